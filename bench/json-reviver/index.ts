@@ -1,0 +1,63 @@
+/**
+ * json-reviver: what a reviver costs JSON.parse. See README.md for the claim.
+ */
+import { bench, group, suite } from '@rtbench/core';
+import { flightDocument, SIZES, type SizeName } from './document.ts';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
+type Reviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown;
+
+function textFor(size: SizeName): string {
+  return flightDocument(SIZES[size]);
+}
+
+const sizes = Object.keys(SIZES) as SizeName[];
+
+export default suite('json-reviver', () => {
+  group('parse', () => {
+    bench('no reviver', function* (ctx) {
+      const text = textFor(ctx.get('size'));
+      yield () => JSON.parse(text);
+    }).args('size', sizes);
+
+    bench('identity reviver (arrow)', function* (ctx) {
+      const text = textFor(ctx.get('size'));
+      const reviver = (_key: string, value: unknown) => value;
+      yield () => JSON.parse(text, reviver);
+    }).args('size', sizes);
+
+    bench('identity reviver (function)', function* (ctx) {
+      const text = textFor(ctx.get('size'));
+      const reviver = function (_key: string, value: unknown) {
+        return value;
+      };
+      yield () => JSON.parse(text, reviver);
+    }).args('size', sizes);
+
+    bench('source-context reviver', function* (ctx) {
+      // The third argument (TC39 "JSON.parse source text access") gives the
+      // raw source of each primitive. Engines without it pass nothing.
+      const probe = JSON.parse('1', ((_k: string, _v: unknown, context?: { source?: string }) => context?.source) as Reviver);
+      if (probe !== '1') ctx.unsupported('this engine does not pass the source-text context (third reviver argument) to JSON.parse revivers');
+      const text = textFor(ctx.get('size'));
+      // Read the source of every number: large integers would be kept exact as BigInt.
+      const reviver: Reviver = (_key, value, context) =>
+        typeof value === 'number' && context?.source !== undefined && context.source.length > 15 ? BigInt(context.source) : value;
+      yield () => JSON.parse(text, reviver as (key: string, value: unknown) => unknown);
+    }).args('size', sizes);
+
+    bench('date-reviving reviver', function* (ctx) {
+      const text = textFor(ctx.get('size'));
+      const reviver = (_key: string, value: unknown) => (typeof value === 'string' && ISO_DATE.test(value) ? new Date(value) : value);
+      yield () => JSON.parse(text, reviver);
+    }).args('size', sizes);
+  });
+
+  group('stringify', () => {
+    bench('JSON.stringify', function* (ctx) {
+      const value: unknown = JSON.parse(textFor(ctx.get('size')));
+      yield () => JSON.stringify(value);
+    }).args('size', sizes);
+  });
+});

@@ -1,0 +1,103 @@
+/** `rtbench bench <suite>`: plan, run, save, report. */
+import pc from 'picocolors';
+import { renderBenchTable, renderRunNotes } from '@rtbench/report';
+import type { RunRecord } from '@rtbench/core/schema';
+import { UsageError } from '../errors.ts';
+import { parseDuration, parsePositiveInt } from '../options.ts';
+import { progressPrinter } from '../progress.ts';
+import { defaultResultsPath, writeRunAtomically } from '../results-file.ts';
+import { executeRun } from '../run.ts';
+import { DEFAULT_RUNTIMES } from '../runners.ts';
+import { filterCases, loadSuite, locateSuite } from '../suites.ts';
+import { isResolved, parseRuntimeList, resolveVariant, type VariantSpec } from '../variants.ts';
+
+export interface BenchFlags {
+  runtime?: string;
+  filter?: string;
+  time?: string;
+  warmup?: string;
+  rounds?: string | number;
+  timeout?: string;
+  out?: string;
+  json?: boolean;
+  seed?: string | number;
+  quiet?: boolean;
+}
+
+export const BENCH_DEFAULTS = { time: '1s', warmup: '150ms', rounds: 3 };
+
+export interface BenchOutcome {
+  run: RunRecord;
+  path: string;
+  exitCode: number;
+}
+
+/** Shared by `bench` and `compare`: everything from arguments to a saved run. */
+export async function benchCommand(suiteName: string, flags: BenchFlags, variantsOverride?: VariantSpec[], mode: 'bench' | 'compare' = 'bench'): Promise<BenchOutcome> {
+  const location = locateSuite(suiteName);
+  const variants = variantsOverride ?? parseRuntimeList(flags.runtime ?? DEFAULT_RUNTIMES.join(','));
+  const timeMs = parseDuration(flags.time ?? BENCH_DEFAULTS.time, '--time');
+  const warmupMs = parseDuration(flags.warmup ?? BENCH_DEFAULTS.warmup, '--warmup');
+  const rounds = parsePositiveInt(flags.rounds ?? BENCH_DEFAULTS.rounds, '--rounds');
+  const perProcessMs = warmupMs + timeMs / rounds;
+  const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : Math.max(60_000, 20 * perProcessMs);
+  const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
+
+  const { cases: allCases } = await loadSuite(location);
+  const cases = filterCases(allCases, flags.filter);
+
+  const resolved = await Promise.all(variants.map(resolveVariant));
+  if (!resolved.some(isResolved)) {
+    throw new UsageError(resolved.map((v) => (isResolved(v) ? '' : `${v.spec.id}: ${v.reason}`)).filter(Boolean).join('\n'));
+  }
+
+  const abort = new AbortController();
+  let interrupts = 0;
+  const onSigint = (): void => {
+    interrupts++;
+    if (interrupts === 1) {
+      process.stderr.write(pc.yellow('\ninterrupted: stopping the current job and saving what was measured (Ctrl-C again to quit now)\n'));
+      abort.abort();
+    } else process.exit(130);
+  };
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
+
+  const started = new Date();
+  const path = flags.out ?? defaultResultsPath({ startedAt: started.toISOString(), suite: location.name, mode });
+  const progress = progressPrinter();
+  if (!flags.quiet) {
+    const names = resolved.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
+    process.stderr.write(`${pc.bold(location.name)}: ${cases.length} case${cases.length === 1 ? '' : 's'} × ${names.join(', ')} × ${rounds} rounds\n`);
+  }
+  let run: RunRecord;
+  try {
+    run = await executeRun({ ...location, cases }, resolved, {
+      timeMs,
+      warmupMs,
+      rounds,
+      timeoutMs,
+      ...(flags.filter ? { filter: flags.filter } : {}),
+      seed,
+      mode,
+      command: process.argv.slice(2),
+    }, {
+      signal: abort.signal,
+      save: (r) => writeRunAtomically(path, r),
+      ...(flags.quiet ? {} : { onProgress: (e) => progress.update(e) }),
+    });
+  } finally {
+    progress.finish();
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+  }
+
+  if (mode === 'bench') {
+    const out = flags.json ? process.stderr : process.stdout;
+    out.write(`${renderBenchTable(run)}\n${renderRunNotes(run)}\n`);
+    if (flags.json) process.stdout.write(`${JSON.stringify(run)}\n`);
+  }
+  process.stderr.write(pc.dim(`saved ${path}\n`));
+  const exitCode = run.status === 'interrupted' ? 130 : run.status === 'failed' ? 1 : 0;
+  return { run, path, exitCode };
+}

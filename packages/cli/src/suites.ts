@@ -1,0 +1,70 @@
+/** Finding and loading suites: bench/<name>/index.ts, default export from suite(). */
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
+import { UsageError } from './errors.ts';
+import { repoRoot } from './paths.ts';
+
+export interface SuiteLocation {
+  name: string;
+  entry: string;
+}
+
+export function listSuites(benchDir = join(repoRoot, 'bench')): SuiteLocation[] {
+  if (!existsSync(benchDir)) return [];
+  return readdirSync(benchDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(benchDir, d.name, 'index.ts')))
+    .map((d) => ({ name: d.name, entry: join(benchDir, d.name, 'index.ts') }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A suite by name (bench/<name>) or by path to its index.ts / folder. */
+export function locateSuite(nameOrPath: string): SuiteLocation {
+  const suites = listSuites();
+  const byName = suites.find((s) => s.name === nameOrPath);
+  if (byName) return byName;
+  for (const candidate of [nameOrPath, join(nameOrPath, 'index.ts')]) {
+    const path = resolve(candidate);
+    if (path.endsWith('.ts') && existsSync(path)) return { name: nameOrPath, entry: path };
+  }
+  const known = suites.map((s) => s.name).join(', ') || '(none)';
+  throw new UsageError(`unknown suite "${nameOrPath}". Suites: ${known}`);
+}
+
+export async function loadSuite(location: SuiteLocation): Promise<{ suite: SuiteDefinition; cases: CaseSpec[] }> {
+  const mod = (await import(pathToFileURL(location.entry).href)) as { default?: unknown };
+  if (!isSuiteDefinition(mod.default)) {
+    throw new UsageError(`${location.entry} must \`export default suite('name', () => { ... })\` from @rtbench/core`);
+  }
+  const cases = mod.default.cases();
+  if (cases.length === 0) throw new UsageError(`suite "${mod.default.name}" declares no cases`);
+  return { suite: mod.default, cases };
+}
+
+/**
+ * --filter: a case-insensitive substring of the case id, or /regex/flags.
+ * Several patterns separated by commas match any of them.
+ */
+export function filterCases(cases: CaseSpec[], filter: string | undefined): CaseSpec[] {
+  if (!filter) return cases;
+  const tests = filter.split(',').map((pattern) => {
+    const m = /^\/(.*)\/([a-z]*)$/.exec(pattern.trim());
+    if (m) {
+      let re: RegExp;
+      try {
+        re = new RegExp(m[1]!, m[2]);
+      } catch (error) {
+        throw new UsageError(`--filter ${pattern}: ${(error as Error).message}`);
+      }
+      return (id: string) => re.test(id);
+    }
+    const needle = pattern.trim().toLowerCase();
+    return (id: string) => id.toLowerCase().includes(needle);
+  });
+  const picked = cases.filter((c) => tests.some((t) => t(c.id)));
+  if (picked.length === 0) {
+    throw new UsageError(`--filter "${filter}" matches no case. Cases:\n${cases.map((c) => `  ${c.id}`).join('\n')}`);
+  }
+  return picked;
+}

@@ -1,0 +1,108 @@
+/**
+ * Clocks and their resolution. Each runtime entry hands the harness its best
+ * clock (process.hrtime on Node, Bun.nanoseconds on Bun, performance.now on
+ * Deno and workerd). The harness measures what the clock can resolve instead
+ * of trusting its documentation, and switches to edge-aligned timing when the
+ * clock is coarse (workerd's performance.now() moves in 1 ms steps).
+ */
+
+export interface Clock {
+  /** Where the time comes from, e.g. "process.hrtime.bigint". */
+  readonly name: string;
+  /** Nanoseconds since an arbitrary origin (a double; keep the origin recent). */
+  now(): number;
+}
+
+export interface ClockInfo {
+  name: string;
+  /** Smallest step the clock was seen to take, in ns. */
+  resolutionNs: number;
+  /** Cost of one clock read in ns (fine clocks) or of one spin-loop read (coarse clocks). */
+  readCostNs: number;
+  /** True when samples are timed between clock edges with spin interpolation. */
+  edgeAligned: boolean;
+}
+
+/** Clocks coarser than this are timed edge-to-edge (see measure.ts). */
+export const COARSE_CLOCK_NS = 5_000;
+
+/** Read budget for probing: a clock that never moves is an error, not a hang. */
+const MAX_PROBE_READS = 50_000_000;
+
+/**
+ * Probe the clock: smallest non-zero step, and how many reads fit in one step.
+ * Stops after 50 steps, or after a few steps once 5 ms have passed (a 1 ms
+ * clock needs no more than that to show itself).
+ */
+export function probeClock(clock: Clock): ClockInfo {
+  let prev = clock.now();
+  const start = prev;
+  let minStep = Infinity;
+  let steps = 0;
+  let reads = 0;
+  while (reads < MAX_PROBE_READS) {
+    const t = clock.now();
+    reads++;
+    if (t !== prev) {
+      const step = t - prev;
+      if (step > 0 && step < minStep) minStep = step;
+      prev = t;
+      steps++;
+      if (steps >= 50 || (steps >= 4 && t - start >= 5e6)) break;
+    }
+  }
+  if (steps < 2) throw new Error(`clock ${clock.name} did not advance in ${reads} reads; cannot time anything`);
+  const readCostNs = (prev - start) / reads;
+  return { name: clock.name, resolutionNs: minStep, readCostNs, edgeAligned: minStep > COARSE_CLOCK_NS };
+}
+
+/**
+ * Timing for a coarse clock. Time is read only at clock edges: wait for the
+ * clock to tick, run the batch, then spin until the next tick while counting
+ * reads. The batch took (edge2 - edge1) minus the spin, and the spin's length
+ * is reads x the calibrated cost of one read. This recovers sub-tick precision
+ * from a 1 ms clock without generating code or leaving the request.
+ */
+export class EdgeTimer {
+  private edge: number;
+  /** ns per spin-loop read, calibrated over several ticks. */
+  readonly spinNs: number;
+
+  constructor(private readonly clock: Clock, calibrationTicks = 20) {
+    this.edge = this.waitForEdge().time;
+    const start = this.edge;
+    let reads = 0;
+    for (let tick = 0; tick < calibrationTicks; tick++) reads += this.waitForEdge().reads;
+    this.spinNs = (this.edge - start) / reads;
+  }
+
+  /** Spin until the clock value changes; returns the new value and how many reads it took. */
+  private waitForEdge(): { time: number; reads: number } {
+    const base = this.clock.now();
+    let reads = 1;
+    let t = base;
+    while (t === base) {
+      t = this.clock.now();
+      reads++;
+      if (reads > MAX_PROBE_READS) throw new Error(`clock ${this.clock.name} stopped advancing`);
+    }
+    this.edge = t;
+    return { time: t, reads };
+  }
+
+  /** Call right before a batch: the batch starts at the last edge seen. */
+  begin(): number {
+    return this.edge;
+  }
+
+  /** Call right after a batch: ns the batch took, interpolated within the tick. */
+  end(begin: number): number {
+    const { time, reads } = this.waitForEdge();
+    return time - begin - reads * this.spinNs;
+  }
+
+  /** Re-align to a fresh edge (after work that was not timed). */
+  realign(): void {
+    this.waitForEdge();
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Executes one Job inside a runtime. Each runtime's entry supplies its clock,
+ * its facts and a way to emit messages; everything else is shared, so every
+ * runtime runs the same setup, digest, warmup and sampling code.
+ */
+import { probeClock, type Clock } from './clock.ts';
+import { digest } from './digest.ts';
+import { measure } from './measure.ts';
+import type { GcCounters, Job, RuntimeFacts, RuntimeMessage } from './protocol.ts';
+import { PROTOCOL_VERSION } from './protocol.ts';
+import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
+
+/** Optional GC counters a runtime can offer (read before and after sampling). */
+export interface GcProbe {
+  source: string;
+  read(): { count: number; timeMs?: number } | Promise<{ count: number; timeMs?: number }>;
+}
+
+export interface RuntimeEnvironment {
+  facts: RuntimeFacts;
+  clock: Clock;
+  emit(message: RuntimeMessage): void;
+  gc?: GcProbe;
+}
+
+function errorFields(error: unknown): { message: string; stack?: string } {
+  if (error instanceof Error) return { message: `${error.name}: ${error.message}`, ...(error.stack ? { stack: error.stack } : {}) };
+  return { message: String(error) };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+const GENERATOR_TAGS = new Set(['[object GeneratorFunction]', '[object AsyncGeneratorFunction]']);
+
+function contextFor(spec: CaseSpec, facts: RuntimeFacts): CaseContext {
+  return {
+    params: spec.params,
+    runtime: facts.runtime,
+    get<T extends ParamValue>(name: string): T {
+      if (!(name in spec.params)) throw new Error(`case "${spec.id}" has no parameter "${name}" (declare it with .args)`);
+      return spec.params[name] as T;
+    },
+    unsupported(reason: string): never {
+      throw new UnsupportedError(reason);
+    },
+  };
+}
+
+type Setup = { fn: TimedFn; teardown: () => Promise<void> };
+
+async function setUp(spec: CaseSpec, facts: RuntimeFacts): Promise<Setup> {
+  const body = spec.body;
+  if (!GENERATOR_TAGS.has(Object.prototype.toString.call(body))) {
+    return { fn: body as TimedFn, teardown: async () => {} };
+  }
+  const iterator = (body as (ctx: CaseContext) => Generator<TimedFn> | AsyncGenerator<TimedFn>)(contextFor(spec, facts));
+  const first = await iterator.next();
+  if (first.done || typeof first.value !== 'function') {
+    throw new Error(`case "${spec.id}": the generator must yield the function to time`);
+  }
+  return {
+    fn: first.value,
+    teardown: async () => {
+      await iterator.next();
+    },
+  };
+}
+
+async function readGc(probe: GcProbe | undefined): Promise<{ count: number; timeMs?: number } | undefined> {
+  if (!probe) return undefined;
+  try {
+    return await probe.read();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeEnvironment): Promise<void> {
+  const { emit, facts } = env;
+  emit({ type: 'hello', protocol: PROTOCOL_VERSION, facts });
+  let cases: CaseSpec[];
+  try {
+    cases = suite.cases();
+  } catch (error) {
+    emit({ type: 'error', phase: 'load', ...errorFields(error) });
+    return;
+  }
+  if (job.kind === 'list') {
+    emit({ type: 'cases', cases: cases.map(({ id, name, group, params }) => ({ id, name, group, params })) });
+    return;
+  }
+  const spec = cases.find((c) => c.id === job.caseId);
+  if (!spec) {
+    emit({ type: 'error', caseId: job.caseId, phase: 'load', message: `no case "${job.caseId}" in suite "${suite.name}"` });
+    return;
+  }
+
+  let setup: Setup;
+  try {
+    setup = await setUp(spec, facts);
+  } catch (error) {
+    if (error instanceof UnsupportedError) emit({ type: 'unsupported', caseId: spec.id, reason: error.message });
+    else emit({ type: 'error', caseId: spec.id, phase: 'setup', ...errorFields(error) });
+    return;
+  }
+
+  try {
+    // The first call proves the case runs and gives the value whose digest
+    // shows what work was done; its result decides sync vs async timing.
+    let first = setup.fn();
+    const isAsync = isThenable(first);
+    if (isAsync) first = await first;
+    const caseDigest = digest(first);
+    const clockInfo = probeClock(env.clock);
+    const gcBefore = await readGc(env.gc);
+    const m = await measure(setup.fn, isAsync, env.clock, clockInfo, job.options);
+    const gcAfter = await readGc(env.gc);
+    let gc: GcCounters | undefined;
+    if (env.gc && gcBefore && gcAfter) {
+      gc = { source: env.gc.source, count: gcAfter.count - gcBefore.count };
+      if (gcAfter.timeMs !== undefined && gcBefore.timeMs !== undefined) gc.timeMs = gcAfter.timeMs - gcBefore.timeMs;
+    }
+    emit({
+      type: 'result',
+      caseId: spec.id,
+      digest: caseDigest,
+      clock: clockInfo,
+      samples: m.samples,
+      iterationsPerSample: m.iterationsPerSample,
+      warmupIterations: m.warmupIterations,
+      async: m.async,
+      ...(gc ? { gc } : {}),
+    });
+  } catch (error) {
+    if (error instanceof UnsupportedError) emit({ type: 'unsupported', caseId: spec.id, reason: error.message });
+    else emit({ type: 'error', caseId: spec.id, phase: 'run', ...errorFields(error) });
+  }
+  try {
+    await setup.teardown();
+  } catch (error) {
+    emit({ type: 'error', caseId: spec.id, phase: 'teardown', ...errorFields(error) });
+  }
+}

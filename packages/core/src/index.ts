@@ -1,0 +1,19 @@
+/**
+ * @rtbench/core — what a suite imports. Declaring benchmarks (suite, group,
+ * bench) and the digest; the measurement loop and protocol are reached through
+ * the `./execute` and `./protocol` entries by runtime entries and the host.
+ */
+export { suite, group, bench, caseId, isSuiteDefinition, UnsupportedError } from './suite.ts';
+export type {
+  BenchHandle,
+  CaseBody,
+  CaseContext,
+  CaseSpec,
+  ParamValue,
+  Params,
+  RuntimeKind,
+  SuiteDefinition,
+  TimedFn,
+} from './suite.ts';
+export { digest, type Digest } from './digest.ts';
+export { DEFAULT_MEASURE_OPTIONS, type MeasureOptions } from './measure.ts';

@@ -1,0 +1,139 @@
+/**
+ * The in-runtime measurement loop. Runtime-neutral: no runtime APIs, and no
+ * code generated from strings (workerd refuses `new Function` inside a
+ * request), so the loop is a plain closure. The harness runs one case per
+ * process, so the loop's call site only ever sees that case's function and the
+ * engine can inline it just as a generated loop would.
+ */
+import { EdgeTimer, type Clock, type ClockInfo } from './clock.ts';
+import type { TimedFn } from './suite.ts';
+
+export interface MeasureOptions {
+  /** Warmup before sampling (includes calibration), in ms. */
+  warmupMs: number;
+  /** Time spent taking samples, in ms. */
+  timeMs: number;
+  /** Keep sampling past timeMs until there are at least this many samples. */
+  minSamples: number;
+  /** Stop sampling at this many samples even if time remains. */
+  maxSamples: number;
+  /** Target duration of one sample in ms (0 = choose from the clock). */
+  sampleMs: number;
+}
+
+export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
+  warmupMs: 150,
+  timeMs: 400,
+  minSamples: 5,
+  maxSamples: 100_000,
+  sampleMs: 0,
+};
+
+export interface Measurement {
+  /** Nanoseconds per iteration, one entry per sample, in the order taken. */
+  samples: number[];
+  iterationsPerSample: number;
+  warmupIterations: number;
+  /** True when the case returned a promise and each iteration was awaited. */
+  async: boolean;
+}
+
+/**
+ * Every result is written to a small ring that escapes to the global object,
+ * so the engine cannot prove the work unused and drop it. Storing to an array
+ * slot with a moving index also defeats store elimination.
+ */
+const ring: unknown[] = new Array(8).fill(undefined);
+(globalThis as Record<string, unknown>).__rtbenchKeepAlive = ring;
+
+function runSync(fn: TimedFn, n: number): void {
+  for (let i = 0; i < n; i++) ring[i & 7] = fn();
+}
+
+async function runAsync(fn: TimedFn, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+}
+
+/** Times one batch of n iterations, in ns; picks fine or edge-aligned timing. */
+type BatchTimer = (n: number) => number | Promise<number>;
+
+function makeBatchTimer(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo): BatchTimer {
+  if (info.edgeAligned) {
+    const edge = new EdgeTimer(clock);
+    if (isAsync) {
+      return async (n) => {
+        const begin = edge.begin();
+        await runAsync(fn, n);
+        return edge.end(begin);
+      };
+    }
+    return (n) => {
+      const begin = edge.begin();
+      runSync(fn, n);
+      return edge.end(begin);
+    };
+  }
+  if (isAsync) {
+    return async (n) => {
+      const t0 = clock.now();
+      await runAsync(fn, n);
+      return clock.now() - t0;
+    };
+  }
+  return (n) => {
+    const t0 = clock.now();
+    runSync(fn, n);
+    return clock.now() - t0;
+  };
+}
+
+/** Target sample length: long against the clock's step, short enough for many samples. */
+export function sampleTargetNs(info: ClockInfo, options: MeasureOptions): number {
+  if (options.sampleMs > 0) return options.sampleMs * 1e6;
+  // Edge-aligned samples are precise to a few clock reads; 10 ticks keeps the
+  // interpolation error well under 0.1%. Fine clocks: 1000 steps or 1 ms.
+  return info.edgeAligned ? 10 * info.resolutionNs : Math.max(1000 * info.resolutionNs, 1e6);
+}
+
+/**
+ * Warmup + calibration + sampling. `fn` has already been called once (for the
+ * digest), which is how `isAsync` is known.
+ */
+export async function measure(
+  fn: TimedFn,
+  isAsync: boolean,
+  clock: Clock,
+  info: ClockInfo,
+  options: MeasureOptions,
+): Promise<Measurement> {
+  const time = makeBatchTimer(fn, isAsync, clock, info);
+  const target = sampleTargetNs(info, options);
+  const warmupEnd = clock.now() + options.warmupMs * 1e6;
+  let warmupIterations = 0;
+
+  // Calibration doubles as warmup: grow n until a batch fills ~the target.
+  let n = 1;
+  for (;;) {
+    const ns = await time(n);
+    warmupIterations += n;
+    if (ns >= target / 2 || n >= 2 ** 30) {
+      n = Math.max(1, Math.round((n * target) / Math.max(ns, 1)));
+      break;
+    }
+    // Jump straight towards the target once the batch is measurable.
+    n = ns > target / 100 ? Math.ceil((n * target) / Math.max(ns, 1)) : n * 10;
+  }
+  while (clock.now() < warmupEnd) {
+    const ns = await time(n);
+    warmupIterations += n;
+    // Re-tune during warmup: the JIT may have made the case much faster.
+    if (ns < target / 2) n = Math.max(1, Math.round((n * target) / Math.max(ns, 1)));
+  }
+
+  const samples: number[] = [];
+  const end = clock.now() + options.timeMs * 1e6;
+  while ((clock.now() < end || samples.length < options.minSamples) && samples.length < options.maxSamples) {
+    samples.push((await time(n)) / n);
+  }
+  return { samples, iterationsPerSample: n, warmupIterations, async: isAsync };
+}

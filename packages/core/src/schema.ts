@@ -1,0 +1,197 @@
+/**
+ * Validation at the host's boundaries, with zod: every message a runtime sends
+ * and every results file read back from disk. A number that fails validation is
+ * never shown. Host-only: runtime bundles do not import this module.
+ */
+import { z } from 'zod';
+import { PROTOCOL_VERSION, type RuntimeMessage } from './protocol.ts';
+
+const paramValue = z.union([z.string(), z.number(), z.boolean()]);
+const runtimeKind = z.enum(['node', 'deno', 'bun', 'workerd']);
+const finite = z.number().finite();
+
+export const runtimeFactsSchema = z.object({
+  runtime: runtimeKind,
+  version: z.string(),
+  engine: z.enum(['v8', 'jsc']),
+  engineVersion: z.string(),
+  gcExposed: z.boolean(),
+});
+
+export const clockInfoSchema = z.object({
+  name: z.string(),
+  resolutionNs: finite.positive(),
+  readCostNs: finite.nonnegative(),
+  edgeAligned: z.boolean(),
+});
+
+const gcSchema = z.object({ count: finite, timeMs: finite.optional(), source: z.string() });
+
+export const runtimeMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), protocol: z.literal(PROTOCOL_VERSION), facts: runtimeFactsSchema }),
+  z.object({
+    type: z.literal('cases'),
+    cases: z.array(z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: z.record(z.string(), paramValue) })),
+  }),
+  z.object({
+    type: z.literal('result'),
+    caseId: z.string(),
+    digest: z.object({ hash: z.string().regex(/^[0-9a-f]{16}$/), summary: z.string() }),
+    clock: clockInfoSchema,
+    samples: z.array(finite.nonnegative()).min(1),
+    iterationsPerSample: z.number().int().positive(),
+    warmupIterations: z.number().int().nonnegative(),
+    async: z.boolean(),
+    gc: gcSchema.optional(),
+  }),
+  z.object({ type: z.literal('unsupported'), caseId: z.string(), reason: z.string() }),
+  z.object({
+    type: z.literal('error'),
+    caseId: z.string().optional(),
+    phase: z.enum(['load', 'setup', 'run', 'teardown']),
+    message: z.string(),
+    stack: z.string().optional(),
+  }),
+]);
+
+/** Parses one protocol message; throws a readable error for anything malformed. */
+export function parseRuntimeMessage(json: unknown): RuntimeMessage {
+  const result = runtimeMessageSchema.safeParse(json);
+  if (!result.success) throw new Error(`malformed protocol message: ${z.prettifyError(result.error)}`);
+  return result.data as RuntimeMessage;
+}
+
+// ---------------------------------------------------------------- results file
+
+export const RUN_SCHEMA = 'rtbench.run';
+export const RUN_SCHEMA_VERSION = 1;
+
+export const variantSchema = z.object({
+  /** Short unique id within the run, e.g. "node@24" or "node@26 --max-semi-space-size=64". */
+  id: z.string(),
+  runtime: runtimeKind,
+  /** The runtime spec as the user wrote it (node@24, node=/path/to/node, deno). */
+  spec: z.string(),
+  /** Engine flags in rtbench's one syntax (--name=value), before translation. */
+  flags: z.array(z.string()),
+  /** The arguments / env actually given to the runtime for those flags. */
+  translatedFlags: z.object({ args: z.array(z.string()), env: z.record(z.string(), z.string()) }).optional(),
+  /** Absent when the runtime could not be found (see `unavailable`). */
+  binary: z.string().optional(),
+  binarySha256: z.string().optional(),
+  source: z.enum(['npm', 'system', 'path']).optional(),
+  /** Why this variant did not run (not installed, flag rejected). */
+  unavailable: z.string().optional(),
+  version: z.string().optional(),
+  engine: z.enum(['v8', 'jsc']).optional(),
+  engineVersion: z.string().optional(),
+});
+
+export const roundSchema = z.object({
+  round: z.number().int().nonnegative(),
+  /** Position of this variant within the round's order (interleaving). */
+  order: z.number().int().nonnegative(),
+  samples: z.array(finite.nonnegative()),
+  iterationsPerSample: z.number().int().positive(),
+  warmupIterations: z.number().int().nonnegative(),
+  async: z.boolean(),
+  clock: clockInfoSchema,
+  digest: z.object({ hash: z.string(), summary: z.string() }),
+  gc: gcSchema.optional(),
+  wallMs: finite.nonnegative(),
+});
+
+export const failureSchema = z.object({
+  kind: z.enum(['error', 'unsupported', 'timeout', 'crash', 'digest-mismatch', 'runtime-unavailable', 'interrupted']),
+  message: z.string(),
+  phase: z.string().optional(),
+  stack: z.string().optional(),
+  stderr: z.string().optional(),
+  round: z.number().int().optional(),
+});
+
+export const statsSchema = z.object({
+  n: z.number(),
+  rounds: z.number(),
+  median: finite,
+  mean: finite,
+  min: finite,
+  max: finite,
+  p25: finite,
+  p75: finite,
+  ci: z.tuple([finite, finite]),
+  ciHalfWidthRel: finite,
+  roundMedians: z.array(finite),
+  outliers: z.number(),
+  ciMethod: z.string(),
+});
+
+export const caseResultSchema = z.object({
+  caseId: z.string(),
+  variantId: z.string(),
+  status: z.enum(['ok', 'partial', 'failed', 'unsupported']),
+  rounds: z.array(roundSchema),
+  failures: z.array(failureSchema),
+  stats: statsSchema.optional(),
+});
+
+export const hostSchema = z.object({
+  os: z.string(),
+  release: z.string(),
+  arch: z.string(),
+  cpuModel: z.string(),
+  cores: z.number(),
+  memoryBytes: z.number(),
+  loadavg: z.array(z.number()),
+  hostNode: z.string(),
+  env: z.record(z.string(), z.string()),
+});
+
+export const runSchema = z.object({
+  schema: z.literal(RUN_SCHEMA),
+  schemaVersion: z.literal(RUN_SCHEMA_VERSION),
+  id: z.string(),
+  status: z.enum(['complete', 'failed', 'interrupted']),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  command: z.array(z.string()),
+  suite: z.string(),
+  mode: z.enum(['bench', 'compare']),
+  options: z.object({
+    timeMs: z.number(),
+    warmupMs: z.number(),
+    rounds: z.number(),
+    timeoutMs: z.number(),
+    filter: z.string().optional(),
+    order: z.string(),
+    seed: z.number(),
+  }),
+  host: hostSchema,
+  variants: z.array(variantSchema),
+  cases: z.array(z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: z.record(z.string(), paramValue) })),
+  results: z.array(caseResultSchema),
+  /** Cases whose digests differ between variants: they did different work. */
+  digestMismatches: z.array(z.object({ caseId: z.string(), digests: z.record(z.string(), z.string()) })),
+});
+
+export type Variant = z.infer<typeof variantSchema>;
+export type RoundRecord = z.infer<typeof roundSchema>;
+export type Failure = z.infer<typeof failureSchema>;
+export type CaseStats = z.infer<typeof statsSchema>;
+export type CaseResult = z.infer<typeof caseResultSchema>;
+export type HostInfo = z.infer<typeof hostSchema>;
+export type RunRecord = z.infer<typeof runSchema>;
+
+/** Validates a parsed results file; the error names the first bad fields. */
+export function parseRun(json: unknown, source: string): RunRecord {
+  if (typeof json === 'object' && json !== null) {
+    const { schema, schemaVersion } = json as { schema?: unknown; schemaVersion?: unknown };
+    if (schema !== RUN_SCHEMA) throw new Error(`${source} is not an rtbench run (schema is ${JSON.stringify(schema)})`);
+    if (schemaVersion !== RUN_SCHEMA_VERSION) {
+      throw new Error(`${source} has schema version ${String(schemaVersion)}; this rtbench reads version ${RUN_SCHEMA_VERSION}`);
+    }
+  }
+  const result = runSchema.safeParse(json);
+  if (!result.success) throw new Error(`${source} is not a valid rtbench run:\n${z.prettifyError(result.error)}`);
+  return result.data;
+}

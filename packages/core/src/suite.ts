@@ -1,0 +1,166 @@
+/**
+ * The suite API: how a benchmark is declared. It follows mitata's shape
+ * (`bench`, `group`, `.args`, generator setup) so a mitata file ports with a
+ * changed import and a `suite()` wrapper, and adds what a multi-runtime harness
+ * needs: a stable case id, a declared "unsupported" outcome, and a value that
+ * every case returns so its digest can prove the same work was done.
+ */
+
+export type ParamValue = string | number | boolean;
+export type Params = Readonly<Record<string, ParamValue>>;
+
+/** The runtimes rtbench knows how to drive. */
+export type RuntimeKind = 'node' | 'deno' | 'bun' | 'workerd';
+
+/** What a case's setup can see. */
+export interface CaseContext {
+  /** Parameter values of this case (from `.args`). */
+  readonly params: Params;
+  /** One parameter value; throws for a name that `.args` did not declare. */
+  get<T extends ParamValue = ParamValue>(name: string): T;
+  /** The runtime this case is running on, for cases that must branch (rarely right). */
+  readonly runtime: RuntimeKind;
+  /** Declare that this runtime lacks what the case needs. Reported, never timed. */
+  unsupported(reason: string): never;
+}
+
+/** The timed function. Its return value is digested once and kept alive. */
+export type TimedFn = () => unknown;
+
+/**
+ * A case body is either the timed function itself (mitata's plain form), or a
+ * generator / async generator that does its setup, then yields the timed
+ * function; code after the yield is teardown.
+ */
+export type CaseBody =
+  | TimedFn
+  | ((ctx: CaseContext) => Generator<TimedFn, void, undefined>)
+  | ((ctx: CaseContext) => AsyncGenerator<TimedFn, void, undefined>);
+
+export interface CaseDefinition {
+  readonly name: string;
+  readonly group: string | undefined;
+  readonly body: CaseBody;
+  readonly args: Readonly<Record<string, readonly ParamValue[]>>;
+}
+
+/** One runnable case: a definition with one combination of parameter values. */
+export interface CaseSpec {
+  /** Stable id used on the command line, in results and across runtimes. */
+  readonly id: string;
+  readonly name: string;
+  readonly group: string | undefined;
+  readonly params: Params;
+  readonly body: CaseBody;
+}
+
+export interface SuiteDefinition {
+  readonly kind: 'rtbench.suite';
+  readonly name: string;
+  /** Runs the suite's declaration once and returns every case. */
+  cases(): CaseSpec[];
+}
+
+export class UnsupportedError extends Error {
+  override readonly name = 'UnsupportedError';
+}
+
+/** Fluent handle returned by `bench()` (mirrors mitata's `.args`). */
+export interface BenchHandle {
+  /** One parameter with several values: `.args('size', [10, 500])`. */
+  args(name: string, values: readonly ParamValue[]): BenchHandle;
+  /** Several parameters; cases are their cross product. */
+  args(table: Record<string, readonly ParamValue[]>): BenchHandle;
+}
+
+interface Collector {
+  group: string | undefined;
+  defs: { name: string; group: string | undefined; body: CaseBody; args: Record<string, readonly ParamValue[]> }[];
+}
+
+let collector: Collector | undefined;
+
+function activeCollector(fn: string): Collector {
+  if (!collector) throw new Error(`${fn}() must be called inside suite(name, () => { ... })`);
+  return collector;
+}
+
+/** Declare a suite. `define` runs lazily, each time the cases are listed. */
+export function suite(name: string, define: () => void): SuiteDefinition {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`suite name "${name}" must be kebab-case`);
+  return {
+    kind: 'rtbench.suite',
+    name,
+    cases() {
+      const previous = collector;
+      const own: Collector = { group: undefined, defs: [] };
+      collector = own;
+      try {
+        define();
+      } finally {
+        collector = previous;
+      }
+      const specs = own.defs.flatMap(expandCases);
+      const seen = new Set<string>();
+      for (const spec of specs) {
+        if (seen.has(spec.id)) throw new Error(`suite "${name}" declares the case "${spec.id}" twice`);
+        seen.add(spec.id);
+      }
+      return specs;
+    },
+  };
+}
+
+/** Group related cases; the group name prefixes their ids ("parse 10kb / no reviver"). */
+export function group(name: string, define: () => void): void {
+  const c = activeCollector('group');
+  if (c.group !== undefined) throw new Error(`group "${name}" is nested in "${c.group}"; groups do not nest`);
+  c.group = name;
+  try {
+    define();
+  } finally {
+    c.group = undefined;
+  }
+}
+
+export function bench(name: string, body: CaseBody): BenchHandle {
+  const c = activeCollector('bench');
+  if (name.includes('/') || name.includes('[')) throw new Error(`case name "${name}" may not contain "/" or "["`);
+  const def = { name, group: c.group, body, args: {} as Record<string, readonly ParamValue[]> };
+  c.defs.push(def);
+  const handle: BenchHandle = {
+    args(nameOrTable: string | Record<string, readonly ParamValue[]>, values?: readonly ParamValue[]) {
+      const table = typeof nameOrTable === 'string' ? { [nameOrTable]: values ?? [] } : nameOrTable;
+      for (const [key, vals] of Object.entries(table)) {
+        if (vals.length === 0) throw new Error(`bench "${name}": .args("${key}") needs at least one value`);
+        def.args[key] = [...vals];
+      }
+      return handle;
+    },
+  };
+  return handle;
+}
+
+function expandCases(def: Collector['defs'][number]): CaseSpec[] {
+  let combos: Record<string, ParamValue>[] = [{}];
+  for (const [key, values] of Object.entries(def.args)) {
+    combos = combos.flatMap((combo) => values.map((v) => ({ ...combo, [key]: v })));
+  }
+  return combos.map((params) => ({
+    id: caseId(def.group, def.name, params),
+    name: def.name,
+    group: def.group,
+    params: Object.freeze(params),
+    body: def.body,
+  }));
+}
+
+export function caseId(groupName: string | undefined, name: string, params: Params): string {
+  const keys = Object.keys(params);
+  const suffix = keys.length ? ` [${keys.map((k) => `${k}=${String(params[k])}`).join(', ')}]` : '';
+  return `${groupName ? `${groupName} / ` : ''}${name}${suffix}`;
+}
+
+export function isSuiteDefinition(value: unknown): value is SuiteDefinition {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'rtbench.suite';
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { digest } from '../src/digest.ts';
+
+describe('digest()', () => {
+  it('is the same for equal values, whatever the key order', () => {
+    const a = { x: 1, y: [true, 'two', null], z: { d: new Date(0) } };
+    const b = { z: { d: new Date(0) }, y: [true, 'two', null], x: 1 };
+    expect(digest(a).hash).toBe(digest(b).hash);
+    expect(digest(a).hash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('differs when the value differs, even slightly', () => {
+    const base = digest({ list: [1, 2, 3], name: 'abc' }).hash;
+    const variants: unknown[] = [
+      { list: [1, 2, 4], name: 'abc' },
+      { list: [1, 2, 3], name: 'abd' },
+      { list: [1, 2, 3, undefined], name: 'abc' },
+      { list: [1, 2, '3'], name: 'abc' },
+      { list: [1, 2, 3], name: 'abc', extra: false },
+    ];
+    for (const v of variants) expect(digest(v).hash).not.toBe(base);
+    expect(digest(0).hash).not.toBe(digest(-0).hash);
+    expect(digest(['ab', 'c']).hash).not.toBe(digest(['a', 'bc']).hash);
+    expect(digest(new Uint8Array([1, 2])).hash).not.toBe(digest(new Uint8Array([1, 3])).hash);
+    expect(digest(new Date(1)).hash).not.toBe(digest(new Date(2)).hash);
+    expect(digest(new Map([['a', 1]])).hash).not.toBe(digest(new Map([['a', 2]])).hash);
+  });
+
+  it('handles cycles and describes the shape', () => {
+    const cyclic: { self?: unknown; n: number } = { n: 1 };
+    cyclic.self = cyclic;
+    expect(digest(cyclic).hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(digest([1, 2, 3]).summary).toBe('Array(3)');
+    expect(digest(new Uint8Array(4)).summary).toBe('Uint8Array(4 bytes)');
+    expect(digest(42).summary).toBe('number 42');
+  });
+});

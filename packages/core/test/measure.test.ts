@@ -1,0 +1,106 @@
+/**
+ * The loop, run in this process with real clocks. No assertion is on wall
+ * time: only on ratios between cases with a known ratio of work, with bounds
+ * generous enough for a loaded 2-core machine.
+ */
+import { describe, expect, it } from 'vitest';
+import { bench, suite } from '../src/index.ts';
+import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
+import { probeClock, type Clock } from '../src/clock.ts';
+import type { CaseResultMessage, RuntimeMessage } from '../src/protocol.ts';
+
+const origin = process.hrtime.bigint();
+const fineClock: Clock = { name: 'hrtime', now: () => Number(process.hrtime.bigint() - origin) };
+/** The same clock seen through 1 ms steps, like performance.now() in workerd. */
+const coarseClock: Clock = { name: 'hrtime floored to 1ms', now: () => Math.floor(fineClock.now() / 1e6) * 1e6 };
+
+function work(n: number): number {
+  let s = 0;
+  for (let i = 0; i < n; i++) s = (s + Math.imul(i, 2654435761)) | 0;
+  return s;
+}
+
+const testSuite = suite('loop', () => {
+  bench('work', function* (ctx) {
+    const n = ctx.get<number>('n');
+    yield () => work(n);
+  }).args('n', [500, 4000]);
+  bench('async work', async () => {
+    await null;
+    return work(500);
+  });
+  bench('teardown', function* () {
+    yield () => 1;
+    (globalThis as { teardownRan?: boolean }).teardownRan = true;
+  });
+});
+
+async function run(caseId: string, clock: Clock, timeMs = 150): Promise<RuntimeMessage[]> {
+  const messages: RuntimeMessage[] = [];
+  const env: RuntimeEnvironment = {
+    facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
+    clock,
+    emit: (m) => messages.push(m),
+  };
+  await executeJob(testSuite, { protocol: 1, kind: 'measure', caseId, options: { warmupMs: 50, timeMs, minSamples: 5, maxSamples: 100_000, sampleMs: 0 } }, env);
+  return messages;
+}
+
+function result(messages: RuntimeMessage[]): CaseResultMessage {
+  const r = messages.find((m): m is CaseResultMessage => m.type === 'result');
+  if (!r) throw new Error(`no result: ${JSON.stringify(messages)}`);
+  return r;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
+describe('measure loop', () => {
+  it('measures 8x the work as roughly 8x the time (fine clock)', async () => {
+    const small = median(result(await run('work [n=500]', fineClock)).samples);
+    const large = median(result(await run('work [n=4000]', fineClock)).samples);
+    const ratio = large / small;
+    expect(ratio).toBeGreaterThan(4);
+    expect(ratio).toBeLessThan(16);
+  });
+
+  it('recovers sub-tick times from a 1 ms clock by edge alignment', async () => {
+    expect(probeClock(coarseClock).edgeAligned).toBe(true);
+    expect(probeClock(fineClock).edgeAligned).toBe(false);
+    const coarse = result(await run('work [n=500]', coarseClock, 300));
+    const fine = median(result(await run('work [n=500]', fineClock)).samples);
+    expect(coarse.clock.edgeAligned).toBe(true);
+    expect(coarse.clock.resolutionNs).toBe(1e6);
+    // A single case takes far less than a tick, yet the estimate lands near the fine clock's.
+    const ratio = median(coarse.samples) / fine;
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
+  it('awaits async cases and reports them as async', async () => {
+    const r = result(await run('async work', fineClock));
+    expect(r.async).toBe(true);
+    expect(r.digest.summary).toBe(`number ${work(500)}`);
+    expect(r.samples.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('digests the value the case returns', async () => {
+    const a = result(await run('work [n=500]', fineClock)).digest;
+    const b = result(await run('work [n=4000]', fineClock)).digest;
+    expect(a.summary).toBe(`number ${work(500)}`);
+    expect(a.hash).not.toBe(b.hash);
+  });
+
+  it('runs the code after yield as teardown', async () => {
+    (globalThis as { teardownRan?: boolean }).teardownRan = false;
+    result(await run('teardown', fineClock, 20));
+    expect((globalThis as { teardownRan?: boolean }).teardownRan).toBe(true);
+  });
+
+  it('reports an unknown case as an error message, not a throw', async () => {
+    const messages = await run('nope', fineClock);
+    expect(messages.find((m) => m.type === 'error')).toMatchObject({ phase: 'load', message: expect.stringContaining('no case "nope"') });
+  });
+});

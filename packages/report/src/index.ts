@@ -1,0 +1,3 @@
+export { formatDuration, formatOps, formatPercent, formatRange } from './format.ts';
+export { benchRows, cellTexts, relativeLabel, type BenchRow, type CellTexts } from './bench-table.ts';
+export { renderBenchTable, renderRunNotes } from './terminal.ts';

@@ -1,0 +1,61 @@
+/**
+ * Terminal rendering with cli-table3 (column widths, wrapping and unicode
+ * borders are its job, not ours) and picocolors (honours NO_COLOR and
+ * non-TTY output).
+ */
+import Table from 'cli-table3';
+import pc from 'picocolors';
+import type { RunRecord } from '@rtbench/core/schema';
+import { benchRows, cellTexts } from './bench-table.ts';
+
+export function renderBenchTable(run: RunRecord): string {
+  const table = new Table({
+    head: ['case', 'runtime', 'median/op', 'p25–p75', '95% CI', 'ops/s', 'relative'].map((h) => pc.bold(h)),
+    colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
+    style: { head: [], border: [] },
+    wordWrap: true,
+  });
+  let previousCase: string | undefined;
+  for (const row of benchRows(run)) {
+    const t = cellTexts(row);
+    const caseCell = row.caseId === previousCase ? '' : row.caseId;
+    previousCase = row.caseId;
+    if (!row.result.stats) {
+      const color = row.result.status === 'unsupported' ? pc.yellow : pc.red;
+      table.push([caseCell, row.variantId, { colSpan: 5, content: color(t.note) }]);
+      continue;
+    }
+    const relative = row.digestMismatch ? pc.red(t.relative) : t.relative === 'fastest' ? pc.green(t.relative) : t.relative;
+    table.push([caseCell, row.variantId, pc.bold(t.median), t.spread, t.ci, t.ops, relative]);
+    if (t.note) table.push(['', '', { colSpan: 5, content: pc.red(t.note) }]);
+  }
+  return table.toString();
+}
+
+/** The lines under the table: what went wrong, what it means. */
+export function renderRunNotes(run: RunRecord): string {
+  const lines: string[] = [];
+  for (const m of run.digestMismatches) {
+    const parts = Object.entries(m.digests).map(([variant, hash]) => `${variant} ${hash}`);
+    lines.push(pc.red(`✗ different work on "${m.caseId}": ${parts.join(', ')} — results are not comparable`));
+  }
+  const unavailable = run.variants.filter((v) => v.unavailable);
+  for (const v of unavailable) lines.push(pc.red(`✗ ${v.id} did not run: ${v.unavailable}`));
+  const failures = run.results.filter((r) => r.failures.some((f) => f.kind !== 'unsupported' && f.kind !== 'runtime-unavailable'));
+  for (const r of failures) {
+    for (const f of r.failures) {
+      if (f.kind === 'unsupported' || f.kind === 'runtime-unavailable') continue;
+      lines.push(pc.red(`✗ ${r.variantId} · ${r.caseId}: ${f.kind}${f.phase ? ` in ${f.phase}` : ''}: ${f.message}`));
+      const tail = (f.stderr ?? '').trim().split('\n').slice(-4).join('\n    ');
+      if (tail) lines.push(pc.dim(`    ${tail}`));
+    }
+  }
+  const rounds = run.options.rounds;
+  lines.push(
+    pc.dim(
+      `median of all samples; p25–p75 spread of samples; 95% CI of the median (${rounds} fresh process${rounds === 1 ? '' : 'es'} per case and runtime). ` +
+        `"≈" = CIs overlap the fastest: no difference detected (use --compare for a verdict).`,
+    ),
+  );
+  return lines.join('\n');
+}

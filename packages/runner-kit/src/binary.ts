@@ -1,0 +1,63 @@
+/** Checks on runtime binaries shared by every runner. */
+import { delimiter, join } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { RuntimeUnavailableError } from './types.ts';
+
+const execFileAsync = promisify(execFile);
+
+/** Throws a clear RuntimeUnavailableError unless `path` is an executable file. */
+export function assertExecutable(path: string, what: string): void {
+  let isFile = false;
+  try {
+    isFile = statSync(path).isFile();
+  } catch {
+    throw new RuntimeUnavailableError(`${what}: ${path} does not exist`);
+  }
+  if (!isFile) throw new RuntimeUnavailableError(`${what}: ${path} is not a file`);
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    throw new RuntimeUnavailableError(`${what}: ${path} is not executable (chmod +x it)`);
+  }
+}
+
+/** Runs a binary briefly and returns stdout; rejects with stderr on failure. */
+export async function runBriefly(
+  binary: string,
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+  timeoutMs = 30_000,
+): Promise<string> {
+  try {
+    const { stdout } = await execFileAsync(binary, args, { env, timeout: timeoutMs, maxBuffer: 1 << 20, killSignal: 'SIGKILL' });
+    return stdout;
+  } catch (error) {
+    const e = error as { stderr?: string; stdout?: string; message: string };
+    const detail = (e.stderr || e.stdout || e.message).trim().split('\n').slice(0, 6).join('\n');
+    throw new Error(detail);
+  }
+}
+
+/** Splits rtbench's flag syntax: "--name=value" -> ["name", "value"], "--name" -> ["name", undefined]. */
+export function splitFlag(flag: string): [string, string | undefined] {
+  const m = /^--?([A-Za-z0-9_-]+)(?:=(.*))?$/.exec(flag);
+  if (!m) throw new Error(`"${flag}" is not a flag (write --name or --name=value)`);
+  return [m[1]!, m[2]];
+}
+
+/** First executable named `name` on PATH, or undefined. */
+export function whichOnPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      /* keep looking */
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,84 @@
+/**
+ * The contract between the host and a runtime runner. A runner knows how to
+ * find its runtime's binaries, how to spell engine flags for it, how its
+ * in-runtime entry is bundled, and how to run one Job in a fresh process.
+ */
+import type { Job, RuntimeMessage } from '@rtbench/core/protocol';
+import type { RuntimeKind } from '@rtbench/core';
+
+/** A concrete runtime binary the host can start. */
+export interface RuntimeTarget {
+  runtime: RuntimeKind;
+  /** The spec as the user wrote it or as listed: "node@24", "node=/opt/node", "deno". */
+  spec: string;
+  binary: string;
+  source: 'npm' | 'system' | 'path';
+  version: string;
+  engine: 'v8' | 'jsc';
+  engineVersion: string;
+}
+
+/** Engine flags as the runtime takes them: command-line arguments and/or env. */
+export interface TranslatedFlags {
+  args: string[];
+  env: Record<string, string>;
+}
+
+export interface JobRequest {
+  target: RuntimeTarget;
+  flags: TranslatedFlags;
+  /** The bundled suite + this runtime's entry, one ESM file. */
+  bundlePath: string;
+  job: Job;
+  /** Hard limit for the whole process; it is killed after this. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface JobOutcome {
+  messages: RuntimeMessage[];
+  /** Exit code, or null when killed by a signal. */
+  exitCode: number | null;
+  exitSignal: string | null;
+  timedOut: boolean;
+  interrupted: boolean;
+  /** Last part of stderr (and of non-protocol stdout), for error reports. */
+  stderr: string;
+  /** Lines that carried the marker but did not validate. */
+  protocolErrors: string[];
+  wallMs: number;
+}
+
+/** How the in-runtime entry is bundled for this runtime. */
+export interface BundleTarget {
+  /** Absolute path of the module that exports `start(suite)`. */
+  entry: string;
+  platform: 'node' | 'neutral' | 'browser';
+  conditions: string[];
+}
+
+export interface Runner {
+  readonly runtime: RuntimeKind;
+  readonly bundle: BundleTarget;
+  /** The specs this runner accepts by name (e.g. node@20 … node@26, node@system), with a one-line note each. */
+  knownSpecs(): { spec: string; note: string }[];
+  /** Accepts a spec for this runtime? (`node`, `node@24`, `node=/path`). */
+  accepts(spec: string): boolean;
+  /** Find the binary and ask it for its version and engine. Throws RuntimeUnavailableError. */
+  resolve(spec: string): Promise<RuntimeTarget>;
+  /** rtbench's one flag syntax (--name or --name=value) to this runtime's. Throws FlagError. */
+  translateFlags(flags: readonly string[]): TranslatedFlags;
+  /** Start the runtime with these flags doing nothing; throws FlagError if it rejects them. */
+  checkFlags(target: RuntimeTarget, flags: TranslatedFlags): Promise<void>;
+  runJob(request: JobRequest): Promise<JobOutcome>;
+}
+
+/** The runtime can't be started: not installed, path missing, not executable. */
+export class RuntimeUnavailableError extends Error {
+  override readonly name = 'RuntimeUnavailableError';
+}
+
+/** An engine flag that rtbench cannot translate or that the runtime rejected. */
+export class FlagError extends Error {
+  override readonly name = 'FlagError';
+}

