@@ -1,0 +1,21 @@
+/**
+ * @rtbench/stats: pure, runtime-neutral statistics for benchmark results.
+ * No I/O, no dependencies. See README.md for methods and references.
+ */
+export { summarize, medianCI, type Summary, type MedianCI } from './summary.ts';
+export { quantile, median } from './quantile.ts';
+export { summarizeRounds, bootstrapDefaults, type RoundsSummary, type BootstrapOptions } from './bootstrap.ts';
+export { createRandom } from './random.ts';
+export {
+  comparePaired,
+  compareUnpaired,
+  classify,
+  DEFAULT_THRESHOLD,
+  type Comparison,
+  type CompareOptions,
+  type Verdict,
+} from './verdict.ts';
+export { wilcoxonSignedRank, mannWhitney, hodgesLehmann, type ShiftResult } from './rank-tests.ts';
+export { benjaminiHochberg, applyFdr, type FdrOptions } from './fdr.ts';
+export { geometricMeanRatio, type SuiteAggregate } from './suite.ts';
+export { normalCdf, normalQuantile } from './normal.ts';

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { summarizeRounds } from '../src/bootstrap.ts';
+import { summarize } from '../src/summary.ts';
+import { normalSource } from './helpers.ts';
+
+/** rounds with a per-process offset (sd `between`) and within-process noise (sd `within`), log scale */
+function makeRounds(seed: number, rounds: number, perRound: number, between: number, within: number): number[][] {
+  const z = normalSource(seed);
+  return Array.from({ length: rounds }, () => {
+    const offset = between * z();
+    return Array.from({ length: perRound }, () => 100 * Math.exp(offset + within * z()));
+  });
+}
+
+describe('summarizeRounds', () => {
+  it('with < 5 rounds uses the order-statistics CI of the pooled samples', () => {
+    const rounds = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16, 17, 18, 19, 20]];
+    const s = summarizeRounds(rounds);
+    const pooled = summarize(rounds.flat());
+    expect(s.ciMethod).toBe('order-statistics');
+    expect(s.ci).toEqual([6, 15]);
+    expect(s).toMatchObject({ ...pooled, rounds: 4, roundMedians: [2.5, 6.5, 10.5, 16.5] });
+  });
+
+  it('with >= 5 rounds bootstraps hierarchically, deterministically given the seed', () => {
+    const rounds = makeRounds(1, 8, 50, 0.05, 0.02);
+    const a = summarizeRounds(rounds, { seed: 9 });
+    const b = summarizeRounds(rounds, { seed: 9 });
+    const c = summarizeRounds(rounds, { seed: 10 });
+    expect(a.ciMethod).toBe('hierarchical-bootstrap');
+    expect(a.ci).toEqual(b.ci);
+    expect(c.ci).not.toEqual(a.ci);
+    expect(a.ci[0]).toBeLessThanOrEqual(a.median);
+    expect(a.ci[1]).toBeGreaterThanOrEqual(a.median);
+    expect(a.rounds).toBe(8);
+    expect(a.n).toBe(400);
+    expect(a.ciHalfWidthRel).toBeCloseTo((a.ci[1] - a.ci[0]) / 2 / a.median, 12);
+    // default seed is fixed
+    expect(summarizeRounds(rounds).ci).toEqual(summarizeRounds(rounds).ci);
+  });
+
+  it('between-process variance widens the CI well beyond the naive pooled interval', () => {
+    const rounds = makeRounds(2, 10, 100, 0.05, 0.01);
+    const h = summarizeRounds(rounds);
+    const naive = summarize(rounds.flat());
+    expect(h.ci[1] - h.ci[0]).toBeGreaterThan(3 * (naive.ci[1] - naive.ci[0]));
+  });
+
+  it('without between-process variance it is close to the pooled interval', () => {
+    const rounds = makeRounds(3, 10, 100, 0, 0.02);
+    const h = summarizeRounds(rounds);
+    const naive = summarize(rounds.flat());
+    const ratio = (h.ci[1] - h.ci[0]) / (naive.ci[1] - naive.ci[0]);
+    expect(ratio).toBeGreaterThan(0.6);
+    expect(ratio).toBeLessThan(1.8);
+  });
+
+  it('covers the population median in most seeded simulations with process effects', () => {
+    // Population median is 100 (offsets and noise are symmetric on the log scale).
+    let hits = 0;
+    const sims = 100;
+    for (let s = 0; s < sims; s++) {
+      const h = summarizeRounds(makeRounds(100 + s, 10, 20, 0.03, 0.02), { resamples: 500, seed: s });
+      if (h.ci[0] <= 100 && 100 <= h.ci[1]) hits++;
+    }
+    expect(hits / sims).toBeGreaterThanOrEqual(0.88);
+  });
+
+  it('throws on no rounds, an empty round, or bad options', () => {
+    expect(() => summarizeRounds([])).toThrow(/no rounds/);
+    expect(() => summarizeRounds([[1], []])).toThrow(/round 1/);
+    expect(() => summarizeRounds([[1]], { resamples: 10 })).toThrow(/resamples/);
+    expect(() => summarizeRounds([[1, NaN]])).toThrow(/non-finite/);
+  });
+});
