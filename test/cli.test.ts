@@ -1,0 +1,93 @@
+/** The CLI's answers to bad input, and what it saves when a case fails. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { fixture, runCli, tempFile } from './helpers/cli.ts';
+
+describe('rtbench bench: bad input', () => {
+  it('names the suites when the suite is unknown', () => {
+    const r = runCli(['bench', 'no-such-suite']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown suite "no-such-suite"\. Suites: .*json-reviver/);
+    expect(r.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+  });
+
+  it('lists the cases when --filter matches none', () => {
+    const r = runCli(['bench', 'json-reviver', '--filter', 'nothing-like-this', '--runtime', 'node@24']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('matches no case');
+    expect(r.stderr).toContain('parse / no reviver [size=10kb]');
+  });
+
+  it('lists the known runtimes when a runtime spec is unknown', () => {
+    const r = runCli(['bench', 'json-reviver', '--runtime', 'nodejs@99']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown runtime "nodejs@99"\. Known: .*node@24/);
+  });
+
+  it('says when a binary path does not exist', () => {
+    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node=/no/such/dir/node']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('/no/such/dir/node does not exist');
+  });
+
+  it('asks for a unit on durations and a whole number of rounds', () => {
+    expect(runCli(['bench', 'json-reviver', '--time', '3']).stderr).toContain('write a duration with its unit');
+    expect(runCli(['bench', 'json-reviver', '--rounds', '0']).stderr).toContain('expected a whole number');
+  });
+
+  it('names the commands when the command is unknown', () => {
+    const r = runCli(['benchmark']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('unknown command "benchmark"');
+  });
+});
+
+describe('rtbench bench: a case that throws', () => {
+  it('reports it, runs the rest, saves what was measured and exits 1', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['bench', fixture('throwing'), '--runtime', 'node@24', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--out', out]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('fixture setup failed on purpose');
+    expect(r.stdout).toContain('fixture case failed on purpose');
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    expect(run.status).toBe('failed');
+    const byCase = Object.fromEntries(run.results.map((res) => [res.caseId, res]));
+    expect(byCase['good before']!.status).toBe('ok');
+    expect(byCase['good after']!.status).toBe('ok');
+    expect(byCase['good after']!.rounds[0]!.samples.length).toBeGreaterThan(0);
+    expect(byCase['throws in setup']!.failures[0]).toMatchObject({ kind: 'error', phase: 'setup' });
+    expect(byCase['throws when timed']!.failures[0]).toMatchObject({ kind: 'error', phase: 'run' });
+    expect(byCase['unsupported here']).toMatchObject({ status: 'unsupported', failures: [{ kind: 'unsupported', message: 'fixture says this runtime lacks the API' }] });
+  });
+});
+
+describe('rtbench bench: a good run', () => {
+  it('saves a valid run with raw samples, stats, environment and flags', () => {
+    const out = tempFile('run.json');
+    const r = runCli([
+      'bench', fixture('tiny'), '--runtime', 'node@22 --max-semi-space-size=8 NODE_ENV=production,node@24',
+      '--time', '40ms', '--warmup', '10ms', '--rounds', '2', '--out', out, '--json', '--quiet',
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const printed = parseRun(JSON.parse(r.stdout), 'stdout');
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    expect(printed.id).toBe(run.id);
+    expect(run.status).toBe('complete');
+    expect(run.variants.map((v) => v.id)).toEqual(['node@22 --max-semi-space-size=8 NODE_ENV=production', 'node@24']);
+    expect(run.variants[0]).toMatchObject({ runtime: 'node', flags: ['--max-semi-space-size=8'], translatedFlags: { args: ['--max-semi-space-size=8'], env: { NODE_ENV: 'production' } } });
+    expect(run.variants[0]!.version).toMatch(/^22\./);
+    expect(run.variants[0]!.binarySha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(run.host.cores).toBeGreaterThan(0);
+    expect(Object.keys(run.host.env).every((k) => /^(NODE_ENV|NODE_OPTIONS|UV_THREADPOOL_SIZE|BUN_JSC_.*|DENO_V8_FLAGS|TZ|LANG|CI)$/.test(k))).toBe(true);
+    expect(run.results).toHaveLength(run.cases.length * 2);
+    for (const res of run.results) {
+      expect(res.rounds).toHaveLength(2);
+      expect(res.stats!.median).toBeGreaterThan(0);
+      expect(res.stats!.ci[0]).toBeLessThanOrEqual(res.stats!.median);
+    }
+    expect(run.digestMismatches).toEqual([]);
+    const asyncCase = run.results.find((res) => res.caseId === 'async resolve')!;
+    expect(asyncCase.rounds[0]!.async).toBe(true);
+  });
+});
