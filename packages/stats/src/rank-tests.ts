@@ -3,10 +3,10 @@
  *
  * - one-sample / paired: Hodges-Lehmann estimate (median of the Walsh
  *   averages), CI by inverting the Wilcoxon signed-rank test (Tukey 1949;
- *   Hollander & Wolfe, "Nonparametric Statistical Methods", 3rd ed. §3.2),
+ *   Hollander & Wolfe, "Nonparametric Statistical Methods", 3rd ed. §3.1-3.3),
  *   signed-rank p-value;
  * - two-sample: Hodges-Lehmann shift (median of all pairwise differences),
- *   CI by inverting the Mann-Whitney test (Hollander & Wolfe §4.3),
+ *   CI by inverting the Mann-Whitney test (Hollander & Wolfe §4.1-4.3),
  *   Wilcoxon rank-sum / Mann-Whitney p-value.
  *
  * Null distributions are computed exactly by dynamic programming when that is
@@ -214,7 +214,7 @@ function criticalNormal(mean: number, sd: number, alphaHalf: number): number {
  * Wilcoxon signed-rank inference on one sample d (e.g. paired log ratios):
  * Hodges-Lehmann estimate = median of the n(n+1)/2 Walsh averages
  * (d_i + d_j)/2, i <= j; CI = [W_(C), W_(M+1-C)] with C from the null of T+
- * (Hollander & Wolfe §3.2, Comment 3.6). When C would be < 1 (n < 6 at 95%)
+ * (Hollander & Wolfe §3.3). When C would be < 1 (n < 6 at 95%)
  * the CI is the full range [W_(1), W_(M)] and `attained` is false.
  */
 export function wilcoxonSignedRank(d: readonly number[], confidence = 0.95): ShiftResult {

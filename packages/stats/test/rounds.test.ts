@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeRounds } from '../src/bootstrap.ts';
 import { summarize } from '../src/summary.ts';
+import { createRandom } from '../src/random.ts';
+import { quantile } from '../src/quantile.ts';
 import { normalSource } from './helpers.ts';
 
 /** rounds with a per-process offset (sd `between`) and within-process noise (sd `within`), log scale */
@@ -37,6 +39,33 @@ describe('summarizeRounds', () => {
     expect(a.ciHalfWidthRel).toBeCloseTo((a.ci[1] - a.ci[0]) / 2 / a.median, 12);
     // default seed is fixed
     expect(summarizeRounds(rounds).ci).toEqual(summarizeRounds(rounds).ci);
+  });
+
+  it('equals a naive two-stage bootstrap (copy, sort, type-7 median) on the same random stream', () => {
+    // some ties (0.1 quantization) across rounds; unequal round sizes, odd and even pooled lengths
+    const z = normalSource(4);
+    const rounds = Array.from({ length: 7 }, (_, i) =>
+      Array.from({ length: 5 + 3 * i }, () => Math.round(1000 * Math.exp(0.05 * z())) / 10),
+    );
+    const B = 300;
+    const random = createRandom(77);
+    const reps: number[] = [];
+    for (let b = 0; b < B; b++) {
+      const pooled: number[] = [];
+      for (let i = 0; i < rounds.length; i++) {
+        const r = rounds[Math.floor(random() * rounds.length)] as number[];
+        for (let j = 0; j < r.length; j++) pooled.push(r[Math.floor(random() * r.length)] as number);
+      }
+      pooled.sort((a, c) => a - c);
+      reps.push(quantile(pooled, 0.5));
+    }
+    reps.sort((a, c) => a - c);
+    const med = summarize(rounds.flat()).median;
+    for (const confidence of [0.2, 0.5, 0.8, 0.95]) {
+      const a = (1 - confidence) / 2;
+      const want = [Math.min(quantile(reps, a), med), Math.max(quantile(reps, 1 - a), med)];
+      expect(summarizeRounds(rounds, { resamples: B, seed: 77, confidence }).ci).toEqual(want);
+    }
   });
 
   it('between-process variance widens the CI well beyond the naive pooled interval', () => {
