@@ -23,6 +23,9 @@ export function formatOps(opsPerSecond: number): string {
   return opsPerSecond.toPrecision(3);
 }
 
+/** 12.3%, 1.2%, 0.04%: small values keep a significant digit instead of reading "0.0%". */
 export function formatPercent(fraction: number, digits = 1): string {
-  return `${(fraction * 100).toFixed(digits)}%`;
+  const pct = fraction * 100;
+  if (pct !== 0 && Math.abs(pct) < 0.1) return `${pct.toPrecision(1)}%`;
+  return `${pct.toFixed(digits)}%`;
 }

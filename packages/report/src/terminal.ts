@@ -13,16 +13,14 @@ export function renderBenchTable(run: RunRecord): string {
     head: ['case', 'runtime', 'median/op', 'p25–p75', '95% CI', 'ops/s', 'relative'].map((h) => pc.bold(h)),
     colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
     style: { head: [], border: [] },
-    // No rule between every row; a rule is drawn between cases instead.
+    // No rule between rows: a case's runtimes sit together under its name.
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     wordWrap: true,
   });
   let previousCase: string | undefined;
   for (const row of benchRows(run)) {
     const t = cellTexts(row);
-    const newCase = row.caseId !== previousCase;
-    if (newCase && previousCase !== undefined && table.length) table.push([{ colSpan: 7, content: '' }]);
-    const caseCell = newCase ? row.caseId : '';
+    const caseCell = row.caseId !== previousCase ? row.caseId : '';
     previousCase = row.caseId;
     if (!row.result.stats) {
       const color = row.result.status === 'unsupported' ? pc.yellow : pc.red;

@@ -24,7 +24,9 @@ export interface BenchFlags {
   quiet?: boolean;
 }
 
-export const BENCH_DEFAULTS = { time: '1s', warmup: '150ms', rounds: 3 };
+// 5 rounds: the fewest for which the CI comes from a hierarchical bootstrap over
+// processes (see @rtbench/stats), so process-to-process variation widens it.
+export const BENCH_DEFAULTS = { time: '1s', warmup: '150ms', rounds: 5 };
 
 export interface BenchOutcome {
   run: RunRecord;

@@ -1,0 +1,37 @@
+/**
+ * harness: cases that measure rtbench itself, not a runtime feature. The
+ * no-op cases show the loop's own cost per iteration; the ~100 ns case shows
+ * how tight the spread is for a short operation. scripts/harness-figures.ts
+ * turns them into the figures quoted in the README.
+ */
+import { bench, group, suite } from '@rtbench/core';
+
+export default suite('harness', () => {
+  group('overhead', () => {
+    bench('noop', () => undefined);
+    bench('noop async', async () => undefined);
+  });
+  group('precision', () => {
+    bench('~100 ns of arithmetic', function* () {
+      // 96 multiply-adds over data the engine cannot see at compile time.
+      const data = new Float64Array(96);
+      for (let i = 0; i < data.length; i++) data[i] = Math.sqrt(i + 1);
+      let round = 0;
+      yield () => {
+        let acc = round++ & 1;
+        for (let i = 0; i < data.length; i++) acc = acc * 0.5 + data[i]!;
+        return acc > 0;
+      };
+    });
+    bench('~1 µs of arithmetic', function* () {
+      const data = new Float64Array(960);
+      for (let i = 0; i < data.length; i++) data[i] = Math.sqrt(i + 1);
+      let round = 0;
+      yield () => {
+        let acc = round++ & 1;
+        for (let i = 0; i < data.length; i++) acc = acc * 0.5 + data[i]!;
+        return acc > 0;
+      };
+    });
+  });
+});
