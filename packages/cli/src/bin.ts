@@ -3,6 +3,7 @@
 import { cac } from 'cac';
 import pc from 'picocolors';
 import { BENCH_DEFAULTS, benchCommand, type BenchFlags } from './commands/bench.ts';
+import { reportCommand } from './commands/report.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
 import { UsageError } from './errors.ts';
 import { listSuites } from './suites.ts';
@@ -33,6 +34,13 @@ cli
     process.exitCode = await runtimesCommand(flags.json === true);
   });
 
+cli
+  .command('report [run]', 'Render a saved run (default: the newest in results/)')
+  .option('--format <format>', 'table, markdown or json', { default: 'table' })
+  .action((file: string | undefined, flags: { format: string }) => {
+    process.exitCode = reportCommand(file, flags.format);
+  });
+
 cli.command('suites', 'List the suites').action(() => {
   for (const s of listSuites()) process.stdout.write(`${s.name}\n`);
 });
@@ -43,7 +51,7 @@ async function main(): Promise<void> {
   try {
     cli.parse(process.argv, { run: false });
     if (!cli.matchedCommand) {
-      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, runtimes, suites (see --help)`);
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, report, runtimes, suites (see --help)`);
       if (!cli.options.help) cli.outputHelp();
       return;
     }

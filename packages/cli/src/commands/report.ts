@@ -1,0 +1,40 @@
+/** `rtbench report [run.json]`: render a saved run again (table, markdown or JSON). */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderBenchMarkdown, renderBenchTable, renderRunNotes } from '@rtbench/report';
+import { UsageError } from '../errors.ts';
+import { resultsDir } from '../paths.ts';
+import { readRun } from '../results-file.ts';
+
+/** The newest run saved under results/. */
+export function latestRun(dir = resultsDir): string {
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  } catch {
+    /* no results yet */
+  }
+  const last = files[files.length - 1];
+  if (!last) throw new UsageError(`no saved runs in ${dir}; run \`pnpm bench <suite>\` first or name a file`);
+  return join(dir, last);
+}
+
+export function reportCommand(file: string | undefined, format: string): number {
+  const path = file ?? latestRun();
+  const run = readRun(path);
+  switch (format) {
+    case 'table':
+      process.stdout.write(`${renderBenchTable(run)}\n${renderRunNotes(run)}\n`);
+      break;
+    case 'markdown':
+    case 'md':
+      process.stdout.write(renderBenchMarkdown(run));
+      break;
+    case 'json':
+      process.stdout.write(`${JSON.stringify(run)}\n`);
+      break;
+    default:
+      throw new UsageError(`--format ${format}: expected table, markdown or json`);
+  }
+  return 0;
+}
