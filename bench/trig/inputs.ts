@@ -1,0 +1,45 @@
+/**
+ * Arguments for the trig cases: seeded, varied, and stored in Float64Arrays
+ * the timed loops read, so no engine can fold a call into a constant.
+ */
+
+/** Calls per iteration. The table's time per iteration in µs is the time per call in ns. */
+export const BATCH = 1000;
+
+/** mulberry32: 32-bit integer math, so every engine draws the same numbers. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** BATCH values drawn uniformly from [lo, hi). */
+export function uniform(seed: number, lo: number, hi: number, n = BATCH): Float64Array {
+  const rnd = random(seed);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = lo + (hi - lo) * rnd();
+  return out;
+}
+
+/**
+ * Argument ranges for sin/cos/tan. 'pi' stays in [-π, π) (angles, rotations);
+ * '1e5' reaches |x| < 1e5 (phases such as t·ω), where argument reduction is a
+ * larger share of the work.
+ */
+export const RANGES = { pi: Math.PI, '1e5': 1e5 } as const;
+export type RangeName = keyof typeof RANGES;
+
+/**
+ * Libm implementations (fdlibm, LLVM libc, glibc, the OS libm under JSC) may
+ * differ in the last bit of a result. A sum of BATCH results rounded to 1e-6
+ * absorbs that (every input range keeps |sum| far below 2^53 / 1e6), so the
+ * digest shows the same work, not the same last bits.
+ */
+export function settle(sum: number): number {
+  return Math.round(sum * 1e6);
+}
