@@ -17,5 +17,5 @@ export {
 } from './verdict.ts';
 export { wilcoxonSignedRank, mannWhitney, hodgesLehmann, type ShiftResult } from './rank-tests.ts';
 export { benjaminiHochberg, applyFdr, type FdrOptions } from './fdr.ts';
-export { geometricMeanRatio, type SuiteAggregate } from './suite.ts';
+export { geometricMeanRatio, geometricMeanRatioUnpaired, type SuiteAggregate, type UnpairedCase } from './suite.ts';
 export { normalCdf, normalQuantile } from './normal.ts';
