@@ -3,12 +3,16 @@
 import { cac } from 'cac';
 import pc from 'picocolors';
 import { BENCH_DEFAULTS, benchCommand, type BenchFlags } from './commands/bench.ts';
+import { benchCompareCommand, COMPARE_DEFAULTS, compareFilesCommand, type CompareFlags } from './commands/compare.ts';
+import { extractCompareArgs } from './compare/arms.ts';
 import { reportCommand } from './commands/report.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
 import { UsageError } from './errors.ts';
 import { listSuites } from './suites.ts';
 
 const cli = cac('rtbench');
+// --compare takes several values, which cac cannot parse; it is taken out of argv first.
+let compareArms: string[] | undefined;
 
 cli
   .command('bench <suite>', 'Run a suite on one or more runtimes and print a table')
@@ -22,9 +26,32 @@ cli
   .option('--out <file>', 'Write the run JSON here instead of results/<time>-<suite>.json')
   .option('--json', 'Print the run as JSON on stdout (the table goes to stderr)')
   .option('--quiet', 'No progress output')
-  .action(async (suite: string, flags: BenchFlags) => {
+  .option('--compare <variants...>', `Compare variants with a verdict per case, the first is the baseline: --compare node@24 node@26 (defaults ${COMPARE_DEFAULTS.rounds} rounds, --time ${COMPARE_DEFAULTS.time})`)
+  .option('--threshold <percent>', `With --compare: noise threshold for faster/slower/equivalent (default ${COMPARE_DEFAULTS.threshold * 100}%)`)
+  .option('--fail-on-regression <percent>', 'With --compare: exit 1 if a case is significantly slower by more than this')
+  .option('--markdown', 'With --compare: print the comparison as markdown for a pull request')
+  .option('--format <format>', 'With --compare: table, markdown or json')
+  .action(async (suite: string, flags: BenchFlags & CompareFlags) => {
+    if (compareArms) {
+      process.exitCode = await benchCompareCommand(suite, compareArms, flags);
+      return;
+    }
+    for (const option of ['threshold', 'failOnRegression', 'markdown', 'format'] as const) {
+      if (flags[option] !== undefined) throw new UsageError(`--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} applies to --compare (for a saved run's markdown: rtbench report --format markdown)`);
+    }
     const { exitCode } = await benchCommand(suite, flags);
     process.exitCode = exitCode;
+  });
+
+cli
+  .command('compare <run> [other]', 'Verdicts from saved runs: one run made with --compare (paired), or two runs (unpaired)')
+  .option('--threshold <percent>', `Noise threshold for faster/slower/equivalent (default ${COMPARE_DEFAULTS.threshold * 100}%)`)
+  .option('--fail-on-regression <percent>', 'Exit 1 if a case is significantly slower by more than this')
+  .option('--markdown', 'As markdown for a pull request')
+  .option('--format <format>', 'table (default), markdown or json')
+  .option('--json', 'As JSON (same as --format json)')
+  .action((run: string, other: string | undefined, flags: CompareFlags) => {
+    process.exitCode = compareFilesCommand(other ? [run, other] : [run], flags);
   });
 
 cli
@@ -49,9 +76,11 @@ cli.help();
 
 async function main(): Promise<void> {
   try {
-    cli.parse(process.argv, { run: false });
+    const extracted = extractCompareArgs(process.argv);
+    compareArms = extracted.compare;
+    cli.parse(extracted.argv, { run: false });
     if (!cli.matchedCommand) {
-      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, report, runtimes, suites (see --help)`);
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, compare, report, runtimes, suites (see --help)`);
       if (!cli.options.help) cli.outputHelp();
       return;
     }

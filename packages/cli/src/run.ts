@@ -16,6 +16,7 @@ import { bundleSuite, type Bundle } from './bundle.ts';
 import { hostInfo } from './host.ts';
 import type { SuiteLocation } from './suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
+import { BALANCED_ORDER_DESCRIPTION, balancedOrders } from './compare/schedule.ts';
 
 export interface RunOptions {
   /** Sampling time per case and variant, summed over rounds, in ms. */
@@ -28,6 +29,12 @@ export interface RunOptions {
   filter?: string;
   seed: number;
   mode: 'bench' | 'compare';
+  /**
+   * Order of the variants within each round and case. 'shuffled' (bench's
+   * default): a fresh seeded shuffle each time. 'balanced' (compare's
+   * default): see compare/schedule.ts.
+   */
+  order?: 'shuffled' | 'balanced';
   command: string[];
 }
 
@@ -72,6 +79,7 @@ export async function executeRun(
 ): Promise<RunRecord> {
   const startedAt = new Date().toISOString();
   const resolved = variants.filter(isResolved);
+  const orderKind = options.order ?? (options.mode === 'compare' ? 'balanced' : 'shuffled');
   const run: RunRecord = {
     schema: 'rtbench.run',
     schemaVersion: 1,
@@ -88,7 +96,7 @@ export async function executeRun(
       rounds: options.rounds,
       timeoutMs: options.timeoutMs,
       ...(options.filter ? { filter: options.filter } : {}),
-      order: 'shuffled per round and case',
+      order: orderKind === 'balanced' ? BALANCED_ORDER_DESCRIPTION : 'shuffled per round and case',
       seed: options.seed,
     },
     host: hostInfo(),
@@ -126,12 +134,14 @@ export async function executeRun(
     sampleMs: 0,
   };
   const random = createRandom(options.seed);
+  // Balanced schedules are drawn up front, per case; 'shuffled' draws as it goes (as before, so old seeds replay).
+  const schedules = orderKind === 'balanced' ? new Map(suite.cases.map((c) => [c.id, balancedOrders(resolved, options.rounds, random)])) : undefined;
   const total = options.rounds * suite.cases.length * resolved.length;
   let done = 0;
 
   outer: for (let round = 0; round < options.rounds; round++) {
     for (const c of suite.cases) {
-      const order = shuffled(resolved, random);
+      const order = schedules ? schedules.get(c.id)![round]! : shuffled(resolved, random);
       for (const [position, v] of order.entries()) {
         if (hooks.signal?.aborted) break outer;
         const result = resultFor.get(`${c.id}\u0000${v.spec.id}`)!;

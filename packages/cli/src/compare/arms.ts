@@ -1,0 +1,58 @@
+/**
+ * `--compare <variant> <variant> [...]`: the arms of a comparison, in the one
+ * variant syntax (variants.ts). Each argument after --compare is a variant
+ * (quote a variant that has flags); commas also separate variants, as in
+ * --runtime. The first is the baseline.
+ */
+import { UsageError } from '../errors.ts';
+import { listSuites } from '../suites.ts';
+import { parseVariant, VARIANT_SYNTAX, type VariantSpec } from '../variants.ts';
+
+export const COMPARE_USAGE = 'pnpm bench <suite> --compare <baseline> <candidate> [...]   e.g. --compare node@24 node@26, or --compare node@26 "node@26 --max-semi-space-size=64"';
+
+/**
+ * Takes `--compare a b c` (or `--compare=a,b`) out of argv: cac has no
+ * options with several values. Collection stops at the next option.
+ */
+export function extractCompareArgs(argv: readonly string[]): { argv: string[]; compare?: string[] } {
+  const out: string[] = [];
+  let compare: string[] | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === '--compare') {
+      compare ??= [];
+      while (i + 1 < argv.length && !argv[i + 1]!.startsWith('-')) compare.push(argv[++i]!);
+    } else if (token.startsWith('--compare=')) {
+      compare ??= [];
+      compare.push(token.slice('--compare='.length));
+    } else out.push(token);
+  }
+  return compare ? { argv: out, compare } : { argv: out };
+}
+
+/**
+ * Parses the arms. The same variant twice is allowed (an A/A run measures the
+ * machine's noise): later copies get ids "node@24 #2", "#3", …
+ */
+export function parseCompareArms(args: readonly string[]): VariantSpec[] {
+  const texts = args.flatMap((a) => a.split(',')).map((s) => s.trim()).filter(Boolean);
+  if (texts.length < 2) {
+    throw new UsageError(`--compare needs two or more variants, the baseline first: ${COMPARE_USAGE}\nVariant syntax: ${VARIANT_SYNTAX}`);
+  }
+  const suites = new Set(listSuites().map((s) => s.name));
+  const seen = new Map<string, number>();
+  return texts.map((text) => {
+    if (suites.has(text)) throw new UsageError(`"${text}" is a suite, not a variant: put the suite before --compare (${COMPARE_USAGE})`);
+    let spec: VariantSpec;
+    try {
+      spec = parseVariant(text);
+    } catch (error) {
+      // Every variant error shows the syntax (unknown-runtime errors list the runtimes only).
+      const message = (error as Error).message;
+      throw new UsageError(message.includes('Syntax:') ? message : `${message}\nVariant syntax: ${VARIANT_SYNTAX}`);
+    }
+    const count = (seen.get(spec.id) ?? 0) + 1;
+    seen.set(spec.id, count);
+    return count === 1 ? spec : { ...spec, id: `${spec.id} #${count}` };
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * Reading saved runs for `rtbench compare`. A file of this schema version is
+ * read strictly (readRun). A file of another version is compared when it
+ * still carries every field this version needs, with a note saying so; if
+ * not, the error is one line naming both versions. Every failure is a
+ * UsageError: one message, no stack trace.
+ */
+import { readFileSync } from 'node:fs';
+import { RUN_SCHEMA, RUN_SCHEMA_VERSION, runSchema, type RunRecord } from '@rtbench/core/schema';
+import { UsageError } from '../errors.ts';
+import { readRun } from '../results-file.ts';
+import type { SavedRun } from './analyze.ts';
+
+export function loadSavedRun(path: string): SavedRun {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const why = text.trim() === '' ? 'the file is empty' : (error as Error).message;
+    throw new UsageError(`${path} is not valid JSON (truncated or corrupt?): ${why}`);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new UsageError(`${path} is not an rtbench run (a JSON ${Array.isArray(json) ? 'array' : typeof json})`);
+  const { schema, schemaVersion } = json as { schema?: unknown; schemaVersion?: unknown };
+  if (schema !== RUN_SCHEMA) throw new UsageError(`${path} is not an rtbench run (its "schema" is ${JSON.stringify(schema) ?? 'missing'}, expected "${RUN_SCHEMA}")`);
+  if (schemaVersion === RUN_SCHEMA_VERSION) return { run: readRun(path), file: path };
+
+  const lenient = runSchema.omit({ schemaVersion: true }).safeParse(json);
+  if (!lenient.success) {
+    throw new UsageError(`${path} has schema version ${JSON.stringify(schemaVersion)}; this rtbench reads version ${RUN_SCHEMA_VERSION}, and the file lacks fields it needs`);
+  }
+  const run: RunRecord = { ...lenient.data, schemaVersion: RUN_SCHEMA_VERSION };
+  return { run, file: path, note: `${path} has schema version ${JSON.stringify(schemaVersion)} (this rtbench reads ${RUN_SCHEMA_VERSION}); compared the fields both versions share` };
+}
