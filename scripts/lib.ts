@@ -1,0 +1,26 @@
+/** Shared by the figure scripts: run the real CLI and read back its run. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+
+export const repoRoot = join(import.meta.dirname, '..');
+
+/** `pnpm bench <args>` in a child process; returns the saved run and wall time. */
+export function benchRun(args: string[]): { run: RunRecord; wallMs: number; status: number | null } {
+  const out = join(mkdtempSync(join(tmpdir(), 'rtbench-figures-')), 'run.json');
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'bench', ...args, '--quiet', '--out', out], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const wallMs = performance.now() - started;
+  return { run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), wallMs, status: r.status };
+}
+
+export function pct(x: number, digits = 2): string {
+  return `${(x * 100).toFixed(digits)}%`;
+}
