@@ -1,0 +1,50 @@
+/** Ctrl-C in the middle of a run: the measured part is saved, nothing is left running. */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { fixture, repoRoot, tempFile } from './helpers/cli.ts';
+
+/** PIDs of processes whose command line mentions `needle` (Linux /proc). */
+function processesMentioning(needle: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(join('/proc', entry, 'cmdline'), 'utf8');
+      if (cmdline.includes(needle)) pids.push(Number(entry));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return pids;
+}
+
+describe('interrupting a run', () => {
+  it('saves what was measured with status "interrupted", exits 130 and leaves no runtime process', async () => {
+    const out = tempFile('run.json');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'bench', fixture('tiny'), '--runtime', 'node@24', '--time', '10s', '--rounds', '2', '--warmup', '10ms', '--out', out, '--quiet'],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // The run file appears after the first process finishes; then interrupt mid-way through the second.
+    const deadline = Date.now() + 120_000;
+    while (!existsSync(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(existsSync(out)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1000));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(code, stderr).toBe(130);
+    expect(stderr).toContain('interrupted');
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    expect(run.status).toBe('interrupted');
+    const measured = run.results.filter((r) => r.rounds.length > 0);
+    expect(measured.length).toBeGreaterThanOrEqual(1);
+    expect(measured[0]!.stats).toBeDefined();
+    expect(processesMentioning('.rtbench-cache/bundles/tiny/')).toEqual([]);
+  });
+});
