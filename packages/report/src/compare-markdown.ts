@@ -6,6 +6,11 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
+/** Quote an argument the way a user would type it again. */
+function shellQuote(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `"${arg.replace(/(["\\$`])/g, '\\$1')}"`;
+}
+
 const emphasis: Record<string, string> = { faster: '**faster**', slower: '**slower**', equivalent: 'equivalent', inconclusive: '_inconclusive_' };
 
 export function renderComparisonMarkdown(report: ComparisonReport): string {
@@ -56,7 +61,7 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
   }
   lines.push('');
   const host = report.runs.map((r) => `${r.cpu}, ${r.cores} cores, load ${r.loadavg.map((l) => l.toFixed(2)).join(' ')}`);
-  const command = report.runs.map((r) => `\`rtbench ${cell(r.command.join(' '))}\``).join(' and ');
+  const command = report.runs.map((r) => `\`rtbench ${cell(r.command.map(shellQuote).join(' '))}\``).join(' and ');
   lines.push(`<sub>${cell(designLine(report))} ${cell(legend(report))} Host: ${cell([...new Set(host)].join('; '))}. Command: ${command}.</sub>`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { ComparisonReport } from '../src/compare-model.ts';
+import { formatChange, formatQ, formatRatio } from '../src/compare-cells.ts';
+import { renderComparisonMarkdown } from '../src/compare-markdown.ts';
+import { renderComparisonTable } from '../src/compare-terminal.ts';
+
+const arm = (id: string, version: string, engineVersion: string, flags: string[] = [], hash = 'c'.repeat(64)) => ({
+  id,
+  label: id,
+  runtime: 'node',
+  version,
+  engine: 'v8',
+  engineVersion,
+  flags,
+  env: {},
+  binarySha256: hash,
+});
+
+const base = { threshold: 0.01, n: 20, method: 'paired', coverage: 0.96, pValue: 0.0001, qValue: 0.0004 };
+
+const report: ComparisonReport = {
+  kind: 'paired',
+  suite: 'json-reviver',
+  threshold: 0.01,
+  confidence: 0.95,
+  fdrAlpha: 0.05,
+  arms: [arm('node@24', '24.1.0', '13.6.233.17', [], 'a'.repeat(64)), arm('node@26 --max-semi-space-size=64', '26.0.0', '14.6.202.34', ['--max-semi-space-size=64'], 'b'.repeat(64))],
+  sections: [
+    {
+      baseline: arm('node@24', '24.1.0', '13.6.233.17', [], 'a'.repeat(64)),
+      candidate: arm('node@26 --max-semi-space-size=64', '26.0.0', '14.6.202.34', ['--max-semi-space-size=64'], 'b'.repeat(64)),
+      cases: [
+        { caseId: 'parse', baseline: { median: 59_800, rounds: 20 }, candidate: { median: 44_200, rounds: 20 }, comparison: { ...base, ratio: 0.739, ci: [0.731, 0.748], verdict: 'faster' } },
+        { caseId: 'stringify', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1102, rounds: 20 }, comparison: { ...base, ratio: 1.102, ci: [1.08, 1.12], verdict: 'slower' } },
+        { caseId: 'same', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1001, rounds: 20 }, comparison: { ...base, ratio: 1.001, ci: [0.995, 1.006], verdict: 'equivalent', pValue: 0.8, qValue: 0.8 } },
+        { caseId: 'noisy', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1020, rounds: 20 }, comparison: { ...base, ratio: 1.02, ci: [0.99, 1.05], verdict: 'inconclusive', roundsToDecide: 45, pValue: 0.2, qValue: 0.27 } },
+        { caseId: 'context', baseline: { median: 1000, rounds: 20 }, candidate: { median: 900, rounds: 20 }, comparison: { ...base, ratio: 0.9, ci: [0.88, 0.92], verdict: 'faster' }, digests: { baseline: '1111111111111111', candidate: '2222222222222222' } },
+        { caseId: 'bun only', note: 'unsupported on node@24: no such API' },
+      ],
+      geomean: { ratio: 0.948, ci: [0.93, 0.97], cases: 4, excluded: 1 },
+    },
+  ],
+  runs: [{ id: 'run-1', suite: 'json-reviver', startedAt: '2026-01-01T00:00:00Z', rounds: 20, timeMs: 2000, warmupMs: 150, order: 'balanced', cpu: 'Test CPU', cores: 2, loadavg: [1, 1, 1], command: ['bench', 'json-reviver', '--compare', 'node@24', 'node@26 --max-semi-space-size=64'] }],
+  notes: ['the run was interrupted: verdicts use the rounds that finished'],
+  method: 'paired: Hodges–Lehmann on per-round log ratios',
+};
+
+describe('comparison cells', () => {
+  it('formats ratios, changes and q-values', () => {
+    expect(formatRatio(0.7391)).toBe('0.739');
+    expect(formatRatio(12.34)).toBe('12.3');
+    expect(formatChange(0.739)).toBe('−26%');
+    expect(formatChange(1.052)).toBe('+5.2%');
+    expect(formatQ(0.0004)).toBe('<0.001');
+    expect(formatQ(0.0234)).toBe('0.023');
+    expect(formatQ(0.8)).toBe('0.80');
+  });
+});
+
+describe('renderComparisonTable', () => {
+  const text = renderComparisonTable(report);
+  it('has a row per case with ratio, CI, verdict and q', () => {
+    expect(text).toContain('json-reviver: node@26 --max-semi-space-size=64 vs node@24 (baseline)');
+    expect(text).toMatch(/parse\s+│\s+59\.8 µs\s+│\s+44\.2 µs\s+│\s+0\.739 \(0\.731–0\.748\)\s+│\s+faster −26%/);
+    expect(text).toMatch(/stringify .* slower \+10%/);
+    expect(text).toContain('equivalent within ±1%');
+    expect(text).toContain('inconclusive ~25 more rounds would decide it');
+    expect(text).toContain('unsupported on node@24: no such API');
+  });
+  it('gives the geomean, warns about different work, and states the rules', () => {
+    expect(text).toContain('geomean over 4 cases (1 case with different work left out): 0.948 (0.930–0.970), −5.2% time');
+    expect(text).toContain('✗ different work on "context": node@24 1111111111111111, node@26 --max-semi-space-size=64 2222222222222222');
+    expect(text).toContain('≠ work');
+    expect(text).toContain('! the run was interrupted');
+    expect(text).toContain('exceeds the 1% noise threshold');
+    expect(text).toContain('equivalent: the CI lies inside [0.990, 1.010]');
+    expect(text).toContain('Benjamini–Hochberg over 5 comparisons');
+    expect(text).toContain('20 rounds');
+    expect(text).toContain('100 ms sampling + 150 ms warmup per process');
+  });
+});
+
+describe('renderComparisonMarkdown', () => {
+  const md = renderComparisonMarkdown(report);
+  it('lists the arms with versions, engine versions, flags and short binary hashes', () => {
+    expect(md).toContain('### rtbench compare: json-reviver — `node@26 --max-semi-space-size=64` vs `node@24`');
+    expect(md).toContain('| baseline `node@24` | Node.js 24.1.0, V8 13.6.233.17 | — | `aaaaaaaaaaaa` |');
+    expect(md).toContain('| candidate `node@26 --max-semi-space-size=64` | Node.js 26.0.0, V8 14.6.202.34 | `--max-semi-space-size=64` | `bbbbbbbbbbbb` |');
+  });
+  it('has the verdict table, geomean, warnings and the command', () => {
+    expect(md).toContain('| case | `node@24` | `node@26 --max-semi-space-size=64` | ratio (95% CI) | verdict | q |');
+    expect(md).toContain('| parse | 59.8 µs | 44.2 µs | 0.739 (0.731–0.748) | **faster** −26% | <0.001 |');
+    expect(md).toContain('| noisy | 1 µs | 1.02 µs | 1.020 (0.990–1.050) | _inconclusive_ ~25 more rounds would decide it | 0.27 |');
+    expect(md).toContain('| bun only | — | — |  | unsupported on node@24: no such API |  |');
+    expect(md).toContain('**Geometric mean** over 4 cases (1 with different work left out): 0.948 (0.930–0.970), −5.2% time.');
+    expect(md).toContain('> ⚠️ **Different work** on `context`');
+    expect(md).toContain('`rtbench bench json-reviver --compare node@24 "node@26 --max-semi-space-size=64"`');
+  });
+});

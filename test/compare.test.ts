@@ -1,0 +1,212 @@
+/** `bench --compare` and `rtbench compare`, run as a user would (real processes). */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import type { ComparisonReport } from '@rtbench/report';
+import { compareUnpaired, median } from '../packages/stats/src/index.ts';
+import { fixture, runCli, tempFile } from './helpers/cli.ts';
+import { syntheticRun, writeRun } from './compare-synthetic.ts';
+
+const cases = [
+  { id: 'parse / small', ns: 1_000 },
+  { id: 'parse / large', ns: 50_000 },
+  { id: 'stringify', ns: 8_000 },
+];
+
+/** Two saved single-variant runs: b is 10% slower on every case, with seeded noise. */
+function savedPair(): { a: string; b: string } {
+  const a = writeRun(tempFile('a.json'), syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 12, seed: 11 }));
+  const b = writeRun(tempFile('b.json'), syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1.1 }], rounds: 12, seed: 12 }));
+  return { a, b };
+}
+
+function noStack(stderr: string): void {
+  expect(stderr).not.toMatch(/\n\s+at /);
+  expect(stderr).not.toMatch(/\.ts:\d+:\d+/);
+}
+
+describe('rtbench compare <a.json> <b.json>', () => {
+  it('finds a 10% slowdown: verdict slower with the Mann-Whitney CI of the per-round medians', () => {
+    const { a, b } = savedPair();
+    const r = runCli(['compare', a, b, '--format', 'json']);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as ComparisonReport;
+    expect(report.kind).toBe('unpaired');
+    const runA = parseRun(JSON.parse(readFileSync(a, 'utf8')), a);
+    const runB = parseRun(JSON.parse(readFileSync(b, 'utf8')), b);
+    for (const row of report.sections[0]!.cases) {
+      const medians = (run: typeof runA): number[] => run.results.find((x) => x.caseId === row.caseId)!.rounds.map((x) => median(x.samples));
+      const expected = compareUnpaired(medians(runA), medians(runB));
+      expect(row.comparison!.verdict).toBe('slower');
+      expect(row.comparison!.ratio).toBeCloseTo(expected.ratio, 12);
+      expect(row.comparison!.ci[0]).toBeCloseTo(expected.ci[0], 12);
+      expect(row.comparison!.ci[1]).toBeCloseTo(expected.ci[1], 12);
+      expect(row.comparison!.ci[0]).toBeGreaterThan(1.0);
+      expect(row.comparison!.ci[0]).toBeLessThan(1.1);
+      expect(row.comparison!.ci[1]).toBeGreaterThan(1.1);
+    }
+    expect(report.sections[0]!.geomean!.ratio).toBeGreaterThan(1.05);
+    expect(report.sections[0]!.geomean!.ratio).toBeLessThan(1.15);
+  });
+
+  it('--fail-on-regression exits 1 when a case is slower beyond the limit, 0 when within it', () => {
+    const { a, b } = savedPair();
+    const failing = runCli(['compare', a, b, '--fail-on-regression', '5']);
+    expect(failing.status).toBe(1);
+    expect(failing.stdout).toContain('slower');
+    expect(failing.stderr).toMatch(/✗ regression: "parse \/ small" node@24 \(b\.json\) is slower than node@24 \(a\.json\) by \d+\.\d%/);
+    const passing = runCli(['compare', a, b, '--fail-on-regression', '25%']);
+    expect(passing.status, passing.stderr).toBe(0);
+    expect(passing.stderr).toContain('no case is significantly slower by more than 25%');
+    // the other direction is faster, never a regression
+    expect(runCli(['compare', b, a, '--fail-on-regression', '1']).status).toBe(0);
+  });
+
+  it('prints a markdown verdict table ready for a pull request', () => {
+    const { a, b } = savedPair();
+    const r = runCli(['compare', a, b, '--markdown']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('### rtbench compare: synthetic');
+    expect(r.stdout).toContain('| case | `node@24 (a.json)` | `node@24 (b.json)` | ratio (95% CI) | verdict | q |');
+    expect(r.stdout).toMatch(/\| parse \/ small \| .* \| .* \| 1\.\d{3} \(1\.\d{3}–1\.\d{3}\) \| \*\*slower\*\* \+\d+\.\d% \| <0\.001 \|/);
+    expect(r.stdout).toContain('| baseline `node@24 (a.json)` | Node.js 24.1.0, V8 13.6.233.17 | — | `aaaaaaaaaaaa` |');
+    expect(r.stdout).toContain('**Geometric mean** over 3 cases');
+  });
+
+  it('says when the suites differ, compares the cases with the same id and names the rest', () => {
+    const a = writeRun(tempFile('a.json'), syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 8 }));
+    const other = [cases[0]!, { id: 'only in b', ns: 10 }];
+    const b = writeRun(tempFile('b.json'), syntheticRun({ suite: 'other-suite', cases: other, arms: [{ id: 'node@26', factor: 1 }], rounds: 8, seed: 3 }));
+    const r = runCli(['compare', a, b]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('different suites: a.json is "synthetic", b.json is "other-suite"');
+    expect(r.stdout).toContain('2 cases only in a.json: "parse / large", "stringify"');
+    expect(r.stdout).toContain('1 case only in b.json: "only in b"');
+    expect(r.stdout).toContain('parse / small');
+    // the single variant of each run is compared even though the ids differ
+    expect(r.stdout).toContain('node@26 vs node@24 (baseline)');
+  });
+
+  it('refuses runs with nothing in common, in one line', () => {
+    const a = writeRun(tempFile('a.json'), syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 4 }));
+    const b = writeRun(tempFile('b.json'), syntheticRun({ suite: 'x', cases: [{ id: 'zzz', ns: 5 }], arms: [{ id: 'node@24', factor: 1 }], rounds: 4 }));
+    const r = runCli(['compare', a, b]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('have no case in common');
+  });
+
+  it('gives a one-line error for a truncated file, with no stack trace', () => {
+    const { a } = savedPair();
+    const text = readFileSync(a, 'utf8');
+    const cut = tempFile('cut.json');
+    writeFileSync(cut, text.slice(0, Math.floor(text.length / 2)));
+    const r = runCli(['compare', a, cut]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/cut\.json is not valid JSON \(truncated or corrupt\?\)/);
+    noStack(r.stderr);
+  });
+
+  it('gives a one-line error for another schema version it cannot read, and compares one that carries the fields', () => {
+    const { a, b } = savedPair();
+    const future = tempFile('future.json');
+    writeFileSync(future, JSON.stringify({ schema: 'rtbench.run', schemaVersion: 2, measurements: [] }));
+    const bad = runCli(['compare', a, future]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toContain('future.json has schema version 2; this rtbench reads version 1, and the file lacks fields it needs');
+    noStack(bad.stderr);
+
+    const compatible = tempFile('v2.json');
+    writeFileSync(compatible, JSON.stringify({ ...JSON.parse(readFileSync(b, 'utf8')), schemaVersion: 2, newField: true }));
+    const ok = runCli(['compare', a, compatible]);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain('v2.json has schema version 2 (this rtbench reads 1); compared the fields both versions share');
+    expect(ok.stdout).toContain('slower');
+  });
+
+  it('says what a file is when it is not a run, and what to do when given variants', () => {
+    const notRun = tempFile('x.json');
+    writeFileSync(notRun, '{"hello": 1}');
+    const r = runCli(['compare', notRun, notRun]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('is not an rtbench run');
+    const v = runCli(['compare', 'node@24', 'node@26']);
+    expect(v.status).toBe(2);
+    expect(v.stderr).toContain('looks like a variant, not a results file');
+    expect(v.stderr).toContain('--compare');
+  });
+});
+
+describe('bench --compare: bad variants', () => {
+  it('shows the variant syntax when a variant cannot be parsed', () => {
+    const r = runCli(['bench', fixture('tiny'), '--compare', 'node@24', 'node@26 max-semi-space-size=64']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('cannot parse "max-semi-space-size=64" in variant "node@26 max-semi-space-size=64"');
+    expect(r.stderr).toContain('<runtime> [--engine-flag[=value] ...] [ENV=value ...]');
+    noStack(r.stderr);
+  });
+
+  it('shows the syntax for an unknown runtime, for a single arm, and for a suite given as a variant', () => {
+    const unknown = runCli(['bench', fixture('tiny'), '--compare', 'nodejs@99', 'node@24']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown runtime "nodejs@99"');
+    expect(unknown.stderr).toContain('Variant syntax: <runtime> [--engine-flag[=value] ...]');
+    const single = runCli(['bench', fixture('tiny'), '--compare', 'node@24']);
+    expect(single.status).toBe(2);
+    expect(single.stderr).toContain('--compare needs two or more variants, the baseline first');
+    // a suite after the variants is the suite, not a third variant
+    const swapped = runCli(['bench', '--compare', 'node@24', 'json-reviver']);
+    expect(swapped.status).toBe(2);
+    expect(swapped.stderr).toContain('--compare needs two or more variants');
+  });
+
+  it('refuses --runtime with --compare and compare-only options without --compare', () => {
+    expect(runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--compare', 'node@24', 'node@26']).stderr).toContain('use either --runtime');
+    expect(runCli(['bench', fixture('tiny'), '--markdown']).stderr).toContain('--markdown applies to --compare');
+    expect(runCli(['bench', fixture('tiny'), '--compare', 'node@24', 'node@26', '--threshold', 'abc']).stderr).toContain('--threshold abc: expected a percentage');
+  });
+});
+
+describe('bench --compare on the tiny fixture (node@24 vs node@26)', () => {
+  it('runs the arms interleaved in a balanced order and gives a comparison per case', () => {
+    const out = tempFile('cmp.json');
+    const r = runCli([
+      'bench', fixture('tiny'), '--compare', 'node@24', 'node@26',
+      '--rounds', '6', '--time', '120ms', '--warmup', '10ms', '--out', out, '--quiet', '--format', 'json',
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as ComparisonReport;
+    expect(report.kind).toBe('paired');
+    expect(report.arms.map((arm) => arm.id)).toEqual(['node@24', 'node@26']);
+    expect(report.arms[1]!.engineVersion).toMatch(/^14\.6\./);
+    expect(report.arms[0]!.binarySha256).toMatch(/^[0-9a-f]{64}$/);
+    const rows = report.sections[0]!.cases;
+    expect(rows.map((row) => row.caseId)).toEqual(['math / sum [n=200]', 'math / sum [n=1600]', 'async resolve', 'runtime facts']);
+    for (const row of rows) {
+      expect(row.comparison, row.note).toBeDefined();
+      expect(row.comparison!.n).toBe(6);
+      expect(['faster', 'slower', 'equivalent', 'inconclusive']).toContain(row.comparison!.verdict);
+      expect(row.comparison!.ci[0]).toBeLessThanOrEqual(row.comparison!.ratio);
+      expect(row.comparison!.qValue).toBeGreaterThanOrEqual(row.comparison!.pValue);
+    }
+
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    expect(run.mode).toBe('compare');
+    expect(run.options.order).toMatch(/^balanced/);
+    for (const res of run.results) {
+      // every arm ran first in exactly half of the rounds
+      expect(res.rounds.filter((x) => x.order === 0)).toHaveLength(3);
+    }
+
+    // the saved run gives the same verdicts again, as a table
+    const again = runCli(['compare', out, '--format', 'json']);
+    expect(again.status, again.stderr).toBe(0);
+    const replay = JSON.parse(again.stdout) as ComparisonReport;
+    expect(replay.sections[0]!.cases.map((row) => row.comparison!.verdict)).toEqual(rows.map((row) => row.comparison!.verdict));
+    const table = runCli(['compare', out]);
+    expect(table.stdout).toContain('node@26 vs node@24 (baseline)');
+    expect(table.stdout).toMatch(/ratio \(95% CI\)/);
+  });
+});
