@@ -1,3 +1,7 @@
 export * from './types.ts';
-export { spawnJob, killTree, killAllChildren, liveChildPids, type SpawnJobOptions } from './process.ts';
+export { spawnJob, spawnTracked, killTree, killAllChildren, liveChildPids, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
+export { ProtocolReader, Tail } from './protocol-reader.ts';
 export { assertExecutable, runBriefly, splitFlag, whichOnPath } from './binary.ts';
+export { findLiterals } from './binary-literals.ts';
+export { fileInPackage, packageDir, packageVersion } from './npm.ts';
+export { parseRuntimeSpec, resolveSingleNpmRuntime, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';

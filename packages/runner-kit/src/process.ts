@@ -1,13 +1,13 @@
 /**
- * Running one Job in a child process and reading the protocol from its
- * stdout. Every child is started in its own process group and recorded, so a
- * timeout, an interrupt or the host's exit can end it (and anything it
- * started) by PID; nothing is left behind.
+ * Running runtime processes. Every child is started in its own process group
+ * and recorded, so a timeout, an interrupt or the host's exit can end it (and
+ * anything it started) by PID; nothing is left behind. `spawnTracked` is the
+ * bookkeeping alone (workerd's server uses it); `spawnJob` runs one Job whose
+ * protocol lines come on the child's stdout (node, deno, bun).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { LINE_MARKER } from '@rtbench/core/protocol';
-import { parseRuntimeMessage } from '@rtbench/core/schema';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
+import { ProtocolReader, Tail } from './protocol-reader.ts';
 import type { JobOutcome } from './types.ts';
 
 const live = new Set<ChildProcess>();
@@ -38,17 +38,60 @@ export function liveChildPids(): number[] {
 
 process.once('exit', killAllChildren);
 
-/** Keeps the last `limit` characters of a stream. */
-class Tail {
-  private text = '';
-  constructor(private readonly limit = 8_000) {}
-  push(chunk: string): void {
-    this.text += chunk;
-    if (this.text.length > this.limit * 2) this.text = this.text.slice(-this.limit);
-  }
-  toString(): string {
-    return this.text.length > this.limit ? `…${this.text.slice(-this.limit)}` : this.text;
-  }
+export interface ChildExit {
+  /** Exit code, or null when killed by a signal. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Set when the process could not be started at all. */
+  spawnError?: Error;
+}
+
+export interface TrackedChild {
+  child: ChildProcess;
+  /** Resolves once the process has ended and its stdio is closed. */
+  exited: Promise<ChildExit>;
+}
+
+export interface SpawnTrackedOptions {
+  command: string;
+  args: string[];
+  env: Record<string, string | undefined>;
+  cwd?: string;
+  /** Extra pipes after stdin/stdout/stderr (fd 3, 4, …), e.g. workerd's --control-fd. */
+  extraPipes?: number;
+}
+
+/**
+ * Starts a child as the leader of a new process group, records it until it
+ * is gone, and when it ends kills whatever is left in its group.
+ */
+export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
+  const child = spawn(options.command, options.args, {
+    env: options.env,
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe', ...Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)],
+    detached: true,
+  });
+  live.add(child);
+  let spawnError: Error | undefined;
+  child.on('error', (error) => {
+    spawnError = error;
+  });
+  const exited = new Promise<ChildExit>((resolve) => {
+    child.on('close', (code, signal) => {
+      live.delete(child);
+      // The process is gone; make sure nothing it started outlives it.
+      if (child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* group already empty */
+        }
+      }
+      resolve({ code, signal, ...(spawnError ? { spawnError } : {}) });
+    });
+  });
+  return { child, exited };
 }
 
 export interface SpawnJobOptions {
@@ -62,90 +105,43 @@ export interface SpawnJobOptions {
   onMessage?: (message: RuntimeMessage) => void;
 }
 
-export function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
+export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
   const started = performance.now();
-  return new Promise((resolve) => {
-    const messages: RuntimeMessage[] = [];
-    const protocolErrors: string[] = [];
-    const stderr = new Tail();
-    let timedOut = false;
-    let interrupted = false;
-    let buffered = '';
+  const stderr = new Tail();
+  const reader = new ProtocolReader(stderr, options.onMessage);
+  let timedOut = false;
+  let interrupted = false;
 
-    const child = spawn(options.command, options.args, {
-      env: options.env,
-      cwd: options.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    live.add(child);
+  const { child, exited } = spawnTracked(options);
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (chunk: string) => reader.push(chunk));
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => stderr.push(chunk));
 
-    const handleLine = (line: string): void => {
-      if (!line.startsWith(LINE_MARKER)) {
-        if (line.length) stderr.push(`${line}\n`);
-        return;
-      }
-      try {
-        const message = parseRuntimeMessage(JSON.parse(line.slice(LINE_MARKER.length)));
-        messages.push(message);
-        options.onMessage?.(message);
-      } catch (error) {
-        protocolErrors.push(error instanceof Error ? error.message : String(error));
-      }
-    };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killTree(child);
+  }, options.timeoutMs);
+  const onAbort = (): void => {
+    interrupted = true;
+    killTree(child);
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
 
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (chunk: string) => {
-      buffered += chunk;
-      let newline = buffered.indexOf('\n');
-      while (newline !== -1) {
-        handleLine(buffered.slice(0, newline));
-        buffered = buffered.slice(newline + 1);
-        newline = buffered.indexOf('\n');
-      }
-    });
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (chunk: string) => stderr.push(chunk));
-
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killTree(child);
-    }, options.timeoutMs);
-    const onAbort = (): void => {
-      interrupted = true;
-      killTree(child);
-    };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    if (options.signal?.aborted) onAbort();
-
-    let spawnError: Error | undefined;
-    child.on('error', (error) => {
-      spawnError = error;
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      live.delete(child);
-      // The process is gone; make sure nothing it started outlives it.
-      if (child.pid !== undefined) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          /* group already empty */
-        }
-      }
-      if (buffered.length) handleLine(buffered);
-      if (spawnError) stderr.push(`failed to start ${options.command}: ${spawnError.message}\n`);
-      resolve({
-        messages,
-        exitCode: code,
-        exitSignal: signal,
-        timedOut,
-        interrupted,
-        stderr: stderr.toString(),
-        protocolErrors,
-        wallMs: performance.now() - started,
-      });
-    });
-  });
+  const exit = await exited;
+  clearTimeout(timer);
+  options.signal?.removeEventListener('abort', onAbort);
+  reader.end();
+  if (exit.spawnError) stderr.push(`failed to start ${options.command}: ${exit.spawnError.message}\n`);
+  return {
+    messages: reader.messages,
+    exitCode: exit.code,
+    exitSignal: exit.signal,
+    timedOut,
+    interrupted,
+    stderr: stderr.toString(),
+    protocolErrors: reader.protocolErrors,
+    wallMs: performance.now() - started,
+  };
 }

@@ -37,7 +37,10 @@ export interface JobRequest {
 
 export interface JobOutcome {
   messages: RuntimeMessage[];
-  /** Exit code, or null when killed by a signal. */
+  /**
+   * Exit code, or null when killed by a signal. A server runtime (workerd)
+   * is stopped by its runner once the response has ended: that reads as 0.
+   */
   exitCode: number | null;
   exitSignal: string | null;
   timedOut: boolean;

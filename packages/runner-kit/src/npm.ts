@@ -1,0 +1,44 @@
+/**
+ * Finding runtime binaries that npm packages install. Resolution starts from
+ * the runner's own package (createRequire), so it works in a fresh clone and
+ * wherever pnpm puts the store; a chain follows a package into its own
+ * (optional) dependencies, e.g. deno -> @deno/linux-x64-glibc.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** Directory of the last package in `chain`, or undefined if one is not installed. */
+export function packageDir(fromUrl: string, chain: readonly string[]): string | undefined {
+  let require = createRequire(fromUrl);
+  let dir: string | undefined;
+  for (const name of chain) {
+    let manifest: string;
+    try {
+      manifest = require.resolve(`${name}/package.json`);
+    } catch {
+      return undefined;
+    }
+    dir = dirname(manifest);
+    require = createRequire(manifest);
+  }
+  return dir;
+}
+
+/** A file inside the last package of `chain`, or undefined. */
+export function fileInPackage(fromUrl: string, chain: readonly string[], file: string): string | undefined {
+  const dir = packageDir(fromUrl, chain);
+  return dir === undefined ? undefined : join(dir, file);
+}
+
+/** The "version" of the last package of `chain`, or undefined. */
+export function packageVersion(fromUrl: string, chain: readonly string[]): string | undefined {
+  const dir = packageDir(fromUrl, chain);
+  if (dir === undefined) return undefined;
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+

@@ -1,0 +1,58 @@
+/**
+ * Runtime specs for runtimes installed as one npm version (deno, bun,
+ * workerd): "deno" or "deno@2.9" (the npm install), "deno@system" (on PATH),
+ * "deno=/path/to/deno" (a build of your own). Node has several npm releases
+ * and parses its own specs.
+ */
+import { resolve as resolvePath } from 'node:path';
+import { RuntimeUnavailableError, type RuntimeTarget } from './types.ts';
+import { whichOnPath } from './binary.ts';
+
+export type ParsedSpec = { kind: 'npm'; version?: string } | { kind: 'system' } | { kind: 'path'; path: string };
+
+export function parseRuntimeSpec(runtime: string, spec: string): ParsedSpec | undefined {
+  if (spec === runtime) return { kind: 'npm' };
+  if (spec.startsWith(`${runtime}=`)) return { kind: 'path', path: resolvePath(spec.slice(runtime.length + 1)) };
+  if (!spec.startsWith(`${runtime}@`)) return undefined;
+  const tag = spec.slice(runtime.length + 1);
+  if (tag === 'system') return { kind: 'system' };
+  if (tag === '' || tag === 'npm') return { kind: 'npm' };
+  return { kind: 'npm', version: tag };
+}
+
+/** "2.9" matches 2.9.6, "2" matches 2.9.6, "2.9.6" matches itself; "2.1" does not match 2.10.0. */
+export function versionMatches(requested: string, actual: string): boolean {
+  return actual === requested || actual.startsWith(`${requested}.`) || actual.startsWith(`${requested}+`);
+}
+
+export interface SingleNpmRuntime {
+  runtime: RuntimeTarget['runtime'];
+  /** Executable name on PATH for "<runtime>@system". */
+  executable: string;
+  /** The npm-installed binary; throws RuntimeUnavailableError saying how to install it. */
+  npmBinary(): string;
+  /** Versions a "<runtime>@<v>" spec may name for the npm install (e.g. the package version). */
+  npmVersions(target: RuntimeTarget): string[];
+  /** Runs the binary to learn its version and engine. */
+  probe(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget>;
+}
+
+/** Shared `resolve()` for runtimes with one npm install. */
+export async function resolveSingleNpmRuntime(rt: SingleNpmRuntime, spec: string): Promise<RuntimeTarget> {
+  const parsed = parseRuntimeSpec(rt.runtime, spec);
+  if (!parsed) throw new RuntimeUnavailableError(`"${spec}" is not a ${rt.runtime} spec`);
+  if (parsed.kind === 'path') return rt.probe(spec, parsed.path, 'path');
+  if (parsed.kind === 'system') {
+    const onPath = whichOnPath(rt.executable);
+    if (!onPath) throw new RuntimeUnavailableError(`${spec}: no ${rt.executable} on PATH`);
+    return rt.probe(spec, onPath, 'system');
+  }
+  const target = await rt.probe(spec, rt.npmBinary(), 'npm');
+  const wanted = parsed.version;
+  if (wanted !== undefined && !rt.npmVersions(target).some((v) => versionMatches(wanted, v))) {
+    throw new RuntimeUnavailableError(
+      `${spec}: rtbench installs ${rt.runtime} ${rt.npmVersions(target).join(' / ')} from npm; for another build use ${rt.runtime}=/path/to/${rt.executable}`,
+    );
+  }
+  return target;
+}
