@@ -29,9 +29,10 @@ export async function runBriefly(
   args: string[],
   env: Record<string, string | undefined> = process.env,
   timeoutMs = 30_000,
+  cwd?: string,
 ): Promise<string> {
   try {
-    const { stdout } = await execFileAsync(binary, args, { env, timeout: timeoutMs, maxBuffer: 1 << 20, killSignal: 'SIGKILL' });
+    const { stdout } = await execFileAsync(binary, args, { env, cwd, timeout: timeoutMs, maxBuffer: 1 << 20, killSignal: 'SIGKILL' });
     return stdout;
   } catch (error) {
     const e = error as { stderr?: string; stdout?: string; message: string };

@@ -1,0 +1,88 @@
+/**
+ * Bun runner. Bun comes from the npm registry as a project dependency, so
+ * `bun` is the same binary on every machine; `bun@system` is the bun on PATH
+ * and `bun=/path/to/bun` a build of your own.
+ *
+ * Each job runs the bundle with auto-install and .env loading off, from the
+ * bundle's directory (no bunfig.toml or .env of the user's is picked up).
+ */
+import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import {
+  FlagError,
+  packageVersion,
+  resolveSingleNpmRuntime,
+  runBriefly,
+  spawnJob,
+  type JobRequest,
+  type Runner,
+  type SingleNpmRuntime,
+} from '@rtbench/runner-kit';
+import { npmBunBinary, probeBun } from './binary.ts';
+import { translateBunFlags } from './flags.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Bun's own options before the engine's: isolation from the machine's setup. */
+export const BUN_RUN_ARGS = ['--no-install', '--no-env-file'];
+
+function childEnv(extra: Record<string, string>): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...extra };
+}
+
+const bun: SingleNpmRuntime = {
+  runtime: 'bun',
+  executable: 'bun',
+  npmBinary: npmBunBinary,
+  npmVersions: (target) => [target.version],
+  probe: probeBun,
+};
+
+export const bunRunner: Runner = {
+  runtime: 'bun',
+  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['bun'] },
+
+  knownSpecs() {
+    const version = packageVersion(import.meta.url, ['bun']);
+    return [
+      { spec: 'bun', note: `Bun${version ? ` ${version}` : ''} from npm (package bun)` },
+      { spec: 'bun@system', note: 'the bun on PATH' },
+      { spec: 'bun=/path/to/bun', note: 'a binary you name, e.g. your own build' },
+    ];
+  },
+
+  accepts(spec) {
+    return spec === 'bun' || spec.startsWith('bun@') || spec.startsWith('bun=');
+  },
+
+  resolve(spec) {
+    return resolveSingleNpmRuntime(bun, spec);
+  },
+
+  translateFlags: translateBunFlags,
+
+  /** JSC checks BUN_JSC_ variables at startup: an unknown option or a bad value exits 1 ("invalid JSC environment variable"). */
+  async checkFlags(target, flags) {
+    try {
+      await runBriefly(target.binary, [...BUN_RUN_ARGS, ...flags.args, '-e', '0'], childEnv(flags.env), 30_000, tmpdir());
+    } catch (error) {
+      const given = [...flags.args, ...Object.entries(flags.env).map(([k, v]) => `${k}=${v}`)].join(' ');
+      throw new FlagError(`${target.spec} rejected ${given}: ${(error as Error).message}`);
+    }
+  },
+
+  runJob(request: JobRequest) {
+    const { target, flags, bundlePath, job } = request;
+    return spawnJob({
+      command: target.binary,
+      args: [...BUN_RUN_ARGS, ...flags.args, bundlePath, JSON.stringify(job)],
+      env: childEnv(flags.env),
+      cwd: dirname(bundlePath),
+      timeoutMs: request.timeoutMs,
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+  },
+};
+
+export default bunRunner;

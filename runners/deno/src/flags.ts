@@ -1,0 +1,18 @@
+/**
+ * Engine flags for deno: all V8 flags go in one `--v8-flags=a,b` argument.
+ * Deno splits that list on commas, so a flag whose value holds a comma
+ * cannot be passed and is refused here rather than split silently.
+ */
+import { FlagError, splitFlag, type TranslatedFlags } from '@rtbench/runner-kit';
+
+export function translateDenoFlags(flags: readonly string[]): TranslatedFlags {
+  for (const flag of flags) {
+    try {
+      splitFlag(flag);
+    } catch (error) {
+      throw new FlagError((error as Error).message);
+    }
+    if (flag.includes(',')) throw new FlagError(`deno takes V8 flags as one comma-separated --v8-flags list, so "${flag}" (it holds a comma) cannot be passed`);
+  }
+  return { args: flags.length ? [`--v8-flags=${flags.join(',')}`] : [], env: {} };
+}

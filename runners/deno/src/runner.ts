@@ -1,0 +1,90 @@
+/**
+ * Deno runner. Deno comes from the npm registry as a project dependency
+ * (`deno` and its platform package), so `deno` is the same binary on every
+ * machine; `deno@system` is the deno on PATH and `deno=/path/to/deno` a build
+ * of your own.
+ *
+ * Each job is `deno run` on the bundle with no permissions except env (the
+ * child's environment is already reduced to PATH, HOME and the variant's own
+ * variables, and suites such as React's read NODE_ENV), no config or lock
+ * file discovery, no remote or npm resolution, and no V8 code cache: every
+ * round compiles from source, as on the other runtimes.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  FlagError,
+  packageVersion,
+  resolveSingleNpmRuntime,
+  runBriefly,
+  spawnJob,
+  type JobRequest,
+  type Runner,
+  type SingleNpmRuntime,
+} from '@rtbench/runner-kit';
+import { npmDenoBinary, probeDeno } from './binary.ts';
+import { translateDenoFlags } from './flags.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Arguments of `deno run` before the engine flags: isolation from the machine's setup. */
+export const DENO_RUN_ARGS = ['run', '--no-prompt', '--allow-env', '--no-config', '--no-lock', '--no-remote', '--no-npm', '--no-code-cache', '--quiet'];
+
+/** The child's environment: PATH, HOME, no update check, no colour in errors, then the variant's. */
+function childEnv(extra: Record<string, string>): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...extra };
+}
+
+const deno: SingleNpmRuntime = {
+  runtime: 'deno',
+  executable: 'deno',
+  npmBinary: npmDenoBinary,
+  npmVersions: (target) => [target.version],
+  probe: probeDeno,
+};
+
+export const denoRunner: Runner = {
+  runtime: 'deno',
+  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['deno'] },
+
+  knownSpecs() {
+    const version = packageVersion(import.meta.url, ['deno']);
+    return [
+      { spec: 'deno', note: `Deno${version ? ` ${version}` : ''} from npm (package deno)` },
+      { spec: 'deno@system', note: 'the deno on PATH' },
+      { spec: 'deno=/path/to/deno', note: 'a binary you name, e.g. your own build' },
+    ];
+  },
+
+  accepts(spec) {
+    return spec === 'deno' || spec.startsWith('deno@') || spec.startsWith('deno=');
+  },
+
+  resolve(spec) {
+    return resolveSingleNpmRuntime(deno, spec);
+  },
+
+  translateFlags: translateDenoFlags,
+
+  async checkFlags(target, flags) {
+    try {
+      await runBriefly(target.binary, ['eval', '--no-config', ...flags.args, '0'], childEnv(flags.env));
+    } catch (error) {
+      throw new FlagError(`${target.spec} rejected ${flags.args.join(' ')}: ${(error as Error).message}`);
+    }
+  },
+
+  runJob(request: JobRequest) {
+    const { target, flags, bundlePath, job } = request;
+    return spawnJob({
+      command: target.binary,
+      args: [...DENO_RUN_ARGS, ...flags.args, bundlePath, JSON.stringify(job)],
+      env: childEnv(flags.env),
+      cwd: dirname(bundlePath),
+      timeoutMs: request.timeoutMs,
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+  },
+};
+
+export default denoRunner;
