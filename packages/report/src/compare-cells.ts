@@ -20,6 +20,13 @@ export function formatChange(ratio: number): string {
   return `${pct < 0 ? '−' : '+'}${text}%`;
 }
 
+/** 7, 48, 920, 1300: a rough count should not look precise. */
+function roughly(n: number): number {
+  if (n < 100) return n;
+  const scale = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / scale) * scale;
+}
+
 export function formatQ(q: number): string {
   if (q < 0.001) return '<0.001';
   return q < 0.1 ? q.toFixed(3) : q.toFixed(2);
@@ -57,7 +64,7 @@ export function comparisonCells(row: CaseComparison, report: Pick<ComparisonRepo
     default: {
       const n = report.kind === 'paired' ? c.n : Math.max(c.nBaseline ?? 0, c.nCandidate ?? 0);
       const more = c.roundsToDecide !== undefined ? c.roundsToDecide - n : undefined;
-      detail = more !== undefined && more > 0 ? `~${more} more round${more === 1 ? '' : 's'}${report.kind === 'unpaired' ? ' per run' : ''} would decide it` : `too noisy for ±${formatThreshold(c.threshold)}: no verdict within 100× the rounds`;
+      detail = more !== undefined && more > 0 ? `~${roughly(more)} more round${more === 1 ? '' : 's'}${report.kind === 'unpaired' ? ' per run' : ''} would decide it` : `too noisy for ±${formatThreshold(c.threshold)}: no verdict within 100× the rounds`;
     }
   }
   return { baseline, candidate, ratio: ratioWithCi(c.ratio, c.ci), verdict: c.verdict, detail, q: formatQ(c.qValue) };

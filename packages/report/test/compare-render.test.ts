@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComparisonReport } from '../src/compare-model.ts';
-import { formatChange, formatQ, formatRatio } from '../src/compare-cells.ts';
+import { comparisonCells, formatChange, formatQ, formatRatio } from '../src/compare-cells.ts';
 import { renderComparisonMarkdown } from '../src/compare-markdown.ts';
 import { renderComparisonTable } from '../src/compare-terminal.ts';
 
@@ -54,6 +54,15 @@ describe('comparison cells', () => {
     expect(formatQ(0.0004)).toBe('<0.001');
     expect(formatQ(0.0234)).toBe('0.023');
     expect(formatQ(0.8)).toBe('0.80');
+  });
+});
+
+describe('inconclusive rows', () => {
+  it('round a large number of rounds to decide to two digits', () => {
+    const row = { caseId: 'x', baseline: { median: 1, rounds: 20 }, candidate: { median: 1, rounds: 20 }, comparison: { ...base, ratio: 1, ci: [0.96, 1.05] as [number, number], verdict: 'inconclusive' as const, roundsToDecide: 935, qValue: 0.9 } };
+    expect(comparisonCells(row, { kind: 'paired', threshold: 0.01 }).detail).toBe('~920 more rounds would decide it');
+    const { roundsToDecide: _, ...hopeless } = row.comparison;
+    expect(comparisonCells({ ...row, comparison: hopeless }, { kind: 'paired', threshold: 0.01 }).detail).toBe('too noisy for ±1%: no verdict within 100× the rounds');
   });
 });
 
