@@ -1,11 +1,18 @@
 /** Every runtime rtbench can drive. A runner is found by the spec's prefix. */
 import type { Runner } from '@rtbench/runner-kit';
+import { bunRunner } from '@rtbench/runner-bun';
+import { denoRunner } from '@rtbench/runner-deno';
 import { nodeRunner } from '@rtbench/runner-node';
+import { workerdRunner } from '@rtbench/runner-workerd';
 
-export const RUNNERS: readonly Runner[] = [nodeRunner];
+export const RUNNERS: readonly Runner[] = [nodeRunner, denoRunner, bunRunner, workerdRunner];
 
-/** What `pnpm bench <suite>` runs when --runtime is not given. */
-export const DEFAULT_RUNTIMES = ['node'];
+/**
+ * What `pnpm bench <suite>` runs when --runtime is not given: all four, each
+ * from its npm install; `node` is the newest Node.js release rtbench
+ * installs (node@26).
+ */
+export const DEFAULT_RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 
 export function runnerFor(spec: string): Runner | undefined {
   return RUNNERS.find((r) => r.accepts(spec));

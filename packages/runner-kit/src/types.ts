@@ -58,6 +58,8 @@ export interface BundleTarget {
   entry: string;
   platform: 'node' | 'neutral' | 'browser';
   conditions: string[];
+  /** package.json fields to try when a package has no matching "exports" (esbuild's default for the platform if absent). */
+  mainFields?: string[];
 }
 
 export interface Runner {

@@ -1,0 +1,63 @@
+/**
+ * Finding the workerd binary and what it is. The npm package `workerd`
+ * ships a JS launcher; rtbench runs the platform package's binary itself
+ * (@cloudflare/workerd-<platform>/bin/workerd) so it owns the real PID.
+ *
+ * workerd prints only its release date (`workerd --version`: "workerd
+ * 2026-11-17") and shows the worker no V8 version (process.versions.v8 is
+ * empty), so the V8 version is read from the binary: V8 keeps its version
+ * as a NUL-terminated literal ("15.8.62.5") in the string pool.
+ */
+import {
+  assertExecutable,
+  fileInPackage,
+  findLiterals,
+  runBriefly,
+  RuntimeUnavailableError,
+  type RuntimeTarget,
+} from '@rtbench/runner-kit';
+
+const PLATFORM_PACKAGES: Record<string, string> = {
+  'linux-x64': '@cloudflare/workerd-linux-64',
+  'linux-arm64': '@cloudflare/workerd-linux-arm64',
+  'darwin-x64': '@cloudflare/workerd-darwin-64',
+  'darwin-arm64': '@cloudflare/workerd-darwin-arm64',
+};
+
+export function npmWorkerdBinary(): string {
+  const platformPackage = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
+  if (!platformPackage) throw new RuntimeUnavailableError(`workerd: rtbench has no npm build of workerd for ${process.platform}-${process.arch}; use workerd=/path/to/workerd`);
+  const binary = fileInPackage(import.meta.url, ['workerd', platformPackage], 'bin/workerd');
+  if (!binary) {
+    throw new RuntimeUnavailableError(`workerd is not installed: run \`npx pnpm install\` in the rtbench checkout (it comes from the npm packages workerd and ${platformPackage})`);
+  }
+  return binary;
+}
+
+/** "workerd 2026-11-17" -> "2026-11-17". */
+export function parseWorkerdVersion(text: string): string | undefined {
+  return /^workerd (\S+)/m.exec(text)?.[1];
+}
+
+/** major.minor.build.patch between NULs; V8 minors are one digit, builds at least two. */
+const V8_LITERAL = /\0(\d{1,2}\.\d\.\d{2,4}\.\d{1,4})\0/g;
+
+/** The V8 version literal in a workerd binary, or "unknown" when there is not exactly one best candidate. */
+export async function v8VersionOf(binary: string): Promise<string> {
+  const found = [...(await findLiterals(binary, V8_LITERAL))].sort((a, b) => b[1] - a[1]);
+  if (found.length === 0 || (found.length > 1 && found[0]![1] === found[1]![1])) return 'unknown';
+  return found[0]![0];
+}
+
+export async function probeWorkerd(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
+  assertExecutable(binary, spec);
+  let out: string;
+  try {
+    out = await runBriefly(binary, ['--version'], { PATH: process.env.PATH, HOME: process.env.HOME });
+  } catch (error) {
+    throw new RuntimeUnavailableError(`${spec}: ${binary} did not start: ${(error as Error).message}`);
+  }
+  const version = parseWorkerdVersion(out);
+  if (!version) throw new RuntimeUnavailableError(`${spec}: ${binary} is not workerd (\`--version\` printed ${JSON.stringify(out.slice(0, 80))})`);
+  return { runtime: 'workerd', spec, binary, source, version, engine: 'v8', engineVersion: await v8VersionOf(binary) };
+}

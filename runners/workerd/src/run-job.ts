@@ -1,0 +1,129 @@
+/**
+ * One Job on workerd: a fresh workerd process per job (the harness's unit of
+ * replication is the process, as on the other runtimes). Write the config,
+ * start workerd, POST the Job, read the streamed protocol lines, then stop
+ * the server by PID — always: after a result, an error, a crash, a timeout
+ * or an interrupt — and remove the config.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { ProtocolReader, type JobOutcome, type JobRequest } from '@rtbench/runner-kit';
+import type { RuntimeMessage } from '@rtbench/core/protocol';
+import { workerdConfig } from './config.ts';
+import { postJob, type ResponseEnd } from './http.ts';
+import { startWorkerd } from './server.ts';
+
+/** The child's environment: only PATH, HOME and the variant's own variables. */
+export function workerdEnv(extra: Record<string, string>): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, ...extra };
+}
+
+export interface JobConfigOptions {
+  /** The suite bundle, or the source of a stand-in bundle (for a flag check). */
+  bundle: { path: string } | { source: string };
+  v8Flags: readonly string[];
+  workerdVersion: string;
+  v8Version: string;
+  env: Readonly<Record<string, string>>;
+}
+
+/** Writes a job's config in a fresh temporary directory; the caller removes it. */
+export function writeJobConfig(options: JobConfigOptions): { dir: string; configPath: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'rtbench-workerd-'));
+  let bundleRelativePath: string;
+  if ('path' in options.bundle) {
+    // Relative: capnp's embed resolves paths against the config file.
+    bundleRelativePath = relative(dir, options.bundle.path);
+  } else {
+    bundleRelativePath = 'bundle-source.mjs';
+    writeFileSync(join(dir, bundleRelativePath), options.bundle.source);
+  }
+  const configPath = join(dir, 'config.capnp');
+  const { v8Flags, workerdVersion, v8Version, env } = options;
+  writeFileSync(configPath, workerdConfig({ bundleRelativePath, v8Flags, workerdVersion, v8Version, env }));
+  return { dir, configPath };
+}
+
+/**
+ * The reason workerd gave for ending a request early, from its log line
+ * "…: Uncaught exception: …: failed: remote.jsg.Error: <reason>".
+ */
+export function uncaughtReason(output: string): string | undefined {
+  const lines = output.split('\n').filter((l) => l.includes('Uncaught exception'));
+  const last = lines[lines.length - 1];
+  if (!last) return undefined;
+  const m = /jsg\.\w*Error: (.*)$/.exec(last) ?? /Uncaught exception:\s*(.*)$/.exec(last);
+  return m?.[1]?.trim() || undefined;
+}
+
+function hasAnswer(job: JobRequest['job'], messages: readonly RuntimeMessage[]): boolean {
+  const answers = job.kind === 'list' ? ['cases', 'error'] : ['result', 'unsupported', 'error'];
+  return messages.some((m) => answers.includes(m.type));
+}
+
+export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
+  const started = performance.now();
+  const { target, flags, bundlePath, job } = request;
+  const { dir, configPath } = writeJobConfig({
+    bundle: { path: bundlePath },
+    v8Flags: flags.args,
+    workerdVersion: target.version,
+    v8Version: target.engineVersion,
+    env: flags.env,
+  });
+  const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir);
+  const reader = new ProtocolReader(server.output);
+  let timedOut = false;
+  let interrupted = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    server.kill();
+  }, request.timeoutMs);
+  const onAbort = (): void => {
+    interrupted = true;
+    server.kill();
+  };
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+  if (request.signal?.aborted) onAbort();
+
+  let response: ResponseEnd | undefined;
+  try {
+    const port = await server.listening;
+    if (port !== undefined && !server.killed) response = await postJob(port, JSON.stringify(job), (text) => reader.push(text));
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onAbort);
+    // The job is over (or failed): stop the server whatever happened.
+    server.kill();
+  }
+  const exit = await server.exited;
+  reader.end();
+  rmSync(dir, { recursive: true, force: true });
+
+  const output = server.output.toString();
+  const messages = reader.messages;
+  // A SIGKILL from our kill() of a running server is our own stop; any other
+  // end is workerd's (a crash, an abort on a V8 heap limit, the OOM killer).
+  const stoppedByRunner = server.killedWhileRunning && exit.signal === 'SIGKILL' && !timedOut && !interrupted;
+  if (stoppedByRunner && response && !hasAnswer(job, messages)) {
+    const why = uncaughtReason(output) ?? (response.error ? `the connection failed: ${response.error}` : `HTTP status ${response.status ?? 'none'}, no protocol lines`);
+    messages.push({
+      type: 'error',
+      ...(job.kind === 'measure' ? { caseId: job.caseId } : {}),
+      phase: 'run',
+      message: `workerd ended the request without a result: ${why}`,
+    });
+  }
+  if (exit.spawnError) server.output.push(`failed to start ${target.binary}: ${exit.spawnError.message}\n`);
+  return {
+    messages,
+    exitCode: stoppedByRunner ? 0 : exit.code,
+    exitSignal: stoppedByRunner ? null : exit.signal,
+    timedOut,
+    interrupted,
+    stderr: server.output.toString(),
+    protocolErrors: reader.protocolErrors,
+    wallMs: performance.now() - started,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * workerd runner. workerd comes from the npm registry as a project
+ * dependency, so `workerd` is the same binary on every machine;
+ * `workerd@system` is the workerd on PATH and `workerd=/path/to/workerd` a
+ * build of your own.
+ *
+ * Per job: a config written for the job, a fresh workerd on 127.0.0.1 with a
+ * port the kernel picks, the Job POSTed to the worker, protocol lines read
+ * from the response, the server stopped by PID. Engine flags become the
+ * config's v8Flags (recorded as the translated args). See README.md.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packageVersion, resolveSingleNpmRuntime, type JobRequest, type Runner, type SingleNpmRuntime } from '@rtbench/runner-kit';
+import { npmWorkerdBinary, probeWorkerd } from './binary.ts';
+import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
+import { runWorkerdJob } from './run-job.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const workerd: SingleNpmRuntime = {
+  runtime: 'workerd',
+  executable: 'workerd',
+  npmBinary: npmWorkerdBinary,
+  // "workerd@2026-11-17" (what the binary prints) or "workerd@1.20261117.1" (the npm version).
+  npmVersions: (target) => [target.version, ...(packageVersion(import.meta.url, ['workerd']) ? [packageVersion(import.meta.url, ['workerd'])!] : [])],
+  probe: probeWorkerd,
+};
+
+export const workerdRunner: Runner = {
+  runtime: 'workerd',
+  // Bundled as wrangler resolves packages for Workers (workerd/worker/browser
+  // conditions, browser-first main fields), but on esbuild's neutral platform:
+  // the browser platform would hard-code process.env.NODE_ENV = "development".
+  bundle: { entry: join(here, 'entry.ts'), platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'] },
+
+  knownSpecs() {
+    const version = packageVersion(import.meta.url, ['workerd']);
+    return [
+      { spec: 'workerd', note: `workerd${version ? ` ${version}` : ''} from npm (package workerd)` },
+      { spec: 'workerd@system', note: 'the workerd on PATH' },
+      { spec: 'workerd=/path/to/workerd', note: 'a binary you name, e.g. your own build' },
+    ];
+  },
+
+  accepts(spec) {
+    return spec === 'workerd' || spec.startsWith('workerd@') || spec.startsWith('workerd=');
+  },
+
+  resolve(spec) {
+    return resolveSingleNpmRuntime(workerd, spec);
+  },
+
+  translateFlags: translateWorkerdFlags,
+
+  checkFlags(target, flags) {
+    return checkWorkerdFlags(target, flags);
+  },
+
+  runJob(request: JobRequest) {
+    return runWorkerdJob(request);
+  },
+};
+
+export default workerdRunner;

@@ -1,0 +1,74 @@
+/**
+ * One workerd process serving one config. It is started as the leader of its
+ * own process group through runner-kit's spawnTracked, so liveChildPids() and
+ * killAllChildren() (Ctrl-C, the host's exit) cover it like any other
+ * runtime; its port comes from --control-fd; it is stopped by PID.
+ */
+import type { Readable } from 'node:stream';
+import { killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/runner-kit';
+import { SOCKET_NAME } from './config.ts';
+
+export interface WorkerdProcess {
+  /** The bound port, or undefined if workerd ended before listening (bad config or flag). */
+  listening: Promise<number | undefined>;
+  /** workerd's stdout and stderr: its own errors, the worker's console, V8 traces. */
+  output: Tail;
+  /** Resolves when the process has ended. */
+  exited: Promise<ChildExit>;
+  /** Kill the process group now (SIGKILL: there is nothing to flush). */
+  kill(): void;
+  /** True once kill() has been called. */
+  readonly killed: boolean;
+  /** True when kill() found the process still running: its SIGKILL exit was ours. */
+  readonly killedWhileRunning: boolean;
+}
+
+export function startWorkerd(binary: string, configPath: string, env: Record<string, string | undefined>, cwd: string): WorkerdProcess {
+  // fd 3 is the control pipe: workerd writes {"event":"listen","socket":…,"port":…} when bound.
+  const { child, exited } = spawnTracked({ command: binary, args: ['serve', configPath, 'config', '--control-fd', '3'], env, cwd, extraPipes: 1 });
+  const output = new Tail();
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => output.push(chunk));
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => output.push(chunk));
+
+  const listening = new Promise<number | undefined>((resolve) => {
+    const control = child.stdio[3] as Readable | null | undefined;
+    let buffered = '';
+    control?.setEncoding('utf8');
+    control?.on('data', (chunk: string) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          const event = JSON.parse(line) as { event?: string; socket?: string; port?: unknown };
+          if (event.event === 'listen' && event.socket === SOCKET_NAME && typeof event.port === 'number') resolve(event.port);
+        } catch {
+          /* not ours to interpret */
+        }
+      }
+    });
+    control?.on('error', () => {});
+    void exited.then(() => resolve(undefined));
+  });
+
+  let killed = false;
+  let killedWhileRunning = false;
+  return {
+    listening,
+    output,
+    exited,
+    kill() {
+      if (!killed) killedWhileRunning = child.exitCode === null && child.signalCode === null;
+      killed = true;
+      killTree(child);
+    },
+    get killed() {
+      return killed;
+    },
+    get killedWhileRunning() {
+      return killedWhileRunning;
+    },
+  };
+}
