@@ -33,6 +33,7 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
     format: 'esm',
     platform: target.platform,
     conditions: target.conditions,
+    ...(target.mainFields ? { mainFields: target.mainFields } : {}),
     target: 'esnext',
     // node: builtins are provided by every runtime (workerd via nodejs_compat).
     external: ['node:*'],
