@@ -65,15 +65,27 @@ export function probeClock(clock: Clock): ClockInfo {
  */
 export class EdgeTimer {
   private edge: number;
-  /** ns per spin-loop read, calibrated over several ticks. */
+  /** ns per spin-loop read: the clean rate, calibrated over several ticks. */
   readonly spinNs: number;
 
-  constructor(private readonly clock: Clock, calibrationTicks = 20) {
+  /**
+   * The spin rate is taken after a few warm-up ticks (a cold loop, before the
+   * JIT optimizes it, reads several times slower) and from the fast end of the
+   * per-tick rates: a tick in which the process was preempted shows fewer
+   * reads, never more, so a mean over ticks on a busy machine overstates a
+   * read's cost and every interpolated sample with it.
+   */
+  constructor(private readonly clock: Clock, calibrationTicks = 30) {
     this.edge = this.waitForEdge().time;
-    const start = this.edge;
-    let reads = 0;
-    for (let tick = 0; tick < calibrationTicks; tick++) reads += this.waitForEdge().reads;
-    this.spinNs = (this.edge - start) / reads;
+    for (let tick = 0; tick < 3; tick++) this.waitForEdge();
+    const nsPerRead: number[] = [];
+    for (let tick = 0; tick < calibrationTicks; tick++) {
+      const previous = this.edge;
+      const { time, reads } = this.waitForEdge();
+      nsPerRead.push((time - previous) / reads);
+    }
+    nsPerRead.sort((a, b) => a - b);
+    this.spinNs = nsPerRead[Math.floor(nsPerRead.length / 10)]!;
   }
 
   /** Spin until the clock value changes; returns the new value and how many reads it took. */

@@ -90,9 +90,12 @@ function makeBatchTimer(fn: TimedFn, isAsync: boolean, clock: Clock, info: Clock
 /** Target sample length: long against the clock's step, short enough for many samples. */
 export function sampleTargetNs(info: ClockInfo, options: MeasureOptions): number {
   if (options.sampleMs > 0) return options.sampleMs * 1e6;
-  // Edge-aligned samples are precise to a few clock reads; 10 ticks keeps the
-  // interpolation error well under 0.1%. Fine clocks: 1000 steps or 1 ms.
-  return info.edgeAligned ? 10 * info.resolutionNs : Math.max(1000 * info.resolutionNs, 1e6);
+  // Edge-aligned samples: 2 ticks. The interpolation error is about 1% of a
+  // sample at that length (runners/workerd/README.md), and a short sample can
+  // miss a preemption the way a fine clock's 1 ms sample does; at 10 ticks
+  // nearly every sample on a busy machine holds one, and no median removes it.
+  // Fine clocks: 1000 steps or 1 ms.
+  return info.edgeAligned ? 2 * info.resolutionNs : Math.max(1000 * info.resolutionNs, 1e6);
 }
 
 /**
