@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Real runtime processes compete for 2 cores; keep test files from piling on.
     fileParallelism: false,
+    // picocolors turns colours on when CI is set; tests read plain text.
+    env: { NO_COLOR: '1' },
   },
 });
