@@ -1,0 +1,41 @@
+/**
+ * Every suite in bench/ runs end to end on one runtime with a minimal budget,
+ * so a broken case (a throw, a hang, a digest that changes between calls'
+ * processes) fails CI. Figures from these runs mean nothing; only outcomes.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { listSuites } from '../packages/cli/src/suites.ts';
+import { runCli, tempFile } from './helpers/cli.ts';
+
+const RUNTIME = 'node@26';
+const suites = listSuites().map((s) => s.name);
+
+describe('every suite runs on one runtime', () => {
+  it('finds the suites', () => {
+    expect(suites).toEqual(expect.arrayContaining(['buffer-concat', 'gc-pressure', 'json-reviver', 'request-relay', 'streams', 'trig']));
+  });
+
+  it.each(suites)('%s: every case has a result or a declared unsupported, no digest mismatch', (name) => {
+    const out = tempFile(`${name}.json`);
+    const r = runCli(['bench', name, '--runtime', RUNTIME, '--time', '30ms', '--rounds', '1', '--warmup', '10ms', '--out', out, '--quiet']);
+    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    expect(run.status).toBe('complete');
+    expect(run.cases.length).toBeGreaterThan(0);
+    for (const c of run.cases) {
+      const result = run.results.find((x) => x.caseId === c.id && x.variantId === RUNTIME);
+      expect(result, `no result for "${c.id}"`).toBeDefined();
+      const problems = result!.failures.filter((f) => f.kind !== 'unsupported').map((f) => `${f.kind}: ${f.message}`);
+      expect(problems, `"${c.id}"`).toEqual([]);
+      if (result!.status === 'unsupported') {
+        expect(result!.failures[0]?.message, `"${c.id}" is unsupported without a reason`).toBeTruthy();
+      } else {
+        expect(result!.status, `"${c.id}"`).toBe('ok');
+        expect(result!.rounds[0]?.samples.length, `"${c.id}" has no samples`).toBeGreaterThan(0);
+        expect(result!.rounds[0]?.digest.hash).toMatch(/^[0-9a-f]{16}$/);
+      }
+    }
+  });
+});
