@@ -52,6 +52,19 @@ export default suite('json-reviver', () => {
       const reviver = (_key: string, value: unknown) => (typeof value === 'string' && ISO_DATE.test(value) ? new Date(value) : value);
       yield () => JSON.parse(text, reviver);
     }).args('size', sizes);
+
+    // What React's flight client does with a payload: every ["$", type, key,
+    // props] tuple becomes an element object. The reviver runs bottom-up, so
+    // props arrive already revived. One new object per element on top of the
+    // parse: the allocation load the gc-pressure suite is about.
+    bench('element-building reviver (flight-like)', function* (ctx) {
+      const text = textFor(ctx.get('size'));
+      const reviver = (_key: string, value: unknown) =>
+        Array.isArray(value) && value.length === 4 && value[0] === '$'
+          ? { $$typeof: 'element', type: value[1] as unknown, key: value[2] as unknown, props: value[3] as unknown }
+          : value;
+      yield () => JSON.parse(text, reviver);
+    }).args('size', sizes);
   });
 
   group('stringify', () => {
