@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { spawnJob, spawnTracked, killTree, killAllChildren, liveChildPids, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
+export { spawnJob, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
 export { ProtocolReader, Tail } from './protocol-reader.ts';
 export { assertExecutable, runBriefly, splitFlag, whichOnPath } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';

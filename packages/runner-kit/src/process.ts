@@ -11,6 +11,9 @@ import { ProtocolReader, Tail } from './protocol-reader.ts';
 import type { JobOutcome } from './types.ts';
 
 const live = new Set<ChildProcess>();
+/** Every PID started here, newest last (bounded), so tests can prove each one is gone. */
+const history: number[] = [];
+const HISTORY_LIMIT = 10_000;
 
 /** Kill a child's whole process group (it leads one: spawned detached). */
 export function killTree(child: ChildProcess): void {
@@ -34,6 +37,11 @@ export function killAllChildren(): void {
 /** PIDs of children still running (tests use it to prove nothing leaks). */
 export function liveChildPids(): number[] {
   return [...live].flatMap((c) => (c.pid === undefined ? [] : [c.pid]));
+}
+
+/** PIDs of every child started by this host (the last 10,000), running or not. */
+export function spawnedPids(): number[] {
+  return [...history];
 }
 
 process.once('exit', killAllChildren);
@@ -73,6 +81,10 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
     detached: true,
   });
   live.add(child);
+  if (child.pid !== undefined) {
+    history.push(child.pid);
+    if (history.length > HISTORY_LIMIT) history.shift();
+  }
   let spawnError: Error | undefined;
   child.on('error', (error) => {
     spawnError = error;

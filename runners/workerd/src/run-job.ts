@@ -64,7 +64,7 @@ function hasAnswer(job: JobRequest['job'], messages: readonly RuntimeMessage[]):
 
 export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
   const started = performance.now();
-  const { target, flags, bundlePath, job } = request;
+  const { target, flags, bundlePath } = request;
   const { dir, configPath } = writeJobConfig({
     bundle: { path: bundlePath },
     v8Flags: flags.args,
@@ -72,6 +72,16 @@ export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
     v8Version: target.engineVersion,
     env: flags.env,
   });
+  try {
+    return await serveJob(request, dir, configPath, started);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Start the server, exchange the job, stop the server; the outcome as a process runner would give it. */
+async function serveJob(request: JobRequest, dir: string, configPath: string, started: number): Promise<JobOutcome> {
+  const { target, flags, job } = request;
   const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir);
   const reader = new ProtocolReader(server.output);
   let timedOut = false;
@@ -99,7 +109,6 @@ export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
   }
   const exit = await server.exited;
   reader.end();
-  rmSync(dir, { recursive: true, force: true });
 
   const output = server.output.toString();
   const messages = reader.messages;
