@@ -60,32 +60,41 @@ export function probeClock(clock: Clock): ClockInfo {
  * Timing for a coarse clock. Time is read only at clock edges: wait for the
  * clock to tick, run the batch, then spin until the next tick while counting
  * reads. The batch took (edge2 - edge1) minus the spin, and the spin's length
- * is reads x the calibrated cost of one read. This recovers sub-tick precision
- * from a 1 ms clock without generating code or leaving the request.
+ * is reads x the cost of one read. This recovers sub-tick precision from a
+ * 1 ms clock without generating code or leaving the request.
+ *
+ * The cost of a read is measured on full ticks, and keeps being measured:
+ * after each batch's edge the timer spins one more whole tick, so the rate
+ * follows the machine (it drifts by 10-15% within a process on a shared CPU)
+ * and the next batch starts on a fresh edge. The rate used is the fast end
+ * of the recent ticks: a tick in which the process was preempted shows
+ * fewer reads, never more, so a mean would overstate a read's cost.
  */
 export class EdgeTimer {
   private edge: number;
-  /** ns per spin-loop read: the clean rate, calibrated over several ticks. */
-  readonly spinNs: number;
+  /** ns per read of the most recent full ticks, newest last. */
+  private readonly window: number[] = [];
+  private static readonly WINDOW = 16;
 
-  /**
-   * The spin rate is taken after a few warm-up ticks (a cold loop, before the
-   * JIT optimizes it, reads several times slower) and from the fast end of the
-   * per-tick rates: a tick in which the process was preempted shows fewer
-   * reads, never more, so a mean over ticks on a busy machine overstates a
-   * read's cost and every interpolated sample with it.
-   */
-  constructor(private readonly clock: Clock, calibrationTicks = 30) {
+  /** Warm the spin loop first: cold (before the JIT optimizes it), a read costs several times more. */
+  constructor(private readonly clock: Clock, calibrationTicks = 16, warmupTicks = 3) {
     this.edge = this.waitForEdge().time;
-    for (let tick = 0; tick < 3; tick++) this.waitForEdge();
-    const nsPerRead: number[] = [];
-    for (let tick = 0; tick < calibrationTicks; tick++) {
-      const previous = this.edge;
-      const { time, reads } = this.waitForEdge();
-      nsPerRead.push((time - previous) / reads);
-    }
-    nsPerRead.sort((a, b) => a - b);
-    this.spinNs = nsPerRead[Math.floor(nsPerRead.length / 10)]!;
+    for (let tick = 0; tick < warmupTicks; tick++) this.waitForEdge();
+    for (let tick = 0; tick < calibrationTicks; tick++) this.measureTick();
+  }
+
+  /** ns per spin-loop read: the 25th percentile of the recent full ticks' rates (the fast end). */
+  get spinNs(): number {
+    const sorted = [...this.window].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 4)]!;
+  }
+
+  /** Spin one whole tick (edge to edge) and record its rate. */
+  private measureTick(): void {
+    const previous = this.edge;
+    const { time, reads } = this.waitForEdge();
+    this.window.push((time - previous) / reads);
+    if (this.window.length > EdgeTimer.WINDOW) this.window.shift();
   }
 
   /** Spin until the clock value changes; returns the new value and how many reads it took. */
@@ -107,10 +116,17 @@ export class EdgeTimer {
     return this.edge;
   }
 
-  /** Call right after a batch: ns the batch took, interpolated within the tick. */
+  /**
+   * Call right after a batch: ns the batch took, interpolated within the
+   * tick. Then one full tick refreshes the rate; the next batch starts on
+   * its edge.
+   */
   end(begin: number): number {
     const { time, reads } = this.waitForEdge();
-    return time - begin - reads * this.spinNs;
+    this.measureTick();
+    // A batch far shorter than the interpolation error could come out below
+    // zero; time is never negative, and the protocol rejects such a sample.
+    return Math.max(0, time - begin - reads * this.spinNs);
   }
 
   /** Re-align to a fresh edge (after work that was not timed). */

@@ -99,6 +99,25 @@ export function sampleTargetNs(info: ClockInfo, options: MeasureOptions): number
 }
 
 /**
+ * The median of three batches of n. Sizing n from one batch let a single
+ * preemption or JIT pause (which adds time) set n orders of magnitude too
+ * small, and one interpolation glitch of an edge-aligned timer (which can
+ * subtract) make it explode; the median of three ignores either.
+ */
+async function steadyTime(time: BatchTimer, n: number): Promise<number> {
+  const a = await time(n);
+  const b = await time(n);
+  const c = await time(n);
+  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+}
+
+/** A larger n towards a batch of ~target ns, at most 10x at a time (a batch below the timer's reach says little). */
+function grow(n: number, ns: number, target: number): number {
+  if (!(ns > target / 100)) return n * 10;
+  return Math.min(n * 10, Math.max(n + 1, Math.round((n * target) / ns)));
+}
+
+/**
  * Warmup + calibration + sampling. `fn` has already been called once (for the
  * digest), which is how `isAsync` is known.
  */
@@ -117,20 +136,19 @@ export async function measure(
   // Calibration doubles as warmup: grow n until a batch fills ~the target.
   let n = 1;
   for (;;) {
-    const ns = await time(n);
-    warmupIterations += n;
+    const ns = await steadyTime(time, n);
+    warmupIterations += 3 * n;
     if (ns >= target / 2 || n >= 2 ** 30) {
-      n = Math.max(1, Math.round((n * target) / Math.max(ns, 1)));
+      if (ns > 0) n = Math.max(1, Math.round((n * target) / ns));
       break;
     }
-    // Jump straight towards the target once the batch is measurable.
-    n = ns > target / 100 ? Math.ceil((n * target) / Math.max(ns, 1)) : n * 10;
+    n = grow(n, ns, target);
   }
   while (clock.now() < warmupEnd) {
-    const ns = await time(n);
-    warmupIterations += n;
+    const ns = await steadyTime(time, n);
+    warmupIterations += 3 * n;
     // Re-tune during warmup: the JIT may have made the case much faster.
-    if (ns < target / 2) n = Math.max(1, Math.round((n * target) / Math.max(ns, 1)));
+    if (ns < target / 2) n = grow(n, ns, target);
   }
 
   const samples: number[] = [];

@@ -116,7 +116,13 @@ async function serveJob(request: JobRequest, dir: string, configPath: string, st
   // end is workerd's (a crash, an abort on a V8 heap limit, the OOM killer).
   const stoppedByRunner = server.killedWhileRunning && exit.signal === 'SIGKILL' && !timedOut && !interrupted;
   if (stoppedByRunner && response && !hasAnswer(job, messages)) {
-    const why = uncaughtReason(output) ?? (response.error ? `the connection failed: ${response.error}` : `HTTP status ${response.status ?? 'none'}, no protocol lines`);
+    const why =
+      uncaughtReason(output) ??
+      (reader.protocolErrors[0] !== undefined
+        ? `a message did not validate: ${reader.protocolErrors[0]}`
+        : response.error
+          ? `the connection failed: ${response.error}`
+          : `HTTP status ${response.status ?? 'none'}, and no result in the response`);
     messages.push({
       type: 'error',
       ...(job.kind === 'measure' ? { caseId: job.caseId } : {}),

@@ -1,0 +1,118 @@
+/**
+ * The timing method workerd depends on (core's EdgeTimer and measure loop),
+ * run against a virtual machine: a clock that shows whole milliseconds, like
+ * performance.now() inside workerd, whose reads cost virtual time, and a case
+ * whose cost is known exactly. Deterministic: nothing here reads real time.
+ */
+import { describe, expect, it } from 'vitest';
+import { EdgeTimer, probeClock, type Clock } from '../../../packages/core/src/clock.ts';
+import { measure, type MeasureOptions } from '../../../packages/core/src/measure.ts';
+
+/** A seeded PRNG (mulberry32), so every run sees the same noise. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Machine {
+  clock: Clock;
+  /** Spend ns of virtual time. */
+  spend(ns: number): void;
+  readonly now: number;
+}
+
+interface MachineOptions {
+  /** ns one clock read costs at the start... */
+  readCostNs?: number;
+  /** ...and at the end of the first second (a drifting machine). */
+  readCostEndNs?: number;
+  /** Chance that a read is preempted, and for how long. */
+  preemptChance?: number;
+  preemptNs?: number;
+  seed?: number;
+}
+
+function machine(options: MachineOptions = {}): Machine {
+  const { readCostNs = 70, readCostEndNs = readCostNs, preemptChance = 0, preemptNs = 3e6, seed = 1 } = options;
+  const rand = random(seed);
+  let t = 0;
+  return {
+    clock: {
+      name: 'virtual ms',
+      now() {
+        const drift = readCostNs + (readCostEndNs - readCostNs) * Math.min(1, t / 1e9);
+        t += drift * (0.97 + 0.06 * rand());
+        if (rand() < preemptChance) t += preemptNs * rand();
+        return Math.floor(t / 1e6) * 1e6;
+      },
+    },
+    spend(ns) {
+      t += ns;
+    },
+    get now() {
+      return t;
+    },
+  };
+}
+
+const OPTIONS: MeasureOptions = { warmupMs: 100, timeMs: 300, minSamples: 5, maxSamples: 100_000, sampleMs: 0 };
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
+async function measureCase(m: Machine, costNs: number, spike?: { atCall: number; ns: number }) {
+  let calls = 0;
+  const fn = (): number => {
+    calls++;
+    m.spend(costNs);
+    if (spike && calls === spike.atCall) m.spend(spike.ns);
+    return calls;
+  };
+  const info = probeClock(m.clock);
+  expect(info).toMatchObject({ resolutionNs: 1e6, edgeAligned: true });
+  return measure(fn, false, m.clock, info, OPTIONS);
+}
+
+describe('edge-aligned timing on a 1 ms clock (virtual machine)', () => {
+  it.each([30, 1_000, 40_000])('recovers a %d ns case to within 1%%', async (costNs) => {
+    const result = await measureCase(machine(), costNs);
+    expect(median(result.samples) / costNs).toBeGreaterThan(0.99);
+    expect(median(result.samples) / costNs).toBeLessThan(1.01);
+    expect(Math.min(...result.samples)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('follows a read cost that drifts by 15% during the process', async () => {
+    const result = await measureCase(machine({ readCostNs: 70, readCostEndNs: 80 }), 1_000);
+    expect(Math.abs(median(result.samples) / 1_000 - 1)).toBeLessThan(0.01);
+  });
+
+  it('is not thrown off by preemptions during spins and batches', async () => {
+    const result = await measureCase(machine({ preemptChance: 1e-5, seed: 7 }), 1_000);
+    expect(Math.abs(median(result.samples) / 1_000 - 1)).toBeLessThan(0.02);
+    expect(Math.min(...result.samples)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('sizes batches near two ticks even when a calibration batch is paused for 50 ms', async () => {
+    // Call 12 falls in the first calibration batches (n = 1, 10, …).
+    const result = await measureCase(machine(), 1_000, { atCall: 12, ns: 50e6 });
+    const batchNs = result.iterationsPerSample * 1_000;
+    expect(batchNs).toBeGreaterThan(0.5e6);
+    expect(batchNs).toBeLessThan(8e6);
+    expect(Math.abs(median(result.samples) / 1_000 - 1)).toBeLessThan(0.01);
+  });
+
+  it('keeps its spin rate at the fast end of recent ticks', () => {
+    const m = machine({ readCostNs: 50, preemptChance: 2e-5, seed: 3 });
+    const timer = new EdgeTimer(m.clock);
+    expect(timer.spinNs).toBeGreaterThan(45);
+    expect(timer.spinNs).toBeLessThan(55);
+  });
+});
