@@ -64,17 +64,20 @@ export function probeClock(clock: Clock): ClockInfo {
  * 1 ms clock without generating code or leaving the request.
  *
  * The cost of a read is measured on full ticks, and keeps being measured:
- * after each batch's edge the timer spins one more whole tick, so the rate
- * follows the machine (it drifts by 10-15% within a process on a shared CPU)
- * and the next batch starts on a fresh edge. The rate used is the fast end
- * of the recent ticks: a tick in which the process was preempted shows
- * fewer reads, never more, so a mean would overstate a read's cost.
+ * after every fourth batch's edge the timer spins one more whole tick, so
+ * the rate follows the machine (it drifts by 10-15% within a process on a
+ * shared CPU). The rate used is the fast end of the recent ticks: a tick in
+ * which the process was preempted shows fewer reads, never more, so a mean
+ * would overstate a read's cost.
  */
 export class EdgeTimer {
   private edge: number;
   /** ns per read of the most recent full ticks, newest last. */
   private readonly window: number[] = [];
   private static readonly WINDOW = 16;
+  /** A full tick is spent refreshing the rate after every REFRESH-th batch. */
+  private static readonly REFRESH = 4;
+  private batches = 0;
 
   /** Warm the spin loop first: cold (before the JIT optimizes it), a read costs several times more. */
   constructor(private readonly clock: Clock, calibrationTicks = 16, warmupTicks = 3) {
@@ -118,12 +121,12 @@ export class EdgeTimer {
 
   /**
    * Call right after a batch: ns the batch took, interpolated within the
-   * tick. Then one full tick refreshes the rate; the next batch starts on
-   * its edge.
+   * tick. Every few batches one full tick then refreshes the rate; the next
+   * batch starts on the last edge seen either way.
    */
   end(begin: number): number {
     const { time, reads } = this.waitForEdge();
-    this.measureTick();
+    if (++this.batches % EdgeTimer.REFRESH === 0) this.measureTick();
     // A batch far shorter than the interpolation error could come out below
     // zero; time is never negative, and the protocol rejects such a sample.
     return Math.max(0, time - begin - reads * this.spinNs);
