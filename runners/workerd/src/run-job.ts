@@ -14,6 +14,9 @@ import { workerdConfig } from './config.ts';
 import { postJob, type ResponseEnd } from './http.ts';
 import { startWorkerd } from './server.ts';
 
+/** Temporary job directories are named <prefix><host pid>-<random>. */
+export const JOB_DIR_PREFIX = 'rtbench-workerd-';
+
 /** The child's environment: only PATH, HOME and the variant's own variables. */
 export function workerdEnv(extra: Record<string, string>): Record<string, string | undefined> {
   return { PATH: process.env.PATH, HOME: process.env.HOME, ...extra };
@@ -30,7 +33,8 @@ export interface JobConfigOptions {
 
 /** Writes a job's config in a fresh temporary directory; the caller removes it. */
 export function writeJobConfig(options: JobConfigOptions): { dir: string; configPath: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'rtbench-workerd-'));
+  // The host's PID in the name: whose directory it is, if one is ever left behind.
+  const dir = mkdtempSync(join(tmpdir(), `${JOB_DIR_PREFIX}${process.pid}-`));
   let bundleRelativePath: string;
   if ('path' in options.bundle) {
     // Relative: capnp's embed resolves paths against the config file.
