@@ -3,5 +3,6 @@ export { spawnJob, spawnTracked, killTree, killAllChildren, liveChildPids, spawn
 export { ProtocolReader, Tail } from './protocol-reader.ts';
 export { assertExecutable, runBriefly, splitFlag, whichOnPath } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';
+export { overriddenV8Flags, parseV8FlagValues, type OverriddenFlag } from './v8-flags.ts';
 export { fileInPackage, packageDir, packageVersion } from './npm.ts';
 export { parseRuntimeSpec, resolveSingleNpmRuntime, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';

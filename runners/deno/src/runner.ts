@@ -14,7 +14,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   FlagError,
+  overriddenV8Flags,
   packageVersion,
+  parseV8FlagValues,
   resolveSingleNpmRuntime,
   runBriefly,
   spawnJob,
@@ -66,11 +68,22 @@ export const denoRunner: Runner = {
 
   translateFlags: translateDenoFlags,
 
+  /**
+   * Deno exits 1 on a flag V8 does not know or a bad value. The check also
+   * prints V8's flag values, so a flag deno overrides is refused too.
+   */
   async checkFlags(target, flags) {
+    const args = flags.args.length ? [`${flags.args[0]},--print-flag-values`] : [];
+    let printed: string;
     try {
-      await runBriefly(target.binary, ['eval', '--no-config', ...flags.args, '0'], childEnv(flags.env));
+      printed = await runBriefly(target.binary, ['eval', '--no-config', ...args, '0'], childEnv(flags.env));
     } catch (error) {
       throw new FlagError(`${target.spec} rejected ${flags.args.join(' ')}: ${(error as Error).message}`);
+    }
+    const requested = flags.args.flatMap((a) => a.replace(/^--v8-flags=/, '').split(','));
+    const overridden = overriddenV8Flags(requested, parseV8FlagValues(printed));
+    if (overridden.length) {
+      throw new FlagError(`${target.spec} would ignore ${overridden.map((o) => `${o.flag} (V8 runs with ${o.effective})`).join(', ')}`);
     }
   },
 

@@ -17,16 +17,24 @@ export interface WorkerdProcess {
   exited: Promise<ChildExit>;
   /** Kill the process group now (SIGKILL: there is nothing to flush). */
   kill(): void;
+  /** Ask workerd to exit (SIGTERM: it shuts down and flushes stdio); kill it if it has not within graceMs. */
+  terminate(graceMs: number): Promise<ChildExit>;
   /** True once kill() has been called. */
   readonly killed: boolean;
   /** True when kill() found the process still running: its SIGKILL exit was ours. */
   readonly killedWhileRunning: boolean;
 }
 
-export function startWorkerd(binary: string, configPath: string, env: Record<string, string | undefined>, cwd: string): WorkerdProcess {
+export function startWorkerd(
+  binary: string,
+  configPath: string,
+  env: Record<string, string | undefined>,
+  cwd: string,
+  outputLimit = 8_000,
+): WorkerdProcess {
   // fd 3 is the control pipe: workerd writes {"event":"listen","socket":…,"port":…} when bound.
   const { child, exited } = spawnTracked({ command: binary, args: ['serve', configPath, 'config', '--control-fd', '3'], env, cwd, extraPipes: 1 });
-  const output = new Tail();
+  const output = new Tail(outputLimit);
   child.stdout?.setEncoding('utf8');
   child.stdout?.on('data', (chunk: string) => output.push(chunk));
   child.stderr?.setEncoding('utf8');
@@ -55,14 +63,28 @@ export function startWorkerd(binary: string, configPath: string, env: Record<str
 
   let killed = false;
   let killedWhileRunning = false;
+  const kill = (): void => {
+    if (!killed) killedWhileRunning = child.exitCode === null && child.signalCode === null;
+    killed = true;
+    killTree(child);
+  };
   return {
     listening,
     output,
     exited,
-    kill() {
-      if (!killed) killedWhileRunning = child.exitCode === null && child.signalCode === null;
-      killed = true;
-      killTree(child);
+    kill,
+    async terminate(graceMs) {
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          /* already gone */
+        }
+      }
+      const timer = setTimeout(kill, graceMs);
+      const exit = await exited;
+      clearTimeout(timer);
+      return exit;
     },
     get killed() {
       return killed;

@@ -98,6 +98,13 @@ describe('workerd runner', () => {
     }
   });
 
+  it('refuses a flag workerd would override (it keeps its own GC settings), saying so', async () => {
+    const check = workerdRunner.checkFlags(target, workerdRunner.translateFlags(['--concurrent-marking']));
+    await expect(check).rejects.toThrow(FlagError);
+    await expect(check).rejects.toThrow(/would ignore --concurrent-marking \(workerd runs V8 with --no-concurrent-marking\)/);
+    await workerdRunner.checkFlags(target, workerdRunner.translateFlags(['--no-concurrent-marking', '--max_semi_space_size=8']));
+  });
+
   it('lists the cases of a suite', async () => {
     const outcome = await workerdRunner.runJob({ target, flags: noFlags, bundlePath: tiny, job: { protocol: 1, kind: 'list' }, timeoutMs: 60_000 });
     const cases = outcome.messages.find((m) => m.type === 'cases');
