@@ -51,12 +51,17 @@ export class ProtocolReader {
   }
 
   private line(line: string): void {
-    if (!line.startsWith(LINE_MARKER)) {
+    // The marker may follow text on the same line: a runtime that writes
+    // through buffered stdio (V8's --trace-gc) can flush a partial line of
+    // its own just before the entry's unbuffered write.
+    const at = line.indexOf(LINE_MARKER);
+    if (at === -1) {
       if (line.length) this.other.push(`${line}\n`);
       return;
     }
+    if (at > 0) this.other.push(`${line.slice(0, at)}\n`);
     try {
-      const message = parseRuntimeMessage(JSON.parse(line.slice(LINE_MARKER.length)));
+      const message = parseRuntimeMessage(JSON.parse(line.slice(at + LINE_MARKER.length)));
       this.messages.push(message);
       this.onMessage?.(message);
     } catch (error) {
