@@ -35,6 +35,15 @@ export default suite('json-reviver', () => {
       yield () => JSON.parse(text, reviver);
     }).args('size', sizes);
 
+    // The same identity reviver, but declaring the third (source-context)
+    // parameter it never reads. An engine may decide from the reviver's
+    // declared arity whether to build source-text context for every value.
+    bench('identity reviver declaring a context parameter', function* (ctx) {
+      const text = textFor(ctx.get('size'));
+      const reviver = (_key: string, value: unknown, _context?: { source?: string }) => value;
+      yield () => JSON.parse(text, reviver as (key: string, value: unknown) => unknown);
+    }).args('size', sizes);
+
     bench('source-context reviver', function* (ctx) {
       // The third argument (TC39 "JSON.parse source text access") gives the
       // raw source of each primitive. Engines without it pass nothing.
