@@ -105,7 +105,7 @@ function pct(x: number, digits = 2): string {
 function printPrecision(run: RunRecord): boolean {
   let allHold = true;
   console.log(`\n1. ~1 µs cases, ${run.options.rounds} rounds × ${run.options.timeMs / run.options.rounds} ms sampling + ${run.options.warmupMs} ms warmup per process (target: 95% CI half-width ≤ ${pct(TARGET, 0)} of the median)`);
-  console.log(`${'case'.padEnd(22)} ${'runtime'.padEnd(9)} ${'median'.padStart(10)} ${'CI ±'.padStart(8)} ${'samples'.padStart(8)}  timing           target`);
+  console.log(`${'case'.padEnd(22)} ${'runtime'.padEnd(9)} ${'median'.padStart(10)} ${'CI ±'.padStart(8)} ${'samples'.padStart(8)}  ${'rounds max/min'.padEnd(15)} timing                 target`);
   for (const c of run.cases.filter((x) => x.group === '1us')) {
     for (const r of run.results.filter((x) => x.caseId === c.id)) {
       if (!r.stats) {
@@ -117,8 +117,11 @@ function printPrecision(run: RunRecord): boolean {
       const timing = clock.edgeAligned ? `edges of ${fmtNs(clock.resolutionNs)}` : `${clock.name}`;
       const holds = r.stats.ciHalfWidthRel <= TARGET;
       allHold &&= holds;
+      // The spread between fresh processes: one disturbed round widens the CI most.
+      const rounds = r.stats.roundMedians;
+      const spread = `${pct(Math.max(...rounds) / Math.min(...rounds) - 1, 1)}`;
       console.log(
-        `${c.name.padEnd(22)} ${r.variantId.padEnd(9)} ${fmtNs(r.stats.median).padStart(10)} ${pct(r.stats.ciHalfWidthRel).padStart(8)} ${String(r.stats.n).padStart(8)}  ${timing.padEnd(16)} ${holds ? 'holds' : 'MISSED'}`,
+        `${c.name.padEnd(22)} ${r.variantId.padEnd(9)} ${fmtNs(r.stats.median).padStart(10)} ${pct(r.stats.ciHalfWidthRel).padStart(8)} ${String(r.stats.n).padStart(8)}  ${('+' + spread).padEnd(15)} ${timing.padEnd(22)} ${holds ? 'holds' : 'MISSED'}`,
       );
     }
   }
@@ -166,6 +169,7 @@ function printEdgeCheck(): void {
   for (const ticks of [2, 10]) {
     const iters = Math.max(1, Math.round((ticks * 1e6) / perCall));
     const errors: number[] = [];
+    const signed: number[] = [];
     for (let k = 0; k < Math.round(400 / ticks); k++) {
       edge.realign();
       const begin = edge.begin();
@@ -174,10 +178,15 @@ function printEdgeCheck(): void {
       const f1 = fine.now();
       const estimate = edge.end(begin);
       errors.push(Math.abs(estimate / (f1 - f0) - 1));
+      signed.push(estimate / (f1 - f0) - 1);
     }
     errors.sort((a, b) => a - b);
+    signed.sort((a, b) => a - b);
     const q = (p: number): number => errors[Math.min(errors.length - 1, Math.floor(p * errors.length))]!;
-    console.log(`${String(ticks).padStart(2)}-tick samples: |estimate/true - 1| median ${pct(q(0.5))}, p75 ${pct(q(0.75))}, p90 ${pct(q(0.9))} (n=${errors.length}; the tail is preemption during a spin)`);
+    const bias = signed[signed.length >> 1]!;
+    console.log(
+      `${String(ticks).padStart(2)}-tick samples: bias (median of estimate/true - 1) ${bias >= 0 ? '+' : ''}${pct(bias)}; |error| median ${pct(q(0.5))}, p75 ${pct(q(0.75))}, p90 ${pct(q(0.9))} (n=${errors.length}; the tail is preemption during a spin)`,
+    );
   }
   if (sink === 0.5) console.log('');
 }
