@@ -114,8 +114,11 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     if (isAsync) first = await first;
     const caseDigest = digest(first);
     const clockInfo = probeClock(env.clock);
-    const gcBefore = await readGc(env.gc);
-    const m = await measure(setup.fn, isAsync, env.clock, clockInfo, job.options);
+    // GC counters cover sampling only, not warmup (where the JIT's own garbage lands).
+    let gcBefore: Awaited<ReturnType<typeof readGc>>;
+    const m = await measure(setup.fn, isAsync, env.clock, clockInfo, job.options, async () => {
+      gcBefore = await readGc(env.gc);
+    });
     const gcAfter = await readGc(env.gc);
     let gc: GcCounters | undefined;
     if (env.gc && gcBefore && gcAfter) {

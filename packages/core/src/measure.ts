@@ -127,6 +127,8 @@ export async function measure(
   clock: Clock,
   info: ClockInfo,
   options: MeasureOptions,
+  /** Runs between warmup and the first sample (e.g. to read GC counters). */
+  beforeSampling?: () => void | Promise<void>,
 ): Promise<Measurement> {
   const time = makeBatchTimer(fn, isAsync, clock, info);
   const target = sampleTargetNs(info, options);
@@ -151,6 +153,7 @@ export async function measure(
     if (ns < target / 2) n = grow(n, ns, target);
   }
 
+  await beforeSampling?.();
   const samples: number[] = [];
   const end = clock.now() + options.timeMs * 1e6;
   while ((clock.now() < end || samples.length < options.minSamples) && samples.length < options.maxSamples) {

@@ -54,7 +54,12 @@ export interface CellTexts {
   ops: string;
   relative: string;
   note: string;
+  /** Set when the mean is far above the median: rare slow samples (often GC) that the median hides. */
+  skew: string;
 }
+
+/** Mean / median above this is worth a line under the row. */
+export const SKEW_WARNING = 1.5;
 
 export function cellTexts(row: BenchRow): CellTexts {
   const { result } = row;
@@ -66,7 +71,9 @@ export function cellTexts(row: BenchRow): CellTexts {
       : lastFailure
         ? `${lastFailure.kind}: ${firstLine(lastFailure.message)}`
         : '';
-  if (!s) return { median: '—', spread: '', ci: '', ops: '', relative: '', note };
+  if (!s) return { median: '—', spread: '', ci: '', ops: '', relative: '', note, skew: '' };
+  const skewRatio = s.mean / s.median;
+  const skew = skewRatio > SKEW_WARNING ? `mean ${formatDuration(s.mean)} is ${skewRatio.toFixed(1)}× the median: rare slow samples (GC?) the median hides` : '';
   return {
     median: formatDuration(s.median),
     spread: formatRange(s.p25, s.p75),
@@ -74,6 +81,7 @@ export function cellTexts(row: BenchRow): CellTexts {
     ops: formatOps(1e9 / s.median),
     relative: relativeLabel(row),
     note,
+    skew,
   };
 }
 

@@ -18,12 +18,18 @@ export function renderBenchMarkdown(run: RunRecord): string {
   lines.push('| case | runtime | median/op | p25–p75 | 95% CI | ops/s | relative |');
   lines.push('|---|---|--:|--:|--:|--:|---|');
   let previous: string | undefined;
+  const skewed: string[] = [];
   for (const row of benchRows(run)) {
     const t = cellTexts(row);
     const caseCell = row.caseId === previous ? '' : escapeCell(row.caseId);
     previous = row.caseId;
     if (!row.result.stats) lines.push(`| ${caseCell} | ${escapeCell(row.variantId)} | ${escapeCell(t.note)} | | | | |`);
     else lines.push(`| ${caseCell} | ${escapeCell(row.variantId)} | **${t.median}** | ${t.spread} | ±${t.ci.slice(1)} | ${t.ops} | ${t.relative} |`);
+    if (t.skew) skewed.push(`${row.variantId} · ${row.caseId}: ${t.skew}`);
+  }
+  if (skewed.length) {
+    lines.push('');
+    for (const line of skewed) lines.push(`> ${escapeCell(line)}`);
   }
   for (const m of run.digestMismatches) {
     lines.push('');

@@ -30,6 +30,7 @@ export function renderBenchTable(run: RunRecord): string {
     const relative = row.digestMismatch ? pc.red(t.relative) : t.relative === 'fastest' ? pc.green(t.relative) : t.relative;
     table.push([caseCell, row.variantId, pc.bold(t.median), t.spread, t.ci, t.ops, relative]);
     if (t.note) table.push(['', '', { colSpan: 5, content: pc.red(t.note) }]);
+    if (t.skew) table.push(['', '', { colSpan: 5, content: pc.yellow(t.skew) }]);
   }
   return table.toString();
 }
