@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
+import { syntheticRun, writeRun } from './compare-synthetic.ts';
 import { fixture, runCli, tempFile } from './helpers/cli.ts';
 
 describe('rtbench bench: bad input', () => {
@@ -89,5 +90,25 @@ describe('rtbench bench: a good run', () => {
     expect(run.digestMismatches).toEqual([]);
     const asyncCase = run.results.find((res) => res.caseId === 'async resolve')!;
     expect(asyncCase.rounds[0]!.async).toBe(true);
+  });
+});
+
+describe('rtbench report', () => {
+  it('renders a saved comparison as verdicts, a saved bench run as the table', () => {
+    const cases = [{ id: 'parse', ns: 1000 }];
+    const compareRun = writeRun(
+      tempFile('cmp.json'),
+      syntheticRun({ mode: 'compare', cases, arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26', factor: 0.8 }], rounds: 12, seed: 3 }),
+    );
+    const md = runCli(['report', compareRun, '--format', 'markdown']);
+    expect(md.status, md.stderr).toBe(0);
+    expect(md.stdout).toContain('rtbench compare');
+    expect(md.stdout).toContain('**faster**');
+    const benchRunFile = writeRun(tempFile('bench.json'), syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 6 }));
+    const table = runCli(['report', benchRunFile]);
+    expect(table.status, table.stderr).toBe(0);
+    expect(table.stdout).toContain('median/op');
+    // The synthetic file has raw samples only: the report computes the statistics from them.
+    expect(table.stdout).toMatch(/\d µs/);
   });
 });

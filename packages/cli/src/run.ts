@@ -211,28 +211,21 @@ export async function executeRun(
   return run;
 }
 
+/** Statistics of every case x variant that has rounds, recomputed from the raw samples. */
+export function computeStats(run: RunRecord): void {
+  for (const result of run.results) {
+    if (!result.rounds.length) continue;
+    const s = summarizeRounds(result.rounds.map((r) => r.samples));
+    const { n, rounds, median, mean, min, max, p25, p75, ci, ciHalfWidthRel, roundMedians, outliers, ciMethod } = s;
+    result.stats = { n, rounds, median, mean, min, max, p25, p75, ci, ciHalfWidthRel, roundMedians, outliers, ciMethod };
+  }
+}
+
 /** Statistics, digest checks and the final status; pure on the record. */
 export function finishRun(run: RunRecord, interrupted: boolean): void {
+  computeStats(run);
   for (const result of run.results) {
-    if (result.rounds.length) {
-      const s = summarizeRounds(result.rounds.map((r) => r.samples));
-      result.stats = {
-        n: s.n,
-        rounds: s.rounds,
-        median: s.median,
-        mean: s.mean,
-        min: s.min,
-        max: s.max,
-        p25: s.p25,
-        p75: s.p75,
-        ci: s.ci,
-        ciHalfWidthRel: s.ciHalfWidthRel,
-        roundMedians: s.roundMedians,
-        outliers: s.outliers,
-        ciMethod: s.ciMethod,
-      };
-      if (result.status === 'failed') result.status = 'partial';
-    }
+    if (result.rounds.length && result.status === 'failed') result.status = 'partial';
     // The same variant must compute the same value in every round.
     const own = new Set(result.rounds.map((r) => r.digest.hash));
     if (own.size > 1) {

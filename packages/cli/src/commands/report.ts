@@ -5,6 +5,8 @@ import { renderBenchMarkdown, renderBenchTable, renderRunNotes } from '@rtbench/
 import { UsageError } from '../errors.ts';
 import { resultsDir } from '../paths.ts';
 import { readRun } from '../results-file.ts';
+import { computeStats } from '../run.ts';
+import { compareFilesCommand } from './compare.ts';
 
 /** The newest run saved under results/. */
 export function latestRun(dir = resultsDir): string {
@@ -22,6 +24,10 @@ export function latestRun(dir = resultsDir): string {
 export function reportCommand(file: string | undefined, format: string): number {
   const path = file ?? latestRun();
   const run = readRun(path);
+  // A run cut off hard (killed, power loss) was saved before its statistics.
+  computeStats(run);
+  // A comparison run is reported as a comparison: verdicts, not a bench table.
+  if (run.mode === 'compare' && format !== 'json') return compareFilesCommand([path], { format });
   switch (format) {
     case 'table':
       process.stdout.write(`${renderBenchTable(run)}\n${renderRunNotes(run)}\n`);
