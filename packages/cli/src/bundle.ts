@@ -5,7 +5,7 @@
  * unchanged suite reuses its bundle and a results file can name what ran.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { BundleTarget } from '@rtbench/runner-kit';
@@ -49,6 +49,11 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
   const dir = join(cacheDir, 'bundles', suiteName);
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${runtime}-${hash}.mjs`);
-  if (!existsSync(path)) writeFileSync(path, code);
+  // Write then rename: a concurrent run must never execute a half-written bundle.
+  if (!existsSync(path)) {
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, code);
+    renameSync(tmp, path);
+  }
   return { path, hash };
 }
