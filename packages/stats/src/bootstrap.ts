@@ -1,10 +1,10 @@
 /**
  * Summary of a hierarchical measurement: several processes ("rounds"), each
  * giving many samples. The process is the unit of replication: JIT decisions,
- * heap layout and CPU placement are fixed per process, so samples from one
- * process are correlated and pooling them as if independent makes the CI
- * too narrow. The hierarchical bootstrap below puts that between-process
- * variance back into the CI.
+ * heap layout, CPU placement and whatever else shares the machine at that
+ * moment are fixed per process, so samples from one process are correlated
+ * and pooling them as if independent makes the CI too narrow. A cluster
+ * bootstrap over processes puts that between-process variance into the CI.
  */
 import { medianInPlace, quantileSorted } from './quantile.ts';
 import { createRandom } from './random.ts';
@@ -14,7 +14,7 @@ import { checkConfidence, checkFinite, checkResamples, relativeTo } from './vali
 export interface RoundsSummary extends Summary {
   rounds: number;
   roundMedians: number[];
-  ciMethod: 'order-statistics' | 'hierarchical-bootstrap';
+  ciMethod: 'order-statistics' | 'round-medians-bootstrap';
 }
 
 export interface BootstrapOptions {
@@ -46,18 +46,19 @@ export function coverEstimate(ci: [number, number], estimate: number): [number, 
 }
 
 /**
- * Pooled descriptive statistics of all samples, per-round medians, and a CI
- * of the pooled median.
+ * Pooled descriptive statistics of all samples (spread, quantiles, mean,
+ * outliers), per-round medians, and the estimate with its CI.
  *
- * With >= 5 rounds the CI is a two-stage (hierarchical) percentile bootstrap
- * (Davison & Hinkley 1997, "Bootstrap Methods and their Application" §3.8;
- * Ren et al. 2010, "Nonparametric bootstrapping for hierarchical data"):
- * draw rounds with replacement, then samples with replacement within each
- * drawn round, and take the median of the pooled resample. Resampling at both
- * stages slightly overstates the variance (Davison & Hinkley), i.e. it errs
- * on the wide side, which is the safe side for a benchmark verdict.
- * With fewer rounds: the order-statistics CI of the pooled samples (which
- * ignores between-process variance; ciMethod says so).
+ * With >= 5 rounds the estimate is the median of the round medians — the
+ * typical process — and its CI is a percentile bootstrap that resamples whole
+ * rounds (a cluster bootstrap: Davison & Hinkley 1997 §3.8; Field & Welsh
+ * 2007). On a shared machine a minority of processes can run far slower for
+ * reasons outside the runtime (a noisy neighbour for a few seconds); the
+ * median of processes is robust to them, while a pooled median and a
+ * two-stage bootstrap let one such process in five swing both estimate and
+ * CI by tens of percent (measured on this project's machine).
+ * With fewer rounds: the pooled median and the order-statistics CI of the
+ * pooled samples (which ignores between-process variance; ciMethod says so).
  */
 export function summarizeRounds(
   rounds: readonly (readonly number[])[],
@@ -87,90 +88,29 @@ export function summarizeRounds(
     return { ...base, rounds: rounds.length, roundMedians, ciMethod: 'order-statistics' };
   }
 
-  const replicates = hierarchicalMedians(rounds, pooled, total, resamples, createRandom(seed));
-  const ci = coverEstimate(percentileInterval(replicates, confidence), base.median);
+  const median = medianInPlace(Float64Array.from(roundMedians), roundMedians.length);
+  const replicates = roundMedianReplicates(roundMedians, resamples, createRandom(seed));
+  const ci = coverEstimate(percentileInterval(replicates, confidence), median);
   return {
     ...base,
+    median,
+    rsd: relativeTo(base.p75 - base.p25, median),
     ci,
-    ciHalfWidthRel: relativeTo((ci[1] - ci[0]) / 2, base.median),
+    ciHalfWidthRel: relativeTo((ci[1] - ci[0]) / 2, median),
     rounds: rounds.length,
     roundMedians,
-    ciMethod: 'hierarchical-bootstrap',
+    ciMethod: 'round-medians-bootstrap',
   };
 }
 
-/**
- * Medians of `resamples` two-stage bootstrap resamples. Instead of copying
- * values and selecting, each sample is replaced by its rank in the sorted
- * pooled data and a resample is a histogram of ranks: the median is found by
- * a scan over 64-wide blocks of counts. Same result as sorting each resample
- * (the value order is the rank order) at a fraction of the cost, which
- * matters with thousands of samples per round.
- */
-function hierarchicalMedians(
-  rounds: readonly (readonly number[])[],
-  pooledSorted: Float64Array,
-  total: number,
-  resamples: number,
-  random: () => number,
-): Float64Array {
-  const R = rounds.length;
-  // Global rank of every sample: sort sample positions by value (ties broken arbitrarily, which is harmless).
-  const values = new Float64Array(total);
-  const roundRanks: Int32Array[] = [];
-  let off = 0;
-  for (const r of rounds) {
-    values.set(r, off);
-    roundRanks.push(new Int32Array(r.length));
-    off += r.length;
-  }
-  const order = Array.from({ length: total }, (_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number));
-  const roundOf = new Int32Array(total);
-  const posIn = new Int32Array(total);
-  off = 0;
-  rounds.forEach((r, ri) => {
-    for (let j = 0; j < r.length; j++) {
-      roundOf[off + j] = ri;
-      posIn[off + j] = j;
-    }
-    off += r.length;
-  });
-  order.forEach((sampleIndex, rank) => {
-    (roundRanks[roundOf[sampleIndex] as number] as Int32Array)[posIn[sampleIndex] as number] = rank;
-  });
-
-  const counts = new Int32Array(total);
-  const blocks = new Int32Array((total >> 6) + 1);
+/** Medians of `resamples` resamples of the round medians (drawn with replacement). */
+function roundMedianReplicates(roundMedians: readonly number[], resamples: number, random: () => number): Float64Array {
+  const R = roundMedians.length;
+  const buf = new Float64Array(R);
   const replicates = new Float64Array(resamples);
-  const rankAt = (t: number): number => {
-    let b = 0;
-    let cum = 0;
-    while (cum + (blocks[b] as number) <= t) cum += blocks[b++] as number;
-    let k = b << 6;
-    while (cum + (counts[k] as number) <= t) cum += counts[k++] as number;
-    return k;
-  };
   for (let b = 0; b < resamples; b++) {
-    counts.fill(0);
-    blocks.fill(0);
-    let len = 0;
-    for (let i = 0; i < R; i++) {
-      const ranks = roundRanks[Math.floor(random() * R)] as Int32Array;
-      const m = ranks.length;
-      for (let j = 0; j < m; j++) {
-        const k = ranks[Math.floor(random() * m)] as number;
-        counts[k] = (counts[k] as number) + 1;
-        blocks[k >> 6] = (blocks[k >> 6] as number) + 1;
-      }
-      len += m;
-    }
-    const lowT = (len - 1) >> 1;
-    const lower = pooledSorted[rankAt(lowT)] as number;
-    if (len % 2 === 1) replicates[b] = lower;
-    else {
-      const upper = pooledSorted[rankAt(lowT + 1)] as number;
-      replicates[b] = lower + (upper - lower) / 2;
-    }
+    for (let i = 0; i < R; i++) buf[i] = roundMedians[Math.floor(random() * R)] as number;
+    replicates[b] = medianInPlace(buf, R);
   }
   return replicates;
 }

@@ -24,12 +24,13 @@ describe('summarizeRounds', () => {
     expect(s).toMatchObject({ ...pooled, rounds: 4, roundMedians: [2.5, 6.5, 10.5, 16.5] });
   });
 
-  it('with >= 5 rounds bootstraps hierarchically, deterministically given the seed', () => {
+  it('with >= 5 rounds bootstraps the round medians, deterministically given the seed', () => {
     const rounds = makeRounds(1, 8, 50, 0.05, 0.02);
     const a = summarizeRounds(rounds, { seed: 9 });
     const b = summarizeRounds(rounds, { seed: 9 });
     const c = summarizeRounds(rounds, { seed: 10 });
-    expect(a.ciMethod).toBe('hierarchical-bootstrap');
+    expect(a.ciMethod).toBe('round-medians-bootstrap');
+    expect(a.median).toBe(quantile([...a.roundMedians].sort((x, y) => x - y), 0.5));
     expect(a.ci).toEqual(b.ci);
     expect(c.ci).not.toEqual(a.ci);
     expect(a.ci[0]).toBeLessThanOrEqual(a.median);
@@ -41,31 +42,35 @@ describe('summarizeRounds', () => {
     expect(summarizeRounds(rounds).ci).toEqual(summarizeRounds(rounds).ci);
   });
 
-  it('equals a naive two-stage bootstrap (copy, sort, type-7 median) on the same random stream', () => {
-    // some ties (0.1 quantization) across rounds; unequal round sizes, odd and even pooled lengths
+  it('equals a naive bootstrap of the round medians (copy, sort, type-7 median) on the same random stream', () => {
     const z = normalSource(4);
     const rounds = Array.from({ length: 7 }, (_, i) =>
       Array.from({ length: 5 + 3 * i }, () => Math.round(1000 * Math.exp(0.05 * z())) / 10),
     );
+    const medians = rounds.map((r) => quantile([...r].sort((a, c) => a - c), 0.5));
     const B = 300;
     const random = createRandom(77);
     const reps: number[] = [];
     for (let b = 0; b < B; b++) {
-      const pooled: number[] = [];
-      for (let i = 0; i < rounds.length; i++) {
-        const r = rounds[Math.floor(random() * rounds.length)] as number[];
-        for (let j = 0; j < r.length; j++) pooled.push(r[Math.floor(random() * r.length)] as number);
-      }
-      pooled.sort((a, c) => a - c);
-      reps.push(quantile(pooled, 0.5));
+      const drawn = medians.map(() => medians[Math.floor(random() * medians.length)] as number);
+      reps.push(quantile(drawn.sort((a, c) => a - c), 0.5));
     }
     reps.sort((a, c) => a - c);
-    const med = summarize(rounds.flat()).median;
+    const med = quantile([...medians].sort((a, c) => a - c), 0.5);
     for (const confidence of [0.2, 0.5, 0.8, 0.95]) {
       const a = (1 - confidence) / 2;
       const want = [Math.min(quantile(reps, a), med), Math.max(quantile(reps, 1 - a), med)];
       expect(summarizeRounds(rounds, { resamples: B, seed: 77, confidence }).ci).toEqual(want);
     }
+  });
+
+  it('one disturbed process in ten (2x slower throughout) barely moves the estimate or the CI', () => {
+    const calm = makeRounds(5, 10, 100, 0.01, 0.02);
+    const disturbed = calm.map((r, i) => (i === 3 ? r.map((x) => 2 * x) : r));
+    const a = summarizeRounds(calm);
+    const b = summarizeRounds(disturbed);
+    expect(Math.abs(b.median / a.median - 1)).toBeLessThan(0.02);
+    expect(b.ciHalfWidthRel).toBeLessThan(0.03);
   });
 
   it('between-process variance widens the CI well beyond the naive pooled interval', () => {

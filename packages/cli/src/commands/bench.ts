@@ -24,9 +24,12 @@ export interface BenchFlags {
   quiet?: boolean;
 }
 
-// 5 rounds: the fewest for which the CI comes from a hierarchical bootstrap over
-// processes (see @rtbench/stats), so process-to-process variation widens it.
-export const BENCH_DEFAULTS = { time: '1s', warmup: '150ms', rounds: 5 };
+// 10 rounds of 100 ms: the process is the unit of replication, and on this
+// shared machine one process in ten or so runs ~2x slow for outside reasons.
+// With 10 rounds the median over processes and its bootstrap CI shrug off one
+// such process; with 5 they cannot (a recorded run's 5-round windows with one
+// disturbed process: CI ±37–52%; 10-round windows with one: ±2.1–4.3%).
+export const BENCH_DEFAULTS = { time: '1s', warmup: '100ms', rounds: 10 };
 
 export interface BenchOutcome {
   run: RunRecord;
