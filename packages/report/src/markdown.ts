@@ -36,6 +36,6 @@ export function renderBenchMarkdown(run: RunRecord): string {
     lines.push(`> ⚠️ **Different work** on \`${m.caseId}\`: ${Object.entries(m.digests).map(([v, h]) => `${v} \`${h}\``).join(', ')}`);
   }
   lines.push('');
-  lines.push(`<sub>rtbench run ${run.id}, status ${run.status}. Median of all samples; CI of the median over fresh processes.</sub>`);
+  lines.push(`<sub>rtbench run ${run.id}, status ${run.status}. Median: the typical process's median; CI: bootstrap over fresh processes.</sub>`);
   return `${lines.join('\n')}\n`;
 }

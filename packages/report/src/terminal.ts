@@ -6,6 +6,7 @@
 import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { RunRecord } from '@rtbench/core/schema';
+import { MIN_ROUNDS_FOR_BOOTSTRAP } from '@rtbench/stats';
 import { benchRows, cellTexts } from './bench-table.ts';
 
 export function renderBenchTable(run: RunRecord): string {
@@ -56,7 +57,9 @@ export function renderRunNotes(run: RunRecord): string {
   const rounds = run.options.rounds;
   lines.push(
     pc.dim(
-      `median of all samples; p25–p75 spread of samples; 95% CI of the median (${rounds} fresh process${rounds === 1 ? '' : 'es'} per case and runtime). ` +
+      (rounds >= MIN_ROUNDS_FOR_BOOTSTRAP
+        ? `median: the typical process's median (${rounds} fresh processes per case and runtime); p25–p75: spread of all samples; 95% CI: bootstrap over processes. `
+        : `median of all samples from ${rounds} process${rounds === 1 ? '' : 'es'}; p25–p75: their spread; 95% CI: order statistics, blind to process-to-process variation (use ≥ ${MIN_ROUNDS_FOR_BOOTSTRAP} rounds). `) +
         `"≈" = CIs overlap the fastest: no difference detected (use --compare for a verdict).`,
     ),
   );
