@@ -13,7 +13,6 @@ import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
 import type { MeasureOptions } from '@rtbench/core';
 import { summarizeRounds, createRandom } from '@rtbench/stats';
 import { bundleSuite, type Bundle } from './bundle.ts';
-import { probeMachine } from './machine-probe.ts';
 import { hostInfo } from './host.ts';
 import type { SuiteLocation } from './suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
@@ -153,7 +152,6 @@ export async function executeRun(
           continue;
         }
         hooks.onProgress?.(event);
-        const machineProbeNs = probeMachine();
         const job: Job = { protocol: 1, kind: 'measure', caseId: c.id, options: measureOptions };
         const outcome = await v.runner.runJob({
           target: v.target,
@@ -183,7 +181,6 @@ export async function executeRun(
             digest: message.digest,
             ...(message.gc ? { gc: message.gc } : {}),
             wallMs: outcome.wallMs,
-            machineProbeNs,
           });
         } else if (message?.type === 'unsupported') {
           result.status = 'unsupported';

@@ -99,8 +99,6 @@ export const roundSchema = z.object({
   digest: z.object({ hash: z.string(), summary: z.string() }),
   gc: gcSchema.optional(),
   wallMs: finite.nonnegative(),
-  /** The host's reference loop just before this process started, in ns: high = the machine was slow. */
-  machineProbeNs: finite.positive().optional(),
 });
 
 export const failureSchema = z.object({

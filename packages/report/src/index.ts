@@ -6,4 +6,3 @@ export type { ArmComparison, ArmInfo, ArmStat, CaseComparison, ComparisonReport,
 export { armFlags, armVersion, comparisonCells, formatChange, formatQ, formatRatio, ratioWithCi, type ComparisonCells } from './compare-cells.ts';
 export { renderComparisonTable } from './compare-terminal.ts';
 export { renderComparisonMarkdown } from './compare-markdown.ts';
-export { machineNote, machineSlowdown, SLOW_MACHINE_FACTOR, type MachineSlowdown } from './machine.ts';

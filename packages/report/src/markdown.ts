@@ -1,7 +1,6 @@
 /** Markdown for pasting a run into a pull request or an issue. */
 import type { RunRecord } from '@rtbench/core/schema';
 import { benchRows, cellTexts } from './bench-table.ts';
-import { machineNote } from './machine.ts';
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -36,8 +35,6 @@ export function renderBenchMarkdown(run: RunRecord): string {
     lines.push('');
     lines.push(`> ⚠️ **Different work** on \`${m.caseId}\`: ${Object.entries(m.digests).map(([v, h]) => `${v} \`${h}\``).join(', ')}`);
   }
-  const machine = machineNote(run);
-  if (machine) lines.push('', `> ${machine}`);
   lines.push('');
   lines.push(`<sub>rtbench run ${run.id}, status ${run.status}. Median: the typical process's median; CI: bootstrap over fresh processes.</sub>`);
   return `${lines.join('\n')}\n`;

@@ -8,7 +8,6 @@ import pc from 'picocolors';
 import type { RunRecord } from '@rtbench/core/schema';
 import { MIN_ROUNDS_FOR_BOOTSTRAP } from '@rtbench/stats';
 import { benchRows, cellTexts } from './bench-table.ts';
-import { machineNote } from './machine.ts';
 
 export function renderBenchTable(run: RunRecord): string {
   const table = new Table({
@@ -55,8 +54,6 @@ export function renderRunNotes(run: RunRecord): string {
       if (tail) lines.push(pc.dim(`    ${tail}`));
     }
   }
-  const machine = machineNote(run);
-  if (machine) lines.push(pc.yellow(machine));
   const rounds = run.options.rounds;
   lines.push(
     pc.dim(

@@ -46,17 +46,3 @@ describe('bench table', () => {
     expect(renderBenchMarkdown(r)).toContain('Different work');
   });
 });
-
-describe('machine note', () => {
-  it('says how many processes ran while the reference loop was slow, and nothing when it was steady', () => {
-    const steady = run();
-    for (const r of steady.results) for (const round of r.rounds) round.machineProbeNs = 1_000_000;
-    expect(renderRunNotes(steady)).not.toContain('machine itself was slow');
-    const noisy = run();
-    let i = 0;
-    for (const r of noisy.results) for (const round of r.rounds) round.machineProbeNs = i++ % 4 === 0 ? 1_900_000 : 1_000_000;
-    expect(renderRunNotes(noisy)).toContain('slow before 6 of 24 processes');
-    expect(renderRunNotes(noisy)).toContain('1.9×');
-    expect(renderBenchMarkdown(noisy)).toContain('machine itself was slow');
-  });
-});
