@@ -5,17 +5,7 @@
  * and ISO dates). Same seed and size, same bytes, on every runtime.
  */
 
-/** mulberry32: tiny, fast, and identical on every engine (32-bit integer math). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@rtbench/core';
 
 const WORDS = ['alpha', 'river', 'stone', 'quiet', 'ember', 'north', 'lumen', 'cedar', 'orbit', 'delta', 'frost', 'amber', 'pixel', 'tidal', 'vivid'];
 const TAGS = ['div', 'span', 'li', 'a', 'p', 'section', 'h3'];
@@ -53,7 +43,7 @@ function makeElement(rnd: () => number, depth: number): Json {
 
 /** JSON text of about `bytes` bytes (never less), built from `seed`. */
 export function flightDocument(bytes: number, seed = 0x5eed): string {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const doc = { tree: [] as Json[], products: [] as Json[], page: { locale: 'en-US', draft: false, version: 3 } };
   // Grow by the serialized size of each addition (+1 for its comma) instead
   // of re-serializing the whole document each time.

@@ -5,6 +5,8 @@
  * records; both upstream writers (upstream.ts) must return equal strings.
  */
 
+import { seededRandom } from '@rtbench/core';
+
 export interface RelayFields {
   requestId: number;
   /** ms since the epoch; whole numbers, exact in a float64. */
@@ -25,17 +27,6 @@ export interface RelayFields {
   note: string;
 }
 
-/** mulberry32: 32-bit integer math, so every engine draws the same numbers. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLANS = ['free', 'pro', 'team', 'enterprise'];
 const REGIONS = ['eu-west-1', 'us-east-2', 'ap-south-1', 'sa-east-1'];
@@ -48,7 +39,7 @@ const SCORES = 12;
 
 /** A request drawn from `seed`: same seed, same record on every runtime. */
 export function makeFields(seed: number): RelayFields {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const int = (n: number): number => Math.floor(rnd() * n);
   const blob = new Array<string>(ATTACHMENT_BYTES);
   for (let i = 0; i < ATTACHMENT_BYTES; i++) blob[i] = String.fromCharCode(int(256));

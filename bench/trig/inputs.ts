@@ -3,24 +3,15 @@
  * the timed loops read, so no engine can fold a call into a constant.
  */
 
+import { seededRandom } from '@rtbench/core';
+
 /** Calls per iteration. The table's time per iteration in µs is the time per call in ns. */
 export const BATCH = 1000;
 
-/** mulberry32: 32-bit integer math, so every engine draws the same numbers. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** BATCH values drawn uniformly from [lo, hi). */
 export function uniform(seed: number, lo: number, hi: number, n = BATCH): Float64Array {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) out[i] = lo + (hi - lo) * rnd();
   return out;

@@ -4,7 +4,8 @@
  * library the way game and simulation code does: sin, cos, atan2, exp, pow,
  * log and two sqrt per particle.
  */
-import { random, settle } from './inputs.ts';
+import { seededRandom } from '@rtbench/core';
+import { settle } from './inputs.ts';
 
 /** 250 particles × 4 steps = 1000 particle updates (7000 libm calls) per iteration. */
 export const PARTICLES = 250;
@@ -17,7 +18,7 @@ export interface World {
 }
 
 export function createWorld(seed: number): World {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const start = [0, 1, 2, 3, 4].map(() => new Float64Array(PARTICLES));
   const [x0, y0, vx0, vy0, ph0] = start as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
   for (let i = 0; i < PARTICLES; i++) {

@@ -16,4 +16,5 @@ export type {
   TimedFn,
 } from './suite.ts';
 export { digest, type Digest } from './digest.ts';
+export { seededRandom } from './random.ts';
 export { DEFAULT_MEASURE_OPTIONS, type MeasureOptions } from './measure.ts';

@@ -4,21 +4,11 @@
  * performance.now() inside workerd, whose reads cost virtual time, and a case
  * whose cost is known exactly. Deterministic: nothing here reads real time.
  */
+import { seededRandom } from '../../../packages/core/src/random.ts';
 import { describe, expect, it } from 'vitest';
 import { EdgeTimer, probeClock, type Clock } from '../../../packages/core/src/clock.ts';
 import { measure, type MeasureOptions } from '../../../packages/core/src/measure.ts';
 
-/** A seeded PRNG (mulberry32), so every run sees the same noise. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Machine {
   clock: Clock;
@@ -40,7 +30,7 @@ interface MachineOptions {
 
 function machine(options: MachineOptions = {}): Machine {
   const { readCostNs = 70, readCostEndNs = readCostNs, preemptChance = 0, preemptNs = 3e6, seed = 1 } = options;
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   let t = 0;
   return {
     clock: {

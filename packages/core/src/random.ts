@@ -1,0 +1,16 @@
+/**
+ * Seeded random numbers for suites' data. Math.random differs per run and
+ * per runtime; a case's data must be the same bytes everywhere, or the
+ * digests (rightly) differ. mulberry32: 32-bit integer math only, so every
+ * engine draws exactly the same sequence.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
