@@ -4,7 +4,21 @@
  * how tight the spread is for a short operation. scripts/harness-figures.ts
  * turns them into the figures quoted in the README.
  */
-import { bench, group, suite } from '@rtbench/core';
+import { bench, group, suite, type CaseContext, type TimedFn } from '@rtbench/core';
+
+/** `length` multiply-adds over data the engine cannot see at compile time. */
+function arithmetic(length: number): (ctx: CaseContext) => Generator<TimedFn, void, undefined> {
+  return function* () {
+    const data = new Float64Array(length);
+    for (let i = 0; i < data.length; i++) data[i] = Math.sqrt(i + 1);
+    let round = 0;
+    yield () => {
+      let acc = round++ & 1;
+      for (let i = 0; i < data.length; i++) acc = acc * 0.5 + data[i]!;
+      return acc > 0;
+    };
+  };
+}
 
 export default suite('harness', () => {
   group('overhead', () => {
@@ -12,26 +26,7 @@ export default suite('harness', () => {
     bench('noop async', async () => undefined);
   });
   group('precision', () => {
-    bench('~100 ns of arithmetic', function* () {
-      // 96 multiply-adds over data the engine cannot see at compile time.
-      const data = new Float64Array(96);
-      for (let i = 0; i < data.length; i++) data[i] = Math.sqrt(i + 1);
-      let round = 0;
-      yield () => {
-        let acc = round++ & 1;
-        for (let i = 0; i < data.length; i++) acc = acc * 0.5 + data[i]!;
-        return acc > 0;
-      };
-    });
-    bench('~1 µs of arithmetic', function* () {
-      const data = new Float64Array(960);
-      for (let i = 0; i < data.length; i++) data[i] = Math.sqrt(i + 1);
-      let round = 0;
-      yield () => {
-        let acc = round++ & 1;
-        for (let i = 0; i < data.length; i++) acc = acc * 0.5 + data[i]!;
-        return acc > 0;
-      };
-    });
+    bench('~100 ns of arithmetic', arithmetic(96));
+    bench('~1 µs of arithmetic', arithmetic(960));
   });
 });

@@ -17,23 +17,32 @@ export function writeRunAtomically(path: string, run: RunRecord): void {
   renameSync(tmp, path);
 }
 
-/** Reads and validates a saved run; a bad file is a UsageError with a plain message. */
-export function readRun(path: string): RunRecord {
+/** Reads a JSON file; a missing, empty or corrupt file is a UsageError with a plain message. */
+export function readJsonFile(path: string): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${path} is not valid JSON (truncated or corrupt?): ${(error as Error).message}`);
+    const why = text.trim() === '' ? 'the file is empty' : (error as Error).message;
+    throw new UsageError(`${path} is not valid JSON (truncated or corrupt?): ${why}`);
   }
+}
+
+/** Validates a parsed run file; a bad one is a UsageError with a plain message. */
+export function validateRun(json: unknown, path: string): RunRecord {
   try {
     return parseRun(json, path);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/** Reads and validates a saved run. */
+export function readRun(path: string): RunRecord {
+  return validateRun(readJsonFile(path), path);
 }

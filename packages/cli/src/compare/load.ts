@@ -5,30 +5,17 @@
  * not, the error is one line naming both versions. Every failure is a
  * UsageError: one message, no stack trace.
  */
-import { readFileSync } from 'node:fs';
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION, runSchema, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '../errors.ts';
-import { readRun } from '../results-file.ts';
+import { readJsonFile, validateRun } from '../results-file.ts';
 import type { SavedRun } from './analyze.ts';
 
 export function loadSavedRun(path: string): SavedRun {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    const why = text.trim() === '' ? 'the file is empty' : (error as Error).message;
-    throw new UsageError(`${path} is not valid JSON (truncated or corrupt?): ${why}`);
-  }
+  const json = readJsonFile(path);
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new UsageError(`${path} is not an rtbench run (a JSON ${Array.isArray(json) ? 'array' : typeof json})`);
   const { schema, schemaVersion } = json as { schema?: unknown; schemaVersion?: unknown };
   if (schema !== RUN_SCHEMA) throw new UsageError(`${path} is not an rtbench run (its "schema" is ${JSON.stringify(schema) ?? 'missing'}, expected "${RUN_SCHEMA}")`);
-  if (schemaVersion === RUN_SCHEMA_VERSION) return { run: readRun(path), file: path };
+  if (schemaVersion === RUN_SCHEMA_VERSION) return { run: validateRun(json, path), file: path };
 
   const lenient = runSchema.omit({ schemaVersion: true }).safeParse(json);
   if (!lenient.success) {
