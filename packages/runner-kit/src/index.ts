@@ -5,4 +5,4 @@ export { assertExecutable, runBriefly, splitFlag, whichOnPath } from './binary.t
 export { findLiterals } from './binary-literals.ts';
 export { overriddenV8Flags, parseV8FlagValues, type OverriddenFlag } from './v8-flags.ts';
 export { fileInPackage, packageDir, packageVersion } from './npm.ts';
-export { parseRuntimeSpec, resolveSingleNpmRuntime, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';
+export { parseRuntimeSpec, resolveSingleNpmRuntime, singleNpmRuntimeSpecs, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';

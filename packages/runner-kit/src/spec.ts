@@ -5,7 +5,8 @@
  * and parses its own specs.
  */
 import { resolve as resolvePath } from 'node:path';
-import { RuntimeUnavailableError, type RuntimeTarget } from './types.ts';
+import { RuntimeUnavailableError, type Runner, type RuntimeTarget } from './types.ts';
+import { packageVersion } from './npm.ts';
 import { whichOnPath } from './binary.ts';
 
 export type ParsedSpec = { kind: 'npm'; version?: string } | { kind: 'system' } | { kind: 'path'; path: string };
@@ -55,4 +56,28 @@ export async function resolveSingleNpmRuntime(rt: SingleNpmRuntime, spec: string
     );
   }
   return target;
+}
+
+/**
+ * The spec-related half of a Runner for a runtime with one npm install:
+ * `knownSpecs`, `accepts` and `resolve`, so each runner only adds how to
+ * start its runtime.
+ */
+export function singleNpmRuntimeSpecs(
+  rt: SingleNpmRuntime,
+  display: { name: string; npmPackage: string; fromUrl: string },
+): Pick<Runner, 'knownSpecs' | 'accepts' | 'resolve'> {
+  const r = rt.runtime;
+  return {
+    knownSpecs() {
+      const version = packageVersion(display.fromUrl, [display.npmPackage]);
+      return [
+        { spec: r, note: `${display.name}${version ? ` ${version}` : ''} from npm (package ${display.npmPackage})` },
+        { spec: `${r}@system`, note: `the ${rt.executable} on PATH` },
+        { spec: `${r}=/path/to/${rt.executable}`, note: 'a binary you name, e.g. your own build' },
+      ];
+    },
+    accepts: (spec) => parseRuntimeSpec(r, spec) !== undefined,
+    resolve: (spec) => resolveSingleNpmRuntime(rt, spec),
+  };
 }

@@ -11,13 +11,12 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
   FlagError,
-  packageVersion,
-  resolveSingleNpmRuntime,
-  runBriefly,
-  spawnJob,
   type JobRequest,
+  runBriefly,
   type Runner,
   type SingleNpmRuntime,
+  singleNpmRuntimeSpecs,
+  spawnJob,
 } from '@rtbench/runner-kit';
 import { npmBunBinary, probeBun } from './binary.ts';
 import { translateBunFlags } from './flags.ts';
@@ -43,22 +42,7 @@ export const bunRunner: Runner = {
   runtime: 'bun',
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['bun'] },
 
-  knownSpecs() {
-    const version = packageVersion(import.meta.url, ['bun']);
-    return [
-      { spec: 'bun', note: `Bun${version ? ` ${version}` : ''} from npm (package bun)` },
-      { spec: 'bun@system', note: 'the bun on PATH' },
-      { spec: 'bun=/path/to/bun', note: 'a binary you name, e.g. your own build' },
-    ];
-  },
-
-  accepts(spec) {
-    return spec === 'bun' || spec.startsWith('bun@') || spec.startsWith('bun=');
-  },
-
-  resolve(spec) {
-    return resolveSingleNpmRuntime(bun, spec);
-  },
+  ...singleNpmRuntimeSpecs(bun, { name: 'Bun', npmPackage: 'bun', fromUrl: import.meta.url }),
 
   translateFlags: translateBunFlags,
 

@@ -14,15 +14,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   FlagError,
-  overriddenV8Flags,
-  packageVersion,
-  parseV8FlagValues,
-  resolveSingleNpmRuntime,
-  runBriefly,
-  spawnJob,
   type JobRequest,
+  overriddenV8Flags,
+  parseV8FlagValues,
+  runBriefly,
   type Runner,
   type SingleNpmRuntime,
+  singleNpmRuntimeSpecs,
+  spawnJob,
 } from '@rtbench/runner-kit';
 import { npmDenoBinary, probeDeno } from './binary.ts';
 import { translateDenoFlags } from './flags.ts';
@@ -49,22 +48,7 @@ export const denoRunner: Runner = {
   runtime: 'deno',
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['deno'] },
 
-  knownSpecs() {
-    const version = packageVersion(import.meta.url, ['deno']);
-    return [
-      { spec: 'deno', note: `Deno${version ? ` ${version}` : ''} from npm (package deno)` },
-      { spec: 'deno@system', note: 'the deno on PATH' },
-      { spec: 'deno=/path/to/deno', note: 'a binary you name, e.g. your own build' },
-    ];
-  },
-
-  accepts(spec) {
-    return spec === 'deno' || spec.startsWith('deno@') || spec.startsWith('deno=');
-  },
-
-  resolve(spec) {
-    return resolveSingleNpmRuntime(deno, spec);
-  },
+  ...singleNpmRuntimeSpecs(deno, { name: 'Deno', npmPackage: 'deno', fromUrl: import.meta.url }),
 
   translateFlags: translateDenoFlags,
 

@@ -11,19 +11,27 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packageVersion, resolveSingleNpmRuntime, type JobRequest, type Runner, type SingleNpmRuntime } from '@rtbench/runner-kit';
+import {
+  packageVersion,
+  type JobRequest,
+  type Runner,
+  type SingleNpmRuntime,
+  singleNpmRuntimeSpecs,
+} from '@rtbench/runner-kit';
 import { npmWorkerdBinary, probeWorkerd } from './binary.ts';
 import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
 import { runWorkerdJob } from './run-job.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+const npmPackageVersion = packageVersion(import.meta.url, ['workerd']);
+
 const workerd: SingleNpmRuntime = {
   runtime: 'workerd',
   executable: 'workerd',
   npmBinary: npmWorkerdBinary,
   // "workerd@2026-11-17" (what the binary prints) or "workerd@1.20261117.1" (the npm version).
-  npmVersions: (target) => [target.version, ...(packageVersion(import.meta.url, ['workerd']) ? [packageVersion(import.meta.url, ['workerd'])!] : [])],
+  npmVersions: (target) => [target.version, ...(npmPackageVersion ? [npmPackageVersion] : [])],
   probe: probeWorkerd,
 };
 
@@ -34,22 +42,7 @@ export const workerdRunner: Runner = {
   // the browser platform would hard-code process.env.NODE_ENV = "development".
   bundle: { entry: join(here, 'entry.ts'), platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'] },
 
-  knownSpecs() {
-    const version = packageVersion(import.meta.url, ['workerd']);
-    return [
-      { spec: 'workerd', note: `workerd${version ? ` ${version}` : ''} from npm (package workerd)` },
-      { spec: 'workerd@system', note: 'the workerd on PATH' },
-      { spec: 'workerd=/path/to/workerd', note: 'a binary you name, e.g. your own build' },
-    ];
-  },
-
-  accepts(spec) {
-    return spec === 'workerd' || spec.startsWith('workerd@') || spec.startsWith('workerd=');
-  },
-
-  resolve(spec) {
-    return resolveSingleNpmRuntime(workerd, spec);
-  },
+  ...singleNpmRuntimeSpecs(workerd, { name: 'workerd', npmPackage: 'workerd', fromUrl: import.meta.url }),
 
   translateFlags: translateWorkerdFlags,
 

@@ -1,6 +1,8 @@
 /** `rtbench runtimes`: every runtime rtbench can run, its version, engine and binary. */
 import Table from 'cli-table3';
+import { isAbsolute, relative } from 'node:path';
 import pc from 'picocolors';
+import { repoRoot } from '../paths.ts';
 import { RuntimeUnavailableError } from '@rtbench/runner-kit';
 import { DEFAULT_RUNTIMES, RUNNERS } from '../runners.ts';
 
@@ -13,6 +15,12 @@ export interface RuntimeRow {
   binary?: string;
   source?: 'npm' | 'system' | 'path';
   note: string;
+}
+
+/** Paths inside the checkout are shown relative to it: the pnpm store paths are long. */
+function displayPath(path: string): string {
+  const rel = relative(repoRoot, path);
+  return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
 }
 
 export async function listRuntimes(): Promise<RuntimeRow[]> {
@@ -44,7 +52,7 @@ export async function runtimesCommand(json: boolean): Promise<number> {
   }
   const table = new Table({ head: ['runtime', 'version', 'engine', 'binary'].map((h) => pc.bold(h)), style: { head: [], border: [] } });
   for (const r of rows) {
-    if (r.available) table.push([r.spec, r.version!, shortEngine(r.engine!), r.binary!]);
+    if (r.available) table.push([r.spec, r.version!, shortEngine(r.engine!), displayPath(r.binary!)]);
     // A runtime on PATH is optional; an npm install that is missing is a problem.
     else table.push([r.spec, { colSpan: 3, content: r.spec.endsWith('@system') ? pc.dim(r.note) : pc.red(r.note) }]);
   }
