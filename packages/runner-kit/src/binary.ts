@@ -3,7 +3,7 @@ import { delimiter, join } from 'node:path';
 import { accessSync, constants, statSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { RuntimeUnavailableError } from './types.ts';
+import { FlagError, RuntimeUnavailableError } from './types.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -41,10 +41,13 @@ export async function runBriefly(
   }
 }
 
-/** Splits rtbench's flag syntax: "--name=value" -> ["name", "value"], "--name" -> ["name", undefined]. */
+/**
+ * Splits rtbench's flag syntax: "--name=value" -> ["name", "value"], "--name" -> ["name", undefined].
+ * Anything else is a FlagError, so every runner's translateFlags can call it as is.
+ */
 export function splitFlag(flag: string): [string, string | undefined] {
   const m = /^--?([A-Za-z0-9_-]+)(?:=(.*))?$/.exec(flag);
-  if (!m) throw new Error(`"${flag}" is not a flag (write --name or --name=value)`);
+  if (!m) throw new FlagError(`"${flag}" is not a flag (write --name or --name=value)`);
   return [m[1]!, m[2]];
 }
 
@@ -61,4 +64,31 @@ export function whichOnPath(name: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Flags the runtime takes as written (node's argv, workerd's v8Flags), once their syntax is checked. */
+export function flagsAsWritten(flags: readonly string[]): { args: string[]; env: Record<string, string> } {
+  for (const flag of flags) splitFlag(flag);
+  return { args: [...flags], env: {} };
+}
+
+/**
+ * The first step of every runner's probe: the binary must be an executable
+ * file and must start; its stdout is returned. Both failures are
+ * RuntimeUnavailableErrors naming the spec, so the run goes on without it.
+ */
+export async function probeOutput(
+  spec: string,
+  binary: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs = 30_000,
+  cwd?: string,
+): Promise<string> {
+  assertExecutable(binary, spec);
+  try {
+    return await runBriefly(binary, args, env, timeoutMs, cwd);
+  } catch (error) {
+    throw new RuntimeUnavailableError(`${spec}: ${binary} did not start: ${(error as Error).message}`);
+  }
 }

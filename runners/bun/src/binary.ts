@@ -7,11 +7,10 @@
 import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import {
-  assertExecutable,
   fileInPackage,
-  runBriefly,
-  RuntimeUnavailableError,
+  probeOutput,
   type RuntimeTarget,
+  RuntimeUnavailableError,
 } from '@rtbench/runner-kit';
 
 const PLATFORM_PACKAGES: Record<string, string> = {
@@ -47,20 +46,15 @@ export function npmBunBinary(): string {
 }
 
 export async function probeBun(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
-  assertExecutable(binary, spec);
-  let out: string;
-  try {
-    // JavaScriptCore's revision is only visible from inside (process.versions.webkit).
-    out = await runBriefly(
-      binary,
-      ['--no-env-file', '--no-install', '-e', 'console.log(JSON.stringify([Bun.version, process.versions.webkit ?? ""]))'],
-      { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' },
-      30_000,
-      tmpdir(),
-    );
-  } catch (error) {
-    throw new RuntimeUnavailableError(`${spec}: ${binary} did not start: ${(error as Error).message}`);
-  }
+  // JavaScriptCore's revision is only visible from inside (process.versions.webkit).
+  const out = await probeOutput(
+    spec,
+    binary,
+    ['--no-env-file', '--no-install', '-e', 'console.log(JSON.stringify([Bun.version, process.versions.webkit ?? ""]))'],
+    { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' },
+    30_000,
+    tmpdir(),
+  );
   let version: string;
   let webkit: string;
   try {

@@ -19,13 +19,7 @@ export function translateBunFlags(flags: readonly string[]): TranslatedFlags {
   const args: string[] = [];
   const env: Record<string, string> = {};
   for (const flag of flags) {
-    let name: string;
-    let value: string | undefined;
-    try {
-      [name, value] = splitFlag(flag);
-    } catch (error) {
-      throw new FlagError((error as Error).message);
-    }
+    let [name, value] = splitFlag(flag);
     if (BUN_OPTIONS.has(name) && value === undefined) {
       args.push(`--${name}`);
       continue;

@@ -5,11 +5,10 @@
  * binary directly.
  */
 import {
-  assertExecutable,
-  fileInPackage,
-  runBriefly,
-  RuntimeUnavailableError,
+  platformPackageBinary,
+  probeOutput,
   type RuntimeTarget,
+  RuntimeUnavailableError,
 } from '@rtbench/runner-kit';
 
 const PLATFORM_PACKAGES: Record<string, string> = {
@@ -20,13 +19,7 @@ const PLATFORM_PACKAGES: Record<string, string> = {
 };
 
 export function npmDenoBinary(): string {
-  const platformPackage = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
-  if (!platformPackage) throw new RuntimeUnavailableError(`deno: rtbench has no npm build of deno for ${process.platform}-${process.arch}; use deno=/path/to/deno`);
-  const binary = fileInPackage(import.meta.url, ['deno', platformPackage], 'deno');
-  if (!binary) {
-    throw new RuntimeUnavailableError(`deno is not installed: run \`npx pnpm install\` in the rtbench checkout (it comes from the npm packages deno and ${platformPackage})`);
-  }
-  return binary;
+  return platformPackageBinary({ runtime: 'deno', fromUrl: import.meta.url, wrapper: 'deno', platformPackages: PLATFORM_PACKAGES, file: 'deno' });
 }
 
 /** `deno --version` prints "deno 2.9.6 (stable, …)\nv8 15.0.245.2-rusty\ntypescript …"; no script runs. */
@@ -37,13 +30,7 @@ export function parseDenoVersion(text: string): { version: string; v8: string } 
 }
 
 export async function probeDeno(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
-  assertExecutable(binary, spec);
-  let out: string;
-  try {
-    out = await runBriefly(binary, ['--version'], { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' });
-  } catch (error) {
-    throw new RuntimeUnavailableError(`${spec}: ${binary} did not start: ${(error as Error).message}`);
-  }
+  const out = await probeOutput(spec, binary, ['--version'], { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' });
   const parsed = parseDenoVersion(out);
   if (!parsed) throw new RuntimeUnavailableError(`${spec}: ${binary} is not deno (\`--version\` printed ${JSON.stringify(out.slice(0, 80))})`);
   return { runtime: 'deno', spec, binary, source, version: parsed.version, engine: 'v8', engineVersion: parsed.v8 };

@@ -7,11 +7,7 @@ import { FlagError, splitFlag, type TranslatedFlags } from '@rtbench/runner-kit'
 
 export function translateDenoFlags(flags: readonly string[]): TranslatedFlags {
   for (const flag of flags) {
-    try {
-      splitFlag(flag);
-    } catch (error) {
-      throw new FlagError((error as Error).message);
-    }
+    splitFlag(flag);
     if (flag.includes(',')) throw new FlagError(`deno takes V8 flags as one comma-separated --v8-flags list, so "${flag}" (it holds a comma) cannot be passed`);
   }
   return { args: flags.length ? [`--v8-flags=${flags.join(',')}`] : [], env: {} };

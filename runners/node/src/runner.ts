@@ -8,16 +8,15 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  assertExecutable,
   FlagError,
-  runBriefly,
-  RuntimeUnavailableError,
-  spawnJob,
-  splitFlag,
+  flagsAsWritten,
   type JobRequest,
+  probeOutput,
+  runBriefly,
   type Runner,
   type RuntimeTarget,
-  type TranslatedFlags,
+  RuntimeUnavailableError,
+  spawnJob,
   whichOnPath,
 } from '@rtbench/runner-kit';
 
@@ -39,13 +38,7 @@ function npmBinary(major: number): string {
 }
 
 async function probe(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
-  assertExecutable(binary, spec);
-  let out: string;
-  try {
-    out = await runBriefly(binary, ['-p', 'JSON.stringify([process.version, process.versions.v8])'], { PATH: process.env.PATH });
-  } catch (error) {
-    throw new RuntimeUnavailableError(`${spec}: ${binary} did not start: ${(error as Error).message}`);
-  }
+  const out = await probeOutput(spec, binary, ['-p', 'JSON.stringify([process.version, process.versions.v8])'], { PATH: process.env.PATH });
   const [version, v8] = JSON.parse(out) as [string, string];
   return { runtime: 'node', spec, binary, source, version: version.replace(/^v/, ''), engine: 'v8', engineVersion: v8 };
 }
@@ -82,16 +75,7 @@ export const nodeRunner: Runner = {
     return probe(spec, npmBinary(major), 'npm');
   },
 
-  translateFlags(flags): TranslatedFlags {
-    for (const flag of flags) {
-      try {
-        splitFlag(flag);
-      } catch (error) {
-        throw new FlagError((error as Error).message);
-      }
-    }
-    return { args: [...flags], env: {} };
-  },
+  translateFlags: flagsAsWritten,
 
   async checkFlags(target, flags) {
     try {

@@ -9,12 +9,11 @@
  * as a NUL-terminated literal ("15.8.62.5") in the string pool.
  */
 import {
-  assertExecutable,
-  fileInPackage,
   findLiterals,
-  runBriefly,
-  RuntimeUnavailableError,
+  platformPackageBinary,
+  probeOutput,
   type RuntimeTarget,
+  RuntimeUnavailableError,
 } from '@rtbench/runner-kit';
 
 const PLATFORM_PACKAGES: Record<string, string> = {
@@ -25,13 +24,7 @@ const PLATFORM_PACKAGES: Record<string, string> = {
 };
 
 export function npmWorkerdBinary(): string {
-  const platformPackage = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
-  if (!platformPackage) throw new RuntimeUnavailableError(`workerd: rtbench has no npm build of workerd for ${process.platform}-${process.arch}; use workerd=/path/to/workerd`);
-  const binary = fileInPackage(import.meta.url, ['workerd', platformPackage], 'bin/workerd');
-  if (!binary) {
-    throw new RuntimeUnavailableError(`workerd is not installed: run \`npx pnpm install\` in the rtbench checkout (it comes from the npm packages workerd and ${platformPackage})`);
-  }
-  return binary;
+  return platformPackageBinary({ runtime: 'workerd', fromUrl: import.meta.url, wrapper: 'workerd', platformPackages: PLATFORM_PACKAGES, file: 'bin/workerd' });
 }
 
 /** "workerd 2026-11-17" -> "2026-11-17". */
@@ -50,13 +43,7 @@ export async function v8VersionOf(binary: string): Promise<string> {
 }
 
 export async function probeWorkerd(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
-  assertExecutable(binary, spec);
-  let out: string;
-  try {
-    out = await runBriefly(binary, ['--version'], { PATH: process.env.PATH, HOME: process.env.HOME });
-  } catch (error) {
-    throw new RuntimeUnavailableError(`${spec}: ${binary} did not start: ${(error as Error).message}`);
-  }
+  const out = await probeOutput(spec, binary, ['--version'], { PATH: process.env.PATH, HOME: process.env.HOME });
   const version = parseWorkerdVersion(out);
   if (!version) throw new RuntimeUnavailableError(`${spec}: ${binary} is not workerd (\`--version\` printed ${JSON.stringify(out.slice(0, 80))})`);
   return { runtime: 'workerd', spec, binary, source, version, engine: 'v8', engineVersion: await v8VersionOf(binary) };

@@ -8,21 +8,12 @@
  * nothing. The check prints V8's flag values and refuses such a flag too.
  */
 import { rmSync } from 'node:fs';
-import { FlagError, overriddenV8Flags, parseV8FlagValues, splitFlag, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
+import { FlagError, flagsAsWritten, overriddenV8Flags, parseV8FlagValues, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
 import { HANDLER_KEY } from './handoff.ts';
 import { workerdEnv, writeJobConfig } from './run-job.ts';
 import { startWorkerd } from './server.ts';
 
-export function translateWorkerdFlags(flags: readonly string[]): TranslatedFlags {
-  for (const flag of flags) {
-    try {
-      splitFlag(flag);
-    } catch (error) {
-      throw new FlagError((error as Error).message);
-    }
-  }
-  return { args: [...flags], env: {} };
-}
+export const translateWorkerdFlags = flagsAsWritten;
 
 /** Lines of workerd's output that explain a refused flag. */
 function flagComplaint(output: string): string {
