@@ -3,12 +3,11 @@
  * table, one saved run, failures reported without stopping the rest, and no
  * runtime process or workerd server left behind. No assertion is on time.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
-import { fixture, repoRoot, tempFile } from './helpers/cli.ts';
+import { fixture, repoRoot, spawnCli, tempFile } from './helpers/cli.ts';
 
 const faults = join(repoRoot, 'packages', 'runner-kit', 'test', 'fixtures', 'faults', 'index.ts');
 const TINY_BUDGET = ['--time', '40ms', '--rounds', '1', '--warmup', '10ms'];
@@ -80,11 +79,7 @@ interface Bench {
  */
 async function bench(args: string[], interruptOn?: RegExp): Promise<Bench> {
   const out = tempFile('run.json');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/bin.ts', 'bench', ...args, '--out', out], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  const child = spawnCli(['bench', ...args, '--out', out]);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

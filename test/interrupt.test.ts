@@ -1,10 +1,9 @@
 /** Ctrl-C in the middle of a run: the measured part is saved, nothing is left running. */
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { fixture, repoRoot, tempFile } from './helpers/cli.ts';
+import { fixture, spawnCli, tempFile } from './helpers/cli.ts';
 
 /** PIDs of processes whose command line mentions `needle` (Linux /proc). */
 function processesMentioning(needle: string): number[] {
@@ -24,11 +23,7 @@ function processesMentioning(needle: string): number[] {
 describe('interrupting a run', () => {
   it('saves what was measured with status "interrupted", exits 130 and leaves no runtime process', async () => {
     const out = tempFile('run.json');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'bench', fixture('tiny'), '--runtime', 'node@24', '--time', '10s', '--rounds', '2', '--warmup', '10ms', '--out', out, '--quiet'],
-      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
-    );
+    const child = spawnCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '10s', '--rounds', '2', '--warmup', '10ms', '--out', out, '--quiet']);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // The run file appears after the first process finishes; then interrupt mid-way through the second.

@@ -1,8 +1,9 @@
 /** Runs the real rtbench CLI in a child process, as a user would. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -12,14 +13,18 @@ export interface CliResult {
   stderr: string;
 }
 
+const cliArgv = (args: string[]): string[] => ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), ...args];
+const cliEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, NO_COLOR: '1', ...env });
+
+/** Runs the CLI to the end. */
 export function runCli(args: string[], env: Record<string, string> = {}): CliResult {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), ...args], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', ...env },
-    timeout: 600_000,
-  });
+  const r = spawnSync(process.execPath, cliArgv(args), { cwd: repoRoot, encoding: 'utf8', env: cliEnv(env), timeout: 600_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Starts the CLI and returns the live child, for tests that signal it or watch it. */
+export function spawnCli(args: string[], env: Record<string, string> = {}): ChildProcessByStdio<null, Readable, Readable> {
+  return spawn(process.execPath, cliArgv(args), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: cliEnv(env) });
 }
 
 export function tempFile(name: string): string {

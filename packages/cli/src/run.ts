@@ -11,12 +11,12 @@ import type { CaseSpec } from '@rtbench/core';
 import type { Job } from '@rtbench/core/protocol';
 import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
 import type { MeasureOptions } from '@rtbench/core';
-import { summarizeRounds, createRandom } from '@rtbench/stats';
+import { summarizeRounds, createRandom, median } from '@rtbench/stats';
 import { bundleSuite, type Bundle } from './bundle.ts';
 import { hostInfo } from './host.ts';
 import type { SuiteLocation } from './suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
-import { BALANCED_ORDER_DESCRIPTION, balancedOrders } from './compare/schedule.ts';
+import { BALANCED_ORDER_DESCRIPTION, balancedOrders, shuffle } from './compare/schedule.ts';
 
 export interface RunOptions {
   /** Sampling time per case and variant, summed over rounds, in ms. */
@@ -54,21 +54,6 @@ export interface RunHooks {
   /** Called with the run so far after every job, and at the end. */
   save(run: RunRecord): void;
   signal?: AbortSignal;
-}
-
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 export async function executeRun(
@@ -141,7 +126,7 @@ export async function executeRun(
 
   outer: for (let round = 0; round < options.rounds; round++) {
     for (const c of suite.cases) {
-      const order = schedules ? schedules.get(c.id)![round]! : shuffled(resolved, random);
+      const order = schedules ? schedules.get(c.id)![round]! : shuffle(resolved, random);
       for (const [position, v] of order.entries()) {
         if (hooks.signal?.aborted) break outer;
         const result = resultFor.get(`${c.id}\u0000${v.spec.id}`)!;
