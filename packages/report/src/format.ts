@@ -1,17 +1,27 @@
 /** Number formatting shared by every report format. */
 
-/** 41.2 ns, 1.23 µs, 4.56 ms, 1.20 s: three significant digits. */
-export function formatDuration(ns: number): string {
-  const abs = Math.abs(ns);
-  const [value, unit] = abs < 1e3 ? [ns, 'ns'] : abs < 1e6 ? [ns / 1e3, 'µs'] : abs < 1e9 ? [ns / 1e6, 'ms'] : [ns / 1e9, 's'];
-  return `${value.toPrecision(3).replace(/\.?0+$/, (m) => (m.includes('.') ? '' : m))} ${unit}`;
+const UNITS = [
+  { scale: 1e9, unit: 's' },
+  { scale: 1e6, unit: 'ms' },
+  { scale: 1e3, unit: 'µs' },
+  { scale: 1, unit: 'ns' },
+] as const;
+
+/** The unit a duration is shown in, judged after rounding to 3 digits (999.7 ns shows as 1.00 µs, not "1.00e+3 ns"). */
+function unitFor(ns: number): (typeof UNITS)[number] {
+  const rounded = Number(Math.abs(ns).toPrecision(3));
+  return UNITS.find((u) => rounded >= u.scale) ?? UNITS[UNITS.length - 1]!;
 }
 
-/** A range in one unit: "40.9–41.8 µs". */
+/** 41.2 ns, 1.23 µs, 4.56 ms, 1.20 s: three significant digits. */
+export function formatDuration(ns: number): string {
+  const { scale, unit } = unitFor(ns);
+  return `${(ns / scale).toPrecision(3).replace(/\.?0+$/, (m) => (m.includes('.') ? '' : m))} ${unit}`;
+}
+
+/** A range in the unit of its upper end: "40.9–41.8 µs". */
 export function formatRange(lo: number, hi: number): string {
-  const [a, unit] = formatDuration(hi).split(' ') as [string, string];
-  const scale = unit === 'ns' ? 1 : unit === 'µs' ? 1e3 : unit === 'ms' ? 1e6 : 1e9;
-  void a;
+  const { scale, unit } = unitFor(hi);
   return `${(lo / scale).toPrecision(3)}–${(hi / scale).toPrecision(3)} ${unit}`;
 }
 
