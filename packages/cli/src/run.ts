@@ -17,6 +17,8 @@ import { hostInfo } from './host.ts';
 import type { SuiteLocation } from './suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
 import { BALANCED_ORDER_DESCRIPTION, balancedOrders, shuffle } from './compare/schedule.ts';
+import { isHostCaseSpec, type HostCaseSpec } from '@rtbench/host-timed';
+import { executeHostTimedRun } from './host-timed/execute.ts';
 
 export interface RunOptions {
   /** Sampling time per case and variant, summed over rounds, in ms. */
@@ -62,6 +64,8 @@ export async function executeRun(
   options: RunOptions,
   hooks: RunHooks,
 ): Promise<RunRecord> {
+  // Cases timed by the host from outside the runtime (start-up, HTTP load) have their own executor.
+  if (suite.cases.length && suite.cases.every(isHostCaseSpec)) return executeHostTimedRun({ ...suite, cases: suite.cases as HostCaseSpec[] }, variants, options, hooks);
   const startedAt = new Date().toISOString();
   const resolved = variants.filter(isResolved);
   const orderKind = options.order ?? (options.mode === 'compare' ? 'balanced' : 'shuffled');

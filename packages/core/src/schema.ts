@@ -147,6 +147,19 @@ export const hostSchema = z.object({
   env: z.record(z.string(), z.string()),
 });
 
+/**
+ * What a case's samples measure, when it is not the in-runtime loop's time per
+ * operation (the default when absent, so older runs read as before). Cases timed
+ * by the host from outside the runtime (start-up, HTTP load) declare it:
+ * samples are in `unit`, and `direction` says which way is better.
+ */
+export const metricSchema = z.object({
+  /** What is measured, e.g. "time to first response", "requests/s", "latency p99". */
+  name: z.string(),
+  unit: z.enum(['ns', 'ms', 'req/s']),
+  direction: z.enum(['lower-is-better', 'higher-is-better']),
+});
+
 export const runSchema = z.object({
   schema: z.literal(RUN_SCHEMA),
   schemaVersion: z.literal(RUN_SCHEMA_VERSION),
@@ -168,7 +181,9 @@ export const runSchema = z.object({
   }),
   host: hostSchema,
   variants: z.array(variantSchema),
-  cases: z.array(z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: z.record(z.string(), paramValue) })),
+  cases: z.array(
+    z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: z.record(z.string(), paramValue), metric: metricSchema.optional() }),
+  ),
   results: z.array(caseResultSchema),
   /** Cases whose digests differ between variants: they did different work. */
   digestMismatches: z.array(z.object({ caseId: z.string(), digests: z.record(z.string(), z.string()) })),
@@ -181,6 +196,23 @@ export type CaseStats = z.infer<typeof statsSchema>;
 export type CaseResult = z.infer<typeof caseResultSchema>;
 export type HostInfo = z.infer<typeof hostSchema>;
 export type RunRecord = z.infer<typeof runSchema>;
+export type Metric = z.infer<typeof metricSchema>;
+
+/** The in-runtime loop's metric: samples are ns per operation. */
+export const TIME_PER_OP: Metric = { name: 'time per operation', unit: 'ns', direction: 'lower-is-better' };
+
+/** A case's metric, TIME_PER_OP when the run does not declare one. */
+export function metricOf(run: Pick<RunRecord, 'cases'>, caseId: string): Metric {
+  return run.cases.find((c) => c.id === caseId)?.metric ?? TIME_PER_OP;
+}
+
+/**
+ * A sample as a cost (lower is better), so ratios and verdicts built for times
+ * read the same way for every metric: requests/s become seconds per request.
+ */
+export function asCost(value: number, metric: Metric): number {
+  return metric.direction === 'higher-is-better' ? 1 / value : value;
+}
 
 /** Validates a parsed results file; the error names the first bad fields. */
 export function parseRun(json: unknown, source: string): RunRecord {

@@ -3,13 +3,15 @@
  * median time per op with its spread and confidence, ops/s, and speed
  * relative to the fastest variant of that case.
  */
-import type { CaseResult, RunRecord } from '@rtbench/core/schema';
-import { formatDuration, formatOps, formatPercent, formatRange } from './format.ts';
+import { asCost, metricOf, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
+import { formatMetric, formatMetricRange, formatOps, formatPercent } from './format.ts';
 
 export interface BenchRow {
   caseId: string;
   variantId: string;
   result: CaseResult;
+  /** What the samples measure (time per op unless the case declares another metric). */
+  metric: Metric;
   /** Time relative to the fastest variant of the case (1 = fastest). */
   relative?: number;
   /** False when this variant's CI overlaps the fastest one's: no detectable difference. */
@@ -25,12 +27,17 @@ export function benchRows(run: RunRecord): BenchRow[] {
   for (const c of run.cases) {
     const results = run.variants.map((v) => run.results.find((r) => r.caseId === c.id && r.variantId === v.id)!).filter(Boolean);
     const timed = results.filter((r) => r.stats);
-    const fastest = timed.reduce<CaseResult | undefined>((best, r) => (!best || r.stats!.median < best.stats!.median ? r : best), undefined);
+    const metric = metricOf(run, c.id);
+    // Costs (lower is better) for every metric: req/s compare as time per request.
+    const cost = (r: CaseResult): number => asCost(r.stats!.median, metric);
+    const fastest = timed.reduce<CaseResult | undefined>((best, r) => (!best || cost(r) < cost(best) ? r : best), undefined);
     for (const result of results) {
-      const row: BenchRow = { caseId: c.id, variantId: result.variantId, result, digestMismatch: mismatched.has(c.id) };
+      const row: BenchRow = { caseId: c.id, variantId: result.variantId, result, metric, digestMismatch: mismatched.has(c.id) };
       if (result.stats && fastest?.stats && timed.length > 1) {
-        row.relative = result.stats.median / fastest.stats.median;
-        row.distinct = result === fastest ? false : result.stats.ci[0] > fastest.stats.ci[1];
+        row.relative = cost(result) / cost(fastest);
+        const [lo, hi] = result.stats.ci;
+        const [bestLo, bestHi] = fastest.stats.ci;
+        row.distinct = result === fastest ? false : metric.direction === 'higher-is-better' ? hi < bestLo : lo > bestHi;
       }
       rows.push(row);
     }
@@ -73,12 +80,13 @@ export function cellTexts(row: BenchRow): CellTexts {
         : '';
   if (!s) return { median: '—', spread: '', ci: '', ops: '', relative: '', note, skew: '' };
   const skewRatio = s.mean / s.median;
-  const skew = skewRatio > SKEW_WARNING ? `mean ${formatDuration(s.mean)} is ${skewRatio.toFixed(1)}× the median: rare slow samples (GC?) the median hides` : '';
+  const skew = skewRatio > SKEW_WARNING ? `mean ${formatMetric(s.mean, row.metric)} is ${skewRatio.toFixed(1)}× the median: rare slow samples (GC?) the median hides` : '';
   return {
-    median: formatDuration(s.median),
-    spread: formatRange(s.p25, s.p75),
+    median: formatMetric(s.median, row.metric),
+    spread: formatMetricRange(s.p25, s.p75, row.metric),
     ci: `±${formatPercent(s.ciHalfWidthRel)}`,
-    ops: formatOps(1e9 / s.median),
+    // Operations per second only mean something for the loop's time per operation.
+    ops: row.metric.unit === 'ns' ? formatOps(1e9 / s.median) : '',
     relative: relativeLabel(row),
     note,
     skew,

@@ -1,6 +1,7 @@
 /** The texts of a comparison row, shared by the terminal and markdown renderers. */
 import type { ArmInfo, CaseComparison, ComparisonReport } from './compare-model.ts';
-import { formatDuration } from './format.ts';
+import { TIME_PER_OP } from '@rtbench/core/schema';
+import { formatMetric } from './format.ts';
 
 /** 0.739, 1.052, 12.3: three decimals near 1, where the differences live. */
 export function formatRatio(r: number): string {
@@ -48,15 +49,17 @@ export interface ComparisonCells {
 }
 
 export function comparisonCells(row: CaseComparison, report: Pick<ComparisonReport, 'kind' | 'threshold'>): ComparisonCells {
-  const baseline = row.baseline ? formatDuration(row.baseline.median) : '—';
-  const candidate = row.candidate ? formatDuration(row.candidate.median) : '—';
+  const metric = row.metric ?? TIME_PER_OP;
+  const baseline = row.baseline ? formatMetric(row.baseline.median, metric) : '—';
+  const candidate = row.candidate ? formatMetric(row.candidate.median, metric) : '—';
   const c = row.comparison;
   if (!c) return { baseline, candidate, ratio: '', verdict: '—', detail: row.note ?? '', q: '' };
   let detail: string;
   switch (c.verdict) {
     case 'faster':
     case 'slower':
-      detail = formatChange(c.ratio);
+      // Ratios are of costs; a throughput reads better as its own change (+35% req/s).
+      detail = metric.direction === 'higher-is-better' ? `${formatChange(1 / c.ratio)} ${metric.unit}` : formatChange(c.ratio);
       break;
     case 'equivalent':
       detail = `within ±${formatThreshold(c.threshold)}`;

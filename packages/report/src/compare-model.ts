@@ -3,6 +3,7 @@
  * (paired) or from two saved runs (unpaired), rendered here as a terminal
  * table or markdown. Plain data, so `--format json` can print it as is.
  */
+import type { Metric } from '@rtbench/core/schema';
 import type { Comparison } from '@rtbench/stats';
 
 /** One arm: a variant with everything that identifies its binary and flags. */
@@ -32,6 +33,8 @@ export interface ArmStat {
 
 export interface CaseComparison {
   caseId: string;
+  /** Absent: time per operation. Ratios are of costs (req/s inverted), so < 1 is faster for every metric. */
+  metric?: Metric;
   baseline?: ArmStat;
   candidate?: ArmStat;
   /** Absent when the case could not be compared; `note` says why. */

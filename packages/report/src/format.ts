@@ -1,4 +1,5 @@
 /** Number formatting shared by every report format. */
+import type { Metric } from '@rtbench/core/schema';
 
 const UNITS = [
   { scale: 1e9, unit: 's' },
@@ -38,4 +39,17 @@ export function formatPercent(fraction: number, digits = 1): string {
   const pct = fraction * 100;
   if (pct !== 0 && Math.abs(pct) < 0.1) return `${pct.toPrecision(1)}%`;
   return `${pct.toFixed(digits)}%`;
+}
+
+/** A value in its metric's unit: "41.2 ns", "23.4 ms", "12.3K req/s". */
+export function formatMetric(value: number, metric: Metric): string {
+  if (metric.unit === 'req/s') return `${formatOps(value)} req/s`;
+  return formatDuration(metric.unit === 'ms' ? value * 1e6 : value);
+}
+
+/** A range in its metric's unit: "40.9–41.8 µs", "11.2K–12.0K req/s". */
+export function formatMetricRange(lo: number, hi: number, metric: Metric): string {
+  if (metric.unit === 'req/s') return `${formatOps(lo)}–${formatOps(hi)} req/s`;
+  const scale = metric.unit === 'ms' ? 1e6 : 1;
+  return formatRange(lo * scale, hi * scale);
 }

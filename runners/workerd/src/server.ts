@@ -9,6 +9,8 @@ import { killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/runner-ki
 import { SOCKET_NAME } from './config.ts';
 
 export interface WorkerdProcess {
+  /** The process's PID (it leads its own process group). */
+  readonly pid: number | undefined;
   /** The bound port, or undefined if workerd ended before listening (bad config or flag). */
   listening: Promise<number | undefined>;
   /** workerd's stdout and stderr: its own errors, the worker's console, V8 traces. */
@@ -31,9 +33,11 @@ export function startWorkerd(
   env: Record<string, string | undefined>,
   cwd: string,
   outputLimit = 8_000,
+  /** More `workerd serve` options, e.g. --experimental. */
+  serveOptions: readonly string[] = [],
 ): WorkerdProcess {
   // fd 3 is the control pipe: workerd writes {"event":"listen","socket":…,"port":…} when bound.
-  const { child, exited } = spawnTracked({ command: binary, args: ['serve', configPath, 'config', '--control-fd', '3'], env, cwd, extraPipes: 1 });
+  const { child, exited } = spawnTracked({ command: binary, args: ['serve', ...serveOptions, configPath, 'config', '--control-fd', '3'], env, cwd, extraPipes: 1 });
   const output = new Tail(outputLimit);
   child.stdout?.setEncoding('utf8');
   child.stdout?.on('data', (chunk: string) => output.push(chunk));
@@ -69,6 +73,7 @@ export function startWorkerd(
     killTree(child);
   };
   return {
+    pid: child.pid,
     listening,
     output,
     exited,

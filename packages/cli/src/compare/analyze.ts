@@ -10,7 +10,7 @@
  * nothing to pair; the per-round medians of each run are two samples.
  */
 import { basename } from 'node:path';
-import type { CaseResult, RunRecord, Variant } from '@rtbench/core/schema';
+import { asCost, metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
 import type { ArmComparison, ArmInfo, CaseComparison, ComparisonReport, RunSource } from '@rtbench/report';
 import { applyFdr, comparePaired, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, type Comparison } from '@rtbench/stats';
 
@@ -62,6 +62,16 @@ function roundMedians(result: CaseResult | undefined): Map<number, number> {
   const out = new Map<number, number>();
   for (const r of result?.rounds ?? []) if (r.samples.length) out.set(r.round, median(r.samples));
   return out;
+}
+
+/** The same medians as costs (lower is better), so that a ratio < 1 means faster for every metric. */
+function costs(medians: Iterable<number>, metric: Metric): number[] {
+  return [...medians].map((m) => asCost(m, metric));
+}
+
+/** The metric, kept on the row only when it is not the loop's time per op (the report's default). */
+function metricField(metric: Metric): { metric?: Metric } {
+  return metric === TIME_PER_OP ? {} : { metric };
 }
 
 /** Why a case has no comparison, from the results of both arms. */
@@ -138,14 +148,15 @@ export function analyzePairedRun(run: RunRecord, options: AnalyzeOptions, file?:
     const pending: Pending[] = run.cases.map((c) => {
       const rb = resultFor.get(`${c.id}\u0000${baseline.id}`);
       const rc = resultFor.get(`${c.id}\u0000${candidate.id}`);
-      const row: CaseComparison = { caseId: c.id };
+      const metric = metricOf(run, c.id);
+      const row: CaseComparison = { caseId: c.id, ...metricField(metric) };
       const why = unusableReason(label, rb, rc);
       if (why) return { row: { ...row, note: why } };
       const mb = roundMedians(rb);
       const mc = roundMedians(rc);
       const rounds = [...mb.keys()].filter((k) => mc.has(k)).sort((a, b) => a - b);
-      const b = rounds.map((k) => mb.get(k)!);
-      const cand = rounds.map((k) => mc.get(k)!);
+      const b = costs(rounds.map((k) => mb.get(k)!), metric);
+      const cand = costs(rounds.map((k) => mc.get(k)!), metric);
       row.baseline = { median: median([...mb.values()]), rounds: mb.size };
       row.candidate = { median: median([...mc.values()]), rounds: mc.size };
       const db = digestOf(rb);
@@ -238,13 +249,14 @@ export function analyzeSavedRuns(a: SavedRun, b: SavedRun, options: AnalyzeOptio
     const pending: Pending[] = cases.map((c) => {
       const ra = resultsA.get(`${c.id}\u0000${va.id}`);
       const rb = resultsB.get(`${c.id}\u0000${vb.id}`);
-      const row: CaseComparison = { caseId: c.id };
+      const metric = metricOf(a.run, c.id);
+      const row: CaseComparison = { caseId: c.id, ...metricField(metric) };
       const why = unusableReason(label, ra, rb);
       if (why) return { row: { ...row, note: why } };
-      const x = [...roundMedians(ra).values()];
-      const y = [...roundMedians(rb).values()];
-      row.baseline = { median: median(x), rounds: x.length };
-      row.candidate = { median: median(y), rounds: y.length };
+      const x = costs(roundMedians(ra).values(), metric);
+      const y = costs(roundMedians(rb).values(), metric);
+      row.baseline = { median: median([...roundMedians(ra).values()]), rounds: x.length };
+      row.candidate = { median: median([...roundMedians(rb).values()]), rounds: y.length };
       const da = digestOf(ra);
       const db = digestOf(rb);
       if (da && db && da !== db) row.digests = { baseline: da, candidate: db };

@@ -1,0 +1,191 @@
+/**
+ * Executing a host-timed suite: the same plan as the in-runtime loop (rounds
+ * outer; variants shuffled per round, or balanced for --compare; the run saved
+ * after every round), but each round is one fresh process or one load run
+ * timed from outside. One measurement yields one or more cases (a load run:
+ * requests/s, latency p50, p99); each case gets one sample per round, so the
+ * per-round statistics and the paired verdicts apply as they are.
+ */
+import { digest } from '@rtbench/core';
+import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
+import { createRandom } from '@rtbench/stats';
+import { disposePrepared, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type HostVariant, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
+import { hostInfo } from '../host.ts';
+import { finishRun, type RunHooks, type RunOptions } from '../run.ts';
+import type { SuiteLocation } from '../suites.ts';
+import { isResolved, type ResolvedVariant, type UnavailableVariant } from '../variants.ts';
+import { BALANCED_ORDER_DESCRIPTION, balancedOrders, shuffle } from '../compare/schedule.ts';
+
+/** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */
+export const MIN_LOAD_MS = 1_000;
+/** Load before the measured window, at least this (the server's JIT warms up under load). */
+export const MIN_LOAD_WARMUP_MS = 300;
+
+/** The host's clock for every host-timed sample (performance.now(), sub-microsecond on Linux). */
+const HOST_CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCostNs: 0, edgeAligned: false };
+
+function hostVariant(v: ResolvedVariant): HostVariant {
+  return { id: v.spec.id, runtime: v.runner.runtime, target: v.target, flags: v.flags, bundle: v.runner.bundle };
+}
+
+export async function executeHostTimedRun(
+  suite: SuiteLocation & { cases: HostCaseSpec[] },
+  variants: (ResolvedVariant | UnavailableVariant)[],
+  options: RunOptions,
+  hooks: RunHooks,
+): Promise<RunRecord> {
+  const startedAt = new Date().toISOString();
+  const resolved = variants.filter(isResolved);
+  const orderKind = options.order ?? (options.mode === 'compare' ? 'balanced' : 'shuffled');
+  const run: RunRecord = {
+    schema: 'rtbench.run',
+    schemaVersion: 1,
+    id: `${startedAt}-${suite.name}-${options.seed}`,
+    status: 'interrupted',
+    startedAt,
+    finishedAt: startedAt,
+    command: options.command,
+    suite: suite.name,
+    mode: options.mode,
+    options: {
+      timeMs: options.timeMs,
+      warmupMs: options.warmupMs,
+      rounds: options.rounds,
+      timeoutMs: options.timeoutMs,
+      ...(options.filter ? { filter: options.filter } : {}),
+      order: orderKind === 'balanced' ? BALANCED_ORDER_DESCRIPTION : 'shuffled per round and case',
+      seed: options.seed,
+    },
+    host: hostInfo(),
+    variants: variants.map((v) =>
+      isResolved(v) ? v.record : { id: v.spec.id, runtime: v.runner.runtime, spec: v.spec.runtimeSpec, flags: v.spec.flags, unavailable: v.reason },
+    ),
+    cases: suite.cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric })),
+    results: [],
+    digestMismatches: [],
+  };
+
+  // Measurements in declaration order, each with the (filtered) cases it feeds.
+  const measurements = new Map<HostMeasurement, HostCaseSpec[]>();
+  for (const c of suite.cases) measurements.set(c.measurement, [...(measurements.get(c.measurement) ?? []), c]);
+  const resultFor = new Map<string, CaseResult>();
+  for (const c of suite.cases) {
+    for (const v of variants) {
+      const result: CaseResult = { caseId: c.id, variantId: v.spec.id, status: 'ok', rounds: [], failures: [] };
+      if (!isResolved(v)) {
+        result.status = 'failed';
+        result.failures.push({ kind: v.kind === 'flags' ? 'error' : 'runtime-unavailable', message: v.reason });
+      }
+      resultFor.set(`${c.id}\u0000${v.spec.id}`, result);
+      run.results.push(result);
+    }
+  }
+  const resultsOf = (cases: HostCaseSpec[], v: ResolvedVariant): CaseResult[] => cases.map((c) => resultFor.get(`${c.id}\u0000${v.spec.id}`)!);
+
+  const budget = {
+    timeoutMs: options.timeoutMs,
+    loadMs: Math.max(MIN_LOAD_MS, options.timeMs / options.rounds),
+    loadWarmupMs: Math.max(MIN_LOAD_WARMUP_MS, options.warmupMs),
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+  };
+  const prepared = new Map<string, Promise<Prepared | { unsupported: string } | { error: string }>>();
+  const prepare = (m: HostMeasurement, key: string, v: ResolvedVariant): Promise<Prepared | { unsupported: string } | { error: string }> => {
+    let p = prepared.get(`${key}\u0000${v.spec.id}`);
+    if (!p) {
+      p = prepareMeasurement(m, hostVariant(v), budget).catch((error: unknown) => ({ error: `preparing the program failed: ${(error as Error).message}` }));
+      prepared.set(`${key}\u0000${v.spec.id}`, p);
+    }
+    return p;
+  };
+
+  const random = createRandom(options.seed);
+  const entries = [...measurements.entries()].map(([m, cases]) => ({ m, cases, key: cases[0]!.id }));
+  const schedules = orderKind === 'balanced' ? new Map(entries.map((e) => [e.key, balancedOrders(resolved, options.rounds, random)])) : undefined;
+  const total = options.rounds * entries.length * resolved.length;
+  let done = 0;
+
+  try {
+    outer: for (let round = 0; round < options.rounds; round++) {
+      for (const { m, cases, key } of entries) {
+        const order = schedules ? schedules.get(key)![round]! : shuffle(resolved, random);
+        for (const [position, v] of order.entries()) {
+          if (hooks.signal?.aborted) break outer;
+          const results = resultsOf(cases, v);
+          const event = { done, total, round, rounds: options.rounds, caseId: key, variantId: v.spec.id };
+          // A measurement that already failed or is unsupported here is not retried.
+          if (results.some((r) => r.status !== 'ok')) {
+            done++;
+            continue;
+          }
+          hooks.onProgress?.(event);
+          const ready = await prepare(m, key, v);
+          let outcome: RoundOutcome;
+          if (isUnsupported(ready)) {
+            for (const r of results) {
+              r.status = 'unsupported';
+              r.failures.push({ kind: 'unsupported', message: ready.unsupported, round });
+            }
+            outcome = { ok: false, kind: 'unsupported', message: ready.unsupported };
+          } else if ('error' in ready) outcome = { ok: false, kind: 'error', message: ready.error };
+          else outcome = await runRound(ready, hostVariant(v), budget);
+          done++;
+          record(results, cases, outcome, round, position);
+          const first = results[0]!;
+          hooks.onProgress?.({
+            ...event,
+            done,
+            outcome: outcome.ok
+              ? { status: 'ok', medianNs: progressNs(outcome.values, cases[0]!) }
+              : { status: outcome.kind === 'unsupported' ? 'unsupported' : 'failed', message: first.failures[first.failures.length - 1]?.message ?? outcome.message },
+          });
+          run.finishedAt = new Date().toISOString();
+          hooks.save(run);
+        }
+      }
+    }
+  } finally {
+    disposePrepared();
+  }
+  finishRun(run, hooks.signal?.aborted ?? false);
+  hooks.save(run);
+  return run;
+}
+
+/** The progress line's number: time per start, or time per request of a load run. */
+function progressNs(values: Partial<Record<HostCaseSpec['metricKey'], number>>, c: HostCaseSpec): number {
+  const value = values[c.metricKey] ?? NaN;
+  return c.metric.unit === 'req/s' ? 1e9 / value : value * 1e6;
+}
+
+function record(results: CaseResult[], cases: HostCaseSpec[], outcome: RoundOutcome, round: number, position: number): void {
+  if (!outcome.ok) {
+    if (outcome.kind === 'unsupported') return;
+    const kind: Failure['kind'] = outcome.kind;
+    for (const r of results) {
+      r.failures.push({ kind, message: outcome.message, round, ...(outcome.output ? { stderr: outcome.output } : {}) });
+      r.status = 'failed';
+    }
+    return;
+  }
+  const answer = digest(outcome.answer);
+  cases.forEach((c, i) => {
+    const value = outcome.values[c.metricKey];
+    const r = results[i]!;
+    if (value === undefined || !Number.isFinite(value) || value < 0) {
+      r.failures.push({ kind: 'error', message: `the round gave no ${c.metric.name}`, round });
+      r.status = 'failed';
+      return;
+    }
+    r.rounds.push({
+      round,
+      order: position,
+      samples: [value],
+      iterationsPerSample: 1,
+      warmupIterations: 0,
+      async: false,
+      clock: HOST_CLOCK,
+      digest: answer,
+      wallMs: outcome.wallMs,
+    });
+  });
+}

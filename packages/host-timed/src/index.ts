@@ -1,0 +1,13 @@
+/**
+ * @rtbench/host-timed — cases timed by the host from outside the runtime:
+ * start-up (spawn → first line or first response) and HTTP load (a load
+ * generator against a server). Suites declare them with hostTimedSuite();
+ * the CLI's executor runs them with the same variants, schedule, results
+ * schema and reports as the in-runtime loop.
+ */
+export { hostTimedSuite, isHostCaseSpec, isUnsupported, METRICS, type HostCaseSpec, type HostMeasurement, type HostTimedSuite, type HttpRequestSpec, type LoadMeasurement, type MetricKey, type StartupMeasurement, type Unsupported } from './suite.ts';
+export { prepareMeasurement, runRound, disposePrepared, type Prepared, type RoundBudget } from './prepare.ts';
+export type { RoundOutcome, RoundValues, RoundFailure } from './outcome.ts';
+export { programCommand, type HostVariant } from './variant.ts';
+export { choosePinning, type Pinning } from './pinning.ts';
+export { bundleProgram } from './bundle.ts';

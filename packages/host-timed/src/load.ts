@@ -1,0 +1,205 @@
+/**
+ * One load round: a fresh server on the variant (127.0.0.1, a port the kernel
+ * picks and the server reports), one request to check it answers on that
+ * port, the load generator (autocannon, in its own process) against it, a
+ * check that the server survived, and the server stopped by PID. A server
+ * that does not start, reports a port nothing answers on, or dies under load
+ * fails this round only; the executor goes on with the rest.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
+import { z } from 'zod';
+import { killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/runner-kit';
+import { startWorkerd, workerdEnv, writeJobConfig } from '@rtbench/runner-workerd/host-api';
+import { fail, within, type RoundOutcome } from './outcome.ts';
+import { choosePinning, pinProcess } from './pinning.ts';
+import type { HttpRequestSpec } from './suite.ts';
+import { programCommand, type HostVariant } from './variant.ts';
+
+const LOAD_WORKER = join(dirname(fileURLToPath(import.meta.url)), 'load-worker.mjs');
+
+/** The load generator's one line of output. */
+export const loadReportSchema = z.object({
+  requests: z.number().int().nonnegative(),
+  windowMs: z.number().positive(),
+  requestsPerSecond: z.number().nonnegative(),
+  latencyP50Ms: z.number().nullable(),
+  latencyP99Ms: z.number().nullable(),
+  errors: z.number().int().nonnegative(),
+  timeouts: z.number().int().nonnegative(),
+  non2xx: z.number().int().nonnegative(),
+  generatorCpuMs: z.number().nonnegative(),
+});
+export type LoadReport = z.infer<typeof loadReportSchema>;
+
+export interface LoadPlan {
+  /** The bundled server: a program (node, deno, bun) or a worker module (workerd). */
+  serverPath: string;
+  request: HttpRequestSpec;
+  connections: number;
+  warmupMs: number;
+  durationMs: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+interface RunningServer {
+  port: number | undefined;
+  pid: number | undefined;
+  output: Tail;
+  exited: Promise<ChildExit>;
+  alive(): boolean;
+  stop(): Promise<void>;
+  cleanup?(): void;
+}
+
+const LISTENING = /^listening (\d+)\s*$/;
+
+function startProgramServer(v: HostVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
+  const cmd = programCommand(v, serverPath, { net: true });
+  const { child, exited } = spawnTracked({ command: cmd.command, args: cmd.args, env: cmd.env });
+  const output = new Tail();
+  let ended = false;
+  void exited.then(() => (ended = true));
+  const server = (port: number | undefined): RunningServer => ({
+    port,
+    pid: child.pid,
+    output,
+    exited,
+    alive: () => !ended,
+    async stop() {
+      killTree(child);
+      await within(exited, 5_000, undefined);
+    },
+  });
+  return new Promise((resolve) => {
+    let stdout = '';
+    let settled = false;
+    const settle = (port: number | undefined): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(server(port));
+    };
+    const timer = setTimeout(() => settle(undefined), timeoutMs);
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      output.push(chunk);
+      if (settled) return;
+      stdout += chunk;
+      const nl = stdout.indexOf('\n');
+      if (nl < 0) return;
+      const m = LISTENING.exec(stdout.slice(0, nl));
+      settle(m ? Number(m[1]) : undefined);
+      if (!m) output.push(`(the first line was not "listening <port>")\n`);
+    });
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => output.push(chunk));
+    void exited.then(() => settle(undefined));
+  });
+}
+
+async function startWorkerdServer(v: HostVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
+  const { dir, configPath } = writeJobConfig({ bundle: { path: serverPath }, v8Flags: v.flags.args, workerdVersion: v.target.version, v8Version: v.target.engineVersion, env: v.flags.env });
+  const w = startWorkerd(v.target.binary, configPath, workerdEnv({}), dir);
+  let ended = false;
+  void w.exited.then(() => (ended = true));
+  const port = await within(w.listening, timeoutMs, undefined);
+  return {
+    port,
+    pid: w.pid,
+    output: w.output,
+    exited: w.exited,
+    alive: () => !ended,
+    async stop() {
+      w.kill();
+      await within(w.exited, 5_000, undefined);
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** One request to the server, as the load generator will send it. */
+async function probe(port: number, request: HttpRequestSpec, timeoutMs: number): Promise<{ status: number; body: string } | { error: string }> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}${request.path}`, {
+      method: request.method,
+      headers: request.headers ?? {},
+      ...(request.body !== undefined ? { body: request.body } : {}),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { status: response.status, body: await response.text() };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    return { error: `${(error as Error).message}${cause ? ` (${cause})` : ''}` };
+  }
+}
+
+async function runGenerator(port: number, plan: LoadPlan, core: number | undefined): Promise<{ report?: LoadReport; problem?: string; output: string }> {
+  const options = { url: `http://127.0.0.1:${port}${plan.request.path}`, method: plan.request.method, body: plan.request.body, headers: plan.request.headers, connections: plan.connections, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
+  const args = [LOAD_WORKER, JSON.stringify(options)];
+  const { child, exited } =
+    core === undefined
+      ? spawnTracked({ command: process.execPath, args, env: { PATH: process.env.PATH } })
+      : spawnTracked({ command: 'taskset', args: ['-c', String(core), process.execPath, ...args], env: { PATH: process.env.PATH } });
+  const out = new Tail();
+  let stdout = '';
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => out.push(chunk));
+  const stop = (): void => killTree(child);
+  plan.signal?.addEventListener('abort', stop, { once: true });
+  const timer = setTimeout(stop, plan.timeoutMs);
+  const exit = await exited;
+  clearTimeout(timer);
+  plan.signal?.removeEventListener('abort', stop);
+  const line = stdout.trim().split('\n').pop() ?? '';
+  try {
+    return { report: loadReportSchema.parse(JSON.parse(line)), output: out.toString() };
+  } catch {
+    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+    return { problem: `the load generator ${how} without a report`, output: out.toString() };
+  }
+}
+
+export async function runLoadRound(v: HostVariant, plan: LoadPlan): Promise<RoundOutcome> {
+  const started = performance.now();
+  const pinning = choosePinning();
+  const server = v.runtime === 'workerd' ? await startWorkerdServer(v, plan.serverPath, plan.timeoutMs) : await startProgramServer(v, plan.serverPath, plan.timeoutMs);
+  const stopOnAbort = (): void => void server.stop();
+  plan.signal?.addEventListener('abort', stopOnAbort, { once: true });
+  try {
+    if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
+    if (server.port === undefined) {
+      const why = server.alive() ? `did not report a port within ${plan.timeoutMs} ms (a node, deno or bun server prints "listening <port>" first)` : 'exited before it listened';
+      return fail(server.alive() ? 'timeout' : 'crash', `the ${v.runtime} server ${why}`, server.output.toString());
+    }
+    if (pinning.server !== undefined && server.pid !== undefined) pinProcess(server.pid, pinning.server);
+    const check = await probe(server.port, plan.request, Math.min(plan.timeoutMs, 10_000));
+    if ('error' in check) return fail('error', `the server reported port ${server.port}, but a request to 127.0.0.1:${server.port} failed: ${check.error}`, server.output.toString());
+    if (check.status < 200 || check.status > 299) return fail('error', `the server answered ${check.status} to ${plan.request.method} ${plan.request.path}: ${check.body.slice(0, 200)}`, server.output.toString());
+    const { report, problem, output } = await runGenerator(server.port, plan, pinning.generator);
+    if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
+    if (!server.alive()) {
+      const exit = await server.exited;
+      return fail('crash', `the ${v.runtime} server died under load (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`})`, server.output.toString());
+    }
+    if (!report) return fail('crash', problem ?? 'no load report', output);
+    const broken = report.errors + report.timeouts + report.non2xx;
+    if (broken > 0) return fail('error', `under load: ${report.errors} connection errors, ${report.timeouts} timeouts, ${report.non2xx} non-2xx responses`, server.output.toString());
+    if (report.requests === 0 || report.latencyP50Ms === null || report.latencyP99Ms === null) return fail('error', 'the load run completed no request', server.output.toString());
+    return {
+      ok: true,
+      values: { requestsPerSecond: report.requestsPerSecond, latencyP50Ms: report.latencyP50Ms, latencyP99Ms: report.latencyP99Ms },
+      answer: check.body,
+      wallMs: performance.now() - started,
+      generatorBusy: report.generatorCpuMs / report.windowMs,
+    };
+  } finally {
+    plan.signal?.removeEventListener('abort', stopOnAbort);
+    await server.stop();
+    server.cleanup?.();
+  }
+}

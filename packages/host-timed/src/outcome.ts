@@ -1,0 +1,57 @@
+/** What one host-timed round gives back to the executor: values by metric, or why there are none. */
+import type { MetricKey } from './suite.ts';
+
+export type RoundFailureKind = 'error' | 'crash' | 'timeout' | 'interrupted' | 'unsupported';
+
+export interface RoundValues {
+  ok: true;
+  values: Partial<Record<MetricKey, number>>;
+  /** What the runtime answered (first line, response body): digested to prove the same work. */
+  answer: string;
+  wallMs: number;
+  /** Load rounds: the generator's CPU time over the load window (near 1: it, not the server, may be the limit). */
+  generatorBusy?: number;
+}
+
+export interface RoundFailure {
+  ok: false;
+  kind: RoundFailureKind;
+  message: string;
+  /** The last of the process's output. */
+  output?: string;
+}
+
+export type RoundOutcome = RoundValues | RoundFailure;
+
+export const fail = (kind: RoundFailureKind, message: string, output?: string): RoundFailure => ({ ok: false, kind, message, ...(output ? { output } : {}) });
+
+/** Resolves after ms, or at once when the signal aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** A promise that settles with `fallback` after ms (the timer never keeps the host alive). */
+export function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    timer.unref?.();
+    void promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(fallback);
+      },
+    );
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * Pinning with taskset (util-linux): on this 2-core machine the server gets
+ * one core and the load generator the other, so they do not compete for the
+ * same CPU. What that can show: the server's throughput on one core with a
+ * generator that is not stealing its cycles. What it cannot: the machine's
+ * other load (shared cores), a generator that saturates its own core (then
+ * the figure is the generator's limit), or a server's multi-threaded
+ * scaling (its helper threads share its one core).
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+
+export interface Pinning {
+  server?: number;
+  generator?: number;
+  /** Why the processes are not pinned, when they are not. */
+  reason?: string;
+}
+
+let cached: Pinning | undefined;
+
+export function choosePinning(): Pinning {
+  if (cached) return cached;
+  const probe = spawnSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' });
+  if (probe.error || probe.status !== 0) cached = { reason: 'taskset (util-linux) is not available: server and load generator share the cores' };
+  else if (cpus().length < 2) cached = { reason: 'one core: server and load generator share it' };
+  else cached = { server: 0, generator: 1 };
+  return cached;
+}
+
+/** Pins every thread of a running process to one core; false if taskset refused. */
+export function pinProcess(pid: number, core: number): boolean {
+  const r = spawnSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
+  return !r.error && r.status === 0;
+}

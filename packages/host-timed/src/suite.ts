@@ -1,0 +1,134 @@
+/**
+ * Host-timed suites: cases timed by the host from outside the runtime, beside
+ * the in-runtime loop. Two kinds of measurement:
+ *
+ * - start-up: spawn a runtime on a program and time until its first stdout
+ *   line (workerd: its first HTTP response; or, with `start: 'isolate'`, a new
+ *   worker loaded into a running workerd);
+ * - load: start a server on the runtime and run a load generator against it.
+ *
+ * A suite declares measurements; each becomes one case per metric it yields
+ * (a load run gives requests/s, latency p50 and latency p99), so every metric
+ * gets the table's statistics and `--compare`'s paired verdicts. The suite is a
+ * SuiteDefinition like any other, so listing and `--filter` work unchanged.
+ */
+import { caseId, type CaseSpec, type Params, type RuntimeKind, type SuiteDefinition } from '@rtbench/core';
+import type { Metric } from '@rtbench/core/schema';
+
+/** Why a measurement cannot run on a runtime: reported as unsupported, never timed. */
+export interface Unsupported {
+  unsupported: string;
+}
+
+export function isUnsupported(value: unknown): value is Unsupported {
+  return typeof value === 'object' && value !== null && typeof (value as Unsupported).unsupported === 'string';
+}
+
+export interface StartupMeasurement {
+  kind: 'startup';
+  group?: string;
+  name: string;
+  params: Params;
+  /**
+   * A module whose default export is a string computed at its top level: the
+   * work start-up includes. Bundled per runtime by esbuild; the string is the
+   * first line printed (workerd: the response body) and is digested.
+   * A function is called once per run (e.g. to generate the module).
+   */
+  program: string | (() => string);
+  /**
+   * 'none': every process compiles from source. 'warm': the runtime's own
+   * cache between runs is filled by an untimed run first (node: compile cache,
+   * deno: V8 code cache, bun: runtime transpiler cache; workerd has none).
+   */
+  cache: 'none' | 'warm';
+  /** 'process': a new runtime process. 'isolate': a new worker in a running workerd (its worker loader). */
+  start: 'process' | 'isolate';
+}
+
+export interface HttpRequestSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface LoadMeasurement {
+  kind: 'load';
+  group?: string;
+  name: string;
+  params: Params;
+  /**
+   * The server program for a runtime, or why it cannot run there. node, deno
+   * and bun servers bind 127.0.0.1 port 0 and print `listening <port>` as their
+   * first line; a workerd server is a module whose default export is the
+   * fetch handler (workerd binds and reports the port itself).
+   */
+  server(runtime: RuntimeKind): string | Unsupported;
+  request: HttpRequestSpec;
+  /** Concurrent connections the load generator keeps open. */
+  connections: number;
+}
+
+export type HostMeasurement = StartupMeasurement | LoadMeasurement;
+
+/** What one round of a measurement yields, by metric key. */
+export type MetricKey = 'startupMs' | 'requestsPerSecond' | 'latencyP50Ms' | 'latencyP99Ms';
+
+export const METRICS: Record<MetricKey, Metric> = {
+  startupMs: { name: 'start-up time', unit: 'ms', direction: 'lower-is-better' },
+  requestsPerSecond: { name: 'requests/s', unit: 'req/s', direction: 'higher-is-better' },
+  latencyP50Ms: { name: 'latency p50', unit: 'ms', direction: 'lower-is-better' },
+  latencyP99Ms: { name: 'latency p99', unit: 'ms', direction: 'lower-is-better' },
+};
+
+/** The metric parameter each load case carries in its id: "hello [metric=req/s]". */
+const LOAD_METRICS: { key: MetricKey; label: string }[] = [
+  { key: 'requestsPerSecond', label: 'req/s' },
+  { key: 'latencyP50Ms', label: 'p50' },
+  { key: 'latencyP99Ms', label: 'p99' },
+];
+
+/** One case of a host-timed suite: one metric of one measurement. */
+export interface HostCaseSpec extends CaseSpec {
+  readonly hostTimed: true;
+  readonly measurement: HostMeasurement;
+  readonly metricKey: MetricKey;
+  readonly metric: Metric;
+}
+
+export function isHostCaseSpec(c: CaseSpec): c is HostCaseSpec {
+  return (c as Partial<HostCaseSpec>).hostTimed === true;
+}
+
+export interface HostTimedSuite extends SuiteDefinition {
+  readonly measurements: readonly HostMeasurement[];
+}
+
+function notInRuntime(): never {
+  throw new Error('a host-timed case is measured by the host, not run inside a runtime');
+}
+
+function casesOf(m: HostMeasurement): HostCaseSpec[] {
+  const metrics = m.kind === 'startup' ? [{ key: 'startupMs' as const, params: m.params }] : LOAD_METRICS.map((x) => ({ key: x.key, params: { ...m.params, metric: x.label } }));
+  return metrics.map(({ key, params }) => ({
+    id: caseId(m.group, m.name, params),
+    name: m.name,
+    group: m.group,
+    params,
+    body: notInRuntime,
+    hostTimed: true,
+    measurement: m,
+    metricKey: key,
+    metric: METRICS[key],
+  }));
+}
+
+export function hostTimedSuite(name: string, measurements: readonly HostMeasurement[]): HostTimedSuite {
+  const ids = new Set<string>();
+  for (const c of measurements.flatMap(casesOf)) {
+    if (ids.has(c.id)) throw new Error(`suite "${name}" declares the case "${c.id}" twice`);
+    ids.add(c.id);
+  }
+  return { kind: 'rtbench.suite', name, measurements, cases: () => measurements.flatMap(casesOf) };
+}
