@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { generateModule } from '../../../bench/cold-start/src/generate.ts';
+import { hostTimedSuite, isHostCaseSpec, type LoadMeasurement } from '../src/index.ts';
+
+const load: LoadMeasurement = { kind: 'load', name: 'hello', params: {}, server: () => '/dev/null', request: { method: 'GET', path: '/' }, connections: 1 };
+
+describe('hostTimedSuite', () => {
+  it('turns a load measurement into one case per metric, and a start-up into one', () => {
+    const suite = hostTimedSuite('s', [load, { kind: 'startup', group: 'g', name: 'empty', params: { cache: 'none' }, program: '/x.ts', cache: 'none', start: 'process' }]);
+    const cases = suite.cases();
+    expect(cases.map((c) => c.id)).toEqual(['hello [metric=req/s]', 'hello [metric=p50]', 'hello [metric=p99]', 'g / empty [cache=none]']);
+    expect(cases.every(isHostCaseSpec)).toBe(true);
+    expect(cases.map((c) => (isHostCaseSpec(c) ? c.metric.direction : ''))).toEqual(['higher-is-better', 'lower-is-better', 'lower-is-better', 'lower-is-better']);
+  });
+
+  it('refuses two measurements with the same case id', () => {
+    expect(() => hostTimedSuite('s', [load, load])).toThrow(/twice/);
+  });
+});
+
+describe('generated cold-start modules', () => {
+  it('are deterministic and close to the size asked for', () => {
+    for (const bytes of [10_000, 1_000_000]) {
+      const a = generateModule(bytes);
+      expect(generateModule(bytes)).toBe(a);
+      expect(a.length).toBeGreaterThan(bytes * 0.95);
+      expect(a.length).toBeLessThan(bytes * 1.05);
+    }
+    expect(generateModule(10_000, 2)).not.toBe(generateModule(10_000, 1));
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Host-timed suites through the real CLI, with minimal budgets: cold-start and
+ * http-hello on node (cold-start's smallest bundle on workerd too, both ways it
+ * starts), and a fixture whose servers and programs fail in each way they can.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { runCli, tempFile } from './helpers/cli.ts';
+
+/** PIDs of processes whose command line mentions `needle` (Linux /proc). */
+function processesMentioning(needle: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(join('/proc', entry, 'cmdline'), 'utf8').includes(needle)) pids.push(Number(entry));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return pids;
+}
+
+function bench(args: string[]): { status: number | null; stderr: string; run: RunRecord } {
+  const out = tempFile('run.json');
+  const r = runCli(['bench', ...args, '--out', out, '--quiet']);
+  return { status: r.status, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
+}
+
+const result = (run: RunRecord, caseId: string, variant: string) => run.results.find((r) => r.caseId === caseId && r.variantId === variant)!;
+
+describe('host-timed suites', () => {
+  it('cold-start: start-up times per round on node and workerd, with the metric saved and the same first line everywhere', () => {
+    const { status, stderr, run } = bench(['cold-start', '--runtime', 'node,workerd', '--rounds', '2', '--filter', 'size=10kb']);
+    expect(status, stderr).toBe(0);
+    const cold = 'process start / generated [size=10kb, cache=none]';
+    expect(run.cases.find((c) => c.id === cold)!.metric).toEqual({ name: 'start-up time', unit: 'ms', direction: 'lower-is-better' });
+    for (const variant of ['node', 'workerd']) {
+      const r = result(run, cold, variant);
+      expect(r.rounds.map((x) => x.samples.length)).toEqual([1, 1]);
+      expect(r.rounds.every((x) => x.samples[0]! > 0)).toBe(true);
+    }
+    expect(run.digestMismatches).toEqual([]);
+    // workerd's worker loader: a new isolate in a running server.
+    const isolate = result(run, 'isolate start / generated [size=10kb]', 'workerd');
+    expect(isolate.rounds.length, JSON.stringify(isolate.failures)).toBe(2);
+    expect(result(run, 'isolate start / generated [size=10kb]', 'node').status).toBe('unsupported');
+    expect(result(run, 'process start / generated [size=10kb, cache=warm]', 'workerd').status).toBe('unsupported');
+    expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
+  });
+
+  it('http-hello: requests/s and latency per load run on node, the server stopped after each', () => {
+    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node', '--rounds', '2', '--warmup', '10ms']);
+    expect(status, stderr).toBe(0);
+    expect(run.cases.map((c) => c.metric?.unit)).toEqual(['req/s', 'ms', 'ms', 'req/s', 'ms', 'ms']);
+    for (const route of ['hello world', 'json echo [body=1.6kb']) {
+      const id = (metric: string) => run.cases.find((c) => c.id.startsWith(route) && c.id.includes(`metric=${metric}`))!.id;
+      const rps = result(run, id('req/s'), 'node');
+      const p50 = result(run, id('p50'), 'node');
+      const p99 = result(run, id('p99'), 'node');
+      expect(rps.rounds.length).toBe(2);
+      expect(rps.stats!.median).toBeGreaterThan(0);
+      p50.rounds.forEach((r, i) => expect(p99.rounds[i]!.samples[0]).toBeGreaterThanOrEqual(r.samples[0]!));
+    }
+    // The echo route answered with the body it was sent (its digest is of that answer).
+    expect(result(run, run.cases[3]!.id, 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
+    expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
+    expect(processesMentioning('load-worker.mjs')).toEqual([]);
+  });
+
+  it('a server that exits, reports a dead port or dies under load, and a program that throws, fail their own cases; the rest is measured', () => {
+    const { status, run } = bench([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', '--rounds', '1', '--warmup', '10ms']);
+    expect(status).toBe(1);
+    const failure = (name: string) => run.results.find((r) => r.caseId.startsWith(name))!.failures[0]!;
+    expect(run.results.find((r) => r.caseId === 'good server [metric=req/s]')!.rounds.length).toBe(1);
+    expect(run.results.find((r) => r.caseId === 'start / prints a line')!.rounds.length).toBe(1);
+    expect(failure('exits before listening')).toMatchObject({ kind: 'crash', message: expect.stringContaining('exited before it listened') });
+    expect(failure('exits before listening').stderr).toContain('refusing to start');
+    expect(failure('reports a port nothing answers on')).toMatchObject({ kind: 'error', message: expect.stringMatching(/reported port \d+, but a request to 127\.0\.0\.1:\d+ failed/) });
+    expect(failure('dies under load')).toMatchObject({ kind: 'crash', message: expect.stringContaining('died under load (exit code 7)') });
+    expect(failure('start / throws at top level')).toMatchObject({ kind: 'crash' });
+    expect(failure('start / throws at top level').stderr).toContain('broken at start-up');
+    expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
+    expect(processesMentioning('load-worker.mjs')).toEqual([]);
+  });
+});
