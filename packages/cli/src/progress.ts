@@ -22,7 +22,7 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr): { 
         return;
       }
       const result =
-        e.outcome.status === 'ok' ? `${formatDuration(e.outcome.medianNs)}/op` : e.outcome.status === 'unsupported' ? pc.yellow('unsupported') : pc.red(`failed: ${e.outcome.message.split('\n')[0]}`);
+        e.outcome.status === 'ok' ? (e.outcome.text ?? `${formatDuration(e.outcome.medianNs)}/op`) : e.outcome.status === 'unsupported' ? pc.yellow('unsupported') : pc.red(`failed: ${e.outcome.message.split('\n')[0]}`);
       if (tty) {
         stream.write(`\r\x1b[K${pc.dim(count)} ${where} ${result}`.slice(0, width() + 20));
         shown = true;

@@ -48,7 +48,8 @@ export interface ProgressEvent {
   caseId: string;
   variantId: string;
   /** Present once the job has finished. */
-  outcome?: { status: 'ok'; medianNs: number } | { status: 'failed' | 'unsupported'; message: string };
+  /** `text`: the value as it should read when it is not a time per op (host-timed cases: "812 ms", "12.3K req/s"). */
+  outcome?: { status: 'ok'; medianNs: number; text?: string } | { status: 'failed' | 'unsupported'; message: string };
 }
 
 export interface RunHooks {

@@ -9,7 +9,8 @@
 import { digest } from '@rtbench/core';
 import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
 import { createRandom } from '@rtbench/stats';
-import { disposePrepared, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type HostVariant, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
+import { disposePrepared, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type HostVariant, type Prepared, type RoundOutcome, type RoundValues } from '@rtbench/host-timed';
+import { formatMetric } from '@rtbench/report';
 import { hostInfo } from '../host.ts';
 import { finishRun, type RunHooks, type RunOptions } from '../run.ts';
 import type { SuiteLocation } from '../suites.ts';
@@ -135,7 +136,7 @@ export async function executeHostTimedRun(
             ...event,
             done,
             outcome: outcome.ok
-              ? { status: 'ok', medianNs: progressNs(outcome.values, cases[0]!) }
+              ? { status: 'ok', medianNs: progressNs(outcome.values, cases[0]!), text: progressText(outcome, cases[0]!) }
               : { status: outcome.kind === 'unsupported' ? 'unsupported' : 'failed', message: first.failures[first.failures.length - 1]?.message ?? outcome.message },
           });
           run.finishedAt = new Date().toISOString();
@@ -155,6 +156,12 @@ export async function executeHostTimedRun(
 function progressNs(values: Partial<Record<HostCaseSpec['metricKey'], number>>, c: HostCaseSpec): number {
   const value = values[c.metricKey] ?? NaN;
   return c.metric.unit === 'req/s' ? 1e9 / value : value * 1e6;
+}
+
+/** The round's value; for a load run also how busy the generator's core was (near 100%: it may be the limit, not the server). */
+function progressText(outcome: RoundValues, c: HostCaseSpec): string {
+  const value = formatMetric(outcome.values[c.metricKey] ?? NaN, c.metric);
+  return outcome.generatorBusy === undefined ? value : `${value} (load generator ${Math.round(outcome.generatorBusy * 100)}% busy)`;
 }
 
 function record(results: CaseResult[], cases: HostCaseSpec[], outcome: RoundOutcome, round: number, position: number): void {
