@@ -45,6 +45,11 @@ export function benchRows(run: RunRecord): BenchRow[] {
   return rows;
 }
 
+/** "median/op" for the loop's times; "median" when a case declares its own metric (ms per start, req/s). */
+export function medianHeading(run: RunRecord): string {
+  return run.cases.some((c) => c.metric) ? 'median' : 'median/op';
+}
+
 /** "fastest", "1.32× slower", "≈ 1.01×" (CIs overlap), or "≠ work". */
 export function relativeLabel(row: BenchRow): string {
   if (row.digestMismatch) return '≠ work';

@@ -1,6 +1,6 @@
 /** Markdown for pasting a run into a pull request or an issue. */
 import type { RunRecord } from '@rtbench/core/schema';
-import { benchRows, cellTexts } from './bench-table.ts';
+import { benchRows, cellTexts, medianHeading } from './bench-table.ts';
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -15,7 +15,7 @@ export function renderBenchMarkdown(run: RunRecord): string {
   );
   lines.push(`Runtimes: ${variants.join(', ')}. ${run.options.rounds} rounds (fresh processes) × ${run.options.timeMs} ms per case and runtime. ${run.host.cpuModel}, ${run.host.cores} cores, load ${run.host.loadavg.map((l) => l.toFixed(2)).join(' ')}.`);
   lines.push('');
-  lines.push('| case | runtime | median/op | p25–p75 | 95% CI | ops/s | relative |');
+  lines.push(`| case | runtime | ${medianHeading(run)} | p25–p75 | 95% CI | ops/s | relative |`);
   lines.push('|---|---|--:|--:|--:|--:|---|');
   let previous: string | undefined;
   const skewed: string[] = [];

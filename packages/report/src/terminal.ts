@@ -7,11 +7,11 @@ import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { RunRecord } from '@rtbench/core/schema';
 import { MIN_ROUNDS_FOR_BOOTSTRAP } from '@rtbench/stats';
-import { benchRows, cellTexts } from './bench-table.ts';
+import { benchRows, cellTexts, medianHeading } from './bench-table.ts';
 
 export function renderBenchTable(run: RunRecord): string {
   const table = new Table({
-    head: ['case', 'runtime', 'median/op', 'p25–p75', '95% CI', 'ops/s', 'relative'].map((h) => pc.bold(h)),
+    head: ['case', 'runtime', medianHeading(run), 'p25–p75', '95% CI', 'ops/s', 'relative'].map((h) => pc.bold(h)),
     colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'left'],
     style: { head: [], border: [] },
     // No rule between rows: a case's runtimes sit together under its name.
