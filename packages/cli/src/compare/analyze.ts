@@ -142,6 +142,7 @@ export function analyzePairedRun(run: RunRecord, options: AnalyzeOptions, file?:
   const notes: string[] = [];
   if (run.mode !== 'compare') notes.push(`run ${run.id} was a bench run (variants shuffled per round); its rounds are paired by index all the same`);
   if (run.status === 'interrupted') notes.push('the run was interrupted: verdicts use the rounds that finished');
+  if (run.cases.some((c) => c.metric)) notes.push('timed by the host: each round is one fresh process timed to its first answer, or one load run against a fresh server (the sampling time is its length); ratios are of times, per start or per request');
 
   const sections = candidates.map((candidate) => {
     const section: ArmComparison = { baseline: armInfo(baseline), candidate: armInfo(candidate), cases: [] };

@@ -25,6 +25,11 @@ export const MIN_LOAD_WARMUP_MS = 300;
 /** The host's clock for every host-timed sample (performance.now(), sub-microsecond on Linux). */
 const HOST_CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCostNs: 0, edgeAligned: false };
 
+/** Load per round: --time over the rounds and --warmup, raised to the minimums. */
+function budgetOf(options: RunOptions): { loadMs: number; loadWarmupMs: number } {
+  return { loadMs: Math.max(MIN_LOAD_MS, options.timeMs / options.rounds), loadWarmupMs: Math.max(MIN_LOAD_WARMUP_MS, options.warmupMs) };
+}
+
 function hostVariant(v: ResolvedVariant): HostVariant {
   return { id: v.spec.id, runtime: v.runner.runtime, target: v.target, flags: v.flags, bundle: v.runner.bundle };
 }
@@ -37,6 +42,7 @@ export async function executeHostTimedRun(
 ): Promise<RunRecord> {
   const startedAt = new Date().toISOString();
   const resolved = variants.filter(isResolved);
+  const hasLoad = suite.cases.some((c) => c.measurement.kind === 'load');
   const orderKind = options.order ?? (options.mode === 'compare' ? 'balanced' : 'shuffled');
   const run: RunRecord = {
     schema: 'rtbench.run',
@@ -48,9 +54,10 @@ export async function executeHostTimedRun(
     command: options.command,
     suite: suite.name,
     mode: options.mode,
+    // What a load round really gets (raised to the minimums); a start-up round has no sampling time.
     options: {
-      timeMs: options.timeMs,
-      warmupMs: options.warmupMs,
+      timeMs: hasLoad ? budgetOf(options).loadMs * options.rounds : options.timeMs,
+      warmupMs: hasLoad ? budgetOf(options).loadWarmupMs : options.warmupMs,
       rounds: options.rounds,
       timeoutMs: options.timeoutMs,
       ...(options.filter ? { filter: options.filter } : {}),
@@ -83,12 +90,7 @@ export async function executeHostTimedRun(
   }
   const resultsOf = (cases: HostCaseSpec[], v: ResolvedVariant): CaseResult[] => cases.map((c) => resultFor.get(`${c.id}\u0000${v.spec.id}`)!);
 
-  const budget = {
-    timeoutMs: options.timeoutMs,
-    loadMs: Math.max(MIN_LOAD_MS, options.timeMs / options.rounds),
-    loadWarmupMs: Math.max(MIN_LOAD_WARMUP_MS, options.warmupMs),
-    ...(hooks.signal ? { signal: hooks.signal } : {}),
-  };
+  const budget = { ...budgetOf(options), timeoutMs: options.timeoutMs, ...(hooks.signal ? { signal: hooks.signal } : {}) };
   const prepared = new Map<string, Promise<Prepared | { unsupported: string } | { error: string }>>();
   const prepare = (m: HostMeasurement, key: string, v: ResolvedVariant): Promise<Prepared | { unsupported: string } | { error: string }> => {
     let p = prepared.get(`${key}\u0000${v.spec.id}`);
