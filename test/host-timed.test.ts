@@ -43,6 +43,11 @@ describe('host-timed suites', () => {
       expect(r.rounds.every((x) => x.samples[0]! > 0)).toBe(true);
     }
     expect(run.digestMismatches).toEqual([]);
+    // The top level's own duration, on the runtime's clock: shorter than the whole start-up of the same process.
+    const topLevel = result(run, 'process start / generated [size=10kb, cache=none, metric=top level]', 'node');
+    expect(topLevel.rounds.length).toBe(2);
+    topLevel.rounds.forEach((r, i) => expect(r.samples[0]!).toBeLessThan(result(run, cold, 'node').rounds[i]!.samples[0]!));
+    expect(result(run, 'process start / generated [size=10kb, cache=none, metric=top level]', 'workerd').status).toBe('unsupported');
     // workerd's worker loader: a new isolate in a running server.
     const isolate = result(run, 'isolate start / generated [size=10kb]', 'workerd');
     expect(isolate.rounds.length, JSON.stringify(isolate.failures)).toBe(2);

@@ -25,15 +25,28 @@ export type Wrapper =
 
 export const BUNDLE_DIR = join(tmpdir(), 'rtbench-host-timed');
 
+/** The first statement of a start-up bundle (esbuild's banner): when its evaluation began, on the runtime's clock. */
+const EVALUATION_START = 'const __rtbenchEvaluationStart = performance.now();';
+
+/**
+ * Start-up programs report their top level's duration on the runtime's own
+ * clock: a second line `rtbench-top-level <ms>` (node, deno, bun), or the
+ * response header PHASE_HEADER (workerd). The first line / the body is the
+ * program's value alone, so its digest is the same everywhere.
+ */
+export const TOP_LEVEL_LINE = 'rtbench-top-level';
+export const TOP_LEVEL_HEADER = 'x-rtbench-top-level-ms';
+
 function wrapperSource(program: string, wrapper: Wrapper): string {
-  const imp = `import value from ${JSON.stringify(program)};`;
+  const imp = `import value from ${JSON.stringify(program)};\nconst topLevelMs = performance.now() - __rtbenchEvaluationStart;`;
+  const respond = `() => new Response(value, { headers: { ${JSON.stringify(TOP_LEVEL_HEADER)}: String(topLevelMs) } })`;
   switch (wrapper) {
     case 'print':
-      return `${imp}\nconsole.log(value);\n`;
+      return `${imp}\nconsole.log(value);\nconsole.log(${JSON.stringify(TOP_LEVEL_LINE)} + " " + topLevelMs);\n`;
     case 'workerd-handler':
-      return `${imp}\nglobalThis.${HANDLER_KEY} = { fetch: () => new Response(value) };\n`;
+      return `${imp}\nglobalThis.${HANDLER_KEY} = { fetch: ${respond} };\n`;
     case 'worker-module':
-      return `${imp}\nexport default { fetch: () => new Response(value) };\n`;
+      return `${imp}\nexport default { fetch: ${respond} };\n`;
     case 'server-workerd':
       return `${imp}\nglobalThis.${HANDLER_KEY} = value;\n`;
   }
@@ -58,13 +71,15 @@ export async function bundleProgram(program: string, target: BundleTarget, wrapp
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent' as const,
     legalComments: 'none' as const,
-    // CommonJS packages (react-dom's node build) call require() for builtins; an ESM bundle has none of its own.
-    ...(target.platform === 'node' ? { banner: { js: "import { createRequire as __rtbenchCreateRequire } from 'node:module';\nconst require = __rtbenchCreateRequire(import.meta.url);" } } : {}),
   };
+  // CommonJS packages (react-dom's node build) call require() for builtins; an ESM bundle has none of its own.
+  const requireShim = target.platform === 'node' ? "import { createRequire as __rtbenchCreateRequire } from 'node:module';\nconst require = __rtbenchCreateRequire(import.meta.url);\n" : '';
+  const banner = wrapper === 'none' || wrapper === 'server-workerd' ? requireShim : `${EVALUATION_START}\n${requireShim}`;
+  const options = { ...common, ...(banner ? { banner: { js: banner } } : {}) };
   const result =
     wrapper === 'none'
-      ? await build({ ...common, entryPoints: [program] })
-      : await build({ ...common, stdin: { contents: wrapperSource(program, wrapper), resolveDir: process.cwd(), sourcefile: `${label}-entry.js`, loader: 'js' } });
+      ? await build({ ...options, entryPoints: [program] })
+      : await build({ ...options, stdin: { contents: wrapperSource(program, wrapper), resolveDir: process.cwd(), sourcefile: `${label}-entry.js`, loader: 'js' } });
   const code = result.outputFiles![0]!.contents;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   mkdirSync(BUNDLE_DIR, { recursive: true });

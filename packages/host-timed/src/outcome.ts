@@ -9,6 +9,8 @@ export interface RoundValues {
   /** What the runtime answered (first line, response body): digested to prove the same work. */
   answer: string;
   wallMs: number;
+  /** Metrics this runtime cannot give, with the reason (reported as unsupported for their cases). */
+  unsupported?: Partial<Record<MetricKey, string>>;
   /** Load rounds: the generator's CPU time over the load window (near 1: it, not the server, may be the limit). */
   generatorBusy?: number;
 }

@@ -5,12 +5,12 @@ import { hostTimedSuite, isHostCaseSpec, type LoadMeasurement } from '../src/ind
 const load: LoadMeasurement = { kind: 'load', name: 'hello', params: {}, server: () => '/dev/null', request: { method: 'GET', path: '/' }, connections: 1 };
 
 describe('hostTimedSuite', () => {
-  it('turns a load measurement into one case per metric, and a start-up into one', () => {
+  it('turns a load measurement into one case per metric, and a start-up into start-up time and top-level time', () => {
     const suite = hostTimedSuite('s', [load, { kind: 'startup', group: 'g', name: 'empty', params: { cache: 'none' }, program: '/x.ts', cache: 'none', start: 'process' }]);
     const cases = suite.cases();
-    expect(cases.map((c) => c.id)).toEqual(['hello [metric=req/s]', 'hello [metric=p50]', 'hello [metric=p99]', 'g / empty [cache=none]']);
+    expect(cases.map((c) => c.id)).toEqual(['hello [metric=req/s]', 'hello [metric=p50]', 'hello [metric=p99]', 'g / empty [cache=none]', 'g / empty [cache=none, metric=top level]']);
     expect(cases.every(isHostCaseSpec)).toBe(true);
-    expect(cases.map((c) => (isHostCaseSpec(c) ? c.metric.direction : ''))).toEqual(['higher-is-better', 'lower-is-better', 'lower-is-better', 'lower-is-better']);
+    expect(cases.map((c) => (isHostCaseSpec(c) ? c.metric.direction : ''))).toEqual(['higher-is-better', 'lower-is-better', 'lower-is-better', 'lower-is-better', 'lower-is-better']);
   });
 
   it('refuses two measurements with the same case id', () => {

@@ -33,7 +33,8 @@ export function benchRows(run: RunRecord): BenchRow[] {
     const fastest = timed.reduce<CaseResult | undefined>((best, r) => (!best || cost(r) < cost(best) ? r : best), undefined);
     for (const result of results) {
       const row: BenchRow = { caseId: c.id, variantId: result.variantId, result, metric, digestMismatch: mismatched.has(c.id) };
-      if (result.stats && fastest?.stats && timed.length > 1) {
+      // A zero cost (a clock that did not move) has no ratio.
+      if (result.stats && fastest?.stats && timed.length > 1 && cost(fastest) > 0 && Number.isFinite(cost(fastest))) {
         row.relative = cost(result) / cost(fastest);
         const [lo, hi] = result.stats.ci;
         const [bestLo, bestHi] = fastest.stats.ci;

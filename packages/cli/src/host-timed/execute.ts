@@ -115,8 +115,8 @@ export async function executeHostTimedRun(
           if (hooks.signal?.aborted) break outer;
           const results = resultsOf(cases, v);
           const event = { done, total, round, rounds: options.rounds, caseId: key, variantId: v.spec.id };
-          // A measurement that already failed or is unsupported here is not retried.
-          if (results.some((r) => r.status !== 'ok')) {
+          // A measurement that already failed, or whose every metric is unsupported here, is not retried.
+          if (results.some((r) => r.status === 'failed') || results.every((r) => r.status === 'unsupported')) {
             done++;
             continue;
           }
@@ -170,7 +170,7 @@ function record(results: CaseResult[], cases: HostCaseSpec[], outcome: RoundOutc
   if (!outcome.ok) {
     if (outcome.kind === 'unsupported') return;
     const kind: Failure['kind'] = outcome.kind;
-    for (const r of results) {
+    for (const r of results.filter((x) => x.status !== 'unsupported')) {
       r.failures.push({ kind, message: outcome.message, round, ...(outcome.output ? { stderr: outcome.output } : {}) });
       r.status = 'failed';
     }
@@ -180,6 +180,12 @@ function record(results: CaseResult[], cases: HostCaseSpec[], outcome: RoundOutc
   cases.forEach((c, i) => {
     const value = outcome.values[c.metricKey];
     const r = results[i]!;
+    const unsupported = outcome.unsupported?.[c.metricKey];
+    if (unsupported !== undefined) {
+      if (r.status === 'ok') r.failures.push({ kind: 'unsupported', message: unsupported, round });
+      r.status = 'unsupported';
+      return;
+    }
     if (value === undefined || !Number.isFinite(value) || value < 0) {
       r.failures.push({ kind: 'error', message: `the round gave no ${c.metric.name}`, round });
       r.status = 'failed';
