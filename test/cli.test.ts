@@ -71,7 +71,7 @@ describe('rtbench bench: a good run', () => {
       '--time', '40ms', '--warmup', '10ms', '--rounds', '2', '--out', out, '--json', '--quiet',
     ]);
     expect(r.status, r.stderr).toBe(0);
-    const printed = parseRun(JSON.parse(r.stdout), 'stdout');
+    const printed = parseRun((JSON.parse(r.stdout) as { run: unknown }).run, 'stdout');
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(printed.id).toBe(run.id);
     expect(run.status).toBe('complete');
