@@ -20,11 +20,19 @@ export function formatClock(ms: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-/** Time left: the mean per finished job times the jobs left, capped by the budget when there is one. */
-export function etaMs(e: Pick<ProgressEvent, 'done' | 'total' | 'elapsedMs'>, budgetMs?: number): number | undefined {
+/**
+ * Time left for the jobs planned so far (the mean per finished job times the
+ * jobs left). While rounds are added adaptively it is capped by the budget.
+ */
+export function etaMs(e: Pick<ProgressEvent, 'done' | 'total' | 'elapsedMs' | 'adaptive'>, budgetMs?: number): number | undefined {
   if (e.done === 0) return undefined;
   const left = (e.elapsedMs / e.done) * Math.max(0, e.total - e.done);
-  return budgetMs !== undefined ? Math.min(left, Math.max(0, budgetMs - e.elapsedMs)) : left;
+  return e.adaptive && budgetMs !== undefined ? Math.min(left, Math.max(0, budgetMs - e.elapsedMs)) : left;
+}
+
+/** Before adaptive rounds: how much of the time budget may still go to added rounds after the planned ones. */
+export function addedRoundsMs(e: Pick<ProgressEvent, 'elapsedMs' | 'adaptive'>, left: number, budgetMs?: number): number {
+  return !e.adaptive && budgetMs !== undefined ? Math.max(0, budgetMs - e.elapsedMs - left) : 0;
 }
 
 /** "[██████░░░░░░]": `width` cells, done/total filled. */
@@ -45,8 +53,10 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
   let lastTenth = 0;
   const status = (e: ProgressEvent): string => {
     const eta = etaMs(e, options.budgetMs);
+    const added = eta !== undefined ? addedRoundsMs(e, eta, options.budgetMs) : 0;
+    const etaText = eta === undefined ? '' : ` · ETA ${formatClock(eta)}${added >= 1000 ? ` (+ up to ${formatClock(added)} of added rounds)` : ''}`;
     const round = e.adaptive ? `round ${e.round + 1} (added)` : `round ${e.round + 1}/${e.rounds}`;
-    return `${e.done}/${e.total} · ${formatClock(e.elapsedMs)} elapsed${eta !== undefined ? ` · ETA ${formatClock(eta)}` : ''} · ${round}`;
+    return `${e.done}/${e.total} · ${formatClock(e.elapsedMs)} elapsed${etaText} · ${round}`;
   };
   return {
     update(e) {

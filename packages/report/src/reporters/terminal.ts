@@ -39,6 +39,8 @@ export function renderBenchTerminal(view: BenchView, options: ReporterOptions = 
   });
   const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain };
   const plots: string[] = [];
+  // Remarks go under the table: spanning rows inside it break cli-table3's borders.
+  const remarks: string[] = [];
   for (const bc of view.cases) {
     bc.rows.forEach((row, i) => {
       const caseCell = i === 0 ? bc.caseId : '';
@@ -50,13 +52,13 @@ export function renderBenchTerminal(view: BenchView, options: ReporterOptions = 
       }
       const relative = (verdictPaint[t.verdict ?? ''] ?? plain)(t.relative);
       table.push([caseCell, row.variantId, c.bold(t.median), t.spread, t.ci, t.ops, relative, ...(adaptive ? [t.budgetRanOut ? c.yellow(t.rounds) : t.rounds] : [])]);
-      for (const extra of [row.note && c.red(row.note), row.modes && c.yellow(row.modes), row.skew && c.yellow(row.skew)]) {
-        if (extra) table.push(['', '', { colSpan: span, content: extra }]);
-      }
+      if (row.note) remarks.push(c.red(`✗ ${row.variantId} · ${bc.caseId}: ${row.note}`));
+      if (row.modes) remarks.push(c.yellow(`! ${row.variantId} · ${bc.caseId}: ${row.modes}`));
+      if (row.skew) remarks.push(c.yellow(`! ${row.variantId} · ${bc.caseId}: ${row.skew}`));
     });
     if (options.plot) plots.push(casePlot(bc, { columns: options.columns ?? 100, color: options.color ?? true }));
   }
-  const lines = [table.toString()];
+  const lines = [table.toString(), ...remarks];
   if (plots.length) lines.push('', ...plots);
   for (const note of view.notes) lines.push(noteLine(note, c));
   for (const line of benchLegend(view)) lines.push(c.dim(line));
