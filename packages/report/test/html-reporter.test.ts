@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRun, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { escapeHtml, jsonForScript } from '../src/html/document.ts';
 import { binEdges, histogram, pageData, type PageData } from '../src/html/page-data.ts';
+import { ratioTicks, timeTicks } from '../src/html/page/charts.ts';
 import { htmlReporter } from '../src/reporters/html.ts';
 import { formatDuration } from '../src/format.ts';
 import { viewOfRun } from '../src/views/index.ts';
@@ -110,5 +111,23 @@ describe('histogram', () => {
   it('gives one bar when every sample is the same', () => {
     const edges = binEdges([result([[5, 5, 5]])], 4);
     expect(histogram([5, 5, 5], edges).map((b) => b.count)).toEqual([3]);
+  });
+});
+
+describe('axis ticks', () => {
+  it('labels narrow ratio ranges on both sides of 1, spread over the axis', () => {
+    const ticks = ratioTicks(0.733, 1.371);
+    expect(ticks).toContain(1);
+    expect(ticks.some((t) => t < 1)).toBe(true);
+    expect(ticks.some((t) => t > 1)).toBe(true);
+    for (const t of ticks) expect(t >= 0.733 && t <= 1.371).toBe(true);
+    for (let i = 1; i < ticks.length; i++) expect(Math.log(ticks[i]! / ticks[i - 1]!)).toBeGreaterThanOrEqual(Math.log(1.371 / 0.733) / 9);
+  });
+
+  it('puts round durations on a time axis', () => {
+    const ticks = timeTicks(21_000, 130_000);
+    expect(ticks).toContain(100_000);
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    for (const t of ticks) expect(Number((t / 10 ** Math.floor(Math.log10(t))).toPrecision(3)) % 0.5).toBe(0);
   });
 });

@@ -40,8 +40,65 @@ function ratioTick(r: number): string {
   return `${+r.toPrecision(3)}×`;
 }
 
-function timeAxisFormat(ns: number): string {
-  return formatDuration(ns);
+/** Round ratios a reader can place: 1, 1.1, 1.25, 1.5, 2, … and their reciprocals' neighbours, per decade. */
+const ROUND_RATIOS = [-2, -1, 0, 1].flatMap((k) => [1, 1.1, 1.2, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9].map((m) => +(m * 10 ** k).toPrecision(3)));
+ROUND_RATIOS.push(0.95, 1.05, 0.98, 1.02);
+ROUND_RATIOS.sort((a, b) => a - b);
+
+/**
+ * Ticks for a log axis over [lo, hi]: the anchor, then candidates outwards
+ * from it, at least a ninth of the axis apart. (Plot's own log ticks leave
+ * narrow domains, e.g. 0.8–1.3, mostly unlabelled.)
+ */
+function spreadTicks(candidates: number[], lo: number, hi: number, anchorOf: (inRange: number[]) => number): number[] {
+  const inRange = candidates.filter((x) => x >= lo && x <= hi);
+  if (!inRange.length) return [lo, hi];
+  const gap = Math.log(hi / lo) / 9;
+  const anchor = anchorOf(inRange);
+  const ticks = [anchor];
+  let last = anchor;
+  for (const x of inRange.filter((v) => v > anchor)) if (Math.log(x / last) >= gap) ticks.push((last = x));
+  last = anchor;
+  for (const x of inRange.filter((v) => v < anchor).reverse()) if (Math.log(last / x) >= gap) ticks.push((last = x));
+  return ticks.sort((a, b) => a - b);
+}
+
+/** Ratio ticks: 1 (or the nearest round ratio to it), then round ratios outwards. */
+export function ratioTicks(lo: number, hi: number): number[] {
+  return spreadTicks(ROUND_RATIOS, lo, hi, (xs) => xs.reduce((best, x) => (Math.abs(Math.log(x)) < Math.abs(Math.log(best)) ? x : best)));
+}
+
+/** Time ticks (ns): round durations, anchored on a power of ten when one is in range. */
+export function timeTicks(lo: number, hi: number): number[] {
+  const candidates: number[] = [];
+  for (let k = Math.floor(Math.log10(lo)); k <= Math.ceil(Math.log10(hi)); k++) {
+    for (const m of [1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8]) candidates.push(+(m * 10 ** k).toPrecision(3));
+  }
+  return spreadTicks(candidates, lo, hi, (xs) => xs.find((x) => Number.isInteger(Math.log10(x))) ?? xs[Math.floor(xs.length / 2)]!);
+}
+
+/** Grid and axis of a time scale; labels as the axis's text channel (see ratioAxes). */
+function timeAxes(domain: [number, number], label: string | null): Plot.Markish[] {
+  const ticks = timeTicks(domain[0], domain[1]);
+  return [Plot.gridX(ticks), Plot.axisX(ticks, { anchor: 'bottom', text: (d: number) => formatDuration(d), label, labelAnchor: 'right' })];
+}
+
+/**
+ * Grid and axes of a ratio scale, labelled at ratioTicks. The labels go in as
+ * the axis's text channel: given a tickFormat, Plot's log axis would blank
+ * any tick whose mantissa is above a threshold (0.8, 0.9, …).
+ */
+function ratioAxes(lo: number, hi: number, label: string, anchors: ('top' | 'bottom')[]): Plot.Markish[] {
+  const ticks = ratioTicks(lo, hi);
+  return [
+    Plot.gridX(ticks),
+    ...anchors.map((anchor) => Plot.axisX(ticks, { anchor, text: (d: number) => ratioTick(d), label: anchor === 'bottom' ? label : null, labelAnchor: 'right' })),
+  ];
+}
+
+function ratioExtent(values: number[], threshold: number): [number, number] {
+  const all = [...values, 1 / (1 + threshold), 1 + threshold];
+  return [Math.min(...all), Math.max(...all)];
 }
 
 /**
@@ -62,11 +119,12 @@ export function samplesChart(cells: PageCell[], data: PageData, width: number, d
     marginLeft,
     marginTop: 6,
     style: { fontFamily: FONT, fontSize: '11px' },
-    x: { type: 'log', domain, label: null, tickFormat: timeAxisFormat, ticks: 6 },
+    x: { type: 'log', domain },
     y: { type: 'sqrt', axis: null },
     fy: { domain: keys, label: null, padding: 0.12 },
     marks: [
       Plot.frame({ stroke: '#e5e7eb', anchor: 'bottom' }),
+      ...timeAxes(domain, null),
       Plot.rectY(bars, {
         x1: 'x1',
         x2: 'x2',
@@ -79,7 +137,7 @@ export function samplesChart(cells: PageCell[], data: PageData, width: number, d
         title: (b: (typeof bars)[number]) => `${labels.get(b.variant)}: ${b.count} sample${b.count === 1 ? '' : 's'} in ${formatDuration(b.x1)}–${formatDuration(b.x2)}`,
       }),
       Plot.tickX(medians, { x: 'median', fy: 'variant', stroke: '#111827', strokeWidth: 1.5, className: 'rt-sample-median' }),
-      Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis', lineWidth: labelEms(marginLeft), label: null }),
+      Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis-middle', lineWidth: labelEms(marginLeft), label: null }),
     ],
   });
 }
@@ -104,9 +162,10 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
     marginLeft,
     marginTop: 4,
     style: { fontFamily: FONT, fontSize: '11px' },
-    x: { type: 'log', domain, label: 'time per operation (log scale) →', tickFormat: timeAxisFormat, ticks: 6, grid: true },
+    x: { type: 'log', domain },
     fy: { domain: keys, label: null, padding: 0.1 },
     marks: [
+      ...timeAxes(domain, 'time per operation (log scale) →'),
       Plot.ruleY(withStats, { fy: 'variant', x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 14, strokeOpacity: 0.18, className: 'rt-median-ci' }),
       Plot.dot(
         dots,
@@ -122,7 +181,7 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
         }),
       ),
       Plot.tickX(withStats, { x: 'median', fy: 'variant', stroke: '#111827', strokeWidth: 2, className: 'rt-median' }),
-      Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis', lineWidth: labelEms(marginLeft), label: null }),
+      Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis-middle', lineWidth: labelEms(marginLeft), label: null }),
     ],
   });
 }
@@ -167,20 +226,22 @@ export function relativeChart(cases: PageCase[], variants: Set<string>, data: Pa
   const caseLabels = new Map(cases.map((c) => [c.key, c.id]));
   const variantKeys = data.variants.filter((v) => !v.isBaseline && variants.has(v.key)).map((v) => v.key);
   const marginLeft = labelMargin([...caseLabels.values()], width);
+  const [lo, hi] = ratioExtent(points.flatMap((p) => [p.lo, p.hi, p.ratio]), data.threshold);
   return Plot.plot({
     width,
     height: 50 + caseKeys.length * Math.max(18, 10 * variantKeys.length + 6),
     marginLeft,
     style: { fontFamily: FONT, fontSize: '11px' },
-    x: { type: 'log', axis: 'both', label: `time relative to ${baseline?.label ?? 'the baseline'} (log scale; < 1: faster) →`, tickFormat: ratioTick, grid: true },
+    x: { type: 'log', domain: [lo, hi] },
     y: { domain: variantKeys, axis: null },
     fy: { domain: caseKeys, label: null, padding: 0.15 },
     marks: [
       noiseBand(data.threshold),
+      ...ratioAxes(lo, hi, `time relative to ${baseline?.label ?? 'the baseline'} (log scale; < 1: faster) →`, ['top', 'bottom']),
       Plot.ruleX([1], { stroke: '#111827' }),
       Plot.ruleY(points, { fy: 'caseKey', y: 'variant', x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 1.5, className: 'rt-relative-ci' }),
       Plot.dot(points, { fy: 'caseKey', y: 'variant', x: 'ratio', r: 3.5, stroke: 'colour', fill: (p: RelativePoint) => (p.decided ? p.colour : 'white'), strokeWidth: 1.5, className: 'rt-relative', title: 'title' }),
-      Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => caseLabels.get(k) ?? k, textOverflow: 'ellipsis', lineWidth: labelEms(marginLeft), label: null }),
+      Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => caseLabels.get(k) ?? k, textOverflow: 'ellipsis-middle', lineWidth: labelEms(marginLeft), label: null }),
     ],
   });
 }
@@ -215,21 +276,23 @@ export function forestChart(section: ForestSection, caseKeys: Set<string>, data:
   labels.set(GEOMEAN_ROW, 'geometric mean (all cases)');
   const domain = [...rows.map((r) => r.caseKey), ...(g ? [GEOMEAN_ROW] : [])];
   const marginLeft = labelMargin([...labels.values()], width);
+  const [lo, hi] = ratioExtent([...points, ...geomean].flatMap((p) => [p.lo, p.hi, p.ratio]), data.threshold);
   return Plot.plot({
     width,
     height: 50 + 20 * domain.length,
     marginLeft,
     style: { fontFamily: FONT, fontSize: '11px' },
-    x: { type: 'log', label: 'candidate time / baseline time (log scale; < 1: faster) →', tickFormat: ratioTick, grid: true },
+    x: { type: 'log', domain: [lo, hi] },
     y: { domain, label: null, axis: null },
     marks: [
       noiseBand(data.threshold),
+      ...ratioAxes(lo, hi, 'candidate time / baseline time (log scale; < 1: faster) →', ['bottom']),
       Plot.ruleX([1], { stroke: '#111827' }),
       Plot.ruleY(points, { y: 'row', x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 2, className: 'rt-forest-ci' }),
       Plot.dot(points, { y: 'row', x: 'ratio', r: 4, fill: 'colour', className: 'rt-forest-ratio', title: 'title' }),
       Plot.ruleY(geomean, { y: 'row', x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 2, className: 'rt-geomean-ci' }),
       Plot.dot(geomean, { y: 'row', x: 'ratio', r: 5, symbol: 'diamond', fill: 'colour', className: 'rt-geomean', title: 'title' }),
-      Plot.axisY({ tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis', lineWidth: labelEms(marginLeft), label: null }),
+      Plot.axisY({ tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis-middle', lineWidth: labelEms(marginLeft), label: null }),
     ],
   });
 }
