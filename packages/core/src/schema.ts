@@ -62,7 +62,7 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
 export function parseRuntimeMessage(json: unknown): RuntimeMessage {
   const result = runtimeMessageSchema.safeParse(json);
   if (!result.success) throw new Error(`malformed protocol message: ${z.prettifyError(result.error)}`);
-  return result.data as RuntimeMessage;
+  return result.data;
 }
 
 // ---------------------------------------------------------------- results file
