@@ -7,7 +7,7 @@
  *             ·  •  ••• •    •
  *
  * the first is all samples (whiskers at the 2.5th and 97.5th percentiles, the
- * box from p25 to p75, ┃ the median); the second marks each process's median,
+ * box from p25 to p75) with ┃ at the table's median; the second marks each process's median,
  * so two groups of processes (a fast and a slow state) show as two clumps.
  * Pure string building: no terminal access, testable.
  */
@@ -34,14 +34,15 @@ interface Dist {
   processMedians: number[];
 }
 
-function distOf(label: string, rounds: readonly { samples: readonly number[] }[]): Dist | undefined {
+/** `headline`: the table's median (of process medians), so plot and table name the same number. */
+function distOf(label: string, rounds: readonly { samples: readonly number[] }[], headline: number | undefined): Dist | undefined {
   const all = rounds.flatMap((r) => r.samples).sort((a, b) => a - b);
   if (!all.length) return undefined;
   return {
     label,
     lo: quantile(all, 0.025),
     p25: quantile(all, 0.25),
-    p50: quantile(all, 0.5),
+    p50: headline ?? quantile(all, 0.5),
     p75: quantile(all, 0.75),
     hi: quantile(all, 0.975),
     processMedians: rounds.filter((r) => r.samples.length).map((r) => median([...r.samples])),
@@ -73,7 +74,7 @@ export function dotLine(values: readonly number[], min: number, max: number, wid
 
 export function casePlot(bc: BenchCase, options: PlotOptions): string {
   const c = options.color ? pc : pc.createColors(false);
-  const dists = bc.rows.map((r) => distOf(r.variantId, r.result.rounds)).filter((d): d is Dist => d !== undefined);
+  const dists = bc.rows.map((r) => distOf(r.variantId, r.result.rounds, r.stats?.median)).filter((d): d is Dist => d !== undefined);
   if (!dists.length) return '';
   const min = Math.min(...dists.map((d) => Math.min(d.lo, ...d.processMedians)));
   const max = Math.max(...dists.map((d) => Math.max(d.hi, ...d.processMedians)));
@@ -82,7 +83,7 @@ export function casePlot(bc: BenchCase, options: PlotOptions): string {
   for (const d of dists) {
     const label = d.label.length > LABEL - 2 ? `${d.label.slice(0, LABEL - 3)}…` : d.label;
     lines.push(`  ${label.padEnd(LABEL - 2)}${boxLine(d, min, max, width)} ${formatDuration(d.p50)}`);
-    lines.push(`  ${''.padEnd(LABEL - 2)}${c.dim(dotLine(d.processMedians, min, max, width))}`);
+    lines.push(`  ${''.padEnd(LABEL - 2)}${c.dim(dotLine(d.processMedians, min, max, width).trimEnd())}`);
   }
   const left = formatDuration(min);
   const right = formatDuration(max);
