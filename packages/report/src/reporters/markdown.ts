@@ -1,7 +1,7 @@
 /** Markdown for pasting a run or a comparison into a pull request or an issue. */
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
-import { markdownCell as cell, shellQuote } from '../text.ts';
+import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
 import { benchCells, benchLegend, comparisonCells, designLine, formatChange, hostLines, isAdaptive, legend, ratioWithCi, relativeHeader } from './cells.ts';
 import type { Reporter } from './reporter.ts';
 
@@ -38,7 +38,7 @@ export function renderBenchMarkdown(view: BenchView): string {
     }
   }
   const errors = view.notes.filter((n) => n.level !== 'info' && !n.text.startsWith('different work'));
-  if (errors.length) lines.push('', ...errors.map((n) => `> ${n.level === 'error' ? '✗' : '!'} ${cell(n.text.split('\n')[0] ?? '')}`));
+  if (errors.length) lines.push('', ...errors.map((n) => `> ${n.level === 'error' ? '✗' : '!'} ${cell(firstLine(n.text, 300))}`));
   const git = run.git ? ` rtbench ${run.git.commit.slice(0, 12)}${run.git.dirty ? ' (with uncommitted changes)' : ''}.` : '';
   lines.push('', `<sub>${benchLegend(view).map(cell).join(' ')} Run ${cell(run.id)}, status ${run.status}.${git} Command: ${commandLine(run.command)}.</sub>`);
   return `${lines.join('\n')}\n`;
