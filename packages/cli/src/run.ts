@@ -300,8 +300,12 @@ function casePrecision(caseId: string, baselineId: string | undefined, variantId
 export function computeStats(run: RunRecord): void {
   for (const result of run.results) {
     if (!result.rounds.length) continue;
-    // The schema names the fields a run keeps; parsing picks exactly those.
-    result.stats = statsSchema.parse(summarizeRounds(result.rounds.map((r) => r.samples)));
+    // The schema names the fields a run keeps; parsing picks exactly those. A
+    // median of 0 ns (below the clock's resolution) has no finite relative CI:
+    // such a result keeps its samples and goes without statistics.
+    const stats = statsSchema.safeParse(summarizeRounds(result.rounds.map((r) => r.samples)));
+    if (stats.success) result.stats = stats.data;
+    else delete result.stats;
   }
 }
 

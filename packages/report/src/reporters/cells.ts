@@ -30,11 +30,13 @@ export function budgetRanOut(p: PrecisionCell | undefined): boolean {
   return p !== undefined && (p.stoppedBy === 'max-rounds' || p.stoppedBy === 'time-budget');
 }
 
-export function relativeText(row: BenchRow, digestMismatch: boolean): Pick<BenchCells, 'relative' | 'verdict'> {
+export function relativeText(row: BenchRow, digestMismatch: boolean, confidence = 0.95): Pick<BenchCells, 'relative' | 'verdict'> {
   if (digestMismatch) return { relative: '≠ work', verdict: 'different-work' };
   if (row.isBaseline) return row.stats ? { relative: 'baseline', verdict: 'baseline' } : { relative: '' };
   const c = row.relative;
   if (!c) return { relative: row.relativeNote && row.stats ? '—' : '' };
+  // Fewer than 6 pairs cannot reach a 95% signed-rank CI: no ± to show.
+  if ((c.coverage ?? 1) < confidence) return { relative: `≈ ${c.ratio.toFixed(2)}× (no CI: ${c.n} pair${c.n === 1 ? '' : 's'})`, verdict: 'inconclusive' };
   const pm = `±${formatPercent(ratioHalfWidth(c))}`;
   switch (c.verdict) {
     case 'slower':
@@ -48,7 +50,7 @@ export function relativeText(row: BenchRow, digestMismatch: boolean): Pick<Bench
   }
 }
 
-export function benchCells(row: BenchRow, digestMismatch: boolean): BenchCells {
+export function benchCells(row: BenchRow, digestMismatch: boolean, confidence = 0.95): BenchCells {
   const s = row.stats;
   const out = budgetRanOut(row.precision);
   const rounds = `${row.result.rounds.length}${out ? '*' : ''}`;
@@ -58,7 +60,7 @@ export function benchCells(row: BenchRow, digestMismatch: boolean): BenchCells {
     spread: formatRange(s.p25, s.p75),
     ci: `±${formatPercent(s.ciHalfWidthRel)}`,
     ops: formatOps(1e9 / s.median),
-    ...relativeText(row, digestMismatch),
+    ...relativeText(row, digestMismatch, confidence),
     rounds,
     budgetRanOut: out,
   };

@@ -23,7 +23,7 @@ export function renderBenchMarkdown(view: BenchView): string {
   const remarks: string[] = [];
   for (const bc of view.cases) {
     bc.rows.forEach((row, i) => {
-      const t = benchCells(row, bc.digestMismatch !== undefined);
+      const t = benchCells(row, bc.digestMismatch !== undefined, view.confidence);
       const caseCell = i === 0 ? cell(bc.caseId) : '';
       const roundsCell = withRounds ? ` ${t.rounds} |` : '';
       if (!row.stats) lines.push(`| ${caseCell} | ${cell(row.variantId)} | ${cell(row.note ?? '—')} | | | | |${withRounds ? ' |' : ''}`);

@@ -44,7 +44,7 @@ export function renderBenchTerminal(view: BenchView, options: ReporterOptions = 
   for (const bc of view.cases) {
     bc.rows.forEach((row, i) => {
       const caseCell = i === 0 ? bc.caseId : '';
-      const t = benchCells(row, bc.digestMismatch !== undefined);
+      const t = benchCells(row, bc.digestMismatch !== undefined, view.confidence);
       if (!row.stats) {
         const paint = row.status === 'unsupported' ? c.yellow : c.red;
         table.push([caseCell, row.variantId, { colSpan: span, content: paint(row.note ?? 'no result') }]);

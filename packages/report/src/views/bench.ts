@@ -28,7 +28,8 @@ function skewText(s: CaseStats): string | undefined {
 function noteOf(result: CaseResult): string | undefined {
   const last = result.failures[result.failures.length - 1];
   if (result.status === 'unsupported') return `unsupported: ${last?.message ?? ''}`;
-  return last ? `${last.kind}: ${firstLine(last.message)}` : undefined;
+  if (last) return `${last.kind}: ${firstLine(last.message)}`;
+  return result.rounds.length && !result.stats ? 'no statistics: the median sample is 0 ns (below the clock resolution)' : undefined;
 }
 
 /** Notes under the table: failures, unavailable variants, different work. */
