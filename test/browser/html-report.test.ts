@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { comparisonCells, formatDuration, reporterFor, viewOfRun, type View } from '@rtbench/report';
 import { launchChromium, type Browser } from './chromium.ts';
-import { hostileRun, HOSTILE } from '../../packages/report/test/hostile-run.ts';
+import { hostileRun, HOSTILE, withSampleTimesAndModes } from '../../packages/report/test/run-fixtures.ts';
 
 const RESULTS = join(import.meta.dirname, '../../results');
 const BENCH_RUN = '20261121-124315Z-json-reviver.json';
@@ -226,6 +226,25 @@ describe('HTML report of comparisons', () => {
       expect(errors).toEqual([]);
     });
   }
+});
+
+describe('HTML report of a run with sample times and modes', () => {
+  it('draws one trace per process and the modes under the process dots', async () => {
+    const run = withSampleTimesAndModes(loadRun(BENCH_RUN));
+    const { page, errors } = await open(writeReport(viewOfRun(run), 'traces.html'));
+    expect(errors).toEqual([]);
+    for (const [i, c] of run.cases.entries()) {
+      const traces = await markTitles(page, `article.case[data-case="c${i}"]`, 'rt-trace', 'path');
+      for (const variant of run.variants) {
+        const rounds = run.results.find((r) => r.caseId === c.id && r.variantId === variant.id)!.rounds.length;
+        expect(traces.filter((t) => t.startsWith(`${variant.id}, round `)), `${c.id} / ${variant.id}`).toHaveLength(rounds);
+      }
+    }
+    const modes = await markTitles(page, 'article.case[data-case="c0"]', 'rt-mode', 'line');
+    expect(modes).toHaveLength(2);
+    expect(modes.every((t) => t.startsWith('mode: '))).toBe(true);
+    expect(await page.$$('article.case[data-case="c1"] .rt-mode line')).toHaveLength(0);
+  });
 });
 
 describe('HTML report of a hostile run file', () => {

@@ -9,7 +9,7 @@ import { ratioTicks, timeTicks } from '../src/html/page/charts.ts';
 import { htmlReporter } from '../src/reporters/html.ts';
 import { formatDuration } from '../src/format.ts';
 import { viewOfRun } from '../src/views/index.ts';
-import { hostileRun, HOSTILE } from './hostile-run.ts';
+import { hostileRun, HOSTILE, withSampleTimesAndModes } from './run-fixtures.ts';
 
 const BENCH_RUN = join(import.meta.dirname, '../../../results/20261121-124315Z-json-reviver.json');
 
@@ -82,6 +82,36 @@ describe('page data', () => {
         expect(cell.medianText).toBe(formatDuration(result.stats!.median));
       }
     }
+  });
+});
+
+describe('page data of a run with sample times and modes', () => {
+  const run = withSampleTimesAndModes(loadRun(BENCH_RUN));
+  const data = pageData(viewOfRun(run));
+
+  it('traces every process sample by sample, from its first sample', () => {
+    for (const c of data.cases) {
+      for (const cell of c.cells) {
+        const result = run.results.find((r) => r.caseId === c.id && r.variantId === run.variants[Number(cell.variant.slice(1))]!.id)!;
+        expect(cell.traces!.map((t) => t.points.length)).toEqual(result.rounds.map((r) => r.samples.length));
+        for (const trace of cell.traces!) {
+          expect(trace.points[0]![0]).toBe(0);
+          for (let i = 1; i < trace.points.length; i++) expect(trace.points[i]![0]).toBeGreaterThanOrEqual(trace.points[i - 1]![0]);
+        }
+      }
+    }
+  });
+
+  it("carries the statistics' modes where there are two or more", () => {
+    const [first, second] = data.cases[0]!.cells;
+    expect(first!.modes).toHaveLength(2);
+    expect(first!.modes!.reduce((n, m) => n + m.count, 0)).toBe(run.results[0]!.stats!.roundMedians.length);
+    expect(second!.modes).toBeUndefined();
+  });
+
+  it('has no traces or modes for runs that did not record them', () => {
+    const plain = pageData(viewOfRun(loadRun(BENCH_RUN)));
+    expect(plain.cases.flatMap((c) => c.cells).some((cell) => cell.traces || cell.modes)).toBe(false);
   });
 });
 

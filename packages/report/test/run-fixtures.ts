@@ -1,5 +1,7 @@
 /**
- * A run file written to attack a page: markup, script and line separators in
+ * Run files for the HTML report's tests.
+ *
+ * hostileRun: a run file written to attack a page: markup, script and line separators in
  * every string the report shows (suite, case, variant, flags, paths, host
  * environment). Built from a real saved run so the numbers stay real.
  */
@@ -33,5 +35,34 @@ export function hostileRun(run: RunRecord): RunRecord {
       .filter((r) => (r.caseId === c0.id || r.caseId === c1.id) && (r.variantId === a.id || r.variantId === b.id))
       .map((r) => ({ ...r, caseId: caseId(r.caseId), variantId: variantId(r.variantId) })),
     digestMismatches: [],
+  };
+}
+
+/**
+ * `run` as a newer rtbench records it: each sample's start time in every
+ * round (sampleStartMs) and, for the first case and variant, two modes of
+ * process medians in the statistics (split at their median).
+ */
+export function withSampleTimesAndModes(run: RunRecord): RunRecord {
+  const [first] = run.results;
+  return {
+    ...run,
+    results: run.results.map((r) => {
+      const rounds = r.rounds.map((round) => {
+        let t = 5;
+        const sampleStartMs = round.samples.map((ns) => {
+          const start = t;
+          t += (ns * round.iterationsPerSample) / 1e6 + 0.01;
+          return start;
+        });
+        return { ...round, sampleStartMs };
+      });
+      if (r !== first || !r.stats) return { ...r, rounds };
+      const sorted = [...r.stats.roundMedians].sort((a, b) => a - b);
+      const half = Math.floor(sorted.length / 2);
+      const band = (xs: number[]) => ({ center: xs[Math.floor(xs.length / 2)]!, count: xs.length, low: xs[0]!, high: xs[xs.length - 1]! });
+      const modes = { modes: [band(sorted.slice(0, half)), band(sorted.slice(half))], method: 'fixture' };
+      return { ...r, rounds, stats: { ...r.stats, modes } };
+    }),
   };
 }

@@ -54,6 +54,20 @@ export interface HistogramBin {
   count: number;
 }
 
+/** A cluster of process medians (run statistics' `modes`, when the run has them). */
+export interface ModeBand {
+  center: number;
+  count: number;
+  low: number;
+  high: number;
+}
+
+/** One process's samples in the order taken: [ms since its first sample, ns per op]. */
+export interface SampleTrace {
+  round: number;
+  points: [number, number][];
+}
+
 export interface PageCell {
   variant: string;
   status: CaseResult['status'];
@@ -73,6 +87,10 @@ export interface PageCell {
   /** Each process's median sample, ns per op. */
   processMedians: { round: number; ns: number }[];
   histogram: HistogramBin[];
+  /** Two or more clusters of process medians, when the run's statistics found them. */
+  modes?: ModeBand[];
+  /** Per-process sample traces, when the run recorded when each sample started. */
+  traces?: SampleTrace[];
   samples: number;
   outliers?: number;
   /** Against the baseline, for the charts; absent for the baseline itself and when no ratio could be formed. */
@@ -80,7 +98,7 @@ export interface PageCell {
   relativeNote?: string;
   note?: string;
   skew?: string;
-  modes?: string;
+  modesText?: string;
 }
 
 export interface PageCase {
@@ -168,7 +186,7 @@ function benchPage(view: BenchView): PageData {
           ...optional('relativeNote', row.relativeNote),
           ...optional('note', row.note),
           ...optional('skew', row.skew),
-          ...optional('modes', row.modes),
+          ...optional('modesText', row.modes),
         };
       }),
     };
@@ -307,7 +325,7 @@ function pageVariant(arm: ArmInfo, i: number, isBaseline: boolean): PageVariant 
   };
 }
 
-type CellBase = Pick<PageCell, 'variant' | 'status' | 'median' | 'ci' | 'processMedians' | 'histogram' | 'samples' | 'outliers'>;
+type CellBase = Pick<PageCell, 'variant' | 'status' | 'median' | 'ci' | 'processMedians' | 'histogram' | 'modes' | 'traces' | 'samples' | 'outliers'>;
 
 function cellBase(variant: string, result: CaseResult, edges: number[]): CellBase {
   const s = result.stats;
@@ -318,8 +336,39 @@ function cellBase(variant: string, result: CaseResult, edges: number[]): CellBas
     ...(s ? { median: s.median, ci: [s.ci[0], s.ci[1]] as [number, number], outliers: s.outliers } : {}),
     processMedians: result.rounds.filter((r) => r.samples.length > 0).map((r) => ({ round: r.round, ns: median(r.samples) })),
     histogram: histogram(samples, edges),
+    ...optionalList('modes', modesOf(s)),
+    ...optionalList('traces', tracesOf(result)),
     samples: samples.length,
   };
+}
+
+/**
+ * The statistics' modes when there are two or more. Read without trusting
+ * the shape: runs from before modes were recorded have none, and the field
+ * is optional in the schema.
+ */
+export function modesOf(stats: CaseResult['stats']): ModeBand[] {
+  const field = (stats as { modes?: unknown } | undefined)?.modes;
+  const list: unknown = Array.isArray(field) ? field : (field as { modes?: unknown } | undefined)?.modes;
+  if (!Array.isArray(list)) return [];
+  const bands = list.filter(
+    (m): m is ModeBand =>
+      typeof m === 'object' && m !== null && ['center', 'count', 'low', 'high'].every((k) => Number.isFinite((m as Record<string, unknown>)[k])),
+  );
+  return bands.length >= 2 ? bands.map(({ center, count, low, high }) => ({ center, count, low, high })) : [];
+}
+
+/** Per-process traces from the rounds' sample start times (absent in runs that did not record them). */
+export function tracesOf(result: CaseResult): SampleTrace[] {
+  const traces: SampleTrace[] = [];
+  for (const round of result.rounds) {
+    const starts = (round as { sampleStartMs?: unknown }).sampleStartMs;
+    if (!Array.isArray(starts) || starts.length !== round.samples.length || starts.length === 0) continue;
+    const t0 = starts[0] as number;
+    // Rounded for size: a tenth of a millisecond and four digits of time are plenty for a picture.
+    traces.push({ round: round.round, points: round.samples.map((ns, i) => [Math.round(((starts[i] as number) - t0) * 10) / 10, +ns.toPrecision(4)]) });
+  }
+  return traces;
 }
 
 function pageRatio(c: RatioComparison): PageRatio {
@@ -430,6 +479,10 @@ function hostPanel(run: RunRecord): EnvironmentPanel {
       ['environment', env.length ? env.join(' ') : '—'],
     ],
   };
+}
+
+function optionalList<K extends string, V>(key: K, list: V[]): { [P in K]?: V[] } {
+  return (list.length ? { [key]: list } : {}) as { [P in K]?: V[] };
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -47,13 +47,13 @@ ROUND_RATIOS.sort((a, b) => a - b);
 
 /**
  * Ticks for a log axis over [lo, hi]: the anchor, then candidates outwards
- * from it, at least a ninth of the axis apart. (Plot's own log ticks leave
+ * from it, at least 1/parts of the axis apart. (Plot's own log ticks leave
  * narrow domains, e.g. 0.8–1.3, mostly unlabelled.)
  */
-function spreadTicks(candidates: number[], lo: number, hi: number, anchorOf: (inRange: number[]) => number): number[] {
+function spreadTicks(candidates: number[], lo: number, hi: number, anchorOf: (inRange: number[]) => number, parts = 9): number[] {
   const inRange = candidates.filter((x) => x >= lo && x <= hi);
   if (!inRange.length) return [lo, hi];
-  const gap = Math.log(hi / lo) / 9;
+  const gap = Math.log(hi / lo) / parts;
   const anchor = anchorOf(inRange);
   const ticks = [anchor];
   let last = anchor;
@@ -69,12 +69,12 @@ export function ratioTicks(lo: number, hi: number): number[] {
 }
 
 /** Time ticks (ns): round durations, anchored on a power of ten when one is in range. */
-export function timeTicks(lo: number, hi: number): number[] {
+export function timeTicks(lo: number, hi: number, parts = 9): number[] {
   const candidates: number[] = [];
   for (let k = Math.floor(Math.log10(lo)); k <= Math.ceil(Math.log10(hi)); k++) {
     for (const m of [1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8]) candidates.push(+(m * 10 ** k).toPrecision(3));
   }
-  return spreadTicks(candidates, lo, hi, (xs) => xs.find((x) => Number.isInteger(Math.log10(x))) ?? xs[Math.floor(xs.length / 2)]!);
+  return spreadTicks(candidates, lo, hi, (xs) => xs.find((x) => Number.isInteger(Math.log10(x))) ?? xs[Math.floor(xs.length / 2)]!, parts);
 }
 
 /** Grid and axis of a time scale; labels as the axis's text channel (see ratioAxes). */
@@ -154,19 +154,23 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
     cell.processMedians.map((p) => ({ ...p, variant: cell.variant, colour: variantColour(data.variants, cell.variant) })),
   );
   const withStats = cells.filter((cell) => cell.median !== undefined && cell.ci !== undefined).map((cell) => ({ ...cell, lo: cell.ci![0], hi: cell.ci![1], colour: variantColour(data.variants, cell.variant) }));
+  const modes = cells.flatMap((cell) => (cell.modes ?? []).map((m) => ({ ...m, variant: cell.variant })));
   const marginLeft = labelMargin([...labels.values()], width);
+  // A beeswarm of n dots piles up to about n/2 rows around the middle: room for that.
+  const facetHeight = Math.max(40, 8 + 3.4 * Math.max(0, ...cells.map((cell) => cell.processMedians.length))) + (modes.length ? 14 : 0);
   return Plot.plot({
     width,
-    // A beeswarm of n dots piles up to about n/2 rows around the middle: room for that.
-    height: 44 + keys.length * Math.max(40, 8 + 3.4 * Math.max(0, ...cells.map((cell) => cell.processMedians.length))),
+    height: 44 + keys.length * facetHeight,
     marginLeft,
     marginTop: 4,
     style: { fontFamily: FONT, fontSize: '11px' },
     x: { type: 'log', domain },
+    // Within a facet: 0 is the bottom, 1 the top (the beeswarm places its dots in pixels on its own).
+    y: { domain: [0, 1], axis: null },
     fy: { domain: keys, label: null, padding: 0.1 },
     marks: [
       ...timeAxes(domain, 'time per operation (log scale) →'),
-      Plot.ruleY(withStats, { fy: 'variant', x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 14, strokeOpacity: 0.18, className: 'rt-median-ci' }),
+      Plot.ruleY(withStats, { fy: 'variant', y: () => 0.5, x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 14, strokeOpacity: 0.18, className: 'rt-median-ci' }),
       Plot.dot(
         dots,
         Plot.dodgeY('middle', {
@@ -181,6 +185,51 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
         }),
       ),
       Plot.tickX(withStats, { x: 'median', fy: 'variant', stroke: '#111827', strokeWidth: 2, className: 'rt-median' }),
+      // Modes: a bracket under the swarm from each cluster's lowest to highest process median.
+      Plot.ruleY(modes, { fy: 'variant', y: () => 0, dy: -2, x1: 'low', x2: 'high', stroke: '#374151', strokeWidth: 2, className: 'rt-mode', title: (m: (typeof modes)[number]) => `mode: ${m.count} processes around ${formatDuration(m.center)} (${formatDuration(m.low)}–${formatDuration(m.high)})` }),
+      Plot.text(modes, { fy: 'variant', y: () => 0, dy: -10, x: 'center', text: (m: (typeof modes)[number]) => `×${m.count}`, fill: '#374151', fontSize: 10 }),
+      Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis-middle', lineWidth: labelEms(marginLeft), label: null }),
+    ],
+  });
+}
+
+/**
+ * One case, for runs that recorded when each sample started: every process's
+ * samples in the order taken (one line per process), so switches between a
+ * fast and a slow state inside a process show as steps.
+ */
+export function tracesChart(cells: PageCell[], data: PageData, width: number, domain: [number, number]): SVGSVGElement | HTMLElement {
+  const labels = new Map(data.variants.map((v) => [v.key, v.label]));
+  const withTraces = cells.filter((cell) => cell.traces?.length);
+  const keys = withTraces.map((cell) => cell.variant);
+  const points = withTraces.flatMap((cell) =>
+    cell.traces!.flatMap((trace) => trace.points.map(([t, ns]) => ({ t, ns, round: trace.round, variant: cell.variant, colour: variantColour(data.variants, cell.variant) }))),
+  );
+  const marginLeft = labelMargin([...labels.values()], width);
+  return Plot.plot({
+    width,
+    height: 40 + 70 * keys.length,
+    marginLeft,
+    marginRight: 56,
+    marginTop: 4,
+    style: { fontFamily: FONT, fontSize: '11px' },
+    x: { label: 'ms since the process’s first sample →', labelAnchor: 'right' },
+    y: { type: 'log', domain, axis: null },
+    fy: { domain: keys, label: null, padding: 0.12 },
+    marks: [
+      Plot.frame({ stroke: '#e5e7eb' }),
+      Plot.axisY(timeTicks(domain[0], domain[1], 3), { anchor: 'right', text: (d: number) => formatDuration(d), label: null, tickSize: 3 }),
+      Plot.line(points, {
+        x: 't',
+        y: 'ns',
+        z: 'round',
+        fy: 'variant',
+        stroke: 'colour',
+        strokeOpacity: 0.45,
+        strokeWidth: 1,
+        className: 'rt-trace',
+        title: (p: (typeof points)[number]) => `${labels.get(p.variant)}, round ${p.round + 1}`,
+      }),
       Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis-middle', lineWidth: labelEms(marginLeft), label: null }),
     ],
   });

@@ -6,7 +6,7 @@
  */
 import { formatThreshold } from '../../format.ts';
 import type { ForestSection, PageCase, PageCell, PageData } from '../page-data.ts';
-import { forestChart, processChart, relativeChart, samplesChart, VERDICT_COLOURS, variantColour } from './charts.ts';
+import { forestChart, processChart, relativeChart, samplesChart, tracesChart, VERDICT_COLOURS, variantColour } from './charts.ts';
 import { el, replace } from './dom.ts';
 
 const data = JSON.parse(document.getElementById('rtbench-data')!.textContent!) as PageData;
@@ -183,6 +183,7 @@ interface CaseView {
   card: HTMLElement;
   samples: HTMLElement;
   processes: HTMLElement;
+  traces: HTMLElement | undefined;
   domain: [number, number] | undefined;
 }
 
@@ -201,7 +202,7 @@ function caseDomain(c: PageCase): [number, number] | undefined {
 
 function cellNotes(cell: PageCell): string[] {
   const label = variantLabel.get(cell.variant) ?? cell.variant;
-  return [cell.note, cell.skew, cell.modes, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
+  return [cell.note, cell.skew, cell.modesText, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
 }
 
 function caseColumns(): [string, string][] {
@@ -246,6 +247,7 @@ function caseCard(c: PageCase): HTMLElement {
   const notes = c.cells.flatMap(cellNotes);
   const samples = el('div', { class: 'chart samples-chart' });
   const processes = el('div', { class: 'chart process-chart' });
+  const traces = c.cells.some((cell) => cell.traces?.length) ? el('div', { class: 'chart trace-chart' }) : undefined;
   const card = el(
     'article',
     { class: 'case', 'data-case': c.key },
@@ -258,8 +260,10 @@ function caseCard(c: PageCase): HTMLElement {
     samples,
     el('h4', {}, 'Processes', el('span', { class: 'hint' }, ' — one dot per fresh process (its median sample); clusters are modes; black tick: the median, band: its CI')),
     processes,
+    traces ? el('h4', {}, 'Samples over time', el('span', { class: 'hint' }, ' — each process\'s samples in the order taken, one line per process (log scale); steps are switches between a fast and a slow state')) : null,
+    traces ?? null,
   );
-  caseViews.push({ c, card, samples, processes, domain: caseDomain(c) });
+  caseViews.push({ c, card, samples, processes, traces, domain: caseDomain(c) });
   return card;
 }
 
@@ -320,9 +324,11 @@ function update(): void {
     if (view.domain && cells.length) {
       replace(view.samples, samplesChart(cells, data, width, view.domain));
       replace(view.processes, processChart(cells, data, width, view.domain));
+      if (view.traces) replace(view.traces, cells.some((cell) => cell.traces?.length) ? tracesChart(cells, data, width, view.domain) : el('p', { class: 'empty' }, 'no sample times recorded'));
     } else {
       replace(view.samples, el('p', { class: 'empty' }, cells.length ? 'no samples' : 'no runtime selected'));
       replace(view.processes);
+      if (view.traces) replace(view.traces);
     }
   }
   for (const row of document.querySelectorAll<HTMLElement>('#overview tr[data-case]')) row.hidden = !caseShown(data.cases.find((c) => c.key === row.dataset.case)!);
