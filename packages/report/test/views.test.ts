@@ -73,3 +73,16 @@ describe('bench view', () => {
     expect(comparison.sections[0]!.cases[0]!.comparison!.ratio).toBe(benchView(r).cases[0]!.rows[1]!.relative!.ratio);
   });
 });
+
+describe('a result below the clock resolution', () => {
+  it('keeps its samples, has no statistics and says why', () => {
+    const r = run();
+    // Most processes saw 0 ns: the median is 0 and its CI reaches above it, so no relative CI exists.
+    for (const round of r.results[0]!.rounds.slice(0, 8)) round.samples = round.samples.map(() => 0);
+    finishRun(r, false);
+    expect(r.results[0]!.stats).toBeUndefined();
+    const row = benchView(r).cases[0]!.rows[0]!;
+    expect(row.stats).toBeUndefined();
+    expect(row.note).toMatch(/0 ns \(below the clock resolution\)/);
+  });
+});
