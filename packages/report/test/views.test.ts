@@ -86,3 +86,16 @@ describe('a result below the clock resolution', () => {
     expect(row.note).toMatch(/0 ns \(below the clock resolution\)/);
   });
 });
+
+describe('bench view geomeans', () => {
+  it('gives each non-baseline variant the geometric mean of its ratios, leaving out cases with different work', () => {
+    const view = benchView(run());
+    expect(view.geomeans).toHaveLength(1);
+    const g = view.geomeans![0]!;
+    // parse (1.5×) and same (1×) are used; "other work" is left out, "gone" was not compared
+    expect(g).toMatchObject({ variantId: 'node@24', cases: 2, excluded: 1 });
+    expect(g.ratio).toBeGreaterThan(1.15);
+    expect(g.ratio).toBeLessThan(1.3);
+    expect(g.ci[0]).toBeLessThanOrEqual(g.ratio);
+  });
+});

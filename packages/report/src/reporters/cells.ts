@@ -76,6 +76,13 @@ export function isAdaptive(view: BenchView): boolean {
   return view.run.options.adaptive !== undefined;
 }
 
+/** "geomean vs node: deno 0.952 (0.911–1.003) over 16 cases, bun …", or undefined. */
+export function benchGeomeanLine(view: BenchView): string | undefined {
+  if (!view.geomeans?.length) return undefined;
+  const parts = view.geomeans.map((g) => `${g.variantId} ${ratioWithCi(g.ratio, g.ci)} over ${g.cases} cases${g.excluded ? ` (${g.excluded} with different work left out)` : ''}`);
+  return `geomean of the ratios vs ${view.baseline.label}: ${parts.join('; ')}`;
+}
+
 /** The lines that explain a bench table. */
 export function benchLegend(view: BenchView): string[] {
   const lines = [

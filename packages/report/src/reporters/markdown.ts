@@ -2,7 +2,7 @@
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
 import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
-import { benchCells, benchLegend, comparisonCells, designLine, formatChange, hostLines, isAdaptive, legend, ratioWithCi, relativeHeader } from './cells.ts';
+import { benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, isAdaptive, legend, ratioWithCi, relativeHeader } from './cells.ts';
 import type { Reporter } from './reporter.ts';
 
 function commandLine(command: readonly string[]): string {
@@ -31,6 +31,8 @@ export function renderBenchMarkdown(view: BenchView): string {
       for (const extra of [row.modes, row.skew]) if (extra) remarks.push(`${row.variantId} · ${bc.caseId}: ${extra}`);
     });
   }
+  const geomean = benchGeomeanLine(view);
+  if (geomean) lines.push('', `**${cell(geomean)}**`);
   if (remarks.length) lines.push('', ...remarks.map((r) => `> ${cell(r)}`));
   for (const bc of view.cases) {
     if (bc.digestMismatch) {

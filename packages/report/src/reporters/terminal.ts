@@ -6,7 +6,7 @@ import Table from 'cli-table3';
 import pc from 'picocolors';
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { ArmComparison, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchCells, benchLegend, comparisonCells, designLine, formatChange, isAdaptive, legend, ratioWithCi, relativeHeader } from './cells.ts';
+import { benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, isAdaptive, legend, ratioWithCi, relativeHeader } from './cells.ts';
 import { casePlot } from './plot.ts';
 import type { Reporter, ReporterOptions } from './reporter.ts';
 
@@ -58,7 +58,8 @@ export function renderBenchTerminal(view: BenchView, options: ReporterOptions = 
     });
     if (options.plot) plots.push(casePlot(bc, { columns: options.columns ?? 100, color: options.color ?? true }));
   }
-  const lines = [table.toString(), ...remarks];
+  const geomean = benchGeomeanLine(view);
+  const lines = [table.toString(), ...(geomean ? [c.bold(geomean)] : []), ...remarks];
   if (plots.length) lines.push('', ...plots);
   for (const note of view.notes) lines.push(noteLine(note, c));
   for (const line of benchLegend(view)) lines.push(c.dim(line));

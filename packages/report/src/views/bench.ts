@@ -8,7 +8,7 @@ import { MIN_ROUNDS_FOR_BOOTSTRAP } from '@rtbench/stats';
 import { formatDuration } from '../format.ts';
 import { firstLine } from '../text.ts';
 import { armInfo } from './arms.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, pairedCase, PAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 
 /** Mean / median above this is worth a line under the row. */
@@ -91,6 +91,11 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     if (a) p.row.relative = a;
   });
 
+  const geomeans = run.variants.flatMap((v) => {
+    const pairs = pending.filter((p) => p.row.variantId === v.id).map((p) => p.pair!);
+    const g = geomeanOf(pairs, ratioOptions, 'paired');
+    return g ? [{ variantId: v.id, ...g }] : [];
+  });
   const variants = run.variants.map((v) => armInfo(v));
   return {
     kind: 'bench',
@@ -106,6 +111,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     method: PAIRED_METHOD,
     statsMethod: statsMethod(Math.min(...run.results.filter((r) => r.rounds.length).map((r) => r.rounds.length), run.options.rounds)),
     notes: runNotes(run),
+    ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),
   };
 }

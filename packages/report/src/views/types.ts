@@ -119,6 +119,8 @@ export interface BenchView {
   /** How the medians and CIs were made. */
   statsMethod: string;
   notes: Note[];
+  /** Per variant other than the baseline: the geometric mean of its paired ratios over the cases that did the same work (absent with fewer than 2). */
+  geomeans?: { variantId: string; ratio: number; ci: [number, number]; cases: number; excluded: number }[];
   /** The project commit the run was made from (and whether the checkout had changes). */
   git?: { commit: string; dirty: boolean };
 }
