@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
-import { comparisonCells, formatDuration, reporterFor, viewOfRun, type View } from '@rtbench/report';
+import { comparisonCells, formatDuration, reporterFor, unpairedComparisonView, viewOfRun, type View } from '@rtbench/report';
 import { launchChromium, type Browser } from './chromium.ts';
 import { hostileRun, HOSTILE, withSampleTimesAndModes } from '../../packages/report/test/run-fixtures.ts';
 
@@ -226,6 +226,37 @@ describe('HTML report of comparisons', () => {
       expect(errors).toEqual([]);
     });
   }
+});
+
+describe('HTML report of two saved runs (unpaired)', () => {
+  it('draws a forest plot per variant the runs share, and every arm\'s processes from its own run', async () => {
+    const a = loadRun(BENCH_RUN);
+    // The second run: the same processes, every sample 10% slower.
+    const b: RunRecord = { ...a, id: `${a.id}-slower`, results: a.results.map((r) => ({ ...r, rounds: r.rounds.map((round) => ({ ...round, samples: round.samples.map((x) => x * 1.1) })) })) };
+    const view = unpairedComparisonView({ run: a, file: 'before.json' }, { run: b, file: 'after.json' });
+    const { page, errors } = await open(writeReport(view, 'unpaired.html'));
+    expect(errors).toEqual([]);
+    expect(await page.$$('#overview .section')).toHaveLength(a.variants.length);
+    for (const [s, section] of view.sections.entries()) {
+      const fills = await page.$$eval(`#overview .section:nth-of-type(${s + 1}) .rt-forest-ratio circle`, (dots) => dots.map((d) => d.getAttribute('fill')));
+      expect(fills).toHaveLength(section.cases.filter((c) => c.comparison).length);
+    }
+    const dots = await markTitles(page, 'article.case[data-case="c0"]', 'rt-process-median', 'circle');
+    const c0 = a.cases[0]!.id;
+    for (const arm of view.arms) {
+      const rounds = a.results.find((r) => r.caseId === c0 && r.variantId === arm.id)!.rounds.length;
+      expect(dots.filter((t) => t.startsWith(`${arm.label}, round `)), arm.label).toHaveLength(rounds);
+    }
+    // The candidate's process medians are the second run's: 10% above the baseline's.
+    const median = async (label: string): Promise<string[]> => (await markTitles(page, 'article.case[data-case="c0"]', 'rt-process-median', 'circle')).filter((t) => t.startsWith(`${label}, round 1:`));
+    const [before] = await median(view.sections[0]!.baseline.label);
+    const [after] = await median(view.sections[0]!.candidate.label);
+    const round0 = a.results.find((r) => r.caseId === c0 && r.variantId === view.sections[0]!.baseline.id)!.rounds[0]!.samples;
+    const sorted = [...round0].sort((x, y) => x - y);
+    const mid = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+    expect(before).toBe(`${view.sections[0]!.baseline.label}, round 1: process median ${formatDuration(mid)}`);
+    expect(after).toBe(`${view.sections[0]!.candidate.label}, round 1: process median ${formatDuration(mid * 1.1)}`);
+  });
 });
 
 describe('HTML report of a run with sample times and modes', () => {

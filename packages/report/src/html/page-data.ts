@@ -211,13 +211,19 @@ function benchPage(view: BenchView): PageData {
 // ------------------------------------------------------------- comparison
 
 function comparisonPage(view: ComparisonView): PageData {
-  const variants = view.arms.map((arm, i) => pageVariant(arm, i, i === 0));
   // Arms are matched by label (unique within a view), not by object identity.
+  // A baseline is any section's baseline: two saved runs give one section
+  // (its own baseline) per variant they have in common.
+  const isCandidate = (arm: ArmInfo): boolean => view.sections.some((s) => s.candidate.label === arm.label);
+  const variants = view.arms.map((arm, i) => pageVariant(arm, i, !isCandidate(arm)));
   const keyOfArm = (arm: ArmInfo): string => `v${Math.max(0, view.arms.findIndex((a) => a.label === arm.label))}`;
   // Where each arm's raw samples are: the one run when paired; when unpaired,
-  // the run whose file the arm names (else the run at the arm's position).
-  const runOfArm = (arm: ArmInfo, i: number): RunRecord =>
-    view.pairing === 'paired' ? view.run : (view.runs.find((r) => r.file !== undefined && r.file === arm.file) ?? view.runs[i] ?? view.runs[0]!).run;
+  // the run whose file the arm names, else the first run for a baseline and the second for a candidate.
+  const runOfArm = (arm: ArmInfo): RunRecord => {
+    if (view.pairing === 'paired') return view.run;
+    const byFile = view.runs.filter((r) => r.file !== undefined && r.file === arm.file);
+    return (byFile.length === 1 ? byFile[0]! : (view.runs[isCandidate(arm) ? 1 : 0] ?? view.runs[0]!)).run;
+  };
 
   const caseIds: string[] = [];
   for (const section of view.sections) for (const c of section.cases) if (!caseIds.includes(c.caseId)) caseIds.push(c.caseId);
@@ -226,7 +232,7 @@ function comparisonPage(view: ComparisonView): PageData {
 
   const cases = caseIds.map((id): PageCase => {
     const info = caseInfo.get(id);
-    const found = view.arms.map((arm, i) => ({ arm, result: runOfArm(arm, i).results.find((r) => r.caseId === id && r.variantId === arm.id) }));
+    const found = view.arms.map((arm) => ({ arm, result: runOfArm(arm).results.find((r) => r.caseId === id && r.variantId === arm.id) }));
     const edges = binEdges(found.flatMap((f) => (f.result ? [f.result] : [])));
     return {
       key: caseKey.get(id)!,

@@ -206,7 +206,8 @@ function cellNotes(cell: PageCell): string[] {
 }
 
 function caseColumns(): [string, string][] {
-  const baseline = data.variants.find((v) => v.isBaseline)?.label ?? 'baseline';
+  const baselines = data.variants.filter((v) => v.isBaseline);
+  const baseline = baselines.length === 1 ? baselines[0]!.label : 'its baseline';
   const columns: [string, string][] = [
     [data.kind === 'comparison' ? 'arm' : 'runtime', ''],
     ['median/op', 'num'],
