@@ -86,6 +86,8 @@ describe('reporters on saved runs', () => {
     expect(parsed.kind).toBe('bench');
     expect(parseRun(parsed.run, 'json').id).toBe(benchRun.id);
     expect(parsed.cases[0]!.rows[0]!.stats!.median).toBe(benchRun.results[0]!.stats!.median);
+    // raw samples once, under run: rows do not repeat them
+    expect(parsed.cases[0]!.rows[0]).not.toHaveProperty('result');
     const c = JSON.parse(render('json', comparison)) as { kind: string; pairing: string; runs: { run: unknown }[] };
     expect([c.kind, c.pairing]).toEqual(['comparison', 'paired']);
     expect(parseRun(c.runs[0]!.run, 'json').id).toBe(compareRun.id);
