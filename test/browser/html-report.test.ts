@@ -294,5 +294,9 @@ describe('HTML report of a hostile run file', () => {
     expect(variants).toContain(HOSTILE.flag);
     expect(variants).toContain(HOSTILE.binary);
     expect(await page.title()).toContain(HOSTILE.suite);
+    // The crashed variant's case still has a card: its note, and the other variant's marks.
+    const crashed = await page.$eval('article.case[data-case="c1"]', (card) => card.textContent ?? '');
+    expect(crashed).toContain(`crash: ${HOSTILE.failure}`);
+    expect(await page.$$('article.case[data-case="c1"] .rt-process-median circle')).toHaveLength(run.results.find((r) => r.caseId === run.cases[1]!.id && r.variantId === run.variants[0]!.id)!.rounds.length);
   });
 });

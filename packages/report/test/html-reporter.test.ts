@@ -42,7 +42,7 @@ describe('htmlReporter on a hostile run file', () => {
   it('keeps run text out of the markup: only its own two scripts, an escaped title', () => {
     expect(html.match(/<script/gi)).toHaveLength(2);
     expect(html.match(/<\/script/gi)).toHaveLength(2);
-    expect(html).not.toMatch(/<img|<svg|<!--/i);
+    expect(html).not.toMatch(/<img|<svg|<iframe|<!--/i);
     const title = /<title>([\s\S]*?)<\/title>/.exec(html)![1]!;
     expect(title).not.toMatch(/[<>"]/);
     expect(title).toContain(escapeHtml(HOSTILE.suite));

@@ -15,9 +15,13 @@ export const HOSTILE = {
   flag: '--x=<script>alert("flag")</script>',
   binary: '/tmp/"><img src=x onerror=alert("binary")>/node',
   env: '\u2029</script><!--<script>alert("env")</script>',
+  failure: 'worker died: <iframe src="javascript:alert(\'failure\')"></iframe>',
 } as const;
 
-/** The first two cases and two variants of `run`, renamed to HOSTILE's strings. */
+/**
+ * The first two cases and two variants of `run`, renamed to HOSTILE's
+ * strings; the second variant crashed on the second case (no rounds).
+ */
 export function hostileRun(run: RunRecord): RunRecord {
   const [a, b] = run.variants;
   const [c0, c1] = run.cases;
@@ -33,7 +37,8 @@ export function hostileRun(run: RunRecord): RunRecord {
     cases: [{ ...c0, id: caseId(c0.id), group: HOSTILE.group, name: HOSTILE.name }, c1],
     results: run.results
       .filter((r) => (r.caseId === c0.id || r.caseId === c1.id) && (r.variantId === a.id || r.variantId === b.id))
-      .map((r) => ({ ...r, caseId: caseId(r.caseId), variantId: variantId(r.variantId) })),
+      .map((r) => ({ ...r, caseId: caseId(r.caseId), variantId: variantId(r.variantId) }))
+      .map((r) => (r.caseId === c1.id && r.variantId === b.id ? { ...r, status: 'failed' as const, rounds: [], stats: undefined, failures: [{ kind: 'crash' as const, message: HOSTILE.failure }] } : r)),
     digestMismatches: [],
   };
 }
