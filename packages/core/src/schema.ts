@@ -229,10 +229,14 @@ export type GitState = z.infer<typeof gitStateSchema>;
 export type AdaptiveOptions = z.infer<typeof adaptiveOptionsSchema>;
 export type RuntimeName = z.infer<typeof runtimeKind>;
 
+/** The two fields that say what a JSON file is, read before anything else. */
+export const runHeaderSchema = z.object({ schema: z.unknown(), schemaVersion: z.unknown() });
+
 /** Validates a parsed results file; the error names the first bad fields. */
 export function parseRun(json: unknown, source: string): RunRecord {
-  if (typeof json === 'object' && json !== null) {
-    const { schema, schemaVersion } = json as { schema?: unknown; schemaVersion?: unknown };
+  const header = runHeaderSchema.safeParse(json);
+  if (header.success) {
+    const { schema, schemaVersion } = header.data;
     if (schema !== RUN_SCHEMA) throw new Error(`${source} is not an rtbench run (schema is ${JSON.stringify(schema)})`);
     if (schemaVersion !== RUN_SCHEMA_VERSION) {
       throw new Error(`${source} has schema version ${String(schemaVersion)}; this rtbench reads version ${RUN_SCHEMA_VERSION}`);

@@ -31,7 +31,7 @@ export function renderBenchTerminal(view: BenchView, options: ReporterOptions = 
   const span = head.length - 2;
   const table = new Table({
     head: head.map((h) => c.bold(h)),
-    colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'left', 'right'].slice(0, head.length) as ('left' | 'right')[],
+    colAligns: (['left', 'left', 'right', 'right', 'right', 'right', 'left', 'right'] as const).slice(0, head.length),
     style: { head: [], border: [] },
     // No rule between rows: a case's runtimes sit together under its name.
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
