@@ -5,11 +5,9 @@
  */
 import { z } from 'zod';
 import { PROTOCOL_VERSION, type RuntimeMessage } from './protocol.ts';
-import type { RuntimeKind } from './suite.ts';
+import { RUNTIME_NAMES } from './suite.ts';
 
 const paramValue = z.union([z.string(), z.number(), z.boolean()]);
-/** The runtimes rtbench drives; `RuntimeKind` (suite.ts) is this list's type. */
-export const RUNTIME_NAMES = ['node', 'deno', 'bun', 'workerd'] as const satisfies readonly RuntimeKind[];
 export const runtimeKind = z.enum(RUNTIME_NAMES);
 export const engineKind = z.enum(['v8', 'jsc']);
 const finite = z.number().finite();
