@@ -127,6 +127,12 @@ export const statsSchema = z.object({
   roundMedians: z.array(finite),
   outliers: z.number(),
   ciMethod: z.string(),
+  /** What `median` is (e.g. "median-of-medians"); absent in older runs. */
+  estimator: z.string().optional(),
+  /** Clusters of the process medians (@rtbench/stats detectModes); absent in older runs. */
+  modes: z
+    .object({ modes: z.array(z.object({ center: finite, count: z.number().int().positive(), low: finite, high: finite })).min(1), method: z.string() })
+    .optional(),
 });
 
 export const caseResultSchema = z.object({
