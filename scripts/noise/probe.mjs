@@ -8,9 +8,11 @@
 //   l3Ns     a random pointer chase over 6 MB (beyond L2, within L3), ns per access
 //   l2Ns     the same over 256 KB (inside the core's private L2)
 //   intNs    an integer loop, ns per iteration (CPU speed / vCPU steal, no memory)
-//   gcs      GC events that ended in the window (node only: PerformanceObserver)
+//   gcs      GC events that started in the window (node only: PerformanceObserver)
 //   heapMB   V8 used heap at the end of the window (node and deno)
 //   stealMs  cumulative steal time of the machine from /proc/stat (node only, every 10th window)
+//   ictx     involuntary context switches of this process since the previous window (node only)
+//   cpu      the CPU the process was on at the end of the window (node only, /proc/self/stat)
 // Each canary runs for ~0.1-0.2 ms between two parse batches, i.e. the way a
 // canary between samples inside the harness would.
 
@@ -59,10 +61,14 @@ function timed(fn, perUnit) {
   return ((now() - t0) * 1e6) / perUnit; // ns per unit
 }
 
-let gcs = 0;
+// GC entries arrive only when the event loop turns, so their start times
+// (performance.now() scale) are kept and matched to windows at the end.
+const gcStarts = [];
 try {
   const { PerformanceObserver } = await import('node:perf_hooks');
-  if (typeof Bun === 'undefined' && typeof Deno === 'undefined') new PerformanceObserver((list) => (gcs += list.getEntries().length)).observe({ entryTypes: ['gc'] });
+  if (typeof Bun === 'undefined' && typeof Deno === 'undefined') {
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => gcStarts.push(e.startTime))).observe({ entryTypes: ['gc'] });
+  }
 } catch {}
 let heapUsed = () => 0;
 try {
@@ -78,31 +84,57 @@ try {
   }
 } catch {}
 
-// Warm up every piece so the JIT has settled before the first window.
-for (let i = 0; i < 300; i++) JSON.parse(doc, reviver);
-chase(l3, 1e5);
-chase(l2, 1e5);
-intLoop(1e6);
+let involuntary = () => 0;
+let cpuNow = () => -1;
+if (typeof process !== 'undefined' && process.resourceUsage && typeof Bun === 'undefined' && typeof Deno === 'undefined') {
+  involuntary = () => process.resourceUsage().involuntaryContextSwitches;
+  const fs = await import('node:fs');
+  // Field 39 of /proc/self/stat, counted after the ")" that ends the command name.
+  cpuNow = () => Number(fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[36]);
+}
+
+// Warm up every piece in the window-sized calls the loop makes, for ~0.5 s,
+// then pause: with the process pinned to one CPU the optimizing compiler's
+// background thread shares that CPU, and a short warmup left the integer loop
+// unoptimized for seconds (6.5 instead of 0.4 ns per iteration).
+for (const warmEnd = now() + 500; now() < warmEnd; ) {
+  for (let i = 0; i < 6; i++) JSON.parse(doc, reviver);
+  chase(l3, 2000);
+  chase(l2, 2000);
+  intLoop(20000);
+}
+await new Promise((r) => setTimeout(r, 100));
 
 const parses = 6; // ~1 ms in the fast state
 const windows = [];
 const start = now();
 const end = start + seconds * 1000;
 let w = 0;
+let lastIctx = involuntary();
 while (now() < end) {
   const t = now() - start;
-  const gcBefore = gcs;
+  const tp = performance.now();
   const parseUs = timed(() => {
     for (let i = 0; i < parses; i++) sink ^= JSON.parse(doc, reviver).length;
   }, parses) / 1e3;
   const l3Ns = timed(() => chase(l3, 2000), 2000);
   const l2Ns = timed(() => chase(l2, 2000), 2000);
   const intNs = timed(() => intLoop(20000), 20000);
-  const row = { t: Math.round(t * 1000) / 1000, parseUs, l3Ns, l2Ns, intNs, gcs: gcs - gcBefore, heapMB: Math.round(heapUsed() * 10) / 10 };
+  const row = { t: Math.round(t * 1000) / 1000, parseUs, l3Ns, l2Ns, intNs, tp, gcs: 0, heapMB: Math.round(heapUsed() * 10) / 10 };
+  const ictx = involuntary();
+  row.ictx = ictx - lastIctx;
+  lastIctx = ictx;
+  row.cpu = cpuNow();
   if (w++ % 10 === 0) row.stealMs = steal();
   windows.push(row);
   // Let the GC observer's callbacks run now and then (they need the event loop).
   if (w % 50 === 0) await new Promise((r) => setTimeout(r, 0));
+}
+await new Promise((r) => setTimeout(r, 10)); // deliver the last GC entries
+for (const g of gcStarts) {
+  let i = windows.length - 1;
+  while (i > 0 && windows[i].tp > g) i--;
+  if (g >= windows[0].tp) windows[i].gcs++;
 }
 const out = windows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 if (typeof Deno !== 'undefined') await Deno.stdout.write(new TextEncoder().encode(out));
