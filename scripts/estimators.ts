@@ -66,7 +66,8 @@ for (const [variant, byCase] of data) {
       const est = list.map((rounds) => estimators[name](rounds));
       for (let i = 1; i < est.length; i++) diffs.get(name)!.push(est[i]! / est[i - 1]! - 1);
       for (const rounds of list) halves.get(name)!.push(estimators[name](firstHalf(rounds)) / estimators[name](rounds) - 1);
-      row.push(`${name} ${est.map((e) => e.toPrecision(4)).join(' ')}`);
+      const caseDiffs = est.slice(1).map((e, i) => Math.abs(e / est[i]! - 1));
+      row.push(`${name.padEnd(22)} run-to-run |diff| median ${caseDiffs.length ? (med(caseDiffs) * 100).toFixed(1) : '–'}%: ${est.map((e) => e.toPrecision(4)).join(' ')}`);
     }
     for (const rounds of list) {
       const medians = rounds.map((r) => med(r));
