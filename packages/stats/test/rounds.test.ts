@@ -127,3 +127,11 @@ describe('summarizeRounds: modes and the estimator it names', () => {
     expect(s.median).toBe(quantile([...s.roundMedians].sort((a, b) => a - b), 0.5));
   });
 });
+
+describe('summarizeRounds: modes with a zero median', () => {
+  it('does not test modes when a round median is 0 (a timer that did not move), and says so', () => {
+    const s = summarizeRounds([[0, 0, 0], [1, 1, 1], [1, 1, 1], [2, 2, 2], [1, 1, 1], [1, 1, 1]]);
+    expect(s.modes.method).toContain('not tested');
+    expect(s.modes.modes).toEqual([{ center: 1, count: 6, low: 0, high: 2 }]);
+  });
+});
