@@ -220,6 +220,15 @@ describe('HTML report of comparisons', () => {
         }
       }
 
+      // The variants panel has each arm's flags as written and as passed to the runtime.
+      for (const [v, variant] of run.variants.entries()) {
+        const row = await page.$eval(`#environment tr[data-variant="v${v}"]`, (tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+        expect(row[2]).toBe(variant.flags.length ? variant.flags.join(' ') : '—');
+        const passed = [...(variant.translatedFlags?.args ?? []), ...Object.entries(variant.translatedFlags?.env ?? {}).map(([k, x]) => `${k}=${x}`)];
+        for (const arg of passed) expect(row[3]).toContain(arg);
+        expect(row[5]).toBe(variant.binarySha256);
+      }
+
       // Unticking a candidate hides its forest plot.
       await page.uncheck('nav input[data-variant="v1"]');
       expect(await page.isHidden('#overview .section[data-candidate="v1"]')).toBe(true);

@@ -27,6 +27,8 @@ export interface PageVariant {
   runtime: string;
   versionText: string;
   flags: string[];
+  /** The flags as given to the runtime's command line (after translation), when the run recorded them. */
+  passedArgs: string[];
   env: Record<string, string>;
   binary?: string;
   binarySha256?: string;
@@ -160,7 +162,7 @@ export function pageData(view: View): PageData {
 // ------------------------------------------------------------------ bench
 
 function benchPage(view: BenchView): PageData {
-  const variants = view.variants.map((arm, i) => pageVariant(arm, i, arm.id === view.baseline.id));
+  const variants = view.variants.map((arm, i) => pageVariant(arm, i, arm.id === view.baseline.id, view.run));
   const keyOf = new Map(view.variants.map((arm, i) => [arm.id, `v${i}`]));
   const cases = view.cases.map((c, i): PageCase => {
     const results = c.rows.map((row) => row.result);
@@ -202,7 +204,7 @@ function benchPage(view: BenchView): PageData {
     variants,
     cases,
     sections: [],
-    environment: [runPanel(run, view.file, view.git), hostPanel(run)],
+    environment: [runPanel(run, view.file), hostPanel(run)],
     notes: view.notes.map((n) => ({ level: n.level, text: n.text })),
     method: benchLegend(view),
   };
@@ -215,7 +217,6 @@ function comparisonPage(view: ComparisonView): PageData {
   // A baseline is any section's baseline: two saved runs give one section
   // (its own baseline) per variant they have in common.
   const isCandidate = (arm: ArmInfo): boolean => view.sections.some((s) => s.candidate.label === arm.label);
-  const variants = view.arms.map((arm, i) => pageVariant(arm, i, !isCandidate(arm)));
   const keyOfArm = (arm: ArmInfo): string => `v${Math.max(0, view.arms.findIndex((a) => a.label === arm.label))}`;
   // Where each arm's raw samples are: the one run when paired; when unpaired,
   // the run whose file the arm names, else the first run for a baseline and the second for a candidate.
@@ -224,6 +225,7 @@ function comparisonPage(view: ComparisonView): PageData {
     const byFile = view.runs.filter((r) => r.file !== undefined && r.file === arm.file);
     return (byFile.length === 1 ? byFile[0]! : (view.runs[isCandidate(arm) ? 1 : 0] ?? view.runs[0]!)).run;
   };
+  const variants = view.arms.map((arm, i) => pageVariant(arm, i, !isCandidate(arm), runOfArm(arm)));
 
   const caseIds: string[] = [];
   for (const section of view.sections) for (const c of section.cases) if (!caseIds.includes(c.caseId)) caseIds.push(c.caseId);
@@ -314,8 +316,9 @@ function mismatchOfComparison(view: ComparisonView, caseId: string): { mismatch?
 
 // ---------------------------------------------------------------- pieces
 
-function pageVariant(arm: ArmInfo, i: number, isBaseline: boolean): PageVariant {
+function pageVariant(arm: ArmInfo, i: number, isBaseline: boolean, run: RunRecord): PageVariant {
   return {
+    passedArgs: run.variants.find((v) => v.id === arm.id)?.translatedFlags?.args ?? [],
     key: `v${i}`,
     label: arm.label,
     runtime: arm.runtime,
@@ -450,7 +453,7 @@ function runLine(run: RunRecord, file: string | undefined): string {
   return `${run.mode === 'compare' ? 'interleaved comparison' : 'run'} of ${run.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}, ${rounds}, ${run.status}${file ? ` — ${file}` : ''}`;
 }
 
-function runPanel(run: RunRecord, file: string | undefined, git?: { commit: string; dirty: boolean }): EnvironmentPanel {
+function runPanel(run: RunRecord, file: string | undefined): EnvironmentPanel {
   const o = run.options;
   const rows: [string, string][] = [
     ['command', run.command.join(' ')],
@@ -467,7 +470,7 @@ function runPanel(run: RunRecord, file: string | undefined, git?: { commit: stri
     ['seed', String(o.seed)],
   ];
   if (o.filter !== undefined) rows.push(['filter', o.filter]);
-  if (git) rows.push(['rtbench commit', `${git.commit}${git.dirty ? ' (with uncommitted changes)' : ''}`]);
+  if (run.git) rows.push(['rtbench commit', `${run.git.commit}${run.git.dirty ? ' (with uncommitted changes)' : ''}`]);
   return { title: 'Run', rows };
 }
 

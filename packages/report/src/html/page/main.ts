@@ -278,7 +278,7 @@ function environment(): HTMLElement {
   const variants = el(
     'table',
     { class: 'variants-table' },
-    el('thead', {}, el('tr', {}, ...['variant', 'version', 'flags', 'translated / environment', 'binary', 'sha256'].map((h) => el('th', {}, h)))),
+    el('thead', {}, el('tr', {}, ...['variant', 'version', 'flags as written', 'as passed: arguments, environment', 'binary', 'sha256'].map((h) => el('th', {}, h)))),
     el(
       'tbody',
       {},
@@ -289,7 +289,7 @@ function environment(): HTMLElement {
           el('td', { class: 'variant' }, swatch(variantColour(data.variants, v.key)), v.label, v.isBaseline ? el('span', { class: 'tag' }, 'baseline') : null),
           el('td', {}, v.versionText, v.unavailable ? el('div', { class: 'note error' }, `did not run: ${v.unavailable}`) : null),
           el('td', { class: 'mono' }, v.flags.length ? v.flags.join(' ') : '—'),
-          el('td', { class: 'mono' }, Object.keys(v.env).length ? Object.entries(v.env).map(([k, val]) => `${k}=${val}`).join(' ') : '—'),
+          el('td', { class: 'mono' }, [...v.passedArgs, ...Object.entries(v.env).map(([k, val]) => `${k}=${val}`)].join(' ') || '—'),
           el('td', { class: 'mono path' }, v.binary ?? '—', v.binaryCommit ? el('div', {}, `commit ${v.binaryCommit}`) : null, v.file ? el('div', {}, `from ${v.file}`) : null),
           el('td', { class: 'mono hash' }, v.binarySha256 ?? '—'),
         ),
