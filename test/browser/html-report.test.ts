@@ -174,6 +174,13 @@ describe('HTML report of a bench run', () => {
     expect(await page.$$eval('article.case:not([hidden])', (cards) => cards.map((c) => c.getAttribute('data-case')))).toEqual(['c1']);
     await page.click('#cases-all');
     expect(await page.$$('article.case:not([hidden])')).toHaveLength(run.cases.length);
+
+    // A narrower window redraws the charts to its width.
+    const widthOf = (): Promise<number> => page.$eval('#relative-chart svg', (svg) => Number(svg.getAttribute('width')));
+    const wide = await widthOf();
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.waitForFunction((w) => Number(document.querySelector('#relative-chart svg')?.getAttribute('width')) < w, wide);
+    expect(await widthOf()).toBeLessThan(wide);
     expect(opened.errors).toEqual([]);
   });
 });

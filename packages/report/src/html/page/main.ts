@@ -341,4 +341,16 @@ function update(): void {
 const main = el('main', {}, header(), filters(), overview(), cases(), environment(), el('footer', {}, 'rtbench HTML report — self-contained: no network needed, nothing loaded from elsewhere.'));
 document.body.appendChild(main);
 update();
+// Charts are drawn to the page's width: redraw when it changes (once the resizing settles).
+let lastWidth = chartWidth();
+let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+window.addEventListener('resize', () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    if (chartWidth() !== lastWidth) {
+      lastWidth = chartWidth();
+      update();
+    }
+  }, 150);
+});
 document.body.dataset.ready = 'true';
