@@ -13,8 +13,8 @@ import { dirname } from 'node:path';
 import type { CaseSpec, MeasureOptions } from '@rtbench/core';
 import type { Job } from '@rtbench/core/protocol';
 import { statsSchema, type CaseResult, type Failure, type Precision, type RunRecord } from '@rtbench/core/schema';
-import { DEFAULT_RATIO_OPTIONS, pairedCase, ratioHalfWidth } from '@rtbench/report';
-import { createRandom, median, summarizeRounds } from '@rtbench/stats';
+import { DEFAULT_RATIO_OPTIONS, roundMedians } from '@rtbench/report';
+import { createRandom, median, pairedStopping, summarizeRounds } from '@rtbench/stats';
 import { bundleSuite, type Bundle } from './bundle.ts';
 import { BALANCED_ORDER_DESCRIPTION, balancedOrders, maxRoundsOf, shuffle, SHUFFLED_ORDER_DESCRIPTION, type Schedule } from './compare/schedule.ts';
 import { gitState } from './git.ts';
@@ -172,6 +172,7 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseSpec[] }, v
           round,
           order: position,
           samples: message.samples,
+          ...(message.sampleStartMs ? { sampleStartMs: message.sampleStartMs } : {}),
           iterationsPerSample: message.iterationsPerSample,
           warmupIterations: message.warmupIterations,
           async: message.async,
@@ -276,22 +277,32 @@ function usable(caseId: string, variantIds: string[], resultFor: Map<string, Cas
 
 /**
  * The precision each variant of a case has reached: the half-width of its
- * paired ratio's CI against the baseline (relative), or, for the baseline and
- * a lone variant, of its own median's CI. Undefined: not yet at 95% coverage.
+ * paired ratio's CI against the baseline (relative; stats' pairedStopping, the
+ * same interval the table shows), or, for the baseline and a lone variant, of
+ * its own median's CI. Undefined: the CI cannot reach 95% yet.
  */
 function casePrecision(caseId: string, baselineId: string | undefined, variantIds: string[], resultFor: Map<string, CaseResult>): Map<string, number | undefined> {
   const out = new Map<string, number | undefined>();
   const base = baselineId ? resultFor.get(`${caseId}\u0000${baselineId}`) : undefined;
+  const baseMedians = roundMedians(base);
   for (const id of variantIds) {
     const result = resultFor.get(`${caseId}\u0000${id}`)!;
     if (result.status !== 'ok' || !result.rounds.length) continue;
     if (id === baselineId || !base || base.status !== 'ok') {
-      out.set(id, summarizeRounds(result.rounds.map((r) => r.samples)).ciHalfWidthRel);
+      const halfWidth = summarizeRounds(result.rounds.map((r) => r.samples)).ciHalfWidthRel;
+      out.set(id, Number.isFinite(halfWidth) ? halfWidth : undefined);
       continue;
     }
-    const pair = pairedCase(base, result, DEFAULT_RATIO_OPTIONS);
-    const attained = pair.raw && (pair.raw.coverage ?? 0) >= DEFAULT_RATIO_OPTIONS.confidence;
-    out.set(id, attained ? ratioHalfWidth(pair.raw!) : undefined);
+    const own = roundMedians(result);
+    const rounds = [...own.keys()].filter((k) => baseMedians.has(k));
+    const b = rounds.map((k) => baseMedians.get(k)!);
+    const c = rounds.map((k) => own.get(k)!);
+    if (!rounds.length || ![...b, ...c].every((x) => x > 0)) {
+      out.set(id, undefined);
+      continue;
+    }
+    const decision = pairedStopping(b, c, { confidence: DEFAULT_RATIO_OPTIONS.confidence });
+    out.set(id, Number.isFinite(decision.halfWidth) ? decision.halfWidth : undefined);
   }
   return out;
 }

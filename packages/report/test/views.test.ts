@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { comparePaired, median } from '@rtbench/stats';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { finishRun } from '../../cli/src/run.ts';
-import { benchRegressions, benchView, pairedComparisonView, viewOfRun } from '../src/index.ts';
+import { benchRegressions, benchView, pairedComparisonView, reporterFor, viewOfRun } from '../src/index.ts';
 
 /** A synthetic run with its statistics computed the way the CLI computes them. */
 const run = () => {
@@ -97,5 +97,17 @@ describe('bench view geomeans', () => {
     expect(g.ratio).toBeGreaterThan(1.15);
     expect(g.ratio).toBeLessThan(1.3);
     expect(g.ci[0]).toBeLessThanOrEqual(g.ratio);
+  });
+});
+
+describe('modes', () => {
+  it('names two groups of processes with their centres and counts', () => {
+    const r = syntheticRun({ cases: [{ id: 'parse', ns: 1000 }], arms: [{ id: 'node@26', factor: 1 }], rounds: 20, sigma: 0.01 });
+    // 8 of 20 processes in a slow state, 1.6x slower
+    for (const round of r.results[0]!.rounds.slice(0, 8)) round.samples = round.samples.map((x) => x * 1.6);
+    finishRun(r, false);
+    const row = benchView(r).cases[0]!.rows[0]!;
+    expect(row.modes).toMatch(/^2 modes: (1|1\.0\d) µs ×12, 1\.6\d µs ×8$/);
+    expect(reporterFor('terminal')!.render(benchView(r), { color: false })).toContain(`node@26 · parse: ${row.modes}`);
   });
 });

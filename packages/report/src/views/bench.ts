@@ -25,6 +25,13 @@ function skewText(s: CaseStats): string | undefined {
   return ratio > SKEW_WARNING ? `mean ${formatDuration(s.mean)} is ${ratio.toFixed(1)}× the median: rare slow samples (GC?) the median hides` : undefined;
 }
 
+/** "2 modes: 152 µs ×12, 251 µs ×18" when the process medians form several clusters. */
+function modesText(s: CaseStats): string | undefined {
+  const modes = s.modes?.modes;
+  if (!modes || modes.length < 2) return undefined;
+  return `${modes.length} modes: ${modes.map((m) => `${formatDuration(m.center)} ×${m.count}`).join(', ')}`;
+}
+
 function noteOf(result: CaseResult): string | undefined {
   const last = result.failures[result.failures.length - 1];
   if (result.status === 'unsupported') return `unsupported: ${last?.message ?? ''}`;
@@ -72,6 +79,8 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
         row.stats = result.stats;
         const skew = skewText(result.stats);
         if (skew) row.skew = skew;
+        const modes = modesText(result.stats);
+        if (modes) row.modes = modes;
       }
       if (note) row.note = note;
       if (result.precision) row.precision = result.precision;

@@ -128,7 +128,10 @@ export function geomeanOf(cases: readonly PairedCase[], options: RatioOptions, p
   return { ratio: agg.geomean, ci: agg.ci, cases: agg.cases, excluded };
 }
 
-/** Half-width of a ratio's CI relative to the ratio (0.02 = ±2%): what adaptive rounds aim at. */
+/**
+ * Half-width of a ratio's CI relative to the ratio, its wider side
+ * (0.02 = ±2%): the measure adaptive rounds stop on (stats' pairedStopping).
+ */
 export function ratioHalfWidth(c: Pick<Comparison, 'ratio' | 'ci'>): number {
-  return (c.ci[1] - c.ci[0]) / (2 * c.ratio);
+  return Math.max(c.ci[1] / c.ratio - 1, 1 - c.ci[0] / c.ratio);
 }
