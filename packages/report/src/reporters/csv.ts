@@ -4,7 +4,8 @@
  *   csv        every raw sample: run, case, variant, round, sample index,
  *              batch size, ns per operation, and the sample's start time where
  *              the run recorded it;
- *   csv-stats  one row per case × variant: the statistics and the ratio
+ *   csv-stats  one row per case × variant: the statistics (with the number of
+ *              modes among the process medians, where the run has it) and the ratio
  *              against the view's baseline with its CI and verdict.
  */
 import type { RunRecord } from '@rtbench/core/schema';
@@ -46,7 +47,7 @@ function* sampleRows(view: View): Generator<Field[]> {
 
 export const STATS_COLUMNS = [
   'run', 'case', 'variant', 'status', 'rounds', 'samples', 'median_ns', 'ci_low_ns', 'ci_high_ns', 'ci_half_width_rel', 'mean_ns', 'min_ns', 'p25_ns', 'p75_ns', 'max_ns',
-  'baseline', 'ratio', 'ratio_ci_low', 'ratio_ci_high', 'verdict', 'q', 'target', 'reached', 'stopped_by',
+  'modes', 'baseline', 'ratio', 'ratio_ci_low', 'ratio_ci_high', 'verdict', 'q', 'target', 'reached', 'stopped_by',
 ] as const;
 
 /** The ratio of each (run, case, variant) against the view's baseline. */
@@ -72,7 +73,7 @@ function* statsRows(view: View): Generator<Field[]> {
       const p = r.precision;
       yield [
         run.id, r.caseId, r.variantId, r.status, r.rounds.length, s?.n, s?.median, s?.ci[0], s?.ci[1], s?.ciHalfWidthRel, s?.mean, s?.min, s?.p25, s?.p75, s?.max,
-        ratio?.baseline, ratio?.c.ratio, ratio?.c.ci[0], ratio?.c.ci[1], ratio?.c.verdict, ratio?.c.qValue, p?.target, p?.reached, p?.stoppedBy,
+        s?.modes?.modes.length, ratio?.baseline, ratio?.c.ratio, ratio?.c.ci[0], ratio?.c.ci[1], ratio?.c.verdict, ratio?.c.qValue, p?.target, p?.reached, p?.stoppedBy,
       ];
     }
   }
