@@ -351,31 +351,21 @@ function cellBase(variant: string, result: CaseResult, edges: number[]): CellBas
   };
 }
 
-/**
- * The statistics' modes when there are two or more. Read without trusting
- * the shape: runs from before modes were recorded have none, and the field
- * is optional in the schema.
- */
+/** The statistics' modes of the process medians, when there are two or more (runs before modes were recorded have none). */
 export function modesOf(stats: CaseResult['stats']): ModeBand[] {
-  const field = (stats as { modes?: unknown } | undefined)?.modes;
-  const list: unknown = Array.isArray(field) ? field : (field as { modes?: unknown } | undefined)?.modes;
-  if (!Array.isArray(list)) return [];
-  const bands = list.filter(
-    (m): m is ModeBand =>
-      typeof m === 'object' && m !== null && ['center', 'count', 'low', 'high'].every((k) => Number.isFinite((m as Record<string, unknown>)[k])),
-  );
-  return bands.length >= 2 ? bands.map(({ center, count, low, high }) => ({ center, count, low, high })) : [];
+  const modes = stats?.modes?.modes ?? [];
+  return modes.length >= 2 ? modes.map(({ center, count, low, high }) => ({ center, count, low, high })) : [];
 }
 
 /** Per-process traces from the rounds' sample start times (absent in runs that did not record them). */
 export function tracesOf(result: CaseResult): SampleTrace[] {
   const traces: SampleTrace[] = [];
   for (const round of result.rounds) {
-    const starts = (round as { sampleStartMs?: unknown }).sampleStartMs;
-    if (!Array.isArray(starts) || starts.length !== round.samples.length || starts.length === 0) continue;
-    const t0 = starts[0] as number;
+    const starts = round.sampleStartMs;
+    if (!starts || starts.length !== round.samples.length || starts.length === 0) continue;
+    const t0 = starts[0]!;
     // Rounded for size: a tenth of a millisecond and four digits of time are plenty for a picture.
-    traces.push({ round: round.round, points: round.samples.map((ns, i) => [Math.round(((starts[i] as number) - t0) * 10) / 10, +ns.toPrecision(4)]) });
+    traces.push({ round: round.round, points: round.samples.map((ns, i) => [Math.round((starts[i]! - t0) * 10) / 10, +ns.toPrecision(4)]) });
   }
   return traces;
 }
