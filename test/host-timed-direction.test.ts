@@ -1,9 +1,9 @@
-/** A metric's direction decides who is fastest and which way a verdict goes; runs without a metric read as before. */
+/** A metric's direction decides which way ratios and verdicts go; runs without a metric read as before. */
 import { describe, expect, it } from 'vitest';
 import { metricOf, parseRun, TIME_PER_OP, type Metric, type RunRecord } from '@rtbench/core/schema';
-import { benchRows, comparisonCells, renderBenchTable } from '@rtbench/report';
-import { analyzePairedRun } from '../packages/cli/src/compare/analyze.ts';
+import { benchView, comparisonCells, pairedComparisonView, reporterFor } from '@rtbench/report';
 import { finishRun } from '../packages/cli/src/run.ts';
+import { asTimeResult, pageData } from '../packages/report/src/html/page-data.ts';
 import { syntheticRun } from './compare-synthetic.ts';
 
 const REQ_PER_S: Metric = { name: 'requests/s', unit: 'req/s', direction: 'higher-is-better' };
@@ -16,6 +16,8 @@ function run(metric?: Metric): RunRecord {
   return r;
 }
 
+const candidateRow = (r: RunRecord) => benchView(r).cases[0]!.rows.find((x) => x.variantId === 'node@24')!;
+
 describe('metric direction', () => {
   it('a run without a metric is time per op, and still parses', () => {
     const r = run();
@@ -24,35 +26,45 @@ describe('metric direction', () => {
   });
 
   it('lower is better: the larger values are slower', () => {
-    const rows = benchRows(run());
-    expect(rows.find((x) => x.variantId === 'node@26')!.relative).toBe(1);
-    expect(rows.find((x) => x.variantId === 'node@24')!.relative).toBeCloseTo(1.5, 1);
-    const report = analyzePairedRun(run(), { threshold: 0.01, confidence: 0.95 });
-    expect(report.sections[0]!.cases[0]!.comparison!.verdict).toBe('slower');
+    const row = candidateRow(run());
+    expect(row.relative!.verdict).toBe('slower');
+    expect(row.relative!.ratio).toBeCloseTo(1.5, 1);
+    expect(pairedComparisonView(run()).sections[0]!.cases[0]!.comparison!.verdict).toBe('slower');
   });
 
-  it('higher is better: the larger requests/s are fastest, the verdict says faster, and the table shows req/s', () => {
+  it('higher is better: larger requests/s are faster in the table and in the comparison, shown in req/s', () => {
     const r = run(REQ_PER_S);
     expect(parseRun(JSON.parse(JSON.stringify(r)), 'new.json').cases[0]!.metric).toEqual(REQ_PER_S);
-    const rows = benchRows(r);
-    const fast = rows.find((x) => x.variantId === 'node@24')!;
-    const slow = rows.find((x) => x.variantId === 'node@26')!;
-    expect(fast.relative).toBe(1);
-    expect(slow.relative).toBeCloseTo(1.5, 1);
-    expect(slow.distinct).toBe(true);
-    const table = renderBenchTable(r);
-    expect(table).toMatch(/req\/s/);
-    expect(table).toMatch(/1\.\d\d× slower/);
-
-    const report = analyzePairedRun(r, { threshold: 0.01, confidence: 0.95 });
-    const row = report.sections[0]!.cases[0]!;
-    expect(row.comparison!.verdict).toBe('faster');
+    const row = candidateRow(r);
+    expect(row.relative!.verdict).toBe('faster');
     // The ratio is of costs (time per request): 1 / 1.5.
-    expect(row.comparison!.ratio).toBeCloseTo(1 / 1.5, 1);
-    const cells = comparisonCells(row, report);
+    expect(row.relative!.ratio).toBeCloseTo(1 / 1.5, 1);
+    const table = reporterFor('terminal')!.render(benchView(r), { color: false });
+    expect(table).toMatch(/req\/s/);
+    expect(table).toMatch(/1\.\d\d× faster/);
+    expect(table).toContain('median ');
+    expect(table).not.toContain('median/op');
+
+    const view = pairedComparisonView(r);
+    const cmp = view.sections[0]!.cases[0]!;
+    expect(cmp.comparison!.verdict).toBe('faster');
+    const cells = comparisonCells(cmp, view);
     // Shown as the change in throughput, not in cost.
     expect(cells.detail).toMatch(/^\+\d+(\.\d)?% req\/s$/);
     expect(Number(/\d+(\.\d)?/.exec(cells.detail)![0])).toBeCloseTo(50, -1);
     expect(cells.baseline).toMatch(/req\/s$/);
+  });
+
+  it('the HTML page writes req/s in the cells and draws time per request in its charts', () => {
+    const r = run(REQ_PER_S);
+    const result = r.results[0]!;
+    const time = asTimeResult(result, REQ_PER_S);
+    expect(time.stats!.median).toBeCloseTo(1e9 / result.stats!.median, 3);
+    // A higher throughput is a shorter time: the quartiles swap ends.
+    expect(time.stats!.p25).toBeCloseTo(1e9 / result.stats!.p75, 3);
+    expect(time.rounds[0]!.samples[0]).toBeCloseTo(1e9 / result.rounds[0]!.samples[0]!, 3);
+    const cell = pageData(benchView(r)).cases[0]!.cells[0]!;
+    expect(cell.medianText).toMatch(/req\/s$/);
+    expect(cell.median).toBeCloseTo(time.stats!.median, 3);
   });
 });

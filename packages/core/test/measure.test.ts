@@ -8,6 +8,7 @@ import { bench, suite } from '../src/index.ts';
 import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
 import { probeClock, type Clock } from '../src/clock.ts';
 import type { CaseResultMessage, RuntimeMessage } from '../src/protocol.ts';
+import { parseRuntimeMessage } from '../src/schema.ts';
 
 const origin = process.hrtime.bigint();
 const fineClock: Clock = { name: 'hrtime', now: () => Number(process.hrtime.bigint() - origin) };
@@ -70,13 +71,15 @@ describe('measure loop', () => {
     expect(probeClock(coarseClock).edgeAligned).toBe(true);
     expect(probeClock(fineClock).edgeAligned).toBe(false);
     const coarse = result(await run('work [n=500]', coarseClock, 300));
-    const fine = median(result(await run('work [n=500]', fineClock)).samples);
     expect(coarse.clock.edgeAligned).toBe(true);
     expect(coarse.clock.resolutionNs).toBe(1e6);
-    // A single case takes far less than a tick, yet the estimate lands near the fine clock's.
-    const ratio = median(coarse.samples) / fine;
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    // One call takes about a microsecond, a thousandth of a tick, yet the
+    // estimate is a positive sub-tick time. The bound leaves room for a loaded
+    // machine (preempted batches); the method's accuracy is tested against a
+    // virtual clock in runners/workerd/test/edge-timing.test.ts.
+    const perCall = median(coarse.samples);
+    expect(perCall).toBeGreaterThan(0);
+    expect(perCall).toBeLessThan(1e5);
   });
 
   it('awaits async cases and reports them as async', async () => {
@@ -97,6 +100,21 @@ describe('measure loop', () => {
     (globalThis as { teardownRan?: boolean }).teardownRan = false;
     result(await run('teardown', fineClock, 20));
     expect((globalThis as { teardownRan?: boolean }).teardownRan).toBe(true);
+  });
+
+  it('timestamps every sample: one start per sample, in order, each after the previous sample ended', async () => {
+    const r = result(await run('work [n=4000]', fineClock));
+    const starts = r.sampleStartMs!;
+    expect(starts).toHaveLength(r.samples.length);
+    for (let i = 1; i < starts.length; i++) {
+      const previousSampleMs = (r.samples[i - 1]! * r.iterationsPerSample) / 1e6;
+      // Starts are rounded to 1 µs, hence the 2 µs of slack.
+      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(previousSampleMs - 0.002);
+    }
+    // The message, timestamps included, passes the host's validation; a message without them (older runners) too.
+    expect(parseRuntimeMessage(JSON.parse(JSON.stringify(r)))).toMatchObject({ sampleStartMs: starts });
+    const { sampleStartMs: _dropped, ...older } = r;
+    expect(parseRuntimeMessage(older)).not.toHaveProperty('sampleStartMs');
   });
 
   it('reports an unknown case as an error message, not a throw', async () => {

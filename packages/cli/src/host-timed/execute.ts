@@ -11,11 +11,10 @@ import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
 import { createRandom } from '@rtbench/stats';
 import { disposePrepared, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type HostVariant, type Prepared, type RoundOutcome, type RoundValues } from '@rtbench/host-timed';
 import { formatMetric } from '@rtbench/report';
-import { hostInfo } from '../host.ts';
-import { finishRun, type RunHooks, type RunOptions } from '../run.ts';
+import { finishRun, newRun, type RunHooks, type RunOptions } from '../run.ts';
 import type { SuiteLocation } from '../suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '../variants.ts';
-import { BALANCED_ORDER_DESCRIPTION, balancedOrders, shuffle } from '../compare/schedule.ts';
+import { balancedOrders, shuffle } from '../compare/schedule.ts';
 
 /** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */
 export const MIN_LOAD_MS = 1_000;
@@ -27,7 +26,7 @@ const HOST_CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCo
 
 /** Load per round: --time over the rounds and --warmup, raised to the minimums. */
 function budgetOf(options: RunOptions): { loadMs: number; loadWarmupMs: number } {
-  return { loadMs: Math.max(MIN_LOAD_MS, options.timeMs / options.rounds), loadWarmupMs: Math.max(MIN_LOAD_WARMUP_MS, options.warmupMs) };
+  return { loadMs: Math.max(MIN_LOAD_MS, options.timeMs / options.schedule.rounds), loadWarmupMs: Math.max(MIN_LOAD_WARMUP_MS, options.warmupMs) };
 }
 
 function hostVariant(v: ResolvedVariant): HostVariant {
@@ -40,38 +39,17 @@ export async function executeHostTimedRun(
   options: RunOptions,
   hooks: RunHooks,
 ): Promise<RunRecord> {
-  const startedAt = new Date().toISOString();
+  const started = performance.now();
   const resolved = variants.filter(isResolved);
+  const { schedule } = options;
+  const rounds = schedule.rounds;
   const hasLoad = suite.cases.some((c) => c.measurement.kind === 'load');
-  const orderKind = options.order ?? (options.mode === 'compare' ? 'balanced' : 'shuffled');
-  const run: RunRecord = {
-    schema: 'rtbench.run',
-    schemaVersion: 1,
-    id: `${startedAt}-${suite.name}-${options.seed}`,
-    status: 'interrupted',
-    startedAt,
-    finishedAt: startedAt,
-    command: options.command,
-    suite: suite.name,
-    mode: options.mode,
-    // What a load round really gets (raised to the minimums); a start-up round has no sampling time.
-    options: {
-      timeMs: hasLoad ? budgetOf(options).loadMs * options.rounds : options.timeMs,
-      warmupMs: hasLoad ? budgetOf(options).loadWarmupMs : options.warmupMs,
-      rounds: options.rounds,
-      timeoutMs: options.timeoutMs,
-      ...(options.filter ? { filter: options.filter } : {}),
-      order: orderKind === 'balanced' ? BALANCED_ORDER_DESCRIPTION : 'shuffled per round and case',
-      seed: options.seed,
-    },
-    host: hostInfo(),
-    variants: variants.map((v) =>
-      isResolved(v) ? v.record : { id: v.spec.id, runtime: v.runner.runtime, spec: v.spec.runtimeSpec, flags: v.spec.flags, unavailable: v.reason },
-    ),
-    cases: suite.cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric })),
-    results: [],
-    digestMismatches: [],
-  };
+  const run = newRun(suite, variants, options, new Date().toISOString());
+  // Each case's metric; and what a load round really gets (raised to the minimums). A start-up round has no sampling time.
+  run.cases = suite.cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric }));
+  if (hasLoad) Object.assign(run.options, { timeMs: budgetOf(options).loadMs * rounds, warmupMs: budgetOf(options).loadWarmupMs });
+  // Adaptive rounds judge the in-runtime loop's precision; host-timed cases run the planned rounds.
+  delete run.options.adaptive;
 
   // Measurements in declaration order, each with the (filtered) cases it feeds.
   const measurements = new Map<HostMeasurement, HostCaseSpec[]>();
@@ -103,18 +81,18 @@ export async function executeHostTimedRun(
 
   const random = createRandom(options.seed);
   const entries = [...measurements.entries()].map(([m, cases]) => ({ m, cases, key: cases[0]!.id }));
-  const schedules = orderKind === 'balanced' ? new Map(entries.map((e) => [e.key, balancedOrders(resolved, options.rounds, random)])) : undefined;
-  const total = options.rounds * entries.length * resolved.length;
+  const schedules = schedule.order === 'balanced' ? new Map(entries.map((e) => [e.key, balancedOrders(resolved, rounds, random)])) : undefined;
+  const total = rounds * entries.length * resolved.length;
   let done = 0;
 
   try {
-    outer: for (let round = 0; round < options.rounds; round++) {
+    outer: for (let round = 0; round < rounds; round++) {
       for (const { m, cases, key } of entries) {
         const order = schedules ? schedules.get(key)![round]! : shuffle(resolved, random);
         for (const [position, v] of order.entries()) {
           if (hooks.signal?.aborted) break outer;
           const results = resultsOf(cases, v);
-          const event = { done, total, round, rounds: options.rounds, caseId: key, variantId: v.spec.id };
+          const event = { done, total, elapsedMs: performance.now() - started, round, rounds, adaptive: false, caseId: key, variantId: v.spec.id };
           // A measurement that already failed, or whose every metric is unsupported here, is not retried.
           if (results.some((r) => r.status === 'failed') || results.every((r) => r.status === 'unsupported')) {
             done++;
@@ -137,6 +115,7 @@ export async function executeHostTimedRun(
           hooks.onProgress?.({
             ...event,
             done,
+            elapsedMs: performance.now() - started,
             outcome: outcome.ok
               ? { status: 'ok', medianNs: progressNs(outcome.values, cases[0]!), text: progressText(outcome, cases[0]!) }
               : { status: outcome.kind === 'unsupported' ? 'unsupported' : 'failed', message: first.failures[first.failures.length - 1]?.message ?? outcome.message },
