@@ -56,8 +56,8 @@ describe('host-timed suites', () => {
     expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
   });
 
-  it('http-hello: requests/s and latency per load run on node, the server stopped after each', () => {
-    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node', '--rounds', '2', '--warmup', '10ms']);
+  it('http-hello: requests/s and latency per load run on node (and workerd\'s fetch handler once), the server stopped after each', () => {
+    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,workerd', '--rounds', '2', '--warmup', '10ms']);
     expect(status, stderr).toBe(0);
     expect(run.cases.map((c) => c.metric?.unit)).toEqual(['req/s', 'ms', 'ms', 'req/s', 'ms', 'ms']);
     // Each load run lasted at least 1 s after at least 300 ms of warm-up, and the run says so.
@@ -71,8 +71,10 @@ describe('host-timed suites', () => {
       expect(rps.stats!.median).toBeGreaterThan(0);
       p50.rounds.forEach((r, i) => expect(p99.rounds[i]!.samples[0]).toBeGreaterThanOrEqual(r.samples[0]!));
     }
-    // The echo route answered with the body it was sent (its digest is of that answer).
+    // The echo route answered with the body it was sent (its digest is of that answer), on both runtimes.
     expect(result(run, run.cases[3]!.id, 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
+    expect(result(run, run.cases[3]!.id, 'workerd').rounds.length).toBe(2);
+    expect(run.digestMismatches).toEqual([]);
     expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
   });
