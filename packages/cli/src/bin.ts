@@ -7,6 +7,7 @@ import { benchCompareCommand, COMPARE_DEFAULTS, compareFilesCommand, type Compar
 import { extractCompareArgs } from './compare/arms.ts';
 import { reportCommand } from './commands/report.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
+import { isBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
 import { listSuites } from './suites.ts';
 
@@ -43,6 +44,9 @@ cli
     process.exitCode = exitCode;
   });
 
+// Listed for --help; main() hands `run <file>` to bench, which takes the same options.
+cli.command('run <file>', "Run a benchmark file written for mitata or tinybench, unchanged (bench's options apply)").action(() => {});
+
 cli
   .command('compare <run> [other]', 'Verdicts from saved runs: one run made with --compare (paired), or two runs (unpaired)')
   .option('--threshold <percent>', `Noise threshold for faster/slower/equivalent (default ${COMPARE_DEFAULTS.threshold * 100}%)`)
@@ -74,13 +78,22 @@ cli.command('suites', 'List the suites').action(() => {
 
 cli.help();
 
+/** `rtbench run <file>` is `rtbench bench <file>` for a script that imports mitata or tinybench. */
+function broughtFileAsBench(argv: string[]): string[] {
+  if (argv[2] !== 'run') return argv;
+  const file = argv[3];
+  if (!file || file.startsWith('-')) throw new UsageError('rtbench run <file>: name a benchmark file written for mitata or tinybench');
+  if (!isBroughtFile(file)) throw new UsageError(`${file} is not a script that imports 'mitata' or 'tinybench' (for a suite: rtbench bench <suite>)`);
+  return [argv[0]!, argv[1]!, 'bench', ...argv.slice(3)];
+}
+
 async function main(): Promise<void> {
   try {
-    const extracted = extractCompareArgs(process.argv);
+    const extracted = extractCompareArgs(broughtFileAsBench(process.argv));
     compareArms = extracted.compare;
     cli.parse(extracted.argv, { run: false });
     if (!cli.matchedCommand) {
-      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, compare, report, runtimes, suites (see --help)`);
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, run, compare, report, runtimes, suites (see --help)`);
       if (!cli.options.help) cli.outputHelp();
       return;
     }

@@ -7,9 +7,26 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import type { BundleTarget } from '@rtbench/runner-kit';
 import { cacheDir, repoRoot } from './paths.ts';
+
+/**
+ * Files written for mitata or tinybench import those packages; in a bundle
+ * they resolve to rtbench's adapters (packages/adapters), which declare cases
+ * instead of measuring. A suite that does not import them is not affected.
+ */
+export const ADAPTED_PACKAGES: Readonly<Record<string, string>> = {
+  mitata: join(repoRoot, 'packages', 'adapters', 'src', 'mitata.ts'),
+  tinybench: join(repoRoot, 'packages', 'adapters', 'src', 'tinybench.ts'),
+};
+
+export const adapterPlugin: Plugin = {
+  name: 'rtbench-adapters',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^(mitata|tinybench)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));
+  },
+};
 
 export interface Bundle {
   path: string;
@@ -37,6 +54,7 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
     target: 'esnext',
     // node: builtins are provided by every runtime (workerd via nodejs_compat).
     external: ['node:*'],
+    plugins: [adapterPlugin],
     // Keep names: error stacks and digest summaries should read like the source.
     keepNames: false,
     minify: false,

@@ -64,7 +64,8 @@ export const SKEW_WARNING = 1.5;
 export function cellTexts(row: BenchRow): CellTexts {
   const { result } = row;
   const s = result.stats;
-  const lastFailure = result.failures[result.failures.length - 1];
+  // Warnings are said under the table (renderRunNotes), not in the row.
+  const lastFailure = result.failures.filter((f) => f.kind !== 'warning').at(-1);
   const note =
     result.status === 'unsupported'
       ? `unsupported: ${lastFailure?.message ?? ''}`

@@ -45,15 +45,17 @@ export function renderRunNotes(run: RunRecord): string {
   }
   const unavailable = run.variants.filter((v) => v.unavailable);
   for (const v of unavailable) lines.push(pc.red(`✗ ${v.id} did not run: ${v.unavailable}`));
-  const failures = run.results.filter((r) => r.failures.some((f) => f.kind !== 'unsupported' && f.kind !== 'runtime-unavailable'));
+  const quiet = new Set(['unsupported', 'runtime-unavailable', 'warning']);
+  const failures = run.results.filter((r) => r.failures.some((f) => !quiet.has(f.kind)));
   for (const r of failures) {
     for (const f of r.failures) {
-      if (f.kind === 'unsupported' || f.kind === 'runtime-unavailable') continue;
+      if (quiet.has(f.kind)) continue;
       lines.push(pc.red(`✗ ${r.variantId} · ${r.caseId}: ${f.kind}${f.phase ? ` in ${f.phase}` : ''}: ${f.message}`));
       const tail = (f.stderr ?? '').trim().split('\n').slice(-4).join('\n    ');
       if (tail) lines.push(pc.dim(`    ${tail}`));
     }
   }
+  lines.push(...warningLines(run));
   const rounds = run.options.rounds;
   lines.push(
     pc.dim(
@@ -64,4 +66,19 @@ export function renderRunNotes(run: RunRecord): string {
     ),
   );
   return lines.join('\n');
+}
+
+/** One line per case and warning, naming the runtimes that gave it. */
+function warningLines(run: RunRecord): string[] {
+  const byWarning = new Map<string, { caseId: string; message: string; variants: string[] }>();
+  for (const r of run.results) {
+    for (const f of r.failures) {
+      if (f.kind !== 'warning') continue;
+      const key = `${r.caseId}\u0000${f.message}`;
+      const entry = byWarning.get(key) ?? { caseId: r.caseId, message: f.message, variants: [] };
+      if (!entry.variants.includes(r.variantId)) entry.variants.push(r.variantId);
+      byWarning.set(key, entry);
+    }
+  }
+  return [...byWarning.values()].map((w) => pc.yellow(`⚠ ${w.caseId} (${w.variants.join(', ')}): ${w.message}`));
 }
