@@ -3,7 +3,11 @@
 // rtbench on four runtimes (`pnpm rtbench run examples/tinybench-strings.mjs`).
 import { Bench } from 'tinybench';
 
-const parts = [];
+// Shared input at the top of the file: under rtbench each task runs in its
+// own process, so one task's beforeAll does not set up the others.
+const parts = Array.from({ length: 500 }, (_, i) => `item-${i};`);
+let reversed = [];
+
 const bench = new Bench({ name: 'build 500 parts', time: 500 });
 
 bench
@@ -11,11 +15,15 @@ bench
     let out = '';
     for (const part of parts) out += part;
     return out;
+  })
+  .add('+= in a loop, reversed input', () => {
+    let out = '';
+    for (const part of reversed) out += part;
+    return out;
   }, {
-    // Setup for the whole task, outside the timing.
+    // Setup for this task, outside the timing.
     beforeAll() {
-      parts.length = 0;
-      for (let i = 0; i < 500; i++) parts.push(`item-${i};`);
+      reversed = parts.toReversed();
     },
   })
   .add('Array.prototype.join', () => parts.join(''))

@@ -88,15 +88,18 @@ function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
   });
 }
 
-function describeLoadError(error: unknown): string {
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+/** Why a file did not load in this runtime, said as a reason (the error itself shortened in brackets). */
+export function loadFailureReason(error: unknown): string {
+  const raw = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const message = raw.length > 160 ? `${raw.slice(0, 159)}…` : raw;
   const hints: [RegExp, string][] = [
-    [/ENOENT|no such file|not implemented|readFileSync|\bfs\b/i, 'it reads files while loading, and this runtime has no access to your files (workerd has none): build the data in code or import it (JSON imports are bundled)'],
-    [/Code generation from strings|EvalError|unsafe-eval/i, 'it generates code from strings (eval / new Function), which this runtime refuses'],
-    [/No such module|Cannot find module|not found/i, 'it imports a module this runtime does not have'],
+    [/Requires read access|NotCapable|PermissionDenied/i, 'the file reads files while loading, and rtbench runs deno without --allow-read'],
+    [/ENOENT|no such file|readAll|readFileSync/i, 'the file reads files while loading, and this runtime cannot see them (workerd has no access to your files)'],
+    [/Code generation from strings|EvalError|unsafe-eval/i, 'the file generates code from strings (eval, new Function), which this runtime refuses'],
+    [/No such module|Cannot find module|not found/i, 'the file imports a module this runtime does not have'],
   ];
-  const hint = hints.find(([re]) => re.test(message))?.[1];
-  return hint ? `${message} — ${hint}` : message;
+  const hint = hints.find(([re]) => re.test(raw))?.[1];
+  return hint ? `${hint} (${message})` : `the file failed to load here (${message})`;
 }
 
 /**
@@ -112,7 +115,7 @@ export async function broughtSuite(name: string, load: () => Promise<unknown>): 
     while (state.pending.length) await Promise.all(state.pending.splice(0));
     for (const fn of state.onLoaded.splice(0)) fn();
   } catch (error) {
-    const reason = `the file failed to load here: ${describeLoadError(error)}`;
+    const reason = loadFailureReason(error);
     return {
       kind: 'rtbench.suite',
       name,

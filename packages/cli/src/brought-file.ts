@@ -12,14 +12,12 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { CaseSpec, SuiteDefinition } from '@rtbench/core';
-import { adapterPlugin } from './bundle.ts';
+import { adapterPlugin, IMPORTS_ADAPTED } from './bundle.ts';
 import { UsageError } from './errors.ts';
 import { cacheDir, repoRoot } from './paths.ts';
 import type { SuiteLocation } from './suites.ts';
 
 const REGISTRY = join(repoRoot, 'packages', 'adapters', 'src', 'registry.ts');
-/** An import of mitata or tinybench (ESM or require). */
-const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](mitata|tinybench)['"]/;
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 
 /** The file each generated entry stands for. */
@@ -101,7 +99,7 @@ export async function loadBroughtFile(location: SuiteLocation): Promise<LoadedBr
   if (!existsSync(hostBundle)) writeAtomically(hostBundle, code);
   const mod = (await import(pathToFileURL(hostBundle).href)) as { default: SuiteDefinition & { notes?: readonly string[]; loadError?: string } };
   const suite = mod.default;
-  if (suite.loadError) throw new UsageError(`${file}: ${suite.loadError.replace('here', 'on the host (node)')}`);
+  if (suite.loadError) throw new UsageError(`${file} does not load on the host (node): ${suite.loadError}`);
   const cases = suite.cases();
   if (cases.length === 0) throw new UsageError(`${file} declares no benchmarks (no mitata bench() or tinybench bench.add())`);
   return { suite, cases, notes: suite.notes ?? [] };

@@ -5,8 +5,9 @@
  * unchanged suite reuses its bundle and a results file can name what ran.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { BundleTarget } from '@rtbench/runner-kit';
 import { cacheDir, repoRoot } from './paths.ts';
@@ -21,10 +22,28 @@ export const ADAPTED_PACKAGES: Readonly<Record<string, string>> = {
   tinybench: join(repoRoot, 'packages', 'adapters', 'src', 'tinybench.ts'),
 };
 
+/** An import of mitata or tinybench (ESM or require): the mark of a file brought over unchanged. */
+export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](mitata|tinybench)['"]/;
+
+const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' } as const;
+
 export const adapterPlugin: Plugin = {
   name: 'rtbench-adapters',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^(mitata|tinybench)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));
+    // A brought-over file that finds its data next to itself (new URL('./x', import.meta.url))
+    // must see its own location, not the bundle's.
+    pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+      if (args.path.includes('node_modules')) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.') || !IMPORTS_ADAPTED.test(source)) return undefined;
+      const contents = source
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path))
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)));
+      const ext = /\.[cm]?[jt]sx?$/.exec(args.path)![0] as keyof typeof LOADERS;
+      return { contents, loader: LOADERS[ext] ?? 'js', resolveDir: dirname(args.path) };
+    });
   },
 };
 
