@@ -10,7 +10,8 @@ import type { CaseBody, CaseContext, ParamValue, Params, TimedFn } from '@rtbenc
 import { doNotOptimize, forcedGc } from './keep-alive.ts';
 import { declareCase, note, trackPending, whenLoaded } from './registry.ts';
 
-type AnyFn = (...args: never[]) => unknown;
+/** A case body in any of mitata's forms; `state` is only passed to the generator and loop forms. */
+type AnyFn = (state: State) => unknown;
 type GcMode = 'once' | 'inner' | boolean;
 type Color = 'red' | 'cyan' | 'white' | 'green' | 'yellow' | 'magenta' | 'blue' | 'black' | 'gray';
 

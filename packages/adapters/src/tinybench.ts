@@ -111,7 +111,15 @@ export class Task extends EventTarget {
   reset(): void {}
 }
 
-let benches = 0;
+/** Every Bench the file made, in order; their tasks are declared once the file has loaded. */
+const benches: Bench[] = [];
+/** Benches in the order the file ran them (run() fixes which tasks are declared). */
+const ran: Bench[] = [];
+
+whenLoaded(() => {
+  const order = [...ran, ...benches.filter((b) => !ran.includes(b))];
+  for (const bench of order) bench.declareTasks(benches.length > 1 ? `bench ${benches.indexOf(bench) + 1}` : undefined);
+});
 
 export class Bench extends EventTarget {
   readonly name: string | undefined;
@@ -130,8 +138,8 @@ export class Bench extends EventTarget {
   readonly runtime = 'unknown';
   readonly runtimeVersion = 'unknown';
   readonly #tasks = new Map<string, Task>();
-  readonly #index = ++benches;
-  #declared = false;
+  /** The tasks as they were at the first run(); all of them if the file never ran this Bench. */
+  #ranTasks: Task[] | undefined;
 
   constructor(options: BenchOptions = {}) {
     super();
@@ -151,7 +159,7 @@ export class Bench extends EventTarget {
     const budget = ['time', 'iterations', 'warmupTime', 'warmupIterations'].filter((k) => options[k] !== undefined);
     if (budget.length) note(`new Bench({ ${budget.join(', ')} }) is accepted: rtbench's --time, --rounds and --warmup decide how long each task is measured`);
     if (options.concurrency) note("new Bench({ concurrency }) is accepted: rtbench runs one task per process, one call at a time");
-    whenLoaded(() => this.#declare());
+    benches.push(this);
   }
 
   get tasks(): Task[] {
@@ -194,7 +202,10 @@ export class Bench extends EventTarget {
   }
 
   runSync(): Task[] {
-    this.#declare();
+    if (!this.#ranTasks) {
+      this.#ranTasks = this.tasks;
+      ran.push(this);
+    }
     this.dispatchEvent(new Event('start'));
     this.dispatchEvent(new Event('complete'));
     return this.tasks;
@@ -225,12 +236,10 @@ export class Bench extends EventTarget {
     });
   }
 
-  #declare(): void {
-    if (this.#declared) return;
-    this.#declared = true;
-    // Two unnamed Bench objects may reuse task names; the group keeps their ids apart.
-    const group = this.name ?? (benches > 1 ? `bench ${this.#index}` : undefined);
-    for (const task of this.#tasks.values()) {
+  /** Called once the file has loaded; `fallbackGroup` keeps the tasks of several unnamed Bench objects apart. */
+  declareTasks(fallbackGroup: string | undefined): void {
+    const group = this.name ?? fallbackGroup;
+    for (const task of this.#ranTasks ?? this.tasks) {
       declareCase({ dialect: 'tinybench', group, name: task.name, params: {}, idParams: {}, body: bodyFor(this, task) });
     }
   }
