@@ -86,7 +86,7 @@ export async function loadBroughtFile(location: SuiteLocation): Promise<LoadedBr
       format: 'esm',
       platform: 'node',
       target: 'esnext',
-      external: ['node:*'],
+      external: ['node:*', 'bun:*'],
       plugins: [adapterPlugin],
       logLevel: 'silent',
       sourcemap: 'inline',

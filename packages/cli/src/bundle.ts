@@ -71,8 +71,9 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
     conditions: target.conditions,
     ...(target.mainFields ? { mainFields: target.mainFields } : {}),
     target: 'esnext',
-    // node: builtins are provided by every runtime (workerd via nodejs_compat).
-    external: ['node:*'],
+    // node: builtins are provided by every runtime (workerd via nodejs_compat); bun: modules only by
+    // bun (a brought-over file that imports one elsewhere is reported unsupported when it fails to load).
+    external: ['node:*', 'bun:*'],
     plugins: [adapterPlugin],
     // Keep names: error stacks and digest summaries should read like the source.
     keepNames: false,
