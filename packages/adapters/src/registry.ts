@@ -62,12 +62,6 @@ export interface BroughtSuite extends SuiteDefinition {
   readonly loadError?: string;
 }
 
-/** Turns the file name into a suite name (kebab-case). */
-export function suiteNameFor(fileName: string): string {
-  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.(bench|benchmark)?\.?[cm]?[jt]sx?$/i, '');
-  return base.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'brought-file';
-}
-
 function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
   const seen = new Map<string, number>();
   return declared.map((c) => {

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import type { CaseSpec, SuiteDefinition } from '@rtbench/core';
 import { adapterPlugin, IMPORTS_ADAPTED } from './bundle.ts';
 import { UsageError } from './errors.ts';
@@ -32,12 +33,6 @@ export function isBroughtFile(path: string): boolean {
 
 export function isBroughtEntry(entry: string): boolean {
   return broughtEntries.has(entry);
-}
-
-/** Same rule as the adapters' suiteNameFor (kept here so the host need not load the adapters). */
-function suiteNameFor(file: string): string {
-  const base = file.replace(/^.*[\\/]/, '').replace(/\.(bench|benchmark)?\.?[cm]?[jt]sx?$/i, '');
-  return base.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'brought-file';
 }
 
 /**
