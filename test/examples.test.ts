@@ -12,11 +12,11 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { repoRoot, runCli, tempFile } from './helpers/cli.ts';
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
-const TINY_BUDGET = ['--time', '30ms', '--rounds', '1', '--warmup', '10ms', '--quiet'];
+const TINY_BUDGET = ['--time', '30ms', '--warmup', '10ms', '--quiet'];
 
-function runExample(file: string, extra: string[] = []): { run: RunRecord; status: number | null; stdout: string; stderr: string } {
+function runExample(file: string, rounds = 1): { run: RunRecord; status: number | null; stdout: string; stderr: string } {
   const out = tempFile('run.json');
-  const r = runCli(['run', join('examples', file), ...TINY_BUDGET, ...extra, '--out', out]);
+  const r = runCli(['run', join('examples', file), ...TINY_BUDGET, '--rounds', String(rounds), '--out', out]);
   // Read as written, not through parseRun: on this loaded machine a tiny budget can give a 0 ns median
   // on workerd, whose relative CI is then NaN, which the schema rejects (a stats matter, not this test's).
   const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
@@ -94,7 +94,7 @@ describe('examples/ on all four runtimes', () => {
   });
 
   it('tinybench-strings.mjs: a task that returns nothing is timed and warned about once per runtime, however many rounds', () => {
-    const { run, status, stdout: out, stderr } = runExample('tinybench-strings.mjs', ['--rounds', '2']);
+    const { run, status, stdout: out, stderr } = runExample('tinybench-strings.mjs', 2);
     expect(status, stderr).toBe(0);
     expectAllTimedAndAgreeing(run, 2);
     const silent = 'build 500 parts / String.prototype.concat (result unused)';
