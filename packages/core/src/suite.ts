@@ -73,7 +73,10 @@ export interface CaseSpec {
    * value). Adapters use it to digest what a case handed to do_not_optimize().
    */
   readonly digestValue?: (returned: unknown) => unknown;
-  /** Appended to the warning for a case whose value is undefined: how to fix it in this case's dialect. */
+  /**
+   * Set for cases brought over from other harnesses: a case whose value is
+   * undefined is then warned about, with this appended (how to fix it there).
+   */
   readonly emptyResultAdvice?: string;
 }
 
