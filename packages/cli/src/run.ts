@@ -169,6 +169,12 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseSpec[] }, v
         result.failures.push({ kind, message, round, ...extra });
         result.status = 'failed';
       };
+      // Warnings are said once per case and variant, however many rounds repeat them.
+      for (const m of outcome.messages) {
+        if (m.type === 'warning' && !result.failures.some((f) => f.kind === 'warning' && f.message === m.message)) {
+          result.failures.push({ kind: 'warning', message: m.message, round });
+        }
+      }
       const message = outcome.messages.find((m) => m.type === 'result' || m.type === 'unsupported' || m.type === 'error');
       if (outcome.interrupted) failure('interrupted', 'interrupted before this job finished');
       else if (outcome.timedOut) failure('timeout', `no result within ${options.timeoutMs} ms; the process was killed (raise --timeout for slow cases)`, { stderr: outcome.stderr });
@@ -343,7 +349,7 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
     for (const r of run.results) if (r.caseId === c.id && r.rounds[0]) digests[r.variantId] = r.rounds[0].digest.hash;
     if (new Set(Object.values(digests)).size > 1) run.digestMismatches.push({ caseId: c.id, digests });
   }
-  const failed = run.results.some((r) => r.failures.some((f) => f.kind !== 'unsupported')) || run.digestMismatches.length > 0;
+  const failed = run.results.some((r) => r.failures.some((f) => f.kind !== 'unsupported' && f.kind !== 'warning')) || run.digestMismatches.length > 0;
   run.status = interrupted ? 'interrupted' : failed ? 'failed' : 'complete';
   run.finishedAt = new Date().toISOString();
 }

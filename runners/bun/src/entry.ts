@@ -8,15 +8,6 @@ import { executeJob } from '@rtbench/core/execute';
 import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
 
-/** The part of the Bun global this entry uses (no Bun types in the build). */
-interface BunApi {
-  version: string;
-  nanoseconds(): number;
-  gc(force: boolean): void;
-}
-
-const Bun = (globalThis as unknown as { Bun: BunApi }).Bun;
-
 function writeAll(text: string): void {
   const bytes = new TextEncoder().encode(text);
   let offset = 0;

@@ -14,10 +14,6 @@ import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protoco
 import type { SuiteDefinition } from '@rtbench/core';
 import { BINDING_V8_VERSION, BINDING_WORKERD_VERSION, HANDLER_KEY } from './handoff.ts';
 
-interface ExecutionContext {
-  waitUntil(promise: Promise<unknown>): void;
-}
-
 type Env = Record<string, unknown>;
 
 function text(env: Env, name: string): string {
