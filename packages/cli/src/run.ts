@@ -165,6 +165,7 @@ export async function executeRun(
             clock: message.clock,
             digest: message.digest,
             ...(message.gc ? { gc: message.gc } : {}),
+            ...(message.metrics ? { metrics: message.metrics } : {}),
             wallMs: outcome.wallMs,
           });
         } else if (message?.type === 'unsupported') {

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
 import { ProtocolReader, Tail } from './protocol-reader.ts';
+import type { TraceFilter } from './engine-trace.ts';
 import type { JobOutcome } from './types.ts';
 
 const live = new Set<ChildProcess>();
@@ -115,6 +116,8 @@ export interface SpawnJobOptions {
   signal?: AbortSignal;
   /** Called for each validated message as it arrives. */
   onMessage?: (message: RuntimeMessage) => void;
+  /** Takes an engine's trace out of stderr (see engine-trace.ts); the rest is kept as usual. */
+  stderrFilter?: TraceFilter;
 }
 
 export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
@@ -128,7 +131,7 @@ export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
   child.stdout!.setEncoding('utf8');
   child.stdout!.on('data', (chunk: string) => reader.push(chunk));
   child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => stderr.push(chunk));
+  child.stderr!.on('data', (chunk: string) => stderr.push(options.stderrFilter ? options.stderrFilter.push(chunk) : chunk));
 
   const timer = setTimeout(() => {
     timedOut = true;
@@ -145,6 +148,7 @@ export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
   clearTimeout(timer);
   options.signal?.removeEventListener('abort', onAbort);
   reader.end();
+  if (options.stderrFilter) stderr.push(options.stderrFilter.end());
   if (exit.spawnError) stderr.push(`failed to start ${options.command}: ${exit.spawnError.message}\n`);
   return {
     messages: reader.messages,

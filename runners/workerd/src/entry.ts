@@ -13,6 +13,7 @@ import { executeJob } from '@rtbench/core/execute';
 import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
 import { BINDING_V8_VERSION, BINDING_WORKERD_VERSION, HANDLER_KEY } from './handoff.ts';
+import { gcProbe } from './gc-probe.ts';
 
 interface ExecutionContext {
   waitUntil(promise: Promise<unknown>): void;
@@ -45,6 +46,7 @@ async function handle(suite: SuiteDefinition, request: Request, env: Env, ctx: E
     },
     clock: { name: 'performance.now', now: () => (performance.now() - origin) * 1e6 },
     emit,
+    metrics: gcProbe(),
   })
     .then(
       () => writer.close(),
