@@ -26,6 +26,7 @@ cli
   .option('--out <file>', 'Write the run JSON here instead of results/<time>-<suite>.json')
   .option('--json', 'Print the run as JSON on stdout (the table goes to stderr)')
   .option('--quiet', 'No progress output')
+  .option('--metrics <view>', 'Also print engine metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; with --compare, their change)')
   .option('--compare <variants...>', `Compare variants with a verdict per case, the first is the baseline: --compare node@24 node@26 (defaults ${COMPARE_DEFAULTS.rounds} rounds, --time ${COMPARE_DEFAULTS.time})`)
   .option('--threshold <percent>', `With --compare: noise threshold for faster/slower/equivalent (default ${COMPARE_DEFAULTS.threshold * 100}%)`)
   .option('--fail-on-regression <percent>', 'With --compare: exit 1 if a case is significantly slower by more than this')
@@ -50,6 +51,7 @@ cli
   .option('--markdown', 'As markdown for a pull request')
   .option('--format <format>', 'table (default), markdown or json')
   .option('--json', 'As JSON (same as --format json)')
+  .option('--metrics <view>', 'Also print the change in engine metrics: gc')
   .action((run: string, other: string | undefined, flags: CompareFlags) => {
     process.exitCode = compareFilesCommand(other ? [run, other] : [run], flags);
   });
@@ -64,8 +66,9 @@ cli
 cli
   .command('report [run]', 'Render a saved run (default: the newest in results/)')
   .option('--format <format>', 'table, markdown or json', { default: 'table' })
-  .action((file: string | undefined, flags: { format: string }) => {
-    process.exitCode = reportCommand(file, flags.format);
+  .option('--metrics <view>', 'Also print engine metrics: gc')
+  .action((file: string | undefined, flags: { format: string; metrics?: string }) => {
+    process.exitCode = reportCommand(file, flags.format, flags.metrics);
   });
 
 cli.command('suites', 'List the suites').action(() => {

@@ -6,3 +6,5 @@ export type { ArmComparison, ArmInfo, ArmStat, CaseComparison, ComparisonReport,
 export { armFlags, armVersion, comparisonCells, formatChange, formatQ, formatRatio, ratioWithCi, type ComparisonCells } from './compare-cells.ts';
 export { renderComparisonTable } from './compare-terminal.ts';
 export { renderComparisonMarkdown } from './compare-markdown.ts';
+export { formatBytes, formatRate, metricsCells, metricsChange, metricsRowCells, metricsRows, minorGcName, NOT_AVAILABLE, samplingIterations, summarizeMetrics, type MetricsCells, type MetricsRow, type MetricsSummary } from './metrics.ts';
+export { lookupInRun, renderMetricsChanges, renderMetricsMarkdown, renderMetricsTable, type ResultLookup } from './metrics-render.ts';

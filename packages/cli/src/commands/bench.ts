@@ -1,6 +1,7 @@
 /** `rtbench bench <suite>`: plan, run, save, report. */
 import pc from 'picocolors';
-import { renderBenchTable, renderRunNotes } from '@rtbench/report';
+import { renderBenchTable, renderMetricsTable, renderRunNotes } from '@rtbench/report';
+import { parseMetricsView } from '../metrics-view.ts';
 import type { RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '../errors.ts';
 import { parseDuration, parsePositiveInt } from '../options.ts';
@@ -22,6 +23,8 @@ export interface BenchFlags {
   json?: boolean;
   seed?: string | number;
   quiet?: boolean;
+  /** An engine-metrics view to print too ("gc"). */
+  metrics?: string;
 }
 
 // 10 rounds of 100 ms: the process is the unit of replication, and on this
@@ -40,6 +43,7 @@ export interface BenchOutcome {
 /** Shared by `bench` and `compare`: everything from arguments to a saved run. */
 export async function benchCommand(suiteName: string, flags: BenchFlags, variantsOverride?: VariantSpec[], mode: 'bench' | 'compare' = 'bench'): Promise<BenchOutcome> {
   const location = locateSuite(suiteName);
+  const metricsView = parseMetricsView(flags.metrics);
   const variants = variantsOverride ?? parseRuntimeList(flags.runtime ?? DEFAULT_RUNTIMES.join(','));
   const timeMs = parseDuration(flags.time ?? BENCH_DEFAULTS.time, '--time');
   const warmupMs = parseDuration(flags.warmup ?? BENCH_DEFAULTS.warmup, '--warmup');
@@ -100,6 +104,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, variant
   if (mode === 'bench') {
     const out = flags.json ? process.stderr : process.stdout;
     out.write(`${renderBenchTable(run)}\n${renderRunNotes(run)}\n`);
+    if (metricsView === 'gc') out.write(`${renderMetricsTable(run)}\n`);
     if (flags.json) process.stdout.write(`${JSON.stringify(run)}\n`);
   }
   process.stderr.write(pc.dim(`saved ${path}\n`));

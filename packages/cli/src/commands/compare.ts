@@ -8,7 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import pc from 'picocolors';
-import { renderComparisonMarkdown, renderComparisonTable, type ComparisonReport } from '@rtbench/report';
+import { lookupInRun, renderComparisonMarkdown, renderComparisonTable, renderMetricsChanges, type ComparisonReport, type ResultLookup } from '@rtbench/report';
+import { parseMetricsView } from '../metrics-view.ts';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import { analyzePairedRun, analyzeSavedRuns, regressions, type AnalyzeOptions } from '../compare/analyze.ts';
 import { COMPARE_USAGE, parseCompareArms } from '../compare/arms.ts';
@@ -37,6 +38,8 @@ export interface CompareFlags {
   markdown?: boolean;
   format?: string;
   json?: boolean;
+  /** "gc": the change in GC counts and allocation under each comparison. */
+  metrics?: string;
 }
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
@@ -68,10 +71,11 @@ function failLimit(flags: CompareFlags): number | undefined {
 }
 
 /** Prints the report; returns 1 when --fail-on-regression trips, else 0. */
-function emit(report: ComparisonReport, format: Format, limit: number | undefined): number {
+function emit(report: ComparisonReport, format: Format, limit: number | undefined, metrics?: ResultLookup): number {
   if (format === 'json') process.stdout.write(`${JSON.stringify(report, null, 1)}\n`);
   else if (format === 'markdown') process.stdout.write(renderComparisonMarkdown(report));
   else process.stdout.write(`${renderComparisonTable(report)}\n`);
+  if (metrics && format !== 'json') process.stdout.write(renderMetricsChanges(report, metrics, format));
   if (limit === undefined) return 0;
   const found = regressions(report, limit);
   const pct = `${+(limit * 100).toFixed(2)}%`;
@@ -94,6 +98,7 @@ export async function benchCompareCommand(suite: string, armArgs: string[], flag
   const format = outputFormat(flags);
   const options = analyzeOptions(flags);
   const limit = failLimit(flags);
+  const metricsView = parseMetricsView(flags.metrics);
   const arms = parseCompareArms(armArgs);
   const rounds = flags.rounds ?? COMPARE_DEFAULTS.rounds;
   if (parsePositiveInt(rounds, '--rounds') < 6) {
@@ -111,7 +116,7 @@ export async function benchCompareCommand(suite: string, armArgs: string[], flag
     'compare',
   );
   const report = analyzePairedRun(run, options);
-  const gate = emit(report, format, limit);
+  const gate = emit(report, format, limit, metricsView ? lookupInRun(run) : undefined);
   return exitCode !== 0 ? exitCode : gate;
 }
 
@@ -120,6 +125,7 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
   const format = outputFormat(flags);
   const options = analyzeOptions(flags);
   const limit = failLimit(flags);
+  const metricsView = parseMetricsView(flags.metrics);
   if (files.length === 0 || files.length > 2) {
     throw new UsageError('rtbench compare takes one saved compare run (paired verdicts) or two saved runs (unpaired): rtbench compare <run.json> [<run.json>]');
   }
@@ -143,5 +149,10 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
     if (error instanceof RangeError) throw error; // a bug, not bad input
     throw new UsageError((error as Error).message);
   }
-  return emit(report, format, limit);
+  let lookup: ResultLookup | undefined;
+  if (metricsView) {
+    const [first, second] = saved;
+    lookup = second ? (arm, caseId, side) => lookupInRun((side === 'baseline' ? first : second)!.run)(arm, caseId, side) : lookupInRun(first!.run);
+  }
+  return emit(report, format, limit, lookup);
 }
