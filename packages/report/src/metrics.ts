@@ -121,12 +121,12 @@ export function metricsRows(run: RunRecord): MetricsRow[] {
 
 export const NOT_AVAILABLE = 'n/a';
 
-/** 1234 → "1.2K"-free plain figures: counts per 1k ops need 2–3 significant digits. */
+/** Counts per 1k ops: whole numbers from 10 up, two significant digits below. */
 export function formatRate(value: number | undefined): string {
   if (value === undefined) return NOT_AVAILABLE;
   if (value === 0) return '0';
-  if (value >= 100) return value.toFixed(0);
-  if (value >= 10) return value.toFixed(1);
+  if (value >= 10) return value.toFixed(0);
+  if (value >= 1) return value.toFixed(1);
   if (value >= 0.01) return value.toFixed(2);
   return value.toExponential(1);
 }

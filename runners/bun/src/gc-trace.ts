@@ -76,16 +76,16 @@ export class JscGcLog implements TraceParser {
       gc: { minor: kind('minor'), major: kind('major'), incremental: { count: steps.length, timeMs: steps.reduce((a, b) => a + b, 0) } },
     };
     const { start, end } = this.heapUsedAt;
-    const finished = this.sampled.filter((c) => c.afterKb !== undefined);
-    if (start !== undefined && end !== undefined && finished.length === this.sampled.length) {
-      const freed = finished.reduce((sum, c) => sum + Math.max(0, c.beforeKb - (c.afterKb ?? c.beforeKb)) * 1024, 0);
+    if (start !== undefined && end !== undefined) {
+      // A collection that started during sampling counts whole, even if it ended after (JSC sweeps concurrently).
+      const freed = this.sampled.reduce((sum, c) => sum + Math.max(0, c.beforeKb - (c.afterKb ?? c.beforeKb)) * 1024, 0);
       metrics.allocation = {
         bytes: Math.max(0, end - start + freed),
         method: 'heap used at the end − at the start + what each collection freed (JSC logGC, kB)',
         estimate: true,
       };
     } else {
-      metrics.unavailable = { allocation: 'a collection was still running when sampling ended, or the markers carried no heap figure' };
+      metrics.unavailable = { allocation: 'the sampling-phase markers carried no heap figure' };
     }
     return metrics;
   }
