@@ -179,7 +179,7 @@ export function metricsRowCells(summary: MetricsSummary): string[] {
   return [c.minor, c.major, c.incremental, c.gcShare, c.bytesPerOp, c.young, c.old];
 }
 
-/** "1.2% faster"-style time change next to the GC change: "−38% time, scavenges 45 → 11 per 1k ops, …". */
+/** The time change next to the GC change: "−38% time, scavenges 45 → 11 per 1k ops, …" (n/a where a side could not say). */
 export function metricsChange(timeRatio: number | undefined, base: MetricsSummary, candidate: MetricsSummary, minorName = 'minor GCs'): string {
   const parts: string[] = [];
   if (timeRatio !== undefined && Number.isFinite(timeRatio)) {
@@ -191,7 +191,7 @@ export function metricsChange(timeRatio: number | undefined, base: MetricsSummar
   parts.push(`major ${arrow(formatRate(base.per1k?.major), formatRate(candidate.per1k?.major))}`);
   const share = (s: MetricsSummary): string => metricsCells(s).gcShare;
   parts.push(`GC time ${arrow(share(base), share(candidate))}`);
-  parts.push(`${arrow(metricsCells(base).bytesPerOp, metricsCells(candidate).bytesPerOp)}/op`);
+  parts.push(`allocated ${arrow(metricsCells(base).bytesPerOp, metricsCells(candidate).bytesPerOp)} per op`);
   return parts.join(', ');
 }
 

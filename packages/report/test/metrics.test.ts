@@ -49,7 +49,7 @@ describe('GC view numbers', () => {
   it('puts the change in GC counts and allocation next to the change in time', () => {
     const base = summarizeMetrics({ rounds: [round(Array(10).fill(1000), 100, v8(45, 0, 0.2, 1_000_000))] });
     const candidate = summarizeMetrics({ rounds: [round(Array(10).fill(1000), 100, v8(11, 0, 0.05, 1_000_000))] });
-    expect(metricsChange(0.62, base, candidate, 'scavenges')).toBe('−38% time, scavenges 45 → 11 per 1k ops, major 0, GC time 20% → 5.0%, 1000 B/op');
+    expect(metricsChange(0.62, base, candidate, 'scavenges')).toBe('−38% time, scavenges 45 → 11 per 1k ops, major 0, GC time 20% → 5.0%, allocated 1000 B per op');
     expect(formatBytes(512)).toBe('512 B');
   });
 });
