@@ -123,6 +123,10 @@ async function serveJob(request: JobRequest, dir: string, configPath: string, st
   if (gcTrace) {
     server.output.push(gcTrace.end());
     attachTraceMetrics(reader.messages, gcTrace, 'the sampling-phase markers did not reach workerd\'s stdout');
+  } else {
+    const result = reader.messages.find((m) => m.type === 'result');
+    const why = `the variant turned V8's GC trace off (${GC_TRACE_OPT_OUT}); inside workerd heap statistics read as zeros`;
+    if (result?.type === 'result') result.metrics = { source: 'none', unavailable: { gc: why, allocation: why, heap: why } };
   }
 
   const output = server.output.toString();
