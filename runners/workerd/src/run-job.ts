@@ -30,6 +30,7 @@ export interface JobConfigOptions {
   workerdVersion: string;
   v8Version: string;
   env: Readonly<Record<string, string>>;
+  gcMarkers?: boolean;
 }
 
 /** Writes a job's config in a fresh temporary directory; the caller removes it. */
@@ -45,8 +46,8 @@ export function writeJobConfig(options: JobConfigOptions): { dir: string; config
     writeFileSync(join(dir, bundleRelativePath), options.bundle.source);
   }
   const configPath = join(dir, 'config.capnp');
-  const { v8Flags, workerdVersion, v8Version, env } = options;
-  writeFileSync(configPath, workerdConfig({ bundleRelativePath, v8Flags, workerdVersion, v8Version, env }));
+  const { v8Flags, workerdVersion, v8Version, env, gcMarkers } = options;
+  writeFileSync(configPath, workerdConfig({ bundleRelativePath, v8Flags, workerdVersion, v8Version, env, ...(gcMarkers ? { gcMarkers } : {}) }));
   return { dir, configPath };
 }
 
@@ -81,6 +82,7 @@ export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
     workerdVersion: target.version,
     v8Version: target.engineVersion,
     env: flags.env,
+    gcMarkers: !flags.args.includes(GC_TRACE_OPT_OUT),
   });
   try {
     return await serveJob(request, dir, configPath, started);
