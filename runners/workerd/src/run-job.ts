@@ -123,7 +123,6 @@ async function serveJob(request: JobRequest, dir: string, configPath: string, st
   const exit = await server.exited;
   reader.end();
   if (gcTrace) {
-    server.output.push(gcTrace.end());
     attachTraceMetrics(reader.messages, gcTrace, 'the sampling-phase markers did not reach workerd\'s stdout');
   } else {
     const result = reader.messages.find((m) => m.type === 'result');
