@@ -165,6 +165,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
       digest: caseDigest,
       clock: clockInfo,
       samples: m.samples,
+      sampleStartMs: m.sampleStartMs,
       iterationsPerSample: m.iterationsPerSample,
       warmupIterations: m.warmupIterations,
       async: m.async,
