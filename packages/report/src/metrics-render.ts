@@ -71,6 +71,7 @@ export function lookupInRun(run: RunRecord): ResultLookup {
 /** Per comparison section, one line per case: the time change next to the change in GC and allocation. */
 export function renderMetricsChanges(report: ComparisonReport, lookup: ResultLookup, format: 'table' | 'markdown'): string {
   const out: string[] = [];
+  const reasons = new Set<string>();
   for (const section of report.sections) {
     const title = `GC and allocation: ${section.candidate.label} vs ${section.baseline.label}`;
     out.push(format === 'markdown' ? `\n#### ${escapeCell(title)}\n\n| case | change |\n|---|---|` : pc.bold(title));
@@ -79,9 +80,15 @@ export function renderMetricsChanges(report: ComparisonReport, lookup: ResultLoo
       const candidate = lookup(section.candidate.id, row.caseId, 'candidate');
       if (!base || !candidate) continue;
       const b = summarizeMetrics(base);
-      const line = metricsChange(row.comparison?.ratio, b, summarizeMetrics(candidate), minorGcName(b.source));
+      const c = summarizeMetrics(candidate);
+      for (const [arm, s] of [[section.baseline.label, b], [section.candidate.label, c]] as const) {
+        const note = metricsCells(s).note;
+        if (note) reasons.add(`${arm}: ${note}`);
+      }
+      const line = metricsChange(row.comparison?.ratio, b, c, minorGcName(b.source));
       out.push(format === 'markdown' ? `| ${escapeCell(row.caseId)} | ${escapeCell(line)} |` : `  ${row.caseId}: ${line}`);
     }
   }
+  for (const reason of reasons) out.push(format === 'markdown' ? `\n> n/a — ${escapeCell(reason)}` : pc.dim(`n/a — ${reason}`));
   return `${out.join('\n')}\n`;
 }

@@ -159,7 +159,10 @@ export interface MetricsCells {
 export function metricsCells(summary: MetricsSummary): MetricsCells {
   const heap = summary.heap;
   const young = heap?.youngSizeBytes !== undefined ? formatBytes(heap.youngSizeBytes) + (heap.youngPeakSizeBytes !== undefined && heap.youngPeakSizeBytes > heap.youngSizeBytes ? ` (peak ${formatBytes(heap.youngPeakSizeBytes)})` : '') : NOT_AVAILABLE;
-  const reasons = Object.entries(summary.reasons).map(([part, why]) => `${part}: ${why}`);
+  // Parts that share a reason are named together: "gc, allocation, heap: no metrics recorded …".
+  const byReason = new Map<string, string[]>();
+  for (const [part, why] of Object.entries(summary.reasons)) byReason.set(why, [...(byReason.get(why) ?? []), part]);
+  const reasons = [...byReason].map(([why, parts]) => `${parts.join(', ')}: ${why}`);
   return {
     minor: formatRate(summary.per1k?.minor),
     major: formatRate(summary.per1k?.major),

@@ -53,3 +53,26 @@ describe('GC view numbers', () => {
     expect(formatBytes(512)).toBe('512 B');
   });
 });
+
+describe('GC change lines under a comparison', () => {
+  it('prints one line per case with the time change, and why a side reads n/a', async () => {
+    const { renderMetricsChanges } = await import('../src/metrics-render.ts');
+    const arm = (id: string) => ({ id, label: id, runtime: 'node', flags: [], env: {} });
+    const report = {
+      kind: 'paired',
+      suite: 's',
+      threshold: 0.01,
+      confidence: 0.95,
+      fdrAlpha: 0.05,
+      arms: [arm('a'), arm('b')],
+      sections: [{ baseline: arm('a'), candidate: arm('b'), cases: [{ caseId: 'c', comparison: { ratio: 0.62 } }] }],
+      runs: [],
+      notes: [],
+      method: '',
+    } as unknown as Parameters<typeof renderMetricsChanges>[0];
+    const rounds = { a: [round(Array(10).fill(1000), 100, v8(45, 0, 0.2, 1_000_000))], b: [round([1000], 10)] };
+    const text = renderMetricsChanges(report, (armId) => ({ rounds: rounds[armId as 'a' | 'b'] }), 'table');
+    expect(text).toContain('c: −38% time, scavenges 45 → n/a per 1k ops');
+    expect(text).toContain('n/a — b: gc, allocation, heap: no metrics recorded');
+  });
+});
