@@ -7,4 +7,4 @@ export { armFlags, armVersion, comparisonCells, formatChange, formatQ, formatRat
 export { renderComparisonTable } from './compare-terminal.ts';
 export { renderComparisonMarkdown } from './compare-markdown.ts';
 export { formatBytes, formatRate, metricsCells, metricsChange, metricsRowCells, metricsRows, minorGcName, NOT_AVAILABLE, samplingIterations, summarizeMetrics, type MetricsCells, type MetricsRow, type MetricsSummary } from './metrics.ts';
-export { lookupInRun, renderMetricsChanges, renderMetricsMarkdown, renderMetricsTable, type ResultLookup } from './metrics-render.ts';
+export { lookupInRun, renderMetricsChanges, renderMetricsMarkdown, renderMetricsTable, type ComparisonSections, type ResultLookup } from './metrics-render.ts';

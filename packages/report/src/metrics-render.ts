@@ -6,7 +6,6 @@
 import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
-import type { ComparisonReport } from './compare-model.ts';
 import { METRICS_HEADERS, metricsCells, metricsChange, metricsRowCells, metricsRows, minorGcName, summarizeMetrics } from './metrics.ts';
 
 const LEGEND =
@@ -68,8 +67,17 @@ export function lookupInRun(run: RunRecord): ResultLookup {
   return (armId, caseId) => run.results.find((r) => r.variantId === armId && r.caseId === caseId);
 }
 
+/** The part of a comparison the change lines read: arms per section, and each case's time ratio. */
+export interface ComparisonSections {
+  sections: {
+    baseline: { id: string; label: string };
+    candidate: { id: string; label: string };
+    cases: { caseId: string; comparison?: { ratio: number } }[];
+  }[];
+}
+
 /** Per comparison section, one line per case: the time change next to the change in GC and allocation. */
-export function renderMetricsChanges(report: ComparisonReport, lookup: ResultLookup, format: 'table' | 'markdown'): string {
+export function renderMetricsChanges(report: ComparisonSections, lookup: ResultLookup, format: 'table' | 'markdown'): string {
   const out: string[] = [];
   const reasons = new Set<string>();
   for (const section of report.sections) {
