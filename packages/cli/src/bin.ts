@@ -27,6 +27,7 @@ function outputOptions<T extends ReturnType<typeof cli.command>>(command: T): T 
     .option('--json', 'Same as --format json')
     .option('--markdown', 'Same as --format markdown')
     .option('--plot', 'Terminal: a distribution plot per case (samples and process medians)')
+    .option('--metrics <view>', 'Also print engine metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change)')
     .option('--threshold <percent>', `Noise threshold for faster/slower/equivalent (default ${pct(COMPARE_DEFAULTS.threshold)})`)
     .option('--fail-on-regression <percent>', 'Exit 1 if a case is significantly slower than the baseline by more than this') as T;
 }

@@ -185,6 +185,7 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseSpec[] }, v
           clock: message.clock,
           digest: message.digest,
           ...(message.gc ? { gc: message.gc } : {}),
+          ...(message.metrics ? { metrics: message.metrics } : {}),
           wallMs: outcome.wallMs,
         });
       } else if (message?.type === 'unsupported') {

@@ -6,6 +6,7 @@
  * The host validates every message (schema.ts) before it trusts a number.
  */
 import type { ClockInfo } from './clock.ts';
+import type { EngineMetrics } from './engine-metrics.ts';
 import type { MeasureOptions } from './measure.ts';
 import type { Params, RuntimeKind } from './suite.ts';
 
@@ -55,6 +56,8 @@ export interface CaseResultMessage {
   warmupIterations: number;
   async: boolean;
   gc?: GcCounters;
+  /** GC by kind, allocation and heap state over sampling (engine-metrics.ts). */
+  metrics?: EngineMetrics;
 }
 
 export type RuntimeMessage =

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
 import { ProtocolReader, Tail } from './protocol-reader.ts';
+import { TraceFile, type TraceFilter } from './engine-trace.ts';
 import type { JobOutcome } from './types.ts';
 
 const live = new Set<ChildProcess>();
@@ -67,6 +68,9 @@ export interface SpawnTrackedOptions {
   cwd?: string;
   /** Extra pipes after stdin/stdout/stderr (fd 3, 4, …), e.g. workerd's --control-fd. */
   extraPipes?: number;
+  /** Give the child this file descriptor as stdout / stderr instead of a pipe (an engine trace, see engine-trace.ts). */
+  stdoutFd?: number;
+  stderrFd?: number;
 }
 
 /**
@@ -77,7 +81,7 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
   const child = spawn(options.command, options.args, {
     env: options.env,
     cwd: options.cwd,
-    stdio: ['ignore', 'pipe', 'pipe', ...Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)],
+    stdio: ['ignore', options.stdoutFd ?? 'pipe', options.stderrFd ?? 'pipe', ...Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)],
     detached: true,
   });
   live.add(child);
@@ -115,6 +119,8 @@ export interface SpawnJobOptions {
   signal?: AbortSignal;
   /** Called for each validated message as it arrives. */
   onMessage?: (message: RuntimeMessage) => void;
+  /** Takes an engine's trace out of stderr (see engine-trace.ts); stderr then goes to a file, read after the exit. */
+  stderrFilter?: TraceFilter;
 }
 
 export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
@@ -124,11 +130,12 @@ export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
   let timedOut = false;
   let interrupted = false;
 
-  const { child, exited } = spawnTracked(options);
+  const traceFile = options.stderrFilter ? new TraceFile() : undefined;
+  const { child, exited } = spawnTracked({ ...options, ...(traceFile ? { stderrFd: traceFile.fd } : {}) });
   child.stdout!.setEncoding('utf8');
   child.stdout!.on('data', (chunk: string) => reader.push(chunk));
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => stderr.push(chunk));
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => stderr.push(chunk));
 
   const timer = setTimeout(() => {
     timedOut = true;
@@ -145,6 +152,7 @@ export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
   clearTimeout(timer);
   options.signal?.removeEventListener('abort', onAbort);
   reader.end();
+  if (traceFile && options.stderrFilter) stderr.push(traceFile.drain(options.stderrFilter));
   if (exit.spawnError) stderr.push(`failed to start ${options.command}: ${exit.spawnError.message}\n`);
   return {
     messages: reader.messages,

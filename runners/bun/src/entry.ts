@@ -7,6 +7,7 @@ import { writeSync } from 'node:fs';
 import { executeJob } from '@rtbench/core/execute';
 import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
+import { gcProbe } from './gc-probe.ts';
 
 function writeAll(text: string): void {
   const bytes = new TextEncoder().encode(text);
@@ -29,6 +30,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     },
     clock: { name: 'Bun.nanoseconds', now: () => Bun.nanoseconds() - origin },
     emit,
+    metrics: gcProbe(),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   process.exit(0);

@@ -7,6 +7,7 @@
 import { executeJob } from '@rtbench/core/execute';
 import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
+import { gcProbe } from './gc-probe.ts';
 
 /** The part of the Deno namespace this entry uses (no Deno types in the build). */
 interface DenoApi {
@@ -39,6 +40,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     // ms as a double; subtracting a recent origin keeps sub-ns digits exact.
     clock: { name: 'performance.now', now: () => (performance.now() - origin) * 1e6 },
     emit,
+    metrics: gcProbe(),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   Deno.exit(0);

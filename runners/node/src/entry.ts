@@ -2,27 +2,10 @@
  * In-runtime entry for Node.js: read the Job from argv, time with
  * process.hrtime.bigint (ns resolution), write protocol lines to stdout.
  */
-import { executeJob, type GcProbe } from '@rtbench/core/execute';
+import { executeJob } from '@rtbench/core/execute';
 import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
-import { PerformanceObserver } from 'node:perf_hooks';
-
-function gcProbe(): GcProbe {
-  let count = 0;
-  let timeMs = 0;
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      count++;
-      timeMs += entry.duration;
-    }
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  return {
-    source: 'PerformanceObserver(gc)',
-    // GC entries are delivered asynchronously; let pending ones arrive first.
-    read: () => new Promise((resolve) => setTimeout(() => resolve({ count, timeMs }), 0)),
-  };
-}
+import { gcProbe } from './gc-probe.ts';
 
 export async function start(suite: SuiteDefinition): Promise<void> {
   const emit = (message: RuntimeMessage): void => {
@@ -40,7 +23,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     },
     clock: { name: 'process.hrtime.bigint', now: () => Number(process.hrtime.bigint() - origin) },
     emit,
-    gc: gcProbe(),
+    metrics: gcProbe(),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   process.exit(0);

@@ -16,7 +16,7 @@
  *   bindings, which nodejs_compat shows as process.env: a worker does not
  *   see workerd's own environment.
  */
-import { BINDING_V8_VERSION, BINDING_WORKERD_VERSION, HANDLER_KEY } from './handoff.ts';
+import { BINDING_GC_MARKERS, BINDING_V8_VERSION, BINDING_WORKERD_VERSION, HANDLER_KEY } from './handoff.ts';
 
 /**
  * Fixed so that a workerd upgrade changes the engine, not the API semantics
@@ -58,6 +58,8 @@ export interface ConfigOptions {
   v8Version: string;
   /** The variant's environment, shown to the worker as process.env. */
   env: Readonly<Record<string, string>>;
+  /** The host reads V8's GC trace: tell the worker to mark the sampling phase. */
+  gcMarkers?: boolean;
 }
 
 export function workerdConfig(options: ConfigOptions): string {
@@ -68,6 +70,7 @@ export function workerdConfig(options: ConfigOptions): string {
     ...Object.entries(options.env),
     [BINDING_WORKERD_VERSION, options.workerdVersion],
     [BINDING_V8_VERSION, options.v8Version],
+    ...(options.gcMarkers ? ([[BINDING_GC_MARKERS, '1']] as [string, string][]) : []),
   ];
   return `# Written by rtbench for one job; see runners/workerd/README.md.
 using Workerd = import "/workerd/workerd.capnp";

@@ -12,7 +12,8 @@
 import { executeJob } from '@rtbench/core/execute';
 import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
-import { BINDING_V8_VERSION, BINDING_WORKERD_VERSION, HANDLER_KEY } from './handoff.ts';
+import { BINDING_GC_MARKERS, BINDING_V8_VERSION, BINDING_WORKERD_VERSION, HANDLER_KEY } from './handoff.ts';
+import { gcProbe } from './gc-probe.ts';
 
 type Env = Record<string, unknown>;
 
@@ -41,6 +42,7 @@ async function handle(suite: SuiteDefinition, request: Request, env: Env, ctx: E
     },
     clock: { name: 'performance.now', now: () => (performance.now() - origin) * 1e6 },
     emit,
+    ...(env[BINDING_GC_MARKERS] ? { metrics: gcProbe() } : {}),
   })
     .then(
       () => writer.close(),

@@ -15,3 +15,5 @@ export const HANDLER_KEY = '__rtbenchWorkerdHandler';
 /** Text bindings with facts the worker cannot see from inside (process.versions.v8 is empty). */
 export const BINDING_WORKERD_VERSION = 'RTBENCH_WORKERD_VERSION';
 export const BINDING_V8_VERSION = 'RTBENCH_V8_VERSION';
+/** Present ("1") when the host reads V8's GC trace: the worker then marks the sampling phase in it. */
+export const BINDING_GC_MARKERS = 'RTBENCH_GC_MARKERS';

@@ -8,11 +8,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ProtocolReader, type JobOutcome, type JobRequest } from '@rtbench/runner-kit';
+import { attachTraceMetrics, ProtocolReader, TraceFilter, type JobOutcome, type JobRequest } from '@rtbench/runner-kit';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
 import { workerdConfig } from './config.ts';
 import { postJob, type ResponseEnd } from './http.ts';
 import { startWorkerd } from './server.ts';
+import { GC_TRACE_FLAG, GC_TRACE_OPT_OUT, V8NvpTrace } from './gc-trace.ts';
 
 /** Temporary job directories are named <prefix><host pid>-<random>. */
 export const JOB_DIR_PREFIX = 'rtbench-workerd-';
@@ -29,6 +30,7 @@ export interface JobConfigOptions {
   workerdVersion: string;
   v8Version: string;
   env: Readonly<Record<string, string>>;
+  gcMarkers?: boolean;
 }
 
 /** Writes a job's config in a fresh temporary directory; the caller removes it. */
@@ -44,8 +46,8 @@ export function writeJobConfig(options: JobConfigOptions): { dir: string; config
     writeFileSync(join(dir, bundleRelativePath), options.bundle.source);
   }
   const configPath = join(dir, 'config.capnp');
-  const { v8Flags, workerdVersion, v8Version, env } = options;
-  writeFileSync(configPath, workerdConfig({ bundleRelativePath, v8Flags, workerdVersion, v8Version, env }));
+  const { v8Flags, workerdVersion, v8Version, env, gcMarkers } = options;
+  writeFileSync(configPath, workerdConfig({ bundleRelativePath, v8Flags, workerdVersion, v8Version, env, ...(gcMarkers ? { gcMarkers } : {}) }));
   return { dir, configPath };
 }
 
@@ -66,15 +68,21 @@ function hasAnswer(job: JobRequest['job'], messages: readonly RuntimeMessage[]):
   return messages.some((m) => answers.includes(m.type));
 }
 
+/** The variant's V8 flags plus the GC trace the host reads, unless the variant turned it off. */
+export function withGcTrace(v8Flags: readonly string[]): readonly string[] {
+  return v8Flags.includes(GC_TRACE_OPT_OUT) || v8Flags.includes(GC_TRACE_FLAG) ? v8Flags : [...v8Flags, GC_TRACE_FLAG];
+}
+
 export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
   const started = performance.now();
   const { target, flags, bundlePath } = request;
   const { dir, configPath } = writeJobConfig({
     bundle: { path: bundlePath },
-    v8Flags: flags.args,
+    v8Flags: withGcTrace(flags.args),
     workerdVersion: target.version,
     v8Version: target.engineVersion,
     env: flags.env,
+    gcMarkers: !flags.args.includes(GC_TRACE_OPT_OUT),
   });
   try {
     return await serveJob(request, dir, configPath, started);
@@ -86,7 +94,8 @@ export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
 /** Start the server, exchange the job, stop the server; the outcome as a process runner would give it. */
 async function serveJob(request: JobRequest, dir: string, configPath: string, started: number): Promise<JobOutcome> {
   const { target, flags, job } = request;
-  const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir);
+  const gcTrace = flags.args.includes(GC_TRACE_OPT_OUT) ? undefined : new TraceFilter(new V8NvpTrace());
+  const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir, undefined, gcTrace);
   const reader = new ProtocolReader(server.output);
   let timedOut = false;
   let interrupted = false;
@@ -113,6 +122,13 @@ async function serveJob(request: JobRequest, dir: string, configPath: string, st
   }
   const exit = await server.exited;
   reader.end();
+  if (gcTrace) {
+    attachTraceMetrics(reader.messages, gcTrace, 'the sampling-phase markers did not reach workerd\'s stdout');
+  } else {
+    const result = reader.messages.find((m) => m.type === 'result');
+    const why = `the variant turned V8's GC trace off (${GC_TRACE_OPT_OUT}); inside workerd heap statistics read as zeros`;
+    if (result?.type === 'result') result.metrics = { source: 'none', unavailable: { gc: why, allocation: why, heap: why } };
+  }
 
   const output = server.output.toString();
   const messages = reader.messages;
