@@ -12,6 +12,7 @@ import type { Job } from '@rtbench/core/protocol';
 import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
 import type { MeasureOptions } from '@rtbench/core';
 import { summarizeRounds, createRandom, median } from '@rtbench/stats';
+import { judgeOutcome } from '@rtbench/runner-kit';
 import { bundleSuite, type Bundle } from './bundle.ts';
 import { hostInfo } from './host.ts';
 import type { SuiteLocation } from './suites.ts';
@@ -151,10 +152,9 @@ export async function executeRun(
           result.failures.push({ kind, message, round, ...extra });
           result.status = 'failed';
         };
-        const message = outcome.messages.find((m) => m.type === 'result' || m.type === 'unsupported' || m.type === 'error');
-        if (outcome.interrupted) failure('interrupted', 'interrupted before this job finished');
-        else if (outcome.timedOut) failure('timeout', `no result within ${options.timeoutMs} ms; the process was killed (raise --timeout for slow cases)`, { stderr: outcome.stderr });
-        else if (message?.type === 'result') {
+        const verdict = judgeOutcome(outcome, v.runner.runtime, options.timeoutMs);
+        if (verdict.kind === 'result') {
+          const message = verdict.message;
           result.rounds.push({
             round,
             order: position,
@@ -167,15 +167,12 @@ export async function executeRun(
             ...(message.gc ? { gc: message.gc } : {}),
             wallMs: outcome.wallMs,
           });
-        } else if (message?.type === 'unsupported') {
+        } else if (verdict.kind === 'unsupported') {
           result.status = 'unsupported';
-          result.failures.push({ kind: 'unsupported', message: message.reason, round });
-        } else if (message?.type === 'error') {
-          failure('error', message.message, { phase: message.phase, ...(message.stack ? { stack: message.stack } : {}), stderr: outcome.stderr });
+          result.failures.push({ kind: 'unsupported', message: verdict.reason, round });
         } else {
-          const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
-          const why = outcome.protocolErrors.length ? ` (${outcome.protocolErrors[0]})` : '';
-          failure('crash', `the ${v.runner.runtime} process ${how} without a result${why}`, { stderr: outcome.stderr });
+          const { failure: kind, message, phase, stack } = verdict;
+          failure(kind, message, { ...(phase ? { phase } : {}), ...(stack ? { stack } : {}), ...(kind === 'interrupted' ? {} : { stderr: outcome.stderr }) });
         }
         hooks.onProgress?.({
           ...event,

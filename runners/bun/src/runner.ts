@@ -16,6 +16,7 @@ import {
   type Runner,
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
+  sealJob,
   spawnJob,
 } from '@rtbench/runner-kit';
 import { npmBunBinary, probeBun } from './binary.ts';
@@ -57,10 +58,12 @@ export const bunRunner: Runner = {
   },
 
   runJob(request: JobRequest) {
-    const { target, flags, bundlePath, job } = request;
+    const { target, flags, bundlePath } = request;
+    const job = sealJob(request.job, flags.env);
     return spawnJob({
       command: target.binary,
-      args: [...BUN_RUN_ARGS, ...flags.args, bundlePath, JSON.stringify(job)],
+      args: [...BUN_RUN_ARGS, ...flags.args, bundlePath, job.text],
+      job,
       env: childEnv(flags.env),
       cwd: dirname(bundlePath),
       timeoutMs: request.timeoutMs,

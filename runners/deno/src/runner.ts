@@ -21,6 +21,7 @@ import {
   type Runner,
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
+  sealJob,
   spawnJob,
 } from '@rtbench/runner-kit';
 import { npmDenoBinary, probeDeno } from './binary.ts';
@@ -72,10 +73,12 @@ export const denoRunner: Runner = {
   },
 
   runJob(request: JobRequest) {
-    const { target, flags, bundlePath, job } = request;
+    const { target, flags, bundlePath } = request;
+    const job = sealJob(request.job, flags.env);
     return spawnJob({
       command: target.binary,
-      args: [...DENO_RUN_ARGS, ...flags.args, bundlePath, JSON.stringify(job)],
+      args: [...DENO_RUN_ARGS, ...flags.args, bundlePath, job.text],
+      job,
       env: childEnv(flags.env),
       cwd: dirname(bundlePath),
       timeoutMs: request.timeoutMs,

@@ -12,6 +12,12 @@
  */
 export const HANDLER_KEY = '__rtbenchWorkerdHandler';
 
-/** Text bindings with facts the worker cannot see from inside (process.versions.v8 is empty). */
-export const BINDING_WORKERD_VERSION = 'RTBENCH_WORKERD_VERSION';
-export const BINDING_V8_VERSION = 'RTBENCH_V8_VERSION';
+/**
+ * What the worker cannot see from inside (process.versions.v8 is empty): the
+ * host sends it with the job, not as bindings, so the worker's process.env
+ * holds the variant's variables and nothing of rtbench's.
+ */
+export interface WorkerdFacts {
+  version: string;
+  v8: string;
+}
