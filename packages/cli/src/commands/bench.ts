@@ -5,7 +5,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '../errors.ts';
 import { parseDuration, parsePositiveInt } from '../options.ts';
 import { progressPrinter } from '../progress.ts';
-import { defaultResultsPath, writeRunAtomically } from '../results-file.ts';
+import { assertWritableOutput, defaultResultsPath, writeRunAtomically } from '../results-file.ts';
 import { executeRun } from '../run.ts';
 import { DEFAULT_RUNTIMES } from '../runners.ts';
 import { filterCases, loadSuite, locateSuite } from '../suites.ts';
@@ -45,8 +45,13 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, variant
   const warmupMs = parseDuration(flags.warmup ?? BENCH_DEFAULTS.warmup, '--warmup');
   const rounds = parsePositiveInt(flags.rounds ?? BENCH_DEFAULTS.rounds, '--rounds');
   const perProcessMs = warmupMs + timeMs / rounds;
-  const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : Math.max(60_000, 20 * perProcessMs);
+  // Capped where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
+  const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
+  if (flags.timeout && timeoutMs <= perProcessMs) {
+    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (--warmup ${warmupMs} ms + ${+(timeMs / rounds).toFixed(3)} ms of sampling): every process would be killed`);
+  }
+  if (flags.out !== undefined) assertWritableOutput(flags.out);
 
   const { cases: allCases } = await loadSuite(location);
   const cases = filterCases(allCases, flags.filter);
