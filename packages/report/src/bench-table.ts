@@ -27,7 +27,9 @@ export function benchRows(run: RunRecord): BenchRow[] {
     const timed = results.filter((r) => r.stats);
     const fastest = timed.reduce<CaseResult | undefined>((best, r) => (!best || r.stats!.median < best.stats!.median ? r : best), undefined);
     for (const result of results) {
-      const row: BenchRow = { caseId: c.id, variantId: result.variantId, result, digestMismatch: mismatched.has(c.id) };
+      // Different work across variants, or across this variant's own rounds.
+      const digestMismatch = mismatched.has(c.id) || result.failures.some((f) => f.kind === 'digest-mismatch');
+      const row: BenchRow = { caseId: c.id, variantId: result.variantId, result, digestMismatch };
       if (result.stats && fastest?.stats && timed.length > 1) {
         row.relative = result.stats.median / fastest.stats.median;
         row.distinct = result === fastest ? false : result.stats.ci[0] > fastest.stats.ci[1];

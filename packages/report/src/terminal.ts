@@ -36,6 +36,11 @@ export function renderBenchTable(run: RunRecord): string {
   return table.toString();
 }
 
+/** Cases with exactly one finished process among all variants: no second digest to compare with. */
+function uncheckedCases(run: RunRecord): string[] {
+  return run.cases.filter((c) => run.results.reduce((n, r) => n + (r.caseId === c.id ? r.rounds.length : 0), 0) === 1).map((c) => c.id);
+}
+
 /** The lines under the table: what went wrong, what it means. */
 export function renderRunNotes(run: RunRecord): string {
   const lines: string[] = [];
@@ -53,6 +58,12 @@ export function renderRunNotes(run: RunRecord): string {
       const tail = (f.stderr ?? '').trim().split('\n').slice(-4).join('\n    ');
       if (tail) lines.push(pc.dim(`    ${tail}`));
     }
+  }
+  const unchecked = uncheckedCases(run);
+  if (unchecked.length && unchecked.length === run.cases.length) {
+    lines.push(pc.yellow('! the work was not cross-checked: each case has one digest (one round on one runtime), so there was nothing to compare it with; run ≥ 2 rounds or runtimes'));
+  } else if (unchecked.length) {
+    lines.push(pc.yellow(`! the work was not cross-checked on ${unchecked.length} case${unchecked.length === 1 ? '' : 's'} with a single digest: ${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}`));
   }
   const rounds = run.options.rounds;
   lines.push(
