@@ -5,8 +5,9 @@
  * of your own.
  *
  * Each job is `deno run` on the bundle with no permissions except env (the
- * child's environment is already reduced to PATH, HOME and the variant's own
- * variables, and suites such as React's read NODE_ENV), no config or lock
+ * child gets PATH, HOME and the variant's own variables; the entry removes
+ * all but the variant's before the suite loads, and suites such as React's
+ * read NODE_ENV), no config or lock
  * file discovery, no remote or npm resolution, and no V8 code cache: every
  * round compiles from source, as on the other runtimes.
  */
