@@ -156,6 +156,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
       digest: caseDigest,
       clock: clockInfo,
       samples: m.samples,
+      sampleStartMs: m.sampleStartMs,
       iterationsPerSample: m.iterationsPerSample,
       warmupIterations: m.warmupIterations,
       async: m.async,

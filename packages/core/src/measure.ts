@@ -32,6 +32,13 @@ export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
 export interface Measurement {
   /** Nanoseconds per iteration, one entry per sample, in the order taken. */
   samples: number[];
+  /**
+   * When each sample started, in ms since the clock's origin (the runtime
+   * entry sets it as the process starts), one entry per sample. The time
+   * series shows a process switching between fast and slow states
+   * (docs/two-speed-noise.md).
+   */
+  sampleStartMs: number[];
   iterationsPerSample: number;
   warmupIterations: number;
   /** True when the case returned a promise and each iteration was awaited. */
@@ -155,9 +162,14 @@ export async function measure(
 
   await beforeSampling?.();
   const samples: number[] = [];
+  const sampleStartMs: number[] = [];
   const end = clock.now() + options.timeMs * 1e6;
-  while ((clock.now() < end || samples.length < options.minSamples) && samples.length < options.maxSamples) {
+  for (;;) {
+    const now = clock.now();
+    if (!((now < end || samples.length < options.minSamples) && samples.length < options.maxSamples)) break;
+    // Microseconds are plenty for a time series of ~1 ms samples; rounding keeps the JSON short.
+    sampleStartMs.push(Math.round(now / 1e3) / 1e3);
     samples.push((await time(n)) / n);
   }
-  return { samples, iterationsPerSample: n, warmupIterations, async: isAsync };
+  return { samples, sampleStartMs, iterationsPerSample: n, warmupIterations, async: isAsync };
 }

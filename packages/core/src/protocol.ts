@@ -64,6 +64,8 @@ export interface CaseResultMessage {
   digest: { hash: string; summary: string };
   clock: ClockInfo;
   samples: number[];
+  /** Start of each sample in ms since the process's clock origin (absent from older runners). */
+  sampleStartMs?: number[];
   iterationsPerSample: number;
   warmupIterations: number;
   async: boolean;

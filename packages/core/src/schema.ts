@@ -39,6 +39,7 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
     digest: z.object({ hash: z.string().regex(/^[0-9a-f]{16}$/), summary: z.string() }),
     clock: clockInfoSchema,
     samples: z.array(finite.nonnegative()).min(1),
+    sampleStartMs: z.array(finite.nonnegative()).optional(),
     iterationsPerSample: z.number().int().positive(),
     warmupIterations: z.number().int().nonnegative(),
     async: z.boolean(),
@@ -92,6 +93,8 @@ export const roundSchema = z.object({
   /** Position of this variant within the round's order (interleaving). */
   order: z.number().int().nonnegative(),
   samples: z.array(finite.nonnegative()),
+  /** Start of each sample, ms since the process's clock origin; absent in older runs. */
+  sampleStartMs: z.array(finite.nonnegative()).optional(),
   iterationsPerSample: z.number().int().positive(),
   warmupIterations: z.number().int().nonnegative(),
   async: z.boolean(),
@@ -124,6 +127,12 @@ export const statsSchema = z.object({
   roundMedians: z.array(finite),
   outliers: z.number(),
   ciMethod: z.string(),
+  /** What `median` is (e.g. "median-of-medians"); absent in older runs. */
+  estimator: z.string().optional(),
+  /** Clusters of the process medians (@rtbench/stats detectModes); absent in older runs. */
+  modes: z
+    .object({ modes: z.array(z.object({ center: finite, count: z.number().int().positive(), low: finite, high: finite })).min(1), method: z.string() })
+    .optional(),
 });
 
 export const caseResultSchema = z.object({

@@ -8,6 +8,7 @@ import { bench, suite } from '../src/index.ts';
 import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
 import { probeClock, type Clock } from '../src/clock.ts';
 import type { CaseResultMessage, RuntimeMessage } from '../src/protocol.ts';
+import { parseRuntimeMessage } from '../src/schema.ts';
 
 const origin = process.hrtime.bigint();
 const fineClock: Clock = { name: 'hrtime', now: () => Number(process.hrtime.bigint() - origin) };
@@ -97,6 +98,21 @@ describe('measure loop', () => {
     (globalThis as { teardownRan?: boolean }).teardownRan = false;
     result(await run('teardown', fineClock, 20));
     expect((globalThis as { teardownRan?: boolean }).teardownRan).toBe(true);
+  });
+
+  it('timestamps every sample: one start per sample, in order, each after the previous sample ended', async () => {
+    const r = result(await run('work [n=4000]', fineClock));
+    const starts = r.sampleStartMs!;
+    expect(starts).toHaveLength(r.samples.length);
+    for (let i = 1; i < starts.length; i++) {
+      const previousSampleMs = (r.samples[i - 1]! * r.iterationsPerSample) / 1e6;
+      // Starts are rounded to 1 µs, hence the 2 µs of slack.
+      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(previousSampleMs - 0.002);
+    }
+    // The message, timestamps included, passes the host's validation; a message without them (older runners) too.
+    expect(parseRuntimeMessage(JSON.parse(JSON.stringify(r)))).toMatchObject({ sampleStartMs: starts });
+    const { sampleStartMs: _dropped, ...older } = r;
+    expect(parseRuntimeMessage(older)).not.toHaveProperty('sampleStartMs');
   });
 
   it('reports an unknown case as an error message, not a throw', async () => {

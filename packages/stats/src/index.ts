@@ -19,3 +19,6 @@ export { wilcoxonSignedRank, mannWhitney, hodgesLehmann, type ShiftResult } from
 export { benjaminiHochberg, applyFdr, type FdrOptions } from './fdr.ts';
 export { geometricMeanRatio, geometricMeanRatioUnpaired, type SuiteAggregate, type UnpairedCase } from './suite.ts';
 export { normalCdf, normalQuantile } from './normal.ts';
+export { detectModes, bestSplit, criticalRatio, modeDefaults, MIN_VALUES_FOR_MODES, type Mode, type ModeSummary, type ModeOptions, type Split } from './modes.ts';
+export { estimators, type EstimatorName, type Rounds } from './estimators.ts';
+export { pairedStopping, minPairsFor, stoppingDefaults, type StoppingDecision, type StoppingOptions } from './stopping.ts';

@@ -107,3 +107,31 @@ describe('summarizeRounds', () => {
     expect(() => summarizeRounds([[1, NaN]])).toThrow(/non-finite/);
   });
 });
+
+describe('summarizeRounds: modes and the estimator it names', () => {
+  it('names its estimate and reports one mode for processes that agree', () => {
+    const s = summarizeRounds(makeRounds(5, 10, 40, 0.02, 0.02));
+    expect(s.estimator).toBe('median-of-medians');
+    expect(s.modes.modes).toHaveLength(1);
+    expect(s.modes.modes[0]!.count).toBe(10);
+    expect(summarizeRounds(makeRounds(5, 3, 40, 0.02, 0.02)).estimator).toBe('pooled-median');
+  });
+
+  it('finds two groups of processes 1.6x apart in the process medians', () => {
+    const fast = makeRounds(6, 12, 40, 0.02, 0.02);
+    const slow = makeRounds(7, 18, 40, 0.02, 0.02).map((r) => r.map((x) => x * 1.6));
+    const s = summarizeRounds([...fast, ...slow]);
+    expect(s.modes.modes.map((m) => m.count)).toEqual([12, 18]);
+    expect(s.modes.modes[1]!.center / s.modes.modes[0]!.center).toBeCloseTo(1.6, 1);
+    // The headline is still the median of the process medians (see README.md: the comparison of estimators).
+    expect(s.median).toBe(quantile([...s.roundMedians].sort((a, b) => a - b), 0.5));
+  });
+});
+
+describe('summarizeRounds: modes with a zero median', () => {
+  it('does not test modes when a round median is 0 (a timer that did not move), and says so', () => {
+    const s = summarizeRounds([[0, 0, 0], [1, 1, 1], [1, 1, 1], [2, 2, 2], [1, 1, 1], [1, 1, 1]]);
+    expect(s.modes.method).toContain('not tested');
+    expect(s.modes.modes).toEqual([{ center: 1, count: 6, low: 0, high: 2 }]);
+  });
+});
