@@ -2,10 +2,8 @@
 import { delimiter, join } from 'node:path';
 import { accessSync, constants, statSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { FlagError, RuntimeUnavailableError } from './types.ts';
-
-const execFileAsync = promisify(execFile);
+import { guardGroup, releaseGroup } from './warden.ts';
 
 /** Throws a clear RuntimeUnavailableError unless `path` is an executable file. */
 export function assertExecutable(path: string, what: string): void {
@@ -23,22 +21,32 @@ export function assertExecutable(path: string, what: string): void {
   }
 }
 
-/** Runs a binary briefly and returns stdout; rejects with stderr on failure. */
-export async function runBriefly(
+/**
+ * Runs a binary briefly and returns stdout; rejects with stderr on failure.
+ * Like every process rtbench starts, it leads its own process group and the
+ * warden ends it if the host dies first (a probe of a binary that hangs).
+ */
+export function runBriefly(
   binary: string,
   args: string[],
   env: Record<string, string | undefined> = process.env,
   timeoutMs = 30_000,
   cwd?: string,
 ): Promise<string> {
-  try {
-    const { stdout } = await execFileAsync(binary, args, { env, cwd, timeout: timeoutMs, maxBuffer: 1 << 20, killSignal: 'SIGKILL' });
-    return stdout;
-  } catch (error) {
-    const e = error as { stderr?: string; stdout?: string; message: string };
-    const detail = (e.stderr || e.stdout || e.message).trim().split('\n').slice(0, 6).join('\n');
-    throw new Error(detail);
-  }
+  return new Promise((resolve, reject) => {
+    // `detached` (a process group of its own) is passed on to spawn; Node's types omit it for execFile.
+    const options = { env, cwd, timeout: timeoutMs, maxBuffer: 1 << 20, killSignal: 'SIGKILL' as const, encoding: 'utf8' as const, detached: true };
+    const child = execFile(binary, args, options, (error, stdout, stderr) => {
+      if (child.pid !== undefined) releaseGroup(child.pid);
+      if (!error) {
+        resolve(stdout);
+        return;
+      }
+      const detail = (stderr || stdout || error.message).trim().split('\n').slice(0, 6).join('\n');
+      reject(new Error(detail));
+    });
+    if (child.pid !== undefined) guardGroup(child.pid);
+  });
 }
 
 /**
