@@ -192,6 +192,16 @@ describe('the results-file reader', () => {
     );
   });
 
+  it('reads back a run it wrote whose median is 0 (a case below the clock step: its relative CI is unbounded)', () => {
+    const run = syntheticRun({ cases: [{ id: 'a', ns: 100 }], arms: [{ id: 'deno', factor: 1 }], rounds: 3, samplesPerRound: 3 });
+    for (const round of run.results[0]!.rounds) round.samples = [0, 0, 5];
+    computeStats(run);
+    expect(run.results[0]!.stats!.ciHalfWidthRel).toBe(Infinity);
+    const back = validateRun(JSON.parse(JSON.stringify(run)), 'x.json');
+    expect(back.results[0]!.stats!.ciHalfWidthRel).toBe(Infinity);
+    readEverything(back);
+  });
+
   it('refuses the damage users have met, naming it', () => {
     const broken = (edit: (r: Record<string, any>) => void): unknown => {
       const json = JSON.parse(JSON.stringify(base[0])) as Record<string, any>;
