@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ComparisonReport } from '../packages/report/src/compare-model.ts';
+import type { ComparisonView as ComparisonReport } from '../packages/report/src/index.ts';
 import { classify } from '../packages/stats/src/index.ts';
 
 const repoRoot = join(import.meta.dirname, '..');

@@ -71,7 +71,7 @@ describe('rtbench bench: a good run', () => {
       '--time', '40ms', '--warmup', '10ms', '--rounds', '2', '--out', out, '--json', '--quiet',
     ]);
     expect(r.status, r.stderr).toBe(0);
-    const printed = parseRun(JSON.parse(r.stdout), 'stdout');
+    const printed = parseRun((JSON.parse(r.stdout) as { run: unknown }).run, 'stdout');
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(printed.id).toBe(run.id);
     expect(run.status).toBe('complete');
@@ -90,6 +90,31 @@ describe('rtbench bench: a good run', () => {
     expect(run.digestMismatches).toEqual([]);
     const asyncCase = run.results.find((res) => res.caseId === 'async resolve')!;
     expect(asyncCase.rounds[0]!.async).toBe(true);
+  });
+});
+
+describe('rtbench bench: adaptive rounds', () => {
+  it('adds rounds while a ratio is wider than the target, stops at --max-rounds, and records both', () => {
+    const out = tempFile('run.json');
+    // A ±0.01% target is out of reach: every case must stop at the round cap, and say so.
+    const r = runCli([
+      'bench', fixture('tiny'), '--runtime', 'node@24,node@26', '--filter', 'n=200',
+      '--time', '60ms', '--warmup', '10ms', '--rounds', '6', '--target', '0.01%', '--max-rounds', '8', '--out', out, '--quiet', '--format', 'csv-stats',
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    expect(run.options.adaptive).toMatchObject({ target: 0.0001, minRounds: 6, maxRounds: 8 });
+    expect(run.git?.commit).toMatch(/^[0-9a-f]{40}$/);
+    for (const res of run.results) {
+      expect(res.rounds).toHaveLength(8);
+      expect(res.precision).toMatchObject({ target: 0.0001, rounds: 8, stoppedBy: 'max-rounds' });
+    }
+    // the candidate's ratio reached some precision, recorded as a relative half-width
+    expect(run.results.find((res) => res.variantId === 'node@26')!.precision!.reached).toBeGreaterThan(0);
+    // stdout is the stats CSV: a header and one row per case × variant
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^run,case,variant,status,rounds,/);
+    expect(lines).toHaveLength(1 + run.results.length);
   });
 });
 

@@ -1,6 +1,6 @@
 /** The comparison logic without processes: schedules, argument handling, paired analysis. */
 import { describe, expect, it } from 'vitest';
-import { analyzePairedRun, analyzeSavedRuns, regressions } from '../packages/cli/src/compare/analyze.ts';
+import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../packages/report/src/index.ts';
 import { extractCompareArgs, parseCompareArms } from '../packages/cli/src/compare/arms.ts';
 import { balancedOrders } from '../packages/cli/src/compare/schedule.ts';
 import { comparePaired, createRandom, median } from '../packages/stats/src/index.ts';

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import type { ComparisonReport } from '@rtbench/report';
+import type { ComparisonView } from '@rtbench/report';
 import { compareUnpaired, median } from '../packages/stats/src/index.ts';
 import { fixture, runCli, tempFile } from './helpers/cli.ts';
 import { syntheticRun, writeRun } from './compare-synthetic.ts';
@@ -30,8 +30,8 @@ describe('rtbench compare <a.json> <b.json>', () => {
     const { a, b } = savedPair();
     const r = runCli(['compare', a, b, '--format', 'json']);
     expect(r.status, r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout) as ComparisonReport;
-    expect(report.kind).toBe('unpaired');
+    const report = JSON.parse(r.stdout) as ComparisonView;
+    expect(report.pairing).toBe('unpaired');
     const runA = parseRun(JSON.parse(readFileSync(a, 'utf8')), a);
     const runB = parseRun(JSON.parse(readFileSync(b, 'utf8')), b);
     for (const row of report.sections[0]!.cases) {
@@ -162,9 +162,10 @@ describe('bench --compare: bad variants', () => {
     expect(swapped.stderr).toContain('--compare needs two or more variants');
   });
 
-  it('refuses --runtime with --compare and compare-only options without --compare', () => {
+  it('refuses --runtime with --compare, an unknown format, and two formats at once', () => {
     expect(runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--compare', 'node@24', 'node@26']).stderr).toContain('use either --runtime');
-    expect(runCli(['bench', fixture('tiny'), '--markdown']).stderr).toContain('--markdown applies to --compare');
+    expect(runCli(['bench', fixture('tiny'), '--format', 'xml']).stderr).toContain('--format xml: expected one of terminal, markdown, json');
+    expect(runCli(['bench', fixture('tiny'), '--json', '--markdown']).stderr).toContain('choose one output format');
     expect(runCli(['bench', fixture('tiny'), '--compare', 'node@24', 'node@26', '--threshold', 'abc']).stderr).toContain('--threshold abc: expected a percentage');
   });
 });
@@ -177,8 +178,8 @@ describe('bench --compare on the tiny fixture (node@24 vs node@26)', () => {
       '--rounds', '6', '--time', '120ms', '--warmup', '10ms', '--out', out, '--quiet', '--format', 'json',
     ]);
     expect(r.status, r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout) as ComparisonReport;
-    expect(report.kind).toBe('paired');
+    const report = JSON.parse(r.stdout) as ComparisonView;
+    expect(report.pairing).toBe('paired');
     expect(report.arms.map((arm) => arm.id)).toEqual(['node@24', 'node@26']);
     expect(report.arms[1]!.engineVersion).toMatch(/^14\.6\./);
     expect(report.arms[0]!.binarySha256).toMatch(/^[0-9a-f]{64}$/);
@@ -203,7 +204,7 @@ describe('bench --compare on the tiny fixture (node@24 vs node@26)', () => {
     // the saved run gives the same verdicts again, as a table
     const again = runCli(['compare', out, '--format', 'json']);
     expect(again.status, again.stderr).toBe(0);
-    const replay = JSON.parse(again.stdout) as ComparisonReport;
+    const replay = JSON.parse(again.stdout) as ComparisonView;
     expect(replay.sections[0]!.cases.map((row) => row.comparison!.verdict)).toEqual(rows.map((row) => row.comparison!.verdict));
     const table = runCli(['compare', out]);
     expect(table.stdout).toContain('node@26 vs node@24 (baseline)');

@@ -7,13 +7,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderBenchMarkdown, renderBenchTable, renderComparisonMarkdown, renderComparisonTable, renderRunNotes } from '@rtbench/report';
+import { benchView, pairedComparisonView, REPORTERS, unpairedComparisonView, ViewError, type View } from '@rtbench/report';
 import { UsageError } from '../../packages/cli/src/errors.ts';
 import { MAX_DURATION_MS, parseDuration, parseWholeNumber, takeValueOptions } from '../../packages/cli/src/options.ts';
 import { parseRuntimeList, parseVariant, quotePart } from '../../packages/cli/src/variants.ts';
 import { validateRun } from '../../packages/cli/src/results-file.ts';
 import { computeStats } from '../../packages/cli/src/run.ts';
-import { analyzePairedRun, analyzeSavedRuns } from '../../packages/cli/src/compare/analyze.ts';
 import { syntheticRun } from '../compare-synthetic.ts';
 
 /** Runs `f`; an error other than a UsageError fails the property. */
@@ -125,30 +124,25 @@ describe('the results-file reader', () => {
     syntheticRun({ cases: [{ id: 'a', ns: 100 }], arms: [{ id: 'deno', factor: 1 }], rounds: 2, samplesPerRound: 2 }),
   ];
 
-  /** Every reader of a saved run: report (table, notes, markdown) and compare (paired, and two runs). */
+  /** Every reader of a saved run: the bench view, paired and unpaired comparisons, in every output format. */
   function readEverything(run: ReturnType<typeof validateRun>): void {
     computeStats(run);
-    renderBenchTable(run);
-    renderRunNotes(run);
-    renderBenchMarkdown(run);
     const saved = { run, file: 'x.json' };
-    // The compare command turns analysis errors into UsageErrors (a RangeError or TypeError is a bug).
-    const asCommand = (f: () => void): void => {
+    const renderAll = (view: View): void => {
+      // html embeds the page's scripts; the other formats are plain text.
+      for (const [format, reporter] of Object.entries(REPORTERS)) if (format !== 'html') reporter.render(view, { color: false, columns: 120 });
+    };
+    renderAll(benchView(run));
+    // The compare command turns a ViewError (a run that cannot be compared) into a UsageError; anything else is a bug.
+    const asCommand = (f: () => View): void => {
       try {
-        f();
+        renderAll(f());
       } catch (error) {
-        if (error instanceof RangeError || error instanceof TypeError || !(error instanceof Error)) throw error;
+        if (!(error instanceof ViewError)) throw error;
       }
     };
-    asCommand(() => {
-      const report = analyzePairedRun(run, { threshold: 0.01, confidence: 0.95 });
-      renderComparisonTable(report);
-      renderComparisonMarkdown(report);
-    });
-    asCommand(() => {
-      const report = analyzeSavedRuns(saved, saved, { threshold: 0.01, confidence: 0.95 });
-      renderComparisonTable(report);
-    });
+    asCommand(() => pairedComparisonView(run, { threshold: 0.01, confidence: 0.95 }));
+    asCommand(() => unpairedComparisonView(saved, saved, { threshold: 0.01, confidence: 0.95 }));
   }
 
   /** A path into a JSON value and the value there. */

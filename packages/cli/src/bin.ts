@@ -2,58 +2,60 @@
 /** The `rtbench` command (root scripts: `pnpm bench`, `pnpm rtbench`). */
 import { cac } from 'cac';
 import pc from 'picocolors';
-import { BENCH_DEFAULTS, benchCommand, type BenchFlags } from './commands/bench.ts';
-import { benchCompareCommand, COMPARE_DEFAULTS, compareFilesCommand, type CompareFlags } from './commands/compare.ts';
+import { formatNames } from '@rtbench/report';
+import { benchCommand, type BenchFlags } from './commands/bench.ts';
+import { compareFilesCommand, type CompareFlags } from './commands/compare.ts';
 import { extractCompareArgs } from './compare/arms.ts';
 import { reportCommand } from './commands/report.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
 import { UsageError } from './errors.ts';
 import { takeValueOptions } from './options.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS } from './plan.ts';
 import { listSuites } from './suites.ts';
 
 const cli = cac('rtbench');
 // --compare takes several values, which cac cannot parse; it is taken out of argv first.
 let compareArms: string[] | undefined;
 
-cli
-  .command('bench <suite>', 'Run a suite on one or more runtimes and print a table')
-  .option('--runtime <list>', 'Comma-separated variants, e.g. node@24,deno or "node@26 --max-semi-space-size=64"')
-  .option('--filter <pattern>', 'Only cases whose id contains this text (or matches /regex/)')
-  .option('--time <duration>', `Sampling time per case and runtime, over all rounds (default ${BENCH_DEFAULTS.time})`)
-  .option('--warmup <duration>', `Warmup in each process (default ${BENCH_DEFAULTS.warmup})`)
-  .option('--rounds <n>', `Fresh processes per case and runtime (default ${BENCH_DEFAULTS.rounds})`)
-  .option('--timeout <duration>', 'Kill a runtime process after this long (default max(60s, 20x its budget))')
-  .option('--seed <n>', 'Seed for the order of runtimes within a round')
-  .option('--out <file>', 'Write the run JSON here instead of results/<time>-<suite>.json')
-  .option('--json', 'Print the run as JSON on stdout (the table goes to stderr)')
-  .option('--quiet', 'No progress output')
-  .option('--compare <variants...>', `Compare variants with a verdict per case, the first is the baseline: --compare node@24 node@26 (defaults ${COMPARE_DEFAULTS.rounds} rounds, --time ${COMPARE_DEFAULTS.time})`)
-  .option('--threshold <percent>', `With --compare: noise threshold for faster/slower/equivalent (default ${COMPARE_DEFAULTS.threshold * 100}%)`)
-  .option('--fail-on-regression <percent>', 'With --compare: exit 1 if a case is significantly slower by more than this')
-  .option('--markdown', 'With --compare: print the comparison as markdown for a pull request')
-  .option('--format <format>', 'With --compare: table, markdown or json')
-  .action(async (suite: string, flags: BenchFlags & CompareFlags) => {
-    if (compareArms) {
-      process.exitCode = await benchCompareCommand(suite, compareArms, flags);
-      return;
-    }
-    for (const option of ['threshold', 'failOnRegression', 'markdown', 'format'] as const) {
-      if (flags[option] !== undefined) throw new UsageError(`--${option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} applies to --compare (for a saved run's markdown: rtbench report --format markdown)`);
-    }
-    const { exitCode } = await benchCommand(suite, flags);
-    process.exitCode = exitCode;
-  });
+const FORMAT_HELP = `Output format: ${formatNames().join(', ')} (default terminal; aliases table, md)`;
+const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
 
-cli
-  .command('compare <run> [other]', 'Verdicts from saved runs: one run made with --compare (paired), or two runs (unpaired)')
-  .option('--threshold <percent>', `Noise threshold for faster/slower/equivalent (default ${COMPARE_DEFAULTS.threshold * 100}%)`)
-  .option('--fail-on-regression <percent>', 'Exit 1 if a case is significantly slower by more than this')
-  .option('--markdown', 'As markdown for a pull request')
-  .option('--format <format>', 'table (default), markdown or json')
-  .option('--json', 'As JSON (same as --format json)')
-  .action((run: string, other: string | undefined, flags: CompareFlags) => {
+/** Options every command that ends in a view takes. */
+function outputOptions<T extends ReturnType<typeof cli.command>>(command: T): T {
+  return command
+    .option('--format <format>', FORMAT_HELP)
+    .option('--json', 'Same as --format json')
+    .option('--markdown', 'Same as --format markdown')
+    .option('--plot', 'Terminal: a distribution plot per case (samples and process medians)')
+    .option('--threshold <percent>', `Noise threshold for faster/slower/equivalent (default ${pct(COMPARE_DEFAULTS.threshold)})`)
+    .option('--fail-on-regression <percent>', 'Exit 1 if a case is significantly slower than the baseline by more than this') as T;
+}
+
+outputOptions(
+  cli
+    .command('bench <suite>', 'Run a suite on one or more runtimes and print a table')
+    .option('--runtime <list>', 'Comma-separated variants, e.g. node@24,deno or "node@26 --max-semi-space-size=64"; the first is the baseline')
+    .option('--filter <pattern>', 'Only cases whose id contains this text (or matches /regex/)')
+    .option('--time <duration>', `Sampling time per case and runtime over --rounds (default ${BENCH_DEFAULTS.time}; --compare ${COMPARE_DEFAULTS.time})`)
+    .option('--warmup <duration>', `Warmup in each process (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`)
+    .option('--rounds <n>', `Fresh processes per case and runtime; fixes the count unless --target is given (default: at least ${BENCH_DEFAULTS.rounds}, adaptive; --compare ${COMPARE_DEFAULTS.rounds})`)
+    .option('--target <percent>', `Add rounds until every ratio's 95% CI is within ± this (default ${pct(BENCH_DEFAULTS.target)} for a table)`)
+    .option('--max-rounds <n>', `Adaptive: at most this many rounds per case (default ${BENCH_DEFAULTS.maxRounds}; --compare ${COMPARE_DEFAULTS.maxRounds})`)
+    .option('--max-time <duration>', `Adaptive: start no round after this much wall time (default ${BENCH_DEFAULTS.maxTime} for a table)`)
+    .option('--timeout <duration>', 'Kill a runtime process after this long (default max(60s, 20x its budget))')
+    .option('--seed <n>', 'Seed for the order of runtimes within a round')
+    .option('--out <file>', 'Write the run JSON here instead of results/<time>-<suite>.json')
+    .option('--quiet', 'No progress output')
+    .option('--compare <variants...>', `Compare variants with a verdict per case, the first is the baseline: --compare node@24 node@26 (defaults ${COMPARE_DEFAULTS.rounds} rounds, --time ${COMPARE_DEFAULTS.time})`),
+).action(async (suite: string, flags: BenchFlags) => {
+  process.exitCode = await benchCommand(suite, flags, compareArms);
+});
+
+outputOptions(cli.command('compare <run> [other]', 'Verdicts from saved runs: one run made with --compare (paired), or two runs (unpaired)')).action(
+  (run: string, other: string | undefined, flags: CompareFlags) => {
     process.exitCode = compareFilesCommand(other ? [run, other] : [run], flags);
-  });
+  },
+);
 
 cli
   .command('runtimes', 'List the runtimes rtbench can run, with versions, engines and binaries')
@@ -62,12 +64,9 @@ cli
     process.exitCode = await runtimesCommand(flags.json === true);
   });
 
-cli
-  .command('report [run]', 'Render a saved run (default: the newest in results/)')
-  .option('--format <format>', 'table, markdown or json', { default: 'table' })
-  .action((file: string | undefined, flags: { format: string }) => {
-    process.exitCode = reportCommand(file, flags.format);
-  });
+outputOptions(cli.command('report [run]', 'Render a saved run (default: the newest in results/)')).action((file: string | undefined, flags: CompareFlags) => {
+  process.exitCode = reportCommand(file, flags);
+});
 
 cli.command('suites', 'List the suites').action(() => {
   for (const s of listSuites()) process.stdout.write(`${s.name}\n`);

@@ -1,37 +1,85 @@
 /**
- * Progress on stderr: one updating line on a terminal, one line per finished
- * job otherwise (CI logs). stdout stays clean for --json.
+ * Progress on stderr (stdout stays clean for --format output).
+ *   On a terminal: one updating line with a bar, the count, the ETA and the
+ *   job in hand.
+ *   Otherwise (a pipe, a CI log; CI set): a plain line when a tenth of the
+ *   planned jobs is done, and a line for every failure; not one per process.
+ * The ETA is the mean time per finished job times the jobs left; while rounds
+ * are added adaptively it is bounded by the run's time budget.
  */
 import pc from 'picocolors';
-import { formatDuration } from '@rtbench/report';
+import { firstLine, formatDuration } from '@rtbench/report';
 import type { ProgressEvent } from './run.ts';
 
-export function progressPrinter(stream: NodeJS.WriteStream = process.stderr): { update(e: ProgressEvent): void; finish(): void } {
-  const tty = stream.isTTY === true;
-  const width = (): number => stream.columns ?? 120;
+/** 0:42, 1:05:09 */
+export function formatClock(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/**
+ * Time left for the jobs planned so far (the mean per finished job times the
+ * jobs left). While rounds are added adaptively it is capped by the budget.
+ */
+export function etaMs(e: Pick<ProgressEvent, 'done' | 'total' | 'elapsedMs' | 'adaptive'>, budgetMs?: number): number | undefined {
+  if (e.done === 0) return undefined;
+  const left = (e.elapsedMs / e.done) * Math.max(0, e.total - e.done);
+  return e.adaptive && budgetMs !== undefined ? Math.min(left, Math.max(0, budgetMs - e.elapsedMs)) : left;
+}
+
+/** Before adaptive rounds: how much of the time budget may still go to added rounds after the planned ones. */
+export function addedRoundsMs(e: Pick<ProgressEvent, 'elapsedMs' | 'adaptive'>, left: number, budgetMs?: number): number {
+  return !e.adaptive && budgetMs !== undefined ? Math.max(0, budgetMs - e.elapsedMs - left) : 0;
+}
+
+/** "[██████░░░░░░]": `width` cells, done/total filled. */
+export function bar(done: number, total: number, width = 20): string {
+  const filled = total > 0 ? Math.min(width, Math.round((done / total) * width)) : 0;
+  return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}]`;
+}
+
+export interface ProgressPrinter {
+  update(e: ProgressEvent): void;
+  finish(): void;
+}
+
+export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, options: { budgetMs?: number; ci?: boolean } = {}): ProgressPrinter {
+  const live = stream.isTTY === true && !(options.ci ?? Boolean(process.env['CI']));
+  const width = (): number => stream.columns ?? 100;
   let shown = false;
+  let lastTenth = 0;
+  const status = (e: ProgressEvent): string => {
+    const eta = etaMs(e, options.budgetMs);
+    const added = eta !== undefined ? addedRoundsMs(e, eta, options.budgetMs) : 0;
+    const etaText = eta === undefined ? '' : ` · ETA ${formatClock(eta)}${added >= 1000 ? ` (+ up to ${formatClock(added)} of added rounds)` : ''}`;
+    const round = e.adaptive ? `round ${e.round + 1} (added)` : `round ${e.round + 1}/${e.rounds}`;
+    return `${e.done}/${e.total} · ${formatClock(e.elapsedMs)} elapsed${etaText} · ${round}`;
+  };
   return {
     update(e) {
-      const count = `[${String(e.done).padStart(String(e.total).length)}/${e.total}]`;
-      const where = `round ${e.round + 1}/${e.rounds} · ${e.variantId} · ${e.caseId}`;
-      if (!e.outcome) {
-        if (tty) {
-          stream.write(`\r\x1b[K${pc.dim(count)} ${where} …`.slice(0, width() + 20));
-          shown = true;
-        }
+      const failed = e.outcome && e.outcome.status !== 'ok' ? e.outcome : undefined;
+      if (live) {
+        const job = `${e.variantId} · ${e.caseId}`;
+        const result = e.outcome?.status === 'ok' ? ` ${formatDuration(e.outcome.medianNs)}/op` : '';
+        if (failed) stream.write(`\r\x1b[K${failed.status === 'unsupported' ? pc.yellow('unsupported') : pc.red('failed')}: ${job}: ${firstLine(failed.message)}\n`);
+        const line = `${bar(e.done, e.total)} ${status(e)} · ${job}${result}`;
+        stream.write(`\r\x1b[K${line.length > width() - 1 ? `${line.slice(0, width() - 2)}…` : line}`);
+        shown = true;
         return;
       }
-      const result =
-        e.outcome.status === 'ok' ? `${formatDuration(e.outcome.medianNs)}/op` : e.outcome.status === 'unsupported' ? pc.yellow('unsupported') : pc.red(`failed: ${e.outcome.message.split('\n')[0]}`);
-      if (tty) {
-        stream.write(`\r\x1b[K${pc.dim(count)} ${where} ${result}`.slice(0, width() + 20));
-        shown = true;
-      } else {
-        stream.write(`${count} ${where}: ${result}\n`);
+      if (failed) stream.write(`${failed.status}: ${e.variantId} · ${e.caseId}: ${firstLine(failed.message)}\n`);
+      if (!e.outcome) return;
+      const tenth = e.total > 0 ? Math.floor((e.done / e.total) * 10) : 0;
+      if (tenth > lastTenth) {
+        lastTenth = tenth;
+        stream.write(`progress ${status(e)}\n`);
       }
     },
     finish() {
-      if (tty && shown) stream.write('\r\x1b[K');
+      if (live && shown) stream.write('\r\x1b[K');
     },
   };
 }

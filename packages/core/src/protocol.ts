@@ -45,7 +45,7 @@ export interface RuntimeFacts {
 export interface CaseListing {
   id: string;
   name: string;
-  group: string | undefined;
+  group?: string | undefined;
   params: Params;
 }
 

@@ -5,15 +5,17 @@
  */
 import { z } from 'zod';
 import { PROTOCOL_VERSION, type RuntimeMessage } from './protocol.ts';
+import { RUNTIME_NAMES } from './suite.ts';
 
 const paramValue = z.union([z.string(), z.number(), z.boolean()]);
-const runtimeKind = z.enum(['node', 'deno', 'bun', 'workerd']);
+export const runtimeKind = z.enum(RUNTIME_NAMES);
+export const engineKind = z.enum(['v8', 'jsc']);
 const finite = z.number().finite();
 
 export const runtimeFactsSchema = z.object({
   runtime: runtimeKind,
   version: z.string(),
-  engine: z.enum(['v8', 'jsc']),
+  engine: engineKind,
   engineVersion: z.string(),
   gcExposed: z.boolean(),
 });
@@ -59,13 +61,19 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
 export function parseRuntimeMessage(json: unknown): RuntimeMessage {
   const result = runtimeMessageSchema.safeParse(json);
   if (!result.success) throw new Error(`malformed protocol message: ${z.prettifyError(result.error)}`);
-  return result.data as RuntimeMessage;
+  return result.data;
 }
 
 // ---------------------------------------------------------------- results file
 
 export const RUN_SCHEMA = 'rtbench.run';
 export const RUN_SCHEMA_VERSION = 1;
+
+export const gitStateSchema = z.object({
+  commit: z.string(),
+  /** Uncommitted changes to tracked files when the run started. */
+  dirty: z.boolean(),
+});
 
 export const variantSchema = z.object({
   /** Short unique id within the run, e.g. "node@24" or "node@26 --max-semi-space-size=64". */
@@ -84,8 +92,10 @@ export const variantSchema = z.object({
   /** Why this variant did not run (not installed, flag rejected). */
   unavailable: z.string().optional(),
   version: z.string().optional(),
-  engine: z.enum(['v8', 'jsc']).optional(),
+  engine: engineKind.optional(),
   engineVersion: z.string().optional(),
+  /** The git commit of the checkout the binary lives in (a user's own build), when it is inside one. */
+  binaryGit: gitStateSchema.optional(),
 });
 
 export const roundSchema = z.object({
@@ -136,6 +146,19 @@ export const statsSchema = z.object({
     .optional(),
 });
 
+/**
+ * Adaptive rounds: what a case x variant aimed for and reached. The target is
+ * the half-width of the 95% CI of its paired ratio against the baseline
+ * (relative: 0.02 = ±2%); the baseline itself is judged on its own median's CI.
+ */
+export const precisionSchema = z.object({
+  target: finite.positive(),
+  /** Half-width reached, relative; absent when no interval could be formed. */
+  reached: finite.nonnegative().optional(),
+  rounds: z.number().int().nonnegative(),
+  stoppedBy: z.enum(['target', 'max-rounds', 'time-budget', 'interrupted', 'failed']),
+});
+
 export const caseResultSchema = z.object({
   caseId: z.string(),
   variantId: z.string(),
@@ -143,6 +166,19 @@ export const caseResultSchema = z.object({
   rounds: z.array(roundSchema),
   failures: z.array(failureSchema),
   stats: statsSchema.optional(),
+  precision: precisionSchema.optional(),
+});
+
+/** Adaptive rounds (absent in runs made with a fixed --rounds). */
+export const adaptiveOptionsSchema = z.object({
+  /** Target half-width of each ratio's CI, relative (0.02 = ±2%). */
+  target: finite.positive(),
+  /** Rounds every case x variant gets before the target is checked. */
+  minRounds: z.number().int().positive(),
+  /** No case x variant gets more rounds than this. */
+  maxRounds: z.number().int().positive(),
+  /** Wall-time budget of the whole run in ms; no new round starts after it. */
+  budgetMs: finite.positive().optional(),
 });
 
 export const hostSchema = z.object({
@@ -175,7 +211,10 @@ export const runSchema = z.object({
     filter: z.string().optional(),
     order: z.string(),
     seed: z.number(),
+    adaptive: adaptiveOptionsSchema.optional(),
   }),
+  /** The rtbench checkout the run was made from. */
+  git: gitStateSchema.optional(),
   host: hostSchema,
   variants: z.array(variantSchema),
   cases: z.array(z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: z.record(z.string(), paramValue) })),
@@ -191,11 +230,19 @@ export type CaseStats = z.infer<typeof statsSchema>;
 export type CaseResult = z.infer<typeof caseResultSchema>;
 export type HostInfo = z.infer<typeof hostSchema>;
 export type RunRecord = z.infer<typeof runSchema>;
+export type Precision = z.infer<typeof precisionSchema>;
+export type GitState = z.infer<typeof gitStateSchema>;
+export type AdaptiveOptions = z.infer<typeof adaptiveOptionsSchema>;
+export type RuntimeName = z.infer<typeof runtimeKind>;
+
+/** The two fields that say what a JSON file is, read before anything else. */
+export const runHeaderSchema = z.object({ schema: z.unknown(), schemaVersion: z.unknown() });
 
 /** Validates a parsed results file; the error names the first bad fields. */
 export function parseRun(json: unknown, source: string): RunRecord {
-  if (typeof json === 'object' && json !== null) {
-    const { schema, schemaVersion } = json as { schema?: unknown; schemaVersion?: unknown };
+  const header = runHeaderSchema.safeParse(json);
+  if (header.success) {
+    const { schema, schemaVersion } = header.data;
     if (schema !== RUN_SCHEMA) throw new Error(`${source} is not an rtbench run (schema is ${JSON.stringify(schema)})`);
     if (schemaVersion !== RUN_SCHEMA_VERSION) {
       throw new Error(`${source} has schema version ${String(schemaVersion)}; this rtbench reads version ${RUN_SCHEMA_VERSION}`);

@@ -9,8 +9,9 @@
 export type ParamValue = string | number | boolean;
 export type Params = Readonly<Record<string, ParamValue>>;
 
-/** The runtimes rtbench knows how to drive. */
-export type RuntimeKind = 'node' | 'deno' | 'bun' | 'workerd';
+/** The runtimes rtbench knows how to drive (the results schema validates against this list). */
+export const RUNTIME_NAMES = ['node', 'deno', 'bun', 'workerd'] as const;
+export type RuntimeKind = (typeof RUNTIME_NAMES)[number];
 
 /** What a case's setup can see. */
 export interface CaseContext {

@@ -39,3 +39,37 @@ export function formatPercent(fraction: number, digits = 1): string {
   if (pct !== 0 && Math.abs(pct) < 0.1) return `${pct.toPrecision(1)}%`;
   return `${pct.toFixed(digits)}%`;
 }
+
+/** 0.739, 1.052, 12.3: three decimals near 1, where the differences live. */
+export function formatRatio(r: number): string {
+  return r < 10 ? r.toFixed(3) : r.toPrecision(3);
+}
+
+/** "0.739 (0.731–0.748)" */
+export function ratioWithCi(ratio: number, ci: readonly [number, number]): string {
+  return `${formatRatio(ratio)} (${formatRatio(ci[0])}–${formatRatio(ci[1])})`;
+}
+
+/** Change in time: ratio 0.739 -> "−26.1%", 1.102 -> "+10.2%". */
+export function formatChange(ratio: number): string {
+  const pct = (ratio - 1) * 100;
+  const digits = Math.abs(pct) < 10 ? 1 : 0;
+  return `${pct < 0 ? '−' : '+'}${Math.abs(pct).toFixed(digits)}%`;
+}
+
+/** 7, 48, 920, 1300: a rough count should not look precise. */
+export function roughly(n: number): number {
+  if (n < 100) return n;
+  const scale = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / scale) * scale;
+}
+
+export function formatQ(q: number): string {
+  if (q < 0.001) return '<0.001';
+  return q < 0.1 ? q.toFixed(3) : q.toFixed(2);
+}
+
+export function formatThreshold(t: number): string {
+  return `${+(t * 100).toFixed(2)}%`;
+}
+

@@ -1,8 +1,6 @@
-export { formatDuration, formatOps, formatPercent, formatRange } from './format.ts';
-export { benchRows, cellTexts, relativeLabel, type BenchRow, type CellTexts } from './bench-table.ts';
-export { renderBenchTable, renderRunNotes } from './terminal.ts';
-export { renderBenchMarkdown } from './markdown.ts';
-export type { ArmComparison, ArmInfo, ArmStat, CaseComparison, ComparisonReport, RunSource } from './compare-model.ts';
-export { armFlags, armVersion, comparisonCells, formatChange, formatQ, formatRatio, ratioWithCi, type ComparisonCells } from './compare-cells.ts';
-export { renderComparisonTable } from './compare-terminal.ts';
-export { renderComparisonMarkdown } from './compare-markdown.ts';
+export { formatChange, formatDuration, formatOps, formatPercent, formatQ, formatRange, formatRatio, formatThreshold, ratioWithCi } from './format.ts';
+export { firstLine, markdownCell, shellQuote } from './text.ts';
+export * from './views/index.ts';
+export { REPORTERS, FORMAT_ALIASES, reporterFor, formatNames, type Reporter, type ReporterOptions } from './reporters/index.ts';
+export { benchCells, comparisonCells, relativeText, type BenchCells, type ComparisonCells } from './reporters/cells.ts';
+export { boxLine, dotLine, casePlot } from './reporters/plot.ts';

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ComparisonReport } from '../src/compare-model.ts';
-import { comparisonCells, formatChange, formatQ, formatRatio } from '../src/compare-cells.ts';
-import { renderComparisonMarkdown } from '../src/compare-markdown.ts';
-import { renderComparisonTable } from '../src/compare-terminal.ts';
+import { syntheticRun } from '../../../test/compare-synthetic.ts';
+import { comparisonCells, formatChange, formatQ, formatRatio } from '../src/reporters/cells.ts';
+import { renderComparisonMarkdown } from '../src/reporters/markdown.ts';
+import { renderComparisonTerminal } from '../src/reporters/terminal.ts';
+import type { ArmInfo, ComparisonView } from '../src/views/types.ts';
 
-const arm = (id: string, version: string, engineVersion: string, flags: string[] = [], hash = 'c'.repeat(64)) => ({
+const arm = (id: string, version: string, engineVersion: string, flags: string[] = [], hash = 'c'.repeat(64)): ArmInfo => ({
   id,
   label: id,
   runtime: 'node',
+  versionText: `Node.js ${version}, V8 ${engineVersion}`,
   version,
   engine: 'v8',
   engineVersion,
@@ -18,8 +20,16 @@ const arm = (id: string, version: string, engineVersion: string, flags: string[]
 
 const base = { threshold: 0.01, n: 20, method: 'paired', coverage: 0.96, pValue: 0.0001, qValue: 0.0004 };
 
-const report: ComparisonReport = {
-  kind: 'paired',
+const run = {
+  ...syntheticRun({ mode: 'compare', cases: [{ id: 'parse', ns: 1000 }], arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26 --max-semi-space-size=64', factor: 1 }], rounds: 20 }),
+  command: ['bench', 'json-reviver', '--compare', 'node@24', 'node@26 --max-semi-space-size=64'],
+  host: { os: 'linux', release: '6', arch: 'x64', cpuModel: 'Test CPU', cores: 2, memoryBytes: 1e9, loadavg: [1, 1, 1], hostNode: '24.0.0', env: {} },
+};
+
+const report: ComparisonView = {
+  kind: 'comparison',
+  pairing: 'paired',
+  run,
   suite: 'json-reviver',
   threshold: 0.01,
   confidence: 0.95,
@@ -40,7 +50,7 @@ const report: ComparisonReport = {
       geomean: { ratio: 0.948, ci: [0.93, 0.97], cases: 4, excluded: 1 },
     },
   ],
-  runs: [{ id: 'run-1', suite: 'json-reviver', startedAt: '2026-01-01T00:00:00Z', rounds: 20, timeMs: 2000, warmupMs: 150, order: 'balanced', cpu: 'Test CPU', cores: 2, loadavg: [1, 1, 1], command: ['bench', 'json-reviver', '--compare', 'node@24', 'node@26 --max-semi-space-size=64'] }],
+  runs: [{ run }],
   notes: ['the run was interrupted: verdicts use the rounds that finished'],
   method: 'paired: Hodges–Lehmann on per-round log ratios',
 };
@@ -60,14 +70,14 @@ describe('comparison cells', () => {
 describe('inconclusive rows', () => {
   it('round a large number of rounds to decide to two digits', () => {
     const row = { caseId: 'x', baseline: { median: 1, rounds: 20 }, candidate: { median: 1, rounds: 20 }, comparison: { ...base, ratio: 1, ci: [0.96, 1.05] as [number, number], verdict: 'inconclusive' as const, roundsToDecide: 935, qValue: 0.9 } };
-    expect(comparisonCells(row, { kind: 'paired', threshold: 0.01 }).detail).toBe('~920 more rounds would decide it');
+    expect(comparisonCells(row, { pairing: 'paired', threshold: 0.01 }).detail).toBe('~920 more rounds would decide it');
     const { roundsToDecide: _, ...hopeless } = row.comparison;
-    expect(comparisonCells({ ...row, comparison: hopeless }, { kind: 'paired', threshold: 0.01 }).detail).toBe('too noisy for ±1%: no verdict within 100× the rounds');
+    expect(comparisonCells({ ...row, comparison: hopeless }, { pairing: 'paired', threshold: 0.01 }).detail).toBe('too noisy for ±1%: no verdict within 100× the rounds');
   });
 });
 
 describe('renderComparisonTable', () => {
-  const text = renderComparisonTable(report);
+  const text = renderComparisonTerminal(report, { color: false });
   it('has a row per case with ratio, CI, verdict and q', () => {
     expect(text).toContain('json-reviver: node@26 --max-semi-space-size=64 vs node@24 (baseline)');
     expect(text).toMatch(/parse\s+│\s+59\.8 µs\s+│\s+44\.2 µs\s+│\s+0\.739 \(0\.731–0\.748\)\s+│\s+faster −26%/);

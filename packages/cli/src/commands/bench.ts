@@ -1,66 +1,39 @@
-/** `rtbench bench <suite>`: plan, run, save, report. */
+/**
+ * `rtbench bench <suite>` and `rtbench bench <suite> --compare a b …`:
+ * plan -> execute -> save -> view -> emit. The two differ only in the plan's
+ * defaults and schedule and in the view (a table, or verdicts per arm).
+ */
 import pc from 'picocolors';
-import { renderBenchTable, renderRunNotes } from '@rtbench/report';
+import { benchView, pairedComparisonView, reporterFor, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
-import { UsageError } from '../errors.ts';
-import { parseDuration, parsePositiveInt } from '../options.ts';
+import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
+import { COMPARE_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
 import { assertWritableOutput, defaultResultsPath, writeRunAtomically } from '../results-file.ts';
 import { executeRun } from '../run.ts';
-import { DEFAULT_RUNTIMES } from '../runners.ts';
-import { filterCases, loadSuite, locateSuite } from '../suites.ts';
-import { isResolved, parseRuntimeList, resolveVariant, type VariantSpec } from '../variants.ts';
+import { isResolved } from '../variants.ts';
 
-export interface BenchFlags {
-  runtime?: string;
-  filter?: string;
-  time?: string;
-  warmup?: string;
-  rounds?: string | number;
-  timeout?: string;
+export interface VerdictFlags {
+  threshold?: string | number;
+  failOnRegression?: string | number;
+}
+
+export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
   out?: string;
-  json?: boolean;
-  seed?: string | number;
   quiet?: boolean;
 }
 
-// 10 rounds of 100 ms: the process is the unit of replication, and on this
-// shared machine one process in ten or so runs ~2x slow for outside reasons.
-// With 10 rounds the median over processes and its bootstrap CI shrug off one
-// such process; with 5 they cannot (a recorded run's 5-round windows with one
-// disturbed process: CI ±37–52%; 10-round windows with one: ±2.1–4.3%).
-export const BENCH_DEFAULTS = { time: '1s', warmup: '100ms', rounds: 10 };
-
-export interface BenchOutcome {
-  run: RunRecord;
-  path: string;
-  exitCode: number;
+export function ratioOptions(flags: VerdictFlags): { threshold: number; confidence: number } {
+  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : COMPARE_DEFAULTS.threshold;
+  return { threshold, confidence: COMPARE_DEFAULTS.confidence };
 }
 
-/** Shared by `bench` and `compare`: everything from arguments to a saved run. */
-export async function benchCommand(suiteName: string, flags: BenchFlags, variantsOverride?: VariantSpec[], mode: 'bench' | 'compare' = 'bench'): Promise<BenchOutcome> {
-  const location = locateSuite(suiteName);
-  const variants = variantsOverride ?? parseRuntimeList(flags.runtime ?? DEFAULT_RUNTIMES.join(','));
-  const timeMs = parseDuration(flags.time ?? BENCH_DEFAULTS.time, '--time');
-  const warmupMs = parseDuration(flags.warmup ?? BENCH_DEFAULTS.warmup, '--warmup');
-  const rounds = parsePositiveInt(flags.rounds ?? BENCH_DEFAULTS.rounds, '--rounds');
-  const perProcessMs = warmupMs + timeMs / rounds;
-  // Capped where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
-  const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
-  const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
-  if (flags.timeout && timeoutMs <= perProcessMs) {
-    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (--warmup ${warmupMs} ms + ${+(timeMs / rounds).toFixed(3)} ms of sampling): every process would be killed`);
-  }
-  if (flags.out !== undefined) assertWritableOutput(flags.out);
+export function failLimit(flags: VerdictFlags): number | undefined {
+  return flags.failOnRegression !== undefined ? parsePercent(flags.failOnRegression, '--fail-on-regression') : undefined;
+}
 
-  const { cases: allCases } = await loadSuite(location);
-  const cases = filterCases(allCases, flags.filter);
-
-  const resolved = await Promise.all(variants.map(resolveVariant));
-  if (!resolved.some(isResolved)) {
-    throw new UsageError(resolved.map((v) => (isResolved(v) ? '' : `${v.spec.id}: ${v.reason}`)).filter(Boolean).join('\n'));
-  }
-
+/** Runs the plan with progress, Ctrl-C handling and a save after every job. */
+async function execute(plan: Plan, path: string, quiet: boolean): Promise<RunRecord> {
   const abort = new AbortController();
   let interrupts = 0;
   const onSigint = (): void => {
@@ -72,42 +45,44 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, variant
   };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
-
-  const started = new Date();
-  const path = flags.out ?? defaultResultsPath({ startedAt: started.toISOString(), suite: location.name, mode });
-  const progress = progressPrinter();
-  if (!flags.quiet) {
-    const names = resolved.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
-    process.stderr.write(`${pc.bold(location.name)}: ${cases.length} case${cases.length === 1 ? '' : 's'} × ${names.join(', ')} × ${rounds} rounds\n`);
+  const { schedule } = plan.options;
+  const progress = progressPrinter(process.stderr, schedule.adaptive?.budgetMs !== undefined ? { budgetMs: schedule.adaptive.budgetMs } : {});
+  if (!quiet) {
+    const names = plan.variants.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
+    const rounds = schedule.adaptive ? `${schedule.rounds}–${schedule.adaptive.maxRounds} rounds (until ±${+(schedule.adaptive.target * 100).toFixed(2)}%)` : `${schedule.rounds} rounds`;
+    const n = plan.suite.cases.length;
+    process.stderr.write(`${pc.bold(plan.suite.name)}: ${n} case${n === 1 ? '' : 's'} × ${names.join(', ')} × ${rounds}\n`);
   }
-  let run: RunRecord;
   try {
-    run = await executeRun({ ...location, cases }, resolved, {
-      timeMs,
-      warmupMs,
-      rounds,
-      timeoutMs,
-      ...(flags.filter ? { filter: flags.filter } : {}),
-      seed,
-      mode,
-      command: process.argv.slice(2),
-    }, {
+    return await executeRun(plan.suite, plan.variants, { ...plan.options, command: process.argv.slice(2) }, {
       signal: abort.signal,
       save: (r) => writeRunAtomically(path, r),
-      ...(flags.quiet ? {} : { onProgress: (e) => progress.update(e) }),
+      ...(quiet ? {} : { onProgress: (e) => progress.update(e) }),
     });
   } finally {
     progress.finish();
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
   }
+}
 
-  if (mode === 'bench') {
-    const out = flags.json ? process.stderr : process.stdout;
-    out.write(`${renderBenchTable(run)}\n${renderRunNotes(run)}\n`);
-    if (flags.json) process.stdout.write(`${JSON.stringify(run)}\n`);
-  }
+export async function benchCommand(suiteName: string, flags: BenchFlags, compareArms?: string[]): Promise<number> {
+  // Everything the user typed is checked before the first process starts.
+  const reporter = outputReporter(flags);
+  const options = ratioOptions(flags);
+  const limit = failLimit(flags);
+  if (flags.out !== undefined) assertWritableOutput(flags.out);
+  const plan = await makePlan(suiteName, flags, compareArms);
+
+  const path = flags.out ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode });
+  const run = await execute(plan, path, flags.quiet === true);
+
+  const view: View = compareArms ? pairedComparisonView(run, { ...options, file: path }) : benchView(run, { ...options, file: path });
+  emit(view, reporter, flags);
+  // Another format on stdout (json, csv, …): the table still goes to the terminal.
+  if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
   process.stderr.write(pc.dim(`saved ${path}\n`));
+  const gate = regressionGate(view, limit);
   const exitCode = run.status === 'interrupted' ? 130 : run.status === 'failed' ? 1 : 0;
-  return { run, path, exitCode };
+  return exitCode !== 0 ? exitCode : gate;
 }

@@ -1,12 +1,13 @@
-/** `rtbench report [run.json]`: render a saved run again (table, markdown or JSON). */
+/** `rtbench report [run.json]`: load -> view -> emit, in any --format. */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderBenchMarkdown, renderBenchTable, renderRunNotes } from '@rtbench/report';
+import { viewOfRun } from '@rtbench/report';
+import { loadSavedRun } from '../compare/load.ts';
+import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { resultsDir } from '../paths.ts';
-import { readRun } from '../results-file.ts';
 import { computeStats } from '../run.ts';
-import { compareFilesCommand } from './compare.ts';
+import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 
 /** The newest run saved under results/. */
 export function latestRun(dir = resultsDir): string {
@@ -21,26 +22,13 @@ export function latestRun(dir = resultsDir): string {
   return join(dir, last);
 }
 
-export function reportCommand(file: string | undefined, format: string): number {
-  const path = file ?? latestRun();
-  const run = readRun(path);
+export function reportCommand(file: string | undefined, flags: OutputFlags & VerdictFlags): number {
+  const reporter = outputReporter(flags);
+  const saved = loadSavedRun(file ?? latestRun());
   // A run cut off hard (killed, power loss) was saved before its statistics.
-  computeStats(run);
-  // A comparison run is reported as a comparison: verdicts, not a bench table.
-  if (run.mode === 'compare' && format !== 'json') return compareFilesCommand([path], { format });
-  switch (format) {
-    case 'table':
-      process.stdout.write(`${renderBenchTable(run)}\n${renderRunNotes(run)}\n`);
-      break;
-    case 'markdown':
-    case 'md':
-      process.stdout.write(renderBenchMarkdown(run));
-      break;
-    case 'json':
-      process.stdout.write(`${JSON.stringify(run)}\n`);
-      break;
-    default:
-      throw new UsageError(`--format ${format}: expected table, markdown or json`);
-  }
-  return 0;
+  computeStats(saved.run);
+  // A comparison run is shown as verdicts, any other as the bench table.
+  const view = viewOfRun(saved.run, { ...ratioOptions(flags), file: saved.file, ...(saved.note ? { notes: [saved.note] } : {}) });
+  emit(view, reporter, flags);
+  return regressionGate(view, failLimit(flags));
 }

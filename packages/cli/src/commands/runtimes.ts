@@ -4,6 +4,7 @@ import { isAbsolute, relative } from 'node:path';
 import pc from 'picocolors';
 import { repoRoot } from '../paths.ts';
 import { RuntimeUnavailableError } from '@rtbench/runner-kit';
+import { engineName } from '@rtbench/report';
 import { DEFAULT_RUNTIMES, RUNNERS } from '../runners.ts';
 
 export interface RuntimeRow {
@@ -29,7 +30,7 @@ export async function listRuntimes(): Promise<RuntimeRow[]> {
     specs.map(async ({ runner, spec, note }): Promise<RuntimeRow> => {
       try {
         const t = await runner.resolve(spec);
-        const engine = `${t.engine === 'v8' ? 'V8' : 'JavaScriptCore'} ${t.engineVersion}`;
+        const engine = `${engineName(t.engine)} ${t.engineVersion}`;
         return { spec, available: true, version: t.version, engine, binary: t.binary, source: t.source, note };
       } catch (error) {
         if (error instanceof RuntimeUnavailableError) return { spec, available: false, note: error.message };

@@ -8,7 +8,7 @@
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION, runSchema, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '../errors.ts';
 import { assertConsistent, readJsonFile, validateRun } from '../results-file.ts';
-import type { SavedRun } from './analyze.ts';
+import type { SavedRun } from '@rtbench/report';
 
 export function loadSavedRun(path: string): SavedRun {
   const json = readJsonFile(path);

@@ -1,17 +1,39 @@
 /**
- * The order in which a comparison's arms run within each round.
+ * The schedule of a run, as a value: in what order the variants of a case run
+ * within each round, how many rounds every case gets, and whether more are
+ * added where an interval is still too wide.
  *
- * A fixed A-then-B order is a known bias: the second process of a pair meets
- * a warmer page cache, a CPU at another frequency, a neighbour's burst that
- * started during the first. A plain shuffle removes the bias only on average
- * and can, by chance, put one arm first in 14 of 20 rounds. The balanced
- * schedule here removes it by construction: rounds come in blocks of k (k
- * arms); each block runs the k rotations of a fresh random permutation, in a
- * random order, so every arm holds every position exactly once per block.
- * For two arms that is AB/BA per pair of rounds, randomized (ABBA or BAAB).
+ * Orders. 'shuffled' (a table): a fresh seeded shuffle per round and case.
+ * 'balanced' (a comparison): a fixed A-then-B order is a known bias (the
+ * second process of a pair meets a warmer page cache, a CPU at another
+ * frequency, a neighbour's burst that started during the first), and a plain
+ * shuffle removes it only on average. Rounds come in blocks of k (k arms);
+ * each block runs the k rotations of a fresh random permutation, in a random
+ * order, so every arm holds every position exactly once per block. For two
+ * arms that is AB/BA per pair of rounds, randomized (ABBA or BAAB).
+ *
+ * Adaptive rounds (after tachometer's auto-sample): once every case has its
+ * `rounds`, a case gets one more round of all its variants while any
+ * variant's paired-ratio CI against the baseline is wider than ±target, until
+ * `maxRounds` or the run's time budget.
  */
 
 export const BALANCED_ORDER_DESCRIPTION = 'balanced: per case, each block of k rounds (k arms) runs the k rotations of a seeded random permutation, so every arm holds every position once per block';
+export const SHUFFLED_ORDER_DESCRIPTION = 'shuffled per round and case';
+
+export interface Schedule {
+  order: 'shuffled' | 'balanced';
+  /** Rounds every case gets. */
+  rounds: number;
+  /** Absent: exactly `rounds` rounds. */
+  adaptive?: {
+    /** Target half-width of each ratio's 95% CI, relative (0.02 = ±2%). */
+    target: number;
+    maxRounds: number;
+    /** No round starts after this much wall time since the run began. */
+    budgetMs?: number;
+  };
+}
 
 export function shuffle<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];
@@ -36,4 +58,9 @@ export function balancedOrders<T>(arms: readonly T[], rounds: number, random: ()
     }
   }
   return out;
+}
+
+/** The most rounds any case can get under this schedule. */
+export function maxRoundsOf(schedule: Schedule): number {
+  return Math.max(schedule.rounds, schedule.adaptive?.maxRounds ?? 0);
 }

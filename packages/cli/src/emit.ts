@@ -1,0 +1,54 @@
+/**
+ * The end of every command: a view rendered by the reporter --format names,
+ * on stdout. --json and --markdown are aliases of --format json / markdown.
+ */
+import pc from 'picocolors';
+import { benchRegressions, formatNames, formatRatio, regressions, reporterFor, type Reporter, type View } from '@rtbench/report';
+import { UsageError } from './errors.ts';
+
+export interface OutputFlags {
+  format?: string;
+  json?: boolean;
+  markdown?: boolean;
+  plot?: boolean;
+}
+
+/** The reporter asked for (default: the terminal table); conflicting choices are a usage error. */
+export function outputReporter(flags: OutputFlags): Reporter {
+  const asked = [flags.markdown ? 'markdown' : undefined, flags.json ? 'json' : undefined, flags.format].filter((f): f is string => f !== undefined);
+  const reporters = asked.map((f) => {
+    const r = reporterFor(f);
+    if (!r) throw new UsageError(`--format ${f}: expected one of ${formatNames().join(', ')} (or table, md)`);
+    return r;
+  });
+  const names = new Set(reporters.map((r) => r.format));
+  if (names.size > 1) throw new UsageError(`choose one output format (got ${[...names].join(' and ')})`);
+  return reporters[0] ?? reporterFor('terminal')!;
+}
+
+export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream: NodeJS.WriteStream = process.stdout): void {
+  stream.write(reporter.render(view, { color: pc.isColorSupported && stream.isTTY === true, columns: stream.columns ?? 100, plot: flags.plot === true }));
+}
+
+/**
+ * --fail-on-regression: 1 when a ratio is significantly slower (after FDR) by
+ * more than `limit`, with one line per case on stderr; else 0.
+ */
+export function regressionGate(view: View, limit: number | undefined): number {
+  if (limit === undefined) return 0;
+  const pct = `${+(limit * 100).toFixed(2)}%`;
+  const found =
+    view.kind === 'comparison'
+      ? regressions(view, limit).map(({ section, row }) => ({ caseId: row.caseId, slow: section.candidate.label, base: section.baseline.label, c: row.comparison! }))
+      : benchRegressions(view, limit).map((r) => ({ caseId: r.caseId, slow: r.variantId, base: view.baseline.label, c: r.comparison }));
+  if (!found.length) {
+    process.stderr.write(pc.green(`✓ no case is significantly slower by more than ${pct}\n`));
+    return 0;
+  }
+  for (const { caseId, slow, base, c } of found) {
+    process.stderr.write(
+      pc.red(`✗ regression: "${caseId}" ${slow} is slower than ${base} by ${((c.ratio - 1) * 100).toFixed(1)}% (ratio ${formatRatio(c.ratio)}, 95% CI ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
+    );
+  }
+  return 1;
+}

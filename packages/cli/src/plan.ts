@@ -1,0 +1,120 @@
+/**
+ * From arguments to a plan: the suite's cases, the variants, the schedule and
+ * the per-process budget. `bench` (a table) and `bench --compare` (verdicts)
+ * make their plans here and differ only in defaults and the schedule's order.
+ */
+import pc from 'picocolors';
+import type { CaseSpec } from '@rtbench/core';
+import { DEFAULT_THRESHOLD } from '@rtbench/stats';
+import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
+import type { Schedule } from './compare/schedule.ts';
+import { UsageError } from './errors.ts';
+import { parseDuration, parsePositiveInt } from './options.ts';
+import type { RunOptions } from './run.ts';
+import { DEFAULT_RUNTIMES } from './runners.ts';
+import { filterCases, loadSuite, locateSuite, type SuiteLocation } from './suites.ts';
+import { isResolved, parseRuntimeList, resolveVariant, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
+
+export interface PlanFlags {
+  runtime?: string;
+  filter?: string;
+  time?: string;
+  warmup?: string;
+  rounds?: string | number;
+  target?: string | number;
+  maxRounds?: string | number;
+  maxTime?: string;
+  timeout?: string;
+  seed?: string | number;
+}
+
+/**
+ * A table: at least 6 rounds (the fewest with which a paired signed-rank CI
+ * can reach 95%), then rounds added per case until every ratio against the
+ * baseline is within ±2%, up to 30 rounds or 75 s of wall time for the run.
+ * Short processes (30 ms warmup + 30 ms sampling): the process is the unit of
+ * replication and start-up (~80-200 ms per process here) is paid per round
+ * regardless, so more short rounds beat fewer long ones.
+ */
+export const BENCH_DEFAULTS = { time: '180ms', warmup: '30ms', rounds: 6, target: 0.02, maxRounds: 30, maxTime: '75s' };
+
+/**
+ * Defaults for `bench --compare`. The process is the unit of replication, so a
+ * comparison wants many short processes rather than a few long ones: 20
+ * rounds give the signed-rank CI 20 pairs (it needs 6 to reach 95% at all,
+ * and its width shrinks like 1/sqrt(pairs)); 100 ms of sampling per process
+ * is enough for a stable per-process median of anything under ~10 ms/op.
+ * A one-case comparison of two arms is 40 processes: ~15-25 s here.
+ * The 1% threshold: below it, differences between fresh processes of the
+ * same binary (code placement, heap layout, CPU frequency) are real but not
+ * caused by the change under test; see scripts/calibrate.ts for the figures.
+ * Adaptive rounds only with --target (then up to 60 rounds).
+ */
+export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60 };
+
+/** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
+export function parsePercent(text: string | number, option: string): number {
+  const m = /^(\d+(?:\.\d+)?)%?$/.exec(String(text).trim());
+  const value = m ? Number(m[1]) / 100 : NaN;
+  if (!(value >= 0 && value < 1)) throw new UsageError(`${option} ${String(text)}: expected a percentage from 0 to 99, e.g. 1 or 2.5%`);
+  return value;
+}
+
+export interface Plan {
+  suite: SuiteLocation & { cases: CaseSpec[] };
+  variants: (ResolvedVariant | UnavailableVariant)[];
+  options: Omit<RunOptions, 'command'>;
+}
+
+/** The schedule from the flags: fixed rounds, or adaptive from a minimum. */
+export function scheduleFrom(flags: PlanFlags, compare: boolean): Schedule {
+  const defaults = compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
+  const rounds = parsePositiveInt(flags.rounds ?? defaults.rounds, '--rounds');
+  const order = compare ? 'balanced' : 'shuffled';
+  // A table is adaptive unless --rounds fixes it; a comparison only when a --target is given.
+  const adaptive = flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined || (!compare && flags.rounds === undefined);
+  if (!adaptive) return { order, rounds };
+  const target = flags.target !== undefined ? parsePercent(flags.target, '--target') : BENCH_DEFAULTS.target;
+  if (target <= 0) throw new UsageError('--target must be more than 0%');
+  const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(rounds, compare ? COMPARE_DEFAULTS.maxRounds : BENCH_DEFAULTS.maxRounds), '--max-rounds');
+  if (maxRounds < rounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${rounds}`);
+  const maxTime = flags.maxTime ?? (compare ? undefined : BENCH_DEFAULTS.maxTime);
+  return { order, rounds, adaptive: { target, maxRounds, ...(maxTime ? { budgetMs: parseDuration(maxTime, '--max-time') } : {}) } };
+}
+
+export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?: string[]): Promise<Plan> {
+  const compare = compareArms !== undefined;
+  if (compare && flags.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
+  const location = locateSuite(suiteName);
+  const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList(flags.runtime ?? DEFAULT_RUNTIMES.join(','));
+  const defaults = compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
+  const schedule = scheduleFrom(flags, compare);
+  const timeMs = parseDuration(flags.time ?? defaults.time, '--time');
+  const warmupMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
+  const perProcessMs = warmupMs + timeMs / schedule.rounds;
+  // Capped where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
+  const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
+  if (flags.timeout && timeoutMs <= perProcessMs) {
+    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (--warmup ${warmupMs} ms + ${+(timeMs / schedule.rounds).toFixed(3)} ms of sampling): every process would be killed`);
+  }
+  const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
+  if (compare && schedule.rounds < 6 && !schedule.adaptive) {
+    process.stderr.write(pc.yellow(`! --rounds ${schedule.rounds}: fewer than 6 pairs can never reach a 95% signed-rank CI; every verdict will be inconclusive\n`));
+  }
+
+  const { cases: allCases } = await loadSuite(location);
+  const cases = filterCases(allCases, flags.filter);
+  const variants = await Promise.all(specs.map(resolveVariant));
+  if (compare) {
+    // A comparison without one of its arms is not the one asked for: refuse before running anything.
+    const missing = variants.filter((v) => !isResolved(v));
+    if (missing.length) throw new UsageError(missing.map((v) => `${v.spec.id}: ${'reason' in v ? v.reason : ''}`).join('\n'));
+  } else if (!variants.some(isResolved)) {
+    throw new UsageError(variants.map((v) => (isResolved(v) ? '' : `${v.spec.id}: ${v.reason}`)).filter(Boolean).join('\n'));
+  }
+  return {
+    suite: { ...location, cases },
+    variants,
+    options: { timeMs, warmupMs, timeoutMs, ...(flags.filter ? { filter: flags.filter } : {}), seed, mode: compare ? 'compare' : 'bench', schedule },
+  };
+}

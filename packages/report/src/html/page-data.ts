@@ -1,0 +1,490 @@
+/**
+ * What the HTML page draws: a plain-data digest of a view, computed here (in
+ * Node) so the page only lays out and plots. Every number a reader sees as
+ * text is formatted here with the report's shared formatters, so the page
+ * says exactly what the terminal and markdown reports say.
+ *
+ * Distributions are binned here too: on a log scale, with the same bins for
+ * every variant of a case, so the page ships a few hundred bars per case
+ * instead of tens of thousands of raw samples (the raw samples stay in the
+ * run file, and in `--format json`).
+ *
+ * Variants and cases are addressed by generated keys (v0, c3), never by
+ * their names: names come from a run file, which the page treats as
+ * untrusted text.
+ */
+import type { CaseResult, RunRecord } from '@rtbench/core/schema';
+import { median } from '@rtbench/stats';
+import { formatDuration, formatOps, formatPercent, formatRange, ratioWithCi } from '../format.ts';
+import { benchCells, benchLegend, comparisonCells, designLine, legend } from '../reporters/cells.ts';
+import type { ArmInfo, BenchView, ComparisonView, RatioComparison, View } from '../views/types.ts';
+
+export type VerdictName = RatioComparison['verdict'];
+
+export interface PageVariant {
+  key: string;
+  label: string;
+  runtime: string;
+  versionText: string;
+  flags: string[];
+  /** The flags as given to the runtime's command line (after translation), when the run recorded them. */
+  passedArgs: string[];
+  env: Record<string, string>;
+  binary?: string;
+  binarySha256?: string;
+  binaryCommit?: string;
+  unavailable?: string;
+  file?: string;
+  isBaseline: boolean;
+}
+
+/** A ratio against the baseline with its CI and verdict, for plotting. */
+export interface PageRatio {
+  ratio: number;
+  ci: [number, number];
+  verdict: VerdictName;
+  /** "0.739 (0.731–0.748)" */
+  text: string;
+}
+
+/** One bar of a case's sample histogram (log-spaced bin edges, ns per op). */
+export interface HistogramBin {
+  x1: number;
+  x2: number;
+  /** Share of the variant's samples in this bin. */
+  share: number;
+  count: number;
+}
+
+/** A cluster of process medians (run statistics' `modes`, when the run has them). */
+export interface ModeBand {
+  center: number;
+  count: number;
+  low: number;
+  high: number;
+}
+
+/** One process's samples in the order taken: [ms since its first sample, ns per op]. */
+export interface SampleTrace {
+  round: number;
+  points: [number, number][];
+}
+
+export interface PageCell {
+  variant: string;
+  status: CaseResult['status'];
+  /** The texts the terminal and markdown tables print for this cell (reporters/cells.ts); empty when there are no statistics. */
+  medianText: string;
+  spreadText: string;
+  ciText: string;
+  opsText: string;
+  /** Against the baseline: "1.80× slower ±2.1%", "baseline", "0.739 (0.731–0.748)", … */
+  relativeText: string;
+  /** Colours the relative text. */
+  verdict?: string;
+  /** Comparisons: "−26.1%", "~12 more rounds would decide it", … */
+  verdictText?: string;
+  median?: number;
+  ci?: [number, number];
+  /** Each process's median sample, ns per op. */
+  processMedians: { round: number; ns: number }[];
+  histogram: HistogramBin[];
+  /** Two or more clusters of process medians, when the run's statistics found them. */
+  modes?: ModeBand[];
+  /** Per-process sample traces, when the run recorded when each sample started. */
+  traces?: SampleTrace[];
+  samples: number;
+  outliers?: number;
+  /** Against the baseline, for the charts; absent for the baseline itself and when no ratio could be formed. */
+  relative?: PageRatio;
+  relativeNote?: string;
+  note?: string;
+  skew?: string;
+  modesText?: string;
+}
+
+export interface PageCase {
+  key: string;
+  id: string;
+  name: string;
+  group?: string;
+  paramsText: string;
+  /** The variants' digests differ: set to a sentence saying so. */
+  mismatch?: string;
+  cells: PageCell[];
+}
+
+export interface ForestRow {
+  caseKey: string;
+  caseLabel: string;
+  /** Absent when the case was not compared; `texts.detail` says why. */
+  ratio?: PageRatio;
+  /** The comparison table's texts, as the terminal prints them. */
+  texts: { baseline: string; candidate: string; ratio: string; verdict: string; detail: string; q: string };
+}
+
+export interface ForestSection {
+  baseline: string;
+  candidate: string;
+  rows: ForestRow[];
+  geomean?: { ratio: number; ci: [number, number]; text: string; cases: number; excluded: number };
+}
+
+export interface EnvironmentPanel {
+  title: string;
+  rows: [string, string][];
+}
+
+export interface PageData {
+  kind: View['kind'];
+  title: string;
+  subtitle: string;
+  suite: string;
+  /** Verdict noise band: ratios inside [1/(1+t), 1+t] are "no change". */
+  threshold: number;
+  confidence: number;
+  variants: PageVariant[];
+  cases: PageCase[];
+  /** Comparison view: one forest plot per candidate arm. */
+  sections: ForestSection[];
+  environment: EnvironmentPanel[];
+  notes: { level: 'error' | 'warning' | 'info'; text: string }[];
+  method: string[];
+}
+
+/** Bars per case histogram. Enough to show two modes 10% apart, few enough to read. */
+export const HISTOGRAM_BINS = 48;
+
+export function pageData(view: View): PageData {
+  return view.kind === 'bench' ? benchPage(view) : comparisonPage(view);
+}
+
+// ------------------------------------------------------------------ bench
+
+function benchPage(view: BenchView): PageData {
+  const variants = view.variants.map((arm, i) => pageVariant(arm, i, arm.id === view.baseline.id, view.run));
+  const keyOf = new Map(view.variants.map((arm, i) => [arm.id, `v${i}`]));
+  const cases = view.cases.map((c, i): PageCase => {
+    const results = c.rows.map((row) => row.result);
+    const edges = binEdges(results);
+    return {
+      key: `c${i}`,
+      id: c.caseId,
+      name: c.name,
+      ...(c.group !== undefined ? { group: c.group } : {}),
+      paramsText: paramsText(c.params),
+      ...(c.digestMismatch ? { mismatch: mismatchText(c.digestMismatch) } : {}),
+      cells: c.rows.map((row): PageCell => {
+        const texts = benchCells(row, Boolean(c.digestMismatch));
+        return {
+          ...cellBase(keyOf.get(row.variantId) ?? row.variantId, row.result, edges),
+          medianText: texts.median,
+          spreadText: texts.spread,
+          ciText: texts.ci,
+          opsText: texts.ops,
+          relativeText: texts.relative,
+          ...optional('verdict', texts.verdict),
+          ...(row.relative ? { relative: pageRatio(row.relative) } : {}),
+          ...optional('relativeNote', row.relativeNote),
+          ...optional('note', row.note),
+          ...optional('skew', row.skew),
+          ...optional('modesText', row.modes),
+        };
+      }),
+    };
+  });
+  const run = view.run;
+  return {
+    kind: 'bench',
+    title: `${view.suite}: ${view.variants.map((v) => v.label).join(', ')}`,
+    subtitle: runLine(run, view.file),
+    suite: view.suite,
+    threshold: view.threshold,
+    confidence: view.confidence,
+    variants,
+    cases,
+    sections: [],
+    environment: [runPanel(run, view.file), hostPanel(run)],
+    notes: view.notes.map((n) => ({ level: n.level, text: n.text })),
+    method: benchLegend(view),
+  };
+}
+
+// ------------------------------------------------------------- comparison
+
+function comparisonPage(view: ComparisonView): PageData {
+  // Arms are matched by label (unique within a view), not by object identity.
+  // A baseline is any section's baseline: two saved runs give one section
+  // (its own baseline) per variant they have in common.
+  const isCandidate = (arm: ArmInfo): boolean => view.sections.some((s) => s.candidate.label === arm.label);
+  const keyOfArm = (arm: ArmInfo): string => `v${Math.max(0, view.arms.findIndex((a) => a.label === arm.label))}`;
+  // Where each arm's raw samples are: the one run when paired; when unpaired,
+  // the run whose file the arm names, else the first run for a baseline and the second for a candidate.
+  const runOfArm = (arm: ArmInfo): RunRecord => {
+    if (view.pairing === 'paired') return view.run;
+    const byFile = view.runs.filter((r) => r.file !== undefined && r.file === arm.file);
+    return (byFile.length === 1 ? byFile[0]! : (view.runs[isCandidate(arm) ? 1 : 0] ?? view.runs[0]!)).run;
+  };
+  const variants = view.arms.map((arm, i) => pageVariant(arm, i, !isCandidate(arm), runOfArm(arm)));
+
+  const caseIds: string[] = [];
+  for (const section of view.sections) for (const c of section.cases) if (!caseIds.includes(c.caseId)) caseIds.push(c.caseId);
+  const caseInfo = new Map(view.runs.flatMap((r) => r.run.cases.map((c) => [c.id, c] as const)));
+  const caseKey = new Map(caseIds.map((id, i) => [id, `c${i}`]));
+
+  const cases = caseIds.map((id): PageCase => {
+    const info = caseInfo.get(id);
+    const found = view.arms.map((arm) => ({ arm, result: runOfArm(arm).results.find((r) => r.caseId === id && r.variantId === arm.id) }));
+    const edges = binEdges(found.flatMap((f) => (f.result ? [f.result] : [])));
+    return {
+      key: caseKey.get(id)!,
+      id,
+      name: info?.name ?? id,
+      ...(info?.group !== undefined ? { group: info.group } : {}),
+      paramsText: info ? paramsText(info.params) : '',
+      ...mismatchOfComparison(view, id),
+      cells: found.flatMap(({ arm, result }) => {
+        if (!result) return [];
+        const key = keyOfArm(arm);
+        const section = view.sections.find((s) => s.candidate.label === arm.label);
+        const comparison = section?.cases.find((c) => c.caseId === id);
+        const texts = comparison ? comparisonCells(comparison, view) : undefined;
+        const s = result.stats;
+        return [{
+          ...cellBase(key, result, edges),
+          medianText: s ? formatDuration(s.median) : '—',
+          spreadText: s ? formatRange(s.p25, s.p75) : '',
+          ciText: s ? `±${formatPercent(s.ciHalfWidthRel)}` : '',
+          opsText: s ? formatOps(1e9 / s.median) : '',
+          relativeText: section ? (texts?.ratio ?? '') : 'baseline',
+          ...(texts?.ratio ? { verdict: texts.verdict, verdictText: `${texts.verdict} ${texts.detail}` } : {}),
+          ...(comparison?.comparison ? { relative: pageRatio(comparison.comparison) } : {}),
+          ...optional('relativeNote', comparison && !comparison.comparison ? comparison.note : undefined),
+          ...optional('note', lastFailure(result)),
+        }];
+      }),
+    };
+  });
+
+  const sections = view.sections.map((section): ForestSection => ({
+    baseline: keyOfArm(section.baseline),
+    candidate: keyOfArm(section.candidate),
+    rows: section.cases.map((c): ForestRow => ({
+      caseKey: caseKey.get(c.caseId)!,
+      caseLabel: caseInfo.get(c.caseId)?.id ?? c.caseId,
+      ...(c.comparison ? { ratio: pageRatio(c.comparison) } : {}),
+      texts: comparisonCells(c, view),
+    })),
+    ...(section.geomean
+      ? { geomean: { ...section.geomean, ci: [section.geomean.ci[0], section.geomean.ci[1]] as [number, number], text: ratioWithCi(section.geomean.ratio, section.geomean.ci) } }
+      : {}),
+  }));
+
+  const environment = view.runs.flatMap((ref, i) => {
+    const suffix = view.runs.length > 1 ? ` ${i + 1} of ${view.runs.length}` : '';
+    const [run, host] = [runPanel(ref.run, ref.file), hostPanel(ref.run)];
+    return [{ ...run, title: run.title + suffix }, { ...host, title: host.title + suffix }];
+  });
+
+  return {
+    kind: 'comparison',
+    title: `${view.suite}: ${view.arms.map((a) => a.label).join(' vs ')}`,
+    subtitle: view.pairing === 'paired' ? runLine(view.run, view.runs[0]?.file) : `two saved runs, not interleaved: ${view.runs.map((r) => r.file ?? r.run.id).join(' and ')}`,
+    suite: view.suite,
+    threshold: view.threshold,
+    confidence: view.confidence,
+    variants,
+    cases,
+    sections,
+    environment,
+    notes: view.notes.map((text) => ({ level: 'warning' as const, text })),
+    method: [designLine(view), legend(view)],
+  };
+}
+
+function mismatchOfComparison(view: ComparisonView, caseId: string): { mismatch?: string } {
+  const digests = new Map<string, string>();
+  for (const section of view.sections) {
+    const c = section.cases.find((x) => x.caseId === caseId);
+    if (c?.digests) {
+      digests.set(section.baseline.label, c.digests.baseline);
+      digests.set(section.candidate.label, c.digests.candidate);
+    }
+  }
+  return digests.size ? { mismatch: mismatchText(Object.fromEntries(digests)) } : {};
+}
+
+// ---------------------------------------------------------------- pieces
+
+function pageVariant(arm: ArmInfo, i: number, isBaseline: boolean, run: RunRecord): PageVariant {
+  return {
+    passedArgs: run.variants.find((v) => v.id === arm.id)?.translatedFlags?.args ?? [],
+    key: `v${i}`,
+    label: arm.label,
+    runtime: arm.runtime,
+    versionText: arm.versionText,
+    flags: arm.flags,
+    env: arm.env,
+    isBaseline,
+    ...optional('binary', arm.binary),
+    ...optional('binarySha256', arm.binarySha256),
+    ...optional('binaryCommit', arm.binaryCommit),
+    ...optional('unavailable', arm.unavailable),
+    ...optional('file', arm.file),
+  };
+}
+
+type CellBase = Pick<PageCell, 'variant' | 'status' | 'median' | 'ci' | 'processMedians' | 'histogram' | 'modes' | 'traces' | 'samples' | 'outliers'>;
+
+function cellBase(variant: string, result: CaseResult, edges: number[]): CellBase {
+  const s = result.stats;
+  const samples = result.rounds.flatMap((r) => r.samples);
+  return {
+    variant,
+    status: result.status,
+    ...(s ? { median: s.median, ci: [s.ci[0], s.ci[1]] as [number, number], outliers: s.outliers } : {}),
+    processMedians: result.rounds.filter((r) => r.samples.length > 0).map((r) => ({ round: r.round, ns: median(r.samples) })),
+    histogram: histogram(samples, edges),
+    ...optionalList('modes', modesOf(s)),
+    ...optionalList('traces', tracesOf(result)),
+    samples: samples.length,
+  };
+}
+
+/** The statistics' modes of the process medians, when there are two or more (runs before modes were recorded have none). */
+export function modesOf(stats: CaseResult['stats']): ModeBand[] {
+  const modes = stats?.modes?.modes ?? [];
+  return modes.length >= 2 ? modes.map(({ center, count, low, high }) => ({ center, count, low, high })) : [];
+}
+
+/** Per-process traces from the rounds' sample start times (absent in runs that did not record them). */
+export function tracesOf(result: CaseResult): SampleTrace[] {
+  const traces: SampleTrace[] = [];
+  for (const round of result.rounds) {
+    const starts = round.sampleStartMs;
+    if (!starts || starts.length !== round.samples.length || starts.length === 0) continue;
+    const t0 = starts[0]!;
+    // Rounded for size: a tenth of a millisecond and four digits of time are plenty for a picture.
+    traces.push({ round: round.round, points: round.samples.map((ns, i) => [Math.round((starts[i]! - t0) * 10) / 10, +ns.toPrecision(4)]) });
+  }
+  return traces;
+}
+
+function pageRatio(c: RatioComparison): PageRatio {
+  return { ratio: c.ratio, ci: [c.ci[0], c.ci[1]], verdict: c.verdict, text: ratioWithCi(c.ratio, c.ci) };
+}
+
+/**
+ * Log-spaced bin edges over every sample of a case (all variants), so bars of
+ * different variants line up. Empty when there are no positive samples.
+ */
+export function binEdges(results: CaseResult[], bins = HISTOGRAM_BINS): number[] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const r of results) {
+    for (const round of r.rounds) {
+      for (const x of round.samples) {
+        if (x > 0 && x < lo) lo = x;
+        if (x > hi) hi = x;
+      }
+    }
+  }
+  if (!(lo <= hi)) return [];
+  // One flat bar when every sample is the same: widen by ±1%.
+  if (lo === hi) [lo, hi] = [lo * 0.99, hi * 1.01];
+  const [a, b] = [Math.log(lo), Math.log(hi)];
+  return Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : i === 0 ? lo : Math.exp(a + ((b - a) * i) / bins)));
+}
+
+/** Counts per bin (upper edge inclusive for the last bin); bins with no samples are left out. */
+export function histogram(samples: readonly number[], edges: readonly number[]): HistogramBin[] {
+  const n = edges.length - 1;
+  if (n < 1 || samples.length === 0) return [];
+  const counts = new Array<number>(n).fill(0);
+  const [a, b] = [Math.log(edges[0]!), Math.log(edges[n]!)];
+  let counted = 0;
+  for (const x of samples) {
+    if (!(x > 0)) continue;
+    // Edges are exp-spaced, so the bin is found arithmetically on the log scale, then nudged for rounding at an edge.
+    let i = Math.min(n - 1, Math.max(0, Math.floor(((Math.log(x) - a) / (b - a || 1)) * n)));
+    while (i > 0 && x < edges[i]!) i--;
+    while (i < n - 1 && x >= edges[i + 1]!) i++;
+    counts[i]!++;
+    counted++;
+  }
+  const bins: HistogramBin[] = [];
+  counts.forEach((count, i) => {
+    if (count > 0) bins.push({ x1: edges[i]!, x2: edges[i + 1]!, count, share: count / counted });
+  });
+  return bins;
+}
+
+function paramsText(params: Record<string, string | number | boolean>): string {
+  return Object.entries(params)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(', ');
+}
+
+function mismatchText(digests: Record<string, string>): string {
+  return `different work: the variants' results differ (${Object.entries(digests)
+    .map(([v, d]) => `${v}: ${d}`)
+    .join('; ')}), so their times are not comparable`;
+}
+
+function lastFailure(result: CaseResult): string | undefined {
+  const f = result.failures[result.failures.length - 1];
+  if (!f) return undefined;
+  const line = f.message.split('\n')[0] ?? '';
+  return result.status === 'unsupported' ? `unsupported: ${line}` : `${f.kind}: ${line}`;
+}
+
+function runLine(run: RunRecord, file: string | undefined): string {
+  const rounds = `${run.options.rounds} round${run.options.rounds === 1 ? '' : 's'}`;
+  return `${run.mode === 'compare' ? 'interleaved comparison' : 'run'} of ${run.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}, ${rounds}, ${run.status}${file ? ` — ${file}` : ''}`;
+}
+
+function runPanel(run: RunRecord, file: string | undefined): EnvironmentPanel {
+  const o = run.options;
+  const rows: [string, string][] = [
+    ['command', run.command.join(' ')],
+    ['run id', run.id],
+    ['file', file ?? '—'],
+    ['status', run.status],
+    ['started', run.startedAt],
+    ['finished', run.finishedAt],
+    ['rounds', String(o.rounds)],
+    ['sampling time', `${o.timeMs} ms per case and variant (over all rounds)`],
+    ['warmup', `${o.warmupMs} ms per process`],
+    ['timeout', `${o.timeoutMs} ms per process`],
+    ['order', o.order],
+    ['seed', String(o.seed)],
+  ];
+  if (o.filter !== undefined) rows.push(['filter', o.filter]);
+  if (run.git) rows.push(['rtbench commit', `${run.git.commit}${run.git.dirty ? ' (with uncommitted changes)' : ''}`]);
+  return { title: 'Run', rows };
+}
+
+function hostPanel(run: RunRecord): EnvironmentPanel {
+  const h = run.host;
+  const env = Object.entries(h.env).map(([k, v]) => `${k}=${v}`);
+  return {
+    title: 'Host',
+    rows: [
+      ['os', `${h.os} ${h.release} (${h.arch})`],
+      ['cpu', `${h.cpuModel}, ${h.cores} cores`],
+      ['memory', `${(h.memoryBytes / 2 ** 30).toFixed(1)} GiB`],
+      ['load average', h.loadavg.map((l) => l.toFixed(2)).join(' ')],
+      ['host node', h.hostNode],
+      ['environment', env.length ? env.join(' ') : '—'],
+    ],
+  };
+}
+
+function optionalList<K extends string, V>(key: K, list: V[]): { [P in K]?: V[] } {
+  return (list.length ? { [key]: list } : {}) as { [P in K]?: V[] };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+

@@ -1,0 +1,26 @@
+/**
+ * The page builds its DOM from the run's data with this one helper: text
+ * always goes in as text nodes, never as markup, so a case name such as
+ * "</script><img onerror=…>" is shown as written and never parsed.
+ */
+export type Child = Node | string | number | null | undefined | false;
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | undefined> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) if (value !== undefined) node.setAttribute(name, value);
+  append(node, children);
+  return node;
+}
+
+export function append(parent: Node, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+  }
+}
+
+/** Replaces a container's content (charts are redrawn when the filters change). */
+export function replace(parent: Element, ...children: Child[]): void {
+  parent.replaceChildren();
+  append(parent, children);
+}

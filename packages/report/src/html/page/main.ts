@@ -1,0 +1,356 @@
+/**
+ * The HTML report's page script (bundled with Observable Plot into the file
+ * by html/bundle.ts). It reads the page data from the inert JSON block,
+ * builds the page once, and redraws the charts when the runtime or case
+ * filters change. Everything from the run is inserted as text (dom.ts).
+ */
+import { formatThreshold } from '../../format.ts';
+import type { ForestSection, PageCase, PageCell, PageData } from '../page-data.ts';
+import { forestChart, processChart, relativeChart, samplesChart, tracesChart, VERDICT_COLOURS, variantColour } from './charts.ts';
+import { el, replace } from './dom.ts';
+
+const data = JSON.parse(document.getElementById('rtbench-data')!.textContent!) as PageData;
+
+const state = {
+  variants: new Set(data.variants.map((v) => v.key)),
+  cases: new Set(data.cases.map((c) => c.key)),
+  search: '',
+};
+
+const variantLabel = new Map(data.variants.map((v) => [v.key, v.label]));
+
+function chartWidth(): number {
+  const main = document.querySelector('main');
+  return Math.max(480, Math.min(1100, (main?.clientWidth ?? 1100) - 2));
+}
+
+function caseShown(c: PageCase): boolean {
+  if (!state.cases.has(c.key)) return false;
+  const q = state.search.trim().toLowerCase();
+  return q === '' || c.id.toLowerCase().includes(q);
+}
+
+// --------------------------------------------------------------- header
+
+function header(): HTMLElement {
+  return el(
+    'header',
+    {},
+    el('h1', {}, data.title),
+    el('p', { class: 'subtitle' }, data.subtitle),
+    data.notes.length ? el('ul', { class: 'notes' }, ...data.notes.map((n) => el('li', { class: `note ${n.level}` }, n.text))) : null,
+  );
+}
+
+// -------------------------------------------------------------- filters
+
+function swatch(colour: string): HTMLElement {
+  const s = el('span', { class: 'swatch' });
+  s.style.background = colour;
+  return s;
+}
+
+function filters(): HTMLElement {
+  const variantBoxes = data.variants.map((v) => {
+    const box = el('input', { type: 'checkbox', 'data-variant': v.key });
+    box.checked = true;
+    box.addEventListener('change', () => {
+      if (box.checked) state.variants.add(v.key);
+      else state.variants.delete(v.key);
+      update();
+    });
+    return el('label', { class: 'pick' }, box, swatch(variantColour(data.variants, v.key)), v.label, v.isBaseline ? el('span', { class: 'tag' }, 'baseline') : null);
+  });
+
+  const caseBoxes = data.cases.map((c) => {
+    const box = el('input', { type: 'checkbox', 'data-case': c.key });
+    box.checked = true;
+    box.addEventListener('change', () => {
+      if (box.checked) state.cases.add(c.key);
+      else state.cases.delete(c.key);
+      update();
+    });
+    return el('label', { class: 'pick case-pick' }, box, c.id);
+  });
+  const setAll = (on: boolean): void => {
+    for (const box of document.querySelectorAll<HTMLInputElement>('input[data-case]')) box.checked = on;
+    state.cases = new Set(on ? data.cases.map((c) => c.key) : []);
+    update();
+  };
+  const search = el('input', { type: 'search', id: 'case-search', placeholder: 'cases containing…', 'aria-label': 'show cases containing this text' });
+  search.addEventListener('input', () => {
+    state.search = search.value;
+    update();
+  });
+  const all = el('button', { type: 'button', id: 'cases-all' }, 'all');
+  all.addEventListener('click', () => setAll(true));
+  const none = el('button', { type: 'button', id: 'cases-none' }, 'none');
+  none.addEventListener('click', () => setAll(false));
+
+  return el(
+    'nav',
+    { class: 'filters', 'aria-label': 'filters' },
+    el('div', { class: 'filter-row' }, el('span', { class: 'filter-title' }, data.kind === 'comparison' ? 'Arms' : 'Runtimes'), ...variantBoxes),
+    el(
+      'div',
+      { class: 'filter-row' },
+      el('span', { class: 'filter-title' }, 'Cases'),
+      search,
+      all,
+      none,
+      el('span', { id: 'case-count', class: 'count' }),
+      el('details', { class: 'case-list' }, el('summary', {}, 'pick cases'), el('div', { class: 'case-picks' }, ...caseBoxes)),
+    ),
+  );
+}
+
+// ------------------------------------------------------------- overview
+
+function verdictLegend(): HTMLElement {
+  return el(
+    'p',
+    { class: 'legend' },
+    ...(['faster', 'slower', 'equivalent', 'inconclusive'] as const).flatMap((v) => [swatch(VERDICT_COLOURS[v]), el('span', {}, v)]),
+    swatch('#e5e7eb'),
+    el('span', {}, `noise band ±${formatThreshold(data.threshold)}`),
+  );
+}
+
+function forestTable(section: ForestSection): HTMLTableElement {
+  return el(
+    'table',
+    { class: 'forest-table' },
+    el('thead', {}, el('tr', {}, ...['case', 'baseline', 'candidate', `ratio (${Math.round(data.confidence * 100)}% CI)`, 'verdict', 'q'].map((h) => el('th', {}, h)))),
+    el(
+      'tbody',
+      {},
+      ...section.rows.map((row) =>
+        el(
+          'tr',
+          { 'data-case': row.caseKey },
+          el('td', { class: 'case-name' }, row.caseLabel),
+          el('td', { class: 'num baseline-median' }, row.texts.baseline),
+          el('td', { class: 'num candidate-median' }, row.texts.candidate),
+          el('td', { class: 'num ratio' }, row.texts.ratio),
+          el('td', { class: `verdict ${row.texts.verdict}` }, row.texts.ratio ? `${row.texts.verdict} ${row.texts.detail}` : row.texts.detail),
+          el('td', { class: 'num q' }, row.texts.q),
+        ),
+      ),
+      section.geomean
+        ? el('tr', { class: 'geomean' }, el('td', {}, `geometric mean (${section.geomean.cases} cases)`), el('td'), el('td'), el('td', { class: 'num ratio' }, section.geomean.text), el('td'), el('td'))
+        : null,
+    ),
+  );
+}
+
+const overviewCharts: { host: HTMLElement; draw: () => SVGSVGElement | HTMLElement }[] = [];
+
+function overview(): HTMLElement {
+  if (data.kind === 'bench') {
+    const host = el('div', { class: 'chart', id: 'relative-chart' });
+    overviewCharts.push({ host, draw: () => relativeChart(data.cases.filter(caseShown), state.variants, data, chartWidth()) });
+    const baseline = data.variants.find((v) => v.isBaseline);
+    return el(
+      'section',
+      { id: 'overview' },
+      el('h2', {}, 'Relative speed'),
+      el(
+        'p',
+        { class: 'legend' },
+        `Each runtime's time per operation relative to ${baseline?.label ?? 'the baseline'}, paired by round, with the ${Math.round(data.confidence * 100)}% CI as whiskers. Filled: a difference beyond the noise band (±${formatThreshold(data.threshold)}, grey) was detected; hollow: it was not.`,
+      ),
+      host,
+    );
+  }
+  const parts = data.sections.map((section) => {
+    const host = el('div', { class: 'chart forest', 'data-section': section.candidate });
+    overviewCharts.push({ host, draw: () => forestChart(section, new Set(data.cases.filter(caseShown).map((c) => c.key)), data, chartWidth()) });
+    return el(
+      'div',
+      { class: 'section', 'data-candidate': section.candidate },
+      el('h3', {}, `${variantLabel.get(section.candidate) ?? ''} vs ${variantLabel.get(section.baseline) ?? ''}`),
+      host,
+      forestTable(section),
+    );
+  });
+  return el('section', { id: 'overview' }, el('h2', {}, 'Verdicts'), verdictLegend(), ...parts);
+}
+
+// ---------------------------------------------------------------- cases
+
+interface CaseView {
+  c: PageCase;
+  card: HTMLElement;
+  samples: HTMLElement;
+  processes: HTMLElement;
+  traces: HTMLElement | undefined;
+  domain: [number, number] | undefined;
+}
+
+const caseViews: CaseView[] = [];
+
+function caseDomain(c: PageCase): [number, number] | undefined {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const cell of c.cells) {
+    for (const b of cell.histogram) [lo, hi] = [Math.min(lo, b.x1), Math.max(hi, b.x2)];
+    for (const p of cell.processMedians) [lo, hi] = [Math.min(lo, p.ns), Math.max(hi, p.ns)];
+    if (cell.ci) [lo, hi] = [Math.min(lo, cell.ci[0]), Math.max(hi, cell.ci[1])];
+  }
+  return lo > 0 && lo <= hi ? [lo, hi === lo ? lo * 1.01 : hi] : undefined;
+}
+
+function cellNotes(cell: PageCell): string[] {
+  const label = variantLabel.get(cell.variant) ?? cell.variant;
+  return [cell.note, cell.skew, cell.modesText, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
+}
+
+function caseColumns(): [string, string][] {
+  const baselines = data.variants.filter((v) => v.isBaseline);
+  const baseline = baselines.length === 1 ? baselines[0]!.label : 'its baseline';
+  const columns: [string, string][] = [
+    [data.kind === 'comparison' ? 'arm' : 'runtime', ''],
+    ['median/op', 'num'],
+    ['p25–p75', 'num'],
+    [`${Math.round(data.confidence * 100)}% CI`, 'num'],
+    ['ops/s', 'num'],
+    ['processes', 'num'],
+  ];
+  if (data.kind === 'comparison') columns.push([`ratio vs ${baseline} (${Math.round(data.confidence * 100)}% CI)`, 'num'], ['verdict', '']);
+  else columns.push([`vs ${baseline} (paired)`, 'num']);
+  return columns;
+}
+
+function caseCard(c: PageCase): HTMLElement {
+  const table = el(
+    'table',
+    { class: 'case-table' },
+    el('thead', {}, el('tr', {}, ...caseColumns().map(([h, cls]) => el('th', { class: cls }, h)))),
+    el(
+      'tbody',
+      {},
+      ...c.cells.map((cell) =>
+        el(
+          'tr',
+          { 'data-variant': cell.variant },
+          el('td', { class: 'variant' }, swatch(variantColour(data.variants, cell.variant)), variantLabel.get(cell.variant) ?? cell.variant),
+          el('td', { class: 'num median' }, cell.medianText),
+          el('td', { class: 'num spread' }, cell.spreadText),
+          el('td', { class: 'num ci' }, cell.ciText),
+          el('td', { class: 'num ops' }, cell.opsText),
+          el('td', { class: 'num processes' }, String(cell.processMedians.length)),
+          el('td', { class: `num relative ${cell.verdict ?? ''}` }, cell.relativeText),
+          data.kind === 'comparison' ? el('td', { class: `verdict ${cell.verdict ?? ''}` }, cell.verdictText ?? '') : null,
+        ),
+      ),
+    ),
+  );
+  const notes = c.cells.flatMap(cellNotes);
+  const samples = el('div', { class: 'chart samples-chart' });
+  const processes = el('div', { class: 'chart process-chart' });
+  const traces = c.cells.some((cell) => cell.traces?.length) ? el('div', { class: 'chart trace-chart' }) : undefined;
+  const card = el(
+    'article',
+    { class: 'case', 'data-case': c.key },
+    el('h3', {}, c.group ? el('span', { class: 'group' }, `${c.group} / `) : null, c.name),
+    c.paramsText ? el('p', { class: 'params' }, c.paramsText) : null,
+    c.mismatch ? el('p', { class: 'note error' }, c.mismatch) : null,
+    table,
+    notes.length ? el('ul', { class: 'cell-notes' }, ...notes.map((n) => el('li', {}, n))) : null,
+    el('h4', {}, 'Samples', el('span', { class: 'hint' }, ' — every timed batch, per operation; bar height: share of the variant\'s samples (√ scale); black tick: the median')),
+    samples,
+    el('h4', {}, 'Processes', el('span', { class: 'hint' }, ' — one dot per fresh process (its median sample); clusters are modes; black tick: the median, band: its CI')),
+    processes,
+    traces ? el('h4', {}, 'Samples over time', el('span', { class: 'hint' }, ' — each process\'s samples in the order taken, one line per process (log scale); steps are switches between a fast and a slow state')) : null,
+    traces ?? null,
+  );
+  caseViews.push({ c, card, samples, processes, traces, domain: caseDomain(c) });
+  return card;
+}
+
+function cases(): HTMLElement {
+  return el('section', { id: 'cases' }, el('h2', {}, 'Cases'), ...data.cases.map(caseCard));
+}
+
+// ---------------------------------------------------------- environment
+
+function environment(): HTMLElement {
+  const variants = el(
+    'table',
+    { class: 'variants-table' },
+    el('thead', {}, el('tr', {}, ...['variant', 'version', 'flags as written', 'as passed: arguments, environment', 'binary', 'sha256'].map((h) => el('th', {}, h)))),
+    el(
+      'tbody',
+      {},
+      ...data.variants.map((v) =>
+        el(
+          'tr',
+          { 'data-variant': v.key },
+          el('td', { class: 'variant' }, swatch(variantColour(data.variants, v.key)), v.label, v.isBaseline ? el('span', { class: 'tag' }, 'baseline') : null),
+          el('td', {}, v.versionText, v.unavailable ? el('div', { class: 'note error' }, `did not run: ${v.unavailable}`) : null),
+          el('td', { class: 'mono' }, v.flags.length ? v.flags.join(' ') : '—'),
+          el('td', { class: 'mono' }, [...v.passedArgs, ...Object.entries(v.env).map(([k, val]) => `${k}=${val}`)].join(' ') || '—'),
+          el('td', { class: 'mono path' }, v.binary ?? '—', v.binaryCommit ? el('div', {}, `commit ${v.binaryCommit}`) : null, v.file ? el('div', {}, `from ${v.file}`) : null),
+          el('td', { class: 'mono hash' }, v.binarySha256 ?? '—'),
+        ),
+      ),
+    ),
+  );
+  const panels = data.environment.map((p) =>
+    el('div', { class: 'panel' }, el('h3', {}, p.title), el('dl', {}, ...p.rows.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, v)]))),
+  );
+  return el(
+    'section',
+    { id: 'environment' },
+    el('h2', {}, 'Variants and environment'),
+    variants,
+    el('div', { class: 'panels' }, ...panels),
+    el('h3', {}, 'Method'),
+    ...data.method.map((m) => el('p', { class: 'method' }, m)),
+  );
+}
+
+// --------------------------------------------------------------- update
+
+function update(): void {
+  const width = chartWidth();
+  let shown = 0;
+  for (const view of caseViews) {
+    const visible = caseShown(view.c);
+    view.card.hidden = !visible;
+    if (!visible) continue;
+    shown++;
+    for (const row of view.card.querySelectorAll<HTMLElement>('tr[data-variant]')) row.hidden = !state.variants.has(row.dataset.variant!);
+    const cells = view.c.cells.filter((cell) => state.variants.has(cell.variant));
+    if (view.domain && cells.length) {
+      replace(view.samples, samplesChart(cells, data, width, view.domain));
+      replace(view.processes, processChart(cells, data, width, view.domain));
+      if (view.traces) replace(view.traces, cells.some((cell) => cell.traces?.length) ? tracesChart(cells, data, width, view.domain) : el('p', { class: 'empty' }, 'no sample times recorded'));
+    } else {
+      replace(view.samples, el('p', { class: 'empty' }, cells.length ? 'no samples' : 'no runtime selected'));
+      replace(view.processes);
+      if (view.traces) replace(view.traces);
+    }
+  }
+  for (const row of document.querySelectorAll<HTMLElement>('#overview tr[data-case]')) row.hidden = !caseShown(data.cases.find((c) => c.key === row.dataset.case)!);
+  for (const section of document.querySelectorAll<HTMLElement>('#overview [data-candidate]')) section.hidden = !state.variants.has(section.dataset.candidate!);
+  for (const chart of overviewCharts) replace(chart.host, chart.draw());
+  document.getElementById('case-count')!.textContent = `${shown} of ${data.cases.length} cases shown`;
+}
+
+const main = el('main', {}, header(), filters(), overview(), cases(), environment(), el('footer', {}, 'rtbench HTML report — self-contained: no network needed, nothing loaded from elsewhere.'));
+document.body.appendChild(main);
+update();
+// Charts are drawn to the page's width: redraw when it changes (once the resizing settles).
+let lastWidth = chartWidth();
+let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+window.addEventListener('resize', () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    if (chartWidth() !== lastWidth) {
+      lastWidth = chartWidth();
+      update();
+    }
+  }, 150);
+});
+document.body.dataset.ready = 'true';

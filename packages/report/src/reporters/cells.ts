@@ -1,0 +1,176 @@
+/** The texts of a table's cells, shared by the terminal and markdown reporters. */
+import { formatChange, formatDuration, formatOps, formatPercent, formatQ, formatRange, formatRatio, formatThreshold, ratioWithCi, roughly } from '../format.ts';
+
+export { formatChange, formatQ, formatRatio, formatThreshold, ratioWithCi };
+import { ratioHalfWidth } from '../views/ratios.ts';
+import type { BenchRow, BenchView, CaseComparison, ComparisonView, PrecisionCell } from '../views/types.ts';
+
+function fmtMs(ms: number): string {
+  return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${+ms.toFixed(1)} ms`;
+}
+
+// ---------------------------------------------------------------- bench table
+
+export interface BenchCells {
+  median: string;
+  spread: string;
+  ci: string;
+  ops: string;
+  /** "baseline", "1.80× slower ±2.1%", "1.25× faster ±1.0%", "= 1.00× ±0.6%", "≈ 1.02× ±4.0%", or "≠ work". */
+  relative: string;
+  /** The verdict behind `relative`, for colouring. */
+  verdict?: 'faster' | 'slower' | 'equivalent' | 'inconclusive' | 'baseline' | 'different-work';
+  /** Rounds taken, with a mark when the budget ran out before the target. */
+  rounds: string;
+  budgetRanOut: boolean;
+}
+
+/** The precision cell ran out of budget before reaching its target. */
+export function budgetRanOut(p: PrecisionCell | undefined): boolean {
+  return p !== undefined && (p.stoppedBy === 'max-rounds' || p.stoppedBy === 'time-budget');
+}
+
+export function relativeText(row: BenchRow, digestMismatch: boolean, confidence = 0.95): Pick<BenchCells, 'relative' | 'verdict'> {
+  if (digestMismatch) return { relative: '≠ work', verdict: 'different-work' };
+  if (row.isBaseline) return row.stats ? { relative: 'baseline', verdict: 'baseline' } : { relative: '' };
+  const c = row.relative;
+  if (!c) return { relative: row.relativeNote && row.stats ? '—' : '' };
+  // Fewer than 6 pairs cannot reach a 95% signed-rank CI: no ± to show.
+  if ((c.coverage ?? 1) < confidence) return { relative: `≈ ${c.ratio.toFixed(2)}× (no CI: ${c.n} pair${c.n === 1 ? '' : 's'})`, verdict: 'inconclusive' };
+  const pm = `±${formatPercent(ratioHalfWidth(c))}`;
+  switch (c.verdict) {
+    case 'slower':
+      return { relative: `${c.ratio.toFixed(2)}× slower ${pm}`, verdict: 'slower' };
+    case 'faster':
+      return { relative: `${(1 / c.ratio).toFixed(2)}× faster ${pm}`, verdict: 'faster' };
+    case 'equivalent':
+      return { relative: `= ${c.ratio.toFixed(2)}× ${pm}`, verdict: 'equivalent' };
+    default:
+      return { relative: `≈ ${c.ratio.toFixed(2)}× ${pm}`, verdict: 'inconclusive' };
+  }
+}
+
+export function benchCells(row: BenchRow, digestMismatch: boolean, confidence = 0.95): BenchCells {
+  const s = row.stats;
+  const out = budgetRanOut(row.precision);
+  const rounds = `${row.result.rounds.length}${out ? '*' : ''}`;
+  if (!s) return { median: '—', spread: '', ci: '', ops: '', relative: '', rounds, budgetRanOut: out };
+  return {
+    median: formatDuration(s.median),
+    spread: formatRange(s.p25, s.p75),
+    ci: `±${formatPercent(s.ciHalfWidthRel)}`,
+    ops: formatOps(1e9 / s.median),
+    ...relativeText(row, digestMismatch, confidence),
+    rounds,
+    budgetRanOut: out,
+  };
+}
+
+/** The header of the relative column: which variant every ratio is against. */
+export function relativeHeader(view: BenchView): string {
+  return `vs ${view.baseline.label} (paired)`;
+}
+
+/** Whether the run chose its rounds adaptively (then the table shows a rounds column). */
+export function isAdaptive(view: BenchView): boolean {
+  return view.run.options.adaptive !== undefined;
+}
+
+/** "geomean vs node: deno 0.952 (0.911–1.003) over 16 cases, bun …", or undefined. */
+export function benchGeomeanLine(view: BenchView): string | undefined {
+  if (!view.geomeans?.length) return undefined;
+  const parts = view.geomeans.map((g) => `${g.variantId} ${ratioWithCi(g.ratio, g.ci)} over ${g.cases} cases${g.excluded ? ` (${g.excluded} with different work left out)` : ''}`);
+  return `geomean of the ratios vs ${view.baseline.label}: ${parts.join('; ')}`;
+}
+
+/** The lines that explain a bench table. */
+export function benchLegend(view: BenchView): string[] {
+  const lines = [
+    `${view.statsMethod}.`,
+    `vs ${view.baseline.label}: time / ${view.baseline.label}'s time, paired by round (${view.method}); ± is the half-width of its ${+(view.confidence * 100).toFixed(1)}% CI. ` +
+      `faster/slower: the CI excludes 1 and the change exceeds ${formatThreshold(view.threshold)}; "=": the CI lies within ±${formatThreshold(view.threshold)}; "≈": neither (no difference detected). Benjamini–Hochberg across the table.`,
+  ];
+  const adaptive = view.run.options.adaptive;
+  if (adaptive) {
+    const budget = [`--max-rounds ${adaptive.maxRounds}`, adaptive.budgetMs ? `--max-time ${fmtMs(adaptive.budgetMs)}` : ''].filter(Boolean).join(' / ');
+    const short = view.cases.flatMap((c) => c.rows).filter((r) => budgetRanOut(r.precision)).length;
+    lines.push(
+      `rounds: ${adaptive.minRounds} or more, added per case until every ratio's CI is within ±${formatPercent(adaptive.target)}` +
+        (short ? `; * the budget (${budget}) ran out first (${short} row${short === 1 ? '' : 's'})` : `; every case reached it within the budget (${budget})`),
+    );
+  }
+  return lines;
+}
+
+// ----------------------------------------------------------- comparison table
+
+export interface ComparisonCells {
+  baseline: string;
+  candidate: string;
+  ratio: string;
+  /** faster / slower / equivalent / inconclusive, or '—' when not compared. */
+  verdict: string;
+  /** "−26.1%", "within ±1%", "~12 more rounds would decide it", or the reason it was not compared. */
+  detail: string;
+  q: string;
+}
+
+export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 'pairing' | 'threshold'>): ComparisonCells {
+  const baseline = row.baseline ? formatDuration(row.baseline.median) : '—';
+  const candidate = row.candidate ? formatDuration(row.candidate.median) : '—';
+  const c = row.comparison;
+  if (!c) return { baseline, candidate, ratio: '', verdict: '—', detail: row.note ?? '', q: '' };
+  let detail: string;
+  switch (c.verdict) {
+    case 'faster':
+    case 'slower':
+      detail = formatChange(c.ratio);
+      break;
+    case 'equivalent':
+      detail = `within ±${formatThreshold(c.threshold)}`;
+      break;
+    default: {
+      const n = view.pairing === 'paired' ? c.n : Math.max(c.nBaseline ?? 0, c.nCandidate ?? 0);
+      const more = c.roundsToDecide !== undefined ? c.roundsToDecide - n : undefined;
+      detail =
+        more !== undefined && more > 0
+          ? `~${roughly(more)} more round${more === 1 ? '' : 's'}${view.pairing === 'unpaired' ? ' per run' : ''} would decide it`
+          : `too noisy for ±${formatThreshold(c.threshold)}: no verdict within 100× the rounds`;
+    }
+  }
+  return { baseline, candidate, ratio: ratioWithCi(c.ratio, c.ci), verdict: c.verdict, detail, q: formatQ(c.qValue) };
+}
+
+/** One line on how the data was taken. */
+export function designLine(view: ComparisonView): string {
+  if (view.pairing === 'paired') {
+    const o = view.run.options;
+    const perProcess = o.timeMs / o.rounds;
+    const rounds = o.adaptive ? `${o.adaptive.minRounds}–${o.adaptive.maxRounds} rounds (adaptive, target ±${formatPercent(o.adaptive.target)})` : `${o.rounds} rounds`;
+    return `${rounds}; each round runs every arm once per case, in fresh processes, back to back in a balanced order; pairs are (round, case). ${fmtMs(perProcess)} sampling + ${fmtMs(o.warmupMs)} warmup per process.`;
+  }
+  const [a, b] = view.runs;
+  const describe = (r: typeof a): string => `${r!.file ?? r!.run.id} (${r!.run.options.rounds} rounds, ${r!.run.startedAt})`;
+  return `two saved runs, not interleaved: ${describe(a)} and ${describe(b)}.`;
+}
+
+/** The rules behind the verdicts, in one paragraph. */
+export function legend(view: ComparisonView): string {
+  const t = view.threshold;
+  const lo = formatRatio(1 / (1 + t));
+  const hi = formatRatio(1 + t);
+  const compared = view.sections.reduce((n, s) => n + s.cases.filter((c) => c.comparison).length, 0);
+  const conf = `${+(view.confidence * 100).toFixed(1)}%`;
+  return (
+    `ratio = candidate time / baseline time (< 1: the candidate is faster), ${conf} CI; ${view.method}. ` +
+    `faster/slower: the CI excludes 1 and the change exceeds the ${formatThreshold(t)} noise threshold; ` +
+    `equivalent: the CI lies inside [${lo}, ${hi}]; inconclusive: neither. ` +
+    `q: Benjamini–Hochberg over ${compared} comparison${compared === 1 ? '' : 's'}; a change with q ≥ ${+view.fdrAlpha.toFixed(3)} is not claimed.`
+  );
+}
+
+/** Host lines of the runs a view reads: "AMD EPYC, 2 cores, load 1.00 0.50 0.20". */
+export function hostLines(view: { runs?: { run: { host: { cpuModel: string; cores: number; loadavg: number[] } } }[]; run: { host: { cpuModel: string; cores: number; loadavg: number[] } } }): string[] {
+  const runs = view.runs?.map((r) => r.run) ?? [view.run];
+  return [...new Set(runs.map((r) => `${r.host.cpuModel}, ${r.host.cores} cores, load ${r.host.loadavg.map((l) => l.toFixed(2)).join(' ')}`))];
+}

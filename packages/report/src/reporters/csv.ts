@@ -1,0 +1,94 @@
+/**
+ * CSV for R, pandas or a spreadsheet, in tidy form (one observation per row,
+ * one variable per column, RFC 4180 quoting):
+ *   csv        every raw sample: run, case, variant, round, sample index,
+ *              batch size, ns per operation, and the sample's start time where
+ *              the run recorded it;
+ *   csv-stats  one row per case × variant: the statistics (with the number of
+ *              modes among the process medians, where the run has it) and the ratio
+ *              against the view's baseline with its CI and verdict.
+ */
+import type { RunRecord } from '@rtbench/core/schema';
+import type { RatioComparison, View } from '../views/types.ts';
+import type { Reporter } from './reporter.ts';
+
+type Field = string | number | boolean | undefined;
+
+/** One CSV field: quoted when it holds a comma, quote or line break. */
+export function csvField(value: Field): string {
+  if (value === undefined) return '';
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csv(header: readonly string[], rows: Iterable<readonly Field[]>): string {
+  const lines = [header.join(',')];
+  for (const row of rows) lines.push(row.map(csvField).join(','));
+  return `${lines.join('\n')}\n`;
+}
+
+function runsOf(view: View): RunRecord[] {
+  return view.kind === 'comparison' ? view.runs.map((r) => r.run) : [view.run];
+}
+
+export const SAMPLE_COLUMNS = ['run', 'case', 'variant', 'round', 'order', 'sample', 'batch_size', 'ns_per_op', 'sample_start_ms'] as const;
+
+function* sampleRows(view: View): Generator<Field[]> {
+  for (const run of runsOf(view)) {
+    for (const result of run.results) {
+      for (const round of result.rounds) {
+        for (const [i, ns] of round.samples.entries()) {
+          yield [run.id, result.caseId, result.variantId, round.round, round.order, i, round.iterationsPerSample, ns, round.sampleStartMs?.[i]];
+        }
+      }
+    }
+  }
+}
+
+export const STATS_COLUMNS = [
+  'run', 'case', 'variant', 'status', 'rounds', 'samples', 'median_ns', 'ci_low_ns', 'ci_high_ns', 'ci_half_width_rel', 'mean_ns', 'min_ns', 'p25_ns', 'p75_ns', 'max_ns',
+  'modes', 'baseline', 'ratio', 'ratio_ci_low', 'ratio_ci_high', 'verdict', 'q', 'target', 'reached', 'stopped_by',
+] as const;
+
+/** The ratio of each (run, case, variant) against the view's baseline. */
+function ratiosOf(view: View): Map<string, { baseline: string; c: RatioComparison }> {
+  const out = new Map<string, { baseline: string; c: RatioComparison }>();
+  if (view.kind === 'bench') {
+    for (const bc of view.cases) for (const row of bc.rows) if (row.relative) out.set(`${view.run.id}\u0000${bc.caseId}\u0000${row.variantId}`, { baseline: view.baseline.id, c: row.relative });
+  } else {
+    const candidateRun = view.runs[view.runs.length - 1]!.run;
+    for (const s of view.sections) {
+      for (const row of s.cases) if (row.comparison) out.set(`${candidateRun.id}\u0000${row.caseId}\u0000${s.candidate.id}`, { baseline: s.baseline.label, c: row.comparison });
+    }
+  }
+  return out;
+}
+
+function* statsRows(view: View): Generator<Field[]> {
+  const ratios = ratiosOf(view);
+  for (const run of runsOf(view)) {
+    for (const r of run.results) {
+      const s = r.stats;
+      const ratio = ratios.get(`${run.id}\u0000${r.caseId}\u0000${r.variantId}`);
+      const p = r.precision;
+      yield [
+        run.id, r.caseId, r.variantId, r.status, r.rounds.length, s?.n, s?.median, s?.ci[0], s?.ci[1], s?.ciHalfWidthRel, s?.mean, s?.min, s?.p25, s?.p75, s?.max,
+        s?.modes?.modes.length, ratio?.baseline, ratio?.c.ratio, ratio?.c.ci[0], ratio?.c.ci[1], ratio?.c.verdict, ratio?.c.qValue, p?.target, p?.reached, p?.stoppedBy,
+      ];
+    }
+  }
+}
+
+export const csvSamplesReporter: Reporter = {
+  format: 'csv',
+  description: 'every raw sample, one row each (tidy CSV for R or pandas)',
+  extension: 'csv',
+  render: (view) => csv(SAMPLE_COLUMNS, sampleRows(view)),
+};
+
+export const csvStatsReporter: Reporter = {
+  format: 'csv-stats',
+  description: 'one row per case × variant: statistics and the ratio against the baseline (CSV)',
+  extension: 'csv',
+  render: (view) => csv(STATS_COLUMNS, statsRows(view)),
+};

@@ -1,0 +1,18 @@
+/**
+ * One self-contained HTML file: sample distributions per case, relative
+ * speeds or a forest plot of verdicts, runtime and case filters, and the
+ * variants and environment. Opens offline (the chart library is bundled in).
+ */
+import { pageAssets } from '../html/bundle.ts';
+import { htmlDocument } from '../html/document.ts';
+import { pageData } from '../html/page-data.ts';
+import type { Reporter } from './reporter.ts';
+
+export const htmlReporter: Reporter = {
+  format: 'html',
+  description: 'one self-contained HTML page with charts (distributions, relative speeds, verdicts) and filters; opens offline',
+  extension: 'html',
+  render(view) {
+    return htmlDocument(pageData(view), pageAssets());
+  },
+};

@@ -1,0 +1,36 @@
+/**
+ * Every output format, by the name --format takes. A new format is one file
+ * implementing Reporter and one entry here.
+ */
+import { bmfReporter } from './bmf.ts';
+import { csvSamplesReporter, csvStatsReporter } from './csv.ts';
+import { htmlReporter } from './html.ts';
+import { jsonReporter } from './json.ts';
+import { markdownReporter } from './markdown.ts';
+import type { Reporter } from './reporter.ts';
+import { terminalReporter } from './terminal.ts';
+
+export type { Reporter, ReporterOptions } from './reporter.ts';
+
+export const REPORTERS: Readonly<Record<string, Reporter>> = {
+  terminal: terminalReporter,
+  markdown: markdownReporter,
+  json: jsonReporter,
+  csv: csvSamplesReporter,
+  'csv-stats': csvStatsReporter,
+  bmf: bmfReporter,
+  html: htmlReporter,
+};
+
+/** Other names users type for a format. */
+export const FORMAT_ALIASES: Readonly<Record<string, string>> = { md: 'markdown', table: 'terminal' };
+
+/** The reporter for a --format value (aliases resolved), or undefined. */
+export function reporterFor(format: string): Reporter | undefined {
+  const name = FORMAT_ALIASES[format] ?? format;
+  return Object.hasOwn(REPORTERS, name) ? REPORTERS[name] : undefined;
+}
+
+export function formatNames(): string[] {
+  return Object.keys(REPORTERS);
+}

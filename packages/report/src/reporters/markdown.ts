@@ -1,0 +1,100 @@
+/** Markdown for pasting a run or a comparison into a pull request or an issue. */
+import { armFlags, shortHash } from '../views/arms.ts';
+import type { BenchView, ComparisonView } from '../views/types.ts';
+import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
+import { benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, isAdaptive, legend, ratioWithCi, relativeHeader } from './cells.ts';
+import type { Reporter } from './reporter.ts';
+
+function commandLine(command: readonly string[]): string {
+  return `\`rtbench ${cell(command.map(shellQuote).join(' '))}\``;
+}
+
+export function renderBenchMarkdown(view: BenchView): string {
+  const { run } = view;
+  const lines: string[] = [`### rtbench: ${view.suite}`, ''];
+  const variants = view.variants.map((v) => (v.unavailable ? `\`${v.id}\` (did not run: ${cell(v.unavailable)})` : `\`${v.id}\` ${cell(v.versionText)}`));
+  const adaptive = run.options.adaptive;
+  const rounds = adaptive ? `${adaptive.minRounds}–${adaptive.maxRounds} rounds (adaptive, target ±${+(adaptive.target * 100).toFixed(2)}%)` : `${run.options.rounds} rounds`;
+  lines.push(`Runtimes: ${variants.join(', ')}. ${rounds} (fresh processes), ${run.options.timeMs / run.options.rounds} ms sampling per process. ${hostLines(view).join('; ')}.`);
+  lines.push('');
+  const withRounds = isAdaptive(view);
+  lines.push(`| case | runtime | median/op | p25–p75 | 95% CI | ops/s | ${cell(relativeHeader(view))} |${withRounds ? ' rounds |' : ''}`);
+  lines.push(`|---|---|--:|--:|--:|--:|---|${withRounds ? '--:|' : ''}`);
+  const remarks: string[] = [];
+  for (const bc of view.cases) {
+    bc.rows.forEach((row, i) => {
+      const t = benchCells(row, bc.digestMismatch !== undefined, view.confidence);
+      const caseCell = i === 0 ? cell(bc.caseId) : '';
+      const roundsCell = withRounds ? ` ${t.rounds} |` : '';
+      if (!row.stats) lines.push(`| ${caseCell} | ${cell(row.variantId)} | ${cell(row.note ?? '—')} | | | | |${withRounds ? ' |' : ''}`);
+      else lines.push(`| ${caseCell} | ${cell(row.variantId)} | **${t.median}** | ${t.spread} | ${t.ci} | ${t.ops} | ${t.relative} |${roundsCell}`);
+      for (const extra of [row.modes, row.skew]) if (extra) remarks.push(`${row.variantId} · ${bc.caseId}: ${extra}`);
+    });
+  }
+  const geomean = benchGeomeanLine(view);
+  if (geomean) lines.push('', `**${cell(geomean)}**`);
+  if (remarks.length) lines.push('', ...remarks.map((r) => `> ${cell(r)}`));
+  for (const bc of view.cases) {
+    if (bc.digestMismatch) {
+      lines.push('', `> ⚠️ **Different work** on \`${cell(bc.caseId)}\`: ${Object.entries(bc.digestMismatch).map(([v, h]) => `${cell(v)} \`${h}\``).join(', ')}`);
+    }
+  }
+  const errors = view.notes.filter((n) => n.level !== 'info' && !n.text.startsWith('different work'));
+  if (errors.length) lines.push('', ...errors.map((n) => `> ${n.level === 'error' ? '✗' : '!'} ${cell(firstLine(n.text, 300))}`));
+  const git = run.git ? ` rtbench ${run.git.commit.slice(0, 12)}${run.git.dirty ? ' (with uncommitted changes)' : ''}.` : '';
+  lines.push('', `<sub>${benchLegend(view).map(cell).join(' ')} Run ${cell(run.id)}, status ${run.status}.${git} Command: ${commandLine(run.command)}.</sub>`);
+  return `${lines.join('\n')}\n`;
+}
+
+const emphasis: Record<string, string> = { faster: '**faster**', slower: '**slower**', equivalent: 'equivalent', inconclusive: '_inconclusive_' };
+
+export function renderComparisonMarkdown(view: ComparisonView): string {
+  const lines: string[] = [];
+  const candidates = view.sections.map((s) => `\`${s.candidate.label}\``).join(', ');
+  const baseline = view.sections[0]?.baseline;
+  lines.push(`### rtbench compare: ${view.suite} — ${candidates} vs \`${baseline?.label ?? '?'}\``, '');
+  lines.push('| arm | runtime | flags / env | binary sha256 |', '|---|---|---|---|');
+  const seen = new Set<string>();
+  for (const s of view.sections) {
+    for (const [role, arm] of [['baseline', s.baseline], ['candidate', s.candidate]] as const) {
+      if (seen.has(arm.label)) continue;
+      seen.add(arm.label);
+      const flags = arm.flags.length || Object.keys(arm.env).length ? `\`${cell(armFlags(arm))}\`` : '—';
+      const commit = arm.binaryCommit ? ` (built from \`${arm.binaryCommit}\`)` : '';
+      lines.push(`| ${role} \`${cell(arm.label)}\` | ${cell(arm.versionText)} | ${flags} | \`${shortHash(arm.binarySha256)}\`${commit} |`);
+    }
+  }
+  for (const section of view.sections) {
+    lines.push('');
+    if (view.sections.length > 1) lines.push(`#### \`${cell(section.candidate.label)}\` vs \`${cell(section.baseline.label)}\``, '');
+    lines.push(`| case | \`${cell(section.baseline.label)}\` | \`${cell(section.candidate.label)}\` | ratio (95% CI) | verdict | q |`);
+    lines.push('|---|--:|--:|--:|---|--:|');
+    for (const row of section.cases) {
+      const t = comparisonCells(row, view);
+      const verdict = row.comparison ? `${emphasis[t.verdict] ?? t.verdict} ${t.detail}` : cell(t.detail || '—');
+      const work = row.digests ? ' ⚠️ different work' : '';
+      lines.push(`| ${cell(row.caseId)} | ${t.baseline} | ${t.candidate} | ${t.ratio} | ${cell(verdict)}${work} | ${t.q} |`);
+    }
+    const g = section.geomean;
+    if (g) {
+      const left = g.excluded ? ` (${g.excluded} with different work left out)` : '';
+      lines.push('', `**Geometric mean** over ${g.cases} cases${left}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} time.`);
+    }
+    for (const row of section.cases) {
+      if (row.digests) {
+        lines.push('', `> ⚠️ **Different work** on \`${cell(row.caseId)}\`: \`${cell(section.baseline.label)}\` digest \`${row.digests.baseline}\`, \`${cell(section.candidate.label)}\` \`${row.digests.candidate}\`. The ratio compares different computations.`);
+      }
+    }
+  }
+  if (view.notes.length) lines.push('', ...view.notes.map((n) => `> ${cell(n)}`));
+  const command = view.runs.map((r) => commandLine(r.run.command)).join(' and ');
+  lines.push('', `<sub>${cell(designLine(view))} ${cell(legend(view))} Host: ${cell(hostLines(view).join('; '))}. Command: ${command}.</sub>`);
+  return `${lines.join('\n')}\n`;
+}
+
+export const markdownReporter: Reporter = {
+  format: 'markdown',
+  description: 'a table for a pull request or an issue (alias: md)',
+  extension: 'md',
+  render: (view) => (view.kind === 'bench' ? renderBenchMarkdown(view) : renderComparisonMarkdown(view)),
+};

@@ -1,0 +1,135 @@
+/**
+ * The bench view: per case, each variant's statistics and its paired ratio
+ * against the baseline (the first variant listed that ran). Pure: a run in,
+ * plain data out.
+ */
+import type { CaseResult, CaseStats, RunRecord } from '@rtbench/core/schema';
+import { MIN_ROUNDS_FOR_BOOTSTRAP } from '@rtbench/stats';
+import { formatDuration } from '../format.ts';
+import { firstLine } from '../text.ts';
+import { armInfo } from './arms.ts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
+import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
+
+/** Mean / median above this is worth a line under the row. */
+export const SKEW_WARNING = 1.5;
+
+function statsMethod(rounds: number): string {
+  return rounds >= MIN_ROUNDS_FOR_BOOTSTRAP
+    ? `median: the typical process's median (fresh processes per case and runtime); p25–p75: spread of all samples; 95% CI: bootstrap over processes`
+    : `median of all samples from ${rounds} process${rounds === 1 ? '' : 'es'}; p25–p75: their spread; 95% CI: order statistics, blind to process-to-process variation (use ≥ ${MIN_ROUNDS_FOR_BOOTSTRAP} rounds)`;
+}
+
+function skewText(s: CaseStats): string | undefined {
+  const ratio = s.mean / s.median;
+  return ratio > SKEW_WARNING ? `mean ${formatDuration(s.mean)} is ${ratio.toFixed(1)}× the median: rare slow samples (GC?) the median hides` : undefined;
+}
+
+/** "2 modes: 152 µs ×12, 251 µs ×18" when the process medians form several clusters. */
+function modesText(s: CaseStats): string | undefined {
+  const modes = s.modes?.modes;
+  if (!modes || modes.length < 2) return undefined;
+  return `${modes.length} modes: ${modes.map((m) => `${formatDuration(m.center)} ×${m.count}`).join(', ')}`;
+}
+
+function noteOf(result: CaseResult): string | undefined {
+  const last = result.failures[result.failures.length - 1];
+  if (result.status === 'unsupported') return `unsupported: ${last?.message ?? ''}`;
+  if (last) return `${last.kind}: ${firstLine(last.message)}`;
+  return result.rounds.length && !result.stats ? 'no statistics: the median sample is 0 ns (below the clock resolution)' : undefined;
+}
+
+/** Notes under the table: failures, unavailable variants, different work. */
+export function runNotes(run: RunRecord): Note[] {
+  const notes: Note[] = [];
+  for (const m of run.digestMismatches) {
+    const parts = Object.entries(m.digests).map(([variant, hash]) => `${variant} ${hash}`);
+    notes.push({ level: 'error', text: `different work on "${m.caseId}": ${parts.join(', ')} — results are not comparable` });
+  }
+  for (const v of run.variants) if (v.unavailable) notes.push({ level: 'error', text: `${v.id} did not run: ${v.unavailable}` });
+  for (const r of run.results) {
+    for (const f of r.failures) {
+      if (f.kind === 'unsupported' || f.kind === 'runtime-unavailable') continue;
+      const tail = (f.stderr ?? '').trim().split('\n').slice(-4).join('\n    ');
+      notes.push({ level: 'error', text: `${r.variantId} · ${r.caseId}: ${f.kind}${f.phase ? ` in ${f.phase}` : ''}: ${f.message}${tail ? `\n    ${tail}` : ''}` });
+    }
+  }
+  if (run.status === 'interrupted') notes.push({ level: 'warning', text: 'the run was interrupted: the figures use the rounds that finished' });
+  // A case with one finished process in all has no second digest: its work was not compared with anything.
+  const unchecked = run.cases.filter((c) => run.results.reduce((n, r) => n + (r.caseId === c.id ? r.rounds.length : 0), 0) === 1).map((c) => c.id);
+  if (unchecked.length && unchecked.length === run.cases.length) {
+    notes.push({ level: 'warning', text: 'the work was not cross-checked: each case has one digest (one round on one runtime), so there was nothing to compare it with; run ≥ 2 rounds or runtimes' });
+  } else if (unchecked.length) {
+    notes.push({ level: 'warning', text: `the work was not cross-checked on ${unchecked.length} case${unchecked.length === 1 ? '' : 's'} with a single digest: ${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}` });
+  }
+  return notes;
+}
+
+export function benchView(run: RunRecord, options: Partial<RatioOptions> & { file?: string } = {}): BenchView {
+  const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, ...options };
+  const resultFor = new Map(run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
+  const baselineVariant = run.variants.find((v) => !v.unavailable) ?? run.variants[0];
+  const mismatched = new Map(run.digestMismatches.map((m) => [m.caseId, m.digests]));
+
+  // Pair first, then one FDR step over every ratio in the table.
+  const pending: { row: BenchRow; pair?: PairedCase }[] = [];
+  const cases: BenchCase[] = run.cases.map((c) => {
+    const rows: BenchRow[] = [];
+    const baseResult = baselineVariant ? resultFor.get(`${c.id}\u0000${baselineVariant.id}`) : undefined;
+    for (const v of run.variants) {
+      const result = resultFor.get(`${c.id}\u0000${v.id}`);
+      if (!result) continue;
+      const isBaseline = v.id === baselineVariant?.id;
+      const note = noteOf(result);
+      const row: BenchRow = { caseId: c.id, variantId: v.id, result, status: result.status, isBaseline };
+      if (result.stats) {
+        row.stats = result.stats;
+        const skew = skewText(result.stats);
+        if (skew) row.skew = skew;
+        const modes = modesText(result.stats);
+        if (modes) row.modes = modes;
+      }
+      if (note) row.note = note;
+      if (result.precision) row.precision = result.precision;
+      if (!isBaseline && result.stats && baseResult?.stats) {
+        const pair = pairedCase(baseResult, result, ratioOptions);
+        if (!pair.raw && pair.note) row.relativeNote = pair.note;
+        pending.push({ row, pair });
+      }
+      rows.push(row);
+    }
+    // Different work across variants, or across one variant's own rounds.
+    const ownRounds = rows.filter((r) => r.result.failures.some((f) => f.kind === 'digest-mismatch'));
+    const digests = mismatched.get(c.id) ?? (ownRounds.length ? Object.fromEntries(ownRounds.map((r) => [r.variantId, [...new Set(r.result.rounds.map((x) => x.digest.hash))].join(' ≠ ')])) : undefined);
+    return { caseId: c.id, name: c.name, ...(c.group ? { group: c.group } : {}), params: c.params, rows, ...(digests ? { digestMismatch: digests } : {}) };
+  });
+  const adjusted = adjustAll(pending.map((p) => p.pair!), ratioOptions);
+  pending.forEach((p, i) => {
+    const a = adjusted[i];
+    if (a) p.row.relative = a;
+  });
+
+  const geomeans = run.variants.flatMap((v) => {
+    const pairs = pending.filter((p) => p.row.variantId === v.id).map((p) => p.pair!);
+    const g = geomeanOf(pairs, ratioOptions, 'paired');
+    return g ? [{ variantId: v.id, ...g }] : [];
+  });
+  const variants = run.variants.map((v) => armInfo(v));
+  return {
+    kind: 'bench',
+    run,
+    ...(options.file ? { file: options.file } : {}),
+    suite: run.suite,
+    baseline: baselineVariant ? armInfo(baselineVariant) : variants[0]!,
+    variants,
+    cases,
+    threshold: ratioOptions.threshold,
+    confidence: ratioOptions.confidence,
+    fdrAlpha: 1 - ratioOptions.confidence,
+    method: PAIRED_METHOD,
+    statsMethod: statsMethod(Math.min(...run.results.filter((r) => r.rounds.length).map((r) => r.rounds.length), run.options.rounds)),
+    notes: runNotes(run),
+    ...(geomeans.length ? { geomeans } : {}),
+    ...(run.git ? { git: run.git } : {}),
+  };
+}

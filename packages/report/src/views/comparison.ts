@@ -1,0 +1,190 @@
+/**
+ * The comparison view: each candidate arm against the baseline, one section
+ * per candidate, with verdicts, FDR q-values and a geometric mean. Built from
+ * one run (paired by round) or from two saved runs (unpaired). Pure.
+ */
+import type { CaseResult, RunRecord, Variant } from '@rtbench/core/schema';
+import { baseName } from '../text.ts';
+import { armInfo } from './arms.ts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, unpairedCase, UNPAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
+import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RatioComparison, RunRef } from './types.ts';
+
+/** A saved run as `rtbench compare` read it. */
+export interface SavedRun extends RunRef {
+  file: string;
+  /** Said when the file was read leniently (another schema version). */
+  note?: string;
+}
+
+/** A view could not be made from these runs; the message is for the user. */
+export class ViewError extends Error {
+  override readonly name = 'ViewError';
+}
+
+function rowOf(caseId: string, pair: PairedCase): CaseComparison {
+  return {
+    caseId,
+    ...(pair.baseline ? { baseline: pair.baseline } : {}),
+    ...(pair.candidate ? { candidate: pair.candidate } : {}),
+    ...(pair.note ? { note: pair.note } : {}),
+    ...(pair.digests ? { digests: pair.digests } : {}),
+  };
+}
+
+/** FDR across every comparison in the view, then each section's rows and geomean. */
+function assemble(sections: { section: ArmComparison; caseIds: string[]; pairs: PairedCase[] }[], options: RatioOptions, pairing: 'paired' | 'unpaired'): ArmComparison[] {
+  const adjusted = adjustAll(sections.flatMap((s) => s.pairs), options);
+  let k = 0;
+  return sections.map(({ section, caseIds, pairs }) => {
+    const cases = pairs.map((pair, i) => {
+      const row = rowOf(caseIds[i]!, pair);
+      const a = adjusted[k++];
+      if (a) row.comparison = a;
+      return row;
+    });
+    const geomean = geomeanOf(pairs, options, pairing);
+    return { ...section, cases, ...(geomean ? { geomean } : {}) };
+  });
+}
+
+/**
+ * One run with two or more variants: each after the first against the first,
+ * paired by round. Throws ViewError when there is nothing to compare.
+ */
+export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptions> & { file?: string; notes?: string[] } = {}): ComparisonView {
+  const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, ...options };
+  const [baseline, ...candidates] = run.variants;
+  if (!baseline || candidates.length === 0) {
+    throw new ViewError(`${options.file ?? `run ${run.id}`} has one variant ("${baseline?.id}"); give two runs to compare them, or one run made with --compare`);
+  }
+  const resultFor = new Map(run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
+  const notes = [...(options.notes ?? [])];
+  if (run.mode !== 'compare') notes.push(`run ${run.id} was a bench run (variants shuffled per round); its rounds are paired by index all the same`);
+  if (run.status === 'interrupted') notes.push('the run was interrupted: verdicts use the rounds that finished');
+
+  const sections = candidates.map((candidate) => ({
+    section: { baseline: armInfo(baseline), candidate: armInfo(candidate), cases: [] },
+    caseIds: run.cases.map((c) => c.id),
+    pairs: run.cases.map((c) => pairedCase(resultFor.get(`${c.id}\u0000${baseline.id}`), resultFor.get(`${c.id}\u0000${candidate.id}`), ratioOptions)),
+  }));
+  const assembled = assemble(sections, ratioOptions, 'paired');
+  // Adaptive runs: how precise each candidate's ratio got, and why rounds stopped.
+  for (const section of assembled) {
+    for (const row of section.cases) {
+      const precision = resultFor.get(`${row.caseId}\u0000${section.candidate.id}`)?.precision;
+      if (precision) row.precision = precision;
+    }
+  }
+  return {
+    kind: 'comparison',
+    pairing: 'paired',
+    run,
+    runs: [{ run, ...(options.file ? { file: options.file } : {}) }],
+    suite: run.suite,
+    threshold: ratioOptions.threshold,
+    confidence: ratioOptions.confidence,
+    fdrAlpha: 1 - ratioOptions.confidence,
+    arms: run.variants.map((v) => armInfo(v)),
+    sections: assembled,
+    notes,
+    method: PAIRED_METHOD,
+  };
+}
+
+/** Which variant of `a` is compared with which of `b`: same ids, or the only variant of each. */
+export function pairVariants(a: RunRecord, b: RunRecord): [Variant, Variant][] | string {
+  const inB = new Map(b.variants.map((v) => [v.id, v]));
+  const common = a.variants.filter((v) => inB.has(v.id)).map((v): [Variant, Variant] => [v, inB.get(v.id)!]);
+  if (common.length) return common;
+  if (a.variants.length === 1 && b.variants.length === 1) return [[a.variants[0]!, b.variants[0]!]];
+  const ids = (r: RunRecord): string => r.variants.map((v) => `"${v.id}"`).join(', ');
+  return `the runs have no variant in common (${ids(a)} vs ${ids(b)}), and one of them has several, so rtbench cannot tell which to compare`;
+}
+
+function listSome(items: string[], max = 5): string {
+  const shown = items.slice(0, max).map((s) => `"${s}"`).join(', ');
+  return items.length > max ? `${shown} and ${items.length - max} more` : shown;
+}
+
+/**
+ * Two saved runs: for each variant present in both (or the only variant of
+ * each), a's arm is the baseline and b's the candidate. Cases match by id.
+ * Throws ViewError when nothing matches.
+ */
+export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partial<RatioOptions> = {}): ComparisonView {
+  const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, ...options };
+  const pairs = pairVariants(a.run, b.run);
+  if (typeof pairs === 'string') throw new ViewError(pairs);
+  const notes: string[] = [];
+  for (const s of [a, b]) if (s.note) notes.push(s.note);
+  const nameA = baseName(a.file);
+  const nameB = baseName(b.file) === nameA ? b.file : baseName(b.file);
+  if (a.run.suite !== b.run.suite) notes.push(`different suites: ${nameA} is "${a.run.suite}", ${nameB} is "${b.run.suite}"; comparing the cases with the same id`);
+  const idsB = new Set(b.run.cases.map((c) => c.id));
+  const idsA = new Set(a.run.cases.map((c) => c.id));
+  const cases = a.run.cases.filter((c) => idsB.has(c.id));
+  const onlyA = a.run.cases.filter((c) => !idsB.has(c.id)).map((c) => c.id);
+  const onlyB = b.run.cases.filter((c) => !idsA.has(c.id)).map((c) => c.id);
+  if (onlyA.length) notes.push(`${onlyA.length} case${onlyA.length === 1 ? '' : 's'} only in ${nameA}: ${listSome(onlyA)}`);
+  if (onlyB.length) notes.push(`${onlyB.length} case${onlyB.length === 1 ? '' : 's'} only in ${nameB}: ${listSome(onlyB)}`);
+  if (!cases.length) throw new ViewError(`${nameA} and ${nameB} have no case in common (suites "${a.run.suite}" and "${b.run.suite}")`);
+  if (a.run.host.cpuModel !== b.run.host.cpuModel || a.run.host.cores !== b.run.host.cores) {
+    notes.push(`different hosts: ${a.run.host.cpuModel} (${a.run.host.cores} cores) vs ${b.run.host.cpuModel} (${b.run.host.cores} cores)`);
+  }
+  for (const [va, vb] of pairs) {
+    if (va.binarySha256 && vb.binarySha256 && va.binarySha256 !== vb.binarySha256 && va.id === vb.id) {
+      notes.push(`"${va.id}" is a different binary in the two runs (sha256 ${va.binarySha256.slice(0, 12)} vs ${vb.binarySha256.slice(0, 12)})`);
+    }
+  }
+  notes.push('unpaired: the two runs were not interleaved, so a change in the machine between them counts as an effect; prefer `bench --compare` for a verdict on a change you can run now');
+
+  const resultsA = new Map(a.run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
+  const resultsB = new Map(b.run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
+  const sections = pairs.map(([va, vb]) => {
+    const la = va.id === vb.id ? `${va.id} (${nameA})` : va.id;
+    const lb = va.id === vb.id ? `${vb.id} (${nameB})` : vb.id;
+    const label = (r: CaseResult): string => (r === resultsA.get(`${r.caseId}\u0000${va.id}`) ? la : lb);
+    return {
+      section: { baseline: armInfo(va, la, a.file), candidate: armInfo(vb, lb, b.file), cases: [] },
+      caseIds: cases.map((c) => c.id),
+      pairs: cases.map((c) => unpairedCase(resultsA.get(`${c.id}\u0000${va.id}`), resultsB.get(`${c.id}\u0000${vb.id}`), ratioOptions, label)),
+    };
+  });
+  const assembled = assemble(sections, ratioOptions, 'unpaired');
+  return {
+    kind: 'comparison',
+    pairing: 'unpaired',
+    run: a.run,
+    runs: [
+      { run: a.run, file: a.file },
+      { run: b.run, file: b.file },
+    ],
+    suite: a.run.suite === b.run.suite ? a.run.suite : `${a.run.suite} / ${b.run.suite}`,
+    threshold: ratioOptions.threshold,
+    confidence: ratioOptions.confidence,
+    fdrAlpha: 1 - ratioOptions.confidence,
+    arms: assembled.flatMap((s) => [s.baseline, s.candidate]),
+    sections: assembled,
+    notes,
+    method: UNPAIRED_METHOD,
+  };
+}
+
+/** Cases slower (after FDR) by more than `limit` (0.05 = 5%): what --fail-on-regression fails on. */
+export function regressions(view: ComparisonView, limit: number): { section: ArmComparison; row: CaseComparison }[] {
+  const out: { section: ArmComparison; row: CaseComparison }[] = [];
+  for (const section of view.sections) {
+    for (const row of section.cases) {
+      const c = row.comparison;
+      if (c && c.verdict === 'slower' && c.ratio > 1 + limit) out.push({ section, row });
+    }
+  }
+  return out;
+}
+
+/** Rows of a bench view slower than the baseline (after FDR) by more than `limit`. */
+export function benchRegressions(view: BenchView, limit: number): { caseId: string; variantId: string; comparison: RatioComparison }[] {
+  return view.cases.flatMap((bc) =>
+    bc.rows.flatMap((row) => (row.relative && row.relative.verdict === 'slower' && row.relative.ratio > 1 + limit ? [{ caseId: bc.caseId, variantId: row.variantId, comparison: row.relative }] : [])),
+  );
+}

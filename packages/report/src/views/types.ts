@@ -1,0 +1,178 @@
+/**
+ * What a reporter is given: a view. Views are plain data computed by pure
+ * functions (views/bench.ts, views/comparison.ts) from saved runs; every
+ * reporter (terminal, markdown, json, csv, bmf, html) renders one and
+ * computes nothing statistical itself.
+ *
+ * A bench table and a comparison are the same analysis: per case, each
+ * variant's statistics and its paired ratio against a baseline (the first
+ * variant). They differ in layout and defaults, so they are two views
+ * discriminated by `kind`. Both carry the run(s) they came from, with every
+ * raw sample, for renderers that plot distributions.
+ */
+import type { CaseResult, CaseStats, RunRecord, Variant } from '@rtbench/core/schema';
+import type { Comparison } from '@rtbench/stats';
+
+/** A saved or just-finished run and where it came from. */
+export interface RunRef {
+  run: RunRecord;
+  /** The file it was read from or saved to. */
+  file?: string;
+}
+
+/** One variant (arm) with everything that identifies its binary and flags. */
+export interface ArmInfo {
+  /** The variant id as written, e.g. "node@26 --max-semi-space-size=64". */
+  id: string;
+  /** How the report names it (the id, or "node@24 (a.json)" for saved runs). */
+  label: string;
+  runtime: Variant['runtime'];
+  /** "Node.js 26.0.0, V8 14.6.202.33" */
+  versionText: string;
+  version?: string;
+  engine?: Variant['engine'];
+  engineVersion?: string;
+  flags: string[];
+  /** Environment variables the variant sets (translated flags included). */
+  env: Record<string, string>;
+  binary?: string;
+  binarySha256?: string;
+  /** The git commit of the binary's checkout, when it was built from one. */
+  binaryCommit?: string;
+  /** Why it did not run. */
+  unavailable?: string;
+  /** Saved-run comparisons: the file the arm came from. */
+  file?: string;
+}
+
+/** A paired (or, between two saved runs, unpaired) ratio with its verdict. */
+export type RatioComparison = Comparison & {
+  /** Benjamini–Hochberg q-value across every comparison in the view. */
+  qValue: number;
+};
+
+export interface Note {
+  level: 'error' | 'warning' | 'info';
+  text: string;
+}
+
+/** Adaptive rounds: what was aimed for and what was reached, per case × variant. */
+export interface PrecisionCell {
+  /** Target half-width of the ratio's CI, relative (0.02 = ±2%). */
+  target: number;
+  /** Half-width reached (relative, on the ratio), absent when no ratio could be formed. */
+  reached?: number;
+  rounds: number;
+  /** Why rounds stopped being added. */
+  stoppedBy: 'target' | 'max-rounds' | 'time-budget' | 'interrupted' | 'failed';
+}
+
+// ------------------------------------------------------------------ bench view
+
+export interface BenchRow {
+  caseId: string;
+  variantId: string;
+  /** The raw record: rounds with samples, failures. */
+  result: CaseResult;
+  status: CaseResult['status'];
+  stats?: CaseStats;
+  isBaseline: boolean;
+  /** This variant's time / the baseline's, paired by round; absent for the baseline and when it cannot be formed. */
+  relative?: RatioComparison;
+  /** Why there is no relative ratio (e.g. "no round in which both ran"). */
+  relativeNote?: string;
+  /** Last failure or the unsupported reason, one line. */
+  note?: string;
+  /** Mean far above the median: rare slow samples the median hides. */
+  skew?: string;
+  /** Several modes across processes, e.g. "2 modes: 152 µs ×12, 251 µs ×18" (when the run's statistics have them). */
+  modes?: string;
+  /** Adaptive rounds for this cell (runs made with a target). */
+  precision?: PrecisionCell;
+}
+
+export interface BenchCase {
+  caseId: string;
+  name: string;
+  group?: string;
+  params: Record<string, string | number | boolean>;
+  rows: BenchRow[];
+  /** The variants' digests when they differ: different work, no comparable times. */
+  digestMismatch?: Record<string, string>;
+}
+
+export interface BenchView {
+  kind: 'bench';
+  /** The run with its raw samples. */
+  run: RunRecord;
+  file?: string;
+  suite: string;
+  /** The variant every ratio is against (the first variant listed). */
+  baseline: ArmInfo;
+  variants: ArmInfo[];
+  cases: BenchCase[];
+  threshold: number;
+  confidence: number;
+  fdrAlpha: number;
+  /** How the ratios were made. */
+  method: string;
+  /** How the medians and CIs were made. */
+  statsMethod: string;
+  notes: Note[];
+  /** Per variant other than the baseline: the geometric mean of its paired ratios over the cases that did the same work (absent with fewer than 2). */
+  geomeans?: { variantId: string; ratio: number; ci: [number, number]; cases: number; excluded: number }[];
+  /** The project commit the run was made from (and whether the checkout had changes). */
+  git?: { commit: string; dirty: boolean };
+}
+
+// ------------------------------------------------------------- comparison view
+
+export interface ArmStat {
+  /** Median of the per-round medians, ns per operation. */
+  median: number;
+  rounds: number;
+}
+
+export interface CaseComparison {
+  caseId: string;
+  baseline?: ArmStat;
+  candidate?: ArmStat;
+  /** Absent when the case could not be compared; `note` says why. */
+  comparison?: RatioComparison;
+  note?: string;
+  /** The arms' digests differ: they did different work. */
+  digests?: { baseline: string; candidate: string };
+  precision?: PrecisionCell;
+}
+
+export interface ArmComparison {
+  baseline: ArmInfo;
+  candidate: ArmInfo;
+  cases: CaseComparison[];
+  /** Geometric mean of the ratios over the compared cases with equal digests (absent with fewer than 2). */
+  geomean?: { ratio: number; ci: [number, number]; cases: number; excluded: number };
+}
+
+export interface ComparisonView {
+  kind: 'comparison';
+  /** paired: one run, arms interleaved round by round; unpaired: two saved runs. */
+  pairing: 'paired' | 'unpaired';
+  /** The first (or only) run, with raw samples. */
+  run: RunRecord;
+  /** Every run the comparison reads (one when paired, two when unpaired). */
+  runs: RunRef[];
+  suite: string;
+  threshold: number;
+  confidence: number;
+  /** BH false-discovery level applied across every comparison in the view. */
+  fdrAlpha: number;
+  /** Baseline first. */
+  arms: ArmInfo[];
+  /** One per candidate arm against the baseline. */
+  sections: ArmComparison[];
+  /** Things the reader must know: different suites, cases only in one run, hosts differ. */
+  notes: string[];
+  method: string;
+}
+
+export type View = BenchView | ComparisonView;

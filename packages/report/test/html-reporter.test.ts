@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRun, type CaseResult, type RunRecord } from '@rtbench/core/schema';
+import { escapeHtml, jsonForScript } from '../src/html/document.ts';
+import { binEdges, histogram, pageData, type PageData } from '../src/html/page-data.ts';
+import { ratioTicks, timeTicks } from '../src/html/page/charts.ts';
+import { htmlReporter } from '../src/reporters/html.ts';
+import { formatDuration } from '../src/format.ts';
+import { viewOfRun } from '../src/views/index.ts';
+import { hostileRun, HOSTILE, withSampleTimesAndModes } from './run-fixtures.ts';
+
+const BENCH_RUN = join(import.meta.dirname, '../../../results/20261121-124315Z-json-reviver.json');
+
+function loadRun(path: string): RunRecord {
+  return parseRun(JSON.parse(readFileSync(path, 'utf8')), path);
+}
+
+function dataBlock(html: string): string {
+  const m = /<script type="application\/json" id="rtbench-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('no data block');
+  return m[1]!;
+}
+
+describe('escaping', () => {
+  it('escapes the five HTML specials', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+  });
+
+  it('makes JSON that cannot close a script element and parses back to the same value', () => {
+    const json = jsonForScript(HOSTILE);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(HOSTILE);
+  });
+});
+
+describe('htmlReporter on a hostile run file', () => {
+  const run = hostileRun(loadRun(BENCH_RUN));
+  const html = htmlReporter.render(viewOfRun(run), {});
+
+  it('keeps run text out of the markup: only its own two scripts, an escaped title', () => {
+    expect(html.match(/<script/gi)).toHaveLength(2);
+    expect(html.match(/<\/script/gi)).toHaveLength(2);
+    expect(html).not.toMatch(/<img|<svg|<iframe|<!--/i);
+    const title = /<title>([\s\S]*?)<\/title>/.exec(html)![1]!;
+    expect(title).not.toMatch(/[<>"]/);
+    expect(title).toContain(escapeHtml(HOSTILE.suite));
+  });
+
+  it('carries the strings unchanged in the data block', () => {
+    const data = JSON.parse(dataBlock(html)) as PageData;
+    expect(data.cases[0]!.name).toBe(HOSTILE.name);
+    expect(data.cases[0]!.group).toBe(HOSTILE.group);
+    expect(data.variants[0]!.label).toBe(HOSTILE.variant);
+    expect(data.variants[0]!.flags).toEqual([HOSTILE.flag]);
+    expect(data.variants[0]!.binary).toBe(HOSTILE.binary);
+    expect(data.environment.flatMap((p) => p.rows).find(([k]) => k === 'environment')![1]).toContain(HOSTILE.env);
+  });
+
+  it('allows only its own script, by hash, and no network', () => {
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)![1]!;
+    const script = /<script>([\s\S]*)<\/script>\s*<\/body>/.exec(html)![1]!;
+    const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+    expect(csp).toContain(`script-src &#39;sha256-${hash}&#39;`);
+    expect(csp).toContain('default-src &#39;none&#39;');
+  });
+});
+
+describe('page data', () => {
+  const run = loadRun(BENCH_RUN);
+  const data = pageData(viewOfRun(run));
+
+  it('has every process median and every sample of every case and variant', () => {
+    expect(data.cases).toHaveLength(run.cases.length);
+    for (const c of data.cases) {
+      for (const cell of c.cells) {
+        const v = Number(cell.variant.slice(1));
+        const result = run.results.find((r) => r.caseId === c.id && r.variantId === run.variants[v]!.id)!;
+        expect(cell.processMedians.map((p) => p.round)).toEqual(result.rounds.map((r) => r.round));
+        expect(cell.histogram.reduce((n, b) => n + b.count, 0)).toBe(result.rounds.reduce((n, r) => n + r.samples.length, 0));
+        expect(cell.medianText).toBe(formatDuration(result.stats!.median));
+      }
+    }
+  });
+});
+
+describe('page data of a run with sample times and modes', () => {
+  const run = withSampleTimesAndModes(loadRun(BENCH_RUN));
+  const data = pageData(viewOfRun(run));
+
+  it('traces every process sample by sample, from its first sample', () => {
+    for (const c of data.cases) {
+      for (const cell of c.cells) {
+        const result = run.results.find((r) => r.caseId === c.id && r.variantId === run.variants[Number(cell.variant.slice(1))]!.id)!;
+        expect(cell.traces!.map((t) => t.points.length)).toEqual(result.rounds.map((r) => r.samples.length));
+        for (const trace of cell.traces!) {
+          expect(trace.points[0]![0]).toBe(0);
+          for (let i = 1; i < trace.points.length; i++) expect(trace.points[i]![0]).toBeGreaterThanOrEqual(trace.points[i - 1]![0]);
+        }
+      }
+    }
+  });
+
+  it("carries the statistics' modes where there are two or more", () => {
+    const [first, second] = data.cases[0]!.cells;
+    expect(first!.modes).toHaveLength(2);
+    expect(first!.modes!.reduce((n, m) => n + m.count, 0)).toBe(run.results[0]!.stats!.roundMedians.length);
+    expect(second!.modes).toBeUndefined();
+  });
+
+  it('has no traces or modes for runs that did not record them', () => {
+    const plain = pageData(viewOfRun(loadRun(BENCH_RUN)));
+    expect(plain.cases.flatMap((c) => c.cells).some((cell) => cell.traces || cell.modes)).toBe(false);
+  });
+});
+
+describe('histogram', () => {
+  const result = (samples: number[][]): CaseResult =>
+    ({ caseId: 'c', variantId: 'v', status: 'ok', failures: [], rounds: samples.map((s, round) => ({ round, samples: s })) }) as unknown as CaseResult;
+
+  it('puts every sample in the bin whose edges hold it, with edges shared across variants', () => {
+    const a = [10, 11, 12, 50, 51, 400];
+    const b = [9, 9.5, 1000];
+    const edges = binEdges([result([a]), result([b])], 12);
+    expect(edges).toHaveLength(13);
+    expect(edges[0]).toBe(9);
+    expect(edges[12]).toBe(1000);
+    for (let i = 1; i < edges.length; i++) expect(edges[i]!).toBeGreaterThan(edges[i - 1]!);
+    for (const samples of [a, b]) {
+      const bins = histogram(samples, edges);
+      expect(bins.reduce((n, x) => n + x.count, 0)).toBe(samples.length);
+      expect(bins.reduce((n, x) => n + x.share, 0)).toBeCloseTo(1, 12);
+      for (const x of samples) {
+        const holding = bins.filter((bin) => x >= bin.x1 && (x < bin.x2 || (x === bin.x2 && bin.x2 === edges[12])));
+        expect(holding, String(x)).toHaveLength(1);
+      }
+    }
+  });
+
+  it('gives one bar when every sample is the same', () => {
+    const edges = binEdges([result([[5, 5, 5]])], 4);
+    expect(histogram([5, 5, 5], edges).map((b) => b.count)).toEqual([3]);
+  });
+});
+
+describe('axis ticks', () => {
+  it('labels narrow ratio ranges on both sides of 1, spread over the axis', () => {
+    const ticks = ratioTicks(0.733, 1.371);
+    expect(ticks).toContain(1);
+    expect(ticks.some((t) => t < 1)).toBe(true);
+    expect(ticks.some((t) => t > 1)).toBe(true);
+    for (const t of ticks) expect(t >= 0.733 && t <= 1.371).toBe(true);
+    for (let i = 1; i < ticks.length; i++) expect(Math.log(ticks[i]! / ticks[i - 1]!)).toBeGreaterThanOrEqual(Math.log(1.371 / 0.733) / 9);
+  });
+
+  it('puts round durations on a time axis', () => {
+    const ticks = timeTicks(21_000, 130_000);
+    expect(ticks).toContain(100_000);
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    for (const t of ticks) expect(Number((t / 10 ** Math.floor(Math.log10(t))).toPrecision(3)) % 0.5).toBe(0);
+  });
+});

@@ -1,0 +1,149 @@
+/** Every reporter on the saved runs under results/ (a bench run and two comparisons). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { boxLine, dotLine, REPORTERS, reporterFor, viewOfRun, type View } from '../src/index.ts';
+import { csvField, SAMPLE_COLUMNS, STATS_COLUMNS } from '../src/reporters/csv.ts';
+
+const resultsDir = join(import.meta.dirname, '..', '..', '..', 'results');
+const load = (name: string) => parseRun(JSON.parse(readFileSync(join(resultsDir, name), 'utf8')), name);
+const benchRun = load('20261121-124315Z-json-reviver.json');
+const compareRun = load('20261121-130300Z-gc-pressure-compare.json');
+const bench = viewOfRun(benchRun, { file: 'results/20261121-124315Z-json-reviver.json' });
+const comparison = viewOfRun(compareRun);
+const render = (format: string, view: View, plot = false) => reporterFor(format)!.render(view, { color: false, columns: 100, plot });
+
+/** Parses RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(field), (field = '');
+    else if (ch === '\n') row.push(field), rows.push(row), (row = []), (field = '');
+    else field += ch;
+  }
+  return rows;
+}
+
+describe('reporters on saved runs', () => {
+  it('has one entry per format, each with a description and an extension', () => {
+    expect(Object.keys(REPORTERS)).toEqual(expect.arrayContaining(['terminal', 'markdown', 'json', 'csv', 'csv-stats', 'bmf']));
+    for (const [name, r] of Object.entries(REPORTERS)) {
+      expect(r.format).toBe(name);
+      expect(r.description.length).toBeGreaterThan(10);
+      expect(r.extension).toMatch(/^[a-z]+$/);
+    }
+    expect(reporterFor('table')).toBe(REPORTERS['terminal']);
+    expect(reporterFor('md')).toBe(REPORTERS['markdown']);
+    expect(reporterFor('nope')).toBeUndefined();
+  });
+
+  it('terminal: a row per case and variant, the baseline named in the header, the medians of the run', () => {
+    const out = render('terminal', bench);
+    expect(out).toContain('vs node (paired)');
+    for (const c of benchRun.cases) expect(out).toContain(c.id);
+    // deno's median of the first case, as saved
+    const deno = benchRun.results.find((r) => r.caseId === benchRun.cases[0]!.id && r.variantId === 'deno')!;
+    expect(out).toMatch(new RegExp(`deno +│ +${(deno.stats!.median / 1000).toPrecision(3)} µs`));
+    expect(out).toMatch(/\d\.\d\d× (faster|slower) ±\d/);
+  });
+
+  it('terminal --plot: a box per variant on a shared axis, within 100 columns', () => {
+    const out = render('terminal', bench, true);
+    const plotLines = out.split('\n').filter((l) => l.includes('┃'));
+    expect(plotLines.length).toBe(benchRun.results.filter((r) => r.rounds.length).length);
+    for (const line of out.split('\n').filter((l) => /[├┤•●]/.test(l))) expect([...line].length).toBeLessThanOrEqual(100);
+  });
+
+  it('terminal: a comparison as verdicts per candidate', () => {
+    const out = render('terminal', comparison);
+    expect(out).toContain('3 candidates, each compared with the first arm, node@26');
+    expect(out).toContain('gc-pressure: node@26 --max-semi-space-size=1 vs node@26 (baseline)');
+    expect(out).toMatch(/geomean over \d+ cases/);
+  });
+
+  it('markdown: a table with the case ids escaped, and the command', () => {
+    const out = render('markdown', bench);
+    expect(out).toContain('### rtbench: json-reviver');
+    expect(out).toContain('| case | runtime | median/op | p25–p75 | 95% CI | ops/s | vs node (paired) |');
+    expect(out).toContain(`Command: \`rtbench ${benchRun.command.join(' ')}\``);
+    const md = render('markdown', comparison);
+    expect(md).toContain('### rtbench compare: gc-pressure');
+    expect(md).toMatch(/\*\*Geometric mean\*\*/);
+  });
+
+  it('json: the view with its run, parseable, the same numbers', () => {
+    const parsed = JSON.parse(render('json', bench)) as { kind: string; run: unknown; cases: { rows: { stats?: { median: number } }[] }[] };
+    expect(parsed.kind).toBe('bench');
+    expect(parseRun(parsed.run, 'json').id).toBe(benchRun.id);
+    expect(parsed.cases[0]!.rows[0]!.stats!.median).toBe(benchRun.results[0]!.stats!.median);
+    // raw samples once, under run: rows do not repeat them
+    expect(parsed.cases[0]!.rows[0]).not.toHaveProperty('result');
+    const c = JSON.parse(render('json', comparison)) as { kind: string; pairing: string; runs: { run: unknown }[] };
+    expect([c.kind, c.pairing]).toEqual(['comparison', 'paired']);
+    expect(parseRun(c.runs[0]!.run, 'json').id).toBe(compareRun.id);
+  });
+
+  it('csv: one row per raw sample, every sample of the run', () => {
+    const rows = parseCsv(render('csv', bench));
+    expect(rows[0]).toEqual([...SAMPLE_COLUMNS]);
+    const total = benchRun.results.reduce((n, r) => n + r.rounds.reduce((m, x) => m + x.samples.length, 0), 0);
+    expect(rows.length - 1).toBe(total);
+    const first = benchRun.results[0]!;
+    expect(rows[1]).toEqual([benchRun.id, first.caseId, first.variantId, String(first.rounds[0]!.round), String(first.rounds[0]!.order), '0', String(first.rounds[0]!.iterationsPerSample), String(first.rounds[0]!.samples[0]), '']);
+  });
+
+  it('csv-stats: one row per case × variant with the ratio against the baseline', () => {
+    const rows = parseCsv(render('csv-stats', bench));
+    expect(rows[0]).toEqual([...STATS_COLUMNS]);
+    expect(rows.length - 1).toBe(benchRun.results.length);
+    const col = (name: string) => STATS_COLUMNS.indexOf(name as (typeof STATS_COLUMNS)[number]);
+    const deno = rows.find((r) => r[col('case')] === benchRun.cases[0]!.id && r[col('variant')] === 'deno')!;
+    expect(deno[col('baseline')]).toBe('node');
+    expect(Number(deno[col('ratio')])).toBeGreaterThan(0);
+    expect(['faster', 'slower', 'equivalent', 'inconclusive']).toContain(deno[col('verdict')]);
+    const node = rows.find((r) => r[col('case')] === benchRun.cases[0]!.id && r[col('variant')] === 'node')!;
+    expect(node[col('ratio')]).toBe('');
+  });
+
+  it('csv quotes commas, quotes and newlines', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "x"')).toBe('"say ""x"""');
+    expect(csvField(undefined)).toBe('');
+    expect(csvField(1.5)).toBe('1.5');
+  });
+
+  it("bmf: bencher's format, latency and throughput per case × variant", () => {
+    const bmf = JSON.parse(render('bmf', bench)) as Record<string, { latency: { value: number; lower_value: number; upper_value: number }; throughput: { value: number } }>;
+    const r = benchRun.results[0]!;
+    const entry = bmf[`${r.caseId} [${r.variantId}]`]!;
+    expect(entry.latency).toEqual({ value: r.stats!.median, lower_value: r.stats!.ci[0], upper_value: r.stats!.ci[1] });
+    expect(entry.throughput.value).toBeCloseTo(1e9 / r.stats!.median, 6);
+    expect(Object.keys(bmf)).toHaveLength(benchRun.results.filter((x) => x.stats).length);
+  });
+});
+
+describe('plot', () => {
+  it('puts whiskers, box and median where the values fall on the axis', () => {
+    const line = boxLine({ lo: 0, p25: 25, p50: 50, p75: 75, hi: 100 }, 0, 100, 21);
+    expect(line).toHaveLength(21);
+    expect(line[0]).toBe('├');
+    expect(line[20]).toBe('┤');
+    expect(line[10]).toBe('┃');
+    expect(line.slice(5, 10)).toBe('█████');
+    expect(line.slice(1, 5)).toBe('────');
+  });
+
+  it('marks one value with • and several in one column with ●', () => {
+    expect(dotLine([0, 0, 100], 0, 100, 11)).toBe('●         •');
+  });
+});

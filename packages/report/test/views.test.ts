@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { comparePaired, median } from '@rtbench/stats';
+import { syntheticRun } from '../../../test/compare-synthetic.ts';
+import { finishRun } from '../../cli/src/run.ts';
+import { benchRegressions, benchView, pairedComparisonView, reporterFor, viewOfRun } from '../src/index.ts';
+
+/** A synthetic run with its statistics computed the way the CLI computes them. */
+const run = () => {
+  const r = syntheticRun({
+    cases: [{ id: 'parse', ns: 1000 }, { id: 'same', ns: 500 }, { id: 'other work', ns: 800 }, { id: 'gone', ns: 10 }],
+    arms: [
+      { id: 'node@26', factor: 1 },
+      { id: 'node@24', factor: 1.5, overrides: { same: { factor: 1 }, 'other work': { digest: 'ffffffffffffffff' }, gone: { unsupported: 'no such API' } } },
+    ],
+    rounds: 12,
+    sigma: 0.01,
+  });
+  finishRun(r, false);
+  return r;
+};
+
+describe('bench view', () => {
+  it('takes the first variant as the baseline and gives every other its paired ratio with a CI and a verdict', () => {
+    const r = run();
+    const view = benchView(r);
+    expect(view.baseline.id).toBe('node@26');
+    const parse = view.cases.find((c) => c.caseId === 'parse')!;
+    expect(parse.rows.map((row) => [row.variantId, row.isBaseline])).toEqual([['node@26', true], ['node@24', false]]);
+    expect(parse.rows[0]!.relative).toBeUndefined();
+    const medians = (v: string) => r.results.find((x) => x.caseId === 'parse' && x.variantId === v)!.rounds.map((x) => median(x.samples));
+    const expected = comparePaired(medians('node@26'), medians('node@24'));
+    expect(parse.rows[1]!.relative).toMatchObject({ verdict: 'slower', ratio: expected.ratio, ci: expected.ci });
+    expect(parse.rows[1]!.relative!.qValue).toBeGreaterThanOrEqual(parse.rows[1]!.relative!.pValue);
+  });
+
+  it('claims no difference for the same work at the same speed', () => {
+    const view = benchView(run());
+    const same = view.cases.find((c) => c.caseId === 'same')!.rows[1]!.relative!;
+    expect(['equivalent', 'inconclusive']).toContain(same.verdict);
+    expect(same.ci[0]).toBeLessThan(1.01);
+    expect(same.ci[1]).toBeGreaterThan(0.99);
+  });
+
+  it('marks different work, keeps unsupported rows with their reason, and lists failures as notes', () => {
+    const view = benchView(run());
+    expect(view.cases.find((c) => c.caseId === 'other work')!.digestMismatch).toEqual({ 'node@26': '0123456789abcdef', 'node@24': 'ffffffffffffffff' });
+    const gone = view.cases.find((c) => c.caseId === 'gone')!.rows[1]!;
+    expect(gone.status).toBe('unsupported');
+    expect(gone.note).toBe('unsupported: no such API');
+    expect(view.notes.some((n) => n.level === 'error' && n.text.includes('different work on "other work"'))).toBe(true);
+  });
+
+  it('warns when the mean is far above the median', () => {
+    const r = run();
+    const result = r.results[0]!;
+    result.rounds[0]!.samples.push(...Array.from({ length: 60 }, () => 40_000));
+    finishRun(r, false);
+    expect(benchView(r).cases[0]!.rows[0]!.skew).toMatch(/× the median/);
+  });
+
+  it('finds regressions beyond a limit and none beyond a larger one', () => {
+    const view = benchView(run());
+    expect(benchRegressions(view, 0.2).map((x) => x.caseId)).toEqual(['parse', 'other work']);
+    expect(benchRegressions(view, 0.9)).toEqual([]);
+  });
+
+  it('shows a compare run as a comparison and a bench run as a table', () => {
+    const r = run();
+    expect(viewOfRun(r).kind).toBe('bench');
+    expect(viewOfRun({ ...r, mode: 'compare' }).kind).toBe('comparison');
+    const comparison = pairedComparisonView(r);
+    // The table and the comparison are one analysis: the same ratio for the same pair.
+    expect(comparison.sections[0]!.cases[0]!.comparison!.ratio).toBe(benchView(r).cases[0]!.rows[1]!.relative!.ratio);
+  });
+});
+
+describe('a result below the clock resolution', () => {
+  it('keeps its samples, has no statistics and says why', () => {
+    const r = run();
+    // Most processes saw 0 ns: the median is 0 and its CI reaches above it, so no relative CI exists.
+    for (const round of r.results[0]!.rounds.slice(0, 8)) round.samples = round.samples.map(() => 0);
+    finishRun(r, false);
+    expect(r.results[0]!.stats).toBeUndefined();
+    const row = benchView(r).cases[0]!.rows[0]!;
+    expect(row.stats).toBeUndefined();
+    expect(row.note).toMatch(/0 ns \(below the clock resolution\)/);
+  });
+});
+
+describe('bench view geomeans', () => {
+  it('gives each non-baseline variant the geometric mean of its ratios, leaving out cases with different work', () => {
+    const view = benchView(run());
+    expect(view.geomeans).toHaveLength(1);
+    const g = view.geomeans![0]!;
+    // parse (1.5×) and same (1×) are used; "other work" is left out, "gone" was not compared
+    expect(g).toMatchObject({ variantId: 'node@24', cases: 2, excluded: 1 });
+    expect(g.ratio).toBeGreaterThan(1.15);
+    expect(g.ratio).toBeLessThan(1.3);
+    expect(g.ci[0]).toBeLessThanOrEqual(g.ratio);
+  });
+});
+
+describe('modes', () => {
+  it('names two groups of processes with their centres and counts', () => {
+    const r = syntheticRun({ cases: [{ id: 'parse', ns: 1000 }], arms: [{ id: 'node@26', factor: 1 }], rounds: 20, sigma: 0.01 });
+    // 8 of 20 processes in a slow state, 1.6x slower
+    for (const round of r.results[0]!.rounds.slice(0, 8)) round.samples = round.samples.map((x) => x * 1.6);
+    finishRun(r, false);
+    const row = benchView(r).cases[0]!.rows[0]!;
+    expect(row.modes).toMatch(/^2 modes: (1|1\.0\d) µs ×12, 1\.6\d µs ×8$/);
+    expect(reporterFor('terminal')!.render(benchView(r), { color: false })).toContain(`node@26 · parse: ${row.modes}`);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The README's pictures of the HTML report, taken from saved runs in results/
+ * with the same headless Chromium as the browser test:
+ *
+ *   npx tsx test/browser/screenshots.ts
+ *
+ * writes docs/img/html-report-{overview,case,forest}.png.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseRun } from '@rtbench/core/schema';
+import { reporterFor, viewOfRun } from '@rtbench/report';
+import { launchChromium } from './chromium.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const OUT = join(ROOT, 'docs/img');
+
+interface Shot {
+  run: string;
+  file: string;
+  /** What to capture; `clipHeight` crops it from the top. */
+  selector: string;
+  clipHeight?: number;
+}
+
+const SHOTS: Shot[] = [
+  { run: '20261121-124315Z-json-reviver.json', file: 'html-report-overview.png', selector: 'main', clipHeight: 720 },
+  { run: '20261121-124315Z-json-reviver.json', file: 'html-report-case.png', selector: 'article.case[data-case="c0"]' },
+  { run: '20261121-130300Z-gc-pressure-compare.json', file: 'html-report-forest.png', selector: '#overview .section[data-candidate="v1"]' },
+];
+
+const dir = mkdtempSync(join(tmpdir(), 'rtbench-shots-'));
+const browser = await launchChromium({ width: 1100, height: 900 });
+try {
+  mkdirSync(OUT, { recursive: true });
+  for (const shot of SHOTS) {
+    const path = join(ROOT, 'results', shot.run);
+    const html = reporterFor('html')!.render(viewOfRun(parseRun(JSON.parse(readFileSync(path, 'utf8')), path), { file: `results/${shot.run}` }), {});
+    const page_ = join(dir, shot.run.replace('.json', '.html'));
+    writeFileSync(page_, html);
+    const page = await browser.context.newPage();
+    await page.goto(pathToFileURL(page_).href);
+    await page.waitForSelector('body[data-ready="true"]');
+    // The filter bar sticks to the top while scrolling; in a still picture it would cover what is below it.
+    await page.addStyleTag({ content: '.filters { position: static !important; }' });
+    const box = await page.locator(shot.selector).boundingBox();
+    if (!box) throw new Error(`${shot.selector} is not on the page`);
+    const clip = { x: Math.max(0, box.x - 8), y: Math.max(0, box.y - 8), width: box.width + 16, height: Math.min(box.height, shot.clipHeight ?? Infinity) + 16 };
+    await page.screenshot({ path: join(OUT, shot.file), clip, fullPage: true });
+    await page.close();
+    process.stdout.write(`${join('docs/img', shot.file)}\n`);
+  }
+} finally {
+  await browser.close();
+  rmSync(dir, { recursive: true, force: true });
+}

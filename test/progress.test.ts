@@ -1,0 +1,54 @@
+/** Progress output: a bar and an ETA on a terminal, a few plain lines elsewhere. */
+import { describe, expect, it } from 'vitest';
+import { addedRoundsMs, bar, etaMs, formatClock, progressPrinter } from '../packages/cli/src/progress.ts';
+import type { ProgressEvent } from '../packages/cli/src/run.ts';
+
+function fakeStream(isTTY: boolean): NodeJS.WriteStream & { text: string } {
+  const s = { isTTY, columns: 100, text: '', write(chunk: string) { s.text += chunk; return true; } };
+  return s as unknown as NodeJS.WriteStream & { text: string };
+}
+
+const event = (done: number, total: number, extra: Partial<ProgressEvent> = {}): ProgressEvent => ({
+  done, total, elapsedMs: done * 100, round: 0, rounds: 6, adaptive: false, caseId: 'parse', variantId: 'node', outcome: { status: 'ok', medianNs: 1500 }, ...extra,
+});
+
+describe('progress', () => {
+  it('estimates the time left from the mean per job, capped by the budget only while rounds are added', () => {
+    expect(etaMs({ done: 10, total: 40, elapsedMs: 1000, adaptive: false })).toBe(3000);
+    expect(etaMs({ done: 10, total: 40, elapsedMs: 1000, adaptive: false }, 2000)).toBe(3000);
+    expect(etaMs({ done: 10, total: 40, elapsedMs: 1000, adaptive: true }, 2000)).toBe(1000);
+    expect(etaMs({ done: 0, total: 40, elapsedMs: 0, adaptive: false })).toBeUndefined();
+    expect(addedRoundsMs({ elapsedMs: 1000, adaptive: false }, 3000, 10_000)).toBe(6000);
+    expect(formatClock(65_000)).toBe('1:05');
+    expect(formatClock(3_725_000)).toBe('1:02:05');
+    expect(bar(5, 10, 10)).toBe('[█████░░░░░]');
+  });
+
+  it('prints about ten plain lines for a whole run when not on a terminal, plus every failure', () => {
+    const stream = fakeStream(false);
+    const p = progressPrinter(stream, { ci: false });
+    for (let done = 1; done <= 200; done++) p.update(event(done, 200, done === 50 ? { outcome: { status: 'failed', message: 'boom\nstack' } } : {}));
+    p.finish();
+    const lines = stream.text.trim().split('\n');
+    expect(lines.filter((l) => l.startsWith('progress '))).toHaveLength(10);
+    expect(lines).toContain('failed: node · parse: boom');
+    expect(stream.text).not.toContain('\r');
+  });
+
+  it('updates one line with a bar and an ETA on a terminal', () => {
+    const stream = fakeStream(true);
+    const p = progressPrinter(stream, { ci: false });
+    p.update(event(3, 12));
+    expect(stream.text).toMatch(/^\r\x1b\[K\[█████░+\] 3\/12 · 0:00 elapsed · ETA 0:01 · round 1\/6 · node · parse 1\.50 µs\/op$/);
+    expect(stream.text).not.toContain('\n');
+    p.finish();
+    expect(stream.text.endsWith('\r\x1b[K')).toBe(true);
+  });
+
+  it('uses plain lines in CI even on a terminal', () => {
+    const stream = fakeStream(true);
+    const p = progressPrinter(stream, { ci: true });
+    p.update(event(12, 12));
+    expect(stream.text).toMatch(/^progress 12\/12/);
+  });
+});
