@@ -18,7 +18,7 @@ export function parseDuration(text: string | number, option: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(String(text).trim());
   if (!m) {
     const hint = /^-/.test(String(text).trim()) ? ' (a duration cannot be negative)' : '';
-    throw new UsageError(`${option} ${JSON.stringify(String(text))}: write a duration with its unit, e.g. 500ms, 2s or 1m${hint}`);
+    throw new UsageError(`${option} ${String(text)}: write a duration with its unit, e.g. 500ms, 2s or 1m${hint}`);
   }
   const ms = Number(m[1]) * UNITS[m[2]!]!;
   if (!(ms > 0)) throw new UsageError(`${option} ${String(text)}: must be more than 0`);

@@ -133,8 +133,7 @@ export const statsSchema = z.object({
   p25: finite,
   p75: finite,
   ci: z.tuple([finite, finite]),
-  // Infinity when the median is 0 (a case below the clock's step): JSON writes it as null, read back as Infinity.
-  ciHalfWidthRel: z.preprocess((v) => (v === null ? Infinity : v), z.custom<number>((v) => typeof v === 'number' && v >= 0, 'expected a number ≥ 0 or null')),
+  ciHalfWidthRel: finite,
   roundMedians: z.array(finite),
   outliers: z.number(),
   ciMethod: z.string(),

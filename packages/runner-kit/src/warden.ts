@@ -17,6 +17,20 @@ const WARDEN_SCRIPT = fileURLToPath(new URL('./warden.mjs', import.meta.url));
 
 let warden: ChildProcess | undefined;
 let failed = false;
+/** Groups and directories the warden was told about and not yet released. */
+const outstanding = new Set<string>();
+
+// A host that exits with nothing outstanding ends its warden at once, rather
+// than leaving it to notice the closed pipe a moment later.
+process.once('exit', () => {
+  if (warden && outstanding.size === 0) {
+    try {
+      warden.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+});
 
 function tell(line: string): void {
   if (failed) return;
@@ -47,18 +61,22 @@ export function wardenPid(): number | undefined {
 
 /** A process group this host leads: SIGKILLed if the host dies before it is released. */
 export function guardGroup(pgid: number): void {
+  outstanding.add(`group ${pgid}`);
   tell(`group ${pgid}`);
 }
 
 export function releaseGroup(pgid: number): void {
+  outstanding.delete(`group ${pgid}`);
   tell(`ungroup ${pgid}`);
 }
 
 /** A temporary directory (rtbench-… directly under tmpdir()): removed if the host dies before it is released. */
 export function guardDir(path: string): void {
+  outstanding.add(`dir ${path}`);
   tell(`dir ${path}`);
 }
 
 export function releaseDir(path: string): void {
+  outstanding.delete(`dir ${path}`);
   tell(`undir ${path}`);
 }
