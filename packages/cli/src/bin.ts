@@ -8,6 +8,7 @@ import { compareFilesCommand, type CompareFlags } from './commands/compare.ts';
 import { extractCompareArgs } from './compare/arms.ts';
 import { reportCommand } from './commands/report.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
+import { isBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
 import { takeValueOptions } from './options.ts';
 import { BENCH_DEFAULTS, COMPARE_DEFAULTS } from './plan.ts';
@@ -68,15 +69,27 @@ outputOptions(cli.command('report [run]', 'Render a saved run (default: the newe
   process.exitCode = reportCommand(file, flags);
 });
 
+// Listed for --help; main() hands `run <file>` to bench, which takes the same options.
+cli.command('run <file>', "Run a benchmark file written for mitata or tinybench, unchanged (bench's options apply)").action(() => {});
+
 cli.command('suites', 'List the suites').action(() => {
   for (const s of listSuites()) process.stdout.write(`${s.name}\n`);
 });
 
 cli.help();
 
+/** `rtbench run <file>` is `rtbench bench <file>` for a script that imports mitata or tinybench. */
+function broughtFileAsBench(argv: string[]): string[] {
+  if (argv[2] !== 'run') return argv;
+  const file = argv[3];
+  if (!file || file.startsWith('-')) throw new UsageError('rtbench run <file>: name a benchmark file written for mitata or tinybench');
+  if (!isBroughtFile(file)) throw new UsageError(`${file} is not a script that imports 'mitata' or 'tinybench' (for a suite: rtbench bench <suite>)`);
+  return [argv[0]!, argv[1]!, 'bench', ...argv.slice(3)];
+}
+
 async function main(): Promise<void> {
   try {
-    const extracted = extractCompareArgs(process.argv);
+    const extracted = extractCompareArgs(broughtFileAsBench(process.argv));
     compareArms = extracted.compare;
     // Option values are taken as typed (cac would turn "2000" into a number and "-5ms" into options).
     const named = cli.commands.find((c) => c.name === extracted.argv[2]);
@@ -87,7 +100,7 @@ async function main(): Promise<void> {
     cli.parse(taken.argv, { run: false });
     Object.assign(cli.options, taken.values);
     if (!cli.matchedCommand) {
-      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, compare, report, runtimes, suites (see --help)`);
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, run, compare, report, runtimes, suites (see --help)`);
       if (!cli.options.help) cli.outputHelp();
       return;
     }

@@ -5,11 +5,47 @@
  * unchanged suite reuses its bundle and a results file can name what ran.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
 import type { BundleTarget } from '@rtbench/runner-kit';
 import { cacheDir, repoRoot } from './paths.ts';
+
+/**
+ * Files written for mitata or tinybench import those packages; in a bundle
+ * they resolve to rtbench's adapters (packages/adapters), which declare cases
+ * instead of measuring. A suite that does not import them is not affected.
+ */
+export const ADAPTED_PACKAGES: Readonly<Record<string, string>> = {
+  mitata: join(repoRoot, 'packages', 'adapters', 'src', 'mitata.ts'),
+  tinybench: join(repoRoot, 'packages', 'adapters', 'src', 'tinybench.ts'),
+};
+
+/** An import of mitata or tinybench (ESM or require): the mark of a file brought over unchanged. */
+export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](mitata|tinybench)['"]/;
+
+const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' } as const;
+
+export const adapterPlugin: Plugin = {
+  name: 'rtbench-adapters',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^(mitata|tinybench)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));
+    // A brought-over file that finds its data next to itself (new URL('./x', import.meta.url))
+    // must see its own location, not the bundle's.
+    pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+      if (args.path.includes('node_modules')) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.') || !IMPORTS_ADAPTED.test(source)) return undefined;
+      const contents = source
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path))
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)));
+      const ext = /\.[cm]?[jt]sx?$/.exec(args.path)![0] as keyof typeof LOADERS;
+      return { contents, loader: LOADERS[ext] ?? 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
 
 export interface Bundle {
   path: string;
@@ -37,8 +73,10 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
     conditions: target.conditions,
     ...(target.mainFields ? { mainFields: target.mainFields } : {}),
     target: 'esnext',
-    // node: builtins are provided by every runtime (workerd via nodejs_compat).
-    external: ['node:*'],
+    // node: builtins are provided by every runtime (workerd via nodejs_compat); bun: modules only by
+    // bun (a brought-over file that imports one elsewhere is reported unsupported when it fails to load).
+    external: ['node:*', 'bun:*'],
+    plugins: [adapterPlugin],
     // Keep names: error stacks and digest summaries should read like the source.
     keepNames: false,
     minify: false,

@@ -165,6 +165,12 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseSpec[] }, v
         result.failures.push({ kind, message, round, ...extra });
         result.status = 'failed';
       };
+      // Warnings are said once per case and variant, however many rounds repeat them.
+      for (const m of outcome.messages) {
+        if (m.type === 'warning' && !result.failures.some((f) => f.kind === 'warning' && f.message === m.message)) {
+          result.failures.push({ kind: 'warning', message: m.message, round });
+        }
+      }
       // One clean answer per process for this case, or a failure that says why (runner-kit's judgeOutcome).
       const verdict = judgeOutcome(outcome, v.runner.runtime, options.timeoutMs);
       if (verdict.kind === 'result') {
@@ -336,7 +342,7 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
     for (const r of run.results) if (r.caseId === c.id && r.rounds[0]) digests[r.variantId] = r.rounds[0].digest.hash;
     if (new Set(Object.values(digests)).size > 1) run.digestMismatches.push({ caseId: c.id, digests });
   }
-  const failed = run.results.some((r) => r.failures.some((f) => f.kind !== 'unsupported')) || run.digestMismatches.length > 0;
+  const failed = run.results.some((r) => r.failures.some((f) => f.kind !== 'unsupported' && f.kind !== 'warning')) || run.digestMismatches.length > 0;
   run.status = interrupted ? 'interrupted' : failed ? 'failed' : 'complete';
   run.finishedAt = new Date().toISOString();
 }

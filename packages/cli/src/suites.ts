@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
+import { isBroughtEntry, isBroughtFile, loadBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
 import { repoRoot } from './paths.ts';
 
@@ -24,6 +25,8 @@ export function locateSuite(nameOrPath: string): SuiteLocation {
   const suites = listSuites();
   const byName = suites.find((s) => s.name === nameOrPath);
   if (byName) return byName;
+  // A file written for mitata or tinybench, run as it is.
+  if (isBroughtFile(nameOrPath)) return locateBroughtFile(nameOrPath);
   for (const candidate of [nameOrPath, join(nameOrPath, 'index.ts')]) {
     const path = resolve(candidate);
     if (path.endsWith('.ts') && existsSync(path)) return { name: nameOrPath, entry: path };
@@ -33,6 +36,11 @@ export function locateSuite(nameOrPath: string): SuiteLocation {
 }
 
 export async function loadSuite(location: SuiteLocation): Promise<{ suite: SuiteDefinition; cases: CaseSpec[] }> {
+  if (isBroughtEntry(location.entry)) {
+    const brought = await loadBroughtFile(location);
+    for (const note of brought.notes) process.stderr.write(`note: ${note}\n`);
+    return brought;
+  }
   const mod = (await import(pathToFileURL(location.entry).href)) as { default?: unknown };
   if (!isSuiteDefinition(mod.default)) {
     throw new UsageError(`${location.entry} must \`export default suite('name', () => { ... })\` from @rtbench/core`);

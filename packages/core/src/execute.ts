@@ -58,7 +58,12 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 const GENERATOR_TAGS = new Set(['[object GeneratorFunction]', '[object AsyncGeneratorFunction]']);
 
-function contextFor(spec: CaseSpec, facts: RuntimeFacts): CaseContext {
+/** Said once per case and process when the timed function's value is undefined. */
+export const EMPTY_RESULT_WARNING =
+  'returns nothing (undefined): rtbench still times it as written, but there is no value to digest, so the check that every runtime did the same work is empty, and the engine may drop work whose result is unused. Return the result from the timed function';
+
+function contextFor(spec: CaseSpec, facts: RuntimeFacts, emit: RuntimeEnvironment['emit']): CaseContext {
+  const warned = new Set<string>();
   return {
     params: spec.params,
     runtime: facts.runtime,
@@ -69,17 +74,22 @@ function contextFor(spec: CaseSpec, facts: RuntimeFacts): CaseContext {
     unsupported(reason: string): never {
       throw new UnsupportedError(reason);
     },
+    warn(message: string): void {
+      if (warned.has(message)) return;
+      warned.add(message);
+      emit({ type: 'warning', caseId: spec.id, message });
+    },
   };
 }
 
 type Setup = { fn: TimedFn; teardown: () => Promise<void> };
 
-async function setUp(spec: CaseSpec, facts: RuntimeFacts): Promise<Setup> {
+async function setUp(spec: CaseSpec, ctx: CaseContext): Promise<Setup> {
   const body = spec.body;
   if (!GENERATOR_TAGS.has(Object.prototype.toString.call(body))) {
     return { fn: body as TimedFn, teardown: async () => {} };
   }
-  const iterator = (body as (ctx: CaseContext) => Generator<TimedFn> | AsyncGenerator<TimedFn>)(contextFor(spec, facts));
+  const iterator = (body as (ctx: CaseContext) => Generator<TimedFn> | AsyncGenerator<TimedFn>)(ctx);
   const first = await iterator.next();
   if (first.done || typeof first.value !== 'function') {
     throw new Error(`case "${spec.id}": the generator must yield the function to time`);
@@ -108,7 +118,9 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
   try {
     cases = suite.cases();
   } catch (error) {
-    emit({ type: 'error', phase: 'load', ...errorFields(error) });
+    // A suite that cannot load in this runtime for a stated reason (e.g. a brought-over file that reads files at load time on workerd).
+    if (error instanceof UnsupportedError && job.kind === 'measure') emit({ type: 'unsupported', caseId: job.caseId, reason: error.message });
+    else emit({ type: 'error', phase: 'load', ...errorFields(error) });
     return;
   }
   if (job.kind === 'list') {
@@ -121,9 +133,10 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     return;
   }
 
+  const ctx = contextFor(spec, facts, emit);
   let setup: Setup;
   try {
-    setup = await setUp(spec, facts);
+    setup = await setUp(spec, ctx);
   } catch (error) {
     if (error instanceof UnsupportedError) emit({ type: 'unsupported', caseId: spec.id, reason: error.message });
     else emit({ type: 'error', caseId: spec.id, phase: 'setup', ...errorFields(error) });
@@ -137,7 +150,11 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     let first = setup.fn();
     const isAsync = isThenable(first);
     if (isAsync) first = await first;
-    const caseDigest = digest(first);
+    const value = spec.digestValue ? spec.digestValue(first) : first;
+    // Said for cases brought over from other harnesses (they carry advice); a suite's own
+    // case that returns nothing does so on purpose (e.g. the harness's noop).
+    if (value === undefined && spec.emptyResultAdvice) ctx.warn(`${EMPTY_RESULT_WARNING}, ${spec.emptyResultAdvice}`);
+    const caseDigest = digest(value);
     const clockInfo = probeClock(env.clock);
     // GC counters cover sampling only, not warmup (where the JIT's own garbage lands).
     let gcBefore: Awaited<ReturnType<typeof readGc>>;

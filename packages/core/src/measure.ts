@@ -61,24 +61,49 @@ async function runAsync(fn: TimedFn, n: number): Promise<void> {
   for (let i = 0; i < n; i++) ring[i & 7] = await fn();
 }
 
+/** A case that owns its loop (TimedFnHooks.runBatch) runs the whole batch in one call. */
+function runOwnSync(fn: TimedFn, n: number): void {
+  ring[0] = fn.runBatch!(n);
+}
+
+async function runOwnAsync(fn: TimedFn, n: number): Promise<void> {
+  ring[0] = await fn.runBatch!(n);
+}
+
 /** Times one batch of n iterations, in ns; picks fine or edge-aligned timing. */
-type BatchTimer = (n: number) => number | Promise<number>;
+type BatchTimer = ((n: number) => number | Promise<number>) & {
+  /** Edge-aligned timers: wait for a fresh edge after untimed work. */
+  realign?(): void;
+};
 
 function makeBatchTimer(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo): BatchTimer {
+  if (typeof fn.runBatch === 'function') return makeTimer(fn, isAsync, clock, info, runOwnSync, runOwnAsync);
+  return makeTimer(fn, isAsync, clock, info, runSync, runAsync);
+}
+
+function makeTimer(
+  fn: TimedFn,
+  isAsync: boolean,
+  clock: Clock,
+  info: ClockInfo,
+  runSync: (fn: TimedFn, n: number) => void,
+  runAsync: (fn: TimedFn, n: number) => Promise<void>,
+): BatchTimer {
   if (info.edgeAligned) {
     const edge = new EdgeTimer(clock);
+    const realign = (): void => edge.realign();
     if (isAsync) {
-      return async (n) => {
+      return Object.assign(async (n: number) => {
         const begin = edge.begin();
         await runAsync(fn, n);
         return edge.end(begin);
-      };
+      }, { realign });
     }
-    return (n) => {
+    return Object.assign((n: number) => {
       const begin = edge.begin();
       runSync(fn, n);
       return edge.end(begin);
-    };
+    }, { realign });
   }
   if (isAsync) {
     return async (n) => {
@@ -164,9 +189,16 @@ export async function measure(
   const samples: number[] = [];
   const sampleStartMs: number[] = [];
   const end = clock.now() + options.timeMs * 1e6;
+  // Untimed work between samples (TimedFnHooks.betweenSamples); the edge-aligned timer then waits for a fresh edge.
+  const between = fn.betweenSamples;
   for (;;) {
-    const now = clock.now();
+    let now = clock.now();
     if (!((now < end || samples.length < options.minSamples) && samples.length < options.maxSamples)) break;
+    if (between) {
+      between();
+      time.realign?.();
+      now = clock.now();
+    }
     // Microseconds are plenty for a time series of ~1 ms samples; rounding keeps the JSON short.
     sampleStartMs.push(Math.round(now / 1e3) / 1e3);
     samples.push((await time(n)) / n);

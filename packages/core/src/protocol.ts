@@ -77,6 +77,8 @@ export type RuntimeMessage =
   | { type: 'cases'; cases: CaseListing[] }
   | CaseResultMessage
   | { type: 'unsupported'; caseId: string; reason: string }
+  /** Something the report should say about a case that still ran (e.g. it returns nothing). */
+  | { type: 'warning'; caseId: string; message: string }
   | { type: 'error'; caseId?: string; phase: 'load' | 'setup' | 'run' | 'teardown'; message: string; stack?: string };
 
 // Taken when the harness loads, before any case code runs: a case that

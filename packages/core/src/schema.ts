@@ -48,6 +48,7 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
     gc: gcSchema.optional(),
   }),
   z.object({ type: z.literal('unsupported'), caseId: z.string(), reason: z.string() }),
+  z.object({ type: z.literal('warning'), caseId: z.string(), message: z.string() }),
   z.object({
     type: z.literal('error'),
     caseId: z.string().optional(),
@@ -115,7 +116,8 @@ export const roundSchema = z.object({
 });
 
 export const failureSchema = z.object({
-  kind: z.enum(['error', 'unsupported', 'timeout', 'crash', 'digest-mismatch', 'runtime-unavailable', 'interrupted']),
+  /** 'warning': the case ran and was timed; the message says what to look at (not counted as a failure). */
+  kind: z.enum(['error', 'unsupported', 'timeout', 'crash', 'digest-mismatch', 'runtime-unavailable', 'interrupted', 'warning']),
   message: z.string(),
   phase: z.string().optional(),
   stack: z.string().optional(),

@@ -23,10 +23,26 @@ export interface CaseContext {
   readonly runtime: RuntimeKind;
   /** Declare that this runtime lacks what the case needs. Reported, never timed. */
   unsupported(reason: string): never;
+  /** A note about this case for the run's report: a warning, not a failure (the case is still timed). */
+  warn(message: string): void;
+}
+
+/**
+ * Optional hooks a timed function may carry (used by @rtbench/adapters for
+ * files written for other harnesses); a plain function has none.
+ */
+export interface TimedFnHooks {
+  /**
+   * Runs n iterations itself and returns the last value, for a case that owns
+   * its loop (mitata's `for (const _ of state)`); the batch is timed as a whole.
+   */
+  runBatch?(n: number): unknown;
+  /** Runs between samples, outside the timing (e.g. a forced GC). */
+  betweenSamples?(): void;
 }
 
 /** The timed function. Its return value is digested once and kept alive. */
-export type TimedFn = () => unknown;
+export type TimedFn = (() => unknown) & TimedFnHooks;
 
 /**
  * A case body is either the timed function itself (mitata's plain form), or a
@@ -53,6 +69,16 @@ export interface CaseSpec {
   readonly group: string | undefined;
   readonly params: Params;
   readonly body: CaseBody;
+  /**
+   * What to digest when the timed function returned `returned` (default: that
+   * value). Adapters use it to digest what a case handed to do_not_optimize().
+   */
+  readonly digestValue?: (returned: unknown) => unknown;
+  /**
+   * Set for cases brought over from other harnesses: a case whose value is
+   * undefined is then warned about, with this appended (how to fix it there).
+   */
+  readonly emptyResultAdvice?: string;
 }
 
 export interface SuiteDefinition {

@@ -10,7 +10,8 @@
  * and only a protocol line is ever buffered whole, up to MAX_LINE_CHARS.
  *
  * It also holds the process to the protocol's order (execute.ts): a hello,
- * then exactly one answer for the job it was given. A second answer, an
+ * warnings for its case if any, then exactly one answer for the job it was
+ * given. A second answer, an
  * answer for another case, or anything after the answer is a violation,
  * recorded in `protocolErrors`; the host fails a job that has any.
  */
@@ -193,6 +194,10 @@ export class ProtocolReader {
     const job = this.options.job;
     if (this.answer) return `a "${message.type}" message after the process's ${this.answer.type} (one answer per process)`;
     if (message.type === 'hello') return this.messages.length ? 'a second "hello" message' : undefined;
+    // Warnings (ctx.warn) come before the answer, for the case being run.
+    if (message.type === 'warning') {
+      return job.kind === 'measure' && message.caseId === job.caseId ? undefined : `a warning for case "${message.caseId}" from a process that was ${job.kind === 'measure' ? `running "${job.caseId}"` : 'listing cases'}`;
+    }
     if (!ANSWERS[job.kind].has(message.type)) return `a "${message.type}" message in answer to a ${job.kind} job`;
     if (job.kind === 'measure' && 'caseId' in message && message.caseId !== undefined && message.caseId !== job.caseId) {
       return `a "${message.type}" message for case "${message.caseId}" from a process that was running "${job.caseId}"`;

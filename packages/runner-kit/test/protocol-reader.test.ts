@@ -65,6 +65,10 @@ describe('ProtocolReader', () => {
     expect(read([line(hello), line(result()), line(error)]).reader.protocolErrors[0]).toMatch(/"error" message after/);
     expect(read([line(hello), line(result('another case'))]).reader.protocolErrors[0]).toMatch(/for case "another case" from a process that was running "a case"/);
     expect(read([line(hello), line(hello)]).reader.protocolErrors[0]).toMatch(/second "hello"/);
+    const warning = (caseId: string): RuntimeMessage => ({ type: 'warning', caseId, message: 'w' });
+    expect(read([line(hello), line(warning('a case')), line(result())]).reader.protocolErrors).toEqual([]);
+    expect(read([line(hello), line(warning('b')), line(result())]).reader.protocolErrors[0]).toMatch(/a warning for case "b"/);
+    expect(read([line(hello), line(result()), line(warning('a case'))]).reader.protocolErrors[0]).toMatch(/"warning" message after/);
     expect(read([line({ type: 'cases', cases: [] })]).reader.protocolErrors[0]).toMatch(/"cases" message in answer to a measure job/);
     const list = read([line(hello), line({ type: 'cases', cases: [] })], { protocol: 1, kind: 'list' });
     expect(list.reader.protocolErrors).toEqual([]);

@@ -432,7 +432,7 @@ function mismatchText(digests: Record<string, string>): string {
 }
 
 function lastFailure(result: CaseResult): string | undefined {
-  const f = result.failures[result.failures.length - 1];
+  const f = result.failures.filter((x) => x.kind !== 'warning').at(-1);
   if (!f) return undefined;
   const line = f.message.split('\n')[0] ?? '';
   return result.status === 'unsupported' ? `unsupported: ${line}` : `${f.kind}: ${line}`;

@@ -33,7 +33,8 @@ function modesText(s: CaseStats): string | undefined {
 }
 
 function noteOf(result: CaseResult): string | undefined {
-  const last = result.failures[result.failures.length - 1];
+  // Warnings are said under the table (runNotes), not in the row.
+  const last = result.failures.filter((f) => f.kind !== 'warning').at(-1);
   if (result.status === 'unsupported') return `unsupported: ${last?.message ?? ''}`;
   if (last) return `${last.kind}: ${firstLine(last.message)}`;
   return result.rounds.length && !result.stats ? 'no statistics: the median sample is 0 ns (below the clock resolution)' : undefined;
@@ -49,11 +50,12 @@ export function runNotes(run: RunRecord): Note[] {
   for (const v of run.variants) if (v.unavailable) notes.push({ level: 'error', text: `${v.id} did not run: ${v.unavailable}` });
   for (const r of run.results) {
     for (const f of r.failures) {
-      if (f.kind === 'unsupported' || f.kind === 'runtime-unavailable') continue;
+      if (f.kind === 'unsupported' || f.kind === 'runtime-unavailable' || f.kind === 'warning') continue;
       const tail = (f.stderr ?? '').trim().split('\n').slice(-4).join('\n    ');
       notes.push({ level: 'error', text: `${r.variantId} · ${r.caseId}: ${f.kind}${f.phase ? ` in ${f.phase}` : ''}: ${f.message}${tail ? `\n    ${tail}` : ''}` });
     }
   }
+  notes.push(...warningNotes(run));
   if (run.status === 'interrupted') notes.push({ level: 'warning', text: 'the run was interrupted: the figures use the rounds that finished' });
   // A case with one finished process in all has no second digest: its work was not compared with anything.
   const unchecked = run.cases.filter((c) => run.results.reduce((n, r) => n + (r.caseId === c.id ? r.rounds.length : 0), 0) === 1).map((c) => c.id);
@@ -63,6 +65,21 @@ export function runNotes(run: RunRecord): Note[] {
     notes.push({ level: 'warning', text: `the work was not cross-checked on ${unchecked.length} case${unchecked.length === 1 ? '' : 's'} with a single digest: ${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}` });
   }
   return notes;
+}
+
+/** One note per case and warning (e.g. a brought-over case that returns nothing), naming the variants that gave it. */
+function warningNotes(run: RunRecord): Note[] {
+  const byWarning = new Map<string, { caseId: string; message: string; variants: string[] }>();
+  for (const r of run.results) {
+    for (const f of r.failures) {
+      if (f.kind !== 'warning') continue;
+      const key = `${r.caseId}\u0000${f.message}`;
+      const entry = byWarning.get(key) ?? { caseId: r.caseId, message: f.message, variants: [] };
+      if (!entry.variants.includes(r.variantId)) entry.variants.push(r.variantId);
+      byWarning.set(key, entry);
+    }
+  }
+  return [...byWarning.values()].map((w) => ({ level: 'warning' as const, text: `${w.caseId} (${w.variants.join(', ')}): ${w.message}` }));
 }
 
 export function benchView(run: RunRecord, options: Partial<RatioOptions> & { file?: string } = {}): BenchView {

@@ -64,7 +64,7 @@ function digestOf(r: CaseResult | undefined): string | undefined {
 }
 
 function failedRounds(r: CaseResult | undefined): number {
-  return r?.failures.filter((f) => f.kind !== 'unsupported' && f.kind !== 'digest-mismatch').length ?? 0;
+  return r?.failures.filter((f) => f.kind !== 'unsupported' && f.kind !== 'digest-mismatch' && f.kind !== 'warning').length ?? 0;
 }
 
 const positive = (xs: number[]): boolean => xs.every((x) => x > 0);

@@ -1,0 +1,27 @@
+/**
+ * mitata's `do_not_optimize(value)`: the value is stored where the engine
+ * must assume it is read (a slot reachable from the global object), so the
+ * work that made it cannot be dropped; and the case's digest is taken from it
+ * when the timed function itself returns nothing.
+ */
+const slot: { value: unknown } = { value: undefined };
+(globalThis as Record<string, unknown>).__rtbenchDoNotOptimize = slot;
+
+export function doNotOptimize(value: unknown): void {
+  slot.value = value;
+}
+
+/** What a case's digest is taken from: its return value, else what it last gave do_not_optimize(). */
+export function valueForDigest(returned: unknown): unknown {
+  return returned === undefined ? slot.value : returned;
+}
+
+/** A collection forced by the runtime, when it exposes one (Bun.gc always; gc() under --expose-gc). */
+export function forcedGc(): (() => void) | undefined {
+  const g = globalThis as { Bun?: { gc?: (force: boolean) => void }; gc?: () => void };
+  const bunGc = g.Bun?.gc;
+  if (typeof bunGc === 'function') return () => bunGc(true);
+  const gc = g.gc;
+  if (typeof gc === 'function') return () => gc();
+  return undefined;
+}

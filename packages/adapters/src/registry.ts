@@ -1,0 +1,125 @@
+/**
+ * The registry a brought-over file fills as it loads. A mitata or tinybench
+ * file is imported for its side effects; `bench()`, `group()`, `new Bench().add()`
+ * land here instead of in a harness of their own, and `broughtSuite` turns what
+ * was declared into an rtbench suite. One registry per bundle: each runtime
+ * process loads one file.
+ */
+import { caseId, UnsupportedError, type CaseBody, type CaseSpec, type Params, type SuiteDefinition } from '@rtbench/core';
+import { valueForDigest } from './keep-alive.ts';
+
+export type Dialect = 'mitata' | 'tinybench';
+
+export interface DeclaredCase {
+  dialect: Dialect;
+  group: string | undefined;
+  /** The case's name as the file's own harness would print it (mitata: `$arg` already replaced). */
+  name: string;
+  /** Every parameter value of this case. */
+  params: Params;
+  /** Parameters the name does not show; they go into the id as ` [k=v]`. */
+  idParams: Params;
+  body: CaseBody;
+}
+
+/** How to fix a case that returns nothing, in each file's own terms (continues the core warning's sentence). */
+const EMPTY_RESULT_ADVICE: Record<Dialect, string> = {
+  mitata: "or pass it to do_not_optimize() from 'mitata' (e.g. bench('parse', () => do_not_optimize(JSON.parse(text))))",
+  tinybench: "e.g. bench.add('parse', () => JSON.parse(text))",
+};
+
+interface RegistryState {
+  declared: DeclaredCase[];
+  notes: string[];
+  /** Declarations still running (async group/summary bodies). */
+  pending: Promise<unknown>[];
+  /** Called once the file has loaded: commit what was declared but never run(). */
+  onLoaded: (() => void)[];
+}
+
+const state: RegistryState = { declared: [], notes: [], pending: [], onLoaded: [] };
+
+export function declareCase(c: DeclaredCase): void {
+  state.declared.push(c);
+}
+
+/** Something the user should know about how a piece of their file maps onto rtbench; said once. */
+export function note(message: string): void {
+  if (!state.notes.includes(message)) state.notes.push(message);
+}
+
+export function trackPending(promise: Promise<unknown>): void {
+  state.pending.push(promise);
+}
+
+export function whenLoaded(fn: () => void): void {
+  state.onLoaded.push(fn);
+}
+
+/** A suite made from a brought-over file; `loadError` is set when the file threw while loading. */
+export interface BroughtSuite extends SuiteDefinition {
+  readonly notes: readonly string[];
+  readonly loadError?: string;
+}
+
+function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
+  const seen = new Map<string, number>();
+  return declared.map((c) => {
+    let id = caseId(c.group, c.name, c.idParams);
+    // Both harnesses allow two cases of one name; rtbench's ids must be unique.
+    const count = (seen.get(id) ?? 0) + 1;
+    seen.set(id, count);
+    if (count > 1) id = `${id} #${count}`;
+    return {
+      id,
+      name: c.name,
+      group: c.group,
+      params: c.params,
+      body: c.body,
+      digestValue: valueForDigest,
+      emptyResultAdvice: EMPTY_RESULT_ADVICE[c.dialect],
+    };
+  });
+}
+
+/** Why a file did not load in this runtime, said as a reason (the error itself shortened in brackets). */
+export function loadFailureReason(error: unknown): string {
+  const raw = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const message = raw.length > 160 ? `${raw.slice(0, 159)}…` : raw;
+  const hints: [RegExp, string][] = [
+    [/Requires read access|NotCapable|PermissionDenied/i, 'the file reads files while loading, and rtbench runs deno without --allow-read'],
+    [/ENOENT|no such file|readAll|readFileSync/i, 'the file reads files while loading, and this runtime cannot see them (workerd has no access to your files)'],
+    [/Code generation from strings|EvalError|unsafe-eval/i, 'the file generates code from strings (eval, new Function), which this runtime refuses'],
+    [/No such module|Cannot find module|not found/i, 'the file imports a module this runtime does not have'],
+  ];
+  const hint = hints.find(([re]) => re.test(raw))?.[1];
+  return hint ? `${hint} (${message})` : `the file failed to load here (${message})`;
+}
+
+/**
+ * Loads a brought-over file (`load` imports it) and returns its cases as a
+ * suite. A file that throws while loading gives a suite whose cases are
+ * unsupported here, with the error as the reason: the host loaded the same
+ * file before it planned the run, so a failure now is this runtime's.
+ */
+export async function broughtSuite(name: string, load: () => Promise<unknown>): Promise<BroughtSuite> {
+  try {
+    await load();
+    // Async group() bodies may still be declaring.
+    while (state.pending.length) await Promise.all(state.pending.splice(0));
+    for (const fn of state.onLoaded.splice(0)) fn();
+  } catch (error) {
+    const reason = loadFailureReason(error);
+    return {
+      kind: 'rtbench.suite',
+      name,
+      notes: [...state.notes],
+      loadError: reason,
+      cases() {
+        throw new UnsupportedError(reason);
+      },
+    };
+  }
+  const specs = toSpecs(state.declared);
+  return { kind: 'rtbench.suite', name, notes: [...state.notes], cases: () => specs };
+}

@@ -1,0 +1,141 @@
+/**
+ * The files in examples/, written for mitata and tinybench, run unchanged by
+ * `rtbench run <file>` on node, deno, bun and workerd with a minimal budget:
+ * every case is timed (or reported unsupported with its reason) on every
+ * runtime, the runtimes did the same work, and the warnings the files are
+ * built to trigger are there, once per case and runtime. No assertion is on time.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunRecord } from '@rtbench/core/schema';
+import { repoRoot, runCli, tempFile } from './helpers/cli.ts';
+
+const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
+const TINY_BUDGET = ['--time', '30ms', '--warmup', '10ms', '--quiet'];
+
+function runExample(file: string, rounds = 1): { run: RunRecord; status: number | null; stdout: string; stderr: string } {
+  const out = tempFile('run.json');
+  const r = runCli(['run', join('examples', file), ...TINY_BUDGET, '--rounds', String(rounds), '--out', out]);
+  // Read as written, not through parseRun: on this loaded machine a tiny budget can give a 0 ns median
+  // on workerd, whose relative CI is then NaN, which the schema rejects (a stats matter, not this test's).
+  const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
+  return { run, ...r };
+}
+
+const warningsOf = (run: RunRecord, caseId: string, variantId: string): string[] =>
+  run.results.find((r) => r.caseId === caseId && r.variantId === variantId)!.failures.filter((f) => f.kind === 'warning').map((f) => f.message);
+
+/** Every case ran on every runtime, with a digest that all runtimes share. */
+function expectAllTimedAndAgreeing(run: RunRecord, rounds = 1): void {
+  expect(run.variants.map((v) => v.id)).toEqual(RUNTIMES);
+  for (const result of run.results) {
+    expect({ case: result.caseId, runtime: result.variantId, status: result.status, failures: result.failures.filter((f) => f.kind !== 'warning') }).toEqual({
+      case: result.caseId,
+      runtime: result.variantId,
+      status: 'ok',
+      failures: [],
+    });
+    expect(result.rounds).toHaveLength(rounds);
+  }
+  expect(run.digestMismatches).toEqual([]);
+}
+
+describe('examples/ on all four runtimes', () => {
+  it('mitata-json.mjs: $name interpolation, .args, .range, groups, do_not_optimize digested', () => {
+    const { run, status, stderr } = runExample('mitata-json.mjs');
+    expect(status, stderr).toBe(0);
+    expectAllTimedAndAgreeing(run);
+    expect(run.cases.map((c) => c.id)).toEqual([
+      'parse / JSON.parse 10 rows',
+      'parse / JSON.parse 1000 rows',
+      'parse / JSON.parse with reviver 10 rows',
+      'parse / JSON.parse with reviver 1000 rows',
+      'stringify / JSON.stringify 10 rows',
+      'stringify / JSON.stringify 100 rows',
+      'stringify / JSON.stringify 1000 rows',
+    ]);
+    // The reviver case returns nothing but hands its value to do_not_optimize: digested, no warning.
+    const reviver = run.results.find((r) => r.caseId === 'parse / JSON.parse with reviver 10 rows' && r.variantId === 'node')!;
+    expect(reviver.rounds[0]!.digest.summary).toMatch(/^Object/);
+    expect(run.results.flatMap((r) => r.failures)).toEqual([]);
+    expect(stderr).toContain('note: summary() is accepted');
+  });
+
+  it('mitata-collections.mjs: args tables, the manual loop form, .gc(\'inner\') where gc() exists', () => {
+    const { run, status, stderr } = runExample('mitata-collections.mjs');
+    expect(status, stderr).toBe(0);
+    expectAllTimedAndAgreeing(run);
+    expect(run.cases.map((c) => c.id)).toContain('lookup / Map.get (1024 keys, hit=false)');
+    expect(run.cases.map((c) => c.id)).toContain('build / Array.from({ length: 512 })');
+    const loop = run.results.find((r) => r.caseId === 'build / Array.from({ length: 512 })' && r.variantId === 'deno')!;
+    expect(loop.rounds[0]!.digest.summary).toBe('Array(512)');
+    // Bun always has Bun.gc; the others were started without --expose-gc.
+    const gcCase = 'build / new Array(4096).fill(0)';
+    expect(warningsOf(run, gcCase, 'bun')).toEqual([]);
+    for (const runtime of ['node', 'deno', 'workerd']) {
+      expect(warningsOf(run, gcCase, runtime)).toEqual([expect.stringMatching(/^\.gc\('inner'\) asks for a collection between samples, and \w+ exposes no gc\(\)/)]);
+    }
+  });
+
+  it('mitata-async.mjs: async cases and async generator setup', () => {
+    const { run, status, stderr } = runExample('mitata-async.mjs');
+    expect(status, stderr).toBe(0);
+    expectAllTimedAndAgreeing(run);
+    expect(run.results.every((r) => r.rounds[0]!.async)).toBe(true);
+    expect(run.cases.map((c) => c.id)).toEqual([
+      'promises / await 1 chained thens',
+      'promises / await 5 chained thens',
+      'promises / await 9 chained thens',
+      'promises / Promise.all of 16 resolved',
+      'Response / new Response(text).json()',
+      'Response / new Response(bytes).arrayBuffer()',
+    ]);
+  });
+
+  it('tinybench-strings.mjs: a task that returns nothing is timed and warned about once per runtime, however many rounds', () => {
+    const { run, status, stdout: out, stderr } = runExample('tinybench-strings.mjs', 2);
+    expect(status, stderr).toBe(0);
+    expectAllTimedAndAgreeing(run, 2);
+    const silent = 'build 500 parts / String.prototype.concat (result unused)';
+    for (const runtime of RUNTIMES) {
+      expect(warningsOf(run, silent, runtime)).toEqual([expect.stringMatching(/^returns nothing \(undefined\): rtbench still times it/)]);
+      expect(warningsOf(run, 'build 500 parts / Array.prototype.join', runtime)).toEqual([]);
+    }
+    expect(out.split('\n').filter((line) => line.includes('returns nothing'))).toEqual([expect.stringMatching(new RegExp(`^! ${silent.replace(/[()]/g, '\\$&')} \\(node, deno, bun, workerd\\): returns nothing`))]);
+    // beforeAll ran in the task's own process before its first call.
+    const reversed = run.results.find((r) => r.caseId === 'build 500 parts / += in a loop, reversed input' && r.variantId === 'workerd')!;
+    expect(reversed.rounds[0]!.digest.summary).toBe('string(4390)');
+  });
+
+  it('tinybench-arrays.ts: hooks, an async task, and reading results back after run()', () => {
+    const { run, status, stderr, stdout: out } = runExample('tinybench-arrays.ts');
+    expect(status, stderr).toBe(0);
+    expectAllTimedAndAgreeing(run);
+    for (const runtime of RUNTIMES) expect(warningsOf(run, 'shift a queue of 64', runtime)).toEqual([expect.stringMatching(/^beforeEach\/afterEach run around every call/)]);
+    expect(run.results.find((r) => r.caseId === 'structuredClone (async)' && r.variantId === 'bun')!.rounds[0]!.async).toBe(true);
+    // The file's own reads after run() did not crash and printed what rtbench documents.
+    expect(out).toContain('map + filter + reduce: NaN ms');
+  });
+
+  it('mitata-reads-file.mjs: unsupported, with the reason, where the file cannot load', () => {
+    const { run, status, stderr } = runExample('mitata-reads-file.mjs');
+    expect(status, stderr).toBe(0);
+    const byRuntime = Object.fromEntries(run.results.map((r) => [r.variantId, r]));
+    expect(byRuntime.node!.status).toBe('ok');
+    expect(byRuntime.bun!.status).toBe('ok');
+    expect(byRuntime.deno!.status).toBe('unsupported');
+    expect(byRuntime.deno!.failures[0]!.message).toMatch(/reads files while loading, and rtbench runs deno without --allow-read/);
+    expect(byRuntime.workerd!.status).toBe('unsupported');
+    expect(byRuntime.workerd!.failures[0]!.message).toMatch(/reads files while loading, and this runtime cannot see them/);
+  });
+});
+
+
+describe('rtbench run: bad input', () => {
+  it('refuses a file that imports neither mitata nor tinybench, with one line and exit code 2', () => {
+    const r = runCli(['run', join(repoRoot, 'test', 'fixtures', 'tiny', 'index.ts')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: .*is not a script that imports 'mitata' or 'tinybench'/)]);
+  });
+});
