@@ -10,6 +10,7 @@ import { reportCommand } from './commands/report.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
 import { isBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
+import { takeValueOptions } from './options.ts';
 import { BENCH_DEFAULTS, COMPARE_DEFAULTS } from './plan.ts';
 import { listSuites } from './suites.ts';
 
@@ -91,7 +92,14 @@ async function main(): Promise<void> {
   try {
     const extracted = extractCompareArgs(broughtFileAsBench(process.argv));
     compareArms = extracted.compare;
-    cli.parse(extracted.argv, { run: false });
+    // Option values are taken as typed (cac would turn "2000" into a number and "-5ms" into options).
+    const named = cli.commands.find((c) => c.name === extracted.argv[2]);
+    const valueOptions = [...cli.globalCommand.options, ...(named?.options ?? [])]
+      .filter((o) => o.required)
+      .map((o) => ({ kebab: o.rawName.replace(/^--([\w-]+).*$/, '$1'), camel: o.name }));
+    const taken = takeValueOptions(extracted.argv, valueOptions);
+    cli.parse(taken.argv, { run: false });
+    Object.assign(cli.options, taken.values);
     if (!cli.matchedCommand) {
       if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, run, compare, report, runtimes, suites (see --help)`);
       if (!cli.options.help) cli.outputHelp();

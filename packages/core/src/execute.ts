@@ -2,6 +2,10 @@
  * Executes one Job inside a runtime. Each runtime's entry supplies its clock,
  * its facts and a way to emit messages; everything else is shared, so every
  * runtime runs the same setup, digest, warmup and sampling code.
+ *
+ * A process sends a hello and then exactly one answer: for a measure job a
+ * result, "unsupported" or an error (teardown runs before the answer, so a
+ * failing teardown is the answer); for a list job the cases or an error.
  */
 import { probeClock, type Clock } from './clock.ts';
 import { digest } from './digest.ts';
@@ -46,9 +50,29 @@ function gcTotals(metrics: EngineMetrics | undefined): GcCounters | undefined {
   return totals;
 }
 
+/** Text of anything thrown; never throws itself (a case may throw null, a Proxy, an object whose toString throws). */
+function describeThrown(error: unknown): string {
+  try {
+    return String(error);
+  } catch {
+    try {
+      return Object.prototype.toString.call(error);
+    } catch {
+      return 'a thrown value that cannot be described';
+    }
+  }
+}
+
 function errorFields(error: unknown): { message: string; stack?: string } {
-  if (error instanceof Error) return { message: `${error.name}: ${error.message}`, ...(error.stack ? { stack: error.stack } : {}) };
-  return { message: String(error) };
+  try {
+    if (error instanceof Error) {
+      const stack = error.stack;
+      return { message: `${describeThrown(error.name)}: ${describeThrown(error.message)}`, ...(typeof stack === 'string' && stack ? { stack } : {}) };
+    }
+  } catch {
+    /* a getter threw: describe it as a plain value */
+  }
+  return { message: describeThrown(error) };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -151,6 +175,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     return;
   }
 
+  let answer: RuntimeMessage;
   try {
     // The first call proves the case runs and gives the value whose digest
     // shows what work was done; its result decides sync vs async timing.
@@ -176,7 +201,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
       gc = { source: env.gc.source, count: gcAfter.count - gcBefore.count };
       if (gcAfter.timeMs !== undefined && gcBefore.timeMs !== undefined) gc.timeMs = gcAfter.timeMs - gcBefore.timeMs;
     }
-    emit({
+    answer = {
       type: 'result',
       caseId: spec.id,
       digest: caseDigest,
@@ -188,14 +213,16 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
       async: m.async,
       ...(gc ? { gc } : {}),
       ...(metrics ? { metrics } : {}),
-    });
+    };
   } catch (error) {
-    if (error instanceof UnsupportedError) emit({ type: 'unsupported', caseId: spec.id, reason: error.message });
-    else emit({ type: 'error', caseId: spec.id, phase: 'run', ...errorFields(error) });
+    if (error instanceof UnsupportedError) answer = { type: 'unsupported', caseId: spec.id, reason: error.message };
+    else answer = { type: 'error', caseId: spec.id, phase: 'run', ...errorFields(error) };
   }
+  // Teardown before the answer: a teardown that fails makes the job fail, and nothing follows the answer.
   try {
     await setup.teardown();
   } catch (error) {
-    emit({ type: 'error', caseId: spec.id, phase: 'teardown', ...errorFields(error) });
+    if (answer.type !== 'error') answer = { type: 'error', caseId: spec.id, phase: 'teardown', ...errorFields(error) };
   }
+  emit(answer);
 }

@@ -1,15 +1,18 @@
 /**
  * Running runtime processes. Every child is started in its own process group
  * and recorded, so a timeout, an interrupt or the host's exit can end it (and
- * anything it started) by PID; nothing is left behind. `spawnTracked` is the
- * bookkeeping alone (workerd's server uses it); `spawnJob` runs one Job whose
- * protocol lines come on the child's stdout (node, deno, bun).
+ * anything it started) by PID; the warden (warden.ts) ends them if the host
+ * dies without a chance to. `spawnTracked` is the bookkeeping alone
+ * (workerd's server uses it); `spawnJob` runs one Job whose protocol lines
+ * come on the child's stdout (node, deno, bun).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
+import type { SealedJob } from './job.ts';
 import { ProtocolReader, Tail } from './protocol-reader.ts';
 import { TraceFile, type TraceFilter } from './engine-trace.ts';
 import type { JobOutcome } from './types.ts';
+import { guardGroup, releaseGroup } from './warden.ts';
 
 const live = new Set<ChildProcess>();
 /** Every PID started here, newest last (bounded), so tests can prove each one is gone. */
@@ -86,6 +89,7 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
   });
   live.add(child);
   if (child.pid !== undefined) {
+    guardGroup(child.pid);
     history.push(child.pid);
     if (history.length > HISTORY_LIMIT) history.shift();
   }
@@ -103,6 +107,7 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
         } catch {
           /* group already empty */
         }
+        releaseGroup(child.pid);
       }
       resolve({ code, signal, ...(spawnError ? { spawnError } : {}) });
     });
@@ -112,7 +117,9 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
 
 export interface SpawnJobOptions {
   command: string;
+  /** Arguments, including the sealed job's text where the entry expects it. */
   args: string[];
+  job: SealedJob;
   env: Record<string, string | undefined>;
   cwd?: string;
   timeoutMs: number;
@@ -126,7 +133,7 @@ export interface SpawnJobOptions {
 export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
   const started = performance.now();
   const stderr = new Tail();
-  const reader = new ProtocolReader(stderr, options.onMessage);
+  const reader = new ProtocolReader({ token: options.job.token, job: options.job.job, other: stderr, ...(options.onMessage ? { onMessage: options.onMessage } : {}) });
   let timedOut = false;
   let interrupted = false;
 

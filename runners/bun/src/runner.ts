@@ -16,6 +16,7 @@ import {
   type Runner,
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
+  sealJob,
   spawnJob,
   attachTraceMetrics,
   TraceFilter,
@@ -60,12 +61,14 @@ export const bunRunner: Runner = {
   },
 
   async runJob(request: JobRequest) {
-    const { target, flags, bundlePath, job } = request;
+    const { target, flags, bundlePath } = request;
+    const job = sealJob(request.job, flags.env);
     // JSC's GC log on stderr is where Bun's collection counts come from, unless the variant turned it off.
     const gcLog = flags.env[GC_LOG_ENV] === undefined ? new TraceFilter(new JscGcLog()) : undefined;
     const outcome = await spawnJob({
       command: target.binary,
-      args: [...BUN_RUN_ARGS, ...flags.args, bundlePath, JSON.stringify(job)],
+      args: [...BUN_RUN_ARGS, ...flags.args, bundlePath, job.text],
+      job,
       env: childEnv({ ...(gcLog ? { [GC_LOG_ENV]: '1' } : {}), ...flags.env }),
       cwd: dirname(bundlePath),
       timeoutMs: request.timeoutMs,

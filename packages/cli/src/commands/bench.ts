@@ -9,7 +9,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { COMPARE_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
-import { defaultResultsPath, writeRunAtomically } from '../results-file.ts';
+import { assertWritableOutput, defaultResultsPath, writeRunAtomically } from '../results-file.ts';
 import { executeRun } from '../run.ts';
 import { isResolved } from '../variants.ts';
 
@@ -71,6 +71,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
   const reporter = outputReporter(flags);
   const options = ratioOptions(flags);
   const limit = failLimit(flags);
+  if (flags.out !== undefined) assertWritableOutput(flags.out);
   const plan = await makePlan(suiteName, flags, compareArms);
 
   const path = flags.out ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode });
