@@ -48,6 +48,7 @@ outputOptions(
     .option('--seed <n>', 'Seed for the order of runtimes within a round')
     .option('--out <file>', 'Write the run JSON here instead of results/<time>-<suite>.json')
     .option('--quiet', 'No progress output')
+    .option('--html [file]', 'Also write the HTML report (charts), to this file or beside the saved run')
     .option('--compare <variants...>', `Compare variants with a verdict per case, the first is the baseline: --compare node@24 node@26 (defaults ${COMPARE_DEFAULTS.rounds} rounds, --time ${COMPARE_DEFAULTS.time})`),
 ).action(async (suite: string, flags: BenchFlags) => {
   process.exitCode = await benchCommand(suite, flags, compareArms);

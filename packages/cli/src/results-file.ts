@@ -27,7 +27,7 @@ export function writeRunAtomically(path: string, run: RunRecord): void {
  * not a directory, in a directory that exists, writable. A UsageError
  * otherwise, so a mistake costs nothing measured.
  */
-export function assertWritableOutput(path: string): void {
+export function assertWritableOutput(path: string, option = '--out'): void {
   const full = resolve(path);
   const kind = (p: string): 'file' | 'dir' | 'other' | undefined => {
     try {
@@ -38,16 +38,16 @@ export function assertWritableOutput(path: string): void {
     }
   };
   const here = kind(full);
-  if (here === 'dir') throw new UsageError(`--out ${path} is a directory; name a file, e.g. ${join(path, 'run.json')}`);
-  if (here === 'other') throw new UsageError(`--out ${path} is not a regular file`);
+  if (here === 'dir') throw new UsageError(`${option} ${path} is a directory; name a file, e.g. ${join(path, 'run.json')}`);
+  if (here === 'other') throw new UsageError(`${option} ${path} is not a regular file`);
   const parent = dirname(full);
-  if (kind(parent) !== 'dir') throw new UsageError(`--out ${path}: the directory ${parent} does not exist`);
+  if (kind(parent) !== 'dir') throw new UsageError(`${option} ${path}: the directory ${parent} does not exist`);
   try {
     // The run is written to a temporary file beside it, then renamed: the directory must be writable.
     accessSync(parent, constants.W_OK | constants.X_OK);
     if (here === 'file') accessSync(full, constants.W_OK);
   } catch {
-    throw new UsageError(`--out ${path}: ${here === 'file' ? 'the file' : `the directory ${parent}`} is not writable`);
+    throw new UsageError(`${option} ${path}: ${here === 'file' ? 'the file' : `the directory ${parent}`} is not writable`);
   }
 }
 
