@@ -137,3 +137,25 @@ describe('rtbench report', () => {
     expect(table.stdout).toMatch(/\d µs/);
   });
 });
+
+describe('rtbench bench --html', () => {
+  it('writes the HTML report beside the saved run and still prints the table', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '20ms', '--warmup', '5ms', '--rounds', '1', '--quiet', '--out', out, '--html']);
+    expect(r.status).toBe(0);
+    const html = out.replace(/\.json$/, '.html');
+    expect(r.stderr).toContain(`html report ${html}`);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toMatch(/^<!doctype html>/i);
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    // The page carries the run's cases (its charts are checked in Chromium by test/browser).
+    for (const c of run.cases) expect(page).toContain(JSON.stringify(c.id).slice(1, -1));
+    expect(r.stdout).toContain('median/op');
+  });
+
+  it('refuses an --html path it cannot write before running anything', () => {
+    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--html', '/no/such/dir/report.html']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--html /no/such/dir/report.html: the directory /no/such/dir does not exist');
+  });
+});

@@ -7,7 +7,7 @@
  * the optimizing compilers see the builtin at its call site, as in user code.
  */
 import { bench, group, suite, type CaseContext } from '@rtbench/core';
-import { BATCH, RANGES, settle, uniform, type RangeName } from './inputs.ts';
+import { BATCH, DECADES, decade, LOOP_STARTS, RANGES, settle, settleLoop, uniform, type Decade, type RangeName } from './inputs.ts';
 import { createWorld } from './physics.ts';
 
 const ranges = Object.keys(RANGES) as RangeName[];
@@ -96,6 +96,44 @@ export default suite('trig', () => {
         return settle(s);
       };
     });
+  });
+
+  // The whole argument range: |x| from 1 to 1e10, one decade per case.
+  group('sweep', () => {
+    bench('Math.sin', function* (ctx) {
+      const a = decade(12, ctx.get<Decade>('decade'));
+      yield () => {
+        let s = 0;
+        for (let i = 0; i < BATCH; i++) s += Math.sin(a[i]!);
+        return settle(s);
+      };
+    }).args('decade', [...DECADES]);
+
+    bench('Math.cos', function* (ctx) {
+      const a = decade(13, ctx.get<Decade>('decade'));
+      yield () => {
+        let s = 0;
+        for (let i = 0; i < BATCH; i++) s += Math.cos(a[i]!);
+        return settle(s);
+      };
+    }).args('decade', [...DECADES]);
+  });
+
+  // The loop of the serverless benchmark behind the original report, as it
+  // is written there, over 1,000 consecutive i from a starting point: each
+  // iteration makes 1,000 sin and 1,000 cos calls on arguments π·i.
+  group('loop form', () => {
+    bench('sin(PI*i)*cos(PI*i)', function* (ctx) {
+      const from = ctx.get<number>('from');
+      yield () => {
+        let sum = 0;
+        for (let i = from; i < from + BATCH; i++) {
+          const result = Math.sin(Math.PI * i) * Math.cos(Math.PI * i);
+          sum += result;
+        }
+        return settleLoop(sum, from);
+      };
+    }).args('from', [...LOOP_STARTS]);
   });
 
   group('mixed', () => {

@@ -10,6 +10,7 @@ import { reportCommand } from './commands/report.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
 import { isBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
+import { takeValueOptions } from './options.ts';
 import { BENCH_DEFAULTS, COMPARE_DEFAULTS } from './plan.ts';
 import { listSuites } from './suites.ts';
 
@@ -27,6 +28,7 @@ function outputOptions<T extends ReturnType<typeof cli.command>>(command: T): T 
     .option('--json', 'Same as --format json')
     .option('--markdown', 'Same as --format markdown')
     .option('--plot', 'Terminal: a distribution plot per case (samples and process medians)')
+    .option('--metrics <view>', 'Also print engine metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change)')
     .option('--threshold <percent>', `Noise threshold for faster/slower/equivalent (default ${pct(COMPARE_DEFAULTS.threshold)})`)
     .option('--fail-on-regression <percent>', 'Exit 1 if a case is significantly slower than the baseline by more than this') as T;
 }
@@ -46,6 +48,7 @@ outputOptions(
     .option('--seed <n>', 'Seed for the order of runtimes within a round')
     .option('--out <file>', 'Write the run JSON here instead of results/<time>-<suite>.json')
     .option('--quiet', 'No progress output')
+    .option('--html [file]', 'Also write the HTML report (charts), to this file or beside the saved run')
     .option('--compare <variants...>', `Compare variants with a verdict per case, the first is the baseline: --compare node@24 node@26 (defaults ${COMPARE_DEFAULTS.rounds} rounds, --time ${COMPARE_DEFAULTS.time})`),
 ).action(async (suite: string, flags: BenchFlags) => {
   process.exitCode = await benchCommand(suite, flags, compareArms);
@@ -90,7 +93,14 @@ async function main(): Promise<void> {
   try {
     const extracted = extractCompareArgs(broughtFileAsBench(process.argv));
     compareArms = extracted.compare;
-    cli.parse(extracted.argv, { run: false });
+    // Option values are taken as typed (cac would turn "2000" into a number and "-5ms" into options).
+    const named = cli.commands.find((c) => c.name === extracted.argv[2]);
+    const valueOptions = [...cli.globalCommand.options, ...(named?.options ?? [])]
+      .filter((o) => o.required)
+      .map((o) => ({ kebab: o.rawName.replace(/^--([\w-]+).*$/, '$1'), camel: o.name }));
+    const taken = takeValueOptions(extracted.argv, valueOptions);
+    cli.parse(taken.argv, { run: false });
+    Object.assign(cli.options, taken.values);
     if (!cli.matchedCommand) {
       if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, run, compare, report, runtimes, suites (see --help)`);
       if (!cli.options.help) cli.outputHelp();

@@ -56,8 +56,10 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
   const result = await build({
     stdin: {
       contents: [
-        `import suite from ${JSON.stringify(suiteEntry)};`,
+        // The entry first: its top level (taking the job out of argv, keeping
+        // its own clock and writer) runs before any of the suite's code.
         `import { start } from ${JSON.stringify(target.entry)};`,
+        `import suite from ${JSON.stringify(suiteEntry)};`,
         `await start(suite);`,
       ].join('\n'),
       resolveDir: repoRoot,

@@ -5,16 +5,20 @@
 import pc from 'picocolors';
 import { benchRegressions, formatNames, formatRatio, regressions, reporterFor, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
+import { metricsSection, parseMetricsView } from './metrics-view.ts';
 
 export interface OutputFlags {
   format?: string;
   json?: boolean;
   markdown?: boolean;
   plot?: boolean;
+  /** An engine-metrics view to print after the main one ("gc"). */
+  metrics?: string;
 }
 
 /** The reporter asked for (default: the terminal table); conflicting choices are a usage error. */
 export function outputReporter(flags: OutputFlags): Reporter {
+  parseMetricsView(flags.metrics);
   const asked = [flags.markdown ? 'markdown' : undefined, flags.json ? 'json' : undefined, flags.format].filter((f): f is string => f !== undefined);
   const reporters = asked.map((f) => {
     const r = reporterFor(f);
@@ -28,6 +32,8 @@ export function outputReporter(flags: OutputFlags): Reporter {
 
 export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream: NodeJS.WriteStream = process.stdout): void {
   stream.write(reporter.render(view, { color: pc.isColorSupported && stream.isTTY === true, columns: stream.columns ?? 100, plot: flags.plot === true }));
+  const metrics = metricsSection(view, reporter.format, parseMetricsView(flags.metrics));
+  if (metrics) stream.write(metrics);
 }
 
 /**

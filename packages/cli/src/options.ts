@@ -1,18 +1,87 @@
-/** Parsing option values the user types. */
+/**
+ * Parsing the options the user types. Every malformed or out-of-range value
+ * is a UsageError: one line naming the option and what it takes, exit code 2.
+ */
 import { UsageError } from './errors.ts';
+
+/** The longest duration any option takes (a day): longer is a typo, and timers overflow past 24.8 days. */
+export const MAX_DURATION_MS = 24 * 3600_000;
+/** More fresh processes per case and runtime than anyone can wait for. */
+export const MAX_ROUNDS = 10_000;
+/** Seeds are 32-bit (createRandom). */
+export const MAX_SEED = 2 ** 32 - 1;
+
+const UNITS: Record<string, number> = { ms: 1, s: 1e3, m: 60e3 };
 
 /** "500ms", "2s", "1.5s", "1m" -> milliseconds. A bare number is rejected: say the unit. */
 export function parseDuration(text: string | number, option: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(String(text).trim());
-  if (!m) throw new UsageError(`${option} ${String(text)}: write a duration with its unit, e.g. 500ms, 2s or 1m`);
-  const value = Number(m[1]);
-  const ms = m[2] === 'ms' ? value : m[2] === 's' ? value * 1e3 : value * 60e3;
-  if (ms <= 0) throw new UsageError(`${option} must be more than 0`);
+  if (!m) {
+    const hint = /^-/.test(String(text).trim()) ? ' (a duration cannot be negative)' : '';
+    throw new UsageError(`${option} ${String(text)}: write a duration with its unit, e.g. 500ms, 2s or 1m${hint}`);
+  }
+  const ms = Number(m[1]) * UNITS[m[2]!]!;
+  if (!(ms > 0)) throw new UsageError(`${option} ${String(text)}: must be more than 0`);
+  if (ms > MAX_DURATION_MS) throw new UsageError(`${option} ${String(text)}: at most 24h (1440m)`);
   return ms;
 }
 
-export function parsePositiveInt(text: string | number, option: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${option} ${String(text)}: expected a whole number ≥ 1`);
+/** A whole number from `min` to `max`, written in decimal digits. */
+export function parseWholeNumber(text: string | number, option: string, min: number, max: number): number {
+  const raw = String(text).trim();
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${option} ${JSON.stringify(String(text))}: expected a whole number from ${min} to ${max}`);
   return n;
+}
+
+const UPPER_LIMITS: Record<string, number> = { '--rounds': MAX_ROUNDS, '--seed': MAX_SEED };
+
+/** A whole number ≥ 1, up to the option's own limit (--rounds, --seed). */
+export function parsePositiveInt(text: string | number, option: string): number {
+  return parseWholeNumber(text, option, 1, UPPER_LIMITS[option] ?? Number.MAX_SAFE_INTEGER);
+}
+
+/** An option that takes a value, as cac declares it: `--time <duration>` -> kebab "time", camel "time". */
+export interface ValueOption {
+  kebab: string;
+  camel: string;
+}
+
+/**
+ * Takes the values of `options` out of argv, exactly as typed. cac (through
+ * mri) turns a value that looks like a number into one (`--filter 2000`,
+ * `--filter 1e3` -> 1000) and a value that starts with a dash into options of
+ * its own (`--time -5ms`); these values are the user's text, so they are read
+ * here and cac sees only the rest. A missing, empty or repeated value is a
+ * UsageError. Everything after `--` is left alone.
+ */
+export function takeValueOptions(argv: readonly string[], options: readonly ValueOption[]): { argv: string[]; values: Record<string, string> } {
+  const byName = new Map(options.map((o) => [o.kebab, o]));
+  const out: string[] = [];
+  const values: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const m = /^--([^=]+)(=(.*))?$/s.exec(token);
+    const option = m ? byName.get(m[1]!) : undefined;
+    if (!m || !option) {
+      out.push(token);
+      continue;
+    }
+    let value: string;
+    if (m[2] !== undefined) value = m[3]!;
+    else {
+      const next = argv[i + 1];
+      if (next === undefined || next.startsWith('--')) throw new UsageError(`--${option.kebab} needs a value`);
+      value = next;
+      i++;
+    }
+    if (value.trim() === '') throw new UsageError(`--${option.kebab} needs a value (it was empty)`);
+    if (option.camel in values) throw new UsageError(`--${option.kebab} is given twice (${JSON.stringify(values[option.camel])} and ${JSON.stringify(value)})`);
+    values[option.camel] = value;
+  }
+  return { argv: out, values };
 }

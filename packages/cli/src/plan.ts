@@ -92,7 +92,11 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   const timeMs = parseDuration(flags.time ?? defaults.time, '--time');
   const warmupMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const perProcessMs = warmupMs + timeMs / schedule.rounds;
-  const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : Math.max(60_000, 20 * perProcessMs);
+  // Capped where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
+  const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
+  if (flags.timeout && timeoutMs <= perProcessMs) {
+    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (--warmup ${warmupMs} ms + ${+(timeMs / schedule.rounds).toFixed(3)} ms of sampling): every process would be killed`);
+  }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
   if (compare && schedule.rounds < 6 && !schedule.adaptive) {
     process.stderr.write(pc.yellow(`! --rounds ${schedule.rounds}: fewer than 6 pairs can never reach a 95% signed-rank CI; every verdict will be inconclusive\n`));

@@ -1,6 +1,6 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { accessSync, constants, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from './errors.ts';
 import { resultsDir } from './paths.ts';
@@ -13,8 +13,42 @@ export function defaultResultsPath(run: Pick<RunRecord, 'startedAt' | 'suite' | 
 export function writeRunAtomically(path: string, run: RunRecord): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(run, null, 1)}\n`);
-  renameSync(tmp, path);
+  try {
+    writeFileSync(tmp, `${JSON.stringify(run, null, 1)}\n`);
+    renameSync(tmp, path);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Checks, before anything runs, that a run can be saved at `path` (--out):
+ * not a directory, in a directory that exists, writable. A UsageError
+ * otherwise, so a mistake costs nothing measured.
+ */
+export function assertWritableOutput(path: string, option = '--out'): void {
+  const full = resolve(path);
+  const kind = (p: string): 'file' | 'dir' | 'other' | undefined => {
+    try {
+      const s = statSync(p);
+      return s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other';
+    } catch {
+      return undefined;
+    }
+  };
+  const here = kind(full);
+  if (here === 'dir') throw new UsageError(`${option} ${path} is a directory; name a file, e.g. ${join(path, 'run.json')}`);
+  if (here === 'other') throw new UsageError(`${option} ${path} is not a regular file`);
+  const parent = dirname(full);
+  if (kind(parent) !== 'dir') throw new UsageError(`${option} ${path}: the directory ${parent} does not exist`);
+  try {
+    // The run is written to a temporary file beside it, then renamed: the directory must be writable.
+    accessSync(parent, constants.W_OK | constants.X_OK);
+    if (here === 'file') accessSync(full, constants.W_OK);
+  } catch {
+    throw new UsageError(`${option} ${path}: ${here === 'file' ? 'the file' : `the directory ${parent}`} is not writable`);
+  }
 }
 
 /** Reads a JSON file; a missing, empty or corrupt file is a UsageError with a plain message. */
@@ -33,13 +67,57 @@ export function readJsonFile(path: string): unknown {
   }
 }
 
+/**
+ * What the schema's shapes cannot say about a run, but every reader
+ * (report, compare) relies on: ids are unique, results name cases and
+ * variants that exist, every round has samples and its own round number,
+ * the options are in range. The first few problems, or an empty list.
+ */
+export function runProblems(run: RunRecord): string[] {
+  const problems: string[] = [];
+  const duplicates = (ids: string[]): string[] => [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+  const variantIds = new Set(run.variants.map((v) => v.id));
+  const caseIds = new Set(run.cases.map((c) => c.id));
+  for (const id of duplicates(run.variants.map((v) => v.id))) problems.push(`variant "${id}" is listed twice`);
+  for (const id of duplicates(run.cases.map((c) => c.id))) problems.push(`case "${id}" is listed twice`);
+  for (const key of duplicates(run.results.map((r) => `${r.caseId}" on "${r.variantId}`))) problems.push(`the results hold "${key}" twice`);
+  const { rounds, timeMs, warmupMs, timeoutMs, seed } = run.options;
+  if (!Number.isInteger(rounds) || rounds < 1) problems.push(`options.rounds is ${rounds}, not a whole number ≥ 1`);
+  for (const [name, value] of Object.entries({ timeMs, warmupMs, timeoutMs, seed })) {
+    if (!Number.isFinite(value) || value < 0) problems.push(`options.${name} is ${value}`);
+  }
+  for (const r of run.results) {
+    const where = `the result for "${r.caseId}" on "${r.variantId}"`;
+    if (!caseIds.has(r.caseId)) problems.push(`${where} names a case the run does not list`);
+    if (!variantIds.has(r.variantId)) problems.push(`${where} names a variant the run does not list`);
+    for (const round of r.rounds) {
+      if (round.samples.length === 0) problems.push(`${where} has a round (${round.round}) without samples`);
+    }
+    for (const n of duplicates(r.rounds.map((x) => String(x.round)))) problems.push(`${where} has round ${n} twice`);
+  }
+  for (const m of run.digestMismatches) {
+    if (!caseIds.has(m.caseId)) problems.push(`a digest mismatch names case "${m.caseId}", which the run does not list`);
+    for (const v of Object.keys(m.digests)) if (!variantIds.has(v)) problems.push(`a digest mismatch names variant "${v}", which the run does not list`);
+  }
+  return problems.slice(0, 3);
+}
+
 /** Validates a parsed run file; a bad one is a UsageError with a plain message. */
 export function validateRun(json: unknown, path: string): RunRecord {
+  let run: RunRecord;
   try {
-    return parseRun(json, path);
+    run = parseRun(json, path);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  assertConsistent(run, path);
+  return run;
+}
+
+/** A UsageError naming what is wrong, if `runProblems` finds anything. */
+export function assertConsistent(run: RunRecord, path: string): void {
+  const problems = runProblems(run);
+  if (problems.length) throw new UsageError(`${path} is not a consistent rtbench run: ${problems.join('; ')}`);
 }
 
 /** Reads and validates a saved run. */

@@ -15,6 +15,7 @@ import type { Job } from '@rtbench/core/protocol';
 import { statsSchema, type CaseResult, type Failure, type Precision, type RunRecord } from '@rtbench/core/schema';
 import { DEFAULT_RATIO_OPTIONS, roundMedians } from '@rtbench/report';
 import { createRandom, median, pairedStopping, summarizeRounds } from '@rtbench/stats';
+import { judgeOutcome } from '@rtbench/runner-kit';
 import { bundleSuite, type Bundle } from './bundle.ts';
 import { BALANCED_ORDER_DESCRIPTION, balancedOrders, maxRoundsOf, shuffle, SHUFFLED_ORDER_DESCRIPTION, type Schedule } from './compare/schedule.ts';
 import { gitState } from './git.ts';
@@ -175,10 +176,10 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseSpec[] }, v
           result.failures.push({ kind: 'warning', message: m.message, round });
         }
       }
-      const message = outcome.messages.find((m) => m.type === 'result' || m.type === 'unsupported' || m.type === 'error');
-      if (outcome.interrupted) failure('interrupted', 'interrupted before this job finished');
-      else if (outcome.timedOut) failure('timeout', `no result within ${options.timeoutMs} ms; the process was killed (raise --timeout for slow cases)`, { stderr: outcome.stderr });
-      else if (message?.type === 'result') {
+      // One clean answer per process for this case, or a failure that says why (runner-kit's judgeOutcome).
+      const verdict = judgeOutcome(outcome, v.runner.runtime, options.timeoutMs);
+      if (verdict.kind === 'result') {
+        const message = verdict.message;
         result.rounds.push({
           round,
           order: position,
@@ -190,17 +191,15 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseSpec[] }, v
           clock: message.clock,
           digest: message.digest,
           ...(message.gc ? { gc: message.gc } : {}),
+          ...(message.metrics ? { metrics: message.metrics } : {}),
           wallMs: outcome.wallMs,
         });
-      } else if (message?.type === 'unsupported') {
+      } else if (verdict.kind === 'unsupported') {
         result.status = 'unsupported';
-        result.failures.push({ kind: 'unsupported', message: message.reason, round });
-      } else if (message?.type === 'error') {
-        failure('error', message.message, { phase: message.phase, ...(message.stack ? { stack: message.stack } : {}), stderr: outcome.stderr });
+        result.failures.push({ kind: 'unsupported', message: verdict.reason, round });
       } else {
-        const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
-        const why = outcome.protocolErrors.length ? ` (${outcome.protocolErrors[0]})` : '';
-        failure('crash', `the ${v.runner.runtime} process ${how} without a result${why}`, { stderr: outcome.stderr });
+        const { failure: kind, message, phase, stack } = verdict;
+        failure(kind, message, { ...(phase ? { phase } : {}), ...(stack ? { stack } : {}), ...(kind === 'interrupted' ? {} : { stderr: outcome.stderr }) });
       }
       hooks.onProgress?.({
         ...event,

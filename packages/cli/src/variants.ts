@@ -15,7 +15,7 @@ import type { Variant } from '@rtbench/core/schema';
 import { UsageError } from './errors.ts';
 import { RUNNERS, runnerFor } from './runners.ts';
 
-export const VARIANT_SYNTAX = '<runtime> [--engine-flag[=value] ...] [ENV=value ...]   e.g. "node@26 --max-semi-space-size=64"';
+export const VARIANT_SYNTAX = '<runtime> [--engine-flag[=value] ...] [ENV=value ...]   e.g. "node@26 --max-semi-space-size=64"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';
 
 export interface VariantSpec {
   id: string;
@@ -24,26 +24,84 @@ export interface VariantSpec {
   env: Record<string, string>;
 }
 
-export function parseVariant(text: string): VariantSpec {
-  const tokens = text.trim().split(/\s+/).filter(Boolean);
-  const [runtimeSpec, ...rest] = tokens;
-  if (!runtimeSpec || runtimeSpec.startsWith('-')) throw new UsageError(`cannot parse variant "${text}": it must start with a runtime. Syntax: ${VARIANT_SYNTAX}`);
+/**
+ * Splits a variant into its parts as a shell would, in a small subset:
+ * whitespace separates; '…' is taken literally; "…" is taken with \" and \\
+ * escaped; outside quotes a backslash escapes the next character. Quotes may
+ * sit inside a part (FOO='a b'). With `commas`, an unquoted comma ends a
+ * variant: the result is one list of parts per variant.
+ */
+function scan(text: string, commas: boolean): string[][] {
+  const variants: string[][] = [[]];
+  let part: string | undefined;
+  const endPart = (): void => {
+    if (part !== undefined) variants[variants.length - 1]!.push(part);
+    part = undefined;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (/\s/.test(c)) endPart();
+    else if (c === ',' && commas) {
+      endPart();
+      variants.push([]);
+    } else if (c === "'" || c === '"') {
+      const close = c;
+      part ??= '';
+      let j = i + 1;
+      for (; j < text.length && text[j] !== close; j++) {
+        if (close === '"' && text[j] === '\\' && (text[j + 1] === '"' || text[j + 1] === '\\')) j++;
+        part += text[j];
+      }
+      if (j >= text.length) throw new UsageError(`cannot parse variant ${JSON.stringify(text)}: a ${close} quote is not closed. Syntax: ${VARIANT_SYNTAX}`);
+      i = j;
+    } else if (c === '\\' && i + 1 < text.length) {
+      part = (part ?? '') + text[++i];
+    } else part = (part ?? '') + c;
+  }
+  endPart();
+  return variants;
+}
+
+/** A part as it must be written to read back as itself (quoted when it holds spaces, quotes, commas or backslashes). */
+export function quotePart(part: string): string {
+  if (part !== '' && !/[\s'",\\]/.test(part)) return part;
+  if (!part.includes("'")) return `'${part}'`;
+  return `"${part.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+function variantFromParts(parts: string[], text: string): VariantSpec {
+  const [runtimeSpec, ...rest] = parts;
+  if (!runtimeSpec || runtimeSpec.startsWith('-')) throw new UsageError(`cannot parse variant ${JSON.stringify(text)}: it must start with a runtime. Syntax: ${VARIANT_SYNTAX}`);
   const flags: string[] = [];
   const env: Record<string, string> = {};
   for (const token of rest) {
-    if (/^--?[A-Za-z0-9_-]+(=.*)?$/.test(token)) flags.push(token);
-    else if (/^[A-Z_][A-Z0-9_]*=/.test(token)) {
+    if (/^--?[A-Za-z0-9_-]+(=.*)?$/s.test(token)) flags.push(token);
+    else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(token)) {
       const eq = token.indexOf('=');
-      env[token.slice(0, eq)] = token.slice(eq + 1);
-    } else throw new UsageError(`cannot parse "${token}" in variant "${text}". Syntax: ${VARIANT_SYNTAX}`);
+      const name = token.slice(0, eq);
+      if (name in env) throw new UsageError(`variant ${JSON.stringify(text)} sets ${name} twice`);
+      env[name] = token.slice(eq + 1);
+    } else throw new UsageError(`cannot parse ${JSON.stringify(token)} in variant ${JSON.stringify(text)}. Syntax: ${VARIANT_SYNTAX}`);
   }
   if (!runnerFor(runtimeSpec)) throw new UsageError(unknownRuntimeMessage(runtimeSpec));
-  return { id: tokens.join(' '), runtimeSpec, flags, env };
+  return { id: parts.map(quotePart).join(' '), runtimeSpec, flags, env };
+}
+
+/** One variant; its id is the canonical spelling (parts quoted where needed), which parses back to the same variant. */
+export function parseVariant(text: string): VariantSpec {
+  const variants = scan(text, false);
+  return variantFromParts(variants[0]!, text);
+}
+
+/** Splits a comma-separated list of variants (commas inside quotes belong to the variant). Empty entries are dropped. */
+export function splitVariantList(list: string): string[][] {
+  return scan(list, true).filter((parts) => parts.length > 0);
 }
 
 /** --runtime "a,b,c": commas separate variants. */
 export function parseRuntimeList(list: string): VariantSpec[] {
-  const specs = list.split(',').map((s) => s.trim()).filter(Boolean).map(parseVariant);
+  const specs = splitVariantList(list).map((parts) => variantFromParts(parts, parts.map(quotePart).join(' ')));
+  if (!specs.length) throw new UsageError(`--runtime ${JSON.stringify(list)} names no variant. Syntax: ${VARIANT_SYNTAX}`);
   const ids = new Set<string>();
   for (const s of specs) {
     if (ids.has(s.id)) throw new UsageError(`variant "${s.id}" is listed twice`);

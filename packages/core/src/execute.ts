@@ -2,10 +2,15 @@
  * Executes one Job inside a runtime. Each runtime's entry supplies its clock,
  * its facts and a way to emit messages; everything else is shared, so every
  * runtime runs the same setup, digest, warmup and sampling code.
+ *
+ * A process sends a hello and then exactly one answer: for a measure job a
+ * result, "unsupported" or an error (teardown runs before the answer, so a
+ * failing teardown is the answer); for a list job the cases or an error.
  */
 import { probeClock, type Clock } from './clock.ts';
 import { digest } from './digest.ts';
 import { measure } from './measure.ts';
+import type { EngineMetrics } from './engine-metrics.ts';
 import type { GcCounters, Job, RuntimeFacts, RuntimeMessage } from './protocol.ts';
 import { PROTOCOL_VERSION } from './protocol.ts';
 import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
@@ -16,16 +21,58 @@ export interface GcProbe {
   read(): { count: number; timeMs?: number } | Promise<{ count: number; timeMs?: number }>;
 }
 
+/**
+ * Engine metrics over the sampling phase: `start` runs right before the first
+ * sample, `stop` right after the last. A probe whose numbers come from the
+ * host (a trace on stderr) uses start/stop to mark the phase in that stream
+ * and returns what it can see from inside (or nothing).
+ */
+export interface MetricsProbe {
+  start(): void | Promise<void>;
+  stop(): EngineMetrics | undefined | Promise<EngineMetrics | undefined>;
+}
+
 export interface RuntimeEnvironment {
   facts: RuntimeFacts;
   clock: Clock;
   emit(message: RuntimeMessage): void;
   gc?: GcProbe;
+  metrics?: MetricsProbe;
+}
+
+/** The single GC count of older runs, from metrics by kind (all kinds, all pause time). */
+function gcTotals(metrics: EngineMetrics | undefined): GcCounters | undefined {
+  const gc = metrics?.gc;
+  if (!gc) return undefined;
+  const kinds = [gc.minor, gc.major, gc.incremental, gc.other].filter((k) => k !== undefined);
+  const totals: GcCounters = { source: metrics.source, count: kinds.reduce((sum, k) => sum + k.count, 0) };
+  if (kinds.every((k) => k.timeMs !== undefined)) totals.timeMs = kinds.reduce((sum, k) => sum + (k.timeMs ?? 0), 0);
+  return totals;
+}
+
+/** Text of anything thrown; never throws itself (a case may throw null, a Proxy, an object whose toString throws). */
+function describeThrown(error: unknown): string {
+  try {
+    return String(error);
+  } catch {
+    try {
+      return Object.prototype.toString.call(error);
+    } catch {
+      return 'a thrown value that cannot be described';
+    }
+  }
 }
 
 function errorFields(error: unknown): { message: string; stack?: string } {
-  if (error instanceof Error) return { message: `${error.name}: ${error.message}`, ...(error.stack ? { stack: error.stack } : {}) };
-  return { message: String(error) };
+  try {
+    if (error instanceof Error) {
+      const stack = error.stack;
+      return { message: `${describeThrown(error.name)}: ${describeThrown(error.message)}`, ...(typeof stack === 'string' && stack ? { stack } : {}) };
+    }
+  } catch {
+    /* a getter threw: describe it as a plain value */
+  }
+  return { message: describeThrown(error) };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -87,6 +134,15 @@ async function readGc(probe: GcProbe | undefined): Promise<{ count: number; time
   }
 }
 
+async function stopMetrics(probe: MetricsProbe | undefined): Promise<EngineMetrics | undefined> {
+  if (!probe) return undefined;
+  try {
+    return await probe.stop();
+  } catch (error) {
+    return { source: 'probe', unavailable: { gc: `the metrics probe failed: ${errorFields(error).message}` } };
+  }
+}
+
 export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeEnvironment): Promise<void> {
   const { emit, facts } = env;
   emit({ type: 'hello', protocol: PROTOCOL_VERSION, facts });
@@ -119,6 +175,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     return;
   }
 
+  let answer: RuntimeMessage;
   try {
     // The first call proves the case runs and gives the value whose digest
     // shows what work was done; its result decides sync vs async timing.
@@ -135,14 +192,16 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     let gcBefore: Awaited<ReturnType<typeof readGc>>;
     const m = await measure(setup.fn, isAsync, env.clock, clockInfo, job.options, async () => {
       gcBefore = await readGc(env.gc);
+      await env.metrics?.start();
     });
+    const metrics = await stopMetrics(env.metrics);
     const gcAfter = await readGc(env.gc);
-    let gc: GcCounters | undefined;
+    let gc: GcCounters | undefined = gcTotals(metrics);
     if (env.gc && gcBefore && gcAfter) {
       gc = { source: env.gc.source, count: gcAfter.count - gcBefore.count };
       if (gcAfter.timeMs !== undefined && gcBefore.timeMs !== undefined) gc.timeMs = gcAfter.timeMs - gcBefore.timeMs;
     }
-    emit({
+    answer = {
       type: 'result',
       caseId: spec.id,
       digest: caseDigest,
@@ -153,14 +212,17 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
       warmupIterations: m.warmupIterations,
       async: m.async,
       ...(gc ? { gc } : {}),
-    });
+      ...(metrics ? { metrics } : {}),
+    };
   } catch (error) {
-    if (error instanceof UnsupportedError) emit({ type: 'unsupported', caseId: spec.id, reason: error.message });
-    else emit({ type: 'error', caseId: spec.id, phase: 'run', ...errorFields(error) });
+    if (error instanceof UnsupportedError) answer = { type: 'unsupported', caseId: spec.id, reason: error.message };
+    else answer = { type: 'error', caseId: spec.id, phase: 'run', ...errorFields(error) };
   }
+  // Teardown before the answer: a teardown that fails makes the job fail, and nothing follows the answer.
   try {
     await setup.teardown();
   } catch (error) {
-    emit({ type: 'error', caseId: spec.id, phase: 'teardown', ...errorFields(error) });
+    if (answer.type !== 'error') answer = { type: 'error', caseId: spec.id, phase: 'teardown', ...errorFields(error) };
   }
+  emit(answer);
 }

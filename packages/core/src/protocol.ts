@@ -1,11 +1,16 @@
 /**
  * The runner protocol: what the host asks a runtime process to do (a Job) and
  * what the process answers (RuntimeMessages). node, deno and bun print each
- * message as one line on stdout behind a marker, so a case that logs cannot
- * corrupt the stream; workerd returns the same messages in an HTTP response.
- * The host validates every message (schema.ts) before it trusts a number.
+ * message as one line on stdout; workerd returns the same lines in an HTTP
+ * response. Every line starts with the marker and a token the host drew at
+ * random for this one process and handed to the entry inside the job: the
+ * entry takes the job out of argv before any case code loads, so output that
+ * case code prints (even a copy of a real protocol line from another process)
+ * never carries it. The host reads only marked lines with its token, validates
+ * every message (schema.ts) and accepts exactly one answer per process.
  */
 import type { ClockInfo } from './clock.ts';
+import type { EngineMetrics } from './engine-metrics.ts';
 import type { MeasureOptions } from './measure.ts';
 import type { Params, RuntimeKind } from './suite.ts';
 
@@ -16,6 +21,17 @@ export const LINE_MARKER = '@@rtbench ';
 export type Job =
   | { protocol: typeof PROTOCOL_VERSION; kind: 'list' }
   | { protocol: typeof PROTOCOL_VERSION; kind: 'measure'; caseId: string; options: MeasureOptions };
+
+/**
+ * A Job as it travels to one process: with that process's token, and the
+ * names of the environment variables the variant set. The entry removes every
+ * other variable before case code loads, so a case sees the same environment
+ * on every runtime (whatever the runtime needed to start, or adds itself).
+ */
+export type WireJob = Job & { token: string; env: string[] };
+
+/** Tokens are 32 lowercase hex digits (128 random bits). */
+export const TOKEN_PATTERN = /^[0-9a-f]{32}$/;
 
 /** What a runtime reports about itself, from inside. */
 export interface RuntimeFacts {
@@ -55,6 +71,8 @@ export interface CaseResultMessage {
   warmupIterations: number;
   async: boolean;
   gc?: GcCounters;
+  /** GC by kind, allocation and heap state over sampling (engine-metrics.ts). */
+  metrics?: EngineMetrics;
 }
 
 export type RuntimeMessage =
@@ -66,6 +84,46 @@ export type RuntimeMessage =
   | { type: 'warning'; caseId: string; message: string }
   | { type: 'error'; caseId?: string; phase: 'load' | 'setup' | 'run' | 'teardown'; message: string; stack?: string };
 
-export function encodeLine(message: RuntimeMessage): string {
-  return LINE_MARKER + JSON.stringify(message);
+// Taken when the harness loads, before any case code runs: a case that
+// replaces JSON.stringify (a polyfill, a mock) does not change the messages.
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+
+/** What starts every protocol line of the process holding `token`. */
+export function linePrefix(token: string): string {
+  return `${LINE_MARKER}${token} `;
+}
+
+/** One protocol line, without its newline. */
+export function encodeLine(message: RuntimeMessage, token: string): string {
+  return linePrefix(token) + stringify(message);
+}
+
+/** Reads the job an entry was given; throws if it is not one (the host's bug, not the case's). */
+export function decodeJob(text: string | undefined): WireJob {
+  const job = parse(text ?? 'null') as Partial<WireJob> | null;
+  if (!job || typeof job.token !== 'string' || !TOKEN_PATTERN.test(job.token) || !Array.isArray(job.env) || (job.kind !== 'list' && job.kind !== 'measure')) {
+    throw new Error(`rtbench entry: not a job: ${String(text).slice(0, 200)}`);
+  }
+  return job as WireJob;
+}
+
+/**
+ * Writes every byte with a synchronous write that may write part of its input
+ * or throw EAGAIN (Node's stdout pipe is non-blocking: a full pipe refuses the
+ * write instead of waiting). Waits 1 ms and retries; nothing is left queued,
+ * so the process can exit right after.
+ */
+export function writeFully(bytes: Uint8Array, write: (chunk: Uint8Array) => number): void {
+  let offset = 0;
+  let pause: Int32Array | undefined;
+  while (offset < bytes.length) {
+    try {
+      offset += write(bytes.subarray(offset));
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EAGAIN') throw error;
+      pause ??= new Int32Array(new SharedArrayBuffer(4));
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PROTOCOL_VERSION, type RuntimeMessage } from './protocol.ts';
+import { engineMetricsSchema } from './engine-metrics.ts';
 import { RUNTIME_NAMES } from './suite.ts';
 
 const paramValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -46,6 +47,7 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
     warmupIterations: z.number().int().nonnegative(),
     async: z.boolean(),
     gc: gcSchema.optional(),
+    metrics: engineMetricsSchema.optional(),
   }),
   z.object({ type: z.literal('unsupported'), caseId: z.string(), reason: z.string() }),
   z.object({ type: z.literal('warning'), caseId: z.string(), message: z.string() }),
@@ -112,6 +114,8 @@ export const roundSchema = z.object({
   clock: clockInfoSchema,
   digest: z.object({ hash: z.string(), summary: z.string() }),
   gc: gcSchema.optional(),
+  /** GC by kind, allocation, heap state of this process's sampling phase (optional: older runs lack it). */
+  metrics: engineMetricsSchema.optional(),
   wallMs: finite.nonnegative(),
 });
 

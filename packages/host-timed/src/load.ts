@@ -101,7 +101,7 @@ function startProgramServer(v: HostVariant, serverPath: string, timeoutMs: numbe
 }
 
 async function startWorkerdServer(v: HostVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
-  const { dir, configPath } = writeJobConfig({ bundle: { path: serverPath }, v8Flags: v.flags.args, workerdVersion: v.target.version, v8Version: v.target.engineVersion, env: v.flags.env });
+  const { dir, configPath } = writeJobConfig({ bundle: { path: serverPath }, v8Flags: v.flags.args, workerdVersion: v.target.version, env: v.flags.env });
   const w = startWorkerd(v.target.binary, configPath, workerdEnv({}), dir);
   let ended = false;
   void w.exited.then(() => (ended = true));

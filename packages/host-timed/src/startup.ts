@@ -92,7 +92,7 @@ export async function getText(url: string, timeoutMs: number, signal?: AbortSign
 
 /** Spawn `workerd serve` → end of the first response to GET /. */
 export async function timeWorkerdFirstResponse(v: HostVariant, bundlePath: string, limits: TimingLimits): Promise<RoundOutcome> {
-  const { dir, configPath } = writeJobConfig({ bundle: { path: bundlePath }, v8Flags: v.flags.args, workerdVersion: v.target.version, v8Version: v.target.engineVersion, env: v.flags.env });
+  const { dir, configPath } = writeJobConfig({ bundle: { path: bundlePath }, v8Flags: v.flags.args, workerdVersion: v.target.version, env: v.flags.env });
   const started = performance.now();
   const server = startWorkerd(v.target.binary, configPath, workerdEnv({}), dir);
   const stop = (): void => server.kill();
@@ -176,7 +176,7 @@ export async function timeWorkerdIsolateStart(v: HostVariant, workerModulePath: 
   const configPath = join(dir, 'config.capnp');
   writeFileSync(configPath, loaderConfig('program.mjs', v));
   const started = performance.now();
-  const server = startWorkerd(v.target.binary, configPath, workerdEnv({}), dir, 8_000, ['--experimental']);
+  const server = startWorkerd(v.target.binary, configPath, workerdEnv({}), dir, 8_000, undefined, ['--experimental']);
   const stop = (): void => server.kill();
   limits.signal?.addEventListener('abort', stop, { once: true });
   const timer = setTimeout(stop, limits.timeoutMs);

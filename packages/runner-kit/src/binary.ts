@@ -1,11 +1,8 @@
 /** Checks on runtime binaries shared by every runner. */
 import { delimiter, join } from 'node:path';
 import { accessSync, constants, statSync } from 'node:fs';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { FlagError, RuntimeUnavailableError } from './types.ts';
-
-const execFileAsync = promisify(execFile);
+import { killTree, spawnTracked } from './process.ts';
 
 /** Throws a clear RuntimeUnavailableError unless `path` is an executable file. */
 export function assertExecutable(path: string, what: string): void {
@@ -23,7 +20,12 @@ export function assertExecutable(path: string, what: string): void {
   }
 }
 
-/** Runs a binary briefly and returns stdout; rejects with stderr on failure. */
+/**
+ * Runs a binary briefly and returns stdout; rejects with stderr on failure
+ * (a non-zero exit, a signal, more than 1 MB of output, or `timeoutMs`).
+ * Like every process rtbench starts, it leads its own process group and the
+ * warden ends it if the host dies first (a probe of a binary that hangs).
+ */
 export async function runBriefly(
   binary: string,
   args: string[],
@@ -31,14 +33,29 @@ export async function runBriefly(
   timeoutMs = 30_000,
   cwd?: string,
 ): Promise<string> {
-  try {
-    const { stdout } = await execFileAsync(binary, args, { env, cwd, timeout: timeoutMs, maxBuffer: 1 << 20, killSignal: 'SIGKILL' });
-    return stdout;
-  } catch (error) {
-    const e = error as { stderr?: string; stdout?: string; message: string };
-    const detail = (e.stderr || e.stdout || e.message).trim().split('\n').slice(0, 6).join('\n');
-    throw new Error(detail);
-  }
+  const { child, exited } = spawnTracked({ command: binary, args, env, ...(cwd ? { cwd } : {}) });
+  const limit = 1 << 20;
+  let stdout = '';
+  let stderr = '';
+  let why: string | undefined;
+  const stop = (reason: string): void => {
+    why ??= reason;
+    killTree(child);
+  };
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    if (stdout.length > limit) stop(`printed more than ${limit} bytes`);
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stderr.length < limit) stderr += chunk;
+  });
+  const timer = setTimeout(() => stop(`did not finish within ${timeoutMs} ms`), timeoutMs);
+  const exit = await exited;
+  clearTimeout(timer);
+  if (!why && !exit.spawnError && exit.code === 0) return stdout;
+  const status = exit.spawnError?.message ?? why ?? (exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`);
+  const detail = (stderr.trim() || stdout.trim() || status).split('\n').slice(0, 6).join('\n');
+  throw new Error(detail === status ? detail : `${detail}${why ? ` (${why})` : ''}`);
 }
 
 /**

@@ -1,14 +1,18 @@
 /**
  * Running runtime processes. Every child is started in its own process group
  * and recorded, so a timeout, an interrupt or the host's exit can end it (and
- * anything it started) by PID; nothing is left behind. `spawnTracked` is the
- * bookkeeping alone (workerd's server uses it); `spawnJob` runs one Job whose
- * protocol lines come on the child's stdout (node, deno, bun).
+ * anything it started) by PID; the warden (warden.ts) ends them if the host
+ * dies without a chance to. `spawnTracked` is the bookkeeping alone
+ * (workerd's server uses it); `spawnJob` runs one Job whose protocol lines
+ * come on the child's stdout (node, deno, bun).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
+import type { SealedJob } from './job.ts';
 import { ProtocolReader, Tail } from './protocol-reader.ts';
+import { TraceFile, type TraceFilter } from './engine-trace.ts';
 import type { JobOutcome } from './types.ts';
+import { guardGroup, releaseGroup } from './warden.ts';
 
 const live = new Set<ChildProcess>();
 /** Every PID started here, newest last (bounded), so tests can prove each one is gone. */
@@ -67,6 +71,9 @@ export interface SpawnTrackedOptions {
   cwd?: string;
   /** Extra pipes after stdin/stdout/stderr (fd 3, 4, …), e.g. workerd's --control-fd. */
   extraPipes?: number;
+  /** Give the child this file descriptor as stdout / stderr instead of a pipe (an engine trace, see engine-trace.ts). */
+  stdoutFd?: number;
+  stderrFd?: number;
 }
 
 /**
@@ -77,11 +84,12 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
   const child = spawn(options.command, options.args, {
     env: options.env,
     cwd: options.cwd,
-    stdio: ['ignore', 'pipe', 'pipe', ...Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)],
+    stdio: ['ignore', options.stdoutFd ?? 'pipe', options.stderrFd ?? 'pipe', ...Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)],
     detached: true,
   });
   live.add(child);
   if (child.pid !== undefined) {
+    guardGroup(child.pid);
     history.push(child.pid);
     if (history.length > HISTORY_LIMIT) history.shift();
   }
@@ -99,6 +107,7 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
         } catch {
           /* group already empty */
         }
+        releaseGroup(child.pid);
       }
       resolve({ code, signal, ...(spawnError ? { spawnError } : {}) });
     });
@@ -108,27 +117,32 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
 
 export interface SpawnJobOptions {
   command: string;
+  /** Arguments, including the sealed job's text where the entry expects it. */
   args: string[];
+  job: SealedJob;
   env: Record<string, string | undefined>;
   cwd?: string;
   timeoutMs: number;
   signal?: AbortSignal;
   /** Called for each validated message as it arrives. */
   onMessage?: (message: RuntimeMessage) => void;
+  /** Takes an engine's trace out of stderr (see engine-trace.ts); stderr then goes to a file, read after the exit. */
+  stderrFilter?: TraceFilter;
 }
 
 export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
   const started = performance.now();
   const stderr = new Tail();
-  const reader = new ProtocolReader(stderr, options.onMessage);
+  const reader = new ProtocolReader({ token: options.job.token, job: options.job.job, other: stderr, ...(options.onMessage ? { onMessage: options.onMessage } : {}) });
   let timedOut = false;
   let interrupted = false;
 
-  const { child, exited } = spawnTracked(options);
+  const traceFile = options.stderrFilter ? new TraceFile() : undefined;
+  const { child, exited } = spawnTracked({ ...options, ...(traceFile ? { stderrFd: traceFile.fd } : {}) });
   child.stdout!.setEncoding('utf8');
   child.stdout!.on('data', (chunk: string) => reader.push(chunk));
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => stderr.push(chunk));
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => stderr.push(chunk));
 
   const timer = setTimeout(() => {
     timedOut = true;
@@ -145,6 +159,7 @@ export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
   clearTimeout(timer);
   options.signal?.removeEventListener('abort', onAbort);
   reader.end();
+  if (traceFile && options.stderrFilter) stderr.push(traceFile.drain(options.stderrFilter));
   if (exit.spawnError) stderr.push(`failed to start ${options.command}: ${exit.spawnError.message}\n`);
   return {
     messages: reader.messages,

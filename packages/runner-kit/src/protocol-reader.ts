@@ -1,9 +1,21 @@
 /**
  * Reading protocol lines from any text stream: a child's stdout (node, deno,
- * bun) or an HTTP response body (workerd). Lines behind the marker are
- * validated messages; anything else goes to a side channel for error reports.
+ * bun) or an HTTP response body (workerd). Only lines behind the marker and
+ * this process's token are messages; everything else (a case's own output,
+ * including lines that imitate the protocol without the token) goes to a
+ * bounded side channel for error reports.
+ *
+ * The reader works in one pass over its input: nothing is re-scanned or
+ * re-sliced, so a case that prints tens of MB on one line costs linear time,
+ * and only a protocol line is ever buffered whole, up to MAX_LINE_CHARS.
+ *
+ * It also holds the process to the protocol's order (execute.ts): a hello,
+ * warnings for its case if any, then exactly one answer for the job it was
+ * given. A second answer, an
+ * answer for another case, or anything after the answer is a violation,
+ * recorded in `protocolErrors`; the host fails a job that has any.
  */
-import { LINE_MARKER, type RuntimeMessage } from '@rtbench/core/protocol';
+import { linePrefix, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import { parseRuntimeMessage } from '@rtbench/core/schema';
 
 /** Keeps the last `limit` characters of a stream. */
@@ -11,6 +23,10 @@ export class Tail {
   private text = '';
   constructor(private readonly limit = 8_000) {}
   push(chunk: string): void {
+    if (chunk.length >= this.limit) {
+      this.text = chunk.slice(-this.limit);
+      return;
+    }
     this.text += chunk;
     if (this.text.length > this.limit * 2) this.text = this.text.slice(-this.limit);
   }
@@ -19,53 +35,174 @@ export class Tail {
   }
 }
 
-export class ProtocolReader {
-  readonly messages: RuntimeMessage[] = [];
-  /** Lines that carried the marker but did not validate. */
-  readonly protocolErrors: string[] = [];
-  private buffered = '';
+/**
+ * Longest protocol line the host accepts: a result of 100,000 samples (the
+ * most a process may take) is about 2.5 MB; 32 MB leaves room for anything
+ * honest and bounds what one process can make the host hold.
+ */
+export const MAX_LINE_CHARS = 32 << 20;
 
-  /**
-   * @param other receives every line without the marker (a case's own output).
-   * @param onMessage called for each validated message as it arrives.
-   */
-  constructor(
-    private readonly other: Tail,
-    private readonly onMessage?: (message: RuntimeMessage) => void,
-  ) {}
+export interface ProtocolReaderOptions {
+  /** This process's token (sealJob). */
+  token: string;
+  /** The job the process was given: which answers are valid. */
+  job: Job;
+  /** Receives the output that is not a message (a case's own output, runtime errors). */
+  other: Tail;
+  /** Called for each accepted message as it arrives. */
+  onMessage?: (message: RuntimeMessage) => void;
+  /** For tests; defaults to MAX_LINE_CHARS. */
+  maxLineChars?: number;
+}
+
+const ANSWERS: Record<Job['kind'], ReadonlySet<RuntimeMessage['type']>> = {
+  list: new Set(['cases', 'error']),
+  measure: new Set(['result', 'unsupported', 'error']),
+};
+
+export class ProtocolReader {
+  /** Accepted messages, in order: at most a hello and one answer. */
+  readonly messages: RuntimeMessage[] = [];
+  /** Why the process broke the protocol: lines that did not validate, messages out of order, oversized lines. */
+  readonly protocolErrors: string[] = [];
+
+  private readonly prefix: string;
+  private readonly maxLineChars: number;
+  /** Characters of the current line held back because they may begin the prefix. */
+  private pending = '';
+  /** Pieces of the current protocol line, once its prefix was seen. */
+  private pieces: string[] | undefined;
+  private piecesLength = 0;
+  /** The current line's protocol text grew past the bound: ignore the rest of the line. */
+  private discarding = false;
+  /** The current line holds output that is not a message. */
+  private lineHasOther = false;
+  private answer: RuntimeMessage | undefined;
+
+  constructor(private readonly options: ProtocolReaderOptions) {
+    this.prefix = linePrefix(options.token);
+    this.maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
+  }
+
+  /** The one answer (result, unsupported, error or cases), if it came. */
+  get terminal(): RuntimeMessage | undefined {
+    return this.answer;
+  }
 
   push(chunk: string): void {
-    this.buffered += chunk;
-    let newline = this.buffered.indexOf('\n');
-    while (newline !== -1) {
-      this.line(this.buffered.slice(0, newline));
-      this.buffered = this.buffered.slice(newline + 1);
-      newline = this.buffered.indexOf('\n');
+    let start = 0;
+    for (;;) {
+      const newline = chunk.indexOf('\n', start);
+      if (newline === -1) {
+        if (start < chunk.length) this.feed(start === 0 ? chunk : chunk.slice(start));
+        return;
+      }
+      if (newline > start) this.feed(chunk.slice(start, newline));
+      this.endLine();
+      start = newline + 1;
     }
   }
 
   /** The stream ended: a last line without a newline still counts. */
   end(): void {
-    if (this.buffered.length) this.line(this.buffered);
-    this.buffered = '';
+    this.endLine();
   }
 
-  private line(line: string): void {
-    // The marker may follow text on the same line: a runtime that writes
-    // through buffered stdio (V8's --trace-gc) can flush a partial line of
-    // its own just before the entry's unbuffered write.
-    const at = line.indexOf(LINE_MARKER);
-    if (at === -1) {
-      if (line.length) this.other.push(`${line}\n`);
+  /** Part of the current line (no newline in it). */
+  private feed(part: string): void {
+    if (this.discarding) return;
+    if (this.pieces) {
+      this.append(part);
       return;
     }
-    if (at > 0) this.other.push(`${line.slice(0, at)}\n`);
-    try {
-      const message = parseRuntimeMessage(JSON.parse(line.slice(at + LINE_MARKER.length)));
-      this.messages.push(message);
-      this.onMessage?.(message);
-    } catch (error) {
-      this.protocolErrors.push(error instanceof Error ? error.message : String(error));
+    // Looking for the prefix. It may follow other text on the same line: a
+    // runtime that writes through buffered stdio (V8's --trace-gc, a case's
+    // console output still queued) can leave a partial line just before the
+    // entry's write. `pending` is shorter than the prefix, so `text` is at
+    // most a prefix longer than `part`.
+    const text = this.pending + part;
+    const at = text.indexOf(this.prefix);
+    if (at !== -1) {
+      if (at > 0) {
+        this.options.other.push(text.slice(0, at));
+        this.lineHasOther = true;
+      }
+      this.pending = '';
+      this.pieces = [];
+      this.piecesLength = 0;
+      this.append(text.slice(at + this.prefix.length));
+      return;
     }
+    const keep = Math.min(text.length, this.prefix.length - 1);
+    if (text.length > keep) {
+      this.options.other.push(text.slice(0, text.length - keep));
+      this.lineHasOther = true;
+    }
+    this.pending = text.slice(text.length - keep);
+  }
+
+  private append(part: string): void {
+    this.piecesLength += part.length;
+    if (this.piecesLength > this.maxLineChars) {
+      this.violation(`a protocol line longer than ${this.maxLineChars} characters (the host reads at most that much of one message)`);
+      this.pieces = undefined;
+      this.piecesLength = 0;
+      this.discarding = true;
+      return;
+    }
+    this.pieces!.push(part);
+  }
+
+  private endLine(): void {
+    const pieces = this.pieces;
+    if (pieces) this.message(pieces.length === 1 ? pieces[0]! : pieces.join(''));
+    if (pieces || this.discarding) {
+      if (this.lineHasOther) this.options.other.push('\n');
+    } else if (this.lineHasOther || this.pending) this.options.other.push(`${this.pending}\n`);
+    this.pieces = undefined;
+    this.piecesLength = 0;
+    this.pending = '';
+    this.discarding = false;
+    this.lineHasOther = false;
+  }
+
+  private violation(text: string): void {
+    // Bounded: a process cannot make the host keep an unbounded list.
+    if (this.protocolErrors.length < 20) this.protocolErrors.push(text);
+  }
+
+  private message(text: string): void {
+    let message: RuntimeMessage;
+    try {
+      message = parseRuntimeMessage(JSON.parse(text));
+    } catch (error) {
+      this.violation(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    const problem = this.outOfOrder(message);
+    if (problem) {
+      this.violation(problem);
+      return;
+    }
+    if (ANSWERS[this.options.job.kind].has(message.type)) this.answer = message;
+    this.messages.push(message);
+    this.options.onMessage?.(message);
+  }
+
+  /** Why `message` cannot come now, or undefined if it can. */
+  private outOfOrder(message: RuntimeMessage): string | undefined {
+    const job = this.options.job;
+    if (this.answer) return `a "${message.type}" message after the process's ${this.answer.type} (one answer per process)`;
+    if (message.type === 'hello') return this.messages.length ? 'a second "hello" message' : undefined;
+    // Warnings (ctx.warn) come before the answer, for the case being run.
+    if (message.type === 'warning') {
+      return job.kind === 'measure' && message.caseId === job.caseId ? undefined : `a warning for case "${message.caseId}" from a process that was ${job.kind === 'measure' ? `running "${job.caseId}"` : 'listing cases'}`;
+    }
+    if (!ANSWERS[job.kind].has(message.type)) return `a "${message.type}" message in answer to a ${job.kind} job`;
+    if (job.kind === 'measure' && 'caseId' in message && message.caseId !== undefined && message.caseId !== job.caseId) {
+      return `a "${message.type}" message for case "${message.caseId}" from a process that was running "${job.caseId}"`;
+    }
+    if (job.kind === 'measure' && message.type !== 'error' && !('caseId' in message)) return `a "${message.type}" message without a case id`;
+    return undefined;
   }
 }

@@ -47,7 +47,11 @@ export interface JobOutcome {
   interrupted: boolean;
   /** Last part of stderr (and of non-protocol stdout), for error reports. */
   stderr: string;
-  /** Lines that carried the marker but did not validate. */
+  /**
+   * How the process broke the protocol: marked lines (with its token) that
+   * did not validate, messages out of order or after its one answer,
+   * oversized lines. Any entry fails the job.
+   */
   protocolErrors: string[];
   wallMs: number;
 }

@@ -2,22 +2,37 @@
  * In-runtime entry for Bun: the Job comes in argv, time comes from
  * Bun.nanoseconds() (ns, monotonic), protocol lines go to stdout with
  * synchronous writes so nothing is lost at process.exit.
+ *
+ * The bundle imports this module before the suite: its top level takes the
+ * job (and its token) out of argv, leaves in process.env only what the
+ * variant set, and keeps its own references to the clock, the exit and the
+ * write.
  */
 import { writeSync } from 'node:fs';
 import { executeJob } from '@rtbench/core/execute';
-import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
+import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
+import { gcProbe } from './gc-probe.ts';
 
-function writeAll(text: string): void {
-  const bytes = new TextEncoder().encode(text);
-  let offset = 0;
-  while (offset < bytes.length) offset += writeSync(1, bytes, offset);
+/** The part of the Bun global this entry uses (no Bun types in the build). */
+interface BunApi {
+  version: string;
+  nanoseconds(): number;
+  gc(force: boolean): void;
 }
 
+const Bun = (globalThis as unknown as { Bun: BunApi }).Bun;
+const job = decodeJob(process.argv[2]);
+process.argv.splice(2);
+for (const name of Object.keys(process.env)) if (!job.env.includes(name)) delete process.env[name];
+const nanoseconds = Bun.nanoseconds.bind(Bun);
+const exit = process.exit.bind(process);
+const encoder = new TextEncoder();
+const encode = TextEncoder.prototype.encode.bind(encoder);
+
 export async function start(suite: SuiteDefinition): Promise<void> {
-  const emit = (message: RuntimeMessage): void => writeAll(`${encodeLine(message)}\n`);
-  const job = JSON.parse(process.argv[2] ?? '') as Job;
-  const origin = Bun.nanoseconds();
+  const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), (bytes) => writeSync(1, bytes));
+  const origin = nanoseconds();
   await executeJob(suite, job, {
     facts: {
       runtime: 'bun',
@@ -27,9 +42,10 @@ export async function start(suite: SuiteDefinition): Promise<void> {
       // Bun.gc() is always there; gc() too under --expose-gc.
       gcExposed: typeof Bun.gc === 'function' || typeof (globalThis as { gc?: unknown }).gc === 'function',
     },
-    clock: { name: 'Bun.nanoseconds', now: () => Bun.nanoseconds() - origin },
+    clock: { name: 'Bun.nanoseconds', now: () => nanoseconds() - origin },
     emit,
+    metrics: gcProbe(),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
-  process.exit(0);
+  exit(0);
 }

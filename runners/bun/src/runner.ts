@@ -16,8 +16,12 @@ import {
   type Runner,
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
+  sealJob,
   spawnJob,
+  attachTraceMetrics,
+  TraceFilter,
 } from '@rtbench/runner-kit';
+import { GC_LOG_ENV, JscGcLog } from './gc-trace.ts';
 import { npmBunBinary, probeBun } from './binary.ts';
 import { translateBunFlags } from './flags.ts';
 
@@ -56,16 +60,23 @@ export const bunRunner: Runner = {
     }
   },
 
-  runJob(request: JobRequest) {
-    const { target, flags, bundlePath, job } = request;
-    return spawnJob({
+  async runJob(request: JobRequest) {
+    const { target, flags, bundlePath } = request;
+    const job = sealJob(request.job, flags.env);
+    // JSC's GC log on stderr is where Bun's collection counts come from, unless the variant turned it off.
+    const gcLog = flags.env[GC_LOG_ENV] === undefined ? new TraceFilter(new JscGcLog()) : undefined;
+    const outcome = await spawnJob({
       command: target.binary,
-      args: [...BUN_RUN_ARGS, ...flags.args, bundlePath, JSON.stringify(job)],
-      env: childEnv(flags.env),
+      args: [...BUN_RUN_ARGS, ...flags.args, bundlePath, job.text],
+      job,
+      env: childEnv({ ...(gcLog ? { [GC_LOG_ENV]: '1' } : {}), ...flags.env }),
       cwd: dirname(bundlePath),
       timeoutMs: request.timeoutMs,
       ...(request.signal ? { signal: request.signal } : {}),
+      ...(gcLog ? { stderrFilter: gcLog } : {}),
     });
+    if (gcLog) attachTraceMetrics(outcome.messages, gcLog, 'the sampling-phase markers did not reach stderr');
+    return outcome;
   },
 };
 

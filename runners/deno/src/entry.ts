@@ -3,31 +3,40 @@
  * performance.now() (Deno 2 gives it sub-microsecond resolution; the harness
  * probes it anyway), protocol lines go to stdout with synchronous writes so
  * nothing is lost at Deno.exit.
+ *
+ * The bundle imports this module before the suite: its top level takes the
+ * job (and its token) out of Deno.args, leaves in the environment only what
+ * the variant set (deno adds variables of its own), and keeps its own
+ * references to the clock, the exit and the write.
  */
 import { executeJob } from '@rtbench/core/execute';
-import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
+import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
+import { gcProbe } from './gc-probe.ts';
 
 /** The part of the Deno namespace this entry uses (no Deno types in the build). */
 interface DenoApi {
   args: string[];
   version: { deno: string; v8: string };
   stdout: { writeSync(bytes: Uint8Array): number };
+  env: { toObject(): Record<string, string>; delete(name: string): void };
   exit(code: number): never;
 }
 
 const Deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
-
-function writeAll(bytes: Uint8Array): void {
-  let offset = 0;
-  while (offset < bytes.length) offset += Deno.stdout.writeSync(bytes.subarray(offset));
-}
+const job = decodeJob(Deno.args[0]);
+Deno.args.splice(0);
+for (const name of Object.keys(Deno.env.toObject())) if (!job.env.includes(name)) Deno.env.delete(name);
+const stdout = Deno.stdout;
+const writeStdout = stdout.writeSync.bind(stdout);
+const exit = Deno.exit.bind(Deno);
+const now = performance.now.bind(performance);
+const encoder = new TextEncoder();
+const encode = TextEncoder.prototype.encode.bind(encoder);
 
 export async function start(suite: SuiteDefinition): Promise<void> {
-  const encoder = new TextEncoder();
-  const emit = (message: RuntimeMessage): void => writeAll(encoder.encode(`${encodeLine(message)}\n`));
-  const job = JSON.parse(Deno.args[0] ?? '') as Job;
-  const origin = performance.now();
+  const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), writeStdout);
+  const origin = now();
   await executeJob(suite, job, {
     facts: {
       runtime: 'deno',
@@ -37,9 +46,10 @@ export async function start(suite: SuiteDefinition): Promise<void> {
       gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
     },
     // ms as a double; subtracting a recent origin keeps sub-ns digits exact.
-    clock: { name: 'performance.now', now: () => (performance.now() - origin) * 1e6 },
+    clock: { name: 'performance.now', now: () => (now() - origin) * 1e6 },
     emit,
+    metrics: gcProbe(),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
-  Deno.exit(0);
+  exit(0);
 }

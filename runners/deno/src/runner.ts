@@ -5,8 +5,9 @@
  * of your own.
  *
  * Each job is `deno run` on the bundle with no permissions except env (the
- * child's environment is already reduced to PATH, HOME and the variant's own
- * variables, and suites such as React's read NODE_ENV), no config or lock
+ * child gets PATH, HOME and the variant's own variables; the entry removes
+ * all but the variant's before the suite loads, and suites such as React's
+ * read NODE_ENV), no config or lock
  * file discovery, no remote or npm resolution, and no V8 code cache: every
  * round compiles from source, as on the other runtimes.
  */
@@ -21,6 +22,7 @@ import {
   type Runner,
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
+  sealJob,
   spawnJob,
 } from '@rtbench/runner-kit';
 import { npmDenoBinary, probeDeno } from './binary.ts';
@@ -72,10 +74,12 @@ export const denoRunner: Runner = {
   },
 
   runJob(request: JobRequest) {
-    const { target, flags, bundlePath, job } = request;
+    const { target, flags, bundlePath } = request;
+    const job = sealJob(request.job, flags.env);
     return spawnJob({
       command: target.binary,
-      args: [...DENO_RUN_ARGS, ...flags.args, bundlePath, JSON.stringify(job)],
+      args: [...DENO_RUN_ARGS, ...flags.args, bundlePath, job.text],
+      job,
       env: childEnv(flags.env),
       cwd: dirname(bundlePath),
       timeoutMs: request.timeoutMs,

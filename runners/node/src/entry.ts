@@ -1,35 +1,34 @@
 /**
  * In-runtime entry for Node.js: read the Job from argv, time with
  * process.hrtime.bigint (ns resolution), write protocol lines to stdout.
+ *
+ * The bundle imports this module before the suite, so its top level runs
+ * before any case code: it takes the job (and its token) out of argv, leaves
+ * in process.env only what the variant set, and keeps its own references to
+ * the clock, the exit and the write it uses, so a case that replaces them (a
+ * fake-timer library, a mocked stdout) changes neither timing nor messages.
  */
-import { executeJob, type GcProbe } from '@rtbench/core/execute';
-import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
+import { writeSync } from 'node:fs';
+import { executeJob } from '@rtbench/core/execute';
+import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { gcProbe } from './gc-probe.ts';
 
-function gcProbe(): GcProbe {
-  let count = 0;
-  let timeMs = 0;
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      count++;
-      timeMs += entry.duration;
-    }
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  return {
-    source: 'PerformanceObserver(gc)',
-    // GC entries are delivered asynchronously; let pending ones arrive first.
-    read: () => new Promise((resolve) => setTimeout(() => resolve({ count, timeMs }), 0)),
-  };
-}
+const job = decodeJob(process.argv[2]);
+process.argv.splice(2);
+for (const name of Object.keys(process.env)) if (!job.env.includes(name)) delete process.env[name];
+const hrtime = process.hrtime.bigint;
+const exit = process.exit.bind(process);
+const encoder = new TextEncoder();
+const encode = TextEncoder.prototype.encode.bind(encoder);
 
 export async function start(suite: SuiteDefinition): Promise<void> {
+  // Synchronous, retried on a full pipe: process.stdout.write would queue the
+  // line, and the exit below would drop whatever was still queued.
   const emit = (message: RuntimeMessage): void => {
-    process.stdout.write(`${encodeLine(message)}\n`);
+    writeFully(encode(`${encodeLine(message, job.token)}\n`), (bytes) => writeSync(1, bytes));
   };
-  const job = JSON.parse(process.argv[2] ?? '') as Job;
-  const origin = process.hrtime.bigint();
+  const origin = hrtime();
   await executeJob(suite, job, {
     facts: {
       runtime: 'node',
@@ -38,10 +37,10 @@ export async function start(suite: SuiteDefinition): Promise<void> {
       engineVersion: process.versions.v8,
       gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
     },
-    clock: { name: 'process.hrtime.bigint', now: () => Number(process.hrtime.bigint() - origin) },
+    clock: { name: 'process.hrtime.bigint', now: () => Number(hrtime() - origin) },
     emit,
-    gc: gcProbe(),
+    metrics: gcProbe(),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
-  process.exit(0);
+  exit(0);
 }

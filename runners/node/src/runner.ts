@@ -16,6 +16,7 @@ import {
   type Runner,
   type RuntimeTarget,
   RuntimeUnavailableError,
+  sealJob,
   spawnJob,
   whichOnPath,
 } from '@rtbench/runner-kit';
@@ -39,7 +40,16 @@ function npmBinary(major: number): string {
 
 async function probe(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
   const out = await probeOutput(spec, binary, ['-p', 'JSON.stringify([process.version, process.versions.v8])'], { PATH: process.env.PATH });
-  const [version, v8] = JSON.parse(out) as [string, string];
+  let version: unknown;
+  let v8: unknown;
+  try {
+    [version, v8] = JSON.parse(out.trim().split('\n').pop() ?? '') as unknown[];
+  } catch {
+    /* judged below */
+  }
+  if (typeof version !== 'string' || typeof v8 !== 'string' || !/^v\d/.test(version)) {
+    throw new RuntimeUnavailableError(`${spec}: ${binary} is not node (it printed ${JSON.stringify(out.slice(0, 80))})`);
+  }
   return { runtime: 'node', spec, binary, source, version: version.replace(/^v/, ''), engine: 'v8', engineVersion: v8 };
 }
 
@@ -86,10 +96,12 @@ export const nodeRunner: Runner = {
   },
 
   runJob(request: JobRequest) {
-    const { target, flags, bundlePath, job } = request;
+    const { target, flags, bundlePath } = request;
+    const job = sealJob(request.job, flags.env);
     return spawnJob({
       command: target.binary,
-      args: [...flags.args, bundlePath, JSON.stringify(job)],
+      args: [...flags.args, bundlePath, job.text],
+      job,
       // A clean environment: only what the variant sets, plus PATH and HOME.
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...flags.env },
       timeoutMs: request.timeoutMs,

@@ -10,13 +10,12 @@
  *   socket that fails on first use;
  * - nodejs_compat, so node:buffer, node:stream and friends resolve;
  * - the engine flags as the config's v8Flags;
- * - two text bindings with the workerd and V8 versions, which the worker
- *   cannot read from inside;
  * - the variant's environment variables (e.g. NODE_ENV=production) as text
- *   bindings, which nodejs_compat shows as process.env: a worker does not
- *   see workerd's own environment.
+ *   bindings, which nodejs_compat shows as process.env, and nothing else: a
+ *   worker sees neither workerd's own environment nor rtbench's (the
+ *   versions it cannot read from inside come with the job).
  */
-import { BINDING_V8_VERSION, BINDING_WORKERD_VERSION, HANDLER_KEY } from './handoff.ts';
+import { HANDLER_KEY } from './handoff.ts';
 
 /**
  * Fixed so that a workerd upgrade changes the engine, not the API semantics
@@ -55,7 +54,6 @@ export interface ConfigOptions {
   bundleRelativePath: string;
   v8Flags: readonly string[];
   workerdVersion: string;
-  v8Version: string;
   /** The variant's environment, shown to the worker as process.env. */
   env: Readonly<Record<string, string>>;
 }
@@ -64,11 +62,7 @@ export function workerdConfig(options: ConfigOptions): string {
   const date = compatibilityDateFor(options.workerdVersion);
   const main = `import './bundle.mjs';\nexport default globalThis.${HANDLER_KEY};\n`;
   const list = (items: readonly string[]): string => `[${items.map(capnpString).join(', ')}]`;
-  const bindings: [string, string][] = [
-    ...Object.entries(options.env),
-    [BINDING_WORKERD_VERSION, options.workerdVersion],
-    [BINDING_V8_VERSION, options.v8Version],
-  ];
+  const bindings = Object.entries(options.env);
   return `# Written by rtbench for one job; see runners/workerd/README.md.
 using Workerd = import "/workerd/workerd.capnp";
 

@@ -8,39 +8,49 @@
  * subtract the spin by its calibrated per-read cost), over samples of ten
  * ticks. No code is generated from strings: workerd refuses it inside a
  * request, and core's loop is a plain closure. See runners/workerd/README.md.
+ *
+ * The job (with this process's token) arrives in the request body, where case
+ * code cannot see it; the clock is taken when the bundle loads, before the
+ * suite (the bundle imports this module first).
  */
 import { executeJob } from '@rtbench/core/execute';
-import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
+import { decodeJob, encodeLine, type RuntimeMessage, type WireJob } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
-import { BINDING_V8_VERSION, BINDING_WORKERD_VERSION, HANDLER_KEY } from './handoff.ts';
+import { HANDLER_KEY, type WorkerdFacts } from './handoff.ts';
+import { gcProbe } from './gc-probe.ts';
 
-type Env = Record<string, unknown>;
+const now = performance.now.bind(performance);
+const encoder = new TextEncoder();
+const encode = TextEncoder.prototype.encode.bind(encoder);
 
-function text(env: Env, name: string): string {
-  const value = env[name];
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+function fact(value: unknown): string {
   return typeof value === 'string' && value ? value : 'unknown';
 }
 
-async function handle(suite: SuiteDefinition, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const job = (await request.json()) as Job;
+async function handle(suite: SuiteDefinition, request: Request, ctx: ExecutionContext): Promise<Response> {
+  const job = decodeJob(await request.text()) as WireJob & { workerd?: Partial<WorkerdFacts> };
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
-  const encoder = new TextEncoder();
   const emit = (message: RuntimeMessage): void => {
-    // Not awaited: lines leave whenever the worker yields; a closed connection only loses output.
-    writer.write(encoder.encode(`${encodeLine(message)}\n`)).catch(() => {});
+    // Not awaited: lines leave whenever the worker yields, in order; close() below waits for them all.
+    writer.write(encode(`${encodeLine(message, job.token)}\n`)).catch(() => {});
   };
-  const origin = performance.now();
+  const origin = now();
   const done = executeJob(suite, job, {
     facts: {
       runtime: 'workerd',
-      version: text(env, BINDING_WORKERD_VERSION),
+      version: fact(job.workerd?.version),
       engine: 'v8',
-      engineVersion: text(env, BINDING_V8_VERSION),
+      engineVersion: fact(job.workerd?.v8),
       gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
     },
-    clock: { name: 'performance.now', now: () => (performance.now() - origin) * 1e6 },
+    clock: { name: 'performance.now', now: () => (now() - origin) * 1e6 },
     emit,
+    ...(job.workerd?.gcMarkers ? { metrics: gcProbe() } : {}),
   })
     .then(
       () => writer.close(),
@@ -54,6 +64,6 @@ async function handle(suite: SuiteDefinition, request: Request, env: Env, ctx: E
 
 export async function start(suite: SuiteDefinition): Promise<void> {
   (globalThis as Record<string, unknown>)[HANDLER_KEY] = {
-    fetch: (request: Request, env: Env, ctx: ExecutionContext) => handle(suite, request, env, ctx),
+    fetch: (request: Request, _env: unknown, ctx: ExecutionContext) => handle(suite, request, ctx),
   };
 }

@@ -7,10 +7,9 @@
  * for --concurrent-marking, --incremental-marking or --memory-reducer does
  * nothing. The check prints V8's flag values and refuses such a flag too.
  */
-import { rmSync } from 'node:fs';
 import { FlagError, flagsAsWritten, overriddenV8Flags, parseV8FlagValues, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
 import { HANDLER_KEY } from './handoff.ts';
-import { workerdEnv, writeJobConfig } from './run-job.ts';
+import { removeJobDir, workerdEnv, writeJobConfig } from './run-job.ts';
 import { startWorkerd } from './server.ts';
 
 export const translateWorkerdFlags = flagsAsWritten;
@@ -26,7 +25,6 @@ export async function checkWorkerdFlags(target: RuntimeTarget, flags: Translated
     bundle: { source: `globalThis.${HANDLER_KEY} = { fetch: () => new Response('ok') };\n` },
     v8Flags: [...flags.args, '--print-flag-values'],
     workerdVersion: target.version,
-    v8Version: target.engineVersion,
     env: flags.env,
   });
   // V8 prints about 1,000 flag values: keep all of its output.
@@ -50,6 +48,6 @@ export async function checkWorkerdFlags(target: RuntimeTarget, flags: Translated
     clearTimeout(timer);
     server.kill();
     await server.exited;
-    rmSync(dir, { recursive: true, force: true });
+    removeJobDir(dir);
   }
 }

@@ -12,6 +12,15 @@
  */
 export const HANDLER_KEY = '__rtbenchWorkerdHandler';
 
-/** Text bindings with facts the worker cannot see from inside (process.versions.v8 is empty). */
-export const BINDING_WORKERD_VERSION = 'RTBENCH_WORKERD_VERSION';
-export const BINDING_V8_VERSION = 'RTBENCH_V8_VERSION';
+/**
+ * What the worker cannot see from inside (process.versions.v8 is empty), and
+ * whether to mark the sampling phase for the host's GC-trace reader: the host
+ * sends it with the job, not as bindings, so the worker's process.env holds
+ * the variant's variables and nothing of rtbench's.
+ */
+export interface WorkerdFacts {
+  version: string;
+  v8: string;
+  /** The host reads V8's GC trace: the worker then marks the sampling phase in it. */
+  gcMarkers?: boolean;
+}

@@ -8,11 +8,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ProtocolReader, type JobOutcome, type JobRequest } from '@rtbench/runner-kit';
-import type { RuntimeMessage } from '@rtbench/core/protocol';
+import { attachTraceMetrics, guardDir, ProtocolReader, releaseDir, sealJob, TraceFilter, type JobOutcome, type JobRequest } from '@rtbench/runner-kit';
+import type { WorkerdFacts } from './handoff.ts';
 import { workerdConfig } from './config.ts';
 import { postJob, type ResponseEnd } from './http.ts';
 import { startWorkerd } from './server.ts';
+import { GC_TRACE_FLAG, GC_TRACE_OPT_OUT, V8NvpTrace } from './gc-trace.ts';
 
 /** Temporary job directories are named <prefix><host pid>-<random>. */
 export const JOB_DIR_PREFIX = 'rtbench-workerd-';
@@ -27,7 +28,6 @@ export interface JobConfigOptions {
   bundle: { path: string } | { source: string };
   v8Flags: readonly string[];
   workerdVersion: string;
-  v8Version: string;
   env: Readonly<Record<string, string>>;
 }
 
@@ -35,6 +35,8 @@ export interface JobConfigOptions {
 export function writeJobConfig(options: JobConfigOptions): { dir: string; configPath: string } {
   // The host's PID in the name: whose directory it is, if one is ever left behind.
   const dir = mkdtempSync(join(tmpdir(), `${JOB_DIR_PREFIX}${process.pid}-`));
+  // Removed by the warden if the host dies before removing it.
+  guardDir(dir);
   let bundleRelativePath: string;
   if ('path' in options.bundle) {
     // Relative: capnp's embed resolves paths against the config file.
@@ -44,8 +46,8 @@ export function writeJobConfig(options: JobConfigOptions): { dir: string; config
     writeFileSync(join(dir, bundleRelativePath), options.bundle.source);
   }
   const configPath = join(dir, 'config.capnp');
-  const { v8Flags, workerdVersion, v8Version, env } = options;
-  writeFileSync(configPath, workerdConfig({ bundleRelativePath, v8Flags, workerdVersion, v8Version, env }));
+  const { v8Flags, workerdVersion, env } = options;
+  writeFileSync(configPath, workerdConfig({ bundleRelativePath, v8Flags, workerdVersion, env }));
   return { dir, configPath };
 }
 
@@ -61,9 +63,15 @@ export function uncaughtReason(output: string): string | undefined {
   return m?.[1]?.trim() || undefined;
 }
 
-function hasAnswer(job: JobRequest['job'], messages: readonly RuntimeMessage[]): boolean {
-  const answers = job.kind === 'list' ? ['cases', 'error'] : ['result', 'unsupported', 'error'];
-  return messages.some((m) => answers.includes(m.type));
+/** Removes a job directory and tells the warden it is gone. */
+export function removeJobDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  releaseDir(dir);
+}
+
+/** The variant's V8 flags plus the GC trace the host reads, unless the variant turned it off. */
+export function withGcTrace(v8Flags: readonly string[]): readonly string[] {
+  return v8Flags.includes(GC_TRACE_OPT_OUT) || v8Flags.includes(GC_TRACE_FLAG) ? v8Flags : [...v8Flags, GC_TRACE_FLAG];
 }
 
 export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
@@ -71,23 +79,27 @@ export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
   const { target, flags, bundlePath } = request;
   const { dir, configPath } = writeJobConfig({
     bundle: { path: bundlePath },
-    v8Flags: flags.args,
+    v8Flags: withGcTrace(flags.args),
     workerdVersion: target.version,
-    v8Version: target.engineVersion,
     env: flags.env,
   });
   try {
     return await serveJob(request, dir, configPath, started);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeJobDir(dir);
   }
 }
 
 /** Start the server, exchange the job, stop the server; the outcome as a process runner would give it. */
 async function serveJob(request: JobRequest, dir: string, configPath: string, started: number): Promise<JobOutcome> {
-  const { target, flags, job } = request;
-  const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir);
-  const reader = new ProtocolReader(server.output);
+  const { target, flags } = request;
+  const job = request.job;
+  const sealed = sealJob(job, flags.env);
+  const gcTrace = flags.args.includes(GC_TRACE_OPT_OUT) ? undefined : new TraceFilter(new V8NvpTrace());
+  const facts: WorkerdFacts = { version: target.version, v8: target.engineVersion, ...(gcTrace ? { gcMarkers: true } : {}) };
+  const body = JSON.stringify({ ...(JSON.parse(sealed.text) as object), workerd: facts });
+  const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir, undefined, gcTrace);
+  const reader = new ProtocolReader({ token: sealed.token, job, other: server.output });
   let timedOut = false;
   let interrupted = false;
   const timer = setTimeout(() => {
@@ -104,7 +116,7 @@ async function serveJob(request: JobRequest, dir: string, configPath: string, st
   let response: ResponseEnd | undefined;
   try {
     const port = await server.listening;
-    if (port !== undefined && !server.killed) response = await postJob(port, JSON.stringify(job), (text) => reader.push(text));
+    if (port !== undefined && !server.killed) response = await postJob(port, body, (text) => reader.push(text));
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
@@ -113,18 +125,23 @@ async function serveJob(request: JobRequest, dir: string, configPath: string, st
   }
   const exit = await server.exited;
   reader.end();
+  if (gcTrace) {
+    attachTraceMetrics(reader.messages, gcTrace, 'the sampling-phase markers did not reach workerd\'s stdout');
+  } else {
+    const result = reader.messages.find((m) => m.type === 'result');
+    const why = `the variant turned V8's GC trace off (${GC_TRACE_OPT_OUT}); inside workerd heap statistics read as zeros`;
+    if (result?.type === 'result') result.metrics = { source: 'none', unavailable: { gc: why, allocation: why, heap: why } };
+  }
 
   const output = server.output.toString();
   const messages = reader.messages;
   // A SIGKILL from our kill() of a running server is our own stop; any other
   // end is workerd's (a crash, an abort on a V8 heap limit, the OOM killer).
   const stoppedByRunner = server.killedWhileRunning && exit.signal === 'SIGKILL' && !timedOut && !interrupted;
-  if (stoppedByRunner && response && !hasAnswer(job, messages)) {
+  if (stoppedByRunner && response && !reader.terminal && !reader.protocolErrors.length) {
     const why =
       uncaughtReason(output) ??
-      (reader.protocolErrors[0] !== undefined
-        ? `a message did not validate: ${reader.protocolErrors[0]}`
-        : response.error
+      (response.error
           ? `the connection failed: ${response.error}`
           : `HTTP status ${response.status ?? 'none'}, and no result in the response`);
     messages.push({

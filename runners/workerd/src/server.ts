@@ -5,7 +5,7 @@
  * runtime; its port comes from --control-fd; it is stopped by PID.
  */
 import type { Readable } from 'node:stream';
-import { killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/runner-kit';
+import { killTree, spawnTracked, Tail, TraceFile, type ChildExit, type TraceFilter } from '@rtbench/runner-kit';
 import { SOCKET_NAME } from './config.ts';
 
 export interface WorkerdProcess {
@@ -33,12 +33,25 @@ export function startWorkerd(
   env: Record<string, string | undefined>,
   cwd: string,
   outputLimit = 8_000,
+  /** Takes V8's GC trace out of stdout (see gc-trace.ts): stdout then goes to a file, filtered into output at the exit. */
+  stdoutFilter?: TraceFilter,
   /** More `workerd serve` options, e.g. --experimental. */
   serveOptions: readonly string[] = [],
 ): WorkerdProcess {
+  const traceFile = stdoutFilter ? new TraceFile() : undefined;
   // fd 3 is the control pipe: workerd writes {"event":"listen","socket":…,"port":…} when bound.
-  const { child, exited } = spawnTracked({ command: binary, args: ['serve', ...serveOptions, configPath, 'config', '--control-fd', '3'], env, cwd, extraPipes: 1 });
+  const spawned = spawnTracked({
+    command: binary,
+    args: ['serve', ...serveOptions, configPath, 'config', '--control-fd', '3'],
+    env,
+    cwd,
+    extraPipes: 1,
+    ...(traceFile ? { stdoutFd: traceFile.fd } : {}),
+  });
+  const { child } = spawned;
   const output = new Tail(outputLimit);
+  // With a trace file, stdout reaches output (and the filter) once the process has ended.
+  const exited = traceFile && stdoutFilter ? spawned.exited.then((exit) => (output.push(traceFile.drain(stdoutFilter)), exit)) : spawned.exited;
   child.stdout?.setEncoding('utf8');
   child.stdout?.on('data', (chunk: string) => output.push(chunk));
   child.stderr?.setEncoding('utf8');

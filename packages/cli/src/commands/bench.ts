@@ -3,13 +3,14 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and schedule and in the view (a table, or verdicts per arm).
  */
+import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
 import { benchView, pairedComparisonView, reporterFor, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { COMPARE_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
-import { defaultResultsPath, writeRunAtomically } from '../results-file.ts';
+import { assertWritableOutput, defaultResultsPath, writeRunAtomically } from '../results-file.ts';
 import { executeRun } from '../run.ts';
 import { isResolved } from '../variants.ts';
 
@@ -20,7 +21,15 @@ export interface VerdictFlags {
 
 export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
   out?: string;
+  /** Also write the HTML report: to this file, or (true) beside the saved run. */
+  html?: string | boolean | number;
   quiet?: boolean;
+}
+
+/** Where --html writes: the file named, or the saved run's path with .html. */
+function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined {
+  if (flag === undefined || flag === false) return undefined;
+  return flag === true ? runPath.replace(/\.json$/, '') + '.html' : String(flag);
 }
 
 export function ratioOptions(flags: VerdictFlags): { threshold: number; confidence: number } {
@@ -71,9 +80,12 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
   const reporter = outputReporter(flags);
   const options = ratioOptions(flags);
   const limit = failLimit(flags);
+  if (flags.out !== undefined) assertWritableOutput(flags.out);
   const plan = await makePlan(suiteName, flags, compareArms);
 
   const path = flags.out ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode });
+  const html = htmlPath(flags.html, path);
+  if (html !== undefined) assertWritableOutput(html, '--html');
   const run = await execute(plan, path, flags.quiet === true);
 
   const view: View = compareArms ? pairedComparisonView(run, { ...options, file: path }) : benchView(run, { ...options, file: path });
@@ -81,6 +93,10 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
   // Another format on stdout (json, csv, …): the table still goes to the terminal.
   if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
   process.stderr.write(pc.dim(`saved ${path}\n`));
+  if (html !== undefined) {
+    writeFileSync(html, reporterFor('html')!.render(view, { color: false, columns: 100, plot: false }));
+    process.stderr.write(pc.dim(`html report ${html}\n`));
+  }
   const gate = regressionGate(view, limit);
   const exitCode = run.status === 'interrupted' ? 130 : run.status === 'failed' ? 1 : 0;
   return exitCode !== 0 ? exitCode : gate;

@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../errors.ts';
 import { listSuites } from '../suites.ts';
-import { parseVariant, VARIANT_SYNTAX, type VariantSpec } from '../variants.ts';
+import { parseVariant, quotePart, splitVariantList, VARIANT_SYNTAX, type VariantSpec } from '../variants.ts';
 
 export const COMPARE_USAGE = 'pnpm bench <suite> --compare <baseline> <candidate> [...]   e.g. --compare node@24 node@26, or --compare node@26 "node@26 --max-semi-space-size=64"';
 
@@ -41,7 +41,8 @@ export function extractCompareArgs(argv: readonly string[], suites: ReadonlySet<
  * machine's noise): later copies get ids "node@24 #2", "#3", …
  */
 export function parseCompareArms(args: readonly string[]): VariantSpec[] {
-  const texts = args.flatMap((a) => a.split(',')).map((s) => s.trim()).filter(Boolean);
+  // Commas separate variants, except inside quotes (variants.ts).
+  const texts = args.flatMap((a) => splitVariantList(a).map((parts) => parts.map(quotePart).join(' ')));
   if (texts.length < 2) {
     throw new UsageError(`--compare needs two or more variants, the baseline first: ${COMPARE_USAGE}\nVariant syntax: ${VARIANT_SYNTAX}`);
   }

@@ -7,7 +7,7 @@
  */
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION, runSchema, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '../errors.ts';
-import { readJsonFile, validateRun } from '../results-file.ts';
+import { assertConsistent, readJsonFile, validateRun } from '../results-file.ts';
 import type { SavedRun } from '@rtbench/report';
 
 export function loadSavedRun(path: string): SavedRun {
@@ -22,5 +22,6 @@ export function loadSavedRun(path: string): SavedRun {
     throw new UsageError(`${path} has schema version ${JSON.stringify(schemaVersion)}; this rtbench reads version ${RUN_SCHEMA_VERSION}, and the file lacks fields it needs`);
   }
   const run: RunRecord = { ...lenient.data, schemaVersion: RUN_SCHEMA_VERSION };
+  assertConsistent(run, path);
   return { run, file: path, note: `${path} has schema version ${JSON.stringify(schemaVersion)} (this rtbench reads ${RUN_SCHEMA_VERSION}); compared the fields both versions share` };
 }

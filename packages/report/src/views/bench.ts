@@ -57,6 +57,13 @@ export function runNotes(run: RunRecord): Note[] {
   }
   notes.push(...warningNotes(run));
   if (run.status === 'interrupted') notes.push({ level: 'warning', text: 'the run was interrupted: the figures use the rounds that finished' });
+  // A case with one finished process in all has no second digest: its work was not compared with anything.
+  const unchecked = run.cases.filter((c) => run.results.reduce((n, r) => n + (r.caseId === c.id ? r.rounds.length : 0), 0) === 1).map((c) => c.id);
+  if (unchecked.length && unchecked.length === run.cases.length) {
+    notes.push({ level: 'warning', text: 'the work was not cross-checked: each case has one digest (one round on one runtime), so there was nothing to compare it with; run ≥ 2 rounds or runtimes' });
+  } else if (unchecked.length) {
+    notes.push({ level: 'warning', text: `the work was not cross-checked on ${unchecked.length} case${unchecked.length === 1 ? '' : 's'} with a single digest: ${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}` });
+  }
   return notes;
 }
 
@@ -109,7 +116,9 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
       }
       rows.push(row);
     }
-    const digests = mismatched.get(c.id);
+    // Different work across variants, or across one variant's own rounds.
+    const ownRounds = rows.filter((r) => r.result.failures.some((f) => f.kind === 'digest-mismatch'));
+    const digests = mismatched.get(c.id) ?? (ownRounds.length ? Object.fromEntries(ownRounds.map((r) => [r.variantId, [...new Set(r.result.rounds.map((x) => x.digest.hash))].join(' ≠ ')])) : undefined);
     return { caseId: c.id, name: c.name, ...(c.group ? { group: c.group } : {}), params: c.params, rows, ...(digests ? { digestMismatch: digests } : {}) };
   });
   const adjusted = adjustAll(pending.map((p) => p.pair!), ratioOptions);

@@ -1,0 +1,119 @@
+/**
+ * Engine traces read on the host: a runtime whose GC numbers cannot be read
+ * from inside (workerd's isolate, Bun's JavaScriptCore) prints them as a
+ * trace (V8's --trace-gc-nvp on stdout, JSC's logGC on stderr), and the entry
+ * prints two phase markers into the same stream around sampling. A
+ * TraceFilter takes the trace lines and the markers out of that stream and
+ * passes every other line on, so the case's own output is kept and the trace
+ * never drowns it.
+ */
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mergeEngineMetrics, type EngineMetrics } from '@rtbench/core/engine-metrics';
+import type { RuntimeMessage } from '@rtbench/core/protocol';
+
+/** Phase markers the entries print (one line each; the rest of the line is the marker's data). */
+export const SAMPLING_START_MARKER = '@@rtbench-gc sampling-start';
+export const SAMPLING_END_MARKER = '@@rtbench-gc sampling-end';
+
+/** What a trace parser does with one line of the stream. */
+export interface TraceParser {
+  /** True when the line belongs to the trace (it is then kept out of the case's output). */
+  line(text: string, phase: 'before' | 'sampling' | 'after'): boolean;
+  /** Called with the text after a marker (e.g. heap figures the entry printed with it). */
+  marker?(which: 'start' | 'end', rest: string): void;
+  /** The metrics of the sampling phase, or why there are none. */
+  metrics(): EngineMetrics;
+}
+
+/** Splits a stream into lines, gives each to the parser, returns the rest for the output tail. */
+export class TraceFilter {
+  private buffered = '';
+  private phase: 'before' | 'sampling' | 'after' = 'before';
+  private markersSeen = 0;
+
+  constructor(readonly parser: TraceParser) {}
+
+  /** A chunk of the stream in; the text that is not trace out. */
+  push(chunk: string): string {
+    this.buffered += chunk;
+    const cut = this.buffered.lastIndexOf('\n');
+    if (cut === -1) return '';
+    const complete = this.buffered.slice(0, cut);
+    this.buffered = this.buffered.slice(cut + 1);
+    return complete.split('\n').map((l) => this.take(l)).join('');
+  }
+
+  /** The stream ended: a last line without a newline still counts. */
+  end(): string {
+    const rest = this.buffered;
+    this.buffered = '';
+    return rest ? this.take(rest) : '';
+  }
+
+  /** Both markers were seen: the sampling phase is delimited in this stream. */
+  get delimited(): boolean {
+    return this.markersSeen === 2;
+  }
+
+  private take(line: string): string {
+    for (const [marker, which, next] of [
+      [SAMPLING_START_MARKER, 'start', 'sampling'],
+      [SAMPLING_END_MARKER, 'end', 'after'],
+    ] as const) {
+      const at = line.indexOf(marker);
+      if (at === -1) continue;
+      this.phase = next;
+      this.markersSeen++;
+      this.parser.marker?.(which, line.slice(at + marker.length).trim());
+      // Text before the marker on the same line (a partial line flushed by buffered stdio) is not lost.
+      return at > 0 ? this.take(line.slice(0, at)) : '';
+    }
+    return this.parser.line(line, this.phase) ? '' : `${line}\n`;
+  }
+}
+
+/**
+ * Where a traced stream goes while the child runs: a file, not a pipe. A
+ * pipe that the host drains late (on a loaded machine) fills after ~64 KB,
+ * and then every GC blocks the child on its trace write; measured here, that
+ * made workerd 1.6x slower on an allocation-heavy case. A file never blocks,
+ * and writes from one process to one descriptor stay in order.
+ */
+export class TraceFile {
+  readonly fd: number;
+  private readonly dir: string;
+  private drained = false;
+
+  constructor() {
+    // The host's PID in the name: whose file it is, if one is ever left behind.
+    this.dir = mkdtempSync(join(tmpdir(), `rtbench-trace-${process.pid}-`));
+    this.fd = openSync(join(this.dir, 'stream.log'), 'w');
+  }
+
+  /** After the child ended: the stream through the filter; what is not trace is returned. Removes the file. */
+  drain(filter: TraceFilter): string {
+    if (this.drained) return '';
+    this.drained = true;
+    closeSync(this.fd);
+    try {
+      const text = readFileSync(join(this.dir, 'stream.log'), 'utf8');
+      return filter.push(text) + filter.end();
+    } finally {
+      rmSync(this.dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * Puts the trace's metrics on the job's result message, merged with what the
+ * entry could see from inside. Without both markers the phase is unknown and
+ * the metrics say so rather than count the wrong lines.
+ */
+export function attachTraceMetrics(messages: RuntimeMessage[], filter: TraceFilter, notDelimited: string): void {
+  const result = messages.find((m) => m.type === 'result');
+  if (!result || result.type !== 'result') return;
+  const fromTrace: EngineMetrics = filter.delimited ? filter.parser.metrics() : { source: 'trace', unavailable: { gc: notDelimited } };
+  result.metrics = mergeEngineMetrics(result.metrics, fromTrace);
+}

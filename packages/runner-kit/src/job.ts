@@ -1,0 +1,65 @@
+/**
+ * One job for one process, from the host's side: sealing it with the
+ * process's token, and reading what came back as one verdict.
+ */
+import { randomBytes } from 'node:crypto';
+import type { CaseResultMessage, Job, WireJob } from '@rtbench/core/protocol';
+import type { JobOutcome } from './types.ts';
+
+export interface SealedJob {
+  job: Job;
+  /** 128 random bits drawn for this process only (see core/protocol.ts). */
+  token: string;
+  /** The job with its token, as the entry reads it (JSON). */
+  text: string;
+}
+
+/** `variantEnv`: the variables the variant sets; the entry removes all others. */
+export function sealJob(job: Job, variantEnv: Readonly<Record<string, string>>): SealedJob {
+  const token = randomBytes(16).toString('hex');
+  const wire: WireJob = { ...job, token, env: Object.keys(variantEnv) };
+  return { job, token, text: JSON.stringify(wire) };
+}
+
+/** Why a process died, read from its last output: the line a user needs to see, or undefined. */
+export function crashCause(stderr: string): string | undefined {
+  const lines = stderr.split('\n').map((l) => l.trim());
+  const find = (re: RegExp): string | undefined => lines.find((l) => re.test(l));
+  if (find(/out of memory|heap limit|Allocation failed|OutOfMemory|out-of-memory/i)) {
+    const line = find(/heap out of memory|out of memory/i) ?? find(/heap limit|Allocation failed|OutOfMemory/i)!;
+    return `heap out of memory (${line.slice(0, 200)})`;
+  }
+  if (find(/Maximum call stack size exceeded|stack overflow/i)) return 'stack overflow';
+  const fatal = find(/^(FATAL ERROR|Fatal error|# Fatal|panic|thread '.*' panicked|Segmentation fault|Illegal instruction|Bus error|Aborted|error: Uncaught)/i);
+  return fatal?.slice(0, 200);
+}
+
+export type JobVerdict =
+  | { kind: 'result'; message: CaseResultMessage }
+  | { kind: 'unsupported'; reason: string }
+  | { kind: 'failure'; failure: 'error' | 'crash' | 'timeout' | 'interrupted'; message: string; phase?: string; stack?: string };
+
+/**
+ * What a measure job's outcome means. A result counts only when it is the
+ * process's one answer, the protocol was kept, and the process ended cleanly.
+ */
+export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: number): JobVerdict {
+  if (outcome.interrupted) return { kind: 'failure', failure: 'interrupted', message: 'interrupted before this job finished' };
+  if (outcome.timedOut) return { kind: 'failure', failure: 'timeout', message: `no result within ${timeoutMs} ms; the process was killed (raise --timeout for slow cases)` };
+  if (outcome.protocolErrors.length) {
+    return { kind: 'failure', failure: 'error', message: `the ${runtime} process broke the runner protocol: ${outcome.protocolErrors.join('; ')}` };
+  }
+  const answer = outcome.messages.find((m) => m.type === 'result' || m.type === 'unsupported' || m.type === 'error');
+  const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
+  const cause = crashCause(outcome.stderr);
+  if (answer?.type === 'error') {
+    return { kind: 'failure', failure: 'error', message: answer.message, phase: answer.phase, ...(answer.stack ? { stack: answer.stack } : {}) };
+  }
+  const clean = outcome.exitCode === 0 && outcome.exitSignal === null;
+  if (answer && !clean) {
+    return { kind: 'failure', failure: 'crash', message: `the ${runtime} process ${how} after its ${answer.type}${cause ? `: ${cause}` : ''}` };
+  }
+  if (answer?.type === 'result') return { kind: 'result', message: answer };
+  if (answer?.type === 'unsupported') return { kind: 'unsupported', reason: answer.reason };
+  return { kind: 'failure', failure: 'crash', message: `the ${runtime} process ${how} without a result${cause ? `: ${cause}` : ''}` };
+}

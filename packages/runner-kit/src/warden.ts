@@ -1,0 +1,82 @@
+/**
+ * The host's side of the warden (warden.mjs): children die with the host by
+ * construction, not only on the signals the host handles. A handler can end
+ * children on Ctrl-C or a normal exit (process.ts does), but nothing runs in
+ * a host that is SIGKILLed or loses its terminal; the warden, in its own
+ * session, sees the pipe from the host close and ends what it was told about.
+ *
+ * Messages go out as soon as a child has a PID (libuv writes to a pipe at
+ * once when it can), so the window in which a host death could leave a child
+ * is the few microseconds between fork and that write.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+const WARDEN_SCRIPT = fileURLToPath(new URL('./warden.mjs', import.meta.url));
+
+let warden: ChildProcess | undefined;
+let failed = false;
+/** Groups and directories the warden was told about and not yet released. */
+const outstanding = new Set<string>();
+
+// A host that exits with nothing outstanding ends its warden at once, rather
+// than leaving it to notice the closed pipe a moment later.
+process.once('exit', () => {
+  if (warden && outstanding.size === 0) {
+    try {
+      warden.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
+function tell(line: string): void {
+  if (failed) return;
+  if (!warden) {
+    try {
+      warden = spawn(process.execPath, [WARDEN_SCRIPT, tmpdir()], { stdio: ['pipe', 'ignore', 'ignore'], detached: true, env: {} });
+    } catch {
+      failed = true;
+      return;
+    }
+    warden.on('error', () => {
+      failed = true;
+    });
+    warden.stdin!.on('error', () => {
+      failed = true;
+    });
+    // The warden must not keep the host alive; the host's exit is its cue.
+    warden.unref();
+    (warden.stdin as unknown as { unref?: () => void }).unref?.();
+  }
+  warden.stdin!.write(`${line}\n`);
+}
+
+/** PID of the warden, once started (tests check that it is not left either). */
+export function wardenPid(): number | undefined {
+  return warden?.pid;
+}
+
+/** A process group this host leads: SIGKILLed if the host dies before it is released. */
+export function guardGroup(pgid: number): void {
+  outstanding.add(`group ${pgid}`);
+  tell(`group ${pgid}`);
+}
+
+export function releaseGroup(pgid: number): void {
+  outstanding.delete(`group ${pgid}`);
+  tell(`ungroup ${pgid}`);
+}
+
+/** A temporary directory (rtbench-… directly under tmpdir()): removed if the host dies before it is released. */
+export function guardDir(path: string): void {
+  outstanding.add(`dir ${path}`);
+  tell(`dir ${path}`);
+}
+
+export function releaseDir(path: string): void {
+  outstanding.delete(`dir ${path}`);
+  tell(`undir ${path}`);
+}

@@ -1,0 +1,49 @@
+/** What a job's outcome means: one clean answer is a result; anything else is a failure that says why. */
+import { describe, expect, it } from 'vitest';
+import type { RuntimeMessage } from '@rtbench/core/protocol';
+import { crashCause, judgeOutcome, sealJob } from '../src/job.ts';
+import type { JobOutcome } from '../src/types.ts';
+
+const result: RuntimeMessage = {
+  type: 'result',
+  caseId: 'c',
+  digest: { hash: '0123456789abcdef', summary: 'n' },
+  clock: { name: 'c', resolutionNs: 1, readCostNs: 1, edgeAligned: false },
+  samples: [1],
+  iterationsPerSample: 1,
+  warmupIterations: 0,
+  async: false,
+};
+const outcome = (o: Partial<JobOutcome>): JobOutcome => ({ messages: [], exitCode: 0, exitSignal: null, timedOut: false, interrupted: false, stderr: '', protocolErrors: [], wallMs: 1, ...o });
+
+describe('judgeOutcome', () => {
+  it('accepts a result only as the clean answer of a process that kept the protocol', () => {
+    expect(judgeOutcome(outcome({ messages: [result] }), 'node', 1000).kind).toBe('result');
+    expect(judgeOutcome(outcome({ messages: [result], protocolErrors: ['a "result" message after the process\'s result'] }), 'node', 1000)).toMatchObject({
+      kind: 'failure',
+      message: expect.stringMatching(/broke the runner protocol: a "result" message after/),
+    });
+    expect(judgeOutcome(outcome({ messages: [result], exitCode: 134 }), 'deno', 1000)).toMatchObject({ kind: 'failure', failure: 'crash', message: 'the deno process exited with code 134 after its result' });
+    expect(judgeOutcome(outcome({ messages: [result], timedOut: true }), 'bun', 1000)).toMatchObject({ failure: 'timeout' });
+  });
+
+  it('names the cause of a crash from the process output', () => {
+    const stderr = '<--- Last few GCs --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n 1: 0xb0 node::Abort()\n';
+    expect(judgeOutcome(outcome({ exitSignal: 'SIGABRT', exitCode: null, stderr }), 'node', 1000)).toMatchObject({
+      message: 'the node process was killed by SIGABRT without a result: heap out of memory (FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory)',
+    });
+    expect(crashCause('RangeError: Maximum call stack size exceeded')).toBe('stack overflow');
+    expect(crashCause('just some output')).toBeUndefined();
+  });
+});
+
+describe('sealJob', () => {
+  it('draws a fresh 128-bit token per process and lists the variant environment for the entry', () => {
+    const job = { protocol: 1 as const, kind: 'list' as const };
+    const a = sealJob(job, { NODE_ENV: 'production' });
+    const b = sealJob(job, {});
+    expect(a.token).toMatch(/^[0-9a-f]{32}$/);
+    expect(a.token).not.toBe(b.token);
+    expect(JSON.parse(a.text)).toEqual({ ...job, token: a.token, env: ['NODE_ENV'] });
+  });
+});

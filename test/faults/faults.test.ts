@@ -1,0 +1,132 @@
+/**
+ * Fault injection: suites that misbehave (test/fixtures/misbehaving,
+ * out-of-memory), run through the real CLI on node, deno, bun and workerd.
+ * One run covers every fault on every runtime; the assertions say what
+ * rtbench must make of each. The budget is tiny on purpose (1–2 processes
+ * per case and runtime, 10 ms of sampling): these tests are about what is
+ * recorded, not about the numbers.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseRun, type CaseResult, type RunRecord } from '@rtbench/core/schema';
+import { fixture, runCli, tempFile, type CliResult } from '../helpers/cli.ts';
+import { FORGED_SAMPLES } from '../fixtures/misbehaving/index.ts';
+
+const RUNTIMES = ['node', 'deno', 'bun', 'workerd'] as const;
+const QUICK = ['--time', '10ms', '--warmup', '5ms', '--timeout', '60s', '--quiet'];
+
+function resultsOf(run: RunRecord, caseId: string): CaseResult[] {
+  const found = run.results.filter((r) => r.caseId === caseId);
+  expect(found.map((r) => r.variantId.split(' ')[0])).toEqual([...RUNTIMES]);
+  return found;
+}
+
+describe('a suite that misbehaves in every way, on all four runtimes', () => {
+  let cli: CliResult;
+  let run: RunRecord;
+  beforeAll(() => {
+    const out = tempFile('misbehaving.json');
+    // Every variant sets the same variable: a case that reads its environment must see exactly that, everywhere.
+    const variants = RUNTIMES.map((r) => `${r} FAULT_ENV=same`).join(',');
+    cli = runCli(['bench', fixture('misbehaving'), '--runtime', variants, '--rounds', '2', '--out', out, ...QUICK]);
+    run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+  });
+
+  it('fails the run (exit 1) and says why, without a stack trace of its own', () => {
+    expect(cli.status, cli.stderr).toBe(1);
+    expect(cli.stderr).not.toMatch(/\n\s+at .*\(.*packages\/cli/);
+  });
+
+  it('keeps the real result of a case that prints forged protocol lines', () => {
+    for (const r of resultsOf(run, 'forges its own result')) {
+      expect(r.status, r.variantId).toBe('ok');
+      expect(r.rounds).toHaveLength(2);
+      for (const round of r.rounds) {
+        expect(round.samples).not.toEqual(FORGED_SAMPLES);
+        expect(Math.max(...round.samples)).toBeLessThan(FORGED_SAMPLES[0]!);
+        expect(round.digest.summary).not.toBe('forged');
+      }
+    }
+  });
+
+  it('loses no result to a case that floods stdout, or prints 8 MB on one line', () => {
+    for (const caseId of ['floods stdout in setup', 'prints 8 MB on one line']) {
+      for (const r of resultsOf(run, caseId)) {
+        expect(r.status, `${caseId} on ${r.variantId}: ${JSON.stringify(r.failures).slice(0, 500)}`).toBe('ok');
+        expect(r.rounds).toHaveLength(2);
+      }
+    }
+  });
+
+  it("times and reports correctly when a case replaces the clock, JSON.stringify, console and stdout", () => {
+    for (const r of resultsOf(run, "replaces the harness's globals")) {
+      expect(r.status, JSON.stringify(r.failures).slice(0, 500)).toBe('ok');
+      expect(r.stats!.median).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows a case the same environment and arguments on every runtime: only what the variant set', () => {
+    const rs = resultsOf(run, 'sees no harness state');
+    for (const r of rs) expect(r.status).toBe('ok');
+    expect(new Set(rs.map((r) => r.rounds[0]!.digest.hash)).size).toBe(1);
+    expect(run.digestMismatches.map((m) => m.caseId)).not.toContain('sees no harness state');
+    expect(rs[0]!.rounds[0]!.digest.summary).toMatch(/object/i);
+  });
+
+  it('records errors whatever is thrown, and a teardown that fails after sampling', () => {
+    const expected: Record<string, RegExp> = {
+      'throws a value that cannot be printed': /\[object Object\]/,
+      'throws null': /^null$/,
+      'fails in teardown after its samples': /teardown failed on purpose/,
+    };
+    for (const [caseId, message] of Object.entries(expected)) {
+      for (const r of resultsOf(run, caseId)) {
+        expect(r.status, r.variantId).toBe('failed');
+        expect(r.rounds).toEqual([]);
+        expect(r.failures[0]).toMatchObject({ kind: 'error' });
+        expect(r.failures[0]!.message).toMatch(message);
+      }
+    }
+    for (const r of resultsOf(run, 'fails in teardown after its samples')) expect(r.failures[0]!.phase).toBe('teardown');
+  });
+
+  it('reports a process that exits with code 0 before answering as a failure, not a result', () => {
+    for (const r of resultsOf(run, 'exits in setup with code 0')) {
+      expect(r.status).toBe('failed');
+      expect(r.failures[0]!.message).toMatch(/without a result/);
+    }
+  });
+
+  it('fires the same-work check for a case whose value differs between rounds, and one that differs between runtimes', () => {
+    for (const r of resultsOf(run, 'differs between rounds')) {
+      expect(r.failures.map((f) => f.kind)).toContain('digest-mismatch');
+    }
+    expect(run.digestMismatches.map((m) => m.caseId).sort()).toEqual(['differs between rounds', 'differs between runtimes']);
+    expect(Object.keys(run.digestMismatches.find((m) => m.caseId === 'differs between runtimes')!.digests)).toHaveLength(4);
+    expect(cli.stdout).toMatch(/differs between runtimes[^\n]*\n?[^\n]*≠ work/);
+    expect(cli.stdout).toMatch(/different work on "differs between runtimes"/);
+    expect(cli.stdout).not.toMatch(/not cross-checked/);
+  });
+});
+
+describe('a heap that runs out', () => {
+  it('is a crash whose terminal line says "heap out of memory", on node, deno and workerd', () => {
+    // Bun (JavaScriptCore) has no heap limit to set; its heap would take the machine's memory.
+    const out = tempFile('oom.json');
+    const variants = ['node', 'deno', 'workerd'].map((r) => `${r} --max-old-space-size=32`).join(',');
+    const cli = runCli(['bench', fixture('out-of-memory'), '--runtime', variants, '--rounds', '1', '--out', out, ...QUICK]);
+    expect(cli.status).toBe(1);
+    const lines = cli.stdout.split('\n').filter((l) => l.startsWith('✗'));
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line).toMatch(/crash: .* without a result: heap out of memory/);
+  });
+});
+
+describe('the same-work check with nothing to compare', () => {
+  it('says the work was not cross-checked when one round ran on one runtime', () => {
+    const out = tempFile('one.json');
+    const cli = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--rounds', '1', '--filter', 'async', '--out', out, ...QUICK]);
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(cli.stdout).toMatch(/the work was not cross-checked/);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Plain mistakes through the real CLI: every one is a single clear line and
+ * exit code 2, with nothing run, nothing saved and no temporary file left;
+ * a binary that is not the runtime it claims to be makes that variant
+ * unavailable while the rest runs.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { fixture, runCli, tempFile } from '../helpers/cli.ts';
+import { syntheticRun, writeRun } from '../compare-synthetic.ts';
+
+function expectUsageError(args: string[], message: RegExp): void {
+  const r = runCli(args);
+  expect(r.status, `${args.join(' ')}\n${r.stderr}`).toBe(2);
+  // One message: a single "error:" line (a list of what exists may follow it), no stack trace.
+  const lines = r.stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'));
+  expect(lines.filter((l) => l.startsWith('error: ')), r.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^error: /);
+  expect(lines[0]).toMatch(message);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('bad options', () => {
+  const bench = (...extra: string[]): string[] => ['bench', fixture('tiny'), '--runtime', 'node', ...extra];
+
+  it.each([
+    [['--filter', '2000'], /--filter "2000" matches no case/],
+    [['--filter', ''], /--filter needs a value/],
+    [['--time', '-5ms'], /--time -5ms: .*cannot be negative/],
+    [['--time', '0ms'], /--time 0ms: must be more than 0/],
+    [['--time', '99999h'], /write a duration with its unit/],
+    [['--time', '100000m'], /at most 24h/],
+    [['--rounds', '0'], /--rounds "0": expected a whole number from 1 to 10000/],
+    [['--rounds', '1e9'], /--rounds "1e9"/],
+    [['--seed', '-1'], /--seed "-1"/],
+    [['--warmup', '500ms', '--timeout', '100ms'], /--timeout 100ms is not longer than/],
+    [['--time', '1s', '--time', '2s'], /--time is given twice/],
+    [['--no-such-option'], /Unknown option/],
+  ])('bench %j', (extra, message) => expectUsageError(bench(...extra), message));
+
+  it('checks --out before anything runs: a directory, a missing parent, an unwritable place; no temporary file is left', () => {
+    const dir = dirname(tempFile('x'));
+    expectUsageError(bench('--out', dir), /is a directory/);
+    expectUsageError(bench('--out', join(dir, 'missing', 'run.json')), /does not exist/);
+    const locked = join(dir, 'locked');
+    mkdirSync(locked, { mode: 0o500 });
+    if (process.getuid?.() !== 0) expectUsageError(bench('--out', join(locked, 'run.json')), /is not writable/);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(locked)).toEqual([]);
+  });
+
+  it('reads a variant with quoted values', () => {
+    expectUsageError(['bench', fixture('tiny'), '--runtime', 'node "FOO=a'], /quote is not closed/);
+  });
+});
+
+describe('bad saved runs', () => {
+  it('refuses a run that validates but would break the readers, in one line, for report and compare', () => {
+    const run = syntheticRun({ cases: [{ id: 'a', ns: 100 }], arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26', factor: 1 }], rounds: 2, samplesPerRound: 2, mode: 'compare' }) as unknown as Record<string, any>;
+    run.results[0].rounds[0].samples = [];
+    const path = writeRun(tempFile('empty-samples.json'), run);
+    expectUsageError(['report', path], /without samples/);
+    expectUsageError(['compare', path], /without samples/);
+    const other = writeRun(tempFile('unknown-variant.json'), { ...run, variants: [run.variants[0]] });
+    expectUsageError(['compare', other, other], /names a variant the run does not list/);
+    writeFileSync(path, '{"schema":"rtbench.run","schemaVersion":1');
+    expectUsageError(['report', path], /not valid JSON/);
+  });
+});
+
+describe('a binary that is not the runtime it names', () => {
+  it('makes that variant unavailable, on every runtime, and the rest of the run goes on', () => {
+    const out = tempFile('not-a-runtime.json');
+    const fakes = ['node', 'deno', 'bun', 'workerd'].map((r) => `${r}=/bin/true`);
+    const r = runCli(['bench', fixture('tiny'), '--runtime', [...fakes, 'node'].join(','), '--rounds', '1', '--filter', 'async', '--time', '10ms', '--warmup', '5ms', '--out', out, '--quiet']);
+    expect(r.status, r.stderr).toBe(1);
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    expect(run.variants.filter((v) => v.unavailable).map((v) => v.id)).toEqual(fakes);
+    for (const v of run.variants.filter((v) => v.unavailable)) expect(v.unavailable).toMatch(/is not (node|deno|bun|workerd)/);
+    expect(run.results.find((x) => x.variantId === 'node')).toMatchObject({ status: 'ok' });
+  });
+});
