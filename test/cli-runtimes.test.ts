@@ -87,7 +87,12 @@ async function bench(args: string[], interruptOn?: RegExp): Promise<Bench> {
   const seen = new Map<number, string>();
   let interruptAt: number | undefined;
   const watch = setInterval(() => {
-    for (const pid of descendantsOf(child.pid!)) if (!seen.has(pid)) seen.set(pid, commandLine(pid));
+    // Read the command line on every look, not only the first: a child caught
+    // between fork and exec still shows its parent's (node's) command line.
+    for (const pid of descendantsOf(child.pid!)) {
+      const command = commandLine(pid);
+      if ((command && command !== '(gone)') || !seen.has(pid)) seen.set(pid, command);
+    }
     if (interruptOn && interruptAt === undefined && [...seen.values()].some((c) => interruptOn.test(c))) interruptAt = Date.now() + 300;
     if (interruptAt !== undefined && Date.now() >= interruptAt) {
       interruptAt = Infinity;
