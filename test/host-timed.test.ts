@@ -95,3 +95,20 @@ describe('host-timed suites', () => {
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
   });
 });
+
+describe('host-timed suites: rounds', () => {
+  it('refuses adaptive options (a round is a whole start or load run) with one line and exit 2', () => {
+    const r = runCli(['bench', 'cold-start', '--runtime', 'node', '--filter', 'size=10kb', '--target', '2%']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('cold-start is timed by the host');
+    expect(r.stderr).toContain('--rounds');
+  });
+
+  it('runs its planned rounds by default and says so in the header, not an adaptive range', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['bench', 'cold-start', '--runtime', 'node', '--filter', 'generated [size=10kb, cache=none]', '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/× 8 rounds/);
+    expect(r.stderr).not.toContain('until ±');
+  });
+});

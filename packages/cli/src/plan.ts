@@ -6,6 +6,7 @@
 import pc from 'picocolors';
 import type { CaseSpec } from '@rtbench/core';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
+import { isHostCaseSpec } from '@rtbench/host-timed';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import type { Schedule } from './compare/schedule.ts';
 import { UsageError } from './errors.ts';
@@ -29,14 +30,18 @@ export interface PlanFlags {
 }
 
 /**
- * A table: at least 6 rounds (the fewest with which a paired signed-rank CI
- * can reach 95%), then rounds added per case until every ratio against the
- * baseline is within ±2%, up to 30 rounds or 75 s of wall time for the run.
- * Short processes (30 ms warmup + 30 ms sampling): the process is the unit of
- * replication and start-up (~80-200 ms per process here) is paid per round
- * regardless, so more short rounds beat fewer long ones.
+ * A table: at least 8 rounds, then rounds added per case until every ratio
+ * against the baseline is within ±2%, up to 30 rounds or 80 s of wall time
+ * for the run. Why 8: the exact signed-rank p-value of n pairs cannot go
+ * below 2/2^n, and Benjamini–Hochberg across a four-runtime table (48 ratios
+ * for json-reviver) demotes every change whose q reaches 5%. With 6 pairs the
+ * floor is 0.031 and a measured run's clearest differences (bun 0.45-0.66x
+ * of node in all 6 rounds) all ended at q = 0.10, "≈"; with 8 the floor is
+ * 0.0078. Short processes (20 ms warmup + 20 ms sampling): the process is the
+ * unit of replication and start-up plus setup (~100 ms per process here) is
+ * paid per round regardless, so more short rounds beat fewer long ones.
  */
-export const BENCH_DEFAULTS = { time: '180ms', warmup: '30ms', rounds: 6, target: 0.02, maxRounds: 30, maxTime: '75s' };
+export const BENCH_DEFAULTS = { time: '160ms', warmup: '20ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '80s' };
 
 /**
  * Defaults for `bench --compare`. The process is the unit of replication, so a
@@ -104,6 +109,13 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
 
   const { cases: allCases } = await loadSuite(location);
   const cases = filterCases(allCases, flags.filter);
+  // Host-timed cases (start-up, HTTP load) run their planned rounds: one round is a whole server or program start.
+  if (schedule.adaptive && cases.length && cases.every(isHostCaseSpec)) {
+    if (flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined) {
+      throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): it runs a fixed number of rounds, so --target, --max-rounds and --max-time do not apply (use --rounds)`);
+    }
+    delete schedule.adaptive;
+  }
   const variants = await Promise.all(specs.map(resolveVariant));
   if (compare) {
     // A comparison without one of its arms is not the one asked for: refuse before running anything.

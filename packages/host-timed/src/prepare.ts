@@ -7,6 +7,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { guardDir, releaseDir } from '@rtbench/runner-kit';
 import { bundleProgram } from './bundle.ts';
 import { runLoadRound } from './load.ts';
 import { fail, type RoundOutcome } from './outcome.ts';
@@ -39,7 +40,10 @@ function programOf(m: StartupMeasurement): string {
 const cacheDirs: string[] = [];
 
 export function disposePrepared(): void {
-  for (const dir of cacheDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of cacheDirs.splice(0)) {
+    rmSync(dir, { recursive: true, force: true });
+    releaseDir(dir);
+  }
 }
 
 async function prepareStartup(m: StartupMeasurement, v: HostVariant, limits: TimingLimits): Promise<Prepared | Unsupported> {
@@ -59,6 +63,8 @@ async function prepareStartup(m: StartupMeasurement, v: HostVariant, limits: Tim
   if (m.cache === 'none') return { kind: 'first-line', path: built.path, bytes: built.bytes };
   const cacheDir = mkdtempSync(join(tmpdir(), `rtbench-code-cache-${process.pid}-`));
   cacheDirs.push(cacheDir);
+  // The warden removes it if the host dies before the run's cleanup.
+  guardDir(cacheDir);
   const primed = await timeFirstLine(programCommand(v, built.path, { cacheDir }), limits);
   if (!primed.ok) return { unsupported: `the untimed run that fills the cache failed: ${primed.message}` };
   if (readdirSync(cacheDir, { recursive: true }).length === 0) return { unsupported: `${v.id} wrote nothing to its cache for this program` };

@@ -8,11 +8,11 @@
  * request that loads the program as a fresh worker measures isolate start on
  * its own, without workerd's process start and config parsing.
  */
-import { rmSync, writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { killTree, spawnTracked, Tail } from '@rtbench/runner-kit';
-import { capnpString, compatibilityDateFor, COMPATIBILITY_FLAGS, JOB_DIR_PREFIX, SOCKET_NAME, startWorkerd, workerdEnv, writeJobConfig } from '@rtbench/runner-workerd/host-api';
+import { guardDir, killTree, spawnTracked, Tail } from '@rtbench/runner-kit';
+import { capnpString, compatibilityDateFor, COMPATIBILITY_FLAGS, JOB_DIR_PREFIX, removeJobDir, SOCKET_NAME, startWorkerd, workerdEnv, writeJobConfig } from '@rtbench/runner-workerd/host-api';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import type { HostVariant, ProgramCommand } from './variant.ts';
@@ -115,7 +115,7 @@ export async function timeWorkerdFirstResponse(v: HostVariant, bundlePath: strin
     limits.signal?.removeEventListener('abort', stop);
     server.kill();
     await within(server.exited, 5_000, undefined);
-    rmSync(dir, { recursive: true, force: true });
+    removeJobDir(dir);
   }
 }
 
@@ -172,6 +172,8 @@ const loader :Workerd.Worker = (
  */
 export async function timeWorkerdIsolateStart(v: HostVariant, workerModulePath: string, limits: TimingLimits): Promise<RoundOutcome> {
   const dir = mkdtempSync(join(tmpdir(), `${JOB_DIR_PREFIX}${process.pid}-`));
+  // The warden removes it if the host dies before the finally below.
+  guardDir(dir);
   writeFileSync(join(dir, 'program.mjs'), readFileSync(workerModulePath));
   const configPath = join(dir, 'config.capnp');
   writeFileSync(configPath, loaderConfig('program.mjs', v));
@@ -200,6 +202,6 @@ export async function timeWorkerdIsolateStart(v: HostVariant, workerModulePath: 
     limits.signal?.removeEventListener('abort', stop);
     server.kill();
     await within(server.exited, 5_000, undefined);
-    rmSync(dir, { recursive: true, force: true });
+    removeJobDir(dir);
   }
 }
