@@ -37,11 +37,14 @@ export interface PlanFlags {
  * for json-reviver) demotes every change whose q reaches 5%. With 6 pairs the
  * floor is 0.031 and a measured run's clearest differences (bun 0.45-0.66x
  * of node in all 6 rounds) all ended at q = 0.10, "≈"; with 8 the floor is
- * 0.0078. Short processes (20 ms warmup + 20 ms sampling): the process is the
- * unit of replication and start-up plus setup (~100 ms per process here) is
- * paid per round regardless, so more short rounds beat fewer long ones.
+ * 0.0078. Short sampling (20 ms per process): the process is the unit of
+ * replication and start-up plus setup (~100 ms per process here) is paid per
+ * round regardless, so more short rounds beat fewer long ones. But 100 ms of
+ * warmup: with 20 ms, a 300-iteration numeric loop ran unoptimized in 4 of 8
+ * node processes and all 8 workerd ones (1.3-2.5 µs instead of ~140 ns); with
+ * 50 ms, workerd still was in 3 of 8; with 100 ms, none (2026-11-22).
  */
-export const BENCH_DEFAULTS = { time: '160ms', warmup: '20ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '80s' };
+export const BENCH_DEFAULTS = { time: '160ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '80s' };
 
 /**
  * Defaults for `bench --compare`. The process is the unit of replication, so a
