@@ -107,6 +107,29 @@ export function newRun(suite: SuiteLocation & { cases: CaseSpec[] }, variants: A
   };
 }
 
+/** The key of a case × variant in the map addResults returns. */
+export const resultKey = (caseId: string, variantId: string): string => `${caseId}\u0000${variantId}`;
+
+/**
+ * One result per case × variant, added to the run in case order; a variant
+ * that could not be resolved starts (and stays) failed with the reason.
+ */
+export function addResults(run: RunRecord, cases: readonly { id: string }[], variants: readonly AnyVariant[]): Map<string, CaseResult> {
+  const resultFor = new Map<string, CaseResult>();
+  for (const c of cases) {
+    for (const v of variants) {
+      const result: CaseResult = { caseId: c.id, variantId: v.spec.id, status: 'ok', rounds: [], failures: [] };
+      if (!isResolved(v)) {
+        result.status = 'failed';
+        result.failures.push({ kind: v.kind === 'flags' ? 'error' : 'runtime-unavailable', message: v.reason });
+      }
+      resultFor.set(resultKey(c.id, v.spec.id), result);
+      run.results.push(result);
+    }
+  }
+  return resultFor;
+}
+
 export async function executeRun(suite: SuiteLocation & { cases: CaseSpec[] }, variants: AnyVariant[], options: RunOptions, hooks: RunHooks): Promise<RunRecord> {
   // Cases timed by the host from outside the runtime (start-up, HTTP load) have their own executor.
   if (suite.cases.length && suite.cases.every(isHostCaseSpec)) return executeHostTimedRun({ ...suite, cases: suite.cases as HostCaseSpec[] }, variants, options, hooks);
@@ -114,20 +137,9 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseSpec[] }, v
   const run = newRun(suite, variants, options, new Date().toISOString());
   const { schedule } = options;
   const resolved = variants.filter(isResolved);
-  const key = (caseId: string, variantId: string): string => `${caseId}\u0000${variantId}`;
+  const key = resultKey;
 
-  const resultFor = new Map<string, CaseResult>();
-  for (const c of suite.cases) {
-    for (const v of variants) {
-      const result: CaseResult = { caseId: c.id, variantId: v.spec.id, status: 'ok', rounds: [], failures: [] };
-      if (!isResolved(v)) {
-        result.status = 'failed';
-        result.failures.push({ kind: v.kind === 'flags' ? 'error' : 'runtime-unavailable', message: v.reason });
-      }
-      resultFor.set(key(c.id, v.spec.id), result);
-      run.results.push(result);
-    }
-  }
+  const resultFor = addResults(run, suite.cases, variants);
 
   const bundles = new Map<string, Bundle>();
   for (const v of resolved) {

@@ -11,7 +11,7 @@ import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
 import { createRandom } from '@rtbench/stats';
 import { disposePrepared, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type HostVariant, type Prepared, type RoundOutcome, type RoundValues } from '@rtbench/host-timed';
 import { formatMetric } from '@rtbench/report';
-import { finishRun, newRun, type RunHooks, type RunOptions } from '../run.ts';
+import { addResults, finishRun, newRun, resultKey, type RunHooks, type RunOptions } from '../run.ts';
 import type { SuiteLocation } from '../suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '../variants.ts';
 import { balancedOrders, shuffle } from '../compare/schedule.ts';
@@ -54,19 +54,8 @@ export async function executeHostTimedRun(
   // Measurements in declaration order, each with the (filtered) cases it feeds.
   const measurements = new Map<HostMeasurement, HostCaseSpec[]>();
   for (const c of suite.cases) measurements.set(c.measurement, [...(measurements.get(c.measurement) ?? []), c]);
-  const resultFor = new Map<string, CaseResult>();
-  for (const c of suite.cases) {
-    for (const v of variants) {
-      const result: CaseResult = { caseId: c.id, variantId: v.spec.id, status: 'ok', rounds: [], failures: [] };
-      if (!isResolved(v)) {
-        result.status = 'failed';
-        result.failures.push({ kind: v.kind === 'flags' ? 'error' : 'runtime-unavailable', message: v.reason });
-      }
-      resultFor.set(`${c.id}\u0000${v.spec.id}`, result);
-      run.results.push(result);
-    }
-  }
-  const resultsOf = (cases: HostCaseSpec[], v: ResolvedVariant): CaseResult[] => cases.map((c) => resultFor.get(`${c.id}\u0000${v.spec.id}`)!);
+  const resultFor = addResults(run, suite.cases, variants);
+  const resultsOf = (cases: HostCaseSpec[], v: ResolvedVariant): CaseResult[] => cases.map((c) => resultFor.get(resultKey(c.id, v.spec.id))!);
 
   const budget = { ...budgetOf(options), timeoutMs: options.timeoutMs, ...(hooks.signal ? { signal: hooks.signal } : {}) };
   const prepared = new Map<string, Promise<Prepared | { unsupported: string } | { error: string }>>();
