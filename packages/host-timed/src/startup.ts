@@ -93,8 +93,31 @@ export async function getText(url: string, timeoutMs: number, signal?: AbortSign
 /** Spawn `workerd serve` → end of the first response to GET /. */
 export async function timeWorkerdFirstResponse(v: HostVariant, bundlePath: string, limits: TimingLimits): Promise<RoundOutcome> {
   const { dir, configPath } = writeJobConfig({ bundle: { path: bundlePath }, v8Flags: v.flags.args, workerdVersion: v.target.version, env: v.flags.env });
+  return withWorkerd(v, dir, configPath, [], limits, async (port, output, started) => {
+    const answer = await getText(`http://127.0.0.1:${port}/`, limits.timeoutMs, limits.signal);
+    const at = performance.now();
+    if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
+    if ('error' in answer) return fail('crash', `workerd listened on ${port} but the first request failed: ${answer.error}`, output());
+    if (answer.status !== 200) return fail('error', `the first response had status ${answer.status}: ${answer.body.slice(0, 200)}`, output());
+    return { ok: true, values: { startupMs: at - started }, unsupported: WORKERD_TOP_LEVEL, answer: answer.body, wallMs: at - started };
+  });
+}
+
+/**
+ * Starts `workerd serve` on a job directory (the clock starts with the spawn),
+ * waits until it listens, hands the port to `exchange`, and always stops the
+ * server and removes the directory; a timeout or an interrupt stops it early.
+ */
+async function withWorkerd(
+  v: HostVariant,
+  dir: string,
+  configPath: string,
+  serveOptions: readonly string[],
+  limits: TimingLimits,
+  exchange: (port: number, output: () => string, started: number) => Promise<RoundOutcome>,
+): Promise<RoundOutcome> {
   const started = performance.now();
-  const server = startWorkerd(v.target.binary, configPath, workerdEnv({}), dir);
+  const server = startWorkerd(v.target.binary, configPath, workerdEnv({}), dir, 8_000, undefined, serveOptions);
   const stop = (): void => server.kill();
   limits.signal?.addEventListener('abort', stop, { once: true });
   const timer = setTimeout(stop, limits.timeoutMs);
@@ -104,12 +127,7 @@ export async function timeWorkerdFirstResponse(v: HostVariant, bundlePath: strin
       if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
       return fail(server.killed ? 'timeout' : 'crash', server.killed ? `workerd did not listen within ${limits.timeoutMs} ms` : 'workerd exited before listening', server.output.toString());
     }
-    const answer = await getText(`http://127.0.0.1:${port}/`, limits.timeoutMs, limits.signal);
-    const at = performance.now();
-    if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-    if ('error' in answer) return fail('crash', `workerd listened on ${port} but the first request failed: ${answer.error}`, server.output.toString());
-    if (answer.status !== 200) return fail('error', `the first response had status ${answer.status}: ${answer.body.slice(0, 200)}`, server.output.toString());
-    return { ok: true, values: { startupMs: at - started }, unsupported: WORKERD_TOP_LEVEL, answer: answer.body, wallMs: at - started };
+    return await exchange(port, () => server.output.toString(), started);
   } finally {
     clearTimeout(timer);
     limits.signal?.removeEventListener('abort', stop);
@@ -172,36 +190,20 @@ const loader :Workerd.Worker = (
  */
 export async function timeWorkerdIsolateStart(v: HostVariant, workerModulePath: string, limits: TimingLimits): Promise<RoundOutcome> {
   const dir = mkdtempSync(join(tmpdir(), `${JOB_DIR_PREFIX}${process.pid}-`));
-  // The warden removes it if the host dies before the finally below.
+  // The warden removes it if the host dies before withWorkerd does.
   guardDir(dir);
   writeFileSync(join(dir, 'program.mjs'), readFileSync(workerModulePath));
   const configPath = join(dir, 'config.capnp');
   writeFileSync(configPath, loaderConfig('program.mjs', v));
-  const started = performance.now();
-  const server = startWorkerd(v.target.binary, configPath, workerdEnv({}), dir, 8_000, undefined, ['--experimental']);
-  const stop = (): void => server.kill();
-  limits.signal?.addEventListener('abort', stop, { once: true });
-  const timer = setTimeout(stop, limits.timeoutMs);
-  try {
-    const port = await server.listening;
-    if (port === undefined) {
-      if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-      return fail(server.killed ? 'timeout' : 'crash', server.killed ? `workerd did not listen within ${limits.timeoutMs} ms` : 'workerd exited before listening', server.output.toString());
-    }
+  return withWorkerd(v, dir, configPath, ['--experimental'], limits, async (port, output, started) => {
     const warm = await getText(`http://127.0.0.1:${port}/warm`, limits.timeoutMs, limits.signal);
-    if ('error' in warm || warm.body !== 'warm') return fail('error', `the worker loader did not answer: ${'error' in warm ? warm.error : warm.body.slice(0, 200)}`, server.output.toString());
+    if ('error' in warm || warm.body !== 'warm') return fail('error', `the worker loader did not answer: ${'error' in warm ? warm.error : warm.body.slice(0, 200)}`, output());
     const t0 = performance.now();
     const answer = await getText(`http://127.0.0.1:${port}/load`, limits.timeoutMs, limits.signal);
     const at = performance.now();
     if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-    if ('error' in answer) return fail('crash', `loading the program as a new worker failed: ${answer.error}`, server.output.toString());
-    if (answer.status !== 200) return fail('error', `loading the program as a new worker answered ${answer.status}: ${answer.body.slice(0, 200)}`, server.output.toString());
+    if ('error' in answer) return fail('crash', `loading the program as a new worker failed: ${answer.error}`, output());
+    if (answer.status !== 200) return fail('error', `loading the program as a new worker answered ${answer.status}: ${answer.body.slice(0, 200)}`, output());
     return { ok: true, values: { startupMs: at - t0 }, unsupported: WORKERD_TOP_LEVEL, answer: answer.body, wallMs: at - started };
-  } finally {
-    clearTimeout(timer);
-    limits.signal?.removeEventListener('abort', stop);
-    server.kill();
-    await within(server.exited, 5_000, undefined);
-    removeJobDir(dir);
-  }
+  });
 }
