@@ -21,22 +21,13 @@ import type { ArmInfo, BenchView, ComparisonView, RatioComparison, View } from '
 
 export type VerdictName = RatioComparison['verdict'];
 
-export interface PageVariant {
+/** A variant as the page shows it: the view's arm, with a key for the page's own use. */
+export type PageVariant = Pick<ArmInfo, 'label' | 'runtime' | 'versionText' | 'flags' | 'env' | 'binary' | 'binarySha256' | 'binaryCommit' | 'unavailable' | 'file'> & {
   key: string;
-  label: string;
-  runtime: string;
-  versionText: string;
-  flags: string[];
   /** The flags as given to the runtime's command line (after translation), when the run recorded them. */
   passedArgs: string[];
-  env: Record<string, string>;
-  binary?: string;
-  binarySha256?: string;
-  binaryCommit?: string;
-  unavailable?: string;
-  file?: string;
   isBaseline: boolean;
-}
+};
 
 /** A ratio against the baseline with its CI and verdict, for plotting. */
 export interface PageRatio {
