@@ -9,8 +9,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/runner-kit';
-import { removeJobDir, startWorkerd, workerdEnv, writeJobConfig } from '@rtbench/runner-workerd/host-api';
+import { killTree, removeGuardedDir, spawnTracked, Tail, type ChildExit } from '@rtbench/runner-kit';
+import { startWorkerd, workerdEnv, writeJobConfig } from '@rtbench/runner-workerd/host-api';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
 import type { HttpRequestSpec } from './suite.ts';
@@ -115,7 +115,7 @@ async function startWorkerdServer(v: HostVariant, serverPath: string, timeoutMs:
       w.kill();
       await within(w.exited, 5_000, undefined);
     },
-    cleanup: () => removeJobDir(dir),
+    cleanup: () => removeGuardedDir(dir),
   };
 }
 

@@ -4,10 +4,10 @@
  * untimed run, and a runtime that wrote nothing there is reported as
  * unsupported (its cache does not apply) rather than timed as if it did.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { guardDir, releaseDir } from '@rtbench/runner-kit';
+import { guardDir, removeGuardedDir } from '@rtbench/runner-kit';
 import { bundleProgram } from './bundle.ts';
 import { runLoadRound } from './load.ts';
 import { fail, type RoundOutcome } from './outcome.ts';
@@ -40,10 +40,7 @@ function programOf(m: StartupMeasurement): string {
 const cacheDirs: string[] = [];
 
 export function disposePrepared(): void {
-  for (const dir of cacheDirs.splice(0)) {
-    rmSync(dir, { recursive: true, force: true });
-    releaseDir(dir);
-  }
+  for (const dir of cacheDirs.splice(0)) removeGuardedDir(dir);
 }
 
 async function prepareStartup(m: StartupMeasurement, v: HostVariant, limits: TimingLimits): Promise<Prepared | Unsupported> {

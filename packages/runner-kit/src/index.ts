@@ -3,7 +3,7 @@ export { spawnJob, spawnTracked, killTree, killAllChildren, liveChildPids, spawn
 export { MAX_LINE_CHARS, ProtocolReader, Tail, type ProtocolReaderOptions } from './protocol-reader.ts';
 export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
 export { crashCause, judgeOutcome, sealJob, type JobVerdict, type SealedJob } from './job.ts';
-export { guardDir, guardGroup, releaseDir, releaseGroup, wardenPid } from './warden.ts';
+export { guardDir, guardGroup, releaseDir, releaseGroup, removeGuardedDir, wardenPid } from './warden.ts';
 export { assertExecutable, flagsAsWritten, probeOutput, runBriefly, splitFlag, whichOnPath } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';
 export { overriddenV8Flags, parseV8FlagValues, type OverriddenFlag } from './v8-flags.ts';

@@ -12,6 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 
 const WARDEN_SCRIPT = fileURLToPath(new URL('./warden.mjs', import.meta.url));
 
@@ -79,4 +80,10 @@ export function guardDir(path: string): void {
 export function releaseDir(path: string): void {
   outstanding.delete(`dir ${path}`);
   tell(`undir ${path}`);
+}
+
+/** Removes a guarded directory and releases it: the warden has nothing left to clean there. */
+export function removeGuardedDir(path: string): void {
+  rmSync(path, { recursive: true, force: true });
+  releaseDir(path);
 }

@@ -7,9 +7,9 @@
  * for --concurrent-marking, --incremental-marking or --memory-reducer does
  * nothing. The check prints V8's flag values and refuses such a flag too.
  */
-import { FlagError, flagsAsWritten, overriddenV8Flags, parseV8FlagValues, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
+import { FlagError, flagsAsWritten, overriddenV8Flags, parseV8FlagValues, removeGuardedDir, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
 import { HANDLER_KEY } from './handoff.ts';
-import { removeJobDir, workerdEnv, writeJobConfig } from './run-job.ts';
+import { workerdEnv, writeJobConfig } from './run-job.ts';
 import { startWorkerd } from './server.ts';
 
 export const translateWorkerdFlags = flagsAsWritten;
@@ -48,6 +48,6 @@ export async function checkWorkerdFlags(target: RuntimeTarget, flags: Translated
     clearTimeout(timer);
     server.kill();
     await server.exited;
-    removeJobDir(dir);
+    removeGuardedDir(dir);
   }
 }

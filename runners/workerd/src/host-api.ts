@@ -3,7 +3,7 @@
  * runtime) reuse from this runner: the job config, the server process with its
  * control-fd port, and the names the config and the worker share.
  */
-export { writeJobConfig, workerdEnv, removeJobDir, JOB_DIR_PREFIX } from './run-job.ts';
+export { writeJobConfig, workerdEnv, JOB_DIR_PREFIX } from './run-job.ts';
 export { startWorkerd, type WorkerdProcess } from './server.ts';
 export { capnpString, compatibilityDateFor, COMPATIBILITY_FLAGS, SOCKET_NAME } from './config.ts';
 export { HANDLER_KEY } from './handoff.ts';

@@ -5,10 +5,10 @@
  * the server by PID — always: after a result, an error, a crash, a timeout
  * or an interrupt — and remove the config.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { attachTraceMetrics, guardDir, ProtocolReader, releaseDir, sealJob, TraceFilter, type JobOutcome, type JobRequest } from '@rtbench/runner-kit';
+import { attachTraceMetrics, guardDir, ProtocolReader, removeGuardedDir, sealJob, TraceFilter, type JobOutcome, type JobRequest } from '@rtbench/runner-kit';
 import type { WorkerdFacts } from './handoff.ts';
 import { workerdConfig } from './config.ts';
 import { postJob, type ResponseEnd } from './http.ts';
@@ -63,12 +63,6 @@ export function uncaughtReason(output: string): string | undefined {
   return m?.[1]?.trim() || undefined;
 }
 
-/** Removes a job directory and tells the warden it is gone. */
-export function removeJobDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
-  releaseDir(dir);
-}
-
 /** The variant's V8 flags plus the GC trace the host reads, unless the variant turned it off. */
 export function withGcTrace(v8Flags: readonly string[]): readonly string[] {
   return v8Flags.includes(GC_TRACE_OPT_OUT) || v8Flags.includes(GC_TRACE_FLAG) ? v8Flags : [...v8Flags, GC_TRACE_FLAG];
@@ -86,7 +80,7 @@ export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
   try {
     return await serveJob(request, dir, configPath, started);
   } finally {
-    removeJobDir(dir);
+    removeGuardedDir(dir);
   }
 }
 
