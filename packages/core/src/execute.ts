@@ -15,12 +15,6 @@ import type { GcCounters, Job, RuntimeFacts, RuntimeMessage } from './protocol.t
 import { PROTOCOL_VERSION } from './protocol.ts';
 import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
 
-/** Optional GC counters a runtime can offer (read before and after sampling). */
-export interface GcProbe {
-  source: string;
-  read(): { count: number; timeMs?: number } | Promise<{ count: number; timeMs?: number }>;
-}
-
 /**
  * Engine metrics over the sampling phase: `start` runs right before the first
  * sample, `stop` right after the last. A probe whose numbers come from the
@@ -36,7 +30,6 @@ export interface RuntimeEnvironment {
   facts: RuntimeFacts;
   clock: Clock;
   emit(message: RuntimeMessage): void;
-  gc?: GcProbe;
   metrics?: MetricsProbe;
 }
 
@@ -125,15 +118,6 @@ async function setUp(spec: CaseSpec, ctx: CaseContext): Promise<Setup> {
   };
 }
 
-async function readGc(probe: GcProbe | undefined): Promise<{ count: number; timeMs?: number } | undefined> {
-  if (!probe) return undefined;
-  try {
-    return await probe.read();
-  } catch {
-    return undefined;
-  }
-}
-
 async function stopMetrics(probe: MetricsProbe | undefined): Promise<EngineMetrics | undefined> {
   if (!probe) return undefined;
   try {
@@ -188,19 +172,12 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     if (value === undefined && spec.emptyResultAdvice) ctx.warn(`${EMPTY_RESULT_WARNING}, ${spec.emptyResultAdvice}`);
     const caseDigest = digest(value);
     const clockInfo = probeClock(env.clock);
-    // GC counters cover sampling only, not warmup (where the JIT's own garbage lands).
-    let gcBefore: Awaited<ReturnType<typeof readGc>>;
+    // Engine metrics cover sampling only, not warmup (where the JIT's own garbage lands).
     const m = await measure(setup.fn, isAsync, env.clock, clockInfo, job.options, async () => {
-      gcBefore = await readGc(env.gc);
       await env.metrics?.start();
     });
     const metrics = await stopMetrics(env.metrics);
-    const gcAfter = await readGc(env.gc);
-    let gc: GcCounters | undefined = gcTotals(metrics);
-    if (env.gc && gcBefore && gcAfter) {
-      gc = { source: env.gc.source, count: gcAfter.count - gcBefore.count };
-      if (gcAfter.timeMs !== undefined && gcBefore.timeMs !== undefined) gc.timeMs = gcAfter.timeMs - gcBefore.timeMs;
-    }
+    const gc = gcTotals(metrics);
     answer = {
       type: 'result',
       caseId: spec.id,
