@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../packages/report/src/index.ts';
 import { extractCompareArgs, parseCompareArms } from '../packages/cli/src/compare/arms.ts';
-import { balancedOrders } from '../packages/cli/src/compare/schedule.ts';
+import { balancedOrders } from '../packages/run/src/schedule.ts';
 import { comparePaired, createRandom, median } from '../packages/stats/src/index.ts';
 import { syntheticRun } from './compare-synthetic.ts';
 

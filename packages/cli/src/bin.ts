@@ -11,7 +11,7 @@ import { runtimesCommand } from './commands/runtimes.ts';
 import { isBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
 import { takeValueOptions } from './options.ts';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS } from './plan.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, WARMUP_CAP_FACTOR } from './plan.ts';
 import { listSuites } from './suites.ts';
 
 const cli = cac('rtbench');
@@ -39,8 +39,9 @@ outputOptions(
     .option('--runtime <list>', 'Comma-separated variants, e.g. node@24,deno or "node@26 --max-semi-space-size=64"; the first is the baseline')
     .option('--filter <pattern>', 'Only cases whose id contains this text (or matches /regex/)')
     .option('--time <duration>', `Sampling time per case and runtime over --rounds (default ${BENCH_DEFAULTS.time}; --compare ${COMPARE_DEFAULTS.time})`)
-    .option('--warmup <duration>', `Warmup in each process (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`)
-    .option('--rounds <n>', `Fresh processes per case and runtime; fixes the count unless --target is given (default: at least ${BENCH_DEFAULTS.rounds}, adaptive; --compare ${COMPARE_DEFAULTS.rounds})`)
+    .option('--warmup <duration>', `Warmup in each process, at least; it goes on (up to ${WARMUP_CAP_FACTOR}x) while batch times still fall (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`)
+    .option('--schedule <kind>', 'lockstep (default): per round a set of live processes, one per runtime, sampled in turn; processes: a fresh process per runtime and round, sampling back to back')
+    .option('--rounds <n>', `Rounds (lockstep sets, or fresh processes) per case and runtime; fixes the count unless --target is given (default: at least ${BENCH_DEFAULTS.rounds}, adaptive; --compare ${COMPARE_DEFAULTS.rounds})`)
     .option('--target <percent>', `Add rounds until every ratio's 95% CI is within ± this (default ${pct(BENCH_DEFAULTS.target)} for a table)`)
     .option('--max-rounds <n>', `Adaptive: at most this many rounds per case (default ${BENCH_DEFAULTS.maxRounds}; --compare ${COMPARE_DEFAULTS.maxRounds})`)
     .option('--max-time <duration>', `Adaptive: start no round after this much wall time (default ${BENCH_DEFAULTS.maxTime} for a table)`)

@@ -8,10 +8,10 @@ import type { CaseSpec } from '@rtbench/core';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
-import type { Schedule } from './compare/schedule.ts';
+import type { Schedule } from '@rtbench/run';
 import { UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './options.ts';
-import type { RunOptions } from './run.ts';
+import type { InRuntimeMeasurer, RunOptions } from './run.ts';
 import { DEFAULT_RUNTIMES } from './runners.ts';
 import { filterCases, loadSuite, locateSuite, type SuiteLocation } from './suites.ts';
 import { isResolved, parseRuntimeList, resolveVariant, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
@@ -27,6 +27,7 @@ export interface PlanFlags {
   maxTime?: string;
   timeout?: string;
   seed?: string | number;
+  schedule?: string;
 }
 
 /**
@@ -44,7 +45,17 @@ export interface PlanFlags {
  * node processes and all 8 workerd ones (1.3-2.5 µs instead of ~140 ns); with
  * 50 ms, workerd still was in 3 of 8; with 100 ms, none (2026-11-22).
  */
-export const BENCH_DEFAULTS = { time: '160ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '80s' };
+export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer };
+
+/** An adaptive warmup may run up to this many times --warmup while batch times still fall (measure.ts warmUp). */
+export const WARMUP_CAP_FACTOR = 3;
+
+/** `--schedule`: lockstep sets of live processes, or a fresh process per round. */
+export function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
+  const kind = (text ?? BENCH_DEFAULTS.schedule).trim();
+  if (kind !== 'lockstep' && kind !== 'processes') throw new UsageError(`--schedule ${text}: expected lockstep (live processes sampled in turn, the default) or processes (a fresh process per round)`);
+  return kind;
+}
 
 /**
  * Defaults for `bench --compare`. The process is the unit of replication, so a
@@ -98,12 +109,15 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   const defaults = compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
   const schedule = scheduleFrom(flags, compare);
   const timeMs = parseDuration(flags.time ?? defaults.time, '--time');
-  const warmupMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
+  const measurer = parseScheduleKind(flags.schedule);
+  // --warmup is the adaptive warmup's floor; it runs on while batch times still fall, up to WARMUP_CAP_FACTOR times that.
+  const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
+  const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
   const perProcessMs = warmupMs + timeMs / schedule.rounds;
   // Capped where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
   const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
   if (flags.timeout && timeoutMs <= perProcessMs) {
-    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (--warmup ${warmupMs} ms + ${+(timeMs / schedule.rounds).toFixed(3)} ms of sampling): every process would be killed`);
+    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${warmupMs} ms of warmup + ${+(timeMs / schedule.rounds).toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
   if (compare && schedule.rounds < 6 && !schedule.adaptive) {
@@ -113,6 +127,9 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   const { cases: allCases } = await loadSuite(location);
   const cases = filterCases(allCases, flags.filter);
   // Host-timed cases (start-up, HTTP load) run their planned rounds: one round is a whole server or program start.
+  if (flags.schedule !== undefined && cases.length && cases.every(isHostCaseSpec)) {
+    throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): --schedule applies to cases timed inside the runtime`);
+  }
   if (schedule.adaptive && cases.length && cases.every(isHostCaseSpec)) {
     if (flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined) {
       throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): it runs a fixed number of rounds, so --target, --max-rounds and --max-time do not apply (use --rounds)`);
@@ -130,6 +147,6 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   return {
     suite: { ...location, cases },
     variants,
-    options: { timeMs, warmupMs, timeoutMs, ...(flags.filter ? { filter: flags.filter } : {}), seed, mode: compare ? 'compare' : 'bench', schedule },
+    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(flags.filter ? { filter: flags.filter } : {}), seed, mode: compare ? 'compare' : 'bench', schedule, measurer },
   };
 }

@@ -78,6 +78,7 @@ export class EdgeTimer {
   /** A full tick is spent refreshing the rate after every REFRESH-th batch. */
   private static readonly REFRESH = 4;
   private batches = 0;
+  private ticks = 0;
 
   /** Warm the spin loop first: cold (before the JIT optimizes it), a read costs several times more. */
   constructor(private readonly clock: Clock, calibrationTicks = 16, warmupTicks = 3) {
@@ -86,18 +87,31 @@ export class EdgeTimer {
     for (let tick = 0; tick < calibrationTicks; tick++) this.measureTick();
   }
 
-  /** ns per spin-loop read: the 25th percentile of the recent full ticks' rates (the fast end). */
+  /**
+   * ns per spin-loop read: the 25th percentile of the recent full ticks' rates
+   * (the fast end). Sorted by hand, with index stores only: the timer runs
+   * after case code, which may have replaced Array.prototype's methods.
+   */
   get spinNs(): number {
-    const sorted = [...this.window].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 4)]!;
+    const sorted: number[] = [];
+    for (let i = 0; i < this.window.length; i++) {
+      const x = this.window[i]!;
+      let j = sorted.length;
+      while (j > 0 && sorted[j - 1]! > x) {
+        sorted[j] = sorted[j - 1]!;
+        j--;
+      }
+      sorted[j] = x;
+    }
+    return sorted[(sorted.length / 4) | 0]!;
   }
 
   /** Spin one whole tick (edge to edge) and record its rate. */
   private measureTick(): void {
     const previous = this.edge;
     const { time, reads } = this.waitForEdge();
-    this.window.push((time - previous) / reads);
-    if (this.window.length > EdgeTimer.WINDOW) this.window.shift();
+    // A ring of the newest WINDOW rates (index stores: see spinNs).
+    this.window[this.ticks++ % EdgeTimer.WINDOW] = (time - previous) / reads;
   }
 
   /** Spin until the clock value changes; returns the new value and how many reads it took. */

@@ -9,10 +9,10 @@
  */
 import { probeClock, type Clock } from './clock.ts';
 import { digest } from './digest.ts';
-import { measure } from './measure.ts';
+import { measure, warmUp, type MeasureOptions } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { GcCounters, Job, RuntimeFacts, RuntimeMessage } from './protocol.ts';
-import { PROTOCOL_VERSION } from './protocol.ts';
+import { PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
 import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
 
 /**
@@ -31,6 +31,8 @@ export interface RuntimeEnvironment {
   clock: Clock;
   emit(message: RuntimeMessage): void;
   metrics?: MetricsProbe;
+  /** The host's commands, for lockstep jobs. */
+  commands?: CommandSource;
 }
 
 /** The single GC count of older runs, from metrics by kind (all kinds, all pause time). */
@@ -127,6 +129,91 @@ async function stopMetrics(probe: MetricsProbe | undefined): Promise<EngineMetri
   }
 }
 
+/**
+ * Where a lockstep job's commands come from (stdin for node, deno and bun;
+ * the request body for workerd). Resolves to the next command line, or
+ * undefined when the host closed the channel.
+ */
+export type CommandSource = () => Promise<string | undefined>;
+
+/** The case's first call, its digest and the clock, once per process. */
+interface Prepared {
+  isAsync: boolean;
+  caseDigest: { hash: string; summary: string };
+  clockInfo: ReturnType<typeof probeClock>;
+}
+
+async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: RuntimeEnvironment): Promise<Prepared> {
+  // The first call proves the case runs and gives the value whose digest
+  // shows what work was done; its result decides sync vs async timing.
+  let first = setup.fn();
+  const isAsync = isThenable(first);
+  if (isAsync) first = await first;
+  const value = spec.digestValue ? spec.digestValue(first) : first;
+  // Said for cases brought over from other harnesses (they carry advice); a suite's own
+  // case that returns nothing does so on purpose (e.g. the harness's noop).
+  if (value === undefined && spec.emptyResultAdvice) ctx.warn(`${EMPTY_RESULT_WARNING}, ${spec.emptyResultAdvice}`);
+  return { isAsync, caseDigest: digest(value), clockInfo: probeClock(env.clock) };
+}
+
+function resultMessage(
+  spec: CaseSpec,
+  prepared: Prepared,
+  m: { samples: number[]; sampleStartMs: number[]; iterationsPerSample: number; warmupIterations: number },
+  metrics: EngineMetrics | undefined,
+): RuntimeMessage {
+  const gc = gcTotals(metrics);
+  return {
+    type: 'result',
+    caseId: spec.id,
+    digest: prepared.caseDigest,
+    clock: prepared.clockInfo,
+    samples: m.samples,
+    sampleStartMs: m.sampleStartMs,
+    iterationsPerSample: m.iterationsPerSample,
+    warmupIterations: m.warmupIterations,
+    async: prepared.isAsync,
+    ...(gc ? { gc } : {}),
+    ...(metrics ? { metrics } : {}),
+  };
+}
+
+/** Samples back to back in this process. */
+async function measureAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
+  // Engine metrics cover sampling only, not warmup (where the JIT's own garbage lands).
+  const m = await measure(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options, async () => {
+    await env.metrics?.start();
+  });
+  return resultMessage(spec, prepared, m, await stopMetrics(env.metrics));
+}
+
+/**
+ * A lockstep conversation: warm up, say ready, then one sample per
+ * SAMPLE_COMMAND until FINISH_COMMAND (or the channel closes). Each sample
+ * starts with an untimed quarter batch (Sampler.sample), because this
+ * process sat idle while the others took theirs.
+ */
+async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
+  const next = env.commands;
+  if (!next) throw new Error('rtbench entry: a lockstep job needs a command channel');
+  const sampler = await warmUp(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options);
+  await env.metrics?.start();
+  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations, batchNs: sampler.batchNs });
+  const samples: number[] = [];
+  const sampleStartMs: number[] = [];
+  for (;;) {
+    const command = await next();
+    if (command !== SAMPLE_COMMAND) break;
+    const { ns, startMs } = await sampler.sample(true);
+    const index = samples.length;
+    samples[index] = ns;
+    sampleStartMs[index] = startMs;
+    env.emit({ type: 'sample', caseId: spec.id, index, ns });
+  }
+  if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
+  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations }, await stopMetrics(env.metrics));
+}
+
 export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeEnvironment): Promise<void> {
   const { emit, facts } = env;
   emit({ type: 'hello', protocol: PROTOCOL_VERSION, facts });
@@ -135,7 +222,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     cases = suite.cases();
   } catch (error) {
     // A suite that cannot load in this runtime for a stated reason (e.g. a brought-over file that reads files at load time on workerd).
-    if (error instanceof UnsupportedError && job.kind === 'measure') emit({ type: 'unsupported', caseId: job.caseId, reason: error.message });
+    if (error instanceof UnsupportedError && job.kind !== 'list') emit({ type: 'unsupported', caseId: job.caseId, reason: error.message });
     else emit({ type: 'error', phase: 'load', ...errorFields(error) });
     return;
   }
@@ -161,36 +248,8 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
 
   let answer: RuntimeMessage;
   try {
-    // The first call proves the case runs and gives the value whose digest
-    // shows what work was done; its result decides sync vs async timing.
-    let first = setup.fn();
-    const isAsync = isThenable(first);
-    if (isAsync) first = await first;
-    const value = spec.digestValue ? spec.digestValue(first) : first;
-    // Said for cases brought over from other harnesses (they carry advice); a suite's own
-    // case that returns nothing does so on purpose (e.g. the harness's noop).
-    if (value === undefined && spec.emptyResultAdvice) ctx.warn(`${EMPTY_RESULT_WARNING}, ${spec.emptyResultAdvice}`);
-    const caseDigest = digest(value);
-    const clockInfo = probeClock(env.clock);
-    // Engine metrics cover sampling only, not warmup (where the JIT's own garbage lands).
-    const m = await measure(setup.fn, isAsync, env.clock, clockInfo, job.options, async () => {
-      await env.metrics?.start();
-    });
-    const metrics = await stopMetrics(env.metrics);
-    const gc = gcTotals(metrics);
-    answer = {
-      type: 'result',
-      caseId: spec.id,
-      digest: caseDigest,
-      clock: clockInfo,
-      samples: m.samples,
-      sampleStartMs: m.sampleStartMs,
-      iterationsPerSample: m.iterationsPerSample,
-      warmupIterations: m.warmupIterations,
-      async: m.async,
-      ...(gc ? { gc } : {}),
-      ...(metrics ? { metrics } : {}),
-    };
+    const prepared = await prepare(spec, ctx, setup, env);
+    answer = job.kind === 'measure' ? await measureAnswer(spec, setup, prepared, job.options, env) : await lockstepAnswer(spec, setup, prepared, job.options, env);
   } catch (error) {
     if (error instanceof UnsupportedError) answer = { type: 'unsupported', caseId: spec.id, reason: error.message };
     else answer = { type: 'error', caseId: spec.id, phase: 'run', ...errorFields(error) };

@@ -18,9 +18,21 @@ export const PROTOCOL_VERSION = 1;
 /** Prefix of every protocol line on a runtime's stdout. */
 export const LINE_MARKER = '@@rtbench ';
 
+/**
+ * What one process is asked to do. `measure`: warm up, sample back to back,
+ * answer. `lockstep`: warm up, say `ready`, then take one sample each time the
+ * host sends SAMPLE_COMMAND (answering with a `sample` message) until it sends
+ * FINISH_COMMAND, then answer with the result of all samples; the host asks
+ * several live processes in turn, so their samples interleave a few ms apart.
+ */
 export type Job =
   | { protocol: typeof PROTOCOL_VERSION; kind: 'list' }
-  | { protocol: typeof PROTOCOL_VERSION; kind: 'measure'; caseId: string; options: MeasureOptions };
+  | { protocol: typeof PROTOCOL_VERSION; kind: 'measure'; caseId: string; options: MeasureOptions }
+  | { protocol: typeof PROTOCOL_VERSION; kind: 'lockstep'; caseId: string; options: MeasureOptions };
+
+/** Host -> process commands of a lockstep job, one per line (stdin; workerd: a request body). */
+export const SAMPLE_COMMAND = 'sample';
+export const FINISH_COMMAND = 'finish';
 
 /**
  * A Job as it travels to one process: with that process's token, and the
@@ -75,8 +87,30 @@ export interface CaseResultMessage {
   metrics?: EngineMetrics;
 }
 
+/** A lockstep process is warmed up and waits for SAMPLE_COMMAND. */
+export interface ReadyMessage {
+  type: 'ready';
+  caseId: string;
+  iterationsPerSample: number;
+  warmupIterations: number;
+  /** ns the last warmup batch took: about how long one sample will take. */
+  batchNs: number;
+}
+
+/** One lockstep sample, sent as soon as it is taken (the result repeats every sample). */
+export interface SampleMessage {
+  type: 'sample';
+  caseId: string;
+  /** 0, 1, 2, …: the host's turn. */
+  index: number;
+  /** ns per iteration. */
+  ns: number;
+}
+
 export type RuntimeMessage =
   | { type: 'hello'; protocol: number; facts: RuntimeFacts }
+  | ReadyMessage
+  | SampleMessage
   | { type: 'cases'; cases: CaseListing[] }
   | CaseResultMessage
   | { type: 'unsupported'; caseId: string; reason: string }
@@ -85,9 +119,38 @@ export type RuntimeMessage =
   | { type: 'error'; caseId?: string; phase: 'load' | 'setup' | 'run' | 'teardown'; message: string; stack?: string };
 
 // Taken when the harness loads, before any case code runs: a case that
-// replaces JSON.stringify (a polyfill, a mock) does not change the messages.
+// replaces JSON.stringify (a polyfill, a mock), Object.keys or an Array
+// method does not change the messages.
 const stringify = JSON.stringify;
 const parse = JSON.parse;
+const keys = Object.keys;
+const isArray = Array.isArray;
+
+/**
+ * JSON of a message built from plain objects, arrays and primitives. Objects
+ * and arrays are walked here rather than by JSON.stringify, which would call a
+ * `toJSON` a case defined on Object.prototype or Array.prototype; primitives
+ * go through the captured JSON.stringify, which looks up no `toJSON` on them.
+ */
+export function encodeJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return stringify(value) ?? 'null';
+  let out: string;
+  if (isArray(value)) {
+    out = '[';
+    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + encodeJson(value[i]);
+    return `${out}]`;
+  }
+  out = '{';
+  let first = true;
+  const names = keys(value);
+  for (let i = 0; i < names.length; i++) {
+    const item = (value as Record<string, unknown>)[names[i]!];
+    if (item === undefined || typeof item === 'function') continue;
+    out += `${first ? '' : ','}${stringify(names[i])}:${encodeJson(item)}`;
+    first = false;
+  }
+  return `${out}}`;
+}
 
 /** What starts every protocol line of the process holding `token`. */
 export function linePrefix(token: string): string {
@@ -96,13 +159,13 @@ export function linePrefix(token: string): string {
 
 /** One protocol line, without its newline. */
 export function encodeLine(message: RuntimeMessage, token: string): string {
-  return linePrefix(token) + stringify(message);
+  return linePrefix(token) + encodeJson(message);
 }
 
 /** Reads the job an entry was given; throws if it is not one (the host's bug, not the case's). */
 export function decodeJob(text: string | undefined): WireJob {
   const job = parse(text ?? 'null') as Partial<WireJob> | null;
-  if (!job || typeof job.token !== 'string' || !TOKEN_PATTERN.test(job.token) || !Array.isArray(job.env) || (job.kind !== 'list' && job.kind !== 'measure')) {
+  if (!job || typeof job.token !== 'string' || !TOKEN_PATTERN.test(job.token) || !Array.isArray(job.env) || (job.kind !== 'list' && job.kind !== 'measure' && job.kind !== 'lockstep')) {
     throw new Error(`rtbench entry: not a job: ${String(text).slice(0, 200)}`);
   }
   return job as WireJob;

@@ -49,6 +49,14 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
     gc: gcSchema.optional(),
     metrics: engineMetricsSchema.optional(),
   }),
+  z.object({
+    type: z.literal('ready'),
+    caseId: z.string(),
+    iterationsPerSample: z.number().int().positive(),
+    warmupIterations: z.number().int().nonnegative(),
+    batchNs: finite.nonnegative(),
+  }),
+  z.object({ type: z.literal('sample'), caseId: z.string(), index: z.number().int().nonnegative(), ns: finite.nonnegative() }),
   z.object({ type: z.literal('unsupported'), caseId: z.string(), reason: z.string() }),
   z.object({ type: z.literal('warning'), caseId: z.string(), message: z.string() }),
   z.object({
@@ -117,6 +125,12 @@ export const roundSchema = z.object({
   /** GC by kind, allocation, heap state of this process's sampling phase (optional: older runs lack it). */
   metrics: engineMetricsSchema.optional(),
   wallMs: finite.nonnegative(),
+  /**
+   * Present when the round was a lockstep set: this process lived beside the
+   * other arms' and took sample i in turn i, at position positions[i] of that
+   * turn's order (0: first). Absent: a fresh process sampled back to back.
+   */
+  lockstep: z.object({ positions: z.array(z.number().int().nonnegative()) }).optional(),
 });
 
 export const failureSchema = z.object({
@@ -230,6 +244,15 @@ export const runSchema = z.object({
     order: z.string(),
     seed: z.number(),
     adaptive: adaptiveOptionsSchema.optional(),
+    /**
+     * How the samples were taken (absent in older runs: fresh processes).
+     * lockstep: per case and round ("set") live processes sampled in turn;
+     * processes: a fresh process per case, variant and round; host-timed:
+     * programs and servers timed from outside.
+     */
+    measurer: z.enum(['lockstep', 'processes', 'host-timed']).optional(),
+    /** Adaptive warmup's floor in ms (warmupMs is then its most); absent: a fixed warmup. */
+    warmupMinMs: z.number().optional(),
   }),
   /** The rtbench checkout the run was made from. */
   git: gitStateSchema.optional(),

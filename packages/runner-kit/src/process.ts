@@ -74,6 +74,8 @@ export interface SpawnTrackedOptions {
   /** Give the child this file descriptor as stdout / stderr instead of a pipe (an engine trace, see engine-trace.ts). */
   stdoutFd?: number;
   stderrFd?: number;
+  /** A pipe on stdin (the job and a lockstep job's commands travel there); otherwise stdin is /dev/null. */
+  stdinPipe?: boolean;
 }
 
 /**
@@ -84,7 +86,7 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
   const child = spawn(options.command, options.args, {
     env: options.env,
     cwd: options.cwd,
-    stdio: ['ignore', options.stdoutFd ?? 'pipe', options.stderrFd ?? 'pipe', ...Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)],
+    stdio: [options.stdinPipe ? 'pipe' : 'ignore', options.stdoutFd ?? 'pipe', options.stderrFd ?? 'pipe', ...Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)],
     detached: true,
   });
   live.add(child);
@@ -117,7 +119,7 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
 
 export interface SpawnJobOptions {
   command: string;
-  /** Arguments, including the sealed job's text where the entry expects it. */
+  /** Arguments; the job itself goes to the child's stdin (see core/line-reader.ts). */
   args: string[];
   job: SealedJob;
   env: Record<string, string | undefined>;
@@ -130,7 +132,23 @@ export interface SpawnJobOptions {
   stderrFilter?: TraceFilter;
 }
 
-export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
+/**
+ * A runtime process with a job, from the host's side: lines to its stdin
+ * (the job first, then a lockstep job's commands) and its outcome once it
+ * has ended. A runner's runJob and startSession are both built on it.
+ */
+export interface RunningJob {
+  reader: ProtocolReader;
+  /** Writes one line to the child's stdin (ignored once the child has gone). */
+  send(line: string): void;
+  /** Closes the child's stdin: no more lines. */
+  endInput(): void;
+  /** Ends the process group now. */
+  kill(): void;
+  outcome: Promise<JobOutcome>;
+}
+
+export function startJob(options: SpawnJobOptions): RunningJob {
   const started = performance.now();
   const stderr = new Tail();
   const reader = new ProtocolReader({ token: options.job.token, job: options.job.job, other: stderr, ...(options.onMessage ? { onMessage: options.onMessage } : {}) });
@@ -138,7 +156,9 @@ export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
   let interrupted = false;
 
   const traceFile = options.stderrFilter ? new TraceFile() : undefined;
-  const { child, exited } = spawnTracked({ ...options, ...(traceFile ? { stderrFd: traceFile.fd } : {}) });
+  const { child, exited } = spawnTracked({ ...options, stdinPipe: true, ...(traceFile ? { stderrFd: traceFile.fd } : {}) });
+  // A child that exits without reading its stdin makes writes fail with EPIPE: that is its outcome's business, not an error here.
+  child.stdin!.on('error', () => {});
   child.stdout!.setEncoding('utf8');
   child.stdout!.on('data', (chunk: string) => reader.push(chunk));
   child.stderr?.setEncoding('utf8');
@@ -155,20 +175,42 @@ export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) onAbort();
 
-  const exit = await exited;
-  clearTimeout(timer);
-  options.signal?.removeEventListener('abort', onAbort);
-  reader.end();
-  if (traceFile && options.stderrFilter) stderr.push(traceFile.drain(options.stderrFilter));
-  if (exit.spawnError) stderr.push(`failed to start ${options.command}: ${exit.spawnError.message}\n`);
-  return {
-    messages: reader.messages,
-    exitCode: exit.code,
-    exitSignal: exit.signal,
-    timedOut,
-    interrupted,
-    stderr: stderr.toString(),
-    protocolErrors: reader.protocolErrors,
-    wallMs: performance.now() - started,
+  const send = (line: string): void => {
+    if (!child.stdin!.writableEnded && !child.stdin!.destroyed) child.stdin!.write(`${line}\n`);
   };
+  send(options.job.text);
+
+  const outcome = exited.then((exit): JobOutcome => {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    reader.end();
+    if (traceFile && options.stderrFilter) stderr.push(traceFile.drain(options.stderrFilter));
+    if (exit.spawnError) stderr.push(`failed to start ${options.command}: ${exit.spawnError.message}\n`);
+    return {
+      messages: reader.messages,
+      exitCode: exit.code,
+      exitSignal: exit.signal,
+      timedOut,
+      interrupted,
+      stderr: stderr.toString(),
+      protocolErrors: reader.protocolErrors,
+      wallMs: performance.now() - started,
+    };
+  });
+  return {
+    reader,
+    send,
+    endInput: () => {
+      if (!child.stdin!.writableEnded) child.stdin!.end();
+    },
+    kill: () => killTree(child),
+    outcome,
+  };
+}
+
+/** One job in a fresh process: the job on stdin, then the outcome once the process has ended. */
+export async function spawnJob(options: SpawnJobOptions): Promise<JobOutcome> {
+  const running = startJob(options);
+  running.endInput();
+  return running.outcome;
 }

@@ -58,6 +58,7 @@ export interface ProtocolReaderOptions {
 const ANSWERS: Record<Job['kind'], ReadonlySet<RuntimeMessage['type']>> = {
   list: new Set(['cases', 'error']),
   measure: new Set(['result', 'unsupported', 'error']),
+  lockstep: new Set(['result', 'unsupported', 'error']),
 };
 
 export class ProtocolReader {
@@ -78,10 +79,26 @@ export class ProtocolReader {
   /** The current line holds output that is not a message. */
   private lineHasOther = false;
   private answer: RuntimeMessage | undefined;
+  /** Lockstep: whether "ready" came, samples received, samples the host asked for. */
+  private ready = false;
+  private samples = 0;
+  private asked = 0;
 
   constructor(private readonly options: ProtocolReaderOptions) {
     this.prefix = linePrefix(options.token);
     this.maxLineChars = options.maxLineChars ?? MAX_LINE_CHARS;
+  }
+
+  private readonly listeners: ((message: RuntimeMessage) => void)[] = [];
+
+  /** Also calls `listener` with each accepted message from now on. */
+  listen(listener: (message: RuntimeMessage) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The host asked a lockstep process for one more sample (a sample it did not ask for is a violation). */
+  expectSample(): void {
+    this.asked++;
   }
 
   /** The one answer (result, unsupported, error or cases), if it came. */
@@ -185,8 +202,10 @@ export class ProtocolReader {
       return;
     }
     if (ANSWERS[this.options.job.kind].has(message.type)) this.answer = message;
-    this.messages.push(message);
+    // A lockstep process's samples are kept once, in its result; the reader passes them on without holding them.
+    if (message.type !== 'sample') this.messages.push(message);
     this.options.onMessage?.(message);
+    for (const listener of this.listeners) listener(message);
   }
 
   /** Why `message` cannot come now, or undefined if it can. */
@@ -194,15 +213,26 @@ export class ProtocolReader {
     const job = this.options.job;
     if (this.answer) return `a "${message.type}" message after the process's ${this.answer.type} (one answer per process)`;
     if (message.type === 'hello') return this.messages.length ? 'a second "hello" message' : undefined;
-    // Warnings (ctx.warn) come before the answer, for the case being run.
-    if (message.type === 'warning') {
-      return job.kind === 'measure' && message.caseId === job.caseId ? undefined : `a warning for case "${message.caseId}" from a process that was ${job.kind === 'measure' ? `running "${job.caseId}"` : 'listing cases'}`;
-    }
-    if (!ANSWERS[job.kind].has(message.type)) return `a "${message.type}" message in answer to a ${job.kind} job`;
-    if (job.kind === 'measure' && 'caseId' in message && message.caseId !== undefined && message.caseId !== job.caseId) {
+    if (job.kind !== 'list' && 'caseId' in message && message.caseId !== undefined && message.caseId !== job.caseId) {
       return `a "${message.type}" message for case "${message.caseId}" from a process that was running "${job.caseId}"`;
     }
-    if (job.kind === 'measure' && message.type !== 'error' && !('caseId' in message)) return `a "${message.type}" message without a case id`;
+    // Warnings (ctx.warn) come before the answer, for the case being run.
+    if (message.type === 'warning') return job.kind === 'list' ? `a warning for case "${message.caseId}" from a process that was listing cases` : undefined;
+    // A lockstep process: one ready, then samples numbered 0, 1, 2, … each asked for by the host.
+    if (message.type === 'ready') {
+      if (job.kind !== 'lockstep') return `a "ready" message in answer to a ${job.kind} job`;
+      return this.ready ? 'a second "ready" message' : ((this.ready = true), undefined);
+    }
+    if (message.type === 'sample') {
+      if (job.kind !== 'lockstep') return `a "sample" message in answer to a ${job.kind} job`;
+      if (!this.ready) return 'a "sample" message before "ready"';
+      if (message.index !== this.samples) return `sample ${message.index} where sample ${this.samples} was due`;
+      if (this.samples >= this.asked) return `sample ${message.index} that the host did not ask for`;
+      this.samples++;
+      return undefined;
+    }
+    if (!ANSWERS[job.kind].has(message.type)) return `a "${message.type}" message in answer to a ${job.kind} job`;
+    if (job.kind !== 'list' && message.type !== 'error' && !('caseId' in message)) return `a "${message.type}" message without a case id`;
     return undefined;
   }
 }

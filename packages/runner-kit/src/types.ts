@@ -5,6 +5,7 @@
  */
 import type { Job, RuntimeMessage } from '@rtbench/core/protocol';
 import type { RuntimeKind } from '@rtbench/core';
+import type { LiveCase } from './session.ts';
 
 /** A concrete runtime binary the host can start. */
 export interface RuntimeTarget {
@@ -80,6 +81,11 @@ export interface Runner {
   /** Start the runtime with these flags doing nothing; throws FlagError if it rejects them. */
   checkFlags(target: RuntimeTarget, flags: TranslatedFlags): Promise<void>;
   runJob(request: JobRequest): Promise<JobOutcome>;
+  /**
+   * Starts a lockstep job (request.job.kind 'lockstep') and keeps the process
+   * alive for the host to ask for samples in turn (session.ts).
+   */
+  startSession(request: JobRequest): LiveCase;
 }
 
 /** The runtime can't be started: not installed, path missing, not executable. */

@@ -22,3 +22,4 @@ export { normalCdf, normalQuantile } from './normal.ts';
 export { detectModes, bestSplit, criticalRatio, modeDefaults, MIN_VALUES_FOR_MODES, type Mode, type ModeSummary, type ModeOptions, type Split } from './modes.ts';
 export { estimators, type EstimatorName, type Rounds } from './estimators.ts';
 export { pairedStopping, minPairsFor, stoppingDefaults, type StoppingDecision, type StoppingOptions } from './stopping.ts';
+export { pairRounds, turnLogRatio, type PairableRound, type RoundPairs } from './pairing.ts';

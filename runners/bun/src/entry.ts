@@ -1,15 +1,16 @@
 /**
- * In-runtime entry for Bun: the Job comes in argv, time comes from
+ * In-runtime entry for Bun: the Job comes on stdin, time comes from
  * Bun.nanoseconds() (ns, monotonic), protocol lines go to stdout with
  * synchronous writes so nothing is lost at process.exit.
  *
- * The bundle imports this module before the suite: its top level takes the
- * job (and its token) out of argv, leaves in process.env only what the
+ * The bundle imports this module before the suite: its top level reads the
+ * job (and its token) from stdin, leaves in process.env only what the
  * variant set, and keeps its own references to the clock, the exit and the
  * write.
  */
-import { writeSync } from 'node:fs';
+import { readSync, writeSync } from 'node:fs';
 import { executeJob } from '@rtbench/core/execute';
+import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
 import { gcProbe } from './gc-probe.ts';
@@ -22,8 +23,8 @@ interface BunApi {
 }
 
 const Bun = (globalThis as unknown as { Bun: BunApi }).Bun;
-const job = decodeJob(process.argv[2]);
-process.argv.splice(2);
+const stdin = new LineReader((bytes) => readSync(0, bytes, 0, bytes.length, null));
+const job = decodeJob(stdin.next());
 for (const name of Object.keys(process.env)) if (!job.env.includes(name)) delete process.env[name];
 const nanoseconds = Bun.nanoseconds.bind(Bun);
 const exit = process.exit.bind(process);
@@ -45,6 +46,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     clock: { name: 'Bun.nanoseconds', now: () => nanoseconds() - origin },
     emit,
     metrics: gcProbe(),
+    commands: async () => stdin.next(),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);

@@ -17,7 +17,9 @@ import {
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
   sealJob,
-  spawnJob,
+  startJob,
+  liveCase,
+  type RunningJob,
   attachTraceMetrics,
   TraceFilter,
 } from '@rtbench/runner-kit';
@@ -42,6 +44,31 @@ const bun: SingleNpmRuntime = {
   probe: probeBun,
 };
 
+/** A job on bun: the bundle, the job on stdin, and JSC's GC log on stderr read into the result's metrics. */
+function startBunJob(request: JobRequest): RunningJob {
+  const { target, flags, bundlePath } = request;
+  // JSC's GC log on stderr is where Bun's collection counts come from, unless the variant turned it off.
+  const gcLog = flags.env[GC_LOG_ENV] === undefined ? new TraceFilter(new JscGcLog()) : undefined;
+  const running = startJob({
+    command: target.binary,
+    args: [...BUN_RUN_ARGS, ...flags.args, bundlePath],
+    job: sealJob(request.job, flags.env),
+    env: childEnv({ ...(gcLog ? { [GC_LOG_ENV]: '1' } : {}), ...flags.env }),
+    cwd: dirname(bundlePath),
+    timeoutMs: request.timeoutMs,
+    ...(request.signal ? { signal: request.signal } : {}),
+    ...(gcLog ? { stderrFilter: gcLog } : {}),
+  });
+  if (!gcLog) return running;
+  return {
+    ...running,
+    outcome: running.outcome.then((outcome) => {
+      attachTraceMetrics(outcome.messages, gcLog, 'the sampling-phase markers did not reach stderr');
+      return outcome;
+    }),
+  };
+}
+
 export const bunRunner: Runner = {
   runtime: 'bun',
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['bun'] },
@@ -60,23 +87,14 @@ export const bunRunner: Runner = {
     }
   },
 
-  async runJob(request: JobRequest) {
-    const { target, flags, bundlePath } = request;
-    const job = sealJob(request.job, flags.env);
-    // JSC's GC log on stderr is where Bun's collection counts come from, unless the variant turned it off.
-    const gcLog = flags.env[GC_LOG_ENV] === undefined ? new TraceFilter(new JscGcLog()) : undefined;
-    const outcome = await spawnJob({
-      command: target.binary,
-      args: [...BUN_RUN_ARGS, ...flags.args, bundlePath, job.text],
-      job,
-      env: childEnv({ ...(gcLog ? { [GC_LOG_ENV]: '1' } : {}), ...flags.env }),
-      cwd: dirname(bundlePath),
-      timeoutMs: request.timeoutMs,
-      ...(request.signal ? { signal: request.signal } : {}),
-      ...(gcLog ? { stderrFilter: gcLog } : {}),
-    });
-    if (gcLog) attachTraceMetrics(outcome.messages, gcLog, 'the sampling-phase markers did not reach stderr');
-    return outcome;
+  runJob(request: JobRequest) {
+    const running = startBunJob(request);
+    running.endInput();
+    return running.outcome;
+  },
+
+  startSession(request: JobRequest) {
+    return liveCase(startBunJob(request));
   },
 };
 

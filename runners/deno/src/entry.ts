@@ -1,15 +1,16 @@
 /**
- * In-runtime entry for Deno: the Job comes in Deno.args, time comes from
+ * In-runtime entry for Deno: the Job comes on stdin, time comes from
  * performance.now() (Deno 2 gives it sub-microsecond resolution; the harness
  * probes it anyway), protocol lines go to stdout with synchronous writes so
  * nothing is lost at Deno.exit.
  *
- * The bundle imports this module before the suite: its top level takes the
- * job (and its token) out of Deno.args, leaves in the environment only what
+ * The bundle imports this module before the suite: its top level reads the
+ * job (and its token) from stdin, leaves in the environment only what
  * the variant set (deno adds variables of its own), and keeps its own
  * references to the clock, the exit and the write.
  */
 import { executeJob } from '@rtbench/core/execute';
+import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
 import { gcProbe } from './gc-probe.ts';
@@ -19,13 +20,15 @@ interface DenoApi {
   args: string[];
   version: { deno: string; v8: string };
   stdout: { writeSync(bytes: Uint8Array): number };
+  stdin: { readSync(bytes: Uint8Array): number | null };
   env: { toObject(): Record<string, string>; delete(name: string): void };
   exit(code: number): never;
 }
 
 const Deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
-const job = decodeJob(Deno.args[0]);
-Deno.args.splice(0);
+const readStdin = Deno.stdin.readSync.bind(Deno.stdin);
+const stdin = new LineReader((bytes) => readStdin(bytes) ?? 0);
+const job = decodeJob(stdin.next());
 for (const name of Object.keys(Deno.env.toObject())) if (!job.env.includes(name)) Deno.env.delete(name);
 const stdout = Deno.stdout;
 const writeStdout = stdout.writeSync.bind(stdout);
@@ -49,6 +52,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     clock: { name: 'performance.now', now: () => (now() - origin) * 1e6 },
     emit,
     metrics: gcProbe(),
+    commands: async () => stdin.next(),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);

@@ -24,6 +24,9 @@ import {
   singleNpmRuntimeSpecs,
   sealJob,
   spawnJob,
+  startJob,
+  liveCase,
+  type SpawnJobOptions,
 } from '@rtbench/runner-kit';
 import { npmDenoBinary, probeDeno } from './binary.ts';
 import { translateDenoFlags } from './flags.ts';
@@ -36,6 +39,20 @@ export const DENO_RUN_ARGS = ['run', '--no-prompt', '--allow-env', '--no-config'
 /** The child's environment: PATH, HOME, no update check, no colour in errors, then the variant's. */
 function childEnv(extra: Record<string, string>): Record<string, string | undefined> {
   return { PATH: process.env.PATH, HOME: process.env.HOME, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...extra };
+}
+
+/** How a job runs on deno: `deno run` on the bundle, the job on stdin. */
+function spawnOptions(request: JobRequest): SpawnJobOptions {
+  const { target, flags, bundlePath } = request;
+  return {
+    command: target.binary,
+    args: [...DENO_RUN_ARGS, ...flags.args, bundlePath],
+    job: sealJob(request.job, flags.env),
+    env: childEnv(flags.env),
+    cwd: dirname(bundlePath),
+    timeoutMs: request.timeoutMs,
+    ...(request.signal ? { signal: request.signal } : {}),
+  };
 }
 
 const deno: SingleNpmRuntime = {
@@ -74,17 +91,11 @@ export const denoRunner: Runner = {
   },
 
   runJob(request: JobRequest) {
-    const { target, flags, bundlePath } = request;
-    const job = sealJob(request.job, flags.env);
-    return spawnJob({
-      command: target.binary,
-      args: [...DENO_RUN_ARGS, ...flags.args, bundlePath, job.text],
-      job,
-      env: childEnv(flags.env),
-      cwd: dirname(bundlePath),
-      timeoutMs: request.timeoutMs,
-      ...(request.signal ? { signal: request.signal } : {}),
-    });
+    return spawnJob(spawnOptions(request));
+  },
+
+  startSession(request: JobRequest) {
+    return liveCase(startJob(spawnOptions(request)));
   },
 };
 

@@ -1,21 +1,22 @@
 /**
- * In-runtime entry for Node.js: read the Job from argv, time with
+ * In-runtime entry for Node.js: read the Job from stdin, time with
  * process.hrtime.bigint (ns resolution), write protocol lines to stdout.
  *
  * The bundle imports this module before the suite, so its top level runs
- * before any case code: it takes the job (and its token) out of argv, leaves
+ * before any case code: it reads the job (and its token) from stdin, leaves
  * in process.env only what the variant set, and keeps its own references to
  * the clock, the exit and the write it uses, so a case that replaces them (a
  * fake-timer library, a mocked stdout) changes neither timing nor messages.
  */
-import { writeSync } from 'node:fs';
+import { readSync, writeSync } from 'node:fs';
 import { executeJob } from '@rtbench/core/execute';
+import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
 import { gcProbe } from './gc-probe.ts';
 
-const job = decodeJob(process.argv[2]);
-process.argv.splice(2);
+const stdin = new LineReader((bytes) => readSync(0, bytes, 0, bytes.length, null));
+const job = decodeJob(stdin.next());
 for (const name of Object.keys(process.env)) if (!job.env.includes(name)) delete process.env[name];
 const hrtime = process.hrtime.bigint;
 const exit = process.exit.bind(process);
@@ -40,6 +41,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     clock: { name: 'process.hrtime.bigint', now: () => Number(hrtime() - origin) },
     emit,
     metrics: gcProbe(),
+    commands: async () => stdin.next(),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);

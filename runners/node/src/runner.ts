@@ -18,6 +18,9 @@ import {
   RuntimeUnavailableError,
   sealJob,
   spawnJob,
+  startJob,
+  liveCase,
+  type SpawnJobOptions,
   whichOnPath,
 } from '@rtbench/runner-kit';
 
@@ -51,6 +54,20 @@ async function probe(spec: string, binary: string, source: RuntimeTarget['source
     throw new RuntimeUnavailableError(`${spec}: ${binary} is not node (it printed ${JSON.stringify(out.slice(0, 80))})`);
   }
   return { runtime: 'node', spec, binary, source, version: version.replace(/^v/, ''), engine: 'v8', engineVersion: v8 };
+}
+
+/** How a job runs on node: the bundle, the job on stdin. */
+function spawnOptions(request: JobRequest): SpawnJobOptions {
+  const { target, flags, bundlePath } = request;
+  return {
+    command: target.binary,
+    args: [...flags.args, bundlePath],
+    job: sealJob(request.job, flags.env),
+    // A clean environment: only what the variant sets, plus PATH and HOME.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...flags.env },
+    timeoutMs: request.timeoutMs,
+    ...(request.signal ? { signal: request.signal } : {}),
+  };
 }
 
 export const nodeRunner: Runner = {
@@ -96,17 +113,11 @@ export const nodeRunner: Runner = {
   },
 
   runJob(request: JobRequest) {
-    const { target, flags, bundlePath } = request;
-    const job = sealJob(request.job, flags.env);
-    return spawnJob({
-      command: target.binary,
-      args: [...flags.args, bundlePath, job.text],
-      job,
-      // A clean environment: only what the variant sets, plus PATH and HOME.
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...flags.env },
-      timeoutMs: request.timeoutMs,
-      ...(request.signal ? { signal: request.signal } : {}),
-    });
+    return spawnJob(spawnOptions(request));
+  },
+
+  startSession(request: JobRequest) {
+    return liveCase(startJob(spawnOptions(request)));
   },
 };
 

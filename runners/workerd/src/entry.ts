@@ -9,9 +9,11 @@
  * ticks. No code is generated from strings: workerd refuses it inside a
  * request, and core's loop is a plain closure. See runners/workerd/README.md.
  *
- * The job (with this process's token) arrives in the request body, where case
- * code cannot see it; the clock is taken when the bundle loads, before the
- * suite (the bundle imports this module first).
+ * The job (with this process's token) arrives as the first line of the
+ * request body, where case code cannot see it; a lockstep job's commands
+ * follow as further lines of the same streamed body, and the protocol lines
+ * go back in the streamed response. The clock is taken when the bundle loads,
+ * before the suite (the bundle imports this module first).
  */
 import { executeJob } from '@rtbench/core/execute';
 import { decodeJob, encodeLine, type RuntimeMessage, type WireJob } from '@rtbench/core/protocol';
@@ -22,6 +24,39 @@ import { gcProbe } from './gc-probe.ts';
 const now = performance.now.bind(performance);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
+// Taken before suite code loads: a case may replace stream or string methods the command reader uses.
+const apply = Reflect.apply;
+const readChunk = ReadableStreamDefaultReader.prototype.read;
+const getReader = ReadableStream.prototype.getReader;
+const decoder = new TextDecoder();
+const decode = TextDecoder.prototype.decode.bind(decoder) as (bytes: Uint8Array, options?: { stream: boolean }) => string;
+const indexOf = String.prototype.indexOf;
+const slice = String.prototype.slice;
+
+/** Lines of the request body as they arrive: the job, then a lockstep job's commands. */
+function bodyLines(body: ReadableStream<Uint8Array> | null): () => Promise<string | undefined> {
+  const reader = body ? (apply(getReader, body, []) as ReadableStreamDefaultReader<Uint8Array>) : undefined;
+  let text = '';
+  let ended = !reader;
+  return async () => {
+    for (;;) {
+      const at = apply(indexOf, text, ['\n']) as number;
+      if (at !== -1) {
+        const line = apply(slice, text, [0, at]) as string;
+        text = apply(slice, text, [at + 1]) as string;
+        return line;
+      }
+      if (ended) {
+        const rest = text;
+        text = '';
+        return rest || undefined;
+      }
+      const chunk = (await apply(readChunk, reader!, [])) as ReadableStreamReadResult<Uint8Array>;
+      if (chunk.done) ended = true;
+      else text += decode(chunk.value, { stream: true });
+    }
+  };
+}
 
 interface ExecutionContext {
   waitUntil(promise: Promise<unknown>): void;
@@ -32,7 +67,8 @@ function fact(value: unknown): string {
 }
 
 async function handle(suite: SuiteDefinition, request: Request, ctx: ExecutionContext): Promise<Response> {
-  const job = decodeJob(await request.text()) as WireJob & { workerd?: Partial<WorkerdFacts> };
+  const lines = bodyLines(request.body);
+  const job = decodeJob(await lines()) as WireJob & { workerd?: Partial<WorkerdFacts> };
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const emit = (message: RuntimeMessage): void => {
@@ -51,6 +87,7 @@ async function handle(suite: SuiteDefinition, request: Request, ctx: ExecutionCo
     clock: { name: 'performance.now', now: () => (now() - origin) * 1e6 },
     emit,
     ...(job.workerd?.gcMarkers ? { metrics: gcProbe() } : {}),
+    commands: lines,
   })
     .then(
       () => writer.close(),

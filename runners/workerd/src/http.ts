@@ -14,27 +14,46 @@ export interface ResponseEnd {
   error?: string;
 }
 
-export function postJob(port: number, body: string, onText: (text: string) => void): Promise<ResponseEnd> {
-  return new Promise((resolve) => {
-    let status: number | undefined;
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/',
-        agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        status = res.statusCode;
-        res.setEncoding('utf8');
-        res.on('data', onText);
-        res.on('error', (error) => resolve({ status, complete: false, error: error.message }));
-        res.on('close', () => resolve({ status, complete: res.complete }));
-      },
-    );
-    req.on('error', (error) => resolve({ ...(status !== undefined ? { status } : {}), complete: false, error: error.message }));
-    req.end(body);
-  });
+/** A streamed POST: lines go out as the host writes them (the job, then a lockstep job's commands) while the response streams back. */
+export interface JobExchange {
+  send(line: string): void;
+  /** No more lines: the request body ends. */
+  end(): void;
+  /** Resolves when the response has ended or the exchange failed. */
+  done: Promise<ResponseEnd>;
+}
+
+export function openJobExchange(port: number, onText: (text: string) => void): JobExchange {
+  let status: number | undefined;
+  let resolveDone!: (end: ResponseEnd) => void;
+  const done = new Promise<ResponseEnd>((resolve) => (resolveDone = resolve));
+  const req = request(
+    {
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/',
+      agent: false,
+      // No content-length: the body is chunked and stays open for commands.
+      headers: { 'content-type': 'text/plain' },
+    },
+    (res) => {
+      status = res.statusCode;
+      res.setEncoding('utf8');
+      res.on('data', onText);
+      res.on('error', (error) => resolveDone({ status, complete: false, error: error.message }));
+      res.on('close', () => resolveDone({ status, complete: res.complete }));
+    },
+  );
+  req.on('error', (error) => resolveDone({ ...(status !== undefined ? { status } : {}), complete: false, error: error.message }));
+  req.flushHeaders();
+  return {
+    send: (line) => {
+      if (!req.writableEnded && !req.destroyed) req.write(`${line}\n`);
+    },
+    end: () => {
+      if (!req.writableEnded) req.end();
+    },
+    done,
+  };
 }

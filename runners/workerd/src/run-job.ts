@@ -1,18 +1,19 @@
 /**
  * One Job on workerd: a fresh workerd process per job (the harness's unit of
  * replication is the process, as on the other runtimes). Write the config,
- * start workerd, POST the Job, read the streamed protocol lines, then stop
- * the server by PID — always: after a result, an error, a crash, a timeout
- * or an interrupt — and remove the config.
+ * start workerd, POST the Job (and a lockstep job's commands) as a streamed
+ * body, read the streamed protocol lines, then stop the server by PID —
+ * always: after a result, an error, a crash, a timeout or an interrupt — and
+ * remove the config.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { attachTraceMetrics, guardDir, ProtocolReader, removeGuardedDir, sealJob, TraceFilter, type JobOutcome, type JobRequest } from '@rtbench/runner-kit';
+import { attachTraceMetrics, guardDir, ProtocolReader, removeGuardedDir, sealJob, TraceFilter, type ChildExit, type JobOutcome, type JobRequest, type RunningJob } from '@rtbench/runner-kit';
 import type { WorkerdFacts } from './handoff.ts';
 import { workerdConfig } from './config.ts';
-import { postJob, type ResponseEnd } from './http.ts';
-import { startWorkerd } from './server.ts';
+import { openJobExchange, type JobExchange, type ResponseEnd } from './http.ts';
+import { startWorkerd, type WorkerdProcess } from './server.ts';
 import { GC_TRACE_FLAG, GC_TRACE_OPT_OUT, V8NvpTrace } from './gc-trace.ts';
 
 /** Temporary job directories are named <prefix><host pid>-<random>. */
@@ -69,6 +70,19 @@ export function withGcTrace(v8Flags: readonly string[]): readonly string[] {
 }
 
 export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
+  const running = startWorkerdJob(request);
+  running.endInput();
+  return running.outcome;
+}
+
+/**
+ * A job on a fresh workerd: write the config, start the server, open one
+ * streamed exchange (the job, then a lockstep job's commands, as lines of
+ * the request body; protocol lines back in the response), stop the server
+ * when the response ends, remove the config. Lines sent before the server
+ * listens wait for it.
+ */
+export function startWorkerdJob(request: JobRequest): RunningJob {
   const started = performance.now();
   const { target, flags, bundlePath } = request;
   const { dir, configPath } = writeJobConfig({
@@ -77,21 +91,11 @@ export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
     workerdVersion: target.version,
     env: flags.env,
   });
-  try {
-    return await serveJob(request, dir, configPath, started);
-  } finally {
-    removeGuardedDir(dir);
-  }
-}
-
-/** Start the server, exchange the job, stop the server; the outcome as a process runner would give it. */
-async function serveJob(request: JobRequest, dir: string, configPath: string, started: number): Promise<JobOutcome> {
-  const { target, flags } = request;
   const job = request.job;
   const sealed = sealJob(job, flags.env);
   const gcTrace = flags.args.includes(GC_TRACE_OPT_OUT) ? undefined : new TraceFilter(new V8NvpTrace());
   const facts: WorkerdFacts = { version: target.version, v8: target.engineVersion, ...(gcTrace ? { gcMarkers: true } : {}) };
-  const body = JSON.stringify({ ...(JSON.parse(sealed.text) as object), workerd: facts });
+  const firstLine = JSON.stringify({ ...(JSON.parse(sealed.text) as object), workerd: facts });
   const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir, undefined, gcTrace);
   const reader = new ProtocolReader({ token: sealed.token, job, other: server.output });
   let timedOut = false;
@@ -107,18 +111,64 @@ async function serveJob(request: JobRequest, dir: string, configPath: string, st
   request.signal?.addEventListener('abort', onAbort, { once: true });
   if (request.signal?.aborted) onAbort();
 
-  let response: ResponseEnd | undefined;
-  try {
-    const port = await server.listening;
-    if (port !== undefined && !server.killed) response = await postJob(port, body, (text) => reader.push(text));
-  } finally {
-    clearTimeout(timer);
-    request.signal?.removeEventListener('abort', onAbort);
-    // The job is over (or failed): stop the server whatever happened.
-    server.kill();
-  }
-  const exit = await server.exited;
-  reader.end();
+  // Lines the host sends before the exchange is open, and whether it ended its input.
+  const queued: string[] = [firstLine];
+  let inputEnded = false;
+  let exchange: JobExchange | undefined;
+  const exchanged = (async (): Promise<ResponseEnd | undefined> => {
+    try {
+      const port = await server.listening;
+      if (port === undefined || server.killed) return undefined;
+      exchange = openJobExchange(port, (text) => reader.push(text));
+      for (const line of queued.splice(0)) exchange.send(line);
+      if (inputEnded) exchange.end();
+      return await exchange.done;
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onAbort);
+      // The job is over (or failed): stop the server whatever happened.
+      server.kill();
+    }
+  })();
+
+  const outcome = (async (): Promise<JobOutcome> => {
+    try {
+      const response = await exchanged;
+      const exit = await server.exited;
+      reader.end();
+      return workerdOutcome({ request, reader, server, exit, response, gcTrace, timedOut, interrupted, started });
+    } finally {
+      removeGuardedDir(dir);
+    }
+  })();
+
+  return {
+    reader,
+    send: (line) => (exchange ? exchange.send(line) : void queued.push(line)),
+    endInput: () => {
+      inputEnded = true;
+      exchange?.end();
+    },
+    kill: () => server.kill(),
+    outcome,
+  };
+}
+
+interface EndedJob {
+  request: JobRequest;
+  reader: ProtocolReader;
+  server: WorkerdProcess;
+  exit: ChildExit;
+  response: ResponseEnd | undefined;
+  gcTrace: TraceFilter | undefined;
+  timedOut: boolean;
+  interrupted: boolean;
+  started: number;
+}
+
+/** The outcome as a process runner would give it, from what the server and the exchange left. */
+function workerdOutcome({ request, reader, server, exit, response, gcTrace, timedOut, interrupted, started }: EndedJob): JobOutcome {
+  const { target, job } = request;
   if (gcTrace) {
     attachTraceMetrics(reader.messages, gcTrace, 'the sampling-phase markers did not reach workerd\'s stdout');
   } else {
@@ -140,7 +190,7 @@ async function serveJob(request: JobRequest, dir: string, configPath: string, st
           : `HTTP status ${response.status ?? 'none'}, and no result in the response`);
     messages.push({
       type: 'error',
-      ...(job.kind === 'measure' ? { caseId: job.caseId } : {}),
+      ...(job.kind !== 'list' ? { caseId: job.caseId } : {}),
       phase: 'run',
       message: `workerd ended the request without a result: ${why}`,
     });

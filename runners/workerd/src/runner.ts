@@ -17,10 +17,11 @@ import {
   type Runner,
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
+  liveCase,
 } from '@rtbench/runner-kit';
 import { npmWorkerdBinary, probeWorkerd } from './binary.ts';
 import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
-import { runWorkerdJob } from './run-job.ts';
+import { runWorkerdJob, startWorkerdJob } from './run-job.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -52,6 +53,10 @@ export const workerdRunner: Runner = {
 
   runJob(request: JobRequest) {
     return runWorkerdJob(request);
+  },
+
+  startSession(request: JobRequest) {
+    return liveCase(startWorkerdJob(request));
   },
 };
 

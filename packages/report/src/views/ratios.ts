@@ -2,14 +2,15 @@
  * Ratios of one variant's time to a baseline's, per case: the one analysis
  * behind both the bench table's relative column and a comparison's verdicts.
  *
- * Paired (one run): every round runs all variants of a case back to back in
- * fresh processes, so the medians of round i form a pair and their ratio
- * cancels what the two processes shared (machine state, a neighbour's burst).
+ * Paired (one run): round i of every variant of a case ran together — a
+ * lockstep set of live processes sampled in turn, or fresh processes back to
+ * back — so round i forms a pair and its ratio cancels what the two shared
+ * (machine state, a neighbour's burst); stats' pairRounds makes the pairs.
  * Unpaired (two saved runs): their rounds were not interleaved; the per-round
  * medians of each run are two independent samples.
  */
 import { asCost, TIME_PER_OP, type CaseResult, type Metric } from '@rtbench/core/schema';
-import { applyFdr, comparePaired, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type Comparison } from '@rtbench/stats';
+import { applyFdr, comparePaired, pairRounds, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type Comparison } from '@rtbench/stats';
 import { firstLine } from '../text.ts';
 import type { ArmStat, RatioComparison } from './types.ts';
 
@@ -82,10 +83,9 @@ export function pairedCase(
   if (why) return { note: why };
   const mb = roundMedians(baseline);
   const mc = roundMedians(candidate);
-  const rounds = [...mb.keys()].filter((k) => mc.has(k)).sort((a, b) => a - b);
   // Costs (lower is better) for every metric, so a ratio < 1 is faster: req/s compare as time per request.
-  const b = rounds.map((k) => asCost(mb.get(k)!, metric));
-  const c = rounds.map((k) => asCost(mc.get(k)!, metric));
+  // Lockstep rounds pair turn by turn (stats' pairRounds).
+  const { rounds, baseline: b, candidate: c } = pairRounds(baseline!.rounds, candidate!.rounds, (m) => asCost(m, metric));
   const out: PairedCase = {
     baseline: { median: median([...mb.values()]), rounds: mb.size },
     candidate: { median: median([...mc.values()]), rounds: mc.size },

@@ -1,0 +1,188 @@
+/**
+ * The one run loop: rounds (or lockstep sets) × units × arms, over any
+ * measurer. Rounds are the outer loop, so each unit's replicates spread over
+ * the whole run and slow drift of the machine shows up as spread between
+ * replicates rather than as a bias against whichever case ran last. Within
+ * a replicate the arms' order follows the schedule (schedule.ts). With
+ * adaptive rounds, units whose ratios are still too uncertain get more
+ * replicates afterwards, all arms at a time, so pairs stay pairs. The run is
+ * saved after every replicate: an interrupt or a crash loses nothing.
+ */
+import type { CaseResult, Precision, RunRecord } from '@rtbench/core/schema';
+import { createRandom, median } from '@rtbench/stats';
+import type { Arm, ArmResult, Measurer, Unit } from './measurer.ts';
+import { casePrecision } from './precision.ts';
+import { finishRun, resultKey } from './record.ts';
+import { balancedOrders, maxRoundsOf, shuffle, type Schedule } from './schedule.ts';
+
+export interface ProgressEvent {
+  /** Jobs finished (including skipped ones): one job is one arm of one replicate. */
+  done: number;
+  /** Jobs planned so far; grows when adaptive rounds add some. */
+  total: number;
+  /** ms since the run started. */
+  elapsedMs: number;
+  round: number;
+  /** The schedule's rounds (adaptive: the minimum). */
+  rounds: number;
+  /** True once the planned rounds are done and rounds are added adaptively. */
+  adaptive: boolean;
+  caseId: string;
+  variantId: string;
+  /**
+   * Present once the job has finished. `text`: the value as it should read
+   * when it is not a time per op (host-timed cases: "812 ms", "12.3K req/s").
+   */
+  outcome?: { status: 'ok'; medianNs: number; text?: string } | { status: 'failed' | 'unsupported'; message: string };
+}
+
+export interface RunHooks {
+  onProgress?(event: ProgressEvent): void;
+  /** Called with the run so far after every replicate, and at the end. */
+  save(run: RunRecord): void;
+  signal?: AbortSignal;
+}
+
+export interface LoopPlan {
+  units: readonly Unit[];
+  /** The arms that can run, in the run's variant order (the first is the baseline). */
+  arms: readonly Arm[];
+  schedule: Schedule;
+  seed: number;
+  /** The run's results by resultKey(case, variant) (record.ts addResults). */
+  resultFor: ReadonlyMap<string, CaseResult>;
+}
+
+/** Runs the plan with the measurer, fills `run`, finishes and saves it. */
+export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Measurer, hooks: RunHooks): Promise<RunRecord> {
+  const started = performance.now();
+  const { schedule, arms, units, resultFor } = plan;
+  const random = createRandom(plan.seed);
+  // Balanced orders are drawn up front, per unit; 'shuffled' draws as it goes (so old seeds replay).
+  const balanced = schedule.order === 'balanced' ? new Map(units.map((u) => [u.key, balancedOrders(arms, maxRoundsOf(schedule), random)])) : undefined;
+  let total = schedule.rounds * units.length * arms.length;
+  let done = 0;
+  let adaptivePhase = false;
+  const aborted = (): boolean => hooks.signal?.aborted ?? false;
+  const resultsOf = (unit: Unit, arm: Arm): CaseResult[] => unit.cases.map((c) => resultFor.get(resultKey(c.id, arm.id))!);
+  // An arm that failed a unit, or for which every case of it is unsupported, is not asked again.
+  const active = (unit: Unit, arm: Arm): boolean => {
+    const results = resultsOf(unit, arm);
+    return results.some((r) => r.status === 'ok') && !results.some((r) => r.status === 'failed');
+  };
+
+  async function replicate(unit: Unit, round: number): Promise<void> {
+    const order = balanced ? balanced.get(unit.key)![round]! : shuffle(arms, random);
+    const asked = order.filter((a) => active(unit, a));
+    done += order.length - asked.length;
+    if (!asked.length || aborted()) return;
+    const event = (arm: Arm): ProgressEvent => ({ done, total, elapsedMs: performance.now() - started, round, rounds: schedule.rounds, adaptive: adaptivePhase, caseId: unit.key, variantId: arm.id });
+    const results = await measurer.replicate(unit, asked, { round, ...(hooks.signal ? { signal: hooks.signal } : {}), onArmStart: (arm) => hooks.onProgress?.(event(arm)) });
+    for (const armResult of results) {
+      const arm = asked.find((a) => a.id === armResult.armId)!;
+      record(resultsOf(unit, arm), armResult, round);
+      done++;
+      hooks.onProgress?.({ ...event(arm), outcome: progressOutcome(resultsOf(unit, arm)[0]!, armResult) });
+    }
+    run.finishedAt = new Date().toISOString();
+    hooks.save(run);
+  }
+
+  const roundsRun = new Map(units.map((u) => [u.key, 0]));
+  outer: for (let round = 0; round < schedule.rounds; round++) {
+    for (const unit of units) {
+      if (aborted()) break outer;
+      await replicate(unit, round);
+      roundsRun.set(unit.key, round + 1);
+    }
+  }
+
+  const adaptive = schedule.adaptive;
+  if (adaptive) {
+    adaptivePhase = true;
+    const baseline = arms[0];
+    const stopped = new Map<string, Precision['stoppedBy']>();
+    const precisionOf = (unit: Unit): Map<string, number | undefined> => {
+      const c = unit.cases[0]!;
+      const byArm = new Map(arms.map((a) => [a.id, resultFor.get(resultKey(c.id, a.id))!]));
+      return casePrecision(baseline ? byArm.get(baseline.id) : undefined, byArm);
+    };
+    // The ratios decide; a lone variant is judged on its own median's CI.
+    const converged = (unit: Unit): boolean => {
+      const reached = precisionOf(unit);
+      const judged = arms.length > 1 ? [...reached].filter(([id]) => id !== baseline?.id) : [...reached];
+      return judged.every(([, r]) => r !== undefined && r <= adaptive.target);
+    };
+    const usable = (unit: Unit): boolean => arms.some((a) => active(unit, a));
+    while (!aborted()) {
+      const pending = units.filter((u) => !stopped.has(u.key) && usable(u) && !converged(u));
+      for (const u of units) if (!pending.includes(u) && !stopped.has(u.key)) stopped.set(u.key, 'target');
+      const next = pending.filter((u) => {
+        if (roundsRun.get(u.key)! < adaptive.maxRounds) return true;
+        stopped.set(u.key, 'max-rounds');
+        return false;
+      });
+      if (!next.length) break;
+      total += next.length * arms.length;
+      let ran = 0;
+      for (const u of next) {
+        if (aborted()) break;
+        if (adaptive.budgetMs !== undefined && performance.now() - started >= adaptive.budgetMs) {
+          for (const p of next.slice(ran)) stopped.set(p.key, 'time-budget');
+          break;
+        }
+        await replicate(u, roundsRun.get(u.key)!);
+        roundsRun.set(u.key, roundsRun.get(u.key)! + 1);
+        ran++;
+      }
+      // Jobs planned but not run leave the total.
+      total -= (next.length - ran) * arms.length;
+      if (ran < next.length) break;
+    }
+    // What each cell aimed for and reached, and why its rounds stopped.
+    for (const unit of units) {
+      const reachedBy = precisionOf(unit);
+      const unitConverged = converged(unit);
+      for (const result of run.results.filter((r) => r.caseId === unit.cases[0]!.id)) {
+        const reached = reachedBy.get(result.variantId);
+        const own = result.variantId === baseline?.id && arms.length > 1 ? unitConverged : reached !== undefined && reached <= adaptive.target;
+        const why: Precision['stoppedBy'] = result.status !== 'ok' ? 'failed' : own ? 'target' : aborted() ? 'interrupted' : (stopped.get(unit.key) ?? 'target');
+        result.precision = { target: adaptive.target, ...(reached !== undefined ? { reached } : {}), rounds: result.rounds.length, stoppedBy: why };
+      }
+    }
+  }
+
+  measurer.dispose?.();
+  finishRun(run, aborted());
+  hooks.save(run);
+  return run;
+}
+
+/** One arm's outcomes into its results (one per case of the unit). */
+function record(results: CaseResult[], armResult: ArmResult, round: number): void {
+  results.forEach((result, i) => {
+    // Warnings are said once per case and variant, however many rounds repeat them.
+    for (const message of armResult.warnings) {
+      if (!result.failures.some((f) => f.kind === 'warning' && f.message === message)) result.failures.push({ kind: 'warning', message, round });
+    }
+    const outcome = armResult.outcomes[i]!;
+    if (outcome.kind === 'round') {
+      if (result.status === 'ok') result.rounds.push(outcome.record);
+    } else if (outcome.kind === 'unsupported') {
+      if (result.status === 'ok') result.failures.push({ kind: 'unsupported', message: outcome.reason, round });
+      if (result.status !== 'failed') result.status = 'unsupported';
+    } else if (result.status !== 'unsupported') {
+      result.failures.push({ ...outcome.failure, round });
+      result.status = 'failed';
+    }
+  });
+}
+
+function progressOutcome(result: CaseResult, armResult: ArmResult): ProgressEvent['outcome'] {
+  if (result.status === 'ok') {
+    const last = result.rounds[result.rounds.length - 1];
+    return { status: 'ok', medianNs: last ? median(last.samples) : NaN, ...(armResult.text ? { text: armResult.text } : {}) };
+  }
+  const f = result.failures[result.failures.length - 1];
+  return { status: result.status === 'unsupported' ? 'unsupported' : 'failed', message: f?.message ?? '' };
+}

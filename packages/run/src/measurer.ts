@@ -1,0 +1,60 @@
+/**
+ * The measurer contract: how one replicate of one unit is measured on every
+ * arm. The run loop (loop.ts) owns the plan — which units, in which rounds,
+ * in which order of arms, when to add rounds, saving, interrupts — and a
+ * measurer owns how the numbers are taken: live processes sampled in turn
+ * (lockstep), one fresh process per arm (processes), or a program or server
+ * timed from outside (host-timed). Every measurer yields round records of the
+ * run schema, so the statistics and reports read them alike.
+ */
+import type { CaseSpec } from '@rtbench/core';
+import type { Failure, RoundRecord } from '@rtbench/core/schema';
+import type { Runner, RuntimeTarget, TranslatedFlags } from '@rtbench/runner-kit';
+
+/** One variant ready to run: its runner, binary, translated flags and its runtime's bundle of the suite. */
+export interface Arm {
+  id: string;
+  runner: Runner;
+  target: RuntimeTarget;
+  flags: TranslatedFlags;
+  bundlePath: string;
+}
+
+/** What one replicate measures: one case, or one host-timed measurement that feeds several cases (requests/s, p50, p99). */
+export interface Unit {
+  key: string;
+  cases: readonly CaseSpec[];
+}
+
+export type CaseOutcome =
+  | { kind: 'round'; record: RoundRecord }
+  | { kind: 'unsupported'; reason: string }
+  | { kind: 'failure'; failure: Omit<Failure, 'round'> };
+
+/** One arm's share of a replicate. */
+export interface ArmResult {
+  armId: string;
+  /** One outcome per case of the unit, in the unit's order. */
+  outcomes: CaseOutcome[];
+  /** What the case said about itself (ctx.warn), reported once per case and variant. */
+  warnings: string[];
+  /** For the progress line, when the value is not a time per op ("812 ms", "12.3K req/s"). */
+  text?: string;
+}
+
+export interface ReplicateContext {
+  /** The replicate's index (a round, or a lockstep set). */
+  round: number;
+  signal?: AbortSignal;
+  /** Called as each arm's work starts (progress). */
+  onArmStart?(arm: Arm): void;
+}
+
+export interface Measurer {
+  /** How it measures, for the saved run's options (e.g. "lockstep: …"). */
+  readonly description: string;
+  /** Measures one replicate of `unit` on `arms`, given in the schedule's order for this round. */
+  replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]>;
+  /** Releases what the measurer kept between replicates (prepared programs). */
+  dispose?(): void;
+}

@@ -1,0 +1,99 @@
+/**
+ * Host-timed cases: each arm of a replicate is one program start or one load
+ * run against a fresh server, timed from outside the runtime
+ * (@rtbench/host-timed). One measurement yields one or more cases (a load
+ * run: requests/s, latency p50, p99); each case gets one sample per round, so
+ * the per-round statistics and the paired verdicts apply as they are. The
+ * program or server a measurement needs is prepared once per variant and kept
+ * until the run ends.
+ */
+import { digest } from '@rtbench/core';
+import type { RoundRecord } from '@rtbench/core/schema';
+import { disposePrepared, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type HostVariant, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
+import type { Arm, ArmResult, CaseOutcome, Measurer, ReplicateContext, Unit } from '../measurer.ts';
+
+/** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */
+export const MIN_LOAD_MS = 1_000;
+/** Load before the measured window, at least this (the server's JIT warms up under load). */
+export const MIN_LOAD_WARMUP_MS = 300;
+
+/** The host's clock for every host-timed sample (performance.now(), sub-microsecond on Linux). */
+const HOST_CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCostNs: 0, edgeAligned: false };
+
+export const HOST_TIMED_DESCRIPTION = 'host-timed: one program start or one load run per case, variant and round, timed from outside the runtime';
+
+export interface HostBudget {
+  loadMs: number;
+  loadWarmupMs: number;
+  timeoutMs: number;
+}
+
+/** Load per round: the sampling time over the rounds and the warmup, raised to the minimums. */
+export function hostBudget(timeMs: number, rounds: number, warmupMs: number, timeoutMs: number): HostBudget {
+  return { loadMs: Math.max(MIN_LOAD_MS, timeMs / rounds), loadWarmupMs: Math.max(MIN_LOAD_WARMUP_MS, warmupMs), timeoutMs };
+}
+
+function hostVariant(arm: Arm): HostVariant {
+  return { id: arm.id, runtime: arm.runner.runtime, target: arm.target, flags: arm.flags, bundle: arm.runner.bundle };
+}
+
+/** Units of a host-timed suite: one per measurement, with the (filtered) cases it feeds, in declaration order. */
+export function hostUnits(cases: readonly HostCaseSpec[]): Unit[] {
+  const byMeasurement = new Map<HostMeasurement, HostCaseSpec[]>();
+  for (const c of cases) byMeasurement.set(c.measurement, [...(byMeasurement.get(c.measurement) ?? []), c]);
+  return [...byMeasurement.values()].map((cs) => ({ key: cs[0]!.id, cases: cs }));
+}
+
+export function hostTimedMeasurer(budget: HostBudget): Measurer {
+  const prepared = new Map<string, Promise<Prepared | { unsupported: string } | { error: string }>>();
+  const prepare = (m: HostMeasurement, key: string, arm: Arm, signal: AbortSignal | undefined): Promise<Prepared | { unsupported: string } | { error: string }> => {
+    let p = prepared.get(`${key}\u0000${arm.id}`);
+    if (!p) {
+      p = prepareMeasurement(m, hostVariant(arm), { ...budget, ...(signal ? { signal } : {}) }).catch((error: unknown) => ({ error: `preparing the program failed: ${(error as Error).message}` }));
+      prepared.set(`${key}\u0000${arm.id}`, p);
+    }
+    return p;
+  };
+  return {
+    description: HOST_TIMED_DESCRIPTION,
+    async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
+      const cases = unit.cases as readonly HostCaseSpec[];
+      const out: ArmResult[] = [];
+      for (const [position, arm] of arms.entries()) {
+        if (context.signal?.aborted) break;
+        context.onArmStart?.(arm);
+        const ready = await prepare(cases[0]!.measurement, unit.key, arm, context.signal);
+        let outcome: RoundOutcome;
+        if (isUnsupported(ready)) outcome = { ok: false, kind: 'unsupported', message: ready.unsupported };
+        else if ('error' in ready) outcome = { ok: false, kind: 'error', message: ready.error };
+        else outcome = await runRound(ready, hostVariant(arm), { ...budget, ...(context.signal ? { signal: context.signal } : {}) });
+        out.push({ armId: arm.id, warnings: [], outcomes: caseOutcomes(cases, outcome, context.round, position), ...(outcome.ok ? { text: progressText(outcome, cases[0]!) } : {}) });
+      }
+      return out;
+    },
+    dispose: disposePrepared,
+  };
+}
+
+function caseOutcomes(cases: readonly HostCaseSpec[], outcome: RoundOutcome, round: number, position: number): CaseOutcome[] {
+  if (!outcome.ok) {
+    if (outcome.kind === 'unsupported') return cases.map(() => ({ kind: 'unsupported', reason: outcome.message }));
+    return cases.map(() => ({ kind: 'failure', failure: { kind: outcome.kind, message: outcome.message, ...(outcome.output ? { stderr: outcome.output } : {}) } }));
+  }
+  const answer = digest(outcome.answer);
+  return cases.map((c): CaseOutcome => {
+    const unsupported = outcome.unsupported?.[c.metricKey];
+    if (unsupported !== undefined) return { kind: 'unsupported', reason: unsupported };
+    const value = outcome.values[c.metricKey];
+    if (value === undefined || !Number.isFinite(value) || value < 0) return { kind: 'failure', failure: { kind: 'error', message: `the round gave no ${c.metric.name}` } };
+    const record: RoundRecord = { round, order: position, samples: [value], iterationsPerSample: 1, warmupIterations: 0, async: false, clock: HOST_CLOCK, digest: answer, wallMs: outcome.wallMs };
+    return { kind: 'round', record };
+  });
+}
+
+/** The round's value as it reads (a time or requests/s); for a load run also how busy the generator's core was (near 100%: it may be the limit, not the server). */
+function progressText(outcome: Extract<RoundOutcome, { ok: true }>, c: HostCaseSpec): string {
+  const value = outcome.values[c.metricKey] ?? NaN;
+  const text = c.metric.unit === 'req/s' ? `${(value / 1000).toFixed(1)}K req/s` : `${value.toFixed(1)} ${c.metric.unit}`;
+  return outcome.generatorBusy === undefined ? text : `${text} (load generator ${Math.round(outcome.generatorBusy * 100)}% busy)`;
+}

@@ -1,0 +1,40 @@
+/**
+ * A process's outcome as one arm's share of a replicate: the round record
+ * when it gave one clean answer, or why not. Shared by the measurers that run
+ * the in-runtime loop (fresh processes and lockstep).
+ */
+import type { JobOutcome } from '@rtbench/runner-kit';
+import { judgeOutcome } from '@rtbench/runner-kit';
+import type { RoundRecord } from '@rtbench/core/schema';
+import type { Arm, ArmResult } from '../measurer.ts';
+
+export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, round: number, order: number, extra: Partial<RoundRecord> = {}): ArmResult {
+  const warnings = outcome.messages.flatMap((m) => (m.type === 'warning' ? [m.message] : []));
+  const verdict = judgeOutcome(outcome, arm.runner.runtime, timeoutMs);
+  if (verdict.kind === 'unsupported') return { armId: arm.id, warnings, outcomes: [{ kind: 'unsupported', reason: verdict.reason }] };
+  if (verdict.kind === 'failure') {
+    const { failure: kind, message, phase, stack } = verdict;
+    return {
+      armId: arm.id,
+      warnings,
+      outcomes: [{ kind: 'failure', failure: { kind, message, ...(phase ? { phase } : {}), ...(stack ? { stack } : {}), ...(kind === 'interrupted' ? {} : { stderr: outcome.stderr }) } }],
+    };
+  }
+  const m = verdict.message;
+  const record: RoundRecord = {
+    round,
+    order,
+    samples: m.samples,
+    ...(m.sampleStartMs ? { sampleStartMs: m.sampleStartMs } : {}),
+    iterationsPerSample: m.iterationsPerSample,
+    warmupIterations: m.warmupIterations,
+    async: m.async,
+    clock: m.clock,
+    digest: m.digest,
+    ...(m.gc ? { gc: m.gc } : {}),
+    ...(m.metrics ? { metrics: m.metrics } : {}),
+    wallMs: outcome.wallMs,
+    ...extra,
+  };
+  return { armId: arm.id, warnings, outcomes: [{ kind: 'round', record }] };
+}

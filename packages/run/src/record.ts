@@ -1,0 +1,74 @@
+/**
+ * The run record as the loop fills it: one result per case × variant, and
+ * what is computed from the raw samples once rounds stop (statistics, digest
+ * checks, the final status). Pure on the record: a saved run can be
+ * finished again from its samples.
+ */
+import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
+import { statsSchema } from '@rtbench/core/schema';
+import { summarizeRounds } from '@rtbench/stats';
+
+/** A variant of the run: its id, and why it cannot run, when it cannot. */
+export interface VariantSlot {
+  id: string;
+  unavailable?: { kind: Extract<Failure['kind'], 'error' | 'runtime-unavailable'>; message: string };
+}
+
+/** The key of a case × variant in the map addResults returns. */
+export const resultKey = (caseId: string, variantId: string): string => `${caseId}\u0000${variantId}`;
+
+/**
+ * One result per case × variant, added to the run in case order; a variant
+ * that could not be resolved starts (and stays) failed with the reason.
+ */
+export function addResults(run: RunRecord, cases: readonly { id: string }[], variants: readonly VariantSlot[]): Map<string, CaseResult> {
+  const resultFor = new Map<string, CaseResult>();
+  for (const c of cases) {
+    for (const v of variants) {
+      const result: CaseResult = { caseId: c.id, variantId: v.id, status: 'ok', rounds: [], failures: [] };
+      if (v.unavailable) {
+        result.status = 'failed';
+        result.failures.push({ kind: v.unavailable.kind, message: v.unavailable.message });
+      }
+      resultFor.set(resultKey(c.id, v.id), result);
+      run.results.push(result);
+    }
+  }
+  return resultFor;
+}
+
+/** Statistics of every case x variant that has rounds, recomputed from the raw samples. */
+export function computeStats(run: RunRecord): void {
+  for (const result of run.results) {
+    if (!result.rounds.length) continue;
+    // The schema names the fields a run keeps; parsing picks exactly those. A
+    // median of 0 ns (below the clock's resolution) has no finite relative CI:
+    // such a result keeps its samples and goes without statistics.
+    const stats = statsSchema.safeParse(summarizeRounds(result.rounds.map((r) => r.samples)));
+    if (stats.success) result.stats = stats.data;
+    else delete result.stats;
+  }
+}
+
+/** Statistics, digest checks and the final status; pure on the record. */
+export function finishRun(run: RunRecord, interrupted: boolean): void {
+  computeStats(run);
+  for (const result of run.results) {
+    if (result.rounds.length && result.status === 'failed') result.status = 'partial';
+    // The same variant must compute the same value in every round.
+    const own = new Set(result.rounds.map((r) => r.digest.hash));
+    if (own.size > 1) {
+      result.failures.push({ kind: 'digest-mismatch', message: `the case returned different values in different rounds (${[...own].join(', ')}): it is not deterministic` });
+      result.status = result.rounds.length ? 'partial' : 'failed';
+    }
+  }
+  run.digestMismatches = [];
+  for (const c of run.cases) {
+    const digests: Record<string, string> = {};
+    for (const r of run.results) if (r.caseId === c.id && r.rounds[0]) digests[r.variantId] = r.rounds[0].digest.hash;
+    if (new Set(Object.values(digests)).size > 1) run.digestMismatches.push({ caseId: c.id, digests });
+  }
+  const failed = run.results.some((r) => r.failures.some((f) => f.kind !== 'unsupported' && f.kind !== 'warning')) || run.digestMismatches.length > 0;
+  run.status = interrupted ? 'interrupted' : failed ? 'failed' : 'complete';
+  run.finishedAt = new Date().toISOString();
+}
