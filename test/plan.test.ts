@@ -7,7 +7,7 @@ describe('scheduleFrom', () => {
     expect(scheduleFrom({}, false)).toEqual({
       order: 'shuffled',
       rounds: BENCH_DEFAULTS.rounds,
-      adaptive: { target: 0.02, maxRounds: BENCH_DEFAULTS.maxRounds, budgetMs: 80_000 },
+      adaptive: { target: 0.02, maxRounds: BENCH_DEFAULTS.maxRounds, budgetMs: 60_000 },
     });
   });
 

@@ -6,6 +6,8 @@
  * clock is coarse (workerd's performance.now() moves in 1 ms steps).
  */
 
+import { max } from './primordials.ts';
+
 export interface Clock {
   /** Where the time comes from, e.g. "process.hrtime.bigint". */
   readonly name: string;
@@ -143,7 +145,7 @@ export class EdgeTimer {
     if (++this.batches % EdgeTimer.REFRESH === 0) this.measureTick();
     // A batch far shorter than the interpolation error could come out below
     // zero; time is never negative, and the protocol rejects such a sample.
-    return Math.max(0, time - begin - reads * this.spinNs);
+    return max(0, time - begin - reads * this.spinNs);
   }
 
   /** Re-align to a fresh edge (after work that was not timed). */

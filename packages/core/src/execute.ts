@@ -39,9 +39,20 @@ export interface RuntimeEnvironment {
 function gcTotals(metrics: EngineMetrics | undefined): GcCounters | undefined {
   const gc = metrics?.gc;
   if (!gc) return undefined;
-  const kinds = [gc.minor, gc.major, gc.incremental, gc.other].filter((k) => k !== undefined);
-  const totals: GcCounters = { source: metrics.source, count: kinds.reduce((sum, k) => sum + k.count, 0) };
-  if (kinds.every((k) => k.timeMs !== undefined)) totals.timeMs = kinds.reduce((sum, k) => sum + (k.timeMs ?? 0), 0);
+  // Plain loops: this runs after case code, which may have replaced Array.prototype's methods.
+  const kinds = [gc.minor, gc.major, gc.incremental, gc.other];
+  let count = 0;
+  let timeMs = 0;
+  let timed = true;
+  for (let i = 0; i < kinds.length; i++) {
+    const k = kinds[i];
+    if (k === undefined) continue;
+    count += k.count;
+    if (k.timeMs === undefined) timed = false;
+    else timeMs += k.timeMs;
+  }
+  const totals: GcCounters = { source: metrics.source, count };
+  if (timed) totals.timeMs = timeMs;
   return totals;
 }
 

@@ -7,6 +7,7 @@
  */
 import { EdgeTimer, type Clock, type ClockInfo } from './clock.ts';
 import type { TimedFn } from './suite.ts';
+import { max, min, objectAssign, round } from './primordials.ts';
 
 export interface MeasureOptions {
   /** Warmup before sampling (includes calibration), in ms. */
@@ -57,8 +58,7 @@ export interface Measurement {
  * slot with a moving index also defeats store elimination.
  */
 const ring: unknown[] = [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined];
-// Taken before any case code runs (the bundle loads the harness first): a case may replace Object.assign.
-const assign = Object.assign;
+
 (globalThis as Record<string, unknown>).__rtbenchKeepAlive = ring;
 
 function runSync(fn: TimedFn, n: number): void {
@@ -101,13 +101,13 @@ function makeTimer(
     const edge = new EdgeTimer(clock);
     const realign = (): void => edge.realign();
     if (isAsync) {
-      return assign(async (n: number) => {
+      return objectAssign(async (n: number) => {
         const begin = edge.begin();
         await runAsync(fn, n);
         return edge.end(begin);
       }, { realign });
     }
-    return assign((n: number) => {
+    return objectAssign((n: number) => {
       const begin = edge.begin();
       runSync(fn, n);
       return edge.end(begin);
@@ -135,7 +135,7 @@ export function sampleTargetNs(info: ClockInfo, options: MeasureOptions): number
   // miss a preemption the way a fine clock's 1 ms sample does; at 10 ticks
   // nearly every sample on a busy machine holds one, and no median removes it.
   // Fine clocks: 1000 steps or 1 ms.
-  return info.edgeAligned ? 2 * info.resolutionNs : Math.max(1000 * info.resolutionNs, 1e6);
+  return info.edgeAligned ? 2 * info.resolutionNs : max(1000 * info.resolutionNs, 1e6);
 }
 
 /**
@@ -148,13 +148,13 @@ async function steadyTime(time: BatchTimer, n: number): Promise<number> {
   const a = await time(n);
   const b = await time(n);
   const c = await time(n);
-  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+  return max(min(a, b), min(max(a, b), c));
 }
 
 /** A larger n towards a batch of ~target ns, at most 10x at a time (a batch below the timer's reach says little). */
 function grow(n: number, ns: number, target: number): number {
   if (!(ns > target / 100)) return n * 10;
-  return Math.min(n * 10, Math.max(n + 1, Math.round((n * target) / ns)));
+  return min(n * 10, max(n + 1, round((n * target) / ns)));
 }
 
 /**
@@ -178,8 +178,6 @@ export interface Sampler {
   sample(preBatch: boolean): Promise<{ ns: number; startMs: number }>;
 }
 
-const round = Math.round;
-const max = Math.max;
 
 /**
  * Calibration and warmup, then a Sampler. Calibration doubles as warmup:

@@ -125,6 +125,9 @@ const stringify = JSON.stringify;
 const parse = JSON.parse;
 const keys = Object.keys;
 const isArray = Array.isArray;
+const apply = Reflect.apply;
+const subarray = Uint8Array.prototype.subarray;
+const wait = Atomics.wait;
 
 /**
  * JSON of a message built from plain objects, arrays and primitives. Objects
@@ -182,11 +185,11 @@ export function writeFully(bytes: Uint8Array, write: (chunk: Uint8Array) => numb
   let pause: Int32Array | undefined;
   while (offset < bytes.length) {
     try {
-      offset += write(bytes.subarray(offset));
+      offset += write(offset ? (apply(subarray, bytes, [offset]) as Uint8Array) : bytes);
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'EAGAIN') throw error;
       pause ??= new Int32Array(new SharedArrayBuffer(4));
-      Atomics.wait(pause, 0, 0, 1);
+      wait(pause, 0, 0, 1);
     }
   }
 }

@@ -29,6 +29,7 @@ interface ProfiledHeap {
   heapSpaceStatistics: { spaceName: string; spaceSize: number }[];
 }
 
+import { max, objectKeys } from './primordials.ts';
 export interface GcProfilerStatistic {
   gcType: string;
   cost: number;
@@ -59,8 +60,14 @@ export function gcKindOf(gcType: string): Kind {
   return 'other';
 }
 
+/** The first item `pick` accepts (a loop: this runs after case code, which may have replaced Array.prototype.find). */
+function firstOf<T>(items: readonly T[], pick: (item: T) => boolean): T | undefined {
+  for (let i = 0; i < items.length; i++) if (pick(items[i]!)) return items[i];
+  return undefined;
+}
+
 function newSpaceSize(heap: ProfiledHeap): number | undefined {
-  return heap.heapSpaceStatistics.find((s) => s.spaceName === 'new_space')?.spaceSize;
+  return firstOf(heap.heapSpaceStatistics, (s) => s.spaceName === 'new_space')?.spaceSize;
 }
 
 /** Pure: GC counts by kind, freed bytes and the peak young size from GCProfiler statistics. */
@@ -77,13 +84,14 @@ export function summarizeProfile(statistics: readonly GcProfilerStatistic[], cos
   };
   let freedBytes = 0;
   let youngPeakSizeBytes: number | undefined;
-  for (const s of statistics) {
+  for (let i = 0; i < statistics.length; i++) {
+    const s = statistics[i]!;
     const kind = counts[gcKindOf(s.gcType)];
     kind.count++;
     kind.timeMs = (kind.timeMs ?? 0) + s.cost * costUnitMs;
-    freedBytes += Math.max(0, s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize);
+    freedBytes += max(0, s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize);
     const young = newSpaceSize(s.afterGC);
-    if (young !== undefined) youngPeakSizeBytes = Math.max(youngPeakSizeBytes ?? 0, young);
+    if (young !== undefined) youngPeakSizeBytes = max(youngPeakSizeBytes ?? 0, young);
   }
   return { gc: counts, freedBytes, youngPeakSizeBytes };
 }
@@ -103,7 +111,7 @@ export function v8MetricsProbe(v8: V8Module, options: V8ProbeOptions): MetricsPr
       const profile = profiler?.stop();
       const after = v8.getHeapStatistics();
       const spaces = v8.getHeapSpaceStatistics();
-      const space = (name: string): SpaceStatistics | undefined => spaces.find((s) => s.space_name === name);
+      const space = (name: string): SpaceStatistics | undefined => firstOf(spaces, (s) => s.space_name === name);
       const metrics: EngineMetrics = { source: options.source };
       const unavailable: Record<string, string> = {};
       const summary = profile ? summarizeProfile(profile.statistics, options.costUnitMs) : undefined;
@@ -115,7 +123,7 @@ export function v8MetricsProbe(v8: V8Module, options: V8ProbeOptions): MetricsPr
       } else if (before && summary) {
         // What is in use now, minus what was in use before, plus what each GC freed.
         metrics.allocation = {
-          bytes: Math.max(0, after.used_heap_size - before.used_heap_size + summary.freedBytes),
+          bytes: max(0, after.used_heap_size - before.used_heap_size + summary.freedBytes),
           method: 'heap used at the end − at the start + bytes freed by each GC (GCProfiler)',
           estimate: true,
         };
@@ -125,13 +133,13 @@ export function v8MetricsProbe(v8: V8Module, options: V8ProbeOptions): MetricsPr
       const old = space('old_space');
       metrics.heap = {
         ...(young ? { youngSizeBytes: young.space_size, youngUsedBytes: young.space_used_size } : {}),
-        ...(summary?.youngPeakSizeBytes !== undefined ? { youngPeakSizeBytes: Math.max(summary.youngPeakSizeBytes, young?.space_size ?? 0) } : {}),
+        ...(summary?.youngPeakSizeBytes !== undefined ? { youngPeakSizeBytes: max(summary.youngPeakSizeBytes, young?.space_size ?? 0) } : {}),
         ...(old ? { oldSizeBytes: old.space_size, oldUsedBytes: old.space_used_size } : {}),
         heapSizeBytes: after.total_heap_size,
         heapUsedBytes: after.used_heap_size,
         heapLimitBytes: after.heap_size_limit,
       };
-      if (Object.keys(unavailable).length) metrics.unavailable = unavailable;
+      if (objectKeys(unavailable).length) metrics.unavailable = unavailable;
       return metrics;
     },
   };

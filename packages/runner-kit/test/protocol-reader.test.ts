@@ -67,12 +67,34 @@ describe('ProtocolReader', () => {
     expect(read([line(hello), line(hello)]).reader.protocolErrors[0]).toMatch(/second "hello"/);
     const warning = (caseId: string): RuntimeMessage => ({ type: 'warning', caseId, message: 'w' });
     expect(read([line(hello), line(warning('a case')), line(result())]).reader.protocolErrors).toEqual([]);
-    expect(read([line(hello), line(warning('b')), line(result())]).reader.protocolErrors[0]).toMatch(/a warning for case "b"/);
+    expect(read([line(hello), line(warning('b')), line(result())]).reader.protocolErrors[0]).toMatch(/a "warning" message for case "b" from a process that was running "a case"/);
     expect(read([line(hello), line(result()), line(warning('a case'))]).reader.protocolErrors[0]).toMatch(/"warning" message after/);
     expect(read([line({ type: 'cases', cases: [] })]).reader.protocolErrors[0]).toMatch(/"cases" message in answer to a measure job/);
     const list = read([line(hello), line({ type: 'cases', cases: [] })], { protocol: 1, kind: 'list' });
     expect(list.reader.protocolErrors).toEqual([]);
     expect(list.reader.terminal?.type).toBe('cases');
+  });
+
+  it('holds a lockstep process to its conversation: one ready, then only the samples the host asked for, in order', () => {
+    const lockstep: Job = { ...measure, kind: 'lockstep' } as Job;
+    const ready: RuntimeMessage = { type: 'ready', caseId: 'a case', iterationsPerSample: 10, warmupIterations: 100, batchNs: 1e6 };
+    const sample = (index: number): RuntimeMessage => ({ type: 'sample', caseId: 'a case', index, ns: 5 });
+    const converse = (asked: number, messages: RuntimeMessage[], job: Job = lockstep): ProtocolReader => {
+      const reader = new ProtocolReader({ token, job, other: new Tail() });
+      for (let i = 0; i < asked; i++) reader.expectSample();
+      for (const m of messages) reader.push(line(m));
+      reader.end();
+      return reader;
+    };
+    const good = converse(2, [hello, ready, sample(0), sample(1), result('a case', [5, 5])]);
+    expect(good.protocolErrors).toEqual([]);
+    // Samples reach listeners but are not held twice: the result carries them all.
+    expect(good.messages.map((m) => m.type)).toEqual(['hello', 'ready', 'result']);
+    expect(converse(1, [hello, ready, sample(0), sample(1)]).protocolErrors[0]).toMatch(/sample 1 that the host did not ask for/);
+    expect(converse(2, [hello, ready, sample(1)]).protocolErrors[0]).toMatch(/sample 1 where sample 0 was due/);
+    expect(converse(1, [hello, sample(0)]).protocolErrors[0]).toMatch(/"sample" message before "ready"/);
+    expect(converse(0, [hello, ready, ready]).protocolErrors[0]).toMatch(/second "ready"/);
+    expect(converse(1, [hello, ready, sample(0)], measure).protocolErrors[0]).toMatch(/"ready" message in answer to a measure job/);
   });
 
   it('bounds a protocol line: an oversized one is a violation, not memory the host holds', () => {

@@ -1,0 +1,150 @@
+/** The run loop with a fake measurer: order, adaptive stopping, budget, interrupt, saving, failures. */
+import { describe, expect, it } from 'vitest';
+import type { CaseSpec } from '@rtbench/core';
+import type { RoundRecord, RunRecord } from '@rtbench/core/schema';
+import type { Runner } from '@rtbench/runner-kit';
+import { addResults, executeLoop, type Arm, type ArmResult, type Measurer, type Schedule, type Unit } from '../src/index.ts';
+
+const CLOCK = { name: 'fake', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
+
+function emptyRun(cases: string[], arms: string[]): RunRecord {
+  return {
+    schema: 'rtbench.run',
+    schemaVersion: 1,
+    id: 'test',
+    status: 'interrupted',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:00.000Z',
+    command: [],
+    suite: 'fake',
+    mode: 'bench',
+    options: { timeMs: 1, warmupMs: 1, rounds: 1, timeoutMs: 1000, order: 'x', seed: 1 },
+    host: { os: 'linux', release: '', arch: 'x64', cpuModel: '', cores: 2, memoryBytes: 0, loadavg: [], hostNode: '', env: {} },
+    variants: arms.map((id) => ({ id, runtime: 'node', spec: id, flags: [] })),
+    cases: cases.map((id) => ({ id, name: id, params: {} })),
+    results: [],
+    digestMismatches: [],
+  };
+}
+
+const caseSpec = (id: string): CaseSpec => ({ id, name: id, group: undefined, params: {}, body: () => 1 });
+const arm = (id: string): Arm => ({ id, runner: { runtime: 'node' } as Runner, target: {} as Arm['target'], flags: { args: [], env: {} }, bundlePath: '' });
+
+function record(round: number, order: number, samples: number[], lockstep = false): RoundRecord {
+  return { round, order, samples, iterationsPerSample: 1, warmupIterations: 0, async: false, clock: CLOCK, digest: { hash: '0123456789abcdef', summary: '1' }, wallMs: 1, ...(lockstep ? { lockstep: { positions: samples.map(() => 0) } } : {}) };
+}
+
+interface Call {
+  unit: string;
+  arms: string[];
+  round: number;
+}
+
+/** A measurer whose samples come from a function; it logs every call. */
+function fakeMeasurer(samples: (armId: string, round: number, unit: string) => number[] | 'unsupported' | 'fail', calls: Call[], onCall?: () => void): Measurer {
+  return {
+    description: 'fake',
+    async replicate(unit: Unit, arms: readonly Arm[], context): Promise<ArmResult[]> {
+      calls.push({ unit: unit.key, arms: arms.map((a) => a.id), round: context.round });
+      onCall?.();
+      return arms.map((a, position) => {
+        const s = samples(a.id, context.round, unit.key);
+        if (s === 'unsupported') return { armId: a.id, warnings: [], outcomes: [{ kind: 'unsupported', reason: 'not here' }] };
+        if (s === 'fail') return { armId: a.id, warnings: ['said once'], outcomes: [{ kind: 'failure', failure: { kind: 'crash', message: 'it died' } }] };
+        return { armId: a.id, warnings: ['said once'], outcomes: [{ kind: 'round', record: record(context.round, position, s, true) }] };
+      });
+    },
+  };
+}
+
+async function run(options: { cases?: string[]; arms?: string[]; schedule: Schedule; measurer: (calls: Call[]) => Measurer; signal?: AbortSignal }) {
+  const cases = options.cases ?? ['a'];
+  const armIds = options.arms ?? ['x', 'y'];
+  const record = emptyRun(cases, armIds);
+  const resultFor = addResults(record, cases.map((id) => ({ id })), armIds.map((id) => ({ id })));
+  const calls: Call[] = [];
+  const saves: number[] = [];
+  const done = await executeLoop(
+    record,
+    { units: cases.map((id) => ({ key: id, cases: [caseSpec(id)] })), arms: armIds.map(arm), schedule: options.schedule, seed: 7, resultFor },
+    options.measurer(calls),
+    { save: (r) => saves.push(r.results.reduce((n, x) => n + x.rounds.length, 0)), ...(options.signal ? { signal: options.signal } : {}) },
+  );
+  return { run: done, calls, saves };
+}
+
+describe('executeLoop', () => {
+  it('runs rounds as the outer loop, balances the arms positions, and saves after every replicate', async () => {
+    const { run: r, calls, saves } = await run({ cases: ['a', 'b'], schedule: { order: 'balanced', rounds: 4 }, measurer: (calls) => fakeMeasurer(() => [10, 11, 12], calls) });
+    expect(calls.map((c) => `${c.round}${c.unit}`)).toEqual(['0a', '0b', '1a', '1b', '2a', '2b', '3a', '3b']);
+    // Two arms: each holds the first position in exactly one of every two rounds.
+    for (const unit of ['a', 'b']) {
+      const firsts = calls.filter((c) => c.unit === unit).map((c) => c.arms[0]);
+      expect(firsts.filter((x) => x === 'x')).toHaveLength(2);
+    }
+    // One save per replicate with the rounds so far, then the final save.
+    expect(saves).toEqual([2, 4, 6, 8, 10, 12, 14, 16, 16]);
+    expect(r.status).toBe('complete');
+    expect(r.results.every((x) => x.rounds.length === 4 && x.stats !== undefined)).toBe(true);
+    // A warning repeated every round is kept once.
+    expect(r.results[0]!.failures.filter((f) => f.kind === 'warning')).toHaveLength(1);
+  });
+
+  it('adds rounds to an undecided case only, until its ratio is precise enough', async () => {
+    // Case "steady": y is 0.8 of x in every round. Case "noisy": y swings ±30% around x for 10 rounds, then settles.
+    const samples = (armId: string, round: number, unit: string): number[] => {
+      if (armId === 'x') return [100, 100, 100];
+      if (unit === 'steady') return [80, 80, 80];
+      const swing = round < 10 ? (round % 2 ? 1.3 : 0.7) : 1;
+      return [100 * swing, 100 * swing, 100 * swing];
+    };
+    const { run: r, calls } = await run({ cases: ['steady', 'noisy'], schedule: { order: 'shuffled', rounds: 6, adaptive: { target: 0.02, maxRounds: 14 } }, measurer: (calls) => fakeMeasurer(samples, calls) });
+    const roundsOf = (unit: string) => calls.filter((c) => c.unit === unit).length;
+    expect(roundsOf('steady')).toBe(6);
+    expect(roundsOf('noisy')).toBe(14);
+    const y = (unit: string) => r.results.find((x) => x.caseId === unit && x.variantId === 'y')!;
+    expect(y('steady').precision).toMatchObject({ stoppedBy: 'target', rounds: 6 });
+    expect(y('noisy').precision).toMatchObject({ stoppedBy: 'max-rounds', rounds: 14 });
+  });
+
+  it('stops adding rounds when the time budget is spent', async () => {
+    const { run: r } = await run({
+      schedule: { order: 'shuffled', rounds: 6, adaptive: { target: 0.0001, maxRounds: 1000, budgetMs: 1 } },
+      measurer: (calls) => fakeMeasurer((a, round) => (a === 'x' ? [100] : [100 + (round % 3)]), calls, () => {
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+      }),
+    });
+    const y = r.results.find((x) => x.variantId === 'y')!;
+    expect(y.rounds).toHaveLength(6);
+    expect(y.precision?.stoppedBy).toBe('time-budget');
+  });
+
+  it('stops at an interrupt, keeps what was measured and says the run was interrupted', async () => {
+    const abort = new AbortController();
+    const { run: r, calls } = await run({
+      cases: ['a', 'b'],
+      schedule: { order: 'shuffled', rounds: 5 },
+      signal: abort.signal,
+      measurer: (calls) => fakeMeasurer(() => [1, 2, 3], calls, () => calls.length === 3 && abort.abort()),
+    });
+    expect(calls).toHaveLength(3);
+    expect(r.status).toBe('interrupted');
+    expect(r.results.find((x) => x.caseId === 'a')!.rounds).toHaveLength(2);
+  });
+
+  it('does not ask an arm again once it failed or is unsupported, and goes on with the others', async () => {
+    const { run: r, calls } = await run({
+      arms: ['x', 'y', 'z'],
+      schedule: { order: 'shuffled', rounds: 3 },
+      measurer: (calls) => fakeMeasurer((a, round) => (a === 'y' && round === 1 ? 'fail' : a === 'z' ? 'unsupported' : [5, 5]), calls),
+    });
+    expect(calls.map((c) => [...c.arms].sort().join(''))).toEqual(['xyz', 'xy', 'x']);
+    const byArm = Object.fromEntries(r.results.map((x) => [x.variantId, x]));
+    expect(byArm.y!.status).toBe('partial');
+    expect(byArm.y!.rounds).toHaveLength(1);
+    expect(byArm.y!.failures.find((f) => f.kind === 'crash')).toMatchObject({ message: 'it died', round: 1 });
+    expect(byArm.z!.status).toBe('unsupported');
+    expect(r.status).toBe('failed');
+  });
+});

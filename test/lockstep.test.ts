@@ -1,0 +1,67 @@
+/**
+ * Lockstep sampling on the four real runtimes, through the CLI: one set of
+ * live processes per round, asked for samples in turn with a rotating order,
+ * the job on a channel case code cannot read back, and harness built-ins a
+ * case cannot change. No assertion is on time.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { fixture, repoRoot, runCli, tempFile } from './helpers/cli.ts';
+
+const ALL = 'node,deno,bun,workerd';
+const QUICK = ['--rounds', '2', '--time', '40ms', '--warmup', '10ms'];
+
+function bench(suite: string, extra: string[], runtimes = ALL): { run: RunRecord; status: number | null; stderr: string } {
+  const out = tempFile('run.json');
+  const r = runCli(['bench', suite, ...QUICK, '--runtime', runtimes, ...extra, '--out', out, '--quiet']);
+  return { run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), status: r.status, stderr: r.stderr };
+}
+
+describe('lockstep sets on node, deno, bun and workerd', () => {
+  it('samples the live processes of a set in turn, every arm in every position, and pairs the rounds', () => {
+    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'n=200']);
+    expect(status, stderr).toBe(0);
+    expect(run.options.measurer).toBe('lockstep');
+    expect(run.options.warmupMinMs).toBe(10);
+    const results = run.results;
+    expect(results.map((r) => r.variantId).sort()).toEqual(['bun', 'deno', 'node', 'workerd']);
+    for (const round of [0, 1]) {
+      const rounds = results.map((r) => r.rounds.find((x) => x.round === round)!);
+      const turns = rounds[0]!.samples.length;
+      expect(turns).toBeGreaterThanOrEqual(5);
+      for (const r of rounds) {
+        // One sample per turn, and where in the turn's order it was taken.
+        expect(r.samples).toHaveLength(turns);
+        expect(r.lockstep?.positions).toHaveLength(turns);
+      }
+      // In every turn the four processes held the four positions, and each one took each position.
+      for (let t = 0; t < turns; t++) expect(rounds.map((r) => r.lockstep!.positions[t]).sort()).toEqual([0, 1, 2, 3]);
+      for (const r of rounds) expect(new Set(r.lockstep!.positions.slice(0, 4)).size).toBe(4);
+    }
+    expect(run.digestMismatches).toEqual([]);
+  });
+
+  it('keeps its numbers and its protocol when a case replaces the built-ins, and its job out of the process arguments', () => {
+    const { run, status, stderr } = bench(join(repoRoot, 'test/fixtures/hostile-builtins/index.ts'), []);
+    expect(status, stderr).toBe(0);
+    for (const r of run.results) {
+      expect(r.status, `${r.variantId}: ${JSON.stringify(r.failures)}`).toBe('ok');
+      expect(r.rounds).toHaveLength(2);
+      for (const round of r.rounds) expect(round.samples.every((s) => s >= 0 && Number.isFinite(s))).toBe(true);
+      // The case's value says whether it found a 32-hex-digit token in /proc/self/cmdline: it must not have.
+      expect(r.rounds[0]!.digest.summary).toContain('true');
+    }
+  });
+
+  it('still runs a fresh process per round with --schedule processes', () => {
+    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'n=200', '--schedule', 'processes'], 'node,workerd');
+    expect(status, stderr).toBe(0);
+    expect(run.options.measurer).toBe('processes');
+    for (const r of run.results) {
+      expect(r.rounds).toHaveLength(2);
+      expect(r.rounds.every((x) => x.lockstep === undefined && x.samples.length >= 5)).toBe(true);
+    }
+  });
+});
