@@ -18,7 +18,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ComparisonView as ComparisonReport } from '../packages/report/src/index.ts';
 import { classify } from '../packages/stats/src/index.ts';
@@ -130,7 +130,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
 const oneCase = rows.flatMap((r) => r.wall);
 const smallest = [...rows].sort((a, b) => a.effect - b.effect).find((r) => r.detected === r.reps);
 process.stdout.write(`
-## Calibration figures (${new Date().toISOString().slice(0, 10)}, ${runtime}, defaults: 20 rounds, 100 ms sampling + 150 ms warmup per process, 1% threshold)
+## Calibration figures (${new Date().toISOString().slice(0, 10)}, ${runtime}, load ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the end; defaults: 20 lockstep sets, 100 ms of sampling per process and set, warmup ≥ 150 ms, 1% threshold)
 
 | A/A (same variant twice) | value |
 |---|--:|
@@ -147,6 +147,6 @@ process.stdout.write(`
 ${rows.map((r) => `| +${r.effect}% | ${r.detected}/${r.reps} | ${r.ratios.join('; ')} |`).join('\n')}
 
 Smallest effect detected in every repetition: ${smallest ? `+${smallest.effect}%` : 'none of those tried'}.
-One-case comparison wall time (2 arms × 20 processes, including bundling): median ${median(oneCase).toFixed(1)} s, max ${Math.max(...oneCase).toFixed(1)} s.
+One-case comparison wall time (2 arms × 20 sets, including bundling): median ${median(oneCase).toFixed(1)} s, max ${Math.max(...oneCase).toFixed(1)} s.
 Total calibration time: ${((performance.now() - t0) / 60000).toFixed(1)} min.
 `);
