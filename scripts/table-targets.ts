@@ -12,7 +12,7 @@
  */
 import { loadavg } from 'node:os';
 import { benchView, formatDuration, type BenchView } from '@rtbench/report';
-import { pairRounds } from '@rtbench/stats';
+import { pairRounds } from '../packages/stats/src/index.ts';
 import { benchRun, pct } from './lib.ts';
 
 const suite = process.argv[2] ?? 'json-reviver';
