@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { spawnJob, startJob, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
+export { EXIT_GRACE_MS, spawnJob, startJob, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
 export { MAX_LINE_CHARS, ProtocolReader, Tail, type ProtocolReaderOptions } from './protocol-reader.ts';
 export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
 export { crashCause, judgeOutcome, sealJob, type JobVerdict, type SealedJob } from './job.ts';

@@ -55,7 +55,8 @@ export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: nu
   if (answer?.type === 'error') {
     return { kind: 'failure', failure: 'error', message: answer.message, phase: answer.phase, ...(answer.stack ? { stack: answer.stack } : {}) };
   }
-  const clean = outcome.exitCode === 0 && outcome.exitSignal === null;
+  // Ended by the host after its answer (it did not exit by itself): the answer stands.
+  const clean = (outcome.exitCode === 0 && outcome.exitSignal === null) || outcome.stoppedAfterAnswer === true;
   if (answer && !clean) {
     return { kind: 'failure', failure: 'crash', message: `the ${runtime} process ${how} after its ${answer.type}${cause ? `: ${cause}` : ''}` };
   }

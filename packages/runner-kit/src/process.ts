@@ -148,6 +148,9 @@ export interface RunningJob {
   outcome: Promise<JobOutcome>;
 }
 
+/** How long a process may take to exit after its answer before the host ends it. */
+export const EXIT_GRACE_MS = 3_000;
+
 export function startJob(options: SpawnJobOptions): RunningJob {
   const started = performance.now();
   const stderr = new Tail();
@@ -175,6 +178,18 @@ export function startJob(options: SpawnJobOptions): RunningJob {
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) onAbort();
 
+  // A process that answered has nothing left to say: if it does not exit, end it (types.ts stoppedAfterAnswer).
+  let stoppedAfterAnswer = false;
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  reader.listen(() => {
+    if (!reader.terminal || graceTimer) return;
+    graceTimer = setTimeout(() => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      stoppedAfterAnswer = true;
+      killTree(child);
+    }, EXIT_GRACE_MS);
+  });
+
   const send = (line: string): void => {
     if (!child.stdin!.writableEnded && !child.stdin!.destroyed) child.stdin!.write(`${line}\n`);
   };
@@ -182,6 +197,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
 
   const outcome = exited.then((exit): JobOutcome => {
     clearTimeout(timer);
+    clearTimeout(graceTimer);
     options.signal?.removeEventListener('abort', onAbort);
     reader.end();
     if (traceFile && options.stderrFilter) stderr.push(traceFile.drain(options.stderrFilter));
@@ -195,6 +211,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
       stderr: stderr.toString(),
       protocolErrors: reader.protocolErrors,
       wallMs: performance.now() - started,
+      ...(stoppedAfterAnswer ? { stoppedAfterAnswer } : {}),
     };
   });
   return {

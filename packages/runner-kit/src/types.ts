@@ -55,6 +55,12 @@ export interface JobOutcome {
    */
   protocolErrors: string[];
   wallMs: number;
+  /**
+   * The process gave its answer but had not exited EXIT_GRACE_MS later, so
+   * the host ended it (node 26 was seen to deadlock in its own exit, joining
+   * V8's worker threads, after an allocation-heavy lockstep job).
+   */
+  stoppedAfterAnswer?: boolean;
 }
 
 /** How the in-runtime entry is bundled for this runtime. */
