@@ -31,19 +31,17 @@ export interface PlanFlags {
 }
 
 /**
- * A table: at least 8 rounds, then rounds added per case until every ratio
- * against the baseline is within ±2%, up to 30 rounds or 80 s of wall time
- * for the run. Why 8: the exact signed-rank p-value of n pairs cannot go
- * below 2/2^n, and Benjamini–Hochberg across a four-runtime table (48 ratios
- * for json-reviver) demotes every change whose q reaches 5%. With 6 pairs the
- * floor is 0.031 and a measured run's clearest differences (bun 0.45-0.66x
- * of node in all 6 rounds) all ended at q = 0.10, "≈"; with 8 the floor is
- * 0.0078. Short sampling (20 ms per process): the process is the unit of
- * replication and start-up plus setup (~100 ms per process here) is paid per
- * round regardless, so more short rounds beat fewer long ones. But 100 ms of
- * warmup: with 20 ms, a 300-iteration numeric loop ran unoptimized in 4 of 8
- * node processes and all 8 workerd ones (1.3-2.5 µs instead of ~140 ns); with
- * 50 ms, workerd still was in 3 of 8; with 100 ms, none (2026-11-22).
+ * A table: at least 8 rounds (lockstep sets), then rounds added per case until
+ * every ratio against the baseline is within ±2%, up to 30 rounds or 60 s of
+ * wall time for the run. Why 8: the exact signed-rank p-value of n pairs
+ * cannot go below 2/2^n, and Benjamini–Hochberg across a four-runtime table
+ * (48 ratios for json-reviver) demotes every change whose q reaches 5%; with 6
+ * pairs the floor is 0.031 and a measured run's clearest differences all ended
+ * "≈"; with 8 it is 0.0078. 40 ms of samples per process and set: ~20 turns of
+ * ~1 ms samples, where a set's per-turn ratio estimate settles (~12 turns left
+ * bun/node sets spread ±5%, ~50 turns ±2.4%: docs/lockstep.md). Warmup at
+ * least 100 ms: with 20 ms, a 300-iteration numeric loop ran unoptimized in 4
+ * of 8 node processes and all 8 workerd ones; with 100 ms, none (2026-11-22).
  */
 export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer };
 

@@ -16,7 +16,7 @@ export const SKEW_WARNING = 1.5;
 
 function statsMethod(rounds: number): string {
   return rounds >= MIN_ROUNDS_FOR_BOOTSTRAP
-    ? `median: the typical process's median (fresh processes per case and runtime); p25–p75: spread of all samples; 95% CI: bootstrap over processes`
+    ? `median: the typical process's median (one process per case, runtime and round); p25–p75: spread of all samples; 95% CI: bootstrap over processes`
     : `median of all samples from ${rounds} process${rounds === 1 ? '' : 'es'}; p25–p75: their spread; 95% CI: order statistics, blind to process-to-process variation (use ≥ ${MIN_ROUNDS_FOR_BOOTSTRAP} rounds)`;
 }
 

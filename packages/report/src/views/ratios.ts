@@ -23,7 +23,7 @@ export interface RatioOptions {
 
 export const DEFAULT_RATIO_OPTIONS: RatioOptions = { threshold: DEFAULT_THRESHOLD, confidence: 0.95 };
 
-export const PAIRED_METHOD = 'paired: Hodges–Lehmann estimate of the per-round log ratios ln(candidate/baseline), CI by inverting the Wilcoxon signed-rank test';
+export const PAIRED_METHOD = 'paired: Hodges–Lehmann estimate of the per-round log ratios ln(candidate/baseline) (a lockstep round: the Hodges–Lehmann estimate of its per-turn ratios), CI by inverting the Wilcoxon signed-rank test';
 export const UNPAIRED_METHOD = 'unpaired: two-sample Hodges–Lehmann shift of the per-round log times, CI by inverting the Mann–Whitney test';
 
 /** One candidate against the baseline on one case, before the FDR step. */
