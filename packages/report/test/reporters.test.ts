@@ -54,7 +54,7 @@ describe('reporters on saved runs', () => {
     // deno's median of the first case, as saved
     const deno = benchRun.results.find((r) => r.caseId === benchRun.cases[0]!.id && r.variantId === 'deno')!;
     expect(out).toMatch(new RegExp(`deno +│ +${(deno.stats!.median / 1000).toPrecision(3)} µs`));
-    expect(out).toMatch(/\d\.\d\d× (faster|slower) ±\d/);
+    expect(out).toMatch(/\d\.\d\d× (faster|slower) \[\d\.\d\d–\d\.\d\d\]/);
   });
 
   it('terminal --plot: a box per variant on a shared axis, within 100 columns', () => {

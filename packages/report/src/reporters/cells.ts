@@ -3,7 +3,6 @@ import { TIME_PER_OP } from '@rtbench/core/schema';
 import { formatChange, formatMetric, formatMetricRange, formatOps, formatPercent, formatQ, formatRatio, formatThreshold, ratioWithCi, roughly } from '../format.ts';
 
 export { formatChange, formatQ, formatRatio, formatThreshold, ratioWithCi };
-import { ratioHalfWidth } from '../views/ratios.ts';
 import type { BenchRow, BenchView, CaseComparison, ComparisonView, PrecisionCell } from '../views/types.ts';
 
 function fmtMs(ms: number): string {
@@ -17,7 +16,12 @@ export interface BenchCells {
   spread: string;
   ci: string;
   ops: string;
-  /** "baseline", "1.80× slower ±2.1%", "1.25× faster ±1.0%", "= 1.00× ±0.6%", "≈ 1.02× ±4.0%", or "≠ work". */
+  /**
+   * "baseline", "1.80× slower [1.76–1.84]", "1.25× faster [1.24–1.27]",
+   * "= 1.000× [0.994–1.006]", "≈ 1.02× [0.98–1.06]", or "≠ work": the 95% CI's
+   * bounds in the same direction as the estimate (never a ± of an asymmetric
+   * interval, which hid that "1.09× slower ±40%" excludes 1).
+   */
   relative: string;
   /** The verdict behind `relative`, for colouring. */
   verdict?: 'faster' | 'slower' | 'equivalent' | 'inconclusive' | 'baseline' | 'different-work';
@@ -38,16 +42,21 @@ export function relativeText(row: BenchRow, digestMismatch: boolean, confidence 
   if (!c) return { relative: row.relativeNote && row.stats ? '—' : '' };
   // Fewer than 6 pairs cannot reach a 95% signed-rank CI: no ± to show.
   if ((c.coverage ?? 1) < confidence) return { relative: `≈ ${c.ratio.toFixed(2)}× (no CI: ${c.n} pair${c.n === 1 ? '' : 's'})`, verdict: 'inconclusive' };
-  const pm = `±${formatPercent(ratioHalfWidth(c))}`;
+  // "faster" reads as the baseline's time over this one's: its interval is turned the same way.
+  const [estimate, lo, hi] = c.verdict === 'faster' ? [1 / c.ratio, 1 / c.ci[1], 1 / c.ci[0]] : [c.ratio, c.ci[0], c.ci[1]];
+  // Narrow intervals get a third decimal, so that [0.995–1.006] does not read as [1.00–1.01].
+  const digits = hi - lo < 0.02 ? 3 : 2;
+  const text = `${estimate.toFixed(digits)}×`;
+  const range = `[${lo.toFixed(digits)}–${hi.toFixed(digits)}]`;
   switch (c.verdict) {
     case 'slower':
-      return { relative: `${c.ratio.toFixed(2)}× slower ${pm}`, verdict: 'slower' };
+      return { relative: `${text} slower ${range}`, verdict: 'slower' };
     case 'faster':
-      return { relative: `${(1 / c.ratio).toFixed(2)}× faster ${pm}`, verdict: 'faster' };
+      return { relative: `${text} faster ${range}`, verdict: 'faster' };
     case 'equivalent':
-      return { relative: `= ${c.ratio.toFixed(2)}× ${pm}`, verdict: 'equivalent' };
+      return { relative: `= ${text} ${range}`, verdict: 'equivalent' };
     default:
-      return { relative: `≈ ${c.ratio.toFixed(2)}× ${pm}`, verdict: 'inconclusive' };
+      return { relative: `≈ ${text} ${range}`, verdict: 'inconclusive' };
   }
 }
 
@@ -94,8 +103,8 @@ export function benchGeomeanLine(view: BenchView): string | undefined {
 export function benchLegend(view: BenchView): string[] {
   const lines = [
     `${view.statsMethod}.`,
-    `vs ${view.baseline.label}: time / ${view.baseline.label}'s time, paired by round (${view.method}); ± is the half-width of its ${+(view.confidence * 100).toFixed(1)}% CI. ` +
-      `faster/slower: the CI excludes 1 and the change exceeds ${formatThreshold(view.threshold)}; "=": the CI lies within ±${formatThreshold(view.threshold)}; "≈": neither (no difference detected). Benjamini–Hochberg across the table.`,
+    `vs ${view.baseline.label}: time / ${view.baseline.label}'s time, paired by round (${view.method}); [low–high] is its ${+(view.confidence * 100).toFixed(1)}% CI. ` +
+      `faster/slower: the CI excludes 1 and the change exceeds ${formatThreshold(view.threshold)}; "=": the CI lies within ±${formatThreshold(view.threshold)}; "≈": not decided — the CI holds 1, or the difference is not significant once Benjamini–Hochberg corrects for the table's many ratios.`,
   ];
   const adaptive = view.run.options.adaptive;
   if (adaptive) {
