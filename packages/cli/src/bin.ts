@@ -40,6 +40,8 @@ outputOptions(
     .option('--filter <pattern>', 'Only cases whose id contains this text (or matches /regex/)')
     .option('--time <duration>', `Sampling time per case and runtime over --rounds (default ${BENCH_DEFAULTS.time}; --compare ${COMPARE_DEFAULTS.time})`)
     .option('--warmup <duration>', `Warmup in each process, at least; it goes on (up to ${WARMUP_CAP_FACTOR}x) while batch times still fall (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`)
+    .option('--measure <what>', 'time (default), or instructions: counted under valgrind (cachegrind), two processes per case, variant and round; needs valgrind')
+    .option('--cache-sim', 'With --measure instructions: simulate the caches too, and report misses and estimated cycles per operation')
     .option('--schedule <kind>', 'lockstep (default): per round a set of live processes, one per runtime, sampled in turn; processes: a fresh process per runtime and round, sampling back to back')
     .option('--rounds <n>', `Rounds (lockstep sets, or fresh processes) per case and runtime; fixes the count unless --target is given (default: at least ${BENCH_DEFAULTS.rounds}, adaptive; --compare ${COMPARE_DEFAULTS.rounds})`)
     .option('--target <percent>', `Add rounds until every ratio's 95% CI is within ± this (default ${pct(BENCH_DEFAULTS.target)} for a table)`)

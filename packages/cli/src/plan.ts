@@ -6,6 +6,7 @@
 import pc from 'picocolors';
 import type { CaseSpec } from '@rtbench/core';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
+import { findValgrind } from '@rtbench/runner-kit';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import type { Schedule } from '@rtbench/run';
@@ -28,6 +29,8 @@ export interface PlanFlags {
   timeout?: string;
   seed?: string | number;
   schedule?: string;
+  measure?: string;
+  cacheSim?: boolean;
 }
 
 /**
@@ -48,6 +51,13 @@ export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 8, targe
 /** An adaptive warmup may run up to this many times --warmup while batch times still fall (measure.ts warmUp). */
 export const WARMUP_CAP_FACTOR = 3;
 
+/** `--measure`: time (the default) or instructions. */
+export function parseMeasure(text: string | undefined): 'time' | 'instructions' {
+  const what = (text ?? 'time').trim();
+  if (what !== 'time' && what !== 'instructions') throw new UsageError(`--measure ${text}: expected time (the default) or instructions (counted under valgrind)`);
+  return what;
+}
+
 /** `--schedule`: lockstep sets of live processes, or a fresh process per round. */
 export function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
   const kind = (text ?? BENCH_DEFAULTS.schedule).trim();
@@ -67,6 +77,14 @@ export function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
  * caused by the change under test; see scripts/calibrate.ts for the figures.
  * Adaptive rounds only with --target (then up to 60 rounds).
  */
+/**
+ * Instruction counts: 3 rounds (each two processes under valgrind, 5–15 s
+ * apiece), fixed. The counts of a round barely move (docs/instructions.md),
+ * so the per-round ratios get a t interval rather than the signed-rank one,
+ * which needs 6 rounds to reach 95% at all; and a 0.5% threshold.
+ */
+export const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m' };
+
 export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60 };
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
@@ -85,11 +103,12 @@ export interface Plan {
 
 /** The schedule from the flags: fixed rounds, or adaptive from a minimum. */
 export function scheduleFrom(flags: PlanFlags, compare: boolean): Schedule {
-  const defaults = compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
+  const counting = parseMeasure(flags.measure) === 'instructions';
+  const defaults = counting ? INSTRUCTION_DEFAULTS : compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
   const rounds = parsePositiveInt(flags.rounds ?? defaults.rounds, '--rounds');
   const order = compare ? 'balanced' : 'shuffled';
-  // A table is adaptive unless --rounds fixes it; a comparison only when a --target is given.
-  const adaptive = flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined || (!compare && flags.rounds === undefined);
+  // A table is adaptive unless --rounds fixes it; a comparison, and instruction counts, only when a --target is given.
+  const adaptive = flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined || (!compare && !counting && flags.rounds === undefined);
   if (!adaptive) return { order, rounds };
   const target = flags.target !== undefined ? parsePercent(flags.target, '--target') : BENCH_DEFAULTS.target;
   if (target <= 0) throw new UsageError('--target must be more than 0%');
@@ -107,13 +126,17 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   const defaults = compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
   const schedule = scheduleFrom(flags, compare);
   const timeMs = parseDuration(flags.time ?? defaults.time, '--time');
-  const measurer = parseScheduleKind(flags.schedule);
+  const counting = parseMeasure(flags.measure) === 'instructions';
+  if (counting && flags.schedule !== undefined) throw new UsageError('--schedule applies to timing; --measure instructions runs two processes per case, variant and round under valgrind');
+  if (!counting && flags.cacheSim) throw new UsageError('--cache-sim goes with --measure instructions');
+  const measurer = counting ? 'instructions' : parseScheduleKind(flags.schedule);
   // --warmup is the adaptive warmup's floor; it runs on while batch times still fall, up to WARMUP_CAP_FACTOR times that.
   const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
   const perProcessMs = warmupMs + timeMs / schedule.rounds;
   // Capped where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
-  const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
+  const defaultTimeoutMs = counting ? parseDuration(INSTRUCTION_DEFAULTS.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
+  const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : defaultTimeoutMs;
   if (flags.timeout && timeoutMs <= perProcessMs) {
     throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${warmupMs} ms of warmup + ${+(timeMs / schedule.rounds).toFixed(3)} ms of sampling): every process would be killed`);
   }
@@ -122,11 +145,20 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
     process.stderr.write(pc.yellow(`! --rounds ${schedule.rounds}: fewer than 6 pairs can never reach a 95% signed-rank CI; every verdict will be inconclusive\n`));
   }
 
+  let instructions: RunOptions['instructions'];
+  if (counting) {
+    try {
+      instructions = { valgrind: findValgrind(), cacheSim: flags.cacheSim === true };
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+
   const { cases: allCases } = await loadSuite(location);
   const cases = filterCases(allCases, flags.filter);
   // Host-timed cases (start-up, HTTP load) run their planned rounds: one round is a whole server or program start.
-  if (flags.schedule !== undefined && cases.length && cases.every(isHostCaseSpec)) {
-    throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): --schedule applies to cases timed inside the runtime`);
+  if ((flags.schedule !== undefined || counting) && cases.length && cases.every(isHostCaseSpec)) {
+    throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): --schedule and --measure instructions apply to cases that run inside the runtime`);
   }
   if (schedule.adaptive && cases.length && cases.every(isHostCaseSpec)) {
     if (flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined) {
@@ -145,6 +177,6 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   return {
     suite: { ...location, cases },
     variants,
-    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(flags.filter ? { filter: flags.filter } : {}), seed, mode: compare ? 'compare' : 'bench', schedule, measurer },
+    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(flags.filter ? { filter: flags.filter } : {}), seed, mode: compare ? 'compare' : 'bench', schedule, measurer, ...(instructions ? { instructions } : {}) },
   };
 }

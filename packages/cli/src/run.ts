@@ -5,7 +5,8 @@
  */
 import { dirname } from 'node:path';
 import type { CaseSpec } from '@rtbench/core';
-import type { RunRecord } from '@rtbench/core/schema';
+import { INSTRUCTIONS_PER_OP, type RunRecord } from '@rtbench/core/schema';
+import { availableParallelism } from 'node:os';
 import { isHostCaseSpec, type HostCaseSpec } from '@rtbench/host-timed';
 import {
   addResults,
@@ -14,6 +15,8 @@ import {
   hostBudget,
   hostTimedMeasurer,
   hostUnits,
+  DETERMINISM_FLAGS,
+  instructionsMeasurer,
   lockstepMeasurer,
   processesMeasurer,
   SHUFFLED_ORDER_DESCRIPTION,
@@ -33,8 +36,11 @@ import { isResolved, type ResolvedVariant, type UnavailableVariant } from './var
 export type { ProgressEvent, RunHooks } from '@rtbench/run';
 export { addResults, computeStats, finishRun, resultKey } from '@rtbench/run';
 
-/** How in-runtime cases are sampled: lockstep sets of live processes (default), or a fresh process per round. */
-export type InRuntimeMeasurer = 'lockstep' | 'processes';
+/**
+ * How in-runtime cases are measured: time, in lockstep sets of live processes
+ * (default) or a fresh process per round; or instructions, counted under valgrind.
+ */
+export type InRuntimeMeasurer = 'lockstep' | 'processes' | 'instructions';
 
 export interface RunOptions {
   /** Sampling time per case and variant, summed over the schedule's rounds, in ms. */
@@ -50,6 +56,8 @@ export interface RunOptions {
   mode: 'bench' | 'compare';
   schedule: Schedule;
   measurer: InRuntimeMeasurer;
+  /** Instruction counts: the valgrind binary, and whether to simulate the caches. */
+  instructions?: { valgrind: string; cacheSim: boolean };
   command: string[];
 }
 
@@ -103,6 +111,10 @@ export function newRun(suite: SuiteLocation & { cases: CaseSpec[] }, variants: A
 
 /** The measurer for in-runtime cases, from the plan's options. */
 function inRuntimeMeasurer(options: RunOptions): Measurer {
+  if (options.measurer === 'instructions') {
+    if (!options.instructions) throw new Error('instruction counts need a valgrind binary (plan.ts finds it)');
+    return instructionsMeasurer({ ...options.instructions, timeoutMs: options.timeoutMs, parallel: Math.max(1, Math.min(2, availableParallelism())) });
+  }
   const measure = { warmupMs: options.warmupMs, ...(options.warmupMinMs !== undefined ? { warmupMinMs: options.warmupMinMs } : {}), timeMs: options.timeMs / options.schedule.rounds, minSamples: 5, maxSamples: 100_000, sampleMs: 0 };
   if (options.measurer === 'processes') return processesMeasurer(measure, options.timeoutMs);
   return lockstepMeasurer({ measure, sampleTimeMs: options.timeMs / options.schedule.rounds, minTurns: MIN_TURNS, maxTurns: MAX_TURNS, timeoutMs: options.timeoutMs });
@@ -126,6 +138,10 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseSpec[] }, v
   } else {
     units = suite.cases.map((c) => ({ key: c.id, cases: [c] }));
     measurer = inRuntimeMeasurer(options);
+    if (options.measurer === 'instructions') {
+      run.cases = run.cases.map((c) => ({ ...c, metric: INSTRUCTIONS_PER_OP }));
+      run.options.instructions = { cacheSim: options.instructions?.cacheSim ?? false, engineFlags: { v8: [...DETERMINISM_FLAGS.v8], jsc: [...DETERMINISM_FLAGS.jsc] } };
+    }
   }
   const resultFor = addResults(
     run,
@@ -137,7 +153,7 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseSpec[] }, v
   for (const v of variants.filter(isResolved)) {
     // Host-timed suites bundle per measurement themselves; their arms carry no suite bundle.
     if (!hostTimed && !bundles.has(v.runner.runtime)) bundles.set(v.runner.runtime, (await bundleSuite(suite.entry, suite.name, v.runner.runtime, v.runner.bundle)).path);
-    arms.push({ id: v.spec.id, runner: v.runner, target: v.target, flags: v.flags, bundlePath: bundles.get(v.runner.runtime) ?? '' });
+    arms.push({ id: v.spec.id, runner: v.runner, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: bundles.get(v.runner.runtime) ?? '' });
   }
   return executeLoop(run, { units, arms, schedule: options.schedule, seed: options.seed, resultFor }, measurer, hooks);
 }

@@ -9,7 +9,7 @@
  */
 import { probeClock, type Clock } from './clock.ts';
 import { digest } from './digest.ts';
-import { measure, warmUp, type MeasureOptions } from './measure.ts';
+import { measure, measureFixed, warmUp, type MeasureOptions } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { GcCounters, Job, RuntimeFacts, RuntimeMessage } from './protocol.ts';
 import { PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
@@ -154,7 +154,7 @@ interface Prepared {
   clockInfo: ReturnType<typeof probeClock>;
 }
 
-async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: RuntimeEnvironment): Promise<Prepared> {
+async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: RuntimeEnvironment, probe: boolean): Promise<Prepared> {
   // The first call proves the case runs and gives the value whose digest
   // shows what work was done; its result decides sync vs async timing.
   let first = setup.fn();
@@ -164,7 +164,9 @@ async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: Runt
   // Said for cases brought over from other harnesses (they carry advice); a suite's own
   // case that returns nothing does so on purpose (e.g. the harness's noop).
   if (value === undefined && spec.emptyResultAdvice) ctx.warn(`${EMPTY_RESULT_WARNING}, ${spec.emptyResultAdvice}`);
-  return { isAsync, caseDigest: digest(value), clockInfo: probeClock(env.clock) };
+  // A fixed-iteration job does not probe: the probe reads the clock until it has seen enough steps, so its work depends on time.
+  const clockInfo = probe ? probeClock(env.clock) : { name: `${env.clock.name} (not probed: fixed-iteration job)`, resolutionNs: 1, readCostNs: 0, edgeAligned: false };
+  return { isAsync, caseDigest: digest(value), clockInfo };
 }
 
 function resultMessage(
@@ -191,6 +193,7 @@ function resultMessage(
 
 /** Samples back to back in this process. */
 async function measureAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
+  if (options.fixedIterations !== undefined) return resultMessage(spec, prepared, await measureFixed(setup.fn, prepared.isAsync, env.clock, options.fixedIterations), undefined);
   // Engine metrics cover sampling only, not warmup (where the JIT's own garbage lands).
   const m = await measure(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options, async () => {
     await env.metrics?.start();
@@ -259,7 +262,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
 
   let answer: RuntimeMessage;
   try {
-    const prepared = await prepare(spec, ctx, setup, env);
+    const prepared = await prepare(spec, ctx, setup, env, job.options.fixedIterations === undefined);
     answer = job.kind === 'measure' ? await measureAnswer(spec, setup, prepared, job.options, env) : await lockstepAnswer(spec, setup, prepared, job.options, env);
   } catch (error) {
     if (error instanceof UnsupportedError) answer = { type: 'unsupported', caseId: spec.id, reason: error.message };

@@ -26,6 +26,13 @@ export interface MeasureOptions {
    * warmup takes exactly warmupMs.
    */
   warmupMinMs?: number;
+  /**
+   * A fixed-iteration job (instruction counts): run exactly this many
+   * iterations after the first call, with no calibration, warmup or clock
+   * loop, so that everything the process does depends on the count, not on
+   * time. One sample: the whole loop's time per iteration, for reference.
+   */
+  fixedIterations?: number;
 }
 
 export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
@@ -278,4 +285,17 @@ export async function measure(
     samples[samples.length] = ns;
   }
   return { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations, async: isAsync };
+}
+
+/**
+ * Exactly `iterations` calls, timed as one batch (a fixed-iteration job:
+ * MeasureOptions.fixedIterations). Nothing here reads the clock in a loop or
+ * decides by time, so two processes given the same count do the same work.
+ */
+export async function measureFixed(fn: TimedFn, isAsync: boolean, clock: Clock, iterations: number): Promise<Measurement> {
+  const run = typeof fn.runBatch === 'function' ? (isAsync ? runOwnAsync : runOwnSync) : isAsync ? runAsync : runSync;
+  const t0 = clock.now();
+  if (iterations > 0) await run(fn, iterations);
+  const ns = clock.now() - t0;
+  return { samples: [iterations > 0 ? ns / iterations : 0], sampleStartMs: [round(t0 / 1e3) / 1e3], iterationsPerSample: max(1, iterations), warmupIterations: 0, async: isAsync };
 }

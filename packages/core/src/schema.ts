@@ -131,6 +131,22 @@ export const roundSchema = z.object({
    * turn's order (0: first). Absent: a fresh process sampled back to back.
    */
   lockstep: z.object({ positions: z.array(z.number().int().nonnegative()) }).optional(),
+  /**
+   * Present when the round counted instructions: two processes under
+   * cachegrind ran the case `iterations[0]` and `iterations[1]` times; the
+   * sample is the difference of their totals over the difference of counts.
+   */
+  counts: z
+    .object({
+      tool: z.string(),
+      iterations: z.tuple([z.number().int().nonnegative(), z.number().int().positive()]),
+      instructions: z.tuple([finite.nonnegative(), finite.nonnegative()]),
+      /** With the cache simulation, per operation: first- and last-level misses, and the estimated cycles (runner-kit estimatedCycles). */
+      l1MissesPerOp: finite.optional(),
+      llMissesPerOp: finite.optional(),
+      estimatedCyclesPerOp: finite.optional(),
+    })
+    .optional(),
 });
 
 export const failureSchema = z.object({
@@ -221,7 +237,7 @@ export const hostSchema = z.object({
 export const metricSchema = z.object({
   /** What is measured, e.g. "time to first response", "requests/s", "latency p99". */
   name: z.string(),
-  unit: z.enum(['ns', 'ms', 'req/s']),
+  unit: z.enum(['ns', 'ms', 'req/s', 'instructions']),
   direction: z.enum(['lower-is-better', 'higher-is-better']),
 });
 
@@ -250,7 +266,9 @@ export const runSchema = z.object({
      * processes: a fresh process per case, variant and round; host-timed:
      * programs and servers timed from outside.
      */
-    measurer: z.enum(['lockstep', 'processes', 'host-timed']).optional(),
+    measurer: z.enum(['lockstep', 'processes', 'host-timed', 'instructions']).optional(),
+    /** Instruction counts: the cache simulation, and the engine flags added to every variant to make counts repeatable. */
+    instructions: z.object({ cacheSim: z.boolean(), engineFlags: z.record(z.string(), z.array(z.string())) }).optional(),
     /** Adaptive warmup's floor in ms (warmupMs is then its most); absent: a fixed warmup. */
     warmupMinMs: z.number().optional(),
   }),
@@ -274,6 +292,9 @@ export type CaseResult = z.infer<typeof caseResultSchema>;
 export type HostInfo = z.infer<typeof hostSchema>;
 export type RunRecord = z.infer<typeof runSchema>;
 export type Metric = z.infer<typeof metricSchema>;
+
+/** Instruction counts' metric: samples are instructions per operation. */
+export const INSTRUCTIONS_PER_OP: Metric = { name: 'instructions per operation', unit: 'instructions', direction: 'lower-is-better' };
 
 /** The in-runtime loop's metric: samples are ns per operation. */
 export const TIME_PER_OP: Metric = { name: 'time per operation', unit: 'ns', direction: 'lower-is-better' };

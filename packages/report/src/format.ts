@@ -75,15 +75,26 @@ export function formatThreshold(t: number): string {
 }
 
 
-/** A value in its metric's unit: "41.2 ns", "23.4 ms", "12.3K req/s". */
+/** A count with a K/M/G suffix and four significant digits: "4,321" -> "4.321K", "4.32e6" -> "4.320M". */
+export function formatCount(n: number): string {
+  const abs = Math.abs(n);
+  if (abs >= 1e9) return `${(n / 1e9).toPrecision(4)}G`;
+  if (abs >= 1e6) return `${(n / 1e6).toPrecision(4)}M`;
+  if (abs >= 1e3) return `${(n / 1e3).toPrecision(4)}K`;
+  return abs >= 100 ? n.toFixed(0) : n.toPrecision(3);
+}
+
+/** A value in its metric's unit: "41.2 ns", "23.4 ms", "12.3K req/s", "4.320M instr". */
 export function formatMetric(value: number, metric: Metric): string {
   if (metric.unit === 'req/s') return `${formatOps(value)} req/s`;
+  if (metric.unit === 'instructions') return `${formatCount(value)} instr`;
   return formatDuration(metric.unit === 'ms' ? value * 1e6 : value);
 }
 
 /** A range in its metric's unit: "40.9–41.8 µs", "11.2K–12.0K req/s". */
 export function formatMetricRange(lo: number, hi: number, metric: Metric): string {
   if (metric.unit === 'req/s') return `${formatOps(lo)}–${formatOps(hi)} req/s`;
+  if (metric.unit === 'instructions') return `${formatCount(lo)}–${formatCount(hi)} instr`;
   const scale = metric.unit === 'ms' ? 1e6 : 1;
   return formatRange(lo * scale, hi * scale);
 }

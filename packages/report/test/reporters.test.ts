@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { boxLine, dotLine, REPORTERS, reporterFor, viewOfRun, type View } from '../src/index.ts';
+import { benchView, boxLine, dotLine, REPORTERS, reporterFor, viewOfRun, type View } from '../src/index.ts';
 import { csvField, SAMPLE_COLUMNS, STATS_COLUMNS } from '../src/reporters/csv.ts';
 
 const resultsDir = join(import.meta.dirname, '..', '..', '..', 'results');
@@ -99,7 +99,7 @@ describe('reporters on saved runs', () => {
     const total = benchRun.results.reduce((n, r) => n + r.rounds.reduce((m, x) => m + x.samples.length, 0), 0);
     expect(rows.length - 1).toBe(total);
     const first = benchRun.results[0]!;
-    expect(rows[1]).toEqual([benchRun.id, first.caseId, first.variantId, String(first.rounds[0]!.round), String(first.rounds[0]!.order), '0', String(first.rounds[0]!.iterationsPerSample), String(first.rounds[0]!.samples[0]), '']);
+    expect(rows[1]).toEqual([benchRun.id, first.caseId, first.variantId, String(first.rounds[0]!.round), String(first.rounds[0]!.order), '0', String(first.rounds[0]!.iterationsPerSample), 'time per operation', 'ns', String(first.rounds[0]!.samples[0]), '']);
   });
 
   it('csv-stats: one row per case × variant with the ratio against the baseline', () => {
@@ -113,6 +113,23 @@ describe('reporters on saved runs', () => {
     expect(['faster', 'slower', 'equivalent', 'inconclusive']).toContain(deno[col('verdict')]);
     const node = rows.find((r) => r[col('case')] === benchRun.cases[0]!.id && r[col('variant')] === 'node')!;
     expect(node[col('ratio')]).toBe('');
+    expect([node[col('measure')], node[col('unit')]]).toEqual(['time per operation', 'ns']);
+  });
+
+  it('every measure keeps its own name and unit: instruction counts and requests/s never land in a time column', () => {
+    const counted = structuredClone(benchRun);
+    counted.cases = counted.cases.map((c, i) => ({ ...c, metric: i === 0 ? { name: 'instructions per operation', unit: 'instructions', direction: 'lower-is-better' } : { name: 'requests/s', unit: 'req/s', direction: 'higher-is-better' } }));
+    const view = benchView(counted);
+    const rows = parseCsv(render('csv', view));
+    const col = (name: string) => SAMPLE_COLUMNS.indexOf(name as (typeof SAMPLE_COLUMNS)[number]);
+    const units = new Set(rows.slice(1).map((r) => `${r[col('measure')]}|${r[col('unit')]}`));
+    expect(units).toEqual(new Set(['instructions per operation|instructions', 'requests/s|req/s']));
+    const bmf = JSON.parse(render('bmf', view)) as Record<string, Record<string, unknown>>;
+    const first = counted.results.find((r) => r.caseId === counted.cases[0]!.id && r.stats)!;
+    const other = counted.results.find((r) => r.caseId !== counted.cases[0]!.id && r.stats)!;
+    expect(Object.keys(bmf[`${first.caseId} [${first.variantId}]`]!)).toEqual(['instructions']);
+    expect(Object.keys(bmf[`${other.caseId} [${other.variantId}]`]!)).toEqual(['throughput']);
+    expect(render('terminal', view)).toMatch(/\d[KMG]? instr/);
   });
 
   it('csv quotes commas, quotes and newlines', () => {

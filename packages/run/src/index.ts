@@ -11,3 +11,4 @@ export { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, balancedOrders,
 export { lockstepMeasurer, turnsFor, LOCKSTEP_DESCRIPTION, type LockstepOptions } from './measurers/lockstep.ts';
 export { processesMeasurer, PROCESSES_DESCRIPTION } from './measurers/processes.ts';
 export { hostBudget, hostTimedMeasurer, hostUnits, HOST_TIMED_DESCRIPTION, MIN_LOAD_MS, MIN_LOAD_WARMUP_MS, type HostBudget } from './measurers/host-timed.ts';
+export { DETERMINISM_FLAGS, deterministicFlags, instructionsMeasurer, INSTRUCTIONS_DESCRIPTION, type InstructionOptions } from './measurers/instructions.ts';

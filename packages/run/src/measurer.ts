@@ -17,6 +17,8 @@ export interface Arm {
   runner: Runner;
   target: RuntimeTarget;
   flags: TranslatedFlags;
+  /** The variant's engine flags in rtbench's syntax, before translation (a measurer may add its own). */
+  variantFlags: readonly string[];
   bundlePath: string;
 }
 

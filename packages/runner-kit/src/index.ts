@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { EXIT_GRACE_MS, spawnJob, startJob, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
+export { EXIT_GRACE_MS, spawnJob, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
 export { MAX_LINE_CHARS, ProtocolReader, Tail, type ProtocolReaderOptions } from './protocol-reader.ts';
 export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
 export { crashCause, judgeOutcome, sealJob, type JobVerdict, type SealedJob } from './job.ts';
@@ -10,3 +10,4 @@ export { overriddenV8Flags, parseV8FlagValues, type OverriddenFlag } from './v8-
 export { fileInPackage, packageDir, packageVersion, platformPackageBinary } from './npm.ts';
 export { parseRuntimeSpec, resolveSingleNpmRuntime, singleNpmRuntimeSpecs, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';
 export { liveCase, type LiveCase } from './session.ts';
+export { cachegrindWrap, estimatedCycles, findValgrind, parseCachegrind, VALGRIND_INSTALL, type CachegrindSummary } from './valgrind.ts';

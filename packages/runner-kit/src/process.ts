@@ -117,6 +117,11 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
   return { child, exited };
 }
 
+/** The command and arguments that run `binary args`, under `wrap` when given (JobRequest.wrap). */
+export function wrapped(wrap: { command: string; args: string[] } | undefined, binary: string, args: string[]): { command: string; args: string[] } {
+  return wrap ? { command: wrap.command, args: [...wrap.args, binary, ...args] } : { command: binary, args };
+}
+
 export interface SpawnJobOptions {
   command: string;
   /** Arguments; the job itself goes to the child's stdin (see core/line-reader.ts). */

@@ -34,6 +34,8 @@ export interface JobRequest {
   /** Hard limit for the whole process; it is killed after this. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Run the runtime under this program (e.g. valgrind): `command ...args <runtime binary> <its args>`. */
+  wrap?: { command: string; args: string[] };
 }
 
 export interface JobOutcome {

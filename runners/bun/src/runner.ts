@@ -19,6 +19,7 @@ import {
   sealJob,
   startJob,
   liveCase,
+  wrapped,
   type RunningJob,
   attachTraceMetrics,
   TraceFilter,
@@ -50,8 +51,7 @@ function startBunJob(request: JobRequest): RunningJob {
   // JSC's GC log on stderr is where Bun's collection counts come from, unless the variant turned it off.
   const gcLog = flags.env[GC_LOG_ENV] === undefined ? new TraceFilter(new JscGcLog()) : undefined;
   const running = startJob({
-    command: target.binary,
-    args: [...BUN_RUN_ARGS, ...flags.args, bundlePath],
+    ...wrapped(request.wrap, target.binary, [...BUN_RUN_ARGS, ...flags.args, bundlePath]),
     job: sealJob(request.job, flags.env),
     env: childEnv({ ...(gcLog ? { [GC_LOG_ENV]: '1' } : {}), ...flags.env }),
     cwd: dirname(bundlePath),

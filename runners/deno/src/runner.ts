@@ -26,6 +26,7 @@ import {
   spawnJob,
   startJob,
   liveCase,
+  wrapped,
   type SpawnJobOptions,
 } from '@rtbench/runner-kit';
 import { npmDenoBinary, probeDeno } from './binary.ts';
@@ -45,8 +46,7 @@ function childEnv(extra: Record<string, string>): Record<string, string | undefi
 function spawnOptions(request: JobRequest): SpawnJobOptions {
   const { target, flags, bundlePath } = request;
   return {
-    command: target.binary,
-    args: [...DENO_RUN_ARGS, ...flags.args, bundlePath],
+    ...wrapped(request.wrap, target.binary, [...DENO_RUN_ARGS, ...flags.args, bundlePath]),
     job: sealJob(request.job, flags.env),
     env: childEnv(flags.env),
     cwd: dirname(bundlePath),

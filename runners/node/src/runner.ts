@@ -20,6 +20,7 @@ import {
   spawnJob,
   startJob,
   liveCase,
+  wrapped,
   type SpawnJobOptions,
   whichOnPath,
 } from '@rtbench/runner-kit';
@@ -60,8 +61,7 @@ async function probe(spec: string, binary: string, source: RuntimeTarget['source
 function spawnOptions(request: JobRequest): SpawnJobOptions {
   const { target, flags, bundlePath } = request;
   return {
-    command: target.binary,
-    args: [...flags.args, bundlePath],
+    ...wrapped(request.wrap, target.binary, [...flags.args, bundlePath]),
     job: sealJob(request.job, flags.env),
     // A clean environment: only what the variant sets, plus PATH and HOME.
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...flags.env },

@@ -16,6 +16,9 @@ import { openJobExchange, type JobExchange, type ResponseEnd } from './http.ts';
 import { startWorkerd, type WorkerdProcess } from './server.ts';
 import { GC_TRACE_FLAG, GC_TRACE_OPT_OUT, V8NvpTrace } from './gc-trace.ts';
 
+/** How long a wrapped workerd (valgrind) may take to shut down after its response before it is killed. */
+const WRAPPED_EXIT_GRACE_MS = 30_000;
+
 /** Temporary job directories are named <prefix><host pid>-<random>. */
 export const JOB_DIR_PREFIX = 'rtbench-workerd-';
 
@@ -96,10 +99,11 @@ export function startWorkerdJob(request: JobRequest): RunningJob {
   const gcTrace = flags.args.includes(GC_TRACE_OPT_OUT) ? undefined : new TraceFilter(new V8NvpTrace());
   const facts: WorkerdFacts = { version: target.version, v8: target.engineVersion, ...(gcTrace ? { gcMarkers: true } : {}) };
   const firstLine = JSON.stringify({ ...(JSON.parse(sealed.text) as object), workerd: facts });
-  const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir, undefined, gcTrace);
+  const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir, undefined, gcTrace, [], request.wrap);
   const reader = new ProtocolReader({ token: sealed.token, job, other: server.output });
   let timedOut = false;
   let interrupted = false;
+  let stoppedGracefully = false;
   const timer = setTimeout(() => {
     timedOut = true;
     server.kill();
@@ -126,8 +130,12 @@ export function startWorkerdJob(request: JobRequest): RunningJob {
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
-      // The job is over (or failed): stop the server whatever happened.
-      server.kill();
+      // The job is over (or failed): stop the server whatever happened. Under a
+      // wrapper (valgrind) ask it to shut down, so the wrapper can write its summary.
+      if (request.wrap && !server.killed) {
+        stoppedGracefully = true;
+        await server.terminate(WRAPPED_EXIT_GRACE_MS);
+      } else server.kill();
     }
   })();
 
@@ -136,7 +144,7 @@ export function startWorkerdJob(request: JobRequest): RunningJob {
       const response = await exchanged;
       const exit = await server.exited;
       reader.end();
-      return workerdOutcome({ request, reader, server, exit, response, gcTrace, timedOut, interrupted, started });
+      return workerdOutcome({ request, reader, server, exit, response, gcTrace, timedOut, interrupted, started, stoppedGracefully });
     } finally {
       removeGuardedDir(dir);
     }
@@ -164,10 +172,12 @@ interface EndedJob {
   timedOut: boolean;
   interrupted: boolean;
   started: number;
+  /** The runner asked the server to exit (SIGTERM) after the response, rather than killing it. */
+  stoppedGracefully: boolean;
 }
 
 /** The outcome as a process runner would give it, from what the server and the exchange left. */
-function workerdOutcome({ request, reader, server, exit, response, gcTrace, timedOut, interrupted, started }: EndedJob): JobOutcome {
+function workerdOutcome({ request, reader, server, exit, response, gcTrace, timedOut, interrupted, started, stoppedGracefully }: EndedJob): JobOutcome {
   const { target, job } = request;
   if (gcTrace) {
     attachTraceMetrics(reader.messages, gcTrace, 'the sampling-phase markers did not reach workerd\'s stdout');
@@ -181,7 +191,7 @@ function workerdOutcome({ request, reader, server, exit, response, gcTrace, time
   const messages = reader.messages;
   // A SIGKILL from our kill() of a running server is our own stop; any other
   // end is workerd's (a crash, an abort on a V8 heap limit, the OOM killer).
-  const stoppedByRunner = server.killedWhileRunning && exit.signal === 'SIGKILL' && !timedOut && !interrupted;
+  const stoppedByRunner = !timedOut && !interrupted && ((server.killedWhileRunning && exit.signal === 'SIGKILL') || (stoppedGracefully && (exit.code === 0 || exit.signal === 'SIGTERM')));
   if (stoppedByRunner && response && !reader.terminal && !reader.protocolErrors.length) {
     const why =
       uncaughtReason(output) ??

@@ -5,7 +5,7 @@
  * runtime; its port comes from --control-fd; it is stopped by PID.
  */
 import type { Readable } from 'node:stream';
-import { killTree, spawnTracked, Tail, TraceFile, type ChildExit, type TraceFilter } from '@rtbench/runner-kit';
+import { killTree, spawnTracked, Tail, TraceFile, wrapped, type ChildExit, type TraceFilter } from '@rtbench/runner-kit';
 import { SOCKET_NAME } from './config.ts';
 
 export interface WorkerdProcess {
@@ -37,12 +37,13 @@ export function startWorkerd(
   stdoutFilter?: TraceFilter,
   /** More `workerd serve` options, e.g. --experimental. */
   serveOptions: readonly string[] = [],
+  /** Run workerd under this program (runner-kit JobRequest.wrap). */
+  wrap?: { command: string; args: string[] },
 ): WorkerdProcess {
   const traceFile = stdoutFilter ? new TraceFile() : undefined;
   // fd 3 is the control pipe: workerd writes {"event":"listen","socket":…,"port":…} when bound.
   const spawned = spawnTracked({
-    command: binary,
-    args: ['serve', ...serveOptions, configPath, 'config', '--control-fd', '3'],
+    ...wrapped(wrap, binary, ['serve', ...serveOptions, configPath, 'config', '--control-fd', '3']),
     env,
     cwd,
     extraPipes: 1,

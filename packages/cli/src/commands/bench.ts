@@ -8,7 +8,7 @@ import pc from 'picocolors';
 import { benchView, pairedComparisonView, reporterFor, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
-import { COMPARE_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
+import { COMPARE_DEFAULTS, INSTRUCTION_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
 import { assertWritableOutput, defaultResultsPath, writeRunAtomically } from '../results-file.ts';
 import { executeRun } from '../run.ts';
@@ -32,8 +32,10 @@ function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined
   return flag === true ? runPath.replace(/\.json$/, '') + '.html' : String(flag);
 }
 
-export function ratioOptions(flags: VerdictFlags): { threshold: number; confidence: number } {
-  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : COMPARE_DEFAULTS.threshold;
+/** The verdicts' threshold and confidence; instruction counts get their own default threshold (plan.ts INSTRUCTION_DEFAULTS). */
+export function ratioOptions(flags: VerdictFlags, runs: readonly Pick<RunRecord, 'options'>[] = []): { threshold: number; confidence: number } {
+  const counting = runs.length > 0 && runs.every((r) => r.options.measurer === 'instructions');
+  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : counting ? INSTRUCTION_DEFAULTS.threshold : COMPARE_DEFAULTS.threshold;
   return { threshold, confidence: COMPARE_DEFAULTS.confidence };
 }
 
@@ -78,7 +80,8 @@ async function execute(plan: Plan, path: string, quiet: boolean): Promise<RunRec
 export async function benchCommand(suiteName: string, flags: BenchFlags, compareArms?: string[]): Promise<number> {
   // Everything the user typed is checked before the first process starts.
   const reporter = outputReporter(flags);
-  const options = ratioOptions(flags);
+  // Checked before the run: a bad --threshold is a usage error, not a lost run.
+  ratioOptions(flags);
   const limit = failLimit(flags);
   if (flags.out !== undefined) assertWritableOutput(flags.out);
   const plan = await makePlan(suiteName, flags, compareArms);
@@ -88,7 +91,8 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
   if (html !== undefined) assertWritableOutput(html, '--html');
   const run = await execute(plan, path, flags.quiet === true);
 
-  const view: View = compareArms ? pairedComparisonView(run, { ...options, file: path }) : benchView(run, { ...options, file: path });
+  const resolved = { ...ratioOptions(flags, [run]), file: path };
+  const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
   emit(view, reporter, flags);
   // Another format on stdout (json, csv, …): the table still goes to the terminal.
   if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);

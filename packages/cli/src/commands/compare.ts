@@ -16,7 +16,8 @@ export type CompareFlags = OutputFlags & VerdictFlags;
 
 export function compareFilesCommand(files: string[], flags: CompareFlags): number {
   const reporter = outputReporter(flags);
-  const options = ratioOptions(flags);
+  // Checked before any file is read: a bad --threshold is a usage error.
+  ratioOptions(flags);
   const limit = failLimit(flags);
   if (files.length === 0 || files.length > 2) {
     throw new UsageError('rtbench compare takes one saved compare run (paired verdicts) or two saved runs (unpaired): rtbench compare <run.json> [<run.json>]');
@@ -30,7 +31,8 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
   let view: ComparisonView;
   try {
     const [a, b] = saved;
-    view = b ? unpairedComparisonView(a!, b, options) : pairedComparisonView(a!.run, { ...options, file: a!.file, ...(a!.note ? { notes: [a!.note] } : {}) });
+    const resolved = ratioOptions(flags, saved.map((x) => x.run));
+    view = b ? unpairedComparisonView(a!, b, resolved) : pairedComparisonView(a!.run, { ...resolved, file: a!.file, ...(a!.note ? { notes: [a!.note] } : {}) });
   } catch (error) {
     if (error instanceof ViewError) throw new UsageError(error.message);
     throw error;

@@ -28,7 +28,7 @@ export function reportCommand(file: string | undefined, flags: OutputFlags & Ver
   // A run cut off hard (killed, power loss) was saved before its statistics.
   computeStats(saved.run);
   // A comparison run is shown as verdicts, any other as the bench table.
-  const view = viewOfRun(saved.run, { ...ratioOptions(flags), file: saved.file, ...(saved.note ? { notes: [saved.note] } : {}) });
+  const view = viewOfRun(saved.run, { ...ratioOptions(flags, [saved.run]), file: saved.file, ...(saved.note ? { notes: [saved.note] } : {}) });
   emit(view, reporter, flags);
   return regressionGate(view, failLimit(flags));
 }

@@ -1,11 +1,15 @@
 /**
  * Bencher Metric Format (https://bencher.dev/docs/reference/bencher-metric-format/),
  * for tracking runs over time with `bencher run --adapter json`. One benchmark
- * per case × variant, named "<case> [<variant>]"; the `latency` measure is the
- * median in nanoseconds with its 95% CI as the lower and upper values, and
- * `throughput` is operations per second.
+ * per case × variant, named "<case> [<variant>]", with the median and its 95%
+ * CI as value, lower and upper value, under the measure that the case's
+ * metric is: time per operation is bencher's `latency` (ns) with
+ * `throughput` (operations per second) beside it; instruction counts are
+ * `instructions` (per operation); requests/s is `throughput`; a host-timed
+ * time such as "time to first response" is its own measure, in ms, named
+ * after the metric ("time-to-first-response").
  */
-import type { RunRecord } from '@rtbench/core/schema';
+import { metricOf, type Metric as CaseMetric, type RunRecord } from '@rtbench/core/schema';
 import type { View } from '../views/types.ts';
 import type { Reporter } from './reporter.ts';
 
@@ -15,15 +19,30 @@ interface Metric {
   upper_value?: number;
 }
 
+/** A measure's slug: lowercase words joined by hyphens ("latency p99" -> "latency-p99"). */
+export function measureSlug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+function measuresOf(metric: CaseMetric, s: { median: number; ci: [number, number] }): Record<string, Metric> {
+  const estimate: Metric = { value: s.median, lower_value: s.ci[0], upper_value: s.ci[1] };
+  if (metric.unit === 'ns') {
+    return {
+      latency: estimate,
+      throughput: { value: 1e9 / s.median, ...(s.ci[1] > 0 ? { lower_value: 1e9 / s.ci[1] } : {}), ...(s.ci[0] > 0 ? { upper_value: 1e9 / s.ci[0] } : {}) },
+    };
+  }
+  if (metric.unit === 'instructions') return { instructions: estimate };
+  if (metric.unit === 'req/s') return { throughput: estimate };
+  return { [measureSlug(metric.name)]: estimate };
+}
+
 export function bmfOf(run: RunRecord): Record<string, Record<string, Metric>> {
   const out: Record<string, Record<string, Metric>> = {};
   for (const r of run.results) {
     const s = r.stats;
     if (!s || !(s.median > 0)) continue;
-    out[`${r.caseId} [${r.variantId}]`] = {
-      latency: { value: s.median, lower_value: s.ci[0], upper_value: s.ci[1] },
-      throughput: { value: 1e9 / s.median, ...(s.ci[1] > 0 ? { lower_value: 1e9 / s.ci[1] } : {}), ...(s.ci[0] > 0 ? { upper_value: 1e9 / s.ci[0] } : {}) },
-    };
+    out[`${r.caseId} [${r.variantId}]`] = measuresOf(metricOf(run, r.caseId), s);
   }
   return out;
 }

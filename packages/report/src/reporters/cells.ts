@@ -103,7 +103,7 @@ export function benchGeomeanLine(view: BenchView): string | undefined {
 export function benchLegend(view: BenchView): string[] {
   const lines = [
     `${view.statsMethod}.`,
-    `vs ${view.baseline.label}: time / ${view.baseline.label}'s time, paired by round (${view.method}); [low–high] is its ${+(view.confidence * 100).toFixed(1)}% CI. ` +
+    `vs ${view.baseline.label}: ${view.run.options.measurer === 'instructions' ? 'instructions' : 'time'} / ${view.baseline.label}'s, paired by round (${view.method}); [low–high] is its ${+(view.confidence * 100).toFixed(1)}% CI. ` +
       `faster/slower: the CI excludes 1 and the change exceeds ${formatThreshold(view.threshold)}; "=": the CI lies within ±${formatThreshold(view.threshold)}; "≈": not decided — the CI holds 1, or the difference is not significant once Benjamini–Hochberg corrects for the table's many ratios.`,
   ];
   const adaptive = view.run.options.adaptive;

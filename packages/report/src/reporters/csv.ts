@@ -8,7 +8,7 @@
  *              modes among the process medians, where the run has it) and the ratio
  *              against the view's baseline with its CI and verdict.
  */
-import type { RunRecord } from '@rtbench/core/schema';
+import { metricOf, type RunRecord } from '@rtbench/core/schema';
 import type { RatioComparison, View } from '../views/types.ts';
 import type { Reporter } from './reporter.ts';
 
@@ -31,22 +31,30 @@ function runsOf(view: View): RunRecord[] {
   return view.kind === 'comparison' ? view.runs.map((r) => r.run) : [view.run];
 }
 
-export const SAMPLE_COLUMNS = ['run', 'case', 'variant', 'round', 'order', 'sample', 'batch_size', 'ns_per_op', 'sample_start_ms'] as const;
+/**
+ * One row per raw sample. `value` is in `unit` and means `measure` (the
+ * case's metric: "time per operation" in ns by default; "instructions per
+ * operation", "requests/s", "time to first response" in ms, …): a count or a
+ * rate never lands in a time column.
+ */
+export const SAMPLE_COLUMNS = ['run', 'case', 'variant', 'round', 'order', 'sample', 'batch_size', 'measure', 'unit', 'value', 'sample_start_ms'] as const;
 
 function* sampleRows(view: View): Generator<Field[]> {
   for (const run of runsOf(view)) {
     for (const result of run.results) {
+      const metric = metricOf(run, result.caseId);
       for (const round of result.rounds) {
-        for (const [i, ns] of round.samples.entries()) {
-          yield [run.id, result.caseId, result.variantId, round.round, round.order, i, round.iterationsPerSample, ns, round.sampleStartMs?.[i]];
+        for (const [i, value] of round.samples.entries()) {
+          yield [run.id, result.caseId, result.variantId, round.round, round.order, i, round.iterationsPerSample, metric.name, metric.unit, value, round.sampleStartMs?.[i]];
         }
       }
     }
   }
 }
 
+/** One row per case × variant; the statistics are in `unit` (the case's metric, as in the samples). */
 export const STATS_COLUMNS = [
-  'run', 'case', 'variant', 'status', 'rounds', 'samples', 'median_ns', 'ci_low_ns', 'ci_high_ns', 'ci_half_width_rel', 'mean_ns', 'min_ns', 'p25_ns', 'p75_ns', 'max_ns',
+  'run', 'case', 'variant', 'status', 'measure', 'unit', 'rounds', 'samples', 'median', 'ci_low', 'ci_high', 'ci_half_width_rel', 'mean', 'min', 'p25', 'p75', 'max',
   'modes', 'baseline', 'ratio', 'ratio_ci_low', 'ratio_ci_high', 'verdict', 'q', 'target', 'reached', 'stopped_by',
 ] as const;
 
@@ -71,8 +79,9 @@ function* statsRows(view: View): Generator<Field[]> {
       const s = r.stats;
       const ratio = ratios.get(`${run.id}\u0000${r.caseId}\u0000${r.variantId}`);
       const p = r.precision;
+      const metric = metricOf(run, r.caseId);
       yield [
-        run.id, r.caseId, r.variantId, r.status, r.rounds.length, s?.n, s?.median, s?.ci[0], s?.ci[1], s?.ciHalfWidthRel, s?.mean, s?.min, s?.p25, s?.p75, s?.max,
+        run.id, r.caseId, r.variantId, r.status, metric.name, metric.unit, r.rounds.length, s?.n, s?.median, s?.ci[0], s?.ci[1], s?.ciHalfWidthRel, s?.mean, s?.min, s?.p25, s?.p75, s?.max,
         s?.modes?.modes.length, ratio?.baseline, ratio?.c.ratio, ratio?.c.ci[0], ratio?.c.ci[1], ratio?.c.verdict, ratio?.c.qValue, p?.target, p?.reached, p?.stoppedBy,
       ];
     }

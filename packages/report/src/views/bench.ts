@@ -8,7 +8,7 @@ import { MIN_ROUNDS_FOR_BOOTSTRAP } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
 import { firstLine } from '../text.ts';
 import { armInfo } from './arms.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
+import { adjustAll, COUNTED_METHOD, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 
 /** Mean / median above this is worth a line under the row. */
@@ -144,8 +144,11 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     threshold: ratioOptions.threshold,
     confidence: ratioOptions.confidence,
     fdrAlpha: 1 - ratioOptions.confidence,
-    method: PAIRED_METHOD,
-    statsMethod: statsMethod(Math.min(...run.results.filter((r) => r.rounds.length).map((r) => r.rounds.length), run.options.rounds)),
+    method: run.options.measurer === 'instructions' ? COUNTED_METHOD : PAIRED_METHOD,
+    statsMethod:
+      run.options.measurer === 'instructions'
+        ? `median: instructions per operation over the rounds, each the difference of two processes' counts under cachegrind over the difference of their calls; 95% CI: bootstrap over rounds`
+        : statsMethod(Math.min(...run.results.filter((r) => r.rounds.length).map((r) => r.rounds.length), run.options.rounds)),
     notes: runNotes(run),
     ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),

@@ -10,7 +10,7 @@
  * medians of each run are two independent samples.
  */
 import { asCost, TIME_PER_OP, type CaseResult, type Metric } from '@rtbench/core/schema';
-import { applyFdr, comparePaired, pairRounds, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type Comparison } from '@rtbench/stats';
+import { applyFdr, comparePaired, comparePairedT, pairRounds, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type Comparison } from '@rtbench/stats';
 import { firstLine } from '../text.ts';
 import type { ArmStat, RatioComparison } from './types.ts';
 
@@ -24,6 +24,7 @@ export interface RatioOptions {
 export const DEFAULT_RATIO_OPTIONS: RatioOptions = { threshold: DEFAULT_THRESHOLD, confidence: 0.95 };
 
 export const PAIRED_METHOD = 'paired: Hodges–Lehmann estimate of the per-round log ratios ln(candidate/baseline) (a lockstep round: the Hodges–Lehmann estimate of its per-turn ratios), CI by inverting the Wilcoxon signed-rank test';
+export const COUNTED_METHOD = 'paired: mean of the per-round log ratios of instructions per operation, Student t CI (counts barely vary between rounds)';
 export const UNPAIRED_METHOD = 'unpaired: two-sample Hodges–Lehmann shift of the per-round log times, CI by inverting the Mann–Whitney test';
 
 /** One candidate against the baseline on one case, before the FDR step. */
@@ -97,7 +98,9 @@ export function pairedCase(
   if (!positive(b) || !positive(c)) return { ...out, note: ZERO_NOTE };
   const lost = failedRounds(baseline) + failedRounds(candidate);
   if (lost) out.note = `${lost} failed round${lost === 1 ? '' : 's'}; compared ${rounds.length} pairs`;
-  return { ...out, raw: comparePaired(b, c, options), logRatios: b.map((x, i) => Math.log(c[i]! / x)) };
+  // Counts barely vary between rounds: a t interval on the log ratios (stats' comparePairedT) decides from 3 rounds.
+  const raw = metric.unit === 'instructions' ? comparePairedT(b, c, options) : comparePaired(b, c, options);
+  return { ...out, raw, logRatios: b.map((x, i) => Math.log(c[i]! / x)) };
 }
 
 /** The unpaired ratio of one case between two runs (a: baseline, b: candidate). */
