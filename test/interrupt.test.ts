@@ -21,7 +21,10 @@ function processesMentioning(needle: string): number[] {
 }
 
 describe('interrupting a run', () => {
-  it('saves what was measured with status "interrupted", exits 130 and leaves no runtime process', async () => {
+  it.each([
+    ['SIGINT', 130, 'interrupted'],
+    ['SIGTERM', 143, 'terminated (SIGTERM)'],
+  ] as const)('%s: saves what was measured with status "interrupted", exits %i and leaves no runtime process', async (signal, exitCode, said) => {
     const out = tempFile('run.json');
     const child = spawnCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '10s', '--rounds', '2', '--warmup', '10ms', '--out', out, '--quiet']);
     let stderr = '';
@@ -31,10 +34,10 @@ describe('interrupting a run', () => {
     while (!existsSync(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(existsSync(out)).toBe(true);
     await new Promise((r) => setTimeout(r, 1000));
-    child.kill('SIGINT');
+    child.kill(signal);
     const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
-    expect(code, stderr).toBe(130);
-    expect(stderr).toContain('interrupted');
+    expect(code, stderr).toBe(exitCode);
+    expect(stderr).toContain(said);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.status).toBe('interrupted');
     const measured = run.results.filter((r) => r.rounds.length > 0);

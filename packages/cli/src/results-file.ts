@@ -1,5 +1,5 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
-import { accessSync, constants, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from './errors.ts';
@@ -8,6 +8,34 @@ import { resultsDir } from './paths.ts';
 export function defaultResultsPath(run: Pick<RunRecord, 'startedAt' | 'suite' | 'mode'>): string {
   const stamp = run.startedAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
   return join(resultsDir, `${stamp}-${run.suite}${run.mode === 'compare' ? '-compare' : ''}.json`);
+}
+
+/**
+ * A results path no other run holds: `path`, or `<name>-2.json`, `-3`, …,
+ * claimed at once by creating the file empty (O_EXCL), so two runs started in
+ * the same second never save over each other. The caller removes the claim
+ * if it ends before the first save (releaseUnsaved).
+ */
+export function claimResultsPath(path: string): string {
+  mkdirSync(dirname(path), { recursive: true });
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? path : path.replace(/\.json$/, `-${n}.json`);
+    try {
+      closeSync(openSync(candidate, 'wx'));
+      return candidate;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 1000) throw error;
+    }
+  }
+}
+
+/** Removes a claimed path that never received a run (still empty). */
+export function releaseUnsaved(path: string): void {
+  try {
+    if (statSync(path).size === 0) rmSync(path, { force: true });
+  } catch {
+    /* gone already */
+  }
 }
 
 export function writeRunAtomically(path: string, run: RunRecord): void {
@@ -38,6 +66,9 @@ export function assertWritableOutput(path: string, option = '--out'): void {
     }
   };
   const here = kind(full);
+  if (here === 'file' && option === '--out' && !holdsRunOrNothing(full)) {
+    throw new UsageError(`--out ${path} already holds something that is not an rtbench run; refusing to overwrite it (name another file, or remove it)`);
+  }
   if (here === 'dir') throw new UsageError(`${option} ${path} is a directory; name a file, e.g. ${join(path, 'run.json')}`);
   if (here === 'other') throw new UsageError(`${option} ${path} is not a regular file`);
   const parent = dirname(full);
@@ -48,6 +79,17 @@ export function assertWritableOutput(path: string, option = '--out'): void {
     if (here === 'file') accessSync(full, constants.W_OK);
   } catch {
     throw new UsageError(`${option} ${path}: ${here === 'file' ? 'the file' : `the directory ${parent}`} is not writable`);
+  }
+}
+
+/** Whether a file is empty or an rtbench run (a file --out may replace). */
+function holdsRunOrNothing(path: string): boolean {
+  try {
+    const text = readFileSync(path, 'utf8');
+    if (text.trim() === '') return true;
+    return (JSON.parse(text) as { schema?: unknown }).schema === 'rtbench.run';
+  } catch {
+    return false;
   }
 }
 

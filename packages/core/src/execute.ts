@@ -91,6 +91,9 @@ const GENERATOR_TAGS = new Set(['[object GeneratorFunction]', '[object AsyncGene
 export const EMPTY_RESULT_WARNING =
   'returns nothing (undefined): rtbench still times it as written, but there is no value to digest, so the check that every runtime did the same work is empty, and the engine may drop work whose result is unused. Return the result from the timed function';
 
+/** Distinct warnings a case may send per process (ctx.warn); past them, one line says the rest were dropped. */
+export const MAX_WARNINGS = 20;
+
 function contextFor(spec: CaseSpec, facts: RuntimeFacts, emit: RuntimeEnvironment['emit']): CaseContext {
   const warned = new Set<string>();
   return {
@@ -104,9 +107,10 @@ function contextFor(spec: CaseSpec, facts: RuntimeFacts, emit: RuntimeEnvironmen
       throw new UnsupportedError(reason);
     },
     warn(message: string): void {
-      if (warned.has(message)) return;
+      // Bounded: a case that warns with a new text every call sends the first few, then says it stopped.
+      if (warned.has(message) || warned.size > MAX_WARNINGS) return;
       warned.add(message);
-      emit({ type: 'warning', caseId: spec.id, message });
+      emit({ type: 'warning', caseId: spec.id, message: warned.size > MAX_WARNINGS ? `more than ${MAX_WARNINGS} different warnings; the rest are not shown` : message });
     },
   };
 }

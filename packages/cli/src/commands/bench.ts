@@ -10,7 +10,9 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { COMPARE_DEFAULTS, INSTRUCTION_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
-import { assertWritableOutput, defaultResultsPath, writeRunAtomically } from '../results-file.ts';
+import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved, writeRunAtomically } from '../results-file.ts';
+import { UsageError } from '../errors.ts';
+import { resolve as resolvePath } from 'node:path';
 import { executeRun } from '../run.ts';
 import { isResolved } from '../variants.ts';
 
@@ -44,18 +46,25 @@ export function failLimit(flags: VerdictFlags): number | undefined {
 }
 
 /** Runs the plan with progress, Ctrl-C handling and a save after every job. */
-async function execute(plan: Plan, path: string, quiet: boolean): Promise<RunRecord> {
+/** Exit codes after a signal, by the convention 128 + its number. */
+const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };
+
+async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run: RunRecord; signal?: 'SIGINT' | 'SIGTERM' }> {
   const abort = new AbortController();
   let interrupts = 0;
-  const onSigint = (): void => {
+  let received: 'SIGINT' | 'SIGTERM' | undefined;
+  const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
     interrupts++;
+    received ??= signal;
     if (interrupts === 1) {
-      process.stderr.write(pc.yellow('\ninterrupted: stopping the current job and saving what was measured (Ctrl-C again to quit now)\n'));
+      process.stderr.write(pc.yellow(`\n${signal === 'SIGINT' ? 'interrupted' : 'terminated (SIGTERM)'}: stopping the current job and saving what was measured${signal === 'SIGINT' ? ' (Ctrl-C again to quit now)' : ''}\n`));
       abort.abort();
-    } else process.exit(130);
+    } else process.exit(SIGNAL_EXIT[signal]);
   };
+  const onSigint = (): void => onSignal('SIGINT');
+  const onSigterm = (): void => onSignal('SIGTERM');
   process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigint);
+  process.on('SIGTERM', onSigterm);
   const { schedule } = plan.options;
   const progress = progressPrinter(process.stderr, schedule.adaptive?.budgetMs !== undefined ? { budgetMs: schedule.adaptive.budgetMs } : {});
   if (!quiet) {
@@ -65,15 +74,16 @@ async function execute(plan: Plan, path: string, quiet: boolean): Promise<RunRec
     process.stderr.write(`${pc.bold(plan.suite.name)}: ${n} case${n === 1 ? '' : 's'} × ${names.join(', ')} × ${rounds}\n`);
   }
   try {
-    return await executeRun(plan.suite, plan.variants, { ...plan.options, command: process.argv.slice(2) }, {
+    const run = await executeRun(plan.suite, plan.variants, { ...plan.options, command: process.argv.slice(2) }, {
       signal: abort.signal,
       save: (r) => writeRunAtomically(path, r),
       ...(quiet ? {} : { onProgress: (e) => progress.update(e) }),
     });
+    return { run, ...(received ? { signal: received } : {}) };
   } finally {
     progress.finish();
     process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
+    process.off('SIGTERM', onSigterm);
   }
 }
 
@@ -86,10 +96,20 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
   if (flags.out !== undefined) assertWritableOutput(flags.out);
   const plan = await makePlan(suiteName, flags, compareArms);
 
-  const path = flags.out ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode });
-  const html = htmlPath(flags.html, path);
-  if (html !== undefined) assertWritableOutput(html, '--html');
-  const run = await execute(plan, path, flags.quiet === true);
+  const html = htmlPath(flags.html, flags.out ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
+  if (html !== undefined) {
+    if (flags.out !== undefined && resolvePath(html) === resolvePath(flags.out)) throw new UsageError(`--html ${html} is the file --out saves the run to; name two different files`);
+    assertWritableOutput(html, '--html');
+  }
+  // The default name is claimed at once: two runs started in the same second get two files.
+  const path = flags.out ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
+  let executed: Awaited<ReturnType<typeof execute>>;
+  try {
+    executed = await execute(plan, path, flags.quiet === true);
+  } finally {
+    if (flags.out === undefined) releaseUnsaved(path);
+  }
+  const { run } = executed;
 
   const resolved = { ...ratioOptions(flags, [run]), file: path };
   const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
@@ -102,6 +122,12 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
     process.stderr.write(pc.dim(`html report ${html}\n`));
   }
   const gate = regressionGate(view, limit);
-  const exitCode = run.status === 'interrupted' ? 130 : run.status === 'failed' ? 1 : 0;
+  if (run.status === 'interrupted') return SIGNAL_EXIT[executed.signal ?? 'SIGINT'];
+  // A run in which not one case × variant has a sample answers nothing: say so, and do not exit 0.
+  if (!run.results.some((r) => r.rounds.length > 0)) {
+    process.stderr.write(`${pc.red('nothing was measured:')} every case was unsupported or failed on every variant (see above)\n`);
+    return 1;
+  }
+  const exitCode = run.status === 'failed' ? 1 : 0;
   return exitCode !== 0 ? exitCode : gate;
 }

@@ -1,5 +1,5 @@
 /** `rtbench report [run.json]`: load -> view -> emit, in any --format. */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { viewOfRun } from '@rtbench/report';
 import { loadSavedRun } from '../compare/load.ts';
@@ -9,17 +9,24 @@ import { resultsDir } from '../paths.ts';
 import { computeStats } from '../run.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 
-/** The newest run saved under results/. */
+/**
+ * The newest run saved under results/: by the time the file was last
+ * written (a run is saved after every round), not by name, so a file named by
+ * hand or kept from elsewhere does not shadow the run just made.
+ */
 export function latestRun(dir = resultsDir): string {
-  let files: string[] = [];
+  let files: { path: string; mtimeMs: number }[] = [];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => ({ path: join(dir, f), mtimeMs: statSync(join(dir, f)).mtimeMs }));
   } catch {
     /* no results yet */
   }
-  const last = files[files.length - 1];
-  if (!last) throw new UsageError(`no saved runs in ${dir}; run \`pnpm bench <suite>\` first or name a file`);
-  return join(dir, last);
+  files.sort((a, b) => b.mtimeMs - a.mtimeMs || b.path.localeCompare(a.path));
+  const newest = files[0];
+  if (!newest) throw new UsageError(`no saved runs in ${dir}; run \`pnpm bench <suite>\` first or name a file`);
+  return newest.path;
 }
 
 export function reportCommand(file: string | undefined, flags: OutputFlags & VerdictFlags): number {

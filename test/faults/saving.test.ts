@@ -1,0 +1,70 @@
+/** Saving runs: names two runs cannot share, files that are not runs, and what "nothing measured" exits with. */
+import { readFileSync, utimesSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { claimResultsPath, releaseUnsaved } from '../../packages/cli/src/results-file.ts';
+import { latestRun } from '../../packages/cli/src/commands/report.ts';
+import { MAX_WARNINGS } from '../../packages/core/src/execute.ts';
+import { fixture, runCli, tempFile } from '../helpers/cli.ts';
+
+const QUICK = ['--runtime', 'node', '--rounds', '1', '--time', '20ms', '--warmup', '10ms', '--quiet'];
+
+describe('saving runs', () => {
+  it('gives two runs started in the same second two files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-claim-'));
+    const base = join(dir, '20261122-101010Z-tiny.json');
+    const first = claimResultsPath(base);
+    const second = claimResultsPath(base);
+    expect(first).toBe(base);
+    expect(second).toBe(join(dir, '20261122-101010Z-tiny-2.json'));
+    // A claim that never received a run is released; a saved one is kept.
+    writeFileSync(first, '{"schema":"rtbench.run"}');
+    releaseUnsaved(first);
+    releaseUnsaved(second);
+    expect(readFileSync(first, 'utf8')).toContain('rtbench.run');
+    expect(() => readFileSync(second)).toThrow();
+  });
+
+  it('report picks the run written last, not the last name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-latest-'));
+    writeFileSync(join(dir, 'zzz-by-hand.json'), '{}');
+    writeFileSync(join(dir, '20261122-101010Z-tiny.json'), '{}');
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(join(dir, 'zzz-by-hand.json'), old, old);
+    expect(latestRun(dir)).toBe(join(dir, '20261122-101010Z-tiny.json'));
+  });
+
+  it('refuses --html and --out on the same file, and --out on a file that is not a run, before running anything', () => {
+    const out = tempFile('same.json');
+    const same = runCli(['bench', fixture('tiny'), '--filter', 'n=200', ...QUICK, '--out', out, '--html', out]);
+    expect(same.status).toBe(2);
+    expect(same.stderr).toContain('is the file --out saves the run to');
+    const notes = tempFile('notes.json');
+    writeFileSync(notes, '{"my":"notes"}');
+    const clobber = runCli(['bench', fixture('tiny'), '--filter', 'n=200', ...QUICK, '--out', notes]);
+    expect(clobber.status).toBe(2);
+    expect(clobber.stderr).toContain('not an rtbench run; refusing to overwrite');
+    expect(readFileSync(notes, 'utf8')).toBe('{"my":"notes"}');
+  });
+});
+
+describe('what a run answers', () => {
+  it('exits 1 and says so when nothing was measured (every case unsupported)', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['bench', fixture('unsupported-everywhere'), ...QUICK, '--out', out]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('nothing was measured');
+    expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results.every((x) => x.status === 'unsupported')).toBe(true);
+  });
+
+  it('bounds the warnings of a case that warns with a new text on every call', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['bench', fixture('warn-flood'), ...QUICK, '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    const warnings = parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results[0]!.failures.filter((f) => f.kind === 'warning');
+    expect(warnings).toHaveLength(MAX_WARNINGS + 1);
+    expect(warnings[MAX_WARNINGS]!.message).toContain('the rest are not shown');
+  });
+});
