@@ -52,7 +52,8 @@ describe('--measure instructions', () => {
     expect(run.digestMismatches).toEqual([]);
     // The CSV names the measure and its unit: counts never sit in a time column.
     expect(r.stdout.split('\n')[1]).toContain(',instructions per operation,instructions,');
-  });
+    // Sixteen processes under valgrind: ~190 s on a CI machine. The limit guards against a hang, not a slow machine.
+  }, 900_000);
 
   it('says in one line how to get valgrind when it is missing', () => {
     const r = runCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions'], { RTBENCH_VALGRIND: '/nonexistent/valgrind' });
