@@ -11,7 +11,17 @@ export interface Digest {
   hash: string;
   /** Human-readable shape, e.g. "Array(1200)" or "number 41.5". */
   summary: string;
+  /**
+   * The same digest with every non-integer number rounded to
+   * DIGEST_SIGNIFICANT_DIGITS; present only when the value holds one. Engines
+   * may differ in the last bit of Math.sin and friends: where the exact
+   * hashes differ and these agree, the work is the same within that tolerance.
+   */
+  rounded?: string;
 }
+
+/** Significant digits a non-integer number keeps in Digest.rounded. */
+export const DIGEST_SIGNIFICANT_DIGITS = 10;
 
 /** Two independent 32-bit FNV-1a style lanes, fed with a canonical token stream. */
 class Hasher {
@@ -39,14 +49,35 @@ function numberToken(n: number): string {
   return Object.is(n, -0) ? '-0' : String(n);
 }
 
-function walk(value: unknown, h: Hasher, seen: Map<object, number>): void {
+/** Feeds the exact and the rounded hasher; they differ only in how non-integer numbers are written. */
+class DigestWriter {
+  readonly exact = new Hasher();
+  readonly rounded = new Hasher();
+  sawFraction = false;
+  write(text: string): void {
+    this.exact.write(text);
+    this.rounded.write(text);
+  }
+  number(n: number): void {
+    const token = numberToken(n);
+    this.exact.write(`n${token}`);
+    if (Number.isFinite(n) && !Number.isInteger(n)) {
+      this.sawFraction = true;
+      this.rounded.write(`n${n.toPrecision(DIGEST_SIGNIFICANT_DIGITS)}`);
+    } else {
+      this.rounded.write(`n${token}`);
+    }
+  }
+}
+
+function walk(value: unknown, h: DigestWriter, seen: Map<object, number>): void {
   switch (typeof value) {
     case 'undefined':
       return h.write('u');
     case 'boolean':
       return h.write(value ? 'T' : 'F');
     case 'number':
-      return h.write(`n${numberToken(value)}`);
+      return h.number(value);
     case 'bigint':
       return h.write(`b${value.toString()}`);
     case 'string':
@@ -124,7 +155,7 @@ function describe(value: unknown): string {
 }
 
 export function digest(value: unknown): Digest {
-  const h = new Hasher();
+  const h = new DigestWriter();
   walk(value, h, new Map());
-  return { hash: h.hex(), summary: describe(value) };
+  return { hash: h.exact.hex(), summary: describe(value), ...(h.sawFraction ? { rounded: h.rounded.hex() } : {}) };
 }

@@ -15,6 +15,6 @@ export type {
   SuiteDefinition,
   TimedFn,
 } from './suite.ts';
-export { digest, type Digest } from './digest.ts';
+export { digest, DIGEST_SIGNIFICANT_DIGITS, type Digest } from './digest.ts';
 export { seededRandom } from './random.ts';
 export { DEFAULT_MEASURE_OPTIONS, type MeasureOptions } from './measure.ts';

@@ -10,6 +10,7 @@
  * every message (schema.ts) and accepts exactly one answer per process.
  */
 import type { ClockInfo } from './clock.ts';
+import type { Digest } from './digest.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { MeasureOptions } from './measure.ts';
 import type { Params, RuntimeKind } from './suite.ts';
@@ -74,7 +75,7 @@ export interface GcCounters {
 export interface CaseResultMessage {
   type: 'result';
   caseId: string;
-  digest: { hash: string; summary: string };
+  digest: Digest;
   clock: ClockInfo;
   samples: number[];
   /** Start of each sample in ms since the process's clock origin (absent from older runners). */
@@ -111,7 +112,8 @@ export type RuntimeMessage =
   | { type: 'hello'; protocol: number; facts: RuntimeFacts }
   | ReadyMessage
   | SampleMessage
-  | { type: 'cases'; cases: CaseListing[] }
+  /** `notes`: how a brought file's pieces map onto rtbench (e.g. a chart it asked for is not drawn). */
+  | { type: 'cases'; cases: CaseListing[]; notes?: string[] }
   | CaseResultMessage
   | { type: 'unsupported'; caseId: string; reason: string }
   /** Something the report should say about a case that still ran (e.g. it returns nothing). */

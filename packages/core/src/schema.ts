@@ -35,11 +35,12 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('cases'),
     cases: z.array(z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: z.record(z.string(), paramValue) })),
+    notes: z.array(z.string()).optional(),
   }),
   z.object({
     type: z.literal('result'),
     caseId: z.string(),
-    digest: z.object({ hash: z.string().regex(/^[0-9a-f]{16}$/), summary: z.string() }),
+    digest: z.object({ hash: z.string().regex(/^[0-9a-f]{16}$/), summary: z.string(), rounded: z.string().regex(/^[0-9a-f]{16}$/).optional() }),
     clock: clockInfoSchema,
     samples: z.array(finite.nonnegative()).min(1),
     sampleStartMs: z.array(finite.nonnegative()).optional(),
@@ -120,7 +121,7 @@ export const roundSchema = z.object({
   warmupIterations: z.number().int().nonnegative(),
   async: z.boolean(),
   clock: clockInfoSchema,
-  digest: z.object({ hash: z.string(), summary: z.string() }),
+  digest: z.object({ hash: z.string(), summary: z.string(), rounded: z.string().optional() }),
   gc: gcSchema.optional(),
   /** GC by kind, allocation, heap state of this process's sampling phase (optional: older runs lack it). */
   metrics: engineMetricsSchema.optional(),
@@ -282,6 +283,12 @@ export const runSchema = z.object({
   results: z.array(caseResultSchema),
   /** Cases whose digests differ between variants: they did different work. */
   digestMismatches: z.array(z.object({ caseId: z.string(), digests: z.record(z.string(), z.string()) })),
+  /**
+   * Cases whose exact digests differ but agree with every non-integer number
+   * rounded to `digits` significant digits: the same work, compared with a
+   * tolerance (floating-point results that differ in their last bits).
+   */
+  digestsRounded: z.array(z.object({ caseId: z.string(), digits: z.number().int().positive(), digests: z.record(z.string(), z.string()) })).optional(),
 });
 
 export type Variant = z.infer<typeof variantSchema>;

@@ -35,3 +35,22 @@ describe('digest()', () => {
     expect(digest(42).summary).toBe('number 42');
   });
 });
+
+describe('digest().rounded', () => {
+  it('agrees for numbers that differ in their last bits, and only then', () => {
+    const sinV8 = [0.8414709848078965, 0.5, 2];
+    const sinJsc = [0.8414709848078966, 0.5, 2]; // one ulp apart, as engines' Math.sin can be
+    expect(digest(sinV8).hash).not.toBe(digest(sinJsc).hash);
+    expect(digest(sinV8).rounded).toMatch(/^[0-9a-f]{16}$/);
+    expect(digest(sinV8).rounded).toBe(digest(sinJsc).rounded);
+    // A difference in the 9th significant digit is different work.
+    expect(digest([0.84147098, 0.5, 2]).rounded).not.toBe(digest([0.84147099, 0.5, 2]).rounded);
+    // So is anything that is not a fraction.
+    expect(digest([0.8414709848078965, 0.5, 3]).rounded).not.toBe(digest(sinV8).rounded);
+  });
+
+  it('is absent when the value holds no fraction (integers compare exactly)', () => {
+    expect(digest({ a: [1, 2, 3], s: 'x', big: 2 ** 60 }).rounded).toBeUndefined();
+    expect(digest(NaN).rounded).toBeUndefined();
+  });
+});

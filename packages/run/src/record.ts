@@ -7,6 +7,7 @@
 import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
 import { statsSchema } from '@rtbench/core/schema';
 import { summarizeRounds } from '@rtbench/stats';
+import { DIGEST_SIGNIFICANT_DIGITS } from '@rtbench/core';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
 export interface VariantSlot {
@@ -63,10 +64,23 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
     }
   }
   run.digestMismatches = [];
+  delete run.digestsRounded;
   for (const c of run.cases) {
     const digests: Record<string, string> = {};
-    for (const r of run.results) if (r.caseId === c.id && r.rounds[0]) digests[r.variantId] = r.rounds[0].digest.hash;
-    if (new Set(Object.values(digests)).size > 1) run.digestMismatches.push({ caseId: c.id, digests });
+    const rounded: Record<string, string | undefined> = {};
+    for (const r of run.results) {
+      if (r.caseId !== c.id || !r.rounds[0]) continue;
+      digests[r.variantId] = r.rounds[0].digest.hash;
+      rounded[r.variantId] = r.rounds[0].digest.rounded;
+    }
+    if (new Set(Object.values(digests)).size <= 1) continue;
+    // Exact comparison first; numbers rounded to DIGEST_SIGNIFICANT_DIGITS only when every variant's value holds fractions.
+    const roundedHashes = Object.values(rounded);
+    if (roundedHashes.every((h) => h !== undefined) && new Set(roundedHashes).size === 1) {
+      (run.digestsRounded ??= []).push({ caseId: c.id, digits: DIGEST_SIGNIFICANT_DIGITS, digests });
+    } else {
+      run.digestMismatches.push({ caseId: c.id, digests });
+    }
   }
   const failed = run.results.some((r) => r.failures.some((f) => f.kind !== 'unsupported' && f.kind !== 'warning')) || run.digestMismatches.length > 0;
   run.status = interrupted ? 'interrupted' : failed ? 'failed' : 'complete';

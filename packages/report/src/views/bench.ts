@@ -47,6 +47,9 @@ export function runNotes(run: RunRecord): Note[] {
     const parts = Object.entries(m.digests).map(([variant, hash]) => `${variant} ${hash}`);
     notes.push({ level: 'error', text: `different work on "${m.caseId}": ${parts.join(', ')} — results are not comparable` });
   }
+  for (const m of run.digestsRounded ?? []) {
+    notes.push({ level: 'info', text: `"${m.caseId}": the variants' results agree to ${m.digits} significant digits, not bit for bit (floating-point results differ in their last digits); compared with that tolerance` });
+  }
   for (const v of run.variants) if (v.unavailable) notes.push({ level: 'error', text: `${v.id} did not run: ${v.unavailable}` });
   for (const r of run.results) {
     for (const f of r.failures) {
