@@ -83,9 +83,18 @@ function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
 }
 
 /** Why a file did not load in this runtime, said as a reason (the error itself shortened in brackets). */
+/** The text cut to at most `max` characters at a word boundary, with an ellipsis when cut. */
+export function clipAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
+
 export function loadFailureReason(error: unknown): string {
+  if (error instanceof ExitWhileLoading) return error.message;
   const raw = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const message = raw.length > 160 ? `${raw.slice(0, 159)}…` : raw;
+  const message = clipAtWord(raw.split('\n')[0]!, 300);
   const hints: [RegExp, string][] = [
     [/Requires read access|NotCapable|PermissionDenied/i, 'the file reads files while loading, and rtbench runs deno without --allow-read'],
     [/ENOENT|no such file|readAll|readFileSync/i, 'the file reads files while loading, and this runtime cannot see them (workerd has no access to your files)'],
@@ -96,13 +105,36 @@ export function loadFailureReason(error: unknown): string {
   return hint ? `${hint} (${message})` : `the file failed to load here (${message})`;
 }
 
+/** Thrown by the file's process.exit(code) with a code other than 0: the file gave up while loading. */
+class ExitWhileLoading extends Error {
+  override readonly name = 'ExitWhileLoading';
+}
+
+/** Replaces process.exit (where there is one) for the rest of the process: 0 is a no-op with a note, other codes throw. */
+function withoutExit(): void {
+  const proc = (globalThis as { process?: { exit?: unknown } }).process;
+  if (!proc || typeof proc.exit !== 'function') return;
+  let noted = false;
+  proc.exit = (code?: number | string | null): void => {
+    const n = code === undefined || code === null ? 0 : Number(code);
+    if (n !== 0) throw new ExitWhileLoading(`the file called process.exit(${String(code)})`);
+    if (!noted) state.notes.push('process.exit(0) in the file is ignored: rtbench ends each process itself once its cases have run');
+    noted = true;
+  };
+}
+
 /**
  * Loads a brought-over file (`load` imports it) and returns its cases as a
  * suite. A file that throws while loading gives a suite whose cases are
- * unsupported here, with the error as the reason: the host loaded the same
- * file before it planned the run, so a failure now is this runtime's.
+ * unsupported here, with the error as the reason: the cases were listed in
+ * the first selected runtime that could load the file, so a failure now is
+ * this runtime's.
  */
 export async function broughtSuite(name: string, load: () => Promise<unknown>): Promise<BroughtSuite> {
+  // Files written for mitata often end in `await run(); process.exit(0)`. The
+  // harness ends the process itself (with its own reference to exit), so the
+  // file's exit is kept from ending it before a case has run.
+  withoutExit();
   try {
     await load();
     // Async group() bodies may still be declaring.

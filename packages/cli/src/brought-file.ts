@@ -3,18 +3,14 @@
  * is imported for its side effects; its `mitata` / `tinybench` imports
  * resolve to packages/adapters, whose registry becomes the suite. This module
  * gives such a file what a suite folder gives: a location (name + an entry
- * that default-exports the suite, which bundle.ts bundles per runtime) and
- * its cases, listed on the host.
+ * that default-exports the suite, which bundle.ts bundles per runtime). Its
+ * cases are listed in a runtime process (list-cases.ts), never on the host.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
-import type { CaseSpec, SuiteDefinition } from '@rtbench/core';
-import { adapterPlugin, IMPORTS_ADAPTED } from './bundle.ts';
-import { UsageError } from './errors.ts';
+import { IMPORTS_ADAPTED } from './bundle.ts';
 import { cacheDir, repoRoot } from './paths.ts';
 import type { SuiteLocation } from './suites.ts';
 
@@ -62,40 +58,7 @@ function writeAtomically(path: string, text: string): void {
   renameSync(tmp, path);
 }
 
-interface LoadedBrought {
-  suite: SuiteDefinition;
-  cases: CaseSpec[];
-  /** How pieces of the file map onto rtbench (e.g. summary() accepted, no chart). */
-  notes: readonly string[];
-}
-
-/** Loads the file on the host (node, bundled with the adapters) and lists its cases. */
-export async function loadBroughtFile(location: SuiteLocation): Promise<LoadedBrought> {
-  const file = broughtEntries.get(location.entry) ?? location.entry;
-  let code: string;
-  try {
-    const result = await build({
-      entryPoints: [location.entry],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'esnext',
-      external: ['node:*', 'bun:*'],
-      plugins: [adapterPlugin],
-      logLevel: 'silent',
-      sourcemap: 'inline',
-    });
-    code = result.outputFiles[0]!.text;
-  } catch (error) {
-    throw new UsageError(`${file} cannot be bundled: ${(error as Error).message.split('\n').slice(0, 4).join(' ')}`);
-  }
-  const hostBundle = join(cacheDir, 'brought', `host-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(hostBundle)) writeAtomically(hostBundle, code);
-  const mod = (await import(pathToFileURL(hostBundle).href)) as { default: SuiteDefinition & { notes?: readonly string[]; loadError?: string } };
-  const suite = mod.default;
-  if (suite.loadError) throw new UsageError(`${file} does not load on the host (node): ${suite.loadError}`);
-  const cases = suite.cases();
-  if (cases.length === 0) throw new UsageError(`${file} declares no benchmarks (no mitata bench() or tinybench bench.add())`);
-  return { suite, cases, notes: suite.notes ?? [] };
+/** The file a generated entry stands for. */
+export function broughtFileOf(entry: string): string {
+  return broughtEntries.get(entry) ?? entry;
 }

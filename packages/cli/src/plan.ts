@@ -4,7 +4,7 @@
  * make their plans here and differ only in defaults and the schedule's order.
  */
 import pc from 'picocolors';
-import type { CaseSpec } from '@rtbench/core';
+import type { CaseListing } from '@rtbench/core/protocol';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import { findValgrind } from '@rtbench/runner-kit';
 import { isHostCaseSpec } from '@rtbench/host-timed';
@@ -14,6 +14,8 @@ import { UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './options.ts';
 import type { InRuntimeMeasurer, RunOptions } from './run.ts';
 import { DEFAULT_RUNTIMES } from './runners.ts';
+import { broughtFileOf, isBroughtEntry } from './brought-file.ts';
+import { listInRuntime } from './list-cases.ts';
 import { filterCases, loadSuite, locateSuite, type SuiteLocation } from './suites.ts';
 import { isResolved, parseRuntimeList, resolveVariant, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
 
@@ -96,7 +98,8 @@ export function parsePercent(text: string | number, option: string): number {
 }
 
 export interface Plan {
-  suite: SuiteLocation & { cases: CaseSpec[] };
+  /** Native suites' cases are their specs (host-timed ones are run from them); a brought file's are as its runtime listed them. */
+  suite: SuiteLocation & { cases: CaseListing[] };
   variants: (ResolvedVariant | UnavailableVariant)[];
   options: Omit<RunOptions, 'command'>;
 }
@@ -154,8 +157,16 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
     }
   }
 
-  const { cases: allCases } = await loadSuite(location);
-  const cases = filterCases(allCases, flags.filter);
+  const variants = await Promise.all(specs.map(resolveVariant));
+  if (compare) {
+    // A comparison without one of its arms is not the one asked for: refuse before running anything.
+    const missing = variants.filter((v) => !isResolved(v));
+    if (missing.length) throw new UsageError(missing.map((v) => `${v.spec.id}: ${'reason' in v ? v.reason : ''}`).join('\n'));
+  } else if (!variants.some(isResolved)) {
+    throw new UsageError(variants.map((v) => (isResolved(v) ? '' : `${v.spec.id}: ${v.reason}`)).filter(Boolean).join('\n'));
+  }
+
+  const cases = filterCases(await listCases(location, variants.filter(isResolved)), flags.filter);
   // Host-timed cases (start-up, HTTP load) run their planned rounds: one round is a whole server or program start.
   if ((flags.schedule !== undefined || counting) && cases.length && cases.every(isHostCaseSpec)) {
     throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): --schedule and --measure instructions apply to cases that run inside the runtime`);
@@ -166,17 +177,17 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
     }
     delete schedule.adaptive;
   }
-  const variants = await Promise.all(specs.map(resolveVariant));
-  if (compare) {
-    // A comparison without one of its arms is not the one asked for: refuse before running anything.
-    const missing = variants.filter((v) => !isResolved(v));
-    if (missing.length) throw new UsageError(missing.map((v) => `${v.spec.id}: ${'reason' in v ? v.reason : ''}`).join('\n'));
-  } else if (!variants.some(isResolved)) {
-    throw new UsageError(variants.map((v) => (isResolved(v) ? '' : `${v.spec.id}: ${v.reason}`)).filter(Boolean).join('\n'));
-  }
   return {
     suite: { ...location, cases },
     variants,
     options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(flags.filter ? { filter: flags.filter } : {}), seed, mode: compare ? 'compare' : 'bench', schedule, measurer, ...(instructions ? { instructions } : {}) },
   };
+}
+
+/** A native suite lists its cases on the host; a brought file in a process of a runtime it will run on. */
+async function listCases(location: SuiteLocation, variants: readonly ResolvedVariant[]): Promise<CaseListing[]> {
+  if (!isBroughtEntry(location.entry)) return (await loadSuite(location)).cases;
+  const listed = await listInRuntime(location, variants, broughtFileOf(location.entry));
+  for (const note of listed.notes) process.stderr.write(`note: ${note}\n`);
+  return listed.cases;
 }

@@ -4,7 +4,7 @@
  * measurer the plan asks for; then @rtbench/run's loop does the rest.
  */
 import { dirname } from 'node:path';
-import type { CaseSpec } from '@rtbench/core';
+import type { CaseListing } from '@rtbench/core/protocol';
 import { INSTRUCTIONS_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import { availableParallelism } from 'node:os';
 import { isHostCaseSpec, type HostCaseSpec } from '@rtbench/host-timed';
@@ -67,7 +67,7 @@ type AnyVariant = ResolvedVariant | UnavailableVariant;
 export const MIN_TURNS = 5;
 export const MAX_TURNS = 10_000;
 
-export function newRun(suite: SuiteLocation & { cases: CaseSpec[] }, variants: AnyVariant[], options: RunOptions, startedAt: string): RunRecord {
+export function newRun(suite: SuiteLocation & { cases: CaseListing[] }, variants: AnyVariant[], options: RunOptions, startedAt: string): RunRecord {
   const { schedule } = options;
   const git = gitState(repoRoot);
   const hostTimed = suite.cases.length > 0 && suite.cases.every(isHostCaseSpec);
@@ -120,7 +120,7 @@ function inRuntimeMeasurer(options: RunOptions): Measurer {
   return lockstepMeasurer({ measure, sampleTimeMs: options.timeMs / options.schedule.rounds, minTurns: MIN_TURNS, maxTurns: MAX_TURNS, timeoutMs: options.timeoutMs });
 }
 
-export async function executeRun(suite: SuiteLocation & { cases: CaseSpec[] }, variants: AnyVariant[], options: RunOptions, hooks: RunHooks): Promise<RunRecord> {
+export async function executeRun(suite: SuiteLocation & { cases: CaseListing[] }, variants: AnyVariant[], options: RunOptions, hooks: RunHooks): Promise<RunRecord> {
   const run = newRun(suite, variants, options, new Date().toISOString());
   const hostTimed = suite.cases.length > 0 && suite.cases.every(isHostCaseSpec);
   let units: Unit[];

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
-import { isBroughtEntry, isBroughtFile, loadBroughtFile, locateBroughtFile } from './brought-file.ts';
+import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
 import { repoRoot } from './paths.ts';
 
@@ -35,12 +35,8 @@ export function locateSuite(nameOrPath: string): SuiteLocation {
   throw new UsageError(`unknown suite "${nameOrPath}". Suites: ${known}`);
 }
 
+/** A native suite (bench/<name> or a folder): rtbench's own API, loaded on the host to list its cases. */
 export async function loadSuite(location: SuiteLocation): Promise<{ suite: SuiteDefinition; cases: CaseSpec[] }> {
-  if (isBroughtEntry(location.entry)) {
-    const brought = await loadBroughtFile(location);
-    for (const note of brought.notes) process.stderr.write(`note: ${note}\n`);
-    return brought;
-  }
   const mod = (await import(pathToFileURL(location.entry).href)) as { default?: unknown };
   if (!isSuiteDefinition(mod.default)) {
     throw new UsageError(`${location.entry} must \`export default suite('name', () => { ... })\` from @rtbench/core`);
@@ -54,8 +50,8 @@ export async function loadSuite(location: SuiteLocation): Promise<{ suite: Suite
  * --filter: a case-insensitive substring of the case id, or /regex/flags.
  * Several patterns separated by commas match any of them.
  */
-export function filterCases(cases: CaseSpec[], filter: string | undefined): CaseSpec[] {
-  if (!filter) return cases;
+export function filterCases<C extends { id: string }>(cases: readonly C[], filter: string | undefined): C[] {
+  if (!filter) return [...cases];
   const tests = filter.split(',').map((pattern) => {
     const m = /^\/(.*)\/([a-z]*)$/.exec(pattern.trim());
     if (m) {

@@ -245,7 +245,8 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     return;
   }
   if (job.kind === 'list') {
-    emit({ type: 'cases', cases: cases.map(({ id, name, group, params }) => ({ id, name, group, params })) });
+    const notes = (suite as { notes?: unknown }).notes;
+    emit({ type: 'cases', cases: cases.map(({ id, name, group, params }) => ({ id, name, group, params })), ...(Array.isArray(notes) && notes.length ? { notes: notes.map(String) } : {}) });
     return;
   }
   const spec = cases.find((c) => c.id === job.caseId);

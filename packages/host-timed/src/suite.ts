@@ -100,7 +100,7 @@ export interface HostCaseSpec extends CaseSpec {
   readonly metric: Metric;
 }
 
-export function isHostCaseSpec(c: CaseSpec): c is HostCaseSpec {
+export function isHostCaseSpec(c: { readonly id: string }): c is HostCaseSpec {
   return (c as Partial<HostCaseSpec>).hostTimed === true;
 }
 

@@ -7,7 +7,7 @@
  * timed from outside (host-timed). Every measurer yields round records of the
  * run schema, so the statistics and reports read them alike.
  */
-import type { CaseSpec } from '@rtbench/core';
+import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, RoundRecord } from '@rtbench/core/schema';
 import type { Runner, RuntimeTarget, TranslatedFlags } from '@rtbench/runner-kit';
 
@@ -25,7 +25,7 @@ export interface Arm {
 /** What one replicate measures: one case, or one host-timed measurement that feeds several cases (requests/s, p50, p99). */
 export interface Unit {
   key: string;
-  cases: readonly CaseSpec[];
+  cases: readonly CaseListing[];
 }
 
 export type CaseOutcome =

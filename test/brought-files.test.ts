@@ -1,0 +1,36 @@
+/**
+ * A brought file's cases are listed where they will run (a process of the
+ * first selected runtime, with the environment measuring processes get), not
+ * in the CLI's own Node: a file that calls process.exit(0) at the end, or
+ * names a case after a variable of the CLI's shell, runs on all four
+ * runtimes as it would under its own harness. No assertion is on time.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunRecord } from '@rtbench/core/schema';
+import { runCli, tempFile } from './helpers/cli.ts';
+
+const SHELL_ONLY = 'value-from-the-cli-shell-9f3a';
+
+describe('brought files listed where they run', () => {
+  it('a file ending in process.exit(0) that reads the shell: listed with the scrubbed environment, run and saved on four runtimes', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-after-run.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--out', out], { RTBENCH_TEST_SHELL_ONLY: SHELL_ONLY });
+    expect(r.status, r.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    const run = JSON.parse(text) as RunRecord;
+    expect(run.cases.map((c) => c.id)).toEqual(['sees: nothing']);
+    expect(run.results.map((x) => [x.variantId, x.status])).toEqual([['node', 'ok'], ['deno', 'ok'], ['bun', 'ok'], ['workerd', 'ok']]);
+    expect(text).not.toContain(SHELL_ONLY);
+    expect(r.stderr).toContain('note: process.exit(0) in the file is ignored');
+  });
+
+  it('a file that loads on no selected runtime: one line naming each runtime\'s reason, exit 2, nothing run', () => {
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-while-loading.mjs'), '--runtime', 'node,bun', '--quiet']);
+    expect(r.status).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/does not load on any selected runtime: node: .*process\.exit\(3\).*; bun: .*process\.exit\(3\)/);
+  });
+});
