@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { fixture, spawnCli, tempFile } from './helpers/cli.ts';
+import { spawn } from 'node:child_process';
+import { fixture, repoRoot, spawnCli, tempFile } from './helpers/cli.ts';
 
 /** PIDs of processes whose command line mentions `needle` (Linux /proc). */
 function processesMentioning(needle: string): number[] {
@@ -24,6 +25,7 @@ describe('interrupting a run', () => {
   it.each([
     ['SIGINT', 130, 'interrupted'],
     ['SIGTERM', 143, 'terminated (SIGTERM)'],
+    ['SIGHUP', 129, 'hung up (SIGHUP)'],
   ] as const)('%s: saves what was measured with status "interrupted", exits %i and leaves no runtime process', async (signal, exitCode, said) => {
     const out = tempFile('run.json');
     const child = spawnCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '10s', '--rounds', '2', '--warmup', '10ms', '--out', out, '--quiet']);
@@ -44,5 +46,34 @@ describe('interrupting a run', () => {
     expect(measured.length).toBeGreaterThanOrEqual(1);
     expect(measured[0]!.stats).toBeDefined();
     expect(processesMentioning('.rtbench-cache/bundles/tiny/')).toEqual([]);
+  });
+
+  it('SIGTERM to pnpm alone: the CLI it started sees it end, saves what was measured and leaves no runtime process', async () => {
+    const out = tempFile('run.json');
+    // pnpm runs the root script `bench` (tsx → the CLI) and does not pass SIGTERM on to it.
+    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', fixture('tiny'), '--runtime', 'node@24', '--time', '10s', '--rounds', '2', '--warmup', '10ms', '--out', out, '--quiet'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let stderr = '';
+    pnpm.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    try {
+      const deadline = Date.now() + 120_000;
+      while (!existsSync(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(existsSync(out)).toBe(true);
+      await new Promise((r) => setTimeout(r, 1000));
+      pnpm.kill('SIGTERM');
+      // The pipes close when their last writer, the CLI, has exited.
+      await new Promise<void>((resolve) => pnpm.stderr.on('close', () => resolve()));
+      expect(stderr).toMatch(/\(pid \d+\), which started rtbench, has ended: stopping/);
+      const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+      expect(run.status).toBe('interrupted');
+      expect(run.results.some((r) => r.rounds.length > 0)).toBe(true);
+      expect(processesMentioning(out)).toEqual([]);
+      expect(processesMentioning('.rtbench-cache/bundles/tiny/')).toEqual([]);
+    } finally {
+      for (const pid of processesMentioning(out)) process.kill(pid, 'SIGKILL');
+    }
   });
 });

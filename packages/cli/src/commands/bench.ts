@@ -15,6 +15,7 @@ import { UsageError } from '../errors.ts';
 import { resolve as resolvePath } from 'node:path';
 import { executeRun } from '../run.ts';
 import { isResolved } from '../variants.ts';
+import { watchLaunchers } from '../launchers.ts';
 
 export interface VerdictFlags {
   threshold?: string | number;
@@ -45,19 +46,21 @@ export function failLimit(flags: VerdictFlags): number | undefined {
   return flags.failOnRegression !== undefined ? parsePercent(flags.failOnRegression, '--fail-on-regression') : undefined;
 }
 
-/** Runs the plan with progress, Ctrl-C handling and a save after every job. */
 /** Exit codes after a signal, by the convention 128 + its number. */
-const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };
+type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
+const SIGNAL_EXIT: Readonly<Record<StopSignal, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+const SIGNAL_SAID: Readonly<Record<StopSignal, string>> = { SIGHUP: 'hung up (SIGHUP)', SIGINT: 'interrupted', SIGTERM: 'terminated (SIGTERM)' };
 
-async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run: RunRecord; signal?: 'SIGINT' | 'SIGTERM' }> {
+/** Runs the plan with progress, Ctrl-C handling and a save after every job. */
+async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run: RunRecord; signal?: StopSignal }> {
   const abort = new AbortController();
   let interrupts = 0;
-  let received: 'SIGINT' | 'SIGTERM' | undefined;
-  const onSignal = (signal: 'SIGINT' | 'SIGTERM'): void => {
+  let received: StopSignal | undefined;
+  const onSignal = (signal: StopSignal): void => {
     interrupts++;
     received ??= signal;
     if (interrupts === 1) {
-      process.stderr.write(pc.yellow(`\n${signal === 'SIGINT' ? 'interrupted' : 'terminated (SIGTERM)'}: stopping the current job and saving what was measured${signal === 'SIGINT' ? ' (Ctrl-C again to quit now)' : ''}\n`));
+      process.stderr.write(pc.yellow(`\n${SIGNAL_SAID[signal]}: stopping the current job and saving what was measured${signal === 'SIGINT' ? ' (Ctrl-C again to quit now)' : ''}\n`));
       abort.abort();
     } else process.exit(SIGNAL_EXIT[signal]);
   };
@@ -65,6 +68,17 @@ async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run:
   const onSigterm = (): void => onSignal('SIGTERM');
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigterm);
+  // A closed terminal: save and stop, as for SIGTERM.
+  const onSighup = (): void => onSignal('SIGHUP');
+  process.on('SIGHUP', onSighup);
+  // SIGTERM to pnpm or npx alone does not reach this process: their ending is taken as the same request.
+  const unwatch = watchLaunchers((ended) => {
+    if (received) return;
+    process.stderr.write(pc.yellow(`\n${ended.name} (pid ${ended.pid}), which started rtbench, has ended: stopping the current job and saving what was measured\n`));
+    received = 'SIGTERM';
+    interrupts++;
+    abort.abort();
+  });
   const { schedule } = plan.options;
   const progress = progressPrinter(process.stderr, schedule.adaptive?.budgetMs !== undefined ? { budgetMs: schedule.adaptive.budgetMs } : {});
   if (!quiet) {
@@ -84,6 +98,8 @@ async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run:
     progress.finish();
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
+    process.off('SIGHUP', onSighup);
+    unwatch();
   }
 }
 
