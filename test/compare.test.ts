@@ -108,22 +108,26 @@ describe('rtbench compare <a.json> <b.json>', () => {
     noStack(r.stderr);
   });
 
-  it('gives a one-line error for another schema version it cannot read, and compares one that carries the fields', () => {
+  it('refuses, in one line, a run of a newer schema version (even one that carries every field) or of no valid version, in compare and report', () => {
     const { a, b } = savedPair();
-    const future = tempFile('future.json');
-    writeFileSync(future, JSON.stringify({ schema: 'rtbench.run', schemaVersion: 2, measurements: [] }));
-    const bad = runCli(['compare', a, future]);
-    expect(bad.status).toBe(2);
-    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
-    expect(bad.stderr).toContain('future.json has schema version 2; this rtbench reads version 1, and the file lacks fields it needs');
-    noStack(bad.stderr);
-
-    const compatible = tempFile('v2.json');
-    writeFileSync(compatible, JSON.stringify({ ...JSON.parse(readFileSync(b, 'utf8')), schemaVersion: 2, newField: true }));
-    const ok = runCli(['compare', a, compatible]);
-    expect(ok.status, ok.stderr).toBe(0);
-    expect(ok.stdout).toContain('v2.json has schema version 2 (this rtbench reads 1); compared the fields both versions share');
-    expect(ok.stdout).toContain('slower');
+    const cases: [string, unknown, RegExp][] = [
+      ['v2.json', 2, /v2\.json has schema version 2, from a newer rtbench; this one reads version 1/],
+      ['text.json', 'banana', /text\.json has no valid schema version \("banana"\); this rtbench reads version 1/],
+      ['none.json', undefined, /none\.json has no valid schema version \(missing\)/],
+      ['half.json', 1.5, /half\.json has no valid schema version \(1\.5\)/],
+    ];
+    for (const [name, version, said] of cases) {
+      const file = tempFile(name);
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(b, 'utf8')), schemaVersion: version }));
+      for (const args of [['compare', a, file], ['report', file, '--format', 'json']]) {
+        const r = runCli(args);
+        expect(r.status, `${args.join(' ')}: ${r.stdout}`).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stderr).toMatch(said);
+        noStack(r.stderr);
+      }
+    }
   });
 
   it('says what a file is when it is not a run, and what to do when given variants', () => {

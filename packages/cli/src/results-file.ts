@@ -157,7 +157,7 @@ export function validateRun(json: unknown, path: string): RunRecord {
 }
 
 /** A UsageError naming what is wrong, if `runProblems` finds anything. */
-export function assertConsistent(run: RunRecord, path: string): void {
+function assertConsistent(run: RunRecord, path: string): void {
   const problems = runProblems(run);
   if (problems.length) throw new UsageError(`${path} is not a consistent rtbench run: ${problems.join('; ')}`);
 }
