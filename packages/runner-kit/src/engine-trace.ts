@@ -7,9 +7,10 @@
  * passes every other line on, so the case's own output is kept and the trace
  * never drowns it.
  */
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { guardDir, removeGuardedDir } from './warden.ts';
 import { mergeEngineMetrics, type EngineMetrics } from '@rtbench/core/engine-metrics';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
 
@@ -89,6 +90,8 @@ export class TraceFile {
   constructor() {
     // The host's PID in the name: whose file it is, if one is ever left behind.
     this.dir = mkdtempSync(join(tmpdir(), `rtbench-trace-${process.pid}-`));
+    // Removed by the warden if the host dies before drain() (SIGKILL, a crash).
+    guardDir(this.dir);
     this.fd = openSync(join(this.dir, 'stream.log'), 'w');
   }
 
@@ -101,7 +104,7 @@ export class TraceFile {
       const text = readFileSync(join(this.dir, 'stream.log'), 'utf8');
       return filter.push(text) + filter.end();
     } finally {
-      rmSync(this.dir, { recursive: true, force: true });
+      removeGuardedDir(this.dir);
     }
   }
 }

@@ -15,13 +15,13 @@
  * the start-up noise that remains (up to ~2.6 M instructions between deno
  * processes, ~1 k on node: docs/instructions.md) is then ≤ 0.2% of it.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MeasureOptions } from '@rtbench/core';
 import type { Job } from '@rtbench/core/protocol';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { cachegrindWrap, estimatedCycles, judgeOutcome, parseCachegrind, type CachegrindSummary, type JobOutcome, type TranslatedFlags } from '@rtbench/runner-kit';
+import { cachegrindWrap, estimatedCycles, guardDir, judgeOutcome, removeGuardedDir, parseCachegrind, type CachegrindSummary, type JobOutcome, type TranslatedFlags } from '@rtbench/runner-kit';
 import { median } from '@rtbench/stats';
 import type { Arm, ArmResult, Measurer, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf } from './judge.ts';
@@ -96,7 +96,8 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
   };
 
   const counted = async (arm: Arm, flags: TranslatedFlags, caseId: string, iterations: number, context: ReplicateContext): Promise<Counted> => {
-    const dir = mkdtempSync(join(tmpdir(), 'rtbench-cachegrind-'));
+    const dir = mkdtempSync(join(tmpdir(), `rtbench-cachegrind-${process.pid}-`));
+    guardDir(dir);
     const logFile = join(dir, 'cachegrind.log');
     try {
       const measure: MeasureOptions = { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: iterations };
@@ -117,7 +118,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       }
       return { outcome, summary: parseCachegrind(log), log };
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeGuardedDir(dir);
     }
   };
 
