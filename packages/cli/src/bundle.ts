@@ -89,8 +89,9 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
   const dir = join(cacheDir, 'bundles', suiteName);
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${runtime}-${hash}.mjs`);
-  // Write then rename: a concurrent run must never execute a half-written bundle.
-  if (!existsSync(path)) {
+  // Write then rename: a concurrent run must never execute a half-written bundle. A file
+  // already there is used only if it still holds these bytes (its name is their hash).
+  if (!existsSync(path) || createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16) !== hash) {
     const tmp = `${path}.${process.pid}.tmp`;
     writeFileSync(tmp, code);
     renameSync(tmp, path);

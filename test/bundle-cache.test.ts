@@ -1,0 +1,20 @@
+/** The bundle cache: a file is reused only while it holds the bytes its name promises. */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bundleSuite } from '../packages/cli/src/bundle.ts';
+import { nodeRunner } from '../runners/node/src/runner.ts';
+import { fixture } from './helpers/cli.ts';
+
+describe('bundleSuite', () => {
+  it('rewrites a cached bundle that was changed or cut short, instead of running it', async () => {
+    const first = await bundleSuite(fixture('tiny'), 'tiny', 'node', nodeRunner.bundle);
+    const good = readFileSync(first.path, 'utf8');
+    for (const damage of [good.slice(0, good.length >> 1), `${good}\nthrow new Error('edited');\n`]) {
+      writeFileSync(first.path, damage);
+      const again = await bundleSuite(fixture('tiny'), 'tiny', 'node', nodeRunner.bundle);
+      expect(again).toEqual(first);
+      expect(readFileSync(again.path, 'utf8')).toBe(good);
+    }
+    expect(first.path).toMatch(new RegExp(`node-${first.hash}\\.mjs$`));
+  });
+});
