@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { claimResultsPath, releaseUnsaved } from '../../packages/cli/src/results-file.ts';
+import { claimResultsPath, releaseUnsaved, writeRunAtomically, type SaveIo } from '../../packages/cli/src/results-file.ts';
+import { syntheticRun } from '../compare-synthetic.ts';
 import { latestRun } from '../../packages/cli/src/commands/report.ts';
 import { MAX_WARNINGS } from '../../packages/core/src/execute.ts';
 import { fixture, runCli, tempFile } from '../helpers/cli.ts';
@@ -66,5 +67,38 @@ describe('what a run answers', () => {
     const warnings = parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results[0]!.failures.filter((f) => f.kind === 'warning');
     expect(warnings).toHaveLength(MAX_WARNINGS + 1);
     expect(warnings[MAX_WARNINGS]!.message).toContain('the rest are not shown');
+  });
+
+  it('a disk with room for one copy of the run, not two: the old copy goes first and the new one is saved whole', () => {
+    const run = syntheticRun({ mode: 'bench', cases: [{ id: 'a', ns: 100 }], arms: [{ id: 'node', factor: 1 }], rounds: 3 });
+    const size = JSON.stringify(run, null, 1).length + 1;
+    // A disk of 1.5 runs: holding the old copy, there is no room for a second one.
+    const files = new Map<string, string>();
+    const used = (): number => [...files.values()].reduce((n, t) => n + t.length, 0);
+    const disk: SaveIo = {
+      write(path, text) {
+        if (used() + text.length > size * 1.5) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+        files.set(path, text);
+      },
+      rename(from, to) {
+        files.set(to, files.get(from)!);
+        files.delete(from);
+      },
+      remove: (path) => void files.delete(path),
+      exists: (path) => files.has(path),
+    };
+    writeRunAtomically('/r/run.json', run, disk);
+    writeRunAtomically('/r/run.json', { ...run, status: 'complete' }, disk);
+    expect([...files.keys()]).toEqual(['/r/run.json']);
+    expect(JSON.parse(files.get('/r/run.json')!).status).toBe('complete');
+    // Without an old copy to give way, a full disk is still an error (the CLI says so and keeps measuring).
+    const full: SaveIo = { ...disk, write: () => { throw Object.assign(new Error('no space'), { code: 'ENOSPC' }); } };
+    expect(() => writeRunAtomically('/r/other.json', run, full)).toThrow(/no space/);
+  });
+
+  it('refuses an --out name longer than the file system takes, before running anything', () => {
+    const r = runCli(['bench', fixture('tiny'), ...QUICK, '--out', join(tmpdir(), `${'x'.repeat(300)}.json`)]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: --out: the file name is longer than 255 bytes/)]);
   });
 });

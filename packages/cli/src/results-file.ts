@@ -1,6 +1,6 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
-import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from './errors.ts';
 import { resultsDir } from './paths.ts';
@@ -38,15 +38,49 @@ export function releaseUnsaved(path: string): void {
   }
 }
 
-export function writeRunAtomically(path: string, run: RunRecord): void {
+/** The file operations a save uses (tests substitute a full disk). */
+export interface SaveIo {
+  write(path: string, text: string): void;
+  rename(from: string, to: string): void;
+  remove(path: string): void;
+  exists(path: string): boolean;
+}
+
+const diskIo: SaveIo = {
+  write: (path, text) => writeFileSync(path, text),
+  rename: renameSync,
+  remove: (path) => rmSync(path, { force: true }),
+  exists: existsSync,
+};
+
+/** The temporary file beside `path`: a short name of its own, so a long output name never makes it too long. */
+const tempBeside = (path: string): string => join(dirname(path), `.rtbench-${process.pid}.tmp`);
+
+/**
+ * Writes the run to a temporary file beside `path`, then renames it over:
+ * a crash never leaves half a file. When the disk cannot hold the old copy
+ * and the new one at once (ENOSPC), the old one goes first: the new run holds
+ * everything it held.
+ */
+export function writeRunAtomically(path: string, run: RunRecord, io: SaveIo = diskIo): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
+  const text = `${JSON.stringify(run, null, 1)}\n`;
+  const tmp = tempBeside(path);
+  const attempt = (): void => {
+    try {
+      io.write(tmp, text);
+      io.rename(tmp, path);
+    } catch (error) {
+      io.remove(tmp);
+      throw error;
+    }
+  };
   try {
-    writeFileSync(tmp, `${JSON.stringify(run, null, 1)}\n`);
-    renameSync(tmp, path);
+    attempt();
   } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC' || !io.exists(path)) throw error;
+    io.remove(path);
+    attempt();
   }
 }
 
@@ -71,6 +105,8 @@ export function assertWritableOutput(path: string, option = '--out'): void {
   }
   if (here === 'dir') throw new UsageError(`${option} ${path} is a directory; name a file, e.g. ${join(path, 'run.json')}`);
   if (here === 'other') throw new UsageError(`${option} ${path} is not a regular file`);
+  // NAME_MAX on Linux and macOS: a longer name fails only when the run is saved.
+  if (Buffer.byteLength(basename(full)) > 255) throw new UsageError(`${option}: the file name is longer than 255 bytes, which the file system refuses`);
   const parent = dirname(full);
   if (kind(parent) !== 'dir') throw new UsageError(`${option} ${path}: the directory ${parent} does not exist`);
   try {

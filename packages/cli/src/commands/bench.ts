@@ -52,7 +52,7 @@ const SIGNAL_EXIT: Readonly<Record<StopSignal, number>> = { SIGHUP: 129, SIGINT:
 const SIGNAL_SAID: Readonly<Record<StopSignal, string>> = { SIGHUP: 'hung up (SIGHUP)', SIGINT: 'interrupted', SIGTERM: 'terminated (SIGTERM)' };
 
 /** Runs the plan with progress, Ctrl-C handling and a save after every job. */
-async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run: RunRecord; signal?: StopSignal }> {
+async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run: RunRecord; signal?: StopSignal; unsaved?: string }> {
   const abort = new AbortController();
   let interrupts = 0;
   let received: StopSignal | undefined;
@@ -79,6 +79,7 @@ async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run:
     interrupts++;
     abort.abort();
   });
+  let unsaved: string | undefined;
   const { schedule } = plan.options;
   const progress = progressPrinter(process.stderr, schedule.adaptive?.budgetMs !== undefined ? { budgetMs: schedule.adaptive.budgetMs } : {});
   if (!quiet) {
@@ -90,10 +91,20 @@ async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run:
   try {
     const run = await executeRun(plan.suite, plan.variants, { ...plan.options, command: process.argv.slice(2) }, {
       signal: abort.signal,
-      save: (r) => writeRunAtomically(path, r),
+      save: (r) => {
+        // A save that fails (a full disk) does not stop the run: it is said once, and the next save tries again.
+        try {
+          writeRunAtomically(path, r);
+          unsaved = undefined;
+        } catch (error) {
+          const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+          if (why !== unsaved) process.stderr.write(pc.red(`\ncould not save the run to ${path} (${why}); measuring goes on and the next save tries again\n`));
+          unsaved = why;
+        }
+      },
       ...(quiet ? {} : { onProgress: (e) => progress.update(e) }),
     });
-    return { run, ...(received ? { signal: received } : {}) };
+    return { run, ...(received ? { signal: received } : {}), ...(unsaved ? { unsaved } : {}) };
   } finally {
     progress.finish();
     process.off('SIGINT', onSigint);
@@ -132,6 +143,10 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
   emit(view, reporter, flags);
   // Another format on stdout (json, csv, …): the table still goes to the terminal.
   if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
+  if (executed.unsaved) {
+    process.stderr.write(`${pc.red('error:')} the run could not be saved to ${path} (${executed.unsaved}); the table above is all that is left of it\n`);
+    return 1;
+  }
   process.stderr.write(pc.dim(`saved ${path}\n`));
   if (html !== undefined) {
     writeFileSync(html, reporterFor('html')!.render(view, { color: false, columns: 100, plot: false }));
