@@ -35,6 +35,30 @@ describe('progress', () => {
     expect(stream.text).not.toContain('\r');
   });
 
+  it('says an unsupported case once per runtime and reason, and counts the rest at the end', () => {
+    for (const tty of [false, true]) {
+      const stream = fakeStream(tty);
+      const p = progressPrinter(stream, { ci: false });
+      const unsupported = (done: number, variantId: string, message: string): ProgressEvent =>
+        event(done, 40, { caseId: `case ${done}`, variantId, outcome: { status: 'unsupported', message } });
+      for (let i = 1; i <= 30; i++) p.update(unsupported(i, 'workerd', 'the file reads files while loading'));
+      p.update(unsupported(31, 'deno', 'the file reads files while loading'));
+      p.update(unsupported(32, 'workerd', 'another reason'));
+      p.update(event(33, 40, { outcome: { status: 'failed', message: 'boom' } }));
+      p.update(event(34, 40, { outcome: { status: 'failed', message: 'boom' } }));
+      p.finish();
+      const said = stream.text.split(/[\n\r]/).filter((l) => /unsupported|failed/.test(l)).map((l) => l.replace(/^\x1b\[K/, ''));
+      expect(said).toEqual([
+        'unsupported: workerd · case 1: the file reads files while loading',
+        'unsupported: deno · case 31: the file reads files while loading',
+        'unsupported: workerd · case 32: another reason',
+        'failed: node · parse: boom',
+        'failed: node · parse: boom',
+        'unsupported: 29 more jobs for the same reasons (the table lists every case)',
+      ]);
+    }
+  });
+
   it('updates one line with a bar and an ETA on a terminal', () => {
     const stream = fakeStream(true);
     const p = progressPrinter(stream, { ci: false });

@@ -69,7 +69,10 @@ function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
     // Both harnesses allow two cases of one name; rtbench's ids must be unique.
     const count = (seen.get(id) ?? 0) + 1;
     seen.set(id, count);
-    if (count > 1) id = `${id} #${count}`;
+    if (count > 1) {
+      id = `${id} #${count}`;
+      if (count === 2) state.notes.push(`two cases are named "${caseId(c.group, c.name, c.idParams)}": the second is "${id}" (and so on), in the order the file declares them`);
+    }
     return {
       id,
       name: c.name,

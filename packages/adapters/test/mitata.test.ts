@@ -112,6 +112,17 @@ describe('declaring', () => {
     ).toEqual(['same', 'same #2']);
   });
 
+  it('says once that repeated names got numbered ids', async () => {
+    const suite = await load(() => {
+      mitata.bench('twice', () => 1);
+      mitata.bench('twice', () => 2);
+      mitata.bench('twice', () => 3);
+    });
+    expect(suite.cases().map((c) => c.id)).toEqual(['twice', 'twice #2', 'twice #3']);
+    // Said, once: the ids are not the names the file wrote.
+    expect(suite.notes.filter((n) => n.includes('"twice"'))).toEqual(['two cases are named "twice": the second is "twice #2" (and so on), in the order the file declares them']);
+  });
+
   it('argument values must be strings, numbers or booleans', () => {
     expect(() => mitata.bench('x', () => 1).args('o', [{}])).toThrow(/strings, numbers and booleans/);
   });

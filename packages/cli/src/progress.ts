@@ -4,6 +4,7 @@
  *   job in hand.
  *   Otherwise (a pipe, a CI log; CI set): a plain line when a tenth of the
  *   planned jobs is done, and a line for every failure; not one per process.
+ *   Unsupported jobs: one line per runtime and reason, and a count at the end.
  * The ETA is the mean time per finished job times the jobs left; while rounds
  * are added adaptively it is bounded by the run's time budget.
  */
@@ -51,6 +52,17 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
   const width = (): number => stream.columns ?? 100;
   let shown = false;
   let lastTenth = 0;
+  // An unsupported case is said once per runtime and reason, not once per job: a file whose every case
+  // is unsupported on workerd gives one line, and the table lists the cases.
+  const saidUnsupported = new Set<string>();
+  let quietUnsupported = 0;
+  const shouldSay = (e: ProgressEvent, failed: NonNullable<ProgressEvent['outcome']>): boolean => {
+    if (failed.status !== 'unsupported') return true;
+    const key = `${e.variantId}\u0000${firstLine(failed.message)}`;
+    if (!saidUnsupported.has(key)) return saidUnsupported.add(key), true;
+    quietUnsupported++;
+    return false;
+  };
   const status = (e: ProgressEvent): string => {
     const eta = etaMs(e, options.budgetMs);
     const added = eta !== undefined ? addedRoundsMs(e, eta, options.budgetMs) : 0;
@@ -60,7 +72,8 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
   };
   return {
     update(e) {
-      const failed = e.outcome && e.outcome.status !== 'ok' ? e.outcome : undefined;
+      const outcome = e.outcome && e.outcome.status !== 'ok' ? e.outcome : undefined;
+      const failed = outcome && shouldSay(e, outcome) ? outcome : undefined;
       if (live) {
         const job = `${e.variantId} · ${e.caseId}`;
         const result = e.outcome?.status === 'ok' ? ` ${e.outcome.text ?? `${formatDuration(e.outcome.medianNs)}/op`}` : '';
@@ -80,6 +93,7 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
     },
     finish() {
       if (live && shown) stream.write('\r\x1b[K');
+      if (quietUnsupported > 0) stream.write(`unsupported: ${quietUnsupported} more job${quietUnsupported === 1 ? '' : 's'} for the same reasons (the table lists every case)\n`);
     },
   };
 }
