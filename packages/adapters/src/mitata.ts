@@ -406,16 +406,35 @@ function bodyFor(b: B, params: Params): CaseBody {
   };
 }
 
-/** What a mitata generator may yield: the function, or `{ bench }`; per-iteration parameters are not supported. */
+/**
+ * mitata's computed arguments: `yield { [0]() {…}, [1]() {…}, bench(a, b) {…} }`
+ * calls each `[i]()` afresh for every call of `bench`, outside the timing.
+ * rtbench times batches, so before each batch of n (TimedFnHooks.beforeBatch)
+ * the n calls' arguments are made, untimed; each call takes the next set. A
+ * call outside a batch (the digest's) makes its own.
+ */
+function withComputedArguments(benchFn: (...args: unknown[]) => unknown, y: Record<number, unknown>): TimedFn {
+  const makers: (() => unknown)[] = [];
+  for (let i = 0; typeof y[i] === 'function'; i++) makers.push(y[i] as () => unknown);
+  let prepared: unknown[][] = [];
+  let next = 0;
+  const fresh = (): unknown[] => makers.map((make) => make());
+  // Called as mitata calls it: a method of the yielded object.
+  const timed = (() => benchFn.apply(y, next < prepared.length ? prepared[next++]! : fresh())) as TimedFn;
+  timed.beforeBatch = (n: number) => {
+    prepared = Array.from({ length: n }, fresh);
+    next = 0;
+  };
+  return timed;
+}
+
+/** What a mitata generator may yield: the function, or `{ bench }`, with computed arguments `[0]()`, `[1]()`, … */
 function timedFromYield(value: unknown, ctx: CaseContext): TimedFn {
   if (typeof value === 'function') return value as TimedFn;
   if (typeof value === 'object' && value !== null) {
-    const y = value as { bench?: unknown; manual?: unknown; 0?: unknown };
+    const y = value as { bench?: unknown; manual?: unknown } & Record<number, unknown>;
     if (y.manual !== undefined) ctx.unsupported('yield { manual } (the case times itself) is not supported: rtbench times batches of calls with its own clock');
-    if (typeof y[0] === 'function') {
-      ctx.unsupported('yield { [0]() {…}, bench(p) {…} } (arguments computed before every call, outside the timing) is not supported: rtbench times batches of ~1 ms, not single calls. Build the inputs in setup, before the yield');
-    }
-    if (typeof y.bench === 'function') return y.bench as TimedFn;
+    if (typeof y.bench === 'function') return typeof y[0] === 'function' ? withComputedArguments(y.bench as (...args: unknown[]) => unknown, y) : (y.bench as TimedFn);
   }
   throw new TypeError('expected benchmarkable yield from generator');
 }

@@ -138,6 +138,7 @@ export class Bench extends EventTarget {
   readonly runtime = 'unknown';
   readonly runtimeVersion = 'unknown';
   readonly #tasks = new Map<string, Task>();
+  readonly #todos = new Map<string, Task>();
   /** The tasks as they were at the first run(); all of them if the file never ran this Bench. */
   #ranTasks: Task[] | undefined;
 
@@ -170,9 +171,16 @@ export class Bench extends EventTarget {
     return this.tasks.map((t) => t.result);
   }
 
-  /** v2: tasks that were added without a function. */
+  /** v2: tasks marked to do with todo(); listed here, never run (as in tinybench). */
   get todos(): Task[] {
-    return [];
+    return [...this.#todos.values()];
+  }
+
+  /** v2: a task to write later. Not a case: tinybench does not run it either. */
+  todo(name: string, fn: Fn = () => {}, opts: FnOptions = {}): this {
+    this.#todos.set(name, new Task(this, name, fn, opts));
+    note(`bench.todo("${name}") is a task to do: not run, as in tinybench`);
+    return this;
   }
 
   add(name: string, fn: Fn, opts: FnOptions = {}): this {

@@ -211,14 +211,36 @@ describe('running the cases', () => {
     expect(result!.digest.summary).toBe('number 6');
   });
 
-  it('per-call parameters (yield { [0]() {}, bench(p) {} }) are reported unsupported with the reason', async () => {
+  it('computed arguments (yield { [0]() {}, bench(p) {} }): fresh for every call, made before each batch, not while it is timed', async () => {
+    const events: string[] = [];
+    const seen = new Set<unknown>();
+    let reused = 0;
     const suite = await load(() =>
       mitata.bench('params', function* () {
-        yield { [0]: () => [3, 1, 2], bench: (a: number[]) => a.sort() };
+        yield {
+          [0]: () => (events.push('make'), [3, 1, 2]),
+          [1]: () => 10,
+          bench(a: number[], k: number) {
+            events.push('call');
+            if (seen.has(a)) reused++;
+            seen.add(a);
+            return a.sort().length * k;
+          },
+        };
       }),
     );
-    const [unsupported] = ofType(await runCase(suite, 'params'), 'unsupported');
-    expect(unsupported!.reason).toMatch(/arguments computed before every call/);
+    const [result] = ofType(await runCase(suite, 'params'), 'result');
+    expect(result!.digest.summary).toBe('number 30');
+    expect(reused).toBe(0);
+    const calls = events.filter((e) => e === 'call').length;
+    expect(events.filter((e) => e === 'make').length).toBe(calls);
+    // Batches: a run of makes, then as many calls; never a make between the calls of one batch.
+    const runs = events.join(' ').match(/(make ?)+|(call ?)+/g)!.map((r) => [r.trim().split(' ')[0], r.trim().split(' ').length] as const);
+    expect(runs.length).toBeGreaterThan(4);
+    const batches = runs.flatMap((r, k) => (r[0] === 'make' ? [[r, runs[k + 1]] as const] : []));
+    expect(batches.length).toBe(runs.length / 2);
+    for (const [make, call] of batches) expect(call).toEqual(['call', make[1]]);
+    expect(Math.max(...batches.map(([make]) => make[1]))).toBeGreaterThan(1);
   });
 
   it('a file that throws while loading gives unsupported cases with the reason, not a dead process', async () => {

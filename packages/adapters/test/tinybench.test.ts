@@ -34,6 +34,19 @@ describe('declaring', () => {
     expect(suite.notes).toEqual([expect.stringMatching(/new Bench\(\{ time \}\) is accepted: rtbench's --time/)]);
   });
 
+  it('v2 todo(): listed in bench.todos, never a case, with a note', async () => {
+    let todos: string[] = [];
+    const suite = await load(async () => {
+      const bench = new tinybench.Bench({ name: 'later' });
+      bench.add('now', () => 1).todo('some day').todo('with a body', () => 2);
+      await bench.run();
+      todos = bench.todos.map((t) => t.name);
+    });
+    expect(suite.cases().map((c) => c.id)).toEqual(['later / now']);
+    expect(todos).toEqual(['some day', 'with a body']);
+    expect(suite.notes).toContain('bench.todo("some day") is a task to do: not run, as in tinybench');
+  });
+
   it('two unnamed Bench objects keep their tasks apart', async () => {
     const suite = await load(async () => {
       await new tinybench.Bench().add('x', () => 1).run();

@@ -39,6 +39,11 @@ export interface TimedFnHooks {
   runBatch?(n: number): unknown;
   /** Runs between samples, outside the timing (e.g. a forced GC). */
   betweenSamples?(): void;
+  /**
+   * Runs before every batch of n calls, outside the timing: prepares what the
+   * next n calls take (mitata's computed arguments, made fresh for each call).
+   */
+  beforeBatch?(n: number): void;
 }
 
 /** The timed function. Its return value is digested once and kept alive. */
