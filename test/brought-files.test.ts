@@ -33,4 +33,18 @@ describe('brought files listed where they run', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/does not load on any selected runtime: node: .*process\.exit\(3\).*; bun: .*process\.exit\(3\)/);
   });
+
+  it('a case that throws: the message names the line of the file and the identifiers as written, not as bundled, on four runtimes', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'throws-renamed.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--out', out]);
+    expect(r.status).toBe(1);
+    const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
+    for (const result of run.results) {
+      const failure = result.failures.find((f) => f.kind === 'error')!;
+      expect(failure.message, result.variantId).toMatch(/\bbench\.nothere is not a function/);
+      expect(failure.message, result.variantId).not.toMatch(/bench\d/);
+      expect(failure.message, result.variantId).toContain(`(at ${join('test', 'fixtures', 'brought', 'throws-renamed.mjs')}:9:16)`);
+      expect(failure.stack, result.variantId).toContain('throws-renamed.mjs:9:16');
+    }
+  });
 });

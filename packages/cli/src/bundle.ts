@@ -81,6 +81,9 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
     keepNames: false,
     minify: false,
     sourcemap: 'inline',
+    // Sources relative to the repository, and the map says so: stacks map back to the files users wrote (run/stack-map.ts; deno maps them itself).
+    absWorkingDir: repoRoot,
+    sourceRoot: `${repoRoot}/`,
     logLevel: 'silent',
     legalComments: 'none',
   });

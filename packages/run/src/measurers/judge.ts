@@ -7,13 +7,19 @@ import type { JobOutcome } from '@rtbench/runner-kit';
 import { judgeOutcome } from '@rtbench/runner-kit';
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { Arm, ArmResult } from '../measurer.ts';
+import { mapStack, unrename } from '../stack-map.ts';
 
 export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, round: number, order: number, extra: Partial<RoundRecord> = {}): ArmResult {
   const warnings = outcome.messages.flatMap((m) => (m.type === 'warning' ? [m.message] : []));
   const verdict = judgeOutcome(outcome, arm.runner.runtime, timeoutMs);
   if (verdict.kind === 'unsupported') return { armId: arm.id, warnings, outcomes: [{ kind: 'unsupported', reason: verdict.reason }] };
   if (verdict.kind === 'failure') {
-    const { failure: kind, message, phase, stack } = verdict;
+    const { failure: kind, phase } = verdict;
+    // Frames in the bundle mapped back to the files the user wrote; the message says where, with a line number.
+    const mapped = verdict.stack && arm.bundlePath ? mapStack(verdict.stack, arm.bundlePath) : undefined;
+    const stack = mapped?.stack ?? verdict.stack;
+    const said = mapped ? unrename(verdict.message, mapped.renames) : verdict.message;
+    const message = mapped?.where ? `${said} (at ${mapped.where})` : said;
     return {
       armId: arm.id,
       warnings,

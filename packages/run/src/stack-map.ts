@@ -1,0 +1,108 @@
+/**
+ * Stacks from a runtime process point into the bundle (node, bun: its path;
+ * workerd: `bundle.mjs`), where a user's line 5 is line 804. The bundle
+ * carries an inline source map; this maps each frame back to the file the
+ * user wrote, on the host, the same way for every runtime, and names the
+ * first frame outside rtbench's own code so a failure says where it happened.
+ * Node's own `SourceMap` (node:module) reads the map: no dependency.
+ */
+import { readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+
+const INLINE_MAP = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
+/** A frame's location: `path:line:column`, path with or without `file://`. */
+const FRAME = /((?:file:\/\/)?[^\s()]+):(\d+):(\d+)/g;
+/** Sources that are rtbench's own (the harness, the adapters, the generated entries). */
+const OWN_SOURCE = /^(packages|runners)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
+
+interface BundleMap {
+  map: SourceMap;
+  /** The bundle's lines, to read which identifiers a mapped line holds. */
+  lines: string[];
+  /** Where the map's sources are relative to (the bundler's working directory, written as sourceRoot). */
+  root: string;
+}
+
+const maps = new Map<string, BundleMap | undefined>();
+
+function mapOf(bundlePath: string): BundleMap | undefined {
+  if (!maps.has(bundlePath)) {
+    let found: BundleMap | undefined;
+    try {
+      const text = readFileSync(bundlePath, 'utf8');
+      const m = INLINE_MAP.exec(text.slice(-Math.min(text.length, 8 * 1024 * 1024)));
+      if (m) {
+        const payload = JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8')) as ConstructorParameters<typeof SourceMap>[0] & { sourceRoot?: string };
+        found = { map: new SourceMap(payload), lines: text.split('\n'), root: payload.sourceRoot || dirname(bundlePath) };
+      }
+    } catch {
+      found = undefined;
+    }
+    maps.set(bundlePath, found);
+  }
+  return maps.get(bundlePath);
+}
+
+/** A path as a user reads it: relative to where they ran rtbench if inside it, else absolute. */
+function displayPath(full: string): string {
+  const here = relative(process.cwd(), full);
+  return here.startsWith('..') || isAbsolute(here) ? full : here;
+}
+
+export interface MappedStack {
+  stack: string;
+  /** The first frame in a file the user wrote: `path:line:column`. */
+  where?: string;
+  /**
+   * Identifiers the bundler renamed on the mapped lines (`bench3` → `bench`,
+   * when two modules both declare `bench`): error messages quote the code as
+   * it ran, and read better with the names the user wrote.
+   */
+  renames: Map<string, string>;
+}
+
+/** Replaces renamed identifiers, as whole words, by the names the user wrote. */
+export function unrename(text: string, renames: ReadonlyMap<string, string>): string {
+  if (renames.size === 0) return text;
+  return text.replace(/[A-Za-z_$][\w$]*/g, (word) => renames.get(word) ?? word);
+}
+
+/** Identifiers on one generated line whose source name differs (the map's `names`). */
+function renamesOn(found: BundleMap, line: number, into: Map<string, string>): void {
+  const text = found.lines[line];
+  if (text === undefined || text.length > 2000) return;
+  for (const token of text.matchAll(/[A-Za-z_$][\w$]*/g)) {
+    const entry = found.map.findEntry(line, token.index) as { name?: string; generatedColumn?: number };
+    if (entry.name && entry.generatedColumn === token.index && entry.name !== token[0]) into.set(token[0], entry.name);
+  }
+}
+
+/** Maps the frames of `stack` that point into the bundle at `bundlePath` back to their sources. */
+export function mapStack(stack: string, bundlePath: string): MappedStack {
+  const renames = new Map<string, string>();
+  const found = mapOf(bundlePath);
+  if (!found) return { stack, renames };
+  const { map, root } = found;
+  const bundleName = basename(bundlePath);
+  let where: string | undefined;
+  const mapped = stack.replace(FRAME, (whole, path: string, line: string, column: string) => {
+    const plain = path.replace(/^file:\/\//, '');
+    const name = basename(plain);
+    if (name !== bundleName && name !== 'bundle.mjs') {
+      // A frame the runtime mapped itself (deno reads the inline map): still the first user frame, if it is one.
+      if (where === undefined && isAbsolute(plain) && !OWN_SOURCE.test(relative(root, plain).replaceAll('\\', '/'))) where = `${displayPath(plain)}:${line}:${column}`;
+      return whole;
+    }
+    const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+    if (entry.originalSource === undefined || entry.originalLine === undefined) return whole;
+    renamesOn(found, Number(line) - 1, renames);
+    const full = resolve(root, entry.originalSource.replace(/^file:\/\//, ''));
+    const at = `${displayPath(full)}:${entry.originalLine + 1}:${(entry.originalColumn ?? 0) + 1}`;
+    if (where === undefined && !OWN_SOURCE.test(relative(root, full).replaceAll('\\', '/'))) where = at;
+    return at;
+  });
+  // deno maps its stacks itself, so no bundle line was read: take the renames of the whole bundle.
+  if (where !== undefined && renames.size === 0) for (let line = 0; line < found.lines.length; line++) renamesOn(found, line, renames);
+  return { stack: unrename(mapped, renames), renames, ...(where ? { where } : {}) };
+}
