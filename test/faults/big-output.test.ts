@@ -29,3 +29,20 @@ describe.each<Runner>([nodeRunner, denoRunner, bunRunner, workerdRunner])('$runt
     if (verdict.kind === 'result') expect(verdict.message.samples).toHaveLength(SAMPLES);
   });
 });
+
+// bun's stderr and workerd's stdout go through a file shared with the engine's GC trace, read after the exit.
+describe.each<Runner>([bunRunner, workerdRunner])('$runtime, ~600 MB of output', (runner) => {
+  it('is read in bounded memory (more than one string can hold), and the result still arrives with the output\'s tail', async () => {
+    const target = await runner.resolve(runner.runtime);
+    const bundle = await bundleSuite(fixture('huge-output'), 'huge-output', runner.runtime, runner.bundle);
+    const job: Job = { protocol: 1, kind: 'measure', caseId: 'writes 600 MB of output in setup', options: { warmupMs: 5, timeMs: 10, minSamples: 5, maxSamples: 50, sampleMs: 0 } };
+    const rssBefore = process.memoryUsage().rss;
+    const outcome = await runner.runJob({ target, flags: { args: [], env: {} }, bundlePath: bundle.path, job, timeoutMs: 300_000 });
+    const verdict = judgeOutcome(outcome, runner.runtime, 300_000);
+    expect(verdict.kind, JSON.stringify(verdict).slice(0, 300)).toBe('result');
+    expect(outcome.stderr.length).toBeLessThanOrEqual(8_001);
+    expect(outcome.stderr).toContain('z'.repeat(1000));
+    // The host held a bounded share of it, not the 600 MB (a string that long cannot even exist).
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(300e6);
+  }, 600_000);
+});

@@ -7,7 +7,8 @@
  * passes every other line on, so the case's own output is kept and the trace
  * never drowns it.
  */
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { guardDir, removeGuardedDir } from './warden.ts';
@@ -40,7 +41,13 @@ export class TraceFilter {
   push(chunk: string): string {
     this.buffered += chunk;
     const cut = this.buffered.lastIndexOf('\n');
-    if (cut === -1) return '';
+    if (cut === -1) {
+      // Megabytes without a newline (a case printing one huge line): not trace, and not to be held.
+      if (this.buffered.length <= MAX_TRACE_LINE_CHARS) return '';
+      const text = this.buffered;
+      this.buffered = '';
+      return text;
+    }
     const complete = this.buffered.slice(0, cut);
     this.buffered = this.buffered.slice(cut + 1);
     return complete.split('\n').map((l) => this.take(l)).join('');
@@ -82,6 +89,11 @@ export class TraceFilter {
  * made workerd 1.6x slower on an allocation-heavy case. A file never blocks,
  * and writes from one process to one descriptor stay in order.
  */
+/** Bytes read from a trace file at a time. */
+const DRAIN_CHUNK_BYTES = 1 << 20;
+/** A line longer than this is not an engine's trace line: it is passed on as other output rather than held. */
+const MAX_TRACE_LINE_CHARS = 1 << 20;
+
 export class TraceFile {
   readonly fd: number;
   private readonly dir: string;
@@ -95,15 +107,24 @@ export class TraceFile {
     this.fd = openSync(join(this.dir, 'stream.log'), 'w');
   }
 
-  /** After the child ended: the stream through the filter; what is not trace is returned. Removes the file. */
-  drain(filter: TraceFilter): string {
-    if (this.drained) return '';
+  /**
+   * After the child ended: the stream through the filter, a chunk at a time
+   * (a process may write hundreds of MB), what is not trace handed to `sink`
+   * (a bounded Tail). Removes the file.
+   */
+  drain(filter: TraceFilter, sink: (text: string) => void): void {
+    if (this.drained) return;
     this.drained = true;
     closeSync(this.fd);
+    let fd: number | undefined;
     try {
-      const text = readFileSync(join(this.dir, 'stream.log'), 'utf8');
-      return filter.push(text) + filter.end();
+      fd = openSync(join(this.dir, 'stream.log'), 'r');
+      const chunk = Buffer.alloc(DRAIN_CHUNK_BYTES);
+      const decoder = new StringDecoder('utf8');
+      for (let n: number; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) sink(filter.push(decoder.write(chunk.subarray(0, n))));
+      sink(filter.push(decoder.end()) + filter.end());
     } finally {
+      if (fd !== undefined) closeSync(fd);
       removeGuardedDir(this.dir);
     }
   }

@@ -205,7 +205,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
     clearTimeout(graceTimer);
     options.signal?.removeEventListener('abort', onAbort);
     reader.end();
-    if (traceFile && options.stderrFilter) stderr.push(traceFile.drain(options.stderrFilter));
+    if (traceFile && options.stderrFilter) traceFile.drain(options.stderrFilter, (text) => stderr.push(text));
     if (exit.spawnError) stderr.push(`failed to start ${options.command}: ${exit.spawnError.message}\n`);
     return {
       messages: reader.messages,

@@ -52,7 +52,7 @@ export function startWorkerd(
   const { child } = spawned;
   const output = new Tail(outputLimit);
   // With a trace file, stdout reaches output (and the filter) once the process has ended.
-  const exited = traceFile && stdoutFilter ? spawned.exited.then((exit) => (output.push(traceFile.drain(stdoutFilter)), exit)) : spawned.exited;
+  const exited = traceFile && stdoutFilter ? spawned.exited.then((exit) => (traceFile.drain(stdoutFilter, (text) => output.push(text)), exit)) : spawned.exited;
   child.stdout?.setEncoding('utf8');
   child.stdout?.on('data', (chunk: string) => output.push(chunk));
   child.stderr?.setEncoding('utf8');
