@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { fixture, runCli, tempFile } from '../helpers/cli.ts';
+import { fixture, repoRoot, runCli, tempFile } from '../helpers/cli.ts';
 import { syntheticRun, writeRun } from '../compare-synthetic.ts';
 
 function expectUsageError(args: string[], message: RegExp): void {
@@ -80,5 +80,25 @@ describe('a binary that is not the runtime it names', () => {
     expect(run.variants.filter((v) => v.unavailable).map((v) => v.id)).toEqual(fakes);
     for (const v of run.variants.filter((v) => v.unavailable)) expect(v.unavailable).toMatch(/is not (node|deno|bun|workerd)/);
     expect(run.results.find((x) => x.variantId === 'node')).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('a broken native suite', () => {
+  // Written inside the repository (its cache folder), where `@rtbench/core` resolves as it does for bench/.
+  const dir = join(repoRoot, '.rtbench-cache', 'test-broken-suites');
+  const suiteWith = (name: string, source: string): string => {
+    mkdirSync(join(dir, name), { recursive: true });
+    writeFileSync(join(dir, name, 'index.ts'), source);
+    return join(dir, name);
+  };
+  const head = "import { bench, suite } from '@rtbench/core';\n";
+
+  it.each([
+    ['syntax', `${head}export default suite('s', () => {\n  bench('x', () => 1;\n});\n`, /does not load: .*syntax\/index\.ts:3:\d+: ERROR: Expected "\)" but found ";"/],
+    ['throws', `${head}throw new Error('no data file');\n`, /does not load: no data file \(at .*throws\/index\.ts:2:\d+\)/],
+    ['slash', `${head}export default suite('s', () => {\n  bench('a/b', () => 1);\n});\n`, /cannot list its cases: case name "a\/b" may not contain "\/" or "\[" \(at .*slash\/index\.ts:3:\d+\)/],
+    ['twice', `${head}export default suite('s', () => {\n  bench('x', () => 1);\n  bench('x', () => 2);\n});\n`, /cannot list its cases: suite "s" declares the case "x" twice/],
+  ])('%s: one line that says what and where, exit 2, nothing run', (name, source, said) => {
+    expectUsageError(['bench', suiteWith(name, source), '--runtime', 'node', '--quiet'], said);
   });
 });

@@ -1,6 +1,6 @@
 /** Finding and loading suites: bench/<name>/index.ts, default export from suite(). */
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
@@ -37,11 +37,21 @@ export function locateSuite(nameOrPath: string): SuiteLocation {
 
 /** A native suite (bench/<name> or a folder): rtbench's own API, loaded on the host to list its cases. */
 export async function loadSuite(location: SuiteLocation): Promise<{ suite: SuiteDefinition; cases: CaseSpec[] }> {
-  const mod = (await import(pathToFileURL(location.entry).href)) as { default?: unknown };
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(location.entry).href)) as { default?: unknown };
+  } catch (error) {
+    throw new UsageError(`suite "${location.name}" does not load: ${suiteErrorText(error, location)}`);
+  }
   if (!isSuiteDefinition(mod.default)) {
     throw new UsageError(`${location.entry} must \`export default suite('name', () => { ... })\` from @rtbench/core`);
   }
-  const cases = mod.default.cases();
+  let cases: CaseSpec[];
+  try {
+    cases = mod.default.cases();
+  } catch (error) {
+    throw new UsageError(`suite "${location.name}" cannot list its cases: ${suiteErrorText(error, location)}`);
+  }
   if (cases.length === 0) throw new UsageError(`suite "${mod.default.name}" declares no cases`);
   return { suite: mod.default, cases };
 }
@@ -71,4 +81,21 @@ export function filterCases<C extends { id: string }>(cases: readonly C[], filte
     throw new UsageError(`--filter "${filter}" matches no case. Cases:\n${cases.map((c) => `  ${c.id}`).join('\n')}`);
   }
   return picked;
+}
+
+/**
+ * An error from a suite's own code as one line: a syntax error as the
+ * compiler gives it (file:line:col), anything else with the first frame in
+ * the suite's folder.
+ */
+function suiteErrorText(error: unknown, location: SuiteLocation): string {
+  if (!(error instanceof Error)) return String(error);
+  const lines = error.message.split('\n');
+  // esbuild (through tsx): "Transform failed with 1 error:\n<file>:<line>:<col>: ERROR: <text>"
+  const compiled = lines.find((l) => /:\d+:\d+: ERROR: /.test(l));
+  if (compiled) return relative(process.cwd(), compiled.trim());
+  const folder = dirname(location.entry);
+  const frame = (error.stack ?? '').split('\n').map((l) => /\(?((?:file:\/\/)?\/[^\s()]+:\d+:\d+)\)?\s*$/.exec(l)?.[1]).find((f) => f && f.replace(/^file:\/\//, '').startsWith(folder));
+  const where = frame ? ` (at ${relative(process.cwd(), frame.replace(/^file:\/\//, ''))})` : '';
+  return `${lines[0]}${where}`;
 }
