@@ -13,6 +13,7 @@ import { UsageError } from './errors.ts';
 import { takeValueOptions } from './options.ts';
 import { BENCH_DEFAULTS, COMPARE_DEFAULTS, WARMUP_CAP_FACTOR } from './plan.ts';
 import { listSuites } from './suites.ts';
+import { CLI_VERSION } from './paths.ts';
 
 const cli = cac('rtbench');
 // --compare takes several values, which cac cannot parse; it is taken out of argv first.
@@ -82,6 +83,7 @@ cli.command('suites', 'List the suites').action(() => {
 });
 
 cli.help();
+cli.version(CLI_VERSION);
 
 /** `rtbench run <file>` is `rtbench bench <file>` for a script that imports mitata or tinybench. */
 function broughtFileAsBench(argv: string[]): string[] {
@@ -106,7 +108,7 @@ async function main(): Promise<void> {
     Object.assign(cli.options, taken.values);
     if (!cli.matchedCommand) {
       if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, run, compare, report, runtimes, suites (see --help)`);
-      if (!cli.options.help) cli.outputHelp();
+      if (!cli.options.help && !cli.options.version) cli.outputHelp();
       return;
     }
     await cli.runMatchedCommand();

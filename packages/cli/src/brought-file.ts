@@ -11,10 +11,10 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { join, resolve } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { IMPORTS_ADAPTED } from './bundle.ts';
-import { cacheDir, repoRoot } from './paths.ts';
+import { cacheDir, rtbenchModule } from './paths.ts';
 import type { SuiteLocation } from './suites.ts';
 
-const REGISTRY = join(repoRoot, 'packages', 'adapters', 'src', 'registry.ts');
+const REGISTRY = rtbenchModule('@rtbench/adapters/registry');
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 
 /** The file each generated entry stands for. */

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { BundleTarget } from '@rtbench/runner-kit';
-import { cacheDir, repoRoot } from './paths.ts';
+import { cacheDir, repoRoot, rtbenchModule } from './paths.ts';
 
 /**
  * Files written for mitata or tinybench import those packages; in a bundle
@@ -18,8 +18,8 @@ import { cacheDir, repoRoot } from './paths.ts';
  * instead of measuring. A suite that does not import them is not affected.
  */
 export const ADAPTED_PACKAGES: Readonly<Record<string, string>> = {
-  mitata: join(repoRoot, 'packages', 'adapters', 'src', 'mitata.ts'),
-  tinybench: join(repoRoot, 'packages', 'adapters', 'src', 'tinybench.ts'),
+  mitata: rtbenchModule('@rtbench/adapters/mitata'),
+  tinybench: rtbenchModule('@rtbench/adapters/tinybench'),
 };
 
 /** An import of mitata or tinybench (ESM or require): the mark of a file brought over unchanged. */
@@ -27,10 +27,16 @@ export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](
 
 const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' } as const;
 
+/** @rtbench/core's entry, as the CLI resolves it. */
+const SUITE_API = rtbenchModule('@rtbench/core');
+
 export const adapterPlugin: Plugin = {
   name: 'rtbench-adapters',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^(mitata|tinybench)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));
+    // A suite outside this checkout imports the suite API as 'rtbench' (or '@rtbench/core'): it must be the
+    // very module the runtime entry uses (one registry, one UnsupportedError), wherever the suite lives.
+    pluginBuild.onResolve({ filter: /^(rtbench|@rtbench\/core)$/ }, () => ({ path: SUITE_API }));
     // A brought-over file that finds its data next to itself (new URL('./x', import.meta.url))
     // must see its own location, not the bundle's.
     pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {

@@ -29,7 +29,7 @@ import {
 import { bundleSuite } from './bundle.ts';
 import { gitState } from './git.ts';
 import { hostInfo } from './host.ts';
-import { repoRoot } from './paths.ts';
+import { CLI_VERSION, inCheckout, repoRoot } from './paths.ts';
 import type { SuiteLocation } from './suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
 
@@ -69,7 +69,8 @@ export const MAX_TURNS = 10_000;
 
 export function newRun(suite: SuiteLocation & { cases: CaseListing[] }, variants: AnyVariant[], options: RunOptions, startedAt: string): RunRecord {
   const { schedule } = options;
-  const git = gitState(repoRoot);
+  // An installed rtbench sits in the user's repository: that checkout's commit is not rtbench's.
+  const git = inCheckout ? gitState(repoRoot) : undefined;
   const hostTimed = suite.cases.length > 0 && suite.cases.every(isHostCaseSpec);
   return {
     schema: 'rtbench.run',
@@ -96,6 +97,7 @@ export function newRun(suite: SuiteLocation & { cases: CaseListing[] }, variants
       ...(options.warmupMinMs !== undefined && !hostTimed ? { warmupMinMs: options.warmupMinMs } : {}),
     },
     ...(git ? { git } : {}),
+    ...(inCheckout ? {} : { rtbenchVersion: CLI_VERSION }),
     host: hostInfo(),
     variants: variants.map((v) => {
       if (!isResolved(v)) return { id: v.spec.id, runtime: v.runner.runtime, spec: v.spec.runtimeSpec, flags: v.spec.flags, unavailable: v.reason };

@@ -5,14 +5,14 @@ import { pathToFileURL } from 'node:url';
 import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
-import { repoRoot } from './paths.ts';
+import { suitesDir } from './paths.ts';
 
 export interface SuiteLocation {
   name: string;
   entry: string;
 }
 
-export function listSuites(benchDir = join(repoRoot, 'bench')): SuiteLocation[] {
+export function listSuites(benchDir = suitesDir): SuiteLocation[] {
   if (!existsSync(benchDir)) return [];
   return readdirSync(benchDir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(benchDir, d.name, 'index.ts')))

@@ -275,6 +275,8 @@ export const runSchema = z.object({
   }),
   /** The rtbench checkout the run was made from. */
   git: gitStateSchema.optional(),
+  /** The installed rtbench's version, when it ran from an installed package rather than a checkout. */
+  rtbenchVersion: z.string().optional(),
   host: hostSchema,
   variants: z.array(variantSchema),
   cases: z.array(
