@@ -16,6 +16,7 @@ import type { InRuntimeMeasurer, RunOptions } from './run.ts';
 import { DEFAULT_RUNTIMES } from './runners.ts';
 import { broughtFileOf, isBroughtEntry } from './brought-file.ts';
 import { listInRuntime } from './list-cases.ts';
+import { parseShard, shardCases } from './shards/shard.ts';
 import { filterCases, loadSuite, locateSuite, type SuiteLocation } from './suites.ts';
 import { isResolved, parseRuntimeList, resolveVariant, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
 
@@ -33,6 +34,7 @@ export interface PlanFlags {
   schedule?: string;
   measure?: string;
   cacheSim?: boolean;
+  shard?: string | number;
 }
 
 /**
@@ -125,6 +127,7 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   const compare = compareArms !== undefined;
   if (compare && flags.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
   const location = locateSuite(suiteName);
+  const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList(flags.runtime ?? DEFAULT_RUNTIMES.join(','));
   const defaults = compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
   const schedule = scheduleFrom(flags, compare);
@@ -166,7 +169,8 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
     throw new UsageError(variants.map((v) => (isResolved(v) ? '' : `${v.spec.id}: ${v.reason}`)).filter(Boolean).join('\n'));
   }
 
-  const cases = filterCases(await listCases(location, variants.filter(isResolved)), flags.filter);
+  const filtered = filterCases(await listCases(location, variants.filter(isResolved)), flags.filter);
+  const cases = shard ? shardCases(filtered, shard) : filtered;
   // Host-timed cases (start-up, HTTP load) run their planned rounds: one round is a whole server or program start.
   if ((flags.schedule !== undefined || counting) && cases.length && cases.every(isHostCaseSpec)) {
     throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): --schedule and --measure instructions apply to cases that run inside the runtime`);
@@ -180,7 +184,7 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   return {
     suite: { ...location, cases },
     variants,
-    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(flags.filter ? { filter: flags.filter } : {}), seed, mode: compare ? 'compare' : 'bench', schedule, measurer, ...(instructions ? { instructions } : {}) },
+    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(flags.filter ? { filter: flags.filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', schedule, measurer, ...(instructions ? { instructions } : {}) },
   };
 }
 

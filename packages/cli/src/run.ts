@@ -30,6 +30,7 @@ import { bundleSuite } from './bundle.ts';
 import { gitState } from './git.ts';
 import { hostInfo } from './host.ts';
 import { CLI_VERSION, inCheckout, repoRoot } from './paths.ts';
+import type { Shard } from './shards/shard.ts';
 import type { SuiteLocation } from './suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
 
@@ -52,6 +53,8 @@ export interface RunOptions {
   /** Per-process limit, in ms. */
   timeoutMs: number;
   filter?: string;
+  /** --shard i/n: the share of the cases this run measures. */
+  shard?: Shard;
   seed: number;
   mode: 'bench' | 'compare';
   schedule: Schedule;
@@ -88,6 +91,7 @@ export function newRun(suite: SuiteLocation & { cases: CaseListing[] }, variants
       rounds: schedule.rounds,
       timeoutMs: options.timeoutMs,
       ...(options.filter ? { filter: options.filter } : {}),
+      ...(options.shard ? { shard: options.shard } : {}),
       order: schedule.order === 'balanced' ? BALANCED_ORDER_DESCRIPTION : SHUFFLED_ORDER_DESCRIPTION,
       seed: options.seed,
       ...(schedule.adaptive

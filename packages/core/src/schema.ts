@@ -258,6 +258,8 @@ export const runSchema = z.object({
     rounds: z.number(),
     timeoutMs: z.number(),
     filter: z.string().optional(),
+    /** --shard i/n: this run measured the i-th of n deterministic shares of the cases (1-based). */
+    shard: z.object({ index: z.number().int().positive(), count: z.number().int().positive() }).optional(),
     order: z.string(),
     seed: z.number(),
     adaptive: adaptiveOptionsSchema.optional(),
@@ -277,6 +279,10 @@ export const runSchema = z.object({
   git: gitStateSchema.optional(),
   /** The installed rtbench's version, when it ran from an installed package rather than a checkout. */
   rtbenchVersion: z.string().optional(),
+  /** A run merged from shards (rtbench merge): each shard's file, machine and time; `host` is the first shard's. */
+  shards: z
+    .array(z.object({ index: z.number().int().positive(), count: z.number().int().positive(), file: z.string(), host: hostSchema, startedAt: z.string(), finishedAt: z.string(), cases: z.array(z.string()) }))
+    .optional(),
   host: hostSchema,
   variants: z.array(variantSchema),
   cases: z.array(

@@ -1,0 +1,73 @@
+/**
+ * `rtbench merge`: shard runs (--shard i/n, one per CI machine) combined into
+ * one run, as if one machine had measured every case. Refused, in one line,
+ * when the shards do not belong together: another suite, other variants or
+ * binaries (sha256), other options, a shard missing or given twice, a case
+ * measured twice. Each shard's machine and time are kept (run.shards).
+ */
+import type { RunRecord } from '@rtbench/core/schema';
+import { UsageError } from '../errors.ts';
+
+/** Options that must agree between shards (everything but the seed, the shard and the command line). */
+function comparableOptions(run: RunRecord): string {
+  const { seed: _seed, shard: _shard, ...rest } = run.options;
+  return JSON.stringify(rest);
+}
+
+/** Variants as they ran: ids, flags and binaries by content. */
+function comparableVariants(run: RunRecord): string {
+  return JSON.stringify(run.variants.map((v) => [v.id, v.spec, v.flags, v.binarySha256 ?? null, v.version ?? null, v.unavailable ? 'unavailable' : 'ok']));
+}
+
+export function mergeShards(runs: readonly { run: RunRecord; file: string }[]): RunRecord {
+  if (runs.length < 2) throw new UsageError('rtbench merge: name two or more shard runs (made with --shard i/n)');
+  const [first, ...rest] = runs;
+  const shardOf = ({ run, file }: { run: RunRecord; file: string }) => {
+    if (!run.options.shard) throw new UsageError(`${file} is not a shard run (made without --shard i/n)`);
+    return run.options.shard;
+  };
+  const count = shardOf(first!).count;
+  for (const other of rest) {
+    const why =
+      other.run.suite !== first!.run.suite ? `suite "${other.run.suite}", not "${first!.run.suite}"` :
+      other.run.mode !== first!.run.mode ? `mode ${other.run.mode}, not ${first!.run.mode}` :
+      comparableVariants(other.run) !== comparableVariants(first!.run) ? 'other variants or binaries (ids, flags, versions or sha256 differ)' :
+      comparableOptions(other.run) !== comparableOptions(first!.run) ? 'other options (time, warmup, rounds, schedule, measurer, filter…)' :
+      shardOf(other).count !== count ? `${shardOf(other).count} shards, not ${count}` :
+      undefined;
+    if (why) throw new UsageError(`${other.file} does not belong with ${first!.file}: ${why}`);
+  }
+  const seen = new Map<number, string>();
+  for (const r of runs) {
+    const { index } = shardOf(r);
+    if (seen.has(index)) throw new UsageError(`shard ${index}/${count} is given twice: ${seen.get(index)} and ${r.file}`);
+    seen.set(index, r.file);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+  if (missing.length) throw new UsageError(`shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merged run must hold every case of the suite`);
+  const caseOwner = new Map<string, string>();
+  for (const r of runs) {
+    for (const c of r.run.cases) {
+      if (caseOwner.has(c.id)) throw new UsageError(`case "${c.id}" is in ${caseOwner.get(c.id)} and in ${r.file}: shards must not overlap`);
+      caseOwner.set(c.id, r.file);
+    }
+  }
+
+  const ordered = [...runs].sort((a, b) => shardOf(a).index - shardOf(b).index);
+  const base = ordered[0]!.run;
+  const statuses = ordered.map((r) => r.run.status);
+  const { shard: _shard, ...options } = base.options;
+  return {
+    ...base,
+    id: `${base.startedAt}-${base.suite}-merged-${count}`,
+    status: statuses.includes('interrupted') ? 'interrupted' : statuses.includes('failed') ? 'failed' : 'complete',
+    startedAt: ordered.map((r) => r.run.startedAt).sort()[0]!,
+    finishedAt: ordered.map((r) => r.run.finishedAt).sort().at(-1)!,
+    options,
+    cases: ordered.flatMap((r) => r.run.cases),
+    results: ordered.flatMap((r) => r.run.results),
+    digestMismatches: ordered.flatMap((r) => r.run.digestMismatches),
+    ...(ordered.some((r) => r.run.digestsRounded?.length) ? { digestsRounded: ordered.flatMap((r) => r.run.digestsRounded ?? []) } : {}),
+    shards: ordered.map((r) => ({ index: shardOf(r).index, count, file: r.file, host: r.run.host, startedAt: r.run.startedAt, finishedAt: r.run.finishedAt, cases: r.run.cases.map((c) => c.id) })),
+  };
+}
