@@ -7,6 +7,7 @@ import { benchCommand, type BenchFlags } from './commands/bench.ts';
 import { compareFilesCommand, type CompareFlags } from './commands/compare.ts';
 import { extractCompareArgs } from './compare/arms.ts';
 import { reportCommand } from './commands/report.ts';
+import { mergeCommand, type MergeFlags } from './commands/merge.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
 import { isBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
@@ -50,6 +51,7 @@ outputOptions(
     .option('--max-time <duration>', `Adaptive: start no round after this much wall time (default ${BENCH_DEFAULTS.maxTime} for a table)`)
     .option('--timeout <duration>', 'Kill a runtime process after this long (default max(60s, 20x its budget))')
     .option('--seed <n>', 'Seed for the order of runtimes within a round')
+    .option('--shard <i/n>', 'Measure the i-th of n shares of the cases (one per CI machine; combine them with rtbench merge)')
     .option('--out <file>', 'Write the run JSON here instead of results/<time>-<suite>.json')
     .option('--quiet', 'No progress output')
     .option('--html [file]', 'Also write the HTML report (charts), to this file or beside the saved run')
@@ -63,6 +65,12 @@ outputOptions(cli.command('compare <run> [other]', 'Verdicts from saved runs: on
     process.exitCode = compareFilesCommand(other ? [run, other] : [run], flags);
   },
 );
+
+outputOptions(cli.command('merge <...shards>', 'Combine shard runs (bench --shard i/n on several machines) into one run and show it'))
+  .option('--out <file>', 'Where to save the merged run (required)')
+  .action((files: string[], flags: MergeFlags) => {
+    process.exitCode = mergeCommand(files, flags);
+  });
 
 cli
   .command('runtimes', 'List the runtimes rtbench can run, with versions, engines and binaries')
@@ -107,7 +115,7 @@ async function main(): Promise<void> {
     cli.parse(taken.argv, { run: false });
     Object.assign(cli.options, taken.values);
     if (!cli.matchedCommand) {
-      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, run, compare, report, runtimes, suites (see --help)`);
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, run, compare, merge, report, runtimes, suites (see --help)`);
       if (!cli.options.help && !cli.options.version) cli.outputHelp();
       return;
     }

@@ -64,10 +64,18 @@ export function mergeShards(runs: readonly { run: RunRecord; file: string }[]): 
     startedAt: ordered.map((r) => r.run.startedAt).sort()[0]!,
     finishedAt: ordered.map((r) => r.run.finishedAt).sort().at(-1)!,
     options,
-    cases: ordered.flatMap((r) => r.run.cases),
-    results: ordered.flatMap((r) => r.run.results),
+    // Dealt round-robin, so the suite's order is shard 1's first case, shard 2's first, …, then the second of each.
+    cases: interleave(ordered.map((r) => r.run.cases)),
+    results: interleave(ordered.map((r) => r.run.cases)).flatMap((c) => ordered.flatMap((r) => r.run.results.filter((x) => x.caseId === c.id))),
     digestMismatches: ordered.flatMap((r) => r.run.digestMismatches),
     ...(ordered.some((r) => r.run.digestsRounded?.length) ? { digestsRounded: ordered.flatMap((r) => r.run.digestsRounded ?? []) } : {}),
     shards: ordered.map((r) => ({ index: shardOf(r).index, count, file: r.file, host: r.run.host, startedAt: r.run.startedAt, finishedAt: r.run.finishedAt, cases: r.run.cases.map((c) => c.id) })),
   };
+}
+
+/** [a1, a2], [b1] -> [a1, b1, a2] */
+function interleave<T>(lists: readonly (readonly T[])[]): T[] {
+  const out: T[] = [];
+  for (let j = 0; lists.some((l) => j < l.length); j++) for (const l of lists) if (j < l.length) out.push(l[j]!);
+  return out;
 }

@@ -1,0 +1,54 @@
+/**
+ * A suite measured in shards (--shard i/n, one after another here, one per CI
+ * machine in practice) and merged is the run of the whole: every case, in the
+ * suite's order, each with all its arms, each shard's machine recorded.
+ * Shards that do not belong together are refused in one line. No assertion is on time.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { fixture, runCli, tempFile } from './helpers/cli.ts';
+
+const QUICK = ['--runtime', 'node,bun', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--quiet'];
+const read = (file: string) => parseRun(JSON.parse(readFileSync(file, 'utf8')), file);
+
+describe('--shard and rtbench merge', () => {
+  it('two shards merged hold the cases of a whole run, in its order, with every arm; mismatched or missing shards are refused', () => {
+    const whole = tempFile('whole.json');
+    const shards = [tempFile('s1.json'), tempFile('s2.json')];
+    const merged = tempFile('merged.json');
+    expect(runCli(['bench', fixture('tiny'), ...QUICK, '--out', whole]).status).toBe(0);
+    shards.forEach((out, i) => {
+      const r = runCli(['bench', fixture('tiny'), ...QUICK, '--shard', `${i + 1}/2`, '--out', out]);
+      expect(r.status, r.stderr).toBe(0);
+    });
+    const [one, two] = shards.map(read);
+    // Dealt round-robin, no case in both, none split.
+    expect(one!.cases.length + two!.cases.length).toBe(read(whole).cases.length);
+    expect(one!.cases.filter((c) => two!.cases.some((d) => d.id === c.id))).toEqual([]);
+    const m = runCli(['merge', shards[1]!, shards[0]!, '--out', merged, '--format', 'csv']);
+    expect(m.status, m.stderr).toBe(0);
+    const run = read(merged);
+    expect(run.cases.map((c) => c.id)).toEqual(read(whole).cases.map((c) => c.id));
+    expect(run.results.map((r) => [r.caseId, r.variantId, r.status])).toEqual(read(whole).results.map((r) => [r.caseId, r.variantId, 'ok']));
+    expect(run.options.shard).toBeUndefined();
+    expect(run.shards!.map((s) => [s.index, s.count, s.cases.length])).toEqual([[1, 2, one!.cases.length], [2, 2, two!.cases.length]]);
+    expect(run.shards!.every((s) => s.host.cpuModel.length > 0)).toBe(true);
+    expect(m.stdout.split('\n').length).toBeGreaterThan(run.results.length);
+
+    // Refusals, one line each.
+    const other = tempFile('other.json');
+    expect(runCli(['bench', fixture('tiny'), ...QUICK, '--timeout', '5m', '--shard', '2/2', '--out', other]).status).toBe(0);
+    for (const [args, said] of [
+      [['merge', shards[0]!, other, '--out', tempFile('x.json')], /does not belong with .*: other options/],
+      [['merge', shards[0]!, shards[0]!, '--out', tempFile('x.json')], /shard 1\/2 is given twice/],
+      [['merge', whole, shards[0]!, '--out', tempFile('x.json')], /is not a shard run/],
+      [['bench', fixture('tiny'), ...QUICK, '--shard', '3/2'], /--shard 3\/2: expected i\/n/],
+      [['bench', fixture('tiny'), ...QUICK, '--shard', '9/9'], /this shard has none/],
+    ] as const) {
+      const r = runCli([...args]);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(said)]);
+    }
+  });
+});
