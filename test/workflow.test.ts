@@ -1,0 +1,34 @@
+/**
+ * The repository's GitHub Actions workflows validate against the workflow
+ * schema (action-validator, from npm), and the validator does catch a broken
+ * one. The workflow itself runs on GitHub; what it calls (shards, merge,
+ * compare, report) is tested here by the CLI's own tests.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, tempFile } from './helpers/cli.ts';
+
+const VALIDATOR = join(repoRoot, 'node_modules', '.bin', 'action-validator');
+const WORKFLOWS = join(repoRoot, '.github', 'workflows');
+const validate = (file: string) => spawnSync(VALIDATOR, [file], { encoding: 'utf8', timeout: 120_000 });
+
+describe('GitHub Actions workflows', () => {
+  it('validate against the workflow schema, and a broken one does not', () => {
+    const files = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml'));
+    expect(files).toContain('benchmarks.yml');
+    for (const f of files) {
+      const r = validate(join(WORKFLOWS, f));
+      expect(r.status, `${f}: ${r.stdout}${r.stderr}`).toBe(0);
+    }
+    const broken = tempFile('broken.yml');
+    writeFileSync(broken, readFileSync(join(WORKFLOWS, 'benchmarks.yml'), 'utf8').replace(/^ {4}steps:$/m, '    stepz:'));
+    expect(validate(broken).status).not.toBe(0);
+  });
+
+  it('uses only commands the CLI has: shards, merge, compare with a regression gate, the HTML report', () => {
+    const text = readFileSync(join(WORKFLOWS, 'benchmarks.yml'), 'utf8');
+    for (const used of ['--shard ${{ matrix.shard }}/$SHARDS', 'rtbench merge base-*.json', 'rtbench compare base.json head.json', '--fail-on-regression', 'report head.json --format html']) expect(text).toContain(used);
+  });
+});
