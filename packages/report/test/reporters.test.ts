@@ -81,6 +81,39 @@ describe('reporters on saved runs', () => {
     expect(md).toMatch(/\*\*Geometric mean\*\*/);
   });
 
+  it('markdown: bold marks only the best median of each case, and the legend says so', () => {
+    const out = render('markdown', bench);
+    const rows = out.split('\n').filter((l) => /^\| .* \| (node|deno|bun|workerd) \|/.test(l));
+    const bolded = rows.filter((l) => l.includes('**'));
+    expect(bolded).toHaveLength(benchRun.cases.length);
+    for (const c of benchRun.cases) {
+      const results = benchRun.results.filter((r) => r.caseId === c.id && r.stats);
+      const fastest = results.reduce((a, b) => (b.stats!.median < a.stats!.median ? b : a));
+      const line = bolded.find((l) => l.includes(`| ${fastest.variantId} |`) && rows.indexOf(l) >= rows.findIndex((r) => r.includes(c.id)));
+      expect(line, c.id).toBeDefined();
+    }
+    expect(out).toContain('Bold: the best median of each case');
+  });
+
+  it('a 0 ns median prints "—" with a reason, never an infinite rate, in every reporter', () => {
+    const zero = structuredClone(benchRun);
+    const r = zero.results[1]!;
+    for (const round of r.rounds) round.samples = round.samples.map(() => 0);
+    r.stats = { ...r.stats!, median: 0, p25: 0, p75: 0, min: 0, mean: 0, ci: [0, 0], roundMedians: r.stats!.roundMedians.map(() => 0) };
+    const view = benchView(zero);
+    for (const format of Object.keys(REPORTERS)) {
+      const out = render(format, view);
+      // The HTML page's own script may say Infinity; its data block must not.
+      const shown = format === 'html' ? out.match(/id="rtbench-data">([\s\S]*?)<\/script>/)![1]! : out;
+      expect(shown, format).not.toMatch(/Infinity|NaN/);
+    }
+    const md = render('markdown', view);
+    expect(md).toMatch(new RegExp(`\\| ${r.variantId} \\| 0 ns \\| .* \\| — \\|`));
+    expect(md).toContain('below the clock resolution');
+    const bmf = JSON.parse(render('bmf', view)) as Record<string, Record<string, { value: number }>>;
+    expect(bmf[`${r.caseId} [${r.variantId}]`]).toEqual({ latency: { value: 0, lower_value: 0, upper_value: 0 } });
+  });
+
   it('json: the view with its run, parseable, the same numbers', () => {
     const parsed = JSON.parse(render('json', bench)) as { kind: string; run: unknown; cases: { rows: { stats?: { median: number } }[] }[] };
     expect(parsed.kind).toBe('bench');

@@ -27,6 +27,8 @@ export function measureSlug(name: string): string {
 function measuresOf(metric: CaseMetric, s: { median: number; ci: [number, number] }): Record<string, Metric> {
   const estimate: Metric = { value: s.median, lower_value: s.ci[0], upper_value: s.ci[1] };
   if (metric.unit === 'ns') {
+    // A 0 ns median (below the clock resolution) has a latency of 0 and no finite throughput.
+    if (!(s.median > 0)) return { latency: estimate };
     return {
       latency: estimate,
       throughput: { value: 1e9 / s.median, ...(s.ci[1] > 0 ? { lower_value: 1e9 / s.ci[1] } : {}), ...(s.ci[0] > 0 ? { upper_value: 1e9 / s.ci[0] } : {}) },
@@ -41,7 +43,7 @@ export function bmfOf(run: RunRecord): Record<string, Record<string, Metric>> {
   const out: Record<string, Record<string, Metric>> = {};
   for (const r of run.results) {
     const s = r.stats;
-    if (!s || !(s.median > 0)) continue;
+    if (!s) continue;
     out[`${r.caseId} [${r.variantId}]`] = measuresOf(metricOf(run, r.caseId), s);
   }
   return out;
