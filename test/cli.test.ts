@@ -113,7 +113,7 @@ describe('rtbench bench: adaptive rounds', () => {
     expect(run.results.find((res) => res.variantId === 'node@26')!.precision!.reached).toBeGreaterThan(0);
     // stdout is the stats CSV: a header and one row per case × variant
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^run,case,variant,status,measure,unit,rounds,/);
+    expect(lines[0]).toMatch(/^run,case,variant,status,measure,unit,direction,rounds,/);
     expect(lines).toHaveLength(1 + run.results.length);
   });
 });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { benchView, boxLine, dotLine, REPORTERS, reporterFor, viewOfRun, type View } from '../src/index.ts';
-import { csvField, SAMPLE_COLUMNS, STATS_COLUMNS } from '../src/reporters/csv.ts';
+import { csvField, SAMPLE_COLUMNS, STATS_COLUMNS, statsColumns } from '../src/reporters/csv.ts';
+import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../src/metrics.ts';
 
 const resultsDir = join(import.meta.dirname, '..', '..', '..', 'results');
 const load = (name: string) => parseRun(JSON.parse(readFileSync(join(resultsDir, name), 'utf8')), name);
@@ -163,6 +164,54 @@ describe('reporters on saved runs', () => {
     expect(Object.keys(bmf[`${first.caseId} [${first.variantId}]`]!)).toEqual(['instructions']);
     expect(Object.keys(bmf[`${other.caseId} [${other.variantId}]`]!)).toEqual(['throughput']);
     expect(render('terminal', view)).toMatch(/\d[KMG]? instr/);
+  });
+
+  it('host-timed measures: ms and req/s under their own names in csv, csv-stats and BMF, never latency with 1e9/value', () => {
+    const timed = structuredClone(benchRun);
+    const startup = { name: 'start-up time', unit: 'ms', direction: 'lower-is-better' } as const;
+    const rate = { name: 'requests/s', unit: 'req/s', direction: 'higher-is-better' } as const;
+    timed.cases = timed.cases.map((c, i) => ({ ...c, metric: i % 2 === 0 ? startup : rate }));
+    const view = benchView(timed);
+    const stats = parseCsv(render('csv-stats', view));
+    const col = (name: string) => stats[0]!.indexOf(name);
+    for (const row of stats.slice(1)) {
+      const metric = timed.cases.findIndex((c) => c.id === row[col('case')]) % 2 === 0 ? startup : rate;
+      expect([row[col('measure')], row[col('unit')], row[col('direction')]]).toEqual([metric.name, metric.unit, metric.direction]);
+    }
+    const bmf = JSON.parse(render('bmf', view)) as Record<string, Record<string, { value: number }>>;
+    const first = timed.results.find((r) => r.caseId === timed.cases[0]!.id && r.stats)!;
+    const second = timed.results.find((r) => r.caseId === timed.cases[1]!.id && r.stats)!;
+    expect(bmf[`${first.caseId} [${first.variantId}]`]).toEqual({ 'start-up-time': { value: first.stats!.median, lower_value: first.stats!.ci[0], upper_value: first.stats!.ci[1] } });
+    expect(Object.keys(bmf[`${second.caseId} [${second.variantId}]`]!)).toEqual(['throughput']);
+    expect(bmf[`${second.caseId} [${second.variantId}]`]!['throughput']!.value).toBe(second.stats!.median);
+  });
+
+  it('engine metrics: csv-stats columns and BMF measures when the run recorded them, none when it did not', () => {
+    const gcRun = load('20261122-093249Z-gc-pressure.json');
+    const view = viewOfRun(gcRun);
+    const rows = parseCsv(render('csv-stats', view));
+    expect(rows[0]).toEqual(statsColumns(view));
+    expect(rows[0]).toEqual([...STATS_COLUMNS, ...ENGINE_METRIC_FIELDS.map((f) => f.column)]);
+    const col = (name: string) => rows[0]!.indexOf(name);
+    for (const r of gcRun.results.filter((x) => x.rounds.length)) {
+      const row = rows.find((x) => x[col('case')] === r.caseId && x[col('variant')] === r.variantId)!;
+      const summary = summarizeMetrics(r);
+      // An absent figure is an empty cell, never 0.
+      expect(row[col('gc_minor_per_1k_ops')]).toBe(summary.per1k?.minor === undefined ? '' : String(summary.per1k.minor));
+      expect(row[col('bytes_per_op')]).toBe(summary.bytesPerOp === undefined ? '' : String(summary.bytesPerOp));
+      expect(row[col('gc_time_share')]).toBe(summary.gcShare === undefined ? '' : String(summary.gcShare));
+    }
+    const bmf = JSON.parse(render('bmf', view)) as Record<string, Record<string, { value: number }>>;
+    const node = gcRun.results.find((r) => r.variantId === 'node' && r.stats)!;
+    const entry = bmf[`${node.caseId} [node]`]!;
+    expect(entry['minor-gc-per-1k-ops']!.value).toBeGreaterThan(0);
+    expect(entry['allocated-bytes-per-op']!.value).toBe(summarizeMetrics(node).bytesPerOp);
+    expect(entry['gc-time-share']!.value).toBeLessThan(1);
+    expect(entry['latency']).toBeDefined();
+    // A run without engine metrics keeps the plain columns and measures.
+    expect(parseCsv(render('csv-stats', bench))[0]).toEqual([...STATS_COLUMNS]);
+    const plain = JSON.parse(render('bmf', bench)) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(Object.values(plain)[0]!)).toEqual(['latency', 'throughput']);
   });
 
   it('csv quotes commas, quotes and newlines', () => {
