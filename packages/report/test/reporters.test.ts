@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
+import { axisLines, logPosition, logTicks } from '../src/reporters/plot.ts';
 import { benchView, boxLine, dotLine, REPORTERS, reporterFor, viewOfRun, type View } from '../src/index.ts';
 import { csvField, SAMPLE_COLUMNS, STATS_COLUMNS, statsColumns } from '../src/reporters/csv.ts';
 import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../src/metrics.ts';
@@ -54,15 +55,49 @@ describe('reporters on saved runs', () => {
     for (const c of benchRun.cases) expect(out).toContain(c.id);
     // deno's median of the first case, as saved
     const deno = benchRun.results.find((r) => r.caseId === benchRun.cases[0]!.id && r.variantId === 'deno')!;
-    expect(out).toMatch(new RegExp(`deno +│ +${(deno.stats!.median / 1000).toPrecision(3)} µs`));
+    expect(out).toMatch(new RegExp(`^ {2}deno +${(deno.stats!.median / 1000).toPrecision(3)} µs`, 'm'));
     expect(out).toMatch(/\d\.\d\d× (faster|slower) \[\d\.\d\d–\d\.\d\d\]/);
   });
 
-  it('terminal --plot: a box per variant on a shared axis, within 100 columns', () => {
+  it('terminal: fits 100 columns, case names as headings, every figure of the wide table kept', () => {
+    const out = render('terminal', bench);
+    for (const line of out.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(100);
+    for (const c of benchRun.cases) expect(out).toMatch(new RegExp(`^${c.id.replace(/[[\]()]/g, '\\$&')}$`, 'm'));
+    expect(out).toMatch(/a wider terminal adds \(≥ \d+ columns: the case names in a column\)/);
+    // Every cell of the wide layout is in the narrow one.
+    const wide = reporterFor('terminal')!.render(bench, { color: false, columns: 400 });
+    expect(wide).not.toContain('wider terminal');
+    const cellsOf = (text: string) => text.split('\n').filter((l) => / (µs|ms)\b/.test(l) && !l.startsWith('geomean')).flatMap((l) => l.trim().split(/ {2,}/)).filter((x) => !benchRun.cases.some((c) => c.id === x));
+    expect(cellsOf(out).sort()).toEqual(cellsOf(wide).sort());
+  });
+
+  it('terminal: long variant names become A, B, … with a legend; marks replace the lines of remarks', () => {
+    const long = structuredClone(compareRun);
+    long.mode = 'bench';
+    const view = benchView(long);
+    const out = render('terminal', view);
+    for (const line of out.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(100);
+    expect(out).toMatch(/vs A \(paired\)/);
+    expect(out.replace(/\s+/g, ' ')).toContain(`A = ${long.variants[0]!.id} · B = ${long.variants[1]!.id}`);
+    expect(out).toMatch(/^ {2}B +\d/m);
+    const marked = view.cases.flatMap((c) => c.rows).filter((r) => r.modes || r.skew);
+    expect(out.split('\n').filter((l) => /^ {2}[A-D] .*  [ms]+$/.test(l))).toHaveLength(marked.length);
+    expect(out).not.toMatch(/^! /m);
+    expect(out.replace(/\s+/g, ' ')).toMatch(/≥ \d+ columns: the full variant names in the table/);
+  });
+
+  it('terminal --plot: a box per variant on a shared log axis with labelled ticks, within 100 columns', () => {
     const out = render('terminal', bench, true);
     const plotLines = out.split('\n').filter((l) => l.includes('┃'));
     expect(plotLines.length).toBe(benchRun.results.filter((r) => r.rounds.length).length);
-    for (const line of out.split('\n').filter((l) => /[├┤•●]/.test(l))) expect([...line].length).toBeLessThanOrEqual(100);
+    for (const line of out.split('\n').filter((l) => /[├┤•●┬]/.test(l))) expect([...line].length).toBeLessThanOrEqual(100);
+    // One axis per case, with at least two ticks, each labelled with a time.
+    const axes = out.split('\n').map((l, i, all) => ({ l, next: all[i + 1] ?? '' })).filter(({ l }) => l.endsWith(' log'));
+    expect(axes).toHaveLength(benchRun.cases.length);
+    for (const { l, next } of axes) {
+      expect((l.match(/┬/g) ?? []).length).toBeGreaterThanOrEqual(2);
+      expect((next.match(/\d (ns|µs|ms|s)\b/g) ?? []).length).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('terminal: a comparison as verdicts per candidate', () => {
@@ -232,8 +267,9 @@ describe('reporters on saved runs', () => {
 });
 
 describe('plot', () => {
-  it('puts whiskers, box and median where the values fall on the axis', () => {
-    const line = boxLine({ lo: 0, p25: 25, p50: 50, p75: 75, hi: 100 }, 0, 100, 21);
+  it('puts whiskers, box and median where the values fall on a log axis', () => {
+    // 1 … 10,000 over 21 columns: each decade is 5 columns.
+    const line = boxLine({ lo: 1, p25: 10, p50: 100, p75: 1000, hi: 10_000 }, 1, 10_000, 21);
     expect(line).toHaveLength(21);
     expect(line[0]).toBe('├');
     expect(line[20]).toBe('┤');
@@ -242,7 +278,27 @@ describe('plot', () => {
     expect(line.slice(1, 5)).toBe('────');
   });
 
+  it('one slow value does not squeeze the others: 2× apart stays visible beside a 100× outlier', () => {
+    // On a linear axis 100 and 200 of 0…10,000 would sit 1 column apart out of 60.
+    expect(logPosition(200, 100, 10_000, 61) - logPosition(100, 100, 10_000, 61)).toBe(9);
+    expect(logPosition(0, 100, 10_000, 61)).toBe(0);
+  });
+
   it('marks one value with • and several in one column with ●', () => {
-    expect(dotLine([0, 0, 100], 0, 100, 11)).toBe('●         •');
+    expect(dotLine([1, 1, 100], 1, 100, 11)).toBe('●         •');
+  });
+
+  it('ticks at round values: 1-2-5 over decades, finer or linear steps over a narrow range', () => {
+    expect(logTicks(15, 1200)).toEqual([20, 50, 100, 200, 500, 1000]);
+    expect(logTicks(34, 46)).toEqual([35, 40, 45]);
+    expect(logTicks(120, 480)).toEqual([150, 200, 300]);
+    const [rule, labels] = axisLines(10, 1000, 41, (v) => `${v}`);
+    expect([...rule].filter((ch) => ch === '┬')).toHaveLength(7);
+    expect(labels.trim().split(/ +/)).toEqual(['10', '20', '50', '100', '200', '500', '1000']);
+    // Each label sits under its tick.
+    expect(rule[labels.indexOf('100') + 1]).toBe('┬');
+    // Labels that would collide are dropped, never overlapped.
+    const [, crowded] = axisLines(10, 1000, 12, (v) => `${v} units`);
+    expect(crowded.trim().split(/ {2,}| (?=\d)/).every((x) => /^\d+ units$/.test(x))).toBe(true);
   });
 });
