@@ -90,7 +90,7 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
   const hasMarks = view.cases.some((bc) => bc.rows.some((r) => r.stats && marksOf(r)));
   const columns: GridColumn[] = [
     ...(layout.caseColumn ? [{ head: 'case', align: 'left' as const }] : []),
-    { head: layout.caseColumn ? 'runtime' : 'case / runtime', align: 'left' },
+    { head: 'runtime', align: 'left' },
     { head: medianHeader(view), align: 'right' },
     { head: 'p25–p75', align: 'right' },
     { head: '95% CI', align: 'right' },
@@ -139,7 +139,7 @@ function marksLegend(view: BenchView): string | undefined {
     .filter((m) => m.n > 0);
   if (!used.length) return undefined;
   const parts = used.map((m) => `${m.mark} ${m.text} (${m.n} row${m.n === 1 ? '' : 's'})`);
-  return `marks: ${parts.join('; ')}. The modes' centres and the means: --plot (under each case's plot), --format markdown or csv-stats.`;
+  return `marks: ${parts.join('; ')}. The modes' centres: --plot (under each case's plot) or --format markdown; the means: csv-stats.`;
 }
 
 export function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): string {
