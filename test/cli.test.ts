@@ -49,8 +49,10 @@ describe('rtbench bench: a case that throws', () => {
     const out = tempFile('run.json');
     const r = runCli(['bench', fixture('throwing'), '--runtime', 'node@24', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--out', out]);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('fixture setup failed on purpose');
-    expect(r.stdout).toContain('fixture case failed on purpose');
+    // Notes wrap at the terminal's width: read them with line breaks as spaces.
+    const flat = r.stdout.replace(/\s+/g, ' ');
+    expect(flat).toContain('fixture setup failed on purpose');
+    expect(flat).toContain('fixture case failed on purpose');
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.status).toBe('failed');
     const byCase = Object.fromEntries(run.results.map((res) => [res.caseId, res]));
@@ -113,7 +115,7 @@ describe('rtbench bench: adaptive rounds', () => {
     expect(run.results.find((res) => res.variantId === 'node@26')!.precision!.reached).toBeGreaterThan(0);
     // stdout is the stats CSV: a header and one row per case × variant
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^run,case,variant,status,measure,unit,rounds,/);
+    expect(lines[0]).toMatch(/^run,case,variant,status,measure,unit,direction,rounds,/);
     expect(lines).toHaveLength(1 + run.results.length);
   });
 });

@@ -1,6 +1,17 @@
 /** Number formatting shared by every report format. */
 import type { Metric } from '@rtbench/core/schema';
 
+/** What a rate cell shows when the median is 0 ns (below the clock's resolution): no honest ops/s exists. */
+export const NO_RATE = '—';
+
+/** Why a rate is missing, said once under a table that has one. */
+export const NO_RATE_REASON = 'median 0 ns: below the clock resolution, so no ops/s (the case is faster than the clock can time)';
+
+/** Operations per second from a median time per operation in ns: "28.4K", or "—" for a 0 ns median. */
+export function formatOpsOfMedian(medianNs: number): string {
+  return medianNs > 0 ? formatOps(1e9 / medianNs) : NO_RATE;
+}
+
 const UNITS = [
   { scale: 1e9, unit: 's' },
   { scale: 1e6, unit: 'ms' },
@@ -26,8 +37,9 @@ export function formatRange(lo: number, hi: number): string {
   return `${(lo / scale).toPrecision(3)}–${(hi / scale).toPrecision(3)} ${unit}`;
 }
 
-/** 24.3M, 812K, 95.1 */
+/** 24.3M, 812K, 95.1; "—" for a rate that is not a finite number (a 0 ns median has no rate). */
 export function formatOps(opsPerSecond: number): string {
+  if (!Number.isFinite(opsPerSecond)) return NO_RATE;
   if (opsPerSecond >= 1e9) return `${(opsPerSecond / 1e9).toPrecision(3)}G`;
   if (opsPerSecond >= 1e6) return `${(opsPerSecond / 1e6).toPrecision(3)}M`;
   if (opsPerSecond >= 1e3) return `${(opsPerSecond / 1e3).toPrecision(3)}K`;

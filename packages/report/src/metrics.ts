@@ -203,3 +203,39 @@ export function minorGcName(source: string | undefined): string {
   if (!source) return 'minor GCs';
   return /JSC/.test(source) ? 'eden GCs' : 'scavenges';
 }
+
+// ------------------------------------------------------- machine-readable
+
+/**
+ * The engine metrics as numbers for machines: one csv-stats column each, and
+ * for those with a `measure`, one BMF measure (bencher tracks each over time
+ * on its own, so a change in scavenges shows beside the change in latency).
+ * Absent values stay absent (empty cell, no measure), never 0.
+ */
+export interface EngineMetricField {
+  /** csv-stats column. */
+  column: string;
+  /** BMF measure slug, when the figure is worth tracking over time. */
+  measure?: string;
+  value(s: MetricsSummary): number | undefined;
+}
+
+export const ENGINE_METRIC_FIELDS: readonly EngineMetricField[] = [
+  { column: 'gc_minor_per_1k_ops', measure: 'minor-gc-per-1k-ops', value: (s) => s.per1k?.minor },
+  { column: 'gc_major_per_1k_ops', measure: 'major-gc-per-1k-ops', value: (s) => s.per1k?.major },
+  { column: 'gc_incremental_per_1k_ops', measure: 'incremental-gc-per-1k-ops', value: (s) => s.per1k?.incremental },
+  // A fraction (0–1) of the sampling time spent in GC pauses.
+  { column: 'gc_time_share', measure: 'gc-time-share', value: (s) => s.gcShare },
+  { column: 'bytes_per_op', measure: 'allocated-bytes-per-op', value: (s) => s.bytesPerOp },
+  // 1 when bytes_per_op was derived (GC deltas, trace lines) rather than counted by the engine.
+  { column: 'bytes_per_op_estimated', value: (s) => (s.allocationEstimate === undefined ? undefined : s.allocationEstimate ? 1 : 0) },
+  { column: 'young_gen_bytes', value: (s) => s.heap?.youngSizeBytes },
+  { column: 'old_used_bytes', value: (s) => s.heap?.oldUsedBytes },
+  { column: 'heap_used_bytes', value: (s) => s.heap?.heapUsedBytes },
+  { column: 'metrics_rounds', value: (s) => (s.roundsWithMetrics > 0 ? s.roundsWithMetrics : undefined) },
+];
+
+/** Whether any round of any result recorded engine metrics (then csv-stats grows their columns). */
+export function hasEngineMetrics(run: Pick<RunRecord, 'results'>): boolean {
+  return run.results.some((r) => r.rounds.some((round) => round.metrics !== undefined));
+}

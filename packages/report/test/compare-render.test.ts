@@ -78,24 +78,38 @@ describe('inconclusive rows', () => {
 
 describe('renderComparisonTable', () => {
   const text = renderComparisonTerminal(report, { color: false });
+  // Prose wraps at the width: compare it with its line breaks as spaces.
+  const flat = text.replace(/\s+/g, ' ');
   it('has a row per case with ratio, CI, verdict and q', () => {
     expect(text).toContain('json-reviver: node@26 --max-semi-space-size=64 vs node@24 (baseline)');
-    expect(text).toMatch(/parse\s+│\s+59\.8 µs\s+│\s+44\.2 µs\s+│\s+0\.739 \(0\.731–0\.748\)\s+│\s+faster −26%/);
-    expect(text).toMatch(/stringify .* slower \+10%/);
-    expect(text).toContain('equivalent within ±1%');
-    expect(text).toContain('inconclusive ~25 more rounds would decide it');
-    expect(text).toContain('unsupported on node@24: no such API');
+    expect(text).toMatch(/^parse\n {2}59\.8 µs +44\.2 µs +0\.739 \(0\.731–0\.748\) +faster +−26% +<0\.001$/m);
+    expect(text).toMatch(/^stringify\n.* slower +\+10%/m);
+    expect(flat).toContain('equivalent within ±1%');
+    expect(flat).toContain('inconclusive ~25 more rounds would decide it');
+    expect(flat).toContain('unsupported on node@24: no such API');
+  });
+  it('fits 100 columns: short arm labels as heads, named in the arm lines, and what a wider terminal adds', () => {
+    for (const line of text.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(100);
+    expect(text).toMatch(/^ +A +B +ratio \(95% CI\) +verdict +q$/m);
+    expect(text).toContain('  A = node@24: Node.js 24.1.0');
+    expect(text).toContain('  B = node@26 --max-semi-space-size=64: Node.js 26.0.0');
+    expect(flat).toMatch(/a wider terminal adds \(≥ \d+ columns: the arm names as column heads/);
+    // At 200 columns the arm names are the heads and the cases a column.
+    const wide = renderComparisonTerminal(report, { color: false, columns: 200 });
+    expect(wide).toMatch(/^case +node@24 +node@26 --max-semi-space-size=64 +ratio \(95% CI\)/m);
+    expect(wide).toMatch(/^parse +59\.8 µs +44\.2 µs/m);
+    expect(wide).not.toContain('wider terminal');
   });
   it('gives the geomean, warns about different work, and states the rules', () => {
-    expect(text).toContain('geomean over 4 cases (1 case with different work left out): 0.948 (0.930–0.970), −5.2% time');
-    expect(text).toContain('✗ different work on "context": node@24 1111111111111111, node@26 --max-semi-space-size=64 2222222222222222');
-    expect(text).toContain('≠ work');
-    expect(text).toContain('! the run was interrupted');
-    expect(text).toContain('exceeds the 1% noise threshold');
-    expect(text).toContain('equivalent: the CI lies inside [0.990, 1.010]');
-    expect(text).toContain('Benjamini–Hochberg over 5 comparisons');
-    expect(text).toContain('20 rounds');
-    expect(text).toContain('100 ms sampling + 150 ms warmup per process');
+    expect(flat).toContain('geomean over 4 cases (1 case with different work left out): 0.948 (0.930–0.970), −5.2% time');
+    expect(flat).toContain('✗ different work on "context": node@24 1111111111111111, node@26 --max-semi-space-size=64 2222222222222222');
+    expect(flat).toContain('≠ work');
+    expect(flat).toContain('! the run was interrupted');
+    expect(flat).toContain('exceeds the 1% noise threshold');
+    expect(flat).toContain('equivalent: the CI lies inside [0.990, 1.010]');
+    expect(flat).toContain('Benjamini–Hochberg over 5 comparisons');
+    expect(flat).toContain('20 rounds');
+    expect(flat).toContain('100 ms sampling + 150 ms warmup per process');
   });
 });
 

@@ -108,6 +108,10 @@ describe('modes', () => {
     finishRun(r, false);
     const row = benchView(r).cases[0]!.rows[0]!;
     expect(row.modes).toMatch(/^2 modes: (1|1\.0\d) µs ×12, 1\.6\d µs ×8$/);
-    expect(reporterFor('terminal')!.render(benchView(r), { color: false })).toContain(`node@26 · parse: ${row.modes}`);
+    // The table marks the row and explains the mark once; --plot gives the modes' figures under the case.
+    const table = reporterFor('terminal')!.render(benchView(r), { color: false });
+    expect(table).toMatch(/ node@26 .* m$/m);
+    expect(table).toContain('marks: m the process medians form 2 or more modes');
+    expect(reporterFor('terminal')!.render(benchView(r), { color: false, plot: true })).toContain(`node@26: ${row.modes}`);
   });
 });

@@ -15,7 +15,7 @@
  */
 import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { median } from '@rtbench/stats';
-import { formatDuration, formatMetric, formatMetricRange, formatOps, formatPercent, formatRange, ratioWithCi } from '../format.ts';
+import { formatDuration, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatRange, ratioWithCi } from '../format.ts';
 import { benchCells, benchLegend, comparisonCells, designLine, legend } from '../reporters/cells.ts';
 import type { ArmInfo, BenchView, ComparisonView, RatioComparison, View } from '../views/types.ts';
 
@@ -253,7 +253,7 @@ function comparisonPage(view: ComparisonView): PageData {
           medianText: raw?.stats ? formatMetric(raw.stats.median, metric) : '—',
           spreadText: raw?.stats ? formatMetricRange(raw.stats.p25, raw.stats.p75, metric) : '',
           ciText: s ? `±${formatPercent(s.ciHalfWidthRel)}` : '',
-          opsText: s && metric.unit === 'ns' ? formatOps(1e9 / s.median) : '',
+          opsText: s && metric.unit === 'ns' ? formatOpsOfMedian(s.median) : '',
           relativeText: section ? (texts?.ratio ?? '') : 'baseline',
           ...(texts?.ratio ? { verdict: texts.verdict, verdictText: `${texts.verdict} ${texts.detail}` } : {}),
           ...(comparison?.comparison ? { relative: pageRatio(comparison.comparison) } : {}),

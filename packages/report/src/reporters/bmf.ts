@@ -7,9 +7,14 @@
  * `throughput` (operations per second) beside it; instruction counts are
  * `instructions` (per operation); requests/s is `throughput`; a host-timed
  * time such as "time to first response" is its own measure, in ms, named
- * after the metric ("time-to-first-response").
+ * after the metric ("start-up-time", "latency-p99"). When the run recorded
+ * engine metrics, each entry also carries them as measures of their own
+ * (metrics.ts ENGINE_METRIC_FIELDS: "minor-gc-per-1k-ops",
+ * "major-gc-per-1k-ops", "incremental-gc-per-1k-ops", "gc-time-share" as a
+ * fraction of sampling time, "allocated-bytes-per-op"), without a CI.
  */
-import { metricOf, type Metric as CaseMetric, type RunRecord } from '@rtbench/core/schema';
+import { metricOf, type CaseResult, type Metric as CaseMetric, type RunRecord } from '@rtbench/core/schema';
+import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../metrics.ts';
 import type { View } from '../views/types.ts';
 import type { Reporter } from './reporter.ts';
 
@@ -27,6 +32,8 @@ export function measureSlug(name: string): string {
 function measuresOf(metric: CaseMetric, s: { median: number; ci: [number, number] }): Record<string, Metric> {
   const estimate: Metric = { value: s.median, lower_value: s.ci[0], upper_value: s.ci[1] };
   if (metric.unit === 'ns') {
+    // A 0 ns median (below the clock resolution) has a latency of 0 and no finite throughput.
+    if (!(s.median > 0)) return { latency: estimate };
     return {
       latency: estimate,
       throughput: { value: 1e9 / s.median, ...(s.ci[1] > 0 ? { lower_value: 1e9 / s.ci[1] } : {}), ...(s.ci[0] > 0 ? { upper_value: 1e9 / s.ci[0] } : {}) },
@@ -37,12 +44,24 @@ function measuresOf(metric: CaseMetric, s: { median: number; ci: [number, number
   return { [measureSlug(metric.name)]: estimate };
 }
 
+/** The engine metrics a result recorded, one measure each; none when it recorded none. */
+function engineMeasures(result: Pick<CaseResult, 'rounds'>): Record<string, Metric> {
+  if (!result.rounds.some((r) => r.metrics)) return {};
+  const summary = summarizeMetrics(result);
+  const out: Record<string, Metric> = {};
+  for (const field of ENGINE_METRIC_FIELDS) {
+    const value = field.value(summary);
+    if (field.measure && value !== undefined && Number.isFinite(value)) out[field.measure] = { value };
+  }
+  return out;
+}
+
 export function bmfOf(run: RunRecord): Record<string, Record<string, Metric>> {
   const out: Record<string, Record<string, Metric>> = {};
   for (const r of run.results) {
     const s = r.stats;
-    if (!s || !(s.median > 0)) continue;
-    out[`${r.caseId} [${r.variantId}]`] = measuresOf(metricOf(run, r.caseId), s);
+    if (!s) continue;
+    out[`${r.caseId} [${r.variantId}]`] = { ...measuresOf(metricOf(run, r.caseId), s), ...engineMeasures(r) };
   }
   return out;
 }

@@ -1,9 +1,9 @@
 /** The texts of a table's cells, shared by the terminal and markdown reporters. */
 import { TIME_PER_OP } from '@rtbench/core/schema';
-import { formatChange, formatMetric, formatMetricRange, formatOps, formatPercent, formatQ, formatRatio, formatThreshold, ratioWithCi, roughly } from '../format.ts';
+import { formatChange, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatQ, formatRatio, formatThreshold, ratioWithCi, roughly } from '../format.ts';
 
 export { formatChange, formatQ, formatRatio, formatThreshold, ratioWithCi };
-import type { BenchRow, BenchView, CaseComparison, ComparisonView, PrecisionCell } from '../views/types.ts';
+import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, PrecisionCell } from '../views/types.ts';
 
 function fmtMs(ms: number): string {
   return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${+ms.toFixed(1)} ms`;
@@ -28,6 +28,8 @@ export interface BenchCells {
   /** Rounds taken, with a mark when the budget ran out before the target. */
   rounds: string;
   budgetRanOut: boolean;
+  /** The median is 0 ns (below the clock's resolution): `ops` is "—", not an infinite rate. */
+  belowClock: boolean;
 }
 
 /** The precision cell ran out of budget before reaching its target. */
@@ -64,17 +66,33 @@ export function benchCells(row: BenchRow, digestMismatch: boolean, confidence = 
   const s = row.stats;
   const out = budgetRanOut(row.precision);
   const rounds = `${row.result.rounds.length}${out ? '*' : ''}`;
-  if (!s) return { median: '—', spread: '', ci: '', ops: '', relative: '', rounds, budgetRanOut: out };
+  if (!s) return { median: '—', spread: '', ci: '', ops: '', relative: '', rounds, budgetRanOut: out, belowClock: false };
   return {
     median: formatMetric(s.median, row.metric ?? TIME_PER_OP),
     spread: formatMetricRange(s.p25, s.p75, row.metric ?? TIME_PER_OP),
     ci: `±${formatPercent(s.ciHalfWidthRel)}`,
     // Operations per second only mean something for the loop's time per operation.
-    ops: row.metric ? '' : formatOps(1e9 / s.median),
+    ops: row.metric ? '' : formatOpsOfMedian(s.median),
     ...relativeText(row, digestMismatch, confidence),
     rounds,
     budgetRanOut: out,
+    belowClock: !row.metric && s.median === 0,
   };
+}
+
+/**
+ * The variants with the case's best median (lowest cost; highest req/s), or
+ * none when fewer than two rows have one: what markdown sets in bold. Ties
+ * are all best. A best median is not a verdict: the relative column decides.
+ */
+export function bestRows(bc: BenchCase): Set<string> {
+  // A 0 median is below the clock's resolution: not a speed to single out.
+  const measured = bc.rows.filter((r) => r.stats && r.stats.median > 0);
+  if (measured.length < 2) return new Set();
+  const higherIsBetter = measured[0]!.metric?.direction === 'higher-is-better';
+  const medians = measured.map((r) => r.stats!.median);
+  const best = higherIsBetter ? Math.max(...medians) : Math.min(...medians);
+  return new Set(measured.filter((r) => r.stats!.median === best).map((r) => r.variantId));
 }
 
 /** "median/op" for the loop's times; "median" when the cases declare their own metric (ms per start, req/s). */

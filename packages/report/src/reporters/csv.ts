@@ -5,10 +5,13 @@
  *              batch size, ns per operation, and the sample's start time where
  *              the run recorded it;
  *   csv-stats  one row per case × variant: the statistics (with the number of
- *              modes among the process medians, where the run has it) and the ratio
- *              against the view's baseline with its CI and verdict.
+ *              modes among the process medians, where the run has it), the ratio
+ *              against the view's baseline with its CI and verdict, and, when the
+ *              run recorded engine metrics, GC by kind, GC time share, bytes/op
+ *              and the heap (metrics.ts ENGINE_METRIC_FIELDS).
  */
 import { metricOf, type RunRecord } from '@rtbench/core/schema';
+import { ENGINE_METRIC_FIELDS, hasEngineMetrics, summarizeMetrics } from '../metrics.ts';
 import type { RatioComparison, View } from '../views/types.ts';
 import type { Reporter } from './reporter.ts';
 
@@ -52,9 +55,14 @@ function* sampleRows(view: View): Generator<Field[]> {
   }
 }
 
-/** One row per case × variant; the statistics are in `unit` (the case's metric, as in the samples). */
+/**
+ * One row per case × variant; the statistics are in `unit` (the case's
+ * metric, as in the samples), and `direction` says which way is better. The
+ * ratio is always of costs, candidate / baseline, so < 1 is better for every
+ * measure: for requests/s it is the baseline's rate over the candidate's.
+ */
 export const STATS_COLUMNS = [
-  'run', 'case', 'variant', 'status', 'measure', 'unit', 'rounds', 'samples', 'median', 'ci_low', 'ci_high', 'ci_half_width_rel', 'mean', 'min', 'p25', 'p75', 'max',
+  'run', 'case', 'variant', 'status', 'measure', 'unit', 'direction', 'rounds', 'samples', 'median', 'ci_low', 'ci_high', 'ci_half_width_rel', 'mean', 'min', 'p25', 'p75', 'max',
   'modes', 'baseline', 'ratio', 'ratio_ci_low', 'ratio_ci_high', 'verdict', 'q', 'target', 'reached', 'stopped_by',
 ] as const;
 
@@ -72,17 +80,25 @@ function ratiosOf(view: View): Map<string, { baseline: string; c: RatioCompariso
   return out;
 }
 
+/** The csv-stats header: the engine metrics' columns only when a run recorded them. */
+export function statsColumns(view: View): string[] {
+  return [...STATS_COLUMNS, ...(runsOf(view).some(hasEngineMetrics) ? ENGINE_METRIC_FIELDS.map((f) => f.column) : [])];
+}
+
 function* statsRows(view: View): Generator<Field[]> {
   const ratios = ratiosOf(view);
+  const withMetrics = runsOf(view).some(hasEngineMetrics);
   for (const run of runsOf(view)) {
     for (const r of run.results) {
       const s = r.stats;
       const ratio = ratios.get(`${run.id}\u0000${r.caseId}\u0000${r.variantId}`);
       const p = r.precision;
       const metric = metricOf(run, r.caseId);
+      const engine = withMetrics ? ENGINE_METRIC_FIELDS.map((f) => f.value(summarizeMetrics(r))) : [];
       yield [
-        run.id, r.caseId, r.variantId, r.status, metric.name, metric.unit, r.rounds.length, s?.n, s?.median, s?.ci[0], s?.ci[1], s?.ciHalfWidthRel, s?.mean, s?.min, s?.p25, s?.p75, s?.max,
+        run.id, r.caseId, r.variantId, r.status, metric.name, metric.unit, metric.direction, r.rounds.length, s?.n, s?.median, s?.ci[0], s?.ci[1], s?.ciHalfWidthRel, s?.mean, s?.min, s?.p25, s?.p75, s?.max,
         s?.modes?.modes.length, ratio?.baseline, ratio?.c.ratio, ratio?.c.ci[0], ratio?.c.ci[1], ratio?.c.verdict, ratio?.c.qValue, p?.target, p?.reached, p?.stoppedBy,
+        ...engine,
       ];
     }
   }
@@ -99,5 +115,5 @@ export const csvStatsReporter: Reporter = {
   format: 'csv-stats',
   description: 'one row per case × variant: statistics and the ratio against the baseline (CSV)',
   extension: 'csv',
-  render: (view) => csv(STATS_COLUMNS, statsRows(view)),
+  render: (view) => csv(statsColumns(view), statsRows(view)),
 };

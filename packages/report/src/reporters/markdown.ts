@@ -1,8 +1,9 @@
 /** Markdown for pasting a run or a comparison into a pull request or an issue. */
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
+import { NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
-import { benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, isAdaptive, legend, medianHeader, ratioWithCi, relativeHeader } from './cells.ts';
+import { bestRows, benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, isAdaptive, legend, medianHeader, ratioWithCi, relativeHeader } from './cells.ts';
 import type { Reporter } from './reporter.ts';
 
 function commandLine(command: readonly string[]): string {
@@ -21,18 +22,23 @@ export function renderBenchMarkdown(view: BenchView): string {
   lines.push(`| case | runtime | ${medianHeader(view)} | p25–p75 | 95% CI | ops/s | ${cell(relativeHeader(view))} |${withRounds ? ' rounds |' : ''}`);
   lines.push(`|---|---|--:|--:|--:|--:|---|${withRounds ? '--:|' : ''}`);
   const remarks: string[] = [];
+  let belowClock = false;
   for (const bc of view.cases) {
+    const best = bestRows(bc);
     bc.rows.forEach((row, i) => {
       const t = benchCells(row, bc.digestMismatch !== undefined, view.confidence);
+      belowClock ||= t.belowClock;
+      const median = best.has(row.variantId) ? `**${t.median}**` : t.median;
       const caseCell = i === 0 ? cell(bc.caseId) : '';
       const roundsCell = withRounds ? ` ${t.rounds} |` : '';
       if (!row.stats) lines.push(`| ${caseCell} | ${cell(row.variantId)} | ${cell(row.note ?? '—')} | | | | |${withRounds ? ' |' : ''}`);
-      else lines.push(`| ${caseCell} | ${cell(row.variantId)} | **${t.median}** | ${t.spread} | ${t.ci} | ${t.ops} | ${t.relative} |${roundsCell}`);
+      else lines.push(`| ${caseCell} | ${cell(row.variantId)} | ${median} | ${t.spread} | ${t.ci} | ${t.ops} | ${t.relative} |${roundsCell}`);
       for (const extra of [row.modes, row.skew]) if (extra) remarks.push(`${row.variantId} · ${bc.caseId}: ${extra}`);
     });
   }
   const geomean = benchGeomeanLine(view);
   if (geomean) lines.push('', `**${cell(geomean)}**`);
+  if (belowClock) remarks.push(`ops/s ${NO_RATE_REASON}`);
   if (remarks.length) lines.push('', ...remarks.map((r) => `> ${cell(r)}`));
   for (const bc of view.cases) {
     if (bc.digestMismatch) {
@@ -42,7 +48,8 @@ export function renderBenchMarkdown(view: BenchView): string {
   const errors = view.notes.filter((n) => n.level !== 'info' && !n.text.startsWith('different work'));
   if (errors.length) lines.push('', ...errors.map((n) => `> ${n.level === 'error' ? '✗' : '!'} ${cell(firstLine(n.text, 300))}`));
   const git = run.git ? ` rtbench ${run.git.commit.slice(0, 12)}${run.git.dirty ? ' (with uncommitted changes)' : ''}.` : '';
-  lines.push('', `<sub>${benchLegend(view).map(cell).join(' ')} Run ${cell(run.id)}, status ${run.status}.${git} Command: ${commandLine(run.command)}.</sub>`);
+  const bold = 'Bold: the best median of each case (lowest; highest for a rate), not by itself a verdict — the vs column says whether the difference is decided.';
+  lines.push('', `<sub>${[...benchLegend(view), bold].map(cell).join(' ')} Run ${cell(run.id)}, status ${run.status}.${git} Command: ${commandLine(run.command)}.</sub>`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,10 +1,14 @@
 /**
  * A compact distribution plot per case for the terminal (`--plot`), after
- * mitata's boxplot: one axis per case shared by its variants, so the boxes
- * can be compared by eye. Each variant gets two lines:
+ * mitata's boxplot: one logarithmic axis per case shared by its variants, so
+ * the boxes can be compared by eye and one slow process does not squeeze the
+ * others into a few characters (equal distances are equal ratios). Each
+ * variant gets two lines, and the axis has labelled ticks:
  *
- *   node      ├──────[████┃██████]─────────┤
+ *   node      ├──────████┃██████─────────┤
  *             ·  •  ••• •    •
+ *             ┬─────────────┬─────────────┬──── log
+ *             20 µs         50 µs         100 µs
  *
  * the first is all samples (whiskers at the 2.5th and 97.5th percentiles, the
  * box from p25 to p75) with ┃ at the table's median; the second marks each process's median,
@@ -13,16 +17,21 @@
  */
 import pc from 'picocolors';
 import { median, quantile } from '@rtbench/stats';
-import { formatDuration } from '../format.ts';
+import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
+import { formatMetric } from '../format.ts';
 import type { BenchCase } from '../views/types.ts';
 
 export interface PlotOptions {
   /** Total width in columns (the plot fits in it). */
   columns: number;
   color: boolean;
+  /** The table's labels by variant id (short ones, when the table used them); the ids otherwise. */
+  labels?: ReadonlyMap<string, string>;
 }
 
+/** Columns for the variant label, and after the axis for its median. */
 const LABEL = 14;
+const VALUE = 12;
 
 interface Dist {
   label: string;
@@ -49,9 +58,16 @@ function distOf(label: string, rounds: readonly { samples: readonly number[] }[]
   };
 }
 
-/** The row of one box plot, `width` characters, on the axis [min, max]. */
+/** Where `x` falls on a log axis [min, max] of `width` columns (0 and below: the left end). */
+export function logPosition(x: number, min: number, max: number, width: number): number {
+  if (!(max > min) || !(x > 0) || !(min > 0)) return 0;
+  const at = Math.round(((Math.log(x) - Math.log(min)) / (Math.log(max) - Math.log(min))) * (width - 1));
+  return Math.min(width - 1, Math.max(0, at));
+}
+
+/** The row of one box plot, `width` characters, on the log axis [min, max]. */
 export function boxLine(d: Pick<Dist, 'lo' | 'p25' | 'p50' | 'p75' | 'hi'>, min: number, max: number, width: number): string {
-  const at = (x: number): number => (max > min ? Math.min(width - 1, Math.max(0, Math.round(((x - min) / (max - min)) * (width - 1)))) : 0);
+  const at = (x: number): number => logPosition(x, min, max, width);
   const row = Array.from({ length: width }, () => ' ');
   const [lo, q1, mid, q3, hi] = [at(d.lo), at(d.p25), at(d.p50), at(d.p75), at(d.hi)];
   for (let i = lo; i <= hi; i++) row[i] = '─';
@@ -65,28 +81,85 @@ export function boxLine(d: Pick<Dist, 'lo' | 'p25' | 'p50' | 'p75' | 'hi'>, min:
 /** Process medians as dots on the same axis (• one, ● several in one column). */
 export function dotLine(values: readonly number[], min: number, max: number, width: number): string {
   const counts = new Array<number>(width).fill(0);
-  for (const v of values) {
-    const i = max > min ? Math.min(width - 1, Math.max(0, Math.round(((v - min) / (max - min)) * (width - 1)))) : 0;
-    counts[i]!++;
-  }
+  for (const v of values) counts[logPosition(v, min, max, width)]!++;
   return counts.map((n) => (n === 0 ? ' ' : n === 1 ? '•' : '●')).join('');
+}
+
+/**
+ * Round values to mark on a log axis [min, max]: 1-2-5 per decade, finer
+ * (1, 1.5, 2, 3, 5, 7) when that gives fewer than three, and for a range
+ * narrower than that, evenly spaced round values (a 34–46 µs axis gets 35,
+ * 40, 45 µs).
+ */
+export function logTicks(min: number, max: number): number[] {
+  if (!(min > 0) || !(max > min)) return min > 0 ? [min] : [];
+  for (const mantissas of [[1, 2, 5], [1, 1.5, 2, 3, 5, 7]]) {
+    const ticks: number[] = [];
+    for (let exp = Math.floor(Math.log10(min)); 10 ** exp <= max; exp++) {
+      for (const m of mantissas) {
+        const v = Number((m * 10 ** exp).toPrecision(3));
+        if (v >= min && v <= max) ticks.push(v);
+      }
+    }
+    if (ticks.length >= 3) return ticks;
+  }
+  // Narrow: a round linear step with three to six ticks.
+  const raw = (max - min) / 4;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? 10 * magnitude;
+  const ticks: number[] = [];
+  for (let v = Math.ceil(min / step) * step; v <= max; v += step) ticks.push(Number(v.toPrecision(6)));
+  return ticks;
+}
+
+/**
+ * The axis: a rule with ┬ at each tick and the tick values under it, a
+ * label dropped where it would run into its left neighbour. Two lines of
+ * `width` columns.
+ */
+export function axisLines(min: number, max: number, width: number, format: (v: number) => string): [string, string] {
+  const rule = Array.from({ length: width }, () => '─');
+  const labels = Array.from({ length: width }, () => ' ');
+  let free = 0;
+  for (const tick of logTicks(min, max)) {
+    const at = logPosition(tick, min, max, width);
+    rule[at] = '┬';
+    const text = format(tick);
+    const start = Math.min(width - text.length, Math.max(0, at - Math.floor(text.length / 2)));
+    if (start < free || start < 0) continue;
+    [...text].forEach((ch, i) => (labels[start + i] = ch));
+    free = start + text.length + 1;
+  }
+  return [rule.join(''), labels.join('').trimEnd()];
+}
+
+function fitLabel(label: string): string {
+  return label.length > LABEL - 2 ? `${label.slice(0, LABEL - 3)}…` : label;
 }
 
 export function casePlot(bc: BenchCase, options: PlotOptions): string {
   const c = options.color ? pc : pc.createColors(false);
-  const dists = bc.rows.map((r) => distOf(r.variantId, r.result.rounds, r.stats?.median)).filter((d): d is Dist => d !== undefined);
+  const metric: Metric = bc.rows[0]?.metric ?? TIME_PER_OP;
+  const format = (v: number): string => formatMetric(v, metric);
+  const label = (id: string): string => options.labels?.get(id) ?? id;
+  const dists = bc.rows.map((r) => distOf(label(r.variantId), r.result.rounds, r.stats?.median)).filter((d): d is Dist => d !== undefined);
   if (!dists.length) return '';
-  const min = Math.min(...dists.map((d) => Math.min(d.lo, ...d.processMedians)));
-  const max = Math.max(...dists.map((d) => Math.max(d.hi, ...d.processMedians)));
-  const width = Math.max(20, options.columns - LABEL - 12);
+  // A log axis starts above 0: values of 0 (below the clock) sit at its left end.
+  const values = dists.flatMap((d) => [d.lo, d.hi, ...d.processMedians]);
+  const positive = values.filter((v) => v > 0);
+  const min = positive.length ? Math.min(...positive) : 0;
+  const max = Math.max(...values);
+  const width = Math.max(20, options.columns - LABEL - VALUE);
   const lines = [c.bold(bc.caseId)];
   for (const d of dists) {
-    const label = d.label.length > LABEL - 2 ? `${d.label.slice(0, LABEL - 3)}…` : d.label;
-    lines.push(`  ${label.padEnd(LABEL - 2)}${boxLine(d, min, max, width)} ${formatDuration(d.p50)}`);
+    lines.push(`  ${fitLabel(d.label).padEnd(LABEL - 2)}${boxLine(d, min, max, width)} ${format(d.p50)}`);
     lines.push(`  ${''.padEnd(LABEL - 2)}${c.dim(dotLine(d.processMedians, min, max, width).trimEnd())}`);
   }
-  const left = formatDuration(min);
-  const right = formatDuration(max);
-  lines.push(c.dim(`  ${''.padEnd(LABEL - 2)}${left}${right.padStart(width - left.length)}`));
+  const [rule, ticks] = axisLines(min, max, width, format);
+  lines.push(c.dim(`  ${''.padEnd(LABEL - 2)}${rule} log`), c.dim(`  ${''.padEnd(LABEL - 2)}${ticks}`));
+  // What the table's marks stand for, with their figures.
+  for (const row of bc.rows) {
+    for (const extra of [row.modes, row.skew]) if (extra) lines.push(c.yellow(`  ${label(row.variantId)}: ${extra}`));
+  }
   return lines.join('\n');
 }

@@ -1,120 +1,231 @@
 /**
- * Tables for a terminal, with cli-table3 (column widths, wrapping and unicode
- * borders are its job) and picocolors (honours NO_COLOR and non-TTY output).
+ * Tables for a terminal that fit its width (100 columns when it is not a
+ * terminal): borderless grids (grid.ts), coloured with picocolors (honours
+ * NO_COLOR and non-TTY output). Layouts are tried widest first — the case in
+ * a column with full variant names, then case names as headings, then short
+ * arm labels (A, B, …) with a legend — and the first that fits is used; a
+ * line under the table says what a wider terminal would add.
  */
-import Table from 'cli-table3';
 import pc from 'picocolors';
+import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
-import type { ArmComparison, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, isAdaptive, legend, medianHeader, ratioWithCi, relativeHeader } from './cells.ts';
+import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
+import { benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, isAdaptive, legend, medianHeader, ratioWithCi } from './cells.ts';
+import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { casePlot } from './plot.ts';
 import type { Reporter, ReporterOptions } from './reporter.ts';
 
-type Paint = (s: string) => string;
 const plain: Paint = (s) => s;
+const DEFAULT_COLUMNS = 100;
 
-function palette(color: boolean) {
-  const c = color ? pc : pc.createColors(false);
-  return c;
+type Colors = ReturnType<typeof pc.createColors>;
+
+function palette(color: boolean): Colors {
+  return color ? pc : pc.createColors(false);
 }
 
-function noteLine(note: Note, c: ReturnType<typeof palette>): string {
+/** Prose wrapped to the width, each line painted; continuation lines indented by `indent`. */
+function wrapped(text: string, columns: number, paint: Paint = plain, indent = 0): string[] {
+  const lines = text.split('\n').flatMap((para) => wrapWords(para, columns - indent));
+  return lines.map((line, i) => paint(i === 0 ? line : ' '.repeat(indent) + line.trimStart()));
+}
+
+function noteLines(note: Note, c: Colors, columns: number): string[] {
   const paint = note.level === 'error' ? c.red : note.level === 'warning' ? c.yellow : c.dim;
   const mark = note.level === 'error' ? '✗' : note.level === 'warning' ? '!' : '·';
-  return paint(`${mark} ${note.text}`);
+  return wrapped(`${mark} ${note.text}`, columns, paint, 2);
+}
+
+/** A layout to try: the case in its own column or as a heading, and full or short arm labels. */
+interface Layout {
+  caseColumn: boolean;
+  short: boolean;
+}
+const LAYOUTS: readonly Layout[] = [
+  { caseColumn: true, short: false },
+  { caseColumn: false, short: false },
+  { caseColumn: false, short: true },
+];
+
+/** A, B, …, Z, AA, AB: short labels in the order given. */
+export function letterLabel(i: number): string {
+  return i < 26 ? String.fromCharCode(65 + i) : letterLabel(Math.floor(i / 26) - 1) + letterLabel(i % 26);
+}
+
+/** Builds the grid for each layout and keeps the first that fits `columns` (the last one otherwise). */
+function fitLayout<T>(columns: number, build: (layout: Layout) => { columns: GridColumn[]; rows: GridRow[] } & T): { layout: Layout; widths: number[] } & ReturnType<typeof build> {
+  const widths: number[] = [];
+  for (const [i, layout] of LAYOUTS.entries()) {
+    const grid = build(layout);
+    widths.push(naturalGridWidth(grid.columns, grid.rows));
+    if (widths[i]! <= columns || i === LAYOUTS.length - 1) return { ...grid, layout, widths };
+  }
+  throw new Error('unreachable');
+}
+
+/** One line on what a wider terminal adds, when the layout gave something up. */
+function widerLine(layout: Layout, widths: readonly number[], what: { short: string; caseColumn: string }): string | undefined {
+  const adds: string[] = [];
+  if (layout.short) adds.push(`≥ ${widths[1]} columns: ${what.short}`);
+  if (!layout.caseColumn) adds.push(`≥ ${widths[0]} columns: ${what.caseColumn}`);
+  return adds.length ? `a wider terminal adds (${adds.join('; ')})` : undefined;
+}
+
+// ---------------------------------------------------------------- bench table
+
+/** Marks in the bench table's last column, each explained once under it. */
+const MARKS = {
+  modes: { mark: 'm', text: 'the process medians form 2 or more modes (a fast and a slow state)' },
+  skew: { mark: 's', text: 'the mean is ≥ 1.5× the median: rare slow samples the median hides' },
+  failed: { mark: '✗', text: 'a round failed (the failures are listed below)' },
+} as const;
+
+function marksOf(row: BenchCase['rows'][number]): string {
+  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.note ? MARKS.failed.mark : ''}`;
+}
+
+function benchGrid(view: BenchView, layout: Layout, c: Colors) {
+  const adaptive = isAdaptive(view);
+  const labels = new Map(view.variants.map((v, i) => [v.id, layout.short ? letterLabel(i) : v.id]));
+  const hasMarks = view.cases.some((bc) => bc.rows.some((r) => r.stats && marksOf(r)));
+  const columns: GridColumn[] = [
+    ...(layout.caseColumn ? [{ head: 'case', align: 'left' as const }] : []),
+    { head: 'runtime', align: 'left' },
+    { head: medianHeader(view), align: 'right' },
+    { head: 'p25–p75', align: 'right' },
+    { head: '95% CI', align: 'right' },
+    { head: 'ops/s', align: 'right' },
+    { head: `vs ${labels.get(view.baseline.id) ?? view.baseline.label} (paired)`, align: 'left' },
+    ...(adaptive ? [{ head: 'rounds', align: 'right' as const }] : []),
+    ...(hasMarks ? [{ head: '', align: 'left' as const }] : []),
+  ];
+  const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain };
+  const rows: GridRow[] = [];
+  let belowClock = false;
+  for (const bc of view.cases) {
+    if (!layout.caseColumn) rows.push({ heading: c.bold(bc.caseId) });
+    bc.rows.forEach((row, i) => {
+      const lead: Cell[] = layout.caseColumn ? [i === 0 ? bc.caseId : ''] : [];
+      const label = labels.get(row.variantId) ?? row.variantId;
+      const t = benchCells(row, bc.digestMismatch !== undefined, view.confidence);
+      if (!row.stats) {
+        rows.push({ cells: [...lead, label], tail: { text: row.note ?? 'no result', paint: row.status === 'unsupported' ? c.yellow : c.red } });
+        return;
+      }
+      belowClock ||= t.belowClock;
+      rows.push({
+        cells: [
+          ...lead,
+          label,
+          { text: t.median, paint: c.bold },
+          t.spread,
+          t.ci,
+          t.ops,
+          { text: t.relative, paint: verdictPaint[t.verdict ?? ''] ?? plain },
+          ...(adaptive ? [t.budgetRanOut ? { text: t.rounds, paint: c.yellow } : t.rounds] : []),
+          ...(hasMarks ? [{ text: marksOf(row), paint: c.yellow }] : []),
+        ],
+      });
+    });
+  }
+  return { columns, rows, belowClock, labels };
+}
+
+/** "marks: m … (2 rows); s … (1 row)", counting the rows each mark is on. */
+function marksLegend(view: BenchView): string | undefined {
+  const rows = view.cases.flatMap((bc) => bc.rows.filter((r) => r.stats));
+  const used = (Object.keys(MARKS) as (keyof typeof MARKS)[])
+    .map((key) => ({ ...MARKS[key], n: rows.filter((r) => marksOf(r).includes(MARKS[key].mark)).length }))
+    .filter((m) => m.n > 0);
+  if (!used.length) return undefined;
+  const parts = used.map((m) => `${m.mark} ${m.text} (${m.n} row${m.n === 1 ? '' : 's'})`);
+  return `marks: ${parts.join('; ')}. The modes' centres: --plot (under each case's plot) or --format markdown; the means: csv-stats.`;
 }
 
 export function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): string {
   const c = palette(options.color ?? true);
-  const adaptive = isAdaptive(view);
-  const head = ['case', 'runtime', medianHeader(view), 'p25–p75', '95% CI', 'ops/s', relativeHeader(view), ...(adaptive ? ['rounds'] : [])];
-  const span = head.length - 2;
-  const table = new Table({
-    head: head.map((h) => c.bold(h)),
-    colAligns: (['left', 'left', 'right', 'right', 'right', 'right', 'left', 'right'] as const).slice(0, head.length),
-    style: { head: [], border: [] },
-    // No rule between rows: a case's runtimes sit together under its name.
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-    wordWrap: true,
-  });
-  const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain };
-  const plots: string[] = [];
-  // Remarks go under the table: spanning rows inside it break cli-table3's borders.
-  const remarks: string[] = [];
-  for (const bc of view.cases) {
-    bc.rows.forEach((row, i) => {
-      const caseCell = i === 0 ? bc.caseId : '';
-      const t = benchCells(row, bc.digestMismatch !== undefined, view.confidence);
-      if (!row.stats) {
-        const paint = row.status === 'unsupported' ? c.yellow : c.red;
-        table.push([caseCell, row.variantId, { colSpan: span, content: paint(row.note ?? 'no result') }]);
-        return;
-      }
-      const relative = (verdictPaint[t.verdict ?? ''] ?? plain)(t.relative);
-      table.push([caseCell, row.variantId, c.bold(t.median), t.spread, t.ci, t.ops, relative, ...(adaptive ? [t.budgetRanOut ? c.yellow(t.rounds) : t.rounds] : [])]);
-      if (row.note) remarks.push(c.red(`✗ ${row.variantId} · ${bc.caseId}: ${row.note}`));
-      if (row.modes) remarks.push(c.yellow(`! ${row.variantId} · ${bc.caseId}: ${row.modes}`));
-      if (row.skew) remarks.push(c.yellow(`! ${row.variantId} · ${bc.caseId}: ${row.skew}`));
-    });
-    if (options.plot) plots.push(casePlot(bc, { columns: options.columns ?? 100, color: options.color ?? true }));
-  }
+  const columns = options.columns ?? DEFAULT_COLUMNS;
+  const grid = fitLayout(columns, (layout) => benchGrid(view, layout, c));
+  const lines = renderGrid(grid.columns, grid.rows, { maxWidth: columns, bold: c.bold, dim: c.dim });
+  if (grid.layout.short) lines.push(...wrapped(view.variants.map((v, i) => `${letterLabel(i)} = ${v.id}`).join(' · '), columns, c.bold));
   const geomean = benchGeomeanLine(view);
-  const lines = [table.toString(), ...(geomean ? [c.bold(geomean)] : []), ...remarks];
-  if (plots.length) lines.push('', ...plots);
-  for (const note of view.notes) lines.push(noteLine(note, c));
-  for (const line of benchLegend(view)) lines.push(c.dim(line));
+  if (geomean) lines.push(...wrapped(geomean, columns, c.bold));
+  const marks = marksLegend(view);
+  if (marks) lines.push(...wrapped(marks, columns, c.yellow));
+  if (grid.belowClock) lines.push(...wrapped(`ops/s —: ${NO_RATE_REASON}`, columns, c.dim));
+  const wider = widerLine(grid.layout, grid.widths, { short: 'the full variant names in the table', caseColumn: 'the case names in a column' });
+  if (wider) lines.push(...wrapped(wider, columns, c.dim));
+  if (options.plot) lines.push('', ...view.cases.map((bc) => casePlot(bc, { columns, color: options.color ?? true, labels: grid.labels })).filter(Boolean));
+  for (const note of view.notes) lines.push(...noteLines(note, c, columns));
+  for (const line of benchLegend(view)) lines.push(...wrapped(line, columns, c.dim));
   return `${lines.join('\n')}\n`;
 }
 
-function sectionTable(section: ArmComparison, view: ComparisonView, c: ReturnType<typeof palette>): string {
-  const table = new Table({
-    head: ['case', section.baseline.label, section.candidate.label, 'ratio (95% CI)', 'verdict', 'q'].map((h) => c.bold(h)),
-    colAligns: ['left', 'right', 'right', 'right', 'left', 'right'],
-    style: { head: [], border: [] },
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-    wordWrap: true,
-  });
+// ----------------------------------------------------------- comparison table
+
+function sectionGrid(section: ArmComparison, view: ComparisonView, layout: Layout, c: Colors) {
+  const [a, b] = layout.short ? ['A', 'B'] : [section.baseline.label, section.candidate.label];
+  const columns: GridColumn[] = [
+    ...(layout.caseColumn ? [{ head: 'case', align: 'left' as const }] : []),
+    { head: a, align: 'right' },
+    { head: b, align: 'right' },
+    { head: 'ratio (95% CI)', align: 'right' },
+    { head: 'verdict', align: 'left' },
+    { head: '', align: 'left', wrap: true },
+    { head: 'q', align: 'right' },
+  ];
   const verdictColor: Record<string, Paint> = { faster: c.green, slower: c.red, equivalent: plain, inconclusive: c.yellow };
+  const rows: GridRow[] = [];
   for (const row of section.cases) {
+    if (!layout.caseColumn) rows.push({ heading: c.bold(row.caseId) });
+    const lead: Cell[] = layout.caseColumn ? [row.caseId] : [];
     const t = comparisonCells(row, view);
-    const color = verdictColor[t.verdict] ?? plain;
-    const verdict = row.comparison ? `${color(t.verdict)} ${t.verdict === 'inconclusive' ? c.dim(t.detail) : t.detail}` : c.red(t.detail || '—');
-    const work = row.digests ? ` ${c.red('≠ work')}` : '';
-    table.push([row.caseId, t.baseline, t.candidate, t.ratio, `${verdict}${work}`, t.q]);
-    if (row.comparison && row.note) table.push(['', '', '', '', c.dim(row.note), '']);
+    const work = row.digests ? ' ≠ work' : '';
+    const verdict: Cell = row.comparison ? { text: `${t.verdict}${work}`, paint: row.digests ? c.red : (verdictColor[t.verdict] ?? plain) } : { text: `—${work}`, paint: c.red };
+    const detail: Cell = row.comparison ? { text: t.detail, paint: t.verdict === 'inconclusive' ? c.dim : plain } : { text: t.detail, paint: c.red };
+    rows.push({ cells: [...lead, t.baseline, t.candidate, t.ratio, verdict, detail, t.q] });
+    if (row.comparison && row.note) rows.push({ cells: [...lead.map(() => ''), '', '', '', '', { text: row.note, paint: c.dim }, ''] });
   }
-  return table.toString();
+  return { columns, rows };
+}
+
+function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, columns: number): string[] {
+  const grid = fitLayout(columns, (layout) => sectionGrid(section, view, layout, c));
+  const out = wrapped(`${c.bold(view.suite)}: ${c.bold(section.candidate.label)} vs ${section.baseline.label} (baseline)`, columns);
+  for (const [i, arm] of [section.baseline, section.candidate].entries()) {
+    const commit = arm.binaryCommit ? `; built from ${arm.binaryCommit}` : '';
+    const name = grid.layout.short ? `${letterLabel(i)} = ${arm.label}` : arm.label;
+    out.push(...wrapped(`  ${name}: ${arm.versionText}; flags ${armFlags(arm)}; sha256 ${shortHash(arm.binarySha256)}${commit}`, columns, c.dim, 4));
+  }
+  out.push(...renderGrid(grid.columns, grid.rows, { maxWidth: columns, bold: c.bold, dim: c.dim }));
+  const g = section.geomean;
+  if (g) {
+    const left = g.excluded ? ` (${g.excluded} case${g.excluded === 1 ? '' : 's'} with different work left out)` : '';
+    out.push(...wrapped(`${c.bold('geomean')} over ${g.cases} cases${left}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} time`, columns));
+  }
+  for (const row of section.cases) {
+    if (row.digests) {
+      const text = `✗ different work on "${row.caseId}": ${section.baseline.label} ${row.digests.baseline}, ${section.candidate.label} ${row.digests.candidate}; the ratio compares different computations`;
+      out.push(...wrapped(text, columns, c.red, 2));
+    }
+  }
+  const wider = widerLine(grid.layout, grid.widths, { short: 'the arm names as column heads', caseColumn: 'the case names in a column' });
+  if (wider) out.push(...wrapped(wider, columns, c.dim));
+  return out;
 }
 
 export function renderComparisonTerminal(view: ComparisonView, options: ReporterOptions = {}): string {
   const c = palette(options.color ?? true);
+  const columns = options.columns ?? DEFAULT_COLUMNS;
   const out: string[] = [];
   const baseline = view.sections[0]?.baseline;
   if (view.pairing === 'paired' && view.sections.length > 1 && baseline) {
-    out.push(c.dim(`${view.sections.length} candidates, each compared with the first arm, ${baseline.label} (the baseline)`));
+    out.push(...wrapped(`${view.sections.length} candidates, each compared with the first arm, ${baseline.label} (the baseline)`, columns, c.dim));
   }
-  for (const section of view.sections) {
-    out.push(`${c.bold(view.suite)}: ${c.bold(section.candidate.label)} vs ${section.baseline.label} (baseline)`);
-    for (const arm of [section.baseline, section.candidate]) {
-      const commit = arm.binaryCommit ? `; built from ${arm.binaryCommit}` : '';
-      out.push(c.dim(`  ${arm.label}: ${arm.versionText}; flags ${armFlags(arm)}; sha256 ${shortHash(arm.binarySha256)}${commit}`));
-    }
-    out.push(sectionTable(section, view, c));
-    const g = section.geomean;
-    if (g) {
-      const left = g.excluded ? ` (${g.excluded} case${g.excluded === 1 ? '' : 's'} with different work left out)` : '';
-      out.push(`${c.bold('geomean')} over ${g.cases} cases${left}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} time`);
-    }
-    for (const row of section.cases) {
-      if (row.digests) {
-        out.push(c.red(`✗ different work on "${row.caseId}": ${section.baseline.label} ${row.digests.baseline}, ${section.candidate.label} ${row.digests.candidate}; the ratio compares different computations`));
-      }
-    }
-    out.push('');
-  }
-  for (const note of view.notes) out.push(c.yellow(`! ${note}`));
-  out.push(c.dim(designLine(view)));
-  out.push(c.dim(legend(view)));
+  for (const section of view.sections) out.push(...sectionLines(section, view, c, columns), '');
+  for (const note of view.notes) out.push(...wrapped(`! ${note}`, columns, c.yellow, 2));
+  out.push(...wrapped(designLine(view), columns, c.dim));
+  out.push(...wrapped(legend(view), columns, c.dim));
   return `${out.join('\n')}\n`;
 }
 
