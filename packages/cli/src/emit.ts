@@ -3,7 +3,7 @@
  * on stdout. --json and --markdown are aliases of --format json / markdown.
  */
 import pc from 'picocolors';
-import { benchRegressions, formatNames, formatRatio, regressions, reporterFor, type Reporter, type View } from '@rtbench/report';
+import { benchRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { metricsSection, parseMetricsView } from './metrics-view.ts';
 
@@ -30,10 +30,24 @@ export function outputReporter(flags: OutputFlags): Reporter {
   return reporters[0] ?? reporterFor('terminal')!;
 }
 
+/**
+ * What a run holds (case names, messages, stderr) is written as text: JSON
+ * formats escape C1 controls (the same data); the page escapes for itself;
+ * text formats show every control character and escape sequence but the
+ * colours of a coloured terminal (where a case's own colour codes pass too:
+ * they change colours, nothing else).
+ */
+export function safeOutput(format: string, text: string, colour: boolean): string {
+  if (format === 'json' || format === 'bmf') return jsonPrintable(text);
+  if (format === 'html') return text;
+  return printable(text, { keepColours: colour });
+}
+
 export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream: NodeJS.WriteStream = process.stdout): void {
-  stream.write(reporter.render(view, { color: pc.isColorSupported && stream.isTTY === true, columns: stream.columns ?? 100, plot: flags.plot === true }));
+  const colour = pc.isColorSupported && stream.isTTY === true;
+  stream.write(safeOutput(reporter.format, reporter.render(view, { color: colour, columns: stream.columns ?? 100, plot: flags.plot === true }), colour));
   const metrics = metricsSection(view, reporter.format, parseMetricsView(flags.metrics));
-  if (metrics) stream.write(metrics);
+  if (metrics) stream.write(safeOutput(reporter.format, metrics, colour));
 }
 
 /**
@@ -53,7 +67,7 @@ export function regressionGate(view: View, limit: number | undefined): number {
   }
   for (const { caseId, slow, base, c } of found) {
     process.stderr.write(
-      pc.red(`✗ regression: "${caseId}" ${slow} is slower than ${base} by ${((c.ratio - 1) * 100).toFixed(1)}% (ratio ${formatRatio(c.ratio)}, 95% CI ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
+      pc.red(`✗ regression: "${printable(caseId)}" ${printable(slow)} is slower than ${base} by ${((c.ratio - 1) * 100).toFixed(1)}% (ratio ${formatRatio(c.ratio)}, 95% CI ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
     );
   }
   return 1;

@@ -9,7 +9,7 @@
  * are added adaptively it is bounded by the run's time budget.
  */
 import pc from 'picocolors';
-import { firstLine, formatDuration } from '@rtbench/report';
+import { firstLine, formatDuration, printable } from '@rtbench/report';
 import type { ProgressEvent } from './run.ts';
 
 /** 0:42, 1:05:09 */
@@ -75,15 +75,15 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
       const outcome = e.outcome && e.outcome.status !== 'ok' ? e.outcome : undefined;
       const failed = outcome && shouldSay(e, outcome) ? outcome : undefined;
       if (live) {
-        const job = `${e.variantId} · ${e.caseId}`;
+        const job = printable(`${e.variantId} · ${e.caseId}`);
         const result = e.outcome?.status === 'ok' ? ` ${e.outcome.text ?? `${formatDuration(e.outcome.medianNs)}/op`}` : '';
-        if (failed) stream.write(`\r\x1b[K${failed.status === 'unsupported' ? pc.yellow('unsupported') : pc.red('failed')}: ${job}: ${firstLine(failed.message)}\n`);
+        if (failed) stream.write(`\r\x1b[K${failed.status === 'unsupported' ? pc.yellow('unsupported') : pc.red('failed')}: ${job}: ${printable(firstLine(failed.message))}\n`);
         const line = `${bar(e.done, e.total)} ${status(e)} · ${job}${result}`;
         stream.write(`\r\x1b[K${line.length > width() - 1 ? `${line.slice(0, width() - 2)}…` : line}`);
         shown = true;
         return;
       }
-      if (failed) stream.write(`${failed.status}: ${e.variantId} · ${e.caseId}: ${firstLine(failed.message)}\n`);
+      if (failed) stream.write(printable(`${failed.status}: ${e.variantId} · ${e.caseId}: ${firstLine(failed.message)}`) + '\n');
       if (!e.outcome) return;
       const tenth = e.total > 0 ? Math.floor((e.done / e.total) * 10) : 0;
       if (tenth > lastTenth) {

@@ -1,5 +1,5 @@
 export { formatChange, formatDuration, formatMetric, formatMetricRange, formatOps, formatPercent, formatQ, formatRange, formatRatio, formatThreshold, ratioWithCi } from './format.ts';
-export { firstLine, markdownCell, shellQuote } from './text.ts';
+export { firstLine, jsonPrintable, markdownCell, printable, shellQuote } from './text.ts';
 export * from './views/index.ts';
 export { REPORTERS, FORMAT_ALIASES, reporterFor, formatNames, type Reporter, type ReporterOptions } from './reporters/index.ts';
 export { benchCells, comparisonCells, relativeText, type BenchCells, type ComparisonCells } from './reporters/cells.ts';

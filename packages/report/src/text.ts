@@ -6,9 +6,43 @@ export function firstLine(text: string, max = 120): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** Text safe inside a markdown table cell: pipes escaped, newlines flattened. */
+/** Text safe inside a markdown table cell: pipes escaped, newlines flattened, HTML shown as text (a case named `<img …>` is not markup). */
 export function markdownCell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** SGR (colour) sequences: the only escape sequences rtbench itself writes. */
+const SGR = /^\x1b\[[0-9;]*m/;
+/** C0 controls but tab and newline, DEL, and C1 controls (0x9b is a one-byte CSI). */
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+
+/**
+ * Text from a run or a runtime (case names, failure messages, stderr tails)
+ * made safe to print: escape sequences other than colours and other control
+ * characters become visible (`␛`, `\x07`), so a case cannot move the cursor,
+ * retitle the terminal, clear the screen or hide a line with `\r`.
+ */
+export function printable(text: string, options: { keepColours?: boolean } = {}): string {
+  if (!CONTROL.test(text)) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '\x1b' && options.keepColours) {
+      const sgr = SGR.exec(text.slice(i, i + 32));
+      if (sgr) {
+        out += sgr[0];
+        i += sgr[0].length - 1;
+        continue;
+      }
+    }
+    out += ch === '\x1b' ? '␛' : CONTROL.test(ch) ? `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}` : ch;
+  }
+  return out;
+}
+
+/** JSON text with C1 controls written as \u escapes (JSON.stringify leaves them raw): the same data, safe on a terminal. */
+export function jsonPrintable(json: string): string {
+  return json.replace(/[\x7f-\x9f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Quote an argument the way a user would type it again in a shell. */

@@ -1,0 +1,39 @@
+/**
+ * Text a run carries from cases and runtimes (case names, failure messages,
+ * stderr tails) is printed, not obeyed: no escape sequence but colours, no
+ * control character reaches the terminal, markdown or CSV; a case name is
+ * not markup in markdown; JSON keeps the exact text, escaped.
+ */
+import { describe, expect, it } from 'vitest';
+import { printable } from '@rtbench/report';
+import { runCli, tempFile } from '../helpers/cli.ts';
+import { syntheticRun, writeRun } from '../compare-synthetic.ts';
+
+const HOSTILE = 'parse \x1b]0;pwned\x07\x1b[2J\rfake line <img src=x onerror=alert(1)> \x9b31m\x00';
+
+describe('hostile text in a run', () => {
+  it('is shown, not obeyed, in every text format; JSON keeps it exactly', () => {
+    const run = syntheticRun({ mode: 'bench', cases: [{ id: HOSTILE, ns: 1000 }], arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 1.2 }], rounds: 6 });
+    run.results[1]!.failures.push({ kind: 'warning', message: `stderr said \x1b[31mred\x1b[0m and \x1b]52;c;c2VjcmV0\x07` });
+    const file = tempFile('hostile.json');
+    writeRun(file, run);
+    for (const format of ['terminal', 'markdown', 'csv', 'csv-stats']) {
+      const r = runCli(['report', file, '--format', format]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout, format).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+      expect(r.stdout, format).toContain('␛]0;pwned\\x07␛[2J\\x0dfake line');
+    }
+    const md = runCli(['report', file, '--format', 'markdown']).stdout;
+    expect(md).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(md).not.toContain('<img');
+    const json = runCli(['report', file, '--format', 'json']).stdout;
+    expect(json).not.toMatch(/[\x7f-\x9f]/);
+    expect((JSON.parse(json) as { run: { cases: { id: string }[] } }).run.cases[0]!.id).toBe(HOSTILE);
+  });
+
+  it('keeps rtbench\'s own colours and nothing else', () => {
+    expect(printable('\x1b[32mok\x1b[39m \x1b[2J', { keepColours: true })).toBe('\x1b[32mok\x1b[39m ␛[2J');
+    expect(printable('\x1b[32mok')).toBe('␛[32mok');
+    expect(printable('tab\tand\nnewline stay')).toBe('tab\tand\nnewline stay');
+  });
+});
