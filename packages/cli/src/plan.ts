@@ -147,7 +147,8 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
     throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${warmupMs} ms of warmup + ${+(timeMs / schedule.rounds).toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
-  if (compare && schedule.rounds < 6 && !schedule.adaptive) {
+  // Instruction counts are compared with a t interval, which decides from 3 rounds.
+  if (compare && !counting && schedule.rounds < 6 && !schedule.adaptive) {
     process.stderr.write(pc.yellow(`! --rounds ${schedule.rounds}: fewer than 6 pairs can never reach a 95% signed-rank CI; every verdict will be inconclusive\n`));
   }
 
