@@ -37,3 +37,18 @@ describe('hostile text in a run', () => {
     expect(printable('tab\tand\nnewline stay')).toBe('tab\tand\nnewline stay');
   });
 });
+
+describe('rows without figures', () => {
+  it('name their reason once, under the table, however many rows share it', () => {
+    const reason = 'the file reads files while loading, and this runtime cannot see them (a long reason that would otherwise widen every row of the table)';
+    const cases = ['a', 'b', 'c'].map((id) => ({ id, ns: 1000 }));
+    const run = syntheticRun({ mode: 'bench', cases, arms: [{ id: 'node', factor: 1 }, { id: 'workerd', factor: 1, overrides: { a: { unsupported: reason }, b: { unsupported: reason }, c: { unsupported: 'another reason' } } }], rounds: 6 });
+    const file = writeRun(tempFile('unsupported.json'), run);
+    const out = runCli(['report', file]).stdout;
+    expect(out.split('\n').filter((l) => /workerd\s+unsupported \[1\]$/.test(l))).toHaveLength(2);
+    expect(out.split('\n').filter((l) => /workerd\s+unsupported \[2\]$/.test(l))).toHaveLength(1);
+    expect(out.split('the file reads files while loading')).toHaveLength(2);
+    expect(out).toMatch(/^\[2\] another reason$/m);
+    expect(Math.max(...out.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
+  });
+});

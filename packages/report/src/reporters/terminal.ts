@@ -102,6 +102,9 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
   const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain };
   const rows: GridRow[] = [];
   let belowClock = false;
+  // Why a row has no figures, said once under the table however many rows share it.
+  const reasons: string[] = [];
+  const reasonNumber = (text: string): number => (reasons.includes(text) ? reasons.indexOf(text) : reasons.push(text) - 1) + 1;
   for (const bc of view.cases) {
     if (!layout.caseColumn) rows.push({ heading: c.bold(bc.caseId) });
     bc.rows.forEach((row, i) => {
@@ -109,7 +112,8 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
       const label = labels.get(row.variantId) ?? row.variantId;
       const t = benchCells(row, bc.digestMismatch !== undefined, view.confidence);
       if (!row.stats) {
-        rows.push({ cells: [...lead, label], tail: { text: row.note ?? 'no result', paint: row.status === 'unsupported' ? c.yellow : c.red } });
+        const what = row.status === 'unsupported' ? 'unsupported' : 'no result';
+        rows.push({ cells: [...lead, label], tail: { text: row.note ? `${what} [${reasonNumber(row.note)}]` : what, paint: row.status === 'unsupported' ? c.yellow : c.red } });
         return;
       }
       belowClock ||= t.belowClock;
@@ -128,7 +132,7 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
       });
     });
   }
-  return { columns, rows, belowClock, labels };
+  return { columns, rows, belowClock, labels, reasons };
 }
 
 /** "marks: m … (2 rows); s … (1 row)", counting the rows each mark is on. */
@@ -147,6 +151,7 @@ export function renderBenchTerminal(view: BenchView, options: ReporterOptions = 
   const columns = options.columns ?? DEFAULT_COLUMNS;
   const grid = fitLayout(columns, (layout) => benchGrid(view, layout, c));
   const lines = renderGrid(grid.columns, grid.rows, { maxWidth: columns, bold: c.bold, dim: c.dim });
+  grid.reasons.forEach((reason, i) => lines.push(...wrapped(`[${i + 1}] ${reason.replace(/^unsupported: /, '')}`, columns, c.yellow, 4)));
   if (grid.layout.short) lines.push(...wrapped(view.variants.map((v, i) => `${letterLabel(i)} = ${v.id}`).join(' · '), columns, c.bold));
   const geomean = benchGeomeanLine(view);
   if (geomean) lines.push(...wrapped(geomean, columns, c.bold));
