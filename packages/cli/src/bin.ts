@@ -11,6 +11,7 @@ import { mergeCommand, type MergeFlags } from './commands/merge.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
 import { isBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
+import { survivePipeClosing } from './pipes.ts';
 import { takeValueOptions } from './options.ts';
 import { BENCH_DEFAULTS, COMPARE_DEFAULTS, WARMUP_CAP_FACTOR } from './plan.ts';
 import { listSuites } from './suites.ts';
@@ -103,6 +104,8 @@ function broughtFileAsBench(argv: string[]): string[] {
 }
 
 async function main(): Promise<void> {
+  survivePipeClosing(process.stdout);
+  survivePipeClosing(process.stderr);
   try {
     const extracted = extractCompareArgs(broughtFileAsBench(process.argv));
     compareArms = extracted.compare;
