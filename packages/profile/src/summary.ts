@@ -14,7 +14,7 @@ export const CATEGORIES: readonly Category[] = ['benchmark', 'harness', 'runtime
 
 export const CATEGORY_NOTES: Readonly<Record<Category, string>> = {
   benchmark: "the suite's own code and what it bundled (its dependencies)",
-  harness: "rtbench's code in the bundle (packages/*, runners/*): the timing loop, the entry",
+  harness: "rtbench's code in the bundle (packages/*, runners/*): the timing loop, the entry, and the builtins it calls (the clock)",
   runtime: "the runtime's own JavaScript (node:internal, ext:deno, bun's builtins, workerd's internal modules)",
   engine: "the engine's builtins and native code (JSON.parse, Math.sin, regexp, '(program)')",
   gc: "the garbage collector ('(garbage collector)')",
@@ -89,10 +89,26 @@ export function summarize(profile: CpuProfile, options: SummarizeOptions = {}): 
   // One stat per function (not per node: a function reached by two paths is one line).
   const stats = new Map<string, FunctionStat>();
   const keyOfNode = new Map<number, string>();
+  // Native and runtime code called by the harness is the harness's cost (workerd's edge-aligned timer spinning on performance.now).
+  const base = new Map<number, Category>();
+  const located = new Map<number, FrameLocation | undefined>();
+  for (const node of profile.nodes) {
+    const where = node.callFrame.url ? locate(node.callFrame) : undefined;
+    located.set(node.id, where);
+    base.set(node.id, categorize(node.callFrame, where));
+  }
+  const callerCategory = (id: number): Category | undefined => {
+    for (let cur = parent.get(id); cur !== undefined; cur = parent.get(cur)) {
+      const c = base.get(cur);
+      if (c === 'harness' || c === 'benchmark') return c;
+    }
+    return undefined;
+  };
   for (const node of profile.nodes) {
     const frame = node.callFrame;
-    const where = frame.url ? locate(frame) : undefined;
-    const category = categorize(frame, where);
+    const where = located.get(node.id);
+    let category = base.get(node.id)!;
+    if ((category === 'engine' || category === 'runtime') && !frame.functionName.startsWith('(') && callerCategory(node.id) === 'harness') category = 'harness';
     const name = displayName(frame.functionName);
     const location = where ? `${where.source}:${where.line}` : undefined;
     const key = `${name}\u0000${location ?? ''}\u0000${category}`;
