@@ -78,6 +78,16 @@ export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
   return running.outcome;
 }
 
+/** For a job run under a tool that talks to workerd itself (a profiler over the inspector). */
+export interface WorkerdJobHooks {
+  /** More `workerd serve` options (e.g. --inspector-addr=127.0.0.1:0). */
+  serveOptions?: readonly string[];
+  /** Awaited once the server listens, before the job is sent. */
+  beforeExchange?(server: WorkerdProcess): Promise<void>;
+  /** Awaited once the response has ended, before the server is stopped. */
+  afterExchange?(server: WorkerdProcess): Promise<void>;
+}
+
 /**
  * A job on a fresh workerd: write the config, start the server, open one
  * streamed exchange (the job, then a lockstep job's commands, as lines of
@@ -85,7 +95,7 @@ export async function runWorkerdJob(request: JobRequest): Promise<JobOutcome> {
  * when the response ends, remove the config. Lines sent before the server
  * listens wait for it.
  */
-export function startWorkerdJob(request: JobRequest): RunningJob {
+export function startWorkerdJob(request: JobRequest, hooks: WorkerdJobHooks = {}): RunningJob {
   const started = performance.now();
   const { target, flags, bundlePath } = request;
   const { dir, configPath } = writeJobConfig({
@@ -99,7 +109,7 @@ export function startWorkerdJob(request: JobRequest): RunningJob {
   const gcTrace = flags.args.includes(GC_TRACE_OPT_OUT) ? undefined : new TraceFilter(new V8NvpTrace());
   const facts: WorkerdFacts = { version: target.version, v8: target.engineVersion, ...(gcTrace ? { gcMarkers: true } : {}) };
   const firstLine = JSON.stringify({ ...(JSON.parse(sealed.text) as object), workerd: facts });
-  const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir, undefined, gcTrace, [], request.wrap);
+  const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir, undefined, gcTrace, hooks.serveOptions ?? [], request.wrap);
   const reader = new ProtocolReader({ token: sealed.token, job, other: server.output });
   let timedOut = false;
   let interrupted = false;
@@ -123,10 +133,14 @@ export function startWorkerdJob(request: JobRequest): RunningJob {
     try {
       const port = await server.listening;
       if (port === undefined || server.killed) return undefined;
+      await hooks.beforeExchange?.(server);
+      if (server.killed) return undefined;
       exchange = openJobExchange(port, (text) => reader.push(text));
       for (const line of queued.splice(0)) exchange.send(line);
       if (inputEnded) exchange.end();
-      return await exchange.done;
+      const end = await exchange.done;
+      if (!server.killed) await hooks.afterExchange?.(server);
+      return end;
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);

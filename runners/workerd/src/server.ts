@@ -13,6 +13,8 @@ export interface WorkerdProcess {
   readonly pid: number | undefined;
   /** The bound port, or undefined if workerd ended before listening (bad config or flag). */
   listening: Promise<number | undefined>;
+  /** The inspector's port when started with --inspector-addr (its `listen-inspector` event on the control fd); undefined otherwise or if workerd ended first. */
+  inspector: Promise<number | undefined>;
   /** workerd's stdout and stderr: its own errors, the worker's console, V8 traces. */
   output: Tail;
   /** Resolves when the process has ended. */
@@ -58,6 +60,9 @@ export function startWorkerd(
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => output.push(chunk));
 
+  let resolveInspector!: (port: number | undefined) => void;
+  const inspector = new Promise<number | undefined>((resolve) => (resolveInspector = resolve));
+  void exited.then(() => resolveInspector(undefined));
   const listening = new Promise<number | undefined>((resolve) => {
     const control = child.stdio[3] as Readable | null | undefined;
     let buffered = '';
@@ -70,6 +75,7 @@ export function startWorkerd(
         try {
           const event = JSON.parse(line) as { event?: string; socket?: string; port?: unknown };
           if (event.event === 'listen' && event.socket === SOCKET_NAME && typeof event.port === 'number') resolve(event.port);
+          if (event.event === 'listen-inspector' && typeof event.port === 'number') resolveInspector(event.port);
         } catch {
           /* not ours to interpret */
         }
@@ -89,6 +95,7 @@ export function startWorkerd(
   return {
     pid: child.pid,
     listening,
+    inspector,
     output,
     exited,
     kill,

@@ -1,0 +1,173 @@
+/**
+ * One CPU profile of one case × arm, in an extra process that is not one of
+ * the measured ones (a sampling profiler changes the timing): a 'measure'
+ * job — warmup, then the case's timed loop for `timeMs` — under the
+ * runtime's sampling CPU profiler, restricted to the sampling phase
+ * (cpuprofile.ts) and written as a `.cpuprofile` (Chrome DevTools,
+ * speedscope).
+ *
+ * | runtime | how the profile is taken | tried, and why not |
+ * |---|---|---|
+ * | node (20–26) | `--cpu-prof --cpu-prof-dir=<tmp> --cpu-prof-name=<f> --cpu-prof-interval=<µs>` before the bundle; V8's CpuProfiler from start-up, written at `process.exit` | — |
+ * | deno (2.9) | the same four flags on `deno run` (not in `deno run --help`, but in the binary's help text and accepted: "Start the V8 CPU profiler on startup and write the profile to disk on exit"); written at `Deno.exit` | `--v8-flags=--cpu-prof`: not a V8 flag (V8 only has `--prof`, a tick log for its own tick processor) |
+ * | bun (1.4) | `--cpu-prof --cpu-prof-dir --cpu-prof-name --cpu-prof-interval` (`bun --help`): JavaScriptCore's sampling profiler, written in Chrome's format at exit | — |
+ * | workerd | `workerd serve --inspector-addr=127.0.0.1:0` (the port comes back on the control fd as `listen-inspector`), then the Chrome DevTools Protocol over the worker's WebSocket: `Profiler.enable`, `Profiler.setSamplingInterval`, `Profiler.start` before the job is sent, `Profiler.stop` after its response ended | V8 flags in the config: `--cpu-prof` is not a V8 flag, `--prof` writes a tick log, not a profile |
+ *
+ * A runtime that cannot give a real profile yields `unavailable` with the
+ * reason, never a made-up one.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
+import { guardDir, removeGuardedDir, type JobOutcome, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
+import { parseCpuProfile, restrictToSampling, type CpuProfile, type SamplingWindow } from './cpuprofile.ts';
+import { bundleLocator } from './source-map.ts';
+import { summarize, type ProfileSummary } from './summary.ts';
+import { profileWorkerdJob } from './workerd.ts';
+
+/** One variant as the run loop holds it (structurally an Arm of @rtbench/run). */
+export interface ProfileArm {
+  runner: Runner;
+  target: RuntimeTarget;
+  flags: TranslatedFlags;
+  bundlePath: string;
+}
+
+export interface ProfileCaseOptions {
+  arm: ProfileArm;
+  caseId: string;
+  /** Where the `.cpuprofile` (sampling phase only) is written; its folder is made. */
+  outPath: string;
+  /** The timed loop's length under the profiler, ms (default 1000). */
+  timeMs?: number;
+  /** Warmup before it, ms (default 300): the profile then shows optimized code, as the measured processes ran it. */
+  warmupMs?: number;
+  /** Sampling interval, µs (default 250). */
+  intervalUs?: number;
+  /** Hard limit for the process (default: warmup + time + 60 s). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Also write the whole profile (start-up and warmup included) here. */
+  fullOutPath?: string;
+}
+
+export type ProfileCaseResult =
+  | {
+      status: 'ok';
+      path: string;
+      /** How the profile was taken, one line (for the report). */
+      method: string;
+      window: SamplingWindow;
+      /** Summary of the written (sampling-phase) profile. */
+      summary: ProfileSummary;
+      /** The job's own answer: the case's timing under the profiler (not comparable to the measured runs). */
+      result?: CaseResultMessage;
+    }
+  /** The runtime cannot give a real profile. */
+  | { status: 'unavailable'; reason: string }
+  /** The case is not supported on this runtime (ctx.unsupported). */
+  | { status: 'unsupported'; reason: string }
+  /** The process failed (error, crash, timeout) or wrote no profile. */
+  | { status: 'failed'; reason: string; stderr?: string };
+
+export const DEFAULT_PROFILE_TIME_MS = 1000;
+export const DEFAULT_PROFILE_WARMUP_MS = 300;
+export const DEFAULT_PROFILE_INTERVAL_US = 250;
+
+/** Temporary profile directories are named <prefix><host pid>-<random>. */
+export const PROFILE_DIR_PREFIX = 'rtbench-profile-';
+
+export function profileJob(caseId: string, warmupMs: number, timeMs: number): Job {
+  return { protocol: 1, kind: 'measure', caseId, options: { warmupMs, timeMs, minSamples: 5, maxSamples: 1_000_000, sampleMs: 0 } };
+}
+
+/** The profiler flags for runtimes that take `--cpu-prof` on the command line. */
+export function cpuProfFlags(runtime: string, dir: string, name: string, intervalUs: number): string[] | undefined {
+  if (runtime === 'node' || runtime === 'deno' || runtime === 'bun') {
+    return ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}`, `--cpu-prof-interval=${Math.max(1, Math.round(intervalUs))}`];
+  }
+  return undefined;
+}
+
+const METHODS: Record<string, string> = {
+  node: 'node --cpu-prof (V8 CpuProfiler)',
+  deno: 'deno run --cpu-prof (V8 CpuProfiler)',
+  bun: "bun --cpu-prof (JavaScriptCore's sampling profiler)",
+  workerd: 'workerd --inspector-addr, Chrome DevTools Protocol Profiler domain (V8 CpuProfiler)',
+};
+
+function answerOf(outcome: JobOutcome): { result?: CaseResultMessage; problem?: ProfileCaseResult } {
+  const messages = outcome.messages;
+  const result = messages.find((m): m is CaseResultMessage => m.type === 'result');
+  if (result) return { result };
+  const unsupported = messages.find((m) => m.type === 'unsupported');
+  if (unsupported && unsupported.type === 'unsupported') return { problem: { status: 'unsupported', reason: unsupported.reason } };
+  const error = messages.find((m) => m.type === 'error');
+  const stderr = outcome.stderr.slice(-4000);
+  if (error && error.type === 'error') return { problem: { status: 'failed', reason: `${error.phase}: ${error.message}`, stderr } };
+  const why = outcome.timedOut ? 'timed out' : outcome.interrupted ? 'interrupted' : outcome.protocolErrors.length ? `protocol errors: ${outcome.protocolErrors.join('; ')}` : `exited with ${outcome.exitSignal ?? outcome.exitCode} and no result`;
+  return { problem: { status: 'failed', reason: `the profiled process ${why}`, stderr } };
+}
+
+/**
+ * Profiles one case on one arm and writes the sampling phase's profile to
+ * `outPath`. Never throws for what the runtime or the case did; the result
+ * says what happened.
+ */
+export async function profileCase(options: ProfileCaseOptions): Promise<ProfileCaseResult> {
+  const { arm, caseId, outPath } = options;
+  const timeMs = options.timeMs ?? DEFAULT_PROFILE_TIME_MS;
+  const warmupMs = options.warmupMs ?? DEFAULT_PROFILE_WARMUP_MS;
+  const intervalUs = options.intervalUs ?? DEFAULT_PROFILE_INTERVAL_US;
+  const timeoutMs = options.timeoutMs ?? warmupMs + timeMs + 60_000;
+  const runtime = arm.runner.runtime;
+  const job = profileJob(caseId, warmupMs, timeMs);
+  const request = { target: arm.target, bundlePath: arm.bundlePath, job, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) };
+
+  let raw: CpuProfile;
+  let outcome: JobOutcome;
+  if (runtime === 'workerd') {
+    const taken = await profileWorkerdJob({ ...request, flags: arm.flags }, intervalUs);
+    if ('unavailable' in taken) return { status: 'unavailable', reason: taken.unavailable };
+    outcome = taken.outcome;
+    const { problem } = answerOf(outcome);
+    if (problem) return problem;
+    if (!taken.profile) return { status: 'failed', reason: `workerd's inspector gave no profile: ${taken.profileError ?? 'no reason given'}`, stderr: outcome.stderr.slice(-4000) };
+    raw = taken.profile;
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), `${PROFILE_DIR_PREFIX}${process.pid}-`));
+    guardDir(dir);
+    try {
+      const name = 'case.cpuprofile';
+      const extra = cpuProfFlags(runtime, dir, name, intervalUs);
+      if (!extra) return { status: 'unavailable', reason: `rtbench does not know how to profile ${runtime}` };
+      outcome = await arm.runner.runJob({ ...request, flags: { args: [...extra, ...arm.flags.args], env: arm.flags.env } });
+      const { problem } = answerOf(outcome);
+      if (problem) return problem;
+      const file = join(dir, name);
+      if (!existsSync(file)) {
+        const found = readdirSync(dir);
+        return { status: 'failed', reason: `${arm.target.spec} answered but wrote no profile${found.length ? ` (found ${found.join(', ')})` : ''}${outcome.stoppedAfterAnswer ? '; it did not exit after answering and was ended, before it could write the profile' : ''}`, stderr: outcome.stderr.slice(-4000) };
+      }
+      try {
+        raw = parseCpuProfile(readFileSync(file, 'utf8'), `${arm.target.spec}'s profile`);
+      } catch (error) {
+        return { status: 'failed', reason: (error as Error).message };
+      }
+    } finally {
+      removeGuardedDir(dir);
+    }
+  }
+
+  const locate = bundleLocator(arm.bundlePath);
+  const { profile, window } = restrictToSampling(raw, locate);
+  mkdirSync(dirname(outPath), { recursive: true });
+  writeFileSync(outPath, JSON.stringify(profile));
+  if (options.fullOutPath) {
+    mkdirSync(dirname(options.fullOutPath), { recursive: true });
+    writeFileSync(options.fullOutPath, JSON.stringify(raw));
+  }
+  const { result } = answerOf(outcome);
+  return { status: 'ok', path: outPath, method: METHODS[runtime] ?? runtime, window, summary: summarize(profile, { locate }), ...(result ? { result } : {}) };
+}

@@ -1,0 +1,195 @@
+/**
+ * The `.cpuprofile` format (Chrome DevTools Protocol `Profiler.Profile`, what
+ * node/deno/bun `--cpu-prof` write and what DevTools and speedscope open),
+ * and restricting a profile to the harness's sampling phase.
+ *
+ * The sampling phase is found from the stacks themselves, not from clocks
+ * (the profile's timestamps and the harness's clock share no origin on every
+ * runtime): during warmup the case runs under `warmUp`/`steadyTime` of
+ * packages/core/src/measure.ts, during sampling under the sampler's `sample`.
+ * The window starts after the last warmup sample and ends at the last sample
+ * taken under `sample`; everything between (the case, the engine's
+ * builtins, GC, the harness's own loop) is kept. What lies outside (start-up,
+ * loading, setup, the digest's first call, the clock probe, warmup,
+ * teardown, exit) is dropped.
+ */
+import type { FrameLocator } from './source-map.ts';
+
+export interface CallFrame {
+  functionName: string;
+  scriptId: string;
+  url: string;
+  /** 0-based; -1 when unknown. */
+  lineNumber: number;
+  columnNumber: number;
+}
+
+export interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  hitCount?: number;
+  children?: number[];
+  positionTicks?: { line: number; ticks: number }[];
+}
+
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  /** µs, the profiler's clock. */
+  startTime: number;
+  endTime: number;
+  /** The leaf node of each sample. */
+  samples: number[];
+  /** µs since the previous sample (the first: since startTime). */
+  timeDeltas: number[];
+}
+
+/** What restricting a profile to the sampling phase found. */
+export interface SamplingWindow {
+  /**
+   * 'markers': warmup and sampling were both seen in the stacks, the window is exact to a sample;
+   * 'sampling-only': samples under `sample` were seen but none under warmup (it was too short to be sampled, or its frames were lost): the window starts at the first sampling sample;
+   * 'none': no harness frame was recognised, the whole profile is kept (start-up and warmup included).
+   */
+  method: 'markers' | 'sampling-only' | 'none';
+  /** Samples kept and in the whole profile. */
+  kept: number;
+  total: number;
+  /** Length of the window and of the whole profile, ms. */
+  windowMs: number;
+  profileMs: number;
+}
+
+/** Checks the shape enough to read it; throws with what is wrong. */
+export function parseCpuProfile(text: string, what = 'the profile'): CpuProfile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${what} is not JSON: ${(error as Error).message}`);
+  }
+  const p = value as Partial<CpuProfile>;
+  if (!p || !Array.isArray(p.nodes) || !Array.isArray(p.samples) || !Array.isArray(p.timeDeltas) || typeof p.startTime !== 'number') {
+    throw new Error(`${what} is not a .cpuprofile (nodes, samples, timeDeltas, startTime)`);
+  }
+  if (p.samples.length !== p.timeDeltas.length) throw new Error(`${what} has ${p.samples.length} samples but ${p.timeDeltas.length} time deltas`);
+  return { nodes: p.nodes, startTime: p.startTime, endTime: typeof p.endTime === 'number' ? p.endTime : p.startTime, samples: p.samples, timeDeltas: p.timeDeltas };
+}
+
+/** Each node's parent id, and nodes by id. */
+export function indexNodes(profile: CpuProfile): { byId: Map<number, ProfileNode>; parent: Map<number, number> } {
+  const byId = new Map<number, ProfileNode>();
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) byId.set(node.id, node);
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  return { byId, parent };
+}
+
+/** Absolute time (µs) of each sample. */
+export function sampleTimes(profile: CpuProfile): number[] {
+  const times: number[] = new Array(profile.samples.length);
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    times[i] = t;
+  }
+  return times;
+}
+
+/** The harness's phase marks: functions of packages/core/src/measure.ts. */
+const HARNESS_MEASURE = /(^|\/)packages\/core\/src\/measure\.ts$/;
+const WARMUP_FUNCTIONS = new Set(['warmUp', 'steadyTime']);
+const SAMPLING_FUNCTIONS = new Set(['sample']);
+
+type Phase = 'warmup' | 'sampling' | undefined;
+
+/** Which phase each node's stack is in, judged by the innermost harness phase frame on it. */
+function phaseOfNodes(profile: CpuProfile, locate: FrameLocator): Map<number, Phase> {
+  const { byId, parent } = indexNodes(profile);
+  const own = new Map<number, Phase>();
+  for (const node of profile.nodes) {
+    const name = node.callFrame.functionName;
+    if (!WARMUP_FUNCTIONS.has(name) && !SAMPLING_FUNCTIONS.has(name)) continue;
+    const where = locate(node.callFrame);
+    if (!where || !HARNESS_MEASURE.test(where.source)) continue;
+    own.set(node.id, WARMUP_FUNCTIONS.has(name) ? 'warmup' : 'sampling');
+  }
+  const memo = new Map<number, Phase>();
+  const phaseOf = (id: number): Phase => {
+    const chain: number[] = [];
+    let cur: number | undefined = id;
+    let found: Phase;
+    while (cur !== undefined) {
+      if (memo.has(cur)) {
+        found = memo.get(cur);
+        break;
+      }
+      chain.push(cur);
+      if (own.has(cur)) {
+        found = own.get(cur);
+        break;
+      }
+      cur = parent.get(cur);
+    }
+    for (const c of chain) memo.set(c, found);
+    return found;
+  };
+  for (const id of byId.keys()) phaseOf(id);
+  return memo;
+}
+
+/**
+ * The profile restricted to the sampling phase: samples outside the window
+ * dropped, startTime/endTime moved to the window's edges, hit counts
+ * recounted, nodes no kept sample reaches removed.
+ */
+export function restrictToSampling(profile: CpuProfile, locate: FrameLocator): { profile: CpuProfile; window: SamplingWindow } {
+  const phases = phaseOfNodes(profile, locate);
+  const times = sampleTimes(profile);
+  let lastWarmup = -1;
+  let firstSampling = -1;
+  let lastSampling = -1;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const phase = phases.get(profile.samples[i]!);
+    if (phase === 'warmup') lastWarmup = i;
+    else if (phase === 'sampling') {
+      if (firstSampling < 0) firstSampling = i;
+      lastSampling = i;
+    }
+  }
+  const profileMs = (profile.endTime - profile.startTime) / 1000;
+  const total = profile.samples.length;
+  // Samples under warmup after sampling began would mean the marks are wrong: trust only a warmup that ends before the first sampling sample.
+  if (lastSampling < 0) return { profile, window: { method: 'none', kept: total, total, windowMs: profileMs, profileMs } };
+  const from = lastWarmup >= 0 && lastWarmup < firstSampling ? lastWarmup + 1 : firstSampling;
+  const method: SamplingWindow['method'] = lastWarmup >= 0 && lastWarmup < firstSampling ? 'markers' : 'sampling-only';
+  const to = lastSampling; // inclusive
+  const samples = profile.samples.slice(from, to + 1);
+  const timeDeltas = profile.timeDeltas.slice(from, to + 1);
+  const startTime = from > 0 ? times[from - 1]! : profile.startTime;
+  const endTime = times[to]! + (profile.timeDeltas[to + 1] ?? 0);
+  const restricted = pruneNodes({ nodes: profile.nodes, startTime, endTime, samples, timeDeltas });
+  return { profile: restricted, window: { method, kept: samples.length, total, windowMs: (endTime - startTime) / 1000, profileMs } };
+}
+
+/** Recounts hitCount and positionTicks are left as they were only for kept nodes; drops nodes no sample reaches. */
+function pruneNodes(profile: CpuProfile): CpuProfile {
+  const { parent } = indexNodes(profile);
+  const hits = new Map<number, number>();
+  for (const s of profile.samples) hits.set(s, (hits.get(s) ?? 0) + 1);
+  const live = new Set<number>();
+  for (const id of hits.keys()) {
+    let cur: number | undefined = id;
+    while (cur !== undefined && !live.has(cur)) {
+      live.add(cur);
+      cur = parent.get(cur);
+    }
+  }
+  const nodes = profile.nodes
+    .filter((n) => live.has(n.id))
+    .map((n): ProfileNode => {
+      // positionTicks counted the whole profile: dropped rather than left wrong.
+      const { positionTicks: _ticks, ...rest } = n;
+      return { ...rest, hitCount: hits.get(n.id) ?? 0, children: (n.children ?? []).filter((c) => live.has(c)) };
+    });
+  return { ...profile, nodes };
+}

@@ -1,0 +1,14 @@
+/**
+ * @rtbench/profile: CPU profiles of a case × variant in an extra process,
+ * restricted to the sampling phase, and what they say in text.
+ *
+ * - profileCase(options): take one profile, write the .cpuprofile, return its summary
+ * - summarize(profile, { bundlePath }): top functions by self time, by category
+ * - diffProfiles(a, b): the functions whose share of self time moved most
+ * - renderTop / renderDiff: terminal or markdown text
+ */
+export { profileCase, profileJob, cpuProfFlags, DEFAULT_PROFILE_INTERVAL_US, DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, type ProfileArm, type ProfileCaseOptions, type ProfileCaseResult } from './capture.ts';
+export { parseCpuProfile, restrictToSampling, sampleTimes, type CallFrame, type CpuProfile, type ProfileNode, type SamplingWindow } from './cpuprofile.ts';
+export { bundleLocator, type FrameLocation, type FrameLocator } from './source-map.ts';
+export { categorize, diffProfiles, summarize, CATEGORIES, CATEGORY_NOTES, type Category, type DiffEntry, type FunctionStat, type ProfileDiff, type ProfileSummary, type SummarizeOptions } from './summary.ts';
+export { categoryLine, renderDiff, renderTop, type DiffRenderOptions, type RenderOptions, type TextFormat } from './render.ts';

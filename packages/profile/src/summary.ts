@@ -1,0 +1,201 @@
+/**
+ * What a profile says without opening a tool: the functions by self time,
+ * each put in a category (the engine's builtins and native code, the
+ * runtime's own JavaScript, GC, rtbench's harness, the benchmark's code),
+ * and between two arms the functions whose share of the time moved most.
+ */
+import type { CallFrame, CpuProfile } from './cpuprofile.ts';
+import { indexNodes } from './cpuprofile.ts';
+import { bundleLocator, type FrameLocation, type FrameLocator } from './source-map.ts';
+
+export type Category = 'benchmark' | 'harness' | 'runtime' | 'engine' | 'gc' | 'idle';
+
+export const CATEGORIES: readonly Category[] = ['benchmark', 'harness', 'runtime', 'engine', 'gc', 'idle'];
+
+export const CATEGORY_NOTES: Readonly<Record<Category, string>> = {
+  benchmark: "the suite's own code and what it bundled (its dependencies)",
+  harness: "rtbench's code in the bundle (packages/*, runners/*): the timing loop, the entry, and the builtins it calls (the clock)",
+  runtime: "the runtime's own JavaScript (node:internal, ext:deno, bun's builtins, workerd's internal modules)",
+  engine: "the engine's builtins and native code (JSON.parse, Math.sin, regexp, '(program)')",
+  gc: "the garbage collector ('(garbage collector)')",
+  idle: 'the thread waiting',
+};
+
+/** Sources that are rtbench's own: the harness, the adapters, the runners' entries, generated entries. */
+const OWN_SOURCE = /^(packages|runners)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
+/** URLs of a runtime's own JavaScript. */
+const RUNTIME_URL = /^(node:|internal[:/]|ext:|deno:|bun:|builtin:|node-internal:|cloudflare-internal:|cloudflare:|workerd:|internal:)/;
+
+export function categorize(frame: CallFrame, where: FrameLocation | undefined): Category {
+  const name = frame.functionName;
+  if (name === '(garbage collector)') return 'gc';
+  if (name === '(idle)') return 'idle';
+  if (name === '(program)' || name === '(root)' || !frame.url || !where) return 'engine';
+  if (where.inBundle) return OWN_SOURCE.test(where.source) ? 'harness' : 'benchmark';
+  if (RUNTIME_URL.test(frame.url)) return 'runtime';
+  // A source file outside the bundle: deno and bun show some of their own modules by path or bare name.
+  if (/^(file:\/\/)?\//.test(frame.url)) return OWN_SOURCE.test(where.source) ? 'harness' : 'benchmark';
+  return 'runtime';
+}
+
+export interface FunctionStat {
+  /** name + location: the same function in two profiles has the same key. */
+  key: string;
+  name: string;
+  /** `source:line` of the function's start (mapped through the bundle's source map), absent for native code. */
+  location?: string;
+  category: Category;
+  selfMs: number;
+  totalMs: number;
+  /** Fractions of the profile's time (0..1). */
+  selfShare: number;
+  totalShare: number;
+}
+
+export interface ProfileSummary {
+  /** Time the samples cover, ms. */
+  totalMs: number;
+  samples: number;
+  byCategory: Record<Category, { ms: number; share: number }>;
+  /** Every function, by self time, largest first. */
+  functions: FunctionStat[];
+}
+
+export interface SummarizeOptions {
+  /** The bundle the profile was taken on: frames are mapped back to sources through its inline source map. */
+  bundlePath?: string;
+  /** Or a locator of one's own. */
+  locate?: FrameLocator;
+}
+
+/** Weight of each sample in µs: the time until the next sample (the last: the mean interval). */
+function sampleWeights(profile: CpuProfile): number[] {
+  const n = profile.samples.length;
+  let sum = 0;
+  for (let i = 1; i < n; i++) sum += Math.max(0, profile.timeDeltas[i] ?? 0);
+  const mean = n > 1 ? sum / (n - 1) : 1;
+  const weights: number[] = new Array(n);
+  for (let i = 0; i < n; i++) weights[i] = i + 1 < n ? Math.max(0, profile.timeDeltas[i + 1] ?? 0) : mean;
+  return weights;
+}
+
+function displayName(name: string): string {
+  return name === '' ? '(anonymous)' : name;
+}
+
+export function summarize(profile: CpuProfile, options: SummarizeOptions = {}): ProfileSummary {
+  const locate = options.locate ?? bundleLocator(options.bundlePath);
+  const { byId, parent } = indexNodes(profile);
+  // One stat per function (not per node: a function reached by two paths is one line).
+  const stats = new Map<string, FunctionStat>();
+  const keyOfNode = new Map<number, string>();
+  // Native and runtime code called by the harness is the harness's cost (workerd's edge-aligned timer spinning on performance.now).
+  const base = new Map<number, Category>();
+  const located = new Map<number, FrameLocation | undefined>();
+  for (const node of profile.nodes) {
+    const where = node.callFrame.url ? locate(node.callFrame) : undefined;
+    located.set(node.id, where);
+    base.set(node.id, categorize(node.callFrame, where));
+  }
+  const callerCategory = (id: number): Category | undefined => {
+    for (let cur = parent.get(id); cur !== undefined; cur = parent.get(cur)) {
+      const c = base.get(cur);
+      if (c === 'harness' || c === 'benchmark') return c;
+    }
+    return undefined;
+  };
+  for (const node of profile.nodes) {
+    const frame = node.callFrame;
+    const where = located.get(node.id);
+    let category = base.get(node.id)!;
+    if ((category === 'engine' || category === 'runtime') && !frame.functionName.startsWith('(') && callerCategory(node.id) === 'harness') category = 'harness';
+    const name = displayName(frame.functionName);
+    const location = where ? `${where.source}:${where.line}` : undefined;
+    const key = `${name}\u0000${location ?? ''}\u0000${category}`;
+    keyOfNode.set(node.id, key);
+    if (!stats.has(key)) stats.set(key, { key, name, ...(location ? { location } : {}), category, selfMs: 0, totalMs: 0, selfShare: 0, totalShare: 0 });
+  }
+  const weights = sampleWeights(profile);
+  let totalUs = 0;
+  const byCategoryUs = new Map<Category, number>();
+  const seen = new Set<string>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const leaf = profile.samples[i]!;
+    const w = weights[i]!;
+    const leafKey = keyOfNode.get(leaf);
+    if (leafKey === undefined || !byId.has(leaf)) continue;
+    totalUs += w;
+    const leafStat = stats.get(leafKey)!;
+    leafStat.selfMs += w;
+    byCategoryUs.set(leafStat.category, (byCategoryUs.get(leafStat.category) ?? 0) + w);
+    // Total time: once per function per sample, however often it recurs on the stack.
+    seen.clear();
+    for (let cur: number | undefined = leaf; cur !== undefined; cur = parent.get(cur)) {
+      const key = keyOfNode.get(cur);
+      if (key === undefined || seen.has(key)) continue;
+      seen.add(key);
+      stats.get(key)!.totalMs += w;
+    }
+  }
+  const functions = [...stats.values()]
+    .filter((s) => s.totalMs > 0 && s.name !== '(root)')
+    .map((s) => ({ ...s, selfMs: s.selfMs / 1000, totalMs: s.totalMs / 1000, selfShare: totalUs ? s.selfMs / totalUs : 0, totalShare: totalUs ? s.totalMs / totalUs : 0 }))
+    .sort((a, b) => b.selfMs - a.selfMs || b.totalMs - a.totalMs || a.key.localeCompare(b.key));
+  const byCategory = {} as Record<Category, { ms: number; share: number }>;
+  for (const c of CATEGORIES) {
+    const us = byCategoryUs.get(c) ?? 0;
+    byCategory[c] = { ms: us / 1000, share: totalUs ? us / totalUs : 0 };
+  }
+  return { totalMs: totalUs / 1000, samples: profile.samples.length, byCategory, functions };
+}
+
+export interface DiffEntry {
+  key: string;
+  name: string;
+  location?: string;
+  category: Category;
+  /** Self-time shares (0..1) in each arm; 0 where the function was not sampled. */
+  aShare: number;
+  bShare: number;
+  /** bShare − aShare. */
+  delta: number;
+}
+
+export interface ProfileDiff {
+  /** By |delta|, largest first. */
+  functions: DiffEntry[];
+  byCategory: Record<Category, { aShare: number; bShare: number; delta: number }>;
+}
+
+/**
+ * The functions whose share of self time changed most from arm a to arm b.
+ * Shares, not milliseconds: the two profiles cover different numbers of
+ * calls, so what is compared is where each arm's time goes. Functions are
+ * matched by name and mapped source location (the same suite code in two
+ * bundles, or on two runtimes, is one function; native builtins by name).
+ */
+export function diffProfiles(a: ProfileSummary, b: ProfileSummary): ProfileDiff {
+  const entries = new Map<string, DiffEntry>();
+  for (const [side, summary] of [['a', a], ['b', b]] as const) {
+    for (const f of summary.functions) {
+      let e = entries.get(f.key);
+      if (!e) {
+        e = { key: f.key, name: f.name, ...(f.location ? { location: f.location } : {}), category: f.category, aShare: 0, bShare: 0, delta: 0 };
+        entries.set(f.key, e);
+      }
+      if (side === 'a') e.aShare += f.selfShare;
+      else e.bShare += f.selfShare;
+    }
+  }
+  const functions = [...entries.values()]
+    .map((e) => ({ ...e, delta: e.bShare - e.aShare }))
+    .filter((e) => e.aShare > 0 || e.bShare > 0)
+    .sort((x, y) => Math.abs(y.delta) - Math.abs(x.delta) || x.key.localeCompare(y.key));
+  const byCategory = {} as ProfileDiff['byCategory'];
+  for (const c of CATEGORIES) {
+    const aShare = a.byCategory[c].share;
+    const bShare = b.byCategory[c].share;
+    byCategory[c] = { aShare, bShare, delta: bShare - aShare };
+  }
+  return { functions, byCategory };
+}
