@@ -55,6 +55,7 @@ outputOptions(
     .option('--shard <i/n>', 'Measure the i-th of n shares of the cases (one per CI machine; combine them with rtbench merge)')
     .option('--out <file>', 'Write the run JSON here instead of results/<time>-<suite>.json')
     .option('--quiet', 'No progress output')
+    .option('--profile', 'After the run, a CPU profile of each case on each variant in an extra process: top functions by self time (and, with --compare, where the time moved), .cpuprofile files beside the run')
     .option('--html [file]', 'Also write the HTML report (charts), to this file or beside the saved run')
     .option('--compare <variants...>', `Compare variants with a verdict per case, the first is the baseline: --compare node@24 node@26 (defaults ${COMPARE_DEFAULTS.rounds} rounds, --time ${COMPARE_DEFAULTS.time})`),
 ).action(async (suite: string, flags: BenchFlags) => {

@@ -16,6 +16,8 @@ import { resolve as resolvePath } from 'node:path';
 import { executeRun } from '../run.ts';
 import { isResolved } from '../variants.ts';
 import { watchLaunchers } from '../launchers.ts';
+import { profileRun, profilesDir } from '../profiles.ts';
+import { isHostCaseSpec } from '@rtbench/host-timed';
 
 export interface VerdictFlags {
   threshold?: string | number;
@@ -27,6 +29,8 @@ export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
   /** Also write the HTML report: to this file, or (true) beside the saved run. */
   html?: string | boolean | number;
   quiet?: boolean;
+  /** After the run, a CPU profile per case × variant in an extra process (profiles.ts). */
+  profile?: boolean;
 }
 
 /** Where --html writes: the file named, or the saved run's path with .html. */
@@ -122,6 +126,9 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
   const limit = failLimit(flags);
   if (flags.out !== undefined) assertWritableOutput(flags.out);
   const plan = await makePlan(suiteName, flags, compareArms);
+  if (flags.profile && plan.suite.cases.every(isHostCaseSpec)) {
+    throw new UsageError(`${plan.suite.name} is timed by the host (start-up, HTTP load): --profile profiles cases that run inside the runtime`);
+  }
 
   const html = htmlPath(flags.html, flags.out ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
   if (html !== undefined) {
@@ -152,6 +159,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
     writeFileSync(html, reporterFor('html')!.render(view, { color: false, columns: 100, plot: false }));
     process.stderr.write(pc.dim(`html report ${html}\n`));
   }
+  if (flags.profile && run.status !== 'interrupted') await printProfiles(plan, path, compareArms !== undefined, reporter.format, flags.quiet === true);
   const gate = regressionGate(view, limit);
   if (run.status === 'interrupted') return SIGNAL_EXIT[executed.signal ?? 'SIGINT'];
   // A run in which not one case × variant has a sample answers nothing: say so, and do not exit 0.
@@ -161,4 +169,23 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
   }
   const exitCode = run.status === 'failed' ? 1 : 0;
   return exitCode !== 0 ? exitCode : gate;
+}
+
+/** --profile: the profiles after the table (stdout for the terminal and markdown, stderr beside other formats); Ctrl-C stops them. */
+async function printProfiles(plan: Plan, runPath: string, compare: boolean, format: string, quiet: boolean): Promise<void> {
+  const abort = new AbortController();
+  const stop = (): void => abort.abort();
+  process.once('SIGINT', stop);
+  try {
+    const text = await profileRun(plan.suite, plan.variants, runPath, {
+      compare,
+      format: format === 'markdown' ? 'markdown' : 'terminal',
+      signal: abort.signal,
+      ...(quiet ? {} : { onProgress: (line: string) => process.stderr.write(pc.dim(`${line}\n`)) }),
+    });
+    (format === 'terminal' || format === 'markdown' ? process.stdout : process.stderr).write(`\n${text}`);
+    process.stderr.write(pc.dim(`profiles in ${profilesDir(runPath)}\n`));
+  } finally {
+    process.off('SIGINT', stop);
+  }
 }
