@@ -29,6 +29,6 @@ describe('GitHub Actions workflows', () => {
 
   it('uses only commands the CLI has: shards, merge, compare with a regression gate, the HTML report', () => {
     const text = readFileSync(join(WORKFLOWS, 'benchmarks.yml'), 'utf8');
-    for (const used of ['--shard ${{ matrix.shard }}/$SHARDS', 'rtbench merge base-*.json', 'rtbench compare base.json head.json', '--fail-on-regression', 'report head.json --format html']) expect(text).toContain(used);
+    for (const used of ['--shard ${{ matrix.shard }}/$SHARDS', 'rtbench merge base-*.json', 'rtbench compare base.json head.json', '--fail-on-regression', 'report head.json --format html -o report.html']) expect(text).toContain(used);
   });
 });

@@ -28,6 +28,7 @@ const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
 function outputOptions<T extends ReturnType<typeof cli.command>>(command: T): T {
   return command
     .option('--format <format>', FORMAT_HELP)
+    .option('-o, --output <file>', 'Write the output (any --format) to this file instead of stdout, atomically')
     .option('--json', 'Same as --format json')
     .option('--markdown', 'Same as --format markdown')
     .option('--plot', 'Terminal: a distribution plot per case (samples and process medians)')
@@ -114,7 +115,7 @@ async function main(): Promise<void> {
     const named = cli.commands.find((c) => c.name === extracted.argv[2]);
     const valueOptions = [...cli.globalCommand.options, ...(named?.options ?? [])]
       .filter((o) => o.required)
-      .map((o) => ({ kebab: o.rawName.replace(/^--([\w-]+).*$/, '$1'), camel: o.name }));
+      .map((o) => ({ kebab: /--([\w-]+)/.exec(o.rawName)![1]!, camel: o.name, ...(/^-(\w),/.test(o.rawName) ? { short: /^-(\w),/.exec(o.rawName)![1]! } : {}) }));
     const taken = takeValueOptions(extracted.argv, valueOptions);
     cli.parse(taken.argv, { run: false });
     Object.assign(cli.options, taken.values);

@@ -5,6 +5,7 @@
 import pc from 'picocolors';
 import { benchRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
+import { assertWritableOutput, writeFileAtomically } from './results-file.ts';
 import { metricsSection, parseMetricsView } from './metrics-view.ts';
 
 export interface OutputFlags {
@@ -14,6 +15,8 @@ export interface OutputFlags {
   plot?: boolean;
   /** An engine-metrics view to print after the main one ("gc"). */
   metrics?: string;
+  /** -o, --output: write the view to this file (atomically) instead of stdout. */
+  output?: string;
 }
 
 /** The reporter asked for (default: the terminal table); conflicting choices are a usage error. */
@@ -27,6 +30,8 @@ export function outputReporter(flags: OutputFlags): Reporter {
   });
   const names = new Set(reporters.map((r) => r.format));
   if (names.size > 1) throw new UsageError(`choose one output format (got ${[...names].join(' and ')})`);
+  // Checked before anything runs: a bad place for the report costs nothing measured.
+  if (flags.output !== undefined) assertWritableOutput(String(flags.output), '--output');
   return reporters[0] ?? reporterFor('terminal')!;
 }
 
@@ -44,10 +49,15 @@ export function safeOutput(format: string, text: string, colour: boolean): strin
 }
 
 export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream: NodeJS.WriteStream = process.stdout): void {
-  const colour = pc.isColorSupported && stream.isTTY === true;
-  stream.write(safeOutput(reporter.format, reporter.render(view, { color: colour, columns: stream.columns ?? 100, plot: flags.plot === true }), colour));
+  // -o: the file gets what stdout would have had, without colour, at 100 columns; nothing of pnpm's or the file's own output.
+  const toFile = flags.output !== undefined && stream === process.stdout;
+  const colour = !toFile && pc.isColorSupported && stream.isTTY === true;
+  const columns = toFile ? 100 : (stream.columns ?? 100);
   const metrics = metricsSection(view, reporter.format, parseMetricsView(flags.metrics));
-  if (metrics) stream.write(safeOutput(reporter.format, metrics, colour));
+  const text = safeOutput(reporter.format, reporter.render(view, { color: colour, columns, plot: flags.plot === true }) + (metrics ?? ''), colour);
+  if (!toFile) return void stream.write(text);
+  writeFileAtomically(String(flags.output), text);
+  process.stderr.write(pc.dim(`wrote ${flags.output}\n`));
 }
 
 /**

@@ -44,6 +44,8 @@ export function parsePositiveInt(text: string | number, option: string): number 
 /** An option that takes a value, as cac declares it: `--time <duration>` -> kebab "time", camel "time". */
 export interface ValueOption {
   kebab: string;
+  /** A one-letter alias (`-o`). */
+  short?: string;
   camel: string;
 }
 
@@ -57,6 +59,7 @@ export interface ValueOption {
  */
 export function takeValueOptions(argv: readonly string[], options: readonly ValueOption[]): { argv: string[]; values: Record<string, string> } {
   const byName = new Map(options.map((o) => [o.kebab, o]));
+  const byShort = new Map(options.filter((o) => o.short).map((o) => [o.short!, o]));
   const out: string[] = [];
   const values: Record<string, string> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -65,8 +68,9 @@ export function takeValueOptions(argv: readonly string[], options: readonly Valu
       out.push(...argv.slice(i));
       break;
     }
-    const m = /^--([^=]+)(=(.*))?$/s.exec(token);
-    const option = m ? byName.get(m[1]!) : undefined;
+    const short = /^-(\w)$/.exec(token);
+    const m = short ? [token, token, undefined, undefined] : /^--([^=]+)(=(.*))?$/s.exec(token);
+    const option = short ? byShort.get(short[1]!) : m ? byName.get(m[1]!) : undefined;
     if (!m || !option) {
       out.push(token);
       continue;

@@ -63,8 +63,12 @@ const tempBeside = (path: string): string => join(dirname(path), `.rtbench-${pro
  * everything it held.
  */
 export function writeRunAtomically(path: string, run: RunRecord, io: SaveIo = diskIo): void {
+  writeFileAtomically(path, `${JSON.stringify(run, null, 1)}\n`, io);
+}
+
+/** Any output file (a run, a report with -o): written beside, then renamed over; never half a file. */
+export function writeFileAtomically(path: string, text: string, io: SaveIo = diskIo): void {
   mkdirSync(dirname(path), { recursive: true });
-  const text = `${JSON.stringify(run, null, 1)}\n`;
   const tmp = tempBeside(path);
   const attempt = (): void => {
     try {

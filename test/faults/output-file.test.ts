@@ -1,0 +1,36 @@
+/**
+ * -o / --output: the output of any format written to a file, atomically, the
+ * same bytes stdout would carry; a bad place refused before anything runs.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, runCli, tempFile } from '../helpers/cli.ts';
+import { syntheticRun, writeRun } from '../compare-synthetic.ts';
+
+// Small enough for stdout to be read whole through a pipe (a real run's CSV is megabytes).
+const RUN = writeRun(tempFile('small.json'), syntheticRun({ mode: 'bench', cases: [{ id: 'a', ns: 1000 }, { id: 'b', ns: 5000 }], arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 0.8 }], rounds: 6 }));
+
+describe('-o, --output', () => {
+  it('writes what stdout would carry, for every format, and nothing to stdout', () => {
+    for (const format of ['terminal', 'markdown', 'csv', 'csv-stats', 'json', 'bmf', 'html']) {
+      const file = tempFile(`report.${format}`);
+      const viaFile = runCli(['report', RUN, '--format', format, '-o', file]);
+      expect(viaFile.status, viaFile.stderr).toBe(0);
+      expect(viaFile.stdout).toBe('');
+      const viaStdout = runCli(['report', RUN, '--format', format]);
+      if (format === 'html') expect(readFileSync(file, 'utf8')).toMatch(/^<!doctype html>/i);
+      else expect(readFileSync(file, 'utf8'), format).toBe(viaStdout.stdout);
+      // Atomic: no temporary file left beside it.
+      expect(readdirSync(dirname(file)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    }
+  });
+
+  it('a missing directory is one line and exit 2, before a run starts', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--quiet', '--out', out, '--output', join(dirname(out), 'missing', 'table.txt')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: --output .*: the directory .* does not exist$/)]);
+    expect(existsSync(out)).toBe(false);
+  });
+});
