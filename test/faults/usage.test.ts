@@ -102,3 +102,18 @@ describe('a broken native suite', () => {
     expectUsageError(['bench', suiteWith(name, source), '--runtime', 'node', '--quiet'], said);
   });
 });
+
+describe('help and version', () => {
+  it.each(['bench', 'run', 'compare', 'merge', 'report', 'runtimes', 'suites'])('%s --help prints its usage and exits 0', (command) => {
+    const r = runCli([command, '--help']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Usage:/);
+    if (command === 'run') expect(r.stdout).toMatch(/--runtime <list>/);
+  });
+
+  it('--version prints the package version', () => {
+    const r = runCli(['--version']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^rtbench\/\d+\.\d+\.\d+/);
+  });
+});

@@ -99,6 +99,11 @@ cli.version(CLI_VERSION);
 /** `rtbench run <file>` is `rtbench bench <file>` for a script that imports mitata or tinybench. */
 function broughtFileAsBench(argv: string[]): string[] {
   if (argv[2] !== 'run') return argv;
+  // `run --help`: run takes bench's options, so bench's help is the one to read.
+  if (argv.slice(3).some((a) => a === '--help' || a === '-h')) {
+    process.stdout.write('rtbench run <file>: a benchmark file written for mitata or tinybench, run unchanged; it takes the options of bench:\n\n');
+    return [argv[0]!, argv[1]!, 'bench', '--help'];
+  }
   const file = argv[3];
   if (!file || file.startsWith('-')) throw new UsageError('rtbench run <file>: name a benchmark file written for mitata or tinybench');
   if (!isBroughtFile(file)) throw new UsageError(`${file} is not a script that imports 'mitata' or 'tinybench' (for a suite: rtbench bench <suite>)`);
