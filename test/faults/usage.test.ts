@@ -117,3 +117,23 @@ describe('help and version', () => {
     expect(r.stdout).toMatch(/^rtbench\/\d+\.\d+\.\d+/);
   });
 });
+
+describe('colour', () => {
+  const RUN = 'results/20261122-153355Z-json-reviver.json';
+  const ESC = /\x1b\[/;
+  it('FORCE_COLOR colours a piped stdout and stderr alike; --no-color and NO_COLOR win over it', () => {
+    const forced = runCli(['report', RUN, '--fail-on-regression', '50'], { NO_COLOR: '', FORCE_COLOR: '1' });
+    expect(forced.stdout).toMatch(ESC);
+    expect(forced.stderr).toMatch(ESC);
+    for (const [args, env] of [
+      [['--no-color'], { NO_COLOR: '', FORCE_COLOR: '1' }],
+      [[], { NO_COLOR: '1', FORCE_COLOR: '1' }],
+      [[], { NO_COLOR: '', FORCE_COLOR: '' }],
+    ] as const) {
+      const r = runCli(['report', RUN, '--fail-on-regression', '50', ...args], { ...env });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).not.toMatch(ESC);
+      expect(r.stderr).not.toMatch(ESC);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** The `rtbench` command (root scripts: `pnpm bench`, `pnpm rtbench`). */
 import { cac } from 'cac';
-import pc from 'picocolors';
+import { stderrColours as pc } from './colours.ts';
 import { formatNames } from '@rtbench/report';
 import { benchCommand, type BenchFlags } from './commands/bench.ts';
 import { compareFilesCommand, type CompareFlags } from './commands/compare.ts';
@@ -93,6 +93,7 @@ cli.command('suites', 'List the suites').action(() => {
   for (const s of listSuites()) process.stdout.write(`${s.name}\n`);
 });
 
+cli.option('--no-color', 'No colours (also NO_COLOR=1); FORCE_COLOR=1 forces them, on stdout and stderr alike');
 cli.help();
 cli.version(CLI_VERSION);
 

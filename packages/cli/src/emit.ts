@@ -2,7 +2,7 @@
  * The end of every command: a view rendered by the reporter --format names,
  * on stdout. --json and --markdown are aliases of --format json / markdown.
  */
-import pc from 'picocolors';
+import { colourOn, stderrColours as pc } from './colours.ts';
 import { benchRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { assertWritableOutput, writeFileAtomically } from './results-file.ts';
@@ -51,7 +51,7 @@ export function safeOutput(format: string, text: string, colour: boolean): strin
 export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream: NodeJS.WriteStream = process.stdout): void {
   // -o: the file gets what stdout would have had, without colour, at 100 columns; nothing of pnpm's or the file's own output.
   const toFile = flags.output !== undefined && stream === process.stdout;
-  const colour = !toFile && pc.isColorSupported && stream.isTTY === true;
+  const colour = !toFile && colourOn(stream);
   const columns = toFile ? 100 : (stream.columns ?? 100);
   const metrics = metricsSection(view, reporter.format, parseMetricsView(flags.metrics));
   const text = safeOutput(reporter.format, reporter.render(view, { color: colour, columns, plot: flags.plot === true }) + (metrics ?? ''), colour);

@@ -3,7 +3,7 @@
  * the per-process budget. `bench` (a table) and `bench --compare` (verdicts)
  * make their plans here and differ only in defaults and the schedule's order.
  */
-import pc from 'picocolors';
+import { stderrColours as pc } from './colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import { findValgrind } from '@rtbench/runner-kit';

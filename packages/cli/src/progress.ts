@@ -9,6 +9,7 @@
  * are added adaptively it is bounded by the run's time budget.
  */
 import pc from 'picocolors';
+import { colourOn } from './colours.ts';
 import { firstLine, formatDuration, printable } from '@rtbench/report';
 import type { ProgressEvent } from './run.ts';
 
@@ -49,6 +50,7 @@ export interface ProgressPrinter {
 
 export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, options: { budgetMs?: number; ci?: boolean } = {}): ProgressPrinter {
   const live = stream.isTTY === true && !(options.ci ?? Boolean(process.env['CI']));
+  const c = pc.createColors(colourOn(stream));
   const width = (): number => stream.columns ?? 100;
   let shown = false;
   let lastTenth = 0;
@@ -77,7 +79,7 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
       if (live) {
         const job = printable(`${e.variantId} · ${e.caseId}`);
         const result = e.outcome?.status === 'ok' ? ` ${e.outcome.text ?? `${formatDuration(e.outcome.medianNs)}/op`}` : '';
-        if (failed) stream.write(`\r\x1b[K${failed.status === 'unsupported' ? pc.yellow('unsupported') : pc.red('failed')}: ${job}: ${printable(firstLine(failed.message))}\n`);
+        if (failed) stream.write(`\r\x1b[K${failed.status === 'unsupported' ? c.yellow('unsupported') : c.red('failed')}: ${job}: ${printable(firstLine(failed.message))}\n`);
         const line = `${bar(e.done, e.total)} ${status(e)} · ${job}${result}`;
         stream.write(`\r\x1b[K${line.length > width() - 1 ? `${line.slice(0, width() - 2)}…` : line}`);
         shown = true;

@@ -4,7 +4,7 @@
  * defaults and schedule and in the view (a table, or verdicts per arm).
  */
 import { writeFileSync } from 'node:fs';
-import pc from 'picocolors';
+import { stderrColours as pc } from '../colours.ts';
 import { benchView, pairedComparisonView, reporterFor, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';

@@ -4,7 +4,7 @@
  * as any run is (a table, or verdicts for a --compare run).
  */
 import { viewOfRun } from '@rtbench/report';
-import pc from 'picocolors';
+import { stderrColours as pc } from '../colours.ts';
 import { loadSavedRun } from '../compare/load.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';

@@ -1,7 +1,7 @@
 /** `rtbench runtimes`: every runtime rtbench can run, its version, engine and binary. */
 import Table from 'cli-table3';
 import { isAbsolute, relative } from 'node:path';
-import pc from 'picocolors';
+import { stdoutColours as pc } from '../colours.ts';
 import { repoRoot } from '../paths.ts';
 import { RuntimeUnavailableError } from '@rtbench/runner-kit';
 import { engineName } from '@rtbench/report';

@@ -1,0 +1,20 @@
+/**
+ * Colour, decided per stream by one rule: never with --no-color or NO_COLOR;
+ * always with FORCE_COLOR (other than 0); otherwise when the stream is a
+ * terminal (and TERM is not "dumb"). picocolors' own switch looks at stdout
+ * only, so a progress line on a terminal's stderr lost its colour when stdout
+ * was piped to a file, and stderr redirected to a file got escape codes.
+ */
+import pc from 'picocolors';
+
+export function colourOn(stream: NodeJS.WriteStream): boolean {
+  const env = process.env;
+  if (process.argv.includes('--no-color') || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  return stream.isTTY === true && env.TERM !== 'dumb';
+}
+
+/** Colours for what the CLI writes to stderr (progress, notes, errors). */
+export const stderrColours = pc.createColors(colourOn(process.stderr));
+/** Colours for what it writes to stdout outside a reporter (the runtimes list). */
+export const stdoutColours = pc.createColors(colourOn(process.stdout));
