@@ -1,5 +1,5 @@
 /** The texts of a table's cells, shared by the terminal and markdown reporters. */
-import { TIME_PER_OP } from '@rtbench/core/schema';
+import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import { formatChange, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatQ, formatRatio, formatThreshold, ratioWithCi, roughly } from '../format.ts';
 
 export { formatChange, formatQ, formatRatio, formatThreshold, ratioWithCi };
@@ -177,13 +177,28 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
   return { baseline, candidate, ratio: ratioWithCi(c.ratio, c.ci), verdict: c.verdict, detail, q: formatQ(c.qValue) };
 }
 
+/** How a round of this run was measured, by its measurer (runs without one are from before lockstep: fresh processes). */
+export function howMeasured(o: RunRecord['options']): string {
+  const perArm = fmtMs(o.timeMs / o.rounds);
+  const warmup = o.warmupMinMs !== undefined ? `${fmtMs(o.warmupMinMs)}–${fmtMs(o.warmupMs)} warmup (adaptive)` : `${fmtMs(o.warmupMs)} warmup`;
+  switch (o.measurer) {
+    case 'lockstep':
+      return `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
+    case 'instructions':
+      return 'each round counts instructions per operation under valgrind (cachegrind): two processes per arm running the case W and W + ΔN times, the difference over ΔN';
+    case 'host-timed':
+      return 'each round starts the program or server anew and times it from outside the runtime';
+    default:
+      return `each round runs every arm once per case, in fresh processes, back to back: ${perArm} sampling + ${warmup} per process; pairs are (round, case)`;
+  }
+}
+
 /** One line on how the data was taken. */
 export function designLine(view: ComparisonView): string {
   if (view.pairing === 'paired') {
     const o = view.run.options;
-    const perProcess = o.timeMs / o.rounds;
     const rounds = o.adaptive ? `${o.adaptive.minRounds}–${o.adaptive.maxRounds} rounds (adaptive, target ±${formatPercent(o.adaptive.target)})` : `${o.rounds} rounds`;
-    return `${rounds}; each round runs every arm once per case, in fresh processes, back to back in a balanced order; pairs are (round, case). ${fmtMs(perProcess)} sampling + ${fmtMs(o.warmupMs)} warmup per process.`;
+    return `${rounds} in a balanced order of arms; ${howMeasured(o)}.`;
   }
   const [a, b] = view.runs;
   const describe = (r: typeof a): string => `${r!.file ?? r!.run.id} (${r!.run.options.rounds} rounds, ${r!.run.startedAt})`;

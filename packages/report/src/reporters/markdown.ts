@@ -3,7 +3,7 @@ import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
 import { NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
-import { bestRows, benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, isAdaptive, legend, medianHeader, ratioWithCi, relativeHeader } from './cells.ts';
+import { bestRows, benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, isAdaptive, legend, medianHeader, ratioWithCi, relativeHeader } from './cells.ts';
 import type { Reporter } from './reporter.ts';
 
 function commandLine(command: readonly string[]): string {
@@ -16,7 +16,7 @@ export function renderBenchMarkdown(view: BenchView): string {
   const variants = view.variants.map((v) => (v.unavailable ? `\`${v.id}\` (did not run: ${cell(v.unavailable)})` : `\`${v.id}\` ${cell(v.versionText)}`));
   const adaptive = run.options.adaptive;
   const rounds = adaptive ? `${adaptive.minRounds}–${adaptive.maxRounds} rounds (adaptive, target ±${+(adaptive.target * 100).toFixed(2)}%)` : `${run.options.rounds} rounds`;
-  lines.push(`Runtimes: ${variants.join(', ')}. ${rounds} (fresh processes), ${run.options.timeMs / run.options.rounds} ms sampling per process. ${hostLines(view).join('; ')}.`);
+  lines.push(`Runtimes: ${variants.join(', ')}. ${rounds}: ${cell(howMeasured(run.options))}. ${hostLines(view).join('; ')}.`);
   lines.push('');
   const withRounds = isAdaptive(view);
   lines.push(`| case | runtime | ${medianHeader(view)} | p25–p75 | 95% CI | ops/s | ${cell(relativeHeader(view))} |${withRounds ? ' rounds |' : ''}`);
