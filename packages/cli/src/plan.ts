@@ -6,6 +6,7 @@
 import { stderrColours as pc } from './colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
+import { TIER_UP_MAX_MS } from '@rtbench/core';
 import { findValgrind } from '@rtbench/runner-kit';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
@@ -139,12 +140,13 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   // --warmup is the adaptive warmup's floor; it runs on while batch times still fall, up to WARMUP_CAP_FACTOR times that.
   const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
-  const perProcessMs = warmupMs + timeMs / schedule.rounds;
+  // A case short of the calls an engine takes to tier up may warm for up to TIER_UP_MAX_MS (core's measure.ts).
+  const perProcessMs = Math.max(warmupMs, TIER_UP_MAX_MS) + timeMs / schedule.rounds;
   // Capped where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
   const defaultTimeoutMs = counting ? parseDuration(INSTRUCTION_DEFAULTS.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
   const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : defaultTimeoutMs;
   if (flags.timeout && timeoutMs <= perProcessMs) {
-    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${warmupMs} ms of warmup + ${+(timeMs / schedule.rounds).toFixed(3)} ms of sampling): every process would be killed`);
+    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${Math.max(warmupMs, TIER_UP_MAX_MS)} ms of warmup + ${+(timeMs / schedule.rounds).toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
   // Instruction counts are compared with a t interval, which decides from 3 rounds.

@@ -17,4 +17,4 @@ export type {
 } from './suite.ts';
 export { digest, DIGEST_SIGNIFICANT_DIGITS, type Digest } from './digest.ts';
 export { seededRandom } from './random.ts';
-export { DEFAULT_MEASURE_OPTIONS, type MeasureOptions } from './measure.ts';
+export { DEFAULT_MEASURE_OPTIONS, TIER_UP_CALLS, TIER_UP_MAX_MS, type MeasureOptions } from './measure.ts';

@@ -193,6 +193,19 @@ export interface Sampler {
 
 
 /**
+ * Calls a case gets in an adaptive warmup before a flat stretch may end it.
+ * V8 moves a function from its mid tier (Maglev) to its top tier (Turbofan)
+ * by calls, not by time: a case whose body is a loop of 1,000–10,000
+ * iterations, inlined by Maglev into its caller, reached Turbofan after
+ * 26,500–30,500 calls on node 26 (V8 14.6), 2.7× faster there, with nothing
+ * in between to tell a plateau from the end (docs/harness-figures.md, "Tier-up by calls").
+ * At 20 µs a call that is 600 ms, past the time-based warmup.
+ */
+export const TIER_UP_CALLS = 30_000;
+/** The most an adaptive warmup waits for TIER_UP_CALLS; a case that would take longer is warmed by time alone. */
+export const TIER_UP_MAX_MS = 1_500;
+
+/**
  * Calibration and warmup, then a Sampler. Calibration doubles as warmup:
  * grow n until a batch fills ~the target. Warmup then runs batches until
  * options.warmupMs has passed, or, with options.warmupMinMs, earlier: once
@@ -222,15 +235,22 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
     }
     n = grow(n, ns, target);
   }
-  const minEnd = options.warmupMinMs !== undefined ? started + options.warmupMinMs * 1e6 : warmupEnd;
+  const adaptive = options.warmupMinMs !== undefined;
+  const minEnd = adaptive ? started + options.warmupMinMs! * 1e6 : warmupEnd;
+  const tierUpEnd = started + max(options.warmupMs, TIER_UP_MAX_MS) * 1e6;
   // How long the fastest batch must stay put before an adaptive warmup ends.
   const quietNs = max(20, (options.warmupMinMs ?? 0) / 2) * 1e6;
   let best = Infinity;
+  // The fastest call so far projects when TIER_UP_CALLS is reached (a preempted batch would push it out of reach).
+  let fastestCallNs = batchNs / n;
   let improvedAt = clock.now();
   for (;;) {
     const now = clock.now();
-    if (now >= warmupEnd) break;
-    if (now >= minEnd && now - improvedAt >= quietNs) break;
+    // A flat stretch is not the end while the case is short of the calls an
+    // engine takes to reach its top tier and would get there within TIER_UP_MAX_MS.
+    const tieringUp = adaptive && warmupIterations < TIER_UP_CALLS && now + (TIER_UP_CALLS - warmupIterations) * fastestCallNs <= tierUpEnd;
+    if (now >= warmupEnd && !tieringUp) break;
+    if (now >= minEnd && now - improvedAt >= quietNs && !tieringUp) break;
     const ns = await steadyTime(time, n);
     warmupIterations += 3 * n;
     if (ns < best * 0.98) {
@@ -238,6 +258,7 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
       improvedAt = clock.now();
     }
     batchNs = ns;
+    if (ns / n < fastestCallNs) fastestCallNs = ns / n;
     // Re-tune during warmup: the JIT may have made the case much faster.
     if (ns < target / 2) {
       n = grow(n, ns, target);
