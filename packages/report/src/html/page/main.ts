@@ -165,7 +165,7 @@ function caseColumns(): [string, string][] {
     [data.kind === 'comparison' ? 'arm' : 'runtime', ''],
     ['median/op', 'num'],
   ];
-  if (data.kind === 'comparison') columns.push([`ratio vs ${baseline} (${Math.round(data.confidence * 100)}% CI)`, 'num'], ['verdict', '']);
+  if (data.kind === 'comparison') columns.push(['verdict', ''], [`ratio vs ${baseline} (${Math.round(data.confidence * 100)}% CI)`, 'num']);
   else columns.push([`vs ${baseline} (paired)`, 'num']);
   columns.push(['p25–p75', 'num'], [`${Math.round(data.confidence * 100)}% CI`, 'num'], ['ops/s', 'num'], ['processes', 'num']);
   return columns;
@@ -185,8 +185,8 @@ function caseCard(c: PageCase): HTMLElement {
           { 'data-variant': cell.variant },
           el('td', { class: 'variant' }, swatch(variantColour(data.variants, cell.variant)), variantLabel.get(cell.variant) ?? cell.variant),
           el('td', { class: 'num median' }, cell.medianText),
+          data.kind === 'comparison' ? el('td', { class: `verdict ${cell.verdict ?? ''}` }, cell.verdictText ?? (cell.relativeText === 'baseline' ? 'baseline' : '')) : null,
           el('td', { class: `num relative ${cell.verdict ?? ''}` }, cell.relativeText),
-          data.kind === 'comparison' ? el('td', { class: `verdict ${cell.verdict ?? ''}` }, cell.verdictText ?? '') : null,
           el('td', { class: 'num spread' }, cell.spreadText),
           el('td', { class: 'num ci' }, cell.ciText),
           el('td', { class: 'num ops' }, cell.opsText),
