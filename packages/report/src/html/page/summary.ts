@@ -94,6 +94,11 @@ export function sparkAxis(scale: RatioScale, where: 'top' | 'bottom'): HTMLEleme
   );
 }
 
+/** A verdict's text, its bracketed interval kept on one line ("1.88× faster" may wrap before "[1.76–2.40]", never inside it). */
+function verdictText(text: string): Child[] {
+  return text.split(/(\[[^\]]*\])/).map((part) => (part.startsWith('[') ? el('span', { class: 'nowrap' }, part) : part));
+}
+
 function decided(verdict: SummaryVerdict): boolean {
   return verdict === 'faster' || verdict === 'slower';
 }
@@ -153,7 +158,7 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
       el('td', { class: 'case-name' }, caseLink(row.caseKey, labels)),
       showArm ? el('td', { class: 'arm' }, labels.variantSwatch(row.variant), labels.variant(row.variant)) : null,
       el('td', { class: 'spark-cell' }, spark(scale, data.threshold, row.ratio ? { ...row.ratio, colour: verdictColour(row.verdict), filled: decided(row.verdict), classes: ['rt-summary-ci', 'rt-summary-ratio'] } : undefined)),
-      el('td', { class: `verdict ${row.verdict}` }, row.verdictText),
+      el('td', { class: `verdict ${row.verdict}` }, ...verdictText(row.verdictText)),
       el('td', { class: 'num ratio' }, row.ratioText),
     );
   };
