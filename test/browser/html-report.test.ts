@@ -410,6 +410,15 @@ describe('HTML report of a run with sample times and modes', () => {
     expect(modes).toHaveLength(2);
     expect(modes.every((t) => t.startsWith('mode: '))).toBe(true);
     expect(await page.$$('article.case[data-case="c1"] .rt-mode line')).toHaveLength(0);
+    // The modes' counts are written in a strip of their own: no label covers a process's dot.
+    const overlaps = await page.$eval('article.case[data-case="c0"] .process-chart', (chart) => {
+      const boxes = (selector: string): DOMRect[] => [...chart.querySelectorAll(selector)].map((e) => e.getBoundingClientRect());
+      const labels = boxes('.rt-mode-label text');
+      const dots = boxes('.rt-process-median circle');
+      const meet = (a: DOMRect, b: DOMRect): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return { labels: labels.length, overlapping: labels.filter((l) => dots.some((d) => meet(l, d))).length };
+    });
+    expect(overlaps).toEqual({ labels: 2, overlapping: 0 });
   });
 });
 
@@ -474,5 +483,19 @@ describe('HTML report of a run with engine metrics', () => {
         expect(change).toMatch(/^\+\d+(\.\d)?% time, /);
       }
     }
+  });
+});
+
+describe('HTML report of a single-variant run', () => {
+  it('opens on a table of each case\'s median instead of ratios', async () => {
+    const full = loadRun(BENCH_RUN);
+    const only = full.variants[0]!.id;
+    const run: RunRecord = { ...full, variants: [full.variants[0]!], results: full.results.filter((r) => r.variantId === only) };
+    const { page, errors } = await open(writeReport(viewOfRun(run), 'single.html'));
+    expect(errors).toEqual([]);
+    expect(await page.$$('#summary .ratio-table')).toHaveLength(0);
+    const rows = await page.$$eval('#summary .medians-table tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-case'), tr.querySelector('td.median')?.textContent, tr.querySelector('a')?.getAttribute('href')]));
+    expect(rows).toEqual(run.cases.map((c, i) => [`c${i}`, formatDuration(run.results.find((r) => r.caseId === c.id)!.stats!.median), `#case-c${i}`]));
+    await fitsPhone(page);
   });
 });
