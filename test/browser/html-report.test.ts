@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
-import { comparisonCells, formatDuration, reporterFor, unpairedComparisonView, viewOfRun, type View } from '@rtbench/report';
+import { benchCells, comparisonCells, formatDuration, metricsChange, metricsRowCells, minorGcName, reporterFor, summarizeMetrics, unpairedComparisonView, viewOfRun, type View } from '@rtbench/report';
 import { launchChromium, type Browser } from './chromium.ts';
 import { hostileRun, HOSTILE, withSampleTimesAndModes } from '../../packages/report/test/run-fixtures.ts';
 
@@ -19,6 +19,8 @@ const RESULTS = join(import.meta.dirname, '../../results');
 const BENCH_RUN = '20261121-124315Z-json-reviver.json';
 const COMPARE_RUN = '20261121-125130Z-json-reviver-compare.json';
 const MULTI_ARM_RUN = '20261121-130300Z-gc-pressure-compare.json';
+const METRICS_RUN = '20261122-093249Z-gc-pressure.json';
+const VERDICT_COLOURS: Record<string, string> = { faster: '#1a9850', slower: '#d73027', equivalent: '#6b7280', inconclusive: '#d99a00' };
 
 let browser: Browser;
 let dir: string;
@@ -75,6 +77,58 @@ async function markTitles(page: Page, container: string, markClass: string, elem
   return page.$$eval(`${container} .${markClass} ${element}`, (nodes) => nodes.map((n) => n.querySelector('title')?.textContent ?? ''));
 }
 
+/** "#1a9850" as the browser reports a colour: "rgb(26, 152, 80)". */
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+interface SummaryRowShown {
+  caseKey: string;
+  variant: string;
+  verdict: string;
+  verdictText: string;
+  dotColour: string | undefined;
+  href: string | undefined;
+}
+
+async function summaryRows(page: Page): Promise<SummaryRowShown[]> {
+  return page.$$eval('#summary tbody tr[data-case]', (rows) =>
+    rows.map((tr) => ({
+      caseKey: tr.getAttribute('data-case')!,
+      variant: tr.getAttribute('data-variant')!,
+      verdict: tr.getAttribute('data-verdict')!,
+      verdictText: tr.querySelector('td.verdict')?.textContent ?? '',
+      dotColour: (tr.querySelector('.rt-summary-ratio') as HTMLElement | null)?.style.borderColor,
+      href: tr.querySelector('a')?.getAttribute('href') ?? undefined,
+    })),
+  );
+}
+
+/** Every ratio table's scale, and where its dots sit (percent of the plot column) for the ratios they stand for. */
+async function ratioScales(page: Page): Promise<{ domains: string[]; dots: { ratio: number; left: number }[] }> {
+  return page.evaluate(() => ({
+    domains: [...document.querySelectorAll('.ratio-table')].map((t) => t.getAttribute('data-domain') ?? ''),
+    dots: [...document.querySelectorAll<HTMLElement>('.ratio-table .spark-dot')].map((d) => ({ ratio: Number(d.dataset.ratio), left: Number.parseFloat(d.style.left) })),
+  }));
+}
+
+/** At a phone's width: the page does not scroll sideways, and every verdict shown is on screen. */
+async function fitsPhone(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 420, height: 900 });
+  await page.waitForFunction(() => document.scrollingElement!.scrollWidth <= innerWidth);
+  const layout = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    innerWidth,
+    // A comparison's case table says its verdict in td.verdict; a bench table's in td.relative.
+    verdictsOff: [...document.querySelectorAll('#summary td.verdict, #overview td.verdict, .case-table td.verdict, .case-table:not(:has(td.verdict)) td.relative')]
+      .filter((td) => !(td as HTMLElement).closest('[hidden]') && td.textContent)
+      .filter((td) => td.getBoundingClientRect().right > innerWidth + 0.5).length,
+  }));
+  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+  expect(layout.verdictsOff).toBe(0);
+}
+
 function labelsOf(run: RunRecord): Map<string, string> {
   return new Map(run.variants.map((v) => [v.id, v.id]));
 }
@@ -124,12 +178,30 @@ describe('HTML report of a bench run', () => {
     }
   });
 
-  it('shows every non-baseline runtime relative to the baseline, with whiskers', async () => {
+  it('opens on a summary: one row per case and non-baseline runtime, with the table\'s verdicts, whiskers and a link to the case', async () => {
     const { page } = opened;
-    const expected = view.kind === 'bench' ? view.cases.flatMap((c) => c.rows).filter((r) => r.relative).length : 0;
-    expect(expected).toBeGreaterThan(0);
-    expect(await page.$$('#relative-chart .rt-relative circle')).toHaveLength(expected);
-    expect(await page.$$('#relative-chart .rt-relative-ci line')).toHaveLength(expected);
+    if (view.kind !== 'bench') throw new Error('expected a bench view');
+    const expected = view.cases.flatMap((c, i) => c.rows.filter((r) => !r.isBaseline).map((r) => ({ c, i, r, cells: benchCells(r, Boolean(c.digestMismatch)) })));
+    expect(expected.length).toBe(run.cases.length * (run.variants.length - 1));
+    // The summary comes before everything else the page has to say.
+    expect(await page.$eval('main', (m) => [...m.children].findIndex((e) => e.id === 'summary') < [...m.children].findIndex((e) => e.id === 'cases'))).toBe(true);
+    const rows = await summaryRows(page);
+    expect(rows).toHaveLength(expected.length);
+    for (const [k, { c, i, r, cells }] of expected.entries()) {
+      const row = rows[k]!;
+      expect(row.caseKey).toBe(`c${i}`);
+      expect(row.variant).toBe(`v${run.variants.findIndex((v) => v.id === r.variantId)}`);
+      expect(row.verdict, `${c.caseId} / ${r.variantId}`).toBe(cells.verdict);
+      expect(row.verdictText).toBe(cells.relative);
+      expect(row.dotColour).toBe(rgb(VERDICT_COLOURS[cells.verdict!]!));
+      expect(row.href).toBe(`#case-c${i}`);
+    }
+    expect(await page.$$('#summary .rt-summary-ci')).toHaveLength(expected.length);
+    expect(await page.$$('#summary .rt-summary-geomean')).toHaveLength(view.geomeans?.length ?? 0);
+    // A case's link leads to its card.
+    await page.click('#summary tr[data-case="c3"] a');
+    expect(await page.evaluate(() => location.hash)).toBe('#case-c3');
+    expect(await page.$eval('#case-c3', (card) => card.getAttribute('data-case'))).toBe('c3');
   });
 
   it('lists every variant with its binary hash and the host', async () => {
@@ -149,14 +221,15 @@ describe('HTML report of a bench run', () => {
     const deno = run.variants.findIndex((v) => v.id === 'deno');
     const card = 'article.case[data-case="c0"]';
     const dotsBefore = await markTitles(page, card, 'rt-process-median', 'circle');
-    const relativeBefore = (await page.$$('#relative-chart .rt-relative circle')).length;
+    const summaryShown = (): Promise<number> => page.$$eval('#summary tbody tr[data-case]:not([hidden])', (rows) => rows.length);
+    const relativeBefore = await summaryShown();
 
     await page.uncheck(`nav input[data-variant="v${deno}"]`);
     const dotsAfter = await markTitles(page, card, 'rt-process-median', 'circle');
     expect(dotsAfter.some((t) => t.startsWith('deno, '))).toBe(false);
     expect(dotsAfter).toHaveLength(dotsBefore.length - dotsBefore.filter((t) => t.startsWith('deno, ')).length);
     expect(await page.isHidden(`${card} tr[data-variant="v${deno}"]`)).toBe(true);
-    expect(await page.$$('#relative-chart .rt-relative circle')).toHaveLength(relativeBefore - run.cases.length);
+    expect(await summaryShown()).toBe(relativeBefore - run.cases.length);
     await page.check(`nav input[data-variant="v${deno}"]`);
     expect(await markTitles(page, card, 'rt-process-median', 'circle')).toHaveLength(dotsBefore.length);
 
@@ -164,6 +237,7 @@ describe('HTML report of a bench run', () => {
     const matching = run.cases.filter((c) => c.id.toLowerCase().includes('500kb')).length;
     expect(matching).toBeGreaterThan(0);
     expect(await page.$$('article.case:not([hidden])')).toHaveLength(matching);
+    expect(await summaryShown()).toBe(matching * (run.variants.length - 1));
     expect(await page.$eval('#case-count', (e) => e.textContent)).toBe(`${matching} of ${run.cases.length} cases shown`);
     await page.fill('#case-search', '');
 
@@ -176,12 +250,30 @@ describe('HTML report of a bench run', () => {
     expect(await page.$$('article.case:not([hidden])')).toHaveLength(run.cases.length);
 
     // A narrower window redraws the charts to its width.
-    const widthOf = (): Promise<number> => page.$eval('#relative-chart svg', (svg) => Number(svg.getAttribute('width')));
+    const chart = 'article.case[data-case="c0"] .samples-chart svg';
+    const widthOf = (): Promise<number> => page.$eval(chart, (svg) => Number(svg.getAttribute('width')));
     const wide = await widthOf();
     await page.setViewportSize({ width: 800, height: 900 });
-    await page.waitForFunction((w) => Number(document.querySelector('#relative-chart svg')?.getAttribute('width')) < w, wide);
+    await page.waitForFunction(([selector, w]) => Number(document.querySelector(selector as string)?.getAttribute('width')) < (w as number), [chart, wide] as const);
     expect(await widthOf()).toBeLessThan(wide);
     expect(opened.errors).toEqual([]);
+  });
+
+  it('fits a phone: no sideways scrolling, verdicts on screen', async () => {
+    await fitsPhone(opened.page);
+    expect(opened.errors).toEqual([]);
+  });
+
+  it('labels the charts\' facets in full, wrapped, with the label as a tooltip', async () => {
+    const labels = await opened.page.$$eval('article.case[data-case="c0"] .samples-chart .rt-facet-label text', (texts) =>
+      texts.map((t) => {
+        const shown = t.cloneNode(true) as Element;
+        shown.querySelector('title')?.remove();
+        return { shown: shown.textContent, title: t.querySelector('title')?.textContent };
+      }),
+    );
+    expect(labels.map((l) => l.title)).toEqual(run.variants.map((v) => v.id));
+    for (const l of labels) expect(l.shown!.replace(/\s/g, '')).toBe(l.title!.replace(/\s/g, ''));
   });
 });
 
@@ -194,24 +286,46 @@ describe('HTML report of comparisons', () => {
       const { page, errors } = await open(writeReport(view, name.replace('.json', '.html')));
       expect(errors).toEqual([]);
 
+      // The summary: one row per case and arm, with the view's verdicts.
+      const summary = await summaryRows(page);
+      const caseIndex = (id: string): number => run.cases.findIndex((c) => c.id === id);
+      const expected = view.sections
+        .flatMap((section) => section.cases.map((c) => ({ section, c })))
+        .sort((x, y) => caseIndex(x.c.caseId) - caseIndex(y.c.caseId));
+      expect(summary).toHaveLength(run.cases.length * (run.variants.length - 1));
+      expect(summary.map((r) => [r.caseKey, r.variant, r.verdict])).toEqual(
+        expected.map(({ section, c }) => [`c${caseIndex(c.caseId)}`, `v${run.variants.findIndex((v) => v.id === section.candidate.id)}`, c.comparison?.verdict ?? 'none']),
+      );
+      for (const [k, row] of summary.entries()) {
+        const c = expected[k]!.c;
+        if (c.comparison) expect(row.dotColour).toBe(rgb(VERDICT_COLOURS[c.comparison.verdict]!));
+      }
+
+      // One scale for the page: the summary and every forest plot draw on the same domain, each dot where that domain puts its ratio.
+      const scales = await ratioScales(page);
+      expect(scales.domains).toHaveLength(view.sections.length + 1);
+      expect(new Set(scales.domains).size).toBe(1);
+      const [lo, hi] = scales.domains[0]!.split(',').map(Number) as [number, number];
+      for (const dot of scales.dots) expect(dot.left).toBeCloseTo(Math.min(100, Math.max(0, (Math.log(dot.ratio / lo) / Math.log(hi / lo)) * 100)), 3);
+
       const sections = await page.$$('#overview .section');
       expect(sections).toHaveLength(view.sections.length);
       for (const [s, section] of view.sections.entries()) {
         const host = `#overview .section:nth-of-type(${s + 1})`;
         const compared = section.cases.filter((c) => c.comparison);
-        const fills = await page.$$eval(`${host} .rt-forest-ratio circle`, (dots) => dots.map((d) => d.getAttribute('fill')));
-        expect(fills).toHaveLength(compared.length);
-        const colours: Record<string, string> = { faster: '#1a9850', slower: '#d73027', equivalent: '#6b7280', inconclusive: '#d99a00' };
-        expect(fills).toEqual(compared.map((c) => colours[c.comparison!.verdict]));
-        expect(await page.$$(`${host} .rt-noise-band rect`)).toHaveLength(1);
-        expect(await page.$$(`${host} .rt-geomean path`)).toHaveLength(section.geomean ? 1 : 0);
-        // The table under the plot prints what the terminal report prints for this view.
-        const rows = await page.$$eval(`${host} .forest-table tbody tr[data-case]`, (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+        const colours = await page.$$eval(`${host} .spark-dot.rt-forest-ratio`, (dots) => dots.map((d) => (d as HTMLElement).style.borderColor));
+        expect(colours).toEqual(compared.map((c) => rgb(VERDICT_COLOURS[c.comparison!.verdict]!)));
+        // The noise band behind every row, the geometric mean under them.
+        expect(await page.$$(`${host} .rt-noise-band`)).toHaveLength(section.cases.length + (section.geomean ? 1 : 0));
+        expect(await page.$$(`${host} .rt-geomean`)).toHaveLength(section.geomean ? 1 : 0);
+        // The plot's rows print what the terminal report prints for this view.
+        const rows = await page.$$eval(`${host} .forest-table tbody tr[data-case]`, (trs) =>
+          trs.map((tr) => ['baseline-median', 'candidate-median', 'ratio', 'q'].map((cls) => tr.querySelector(`td.${cls}`)?.textContent)),
+        );
         expect(rows).toHaveLength(section.cases.length);
         for (const [i, c] of section.cases.entries()) {
           const cells = comparisonCells(c, view);
-          expect(rows[i]!.slice(1, 4)).toEqual([cells.baseline, cells.candidate, cells.ratio]);
-          expect(rows[i]![5]).toBe(cells.q);
+          expect(rows[i]!).toEqual([cells.baseline, cells.candidate, cells.ratio, cells.q]);
           // …and those medians are the run file's.
           const result = run.results.find((r) => r.caseId === c.caseId && r.variantId === section.candidate.id)!;
           expect(cells.candidate).toBe(formatDuration(c.candidate!.median));
@@ -236,9 +350,14 @@ describe('HTML report of comparisons', () => {
         expect(row[5]).toBe(variant.binarySha256);
       }
 
-      // Unticking a candidate hides its forest plot.
+      // Unticking a candidate hides its forest plot and its summary rows.
       await page.uncheck('nav input[data-variant="v1"]');
       expect(await page.isHidden('#overview .section[data-candidate="v1"]')).toBe(true);
+      expect(await page.$$eval('#summary tbody tr[data-variant="v1"]:not([hidden])', (rows) => rows.length)).toBe(0);
+      await page.check('nav input[data-variant="v1"]');
+      // No engine metrics in this run: no GC table.
+      expect(await page.$$('.metrics-table')).toHaveLength(0);
+      await fitsPhone(page);
       expect(errors).toEqual([]);
     });
   }
@@ -254,7 +373,7 @@ describe('HTML report of two saved runs (unpaired)', () => {
     expect(errors).toEqual([]);
     expect(await page.$$('#overview .section')).toHaveLength(a.variants.length);
     for (const [s, section] of view.sections.entries()) {
-      const fills = await page.$$eval(`#overview .section:nth-of-type(${s + 1}) .rt-forest-ratio circle`, (dots) => dots.map((d) => d.getAttribute('fill')));
+      const fills = await page.$$eval(`#overview .section:nth-of-type(${s + 1}) .spark-dot.rt-forest-ratio`, (dots) => dots.map((d) => (d as HTMLElement).style.borderColor));
       expect(fills).toHaveLength(section.cases.filter((c) => c.comparison).length);
     }
     const dots = await markTitles(page, 'article.case[data-case="c0"]', 'rt-process-median', 'circle');
@@ -291,6 +410,15 @@ describe('HTML report of a run with sample times and modes', () => {
     expect(modes).toHaveLength(2);
     expect(modes.every((t) => t.startsWith('mode: '))).toBe(true);
     expect(await page.$$('article.case[data-case="c1"] .rt-mode line')).toHaveLength(0);
+    // The modes' counts are written in a strip of their own: no label covers a process's dot.
+    const overlaps = await page.$eval('article.case[data-case="c0"] .process-chart', (chart) => {
+      const boxes = (selector: string): DOMRect[] => [...chart.querySelectorAll(selector)].map((e) => e.getBoundingClientRect());
+      const labels = boxes('.rt-mode-label text');
+      const dots = boxes('.rt-process-median circle');
+      const meet = (a: DOMRect, b: DOMRect): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return { labels: labels.length, overlapping: labels.filter((l) => dots.some((d) => meet(l, d))).length };
+    });
+    expect(overlaps).toEqual({ labels: 2, overlapping: 0 });
   });
 });
 
@@ -314,5 +442,60 @@ describe('HTML report of a hostile run file', () => {
     const crashed = await page.$eval('article.case[data-case="c1"]', (card) => card.textContent ?? '');
     expect(crashed).toContain(`crash: ${HOSTILE.failure}`);
     expect(await page.$$('article.case[data-case="c1"] .rt-process-median circle')).toHaveLength(run.results.find((r) => r.caseId === run.cases[1]!.id && r.variantId === run.variants[0]!.id)!.rounds.length);
+  });
+});
+
+describe('HTML report of a run with engine metrics', () => {
+  const run = loadRun(METRICS_RUN);
+
+  it('shows, per case and runtime, GC by kind per 1k ops, GC time share, bytes/op and the heap, as --metrics gc does', async () => {
+    const { page, errors } = await open(writeReport(viewOfRun(run, { file: `results/${METRICS_RUN}` }), 'metrics.html'));
+    expect(errors).toEqual([]);
+    for (const [i, c] of run.cases.entries()) {
+      const rows = await page.$$eval(`article.case[data-case="c${i}"] .metrics-table tbody tr`, (trs) =>
+        trs.map((tr) => ({ variant: tr.getAttribute('data-variant'), cells: [...tr.querySelectorAll('td.num')].map((td) => td.textContent) })),
+      );
+      expect(rows.map((r) => r.variant)).toEqual(run.variants.map((_, v) => `v${v}`));
+      for (const [v, variant] of run.variants.entries()) {
+        const result = run.results.find((r) => r.caseId === c.id && r.variantId === variant.id)!;
+        expect(rows[v]!.cells, `${c.id} / ${variant.id}`).toEqual(metricsRowCells(summarizeMetrics(result)));
+      }
+    }
+    await fitsPhone(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('puts a comparison\'s change in GC and allocation next to its change in time', async () => {
+    // Two saved runs: the second the same processes, every sample 10% slower (so the time changes and the GC counts do not).
+    const b: RunRecord = { ...run, id: `${run.id}-slower`, results: run.results.map((r) => ({ ...r, rounds: r.rounds.map((round) => ({ ...round, samples: round.samples.map((x) => x * 1.1) })) })) };
+    const view = unpairedComparisonView({ run, file: 'before.json' }, { run: b, file: 'after.json' });
+    const { page, errors } = await open(writeReport(view, 'metrics-unpaired.html'));
+    expect(errors).toEqual([]);
+    const arms = view.arms.map((a) => a.label);
+    for (const section of view.sections) {
+      const candidate = `v${arms.indexOf(section.candidate.label)}`;
+      for (const c of section.cases) {
+        const i = run.cases.findIndex((x) => x.id === c.caseId);
+        const change = await page.$eval(`article.case[data-case="c${i}"] .metrics-table tr[data-variant="${candidate}"] td.change`, (td) => td.textContent);
+        const before = summarizeMetrics(run.results.find((r) => r.caseId === c.caseId && r.variantId === section.baseline.id)!);
+        const after = summarizeMetrics(b.results.find((r) => r.caseId === c.caseId && r.variantId === section.candidate.id)!);
+        expect(change).toBe(metricsChange(c.comparison?.ratio, before, after, minorGcName(before.source)));
+        expect(change).toMatch(/^\+\d+(\.\d)?% time, /);
+      }
+    }
+  });
+});
+
+describe('HTML report of a single-variant run', () => {
+  it('opens on a table of each case\'s median instead of ratios', async () => {
+    const full = loadRun(BENCH_RUN);
+    const only = full.variants[0]!.id;
+    const run: RunRecord = { ...full, variants: [full.variants[0]!], results: full.results.filter((r) => r.variantId === only) };
+    const { page, errors } = await open(writeReport(viewOfRun(run), 'single.html'));
+    expect(errors).toEqual([]);
+    expect(await page.$$('#summary .ratio-table')).toHaveLength(0);
+    const rows = await page.$$eval('#summary .medians-table tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-case'), tr.querySelector('td.median')?.textContent, tr.querySelector('a')?.getAttribute('href')]));
+    expect(rows).toEqual(run.cases.map((c, i) => [`c${i}`, formatDuration(run.results.find((r) => r.caseId === c.id)!.stats!.median), `#case-c${i}`]));
+    await fitsPhone(page);
   });
 });

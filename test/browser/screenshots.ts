@@ -4,7 +4,7 @@
  *
  *   npx tsx test/browser/screenshots.ts
  *
- * writes docs/img/html-report-{overview,case,forest}.png.
+ * writes docs/img/html-report-{overview,case,forest,phone}.png.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,12 +23,15 @@ interface Shot {
   /** What to capture; `clipHeight` crops it from the top. */
   selector: string;
   clipHeight?: number;
+  /** Window width (default 1100 px). */
+  width?: number;
 }
 
 const SHOTS: Shot[] = [
-  { run: '20261121-124315Z-json-reviver.json', file: 'html-report-overview.png', selector: 'main', clipHeight: 720 },
-  { run: '20261121-124315Z-json-reviver.json', file: 'html-report-case.png', selector: 'article.case[data-case="c0"]' },
+  { run: '20261121-124315Z-json-reviver.json', file: 'html-report-overview.png', selector: 'main', clipHeight: 900 },
+  { run: '20261122-093249Z-gc-pressure.json', file: 'html-report-case.png', selector: 'article.case[data-case="c0"]' },
   { run: '20261121-130300Z-gc-pressure-compare.json', file: 'html-report-forest.png', selector: '#overview .section[data-candidate="v1"]' },
+  { run: '20261121-130300Z-gc-pressure-compare.json', file: 'html-report-phone.png', selector: 'main', clipHeight: 1100, width: 420 },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-shots-'));
@@ -41,6 +44,7 @@ try {
     const page_ = join(dir, shot.run.replace('.json', '.html'));
     writeFileSync(page_, html);
     const page = await browser.context.newPage();
+    await page.setViewportSize({ width: shot.width ?? 1100, height: 900 });
     await page.goto(pathToFileURL(page_).href);
     await page.waitForSelector('body[data-ready="true"]');
     // The filter bar sticks to the top while scrolling; in a still picture it would cover what is below it.

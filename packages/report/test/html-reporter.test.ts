@@ -6,12 +6,18 @@ import { parseRun, type CaseResult, type RunRecord } from '@rtbench/core/schema'
 import { escapeHtml, jsonForScript } from '../src/html/document.ts';
 import { binEdges, histogram, pageData, type PageData } from '../src/html/page-data.ts';
 import { ratioTicks, timeTicks } from '../src/html/page/charts.ts';
+import { wrapLabel } from '../src/html/page/labels.ts';
+import { sharedRatioDomain } from '../src/html/summary-data.ts';
+import { metricsRowCells, summarizeMetrics } from '../src/metrics.ts';
+import { benchCells } from '../src/reporters/cells.ts';
 import { htmlReporter } from '../src/reporters/html.ts';
 import { formatDuration } from '../src/format.ts';
 import { viewOfRun } from '../src/views/index.ts';
 import { hostileRun, HOSTILE, withSampleTimesAndModes } from './run-fixtures.ts';
 
 const BENCH_RUN = join(import.meta.dirname, '../../../results/20261121-124315Z-json-reviver.json');
+const MULTI_ARM_RUN = join(import.meta.dirname, '../../../results/20261121-130300Z-gc-pressure-compare.json');
+const METRICS_RUN = join(import.meta.dirname, '../../../results/20261122-093249Z-gc-pressure.json');
 
 function loadRun(path: string): RunRecord {
   return parseRun(JSON.parse(readFileSync(path, 'utf8')), path);
@@ -159,5 +165,86 @@ describe('axis ticks', () => {
     expect(ticks).toContain(100_000);
     expect(ticks.length).toBeGreaterThanOrEqual(3);
     for (const t of ticks) expect(Number((t / 10 ** Math.floor(Math.log10(t))).toPrecision(3)) % 0.5).toBe(0);
+  });
+});
+
+describe('summary', () => {
+  it('has one row per case and non-baseline runtime, with the bench table\'s verdicts, on a domain holding every estimate', () => {
+    const view = viewOfRun(loadRun(BENCH_RUN));
+    if (view.kind !== 'bench') throw new Error('expected a bench view');
+    const { summary } = pageData(view);
+    const expected = view.cases.flatMap((c) => c.rows.filter((r) => !r.isBaseline).map((r) => ({ c, r })));
+    expect(summary.rows).toHaveLength(expected.length);
+    expected.forEach(({ c, r }, i) => {
+      const row = summary.rows[i]!;
+      expect(row.caseKey).toBe(`c${view.cases.indexOf(c)}`);
+      expect(row.ratio?.ratio).toBe(r.relative?.ratio);
+      expect(row.verdictText).toBe(benchCells(r, Boolean(c.digestMismatch)).relative);
+      expect(row.verdict).toBe(r.relative ? benchCells(r, Boolean(c.digestMismatch)).verdict : 'none');
+      if (row.ratio) expect(row.ratio.ratio >= summary.domain[0] && row.ratio.ratio <= summary.domain[1]).toBe(true);
+    });
+    expect(summary.geomeans.map((g) => g.ratio)).toEqual(view.geomeans!.map((g) => g.ratio));
+  });
+
+  it('orders a comparison\'s rows case by case, one per arm', () => {
+    const view = viewOfRun(loadRun(MULTI_ARM_RUN));
+    if (view.kind !== 'comparison') throw new Error('expected a comparison view');
+    const { summary } = pageData(view);
+    expect(summary.rows).toHaveLength(view.sections.reduce((n, s) => n + s.cases.length, 0));
+    expect(summary.rows.slice(0, view.sections.length).map((r) => r.caseKey)).toEqual(view.sections.map(() => 'c0'));
+    expect(summary.rows.slice(0, view.sections.length).map((r) => r.verdict)).toEqual(view.sections.map((s) => s.cases[0]!.comparison?.verdict ?? 'none'));
+  });
+
+  it('spans every estimate and the noise band, but does not let one wild CI squash the rest', () => {
+    const [lo, hi] = sharedRatioDomain([0.9, 1.2], [[0.85, 0.95], [1.1, 1.3]], 0.01);
+    expect(lo).toBeLessThan(0.85);
+    expect(hi).toBeGreaterThan(1.3);
+    const [wildLo, wildHi] = sharedRatioDomain([0.9, 1.2], [[0.001, 1000]], 0.01);
+    expect(wildLo).toBeGreaterThan(0.9 / 3.5);
+    expect(wildHi).toBeLessThan(1.2 * 3.5);
+    const [bandLo, bandHi] = sharedRatioDomain([1.001], [[0.999, 1.003]], 0.05);
+    expect(bandLo).toBeLessThan(1 / 1.05);
+    expect(bandHi).toBeGreaterThan(1.05);
+  });
+});
+
+describe('engine metrics in the page data', () => {
+  it('carries --metrics gc\'s cells per case and variant for a run that recorded them', () => {
+    const run = loadRun(METRICS_RUN);
+    const data = pageData(viewOfRun(run));
+    for (const c of data.cases) {
+      expect(c.metrics, c.id).toBeDefined();
+      expect(c.metrics!.rows.map((r) => r.variant)).toEqual(c.cells.map((cell) => cell.variant));
+      for (const row of c.metrics!.rows) {
+        const result = run.results.find((r) => r.caseId === c.id && r.variantId === run.variants[Number(row.variant.slice(1))]!.id)!;
+        expect(row.cells).toEqual(metricsRowCells(summarizeMetrics(result)));
+        expect(row.change).toBeUndefined();
+      }
+    }
+  });
+
+  it('has none for runs made before metrics were recorded', () => {
+    expect(pageData(viewOfRun(loadRun(BENCH_RUN))).cases.some((c) => c.metrics)).toBe(false);
+  });
+});
+
+describe('chart labels', () => {
+  it('wraps at word and flag boundaries without dropping or cutting anything when it fits', () => {
+    const label = 'node@26 --max-semi-space-size=64';
+    const wrapped = wrapLabel(label, 14);
+    expect(wrapped.split('\n').length).toBeGreaterThan(1);
+    expect(wrapped).not.toContain('…');
+    expect(wrapped.replace(/\s/g, '')).toBe(label.replace(/\s/g, ''));
+    for (const line of wrapped.split('\n')) expect(line.length).toBeLessThanOrEqual(14);
+    expect(wrapLabel('node', 14)).toBe('node');
+  });
+
+  it('keeps the end of what does not fit, where labels differ', () => {
+    const a = wrapLabel('retained / small objects (10k) with a retained set [live=20000]', 10, 2);
+    const b = wrapLabel('retained / small objects (10k) with a retained set [live=200000]', 10, 2);
+    expect(a.startsWith('…')).toBe(true);
+    expect(a.split('\n')).toHaveLength(2);
+    expect(a.endsWith('20000]')).toBe(true);
+    expect(b.endsWith('200000]')).toBe(true);
   });
 });

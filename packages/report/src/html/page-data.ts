@@ -18,6 +18,8 @@ import { median } from '@rtbench/stats';
 import { formatDuration, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatRange, ratioWithCi } from '../format.ts';
 import { benchCells, benchLegend, comparisonCells, designLine, legend } from '../reporters/cells.ts';
 import type { ArmInfo, BenchView, ComparisonView, RatioComparison, View } from '../views/types.ts';
+import { caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
+import { benchSummary, comparisonSummary, type PageSummary } from './summary-data.ts';
 
 export type VerdictName = RatioComparison['verdict'];
 
@@ -103,6 +105,8 @@ export interface PageCase {
   /** The variants' digests differ: set to a sentence saying so. */
   mismatch?: string;
   cells: PageCell[];
+  /** Engine metrics (GC, allocation, heap) per variant, when the run recorded them. */
+  metrics?: PageCaseMetrics;
 }
 
 export interface ForestRow {
@@ -136,6 +140,8 @@ export interface PageData {
   confidence: number;
   variants: PageVariant[];
   cases: PageCase[];
+  /** Every case × non-baseline arm against its baseline on one ratio scale: what the page shows first. */
+  summary: PageSummary;
   /** Comparison view: one forest plot per candidate arm. */
   sections: ForestSection[];
   environment: EnvironmentPanel[];
@@ -184,6 +190,7 @@ function benchPage(view: BenchView): PageData {
           ...optional('modesText', row.modes),
         };
       }),
+      ...optional('metrics', caseMetrics(c.rows.filter((row) => row.result.rounds.length > 0).map((row) => ({ variant: keyOf.get(row.variantId) ?? row.variantId, result: row.result })))),
     };
   });
   const run = view.run;
@@ -196,6 +203,7 @@ function benchPage(view: BenchView): PageData {
     confidence: view.confidence,
     variants,
     cases,
+    summary: benchSummary(view, (id) => `c${view.cases.findIndex((c) => c.caseId === id)}`, (id) => keyOf.get(id) ?? id),
     sections: [],
     environment: [runPanel(run, view.file), hostPanel(run)],
     notes: view.notes.map((n) => ({ level: n.level, text: n.text })),
@@ -210,7 +218,7 @@ function comparisonPage(view: ComparisonView): PageData {
   // A baseline is any section's baseline: two saved runs give one section
   // (its own baseline) per variant they have in common.
   const isCandidate = (arm: ArmInfo): boolean => view.sections.some((s) => s.candidate.label === arm.label);
-  const keyOfArm = (arm: ArmInfo): string => `v${Math.max(0, view.arms.findIndex((a) => a.label === arm.label))}`;
+  const keyOfArm = (arm: Pick<ArmInfo, 'label'>): string => `v${Math.max(0, view.arms.findIndex((a) => a.label === arm.label))}`;
   // Where each arm's raw samples are: the one run when paired; when unpaired,
   // the run whose file the arm names, else the first run for a baseline and the second for a candidate.
   const runOfArm = (arm: ArmInfo): RunRecord => {
@@ -224,6 +232,15 @@ function comparisonPage(view: ComparisonView): PageData {
   for (const section of view.sections) for (const c of section.cases) if (!caseIds.includes(c.caseId)) caseIds.push(c.caseId);
   const caseInfo = new Map(view.runs.flatMap((r) => r.run.cases.map((c) => [c.id, c] as const)));
   const caseKey = new Map(caseIds.map((id, i) => [id, `c${i}`]));
+
+  // A candidate's engine metrics are shown next to its section's baseline's, with the time ratio between them.
+  const againstBaseline = (arm: ArmInfo, caseId: string): { against?: { result: CaseResult; timeRatio?: number } } => {
+    const section = view.sections.find((s) => s.candidate.label === arm.label);
+    const base = section && runOfArm(section.baseline).results.find((r) => r.caseId === caseId && r.variantId === section.baseline.id);
+    if (!section || !base) return {};
+    const ratio = section.cases.find((c) => c.caseId === caseId)?.comparison?.ratio;
+    return { against: { result: base, ...(ratio !== undefined ? { timeRatio: ratio } : {}) } };
+  };
 
   const cases = caseIds.map((id): PageCase => {
     const info = caseInfo.get(id);
@@ -261,6 +278,7 @@ function comparisonPage(view: ComparisonView): PageData {
           ...optional('note', lastFailure(result)),
         }];
       }),
+      ...optional('metrics', caseMetrics(found.flatMap(({ arm, raw }) => (raw && raw.rounds.length ? [{ variant: keyOfArm(arm), result: raw, ...againstBaseline(arm, id) }] : [])))),
     };
   });
 
@@ -293,6 +311,7 @@ function comparisonPage(view: ComparisonView): PageData {
     confidence: view.confidence,
     variants,
     cases,
+    summary: comparisonSummary(view, (id) => caseKey.get(id)!, (label) => keyOfArm({ label })),
     sections,
     environment,
     notes: view.notes.map((text) => ({ level: 'warning' as const, text })),

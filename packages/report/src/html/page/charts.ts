@@ -5,7 +5,8 @@
  */
 import * as Plot from '@observablehq/plot';
 import { formatDuration } from '../../format.ts';
-import type { ForestSection, PageCase, PageCell, PageData, PageVariant, VerdictName } from '../page-data.ts';
+import type { PageCell, PageData, PageVariant, VerdictName } from '../page-data.ts';
+import { wrapLabel } from './labels.ts';
 
 /** Colour-blind-safe categorical colours (Tableau 10), one per variant in order. */
 const VARIANT_COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
@@ -30,13 +31,23 @@ function labelMargin(labels: string[], width: number): number {
   return Math.max(80, Math.min(Math.round(width / 3), 16 + longest * 6.2));
 }
 
-/** Plot measures axis label widths in ems of the 11 px font. */
-function labelEms(marginLeft: number): number {
-  return Math.max(6, (marginLeft - 24) / 12.5);
+/**
+ * The facets' variant labels, wrapped to the left margin (never cut in the
+ * middle: see labels.ts), with the full label as a tooltip.
+ */
+function variantAxis(labels: Map<string, string>, marginLeft: number): Plot.Markish {
+  const chars = (marginLeft - 14) / 6.2;
+  return Plot.axisFy({
+    anchor: 'left',
+    tickFormat: (k: string) => wrapLabel(labels.get(k) ?? k, chars),
+    title: (k: string) => labels.get(k) ?? k,
+    className: 'rt-facet-label',
+    label: null,
+  });
 }
 
 /** 0.5×, 1×, 1.25×: ratio axis ticks. */
-function ratioTick(r: number): string {
+export function ratioTick(r: number): string {
   return `${+r.toPrecision(3)}×`;
 }
 
@@ -63,9 +74,9 @@ function spreadTicks(candidates: number[], lo: number, hi: number, anchorOf: (in
   return ticks.sort((a, b) => a - b);
 }
 
-/** Ratio ticks: 1 (or the nearest round ratio to it), then round ratios outwards. */
-export function ratioTicks(lo: number, hi: number): number[] {
-  return spreadTicks(ROUND_RATIOS, lo, hi, (xs) => xs.reduce((best, x) => (Math.abs(Math.log(x)) < Math.abs(Math.log(best)) ? x : best)));
+/** Ratio ticks: 1 (or the nearest round ratio to it), then round ratios outwards, at least 1/parts of the axis apart. */
+export function ratioTicks(lo: number, hi: number, parts = 9): number[] {
+  return spreadTicks(ROUND_RATIOS, lo, hi, (xs) => xs.reduce((best, x) => (Math.abs(Math.log(x)) < Math.abs(Math.log(best)) ? x : best)), parts);
 }
 
 /** Time ticks (ns): round durations, anchored on a power of ten when one is in range. */
@@ -78,27 +89,10 @@ export function timeTicks(lo: number, hi: number, parts = 9): number[] {
 }
 
 /** Grid and axis of a time scale; labels as the axis's text channel (see ratioAxes). */
-function timeAxes(domain: [number, number], label: string | null): Plot.Markish[] {
-  const ticks = timeTicks(domain[0], domain[1]);
+function timeAxes(domain: [number, number], label: string | null, width: number): Plot.Markish[] {
+  // About one label per 110 px, so that "150 µs" and "200 µs" never touch in a narrow window.
+  const ticks = timeTicks(domain[0], domain[1], Math.max(3, Math.min(9, Math.floor(width / 110))));
   return [Plot.gridX(ticks), Plot.axisX(ticks, { anchor: 'bottom', text: (d: number) => formatDuration(d), label, labelAnchor: 'right' })];
-}
-
-/**
- * Grid and axes of a ratio scale, labelled at ratioTicks. The labels go in as
- * the axis's text channel: given a tickFormat, Plot's log axis would blank
- * any tick whose mantissa is above a threshold (0.8, 0.9, …).
- */
-function ratioAxes(lo: number, hi: number, label: string, anchors: ('top' | 'bottom')[]): Plot.Markish[] {
-  const ticks = ratioTicks(lo, hi);
-  return [
-    Plot.gridX(ticks),
-    ...anchors.map((anchor) => Plot.axisX(ticks, { anchor, text: (d: number) => ratioTick(d), label: anchor === 'bottom' ? label : null, labelAnchor: 'right' })),
-  ];
-}
-
-function ratioExtent(values: number[], threshold: number): [number, number] {
-  const all = [...values, 1 / (1 + threshold), 1 + threshold];
-  return [Math.min(...all), Math.max(...all)];
 }
 
 /**
@@ -124,7 +118,7 @@ export function samplesChart(cells: PageCell[], data: PageData, width: number, d
     fy: { domain: keys, label: null, padding: 0.12 },
     marks: [
       Plot.frame({ stroke: '#e5e7eb', anchor: 'bottom' }),
-      ...timeAxes(domain, null),
+      ...timeAxes(domain, null, width),
       Plot.rectY(bars, {
         x1: 'x1',
         x2: 'x2',
@@ -137,7 +131,7 @@ export function samplesChart(cells: PageCell[], data: PageData, width: number, d
         title: (b: (typeof bars)[number]) => `${labels.get(b.variant)}: ${b.count} sample${b.count === 1 ? '' : 's'} in ${formatDuration(b.x1)}–${formatDuration(b.x2)}`,
       }),
       Plot.tickX(medians, { x: 'median', fy: 'variant', stroke: '#111827', strokeWidth: 1.5, className: 'rt-sample-median' }),
-      Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis-middle', lineWidth: labelEms(marginLeft), label: null }),
+      variantAxis(labels, marginLeft),
     ],
   });
 }
@@ -157,7 +151,9 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
   const modes = cells.flatMap((cell) => (cell.modes ?? []).map((m) => ({ ...m, variant: cell.variant })));
   const marginLeft = labelMargin([...labels.values()], width);
   // A beeswarm of n dots piles up to about n/2 rows around the middle: room for that.
-  const facetHeight = Math.max(40, 8 + 3.4 * Math.max(0, ...cells.map((cell) => cell.processMedians.length))) + (modes.length ? 14 : 0);
+  // Modes get a strip of their own under the swarm (the swarm is lifted by half of it), so their labels never sit on the dots.
+  const modeStrip = modes.length ? 16 : 0;
+  const facetHeight = Math.max(40, 8 + 3.4 * Math.max(0, ...cells.map((cell) => cell.processMedians.length))) + modeStrip;
   return Plot.plot({
     width,
     height: 44 + keys.length * facetHeight,
@@ -169,8 +165,8 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
     y: { domain: [0, 1], axis: null },
     fy: { domain: keys, label: null, padding: 0.1 },
     marks: [
-      ...timeAxes(domain, 'time per operation (log scale) →'),
-      Plot.ruleY(withStats, { fy: 'variant', y: () => 0.5, x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 14, strokeOpacity: 0.18, className: 'rt-median-ci' }),
+      ...timeAxes(domain, 'time per operation (log scale) →', width),
+      Plot.ruleY(withStats, { fy: 'variant', y: () => 0.5, dy: -modeStrip / 2, x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 14, strokeOpacity: 0.18, className: 'rt-median-ci' }),
       Plot.dot(
         dots,
         Plot.dodgeY('middle', {
@@ -180,15 +176,16 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
           stroke: 'colour',
           fill: 'colour',
           fillOpacity: 0.35,
+          dy: -modeStrip / 2,
           className: 'rt-process-median',
           title: (d: (typeof dots)[number]) => `${labels.get(d.variant)}, round ${d.round + 1}: process median ${formatDuration(d.ns)}`,
         }),
       ),
       Plot.tickX(withStats, { x: 'median', fy: 'variant', stroke: '#111827', strokeWidth: 2, className: 'rt-median' }),
-      // Modes: a bracket under the swarm from each cluster's lowest to highest process median.
+      // Modes: a bracket in the strip under the swarm from each cluster's lowest to highest process median, its count to the right.
       Plot.ruleY(modes, { fy: 'variant', y: () => 0, dy: -2, x1: 'low', x2: 'high', stroke: '#374151', strokeWidth: 2, className: 'rt-mode', title: (m: (typeof modes)[number]) => `mode: ${m.count} processes around ${formatDuration(m.center)} (${formatDuration(m.low)}–${formatDuration(m.high)})` }),
-      Plot.text(modes, { fy: 'variant', y: () => 0, dy: -10, x: 'center', text: (m: (typeof modes)[number]) => `×${m.count}`, fill: '#374151', fontSize: 10 }),
-      Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis-middle', lineWidth: labelEms(marginLeft), label: null }),
+      Plot.text(modes, { fy: 'variant', y: () => 0, dy: -3, dx: 4, x: 'high', textAnchor: 'start', text: (m: (typeof modes)[number]) => `×${m.count}`, fill: '#374151', fontSize: 10, className: 'rt-mode-label' }),
+      variantAxis(labels, marginLeft),
     ],
   });
 }
@@ -230,123 +227,7 @@ export function tracesChart(cells: PageCell[], data: PageData, width: number, do
         className: 'rt-trace',
         title: (p: (typeof points)[number]) => `${labels.get(p.variant)}, round ${p.round + 1}`,
       }),
-      Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis-middle', lineWidth: labelEms(marginLeft), label: null }),
+      variantAxis(labels, marginLeft),
     ],
   });
-}
-
-interface RelativePoint {
-  caseKey: string;
-  variant: string;
-  ratio: number;
-  lo: number;
-  hi: number;
-  colour: string;
-  decided: boolean;
-  title: string;
-}
-
-/**
- * Bench view: every variant's time relative to the baseline, per case, with
- * its CI as whiskers. Filled dots: a difference beyond the noise band was
- * detected; hollow: it was not.
- */
-export function relativeChart(cases: PageCase[], variants: Set<string>, data: PageData, width: number): SVGSVGElement | HTMLElement {
-  const baseline = data.variants.find((v) => v.isBaseline);
-  const points: RelativePoint[] = cases.flatMap((c) =>
-    c.cells
-      .filter((cell) => cell.relative && variants.has(cell.variant))
-      .map((cell) => {
-        const r = cell.relative!;
-        const label = data.variants.find((v) => v.key === cell.variant)?.label ?? cell.variant;
-        return {
-          caseKey: c.key,
-          variant: cell.variant,
-          ratio: r.ratio,
-          lo: r.ci[0],
-          hi: r.ci[1],
-          colour: variantColour(data.variants, cell.variant),
-          decided: r.verdict === 'faster' || r.verdict === 'slower',
-          title: `${c.id}\n${label}: ${cell.relativeText}; ratio ${r.text}`,
-        };
-      }),
-  );
-  const caseKeys = cases.filter((c) => points.some((p) => p.caseKey === c.key)).map((c) => c.key);
-  const caseLabels = new Map(cases.map((c) => [c.key, c.id]));
-  const variantKeys = data.variants.filter((v) => !v.isBaseline && variants.has(v.key)).map((v) => v.key);
-  const marginLeft = labelMargin([...caseLabels.values()], width);
-  const [lo, hi] = ratioExtent(points.flatMap((p) => [p.lo, p.hi, p.ratio]), data.threshold);
-  return Plot.plot({
-    width,
-    height: 50 + caseKeys.length * Math.max(18, 10 * variantKeys.length + 6),
-    marginLeft,
-    style: { fontFamily: FONT, fontSize: '11px' },
-    x: { type: 'log', domain: [lo, hi] },
-    y: { domain: variantKeys, axis: null },
-    fy: { domain: caseKeys, label: null, padding: 0.15 },
-    marks: [
-      noiseBand(data.threshold),
-      ...ratioAxes(lo, hi, `time relative to ${baseline?.label ?? 'the baseline'} (log scale; < 1: faster) →`, ['top', 'bottom']),
-      Plot.ruleX([1], { stroke: '#111827' }),
-      Plot.ruleY(points, { fy: 'caseKey', y: 'variant', x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 1.5, className: 'rt-relative-ci' }),
-      Plot.dot(points, { fy: 'caseKey', y: 'variant', x: 'ratio', r: 3.5, stroke: 'colour', fill: (p: RelativePoint) => (p.decided ? p.colour : 'white'), strokeWidth: 1.5, className: 'rt-relative', title: 'title' }),
-      Plot.axisFy({ anchor: 'left', tickFormat: (k: string) => caseLabels.get(k) ?? k, textOverflow: 'ellipsis-middle', lineWidth: labelEms(marginLeft), label: null }),
-    ],
-  });
-}
-
-interface ForestPoint {
-  row: string;
-  ratio: number;
-  lo: number;
-  hi: number;
-  colour: string;
-  title: string;
-}
-
-const GEOMEAN_ROW = 'geomean';
-
-/** Comparison view: one candidate's ratios against the baseline, with CIs, the noise band and verdict colours. */
-export function forestChart(section: ForestSection, caseKeys: Set<string>, data: PageData, width: number): SVGSVGElement | HTMLElement {
-  const rows = section.rows.filter((r) => caseKeys.has(r.caseKey));
-  const points: ForestPoint[] = rows
-    .filter((r) => r.ratio)
-    .map((r) => ({
-      row: r.caseKey,
-      ratio: r.ratio!.ratio,
-      lo: r.ratio!.ci[0],
-      hi: r.ratio!.ci[1],
-      colour: VERDICT_COLOURS[r.ratio!.verdict],
-      title: `${r.caseLabel}\n${r.texts.ratio}: ${r.texts.verdict} ${r.texts.detail}`,
-    }));
-  const g = section.geomean;
-  const geomean: ForestPoint[] = g ? [{ row: GEOMEAN_ROW, ratio: g.ratio, lo: g.ci[0], hi: g.ci[1], colour: '#111827', title: `geometric mean over ${g.cases} cases: ${g.text}` }] : [];
-  const labels = new Map<string, string>(rows.map((r) => [r.caseKey, r.caseLabel]));
-  labels.set(GEOMEAN_ROW, 'geometric mean (all cases)');
-  const domain = [...rows.map((r) => r.caseKey), ...(g ? [GEOMEAN_ROW] : [])];
-  const marginLeft = labelMargin([...labels.values()], width);
-  const [lo, hi] = ratioExtent([...points, ...geomean].flatMap((p) => [p.lo, p.hi, p.ratio]), data.threshold);
-  return Plot.plot({
-    width,
-    height: 50 + 20 * domain.length,
-    marginLeft,
-    style: { fontFamily: FONT, fontSize: '11px' },
-    x: { type: 'log', domain: [lo, hi] },
-    y: { domain, label: null, axis: null },
-    marks: [
-      noiseBand(data.threshold),
-      ...ratioAxes(lo, hi, 'candidate time / baseline time (log scale; < 1: faster) →', ['bottom']),
-      Plot.ruleX([1], { stroke: '#111827' }),
-      Plot.ruleY(points, { y: 'row', x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 2, className: 'rt-forest-ci' }),
-      Plot.dot(points, { y: 'row', x: 'ratio', r: 4, fill: 'colour', className: 'rt-forest-ratio', title: 'title' }),
-      Plot.ruleY(geomean, { y: 'row', x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 2, className: 'rt-geomean-ci' }),
-      Plot.dot(geomean, { y: 'row', x: 'ratio', r: 5, symbol: 'diamond', fill: 'colour', className: 'rt-geomean', title: 'title' }),
-      Plot.axisY({ tickFormat: (k: string) => labels.get(k) ?? k, textOverflow: 'ellipsis-middle', lineWidth: labelEms(marginLeft), label: null }),
-    ],
-  });
-}
-
-/** The verdicts' noise band: ratios in [1/(1+t), 1+t] are not a change. */
-function noiseBand(threshold: number): Plot.Markish {
-  return Plot.rectX([{ x1: 1 / (1 + threshold), x2: 1 + threshold }], { x1: 'x1', x2: 'x2', fill: '#e5e7eb', fillOpacity: 0.8, className: 'rt-noise-band' });
 }

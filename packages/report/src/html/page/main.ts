@@ -4,10 +4,11 @@
  * builds the page once, and redraws the charts when the runtime or case
  * filters change. Everything from the run is inserted as text (dom.ts).
  */
-import { formatThreshold } from '../../format.ts';
-import type { ForestSection, PageCase, PageCell, PageData } from '../page-data.ts';
-import { forestChart, processChart, relativeChart, samplesChart, tracesChart, VERDICT_COLOURS, variantColour } from './charts.ts';
+import type { PageCase, PageCell, PageData } from '../page-data.ts';
+import { processChart, samplesChart, tracesChart, variantColour } from './charts.ts';
 import { el, replace } from './dom.ts';
+import { caseMetricsBlock } from './metrics.ts';
+import { forestTable, summarySection, swatch, verdictLegend } from './summary.ts';
 
 const data = JSON.parse(document.getElementById('rtbench-data')!.textContent!) as PageData;
 
@@ -21,7 +22,7 @@ const variantLabel = new Map(data.variants.map((v) => [v.key, v.label]));
 
 function chartWidth(): number {
   const main = document.querySelector('main');
-  return Math.max(480, Math.min(1100, (main?.clientWidth ?? 1100) - 2));
+  return Math.max(280, Math.min(1100, (main?.clientWidth ?? 1100) - 2));
 }
 
 function caseShown(c: PageCase): boolean {
@@ -43,12 +44,6 @@ function header(): HTMLElement {
 }
 
 // -------------------------------------------------------------- filters
-
-function swatch(colour: string): HTMLElement {
-  const s = el('span', { class: 'swatch' });
-  s.style.background = colour;
-  return s;
-}
 
 function filters(): HTMLElement {
   const variantBoxes = data.variants.map((v) => {
@@ -106,74 +101,31 @@ function filters(): HTMLElement {
 
 // ------------------------------------------------------------- overview
 
-function verdictLegend(): HTMLElement {
-  return el(
-    'p',
-    { class: 'legend' },
-    ...(['faster', 'slower', 'equivalent', 'inconclusive'] as const).flatMap((v) => [swatch(VERDICT_COLOURS[v]), el('span', {}, v)]),
-    swatch('#e5e7eb'),
-    el('span', {}, `noise band ±${formatThreshold(data.threshold)}`),
-  );
-}
+const labels = {
+  variant: (key: string): string => variantLabel.get(key) ?? key,
+  variantSwatch: (key: string): HTMLElement => swatch(variantColour(data.variants, key)),
+  caseId: (key: string): string => data.cases.find((c) => c.key === key)?.id ?? key,
+};
 
-function forestTable(section: ForestSection): HTMLTableElement {
-  return el(
-    'table',
-    { class: 'forest-table' },
-    el('thead', {}, el('tr', {}, ...['case', 'baseline', 'candidate', `ratio (${Math.round(data.confidence * 100)}% CI)`, 'verdict', 'q'].map((h) => el('th', {}, h)))),
+/** Comparisons: one forest plot per candidate arm, on the summary's scale, in the table the terminal prints. */
+function overview(): HTMLElement | null {
+  if (data.kind === 'bench') return null;
+  const parts = data.sections.map((section) =>
     el(
-      'tbody',
-      {},
-      ...section.rows.map((row) =>
-        el(
-          'tr',
-          { 'data-case': row.caseKey },
-          el('td', { class: 'case-name' }, row.caseLabel),
-          el('td', { class: 'num baseline-median' }, row.texts.baseline),
-          el('td', { class: 'num candidate-median' }, row.texts.candidate),
-          el('td', { class: 'num ratio' }, row.texts.ratio),
-          el('td', { class: `verdict ${row.texts.verdict}` }, row.texts.ratio ? `${row.texts.verdict} ${row.texts.detail}` : row.texts.detail),
-          el('td', { class: 'num q' }, row.texts.q),
-        ),
-      ),
-      section.geomean
-        ? el('tr', { class: 'geomean' }, el('td', {}, `geometric mean (${section.geomean.cases} cases)`), el('td'), el('td'), el('td', { class: 'num ratio' }, section.geomean.text), el('td'), el('td'))
-        : null,
-    ),
-  );
-}
-
-const overviewCharts: { host: HTMLElement; draw: () => SVGSVGElement | HTMLElement }[] = [];
-
-function overview(): HTMLElement {
-  if (data.kind === 'bench') {
-    const host = el('div', { class: 'chart', id: 'relative-chart' });
-    overviewCharts.push({ host, draw: () => relativeChart(data.cases.filter(caseShown), state.variants, data, chartWidth()) });
-    const baseline = data.variants.find((v) => v.isBaseline);
-    return el(
-      'section',
-      { id: 'overview' },
-      el('h2', {}, 'Relative speed'),
-      el(
-        'p',
-        { class: 'legend' },
-        `Each runtime's time per operation relative to ${baseline?.label ?? 'the baseline'}, paired by round, with the ${Math.round(data.confidence * 100)}% CI as whiskers. Filled: a difference beyond the noise band (±${formatThreshold(data.threshold)}, grey) was detected; hollow: it was not.`,
-      ),
-      host,
-    );
-  }
-  const parts = data.sections.map((section) => {
-    const host = el('div', { class: 'chart forest', 'data-section': section.candidate });
-    overviewCharts.push({ host, draw: () => forestChart(section, new Set(data.cases.filter(caseShown).map((c) => c.key)), data, chartWidth()) });
-    return el(
       'div',
       { class: 'section', 'data-candidate': section.candidate },
       el('h3', {}, `${variantLabel.get(section.candidate) ?? ''} vs ${variantLabel.get(section.baseline) ?? ''}`),
-      host,
-      forestTable(section),
-    );
-  });
-  return el('section', { id: 'overview' }, el('h2', {}, 'Verdicts'), verdictLegend(), ...parts);
+      forestTable(section, data, labels),
+    ),
+  );
+  return el(
+    'section',
+    { id: 'overview' },
+    el('h2', {}, 'Verdicts'),
+    el('p', { class: 'legend' }, 'Per arm, its ratios on the summary\'s scale beside the comparison table as the terminal prints it.'),
+    verdictLegend(data),
+    ...parts,
+  );
 }
 
 // ---------------------------------------------------------------- cases
@@ -208,16 +160,14 @@ function cellNotes(cell: PageCell): string[] {
 function caseColumns(): [string, string][] {
   const baselines = data.variants.filter((v) => v.isBaseline);
   const baseline = baselines.length === 1 ? baselines[0]!.label : 'its baseline';
+  // The verdict right after the median, so that it is on screen in a narrow window too.
   const columns: [string, string][] = [
     [data.kind === 'comparison' ? 'arm' : 'runtime', ''],
     ['median/op', 'num'],
-    ['p25–p75', 'num'],
-    [`${Math.round(data.confidence * 100)}% CI`, 'num'],
-    ['ops/s', 'num'],
-    ['processes', 'num'],
   ];
-  if (data.kind === 'comparison') columns.push([`ratio vs ${baseline} (${Math.round(data.confidence * 100)}% CI)`, 'num'], ['verdict', '']);
+  if (data.kind === 'comparison') columns.push(['verdict', ''], [`ratio vs ${baseline} (${Math.round(data.confidence * 100)}% CI)`, 'num']);
   else columns.push([`vs ${baseline} (paired)`, 'num']);
+  columns.push(['p25–p75', 'num'], [`${Math.round(data.confidence * 100)}% CI`, 'num'], ['ops/s', 'num'], ['processes', 'num']);
   return columns;
 }
 
@@ -235,12 +185,12 @@ function caseCard(c: PageCase): HTMLElement {
           { 'data-variant': cell.variant },
           el('td', { class: 'variant' }, swatch(variantColour(data.variants, cell.variant)), variantLabel.get(cell.variant) ?? cell.variant),
           el('td', { class: 'num median' }, cell.medianText),
+          data.kind === 'comparison' ? el('td', { class: `verdict ${cell.verdict ?? ''}` }, cell.verdictText ?? (cell.relativeText === 'baseline' ? 'baseline' : '')) : null,
+          el('td', { class: `num relative ${cell.verdict ?? ''}` }, cell.relativeText),
           el('td', { class: 'num spread' }, cell.spreadText),
           el('td', { class: 'num ci' }, cell.ciText),
           el('td', { class: 'num ops' }, cell.opsText),
           el('td', { class: 'num processes' }, String(cell.processMedians.length)),
-          el('td', { class: `num relative ${cell.verdict ?? ''}` }, cell.relativeText),
-          data.kind === 'comparison' ? el('td', { class: `verdict ${cell.verdict ?? ''}` }, cell.verdictText ?? '') : null,
         ),
       ),
     ),
@@ -251,12 +201,14 @@ function caseCard(c: PageCase): HTMLElement {
   const traces = c.cells.some((cell) => cell.traces?.length) ? el('div', { class: 'chart trace-chart' }) : undefined;
   const card = el(
     'article',
-    { class: 'case', 'data-case': c.key },
+    { class: 'case', 'data-case': c.key, id: `case-${c.key}` },
+    el('a', { class: 'to-summary', href: '#summary' }, '↑ summary'),
     el('h3', {}, c.group ? el('span', { class: 'group' }, `${c.group} / `) : null, c.name),
     c.paramsText ? el('p', { class: 'params' }, c.paramsText) : null,
     c.mismatch ? el('p', { class: 'note error' }, c.mismatch) : null,
-    table,
+    el('div', { class: 'scroll' }, table),
     notes.length ? el('ul', { class: 'cell-notes' }, ...notes.map((n) => el('li', {}, n))) : null,
+    c.metrics ? caseMetricsBlock(c.metrics, data, labels) : null,
     el('h4', {}, 'Samples', el('span', { class: 'hint' }, ' — every timed batch, per operation; bar height: share of the variant\'s samples (√ scale); black tick: the median')),
     samples,
     el('h4', {}, 'Processes', el('span', { class: 'hint' }, ' — one dot per fresh process (its median sample); clusters are modes; black tick: the median, band: its CI')),
@@ -303,7 +255,7 @@ function environment(): HTMLElement {
     'section',
     { id: 'environment' },
     el('h2', {}, 'Variants and environment'),
-    variants,
+    el('div', { class: 'scroll' }, variants),
     el('div', { class: 'panels' }, ...panels),
     el('h3', {}, 'Method'),
     ...data.method.map((m) => el('p', { class: 'method' }, m)),
@@ -311,6 +263,19 @@ function environment(): HTMLElement {
 }
 
 // --------------------------------------------------------------- update
+
+/** Summary rows follow both filters; a case's name is printed on its first row shown. */
+function updateSummary(): void {
+  let previous: string | undefined;
+  for (const row of document.querySelectorAll<HTMLElement>('#summary tbody tr')) {
+    const c = row.dataset.case;
+    const variant = row.dataset.variant;
+    row.hidden = (c !== undefined && !caseShown(data.cases.find((x) => x.key === c)!)) || (variant !== undefined && !state.variants.has(variant));
+    if (row.hidden) continue;
+    row.classList.toggle('case-start', c === undefined || c !== previous);
+    previous = c;
+  }
+}
 
 function update(): void {
   const width = chartWidth();
@@ -334,11 +299,11 @@ function update(): void {
   }
   for (const row of document.querySelectorAll<HTMLElement>('#overview tr[data-case]')) row.hidden = !caseShown(data.cases.find((c) => c.key === row.dataset.case)!);
   for (const section of document.querySelectorAll<HTMLElement>('#overview [data-candidate]')) section.hidden = !state.variants.has(section.dataset.candidate!);
-  for (const chart of overviewCharts) replace(chart.host, chart.draw());
+  updateSummary();
   document.getElementById('case-count')!.textContent = `${shown} of ${data.cases.length} cases shown`;
 }
 
-const main = el('main', {}, header(), filters(), overview(), cases(), environment(), el('footer', {}, 'rtbench HTML report — self-contained: no network needed, nothing loaded from elsewhere.'));
+const main = el('main', {}, header(), filters(), summarySection(data, labels), overview(), cases(), environment(), el('footer', {}, 'rtbench HTML report — self-contained: no network needed, nothing loaded from elsewhere.'));
 document.body.appendChild(main);
 update();
 // Charts are drawn to the page's width: redraw when it changes (once the resizing settles).

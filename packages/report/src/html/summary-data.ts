@@ -1,0 +1,120 @@
+/**
+ * The page's summary: one row per case × non-baseline arm with its ratio to
+ * the baseline, CI and verdict, all on one ratio scale that the forest plots
+ * share too. Built in Node from the view (the page draws, it does not
+ * compute); the texts are the tables' own (reporters/cells.ts).
+ */
+import { ratioWithCi } from '../format.ts';
+import { benchCells, comparisonCells } from '../reporters/cells.ts';
+import type { BenchView, ComparisonView, RatioComparison } from '../views/types.ts';
+
+/** How a summary row is coloured: the verdict the run's tables state, "different-work" for differing digests, "none" when not compared. */
+export type SummaryVerdict = RatioComparison['verdict'] | 'different-work' | 'none';
+
+export interface SummaryRow {
+  caseKey: string;
+  /** The non-baseline arm (page variant key). */
+  variant: string;
+  baseline: string;
+  /** Absent when no ratio could be formed (`verdictText` says why). */
+  ratio?: { ratio: number; ci: [number, number] };
+  verdict: SummaryVerdict;
+  /** "0.739 (0.731–0.748)", or empty. */
+  ratioText: string;
+  /** Bench: "1.35× faster [1.34–1.37]"; comparison: "faster −26.1%", "inconclusive ~12 more rounds would decide it"; or the reason there is no ratio. */
+  verdictText: string;
+}
+
+export interface SummaryGeomean {
+  variant: string;
+  baseline: string;
+  ratio: number;
+  ci: [number, number];
+  text: string;
+  cases: number;
+  excluded: number;
+}
+
+export interface PageSummary {
+  /** The ratio axis every ratio on the page is drawn on (log scale): summary and forest plots alike. */
+  domain: [number, number];
+  rows: SummaryRow[];
+  geomeans: SummaryGeomean[];
+}
+
+/** Whiskers reach at most this factor beyond the outermost estimates; longer ones are drawn cut, with a mark. */
+const WHISKER_REACH = 3;
+
+/**
+ * One log-ratio domain for the page: every estimate and the noise band, the
+ * CIs up to WHISKER_REACH beyond the estimates (a CI from two pairs must not
+ * squash every other row), padded a little on the log scale.
+ */
+export function sharedRatioDomain(estimates: number[], intervals: [number, number][], threshold: number): [number, number] {
+  const ok = (x: number): boolean => Number.isFinite(x) && x > 0;
+  const points = [...estimates.filter(ok), 1 / (1 + threshold), 1 + threshold];
+  const [a, b] = [Math.min(...points), Math.max(...points)];
+  const lows = intervals.map(([lo]) => lo).filter(ok);
+  const highs = intervals.map(([, hi]) => hi).filter(ok);
+  const lo = Math.max(a / WHISKER_REACH, Math.min(a, ...lows));
+  const hi = Math.min(b * WHISKER_REACH, Math.max(b, ...highs));
+  const pad = Math.log(hi / lo) * 0.03;
+  return [lo * Math.exp(-pad), hi * Math.exp(pad)];
+}
+
+function withDomain(rows: SummaryRow[], geomeans: SummaryGeomean[], threshold: number): PageSummary {
+  const all = [...rows.flatMap((r) => (r.ratio ? [r.ratio] : [])), ...geomeans];
+  return { domain: sharedRatioDomain(all.map((r) => r.ratio), all.map((r) => r.ci), threshold), rows, geomeans };
+}
+
+export function benchSummary(view: BenchView, caseKey: (caseId: string) => string, variantKey: (variantId: string) => string): PageSummary {
+  const baseline = variantKey(view.baseline.id);
+  const rows = view.cases.flatMap((c) =>
+    c.rows
+      .filter((row) => !row.isBaseline)
+      .map((row): SummaryRow => {
+        const texts = benchCells(row, Boolean(c.digestMismatch), view.confidence);
+        const r = row.relative;
+        const verdict: SummaryVerdict = texts.verdict === 'different-work' ? 'different-work' : r ? ((texts.verdict as RatioComparison['verdict'] | undefined) ?? r.verdict) : 'none';
+        return {
+          caseKey: caseKey(c.caseId),
+          variant: variantKey(row.variantId),
+          baseline,
+          ...(r ? { ratio: { ratio: r.ratio, ci: [r.ci[0], r.ci[1]] as [number, number] } } : {}),
+          verdict,
+          ratioText: r ? ratioWithCi(r.ratio, r.ci) : '',
+          verdictText: texts.relative && texts.relative !== '—' ? texts.relative : (row.relativeNote ?? row.note ?? 'not measured'),
+        };
+      }),
+  );
+  const geomeans = (view.geomeans ?? []).map((g): SummaryGeomean => ({ variant: variantKey(g.variantId), baseline, ratio: g.ratio, ci: [g.ci[0], g.ci[1]], text: ratioWithCi(g.ratio, g.ci), cases: g.cases, excluded: g.excluded }));
+  return withDomain(rows, geomeans, view.threshold);
+}
+
+export function comparisonSummary(view: ComparisonView, caseKey: (caseId: string) => string, armKey: (label: string) => string): PageSummary {
+  const rows: SummaryRow[] = [];
+  const geomeans: SummaryGeomean[] = [];
+  for (const section of view.sections) {
+    const [variant, baseline] = [armKey(section.candidate.label), armKey(section.baseline.label)];
+    for (const c of section.cases) {
+      const texts = comparisonCells(c, view);
+      const r = c.comparison;
+      rows.push({
+        caseKey: caseKey(c.caseId),
+        variant,
+        baseline,
+        ...(r ? { ratio: { ratio: r.ratio, ci: [r.ci[0], r.ci[1]] as [number, number] } } : {}),
+        verdict: c.digests ? 'different-work' : r ? r.verdict : 'none',
+        ratioText: texts.ratio,
+        verdictText: texts.ratio ? `${texts.verdict} ${texts.detail}` : texts.detail || 'not compared',
+      });
+    }
+    const g = section.geomean;
+    if (g) geomeans.push({ variant, baseline, ratio: g.ratio, ci: [g.ci[0], g.ci[1]], text: ratioWithCi(g.ratio, g.ci), cases: g.cases, excluded: g.excluded });
+  }
+  // Case by case (the arms of a case together), in the cases' order.
+  const order = new Map<string, number>();
+  for (const row of rows) if (!order.has(row.caseKey)) order.set(row.caseKey, order.size);
+  rows.sort((x, y) => order.get(x.caseKey)! - order.get(y.caseKey)!);
+  return withDomain(rows, geomeans, view.threshold);
+}
