@@ -5,7 +5,7 @@
  */
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { formatMetric, formatMetricRange } from '../format.ts';
-import { binaryChangeLines, changeLine, historyHeadline, historyLegend } from '../reporters/history-cells.ts';
+import { binaryChangeLines, changeLine, historyLegend } from '../reporters/history-cells.ts';
 import { changePoints, runFileName, runLabel } from '../views/history.ts';
 import type { HistoryView } from '../views/types.ts';
 
@@ -45,7 +45,8 @@ export interface HistoryPageData {
   kind: 'history';
   title: string;
   subtitle: string;
-  runs: { label: string; started: string; file: string; rtbench: string; host: string }[];
+  /** label: the commit ("abc1234-dirty") or, without one, the start time; commit: the commit or "—". */
+  runs: { label: string; commit: string; started: string; file: string; rtbench: string; host: string }[];
   /** Every variant, in the order of first appearance (their colours follow it). */
   variants: string[];
   cases: HistoryPageCase[];
@@ -61,8 +62,8 @@ export function historyPageData(view: HistoryView): HistoryPageData {
   return {
     kind: 'history',
     title: `history of ${[...new Set(view.runs.map((r) => r.suite))].join(', ')}`,
-    subtitle: `${historyHeadline(view)}; ${found.length} change point${found.length === 1 ? '' : 's'}`,
-    runs: view.runs.map((r) => ({ label: runLabel(r), started: r.startedAt.slice(0, 16).replace('T', ' '), file: runFileName(r) ?? '', rtbench: r.rtbenchVersion ?? '', host: r.host })),
+    subtitle: `${view.runs.length} run${view.runs.length === 1 ? '' : 's'}, ordered ${view.order.reason}; ${found.length} change point${found.length === 1 ? '' : 's'}`,
+    runs: view.runs.map((r) => ({ label: runLabel(r), commit: r.commit ? runLabel(r) : '—', started: r.startedAt.slice(0, 16).replace('T', ' '), file: runFileName(r) ?? '', rtbench: r.rtbenchVersion ?? '', host: r.host })),
     variants,
     cases: view.cases.map((hc, i) => {
       const metric = hc.metric ?? TIME_PER_OP;

@@ -81,8 +81,8 @@ function runsTable(): HTMLTableElement {
   return el(
     'table',
     { class: 'runs-table' },
-    el('thead', {}, el('tr', {}, ...['#', 'run', 'started (UTC)', 'rtbench', 'host', 'file'].map((h) => el('th', {}, h)))),
-    el('tbody', {}, ...data.runs.map((r, i) => el('tr', {}, el('td', { class: 'num' }, String(i + 1)), el('td', { class: 'mono' }, r.label), el('td', {}, r.started), el('td', {}, r.rtbench), el('td', {}, r.host), el('td', { class: 'path' }, r.file)))),
+    el('thead', {}, el('tr', {}, ...['#', 'commit', 'started (UTC)', 'rtbench', 'host', 'file'].map((h) => el('th', {}, h)))),
+    el('tbody', {}, ...data.runs.map((r, i) => el('tr', {}, el('td', { class: 'num' }, String(i + 1)), el('td', { class: 'mono' }, r.commit), el('td', {}, r.started), el('td', {}, r.rtbench), el('td', {}, r.host), el('td', { class: 'path' }, r.file)))),
   );
 }
 
@@ -124,6 +124,8 @@ function page(): HTMLElement {
 
 document.body.appendChild(page());
 draw();
+// The browser test waits for this.
+document.body.dataset.ready = 'true';
 let resizeTimer: number | undefined;
 window.addEventListener('resize', () => {
   window.clearTimeout(resizeTimer);
