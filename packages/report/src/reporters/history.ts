@@ -150,9 +150,10 @@ export function renderHistoryMarkdown(view: HistoryView): string {
     for (const { hc, series, point } of found) out.push(`- ${markdownCell(hc.caseId)}: ${markdownCell(changeLine(view, hc, series, point))}`);
     out.push('');
   }
+  const severalSuites = new Set(view.runs.map((r) => r.suite)).size > 1;
   for (const hc of view.cases) {
     const metric = hc.metric ? ` (${markdownCell(hc.metric.name)}, ${hc.metric.unit})` : '';
-    out.push(`### ${markdownCell(hc.caseId)}${metric}`, '');
+    out.push(`### ${markdownCell(`${severalSuites ? `${hc.suite}: ` : ''}${hc.caseId}`)}${metric}`, '');
     const { runs, at } = caseTable(hc);
     out.push(`| # | commit | date | ${hc.series.map((s) => markdownCell(s.variantId)).join(' | ')} |`, `|---:|---|---|${hc.series.map(() => '---:').join('|')}|`);
     for (const i of runs) {

@@ -9,6 +9,10 @@
  * variant). They differ in layout and defaults, so they are two views
  * discriminated by `kind`. Both carry the run(s) they came from, with every
  * raw sample, for renderers that plot distributions.
+ *
+ * A history (views/history.ts) is the third kind: many runs in order, per
+ * case × variant a point per run and its change against the previous point.
+ * It carries each run's description and the process medians, not the runs.
  */
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
 import type { Comparison } from '@rtbench/stats';
