@@ -110,6 +110,15 @@ describe('rtbench history', () => {
     expect(r.stdout).toContain('2 files skipped');
   });
 
+  it('a run given twice (the same path, or a copy with the same id) is one run', () => {
+    const dir = savedRuns(stepSteps());
+    writeFileSync(join(dir, 'copy.json'), readFileSync(join(dir, 'z-run.json')));
+    const r = runCli(['history', dir, join(dir, 'y-run.json'), '--format', 'json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as HistoryView).runs).toHaveLength(4);
+    expect(r.stderr).toMatch(/z-run\.json is the same run as .*copy\.json \(id history-1\): read once/);
+  });
+
   it('--fail-on-regression: 1 when the newest run is a significant slowdown beyond the limit, else 0', () => {
     const newest = savedRuns([1, 1, 1.1].map((factor) => ({ factor, commit: head })));
     const failing = runCli(['history', newest, '--fail-on-regression', '5']);

@@ -5,7 +5,7 @@
  * emit. A file that cannot be read is said in one line and left out.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chooseOrder, historyView, type HistoryInput, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../colours.ts';
 import { loadSavedRun } from '../compare/load.ts';
@@ -42,9 +42,19 @@ function runFiles(path: string): string[] {
 function loadRuns(paths: readonly string[]): { inputs: HistoryInput[]; skipped: string[] } {
   const inputs: HistoryInput[] = [];
   const skipped: string[] = [];
-  for (const file of [...new Set(paths.flatMap(runFiles))]) {
+  const files = new Map<string, string>();
+  for (const file of paths.flatMap(runFiles)) if (!files.has(resolve(file))) files.set(resolve(file), file);
+  const byId = new Map<string, string>();
+  for (const file of files.values()) {
     try {
       const saved = loadSavedRun(file);
+      // A copy of a run (the same id) is one run, not a second point that agrees with it.
+      const first = byId.get(saved.run.id);
+      if (first !== undefined) {
+        process.stderr.write(pc.dim(`${file} is the same run as ${first} (id ${saved.run.id}): read once\n`));
+        continue;
+      }
+      byId.set(saved.run.id, file);
       // A run cut off hard (killed, power loss) was saved before its statistics.
       computeStats(saved.run);
       inputs.push({ run: saved.run, file: saved.file });
