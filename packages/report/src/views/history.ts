@@ -97,7 +97,8 @@ function statsOf(result: CaseResult): Pick<CaseStats, 'median' | 'ci'> | undefin
   if (result.stats) return result.stats;
   if (!result.rounds.length || result.rounds.some((r) => !r.samples.length)) return undefined;
   const s = summarizeRounds(result.rounds.map((r) => r.samples));
-  return Number.isFinite(s.median) && Number.isFinite(s.ci[0]) && Number.isFinite(s.ci[1]) ? s : undefined;
+  // A 0 median (below the clock resolution) has no statistics in a run either (run's computeStats).
+  return s.median > 0 && Number.isFinite(s.ci[0]) && Number.isFinite(s.ci[1]) ? s : undefined;
 }
 
 /** What about a variant's binary differs between two runs, in words; undefined when nothing recorded differs. */
@@ -113,6 +114,54 @@ function binaryDifference(before: Variant | undefined, after: Variant | undefine
 interface Pending {
   point: HistoryPoint;
   pair?: PairedCase;
+}
+
+/** A series being built: its points so far, and the last point with figures (what the next is compared with). */
+interface SeriesState {
+  series: HistorySeries;
+  last?: { result: CaseResult; variant: Variant; run: number; digest?: string };
+}
+
+/** One point, and its comparison with the series' previous point (before the FDR step). */
+function pointOf(
+  result: CaseResult,
+  variant: Variant,
+  index: number,
+  entry: SeriesState,
+  metric: Metric,
+  options: RatioOptions,
+): Pending {
+  const stats = statsOf(result);
+  const processMedians = [...roundMedians(result).values()];
+  const point: HistoryPoint = {
+    run: index,
+    ...(stats ? { median: stats.median, ci: [stats.ci[0], stats.ci[1]] as [number, number] } : {}),
+    processMedians,
+    ...(variant.version ? { version: variant.version } : {}),
+    ...(variant.engineVersion ? { engineVersion: variant.engineVersion } : {}),
+    ...(variant.binarySha256 ? { binarySha256: variant.binarySha256 } : {}),
+    ...(variant.binaryGit ? { binaryCommit: `${variant.binaryGit.commit.slice(0, 12)}${variant.binaryGit.dirty ? '-dirty' : ''}` } : {}),
+  };
+  entry.series.points.push(point);
+  if (!stats) {
+    point.note = noFigureNote(result);
+    return { point };
+  }
+  const previous = entry.last;
+  const digest = result.rounds[0]?.digest.hash;
+  entry.last = { result, variant, run: index, ...(digest ? { digest } : {}) };
+  if (!previous) return { point };
+  const changed = binaryDifference(previous.variant, variant);
+  if (changed) point.binaryChanged = changed;
+  point.changeFrom = previous.run;
+  if (previous.digest && digest && previous.digest !== digest) point.digestChanged = { from: previous.digest, to: digest };
+  const label = (r: CaseResult): string => `run ${(r === result ? index : previous.run) + 1}`;
+  const pair = unpairedCase(previous.result, result, options, label, metric);
+  if (!pair.raw) {
+    point.note = pair.note ?? 'no comparison';
+    return { point };
+  }
+  return { point, pair };
 }
 
 function noFigureNote(result: CaseResult | undefined): string {
@@ -136,7 +185,7 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
   const wanted = options.variants ? new Set(options.variants) : undefined;
 
   // Cases in the order they first appear, series in the order their variant first appears.
-  const cases = new Map<string, HistoryCase & { bySeries: Map<string, { series: HistorySeries; last?: { result: CaseResult; variant: Variant; run: number; digest?: string } }> }>();
+  const cases = new Map<string, HistoryCase & { bySeries: Map<string, SeriesState> }>();
   const pending: Pending[] = [];
   ordered.forEach(({ run }, index) => {
     const variants = new Map(run.variants.map((v) => [v.id, v]));
@@ -192,48 +241,6 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
     method: CHANGE_METHOD,
     notes,
   };
-
-  /** One point, and its comparison with the series' previous point (before the FDR step). */
-  function pointOf(
-    result: CaseResult,
-    variant: Variant,
-    index: number,
-    entry: { series: HistorySeries; last?: { result: CaseResult; variant: Variant; run: number; digest?: string } },
-    metric: Metric,
-    options: RatioOptions,
-  ): Pending {
-    const stats = statsOf(result);
-    const processMedians = [...roundMedians(result).values()];
-    const point: HistoryPoint = {
-      run: index,
-      ...(stats ? { median: stats.median, ci: [stats.ci[0], stats.ci[1]] as [number, number] } : {}),
-      processMedians,
-      ...(variant.version ? { version: variant.version } : {}),
-      ...(variant.engineVersion ? { engineVersion: variant.engineVersion } : {}),
-      ...(variant.binarySha256 ? { binarySha256: variant.binarySha256 } : {}),
-      ...(variant.binaryGit ? { binaryCommit: `${variant.binaryGit.commit.slice(0, 12)}${variant.binaryGit.dirty ? '-dirty' : ''}` } : {}),
-    };
-    entry.series.points.push(point);
-    if (!stats) {
-      point.note = noFigureNote(result);
-      return { point };
-    }
-    const previous = entry.last;
-    const digest = result.rounds[0]?.digest.hash;
-    entry.last = { result, variant, run: index, ...(digest ? { digest } : {}) };
-    if (!previous) return { point };
-    const changed = binaryDifference(previous.variant, variant);
-    if (changed) point.binaryChanged = changed;
-    point.changeFrom = previous.run;
-    if (previous.digest && digest && previous.digest !== digest) point.digestChanged = { from: previous.digest, to: digest };
-    const label = (r: CaseResult): string => `run ${(r === result ? index : previous.run) + 1}`;
-    const pair = unpairedCase(previous.result, result, options, label, metric);
-    if (!pair.raw) {
-      point.note = pair.note ?? 'no comparison';
-      return { point };
-    }
-    return { point, pair };
-  }
 }
 
 /** The points of a view that are change points, with their case and series (for summaries and --fail-on-regression). */
