@@ -104,7 +104,7 @@ describe('a broken native suite', () => {
 });
 
 describe('help and version', () => {
-  it.each(['bench', 'run', 'compare', 'merge', 'report', 'runtimes', 'suites'])('%s --help prints its usage and exits 0', (command) => {
+  it.each(['bench', 'run', 'compare', 'merge', 'report', 'history', 'runtimes', 'suites'])('%s --help prints its usage and exits 0', (command) => {
     const r = runCli([command, '--help']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Usage:/);

@@ -8,6 +8,7 @@ import { compareFilesCommand, type CompareFlags } from './commands/compare.ts';
 import { extractCompareArgs } from './compare/arms.ts';
 import { reportCommand } from './commands/report.ts';
 import { mergeCommand, type MergeFlags } from './commands/merge.ts';
+import { historyCommand, type HistoryFlags } from './commands/history.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
 import { isBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
@@ -76,6 +77,35 @@ outputOptions(cli.command('merge <...shards>', 'Combine shard runs (bench --shar
   });
 
 cli
+  .command('history [...paths]', 'Each case × variant across saved runs (default: results/), in commit order, with change points marked')
+  .usage(
+    `history [results-dir-or-run.json ...]
+
+  Orders the runs by the project commit each recorded (git rev-list --topo-order
+  in this checkout; runs at one commit by start time), or by start time when a
+  run has no commit the checkout knows; the output says which. Per case and
+  variant (the variant id: runtime as named, flags, environment) it shows each
+  run's median of process medians. A change point is a run whose process
+  medians differ from the previous run's (of the same case and variant): the
+  unpaired Hodges-Lehmann ratio with its Mann-Whitney CI, Benjamini-Hochberg
+  across every such comparison shown; marked when the CI excludes 1, the change
+  is beyond --threshold and q < 5%. A new binary under the same variant does not
+  break the series; its point is marked. Not --format bmf (bencher keeps its own
+  history of the runs it is given).`,
+  )
+  .option('--filter <pattern>', 'Only cases whose id contains this text (or matches /regex/); commas for several')
+  .option('--runtime <list>', 'Only these variants, comma-separated, as the runs name them (node@26, "node@26 --jitless")')
+  .option('--format <format>', `Output format: terminal, markdown, json, csv (one row per point; csv-stats the same), html (a line chart per case) (default terminal)`)
+  .option('-o, --output <file>', 'Write the output to this file instead of stdout, atomically')
+  .option('--json', 'Same as --format json')
+  .option('--markdown', 'Same as --format markdown')
+  .option('--threshold <percent>', `A change smaller than this is not a change point (default ${pct(COMPARE_DEFAULTS.threshold)})`)
+  .option('--fail-on-regression <percent>', "Exit 1 if the newest run is a change point slower than the run before it by more than this, on any case × variant")
+  .action((paths: string[], flags: HistoryFlags) => {
+    process.exitCode = historyCommand(paths, flags);
+  });
+
+cli
   .command('runtimes', 'List the runtimes rtbench can run, with versions, engines and binaries')
   .option('--json', 'As JSON')
   .action(async (flags: { json?: boolean }) => {
@@ -126,7 +156,7 @@ async function main(): Promise<void> {
     cli.parse(taken.argv, { run: false });
     Object.assign(cli.options, taken.values);
     if (!cli.matchedCommand) {
-      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, run, compare, merge, report, runtimes, suites (see --help)`);
+      if (cli.args.length) throw new UsageError(`unknown command "${cli.args[0]}". Commands: bench, run, compare, merge, report, history, runtimes, suites (see --help)`);
       if (!cli.options.help && !cli.options.version) cli.outputHelp();
       return;
     }

@@ -3,7 +3,7 @@
  * on stdout. --json and --markdown are aliases of --format json / markdown.
  */
 import { colourOn, stderrColours as pc } from './colours.ts';
-import { benchRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, type Reporter, type View } from '@rtbench/report';
+import { benchRegressions, historyRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { assertWritableOutput, writeFileAtomically } from './results-file.ts';
 import { metricsSection, parseMetricsView } from './metrics-view.ts';
@@ -70,7 +70,9 @@ export function regressionGate(view: View, limit: number | undefined): number {
   const found =
     view.kind === 'comparison'
       ? regressions(view, limit).map(({ section, row }) => ({ caseId: row.caseId, slow: section.candidate.label, base: section.baseline.label, c: row.comparison! }))
-      : benchRegressions(view, limit).map((r) => ({ caseId: r.caseId, slow: r.variantId, base: view.baseline.label, c: r.comparison }));
+      : view.kind === 'history'
+        ? historyRegressions(view, limit).map(({ hc, series, point }) => ({ caseId: hc.caseId, slow: `${series.variantId} in run ${point.run + 1}`, base: `run ${point.changeFrom! + 1}`, c: point.change! }))
+        : benchRegressions(view, limit).map((r) => ({ caseId: r.caseId, slow: r.variantId, base: view.baseline.label, c: r.comparison }));
   if (!found.length) {
     process.stderr.write(pc.green(`✓ no case is significantly slower by more than ${pct}\n`));
     return 0;

@@ -18,3 +18,33 @@ export function gitState(dir: string): GitState | undefined {
   const status = git(dir, ['status', '--porcelain', '--untracked-files=no']);
   return { commit, dirty: status === undefined ? true : status.length > 0 };
 }
+
+/**
+ * Each of `commits`' position in the history of the checkout at `dir`, oldest
+ * first (git rev-list --topo-order: a commit after all its ancestors); a
+ * commit the checkout does not have is left out. Undefined when `dir` is not
+ * a checkout or git is missing.
+ */
+export function commitRanks(dir: string, commits: readonly string[]): Map<string, number> | undefined {
+  if (git(dir, ['rev-parse', '--git-dir']) === undefined) return undefined;
+  const wanted = [...new Set(commits)].filter((c) => /^[0-9a-f]{40,64}$/.test(c));
+  const ranks = new Map<string, number>();
+  if (!wanted.length) return ranks;
+  const input = (args: string[], stdin: string): string | undefined => {
+    const r = spawnSync('git', ['-C', dir, ...args], { input: stdin, encoding: 'utf8', timeout: 30_000, maxBuffer: 256 * 1024 * 1024, stdio: ['pipe', 'pipe', 'ignore'] });
+    return r.status === 0 ? r.stdout : undefined;
+  };
+  // "<sha> commit <size>" for a commit the object store has, "<sha> missing" otherwise.
+  const known = (input(['cat-file', '--batch-check'], `${wanted.join('\n')}\n`) ?? '')
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter((parts) => parts[1] === 'commit')
+    .map((parts) => parts[0]!);
+  if (!known.length) return ranks;
+  const order = (input(['rev-list', '--topo-order', '--reverse', '--stdin'], `${known.join('\n')}\n`) ?? '').split('\n');
+  const want = new Set(known);
+  order.forEach((c, i) => {
+    if (want.has(c)) ranks.set(c, i);
+  });
+  return ranks;
+}

@@ -1,6 +1,7 @@
 /**
  * The page's script and style, built from this package's sources and
  * node_modules when a report is first rendered: esbuild bundles page/main.ts
+ * (a history: page/history.ts)
  * with Observable Plot (and its d3 modules) into one minified IIFE that goes
  * inline into the HTML, so the file needs no network. Built once per process.
  */
@@ -13,13 +14,14 @@ export interface PageAssets {
   style: string;
 }
 
-let cached: PageAssets | undefined;
+const cached = new Map<string, PageAssets>();
 
-export function pageAssets(): PageAssets {
-  if (cached) return cached;
-  const entry = fileURLToPath(new URL('./page/main.ts', import.meta.url));
+/** The page script from `entry` (a file under page/), bundled, with style.css and any `extraStyles` files after it. */
+function bundlePage(entry: string, extraStyles: string[] = []): PageAssets {
+  const hit = cached.get(entry);
+  if (hit) return hit;
   const result = buildSync({
-    entryPoints: [entry],
+    entryPoints: [fileURLToPath(new URL(`./page/${entry}`, import.meta.url))],
     bundle: true,
     write: false,
     format: 'iife',
@@ -31,7 +33,18 @@ export function pageAssets(): PageAssets {
     logLevel: 'silent',
   });
   const script = result.outputFiles[0]!.text;
-  const style = readFileSync(fileURLToPath(new URL('./page/style.css', import.meta.url)), 'utf8');
-  cached = { script, style };
-  return cached;
+  const style = ['style.css', ...extraStyles].map((f) => readFileSync(fileURLToPath(new URL(`./page/${f}`, import.meta.url)), 'utf8')).join('\n');
+  const assets = { script, style };
+  cached.set(entry, assets);
+  return assets;
+}
+
+/** The run and comparison page (page/main.ts). */
+export function pageAssets(): PageAssets {
+  return bundlePage('main.ts');
+}
+
+/** The history page (page/history.ts): its own script, the same style with a few rules of its own. */
+export function historyPageAssets(): PageAssets {
+  return bundlePage('history.ts', ['history.css']);
 }

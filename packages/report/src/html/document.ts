@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PageAssets } from './bundle.ts';
+import type { HistoryPageData } from './history-data.ts';
 import type { PageData } from './page-data.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -29,7 +30,7 @@ function inlineScript(code: string): string {
   return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 }
 
-export function htmlDocument(data: PageData, assets: PageAssets): string {
+export function htmlDocument(data: Pick<PageData, 'title'> | HistoryPageData, assets: PageAssets): string {
   const script = inlineScript(assets.script);
   const scriptHash = createHash('sha256').update(script, 'utf8').digest('base64');
   const csp = [`default-src 'none'`, `script-src 'sha256-${scriptHash}'`, `style-src 'unsafe-inline'`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');

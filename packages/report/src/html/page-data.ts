@@ -17,7 +17,7 @@ import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } f
 import { median } from '@rtbench/stats';
 import { formatDuration, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatRange, ratioWithCi } from '../format.ts';
 import { benchCells, benchLegend, comparisonCells, designLine, legend } from '../reporters/cells.ts';
-import type { ArmInfo, BenchView, ComparisonView, RatioComparison, View } from '../views/types.ts';
+import type { ArmInfo, BenchView, ComparisonView, RatioComparison, RunView, View } from '../views/types.ts';
 import { caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
 import { benchSummary, comparisonSummary, type PageSummary } from './summary-data.ts';
 
@@ -152,7 +152,7 @@ export interface PageData {
 /** Bars per case histogram. Enough to show two modes 10% apart, few enough to read. */
 export const HISTOGRAM_BINS = 48;
 
-export function pageData(view: View): PageData {
+export function pageData(view: RunView): PageData {
   return view.kind === 'bench' ? benchPage(view) : comparisonPage(view);
 }
 

@@ -71,5 +71,9 @@ export const bmfReporter: Reporter = {
   description: "bencher.dev's Bencher Metric Format (JSON), for tracking runs over time",
   extension: 'json',
   // A comparison of two saved runs reports the newer (candidate) run.
-  render: (view: View) => `${JSON.stringify(bmfOf(view.kind === 'comparison' ? view.runs[view.runs.length - 1]!.run : view.run), null, 1)}\n`,
+  render: (view: View) => {
+    // Bencher keeps its own history of single runs; a history has no one run to give it (rtbench history refuses --format bmf).
+    if (view.kind === 'history') throw new Error('bmf is the format of one run for bencher; a history cannot be written as bmf');
+    return `${JSON.stringify(bmfOf(view.kind === 'comparison' ? view.runs[view.runs.length - 1]!.run : view.run), null, 1)}\n`;
+  },
 };

@@ -9,10 +9,12 @@
  *              against the view's baseline with its CI and verdict, and, when the
  *              run recorded engine metrics, GC by kind, GC time share, bytes/op
  *              and the heap (metrics.ts ENGINE_METRIC_FIELDS).
+ * A history (either name) is one row per point: history.ts HISTORY_COLUMNS.
  */
 import { metricOf, type RunRecord } from '@rtbench/core/schema';
 import { ENGINE_METRIC_FIELDS, hasEngineMetrics, summarizeMetrics } from '../metrics.ts';
-import type { RatioComparison, View } from '../views/types.ts';
+import type { RatioComparison, RunView } from '../views/types.ts';
+import { renderHistoryCsv } from './history.ts';
 import type { Reporter } from './reporter.ts';
 
 type Field = string | number | boolean | undefined;
@@ -30,7 +32,7 @@ function csv(header: readonly string[], rows: Iterable<readonly Field[]>): strin
   return `${lines.join('\n')}\n`;
 }
 
-function runsOf(view: View): RunRecord[] {
+function runsOf(view: RunView): RunRecord[] {
   return view.kind === 'comparison' ? view.runs.map((r) => r.run) : [view.run];
 }
 
@@ -42,7 +44,7 @@ function runsOf(view: View): RunRecord[] {
  */
 export const SAMPLE_COLUMNS = ['run', 'case', 'variant', 'round', 'order', 'sample', 'batch_size', 'measure', 'unit', 'value', 'sample_start_ms'] as const;
 
-function* sampleRows(view: View): Generator<Field[]> {
+function* sampleRows(view: RunView): Generator<Field[]> {
   for (const run of runsOf(view)) {
     for (const result of run.results) {
       const metric = metricOf(run, result.caseId);
@@ -67,7 +69,7 @@ export const STATS_COLUMNS = [
 ] as const;
 
 /** The ratio of each (run, case, variant) against the view's baseline. */
-function ratiosOf(view: View): Map<string, { baseline: string; c: RatioComparison }> {
+function ratiosOf(view: RunView): Map<string, { baseline: string; c: RatioComparison }> {
   const out = new Map<string, { baseline: string; c: RatioComparison }>();
   if (view.kind === 'bench') {
     for (const bc of view.cases) for (const row of bc.rows) if (row.relative) out.set(`${view.run.id}\u0000${bc.caseId}\u0000${row.variantId}`, { baseline: view.baseline.id, c: row.relative });
@@ -81,11 +83,11 @@ function ratiosOf(view: View): Map<string, { baseline: string; c: RatioCompariso
 }
 
 /** The csv-stats header: the engine metrics' columns only when a run recorded them. */
-export function statsColumns(view: View): string[] {
+export function statsColumns(view: RunView): string[] {
   return [...STATS_COLUMNS, ...(runsOf(view).some(hasEngineMetrics) ? ENGINE_METRIC_FIELDS.map((f) => f.column) : [])];
 }
 
-function* statsRows(view: View): Generator<Field[]> {
+function* statsRows(view: RunView): Generator<Field[]> {
   const ratios = ratiosOf(view);
   const withMetrics = runsOf(view).some(hasEngineMetrics);
   for (const run of runsOf(view)) {
@@ -108,12 +110,13 @@ export const csvSamplesReporter: Reporter = {
   format: 'csv',
   description: 'every raw sample, one row each (tidy CSV for R or pandas)',
   extension: 'csv',
-  render: (view) => csv(SAMPLE_COLUMNS, sampleRows(view)),
+  // A history has one row per point (its runs' samples are in their files).
+  render: (view) => (view.kind === 'history' ? renderHistoryCsv(view) : csv(SAMPLE_COLUMNS, sampleRows(view))),
 };
 
 export const csvStatsReporter: Reporter = {
   format: 'csv-stats',
   description: 'one row per case × variant: statistics and the ratio against the baseline (CSV)',
   extension: 'csv',
-  render: (view) => csv(statsColumns(view), statsRows(view)),
+  render: (view) => (view.kind === 'history' ? renderHistoryCsv(view) : csv(statsColumns(view), statsRows(view))),
 };

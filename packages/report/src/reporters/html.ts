@@ -3,8 +3,9 @@
  * speeds or a forest plot of verdicts, runtime and case filters, and the
  * variants and environment. Opens offline (the chart library is bundled in).
  */
-import { pageAssets } from '../html/bundle.ts';
+import { historyPageAssets, pageAssets } from '../html/bundle.ts';
 import { htmlDocument } from '../html/document.ts';
+import { historyPageData } from '../html/history-data.ts';
 import { pageData } from '../html/page-data.ts';
 import type { Reporter } from './reporter.ts';
 
@@ -13,6 +14,8 @@ export const htmlReporter: Reporter = {
   description: 'one self-contained HTML page with charts (distributions, relative speeds, verdicts) and filters; opens offline',
   extension: 'html',
   render(view) {
+    // A history is its own page: a line chart per case (html/page/history.ts).
+    if (view.kind === 'history') return htmlDocument(historyPageData(view), historyPageAssets());
     return htmlDocument(pageData(view), pageAssets());
   },
 };

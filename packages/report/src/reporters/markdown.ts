@@ -4,6 +4,7 @@ import type { BenchView, ComparisonView } from '../views/types.ts';
 import { NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
 import { bestRows, benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, isAdaptive, legend, medianHeader, ratioWithCi, relativeHeader } from './cells.ts';
+import { renderHistoryMarkdown } from './history.ts';
 import type { Reporter } from './reporter.ts';
 
 function commandLine(command: readonly string[]): string {
@@ -103,5 +104,5 @@ export const markdownReporter: Reporter = {
   format: 'markdown',
   description: 'a table for a pull request or an issue (alias: md)',
   extension: 'md',
-  render: (view) => (view.kind === 'bench' ? renderBenchMarkdown(view) : renderComparisonMarkdown(view)),
+  render: (view) => (view.kind === 'bench' ? renderBenchMarkdown(view) : view.kind === 'history' ? renderHistoryMarkdown(view) : renderComparisonMarkdown(view)),
 };

@@ -12,6 +12,7 @@ import { armFlags, shortHash } from '../views/arms.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
 import { benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, isAdaptive, legend, medianHeader, ratioWithCi } from './cells.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
+import { renderHistoryTerminal } from './history.ts';
 import { casePlot } from './plot.ts';
 import type { Reporter, ReporterOptions } from './reporter.ts';
 
@@ -238,5 +239,5 @@ export const terminalReporter: Reporter = {
   format: 'terminal',
   description: 'the table (default; alias: table)',
   extension: 'txt',
-  render: (view, options) => (view.kind === 'bench' ? renderBenchTerminal(view, options) : renderComparisonTerminal(view, options)),
+  render: (view, options) => (view.kind === 'bench' ? renderBenchTerminal(view, options) : view.kind === 'history' ? renderHistoryTerminal(view, options) : renderComparisonTerminal(view, options)),
 };

@@ -9,6 +9,10 @@
  * variant). They differ in layout and defaults, so they are two views
  * discriminated by `kind`. Both carry the run(s) they came from, with every
  * raw sample, for renderers that plot distributions.
+ *
+ * A history (views/history.ts) is the third kind: many runs in order, per
+ * case × variant a point per run and its change against the previous point.
+ * It carries each run's description and the process medians, not the runs.
  */
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
 import type { Comparison } from '@rtbench/stats';
@@ -179,4 +183,89 @@ export interface ComparisonView {
   method: string;
 }
 
-export type View = BenchView | ComparisonView;
+// ---------------------------------------------------------------- history view
+
+/** A saved run as a history reads it: where it came from and what made it. */
+export interface HistoryRun {
+  /** Position in the view's order (0: the earliest). */
+  index: number;
+  file?: string;
+  runId: string;
+  suite: string;
+  startedAt: string;
+  /** The project commit the run was made from (absent: the run did not record one). */
+  commit?: string;
+  dirty?: boolean;
+  /** The installed rtbench's version, when the run was made by one. */
+  rtbenchVersion?: string;
+  status: RunRecord['status'];
+  /** "Intel Xeon … (2 cores)" */
+  host: string;
+}
+
+/**
+ * One run's figure on one case × variant. `median` is the headline figure the
+ * bench table shows (CaseStats.median: the median of the process medians, or of
+ * all samples under 5 rounds), in the case's metric; the change is against the
+ * previous point of the same series that has figures.
+ */
+export interface HistoryPoint {
+  /** Index into HistoryView.runs. */
+  run: number;
+  median?: number;
+  ci?: [number, number];
+  /** Process medians (one per round), the observations the change test compares. */
+  processMedians: number[];
+  /** The variant's binary in this run. */
+  version?: string;
+  engineVersion?: string;
+  binarySha256?: string;
+  binaryCommit?: string;
+  /** What about the binary differs from the previous point's (sha256, version), e.g. "sha256 aaaa… → bbbb…". */
+  binaryChanged?: string;
+  /** The work differs from the previous point's (the case's digest changed): the figures measure different computations. */
+  digestChanged?: { from: string; to: string };
+  /** This point against the previous one: unpaired ratio of costs (this / previous), BH q across the view. */
+  change?: RatioComparison;
+  /** The run the change is measured against (index into HistoryView.runs). */
+  changeFrom?: number;
+  /** A change point: `change` is significant after FDR and beyond the threshold. */
+  changePoint?: 'faster' | 'slower';
+  /** Why there is no figure or no comparison. */
+  note?: string;
+}
+
+/** One case × variant across the runs, in the view's order. */
+export interface HistorySeries {
+  variantId: string;
+  runtime: Variant['runtime'];
+  points: HistoryPoint[];
+}
+
+export interface HistoryCase {
+  suite: string;
+  caseId: string;
+  name: string;
+  metric?: Metric;
+  series: HistorySeries[];
+}
+
+export interface HistoryView {
+  kind: 'history';
+  /** How the runs were put in order, and why (e.g. "commit order: git rev-list --topo-order in /repo"). */
+  order: { by: 'commit' | 'time'; reason: string };
+  /** Every run read, in order. */
+  runs: HistoryRun[];
+  cases: HistoryCase[];
+  threshold: number;
+  confidence: number;
+  fdrAlpha: number;
+  /** The change-point rule, in words. */
+  method: string;
+  notes: Note[];
+}
+
+/** A view of one or two runs (everything but a history). */
+export type RunView = BenchView | ComparisonView;
+
+export type View = BenchView | ComparisonView | HistoryView;

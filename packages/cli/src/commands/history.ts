@@ -1,0 +1,105 @@
+/**
+ * `rtbench history [results-dir-or-files…]`: every saved run read, put in
+ * commit order (or start time), and shown as the figure of each case ×
+ * variant across them with change points marked. load -> order -> view ->
+ * emit. A file that cannot be read is said in one line and left out.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chooseOrder, historyView, type HistoryInput, type Note } from '@rtbench/report';
+import { stderrColours as pc } from '../colours.ts';
+import { loadSavedRun } from '../compare/load.ts';
+import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
+import { UsageError } from '../errors.ts';
+import { commitRanks } from '../git.ts';
+import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
+import { computeStats } from '../run.ts';
+import { filterCases } from '../suites.ts';
+import { parseRuntimeList } from '../variants.ts';
+import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
+
+export interface HistoryFlags extends OutputFlags, VerdictFlags {
+  filter?: string;
+  runtime?: string;
+}
+
+/** The .json files a path names: the file itself, or those directly inside a directory (sorted). */
+function runFiles(path: string): string[] {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    throw new UsageError(`${path}: no such file or directory`);
+  }
+  if (!stat.isDirectory()) return [path];
+  return readdirSync(path)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(path, f));
+}
+
+/** Every run the paths hold; a file that is not a readable run is said on stderr and skipped. */
+function loadRuns(paths: readonly string[]): { inputs: HistoryInput[]; skipped: string[] } {
+  const inputs: HistoryInput[] = [];
+  const skipped: string[] = [];
+  const files = new Map<string, string>();
+  for (const file of paths.flatMap(runFiles)) if (!files.has(resolve(file))) files.set(resolve(file), file);
+  const byId = new Map<string, string>();
+  for (const file of files.values()) {
+    try {
+      const saved = loadSavedRun(file);
+      // A copy of a run (the same id) is one run, not a second point that agrees with it.
+      const first = byId.get(saved.run.id);
+      if (first !== undefined) {
+        process.stderr.write(pc.dim(`${file} is the same run as ${first} (id ${saved.run.id}): read once\n`));
+        continue;
+      }
+      byId.set(saved.run.id, file);
+      // A run cut off hard (killed, power loss) was saved before its statistics.
+      computeStats(saved.run);
+      inputs.push({ run: saved.run, file: saved.file });
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      const line = `skipped ${error.message.startsWith(file) ? error.message : `${file}: ${error.message}`}`;
+      skipped.push(line);
+      process.stderr.write(pc.yellow(`${line}\n`));
+    }
+  }
+  return { inputs, skipped };
+}
+
+export function historyCommand(paths: readonly string[], flags: HistoryFlags): number {
+  const reporter = outputReporter(flags);
+  if (reporter.format === 'bmf') {
+    throw new UsageError('--format bmf: bencher keeps its own history of the runs it is given; send it each run (rtbench report <run.json> --format bmf), or pick another format for a history');
+  }
+  ratioOptions(flags);
+  const limit = failLimit(flags);
+  const wantedVariants = flags.runtime !== undefined ? parseRuntimeList(String(flags.runtime)).map((v) => v.id) : undefined;
+  const roots = paths.length ? paths : [resultsDir];
+  const { inputs, skipped } = loadRuns(roots);
+  if (!inputs.length) throw new UsageError(`no readable rtbench runs in ${roots.join(', ')}${paths.length ? '' : '; run `rtbench bench <suite>` first or name files'}`);
+
+  const allCases = [...new Set(inputs.flatMap((x) => x.run.cases.map((c) => c.id)))].map((id) => ({ id }));
+  const picked = flags.filter !== undefined ? new Set(filterCases(allCases, String(flags.filter)).map((c) => c.id)) : undefined;
+  if (wantedVariants) {
+    const present = new Set(inputs.flatMap((x) => x.run.variants.map((v) => v.id)));
+    if (!wantedVariants.some((v) => present.has(v))) throw new UsageError(`--runtime ${flags.runtime}: no run has ${wantedVariants.length === 1 ? 'that variant' : 'those variants'}; the runs have ${[...present].map((v) => `"${v}"`).join(', ')}`);
+  }
+
+  // Runs record the rtbench checkout's commit (an installed rtbench records none): that checkout is the one to ask.
+  const dir = inCheckout ? repoRoot : process.cwd();
+  const commits = inputs.flatMap((x) => (x.run.git ? [x.run.git.commit] : []));
+  const ranks = commits.length ? commitRanks(dir, commits) : undefined;
+  const order = chooseOrder(inputs.map((x) => x.run), ranks, ranks ? dir : commits.length ? `${dir} is not a git checkout` : 'no run recorded a project commit');
+  const notes: Note[] = skipped.length ? [{ level: 'warning', text: `${skipped.length} file${skipped.length === 1 ? '' : 's'} skipped (not readable rtbench runs): ${skipped.map((s) => s.replace(/^skipped /, '')).join('; ')}` }] : [];
+  const view = historyView(inputs, {
+    ...ratioOptions(flags, inputs.map((x) => x.run)),
+    order,
+    ...(picked ? { caseFilter: (id: string) => picked.has(id) } : {}),
+    ...(wantedVariants ? { variants: wantedVariants } : {}),
+    notes,
+  });
+  emit(view, reporter, flags);
+  return regressionGate(view, limit);
+}

@@ -1,0 +1,105 @@
+/**
+ * The history view's words and cells, shared by its terminal, markdown and csv
+ * renderers: a point's figure with its marks, a change point in one line, the
+ * binary changes, the legend.
+ */
+import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
+import { formatChange, formatMetric, formatQ, formatRatio, formatThreshold } from '../format.ts';
+import { changeSummary, runLabel } from '../views/history.ts';
+import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView } from '../views/types.ts';
+
+export const HISTORY_MARKS = {
+  slower: '▲',
+  faster: '▼',
+  binary: '†',
+  work: '≠',
+} as const;
+
+/** "▲+9.8%" for a change point, "" otherwise. */
+export function changeMark(point: HistoryPoint): string {
+  if (!point.changePoint || !point.change) return '';
+  return `${HISTORY_MARKS[point.changePoint]}${formatChange(point.change.ratio)}`;
+}
+
+/** "1.10 µs ▲+9.8% †": the figure, then the marks the point carries; "—" without a figure. */
+export function pointText(point: HistoryPoint | undefined, hc: HistoryCase): string {
+  if (!point) return '';
+  if (point.median === undefined) return '—';
+  const marks = [changeMark(point), point.binaryChanged ? HISTORY_MARKS.binary : '', point.digestChanged ? HISTORY_MARKS.work : ''].filter(Boolean).join(' ');
+  return `${formatMetric(point.median, hc.metric ?? TIME_PER_OP)}${marks ? ` ${marks}` : ''}`;
+}
+
+/** "run 3 (abc1234)" */
+export function runName(run: HistoryRun | undefined): string {
+  return run ? `run ${run.index + 1} (${runLabel(run)})` : 'run ?';
+}
+
+/** What a ratio of costs is a ratio of, for a case's metric. */
+function costWord(metric: Metric | undefined): string {
+  const m = metric ?? TIME_PER_OP;
+  return m.unit === 'instructions' ? 'instructions' : m.unit === 'req/s' ? 'time per request' : 'time';
+}
+
+/** One change point in a line: "▲ node@24 at run 3 (abc1234): 1.098× (95% CI 1.071–1.126) against run 2 (def5678), +9.8% time, q <0.001". */
+export function changeLine(view: HistoryView, hc: HistoryCase, series: HistorySeries, point: HistoryPoint): string {
+  const c = point.change!;
+  const pct = Math.round(view.confidence * 100);
+  const work = point.digestChanged ? `; the work changed too (digest ${point.digestChanged.from} → ${point.digestChanged.to})` : '';
+  const binary = point.binaryChanged ? `; new binary: ${point.binaryChanged}` : '';
+  return `${HISTORY_MARKS[point.changePoint!]} ${series.variantId} at ${runName(view.runs[point.run])}: ${formatRatio(c.ratio)}× (${pct}% CI ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}) against ${runName(view.runs[point.changeFrom!])}, ${formatChange(c.ratio)} ${costWord(hc.metric)}, q ${formatQ(c.qValue)}${binary}${work}`;
+}
+
+/** Each variant's binary changes, once per variant and run however many cases show them: "† node@26 at run 3 (abc1234): version 26.0.0 → 26.1.0". */
+export function binaryChangeLines(view: HistoryView): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const hc of view.cases) {
+    for (const s of hc.series) {
+      for (const p of s.points) {
+        if (!p.binaryChanged) continue;
+        const key = `${s.variantId}\u0000${p.run}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(`${HISTORY_MARKS.binary} ${s.variantId} at ${runName(view.runs[p.run])}: ${p.binaryChanged}`);
+      }
+    }
+  }
+  return out;
+}
+
+/** The series of a case by variant, and the runs any of them has a point in (in order). */
+export function caseTable(hc: HistoryCase): { runs: number[]; at: (series: HistorySeries, run: number) => HistoryPoint | undefined } {
+  const runs = [...new Set(hc.series.flatMap((s) => s.points.map((p) => p.run)))].sort((a, b) => a - b);
+  const index = new Map(hc.series.map((s) => [s, new Map(s.points.map((p) => [p.run, p]))]));
+  return { runs, at: (series, run) => index.get(series)?.get(run) };
+}
+
+/** What the view is, in a line: "4 runs, by commit (…)". */
+export function historyHeadline(view: HistoryView): string {
+  const suites = [...new Set(view.runs.map((r) => r.suite))];
+  return `history of ${suites.join(', ')}: ${view.runs.length} run${view.runs.length === 1 ? '' : 's'}, ordered ${view.order.reason}`;
+}
+
+export function historyLegend(view: HistoryView): string[] {
+  return [
+    `${changeSummary(view)}.`,
+    `${HISTORY_MARKS.slower} slower, ${HISTORY_MARKS.faster} faster: a change point, the figure against the previous point of its series, in cost (time; for req/s its inverse). ${HISTORY_MARKS.binary}: the variant's binary changed since the previous point. ${HISTORY_MARKS.work}: the case computed a different result (its digest changed).`,
+    `Figure: the median of the process medians (the bench table's). Change rule: ${view.method}; threshold ${formatThreshold(view.threshold)}.`,
+  ];
+}
+
+/** A sparkline of a series' figures, one character per run of the case (a space where it has no figure). */
+export function sparkline(values: readonly (number | undefined)[]): string {
+  const BARS = '▁▂▃▄▅▆▇█';
+  const xs = values.filter((v): v is number => v !== undefined);
+  if (!xs.length) return '';
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  return values
+    .map((v) => {
+      if (v === undefined) return ' ';
+      if (hi === lo) return BARS[3];
+      return BARS[Math.min(BARS.length - 1, Math.floor(((v - lo) / (hi - lo)) * BARS.length))];
+    })
+    .join('');
+}

@@ -1,0 +1,282 @@
+/**
+ * The history view: per case × variant, the headline figure of every saved
+ * run in order, with change points. Pure: runs and their order in, plain data
+ * out (the CLI asks git for the order; see historyOrder).
+ *
+ * A series is one suite's case on one variant id (the runtime as named,
+ * node@26 or node=/path/to/node, with its flags and environment). A new
+ * binary under the same id (node@26 from 26.0 to 26.1, a rebuilt ./node) does
+ * not start a new series: showing that change is what a history is for. The
+ * point where the sha256 or the version changed says so (binaryChanged).
+ *
+ * Change points: each point is compared with the previous point of its series
+ * that has figures, unpaired (ratios.ts unpairedCase: the two-sample
+ * Hodges–Lehmann shift of the runs' process medians, CI by inverting the
+ * Mann–Whitney test), and Benjamini–Hochberg runs once across every such
+ * comparison in the view. A point is a change point when the comparison's
+ * verdict is faster or slower: the CI excludes 1, the shift is beyond the
+ * threshold, and q < 1 − confidence. Comparing neighbours (not a point with a
+ * pooled segment) keeps every test fixed before the FDR step, and treats each
+ * run as the machine state it was made in.
+ */
+import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
+import { summarizeRounds } from '@rtbench/stats';
+import { formatPercent } from '../format.ts';
+import { baseName } from '../text.ts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, roundMedians, unpairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
+import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
+
+/** A run as read for a history: the record and the file it came from. */
+export interface HistoryInput {
+  run: RunRecord;
+  file?: string;
+}
+
+/**
+ * How to order the runs. commit: `rank` gives each commit's position in the
+ * project's history (git rev-list --topo-order), runs at one commit by start
+ * time; every run must have a ranked commit. time: by start time.
+ */
+export type HistoryOrder = { by: 'commit'; rank: ReadonlyMap<string, number>; reason: string } | { by: 'time'; reason: string };
+
+export interface HistoryOptions extends Partial<RatioOptions> {
+  order?: HistoryOrder;
+  /** Only these cases (by id). */
+  caseFilter?: (caseId: string) => boolean;
+  /** Only these variant ids. */
+  variants?: readonly string[];
+  /** Said under the view (files that could not be read, …). */
+  notes?: Note[];
+}
+
+export const CHANGE_METHOD =
+  'each point against the previous point of its series: unpaired, the two-sample Hodges–Lehmann shift of the two runs’ process medians (log scale), CI by inverting the Mann–Whitney test; Benjamini–Hochberg across every comparison in the view; a change point is a verdict of faster or slower (CI excludes 1, shift beyond the threshold, q below the FDR level)';
+
+/** Runs in the order `order` asks for; start time breaks ties (and is the whole order by time). */
+export function orderRuns<T extends HistoryInput>(inputs: readonly T[], order: HistoryOrder): T[] {
+  const time = (x: HistoryInput): number => Date.parse(x.run.startedAt) || 0;
+  const rank = (x: HistoryInput): number => (order.by === 'commit' && x.run.git ? (order.rank.get(x.run.git.commit) ?? Infinity) : 0);
+  return [...inputs].sort((a, b) => rank(a) - rank(b) || time(a) - time(b) || (a.file ?? '').localeCompare(b.file ?? ''));
+}
+
+/**
+ * The order to use for these runs given the commits a checkout knows: commit
+ * order when every run recorded a commit the checkout ranks, else start time
+ * (with the reason).
+ */
+export function chooseOrder(runs: readonly RunRecord[], rank: ReadonlyMap<string, number> | undefined, where: string): HistoryOrder {
+  if (!rank) return { by: 'time', reason: `by start time: ${where}` };
+  const without = runs.filter((r) => !r.git).length;
+  if (without) return { by: 'time', reason: `by start time: ${without} of ${runs.length} runs recorded no project commit` };
+  const unknown = new Set(runs.map((r) => r.git!.commit).filter((c) => !rank.has(c)));
+  if (unknown.size) return { by: 'time', reason: `by start time: ${unknown.size} commit${unknown.size === 1 ? '' : 's'} the runs name ${unknown.size === 1 ? 'is' : 'are'} not in ${where} (e.g. ${[...unknown][0]!.slice(0, 12)})` };
+  return { by: 'commit', rank, reason: `by commit: git rev-list --topo-order in ${where}; runs at one commit by start time` };
+}
+
+function hostText(run: RunRecord): string {
+  return `${run.host.cpuModel} (${run.host.cores} cores)`;
+}
+
+function runInfo(input: HistoryInput, index: number): HistoryRun {
+  const { run, file } = input;
+  return {
+    index,
+    ...(file ? { file } : {}),
+    runId: run.id,
+    suite: run.suite,
+    startedAt: run.startedAt,
+    ...(run.git ? { commit: run.git.commit, dirty: run.git.dirty } : {}),
+    ...(run.rtbenchVersion ? { rtbenchVersion: run.rtbenchVersion } : {}),
+    status: run.status,
+    host: hostText(run),
+  };
+}
+
+/** The run's statistics for a result, computed as the run would when it has none (a run saved before its statistics). */
+function statsOf(result: CaseResult): Pick<CaseStats, 'median' | 'ci'> | undefined {
+  if (result.stats) return result.stats;
+  if (!result.rounds.length || result.rounds.some((r) => !r.samples.length)) return undefined;
+  const s = summarizeRounds(result.rounds.map((r) => r.samples));
+  // A 0 median (below the clock resolution) has no statistics in a run either (run's computeStats).
+  return s.median > 0 && Number.isFinite(s.ci[0]) && Number.isFinite(s.ci[1]) ? s : undefined;
+}
+
+/** What about a variant's binary differs between two runs, in words; undefined when nothing recorded differs. */
+function binaryDifference(before: Variant | undefined, after: Variant | undefined): string | undefined {
+  if (!before || !after) return undefined;
+  const parts: string[] = [];
+  if (before.version && after.version && before.version !== after.version) parts.push(`version ${before.version} → ${after.version}`);
+  if (before.engineVersion && after.engineVersion && before.engineVersion !== after.engineVersion) parts.push(`engine ${before.engineVersion} → ${after.engineVersion}`);
+  if (before.binarySha256 && after.binarySha256 && before.binarySha256 !== after.binarySha256) parts.push(`sha256 ${before.binarySha256.slice(0, 12)} → ${after.binarySha256.slice(0, 12)}`);
+  return parts.length ? parts.join(', ') : undefined;
+}
+
+interface Pending {
+  point: HistoryPoint;
+  pair?: PairedCase;
+}
+
+/** A series being built: its points so far, and the last point with figures (what the next is compared with). */
+interface SeriesState {
+  series: HistorySeries;
+  last?: { result: CaseResult; variant: Variant; run: number; digest?: string };
+}
+
+/** One point, and its comparison with the series' previous point (before the FDR step). */
+function pointOf(
+  result: CaseResult,
+  variant: Variant,
+  index: number,
+  entry: SeriesState,
+  metric: Metric,
+  options: RatioOptions,
+): Pending {
+  const stats = statsOf(result);
+  const processMedians = [...roundMedians(result).values()];
+  const point: HistoryPoint = {
+    run: index,
+    ...(stats ? { median: stats.median, ci: [stats.ci[0], stats.ci[1]] as [number, number] } : {}),
+    processMedians,
+    ...(variant.version ? { version: variant.version } : {}),
+    ...(variant.engineVersion ? { engineVersion: variant.engineVersion } : {}),
+    ...(variant.binarySha256 ? { binarySha256: variant.binarySha256 } : {}),
+    ...(variant.binaryGit ? { binaryCommit: `${variant.binaryGit.commit.slice(0, 12)}${variant.binaryGit.dirty ? '-dirty' : ''}` } : {}),
+  };
+  entry.series.points.push(point);
+  if (!stats) {
+    point.note = noFigureNote(result);
+    return { point };
+  }
+  const previous = entry.last;
+  const digest = result.rounds[0]?.digest.hash;
+  entry.last = { result, variant, run: index, ...(digest ? { digest } : {}) };
+  if (!previous) return { point };
+  const changed = binaryDifference(previous.variant, variant);
+  if (changed) point.binaryChanged = changed;
+  point.changeFrom = previous.run;
+  if (previous.digest && digest && previous.digest !== digest) point.digestChanged = { from: previous.digest, to: digest };
+  const label = (r: CaseResult): string => `run ${(r === result ? index : previous.run) + 1}`;
+  const pair = unpairedCase(previous.result, result, options, label, metric);
+  if (!pair.raw) {
+    point.note = pair.note ?? 'no comparison';
+    return { point };
+  }
+  return { point, pair };
+}
+
+function noFigureNote(result: CaseResult | undefined): string {
+  if (!result) return 'not measured';
+  if (result.status === 'unsupported') return `unsupported: ${result.failures[0]?.message ?? ''}`;
+  if (!result.rounds.length) return `no rounds (${result.failures.at(-1)?.kind ?? 'failed'})`;
+  return 'no statistics: the median is 0 (below the clock resolution)';
+}
+
+/**
+ * The history of `inputs`: one case per suite and case id, one series per
+ * variant id, a point per run that measured it. Throws nothing; runs with no
+ * case in common simply give separate cases.
+ */
+export function historyView(inputs: readonly HistoryInput[], options: HistoryOptions = {}): HistoryView {
+  const ratioOptions: RatioOptions = { threshold: options.threshold ?? DEFAULT_RATIO_OPTIONS.threshold, confidence: options.confidence ?? DEFAULT_RATIO_OPTIONS.confidence };
+  const order = options.order ?? { by: 'time', reason: 'by start time' };
+  const ordered = orderRuns(inputs, order);
+  const runs = ordered.map(runInfo);
+  const notes: Note[] = [...(options.notes ?? [])];
+  const wanted = options.variants ? new Set(options.variants) : undefined;
+
+  // Cases in the order they first appear, series in the order their variant first appears.
+  const cases = new Map<string, HistoryCase & { bySeries: Map<string, SeriesState> }>();
+  const pending: Pending[] = [];
+  ordered.forEach(({ run }, index) => {
+    const variants = new Map(run.variants.map((v) => [v.id, v]));
+    for (const c of run.cases) {
+      if (options.caseFilter && !options.caseFilter(c.id)) continue;
+      const key = `${run.suite}\u0000${c.id}`;
+      const metric = metricOf(run, c.id);
+      let hc = cases.get(key);
+      if (!hc) {
+        hc = { suite: run.suite, caseId: c.id, name: c.name, ...(metric !== TIME_PER_OP ? { metric } : {}), series: [], bySeries: new Map() };
+        cases.set(key, hc);
+      } else if ((hc.metric ?? TIME_PER_OP).unit !== metric.unit) {
+        notes.push({ level: 'warning', text: `"${c.id}" is measured in ${metric.unit} in run ${index + 1} but in ${(hc.metric ?? TIME_PER_OP).unit} before; its figures are not comparable across that run` });
+      }
+      for (const result of run.results) {
+        if (result.caseId !== c.id) continue;
+        const variant = variants.get(result.variantId);
+        if (!variant || (wanted && !wanted.has(variant.id))) continue;
+        let entry = hc.bySeries.get(variant.id);
+        if (!entry) {
+          entry = { series: { variantId: variant.id, runtime: variant.runtime, points: [] } };
+          hc.bySeries.set(variant.id, entry);
+          hc.series.push(entry.series);
+        }
+        pending.push(pointOf(result, variant, index, entry, metric, ratioOptions));
+      }
+    }
+  });
+
+  const adjusted = adjustAll(pending.map((p) => p.pair ?? {}), ratioOptions);
+  pending.forEach((p, i) => {
+    const a = adjusted[i];
+    if (!a) return;
+    p.point.change = a;
+    if (a.verdict === 'faster' || a.verdict === 'slower') p.point.changePoint = a.verdict;
+  });
+
+  const shown = [...cases.values()].filter((c) => c.series.length).map(({ bySeries: _bySeries, ...c }) => c);
+  const suites = new Set(ordered.map((x) => x.run.suite));
+  if (suites.size > 1) notes.push({ level: 'info', text: `${suites.size} suites: ${[...suites].join(', ')}; a case is one suite's case` });
+  const hosts = new Set(ordered.map((x) => hostText(x.run)));
+  if (hosts.size > 1) notes.push({ level: 'warning', text: `the runs were made on ${hosts.size} different machines (${[...hosts].join('; ')}): a change between runs on different machines is the machines' as much as the code's` });
+  const dirty = runs.filter((r) => r.dirty).length;
+  if (dirty) notes.push({ level: 'info', text: `${dirty} run${dirty === 1 ? ' was' : 's were'} made from a checkout with uncommitted changes (marked -dirty)` });
+  return {
+    kind: 'history',
+    order: { by: order.by, reason: order.reason },
+    runs,
+    cases: shown,
+    threshold: ratioOptions.threshold,
+    confidence: ratioOptions.confidence,
+    fdrAlpha: 1 - ratioOptions.confidence,
+    method: CHANGE_METHOD,
+    notes,
+  };
+}
+
+/** The points of a view that are change points, with their case and series (for summaries and --fail-on-regression). */
+export function changePoints(view: HistoryView): { hc: HistoryCase; series: HistorySeries; point: HistoryPoint }[] {
+  return view.cases.flatMap((hc) => hc.series.flatMap((series) => series.points.filter((p) => p.changePoint).map((point) => ({ hc, series, point }))));
+}
+
+/** "3 change points in 40 comparisons (FDR 5%, threshold 1%)" */
+export function changeSummary(view: HistoryView): string {
+  const compared = view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0);
+  const found = changePoints(view).length;
+  return `${found} change point${found === 1 ? '' : 's'} in ${compared} comparison${compared === 1 ? '' : 's'} of neighbouring runs (FDR ${formatPercent(view.fdrAlpha, 0)}, threshold ${formatPercent(view.threshold, 0)})`;
+}
+
+/** A run's short name in a history: "abc1234-dirty", or its start date when it has no commit. */
+export function runLabel(run: HistoryRun): string {
+  if (run.commit) return `${run.commit.slice(0, 7)}${run.dirty ? '-dirty' : ''}`;
+  return run.startedAt.slice(0, 16).replace('T', ' ');
+}
+
+/** The run's file name, without its directory. */
+export function runFileName(run: HistoryRun): string | undefined {
+  return run.file ? baseName(run.file) : undefined;
+}
+
+/**
+ * --fail-on-regression for a history: series whose point in the newest run
+ * is a change point slower than the point before it by more than `limit`
+ * (0.05 = 5%). An older change point is not the newest run's doing.
+ */
+export function historyRegressions(view: HistoryView, limit: number): { hc: HistoryCase; series: HistorySeries; point: HistoryPoint }[] {
+  return view.cases.flatMap((hc) =>
+    hc.series.flatMap((series) => {
+      const last = series.points.at(-1);
+      const newest = last?.run === view.runs.length - 1;
+      return newest && last.changePoint === 'slower' && last.change && last.change.ratio > 1 + limit ? [{ hc, series, point: last }] : [];
+    }),
+  );
+}
