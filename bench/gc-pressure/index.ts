@@ -4,7 +4,7 @@
  * variants; see README.md for the claim, the commands and how to read GC counts.
  */
 import { bench, group, suite } from '@rtbench/core';
-import { bufferStream, LIVE, retainedSet, shortLivedArrays, smallObjects, stringsBuiltAndDropped } from './workloads.ts';
+import { bufferStream, LIVE, REQUEST_RECORDS, requestScoped, retainedSet, shortLivedArrays, smallObjects, stringsBuiltAndDropped } from './workloads.ts';
 
 export default suite('gc-pressure', () => {
   group('short-lived', () => {
@@ -26,5 +26,8 @@ export default suite('gc-pressure', () => {
     bench('small objects (10k) with a retained set', function* (ctx) {
       yield retainedSet(ctx.get<number>('live'));
     }).args('live', LIVE);
+    bench('request-scoped records, all kept until the response', function* (ctx) {
+      yield requestScoped(ctx.get<number>('records'));
+    }).args('records', REQUEST_RECORDS);
   });
 });
