@@ -6,6 +6,7 @@
 import type { Job, RuntimeMessage } from '@rtbench/core/protocol';
 import type { RuntimeKind } from '@rtbench/core';
 import type { LiveCase } from './session.ts';
+import type { NpmInstallLocation, RuntimeStore } from './runtime-store.ts';
 
 /** A concrete runtime binary the host can start. */
 export interface RuntimeTarget {
@@ -14,6 +15,8 @@ export interface RuntimeTarget {
   spec: string;
   binary: string;
   source: 'npm' | 'system' | 'path';
+  /** For source 'npm': found in node_modules (rtbench's checkout) or in the cache of installs on demand. */
+  npmLocation?: NpmInstallLocation;
   version: string;
   engine: 'v8' | 'jsc';
   engineVersion: string;
@@ -82,8 +85,12 @@ export interface Runner {
   knownSpecs(): { spec: string; note: string }[];
   /** Accepts a spec for this runtime? (`node`, `node@24`, `node=/path`). */
   accepts(spec: string): boolean;
-  /** Find the binary and ask it for its version and engine. Throws RuntimeUnavailableError. */
-  resolve(spec: string): Promise<RuntimeTarget>;
+  /**
+   * Find the binary and ask it for its version and engine. Throws
+   * RuntimeUnavailableError. A pinned npm runtime is looked for, and
+   * installed on demand, through `store` (default: node_modules only).
+   */
+  resolve(spec: string, store?: RuntimeStore): Promise<RuntimeTarget>;
   /** rtbench's one flag syntax (--name or --name=value) to this runtime's. Throws FlagError. */
   translateFlags(flags: readonly string[]): TranslatedFlags;
   /** Start the runtime with these flags doing nothing; throws FlagError if it rejects them. */
