@@ -4,7 +4,6 @@
  * wherever pnpm puts the store; a chain follows a package into its own
  * (optional) dependencies, e.g. deno -> @deno/linux-x64-glibc.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,24 +25,6 @@ export function packageDir(fromUrl: string, chain: readonly string[]): string | 
   }
   return dir;
 }
-
-/** A file inside the last package of `chain`, or undefined. */
-export function fileInPackage(fromUrl: string, chain: readonly string[], file: string): string | undefined {
-  const dir = packageDir(fromUrl, chain);
-  return dir === undefined ? undefined : join(dir, file);
-}
-
-/** The "version" of the last package of `chain`, or undefined. */
-export function packageVersion(fromUrl: string, chain: readonly string[]): string | undefined {
-  const dir = packageDir(fromUrl, chain);
-  if (dir === undefined) return undefined;
-  try {
-    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string }).version;
-  } catch {
-    return undefined;
-  }
-}
-
 
 /**
  * A file of a runtime's platform package (@deno/linux-x64-glibc, …), found

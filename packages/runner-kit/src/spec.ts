@@ -71,12 +71,13 @@ export async function resolveSingleNpmRuntime(rt: SingleNpmRuntime, spec: string
 
 /**
  * The spec-related half of a Runner for a runtime with one npm install:
- * `knownSpecs`, `accepts` and `resolve`, so each runner only adds how to
+ * `npmRuntimes`, `knownSpecs`, `accepts` and `resolve`, so each runner only adds how to
  * start its runtime.
  */
-export function singleNpmRuntimeSpecs(rt: SingleNpmRuntime, display: { name: string }): Pick<Runner, 'knownSpecs' | 'accepts' | 'resolve'> {
+export function singleNpmRuntimeSpecs(rt: SingleNpmRuntime, display: { name: string }): Pick<Runner, 'npmRuntimes' | 'knownSpecs' | 'accepts' | 'resolve'> {
   const r = rt.runtime;
   return {
+    npmRuntimes: [rt.npm],
     knownSpecs() {
       return [
         { spec: r, note: `${display.name} ${rt.npm.version} from npm (${rt.npm.package}@${rt.npm.version})` },

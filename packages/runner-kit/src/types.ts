@@ -7,6 +7,7 @@ import type { Job, RuntimeMessage } from '@rtbench/core/protocol';
 import type { RuntimeKind } from '@rtbench/core';
 import type { LiveCase } from './session.ts';
 import type { NpmInstallLocation, RuntimeStore } from './runtime-store.ts';
+import type { NpmRuntime } from './npm-runtime.ts';
 
 /** A concrete runtime binary the host can start. */
 export interface RuntimeTarget {
@@ -83,6 +84,8 @@ export interface Runner {
   readonly bundle: BundleTarget;
   /** The specs this runner accepts by name (e.g. node@20 … node@26, node@system), with a one-line note each. */
   knownSpecs(): { spec: string; note: string }[];
+  /** The runtimes this runner installs from npm at pinned versions (node@20 … node@26; deno). */
+  readonly npmRuntimes: readonly NpmRuntime[];
   /** Accepts a spec for this runtime? (`node`, `node@24`, `node=/path`). */
   accepts(spec: string): boolean;
   /**

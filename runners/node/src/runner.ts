@@ -77,6 +77,7 @@ function spawnOptions(request: JobRequest): SpawnJobOptions {
 export const nodeRunner: Runner = {
   runtime: 'node',
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: [] },
+  npmRuntimes: [...NPM_NODE.values()],
 
   knownSpecs() {
     return [
