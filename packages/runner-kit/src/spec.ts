@@ -1,13 +1,15 @@
 /**
  * Runtime specs for runtimes installed as one npm version (deno, bun,
- * workerd): "deno" or "deno@2.9" (the npm install), "deno@system" (on PATH),
+ * workerd): "deno" or "deno@2.9" (the pinned npm install, see
+ * runtime-store.ts for where it comes from), "deno@system" (on PATH),
  * "deno=/path/to/deno" (a build of your own). Node has several npm releases
  * and parses its own specs.
  */
 import { resolve as resolvePath } from 'node:path';
 import { RuntimeUnavailableError, type Runner, type RuntimeTarget } from './types.ts';
-import { packageVersion } from './npm.ts';
 import { whichOnPath } from './binary.ts';
+import type { NpmRuntime } from './npm-runtime.ts';
+import { workspaceRuntimes, type RuntimeStore } from './runtime-store.ts';
 
 export type ParsedSpec = { kind: 'npm'; version?: string } | { kind: 'system' } | { kind: 'path'; path: string };
 
@@ -30,16 +32,27 @@ export interface SingleNpmRuntime {
   runtime: RuntimeTarget['runtime'];
   /** Executable name on PATH for "<runtime>@system". */
   executable: string;
-  /** The npm-installed binary; throws RuntimeUnavailableError saying how to install it. */
-  npmBinary(): string;
-  /** Versions a "<runtime>@<v>" spec may name for the npm install (e.g. the package version). */
-  npmVersions(target: RuntimeTarget): string[];
+  /** The pinned npm install. */
+  npm: NpmRuntime;
+  /** Versions a "<runtime>@<v>" spec may name for the npm install (the package version, and workerd's date). */
+  npmVersions: string[];
   /** Runs the binary to learn its version and engine. */
   probe(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget>;
 }
 
+/** Probes a pinned npm runtime found (or installed now) through `store`. */
+export async function resolveNpmRuntime(
+  spec: string,
+  npm: NpmRuntime,
+  store: RuntimeStore,
+  probe: (spec: string, binary: string, source: RuntimeTarget['source']) => Promise<RuntimeTarget>,
+): Promise<RuntimeTarget> {
+  const found = await store.get(npm);
+  return { ...(await probe(spec, found.binary, 'npm')), npmLocation: found.location };
+}
+
 /** Shared `resolve()` for runtimes with one npm install. */
-export async function resolveSingleNpmRuntime(rt: SingleNpmRuntime, spec: string): Promise<RuntimeTarget> {
+export async function resolveSingleNpmRuntime(rt: SingleNpmRuntime, spec: string, store: RuntimeStore = workspaceRuntimes): Promise<RuntimeTarget> {
   const parsed = parseRuntimeSpec(rt.runtime, spec);
   if (!parsed) throw new RuntimeUnavailableError(`"${spec}" is not a ${rt.runtime} spec`);
   if (parsed.kind === 'path') return rt.probe(spec, parsed.path, 'path');
@@ -48,36 +61,31 @@ export async function resolveSingleNpmRuntime(rt: SingleNpmRuntime, spec: string
     if (!onPath) throw new RuntimeUnavailableError(`${spec}: no ${rt.executable} on PATH`);
     return rt.probe(spec, onPath, 'system');
   }
-  const target = await rt.probe(spec, rt.npmBinary(), 'npm');
+  // Checked before anything is looked for, so a version rtbench does not pin is never installed.
   const wanted = parsed.version;
-  if (wanted !== undefined && !rt.npmVersions(target).some((v) => versionMatches(wanted, v))) {
-    throw new RuntimeUnavailableError(
-      `${spec}: rtbench installs ${rt.runtime} ${rt.npmVersions(target).join(' / ')} from npm; for another build use ${rt.runtime}=/path/to/${rt.executable}`,
-    );
+  if (wanted !== undefined && !rt.npmVersions.some((v) => versionMatches(wanted, v))) {
+    throw new RuntimeUnavailableError(`${spec}: rtbench installs ${rt.runtime} ${rt.npmVersions.join(' / ')} from npm; for another build use ${rt.runtime}=/path/to/${rt.executable}`);
   }
-  return target;
+  return resolveNpmRuntime(spec, rt.npm, store, rt.probe);
 }
 
 /**
  * The spec-related half of a Runner for a runtime with one npm install:
- * `knownSpecs`, `accepts` and `resolve`, so each runner only adds how to
+ * `npmRuntimes`, `knownSpecs`, `accepts` and `resolve`, so each runner only adds how to
  * start its runtime.
  */
-export function singleNpmRuntimeSpecs(
-  rt: SingleNpmRuntime,
-  display: { name: string; npmPackage: string; fromUrl: string },
-): Pick<Runner, 'knownSpecs' | 'accepts' | 'resolve'> {
+export function singleNpmRuntimeSpecs(rt: SingleNpmRuntime, display: { name: string }): Pick<Runner, 'npmRuntimes' | 'knownSpecs' | 'accepts' | 'resolve'> {
   const r = rt.runtime;
   return {
+    npmRuntimes: [rt.npm],
     knownSpecs() {
-      const version = packageVersion(display.fromUrl, [display.npmPackage]);
       return [
-        { spec: r, note: `${display.name}${version ? ` ${version}` : ''} from npm (package ${display.npmPackage})` },
+        { spec: r, note: `${display.name} ${rt.npm.version} from npm (${rt.npm.package}@${rt.npm.version})` },
         { spec: `${r}@system`, note: `the ${rt.executable} on PATH` },
         { spec: `${r}=/path/to/${rt.executable}`, note: 'a binary you name, e.g. your own build' },
       ];
     },
     accepts: (spec) => parseRuntimeSpec(r, spec) !== undefined,
-    resolve: (spec) => resolveSingleNpmRuntime(rt, spec),
+    resolve: (spec, store) => resolveSingleNpmRuntime(rt, spec, store),
   };
 }

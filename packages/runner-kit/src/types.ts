@@ -6,6 +6,8 @@
 import type { Job, RuntimeMessage } from '@rtbench/core/protocol';
 import type { RuntimeKind } from '@rtbench/core';
 import type { LiveCase } from './session.ts';
+import type { NpmInstallLocation, RuntimeStore } from './runtime-store.ts';
+import type { NpmRuntime } from './npm-runtime.ts';
 
 /** A concrete runtime binary the host can start. */
 export interface RuntimeTarget {
@@ -14,6 +16,8 @@ export interface RuntimeTarget {
   spec: string;
   binary: string;
   source: 'npm' | 'system' | 'path';
+  /** For source 'npm': found in node_modules (rtbench's checkout) or in the cache of installs on demand. */
+  npmLocation?: NpmInstallLocation;
   version: string;
   engine: 'v8' | 'jsc';
   engineVersion: string;
@@ -80,10 +84,16 @@ export interface Runner {
   readonly bundle: BundleTarget;
   /** The specs this runner accepts by name (e.g. node@20 … node@26, node@system), with a one-line note each. */
   knownSpecs(): { spec: string; note: string }[];
+  /** The runtimes this runner installs from npm at pinned versions (node@20 … node@26; deno). */
+  readonly npmRuntimes: readonly NpmRuntime[];
   /** Accepts a spec for this runtime? (`node`, `node@24`, `node=/path`). */
   accepts(spec: string): boolean;
-  /** Find the binary and ask it for its version and engine. Throws RuntimeUnavailableError. */
-  resolve(spec: string): Promise<RuntimeTarget>;
+  /**
+   * Find the binary and ask it for its version and engine. Throws
+   * RuntimeUnavailableError. A pinned npm runtime is looked for, and
+   * installed on demand, through `store` (default: node_modules only).
+   */
+  resolve(spec: string, store?: RuntimeStore): Promise<RuntimeTarget>;
   /** rtbench's one flag syntax (--name or --name=value) to this runtime's. Throws FlagError. */
   translateFlags(flags: readonly string[]): TranslatedFlags;
   /** Start the runtime with these flags doing nothing; throws FlagError if it rejects them. */

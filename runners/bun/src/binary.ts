@@ -1,49 +1,32 @@
 /**
  * Finding the bun binary and asking it what it is. The npm package `bun`
  * moves the platform binary to bun/bin/bun.exe in its postinstall (allowed in
- * the root package.json); before that, bin/bun.exe is a small placeholder and
- * the binary is still in the platform package (@oven/bun-<platform>/bin/bun).
+ * rtbench's checkout by the root package.json); before that, or without it
+ * (installs on demand run no scripts: npm-installer.ts), bin/bun.exe is a
+ * small placeholder and the binary is in the platform package
+ * (@oven/bun-linux-x64/bin/bun), an optional dependency of `bun`.
  */
-import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
-  fileInPackage,
+  declareNpmRuntime,
+  existingFile,
+  platformPackageFile,
   probeOutput,
   type RuntimeTarget,
   RuntimeUnavailableError,
 } from '@rtbench/runner-kit';
 
-const PLATFORM_PACKAGES: Record<string, string> = {
-  'linux-x64': '@oven/bun-linux-x64',
-  'linux-arm64': '@oven/bun-linux-aarch64',
-  'darwin-x64': '@oven/bun-darwin-x64',
-  'darwin-arm64': '@oven/bun-darwin-aarch64',
-};
-
 /** The real binary is tens of MB; the placeholder left before postinstall is tiny. */
 const MIN_BINARY_BYTES = 1 << 20;
 
-function realBinary(path: string | undefined): string | undefined {
-  if (!path) return undefined;
-  try {
-    return statSync(path).size >= MIN_BINARY_BYTES ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function npmBunBinary(): string {
-  const platformPackage = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
-  const found =
-    realBinary(fileInPackage(import.meta.url, ['bun'], 'bin/bun.exe')) ??
-    (platformPackage ? realBinary(fileInPackage(import.meta.url, ['bun', platformPackage], 'bin/bun')) : undefined);
-  if (!found) {
-    throw new RuntimeUnavailableError(
-      'bun is not installed: run `npx pnpm install` in the rtbench checkout (it comes from the npm package bun, whose postinstall script must be allowed: root package.json pnpm.onlyBuiltDependencies lists it)',
-    );
-  }
-  return found;
-}
+/** The pinned `bun` (runners/bun/package.json); linux-x64 only, like every npm runtime rtbench installs. */
+export const npmBun = declareNpmRuntime({
+  fromUrl: import.meta.url,
+  spec: 'bun',
+  dependency: 'bun',
+  binaryIn: (dir) => existingFile(join(dir, 'bin', 'bun.exe'), MIN_BINARY_BYTES) ?? platformPackageFile(dir, '@oven/bun-linux-x64', 'bin/bun'),
+});
 
 export async function probeBun(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
   // JavaScriptCore's revision is only visible from inside (process.versions.webkit).

@@ -25,7 +25,7 @@ import {
   TraceFilter,
 } from '@rtbench/runner-kit';
 import { GC_LOG_ENV, JscGcLog } from './gc-trace.ts';
-import { npmBunBinary, probeBun } from './binary.ts';
+import { npmBun, probeBun } from './binary.ts';
 import { translateBunFlags } from './flags.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -40,8 +40,8 @@ function childEnv(extra: Record<string, string>): Record<string, string | undefi
 const bun: SingleNpmRuntime = {
   runtime: 'bun',
   executable: 'bun',
-  npmBinary: npmBunBinary,
-  npmVersions: (target) => [target.version],
+  npm: npmBun,
+  npmVersions: [npmBun.version],
   probe: probeBun,
 };
 
@@ -73,7 +73,7 @@ export const bunRunner: Runner = {
   runtime: 'bun',
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['bun'] },
 
-  ...singleNpmRuntimeSpecs(bun, { name: 'Bun', npmPackage: 'bun', fromUrl: import.meta.url }),
+  ...singleNpmRuntimeSpecs(bun, { name: 'Bun' }),
 
   translateFlags: translateBunFlags,
 

@@ -1,26 +1,26 @@
 /**
  * Finding the deno binary and asking it what it is. The npm package `deno`
  * ships a wrapper (bin.cjs) that spawns the real binary as a child; killing
- * the wrapper could orphan deno, so rtbench runs the platform package's
- * binary directly.
+ * the wrapper could orphan deno, so rtbench runs the binary of the platform
+ * package (an optional dependency of `deno`) directly. Its postinstall
+ * script, which only swaps the wrapper for the binary, is not needed (and not
+ * run: root package.json, and npm-installer.ts for installs on demand).
  */
 import {
-  platformPackageBinary,
+  declareNpmRuntime,
+  platformPackageFile,
   probeOutput,
   type RuntimeTarget,
   RuntimeUnavailableError,
 } from '@rtbench/runner-kit';
 
-const PLATFORM_PACKAGES: Record<string, string> = {
-  'linux-x64': '@deno/linux-x64-glibc',
-  'linux-arm64': '@deno/linux-arm64-glibc',
-  'darwin-x64': '@deno/darwin-x64',
-  'darwin-arm64': '@deno/darwin-arm64',
-};
-
-export function npmDenoBinary(): string {
-  return platformPackageBinary({ runtime: 'deno', fromUrl: import.meta.url, wrapper: 'deno', platformPackages: PLATFORM_PACKAGES, file: 'deno' });
-}
+/** The pinned `deno` (runners/deno/package.json); linux-x64 only, like every npm runtime rtbench installs. */
+export const npmDeno = declareNpmRuntime({
+  fromUrl: import.meta.url,
+  spec: 'deno',
+  dependency: 'deno',
+  binaryIn: (dir) => platformPackageFile(dir, '@deno/linux-x64-glibc', 'deno'),
+});
 
 /** `deno --version` prints "deno 2.9.6 (stable, …)\nv8 15.0.245.2-rusty\ntypescript …"; no script runs. */
 export function parseDenoVersion(text: string): { version: string; v8: string } | undefined {

@@ -29,7 +29,7 @@ import {
   wrapped,
   type SpawnJobOptions,
 } from '@rtbench/runner-kit';
-import { npmDenoBinary, probeDeno } from './binary.ts';
+import { npmDeno, probeDeno } from './binary.ts';
 import { translateDenoFlags } from './flags.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -58,8 +58,8 @@ function spawnOptions(request: JobRequest): SpawnJobOptions {
 const deno: SingleNpmRuntime = {
   runtime: 'deno',
   executable: 'deno',
-  npmBinary: npmDenoBinary,
-  npmVersions: (target) => [target.version],
+  npm: npmDeno,
+  npmVersions: [npmDeno.version],
   probe: probeDeno,
 };
 
@@ -67,7 +67,7 @@ export const denoRunner: Runner = {
   runtime: 'deno',
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['deno'] },
 
-  ...singleNpmRuntimeSpecs(deno, { name: 'Deno', npmPackage: 'deno', fromUrl: import.meta.url }),
+  ...singleNpmRuntimeSpecs(deno, { name: 'Deno' }),
 
   translateFlags: translateDenoFlags,
 

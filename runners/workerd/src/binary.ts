@@ -9,22 +9,30 @@
  * as a NUL-terminated literal ("15.8.62.5") in the string pool.
  */
 import {
+  declareNpmRuntime,
   findLiterals,
-  platformPackageBinary,
+  platformPackageFile,
   probeOutput,
   type RuntimeTarget,
   RuntimeUnavailableError,
 } from '@rtbench/runner-kit';
 
-const PLATFORM_PACKAGES: Record<string, string> = {
-  'linux-x64': '@cloudflare/workerd-linux-64',
-  'linux-arm64': '@cloudflare/workerd-linux-arm64',
-  'darwin-x64': '@cloudflare/workerd-darwin-64',
-  'darwin-arm64': '@cloudflare/workerd-darwin-arm64',
-};
+/**
+ * The pinned `workerd` (runners/workerd/package.json); linux-x64 only, like
+ * every npm runtime rtbench installs. Its postinstall script only checks the
+ * platform package (or downloads it when npm skipped it) and is not run.
+ */
+export const npmWorkerd = declareNpmRuntime({
+  fromUrl: import.meta.url,
+  spec: 'workerd',
+  dependency: 'workerd',
+  binaryIn: (dir) => platformPackageFile(dir, '@cloudflare/workerd-linux-64', 'bin/workerd'),
+});
 
-export function npmWorkerdBinary(): string {
-  return platformPackageBinary({ runtime: 'workerd', fromUrl: import.meta.url, wrapper: 'workerd', platformPackages: PLATFORM_PACKAGES, file: 'bin/workerd' });
+/** The release date in a workerd npm version: 1.20261117.1 -> 2026-11-17 (what `workerd --version` prints). */
+export function workerdDateOf(npmVersion: string): string | undefined {
+  const m = /^\d+\.(\d{4})(\d{2})(\d{2})\./.exec(npmVersion);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
 }
 
 /** "workerd 2026-11-17" -> "2026-11-17". */

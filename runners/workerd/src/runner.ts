@@ -12,27 +12,24 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  packageVersion,
   type JobRequest,
   type Runner,
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
   liveCase,
 } from '@rtbench/runner-kit';
-import { npmWorkerdBinary, probeWorkerd } from './binary.ts';
+import { npmWorkerd, probeWorkerd, workerdDateOf } from './binary.ts';
 import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
 import { runWorkerdJob, startWorkerdJob } from './run-job.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-const npmPackageVersion = packageVersion(import.meta.url, ['workerd']);
-
 const workerd: SingleNpmRuntime = {
   runtime: 'workerd',
   executable: 'workerd',
-  npmBinary: npmWorkerdBinary,
+  npm: npmWorkerd,
   // "workerd@2026-11-17" (what the binary prints) or "workerd@1.20261117.1" (the npm version).
-  npmVersions: (target) => [target.version, ...(npmPackageVersion ? [npmPackageVersion] : [])],
+  npmVersions: [workerdDateOf(npmWorkerd.version), npmWorkerd.version].filter((v): v is string => v !== undefined),
   probe: probeWorkerd,
 };
 
@@ -43,7 +40,7 @@ export const workerdRunner: Runner = {
   // the browser platform would hard-code process.env.NODE_ENV = "development".
   bundle: { entry: join(here, 'entry.ts'), platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'] },
 
-  ...singleNpmRuntimeSpecs(workerd, { name: 'workerd', npmPackage: 'workerd', fromUrl: import.meta.url }),
+  ...singleNpmRuntimeSpecs(workerd, { name: 'workerd' }),
 
   translateFlags: translateWorkerdFlags,
 

