@@ -26,8 +26,10 @@ describe('GC metrics on every runtime', () => {
 
   it('runs and prints the GC view', () => {
     expect(cli.status, cli.stderr).toBe(0);
-    expect(cli.stdout).toContain('minor GC / 1k ops');
-    expect(cli.stdout).toContain('bytes / op');
+    expect(cli.stdout).toMatch(/variant +minor\/1k +major\/1k +incr\/1k +GC time +bytes\/op +young \(end\) +old \(end\)/);
+    expect(cli.stdout).toContain('minor/major/incr per 1k: minor and major collections');
+    // Four runtimes' GC view within 100 columns (no colour: not a terminal).
+    for (const line of cli.stdout.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(100);
   });
 
   it.each(RUNTIMES)('%s: the allocating case has more minor GCs and allocates more', (runtime) => {

@@ -3,9 +3,9 @@
  * change lines under a comparison. The numbers and cells are metrics.ts's;
  * this file only lays them out.
  */
-import Table from 'cli-table3';
 import pc from 'picocolors';
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
+import { renderGrid, wrapWords, type GridColumn, type GridRow } from './reporters/grid.ts';
 import { METRICS_HEADERS, metricsCells, metricsChange, metricsRowCells, metricsRows, minorGcName, summarizeMetrics } from './metrics.ts';
 
 const LEGEND =
@@ -27,21 +27,24 @@ function notes(run: RunRecord): string[] {
   return lines;
 }
 
-export function renderMetricsTable(run: RunRecord): string {
-  const table = new Table({
-    head: ['case', 'runtime', ...METRICS_HEADERS].map((h) => pc.bold(h)),
-    colAligns: ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
-    style: { head: [], border: [] },
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-    wordWrap: true,
-  });
+/** The terminal's column heads: short, so the table fits 100 columns; the legend says what each is. */
+const TERMINAL_HEADS = ['minor/1k', 'major/1k', 'incr/1k', 'GC time', 'bytes/op', 'young (end)', 'old (end)'] as const;
+const TERMINAL_LEGEND =
+  'minor/major/incr per 1k: minor and major collections and incremental marking steps per 1,000 operations; GC time: pause time as a share of sampling; ';
+
+/** The GC view for a terminal: case names as headings, one row per variant, within `maxWidth` columns where the figures allow. */
+export function renderMetricsTable(run: RunRecord, maxWidth = 100): string {
+  const columns: GridColumn[] = [{ head: 'variant', align: 'left', wrap: true }, ...TERMINAL_HEADS.map((head): GridColumn => ({ head, align: 'right' }))];
+  const rows: GridRow[] = [];
   let previous: string | undefined;
   for (const row of metricsRows(run)) {
-    table.push([row.caseId === previous ? '' : row.caseId, row.variantId, ...metricsRowCells(row.summary)]);
+    if (row.caseId !== previous) rows.push({ heading: pc.bold(row.caseId) });
+    rows.push({ cells: [row.variantId, ...metricsRowCells(row.summary)] });
     previous = row.caseId;
   }
+  const grid = renderGrid(columns, rows, { maxWidth, bold: pc.bold, dim: pc.dim });
   const why = notes(run).map((n) => pc.dim(`n/a — ${n}`));
-  return [table.toString(), pc.dim(LEGEND), ...why].join('\n');
+  return [...grid, ...wrapWords(TERMINAL_LEGEND + LEGEND, maxWidth).map((l) => pc.dim(l)), ...why].join('\n');
 }
 
 function escapeCell(text: string): string {
@@ -94,9 +97,11 @@ export function renderMetricsChanges(report: ComparisonSections, lookup: ResultL
         if (note) reasons.add(`${arm}: ${note}`);
       }
       const line = metricsChange(row.comparison?.ratio, b, c, minorGcName(b.source));
-      out.push(format === 'markdown' ? `| ${escapeCell(row.caseId)} | ${escapeCell(line)} |` : `  ${row.caseId}: ${line}`);
+      if (format === 'markdown') out.push(`| ${escapeCell(row.caseId)} | ${escapeCell(line)} |`);
+      // The case on its line, the change wrapped under it: a terminal line stays within 100 columns.
+      else out.push(`  ${row.caseId}`, ...wrapWords(line, 94).map((l) => `      ${l}`));
     }
   }
-  for (const reason of reasons) out.push(format === 'markdown' ? `\n> n/a — ${escapeCell(reason)}` : pc.dim(`n/a — ${reason}`));
+  for (const reason of reasons) out.push(...(format === 'markdown' ? [`\n> n/a — ${escapeCell(reason)}`] : wrapWords(`n/a — ${reason}`, 100).map((l) => pc.dim(l))));
   return `${out.join('\n')}\n`;
 }

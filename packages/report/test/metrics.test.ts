@@ -72,7 +72,9 @@ describe('GC change lines under a comparison', () => {
     } as unknown as Parameters<typeof renderMetricsChanges>[0];
     const rounds = { a: [round(Array(10).fill(1000), 100, v8(45, 0, 0.2, 1_000_000))], b: [round([1000], 10)] };
     const text = renderMetricsChanges(report, (armId) => ({ rounds: rounds[armId as 'a' | 'b'] }), 'table');
-    expect(text).toContain('c: −38% time, scavenges 45 → n/a per 1k ops');
+    expect(text).toMatch(/^  c\n {6}−38% time, scavenges 45 → n\/a per 1k ops/m);
+    // Within 100 columns: the case on its own line, the change wrapped under it.
+    for (const l of text.split('\n')) expect(l.length).toBeLessThanOrEqual(100);
     expect(text).toContain('n/a — b: gc, allocation, heap: no metrics recorded');
   });
 });
