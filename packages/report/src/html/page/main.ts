@@ -8,6 +8,7 @@ import { formatThreshold } from '../../format.ts';
 import type { ForestSection, PageCase, PageCell, PageData } from '../page-data.ts';
 import { forestChart, processChart, relativeChart, samplesChart, tracesChart, VERDICT_COLOURS, variantColour } from './charts.ts';
 import { el, replace } from './dom.ts';
+import { mountFlames } from './flame.ts';
 
 const data = JSON.parse(document.getElementById('rtbench-data')!.textContent!) as PageData;
 
@@ -341,6 +342,7 @@ function update(): void {
 const main = el('main', {}, header(), filters(), overview(), cases(), environment(), el('footer', {}, 'rtbench HTML report — self-contained: no network needed, nothing loaded from elsewhere.'));
 document.body.appendChild(main);
 update();
+mountFlames(data, chartWidth);
 // Charts are drawn to the page's width: redraw when it changes (once the resizing settles).
 let lastWidth = chartWidth();
 let resizeTimer: ReturnType<typeof setTimeout> | undefined;
