@@ -92,7 +92,7 @@ export function callTree(profile: CpuProfile, options: CallTreeOptions = {}): Ca
   let cutoff = minShare;
   let tree = fold(root, cutoff * totalUs);
   while (tree.count > maxNodes && cutoff < 1) {
-    cutoff = Math.min(1, cutoff * 1.5);
+    cutoff = Math.min(1, Math.max(cutoff * 1.5, 1e-4));
     tree = fold(root, cutoff * totalUs);
   }
   return { totalMs: ms(totalUs), samples: profile.samples.length, minShare: cutoff, nodes: tree.count, root: tree.node };
