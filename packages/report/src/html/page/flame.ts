@@ -326,9 +326,10 @@ export function mountFlames(data: PageData, chartWidth: () => number): void {
     const section = caseFlames(profiles, c.key, data);
     if (card && section) card.appendChild(section);
   }
-  const width = (): number => Math.max(MIN_WIDTH, chartWidth() - 28);
+  const width = (): number => Math.max(MIN_WIDTH, chartWidth() - 32);
+  // As wide as its box (inside the card's padding and the box's border), never narrower than MIN_WIDTH: then it scrolls.
   const drawAll = (): void => {
-    for (const chart of charts) redraw(chart, width());
+    for (const chart of charts) redraw(chart, Math.max(MIN_WIDTH, chart.box.clientWidth || width()));
   };
   drawAll();
   // The variant filter hides a variant's flame graph and any differential view it is part of.
