@@ -134,6 +134,23 @@ describe('flame graphs of a profiled comparison', () => {
     }
   });
 
+  it('the runtime filter hides a variant\'s icicle and the differential views it is part of', async () => {
+    const { page, errors } = await open(pages.report);
+    try {
+      const hidden = (selector: string): Promise<boolean> => page.$eval(selector, (e) => (e as HTMLElement).hidden);
+      await page.uncheck('input[data-variant="v1"]');
+      expect(await hidden('.flames .flame[data-variant="v1"]')).toBe(true);
+      expect(await hidden('.flames .flame[data-variant="v0"]')).toBe(false);
+      expect(await hidden('.flames .flame-diff-view')).toBe(true);
+      await page.check('input[data-variant="v1"]');
+      expect(await hidden('.flames .flame[data-variant="v1"]')).toBe(false);
+      expect(await hidden('.flames .flame-diff-view')).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('at 420 px the flame graphs scroll inside their boxes, not the page', async () => {
     const { page, errors } = await open(pages.report);
     try {

@@ -154,6 +154,8 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
   // Another format on stdout (json, csv, …): the table still goes to the terminal.
   if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
   if (executed.unsaved) {
+    // No profiles follow a run that could not be saved: the page is written now.
+    if (htmlLater) emit(view, reporter, flags);
     process.stderr.write(`${pc.red('error:')} the run could not be saved to ${path} (${executed.unsaved}); the table above is all that is left of it\n`);
     return 1;
   }
@@ -166,7 +168,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
   if (!profiling) writeHtml(view);
   else {
     await printProfiles(plan, path, run.id, compareArms !== undefined, reporter.format, flags.quiet === true);
-    const profiles = loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`)));
+    const profiles = htmlLater || html !== undefined ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
     const withProfiles: View = profiles ? { ...view, profiles } : view;
     if (htmlLater) emit(withProfiles, reporter, flags);
     writeHtml(withProfiles);
