@@ -2,14 +2,17 @@
  * The README's pictures of the HTML report, taken from saved runs in results/
  * with the same headless Chromium as the browser test:
  *
- *   npx tsx test/browser/screenshots.ts
+ *   flock /tmp/rtbench-measure.lock npx tsx test/browser/screenshots.ts
  *
- * writes docs/img/html-report-{overview,case,forest,phone}.png.
+ * writes docs/img/html-report-{overview,case,forest,phone}.png, and
+ * docs/img/html-report-flame.png from a profiled comparison it makes first
+ * (the profile-hot fixture, `--profile`: a few seconds of node, hence the lock).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { parseRun } from '@rtbench/core/schema';
 import { reporterFor, viewOfRun } from '@rtbench/report';
 import { launchChromium } from './chromium.ts';
@@ -18,7 +21,9 @@ const ROOT = join(import.meta.dirname, '../..');
 const OUT = join(ROOT, 'docs/img');
 
 interface Shot {
-  run: string;
+  /** A run in results/, or a page made here. */
+  run?: string;
+  page?: string;
   file: string;
   /** What to capture; `clipHeight` crops it from the top. */
   selector: string;
@@ -32,17 +37,28 @@ const SHOTS: Shot[] = [
   { run: '20261122-093249Z-gc-pressure.json', file: 'html-report-case.png', selector: 'article.case[data-case="c0"]' },
   { run: '20261121-130300Z-gc-pressure-compare.json', file: 'html-report-forest.png', selector: '#overview .section[data-candidate="v1"]' },
   { run: '20261121-130300Z-gc-pressure-compare.json', file: 'html-report-phone.png', selector: 'main', clipHeight: 1100, width: 420 },
+  { page: 'profiled.html', file: 'html-report-flame.png', selector: 'article.case[data-case="c0"] .flames' },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-shots-'));
+// The flame graphs need a run with profiles beside it: a comparison whose arms differ only in one helper's work.
+const profiled = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', join(ROOT, 'packages/cli/src/bin.ts'), 'bench', join(ROOT, 'test/fixtures/profile-hot/index.ts'), '--compare', 'node', 'node PROFILE_HOT_SLOW=4', '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile', '--out', join(dir, 'profiled.json'), '--html', join(dir, 'profiled.html')],
+  { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+);
+if (profiled.status !== 0) throw new Error(`the profiled run failed: ${profiled.stderr}`);
 const browser = await launchChromium({ width: 1100, height: 900 });
 try {
   mkdirSync(OUT, { recursive: true });
   for (const shot of SHOTS) {
-    const path = join(ROOT, 'results', shot.run);
-    const html = reporterFor('html')!.render(viewOfRun(parseRun(JSON.parse(readFileSync(path, 'utf8')), path), { file: `results/${shot.run}` }), {});
-    const page_ = join(dir, shot.run.replace('.json', '.html'));
-    writeFileSync(page_, html);
+    let page_ = join(dir, shot.page ?? '');
+    if (shot.run) {
+      const path = join(ROOT, 'results', shot.run);
+      const html = reporterFor('html')!.render(viewOfRun(parseRun(JSON.parse(readFileSync(path, 'utf8')), path), { file: `results/${shot.run}` }), {});
+      page_ = join(dir, shot.run.replace('.json', '.html'));
+      writeFileSync(page_, html);
+    }
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: shot.width ?? 1100, height: 900 });
     await page.goto(pathToFileURL(page_).href);

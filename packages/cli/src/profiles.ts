@@ -6,13 +6,19 @@
  * Chrome DevTools and speedscope open; the top functions by self time are
  * printed per case × variant, and for a comparison the functions whose share
  * of time moved most between the baseline and each other arm.
+ *
+ * Beside the profiles, `profiles.json` (@rtbench/core/profile-manifest) lists
+ * them with their call trees; an HTML report made for the run reads it and
+ * draws the trees as flame graphs.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { diffProfiles, renderDiff, renderTop, type ProfileCaseResult } from '@rtbench/profile';
-import { profileCase } from '@rtbench/profile';
+import { diffProfiles, manifestDiff, manifestEntry, profileCase, profileManifest, renderDiff, renderTop, type ProfileCaseResult } from '@rtbench/profile';
+import { parseProfileManifest, PROFILE_MANIFEST_FILE, type ProfileDiffEntry, type ProfileEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
 import { printable } from '@rtbench/report';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { bundleSuite } from './bundle.ts';
+import { writeFileAtomically } from './results-file.ts';
 import type { SuiteLocation } from './suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
 
@@ -29,9 +35,13 @@ export async function profileRun(
   suite: SuiteLocation & { cases: readonly CaseListing[] },
   variants: readonly (ResolvedVariant | UnavailableVariant)[],
   runPath: string,
-  options: { compare: boolean; format: 'terminal' | 'markdown'; signal?: AbortSignal; onProgress?: (text: string) => void },
+  options: { runId: string; compare: boolean; format: 'terminal' | 'markdown'; signal?: AbortSignal; onProgress?: (text: string) => void },
 ): Promise<string> {
   const dir = profilesDir(runPath);
+  const entries: ProfileEntry[] = [];
+  const diffs: ProfileDiffEntry[] = [];
+  // Written after every case × variant: a profiling run cut short keeps what it took.
+  const saveManifest = (): void => writeFileAtomically(join(dir, PROFILE_MANIFEST_FILE), `${JSON.stringify(profileManifest(options.runId, entries, diffs))}\n`);
   const arms = variants.filter(isResolved);
   const bundles = new Map<string, string>();
   for (const v of arms) if (!bundles.has(v.runner.runtime)) bundles.set(v.runner.runtime, (await bundleSuite(suite.entry, suite.name, v.runner.runtime, v.runner.bundle)).path);
@@ -42,8 +52,11 @@ export async function profileRun(
       if (options.signal?.aborted) return out.join('\n\n');
       options.onProgress?.(`profiling ${v.spec.id} · ${c.id}`);
       const arm = { runner: v.runner, target: v.target, flags: v.flags, bundlePath: bundles.get(v.runner.runtime)! };
-      const result = await profileCase({ arm, caseId: c.id, outPath: join(dir, `${slug(c.id)}--${slug(v.spec.id)}.cpuprofile`), ...(options.signal ? { signal: options.signal } : {}) });
+      const file = `${slug(c.id)}--${slug(v.spec.id)}.cpuprofile`;
+      const result = await profileCase({ arm, caseId: c.id, outPath: join(dir, file), ...(options.signal ? { signal: options.signal } : {}) });
       results.push({ variant: v, result });
+      entries.push(manifestEntry(c.id, v.spec.id, result, file));
+      saveManifest();
       const title = `${c.id} · ${v.spec.id}`;
       if (result.status === 'ok') out.push(renderTop(result.summary, { top: TOP, title, note: result.method, format: options.format }));
       else out.push(`${title}: no profile (${result.status}: ${'reason' in result ? result.reason : ''})`);
@@ -52,8 +65,33 @@ export async function profileRun(
     const [base, ...others] = results;
     for (const other of others) {
       if (base?.result.status !== 'ok' || other.result.status !== 'ok') continue;
-      out.push(renderDiff(diffProfiles(base.result.summary, other.result.summary), { top: TOP, a: base.variant.spec.id, b: other.variant.spec.id, title: `${c.id}: where the time moved, ${base.variant.spec.id} → ${other.variant.spec.id}`, format: options.format }));
+      const diff = diffProfiles(base.result.summary, other.result.summary);
+      diffs.push(manifestDiff(c.id, base.variant.spec.id, other.variant.spec.id, diff));
+      saveManifest();
+      out.push(renderDiff(diff, { top: TOP, a: base.variant.spec.id, b: other.variant.spec.id, title: `${c.id}: where the time moved, ${base.variant.spec.id} → ${other.variant.spec.id}`, format: options.format }));
     }
   }
   return printable(out.join('\n\n')) + '\n';
+}
+
+/**
+ * The profiles manifest beside a saved run, for its HTML report: undefined
+ * when there is none; when it cannot be used (unreadable, not a manifest,
+ * taken after another run), undefined and a one-line warning.
+ */
+export function loadProfileManifest(runPath: string, runId: string, warn: (line: string) => void): ProfileManifest | undefined {
+  const file = join(profilesDir(runPath), PROFILE_MANIFEST_FILE);
+  if (!existsSync(file)) return undefined;
+  let manifest: ProfileManifest;
+  try {
+    manifest = parseProfileManifest(JSON.parse(readFileSync(file, 'utf8')), file);
+  } catch (error) {
+    warn(`the HTML report has no flame graphs: ${error instanceof SyntaxError ? `${file} is not JSON` : (error as Error).message}`);
+    return undefined;
+  }
+  if (manifest.runId !== runId) {
+    warn(`the HTML report has no flame graphs: ${file} was taken after run ${manifest.runId}, not this one (${runId})`);
+    return undefined;
+  }
+  return manifest;
 }

@@ -24,6 +24,8 @@ import { guardDir, removeGuardedDir, type JobOutcome, type Runner, type RuntimeT
 import { parseCpuProfile, restrictToSampling, type CpuProfile, type SamplingWindow } from './cpuprofile.ts';
 import { bundleLocator } from './source-map.ts';
 import { summarize, type ProfileSummary } from './summary.ts';
+import { callTree } from './tree.ts';
+import type { CallTree } from '@rtbench/core/profile-manifest';
 import { profileWorkerdJob } from './workerd.ts';
 
 /** One variant as the run loop holds it (structurally an Arm of @rtbench/run). */
@@ -61,6 +63,8 @@ export type ProfileCaseResult =
       window: SamplingWindow;
       /** Summary of the written (sampling-phase) profile. */
       summary: ProfileSummary;
+      /** The same profile as a compact call tree (frames below 0.2% folded), for flame graphs. */
+      tree: CallTree;
       /** The job's own answer: the case's timing under the profiler (not comparable to the measured runs). */
       result?: CaseResultMessage;
     }
@@ -169,5 +173,5 @@ export async function profileCase(options: ProfileCaseOptions): Promise<ProfileC
     writeFileSync(options.fullOutPath, JSON.stringify(raw));
   }
   const { result } = answerOf(outcome);
-  return { status: 'ok', path: outPath, method: METHODS[runtime] ?? runtime, window, summary: summarize(profile, { locate }), ...(result ? { result } : {}) };
+  return { status: 'ok', path: outPath, method: METHODS[runtime] ?? runtime, window, summary: summarize(profile, { locate }), tree: callTree(profile, { locate }), ...(result ? { result } : {}) };
 }

@@ -6,11 +6,12 @@
  */
 import type { CallFrame, CpuProfile } from './cpuprofile.ts';
 import { indexNodes } from './cpuprofile.ts';
+import { PROFILE_CATEGORIES, type ProfileCategory } from '@rtbench/core/profile-manifest';
 import { bundleLocator, type FrameLocation, type FrameLocator } from './source-map.ts';
 
-export type Category = 'benchmark' | 'harness' | 'runtime' | 'engine' | 'gc' | 'idle';
+export type Category = ProfileCategory;
 
-export const CATEGORIES: readonly Category[] = ['benchmark', 'harness', 'runtime', 'engine', 'gc', 'idle'];
+export const CATEGORIES: readonly Category[] = PROFILE_CATEGORIES;
 
 export const CATEGORY_NOTES: Readonly<Record<Category, string>> = {
   benchmark: "the suite's own code and what it bundled (its dependencies)",
@@ -69,7 +70,7 @@ export interface SummarizeOptions {
 }
 
 /** Weight of each sample in µs: the time until the next sample (the last: the mean interval). */
-function sampleWeights(profile: CpuProfile): number[] {
+export function sampleWeights(profile: CpuProfile): number[] {
   const n = profile.samples.length;
   let sum = 0;
   for (let i = 1; i < n; i++) sum += Math.max(0, profile.timeDeltas[i] ?? 0);
@@ -83,13 +84,22 @@ function displayName(name: string): string {
   return name === '' ? '(anonymous)' : name;
 }
 
-export function summarize(profile: CpuProfile, options: SummarizeOptions = {}): ProfileSummary {
-  const locate = options.locate ?? bundleLocator(options.bundlePath);
-  const { byId, parent } = indexNodes(profile);
-  // One stat per function (not per node: a function reached by two paths is one line).
-  const stats = new Map<string, FunctionStat>();
-  const keyOfNode = new Map<number, string>();
-  // Native and runtime code called by the harness is the harness's cost (workerd's edge-aligned timer spinning on performance.now).
+/** What a profile node is, as summaries and call trees show it. */
+export interface NodeFrame {
+  /** name + location + category: the same function in two profiles (or two places of one) has the same key. */
+  key: string;
+  name: string;
+  location?: string;
+  category: Category;
+}
+
+/**
+ * Each node's function: its display name, mapped location and category.
+ * Native and runtime code called by the harness is the harness's cost
+ * (workerd's edge-aligned timer spinning on performance.now).
+ */
+export function nodeFrames(profile: CpuProfile, locate: FrameLocator): Map<number, NodeFrame> {
+  const { parent } = indexNodes(profile);
   const base = new Map<number, Category>();
   const located = new Map<number, FrameLocation | undefined>();
   for (const node of profile.nodes) {
@@ -104,6 +114,7 @@ export function summarize(profile: CpuProfile, options: SummarizeOptions = {}): 
     }
     return undefined;
   };
+  const frames = new Map<number, NodeFrame>();
   for (const node of profile.nodes) {
     const frame = node.callFrame;
     const where = located.get(node.id);
@@ -111,9 +122,20 @@ export function summarize(profile: CpuProfile, options: SummarizeOptions = {}): 
     if ((category === 'engine' || category === 'runtime') && !frame.functionName.startsWith('(') && callerCategory(node.id) === 'harness') category = 'harness';
     const name = displayName(frame.functionName);
     const location = where ? `${where.source}:${where.line}` : undefined;
-    const key = `${name}\u0000${location ?? ''}\u0000${category}`;
-    keyOfNode.set(node.id, key);
-    if (!stats.has(key)) stats.set(key, { key, name, ...(location ? { location } : {}), category, selfMs: 0, totalMs: 0, selfShare: 0, totalShare: 0 });
+    frames.set(node.id, { key: `${name}\u0000${location ?? ''}\u0000${category}`, name, ...(location ? { location } : {}), category });
+  }
+  return frames;
+}
+
+export function summarize(profile: CpuProfile, options: SummarizeOptions = {}): ProfileSummary {
+  const locate = options.locate ?? bundleLocator(options.bundlePath);
+  const { byId, parent } = indexNodes(profile);
+  // One stat per function (not per node: a function reached by two paths is one line).
+  const stats = new Map<string, FunctionStat>();
+  const keyOfNode = new Map<number, string>();
+  for (const [id, frame] of nodeFrames(profile, locate)) {
+    keyOfNode.set(id, frame.key);
+    if (!stats.has(frame.key)) stats.set(frame.key, { ...frame, selfMs: 0, totalMs: 0, selfShare: 0, totalShare: 0 });
   }
   const weights = sampleWeights(profile);
   let totalUs = 0;

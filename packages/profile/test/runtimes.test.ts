@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { CallTreeNode } from '@rtbench/core/profile-manifest';
 import { guardDir, liveChildPids, removeGuardedDir, type Runner } from '@rtbench/runner-kit';
 import { bundleSuite } from '../../cli/src/bundle.ts';
 import { nodeRunner } from '../../../runners/node/src/runner.ts';
@@ -70,6 +71,22 @@ describe('profileCase on node, deno, bun and workerd', () => {
         expect(hot!.location).toBe(`${FIXTURE_SOURCE}:${readFileSync(fixture, 'utf8').split('\n').findIndex((l) => l.startsWith('function slowHelper')) + 1}`);
       }
       expect(r.summary.byCategory.benchmark.share, text).toBeGreaterThan(0.4);
+      // The call tree (flame graphs) covers the same time, and has the summary's top function as a frame with its self time.
+      expect(r.tree.totalMs).toBeCloseTo(r.summary.totalMs, 2);
+      expect(r.tree.nodes).toBeLessThanOrEqual(400);
+      const frames: CallTreeNode[] = [];
+      const walk = (n: CallTreeNode): void => {
+        frames.push(n);
+        n.children.forEach(walk);
+      };
+      walk(r.tree.root);
+      const first = r.summary.functions[0]!;
+      const same = frames.filter((f) => f.name === first.name && f.location === first.location && f.category === first.category);
+      expect(same.length, text).toBeGreaterThan(0);
+      // Places of it under 0.2% of the time are folded into their callers: at most that much is missing.
+      const self = same.reduce((ms, f) => ms + f.selfMs, 0);
+      expect(self).toBeLessThanOrEqual(first.selfMs + 0.01);
+      expect(self).toBeGreaterThanOrEqual(first.selfMs * 0.9);
     });
   }
 });

@@ -16,7 +16,7 @@ import { resolve as resolvePath } from 'node:path';
 import { executeRun } from '../run.ts';
 import { isResolved } from '../variants.ts';
 import { watchLaunchers } from '../launchers.ts';
-import { profileRun, profilesDir } from '../profiles.ts';
+import { loadProfileManifest, profileRun, profilesDir } from '../profiles.ts';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 
 export interface VerdictFlags {
@@ -147,19 +147,32 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
 
   const resolved = { ...ratioOptions(flags, [run]), file: path };
   const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
-  emit(view, reporter, flags);
+  // With --profile, an HTML report waits for the profiles: it draws their flame graphs.
+  const profiling = flags.profile === true && run.status !== 'interrupted';
+  const htmlLater = profiling && reporter.format === 'html';
+  if (!htmlLater) emit(view, reporter, flags);
   // Another format on stdout (json, csv, …): the table still goes to the terminal.
   if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
   if (executed.unsaved) {
+    // No profiles follow a run that could not be saved: the page is written now.
+    if (htmlLater) emit(view, reporter, flags);
     process.stderr.write(`${pc.red('error:')} the run could not be saved to ${path} (${executed.unsaved}); the table above is all that is left of it\n`);
     return 1;
   }
   process.stderr.write(pc.dim(`saved ${path}\n`));
-  if (html !== undefined) {
-    writeFileSync(html, reporterFor('html')!.render(view, { color: false, columns: 100, plot: false }));
+  const writeHtml = (v: View): void => {
+    if (html === undefined) return;
+    writeFileSync(html, reporterFor('html')!.render(v, { color: false, columns: 100, plot: false }));
     process.stderr.write(pc.dim(`html report ${html}\n`));
+  };
+  if (!profiling) writeHtml(view);
+  else {
+    await printProfiles(plan, path, run.id, compareArms !== undefined, reporter.format, flags.quiet === true);
+    const profiles = htmlLater || html !== undefined ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
+    const withProfiles: View = profiles ? { ...view, profiles } : view;
+    if (htmlLater) emit(withProfiles, reporter, flags);
+    writeHtml(withProfiles);
   }
-  if (flags.profile && run.status !== 'interrupted') await printProfiles(plan, path, compareArms !== undefined, reporter.format, flags.quiet === true);
   const gate = regressionGate(view, limit);
   if (run.status === 'interrupted') return SIGNAL_EXIT[executed.signal ?? 'SIGINT'];
   // A run in which not one case × variant has a sample answers nothing: say so, and do not exit 0.
@@ -172,12 +185,13 @@ export async function benchCommand(suiteName: string, flags: BenchFlags, compare
 }
 
 /** --profile: the profiles after the table (stdout for the terminal and markdown, stderr beside other formats); Ctrl-C stops them. */
-async function printProfiles(plan: Plan, runPath: string, compare: boolean, format: string, quiet: boolean): Promise<void> {
+async function printProfiles(plan: Plan, runPath: string, runId: string, compare: boolean, format: string, quiet: boolean): Promise<void> {
   const abort = new AbortController();
   const stop = (): void => abort.abort();
   process.once('SIGINT', stop);
   try {
     const text = await profileRun(plan.suite, plan.variants, runPath, {
+      runId,
       compare,
       format: format === 'markdown' ? 'markdown' : 'terminal',
       signal: abort.signal,

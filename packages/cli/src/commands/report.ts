@@ -3,6 +3,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { viewOfRun } from '@rtbench/report';
 import { loadSavedRun } from '../compare/load.ts';
+import { stderrColours as pc } from '../colours.ts';
+import { loadProfileManifest } from '../profiles.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { resultsDir } from '../paths.ts';
@@ -36,6 +38,8 @@ export function reportCommand(file: string | undefined, flags: OutputFlags & Ver
   computeStats(saved.run);
   // A comparison run is shown as verdicts, any other as the bench table.
   const view = viewOfRun(saved.run, { ...ratioOptions(flags, [saved.run]), file: saved.file, ...(saved.note ? { notes: [saved.note] } : {}) });
-  emit(view, reporter, flags);
+  // The page draws the run's CPU profiles (--profile) when they were saved beside it; other formats do not show them.
+  const profiles = reporter.format === 'html' ? loadProfileManifest(saved.file, saved.run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
+  emit(profiles ? { ...view, profiles } : view, reporter, flags);
   return regressionGate(view, failLimit(flags));
 }

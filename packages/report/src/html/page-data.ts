@@ -19,6 +19,7 @@ import { formatDuration, formatMetric, formatMetricRange, formatOpsOfMedian, for
 import { benchCells, benchLegend, comparisonCells, designLine, legend } from '../reporters/cells.ts';
 import type { ArmInfo, BenchView, ComparisonView, RatioComparison, RunView, View } from '../views/types.ts';
 import { caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
+import { profilesOfView, type PageProfiles } from './flame-data.ts';
 import { benchSummary, comparisonSummary, type PageSummary } from './summary-data.ts';
 
 export type VerdictName = RatioComparison['verdict'];
@@ -147,13 +148,17 @@ export interface PageData {
   environment: EnvironmentPanel[];
   notes: { level: 'error' | 'warning' | 'info'; text: string }[];
   method: string[];
+  /** CPU profiles taken after the run (--profile), drawn as flame graphs (flame-data.ts). */
+  profiles?: PageProfiles;
 }
 
 /** Bars per case histogram. Enough to show two modes 10% apart, few enough to read. */
 export const HISTOGRAM_BINS = 48;
 
 export function pageData(view: RunView): PageData {
-  return view.kind === 'bench' ? benchPage(view) : comparisonPage(view);
+  const page = view.kind === 'bench' ? benchPage(view) : comparisonPage(view);
+  const profiles = profilesOfView(view, page.cases);
+  return profiles ? { ...page, profiles } : page;
 }
 
 // ------------------------------------------------------------------ bench

@@ -16,6 +16,7 @@
  */
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
 import type { Comparison } from '@rtbench/stats';
+import type { ProfileManifest } from '@rtbench/core/profile-manifest';
 
 /** A saved or just-finished run and where it came from. */
 export interface RunRef {
@@ -129,6 +130,8 @@ export interface BenchView {
   geomeans?: { variantId: string; ratio: number; ci: [number, number]; cases: number; excluded: number }[];
   /** The project commit the run was made from (and whether the checkout had changes). */
   git?: { commit: string; dirty: boolean };
+  /** CPU profiles taken after the run (`--profile`), when the caller read them: the HTML page draws flame graphs, other reporters ignore them. */
+  profiles?: ProfileManifest;
 }
 
 // ------------------------------------------------------------- comparison view
@@ -181,6 +184,8 @@ export interface ComparisonView {
   /** Things the reader must know: different suites, cases only in one run, hosts differ. */
   notes: string[];
   method: string;
+  /** As on BenchView: CPU profiles of a paired comparison's arms, for the HTML page. */
+  profiles?: ProfileManifest;
 }
 
 // ---------------------------------------------------------------- history view

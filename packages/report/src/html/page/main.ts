@@ -9,6 +9,7 @@ import { processChart, samplesChart, tracesChart, variantColour } from './charts
 import { el, replace } from './dom.ts';
 import { caseMetricsBlock } from './metrics.ts';
 import { forestTable, summarySection, swatch, verdictLegend } from './summary.ts';
+import { mountFlames } from './flame.ts';
 
 const data = JSON.parse(document.getElementById('rtbench-data')!.textContent!) as PageData;
 
@@ -306,6 +307,7 @@ function update(): void {
 const main = el('main', {}, header(), filters(), summarySection(data, labels), overview(), cases(), environment(), el('footer', {}, 'rtbench HTML report — self-contained: no network needed, nothing loaded from elsewhere.'));
 document.body.appendChild(main);
 update();
+mountFlames(data, chartWidth);
 // Charts are drawn to the page's width: redraw when it changes (once the resizing settles).
 let lastWidth = chartWidth();
 let resizeTimer: ReturnType<typeof setTimeout> | undefined;

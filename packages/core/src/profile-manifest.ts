@@ -1,0 +1,133 @@
+/**
+ * `<run>.profiles/profiles.json`: what `--profile` took for a run, beside its
+ * `.cpuprofile` files. Written by the CLI after profiling (packages/cli/src/profiles.ts),
+ * read back when an HTML report is made for the run, which draws the call
+ * trees as flame graphs. Declared here, with zod, because three packages
+ * share it: @rtbench/profile builds the trees, the CLI writes and validates
+ * the file, @rtbench/report draws it (and reads no files itself).
+ */
+import { z } from 'zod';
+
+/** Where a frame's time is put (packages/profile/README.md, "Categories"). */
+export const PROFILE_CATEGORIES = ['benchmark', 'harness', 'runtime', 'engine', 'gc', 'idle'] as const;
+export type ProfileCategory = (typeof PROFILE_CATEGORIES)[number];
+
+export const PROFILE_MANIFEST_FILE = 'profiles.json';
+export const PROFILE_MANIFEST_VERSION = 1;
+
+/**
+ * One frame of a call tree: one function at one place in the stack. Frames
+ * of the same function under the same parent are one node (merged by name,
+ * mapped source location and category), so a node's children are distinct
+ * functions. Times are in ms of the profile's sampling phase.
+ */
+export interface CallTreeNode {
+  name: string;
+  /** `source:line` (mapped through the bundle's source map); absent for native code. */
+  location?: string;
+  category: ProfileCategory;
+  /** Time with this frame on top of the stack. */
+  selfMs: number;
+  /** Time with this frame on the stack (self + every callee). */
+  totalMs: number;
+  /** Time in callees too small to keep (below the tree's `minShare`), not drawn as frames of their own. */
+  foldedMs?: number;
+  children: CallTreeNode[];
+}
+
+export interface CallTree {
+  /** Time the samples cover, ms (the root's totalMs). */
+  totalMs: number;
+  samples: number;
+  /** Frames whose total share was below this (0..1) were folded into their parent. */
+  minShare: number;
+  /** Nodes in the tree (root included). */
+  nodes: number;
+  root: CallTreeNode;
+}
+
+const ms = z.number().finite().nonnegative();
+// Shares are fractions; a rounding error above 1 is let through.
+const share = z.number().finite().min(0).max(1 + 1e-9);
+const category = z.enum(PROFILE_CATEGORIES);
+
+export const callTreeNodeSchema: z.ZodType<CallTreeNode> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    location: z.string().optional(),
+    category,
+    selfMs: ms,
+    totalMs: ms,
+    foldedMs: ms.optional(),
+    children: z.array(callTreeNodeSchema),
+  }),
+);
+
+export const callTreeSchema = z.object({
+  totalMs: ms,
+  samples: z.number().int().nonnegative(),
+  minShare: share,
+  nodes: z.number().int().positive(),
+  root: callTreeNodeSchema,
+});
+
+export const categorySharesSchema = z.record(category, z.object({ ms, share }));
+
+/** One case × variant's profile, or why there is none. */
+export const profileEntrySchema = z.object({
+  caseId: z.string(),
+  variantId: z.string(),
+  status: z.enum(['ok', 'unavailable', 'unsupported', 'failed']),
+  /** The `.cpuprofile`'s name inside the profiles folder (ok only). */
+  file: z.string().optional(),
+  /** Why there is no profile. */
+  reason: z.string().optional(),
+  /** How it was taken, e.g. "node --cpu-prof (V8 CpuProfiler); window: markers". */
+  method: z.string().optional(),
+  /** How the sampling phase was found (cpuprofile.ts SamplingWindow). */
+  window: z.object({ method: z.enum(['markers', 'sampling-only', 'none']), kept: z.number().int().nonnegative(), total: z.number().int().nonnegative(), windowMs: ms, profileMs: ms }).optional(),
+  byCategory: categorySharesSchema.optional(),
+  tree: callTreeSchema.optional(),
+});
+
+/** A function whose share of self time moved between the baseline and another arm (diffProfiles). */
+export const profileMoverSchema = z.object({
+  name: z.string(),
+  location: z.string().optional(),
+  category,
+  /** Self-time shares (0..1) in the baseline and in the other arm. */
+  aShare: share,
+  bShare: share,
+  delta: z.number().finite(),
+});
+
+/** A comparison: where the time moved from the baseline to one other arm, for one case. */
+export const profileDiffSchema = z.object({
+  caseId: z.string(),
+  baseline: z.string(),
+  candidate: z.string(),
+  /** The functions that moved most, by |delta|. */
+  movers: z.array(profileMoverSchema),
+  byCategory: z.record(category, z.object({ aShare: share, bShare: share, delta: z.number().finite() })),
+});
+
+export const profileManifestSchema = z.object({
+  version: z.literal(PROFILE_MANIFEST_VERSION),
+  /** The run these profiles were taken after (its `id`): a folder left beside another run is not shown with it. */
+  runId: z.string(),
+  profiles: z.array(profileEntrySchema),
+  diffs: z.array(profileDiffSchema),
+});
+
+export type ProfileEntry = z.infer<typeof profileEntrySchema>;
+export type ProfileMover = z.infer<typeof profileMoverSchema>;
+export type ProfileDiffEntry = z.infer<typeof profileDiffSchema>;
+export type ProfileManifest = z.infer<typeof profileManifestSchema>;
+
+/** Checks a parsed profiles.json; throws a one-line error naming the file and the first problem. */
+export function parseProfileManifest(value: unknown, file: string): ProfileManifest {
+  const parsed = profileManifestSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new Error(`${file} is not an rtbench profiles manifest: ${issue ? `${issue.path.join('.') || '(top)'}: ${issue.message}` : 'invalid'}`);
+}

@@ -1,0 +1,41 @@
+/**
+ * The entries of `<run>.profiles/profiles.json` (shape declared in
+ * @rtbench/core/profile-manifest): one per case × variant profiled, and for a
+ * comparison where the time moved from the baseline to each other arm.
+ */
+import { PROFILE_MANIFEST_VERSION, type ProfileDiffEntry, type ProfileEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
+import type { ProfileCaseResult } from './capture.ts';
+import type { ProfileDiff } from './summary.ts';
+
+/** Functions kept per diff: the table of top movers. */
+export const MANIFEST_MOVERS = 12;
+
+/** One case × variant: the summary's categories and the call tree, or why there is no profile. */
+export function manifestEntry(caseId: string, variantId: string, result: ProfileCaseResult, file: string): ProfileEntry {
+  if (result.status !== 'ok') return { caseId, variantId, status: result.status, reason: result.reason };
+  return {
+    caseId,
+    variantId,
+    status: 'ok',
+    file,
+    method: `${result.method}; sampling phase found by ${result.window.method}`,
+    window: result.window,
+    byCategory: result.summary.byCategory,
+    tree: result.tree,
+  };
+}
+
+/** diffProfiles(baseline, candidate), its top movers without the matching keys. */
+export function manifestDiff(caseId: string, baseline: string, candidate: string, diff: ProfileDiff, top = MANIFEST_MOVERS): ProfileDiffEntry {
+  return {
+    caseId,
+    baseline,
+    candidate,
+    movers: diff.functions.slice(0, top).map(({ key: _key, ...mover }) => mover),
+    byCategory: diff.byCategory,
+  };
+}
+
+export function profileManifest(runId: string, profiles: ProfileEntry[], diffs: ProfileDiffEntry[]): ProfileManifest {
+  return { version: PROFILE_MANIFEST_VERSION, runId, profiles, diffs };
+}

@@ -1,0 +1,355 @@
+/**
+ * Flame graphs of the run's CPU profiles (`--profile`), when the page data
+ * has them: per case, an icicle chart per variant (the root on top, callees
+ * below their callers, each frame as wide as its share of the sampling
+ * phase's time, coloured by category), and for a comparison each other
+ * arm's icicle coloured by how each frame's share moved from the baseline,
+ * with the functions whose self time moved most. Laid out with
+ * d3-hierarchy's partition, drawn with Observable Plot; clicking a frame
+ * zooms into it. Each chart scrolls inside its own box, so a narrow window
+ * keeps the page's width.
+ */
+import * as Plot from '@observablehq/plot';
+import { hierarchy, partition, type HierarchyRectangularNode } from 'd3-hierarchy';
+import type { CallTreeNode, ProfileCategory } from '@rtbench/core/profile-manifest';
+import type { DiffFrame, PageFlame, PageFlameDiff, PageProfiles } from '../flame-data.ts';
+import type { PageData } from '../page-data.ts';
+import { variantColour } from './charts.ts';
+import { el, replace } from './dom.ts';
+
+/** Light enough for black labels; the harness grey and idle pale, so the suite's own code stands out. */
+const CATEGORY_COLOURS: Record<ProfileCategory, string> = {
+  benchmark: '#f5a65b',
+  harness: '#c9c9c9',
+  runtime: '#8cd3c7',
+  engine: '#9ec3e6',
+  gc: '#f08a8a',
+  idle: '#ececec',
+};
+
+const CATEGORY_NOTES: Record<ProfileCategory, string> = {
+  benchmark: "the suite's code",
+  harness: "rtbench's timing loop",
+  runtime: "the runtime's JavaScript",
+  engine: 'builtins and native code',
+  gc: 'garbage collector',
+  idle: 'idle',
+};
+
+const ROW = 18;
+const FONT = 'system-ui, -apple-system, "Segoe UI", sans-serif';
+/** Average width of a label character at 11 px, for deciding what fits. */
+const CHAR_PX = 6.4;
+/** Narrower than this, a chart scrolls sideways inside its box. */
+const MIN_WIDTH = 480;
+
+type Frame = CallTreeNode | DiffFrame;
+type Laid<F extends Frame> = HierarchyRectangularNode<F>;
+
+function ms(value: number): string {
+  return value >= 100 ? `${value.toFixed(0)} ms` : value >= 1 ? `${value.toFixed(1)} ms` : `${value.toFixed(2)} ms`;
+}
+
+function pct(share: number): string {
+  const v = share * 100;
+  return v !== 0 && v < 0.1 ? `${v.toPrecision(1)}%` : `${v.toFixed(1)}%`;
+}
+
+function points(delta: number): string {
+  const v = Math.abs(delta * 100);
+  return `${delta < 0 ? '−' : '+'}${v !== 0 && v < 0.1 ? v.toPrecision(1) : v.toFixed(1)} pt`;
+}
+
+/** Time a frame holds besides its drawn children (its self time and folded callees), so partition's sums are its total. */
+function ownValue(f: Frame): number {
+  return Math.max(0, f.totalMs - f.children.reduce((n, c) => n + c.totalMs, 0));
+}
+
+/** The frame's lines of the tooltip shared by both views. */
+function frameLines(f: Frame, totalMs: number): string[] {
+  return [
+    f.name,
+    f.location ?? '(native: no source location)',
+    `category: ${f.category}`,
+    `total ${ms(f.totalMs)} (${pct(f.totalMs / totalMs)}), self ${ms(f.selfMs)} (${pct(f.selfMs / totalMs)})`,
+    ...(f.foldedMs ? [`${ms(f.foldedMs)} in callees too small to draw`] : []),
+  ];
+}
+
+interface IcicleOptions<F extends Frame> {
+  width: number;
+  /** CSS colour (categories) or number (a diverging scale given in `color`). */
+  fill: (f: F) => string | number;
+  color?: Plot.ScaleOptions;
+  title: (f: F) => string;
+  className: string;
+  /** Label colour (default near-black): white on dark fills. */
+  ink?: (f: F) => string;
+  onPick: (f: F) => void;
+}
+
+/** One icicle: partition() lays the frames out in [0, 1] × depth, Plot draws a rect and (where it fits) a label per frame. */
+function icicle<F extends Frame>(root: F, options: IcicleOptions<F>): SVGSVGElement | HTMLElement {
+  const laid = partition<F>().size([1, 1])(hierarchy<F>(root, (f) => f.children as F[]).sum(ownValue));
+  const rows = laid.height + 1;
+  const { width } = options;
+  // Slivers under half a pixel are not drawn (their time is in their parent's width).
+  const nodes = laid.descendants().filter((n) => (n.x1 - n.x0) * width >= 0.5);
+  const label = (n: Laid<F>): string => {
+    const fit = Math.floor(((n.x1 - n.x0) * width - 6) / CHAR_PX);
+    const name = n.data.name;
+    return fit < 3 ? '' : name.length <= fit ? name : `${name.slice(0, fit - 1)}…`;
+  };
+  const labelled = nodes.filter((n) => label(n) !== '');
+  const svg = Plot.plot({
+    width,
+    height: rows * ROW,
+    margin: 0,
+    style: { fontFamily: FONT, fontSize: '11px' },
+    x: { domain: [0, 1], axis: null },
+    y: { domain: [0, 1], range: [0, rows * ROW], axis: null },
+    ...(options.color ? { color: options.color } : {}),
+    marks: [
+      Plot.rect(nodes, {
+        x1: (n: Laid<F>) => n.x0,
+        x2: (n: Laid<F>) => n.x1,
+        y1: (n: Laid<F>) => n.y0,
+        y2: (n: Laid<F>) => n.y1,
+        fill: (n: Laid<F>) => options.fill(n.data),
+        inset: 0.5,
+        className: options.className,
+        title: (n: Laid<F>) => options.title(n.data),
+      }),
+      Plot.text(labelled, {
+        x: (n: Laid<F>) => n.x0,
+        y: (n: Laid<F>) => (n.y0 + n.y1) / 2,
+        text: label,
+        textAnchor: 'start',
+        dx: 4,
+        fill: options.ink ? (n: Laid<F>) => options.ink!(n.data) : '#111827',
+        pointerEvents: 'none',
+        className: 'rt-flame-label',
+      }),
+    ],
+  });
+  // Plot draws one rect per datum, in order: a click zooms into that frame.
+  const rects = svg.querySelectorAll(`.${options.className} rect`);
+  rects.forEach((rect, i) => {
+    const node = nodes[i];
+    if (!node) return;
+    rect.addEventListener('click', () => options.onPick(node.data));
+  });
+  return svg;
+}
+
+/** A chart in its own scrolling box, redrawn when zoomed or the page's width changes. */
+interface Chart<F extends Frame> {
+  box: HTMLElement;
+  crumbs: HTMLElement;
+  root: F;
+  zoom: F[];
+  draw: (root: F, width: number) => SVGSVGElement | HTMLElement;
+}
+
+const charts: Chart<Frame>[] = [];
+
+function redraw<F extends Frame>(chart: Chart<F>, width: number): void {
+  const current = chart.zoom.at(-1) ?? chart.root;
+  replace(chart.box, chart.draw(current, width));
+  if (!chart.zoom.length) return void replace(chart.crumbs);
+  const all = el('button', { type: 'button', class: 'flame-unzoom' }, 'whole profile');
+  all.addEventListener('click', () => {
+    chart.zoom = [];
+    redraw(chart, width);
+  });
+  replace(chart.crumbs, all, ` zoomed into ${current.name}${current.location ? ` (${current.location})` : ''}`);
+}
+
+function chartOf<F extends Frame>(root: F, kind: string, draw: (root: F, width: number, pick: (f: F) => void) => SVGSVGElement | HTMLElement): { element: HTMLElement; chart: Chart<F> } {
+  const box = el('div', { class: `flame-box ${kind}` });
+  const crumbs = el('p', { class: 'flame-crumbs' });
+  const chart: Chart<F> = {
+    box,
+    crumbs,
+    root,
+    zoom: [],
+    draw: (r, width) =>
+      draw(r, width, (f) => {
+        // A click on the zoomed root goes back up one level.
+        if (f === (chart.zoom.at(-1) ?? chart.root)) chart.zoom.pop();
+        else chart.zoom.push(f);
+        redraw(chart, width);
+      }),
+  };
+  charts.push(chart as unknown as Chart<Frame>);
+  return { element: el('div', { class: 'flame-chart' }, crumbs, box), chart };
+}
+
+function swatch(colour: string): HTMLElement {
+  const s = el('span', { class: 'swatch' });
+  s.style.background = colour;
+  return s;
+}
+
+function categoryLegend(): HTMLElement {
+  return el('p', { class: 'legend flame-legend' }, ...(Object.keys(CATEGORY_COLOURS) as ProfileCategory[]).flatMap((c) => [swatch(CATEGORY_COLOURS[c]), el('span', { title: CATEGORY_NOTES[c] }, c)]));
+}
+
+function flameOfVariant(flame: PageFlame, data: PageData, label: string): HTMLElement {
+  const head = el('p', { class: 'flame-head' }, swatch(variantColour(data.variants, flame.variantKey)), el('strong', {}, label));
+  if (flame.status !== 'ok' || !flame.tree) {
+    return el('div', { class: 'flame', 'data-variant': flame.variantKey }, head, el('p', { class: 'note warning' }, `no profile (${flame.status}${flame.reason ? `: ${flame.reason}` : ''})`));
+  }
+  const tree = flame.tree;
+  const { element } = chartOf<CallTreeNode>(tree.root, 'flame-categories', (root, width, pick) =>
+    icicle(root, {
+      width,
+      fill: (f) => CATEGORY_COLOURS[f.category],
+      title: (f) => frameLines(f, tree.totalMs).join('\n'),
+      className: 'rt-flame-frame',
+      onPick: pick,
+    }),
+  );
+  return el(
+    'div',
+    { class: 'flame', 'data-variant': flame.variantKey },
+    head,
+    el('p', { class: 'hint flame-meta' }, [`${ms(tree.totalMs)} in ${tree.samples} samples`, flame.categoriesText, `frames under ${pct(tree.minShare)} folded into their caller`, flame.method, flame.file].filter(Boolean).join(' · ')),
+    element,
+  );
+}
+
+/** The change of a frame's share (of total time) from the baseline; a frame the baseline folded counts from 0. */
+const change = (f: DiffFrame): number => f.share - (f.baseShare ?? 0);
+
+function maxChange(f: DiffFrame): number {
+  return f.children.reduce((m, c) => Math.max(m, maxChange(c)), Math.abs(change(f)));
+}
+
+function diffTitle(f: DiffFrame, totalMs: number, baseLabel: string, otherLabel: string, baseMinShare: number): string {
+  const base = f.baseShare === undefined ? `below ${pct(baseMinShare)} (folded in its tree)` : `${pct(f.baseShare)} (self ${pct(f.baseSelfShare ?? 0)})`;
+  return [
+    ...frameLines(f, totalMs),
+    `share of time: ${otherLabel} ${pct(f.share)} (self ${pct(f.selfShare)}), ${baseLabel} ${base}`,
+    `change: ${points(change(f))}`,
+  ].join('\n');
+}
+
+function differential(diff: PageFlameDiff, labels: Map<string, string>): HTMLElement {
+  const [baseLabel, otherLabel] = [labels.get(diff.baselineKey) ?? 'baseline', labels.get(diff.candidateKey) ?? 'candidate'];
+  // A symmetric scale, at least ±1 pt: small noise stays pale.
+  const extent = Math.max(0.01, maxChange(diff.root));
+  const color: Plot.ScaleOptions = { type: 'diverging', scheme: 'rdbu', reverse: true, domain: [-extent, extent], pivot: 0 };
+  const legend = Plot.legend({
+    color: { ...color, label: `share of time vs ${baseLabel}: red more, blue less`, tickFormat: (d: number) => `${d > 0 ? '+' : d < 0 ? '−' : ''}${Math.abs(d * 100).toFixed(1)} pt` },
+    width: 320,
+    style: { fontFamily: FONT, fontSize: '11px' },
+  });
+  const { element } = chartOf<DiffFrame>(diff.root, 'flame-diff', (root, width, pick) =>
+    icicle(root, {
+      width,
+      fill: change,
+      color,
+      title: (f) => diffTitle(f, diff.totalMs, baseLabel, otherLabel, diff.baseMinShare),
+      // The scheme's ends are dark: labels there are white.
+      ink: (f) => (Math.abs(change(f)) > 0.55 * extent ? '#ffffff' : '#111827'),
+      className: 'rt-flame-diff-frame',
+      onPick: pick,
+    }),
+  );
+  const movers = el(
+    'table',
+    { class: 'flame-movers' },
+    el('thead', {}, el('tr', {}, ...['function', 'where', 'category', `self ${baseLabel}`, `self ${otherLabel}`, 'change'].map((h, i) => el('th', { class: i >= 3 ? 'num' : '' }, h)))),
+    el(
+      'tbody',
+      {},
+      ...diff.movers.map((m) =>
+        el(
+          'tr',
+          {},
+          el('td', { class: 'mono' }, m.name),
+          el('td', { class: 'mono path' }, m.location ?? '—'),
+          el('td', {}, swatch(CATEGORY_COLOURS[m.category]), m.category),
+          el('td', { class: 'num' }, m.baseText),
+          el('td', { class: 'num' }, m.otherText),
+          el('td', { class: `num ${m.delta > 0 ? 'slower' : m.delta < 0 ? 'faster' : ''}` }, m.deltaText),
+        ),
+      ),
+    ),
+  );
+  return el(
+    'div',
+    { class: 'flame-diff-view', 'data-baseline': diff.baselineKey, 'data-candidate': diff.candidateKey },
+    el('h4', {}, `Where the time moved: ${otherLabel} vs ${baseLabel}`, el('span', { class: 'hint' }, ` — ${otherLabel}'s frames, coloured by the change of their share of the time from ${baseLabel} at the same call path (shares, not ms: the arms ran different numbers of calls)`)),
+    el('div', { class: 'flame-legend-box' }, legend),
+    element,
+    diff.movers.length
+      ? el('p', { class: 'hint' }, 'The functions whose share of self time moved most (by 0.1 pt or more: one profile per arm, smaller moves are noise):')
+      : el('p', { class: 'hint' }, "No function's share of self time moved by 0.1 pt or more."),
+    diff.movers.length ? el('div', { class: 'flame-table-box' }, movers) : null,
+  );
+}
+
+function caseFlames(profiles: PageProfiles, caseKey: string, data: PageData): HTMLElement | undefined {
+  const flames = profiles.flames.filter((f) => f.caseKey === caseKey);
+  if (!flames.length) return undefined;
+  const labels = new Map(data.variants.map((v) => [v.key, v.label]));
+  const order = new Map(data.variants.map((v, i) => [v.key, i]));
+  flames.sort((a, b) => (order.get(a.variantKey) ?? 0) - (order.get(b.variantKey) ?? 0));
+  const diffs = profiles.diffs.filter((d) => d.caseKey === caseKey);
+  return el(
+    'section',
+    { class: 'flames', 'data-case': caseKey },
+    el(
+      'h4',
+      {},
+      'CPU profile',
+      el('span', { class: 'hint' }, ' — one extra, profiled process per variant (not a measured one), its sampling phase only: each frame is as wide as its share of the time, its callees below it; hover for times, click to zoom'),
+    ),
+    categoryLegend(),
+    ...flames.map((f) => flameOfVariant(f, data, labels.get(f.variantKey) ?? f.variantKey)),
+    ...diffs.map((d) => differential(d, labels)),
+  );
+}
+
+/**
+ * Adds the flame graphs to every case card that has profiles, and keeps them
+ * to the page's width and its variant filter. Does nothing when the run has
+ * no profiles.
+ */
+export function mountFlames(data: PageData, chartWidth: () => number): void {
+  const profiles = data.profiles;
+  if (!profiles) return;
+  for (const c of data.cases) {
+    const card = document.querySelector(`article.case[data-case="${c.key}"]`);
+    const section = caseFlames(profiles, c.key, data);
+    if (card && section) card.appendChild(section);
+  }
+  const width = (): number => Math.max(MIN_WIDTH, chartWidth() - 32);
+  // As wide as its box (inside the card's padding and the box's border), never narrower than MIN_WIDTH: then it scrolls.
+  const drawAll = (): void => {
+    for (const chart of charts) redraw(chart, Math.max(MIN_WIDTH, chart.box.clientWidth || width()));
+  };
+  drawAll();
+  // The variant filter hides a variant's flame graph and any differential view it is part of.
+  const filter = (): void => {
+    const shown = new Set([...document.querySelectorAll<HTMLInputElement>('input[data-variant]')].filter((b) => b.checked).map((b) => b.dataset.variant!));
+    for (const flame of document.querySelectorAll<HTMLElement>('.flames .flame[data-variant]')) flame.hidden = !shown.has(flame.dataset.variant!);
+    for (const view of document.querySelectorAll<HTMLElement>('.flames .flame-diff-view')) view.hidden = !shown.has(view.dataset.baseline!) || !shown.has(view.dataset.candidate!);
+  };
+  document.addEventListener('change', (event) => {
+    if ((event.target as Element | null)?.matches?.('input[data-variant]')) filter();
+  });
+  let last = width();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  window.addEventListener('resize', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (width() !== last) {
+        last = width();
+        drawAll();
+      }
+    }, 150);
+  });
+}

@@ -1,0 +1,171 @@
+/**
+ * Flame graphs in the HTML report, from a real profiled comparison made
+ * through the CLI (the profile-hot fixture: two node arms that differ only in
+ * how much work `slowHelper` does), opened in headless Chromium: every page
+ * the CLI can make for such a run (bench --format html, --html, and
+ * `rtbench report <run> --format html`) draws one icicle per case × variant
+ * with the hot helper's frame, and the differential view with the helper on
+ * top of the movers; no console errors, no request leaves the file; at 420 px
+ * the charts scroll inside their boxes. No assertion is on time.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseProfileManifest } from '@rtbench/core/profile-manifest';
+import { fixture, runCli } from '../helpers/cli.ts';
+import { launchChromium, type Browser } from './chromium.ts';
+
+let browser: Browser;
+let dir: string;
+let runPath: string;
+const pages: Record<'format' | 'html' | 'report', string> = { format: '', html: '', report: '' };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'rtbench-flame-test-'));
+  runPath = join(dir, 'run.json');
+  pages.format = join(dir, 'format.html');
+  pages.html = join(dir, 'html.html');
+  pages.report = join(dir, 'report.html');
+  const bench = runCli([
+    'bench', fixture('profile-hot'), '--compare', 'node', 'node PROFILE_HOT_SLOW=4',
+    '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile',
+    '--out', runPath, '--html', pages.html, '--format', 'html', '-o', pages.format,
+  ]);
+  if (bench.status !== 0) throw new Error(`bench --profile failed (${bench.status}): ${bench.stderr}`);
+  const report = runCli(['report', runPath, '--format', 'html', '-o', pages.report]);
+  if (report.status !== 0) throw new Error(`report failed (${report.status}): ${report.stderr}`);
+  browser = await launchChromium();
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Opened {
+  page: Page;
+  errors: string[];
+  requests: string[];
+}
+
+async function open(path: string): Promise<Opened> {
+  const page = await browser.context.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
+  });
+  await page.goto(pathToFileURL(path).href);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+  return { page, errors, requests };
+}
+
+/** The tooltips (<title>) of the frames of one chart kind inside a container. */
+function frameTitles(page: Page, container: string, markClass: string): Promise<string[]> {
+  return page.$$eval(`${container} .${markClass} rect`, (rects) => rects.map((r) => r.querySelector('title')?.textContent ?? ''));
+}
+
+describe('flame graphs of a profiled comparison', () => {
+  it('saves the manifest beside the run: one tree per case × variant and the diff', () => {
+    const manifestPath = runPath.replace(/\.json$/, '.profiles/profiles.json');
+    expect(existsSync(manifestPath)).toBe(true);
+    const manifest = parseProfileManifest(JSON.parse(readFileSync(manifestPath, 'utf8')), manifestPath);
+    const run = JSON.parse(readFileSync(runPath, 'utf8')) as { id: string };
+    expect(manifest.runId).toBe(run.id);
+    expect(manifest.profiles.map((p) => [p.variantId, p.status])).toEqual([
+      ['node', 'ok'],
+      ['node PROFILE_HOT_SLOW=4', 'ok'],
+    ]);
+    for (const p of manifest.profiles) expect(p.tree!.nodes).toBeLessThanOrEqual(400);
+    expect(manifest.diffs.map((d) => [d.baseline, d.candidate, d.movers[0]?.name])).toEqual([['node', 'node PROFILE_HOT_SLOW=4', 'slowHelper']]);
+  });
+
+  for (const which of ['format', 'html', 'report'] as const) {
+    it(`draws an icicle per variant with the hot helper, and the differential view (${which})`, async () => {
+      const { page, errors, requests } = await open(pages[which]);
+      try {
+        const flames = await page.$$eval('article.case[data-case="c0"] .flames .flame', (els) => els.map((e) => (e as HTMLElement).dataset.variant));
+        expect(flames).toEqual(['v0', 'v1']);
+        for (const v of flames) {
+          const titles = await frameTitles(page, `.flames .flame[data-variant="${v}"]`, 'rt-flame-frame');
+          expect(titles[0]).toMatch(/^\(root\)\n/);
+          const hot = titles.find((t) => t.startsWith('slowHelper\n'));
+          expect(hot, `${v}: ${titles.join(' | ')}`).toBeDefined();
+          expect(hot).toContain('test/fixtures/profile-hot/index.ts:14');
+          expect(hot).toMatch(/category: benchmark\ntotal [\d.]+ ms \([\d.]+%\), self [\d.]+ ms/);
+        }
+        // The differential view: the slow arm's frames, the helper's share up; the movers table led by it.
+        const diffTitles = await frameTitles(page, '.flames .flame-diff-view[data-baseline="v0"][data-candidate="v1"]', 'rt-flame-diff-frame');
+        const hot = diffTitles.find((t) => t.startsWith('slowHelper\n'));
+        expect(hot).toMatch(/\nchange: \+[\d.]+ pt$/);
+        const firstMover = await page.$eval('.flame-diff-view .flame-movers tbody tr td', (td) => td.textContent);
+        expect(firstMover).toBe('slowHelper');
+        expect(errors).toEqual([]);
+        expect(requests).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it('zooms into a frame on click and back out', async () => {
+    const { page, errors } = await open(pages.report);
+    try {
+      const flame = '.flames .flame[data-variant="v1"]';
+      const before = (await frameTitles(page, flame, 'rt-flame-frame')).length;
+      const index = (await frameTitles(page, flame, 'rt-flame-frame')).findIndex((t) => t.startsWith('slowHelper\n'));
+      await page.locator(`${flame} .rt-flame-frame rect`).nth(index).click();
+      expect(await page.$eval(`${flame} .flame-crumbs`, (p) => p.textContent)).toMatch(/zoomed into slowHelper/);
+      const zoomed = await frameTitles(page, flame, 'rt-flame-frame');
+      expect(zoomed[0]).toMatch(/^slowHelper\n/);
+      expect(zoomed.length).toBeLessThan(before);
+      await page.click(`${flame} .flame-unzoom`);
+      expect(await frameTitles(page, flame, 'rt-flame-frame')).toHaveLength(before);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the runtime filter hides a variant\'s icicle and the differential views it is part of', async () => {
+    const { page, errors } = await open(pages.report);
+    try {
+      const hidden = (selector: string): Promise<boolean> => page.$eval(selector, (e) => (e as HTMLElement).hidden);
+      await page.uncheck('input[data-variant="v1"]');
+      expect(await hidden('.flames .flame[data-variant="v1"]')).toBe(true);
+      expect(await hidden('.flames .flame[data-variant="v0"]')).toBe(false);
+      expect(await hidden('.flames .flame-diff-view')).toBe(true);
+      await page.check('input[data-variant="v1"]');
+      expect(await hidden('.flames .flame[data-variant="v1"]')).toBe(false);
+      expect(await hidden('.flames .flame-diff-view')).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('at 420 px the flame graphs scroll inside their boxes, not the page', async () => {
+    const { page, errors } = await open(pages.report);
+    try {
+      await page.setViewportSize({ width: 420, height: 900 });
+      const boxes = await page.$$eval('.flames .flame-box', (els) => els.map((e) => ({ right: e.getBoundingClientRect().right, client: e.clientWidth, scroll: e.scrollWidth })));
+      expect(boxes.length).toBe(3);
+      for (const box of boxes) {
+        expect(box.right).toBeLessThanOrEqual(420);
+        expect(box.scroll).toBeGreaterThan(box.client);
+      }
+      const right = await page.$$eval('.flames', (els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
+      expect(right).toBeLessThanOrEqual(420);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
