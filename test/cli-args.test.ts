@@ -72,6 +72,9 @@ describe('options given more than once, options with several values', () => {
     });
     expect(parse('bench', 'x', '--compare=node@24,node@26').flags.compare).toEqual(['node@24,node@26']);
     expect(parse('bench', 'x', '--compare', 'a', '--quiet', '--compare', 'b', 'c').flags).toEqual({ compare: ['a', 'b', 'c'], quiet: true });
+    expect(parse('bench', 'x', '--compare', 'a', '--compare=b', '--compare', 'c').flags.compare).toEqual(['a', 'b', 'c']);
+    // A value written with the option stays an arm: the suite is not taken from it.
+    expect(() => parse('bench', '--compare=a,b')).toThrow(/name a suite/);
     expect(parse('bench', 'x', '--compare').flags.compare).toEqual([]);
     expect(parse('bench', 'x').flags.compare).toBeUndefined();
   });

@@ -114,12 +114,14 @@ function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** Positionals claimed by a trailing or flag-or-value option, in order. */
+/** One use of a trailing or flag-or-value option, with the arguments it took (in order) and how many it may take. */
 interface Claim {
   option: OptionSpec;
-  /** Token indexes (into argv) of the arguments it took. */
+  /** The arguments taken, with their places in argv. */
   taken: { index: number; value: string }[];
   capacity: number;
+  /** `--compare=a`: its value was written with it, not taken from the arguments after it. */
+  inline?: boolean;
 }
 
 /** The usage line: "rtbench bench <suite>". */
@@ -178,12 +180,12 @@ export function parseCommandArgs(args: readonly string[], spec: ArgsSpec): Parse
         else flags[key] = value;
         break;
       }
-      case 'trailing': {
-        const values = ((flags[key] as string[] | undefined) ??= []);
-        if (value !== undefined) values.push(value);
+      case 'trailing':
+        flags[key] ??= [];
+        // `--compare=a` is one value and takes nothing after it; kept among the claims so that values stay in order.
+        if (value !== undefined) claims.push({ option, taken: [{ index: token.index, value }], capacity: 1, inline: true });
         else claims.push((collecting = { option, taken: [], capacity: Infinity }));
         break;
-      }
       case 'flag-or-value':
         if (flags[key] !== undefined) throw new UsageError(`${name} is given twice`);
         flags[key] = value ?? true;
@@ -195,8 +197,8 @@ export function parseCommandArgs(args: readonly string[], spec: ArgsSpec): Parse
   // An option that takes the arguments after it leaves the command its own: `bench --compare a b suite` is suite "suite".
   const required = positionals.filter((p) => p.required).length;
   for (let c = claims.length - 1; c >= 0 && free.length < required; c--) {
-    const taken = claims[c]!.taken;
-    while (taken.length && free.length < required) free.push(taken.pop()!);
+    const { taken, inline } = claims[c]!;
+    while (!inline && taken.length && free.length < required) free.push(taken.pop()!);
   }
   free.sort((a, b) => a.index - b.index);
   for (const claim of claims) {
