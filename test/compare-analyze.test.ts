@@ -1,7 +1,7 @@
 /** The comparison logic without processes: schedules, argument handling, paired analysis. */
 import { describe, expect, it } from 'vitest';
 import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../packages/report/src/index.ts';
-import { extractCompareArgs, parseCompareArms } from '../packages/cli/src/compare/arms.ts';
+import { parseCompareArms } from '../packages/cli/src/compare/arms.ts';
 import { balancedOrders } from '../packages/run/src/schedule.ts';
 import { comparePaired, createRandom, median } from '../packages/stats/src/index.ts';
 import { syntheticRun } from './compare-synthetic.ts';
@@ -40,20 +40,6 @@ describe('balancedOrders', () => {
 });
 
 describe('--compare arguments', () => {
-  it('takes the variants after --compare out of argv, up to the next option', () => {
-    expect(extractCompareArgs(['node', 'bin', 'bench', 'x', '--compare', 'node@24', 'node@26 --max-semi-space-size=64', '--rounds', '3'])).toEqual({
-      argv: ['node', 'bin', 'bench', 'x', '--rounds', '3'],
-      compare: ['node@24', 'node@26 --max-semi-space-size=64'],
-    });
-    expect(extractCompareArgs(['bench', 'x', '--compare=node@24,node@26']).compare).toEqual(['node@24,node@26']);
-    expect(extractCompareArgs(['bench', 'x']).compare).toBeUndefined();
-    expect(extractCompareArgs(['bench', '--compare', 'node@24', 'node@26', 'json-reviver'], new Set(['json-reviver']))).toEqual({
-      argv: ['bench', 'json-reviver'],
-      compare: ['node@24', 'node@26'],
-    });
-    expect(extractCompareArgs(['bench', '--compare', 'node@24', 'node@26', 'test/fixtures/tiny/index.ts'], new Set()).argv).toEqual(['bench', 'test/fixtures/tiny/index.ts']);
-  });
-
   it('parses each arm in the one variant syntax and numbers repeats for A/A runs', () => {
     const arms = parseCompareArms(['node@24', 'node@24', 'node@26 --max-semi-space-size=64 NODE_ENV=production']);
     expect(arms.map((a) => a.id)).toEqual(['node@24', 'node@24 #2', 'node@26 --max-semi-space-size=64 NODE_ENV=production']);

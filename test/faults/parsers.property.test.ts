@@ -9,7 +9,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { benchView, pairedComparisonView, REPORTERS, unpairedComparisonView, ViewError, type View } from '@rtbench/report';
 import { UsageError } from '../../packages/cli/src/errors.ts';
-import { MAX_DURATION_MS, parseDuration, parseWholeNumber, takeValueOptions } from '../../packages/cli/src/options.ts';
+import { MAX_DURATION_MS, parseDuration, parseWholeNumber } from '../../packages/cli/src/options.ts';
+import { parseCommandArgs } from '../../packages/cli/src/args.ts';
+import { COMMANDS } from '../../packages/cli/src/command-line.ts';
 import { parseRuntimeList, parseVariant, quotePart } from '../../packages/cli/src/variants.ts';
 import { validateRun } from '../../packages/cli/src/results-file.ts';
 import { computeStats } from '../../packages/cli/src/run.ts';
@@ -65,25 +67,44 @@ describe('the variant syntax', () => {
 });
 
 describe('option values', () => {
-  const options = [
-    { kebab: 'filter', camel: 'filter' },
-    { kebab: 'time', camel: 'time' },
-  ];
+  const bench = COMMANDS.find((c) => c.name === 'bench')!;
+  const parse = (...args: string[]) => parseCommandArgs(args, bench);
 
   it('arrive exactly as typed, numbers and leading dashes included, in both spellings', () => {
-    const typed = fc.oneof(fc.string({ minLength: 1 }), fc.constantFrom('2000', '1e3', '0010', '-5ms', '-1', '0x10', ' 7 '));
+    const typed = fc.oneof(fc.string({ minLength: 1 }), fc.constantFrom('2000', '1e3', '0010', '-5ms', '-1', '0x10', ' 7 ', '-', '-h', '--'));
     fc.assert(
       fc.property(typed, (v) => {
         fc.pre(v.trim() !== '' && !v.startsWith('--'));
-        expect(takeValueOptions(['bench', 's', '--filter', v], options)).toEqual({ argv: ['bench', 's'], values: { filter: v } });
-        expect(takeValueOptions(['bench', '--time=' + v, 's'], options)).toEqual({ argv: ['bench', 's'], values: { time: v } });
+        expect(parse('s', '--time', v)).toEqual({ flags: { time: v }, positionals: ['s'] });
+        expect(parse('--time=' + v, 's')).toEqual({ flags: { time: v }, positionals: ['s'] });
+        // A list option: each use as typed, in order.
+        expect(parse('s', '--filter', v, '--filter=' + v).flags).toEqual({ filter: [v, v] });
       }),
       { numRuns: 300 },
     );
-    expect(() => takeValueOptions(['bench', '--filter'], options)).toThrow('--filter needs a value');
-    expect(() => takeValueOptions(['bench', '--filter', '--time', '1s'], options)).toThrow('--filter needs a value');
-    expect(() => takeValueOptions(['bench', '--filter='], options)).toThrow(/empty/);
-    expect(() => takeValueOptions(['bench', '--time', '1s', '--time=2s'], options)).toThrow(/given twice/);
+    expect(() => parse('s', '--filter')).toThrow('--filter needs a value');
+    expect(() => parse('s', '--filter', '--time', '1s')).toThrow('--filter needs a value');
+    expect(() => parse('s', '--filter=')).toThrow(/empty/);
+    expect(() => parse('s', '--time', '1s', '--time=2s')).toThrow(/given twice/);
+  });
+
+  it('every argument after --compare up to the next option is an arm, as typed; the suite is kept', () => {
+    const arm = fc.string({ minLength: 1 }).filter((a) => !a.startsWith('-'));
+    fc.assert(
+      fc.property(fc.array(arm, { maxLength: 5 }), fc.boolean(), (arms, suiteFirst) => {
+        const args = suiteFirst ? ['s', '--compare', ...arms, '--quiet'] : ['--compare', ...arms, 's'];
+        expect(parse(...args)).toEqual({ flags: { compare: arms, ...(suiteFirst ? { quiet: true } : {}) }, positionals: ['s'] });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('any line is read or refused with one UsageError', () => {
+    const token = fc.oneof(fc.constantFrom('--compare', '--html', '--time', '--filter', '--quiet', '-o', '--', '-h', 's', 'x.html', '-5ms', '--json=1', '--nope'), fc.string());
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 8 }), (args) => onlyUsageErrors(() => parse(...args))),
+      { numRuns: 500 },
+    );
   });
 
   it('durations: exactly the value with its unit, within (0, 24 h], or one UsageError', () => {

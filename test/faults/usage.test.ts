@@ -38,7 +38,21 @@ describe('bad options', () => {
     [['--warmup', '500ms', '--timeout', '100ms'], /--timeout 100ms is not longer than/],
     [['--time', '1s', '--time', '2s'], /--time is given twice/],
     [['--no-such-option'], /Unknown option/],
+    [['--round', '3'], /Unknown option `--round` \(did you mean --rounds\?\)/],
+    [['--quiet=no'], /--quiet takes no value/],
+    // Repeated list options are read, every one of them.
+    [['--runtime', 'nodejs@99'], /unknown runtime "nodejs@99"/],
+    [['--runtime', 'node'], /variant "node" is listed twice/],
+    [['--filter', 'nothing', '--filter', '2000'], /--filter "nothing,2000" matches no case/],
   ])('bench %j', (extra, message) => expectUsageError(bench(...extra), message));
+
+  it('reads --compare up to the suite after it, --html without a file, and options before the command', () => {
+    expectUsageError(['bench', '--compare', 'node@24', 'nodejs@99', fixture('tiny')], /unknown runtime "nodejs@99"/);
+    expectUsageError(['bench', '--html', fixture('tiny'), '--runtime', 'nodejs@99'], /unknown runtime "nodejs@99"/);
+    expectUsageError(['--runtime', 'nodejs@99', 'bench', fixture('tiny')], /unknown runtime "nodejs@99"/);
+    expectUsageError(['bench'], /^error: rtbench bench <suite>: name a suite/);
+    expectUsageError(['report', 'a.json', 'b.json'], /rtbench report \[run\]: unexpected argument "b\.json"/);
+  });
 
   it('checks --out before anything runs: a directory, a missing parent, an unwritable place; no temporary file is left', () => {
     const dir = dirname(tempFile('x'));

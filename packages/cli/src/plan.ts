@@ -22,8 +22,10 @@ import { filterCases, loadSuite, locateSuite, type SuiteLocation } from './suite
 import { isResolved, parseRuntimeList, resolveVariant, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
 
 export interface PlanFlags {
-  runtime?: string;
-  filter?: string;
+  /** Each --runtime as typed: a comma-separated list of variants. */
+  runtime?: readonly string[];
+  /** Each --filter as typed: comma-separated patterns. */
+  filter?: readonly string[];
   time?: string;
   warmup?: string;
   rounds?: string | number;
@@ -124,12 +126,12 @@ export function scheduleFrom(flags: PlanFlags, compare: boolean): Schedule {
   return { order, rounds, adaptive: { target, maxRounds, ...(maxTime ? { budgetMs: parseDuration(maxTime, '--max-time') } : {}) } };
 }
 
-export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?: string[]): Promise<Plan> {
+export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?: readonly string[]): Promise<Plan> {
   const compare = compareArms !== undefined;
   if (compare && flags.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
   const location = locateSuite(suiteName);
   const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
-  const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList(flags.runtime ?? DEFAULT_RUNTIMES.join(','));
+  const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList((flags.runtime ?? DEFAULT_RUNTIMES).join(','));
   const defaults = compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
   const schedule = scheduleFrom(flags, compare);
   const timeMs = parseDuration(flags.time ?? defaults.time, '--time');
@@ -172,7 +174,9 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
     throw new UsageError(variants.map((v) => (isResolved(v) ? '' : `${v.spec.id}: ${v.reason}`)).filter(Boolean).join('\n'));
   }
 
-  const filtered = filterCases(await listCases(location, variants.filter(isResolved)), flags.filter);
+  // Several --filter are one list, as commas make it.
+  const filter = flags.filter?.join(',');
+  const filtered = filterCases(await listCases(location, variants.filter(isResolved)), filter);
   const cases = shard ? shardCases(filtered, shard) : filtered;
   // Host-timed cases (start-up, HTTP load) run their planned rounds: one round is a whole server or program start.
   if ((flags.schedule !== undefined || counting) && cases.length && cases.every(isHostCaseSpec)) {
@@ -187,7 +191,7 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   return {
     suite: { ...location, cases },
     variants,
-    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(flags.filter ? { filter: flags.filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', schedule, measurer, ...(instructions ? { instructions } : {}) },
+    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', schedule, measurer, ...(instructions ? { instructions } : {}) },
   };
 }
 

@@ -25,9 +25,11 @@ export interface VerdictFlags {
 }
 
 export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
+  /** The arms of a comparison, as typed (each may hold several, comma-separated): a verdict per case instead of a table. */
+  compare?: readonly string[];
   out?: string;
   /** Also write the HTML report: to this file, or (true) beside the saved run. */
-  html?: string | boolean | number;
+  html?: string | true;
   quiet?: boolean;
   /** After the run, a CPU profile per case × variant in an extra process (profiles.ts). */
   profile?: boolean;
@@ -35,8 +37,8 @@ export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
 
 /** Where --html writes: the file named, or the saved run's path with .html. */
 function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined {
-  if (flag === undefined || flag === false) return undefined;
-  return flag === true ? runPath.replace(/\.json$/, '') + '.html' : String(flag);
+  if (flag === undefined) return undefined;
+  return flag === true ? runPath.replace(/\.json$/, '') + '.html' : flag;
 }
 
 /** The verdicts' threshold and confidence; instruction counts get their own default threshold (plan.ts INSTRUCTION_DEFAULTS). */
@@ -118,7 +120,8 @@ async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run:
   }
 }
 
-export async function benchCommand(suiteName: string, flags: BenchFlags, compareArms?: string[]): Promise<number> {
+export async function benchCommand(suiteName: string, flags: BenchFlags): Promise<number> {
+  const compareArms = flags.compare;
   // Everything the user typed is checked before the first process starts.
   const reporter = outputReporter(flags);
   // Checked before the run: a bad --threshold is a usage error, not a lost run.

@@ -19,8 +19,10 @@ import { parseRuntimeList } from '../variants.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 
 export interface HistoryFlags extends OutputFlags, VerdictFlags {
-  filter?: string;
-  runtime?: string;
+  /** Each --filter as typed: comma-separated patterns. */
+  filter?: readonly string[];
+  /** Each --runtime as typed: a comma-separated list of variant ids. */
+  runtime?: readonly string[];
 }
 
 /** The .json files a path names: the file itself, or those directly inside a directory (sorted). */
@@ -75,16 +77,18 @@ export function historyCommand(paths: readonly string[], flags: HistoryFlags): n
   }
   ratioOptions(flags);
   const limit = failLimit(flags);
-  const wantedVariants = flags.runtime !== undefined ? parseRuntimeList(String(flags.runtime)).map((v) => v.id) : undefined;
+  // Several --runtime (or --filter) are one list, as commas make it.
+  const runtimes = flags.runtime?.join(',');
+  const wantedVariants = runtimes !== undefined ? parseRuntimeList(runtimes).map((v) => v.id) : undefined;
   const roots = paths.length ? paths : [resultsDir];
   const { inputs, skipped } = loadRuns(roots);
   if (!inputs.length) throw new UsageError(`no readable rtbench runs in ${roots.join(', ')}${paths.length ? '' : '; run `rtbench bench <suite>` first or name files'}`);
 
   const allCases = [...new Set(inputs.flatMap((x) => x.run.cases.map((c) => c.id)))].map((id) => ({ id }));
-  const picked = flags.filter !== undefined ? new Set(filterCases(allCases, String(flags.filter)).map((c) => c.id)) : undefined;
+  const picked = flags.filter !== undefined ? new Set(filterCases(allCases, flags.filter.join(',')).map((c) => c.id)) : undefined;
   if (wantedVariants) {
     const present = new Set(inputs.flatMap((x) => x.run.variants.map((v) => v.id)));
-    if (!wantedVariants.some((v) => present.has(v))) throw new UsageError(`--runtime ${flags.runtime}: no run has ${wantedVariants.length === 1 ? 'that variant' : 'those variants'}; the runs have ${[...present].map((v) => `"${v}"`).join(', ')}`);
+    if (!wantedVariants.some((v) => present.has(v))) throw new UsageError(`--runtime ${runtimes}: no run has ${wantedVariants.length === 1 ? 'that variant' : 'those variants'}; the runs have ${[...present].map((v) => `"${v}"`).join(', ')}`);
   }
 
   // Runs record the rtbench checkout's commit (an installed rtbench records none): that checkout is the one to ask.

@@ -10,32 +10,6 @@ import { parseVariant, quotePart, splitVariantList, VARIANT_SYNTAX, type Variant
 
 export const COMPARE_USAGE = 'pnpm bench <suite> --compare <baseline> <candidate> [...]   e.g. --compare node@24 node@26, or --compare node@26 "node@26 --max-semi-space-size=64"';
 
-/** A suite name or a path to a suite's index.ts: never a variant. */
-function looksLikeSuite(token: string, suites: ReadonlySet<string>): boolean {
-  return suites.has(token) || token.endsWith('.ts');
-}
-
-/**
- * Takes `--compare a b c` (or `--compare=a,b`) out of argv: cac has no
- * options with several values. Collection stops at the next option or at a
- * suite, so `bench --compare node@24 node@26 json-reviver` works too.
- */
-export function extractCompareArgs(argv: readonly string[], suites: ReadonlySet<string> = new Set(listSuites().map((s) => s.name))): { argv: string[]; compare?: string[] } {
-  const out: string[] = [];
-  let compare: string[] | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const token = argv[i]!;
-    if (token === '--compare') {
-      compare ??= [];
-      while (i + 1 < argv.length && !argv[i + 1]!.startsWith('-') && !looksLikeSuite(argv[i + 1]!, suites)) compare.push(argv[++i]!);
-    } else if (token.startsWith('--compare=')) {
-      compare ??= [];
-      compare.push(token.slice('--compare='.length));
-    } else out.push(token);
-  }
-  return compare ? { argv: out, compare } : { argv: out };
-}
-
 /**
  * Parses the arms. The same variant twice is allowed (an A/A run measures the
  * machine's noise): later copies get ids "node@24 #2", "#3", …

@@ -1,0 +1,209 @@
+/**
+ * Every rtbench command, its arguments and options, declared once: the
+ * command line is parsed from these (args.ts) and --help is made from them
+ * (help.ts). What a command does is in commands/.
+ */
+import { formatNames } from '@rtbench/report';
+import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
+import { isBroughtFile } from './brought-file.ts';
+import { benchCommand } from './commands/bench.ts';
+import { compareFilesCommand } from './commands/compare.ts';
+import { historyCommand } from './commands/history.ts';
+import { mergeCommand } from './commands/merge.ts';
+import { reportCommand } from './commands/report.ts';
+import { runtimesCommand } from './commands/runtimes.ts';
+import { UsageError } from './errors.ts';
+import type { CommandHelp } from './help.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, WARMUP_CAP_FACTOR } from './plan.ts';
+import { listSuites } from './suites.ts';
+
+export const PROGRAM = 'rtbench';
+const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
+
+/** Taken by every command, and with no command. */
+export const GLOBAL_OPTIONS = [
+  { name: 'no-color', kind: 'flag', help: 'No colours (also NO_COLOR=1); FORCE_COLOR=1 forces them, on stdout and stderr alike', section: 'Global' },
+  { name: 'help', short: 'h', kind: 'flag', help: 'This help', section: 'Global', standalone: true },
+  { name: 'version', short: 'v', kind: 'flag', help: 'The version of rtbench', section: 'Global', standalone: true },
+] as const satisfies readonly OptionSpec[];
+
+/** Taken by every command that ends in a view of runs (bench, run, compare, merge, report). */
+const OUTPUT_OPTIONS = [
+  { name: 'format', kind: 'value', value: 'format', help: `Output format: ${formatNames().join(', ')} (default terminal; aliases table, md)`, section: 'Output' },
+  { name: 'output', short: 'o', kind: 'value', value: 'file', help: 'Write the output (any --format) to this file instead of stdout, atomically', section: 'Output' },
+  { name: 'json', kind: 'flag', help: 'Same as --format json', section: 'Output' },
+  { name: 'markdown', kind: 'flag', help: 'Same as --format markdown', section: 'Output' },
+  { name: 'plot', kind: 'flag', help: 'Terminal: a distribution plot per case (samples and process medians)', section: 'Output' },
+  { name: 'metrics', kind: 'value', value: 'view', help: 'Also print engine metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change)', section: 'Output' },
+  { name: 'threshold', kind: 'value', value: 'percent', help: `Noise threshold for faster/slower/equivalent (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
+  { name: 'fail-on-regression', kind: 'value', value: 'percent', help: 'Exit 1 if a case is significantly slower than the baseline by more than this', section: 'Output' },
+] as const satisfies readonly OptionSpec[];
+
+/** bench's own options; `run` takes them too. */
+const BENCH_OPTIONS = [
+  { name: 'runtime', kind: 'list', value: 'list', help: 'Comma-separated variants, e.g. node@24,deno or "node@26 --max-semi-space-size=64"; the first is the baseline' },
+  {
+    name: 'compare',
+    kind: 'trailing',
+    value: 'variants',
+    help: `Compare variants with a verdict per case, the first is the baseline: --compare node@24 node@26 (defaults ${COMPARE_DEFAULTS.rounds} rounds, --time ${COMPARE_DEFAULTS.time}); commas also separate them`,
+  },
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
+  { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per case and runtime over --rounds (default ${BENCH_DEFAULTS.time}; --compare ${COMPARE_DEFAULTS.time})` },
+  {
+    name: 'warmup',
+    kind: 'value',
+    value: 'duration',
+    help: `Warmup in each process, at least; it goes on (up to ${WARMUP_CAP_FACTOR}x) while batch times still fall (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
+  },
+  { name: 'measure', kind: 'value', value: 'what', help: 'time (default), or instructions: counted under valgrind (cachegrind), two processes per case, variant and round; needs valgrind' },
+  { name: 'cache-sim', kind: 'flag', help: 'With --measure instructions: simulate the caches too, and report misses and estimated cycles per operation' },
+  {
+    name: 'schedule',
+    kind: 'value',
+    value: 'kind',
+    help: 'lockstep (default): per round a set of live processes, one per runtime, sampled in turn; processes: a fresh process per runtime and round, sampling back to back',
+  },
+  {
+    name: 'rounds',
+    kind: 'value',
+    value: 'n',
+    help: `Rounds (lockstep sets, or fresh processes) per case and runtime; fixes the count unless --target is given (default: at least ${BENCH_DEFAULTS.rounds}, adaptive; --compare ${COMPARE_DEFAULTS.rounds})`,
+  },
+  { name: 'target', kind: 'value', value: 'percent', help: `Add rounds until every ratio's 95% CI is within ± this (default ${pct(BENCH_DEFAULTS.target)} for a table)` },
+  { name: 'max-rounds', kind: 'value', value: 'n', help: `Adaptive: at most this many rounds per case (default ${BENCH_DEFAULTS.maxRounds}; --compare ${COMPARE_DEFAULTS.maxRounds})` },
+  { name: 'max-time', kind: 'value', value: 'duration', help: `Adaptive: start no round after this much wall time (default ${BENCH_DEFAULTS.maxTime} for a table)` },
+  { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long (default max(60s, 20x its budget))' },
+  { name: 'seed', kind: 'value', value: 'n', help: 'Seed for the order of runtimes within a round' },
+  { name: 'shard', kind: 'value', value: 'i/n', help: 'Measure the i-th of n shares of the cases (one per CI machine; combine them with rtbench merge)' },
+  { name: 'out', kind: 'value', value: 'file', help: 'Write the run JSON here instead of results/<time>-<suite>.json' },
+  { name: 'quiet', kind: 'flag', help: 'No progress output' },
+  {
+    name: 'profile',
+    kind: 'flag',
+    help: 'After the run, a CPU profile of each case on each variant in an extra process: top functions by self time (and, with --compare, where the time moved), .cpuprofile files beside the run',
+  },
+  { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the HTML report (charts), to this file or beside the saved run' },
+  ...OUTPUT_OPTIONS,
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
+const HISTORY_OPTIONS = [
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
+  { name: 'runtime', kind: 'list', value: 'list', help: 'Only these variants, comma-separated, as the runs name them (node@26, "node@26 --jitless")' },
+  {
+    name: 'format',
+    kind: 'value',
+    value: 'format',
+    help: 'Output format: terminal, markdown, json, csv (one row per point; csv-stats the same), html (a line chart per case) (default terminal)',
+    section: 'Output',
+  },
+  { name: 'output', short: 'o', kind: 'value', value: 'file', help: 'Write the output to this file instead of stdout, atomically', section: 'Output' },
+  { name: 'json', kind: 'flag', help: 'Same as --format json', section: 'Output' },
+  { name: 'markdown', kind: 'flag', help: 'Same as --format markdown', section: 'Output' },
+  { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not a change point (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
+  {
+    name: 'fail-on-regression',
+    kind: 'value',
+    value: 'percent',
+    help: 'Exit 1 if the newest run is a change point slower than the run before it by more than this, on any case × variant',
+    section: 'Output',
+  },
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
+export interface Command extends CommandHelp {
+  /** As typed: "bench". */
+  readonly name: string;
+  run(positionals: readonly string[], flags: ParsedFlags): Promise<number> | number;
+}
+
+/** A command whose action gets its options typed by its own declarations. */
+function command<const O extends readonly OptionSpec[]>(spec: {
+  name: string;
+  positionals: readonly PositionalSpec[];
+  summary: string;
+  details?: readonly string[];
+  options: O;
+  run(positionals: readonly string[], flags: FlagsOf<O>): Promise<number> | number;
+}): Command {
+  return { ...spec, command: `${PROGRAM} ${spec.name}`, run: (positionals, flags) => spec.run(positionals, flags as FlagsOf<O>) };
+}
+
+const viewOptions = [...OUTPUT_OPTIONS, ...GLOBAL_OPTIONS] as const;
+
+export const COMMANDS: readonly Command[] = [
+  command({
+    name: 'bench',
+    positionals: [{ name: 'suite', required: true, missing: 'name a suite (`rtbench suites` lists them) or a suite folder' }],
+    summary: 'Run a suite on one or more runtimes and print a table; with --compare, a verdict per case',
+    options: BENCH_OPTIONS,
+    run: ([suite], flags) => benchCommand(suite!, flags),
+  }),
+  command({
+    name: 'run',
+    positionals: [{ name: 'file', required: true, missing: 'name a benchmark file written for mitata or tinybench' }],
+    summary: "Run a benchmark file written for mitata or tinybench, unchanged; it takes bench's options",
+    options: BENCH_OPTIONS,
+    run: ([file], flags) => {
+      if (!isBroughtFile(file!)) throw new UsageError(`${file} is not a script that imports 'mitata' or 'tinybench' (for a suite: rtbench bench <suite>)`);
+      return benchCommand(file!, flags);
+    },
+  }),
+  command({
+    name: 'compare',
+    positionals: [
+      { name: 'run', required: true, missing: 'name a saved run made with --compare (paired verdicts), or two saved runs (unpaired)' },
+      { name: 'other' },
+    ],
+    summary: 'Verdicts from saved runs: one run made with --compare (paired), or two runs (unpaired)',
+    options: viewOptions,
+    run: (files, flags) => compareFilesCommand([...files], flags),
+  }),
+  command({
+    name: 'merge',
+    positionals: [{ name: 'shards', required: true, variadic: true, missing: 'name the shard runs (bench --shard i/n) to combine' }],
+    summary: 'Combine shard runs (bench --shard i/n on several machines) into one run and show it',
+    options: [{ name: 'out', kind: 'value', value: 'file', help: 'Where to save the merged run (required)' }, ...viewOptions],
+    run: (files, flags) => mergeCommand(files, flags),
+  }),
+  command({
+    name: 'report',
+    positionals: [{ name: 'run' }],
+    summary: 'Render a saved run (default: the newest in results/)',
+    options: viewOptions,
+    run: ([file], flags) => reportCommand(file, flags),
+  }),
+  command({
+    name: 'history',
+    positionals: [{ name: 'paths', variadic: true }],
+    summary: 'Each case × variant across saved runs (run files or folders of them; default: results/), in commit order, with change points marked',
+    details: [
+      'Orders the runs by the project commit each recorded (git rev-list --topo-order in this checkout; runs at one commit by start time), or by start time when a run has no commit the checkout knows; the output says which.',
+      "Per case and variant (the variant id: runtime as named, flags, environment) it shows each run's median of process medians. A change point is a run whose process medians differ from the previous run's (of the same case and variant): the unpaired Hodges-Lehmann ratio with its Mann-Whitney CI, Benjamini-Hochberg across every such comparison shown; marked when the CI excludes 1, the change is beyond --threshold and q < 5%. A new binary under the same variant does not break the series; its point is marked.",
+      'Not --format bmf (bencher keeps its own history of the runs it is given).',
+    ],
+    options: HISTORY_OPTIONS,
+    run: (paths, flags) => historyCommand(paths, flags),
+  }),
+  command({
+    name: 'runtimes',
+    positionals: [],
+    summary: 'List the runtimes rtbench can run, with versions, engines and binaries',
+    options: [{ name: 'json', kind: 'flag', help: 'As JSON' }, ...GLOBAL_OPTIONS],
+    run: (_, flags) => runtimesCommand(flags.json === true),
+  }),
+  command({
+    name: 'suites',
+    positionals: [],
+    summary: 'List the suites',
+    options: GLOBAL_OPTIONS,
+    run: () => {
+      for (const s of listSuites()) process.stdout.write(`${s.name}\n`);
+      return 0;
+    },
+  }),
+];
+
+/** Every option any command takes (to find the command on a line whose options come first). */
+export const ALL_OPTIONS: readonly OptionSpec[] = [...new Map(COMMANDS.flatMap((c) => c.options).map((o) => [camelName(o.name), o])).values()];
