@@ -1,7 +1,7 @@
 /**
  * Host-timed suites through the real CLI, with minimal budgets: cold-start and
  * http-hello on node (cold-start's smallest bundle on workerd too, both ways it
- * starts), and a fixture whose servers and programs fail in each way they can.
+ * starts; http-hello's framework app on all four runtimes), and a fixture whose servers and programs fail in each way they can.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,7 +57,7 @@ describe('host-timed suites', () => {
   });
 
   it('http-hello: requests/s and latency per load run on node (and workerd\'s fetch handler once), the server stopped after each', () => {
-    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,workerd', '--rounds', '2', '--warmup', '10ms']);
+    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,workerd', '--rounds', '2', '--warmup', '10ms', '--filter', 'hello world,json echo']);
     expect(status, stderr).toBe(0);
     expect(run.cases.map((c) => c.metric?.unit)).toEqual(['req/s', 'ms', 'ms', 'req/s', 'ms', 'ms']);
     // Each load run lasted at least 1 s after at least 300 ms of warm-up, and the run says so.
@@ -78,6 +78,22 @@ describe('host-timed suites', () => {
     expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
   });
+
+  it('http-hello: the framework app (Hono: router, timing middleware, error handler) starts and answers the same JSON on all four runtimes', () => {
+    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,deno,bun,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', 'framework app']);
+    expect(status, stderr).toBe(0);
+    const rps = 'framework app [framework=hono, metric=req/s]';
+    expect(run.cases.map((c) => c.id)).toEqual([rps, 'framework app [framework=hono, metric=p50]', 'framework app [framework=hono, metric=p99]']);
+    for (const variant of ['node', 'deno', 'bun', 'workerd']) {
+      const r = result(run, rps, variant);
+      expect(r.rounds.length, JSON.stringify(r.failures)).toBe(1);
+      expect(r.rounds[0]!.samples[0]).toBeGreaterThan(0);
+      // {"id":"42","name":"user 42","roles":["reader"]}: the route's parameter went through the router into the JSON.
+      expect(r.rounds[0]!.digest.summary).toBe('string(47)');
+    }
+    expect(run.digestMismatches).toEqual([]);
+    expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
+  }, 120_000);
 
   it('a server that exits, reports a dead port or dies under load, and a program that throws, fail their own cases; the rest is measured', () => {
     const { status, run } = bench([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', '--rounds', '1', '--warmup', '10ms']);
