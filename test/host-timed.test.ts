@@ -75,8 +75,11 @@ describe('host-timed suites', () => {
     expect(result(run, run.cases[3]!.id, 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
     expect(result(run, run.cases[3]!.id, 'workerd').rounds.length).toBe(2);
     expect(run.digestMismatches).toEqual([]);
+    // wrk generated the load (installed if it was missing and could be): no note of the fallback.
+    expect(run.results.flatMap((r) => r.failures).map((f) => f.message)).not.toContainEqual(expect.stringContaining('autocannon generated the load'));
     expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
+    expect(processesMentioning('rtbench-wrk-')).toEqual([]);
   });
 
   it('http-hello: the framework app (Hono: router, timing middleware, error handler) starts and answers the same JSON on all four runtimes', () => {
@@ -94,6 +97,17 @@ describe('host-timed suites', () => {
     expect(run.digestMismatches).toEqual([]);
     expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
   }, 120_000);
+
+  it('http-hello: without wrk the load comes from autocannon, and each result says so', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world [metric=req/s]', '--out', out, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' });
+    expect(r.status, r.stderr).toBe(0);
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    const hello = result(run, 'hello world [metric=req/s]', 'node');
+    expect(hello.rounds[0]!.samples[0]).toBeGreaterThan(0);
+    expect(hello.failures).toContainEqual(expect.objectContaining({ kind: 'warning', message: expect.stringContaining('autocannon generated the load (RTBENCH_LOAD_GENERATOR=autocannon)') }));
+    expect(processesMentioning('load-worker.mjs')).toEqual([]);
+  }, 60_000);
 
   it('a server that exits, reports a dead port or dies under load, and a program that throws, fail their own cases; the rest is measured', () => {
     const { status, run } = bench([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', '--rounds', '1', '--warmup', '10ms']);

@@ -23,7 +23,7 @@ const HOST_CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCo
 /**
  * A load generator busy this much of its window on its core is near its own
  * ceiling: the requests/s it measured may be the generator's, not the server's.
- * (autocannon saturated at 97% busy against Bun's hello world on this 2-core machine: bench/http-hello/README.md.)
+ * (autocannon saturated its core at ~95K req/s against Bun's and Deno's hello world on this 2-core machine: bench/http-hello/README.md.)
  */
 export const GENERATOR_SATURATED = 0.9;
 
@@ -77,7 +77,8 @@ export function hostTimedMeasurer(budget: HostBudget): Measurer {
         else if ('error' in ready) outcome = { ok: false, kind: 'error', message: ready.error };
         else outcome = await runRound(ready, hostVariant(arm), { ...budget, ...(context.signal ? { signal: context.signal } : {}) });
         const saturated = outcome.ok && outcome.generatorBusy !== undefined && outcome.generatorBusy >= GENERATOR_SATURATED;
-        out.push({ armId: arm.id, warnings: saturated ? [GENERATOR_SATURATED_WARNING] : [], outcomes: caseOutcomes(cases, outcome, context.round, position), ...(outcome.ok ? { text: progressText(outcome, cases[0]!) } : {}) });
+        const warnings = [...(saturated ? [GENERATOR_SATURATED_WARNING] : []), ...(outcome.ok && outcome.generatorNote ? [outcome.generatorNote] : [])];
+        out.push({ armId: arm.id, warnings, outcomes: caseOutcomes(cases, outcome, context.round, position), ...(outcome.ok ? { text: progressText(outcome, cases[0]!) } : {}) });
       }
       return out;
     },
