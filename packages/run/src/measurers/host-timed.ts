@@ -14,8 +14,8 @@ import type { Arm, ArmResult, CaseOutcome, Measurer, ReplicateContext, Unit } fr
 
 /** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */
 export const MIN_LOAD_MS = 1_000;
-/** Load before the measured window, at least this (the server's JIT warms up under load). */
-export const MIN_LOAD_WARMUP_MS = 300;
+/** Load before the measured window, at least this (the server's JIT warms up under load); wrk, the generator, counts whole seconds. */
+export const MIN_LOAD_WARMUP_MS = 1_000;
 
 /** The host's clock for every host-timed sample (performance.now(), sub-microsecond on Linux). */
 const HOST_CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCostNs: 0, edgeAligned: false };
