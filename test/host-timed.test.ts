@@ -1,13 +1,23 @@
 /**
  * Host-timed suites through the real CLI, with minimal budgets: cold-start and
  * http-hello on node (cold-start's smallest bundle on workerd too, both ways it
- * starts), and a fixture whose servers and programs fail in each way they can.
+ * starts; http-hello's framework app on all four runtimes), and a fixture whose servers and programs fail in each way they can.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { runCli, tempFile } from './helpers/cli.ts';
+import { ensureDebianProgram } from './helpers/debian-package.ts';
+
+// http-hello's load comes from wrk when it is on PATH; the tests install it as they install Chromium.
+const WRK = ensureDebianProgram({
+  path: process.env.RTBENCH_WRK ?? '/usr/bin/wrk',
+  pkg: 'wrk',
+  howToInstall: 'install it with `sudo apt-get install -y wrk`, or point RTBENCH_WRK at a wrk binary',
+  purpose: 'http-hello tests',
+  ...(process.env.RTBENCH_WRK ? { named: 'RTBENCH_WRK' } : {}),
+});
 
 /** PIDs of processes whose command line mentions `needle` (Linux /proc). */
 function processesMentioning(needle: string): number[] {
@@ -25,7 +35,7 @@ function processesMentioning(needle: string): number[] {
 
 function bench(args: string[]): { status: number | null; stderr: string; run: RunRecord } {
   const out = tempFile('run.json');
-  const r = runCli(['bench', ...args, '--out', out, '--quiet']);
+  const r = runCli(['bench', ...args, '--out', out, '--quiet'], { RTBENCH_WRK: WRK });
   return { status: r.status, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
 }
 
@@ -57,11 +67,11 @@ describe('host-timed suites', () => {
   });
 
   it('http-hello: requests/s and latency per load run on node (and workerd\'s fetch handler once), the server stopped after each', () => {
-    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,workerd', '--rounds', '2', '--warmup', '10ms']);
+    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,workerd', '--rounds', '2', '--warmup', '10ms', '--filter', 'hello world,json echo']);
     expect(status, stderr).toBe(0);
     expect(run.cases.map((c) => c.metric?.unit)).toEqual(['req/s', 'ms', 'ms', 'req/s', 'ms', 'ms']);
-    // Each load run lasted at least 1 s after at least 300 ms of warm-up, and the run says so.
-    expect(run.options).toMatchObject({ timeMs: 2_000, warmupMs: 300 });
+    // Each load run lasted at least 1 s after at least 1 s of warm-up, and the run says so.
+    expect(run.options).toMatchObject({ timeMs: 2_000, warmupMs: 1_000 });
     for (const route of ['hello world', 'json echo [body=1.6kb']) {
       const id = (metric: string) => run.cases.find((c) => c.id.startsWith(route) && c.id.includes(`metric=${metric}`))!.id;
       const rps = result(run, id('req/s'), 'node');
@@ -75,9 +85,39 @@ describe('host-timed suites', () => {
     expect(result(run, run.cases[3]!.id, 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
     expect(result(run, run.cases[3]!.id, 'workerd').rounds.length).toBe(2);
     expect(run.digestMismatches).toEqual([]);
+    // wrk generated the load: no note of the fallback.
+    expect(run.results.flatMap((r) => r.failures).map((f) => f.message)).not.toContainEqual(expect.stringContaining('autocannon generated the load'));
     expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
+    expect(processesMentioning('rtbench-wrk-')).toEqual([]);
   });
+
+  it('http-hello: the framework app (Hono: router, timing middleware, error handler) starts and answers the same JSON on all four runtimes', () => {
+    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,deno,bun,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', 'framework app']);
+    expect(status, stderr).toBe(0);
+    const rps = 'framework app [framework=hono, metric=req/s]';
+    expect(run.cases.map((c) => c.id)).toEqual([rps, 'framework app [framework=hono, metric=p50]', 'framework app [framework=hono, metric=p99]']);
+    for (const variant of ['node', 'deno', 'bun', 'workerd']) {
+      const r = result(run, rps, variant);
+      expect(r.rounds.length, JSON.stringify(r.failures)).toBe(1);
+      expect(r.rounds[0]!.samples[0]).toBeGreaterThan(0);
+      // {"id":"42","name":"user 42","roles":["reader"]}: the route's parameter went through the router into the JSON.
+      expect(r.rounds[0]!.digest.summary).toBe('string(47)');
+    }
+    expect(run.digestMismatches).toEqual([]);
+    expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
+  }, 120_000);
+
+  it('http-hello: without wrk the load comes from autocannon, and each result says so', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world [metric=req/s]', '--out', out, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' });
+    expect(r.status, r.stderr).toBe(0);
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    const hello = result(run, 'hello world [metric=req/s]', 'node');
+    expect(hello.rounds[0]!.samples[0]).toBeGreaterThan(0);
+    expect(hello.failures).toContainEqual(expect.objectContaining({ kind: 'warning', message: expect.stringContaining('autocannon generated the load (RTBENCH_LOAD_GENERATOR=autocannon)') }));
+    expect(processesMentioning('load-worker.mjs')).toEqual([]);
+  }, 60_000);
 
   it('a server that exits, reports a dead port or dies under load, and a program that throws, fail their own cases; the rest is measured', () => {
     const { status, run } = bench([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', '--rounds', '1', '--warmup', '10ms']);

@@ -1,8 +1,14 @@
 /**
- * http-hello: how many requests per second does a minimal server do on each
- * runtime? node:http, Deno.serve, Bun.serve and a workerd fetch handler, each
- * on 127.0.0.1 with a port the kernel picks, loaded by autocannon (in its own
- * process) on loopback: hello world, and a JSON echo of a ~1.6 KB body.
+ * http-hello: how many requests per second does a server do on each runtime?
+ * Each on 127.0.0.1 with a port the kernel picks, loaded by autocannon (in its
+ * own process) on loopback:
+ *
+ * - the runtime's own minimal server (node:http, Deno.serve, Bun.serve, a
+ *   workerd fetch handler): hello world, and a JSON echo of a ~1.6 KB body;
+ * - a small framework app (Hono: a router, a timing middleware, an error
+ *   handler; src/app/), the same app on all four runtimes: a route with a
+ *   parameter that answers JSON.
+ *
  * Server and load generator are pinned to different cores with taskset.
  */
 import type { RuntimeKind } from '@rtbench/core';
@@ -18,7 +24,19 @@ const SERVERS: Record<RuntimeKind, string> = {
   workerd: here('./src/workerd-server.ts'),
 };
 
-/** Connections autocannon keeps open: its default, and enough to keep one server core busy on loopback. */
+/** The Hono app, served as Hono's docs serve it on each runtime. */
+const HONO_SERVERS: Record<RuntimeKind, string> = {
+  node: here('./src/app/hono-node.ts'),
+  deno: here('./src/app/hono-deno.ts'),
+  bun: here('./src/app/hono-bun.ts'),
+  workerd: here('./src/app/hono-workerd.ts'),
+};
+
+/**
+ * Connections autocannon keeps open: its default. On loopback 10 keep one
+ * server core busy; 50 gave no more requests/s here, only queueing latency
+ * (README: "What limits it").
+ */
 const CONNECTIONS = 10;
 
 const measurements: LoadMeasurement[] = [
@@ -31,6 +49,8 @@ const measurements: LoadMeasurement[] = [
     request: { method: 'POST', path: '/echo', body: echoBody(), headers: { 'content-type': 'application/json' } },
     connections: CONNECTIONS,
   },
+  // The route a framework app spends its time on: the router matches a parameter, the middleware times the request, the handler answers JSON.
+  { kind: 'load', name: 'framework app', params: { framework: 'hono' }, server: (rt) => HONO_SERVERS[rt], request: { method: 'GET', path: '/users/42' }, connections: CONNECTIONS },
 ];
 
 export default hostTimedSuite('http-hello', measurements);

@@ -1,7 +1,5 @@
-/** Bun.serve on 127.0.0.1, port 0; the server object knows the port the kernel picked. */
+/** The minimal server on Bun.serve (127.0.0.1, port 0). */
 import { handle } from './routes.ts';
+import { serveOnBun } from './serve-bun.ts';
 
-declare const Bun: { serve(options: { hostname: string; port: number; fetch: (request: Request) => Promise<Response> }): { port: number } };
-
-const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: handle });
-console.log(`listening ${server.port}`);
+serveOnBun(handle);

@@ -1,8 +1,5 @@
-/** Deno.serve on 127.0.0.1, port 0; onListen prints the port the kernel picked. */
+/** The minimal server on Deno.serve (127.0.0.1, port 0). */
 import { handle } from './routes.ts';
+import { serveOnDeno } from './serve-deno.ts';
 
-declare const Deno: {
-  serve(options: { hostname: string; port: number; onListen(addr: { port: number }): void }, handler: (request: Request) => Promise<Response>): unknown;
-};
-
-Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(`listening ${port}`) }, handle);
+serveOnDeno(handle);

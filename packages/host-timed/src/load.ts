@@ -6,6 +6,7 @@
  * that does not start, reports a port nothing answers on, or dies under load
  * fails this round only; the executor goes on with the rest.
  */
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import { fail, within, type RoundOutcome } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
 import type { HttpRequestSpec } from './suite.ts';
 import { programCommand, type HostVariant } from './variant.ts';
+import { chooseGenerator, wrkArgs, writeWrkScript, type Generator } from './wrk.ts';
 
 const LOAD_WORKER = join(dirname(fileURLToPath(import.meta.url)), 'load-worker.mjs');
 
@@ -135,13 +137,12 @@ async function probe(port: number, request: HttpRequestSpec, timeoutMs: number):
   }
 }
 
-async function runGenerator(port: number, plan: LoadPlan, core: number | undefined): Promise<{ report?: LoadReport; problem?: string; output: string }> {
-  const options = { url: `http://127.0.0.1:${port}${plan.request.path}`, method: plan.request.method, body: plan.request.body, headers: plan.request.headers, connections: plan.connections, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
-  const args = [LOAD_WORKER, JSON.stringify(options)];
-  const { child, exited } =
-    core === undefined
-      ? spawnTracked({ command: process.execPath, args, env: { PATH: process.env.PATH } })
-      : spawnTracked({ command: 'taskset', args: ['-c', String(core), process.execPath, ...args], env: { PATH: process.env.PATH } });
+type GeneratorResult = { report?: LoadReport; problem?: string; output: string };
+
+/** Runs one generator process (pinned to `core` when given) to its end, or until the plan's timeout or abort; its last stdout line. */
+async function runProcess(command: string, args: string[], core: number | undefined, plan: LoadPlan): Promise<{ lastLine: string; stderr: string; exit: ChildExit }> {
+  const env = { PATH: process.env.PATH };
+  const { child, exited } = core === undefined ? spawnTracked({ command, args, env }) : spawnTracked({ command: 'taskset', args: ['-c', String(core), command, ...args], env });
   const out = new Tail();
   let stdout = '';
   child.stdout!.setEncoding('utf8');
@@ -154,13 +155,40 @@ async function runGenerator(port: number, plan: LoadPlan, core: number | undefin
   const exit = await exited;
   clearTimeout(timer);
   plan.signal?.removeEventListener('abort', stop);
-  const line = stdout.trim().split('\n').pop() ?? '';
+  return { lastLine: stdout.trim().split('\n').pop() ?? '', stderr: out.toString(), exit };
+}
+
+function parseReport(name: string, run: { lastLine: string; stderr: string; exit: ChildExit }): GeneratorResult {
   try {
-    return { report: loadReportSchema.parse(JSON.parse(line)), output: out.toString() };
+    return { report: loadReportSchema.parse(JSON.parse(run.lastLine)), output: run.stderr };
   } catch {
-    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-    return { problem: `the load generator ${how} without a report`, output: out.toString() };
+    const how = run.exit.signal ? `was killed by ${run.exit.signal}` : `exited with code ${run.exit.code}`;
+    return { problem: `the load generator (${name}) ${how} without a report`, output: `${run.stderr}${run.lastLine}` };
   }
+}
+
+async function runAutocannon(port: number, plan: LoadPlan, core: number | undefined): Promise<GeneratorResult> {
+  const options = { url: `http://127.0.0.1:${port}${plan.request.path}`, method: plan.request.method, body: plan.request.body, headers: plan.request.headers, connections: plan.connections, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
+  return parseReport('autocannon', await runProcess(process.execPath, [LOAD_WORKER, JSON.stringify(options)], core, plan));
+}
+
+/** wrk: an unmeasured run for the warm-up (new connections, as autocannon's), then the measured one. */
+async function runWrk(binary: string, port: number, plan: LoadPlan, core: number | undefined): Promise<GeneratorResult> {
+  const script = writeWrkScript(plan.request);
+  const url = `http://127.0.0.1:${port}${plan.request.path}`;
+  try {
+    if (plan.warmupMs > 0) {
+      const warm = await runProcess(binary, wrkArgs(url, script, plan.connections, plan.warmupMs), core, plan);
+      if (warm.exit.code !== 0) return { problem: `the load generator (wrk) failed during the warm-up (${warm.exit.signal ?? `exit code ${warm.exit.code}`})`, output: warm.stderr };
+    }
+    return parseReport('wrk', await runProcess(binary, wrkArgs(url, script, plan.connections, plan.durationMs), core, plan));
+  } finally {
+    rmSync(dirname(script), { recursive: true, force: true });
+  }
+}
+
+function runGenerator(generator: Generator, port: number, plan: LoadPlan, core: number | undefined): Promise<GeneratorResult> {
+  return generator.kind === 'wrk' ? runWrk(generator.binary, port, plan, core) : runAutocannon(port, plan, core);
 }
 
 export async function runLoadRound(v: HostVariant, plan: LoadPlan): Promise<RoundOutcome> {
@@ -179,7 +207,8 @@ export async function runLoadRound(v: HostVariant, plan: LoadPlan): Promise<Roun
     const check = await probe(server.port, plan.request, Math.min(plan.timeoutMs, 10_000));
     if ('error' in check) return fail('error', `the server reported port ${server.port}, but a request to 127.0.0.1:${server.port} failed: ${check.error}`, server.output.toString());
     if (check.status < 200 || check.status > 299) return fail('error', `the server answered ${check.status} to ${plan.request.method} ${plan.request.path}: ${check.body.slice(0, 200)}`, server.output.toString());
-    const { report, problem, output } = await runGenerator(server.port, plan, pinning.generator);
+    const generator = chooseGenerator();
+    const { report, problem, output } = await runGenerator(generator, server.port, plan, pinning.generator);
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if (!server.alive()) {
       const exit = await server.exited;
@@ -195,6 +224,7 @@ export async function runLoadRound(v: HostVariant, plan: LoadPlan): Promise<Roun
       answer: check.body,
       wallMs: performance.now() - started,
       generatorBusy: report.generatorCpuMs / report.windowMs,
+      ...(generator.kind === 'autocannon' ? { generatorNote: `autocannon generated the load (${generator.why}): its ceiling is lower than wrk's` } : {}),
     };
   } finally {
     plan.signal?.removeEventListener('abort', stopOnAbort);

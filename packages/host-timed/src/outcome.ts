@@ -13,6 +13,8 @@ export interface RoundValues {
   unsupported?: Partial<Record<MetricKey, string>>;
   /** Load rounds: the generator's CPU time over the load window (near 1: it, not the server, may be the limit). */
   generatorBusy?: number;
+  /** Load rounds: a note on the generator used, when it is not the preferred one (wrk). */
+  generatorNote?: string;
 }
 
 export interface RoundFailure {

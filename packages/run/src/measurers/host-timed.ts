@@ -14,11 +14,20 @@ import type { Arm, ArmResult, CaseOutcome, Measurer, ReplicateContext, Unit } fr
 
 /** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */
 export const MIN_LOAD_MS = 1_000;
-/** Load before the measured window, at least this (the server's JIT warms up under load). */
-export const MIN_LOAD_WARMUP_MS = 300;
+/** Load before the measured window, at least this (the server's JIT warms up under load); wrk, the generator, counts whole seconds. */
+export const MIN_LOAD_WARMUP_MS = 1_000;
 
 /** The host's clock for every host-timed sample (performance.now(), sub-microsecond on Linux). */
 const HOST_CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCostNs: 0, edgeAligned: false };
+
+/**
+ * A load generator busy this much of its window on its core is near its own
+ * ceiling: the requests/s it measured may be the generator's, not the server's.
+ * (autocannon saturated its core at ~95K req/s against Bun's and Deno's hello world on this 2-core machine: bench/http-hello/README.md.)
+ */
+export const GENERATOR_SATURATED = 0.9;
+
+export const GENERATOR_SATURATED_WARNING = `the load generator was at least ${GENERATOR_SATURATED * 100}% busy on its core in a round: requests/s there may be its ceiling, not the server's`;
 
 export const HOST_TIMED_DESCRIPTION = 'host-timed: one program start or one load run per case, variant and round, timed from outside the runtime';
 
@@ -67,7 +76,9 @@ export function hostTimedMeasurer(budget: HostBudget): Measurer {
         if (isUnsupported(ready)) outcome = { ok: false, kind: 'unsupported', message: ready.unsupported };
         else if ('error' in ready) outcome = { ok: false, kind: 'error', message: ready.error };
         else outcome = await runRound(ready, hostVariant(arm), { ...budget, ...(context.signal ? { signal: context.signal } : {}) });
-        out.push({ armId: arm.id, warnings: [], outcomes: caseOutcomes(cases, outcome, context.round, position), ...(outcome.ok ? { text: progressText(outcome, cases[0]!) } : {}) });
+        const saturated = outcome.ok && outcome.generatorBusy !== undefined && outcome.generatorBusy >= GENERATOR_SATURATED;
+        const warnings = [...(saturated ? [GENERATOR_SATURATED_WARNING] : []), ...(outcome.ok && outcome.generatorNote ? [outcome.generatorNote] : [])];
+        out.push({ armId: arm.id, warnings, outcomes: caseOutcomes(cases, outcome, context.round, position), ...(outcome.ok ? { text: progressText(outcome, cases[0]!) } : {}) });
       }
       return out;
     },

@@ -1,0 +1,92 @@
+/**
+ * wrk (Debian's `wrk` package, C, epoll) as the load generator. On this
+ * 2-core machine it spends ~6.5–7 µs of its core per request against Bun's
+ * or Deno's hello world, autocannon (a node process) ~10–11 µs: autocannon
+ * saturates its core near 95K req/s, below what those servers answer on one
+ * core (wrk: 143K and 153K), so with it their hello-world figures were the
+ * generator's (bench/http-hello/README.md, "What limits it").
+ *
+ * The request and the report are a Lua script per run: wrk.method/body/headers,
+ * and a done() that prints the one JSON line LoadReport declares. wrk counts
+ * and times responses itself (microsecond histogram); its durations are whole
+ * seconds, so warm-up and measured load are rounded up to them.
+ */
+import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import type { HttpRequestSpec } from './suite.ts';
+
+/** RTBENCH_WRK names the wrk binary; RTBENCH_LOAD_GENERATOR=autocannon forces the node generator. */
+export type Generator = { kind: 'wrk'; binary: string } | { kind: 'autocannon'; why: string };
+
+let chosen: Generator | undefined;
+
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(join(dir, name), constants.X_OK);
+      return join(dir, name);
+    } catch {
+      /* not here */
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The load generator for this host: wrk from PATH (or RTBENCH_WRK), else autocannon with the reason.
+ * A benchmark never installs system packages itself; the tests install wrk
+ * the way they install Chromium (test/helpers/debian-package.ts).
+ */
+export function chooseGenerator(): Generator {
+  if (chosen) return chosen;
+  if (process.env.RTBENCH_LOAD_GENERATOR === 'autocannon') return (chosen = { kind: 'autocannon', why: 'RTBENCH_LOAD_GENERATOR=autocannon' });
+  const named = process.env.RTBENCH_WRK;
+  if (named) return (chosen = { kind: 'wrk', binary: named });
+  const binary = onPath('wrk');
+  if (binary) return (chosen = { kind: 'wrk', binary });
+  const why = 'wrk is not on PATH (install it with `sudo apt-get install -y wrk`, or name it with RTBENCH_WRK=/path/to/wrk)';
+  process.stderr.write(`http load: ${why}; autocannon generates the load (its own ceiling is lower)\n`);
+  return (chosen = { kind: 'autocannon', why });
+}
+
+/** A Lua string literal for any bytes: printable ASCII as is, everything else as decimal escapes (LuaJIT has no \u). */
+export function luaString(text: string): string {
+  let out = '"';
+  for (const byte of Buffer.from(text, 'utf8')) {
+    out += byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c ? String.fromCharCode(byte) : `\\${String(byte).padStart(3, '0')}`;
+  }
+  return `${out}"`;
+}
+
+/** The Lua script: the request, and done() printing LoadReport's JSON line (latencies in ms, wrk's own CPU time). */
+export function wrkScript(request: HttpRequestSpec): string {
+  const headers = Object.entries(request.headers ?? {}).map(([k, v]) => `wrk.headers[${luaString(k)}] = ${luaString(v)}\n`);
+  return [
+    `wrk.method = ${luaString(request.method)}\n`,
+    request.body !== undefined ? `wrk.body = ${luaString(request.body)}\n` : '',
+    ...headers,
+    'function done(summary, latency, requests)\n',
+    '  local e = summary.errors\n',
+    '  local ms = summary.duration / 1000\n',
+    // os.clock(): the process's CPU time (all its threads): how busy the generator was.
+    '  io.write(string.format(\'{"requests":%d,"windowMs":%.3f,"requestsPerSecond":%.3f,"latencyP50Ms":%.6f,"latencyP99Ms":%.6f,"errors":%d,"timeouts":%d,"non2xx":%d,"generatorCpuMs":%.3f}\\n\',\n',
+    '    summary.requests, ms, summary.requests / ms * 1000, latency:percentile(50) / 1000, latency:percentile(99) / 1000,\n',
+    '    e.connect + e.read + e.write, e.timeout, e.status, os.clock() * 1000))\n',
+    'end\n',
+  ].join('');
+}
+
+/** Writes the script for a request into a fresh temporary directory; returns its path. */
+export function writeWrkScript(request: HttpRequestSpec): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rtbench-wrk-'));
+  const path = join(dir, 'load.lua');
+  writeFileSync(path, wrkScript(request));
+  return path;
+}
+
+/** wrk's arguments for one run: one thread (its core is one), the connections, whole seconds. */
+export function wrkArgs(url: string, script: string, connections: number, durationMs: number): string[] {
+  return ['-t1', `-c${connections}`, `-d${Math.max(1, Math.ceil(durationMs / 1000))}s`, '--timeout', '10s', '-s', script, url];
+}
