@@ -85,7 +85,11 @@ describe('host-timed suites', () => {
     expect(result(run, run.cases[3]!.id, 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
     expect(result(run, run.cases[3]!.id, 'workerd').rounds.length).toBe(2);
     expect(run.digestMismatches).toEqual([]);
-    // wrk generated the load: no note of the fallback.
+    // wrk generated the load, and each round records how busy it was: no note of the fallback.
+    for (const r of run.results.filter((x) => x.caseId.includes('metric=req/s'))) {
+      for (const round of r.rounds) expect(round.load).toEqual({ generator: 'wrk', generatorBusy: expect.any(Number) });
+    }
+    expect(run.results.flatMap((r) => r.rounds).every((round) => round.load!.generatorBusy > 0)).toBe(true);
     expect(run.results.flatMap((r) => r.failures).map((f) => f.message)).not.toContainEqual(expect.stringContaining('autocannon generated the load'));
     expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
@@ -116,6 +120,7 @@ describe('host-timed suites', () => {
     const hello = result(run, 'hello world [metric=req/s]', 'node');
     expect(hello.rounds[0]!.samples[0]).toBeGreaterThan(0);
     expect(hello.failures).toContainEqual(expect.objectContaining({ kind: 'warning', message: expect.stringContaining('autocannon generated the load (RTBENCH_LOAD_GENERATOR=autocannon)') }));
+    expect(hello.rounds[0]!.load).toEqual({ generator: 'autocannon', generatorBusy: expect.any(Number) });
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
   }, 60_000);
 

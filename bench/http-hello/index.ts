@@ -1,7 +1,7 @@
 /**
  * http-hello: how many requests per second does a server do on each runtime?
- * Each on 127.0.0.1 with a port the kernel picks, loaded by autocannon (in its
- * own process) on loopback:
+ * Each on 127.0.0.1 with a port the kernel picks, loaded by wrk (autocannon
+ * when wrk is not installed) in its own process on loopback:
  *
  * - the runtime's own minimal server (node:http, Deno.serve, Bun.serve, a
  *   workerd fetch handler): hello world, and a JSON echo of a ~1.6 KB body;
@@ -33,9 +33,8 @@ const HONO_SERVERS: Record<RuntimeKind, string> = {
 };
 
 /**
- * Connections autocannon keeps open: its default. On loopback 10 keep one
- * server core busy; 50 gave no more requests/s here, only queueing latency
- * (README: "What limits it").
+ * Connections the load generator keeps open. On loopback 10 keep one server
+ * core busy; more give no more requests/s, only queueing latency.
  */
 const CONNECTIONS = 10;
 

@@ -133,6 +133,12 @@ export const roundSchema = z.object({
    */
   lockstep: z.object({ positions: z.array(z.number().int().nonnegative()) }).optional(),
   /**
+   * Present for a load round (host-timed HTTP): which generator made the
+   * load, and the share of the measured window it was busy on its core
+   * (CPU time over wall time; near 1 it, not the server, may be the limit).
+   */
+  load: z.object({ generator: z.enum(['wrk', 'autocannon']), generatorBusy: finite.nonnegative() }).optional(),
+  /**
    * Present when the round counted instructions: two processes under
    * cachegrind ran the case `iterations[0]` and `iterations[1]` times; the
    * sample is the difference of their totals over the difference of counts.

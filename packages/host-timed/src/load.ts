@@ -223,7 +223,7 @@ export async function runLoadRound(v: HostVariant, plan: LoadPlan): Promise<Roun
       values: { requestsPerSecond: report.requestsPerSecond, latencyP50Ms: report.latencyP50Ms, latencyP99Ms: report.latencyP99Ms },
       answer: check.body,
       wallMs: performance.now() - started,
-      generatorBusy: report.generatorCpuMs / report.windowMs,
+      load: { generator: generator.kind, generatorBusy: report.generatorCpuMs / report.windowMs },
       ...(generator.kind === 'autocannon' ? { generatorNote: `autocannon generated the load (${generator.why}): its ceiling is lower than wrk's` } : {}),
     };
   } finally {

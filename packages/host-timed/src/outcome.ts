@@ -1,4 +1,5 @@
 /** What one host-timed round gives back to the executor: values by metric, or why there are none. */
+import type { RoundRecord } from '@rtbench/core/schema';
 import type { MetricKey } from './suite.ts';
 
 export type RoundFailureKind = 'error' | 'crash' | 'timeout' | 'interrupted' | 'unsupported';
@@ -11,8 +12,8 @@ export interface RoundValues {
   wallMs: number;
   /** Metrics this runtime cannot give, with the reason (reported as unsupported for their cases). */
   unsupported?: Partial<Record<MetricKey, string>>;
-  /** Load rounds: the generator's CPU time over the load window (near 1: it, not the server, may be the limit). */
-  generatorBusy?: number;
+  /** Load rounds: the generator, and its CPU time over the load window (near 1: it, not the server, may be the limit). */
+  load?: NonNullable<RoundRecord['load']>;
   /** Load rounds: a note on the generator used, when it is not the preferred one (wrk). */
   generatorNote?: string;
 }

@@ -7,8 +7,8 @@
  *   GET  /users/:id   -> {"id":"<id>","name":"user <id>","roles":["reader"]} (the loaded route)
  *   GET  /boom        -> throws; the error handler answers 500 {"error":"boom"}
  *
- * Each framework's app (hono.ts, oak.ts) builds its answers from these, so
- * every variant answers the same bytes.
+ * The app (hono.ts; another framework's would sit beside it) builds its
+ * answers from these, so every runtime answers the same bytes.
  */
 export const HELLO = 'Hello, world!';
 

@@ -76,7 +76,7 @@ export function hostTimedMeasurer(budget: HostBudget): Measurer {
         if (isUnsupported(ready)) outcome = { ok: false, kind: 'unsupported', message: ready.unsupported };
         else if ('error' in ready) outcome = { ok: false, kind: 'error', message: ready.error };
         else outcome = await runRound(ready, hostVariant(arm), { ...budget, ...(context.signal ? { signal: context.signal } : {}) });
-        const saturated = outcome.ok && outcome.generatorBusy !== undefined && outcome.generatorBusy >= GENERATOR_SATURATED;
+        const saturated = outcome.ok && outcome.load !== undefined && outcome.load.generatorBusy >= GENERATOR_SATURATED;
         const warnings = [...(saturated ? [GENERATOR_SATURATED_WARNING] : []), ...(outcome.ok && outcome.generatorNote ? [outcome.generatorNote] : [])];
         out.push({ armId: arm.id, warnings, outcomes: caseOutcomes(cases, outcome, context.round, position), ...(outcome.ok ? { text: progressText(outcome, cases[0]!) } : {}) });
       }
@@ -97,7 +97,7 @@ function caseOutcomes(cases: readonly HostCaseSpec[], outcome: RoundOutcome, rou
     if (unsupported !== undefined) return { kind: 'unsupported', reason: unsupported };
     const value = outcome.values[c.metricKey];
     if (value === undefined || !Number.isFinite(value) || value < 0) return { kind: 'failure', failure: { kind: 'error', message: `the round gave no ${c.metric.name}` } };
-    const record: RoundRecord = { round, order: position, samples: [value], iterationsPerSample: 1, warmupIterations: 0, async: false, clock: HOST_CLOCK, digest: answer, wallMs: outcome.wallMs };
+    const record: RoundRecord = { round, order: position, samples: [value], iterationsPerSample: 1, warmupIterations: 0, async: false, clock: HOST_CLOCK, digest: answer, wallMs: outcome.wallMs, ...(outcome.load ? { load: outcome.load } : {}) };
     return { kind: 'round', record };
   });
 }
@@ -106,5 +106,5 @@ function caseOutcomes(cases: readonly HostCaseSpec[], outcome: RoundOutcome, rou
 function progressText(outcome: Extract<RoundOutcome, { ok: true }>, c: HostCaseSpec): string {
   const value = outcome.values[c.metricKey] ?? NaN;
   const text = c.metric.unit === 'req/s' ? `${(value / 1000).toFixed(1)}K req/s` : `${value.toFixed(1)} ${c.metric.unit}`;
-  return outcome.generatorBusy === undefined ? text : `${text} (load generator ${Math.round(outcome.generatorBusy * 100)}% busy)`;
+  return outcome.load === undefined ? text : `${text} (${outcome.load.generator} ${Math.round(outcome.load.generatorBusy * 100)}% busy)`;
 }
