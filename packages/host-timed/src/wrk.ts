@@ -1,10 +1,9 @@
 /**
  * wrk (Debian's `wrk` package, C, epoll) as the load generator. On this
- * 2-core machine it spends ~6.5–7 µs of its core per request against Bun's
- * or Deno's hello world, autocannon (a node process) ~10–11 µs: autocannon
- * saturates its core near 95K req/s, below what those servers answer on one
- * core (wrk: 143K and 153K), so with it their hello-world figures were the
- * generator's (bench/http-hello/README.md, "What limits it").
+ * 2-core machine it spends 6.5–7.8 µs of its core per request, autocannon
+ * (a node process) 11–12 µs: autocannon tops out at 79–91K req/s, below what
+ * node, deno and bun answer on one core, so with it their hello-world figures
+ * were its own (bench/http-hello/README.md, "What limits it").
  *
  * The request and the report are a Lua script per run: wrk.method/body/headers,
  * and a done() that prints the one JSON line LoadReport declares. wrk counts
