@@ -11,13 +11,7 @@ import { formatPercent } from '../format.ts';
 import type { RunView } from '../views/types.ts';
 
 /** A frame of the differential view: the other arm's frame, with the baseline's share at the same call path. */
-export interface DiffFrame {
-  name: string;
-  location?: string;
-  category: ProfileCategory;
-  selfMs: number;
-  totalMs: number;
-  foldedMs?: number;
+export interface DiffFrame extends Omit<CallTreeNode, 'children'> {
   /** Share (0..1) of the arm's time with this frame on the stack, and on top of it. */
   share: number;
   selfShare: number;
