@@ -243,6 +243,9 @@ function differential(diff: PageFlameDiff, labels: Map<string, string>): HTMLEle
   const legend = Plot.legend({
     color: { ...color, label: `share of time vs ${baseLabel}: red more, blue less`, tickFormat: (d: number) => `${d > 0 ? '+' : d < 0 ? '−' : ''}${Math.abs(d * 100).toFixed(1)} pt` },
     width: 320,
+    // Room for a tick label centred on either end of the ramp (±1.0 pt when the change is small).
+    marginLeft: 24,
+    marginRight: 24,
     style: { fontFamily: FONT, fontSize: '11px' },
   });
   const { element } = chartOf<DiffFrame>(diff.root, 'flame-diff', (root, width, pick) =>
