@@ -7,7 +7,7 @@
  */
 import type { HeapProfile } from './heapprofile.ts';
 import { flattenHeapProfile } from './heapprofile.ts';
-import { bundleLocator, type FrameLocator } from './source-map.ts';
+import { bundleLocator, type FrameLocation, type FrameLocator } from './source-map.ts';
 import { CATEGORIES, weighFunctions, type Category } from './summary.ts';
 
 export interface AllocationStat {
@@ -39,16 +39,18 @@ export interface AllocationSummary {
 }
 
 /**
- * The harness's timed loops (packages/core/src/measure.ts). V8's sampling
- * heap profiler records machine frames, not inlined ones (its CPU profiler
- * does): the case's function, and the helpers the JIT inlined into it, are
- * compiled into these loops, and their bytes are reported here. The loops
- * themselves allocate nothing but the box of a result that is not a small
- * integer (a double) stored in the harness's sink. So their self bytes are
- * the case's, shown as such.
+ * The harness's timed path (packages/core/src/measure.ts): the batch loops
+ * and the batch timers' closures around them. V8's sampling heap profiler
+ * records machine frames, not inlined ones (its CPU profiler does): the
+ * case's function, and the helpers the JIT inlined into it, are compiled
+ * into these, and their bytes are reported here (node@24 inlined a
+ * JSON.parse case, runSync and all, into the timer's closure). Their own
+ * code allocates nothing but the box of a result that is not a small
+ * integer, stored in the harness's sink. So their self bytes are the case's,
+ * shown as such.
  */
-const TIMED_LOOPS = new Set(['runSync', 'runAsync', 'runOwnSync', 'runOwnAsync']);
-const HARNESS_MEASURE = 'packages/core/src/measure.ts:';
+const TIMED_PATH = new Set(['runSync', 'runAsync', 'runOwnSync', 'runOwnAsync', '(anonymous)']);
+const HARNESS_MEASURE = 'packages/core/src/measure.ts';
 export const INLINED_SUFFIX = ' (case code inlined into it)';
 
 export interface SummarizeAllocationsOptions {
@@ -61,16 +63,9 @@ export interface SummarizeAllocationsOptions {
 export function summarizeAllocations(profile: HeapProfile, options: SummarizeAllocationsOptions = {}): AllocationSummary {
   const locate = options.locate ?? bundleLocator(options.bundlePath);
   const { nodes, selfBytes } = flattenHeapProfile(profile);
-  const { total, byCategory: bytesByCategory, stats } = weighFunctions({ nodes }, selfBytes, locate);
+  const inlined = (name: string, where: FrameLocation): string | undefined => (where.source === HARNESS_MEASURE && TIMED_PATH.has(name) ? `${name}${INLINED_SUFFIX}` : undefined);
+  const { total, byCategory: bytesByCategory, stats } = weighFunctions({ nodes }, selfBytes, locate, { inlined });
   const ops = options.ops !== undefined && options.ops > 0 ? options.ops : undefined;
-  for (const st of stats) {
-    if (st.category !== 'harness' || !TIMED_LOOPS.has(st.name) || !st.location?.startsWith(HARNESS_MEASURE)) continue;
-    bytesByCategory.set('harness', (bytesByCategory.get('harness') ?? 0) - st.self);
-    bytesByCategory.set('benchmark', (bytesByCategory.get('benchmark') ?? 0) + st.self);
-    st.name += INLINED_SUFFIX;
-    st.key = `${st.name}\u0000${st.location}\u0000benchmark`;
-    st.category = 'benchmark';
-  }
   const functions = stats.map(({ self, total: all, ...s }): AllocationStat => ({
     ...s,
     selfBytes: self,

@@ -83,16 +83,17 @@ export interface DiffRenderOptions extends RenderOptions {
   of?: string;
 }
 
-/** 1234567 -> "1.2 MB" (powers of 1000, as byte rates are usually read). */
+/** Bytes as the report's GC metrics write them (@rtbench/report formatBytes): powers of 1024, "51.1 KB". */
 export function bytesText(bytes: number): string {
-  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
-  let v = bytes;
-  let u = 0;
-  while (Math.abs(v) >= 999.5 && u < units.length - 1) {
-    v /= 1000;
-    u++;
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
   }
-  return `${u === 0 || Math.abs(v) >= 99.5 ? v.toFixed(0) : Math.abs(v) >= 9.95 ? v.toFixed(1) : v.toFixed(2)} ${units[u]}`;
+  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${value.toFixed(digits)} ${units[unit]}`;
 }
 
 /** The top functions by self bytes allocated, with the split by category above them. */

@@ -98,14 +98,31 @@ export interface NodeFrame {
  * Native and runtime code called by the harness is the harness's cost
  * (workerd's edge-aligned timer spinning on performance.now).
  */
-export function nodeFrames(profile: Pick<CpuProfile, 'nodes'>, locate: FrameLocator): Map<number, NodeFrame> {
+/**
+ * `inlined`: frames of the harness whose own weight is the case's code that
+ * the JIT inlined into them (allocation profiles record machine frames,
+ * alloc-summary.ts); they count as benchmark code under the name returned,
+ * and what they call is called by the benchmark.
+ */
+export interface NodeFramesOptions {
+  inlined?: (name: string, where: FrameLocation) => string | undefined;
+}
+
+export function nodeFrames(profile: Pick<CpuProfile, 'nodes'>, locate: FrameLocator, options: NodeFramesOptions = {}): Map<number, NodeFrame> {
   const { parent } = indexNodes(profile);
   const base = new Map<number, Category>();
   const located = new Map<number, FrameLocation | undefined>();
+  const renamed = new Map<number, string>();
   for (const node of profile.nodes) {
     const where = node.callFrame.url ? locate(node.callFrame) : undefined;
     located.set(node.id, where);
-    base.set(node.id, categorize(node.callFrame, where));
+    let category = categorize(node.callFrame, where);
+    const as = category === 'harness' && where && options.inlined ? options.inlined(displayName(node.callFrame.functionName), where) : undefined;
+    if (as !== undefined) {
+      category = 'benchmark';
+      renamed.set(node.id, as);
+    }
+    base.set(node.id, category);
   }
   const callerCategory = (id: number): Category | undefined => {
     for (let cur = parent.get(id); cur !== undefined; cur = parent.get(cur)) {
@@ -120,7 +137,7 @@ export function nodeFrames(profile: Pick<CpuProfile, 'nodes'>, locate: FrameLoca
     const where = located.get(node.id);
     let category = base.get(node.id)!;
     if ((category === 'engine' || category === 'runtime') && !frame.functionName.startsWith('(') && callerCategory(node.id) === 'harness') category = 'harness';
-    const name = displayName(frame.functionName);
+    const name = renamed.get(node.id) ?? displayName(frame.functionName);
     const location = where ? `${where.source}:${where.line}` : undefined;
     frames.set(node.id, { key: `${name}\u0000${location ?? ''}\u0000${category}`, name, ...(location ? { location } : {}), category });
   }
@@ -135,12 +152,12 @@ interface Weighed {
 }
 
 /** Weighs the functions of a profile's nodes by each node's own weight (its samples' time, its allocated bytes). */
-export function weighFunctions(profile: Pick<CpuProfile, 'nodes'>, selfOfNode: ReadonlyMap<number, number>, locate: FrameLocator): Weighed {
+export function weighFunctions(profile: Pick<CpuProfile, 'nodes'>, selfOfNode: ReadonlyMap<number, number>, locate: FrameLocator, options: NodeFramesOptions = {}): Weighed {
   const { parent } = indexNodes(profile);
   // One stat per function (not per node: a function reached by two paths is one line).
   const stats = new Map<string, Weighed['stats'][number]>();
   const keyOfNode = new Map<number, string>();
-  for (const [id, frame] of nodeFrames(profile, locate)) {
+  for (const [id, frame] of nodeFrames(profile, locate, options)) {
     keyOfNode.set(id, frame.key);
     if (!stats.has(frame.key)) stats.set(frame.key, { ...frame, self: 0, total: 0 });
   }
