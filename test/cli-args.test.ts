@@ -10,6 +10,7 @@ import { optionLabel, parseCommandArgs, splitCommand, type ParsedArgs } from '..
 import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../packages/cli/src/command-line.ts';
 import { commandHelp, rootHelp } from '../packages/cli/src/help.ts';
 import { UsageError } from '../packages/cli/src/errors.ts';
+import { parseProfileKinds } from '../packages/cli/src/profiles.ts';
 
 const commandNamed = (name: string) => COMMANDS.find((c) => c.name === name)!;
 const parse = (name: string, ...args: string[]): ParsedArgs => parseCommandArgs(args, commandNamed(name));
@@ -95,6 +96,20 @@ describe('options given more than once, options with several values', () => {
     expect(parse('bench', 's', '--html=page.html').flags.html).toBe('page.html');
     expect(parse('bench', '--html', 's')).toEqual({ flags: { html: true }, positionals: ['s'] });
     expect(parse('bench', '--html', 'page.html', 's')).toEqual({ flags: { html: 'page.html' }, positionals: ['s'] });
+  });
+
+  it('--profile alone is CPU profiles; a value names the kinds, leaving the suite', () => {
+    expect(parse('bench', 's', '--profile').flags.profile).toBe(true);
+    expect(parse('bench', '--profile', 's')).toEqual({ flags: { profile: true }, positionals: ['s'] });
+    expect(parse('bench', '--profile', 'alloc', 's')).toEqual({ flags: { profile: 'alloc' }, positionals: ['s'] });
+    expect(parse('bench', 's', '--profile', 'cpu,alloc', '--compare', 'a', 'b').flags).toEqual({ profile: 'cpu,alloc', compare: ['a', 'b'] });
+    expect(parseProfileKinds(true)).toEqual(['cpu']);
+    expect(parseProfileKinds('alloc')).toEqual(['alloc']);
+    expect(parseProfileKinds('alloc,cpu')).toEqual(['cpu', 'alloc']);
+    expect(parseProfileKinds(' CPU , alloc ,alloc')).toEqual(['cpu', 'alloc']);
+    expect(() => parseProfileKinds('memory')).toThrow(/--profile takes cpu, alloc or both comma-separated \(got "memory"\)/);
+    // A mistyped suite after --profile is read as its value, and refused as such rather than run.
+    expect(() => parseProfileKinds(parse('bench', 's', '--profile', 'extra').flags.profile as string)).toThrow(UsageError);
   });
 });
 

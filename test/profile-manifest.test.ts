@@ -38,6 +38,15 @@ describe('loadProfileManifest', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('reads allocation profiles beside CPU ones, and a manifest written before they existed has none', () => {
+    const allocation = { caseId: 'c', variantId: 'node', status: 'ok', file: 'c--node.heapprofile', window: { method: 'lockstep', samples: 40, ops: 5000, warmupBytes: 0 }, totalBytes: 6e7, bytesPerOp: 12000, top: [{ name: 'allocHelper', category: 'benchmark', selfBytes: 5e7, selfShare: 0.83, selfBytesPerOp: 10000 }] };
+    const withAlloc = JSON.stringify({ ...JSON.parse(manifest('run-1')), allocations: [allocation, { caseId: 'c', variantId: 'bun', status: 'unavailable', reason: 'no sampling heap profiler' }], allocationDiffs: [] });
+    const m = loadProfileManifest(runWith(withAlloc), 'run-1', () => {});
+    expect(m?.allocations?.map((a) => a.status)).toEqual(['ok', 'unavailable']);
+    expect(m?.allocations?.[0]?.top?.[0]?.name).toBe('allocHelper');
+    expect(loadProfileManifest(runWith(manifest('run-1')), 'run-1', () => {})?.allocations).toBeUndefined();
+  });
+
   it('is silent when the run has no profiles', () => {
     const warnings: string[] = [];
     expect(loadProfileManifest(runWith(), 'run-1', (l) => warnings.push(l))).toBeUndefined();

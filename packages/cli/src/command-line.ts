@@ -80,8 +80,9 @@ const BENCH_OPTIONS = [
   { name: 'quiet', kind: 'flag', help: 'No progress output' },
   {
     name: 'profile',
-    kind: 'flag',
-    help: 'After the run, a CPU profile of each case on each variant in an extra process: top functions by self time (and, with --compare, where the time moved), .cpuprofile files beside the run',
+    kind: 'flag-or-value',
+    value: 'kinds',
+    help: 'After the run, profiles of each case on each variant in an extra process. cpu (the default): top functions by self time, .cpuprofile files; alloc: top functions by allocated bytes, with bytes per call, .heapprofile files (node, deno, workerd); cpu,alloc: both. With --compare, where the time (the bytes) moved',
   },
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the HTML report (charts), to this file or beside the saved run' },
   ...OUTPUT_OPTIONS,

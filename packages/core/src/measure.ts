@@ -8,6 +8,7 @@
 import { EdgeTimer, type Clock, type ClockInfo } from './clock.ts';
 import type { TimedFn } from './suite.ts';
 import { max, min, objectAssign, round } from './primordials.ts';
+import { lockstepPreBatch } from './protocol.ts';
 
 export interface MeasureOptions {
   /** Warmup before sampling (includes calibration), in ms. */
@@ -269,7 +270,7 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
 
   // Untimed work between samples (TimedFnHooks.betweenSamples); the edge-aligned timer then waits for a fresh edge.
   const between = fn.betweenSamples;
-  const preBatchN = max(1, n >> 2);
+  const preBatchN = lockstepPreBatch(n);
   return {
     iterationsPerSample: n,
     warmupIterations,

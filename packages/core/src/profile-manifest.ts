@@ -1,6 +1,6 @@
 /**
  * `<run>.profiles/profiles.json`: what `--profile` took for a run, beside its
- * `.cpuprofile` files. Written by the CLI after profiling (packages/cli/src/profiles.ts),
+ * `.cpuprofile` (and, with `--profile alloc`, `.heapprofile`) files. Written by the CLI after profiling (packages/cli/src/profiles.ts),
  * read back when an HTML report is made for the run, which draws the call
  * trees as flame graphs. Declared here, with zod, because three packages
  * share it: @rtbench/profile builds the trees, the CLI writes and validates
@@ -111,15 +111,45 @@ export const profileDiffSchema = z.object({
   byCategory: z.record(category, z.object({ aShare: share, bShare: share, delta: z.number().finite() })),
 });
 
+const bytes = z.number().finite().nonnegative();
+
+/**
+ * One case × variant's allocation profile (`--profile alloc`: V8's sampling
+ * heap profiler over the inspector, a `.heapprofile`), or why there is none.
+ * No call tree: the page draws CPU profiles only.
+ */
+export const allocationEntrySchema = z.object({
+  caseId: z.string(),
+  variantId: z.string(),
+  status: z.enum(['ok', 'unavailable', 'unsupported', 'failed']),
+  /** The `.heapprofile`'s name inside the profiles folder (ok only). */
+  file: z.string().optional(),
+  reason: z.string().optional(),
+  method: z.string().optional(),
+  /** 'lockstep': the host started the profiler after warmup and stopped it after the last of `samples` samples (`ops` calls of the case). */
+  window: z.object({ method: z.enum(['lockstep']), samples: z.number().int().nonnegative(), ops: bytes, warmupBytes: bytes }).optional(),
+  /** Bytes allocated in the window (V8's estimate from its samples), and per call of the case. */
+  totalBytes: bytes.optional(),
+  bytesPerOp: bytes.optional(),
+  byCategory: z.record(category, z.object({ bytes, share })).optional(),
+  /** The top functions by self bytes. */
+  top: z.array(z.object({ name: z.string(), location: z.string().optional(), category, selfBytes: bytes, selfShare: share, selfBytesPerOp: bytes.optional() })).optional(),
+});
+
 export const profileManifestSchema = z.object({
   version: z.literal(PROFILE_MANIFEST_VERSION),
   /** The run these profiles were taken after (its `id`): a folder left beside another run is not shown with it. */
   runId: z.string(),
   profiles: z.array(profileEntrySchema),
   diffs: z.array(profileDiffSchema),
+  /** Allocation profiles (`--profile alloc`); absent from manifests written before they existed. */
+  allocations: z.array(allocationEntrySchema).optional(),
+  /** For a comparison: where the allocated bytes moved (shares of each arm's bytes, as diffs' of time). */
+  allocationDiffs: z.array(profileDiffSchema).optional(),
 });
 
 export type ProfileEntry = z.infer<typeof profileEntrySchema>;
+export type AllocationEntry = z.infer<typeof allocationEntrySchema>;
 export type ProfileMover = z.infer<typeof profileMoverSchema>;
 export type ProfileDiffEntry = z.infer<typeof profileDiffSchema>;
 export type ProfileManifest = z.infer<typeof profileManifestSchema>;

@@ -36,6 +36,20 @@ export const SAMPLE_COMMAND = 'sample';
 export const FINISH_COMMAND = 'finish';
 
 /**
+ * Calls of the case in one lockstep sample: an untimed quarter batch (the
+ * process sat idle while the others took theirs), then the timed batch of
+ * `iterationsPerSample` (measure.ts Sampler.sample).
+ */
+export function lockstepSampleIterations(iterationsPerSample: number): number {
+  return iterationsPerSample + lockstepPreBatch(iterationsPerSample);
+}
+
+/** The untimed batch before each lockstep sample: a quarter, at least 1 (no Math: case code may have replaced it). */
+export function lockstepPreBatch(iterationsPerSample: number): number {
+  return iterationsPerSample >> 2 || 1;
+}
+
+/**
  * A Job as it travels to one process: with that process's token, and the
  * names of the environment variables the variant set. The entry removes every
  * other variable before case code loads, so a case sees the same environment

@@ -76,7 +76,7 @@ export function parseCpuProfile(text: string, what = 'the profile'): CpuProfile 
 }
 
 /** Each node's parent id, and nodes by id. */
-export function indexNodes(profile: CpuProfile): { byId: Map<number, ProfileNode>; parent: Map<number, number> } {
+export function indexNodes(profile: Pick<CpuProfile, 'nodes'>): { byId: Map<number, ProfileNode>; parent: Map<number, number> } {
   const byId = new Map<number, ProfileNode>();
   const parent = new Map<number, number>();
   for (const node of profile.nodes) byId.set(node.id, node);

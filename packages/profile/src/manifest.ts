@@ -3,7 +3,8 @@
  * @rtbench/core/profile-manifest): one per case × variant profiled, and for a
  * comparison where the time moved from the baseline to each other arm.
  */
-import { PROFILE_MANIFEST_VERSION, type ProfileDiffEntry, type ProfileEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
+import { PROFILE_MANIFEST_VERSION, type AllocationEntry, type ProfileDiffEntry, type ProfileEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
+import type { AllocationCaseResult } from './alloc-capture.ts';
 import type { ProfileCaseResult } from './capture.ts';
 import type { ProfileDiff } from './summary.ts';
 
@@ -36,6 +37,31 @@ export function manifestDiff(caseId: string, baseline: string, candidate: string
   };
 }
 
-export function profileManifest(runId: string, profiles: ProfileEntry[], diffs: ProfileDiffEntry[]): ProfileManifest {
-  return { version: PROFILE_MANIFEST_VERSION, runId, profiles, diffs };
+/** One case × variant's allocation profile: totals, categories and the top functions, or why there is none. */
+export function allocationEntry(caseId: string, variantId: string, result: AllocationCaseResult, file: string, top = MANIFEST_MOVERS): AllocationEntry {
+  if (result.status !== 'ok') return { caseId, variantId, status: result.status, reason: result.reason };
+  const s = result.summary;
+  return {
+    caseId,
+    variantId,
+    status: 'ok',
+    file,
+    method: result.method,
+    window: result.window,
+    totalBytes: s.totalBytes,
+    ...(s.bytesPerOp !== undefined ? { bytesPerOp: s.bytesPerOp } : {}),
+    byCategory: s.byCategory,
+    top: s.functions.slice(0, top).map((f) => ({
+      name: f.name,
+      ...(f.location ? { location: f.location } : {}),
+      category: f.category,
+      selfBytes: f.selfBytes,
+      selfShare: f.selfShare,
+      ...(f.selfBytesPerOp !== undefined ? { selfBytesPerOp: f.selfBytesPerOp } : {}),
+    })),
+  };
+}
+
+export function profileManifest(runId: string, profiles: ProfileEntry[], diffs: ProfileDiffEntry[], allocations: AllocationEntry[] = [], allocationDiffs: ProfileDiffEntry[] = []): ProfileManifest {
+  return { version: PROFILE_MANIFEST_VERSION, runId, profiles, diffs, ...(allocations.length ? { allocations } : {}), ...(allocationDiffs.length ? { allocationDiffs } : {}) };
 }

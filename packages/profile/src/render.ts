@@ -4,6 +4,7 @@
  * caller decides where they go.
  */
 import { CATEGORIES, type Category, type ProfileDiff, type ProfileSummary } from './summary.ts';
+import type { AllocationSummary } from './alloc-summary.ts';
 
 export type TextFormat = 'terminal' | 'markdown';
 
@@ -28,8 +29,8 @@ function signedPct(delta: number): string {
   return `${v < 0 ? '−' : '+'}${text} pt`;
 }
 
-/** "benchmark 78% · engine 12% · gc 3%": categories with any time, largest first. */
-export function categoryLine(summary: ProfileSummary): string {
+/** "benchmark 78% · engine 12% · gc 3%": categories with any time (or bytes), largest first. */
+export function categoryLine(summary: Pick<ProfileSummary, 'byCategory'> | Pick<AllocationSummary, 'byCategory'>): string {
   return CATEGORIES.filter((c) => summary.byCategory[c].share > 0)
     .sort((x, y) => summary.byCategory[y].share - summary.byCategory[x].share)
     .map((c) => `${c} ${pct(summary.byCategory[c].share)}`)
@@ -78,6 +79,37 @@ export interface DiffRenderOptions extends RenderOptions {
   /** Names of the two arms (default "a", "b"). */
   a?: string;
   b?: string;
+  /** What the shares are of (default "self time"; allocation diffs: "allocated bytes"). */
+  of?: string;
+}
+
+/** Bytes as the report's GC metrics write them (@rtbench/report formatBytes): powers of 1024, "51.1 KB". */
+export function bytesText(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
+/** The top functions by self bytes allocated, with the split by category above them. */
+export function renderAllocTop(summary: AllocationSummary, options: RenderOptions = {}): string {
+  const format = options.format ?? 'terminal';
+  const top = options.top ?? 10;
+  const perOp = summary.bytesPerOp !== undefined;
+  const rows = summary.functions
+    .slice(0, top)
+    .map((f) => [pct(f.selfShare), pct(f.totalShare), ...(perOp ? [f.selfBytesPerOp !== undefined ? bytesText(f.selfBytesPerOp) : ''] : []), f.category, f.name, f.location ?? '']);
+  const out = heading(format, options.title, options.note);
+  const calls = summary.ops !== undefined && summary.bytesPerOp !== undefined ? ` over ${summary.ops} calls (${bytesText(summary.bytesPerOp)}/op)` : '';
+  out.push(`${bytesText(summary.totalBytes)} allocated${calls}, ${summary.samples} samples: ${categoryLine(summary) || 'nothing allocated'}`);
+  if (format === 'markdown') out.push('');
+  out.push(table(format, ['self', 'total', ...(perOp ? ['self/op'] : []), 'category', 'function', 'where'], rows, new Set(perOp ? [0, 1, 2] : [0, 1])));
+  return out.join('\n');
 }
 
 /** The functions whose share of self time moved most between the arms. */
@@ -90,7 +122,7 @@ export function renderDiff(diff: ProfileDiff, options: DiffRenderOptions = {}): 
   const moved = CATEGORIES.filter((c) => Math.abs(diff.byCategory[c].delta) >= 0.005)
     .sort((x, y) => Math.abs(diff.byCategory[y].delta) - Math.abs(diff.byCategory[x].delta))
     .map((c: Category) => `${c} ${pct(diff.byCategory[c].aShare)} → ${pct(diff.byCategory[c].bShare)}`);
-  out.push(`share of self time, ${a} → ${b}${moved.length ? `: ${moved.join(' · ')}` : ': no category moved by 0.5 pt or more'}`);
+  out.push(`share of ${options.of ?? 'self time'}, ${a} → ${b}${moved.length ? `: ${moved.join(' · ')}` : ': no category moved by 0.5 pt or more'}`);
   if (format === 'markdown') out.push('');
   const rows = diff.functions.slice(0, top).map((e) => [signedPct(e.delta), pct(e.aShare), pct(e.bShare), e.category, e.name, e.location ?? '']);
   out.push(table(format, ['change', a, b, 'category', 'function', 'where'], rows, new Set([0, 1, 2])));

@@ -98,14 +98,31 @@ export interface NodeFrame {
  * Native and runtime code called by the harness is the harness's cost
  * (workerd's edge-aligned timer spinning on performance.now).
  */
-export function nodeFrames(profile: CpuProfile, locate: FrameLocator): Map<number, NodeFrame> {
+/**
+ * `inlined`: frames of the harness whose own weight is the case's code that
+ * the JIT inlined into them (allocation profiles record machine frames,
+ * alloc-summary.ts); they count as benchmark code under the name returned,
+ * and what they call is called by the benchmark.
+ */
+export interface NodeFramesOptions {
+  inlined?: (name: string, where: FrameLocation) => string | undefined;
+}
+
+export function nodeFrames(profile: Pick<CpuProfile, 'nodes'>, locate: FrameLocator, options: NodeFramesOptions = {}): Map<number, NodeFrame> {
   const { parent } = indexNodes(profile);
   const base = new Map<number, Category>();
   const located = new Map<number, FrameLocation | undefined>();
+  const renamed = new Map<number, string>();
   for (const node of profile.nodes) {
     const where = node.callFrame.url ? locate(node.callFrame) : undefined;
     located.set(node.id, where);
-    base.set(node.id, categorize(node.callFrame, where));
+    let category = categorize(node.callFrame, where);
+    const as = category === 'harness' && where && options.inlined ? options.inlined(displayName(node.callFrame.functionName), where) : undefined;
+    if (as !== undefined) {
+      category = 'benchmark';
+      renamed.set(node.id, as);
+    }
+    base.set(node.id, category);
   }
   const callerCategory = (id: number): Category | undefined => {
     for (let cur = parent.get(id); cur !== undefined; cur = parent.get(cur)) {
@@ -120,49 +137,64 @@ export function nodeFrames(profile: CpuProfile, locate: FrameLocator): Map<numbe
     const where = located.get(node.id);
     let category = base.get(node.id)!;
     if ((category === 'engine' || category === 'runtime') && !frame.functionName.startsWith('(') && callerCategory(node.id) === 'harness') category = 'harness';
-    const name = displayName(frame.functionName);
+    const name = renamed.get(node.id) ?? displayName(frame.functionName);
     const location = where ? `${where.source}:${where.line}` : undefined;
     frames.set(node.id, { key: `${name}\u0000${location ?? ''}\u0000${category}`, name, ...(location ? { location } : {}), category });
   }
   return frames;
 }
 
-export function summarize(profile: CpuProfile, options: SummarizeOptions = {}): ProfileSummary {
-  const locate = options.locate ?? bundleLocator(options.bundlePath);
-  const { byId, parent } = indexNodes(profile);
+/** Per function: self and total weight (µs of CPU, bytes allocated), once per function per stack however often it recurs. */
+interface Weighed {
+  total: number;
+  byCategory: Map<Category, number>;
+  stats: { key: string; name: string; location?: string; category: Category; self: number; total: number }[];
+}
+
+/** Weighs the functions of a profile's nodes by each node's own weight (its samples' time, its allocated bytes). */
+export function weighFunctions(profile: Pick<CpuProfile, 'nodes'>, selfOfNode: ReadonlyMap<number, number>, locate: FrameLocator, options: NodeFramesOptions = {}): Weighed {
+  const { parent } = indexNodes(profile);
   // One stat per function (not per node: a function reached by two paths is one line).
-  const stats = new Map<string, FunctionStat>();
+  const stats = new Map<string, Weighed['stats'][number]>();
   const keyOfNode = new Map<number, string>();
-  for (const [id, frame] of nodeFrames(profile, locate)) {
+  for (const [id, frame] of nodeFrames(profile, locate, options)) {
     keyOfNode.set(id, frame.key);
-    if (!stats.has(frame.key)) stats.set(frame.key, { ...frame, selfMs: 0, totalMs: 0, selfShare: 0, totalShare: 0 });
+    if (!stats.has(frame.key)) stats.set(frame.key, { ...frame, self: 0, total: 0 });
   }
-  const weights = sampleWeights(profile);
-  let totalUs = 0;
-  const byCategoryUs = new Map<Category, number>();
+  let total = 0;
+  const byCategory = new Map<Category, number>();
   const seen = new Set<string>();
-  for (let i = 0; i < profile.samples.length; i++) {
-    const leaf = profile.samples[i]!;
-    const w = weights[i]!;
+  for (const [leaf, w] of selfOfNode) {
     const leafKey = keyOfNode.get(leaf);
-    if (leafKey === undefined || !byId.has(leaf)) continue;
-    totalUs += w;
+    if (leafKey === undefined || !(w > 0)) continue;
+    total += w;
     const leafStat = stats.get(leafKey)!;
-    leafStat.selfMs += w;
-    byCategoryUs.set(leafStat.category, (byCategoryUs.get(leafStat.category) ?? 0) + w);
-    // Total time: once per function per sample, however often it recurs on the stack.
+    leafStat.self += w;
+    byCategory.set(leafStat.category, (byCategory.get(leafStat.category) ?? 0) + w);
+    // Total: once per function per stack, however often it recurs on it.
     seen.clear();
     for (let cur: number | undefined = leaf; cur !== undefined; cur = parent.get(cur)) {
       const key = keyOfNode.get(cur);
       if (key === undefined || seen.has(key)) continue;
       seen.add(key);
-      stats.get(key)!.totalMs += w;
+      stats.get(key)!.total += w;
     }
   }
-  const functions = [...stats.values()]
-    .filter((s) => s.totalMs > 0 && s.name !== '(root)')
-    .map((s) => ({ ...s, selfMs: s.selfMs / 1000, totalMs: s.totalMs / 1000, selfShare: totalUs ? s.selfMs / totalUs : 0, totalShare: totalUs ? s.totalMs / totalUs : 0 }))
-    .sort((a, b) => b.selfMs - a.selfMs || b.totalMs - a.totalMs || a.key.localeCompare(b.key));
+  const list = [...stats.values()].filter((s) => s.total > 0 && s.name !== '(root)').sort((a, b) => b.self - a.self || b.total - a.total || a.key.localeCompare(b.key));
+  return { total, byCategory, stats: list };
+}
+
+export function summarize(profile: CpuProfile, options: SummarizeOptions = {}): ProfileSummary {
+  const locate = options.locate ?? bundleLocator(options.bundlePath);
+  const { byId } = indexNodes(profile);
+  const weights = sampleWeights(profile);
+  const selfOfNode = new Map<number, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const leaf = profile.samples[i]!;
+    if (byId.has(leaf)) selfOfNode.set(leaf, (selfOfNode.get(leaf) ?? 0) + weights[i]!);
+  }
+  const { total: totalUs, byCategory: byCategoryUs, stats } = weighFunctions(profile, selfOfNode, locate);
+  const functions = stats.map(({ self, total, ...s }) => ({ ...s, selfMs: self / 1000, totalMs: total / 1000, selfShare: totalUs ? self / totalUs : 0, totalShare: totalUs ? total / totalUs : 0 }));
   const byCategory = {} as Record<Category, { ms: number; share: number }>;
   for (const c of CATEGORIES) {
     const us = byCategoryUs.get(c) ?? 0;
@@ -183,6 +215,12 @@ export interface DiffEntry {
   delta: number;
 }
 
+/** What a diff needs of a summary: CPU (ProfileSummary) and allocation (AllocationSummary) summaries both fit. */
+export interface Shares {
+  functions: readonly { key: string; name: string; location?: string; category: Category; selfShare: number }[];
+  byCategory: Readonly<Record<Category, { share: number }>>;
+}
+
 export interface ProfileDiff {
   /** By |delta|, largest first. */
   functions: DiffEntry[];
@@ -196,7 +234,7 @@ export interface ProfileDiff {
  * matched by name and mapped source location (the same suite code in two
  * bundles, or on two runtimes, is one function; native builtins by name).
  */
-export function diffProfiles(a: ProfileSummary, b: ProfileSummary): ProfileDiff {
+export function diffProfiles(a: Shares, b: Shares): ProfileDiff {
   const entries = new Map<string, DiffEntry>();
   for (const [side, summary] of [['a', a], ['b', b]] as const) {
     for (const f of summary.functions) {

@@ -20,7 +20,7 @@ export interface WorkerdProfileTaken {
   profileError?: string;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms);
@@ -29,7 +29,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /** The inspector's WebSocket path for the benchmark's worker (service "rtbench"), from /json/list. */
-async function targetPath(port: number): Promise<string> {
+export async function targetPath(port: number): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/json/list`);
   const targets = (await res.json()) as { id?: string; title?: string; webSocketDebuggerUrl?: string }[];
   if (!Array.isArray(targets) || targets.length === 0) throw new Error("workerd's inspector lists no target");

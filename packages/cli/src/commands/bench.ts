@@ -16,7 +16,7 @@ import { resolve as resolvePath } from 'node:path';
 import { executeRun } from '../run.ts';
 import { isResolved } from '../variants.ts';
 import { watchLaunchers } from '../launchers.ts';
-import { loadProfileManifest, profileRun, profilesDir } from '../profiles.ts';
+import { loadProfileManifest, parseProfileKinds, profileRun, profilesDir, type ProfileKind } from '../profiles.ts';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 
 export interface VerdictFlags {
@@ -31,8 +31,8 @@ export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
   /** Also write the HTML report: to this file, or (true) beside the saved run. */
   html?: string | true;
   quiet?: boolean;
-  /** After the run, a CPU profile per case × variant in an extra process (profiles.ts). */
-  profile?: boolean;
+  /** After the run, profiles per case × variant in an extra process (profiles.ts): true (CPU) or the kinds, "cpu,alloc". */
+  profile?: string | true;
 }
 
 /** Where --html writes: the file named, or the saved run's path with .html. */
@@ -128,8 +128,9 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   ratioOptions(flags);
   const limit = failLimit(flags);
   if (flags.out !== undefined) assertWritableOutput(flags.out);
+  const profileKinds = flags.profile === undefined ? undefined : parseProfileKinds(flags.profile);
   const plan = await makePlan(suiteName, flags, compareArms);
-  if (flags.profile && plan.suite.cases.every(isHostCaseSpec)) {
+  if (profileKinds && plan.suite.cases.every(isHostCaseSpec)) {
     throw new UsageError(`${plan.suite.name} is timed by the host (start-up, HTTP load): --profile profiles cases that run inside the runtime`);
   }
 
@@ -151,7 +152,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   const resolved = { ...ratioOptions(flags, [run]), file: path };
   const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
   // With --profile, an HTML report waits for the profiles: it draws their flame graphs.
-  const profiling = flags.profile === true && run.status !== 'interrupted';
+  const profiling = profileKinds !== undefined && run.status !== 'interrupted';
   const htmlLater = profiling && reporter.format === 'html';
   if (!htmlLater) emit(view, reporter, flags);
   // Another format on stdout (json, csv, …): the table still goes to the terminal.
@@ -168,9 +169,9 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
     writeFileSync(html, reporterFor('html')!.render(v, { color: false, columns: 100, plot: false }));
     process.stderr.write(pc.dim(`html report ${html}\n`));
   };
-  if (!profiling) writeHtml(view);
+  if (!profiling || !profileKinds) writeHtml(view);
   else {
-    await printProfiles(plan, path, run.id, compareArms !== undefined, reporter.format, flags.quiet === true);
+    await printProfiles(plan, path, run.id, profileKinds, compareArms !== undefined, reporter.format, flags.quiet === true);
     const profiles = htmlLater || html !== undefined ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
     const withProfiles: View = profiles ? { ...view, profiles } : view;
     if (htmlLater) emit(withProfiles, reporter, flags);
@@ -188,13 +189,14 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
 }
 
 /** --profile: the profiles after the table (stdout for the terminal and markdown, stderr beside other formats); Ctrl-C stops them. */
-async function printProfiles(plan: Plan, runPath: string, runId: string, compare: boolean, format: string, quiet: boolean): Promise<void> {
+async function printProfiles(plan: Plan, runPath: string, runId: string, kinds: readonly ProfileKind[], compare: boolean, format: string, quiet: boolean): Promise<void> {
   const abort = new AbortController();
   const stop = (): void => abort.abort();
   process.once('SIGINT', stop);
   try {
     const text = await profileRun(plan.suite, plan.variants, runPath, {
       runId,
+      kinds,
       compare,
       format: format === 'markdown' ? 'markdown' : 'terminal',
       signal: abort.signal,

@@ -1,0 +1,227 @@
+/**
+ * One allocation profile of one case × arm, in an extra process that is not
+ * one of the measured ones: V8's sampling heap profiler, driven over the
+ * runtime's inspector (Chrome DevTools Protocol `HeapProfiler`) around the
+ * sampling phase of a lockstep job, and written as a `.heapprofile`
+ * (Chrome DevTools' Memory panel, speedscope).
+ *
+ * Why a lockstep job over the inspector, not `--heap-prof`: a lockstep
+ * process warms up, says `ready` and then takes one sample per command
+ * (packages/core/src/execute.ts), so the host starts the profiler after
+ * warmup and stops it after the last sample: the window is the sampling
+ * phase by construction, where a heap profile (no timestamps, only an
+ * allocation ordinal) could otherwise only be cut by stacks. And
+ * `HeapProfiler.startSampling` takes `includeObjectsCollectedByMajorGC` /
+ * `…MinorGC`: without them V8 keeps only the samples of objects still alive
+ * when the profile is read, which is what node's `--heap-prof` writes at
+ * exit (tried: a helper allocating ~1 GB of short-lived objects is not in
+ * it at all), where a benchmark's question is what it allocates.
+ *
+ * | runtime | how |
+ * |---|---|
+ * | node | `--inspect=127.0.0.1:<port>` (a free port the host picked), lockstep job, CDP on the target of `/json/list` |
+ * | deno | the same (`deno run --inspect=127.0.0.1:<port>`); deno 2.9 rejects `--heap-prof` ("unexpected argument") |
+ * | workerd | `workerd serve --inspector-addr=127.0.0.1:0` (port from the control fd), lockstep job over the streamed exchange |
+ * | bun | unavailable: bun 1.4's `--heap-prof` writes a heap snapshot at exit (JavaScriptCore's live objects; its trace tree and samples are empty), not a sampling allocation profile, and its inspector speaks WebKit's protocol, which has no sampling heap profiler |
+ *
+ * node and deno read the host's commands with a blocking read on stdin, and
+ * run inspector messages only while JavaScript runs (V8 interrupts): a
+ * command sent while the process waits for the next sample is carried out
+ * during that sample. So the host sends `startSampling` and asks for the
+ * first sample, and sends `stopSampling` and asks for one more: each edge
+ * is inside one sample (the window is exact to a sample at each edge; the
+ * calls counted for bytes per operation are the samples between, the first
+ * edge's included). workerd carries them out at once (its isolate is idle
+ * between samples).
+ */
+import { createServer } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { lockstepSampleIterations, type CaseResultMessage, type Job, type ReadyMessage } from '@rtbench/core/protocol';
+import { liveCase, type JobOutcome, type JobRequest, type LiveCase } from '@rtbench/runner-kit';
+import { startWorkerdJob } from '@rtbench/runner-workerd/host-api';
+import { connectCdp, type CdpSession } from './cdp.ts';
+import { checkHeapProfile, type HeapProfile } from './heapprofile.ts';
+import { bundleLocator } from './source-map.ts';
+import { summarizeAllocations, type AllocationSummary } from './alloc-summary.ts';
+import { targetPath, withTimeout } from './workerd.ts';
+import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, type ProfileArm } from './capture.ts';
+
+/** Average bytes between samples: V8's default (512 KiB) gives too few samples in a second of a light allocator, 16 KiB an 11 MB file for a case allocating 4 GB/s (the file holds every sample). */
+export const DEFAULT_ALLOC_INTERVAL_BYTES = 64 * 1024;
+
+export interface AllocationCaseOptions {
+  arm: ProfileArm;
+  caseId: string;
+  /** Where the `.heapprofile` is written; its folder is made. */
+  outPath: string;
+  /** The sampling phase under the profiler, ms of the host's clock (default 1000). */
+  timeMs?: number;
+  /** Warmup before it, ms (default 300). */
+  warmupMs?: number;
+  /** Average bytes between samples (default 64 KiB). */
+  intervalBytes?: number;
+  /** Hard limit for the process (default: warmup + time + 60 s). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** How the window was held. */
+export interface AllocationWindow {
+  /** 'lockstep': the profiler ran from after warmup to after the last sample, started and stopped by the host. */
+  method: 'lockstep';
+  /** Lockstep samples asked for while the profiler ran (the wake-up sample after stopSampling not counted). */
+  samples: number;
+  /** Calls of the case in them (each sample: its timed batch and an untimed quarter batch before it). */
+  ops: number;
+  /** Bytes attributed to the harness's warmup frames: 0 when the window held. */
+  warmupBytes: number;
+}
+
+export type AllocationCaseResult =
+  | { status: 'ok'; path: string; method: string; window: AllocationWindow; summary: AllocationSummary; result?: CaseResultMessage }
+  | { status: 'unavailable'; reason: string }
+  | { status: 'unsupported'; reason: string }
+  | { status: 'failed'; reason: string; stderr?: string };
+
+const METHODS: Record<string, string> = {
+  node: 'node --inspect, HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)',
+  deno: 'deno run --inspect, HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)',
+  workerd: 'workerd --inspector-addr, HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)',
+};
+
+export const BUN_ALLOC_UNAVAILABLE =
+  "bun 1.4's --heap-prof writes a heap snapshot at exit (JavaScriptCore's live objects, with no allocation stacks: its trace tree and samples are empty), not a sampling allocation profile, and bun's inspector speaks WebKit's protocol, which has no sampling heap profiler";
+
+const INSPECTOR_WAIT_MS = 15_000;
+
+/** A free TCP port on 127.0.0.1, by binding port 0 and closing it (another process could take it before the runtime does: rare, and then the profile fails with the reason). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port on 127.0.0.1'))));
+    });
+  });
+}
+
+/** Polls the inspector's /json/list until it answers with a target (the runtime starts it before any JavaScript runs). */
+async function inspectorTarget(port: number, within: number): Promise<string> {
+  const until = Date.now() + within;
+  let last: Error | undefined;
+  while (Date.now() < until) {
+    try {
+      return await targetPath(port);
+    } catch (error) {
+      last = error as Error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`no inspector answered on 127.0.0.1:${port} within ${within} ms${last ? ` (${last.message})` : ''}`);
+}
+
+function lockstepJob(caseId: string, warmupMs: number): Job {
+  return { protocol: 1, kind: 'lockstep', caseId, options: { warmupMs, timeMs: 0, minSamples: 1, maxSamples: 1_000_000, sampleMs: 0 } };
+}
+
+function problemOf(outcome: JobOutcome): AllocationCaseResult | undefined {
+  const messages = outcome.messages;
+  if (messages.some((m) => m.type === 'result')) return undefined;
+  const unsupported = messages.find((m) => m.type === 'unsupported');
+  if (unsupported && unsupported.type === 'unsupported') return { status: 'unsupported', reason: unsupported.reason };
+  const error = messages.find((m) => m.type === 'error');
+  const stderr = outcome.stderr.slice(-4000);
+  if (error && error.type === 'error') return { status: 'failed', reason: `${error.phase}: ${error.message}`, stderr };
+  const why = outcome.timedOut ? 'timed out' : outcome.interrupted ? 'interrupted' : outcome.protocolErrors.length ? `protocol errors: ${outcome.protocolErrors.join('; ')}` : `exited with ${outcome.exitSignal ?? outcome.exitCode} and no result`;
+  return { status: 'failed', reason: `the profiled process ${why}`, stderr };
+}
+
+/**
+ * Takes one allocation profile of one case on one arm and writes it to
+ * `outPath`. Never throws for what the runtime or the case did.
+ */
+export async function profileAllocations(options: AllocationCaseOptions): Promise<AllocationCaseResult> {
+  const { arm, caseId, outPath } = options;
+  const runtime = arm.runner.runtime;
+  if (runtime === 'bun') return { status: 'unavailable', reason: BUN_ALLOC_UNAVAILABLE };
+  if (!(runtime in METHODS)) return { status: 'unavailable', reason: `rtbench does not know how to take an allocation profile on ${runtime}` };
+  const timeMs = options.timeMs ?? DEFAULT_PROFILE_TIME_MS;
+  const warmupMs = options.warmupMs ?? DEFAULT_PROFILE_WARMUP_MS;
+  const intervalBytes = Math.max(1, Math.round(options.intervalBytes ?? DEFAULT_ALLOC_INTERVAL_BYTES));
+  const timeoutMs = options.timeoutMs ?? warmupMs + timeMs + 60_000;
+  const request: JobRequest = { target: arm.target, bundlePath: arm.bundlePath, job: lockstepJob(caseId, warmupMs), timeoutMs, flags: arm.flags, ...(options.signal ? { signal: options.signal } : {}) };
+
+  let live: LiveCase;
+  let inspectorPort: Promise<number | undefined>;
+  if (runtime === 'workerd') {
+    let resolvePort!: (port: number | undefined) => void;
+    inspectorPort = new Promise((r) => (resolvePort = r));
+    live = liveCase(
+      startWorkerdJob(request, {
+        serveOptions: ['--inspector-addr=127.0.0.1:0'],
+        async beforeExchange(server) {
+          resolvePort(await withTimeout(server.inspector, INSPECTOR_WAIT_MS, "workerd's inspector port").catch(() => undefined));
+        },
+      }),
+    );
+  } else {
+    let port: number;
+    try {
+      port = await freePort();
+    } catch (error) {
+      return { status: 'failed', reason: (error as Error).message };
+    }
+    inspectorPort = Promise.resolve(port);
+    live = arm.runner.startSession({ ...request, flags: { args: [`--inspect=127.0.0.1:${port}`, ...arm.flags.args], env: arm.flags.env } });
+  }
+
+  let session: CdpSession | undefined;
+  let profile: HeapProfile | undefined;
+  let profileError: string | undefined;
+  let counted = 0;
+  let ready: ReadyMessage | undefined;
+  try {
+    ready = await live.ready;
+    if (ready) {
+      const port = await withTimeout(inspectorPort, INSPECTOR_WAIT_MS, `${arm.target.spec}'s inspector port`);
+      if (port === undefined) throw new Error(`${arm.target.spec} reported no inspector port`);
+      session = await connectCdp(port, await inspectorTarget(port, INSPECTOR_WAIT_MS));
+      // No HeapProfiler.enable: sampling needs none, and node would carry it out only at the next sample.
+      const started = session.send('HeapProfiler.startSampling', { samplingInterval: intervalBytes, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      // node and deno carry the command out during the next sample (see above): the first sample wakes them.
+      const [, first] = await Promise.all([started, live.sample()]);
+      if (first === undefined) throw new Error('the process stopped answering samples');
+      counted = 1;
+      const until = performance.now() + timeMs;
+      while (performance.now() < until || counted < 5) {
+        if (options.signal?.aborted) throw new Error('interrupted');
+        if ((await live.sample()) === undefined) throw new Error('the process stopped answering samples');
+        counted++;
+      }
+      const stopped = session.send<{ profile: unknown }>('HeapProfiler.stopSampling');
+      const [result] = await Promise.all([withTimeout(stopped, 30_000, 'HeapProfiler.stopSampling'), live.sample()]);
+      profile = checkHeapProfile(result.profile, `${arm.target.spec}'s heap profile`);
+    }
+  } catch (error) {
+    profileError = (error as Error).message;
+  } finally {
+    session?.close();
+  }
+  const outcome = await live.finish();
+  const problem = problemOf(outcome);
+  if (problem?.status === 'unsupported' || (problem && !profileError)) return problem;
+  if (!profile) return { status: 'failed', reason: `no allocation profile from ${arm.target.spec}'s inspector: ${profileError ?? 'no reason given'}${problem && 'reason' in problem ? `; ${problem.reason}` : ''}`, stderr: outcome.stderr.slice(-4000) };
+  if (problem) return problem;
+
+  mkdirSync(dirname(outPath), { recursive: true });
+  writeFileSync(outPath, JSON.stringify(profile));
+  const ops = counted * lockstepSampleIterations(ready!.iterationsPerSample);
+  const locate = bundleLocator(arm.bundlePath);
+  const summary = summarizeAllocations(profile, { locate, ops });
+  const warmupBytes = summary.functions.filter((f) => (f.name === 'warmUp' || f.name === 'steadyTime') && f.location?.startsWith('packages/core/src/measure.ts:')).reduce((n, f) => n + f.totalBytes, 0);
+  const result = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result');
+  return { status: 'ok', path: outPath, method: METHODS[runtime]!, window: { method: 'lockstep', samples: counted, ops, warmupBytes }, summary, ...(result ? { result } : {}) };
+}

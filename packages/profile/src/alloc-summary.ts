@@ -1,0 +1,83 @@
+/**
+ * What an allocation profile says without opening a tool: the functions by
+ * the bytes allocated with them on top of the stack (self), in the same
+ * categories as CPU time (summary.ts), with bytes per operation when the
+ * number of the case's calls in the window is known. Between two arms,
+ * diffProfiles() (summary.ts) compares the shares of allocated bytes.
+ */
+import type { HeapProfile } from './heapprofile.ts';
+import { flattenHeapProfile } from './heapprofile.ts';
+import { bundleLocator, type FrameLocation, type FrameLocator } from './source-map.ts';
+import { CATEGORIES, weighFunctions, type Category } from './summary.ts';
+
+export interface AllocationStat {
+  key: string;
+  name: string;
+  location?: string;
+  category: Category;
+  /** Bytes allocated with this function on top of the stack, and on the stack. */
+  selfBytes: number;
+  totalBytes: number;
+  /** Fractions of the profile's bytes (0..1). */
+  selfShare: number;
+  totalShare: number;
+  /** selfBytes per call of the case, when the calls are known. */
+  selfBytesPerOp?: number;
+}
+
+export interface AllocationSummary {
+  /** Bytes the profile accounts for (V8's estimate from its samples). */
+  totalBytes: number;
+  /** Samples the profile holds. */
+  samples: number;
+  /** Calls of the case while the profiler ran, when known; then bytes per call. */
+  ops?: number;
+  bytesPerOp?: number;
+  byCategory: Record<Category, { bytes: number; share: number }>;
+  /** Every allocating function, by self bytes, largest first. */
+  functions: AllocationStat[];
+}
+
+/**
+ * The harness's timed path (packages/core/src/measure.ts): the batch loops
+ * and the batch timers' closures around them. V8's sampling heap profiler
+ * records machine frames, not inlined ones (its CPU profiler does): the
+ * case's function, and the helpers the JIT inlined into it, are compiled
+ * into these, and their bytes are reported here (node@24 inlined a
+ * JSON.parse case, runSync and all, into the timer's closure). Their own
+ * code allocates nothing but the box of a result that is not a small
+ * integer, stored in the harness's sink. So their self bytes are the case's,
+ * shown as such.
+ */
+const TIMED_PATH = new Set(['runSync', 'runAsync', 'runOwnSync', 'runOwnAsync', '(anonymous)']);
+const HARNESS_MEASURE = 'packages/core/src/measure.ts';
+export const INLINED_SUFFIX = ' (case code inlined into it)';
+
+export interface SummarizeAllocationsOptions {
+  bundlePath?: string;
+  locate?: FrameLocator;
+  /** Calls of the case in the window (for bytes per operation). */
+  ops?: number;
+}
+
+export function summarizeAllocations(profile: HeapProfile, options: SummarizeAllocationsOptions = {}): AllocationSummary {
+  const locate = options.locate ?? bundleLocator(options.bundlePath);
+  const { nodes, selfBytes } = flattenHeapProfile(profile);
+  const inlined = (name: string, where: FrameLocation): string | undefined => (where.source === HARNESS_MEASURE && TIMED_PATH.has(name) ? `${name}${INLINED_SUFFIX}` : undefined);
+  const { total, byCategory: bytesByCategory, stats } = weighFunctions({ nodes }, selfBytes, locate, { inlined });
+  const ops = options.ops !== undefined && options.ops > 0 ? options.ops : undefined;
+  const functions = stats.map(({ self, total: all, ...s }): AllocationStat => ({
+    ...s,
+    selfBytes: self,
+    totalBytes: all,
+    selfShare: total ? self / total : 0,
+    totalShare: total ? all / total : 0,
+    ...(ops ? { selfBytesPerOp: self / ops } : {}),
+  }));
+  const byCategory = {} as Record<Category, { bytes: number; share: number }>;
+  for (const c of CATEGORIES) {
+    const bytes = bytesByCategory.get(c) ?? 0;
+    byCategory[c] = { bytes, share: total ? bytes / total : 0 };
+  }
+  return { totalBytes: total, samples: profile.samples.length, ...(ops ? { ops, bytesPerOp: total / ops } : {}), byCategory, functions };
+}

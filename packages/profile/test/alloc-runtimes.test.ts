@@ -1,0 +1,101 @@
+/**
+ * profileAllocations on the real runtimes, on a case with a known allocating
+ * function (test/fixtures/profile-alloc: the timed function calls
+ * allocHelper, the most bytes, two steady allocating helpers, and a numeric
+ * helper that allocates nothing; PROFILE_ALLOC_BIG=4 makes allocHelper
+ * allocate 4×: its share grows by what the two others lose together).
+ * node, deno and workerd: V8's sampling heap profiler over the inspector;
+ * bun: unavailable, with the reason. One profile per arm, shared by the
+ * assertions. No assertion is on time.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { guardDir, liveChildPids, removeGuardedDir, type Runner } from '@rtbench/runner-kit';
+import { bundleSuite } from '../../cli/src/bundle.ts';
+import { nodeRunner } from '../../../runners/node/src/runner.ts';
+import { denoRunner } from '../../../runners/deno/src/runner.ts';
+import { bunRunner } from '../../../runners/bun/src/runner.ts';
+import { workerdRunner } from '../../../runners/workerd/src/runner.ts';
+import { diffProfiles, parseHeapProfile, profileAllocations, renderAllocTop, renderDiff, summarizeAllocations, bundleLocator, type AllocationCaseResult, type ProfileArm } from '../src/index.ts';
+
+const fixture = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'profile-alloc', 'index.ts');
+const FIXTURE_SOURCE = 'test/fixtures/profile-alloc/index.ts';
+const CASE = 'alloc helper';
+const out = mkdtempSync(join(tmpdir(), 'rtbench-alloc-test-'));
+guardDir(out);
+
+afterAll(() => removeGuardedDir(out));
+afterEach(() => expect(liveChildPids()).toEqual([]));
+
+async function armOf(runner: Runner, env: Record<string, string> = {}): Promise<ProfileArm> {
+  const bundlePath = (await bundleSuite(fixture, 'profile-alloc', runner.runtime, runner.bundle)).path;
+  const target = await runner.resolve(runner.runtime);
+  const flags = runner.translateFlags([]);
+  return { runner, target, flags: { args: flags.args, env: { ...flags.env, ...env } }, bundlePath };
+}
+
+function ok(result: AllocationCaseResult): Extract<AllocationCaseResult, { status: 'ok' }> {
+  if (result.status !== 'ok') throw new Error(JSON.stringify(result));
+  return result;
+}
+
+const helperLine = (name: string): number => readFileSync(fixture, 'utf8').split('\n').findIndex((l) => l.startsWith(`function ${name}(`)) + 1;
+
+describe('profileAllocations on node, deno and workerd', () => {
+  for (const runner of [nodeRunner, denoRunner, workerdRunner]) {
+    it(`${runner.runtime}: the sampling phase only, the allocating helper on top, and on top of the differential view when it allocates 4×`, async () => {
+      const arm = await armOf(runner);
+      const path = join(out, `${runner.runtime}.heapprofile`);
+      const base = ok(await profileAllocations({ arm, caseId: CASE, outPath: path, timeMs: 300, warmupMs: 150 }));
+      const text = renderAllocTop(base.summary, { top: 6, title: `${CASE} · ${runner.runtime}` });
+      // The host started the profiler after warmup and stopped it after the samples: no byte under the harness's warmup.
+      expect(base.window.method).toBe('lockstep');
+      expect(base.window.samples).toBeGreaterThanOrEqual(5);
+      expect(base.window.warmupBytes, text).toBe(0);
+      // The file is a .heapprofile that reads back to the same summary.
+      const written = parseHeapProfile(readFileSync(path, 'utf8'));
+      expect(written.samples.length).toBeGreaterThan(100);
+      expect(summarizeAllocations(written, { locate: bundleLocator(arm.bundlePath) }).totalBytes).toBe(base.summary.totalBytes);
+      const [top] = base.summary.functions;
+      expect(top?.name, text).toBe('allocHelper');
+      expect(top?.category).toBe('benchmark');
+      expect(top?.location).toBe(`${FIXTURE_SOURCE}:${helperLine('allocHelper')}`);
+      expect(base.summary.functions.slice(1, 3).map((f) => f.name).sort(), text).toEqual(['steadyAllocHelper', 'steadyStringHelper']);
+      // numericHelper allocates nothing.
+      expect(base.summary.functions.some((f) => f.name === 'numericHelper'), text).toBe(false);
+      // 100 objects with a string and a 4-element array per call: kilobytes per call, not bytes, not megabytes (ops counted right).
+      expect(top!.selfBytesPerOp!, text).toBeGreaterThan(4_000);
+      expect(top!.selfBytesPerOp!, text).toBeLessThan(100_000);
+      expect(base.summary.byCategory.benchmark.share, text).toBeGreaterThan(0.8);
+
+      const big = ok(await profileAllocations({ arm: await armOf(runner, { PROFILE_ALLOC_BIG: '4' }), caseId: CASE, outPath: join(out, `${runner.runtime}-big.heapprofile`), timeMs: 300, warmupMs: 150 }));
+      const diff = diffProfiles(base.summary, big.summary);
+      const diffText = renderDiff(diff, { a: 'base', b: 'big', of: 'allocated bytes', top: 5 });
+      expect(diff.functions[0]?.name, diffText).toBe('allocHelper');
+      expect(diff.functions[0]?.delta, diffText).toBeGreaterThan(0);
+      // Per call, allocHelper allocates about 4× as much; steadyAllocHelper the same.
+      const perOp = (s: typeof base.summary, name: string): number => s.functions.find((f) => f.name === name)!.selfBytesPerOp!;
+      expect(perOp(big.summary, 'allocHelper') / perOp(base.summary, 'allocHelper'), diffText).toBeGreaterThan(2.5);
+      expect(perOp(big.summary, 'allocHelper') / perOp(base.summary, 'allocHelper'), diffText).toBeLessThan(6);
+      for (const steady of ['steadyAllocHelper', 'steadyStringHelper']) expect(perOp(big.summary, steady) / perOp(base.summary, steady), diffText).toBeLessThan(1.5);
+    });
+  }
+});
+
+describe('profileAllocations on bun', () => {
+  it('is unavailable, saying why, without starting bun', async () => {
+    const r = await profileAllocations({ arm: await armOf(bunRunner), caseId: CASE, outPath: join(out, 'bun.heapprofile') });
+    expect(r.status).toBe('unavailable');
+    if (r.status === 'unavailable') expect(r.reason).toMatch(/heap snapshot at exit.*not a sampling allocation profile/);
+  });
+});
+
+describe('a case that is not there', () => {
+  it('is a failure with the reason, not a profile', async () => {
+    const r = await profileAllocations({ arm: await armOf(nodeRunner), caseId: 'no such case', outPath: join(out, 'none.heapprofile'), timeMs: 100, warmupMs: 20 });
+    expect(r.status).toBe('failed');
+    if (r.status === 'failed') expect(r.reason).toContain('no case "no such case"');
+  });
+});
