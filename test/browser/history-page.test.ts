@@ -70,6 +70,21 @@ describe('history page (headless Chromium)', () => {
     }
     // Names from the run are text, never markup.
     expect(await page.$eval('section.case:nth-of-type(2) h3', (h) => h.textContent)).toBe(HOSTILE.name);
+
+    // Filters: a variant unticked leaves one line and its dots per case; the search hides the cases it does not match.
+    await page.locator('input[data-variant]').nth(1).uncheck(); // the hostile variant, second in order
+    for (const section of await page.$$('section.case')) {
+      expect(await section.$$('.rt-history-line path')).toHaveLength(1);
+      expect(await section.$$('.rt-history-point circle')).toHaveLength(5);
+    }
+    await page.fill('#case-search', 'small');
+    expect(await page.$$eval('section.case', (ss) => ss.map((s) => !(s as HTMLElement).hidden))).toEqual([true, false]);
+    expect(await page.textContent('#case-count')).toBe('1 of 2 cases');
+    await page.uncheck('input[data-variant="node@24"]');
+    expect(await page.textContent('section.case:not([hidden]) .history-chart')).toBe('no variant of this case is ticked');
+    await page.fill('#case-search', '');
+    await page.locator('input[data-variant]').nth(1).check();
+    expect(await page.$$('section.case:not([hidden]) .rt-history-line path')).toHaveLength(2);
     expect(await page.evaluate(() => (window as unknown as { pwned?: string }).pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);

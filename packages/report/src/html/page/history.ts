@@ -34,8 +34,13 @@ function axisText(value: number, unit: string): string {
   return `${+value.toPrecision(3)}`;
 }
 
+/** What the filters show: variants ticked, and cases whose title contains the search text. */
+const state = { variants: new Set(data.variants), search: '' };
+
 function caseChart(hc: HistoryPageCase): SVGSVGElement | HTMLElement {
-  const points = hc.series.flatMap((s) => s.points.map((p) => ({ ...p, variant: s.variant, label: data.runs[p.run]!.label })));
+  const series = hc.series.filter((s) => state.variants.has(s.variant));
+  if (series.length === 0) return el('p', { class: 'hint' }, 'no variant of this case is ticked');
+  const points = series.flatMap((s) => s.points.map((p) => ({ ...p, variant: s.variant, label: data.runs[p.run]!.label })));
   const withCi = points.filter((p) => p.lo !== undefined && p.hi !== undefined);
   const changes = points.filter((p) => p.change);
   const binaries = points.filter((p) => p.binary);
@@ -55,7 +60,7 @@ function caseChart(hc: HistoryPageCase): SVGSVGElement | HTMLElement {
       tickRotate: runIndices.length > 8 ? -20 : 0,
     },
     y: { label: hc.measure, grid: true, nice: true, tickFormat: (v: number) => axisText(v, hc.unit) },
-    color: { domain: hc.series.map((s) => s.variant), range: hc.series.map((s) => colourOf(s.variant)), legend: hc.series.length > 1 },
+    color: { domain: series.map((s) => s.variant), range: series.map((s) => colourOf(s.variant)), legend: series.length > 1 },
     marks: [
       Plot.ruleX(binaries, { x: 'run', stroke: '#9ca3af', strokeDasharray: '4,3', className: 'rt-history-binary', title: (p: (typeof binaries)[number]) => `${p.variant}: new binary (${p.binary})` }),
       Plot.ruleX(withCi, { x: 'run', y1: 'lo', y2: 'hi', stroke: 'variant', strokeOpacity: 0.45, strokeWidth: 3, className: 'rt-history-ci' }),
@@ -100,8 +105,49 @@ function caseSection(hc: HistoryPageCase): HTMLElement {
   );
 }
 
+function caseShown(hc: HistoryPageCase): boolean {
+  const q = state.search.trim().toLowerCase();
+  return q === '' || hc.title.toLowerCase().includes(q);
+}
+
 function draw(): void {
-  for (const { host, hc } of charts) replace(host, caseChart(hc));
+  let shown = 0;
+  for (const { host, hc } of charts) {
+    const section = host.closest('section')!;
+    section.hidden = !caseShown(hc);
+    if (section.hidden) continue;
+    shown++;
+    replace(host, caseChart(hc));
+  }
+  const count = document.getElementById('case-count');
+  if (count) count.textContent = `${shown} of ${charts.length} cases`;
+}
+
+/** Variants to draw, and a search over case titles: a long history is read one runtime or group at a time. */
+function filters(): HTMLElement {
+  const boxes = data.variants.map((variant) => {
+    const box = el('input', { type: 'checkbox', 'data-variant': variant });
+    box.checked = true;
+    box.addEventListener('change', () => {
+      if (box.checked) state.variants.add(variant);
+      else state.variants.delete(variant);
+      draw();
+    });
+    const swatch = el('span', { class: 'swatch' });
+    swatch.style.background = colourOf(variant);
+    return el('label', { class: 'pick' }, box, swatch, variant);
+  });
+  const search = el('input', { type: 'search', id: 'case-search', placeholder: 'cases containing…', 'aria-label': 'show cases containing this text' });
+  search.addEventListener('input', () => {
+    state.search = search.value;
+    draw();
+  });
+  return el(
+    'nav',
+    { class: 'filters', 'aria-label': 'filters' },
+    el('div', { class: 'filter-row' }, el('span', { class: 'filter-title' }, 'Variants'), ...boxes),
+    el('div', { class: 'filter-row' }, el('span', { class: 'filter-title' }, 'Cases'), search, el('span', { id: 'case-count', class: 'count' })),
+  );
 }
 
 function page(): HTMLElement {
@@ -115,6 +161,7 @@ function page(): HTMLElement {
     changes.length ? el('ul', { class: 'changes', id: 'change-list' }, ...changes.map((c) => el('li', { class: `change ${c.kind}` }, `${c.title}: ${c.text}`))) : el('p', { class: 'hint', id: 'change-list' }, 'none'),
     data.binaryChanges.length ? el('ul', { class: 'binaries' }, ...data.binaryChanges.map((b) => el('li', {}, b))) : null,
     el('h2', {}, 'Cases'),
+    filters(),
     ...data.cases.map(caseSection),
     el('h2', {}, 'Runs'),
     runsTable(),
