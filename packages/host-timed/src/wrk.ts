@@ -7,8 +7,10 @@
  *
  * The request and the report are a Lua script per run: wrk.method/body/headers,
  * and a done() that prints the one JSON line LoadReport declares. wrk counts
- * and times responses itself (microsecond histogram); its durations are whole
- * seconds, so warm-up and measured load are rounded up to them.
+ * and times responses itself (microsecond histogram, corrected for coordinated
+ * omission before done() reads it: tail percentiles measure the server's
+ * stalls); its durations are whole seconds, so warm-up and measured load are
+ * rounded up to them.
  */
 import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
