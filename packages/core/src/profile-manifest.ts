@@ -16,34 +16,56 @@ export const PROFILE_MANIFEST_FILE = 'profiles.json';
 export const PROFILE_MANIFEST_VERSION = 1;
 
 /**
+ * What a call tree's frames weigh: time (CPU profiles, `…Ms` fields, ms of
+ * the sampling phase) or allocated bytes (allocation profiles, `…Bytes`
+ * fields, V8's estimate from its samples). One shape, its amounts named by
+ * the unit, so a CPU tree of an older manifest reads as before.
+ */
+export const CALL_TREE_UNITS = ['Ms', 'Bytes'] as const;
+export type CallTreeUnit = (typeof CALL_TREE_UNITS)[number];
+
+/** A frame's amounts in unit U: `selfMs`/`totalMs`/`foldedMs?` or `selfBytes`/`totalBytes`/`foldedBytes?`. */
+export type CallTreeAmounts<U extends CallTreeUnit> = {
+  /** With this frame on top of the stack. */
+  [K in `self${U}`]: number;
+} & {
+  /** With this frame on the stack (self + every callee). */
+  [K in `total${U}`]: number;
+} & {
+  /** In callees too small to keep (below the tree's `minShare`), not drawn as frames of their own. */
+  [K in `folded${U}`]?: number;
+};
+
+/**
  * One frame of a call tree: one function at one place in the stack. Frames
  * of the same function under the same parent are one node (merged by name,
  * mapped source location and category), so a node's children are distinct
- * functions. Times are in ms of the profile's sampling phase.
+ * functions.
  */
-export interface CallTreeNode {
+export type CallTreeNode<U extends CallTreeUnit = 'Ms'> = {
   name: string;
   /** `source:line` (mapped through the bundle's source map); absent for native code. */
   location?: string;
   category: ProfileCategory;
-  /** Time with this frame on top of the stack. */
-  selfMs: number;
-  /** Time with this frame on the stack (self + every callee). */
-  totalMs: number;
-  /** Time in callees too small to keep (below the tree's `minShare`), not drawn as frames of their own. */
-  foldedMs?: number;
-  children: CallTreeNode[];
-}
+  children: CallTreeNode<U>[];
+} & CallTreeAmounts<U>;
 
-export interface CallTree {
-  /** Time the samples cover, ms (the root's totalMs). */
-  totalMs: number;
+export type CallTree<U extends CallTreeUnit = 'Ms'> = {
+  /** Samples the tree was built from (CPU samples, or the heap profile's allocation samples). */
   samples: number;
   /** Frames whose total share was below this (0..1) were folded into their parent. */
   minShare: number;
   /** Nodes in the tree (root included). */
   nodes: number;
-  root: CallTreeNode;
+  root: CallTreeNode<U>;
+} & {
+  /** What the samples cover (the root's total): ms, or bytes. */
+  [K in `total${U}`]: number;
+};
+
+/** A frame's self, total or folded amount in its tree's unit (0 for nothing folded). */
+export function treeAmount<U extends CallTreeUnit>(node: CallTreeAmounts<U>, which: 'self' | 'total' | 'folded', unit: U): number {
+  return (node as unknown as Record<string, number | undefined>)[`${which}${unit}`] ?? 0;
 }
 
 const ms = z.number().finite().nonnegative();
@@ -51,25 +73,34 @@ const ms = z.number().finite().nonnegative();
 const share = z.number().finite().min(0).max(1 + 1e-9);
 const category = z.enum(PROFILE_CATEGORIES);
 
-export const callTreeNodeSchema: z.ZodType<CallTreeNode> = z.lazy(() =>
-  z.object({
-    name: z.string(),
-    location: z.string().optional(),
-    category,
-    selfMs: ms,
-    totalMs: ms,
-    foldedMs: ms.optional(),
-    children: z.array(callTreeNodeSchema),
-  }),
-);
+function callTreeSchemas<U extends CallTreeUnit>(unit: U): { node: z.ZodType<CallTreeNode<U>>; tree: z.ZodType<CallTree<U>> } {
+  const node: z.ZodType<CallTreeNode<U>> = z.lazy(() =>
+    z.object({
+      name: z.string(),
+      location: z.string().optional(),
+      category,
+      [`self${unit}`]: ms,
+      [`total${unit}`]: ms,
+      [`folded${unit}`]: ms.optional(),
+      children: z.array(node),
+    }),
+  ) as unknown as z.ZodType<CallTreeNode<U>>;
+  const tree = z.object({
+    [`total${unit}`]: ms,
+    samples: z.number().int().nonnegative(),
+    minShare: share,
+    nodes: z.number().int().positive(),
+    root: node,
+  }) as unknown as z.ZodType<CallTree<U>>;
+  return { node, tree };
+}
 
-export const callTreeSchema = z.object({
-  totalMs: ms,
-  samples: z.number().int().nonnegative(),
-  minShare: share,
-  nodes: z.number().int().positive(),
-  root: callTreeNodeSchema,
-});
+const cpuTree = callTreeSchemas('Ms');
+const allocTree = callTreeSchemas('Bytes');
+export const callTreeNodeSchema = cpuTree.node;
+export const callTreeSchema = cpuTree.tree;
+export const allocationTreeNodeSchema = allocTree.node;
+export const allocationTreeSchema = allocTree.tree;
 
 export const categorySharesSchema = z.record(category, z.object({ ms, share }));
 
@@ -116,7 +147,6 @@ const bytes = z.number().finite().nonnegative();
 /**
  * One case × variant's allocation profile (`--profile alloc`: V8's sampling
  * heap profiler over the inspector, a `.heapprofile`), or why there is none.
- * No call tree: the page draws CPU profiles only.
  */
 export const allocationEntrySchema = z.object({
   caseId: z.string(),
@@ -134,6 +164,8 @@ export const allocationEntrySchema = z.object({
   byCategory: z.record(category, z.object({ bytes, share })).optional(),
   /** The top functions by self bytes. */
   top: z.array(z.object({ name: z.string(), location: z.string().optional(), category, selfBytes: bytes, selfShare: share, selfBytesPerOp: bytes.optional() })).optional(),
+  /** The heap profile's call tree by allocated bytes, for the page's allocation icicles; absent from manifests written before it existed. */
+  tree: allocationTreeSchema.optional(),
 });
 
 export const profileManifestSchema = z.object({

@@ -38,12 +38,14 @@ import { createServer } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { lockstepSampleIterations, type CaseResultMessage, type Job, type ReadyMessage } from '@rtbench/core/protocol';
+import type { CallTree } from '@rtbench/core/profile-manifest';
 import { liveCase, type JobOutcome, type JobRequest, type LiveCase } from '@rtbench/runner-kit';
 import { startWorkerdJob } from '@rtbench/runner-workerd/host-api';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { checkHeapProfile, type HeapProfile } from './heapprofile.ts';
 import { bundleLocator } from './source-map.ts';
 import { summarizeAllocations, type AllocationSummary } from './alloc-summary.ts';
+import { allocationTree } from './tree.ts';
 import { targetPath, withTimeout } from './workerd.ts';
 import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, type ProfileArm } from './capture.ts';
 
@@ -79,7 +81,7 @@ export interface AllocationWindow {
 }
 
 export type AllocationCaseResult =
-  | { status: 'ok'; path: string; method: string; window: AllocationWindow; summary: AllocationSummary; result?: CaseResultMessage }
+  | { status: 'ok'; path: string; method: string; window: AllocationWindow; summary: AllocationSummary; tree: CallTree<'Bytes'>; result?: CaseResultMessage }
   | { status: 'unavailable'; reason: string }
   | { status: 'unsupported'; reason: string }
   | { status: 'failed'; reason: string; stderr?: string };
@@ -223,5 +225,5 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
   const summary = summarizeAllocations(profile, { locate, ops });
   const warmupBytes = summary.functions.filter((f) => (f.name === 'warmUp' || f.name === 'steadyTime') && f.location?.startsWith('packages/core/src/measure.ts:')).reduce((n, f) => n + f.totalBytes, 0);
   const result = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result');
-  return { status: 'ok', path: outPath, method: METHODS[runtime]!, window: { method: 'lockstep', samples: counted, ops, warmupBytes }, summary, ...(result ? { result } : {}) };
+  return { status: 'ok', path: outPath, method: METHODS[runtime]!, window: { method: 'lockstep', samples: counted, ops, warmupBytes }, summary, tree: allocationTree(profile, { locate }), ...(result ? { result } : {}) };
 }

@@ -8,7 +8,8 @@
 import type { HeapProfile } from './heapprofile.ts';
 import { flattenHeapProfile } from './heapprofile.ts';
 import { bundleLocator, type FrameLocation, type FrameLocator } from './source-map.ts';
-import { CATEGORIES, weighFunctions, type Category } from './summary.ts';
+import type { ProfileNode } from './cpuprofile.ts';
+import { CATEGORIES, nodeFrames, weighFunctions, type Category, type NodeFrame, type NodeFramesOptions } from './summary.ts';
 
 export interface AllocationStat {
   key: string;
@@ -60,11 +61,20 @@ export interface SummarizeAllocationsOptions {
   ops?: number;
 }
 
+/** How an allocation profile's frames are named and categorised: the timed path's frames are the case's code inlined into them. */
+const ALLOCATION_FRAMES: NodeFramesOptions = {
+  inlined: (name: string, where: FrameLocation): string | undefined => (where.source === HARNESS_MEASURE && TIMED_PATH.has(name) ? `${name}${INLINED_SUFFIX}` : undefined),
+};
+
+/** Each node's frame as the allocation summary (and the allocation call tree, tree.ts) shows it. */
+export function allocationFrames(profile: { nodes: ProfileNode[] }, locate: FrameLocator): Map<number, NodeFrame> {
+  return nodeFrames(profile, locate, ALLOCATION_FRAMES);
+}
+
 export function summarizeAllocations(profile: HeapProfile, options: SummarizeAllocationsOptions = {}): AllocationSummary {
   const locate = options.locate ?? bundleLocator(options.bundlePath);
   const { nodes, selfBytes } = flattenHeapProfile(profile);
-  const inlined = (name: string, where: FrameLocation): string | undefined => (where.source === HARNESS_MEASURE && TIMED_PATH.has(name) ? `${name}${INLINED_SUFFIX}` : undefined);
-  const { total, byCategory: bytesByCategory, stats } = weighFunctions({ nodes }, selfBytes, locate, { inlined });
+  const { total, byCategory: bytesByCategory, stats } = weighFunctions({ nodes }, selfBytes, locate, ALLOCATION_FRAMES);
   const ops = options.ops !== undefined && options.ops > 0 ? options.ops : undefined;
   const functions = stats.map(({ self, total: all, ...s }): AllocationStat => ({
     ...s,

@@ -6,6 +6,7 @@
  * - summarize(profile, { bundlePath }): top functions by self time, by category
  * - diffProfiles(a, b): the functions whose share of self time moved most
  * - callTree(profile, { bundlePath }): a compact call tree (flame graphs)
+ * - allocationTree(heapProfile, { bundlePath }): the same by allocated bytes (allocation flame graphs)
  * - renderTop / renderDiff: terminal or markdown text
  * - profileAllocations(options): an allocation profile (V8's sampling heap profiler over the inspector), its .heapprofile and summary
  * - summarizeAllocations(profile, { bundlePath, ops }): top functions by self bytes; diffProfiles and renderDiff take it too
@@ -15,9 +16,9 @@ export { profileCase, profileJob, cpuProfFlags, DEFAULT_PROFILE_INTERVAL_US, DEF
 export { parseCpuProfile, restrictToSampling, sampleTimes, type CallFrame, type CpuProfile, type ProfileNode, type SamplingWindow } from './cpuprofile.ts';
 export { bundleLocator, type FrameLocation, type FrameLocator } from './source-map.ts';
 export { categorize, diffProfiles, nodeFrames, summarize, weighFunctions, CATEGORIES, CATEGORY_NOTES, type Category, type DiffEntry, type FunctionStat, type NodeFrame, type ProfileDiff, type ProfileSummary, type Shares, type SummarizeOptions } from './summary.ts';
-export { callTree, DEFAULT_TREE_MAX_NODES, DEFAULT_TREE_MIN_SHARE, type CallTreeOptions } from './tree.ts';
+export { allocationTree, callTree, DEFAULT_TREE_MAX_NODES, DEFAULT_TREE_MIN_SHARE, type CallTreeOptions } from './tree.ts';
 export { allocationEntry, manifestDiff, manifestEntry, profileManifest, MANIFEST_MOVERS } from './manifest.ts';
 export { bytesText, categoryLine, renderAllocTop, renderDiff, renderTop, type DiffRenderOptions, type RenderOptions, type TextFormat } from './render.ts';
 export { profileAllocations, BUN_ALLOC_UNAVAILABLE, DEFAULT_ALLOC_INTERVAL_BYTES, type AllocationCaseOptions, type AllocationCaseResult, type AllocationWindow } from './alloc-capture.ts';
-export { summarizeAllocations, type AllocationStat, type AllocationSummary, type SummarizeAllocationsOptions } from './alloc-summary.ts';
+export { allocationFrames, summarizeAllocations, type AllocationStat, type AllocationSummary, type SummarizeAllocationsOptions } from './alloc-summary.ts';
 export { checkHeapProfile, flattenHeapProfile, parseHeapProfile, type HeapProfile, type HeapProfileNode, type HeapProfileSample } from './heapprofile.ts';

@@ -37,7 +37,7 @@ export function manifestDiff(caseId: string, baseline: string, candidate: string
   };
 }
 
-/** One case × variant's allocation profile: totals, categories and the top functions, or why there is none. */
+/** One case × variant's allocation profile: totals, categories, the top functions and the call tree by bytes, or why there is none. */
 export function allocationEntry(caseId: string, variantId: string, result: AllocationCaseResult, file: string, top = MANIFEST_MOVERS): AllocationEntry {
   if (result.status !== 'ok') return { caseId, variantId, status: result.status, reason: result.reason };
   const s = result.summary;
@@ -59,6 +59,7 @@ export function allocationEntry(caseId: string, variantId: string, result: Alloc
       selfShare: f.selfShare,
       ...(f.selfBytesPerOp !== undefined ? { selfBytesPerOp: f.selfBytesPerOp } : {}),
     })),
+    tree: result.tree,
   };
 }
 
