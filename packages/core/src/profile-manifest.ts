@@ -63,8 +63,8 @@ export type CallTree<U extends CallTreeUnit = 'Ms'> = {
   [K in `total${U}`]: number;
 };
 
-/** A frame's self, total or folded amount in its tree's unit (0 for nothing folded). */
-export function treeAmount<U extends CallTreeUnit>(node: CallTreeAmounts<U>, which: 'self' | 'total' | 'folded', unit: U): number {
+/** A frame's (or a tree's) self, total or folded amount in its tree's unit (0 for nothing folded). */
+export function treeAmount<U extends CallTreeUnit, W extends 'self' | 'total' | 'folded'>(node: { [K in `${W}${U}`]?: number }, which: W, unit: U): number {
   return (node as unknown as Record<string, number | undefined>)[`${which}${unit}`] ?? 0;
 }
 

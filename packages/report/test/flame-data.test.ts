@@ -26,7 +26,7 @@ const node = (name: string, totalMs: number, children: CallTreeNode[] = [], extr
 
 const tree = (root: CallTreeNode): CallTree => ({ totalMs: root.totalMs, samples: 100, minShare: 0.02, nodes: 1, root });
 
-const find = (f: DiffFrame, name: string): DiffFrame | undefined => (f.name === name ? f : f.children.map((c) => find(c, name)).find(Boolean));
+const find = <F extends { name: string; children: F[] }>(f: F, name: string): F | undefined => (f.name === name ? f : f.children.map((c) => find(c, name)).find(Boolean));
 
 describe('diffTree', () => {
   // Baseline: root 100 ─ run 100 ─ parse 40, walk 10 (+ 5 folded under run).
@@ -101,6 +101,59 @@ describe('page data with profiles', () => {
     expect(profiles.diffs[0]).toMatchObject({ caseKey: 'c0', baselineKey: 'v0', candidateKey: 'v1', totalMs: 10 });
     // Moves under 0.1 pt are left out of the table.
     expect(profiles.diffs[0]!.movers.map((m) => [m.name, m.baseText, m.otherText, m.deltaText])).toEqual([['hot', '50.0%', '80.0%', '+30 pt']]);
+  });
+
+  it('has no allocation flames when the manifest has no allocation profiles', () => {
+    expect(pageData({ ...viewOfRun(run, { file: 'results/x.json' }), profiles: manifest }).profiles!.allocations).toBeUndefined();
+  });
+
+  it('keys allocation trees as CPU ones, with the calls for bytes per call, and matches a comparison\'s trees in bytes', () => {
+    const bytesNode = (name: string, totalBytes: number, children: CallTreeNode<'Bytes'>[] = [], foldedBytes = 0): CallTreeNode<'Bytes'> => ({
+      name,
+      location: `bench/x/index.ts:${name.length}`,
+      category: 'benchmark',
+      selfBytes: totalBytes - children.reduce((n, c) => n + c.totalBytes, 0) - foldedBytes,
+      totalBytes,
+      ...(foldedBytes ? { foldedBytes } : {}),
+      children,
+    });
+    const bytesTree = (root: CallTreeNode<'Bytes'>): CallTree<'Bytes'> => ({ totalBytes: root.totalBytes, samples: 40, minShare: 0.002, nodes: 3, root });
+    // Baseline: 10 KB, allocHelper 6 KB of it; the other arm: 30 KB, allocHelper 26 KB.
+    const a = bytesTree(bytesNode('(root)', 10_000, [bytesNode('timed', 10_000, [bytesNode('allocHelper', 6000), bytesNode('steady', 3000)])]));
+    const b = bytesTree(bytesNode('(root)', 30_000, [bytesNode('timed', 30_000, [bytesNode('allocHelper', 26_000), bytesNode('steady', 3000)])]));
+    const window = (ops: number) => ({ method: 'lockstep' as const, samples: 5, ops, warmupBytes: 0 });
+    const withAlloc: ProfileManifest = {
+      ...manifest,
+      profiles: [],
+      diffs: [],
+      allocations: [
+        { caseId: firstCase!.id, variantId: v0!.id, status: 'ok', file: 'a.heapprofile', window: window(100), totalBytes: 10_000, tree: a },
+        { caseId: firstCase!.id, variantId: v1!.id, status: 'ok', file: 'b.heapprofile', window: window(50), totalBytes: 30_000, tree: b },
+        // Written before allocation trees existed: listed, nothing to draw.
+        { caseId: secondCase!.id, variantId: v0!.id, status: 'ok', file: 'c.heapprofile', totalBytes: 10 },
+        { caseId: secondCase!.id, variantId: v1!.id, status: 'unavailable', reason: 'bun' },
+      ],
+      allocationDiffs: [
+        { ...manifest.diffs[0]!, movers: [{ name: 'allocHelper', category: 'benchmark', aShare: 0.6, bShare: 26 / 30, delta: 26 / 30 - 0.6 }] },
+      ],
+    };
+    const profiles = pageData({ ...viewOfRun(run, { file: 'results/x.json' }), profiles: withAlloc }).profiles!;
+    expect(profiles.flames).toEqual([]);
+    const alloc = profiles.allocations!;
+    expect(alloc.flames.map((f) => [f.caseKey, f.variantKey, f.status, f.ops, f.tree?.totalBytes])).toEqual([
+      ['c0', 'v0', 'ok', 100, 10_000],
+      ['c0', 'v1', 'ok', 50, 30_000],
+      ['c1', 'v0', 'ok', undefined, undefined],
+      ['c1', 'v1', 'unavailable', undefined, undefined],
+    ]);
+    expect(alloc.diffs).toHaveLength(1);
+    const diff = alloc.diffs[0]!;
+    expect(diff).toMatchObject({ caseKey: 'c0', baselineKey: 'v0', candidateKey: 'v1', totalBytes: 30_000, ops: 50 });
+    const helper: DiffFrame<'Bytes'> = find(diff.root, 'allocHelper')!;
+    expect(helper.totalBytes).toBe(26_000);
+    expect(helper.share).toBeCloseTo(26 / 30, 9);
+    expect(helper.baseShare).toBeCloseTo(0.6, 9);
+    expect(diff.movers.map((m) => [m.name, m.baseText, m.otherText, m.deltaText])).toEqual([['allocHelper', '60.0%', '86.7%', '+27 pt']]);
   });
 
   it('has no profiles when the view has none', () => {

@@ -1,18 +1,22 @@
 /**
- * The flame graphs' page data, from the CPU profiles a view carries
+ * The flame graphs' page data, from the profiles a view carries
  * (`--profile`, read by the CLI from `<run>.profiles/profiles.json`): per
- * case × variant its call tree, and for a comparison each other arm's tree
- * with every frame matched to the baseline's frame at the same call path, so
- * the page can colour it by how its share of the time moved. The texts of the
- * top-movers table are formatted here, like every other text of the page.
+ * case × variant its call tree — of time for CPU profiles, of allocated
+ * bytes for allocation profiles (`--profile alloc`) — and for a comparison
+ * each other arm's tree with every frame matched to the baseline's frame at
+ * the same call path, so the page can colour it by how its share of the time
+ * (or of the bytes) moved. The texts of the top-movers table are formatted
+ * here, like every other text of the page.
  */
-import { PROFILE_CATEGORIES, type CallTree, type CallTreeNode, type ProfileCategory, type ProfileManifest } from '@rtbench/core/profile-manifest';
+import { PROFILE_CATEGORIES, treeAmount, type CallTree, type CallTreeNode, type CallTreeUnit, type ProfileCategory, type ProfileDiffEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
 import { formatPercent } from '../format.ts';
 import type { RunView } from '../views/types.ts';
 
 /** A frame of the differential view: the other arm's frame, with the baseline's share at the same call path. */
-export interface DiffFrame extends Omit<CallTreeNode, 'children'> {
-  /** Share (0..1) of the arm's time with this frame on the stack, and on top of it. */
+export type DiffFrame<U extends CallTreeUnit = 'Ms'> = Omit<CallTreeNode<U>, 'children'> & DiffShares<U>;
+
+interface DiffShares<U extends CallTreeUnit> {
+  /** Share (0..1) of the arm's time (or bytes) with this frame on the stack, and on top of it. */
   share: number;
   selfShare: number;
   /**
@@ -22,10 +26,10 @@ export interface DiffFrame extends Omit<CallTreeNode, 'children'> {
    */
   baseShare?: number;
   baseSelfShare?: number;
-  children: DiffFrame[];
+  children: DiffFrame<U>[];
 }
 
-export interface PageFlame {
+export interface PageFlame<U extends CallTreeUnit = 'Ms'> {
   caseKey: string;
   variantKey: string;
   status: 'ok' | 'unavailable' | 'unsupported' | 'failed';
@@ -33,9 +37,11 @@ export interface PageFlame {
   /** How the profile was taken; the profile's file. */
   method?: string;
   file?: string;
-  tree?: CallTree;
+  tree?: CallTree<U>;
   /** "benchmark 78% · engine 12% · gc 3%" */
   categoriesText?: string;
+  /** Allocation profiles: calls of the case while the profiler ran, for bytes per call. */
+  ops?: number;
 }
 
 export interface PageMover {
@@ -49,16 +55,26 @@ export interface PageMover {
   delta: number;
 }
 
-export interface PageFlameDiff {
+export type PageFlameDiff<U extends CallTreeUnit = 'Ms'> = {
   caseKey: string;
   baselineKey: string;
   candidateKey: string;
   /** The candidate's tree, matched to the baseline's. */
-  root: DiffFrame;
-  totalMs: number;
+  root: DiffFrame<U>;
   baseMinShare: number;
-  /** The functions whose share of self time moved most (diffProfiles). */
+  /** The functions whose share of self time (or self bytes) moved most (diffProfiles). */
   movers: PageMover[];
+  /** Allocation profiles: the candidate's calls of the case while the profiler ran. */
+  ops?: number;
+} & {
+  /** The candidate's tree's total (totalMs, totalBytes). */
+  [K in `total${U}`]: number;
+};
+
+/** Allocation profiles (`--profile alloc`): the same as CPU ones, in bytes. */
+export interface PageAllocations {
+  flames: PageFlame<'Bytes'>[];
+  diffs: PageFlameDiff<'Bytes'>[];
 }
 
 export interface PageProfiles {
@@ -66,6 +82,8 @@ export interface PageProfiles {
   folder?: string;
   flames: PageFlame[];
   diffs: PageFlameDiff[];
+  /** Absent when the run took no allocation profiles. */
+  allocations?: PageAllocations;
 }
 
 /** How the page addresses cases and variants (page-data.ts's keys), by id. */
@@ -96,40 +114,54 @@ const frameKey = (n: Pick<CallTreeNode, 'name' | 'location' | 'category'>): stri
 /**
  * The candidate's tree with the baseline's share of every frame at the same
  * call path (the same functions from the root down). A path the baseline's
- * tree folded (its last frame there has `foldedMs`) has no known share.
+ * tree folded (its last frame there has `foldedMs`/`foldedBytes`) has no
+ * known share. `unit`: the trees' unit ('Ms' for CPU trees, the default).
  */
-export function diffTree(base: CallTree, other: CallTree): DiffFrame {
-  const baseTotal = base.totalMs || 1;
-  const otherTotal = other.totalMs || 1;
+export function diffTree<U extends CallTreeUnit = 'Ms'>(base: CallTree<U>, other: CallTree<U>, unit: U = 'Ms' as U): DiffFrame<U> {
+  const of = (n: CallTreeNode<U>, which: 'self' | 'total' | 'folded'): number => treeAmount(n, which, unit);
+  const baseTotal = treeAmount(base, 'total', unit) || 1;
+  const otherTotal = treeAmount(other, 'total', unit) || 1;
   // match: the baseline's node at this path; 'folded' below a baseline frame that folded callees; 'absent' where it had none.
-  const visit = (node: CallTreeNode, match: CallTreeNode | 'folded' | 'absent'): DiffFrame => {
+  const visit = (node: CallTreeNode<U>, match: CallTreeNode<U> | 'folded' | 'absent'): DiffFrame<U> => {
     const known = typeof match === 'object';
     const children = node.children.map((child) => {
       if (!known) return visit(child, match);
       const found = match.children.find((c) => frameKey(c) === frameKey(child));
-      return visit(child, found ?? ((match.foldedMs ?? 0) > 0 ? 'folded' : 'absent'));
+      return visit(child, found ?? (of(match, 'folded') > 0 ? 'folded' : 'absent'));
     });
     return {
       name: node.name,
       ...(node.location ? { location: node.location } : {}),
       category: node.category,
-      selfMs: node.selfMs,
-      totalMs: node.totalMs,
-      ...(node.foldedMs ? { foldedMs: node.foldedMs } : {}),
-      share: node.totalMs / otherTotal,
-      selfShare: node.selfMs / otherTotal,
-      ...(match === 'folded' ? {} : { baseShare: known ? match.totalMs / baseTotal : 0, baseSelfShare: known ? match.selfMs / baseTotal : 0 }),
+      [`self${unit}`]: of(node, 'self'),
+      [`total${unit}`]: of(node, 'total'),
+      ...(of(node, 'folded') ? { [`folded${unit}`]: of(node, 'folded') } : {}),
+      share: of(node, 'total') / otherTotal,
+      selfShare: of(node, 'self') / otherTotal,
+      ...(match === 'folded' ? {} : { baseShare: known ? of(match, 'total') / baseTotal : 0, baseSelfShare: known ? of(match, 'self') / baseTotal : 0 }),
       children,
-    };
+    } as DiffFrame<U>;
   };
   return visit(other.root, base.root);
 }
 
-/** The page's profiles: undefined when the view has none. */
-export function pageProfiles(manifest: ProfileManifest | undefined, keys: PageKeys, folder?: string): PageProfiles | undefined {
-  if (!manifest) return undefined;
-  const flames: PageFlame[] = [];
-  for (const p of manifest.profiles) {
+/** What a flame needs of a manifest entry (CPU and allocation entries both fit). */
+interface FlameEntry<U extends CallTreeUnit> {
+  caseId: string;
+  variantId: string;
+  status: PageFlame['status'];
+  reason?: string | undefined;
+  method?: string | undefined;
+  file?: string | undefined;
+  tree?: CallTree<U> | undefined;
+  byCategory?: Partial<Record<ProfileCategory, { share: number }>> | undefined;
+  /** An allocation entry's window has the case's calls (`ops`); a CPU entry's has none. */
+  window?: object | undefined;
+}
+
+function flamesOf<U extends CallTreeUnit>(entries: readonly FlameEntry<U>[], keys: PageKeys): PageFlame<U>[] {
+  const flames: PageFlame<U>[] = [];
+  for (const p of entries) {
     const caseKey = keys.caseKey(p.caseId);
     const variantKey = keys.variantKey(p.variantId);
     if (caseKey === undefined || variantKey === undefined) continue;
@@ -142,23 +174,30 @@ export function pageProfiles(manifest: ProfileManifest | undefined, keys: PageKe
       ...(p.file !== undefined ? { file: p.file } : {}),
       ...(p.tree ? { tree: p.tree } : {}),
       ...(p.byCategory ? { categoriesText: categoriesText(p.byCategory) } : {}),
+      ...(p.window && 'ops' in p.window && typeof p.window.ops === 'number' && p.window.ops > 0 ? { ops: p.window.ops } : {}),
     });
   }
-  const diffs: PageFlameDiff[] = [];
-  for (const d of manifest.diffs) {
+  return flames;
+}
+
+function diffsOf<U extends CallTreeUnit>(entries: readonly ProfileDiffEntry[], flames: readonly PageFlame<U>[], keys: PageKeys, unit: U): PageFlameDiff<U>[] {
+  const diffs: PageFlameDiff<U>[] = [];
+  for (const d of entries) {
     const caseKey = keys.caseKey(d.caseId);
     const baselineKey = keys.variantKey(d.baseline);
     const candidateKey = keys.variantKey(d.candidate);
-    const treeOf = (key: string | undefined): CallTree | undefined => flames.find((f) => f.caseKey === caseKey && f.variantKey === key)?.tree;
-    const [base, other] = [treeOf(baselineKey), treeOf(candidateKey)];
+    const flameOf = (key: string | undefined): PageFlame<U> | undefined => flames.find((f) => f.caseKey === caseKey && f.variantKey === key);
+    const candidate = flameOf(candidateKey);
+    const [base, other] = [flameOf(baselineKey)?.tree, candidate?.tree];
     if (caseKey === undefined || baselineKey === undefined || candidateKey === undefined || !base || !other) continue;
     diffs.push({
       caseKey,
       baselineKey,
       candidateKey,
-      root: diffTree(base, other),
-      totalMs: other.totalMs,
+      root: diffTree(base, other, unit),
+      [`total${unit}`]: treeAmount(other, 'total', unit),
       baseMinShare: base.minShare,
+      ...(candidate?.ops ? { ops: candidate.ops } : {}),
       movers: d.movers.filter((m) => Math.abs(m.delta) >= MIN_MOVE).map((m) => ({
         name: m.name,
         ...(m.location !== undefined ? { location: m.location } : {}),
@@ -168,9 +207,22 @@ export function pageProfiles(manifest: ProfileManifest | undefined, keys: PageKe
         deltaText: formatPoints(m.delta),
         delta: m.delta,
       })),
-    });
+    } as PageFlameDiff<U>);
   }
-  return { ...(folder !== undefined ? { folder } : {}), flames, diffs };
+  return diffs;
+}
+
+/** The page's profiles: undefined when the view has none. */
+export function pageProfiles(manifest: ProfileManifest | undefined, keys: PageKeys, folder?: string): PageProfiles | undefined {
+  if (!manifest) return undefined;
+  const flames = flamesOf<'Ms'>(manifest.profiles, keys);
+  const diffs = diffsOf(manifest.diffs, flames, keys, 'Ms');
+  let allocations: PageAllocations | undefined;
+  if (manifest.allocations?.length) {
+    const allocFlames = flamesOf<'Bytes'>(manifest.allocations, keys);
+    allocations = { flames: allocFlames, diffs: diffsOf(manifest.allocationDiffs ?? [], allocFlames, keys, 'Bytes') };
+  }
+  return { ...(folder !== undefined ? { folder } : {}), flames, diffs, ...(allocations ? { allocations } : {}) };
 }
 
 /** The view's profiles keyed as page-data.ts keys its cases (by id) and variants (v0, v1, … in the view's order). */

@@ -1,17 +1,19 @@
 /**
- * Flame graphs of the run's CPU profiles (`--profile`), when the page data
- * has them: per case, an icicle chart per variant (the root on top, callees
- * below their callers, each frame as wide as its share of the sampling
- * phase's time, coloured by category), and for a comparison each other
- * arm's icicle coloured by how each frame's share moved from the baseline,
- * with the functions whose self time moved most. Laid out with
- * d3-hierarchy's partition, drawn with Observable Plot; clicking a frame
- * zooms into it. Each chart scrolls inside its own box, so a narrow window
- * keeps the page's width.
+ * Flame graphs of the run's profiles (`--profile`), when the page data has
+ * them: per case, an icicle chart per variant (the root on top, callees below
+ * their callers, each frame as wide as its share of the sampling phase's
+ * time, coloured by category), and for a comparison each other arm's icicle
+ * coloured by how each frame's share moved from the baseline, with the
+ * functions whose self time moved most. Allocation profiles (`--profile
+ * alloc`) get the same charts in a section of their own, each frame as wide
+ * as its share of the bytes allocated: one icicle code, parametrised by the
+ * tree's unit (Measure). Laid out with d3-hierarchy's partition, drawn with
+ * Observable Plot; clicking a frame zooms into it. Each chart scrolls inside
+ * its own box, so a narrow window keeps the page's width.
  */
 import * as Plot from '@observablehq/plot';
 import { hierarchy, partition, type HierarchyRectangularNode } from 'd3-hierarchy';
-import type { CallTreeNode, ProfileCategory } from '@rtbench/core/profile-manifest';
+import { treeAmount, type CallTree, type CallTreeNode, type CallTreeUnit, type ProfileCategory } from '@rtbench/core/profile-manifest';
 import type { DiffFrame, PageFlame, PageFlameDiff, PageProfiles } from '../flame-data.ts';
 import type { PageData } from '../page-data.ts';
 import { variantColour } from './charts.ts';
@@ -43,12 +45,37 @@ const CHAR_PX = 6.4;
 /** Narrower than this, a chart scrolls sideways inside its box. */
 const MIN_WIDTH = 480;
 
-type Frame = CallTreeNode | DiffFrame;
-type Laid<F extends Frame> = HierarchyRectangularNode<F>;
+type Frame<U extends CallTreeUnit = CallTreeUnit> = CallTreeNode<U> | DiffFrame<U>;
+type Laid<F> = HierarchyRectangularNode<F>;
 
 function ms(value: number): string {
   return value >= 100 ? `${value.toFixed(0)} ms` : value >= 1 ? `${value.toFixed(1)} ms` : `${value.toFixed(2)} ms`;
 }
+
+/** Bytes as the report's GC metrics write them (formatBytes): powers of 1024, "51.1 KB". */
+function bytes(value: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let v = value;
+  let unit = 0;
+  while (Math.abs(v) >= 1024 && unit < units.length - 1) {
+    v /= 1024;
+    unit++;
+  }
+  return `${v.toFixed(unit === 0 || v >= 100 ? 0 : v >= 10 ? 1 : 2)} ${units[unit]}`;
+}
+
+/** What a chart's frames weigh, and how the page writes it. */
+interface Measure<U extends CallTreeUnit> {
+  unit: U;
+  amount: (value: number) => string;
+  /** "share of <of>" */
+  of: string;
+}
+
+const TIME: Measure<'Ms'> = { unit: 'Ms', amount: ms, of: 'time' };
+const BYTES: Measure<'Bytes'> = { unit: 'Bytes', amount: bytes, of: 'allocated bytes' };
+
+const amountOf = <U extends CallTreeUnit>(f: Frame<U>, which: 'self' | 'total' | 'folded', m: Measure<U>): number => treeAmount(f as CallTreeNode<U>, which, m.unit);
 
 function pct(share: number): string {
   const v = share * 100;
@@ -60,23 +87,26 @@ function points(delta: number): string {
   return `${delta < 0 ? '−' : '+'}${v !== 0 && v < 0.1 ? v.toPrecision(1) : v.toFixed(1)} pt`;
 }
 
-/** Time a frame holds besides its drawn children (its self time and folded callees), so partition's sums are its total. */
-function ownValue(f: Frame): number {
-  return Math.max(0, f.totalMs - f.children.reduce((n, c) => n + c.totalMs, 0));
+/** What a frame holds besides its drawn children (its self amount and folded callees), so partition's sums are its total. */
+function ownValue<U extends CallTreeUnit>(f: Frame<U>, m: Measure<U>): number {
+  return Math.max(0, amountOf(f, 'total', m) - (f.children as Frame<U>[]).reduce((n, c) => n + amountOf(c, 'total', m), 0));
 }
 
-/** The frame's lines of the tooltip shared by both views. */
-function frameLines(f: Frame, totalMs: number): string[] {
+/** The frame's lines of the tooltip shared by both views; `ops`: the case's calls in the window, for bytes per call. */
+function frameLines<U extends CallTreeUnit>(f: Frame<U>, total: number, m: Measure<U>, ops?: number): string[] {
+  const [all, self, folded] = [amountOf(f, 'total', m), amountOf(f, 'self', m), amountOf(f, 'folded', m)];
   return [
     f.name,
     f.location ?? '(native: no source location)',
     `category: ${f.category}`,
-    `total ${ms(f.totalMs)} (${pct(f.totalMs / totalMs)}), self ${ms(f.selfMs)} (${pct(f.selfMs / totalMs)})`,
-    ...(f.foldedMs ? [`${ms(f.foldedMs)} in callees too small to draw`] : []),
+    `total ${m.amount(all)} (${pct(all / total)}), self ${m.amount(self)} (${pct(self / total)})`,
+    ...(ops ? [`per call: total ${m.amount(all / ops)}, self ${m.amount(self / ops)}`] : []),
+    ...(folded ? [`${m.amount(folded)} in callees too small to draw`] : []),
   ];
 }
 
-interface IcicleOptions<F extends Frame> {
+interface IcicleOptions<U extends CallTreeUnit, F extends Frame<U>> {
+  measure: Measure<U>;
   width: number;
   /** CSS colour (categories) or number (a diverging scale given in `color`). */
   fill: (f: F) => string | number;
@@ -89,8 +119,8 @@ interface IcicleOptions<F extends Frame> {
 }
 
 /** One icicle: partition() lays the frames out in [0, 1] × depth, Plot draws a rect and (where it fits) a label per frame. */
-function icicle<F extends Frame>(root: F, options: IcicleOptions<F>): SVGSVGElement | HTMLElement {
-  const laid = partition<F>().size([1, 1])(hierarchy<F>(root, (f) => f.children as F[]).sum(ownValue));
+function icicle<U extends CallTreeUnit, F extends Frame<U>>(root: F, options: IcicleOptions<U, F>): SVGSVGElement | HTMLElement {
+  const laid = partition<F>().size([1, 1])(hierarchy<F>(root, (f) => f.children as F[]).sum((f) => ownValue(f, options.measure)));
   const rows = laid.height + 1;
   const { width } = options;
   // Slivers under half a pixel are not drawn (their time is in their parent's width).
@@ -143,7 +173,13 @@ function icicle<F extends Frame>(root: F, options: IcicleOptions<F>): SVGSVGElem
 }
 
 /** A chart in its own scrolling box, redrawn when zoomed or the page's width changes. */
-interface Chart<F extends Frame> {
+/** What the charts' zoom needs of a frame. */
+interface Named {
+  name: string;
+  location?: string;
+}
+
+interface Chart<F extends Named> {
   box: HTMLElement;
   crumbs: HTMLElement;
   root: F;
@@ -151,9 +187,9 @@ interface Chart<F extends Frame> {
   draw: (root: F, width: number) => SVGSVGElement | HTMLElement;
 }
 
-const charts: Chart<Frame>[] = [];
+const charts: Chart<Named>[] = [];
 
-function redraw<F extends Frame>(chart: Chart<F>, width: number): void {
+function redraw<F extends Named>(chart: Chart<F>, width: number): void {
   const current = chart.zoom.at(-1) ?? chart.root;
   replace(chart.box, chart.draw(current, width));
   if (!chart.zoom.length) return void replace(chart.crumbs);
@@ -165,7 +201,7 @@ function redraw<F extends Frame>(chart: Chart<F>, width: number): void {
   replace(chart.crumbs, all, ` zoomed into ${current.name}${current.location ? ` (${current.location})` : ''}`);
 }
 
-function chartOf<F extends Frame>(root: F, kind: string, draw: (root: F, width: number, pick: (f: F) => void) => SVGSVGElement | HTMLElement): { element: HTMLElement; chart: Chart<F> } {
+function chartOf<F extends Named>(root: F, kind: string, draw: (root: F, width: number, pick: (f: F) => void) => SVGSVGElement | HTMLElement): { element: HTMLElement; chart: Chart<F> } {
   const box = el('div', { class: `flame-box ${kind}` });
   const crumbs = el('p', { class: 'flame-crumbs' });
   const chart: Chart<F> = {
@@ -181,7 +217,7 @@ function chartOf<F extends Frame>(root: F, kind: string, draw: (root: F, width: 
         redraw(chart, width);
       }),
   };
-  charts.push(chart as unknown as Chart<Frame>);
+  charts.push(chart as unknown as Chart<Named>);
   return { element: el('div', { class: 'flame-chart' }, crumbs, box), chart };
 }
 
@@ -195,17 +231,26 @@ function categoryLegend(): HTMLElement {
   return el('p', { class: 'legend flame-legend' }, ...(Object.keys(CATEGORY_COLOURS) as ProfileCategory[]).flatMap((c) => [swatch(CATEGORY_COLOURS[c]), el('span', { title: CATEGORY_NOTES[c] }, c)]));
 }
 
-function flameOfVariant(flame: PageFlame, data: PageData, label: string): HTMLElement {
+/** "12 ms in 480 samples", "4.20 MB allocated (V8's estimate from 812 samples) · 43.0 KB per call" */
+function treeMeta<U extends CallTreeUnit>(tree: CallTree<U>, m: Measure<U>, ops?: number): string {
+  const total = treeAmount(tree, 'total', m.unit);
+  if (m.unit === 'Ms') return `${m.amount(total)} in ${tree.samples} samples`;
+  return `${m.amount(total)} allocated (V8's estimate from ${tree.samples} samples)${ops ? ` · ${m.amount(total / ops)} per call` : ''}`;
+}
+
+function flameOfVariant<U extends CallTreeUnit>(flame: PageFlame<U>, data: PageData, label: string, m: Measure<U>): HTMLElement {
   const head = el('p', { class: 'flame-head' }, swatch(variantColour(data.variants, flame.variantKey)), el('strong', {}, label));
   if (flame.status !== 'ok' || !flame.tree) {
     return el('div', { class: 'flame', 'data-variant': flame.variantKey }, head, el('p', { class: 'note warning' }, `no profile (${flame.status}${flame.reason ? `: ${flame.reason}` : ''})`));
   }
   const tree = flame.tree;
-  const { element } = chartOf<CallTreeNode>(tree.root, 'flame-categories', (root, width, pick) =>
+  const total = treeAmount(tree, 'total', m.unit);
+  const { element } = chartOf<CallTreeNode<U>>(tree.root, 'flame-categories', (root, width, pick) =>
     icicle(root, {
+      measure: m,
       width,
       fill: (f) => CATEGORY_COLOURS[f.category],
-      title: (f) => frameLines(f, tree.totalMs).join('\n'),
+      title: (f) => frameLines(f, total, m, flame.ops).join('\n'),
       className: 'rt-flame-frame',
       onPick: pick,
     }),
@@ -214,46 +259,53 @@ function flameOfVariant(flame: PageFlame, data: PageData, label: string): HTMLEl
     'div',
     { class: 'flame', 'data-variant': flame.variantKey },
     head,
-    el('p', { class: 'hint flame-meta' }, [`${ms(tree.totalMs)} in ${tree.samples} samples`, flame.categoriesText, `frames under ${pct(tree.minShare)} folded into their caller`, flame.method, flame.file].filter(Boolean).join(' · ')),
+    el('p', { class: 'hint flame-meta' }, [treeMeta(tree, m, flame.ops), flame.categoriesText, `frames under ${pct(tree.minShare)} folded into their caller`, flame.method, flame.file].filter(Boolean).join(' · ')),
     element,
   );
 }
 
 /** The change of a frame's share (of total time) from the baseline; a frame the baseline folded counts from 0. */
-const change = (f: DiffFrame): number => f.share - (f.baseShare ?? 0);
+interface Moved {
+  share: number;
+  baseShare?: number;
+  children: Moved[];
+}
 
-function maxChange(f: DiffFrame): number {
+const change = (f: Moved): number => f.share - (f.baseShare ?? 0);
+
+function maxChange(f: Moved): number {
   return f.children.reduce((m, c) => Math.max(m, maxChange(c)), Math.abs(change(f)));
 }
 
-function diffTitle(f: DiffFrame, totalMs: number, baseLabel: string, otherLabel: string, baseMinShare: number): string {
-  const base = f.baseShare === undefined ? `below ${pct(baseMinShare)} (folded in its tree)` : `${pct(f.baseShare)} (self ${pct(f.baseSelfShare ?? 0)})`;
+function diffTitle<U extends CallTreeUnit>(f: DiffFrame<U>, diff: PageFlameDiff<U>, m: Measure<U>, baseLabel: string, otherLabel: string): string {
+  const base = f.baseShare === undefined ? `below ${pct(diff.baseMinShare)} (folded in its tree)` : `${pct(f.baseShare)} (self ${pct(f.baseSelfShare ?? 0)})`;
   return [
-    ...frameLines(f, totalMs),
-    `share of time: ${otherLabel} ${pct(f.share)} (self ${pct(f.selfShare)}), ${baseLabel} ${base}`,
+    ...frameLines(f, treeAmount(diff, 'total', m.unit), m, diff.ops),
+    `share of ${m.of}: ${otherLabel} ${pct(f.share)} (self ${pct(f.selfShare)}), ${baseLabel} ${base}`,
     `change: ${points(change(f))}`,
   ].join('\n');
 }
 
-function differential(diff: PageFlameDiff, labels: Map<string, string>): HTMLElement {
+function differential<U extends CallTreeUnit>(diff: PageFlameDiff<U>, labels: Map<string, string>, m: Measure<U>): HTMLElement {
   const [baseLabel, otherLabel] = [labels.get(diff.baselineKey) ?? 'baseline', labels.get(diff.candidateKey) ?? 'candidate'];
   // A symmetric scale, at least ±1 pt: small noise stays pale.
   const extent = Math.max(0.01, maxChange(diff.root));
   const color: Plot.ScaleOptions = { type: 'diverging', scheme: 'rdbu', reverse: true, domain: [-extent, extent], pivot: 0 };
   const legend = Plot.legend({
-    color: { ...color, label: `share of time vs ${baseLabel}: red more, blue less`, tickFormat: (d: number) => `${d > 0 ? '+' : d < 0 ? '−' : ''}${Math.abs(d * 100).toFixed(1)} pt` },
+    color: { ...color, label: `share of ${m.of} vs ${baseLabel}: red more, blue less`, tickFormat: (d: number) => `${d > 0 ? '+' : d < 0 ? '−' : ''}${Math.abs(d * 100).toFixed(1)} pt` },
     width: 320,
     // Room for a tick label centred on either end of the ramp (±1.0 pt when the change is small).
     marginLeft: 24,
     marginRight: 24,
     style: { fontFamily: FONT, fontSize: '11px' },
   });
-  const { element } = chartOf<DiffFrame>(diff.root, 'flame-diff', (root, width, pick) =>
+  const { element } = chartOf<DiffFrame<U>>(diff.root, 'flame-diff', (root, width, pick) =>
     icicle(root, {
+      measure: m,
       width,
       fill: change,
       color,
-      title: (f) => diffTitle(f, diff.totalMs, baseLabel, otherLabel, diff.baseMinShare),
+      title: (f) => diffTitle(f, diff, m, baseLabel, otherLabel),
       // The scheme's ends are dark: labels there are white.
       ink: (f) => (Math.abs(change(f)) > 0.55 * extent ? '#ffffff' : '#111827'),
       className: 'rt-flame-diff-frame',
@@ -284,35 +336,49 @@ function differential(diff: PageFlameDiff, labels: Map<string, string>): HTMLEle
   return el(
     'div',
     { class: 'flame-diff-view', 'data-baseline': diff.baselineKey, 'data-candidate': diff.candidateKey },
-    el('h4', {}, `Where the time moved: ${otherLabel} vs ${baseLabel}`, el('span', { class: 'hint' }, ` — ${otherLabel}'s frames, coloured by the change of their share of the time from ${baseLabel} at the same call path (shares, not ms: the arms ran different numbers of calls)`)),
+    el(
+      'h4',
+      {},
+      `Where the ${m.of === 'time' ? 'time' : 'allocated bytes'} moved: ${otherLabel} vs ${baseLabel}`,
+      el('span', { class: 'hint' }, ` — ${otherLabel}'s frames, coloured by the change of their share of the ${m.of} from ${baseLabel} at the same call path (shares, not ${m.unit === 'Ms' ? 'ms' : 'bytes'}: the arms ran different numbers of calls)`),
+    ),
     el('div', { class: 'flame-legend-box' }, legend),
     element,
     diff.movers.length
-      ? el('p', { class: 'hint' }, 'The functions whose share of self time moved most (by 0.1 pt or more: one profile per arm, smaller moves are noise):')
-      : el('p', { class: 'hint' }, "No function's share of self time moved by 0.1 pt or more."),
+      ? el('p', { class: 'hint' }, `The functions whose share of self ${m.unit === 'Ms' ? 'time' : 'bytes'} moved most (by 0.1 pt or more: one profile per arm, smaller moves are noise):`)
+      : el('p', { class: 'hint' }, `No function's share of self ${m.unit === 'Ms' ? 'time' : 'bytes'} moved by 0.1 pt or more.`),
     diff.movers.length ? el('div', { class: 'flame-table-box' }, movers) : null,
   );
 }
 
-function caseFlames(profiles: PageProfiles, caseKey: string, data: PageData): HTMLElement | undefined {
-  const flames = profiles.flames.filter((f) => f.caseKey === caseKey);
+const SECTIONS = {
+  Ms: {
+    kind: 'cpu',
+    title: 'CPU profile',
+    hint: ' — one extra, profiled process per variant (not a measured one), its sampling phase only: each frame is as wide as its share of the time, its callees below it; hover for times, click to zoom',
+  },
+  Bytes: {
+    kind: 'alloc',
+    title: 'Allocation profile',
+    hint: " — one extra process per variant under V8's sampling heap profiler, after warmup: each frame is as wide as its share of the bytes allocated with it on the stack, its callees below it (machine frames: code inlined into a caller counts as the caller's); hover for bytes and bytes per call, click to zoom",
+  },
+} as const;
+
+function caseFlames<U extends CallTreeUnit>(all: { flames: PageFlame<U>[]; diffs: PageFlameDiff<U>[] }, caseKey: string, data: PageData, m: Measure<U>): HTMLElement | undefined {
+  const flames = all.flames.filter((f) => f.caseKey === caseKey);
   if (!flames.length) return undefined;
   const labels = new Map(data.variants.map((v) => [v.key, v.label]));
   const order = new Map(data.variants.map((v, i) => [v.key, i]));
   flames.sort((a, b) => (order.get(a.variantKey) ?? 0) - (order.get(b.variantKey) ?? 0));
-  const diffs = profiles.diffs.filter((d) => d.caseKey === caseKey);
+  const diffs = all.diffs.filter((d) => d.caseKey === caseKey);
+  const section = SECTIONS[m.unit];
   return el(
     'section',
-    { class: 'flames', 'data-case': caseKey },
-    el(
-      'h4',
-      {},
-      'CPU profile',
-      el('span', { class: 'hint' }, ' — one extra, profiled process per variant (not a measured one), its sampling phase only: each frame is as wide as its share of the time, its callees below it; hover for times, click to zoom'),
-    ),
+    { class: `flames flames-${section.kind}`, 'data-case': caseKey, 'data-kind': section.kind },
+    el('h4', {}, section.title, el('span', { class: 'hint' }, section.hint)),
     categoryLegend(),
-    ...flames.map((f) => flameOfVariant(f, data, labels.get(f.variantKey) ?? f.variantKey)),
-    ...diffs.map((d) => differential(d, labels)),
+    ...flames.map((f) => flameOfVariant(f, data, labels.get(f.variantKey) ?? f.variantKey, m)),
+    ...diffs.map((d) => differential(d, labels, m)),
   );
 }
 
@@ -326,8 +392,9 @@ export function mountFlames(data: PageData, chartWidth: () => number): void {
   if (!profiles) return;
   for (const c of data.cases) {
     const card = document.querySelector(`article.case[data-case="${c.key}"]`);
-    const section = caseFlames(profiles, c.key, data);
-    if (card && section) card.appendChild(section);
+    const cpu = caseFlames(profiles, c.key, data, TIME);
+    const alloc = profiles.allocations ? caseFlames(profiles.allocations, c.key, data, BYTES) : undefined;
+    for (const section of [cpu, alloc]) if (card && section) card.appendChild(section);
   }
   const width = (): number => Math.max(MIN_WIDTH, chartWidth() - 32);
   // As wide as its box (inside the card's padding and the box's border), never narrower than MIN_WIDTH: then it scrolls.
