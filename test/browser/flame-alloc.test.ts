@@ -1,0 +1,164 @@
+/**
+ * Allocation icicles in the HTML report, from a real `--profile alloc`
+ * comparison made through the CLI (the profile-alloc fixture: two node arms
+ * that differ only in how much `allocHelper` allocates), opened in headless
+ * Chromium: the manifest carries an allocation tree per arm; the page draws
+ * an "Allocation profile" section with one icicle per variant, the helper a
+ * frame of each (its tooltip in bytes, with bytes per call), and the
+ * differential view of where the allocated bytes moved, the helper its
+ * most-increased frame; zoom, the runtime filter and 420 px behave as for
+ * CPU profiles; no console errors, no request leaves the file. One CLI run
+ * for every assertion; none is on time.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseProfileManifest, type CallTreeNode } from '@rtbench/core/profile-manifest';
+import { fixture, runCli } from '../helpers/cli.ts';
+import { launchChromium, type Browser } from './chromium.ts';
+
+const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'profile-alloc', 'index.ts');
+const HELPER_LINE = readFileSync(FIXTURE, 'utf8').split('\n').findIndex((l) => l.startsWith('function allocHelper(')) + 1;
+const HELPER_AT = `test/fixtures/profile-alloc/index.ts:${HELPER_LINE}`;
+
+let browser: Browser;
+let dir: string;
+let runPath: string;
+let pagePath: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'rtbench-flame-alloc-test-'));
+  runPath = join(dir, 'run.json');
+  pagePath = join(dir, 'page.html');
+  const bench = runCli([
+    'bench', fixture('profile-alloc'), '--compare', 'node', 'node PROFILE_ALLOC_BIG=4',
+    '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile', 'alloc',
+    '--out', runPath, '--html', pagePath,
+  ]);
+  if (bench.status !== 0) throw new Error(`bench --profile alloc failed (${bench.status}): ${bench.stderr}`);
+  browser = await launchChromium();
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+  const page = await browser.context.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
+  });
+  await page.goto(pathToFileURL(pagePath).href);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+  return { page, errors, requests };
+}
+
+function frameTitles(page: Page, container: string, markClass: string): Promise<string[]> {
+  return page.$$eval(`${container} .${markClass} rect`, (rects) => rects.map((r) => r.querySelector('title')?.textContent ?? ''));
+}
+
+const SECTION = 'article.case[data-case="c0"] .flames-alloc';
+const BYTES = String.raw`[\d.]+ (?:B|KB|MB|GB)`;
+
+describe('allocation flame graphs of a profiled comparison', () => {
+  it('stores an allocation tree per arm in the manifest, the helper a frame of each', () => {
+    const manifestPath = runPath.replace(/\.json$/, '.profiles/profiles.json');
+    const manifest = parseProfileManifest(JSON.parse(readFileSync(manifestPath, 'utf8')), manifestPath);
+    const find = (n: CallTreeNode<'Bytes'>): CallTreeNode<'Bytes'> | undefined => (n.name === 'allocHelper' ? n : n.children.map(find).find(Boolean));
+    const helpers = manifest.allocations!.map((a) => find(a.tree!.root));
+    expect(helpers.map((h) => [h?.location, h?.category])).toEqual([
+      [HELPER_AT, 'benchmark'],
+      [HELPER_AT, 'benchmark'],
+    ]);
+    for (const a of manifest.allocations!) {
+      expect(a.tree!.nodes).toBeLessThanOrEqual(400);
+      expect(a.tree!.totalBytes).toBe(a.tree!.root.totalBytes);
+    }
+    // The helper's share of the bytes grows with PROFILE_ALLOC_BIG=4.
+    const shares = manifest.allocations!.map((a, i) => helpers[i]!.totalBytes / a.tree!.totalBytes);
+    expect(shares[1]).toBeGreaterThan(shares[0]!);
+  });
+
+  it('draws an icicle per variant with the allocating helper in bytes, and the differential view with the helper the most increased frame', async () => {
+    const { page, errors, requests } = await open();
+    try {
+      expect(await page.$eval(`${SECTION} h4`, (h) => h.textContent)).toMatch(/^Allocation profile — /);
+      // A run with allocation profiles only has no CPU section.
+      expect(await page.$$('.flames-cpu')).toHaveLength(0);
+      const flames = await page.$$eval(`${SECTION} .flame`, (els) => els.map((e) => (e as HTMLElement).dataset.variant));
+      expect(flames).toEqual(['v0', 'v1']);
+      for (const v of flames) {
+        const meta = await page.$eval(`${SECTION} .flame[data-variant="${v}"] .flame-meta`, (p) => p.textContent);
+        expect(meta).toMatch(new RegExp(`^${BYTES} allocated \\(V8's estimate from \\d+ samples\\) · ${BYTES} per call · benchmark `));
+        const titles = await frameTitles(page, `${SECTION} .flame[data-variant="${v}"]`, 'rt-flame-frame');
+        expect(titles[0]).toMatch(/^\(root\)\n/);
+        const helper = titles.find((t) => t.startsWith('allocHelper\n'));
+        expect(helper, `${v}: ${titles.join(' | ')}`).toBeDefined();
+        expect(helper).toContain(`\n${HELPER_AT}\ncategory: benchmark\n`);
+        expect(helper).toMatch(new RegExp(`\\ntotal ${BYTES} \\([\\d.]+%\\), self ${BYTES} \\([\\d.]+%\\)\\nper call: total ${BYTES}, self ${BYTES}`));
+      }
+      const view = `${SECTION} .flame-diff-view[data-baseline="v0"][data-candidate="v1"]`;
+      expect(await page.$eval(`${view} h4`, (h) => h.textContent)).toMatch(/^Where the allocated bytes moved: /);
+      const changes = (await frameTitles(page, view, 'rt-flame-diff-frame')).map((t) => {
+        const pt = /\nchange: ([+−])([\d.]+) pt$/.exec(t);
+        expect(pt, t).not.toBeNull();
+        expect(t).toMatch(/\nshare of allocated bytes: /);
+        return { name: t.split('\n')[0], change: (pt![1] === '−' ? -1 : 1) * Number(pt![2]) };
+      });
+      const most = changes.reduce((a, b) => (b.change > a.change ? b : a));
+      expect(most.name, JSON.stringify(changes)).toBe('allocHelper');
+      expect(most.change).toBeGreaterThan(0);
+      expect(await page.$eval(`${view} .flame-movers tbody tr td`, (td) => td.textContent)).toBe('allocHelper');
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('zooms into the helper on click and back out; the runtime filter and 420 px behave as for CPU profiles', async () => {
+    const { page, errors } = await open();
+    try {
+      const flame = `${SECTION} .flame[data-variant="v1"]`;
+      const before = await frameTitles(page, flame, 'rt-flame-frame');
+      const index = before.findIndex((t) => t.startsWith('allocHelper\n'));
+      await page.locator(`${flame} .rt-flame-frame rect`).nth(index).click();
+      expect(await page.$eval(`${flame} .flame-crumbs`, (p) => p.textContent)).toMatch(/zoomed into allocHelper/);
+      const zoomed = await frameTitles(page, flame, 'rt-flame-frame');
+      expect(zoomed[0]).toMatch(/^allocHelper\n/);
+      expect(zoomed.length).toBeLessThan(before.length);
+      await page.click(`${flame} .flame-unzoom`);
+      expect(await frameTitles(page, flame, 'rt-flame-frame')).toHaveLength(before.length);
+
+      const hidden = (selector: string): Promise<boolean> => page.$eval(selector, (e) => (e as HTMLElement).hidden);
+      await page.uncheck('input[data-variant="v1"]');
+      expect(await hidden(flame)).toBe(true);
+      expect(await hidden(`${SECTION} .flame[data-variant="v0"]`)).toBe(false);
+      expect(await hidden(`${SECTION} .flame-diff-view`)).toBe(true);
+      await page.check('input[data-variant="v1"]');
+      expect(await hidden(flame)).toBe(false);
+
+      await page.setViewportSize({ width: 420, height: 900 });
+      const boxes = await page.$$eval(`${SECTION} .flame-box`, (els) => els.map((e) => ({ right: e.getBoundingClientRect().right, client: e.clientWidth, scroll: e.scrollWidth })));
+      expect(boxes.length).toBe(3);
+      for (const box of boxes) {
+        expect(box.right).toBeLessThanOrEqual(420);
+        expect(box.scroll).toBeGreaterThan(box.client);
+      }
+      expect(await page.$eval(SECTION, (e) => e.getBoundingClientRect().right)).toBeLessThanOrEqual(420);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
