@@ -218,10 +218,9 @@ export function pageProfiles(manifest: ProfileManifest | undefined, keys: PageKe
   const flames = flamesOf<'Ms'>(manifest.profiles, keys);
   const diffs = diffsOf(manifest.diffs, flames, keys, 'Ms');
   let allocations: PageAllocations | undefined;
-  if (manifest.allocations?.length) {
-    const allocFlames = flamesOf<'Bytes'>(manifest.allocations, keys);
-    allocations = { flames: allocFlames, diffs: diffsOf(manifest.allocationDiffs ?? [], allocFlames, keys, 'Bytes') };
-  }
+  // A profile of a manifest written before allocation trees existed has nothing to draw: left out (its text summary was printed).
+  const allocFlames = flamesOf<'Bytes'>((manifest.allocations ?? []).filter((a) => a.status !== 'ok' || a.tree), keys);
+  if (allocFlames.some((f) => f.tree)) allocations = { flames: allocFlames, diffs: diffsOf(manifest.allocationDiffs ?? [], allocFlames, keys, 'Bytes') };
   return { ...(folder !== undefined ? { folder } : {}), flames, diffs, ...(allocations ? { allocations } : {}) };
 }
 
