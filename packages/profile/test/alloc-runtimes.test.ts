@@ -18,6 +18,7 @@ import { nodeRunner } from '../../../runners/node/src/runner.ts';
 import { denoRunner } from '../../../runners/deno/src/runner.ts';
 import { bunRunner } from '../../../runners/bun/src/runner.ts';
 import { workerdRunner } from '../../../runners/workerd/src/runner.ts';
+import type { CallTreeNode } from '@rtbench/core/profile-manifest';
 import { diffProfiles, parseHeapProfile, profileAllocations, renderAllocTop, renderDiff, summarizeAllocations, bundleLocator, type AllocationCaseResult, type ProfileArm } from '../src/index.ts';
 
 const fixture = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'profile-alloc', 'index.ts');
@@ -69,6 +70,20 @@ describe('profileAllocations on node, deno and workerd', () => {
       expect(top!.selfBytesPerOp!, text).toBeGreaterThan(4_000);
       expect(top!.selfBytesPerOp!, text).toBeLessThan(100_000);
       expect(base.summary.byCategory.benchmark.share, text).toBeGreaterThan(0.8);
+      // The call tree by bytes (the page's allocation icicle): the same total, the helper a frame of it with the summary's self bytes.
+      expect(base.tree.totalBytes).toBe(base.summary.totalBytes);
+      const frames: CallTreeNode<'Bytes'>[] = [];
+      const walk = (n: CallTreeNode<'Bytes'>): void => {
+        if (n.name === 'allocHelper') frames.push(n);
+        n.children.forEach(walk);
+      };
+      walk(base.tree.root);
+      expect(frames.length, text).toBeGreaterThan(0);
+      expect(frames.every((f) => f.category === 'benchmark' && f.location === top!.location)).toBe(true);
+      // (Frames of it under 0.2% of the bytes are folded into their caller: at most that much is not in these.)
+      const treeSelf = frames.reduce((n, f) => n + f.selfBytes, 0);
+      expect(treeSelf).toBeLessThanOrEqual(top!.selfBytes + frames.length);
+      expect(treeSelf).toBeGreaterThanOrEqual(top!.selfBytes * 0.95);
 
       const big = ok(await profileAllocations({ arm: await armOf(runner, { PROFILE_ALLOC_BIG: '4' }), caseId: CASE, outPath: join(out, `${runner.runtime}-big.heapprofile`), timeMs: 300, warmupMs: 150 }));
       const diff = diffProfiles(base.summary, big.summary);

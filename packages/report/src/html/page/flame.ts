@@ -45,7 +45,7 @@ const CHAR_PX = 6.4;
 /** Narrower than this, a chart scrolls sideways inside its box. */
 const MIN_WIDTH = 480;
 
-type Frame<U extends CallTreeUnit = CallTreeUnit> = CallTreeNode<U> | DiffFrame<U>;
+type Frame<U extends CallTreeUnit> = CallTreeNode<U> | DiffFrame<U>;
 type Laid<F> = HierarchyRectangularNode<F>;
 
 function ms(value: number): string {
@@ -75,7 +75,7 @@ interface Measure<U extends CallTreeUnit> {
 const TIME: Measure<'Ms'> = { unit: 'Ms', amount: ms, of: 'time' };
 const BYTES: Measure<'Bytes'> = { unit: 'Bytes', amount: bytes, of: 'allocated bytes' };
 
-const amountOf = <U extends CallTreeUnit>(f: Frame<U>, which: 'self' | 'total' | 'folded', m: Measure<U>): number => treeAmount(f as CallTreeNode<U>, which, m.unit);
+const amountOf = <U extends CallTreeUnit>(f: Frame<U>, which: 'self' | 'total' | 'folded', m: Measure<U>): number => treeAmount(f, which, m.unit);
 
 function pct(share: number): string {
   const v = share * 100;
