@@ -13,12 +13,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProfileManifest, type CallTreeNode } from '@rtbench/core/profile-manifest';
 import { fixture, runCli } from '../helpers/cli.ts';
 import { launchChromium, type Browser } from './chromium.ts';
+import { frameTitles, openReport } from './flame-page.ts';
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'profile-alloc', 'index.ts');
 const HELPER_LINE = readFileSync(FIXTURE, 'utf8').split('\n').findIndex((l) => l.startsWith('function allocHelper(')) + 1;
@@ -47,26 +46,6 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(): Promise<{ page: Page; errors: string[]; requests: string[] }> {
-  const page = await browser.context.newPage();
-  const errors: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('request', (r) => {
-    if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
-  });
-  await page.goto(pathToFileURL(pagePath).href);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-  return { page, errors, requests };
-}
-
-function frameTitles(page: Page, container: string, markClass: string): Promise<string[]> {
-  return page.$$eval(`${container} .${markClass} rect`, (rects) => rects.map((r) => r.querySelector('title')?.textContent ?? ''));
-}
-
 const SECTION = 'article.case[data-case="c0"] .flames-alloc';
 const BYTES = String.raw`[\d.]+ (?:B|KB|MB|GB)`;
 
@@ -90,7 +69,7 @@ describe('allocation flame graphs of a profiled comparison', () => {
   });
 
   it('draws an icicle per variant with the allocating helper in bytes, and the differential view with the helper the most increased frame', async () => {
-    const { page, errors, requests } = await open();
+    const { page, errors, requests } = await openReport(browser, pagePath);
     try {
       expect(await page.$eval(`${SECTION} h4`, (h) => h.textContent)).toMatch(/^Allocation profile — /);
       // A run with allocation profiles only has no CPU section.
@@ -127,7 +106,7 @@ describe('allocation flame graphs of a profiled comparison', () => {
   });
 
   it('zooms into the helper on click and back out; the runtime filter and 420 px behave as for CPU profiles', async () => {
-    const { page, errors } = await open();
+    const { page, errors } = await openReport(browser, pagePath);
     try {
       const flame = `${SECTION} .flame[data-variant="v1"]`;
       const before = await frameTitles(page, flame, 'rt-flame-frame');

@@ -11,12 +11,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProfileManifest } from '@rtbench/core/profile-manifest';
 import { fixture, runCli } from '../helpers/cli.ts';
 import { launchChromium, type Browser } from './chromium.ts';
+import { frameTitles, openReport } from './flame-page.ts';
 
 let browser: Browser;
 let dir: string;
@@ -45,33 +44,6 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Opened {
-  page: Page;
-  errors: string[];
-  requests: string[];
-}
-
-async function open(path: string): Promise<Opened> {
-  const page = await browser.context.newPage();
-  const errors: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('request', (r) => {
-    if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
-  });
-  await page.goto(pathToFileURL(path).href);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
-  return { page, errors, requests };
-}
-
-/** The tooltips (<title>) of the frames of one chart kind inside a container. */
-function frameTitles(page: Page, container: string, markClass: string): Promise<string[]> {
-  return page.$$eval(`${container} .${markClass} rect`, (rects) => rects.map((r) => r.querySelector('title')?.textContent ?? ''));
-}
-
 describe('flame graphs of a profiled comparison', () => {
   it('saves the manifest beside the run: one tree per case × variant and the diff', () => {
     const manifestPath = runPath.replace(/\.json$/, '.profiles/profiles.json');
@@ -89,7 +61,7 @@ describe('flame graphs of a profiled comparison', () => {
 
   for (const which of ['format', 'html', 'report'] as const) {
     it(`draws an icicle per variant with the hot helper, and the differential view (${which})`, async () => {
-      const { page, errors, requests } = await open(pages[which]);
+      const { page, errors, requests } = await openReport(browser, pages[which]);
       try {
         const flames = await page.$$eval('article.case[data-case="c0"] .flames .flame', (els) => els.map((e) => (e as HTMLElement).dataset.variant));
         expect(flames).toEqual(['v0', 'v1']);
@@ -116,7 +88,7 @@ describe('flame graphs of a profiled comparison', () => {
   }
 
   it('zooms into a frame on click and back out', async () => {
-    const { page, errors } = await open(pages.report);
+    const { page, errors } = await openReport(browser, pages.report);
     try {
       const flame = '.flames .flame[data-variant="v1"]';
       const before = (await frameTitles(page, flame, 'rt-flame-frame')).length;
@@ -135,7 +107,7 @@ describe('flame graphs of a profiled comparison', () => {
   });
 
   it('the runtime filter hides a variant\'s icicle and the differential views it is part of', async () => {
-    const { page, errors } = await open(pages.report);
+    const { page, errors } = await openReport(browser, pages.report);
     try {
       const hidden = (selector: string): Promise<boolean> => page.$eval(selector, (e) => (e as HTMLElement).hidden);
       await page.uncheck('input[data-variant="v1"]');
@@ -152,7 +124,7 @@ describe('flame graphs of a profiled comparison', () => {
   });
 
   it('at 420 px the flame graphs scroll inside their boxes, not the page', async () => {
-    const { page, errors } = await open(pages.report);
+    const { page, errors } = await openReport(browser, pages.report);
     try {
       await page.setViewportSize({ width: 420, height: 900 });
       const boxes = await page.$$eval('.flames .flame-box', (els) => els.map((e) => ({ right: e.getBoundingClientRect().right, client: e.clientWidth, scroll: e.scrollWidth })));
