@@ -3,16 +3,8 @@
  * a small hand-made heap profile (no runtime started).
  */
 import { describe, expect, it } from 'vitest';
-import { bytesText, diffProfiles, parseHeapProfile, renderAllocTop, renderDiff, summarizeAllocations, type CallFrame, type FrameLocator, type HeapProfileNode } from '../src/index.ts';
-
-const locate: FrameLocator = (frame) => {
-  if (frame.url.startsWith('h:')) return { source: `packages/core/src/${frame.url.slice(2)}`, line: frame.lineNumber + 1, column: 1, inBundle: true };
-  if (frame.url.startsWith('b:')) return { source: `bench/x/${frame.url.slice(2)}`, line: frame.lineNumber + 1, column: 1, inBundle: true };
-  return frame.url ? { source: frame.url, line: frame.lineNumber + 1, column: 1, inBundle: false } : undefined;
-};
-
-const cf = (functionName: string, url = '', lineNumber = 0): CallFrame => ({ functionName, url, lineNumber, columnNumber: 0, scriptId: '1' });
-const node = (id: number, frame: CallFrame, selfSize: number, children: HeapProfileNode[] = []): HeapProfileNode => ({ id, callFrame: frame, selfSize, children });
+import { bytesText, diffProfiles, parseHeapProfile, renderAllocTop, renderDiff, summarizeAllocations } from '../src/index.ts';
+import { cf, locate, node } from './heap-fixtures.ts';
 
 /**
  * (root) ─ sample ─ runSync 1000 (the case inlined) ─ helper 6000 ─ helper (recursion) 2000

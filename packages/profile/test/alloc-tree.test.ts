@@ -8,16 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseProfileManifest, type CallTreeNode } from '@rtbench/core/profile-manifest';
-import { allocationEntry, allocationTree, profileManifest, summarizeAllocations, type AllocationCaseResult, type CallFrame, type FrameLocator, type HeapProfile, type HeapProfileNode } from '../src/index.ts';
-
-const locate: FrameLocator = (frame) => {
-  if (frame.url.startsWith('h:')) return { source: `packages/core/src/${frame.url.slice(2)}`, line: frame.lineNumber + 1, column: 1, inBundle: true };
-  if (frame.url.startsWith('b:')) return { source: `bench/x/${frame.url.slice(2)}`, line: frame.lineNumber + 1, column: 1, inBundle: true };
-  return frame.url ? { source: frame.url, line: frame.lineNumber + 1, column: 1, inBundle: false } : undefined;
-};
-
-const cf = (functionName: string, url = '', lineNumber = 0): CallFrame => ({ functionName, url, lineNumber, columnNumber: 0, scriptId: '1' });
-const node = (id: number, frame: CallFrame, selfSize: number, children: HeapProfileNode[] = []): HeapProfileNode => ({ id, callFrame: frame, selfSize, children });
+import { allocationEntry, allocationTree, profileManifest, summarizeAllocations, type AllocationCaseResult, type HeapProfile } from '../src/index.ts';
+import { cf, locate, node } from './heap-fixtures.ts';
 
 /**
  * (root) ─ sample ─ runSync 1000 (the case inlined) ─ helper 5000 (line 10)
