@@ -29,8 +29,8 @@ import {
   renderAllocTop,
   renderDiff,
   renderTop,
-  type AllocationCaseResult,
-  type ProfileCaseResult,
+  type ProfileArm,
+  type Shares,
 } from '@rtbench/profile';
 import { parseProfileManifest, PROFILE_MANIFEST_FILE, type AllocationEntry, type ProfileDiffEntry, type ProfileEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
 import { UsageError } from './errors.ts';
@@ -84,75 +84,88 @@ export async function profileRun(
   const bundles = new Map<string, string>();
   for (const v of arms) if (!bundles.has(v.runner.runtime)) bundles.set(v.runner.runtime, (await bundleSuite(suite.entry, suite.name, v.runner.runtime, v.runner.bundle)).path);
   const out: string[] = [];
-  if (kinds.includes('cpu')) {
-    out.push(options.format === 'markdown' ? `## CPU profiles (${dir})` : `CPU profiles: ${dir} (open a .cpuprofile in Chrome DevTools or speedscope)`);
-    const stopped = await cpuProfiles();
-    if (stopped) return printable(out.join('\n\n')) + '\n';
-  }
-  if (kinds.includes('alloc')) {
-    out.push(options.format === 'markdown' ? `## Allocation profiles (${dir})` : `Allocation profiles: ${dir} (open a .heapprofile in Chrome DevTools' Memory panel or speedscope)`);
-    await allocationProfiles();
-  }
-  return printable(out.join('\n\n')) + '\n';
+  const signal = options.signal ? { signal: options.signal } : {};
 
-  /** The CPU profiles; true when stopped (Ctrl-C). */
-  async function cpuProfiles(): Promise<boolean> {
+  /** One kind of profile for every case × arm, each in an extra process; for a comparison, each arm against the baseline. True when stopped (Ctrl-C). */
+  const takeAll = async (steps: ProfileSteps): Promise<boolean> => {
     for (const c of suite.cases) {
-      const results: { variant: ResolvedVariant; result: ProfileCaseResult }[] = [];
+      const taken: { variantId: string; summary?: Shares }[] = [];
       for (const v of arms) {
         if (options.signal?.aborted) return true;
-        options.onProgress?.(`profiling ${v.spec.id} · ${c.id}`);
+        options.onProgress?.(`${steps.progress} ${v.spec.id} · ${c.id}`);
         const arm = { runner: v.runner, target: v.target, flags: v.flags, bundlePath: bundles.get(v.runner.runtime)! };
-        const file = `${slug(c.id)}--${slug(v.spec.id)}.cpuprofile`;
-        const result = await profileCase({ arm, caseId: c.id, outPath: join(dir, file), ...(options.signal ? { signal: options.signal } : {}) });
-        results.push({ variant: v, result });
-        entries.push(manifestEntry(c.id, v.spec.id, result, file));
+        const file = `${slug(c.id)}--${slug(v.spec.id)}${steps.extension}`;
+        const { text, summary } = await steps.take(arm, c.id, v.spec.id, file);
+        taken.push({ variantId: v.spec.id, ...(summary ? { summary } : {}) });
         saveManifest();
-        const title = `${c.id} · ${v.spec.id}`;
-        if (result.status === 'ok') out.push(renderTop(result.summary, { top: TOP, title, note: result.method, format: options.format }));
-        else out.push(`${title}: no profile (${result.status}: ${'reason' in result ? result.reason : ''})`);
+        out.push(text);
       }
       if (!options.compare) continue;
-      const [base, ...others] = results;
+      const [base, ...others] = taken;
       for (const other of others) {
-        if (base?.result.status !== 'ok' || other.result.status !== 'ok') continue;
-        const diff = diffProfiles(base.result.summary, other.result.summary);
-        diffs.push(manifestDiff(c.id, base.variant.spec.id, other.variant.spec.id, diff));
+        if (!base?.summary || !other.summary) continue;
+        const diff = diffProfiles(base.summary, other.summary);
+        steps.diffs.push(manifestDiff(c.id, base.variantId, other.variantId, diff));
         saveManifest();
-        out.push(renderDiff(diff, { top: TOP, a: base.variant.spec.id, b: other.variant.spec.id, title: `${c.id}: where the time moved, ${base.variant.spec.id} → ${other.variant.spec.id}`, format: options.format }));
+        const title = `${c.id}: where ${steps.moved} moved, ${base.variantId} → ${other.variantId}`;
+        out.push(renderDiff(diff, { top: TOP, ...(steps.of ? { of: steps.of } : {}), a: base.variantId, b: other.variantId, title, format: options.format }));
       }
     }
     return false;
-  }
+  };
 
-  /** The allocation profiles, after the CPU ones (each in a process of its own). */
-  async function allocationProfiles(): Promise<void> {
-    for (const c of suite.cases) {
-      const results: { variant: ResolvedVariant; result: AllocationCaseResult }[] = [];
-      for (const v of arms) {
-        if (options.signal?.aborted) return;
-        options.onProgress?.(`allocation profile ${v.spec.id} · ${c.id}`);
-        const arm = { runner: v.runner, target: v.target, flags: v.flags, bundlePath: bundles.get(v.runner.runtime)! };
-        const file = `${slug(c.id)}--${slug(v.spec.id)}.heapprofile`;
-        const result = await profileAllocations({ arm, caseId: c.id, outPath: join(dir, file), ...(options.signal ? { signal: options.signal } : {}) });
-        results.push({ variant: v, result });
-        allocations.push(allocationEntry(c.id, v.spec.id, result, file));
-        saveManifest();
-        const title = `${c.id} · ${v.spec.id} · allocations`;
-        if (result.status === 'ok') out.push(renderAllocTop(result.summary, { top: TOP, title, note: result.method, format: options.format }));
-        else out.push(`${title}: no allocation profile (${result.status}: ${result.reason})`);
-      }
-      if (!options.compare) continue;
-      const [base, ...others] = results;
-      for (const other of others) {
-        if (base?.result.status !== 'ok' || other.result.status !== 'ok') continue;
-        const diff = diffProfiles(base.result.summary, other.result.summary);
-        allocationDiffs.push(manifestDiff(c.id, base.variant.spec.id, other.variant.spec.id, diff));
-        saveManifest();
-        out.push(renderDiff(diff, { top: TOP, of: 'allocated bytes', a: base.variant.spec.id, b: other.variant.spec.id, title: `${c.id}: where the allocated bytes moved, ${base.variant.spec.id} → ${other.variant.spec.id}`, format: options.format }));
-      }
-    }
+  if (kinds.includes('cpu')) {
+    out.push(options.format === 'markdown' ? `## CPU profiles (${dir})` : `CPU profiles: ${dir} (open a .cpuprofile in Chrome DevTools or speedscope)`);
+    const stopped = await takeAll({
+      extension: '.cpuprofile',
+      progress: 'profiling',
+      moved: 'the time',
+      diffs,
+      async take(arm, caseId, variantId, file) {
+        const result = await profileCase({ arm, caseId, outPath: join(dir, file), ...signal });
+        entries.push(manifestEntry(caseId, variantId, result, file));
+        const title = `${caseId} · ${variantId}`;
+        if (result.status !== 'ok') return { text: `${title}: no profile (${result.status}: ${'reason' in result ? result.reason : ''})` };
+        return { text: renderTop(result.summary, { top: TOP, title, note: result.method, format: options.format }), summary: result.summary };
+      },
+    });
+    if (stopped) return printable(out.join('\n\n')) + '\n';
   }
+  if (kinds.includes('alloc')) {
+    // After the CPU ones, each in a process of its own.
+    out.push(options.format === 'markdown' ? `## Allocation profiles (${dir})` : `Allocation profiles: ${dir} (open a .heapprofile in Chrome DevTools' Memory panel or speedscope)`);
+    await takeAll({
+      extension: '.heapprofile',
+      progress: 'allocation profile',
+      moved: 'the allocated bytes',
+      of: 'allocated bytes',
+      diffs: allocationDiffs,
+      async take(arm, caseId, variantId, file) {
+        const result = await profileAllocations({ arm, caseId, outPath: join(dir, file), ...signal });
+        allocations.push(allocationEntry(caseId, variantId, result, file));
+        const title = `${caseId} · ${variantId} · allocations`;
+        if (result.status !== 'ok') return { text: `${title}: no allocation profile (${result.status}: ${result.reason})` };
+        return { text: renderAllocTop(result.summary, { top: TOP, title, note: result.method, format: options.format }), summary: result.summary };
+      },
+    });
+  }
+  return printable(out.join('\n\n')) + '\n';
+}
+
+/** How profileRun takes one kind of profile (CPU, allocations). */
+interface ProfileSteps {
+  /** The profile file's extension. */
+  extension: string;
+  /** The progress line's verb, before "<variant> · <case>". */
+  progress: string;
+  /** What a comparison's diff is of, in its title ("where the time moved"). */
+  moved: string;
+  /** What the shares are of, when not self time (renderDiff's `of`). */
+  of?: string;
+  /** Where the comparison diffs go in the manifest. */
+  diffs: ProfileDiffEntry[];
+  /** Profiles one case × arm into `file` and records its manifest entry; its text, and its summary when there is a profile. */
+  take(arm: ProfileArm, caseId: string, variantId: string, file: string): Promise<{ text: string; summary?: Shares }>;
 }
 
 /**
