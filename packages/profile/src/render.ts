@@ -3,6 +3,7 @@
  * terminal, and the same as a markdown table. Strings only, no colour: the
  * caller decides where they go.
  */
+import { formatBytes } from '@rtbench/core/call-tree';
 import { CATEGORIES, type Category, type ProfileDiff, type ProfileSummary } from './summary.ts';
 import type { AllocationSummary } from './alloc-summary.ts';
 
@@ -83,18 +84,6 @@ export interface DiffRenderOptions extends RenderOptions {
   of?: string;
 }
 
-/** Bytes as the report's GC metrics write them (@rtbench/report formatBytes): powers of 1024, "51.1 KB". */
-export function bytesText(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${value.toFixed(digits)} ${units[unit]}`;
-}
 
 /** The top functions by self bytes allocated, with the split by category above them. */
 export function renderAllocTop(summary: AllocationSummary, options: RenderOptions = {}): string {
@@ -103,10 +92,10 @@ export function renderAllocTop(summary: AllocationSummary, options: RenderOption
   const perOp = summary.bytesPerOp !== undefined;
   const rows = summary.functions
     .slice(0, top)
-    .map((f) => [pct(f.selfShare), pct(f.totalShare), ...(perOp ? [f.selfBytesPerOp !== undefined ? bytesText(f.selfBytesPerOp) : ''] : []), f.category, f.name, f.location ?? '']);
+    .map((f) => [pct(f.selfShare), pct(f.totalShare), ...(perOp ? [f.selfBytesPerOp !== undefined ? formatBytes(f.selfBytesPerOp) : ''] : []), f.category, f.name, f.location ?? '']);
   const out = heading(format, options.title, options.note);
-  const calls = summary.ops !== undefined && summary.bytesPerOp !== undefined ? ` over ${summary.ops} calls (${bytesText(summary.bytesPerOp)}/op)` : '';
-  out.push(`${bytesText(summary.totalBytes)} allocated${calls}, ${summary.samples} samples: ${categoryLine(summary) || 'nothing allocated'}`);
+  const calls = summary.ops !== undefined && summary.bytesPerOp !== undefined ? ` over ${summary.ops} calls (${formatBytes(summary.bytesPerOp)}/op)` : '';
+  out.push(`${formatBytes(summary.totalBytes)} allocated${calls}, ${summary.samples} samples: ${categoryLine(summary) || 'nothing allocated'}`);
   if (format === 'markdown') out.push('');
   out.push(table(format, ['self', 'total', ...(perOp ? ['self/op'] : []), 'category', 'function', 'where'], rows, new Set(perOp ? [0, 1, 2] : [0, 1])));
   return out.join('\n');

@@ -3,7 +3,8 @@
  * a small hand-made heap profile (no runtime started).
  */
 import { describe, expect, it } from 'vitest';
-import { bytesText, diffProfiles, parseHeapProfile, renderAllocTop, renderDiff, summarizeAllocations } from '../src/index.ts';
+import { formatBytes } from '@rtbench/core/call-tree';
+import { diffProfiles, parseHeapProfile, renderAllocTop, renderDiff, summarizeAllocations } from '../src/index.ts';
 import { cf, locate, node } from './heap-fixtures.ts';
 
 /**
@@ -63,6 +64,6 @@ describe('summarizeAllocations', () => {
   });
 
   it('writes bytes as the GC metrics do, in powers of 1024', () => {
-    expect([bytesText(0), bytesText(1023), bytesText(1024), bytesText(15_870), bytesText(152_400), bytesText(4.15e9)]).toEqual(['0 B', '1023 B', '1.00 KB', '15.5 KB', '149 KB', '3.86 GB']);
+    expect([formatBytes(0), formatBytes(1023), formatBytes(1024), formatBytes(15_870), formatBytes(152_400), formatBytes(4.15e9)]).toEqual(['0 B', '1023 B', '1.00 KB', '15.5 KB', '149 KB', '3.86 GB']);
   });
 });

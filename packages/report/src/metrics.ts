@@ -8,6 +8,7 @@
  * different speeds compare by the work done: a faster variant that does the
  * same work with fewer scavenges shows fewer per 1k ops.
  */
+import { formatBytes as formatBytesOf } from '@rtbench/core/call-tree';
 import type { EngineMetrics } from '@rtbench/core/engine-metrics';
 import type { CaseResult, RoundRecord, RunRecord } from '@rtbench/core/schema';
 
@@ -131,17 +132,9 @@ export function formatRate(value: number | undefined): string {
   return value.toExponential(1);
 }
 
+/** Bytes as every report writes them (@rtbench/core/call-tree formatBytes), or n/a. */
 export function formatBytes(bytes: number | undefined): string {
-  if (bytes === undefined) return NOT_AVAILABLE;
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${value.toFixed(digits)} ${units[unit]}`;
+  return bytes === undefined ? NOT_AVAILABLE : formatBytesOf(bytes);
 }
 
 export interface MetricsCells {

@@ -71,6 +71,11 @@ describe('htmlReporter on a hostile run file', () => {
     expect(csp).toContain(`script-src &#39;sha256-${hash}&#39;`);
     expect(csp).toContain('default-src &#39;none&#39;');
   });
+
+  it("bundles no schema library into the page's script (the run's shapes are checked on the host; @rtbench/core/call-tree stays zod-free)", () => {
+    const script = /<script>([\s\S]*)<\/script>\s*<\/body>/.exec(html)![1]!;
+    expect(script).not.toMatch(/ZodError|\$ZodType|_zod\b/);
+  });
 });
 
 describe('page data', () => {

@@ -13,7 +13,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import { hierarchy, partition, type HierarchyRectangularNode } from 'd3-hierarchy';
-import { treeAmount, type CallTree, type CallTreeNode, type CallTreeUnit, type ProfileCategory } from '@rtbench/core/profile-manifest';
+import { formatBytes, treeAmount, type CallTree, type CallTreeNode, type CallTreeUnit, type ProfileCategory } from '@rtbench/core/call-tree';
 import type { DiffFrame, PageFlame, PageFlameDiff, PageProfiles } from '../flame-data.ts';
 import type { PageData } from '../page-data.ts';
 import { variantColour } from './charts.ts';
@@ -52,18 +52,6 @@ function ms(value: number): string {
   return value >= 100 ? `${value.toFixed(0)} ms` : value >= 1 ? `${value.toFixed(1)} ms` : `${value.toFixed(2)} ms`;
 }
 
-/** Bytes as the report's GC metrics write them (formatBytes): powers of 1024, "51.1 KB". */
-function bytes(value: number): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let v = value;
-  let unit = 0;
-  while (Math.abs(v) >= 1024 && unit < units.length - 1) {
-    v /= 1024;
-    unit++;
-  }
-  return `${v.toFixed(unit === 0 || v >= 100 ? 0 : v >= 10 ? 1 : 2)} ${units[unit]}`;
-}
-
 /** What a chart's frames weigh, and how the page writes it. */
 interface Measure<U extends CallTreeUnit> {
   unit: U;
@@ -73,7 +61,7 @@ interface Measure<U extends CallTreeUnit> {
 }
 
 const TIME: Measure<'Ms'> = { unit: 'Ms', amount: ms, of: 'time' };
-const BYTES: Measure<'Bytes'> = { unit: 'Bytes', amount: bytes, of: 'allocated bytes' };
+const BYTES: Measure<'Bytes'> = { unit: 'Bytes', amount: formatBytes, of: 'allocated bytes' };
 
 const amountOf = <U extends CallTreeUnit>(f: Frame<U>, which: 'self' | 'total' | 'folded', m: Measure<U>): number => treeAmount(f, which, m.unit);
 
