@@ -50,17 +50,22 @@ export const allocationTreeSchema = allocTree.tree;
 
 export const categorySharesSchema = z.record(category, z.object({ ms, share }));
 
-/** One case × variant's profile, or why there is none. */
-export const profileEntrySchema = z.object({
+/** What every entry of the manifest says: which case × variant, and its profile's file or why there is none. */
+const entryFields = {
   caseId: z.string(),
   variantId: z.string(),
   status: z.enum(['ok', 'unavailable', 'unsupported', 'failed']),
-  /** The `.cpuprofile`'s name inside the profiles folder (ok only). */
+  /** The profile's name inside the profiles folder (`.cpuprofile`, `.heapprofile`; ok only). */
   file: z.string().optional(),
   /** Why there is no profile. */
   reason: z.string().optional(),
   /** How it was taken, e.g. "node --cpu-prof (V8 CpuProfiler); window: markers". */
   method: z.string().optional(),
+};
+
+/** One case × variant's profile, or why there is none. */
+export const profileEntrySchema = z.object({
+  ...entryFields,
   /** How the sampling phase was found (cpuprofile.ts SamplingWindow). */
   window: z.object({ method: z.enum(['markers', 'sampling-only', 'none']), kept: z.number().int().nonnegative(), total: z.number().int().nonnegative(), windowMs: ms, profileMs: ms }).optional(),
   byCategory: categorySharesSchema.optional(),
@@ -95,13 +100,7 @@ const bytes = z.number().finite().nonnegative();
  * heap profiler over the inspector, a `.heapprofile`), or why there is none.
  */
 export const allocationEntrySchema = z.object({
-  caseId: z.string(),
-  variantId: z.string(),
-  status: z.enum(['ok', 'unavailable', 'unsupported', 'failed']),
-  /** The `.heapprofile`'s name inside the profiles folder (ok only). */
-  file: z.string().optional(),
-  reason: z.string().optional(),
-  method: z.string().optional(),
+  ...entryFields,
   /** 'lockstep': the host started the profiler after warmup and stopped it after the last of `samples` samples (`ops` calls of the case). */
   window: z.object({ method: z.enum(['lockstep']), samples: z.number().int().nonnegative(), ops: bytes, warmupBytes: bytes }).optional(),
   /** Bytes allocated in the window (V8's estimate from its samples), and per call of the case. */
