@@ -24,3 +24,11 @@ export function replace(parent: Element, ...children: Child[]): void {
   parent.replaceChildren();
   append(parent, children);
 }
+
+/** A small colour square (a variant's, a category's, a verdict's): filled, or hollow with a coloured edge. */
+export function swatch(colour: string, filled = true): HTMLElement {
+  const s = el('span', { class: 'swatch' });
+  s.style.background = filled ? colour : '#ffffff';
+  s.style.boxShadow = `inset 0 0 0 2px ${colour}`;
+  return s;
+}

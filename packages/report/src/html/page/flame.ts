@@ -17,7 +17,7 @@ import { formatBytes, treeAmount, type CallTree, type CallTreeNode, type CallTre
 import type { DiffFrame, PageFlame, PageFlameDiff, PageProfiles } from '../flame-data.ts';
 import type { PageData } from '../page-data.ts';
 import { variantColour } from './charts.ts';
-import { el, replace } from './dom.ts';
+import { el, replace, swatch } from './dom.ts';
 
 /** Light enough for black labels; the harness grey and idle pale, so the suite's own code stands out. */
 const CATEGORY_COLOURS: Record<ProfileCategory, string> = {
@@ -207,12 +207,6 @@ function chartOf<F extends Named>(root: F, kind: string, draw: (root: F, width: 
   };
   charts.push(chart as unknown as Chart<Named>);
   return { element: el('div', { class: 'flame-chart' }, crumbs, box), chart };
-}
-
-function swatch(colour: string): HTMLElement {
-  const s = el('span', { class: 'swatch' });
-  s.style.background = colour;
-  return s;
 }
 
 function categoryLegend(): HTMLElement {

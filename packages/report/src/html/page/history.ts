@@ -8,7 +8,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { HistoryPageCase, HistoryPageData } from '../history-data.ts';
-import { el, replace } from './dom.ts';
+import { el, replace, swatch } from './dom.ts';
 
 const data = JSON.parse(document.getElementById('rtbench-data')!.textContent!) as HistoryPageData;
 
@@ -133,9 +133,7 @@ function filters(): HTMLElement {
       else state.variants.delete(variant);
       draw();
     });
-    const swatch = el('span', { class: 'swatch' });
-    swatch.style.background = colourOf(variant);
-    return el('label', { class: 'pick' }, box, swatch, variant);
+    return el('label', { class: 'pick' }, box, swatch(colourOf(variant)), variant);
   });
   const search = el('input', { type: 'search', id: 'case-search', placeholder: 'cases containing…', 'aria-label': 'show cases containing this text' });
   search.addEventListener('input', () => {

@@ -6,9 +6,9 @@
  */
 import type { PageCase, PageCell, PageData } from '../page-data.ts';
 import { processChart, samplesChart, tracesChart, variantColour } from './charts.ts';
-import { el, replace } from './dom.ts';
+import { el, replace, swatch } from './dom.ts';
 import { caseMetricsBlock } from './metrics.ts';
-import { forestTable, summarySection, swatch, verdictLegend } from './summary.ts';
+import { forestTable, summarySection, verdictLegend } from './summary.ts';
 import { mountFlames } from './flame.ts';
 
 const data = JSON.parse(document.getElementById('rtbench-data')!.textContent!) as PageData;

@@ -11,7 +11,7 @@ import { formatThreshold } from '../../format.ts';
 import type { ForestSection, PageData } from '../page-data.ts';
 import type { SummaryRow, SummaryVerdict } from '../summary-data.ts';
 import { ratioTick, ratioTicks, VERDICT_COLOURS } from './charts.ts';
-import { el, type Child } from './dom.ts';
+import { el, swatch, type Child } from './dom.ts';
 
 const NEUTRAL = '#111827';
 const DIFFERENT_WORK = '#b91c1c';
@@ -111,13 +111,6 @@ export function verdictLegend(data: PageData): HTMLElement {
     swatch('#e5e7eb', true),
     el('span', {}, `noise band ±${formatThreshold(data.threshold)}`),
   );
-}
-
-export function swatch(colour: string, filled = true): HTMLElement {
-  const s = el('span', { class: 'swatch' });
-  s.style.background = filled ? colour : '#ffffff';
-  s.style.boxShadow = `inset 0 0 0 2px ${colour}`;
-  return s;
 }
 
 interface Labels {
