@@ -42,7 +42,7 @@ interface Outcome {
 }
 
 function compare(args: string[], label: string): Outcome {
-  const cli = ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'bench', 'calibration', ...args, '--quiet', '--format', 'json', '--out', join(outDir, `${label}.json`)];
+  const cli = ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'bench', 'calibration', ...args, '--quiet', '--format', 'json', '--save', join(outDir, `${label}.json`)];
   const start = performance.now();
   const r = spawnSync(process.execPath, cli, { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 });
   const wallS = (performance.now() - start) / 1000;

@@ -16,7 +16,7 @@ const SHELL_ONLY = 'value-from-the-cli-shell-9f3a';
 describe('brought files listed where they run', () => {
   it('a file ending in process.exit(0) that reads the shell: listed with the scrubbed environment, run and saved on four runtimes', () => {
     const out = tempFile('run.json');
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-after-run.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--out', out], { RTBENCH_TEST_SHELL_ONLY: SHELL_ONLY });
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-after-run.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--save', out], { RTBENCH_TEST_SHELL_ONLY: SHELL_ONLY });
     expect(r.status, r.stderr).toBe(0);
     const text = readFileSync(out, 'utf8');
     const run = JSON.parse(text) as RunRecord;
@@ -36,7 +36,7 @@ describe('brought files listed where they run', () => {
 
   it('a case that throws: the message names the line of the file and the identifiers as written, not as bundled, on four runtimes', () => {
     const out = tempFile('run.json');
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'throws-renamed.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--out', out]);
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'throws-renamed.mjs'), '--runtime', 'node,deno,bun,workerd', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--save', out]);
     expect(r.status).toBe(1);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     for (const result of run.results) {

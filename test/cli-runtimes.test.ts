@@ -79,7 +79,7 @@ interface Bench {
  */
 async function bench(args: string[], interruptOn?: RegExp): Promise<Bench> {
   const out = tempFile('run.json');
-  const child = spawnCli(['bench', ...args, '--out', out]);
+  const child = spawnCli(['bench', ...args, '--save', out]);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

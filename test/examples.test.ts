@@ -16,7 +16,7 @@ const TINY_BUDGET = ['--time', '30ms', '--warmup', '10ms', '--quiet'];
 
 function runExample(file: string, rounds = 1): { run: RunRecord; status: number | null; stdout: string; stderr: string } {
   const out = tempFile('run.json');
-  const r = runCli(['run', join('examples', file), ...TINY_BUDGET, '--rounds', String(rounds), '--out', out]);
+  const r = runCli(['run', join('examples', file), ...TINY_BUDGET, '--rounds', String(rounds), '--save', out]);
   // Read as written, not through parseRun: on this loaded machine a tiny budget can give a 0 ns median
   // on workerd, whose relative CI is then NaN, which the schema rejects (a stats matter, not this test's).
   const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;

@@ -35,7 +35,7 @@ function processesMentioning(needle: string): number[] {
 
 function bench(args: string[]): { status: number | null; stderr: string; run: RunRecord } {
   const out = tempFile('run.json');
-  const r = runCli(['bench', ...args, '--out', out, '--quiet'], { RTBENCH_WRK: WRK });
+  const r = runCli(['bench', ...args, '--save', out, '--quiet'], { RTBENCH_WRK: WRK });
   return { status: r.status, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
 }
 
@@ -114,7 +114,7 @@ describe('host-timed suites', () => {
 
   it('http-hello: without wrk the load comes from autocannon, and each result says so', () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world [metric=req/s]', '--out', out, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' });
+    const r = runCli(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world [metric=req/s]', '--save', out, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' });
     expect(r.status, r.stderr).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     const hello = result(run, 'hello world [metric=req/s]', 'node');
@@ -151,7 +151,7 @@ describe('host-timed suites: rounds', () => {
 
   it('runs its planned rounds by default and says so in the header, not an adaptive range', () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', 'cold-start', '--runtime', 'node', '--filter', 'generated [size=10kb, cache=none]', '--out', out]);
+    const r = runCli(['bench', 'cold-start', '--runtime', 'node', '--filter', 'generated [size=10kb, cache=none]', '--save', out]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/× 8 rounds/);
     expect(r.stderr).not.toContain('until ±');

@@ -28,7 +28,7 @@ beforeAll(() => {
 describe('--measure instructions', () => {
   it('counts instructions per operation on node, deno, bun and workerd, the same in every round', () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node,deno,bun,workerd', '--measure', 'instructions', '--rounds', '2', '--out', out, '--quiet', '--format', 'csv'], { RTBENCH_VALGRIND: valgrind });
+    const r = runCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node,deno,bun,workerd', '--measure', 'instructions', '--rounds', '2', '--save', out, '--quiet', '--format', 'csv'], { RTBENCH_VALGRIND: valgrind });
     expect(r.status, r.stderr).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.options.measurer).toBe('instructions');

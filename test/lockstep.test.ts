@@ -15,7 +15,7 @@ const QUICK = ['--rounds', '2', '--time', '40ms', '--warmup', '10ms'];
 
 function bench(suite: string, extra: string[], runtimes = ALL): { run: RunRecord; status: number | null; stderr: string } {
   const out = tempFile('run.json');
-  const r = runCli(['bench', suite, ...QUICK, '--runtime', runtimes, ...extra, '--out', out, '--quiet']);
+  const r = runCli(['bench', suite, ...QUICK, '--runtime', runtimes, ...extra, '--save', out, '--quiet']);
   return { run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), status: r.status, stderr: r.stderr };
 }
 

@@ -13,7 +13,7 @@ import { fixture, runCli, tempFile } from './helpers/cli.ts';
 describe('--profile', () => {
   it('a comparison whose arms differ in a slow helper: profiles saved beside the run, the helper on top and first in where the time moved', () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('profile-hot'), '--compare', 'node', 'node PROFILE_HOT_SLOW=4', '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile', '--out', out]);
+    const r = runCli(['bench', fixture('profile-hot'), '--compare', 'node', 'node PROFILE_HOT_SLOW=4', '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile', '--save', out]);
     expect(r.status, r.stderr).toBe(0);
     expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).status).toBe('complete');
     const dir = out.replace(/\.json$/, '.profiles');
@@ -28,7 +28,7 @@ describe('--profile', () => {
 
   it('--profile alloc: allocation profiles of both arms beside the run, listed in the manifest, the allocating helper first in where the bytes moved', () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('profile-alloc'), '--compare', 'node', 'node PROFILE_ALLOC_BIG=4', '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile', 'alloc', '--out', out]);
+    const r = runCli(['bench', fixture('profile-alloc'), '--compare', 'node', 'node PROFILE_ALLOC_BIG=4', '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile', 'alloc', '--save', out]);
     expect(r.status, r.stderr).toBe(0);
     const dir = out.replace(/\.json$/, '.profiles');
     // Only what was asked for: no CPU profile.

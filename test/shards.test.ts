@@ -17,16 +17,16 @@ describe('--shard and rtbench merge', () => {
     const whole = tempFile('whole.json');
     const shards = [tempFile('s1.json'), tempFile('s2.json')];
     const merged = tempFile('merged.json');
-    expect(runCli(['bench', fixture('tiny'), ...QUICK, '--out', whole]).status).toBe(0);
+    expect(runCli(['bench', fixture('tiny'), ...QUICK, '--save', whole]).status).toBe(0);
     shards.forEach((out, i) => {
-      const r = runCli(['bench', fixture('tiny'), ...QUICK, '--shard', `${i + 1}/2`, '--out', out]);
+      const r = runCli(['bench', fixture('tiny'), ...QUICK, '--shard', `${i + 1}/2`, '--save', out]);
       expect(r.status, r.stderr).toBe(0);
     });
     const [one, two] = shards.map(read);
     // Dealt round-robin, no case in both, none split.
     expect(one!.cases.length + two!.cases.length).toBe(read(whole).cases.length);
     expect(one!.cases.filter((c) => two!.cases.some((d) => d.id === c.id))).toEqual([]);
-    const m = runCli(['merge', shards[1]!, shards[0]!, '--out', merged, '--format', 'csv']);
+    const m = runCli(['merge', shards[1]!, shards[0]!, '--save', merged, '--format', 'csv']);
     expect(m.status, m.stderr).toBe(0);
     const run = read(merged);
     expect(run.cases.map((c) => c.id)).toEqual(read(whole).cases.map((c) => c.id));
@@ -38,11 +38,11 @@ describe('--shard and rtbench merge', () => {
 
     // Refusals, one line each.
     const other = tempFile('other.json');
-    expect(runCli(['bench', fixture('tiny'), ...QUICK, '--timeout', '5m', '--shard', '2/2', '--out', other]).status).toBe(0);
+    expect(runCli(['bench', fixture('tiny'), ...QUICK, '--timeout', '5m', '--shard', '2/2', '--save', other]).status).toBe(0);
     for (const [args, said] of [
-      [['merge', shards[0]!, other, '--out', tempFile('x.json')], /does not belong with .*: other options/],
-      [['merge', shards[0]!, shards[0]!, '--out', tempFile('x.json')], /shard 1\/2 is given twice/],
-      [['merge', whole, shards[0]!, '--out', tempFile('x.json')], /is not a shard run/],
+      [['merge', shards[0]!, other, '--save', tempFile('x.json')], /does not belong with .*: other options/],
+      [['merge', shards[0]!, shards[0]!, '--save', tempFile('x.json')], /shard 1\/2 is given twice/],
+      [['merge', whole, shards[0]!, '--save', tempFile('x.json')], /is not a shard run/],
       [['bench', fixture('tiny'), ...QUICK, '--shard', '3/2'], /--shard 3\/2: expected i\/n/],
       [['bench', fixture('tiny'), ...QUICK, '--shard', '9/9'], /this shard has none/],
     ] as const) {

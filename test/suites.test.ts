@@ -19,7 +19,7 @@ describe('every suite runs on one runtime', () => {
 
   it.each(suites)('%s: every case has a result or a declared unsupported, no digest mismatch', (name) => {
     const out = tempFile(`${name}.json`);
-    const r = runCli(['bench', name, '--runtime', RUNTIME, '--time', '30ms', '--rounds', '1', '--warmup', '10ms', '--out', out, '--quiet']);
+    const r = runCli(['bench', name, '--runtime', RUNTIME, '--time', '30ms', '--rounds', '1', '--warmup', '10ms', '--save', out, '--quiet']);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.status).toBe('complete');

@@ -31,7 +31,7 @@ beforeAll(async () => {
   const bench = runCli([
     'bench', fixture('profile-hot'), '--compare', 'node', 'node PROFILE_HOT_SLOW=4',
     '--rounds', '2', '--time', '50ms', '--warmup', '10ms', '--quiet', '--profile',
-    '--out', runPath, '--html', pages.html, '--format', 'html', '-o', pages.format,
+    '--save', runPath, '--html', pages.html, '--format', 'html', '-o', pages.format,
   ]);
   if (bench.status !== 0) throw new Error(`bench --profile failed (${bench.status}): ${bench.stderr}`);
   const report = runCli(['report', runPath, '--format', 'html', '-o', pages.report]);

@@ -28,7 +28,7 @@ describe('a suite that misbehaves in every way, on all four runtimes', () => {
     const out = tempFile('misbehaving.json');
     // Every variant sets the same variable: a case that reads its environment must see exactly that, everywhere.
     const variants = RUNTIMES.map((r) => `${r} FAULT_ENV=same`).join(',');
-    cli = runCli(['bench', fixture('misbehaving'), '--runtime', variants, '--rounds', '2', '--out', out, ...QUICK]);
+    cli = runCli(['bench', fixture('misbehaving'), '--runtime', variants, '--rounds', '2', '--save', out, ...QUICK]);
     run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
   });
 
@@ -114,7 +114,7 @@ describe('a heap that runs out', () => {
     // Bun (JavaScriptCore) has no heap limit to set; its heap would take the machine's memory.
     const out = tempFile('oom.json');
     const variants = ['node', 'deno', 'workerd'].map((r) => `${r} --max-old-space-size=32`).join(',');
-    const cli = runCli(['bench', fixture('out-of-memory'), '--runtime', variants, '--rounds', '1', '--out', out, ...QUICK]);
+    const cli = runCli(['bench', fixture('out-of-memory'), '--runtime', variants, '--rounds', '1', '--save', out, ...QUICK]);
     expect(cli.status).toBe(1);
     // Notes wrap at the terminal's width: read each with its continuation lines joined.
     const lines = cli.stdout.replace(/\n {2,}/g, ' ').split('\n').filter((l) => l.startsWith('✗'));
@@ -126,7 +126,7 @@ describe('a heap that runs out', () => {
 describe('the same-work check with nothing to compare', () => {
   it('says the work was not cross-checked when one round ran on one runtime', () => {
     const out = tempFile('one.json');
-    const cli = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--rounds', '1', '--filter', 'async', '--out', out, ...QUICK]);
+    const cli = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--rounds', '1', '--filter', 'async', '--save', out, ...QUICK]);
     expect(cli.status, cli.stderr).toBe(0);
     expect(cli.stdout).toMatch(/the work was not cross-checked/);
   });

@@ -28,7 +28,7 @@ describe('-o, --output', () => {
 
   it('a missing directory is one line and exit 2, before a run starts', () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--quiet', '--out', out, '--output', join(dirname(out), 'missing', 'table.txt')]);
+    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--quiet', '--save', out, '--output', join(dirname(out), 'missing', 'table.txt')]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: --output .*: the directory .* does not exist$/)]);
     expect(existsSync(out)).toBe(false);

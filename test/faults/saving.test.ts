@@ -37,14 +37,14 @@ describe('saving runs', () => {
     expect(latestRun(dir)).toBe(join(dir, '20261122-101010Z-tiny.json'));
   });
 
-  it('refuses --html and --out on the same file, and --out on a file that is not a run, before running anything', () => {
+  it('refuses --html and --save on the same file, and --save on a file that is not a run, before running anything', () => {
     const out = tempFile('same.json');
-    const same = runCli(['bench', fixture('tiny'), '--filter', 'n=200', ...QUICK, '--out', out, '--html', out]);
+    const same = runCli(['bench', fixture('tiny'), '--filter', 'n=200', ...QUICK, '--save', out, '--html', out]);
     expect(same.status).toBe(2);
-    expect(same.stderr).toContain('is the file --out saves the run to');
+    expect(same.stderr).toContain('is the file --save saves the run to');
     const notes = tempFile('notes.json');
     writeFileSync(notes, '{"my":"notes"}');
-    const clobber = runCli(['bench', fixture('tiny'), '--filter', 'n=200', ...QUICK, '--out', notes]);
+    const clobber = runCli(['bench', fixture('tiny'), '--filter', 'n=200', ...QUICK, '--save', notes]);
     expect(clobber.status).toBe(2);
     expect(clobber.stderr).toContain('not an rtbench run; refusing to overwrite');
     expect(readFileSync(notes, 'utf8')).toBe('{"my":"notes"}');
@@ -54,7 +54,7 @@ describe('saving runs', () => {
 describe('what a run answers', () => {
   it('exits 1 and says so when nothing was measured (every case unsupported)', () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('unsupported-everywhere'), ...QUICK, '--out', out]);
+    const r = runCli(['bench', fixture('unsupported-everywhere'), ...QUICK, '--save', out]);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('nothing was measured');
     expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results.every((x) => x.status === 'unsupported')).toBe(true);
@@ -62,7 +62,7 @@ describe('what a run answers', () => {
 
   it('bounds the warnings of a case that warns with a new text on every call', () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('warn-flood'), ...QUICK, '--out', out]);
+    const r = runCli(['bench', fixture('warn-flood'), ...QUICK, '--save', out]);
     expect(r.status, r.stderr).toBe(0);
     const warnings = parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results[0]!.failures.filter((f) => f.kind === 'warning');
     expect(warnings).toHaveLength(MAX_WARNINGS + 1);
@@ -96,9 +96,9 @@ describe('what a run answers', () => {
     expect(() => writeRunAtomically('/r/other.json', run, full)).toThrow(/no space/);
   });
 
-  it('refuses an --out name longer than the file system takes, before running anything', () => {
-    const r = runCli(['bench', fixture('tiny'), ...QUICK, '--out', join(tmpdir(), `${'x'.repeat(300)}.json`)]);
+  it('refuses an --save name longer than the file system takes, before running anything', () => {
+    const r = runCli(['bench', fixture('tiny'), ...QUICK, '--save', join(tmpdir(), `${'x'.repeat(300)}.json`)]);
     expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: --out: the file name is longer than 255 bytes/)]);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: --save: the file name is longer than 255 bytes/)]);
   });
 });

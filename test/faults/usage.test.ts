@@ -54,13 +54,13 @@ describe('bad options', () => {
     expectUsageError(['report', 'a.json', 'b.json'], /rtbench report \[run\]: unexpected argument "b\.json"/);
   });
 
-  it('checks --out before anything runs: a directory, a missing parent, an unwritable place; no temporary file is left', () => {
+  it('checks --save before anything runs: a directory, a missing parent, an unwritable place; no temporary file is left', () => {
     const dir = dirname(tempFile('x'));
-    expectUsageError(bench('--out', dir), /is a directory/);
-    expectUsageError(bench('--out', join(dir, 'missing', 'run.json')), /does not exist/);
+    expectUsageError(bench('--save', dir), /is a directory/);
+    expectUsageError(bench('--save', join(dir, 'missing', 'run.json')), /does not exist/);
     const locked = join(dir, 'locked');
     mkdirSync(locked, { mode: 0o500 });
-    if (process.getuid?.() !== 0) expectUsageError(bench('--out', join(locked, 'run.json')), /is not writable/);
+    if (process.getuid?.() !== 0) expectUsageError(bench('--save', join(locked, 'run.json')), /is not writable/);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(readdirSync(locked)).toEqual([]);
   });
@@ -88,7 +88,7 @@ describe('a binary that is not the runtime it names', () => {
   it('makes that variant unavailable, on every runtime, and the rest of the run goes on', () => {
     const out = tempFile('not-a-runtime.json');
     const fakes = ['node', 'deno', 'bun', 'workerd'].map((r) => `${r}=/bin/true`);
-    const r = runCli(['bench', fixture('tiny'), '--runtime', [...fakes, 'node'].join(','), '--rounds', '1', '--filter', 'async', '--time', '10ms', '--warmup', '5ms', '--out', out, '--quiet']);
+    const r = runCli(['bench', fixture('tiny'), '--runtime', [...fakes, 'node'].join(','), '--rounds', '1', '--filter', 'async', '--time', '10ms', '--warmup', '5ms', '--save', out, '--quiet']);
     expect(r.status, r.stderr).toBe(1);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.variants.filter((v) => v.unavailable).map((v) => v.id)).toEqual(fakes);

@@ -40,6 +40,11 @@ export interface OptionSpec {
   readonly section?: string;
   /** Answered on its own (--help, --version): the rest of the line is not checked. */
   readonly standalone?: boolean;
+  /**
+   * An earlier spelling, still accepted: the line gets one note saying what
+   * the option is called now (`--out` -> `--save`).
+   */
+  readonly formerly?: { readonly name: string; readonly note: string };
 }
 
 export interface PositionalSpec {
@@ -69,6 +74,8 @@ export interface ArgsSpec {
 export interface ParsedArgs {
   flags: ParsedFlags;
   positionals: string[];
+  /** One line each, for stderr: an option given by an earlier spelling. */
+  notes: string[];
 }
 
 export const camelName = (name: string): string => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -88,7 +95,10 @@ type Token = ReturnType<typeof parseArgs>['tokens'] extends (infer T)[] | undefi
 /** argv split into tokens by util.parseArgs; a value-taking option takes the next argument whatever it starts with. */
 export function tokenize(args: readonly string[], options: readonly OptionSpec[]): Token[] {
   const config = Object.fromEntries(
-    options.map((o) => [o.name, { type: o.kind === 'value' || o.kind === 'list' ? ('string' as const) : ('boolean' as const), ...(o.short ? { short: o.short } : {}) }]),
+    options.flatMap((o) => {
+      const type = o.kind === 'value' || o.kind === 'list' ? ('string' as const) : ('boolean' as const);
+      return [[o.name, { type, ...(o.short ? { short: o.short } : {}) }], ...(o.formerly ? [[o.formerly.name, { type }]] : [])];
+    }),
   );
   return parseArgs({ args: [...args], options: config, strict: false, allowPositionals: true, tokens: true }).tokens;
 }
@@ -134,12 +144,13 @@ export const usageLine = (spec: ArgsSpec): string => `${spec.command} ${position
 export function parseCommandArgs(args: readonly string[], spec: ArgsSpec): ParsedArgs {
   const { options, positionals } = spec;
   const usage = usageLine(spec);
-  const byName = new Map(options.map((o) => [o.name, o]));
+  const byName = new Map(options.flatMap((o) => [[o.name, o] as const, ...(o.formerly ? [[o.formerly.name, o] as const] : [])]));
   const tokens = tokenize(args, options);
   for (const token of tokens) {
     const option = token.kind === 'option' ? byName.get(token.name) : undefined;
-    if (option?.standalone) return { flags: { [camelName(option.name)]: true }, positionals: [] };
+    if (option?.standalone) return { flags: { [camelName(option.name)]: true }, positionals: [], notes: [] };
   }
+  const notes: string[] = [];
   const flags: ParsedFlags = {};
   const free: { index: number; value: string }[] = [];
   const claims: Claim[] = [];
@@ -163,6 +174,7 @@ export function parseCommandArgs(args: readonly string[], spec: ArgsSpec): Parse
     }
     const name = `--${option.name}`;
     const key = camelName(option.name);
+    if (option.formerly && token.name === option.formerly.name && !notes.includes(option.formerly.note)) notes.push(option.formerly.note);
     const value = token.value;
     switch (option.kind) {
       case 'flag':
@@ -213,7 +225,7 @@ export function parseCommandArgs(args: readonly string[], spec: ArgsSpec): Parse
   if (!positionals.some((p) => p.variadic) && given.length > positionals.length) {
     throw new UsageError(`${usage}: unexpected argument ${JSON.stringify(given[positionals.length])}`);
   }
-  return { flags, positionals: given };
+  return { flags, positionals: given, notes };
 }
 
 /**

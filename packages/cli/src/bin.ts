@@ -20,7 +20,8 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) throw new UsageError(`unknown command "${name}". Commands: ${COMMANDS.map((c) => c.name).join(', ')} (see --help)`);
-  const { flags, positionals } = parseCommandArgs(rest, command);
+  const { flags, positionals, notes } = parseCommandArgs(rest, command);
+  for (const note of notes) process.stderr.write(`${pc.yellow('note:')} ${note}\n`);
   if (flags.help) {
     process.stdout.write(commandHelp(command, TITLE));
     return 0;

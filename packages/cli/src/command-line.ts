@@ -16,6 +16,7 @@ import { UsageError } from './errors.ts';
 import type { CommandHelp } from './help.ts';
 import { BENCH_DEFAULTS, COMPARE_DEFAULTS, WARMUP_CAP_FACTOR } from './plan.ts';
 import { listSuites } from './suites.ts';
+import { listingFormat, writeListing } from './listing.ts';
 
 export const PROGRAM = 'rtbench';
 const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
@@ -27,17 +28,32 @@ export const GLOBAL_OPTIONS = [
   { name: 'version', short: 'v', kind: 'flag', help: 'The version of rtbench', section: 'Global', standalone: true },
 ] as const satisfies readonly OptionSpec[];
 
+/** Said once when a command line still spells the run's file `--out`. */
+const OUT_RENAMED = '`--out` is now `--save` (the run as JSON); `-o/--output` writes the rendered --format';
+
+/** Where the run itself is saved; named unlike -o/--output, which writes the rendered output. */
+const saveOption = (help: string) => ({ name: 'save', kind: 'value', value: 'file', help, formerly: { name: 'out', note: OUT_RENAMED } }) as const satisfies OptionSpec;
+
+/** Taken by every command that prints something: the same names mean the same on all of them. */
+const PRINTING_OPTIONS = [
+  { name: 'output', short: 'o', kind: 'value', value: 'file', help: 'Write the output (any --format) to this file instead of stdout, atomically', section: 'Output' },
+  { name: 'json', kind: 'flag', help: 'Same as --format json', section: 'Output' },
+  { name: 'quiet', short: 'q', kind: 'flag', help: 'No progress and no informational lines on stderr (warnings and errors are still said)', section: 'Output' },
+] as const satisfies readonly OptionSpec[];
+
 /** Taken by every command that ends in a view of runs (bench, run, compare, merge, report). */
 const OUTPUT_OPTIONS = [
   { name: 'format', kind: 'value', value: 'format', help: `Output format: ${formatNames().join(', ')} (default terminal; aliases table, md)`, section: 'Output' },
-  { name: 'output', short: 'o', kind: 'value', value: 'file', help: 'Write the output (any --format) to this file instead of stdout, atomically', section: 'Output' },
-  { name: 'json', kind: 'flag', help: 'Same as --format json', section: 'Output' },
+  ...PRINTING_OPTIONS,
   { name: 'markdown', kind: 'flag', help: 'Same as --format markdown', section: 'Output' },
   { name: 'plot', kind: 'flag', help: 'Terminal: a distribution plot per case (samples and process medians)', section: 'Output' },
   { name: 'metrics', kind: 'value', value: 'view', help: 'Also print engine metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change)', section: 'Output' },
   { name: 'threshold', kind: 'value', value: 'percent', help: `Noise threshold for faster/slower/equivalent (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
   { name: 'fail-on-regression', kind: 'value', value: 'percent', help: 'Exit 1 if a case is significantly slower than the baseline by more than this', section: 'Output' },
 ] as const satisfies readonly OptionSpec[];
+
+/** Commands that list things (runtimes, suites): a table or JSON. */
+const LISTING_OPTIONS = [{ name: 'format', kind: 'value', value: 'format', help: 'terminal (default) or json', section: 'Output' }, ...PRINTING_OPTIONS, ...GLOBAL_OPTIONS] as const satisfies readonly OptionSpec[];
 
 /** bench's own options; `run` takes them too. */
 const BENCH_OPTIONS = [
@@ -76,8 +92,7 @@ const BENCH_OPTIONS = [
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long (default max(60s, 20x its budget))' },
   { name: 'seed', kind: 'value', value: 'n', help: 'Seed for the order of runtimes within a round' },
   { name: 'shard', kind: 'value', value: 'i/n', help: 'Measure the i-th of n shares of the cases (one per CI machine; combine them with rtbench merge)' },
-  { name: 'out', kind: 'value', value: 'file', help: 'Write the run JSON here instead of results/<time>-<suite>.json' },
-  { name: 'quiet', kind: 'flag', help: 'No progress output' },
+  saveOption('Save the run (JSON, raw samples) here instead of results/<time>-<suite>.json'),
   {
     name: 'profile',
     kind: 'flag-or-value',
@@ -99,8 +114,7 @@ const HISTORY_OPTIONS = [
     help: 'Output format: terminal, markdown, json, csv (one row per point; csv-stats the same), html (a line chart per case) (default terminal)',
     section: 'Output',
   },
-  { name: 'output', short: 'o', kind: 'value', value: 'file', help: 'Write the output to this file instead of stdout, atomically', section: 'Output' },
-  { name: 'json', kind: 'flag', help: 'Same as --format json', section: 'Output' },
+  ...PRINTING_OPTIONS,
   { name: 'markdown', kind: 'flag', help: 'Same as --format markdown', section: 'Output' },
   { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not a change point (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
   {
@@ -165,7 +179,7 @@ export const COMMANDS: readonly Command[] = [
     name: 'merge',
     positionals: [{ name: 'shards', required: true, variadic: true, missing: 'name the shard runs (bench --shard i/n) to combine' }],
     summary: 'Combine shard runs (bench --shard i/n on several machines) into one run and show it',
-    options: [{ name: 'out', kind: 'value', value: 'file', help: 'Where to save the merged run (required)' }, ...viewOptions],
+    options: [saveOption('Where to save the merged run (required)'), ...viewOptions],
     run: (files, flags) => mergeCommand(files, flags),
   }),
   command({
@@ -191,16 +205,17 @@ export const COMMANDS: readonly Command[] = [
     name: 'runtimes',
     positionals: [],
     summary: 'List the runtimes rtbench can run, with versions, engines and binaries',
-    options: [{ name: 'json', kind: 'flag', help: 'As JSON' }, ...GLOBAL_OPTIONS],
-    run: (_, flags) => runtimesCommand(flags.json === true),
+    options: LISTING_OPTIONS,
+    run: (_, flags) => runtimesCommand(flags),
   }),
   command({
     name: 'suites',
     positionals: [],
     summary: 'List the suites',
-    options: GLOBAL_OPTIONS,
-    run: () => {
-      for (const s of listSuites()) process.stdout.write(`${s.name}\n`);
+    options: LISTING_OPTIONS,
+    run: (_, flags) => {
+      const names = listSuites().map((s) => s.name);
+      writeListing(listingFormat(flags) === 'json' ? `${JSON.stringify(names, null, 2)}\n` : names.map((n) => `${n}\n`).join(''), flags);
       return 0;
     },
   }),

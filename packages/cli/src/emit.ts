@@ -7,8 +7,9 @@ import { benchRegressions, historyRegressions, formatNames, formatRatio, jsonPri
 import { UsageError } from './errors.ts';
 import { assertWritableOutput, writeFileAtomically } from './results-file.ts';
 import { metricsSection, parseMetricsView } from './metrics-view.ts';
+import { info, type QuietFlag } from './info.ts';
 
-export interface OutputFlags {
+export interface OutputFlags extends QuietFlag {
   format?: string;
   json?: boolean;
   markdown?: boolean;
@@ -57,7 +58,7 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
   const text = safeOutput(reporter.format, reporter.render(view, { color: colour, columns, plot: flags.plot === true }) + (metrics ?? ''), colour);
   if (!toFile) return void stream.write(text);
   writeFileAtomically(String(flags.output), text);
-  process.stderr.write(pc.dim(`wrote ${flags.output}\n`));
+  info(flags, `wrote ${flags.output}`);
 }
 
 /**

@@ -89,11 +89,11 @@ export function writeFileAtomically(path: string, text: string, io: SaveIo = dis
 }
 
 /**
- * Checks, before anything runs, that a run can be saved at `path` (--out):
+ * Checks, before anything runs, that a run can be saved at `path` (--save):
  * not a directory, in a directory that exists, writable. A UsageError
  * otherwise, so a mistake costs nothing measured.
  */
-export function assertWritableOutput(path: string, option = '--out'): void {
+export function assertWritableOutput(path: string, option = '--save'): void {
   const full = resolve(path);
   const kind = (p: string): 'file' | 'dir' | 'other' | undefined => {
     try {
@@ -104,8 +104,8 @@ export function assertWritableOutput(path: string, option = '--out'): void {
     }
   };
   const here = kind(full);
-  if (here === 'file' && option === '--out' && !holdsRunOrNothing(full)) {
-    throw new UsageError(`--out ${path} already holds something that is not an rtbench run; refusing to overwrite it (name another file, or remove it)`);
+  if (here === 'file' && option === '--save' && !holdsRunOrNothing(full)) {
+    throw new UsageError(`--save ${path} already holds something that is not an rtbench run; refusing to overwrite it (name another file, or remove it)`);
   }
   if (here === 'dir') throw new UsageError(`${option} ${path} is a directory; name a file, e.g. ${join(path, 'run.json')}`);
   if (here === 'other') throw new UsageError(`${option} ${path} is not a regular file`);
@@ -122,7 +122,7 @@ export function assertWritableOutput(path: string, option = '--out'): void {
   }
 }
 
-/** Whether a file is empty or an rtbench run (a file --out may replace). */
+/** Whether a file is empty or an rtbench run (a file --save may replace). */
 function holdsRunOrNothing(path: string): boolean {
   try {
     const text = readFileSync(path, 'utf8');

@@ -18,6 +18,7 @@ import { isResolved } from '../variants.ts';
 import { watchLaunchers } from '../launchers.ts';
 import { loadProfileManifest, parseProfileKinds, profileRun, profilesDir, type ProfileKind } from '../profiles.ts';
 import { isHostCaseSpec } from '@rtbench/host-timed';
+import { info } from '../info.ts';
 
 export interface VerdictFlags {
   threshold?: string | number;
@@ -27,7 +28,7 @@ export interface VerdictFlags {
 export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
   /** The arms of a comparison, as typed (each may hold several, comma-separated): a verdict per case instead of a table. */
   compare?: readonly string[];
-  out?: string;
+  save?: string;
   /** Also write the HTML report: to this file, or (true) beside the saved run. */
   html?: string | true;
   quiet?: boolean;
@@ -127,25 +128,25 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   // Checked before the run: a bad --threshold is a usage error, not a lost run.
   ratioOptions(flags);
   const limit = failLimit(flags);
-  if (flags.out !== undefined) assertWritableOutput(flags.out);
+  if (flags.save !== undefined) assertWritableOutput(flags.save);
   const profileKinds = flags.profile === undefined ? undefined : parseProfileKinds(flags.profile);
   const plan = await makePlan(suiteName, flags, compareArms);
   if (profileKinds && plan.suite.cases.every(isHostCaseSpec)) {
     throw new UsageError(`${plan.suite.name} is timed by the host (start-up, HTTP load): --profile profiles cases that run inside the runtime`);
   }
 
-  const html = htmlPath(flags.html, flags.out ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
+  const html = htmlPath(flags.html, flags.save ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
   if (html !== undefined) {
-    if (flags.out !== undefined && resolvePath(html) === resolvePath(flags.out)) throw new UsageError(`--html ${html} is the file --out saves the run to; name two different files`);
+    if (flags.save !== undefined && resolvePath(html) === resolvePath(flags.save)) throw new UsageError(`--html ${html} is the file --save saves the run to; name two different files`);
     assertWritableOutput(html, '--html');
   }
   // The default name is claimed at once: two runs started in the same second get two files.
-  const path = flags.out ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
+  const path = flags.save ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
   let executed: Awaited<ReturnType<typeof execute>>;
   try {
     executed = await execute(plan, path, flags.quiet === true);
   } finally {
-    if (flags.out === undefined) releaseUnsaved(path);
+    if (flags.save === undefined) releaseUnsaved(path);
   }
   const { run } = executed;
 
@@ -163,11 +164,11 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
     process.stderr.write(`${pc.red('error:')} the run could not be saved to ${path} (${executed.unsaved}); the table above is all that is left of it\n`);
     return 1;
   }
-  process.stderr.write(pc.dim(`saved ${path}\n`));
+  info(flags, `saved ${path}`);
   const writeHtml = (v: View): void => {
     if (html === undefined) return;
     writeFileSync(html, reporterFor('html')!.render(v, { color: false, columns: 100, plot: false }));
-    process.stderr.write(pc.dim(`html report ${html}\n`));
+    info(flags, `html report ${html}`);
   };
   if (!profiling || !profileKinds) writeHtml(view);
   else {
@@ -203,7 +204,7 @@ async function printProfiles(plan: Plan, runPath: string, runId: string, kinds: 
       ...(quiet ? {} : { onProgress: (line: string) => process.stderr.write(pc.dim(`${line}\n`)) }),
     });
     (format === 'terminal' || format === 'markdown' ? process.stdout : process.stderr).write(`\n${text}`);
-    process.stderr.write(pc.dim(`profiles in ${profilesDir(runPath)}\n`));
+    info({ quiet }, `profiles in ${profilesDir(runPath)}`);
   } finally {
     process.off('SIGINT', stop);
   }

@@ -17,6 +17,7 @@ import { computeStats } from '../run.ts';
 import { filterCases } from '../suites.ts';
 import { parseRuntimeList } from '../variants.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
+import { info, type QuietFlag } from '../info.ts';
 
 export interface HistoryFlags extends OutputFlags, VerdictFlags {
   /** Each --filter as typed: comma-separated patterns. */
@@ -41,7 +42,7 @@ function runFiles(path: string): string[] {
 }
 
 /** Every run the paths hold; a file that is not a readable run is said on stderr and skipped. */
-function loadRuns(paths: readonly string[]): { inputs: HistoryInput[]; skipped: string[] } {
+function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: HistoryInput[]; skipped: string[] } {
   const inputs: HistoryInput[] = [];
   const skipped: string[] = [];
   const files = new Map<string, string>();
@@ -53,7 +54,7 @@ function loadRuns(paths: readonly string[]): { inputs: HistoryInput[]; skipped: 
       // A copy of a run (the same id) is one run, not a second point that agrees with it.
       const first = byId.get(saved.run.id);
       if (first !== undefined) {
-        process.stderr.write(pc.dim(`${file} is the same run as ${first} (id ${saved.run.id}): read once\n`));
+        info(flags, `${file} is the same run as ${first} (id ${saved.run.id}): read once`);
         continue;
       }
       byId.set(saved.run.id, file);
@@ -81,7 +82,7 @@ export function historyCommand(paths: readonly string[], flags: HistoryFlags): n
   const runtimes = flags.runtime?.join(',');
   const wantedVariants = runtimes !== undefined ? parseRuntimeList(runtimes).map((v) => v.id) : undefined;
   const roots = paths.length ? paths : [resultsDir];
-  const { inputs, skipped } = loadRuns(roots);
+  const { inputs, skipped } = loadRuns(roots, flags);
   if (!inputs.length) throw new UsageError(`no readable rtbench runs in ${roots.join(', ')}${paths.length ? '' : '; run `rtbench bench <suite>` first or name files'}`);
 
   const allCases = [...new Set(inputs.flatMap((x) => x.run.cases.map((c) => c.id)))].map((id) => ({ id }));

@@ -1,5 +1,5 @@
 /**
- * `rtbench merge <shard.json>… --out <run.json>`: the shard runs of one suite
+ * `rtbench merge <shard.json>… --save <run.json>`: the shard runs of one suite
  * (each made with --shard i/n on its own machine) saved as one run, then shown
  * as any run is (a table, or verdicts for a --compare run).
  */
@@ -11,19 +11,20 @@ import { UsageError } from '../errors.ts';
 import { assertWritableOutput, writeRunAtomically } from '../results-file.ts';
 import { mergeShards } from '../shards/merge.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
+import { info } from '../info.ts';
 
 export interface MergeFlags extends OutputFlags, VerdictFlags {
-  out?: string;
+  save?: string;
 }
 
 export function mergeCommand(files: readonly string[], flags: MergeFlags): number {
-  if (flags.out === undefined) throw new UsageError('rtbench merge: name the merged run with --out <file>');
+  if (flags.save === undefined) throw new UsageError('rtbench merge: name the merged run with --save <file> (-o/--output writes the rendered --format)');
   const reporter = outputReporter(flags);
-  assertWritableOutput(flags.out);
+  assertWritableOutput(flags.save);
   const merged = mergeShards(files.map((file) => ({ run: loadSavedRun(file).run, file })));
-  writeRunAtomically(flags.out, merged);
-  const view = viewOfRun(merged, { ...ratioOptions(flags, [merged]), file: flags.out });
+  writeRunAtomically(flags.save, merged);
+  const view = viewOfRun(merged, { ...ratioOptions(flags, [merged]), file: flags.save });
   emit(view, reporter, flags);
-  process.stderr.write(pc.dim(`merged ${files.length} shards into ${flags.out}\n`));
+  info(flags, `merged ${files.length} shards into ${flags.save}`);
   return merged.status === 'complete' ? regressionGate(view, failLimit(flags)) : 1;
 }

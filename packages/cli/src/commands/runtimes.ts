@@ -1,11 +1,12 @@
 /** `rtbench runtimes`: every runtime rtbench can run, its version, engine and binary. */
-import Table from 'cli-table3';
 import { isAbsolute, relative } from 'node:path';
-import { stdoutColours as pc } from '../colours.ts';
+import pico from 'picocolors';
+import { colourOn } from '../colours.ts';
+import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { repoRoot } from '../paths.ts';
 import { RuntimeNotInstalledError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runner-kit';
 import { runtimeStore } from '../runtime-store.ts';
-import { engineName } from '@rtbench/report';
+import { engineName, renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
 import { DEFAULT_RUNTIMES, RUNNERS } from '../runners.ts';
 
 export interface RuntimeRow {
@@ -62,30 +63,69 @@ function shortEngine(engine: string): string {
   return engine.replace(/^(JavaScriptCore [0-9a-f]{12})[0-9a-f]{28}$/, '$1');
 }
 
-export async function runtimesCommand(json: boolean): Promise<number> {
+/** Tables are read at 100 columns, like the result table. */
+const WIDTH = 100;
+
+const COLUMNS: GridColumn[] = [
+  { head: 'runtime', align: 'left' },
+  { head: 'version', align: 'left' },
+  { head: 'engine', align: 'left' },
+  { head: 'from', align: 'left' },
+];
+
+/** A path in lines of at most `width` columns, broken after a `/` (a path has no spaces to wrap at). */
+export function wrapPath(path: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const part of path.split(/(?<=\/)/)) {
+    if (line && line.length + part.length > width) {
+      lines.push(line);
+      line = '';
+    }
+    line += part;
+  }
+  return [...lines, line];
+}
+
+/**
+ * The table, within 100 columns, in the style of the result table: a line
+ * per runtime, its binary's path (or why it cannot run) dimmed under it.
+ */
+export function runtimesTable(rows: readonly RuntimeRow[], colour: boolean): string[] {
+  const pc = pico.createColors(colour);
+  const grid: GridRow[] = rows.map((r) => ({ cells: r.available ? [r.spec, r.version!, shortEngine(r.engine!), r.from!] : [r.spec, '—', '—', '—'] }));
+  const [head, rule, ...lines] = renderGrid(COLUMNS, grid, { maxWidth: WIDTH, bold: pc.bold, dim: pc.dim });
+  const indent = '    ';
+  return [
+    head!,
+    rule!,
+    ...rows.flatMap((r, i) => {
+      // A runtime on PATH is optional and one installed on first use is fine; any other missing npm runtime is a problem.
+      const under = r.available
+        ? wrapPath(displayPath(r.binary!), WIDTH - indent.length).map((l) => pc.dim(indent + l))
+        : wrapWords(r.note, WIDTH - indent.length).map((l) => (r.spec.endsWith('@system') || r.installsOnFirstUse ? pc.dim : pc.red)(indent + l));
+      return [lines[i]!, ...under];
+    }),
+  ];
+}
+
+export async function runtimesCommand(flags: ListingFlags): Promise<number> {
+  const format = listingFormat(flags);
   const rows = await listRuntimes();
-  if (json) {
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+  if (format === 'json') {
+    writeListing(`${JSON.stringify(rows, null, 2)}\n`, flags);
     return 0;
   }
-  const table = new Table({ head: ['runtime', 'version', 'engine', 'from', 'binary'].map((h) => pc.bold(h)), style: { head: [], border: [] } });
-  for (const r of rows) {
-    if (r.available) table.push([r.spec, r.version!, shortEngine(r.engine!), r.from!, displayPath(r.binary!)]);
-    // A runtime on PATH is optional and one installed on first use is fine; any other missing npm runtime is a problem.
-    else table.push([r.spec, { colSpan: 4, content: r.spec.endsWith('@system') || r.installsOnFirstUse ? pc.dim(r.note) : pc.red(r.note) }]);
-  }
-  process.stdout.write(`${table.toString()}\n`);
+  const colour = flags.output === undefined && colourOn(process.stdout);
+  const pc = pico.createColors(colour);
   const node = rows.find((r) => r.spec.startsWith('node@') && r.note.includes('`node` means this one'));
   const defaults = DEFAULT_RUNTIMES.map((s) => (s === 'node' && node ? `node (= ${node.spec})` : s)).join(', ');
-  process.stdout.write(
-    pc.dim(
-      [
-        `Default run (pnpm bench <suite> without --runtime): ${defaults}.`,
-        'Also: <runtime>=/path/to/binary runs a build of your own (e.g. node=/src/node/out/Release/node).',
-        `from: workspace = node_modules of rtbench's checkout, cache = installed on demand into ${displayPath(runtimeStore().dir ?? '')}, PATH = <runtime>@system.`,
-        "workerd's V8 version is read from its binary: workerd does not report it. Bun's engine is the WebKit revision of its JavaScriptCore.",
-      ].join('\n') + '\n',
-    ),
-  );
+  const notes = [
+    `Default run (pnpm bench <suite> without --runtime): ${defaults}.`,
+    'Also: <runtime>=/path/to/binary runs a build of your own (e.g. node=/src/node/out/Release/node).',
+    `from: workspace = node_modules of rtbench's checkout, cache = installed on demand into ${displayPath(runtimeStore().dir ?? '')}, PATH = <runtime>@system.`,
+    "workerd's V8 version is read from its binary: workerd does not report it. Bun's engine is the WebKit revision of its JavaScriptCore.",
+  ].flatMap((n) => wrapWords(n, WIDTH));
+  writeListing([...runtimesTable(rows, colour), '', ...notes.map((n) => pc.dim(n))].join('\n') + '\n', flags);
   return 0;
 }
