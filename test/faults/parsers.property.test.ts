@@ -68,7 +68,10 @@ describe('the variant syntax', () => {
 
 describe('option values', () => {
   const bench = COMMANDS.find((c) => c.name === 'bench')!;
-  const parse = (...args: string[]) => parseCommandArgs(args, bench);
+  const parse = (...args: string[]) => {
+    const { flags, positionals } = parseCommandArgs(args, bench);
+    return { flags, positionals };
+  };
 
   it('arrive exactly as typed, numbers and leading dashes included, in both spellings', () => {
     const typed = fc.oneof(fc.string({ minLength: 1 }), fc.constantFrom('2000', '1e3', '0010', '-5ms', '-1', '0x10', ' 7 ', '-', '-h', '--'));

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `pnpm test:fast`: the tests that start no process — statistics, views and
+ * reporters, parsers, the run loop on a fake measurer — for the inner loop of
+ * work on rtbench. They run in parallel. A set-up file makes any attempt to
+ * start a process fail, so a test that needs a runtime cannot stay on this
+ * list. The full suite (`pnpm test`, vitest.config.ts) runs these too.
+ */
+export default defineConfig({
+  test: {
+    include: [
+      'packages/stats/test/**/*.test.ts',
+      'packages/core/test/**/*.test.ts',
+      'packages/report/test/**/*.test.ts',
+      'packages/profile/test/{alloc-summary,alloc-tree,cdp,summary,tree}.test.ts',
+      'packages/runner-kit/test/{job,protocol-reader,v8-flags}.test.ts',
+      'packages/host-timed/test/**/*.test.ts',
+      'runners/*/test/{gc-trace,edge-timing}.test.ts',
+      'bench/*/test/**/*.test.ts',
+      'test/{cli-args,cli-names,compare-analyze,digest-tolerance,host-timed-direction,plan,profile-manifest,progress}.test.ts',
+      'test/faults/parsers.property.test.ts',
+    ],
+    exclude: ['packages/report/test/html-reporter.test.ts', 'bench/http-hello/test/**'],
+    setupFiles: ['test/helpers/no-processes.ts'],
+    env: { NO_COLOR: '1' },
+  },
+});
