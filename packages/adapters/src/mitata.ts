@@ -130,7 +130,8 @@ export function compact(f: () => unknown): any {
 export class B {
   readonly f: AnyFn;
   _name = '';
-  _args: Record<string, ParamValue[]> = {};
+  /** Keyed by the file's argument names: no prototype, so `.args('__proto__', …)` is a name like any other. */
+  _args: Record<string, ParamValue[]> = Object.create(null);
   _gc: GcMode = 'once';
   _group: string | undefined;
   _highlight: Color | false = false;
@@ -359,7 +360,7 @@ function stateFor(params: Params, loop?: { remaining: number }): State {
     next: (): IteratorResult<undefined, void> => (loop && loop.remaining-- > 0 ? step : end),
   };
   return {
-    get: (name: string) => params[name],
+    get: (name: string) => (Object.hasOwn(params, name) ? params[name] : undefined),
     [Symbol.iterator]: () => iterator,
     [Symbol.asyncIterator]: () => ({ next: async () => iterator.next() }),
   };

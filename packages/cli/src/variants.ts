@@ -74,13 +74,14 @@ function variantFromParts(parts: string[], text: string): VariantSpec {
   const [runtimeSpec, ...rest] = parts;
   if (!runtimeSpec || runtimeSpec.startsWith('-')) throw new UsageError(`cannot parse variant ${JSON.stringify(text)}: it must start with a runtime. Syntax: ${VARIANT_SYNTAX}`);
   const flags: string[] = [];
-  const env: Record<string, string> = {};
+  // Keyed by the user's variable names: no prototype, so `constructor=1` or `__proto__=1` is a variable like any other.
+  const env: Record<string, string> = Object.create(null);
   for (const token of rest) {
     if (/^--?[A-Za-z0-9_-]+(=.*)?$/s.test(token)) flags.push(token);
     else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(token)) {
       const eq = token.indexOf('=');
       const name = token.slice(0, eq);
-      if (name in env) throw new UsageError(`variant ${JSON.stringify(text)} sets ${name} twice`);
+      if (Object.hasOwn(env, name)) throw new UsageError(`variant ${JSON.stringify(text)} sets ${name} twice`);
       env[name] = token.slice(eq + 1);
     } else throw new UsageError(`cannot parse ${JSON.stringify(token)} in variant ${JSON.stringify(text)}. Syntax: ${VARIANT_SYNTAX}`);
   }

@@ -9,6 +9,26 @@ import { engineMetricsSchema } from './engine-metrics.ts';
 import { RUNTIME_NAMES } from './suite.ts';
 
 const paramValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/**
+ * A record keyed by names a user chose (parameters, variants, environment
+ * variables): every own key is kept, `__proto__` too (zod's record drops it),
+ * in an object without a prototype, so `constructor` or `toString` is a name
+ * like any other and no name reaches Object.prototype.
+ */
+export function namedRecord<T extends z.ZodType>(value: T) {
+  return z
+    .custom<Record<string, unknown>>((input) => typeof input === 'object' && input !== null && !Array.isArray(input), { message: 'expected an object' })
+    .transform((input, ctx) => {
+      const out = Object.create(null) as Record<string, z.output<T>>;
+      for (const key of Object.keys(input)) {
+        const parsed = value.safeParse(input[key]);
+        if (parsed.success) out[key] = parsed.data;
+        else for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+      }
+      return out;
+    });
+}
 export const runtimeKind = z.enum(RUNTIME_NAMES);
 export const engineKind = z.enum(['v8', 'jsc']);
 const finite = z.number().finite();
@@ -34,7 +54,7 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), protocol: z.literal(PROTOCOL_VERSION), facts: runtimeFactsSchema }),
   z.object({
     type: z.literal('cases'),
-    cases: z.array(z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: z.record(z.string(), paramValue) })),
+    cases: z.array(z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: namedRecord(paramValue) })),
     notes: z.array(z.string()).optional(),
   }),
   z.object({
@@ -96,7 +116,7 @@ export const variantSchema = z.object({
   /** Engine flags in rtbench's one syntax (--name=value), before translation. */
   flags: z.array(z.string()),
   /** The arguments / env actually given to the runtime for those flags. */
-  translatedFlags: z.object({ args: z.array(z.string()), env: z.record(z.string(), z.string()) }).optional(),
+  translatedFlags: z.object({ args: z.array(z.string()), env: namedRecord(z.string()) }).optional(),
   /** Absent when the runtime could not be found (see `unavailable`). */
   binary: z.string().optional(),
   binarySha256: z.string().optional(),
@@ -277,7 +297,7 @@ export const runSchema = z.object({
      */
     measurer: z.enum(['lockstep', 'processes', 'host-timed', 'instructions']).optional(),
     /** Instruction counts: the cache simulation, and the engine flags added to every variant to make counts repeatable. */
-    instructions: z.object({ cacheSim: z.boolean(), engineFlags: z.record(z.string(), z.array(z.string())) }).optional(),
+    instructions: z.object({ cacheSim: z.boolean(), engineFlags: namedRecord(z.array(z.string())) }).optional(),
     /** Adaptive warmup's floor in ms (warmupMs is then its most); absent: a fixed warmup. */
     warmupMinMs: z.number().optional(),
   }),
@@ -292,17 +312,17 @@ export const runSchema = z.object({
   host: hostSchema,
   variants: z.array(variantSchema),
   cases: z.array(
-    z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: z.record(z.string(), paramValue), metric: metricSchema.optional() }),
+    z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: namedRecord(paramValue), metric: metricSchema.optional() }),
   ),
   results: z.array(caseResultSchema),
   /** Cases whose digests differ between variants: they did different work. */
-  digestMismatches: z.array(z.object({ caseId: z.string(), digests: z.record(z.string(), z.string()) })),
+  digestMismatches: z.array(z.object({ caseId: z.string(), digests: namedRecord(z.string()) })),
   /**
    * Cases whose exact digests differ but agree with every non-integer number
    * rounded to `digits` significant digits: the same work, compared with a
    * tolerance (floating-point results that differ in their last bits).
    */
-  digestsRounded: z.array(z.object({ caseId: z.string(), digits: z.number().int().positive(), digests: z.record(z.string(), z.string()) })).optional(),
+  digestsRounded: z.array(z.object({ caseId: z.string(), digits: z.number().int().positive(), digests: namedRecord(z.string()) })).optional(),
 });
 
 export type Variant = z.infer<typeof variantSchema>;

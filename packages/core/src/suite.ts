@@ -158,7 +158,7 @@ export function group(name: string, define: () => void): void {
 export function bench(name: string, body: CaseBody): BenchHandle {
   const c = activeCollector('bench');
   if (name.includes('/') || name.includes('[')) throw new Error(`case name "${name}" may not contain "/" or "["`);
-  const def = { name, group: c.group, body, args: {} as Record<string, readonly ParamValue[]> };
+  const def = { name, group: c.group, body, args: Object.create(null) as Record<string, readonly ParamValue[]> };
   c.defs.push(def);
   const handle: BenchHandle = {
     args(nameOrTable: string | Record<string, readonly ParamValue[]>, values?: readonly ParamValue[]) {

@@ -66,8 +66,9 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
   run.digestMismatches = [];
   delete run.digestsRounded;
   for (const c of run.cases) {
-    const digests: Record<string, string> = {};
-    const rounded: Record<string, string | undefined> = {};
+    // Keyed by variant ids, which users name: no prototype.
+    const digests: Record<string, string> = Object.create(null);
+    const rounded: Record<string, string | undefined> = Object.create(null);
     for (const r of run.results) {
       if (r.caseId !== c.id || !r.rounds[0]) continue;
       digests[r.variantId] = r.rounds[0].digest.hash;
