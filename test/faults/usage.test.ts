@@ -20,6 +20,12 @@ function expectUsageError(args: string[], message: RegExp): void {
   expect(lines[0]).toMatch(/^error: /);
   expect(lines[0]).toMatch(message);
   expect(r.stderr).not.toMatch(/\n\s+at /);
+  expectOnePrefixPerLine(r.stderr);
+}
+
+/** No line says the same thing twice before its message ("error: node@27: node@27: …"). */
+function expectOnePrefixPerLine(stderr: string): void {
+  for (const line of stderr.split('\n')) expect(line).not.toMatch(/^(?:error: )?([^:]+): (?:error: )?\1[: ]/);
 }
 
 describe('bad options', () => {
@@ -45,6 +51,17 @@ describe('bad options', () => {
     [['--runtime', 'node'], /variant "node" is listed twice/],
     [['--filter', 'nothing', '--filter', '2000'], /--filter "nothing,2000" matches no case/],
   ])('bench %j', (extra, message) => expectUsageError(bench(...extra), message));
+
+  it('gives each variant that cannot run its own error line, each named once', () => {
+    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node@27,node=/no/such/node,deno=/no/such/deno']);
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([
+      'error: node@27: rtbench installs node@20, node@22, node@24, node@26; for another build use node=/path/to/node',
+      'error: node=/no/such/node: /no/such/node does not exist',
+      'error: deno=/no/such/deno: /no/such/deno does not exist',
+    ]);
+    expectOnePrefixPerLine(r.stderr);
+  });
 
   it('reads --compare up to the suite after it, --html without a file, and options before the command', () => {
     expectUsageError(['bench', '--compare', 'node@24', 'nodejs@99', fixture('tiny')], /unknown runtime "nodejs@99"/);

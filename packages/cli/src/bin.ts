@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     process.exitCode = await runCommandLine(process.argv.slice(2));
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${pc.red('error:')} ${error.message}\n`);
+      for (const line of error.errors) process.stderr.write(`${pc.red('error:')} ${line}\n`);
       process.exitCode = 2;
       return;
     }

@@ -1,4 +1,28 @@
 /** An error in what the user asked for: printed without a stack, exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+  /** The errors, each printed after its own "error:": one message (which may go on with a list), or several found at once. */
+  readonly errors: readonly string[];
+
+  constructor(message: string | readonly string[]) {
+    super(typeof message === 'string' ? message : message.join('\n'));
+    this.errors = typeof message === 'string' ? [message] : message;
+  }
+}
+
+/**
+ * "<subject>: <message>", with one prefix per line: a message that already
+ * begins with the subject, or with one of `names` (shorter names the subject
+ * is made from, e.g. the runtime spec "node@26" of the variant "node@26
+ * --jitless"), is returned as it is, so no line reads "node@27: node@27: …".
+ */
+export function prefixedOnce(subject: string, message: string, ...names: string[]): string {
+  const begins = (name: string): boolean => message === name || message.startsWith(`${name}:`) || message.startsWith(`${name} `);
+  if (begins(subject) || names.some((name) => subject.startsWith(name) && begins(name))) return message;
+  return `${subject}: ${message}`;
+}
+
+/** `message` without a leading "<name>: " (a runtime's error names its spec; the line it ends up in names the variant already). */
+export function withoutPrefix(message: string, name: string): string {
+  return message.startsWith(`${name}: `) ? message.slice(name.length + 2) : message;
 }

@@ -11,7 +11,7 @@ import { findValgrind } from '@rtbench/runner-kit';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import type { Schedule } from '@rtbench/run';
-import { UsageError } from './errors.ts';
+import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './options.ts';
 import type { InRuntimeMeasurer, RunOptions } from './run.ts';
 import { DEFAULT_RUNTIMES } from './runners.ts';
@@ -169,9 +169,9 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   if (compare) {
     // A comparison without one of its arms is not the one asked for: refuse before running anything.
     const missing = variants.filter((v) => !isResolved(v));
-    if (missing.length) throw new UsageError(missing.map((v) => `${v.spec.id}: ${'reason' in v ? v.reason : ''}`).join('\n'));
+    if (missing.length) throw new UsageError(missing.map(unavailableLine));
   } else if (!variants.some(isResolved)) {
-    throw new UsageError(variants.map((v) => (isResolved(v) ? '' : `${v.spec.id}: ${v.reason}`)).filter(Boolean).join('\n'));
+    throw new UsageError(variants.filter((v) => !isResolved(v)).map(unavailableLine));
   }
 
   // Several --filter are one list, as commas make it.
@@ -201,4 +201,9 @@ async function listCases(location: SuiteLocation, variants: readonly ResolvedVar
   const listed = await listInRuntime(location, variants, broughtFileOf(location.entry));
   for (const note of listed.notes) process.stderr.write(`note: ${note}\n`);
   return listed.cases;
+}
+
+/** One line for a variant that cannot run: its id, then why, never the same name twice. */
+function unavailableLine(v: ResolvedVariant | UnavailableVariant): string {
+  return 'reason' in v ? prefixedOnce(v.spec.id, v.reason, v.spec.runtimeSpec) : v.spec.id;
 }

@@ -8,12 +8,10 @@
  * "bun --useConcurrentJIT=false", "node=/src/node/out/Release/node NODE_ENV=production".
  * Engine flags are written the same for every runtime and translated by its runner.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
-import { FlagError, RuntimeUnavailableError, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
+import { FlagError, RuntimeUnavailableError, sha256File, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
 import { runtimeStore } from './runtime-store.ts';
 import type { Variant } from '@rtbench/core/schema';
-import { UsageError } from './errors.ts';
+import { UsageError, withoutPrefix } from './errors.ts';
 import { RUNNERS, runnerFor } from './runners.ts';
 
 export const VARIANT_SYNTAX = '<runtime> [--engine-flag[=value] ...] [ENV=value ...]   e.g. "node@26 --max-semi-space-size=64"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';
@@ -133,33 +131,13 @@ export interface UnavailableVariant {
   kind: 'runtime-unavailable' | 'flags';
 }
 
-const hashCache = new Map<string, Promise<string>>();
-
-/** sha256 of a binary, so two runs can prove they used the same build. */
-export function sha256File(path: string): Promise<string> {
-  const { size, mtimeMs } = statSync(path);
-  const key = `${path}:${size}:${mtimeMs}`;
-  let cached = hashCache.get(key);
-  if (!cached) {
-    cached = new Promise((resolve, reject) => {
-      const hash = createHash('sha256');
-      createReadStream(path)
-        .on('data', (chunk) => hash.update(chunk))
-        .on('error', reject)
-        .on('end', () => resolve(hash.digest('hex')));
-    });
-    hashCache.set(key, cached);
-  }
-  return cached;
-}
-
 export async function resolveVariant(spec: VariantSpec): Promise<ResolvedVariant | UnavailableVariant> {
   const runner = runnerFor(spec.runtimeSpec)!;
   let target: RuntimeTarget;
   try {
     target = await runner.resolve(spec.runtimeSpec, runtimeStore());
   } catch (error) {
-    if (error instanceof RuntimeUnavailableError) return { spec, runner, reason: error.message, kind: 'runtime-unavailable' };
+    if (error instanceof RuntimeUnavailableError) return { spec, runner, reason: withoutPrefix(error.message, spec.runtimeSpec), kind: 'runtime-unavailable' };
     throw error;
   }
   let flags: TranslatedFlags;

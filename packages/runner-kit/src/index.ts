@@ -10,7 +10,9 @@ export { overriddenV8Flags, parseV8FlagValues, type OverriddenFlag } from './v8-
 export { packageDir, platformPackageFile } from './npm.ts';
 export { declareNpmRuntime, existingFile, parsePin, runnerDevDependencies, type NpmPin, type NpmRuntime } from './npm-runtime.ts';
 export { npmInstaller, npmReason, type RuntimeInstaller } from './npm-installer.ts';
-export { cacheEntryName, NPM_RUNTIME_PLATFORMS, RuntimeNotInstalledError, RuntimeStore, workspaceRuntimes, type FoundRuntime, type NpmInstallLocation, type RuntimeStoreOptions } from './runtime-store.ts';
+export { cacheEntryName, NPM_RUNTIME_PLATFORMS, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeStore, workspaceRuntimes, type FoundRuntime, type NpmInstallLocation, type RuntimeStoreOptions } from './runtime-store.ts';
 export { parseRuntimeSpec, resolveNpmRuntime, resolveSingleNpmRuntime, singleNpmRuntimeSpecs, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';
 export { liveCase, type LiveCase } from './session.ts';
 export { cachegrindWrap, estimatedCycles, findValgrind, parseCachegrind, VALGRIND_INSTALL, type CachegrindSummary } from './valgrind.ts';
+export { sha256File } from './file-hash.ts';
+export { INSTALL_RECORD, readInstallRecord, type InstallRecord } from './install-record.ts';

