@@ -12,7 +12,7 @@ import { digest } from './digest.ts';
 import { measure, measureFixed, warmUp, type MeasureOptions } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { GcCounters, Job, RuntimeFacts, RuntimeMessage } from './protocol.ts';
-import { PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
+import { parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
 import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
 
 /**
@@ -214,6 +214,7 @@ async function measureAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, o
 async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
   const next = env.commands;
   if (!next) throw new Error('rtbench entry: a lockstep job needs a command channel');
+  if (options.fixedIterations !== undefined) return fixedLockstepAnswer(spec, setup, prepared, options.fixedIterations, env, next);
   const sampler = await warmUp(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options);
   await env.metrics?.start();
   env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations, batchNs: sampler.batchNs });
@@ -230,6 +231,34 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
   }
   if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
   return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations }, await stopMetrics(env.metrics));
+}
+
+/**
+ * A fixed-iteration lockstep job (instruction counts: the host reads a
+ * counter around each sample): exactly `warmup` calls, ready, then each
+ * `sample <n>` is exactly n calls (a bare `sample`: `warmup` calls). No clock
+ * decides anything and no metrics probe runs, so the work of a sample
+ * depends on n alone.
+ */
+async function fixedLockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, warmup: number, env: RuntimeEnvironment, next: CommandSource): Promise<RuntimeMessage> {
+  const warm = await measureFixed(setup.fn, prepared.isAsync, env.clock, warmup);
+  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: warm.iterationsPerSample, warmupIterations: warmup, batchNs: warm.samples[0]! * warm.iterationsPerSample });
+  const samples: number[] = [];
+  const sampleStartMs: number[] = [];
+  let iterationsPerSample = warm.iterationsPerSample;
+  for (;;) {
+    const command = await next();
+    const asked = command === undefined ? null : parseSampleCommand(command);
+    if (asked === null) break;
+    const m = await measureFixed(setup.fn, prepared.isAsync, env.clock, asked ?? warmup);
+    const index = samples.length;
+    samples[index] = m.samples[0]!;
+    sampleStartMs[index] = m.sampleStartMs[0]!;
+    iterationsPerSample = m.iterationsPerSample;
+    env.emit({ type: 'sample', caseId: spec.id, index, ns: m.samples[0]! });
+  }
+  if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
+  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample, warmupIterations: warmup }, undefined);
 }
 
 export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeEnvironment): Promise<void> {

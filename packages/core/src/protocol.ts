@@ -36,6 +36,34 @@ export const SAMPLE_COMMAND = 'sample';
 export const FINISH_COMMAND = 'finish';
 
 /**
+ * The sample command of a fixed-iteration lockstep job (instruction counts):
+ * `sample <n>` takes a sample of exactly n calls, so that the host can count
+ * samples of n and 2n calls and difference away what a sample costs besides
+ * the calls (reading the command, answering).
+ */
+export function sampleCommand(iterations?: number): string {
+  return iterations === undefined ? SAMPLE_COMMAND : `${SAMPLE_COMMAND} ${iterations}`;
+}
+
+/**
+ * The calls a command asks for: undefined for a bare `sample`, null when it
+ * is no sample command. Plain character arithmetic: it runs beside case
+ * code, which may have replaced RegExp or Number methods.
+ */
+export function parseSampleCommand(command: string): number | undefined | null {
+  if (command === SAMPLE_COMMAND) return undefined;
+  const prefix = `${SAMPLE_COMMAND} `;
+  if (command.length <= prefix.length || command.length > prefix.length + 9 || command.slice(0, prefix.length) !== prefix) return null;
+  let n = 0;
+  for (let i = prefix.length; i < command.length; i++) {
+    const digit = command.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return null;
+    n = n * 10 + digit;
+  }
+  return n > 0 ? n : null;
+}
+
+/**
  * Calls of the case in one lockstep sample: an untimed quarter batch (the
  * process sat idle while the others took theirs), then the timed batch of
  * `iterationsPerSample` (measure.ts Sampler.sample).

@@ -8,15 +8,19 @@
  * The transport is the runner's (stdin/stdout for node, deno and bun, a
  * streamed HTTP exchange for workerd); the conversation is the same.
  */
-import { FINISH_COMMAND, SAMPLE_COMMAND, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
+import { FINISH_COMMAND, sampleCommand, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { RunningJob } from './process.ts';
 import type { JobOutcome } from './types.ts';
 
 export interface LiveCase {
   /** The ready message, or undefined when the process answered (unsupported, an error) or ended first. */
   readonly ready: Promise<ReadyMessage | undefined>;
-  /** One sample in ns per iteration; undefined when the process answered or ended instead. */
-  sample(): Promise<number | undefined>;
+  /**
+   * One sample in ns per iteration; undefined when the process answered or
+   * ended instead. `iterations`: exactly that many calls (a fixed-iteration
+   * job only: protocol.ts sampleCommand).
+   */
+  sample(iterations?: number): Promise<number | undefined>;
   /** Asks for the result and waits for the process to end. */
   finish(): Promise<JobOutcome>;
   /** Ends the process now (its outcome then says how it ended). */
@@ -45,12 +49,12 @@ export function liveCase(running: RunningJob): LiveCase {
   void running.outcome.then(stop);
   return {
     ready,
-    sample() {
+    sample(iterations?: number) {
       if (over) return Promise.resolve(undefined);
       return new Promise((resolve) => {
         waiting = resolve;
         running.reader.expectSample();
-        running.send(SAMPLE_COMMAND);
+        running.send(sampleCommand(iterations));
       });
     },
     finish() {

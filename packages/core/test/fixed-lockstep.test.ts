@@ -1,0 +1,48 @@
+/**
+ * A fixed-iteration lockstep job (instruction counts read a counter around
+ * each sample): exactly W calls of warmup, then exactly n calls per
+ * `sample <n>`, whatever the clock says.
+ */
+import { describe, expect, it } from 'vitest';
+import { bench, suite } from '../src/index.ts';
+import { executeJob } from '../src/execute.ts';
+import { parseSampleCommand, sampleCommand, type RuntimeMessage } from '../src/protocol.ts';
+
+describe('fixed-iteration lockstep job', () => {
+  it('makes exactly the calls it is asked for: the first, W of warmup, then n per sample', async () => {
+    let calls = 0;
+    const counting = suite('count', () => {
+      bench('calls', () => ++calls);
+    });
+    const commands = [sampleCommand(3), sampleCommand(), sampleCommand(5), 'finish'];
+    const messages: RuntimeMessage[] = [];
+    const seen: number[] = [];
+    let tick = 0;
+    await executeJob(
+      counting,
+      { protocol: 1, kind: 'lockstep', caseId: 'calls', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 7 } },
+      {
+        facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
+        clock: { name: 'ticks', now: () => (tick += 1000) },
+        emit: (m) => messages.push(m),
+        commands: async () => {
+          seen.push(calls);
+          return commands.shift();
+        },
+      },
+    );
+    // Before each command: the first call and 7 of warmup, then +3, +7 (bare sample: W), +5.
+    expect(seen).toEqual([8, 11, 18, 23]);
+    expect(messages.find((m) => m.type === 'ready')).toMatchObject({ warmupIterations: 7 });
+    expect(messages.filter((m) => m.type === 'sample').map((m) => (m as { index: number }).index)).toEqual([0, 1, 2]);
+    const result = messages.find((m) => m.type === 'result');
+    expect(result).toMatchObject({ type: 'result', warmupIterations: 7 });
+    expect((result as { samples: number[] }).samples).toHaveLength(3);
+  });
+
+  it('reads `sample <n>` and nothing else as a sample command', () => {
+    expect(parseSampleCommand('sample')).toBeUndefined();
+    expect(parseSampleCommand(sampleCommand(120))).toBe(120);
+    for (const other of ['finish', 'sample 0', 'sample -3', 'sample 1e3', 'sample ', 'sample 12345678901', 'samples 3']) expect(parseSampleCommand(other), other).toBeNull();
+  });
+});
