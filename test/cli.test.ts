@@ -143,7 +143,7 @@ describe('rtbench report', () => {
 describe('rtbench bench --html', () => {
   it('writes the HTML report beside the saved run and still prints the table', () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '20ms', '--warmup', '5ms', '--rounds', '1', '--quiet', '--save', out, '--html']);
+    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '20ms', '--warmup', '5ms', '--rounds', '1', '--save', out, '--html']);
     expect(r.status).toBe(0);
     const html = out.replace(/\.json$/, '.html');
     expect(r.stderr).toContain(`html report ${html}`);
