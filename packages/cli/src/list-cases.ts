@@ -7,6 +7,7 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { JobOutcome } from '@rtbench/runner-kit';
+import { capText } from '@rtbench/run';
 import { bundleSuite } from './bundle.ts';
 import { UsageError } from './errors.ts';
 import type { SuiteLocation } from './suites.ts';
@@ -27,10 +28,10 @@ function listingProblem(outcome: JobOutcome, runtime: string): string | undefine
   if (outcome.timedOut) return `no answer within ${LIST_TIMEOUT_MS / 1000} s`;
   if (outcome.protocolErrors.length) return `the process broke the runner protocol: ${outcome.protocolErrors.join('; ')}`;
   const error = outcome.messages.find((m) => m.type === 'error');
-  if (error) return error.message.replace(/^UnsupportedError: /, '');
+  if (error) return capText(error.message).replace(/^UnsupportedError: /, '');
   if (!outcome.messages.some((m) => m.type === 'cases')) {
     const tail = outcome.stderr.trim().split('\n').slice(-1)[0];
-    return `the ${runtime} process ${outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`} without listing its cases${tail ? ` (${tail})` : ''}`;
+    return `the ${runtime} process ${outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`} without listing its cases${tail ? ` (${capText(tail, 300)})` : ''}`;
   }
   return undefined;
 }

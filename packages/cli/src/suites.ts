@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
+import { caseFilter } from './case-filter.ts';
 import { suitesDir } from './paths.ts';
 
 export interface SuiteLocation {
@@ -56,27 +57,11 @@ export async function loadSuite(location: SuiteLocation): Promise<{ suite: Suite
   return { suite: mod.default, cases };
 }
 
-/**
- * --filter: a case-insensitive substring of the case id, or /regex/flags.
- * Several patterns separated by commas match any of them.
- */
+/** --filter (case-filter.ts): the cases it matches, or a UsageError listing the cases when it matches none. */
 export function filterCases<C extends { id: string }>(cases: readonly C[], filter: string | undefined): C[] {
   if (!filter) return [...cases];
-  const tests = filter.split(',').map((pattern) => {
-    const m = /^\/(.*)\/([a-z]*)$/.exec(pattern.trim());
-    if (m) {
-      let re: RegExp;
-      try {
-        re = new RegExp(m[1]!, m[2]);
-      } catch (error) {
-        throw new UsageError(`--filter ${pattern}: ${(error as Error).message}`);
-      }
-      return (id: string) => re.test(id);
-    }
-    const needle = pattern.trim().toLowerCase();
-    return (id: string) => id.toLowerCase().includes(needle);
-  });
-  const picked = cases.filter((c) => tests.some((t) => t(c.id)));
+  const matches = caseFilter(filter);
+  const picked = cases.filter((c) => matches(c.id));
   if (picked.length === 0) {
     throw new UsageError(`--filter "${filter}" matches no case. Cases:\n${cases.map((c) => `  ${c.id}`).join('\n')}`);
   }

@@ -7,6 +7,7 @@ export { executeLoop, type LoopPlan, type ProgressEvent, type RunHooks } from '.
 export type { Arm, ArmResult, CaseOutcome, Measurer, ReplicateContext, Unit } from './measurer.ts';
 export { addResults, computeStats, finishRun, resultKey, type VariantSlot } from './record.ts';
 export { casePrecision } from './precision.ts';
+export { capStack, capText, MAX_MESSAGE_CHARS } from './case-text.ts';
 export { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, balancedOrders, maxRoundsOf, shuffle, type Schedule } from './schedule.ts';
 export { lockstepMeasurer, turnsFor, LOCKSTEP_DESCRIPTION, type LockstepOptions } from './measurers/lockstep.ts';
 export { processesMeasurer, PROCESSES_DESCRIPTION } from './measurers/processes.ts';

@@ -11,8 +11,26 @@ import { SourceMap } from 'node:module';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 
 const INLINE_MAP = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
-/** A frame's location: `path:line:column`, path with or without `file://`. */
-const FRAME = /((?:file:\/\/)?[^\s()]+):(\d+):(\d+)/g;
+/**
+ * The words of a stack (runs of characters that are not space or brackets):
+ * a frame's location is one of them. Each character is read once, so a stack
+ * whose message is 64 KB of one letter costs 64 KB of reading, not its square
+ * (a pattern that searched for `path:line:column` anywhere backtracked over
+ * every start).
+ */
+const WORD = /[^\s()]+/g;
+
+/** `path:line:column` (path with or without `file://`) split from its end, or undefined: linear in the word. */
+export function frameLocation(word: string): { path: string; line: string; column: string } | undefined {
+  const lastColon = word.lastIndexOf(':');
+  const lineColon = lastColon > 0 ? word.lastIndexOf(':', lastColon - 1) : -1;
+  if (lineColon <= 0) return undefined;
+  const line = word.slice(lineColon + 1, lastColon);
+  const column = word.slice(lastColon + 1);
+  if (!DIGITS.test(line) || !DIGITS.test(column)) return undefined;
+  return { path: word.slice(0, lineColon), line, column };
+}
+const DIGITS = /^\d{1,9}$/;
 /** Sources that are rtbench's own (the harness, the adapters, the generated entries). */
 const OWN_SOURCE = /^(packages|runners)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
 
@@ -86,7 +104,10 @@ export function mapStack(stack: string, bundlePath: string): MappedStack {
   const { map, root } = found;
   const bundleName = basename(bundlePath);
   let where: string | undefined;
-  const mapped = stack.replace(FRAME, (whole, path: string, line: string, column: string) => {
+  const mapped = stack.replace(WORD, (whole) => {
+    const location = frameLocation(whole);
+    if (!location) return whole;
+    const { path, line, column } = location;
     const plain = path.replace(/^file:\/\//, '');
     const name = basename(plain);
     if (name !== bundleName && name !== 'bundle.mjs') {

@@ -8,22 +8,26 @@ import { judgeOutcome } from '@rtbench/runner-kit';
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { Arm, ArmResult } from '../measurer.ts';
 import { mapStack, unrename } from '../stack-map.ts';
+import { capStack, capText } from '../case-text.ts';
 
 export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, round: number, order: number, extra: Partial<RoundRecord> = {}): ArmResult {
-  const warnings = outcome.messages.flatMap((m) => (m.type === 'warning' ? [m.message] : []));
+  // Everything the case said is cut to a bound first (case-text.ts): what follows is linear in bounded text.
+  const warnings = outcome.messages.flatMap((m) => (m.type === 'warning' ? [capText(m.message)] : []));
   const verdict = judgeOutcome(outcome, arm.runner.runtime, timeoutMs);
-  if (verdict.kind === 'unsupported') return { armId: arm.id, warnings, outcomes: [{ kind: 'unsupported', reason: verdict.reason }] };
+  if (verdict.kind === 'unsupported') return { armId: arm.id, warnings, outcomes: [{ kind: 'unsupported', reason: capText(verdict.reason) }] };
   if (verdict.kind === 'failure') {
     const { failure: kind, phase } = verdict;
+    const caseStack = verdict.stack === undefined ? undefined : capStack(verdict.stack);
     // Frames in the bundle mapped back to the files the user wrote; the message says where, with a line number.
-    const mapped = verdict.stack && arm.bundlePath ? mapStack(verdict.stack, arm.bundlePath) : undefined;
-    const stack = mapped?.stack ?? verdict.stack;
-    const said = mapped ? unrename(verdict.message, mapped.renames) : verdict.message;
-    const message = mapped?.where ? `${said} (at ${mapped.where})` : said;
+    const mapped = caseStack && arm.bundlePath ? mapStack(caseStack, arm.bundlePath) : undefined;
+    const stack = mapped?.stack ?? caseStack;
+    const message = capText(verdict.message);
+    const said = mapped ? unrename(message, mapped.renames) : message;
+    const located = mapped?.where ? `${said} (at ${mapped.where})` : said;
     return {
       armId: arm.id,
       warnings,
-      outcomes: [{ kind: 'failure', failure: { kind, message, ...(phase ? { phase } : {}), ...(stack ? { stack } : {}), ...(kind === 'interrupted' ? {} : { stderr: outcome.stderr }) } }],
+      outcomes: [{ kind: 'failure', failure: { kind, message: located, ...(phase ? { phase } : {}), ...(stack ? { stack } : {}), ...(kind === 'interrupted' ? {} : { stderr: outcome.stderr }) } }],
     };
   }
   const m = verdict.message;

@@ -1,0 +1,47 @@
+/**
+ * --filter: which cases a run or a history takes. A pattern is a
+ * case-insensitive substring of the case id, or /regex/flags; several
+ * patterns separated by commas match any of them.
+ *
+ * A /regex/ is matched by RE2 (re2js), in time linear in the id, never by
+ * JavaScript's backtracking engine: `/(a+)+$/` would otherwise spin the host
+ * for minutes before the first case runs, where no --timeout applies. RE2's
+ * syntax is JavaScript's for what a filter needs (classes, groups,
+ * alternation, anchors, \b, counted repeats, lookbehind); a backreference or
+ * a lookahead, which no linear-time matcher has, is refused in one line.
+ */
+import { RE2JS } from 're2js';
+import { UsageError } from './errors.ts';
+
+/** JavaScript's flags that mean something for a test against an id; g, y and u change nothing here. */
+const FLAGS: Readonly<Record<string, number>> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL, g: 0, y: 0, u: 0 };
+
+/** One /regex/flags pattern as a test of an id, or a UsageError that says why not. */
+function regexTest(pattern: string, source: string, flags: string): (id: string) => boolean {
+  let mask = RE2JS.LOOKBEHINDS;
+  for (const flag of flags) {
+    if (!Object.hasOwn(FLAGS, flag)) throw new UsageError(`--filter ${pattern}: the flag "${flag}" is not one a filter takes (i, m, s)`);
+    mask |= FLAGS[flag]!;
+  }
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(source, mask);
+  } catch (error) {
+    throw new UsageError(
+      `--filter ${pattern}: ${(error as Error).message}. Filters are matched in linear time (RE2's syntax: no backreferences or lookahead); a plain substring needs no slashes`,
+    );
+  }
+  return (id) => re.matcher(id).find();
+}
+
+/** The test a --filter value stands for: true when any of its patterns matches the id. */
+export function caseFilter(filter: string): (id: string) => boolean {
+  const tests = filter.split(',').map((raw) => {
+    const pattern = raw.trim();
+    const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+    if (m) return regexTest(pattern, m[1]!, m[2]!);
+    const needle = pattern.toLowerCase();
+    return (id: string) => id.toLowerCase().includes(needle);
+  });
+  return (id) => tests.some((t) => t(id));
+}
