@@ -14,7 +14,7 @@ export default defineConfig({
       'packages/core/test/**/*.test.ts',
       'packages/report/test/**/*.test.ts',
       'packages/profile/test/{alloc-summary,alloc-tree,cdp,summary,tree}.test.ts',
-      'packages/runner-kit/test/{job,protocol-reader,v8-flags}.test.ts',
+      'packages/runner-kit/test/{job,program-cache,protocol-reader,v8-flags}.test.ts',
       'packages/host-timed/test/**/*.test.ts',
       'runners/*/test/{gc-trace,edge-timing}.test.ts',
       'bench/*/test/**/*.test.ts',

@@ -3,12 +3,16 @@
  * http-hello on node (cold-start's smallest bundle on workerd too, both ways it
  * starts; http-hello's framework app on all four runtimes), and a fixture whose servers and programs fail in each way they can.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { runCli, tempFile } from './helpers/cli.ts';
 import { ensureDebianProgram } from './helpers/debian-package.ts';
+import { cacheDir } from '../packages/cli/src/paths.ts';
+
+/** Where start-up programs and servers are cached (the one program cache). */
+const PROGRAMS = join(cacheDir, 'programs') + '/';
 
 // http-hello's load comes from wrk when it is on PATH; the tests install it as they install Chromium.
 const WRK = ensureDebianProgram({
@@ -63,9 +67,22 @@ describe('host-timed suites', () => {
     expect(isolate.rounds.length, JSON.stringify(isolate.failures)).toBe(2);
     expect(result(run, 'isolate start / generated [size=10kb]', 'node').status).toBe('unsupported');
     expect(result(run, 'process start / generated [size=10kb, cache=warm]', 'workerd').status).toBe('unsupported');
-    expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
+    expect(processesMentioning(PROGRAMS)).toEqual([]);
   });
 
+
+  it('a cached start-up program altered after a run is rebuilt, not run', () => {
+    // The run above left node's programs in the cache; alter each so that running it would leave a mark.
+    const marker = tempFile('tampered-program-ran');
+    const altered = readdirSync(PROGRAMS).filter((f) => f.endsWith('.mjs') && f.includes('-node-'));
+    expect(altered.length).toBeGreaterThan(0);
+    for (const f of altered) appendFileSync(join(PROGRAMS, f), `\nimport { writeFileSync as rtbenchTamper } from 'node:fs';\nrtbenchTamper(${JSON.stringify(marker)}, 'ran');\n`);
+    const { status, stderr, run } = bench(['cold-start', '--runtime', 'node', '--rounds', '1', '--filter', 'process start / generated [size=10kb, cache=none]']);
+    expect(status, stderr).toBe(0);
+    expect(result(run, 'process start / generated [size=10kb, cache=none]', 'node').rounds.length).toBe(1);
+    expect(existsSync(marker)).toBe(false);
+    for (const f of altered) expect(readFileSync(join(PROGRAMS, f), 'utf8')).not.toContain('rtbenchTamper');
+  });
   it('http-hello: requests/s and latency per load run on node (and workerd\'s fetch handler once), the server stopped after each', () => {
     const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,workerd', '--rounds', '2', '--warmup', '10ms', '--filter', 'hello world,json echo']);
     expect(status, stderr).toBe(0);
@@ -91,7 +108,7 @@ describe('host-timed suites', () => {
     }
     expect(run.results.flatMap((r) => r.rounds).every((round) => round.load!.generatorBusy > 0)).toBe(true);
     expect(run.results.flatMap((r) => r.failures).map((f) => f.message)).not.toContainEqual(expect.stringContaining('autocannon generated the load'));
-    expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
+    expect(processesMentioning(PROGRAMS)).toEqual([]);
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
     expect(processesMentioning('rtbench-wrk-')).toEqual([]);
   });
@@ -109,7 +126,7 @@ describe('host-timed suites', () => {
       expect(r.rounds[0]!.digest.summary).toBe('string(47)');
     }
     expect(run.digestMismatches).toEqual([]);
-    expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
+    expect(processesMentioning(PROGRAMS)).toEqual([]);
   }, 120_000);
 
   it('http-hello: without wrk the load comes from autocannon, and each result says so', () => {
@@ -136,7 +153,7 @@ describe('host-timed suites', () => {
     expect(failure('dies under load')).toMatchObject({ kind: 'crash', message: expect.stringContaining('died under load (exit code 7)') });
     expect(failure('start / throws at top level')).toMatchObject({ kind: 'crash' });
     expect(failure('start / throws at top level').stderr).toContain('broken at start-up');
-    expect(processesMentioning('rtbench-host-timed/')).toEqual([]);
+    expect(processesMentioning(PROGRAMS)).toEqual([]);
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
   });
 });

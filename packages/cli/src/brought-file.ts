@@ -7,9 +7,10 @@
  * cases are listed in a runtime process (list-cases.ts), never on the host.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
+import { storeNamedFile } from '@rtbench/runner-kit';
 import { IMPORTS_ADAPTED } from './bundle.ts';
 import { cacheDir, rtbenchModule } from './paths.ts';
 import type { SuiteLocation } from './suites.ts';
@@ -44,18 +45,10 @@ export function locateBroughtFile(path: string): SuiteLocation {
     `export default await broughtSuite(${JSON.stringify(name)}, () => import(${JSON.stringify(file)}));`,
     '',
   ].join('\n');
-  const dir = join(cacheDir, 'brought');
-  mkdirSync(dir, { recursive: true });
-  const entry = join(dir, `${name}-${createHash('sha256').update(file).digest('hex').slice(0, 12)}.ts`);
-  if (!existsSync(entry) || readFileSync(entry, 'utf8') !== source) writeAtomically(entry, source);
+  // In the one program cache (owner-only, rewritten whenever it differs), named after the file it stands for.
+  const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(file).digest('hex').slice(0, 12)}.ts`), source);
   broughtEntries.set(entry, file);
   return { name, entry };
-}
-
-function writeAtomically(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
 }
 
 /** The file a generated entry stands for. */

@@ -4,12 +4,11 @@
  * only the entry differs. Files are named by content hash, so a rerun of an
  * unchanged suite reuses its bundle and a results file can name what ran.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import type { BundleTarget } from '@rtbench/runner-kit';
+import { storeProgram, type BundleTarget } from '@rtbench/runner-kit';
 import { cacheDir, repoRoot, rtbenchModule } from './paths.ts';
 
 /**
@@ -93,17 +92,6 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
     logLevel: 'silent',
     legalComments: 'none',
   });
-  const code = result.outputFiles[0]!.contents;
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const dir = join(cacheDir, 'bundles', suiteName);
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${runtime}-${hash}.mjs`);
-  // Write then rename: a concurrent run must never execute a half-written bundle. A file
-  // already there is used only if it still holds these bytes (its name is their hash).
-  if (!existsSync(path) || createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16) !== hash) {
-    const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, code);
-    renameSync(tmp, path);
-  }
-  return { path, hash };
+  // One cache for every program a runtime runs (runner-kit's program-cache): owner-only, checked against its hash before every run.
+  return storeProgram(join(cacheDir, 'bundles', suiteName), runtime, '.mjs', result.outputFiles[0]!.contents);
 }

@@ -3,7 +3,7 @@
  * host, variants), the suite bundled once per runtime, the arms, and the
  * measurer the plan asks for; then @rtbench/run's loop does the rest.
  */
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { INSTRUCTIONS_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import { availableParallelism } from 'node:os';
@@ -29,7 +29,7 @@ import {
 import { bundleSuite } from './bundle.ts';
 import { gitState } from './git.ts';
 import { hostInfo } from './host.ts';
-import { CLI_VERSION, inCheckout, repoRoot } from './paths.ts';
+import { cacheDir, CLI_VERSION, inCheckout, repoRoot } from './paths.ts';
 import type { Shard } from './shards/shard.ts';
 import type { SuiteLocation } from './suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
@@ -135,7 +135,7 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseListing[] }
     const cases = suite.cases as HostCaseSpec[];
     // Each case's metric; and what a load round really gets (raised to the minimums). A start-up round has no sampling time.
     run.cases = cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric }));
-    const budget = hostBudget(options.timeMs, options.schedule.rounds, options.warmupMs, options.timeoutMs);
+    const budget = hostBudget(options.timeMs, options.schedule.rounds, options.warmupMs, options.timeoutMs, join(cacheDir, 'programs'));
     if (cases.some((c) => c.measurement.kind === 'load')) Object.assign(run.options, { timeMs: budget.loadMs * options.schedule.rounds, warmupMs: budget.loadWarmupMs });
     // Adaptive rounds judge the in-runtime loop's precision; host-timed cases run the planned rounds.
     delete run.options.adaptive;

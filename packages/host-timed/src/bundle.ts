@@ -4,12 +4,8 @@
  * process.env.NODE_ENV = "production" so libraries such as React run their
  * production build everywhere (their dev mode is a known configuration trap).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { build } from 'esbuild';
-import type { BundleTarget } from '@rtbench/runner-kit';
+import { storeProgram, type BundleTarget } from '@rtbench/runner-kit';
 import { HANDLER_KEY } from '@rtbench/runner-workerd/host-api';
 
 /** How the program's default export (a string) is delivered. */
@@ -22,8 +18,6 @@ export type Wrapper =
   | 'worker-module'
   /** a server: the module's default export is started as it is (node/deno/bun) or is the fetch handler (workerd). */
   | 'server-workerd';
-
-export const BUNDLE_DIR = join(tmpdir(), 'rtbench-host-timed');
 
 /** The first statement of a start-up bundle (esbuild's banner): when its evaluation began, on the runtime's clock. */
 const EVALUATION_START = 'const __rtbenchEvaluationStart = performance.now();';
@@ -57,8 +51,12 @@ export interface BuiltProgram {
   bytes: number;
 }
 
-/** Bundles `program` for a runtime; files are named by content hash, so reruns reuse them. */
-export async function bundleProgram(program: string, target: BundleTarget, wrapper: Wrapper | 'none', label: string): Promise<BuiltProgram> {
+/**
+ * Bundles `program` for a runtime into `dir`, a folder of rtbench's one
+ * program cache (runner-kit's storeProgram: owner-only, named by content
+ * hash, checked against that hash before every run).
+ */
+export async function bundleProgram(program: string, target: BundleTarget, wrapper: Wrapper | 'none', label: string, dir: string): Promise<BuiltProgram> {
   const common = {
     bundle: true,
     write: false,
@@ -81,14 +79,6 @@ export async function bundleProgram(program: string, target: BundleTarget, wrapp
       ? await build({ ...options, entryPoints: [program] })
       : await build({ ...options, stdin: { contents: wrapperSource(program, wrapper), resolveDir: process.cwd(), sourcefile: `${label}-entry.js`, loader: 'js' } });
   const code = result.outputFiles![0]!.contents;
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  mkdirSync(BUNDLE_DIR, { recursive: true });
-  const path = join(BUNDLE_DIR, `${label.replace(/[^A-Za-z0-9._-]+/g, '_')}-${hash}.mjs`);
-  if (!existsSync(path)) {
-    // Write then rename: a concurrent run must never start a half-written file.
-    const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, code);
-    renameSync(tmp, path);
-  }
+  const { path } = storeProgram(dir, label, '.mjs', code);
   return { path, bytes: code.byteLength };
 }

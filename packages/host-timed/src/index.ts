@@ -6,7 +6,7 @@
  * schema and reports as the in-runtime loop.
  */
 export { hostTimedSuite, isHostCaseSpec, isUnsupported, METRICS, type HostCaseSpec, type HostMeasurement, type HostTimedSuite, type HttpRequestSpec, type LoadMeasurement, type MetricKey, type StartupMeasurement, type Unsupported } from './suite.ts';
-export { prepareMeasurement, runRound, disposePrepared, type Prepared, type RoundBudget } from './prepare.ts';
+export { prepareMeasurement, runRound, disposePrepared, type Prepared, type PrepareOptions, type RoundBudget } from './prepare.ts';
 export type { RoundOutcome, RoundValues, RoundFailure } from './outcome.ts';
 export { programCommand, type HostVariant } from './variant.ts';
 export { choosePinning, type Pinning } from './pinning.ts';

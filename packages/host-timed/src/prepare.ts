@@ -21,6 +21,11 @@ export type Prepared =
   | { kind: 'workerd-isolate'; path: string; bytes: number }
   | { kind: 'load'; serverPath: string; measurement: LoadMeasurement };
 
+/** What preparing a measurement needs: its limits, and the program cache's folder for its bundles. */
+export interface PrepareOptions extends TimingLimits {
+  programDir: string;
+}
+
 export interface RoundBudget extends TimingLimits {
   /** Load rounds: measured load, and load before it. */
   loadMs: number;
@@ -43,20 +48,20 @@ export function disposePrepared(): void {
   for (const dir of cacheDirs.splice(0)) removeGuardedDir(dir);
 }
 
-async function prepareStartup(m: StartupMeasurement, v: HostVariant, limits: TimingLimits): Promise<Prepared | Unsupported> {
+async function prepareStartup(m: StartupMeasurement, v: HostVariant, limits: PrepareOptions): Promise<Prepared | Unsupported> {
   const label = `${m.name}-${v.runtime}`;
   if (m.start === 'isolate') {
     if (v.runtime !== 'workerd') return { unsupported: 'isolate start is measured through workerd\'s worker loader; this runtime starts a process' };
     if (m.cache !== 'none') return { unsupported: 'workerd keeps no code cache between workers' };
-    const built = await bundleProgram(programOf(m), v.bundle, 'worker-module', label);
+    const built = await bundleProgram(programOf(m), v.bundle, 'worker-module', label, limits.programDir);
     return { kind: 'workerd-isolate', path: built.path, bytes: built.bytes };
   }
   if (v.runtime === 'workerd') {
     if (m.cache !== 'none') return { unsupported: 'workerd keeps no code cache between processes' };
-    const built = await bundleProgram(programOf(m), v.bundle, 'workerd-handler', label);
+    const built = await bundleProgram(programOf(m), v.bundle, 'workerd-handler', label, limits.programDir);
     return { kind: 'workerd-serve', path: built.path, bytes: built.bytes };
   }
-  const built = await bundleProgram(programOf(m), v.bundle, 'print', label);
+  const built = await bundleProgram(programOf(m), v.bundle, 'print', label, limits.programDir);
   if (m.cache === 'none') return { kind: 'first-line', path: built.path, bytes: built.bytes };
   const cacheDir = mkdtempSync(join(tmpdir(), `rtbench-code-cache-${process.pid}-`));
   cacheDirs.push(cacheDir);
@@ -68,11 +73,11 @@ async function prepareStartup(m: StartupMeasurement, v: HostVariant, limits: Tim
   return { kind: 'first-line', path: built.path, bytes: built.bytes, cacheDir };
 }
 
-export async function prepareMeasurement(m: HostMeasurement, v: HostVariant, limits: TimingLimits): Promise<Prepared | Unsupported> {
+export async function prepareMeasurement(m: HostMeasurement, v: HostVariant, limits: PrepareOptions): Promise<Prepared | Unsupported> {
   if (m.kind === 'startup') return prepareStartup(m, v, limits);
   const server = m.server(v.runtime);
   if (isUnsupported(server)) return server;
-  const built = await bundleProgram(server, v.bundle, v.runtime === 'workerd' ? 'server-workerd' : 'none', `${m.name}-server-${v.runtime}`);
+  const built = await bundleProgram(server, v.bundle, v.runtime === 'workerd' ? 'server-workerd' : 'none', `${m.name}-server-${v.runtime}`, limits.programDir);
   return { kind: 'load', serverPath: built.path, measurement: m };
 }
 

@@ -16,3 +16,4 @@ export { liveCase, type LiveCase } from './session.ts';
 export { cachegrindWrap, estimatedCycles, findValgrind, parseCachegrind, VALGRIND_INSTALL, type CachegrindSummary } from './valgrind.ts';
 export { sha256File } from './file-hash.ts';
 export { INSTALL_RECORD, readInstallRecord, type InstallRecord } from './install-record.ts';
+export { contentHash, ownerOnlyDir, storeNamedFile, storeProgram, UnsafeCacheError, type CachedProgram } from './program-cache.ts';

@@ -35,11 +35,13 @@ export interface HostBudget {
   loadMs: number;
   loadWarmupMs: number;
   timeoutMs: number;
+  /** The program cache's folder for start-up programs and servers (owner-only, checked by hash). */
+  programDir: string;
 }
 
 /** Load per round: the sampling time over the rounds and the warmup, raised to the minimums. */
-export function hostBudget(timeMs: number, rounds: number, warmupMs: number, timeoutMs: number): HostBudget {
-  return { loadMs: Math.max(MIN_LOAD_MS, timeMs / rounds), loadWarmupMs: Math.max(MIN_LOAD_WARMUP_MS, warmupMs), timeoutMs };
+export function hostBudget(timeMs: number, rounds: number, warmupMs: number, timeoutMs: number, programDir: string): HostBudget {
+  return { loadMs: Math.max(MIN_LOAD_MS, timeMs / rounds), loadWarmupMs: Math.max(MIN_LOAD_WARMUP_MS, warmupMs), timeoutMs, programDir };
 }
 
 function hostVariant(arm: Arm): HostVariant {

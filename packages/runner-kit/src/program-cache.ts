@@ -1,0 +1,75 @@
+/**
+ * The one cache of programs rtbench hands a runtime: suite bundles, start-up
+ * programs, servers, the entries of brought-over files. Every such file is
+ * stored here and nowhere else, so one set of rules keeps what runs honest:
+ *
+ * - The cache's folders are the user's own (created 0700; one owned by
+ *   someone else, or writable by others, is refused: on a shared machine,
+ *   whoever could write there would decide what rtbench runs and measures).
+ * - A file is named by the sha256 of its bytes, and a file already there is
+ *   used only if its bytes still hash to its name; otherwise it is rewritten.
+ * - Writes go to a temporary file beside the target, renamed over it when
+ *   complete: a concurrent run never starts a half-written program.
+ */
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** Hex digits of the sha256 in a cached file's name: 64 bits, plenty to tell versions of one program apart. */
+const NAME_HASH_DIGITS = 16;
+
+export class UnsafeCacheError extends Error {}
+
+export function contentHash(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, NAME_HASH_DIGITS);
+}
+
+/** Makes `dir` (and its missing parents) owner-only, or refuses a folder another user could write into. */
+export function ownerOnlyDir(dir: string): void {
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory()) throw new UnsafeCacheError(`${dir} is not a folder: rtbench keeps the programs it runs there; move it away`);
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) {
+    throw new UnsafeCacheError(`${dir} belongs to another user (uid ${stat.uid}): rtbench will not run programs from a folder someone else controls; set XDG_CACHE_HOME to a folder of yours`);
+  }
+  // Ours: tighten it (an older rtbench, or a umask, may have left it group- or world-writable).
+  if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+}
+
+export interface CachedProgram {
+  path: string;
+  /** NAME_HASH_DIGITS hex digits of the sha256 of its bytes. */
+  hash: string;
+}
+
+/**
+ * Stores `bytes` as `<dir>/<stem>-<hash><ext>` and returns its path. A file
+ * already under that name is kept only if it still holds these bytes.
+ */
+export function storeProgram(dir: string, stem: string, ext: string, bytes: Uint8Array | string): CachedProgram {
+  ownerOnlyDir(dir);
+  const hash = contentHash(bytes);
+  const safeStem = stem.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80);
+  const path = join(dir, `${safeStem}-${hash}${ext}`);
+  if (!existsSync(path) || contentHash(readFileSync(path)) !== hash) writeAtomically(path, bytes);
+  return { path, hash };
+}
+
+/** Stores `text` under a fixed name (an entry whose content is decided by its inputs): rewritten whenever it differs. */
+export function storeNamedFile(path: string, text: string): string {
+  ownerOnlyDir(dirname(path));
+  if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeAtomically(path, text);
+  return path;
+}
+
+function writeAtomically(path: string, bytes: Uint8Array | string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, bytes, { mode: 0o600 });
+    renameSync(tmp, path);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+}
