@@ -17,3 +17,4 @@ export { cachegrindWrap, estimatedCycles, findValgrind, parseCachegrind, VALGRIN
 export { sha256File } from './file-hash.ts';
 export { INSTALL_RECORD, readInstallRecord, type InstallRecord } from './install-record.ts';
 export { contentHash, ownerOnlyDir, storeNamedFile, storeProgram, UnsafeCacheError, type CachedProgram } from './program-cache.ts';
+export { npmReleaseIndex, releaseFor, releaseRuntime, releasesBetween, semverReleases, stableVersionsInOrder, type ReleaseIndex, type RuntimeReleases } from './releases.ts';

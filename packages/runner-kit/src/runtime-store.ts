@@ -30,6 +30,7 @@ import { INSTALL_RECORD, readInstallRecord, recordMismatch, writeInstallRecord }
 import { npmInstaller, type RuntimeInstaller } from './npm-installer.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
 import { RuntimeUnavailableError } from './types.ts';
+import { npmReleaseIndex, type ReleaseIndex } from './releases.ts';
 
 /** The platforms rtbench installs runtimes from npm on. */
 export const NPM_RUNTIME_PLATFORMS: readonly string[] = ['linux-x64'];
@@ -55,6 +56,8 @@ export interface RuntimeStoreOptions {
   platform?: string;
   /** Look in node_modules first (tests turn it off). Default: true. */
   workspace?: boolean;
+  /** Where a release named by version (`node@24.3.0`) is looked up: the npm registry unless a test says otherwise. */
+  releases?: ReleaseIndex;
 }
 
 /** The pinned runtime is in neither place and was not installed (not allowed, or no cache). */
@@ -107,13 +110,21 @@ export class RuntimeStore {
   private readonly inFlight = new Map<string, Promise<FoundRuntime>>();
   private readonly installer: RuntimeInstaller;
 
+  private readonly index: ReleaseIndex;
+
   constructor(private readonly options: RuntimeStoreOptions) {
     this.installer = options.installer ?? npmInstaller;
+    this.index = options.releases ?? npmReleaseIndex();
+  }
+
+  /** The list of each runtime package's releases (releases.ts). */
+  get releases(): ReleaseIndex {
+    return this.index;
   }
 
   /** The same places, never installing: what `rtbench runtimes` lists. */
   withoutInstalling(): RuntimeStore {
-    return new RuntimeStore({ ...this.options, install: false });
+    return new RuntimeStore({ ...this.options, install: false, releases: this.index });
   }
 
   /** The cache of installs on demand, if any. */

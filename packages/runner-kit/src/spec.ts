@@ -10,6 +10,7 @@ import { RuntimeUnavailableError, type Runner, type RuntimeTarget } from './type
 import { whichOnPath } from './binary.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
 import { workspaceRuntimes, type RuntimeStore } from './runtime-store.ts';
+import { releaseFor, type RuntimeReleases } from './releases.ts';
 
 export type ParsedSpec = { kind: 'npm'; version?: string } | { kind: 'system' } | { kind: 'path'; path: string };
 
@@ -36,6 +37,8 @@ export interface SingleNpmRuntime {
   npm: NpmRuntime;
   /** Versions a "<runtime>@<v>" spec may name for the npm install (the package version, and workerd's date). */
   npmVersions: string[];
+  /** Any published release as a variant ("deno@2.1.4"): absent, only the pin installs from npm. */
+  releases?: RuntimeReleases;
   /** Runs the binary to learn its version and engine. */
   probe(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget>;
 }
@@ -64,7 +67,10 @@ export async function resolveSingleNpmRuntime(rt: SingleNpmRuntime, spec: string
   // Checked before anything is looked for, so a version rtbench does not pin is never installed.
   const wanted = parsed.version;
   if (wanted !== undefined && !rt.npmVersions.some((v) => versionMatches(wanted, v))) {
-    throw new RuntimeUnavailableError(`${spec}: rtbench installs ${rt.runtime} ${rt.npmVersions.join(' / ')} from npm; for another build use ${rt.runtime}=/path/to/${rt.executable}`);
+    // Another published release: checked against the registry's list before anything is installed.
+    if (rt.releases?.looksLikeRelease(wanted)) return resolveNpmRuntime(spec, await releaseFor(rt.releases, rt.runtime, wanted, store.releases), store, rt.probe);
+    const any = rt.releases ? `, or any release written in full (${rt.runtime}@${rt.releases.tagOf(rt.npm.version)})` : '';
+    throw new RuntimeUnavailableError(`${spec}: rtbench installs ${rt.runtime} ${rt.npmVersions.join(' / ')} from npm${any}; for another build use ${rt.runtime}=/path/to/${rt.executable}`);
   }
   return resolveNpmRuntime(spec, rt.npm, store, rt.probe);
 }
@@ -74,10 +80,11 @@ export async function resolveSingleNpmRuntime(rt: SingleNpmRuntime, spec: string
  * `npmRuntimes`, `knownSpecs`, `accepts` and `resolve`, so each runner only adds how to
  * start its runtime.
  */
-export function singleNpmRuntimeSpecs(rt: SingleNpmRuntime, display: { name: string }): Pick<Runner, 'npmRuntimes' | 'knownSpecs' | 'accepts' | 'resolve'> {
+export function singleNpmRuntimeSpecs(rt: SingleNpmRuntime, display: { name: string }): Pick<Runner, 'npmRuntimes' | 'knownSpecs' | 'accepts' | 'resolve' | 'releases'> {
   const r = rt.runtime;
   return {
     npmRuntimes: [rt.npm],
+    ...(rt.releases ? { releases: rt.releases } : {}),
     knownSpecs() {
       return [
         { spec: r, note: `${display.name} ${rt.npm.version} from npm (${rt.npm.package}@${rt.npm.version})` },
@@ -89,3 +96,4 @@ export function singleNpmRuntimeSpecs(rt: SingleNpmRuntime, display: { name: str
     resolve: (spec, store) => resolveSingleNpmRuntime(rt, spec, store),
   };
 }
+

@@ -8,6 +8,7 @@ import type { RuntimeKind } from '@rtbench/core';
 import type { LiveCase } from './session.ts';
 import type { NpmInstallLocation, RuntimeStore } from './runtime-store.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
+import type { RuntimeReleases } from './releases.ts';
 
 /** A concrete runtime binary the host can start. */
 export interface RuntimeTarget {
@@ -86,6 +87,12 @@ export interface Runner {
   knownSpecs(): { spec: string; note: string }[];
   /** The runtimes this runner installs from npm at pinned versions (node@20 … node@26; deno). */
   readonly npmRuntimes: readonly NpmRuntime[];
+  /**
+   * Any published release as a variant (`node@24.3.0`): which npm package
+   * holds the releases and how a spec names one (releases.ts). Absent: only
+   * the pinned versions install from npm.
+   */
+  readonly releases?: RuntimeReleases;
   /** Accepts a spec for this runtime? (`node`, `node@24`, `node=/path`). */
   accepts(spec: string): boolean;
   /**

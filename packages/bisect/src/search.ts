@@ -1,0 +1,179 @@
+/**
+ * The search of a bisect over an ordered list of releases, as pure logic over
+ * a measurement function (the CLI's runs lockstep comparisons; the tests' is
+ * a fake whose change points are known).
+ *
+ * 1. The ends are compared. Not different beyond the threshold: say so, stop.
+ * 2. A range that differs is split at the release in its middle, and both
+ *    halves are compared (older end vs middle, middle vs newer end); each half
+ *    that differs is searched in turn. So two changes, in the same or in
+ *    opposite directions, are each followed to their step. A range whose two
+ *    halves each read "equivalent" is a drift of steps each under the
+ *    threshold: reported as such, not forced onto one release.
+ * 3. A range of two adjacent releases (only releases that could not run
+ *    between them) is a culprit; a fresh direct comparison of the two
+ *    confirms it or not.
+ *
+ * Every comparison is adaptive, after Chromium's Pinpoint: a pair is measured
+ * with `minRounds` paired rounds and judged; "inconclusive" (the interval
+ * neither clear of the threshold band nor inside it) asks for as many rounds
+ * again, pooled with the first (10 -> 20 -> 40 -> 80 -> 160), until decided
+ * or `maxRounds`. The verdict rule is stats' (verdict.ts): different when the
+ * interval excludes 1 and the estimate is beyond the threshold, the same when
+ * the whole interval lies within ±threshold. The error rates this gives are
+ * measured in test/search.test.ts and stated in docs/bisect.md.
+ *
+ * A release that cannot run (the measurer says which) is skipped: a middle is
+ * replaced by its nearest neighbour that can, an end by the next release
+ * inward, and a culprit names the skipped releases inside it.
+ */
+import type { Comparison } from '@rtbench/stats';
+import { pairedDecide, signedRankTest } from './decide.ts';
+import type { BisectOptions, BisectResult, Culprit, Measure, StepPurpose, StepRecord, UnresolvedRange } from './types.ts';
+
+/** A half of a split may be called the same within a third of the change being split (decide.ts). */
+const SAME_BAND_SHARE = 1 / 3;
+
+/** A release that cannot run, found while measuring: the search goes around it. */
+class CannotRun {
+  constructor(
+    readonly release: number,
+    readonly reason: string,
+  ) {}
+}
+
+function differs(c: Comparison): c is Comparison & { verdict: 'faster' | 'slower' } {
+  return c.verdict === 'faster' || c.verdict === 'slower';
+}
+
+export async function bisect(releases: readonly string[], measure: Measure, options: BisectOptions): Promise<BisectResult> {
+  if (releases.length < 2) throw new RangeError(`a bisect needs at least two releases, got ${releases.length}`);
+  if (!(options.minRounds >= 1 && options.maxRounds >= options.minRounds)) throw new RangeError('bisect: need 1 <= minRounds <= maxRounds');
+  const decide = options.decide ?? pairedDecide(signedRankTest, options);
+  const steps: StepRecord[] = [];
+  const cannot = new Map<number, string>();
+  let stepsLeft = 1;
+
+  /** Compares two releases adaptively; throws CannotRun when one of them cannot run. */
+  async function compare(older: number, newer: number, purpose: StepPurpose, sameBand: number): Promise<Comparison> {
+    const pooled: number[] = [];
+    let attempts = 0;
+    let want = options.minRounds;
+    for (;;) {
+      const outcome = await measure({ older, newer, rounds: want - pooled.length, purpose, attempt: attempts });
+      attempts++;
+      if (outcome.kind === 'cannot-run') throw new CannotRun(outcome.release, outcome.reason);
+      pooled.push(...outcome.logRatios.filter(Number.isFinite));
+      const comparison = pooled.length ? decide(pooled, sameBand) : undefined;
+      const settled = comparison !== undefined && comparison.verdict !== 'inconclusive';
+      if (comparison && (settled || pooled.length >= options.maxRounds || outcome.logRatios.length === 0)) {
+        const step: StepRecord = { older: releases[older]!, newer: releases[newer]!, purpose, attempts, rounds: pooled.length, comparison };
+        steps.push(step);
+        stepsLeft = Math.max(0, stepsLeft - 1);
+        options.onStep?.(step, { stepsDone: steps.length, stepsLeft });
+        return comparison;
+      }
+      if (!comparison) throw new CannotRun(newer, 'no paired round gave a ratio');
+      want = Math.min(options.maxRounds, Math.max(want * 2, pooled.length + 1));
+    }
+  }
+
+  /** compare(), going around a release that cannot run: the callback picks the replacement, or gives up (undefined). */
+  async function compareAvoiding(older: number, newer: number, purpose: StepPurpose, sameBand = options.threshold): Promise<Comparison | CannotRun> {
+    try {
+      return await compare(older, newer, purpose, sameBand);
+    } catch (error) {
+      if (!(error instanceof CannotRun)) throw error;
+      cannot.set(error.release, error.reason);
+      return error;
+    }
+  }
+
+  const usable = (i: number): boolean => !cannot.has(i);
+
+  // 1. The ends, moved inward past releases that cannot run.
+  let first = 0;
+  let last = releases.length - 1;
+  let ends: Comparison | undefined;
+  while (first < last) {
+    const r = await compareAvoiding(first, last, 'ends');
+    if (!(r instanceof CannotRun)) {
+      ends = r;
+      break;
+    }
+    if (r.release === first) first++;
+    else if (r.release === last) last--;
+    else throw new Error(`the measurer named release ${r.release}, which is not in the pair compared`);
+    while (first < last && !usable(first)) first++;
+    while (last > first && !usable(last)) last--;
+  }
+  const skipped = (): { release: string; reason: string }[] => [...cannot].sort((a, b) => a[0] - b[0]).map(([i, reason]) => ({ release: releases[i]!, reason }));
+  const result = (outcome: BisectResult['outcome']): BisectResult => ({ releases, first: releases[first]!, last: releases[last]!, outcome, steps, skipped: skipped() });
+  if (!ends) throw new Error(`fewer than two of the releases can run the case: ${skipped().map((s) => `${s.release} (${s.reason})`).join('; ')}`);
+  if (ends.verdict === 'equivalent') return result({ kind: 'no-change', ends });
+  if (ends.verdict === 'inconclusive') return result({ kind: 'undecided', ends });
+
+  // 2. Split the ranges that differ; the stack holds [older, newer, their comparison].
+  const culprits: Omit<Culprit, 'confirmation' | 'confirmed'>[] = [];
+  const unresolved: UnresolvedRange[] = [];
+  const open: [number, number, Comparison][] = [[first, last, ends]];
+  stepsLeft = 2 * Math.ceil(Math.log2(last - first)) + 1;
+  while (open.length) {
+    const [lo, hi, c] = open.pop()!;
+    const inside = (): number[] => {
+      const between: number[] = [];
+      for (let i = lo + 1; i < hi; i++) if (usable(i)) between.push(i);
+      return between;
+    };
+    let halves: [Comparison, Comparison] | undefined;
+    let mid = -1;
+    const band = Math.max(options.threshold, Math.abs(Math.log(c.ratio)) * SAME_BAND_SHARE);
+    for (let candidates = inside(); candidates.length; candidates = inside()) {
+      const centre = (lo + hi) / 2;
+      mid = candidates.reduce((best, i) => (Math.abs(i - centre) < Math.abs(best - centre) ? i : best));
+      const left = await compareAvoiding(lo, mid, 'split', band);
+      if (left instanceof CannotRun) {
+        if (left.release !== mid) break; // an end stopped running: leave the range unresolved below
+        continue;
+      }
+      const right = await compareAvoiding(mid, hi, 'split', band);
+      if (right instanceof CannotRun) {
+        if (right.release !== mid) break;
+        continue;
+      }
+      halves = [left, right];
+      break;
+    }
+    if (!halves) {
+      if (inside().length === 0 && usable(lo) && usable(hi) && differs(c)) {
+        const skippedBetween: string[] = [];
+        for (let i = lo + 1; i < hi; i++) skippedBetween.push(releases[i]!);
+        culprits.push({ older: releases[lo]!, newer: releases[hi]!, skippedBetween, direction: c.verdict, found: c });
+      } else unresolved.push({ older: releases[lo]!, newer: releases[hi]!, comparison: c, why: 'undecided' });
+      continue;
+    }
+    const [left, right] = halves;
+    // Newer half first on the stack's bottom: the older half is searched first, so culprits come out in order.
+    if (differs(right)) open.push([mid, hi, right]);
+    if (differs(left)) open.push([lo, mid, left]);
+    if (!differs(left) && !differs(right)) {
+      unresolved.push({ older: releases[lo]!, newer: releases[hi]!, comparison: c, why: left.verdict === 'equivalent' && right.verdict === 'equivalent' ? 'spread' : 'undecided' });
+    }
+    stepsLeft = open.reduce((n, [a, b]) => n + 2 * Math.ceil(Math.log2(Math.max(1, b - a))), 0) + culprits.length + 1;
+  }
+
+  // 3. Each culprit confirmed by a fresh direct comparison of its two releases.
+  const confirmedCulprits: Culprit[] = [];
+  for (const cu of culprits) {
+    const older = releases.indexOf(cu.older);
+    const newer = releases.indexOf(cu.newer);
+    const confirmation = await compareAvoiding(older, newer, 'confirm');
+    if (confirmation instanceof CannotRun) {
+      unresolved.push({ older: cu.older, newer: cu.newer, comparison: cu.found, why: 'undecided' });
+      continue;
+    }
+    confirmedCulprits.push({ ...cu, confirmation, confirmed: confirmation.verdict === cu.direction });
+  }
+  unresolved.sort((a, b) => releases.indexOf(a.older) - releases.indexOf(b.older));
+  return result({ kind: 'changes', ends, culprits: confirmedCulprits, unresolved });
+}

