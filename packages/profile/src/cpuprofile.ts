@@ -13,7 +13,6 @@
  * loading, setup, the digest's first call, the clock probe, warmup,
  * teardown, exit) is dropped.
  */
-import type { FrameLocator } from './source-map.ts';
 
 export interface CallFrame {
   functionName: string;
@@ -23,6 +22,24 @@ export interface CallFrame {
   lineNumber: number;
   columnNumber: number;
 }
+
+/** Where a frame's function is, as written. */
+export interface FrameLocation {
+  /**
+   * The source file relative to the bundle's source root (the repository:
+   * `packages/core/src/measure.ts`, `test/fixtures/x/index.ts`) when it
+   * came from the bundle; otherwise the frame's URL as the runtime gave it
+   * (`node:internal/…`, `ext:deno_web/…`, `node-internal:…`).
+   */
+  source: string;
+  /** 1-based. */
+  line: number;
+  column: number;
+  /** True when the frame was in the bundle (mapped or not). */
+  inBundle: boolean;
+}
+
+export type FrameLocator = (frame: CallFrame) => FrameLocation | undefined;
 
 export interface ProfileNode {
   id: number;

@@ -11,27 +11,12 @@ import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CallFrame } from './cpuprofile.ts';
+import type { FrameLocation, FrameLocator } from './cpuprofile.ts';
+
+export type { FrameLocation, FrameLocator };
 
 const INLINE_MAP = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
 
-/** Where a frame's function is, as written. */
-export interface FrameLocation {
-  /**
-   * The source file relative to the bundle's source root (the repository:
-   * `packages/core/src/measure.ts`, `test/fixtures/x/index.ts`) when it
-   * came from the bundle; otherwise the frame's URL as the runtime gave it
-   * (`node:internal/…`, `ext:deno_web/…`, `node-internal:…`).
-   */
-  source: string;
-  /** 1-based. */
-  line: number;
-  column: number;
-  /** True when the frame was in the bundle (mapped or not). */
-  inBundle: boolean;
-}
-
-export type FrameLocator = (frame: CallFrame) => FrameLocation | undefined;
 
 interface LoadedMap {
   map: SourceMap;

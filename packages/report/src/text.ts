@@ -59,3 +59,10 @@ export function plural(n: number, word: string, pluralWord = `${word}s`): string
 export function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
+
+/** A value as one CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break; an unknown or non-finite number is empty. */
+export function csvField(value: string | number | boolean | undefined): string {
+  if (value === undefined) return '';
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

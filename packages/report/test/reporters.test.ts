@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { axisLines, logPosition, logTicks } from '../src/reporters/plot.ts';
 import { benchView, boxLine, dotLine, REPORTERS, reporterFor, viewOfRun, type View } from '../src/index.ts';
-import { csvField, SAMPLE_COLUMNS, STATS_COLUMNS, statsColumns } from '../src/reporters/csv.ts';
+import { SAMPLE_COLUMNS, STATS_COLUMNS, statsColumns } from '../src/reporters/csv.ts';
+import { csvField } from '../src/text.ts';
 import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../src/metrics.ts';
 
 const resultsDir = join(import.meta.dirname, '..', '..', '..', 'results');

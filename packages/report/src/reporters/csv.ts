@@ -15,16 +15,12 @@ import { metricOf, type RunRecord } from '@rtbench/core/schema';
 import { ENGINE_METRIC_FIELDS, hasEngineMetrics, summarizeMetrics } from '../metrics.ts';
 import type { RatioComparison, RunView } from '../views/types.ts';
 import { renderHistoryCsv } from './history.ts';
+import { csvField } from '../text.ts';
 import type { Reporter } from './reporter.ts';
 
 type Field = string | number | boolean | undefined;
 
 /** One CSV field: quoted when it holds a comma, quote or line break. */
-export function csvField(value: Field): string {
-  if (value === undefined) return '';
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 function csv(header: readonly string[], rows: Iterable<readonly Field[]>): string {
   const lines = [header.join(',')];

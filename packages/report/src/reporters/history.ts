@@ -7,10 +7,9 @@
 import pc from 'picocolors';
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { formatMetric, formatMetricRange, formatRatio } from '../format.ts';
-import { markdownCell } from '../text.ts';
+import { csvField, markdownCell } from '../text.ts';
 import { changePoints, runFileName, runLabel } from '../views/history.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistoryView, Note } from '../views/types.ts';
-import { csvField } from './csv.ts';
 import { binaryChangeLines, caseTable, changeLine, historyHeadline, historyLegend, pointText, sparkline } from './history-cells.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import type { ReporterOptions } from './reporter.ts';
