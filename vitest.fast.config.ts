@@ -23,6 +23,9 @@ export default defineConfig({
     ],
     exclude: ['packages/report/test/html-reporter.test.ts', 'bench/http-hello/test/**'],
     setupFiles: ['test/helpers/no-processes.ts'],
+    // Pure tests, but a shared 2-core machine can be slow: no test may fail on time.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     env: { NO_COLOR: '1' },
   },
 });
