@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     include: [
       'packages/stats/test/**/*.test.ts',
+      'packages/bisect/test/**/*.test.ts',
       'packages/core/test/**/*.test.ts',
       'packages/report/test/**/*.test.ts',
       'packages/profile/test/{alloc-summary,alloc-tree,cdp,summary,tree}.test.ts',
