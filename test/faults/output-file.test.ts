@@ -2,10 +2,11 @@
  * -o / --output: the output of any format written to a file, atomically, the
  * same bytes stdout would carry; a bad place refused before anything runs.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, runCli, tempFile } from '../helpers/cli.ts';
+import { cliArgv, fixture, repoRoot, runCli, tempFile } from '../helpers/cli.ts';
 import { syntheticRun, writeRun } from '../compare-synthetic.ts';
 
 // Small enough for stdout to be read whole through a pipe (a real run's CSV is megabytes).
@@ -32,5 +33,16 @@ describe('-o, --output', () => {
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: --output .*: the directory .* does not exist$/)]);
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('a write that fails (the file size limit, as a full disk would) leaves the old file whole: one line, exit 2, no temporary file', () => {
+    const file = tempFile('x.html');
+    writeFileSync(file, 'the page from last week\n');
+    // `ulimit -f 64`: no file of this process may pass 64 KB (EFBIG, as ENOSPC on a full disk); the page is larger.
+    const r = spawnSync('bash', ['-c', 'ulimit -f 64 && exec "$0" "$@"', process.execPath, ...cliArgv(['report', RUN, '--format', 'html', '-o', file])], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([`error: could not write ${file} (larger than this process may write, EFBIG); x.html is as it was`]);
+    expect(readFileSync(file, 'utf8')).toBe('the page from last week\n');
+    expect(readdirSync(dirname(file))).toEqual(['x.html']);
   });
 });

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { claimResultsPath, releaseUnsaved, writeRunAtomically, type SaveIo } from '../../packages/cli/src/results-file.ts';
+import { FileWriteError, type FileIo } from '../../packages/runner-kit/src/atomic-file.ts';
+import { claimResultsPath, releaseUnsaved, writeRunAtomically } from '../../packages/cli/src/results-file.ts';
 import { syntheticRun } from '../compare-synthetic.ts';
 import { latestRun } from '../../packages/cli/src/commands/report.ts';
+import { profileFileName } from '../../packages/cli/src/profiles.ts';
 import { MAX_WARNINGS } from '../../packages/core/src/execute.ts';
 import { fixture, runCli, tempFile } from '../helpers/cli.ts';
 
@@ -69,36 +71,55 @@ describe('what a run answers', () => {
     expect(warnings[MAX_WARNINGS]!.message).toContain('the rest are not shown');
   });
 
-  it('a disk with room for one copy of the run, not two: the old copy goes first and the new one is saved whole', () => {
+  it('a save that fails (a full disk, a failing rename) leaves the previous save whole, no temporary file, and one line saying so', () => {
     const run = syntheticRun({ mode: 'bench', cases: [{ id: 'a', ns: 100 }], arms: [{ id: 'node', factor: 1 }], rounds: 3 });
-    const size = JSON.stringify(run, null, 1).length + 1;
-    // A disk of 1.5 runs: holding the old copy, there is no room for a second one.
     const files = new Map<string, string>();
-    const used = (): number => [...files.values()].reduce((n, t) => n + t.length, 0);
-    const disk: SaveIo = {
-      write(path, text) {
-        if (used() + text.length > size * 1.5) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-        files.set(path, text);
-      },
+    const disk: FileIo = {
+      makeDirectory: () => {},
+      write: (path, text) => void files.set(path, String(text)),
       rename(from, to) {
         files.set(to, files.get(from)!);
         files.delete(from);
       },
       remove: (path) => void files.delete(path),
-      exists: (path) => files.has(path),
     };
     writeRunAtomically('/r/run.json', run, disk);
-    writeRunAtomically('/r/run.json', { ...run, status: 'complete' }, disk);
-    expect([...files.keys()]).toEqual(['/r/run.json']);
-    expect(JSON.parse(files.get('/r/run.json')!).status).toBe('complete');
-    // Without an old copy to give way, a full disk is still an error (the CLI says so and keeps measuring).
-    const full: SaveIo = { ...disk, write: () => { throw Object.assign(new Error('no space'), { code: 'ENOSPC' }); } };
-    expect(() => writeRunAtomically('/r/other.json', run, full)).toThrow(/no space/);
+    const before = files.get('/r/run.json');
+    const full: FileIo = {
+      ...disk,
+      write(path, text) {
+        // Half of the text reaches the disk, then it is full.
+        files.set(path, String(text).slice(0, String(text).length / 2));
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      },
+    };
+    const renameFails: FileIo = { ...disk, rename: () => { throw Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO' }); } };
+    for (const [io, said] of [[full, 'no space left on the device, ENOSPC'], [renameFails, 'input/output error, EIO']] as const) {
+      let error: unknown;
+      try {
+        writeRunAtomically('/r/run.json', { ...run, status: 'complete' }, io);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(FileWriteError);
+      expect((error as Error).message).toBe(`could not write /r/run.json (${said}); run.json is as it was`);
+      expect([...files.keys()]).toEqual(['/r/run.json']);
+      expect(files.get('/r/run.json')).toBe(before);
+    }
   });
 
   it('refuses an --save name longer than the file system takes, before running anything', () => {
     const r = runCli(['bench', fixture('tiny'), ...QUICK, '--save', join(tmpdir(), `${'x'.repeat(300)}.json`)]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: --save: the file name is longer than 255 bytes/)]);
+  });
+});
+
+describe('files named after cases', () => {
+  it('profiles of cases whose names slug alike (a/b, a_b, a b) get files of their own', () => {
+    const ids = ['a/b', 'a_b', 'a b', '_a_b_'];
+    const names = ids.flatMap((id, i) => ['node', 'node@26'].map((v, j) => profileFileName(i, id, j, v, '.cpuprofile')));
+    expect(new Set(names).size).toBe(names.length);
+    expect(names[0]).toBe('1-a_b--1-node.cpuprofile');
   });
 });

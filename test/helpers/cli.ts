@@ -13,7 +13,7 @@ export interface CliResult {
   stderr: string;
 }
 
-const cliArgv = (args: string[]): string[] => ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), ...args];
+export const cliArgv = (args: string[]): string[] => ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), ...args];
 const cliEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, NO_COLOR: '1', ...env });
 
 /** Runs the CLI to the end. */

@@ -4,6 +4,7 @@ import { stderrColours as pc } from './colours.ts';
 import { parseCommandArgs, splitCommand } from './args.ts';
 import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './command-line.ts';
 import { commandHelp, rootHelp } from './help.ts';
+import { FileWriteError } from '@rtbench/runner-kit';
 import { UsageError } from './errors.ts';
 import { survivePipeClosing } from './pipes.ts';
 import { CLI_VERSION } from './paths.ts';
@@ -41,6 +42,12 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof UsageError) {
       for (const line of error.errors) process.stderr.write(`${pc.red('error:')} ${line}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    // A file that could not be written (a full disk, a read-only directory): one line; the file there is unchanged.
+    if (error instanceof FileWriteError) {
+      process.stderr.write(`${pc.red('error:')} ${error.message}\n`);
       process.exitCode = 2;
       return;
     }

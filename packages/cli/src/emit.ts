@@ -5,7 +5,8 @@
 import { colourOn, stderrColours as pc } from './colours.ts';
 import { benchRegressions, historyRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
-import { assertWritableOutput, writeFileAtomically } from './results-file.ts';
+import { writeFileAtomically } from '@rtbench/runner-kit';
+import { assertWritableOutput } from './results-file.ts';
 import { metricsSection, parseMetricsView } from './metrics-view.ts';
 import { info, type QuietFlag } from './info.ts';
 

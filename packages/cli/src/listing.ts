@@ -5,7 +5,8 @@
  */
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './info.ts';
-import { assertWritableOutput, writeFileAtomically } from './results-file.ts';
+import { writeFileAtomically } from '@rtbench/runner-kit';
+import { assertWritableOutput } from './results-file.ts';
 
 export interface ListingFlags extends QuietFlag {
   format?: string;

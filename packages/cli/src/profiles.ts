@@ -37,15 +37,24 @@ import { UsageError } from './errors.ts';
 import { printable } from '@rtbench/report';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { bundleSuite } from './bundle.ts';
-import { writeFileAtomically } from './results-file.ts';
+import { writeFileAtomically } from '@rtbench/runner-kit';
 import type { SuiteLocation } from './suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
 
 /** Functions shown per case × variant. */
 const TOP = 8;
 
-/** A file-name-safe slug of a case or variant id. */
+/** A file-name-safe slug of a case or variant id: readable, not unique (`a/b` and `a_b` give one slug). */
 const slug = (text: string): string => text.replace(/[^\w.@=-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80) || 'case';
+
+/**
+ * The file of one case × variant's profile: unique by construction, as the
+ * case's and the variant's positions in the run lead it (`3-a_b--1-node@26`);
+ * the slugs after them are for reading. The manifest maps ids to files.
+ */
+export function profileFileName(caseIndex: number, caseId: string, variantIndex: number, variantId: string, extension: string): string {
+  return `${caseIndex + 1}-${slug(caseId)}--${variantIndex + 1}-${slug(variantId)}${extension}`;
+}
 
 /** What --profile takes: CPU time, allocations. */
 export const PROFILE_KINDS = ['cpu', 'alloc'] as const;
@@ -88,13 +97,13 @@ export async function profileRun(
 
   /** One kind of profile for every case × arm, each in an extra process; for a comparison, each arm against the baseline. True when stopped (Ctrl-C). */
   const takeAll = async (steps: ProfileSteps): Promise<boolean> => {
-    for (const c of suite.cases) {
+    for (const [caseIndex, c] of suite.cases.entries()) {
       const taken: { variantId: string; summary?: Shares }[] = [];
-      for (const v of arms) {
+      for (const [variantIndex, v] of arms.entries()) {
         if (options.signal?.aborted) return true;
         options.onProgress?.(`${steps.progress} ${v.spec.id} · ${c.id}`);
         const arm = { runner: v.runner, target: v.target, flags: v.flags, bundlePath: bundles.get(v.runner.runtime)! };
-        const file = `${slug(c.id)}--${slug(v.spec.id)}${steps.extension}`;
+        const file = profileFileName(caseIndex, c.id, variantIndex, v.spec.id, steps.extension);
         const { text, summary } = await steps.take(arm, c.id, v.spec.id, file);
         taken.push({ variantId: v.spec.id, ...(summary ? { summary } : {}) });
         saveManifest();

@@ -1,5 +1,6 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
-import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { diskIo, writeFileAtomically, type FileIo } from '@rtbench/runner-kit';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from './errors.ts';
@@ -38,54 +39,13 @@ export function releaseUnsaved(path: string): void {
   }
 }
 
-/** The file operations a save uses (tests substitute a full disk). */
-export interface SaveIo {
-  write(path: string, text: string): void;
-  rename(from: string, to: string): void;
-  remove(path: string): void;
-  exists(path: string): boolean;
-}
-
-const diskIo: SaveIo = {
-  write: (path, text) => writeFileSync(path, text),
-  rename: renameSync,
-  remove: (path) => rmSync(path, { force: true }),
-  exists: existsSync,
-};
-
-/** The temporary file beside `path`: a short name of its own, so a long output name never makes it too long. */
-const tempBeside = (path: string): string => join(dirname(path), `.rtbench-${process.pid}.tmp`);
-
 /**
- * Writes the run to a temporary file beside `path`, then renames it over:
- * a crash never leaves half a file. When the disk cannot hold the old copy
- * and the new one at once (ENOSPC), the old one goes first: the new run holds
- * everything it held.
+ * Saves the run atomically (runner-kit's atomic-file.ts): a crash or a full
+ * disk never leaves half a file, and a save that fails leaves the previous
+ * save whole (a FileWriteError says so in one line).
  */
-export function writeRunAtomically(path: string, run: RunRecord, io: SaveIo = diskIo): void {
-  writeFileAtomically(path, `${JSON.stringify(run, null, 1)}\n`, io);
-}
-
-/** Any output file (a run, a report with -o): written beside, then renamed over; never half a file. */
-export function writeFileAtomically(path: string, text: string, io: SaveIo = diskIo): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = tempBeside(path);
-  const attempt = (): void => {
-    try {
-      io.write(tmp, text);
-      io.rename(tmp, path);
-    } catch (error) {
-      io.remove(tmp);
-      throw error;
-    }
-  };
-  try {
-    attempt();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC' || !io.exists(path)) throw error;
-    io.remove(path);
-    attempt();
-  }
+export function writeRunAtomically(path: string, run: RunRecord, io: FileIo = diskIo): void {
+  writeFileAtomically(path, `${JSON.stringify(run, null, 1)}\n`, { io });
 }
 
 /**

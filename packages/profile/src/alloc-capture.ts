@@ -35,11 +35,9 @@
  * between samples).
  */
 import { createServer } from 'node:net';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { lockstepSampleIterations, type CaseResultMessage, type Job, type ReadyMessage } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
-import { liveCase, type JobOutcome, type JobRequest, type LiveCase } from '@rtbench/runner-kit';
+import { liveCase, writeFileAtomically, type JobOutcome, type JobRequest, type LiveCase } from '@rtbench/runner-kit';
 import { startWorkerdJob } from '@rtbench/runner-workerd/host-api';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { checkHeapProfile, type HeapProfile } from './heapprofile.ts';
@@ -218,8 +216,7 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
   if (!profile) return { status: 'failed', reason: `no allocation profile from ${arm.target.spec}'s inspector: ${profileError ?? 'no reason given'}${problem && 'reason' in problem ? `; ${problem.reason}` : ''}`, stderr: outcome.stderr.slice(-4000) };
   if (problem) return problem;
 
-  mkdirSync(dirname(outPath), { recursive: true });
-  writeFileSync(outPath, JSON.stringify(profile));
+  writeFileAtomically(outPath, JSON.stringify(profile));
   const ops = counted * lockstepSampleIterations(ready!.iterationsPerSample);
   const locate = bundleLocator(arm.bundlePath);
   const summary = summarizeAllocations(profile, { locate, ops });

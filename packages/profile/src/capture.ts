@@ -16,11 +16,11 @@
  * A runtime that cannot give a real profile yields `unavailable` with the
  * reason, never a made-up one.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
-import { guardDir, removeGuardedDir, type JobOutcome, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
+import { guardDir, removeGuardedDir, writeFileAtomically, type JobOutcome, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
 import { parseCpuProfile, restrictToSampling, type CpuProfile, type SamplingWindow } from './cpuprofile.ts';
 import { bundleLocator } from './source-map.ts';
 import { summarize, type ProfileSummary } from './summary.ts';
@@ -166,12 +166,8 @@ export async function profileCase(options: ProfileCaseOptions): Promise<ProfileC
 
   const locate = bundleLocator(arm.bundlePath);
   const { profile, window } = restrictToSampling(raw, locate);
-  mkdirSync(dirname(outPath), { recursive: true });
-  writeFileSync(outPath, JSON.stringify(profile));
-  if (options.fullOutPath) {
-    mkdirSync(dirname(options.fullOutPath), { recursive: true });
-    writeFileSync(options.fullOutPath, JSON.stringify(raw));
-  }
+  writeFileAtomically(outPath, JSON.stringify(profile));
+  if (options.fullOutPath) writeFileAtomically(options.fullOutPath, JSON.stringify(raw));
   const { result } = answerOf(outcome);
   return { status: 'ok', path: outPath, method: METHODS[runtime] ?? runtime, window, summary: summarize(profile, { locate }), tree: callTree(profile, { locate }), ...(result ? { result } : {}) };
 }

@@ -12,8 +12,9 @@
  *   complete: a concurrent run never starts a half-written program.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { writeFileAtomically } from './atomic-file.ts';
 
 /** Hex digits of the sha256 in a cached file's name: 64 bits, plenty to tell versions of one program apart. */
 const NAME_HASH_DIGITS = 16;
@@ -63,13 +64,7 @@ export function storeNamedFile(path: string, text: string): string {
   return path;
 }
 
+/** Owner-only, written beside and renamed over (atomic-file.ts). */
 function writeAtomically(path: string, bytes: Uint8Array | string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, bytes, { mode: 0o600 });
-    renameSync(tmp, path);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
+  writeFileAtomically(path, bytes, { mode: 0o600 });
 }

@@ -3,10 +3,10 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and schedule and in the view (a table, or verdicts per arm).
  */
-import { writeFileSync } from 'node:fs';
 import { stderrColours as pc } from '../colours.ts';
 import { benchView, pairedComparisonView, reporterFor, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
+import { FileWriteError, writeFileAtomically } from '@rtbench/runner-kit';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { COMPARE_DEFAULTS, INSTRUCTION_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
@@ -99,13 +99,13 @@ async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run:
     const run = await executeRun(plan.suite, plan.variants, { ...plan.options, command: process.argv.slice(2) }, {
       signal: abort.signal,
       save: (r) => {
-        // A save that fails (a full disk) does not stop the run: it is said once, and the next save tries again.
+        // A save that fails (a full disk) does not stop the run, nor touch the last save: it is said once, and the next save tries again.
         try {
           writeRunAtomically(path, r);
           unsaved = undefined;
         } catch (error) {
-          const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-          if (why !== unsaved) process.stderr.write(pc.red(`\ncould not save the run to ${path} (${why}); measuring goes on and the next save tries again\n`));
+          const why = error instanceof FileWriteError ? error.reason : (error as Error).message;
+          if (why !== unsaved) process.stderr.write(pc.red(`\ncould not save the run to ${path} (${why}); the file keeps the last save, measuring goes on and the next save tries again\n`));
           unsaved = why;
         }
       },
@@ -161,13 +161,13 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   if (executed.unsaved) {
     // No profiles follow a run that could not be saved: the page is written now.
     if (htmlLater) emit(view, reporter, flags);
-    process.stderr.write(`${pc.red('error:')} the run could not be saved to ${path} (${executed.unsaved}); the table above is all that is left of it\n`);
+    process.stderr.write(`${pc.red('error:')} the run could not be saved to ${path} (${executed.unsaved}); the file holds the run as it was at its last save that succeeded (if any), the table above all of it\n`);
     return 1;
   }
   info(flags, `saved ${path}`);
   const writeHtml = (v: View): void => {
     if (html === undefined) return;
-    writeFileSync(html, reporterFor('html')!.render(v, { color: false, columns: 100, plot: false }));
+    writeFileAtomically(html, reporterFor('html')!.render(v, { color: false, columns: 100, plot: false }));
     info(flags, `html report ${html}`);
   };
   if (!profiling || !profileKinds) writeHtml(view);
