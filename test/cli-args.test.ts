@@ -111,9 +111,28 @@ describe('options given more than once, options with several values', () => {
     expect(parseProfileKinds('alloc')).toEqual(['alloc']);
     expect(parseProfileKinds('alloc,cpu')).toEqual(['cpu', 'alloc']);
     expect(parseProfileKinds(' CPU , alloc ,alloc')).toEqual(['cpu', 'alloc']);
-    expect(() => parseProfileKinds('memory')).toThrow(/--profile takes cpu, alloc or both comma-separated \(got "memory"\)/);
+    expect(() => parseProfileKinds('memory')).toThrow(/--profile takes cpu, alloc, native or several comma-separated \(got "memory"\)/);
+    const perf = { RTBENCH_PERF: process.execPath };
+    expect(parseProfileKinds('native,cpu', perf)).toEqual(['cpu', 'native']);
+    expect(parseProfileKinds('perf', perf)).toEqual(['native']);
     // A mistyped suite after --profile is read as its value, and refused as such rather than run.
     expect(() => parseProfileKinds(parse('bench', 's', '--profile', 'extra').flags.profile as string)).toThrow(UsageError);
+  });
+
+  it('--profile native without perf stops in one line that says how to install it (a usage error: exit 2)', () => {
+    const missing = (env: NodeJS.ProcessEnv): string => {
+      try {
+        parseProfileKinds('cpu,native', env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return (error as Error).message;
+      }
+      throw new Error('no error');
+    };
+    const onPath = missing({ PATH: '/nonexistent' });
+    expect(onPath).toMatch(/^--profile native needs perf, which is not on PATH: install it with `sudo apt-get install -y linux-perf`/);
+    expect(onPath).not.toContain('\n');
+    expect(missing({ RTBENCH_PERF: '/nonexistent/perf' })).toMatch(/^--profile native: RTBENCH_PERF=\/nonexistent\/perf is not an executable file; install it with/);
   });
 });
 

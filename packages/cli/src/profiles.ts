@@ -26,6 +26,7 @@ import {
   profileAllocations,
   profileCase,
   profileManifest,
+  profileNative,
   renderAllocTop,
   renderDiff,
   renderTop,
@@ -34,6 +35,7 @@ import {
 } from '@rtbench/profile';
 import { parseProfileManifest, PROFILE_MANIFEST_FILE, type AllocationEntry, type ProfileDiffEntry, type ProfileEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
 import { UsageError } from './errors.ts';
+import { findPerf } from '@rtbench/runner-kit';
 import { printable } from '@rtbench/report';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { bundleSuite } from './bundle.ts';
@@ -56,18 +58,28 @@ export function profileFileName(caseIndex: number, caseId: string, variantIndex:
   return `${caseIndex + 1}-${slug(caseId)}--${variantIndex + 1}-${slug(variantId)}${extension}`;
 }
 
-/** What --profile takes: CPU time, allocations. */
-export const PROFILE_KINDS = ['cpu', 'alloc'] as const;
+/** What --profile takes: CPU time, allocations, native stacks (perf). */
+export const PROFILE_KINDS = ['cpu', 'alloc', 'native'] as const;
 export type ProfileKind = (typeof PROFILE_KINDS)[number];
 
-/** `--profile` alone is CPU (as before allocation profiles); `--profile alloc`, `--profile cpu,alloc`. */
-export function parseProfileKinds(value: string | true): ProfileKind[] {
+/**
+ * `--profile` alone is CPU (as before allocation profiles); `--profile alloc`, `--profile cpu,alloc`,
+ * `--profile native`. Native profiles need perf: without it, one line (exit 2) before anything runs.
+ */
+export function parseProfileKinds(value: string | true, env: NodeJS.ProcessEnv = process.env): ProfileKind[] {
   if (value === true) return ['cpu'];
   const kinds: ProfileKind[] = [];
   for (const part of value.split(',').map((p) => p.trim().toLowerCase())) {
-    const kind = part === 'cpu' ? 'cpu' : part === 'alloc' || part === 'allocations' || part === 'heap' ? 'alloc' : undefined;
-    if (!kind) throw new UsageError(`--profile takes ${PROFILE_KINDS.join(', ')} or both comma-separated (got ${JSON.stringify(part)}); --profile alone is cpu`);
+    const kind = part === 'cpu' ? 'cpu' : part === 'alloc' || part === 'allocations' || part === 'heap' ? 'alloc' : part === 'native' || part === 'perf' ? 'native' : undefined;
+    if (!kind) throw new UsageError(`--profile takes ${PROFILE_KINDS.join(', ')} or several comma-separated (got ${JSON.stringify(part)}); --profile alone is cpu`);
     if (!kinds.includes(kind)) kinds.push(kind);
+  }
+  if (kinds.includes('native')) {
+    try {
+      findPerf(env);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
   }
   return PROFILE_KINDS.filter((k) => kinds.includes(k));
 }
@@ -87,8 +99,10 @@ export async function profileRun(
   const diffs: ProfileDiffEntry[] = [];
   const allocations: AllocationEntry[] = [];
   const allocationDiffs: ProfileDiffEntry[] = [];
+  const native: ProfileEntry[] = [];
+  const nativeDiffs: ProfileDiffEntry[] = [];
   // Written after every case × variant: a profiling run cut short keeps what it took.
-  const saveManifest = (): void => writeFileAtomically(join(dir, PROFILE_MANIFEST_FILE), `${JSON.stringify(profileManifest(options.runId, entries, diffs, allocations, allocationDiffs))}\n`);
+  const saveManifest = (): void => writeFileAtomically(join(dir, PROFILE_MANIFEST_FILE), `${JSON.stringify(profileManifest(options.runId, entries, diffs, allocations, allocationDiffs, native, nativeDiffs))}\n`);
   const arms = variants.filter(isResolved);
   const bundles = new Map<string, string>();
   for (const v of arms) if (!bundles.has(v.runner.runtime)) bundles.set(v.runner.runtime, (await bundleSuite(suite.entry, suite.name, v.runner.runtime, v.runner.bundle)).path);
@@ -155,6 +169,25 @@ export async function profileRun(
         const title = `${caseId} · ${variantId} · allocations`;
         if (result.status !== 'ok') return { text: `${title}: no allocation profile (${result.status}: ${result.reason})` };
         return { text: renderAllocTop(result.summary, { top: TOP, title, note: result.method, format: options.format }), summary: result.summary };
+      },
+    });
+  }
+  if (kinds.includes('native') && !options.signal?.aborted) {
+    const perf = findPerf();
+    out.push(options.format === 'markdown' ? `## Native profiles (${dir})` : `Native profiles: ${dir} (perf; the engine's own C++ frames beside the JIT's; open a .native.cpuprofile in speedscope or Chrome DevTools)`);
+    await takeAll({
+      extension: '.native.cpuprofile',
+      progress: 'native profile',
+      moved: 'the time',
+      diffs: nativeDiffs,
+      async take(arm, caseId, variantId, file) {
+        const result = await profileNative({ arm, caseId, perf, outPath: join(dir, file), ...signal });
+        native.push(manifestEntry(caseId, variantId, result, file));
+        const title = `${caseId} · ${variantId} · native`;
+        if (result.status !== 'ok') return { text: `${title}: no native profile (${result.status}: ${result.reason})` };
+        const r = result.resolution;
+        const note = `${r.samples} samples every ${r.periodUs} µs of CPU (${r.otherThreadSamples} more on other threads, not shown)${r.unresolvedShare > 0 ? `; ${(r.unresolvedShare * 100).toFixed(1)}% without a symbol, grouped by library` : ''}. ${r.note}`;
+        return { text: renderTop(result.summary, { top: TOP, title, note, format: options.format }), summary: result.summary };
       },
     });
   }

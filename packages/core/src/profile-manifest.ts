@@ -70,6 +70,21 @@ export const profileEntrySchema = z.object({
   window: z.object({ method: z.enum(['markers', 'sampling-only', 'none']), kept: z.number().int().nonnegative(), total: z.number().int().nonnegative(), windowMs: ms, profileMs: ms }).optional(),
   byCategory: categorySharesSchema.optional(),
   tree: callTreeSchema.optional(),
+  /** Native profiles (`--profile native`): what perf could resolve, and the samples behind the shares. */
+  resolution: z
+    .object({
+      /** The software clock's sampling period, µs. */
+      periodUs: z.number().finite().positive(),
+      /** Samples of the profiled thread in the window (each share is a count of these). */
+      samples: z.number().int().nonnegative(),
+      /** Samples of the process's other threads (compiler, GC helpers, I/O) in the window, not in the tree. */
+      otherThreadSamples: z.number().int().nonnegative(),
+      /** Share of the thread's samples whose innermost frame had no symbol (grouped by library). */
+      unresolvedShare: share,
+      /** What this runtime's profile can resolve (runners' nativeProfile.resolves). */
+      note: z.string(),
+    })
+    .optional(),
 });
 
 /** A function whose share of self time moved between the baseline and another arm (diffProfiles). */
@@ -123,6 +138,10 @@ export const profileManifestSchema = z.object({
   allocations: z.array(allocationEntrySchema).optional(),
   /** For a comparison: where the allocated bytes moved (shares of each arm's bytes, as diffs' of time). */
   allocationDiffs: z.array(profileDiffSchema).optional(),
+  /** Native profiles (`--profile native`: perf, the engine's own C++ frames); absent from manifests written before them. */
+  native: z.array(profileEntrySchema).optional(),
+  /** For a comparison: where the time moved in the native profiles. */
+  nativeDiffs: z.array(profileDiffSchema).optional(),
 });
 
 export type ProfileEntry = z.infer<typeof profileEntrySchema>;

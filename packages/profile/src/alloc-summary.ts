@@ -62,9 +62,8 @@ export interface SummarizeAllocationsOptions {
 }
 
 /** How an allocation profile's frames are named and categorised: the timed path's frames are the case's code inlined into them. */
-const ALLOCATION_FRAMES: NodeFramesOptions = {
-  inlined: (name: string, where: FrameLocation): string | undefined => (where.source === HARNESS_MEASURE && TIMED_PATH.has(name) ? `${name}${INLINED_SUFFIX}` : undefined),
-};
+export const inlinedIntoTimedPath = (name: string, where: FrameLocation): string | undefined => (where.source === HARNESS_MEASURE && TIMED_PATH.has(name) ? `${name}${INLINED_SUFFIX}` : undefined);
+const ALLOCATION_FRAMES: NodeFramesOptions = { inlined: inlinedIntoTimedPath };
 
 /** Each node's frame as the allocation summary (and the allocation call tree, tree.ts) shows it. */
 export function allocationFrames(profile: { nodes: ProfileNode[] }, locate: FrameLocator): Map<number, NodeFrame> {

@@ -6,15 +6,17 @@
 import { PROFILE_MANIFEST_VERSION, type AllocationEntry, type ProfileDiffEntry, type ProfileEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
 import type { AllocationCaseResult } from './alloc-capture.ts';
 import type { ProfileCaseResult } from './capture.ts';
+import type { NativeCaseResult } from './native-capture.ts';
 import type { ProfileDiff } from './summary.ts';
 
 /** Functions kept per diff: the table of top movers. */
 export const MANIFEST_MOVERS = 12;
 
 /** One case × variant: the summary's categories and the call tree, or why there is no profile. */
-export function manifestEntry(caseId: string, variantId: string, result: ProfileCaseResult, file: string): ProfileEntry {
+export function manifestEntry(caseId: string, variantId: string, result: ProfileCaseResult | NativeCaseResult, file: string): ProfileEntry {
   if (result.status !== 'ok') return { caseId, variantId, status: result.status, reason: result.reason };
   return {
+    ...('resolution' in result ? { resolution: result.resolution } : {}),
     caseId,
     variantId,
     status: 'ok',
@@ -63,6 +65,15 @@ export function allocationEntry(caseId: string, variantId: string, result: Alloc
   };
 }
 
-export function profileManifest(runId: string, profiles: ProfileEntry[], diffs: ProfileDiffEntry[], allocations: AllocationEntry[] = [], allocationDiffs: ProfileDiffEntry[] = []): ProfileManifest {
-  return { version: PROFILE_MANIFEST_VERSION, runId, profiles, diffs, ...(allocations.length ? { allocations } : {}), ...(allocationDiffs.length ? { allocationDiffs } : {}) };
+export function profileManifest(runId: string, profiles: ProfileEntry[], diffs: ProfileDiffEntry[], allocations: AllocationEntry[] = [], allocationDiffs: ProfileDiffEntry[] = [], native: ProfileEntry[] = [], nativeDiffs: ProfileDiffEntry[] = []): ProfileManifest {
+  return {
+    version: PROFILE_MANIFEST_VERSION,
+    runId,
+    profiles,
+    diffs,
+    ...(allocations.length ? { allocations } : {}),
+    ...(allocationDiffs.length ? { allocationDiffs } : {}),
+    ...(native.length ? { native } : {}),
+    ...(nativeDiffs.length ? { nativeDiffs } : {}),
+  };
 }

@@ -67,6 +67,8 @@ export interface SummarizeOptions {
   bundlePath?: string;
   /** Or a locator of one's own. */
   locate?: FrameLocator;
+  /** How frames are named and categorised (native profiles: their own categories). */
+  frames?: NodeFramesOptions;
 }
 
 /** Weight of each sample in µs: the time until the next sample (the last: the mean interval). */
@@ -106,6 +108,11 @@ export interface NodeFrame {
  */
 export interface NodeFramesOptions {
   inlined?: (name: string, where: FrameLocation) => string | undefined;
+  /**
+   * A native profile's own category for a node (native-frames.ts), used
+   * instead of one judged from its call frame's url.
+   */
+  categoryOf?: (nodeId: number) => Category | undefined;
 }
 
 export function nodeFrames(profile: Pick<CpuProfile, 'nodes'>, locate: FrameLocator, options: NodeFramesOptions = {}): Map<number, NodeFrame> {
@@ -116,6 +123,11 @@ export function nodeFrames(profile: Pick<CpuProfile, 'nodes'>, locate: FrameLoca
   for (const node of profile.nodes) {
     const where = node.callFrame.url ? locate(node.callFrame) : undefined;
     located.set(node.id, where);
+    const own = options.categoryOf?.(node.id);
+    if (own) {
+      base.set(node.id, own);
+      continue;
+    }
     let category = categorize(node.callFrame, where);
     const as = category === 'harness' && where && options.inlined ? options.inlined(displayName(node.callFrame.functionName), where) : undefined;
     if (as !== undefined) {
@@ -193,7 +205,7 @@ export function summarize(profile: CpuProfile, options: SummarizeOptions = {}): 
     const leaf = profile.samples[i]!;
     if (byId.has(leaf)) selfOfNode.set(leaf, (selfOfNode.get(leaf) ?? 0) + weights[i]!);
   }
-  const { total: totalUs, byCategory: byCategoryUs, stats } = weighFunctions(profile, selfOfNode, locate);
+  const { total: totalUs, byCategory: byCategoryUs, stats } = weighFunctions(profile, selfOfNode, locate, options.frames);
   const functions = stats.map(({ self, total, ...s }) => ({ ...s, selfMs: self / 1000, totalMs: total / 1000, selfShare: totalUs ? self / totalUs : 0, totalShare: totalUs ? total / totalUs : 0 }));
   const byCategory = {} as Record<Category, { ms: number; share: number }>;
   for (const c of CATEGORIES) {

@@ -13,7 +13,7 @@ import { allocationFrames } from './alloc-summary.ts';
 import { indexNodes, type CpuProfile } from './cpuprofile.ts';
 import { flattenHeapProfile, type HeapProfile } from './heapprofile.ts';
 import { bundleLocator, type FrameLocator } from './source-map.ts';
-import { nodeFrames, sampleWeights, type NodeFrame } from './summary.ts';
+import { nodeFrames, sampleWeights, type NodeFrame, type NodeFramesOptions } from './summary.ts';
 
 /** Frames below this share of the profile's weight are folded into their parent. */
 export const DEFAULT_TREE_MIN_SHARE = 0.002;
@@ -24,6 +24,8 @@ export interface CallTreeOptions {
   /** As for summarize(): the bundle, for source locations and categories. */
   bundlePath?: string;
   locate?: FrameLocator;
+  /** How frames are named and categorised (native profiles: their own categories). */
+  frames?: NodeFramesOptions;
   minShare?: number;
   maxNodes?: number;
 }
@@ -53,7 +55,7 @@ export function callTree(profile: CpuProfile, options: CallTreeOptions = {}): Ca
   profile.samples.forEach((leaf, i) => {
     if (byId.has(leaf)) selfOfNode.set(leaf, (selfOfNode.get(leaf) ?? 0) + weights[i]!);
   });
-  return buildTree(profile, nodeFrames(profile, locate), selfOfNode, profile.samples.length, 'Ms', ms, options);
+  return buildTree(profile, nodeFrames(profile, locate, options.frames), selfOfNode, profile.samples.length, 'Ms', ms, options);
 }
 
 /**

@@ -69,8 +69,8 @@ export function splitFlag(flag: string): [string, string | undefined] {
 }
 
 /** First executable named `name` on PATH, or undefined. */
-export function whichOnPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+export function whichOnPath(name: string, path = process.env.PATH): string | undefined {
+  for (const dir of (path ?? '').split(delimiter)) {
     if (!dir) continue;
     const candidate = join(dir, name);
     try {

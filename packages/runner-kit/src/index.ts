@@ -19,3 +19,4 @@ export { diskIo, FileWriteError, writeFileAtomically, type FileIo, type WriteOpt
 export { INSTALL_RECORD, readInstallRecord, type InstallRecord } from './install-record.ts';
 export { contentHash, ownerOnlyDir, storeNamedFile, storeProgram, UnsafeCacheError, type CachedProgram } from './program-cache.ts';
 export { npmReleaseIndex, releaseFor, releaseRuntime, releasesBetween, semverReleases, stableVersionsInOrder, type ReleaseIndex, type RuntimeReleases } from './releases.ts';
+export { findPerf, perfRecordWrap, PERF_INSTALL, type PerfRecordOptions } from './perf.ts';

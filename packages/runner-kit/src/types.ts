@@ -111,6 +111,25 @@ export interface Runner {
    * alive for the host to ask for samples in turn (session.ts).
    */
   startSession(request: JobRequest): LiveCase;
+  /**
+   * How this runtime names its JIT code for a native profiler (`--profile
+   * native`, perf); absent: native profiles are unavailable on it.
+   */
+  readonly nativeProfile?: NativeProfileHook;
+}
+
+/** What a native profile (perf) needs of a runtime: JIT code named, and what its binary lets perf resolve. */
+export interface NativeProfileHook {
+  /**
+   * The variant's flags plus the ones that make the engine write its JIT
+   * code's names: a perf map (`/tmp/perf-<pid>.map`, V8's --perf-basic-prof)
+   * or a jitdump file in `jitDir` (JavaScriptCore).
+   */
+  withJitNames(flags: TranslatedFlags, jitDir: string): TranslatedFlags;
+  /** Where the names are: 'perf-map' (perf reads it itself) or 'jitdump' files in jitDir (rtbench turns them into a perf map). */
+  readonly jitNames: 'perf-map' | 'jitdump';
+  /** What a profile of this runtime can resolve, one line (symbols, JIT names, what is missing). */
+  readonly resolves: string;
 }
 
 /** The runtime can't be started: not installed, path missing, not executable. */

@@ -99,6 +99,14 @@ export const bunRunner: Runner = {
   startSession(request: JobRequest) {
     return liveCase(startBunJob(request));
   },
+
+  // JavaScriptCore writes jit-<n>-<pid>.dump (perf's jitdump format) into the folder given.
+  nativeProfile: {
+    jitNames: 'jitdump',
+    withJitNames: (flags, jitDir) => ({ args: flags.args, env: { ...flags.env, BUN_JSC_useJITDump: '1', BUN_JSC_jitDumpDirectory: jitDir } }),
+    resolves:
+      "bun's binary carries only its ~1,100 dynamic symbols: JavaScriptCore's and bun's C++ and Zig code is addresses, grouped by library as one frame; JIT code is named from JSC's jitdump (BUN_JSC_useJITDump), by tier and code block (\"JSC-DFG: <function>#<hash>\"), without source lines; the interpreter (LLInt) and its thunks are in the binary, unnamed",
+  },
 };
 
 export default bunRunner;

@@ -12,3 +12,10 @@ export function translateDenoFlags(flags: readonly string[]): TranslatedFlags {
   }
   return { args: flags.length ? [`--v8-flags=${flags.join(',')}`] : [], env: {} };
 }
+
+/** The args with more V8 flags in their one `--v8-flags=` list (added when there is none). */
+export function withV8Flags(args: readonly string[], more: readonly string[]): string[] {
+  const at = args.findIndex((a) => a.startsWith('--v8-flags='));
+  if (at < 0) return [`--v8-flags=${more.join(',')}`, ...args];
+  return args.map((a, i) => (i === at ? `${a},${more.join(',')}` : a));
+}

@@ -31,7 +31,7 @@ import {
   type SpawnJobOptions,
 } from '@rtbench/runner-kit';
 import { npmDeno, probeDeno } from './binary.ts';
-import { translateDenoFlags } from './flags.ts';
+import { translateDenoFlags, withV8Flags } from './flags.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -99,6 +99,12 @@ export const denoRunner: Runner = {
 
   startSession(request: JobRequest) {
     return liveCase(startJob(spawnOptions(request)));
+  },
+
+  nativeProfile: {
+    jitNames: 'perf-map',
+    withJitNames: (flags) => ({ args: withV8Flags(flags.args, ['--perf-basic-prof', '--interpreted-frames-native-stack']), env: flags.env }),
+    resolves: "deno's binary is stripped: its C++ and Rust code (V8's runtime functions, JSON.parse's C++ among them, and deno's own) is addresses, grouped by library as one frame; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own), and V8's builtins are named there too",
   },
 };
 

@@ -132,6 +132,12 @@ export const nodeRunner: Runner = {
   startSession(request: JobRequest) {
     return liveCase(startJob(spawnOptions(request)));
   },
+
+  nativeProfile: {
+    jitNames: 'perf-map',
+    withJitNames: (flags) => ({ args: ['--perf-basic-prof', '--interpreted-frames-native-stack', ...flags.args], env: flags.env }),
+    resolves: "node's binary carries its symbols: V8's and node's C++ functions and V8's builtins (Builtins_*) by name; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own); functions a compiler inlined are part of their caller (no DWARF inline data)",
+  },
 };
 
 export default nodeRunner;

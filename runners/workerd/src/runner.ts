@@ -56,6 +56,13 @@ export const workerdRunner: Runner = {
   startSession(request: JobRequest) {
     return liveCase(startWorkerdJob(request));
   },
+
+  // The args are the config's v8Flags.
+  nativeProfile: {
+    jitNames: 'perf-map',
+    withJitNames: (flags) => ({ args: ['--perf-basic-prof', '--interpreted-frames-native-stack', ...flags.args], env: flags.env }),
+    resolves: "workerd's binary carries its symbols: V8's, workerd's and kj's C++ functions and V8's builtins by name; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own); functions a compiler inlined are part of their caller (no DWARF inline data)",
+  },
 };
 
 export default workerdRunner;

@@ -1,0 +1,255 @@
+/**
+ * One native profile of one case × arm (`--profile native`): an extra
+ * process (not a measured one) run under `perf record` of the software CPU
+ * clock with call stacks by frame pointers, the engine told to name its JIT
+ * code (the runner's `nativeProfile` hook: V8's perf map, JavaScriptCore's
+ * jitdump), and perf switched on and off by the host around the sampling
+ * phase: the process runs a lockstep job, warms up and says `ready`; the
+ * host writes `enable` to perf's control fifo, waits for perf's `ack`, asks
+ * for samples for `timeMs`, writes `disable`, waits for the `ack`. Between
+ * samples the process waits on its input, off the CPU, and a CPU clock does
+ * not sample it. So the window is the sampling phase by the harness's own
+ * markers, with no clock to line up.
+ *
+ * Then `perf script` gives the stacks (perf-script.ts), native-frames.ts
+ * names and categorises them and turns the thread that ran the JavaScript
+ * into a `.cpuprofile`, which summary.ts and tree.ts summarise and draw as
+ * they do the engines' own CPU profiles.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
+import type { CallTree } from '@rtbench/core/profile-manifest';
+import { guardDir, perfRecordWrap, removeGuardedDir, type JobOutcome, type NativeProfileHook } from '@rtbench/runner-kit';
+import { inlinedIntoTimedPath } from './alloc-summary.ts';
+import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, type ProfileArm } from './capture.ts';
+import type { SamplingWindow } from './cpuprofile.ts';
+import { parseJitdump, perfMapLines } from './jitdump.ts';
+import { nativeToCpuProfile } from './native-frames.ts';
+import { parsePerfScript, PERF_SCRIPT_FIELDS, type PerfSample } from './perf-script.ts';
+import { bundleLocator } from './source-map.ts';
+import { summarize, type NodeFramesOptions, type ProfileSummary } from './summary.ts';
+import { callTree } from './tree.ts';
+
+const run = promisify(execFile);
+
+/** The software clock's period: 250 µs, the interval of the CPU profiles (4,000 samples per second of CPU). */
+export const DEFAULT_NATIVE_PERIOD_US = 250;
+/** How long perf may take to acknowledge `enable`/`disable` on its control fifo. */
+const ACK_WAIT_MS = 5_000;
+
+export interface NativeCaseOptions {
+  arm: ProfileArm;
+  caseId: string;
+  /** The perf binary (runner-kit findPerf). */
+  perf: string;
+  /** Where the `.cpuprofile` of the native stacks is written; its folder is made. */
+  outPath: string;
+  timeMs?: number;
+  warmupMs?: number;
+  periodUs?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** What perf could resolve, and the samples behind the shares. */
+export interface NativeResolution {
+  periodUs: number;
+  samples: number;
+  otherThreadSamples: number;
+  unresolvedShare: number;
+  note: string;
+}
+
+export type NativeCaseResult =
+  | { status: 'ok'; path: string; method: string; window: SamplingWindow; summary: ProfileSummary; tree: CallTree; resolution: NativeResolution; result?: CaseResultMessage }
+  | { status: 'unavailable'; reason: string }
+  | { status: 'unsupported'; reason: string }
+  | { status: 'failed'; reason: string; stderr?: string };
+
+function lockstepJob(caseId: string, warmupMs: number): Job {
+  return { protocol: 1, kind: 'lockstep', caseId, options: { warmupMs, timeMs: 0, minSamples: 1, maxSamples: 1_000_000, sampleMs: 0 } };
+}
+
+function problemOf(outcome: JobOutcome): NativeCaseResult | undefined {
+  const messages = outcome.messages;
+  if (messages.some((m) => m.type === 'result')) return undefined;
+  const unsupported = messages.find((m) => m.type === 'unsupported');
+  if (unsupported && unsupported.type === 'unsupported') return { status: 'unsupported', reason: unsupported.reason };
+  const error = messages.find((m) => m.type === 'error');
+  const stderr = outcome.stderr.slice(-4000);
+  if (error && error.type === 'error') return { status: 'failed', reason: `${error.phase}: ${error.message}`, stderr };
+  const why = outcome.timedOut ? 'timed out' : outcome.interrupted ? 'interrupted' : outcome.protocolErrors.length ? `protocol errors: ${outcome.protocolErrors.join('; ')}` : `exited with ${outcome.exitSignal ?? outcome.exitCode} and no result`;
+  return { status: 'failed', reason: `the profiled process ${why}`, stderr };
+}
+
+/** perf's control fifo, held open read-write by the host (so neither side blocks on open). */
+class PerfControl {
+  private readonly control: number;
+  private readonly ack: number;
+  constructor(controlPath: string, ackPath: string) {
+    this.control = openSync(controlPath, constants.O_RDWR | constants.O_NONBLOCK);
+    this.ack = openSync(ackPath, constants.O_RDWR | constants.O_NONBLOCK);
+  }
+  /** Sends a command ('enable', 'disable') and waits for perf's ack. */
+  async command(what: 'enable' | 'disable'): Promise<void> {
+    writeSync(this.control, `${what}\n`);
+    const until = performance.now() + ACK_WAIT_MS;
+    const buffer = Buffer.alloc(64);
+    let got = '';
+    while (!got.includes('ack')) {
+      try {
+        const n = readSync(this.ack, buffer, 0, buffer.length, null);
+        got += buffer.toString('utf8', 0, n);
+        continue;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      }
+      if (performance.now() > until) throw new Error(`perf did not acknowledge "${what}" on its control fifo within ${ACK_WAIT_MS} ms`);
+      await new Promise((r) => setTimeout(r, 1));
+    }
+  }
+  close(): void {
+    closeSync(this.control);
+    closeSync(this.ack);
+  }
+}
+
+/**
+ * JavaScriptCore's jitdump files in `dir`, as perf maps in /tmp (where perf
+ * script looks for them); returns the maps written, for removal.
+ */
+function jitdumpsToPerfMaps(dir: string): string[] {
+  const written: string[] = [];
+  for (const file of readdirSync(dir).filter((f) => /^jit-.*\.dump$/.test(f))) {
+    const data = readFileSync(join(dir, file));
+    const pid = data.length >= 24 ? data.readUInt32LE(20) : 0;
+    const map = `/tmp/perf-${pid}.map`;
+    if (!pid || existsSync(map)) continue;
+    writeFileSync(map, perfMapLines(parseJitdump(data)));
+    written.push(map);
+  }
+  return written;
+}
+
+/** The thread that ran the JavaScript: the most samples with a JIT frame on the stack (then the most samples). */
+function jsThread(samples: readonly PerfSample[]): number | undefined {
+  const score = new Map<number, { js: number; all: number }>();
+  for (const s of samples) {
+    const t = score.get(s.tid) ?? { js: 0, all: 0 };
+    t.all++;
+    if (s.frames.some((f) => /^\/tmp\/perf-\d+\.map$/.test(f.dso) && f.symbol !== undefined)) t.js++;
+    score.set(s.tid, t);
+  }
+  return [...score].sort((a, b) => b[1].js - a[1].js || b[1].all - a[1].all)[0]?.[0];
+}
+
+/**
+ * Takes one native profile of one case on one arm and writes its sampling
+ * phase, as a `.cpuprofile` of native and JIT frames, to `outPath`. Never
+ * throws for what the runtime, perf or the case did.
+ */
+export async function profileNative(options: NativeCaseOptions): Promise<NativeCaseResult> {
+  const { arm, caseId, outPath, perf } = options;
+  const hook: NativeProfileHook | undefined = arm.runner.nativeProfile;
+  if (!hook) return { status: 'unavailable', reason: `rtbench does not know how to have ${arm.runner.runtime} name its JIT code for perf (its runner has no nativeProfile hook)` };
+  const timeMs = options.timeMs ?? DEFAULT_PROFILE_TIME_MS;
+  const warmupMs = options.warmupMs ?? DEFAULT_PROFILE_WARMUP_MS;
+  const periodUs = options.periodUs ?? DEFAULT_NATIVE_PERIOD_US;
+  const timeoutMs = options.timeoutMs ?? warmupMs + timeMs + 60_000;
+  const dir = mkdtempSync(join(tmpdir(), `${PROFILE_DIR_PREFIX}${process.pid}-`));
+  guardDir(dir);
+  const maps: string[] = [];
+  const started = Date.now();
+  try {
+    const controlPath = join(dir, 'control.fifo');
+    const ackPath = join(dir, 'ack.fifo');
+    execFileSync('mkfifo', [controlPath, ackPath]);
+    const control = new PerfControl(controlPath, ackPath);
+    const data = join(dir, 'perf.data');
+    const live = arm.runner.startSession({
+      target: arm.target,
+      bundlePath: arm.bundlePath,
+      job: lockstepJob(caseId, warmupMs),
+      timeoutMs,
+      flags: hook.withJitNames(arm.flags, dir),
+      wrap: perfRecordWrap(perf, { output: data, controlFifo: controlPath, ackFifo: ackPath, periodNs: periodUs * 1000 }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    let windowMs = 0;
+    let windowError: string | undefined;
+    try {
+      if (await live.ready) {
+        await control.command('enable');
+        const from = performance.now();
+        let counted = 0;
+        while (performance.now() - from < timeMs || counted < 5) {
+          if (options.signal?.aborted) throw new Error('interrupted');
+          if ((await live.sample()) === undefined) throw new Error('the process stopped answering samples');
+          counted++;
+        }
+        await control.command('disable');
+        windowMs = performance.now() - from;
+      }
+    } catch (error) {
+      windowError = (error as Error).message;
+    } finally {
+      control.close();
+    }
+    const outcome = await live.finish();
+    const problem = problemOf(outcome);
+    if (problem) return problem.status === 'failed' && windowError ? { ...problem, reason: `${problem.reason}; ${windowError}` } : problem;
+    if (windowError) return { status: 'failed', reason: `perf's sampling window: ${windowError}`, stderr: outcome.stderr.slice(-4000) };
+    if (!existsSync(data) || statSync(data).size === 0) return { status: 'failed', reason: `perf wrote no data for ${arm.target.spec}`, stderr: outcome.stderr.slice(-4000) };
+
+    if (hook.jitNames === 'jitdump') maps.push(...jitdumpsToPerfMaps(dir));
+    let text: string;
+    try {
+      text = (await run(perf, ['script', '-i', data, ...PERF_SCRIPT_FIELDS], { maxBuffer: 1 << 30, encoding: 'utf8' })).stdout;
+    } catch (error) {
+      return { status: 'failed', reason: `perf script failed: ${(error as Error).message.split('\n')[0]}` };
+    }
+    const { samples } = parsePerfScript(text);
+    // V8's perf maps of the profiled process (perf script has read them): ours to remove.
+    for (const pid of new Set(samples.map((s) => s.pid))) {
+      const map = `/tmp/perf-${pid}.map`;
+      if (existsSync(map) && statSync(map).mtimeMs >= started - 1000) maps.push(map);
+    }
+    const tid = jsThread(samples);
+    const thread = samples.filter((s) => s.tid === tid);
+    if (!thread.length) return { status: 'failed', reason: `perf sampled nothing of ${arm.target.spec} in the sampling phase (${windowMs.toFixed(0)} ms)` };
+    const { profile, categories, unresolvedSamples } = nativeToCpuProfile(thread);
+    const locate = bundleLocator(arm.bundlePath);
+    const frames: NodeFramesOptions = { categoryOf: (id) => categories.get(id), inlined: inlinedIntoTimedPath };
+    mkdirSync(dirname(outPath), { recursive: true });
+    writeFileSync(outPath, JSON.stringify(profile));
+    const resolution: NativeResolution = {
+      periodUs,
+      samples: thread.length,
+      otherThreadSamples: samples.length - thread.length,
+      unresolvedShare: unresolvedSamples / thread.length,
+      note: hook.resolves,
+    };
+    const profileMs = profile.endTime / 1000;
+    const result = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result');
+    return {
+      status: 'ok',
+      path: outPath,
+      method: `perf record -e cpu-clock -c ${periodUs * 1000} -g (frame pointers), switched on and off around the lockstep samples; ${hook.jitNames === 'jitdump' ? "JIT code named from JavaScriptCore's jitdump" : "JIT code named from V8's perf map"}`,
+      window: { method: 'markers', kept: thread.length, total: samples.length, windowMs, profileMs },
+      summary: summarize(profile, { locate, frames }),
+      tree: callTree(profile, { locate, frames }),
+      resolution,
+      ...(result ? { result } : {}),
+    };
+  } catch (error) {
+    return { status: 'failed', reason: (error as Error).message };
+  } finally {
+    for (const map of maps) rmSync(map, { force: true });
+    removeGuardedDir(dir);
+  }
+}
+

@@ -1,0 +1,163 @@
+/**
+ * perf's samples as a `.cpuprofile`, so that a native profile is summarised,
+ * drawn and compared by the code that does it for the engines' own CPU
+ * profiles (summary.ts, tree.ts): one profile node per distinct call path,
+ * each frame named and put in a category.
+ *
+ * - JIT code: V8's perf map names a JavaScript function `JS:<tier><name>
+ *   <url>:<line>:<col>` (tiers: `~` Ignition, `^` Sparkplug, `+` Maglev, `*`
+ *   TurboFan), which becomes a call frame with its url and line, mapped
+ *   through the bundle's source map and categorised as in CPU profiles;
+ *   JavaScriptCore's jitdump names `JSC-<tier>: <name>#<hash>` without a
+ *   source position, so bun's JavaScript is one category (benchmark: the
+ *   suite's and the harness's code cannot be told apart) named with its tier.
+ * - Native code with a symbol: the engine (v8::, Builtins_, JSC::, WTF::…),
+ *   its garbage collector (scavenger, mark-compact, sweeper, JSC's
+ *   collector), the runtime (node::, uv_, workerd::, kj::, Bun…).
+ * - System code (the kernel, libc, libstdc++, the loader) is charged to the
+ *   category of its caller: a page fault inside the scavenger is GC time.
+ * - An address without a symbol (deno's stripped binary, most of bun's) is
+ *   named by its library, `deno (no symbols)`, consecutive ones merged into
+ *   one frame: the profile says what it cannot resolve instead of showing
+ *   a wall of `[unknown]`.
+ */
+import { basename } from 'node:path';
+import type { Category } from './summary.ts';
+import type { CallFrame, CpuProfile, ProfileNode } from './cpuprofile.ts';
+import type { PerfFrame, PerfSample } from './perf-script.ts';
+
+export const NO_SYMBOLS = '(no symbols)';
+
+/** A frame as the profile shows it; `category` undefined: charged to its caller's. */
+export interface NamedFrame {
+  callFrame: CallFrame;
+  category?: Category;
+  /** A JIT-compiled JavaScript frame (categorised as CPU profiles categorise JavaScript). */
+  javascript?: boolean;
+  /** No symbol: an address grouped by its library. */
+  unresolved?: boolean;
+}
+
+const V8_JS = /^(?:JS|Eval|Script|Function|LazyCompile):(?:[a-z](?=[~^+*]))?([~^+*]?)'?(.*) (\S+):(\d+):(\d+)$/;
+const V8_TIERS: Record<string, string> = { '~': 'Ignition', '^': 'Sparkplug', '+': 'Maglev', '*': 'TurboFan' };
+const V8_CODE = /^(Builtin|BytecodeHandler|Stub|RegExp|Handler|Function|Callback|LazyCompile|Script|Eval|JS|Shared|Snapshot|WasmFunction|Wasm|InterpretedFunction):/;
+const JSC_JS = /^JSC-(Baseline|DFG|FTL|LLInt|InterpretedFunction):\s*(.*?)(#\w+)?$/;
+const JSC_CODE = /^JSC-[\w-]+:/;
+
+/** The garbage collectors' own functions (V8: scavenger, minor mark-sweep, mark-compact, concurrent marking, sweeper; cppgc; JavaScriptCore's collector). */
+const GC =
+  /(^|::)(Heap::(CollectGarbage|CollectAllGarbage|PerformGarbageCollection|GarbageCollectionPrologue|GarbageCollectionEpilogue|Scavenge|MarkCompact|MinorMarkSweep)|Scaveng\w*|MarkCompactCollector|MinorMarkSweep\w*|MinorMS\w*|IncrementalMarking|ConcurrentMarking|\w*MarkingVisitor\w*|MarkingBarrier|Sweeper|\w*Evacuat\w*|GCTracer|MarkingWorklist\w*)(::|<|$)|^cppgc::internal::(Marker|Sweeper|Compactor|MarkingVisitor)|^JSC::(Heap::(collect\w*|run\w*Phase|sweep\w*|finalize\w*|stopThePeriphery|resumeThePeriphery)|SlotVisitor|MarkedBlock::Handle::sweep|MarkedSpace::sweep|MarkingConstraint\w*|\w*GCActivityCallback)/;
+const ENGINE = /^(v8::|v8_|Builtins_|JSC::|WTF::|Inspector::|bmalloc::|bmalloc_|pas_|llint_|op_|vmEntryTo|icu_\d+::|u_|ucol_|ubrk_|utf8_|simdutf::|fast_float::|double_conversion::|cppgc::|operationGet|operation[A-Z])/;
+const RUNTIME = /^(node::|uv_|uv__|napi_|workerd::|kj::|capnp::|edgeworker::|Bun::|Bun__|Zig::|WebCore::|JSC__|ZigGlobalObject|deno_|tokio::|ares_|nghttp|ossl_|OPENSSL_|SSL_|EVP_|absl::|boringssl|sqlite3)/;
+/** The operating system's code: its time is its caller's. */
+const SYSTEM_DSO = /^\[(kernel\.kallsyms|vdso|vsyscall)\]$|^\/(usr\/)?lib(32|64|x32)?\//;
+const JIT_DSO = /^\/tmp\/perf-\d+\.map$|^\/\/anon$|^\[anon/;
+
+/** Very long C++ names (std:: templates) are cut: a frame's label, not a key to anything. */
+const MAX_NAME = 240;
+const cut = (name: string): string => (name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name);
+
+const native = (functionName: string): CallFrame => ({ functionName: cut(functionName), scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 });
+
+/** The category of a native symbol; undefined: its caller's. */
+export function nativeCategory(symbol: string): Category | undefined {
+  if (GC.test(symbol)) return 'gc';
+  if (RUNTIME.test(symbol)) return 'runtime';
+  if (ENGINE.test(symbol)) return 'engine';
+  return undefined;
+}
+
+/** One perf frame, named and categorised. */
+export function nameFrame(frame: PerfFrame): NamedFrame {
+  const { symbol, dso } = frame;
+  if (symbol !== undefined) {
+    const js = V8_JS.exec(symbol);
+    if (js) {
+      const [, , name, url, line, col] = js;
+      return { callFrame: { functionName: name!, scriptId: '0', url: url!, lineNumber: Number(line) - 1, columnNumber: Number(col) - 1 }, javascript: true };
+    }
+    const jsc = JSC_JS.exec(symbol);
+    if (jsc) {
+      const [, tier, rawName] = jsc;
+      // A program's code block is named by its source URL: the file's name says enough.
+      const name = !rawName ? '(anonymous)' : /^(\/|file:|https?:)/.test(rawName) ? `(program ${basename(rawName)})` : rawName;
+      return { callFrame: native(`${name} [${tier}]`), category: 'benchmark' };
+    }
+    if (JSC_CODE.test(symbol) || V8_CODE.test(symbol)) return { callFrame: native(symbol), category: 'engine' };
+    if (SYSTEM_DSO.test(dso)) return { callFrame: native(symbol) };
+    return { callFrame: native(symbol), ...categoryOf(nativeCategory(symbol)) };
+  }
+  if (JIT_DSO.test(dso)) return { callFrame: native(`(JIT code the engine did not name) ${NO_SYMBOLS}`), category: 'engine', unresolved: true };
+  if (dso === '[unknown]' || dso === '') return { callFrame: native(`(unknown library) ${NO_SYMBOLS}`), unresolved: true };
+  // A stripped binary: its code is the engine's and the runtime's, which cannot be told apart without symbols.
+  return { callFrame: native(`${basename(dso)} ${NO_SYMBOLS}`), ...(SYSTEM_DSO.test(dso) ? {} : { category: 'engine' as const }), unresolved: true };
+}
+
+const categoryOf = (c: Category | undefined): { category?: Category } => (c ? { category: c } : {});
+
+/** The V8 tier of a perf-map symbol ("TurboFan"), for the notes; undefined for other code. */
+export function v8Tier(symbol: string): string | undefined {
+  const js = V8_JS.exec(symbol);
+  return js ? V8_TIERS[js[1]!] : undefined;
+}
+
+export interface NativeProfile {
+  /** The samples of one thread as a `.cpuprofile` (µs; each sample's weight is its period). */
+  profile: CpuProfile;
+  /** Categories of the native frames, by profile node (JavaScript frames are categorised from their source, summary.ts). */
+  categories: Map<number, Category>;
+  /** Samples whose innermost frame had no symbol. */
+  unresolvedSamples: number;
+}
+
+/**
+ * One thread's samples as a `.cpuprofile`: a node per distinct call path
+ * (outermost first), consecutive frames of one unresolved library merged,
+ * system frames in their caller's category.
+ */
+export function nativeToCpuProfile(samples: readonly PerfSample[]): NativeProfile {
+  const root: ProfileNode = { id: 1, callFrame: native('(root)'), hitCount: 0, children: [] };
+  const nodes: ProfileNode[] = [root];
+  const categories = new Map<number, Category>();
+  const childByKey = new Map<string, number>();
+  const out: number[] = [];
+  const deltas: number[] = [];
+  let unresolvedSamples = 0;
+  let time = 0;
+  const names = new Map<string, NamedFrame>();
+  for (const sample of samples) {
+    let parent = root;
+    let inherited: Category = 'runtime';
+    let previous: string | undefined;
+    const frames = sample.frames;
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const f = frames[i]!;
+      const cacheKey = `${f.symbol ?? ''}\u0000${f.dso}`;
+      let named = names.get(cacheKey);
+      if (!named) names.set(cacheKey, (named = nameFrame(f)));
+      const fn = named.callFrame;
+      if (named.unresolved && previous === fn.functionName) continue;
+      previous = named.unresolved ? fn.functionName : undefined;
+      const category: Category | undefined = named.javascript ? undefined : (named.category ?? inherited);
+      if (category) inherited = category;
+      const key = `${parent.id}\u0000${fn.functionName}\u0000${fn.url}\u0000${fn.lineNumber}\u0000${fn.columnNumber}\u0000${category ?? 'js'}`;
+      let id = childByKey.get(key);
+      if (id === undefined) {
+        id = nodes.length + 1;
+        const node: ProfileNode = { id, callFrame: fn, hitCount: 0, children: [] };
+        nodes.push(node);
+        parent.children!.push(id);
+        childByKey.set(key, id);
+        if (category) categories.set(id, category);
+      }
+      parent = nodes[id - 1]!;
+    }
+    parent.hitCount = (parent.hitCount ?? 0) + 1;
+    if (sample.frames.length === 0 || nameFrame(sample.frames[0]!).unresolved) unresolvedSamples++;
+    out.push(parent.id);
+    // A sample's weight is the next time delta (summary.ts sampleWeights): the period, in µs.
+    deltas.push(deltas.length === 0 ? 0 : (samples[out.length - 2]?.periodNs ?? 0) / 1000);
+    time += sample.periodNs / 1000;
+  }
+  return { profile: { nodes, startTime: 0, endTime: time, samples: out, timeDeltas: deltas }, categories, unresolvedSamples };
+}

@@ -1,0 +1,213 @@
+/**
+ * Native profiles without perf or a runtime: `perf script` text as perf 6.1
+ * prints it (node@26 with V8's perf map, a stripped binary, a kernel page
+ * fault), parsed, named, categorised and folded into the call tree and the
+ * manifest; a jitdump file as JavaScriptCore writes it.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseProfileManifest } from '@rtbench/core/profile-manifest';
+import {
+  callTree,
+  diffProfiles,
+  nameFrame,
+  nativeCategory,
+  nativeToCpuProfile,
+  parseJitdump,
+  parsePerfScript,
+  perfMapLines,
+  profileManifest,
+  manifestEntry,
+  summarize,
+  type FrameLocator,
+  type NativeCaseResult,
+  type NodeFramesOptions,
+  type PerfFrame,
+  type PerfSample,
+} from '../src/index.ts';
+import { inlinedIntoTimedPath } from '../src/alloc-summary.ts';
+
+const NODE = '/opt/node-26/bin/node';
+const MAP = '/tmp/perf-4242.map';
+const LIBC = '/usr/lib/x86_64-linux-gnu/libc.so.6';
+const BUNDLE = '/tmp/cache/json-reviver.node.mjs';
+
+/** Blocks of `perf script -F pid,tid,time,period,ip,sym,dso --no-inline`, innermost frame first. */
+function block(pid: number, tid: number, t: number, frames: [string, string][]): string {
+  return [`${pid}/${tid}  ${t.toFixed(6)}:     250000 `, ...frames.map(([sym, dso], i) => `\t    ${(0x1000 + i).toString(16)} ${sym} (${dso})`)].join('\n') + '\n';
+}
+
+/** The harness's timed loop (runSync) under its sampler (sample), innermost first. */
+const caseFrames: [string, string][] = [
+  ['JS:^runSync ' + BUNDLE + ':250:3', MAP],
+  ['JS:*sample ' + BUNDLE + ':300:10', MAP],
+];
+const parse = (leaf: [string, string][]): [string, string][] => [
+  ...leaf,
+  ['v8::internal::JsonParser<unsigned char>::Parse', NODE],
+  ['v8::internal::Builtin_JsonParse', NODE],
+  ['Builtins_CEntry_Return1_ArgvOnStack_BuiltinExit', NODE],
+  ['JS:*parseArrow ' + BUNDLE + ':27:5', MAP],
+  ...caseFrames,
+  ['node::Start', NODE],
+  ['__libc_start_call_main', LIBC],
+];
+
+const TEXT = [
+  // Two samples inside the reviver's internalizer, one of them under a libc call it made.
+  block(4242, 4242, 1.0, parse([['v8::internal::JsonParseInternalizer::InternalizeJsonProperty<(v8::internal::JsonParseInternalizer::ReviverMode)0>', NODE]])),
+  block(4242, 4242, 1.00025, parse([['__memcmp_evex_movbe', LIBC], ['v8::internal::StringTable::LookupKey', NODE], ['v8::internal::JsonParseInternalizer::Internalize', NODE]])),
+  // A page fault in the scavenger: GC time, the kernel's frames charged to it.
+  block(4242, 4242, 1.0005, parse([['asm_exc_page_fault', '[kernel.kallsyms]'], ['v8::internal::ScavengerCollector::CollectGarbage', NODE], ['v8::internal::Heap::CollectGarbage', NODE]])),
+  // The reviver itself, TurboFan code.
+  block(4242, 4242, 1.00075, [['JS:*reviver ' + BUNDLE + ':26:20', MAP], ['v8::internal::Execution::Call', NODE], ...parse([['v8::internal::JsonParseInternalizer::InternalizeJsonProperty<(v8::internal::JsonParseInternalizer::ReviverMode)0>', NODE]]).slice(1)]),
+  // A compiler thread: not the thread that ran the JavaScript.
+  block(4242, 4250, 1.0008, [['v8::internal::compiler::Pipeline::Run', NODE], ['start_thread', LIBC]]),
+].join('\n');
+
+const locate: FrameLocator = (frame) => {
+  if (frame.url !== BUNDLE) return undefined;
+  const line = frame.lineNumber + 1;
+  return line >= 200 ? { source: 'packages/core/src/measure.ts', line, column: 1, inBundle: true } : { source: 'bench/json-reviver/index.ts', line, column: 1, inBundle: true };
+};
+
+function nativeSummary(samples: PerfSample[]) {
+  const { profile, categories, unresolvedSamples } = nativeToCpuProfile(samples);
+  const frames: NodeFramesOptions = { categoryOf: (id) => categories.get(id), inlined: inlinedIntoTimedPath };
+  return { profile, unresolvedSamples, summary: summarize(profile, { locate, frames }), tree: callTree(profile, { locate, frames, minShare: 0 }) };
+}
+
+describe('perf script text', () => {
+  it('parses every sample with its pid, thread, period and frames, innermost first', () => {
+    const { samples, unreadable } = parsePerfScript(TEXT);
+    expect(unreadable).toBe(0);
+    expect(samples.map((s) => s.tid)).toEqual([4242, 4242, 4242, 4242, 4250]);
+    expect(samples[0]!.periodNs).toBe(250000);
+    expect(samples[0]!.frames[0]!.symbol).toMatch(/^v8::internal::JsonParseInternalizer::InternalizeJsonProperty</);
+    expect(samples[0]!.frames.at(-1)).toMatchObject({ symbol: '__libc_start_call_main', dso: LIBC });
+  });
+
+  it('reads an unresolved frame as no symbol, with its library', () => {
+    const { samples } = parsePerfScript(block(7, 7, 2, [['[unknown]', '/opt/deno/deno']]));
+    expect(samples[0]!.frames[0]).toEqual({ ip: '1000', dso: '/opt/deno/deno' });
+  });
+});
+
+describe('naming and categories', () => {
+  it("names V8's JIT code by function and source line, and leaves its category to the source", () => {
+    const f = nameFrame({ ip: '1', symbol: `JS:*parseArrow ${BUNDLE}:27:5`, dso: MAP });
+    expect(f).toMatchObject({ javascript: true, callFrame: { functionName: 'parseArrow', url: BUNDLE, lineNumber: 26, columnNumber: 4 } });
+    expect(nameFrame({ ip: '1', symbol: 'JS:o+ file:///x/bundle.mjs:1:1', dso: MAP }).callFrame).toMatchObject({ functionName: '', url: 'file:///x/bundle.mjs' });
+    expect(nameFrame({ ip: '1', symbol: 'Builtin:JsonParse', dso: MAP }).category).toBe('engine');
+  });
+
+  it("names JavaScriptCore's jitdump code by function and tier", () => {
+    expect(nameFrame({ ip: '1', symbol: 'JSC-DFG: reviver#C4jfZR', dso: MAP })).toMatchObject({ category: 'benchmark', callFrame: { functionName: 'reviver [DFG]' } });
+    expect(nameFrame({ ip: '1', symbol: 'JSC-Baseline: /tmp/x/bundle.mjs#AbCd', dso: MAP }).callFrame.functionName).toBe('(program bundle.mjs) [Baseline]');
+    expect(nameFrame({ ip: '1', symbol: 'JSC-Thunk: DefaultCall', dso: MAP }).category).toBe('engine');
+  });
+
+  it('puts engine, GC and runtime symbols in their categories and leaves system code to its caller', () => {
+    expect(nativeCategory('v8::internal::JsonParseInternalizer::Internalize')).toBe('engine');
+    expect(nativeCategory('v8::internal::ScavengerCollector::CollectGarbage')).toBe('gc');
+    expect(nativeCategory('v8::internal::MarkCompactCollector::Sweep')).toBe('gc');
+    expect(nativeCategory('JSC::Heap::collectInMutatorThread')).toBe('gc');
+    expect(nativeCategory('JSC::JSONParse')).toBe('engine');
+    expect(nativeCategory('node::Start')).toBe('runtime');
+    expect(nativeCategory('kj::_::RunnableImpl::run')).toBe('runtime');
+    expect(nativeCategory('__memcmp_evex_movbe')).toBeUndefined();
+  });
+
+  it('groups a stripped binary by library instead of showing [unknown]', () => {
+    const samples: PerfSample[] = [{ pid: 7, tid: 7, time: 1, periodNs: 250000, frames: [...['1', '2', '3'].map((ip): PerfFrame => ({ ip, dso: '/opt/deno/deno' })), { ip: '4', symbol: `JS:*f ${BUNDLE}:27:1`, dso: MAP }, { ip: '5', dso: '/opt/deno/deno' }] }];
+    const { tree, unresolvedSamples } = nativeSummary(samples);
+    expect(unresolvedSamples).toBe(1);
+    const names: string[] = [];
+    const walk = (n: { name: string; children: typeof n[] }): void => {
+      names.push(n.name);
+      n.children.forEach(walk);
+    };
+    walk(tree.root);
+    // Three consecutive addresses in deno are one frame; the JS frame between splits them.
+    expect(names).toEqual(['(root)', 'deno (no symbols)', 'f', 'deno (no symbols)']);
+    expect(JSON.stringify(tree)).not.toContain('[unknown]');
+  });
+});
+
+describe('a native profile as a call tree and a summary', () => {
+  const all = parsePerfScript(TEXT).samples;
+  const main = all.filter((s) => s.tid === 4242);
+  const { summary, tree } = nativeSummary(main);
+
+  it('weighs each sample by its period and names the engine functions with their shares', () => {
+    expect(summary.samples).toBe(4);
+    expect(summary.totalMs).toBeCloseTo(1, 6);
+    const internalize = summary.functions.find((f) => f.name.startsWith('v8::internal::JsonParseInternalizer::InternalizeJsonProperty'));
+    expect(internalize).toMatchObject({ category: 'engine', selfShare: 0.25 });
+    expect(summary.byCategory.gc.share).toBeCloseTo(0.25, 9);
+    // libc's memcmp under V8's string table is the engine's time.
+    expect(summary.functions.find((f) => f.name === '__memcmp_evex_movbe')?.category).toBe('engine');
+    expect(summary.functions.find((f) => f.name === 'asm_exc_page_fault')?.category).toBe('gc');
+    // The suite's frames are mapped to their source; the harness's to rtbench's.
+    expect(summary.functions.find((f) => f.name === 'reviver')).toMatchObject({ category: 'benchmark', location: 'bench/json-reviver/index.ts:26' });
+    expect(summary.functions.find((f) => f.name === 'parseArrow')?.category).toBe('benchmark');
+    expect(summary.functions.find((f) => f.name === 'sample')?.category).toBe('harness');
+  });
+
+  it("keeps engine frames under the harness's timed loop with the case inlined into it in the engine, and charges the harness's own native calls (its clock) to the harness", () => {
+    const inlined: PerfSample = { ...main[0]!, frames: main[0]!.frames.filter((f) => !f.symbol?.startsWith('JS:*parseArrow')) };
+    const clock: PerfSample = { ...main[0]!, frames: [{ ip: '1', symbol: '__vdso_clock_gettime', dso: '[vdso]' }, { ip: '2', symbol: 'workerd::dateNow', dso: '/opt/workerd' }, ...caseFrames.slice(1).map(([symbol, dso]) => ({ ip: '3', symbol, dso }))] };
+    const { summary: s } = nativeSummary([inlined, clock]);
+    expect(s.functions.find((f) => f.name === 'runSync (case code inlined into it)')?.category).toBe('benchmark');
+    expect(s.functions.find((f) => f.name.startsWith('v8::internal::JsonParseInternalizer'))?.category).toBe('engine');
+    expect(s.functions.find((f) => f.name === 'workerd::dateNow')?.category).toBe('harness');
+  });
+
+  it('is a manifest entry the schema accepts, with what it resolved, and diffs by engine function', () => {
+    const result: NativeCaseResult = {
+      status: 'ok',
+      path: '/x/a.native.cpuprofile',
+      method: 'perf record',
+      window: { method: 'markers', kept: 4, total: 5, windowMs: 1000, profileMs: 1 },
+      summary,
+      tree,
+      resolution: { periodUs: 250, samples: 4, otherThreadSamples: 1, unresolvedShare: 0, note: 'symbols' },
+    };
+    const entry = manifestEntry('c', 'node@26', result, 'a.native.cpuprofile');
+    const manifest = parseProfileManifest(JSON.parse(JSON.stringify(profileManifest('r', [], [], [], [], [entry]))), 'profiles.json');
+    expect(manifest.native?.[0]?.resolution).toMatchObject({ samples: 4, otherThreadSamples: 1, periodUs: 250 });
+    const other = nativeSummary(main.slice(0, 2)).summary;
+    const diff = diffProfiles(summary, other);
+    expect(diff.functions[0]!.category === 'engine' || diff.functions[0]!.category === 'gc').toBe(true);
+  });
+});
+
+describe('jitdump', () => {
+  it("reads JavaScriptCore's code loads and moves into perf-map lines", () => {
+    const header = Buffer.alloc(40);
+    header.writeUInt32LE(0x4a695444, 0);
+    header.writeUInt32LE(1, 4);
+    header.writeUInt32LE(40, 8);
+    header.writeUInt32LE(555, 20);
+    const load = (addr: bigint, size: bigint, index: bigint, name: string): Buffer => {
+      const nameBytes = Buffer.from(`${name}\0`);
+      const r = Buffer.alloc(56 + nameBytes.length + 4);
+      r.writeUInt32LE(0, 0);
+      r.writeUInt32LE(r.length, 4);
+      r.writeBigUInt64LE(addr, 24);
+      r.writeBigUInt64LE(addr, 32);
+      r.writeBigUInt64LE(size, 40);
+      r.writeBigUInt64LE(index, 48);
+      nameBytes.copy(r, 56);
+      return r;
+    };
+    const move = Buffer.alloc(64);
+    move.writeUInt32LE(1, 0);
+    move.writeUInt32LE(64, 4);
+    move.writeBigUInt64LE(0x7000n, 32);
+    move.writeBigUInt64LE(0x9000n, 40);
+    move.writeBigUInt64LE(2n, 56);
+    const data = Buffer.concat([header, load(0x7f00n, 0x40n, 1n, 'JSC-DFG: reviver#C4jfZR'), load(0x7000n, 0x20n, 2n, 'JSC-Thunk: DefaultCall'), move]);
+    expect(perfMapLines(parseJitdump(data))).toBe('7f00 40 JSC-DFG: reviver#C4jfZR\n9000 20 JSC-Thunk: DefaultCall\n');
+    expect(() => parseJitdump(Buffer.from('nope, not one at all, not forty bytes long'))).toThrow(/not a jitdump/);
+  });
+});
