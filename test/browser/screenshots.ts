@@ -5,9 +5,9 @@
  *   flock /tmp/rtbench-measure.lock npx tsx test/browser/screenshots.ts
  *
  * writes docs/img/html-report-{overview,case,forest,phone}.png, and
- * docs/img/html-report-flame{,-reviver}.png from two profiled comparisons it makes
+ * docs/img/html-report-flame{,-reviver-native}.png from two profiled comparisons it makes
  * first (the profile-hot fixture; json-reviver's arrow reviver on node@24 and
- * node@26: half a minute of node, hence the lock).
+ * node@26 under perf, `--profile native`: half a minute of node, hence the lock).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,22 +39,22 @@ const SHOTS: Shot[] = [
   { run: '20261121-130300Z-gc-pressure-compare.json', file: 'html-report-forest.png', selector: '#overview .section[data-candidate="v1"]' },
   { run: '20261121-130300Z-gc-pressure-compare.json', file: 'html-report-phone.png', selector: 'main', clipHeight: 1100, width: 420 },
   { page: 'profiled.html', file: 'html-report-flame.png', selector: 'article.case[data-case="c0"] .flames' },
-  { page: 'reviver.html', file: 'html-report-flame-reviver.png', selector: 'article.case[data-case="c0"] .flames' },
+  { page: 'reviver.html', file: 'html-report-flame-reviver-native.png', selector: 'article.case[data-case="c0"] .flames-native' },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-shots-'));
 // The flame graphs need a run with profiles beside it: a comparison whose arms differ only in one helper's work.
-function profiledPage(name: string, args: string[]): void {
+function profiledPage(name: string, args: string[], kinds = 'cpu'): void {
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'packages/cli/src/bin.ts'), 'bench', ...args, '--quiet', '--profile', '--save', join(dir, `${name}.json`), '--html', join(dir, `${name}.html`)],
+    ['--import', 'tsx', join(ROOT, 'packages/cli/src/bin.ts'), 'bench', ...args, '--quiet', '--profile', kinds, '--save', join(dir, `${name}.json`), '--html', join(dir, `${name}.html`)],
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
   );
   if (r.status !== 0) throw new Error(`the profiled run ${name} failed: ${r.stderr}`);
 }
 profiledPage('profiled', [join(ROOT, 'test/fixtures/profile-hot/index.ts'), '--compare', 'node', 'node PROFILE_HOT_SLOW=4', '--rounds', '2', '--time', '50ms', '--warmup', '10ms']);
-// The README's worked example: the arrow reviver, node@24 against node@26.
-profiledPage('reviver', ['json-reviver', '--filter', 'identity reviver (arrow) [size=10kb]', '--compare', 'node@24', 'node@26', '--rounds', '4']);
+// The README's worked example: the arrow reviver, node@24 against node@26, in the engine's own frames.
+profiledPage('reviver', ['json-reviver', '--filter', 'identity reviver (arrow) [size=10kb]', '--compare', 'node@24', 'node@26', '--rounds', '4'], 'native');
 const browser = await launchChromium({ width: 1100, height: 900 });
 try {
   mkdirSync(OUT, { recursive: true });

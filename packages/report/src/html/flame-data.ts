@@ -42,6 +42,8 @@ export interface PageFlame<U extends CallTreeUnit = 'Ms'> {
   categoriesText?: string;
   /** Allocation profiles: calls of the case while the profiler ran, for bytes per call. */
   ops?: number;
+  /** Native profiles: what perf resolved and the samples behind the shares, one line. */
+  resolutionText?: string;
 }
 
 export interface PageMover {
@@ -84,6 +86,8 @@ export interface PageProfiles {
   diffs: PageFlameDiff[];
   /** Absent when the run took no allocation profiles. */
   allocations?: PageAllocations;
+  /** Native profiles (`--profile native`, perf): trees of time like the CPU ones; absent when the run took none. */
+  native?: { flames: PageFlame[]; diffs: PageFlameDiff[] };
 }
 
 /** How the page addresses cases and variants (page-data.ts's keys), by id. */
@@ -157,6 +161,20 @@ interface FlameEntry<U extends CallTreeUnit> {
   byCategory?: Partial<Record<ProfileCategory, { share: number }>> | undefined;
   /** An allocation entry's window has the case's calls (`ops`); a CPU entry's has none. */
   window?: object | undefined;
+  /** A native entry's: what perf resolved. */
+  resolution?: { periodUs: number; samples: number; otherThreadSamples: number; unresolvedShare: number; note: string } | undefined;
+}
+
+/** "1379 samples every 250 µs of CPU · 26 more on other threads, not drawn · 0.2% without a symbol, grouped by library · <what the runtime's binary resolves>" */
+export function resolutionText(r: NonNullable<FlameEntry<'Ms'>['resolution']>): string {
+  return [
+    `${r.samples} samples every ${r.periodUs} µs of CPU`,
+    r.otherThreadSamples ? `${r.otherThreadSamples} more on other threads, not drawn` : '',
+    r.unresolvedShare > 0 ? `${formatPercent(r.unresolvedShare)} of samples in code without a symbol, grouped by library` : 'every sample has a symbol',
+    r.note,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function flamesOf<U extends CallTreeUnit>(entries: readonly FlameEntry<U>[], keys: PageKeys): PageFlame<U>[] {
@@ -174,6 +192,7 @@ function flamesOf<U extends CallTreeUnit>(entries: readonly FlameEntry<U>[], key
       ...(p.file !== undefined ? { file: p.file } : {}),
       ...(p.tree ? { tree: p.tree } : {}),
       ...(p.byCategory ? { categoriesText: categoriesText(p.byCategory) } : {}),
+      ...(p.resolution ? { resolutionText: resolutionText(p.resolution) } : {}),
       ...(p.window && 'ops' in p.window && typeof p.window.ops === 'number' && p.window.ops > 0 ? { ops: p.window.ops } : {}),
     });
   }
@@ -221,7 +240,9 @@ export function pageProfiles(manifest: ProfileManifest | undefined, keys: PageKe
   // A profile of a manifest written before allocation trees existed has nothing to draw: left out (its text summary was printed).
   const allocFlames = flamesOf<'Bytes'>((manifest.allocations ?? []).filter((a) => a.status !== 'ok' || a.tree), keys);
   if (allocFlames.some((f) => f.tree)) allocations = { flames: allocFlames, diffs: diffsOf(manifest.allocationDiffs ?? [], allocFlames, keys, 'Bytes') };
-  return { ...(folder !== undefined ? { folder } : {}), flames, diffs, ...(allocations ? { allocations } : {}) };
+  const nativeFlames = flamesOf<'Ms'>(manifest.native ?? [], keys);
+  const native = nativeFlames.length ? { flames: nativeFlames, diffs: diffsOf(manifest.nativeDiffs ?? [], nativeFlames, keys, 'Ms') } : undefined;
+  return { ...(folder !== undefined ? { folder } : {}), flames, diffs, ...(allocations ? { allocations } : {}), ...(native ? { native } : {}) };
 }
 
 /** The view's profiles keyed as page-data.ts keys its cases (by id) and variants (v0, v1, … in the view's order). */

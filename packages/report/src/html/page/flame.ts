@@ -242,6 +242,7 @@ function flameOfVariant<U extends CallTreeUnit>(flame: PageFlame<U>, data: PageD
     { class: 'flame', 'data-variant': flame.variantKey },
     head,
     el('p', { class: 'hint flame-meta' }, [treeMeta(tree, m, flame.ops), flame.categoriesText, `frames under ${pct(tree.minShare)} folded into their caller`, flame.method, flame.file].filter(Boolean).join(' · ')),
+    flame.resolutionText ? el('p', { class: 'hint flame-resolution' }, flame.resolutionText) : null,
     element,
   );
 }
@@ -334,6 +335,11 @@ function differential<U extends CallTreeUnit>(diff: PageFlameDiff<U>, labels: Ma
 }
 
 const SECTIONS = {
+  native: {
+    kind: 'native',
+    title: 'Native profile',
+    hint: " — one extra process per variant under perf (the CPU clock, call stacks by frame pointers), its sampling phase only: the engine's and the runtime's own C++ frames beside the JIT's named JavaScript, each as wide as its share of the thread's time; hover for times, click to zoom",
+  },
   Ms: {
     kind: 'cpu',
     title: 'CPU profile',
@@ -346,14 +352,13 @@ const SECTIONS = {
   },
 } as const;
 
-function caseFlames<U extends CallTreeUnit>(all: { flames: PageFlame<U>[]; diffs: PageFlameDiff<U>[] }, caseKey: string, data: PageData, m: Measure<U>): HTMLElement | undefined {
+function caseFlames<U extends CallTreeUnit>(all: { flames: PageFlame<U>[]; diffs: PageFlameDiff<U>[] }, caseKey: string, data: PageData, m: Measure<U>, section: (typeof SECTIONS)[keyof typeof SECTIONS] = SECTIONS[m.unit]): HTMLElement | undefined {
   const flames = all.flames.filter((f) => f.caseKey === caseKey);
   if (!flames.length) return undefined;
   const labels = new Map(data.variants.map((v) => [v.key, v.label]));
   const order = new Map(data.variants.map((v, i) => [v.key, i]));
   flames.sort((a, b) => (order.get(a.variantKey) ?? 0) - (order.get(b.variantKey) ?? 0));
   const diffs = all.diffs.filter((d) => d.caseKey === caseKey);
-  const section = SECTIONS[m.unit];
   return el(
     'section',
     { class: `flames flames-${section.kind}`, 'data-case': caseKey, 'data-kind': section.kind },
@@ -376,7 +381,8 @@ export function mountFlames(data: PageData, chartWidth: () => number): void {
     const card = document.querySelector(`article.case[data-case="${c.key}"]`);
     const cpu = caseFlames(profiles, c.key, data, TIME);
     const alloc = profiles.allocations ? caseFlames(profiles.allocations, c.key, data, BYTES) : undefined;
-    for (const section of [cpu, alloc]) if (card && section) card.appendChild(section);
+    const native = profiles.native ? caseFlames(profiles.native, c.key, data, TIME, SECTIONS.native) : undefined;
+    for (const section of [cpu, alloc, native]) if (card && section) card.appendChild(section);
   }
   const width = (): number => Math.max(MIN_WIDTH, chartWidth() - 32);
   // As wide as its box (inside the card's padding and the box's border), never narrower than MIN_WIDTH: then it scrolls.

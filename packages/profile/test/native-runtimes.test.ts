@@ -1,0 +1,84 @@
+/**
+ * profileNative on the four real runtimes, under perf (Debian's linux-perf,
+ * installed by the test when it may, test/helpers/debian-package.ts), on
+ * json-reviver's arrow reviver: a profile per runtime, the sampling phase
+ * only, the engine's own JSON.parse frames named where the binary has
+ * symbols (node, workerd), and what is not resolvable grouped by library
+ * and said (deno, bun). No assertion is on time.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { guardDir, liveChildPids, removeGuardedDir, type Runner } from '@rtbench/runner-kit';
+import { bundleSuite } from '../../cli/src/bundle.ts';
+import { nodeRunner } from '../../../runners/node/src/runner.ts';
+import { denoRunner } from '../../../runners/deno/src/runner.ts';
+import { bunRunner } from '../../../runners/bun/src/runner.ts';
+import { workerdRunner } from '../../../runners/workerd/src/runner.ts';
+import { ensureDebianProgram } from '../../../test/helpers/debian-package.ts';
+import { parseCpuProfile, profileNative, renderTop, type NativeCaseResult, type ProfileArm } from '../src/index.ts';
+
+const perf = ensureDebianProgram({
+  path: process.env.RTBENCH_PERF ?? '/usr/bin/perf',
+  pkg: 'linux-perf',
+  howToInstall: 'install perf with `sudo apt-get install -y linux-perf`, or name a perf binary with RTBENCH_PERF=/path/to/perf',
+  ...(process.env.RTBENCH_PERF ? { named: 'RTBENCH_PERF' } : {}),
+  purpose: 'native profile tests',
+});
+
+const suiteEntry = join(import.meta.dirname, '..', '..', '..', 'bench', 'json-reviver', 'index.ts');
+const CASE = 'parse / identity reviver (arrow) [size=10kb]';
+const out = mkdtempSync(join(tmpdir(), 'rtbench-native-test-'));
+guardDir(out);
+
+afterAll(() => removeGuardedDir(out));
+const perfMaps = (): string[] => readdirSync('/tmp').filter((f) => /^perf-\d+\.map$/.test(f));
+afterEach(() => expect(liveChildPids()).toEqual([]));
+
+async function armOf(runner: Runner): Promise<ProfileArm> {
+  const bundlePath = (await bundleSuite(suiteEntry, 'json-reviver', runner.runtime, runner.bundle)).path;
+  return { runner, target: await runner.resolve(runner.runtime), flags: runner.translateFlags([]), bundlePath };
+}
+
+function ok(result: NativeCaseResult): Extract<NativeCaseResult, { status: 'ok' }> {
+  if (result.status !== 'ok') throw new Error(JSON.stringify(result));
+  return result;
+}
+
+describe('profileNative on node, deno, bun and workerd', () => {
+  for (const runner of [nodeRunner, workerdRunner, denoRunner, bunRunner]) {
+    it(`${runner.runtime}: the sampling phase's native and JIT frames, named where the binary lets perf name them`, async () => {
+      const mapsBefore = new Set(perfMaps());
+      const arm = await armOf(runner);
+      const path = join(out, `${runner.runtime}.native.cpuprofile`);
+      const r = ok(await profileNative({ arm, caseId: CASE, perf, outPath: path, timeMs: 400, warmupMs: 200 }));
+      const text = renderTop(r.summary, { top: 8, title: `${CASE} · ${runner.runtime}` });
+      expect(r.window.method).toBe('markers');
+      expect(r.resolution.samples, text).toBeGreaterThan(50);
+      expect(r.resolution.note).toBe(runner.nativeProfile!.resolves);
+      // The file is the thread's samples as a .cpuprofile; no frame is a bare [unknown].
+      const written = parseCpuProfile(readFileSync(path, 'utf8'));
+      expect(written.samples.length).toBe(r.resolution.samples);
+      expect(written.nodes.some((n) => n.callFrame.functionName.includes('[unknown]'))).toBe(false);
+      // The harness's sampler is on the stacks, named from the JIT's map (bun: from JSC's jitdump, with its tier).
+      const names = written.nodes.map((n) => n.callFrame.functionName);
+      if (runner.runtime === 'bun') expect(names.some((n) => /^sample \[(Baseline|DFG|FTL)\]$/.test(n)), names.join(' | ')).toBe(true);
+      else expect(names).toContain('sample');
+      if (runner.runtime === 'node' || runner.runtime === 'workerd') {
+        // V8's C++ behind JSON.parse with a reviver, by name, with its share.
+        const json = r.summary.functions.find((f) => /^v8::internal::JsonParse(r|Internalizer)/.test(f.name));
+        expect(json, text).toBeDefined();
+        expect(json!.category).toBe('engine');
+        expect(json!.totalShare).toBeGreaterThan(0.05);
+        expect(r.resolution.unresolvedShare).toBeLessThan(0.05);
+      } else {
+        // Stripped: the runtime's own code is one frame per library, said as such.
+        expect(r.resolution.unresolvedShare, text).toBeGreaterThan(0.3);
+        expect(r.summary.functions.some((f) => f.name.endsWith('(no symbols)'))).toBe(true);
+      }
+      // The perf maps the engine wrote (or rtbench wrote from JSC's jitdump) were removed.
+      expect(perfMaps().filter((m) => !mapsBefore.has(m))).toEqual([]);
+    });
+  }
+});
