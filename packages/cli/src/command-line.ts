@@ -97,7 +97,7 @@ const BENCH_OPTIONS = [
     name: 'profile',
     kind: 'flag-or-value',
     value: 'kinds',
-    help: 'After the run, profiles of each case on each variant in an extra process. cpu (the default): top functions by self time, .cpuprofile files; alloc: top functions by allocated bytes, with bytes per call, .heapprofile files (node, deno, workerd); native: a perf profile with the engine's own C++ frames and the JIT's named code, .native.cpuprofile files (needs linux-perf); several comma-separated (cpu,native). With --compare, where the time (the bytes) moved',
+    help: 'After the run, profiles of each case on each variant in an extra process. cpu (the default): top functions by self time, .cpuprofile files; alloc: top functions by allocated bytes, with bytes per call, .heapprofile files (node, deno, workerd); native: a perf profile with the engine’s own C++ frames and the named JIT code, .native.cpuprofile files (needs linux-perf); several comma-separated (cpu,native). With --compare, where the time (the bytes) moved',
   },
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the HTML report (charts), to this file or beside the saved run' },
   ...OUTPUT_OPTIONS,
