@@ -17,13 +17,13 @@
  * they do the engines' own CPU profiles.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
-import { guardDir, perfRecordWrap, removeGuardedDir, type JobOutcome, type NativeProfileHook } from '@rtbench/runner-kit';
+import { guardDir, perfRecordWrap, removeGuardedDir, writeFileAtomically, type JobOutcome, type NativeProfileHook } from '@rtbench/runner-kit';
 import { inlinedIntoTimedPath } from './alloc-summary.ts';
 import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, type ProfileArm } from './capture.ts';
 import type { SamplingWindow } from './cpuprofile.ts';
@@ -224,8 +224,7 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
     const { profile, categories, unresolvedSamples } = nativeToCpuProfile(thread);
     const locate = bundleLocator(arm.bundlePath);
     const frames: NodeFramesOptions = { categoryOf: (id) => categories.get(id), inlined: inlinedIntoTimedPath };
-    mkdirSync(dirname(outPath), { recursive: true });
-    writeFileSync(outPath, JSON.stringify(profile));
+    writeFileAtomically(outPath, JSON.stringify(profile));
     const resolution: NativeResolution = {
       periodUs,
       samples: thread.length,
