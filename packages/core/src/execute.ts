@@ -233,6 +233,9 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
   return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations }, await stopMetrics(env.metrics));
 }
 
+/** Batches of a fixed-iteration lockstep job's warmup. */
+const FIXED_WARMUP_BATCHES = 32;
+
 /**
  * A fixed-iteration lockstep job (instruction counts: the host reads a
  * counter around each sample): exactly `warmup` calls, ready, then each
@@ -241,11 +244,20 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
  * depends on n alone.
  */
 async function fixedLockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, warmup: number, env: RuntimeEnvironment, next: CommandSource): Promise<RuntimeMessage> {
-  const warm = await measureFixed(setup.fn, prepared.isAsync, env.clock, warmup);
-  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: warm.iterationsPerSample, warmupIterations: warmup, batchNs: warm.samples[0]! * warm.iterationsPerSample });
+  // Warmup in batches like the samples that follow: the harness's own loop is then called often enough to be compiled
+  // like the case (one long batch leaves it on-stack-replaced, tiering up again at the first samples).
+  let batchNs = 0;
+  for (let batch = 0, done = 0; batch < FIXED_WARMUP_BATCHES; batch++) {
+    const calls = batch === FIXED_WARMUP_BATCHES - 1 ? warmup - done : (warmup / FIXED_WARMUP_BATCHES) | 0;
+    if (calls <= 0) continue;
+    const m = await measureFixed(setup.fn, prepared.isAsync, env.clock, calls);
+    done += calls;
+    batchNs = m.samples[0]! * calls;
+  }
+  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: warmup, warmupIterations: warmup, batchNs });
   const samples: number[] = [];
   const sampleStartMs: number[] = [];
-  let iterationsPerSample = warm.iterationsPerSample;
+  let iterationsPerSample = warmup;
   for (;;) {
     const command = await next();
     const asked = command === undefined ? null : parseSampleCommand(command);

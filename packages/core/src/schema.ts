@@ -159,15 +159,20 @@ export const roundSchema = z.object({
    */
   load: z.object({ generator: z.enum(['wrk', 'autocannon']), generatorBusy: finite.nonnegative() }).optional(),
   /**
-   * Present when the round counted instructions: two processes under
-   * cachegrind ran the case `iterations[0]` and `iterations[1]` times; the
-   * sample is the difference of their totals over the difference of counts.
+   * Present when the round counted instructions: the counter read around
+   * samples of `iterations[0]` and `iterations[1]` calls (one process under
+   * callgrind; runs saved before: two processes under cachegrind); the sample
+   * is the difference of the totals over the difference of calls.
    */
   counts: z
     .object({
       tool: z.string(),
       iterations: z.tuple([z.number().int().nonnegative(), z.number().int().positive()]),
       instructions: z.tuple([finite.nonnegative(), finite.nonnegative()]),
+      /** Every count the round read, in order: [calls of the sample, instructions counted] (raw data behind the median). */
+      dumps: z.array(z.tuple([z.number().int().positive(), finite.nonnegative()])).optional(),
+      /** Instructions per call of the samples that showed the steady state before the counted pairs (the last two agree). */
+      settle: z.array(finite.nonnegative()).optional(),
       /** With the cache simulation, per operation: first- and last-level misses, and the estimated cycles (runner-kit estimatedCycles). */
       l1MissesPerOp: finite.optional(),
       llMissesPerOp: finite.optional(),

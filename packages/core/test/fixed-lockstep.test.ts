@@ -20,7 +20,7 @@ describe('fixed-iteration lockstep job', () => {
     let tick = 0;
     await executeJob(
       counting,
-      { protocol: 1, kind: 'lockstep', caseId: 'calls', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 7 } },
+      { protocol: 1, kind: 'lockstep', caseId: 'calls', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 70 } },
       {
         facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
         clock: { name: 'ticks', now: () => (tick += 1000) },
@@ -31,12 +31,12 @@ describe('fixed-iteration lockstep job', () => {
         },
       },
     );
-    // Before each command: the first call and 7 of warmup, then +3, +7 (bare sample: W), +5.
-    expect(seen).toEqual([8, 11, 18, 23]);
-    expect(messages.find((m) => m.type === 'ready')).toMatchObject({ warmupIterations: 7 });
+    // Before each command: the first call and 70 of warmup (in batches), then +3, +70 (bare sample: W), +5.
+    expect(seen).toEqual([71, 74, 144, 149]);
+    expect(messages.find((m) => m.type === 'ready')).toMatchObject({ warmupIterations: 70 });
     expect(messages.filter((m) => m.type === 'sample').map((m) => (m as { index: number }).index)).toEqual([0, 1, 2]);
     const result = messages.find((m) => m.type === 'result');
-    expect(result).toMatchObject({ type: 'result', warmupIterations: 7 });
+    expect(result).toMatchObject({ type: 'result', warmupIterations: 70 });
     expect((result as { samples: number[] }).samples).toHaveLength(3);
   });
 

@@ -13,7 +13,7 @@ export { npmInstaller, npmReason, type RuntimeInstaller } from './npm-installer.
 export { cacheEntryName, NPM_RUNTIME_PLATFORMS, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeStore, workspaceRuntimes, type FoundRuntime, type NpmInstallLocation, type RuntimeStoreOptions } from './runtime-store.ts';
 export { parseRuntimeSpec, resolveNpmRuntime, resolveSingleNpmRuntime, singleNpmRuntimeSpecs, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';
 export { liveCase, type LiveCase } from './session.ts';
-export { cachegrindWrap, estimatedCycles, findValgrind, parseCachegrind, VALGRIND_INSTALL, type CachegrindSummary } from './valgrind.ts';
+export { CallgrindControl, estimatedCycles, findValgrind, parseCallgrindTotals, VALGRIND_INSTALL, type CountSummary } from './valgrind.ts';
 export { sha256File } from './file-hash.ts';
 export { diskIo, FileWriteError, writeFileAtomically, type FileIo, type WriteOptions } from './atomic-file.ts';
 export { INSTALL_RECORD, readInstallRecord, type InstallRecord } from './install-record.ts';
