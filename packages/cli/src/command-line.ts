@@ -72,7 +72,7 @@ const BENCH_OPTIONS = [
     value: 'duration',
     help: `Warmup in each process, at least; it goes on (up to ${WARMUP_CAP_FACTOR}x) while batch times still fall (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
   },
-  { name: 'measure', kind: 'value', value: 'what', help: 'time (default), or instructions: counted under valgrind (cachegrind), two processes per case, variant and round; needs valgrind' },
+  { name: 'measure', kind: 'value', value: 'what', help: 'time (default), or instructions: counted under valgrind (callgrind), one process per case, variant and round; needs valgrind' },
   { name: 'cache-sim', kind: 'flag', help: 'With --measure instructions: simulate the caches too, and report misses and estimated cycles per operation' },
   {
     name: 'schedule',

@@ -3,7 +3,7 @@
  * on stdout. --json and --markdown are aliases of --format json / markdown.
  */
 import { colourOn, stderrColours as pc } from './colours.ts';
-import { benchRegressions, historyRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, type Reporter, type View } from '@rtbench/report';
+import { benchRegressions, historyRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/runner-kit';
 import { assertWritableOutput } from './results-file.ts';
@@ -75,13 +75,15 @@ export function regressionGate(view: View, limit: number | undefined): number {
       : view.kind === 'history'
         ? historyRegressions(view, limit).map(({ hc, series, point }) => ({ caseId: hc.caseId, slow: `${series.variantId} in run ${point.run + 1}`, base: `run ${point.changeFrom! + 1}`, c: point.change! }))
         : benchRegressions(view, limit).map((r) => ({ caseId: r.caseId, slow: r.variantId, base: view.baseline.label, c: r.comparison }));
+  const words = verdictWords('run' in view ? view.run.cases[0]?.metric : undefined);
   if (!found.length) {
-    process.stderr.write(pc.green(`✓ no case is significantly slower by more than ${pct}\n`));
+    const none = words.quantity === 'time' ? `no case is significantly ${words.worse} by more than ${pct}` : `no case executes significantly ${words.worse} ${words.quantity} than its baseline, by more than ${pct}`;
+    process.stderr.write(pc.green(`✓ ${none}\n`));
     return 0;
   }
   for (const { caseId, slow, base, c } of found) {
     process.stderr.write(
-      pc.red(`✗ regression: "${printable(caseId)}" ${printable(slow)} is slower than ${base} by ${((c.ratio - 1) * 100).toFixed(1)}% (ratio ${formatRatio(c.ratio)}, 95% CI ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
+      pc.red(`✗ regression: "${printable(caseId)}" ${printable(slow)} ${worseThan(words, base, `${((c.ratio - 1) * 100).toFixed(1)}%`)} (ratio ${formatRatio(c.ratio)}, 95% CI ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
     );
   }
   return 1;

@@ -1,10 +1,10 @@
 /**
  * A paired comparison with Student's t interval on the per-round log ratios,
  * for a measure whose rounds barely vary (instruction counts: two rounds of a
- * case under cachegrind agree to a few parts per million). The signed-rank
+ * case under callgrind agree to a few parts per million). The signed-rank
  * interval is the right one for times, whose process-to-process spread is
  * heavy-tailed, but it cannot reach 95% with fewer than 6 rounds, and a round
- * of counts costs two processes under valgrind; with counts, the t interval
+ * of counts costs a process under valgrind; with counts, the t interval
  * on 3 rounds is already narrow, and it widens honestly when a round is off.
  */
 import { normalQuantile } from './normal.ts';

@@ -13,6 +13,7 @@
  * their names: names come from a run file, which the page treats as
  * untrusted text.
  */
+import { verdictWords, type VerdictWords } from '../verdict-words.ts';
 import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { median } from '@rtbench/stats';
 import { formatDuration, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatRange, ratioWithCi } from '../format.ts';
@@ -139,6 +140,8 @@ export interface PageData {
   /** Verdict noise band: ratios inside [1/(1+t), 1+t] are "no change". */
   threshold: number;
   confidence: number;
+  /** What the ratios are of and what their verdicts are called ("fewer"/"more" for instruction counts). */
+  words: VerdictWords;
   variants: PageVariant[];
   cases: PageCase[];
   /** Every case × non-baseline arm against its baseline on one ratio scale: what the page shows first. */
@@ -206,6 +209,7 @@ function benchPage(view: BenchView): PageData {
     suite: view.suite,
     threshold: view.threshold,
     confidence: view.confidence,
+    words: verdictWords(view.run.cases[0]?.metric),
     variants,
     cases,
     summary: benchSummary(view, (id) => `c${view.cases.findIndex((c) => c.caseId === id)}`, (id) => keyOf.get(id) ?? id),
@@ -314,6 +318,7 @@ function comparisonPage(view: ComparisonView): PageData {
     suite: view.suite,
     threshold: view.threshold,
     confidence: view.confidence,
+    words: verdictWords(view.run.cases[0]?.metric),
     variants,
     cases,
     summary: comparisonSummary(view, (id) => caseKey.get(id)!, (label) => keyOfArm({ label })),

@@ -106,7 +106,7 @@ export function comparisonSummary(view: ComparisonView, caseKey: (caseId: string
         ...(r ? { ratio: { ratio: r.ratio, ci: [r.ci[0], r.ci[1]] as [number, number] } } : {}),
         verdict: c.digests ? 'different-work' : r ? r.verdict : 'none',
         ratioText: texts.ratio,
-        verdictText: texts.ratio ? `${texts.verdict} ${texts.detail}` : texts.detail || 'not compared',
+        verdictText: texts.ratio ? `${texts.word} ${texts.detail}` : texts.detail || 'not compared',
       });
     }
     const g = section.geomean;

@@ -4,6 +4,7 @@ import { formatChange, formatMetric, formatMetricRange, formatOpsOfMedian, forma
 
 export { formatChange, formatQ, formatRatio, formatThreshold, ratioWithCi };
 import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, PrecisionCell } from '../views/types.ts';
+import { verdictWord, verdictWords } from '../verdict-words.ts';
 
 function fmtMs(ms: number): string {
   return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${+ms.toFixed(1)} ms`;
@@ -17,7 +18,8 @@ export interface BenchCells {
   ci: string;
   ops: string;
   /**
-   * "baseline", "1.80× slower [1.76–1.84]", "1.25× faster [1.24–1.27]",
+   * "baseline", "1.80× slower [1.76–1.84]", "1.25× faster [1.24–1.27]"
+   * (counts: "1.25× fewer [1.24–1.27]", verdict-words.ts),
    * "= 1.000× [0.994–1.006]", "≈ 1.02× [0.98–1.06]", or "≠ work": the 95% CI's
    * bounds in the same direction as the estimate (never a ± of an asymmetric
    * interval, which hid that "1.09× slower ±40%" excludes 1).
@@ -44,7 +46,7 @@ export function relativeText(row: BenchRow, digestMismatch: boolean, confidence 
   if (!c) return { relative: row.relativeNote && row.stats ? '—' : '' };
   // Fewer than 6 pairs cannot reach a 95% signed-rank CI: no ± to show.
   if ((c.coverage ?? 1) < confidence) return { relative: `≈ ${c.ratio.toFixed(2)}× (no CI: ${c.n} pair${c.n === 1 ? '' : 's'})`, verdict: 'inconclusive' };
-  // "faster" reads as the baseline's time over this one's: its interval is turned the same way.
+  // "faster" ("fewer") reads as the baseline's cost over this one's: its interval is turned the same way.
   const [estimate, lo, hi] = c.verdict === 'faster' ? [1 / c.ratio, 1 / c.ci[1], 1 / c.ci[0]] : [c.ratio, c.ci[0], c.ci[1]];
   // Narrow intervals get a third decimal, so that [0.995–1.006] does not read as [1.00–1.01].
   const digits = hi - lo < 0.02 ? 3 : 2;
@@ -52,9 +54,8 @@ export function relativeText(row: BenchRow, digestMismatch: boolean, confidence 
   const range = `[${lo.toFixed(digits)}–${hi.toFixed(digits)}]`;
   switch (c.verdict) {
     case 'slower':
-      return { relative: `${text} slower ${range}`, verdict: 'slower' };
     case 'faster':
-      return { relative: `${text} faster ${range}`, verdict: 'faster' };
+      return { relative: `${text} ${verdictWord(c.verdict, row.metric)} ${range}`, verdict: c.verdict };
     case 'equivalent':
       return { relative: `= ${text} ${range}`, verdict: 'equivalent' };
     default:
@@ -119,10 +120,11 @@ export function benchGeomeanLine(view: BenchView): string | undefined {
 
 /** The lines that explain a bench table. */
 export function benchLegend(view: BenchView): string[] {
+  const words = verdictWords(view.run.cases[0]?.metric);
   const lines = [
     `${view.statsMethod}.`,
-    `vs ${view.baseline.label}: ${view.run.options.measurer === 'instructions' ? 'instructions' : 'time'} / ${view.baseline.label}'s, paired by round (${view.method}); [low–high] is its ${+(view.confidence * 100).toFixed(1)}% CI. ` +
-      `faster/slower: the CI excludes 1 and the change exceeds ${formatThreshold(view.threshold)}; "=": the CI lies within ±${formatThreshold(view.threshold)}; "≈": not decided — the CI holds 1, or the difference is not significant once Benjamini–Hochberg corrects for the table's many ratios.`,
+    `vs ${view.baseline.label}: ${words.quantity} / ${view.baseline.label}'s, paired by round (${view.method}); [low–high] is its ${+(view.confidence * 100).toFixed(1)}% CI. ` +
+      `${words.better}/${words.worse}: the CI excludes 1 and the change exceeds ${formatThreshold(view.threshold)}; "=": the CI lies within ±${formatThreshold(view.threshold)}; "≈": not decided — the CI holds 1, or the difference is not significant once Benjamini–Hochberg corrects for the table's many ratios.`,
   ];
   const adaptive = view.run.options.adaptive;
   if (adaptive) {
@@ -142,8 +144,10 @@ export interface ComparisonCells {
   baseline: string;
   candidate: string;
   ratio: string;
-  /** faster / slower / equivalent / inconclusive, or '—' when not compared. */
+  /** faster / slower / equivalent / inconclusive, or '—' when not compared (the kind, for colouring). */
   verdict: string;
+  /** The verdict as the reader sees it: "fewer"/"more" for instruction counts (verdict-words.ts), else as `verdict`. */
+  word: string;
   /** "−26.1%", "within ±1%", "~12 more rounds would decide it", or the reason it was not compared. */
   detail: string;
   q: string;
@@ -154,7 +158,7 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
   const baseline = row.baseline ? formatMetric(row.baseline.median, metric) : '—';
   const candidate = row.candidate ? formatMetric(row.candidate.median, metric) : '—';
   const c = row.comparison;
-  if (!c) return { baseline, candidate, ratio: '', verdict: '—', detail: row.note ?? '', q: '' };
+  if (!c) return { baseline, candidate, ratio: '', verdict: '—', word: '—', detail: row.note ?? '', q: '' };
   let detail: string;
   switch (c.verdict) {
     case 'faster':
@@ -174,7 +178,7 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
           : `too noisy for ±${formatThreshold(c.threshold)}: no verdict within 100× the rounds`;
     }
   }
-  return { baseline, candidate, ratio: ratioWithCi(c.ratio, c.ci), verdict: c.verdict, detail, q: formatQ(c.qValue) };
+  return { baseline, candidate, ratio: ratioWithCi(c.ratio, c.ci), verdict: c.verdict, word: verdictWord(c.verdict, metric), detail, q: formatQ(c.qValue) };
 }
 
 /** How a round of this run was measured, by its measurer (runs without one are from before lockstep: fresh processes). */
@@ -185,7 +189,7 @@ export function howMeasured(o: RunRecord['options']): string {
     case 'lockstep':
       return `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
     case 'instructions':
-      return 'each round counts instructions per operation under valgrind (cachegrind): two processes per arm running the case W and W + ΔN times, the difference over ΔN';
+      return 'each round counts instructions per operation under valgrind (callgrind): one process per arm, its counter read around samples of n and 2n calls, the difference over n';
     case 'host-timed':
       return 'each round starts the program or server anew and times it from outside the runtime';
     default:
@@ -212,9 +216,10 @@ export function legend(view: ComparisonView): string {
   const hi = formatRatio(1 + t);
   const compared = view.sections.reduce((n, s) => n + s.cases.filter((c) => c.comparison).length, 0);
   const conf = `${+(view.confidence * 100).toFixed(1)}%`;
+  const words = verdictWords(view.sections[0]?.cases.find((c) => c.metric)?.metric);
   return (
-    `ratio = candidate time / baseline time (< 1: the candidate is faster), ${conf} CI; ${view.method}. ` +
-    `faster/slower: the CI excludes 1 and the change exceeds the ${formatThreshold(t)} noise threshold; ` +
+    `ratio = candidate ${words.quantity} / baseline ${words.quantity} (< 1: the candidate is ${words.better}), ${conf} CI; ${view.method}. ` +
+    `${words.better}/${words.worse}: the CI excludes 1 and the change exceeds the ${formatThreshold(t)} noise threshold; ` +
     `equivalent: the CI lies inside [${lo}, ${hi}]; inconclusive: neither. ` +
     `q: Benjamini–Hochberg over ${compared} comparison${compared === 1 ? '' : 's'}; a change with q ≥ ${+view.fdrAlpha.toFixed(3)} is not claimed.`
   );

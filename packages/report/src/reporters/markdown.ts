@@ -54,7 +54,8 @@ export function renderBenchMarkdown(view: BenchView): string {
   return `${lines.join('\n')}\n`;
 }
 
-const emphasis: Record<string, string> = { faster: '**faster**', slower: '**slower**', equivalent: 'equivalent', inconclusive: '_inconclusive_' };
+/** How a verdict's word is set, by its kind: decided in bold, undecided in italics. */
+const emphasis: Record<string, (word: string) => string> = { faster: (w) => `**${w}**`, slower: (w) => `**${w}**`, inconclusive: (w) => `_${w}_` };
 
 export function renderComparisonMarkdown(view: ComparisonView): string {
   const lines: string[] = [];
@@ -79,7 +80,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     lines.push('|---|--:|--:|--:|---|--:|');
     for (const row of section.cases) {
       const t = comparisonCells(row, view);
-      const verdict = row.comparison ? `${emphasis[t.verdict] ?? t.verdict} ${t.detail}` : cell(t.detail || '—');
+      const verdict = row.comparison ? `${emphasis[t.verdict]?.(t.word) ?? t.word} ${t.detail}` : cell(t.detail || '—');
       const work = row.digests ? ' ⚠️ different work' : '';
       lines.push(`| ${cell(row.caseId)} | ${t.baseline} | ${t.candidate} | ${t.ratio} | ${cell(verdict)}${work} | ${t.q} |`);
     }

@@ -187,7 +187,7 @@ function sectionGrid(section: ArmComparison, view: ComparisonView, layout: Layou
     const lead: Cell[] = layout.caseColumn ? [row.caseId] : [];
     const t = comparisonCells(row, view);
     const work = row.digests ? ' ≠ work' : '';
-    const verdict: Cell = row.comparison ? { text: `${t.verdict}${work}`, paint: row.digests ? c.red : (verdictColor[t.verdict] ?? plain) } : { text: `—${work}`, paint: c.red };
+    const verdict: Cell = row.comparison ? { text: `${t.word}${work}`, paint: row.digests ? c.red : (verdictColor[t.verdict] ?? plain) } : { text: `—${work}`, paint: c.red };
     const detail: Cell = row.comparison ? { text: t.detail, paint: t.verdict === 'inconclusive' ? c.dim : plain } : { text: t.detail, paint: c.red };
     rows.push({ cells: [...lead, t.baseline, t.candidate, t.ratio, verdict, detail, t.q] });
     if (row.comparison && row.note) rows.push({ cells: [...lead.map(() => ''), '', '', '', '', { text: row.note, paint: c.dim }, ''] });

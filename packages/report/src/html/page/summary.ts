@@ -107,7 +107,7 @@ export function verdictLegend(data: PageData): HTMLElement {
   return el(
     'p',
     { class: 'legend' },
-    ...(['faster', 'slower', 'equivalent', 'inconclusive'] as const).flatMap((v) => [swatch(VERDICT_COLOURS[v], decided(v)), el('span', {}, v)]),
+    ...(['faster', 'slower', 'equivalent', 'inconclusive'] as const).flatMap((v) => [swatch(VERDICT_COLOURS[v], decided(v)), el('span', {}, v === 'faster' ? data.words.better : v === 'slower' ? data.words.worse : v)]),
     swatch('#e5e7eb', true),
     el('span', {}, `noise band ±${formatThreshold(data.threshold)}`),
   );
@@ -183,7 +183,7 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
     el(
       'p',
       { class: 'legend' },
-      `Time per operation relative to ${against} (log scale; left of 1: faster), one row per case and ${data.kind === 'comparison' ? 'arm' : 'runtime'}, whiskers the ${confidence}. Every ratio on this page is drawn on this one scale. Filled: a difference beyond the noise band was detected; hollow: it was not. Click a case for its details.`,
+      `${data.words.quantity === 'time' ? 'Time' : 'Instructions'} per operation relative to ${against} (log scale; left of 1: ${data.words.better}), one row per case and ${data.kind === 'comparison' ? 'arm' : 'runtime'}, whiskers the ${confidence}. Every ratio on this page is drawn on this one scale. Filled: a difference beyond the noise band was detected; hollow: it was not. Click a case for its details.`,
     ),
     verdictLegend(data),
     el('div', { class: 'scroll' }, table),

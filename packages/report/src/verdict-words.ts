@@ -1,0 +1,35 @@
+/**
+ * The words a verdict is said in, decided by what was measured, in one place:
+ * a time is "faster" or "slower", a count of instructions is "fewer" or
+ * "more" (a count is not a time: fewer instructions can take longer). The
+ * verdicts themselves stay 'faster' | 'slower' | … in the data (views, saved
+ * JSON); only what a reader sees changes.
+ */
+import type { Metric } from '@rtbench/core/schema';
+
+export interface VerdictWords {
+  /** The quantity ratios are of: "time", "instructions". */
+  quantity: string;
+  /** What a ratio below 1 is called ("faster", "fewer"), and above 1 ("slower", "more"). */
+  better: string;
+  worse: string;
+}
+
+const TIME_WORDS: VerdictWords = { quantity: 'time', better: 'faster', worse: 'slower' };
+const COUNT_WORDS: VerdictWords = { quantity: 'instructions', better: 'fewer', worse: 'more' };
+
+/** The words for a metric (absent: the in-runtime loop's time per operation). */
+export function verdictWords(metric: Pick<Metric, 'unit'> | undefined): VerdictWords {
+  return metric?.unit === 'instructions' ? COUNT_WORDS : TIME_WORDS;
+}
+
+/** What a verdict is called for a metric: 'faster' → "fewer" for instruction counts; other verdicts as they are. */
+export function verdictWord(verdict: string, metric: Pick<Metric, 'unit'> | undefined): string {
+  const words = verdictWords(metric);
+  return verdict === 'faster' ? words.better : verdict === 'slower' ? words.worse : verdict;
+}
+
+/** "is slower than node by 3.1%", or for counts "executes 3.1% more instructions than node" (the --fail-on-regression gate). */
+export function worseThan(words: VerdictWords, base: string, by: string): string {
+  return words === TIME_WORDS ? `is ${words.worse} than ${base} by ${by}` : `executes ${by} ${words.worse} ${words.quantity} than ${base}`;
+}
