@@ -8,7 +8,7 @@
 import { caseId, UnsupportedError, type CaseBody, type CaseSpec, type Params, type SuiteDefinition } from '@rtbench/core';
 import { valueForDigest } from './keep-alive.ts';
 
-export type Dialect = 'mitata' | 'tinybench';
+export type Dialect = 'mitata' | 'tinybench' | 'node-core' | 'node-bench' | 'deno-bench';
 
 export interface DeclaredCase {
   dialect: Dialect;
@@ -22,10 +22,15 @@ export interface DeclaredCase {
   body: CaseBody;
 }
 
-/** How to fix a case that returns nothing, in each file's own terms (continues the core warning's sentence). */
-const EMPTY_RESULT_ADVICE: Record<Dialect, string> = {
+/**
+ * How to fix a case that returns nothing, in each file's own terms (continues
+ * the core warning's sentence). Formats whose functions return nothing by
+ * design (a timed region, not a value) say so once in a note instead.
+ */
+const EMPTY_RESULT_ADVICE: Partial<Record<Dialect, string>> = {
   mitata: "or pass it to do_not_optimize() from 'mitata' (e.g. bench('parse', () => do_not_optimize(JSON.parse(text))))",
   tinybench: "e.g. bench.add('parse', () => JSON.parse(text))",
+  'deno-bench': "e.g. Deno.bench('parse', () => JSON.parse(text))",
 };
 
 interface RegistryState {
@@ -80,7 +85,7 @@ function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
       params: c.params,
       body: c.body,
       digestValue: valueForDigest,
-      emptyResultAdvice: EMPTY_RESULT_ADVICE[c.dialect],
+      ...(EMPTY_RESULT_ADVICE[c.dialect] ? { emptyResultAdvice: EMPTY_RESULT_ADVICE[c.dialect] } : {}),
     };
   });
 }

@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { isBuiltin } from 'node:module';
+import { basename } from 'node:path';
+import { build, transform, type Plugin } from 'esbuild';
 import { storeProgram, type BundleTarget } from '@rtbench/runner-kit';
 import { cacheDir, repoRoot, rtbenchModule } from './paths.ts';
 
@@ -21,6 +23,18 @@ export const ADAPTED_PACKAGES: Readonly<Record<string, string>> = {
   tinybench: rtbenchModule('@rtbench/adapters/tinybench'),
 };
 
+/** `node:bench` resolves to rtbench's implementation of its API on every runtime (node 26's own is behind a flag and runs its own sampling loop). */
+const NODE_BENCH = rtbenchModule('@rtbench/adapters/node-bench');
+/** `require('../common.js')` from a Node.js core benchmark file: rtbench's createBenchmark. */
+const NODE_COMMON = rtbenchModule('@rtbench/adapters/node-common');
+/** `Deno.bench` in a brought file is rewritten to this module's bench(). */
+const DENO_BENCH = rtbenchModule('@rtbench/adapters/deno-bench');
+/** Where the builtins a CommonJS file requires are kept, loaded by the brought entry before the file (adapters/builtins.ts). */
+const BUILTINS_KEY = 'rtbench.builtins';
+
+/** The mark of a file written for Deno's bench runner. */
+export const CALLS_DENO_BENCH = /\bDeno\.bench\s*\(/;
+
 /** An import of mitata or tinybench (ESM or require): the mark of a file brought over unchanged. */
 export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](mitata|tinybench)['"]/;
 
@@ -33,21 +47,56 @@ export const adapterPlugin: Plugin = {
   name: 'rtbench-adapters',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^(mitata|tinybench)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));
+    pluginBuild.onResolve({ filter: /^node:bench$/ }, () => ({ path: NODE_BENCH }));
+    // Node core's benchmark/common.js (required as '../common.js' or '../common' from benchmark/<area>/).
+    pluginBuild.onResolve({ filter: /^(\.\.\/)+common(\.js)?$/ }, (args) => {
+      const target = join(args.resolveDir, args.path);
+      return basename(dirname(target)) === 'benchmark' ? { path: NODE_COMMON } : undefined;
+    });
+    // A builtin required from CommonJS: an ESM bundle has no require(), so the module is taken from
+    // what the brought entry loaded before the file (a runtime without it fails the file's load, with the reason).
+    pluginBuild.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => {
+      if (args.kind !== 'require-call' || !isBuiltin(args.path) || args.path === 'node:bench') return undefined;
+      return { path: args.path.replace(/^node:/, ''), namespace: 'rtbench-builtin' };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'rtbench-builtin' }, (args) => ({
+      contents: [
+        `const found = globalThis[Symbol.for(${JSON.stringify(BUILTINS_KEY)})]?.get(${JSON.stringify(args.path)});`,
+        `if (found === undefined) throw new Error(${JSON.stringify(`Cannot find module '${args.path}' in this runtime`)});`,
+        'module.exports = found;',
+      ].join('\n'),
+      loader: 'js',
+    }));
     // A suite outside this checkout imports the suite API as 'rtbench' (or '@rtbench/core'): it must be the
     // very module the runtime entry uses (one registry, one UnsupportedError), wherever the suite lives.
     pluginBuild.onResolve({ filter: /^(rtbench|@rtbench\/core)$/ }, () => ({ path: SUITE_API }));
     // A brought-over file that finds its data next to itself (new URL('./x', import.meta.url))
     // must see its own location, not the bundle's.
-    pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+    pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
       if (args.path.includes('node_modules')) return undefined;
       const source = readFileSync(args.path, 'utf8');
-      if (!source.includes('import.meta.') || !IMPORTS_ADAPTED.test(source)) return undefined;
-      const contents = source
+      const denoBench = CALLS_DENO_BENCH.test(source);
+      const brought = IMPORTS_ADAPTED.test(source) || denoBench || /['"]node:bench['"]/.test(source);
+      if (!brought || (!source.includes('import.meta.') && !denoBench)) return undefined;
+      let contents = source
         .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
         .replaceAll('import.meta.filename', JSON.stringify(args.path))
         .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)));
       const ext = /\.[cm]?[jt]sx?$/.exec(args.path)![0] as keyof typeof LOADERS;
-      return { contents, loader: LOADERS[ext] ?? 'js', resolveDir: dirname(args.path) };
+      const loader = LOADERS[ext] ?? 'js';
+      if (denoBench) {
+        // Deno.bench(...) becomes the adapter's bench(...): esbuild's define rewrites the member expression
+        // (not the text), and an inline map keeps stacks pointing at the file's own lines.
+        const rewritten = await transform(`${contents}\nimport { bench as __rtbenchDenoBench } from ${JSON.stringify(DENO_BENCH)};\n`, {
+          loader,
+          format: 'esm',
+          define: { 'Deno.bench': '__rtbenchDenoBench' },
+          sourcemap: 'inline',
+          sourcefile: args.path,
+        });
+        contents = rewritten.code;
+      }
+      return { contents, loader: denoBench ? 'js' : loader, resolveDir: dirname(args.path) };
     });
   },
 };

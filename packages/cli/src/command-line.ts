@@ -5,7 +5,7 @@
  */
 import { formatNames } from '@rtbench/report';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
-import { isBroughtFile } from './brought-file.ts';
+import { BROUGHT_FORMATS, checkBroughtFile, isBroughtFile, setBroughtSettings } from './brought-file.ts';
 import { benchCommand } from './commands/bench.ts';
 import { compareFilesCommand } from './commands/compare.ts';
 import { historyCommand } from './commands/history.ts';
@@ -104,6 +104,17 @@ const BENCH_OPTIONS = [
   ...GLOBAL_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
 
+/** run's options: bench's, and compare.js's --set for Node core benchmark files. */
+const RUN_OPTIONS = [
+  {
+    name: 'set',
+    kind: 'list',
+    value: 'key=value',
+    help: 'A Node.js core benchmark file: run only these values of one of its configurations, as compare.js --set does (repeat it; a key given several times takes each value)',
+  },
+  ...BENCH_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
 const HISTORY_OPTIONS = [
   { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
   { name: 'runtime', kind: 'list', value: 'list', help: 'Only these variants, comma-separated, as the runs name them (node@26, "node@26 --jitless")' },
@@ -157,11 +168,14 @@ export const COMMANDS: readonly Command[] = [
   }),
   command({
     name: 'run',
-    positionals: [{ name: 'file', required: true, missing: 'name a benchmark file written for mitata or tinybench' }],
-    summary: "Run a benchmark file written for mitata or tinybench, unchanged; it takes bench's options",
-    options: BENCH_OPTIONS,
+    positionals: [{ name: 'file', required: true, missing: `name a benchmark file written for ${BROUGHT_FORMATS}` }],
+    summary: `Run a benchmark file written for ${BROUGHT_FORMATS}, unchanged; it takes bench's options`,
+    options: RUN_OPTIONS,
     run: ([file], flags) => {
-      if (!isBroughtFile(file!)) throw new UsageError(`${file} is not a script that imports 'mitata' or 'tinybench' (for a suite: rtbench bench <suite>)`);
+      if (!isBroughtFile(file!)) throw new UsageError(`${file} is not a benchmark file rtbench can bring (${BROUGHT_FORMATS}; for a suite: rtbench bench <suite>)`);
+      const set = flags.set ?? [];
+      checkBroughtFile(file!, set);
+      setBroughtSettings(file!, set);
       return benchCommand(file!, flags);
     },
   }),

@@ -12,6 +12,8 @@ export type {
   ParamValue,
   Params,
   RuntimeKind,
+  SelfTimedBatch,
+  Stopwatch,
   SuiteDefinition,
   TimedFn,
 } from './suite.ts';

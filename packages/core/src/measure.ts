@@ -6,7 +6,7 @@
  * engine can inline it just as a generated loop would.
  */
 import { EdgeTimer, type Clock, type ClockInfo } from './clock.ts';
-import type { TimedFn } from './suite.ts';
+import type { SelfTimedBatch, Stopwatch, TimedFn } from './suite.ts';
 import { max, min, objectAssign, round } from './primordials.ts';
 import { lockstepPreBatch } from './protocol.ts';
 
@@ -93,6 +93,7 @@ type BatchTimer = ((n: number) => number | Promise<number>) & {
 };
 
 function makeBatchTimer(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo): BatchTimer {
+  if (typeof fn.timeBatch === 'function') return makeSelfTimer(fn, clock, info);
   const timer = typeof fn.runBatch === 'function' ? makeTimer(fn, isAsync, clock, info, runOwnSync, runOwnAsync) : makeTimer(fn, isAsync, clock, info, runSync, runAsync);
   const before = fn.beforeBatch;
   if (typeof before !== 'function') return timer;
@@ -138,6 +139,46 @@ function makeTimer(
     const t0 = clock.now();
     runSync(fn, n);
     return clock.now() - t0;
+  };
+}
+
+/** The stopwatch a self-timed case reads: the clock itself, or an edge-aligned region per start()/stop() on a coarse clock. */
+function stopwatchFor(clock: Clock, edgeAligned: boolean): Stopwatch {
+  let begin = 0;
+  if (edgeAligned) {
+    const edge = new EdgeTimer(clock);
+    return {
+      start() {
+        edge.realign();
+        begin = edge.begin();
+      },
+      stop: () => edge.end(begin),
+    };
+  }
+  return {
+    start() {
+      begin = clock.now();
+    },
+    stop: () => clock.now() - begin,
+  };
+}
+
+/**
+ * A self-timed batch (TimedFnHooks.timeBatch) read as a batch of n: its
+ * regions' time scaled to n operations, so calibration and the per-operation
+ * figure work as for any batch even when the case did more or fewer
+ * operations than asked (Node core's main() counts its own).
+ */
+function perRequested(n: number, batch: SelfTimedBatch): number {
+  if (!(batch.operations > 0)) throw new Error(`a self-timed batch reported ${String(batch.operations)} operations; it must report more than 0`);
+  return (batch.ns * n) / batch.operations;
+}
+
+function makeSelfTimer(fn: TimedFn, clock: Clock, info: ClockInfo): BatchTimer {
+  const stopwatch = stopwatchFor(clock, info.edgeAligned);
+  return (n: number) => {
+    const batch = fn.timeBatch!(n, stopwatch);
+    return batch instanceof Promise ? batch.then((b) => perRequested(n, b)) : perRequested(n, batch);
   };
 }
 
@@ -321,6 +362,11 @@ export async function measure(
  * decides by time, so two processes given the same count do the same work.
  */
 export async function measureFixed(fn: TimedFn, isAsync: boolean, clock: Clock, iterations: number): Promise<Measurement> {
+  if (typeof fn.timeBatch === 'function') {
+    const t0 = clock.now();
+    const ns = iterations > 0 ? perRequested(iterations, await fn.timeBatch(iterations, stopwatchFor(clock, false))) / iterations : 0;
+    return { samples: [ns], sampleStartMs: [round(t0 / 1e3) / 1e3], iterationsPerSample: max(1, iterations), warmupIterations: 0, async: isAsync };
+  }
   const run = typeof fn.runBatch === 'function' ? (isAsync ? runOwnAsync : runOwnSync) : isAsync ? runAsync : runSync;
   // Counted with the calls when the job counts instructions: nothing in a process is outside a count.
   if (iterations > 0 && typeof fn.beforeBatch === 'function') fn.beforeBatch(iterations);

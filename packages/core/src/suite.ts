@@ -44,6 +44,27 @@ export interface TimedFnHooks {
    * next n calls take (mitata's computed arguments, made fresh for each call).
    */
   beforeBatch?(n: number): void;
+  /**
+   * A case that times itself (Node core's `bench.start()`/`bench.end(n)`,
+   * node:bench's `b.start()`/`b.end(n)`, Deno's `b.start()`/`b.end()`): runs
+   * a batch of about n operations, timing only its own regions with
+   * `stopwatch`, and says how long they took and how many operations they
+   * held. The harness's clock reads the regions, so edge-aligned timing holds
+   * for them too. Takes precedence over runBatch.
+   */
+  timeBatch?(n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch>;
+}
+
+/** The harness's clock as a self-timed case uses it: `stop()` gives the ns since the last `start()`. */
+export interface Stopwatch {
+  start(): void;
+  stop(): number;
+}
+
+/** What a self-timed batch measured: the summed ns of its timed regions and the operations in them (> 0). */
+export interface SelfTimedBatch {
+  ns: number;
+  operations: number;
 }
 
 /** The timed function. Its return value is digested once and kept alive. */

@@ -1,0 +1,255 @@
+/**
+ * rtbench's implementation of the API Node.js core's benchmark files get
+ * from `require('../common.js')`: `createBenchmark(main, configs, options)`
+ * and `bench.start()` / `bench.end(operations)`. The CLI's bundler resolves
+ * that require here (packages/cli/src/bundle.ts); the rest of the file runs
+ * as written.
+ *
+ * One case per configuration, in the order and under the name compare.js
+ * gives it (`encoding='utf8' n=25000000`). A sample is one call of
+ * `main(conf)` timed by the file's own start()/end(): when the file has a
+ * numeric `n` configuration, `conf.n` is set to the batch size rtbench
+ * chose (so a sample lasts about rtbench's sample time instead of the
+ * ~1 s Node's defaults are sized for) and the rate comes from the count the
+ * file passes to end(); without one, a batch is that many calls of main.
+ */
+import type { CaseBody, ParamValue, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
+import { declareCase, note, whenLoaded } from './registry.ts';
+import { addRegion, isThenable, TimedRegion } from './self-timed.ts';
+
+type ConfigValue = string | number;
+type Conf = Record<string, ConfigValue>;
+
+export interface BenchmarkOptions {
+  /** Node flags the file needs (compare.js passes them to each child process). */
+  flags?: string[];
+  /** Configurations to leave out (newer common.js). */
+  combinationFilter?: (conf: Conf) => boolean;
+  /** Values for `--test` runs; not used by rtbench. */
+  test?: Record<string, unknown>;
+}
+
+/** What the CLI sets before the file loads: compare.js's `--set key=value`, in order. */
+export interface NodeCoreSettings {
+  set: readonly string[];
+  /** The file as compare.js names it: `<area>/<file>.js`. */
+  name: string;
+}
+
+let settings: NodeCoreSettings = { set: [], name: '' };
+
+export function configureNodeCore(s: NodeCoreSettings): void {
+  settings = s;
+}
+
+/** util.inspect's rendering of a configuration value, as compare.js writes it into the configuration's name. */
+export function inspectValue(value: ConfigValue): string {
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  const escaped = value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/\r/g, '\\r');
+  if (!value.includes("'")) return `'${escaped}'`;
+  if (!value.includes('"')) return `"${escaped}"`;
+  if (!value.includes('`')) return `\`${escaped}\``;
+  return `'${escaped.replace(/'/g, "\\'")}'`;
+}
+
+/** compare.js's configuration column: `key=value` pairs, in the configuration's own key order. */
+export function configurationName(conf: Conf): string {
+  return Object.keys(conf)
+    .map((key) => `${key}=${inspectValue(conf[key]!)}`)
+    .join(' ');
+}
+
+/**
+ * The configurations in the order Node's common.js runs them: a depth-first
+ * walk over the keys in declaration order. As there, each level spreads the
+ * previous configuration after its own key, so the keys of a configuration
+ * come out last-declared first (and compare.js names them in that order).
+ */
+export function configurationQueue(configs: Record<string, readonly ConfigValue[]>): Conf[] {
+  const keys = Object.keys(configs);
+  if (keys.length === 0) return [{}];
+  const queue: Conf[] = [];
+  const walk = (index: number, previous: Conf): void => {
+    const key = keys[index]!;
+    const values = configs[key]!;
+    for (const value of values) {
+      if (typeof value !== 'number' && typeof value !== 'string') throw new TypeError(`configuration "${key}" had type ${typeof value}`);
+      if (typeof value !== typeof values[0]) throw new TypeError(`configuration "${key}" has mixed types`);
+      const conf = { [key]: value, ...previous };
+      if (index + 1 < keys.length) walk(index + 1, conf);
+      else queue.push(conf);
+    }
+  };
+  walk(0, {});
+  return queue;
+}
+
+/** The file's configurations with `--set key=value` applied as common.js applies them (a key set several times takes all its values). */
+export function applySettings(configs: Record<string, unknown>, set: readonly string[]): { configs: Record<string, ConfigValue[]>; unknown: string[] } {
+  const lists: Record<string, ConfigValue[]> = {};
+  for (const [key, value] of Object.entries(configs)) lists[key] = (Array.isArray(value) ? value : [value]) as ConfigValue[];
+  const fromCli: Record<string, ConfigValue[]> = {};
+  const unknown: string[] = [];
+  for (const setting of set) {
+    const match = /^(.+?)=([\s\S]*)$/.exec(setting);
+    if (!match) throw new Error(`--set ${setting}: expected key=value`);
+    const [, key, value] = match as unknown as [string, string, string];
+    if (!Object.prototype.hasOwnProperty.call(lists, key)) {
+      unknown.push(key);
+      continue;
+    }
+    (fromCli[key] ??= []).push(typeof lists[key]![0] === 'number' ? +value : value);
+  }
+  return { configs: { ...lists, ...fromCli }, unknown };
+}
+
+const HARNESS_ONLY =
+  "needs more of Node's benchmark harness than a microbenchmark (an HTTP server and load generator, or its own child processes); rtbench runs the microbenchmarks of benchmark/";
+
+/** The object a Node core benchmark file calls start() and end() on. */
+export class Benchmark {
+  readonly name: string;
+  readonly flags: string[];
+  readonly options: Record<string, ConfigValue[]>;
+  readonly extra_options: Record<string, string> = {};
+  readonly queue: Conf[];
+  config: Conf;
+  readonly #fn: (conf: Conf) => unknown;
+  readonly region = new TimedRegion();
+  #onEnd: (() => void) | undefined;
+
+  constructor(fn: (conf: Conf) => unknown, configs: Record<string, unknown>, options: BenchmarkOptions = {}) {
+    if (typeof fn !== 'function') throw new TypeError('createBenchmark(main, configs, options): main must be a function');
+    this.#fn = fn;
+    this.name = settings.name;
+    this.flags = [...(options.flags ?? [])];
+    const { configs: lists, unknown } = applySettings(configs ?? {}, settings.set);
+    if (unknown.length) note(`--set ${unknown.join(', ')}: the file has no such configuration (compare.js passes these on as extra options, which only its HTTP benchmarks read); ignored`);
+    this.options = lists;
+    const filter = options.combinationFilter;
+    this.queue = configurationQueue(lists).filter((conf) => !filter || filter(conf));
+    this.config = this.queue[0] ?? {};
+    if (this.flags.length) {
+      note(`the file asks for the flags ${this.flags.join(' ')} (createBenchmark's flags option), which compare.js gives each process; rtbench gives a process only its variant's flags: name them there to have them, e.g. --compare "node@24 ${this.flags.join(' ')}" "node@26 ${this.flags.join(' ')}"`);
+    }
+    benchmarks.push(this);
+  }
+
+  start(): void {
+    this.region.start('bench.start()');
+  }
+
+  end(operations: number): void {
+    this.region.end(operations, 'bench.end()');
+    const resolve = this.#onEnd;
+    this.#onEnd = undefined;
+    resolve?.();
+  }
+
+  http(): never {
+    throw new Error(`bench.http(): this file ${HARNESS_ONLY}`);
+  }
+
+  report(): never {
+    throw new Error('bench.report(): the file reports a rate it measured itself; rtbench times the region between bench.start() and bench.end()');
+  }
+
+  /** One call of main(conf) with its region read on `stopwatch`; a promise when main ends its region later. */
+  invoke(conf: Conf, stopwatch?: Stopwatch): unknown {
+    this.region.reset(stopwatch);
+    this.config = conf;
+    const returned = this.#fn(conf);
+    if (this.region.ended) return returned;
+    return new Promise<void>((resolve, reject) => {
+      this.#onEnd = resolve;
+      if (isThenable(returned)) returned.then(undefined, reject);
+    });
+  }
+
+  declare(): void {
+    // A numeric n is the operation count by convention: scaling it sizes the sample.
+    const scalable = this.options.n !== undefined && this.options.n.every((v) => typeof v === 'number');
+    for (const conf of this.queue) {
+      declareCase({
+        dialect: 'node-core',
+        group: undefined,
+        name: configurationName(conf),
+        params: conf as Record<string, ParamValue>,
+        idParams: {},
+        body: scalable ? scaledBody(this, conf) : repeatedBody(this, conf),
+      });
+    }
+  }
+}
+
+const benchmarks: Benchmark[] = [];
+
+whenLoaded(() => {
+  if (benchmarks.length === 0) return;
+  if (benchmarks.length > 1) note('the file calls createBenchmark more than once; Node runs only the first, and so does rtbench');
+  note(
+    "main() returns nothing in Node core's benchmark files, so no result can be cross-checked between runtimes or variants: each configuration runs as written, timed between bench.start() and bench.end()",
+  );
+  benchmarks[0]!.declare();
+});
+
+function total(): SelfTimedBatch {
+  return { ns: 0, operations: 0 };
+}
+
+/** A batch of n operations is one call of main with conf.n = n. */
+function scaledBody(b: Benchmark, conf: Conf): CaseBody {
+  const withN = (n: number): Conf => ({ ...conf, n: Math.max(1, Math.round(n)) });
+  const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => {
+    const call = b.invoke(withN(n), stopwatch);
+    const done = (): SelfTimedBatch => ({ ns: b.region.ns, operations: b.region.operations });
+    return isThenable(call) && !b.region.ended ? Promise.resolve(call).then(done) : done();
+  };
+  // The harness's first call (it proves the case runs) is one operation's worth.
+  return Object.assign(() => b.invoke(withN(1)), { timeBatch }) as TimedFn;
+}
+
+/** A batch of n is n calls of main(conf), their regions summed. */
+function repeatedBody(b: Benchmark, conf: Conf): CaseBody {
+  const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => {
+    const sum = total();
+    for (let i = 0; i < n; i++) {
+      const call = b.invoke(conf, stopwatch);
+      if (isThenable(call) && !b.region.ended) return finishAsync(b, conf, stopwatch, n - i, call, sum);
+      addRegion(sum, b.region);
+    }
+    return sum;
+  };
+  return Object.assign(() => b.invoke(conf), { timeBatch }) as TimedFn;
+}
+
+async function finishAsync(b: Benchmark, conf: Conf, stopwatch: Stopwatch, left: number, pending: PromiseLike<unknown>, sum: SelfTimedBatch): Promise<SelfTimedBatch> {
+  await pending;
+  addRegion(sum, b.region);
+  for (let i = 1; i < left; i++) {
+    await b.invoke(conf, stopwatch);
+    addRegion(sum, b.region);
+  }
+  return sum;
+}
+
+export function createBenchmark(fn: (conf: Conf) => unknown, configs: Record<string, unknown>, options?: BenchmarkOptions): Benchmark {
+  return new Benchmark(fn, configs, options);
+}
+
+/** Node's own helpers that a microbenchmark does not need: each says why it is missing when used. */
+function missing(what: string): never {
+  throw new Error(`common.${what} is part of Node's own benchmark harness, which rtbench does not carry`);
+}
+
+export const PORT = 12346;
+export const buildType = 'Release';
+export function sendResult(): never {
+  return missing('sendResult()');
+}
+export function binding(): never {
+  return missing('binding() (internal bindings)');
+}
+export function bakeUrlData(): never {
+  return missing('bakeUrlData() (its URL fixtures)');
+}
