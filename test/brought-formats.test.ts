@@ -1,0 +1,69 @@
+/**
+ * Node.js core benchmark files, node:bench files and Deno.bench files, run
+ * unchanged by `rtbench run` on node, deno, bun and workerd with a minimal
+ * budget: one run per format (the examples/ files written in each format),
+ * every case timed on every runtime, names as each format's own runner shows
+ * them. No assertion is on time. The refusals need no runtime.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunRecord } from '@rtbench/core/schema';
+import { runCli, tempFile } from './helpers/cli.ts';
+
+const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
+const TINY_BUDGET = ['--runtime', RUNTIMES.join(','), '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet'];
+
+function runFile(file: string, extra: string[] = []): { run: RunRecord; status: number | null; stderr: string } {
+  const out = tempFile('run.json');
+  const r = runCli(['run', file, ...TINY_BUDGET, ...extra, '--save', out]);
+  return { run: JSON.parse(readFileSync(out, 'utf8')) as RunRecord, status: r.status, stderr: r.stderr };
+}
+
+function expectAllTimed(run: RunRecord): void {
+  expect(run.variants.map((v) => v.id)).toEqual(RUNTIMES);
+  for (const result of run.results) expect([result.caseId, result.variantId, result.status, result.failures.filter((f) => f.kind !== 'warning')]).toEqual([result.caseId, result.variantId, 'ok', []]);
+}
+
+describe('brought formats on all four runtimes', () => {
+  it('a Node core benchmark/ file: configurations named as compare.js names them, --set applied, the no-result note', () => {
+    const file = join('examples', 'node-core', 'benchmark', 'buffers', 'buffer-read-write.js');
+    const { run, status, stderr } = runFile(file, ['--set', 'size=64', '--set', 'method=readUInt32LE', '--set', 'method=writeUInt32LE']);
+    expect(status, stderr).toBe(0);
+    expectAllTimed(run);
+    expect(run.cases.map((c) => c.id)).toEqual(["n=1000000 size=64 method='readUInt32LE'", "n=1000000 size=64 method='writeUInt32LE'"]);
+    expect(stderr).toContain('note: main() returns nothing');
+  });
+
+  it('a node:bench file as its documentation writes one: names and params as node --bench shows them, skip noted, rtbench says whose module ran', () => {
+    const { run, status, stderr } = runFile(join('examples', 'node-bench-url.mjs'));
+    expect(status, stderr).toBe(0);
+    expectAllTimed(run);
+    expect(run.cases.map((c) => c.id)).toEqual(['URL / construct [input="short"]', 'URL / searchParams [pairs=8]', 'record']);
+    expect(stderr).toContain('note: node:bench: rtbench used its own implementation');
+    expect(stderr).toContain('note: skipped: URL > not yet');
+  });
+
+  it('a Deno.bench file: groups, manual timing, ignore', () => {
+    const { run, status, stderr } = runFile(join('examples', 'deno-text.bench.ts'));
+    expect(status, stderr).toBe(0);
+    expectAllTimed(run);
+    expect(run.cases.map((c) => c.id)).toEqual(['text / encode', 'text / decode', 'text / encodeInto', 'sort 1000 numbers (manual timing)']);
+    expect(run.digestMismatches).toEqual([]);
+    expect(stderr).toContain('note: ignored: ignored (ignore: true)');
+  });
+});
+
+describe('refused before anything runs', () => {
+  it('a Node core file that needs the HTTP harness: one line saying why, exit 2', () => {
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'http', 'server.js'), '--quiet']);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/needs more of Node's benchmark harness than a microbenchmark: it starts an HTTP server and a load generator \(bench\.http\)/)]);
+  });
+
+  it('--set on a file that is not a Node core benchmark file', () => {
+    const r = runCli(['run', join('examples', 'deno-text.bench.ts'), '--set', 'n=1', '--quiet']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--set sets a configuration of a Node\.js core benchmark file/);
+  });
+});
