@@ -36,6 +36,11 @@ interface Declared extends BenchDefinition {
 const declared: Declared[] = [];
 
 /** Deno.bench's forms: (name, fn), (name, options, fn), (fn), (definition), (options, fn). */
+export function bench(fn: BenchFn): void;
+export function bench(name: string, fn: BenchFn): void;
+export function bench(name: string, options: Omit<BenchDefinition, 'name' | 'fn'>, fn: BenchFn): void;
+export function bench(definition: BenchDefinition): void;
+export function bench(options: Omit<BenchDefinition, 'fn'>, fn: BenchFn): void;
 export function bench(...args: unknown[]): void {
   let definition: BenchDefinition = {};
   let fn: unknown;

@@ -102,20 +102,28 @@ function declareSuite(args: unknown[], overrides: { only?: boolean; skip?: boole
   return Promise.resolve(undefined);
 }
 
-type Declarer = ((...args: unknown[]) => Promise<undefined>) & { skip: (...args: unknown[]) => Promise<undefined>; only: (...args: unknown[]) => Promise<undefined> };
+/** node:bench's `([name][, options], fn)`. */
+interface Declare<F> {
+  (fn: F): Promise<undefined>;
+  (name: string, fn: F): Promise<undefined>;
+  (options: BenchOptions, fn: F): Promise<undefined>;
+  (name: string, options: BenchOptions, fn: F): Promise<undefined>;
+}
 
-function withModifiers(f: (args: unknown[], overrides?: BenchOptions) => Promise<undefined>): Declarer {
+type Declarer<F> = Declare<F> & { skip: Declare<F>; only: Declare<F> };
+
+function withModifiers<F>(f: (args: unknown[], overrides?: BenchOptions) => Promise<undefined>): Declarer<F> {
   return Object.assign((...args: unknown[]) => f(args), {
     skip: (...args: unknown[]) => f(args, { skip: true }),
     only: (...args: unknown[]) => f(args, { only: true }),
-  });
+  }) as Declarer<F>;
 }
 
-export const bench = withModifiers(declareBench);
-export const suite = withModifiers(declareSuite);
+export const bench = withModifiers<Fn>(declareBench);
+export const suite = withModifiers<() => unknown>(declareSuite);
 export const describe = suite;
-export const skip = (...args: unknown[]): Promise<undefined> => declareBench(args, { skip: true });
-export const only = (...args: unknown[]): Promise<undefined> => declareBench(args, { only: true });
+export const skip = bench.skip;
+export const only = bench.only;
 
 export function before(fn: HookFn): void {
   current.before.push(fn);

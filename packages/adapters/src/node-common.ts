@@ -118,9 +118,10 @@ export class Benchmark {
   readonly region = new TimedRegion();
   #onEnd: (() => void) | undefined;
 
-  constructor(fn: (conf: Conf) => unknown, configs: Record<string, unknown>, options: BenchmarkOptions = {}) {
+  constructor(fn: (conf: never) => unknown, configs: Record<string, unknown>, options: BenchmarkOptions = {}) {
     if (typeof fn !== 'function') throw new TypeError('createBenchmark(main, configs, options): main must be a function');
-    this.#fn = fn;
+    // main takes the configuration's own shape ({ n, size }); every configuration is a Conf.
+    this.#fn = fn as (conf: Conf) => unknown;
     this.name = settings.name;
     this.flags = [...(options.flags ?? [])];
     const { configs: lists, unknown } = applySettings(configs ?? {}, settings.set);
@@ -233,7 +234,7 @@ async function finishAsync(b: Benchmark, conf: Conf, stopwatch: Stopwatch, left:
   return sum;
 }
 
-export function createBenchmark(fn: (conf: Conf) => unknown, configs: Record<string, unknown>, options?: BenchmarkOptions): Benchmark {
+export function createBenchmark<C extends Conf>(fn: (conf: C) => unknown, configs: Record<string, unknown>, options?: BenchmarkOptions): Benchmark {
   return new Benchmark(fn, configs, options);
 }
 
