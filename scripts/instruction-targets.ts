@@ -4,9 +4,12 @@
  *      of a four-runtime run (target ≤ 0.5%), and its wall time;
  *   2. A/A (--compare node@26 node@26 --measure instructions): every case "equivalent";
  *   3. node@24 vs node@26 in counts and in time (lockstep defaults): do the decided directions agree?
- * Run: npx tsx scripts/instruction-targets.ts [--filter 10kb] [--rounds 3] [--skip 1,2,3]
+ * Run: npx tsx scripts/instruction-targets.ts [--filter 10kb] [--rounds 3] [--skip 1,2,3] [--save-dir DIR]
+ * (--save-dir keeps each run's file: step-1.json, step-2.json, …)
  */
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { pairedComparisonView } from '@rtbench/report';
 import { benchRun, pct } from './lib.ts';
 
@@ -17,6 +20,10 @@ const arg = (name: string, fallback: string): string => {
 const filter = arg('filter', '');
 const rounds = arg('rounds', '3');
 const skip = new Set(arg('skip', '').split(',').filter(Boolean));
+const saveDir = arg('save-dir', '');
+const keep = (name: string, run: unknown): void => {
+  if (saveDir) writeFileSync(join(saveDir, `${name}.json`), JSON.stringify(run));
+};
 /** The verdict threshold of instruction runs (plan.ts INSTRUCTION_DEFAULTS). */
 const COUNT_THRESHOLD = 0.005;
 const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -26,6 +33,7 @@ console.log(`${new Date().toISOString()}  load ${load()}`);
 if (!skip.has('1')) {
   console.log(`\n1. pnpm bench json-reviver ${scope.join(' ')} --measure instructions --rounds ${rounds} (four runtimes)`);
   const r = benchRun(['json-reviver', ...scope, '--measure', 'instructions', '--rounds', rounds]);
+  keep('step-1', r.run);
   let worst = 0;
   let within = 0;
   let cells = 0;
@@ -45,8 +53,9 @@ if (!skip.has('1')) {
   console.log(`  per-op counts within ±0.5% of their median over the rounds: ${within} of ${cells}; largest ±${pct(worst, 3)}; wall ${(r.wallMs / 60000).toFixed(1)} min; load ${load()}`);
 }
 
-function verdicts(args: string[], threshold?: number): { wallMs: number; byCase: Map<string, { verdict: string; ratio: number; ci: [number, number] }> } {
+function verdicts(name: string, args: string[], threshold?: number): { wallMs: number; byCase: Map<string, { verdict: string; ratio: number; ci: [number, number] }> } {
   const r = benchRun(['json-reviver', ...scope, ...args]);
+  keep(name, r.run);
   const view = pairedComparisonView(r.run, threshold !== undefined ? { threshold } : {});
   const byCase = new Map<string, { verdict: string; ratio: number; ci: [number, number] }>();
   for (const row of view.sections[0]!.cases) if (row.comparison) byCase.set(row.caseId, { verdict: row.comparison.verdict, ratio: row.comparison.ratio, ci: row.comparison.ci });
@@ -55,7 +64,7 @@ function verdicts(args: string[], threshold?: number): { wallMs: number; byCase:
 
 if (!skip.has('2')) {
   console.log(`\n2. A/A: --compare node@26 node@26 --measure instructions --rounds ${rounds}`);
-  const aa = verdicts(['--compare', 'node@26', 'node@26', '--measure', 'instructions', '--rounds', rounds], COUNT_THRESHOLD);
+  const aa = verdicts('step-2', ['--compare', 'node@26', 'node@26', '--measure', 'instructions', '--rounds', rounds], COUNT_THRESHOLD);
   let equivalent = 0;
   for (const [id, c] of aa.byCase) {
     if (c.verdict === 'equivalent') equivalent++;
@@ -66,8 +75,8 @@ if (!skip.has('2')) {
 
 if (!skip.has('3')) {
   console.log(`\n3. node@24 vs node@26: instruction counts (--rounds ${rounds}) and time (lockstep, --compare defaults)`);
-  const counts = verdicts(['--compare', 'node@24', 'node@26', '--measure', 'instructions', '--rounds', rounds], COUNT_THRESHOLD);
-  const time = verdicts(['--compare', 'node@24', 'node@26']);
+  const counts = verdicts('step-3-counts', ['--compare', 'node@24', 'node@26', '--measure', 'instructions', '--rounds', rounds], COUNT_THRESHOLD);
+  const time = verdicts('step-3-time', ['--compare', 'node@24', 'node@26']);
   let agree = 0;
   let decidedBoth = 0;
   for (const [id, c] of counts.byCase) {

@@ -23,4 +23,4 @@ export { detectModes, bestSplit, criticalRatio, modeDefaults, MIN_VALUES_FOR_MOD
 export { estimators, type EstimatorName, type Rounds } from './estimators.ts';
 export { pairedStopping, minPairsFor, stoppingDefaults, type StoppingDecision, type StoppingOptions } from './stopping.ts';
 export { pairRounds, turnLogRatio, type PairableRound, type RoundPairs } from './pairing.ts';
-export { comparePairedT, studentTQuantile, studentTTwoSided } from './t-interval.ts';
+export { comparePairedT, compareUnpairedT, studentTQuantile, studentTTwoSided } from './t-interval.ts';

@@ -78,3 +78,38 @@ export function comparePairedT(baseline: readonly number[], candidate: readonly 
   const pValue = sd > 0 ? studentTTwoSided(mean / (sd / Math.sqrt(n)), n - 1) : mean === 0 ? 1 : 0;
   return { ratio: Math.exp(mean), ci: [Math.exp(ci[0]), Math.exp(ci[1])], pValue, verdict: classify(mean, ci, threshold), threshold, n, method, coverage: confidence };
 }
+
+/**
+ * Unpaired A/B of counts from two runs (two saved runs of `--measure
+ * instructions`, e.g. a pull request's base and head): Welch's t interval on
+ * the difference of the mean log counts, ratio = exp(mean ln b − mean ln a).
+ * Fewer than 2 rounds on a side: an estimate and no interval (inconclusive).
+ */
+export function compareUnpairedT(baseline: readonly number[], candidate: readonly number[], opts: CompareOptions = {}): Comparison {
+  const threshold = opts.threshold ?? DEFAULT_THRESHOLD;
+  const confidence = checkConfidence(opts.confidence ?? 0.95, 'compareUnpairedT');
+  if (baseline.length === 0 || candidate.length === 0) throw new RangeError('compareUnpairedT: needs non-empty samples');
+  checkPositive(baseline, 'compareUnpairedT');
+  checkPositive(candidate, 'compareUnpairedT');
+  const moments = (xs: readonly number[]): { mean: number; variance: number; n: number } => {
+    const logs = xs.map(Math.log);
+    const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
+    return { mean, variance: logs.length > 1 ? logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (logs.length - 1) : 0, n: logs.length };
+  };
+  const a = moments(baseline);
+  const b = moments(candidate);
+  const diff = b.mean - a.mean;
+  const n = Math.min(a.n, b.n);
+  const method = 'unpaired difference of mean log counts, Welch t CI';
+  if (n < 2) return { ratio: Math.exp(diff), ci: [0, Infinity], pValue: 1, verdict: 'inconclusive', threshold, n, method, coverage: 0 };
+  const va = a.variance / a.n;
+  const vb = b.variance / b.n;
+  const se = Math.sqrt(va + vb);
+  // Welch–Satterthwaite degrees of freedom, rounded down (the wider, conservative interval); identical rounds on both sides give a zero-width interval.
+  const welch = se > 0 ? (va + vb) ** 2 / ((va > 0 ? va ** 2 / (a.n - 1) : 0) + (vb > 0 ? vb ** 2 / (b.n - 1) : 0)) : a.n + b.n - 2;
+  const df = Math.max(1, Math.floor(welch));
+  const half = studentTQuantile(1 - (1 - confidence) / 2, df) * se;
+  const ci: [number, number] = [diff - half, diff + half];
+  const pValue = se > 0 ? studentTTwoSided(diff / se, df) : diff === 0 ? 1 : 0;
+  return { ratio: Math.exp(diff), ci: [Math.exp(ci[0]), Math.exp(ci[1])], pValue, verdict: classify(diff, ci, threshold), threshold, n, method, coverage: confidence };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparePairedT, studentTQuantile, studentTTwoSided } from '../src/index.ts';
+import { comparePairedT, compareUnpairedT, studentTQuantile, studentTTwoSided } from '../src/index.ts';
 
 describe('Student t', () => {
   it('gives the tabulated 97.5% quantiles', () => {
@@ -32,5 +32,26 @@ describe('comparePairedT', () => {
     const c = comparePairedT([100, 100, 100], [100, 100, 110], { threshold: 0.005 });
     expect(c.ci[0]).toBeLessThan(1);
     expect(c.verdict).toBe('inconclusive');
+  });
+});
+
+describe('compareUnpairedT (counts from two saved runs)', () => {
+  it('decides a 2% change from 3 rounds a side when rounds agree to parts per million', () => {
+    const base = [2_000_000, 2_000_004, 1_999_998];
+    const head = base.map((x, i) => x * 1.02 + i);
+    const c = compareUnpairedT(base, head, { threshold: 0.005 });
+    expect(c.ratio).toBeCloseTo(1.02, 5);
+    expect(c.ci[0]).toBeGreaterThan(1.019);
+    expect(c.ci[1]).toBeLessThan(1.021);
+    expect(c.verdict).toBe('slower');
+    expect(compareUnpairedT(head, base, { threshold: 0.005 }).verdict).toBe('faster');
+  });
+
+  it('calls the same counts equivalent, and one round a side inconclusive', () => {
+    expect(compareUnpairedT([5, 5, 5], [5, 5, 5]).verdict).toBe('equivalent');
+    expect(compareUnpairedT([100, 100.01, 99.99], [100.005, 99.995, 100]).verdict).toBe('equivalent');
+    const one = compareUnpairedT([100], [120]);
+    expect(one).toMatchObject({ verdict: 'inconclusive', coverage: 0 });
+    expect(one.ratio).toBeCloseTo(1.2, 10);
   });
 });

@@ -10,7 +10,7 @@
  * medians of each run are two independent samples.
  */
 import { asCost, TIME_PER_OP, type CaseResult, type Metric } from '@rtbench/core/schema';
-import { applyFdr, comparePaired, comparePairedT, pairRounds, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type Comparison } from '@rtbench/stats';
+import { applyFdr, comparePaired, comparePairedT, compareUnpairedT, pairRounds, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type Comparison } from '@rtbench/stats';
 import { firstLine } from '../text.ts';
 import type { ArmStat, RatioComparison } from './types.ts';
 
@@ -114,7 +114,9 @@ export function unpairedCase(a: CaseResult | undefined, b: CaseResult | undefine
   const db = digestOf(b);
   if (da && db && da !== db) out.digests = { baseline: da, candidate: db };
   if (!positive(x) || !positive(y)) return { ...out, note: ZERO_NOTE };
-  return { ...out, raw: compareUnpaired(x, y, options), logTimes: { baseline: x.map(Math.log), candidate: y.map(Math.log) } };
+  // Counts barely vary between rounds: Welch's t on the log counts (stats' compareUnpairedT) decides from 3 rounds a side.
+  const raw = metric.unit === 'instructions' ? compareUnpairedT(x, y, options) : compareUnpaired(x, y, options);
+  return { ...out, raw, logTimes: { baseline: x.map(Math.log), candidate: y.map(Math.log) } };
 }
 
 /** Benjamini–Hochberg across every comparison given; undefined where there was none. */
