@@ -13,10 +13,12 @@ export interface VerdictWords {
   /** What a ratio below 1 is called ("faster", "fewer"), and above 1 ("slower", "more"). */
   better: string;
   worse: string;
+  /** A ratio below 1, said of the candidate: "the candidate is faster", "the candidate executes fewer". */
+  candidateBetter: string;
 }
 
-const TIME_WORDS: VerdictWords = { quantity: 'time', better: 'faster', worse: 'slower' };
-const COUNT_WORDS: VerdictWords = { quantity: 'instructions', better: 'fewer', worse: 'more' };
+const TIME_WORDS: VerdictWords = { quantity: 'time', better: 'faster', worse: 'slower', candidateBetter: 'the candidate is faster' };
+const COUNT_WORDS: VerdictWords = { quantity: 'instructions', better: 'fewer', worse: 'more', candidateBetter: 'the candidate executes fewer' };
 
 /** The words for a metric (absent: the in-runtime loop's time per operation). */
 export function verdictWords(metric: Pick<Metric, 'unit'> | undefined): VerdictWords {

@@ -9,8 +9,8 @@ const ratio = (verdict: 'faster' | 'slower', r: number) => ({ verdict, ratio: r,
 
 describe('verdict words', () => {
   it('says "fewer"/"more" for instruction counts and "faster"/"slower" for times', () => {
-    expect(verdictWords(INSTRUCTIONS_PER_OP)).toEqual({ quantity: 'instructions', better: 'fewer', worse: 'more' });
-    expect(verdictWords(TIME_PER_OP)).toEqual({ quantity: 'time', better: 'faster', worse: 'slower' });
+    expect(verdictWords(INSTRUCTIONS_PER_OP)).toMatchObject({ quantity: 'instructions', better: 'fewer', worse: 'more' });
+    expect(verdictWords(TIME_PER_OP)).toMatchObject({ quantity: 'time', better: 'faster', worse: 'slower' });
     expect(verdictWords(undefined)).toEqual(verdictWords(TIME_PER_OP));
     expect(verdictWord('equivalent', INSTRUCTIONS_PER_OP)).toBe('equivalent');
     expect(worseThan(verdictWords(INSTRUCTIONS_PER_OP), 'node', '3.1%')).toBe('executes 3.1% more instructions than node');

@@ -218,7 +218,7 @@ export function legend(view: ComparisonView): string {
   const conf = `${+(view.confidence * 100).toFixed(1)}%`;
   const words = verdictWords(view.sections[0]?.cases.find((c) => c.metric)?.metric);
   return (
-    `ratio = candidate ${words.quantity} / baseline ${words.quantity} (< 1: the candidate is ${words.better}), ${conf} CI; ${view.method}. ` +
+    `ratio = candidate ${words.quantity} / baseline ${words.quantity} (< 1: ${words.candidateBetter}), ${conf} CI; ${view.method}. ` +
     `${words.better}/${words.worse}: the CI excludes 1 and the change exceeds the ${formatThreshold(t)} noise threshold; ` +
     `equivalent: the CI lies inside [${lo}, ${hi}]; inconclusive: neither. ` +
     `q: Benjamini–Hochberg over ${compared} comparison${compared === 1 ? '' : 's'}; a change with q ≥ ${+view.fdrAlpha.toFixed(3)} is not claimed.`

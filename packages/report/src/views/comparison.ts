@@ -6,7 +6,7 @@
 import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
 import { baseName } from '../text.ts';
 import { armInfo } from './arms.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, unpairedCase, UNPAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
+import { adjustAll, COUNTED_METHOD, COUNTED_UNPAIRED_METHOD, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, unpairedCase, UNPAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RatioComparison, RunRef } from './types.ts';
 
 /** A saved run as `rtbench compare` read it. */
@@ -90,7 +90,7 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
     arms: run.variants.map((v) => armInfo(v)),
     sections: assembled,
     notes,
-    method: PAIRED_METHOD,
+    method: run.options.measurer === 'instructions' ? COUNTED_METHOD : PAIRED_METHOD,
   };
 }
 
@@ -169,7 +169,7 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
     arms: assembled.flatMap((s) => [s.baseline, s.candidate]),
     sections: assembled,
     notes,
-    method: UNPAIRED_METHOD,
+    method: a.run.options.measurer === 'instructions' && b.run.options.measurer === 'instructions' ? COUNTED_UNPAIRED_METHOD : UNPAIRED_METHOD,
   };
 }
 

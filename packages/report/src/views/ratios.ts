@@ -25,6 +25,7 @@ export const DEFAULT_RATIO_OPTIONS: RatioOptions = { threshold: DEFAULT_THRESHOL
 
 export const PAIRED_METHOD = 'paired: Hodges–Lehmann estimate of the per-round log ratios ln(candidate/baseline) (a lockstep round: the Hodges–Lehmann estimate of its per-turn ratios), CI by inverting the Wilcoxon signed-rank test';
 export const COUNTED_METHOD = 'paired: mean of the per-round log ratios of instructions per operation, Student t CI (counts barely vary between rounds)';
+export const COUNTED_UNPAIRED_METHOD = 'unpaired: difference of the mean per-round log instructions per operation, Welch t CI (counts barely vary between rounds)';
 export const UNPAIRED_METHOD = 'unpaired: two-sample Hodges–Lehmann shift of the per-round log times, CI by inverting the Mann–Whitney test';
 
 /** One candidate against the baseline on one case, before the FDR step. */
