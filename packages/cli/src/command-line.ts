@@ -7,6 +7,7 @@ import { formatNames } from '@rtbench/report';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
 import { BROUGHT_FORMATS, checkBroughtFile, isBroughtFile, setBroughtSettings } from './brought-file.ts';
 import { benchCommand } from './commands/bench.ts';
+import { BISECT_DEFAULTS, bisectCommand } from './commands/bisect.ts';
 import { compareFilesCommand } from './commands/compare.ts';
 import { historyCommand } from './commands/history.ts';
 import { mergeCommand } from './commands/merge.ts';
@@ -115,6 +116,28 @@ const RUN_OPTIONS = [
   ...BENCH_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
 
+const BISECT_OPTIONS = [
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'The one case to follow (its id contains this text, or matches /regex/); required' },
+  { name: 'measure', kind: 'value', value: 'what', help: 'time (default: lockstep sets holding both releases), or instructions: counted under valgrind, for a change the neighbours cannot move' },
+  {
+    name: 'threshold',
+    kind: 'value',
+    value: 'percent',
+    help: `A change smaller than this is not one (default ${pct(BISECT_DEFAULTS.time.threshold)}; instructions ${pct(BISECT_DEFAULTS.instructions.threshold)})`,
+  },
+  { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${BISECT_DEFAULTS.time.minRounds}; instructions ${BISECT_DEFAULTS.instructions.minRounds})` },
+  { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${BISECT_DEFAULTS.time.maxRounds}; instructions ${BISECT_DEFAULTS.instructions.maxRounds})` },
+  { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and round (default ${BISECT_DEFAULTS.time.timePerRound})` },
+  { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${COMPARE_DEFAULTS.warmup})` },
+  { name: 'budget', kind: 'value', value: 'duration', help: `Start no measurement that would end past this much time (default ${BISECT_DEFAULTS.budget}); the same command continues later` },
+  { name: 'dir', kind: 'value', value: 'folder', help: 'Where the runs and the state are saved (default results/bisect/<range-suite-case-measure>); a bisect there with the same arguments is continued' },
+  { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the releases measured as an HTML chart (default <folder>/bisect.html)' },
+  { name: 'clean', kind: 'flag', help: 'At the end, remove the releases this bisect installed into the runtime cache' },
+  { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
+  ...PRINTING_OPTIONS.filter((o) => o.name === 'quiet'),
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
 const HISTORY_OPTIONS = [
   { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
   { name: 'runtime', kind: 'list', value: 'list', help: 'Only these variants, comma-separated, as the runs name them (node@26, "node@26 --jitless")' },
@@ -214,6 +237,20 @@ export const COMMANDS: readonly Command[] = [
     ],
     options: HISTORY_OPTIONS,
     run: (paths, flags) => historyCommand(paths, flags),
+  }),
+  command({
+    name: 'bisect',
+    positionals: [
+      { name: 'range', required: true, missing: 'name a range of releases: node@24.0.0..node@26.10.0 (flags and ENV=value may follow, quoted with it)' },
+      { name: 'suite', required: true, missing: 'name a suite or a benchmark file, and the case with --filter' },
+    ],
+    summary: 'Find the release (and engine version) where a case got faster or slower, between two releases of one runtime',
+    details: [
+      "Releases come from the npm registry's list and install into the runtime cache on first use. The ends are compared first; if they differ beyond --threshold, the range is split where the difference lies until each change sits between adjacent releases, and each is confirmed by a fresh direct comparison. Each comparison is a paired one (bench --compare of the two releases), measured again with twice the rounds while undecided.",
+      `Every measurement is saved as a run in the bisect's folder (rtbench history <folder> draws them); run the same command again after an interruption or the --budget to continue. Exit 0: answered; 1: a culprit not confirmed, or undecided; ${75}: budget reached.`,
+    ],
+    options: BISECT_OPTIONS,
+    run: ([range, suite], flags) => bisectCommand(range!, suite!, flags),
   }),
   command({
     name: 'runtimes',

@@ -63,7 +63,7 @@ export function historyPageData(view: HistoryView): HistoryPageData {
     kind: 'history',
     title: `history of ${[...new Set(view.runs.map((r) => r.suite))].join(', ')}`,
     subtitle: `${view.runs.length} run${view.runs.length === 1 ? '' : 's'}, ordered ${view.order.reason}; ${found.length} change point${found.length === 1 ? '' : 's'}`,
-    runs: view.runs.map((r) => ({ label: runLabel(r), commit: r.commit ? runLabel(r) : '—', started: r.startedAt.slice(0, 16).replace('T', ' '), file: runFileName(r) ?? '', rtbench: r.rtbenchVersion ?? '', host: r.host })),
+    runs: view.runs.map((r) => ({ label: runLabel(r), commit: r.commit || r.label ? runLabel(r) : '—', started: r.startedAt.slice(0, 16).replace('T', ' '), file: runFileName(r) ?? '', rtbench: r.rtbenchVersion ?? '', host: r.host })),
     variants,
     cases: view.cases.map((hc, i) => {
       const metric = hc.metric ?? TIME_PER_OP;

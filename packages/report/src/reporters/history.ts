@@ -33,7 +33,7 @@ function date(iso: string): string {
 
 /** "abc1234", "abc1234-dirty", or "—" for a run that recorded no commit. */
 function commitText(run: HistoryRun): string {
-  return run.commit ? runLabel(run) : '—';
+  return run.commit || run.label ? runLabel(run) : '—';
 }
 
 function pointPaint(point: HistoryPoint | undefined, c: Colors): Paint {

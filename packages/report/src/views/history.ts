@@ -30,6 +30,8 @@ import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView,
 export interface HistoryInput {
   run: RunRecord;
   file?: string;
+  /** What to call the run instead of its commit or start time (a bisect names each by its release). */
+  label?: string;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface HistoryInput {
  * project's history (git rev-list --topo-order), runs at one commit by start
  * time; every run must have a ranked commit. time: by start time.
  */
-export type HistoryOrder = { by: 'commit'; rank: ReadonlyMap<string, number>; reason: string } | { by: 'time'; reason: string };
+export type HistoryOrder = { by: 'commit'; rank: ReadonlyMap<string, number>; reason: string } | { by: 'time'; reason: string } | { by: 'given'; reason: string };
 
 export interface HistoryOptions extends Partial<RatioOptions> {
   order?: HistoryOrder;
@@ -54,6 +56,8 @@ export const CHANGE_METHOD =
 
 /** Runs in the order `order` asks for; start time breaks ties (and is the whole order by time). */
 export function orderRuns<T extends HistoryInput>(inputs: readonly T[], order: HistoryOrder): T[] {
+  // 'given': the caller's order (a bisect's releases, oldest first).
+  if (order.by === 'given') return [...inputs];
   const time = (x: HistoryInput): number => Date.parse(x.run.startedAt) || 0;
   const rank = (x: HistoryInput): number => (order.by === 'commit' && x.run.git ? (order.rank.get(x.run.git.commit) ?? Infinity) : 0);
   return [...inputs].sort((a, b) => rank(a) - rank(b) || time(a) - time(b) || (a.file ?? '').localeCompare(b.file ?? ''));
@@ -78,10 +82,11 @@ function hostText(run: RunRecord): string {
 }
 
 function runInfo(input: HistoryInput, index: number): HistoryRun {
-  const { run, file } = input;
+  const { run, file, label } = input;
   return {
     index,
     ...(file ? { file } : {}),
+    ...(label ? { label } : {}),
     runId: run.id,
     suite: run.suite,
     startedAt: run.startedAt,
@@ -257,6 +262,7 @@ export function changeSummary(view: HistoryView): string {
 
 /** A run's short name in a history: "abc1234-dirty", or its start date when it has no commit. */
 export function runLabel(run: HistoryRun): string {
+  if (run.label) return run.label;
   if (run.commit) return `${run.commit.slice(0, 7)}${run.dirty ? '-dirty' : ''}`;
   return run.startedAt.slice(0, 16).replace('T', ' ');
 }

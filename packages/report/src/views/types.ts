@@ -195,6 +195,8 @@ export interface HistoryRun {
   /** Position in the view's order (0: the earliest). */
   index: number;
   file?: string;
+  /** Its name in the view when not its commit or start time (a bisect's release: "node@24.3.0"). */
+  label?: string;
   runId: string;
   suite: string;
   startedAt: string;
@@ -258,7 +260,7 @@ export interface HistoryCase {
 export interface HistoryView {
   kind: 'history';
   /** How the runs were put in order, and why (e.g. "commit order: git rev-list --topo-order in /repo"). */
-  order: { by: 'commit' | 'time'; reason: string };
+  order: { by: 'commit' | 'time' | 'given'; reason: string };
   /** Every run read, in order. */
   runs: HistoryRun[];
   cases: HistoryCase[];

@@ -1,0 +1,63 @@
+/**
+ * A bisect's answer in text, as a bug report needs it: the release where the
+ * case changed, by how much (the confirming comparison's ratio and interval),
+ * the engine on each side, then every step with its verdict. Pure string
+ * building over the search's result and the releases' version reports.
+ */
+import type { BisectResult, Culprit, StepRecord } from '@rtbench/bisect';
+import type { Comparison } from '@rtbench/stats';
+import { formatChange, ratioWithCi } from '@rtbench/report';
+import type { RuntimeTarget } from '@rtbench/runner-kit';
+
+export type EngineOf = (tag: string) => RuntimeTarget | undefined;
+
+function pct(c: Comparison, confidence: number): string {
+  return `${formatChange(c.ratio)}, ratio ${ratioWithCi(c.ratio, c.ci)} at ${Math.round(confidence * 100)}%`;
+}
+
+function engineText(t: RuntimeTarget | undefined): string {
+  if (!t) return 'engine unknown';
+  const engine = t.engine === 'jsc' ? 'JavaScriptCore' : 'V8';
+  return `${t.runtime} ${t.version}, ${engine} ${t.engineVersion}`;
+}
+
+function culpritLines(c: Culprit, runtime: string, engineOf: EngineOf, confidence: number): string[] {
+  const mark = c.confirmed ? '' : ' (NOT confirmed by the direct comparison)';
+  const older = engineOf(c.older);
+  const newer = engineOf(c.newer);
+  const engineRoll = older && newer && older.engineVersion !== newer.engineVersion ? `engine ${older.engineVersion} → ${newer.engineVersion}` : 'same engine version on both sides';
+  return [
+    `${c.direction === 'faster' ? 'faster' : 'slower'} in ${runtime}@${c.newer} (after ${runtime}@${c.older})${mark}: ${pct(c.confirmation, confidence)}`,
+    `  ${runtime}@${c.older}: ${engineText(older)}`,
+    `  ${runtime}@${c.newer}: ${engineText(newer)}  (${engineRoll})`,
+    ...(c.skippedBetween.length ? [`  between them, could not run: ${c.skippedBetween.map((t) => `${runtime}@${t}`).join(', ')}`] : []),
+    `  found by: ${ratioWithCi(c.found.ratio, c.found.ci)} (${c.found.n} rounds); confirmed by a fresh direct comparison: ${c.confirmation.verdict}, ${c.confirmation.n} rounds`,
+  ];
+}
+
+export function answerLines(result: BisectResult, runtime: string, engineOf: EngineOf, o: { threshold: number; confidence: number }): string[] {
+  const lines: string[] = [];
+  const range = `${runtime}@${result.first}..${runtime}@${result.last}`;
+  const { outcome } = result;
+  const t = `${+(o.threshold * 100).toFixed(2)}%`;
+  if (outcome.kind === 'no-change') lines.push(`no change beyond ±${t} between ${range}: ${pct(outcome.ends, o.confidence)} (equivalent); nothing to search`);
+  else if (outcome.kind === 'undecided') lines.push(`could not tell whether ${range} differ beyond ±${t} within the most rounds allowed: ${pct(outcome.ends, o.confidence)}`);
+  else {
+    lines.push(`${range}: ${pct(outcome.ends, o.confidence)} over the range`);
+    if (!outcome.culprits.length && !outcome.unresolved.length) lines.push('no single release could be named');
+    for (const c of outcome.culprits) lines.push(...culpritLines(c, runtime, engineOf, o.confidence));
+    for (const u of outcome.unresolved) {
+      const why = u.why === 'spread' ? `a drift: each half reads within the threshold, so no single release made it` : 'undecided within the most rounds allowed';
+      lines.push(`${runtime}@${u.older}..${runtime}@${u.newer}: ${pct(u.comparison, o.confidence)}: ${why}`);
+    }
+  }
+  for (const s of result.skipped) lines.push(`skipped ${runtime}@${s.release}: ${s.reason}`);
+  return lines;
+}
+
+/** One line per compared pair: what was asked, the verdict, the rounds pooled. */
+export function stepLine(s: StepRecord, runtime: string, confidence: number): string {
+  const c = s.comparison;
+  const repeats = s.attempts > 1 ? `, ${s.attempts} measurements` : '';
+  return `${s.purpose.padEnd(7)} ${runtime}@${s.older} → ${runtime}@${s.newer}: ${c.verdict} ${pct(c, confidence)} (${s.rounds} rounds${repeats})`;
+}

@@ -1,0 +1,58 @@
+/**
+ * The releases a bisect measured, drawn as a series with the history's
+ * reporters (terminal table and sparkline, HTML line chart): one point per
+ * release, in release order, named by the release, each from the step run
+ * that measured it with the most rounds (its figure is that run's median of
+ * process medians). Neighbouring points come from different runs, so the
+ * history's change marks between them are unpaired; the bisect's own verdicts
+ * are the paired ones printed above the series.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { historyView, type HistoryInput, type HistoryView } from '@rtbench/report';
+import type { RunRecord } from '@rtbench/core/schema';
+import { computeStats } from '../run.ts';
+import { releaseVariant, type ReleaseRange } from './range.ts';
+import type { SavedStep } from './state.ts';
+
+/** One derived run per release: only its result for the case, under the runtime's name, so all releases form one series. */
+export function releaseSeriesInputs(range: ReleaseRange, dir: string, steps: readonly SavedStep[], caseId: string): HistoryInput[] {
+  const runs = new Map<string, RunRecord>();
+  const load = (file: string): RunRecord => {
+    let run = runs.get(file);
+    if (!run) {
+      run = JSON.parse(readFileSync(join(dir, file), 'utf8')) as RunRecord;
+      runs.set(file, run);
+    }
+    return run;
+  };
+  const inputs: HistoryInput[] = [];
+  for (const tag of range.tags) {
+    const id = releaseVariant(range, tag).id;
+    let best: { run: RunRecord; file: string; rounds: number } | undefined;
+    for (const s of steps) {
+      if (!s.run || (s.older !== tag && s.newer !== tag)) continue;
+      const run = load(s.run.replace(/^.*\//, ''));
+      const rounds = run.results.find((r) => r.caseId === caseId && r.variantId === id)?.rounds.filter((r) => r.samples.length).length ?? 0;
+      if (rounds > (best?.rounds ?? 0)) best = { run, file: s.run, rounds };
+    }
+    if (!best) continue;
+    const series = range.runtime + (range.extra.length ? ` ${range.extra.join(' ')}` : '');
+    const variant = best.run.variants.find((v) => v.id === id)!;
+    const derived: RunRecord = {
+      ...best.run,
+      id: `${best.run.id}:${tag}`,
+      variants: [{ ...variant, id: series }],
+      cases: best.run.cases.filter((c) => c.id === caseId),
+      results: best.run.results.filter((r) => r.caseId === caseId && r.variantId === id).map((r) => ({ ...r, variantId: series, stats: undefined })),
+      digestMismatches: [],
+    };
+    computeStats(derived);
+    inputs.push({ run: derived, file: best.file, label: `${range.runtime}@${tag}` });
+  }
+  return inputs;
+}
+
+export function releaseSeriesView(inputs: readonly HistoryInput[], threshold: number): HistoryView {
+  return historyView(inputs, { threshold, confidence: 0.95, order: { by: 'given', reason: 'by release, oldest first' } });
+}

@@ -1,0 +1,114 @@
+/**
+ * One measurement of a bisect: two releases compared as `bench --compare`
+ * compares two variants (the same plan, the same run loop: lockstep sets
+ * holding both releases, or instruction counts), saved as a run in the
+ * bisect's folder; the answer is the per-round log ratio newer/older of the
+ * case (stats' pairRounds: a lockstep round's ratio from its turns), or the
+ * release that could not run it.
+ */
+import { existsSync } from 'node:fs';
+import type { StepOutcome, StepRequest } from '@rtbench/bisect';
+import type { RunRecord } from '@rtbench/core/schema';
+import { releaseRuntime, type RuntimeTarget } from '@rtbench/runner-kit';
+import { pairRounds } from '@rtbench/stats';
+import { makePlan, type PlanFlags } from '../plan.ts';
+import { writeRunAtomically } from '../results-file.ts';
+import { executeRun, type RunHooks } from '../run.ts';
+import { runtimeStore } from '../runtime-store.ts';
+import { isResolved, resolveVariant, type ResolvedVariant, type UnavailableVariant } from '../variants.ts';
+import { releaseVariant, type ReleaseRange } from './range.ts';
+import type { BisectFolder } from './state.ts';
+
+export interface StepContext {
+  range: ReleaseRange;
+  suite: string;
+  /** bench's plan flags for each step (filter, time, warmup, measure, seed); rounds are set per step. */
+  flags: PlanFlags;
+  /** Sampling time per process and round (ms); a step of n rounds samples n times this. */
+  timePerRoundMs: number;
+  folder: BisectFolder;
+  signal: AbortSignal;
+  onProgress?: RunHooks['onProgress'];
+  /** Said once per release installed on demand. */
+  log: (line: string) => void;
+}
+
+/** Each release resolved once per bisect (and installed then, if need be), remembering what this bisect installed. */
+export class Releases {
+  private readonly resolved = new Map<string, Promise<ResolvedVariant | UnavailableVariant>>();
+
+  constructor(private readonly ctx: Pick<StepContext, 'range' | 'folder'>) {}
+
+  get(tag: string): Promise<ResolvedVariant | UnavailableVariant> {
+    let pending = this.resolved.get(tag);
+    if (!pending) {
+      pending = this.resolve(tag);
+      this.resolved.set(tag, pending);
+    }
+    return pending;
+  }
+
+  /** The engine and version of a release that ran, for the answer. */
+  async target(tag: string): Promise<RuntimeTarget | undefined> {
+    const v = await this.get(tag);
+    return isResolved(v) ? v.target : undefined;
+  }
+
+  private async resolve(tag: string): Promise<ResolvedVariant | UnavailableVariant> {
+    const { range, folder } = this.ctx;
+    const store = runtimeStore();
+    const releases = range.runner.releases!;
+    const version = releases.npmVersionOf(tag, await store.releases.versions(releases.template.package));
+    const entry = version === undefined ? undefined : store.cacheEntry(releaseRuntime(releases, version, `${range.runtime}@${tag}`));
+    const before = entry !== undefined && existsSync(entry);
+    const variant = await resolveVariant(releaseVariant(range, tag));
+    if (entry !== undefined && !before && existsSync(entry) && isResolved(variant) && variant.target.npmLocation === 'cache') folder.noteInstalled(entry);
+    return variant;
+  }
+}
+
+/** Per-round ln(newer/older) of the case in a run, or the release whose result has no rounds (and why). */
+export function logRatiosOf(run: RunRecord, caseId: string, olderId: string, newerId: string): { logRatios: number[] } | { failed: 'older' | 'newer'; reason: string } {
+  const result = (id: string) => run.results.find((r) => r.caseId === caseId && r.variantId === id);
+  const older = result(olderId);
+  const newer = result(newerId);
+  for (const [side, r] of [['older', older], ['newer', newer]] as const) {
+    if (!r || !r.rounds.some((x) => x.samples.length)) {
+      const why = r?.failures.find((f) => f.kind !== 'warning');
+      return { failed: side, reason: why ? `${why.kind}: ${why.message.split('\n')[0]}` : 'no sample was taken' };
+    }
+  }
+  const pairs = pairRounds(older!.rounds, newer!.rounds);
+  return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)).filter(Number.isFinite) };
+}
+
+/** Measures `request.rounds` paired rounds of two releases; saves the run in the folder. */
+export async function measureStep(ctx: StepContext, releases: Releases, request: StepRequest, older: string, newer: string, caseId: string): Promise<{ outcome: StepOutcome; run?: string }> {
+  for (const [tag, index] of [
+    [older, request.older],
+    [newer, request.newer],
+  ] as const) {
+    const v = await releases.get(tag);
+    if (!isResolved(v)) return { outcome: { kind: 'cannot-run', release: index, reason: v.reason } };
+  }
+  const olderId = releaseVariant(ctx.range, older).id;
+  const newerId = releaseVariant(ctx.range, newer).id;
+  const rounds = request.rounds;
+  const plan = await makePlan(ctx.suite, { ...ctx.flags, rounds, time: `${ctx.timePerRoundMs * rounds}ms` }, [olderId, newerId]);
+  const path = ctx.folder.runPath(older, newer);
+  const run = await executeRun(plan.suite, plan.variants, { ...plan.options, command: process.argv.slice(2) }, {
+    signal: ctx.signal,
+    save: (r) => writeRunAtomically(path, r),
+    ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
+  });
+  writeRunAtomically(path, run);
+  if (run.status === 'interrupted') throw new StepInterrupted();
+  const got = logRatiosOf(run, caseId, olderId, newerId);
+  if ('failed' in got) return { outcome: { kind: 'cannot-run', release: got.failed === 'older' ? request.older : request.newer, reason: got.reason }, run: path };
+  return { outcome: { kind: 'measured', logRatios: got.logRatios }, run: path };
+}
+
+/** Ctrl-C (or a signal) stopped a step: its run is saved but not counted; the bisect continues from the steps before it. */
+export class StepInterrupted extends Error {
+  override readonly name = 'StepInterrupted';
+}

@@ -1,0 +1,201 @@
+/**
+ * `rtbench bisect node@24.0.0..node@26.10.0 <suite|file> --filter <case>`:
+ * which release changed the case, and with which engine version. parse ->
+ * list the releases (npm registry) -> the search (@rtbench/bisect) asks for
+ * measurements -> each is planned and run as `bench --compare` of two
+ * releases (bisect/step.ts), saved in the bisect's folder -> the answer, the
+ * steps, the releases as a series (history's reporters).
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { bisect, pairedDecide, signedRankTest, type BisectResult, type PairedTest, type SearchState, type StepRecord, type StepRequest } from '@rtbench/bisect';
+import { reporterFor } from '@rtbench/report';
+import type { RuntimeTarget } from '@rtbench/runner-kit';
+import { comparePairedT } from '@rtbench/stats';
+import { colourOn, stderrColours as pc } from '../colours.ts';
+import { UsageError } from '../errors.ts';
+import { formatClock } from '../progress.ts';
+import { COMPARE_DEFAULTS, INSTRUCTION_DEFAULTS, makePlan, parseMeasure, parsePercent } from '../plan.ts';
+import { parseDuration, parsePositiveInt } from '../options.ts';
+import { resultsDir } from '../paths.ts';
+import { writeFileAtomically } from '@rtbench/runner-kit';
+import { answerLines, stepLine } from '../bisect/answer.ts';
+import { listRange, releaseVariant } from '../bisect/range.ts';
+import { releaseSeriesInputs, releaseSeriesView } from '../bisect/series.ts';
+import { BisectFolder, type BisectIdentity } from '../bisect/state.ts';
+import { measureStep, Releases, StepInterrupted, type StepContext } from '../bisect/step.ts';
+
+export interface BisectFlags {
+  filter?: readonly string[];
+  measure?: string;
+  threshold?: string | number;
+  time?: string;
+  warmup?: string;
+  rounds?: string | number;
+  maxRounds?: string | number;
+  budget?: string;
+  dir?: string;
+  html?: string | true;
+  clean?: boolean;
+  timeout?: string;
+  quiet?: boolean;
+}
+
+/**
+ * Defaults. Wall time: a step starts at 10 paired lockstep rounds of 100 ms of
+ * sampling per process and doubles up to 160 (Pinpoint's 10 -> 160 attempts);
+ * instructions: 3 -> 24 rounds (counts barely move, docs/instructions.md).
+ * "Different" is judged at 99% (a bisect looks many times), "the same" at 90%
+ * (a two one-sided test at 5%): @rtbench/bisect decide.ts, error rates in its tests.
+ */
+export const BISECT_DEFAULTS = {
+  time: { minRounds: 10, maxRounds: 160, timePerRound: '100ms', threshold: COMPARE_DEFAULTS.threshold },
+  instructions: { minRounds: 3, maxRounds: 24, timePerRound: '100ms', threshold: INSTRUCTION_DEFAULTS.threshold },
+  confidence: 0.99,
+  sameConfidence: 0.9,
+  budget: '15m',
+} as const;
+
+/** Exit code of a bisect stopped by its --budget: run the same command again to go on. */
+export const BUDGET_EXIT = 75;
+
+class BudgetReached extends Error {}
+
+function slug(text: string): string {
+  return text.replace(/[^\w@.+-]+/g, '_').replace(/_+/g, '_').slice(0, 120);
+}
+
+export async function bisectCommand(rangeText: string, suiteName: string, flags: BisectFlags): Promise<number> {
+  // Everything typed is checked before the registry is asked or anything installs.
+  const measure = parseMeasure(flags.measure);
+  const d = BISECT_DEFAULTS[measure];
+  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : d.threshold;
+  const minRounds = parsePositiveInt(flags.rounds ?? d.minRounds, '--rounds');
+  const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(d.maxRounds, minRounds), '--max-rounds');
+  if (maxRounds < minRounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${minRounds}`);
+  const timePerRoundMs = parseDuration(flags.time ?? d.timePerRound, '--time');
+  const budgetMs = parseDuration(flags.budget ?? BISECT_DEFAULTS.budget, '--budget');
+  if (!flags.filter?.length) throw new UsageError('bisect follows one case: name it with --filter (rtbench bench <suite> --filter <text> shows which cases a filter picks)');
+  const say = (line: string): void => {
+    if (!flags.quiet) process.stderr.write(`${line}\n`);
+  };
+
+  const range = await listRange(rangeText);
+  const runtime = range.runtime;
+  // The case: the plan of the ends picks it (and checks the suite, the filter and the variants' flags).
+  const first = range.tags[0]!;
+  const last = range.tags.at(-1)!;
+  const probe = await makePlan(suiteName, { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), rounds: minRounds, time: `${timePerRoundMs * minRounds}ms` }, [
+    releaseVariant(range, first).id,
+    releaseVariant(range, last).id,
+  ]);
+  if (probe.suite.cases.length !== 1) {
+    const ids = probe.suite.cases.map((c) => c.id);
+    throw new UsageError(`--filter ${flags.filter.join(',')} picks ${ids.length} cases of ${probe.suite.name}; a bisect follows one${ids.length ? `: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}` : ''}`);
+  }
+  const caseId = probe.suite.cases[0]!.id;
+  const identity: BisectIdentity = { range: rangeText, suite: probe.suite.name, caseId, measure, threshold, timePerRoundMs, warmupMs: flags.warmup ? parseDuration(flags.warmup, '--warmup') : 0, minRounds, maxRounds };
+  const dir = flags.dir ?? join(resultsDir, 'bisect', slug(`${rangeText}-${probe.suite.name}-${caseId}-${measure}`));
+  const folder = BisectFolder.open(dir, identity);
+  const resumed = folder.state.steps.length;
+
+  const perRelease = runtime === 'node' ? '150–210 MB' : '90–160 MB';
+  const mostInstalls = 2 * Math.ceil(Math.log2(range.tags.length)) + 2;
+  say(
+    `${pc.bold(`bisect ${runtime}@${first}..${runtime}@${last}`)}: ${range.tags.length} releases, ${probe.suite.name} / ${caseId}, ${measure === 'time' ? 'wall time (lockstep)' : 'instructions (valgrind)'}, threshold ${+(threshold * 100).toFixed(2)}%, steps of ${minRounds}–${maxRounds} paired rounds, budget ${formatClock(budgetMs)}`,
+  );
+  say(pc.dim(`folder ${dir}${resumed ? ` (continuing: ${resumed} measurements saved)` : ''}; a single change installs about ${mostInstalls} releases (${perRelease} each) into the runtime cache${flags.clean ? ', removed at the end (--clean)' : ''}`));
+
+  const abort = new AbortController();
+  const onSigint = (): void => {
+    say(pc.yellow('\ninterrupted: stopping the current step; the steps measured are saved, run the same command to continue'));
+    abort.abort();
+  };
+  process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigint);
+
+  const ctx: StepContext = {
+    range,
+    suite: suiteName,
+    flags: { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), ...(flags.warmup ? { warmup: flags.warmup } : {}), ...(flags.timeout ? { timeout: flags.timeout } : {}) },
+    timePerRoundMs,
+    folder,
+    signal: abort.signal,
+    log: say,
+  };
+  const releases = new Releases({ range, folder });
+  const started = Date.now();
+  let measuredMs = 0;
+  let measuredRounds = 0;
+  let stepNumber = 0;
+
+  const measureFn = async (request: StepRequest) => {
+    const older = range.tags[request.older]!;
+    const newer = range.tags[request.newer]!;
+    const saved = folder.saved(request, older, newer);
+    stepNumber++;
+    if (saved) return saved.outcome;
+    // Each new measurement must fit in the budget: estimated from the rounds measured so far in this invocation.
+    const estimate = measuredRounds ? (measuredMs / measuredRounds) * request.rounds : 0;
+    if (Date.now() - started + estimate > budgetMs) throw new BudgetReached();
+    const repeat = request.attempt ? ` (repeat ${request.attempt}: not yet decided)` : '';
+    say(pc.dim(`  measuring ${runtime}@${older} vs ${runtime}@${newer}: ${request.rounds} rounds${repeat}${estimate ? `, ~${formatClock(estimate)}` : ''}`));
+    const t0 = Date.now();
+    const { outcome, run } = await measureStep(ctx, releases, request, older, newer, caseId);
+    const durationMs = Date.now() - t0;
+    if (outcome.kind === 'measured') {
+      measuredMs += durationMs;
+      measuredRounds += request.rounds;
+    } else say(pc.yellow(`  ${runtime}@${range.tags[outcome.release]} cannot run the case: ${outcome.reason}; skipped`));
+    folder.add({ older, newer, purpose: request.purpose, attempt: request.attempt, rounds: request.rounds, outcome, ...(run ? { run: run.replace(/^.*\//, '') } : {}), durationMs });
+    return outcome;
+  };
+
+  const confidence = BISECT_DEFAULTS.confidence;
+  const test: PairedTest = measure === 'instructions' ? (b, c, o) => comparePairedT(b, c, o) : signedRankTest;
+  const onStep = (step: StepRecord, state: SearchState): void => {
+    const perRound = measuredRounds ? measuredMs / measuredRounds : undefined;
+    const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${state.stepsLeft} more comparison${state.stepsLeft === 1 ? '' : 's'}` : '';
+    say(`${stepLine(step, runtime, confidence)}${pc.dim(`  [${formatClock(Date.now() - started)}${eta}]`)}`);
+  };
+  let result: BisectResult;
+  try {
+    result = await bisect(range.tags, measureFn, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, minRounds, maxRounds, decide: pairedDecide(test, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence }), onStep });
+  } catch (error) {
+    if (error instanceof BudgetReached) {
+      process.stderr.write(pc.yellow(`budget of ${formatClock(budgetMs)} reached after ${folder.state.steps.length} measurements; run the same command again to continue from them (or raise --budget)\n`));
+      return BUDGET_EXIT;
+    }
+    if (error instanceof StepInterrupted) return 130;
+    throw error;
+  } finally {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+  }
+
+  const targets = new Map<string, RuntimeTarget | undefined>();
+  const named = new Set([result.first, result.last, ...(result.outcome.kind === 'changes' ? result.outcome.culprits.flatMap((c) => [c.older, c.newer]) : [])]);
+  for (const tag of named) targets.set(tag, await releases.target(tag));
+  const out: string[] = [pc.bold('answer'), ...answerLines(result, runtime, (t) => targets.get(t), { threshold, confidence }), '', pc.bold('steps'), ...result.steps.map((s) => stepLine(s, runtime, confidence))];
+  process.stdout.write(`${out.join('\n')}\n\n`);
+
+  const inputs = releaseSeriesInputs(range, dir, folder.state.steps, caseId);
+  if (inputs.length) {
+    const view = releaseSeriesView(inputs, threshold);
+    process.stdout.write(reporterFor('terminal')!.render(view, { color: colourOn(process.stdout), columns: process.stdout.columns ?? 100 }));
+    if (flags.html !== undefined) {
+      const path = flags.html === true ? join(dir, 'bisect.html') : flags.html;
+      writeFileAtomically(path, reporterFor('html')!.render(view, { color: false, columns: 100, plot: false }));
+      say(pc.dim(`html report ${path}`));
+    }
+  }
+  say(pc.dim(`${folder.state.steps.length} measurements saved in ${dir} (rtbench history ${dir}; rtbench report <file>) in ${formatClock(Date.now() - started)}${resumed ? ' this time' : ''}`));
+  if (flags.clean) {
+    for (const entry of folder.state.installed) rmSync(entry, { recursive: true, force: true });
+    if (folder.state.installed.length) say(pc.dim(`--clean: removed ${folder.state.installed.length} release${folder.state.installed.length === 1 ? '' : 's'} this bisect installed`));
+    folder.state.installed = [];
+    folder.save();
+  }
+  if (result.outcome.kind === 'changes' && result.outcome.culprits.some((c) => !c.confirmed)) return 1;
+  return result.outcome.kind === 'undecided' ? 1 : 0;
+}
