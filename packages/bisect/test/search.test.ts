@@ -37,7 +37,7 @@ describe('a planted change among 100 releases', () => {
     expect(spurious / 200).toBeLessThanOrEqual(0.05);
     // The cost of a bisect, for docs/bisect.md: paired rounds per bisect on average.
     console.log(`3% change: found ${found}/200, spurious confirmed culprits ${spurious}, ${(rounds / 200).toFixed(0)} rounds per bisect`);
-  });
+  }, 60_000);
 
   it('reports a false change in at most 5% of 200 ranges that have none', async () => {
     let falseChanges = 0;
@@ -51,7 +51,7 @@ describe('a planted change among 100 releases', () => {
     // The others are "undecided": at this noise (sd 3%, a tenth of rounds at 9%) 160 rounds do not always show ±1%.
     expect(noChange / 200).toBeGreaterThanOrEqual(0.9);
     console.log(`no change: ${falseChanges}/200 reported a change, ${noChange}/200 "no change"`);
-  });
+  }, 60_000);
 });
 
 describe('what a bisect meets', () => {

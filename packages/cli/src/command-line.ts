@@ -134,7 +134,8 @@ const BISECT_OPTIONS = [
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the releases measured as an HTML chart (default <folder>/bisect.html)' },
   { name: 'clean', kind: 'flag', help: 'At the end, remove the releases this bisect installed into the runtime cache' },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
-  ...PRINTING_OPTIONS.filter((o) => o.name === 'quiet'),
+  { name: 'format', kind: 'value', value: 'format', help: 'terminal (default: the answer, the steps, the releases as a series) or json (the search, its steps and the engines)', section: 'Output' },
+  ...PRINTING_OPTIONS,
   ...GLOBAL_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
 

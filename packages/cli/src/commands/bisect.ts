@@ -24,8 +24,9 @@ import { listRange, releaseVariant } from '../bisect/range.ts';
 import { releaseSeriesInputs, releaseSeriesView } from '../bisect/series.ts';
 import { BisectFolder, type BisectIdentity } from '../bisect/state.ts';
 import { measureStep, Releases, StepInterrupted, type StepContext } from '../bisect/step.ts';
+import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 
-export interface BisectFlags {
+export interface BisectFlags extends ListingFlags {
   filter?: readonly string[];
   measure?: string;
   threshold?: string | number;
@@ -38,7 +39,6 @@ export interface BisectFlags {
   html?: string | true;
   clean?: boolean;
   timeout?: string;
-  quiet?: boolean;
 }
 
 /**
@@ -67,6 +67,7 @@ function slug(text: string): string {
 
 export async function bisectCommand(rangeText: string, suiteName: string, flags: BisectFlags): Promise<number> {
   // Everything typed is checked before the registry is asked or anything installs.
+  const format = listingFormat(flags);
   const measure = parseMeasure(flags.measure);
   const d = BISECT_DEFAULTS[measure];
   const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : d.threshold;
@@ -176,13 +177,19 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const targets = new Map<string, RuntimeTarget | undefined>();
   const named = new Set([result.first, result.last, ...(result.outcome.kind === 'changes' ? result.outcome.culprits.flatMap((c) => [c.older, c.newer]) : [])]);
   for (const tag of named) targets.set(tag, await releases.target(tag));
-  const out: string[] = [pc.bold('answer'), ...answerLines(result, runtime, (t) => targets.get(t), { threshold, confidence }), '', pc.bold('steps'), ...result.steps.map((s) => stepLine(s, runtime, confidence))];
-  process.stdout.write(`${out.join('\n')}\n\n`);
-
   const inputs = releaseSeriesInputs(range, dir, folder.state.steps, caseId);
-  if (inputs.length) {
-    const view = releaseSeriesView(inputs, threshold);
-    process.stdout.write(reporterFor('terminal')!.render(view, { color: colourOn(process.stdout), columns: process.stdout.columns ?? 100 }));
+  const view = inputs.length ? releaseSeriesView(inputs, threshold) : undefined;
+  if (format === 'json') {
+    const engines = Object.fromEntries([...targets].map(([tag, t]) => [`${runtime}@${tag}`, t ? { version: t.version, engine: t.engine, engineVersion: t.engineVersion } : null]));
+    writeListing(`${JSON.stringify({ schema: 'rtbench.bisect-result', runtime, suite: probe.suite.name, caseId, measure, threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, folder: dir, engines, result, series: view }, null, 1)}\n`, flags);
+  } else {
+    const colour = flags.output === undefined && colourOn(process.stdout);
+    const bold = (s: string): string => (colour ? pc.bold(s) : s);
+    const out = [bold('answer'), ...answerLines(result, runtime, (t) => targets.get(t), { threshold, confidence }), '', bold('steps'), ...result.steps.map((s) => stepLine(s, runtime, confidence)), ''];
+    if (view) out.push(reporterFor('terminal')!.render(view, { color: colour, columns: process.stdout.columns ?? 100 }));
+    writeListing(`${out.join('\n')}\n`, flags);
+  }
+  if (view) {
     if (flags.html !== undefined) {
       const path = flags.html === true ? join(dir, 'bisect.html') : flags.html;
       writeFileAtomically(path, reporterFor('html')!.render(view, { color: false, columns: 100, plot: false }));

@@ -1,0 +1,102 @@
+/**
+ * The bisect command's parts that start no process: the range syntax, the
+ * folder that makes a bisect resumable, the log ratios read from a step's
+ * run, and the answer's text. The search itself is tested in
+ * packages/bisect; a real bisect's figures are in docs/bisect.md.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BisectResult } from '../packages/bisect/src/index.ts';
+import { answerLines } from '../packages/cli/src/bisect/answer.ts';
+import { parseRange, releaseVariant } from '../packages/cli/src/bisect/range.ts';
+import { BisectFolder, STATE_FILE, type BisectIdentity } from '../packages/cli/src/bisect/state.ts';
+import { logRatiosOf } from '../packages/cli/src/bisect/step.ts';
+import { UsageError } from '../packages/cli/src/errors.ts';
+import { syntheticRun } from './compare-synthetic.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rtbench-bisect-parts-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the range', () => {
+  it('reads both ends of one runtime, and flags and environment for every release', () => {
+    const r = parseRange('node@24.0.0..node@26.10.0 --max-semi-space-size=64 NODE_ENV=production');
+    expect(r).toMatchObject({ runtime: 'node', fromTag: '24.0.0', toTag: '26.10.0', extra: ['--max-semi-space-size=64', 'NODE_ENV=production'] });
+    expect(releaseVariant(r, '25.1.0').id).toBe('node@25.1.0 --max-semi-space-size=64 NODE_ENV=production');
+    expect(parseRange('workerd@2025-01-01..workerd@2025-03-01')).toMatchObject({ runtime: 'workerd', fromTag: '2025-01-01', toTag: '2025-03-01' });
+    expect(parseRange('deno@2.1.0..2.2.0')).toMatchObject({ fromTag: '2.1.0', toTag: '2.2.0' });
+  });
+
+  it('refuses in one line what is not a range of releases', () => {
+    expect(() => parseRange('node@24.0.0..deno@2.1.0')).toThrow(/both ends must be releases of one runtime/);
+    expect(() => parseRange('node@24..node@26')).toThrow(/not a release written in full \(e\.g\. node@26\.10\.0\)/);
+    expect(() => parseRange('node@24.0.0')).toThrow(UsageError);
+    expect(() => parseRange('node@24.0.0..node@24.1.0,node@25.0.0')).toThrow(/one range, no commas/);
+  });
+});
+
+describe('the folder', () => {
+  const identity: BisectIdentity = { range: 'node@24.0.0..node@24.2.0', suite: 's', caseId: 'c', measure: 'time', threshold: 0.01, timePerRoundMs: 100, warmupMs: 0, minRounds: 10, maxRounds: 160 };
+  const request = { older: 0, newer: 2, rounds: 10, purpose: 'ends' as const, attempt: 0 };
+
+  it('gives back a saved measurement to the same command, and nothing to another question', () => {
+    const folder = BisectFolder.open(dir, identity);
+    expect(folder.saved(request, '24.0.0', '24.2.0')).toBeUndefined();
+    folder.add({ older: '24.0.0', newer: '24.2.0', purpose: 'ends', attempt: 0, rounds: 10, outcome: { kind: 'measured', logRatios: [0.1, 0.2] }, run: '01-x.json', durationMs: 5 });
+    const again = BisectFolder.open(dir, identity);
+    expect(again.saved(request, '24.0.0', '24.2.0')?.outcome).toEqual({ kind: 'measured', logRatios: [0.1, 0.2] });
+    expect(again.saved({ ...request, attempt: 1 }, '24.0.0', '24.2.0')).toBeUndefined();
+    expect(() => BisectFolder.open(dir, { ...identity, threshold: 0.05 })).toThrow(/holds a bisect asked differently \(threshold: 0\.01 there, 0\.05 now\)/);
+  });
+
+  it('refuses a state file it cannot read, saying how to start again', () => {
+    writeFileSync(join(dir, STATE_FILE), '{not json');
+    expect(() => BisectFolder.open(dir, identity)).toThrow(/not readable .*remove it to start the bisect again/);
+  });
+});
+
+describe('a step run', () => {
+  const cases = [{ id: 'c', ns: 1000 }];
+  it('reads per-round log ratios newer/older', () => {
+    const run = syntheticRun({ cases, arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@26.10.0', factor: 0.7 }], rounds: 12, seed: 3 });
+    const got = logRatiosOf(run, 'c', 'node@24.0.0', 'node@26.10.0');
+    if (!('logRatios' in got)) throw new Error('expected ratios');
+    expect(got.logRatios).toHaveLength(12);
+    const mean = got.logRatios.reduce((a, b) => a + b, 0) / 12;
+    expect(Math.exp(mean)).toBeGreaterThan(0.6);
+    expect(Math.exp(mean)).toBeLessThan(0.8);
+  });
+
+  it('names the release that has no sample, with its failure', () => {
+    const run = syntheticRun({ cases, arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@26.10.0', factor: 1, overrides: { c: { unsupported: 'no reviver context' } } }], rounds: 6 });
+    expect(logRatiosOf(run, 'c', 'node@24.0.0', 'node@26.10.0')).toEqual({ failed: 'newer', reason: 'unsupported: no reviver context' });
+  });
+});
+
+describe('the answer', () => {
+  const c = (ratio: number, verdict: 'faster' | 'slower' | 'equivalent') => ({ ratio, ci: [ratio * 0.98, ratio * 1.02] as [number, number], pValue: 0.001, verdict, threshold: 0.05, n: 10, method: 'm' });
+  it('names the release, the size with its interval and the engine on each side', () => {
+    const result: BisectResult = {
+      releases: ['24.0.0', '25.0.0', '25.1.0', '26.0.0'],
+      first: '24.0.0',
+      last: '26.0.0',
+      steps: [],
+      skipped: [{ release: '25.0.0', reason: 'crash' }],
+      outcome: { kind: 'changes', ends: c(0.7, 'faster'), unresolved: [], culprits: [{ older: '25.0.0', newer: '25.1.0', skippedBetween: [], direction: 'faster', found: c(0.71, 'faster'), confirmation: c(0.7, 'faster'), confirmed: true }] },
+    };
+    const target = (v: string, e: string) => ({ runtime: 'node' as const, spec: `node@${v}`, binary: '/b', source: 'npm' as const, version: v, engine: 'v8' as const, engineVersion: e });
+    const engines = new Map([
+      ['25.0.0', target('25.0.0', '14.1.146.11')],
+      ['25.1.0', target('25.1.0', '14.1.146.12')],
+    ]);
+    const lines = answerLines(result, 'node', (t) => engines.get(t), { threshold: 0.05, confidence: 0.99 });
+    expect(lines[0]).toBe('node@24.0.0..node@26.0.0: −30%, ratio 0.700 (0.686–0.714) at 99% over the range');
+    expect(lines[1]).toBe('faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
+    expect(lines[3]).toContain('V8 14.1.146.12  (engine 14.1.146.11 → 14.1.146.12)');
+    expect(lines.at(-1)).toBe('skipped node@25.0.0: crash');
+  });
+});
