@@ -128,13 +128,11 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const started = Date.now();
   let measuredMs = 0;
   let measuredRounds = 0;
-  let stepNumber = 0;
 
   const measureFn = async (request: StepRequest) => {
     const older = range.tags[request.older]!;
     const newer = range.tags[request.newer]!;
     const saved = folder.saved(request, older, newer);
-    stepNumber++;
     if (saved) return saved.outcome;
     // Each new measurement must fit in the budget: estimated from the rounds measured so far in this invocation.
     const estimate = measuredRounds ? (measuredMs / measuredRounds) * request.rounds : 0;
