@@ -11,10 +11,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BisectResult } from '../packages/bisect/src/index.ts';
 import { answerLines } from '../packages/cli/src/bisect/answer.ts';
 import { parseRange, releaseVariant } from '../packages/cli/src/bisect/range.ts';
+import { releaseSeriesInputs, releaseSeriesView } from '../packages/cli/src/bisect/series.ts';
+import { reporterFor } from '../packages/report/src/index.ts';
 import { BisectFolder, STATE_FILE, type BisectIdentity } from '../packages/cli/src/bisect/state.ts';
 import { logRatiosOf } from '../packages/cli/src/bisect/step.ts';
 import { UsageError } from '../packages/cli/src/errors.ts';
-import { syntheticRun } from './compare-synthetic.ts';
+import { syntheticRun, writeRun } from './compare-synthetic.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -98,5 +100,27 @@ describe('the answer', () => {
     expect(lines[1]).toBe('faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
     expect(lines[3]).toContain('V8 14.1.146.12  (engine 14.1.146.11 → 14.1.146.12)');
     expect(lines.at(-1)).toBe('skipped node@25.0.0: crash');
+  });
+});
+
+describe('the releases as a series', () => {
+  it('draws one point per release measured, in release order, named by the release', () => {
+    const range = { ...parseRange('node@24.0.0..node@26.0.0'), tags: ['24.0.0', '25.0.0', '26.0.0'] };
+    const cases = [{ id: 'c', ns: 1000 }];
+    // Two step runs, the newer measured first: the series still reads oldest first.
+    writeRun(join(dir, '01.json'), syntheticRun({ mode: 'compare', cases, arms: [{ id: 'node@25.0.0', factor: 1 }, { id: 'node@26.0.0', factor: 0.6 }], rounds: 8, seed: 1 }));
+    writeRun(join(dir, '02.json'), syntheticRun({ mode: 'compare', cases, arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@25.0.0', factor: 1 }], rounds: 8, seed: 2 }));
+    const measured = { kind: 'measured' as const, logRatios: [] };
+    const steps = [
+      { older: '25.0.0', newer: '26.0.0', purpose: 'split' as const, attempt: 0, rounds: 8, outcome: measured, run: '01.json', durationMs: 1 },
+      { older: '24.0.0', newer: '25.0.0', purpose: 'split' as const, attempt: 0, rounds: 8, outcome: measured, run: '02.json', durationMs: 1 },
+    ];
+    const view = releaseSeriesView(releaseSeriesInputs(range, dir, steps, 'c'), 0.01);
+    expect(view.runs.map((r) => r.label)).toEqual(['node@24.0.0', 'node@25.0.0', 'node@26.0.0']);
+    expect(view.cases).toHaveLength(1);
+    expect(view.cases[0]!.series.map((s) => s.variantId)).toEqual(['node']);
+    const medians = view.cases[0]!.series[0]!.points.map((p) => p.median!);
+    expect(medians[2]! / medians[1]!).toBeLessThan(0.7);
+    expect(reporterFor('terminal')!.render(view, { color: false, columns: 100 })).toContain('node@26.0.0');
   });
 });
