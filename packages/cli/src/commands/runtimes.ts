@@ -123,6 +123,7 @@ export async function runtimesCommand(flags: ListingFlags): Promise<number> {
   const notes = [
     `Default run (pnpm bench <suite> without --runtime): ${defaults}.`,
     'Also: <runtime>=/path/to/binary runs a build of your own (e.g. node=/src/node/out/Release/node).',
+    `Any release on npm, written in full, is a variant too (${RUNNERS.flatMap((r) => (r.releases ? [`${r.runtime}@${r.releases.tagOf(r.releases.template.version)}`] : [])).join(', ')}): installed into the cache on first use.`,
     `from: workspace = node_modules of rtbench's checkout, cache = installed on demand into ${displayPath(runtimeStore().dir ?? '')}, PATH = <runtime>@system.`,
     "workerd's V8 version is read from its binary: workerd does not report it. Bun's engine is the WebKit revision of its JavaScriptCore.",
   ].flatMap((n) => wrapWords(n, WIDTH));
