@@ -52,7 +52,9 @@ export async function bisect(releases: readonly string[], measure: Measure, opti
   const decide = options.decide ?? pairedDecide(signedRankTest, options);
   const steps: StepRecord[] = [];
   const cannot = new Map<number, string>();
-  let stepsLeft = 1;
+  /** Comparisons a range of `n` releases that holds one change still takes: two per halving, and the confirmation. */
+  const searchOf = (n: number): number => 2 * Math.ceil(Math.log2(Math.max(1, n - 1))) + 1;
+  let stepsLeft = 1 + searchOf(releases.length);
 
   /** Compares two releases adaptively; throws CannotRun when one of them cannot run. */
   async function compare(older: number, newer: number, purpose: StepPurpose, sameBand: number): Promise<Comparison> {
@@ -69,7 +71,8 @@ export async function bisect(releases: readonly string[], measure: Measure, opti
       if (comparison && (settled || pooled.length >= options.maxRounds || outcome.logRatios.length === 0)) {
         const step: StepRecord = { older: releases[older]!, newer: releases[newer]!, purpose, attempts, rounds: pooled.length, comparison };
         steps.push(step);
-        stepsLeft = Math.max(0, stepsLeft - 1);
+        if (purpose === 'ends') stepsLeft = differs(comparison) ? searchOf(newer - older + 1) : 0;
+        else stepsLeft = Math.max(0, stepsLeft - 1);
         options.onStep?.(step, { stepsDone: steps.length, stepsLeft });
         return comparison;
       }
@@ -117,7 +120,6 @@ export async function bisect(releases: readonly string[], measure: Measure, opti
   const culprits: Omit<Culprit, 'confirmation' | 'confirmed'>[] = [];
   const unresolved: UnresolvedRange[] = [];
   const open: [number, number, Comparison][] = [[first, last, ends]];
-  stepsLeft = 2 * Math.ceil(Math.log2(last - first)) + 1;
   while (open.length) {
     const [lo, hi, c] = open.pop()!;
     const inside = (): number[] => {
@@ -159,7 +161,7 @@ export async function bisect(releases: readonly string[], measure: Measure, opti
     if (!differs(left) && !differs(right)) {
       unresolved.push({ older: releases[lo]!, newer: releases[hi]!, comparison: c, why: left.verdict === 'equivalent' && right.verdict === 'equivalent' ? 'spread' : 'undecided' });
     }
-    stepsLeft = open.reduce((n, [a, b]) => n + 2 * Math.ceil(Math.log2(Math.max(1, b - a))), 0) + culprits.length + 1;
+    stepsLeft = open.reduce((n, [a, b]) => n + searchOf(b - a + 1), 0) + culprits.length;
   }
 
   // 3. Each culprit confirmed by a fresh direct comparison of its two releases.

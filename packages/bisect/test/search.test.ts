@@ -55,10 +55,21 @@ describe('a planted change among 100 releases', () => {
 });
 
 describe('what a bisect meets', () => {
-  it('stops after the ends when they do not differ, with one step', async () => {
-    const result = await bisect(names(40), fakeMeasurer({ releases: 40, changes: [], sd: 0.01, outliers: 0, seed: 1 }), OPTIONS);
+  it('stops after the ends when they do not differ, with one step and nothing left to do', async () => {
+    const left: number[] = [];
+    const result = await bisect(names(40), fakeMeasurer({ releases: 40, changes: [], sd: 0.01, outliers: 0, seed: 1 }), { ...OPTIONS, onStep: (_, s) => left.push(s.stepsLeft) });
     expect(result.outcome.kind).toBe('no-change');
     expect(result.steps.map((s) => s.purpose)).toEqual(['ends']);
+    expect(left).toEqual([0]);
+  });
+
+  it('expects, for an ETA, two comparisons per halving and a confirmation, down to none at the end', async () => {
+    const left: number[] = [];
+    const result = await bisect(names(33), fakeMeasurer({ releases: 33, changes: [{ at: 9, factor: 0.7 }], sd: 0.01, outliers: 0, seed: 2 }), { ...OPTIONS, onStep: (_, s) => left.push(s.stepsLeft) });
+    // 33 releases: 5 halvings, 10 comparisons, and the confirmation.
+    expect(left[0]).toBe(11);
+    expect(left.at(-1)).toBe(0);
+    expect(result.steps).toHaveLength(12);
   });
 
   it('reports each of two changes in opposite directions', async () => {
