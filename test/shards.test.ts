@@ -23,6 +23,9 @@ describe('--shard and rtbench merge', () => {
       expect(r.status, r.stderr).toBe(0);
     });
     const [one, two] = shards.map(read);
+    // The same code, recorded per runtime by its bundle's hash.
+    expect(one!.suiteCode?.map((c) => c.runtime).sort()).toEqual(['bun', 'node']);
+    expect(two!.suiteCode).toEqual(one!.suiteCode);
     // Dealt round-robin, no case in both, none split.
     expect(one!.cases.length + two!.cases.length).toBe(read(whole).cases.length);
     expect(one!.cases.filter((c) => two!.cases.some((d) => d.id === c.id))).toEqual([]);
@@ -44,11 +47,18 @@ describe('--shard and rtbench merge', () => {
       [['merge', shards[0]!, shards[0]!, '--save', tempFile('x.json')], /shard 1\/2 is given twice/],
       [['merge', whole, shards[0]!, '--save', tempFile('x.json')], /is not a shard run/],
       [['bench', fixture('tiny'), ...QUICK, '--shard', '3/2'], /--shard 3\/2: expected i\/n/],
-      [['bench', fixture('tiny'), ...QUICK, '--shard', '9/9'], /this shard has none/],
     ] as const) {
       const r = runCli([...args]);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(said)]);
     }
+
+    // More shards than cases: an empty shard is a shard (exit 0, a run with no cases, said in one line); merge takes it (shards-merge.test.ts).
+    const empty = tempFile('empty.json');
+    const e = runCli(['bench', fixture('tiny'), ...QUICK.filter((a) => a !== '--quiet'), '--shard', '99/99', '--save', empty]);
+    expect(e.status, e.stderr).toBe(0);
+    expect(e.stderr).toContain(`shard 99/99 has no cases (fewer cases than shards after --filter): saved ${empty}, an empty shard for rtbench merge`);
+    expect(read(empty).cases).toEqual([]);
+    expect(read(empty).suiteCode).toEqual(one!.suiteCode);
   });
 });

@@ -4,6 +4,7 @@
  * only the entry differs. Files are named by content hash, so a rerun of an
  * unchanged suite reuses its bundle and a results file can name what ran.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -143,4 +144,15 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
   });
   // One cache for every program a runtime runs (runner-kit's program-cache): owner-only, checked against its hash before every run.
   return storeProgram(join(cacheDir, 'bundles', suiteName), runtime, '.mjs', result.outputFiles[0]!.contents);
+}
+
+/**
+ * What a bundle runs, by content: the sha256 (16 hex digits) of its code
+ * without the inline source map, whose sourceRoot is the folder it was
+ * bundled in, so that two checkouts of the same commit agree.
+ */
+export function bundleCodeHash(bundlePath: string): string {
+  const text = readFileSync(bundlePath, 'utf8');
+  const map = text.lastIndexOf('\n//# sourceMappingURL=');
+  return createHash('sha256').update(map === -1 ? text : text.slice(0, map)).digest('hex').slice(0, 16);
 }

@@ -4,6 +4,7 @@
  * measurer the plan asks for; then @rtbench/run's loop does the rest.
  */
 import { dirname, join } from 'node:path';
+import type { RuntimeKind } from '@rtbench/core';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { INSTRUCTIONS_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import { availableParallelism } from 'node:os';
@@ -26,7 +27,7 @@ import {
   type Schedule,
   type Unit,
 } from '@rtbench/run';
-import { bundleSuite } from './bundle.ts';
+import { bundleCodeHash, bundleSuite } from './bundle.ts';
 import { gitState } from './git.ts';
 import { hostInfo } from './host.ts';
 import { cacheDir, CLI_VERSION, inCheckout, repoRoot } from './paths.ts';
@@ -161,5 +162,6 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseListing[] }
     if (!hostTimed && !bundles.has(v.runner.runtime)) bundles.set(v.runner.runtime, (await bundleSuite(suite.entry, suite.name, v.runner.runtime, v.runner.bundle)).path);
     arms.push({ id: v.spec.id, runner: v.runner, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: bundles.get(v.runner.runtime) ?? '' });
   }
+  if (bundles.size) run.suiteCode = [...bundles].map(([runtime, path]) => ({ runtime: runtime as RuntimeKind, sha256: bundleCodeHash(path) }));
   return executeLoop(run, { units, arms, schedule: options.schedule, seed: options.seed, resultFor }, measurer, hooks);
 }

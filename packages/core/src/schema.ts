@@ -310,6 +310,14 @@ export const runSchema = z.object({
   git: gitStateSchema.optional(),
   /** The installed rtbench's version, when it ran from an installed package rather than a checkout. */
   rtbenchVersion: z.string().optional(),
+  /**
+   * The code that ran, per runtime: the first 16 hex digits of the sha256 of
+   * the suite's bundle (the suite, what it imports, the harness and the entry)
+   * without its source map, which names the folder it was bundled in. Shards
+   * of one run must agree (rtbench merge). Absent for host-timed suites and
+   * older runs.
+   */
+  suiteCode: z.array(z.object({ runtime: runtimeKind, sha256: z.string() })).optional(),
   /** A run merged from shards (rtbench merge): each shard's file, machine and time; `host` is the first shard's. */
   shards: z
     .array(z.object({ index: z.number().int().positive(), count: z.number().int().positive(), file: z.string(), host: hostSchema, startedAt: z.string(), finishedAt: z.string(), cases: z.array(z.string()) }))

@@ -131,7 +131,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   if (flags.save !== undefined) assertWritableOutput(flags.save);
   const profileKinds = flags.profile === undefined ? undefined : parseProfileKinds(flags.profile);
   const plan = await makePlan(suiteName, flags, compareArms);
-  if (profileKinds && plan.suite.cases.every(isHostCaseSpec)) {
+  if (profileKinds && plan.suite.cases.length > 0 && plan.suite.cases.every(isHostCaseSpec)) {
     throw new UsageError(`${plan.suite.name} is timed by the host (start-up, HTTP load): --profile profiles cases that run inside the runtime`);
   }
 
@@ -149,6 +149,12 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
     if (flags.save === undefined) releaseUnsaved(path);
   }
   const { run } = executed;
+  // A shard of a matrix wider than the suite: nothing to measure, and an empty run that merge takes.
+  const shard = run.options.shard;
+  if (shard && run.cases.length === 0 && !executed.unsaved) {
+    info(flags, `shard ${shard.index}/${shard.count} has no cases (fewer cases than shards after --filter): saved ${path}, an empty shard for rtbench merge`);
+    return 0;
+  }
 
   const resolved = { ...ratioOptions(flags, [run]), file: path };
   const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);

@@ -1,9 +1,12 @@
 /**
  * `rtbench merge`: shard runs (--shard i/n, one per CI machine) combined into
  * one run, as if one machine had measured every case. Refused, in one line,
- * when the shards do not belong together: another suite, other variants or
- * binaries (sha256), other options, a shard missing or given twice, a case
- * measured twice. Each shard's machine and time are kept (run.shards).
+ * when the shards do not belong together: another suite, other code (another
+ * rtbench commit, or another suite file of the same name: the bundles'
+ * hashes differ), other variants or binaries (sha256), other options, a shard
+ * missing or given twice, a case measured twice. A shard with no cases (more
+ * shards than cases) belongs like any other. Each shard's machine and time
+ * are kept (run.shards).
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '../errors.ts';
@@ -19,6 +22,17 @@ function comparableVariants(run: RunRecord): string {
   return JSON.stringify(run.variants.map((v) => [v.id, v.spec, v.flags, v.binarySha256 ?? null, v.version ?? null, v.unavailable ? 'unavailable' : 'ok']));
 }
 
+/** How `b` was made from other code than `a`, in words, or undefined: rtbench's commit or version, then the suite's bundles. */
+export function codeDifference(a: RunRecord, b: RunRecord): string | undefined {
+  const made = (run: RunRecord): string => (run.git ? `rtbench commit ${run.git.commit.slice(0, 12)}` : run.rtbenchVersion ? `rtbench ${run.rtbenchVersion}` : 'an unknown rtbench');
+  if (made(a) !== made(b)) return `made by ${made(b)}, not ${made(a)}`;
+  for (const code of b.suiteCode ?? []) {
+    const theirs = a.suiteCode?.find((c) => c.runtime === code.runtime);
+    if (theirs && theirs.sha256 !== code.sha256) return `other code for suite "${b.suite}" (its ${code.runtime} bundle is ${code.sha256}, not ${theirs.sha256}): another file of that name, or another version of it`;
+  }
+  return undefined;
+}
+
 export function mergeShards(runs: readonly { run: RunRecord; file: string }[]): RunRecord {
   if (runs.length < 2) throw new UsageError('rtbench merge: name two or more shard runs (made with --shard i/n)');
   const [first, ...rest] = runs;
@@ -28,13 +42,15 @@ export function mergeShards(runs: readonly { run: RunRecord; file: string }[]): 
   };
   const count = shardOf(first!).count;
   for (const other of rest) {
+    const a = first!.run;
+    const b = other.run;
     const why =
-      other.run.suite !== first!.run.suite ? `suite "${other.run.suite}", not "${first!.run.suite}"` :
-      other.run.mode !== first!.run.mode ? `mode ${other.run.mode}, not ${first!.run.mode}` :
-      comparableVariants(other.run) !== comparableVariants(first!.run) ? 'other variants or binaries (ids, flags, versions or sha256 differ)' :
-      comparableOptions(other.run) !== comparableOptions(first!.run) ? 'other options (time, warmup, rounds, schedule, measurer, filter…)' :
-      shardOf(other).count !== count ? `${shardOf(other).count} shards, not ${count}` :
-      undefined;
+      (b.suite !== a.suite ? `suite "${b.suite}", not "${a.suite}"` : undefined) ??
+      (b.mode !== a.mode ? `mode ${b.mode}, not ${a.mode}` : undefined) ??
+      codeDifference(a, b) ??
+      (comparableVariants(b) !== comparableVariants(a) ? 'other variants or binaries (ids, flags, versions or sha256 differ)' : undefined) ??
+      (comparableOptions(b) !== comparableOptions(a) ? 'other options (time, warmup, rounds, schedule, measurer, filter…)' : undefined) ??
+      (shardOf(other).count !== count ? `${shardOf(other).count} shards, not ${count}` : undefined);
     if (why) throw new UsageError(`${other.file} does not belong with ${first!.file}: ${why}`);
   }
   const seen = new Map<number, string>();
