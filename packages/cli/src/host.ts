@@ -1,6 +1,7 @@
 /** The host's environment, recorded with every run. */
 import os from 'node:os';
 import type { HostInfo } from '@rtbench/core/schema';
+import { containment } from '@rtbench/runner-kit';
 
 /**
  * Environment variables that change a benchmark's result. Only these are
@@ -24,5 +25,6 @@ export function hostInfo(): HostInfo {
     loadavg: os.loadavg(),
     hostNode: process.version,
     env,
+    containment: containment().detail,
   };
 }

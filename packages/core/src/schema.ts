@@ -258,6 +258,8 @@ export const hostSchema = z.object({
   loadavg: z.array(z.number()),
   hostNode: z.string(),
   env: z.record(z.string(), z.string()),
+  /** How the processes a run started were contained (runner-kit containment.ts): "cgroup v2 (…)", or "none: <why>". Absent in older runs. */
+  containment: z.string().optional(),
 });
 
 /**

@@ -1,8 +1,8 @@
 export * from './types.ts';
-export { EXIT_GRACE_MS, spawnJob, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
+export { EXIT_GRACE_MS, STDIO_GRACE_MS, spawnJob, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
 export { MAX_LINE_CHARS, ProtocolReader, Tail, type ProtocolReaderOptions } from './protocol-reader.ts';
 export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
-export { crashCause, judgeOutcome, sealJob, type JobVerdict, type SealedJob } from './job.ts';
+export { crashCause, judgeOutcome, leftBehindWarning, sealJob, type JobVerdict, type SealedJob } from './job.ts';
 export { guardDir, guardGroup, releaseDir, releaseGroup, removeGuardedDir, wardenPid } from './warden.ts';
 export { assertExecutable, flagsAsWritten, probeOutput, runBriefly, splitFlag, whichOnPath } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';
@@ -20,3 +20,4 @@ export { INSTALL_RECORD, readInstallRecord, type InstallRecord } from './install
 export { contentHash, ownerOnlyDir, storeNamedFile, storeProgram, UnsafeCacheError, type CachedProgram } from './program-cache.ts';
 export { npmReleaseIndex, releaseFor, releaseRuntime, releasesBetween, semverReleases, stableVersionsInOrder, type ReleaseIndex, type RuntimeReleases } from './releases.ts';
 export { findPerf, perfRecordWrap, PERF_INSTALL, type PerfRecordOptions } from './perf.ts';
+export { CELL_ENV, containment, type Cell, type Containment } from './containment.ts';

@@ -45,6 +45,12 @@ export type JobVerdict =
  */
 export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: number): JobVerdict {
   if (outcome.interrupted) return { kind: 'failure', failure: 'interrupted', message: 'interrupted before this job finished' };
+  if (outcome.stdoutClosed) {
+    return { kind: 'failure', failure: 'error', message: `the ${runtime} process closed its stdout, which carries its answer to rtbench, and was ended (a case must not close or redirect stdout)` };
+  }
+  if (outcome.timedOut && outcome.blockedOnStdin) {
+    return { kind: 'failure', failure: 'error', message: `no result within ${timeoutMs} ms: the ${runtime} process was blocked reading its stdin, which carries rtbench's job and commands, and was killed (a case must not read stdin)` };
+  }
   if (outcome.timedOut) return { kind: 'failure', failure: 'timeout', message: `no result within ${timeoutMs} ms; the process was killed (raise --timeout for slow cases)` };
   if (outcome.protocolErrors.length) {
     return { kind: 'failure', failure: 'error', message: `the ${runtime} process broke the runner protocol: ${outcome.protocolErrors.join('; ')}` };
@@ -63,4 +69,12 @@ export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: nu
   if (answer?.type === 'result') return { kind: 'result', message: answer };
   if (answer?.type === 'unsupported') return { kind: 'unsupported', reason: answer.reason };
   return { kind: 'failure', failure: 'crash', message: `the ${runtime} process ${how} without a result${cause ? `: ${cause}` : ''}` };
+}
+
+/** The warning for processes a job's process left running (ended when it exited), naming them; undefined when it left none. */
+export function leftBehindWarning(outcome: Pick<JobOutcome, 'leftBehind'>, runtime: string): string | undefined {
+  const pids = outcome.leftBehind ?? [];
+  if (!pids.length) return undefined;
+  const shown = pids.length > 8 ? `${pids.slice(0, 8).join(', ')}, …` : pids.join(', ');
+  return `the case left ${pids.length} process${pids.length === 1 ? '' : 'es'} running when the ${runtime} process exited (PID ${shown}); rtbench ended ${pids.length === 1 ? 'it' : 'them'}`;
 }

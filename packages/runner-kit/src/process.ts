@@ -7,12 +7,14 @@
  * come on the child's stdout (node, deno, bun).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
 import type { SealedJob } from './job.ts';
 import { ProtocolReader, Tail } from './protocol-reader.ts';
 import { TraceFile, type TraceFilter } from './engine-trace.ts';
 import type { JobOutcome } from './types.ts';
 import { guardGroup, releaseGroup } from './warden.ts';
+import { containment } from './containment.ts';
 
 const live = new Set<ChildProcess>();
 /** Every PID started here, newest last (bounded), so tests can prove each one is gone. */
@@ -56,13 +58,26 @@ export interface ChildExit {
   signal: NodeJS.Signals | null;
   /** Set when the process could not be started at all. */
   spawnError?: Error;
+  /** Processes it started that were still running when it exited (ended then, containment.ts). */
+  leftBehind?: number[];
+  /** Its stdout or stderr was still held open (by a process that escaped containment) STDIO_GRACE_MS after it exited; the host stopped reading it. */
+  pipeHeld?: boolean;
 }
 
 export interface TrackedChild {
   child: ChildProcess;
-  /** Resolves once the process has ended and its stdio is closed. */
+  /**
+   * Resolves once the process has exited and what it left is ended: its
+   * process group and its cell (containment.ts). The output it wrote before
+   * exiting has been read by then; a pipe that an escaped process still
+   * holds is given up STDIO_GRACE_MS after the exit, so a job ends with its
+   * process, never with the pipe.
+   */
   exited: Promise<ChildExit>;
 }
+
+/** How long after a process's exit the host still reads pipes that something else holds open. */
+export const STDIO_GRACE_MS = 500;
 
 export interface SpawnTrackedOptions {
   command: string;
@@ -79,16 +94,20 @@ export interface SpawnTrackedOptions {
 }
 
 /**
- * Starts a child as the leader of a new process group, records it until it
- * is gone, and when it ends kills whatever is left in its group.
+ * Starts a child as the leader of a new process group, in a cell of its own
+ * (containment.ts), records it until it is gone, and when it exits ends
+ * whatever is left in its group and its cell.
  */
 export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
-  const child = spawn(options.command, options.args, {
-    env: options.env,
+  const cell = containment().cell();
+  const child = cell.around(() =>
+    spawn(options.command, options.args, {
+    env: { ...options.env, ...cell.env },
     cwd: options.cwd,
     stdio: [options.stdinPipe ? 'pipe' : 'ignore', options.stdoutFd ?? 'pipe', options.stderrFd ?? 'pipe', ...Array.from({ length: options.extraPipes ?? 0 }, () => 'pipe' as const)],
     detached: true,
-  });
+    }),
+  );
   live.add(child);
   if (child.pid !== undefined) {
     guardGroup(child.pid);
@@ -100,18 +119,34 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
     spawnError = error;
   });
   const exited = new Promise<ChildExit>((resolve) => {
-    child.on('close', (code, signal) => {
-      live.delete(child);
-      // The process is gone; make sure nothing it started outlives it.
+    let exit: Pick<ChildExit, 'code' | 'signal' | 'leftBehind'> | undefined;
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (pipeHeld: boolean): void => {
+      if (!live.delete(child)) return;
+      clearTimeout(graceTimer);
+      if (pipeHeld) for (const stream of child.stdio) stream?.destroy();
+      cell.dispose();
+      if (child.pid !== undefined) releaseGroup(child.pid);
+      resolve({ ...(exit ?? { code: child.exitCode, signal: child.signalCode }), ...(spawnError ? { spawnError } : {}), ...(pipeHeld ? { pipeHeld } : {}) });
+    };
+    child.on('exit', (code, signal) => {
+      // The process is gone; nothing it started outlives it, in its group or its cell.
+      let leftBehind: number[] = [];
       if (child.pid !== undefined) {
         try {
           process.kill(-child.pid, 'SIGKILL');
         } catch {
           /* group already empty */
         }
-        releaseGroup(child.pid);
+        leftBehind = cell.end();
       }
-      resolve({ code, signal, ...(spawnError ? { spawnError } : {}) });
+      exit = { code, signal, ...(leftBehind.length ? { leftBehind } : {}) };
+      // Its own output is in the pipes now; they close as soon as the last holder is gone.
+      graceTimer = setTimeout(() => finish(true), STDIO_GRACE_MS);
+    });
+    child.on('close', (code, signal) => {
+      exit ??= { code, signal };
+      finish(false);
     });
   });
   return { child, exited };
@@ -155,6 +190,27 @@ export interface RunningJob {
 
 /** How long a process may take to exit after its answer before the host ends it. */
 export const EXIT_GRACE_MS = 3_000;
+/** How long a process may go on after closing its stdout (the channel) before its answer, before the host ends it: the moment an exit takes. */
+const CHANNEL_CLOSED_GRACE_MS = 200;
+
+/** Syscall numbers of read, pread64 and readv on x86-64 (/proc/<pid>/task/<tid>/syscall gives the number and the arguments, fd first). */
+const READ_SYSCALLS = process.arch === 'x64' ? new Set(['0', '17', '19']) : new Set<string>();
+
+/** Whether a thread of `pid` is blocked reading its stdin (fd 0): what a job that never answers was waiting for (Linux x64; false elsewhere). */
+function readingStdin(pid: number): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/task`).some((tid) => {
+      try {
+        const [nr, fd] = readFileSync(`/proc/${pid}/task/${tid}/syscall`, 'utf8').split(' ');
+        return READ_SYSCALLS.has(nr!) && fd === '0x0';
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
 
 export function startJob(options: SpawnJobOptions): RunningJob {
   const started = performance.now();
@@ -172,8 +228,28 @@ export function startJob(options: SpawnJobOptions): RunningJob {
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => stderr.push(chunk));
 
+  // A process that answered has nothing left to say: if it does not exit, end it (types.ts stoppedAfterAnswer).
+  let stoppedAfterAnswer = false;
+  const running = (): boolean => child.exitCode === null && child.signalCode === null;
+  // stdout is the channel: a process still running without it, before its answer, can never answer. End it now rather than at the timeout.
+  let stdoutClosed = false;
+  child.stdout!.on('end', () => {
+    if (reader.terminal) return;
+    setTimeout(() => {
+      if (!running() || reader.terminal) return;
+      stdoutClosed = true;
+      killTree(child);
+    }, CHANNEL_CLOSED_GRACE_MS).unref();
+  });
+
+  // The timeout bounds the wall time of the job. A process that answered and is only slow to exit is stoppedAfterAnswer, not timed out.
+  let blockedOnStdin = false;
   const timer = setTimeout(() => {
-    timedOut = true;
+    if (reader.terminal) stoppedAfterAnswer = true;
+    else {
+      timedOut = true;
+      blockedOnStdin = child.pid !== undefined && readingStdin(child.pid);
+    }
     killTree(child);
   }, options.timeoutMs);
   const onAbort = (): void => {
@@ -183,13 +259,11 @@ export function startJob(options: SpawnJobOptions): RunningJob {
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) onAbort();
 
-  // A process that answered has nothing left to say: if it does not exit, end it (types.ts stoppedAfterAnswer).
-  let stoppedAfterAnswer = false;
   let graceTimer: ReturnType<typeof setTimeout> | undefined;
   reader.listen(() => {
     if (!reader.terminal || graceTimer) return;
     graceTimer = setTimeout(() => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (!running()) return;
       stoppedAfterAnswer = true;
       killTree(child);
     }, EXIT_GRACE_MS);
@@ -217,6 +291,10 @@ export function startJob(options: SpawnJobOptions): RunningJob {
       protocolErrors: reader.protocolErrors,
       wallMs: performance.now() - started,
       ...(stoppedAfterAnswer ? { stoppedAfterAnswer } : {}),
+      ...(exit.leftBehind ? { leftBehind: exit.leftBehind } : {}),
+      ...(stdoutClosed ? { stdoutClosed } : {}),
+      ...(blockedOnStdin ? { blockedOnStdin } : {}),
+      ...(exit.pipeHeld ? { pipeHeld: exit.pipeHeld } : {}),
     };
   });
   return {

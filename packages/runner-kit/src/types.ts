@@ -68,6 +68,14 @@ export interface JobOutcome {
    * V8's worker threads, after an allocation-heavy lockstep job).
    */
   stoppedAfterAnswer?: boolean;
+  /** Processes the job's process started that were still running when it exited; ended then (containment.ts). */
+  leftBehind?: number[];
+  /** It closed its stdout (rtbench's channel) while still running, before answering; the host ended it. */
+  stdoutClosed?: boolean;
+  /** At the timeout, it was blocked reading its stdin (which carries rtbench's job and commands). */
+  blockedOnStdin?: boolean;
+  /** A process that escaped containment still held its stdout or stderr after it exited; the host stopped reading (process.ts STDIO_GRACE_MS). */
+  pipeHeld?: boolean;
 }
 
 /** How the in-runtime entry is bundled for this runtime. */

@@ -4,19 +4,36 @@
 // a time on its stdin, which process groups it started and which temporary
 // directories it made, and when they are gone again:
 //
-//   group <pgid> | ungroup <pgid> | dir <path> | undir <path>
+//   group <pgid> | ungroup <pgid> | dir <path> | undir <path> | cgroup <path> | cells <host pid>
 //
 // When stdin closes (the host exited: the kernel closes the pipe whatever
-// killed it), the warden SIGKILLs the groups still listed, removes the
+// killed it), the warden SIGKILLs the groups still listed, ends every
+// process in the host's cgroup (containment.ts) and removes it, or, without
+// a cgroup, every process whose environment carries one of the host's cell
+// markers (RTBENCH_CELL=<host pid>.<n>), removes the
 // directories still listed, and exits. It knows nothing else, so it can only
 // end what the host started. Plain JavaScript: it runs on the host's own node
 // binary with no loader, in a few milliseconds.
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 
 const tempRoot = resolve(process.argv[2] ?? '/nonexistent');
 const groups = new Set();
 const dirs = new Set();
+const cgroups = new Set();
+let cellMarker;
+
+/** SIGKILLs this user's processes whose environment carries a cell marker of the host (containment without a cgroup). */
+function killMarked(marker) {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (`\0${readFileSync(`/proc/${entry}/environ`, 'latin1')}`.includes(marker)) process.kill(Number(entry), 'SIGKILL');
+    } catch {
+      // another user's, or gone
+    }
+  }
+}
 
 // It lives in its own session: no terminal signal reaches it, and none should stop it.
 for (const signal of ['SIGINT', 'SIGHUP', 'SIGTERM', 'SIGPIPE']) process.on(signal, () => {});
@@ -38,6 +55,19 @@ function handle(line) {
     else groups.delete(pgid);
   } else if (verb === 'dir' && removable(arg)) dirs.add(arg);
   else if (verb === 'undir') dirs.delete(arg);
+  else if (verb === 'cells' && /^\d+$/.test(arg)) cellMarker = `\0RTBENCH_CELL=${arg}.`;
+  else if (verb === 'cgroup' && basename(arg).startsWith('rtbench-') && existsSync(`${arg}/cgroup.kill`)) cgroups.add(arg);
+}
+
+/** Removes a host's cgroup and its cells once their processes have exited (rmdir fails while they exit). */
+function removeCgroup(path, attempts) {
+  try {
+    for (const entry of readdirSync(path, { withFileTypes: true })) if (entry.isDirectory()) rmdirSync(`${path}/${entry.name}`);
+    rmdirSync(path);
+    return true;
+  } catch (error) {
+    return error.code === 'ENOENT' || attempts <= 0;
+  }
 }
 
 let done = false;
@@ -51,6 +81,14 @@ function cleanUp() {
       // the group is already gone
     }
   }
+  if (cellMarker) killMarked(cellMarker);
+  for (const path of cgroups) {
+    try {
+      writeFileSync(`${path}/cgroup.kill`, '1');
+    } catch {
+      // already removed
+    }
+  }
   // Give the killed processes a moment to release their files.
   setTimeout(() => {
     for (const dir of dirs) {
@@ -60,8 +98,14 @@ function cleanUp() {
         // nothing more to do
       }
     }
-    process.exit(0);
-  }, groups.size ? 100 : 0);
+    let attempts = 50;
+    const removeCgroups = () => {
+      for (const path of cgroups) if (removeCgroup(path, attempts)) cgroups.delete(path);
+      if (cgroups.size && attempts-- > 0) setTimeout(removeCgroups, 20);
+      else process.exit(0);
+    };
+    removeCgroups();
+  }, groups.size || cgroups.size ? 100 : 0);
 }
 
 let buffered = '';

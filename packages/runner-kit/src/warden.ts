@@ -71,6 +71,18 @@ export function releaseGroup(pgid: number): void {
   tell(`ungroup ${pgid}`);
 }
 
+/** This host's cgroup (containment.ts): the warden ends every process in it and removes it when the host exits, however it exits. */
+export function guardCgroup(path: string): void {
+  outstanding.add(`cgroup ${path}`);
+  tell(`cgroup ${path}`);
+}
+
+/** Without a cgroup: the warden ends every process carrying one of this host's cell markers when the host exits (containment.ts). */
+export function guardCells(hostPid: number): void {
+  outstanding.add(`cells ${hostPid}`);
+  tell(`cells ${hostPid}`);
+}
+
 /** A temporary directory (rtbench-… directly under tmpdir()): removed if the host dies before it is released. */
 export function guardDir(path: string): void {
   outstanding.add(`dir ${path}`);

@@ -1,8 +1,11 @@
 /** Processes from the host's side: the job on stdin, and a process that answers but never exits. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import { judgeOutcome, sealJob } from '../src/job.ts';
-import { EXIT_GRACE_MS, liveChildPids, spawnJob } from '../src/index.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { EXIT_GRACE_MS, liveChildPids, spawnJob, startJob } from '../src/index.ts';
+
+const alive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
 
 const job: Job = { protocol: 1, kind: 'measure', caseId: 'c', options: { warmupMs: 1, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } };
 const hello: RuntimeMessage = { type: 'hello', protocol: 1, facts: { runtime: 'node', version: '26', engine: 'v8', engineVersion: '14', gcExposed: false } };
@@ -16,6 +19,8 @@ const result: RuntimeMessage = {
   warmupIterations: 0,
   async: false,
 };
+
+const answers = { LINES: JSON.stringify([encodeLine(hello, 'TOKEN'), encodeLine(result, 'TOKEN')]) };
 
 /** A stand-in runtime: reads the job's first line from stdin, prints `lines` with the job's token, then does `then`. */
 function standIn(then: string): string {
@@ -70,5 +75,51 @@ describe('spawnJob', () => {
     });
     expect(outcome.stoppedAfterAnswer).toBeUndefined();
     expect(judgeOutcome(outcome, 'node', EXIT_GRACE_MS + 2_000)).toMatchObject({ kind: 'failure', failure: 'timeout' });
+  });
+
+  // A --timeout of a minute that none of these waits for: without these rules each would end at it.
+  it('ends the job when the process answers and exits, though a child it started still holds its stdout; the child is ended and named', async () => {
+    const outcome = await spawnJob({
+      command: process.execPath,
+      args: ['-e', standIn(`require('node:child_process').spawn('sleep', ['2973'], { stdio: 'inherit', detached: true }).unref();`)],
+      job: sealJob(job, {}),
+      env: { ...answers, PATH: process.env.PATH },
+      timeoutMs: 60_000,
+    });
+    expect(judgeOutcome(outcome, 'node', 60_000).kind).toBe('result');
+    expect(outcome.timedOut).toBe(false);
+    expect(outcome.leftBehind).toHaveLength(1);
+    // SIGKILLed when the job ended; the kernel finishes it a moment later.
+    await vi.waitFor(() => expect(alive(outcome.leftBehind![0]!)).toBe(false), { timeout: 30_000 });
+  });
+
+  it('ends a process that closes its stdout before answering, and says that is what happened', async () => {
+    const outcome = await spawnJob({
+      command: process.execPath,
+      args: ['-e', standIn('fs.closeSync(1); setInterval(() => {}, 1000);')],
+      job: sealJob(job, {}),
+      env: { LINES: JSON.stringify([encodeLine(hello, 'TOKEN')]) },
+      timeoutMs: 60_000,
+    });
+    expect(outcome).toMatchObject({ timedOut: false, stdoutClosed: true });
+    expect(judgeOutcome(outcome, 'node', 60_000)).toEqual({
+      kind: 'failure',
+      failure: 'error',
+      message: 'the node process closed its stdout, which carries its answer to rtbench, and was ended (a case must not close or redirect stdout)',
+    });
+  });
+
+  it.runIf(process.arch === 'x64')('names stdin, not --timeout, when the process was blocked reading its stdin', async () => {
+    // A lockstep job keeps stdin open for its commands: a case that reads it waits for ever.
+    const running = startJob({
+      command: process.execPath,
+      args: ['-e', standIn('fs.readSync(0, Buffer.alloc(1), 0, 1, null);')],
+      job: sealJob(job, {}),
+      env: { LINES: JSON.stringify([encodeLine(hello, 'TOKEN')]) },
+      timeoutMs: 5_000,
+    });
+    const outcome = await running.outcome;
+    expect(outcome).toMatchObject({ timedOut: true, blockedOnStdin: true });
+    expect(judgeOutcome(outcome, 'node', 5_000)).toMatchObject({ kind: 'failure', message: expect.stringMatching(/blocked reading its stdin.*a case must not read stdin\)$/) });
   });
 });

@@ -4,7 +4,7 @@
  * the in-runtime loop (fresh processes and lockstep).
  */
 import type { JobOutcome } from '@rtbench/runner-kit';
-import { judgeOutcome } from '@rtbench/runner-kit';
+import { judgeOutcome, leftBehindWarning } from '@rtbench/runner-kit';
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { Arm, ArmResult } from '../measurer.ts';
 import { mapStack, unrename } from '../stack-map.ts';
@@ -12,7 +12,8 @@ import { capStack, capText } from '../case-text.ts';
 
 export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, round: number, order: number, extra: Partial<RoundRecord> = {}): ArmResult {
   // Everything the case said is cut to a bound first (case-text.ts): what follows is linear in bounded text.
-  const warnings = outcome.messages.flatMap((m) => (m.type === 'warning' ? [capText(m.message)] : []));
+  const leftBehind = leftBehindWarning(outcome, arm.runner.runtime);
+  const warnings = [...outcome.messages.flatMap((m) => (m.type === 'warning' ? [capText(m.message)] : [])), ...(leftBehind ? [leftBehind] : [])];
   const verdict = judgeOutcome(outcome, arm.runner.runtime, timeoutMs);
   if (verdict.kind === 'unsupported') return { armId: arm.id, warnings, outcomes: [{ kind: 'unsupported', reason: capText(verdict.reason) }] };
   if (verdict.kind === 'failure') {

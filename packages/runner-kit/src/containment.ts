@@ -1,0 +1,206 @@
+/**
+ * Containment: every process a runtime starts (a case's child, grandchild,
+ * a detached or daemonised one) ends with that runtime's job. A process
+ * group is not enough: `spawn(..., { detached: true })` or setsid() leaves
+ * it. Each process rtbench starts gets a cell, chosen once per host:
+ *
+ * - "cgroup": a cgroup v2 directory of its own under this host's
+ *   (<host cgroup>/rtbench-<pid>-…/<n>). The host steps into it for the
+ *   spawn and out again at once, so the child is in it from its first
+ *   instruction (a child moved in after spawn could fork first). Nothing a
+ *   process does takes it out of its cgroup, so writing
+ *   cgroup.kill ends all of it at once; the warden writes it for the whole
+ *   host's cgroup if the host dies. Needs a cgroup v2 hierarchy this user
+ *   may write (root, or a delegated subtree) and a kernel with cgroup.kill
+ *   (5.14+).
+ * - "none": no such cgroup. The runtime's environment carries a marker
+ *   (RTBENCH_CELL) that its descendants inherit; what still carries it when
+ *   the runtime has exited is ended and reported by PID, and the warden
+ *   ends what carries any of the host's markers when the host exits. A
+ *   process that clears its environment escapes this.
+ *
+ * RTBENCH_CONTAINMENT=none chooses the second on purpose (tests, and to
+ * compare the cost).
+ */
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { guardCells, guardCgroup } from './warden.ts';
+
+export const CELL_ENV = 'RTBENCH_CELL';
+
+export interface Cell {
+  /** Added to the process's environment. */
+  readonly env: Record<string, string>;
+  /** Runs `spawn` so that the process it starts is in the cell from its start. */
+  around<T>(spawn: () => T): T;
+  /** Ends everything still in the cell; returns the PIDs it found (the process itself has exited by then). */
+  end(): number[];
+  /** Removes what the cell left on the host (an empty cgroup directory). */
+  dispose(): void;
+}
+
+export interface Containment {
+  readonly kind: 'cgroup' | 'none';
+  /** For the saved run: what was used, or why nothing stronger was. */
+  readonly detail: string;
+  cell(): Cell;
+}
+
+function kill(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    /* gone already */
+  }
+}
+
+/** The cgroup v2 directory this process is in, when the hierarchy is mounted (else undefined). */
+function ownCgroup(): string | undefined {
+  const line = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((l) => l.startsWith('0::'));
+  if (line === undefined) return undefined;
+  const mount = readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .map((l) => l.split(' '))
+    // mountinfo: id parent dev root mountpoint options ... - fstype source superoptions
+    .find((f) => f[f.indexOf('-') + 1] === 'cgroup2' && f[3] === '/');
+  return mount ? join(mount[4]!, line.slice(3)) : undefined;
+}
+
+class CgroupContainment implements Containment {
+  readonly kind = 'cgroup';
+  private count = 0;
+  constructor(
+    readonly root: string,
+    /** The host's own cgroup, which it returns to after each spawn. */
+    private readonly home: string,
+  ) {}
+  get detail(): string {
+    return `cgroup v2 (${this.root}; cgroup.kill ends each job's processes)`;
+  }
+  cell(): Cell {
+    const dir = join(this.root, String(++this.count));
+    mkdirSync(dir);
+    const members = (): number[] => {
+      try {
+        return readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number).filter((pid) => pid !== process.pid);
+      } catch {
+        return [];
+      }
+    };
+    return {
+      env: {},
+      around: (spawn) => {
+        writeFileSync(join(dir, 'cgroup.procs'), String(process.pid));
+        try {
+          return spawn();
+        } finally {
+          // Must not fail silently: a host left in the cell would be ended with it.
+          writeFileSync(join(this.home, 'cgroup.procs'), String(process.pid));
+        }
+      },
+      end: () => {
+        const found = members();
+        if (found.length) writeFileSync(join(dir, 'cgroup.kill'), '1');
+        return found;
+      },
+      dispose: () => removeWhenEmpty(dir),
+    };
+  }
+}
+
+/** rmdir of a cgroup fails while killed processes are still exiting: try again for a moment, then leave it to the host's exit. */
+function removeWhenEmpty(dir: string, attempts = 50): void {
+  try {
+    rmdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EBUSY' && attempts > 0) setTimeout(() => removeWhenEmpty(dir, attempts - 1), 20).unref();
+  }
+}
+
+/** PIDs of this user's processes whose environment carries `marker` (CELL_ENV=marker). */
+function carrying(marker: string): number[] {
+  const needle = `\0${CELL_ENV}=${marker}\0`;
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (`\0${readFileSync(`/proc/${entry}/environ`, 'latin1')}`.includes(needle)) found.push(Number(entry));
+    } catch {
+      /* another user's, or gone */
+    }
+  }
+  return found;
+}
+
+class MarkerContainment implements Containment {
+  readonly kind = 'none';
+  private count = 0;
+  constructor(readonly detail: string) {}
+  cell(): Cell {
+    if (this.count === 0 && process.platform === 'linux') guardCells(process.pid);
+    const marker = `${process.pid}.${++this.count}`;
+    return {
+      env: { [CELL_ENV]: marker },
+      around: (spawn) => spawn(),
+      end: () => {
+        if (!existsSync('/proc/self/environ')) return [];
+        const found = carrying(marker);
+        for (const pid of found) kill(pid);
+        return found;
+      },
+      dispose: () => {},
+    };
+  }
+}
+
+/** Tries a cgroup of this host's own; the reason it cannot, otherwise. */
+function cgroupOrReason(): CgroupContainment | string {
+  if (process.platform !== 'linux') return `not on Linux (${process.platform})`;
+  let own: string | undefined;
+  try {
+    own = ownCgroup();
+  } catch (error) {
+    return `cannot read /proc (${(error as Error).message})`;
+  }
+  if (own === undefined) return 'no cgroup v2 hierarchy is mounted';
+  const root = join(own, `rtbench-${process.pid}-${Date.now().toString(36)}`);
+  try {
+    mkdirSync(root);
+  } catch (error) {
+    return `cgroup v2 at ${own} is not writable by this user (${(error as NodeJS.ErrnoException).code})`;
+  }
+  if (!existsSync(join(root, 'cgroup.kill'))) {
+    rmdirSync(root);
+    return 'the kernel has no cgroup.kill (before 5.14)';
+  }
+  // The host steps into its cells for each spawn: it must be allowed to step back.
+  try {
+    writeFileSync(join(own, 'cgroup.procs'), String(process.pid));
+  } catch (error) {
+    rmdirSync(root);
+    return `this user may not move processes in cgroup v2 at ${own} (${(error as NodeJS.ErrnoException).code})`;
+  }
+  guardCgroup(root);
+  // Whatever is left in it when the host exits normally: ended, and the directories removed (the warden retries).
+  process.once('exit', () => {
+    try {
+      writeFileSync(join(root, 'cgroup.kill'), '1');
+    } catch {
+      /* nothing left */
+    }
+  });
+  return new CgroupContainment(root, own);
+}
+
+let chosen: Containment | undefined;
+
+/** This host's containment, chosen on first use. */
+export function containment(): Containment {
+  if (!chosen) {
+    const forced = process.env.RTBENCH_CONTAINMENT === 'none';
+    const cgroup = forced ? 'RTBENCH_CONTAINMENT=none' : cgroupOrReason();
+    chosen = typeof cgroup === 'string' ? new MarkerContainment(`none: ${cgroup}; what a job leaves behind is found by an environment marker, ended and reported`) : cgroup;
+  }
+  return chosen;
+}
