@@ -8,7 +8,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseRun, type Run } from '@rtbench/core/schema';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { fixture, runCli, spawnCli, tempFile, type CliResult } from '../helpers/cli.ts';
 
 const SLEEPS = /^sleep 297[12] $/;
@@ -35,12 +35,12 @@ async function until(what: string, f: () => boolean, ms = 60_000): Promise<void>
 
 describe('a case that starts processes meant to outlive its runtime, on the four runtimes', () => {
   let result: CliResult;
-  let run: Run;
+  let run: RunRecord;
   beforeAll(() => {
     const save = tempFile('contained.json');
     // A --timeout far below the sleeps' 2971 s: a job that waited for the held pipe would time out.
     result = runCli(['bench', fixture('spawns-detached'), '--filter', '/sleep$/', '--runtime', 'node,deno,bun,workerd', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--timeout', '20s', '--save', save, '--quiet']);
-    run = parseRun(JSON.parse(readFileSync(save, 'utf8')));
+    run = parseRun(JSON.parse(readFileSync(save, 'utf8')), save);
   }, 180_000);
 
   it('takes each answer when the runtime exits, though a child of the case still holds its stdout', () => {

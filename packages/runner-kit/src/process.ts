@@ -133,12 +133,13 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
       // The process is gone; nothing it started outlives it, in its group or its cell.
       let leftBehind: number[] = [];
       if (child.pid !== undefined) {
+        // The cell first: it counts what is left, its group included, before anything is ended.
+        leftBehind = cell.end();
         try {
           process.kill(-child.pid, 'SIGKILL');
         } catch {
           /* group already empty */
         }
-        leftBehind = cell.end();
       }
       exit = { code, signal, ...(leftBehind.length ? { leftBehind } : {}) };
       // Its own output is in the pipes now; they close as soon as the last holder is gone.

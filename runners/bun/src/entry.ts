@@ -25,7 +25,8 @@ interface BunApi {
 const Bun = (globalThis as unknown as { Bun: BunApi }).Bun;
 const stdin = new LineReader((bytes) => readSync(0, bytes, 0, bytes.length, null));
 const job = decodeJob(stdin.next());
-for (const name of Object.keys(process.env)) if (!job.env.includes(name)) delete process.env[name];
+// RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (runner-kit containment.ts).
+for (const name of Object.keys(process.env)) if (!job.env.includes(name) && name !== 'RTBENCH_CELL') delete process.env[name];
 const nanoseconds = Bun.nanoseconds.bind(Bun);
 const exit = process.exit.bind(process);
 const encoder = new TextEncoder();

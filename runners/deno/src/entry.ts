@@ -29,7 +29,8 @@ const Deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
 const readStdin = Deno.stdin.readSync.bind(Deno.stdin);
 const stdin = new LineReader((bytes) => readStdin(bytes) ?? 0);
 const job = decodeJob(stdin.next());
-for (const name of Object.keys(Deno.env.toObject())) if (!job.env.includes(name)) Deno.env.delete(name);
+// RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (runner-kit containment.ts).
+for (const name of Object.keys(Deno.env.toObject())) if (!job.env.includes(name) && name !== 'RTBENCH_CELL') Deno.env.delete(name);
 const stdout = Deno.stdout;
 const writeStdout = stdout.writeSync.bind(stdout);
 const exit = Deno.exit.bind(Deno);
