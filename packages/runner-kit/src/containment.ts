@@ -82,7 +82,7 @@ class CgroupContainment implements Containment {
     mkdirSync(dir);
     const members = (): number[] => {
       try {
-        return readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number).filter((pid) => pid !== process.pid);
+        return readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
       } catch {
         return [];
       }
@@ -90,18 +90,25 @@ class CgroupContainment implements Containment {
     return {
       env: {},
       around: (spawn) => {
-        writeFileSync(join(dir, 'cgroup.procs'), String(process.pid));
+        try {
+          writeFileSync(join(dir, 'cgroup.procs'), String(process.pid));
+        } catch {
+          return spawn(); // not contained; its process group still is
+        }
         try {
           return spawn();
         } finally {
-          // Must not fail silently: a host left in the cell would be ended with it.
+          // Checked at start-up (cgroupOrReason); should it fail now, end() spares the host.
           writeFileSync(join(this.home, 'cgroup.procs'), String(process.pid));
         }
       },
       end: () => {
         const found = members();
-        if (found.length) writeFileSync(join(dir, 'cgroup.kill'), '1');
-        return found;
+        const others = found.filter((pid) => pid !== process.pid);
+        if (others.length === found.length) {
+          if (found.length) writeFileSync(join(dir, 'cgroup.kill'), '1');
+        } else for (const pid of others) kill(pid);
+        return others;
       },
       dispose: () => removeWhenEmpty(dir),
     };
@@ -174,12 +181,18 @@ function cgroupOrReason(): CgroupContainment | string {
     rmdirSync(root);
     return 'the kernel has no cgroup.kill (before 5.14)';
   }
-  // The host steps into its cells for each spawn: it must be allowed to step back.
+  // The host steps into its cells for each spawn: it must be allowed to, and to step back.
   try {
+    writeFileSync(join(root, 'cgroup.procs'), String(process.pid));
     writeFileSync(join(own, 'cgroup.procs'), String(process.pid));
   } catch (error) {
+    try {
+      writeFileSync(join(own, 'cgroup.procs'), String(process.pid));
+    } catch {
+      /* it never left */
+    }
     rmdirSync(root);
-    return `this user may not move processes in cgroup v2 at ${own} (${(error as NodeJS.ErrnoException).code})`;
+    return `this user may not move processes between cgroups at ${own} (${(error as NodeJS.ErrnoException).code})`;
   }
   guardCgroup(root);
   // Whatever is left in it when the host exits normally: ended, and the directories removed (the warden retries).
