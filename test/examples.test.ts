@@ -14,9 +14,9 @@ import { repoRoot, runCli, tempFile } from './helpers/cli.ts';
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 const TINY_BUDGET = ['--time', '30ms', '--warmup', '10ms', '--quiet'];
 
-function runExample(file: string, rounds = 1): { run: RunRecord; status: number | null; stdout: string; stderr: string } {
+function runExample(file: string, rounds = 1, extra: string[] = []): { run: RunRecord; status: number | null; stdout: string; stderr: string } {
   const out = tempFile('run.json');
-  const r = runCli(['run', join('examples', file), ...TINY_BUDGET, '--rounds', String(rounds), '--save', out]);
+  const r = runCli(['run', join('examples', file), ...TINY_BUDGET, '--rounds', String(rounds), ...extra, '--save', out]);
   // Read as written, not through parseRun: on this loaded machine a tiny budget can give a 0 ns median
   // on workerd, whose relative CI is then NaN, which the schema rejects (a stats matter, not this test's).
   const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
@@ -120,14 +120,16 @@ describe('examples/ on all four runtimes', () => {
     expect(out).toContain('shift a queue of 64');
   });
 
-  it('mitata-reads-file.mjs: unsupported, with the reason, where the file cannot load', () => {
-    const { run, status, stderr } = runExample('mitata-reads-file.mjs');
+  it('mitata-reads-file.mjs: unsupported, with the reason and advice that works, where the file cannot load', () => {
+    const { run, status, stderr } = runExample('mitata-reads-file.mjs', 1, ['--runtime', 'node,bun,deno,deno --allow-read,workerd']);
     expect(status, stderr).toBe(0);
     const byRuntime = Object.fromEntries(run.results.map((r) => [r.variantId, r]));
     expect(byRuntime.node!.status).toBe('ok');
     expect(byRuntime.bun!.status).toBe('ok');
     expect(byRuntime.deno!.status).toBe('unsupported');
-    expect(byRuntime.deno!.failures[0]!.message).toMatch(/reads files while loading, and rtbench runs deno without --allow-read/);
+    expect(byRuntime.deno!.failures[0]!.message).toMatch(/deno refused read access while the file loaded \(rtbench gives deno no permission but env\): grant it in the variant, e\.g\. --runtime "deno --allow-read"/);
+    // The advice, followed: deno's own permission flag on the variant.
+    expect(byRuntime['deno --allow-read']!.status, JSON.stringify(byRuntime['deno --allow-read']!.failures)).toBe('ok');
     expect(byRuntime.workerd!.status).toBe('unsupported');
     expect(byRuntime.workerd!.failures[0]!.message).toMatch(/reads files while loading, and this runtime cannot see them/);
   });

@@ -50,7 +50,18 @@ describe('bad options', () => {
     [['--runtime', 'nodejs@99'], /unknown runtime "nodejs@99"/],
     [['--runtime', 'node'], /variant "node" is listed twice/],
     [['--filter', 'nothing', '--filter', '2000'], /--filter "nothing,2000" matches no case/],
+    [['--filter', '/(a+)+$/'], /--filter "\/\(a\+\)\+\$\/" matches no case/],
+    [['--filter', '/(a)\\1/'], /--filter \/\(a\)\\1\/: .*linear time/],
   ])('bench %j', (extra, message) => expectUsageError(bench(...extra), message));
+
+  it('rtbench run says what is wrong with the path: no such file, a directory, not a benchmark file', () => {
+    const dir = dirname(tempFile('x'));
+    const text = join(dir, 'notes.txt');
+    writeFileSync(text, 'not a benchmark\n');
+    expectUsageError(['run', join(dir, 'missing.mjs')], /^error: .*missing\.mjs: no such file$/);
+    expectUsageError(['run', dir], /^error: .* is a directory: name a benchmark file in it \(for a suite folder: rtbench bench .*\)$/);
+    expectUsageError(['run', text], /^error: .*notes\.txt is not a benchmark file rtbench can bring/);
+  });
 
   it('gives each variant that cannot run its own error line, each named once', () => {
     const r = runCli(['bench', fixture('tiny'), '--runtime', 'node@27,node=/no/such/node,deno=/no/such/deno']);

@@ -104,11 +104,13 @@ export function loadFailureReason(error: unknown): string {
   const raw = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const message = clipAtWord(raw.split('\n')[0]!, 300);
   const hints: [RegExp, string][] = [
-    [/Requires read access|NotCapable|PermissionDenied/i, 'the file reads files while loading, and rtbench runs deno without --allow-read'],
     [/ENOENT|no such file|readAll|readFileSync/i, 'the file reads files while loading, and this runtime cannot see them (workerd has no access to your files)'],
     [/Code generation from strings|EvalError|unsafe-eval/i, 'the file generates code from strings (eval, new Function), which this runtime refuses'],
     [/No such module|Cannot find module|not found/i, 'the file imports a module this runtime does not have'],
   ];
+  // Deno's "Requires read access to …, run again with the --allow-read flag": the flag goes on the variant.
+  const denied = /Requires (read|write|net|env|sys|run|ffi|import) access/i.exec(raw)?.[1]?.toLowerCase();
+  if (denied) return `deno refused ${denied} access while the file loaded (rtbench gives deno no permission but env): grant it in the variant, e.g. --runtime "deno --allow-${denied}" (${message})`;
   const hint = hints.find(([re]) => re.test(raw))?.[1];
   return hint ? `${hint} (${message})` : `the file failed to load here (${message})`;
 }

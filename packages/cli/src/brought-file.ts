@@ -115,6 +115,21 @@ export function setBroughtSettings(path: string, set: readonly string[]): void {
   settingsFor.set(resolve(path), set);
 }
 
+/** Why `path` cannot be run as a brought file, in words a user can act on, or undefined when it can. */
+export function broughtFileProblem(path: string): string | undefined {
+  let stat;
+  try {
+    stat = statSync(resolve(path));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? `${path}: no such file` : `${path} cannot be read (${code ?? (error as Error).message})`;
+  }
+  if (stat.isDirectory()) return `${path} is a directory: name a benchmark file in it (for a suite folder: rtbench bench ${path})`;
+  if (!stat.isFile()) return `${path} is not a regular file`;
+  if (isBroughtFile(path)) return undefined;
+  return `${path} is not a benchmark file rtbench can bring (${BROUGHT_FORMATS}; for a suite: rtbench bench <suite>)`;
+}
+
 export function isBroughtEntry(entry: string): boolean {
   return broughtEntries.has(entry);
 }

@@ -5,7 +5,7 @@
  */
 import { formatNames } from '@rtbench/report';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
-import { BROUGHT_FORMATS, checkBroughtFile, isBroughtFile, setBroughtSettings } from './brought-file.ts';
+import { BROUGHT_FORMATS, broughtFileProblem, checkBroughtFile, setBroughtSettings } from './brought-file.ts';
 import { benchCommand } from './commands/bench.ts';
 import { BISECT_DEFAULTS, bisectCommand } from './commands/bisect.ts';
 import { compareFilesCommand } from './commands/compare.ts';
@@ -196,7 +196,8 @@ export const COMMANDS: readonly Command[] = [
     summary: `Run a benchmark file written for ${BROUGHT_FORMATS}, unchanged; it takes bench's options`,
     options: RUN_OPTIONS,
     run: ([file], flags) => {
-      if (!isBroughtFile(file!)) throw new UsageError(`${file} is not a benchmark file rtbench can bring (${BROUGHT_FORMATS}; for a suite: rtbench bench <suite>)`);
+      const problem = broughtFileProblem(file!);
+      if (problem) throw new UsageError(problem);
       const set = flags.set ?? [];
       checkBroughtFile(file!, set);
       setBroughtSettings(file!, set);

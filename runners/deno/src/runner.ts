@@ -7,7 +7,8 @@
  * Each job is `deno run` on the bundle with no permissions except env (the
  * child gets PATH, HOME and the variant's own variables; the entry removes
  * all but the variant's before the suite loads, and suites such as React's
- * read NODE_ENV), no config or lock
+ * read NODE_ENV) and those the variant grants (`deno --allow-read`,
+ * flags.ts), no config or lock
  * file discovery, no remote or npm resolution, and no V8 code cache: every
  * round compiles from source, as on the other runtimes.
  */
@@ -75,18 +76,21 @@ export const denoRunner: Runner = {
   translateFlags: translateDenoFlags,
 
   /**
-   * Deno exits 1 on a flag V8 does not know or a bad value. The check also
-   * prints V8's flag values, so a flag deno overrides is refused too.
+   * Deno exits 1 on a flag V8 does not know, a bad value, or a permission
+   * flag it cannot read. The check also prints V8's flag values, so a flag
+   * deno overrides is refused too.
    */
   async checkFlags(target, flags) {
-    const args = flags.args.length ? [`${flags.args[0]},--print-flag-values`] : [];
+    const v8 = flags.args.find((a) => a.startsWith('--v8-flags='));
+    const permissions = flags.args.filter((a) => a !== v8);
+    const args = [...permissions, ...(v8 ? [`${v8},--print-flag-values`] : [])];
     let printed: string;
     try {
       printed = await runBriefly(target.binary, ['eval', '--no-config', ...args, '0'], childEnv(flags.env));
     } catch (error) {
       throw new FlagError(`${target.spec} rejected ${flags.args.join(' ')}: ${(error as Error).message}`);
     }
-    const requested = flags.args.flatMap((a) => a.replace(/^--v8-flags=/, '').split(','));
+    const requested = v8 ? v8.replace(/^--v8-flags=/, '').split(',') : [];
     const overridden = overriddenV8Flags(requested, parseV8FlagValues(printed));
     if (overridden.length) {
       throw new FlagError(`${target.spec} would ignore ${overridden.map((o) => `${o.flag} (V8 runs with ${o.effective})`).join(', ')}`);
