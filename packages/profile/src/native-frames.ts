@@ -11,7 +11,8 @@
  *   JavaScriptCore's jitdump names `JSC-<tier>: <name>#<hash>` without a
  *   source position, so bun's JavaScript is one category (benchmark: the
  *   suite's and the harness's code cannot be told apart) named with its tier.
- * - Native code with a symbol: the engine (v8::, Builtins_, JSC::, WTF::…),
+ * - Native code with a symbol (C++ template arguments folded, so that one
+ *   function keeps one name across releases): the engine (v8::, Builtins_, JSC::, WTF::…),
  *   its garbage collector (scavenger, mark-compact, sweeper, JSC's
  *   collector), the runtime (node::, uv_, workerd::, kj::, Bun…).
  * - System code (the kernel, libc, libstdc++, the loader) is charged to the
@@ -57,6 +58,31 @@ const JIT_DSO = /^\/tmp\/perf-\d+\.map$|^\/\/anon$|^\[anon/;
 const MAX_NAME = 240;
 const cut = (name: string): string => (name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name);
 
+/**
+ * A C++ name with its template arguments folded to `<…>`: an engine's
+ * template parameters are renamed between releases (node@24's
+ * `InternalizeJsonProperty<(…::WithOrWithoutSource)1>` is node@26's
+ * `InternalizeJsonProperty<(…::ReviverMode)0>`), and a comparison has to
+ * see one function. Two instantiations of one template become one frame.
+ */
+export function foldTemplateArguments(name: string): string {
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < name.length; i++) {
+    const ch = name[i]!;
+    if (ch === '<' && depth === 0 && /operator<?$/.test(out)) {
+      out += ch;
+      continue;
+    }
+    if (ch === '<') {
+      if (depth++ === 0) out += '<…';
+    } else if (ch === '>' && depth > 0) {
+      if (--depth === 0) out += '>';
+    } else if (depth === 0) out += ch;
+  }
+  return depth === 0 ? out : name;
+}
+
 const native = (functionName: string): CallFrame => ({ functionName: cut(functionName), scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 });
 
 /** The category of a native symbol; undefined: its caller's. */
@@ -85,7 +111,7 @@ export function nameFrame(frame: PerfFrame): NamedFrame {
     }
     if (JSC_CODE.test(symbol) || V8_CODE.test(symbol)) return { callFrame: native(symbol), category: 'engine' };
     if (SYSTEM_DSO.test(dso)) return { callFrame: native(symbol) };
-    return { callFrame: native(symbol), ...categoryOf(nativeCategory(symbol)) };
+    return { callFrame: native(foldTemplateArguments(symbol)), ...categoryOf(nativeCategory(symbol)) };
   }
   if (JIT_DSO.test(dso)) return { callFrame: native(`(JIT code the engine did not name) ${NO_SYMBOLS}`), category: 'engine', unresolved: true };
   if (dso === '[unknown]' || dso === '') return { callFrame: native(`(unknown library) ${NO_SYMBOLS}`), unresolved: true };

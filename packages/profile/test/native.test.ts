@@ -9,6 +9,7 @@ import { parseProfileManifest } from '@rtbench/core/profile-manifest';
 import {
   callTree,
   diffProfiles,
+  foldTemplateArguments,
   nameFrame,
   nativeCategory,
   nativeToCpuProfile,
@@ -117,6 +118,15 @@ describe('naming and categories', () => {
     expect(nativeCategory('__memcmp_evex_movbe')).toBeUndefined();
   });
 
+  it('folds C++ template arguments, so that a function renamed by its template parameters is one frame across releases', () => {
+    expect(foldTemplateArguments('v8::internal::JsonParseInternalizer::InternalizeJsonProperty<(v8::internal::JsonParseInternalizer::WithOrWithoutSource)1>')).toBe('v8::internal::JsonParseInternalizer::InternalizeJsonProperty<…>');
+    expect(foldTemplateArguments('v8::internal::StringTable::LookupKey<v8::internal::SeqSubStringKey<v8::internal::SeqOneByteString>, v8::internal::Isolate>')).toBe('v8::internal::StringTable::LookupKey<…>');
+    expect(foldTemplateArguments('std::vector<int>::operator<<')).toBe('std::vector<…>::operator<<');
+    expect(foldTemplateArguments('v8::internal::Foo::operator<')).toBe('v8::internal::Foo::operator<');
+    expect(foldTemplateArguments('kj::Own<T>::operator->')).toBe('kj::Own<…>::operator->');
+    expect(nameFrame({ ip: '1', symbol: 'v8::internal::JsonParser<unsigned char>::ParseJsonValue<true>', dso: NODE }).callFrame.functionName).toBe('v8::internal::JsonParser<…>::ParseJsonValue<…>');
+  });
+
   it('groups a stripped binary by library instead of showing [unknown]', () => {
     const samples: PerfSample[] = [{ pid: 7, tid: 7, time: 1, periodNs: 250000, frames: [...['1', '2', '3'].map((ip): PerfFrame => ({ ip, dso: '/opt/deno/deno' })), { ip: '4', symbol: `JS:*f ${BUNDLE}:27:1`, dso: MAP }, { ip: '5', dso: '/opt/deno/deno' }] }];
     const { tree, unresolvedSamples } = nativeSummary(samples);
@@ -141,7 +151,7 @@ describe('a native profile as a call tree and a summary', () => {
   it('weighs each sample by its period and names the engine functions with their shares', () => {
     expect(summary.samples).toBe(4);
     expect(summary.totalMs).toBeCloseTo(1, 6);
-    const internalize = summary.functions.find((f) => f.name.startsWith('v8::internal::JsonParseInternalizer::InternalizeJsonProperty'));
+    const internalize = summary.functions.find((f) => f.name === 'v8::internal::JsonParseInternalizer::InternalizeJsonProperty<…>');
     expect(internalize).toMatchObject({ category: 'engine', selfShare: 0.25 });
     expect(summary.byCategory.gc.share).toBeCloseTo(0.25, 9);
     // libc's memcmp under V8's string table is the engine's time.
