@@ -83,6 +83,36 @@ export function foldTemplateArguments(name: string): string {
   return depth === 0 ? out : name;
 }
 
+/**
+ * The qualified name of an Itanium-mangled C++ name that perf left mangled
+ * (its demangler gives up on C++20 constraints: node@26's
+ * `_ZN2v88internal11PropertyKeyC2I…` is `v8::internal::PropertyKey::PropertyKey<…>`),
+ * without its parameters, template arguments folded as above; the name
+ * unchanged when it is not a nested name this reads.
+ */
+export function nestedName(symbol: string): string {
+  const m = /^_ZN[rVKRO]*/.exec(symbol);
+  if (!m) return symbol;
+  const parts: string[] = [];
+  let i = m[0].length;
+  let templated = false;
+  while (i < symbol.length) {
+    const len = /^\d+/.exec(symbol.slice(i));
+    if (len) {
+      const start = i + len[0].length;
+      parts.push(symbol.slice(start, start + Number(len[0])));
+      i = start + Number(len[0]);
+      continue;
+    }
+    const rest = symbol.slice(i);
+    if (/^C[123]/.test(rest) && parts.length) parts.push(parts[parts.length - 1]!);
+    else if (/^D[012]/.test(rest) && parts.length) parts.push(`~${parts[parts.length - 1]!}`);
+    templated = /^(C[123]|D[012])?I/.test(rest);
+    break;
+  }
+  return parts.length >= 2 ? `${parts.join('::')}${templated ? '<…>' : ''}` : symbol;
+}
+
 const native = (functionName: string): CallFrame => ({ functionName: cut(functionName), scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 });
 
 /** The category of a native symbol; undefined: its caller's. */
@@ -111,7 +141,8 @@ export function nameFrame(frame: PerfFrame): NamedFrame {
     }
     if (JSC_CODE.test(symbol) || V8_CODE.test(symbol)) return { callFrame: native(symbol), category: 'engine' };
     if (SYSTEM_DSO.test(dso)) return { callFrame: native(symbol) };
-    return { callFrame: native(foldTemplateArguments(symbol)), ...categoryOf(nativeCategory(symbol)) };
+    const name = foldTemplateArguments(nestedName(symbol));
+    return { callFrame: native(name), ...categoryOf(nativeCategory(name)) };
   }
   if (JIT_DSO.test(dso)) return { callFrame: native(`(JIT code the engine did not name) ${NO_SYMBOLS}`), category: 'engine', unresolved: true };
   if (dso === '[unknown]' || dso === '') return { callFrame: native(`(unknown library) ${NO_SYMBOLS}`), unresolved: true };

@@ -10,6 +10,7 @@ import {
   callTree,
   diffProfiles,
   foldTemplateArguments,
+  nestedName,
   nameFrame,
   nativeCategory,
   nativeToCpuProfile,
@@ -125,6 +126,16 @@ describe('naming and categories', () => {
     expect(foldTemplateArguments('v8::internal::Foo::operator<')).toBe('v8::internal::Foo::operator<');
     expect(foldTemplateArguments('kj::Own<T>::operator->')).toBe('kj::Own<…>::operator->');
     expect(nameFrame({ ip: '1', symbol: 'v8::internal::JsonParser<unsigned char>::ParseJsonValue<true>', dso: NODE }).callFrame.functionName).toBe('v8::internal::JsonParser<…>::ParseJsonValue<…>');
+  });
+
+  it('reads the qualified name of a C++ name perf left mangled', () => {
+    expect(nestedName('_ZN2v88internal11PropertyKeyC2INS0_6ObjectENS0_12DirectHandleEQsr3stdE16is_convertible_vIT0_IT_ENS4_IS6_EEEEEPNS0_7IsolateES7_')).toBe('v8::internal::PropertyKey::PropertyKey<…>');
+    expect(nestedName('_ZN2v88internal7Factory20InternalizeSubStringINS0_16SeqOneByteStringENS0_6HandleEQsr3stdE16is_convertible_vIT0_IT_ENS0_12DirectHandleIS6_EEEEENS4_INS0_6StringEEES7_jjb')).toBe('v8::internal::Factory::InternalizeSubString<…>');
+    expect(nestedName('_ZNK2v88internal3Foo3barEv')).toBe('v8::internal::Foo::bar');
+    expect(nestedName('_ZN2v88internal3FooD2Ev')).toBe('v8::internal::Foo::~Foo');
+    expect(nestedName('v8::internal::Foo::bar')).toBe('v8::internal::Foo::bar');
+    expect(nestedName('_Z3fooi')).toBe('_Z3fooi');
+    expect(nameFrame({ ip: '1', symbol: '_ZN2v88internal11PropertyKeyC2INS0_6ObjectEEEPNS0_7IsolateE', dso: NODE })).toMatchObject({ category: 'engine', callFrame: { functionName: 'v8::internal::PropertyKey::PropertyKey<…>' } });
   });
 
   it('groups a stripped binary by library instead of showing [unknown]', () => {
