@@ -28,7 +28,7 @@ import { inlinedIntoTimedPath } from './alloc-summary.ts';
 import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, type ProfileArm } from './capture.ts';
 import type { SamplingWindow } from './cpuprofile.ts';
 import { parseJitdump, perfMapLines } from './jitdump.ts';
-import { nativeToCpuProfile } from './native-frames.ts';
+import { nativeToCpuProfile, type NamedFrame } from './native-frames.ts';
 import { parsePerfScript, PERF_SCRIPT_FIELDS, type PerfSample } from './perf-script.ts';
 import { bundleLocator } from './source-map.ts';
 import { summarize, type NodeFramesOptions, type ProfileSummary } from './summary.ts';
@@ -135,6 +135,28 @@ function jitdumpsToPerfMaps(dir: string): string[] {
   return written;
 }
 
+const perfMaps = (): string[] => readdirSync('/tmp').filter((f) => /^perf-\d+\.map$/.test(f));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Perf maps that appeared while the profiled process ran and whose process
+ * has ended: the profiled runtime's, when the profile failed before perf
+ * script could say its pid (a map of another live process is left alone).
+ */
+function leftMaps(before: ReadonlySet<string>): string[] {
+  return perfMaps()
+    .filter((f) => !before.has(f) && !alive(Number(/\d+/.exec(f)![0])))
+    .map((f) => join('/tmp', f));
+}
+
 /** The thread that ran the JavaScript: the most samples with a JIT frame on the stack (then the most samples). */
 function jsThread(samples: readonly PerfSample[]): number | undefined {
   const score = new Map<number, { js: number; all: number }>();
@@ -163,6 +185,7 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
   const dir = mkdtempSync(join(tmpdir(), `${PROFILE_DIR_PREFIX}${process.pid}-`));
   guardDir(dir);
   const maps: string[] = [];
+  const mapsBefore = new Set(perfMaps());
   const started = Date.now();
   try {
     const controlPath = join(dir, 'control.fifo');
@@ -221,8 +244,10 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
     const tid = jsThread(samples);
     const thread = samples.filter((s) => s.tid === tid);
     if (!thread.length) return { status: 'failed', reason: `perf sampled nothing of ${arm.target.spec} in the sampling phase (${windowMs.toFixed(0)} ms)` };
-    const { profile, categories, unresolvedSamples } = nativeToCpuProfile(thread);
     const locate = bundleLocator(arm.bundlePath);
+    // Stacks start at the harness's outermost frame (bun's JavaScript has no source position: its outermost JIT frame).
+    const inHarness = (f: NamedFrame): boolean => (f.javascript ? locate(f.callFrame)?.inBundle === true : f.category === 'benchmark');
+    const { profile, categories, unresolvedSamples } = nativeToCpuProfile(thread, { isHarnessStart: inHarness });
     const frames: NodeFramesOptions = { categoryOf: (id) => categories.get(id), inlined: inlinedIntoTimedPath };
     writeFileAtomically(outPath, JSON.stringify(profile));
     const resolution: NativeResolution = {
@@ -247,7 +272,7 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
   } catch (error) {
     return { status: 'failed', reason: (error as Error).message };
   } finally {
-    for (const map of maps) rmSync(map, { force: true });
+    for (const map of [...maps, ...leftMaps(mapsBefore)]) rmSync(map, { force: true });
     removeGuardedDir(dir);
   }
 }

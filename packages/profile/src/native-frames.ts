@@ -172,7 +172,19 @@ export interface NativeProfile {
  * (outermost first), consecutive frames of one unresolved library merged,
  * system frames in their caller's category.
  */
-export function nativeToCpuProfile(samples: readonly PerfSample[]): NativeProfile {
+export interface NativeToCpuProfileOptions {
+  /**
+   * The harness's own JavaScript frames (the bundle's): a stack that has one
+   * starts at its outermost one. What the runtime does above the harness
+   * (its event loop, microtask queue and bootstrap) differs between
+   * releases (node@26 adds `InvokeWithTryCatch` there), and a differential
+   * view matches frames by call path: kept, it would show everything below
+   * as new. Stacks without one are kept whole.
+   */
+  isHarnessStart?: (frame: NamedFrame) => boolean;
+}
+
+export function nativeToCpuProfile(samples: readonly PerfSample[], options: NativeToCpuProfileOptions = {}): NativeProfile {
   const root: ProfileNode = { id: 1, callFrame: native('(root)'), hitCount: 0, children: [] };
   const nodes: ProfileNode[] = [root];
   const categories = new Map<number, Category>();
@@ -187,11 +199,20 @@ export function nativeToCpuProfile(samples: readonly PerfSample[]): NativeProfil
     let inherited: Category = 'runtime';
     let previous: string | undefined;
     const frames = sample.frames;
-    for (let i = frames.length - 1; i >= 0; i--) {
-      const f = frames[i]!;
+    const nameOf = (f: PerfFrame): NamedFrame => {
       const cacheKey = `${f.symbol ?? ''}\u0000${f.dso}`;
       let named = names.get(cacheKey);
       if (!named) names.set(cacheKey, (named = nameFrame(f)));
+      return named;
+    };
+    let outermost = frames.length - 1;
+    if (options.isHarnessStart) {
+      const at = frames.findLastIndex((f) => options.isHarnessStart!(nameOf(f)));
+      if (at >= 0) outermost = at;
+    }
+    for (let i = outermost; i >= 0; i--) {
+      const f = frames[i]!;
+      const named = nameOf(f);
       const fn = named.callFrame;
       if (named.unresolved && previous === fn.functionName) continue;
       previous = named.unresolved ? fn.functionName : undefined;

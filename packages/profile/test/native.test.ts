@@ -23,6 +23,7 @@ import {
   type FrameLocator,
   type NativeCaseResult,
   type NodeFramesOptions,
+  type NamedFrame,
   type PerfFrame,
   type PerfSample,
 } from '../src/index.ts';
@@ -181,6 +182,18 @@ describe('a native profile as a call tree and a summary', () => {
     expect(s.functions.find((f) => f.name === 'runSync (case code inlined into it)')?.category).toBe('benchmark');
     expect(s.functions.find((f) => f.name.startsWith('v8::internal::JsonParseInternalizer'))?.category).toBe('engine');
     expect(s.functions.find((f) => f.name === 'workerd::dateNow')?.category).toBe('harness');
+  });
+
+  it("starts a stack at the harness's outermost frame, so that the runtime's own frames above it (which differ between releases) do not split the tree", () => {
+    const [a] = main;
+    const b: PerfSample = { ...a!, frames: [...a!.frames.slice(0, -2), { ip: '9', symbol: 'v8::internal::InvokeWithTryCatch', dso: NODE }, ...a!.frames.slice(-2)] };
+    const inHarness = (f: NamedFrame): boolean => f.javascript === true && locate(f.callFrame)?.source === 'packages/core/src/measure.ts';
+    const { profile } = nativeToCpuProfile([a!, b], { isHarnessStart: inHarness });
+    const root = profile.nodes[0]!;
+    expect(root.children!.map((id) => profile.nodes[id - 1]!.callFrame.functionName)).toEqual(['sample']);
+    expect(profile.nodes.some((n) => n.callFrame.functionName === 'node::Start')).toBe(false);
+    // Without the harness's frames, the whole stack is kept.
+    expect(nativeToCpuProfile([a!, b]).profile.nodes[0]!.children!.map((id) => profile.nodes.length && nativeToCpuProfile([a!, b]).profile.nodes[id - 1]!.callFrame.functionName)).toEqual(['__libc_start_call_main']);
   });
 
   it('is a manifest entry the schema accepts, with what it resolved, and diffs by engine function', () => {
