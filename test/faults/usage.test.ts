@@ -67,7 +67,7 @@ describe('bad options', () => {
     const r = runCli(['bench', fixture('tiny'), '--runtime', 'node@27,node=/no/such/node,deno=/no/such/deno']);
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([
-      'error: node@27: rtbench installs node@20, node@22, node@24, node@26; for another build use node=/path/to/node',
+      expect.stringMatching(/^error: node@27: rtbench installs node@20, .*; for another build use node=\/path\/to\/node$/),
       'error: node=/no/such/node: /no/such/node does not exist',
       'error: deno=/no/such/deno: /no/such/deno does not exist',
     ]);
