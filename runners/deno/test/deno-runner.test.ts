@@ -28,7 +28,7 @@ describe('deno runner', () => {
 
   it('says how to get a deno it cannot find', async () => {
     await expect(denoRunner.resolve('deno=/no/such/deno')).rejects.toThrow(RuntimeUnavailableError);
-    await expect(denoRunner.resolve('deno@1.0')).rejects.toThrow(/rtbench installs deno .* from npm; for another build use deno=/);
+    await expect(denoRunner.resolve('deno@1.0')).rejects.toThrow(/rtbench installs deno .* from npm, or any release written in full \(deno@[0-9.]+\); for another build use deno=/);
   });
 
   it('runs a sync and an async case in fresh processes, reporting runtime, version and flags', async () => {
