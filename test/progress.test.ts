@@ -9,7 +9,7 @@ function fakeStream(isTTY: boolean): NodeJS.WriteStream & { text: string } {
 }
 
 const event = (done: number, total: number, extra: Partial<ProgressEvent> = {}): ProgressEvent => ({
-  done, total, elapsedMs: done * 100, round: 0, rounds: 6, adaptive: false, caseId: 'parse', variantId: 'node', outcome: { status: 'ok', medianNs: 1500 }, ...extra,
+  done, total, elapsedMs: done * 100, timedMs: 0, round: 0, rounds: 6, adaptive: false, caseId: 'parse', variantId: 'node', outcome: { status: 'ok', medianNs: 1500 }, ...extra,
 });
 
 describe('progress', () => {

@@ -79,7 +79,7 @@ const BENCH_OPTIONS = [
     name: 'schedule',
     kind: 'value',
     value: 'kind',
-    help: 'lockstep (default): per round a set of live processes, one per runtime, sampled in turn; processes: a fresh process per runtime and round, sampling back to back',
+    help: 'lockstep (default): per round a set of warm processes, one per runtime, that serve every case in a shuffled order, sampled in turn; lockstep-per-case: the same with live processes of their own per case; processes: a fresh process per case, runtime and round, sampling back to back',
   },
   {
     name: 'rounds',

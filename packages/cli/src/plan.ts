@@ -68,7 +68,9 @@ export function parseMeasure(text: string | undefined): 'time' | 'instructions' 
 /** `--schedule`: lockstep sets of live processes, or a fresh process per round. */
 export function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
   const kind = (text ?? BENCH_DEFAULTS.schedule).trim();
-  if (kind !== 'lockstep' && kind !== 'processes') throw new UsageError(`--schedule ${text}: expected lockstep (live processes sampled in turn, the default) or processes (a fresh process per round)`);
+  if (kind !== 'lockstep' && kind !== 'lockstep-per-case' && kind !== 'processes') {
+    throw new UsageError(`--schedule ${text}: expected lockstep (warm live processes that serve every case, sampled in turn; the default), lockstep-per-case (live processes of their own per case) or processes (a fresh process per round)`);
+  }
   return kind;
 }
 

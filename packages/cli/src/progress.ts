@@ -70,7 +70,9 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
     const added = eta !== undefined ? addedRoundsMs(e, eta, options.budgetMs) : 0;
     const etaText = eta === undefined ? '' : ` · ETA ${formatClock(eta)}${added >= 1000 ? ` (+ up to ${formatClock(added)} of added rounds)` : ''}`;
     const round = e.adaptive ? `round ${e.round + 1} (added)` : `round ${e.round + 1}/${e.rounds}`;
-    return `${e.done}/${e.total} · ${formatClock(e.elapsedMs)} elapsed${etaText} · ${round}`;
+    // The share of the wall time spent in timed samples: what the run buys with its time.
+    const timed = e.timedMs > 0 && e.elapsedMs > 0 ? ` · ${Math.round((100 * e.timedMs) / e.elapsedMs)}% timed` : '';
+    return `${e.done}/${e.total} · ${formatClock(e.elapsedMs)} elapsed${etaText} · ${round}${timed}`;
   };
   return {
     update(e) {

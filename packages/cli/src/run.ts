@@ -19,6 +19,7 @@ import {
   DETERMINISM_FLAGS,
   instructionsMeasurer,
   lockstepMeasurer,
+  warmLockstepMeasurer,
   processesMeasurer,
   SHUFFLED_ORDER_DESCRIPTION,
   type Arm,
@@ -42,7 +43,7 @@ export { addResults, computeStats, finishRun, resultKey } from '@rtbench/run';
  * How in-runtime cases are measured: time, in lockstep sets of live processes
  * (default) or a fresh process per round; or instructions, counted under valgrind.
  */
-export type InRuntimeMeasurer = 'lockstep' | 'processes' | 'instructions';
+export type InRuntimeMeasurer = 'lockstep' | 'lockstep-per-case' | 'processes' | 'instructions';
 
 export interface RunOptions {
   /** Sampling time per case and variant, summed over the schedule's rounds, in ms. */
@@ -98,7 +99,8 @@ export function newRun(suite: SuiteLocation & { cases: CaseListing[] }, variants
       ...(schedule.adaptive
         ? { adaptive: { target: schedule.adaptive.target, minRounds: schedule.rounds, maxRounds: schedule.adaptive.maxRounds, ...(schedule.adaptive.budgetMs ? { budgetMs: schedule.adaptive.budgetMs } : {}) } }
         : {}),
-      measurer: hostTimed ? 'host-timed' : options.measurer,
+      measurer: hostTimed ? 'host-timed' : options.measurer === 'lockstep-per-case' ? 'lockstep' : options.measurer,
+      ...(hostTimed || !options.measurer.startsWith('lockstep') ? {} : { lockstepProcesses: options.measurer === 'lockstep' ? ('warm' as const) : ('per-case' as const) }),
       ...(options.warmupMinMs !== undefined && !hostTimed ? { warmupMinMs: options.warmupMinMs } : {}),
     },
     ...(git ? { git } : {}),
@@ -124,7 +126,8 @@ function inRuntimeMeasurer(options: RunOptions): Measurer {
   }
   const measure = { warmupMs: options.warmupMs, ...(options.warmupMinMs !== undefined ? { warmupMinMs: options.warmupMinMs } : {}), timeMs: options.timeMs / options.schedule.rounds, minSamples: 5, maxSamples: 100_000, sampleMs: 0 };
   if (options.measurer === 'processes') return processesMeasurer(measure, options.timeoutMs);
-  return lockstepMeasurer({ measure, sampleTimeMs: options.timeMs / options.schedule.rounds, minTurns: MIN_TURNS, maxTurns: MAX_TURNS, timeoutMs: options.timeoutMs });
+  const lockstep = { measure, sampleTimeMs: options.timeMs / options.schedule.rounds, minTurns: MIN_TURNS, maxTurns: MAX_TURNS, timeoutMs: options.timeoutMs };
+  return options.measurer === 'lockstep' ? warmLockstepMeasurer(lockstep) : lockstepMeasurer(lockstep);
 }
 
 export async function executeRun(suite: SuiteLocation & { cases: CaseListing[] }, variants: AnyVariant[], options: RunOptions, hooks: RunHooks): Promise<RunRecord> {

@@ -12,7 +12,8 @@ import { digest } from './digest.ts';
 import { measure, measureFixed, warmUp, type MeasureOptions } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { GcCounters, Job, RuntimeFacts, RuntimeMessage } from './protocol.ts';
-import { parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
+import { caseOfCommand, FINISH_COMMAND, parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
+import { round } from './primordials.ts';
 import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
 
 /**
@@ -178,6 +179,7 @@ function resultMessage(
   prepared: Prepared,
   m: { samples: number[]; sampleStartMs: number[]; iterationsPerSample: number; warmupIterations: number },
   metrics: EngineMetrics | undefined,
+  clock: Clock,
 ): RuntimeMessage {
   const gc = gcTotals(metrics);
   return {
@@ -187,6 +189,7 @@ function resultMessage(
     clock: prepared.clockInfo,
     samples: m.samples,
     sampleStartMs: m.sampleStartMs,
+    elapsedMs: round(clock.now() / 1e3) / 1e3,
     iterationsPerSample: m.iterationsPerSample,
     warmupIterations: m.warmupIterations,
     async: prepared.isAsync,
@@ -197,12 +200,12 @@ function resultMessage(
 
 /** Samples back to back in this process. */
 async function measureAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
-  if (options.fixedIterations !== undefined) return resultMessage(spec, prepared, await measureFixed(setup.fn, prepared.isAsync, env.clock, options.fixedIterations), undefined);
+  if (options.fixedIterations !== undefined) return resultMessage(spec, prepared, await measureFixed(setup.fn, prepared.isAsync, env.clock, options.fixedIterations), undefined, env.clock);
   // Engine metrics cover sampling only, not warmup (where the JIT's own garbage lands).
   const m = await measure(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options, async () => {
     await env.metrics?.start();
   });
-  return resultMessage(spec, prepared, m, await stopMetrics(env.metrics));
+  return resultMessage(spec, prepared, m, await stopMetrics(env.metrics), env.clock);
 }
 
 /**
@@ -223,14 +226,15 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
   for (;;) {
     const command = await next();
     if (command !== SAMPLE_COMMAND) break;
+    const asked = env.clock.now();
     const { ns, startMs } = await sampler.sample(true);
     const index = samples.length;
     samples[index] = ns;
     sampleStartMs[index] = startMs;
-    env.emit({ type: 'sample', caseId: spec.id, index, ns });
+    env.emit({ type: 'sample', caseId: spec.id, index, ns, spanNs: env.clock.now() - asked });
   }
   if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
-  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations }, await stopMetrics(env.metrics));
+  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations }, await stopMetrics(env.metrics), env.clock);
 }
 
 /** Batches of a fixed-iteration lockstep job's warmup. */
@@ -270,19 +274,22 @@ async function fixedLockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepa
     env.emit({ type: 'sample', caseId: spec.id, index, ns: m.samples[0]! });
   }
   if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
-  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample, warmupIterations: warmup }, undefined);
+  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample, warmupIterations: warmup }, undefined, env.clock);
 }
 
 export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeEnvironment): Promise<void> {
-  const { emit, facts } = env;
-  emit({ type: 'hello', protocol: PROTOCOL_VERSION, facts });
+  const { emit } = env;
+  emit({ type: 'hello', protocol: PROTOCOL_VERSION, facts: env.facts });
   let cases: CaseSpec[];
   try {
     cases = suite.cases();
   } catch (error) {
     // A suite that cannot load in this runtime for a stated reason (e.g. a brought-over file that reads files at load time on workerd).
-    if (error instanceof UnsupportedError && job.kind !== 'list') emit({ type: 'unsupported', caseId: job.caseId, reason: error.message });
-    else emit({ type: 'error', phase: 'load', ...errorFields(error) });
+    const failure = (caseId: string | undefined): RuntimeMessage =>
+      error instanceof UnsupportedError && caseId !== undefined ? { type: 'unsupported', caseId, reason: error.message } : { type: 'error', ...(caseId !== undefined ? { caseId } : {}), phase: 'load', ...errorFields(error) };
+    // A warm process answers every case it is asked for with the suite's failure.
+    if (job.kind === 'serve') await serveCases(env, (caseId) => Promise.resolve(failure(caseId)));
+    else emit(failure(job.kind === 'list' ? undefined : job.caseId));
     return;
   }
   if (job.kind === 'list') {
@@ -290,26 +297,50 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     emit({ type: 'cases', cases: cases.map(({ id, name, group, params }) => ({ id, name, group, params })), ...(Array.isArray(notes) && notes.length ? { notes: notes.map(String) } : {}) });
     return;
   }
-  const spec = cases.find((c) => c.id === job.caseId);
-  if (!spec) {
-    emit({ type: 'error', caseId: job.caseId, phase: 'load', message: `no case "${job.caseId}" in suite "${suite.name}"` });
+  if (job.kind === 'serve') {
+    await serveCases(env, (caseId) => caseAnswer(suite, cases, caseId, 'lockstep', job.options, env));
     return;
   }
+  emit(await caseAnswer(suite, cases, job.caseId, job.kind, job.options, env));
+}
 
-  const ctx = contextFor(spec, facts, emit);
+/**
+ * A warm process: one case after another, each opened by a CASE_COMMAND and
+ * answered as a lockstep job would be, until the host closes the channel.
+ */
+async function serveCases(env: RuntimeEnvironment, answer: (caseId: string) => Promise<RuntimeMessage>): Promise<void> {
+  const next = env.commands;
+  if (!next) throw new Error('rtbench entry: a serve job needs a command channel');
+  for (;;) {
+    const line = await next();
+    if (line === undefined) return;
+    // A finish that crossed a case's own early answer (it failed before its first sample) has nothing left to end.
+    if (line === FINISH_COMMAND) continue;
+    const caseId = caseOfCommand(line);
+    if (caseId === undefined) throw new Error(`rtbench entry: expected a case command, got "${line.slice(0, 100)}"`);
+    env.emit(await answer(caseId));
+  }
+}
+
+/** One case from setup to teardown: its answer (result, unsupported or an error). */
+async function caseAnswer(suite: SuiteDefinition, cases: readonly CaseSpec[], caseId: string, kind: 'measure' | 'lockstep', options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
+  let spec: CaseSpec | undefined;
+  for (let i = 0; i < cases.length; i++) if (cases[i]!.id === caseId) spec = cases[i];
+  if (!spec) return { type: 'error', caseId, phase: 'load', message: `no case "${caseId}" in suite "${suite.name}"` };
+
+  const ctx = contextFor(spec, env.facts, env.emit);
   let setup: Setup;
   try {
     setup = await setUp(spec, ctx);
   } catch (error) {
-    if (error instanceof UnsupportedError) emit({ type: 'unsupported', caseId: spec.id, reason: error.message });
-    else emit({ type: 'error', caseId: spec.id, phase: 'setup', ...errorFields(error) });
-    return;
+    if (error instanceof UnsupportedError) return { type: 'unsupported', caseId: spec.id, reason: error.message };
+    return { type: 'error', caseId: spec.id, phase: 'setup', ...errorFields(error) };
   }
 
   let answer: RuntimeMessage;
   try {
-    const prepared = await prepare(spec, ctx, setup, env, job.options.fixedIterations === undefined);
-    answer = job.kind === 'measure' ? await measureAnswer(spec, setup, prepared, job.options, env) : await lockstepAnswer(spec, setup, prepared, job.options, env);
+    const prepared = await prepare(spec, ctx, setup, env, options.fixedIterations === undefined);
+    answer = kind === 'measure' ? await measureAnswer(spec, setup, prepared, options, env) : await lockstepAnswer(spec, setup, prepared, options, env);
   } catch (error) {
     if (error instanceof UnsupportedError) answer = { type: 'unsupported', caseId: spec.id, reason: error.message };
     else answer = { type: 'error', caseId: spec.id, phase: 'run', ...errorFields(error) };
@@ -320,5 +351,5 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
   } catch (error) {
     if (answer.type !== 'error') answer = { type: 'error', caseId: spec.id, phase: 'teardown', ...errorFields(error) };
   }
-  emit(answer);
+  return answer;
 }

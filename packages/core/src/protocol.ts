@@ -29,11 +29,40 @@ export const LINE_MARKER = '@@rtbench ';
 export type Job =
   | { protocol: typeof PROTOCOL_VERSION; kind: 'list' }
   | { protocol: typeof PROTOCOL_VERSION; kind: 'measure'; caseId: string; options: MeasureOptions }
-  | { protocol: typeof PROTOCOL_VERSION; kind: 'lockstep'; caseId: string; options: MeasureOptions };
+  | { protocol: typeof PROTOCOL_VERSION; kind: 'lockstep'; caseId: string; options: MeasureOptions }
+  | ServeJob;
+
+/**
+ * A warm process that serves many lockstep cases, one after another: it
+ * loads the suite once, then for each CASE_COMMAND sets that case up, warms
+ * it and says `ready`, answers SAMPLE_COMMANDs, and on FINISH_COMMAND tears
+ * the case down and answers with its result (or unsupported, or an error);
+ * then it waits for the next case. It exits when the host closes the channel.
+ * Every case gets the messages and the one answer a lockstep job would.
+ */
+export interface ServeJob {
+  protocol: typeof PROTOCOL_VERSION;
+  kind: 'serve';
+  options: MeasureOptions;
+}
 
 /** Host -> process commands of a lockstep job, one per line (stdin; workerd: a request body). */
 export const SAMPLE_COMMAND = 'sample';
 export const FINISH_COMMAND = 'finish';
+/** A serve job's command that opens a case: the word, a space, the case id as a JSON string (one line whatever the id holds). */
+export const CASE_COMMAND = 'case';
+
+export function caseCommand(caseId: string): string {
+  return `${CASE_COMMAND} ${stringify(caseId)}`;
+}
+
+/** The case id of a CASE_COMMAND line, or undefined when the line is another command (read in the runtime, after case code: captured methods only). */
+export function caseOfCommand(line: string): string | undefined {
+  const head = `${CASE_COMMAND} `;
+  if (apply(stringSlice, line, [0, head.length]) !== head) return undefined;
+  const id: unknown = parse(apply(stringSlice, line, [head.length]) as string);
+  return typeof id === 'string' ? id : undefined;
+}
 
 /**
  * The sample command of a fixed-iteration lockstep job (instruction counts):
@@ -122,6 +151,11 @@ export interface CaseResultMessage {
   samples: number[];
   /** Start of each sample in ms since the process's clock origin (absent from older runners). */
   sampleStartMs?: number[];
+  /**
+   * ms on the process's clock from its hello to this answer (absent from older
+   * runners): the host corroborates it with the time it saw pass between the two.
+   */
+  elapsedMs?: number;
   iterationsPerSample: number;
   warmupIterations: number;
   async: boolean;
@@ -148,6 +182,12 @@ export interface SampleMessage {
   index: number;
   /** ns per iteration. */
   ns: number;
+  /**
+   * ns on the process's clock from the host's command to this message: the
+   * untimed pre-batch, the timed batch and the harness's work around them.
+   * The host corroborates it with the time it waited (absent from older runners).
+   */
+  spanNs?: number;
 }
 
 export type RuntimeMessage =
@@ -171,6 +211,7 @@ const keys = Object.keys;
 const isArray = Array.isArray;
 const apply = Reflect.apply;
 const subarray = Uint8Array.prototype.subarray;
+const stringSlice = String.prototype.slice;
 const wait = Atomics.wait;
 
 /**
@@ -212,7 +253,7 @@ export function encodeLine(message: RuntimeMessage, token: string): string {
 /** Reads the job an entry was given; throws if it is not one (the host's bug, not the case's). */
 export function decodeJob(text: string | undefined): WireJob {
   const job = parse(text ?? 'null') as Partial<WireJob> | null;
-  if (!job || typeof job.token !== 'string' || !TOKEN_PATTERN.test(job.token) || !Array.isArray(job.env) || (job.kind !== 'list' && job.kind !== 'measure' && job.kind !== 'lockstep')) {
+  if (!job || typeof job.token !== 'string' || !TOKEN_PATTERN.test(job.token) || !Array.isArray(job.env) || (job.kind !== 'list' && job.kind !== 'measure' && job.kind !== 'lockstep' && job.kind !== 'serve')) {
     throw new Error(`rtbench entry: not a job: ${String(text).slice(0, 200)}`);
   }
   return job as WireJob;

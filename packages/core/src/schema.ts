@@ -64,6 +64,7 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
     clock: clockInfoSchema,
     samples: z.array(finite.nonnegative()).min(1),
     sampleStartMs: z.array(finite.nonnegative()).optional(),
+    elapsedMs: finite.nonnegative().optional(),
     iterationsPerSample: z.number().int().positive(),
     warmupIterations: z.number().int().nonnegative(),
     async: z.boolean(),
@@ -77,7 +78,7 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
     warmupIterations: z.number().int().nonnegative(),
     batchNs: finite.nonnegative(),
   }),
-  z.object({ type: z.literal('sample'), caseId: z.string(), index: z.number().int().nonnegative(), ns: finite.nonnegative() }),
+  z.object({ type: z.literal('sample'), caseId: z.string(), index: z.number().int().nonnegative(), ns: finite.nonnegative(), spanNs: finite.nonnegative().optional() }),
   z.object({ type: z.literal('unsupported'), caseId: z.string(), reason: z.string() }),
   z.object({ type: z.literal('warning'), caseId: z.string(), message: z.string() }),
   z.object({
@@ -151,7 +152,17 @@ export const roundSchema = z.object({
    * other arms' and took sample i in turn i, at position positions[i] of that
    * turn's order (0: first). Absent: a fresh process sampled back to back.
    */
-  lockstep: z.object({ positions: z.array(z.number().int().nonnegative()) }).optional(),
+  lockstep: z
+    .object({
+      positions: z.array(z.number().int().nonnegative()),
+      /** µs the host waited for sample i, from its command to the answer (absent in older runs). */
+      hostWaitUs: z.array(finite.nonnegative()).optional(),
+      /** µs the process says the same stretch took on its clock (absent in older runs). */
+      spanUs: z.array(finite.nonnegative()).optional(),
+      /** The process served other cases before this one in the same set (warm processes): how many (absent: a process of its own). */
+      servedBefore: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
   /**
    * Present for a load round (host-timed HTTP): which generator made the
    * load, and the share of the measured window it was busy on its core
@@ -303,6 +314,8 @@ export const runSchema = z.object({
      * programs and servers timed from outside.
      */
     measurer: z.enum(['lockstep', 'processes', 'host-timed', 'instructions']).optional(),
+    /** Lockstep: warm processes served every case of a set ('warm', absent in older runs), or each case had its own ('per-case'). */
+    lockstepProcesses: z.enum(['warm', 'per-case']).optional(),
     /** Instruction counts: the cache simulation, and the engine flags added to every variant to make counts repeatable. */
     instructions: z.object({ cacheSim: z.boolean(), engineFlags: namedRecord(z.array(z.string())) }).optional(),
     /** Adaptive warmup's floor in ms (warmupMs is then its most); absent: a fixed warmup. */
@@ -330,6 +343,11 @@ export const runSchema = z.object({
     z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: namedRecord(paramValue), metric: metricSchema.optional() }),
   ),
   results: z.array(caseResultSchema),
+  /**
+   * Where the run's wall time went (absent in older runs): the timed batches
+   * of every sample, summed, against the run's wall time.
+   */
+  timing: z.object({ wallMs: finite.nonnegative(), timedMs: finite.nonnegative() }).optional(),
   /** Cases whose digests differ between variants: they did different work. */
   digestMismatches: z.array(z.object({ caseId: z.string(), digests: namedRecord(z.string()) })),
   /**

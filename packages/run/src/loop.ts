@@ -29,6 +29,8 @@ export interface ProgressEvent {
   adaptive: boolean;
   caseId: string;
   variantId: string;
+  /** ms of timed samples so far (in-runtime timing): with elapsedMs, the share of the run spent sampling. */
+  timedMs: number;
   /**
    * Present once the job has finished. `text`: the value as it should read
    * when it is not a time per op (host-timed cases: "812 ms", "12.3K req/s").
@@ -62,6 +64,26 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
   const balanced = schedule.order === 'balanced' ? new Map(units.map((u) => [u.key, balancedOrders(arms, maxRoundsOf(schedule), random)])) : undefined;
   let total = schedule.rounds * units.length * arms.length;
   let done = 0;
+  let timedMs = 0;
+  // Warm processes serve every unit of a set: the units' order is shuffled per set (its own stream, so the arms' orders replay).
+  const setRandom = measurer.endSet ? createRandom((plan.seed ^ 0x5e7) >>> 0) : undefined;
+  const setOrder = (of: readonly Unit[]): readonly Unit[] => (setRandom ? shuffle(of, setRandom) : of);
+  const endSet = async (): Promise<void> => {
+    if (!measurer.endSet) return;
+    for (const late of await measurer.endSet()) {
+      const unit = units.find((u) => u.key === late.unitKey);
+      const arm = arms.find((a) => a.id === late.armId);
+      if (!unit || !arm) continue;
+      for (const result of resultsOf(unit, arm)) {
+        result.rounds = result.rounds.filter((r) => r.round !== late.round);
+        if (result.status === 'unsupported') continue;
+        result.failures.push({ ...late.failure, round: late.round });
+        result.status = 'failed';
+      }
+    }
+    run.finishedAt = new Date().toISOString();
+    hooks.save(run);
+  };
   let adaptivePhase = false;
   const aborted = (): boolean => hooks.signal?.aborted ?? false;
   const resultsOf = (unit: Unit, arm: Arm): CaseResult[] => unit.cases.map((c) => resultFor.get(resultKey(c.id, arm.id))!);
@@ -76,11 +98,12 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     const asked = order.filter((a) => active(unit, a));
     done += order.length - asked.length;
     if (!asked.length || aborted()) return;
-    const event = (arm: Arm): ProgressEvent => ({ done, total, elapsedMs: performance.now() - started, round, rounds: schedule.rounds, adaptive: adaptivePhase, caseId: unit.key, variantId: arm.id });
+    const event = (arm: Arm): ProgressEvent => ({ done, total, elapsedMs: performance.now() - started, timedMs, round, rounds: schedule.rounds, adaptive: adaptivePhase, caseId: unit.key, variantId: arm.id });
     const results = await measurer.replicate(unit, asked, { round, ...(hooks.signal ? { signal: hooks.signal } : {}), onArmStart: (arm) => hooks.onProgress?.(event(arm)) });
     for (const armResult of results) {
       const arm = asked.find((a) => a.id === armResult.armId)!;
       record(resultsOf(unit, arm), armResult, round);
+      timedMs += armResult.timedMs ?? 0;
       done++;
       hooks.onProgress?.({ ...event(arm), outcome: progressOutcome(resultsOf(unit, arm)[0]!, armResult) });
     }
@@ -90,11 +113,15 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
 
   const roundsRun = new Map(units.map((u) => [u.key, 0]));
   outer: for (let round = 0; round < schedule.rounds; round++) {
-    for (const unit of units) {
-      if (aborted()) break outer;
+    for (const unit of setOrder(units)) {
+      if (aborted()) {
+        await endSet();
+        break outer;
+      }
       await replicate(unit, round);
       roundsRun.set(unit.key, round + 1);
     }
+    await endSet();
   }
 
   const adaptive = schedule.adaptive;
@@ -125,16 +152,18 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
       if (!next.length) break;
       total += next.length * arms.length;
       let ran = 0;
-      for (const u of next) {
+      const ordered = setOrder(next);
+      for (const u of ordered) {
         if (aborted()) break;
         if (adaptive.budgetMs !== undefined && performance.now() - started >= adaptive.budgetMs) {
-          for (const p of next.slice(ran)) stopped.set(p.key, 'time-budget');
+          for (const p of ordered.slice(ran)) stopped.set(p.key, 'time-budget');
           break;
         }
         await replicate(u, roundsRun.get(u.key)!);
         roundsRun.set(u.key, roundsRun.get(u.key)! + 1);
         ran++;
       }
+      await endSet();
       // Jobs planned but not run leave the total.
       total -= (next.length - ran) * arms.length;
       if (ran < next.length) break;
@@ -153,6 +182,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
   }
 
   measurer.dispose?.();
+  run.timing = { wallMs: Math.round(performance.now() - started), timedMs: Math.round(timedMs) };
   finishRun(run, aborted());
   hooks.save(run);
   return run;

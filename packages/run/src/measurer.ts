@@ -42,6 +42,8 @@ export interface ArmResult {
   warnings: string[];
   /** For the progress line, when the value is not a time per op ("812 ms", "12.3K req/s"). */
   text?: string;
+  /** ms of timed batches in this arm's samples (in-runtime timing), for the run's timed share. */
+  timedMs?: number;
 }
 
 export interface ReplicateContext {
@@ -52,11 +54,26 @@ export interface ReplicateContext {
   onArmStart?(arm: Arm): void;
 }
 
+/** A failure known only once a set's processes ended (a crash after a case's result): that case's round of the set is failed. */
+export interface LateFailure {
+  unitKey: string;
+  armId: string;
+  round: number;
+  failure: Omit<Failure, 'round'>;
+}
+
 export interface Measurer {
   /** How it measures, for the saved run's options (e.g. "lockstep: …"). */
   readonly description: string;
   /** Measures one replicate of `unit` on `arms`, given in the schedule's order for this round. */
   replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]>;
+  /**
+   * Present when processes live across the units of a set (warm lockstep):
+   * the loop then runs each set's units in a shuffled order and calls this
+   * after the set's last unit; the processes end, and what is learned only
+   * then comes back as late failures.
+   */
+  endSet?(): Promise<LateFailure[]>;
   /** Releases what the measurer kept between replicates (prepared programs). */
   dispose?(): void;
 }

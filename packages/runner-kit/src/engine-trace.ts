@@ -29,13 +29,28 @@ export interface TraceParser {
   metrics(): EngineMetrics;
 }
 
-/** Splits a stream into lines, gives each to the parser, returns the rest for the output tail. */
+/**
+ * Splits a stream into lines, gives each to the parser, returns the rest for
+ * the output tail. A warm process (a serve job) marks one sampling phase per
+ * case: with `fresh`, each phase after the first gets its own parser,
+ * created when the previous phase ends (so it sees what comes before its
+ * own phase, as the first parser does), and segmentMetrics() gives each
+ * phase's metrics in order.
+ */
 export class TraceFilter {
   private buffered = '';
   private phase: 'before' | 'sampling' | 'after' = 'before';
   private markersSeen = 0;
+  /** One entry per sampling phase begun: its parser, and whether its end marker came. */
+  private readonly segments: { parser: TraceParser; ended: boolean }[] = [];
+  /** The next phase's parser, created when the previous phase ended. */
+  private next: TraceParser | undefined;
 
-  constructor(readonly parser: TraceParser) {}
+  constructor(
+    /** The first (for a one-case process, the only) sampling phase's parser. */
+    readonly parser: TraceParser,
+    private readonly fresh?: () => TraceParser,
+  ) {}
 
   /** A chunk of the stream in; the text that is not trace out. */
   push(chunk: string): string {
@@ -60,9 +75,18 @@ export class TraceFilter {
     return rest ? this.take(rest) : '';
   }
 
-  /** Both markers were seen: the sampling phase is delimited in this stream. */
+  /** Both markers were seen: the (first) sampling phase is delimited in this stream. */
   get delimited(): boolean {
-    return this.markersSeen === 2;
+    return this.segments[0]?.ended === true && (this.fresh !== undefined || this.markersSeen === 2);
+  }
+
+  /** Each sampling phase's metrics, in the order the phases began; undefined for a phase whose end marker never came. */
+  segmentMetrics(): (EngineMetrics | undefined)[] {
+    return this.segments.map((s) => (s.ended ? s.parser.metrics() : undefined));
+  }
+
+  private get current(): TraceParser {
+    return this.segments[this.segments.length - 1]?.parser ?? this.parser;
   }
 
   private take(line: string): string {
@@ -72,13 +96,25 @@ export class TraceFilter {
     ] as const) {
       const at = line.indexOf(marker);
       if (at === -1) continue;
+      if (which === 'start') {
+        if (!this.segments.length) this.segments.push({ parser: this.parser, ended: false });
+        else if (this.fresh) this.segments.push({ parser: this.next ?? this.fresh(), ended: false });
+        this.next = undefined;
+      } else {
+        const open = this.segments[this.segments.length - 1];
+        if (open) open.ended = true;
+        this.next = this.fresh?.();
+      }
       this.phase = next;
       this.markersSeen++;
-      this.parser.marker?.(which, line.slice(at + marker.length).trim());
+      this.current.marker?.(which, line.slice(at + marker.length).trim());
       // Text before the marker on the same line (a partial line flushed by buffered stdio) is not lost.
       return at > 0 ? this.take(line.slice(0, at)) : '';
     }
-    return this.parser.line(line, this.phase) ? '' : `${line}\n`;
+    const taken = this.current.line(line, this.phase);
+    // Between two phases, the next phase's parser sees the same lines as its 'before'.
+    const takenByNext = this.phase === 'after' && this.next ? this.next.line(line, 'before') : false;
+    return taken || takenByNext ? '' : `${line}\n`;
   }
 }
 
@@ -136,8 +172,17 @@ export class TraceFile {
  * the metrics say so rather than count the wrong lines.
  */
 export function attachTraceMetrics(messages: RuntimeMessage[], filter: TraceFilter, notDelimited: string): void {
-  const result = messages.find((m) => m.type === 'result');
-  if (!result || result.type !== 'result') return;
-  const fromTrace: EngineMetrics = filter.delimited ? filter.parser.metrics() : { source: 'trace', unavailable: { gc: notDelimited } };
-  result.metrics = mergeEngineMetrics(result.metrics, fromTrace);
+  const segments = filter.segmentMetrics();
+  // A case's sampling phase begins just before its ready (lockstep, serve); a measure job has one phase and no ready.
+  const phaseOf = new Map<string, number>();
+  let readies = 0;
+  for (const m of messages) if (m.type === 'ready') phaseOf.set(m.caseId, readies++);
+  for (const result of messages) {
+    if (result.type !== 'result') continue;
+    const phase = readies ? phaseOf.get(result.caseId) : 0;
+    const fromPhase = phase !== undefined ? segments[phase] : undefined;
+    const fromTrace: EngineMetrics = fromPhase && (phase !== 0 || filter.delimited) ? fromPhase : { source: 'trace', unavailable: { gc: notDelimited } };
+    result.metrics = mergeEngineMetrics(result.metrics, fromTrace);
+    if (!readies) return;
+  }
 }

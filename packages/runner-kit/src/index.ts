@@ -12,7 +12,7 @@ export { declareNpmRuntime, existingFile, parsePin, runnerDevDependencies, type 
 export { npmInstaller, npmReason, type RuntimeInstaller } from './npm-installer.ts';
 export { cacheEntryName, NPM_RUNTIME_PLATFORMS, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeStore, workspaceRuntimes, type FoundRuntime, type NpmInstallLocation, type RuntimeStoreOptions } from './runtime-store.ts';
 export { parseRuntimeSpec, resolveNpmRuntime, resolveSingleNpmRuntime, singleNpmRuntimeSpecs, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';
-export { liveCase, type LiveCase } from './session.ts';
+export { liveCase, warmProcess, type LiveCase, type SampleReading, type WarmProcess } from './session.ts';
 export { CallgrindControl, estimatedCycles, findValgrind, parseCallgrindTotals, VALGRIND_INSTALL, type CountSummary } from './valgrind.ts';
 export { sha256File } from './file-hash.ts';
 export { diskIo, FileWriteError, writeFileAtomically, type FileIo, type WriteOptions } from './atomic-file.ts';

@@ -291,6 +291,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
       stderr: stderr.toString(),
       protocolErrors: reader.protocolErrors,
       wallMs: performance.now() - started,
+      ...(reader.hostSpanMs !== undefined ? { hostSpanMs: reader.hostSpanMs } : {}),
       ...(stoppedAfterAnswer ? { stoppedAfterAnswer } : {}),
       ...(exit.leftBehind ? { leftBehind: exit.leftBehind } : {}),
       ...(stdoutClosed ? { stdoutClosed } : {}),

@@ -59,6 +59,7 @@ const ANSWERS: Record<Job['kind'], ReadonlySet<RuntimeMessage['type']>> = {
   list: new Set(['cases', 'error']),
   measure: new Set(['result', 'unsupported', 'error']),
   lockstep: new Set(['result', 'unsupported', 'error']),
+  serve: new Set(['result', 'unsupported', 'error']),
 };
 
 export class ProtocolReader {
@@ -79,6 +80,9 @@ export class ProtocolReader {
   /** The current line holds output that is not a message. */
   private lineHasOther = false;
   private answer: RuntimeMessage | undefined;
+  /** A serve job: the case the host opened last (openCase), and whether it has answered. */
+  private currentCase: string | undefined;
+  private caseAnswered: RuntimeMessage | undefined;
   /** Lockstep: whether "ready" came, samples received, samples the host asked for. */
   private ready = false;
   private samples = 0;
@@ -101,9 +105,36 @@ export class ProtocolReader {
     this.asked++;
   }
 
-  /** The one answer (result, unsupported, error or cases), if it came. */
+  /**
+   * A serve job: the host asked the process to open this case (CASE_COMMAND).
+   * Until its answer, messages must be for this case, in a lockstep job's
+   * order; between cases the process has nothing to say.
+   */
+  openCase(caseId: string): void {
+    this.currentCase = caseId;
+    this.caseAnswered = undefined;
+    this.ready = false;
+    this.samples = 0;
+    this.asked = 0;
+  }
+
+  /** When the hello and the one answer were read, in ms on the host's clock (corroborates the answer's elapsedMs). */
+  private helloAtMs: number | undefined;
+  private answerAtMs: number | undefined;
+
+  /** ms on the host's clock from reading the hello to reading the answer, once both came. */
+  get hostSpanMs(): number | undefined {
+    return this.helloAtMs !== undefined && this.answerAtMs !== undefined ? this.answerAtMs - this.helloAtMs : undefined;
+  }
+
+  /** The one answer (result, unsupported, error or cases), if it came. A serve job has none: it ends when the host closes its input. */
   get terminal(): RuntimeMessage | undefined {
     return this.answer;
+  }
+
+  /** A serve job: the open case's answer, if it came. */
+  get currentAnswer(): RuntimeMessage | undefined {
+    return this.caseAnswered;
   }
 
   push(chunk: string): void {
@@ -201,7 +232,14 @@ export class ProtocolReader {
       this.violation(problem);
       return;
     }
-    if (ANSWERS[this.options.job.kind].has(message.type)) this.answer = message;
+    if (message.type === 'hello') this.helloAtMs = performance.now();
+    if (ANSWERS[this.options.job.kind].has(message.type)) {
+      if (this.options.job.kind === 'serve') this.caseAnswered = message;
+      else {
+        this.answer = message;
+        this.answerAtMs = performance.now();
+      }
+    }
     // A lockstep process's samples are kept once, in its result; the reader passes them on without holding them.
     if (message.type !== 'sample') this.messages.push(message);
     this.options.onMessage?.(message);
@@ -213,18 +251,25 @@ export class ProtocolReader {
     const job = this.options.job;
     if (this.answer) return `a "${message.type}" message after the process's ${this.answer.type} (one answer per process)`;
     if (message.type === 'hello') return this.messages.length ? 'a second "hello" message' : undefined;
-    if (job.kind !== 'list' && 'caseId' in message && message.caseId !== undefined && message.caseId !== job.caseId) {
-      return `a "${message.type}" message for case "${message.caseId}" from a process that was running "${job.caseId}"`;
+    // A serve job: messages belong to the case the host opened, until its answer.
+    const running = job.kind === 'serve' ? this.currentCase : job.kind === 'list' ? undefined : job.caseId;
+    if (job.kind === 'serve') {
+      if (running === undefined) return `a "${message.type}" message before the host asked for a case`;
+      if (this.caseAnswered) return `a "${message.type}" message after the ${this.caseAnswered.type} of case "${running}" (one answer per case)`;
+      if (message.type === 'error' && message.caseId === undefined) return undefined;
+    }
+    if (running !== undefined && 'caseId' in message && message.caseId !== undefined && message.caseId !== running) {
+      return `a "${message.type}" message for case "${message.caseId}" from a process that was running "${running}"`;
     }
     // Warnings (ctx.warn) come before the answer, for the case being run.
     if (message.type === 'warning') return job.kind === 'list' ? `a warning for case "${message.caseId}" from a process that was listing cases` : undefined;
     // A lockstep process: one ready, then samples numbered 0, 1, 2, … each asked for by the host.
     if (message.type === 'ready') {
-      if (job.kind !== 'lockstep') return `a "ready" message in answer to a ${job.kind} job`;
+      if (job.kind !== 'lockstep' && job.kind !== 'serve') return `a "ready" message in answer to a ${job.kind} job`;
       return this.ready ? 'a second "ready" message' : ((this.ready = true), undefined);
     }
     if (message.type === 'sample') {
-      if (job.kind !== 'lockstep') return `a "sample" message in answer to a ${job.kind} job`;
+      if (job.kind !== 'lockstep' && job.kind !== 'serve') return `a "sample" message in answer to a ${job.kind} job`;
       if (!this.ready) return 'a "sample" message before "ready"';
       if (message.index !== this.samples) return `sample ${message.index} where sample ${this.samples} was due`;
       if (this.samples >= this.asked) return `sample ${message.index} that the host did not ask for`;

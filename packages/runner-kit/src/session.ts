@@ -1,34 +1,73 @@
 /**
- * A lockstep process from the host's side: started with a lockstep job, it
- * warms up and says `ready`; then the host asks it for one sample at a time
- * (SAMPLE_COMMAND) and, at the end, for its result (FINISH_COMMAND). The run
- * loop asks the live processes of a case in turn, so their samples are taken
- * milliseconds apart and share the machine's state.
+ * Lockstep processes from the host's side. A process warms a case up and
+ * says `ready`; then the host asks it for one sample at a time
+ * (SAMPLE_COMMAND) and, at the end, for the case's result (FINISH_COMMAND).
+ * The run loop asks the live processes of a case in turn, so their samples
+ * are taken milliseconds apart and share the machine's state.
+ *
+ * Two shapes share that conversation:
+ * - liveCase: a process started with a lockstep job holds one case and ends
+ *   after its result;
+ * - warmProcess: a process started with a serve job holds many cases, one
+ *   after another (open → ready → samples → finish → the next open), and
+ *   ends when the host closes it. Start-up and the suite's load are paid
+ *   once per process instead of once per case.
  *
  * The transport is the runner's (stdin/stdout for node, deno and bun, a
  * streamed HTTP exchange for workerd); the conversation is the same.
  */
-import { FINISH_COMMAND, sampleCommand, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
-import type { RunningJob } from './process.ts';
+import { caseCommand, FINISH_COMMAND, sampleCommand, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
+import { EXIT_GRACE_MS, type RunningJob } from './process.ts';
 import type { JobOutcome } from './types.ts';
+
+/** One lockstep sample as the host saw it. */
+export interface SampleReading {
+  /** ns per iteration, on the process's clock. */
+  ns: number;
+  /** ns the process says passed between the host's command and its answer (absent from older runners). */
+  spanNs?: number;
+  /** ns the host waited, on its own clock, from sending the command to reading the answer. */
+  waitedNs: number;
+  /** When the host sent the command and read the answer, in ms on its clock (performance.now). */
+  sentMs: number;
+  receivedMs: number;
+}
 
 export interface LiveCase {
   /** The ready message, or undefined when the process answered (unsupported, an error) or ended first. */
   readonly ready: Promise<ReadyMessage | undefined>;
   /**
-   * One sample in ns per iteration; undefined when the process answered or
-   * ended instead. `iterations`: exactly that many calls (a fixed-iteration
-   * job only: protocol.ts sampleCommand).
+   * One sample; undefined when the process answered or ended instead.
+   * `iterations`: exactly that many calls (a fixed-iteration job only:
+   * protocol.ts sampleCommand).
    */
-  sample(iterations?: number): Promise<number | undefined>;
-  /** Asks for the result and waits for the process to end. */
+  sample(iterations?: number): Promise<SampleReading | undefined>;
+  /** Asks for the case's result; a lone case's process is then waited for until it ends. */
   finish(): Promise<JobOutcome>;
   /** Ends the process now (its outcome then says how it ended). */
   kill(): void;
 }
 
+/** A process that serves many cases, one after another (a serve job). */
+export interface WarmProcess {
+  /**
+   * Opens a case: the process sets it up, warms it and says ready. Its
+   * finish() gives that case's outcome and leaves the process running for
+   * the next case. `timeoutMs` bounds this case alone (the process is
+   * killed after it). Open the next case only after finish().
+   */
+  open(caseId: string, timeoutMs: number): LiveCase;
+  /** No more cases: closes the input and waits for the process to end (ended by the host EXIT_GRACE_MS later if it does not exit). */
+  close(): Promise<JobOutcome>;
+  kill(): void;
+  /** True while the process can take another case: alive, and it kept the protocol. */
+  readonly usable: boolean;
+  /** Case ids opened in this process so far, in order. */
+  readonly served: readonly string[];
+}
+
 export function liveCase(running: RunningJob): LiveCase {
-  let waiting: ((ns: number | undefined) => void) | undefined;
+  let waiting: ((message: RuntimeMessage | undefined) => void) | undefined;
   let onReady: ((message: ReadyMessage | undefined) => void) | undefined;
   let over = false;
   const ready = new Promise<ReadyMessage | undefined>((resolve) => (onReady = resolve));
@@ -43,24 +82,158 @@ export function liveCase(running: RunningJob): LiveCase {
     else if (message.type === 'sample') {
       const resolve = waiting;
       waiting = undefined;
-      resolve?.(message.ns);
+      resolve?.(message);
     } else if (message.type !== 'hello' && message.type !== 'warning') stop();
   });
   void running.outcome.then(stop);
   return {
     ready,
     sample(iterations?: number) {
-      if (over) return Promise.resolve(undefined);
-      return new Promise((resolve) => {
-        waiting = resolve;
-        running.reader.expectSample();
-        running.send(sampleCommand(iterations));
-      });
+      return over ? Promise.resolve(undefined) : askSample(running, (resolve) => (waiting = resolve), iterations);
     },
     finish() {
       running.send(FINISH_COMMAND);
       running.endInput();
       return running.outcome;
+    },
+    kill: () => running.kill(),
+  };
+}
+
+/** Sends SAMPLE_COMMAND and times the wait for the answer on the host's clock. */
+function askSample(running: RunningJob, wait: (resolve: (message: RuntimeMessage | undefined) => void) => void, iterations?: number): Promise<SampleReading | undefined> {
+  return new Promise((resolve) => {
+    let asked = 0;
+    wait((message) => {
+      const receivedMs = performance.now();
+      if (message?.type !== 'sample') return resolve(undefined);
+      resolve({ ns: message.ns, ...(message.spanNs !== undefined ? { spanNs: message.spanNs } : {}), waitedNs: (receivedMs - asked) * 1e6, sentMs: asked, receivedMs });
+    });
+    running.reader.expectSample();
+    asked = performance.now();
+    running.send(sampleCommand(iterations));
+  });
+}
+
+/** The case being served: what its listeners wait for. */
+interface OpenCase {
+  caseId: string;
+  firstMessage: number;
+  firstProtocolError: number;
+  opened: number;
+  onReady: (message: ReadyMessage | undefined) => void;
+  waiting?: ((message: RuntimeMessage | undefined) => void) | undefined;
+  onAnswer: () => void;
+  answered: Promise<void>;
+  timedOut: boolean;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export function warmProcess(running: RunningJob): WarmProcess {
+  const reader = running.reader;
+  const served: string[] = [];
+  let current: OpenCase | undefined;
+  let ended: JobOutcome | undefined;
+  let broken = false;
+  let closing = false;
+
+  const settle = (c: OpenCase): void => {
+    clearTimeout(c.timer);
+    c.onReady(undefined);
+    c.waiting?.(undefined);
+    c.waiting = undefined;
+    c.onAnswer();
+  };
+  reader.listen((message) => {
+    const c = current;
+    if (!c) return;
+    if (message.type === 'ready') c.onReady(message);
+    else if (message.type === 'sample') {
+      const resolve = c.waiting;
+      c.waiting = undefined;
+      resolve?.(message);
+    } else if (message.type !== 'hello' && message.type !== 'warning') settle(c);
+  });
+  void running.outcome.then((outcome) => {
+    ended = outcome;
+    if (current) settle(current);
+  });
+
+  /** The case's own share of the process's messages and its outcome, whether the process lives on or ended. */
+  const caseOutcome = (c: OpenCase): JobOutcome => {
+    const messages = reader.messages.slice(c.firstMessage);
+    const hello = reader.messages[0]?.type === 'hello' && c.firstMessage > 0 ? [reader.messages[0]] : [];
+    const protocolErrors = reader.protocolErrors.slice(c.firstProtocolError);
+    const wallMs = performance.now() - c.opened;
+    if (protocolErrors.length) broken = true;
+    if (reader.currentAnswer && !c.timedOut) {
+      // Answered, and the process lives on: the case ended cleanly as far as the process goes.
+      return { messages: [...hello, ...messages], exitCode: 0, exitSignal: null, timedOut: false, interrupted: false, stderr: '', protocolErrors, wallMs };
+    }
+    const outcome = ended!;
+    return { ...outcome, messages: [...hello, ...messages], protocolErrors: [...protocolErrors, ...outcome.protocolErrors.slice(reader.protocolErrors.length)], timedOut: outcome.timedOut || c.timedOut, wallMs };
+  };
+
+  return {
+    get usable() {
+      return !ended && !broken && !closing;
+    },
+    served,
+    open(caseId, timeoutMs) {
+      if (current && !reader.currentAnswer && !ended) throw new Error(`case "${caseId}" opened while "${current.caseId}" is still open`);
+      let onReady!: (message: ReadyMessage | undefined) => void;
+      let onAnswer!: () => void;
+      const ready = new Promise<ReadyMessage | undefined>((resolve) => (onReady = resolve));
+      const answered = new Promise<void>((resolve) => (onAnswer = resolve));
+      const c: OpenCase = {
+        caseId,
+        firstMessage: reader.messages.length,
+        firstProtocolError: reader.protocolErrors.length,
+        opened: performance.now(),
+        onReady,
+        onAnswer,
+        answered,
+        timedOut: false,
+        timer: setTimeout(() => {
+          c.timedOut = true;
+          running.kill();
+        }, timeoutMs),
+      };
+      current = c;
+      served.push(caseId);
+      if (ended) settle(c);
+      else {
+        reader.openCase(caseId);
+        running.send(caseCommand(caseId));
+      }
+      return {
+        ready,
+        sample(iterations?: number) {
+          if (ended || reader.currentAnswer || current !== c) return Promise.resolve(undefined);
+          return askSample(running, (resolve) => (c.waiting = resolve), iterations);
+        },
+        async finish() {
+          if (!ended && !reader.currentAnswer) running.send(FINISH_COMMAND);
+          await c.answered;
+          // A case that did not answer leaves a process that ended (or was killed): its outcome says how.
+          if (!reader.currentAnswer || c.timedOut) await running.outcome;
+          return caseOutcome(c);
+        },
+        kill: () => running.kill(),
+      };
+    },
+    async close() {
+      closing = true;
+      running.endInput();
+      // A process that does not exit once its input is closed is ended by the host (types.ts stoppedAfterAnswer).
+      let stopped = false;
+      const grace = setTimeout(() => {
+        stopped = true;
+        running.kill();
+      }, EXIT_GRACE_MS);
+      const outcome = await running.outcome;
+      clearTimeout(grace);
+      return stopped ? { ...outcome, stoppedAfterAnswer: true } : outcome;
     },
     kill: () => running.kill(),
   };

@@ -5,7 +5,7 @@
  */
 import type { Job, RuntimeMessage } from '@rtbench/core/protocol';
 import type { RuntimeKind } from '@rtbench/core';
-import type { LiveCase } from './session.ts';
+import type { LiveCase, WarmProcess } from './session.ts';
 import type { NpmInstallLocation, RuntimeStore } from './runtime-store.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
 import type { RuntimeReleases } from './releases.ts';
@@ -62,6 +62,8 @@ export interface JobOutcome {
    */
   protocolErrors: string[];
   wallMs: number;
+  /** ms on the host's clock from reading the process's hello to reading its answer (absent when either is missing). */
+  hostSpanMs?: number;
   /**
    * The process gave its answer but had not exited EXIT_GRACE_MS later, so
    * the host ended it (node 26 was seen to deadlock in its own exit, joining
@@ -119,6 +121,14 @@ export interface Runner {
    * alive for the host to ask for samples in turn (session.ts).
    */
   startSession(request: JobRequest): LiveCase;
+  /**
+   * Starts a serve job (request.job.kind 'serve'): a warm process that sets
+   * up, samples and tears down many lockstep cases one after another
+   * (session.ts). `timeoutMs` bounds the whole process; each case has its own.
+   * Absent: the runtime cannot serve many cases, and each gets its own process.
+   */
+  startWarm?(request: JobRequest): WarmProcess;
+
   /**
    * How this runtime names its JIT code for a native profiler (`--profile
    * native`, perf); absent: native profiles are unavailable on it.

@@ -20,6 +20,7 @@ import {
   sealJob,
   startJob,
   liveCase,
+  warmProcess,
   wrapped,
   type RunningJob,
   attachTraceMetrics,
@@ -52,7 +53,7 @@ const bun: SingleNpmRuntime = {
 function startBunJob(request: JobRequest): RunningJob {
   const { target, flags, bundlePath } = request;
   // JSC's GC log on stderr is where Bun's collection counts come from, unless the variant turned it off.
-  const gcLog = flags.env[GC_LOG_ENV] === undefined ? new TraceFilter(new JscGcLog()) : undefined;
+  const gcLog = flags.env[GC_LOG_ENV] === undefined ? new TraceFilter(new JscGcLog(), () => new JscGcLog()) : undefined;
   const running = startJob({
     ...wrapped(request.wrap, target.binary, [...BUN_RUN_ARGS, ...flags.args, bundlePath]),
     job: sealJob(request.job, flags.env),
@@ -106,6 +107,10 @@ export const bunRunner: Runner = {
     withJitNames: (flags, jitDir) => ({ args: flags.args, env: { ...flags.env, BUN_JSC_useJITDump: '1', BUN_JSC_jitDumpDirectory: jitDir } }),
     resolves:
       "bun's binary carries only its ~1,100 dynamic symbols: JavaScriptCore's and bun's C++ and Zig code is addresses, grouped by library as one frame; JIT code is named from JSC's jitdump (BUN_JSC_useJITDump), by tier and code block (\"JSC-DFG: <function>#<hash>\"), without source lines; the interpreter (LLInt) and its thunks are in the binary, unnamed",
+  },
+
+  startWarm(request: JobRequest) {
+    return warmProcess(startBunJob(request));
   },
 };
 

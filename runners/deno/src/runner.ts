@@ -28,6 +28,7 @@ import {
   spawnJob,
   startJob,
   liveCase,
+  warmProcess,
   wrapped,
   type SpawnJobOptions,
 } from '@rtbench/runner-kit';
@@ -109,6 +110,10 @@ export const denoRunner: Runner = {
     jitNames: 'perf-map',
     withJitNames: (flags) => ({ args: withV8Flags(flags.args, ['--perf-basic-prof', '--interpreted-frames-native-stack']), env: flags.env }),
     resolves: "deno's binary is stripped: its C++ and Rust code (V8's runtime functions, JSON.parse's C++ among them, and deno's own) is addresses, grouped by library as one frame; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own), and V8's builtins are named there too",
+  },
+
+  startWarm(request: JobRequest) {
+    return warmProcess(startJob(spawnOptions(request)));
   },
 };
 

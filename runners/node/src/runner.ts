@@ -20,6 +20,7 @@ import {
   spawnJob,
   startJob,
   liveCase,
+  warmProcess,
   wrapped,
   type SpawnJobOptions,
   whichOnPath,
@@ -137,6 +138,10 @@ export const nodeRunner: Runner = {
     jitNames: 'perf-map',
     withJitNames: (flags) => ({ args: ['--perf-basic-prof', '--interpreted-frames-native-stack', ...flags.args], env: flags.env }),
     resolves: "node's binary carries its symbols: V8's and node's C++ functions and V8's builtins (Builtins_*) by name; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own); functions a compiler inlined are part of their caller (no DWARF inline data)",
+  },
+
+  startWarm(request: JobRequest) {
+    return warmProcess(startJob(spawnOptions(request)));
   },
 };
 

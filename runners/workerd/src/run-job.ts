@@ -106,7 +106,7 @@ export function startWorkerdJob(request: JobRequest, hooks: WorkerdJobHooks = {}
   });
   const job = request.job;
   const sealed = sealJob(job, flags.env);
-  const gcTrace = flags.args.includes(GC_TRACE_OPT_OUT) ? undefined : new TraceFilter(new V8NvpTrace());
+  const gcTrace = flags.args.includes(GC_TRACE_OPT_OUT) ? undefined : new TraceFilter(new V8NvpTrace(), () => new V8NvpTrace());
   const facts: WorkerdFacts = { version: target.version, v8: target.engineVersion, ...(gcTrace ? { gcMarkers: true } : {}) };
   const firstLine = JSON.stringify({ ...(JSON.parse(sealed.text) as object), workerd: facts });
   const server = startWorkerd(target.binary, configPath, workerdEnv(flags.env), dir, undefined, gcTrace, hooks.serveOptions ?? [], request.wrap);
@@ -206,7 +206,8 @@ function workerdOutcome({ request, reader, server, exit, response, gcTrace, time
   // A SIGKILL from our kill() of a running server is our own stop; any other
   // end is workerd's (a crash, an abort on a V8 heap limit, the OOM killer).
   const stoppedByRunner = !timedOut && !interrupted && ((server.killedWhileRunning && exit.signal === 'SIGKILL') || (stoppedGracefully && (exit.code === 0 || exit.signal === 'SIGTERM')));
-  if (stoppedByRunner && response && !reader.terminal && !reader.protocolErrors.length) {
+  // A serve job has no answer of its own: it ends when the host closes its input (a case's missing answer is the session's to report).
+  if (stoppedByRunner && response && job.kind !== 'serve' && !reader.terminal && !reader.protocolErrors.length) {
     const why =
       uncaughtReason(output) ??
       (response.error
@@ -229,5 +230,6 @@ function workerdOutcome({ request, reader, server, exit, response, gcTrace, time
     stderr: server.output.toString(),
     protocolErrors: reader.protocolErrors,
     wallMs: performance.now() - started,
+    ...(reader.hostSpanMs !== undefined ? { hostSpanMs: reader.hostSpanMs } : {}),
   };
 }

@@ -17,6 +17,7 @@ import {
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
   liveCase,
+  warmProcess,
 } from '@rtbench/runner-kit';
 import { npmWorkerd, probeWorkerd, workerdDateOf, workerdReleases } from './binary.ts';
 import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
@@ -62,6 +63,10 @@ export const workerdRunner: Runner = {
     jitNames: 'perf-map',
     withJitNames: (flags) => ({ args: ['--perf-basic-prof', '--interpreted-frames-native-stack', ...flags.args], env: flags.env }),
     resolves: "workerd's binary carries its symbols: V8's, workerd's and kj's C++ functions and V8's builtins by name; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own); functions a compiler inlined are part of their caller (no DWARF inline data)",
+  },
+
+  startWarm(request: JobRequest) {
+    return warmProcess(startWorkerdJob(request));
   },
 };
 

@@ -49,3 +49,10 @@ export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, ro
   };
   return { armId: arm.id, warnings, outcomes: [{ kind: 'round', record }] };
 }
+
+/** ms of timed work in a round of the in-runtime loop: every sample's batch. */
+export function timedMsOf(result: ArmResult): number {
+  let ns = 0;
+  for (const o of result.outcomes) if (o.kind === 'round') for (const x of o.record.samples) ns += x * o.record.iterationsPerSample;
+  return ns / 1e6;
+}

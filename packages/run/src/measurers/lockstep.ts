@@ -1,19 +1,29 @@
 /**
  * Lockstep: one replicate of a case is a set of live processes, one per arm,
- * started and warmed together, then asked for one sample each in turn, the
- * order rotating every turn, so that neighbouring samples of different arms
- * are milliseconds apart and share the machine's state (it switches between a
+ * warmed together, then asked for one sample each in turn, the order
+ * rotating every turn, so that neighbouring samples of different arms are
+ * milliseconds apart and share the machine's state (it switches between a
  * fast and a slow state every few ms here: docs/two-speed-noise.md). The set
  * is the unit of replication: several sets give the spread between processes
  * (JIT decisions, code and heap layout), and the paired ratio of a set is the
  * Hodges–Lehmann estimate over its turns of the per-turn log ratios (stats'
  * pairRounds).
+ *
+ * Two ways to hold the processes:
+ * - warm (the default): one process per arm serves every case of a set, one
+ *   case after another (the loop shuffles the cases' order per set, so an
+ *   effect of what ran before lands in the spread between sets); start-up
+ *   and the suite's load are paid once per set, not once per case;
+ * - per case: a fresh process per arm, case and set (the earlier schedule).
  */
 import type { MeasureOptions } from '@rtbench/core';
 import type { Job } from '@rtbench/core/protocol';
-import type { LiveCase } from '@rtbench/runner-kit';
-import type { Arm, ArmResult, Measurer, ReplicateContext, Unit } from '../measurer.ts';
-import { armResultOf } from './judge.ts';
+import type { CaseResultMessage } from '@rtbench/core/protocol';
+import type { RoundRecord } from '@rtbench/core/schema';
+import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/runner-kit';
+import type { Arm, ArmResult, LateFailure, Measurer, ReplicateContext, Unit } from '../measurer.ts';
+import { corroborate } from './corroborate.ts';
+import { armResultOf, timedMsOf } from './judge.ts';
 
 export interface LockstepOptions {
   /** Warmup (adaptive when warmupMinMs is set) and the sample length, as in a fresh process. */
@@ -28,6 +38,8 @@ export interface LockstepOptions {
 
 export const LOCKSTEP_DESCRIPTION =
   'lockstep: per case and set, one live process per variant, warmed together, then one sample each in turn (order rotating every turn, an untimed quarter batch before each sample)';
+export const WARM_LOCKSTEP_DESCRIPTION =
+  'lockstep (warm processes): per set, one live process per variant serves every case in a shuffled order; per case, the processes warm it together, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample)';
 
 /** How many turns a set takes: the sampling time over the longest arm's sample. */
 export function turnsFor(options: Pick<LockstepOptions, 'sampleTimeMs' | 'minTurns' | 'maxTurns'>, batchNs: readonly number[]): number {
@@ -36,6 +48,62 @@ export function turnsFor(options: Pick<LockstepOptions, 'sampleTimeMs' | 'minTur
   return Math.min(options.maxTurns, Math.max(options.minTurns, turns));
 }
 
+/**
+ * One case on live processes, one per arm, already asked to set it up: wait
+ * for them to be ready, take the turns, finish, and judge each arm's answer
+ * (every sample it was asked for, in turn order, corroborated by the host's
+ * clock).
+ */
+async function sampleInTurn(cases: readonly LiveCase[], arms: readonly Arm[], options: LockstepOptions, context: ReplicateContext): Promise<{ results: ArmResult[]; outcomes: JobOutcome[] }> {
+  const ready = await Promise.all(cases.map((s) => s.ready));
+  let live = arms.map((_, i) => i).filter((i) => ready[i] !== undefined);
+  const positions: number[][] = arms.map(() => []);
+  const readings: SampleReading[][] = arms.map(() => []);
+  const turns = turnsFor(options, live.map((i) => ready[i]!.batchNs));
+  for (let turn = 0; turn < turns && live.length && !context.signal?.aborted; turn++) {
+    const order = [...live.slice(turn % live.length), ...live.slice(0, turn % live.length)];
+    const gone: number[] = [];
+    for (const [position, i] of order.entries()) {
+      const reading = await cases[i]!.sample();
+      if (reading === undefined) gone.push(i);
+      else {
+        positions[i]!.push(position);
+        readings[i]!.push(reading);
+      }
+    }
+    if (gone.length) live = live.filter((i) => !gone.includes(i));
+  }
+  const outcomes = await Promise.all(cases.map((s) => s.finish()));
+  const results = arms.map((arm, i) => {
+    const host = hostRecord(readings[i]!);
+    const result = armResultOf(arm, outcomes[i]!, options.timeoutMs, context.round, i, { lockstep: { positions: positions[i]!, ...host } });
+    const outcome = result.outcomes[0]!;
+    if (outcome.kind !== 'round') return result;
+    result.timedMs = timedMsOf(result);
+    // The result repeats every sample the host asked for, in turn order; anything else breaks the pairing.
+    if (outcome.record.samples.length !== positions[i]!.length) {
+      result.outcomes[0] = {
+        kind: 'failure',
+        failure: { kind: 'error', message: `the ${arm.runner.runtime} process answered with ${outcome.record.samples.length} samples after ${positions[i]!.length} turns` },
+      };
+      return result;
+    }
+    const doubt = corroborate(outcome.record, readings[i]!);
+    if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.runner.runtime}: ${doubt}` } };
+    return result;
+  });
+  return { results, outcomes };
+}
+
+/** What the host saw of each sample, kept with the samples (µs, to 0.1 µs). */
+function hostRecord(readings: readonly SampleReading[]): { hostWaitUs?: number[]; spanUs?: number[] } {
+  if (!readings.length) return {};
+  const us = (ns: number): number => Math.round(ns / 100) / 10;
+  const spans = readings.every((r) => r.spanNs !== undefined) ? { spanUs: readings.map((r) => us(r.spanNs!)) } : {};
+  return { hostWaitUs: readings.map((r) => us(r.waitedNs)), ...spans };
+}
+
+/** A fresh set of processes per case: each starts with a lockstep job for that one case. */
 export function lockstepMeasurer(options: LockstepOptions): Measurer {
   return {
     description: LOCKSTEP_DESCRIPTION,
@@ -47,33 +115,106 @@ export function lockstepMeasurer(options: LockstepOptions): Measurer {
         context.onArmStart?.(arm);
         return arm.runner.startSession({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
       });
-      const ready = await Promise.all(sessions.map((s) => s.ready));
-      let live = arms.map((_, i) => i).filter((i) => ready[i] !== undefined);
-      const positions: number[][] = arms.map(() => []);
-      const turns = turnsFor(options, live.map((i) => ready[i]!.batchNs));
-      for (let turn = 0; turn < turns && live.length && !context.signal?.aborted; turn++) {
-        const order = [...live.slice(turn % live.length), ...live.slice(0, turn % live.length)];
-        const gone: number[] = [];
-        for (const [position, i] of order.entries()) {
-          const ns = await sessions[i]!.sample();
-          if (ns === undefined) gone.push(i);
-          else positions[i]!.push(position);
-        }
-        if (gone.length) live = live.filter((i) => !gone.includes(i));
-      }
-      const outcomes = await Promise.all(sessions.map((s) => s.finish()));
-      return arms.map((arm, i) => {
-        const result = armResultOf(arm, outcomes[i]!, options.timeoutMs, context.round, i, { lockstep: { positions: positions[i]! } });
-        const outcome = result.outcomes[0]!;
-        // The result repeats every sample the host asked for, in turn order; anything else breaks the pairing.
-        if (outcome.kind === 'round' && outcome.record.samples.length !== positions[i]!.length) {
-          result.outcomes[0] = {
-            kind: 'failure',
-            failure: { kind: 'error', message: `the ${arm.runner.runtime} process answered with ${outcome.record.samples.length} samples after ${positions[i]!.length} turns` },
-          };
-        }
-        return result;
+      return (await sampleInTurn(sessions, arms, options, context)).results;
+    },
+  };
+}
+
+/** A case a warm process served: the record the loop keeps, and the result message it came from (metrics read on the host arrive when the process ends). */
+interface Served {
+  unitKey: string;
+  round: number;
+  record?: RoundRecord;
+  message?: CaseResultMessage;
+}
+
+/** A warm process's whole life is bounded by this many case timeouts; each case has its own. */
+const WARM_PROCESS_TIMEOUTS = 1_000;
+
+/**
+ * Warm processes: one per arm serves every case of a set (a serve job).
+ * The loop calls endSet() after the last case of a set: the processes end
+ * there, and a new set starts new ones. A process that crashed, timed out
+ * or broke the protocol is replaced by a fresh one for the next case.
+ */
+export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
+  const processes = new Map<string, { process: WarmProcess; arm: Arm; served: Served[] }>();
+  const ended: Promise<LateFailure[]>[] = [];
+
+  /** Ends a process; the records of its cases get what the host read after its end (engine traces), and a crash after its last answer fails that case. */
+  const retire = (armId: string): void => {
+    const held = processes.get(armId);
+    if (!held) return;
+    processes.delete(armId);
+    ended.push(
+      held.process.close().then((outcome) => {
+        for (const s of held.served) if (s.record && s.message?.metrics) s.record.metrics = s.message.metrics;
+        const last = held.served[held.served.length - 1];
+        const clean = (outcome.exitCode === 0 && outcome.exitSignal === null) || outcome.stoppedAfterAnswer === true || outcome.interrupted;
+        if (clean || !last?.record) return [];
+        const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
+        return [
+          {
+            unitKey: last.unitKey,
+            armId,
+            round: last.round,
+            failure: { kind: 'crash', message: `the ${held.arm.runner.runtime} process ${how} after its last case's result (it had served ${held.served.length} cases)`, stderr: outcome.stderr },
+          },
+        ];
+      }),
+    );
+  };
+
+  const processFor = (arm: Arm, context: ReplicateContext): { process: WarmProcess; arm: Arm; served: Served[] } => {
+    const held = processes.get(arm.id);
+    if (held?.process.usable) return held;
+    if (held) retire(arm.id);
+    const start = arm.runner.startWarm!;
+    const job: Job = { protocol: 1, kind: 'serve', options: options.measure };
+    const process = start({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, ...(context.signal ? { signal: context.signal } : {}) });
+    const fresh = { process, arm, served: [] };
+    processes.set(arm.id, fresh);
+    return fresh;
+  };
+
+  const perCase = lockstepMeasurer(options);
+  return {
+    description: WARM_LOCKSTEP_DESCRIPTION,
+    async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
+      // A runtime whose runner cannot serve many cases gets a process per case.
+      if (arms.some((a) => !a.runner.startWarm)) return perCase.replicate(unit, arms, context);
+      const caseId = unit.cases[0]!.id;
+      const held = arms.map((arm) => {
+        context.onArmStart?.(arm);
+        return processFor(arm, context);
       });
+      const servedBefore = held.map((h) => h.served.length);
+      const cases = held.map((h) => h.process.open(caseId, options.timeoutMs));
+      const { results, outcomes } = await sampleInTurn(cases, arms, options, context);
+      results.forEach((result, i) => {
+        const outcome = result.outcomes[0];
+        const served: Served = { unitKey: unit.key, round: context.round };
+        if (outcome?.kind === 'round') {
+          served.record = outcome.record;
+          outcome.record.lockstep = { ...outcome.record.lockstep!, servedBefore: servedBefore[i]! };
+          const message = outcomes[i]!.messages.find((m): m is CaseResultMessage => m.type === 'result');
+          if (message) served.message = message;
+        } else if (outcome?.kind === 'failure' && (outcome.failure.kind === 'crash' || outcome.failure.kind === 'timeout') && held[i]!.process.served.length > 1) {
+          // What ran before in the same process may be the cause: say so, and how to rule it out.
+          outcome.failure.message += ` (in a warm process that had served ${held[i]!.process.served.length - 1} other cases before; --schedule lockstep-per-case gives each case its own process)`;
+        }
+        held[i]!.served.push(served);
+      });
+      return results;
+    },
+    async endSet(): Promise<LateFailure[]> {
+      for (const armId of [...processes.keys()]) retire(armId);
+      const late = (await Promise.all(ended.splice(0))).flat();
+      return late;
+    },
+    dispose() {
+      for (const { process } of processes.values()) process.kill();
+      processes.clear();
     },
   };
 }

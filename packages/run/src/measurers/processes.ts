@@ -8,9 +8,10 @@
  * runtimes that cannot hold a conversation, and to reproduce older runs.
  */
 import type { MeasureOptions } from '@rtbench/core';
-import type { Job } from '@rtbench/core/protocol';
+import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
 import type { Arm, ArmResult, Measurer, ReplicateContext, Unit } from '../measurer.ts';
-import { armResultOf } from './judge.ts';
+import { armResultOf, timedMsOf } from './judge.ts';
+import { corroborateProcess } from './corroborate.ts';
 
 export const PROCESSES_DESCRIPTION = 'processes: one fresh process per case, variant and round, sampling back to back';
 
@@ -25,7 +26,13 @@ export function processesMeasurer(options: MeasureOptions, timeoutMs: number): M
         context.onArmStart?.(arm);
         const job: Job = { protocol: 1, kind: 'measure', caseId, options };
         const outcome = await arm.runner.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
-        out.push(armResultOf(arm, outcome, timeoutMs, context.round, position));
+        const result = armResultOf(arm, outcome, timeoutMs, context.round, position);
+        const round = result.outcomes[0];
+        // The process's clock from its hello to its answer, against the host's (corroborate.ts).
+        const elapsedMs = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result')?.elapsedMs;
+        const doubt = round?.kind === 'round' && elapsedMs !== undefined && outcome.hostSpanMs !== undefined ? corroborateProcess(elapsedMs, outcome.hostSpanMs, round.record.clock.resolutionNs) : undefined;
+        if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.runner.runtime}: ${doubt}` } };
+        out.push({ ...result, timedMs: timedMsOf(result) });
       }
       return out;
     },

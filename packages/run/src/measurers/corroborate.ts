@@ -1,0 +1,66 @@
+/**
+ * The host's clock against the runtime's. A case can change what the
+ * in-runtime loop reads (a replaced global that the entry's clock uses, a
+ * patched built-in) by routes that have been closed one by one; this check
+ * does not depend on the route, only on the host's own clock.
+ *
+ * Every lockstep sample starts with a reading of the process's clock
+ * (sampleStartMs), taken after the host sent its command and before the
+ * host read the answer. Both clocks are the machine's monotonic clock, so
+ * between samples i and j the process's clock must advance by no less than
+ * the host saw between reading answer i and sending command j, and by no
+ * more than between sending command i and reading answer j. Descheduling
+ * (a busy neighbour, a loaded host) widens the window but never moves a
+ * bound the wrong way, so an honest process cannot fail it: no threshold is
+ * tuned to the machine. A clock slowed by a factor (the case that made node
+ * read 4 ns for a 557 ns loop) falls below the lower bound at once over a
+ * set's turns; a fast one passes the upper. A timed batch that claims more
+ * time than the host waited for the whole exchange cannot be honest either.
+ *
+ * For a fresh process, the answer's elapsedMs (its clock from before its
+ * hello to the answer) against the host's time between reading the two:
+ * only the answer's delay in the pipe is outside both, so a margin covers it.
+ */
+import type { RoundRecord } from '@rtbench/core/schema';
+import type { SampleReading } from '@rtbench/runner-kit';
+
+/** Slack beyond the clocks' resolution: the µs rounding of sampleStartMs and the host's timer. */
+const READING_SLACK_MS = 0.01;
+
+const ms = (x: number): string => `${+x.toPrecision(3)} ms`;
+
+/** Why a lockstep set's samples cannot be believed, in one line; undefined when the host's clock agrees. */
+export function corroborate(record: Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsPerSample' | 'clock'>, readings: readonly SampleReading[]): string | undefined {
+  const tickMs = record.clock.resolutionNs / 1e6;
+  const slack = 2 * tickMs + READING_SLACK_MS;
+  let tooLong = 0;
+  readings.forEach((r, i) => {
+    if ((record.samples[i]! * record.iterationsPerSample) / 1e6 > (r.receivedMs - r.sentMs) + slack) tooLong++;
+  });
+  if (tooLong) return `${tooLong} of ${readings.length} samples claimed more time than the host waited for them: the process's clock cannot be trusted, so the set is not used`;
+  const starts = record.sampleStartMs;
+  if (!starts || starts.length !== readings.length || readings.length < 2) return undefined;
+  const first = 0;
+  const last = readings.length - 1;
+  const advanced = starts[last]! - starts[first]!;
+  const atLeast = readings[last]!.sentMs - readings[first]!.receivedMs;
+  const atMost = readings[last]!.receivedMs - readings[first]!.sentMs;
+  if (advanced < atLeast - slack || advanced > atMost + slack) {
+    return `the process's clock advanced ${ms(advanced)} between its first and last sample while the host's advanced ${ms(atLeast)}–${ms(atMost)}: something changed the clock the case is timed with, so the set is not used`;
+  }
+  return undefined;
+}
+
+/** Margin for a fresh process's answer: its delay in the pipe, which only the host's span includes. */
+export const ANSWER_DELAY_MARGIN_MS = 50;
+export const ANSWER_DELAY_MARGIN_SHARE = 0.1;
+
+/**
+ * A fresh process: `elapsedMs` on its clock from before its hello to its
+ * answer, against `hostMs` between reading the two. Undefined when they agree.
+ */
+export function corroborateProcess(elapsedMs: number, hostMs: number, resolutionNs: number): string | undefined {
+  const allowed = hostMs - ANSWER_DELAY_MARGIN_MS - ANSWER_DELAY_MARGIN_SHARE * hostMs - (2 * resolutionNs) / 1e6;
+  if (elapsedMs >= allowed) return undefined;
+  return `the process's clock advanced ${ms(elapsedMs)} from its hello to its answer while the host saw ${ms(hostMs)} pass: something changed the clock the case is timed with, so the round is not used`;
+}
