@@ -122,3 +122,28 @@ describe('measure loop', () => {
     expect(messages.find((m) => m.type === 'error')).toMatchObject({ phase: 'load', message: expect.stringContaining('no case "nope"') });
   });
 });
+
+describe('a serve job (a warm process that serves many cases)', () => {
+  it('answers each case it is asked for as a lockstep job would, in order, and ends when the host closes the channel', async () => {
+    (globalThis as { teardownRan?: boolean }).teardownRan = false;
+    const messages: RuntimeMessage[] = [];
+    const commands = ['case "work [n=500]"', 'sample', 'sample', 'finish', 'case "no such case"', 'finish', 'case "teardown"', 'sample', 'finish'];
+    const ids = testSuite.cases().map((c) => c.id);
+    commands[0] = `case ${JSON.stringify(ids.find((id) => id.includes('500')))}`;
+    commands[6] = `case ${JSON.stringify(ids.find((id) => id.includes('teardown')))}`;
+    const env: RuntimeEnvironment = {
+      facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
+      clock: fineClock,
+      emit: (m) => messages.push(parseRuntimeMessage(JSON.parse(JSON.stringify(m)))),
+      commands: async () => commands.shift(),
+    };
+    await executeJob(testSuite, { protocol: 1, kind: 'serve', options: { warmupMs: 5, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } }, env);
+    expect(messages.map((m) => m.type)).toEqual(['hello', 'ready', 'sample', 'sample', 'result', 'error', 'ready', 'sample', 'result']);
+    const samples = messages.filter((m) => m.type === 'sample');
+    // Each sample says how long the whole exchange took on the process's clock: at least its timed batch.
+    for (const s of samples) expect(s.type === 'sample' && s.spanNs! >= s.ns).toBe(true);
+    expect(messages[5]).toMatchObject({ type: 'error', phase: 'load', caseId: 'no such case' });
+    expect((globalThis as { teardownRan?: boolean }).teardownRan).toBe(true);
+    expect(commands).toEqual([]);
+  });
+});

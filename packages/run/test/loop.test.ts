@@ -148,3 +148,49 @@ describe('executeLoop', () => {
     expect(r.status).toBe('failed');
   });
 });
+
+describe('executeLoop with a measurer that keeps processes across a set', () => {
+  /** A fake warm measurer: logs units, and at each set's end reports a crash after the set's last unit on arm y in round 1. */
+  function warmMeasurer(calls: Call[], ends: string[][]): Measurer {
+    let set: string[] = [];
+    const base = fakeMeasurer(() => [5, 6, 7], calls);
+    return {
+      ...base,
+      async replicate(unit, arms, context) {
+        set.push(unit.key);
+        return base.replicate(unit, arms, context);
+      },
+      async endSet() {
+        ends.push(set);
+        const last = set[set.length - 1]!;
+        const round = calls[calls.length - 1]!.round;
+        set = [];
+        return round === 1 ? [{ unitKey: last, armId: 'y', round, failure: { kind: 'crash', message: 'exited with code 1 after its last case' } }] : [];
+      },
+    };
+  }
+
+  it('shuffles the units per set, ends every set, and fails the round a late failure names', async () => {
+    const cases = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const ends: string[][] = [];
+    const { run: r, calls } = await run({ cases, schedule: { order: 'shuffled', rounds: 4 }, measurer: (calls) => warmMeasurer(calls, ends) });
+    // Every set holds every unit once, and the orders differ between sets (seeded: the same on every run).
+    expect(ends).toHaveLength(4);
+    for (const set of ends) expect([...set].sort()).toEqual(cases);
+    expect(new Set(ends.map((s) => s.join(''))).size).toBeGreaterThan(1);
+    expect(calls).toHaveLength(24);
+    // The unit that ended set 1 lost arm y's round 1 and says why.
+    const last = ends[1]![5]!;
+    const y = r.results.find((x) => x.caseId === last && x.variantId === 'y')!;
+    expect(y.rounds.map((x) => x.round)).toEqual([0]);
+    expect(y.failures.find((f) => f.kind === 'crash')).toMatchObject({ round: 1 });
+    // The arm is not asked again for that unit; the other arm kept all four rounds.
+    expect(r.results.find((x) => x.caseId === last && x.variantId === 'x')!.rounds).toHaveLength(4);
+    expect(r.timing).toMatchObject({ timedMs: expect.any(Number), wallMs: expect.any(Number) });
+  });
+
+  it('keeps the units in plan order when the measurer does not keep processes', async () => {
+    const { calls } = await run({ cases: ['a', 'b', 'c'], schedule: { order: 'shuffled', rounds: 2 }, measurer: (calls) => fakeMeasurer(() => [1], calls) });
+    expect(calls.map((c) => c.unit).join('')).toBe('abcabc');
+  });
+});

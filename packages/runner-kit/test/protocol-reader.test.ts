@@ -171,3 +171,44 @@ describe('ProtocolReader, property-based', () => {
     );
   });
 });
+
+describe('ProtocolReader on a serve job (a warm process, many cases)', () => {
+  const serve: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 1, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } };
+  const ready = (caseId: string): RuntimeMessage => ({ type: 'ready', caseId, iterationsPerSample: 1, warmupIterations: 3, batchNs: 10 });
+  const sample = (caseId: string, index: number): RuntimeMessage => ({ type: 'sample', caseId, index, ns: 5, spanNs: 7 });
+
+  it('takes one answer per case the host opened, each in a lockstep job\'s order, and never a final answer', () => {
+    const other = new Tail();
+    const reader = new ProtocolReader({ token, job: serve, other });
+    reader.push(line(hello));
+    for (const id of ['a', 'b']) {
+      reader.openCase(id);
+      reader.push(line(ready(id)));
+      reader.expectSample();
+      reader.push(line(sample(id, 0)));
+      reader.push(line(result(id, [5])));
+      expect(reader.currentAnswer).toMatchObject({ type: 'result', caseId: id });
+    }
+    expect(reader.protocolErrors).toEqual([]);
+    expect(reader.terminal).toBeUndefined();
+    expect(reader.messages.map((m) => m.type)).toEqual(['hello', 'ready', 'result', 'ready', 'result']);
+  });
+
+  it('refuses messages between cases, for another case, or a sample it did not ask for', () => {
+    const reader = new ProtocolReader({ token, job: serve, other: new Tail() });
+    reader.push(line(hello));
+    reader.push(line(ready('a')));
+    reader.openCase('a');
+    reader.push(line(ready('b')));
+    reader.push(line(ready('a')));
+    reader.push(line(sample('a', 0)));
+    reader.push(line(result('a')));
+    reader.push(line(result('a')));
+    expect(reader.protocolErrors).toEqual([
+      'a "ready" message before the host asked for a case',
+      'a "ready" message for case "b" from a process that was running "a"',
+      'sample 0 that the host did not ask for',
+      'a "result" message after the result of case "a" (one answer per case)',
+    ]);
+  });
+});

@@ -55,3 +55,31 @@ describe('JSC logGC on the host', () => {
     expect(m.unavailable?.allocation).toMatch(/heap figure/);
   });
 });
+
+describe('JSC logGC from a warm process (one sampling phase per case)', () => {
+  it('gives each phase its own metrics, in order, and none to a phase that did not end', () => {
+    const filter = new TraceFilter(new JscGcLog(), () => new JscGcLog());
+    const kept =
+      filter.push(
+        [
+          `${SAMPLING_START_MARKER} heapUsed=1000`,
+          eden(9054, 807, 1.5),
+          `${SAMPLING_END_MARKER} heapUsed=2000`,
+          eden(9000, 800, 9),
+          `${SAMPLING_START_MARKER} heapUsed=1000`,
+          eden(9054, 807, 2),
+          eden(9054, 807, 3),
+          `${SAMPLING_END_MARKER} heapUsed=2000`,
+          'case output',
+          `${SAMPLING_START_MARKER} heapUsed=1000`,
+          '',
+        ].join('\n'),
+      ) + filter.end();
+    expect(kept).toBe('case output\n');
+    const phases = filter.segmentMetrics();
+    expect(phases).toHaveLength(3);
+    expect(phases[0]!.gc?.minor).toEqual({ count: 1, timeMs: 1.5 });
+    expect(phases[1]!.gc?.minor).toEqual({ count: 2, timeMs: 5 });
+    expect(phases[2]).toBeUndefined();
+  });
+});
