@@ -20,12 +20,29 @@ function bench(suite: string, extra: string[], runtimes = ALL): { run: RunRecord
 }
 
 describe('lockstep sets on node, deno, bun and workerd', () => {
-  it('samples the live processes of a set in turn, every arm in every position, and pairs the rounds', () => {
-    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'n=200']);
+  it('samples the live processes of a set in turn, every arm in every position, and pairs the rounds; one warm process per arm serves both cases of a set', () => {
+    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'sum']);
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('lockstep');
+    expect(run.options.lockstepProcesses).toBe('warm');
     expect(run.options.warmupMinMs).toBe(10);
-    const results = run.results;
+    expect(run.timing!.timedMs).toBeGreaterThan(0);
+    expect(run.timing!.timedMs).toBeLessThan(run.timing!.wallMs);
+    // In every set, each arm's process served one case first and the other second.
+    for (const round of [0, 1]) {
+      for (const variant of ['bun', 'deno', 'node', 'workerd']) {
+        const served = run.results.filter((r) => r.variantId === variant).map((r) => r.rounds.find((x) => x.round === round)!.lockstep!.servedBefore);
+        expect(served.sort()).toEqual([0, 1]);
+      }
+    }
+    // The host's wait for every sample is kept beside it, and the process's span fits inside it.
+    for (const r of run.results) {
+      for (const x of r.rounds) {
+        expect(x.lockstep!.hostWaitUs).toHaveLength(x.samples.length);
+        x.lockstep!.spanUs!.forEach((span, i) => expect(span).toBeLessThanOrEqual(x.lockstep!.hostWaitUs![i]! + 2 * x.clock.resolutionNs / 1e3));
+      }
+    }
+    const results = run.results.filter((r) => r.caseId.includes('n=200'));
     expect(results.map((r) => r.variantId).sort()).toEqual(['bun', 'deno', 'node', 'workerd']);
     for (const round of [0, 1]) {
       const rounds = results.map((r) => r.rounds.find((x) => x.round === round)!);
@@ -63,5 +80,12 @@ describe('lockstep sets on node, deno, bun and workerd', () => {
       expect(r.rounds).toHaveLength(2);
       expect(r.rounds.every((x) => x.lockstep === undefined && x.samples.length >= 5)).toBe(true);
     }
+  });
+
+  it('gives each case live processes of its own with --schedule lockstep-per-case', () => {
+    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case'], 'node,bun');
+    expect(status, stderr).toBe(0);
+    expect(run.options.lockstepProcesses).toBe('per-case');
+    for (const r of run.results) expect(r.rounds.every((x) => x.lockstep !== undefined && x.lockstep.servedBefore === undefined)).toBe(true);
   });
 });

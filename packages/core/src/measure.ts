@@ -311,15 +311,15 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
 
   // Untimed work between samples (TimedFnHooks.betweenSamples); the edge-aligned timer then waits for a fresh edge.
   const between = fn.betweenSamples;
-  const preBatchN = lockstepPreBatch(n);
+  const preBatchN = lockstepPreBatch(n, batchNs);
   return {
     iterationsPerSample: n,
     warmupIterations,
     batchNs,
     async sample(preBatch) {
       if (between) between();
-      if (preBatch) await time(preBatchN);
-      if (between || preBatch) time.realign?.();
+      if (preBatch && preBatchN) await time(preBatchN);
+      if (between || (preBatch && preBatchN)) time.realign?.();
       // Microseconds are plenty for a time series of ~1 ms samples; rounding keeps the JSON short.
       const startMs = round(clock.now() / 1e3) / 1e3;
       return { ns: (await time(n)) / n, startMs };

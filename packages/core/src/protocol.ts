@@ -93,16 +93,26 @@ export function parseSampleCommand(command: string): number | undefined | null {
 }
 
 /**
- * Calls of the case in one lockstep sample: an untimed quarter batch (the
+ * Calls of the case in one lockstep sample: an untimed pre-batch (the
  * process sat idle while the others took theirs), then the timed batch of
- * `iterationsPerSample` (measure.ts Sampler.sample).
+ * `iterationsPerSample` (measure.ts Sampler.sample). `batchNs`: the
+ * calibrated length of that batch (the ready message's).
  */
-export function lockstepSampleIterations(iterationsPerSample: number): number {
-  return iterationsPerSample + lockstepPreBatch(iterationsPerSample);
+export function lockstepSampleIterations(iterationsPerSample: number, batchNs = 0): number {
+  return iterationsPerSample + lockstepPreBatch(iterationsPerSample, batchNs);
 }
 
-/** The untimed batch before each lockstep sample: a quarter, at least 1 (no Math: case code may have replaced it). */
-export function lockstepPreBatch(iterationsPerSample: number): number {
+/**
+ * Batches at least this long get no pre-batch: one operation of 4 ms or more
+ * (json-reviver's 500 KB cases: 8–16 ms) is its own warm-up of the caches,
+ * and a pre-batch of one more operation would halve the time a set spends
+ * in timed samples.
+ */
+export const NO_PRE_BATCH_NS = 4e6;
+
+/** The untimed batch before each lockstep sample: a quarter, at least 1, none for a long batch of few calls (no Math: case code may have replaced it). */
+export function lockstepPreBatch(iterationsPerSample: number, batchNs = 0): number {
+  if (iterationsPerSample < 4 && batchNs >= NO_PRE_BATCH_NS) return 0;
   return iterationsPerSample >> 2 || 1;
 }
 

@@ -217,7 +217,7 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
   if (problem) return problem;
 
   writeFileAtomically(outPath, JSON.stringify(profile));
-  const ops = counted * lockstepSampleIterations(ready!.iterationsPerSample);
+  const ops = counted * lockstepSampleIterations(ready!.iterationsPerSample, ready!.batchNs);
   const locate = bundleLocator(arm.bundlePath);
   const summary = summarizeAllocations(profile, { locate, ops });
   const warmupBytes = summary.functions.filter((f) => (f.name === 'warmUp' || f.name === 'steadyTime') && f.location?.startsWith('packages/core/src/measure.ts:')).reduce((n, f) => n + f.totalBytes, 0);

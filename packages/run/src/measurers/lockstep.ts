@@ -37,9 +37,9 @@ export interface LockstepOptions {
 }
 
 export const LOCKSTEP_DESCRIPTION =
-  'lockstep: per case and set, one live process per variant, warmed together, then one sample each in turn (order rotating every turn, an untimed quarter batch before each sample)';
+  'lockstep: per case and set, one live process per variant, warmed together, then one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more)';
 export const WARM_LOCKSTEP_DESCRIPTION =
-  'lockstep (warm processes): per set, one live process per variant serves every case in a shuffled order; per case, the processes warm it together, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample)';
+  'lockstep (warm processes): per set, one live process per variant serves every case in a shuffled order; per case, the processes warm it together, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more)';
 
 /** How many turns a set takes: the sampling time over the longest arm's sample. */
 export function turnsFor(options: Pick<LockstepOptions, 'sampleTimeMs' | 'minTurns' | 'maxTurns'>, batchNs: readonly number[]): number {
