@@ -1,9 +1,10 @@
 /**
  * The in-runtime measurement loop. Runtime-neutral: no runtime APIs, and no
  * code generated from strings (workerd refuses `new Function` inside a
- * request), so the loop is a plain closure. The harness runs one case per
- * process, so the loop's call site only ever sees that case's function and the
- * engine can inline it just as a generated loop would.
+ * request), so the loop is a plain closure. Each case a process runs gets a
+ * copy of the loop of its own (SYNC_LOOPS), so the loop's call site only ever
+ * sees that case's function and the engine can inline it just as a generated
+ * loop would.
  */
 import { EdgeTimer, type Clock, type ClockInfo } from './clock.ts';
 import type { SelfTimedBatch, Stopwatch, TimedFn } from './suite.ts';
@@ -69,13 +70,129 @@ const ring: unknown[] = [undefined, undefined, undefined, undefined, undefined, 
 
 (globalThis as Record<string, unknown>).__rtbenchKeepAlive = ring;
 
-function runSync(fn: TimedFn, n: number): void {
-  for (let i = 0; i < n; i++) ring[i & 7] = fn();
+/**
+ * The loops that call a case, in 16 textual copies. A warm process serves
+ * many cases one after another (a serve job); an engine keeps the type
+ * feedback of a call site per copy of the code, not per closure, so one
+ * shared loop would see every case's function at its `fn()` and stop
+ * inlining the case into its loop (a megamorphic call) after a few cases,
+ * moving the figures of short cases by what ran before them. Each case a
+ * process runs takes the next copy (loopCopy), so up to 16 cases per process
+ * each have a call site of their own. The copies must stay separate
+ * literals: closures made by one factory share their feedback.
+ */
+const SYNC_LOOPS: readonly ((fn: TimedFn, n: number) => void)[] = [
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+  (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = fn();
+  },
+];
+
+const ASYNC_LOOPS: readonly ((fn: TimedFn, n: number) => Promise<void>)[] = [
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+  async (fn, n) => {
+    for (let i = 0; i < n; i++) ring[i & 7] = await fn();
+  },
+];
+
+let nextLoopCopy = 0;
+
+/** The loops for the next case this process runs. */
+function loopCopy(): { sync: (fn: TimedFn, n: number) => void; async: (fn: TimedFn, n: number) => Promise<void> } {
+  const i = nextLoopCopy++ % SYNC_LOOPS.length;
+  return { sync: SYNC_LOOPS[i]!, async: ASYNC_LOOPS[i]! };
 }
 
-async function runAsync(fn: TimedFn, n: number): Promise<void> {
-  for (let i = 0; i < n; i++) ring[i & 7] = await fn();
-}
+const runSync = SYNC_LOOPS[0]!;
+const runAsync = ASYNC_LOOPS[0]!;
 
 /** A case that owns its loop (TimedFnHooks.runBatch) runs the whole batch in one call. */
 function runOwnSync(fn: TimedFn, n: number): void {
@@ -94,7 +211,8 @@ type BatchTimer = ((n: number) => number | Promise<number>) & {
 
 function makeBatchTimer(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo): BatchTimer {
   if (typeof fn.timeBatch === 'function') return makeSelfTimer(fn, clock, info);
-  const timer = typeof fn.runBatch === 'function' ? makeTimer(fn, isAsync, clock, info, runOwnSync, runOwnAsync) : makeTimer(fn, isAsync, clock, info, runSync, runAsync);
+  const loops = loopCopy();
+  const timer = typeof fn.runBatch === 'function' ? makeTimer(fn, isAsync, clock, info, runOwnSync, runOwnAsync) : makeTimer(fn, isAsync, clock, info, loops.sync, loops.async);
   const before = fn.beforeBatch;
   if (typeof before !== 'function') return timer;
   // Untimed preparation of the batch's inputs, then the timed batch.
