@@ -437,7 +437,9 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
     async sample(preBatch) {
       if (between) between();
       if (preBatch && preBatchN) await time(preBatchN);
-      if (between || (preBatch && preBatchN)) time.realign?.();
+      // After sitting idle (lockstep), an edge-aligned timer waits for a fresh edge even without a pre-batch:
+      // otherwise the idle stretch since its last edge would count as part of the batch.
+      if (between || preBatch) time.realign?.();
       // Microseconds are plenty for a time series of ~1 ms samples; rounding keeps the JSON short.
       const startMs = round(clock.now() / 1e3) / 1e3;
       return { ns: (await time(n)) / n, startMs };
