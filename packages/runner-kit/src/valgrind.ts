@@ -4,7 +4,7 @@
  * vgdb), and what its summaries say. valgrind comes from Debian's packages
  * (`apt-get install valgrind`); RTBENCH_VALGRIND names another binary.
  */
-import { accessSync, constants, existsSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { whichOnPath } from './binary.ts';
 import { killTree, spawnTracked } from './process.ts';
@@ -87,6 +87,9 @@ export class CallgrindControl {
         `--vgdb-prefix=${this.prefix}`,
         `--callgrind-out-file=${this.outFile}`,
         '--dump-line=no',
+        // One dump per thread: the count is the main thread's, where the case runs; a runtime's own threads
+        // (deno's and workerd's I/O, bun's) do their work on the clock, not per call.
+        '--separate-threads=yes',
         `--log-file=${this.logFile}`,
       ],
     };
@@ -114,10 +117,14 @@ export class CallgrindControl {
   /** Dumps the counter (callgrind zeroes it as it dumps) and reads the totals since the last zero or dump. */
   async dump(): Promise<CountSummary> {
     await this.command('dump');
-    const file = `${this.outFile}.${++this.dumps}`;
-    if (!existsSync(file)) throw new Error(`callgrind wrote no dump ${file} after the dump command`);
+    const prefix = `callgrind.out.${++this.dumps}-`;
+    const files = readdirSync(this.dir).filter((f) => f.startsWith(prefix));
+    // Thread 1 is the main thread.
+    const main = files.find((f) => /-0*1$/.test(f));
+    if (!main) throw new Error(`callgrind wrote no dump of the main thread after the dump command (${files.join(', ') || 'no file'})`);
+    const file = join(this.dir, main);
     const summary = parseCallgrindTotals(readFileSync(file, 'utf8'));
-    rmSync(file, { force: true });
+    for (const f of files) rmSync(join(this.dir, f), { force: true });
     if (!summary) throw new Error(`callgrind's dump ${file} holds no totals`);
     return summary;
   }

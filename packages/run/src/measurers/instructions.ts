@@ -4,9 +4,10 @@
  * counter's instrumentation off: start-up, loading the suite and a
  * fixed-iteration warmup of W calls run at valgrind's uninstrumented speed.
  * Then the host (CallgrindControl, through vgdb) turns instrumentation on,
- * lets one sample retranslate the hot code (and size n), and for each pair
- * zeroes the counter, asks for a sample of n calls, dumps it, and the same
- * for 2n calls: I(2n) − I(n) holds n calls and nothing else, because what a
+ * lets one sample retranslate the hot code (and size n), takes samples of n
+ * calls until two in a row count the same (steady state), then pairs of
+ * samples of n and 2n calls, dumping the counter after each (a dump zeroes
+ * it): I(2n) − I(n) holds n calls and nothing else, because what a
  * sample costs besides its calls (reading the command, answering, the
  * counter's own wake-up) is in both. The sample is (I(2n) − I(n)) / n, the
  * median over the pairs. Processes run on both cores at once (wall time does
@@ -30,18 +31,21 @@ import { armResultOf } from './judge.ts';
 
 /** Engine flags (rtbench's syntax) that make a runtime's work repeatable, per engine. */
 export const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>> = {
-  v8: ['--predictable'],
+  // --predictable: no background threads, fixed seeds. The three --no-…: V8's GC work that waits for the process to be
+  // idle or for a timer (memory reducer, incremental-marking and minor-GC tasks); between two samples the process
+  // is idle for as long as the host takes, so with them a collection lands in one sample or the next by the clock.
+  v8: ['--predictable', '--no-memory-reducer', '--no-incremental-marking-task', '--no-minor-gc-task'],
   jsc: ['--useConcurrentJIT=false', '--useConcurrentGC=false'],
 };
 
 /** Instructions a sample of n calls should hold (n × instructions per op). */
-export const TARGET_SAMPLE_INSTRUCTIONS = 20e6;
+export const TARGET_SAMPLE_INSTRUCTIONS = 100e6;
 /** Instructions the first counted sample should hold by the native timing's guess (it measures what n must be). */
 const SIZING_SAMPLE_INSTRUCTIONS = 4e6;
 /** Pairs of samples (n, 2n) per process; the round's count is their median. */
-export const SAMPLE_PAIRS = 3;
+export const SAMPLE_PAIRS = 2;
 /** Steady state: two samples of n calls in a row within this of each other per call (a sample's own cost is in both). */
-const SETTLE_TOLERANCE = 0.002;
+const SETTLE_TOLERANCE = 0.01;
 const SETTLE_MAX_SAMPLES = 12;
 /** Instructions per ns of native time, to size the first sample from a timing (a rough guess, off by up to ~5×: that sample measures the real figure). */
 const INSTRUCTIONS_PER_NS = 3;
@@ -57,7 +61,7 @@ export interface InstructionOptions {
 }
 
 export const INSTRUCTIONS_DESCRIPTION =
-  `instructions: per case, variant and round, one process under valgrind (callgrind, instrumentation off until warmed by W calls); the host zeroes and dumps the counter around samples of n and 2n calls (vgdb); the count is the median over ${SAMPLE_PAIRS} pairs of (I(2n) − I(n)) / n`;
+  `instructions: per case, variant and round, one process under valgrind (callgrind, instrumentation off until warmed by W calls); the host dumps the counter (vgdb) after each sample of n or 2n calls, once two samples of n count the same; the count is the median over ${SAMPLE_PAIRS} pairs of (I(2n) − I(n)) / n`;
 
 /** The variant's flags plus the determinism flags of its engine, translated by its runner. */
 export function deterministicFlags(arm: Arm): TranslatedFlags {
@@ -151,20 +155,24 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
         plan.n = n;
         // Steady state, checked on the counter: samples of n until two in a row count the same per call (JIT tiering
         // under valgrind and the engine flags can come later than the native timing suggests; counts show it).
-        let previous = Number.NaN;
+        // A dump zeroes the counter, so each dump holds one sample (and the wait before it), with no zero command between.
+        let last: Dump | undefined;
         for (let i = 0; ; i++) {
           if (i === SETTLE_MAX_SAMPLES) return { outcome: await live.finish(), dumps, error: `the count per call did not settle within ${SETTLE_MAX_SAMPLES} samples of ${n} calls (last two: ${settle.slice(-2).map((x) => x.toFixed(0)).join(', ')} instructions per call): the engine is still tiering up or collecting` };
-          await control.command('zero');
           if (!(await sample(n))) return { outcome: await live.finish(), dumps };
-          const perCall = (await control.dump()).instructions / n;
-          settle.push(perCall);
-          if (Math.abs(perCall / previous - 1) <= SETTLE_TOLERANCE) break;
-          previous = perCall;
+          const dump: Dump = { iterations: n, summary: await control.dump() };
+          settle.push(dump.summary.instructions / n);
+          if (last && Math.abs(dump.summary.instructions / last.summary.instructions - 1) <= SETTLE_TOLERANCE) {
+            last = dump;
+            break;
+          }
+          last = dump;
         }
+        // The pairs: the last steady sample of n opens the first.
         for (let pair = 0; pair < SAMPLE_PAIRS && !context.signal?.aborted; pair++) {
-          for (const iterations of [n, 2 * n]) {
-            await control.command('zero');
+          for (const iterations of pair === 0 ? [2 * n] : [n, 2 * n]) {
             if (!(await sample(iterations))) return { outcome: await live.finish(), dumps };
+            if (pair === 0) dumps.push(last);
             dumps.push({ iterations, summary: await control.dump() });
           }
         }
