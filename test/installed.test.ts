@@ -110,7 +110,7 @@ describe('rtbench installed from its packed tarballs in a project of its own', (
     const r = rtbench(['bench', 'sums', ...QUICK], { RTBENCH_NO_INSTALL: '1' });
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(new RegExp(`^error: deno: deno \\(${DENO_PIN}\\) is not installed, and RTBENCH_NO_INSTALL is set; install it with: npm install --prefix \\S+/cache/rtbench/runtimes/${DENO_PIN} .* ${DENO_PIN}$`)),
+      expect.stringMatching(new RegExp(`^error: deno \\(${DENO_PIN}\\) is not installed, and RTBENCH_NO_INSTALL is set; install it with: npm install --prefix \\S+/cache/rtbench/runtimes/${DENO_PIN} .* ${DENO_PIN}$`)),
     ]);
   });
 
