@@ -11,7 +11,7 @@
  */
 import type { CaseBody, CaseContext, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
 import { declareCase, note, whenLoaded } from './registry.ts';
-import { addRegion, isThenable, TimedRegion } from './self-timed.ts';
+import { isThenable, sumRegions, TimedRegion } from './self-timed.ts';
 
 type BenchFn = (b: BenchContext) => unknown;
 
@@ -130,24 +130,6 @@ function manualTiming(d: Declared, context: BenchContext, region: TimedRegion): 
     check();
     return undefined;
   };
-  const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => {
-    const sum: SelfTimedBatch = { ns: 0, operations: 0 };
-    for (let i = 0; i < n; i++) {
-      const pending = call(stopwatch);
-      if (isThenable(pending)) {
-        return (async () => {
-          await pending;
-          addRegion(sum, region);
-          for (let j = i + 1; j < n; j++) {
-            await call(stopwatch);
-            addRegion(sum, region);
-          }
-          return sum;
-        })();
-      }
-      addRegion(sum, region);
-    }
-    return sum;
-  };
+  const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => sumRegions(n, call, region, stopwatch);
   return Object.assign(() => call(), { timeBatch });
 }

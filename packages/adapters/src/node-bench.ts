@@ -14,7 +14,7 @@
  */
 import type { CaseBody, CaseContext, ParamValue, Params, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
 import { declareCase, note, trackPending, whenLoaded } from './registry.ts';
-import { addRegion, isThenable, TimedRegion } from './self-timed.ts';
+import { isThenable, sumRegions, TimedRegion } from './self-timed.ts';
 
 type Fn = (context: BenchContext) => unknown;
 type HookFn = (info?: { name: string; params: Params; signal: AbortSignal }) => unknown;
@@ -277,25 +277,6 @@ function timedFor(d: Declared, params: Params, signal: AbortSignal): TimedFn {
     check();
     return undefined;
   };
-  const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => {
-    const calls = Math.max(1, Math.round(n / perCall));
-    const sum: SelfTimedBatch = { ns: 0, operations: 0 };
-    for (let i = 0; i < calls; i++) {
-      const pending = call(stopwatch);
-      if (isThenable(pending)) {
-        return (async () => {
-          await pending;
-          addRegion(sum, region);
-          for (let j = i + 1; j < calls; j++) {
-            await call(stopwatch);
-            addRegion(sum, region);
-          }
-          return sum;
-        })();
-      }
-      addRegion(sum, region);
-    }
-    return sum;
-  };
+  const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => sumRegions(Math.max(1, Math.round(n / perCall)), call, region, stopwatch);
   return Object.assign(() => call(), { timeBatch });
 }

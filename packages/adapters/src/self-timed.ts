@@ -72,3 +72,30 @@ export function addRegion(total: SelfTimedBatch, region: TimedRegion): void {
 
 export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
+/**
+ * A batch of `calls` calls of a self-timed function, each call's region
+ * added to the batch: synchronously while the calls are synchronous, and
+ * awaited from the first call that returns a promise on. `call` resets
+ * `region` for its call (node:bench's and Deno.bench's adapters share this).
+ */
+export function sumRegions(calls: number, call: (stopwatch: Stopwatch) => unknown, region: TimedRegion, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> {
+  const sum: SelfTimedBatch = { ns: 0, operations: 0 };
+  for (let i = 0; i < calls; i++) {
+    const pending = call(stopwatch);
+    if (isThenable(pending)) {
+      return (async () => {
+        await pending;
+        addRegion(sum, region);
+        for (let j = i + 1; j < calls; j++) {
+          await call(stopwatch);
+          addRegion(sum, region);
+        }
+        return sum;
+      })();
+    }
+    addRegion(sum, region);
+  }
+  return sum;
+}
+
