@@ -75,6 +75,11 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
       const arm = arms.find((a) => a.id === late.armId);
       if (!unit || !arm) continue;
       for (const result of resultsOf(unit, arm)) {
+        // A warning leaves the case's rounds and status as they are (once per message, as with a result's warnings).
+        if (late.failure.kind === 'warning') {
+          if (!result.failures.some((f) => f.kind === 'warning' && f.message === late.failure.message)) result.failures.push({ ...late.failure, round: late.round });
+          continue;
+        }
         result.rounds = result.rounds.filter((r) => r.round !== late.round);
         if (result.status === 'unsupported') continue;
         result.failures.push({ ...late.failure, round: late.round });

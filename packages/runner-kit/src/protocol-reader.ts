@@ -132,6 +132,11 @@ export class ProtocolReader {
     return this.answer;
   }
 
+  /** A serve job: the case the host opened last, answered or not. */
+  get openCaseId(): string | undefined {
+    return this.currentCase;
+  }
+
   /** A serve job: the open case's answer, if it came. */
   get currentAnswer(): RuntimeMessage | undefined {
     return this.caseAnswered;

@@ -206,8 +206,11 @@ function workerdOutcome({ request, reader, server, exit, response, gcTrace, time
   // A SIGKILL from our kill() of a running server is our own stop; any other
   // end is workerd's (a crash, an abort on a V8 heap limit, the OOM killer).
   const stoppedByRunner = !timedOut && !interrupted && ((server.killedWhileRunning && exit.signal === 'SIGKILL') || (stoppedGracefully && (exit.code === 0 || exit.signal === 'SIGTERM')));
-  // A serve job has no answer of its own: it ends when the host closes its input (a case's missing answer is the session's to report).
-  if (stoppedByRunner && response && job.kind !== 'serve' && !reader.terminal && !reader.protocolErrors.length) {
+  // A serve job has no answer of its own: it ends when the host closes its input. A request that ended
+  // while a case was open and unanswered is that case's end, told as for a job of its own.
+  const openCase = job.kind === 'serve' ? (reader.currentAnswer ? undefined : reader.openCaseId) : undefined;
+  const unanswered = job.kind === 'serve' ? openCase !== undefined : !reader.terminal;
+  if (stoppedByRunner && response && unanswered && !reader.protocolErrors.length) {
     const why =
       uncaughtReason(output) ??
       (response.error
@@ -215,7 +218,7 @@ function workerdOutcome({ request, reader, server, exit, response, gcTrace, time
           : `HTTP status ${response.status ?? 'none'}, and no result in the response`);
     messages.push({
       type: 'error',
-      ...(job.kind !== 'list' ? { caseId: job.caseId } : {}),
+      ...(job.kind === 'serve' ? { caseId: openCase! } : job.kind !== 'list' ? { caseId: job.caseId } : {}),
       phase: 'run',
       message: `workerd ended the request without a result: ${why}`,
     });

@@ -21,6 +21,7 @@ import type { Job } from '@rtbench/core/protocol';
 import type { CaseResultMessage } from '@rtbench/core/protocol';
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/runner-kit';
+import { leftBehindWarning } from '@rtbench/runner-kit';
 import type { Arm, ArmResult, LateFailure, Measurer, ReplicateContext, Unit } from '../measurer.ts';
 import { corroborate } from './corroborate.ts';
 import { armResultOf, timedMsOf } from './judge.ts';
@@ -126,6 +127,8 @@ interface Served {
   round: number;
   record?: RoundRecord;
   message?: CaseResultMessage;
+  /** The process ended during this case: what it left running was said with this case's result. */
+  endedHere?: boolean;
 }
 
 /** A warm process's whole life is bounded by this many case timeouts; each case has its own. */
@@ -150,10 +153,22 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
       held.process.close().then((outcome) => {
         for (const s of held.served) if (s.record && s.message?.metrics) s.record.metrics = s.message.metrics;
         const last = held.served[held.served.length - 1];
+        // What the process left running when it exited is said for the cases it served (one of them started it), unless a case it ended in said it already.
+        const leftBehind = held.served.some((s) => s.endedHere) ? undefined : leftBehindWarning(outcome, held.arm.runner.runtime);
+        const cases = new Set(held.served.map((s) => s.unitKey)).size;
+        const warnings: LateFailure[] = leftBehind
+          ? held.served.map((s) => ({
+              unitKey: s.unitKey,
+              armId,
+              round: s.round,
+              failure: { kind: 'warning', message: cases > 1 ? `${leftBehind} (one of the ${cases} cases this warm process served; --schedule lockstep-per-case tells which)` : leftBehind },
+            }))
+          : [];
         const clean = (outcome.exitCode === 0 && outcome.exitSignal === null) || outcome.stoppedAfterAnswer === true || outcome.interrupted;
-        if (clean || !last?.record) return [];
+        if (clean || !last?.record) return warnings;
         const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
         return [
+          ...warnings,
           {
             unitKey: last.unitKey,
             armId,
@@ -193,7 +208,7 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
       const { results, outcomes } = await sampleInTurn(cases, arms, options, context);
       results.forEach((result, i) => {
         const outcome = result.outcomes[0];
-        const served: Served = { unitKey: unit.key, round: context.round };
+        const served: Served = { unitKey: unit.key, round: context.round, ...(outcomes[i]!.leftBehind ? { endedHere: true } : {}) };
         if (outcome?.kind === 'round') {
           served.record = outcome.record;
           outcome.record.lockstep = { ...outcome.record.lockstep!, servedBefore: servedBefore[i]! };
