@@ -14,7 +14,7 @@
  */
 import type { CaseBody, CaseContext, ParamValue, Params, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
 import { declareCase, note, trackPending, whenLoaded } from './registry.ts';
-import { isThenable, sumRegions, TimedRegion } from './self-timed.ts';
+import { isThenable, sumRegionsWhile, TimedRegion } from './self-timed.ts';
 
 type Fn = (context: BenchContext) => unknown;
 type HookFn = (info?: { name: string; params: Params; signal: AbortSignal }) => unknown;
@@ -189,6 +189,15 @@ export function displayName(name: string, params: Params): string {
   return `${name} [${keys.map((k) => `${k}=${JSON.stringify(params[k])}`).join(', ')}]`;
 }
 
+/**
+ * A suite's before() hooks run once before its first benchmark and its
+ * after() hooks once after its last, as node --bench runs them, also when one
+ * warm process serves every case: per suite, the selected benchmarks still to
+ * finish in this process since its before() hooks ran.
+ */
+const members = new Map<Suite, Declared[]>();
+const open = new Map<Suite, Set<Declared>>();
+
 whenLoaded(() => {
   const anyOnly = declared.some((d) => d.options.only || chain(d.suite).some((s) => s.only));
   for (const d of declared) {
@@ -201,6 +210,7 @@ whenLoaded(() => {
     }
     if (anyOnly && !(d.options.only || suites.some((s) => s.only))) continue;
     if (namePattern && !namePattern.test(namePath.join(' '))) continue;
+    for (const s of suites) members.set(s, [...(members.get(s) ?? []), d]);
     const params = { ...(d.options.params ?? {}) };
     const group = namePath.length > 1 ? namePath.slice(0, -1).join(' > ') : undefined;
     declareCase({ dialect: 'node-bench', group, name: displayName(d.name, params), params, idParams: {}, body: bodyFor(d, suites, params) });
@@ -250,20 +260,35 @@ function bodyFor(d: Declared, suites: Suite[], params: Params): CaseBody {
   return async function* nodeBench(_ctx: CaseContext) {
     const controller = new AbortController();
     const info = { name: d.name, params, signal: controller.signal };
-    for (const s of suites) for (const hook of s.before) await hook();
+    for (const s of suites) {
+      if (open.has(s)) continue;
+      open.set(s, new Set(members.get(s) ?? [d]));
+      for (const hook of s.before) await hook();
+    }
     for (const s of suites) for (const hook of s.beforeEach) await hook(info);
     yield timedFor(d, params, controller.signal);
     controller.abort();
     for (const s of [...suites].reverse()) for (const hook of s.afterEach) await hook(info);
-    for (const s of [...suites].reverse()) for (const hook of s.after) await hook();
+    for (const s of [...suites].reverse()) {
+      const left = open.get(s);
+      if (!left) continue;
+      left.delete(d);
+      if (left.size > 0) continue;
+      open.delete(s);
+      for (const hook of s.after) await hook();
+    }
   };
 }
 
-/** A batch of n operations: as many calls as make n at the operations the last call reported. */
+/**
+ * A batch of n operations: calls until they add up to at least n. Never
+ * fewer: rtbench scales the regions' time to n, and scaling up (fewer
+ * operations done than asked) would claim time that no region measured,
+ * more than the process spent on the batch.
+ */
 function timedFor(d: Declared, params: Params, signal: AbortSignal): TimedFn {
   const region = new TimedRegion();
   let index = 0;
-  let perCall = 1;
   const call = (stopwatch?: Stopwatch): unknown => {
     region.reset(stopwatch);
     const context = new BenchContext(d.name, params, region, signal);
@@ -271,12 +296,11 @@ function timedFor(d: Declared, params: Params, signal: AbortSignal): TimedFn {
     const returned = d.fn(context);
     const check = (): void => {
       if (!region.ended) throw new Error(`bench("${d.name}"): the function must call start() and end(operations), or record(sample), exactly once per call`);
-      perCall = region.operations;
     };
     if (isThenable(returned)) return Promise.resolve(returned).then(check);
     check();
     return undefined;
   };
-  const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => sumRegions(Math.max(1, Math.round(n / perCall)), call, region, stopwatch);
+  const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => sumRegionsWhile((sum) => sum.operations < n, call, region, stopwatch);
   return Object.assign(() => call(), { timeBatch });
 }

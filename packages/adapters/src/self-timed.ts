@@ -80,14 +80,19 @@ export const isThenable = (value: unknown): value is PromiseLike<unknown> =>
  * `region` for its call (node:bench's and Deno.bench's adapters share this).
  */
 export function sumRegions(calls: number, call: (stopwatch: Stopwatch) => unknown, region: TimedRegion, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> {
+  return sumRegionsWhile((_sum, done) => done < calls, call, region, stopwatch);
+}
+
+/** As sumRegions, calling while `more` (the totals so far, the calls made) says so. */
+export function sumRegionsWhile(more: (sum: SelfTimedBatch, calls: number) => boolean, call: (stopwatch: Stopwatch) => unknown, region: TimedRegion, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> {
   const sum: SelfTimedBatch = { ns: 0, operations: 0 };
-  for (let i = 0; i < calls; i++) {
+  for (let i = 0; more(sum, i); i++) {
     const pending = call(stopwatch);
     if (isThenable(pending)) {
       return (async () => {
         await pending;
         addRegion(sum, region);
-        for (let j = i + 1; j < calls; j++) {
+        for (let j = i + 1; more(sum, j); j++) {
           await call(stopwatch);
           addRegion(sum, region);
         }

@@ -73,6 +73,37 @@ describe('running', () => {
     expect(order).toEqual(['root before', 's before', 's beforeEach x', 'call', 's afterEach', 's after', 'root after']);
   });
 
+  it('one process serving every case (a warm process): before once before the first, after once after the last, whatever the order', async () => {
+    const order: string[] = [];
+    let prepared = 0;
+    const suite = await load(() => {
+      nb.before(() => order.push(`before ${++prepared}`));
+      nb.beforeEach((info) => order.push(`beforeEach ${info!.name}`));
+      nb.after(() => order.push('after'));
+      for (const name of ['a', 'b']) {
+        nb.bench(name, (b) => {
+          if (prepared !== 1) throw new Error(`before ran ${prepared} times`);
+          b.start();
+          b.end(1);
+        });
+      }
+    });
+    ofType(await harness.runCase(suite, 'b'), 'result');
+    ofType(await harness.runCase(suite, 'a'), 'result');
+    expect(order).toEqual(['before 1', 'beforeEach b', 'beforeEach a', 'after']);
+  });
+
+  it('a batch of n never does fewer than n operations, so its time is never scaled up past what its regions measured', async () => {
+    const suite = await load(() => nb.bench('x', (b) => {
+      b.start();
+      b.end(2000);
+    }));
+    const body = suite.cases()[0]!.body as unknown as (ctx: unknown) => AsyncGenerator<{ timeBatch(n: number, s: { start(): void; stop(): number }): { ns: number; operations: number } }>;
+    const fn = (await body({}).next()).value!;
+    const stopwatch = { start() {}, stop: () => 1 };
+    for (const n of [1, 1999, 2000, 2999, 3001, 10_000]) expect(fn.timeBatch(n, stopwatch).operations).toBeGreaterThanOrEqual(n);
+  });
+
   it('a sample is calls of the function, each timed between start() and end(operations); record() takes a duration measured elsewhere', async () => {
     const suite = await load(() => {
       nb.bench('region', (b) => {
