@@ -79,106 +79,110 @@ const ring: unknown[] = [undefined, undefined, undefined, undefined, undefined, 
  * moving the figures of short cases by what ran before them. Each case a
  * process runs takes the next copy (loopCopy), so up to 16 cases per process
  * each have a call site of their own. The copies must stay separate
- * literals: closures made by one factory share their feedback.
+ * literals: closures made by one factory share their feedback. Each is a
+ * named function expression (timedLoop, timedLoopAsync): an anonymous arrow
+ * gets whatever name V8 infers (node@24's perf map: `i`, from the loop
+ * variable), and profiles recognise the timed path by its frames' names
+ * (packages/profile/src/alloc-summary.ts TIMED_PATH).
  */
 const SYNC_LOOPS: readonly ((fn: TimedFn, n: number) => void)[] = [
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
-  (fn, n) => {
+  function timedLoop(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = fn();
   },
 ];
 
 const ASYNC_LOOPS: readonly ((fn: TimedFn, n: number) => Promise<void>)[] = [
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
-  async (fn, n) => {
+  async function timedLoopAsync(fn, n) {
     for (let i = 0; i < n; i++) ring[i & 7] = await fn();
   },
 ];

@@ -48,9 +48,12 @@ export interface AllocationSummary {
  * JSON.parse case, runSync and all, into the timer's closure). Their own
  * code allocates nothing but the box of a result that is not a small
  * integer, stored in the harness's sink. So their self bytes are the case's,
- * shown as such.
+ * shown as such. Native profiles (perf, native-capture.ts) see machine
+ * frames too: a timed-path frame not recognised here stays the harness's,
+ * and the engine code the case calls (JSON.parse) would be charged to the
+ * harness (summary.ts nodeFrames: what the harness calls is the harness's).
  */
-const TIMED_PATH = new Set(['runSync', 'runAsync', 'runOwnSync', 'runOwnAsync', '(anonymous)']);
+const TIMED_PATH = new Set(['timedLoop', 'timedLoopAsync', 'runSync', 'runAsync', 'runOwnSync', 'runOwnAsync', '(anonymous)']);
 const HARNESS_MEASURE = 'packages/core/src/measure.ts';
 export const INLINED_SUFFIX = ' (case code inlined into it)';
 
