@@ -35,7 +35,7 @@
  * between samples).
  */
 import { createServer } from 'node:net';
-import { lockstepSampleIterations, type CaseResultMessage, type Job, type ReadyMessage } from '@rtbench/core/protocol';
+import { lockstepSampleIterations, type CaseResultMessage, type ReadyMessage } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
 import { liveCase, writeFileAtomically, type JobOutcome, type JobRequest, type LiveCase } from '@rtbench/runner-kit';
 import { startWorkerdJob } from '@rtbench/runner-workerd/host-api';
@@ -45,7 +45,7 @@ import { bundleLocator } from './source-map.ts';
 import { summarizeAllocations, type AllocationSummary } from './alloc-summary.ts';
 import { allocationTree } from './tree.ts';
 import { targetPath, withTimeout } from './workerd.ts';
-import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, type ProfileArm } from './capture.ts';
+import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, processProblem, profileLockstepJob, type ProfileArm } from './capture.ts';
 
 /** Average bytes between samples: V8's default (512 KiB) gives too few samples in a second of a light allocator, 16 KiB an 11 MB file for a case allocating 4 GB/s (the file holds every sample). */
 export const DEFAULT_ALLOC_INTERVAL_BYTES = 64 * 1024;
@@ -123,22 +123,6 @@ async function inspectorTarget(port: number, within: number): Promise<string> {
   throw new Error(`no inspector answered on 127.0.0.1:${port} within ${within} ms${last ? ` (${last.message})` : ''}`);
 }
 
-function lockstepJob(caseId: string, warmupMs: number): Job {
-  return { protocol: 1, kind: 'lockstep', caseId, options: { warmupMs, timeMs: 0, minSamples: 1, maxSamples: 1_000_000, sampleMs: 0 } };
-}
-
-function problemOf(outcome: JobOutcome): AllocationCaseResult | undefined {
-  const messages = outcome.messages;
-  if (messages.some((m) => m.type === 'result')) return undefined;
-  const unsupported = messages.find((m) => m.type === 'unsupported');
-  if (unsupported && unsupported.type === 'unsupported') return { status: 'unsupported', reason: unsupported.reason };
-  const error = messages.find((m) => m.type === 'error');
-  const stderr = outcome.stderr.slice(-4000);
-  if (error && error.type === 'error') return { status: 'failed', reason: `${error.phase}: ${error.message}`, stderr };
-  const why = outcome.timedOut ? 'timed out' : outcome.interrupted ? 'interrupted' : outcome.protocolErrors.length ? `protocol errors: ${outcome.protocolErrors.join('; ')}` : `exited with ${outcome.exitSignal ?? outcome.exitCode} and no result`;
-  return { status: 'failed', reason: `the profiled process ${why}`, stderr };
-}
-
 /**
  * Takes one allocation profile of one case on one arm and writes it to
  * `outPath`. Never throws for what the runtime or the case did.
@@ -152,7 +136,7 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
   const warmupMs = options.warmupMs ?? DEFAULT_PROFILE_WARMUP_MS;
   const intervalBytes = Math.max(1, Math.round(options.intervalBytes ?? DEFAULT_ALLOC_INTERVAL_BYTES));
   const timeoutMs = options.timeoutMs ?? warmupMs + timeMs + 60_000;
-  const request: JobRequest = { target: arm.target, bundlePath: arm.bundlePath, job: lockstepJob(caseId, warmupMs), timeoutMs, flags: arm.flags, ...(options.signal ? { signal: options.signal } : {}) };
+  const request: JobRequest = { target: arm.target, bundlePath: arm.bundlePath, job: profileLockstepJob(caseId, warmupMs), timeoutMs, flags: arm.flags, ...(options.signal ? { signal: options.signal } : {}) };
 
   let live: LiveCase;
   let inspectorPort: Promise<number | undefined>;
@@ -211,7 +195,7 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
     session?.close();
   }
   const outcome = await live.finish();
-  const problem = problemOf(outcome);
+  const problem = processProblem(outcome);
   if (problem?.status === 'unsupported' || (problem && !profileError)) return problem;
   if (!profile) return { status: 'failed', reason: `no allocation profile from ${arm.target.spec}'s inspector: ${profileError ?? 'no reason given'}${problem && 'reason' in problem ? `; ${problem.reason}` : ''}`, stderr: outcome.stderr.slice(-4000) };
   if (problem) return problem;

@@ -101,17 +101,31 @@ const METHODS: Record<string, string> = {
   workerd: 'workerd --inspector-addr, Chrome DevTools Protocol Profiler domain (V8 CpuProfiler)',
 };
 
-function answerOf(outcome: JobOutcome): { result?: CaseResultMessage; problem?: ProfileCaseResult } {
+/** Why a profiled process gave no result: what CPU, allocation and native profiles all report. */
+export type ProcessProblem = { status: 'unsupported'; reason: string } | { status: 'failed'; reason: string; stderr: string };
+
+/** The profiled process's problem, or undefined when it answered with a result. */
+export function processProblem(outcome: JobOutcome): ProcessProblem | undefined {
   const messages = outcome.messages;
-  const result = messages.find((m): m is CaseResultMessage => m.type === 'result');
-  if (result) return { result };
+  if (messages.some((m) => m.type === 'result')) return undefined;
   const unsupported = messages.find((m) => m.type === 'unsupported');
-  if (unsupported && unsupported.type === 'unsupported') return { problem: { status: 'unsupported', reason: unsupported.reason } };
+  if (unsupported && unsupported.type === 'unsupported') return { status: 'unsupported', reason: unsupported.reason };
   const error = messages.find((m) => m.type === 'error');
   const stderr = outcome.stderr.slice(-4000);
-  if (error && error.type === 'error') return { problem: { status: 'failed', reason: `${error.phase}: ${error.message}`, stderr } };
+  if (error && error.type === 'error') return { status: 'failed', reason: `${error.phase}: ${error.message}`, stderr };
   const why = outcome.timedOut ? 'timed out' : outcome.interrupted ? 'interrupted' : outcome.protocolErrors.length ? `protocol errors: ${outcome.protocolErrors.join('; ')}` : `exited with ${outcome.exitSignal ?? outcome.exitCode} and no result`;
-  return { problem: { status: 'failed', reason: `the profiled process ${why}`, stderr } };
+  return { status: 'failed', reason: `the profiled process ${why}`, stderr };
+}
+
+/** The job of a profiled process that is asked for samples by the host (allocation and native profiles): warmed, then sampling until told. */
+export function profileLockstepJob(caseId: string, warmupMs: number): Job {
+  return { protocol: 1, kind: 'lockstep', caseId, options: { warmupMs, timeMs: 0, minSamples: 1, maxSamples: 1_000_000, sampleMs: 0 } };
+}
+
+function answerOf(outcome: JobOutcome): { result?: CaseResultMessage; problem?: ProfileCaseResult } {
+  const problem = processProblem(outcome);
+  if (problem) return { problem };
+  return { result: outcome.messages.find((m): m is CaseResultMessage => m.type === 'result')! };
 }
 
 /**

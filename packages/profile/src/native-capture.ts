@@ -21,11 +21,11 @@ import { closeSync, constants, existsSync, mkdtempSync, openSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
+import type { CaseResultMessage } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
 import { guardDir, perfRecordWrap, removeGuardedDir, writeFileAtomically, type JobOutcome, type NativeProfileHook } from '@rtbench/runner-kit';
 import { inlinedIntoTimedPath } from './alloc-summary.ts';
-import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, type ProfileArm } from './capture.ts';
+import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, processProblem, profileLockstepJob, type ProfileArm } from './capture.ts';
 import type { SamplingWindow } from './cpuprofile.ts';
 import { parseJitdump, perfMapLines } from './jitdump.ts';
 import { nativeToCpuProfile, type NamedFrame } from './native-frames.ts';
@@ -69,22 +69,6 @@ export type NativeCaseResult =
   | { status: 'unavailable'; reason: string }
   | { status: 'unsupported'; reason: string }
   | { status: 'failed'; reason: string; stderr?: string };
-
-function lockstepJob(caseId: string, warmupMs: number): Job {
-  return { protocol: 1, kind: 'lockstep', caseId, options: { warmupMs, timeMs: 0, minSamples: 1, maxSamples: 1_000_000, sampleMs: 0 } };
-}
-
-function problemOf(outcome: JobOutcome): NativeCaseResult | undefined {
-  const messages = outcome.messages;
-  if (messages.some((m) => m.type === 'result')) return undefined;
-  const unsupported = messages.find((m) => m.type === 'unsupported');
-  if (unsupported && unsupported.type === 'unsupported') return { status: 'unsupported', reason: unsupported.reason };
-  const error = messages.find((m) => m.type === 'error');
-  const stderr = outcome.stderr.slice(-4000);
-  if (error && error.type === 'error') return { status: 'failed', reason: `${error.phase}: ${error.message}`, stderr };
-  const why = outcome.timedOut ? 'timed out' : outcome.interrupted ? 'interrupted' : outcome.protocolErrors.length ? `protocol errors: ${outcome.protocolErrors.join('; ')}` : `exited with ${outcome.exitSignal ?? outcome.exitCode} and no result`;
-  return { status: 'failed', reason: `the profiled process ${why}`, stderr };
-}
 
 /** perf's control fifo, held open read-write by the host (so neither side blocks on open). */
 class PerfControl {
@@ -196,7 +180,7 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
     const live = arm.runner.startSession({
       target: arm.target,
       bundlePath: arm.bundlePath,
-      job: lockstepJob(caseId, warmupMs),
+      job: profileLockstepJob(caseId, warmupMs),
       timeoutMs,
       flags: hook.withJitNames(arm.flags, dir),
       wrap: perfRecordWrap(perf, { output: data, controlFifo: controlPath, ackFifo: ackPath, periodNs: periodUs * 1000 }),
@@ -223,7 +207,7 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
       control.close();
     }
     const outcome = await live.finish();
-    const problem = problemOf(outcome);
+    const problem = processProblem(outcome);
     if (problem) return problem.status === 'failed' && windowError ? { ...problem, reason: `${problem.reason}; ${windowError}` } : problem;
     if (windowError) return { status: 'failed', reason: `perf's sampling window: ${windowError}`, stderr: outcome.stderr.slice(-4000) };
     if (!existsSync(data) || statSync(data).size === 0) return { status: 'failed', reason: `perf wrote no data for ${arm.target.spec}`, stderr: outcome.stderr.slice(-4000) };
