@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // test is normal, so the timeouts are generous. No test asserts on wall time.
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'runners/*/test/**/*.test.ts', 'bench/*/test/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'runtimes/*/test/**/*.test.ts', 'bench/*/test/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     // Real runtime processes compete for 2 cores; keep test files from piling on.

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bundleSuite } from '../packages/cli/src/bundle.ts';
-import { nodeRunner } from '../runners/node/src/runner.ts';
+import { nodeRunner } from '../runtimes/node/src/runner.ts';
 import { fixture } from './helpers/cli.ts';
 
 describe('bundleSuite', () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { fixture, repoRoot, spawnCli, tempFile } from './helpers/cli.ts';
 
-const faults = join(repoRoot, 'packages', 'runner-kit', 'test', 'fixtures', 'faults', 'index.ts');
+const faults = join(repoRoot, 'packages', 'runtime-kit', 'test', 'fixtures', 'faults', 'index.ts');
 const TINY_BUDGET = ['--time', '40ms', '--rounds', '1', '--warmup', '10ms'];
 
 /** Parent of every process, from /proc/<pid>/stat ("pid (comm) state ppid …"). */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { estimatedCycles, parseCallgrindTotals, VALGRIND_INSTALL } from '../packages/runner-kit/src/index.ts';
+import { estimatedCycles, parseCallgrindTotals, VALGRIND_INSTALL } from '../packages/runtime-kit/src/index.ts';
 import { ensureDebianProgram } from './helpers/debian-package.ts';
 import { fixture, runCli, tempFile } from './helpers/cli.ts';
 

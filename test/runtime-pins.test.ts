@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePin, workspaceRuntimes } from '../packages/runner-kit/src/index.ts';
+import { parsePin, workspaceRuntimes } from '../packages/runtime-kit/src/index.ts';
 import { RUNNERS } from '../packages/cli/src/runners.ts';
 import { repoRoot } from './helpers/cli.ts';
 
@@ -16,7 +16,7 @@ interface Manifest {
   devDependencies?: Record<string, string>;
 }
 
-const manifestOf = (runtime: string): Manifest => JSON.parse(readFileSync(join(repoRoot, 'runners', runtime, 'package.json'), 'utf8')) as Manifest;
+const manifestOf = (runtime: string): Manifest => JSON.parse(readFileSync(join(repoRoot, 'runtimes', runtime, 'package.json'), 'utf8')) as Manifest;
 
 describe('runtime pins', () => {
   it.each(RUNNERS.map((r) => [r.runtime, r] as const))('%s: each npm runtime is an exact devDependency, installed in the workspace', (runtime, runner) => {

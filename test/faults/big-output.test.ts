@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Job } from '@rtbench/core/protocol';
-import type { Runner } from '../../packages/runner-kit/src/index.ts';
-import { nodeRunner } from '../../runners/node/src/runner.ts';
-import { denoRunner } from '../../runners/deno/src/runner.ts';
-import { bunRunner } from '../../runners/bun/src/runner.ts';
-import { workerdRunner } from '../../runners/workerd/src/runner.ts';
+import type { Runner } from '../../packages/runtime-kit/src/index.ts';
+import { nodeRunner } from '../../runtimes/node/src/runner.ts';
+import { denoRunner } from '../../runtimes/deno/src/runner.ts';
+import { bunRunner } from '../../runtimes/bun/src/runner.ts';
+import { workerdRunner } from '../../runtimes/workerd/src/runner.ts';
 import { bundleSuite } from '../../packages/cli/src/bundle.ts';
-import { judgeOutcome } from '../../packages/runner-kit/src/job.ts';
+import { judgeOutcome } from '../../packages/runtime-kit/src/job.ts';
 import { fixture } from '../helpers/cli.ts';
 
 const SAMPLES = 10_500;

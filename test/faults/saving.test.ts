@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { FileWriteError, type FileIo } from '../../packages/runner-kit/src/atomic-file.ts';
+import { FileWriteError, type FileIo } from '../../packages/runtime-kit/src/atomic-file.ts';
 import { claimResultsPath, releaseUnsaved, writeRunAtomically } from '../../packages/cli/src/results-file.ts';
 import { syntheticRun } from '../compare-synthetic.ts';
 import { latestRun } from '../../packages/cli/src/commands/report.ts';

@@ -4,7 +4,7 @@ import { stderrColours as pc } from './colours.ts';
 import { parseCommandArgs, splitCommand } from './args.ts';
 import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './command-line.ts';
 import { commandHelp, rootHelp } from './help.ts';
-import { FileWriteError } from '@rtbench/runner-kit';
+import { FileWriteError } from '@rtbench/runtime-kit';
 import { UsageError } from './errors.ts';
 import { survivePipeClosing } from './pipes.ts';
 import { CLI_VERSION } from './paths.ts';

@@ -13,7 +13,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
-import { storeNamedFile } from '@rtbench/runner-kit';
+import { storeNamedFile } from '@rtbench/runtime-kit';
 import { CALLS_DENO_BENCH, IMPORTS_ADAPTED } from './bundle.ts';
 import { UsageError } from './errors.ts';
 import { cacheDir, rtbenchModule } from './paths.ts';

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { isBuiltin } from 'node:module';
 import { basename } from 'node:path';
 import { build, transform, type Plugin } from 'esbuild';
-import { storeProgram, type BundleTarget } from '@rtbench/runner-kit';
+import { storeProgram, type BundleTarget } from '@rtbench/runtime-kit';
 import { cacheDir, repoRoot, rtbenchModule } from './paths.ts';
 
 /**
@@ -142,7 +142,7 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
     logLevel: 'silent',
     legalComments: 'none',
   });
-  // One cache for every program a runtime runs (runner-kit's program-cache): owner-only, checked against its hash before every run.
+  // One cache for every program a runtime runs (runtime-kit's program-cache): owner-only, checked against its hash before every run.
   return storeProgram(join(cacheDir, 'bundles', suiteName), runtime, '.mjs', result.outputFiles[0]!.contents);
 }
 

@@ -5,7 +5,7 @@
 import { colourOn, stderrColours as pc } from './colours.ts';
 import { benchRegressions, historyRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
-import { writeFileAtomically } from '@rtbench/runner-kit';
+import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { assertWritableOutput } from './results-file.ts';
 import { metricsSection, parseMetricsView } from './metrics-view.ts';
 import { info, type QuietFlag } from './info.ts';

@@ -1,7 +1,7 @@
 /** The host's environment, recorded with every run. */
 import os from 'node:os';
 import type { HostInfo } from '@rtbench/core/schema';
-import { containment } from '@rtbench/runner-kit';
+import { containment } from '@rtbench/runtime-kit';
 
 /**
  * Environment variables that change a benchmark's result. Only these are

@@ -6,7 +6,7 @@
  * an environment variable the measuring processes do not see.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { JobOutcome } from '@rtbench/runner-kit';
+import type { JobOutcome } from '@rtbench/runtime-kit';
 import { capText } from '@rtbench/run';
 import { bundleSuite } from './bundle.ts';
 import { UsageError } from './errors.ts';

@@ -5,7 +5,7 @@
  */
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './info.ts';
-import { writeFileAtomically } from '@rtbench/runner-kit';
+import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { assertWritableOutput } from './results-file.ts';
 
 export interface ListingFlags extends QuietFlag {

@@ -7,7 +7,7 @@ import { stderrColours as pc } from './colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import { TIER_UP_MAX_MS } from '@rtbench/core';
-import { findValgrind } from '@rtbench/runner-kit';
+import { findValgrind } from '@rtbench/runtime-kit';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import type { Schedule } from '@rtbench/run';

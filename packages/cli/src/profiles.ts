@@ -35,11 +35,11 @@ import {
 } from '@rtbench/profile';
 import { parseProfileManifest, PROFILE_MANIFEST_FILE, type AllocationEntry, type ProfileDiffEntry, type ProfileEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
 import { UsageError } from './errors.ts';
-import { findPerf } from '@rtbench/runner-kit';
+import { findPerf } from '@rtbench/runtime-kit';
 import { printable } from '@rtbench/report';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { bundleSuite } from './bundle.ts';
-import { writeFileAtomically } from '@rtbench/runner-kit';
+import { writeFileAtomically } from '@rtbench/runtime-kit';
 import type { SuiteLocation } from './suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
 

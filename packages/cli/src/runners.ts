@@ -1,9 +1,9 @@
 /** Every runtime rtbench can drive. A runner is found by the spec's prefix. */
-import type { Runner } from '@rtbench/runner-kit';
-import { bunRunner } from '@rtbench/runner-bun';
-import { denoRunner } from '@rtbench/runner-deno';
-import { nodeRunner } from '@rtbench/runner-node';
-import { workerdRunner } from '@rtbench/runner-workerd';
+import type { Runner } from '@rtbench/runtime-kit';
+import { bunRunner } from '@rtbench/runtime-bun';
+import { denoRunner } from '@rtbench/runtime-deno';
+import { nodeRunner } from '@rtbench/runtime-node';
+import { workerdRunner } from '@rtbench/runtime-workerd';
 
 export const RUNNERS: readonly Runner[] = [nodeRunner, denoRunner, bunRunner, workerdRunner];
 

@@ -1,12 +1,12 @@
 /**
  * The runtime store the CLI finds pinned npm runtimes through: node_modules
  * (rtbench's checkout), then <cache>/runtimes, then an install on demand
- * (packages/runner-kit/src/runtime-store.ts), announced on stderr in one
+ * (packages/runtime-kit/src/runtime-store.ts), announced on stderr in one
  * line. RTBENCH_NO_INSTALL=1 forbids installing: a missing runtime is then
  * reported with the command that installs it.
  */
 import { join } from 'node:path';
-import { RuntimeStore } from '@rtbench/runner-kit';
+import { RuntimeStore } from '@rtbench/runtime-kit';
 import { cacheDir } from './paths.ts';
 
 /** RTBENCH_NO_INSTALL set to anything but "" or "0". */

@@ -8,7 +8,7 @@
  * "bun --useConcurrentJIT=false", "node=/src/node/out/Release/node NODE_ENV=production".
  * Engine flags are written the same for every runtime and translated by its runner.
  */
-import { FlagError, RuntimeUnavailableError, sha256File, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
+import { FlagError, RuntimeUnavailableError, sha256File, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
 import { runtimeStore } from './runtime-store.ts';
 import type { Variant } from '@rtbench/core/schema';
 import { UsageError, withoutPrefix } from './errors.ts';

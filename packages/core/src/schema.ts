@@ -184,7 +184,7 @@ export const roundSchema = z.object({
       dumps: z.array(z.tuple([z.number().int().positive(), finite.nonnegative()])).optional(),
       /** Instructions per call of the samples that showed the steady state before the counted pairs (the last two agree). */
       settle: z.array(finite.nonnegative()).optional(),
-      /** With the cache simulation, per operation: first- and last-level misses, and the estimated cycles (runner-kit estimatedCycles). */
+      /** With the cache simulation, per operation: first- and last-level misses, and the estimated cycles (runtime-kit estimatedCycles). */
       l1MissesPerOp: finite.optional(),
       llMissesPerOp: finite.optional(),
       estimatedCyclesPerOp: finite.optional(),
@@ -269,7 +269,7 @@ export const hostSchema = z.object({
   loadavg: z.array(z.number()),
   hostNode: z.string(),
   env: z.record(z.string(), z.string()),
-  /** How the processes a run started were contained (runner-kit containment.ts): "cgroup v2 (…)", or "none: <why>". Absent in older runs. */
+  /** How the processes a run started were contained (runtime-kit containment.ts): "cgroup v2 (…)", or "none: <why>". Absent in older runs. */
   containment: z.string().optional(),
 });
 

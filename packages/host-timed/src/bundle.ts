@@ -5,8 +5,8 @@
  * production build everywhere (their dev mode is a known configuration trap).
  */
 import { build } from 'esbuild';
-import { storeProgram, type BundleTarget } from '@rtbench/runner-kit';
-import { HANDLER_KEY } from '@rtbench/runner-workerd/host-api';
+import { storeProgram, type BundleTarget } from '@rtbench/runtime-kit';
+import { HANDLER_KEY } from '@rtbench/runtime-workerd/host-api';
 
 /** How the program's default export (a string) is delivered. */
 export type Wrapper =
@@ -53,7 +53,7 @@ export interface BuiltProgram {
 
 /**
  * Bundles `program` for a runtime into `dir`, a folder of rtbench's one
- * program cache (runner-kit's storeProgram: owner-only, named by content
+ * program cache (runtime-kit's storeProgram: owner-only, named by content
  * hash, checked against that hash before every run).
  */
 export async function bundleProgram(program: string, target: BundleTarget, wrapper: Wrapper | 'none', label: string, dir: string): Promise<BuiltProgram> {

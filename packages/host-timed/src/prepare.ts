@@ -7,7 +7,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { guardDir, removeGuardedDir } from '@rtbench/runner-kit';
+import { guardDir, removeGuardedDir } from '@rtbench/runtime-kit';
 import { bundleProgram } from './bundle.ts';
 import { runLoadRound } from './load.ts';
 import { fail, type RoundOutcome } from './outcome.ts';

@@ -11,8 +11,8 @@
 import { writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { guardDir, killTree, removeGuardedDir, spawnTracked, Tail } from '@rtbench/runner-kit';
-import { capnpString, compatibilityDateFor, COMPATIBILITY_FLAGS, JOB_DIR_PREFIX, SOCKET_NAME, startWorkerd, workerdEnv, writeJobConfig } from '@rtbench/runner-workerd/host-api';
+import { guardDir, killTree, removeGuardedDir, spawnTracked, Tail } from '@rtbench/runtime-kit';
+import { capnpString, compatibilityDateFor, COMPATIBILITY_FLAGS, JOB_DIR_PREFIX, SOCKET_NAME, startWorkerd, workerdEnv, writeJobConfig } from '@rtbench/runtime-workerd/host-api';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import type { HostVariant, ProgramCommand } from './variant.ts';

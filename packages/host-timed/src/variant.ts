@@ -4,9 +4,9 @@
  * translated engine flags, with a clean environment, as the runners do for jobs.
  */
 import type { RuntimeKind } from '@rtbench/core';
-import type { BundleTarget, RuntimeTarget, TranslatedFlags } from '@rtbench/runner-kit';
-import { DENO_RUN_ARGS } from '@rtbench/runner-deno';
-import { BUN_RUN_ARGS } from '@rtbench/runner-bun';
+import type { BundleTarget, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
+import { DENO_RUN_ARGS } from '@rtbench/runtime-deno';
+import { BUN_RUN_ARGS } from '@rtbench/runtime-bun';
 
 /** What the host-timed code needs of a resolved variant. */
 export interface HostVariant {

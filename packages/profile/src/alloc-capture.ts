@@ -37,8 +37,8 @@
 import { createServer } from 'node:net';
 import { lockstepSampleIterations, type CaseResultMessage, type ReadyMessage } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
-import { liveCase, writeFileAtomically, type JobOutcome, type JobRequest, type LiveCase } from '@rtbench/runner-kit';
-import { startWorkerdJob } from '@rtbench/runner-workerd/host-api';
+import { liveCase, writeFileAtomically, type JobOutcome, type JobRequest, type LiveCase } from '@rtbench/runtime-kit';
+import { startWorkerdJob } from '@rtbench/runtime-workerd/host-api';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { checkHeapProfile, type HeapProfile } from './heapprofile.ts';
 import { bundleLocator } from './source-map.ts';

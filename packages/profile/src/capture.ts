@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
-import { guardDir, removeGuardedDir, writeFileAtomically, type JobOutcome, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runner-kit';
+import { guardDir, removeGuardedDir, writeFileAtomically, type JobOutcome, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
 import { parseCpuProfile, restrictToSampling, type CpuProfile, type SamplingWindow } from './cpuprofile.ts';
 import { bundleLocator } from './source-map.ts';
 import { summarize, type ProfileSummary } from './summary.ts';

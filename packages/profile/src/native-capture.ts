@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { CaseResultMessage } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
-import { guardDir, perfRecordWrap, removeGuardedDir, writeFileAtomically, type JobOutcome, type NativeProfileHook } from '@rtbench/runner-kit';
+import { guardDir, perfRecordWrap, removeGuardedDir, writeFileAtomically, type JobOutcome, type NativeProfileHook } from '@rtbench/runtime-kit';
 import { inlinedIntoTimedPath } from './alloc-summary.ts';
 import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, processProblem, profileLockstepJob, type ProfileArm } from './capture.ts';
 import type { SamplingWindow } from './cpuprofile.ts';
@@ -44,7 +44,7 @@ const ACK_WAIT_MS = 5_000;
 export interface NativeCaseOptions {
   arm: ProfileArm;
   caseId: string;
-  /** The perf binary (runner-kit findPerf). */
+  /** The perf binary (runtime-kit findPerf). */
   perf: string;
   /** Where the `.cpuprofile` of the native stacks is written; its folder is made. */
   outPath: string;

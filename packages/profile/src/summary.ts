@@ -15,7 +15,7 @@ export const CATEGORIES: readonly Category[] = PROFILE_CATEGORIES;
 
 export const CATEGORY_NOTES: Readonly<Record<Category, string>> = {
   benchmark: "the suite's own code and what it bundled (its dependencies)",
-  harness: "rtbench's code in the bundle (packages/*, runners/*): the timing loop, the entry, and the builtins it calls (the clock)",
+  harness: "rtbench's code in the bundle (packages/*, runtimes/*): the timing loop, the entry, and the builtins it calls (the clock)",
   runtime: "the runtime's own JavaScript (node:internal, ext:deno, bun's builtins, workerd's internal modules)",
   engine: "the engine's builtins and native code (JSON.parse, Math.sin, regexp, '(program)')",
   gc: "the garbage collector ('(garbage collector)')",
@@ -23,7 +23,7 @@ export const CATEGORY_NOTES: Readonly<Record<Category, string>> = {
 };
 
 /** Sources that are rtbench's own: the harness, the adapters, the runners' entries, generated entries. */
-const OWN_SOURCE = /^(packages|runners)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
+const OWN_SOURCE = /^(packages|runtimes)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
 /** URLs of a runtime's own JavaScript. */
 const RUNTIME_URL = /^(node:|internal[:/]|ext:|deno:|bun:|builtin:|node-internal:|cloudflare-internal:|cloudflare:|workerd:|internal:)/;
 

@@ -6,8 +6,8 @@
  * start-up, so start-up itself is not in the profile; the request's setup,
  * warmup and sampling are), Profiler.stop once the response has ended.
  */
-import type { JobOutcome, JobRequest } from '@rtbench/runner-kit';
-import { startWorkerdJob, type WorkerdProcess } from '@rtbench/runner-workerd/host-api';
+import type { JobOutcome, JobRequest } from '@rtbench/runtime-kit';
+import { startWorkerdJob, type WorkerdProcess } from '@rtbench/runtime-workerd/host-api';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { parseCpuProfile, type CpuProfile } from './cpuprofile.ts';
 

@@ -12,12 +12,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { guardDir, liveChildPids, removeGuardedDir, type Runner } from '@rtbench/runner-kit';
+import { guardDir, liveChildPids, removeGuardedDir, type Runner } from '@rtbench/runtime-kit';
 import { bundleSuite } from '../../cli/src/bundle.ts';
-import { nodeRunner } from '../../../runners/node/src/runner.ts';
-import { denoRunner } from '../../../runners/deno/src/runner.ts';
-import { bunRunner } from '../../../runners/bun/src/runner.ts';
-import { workerdRunner } from '../../../runners/workerd/src/runner.ts';
+import { nodeRunner } from '../../../runtimes/node/src/runner.ts';
+import { denoRunner } from '../../../runtimes/deno/src/runner.ts';
+import { bunRunner } from '../../../runtimes/bun/src/runner.ts';
+import { workerdRunner } from '../../../runtimes/workerd/src/runner.ts';
 import type { CallTreeNode } from '@rtbench/core/profile-manifest';
 import { diffProfiles, parseHeapProfile, profileAllocations, renderAllocTop, renderDiff, summarizeAllocations, bundleLocator, type AllocationCaseResult, type ProfileArm } from '../src/index.ts';
 

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CallTreeNode } from '@rtbench/core/profile-manifest';
-import { guardDir, liveChildPids, removeGuardedDir, type Runner } from '@rtbench/runner-kit';
+import { guardDir, liveChildPids, removeGuardedDir, type Runner } from '@rtbench/runtime-kit';
 import { bundleSuite } from '../../cli/src/bundle.ts';
-import { nodeRunner } from '../../../runners/node/src/runner.ts';
-import { denoRunner } from '../../../runners/deno/src/runner.ts';
-import { bunRunner } from '../../../runners/bun/src/runner.ts';
-import { workerdRunner } from '../../../runners/workerd/src/runner.ts';
+import { nodeRunner } from '../../../runtimes/node/src/runner.ts';
+import { denoRunner } from '../../../runtimes/deno/src/runner.ts';
+import { bunRunner } from '../../../runtimes/bun/src/runner.ts';
+import { workerdRunner } from '../../../runtimes/workerd/src/runner.ts';
 import { bundleLocator, diffProfiles, parseCpuProfile, profileCase, renderDiff, renderTop, type ProfileArm, type ProfileCaseResult } from '../src/index.ts';
 
 const fixture = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'profile-hot', 'index.ts');

@@ -9,7 +9,7 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, RoundRecord } from '@rtbench/core/schema';
-import type { Runner, RuntimeTarget, TranslatedFlags } from '@rtbench/runner-kit';
+import type { Runner, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 
 /** One variant ready to run: its runner, binary, translated flags and its runtime's bundle of the suite. */
 export interface Arm {

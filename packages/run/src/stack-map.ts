@@ -32,7 +32,7 @@ export function frameLocation(word: string): { path: string; line: string; colum
 }
 const DIGITS = /^\d{1,9}$/;
 /** Sources that are rtbench's own (the harness, the adapters, the generated entries). */
-const OWN_SOURCE = /^(packages|runners)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
+const OWN_SOURCE = /^(packages|runtimes)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
 
 interface BundleMap {
   map: SourceMap;

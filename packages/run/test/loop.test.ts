@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseSpec } from '@rtbench/core';
 import type { RoundRecord, RunRecord } from '@rtbench/core/schema';
-import type { Runner } from '@rtbench/runner-kit';
+import type { Runner } from '@rtbench/runtime-kit';
 import { addResults, executeLoop, type Arm, type ArmResult, type Measurer, type Schedule, type Unit } from '../src/index.ts';
 
 const CLOCK = { name: 'fake', resolutionNs: 1, readCostNs: 0, edgeAligned: false };

@@ -7,7 +7,7 @@
 import type { BisectResult, Culprit, StepRecord } from '@rtbench/bisect';
 import type { Comparison } from '@rtbench/stats';
 import { formatChange, ratioWithCi } from '@rtbench/report';
-import type { RuntimeTarget } from '@rtbench/runner-kit';
+import type { RuntimeTarget } from '@rtbench/runtime-kit';
 
 export type EngineOf = (tag: string) => RuntimeTarget | undefined;
 

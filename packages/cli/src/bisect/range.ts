@@ -1,10 +1,10 @@
 /**
  * `node@24.0.0..node@26.10.0 [--engine-flag …] [ENV=value …]`: the releases a
  * bisect searches, oldest first, from the registry's list (the runner's
- * `releases` hook, runner-kit releases.ts), and the variant each release
+ * `releases` hook, runtime-kit releases.ts), and the variant each release
  * is measured as (the same flags and environment on every release).
  */
-import { releasesBetween, RuntimeUnavailableError, type Runner } from '@rtbench/runner-kit';
+import { releasesBetween, RuntimeUnavailableError, type Runner } from '@rtbench/runtime-kit';
 import { UsageError } from '../errors.ts';
 import { runtimeStore } from '../runtime-store.ts';
 import { runnerFor } from '../runners.ts';

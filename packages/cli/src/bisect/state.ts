@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from '@rtbench/bisect';
 import { UsageError } from '../errors.ts';
-import { writeFileAtomically } from '@rtbench/runner-kit';
+import { writeFileAtomically } from '@rtbench/runtime-kit';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
 export interface BisectIdentity {

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import type { StepOutcome, StepRequest } from '@rtbench/bisect';
 import type { RunRecord } from '@rtbench/core/schema';
-import { releaseRuntime, type RuntimeTarget } from '@rtbench/runner-kit';
+import { releaseRuntime, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { pairRounds } from '@rtbench/stats';
 import { makePlan, type PlanFlags } from '../plan.ts';
 import { writeRunAtomically } from '../results-file.ts';

@@ -6,7 +6,7 @@
 import { stderrColours as pc } from '../colours.ts';
 import { benchView, pairedComparisonView, reporterFor, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
-import { FileWriteError, writeFileAtomically } from '@rtbench/runner-kit';
+import { FileWriteError, writeFileAtomically } from '@rtbench/runtime-kit';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { COMPARE_DEFAULTS, INSTRUCTION_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';

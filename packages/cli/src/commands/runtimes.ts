@@ -4,7 +4,7 @@ import pico from 'picocolors';
 import { colourOn } from '../colours.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { repoRoot } from '../paths.ts';
-import { RuntimeNotInstalledError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runner-kit';
+import { RuntimeNotInstalledError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { runtimeStore } from '../runtime-store.ts';
 import { engineName, renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
 import { DEFAULT_RUNTIMES, RUNNERS } from '../runners.ts';

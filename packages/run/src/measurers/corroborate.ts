@@ -22,7 +22,7 @@
  * only the answer's delay in the pipe is outside both, so a margin covers it.
  */
 import type { RoundRecord } from '@rtbench/core/schema';
-import type { SampleReading } from '@rtbench/runner-kit';
+import type { SampleReading } from '@rtbench/runtime-kit';
 
 /** Slack beyond the clocks' resolution: the µs rounding of sampleStartMs and the host's timer. */
 const READING_SLACK_MS = 0.01;

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from '@rtbench/core/protocol';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { CallgrindControl, estimatedCycles, guardDir, judgeOutcome, removeGuardedDir, type CountSummary, type JobOutcome, type LiveCase, type TranslatedFlags } from '@rtbench/runner-kit';
+import { CallgrindControl, estimatedCycles, guardDir, judgeOutcome, removeGuardedDir, type CountSummary, type JobOutcome, type LiveCase, type TranslatedFlags } from '@rtbench/runtime-kit';
 import { median } from '@rtbench/stats';
 import type { Arm, ArmResult, Measurer, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf } from './judge.ts';

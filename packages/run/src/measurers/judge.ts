@@ -3,8 +3,8 @@
  * when it gave one clean answer, or why not. Shared by the measurers that run
  * the in-runtime loop (fresh processes and lockstep).
  */
-import type { JobOutcome } from '@rtbench/runner-kit';
-import { judgeOutcome, leftBehindWarning } from '@rtbench/runner-kit';
+import type { JobOutcome } from '@rtbench/runtime-kit';
+import { judgeOutcome, leftBehindWarning } from '@rtbench/runtime-kit';
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { Arm, ArmResult } from '../measurer.ts';
 import { mapStack, unrename } from '../stack-map.ts';

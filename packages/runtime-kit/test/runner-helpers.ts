@@ -1,0 +1,59 @@
+/**
+ * Shared by the runner tests (runtimes/<runtime>/test): the tiny fixture, a
+ * quick measure job, and the check that no runtime process outlives a test.
+ */
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { Job } from '@rtbench/core/protocol';
+import type { CaseResultMessage, RuntimeMessage } from '@rtbench/core/protocol';
+import { liveChildPids, spawnedPids, type JobOutcome, type Runner, type RuntimeTarget, type TranslatedFlags } from '../src/index.ts';
+import { bundleSuite } from '../../cli/src/bundle.ts';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
+export const tinyFixture = join(repoRoot, 'test', 'fixtures', 'tiny', 'index.ts');
+export const faultsFixture = join(import.meta.dirname, 'fixtures', 'faults', 'index.ts');
+
+export function quickJob(caseId: string): Job {
+  return { protocol: 1, kind: 'measure', caseId, options: { warmupMs: 20, timeMs: 40, minSamples: 5, maxSamples: 1000, sampleMs: 0 } };
+}
+
+export async function bundleFor(runner: Runner, fixture: string, name: string): Promise<string> {
+  return (await bundleSuite(fixture, name, runner.runtime, runner.bundle)).path;
+}
+
+export function runCase(
+  runner: Runner,
+  target: RuntimeTarget,
+  flags: TranslatedFlags,
+  bundlePath: string,
+  caseId: string,
+  timeoutMs = 60_000,
+): Promise<JobOutcome> {
+  return runner.runJob({ target, flags, bundlePath, job: quickJob(caseId), timeoutMs });
+}
+
+export function resultOf(outcome: JobOutcome): CaseResultMessage {
+  const result = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result');
+  if (!result) throw new Error(`no result: ${JSON.stringify({ ...outcome, stderr: outcome.stderr.slice(-2000) })}`);
+  return result;
+}
+
+export function helloOf(outcome: JobOutcome): Extract<RuntimeMessage, { type: 'hello' }> | undefined {
+  return outcome.messages.find((m): m is Extract<RuntimeMessage, { type: 'hello' }> => m.type === 'hello');
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** After each test: nothing registered as running, and every PID (and its process group) really gone. */
+export function expectNoChildLeft(): void {
+  expect(liveChildPids()).toEqual([]);
+  const survivors = spawnedPids().filter((pid) => alive(pid) || alive(-pid));
+  expect(survivors).toEqual([]);
+}

@@ -1,0 +1,54 @@
+/**
+ * In-runtime entry for Bun: the Job comes on stdin, time comes from
+ * Bun.nanoseconds() (ns, monotonic), protocol lines go to stdout with
+ * synchronous writes so nothing is lost at process.exit.
+ *
+ * The bundle imports this module before the suite: its top level reads the
+ * job (and its token) from stdin, leaves in process.env only what the
+ * variant set, and keeps its own references to the clock, the exit and the
+ * write.
+ */
+import { readSync, writeSync } from 'node:fs';
+import { executeJob } from '@rtbench/core/execute';
+import { LineReader } from '@rtbench/core/line-reader';
+import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
+import type { SuiteDefinition } from '@rtbench/core';
+import { gcProbe } from './gc-probe.ts';
+
+/** The part of the Bun global this entry uses (no Bun types in the build). */
+interface BunApi {
+  version: string;
+  nanoseconds(): number;
+  gc(force: boolean): void;
+}
+
+const Bun = (globalThis as unknown as { Bun: BunApi }).Bun;
+const stdin = new LineReader((bytes) => readSync(0, bytes, 0, bytes.length, null));
+const job = decodeJob(stdin.next());
+// RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (runtime-kit containment.ts).
+for (const name of Object.keys(process.env)) if (!job.env.includes(name) && name !== 'RTBENCH_CELL') delete process.env[name];
+const nanoseconds = Bun.nanoseconds.bind(Bun);
+const exit = process.exit.bind(process);
+const encoder = new TextEncoder();
+const encode = TextEncoder.prototype.encode.bind(encoder);
+
+export async function start(suite: SuiteDefinition): Promise<void> {
+  const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), (bytes) => writeSync(1, bytes));
+  const origin = nanoseconds();
+  await executeJob(suite, job, {
+    facts: {
+      runtime: 'bun',
+      version: Bun.version,
+      engine: 'jsc',
+      engineVersion: (process.versions as Record<string, string | undefined>).webkit ?? 'unknown',
+      // Bun.gc() is always there; gc() too under --expose-gc.
+      gcExposed: typeof Bun.gc === 'function' || typeof (globalThis as { gc?: unknown }).gc === 'function',
+    },
+    clock: { name: 'Bun.nanoseconds', now: () => nanoseconds() - origin },
+    emit,
+    metrics: gcProbe(),
+    commands: async () => stdin.next(),
+  });
+  // A case may leave timers or sockets open; the job is over, so is the process.
+  exit(0);
+}

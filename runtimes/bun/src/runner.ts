@@ -1,0 +1,117 @@
+/**
+ * Bun runner. Bun comes from the npm registry as a project dependency, so
+ * `bun` is the same binary on every machine; `bun@system` is the bun on PATH
+ * and `bun=/path/to/bun` a build of your own.
+ *
+ * Each job runs the bundle with auto-install and .env loading off, from the
+ * bundle's directory (no bunfig.toml or .env of the user's is picked up).
+ */
+import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import {
+  FlagError,
+  type JobRequest,
+  runBriefly,
+  type Runner,
+  type SingleNpmRuntime,
+  semverReleases,
+  singleNpmRuntimeSpecs,
+  sealJob,
+  startJob,
+  liveCase,
+  warmProcess,
+  wrapped,
+  type RunningJob,
+  attachTraceMetrics,
+  TraceFilter,
+} from '@rtbench/runtime-kit';
+import { GC_LOG_ENV, JscGcLog } from './gc-trace.ts';
+import { npmBun, probeBun } from './binary.ts';
+import { translateBunFlags } from './flags.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Bun's own options before the engine's: isolation from the machine's setup. */
+export const BUN_RUN_ARGS = ['--no-install', '--no-env-file'];
+
+function childEnv(extra: Record<string, string>): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...extra };
+}
+
+const bun: SingleNpmRuntime = {
+  runtime: 'bun',
+  executable: 'bun',
+  npm: npmBun,
+  npmVersions: [npmBun.version],
+  // Any release on npm by its version: bun@<x.y.z>.
+  releases: semverReleases(npmBun),
+  probe: probeBun,
+};
+
+/** A job on bun: the bundle, the job on stdin, and JSC's GC log on stderr read into the result's metrics. */
+function startBunJob(request: JobRequest): RunningJob {
+  const { target, flags, bundlePath } = request;
+  // JSC's GC log on stderr is where Bun's collection counts come from, unless the variant turned it off.
+  const gcLog = flags.env[GC_LOG_ENV] === undefined ? new TraceFilter(new JscGcLog(), () => new JscGcLog()) : undefined;
+  const running = startJob({
+    ...wrapped(request.wrap, target.binary, [...BUN_RUN_ARGS, ...flags.args, bundlePath]),
+    job: sealJob(request.job, flags.env),
+    env: childEnv({ ...(gcLog ? { [GC_LOG_ENV]: '1' } : {}), ...flags.env }),
+    cwd: dirname(bundlePath),
+    timeoutMs: request.timeoutMs,
+    ...(request.signal ? { signal: request.signal } : {}),
+    ...(gcLog ? { stderrFilter: gcLog } : {}),
+  });
+  if (!gcLog) return running;
+  return {
+    ...running,
+    outcome: running.outcome.then((outcome) => {
+      attachTraceMetrics(outcome.messages, gcLog, 'the sampling-phase markers did not reach stderr');
+      return outcome;
+    }),
+  };
+}
+
+export const bunRunner: Runner = {
+  runtime: 'bun',
+  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['bun'] },
+
+  ...singleNpmRuntimeSpecs(bun, { name: 'Bun' }),
+
+  translateFlags: translateBunFlags,
+
+  /** JSC checks BUN_JSC_ variables at startup: an unknown option or a bad value exits 1 ("invalid JSC environment variable"). */
+  async checkFlags(target, flags) {
+    try {
+      await runBriefly(target.binary, [...BUN_RUN_ARGS, ...flags.args, '-e', '0'], childEnv(flags.env), 30_000, tmpdir());
+    } catch (error) {
+      const given = [...flags.args, ...Object.entries(flags.env).map(([k, v]) => `${k}=${v}`)].join(' ');
+      throw new FlagError(`${target.spec} rejected ${given}: ${(error as Error).message}`);
+    }
+  },
+
+  runJob(request: JobRequest) {
+    const running = startBunJob(request);
+    running.endInput();
+    return running.outcome;
+  },
+
+  startSession(request: JobRequest) {
+    return liveCase(startBunJob(request));
+  },
+
+  // JavaScriptCore writes jit-<n>-<pid>.dump (perf's jitdump format) into the folder given.
+  nativeProfile: {
+    jitNames: 'jitdump',
+    withJitNames: (flags, jitDir) => ({ args: flags.args, env: { ...flags.env, BUN_JSC_useJITDump: '1', BUN_JSC_jitDumpDirectory: jitDir } }),
+    resolves:
+      "bun's binary carries only its ~1,100 dynamic symbols: JavaScriptCore's and bun's C++ and Zig code is addresses, grouped by library as one frame; JIT code is named from JSC's jitdump (BUN_JSC_useJITDump), by tier and code block (\"JSC-DFG: <function>#<hash>\"), without source lines; the interpreter (LLInt) and its thunks are in the binary, unnamed",
+  },
+
+  startWarm(request: JobRequest) {
+    return warmProcess(startBunJob(request));
+  },
+};
+
+export default bunRunner;

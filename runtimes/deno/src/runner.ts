@@ -1,0 +1,120 @@
+/**
+ * Deno runner. Deno comes from the npm registry as a project dependency
+ * (`deno` and its platform package), so `deno` is the same binary on every
+ * machine; `deno@system` is the deno on PATH and `deno=/path/to/deno` a build
+ * of your own.
+ *
+ * Each job is `deno run` on the bundle with no permissions except env (the
+ * child gets PATH, HOME and the variant's own variables; the entry removes
+ * all but the variant's before the suite loads, and suites such as React's
+ * read NODE_ENV) and those the variant grants (`deno --allow-read`,
+ * flags.ts), no config or lock
+ * file discovery, no remote or npm resolution, and no V8 code cache: every
+ * round compiles from source, as on the other runtimes.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  FlagError,
+  type JobRequest,
+  overriddenV8Flags,
+  parseV8FlagValues,
+  runBriefly,
+  type Runner,
+  type SingleNpmRuntime,
+  semverReleases,
+  singleNpmRuntimeSpecs,
+  sealJob,
+  spawnJob,
+  startJob,
+  liveCase,
+  warmProcess,
+  wrapped,
+  type SpawnJobOptions,
+} from '@rtbench/runtime-kit';
+import { npmDeno, probeDeno } from './binary.ts';
+import { translateDenoFlags, withV8Flags } from './flags.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Arguments of `deno run` before the engine flags: isolation from the machine's setup. */
+export const DENO_RUN_ARGS = ['run', '--no-prompt', '--allow-env', '--no-config', '--no-lock', '--no-remote', '--no-npm', '--no-code-cache', '--quiet'];
+
+/** The child's environment: PATH, HOME, no update check, no colour in errors, then the variant's. */
+function childEnv(extra: Record<string, string>): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...extra };
+}
+
+/** How a job runs on deno: `deno run` on the bundle, the job on stdin. */
+function spawnOptions(request: JobRequest): SpawnJobOptions {
+  const { target, flags, bundlePath } = request;
+  return {
+    ...wrapped(request.wrap, target.binary, [...DENO_RUN_ARGS, ...flags.args, bundlePath]),
+    job: sealJob(request.job, flags.env),
+    env: childEnv(flags.env),
+    cwd: dirname(bundlePath),
+    timeoutMs: request.timeoutMs,
+    ...(request.signal ? { signal: request.signal } : {}),
+  };
+}
+
+const deno: SingleNpmRuntime = {
+  runtime: 'deno',
+  executable: 'deno',
+  npm: npmDeno,
+  npmVersions: [npmDeno.version],
+  // Any release on npm by its version: deno@<x.y.z>.
+  releases: semverReleases(npmDeno),
+  probe: probeDeno,
+};
+
+export const denoRunner: Runner = {
+  runtime: 'deno',
+  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['deno'] },
+
+  ...singleNpmRuntimeSpecs(deno, { name: 'Deno' }),
+
+  translateFlags: translateDenoFlags,
+
+  /**
+   * Deno exits 1 on a flag V8 does not know, a bad value, or a permission
+   * flag it cannot read. The check also prints V8's flag values, so a flag
+   * deno overrides is refused too.
+   */
+  async checkFlags(target, flags) {
+    const v8 = flags.args.find((a) => a.startsWith('--v8-flags='));
+    const permissions = flags.args.filter((a) => a !== v8);
+    const args = [...permissions, ...(v8 ? [`${v8},--print-flag-values`] : [])];
+    let printed: string;
+    try {
+      printed = await runBriefly(target.binary, ['eval', '--no-config', ...args, '0'], childEnv(flags.env));
+    } catch (error) {
+      throw new FlagError(`${target.spec} rejected ${flags.args.join(' ')}: ${(error as Error).message}`);
+    }
+    const requested = v8 ? v8.replace(/^--v8-flags=/, '').split(',') : [];
+    const overridden = overriddenV8Flags(requested, parseV8FlagValues(printed));
+    if (overridden.length) {
+      throw new FlagError(`${target.spec} would ignore ${overridden.map((o) => `${o.flag} (V8 runs with ${o.effective})`).join(', ')}`);
+    }
+  },
+
+  runJob(request: JobRequest) {
+    return spawnJob(spawnOptions(request));
+  },
+
+  startSession(request: JobRequest) {
+    return liveCase(startJob(spawnOptions(request)));
+  },
+
+  nativeProfile: {
+    jitNames: 'perf-map',
+    withJitNames: (flags) => ({ args: withV8Flags(flags.args, ['--perf-basic-prof', '--interpreted-frames-native-stack']), env: flags.env }),
+    resolves: "deno's binary is stripped: its C++ and Rust code (V8's runtime functions, JSON.parse's C++ among them, and deno's own) is addresses, grouped by library as one frame; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own), and V8's builtins are named there too",
+  },
+
+  startWarm(request: JobRequest) {
+    return warmProcess(startJob(spawnOptions(request)));
+  },
+};
+
+export default denoRunner;

@@ -1,0 +1,49 @@
+/**
+ * In-runtime entry for Node.js: read the Job from stdin, time with
+ * process.hrtime.bigint (ns resolution), write protocol lines to stdout.
+ *
+ * The bundle imports this module before the suite, so its top level runs
+ * before any case code: it reads the job (and its token) from stdin, leaves
+ * in process.env only what the variant set, and keeps its own references to
+ * the clock, the exit and the write it uses, so a case that replaces them (a
+ * fake-timer library, a mocked stdout) changes neither timing nor messages.
+ */
+import { readSync, writeSync } from 'node:fs';
+import { executeJob } from '@rtbench/core/execute';
+import { LineReader } from '@rtbench/core/line-reader';
+import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
+import type { SuiteDefinition } from '@rtbench/core';
+import { gcProbe } from './gc-probe.ts';
+
+const stdin = new LineReader((bytes) => readSync(0, bytes, 0, bytes.length, null));
+const job = decodeJob(stdin.next());
+// RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (runtime-kit containment.ts).
+for (const name of Object.keys(process.env)) if (!job.env.includes(name) && name !== 'RTBENCH_CELL') delete process.env[name];
+const hrtime = process.hrtime.bigint;
+const exit = process.exit.bind(process);
+const encoder = new TextEncoder();
+const encode = TextEncoder.prototype.encode.bind(encoder);
+
+export async function start(suite: SuiteDefinition): Promise<void> {
+  // Synchronous, retried on a full pipe: process.stdout.write would queue the
+  // line, and the exit below would drop whatever was still queued.
+  const emit = (message: RuntimeMessage): void => {
+    writeFully(encode(`${encodeLine(message, job.token)}\n`), (bytes) => writeSync(1, bytes));
+  };
+  const origin = hrtime();
+  await executeJob(suite, job, {
+    facts: {
+      runtime: 'node',
+      version: process.version.replace(/^v/, ''),
+      engine: 'v8',
+      engineVersion: process.versions.v8,
+      gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
+    },
+    clock: { name: 'process.hrtime.bigint', now: () => Number(hrtime() - origin) },
+    emit,
+    metrics: gcProbe(),
+    commands: async () => stdin.next(),
+  });
+  // A case may leave timers or sockets open; the job is over, so is the process.
+  exit(0);
+}

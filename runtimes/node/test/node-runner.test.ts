@@ -1,0 +1,74 @@
+/** The Node.js runner against real node processes from the npm packages. */
+import { mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FlagError, RuntimeUnavailableError } from '@rtbench/runtime-kit';
+import { nodeRunner } from '../src/runner.ts';
+import { bundleSuite } from '../../../packages/cli/src/bundle.ts';
+
+const fixture = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'tiny', 'index.ts');
+
+describe('node runner', () => {
+  it('resolves the npm releases to their own versions and V8s', async () => {
+    const n20 = await nodeRunner.resolve('node@20');
+    const n26 = await nodeRunner.resolve('node@26');
+    expect(n20.version).toMatch(/^20\./);
+    expect(n26.version).toMatch(/^26\./);
+    expect(n20.engineVersion).toMatch(/^11\.3\./);
+    expect(n26.engineVersion).toMatch(/^14\./);
+    expect((await nodeRunner.resolve('node')).version).toBe(n26.version);
+    expect(n20.source).toBe('npm');
+  });
+
+  it('refuses paths that do not exist or are not executable, and unknown releases', async () => {
+    await expect(nodeRunner.resolve('node=/no/such/node')).rejects.toThrow(RuntimeUnavailableError);
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-'));
+    const file = join(dir, 'node');
+    writeFileSync(file, '#!/bin/sh\n');
+    chmodSync(file, 0o644);
+    await expect(nodeRunner.resolve(`node=${file}`)).rejects.toThrow(/not executable/);
+    await expect(nodeRunner.resolve('node@19')).rejects.toThrow(/rtbench installs node@20/);
+  });
+
+  it('runs a case in a fresh process and reports runtime, version and flags', async () => {
+    const target = await nodeRunner.resolve('node@22');
+    const bundle = await bundleSuite(fixture, 'tiny', 'node', nodeRunner.bundle);
+    const flags = nodeRunner.translateFlags(['--expose-gc', '--max-semi-space-size=16']);
+    await nodeRunner.checkFlags(target, flags);
+    const outcome = await nodeRunner.runJob({
+      target,
+      flags,
+      bundlePath: bundle.path,
+      job: { protocol: 1, kind: 'measure', caseId: 'math / sum [n=200]', options: { warmupMs: 20, timeMs: 30, minSamples: 5, maxSamples: 1000, sampleMs: 0 } },
+      timeoutMs: 60_000,
+    });
+    expect(outcome.exitCode).toBe(0);
+    const hello = outcome.messages.find((m) => m.type === 'hello');
+    expect(hello).toMatchObject({ facts: { runtime: 'node', version: target.version, engine: 'v8', gcExposed: true } });
+    const result = outcome.messages.find((m) => m.type === 'result');
+    expect(result).toMatchObject({ caseId: 'math / sum [n=200]', async: false });
+  });
+
+  it('rejects a flag node does not know, naming it', async () => {
+    const target = await nodeRunner.resolve('node@24');
+    await expect(nodeRunner.checkFlags(target, nodeRunner.translateFlags(['--no-such-v8-flag-at-all']))).rejects.toThrow(FlagError);
+    expect(() => nodeRunner.translateFlags(['max-semi-space-size'])).toThrow(FlagError);
+  });
+
+  it('kills a process that runs past its timeout', async () => {
+    const target = await nodeRunner.resolve('node@24');
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-'));
+    const hang = join(dir, 'hang.mjs');
+    writeFileSync(hang, 'setInterval(() => {}, 1000);\n');
+    const outcome = await nodeRunner.runJob({
+      target,
+      flags: { args: [], env: {} },
+      bundlePath: hang,
+      job: { protocol: 1, kind: 'list' },
+      timeoutMs: 500,
+    });
+    expect(outcome.timedOut).toBe(true);
+    expect(outcome.exitSignal).toBe('SIGKILL');
+  });
+});

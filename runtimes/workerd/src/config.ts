@@ -1,0 +1,96 @@
+/**
+ * The workerd config for one job, written by the runner (capnp text). What
+ * it grants the worker, and nothing more:
+ *
+ * - one socket, "http", on 127.0.0.1 port 0: the kernel picks a free port
+ *   when workerd binds, and workerd reports it on --control-fd (no race
+ *   between choosing a port and binding it; never reachable off the host);
+ * - no outbound network: globalOutbound is a worker that refuses every
+ *   fetch() with a clear error (no DNS lookup either), and connect() gets a
+ *   socket that fails on first use;
+ * - nodejs_compat, so node:buffer, node:stream and friends resolve;
+ * - the engine flags as the config's v8Flags;
+ * - the variant's environment variables (e.g. NODE_ENV=production) as text
+ *   bindings, which nodejs_compat shows as process.env, and nothing else: a
+ *   worker sees neither workerd's own environment nor rtbench's (the
+ *   versions it cannot read from inside come with the job).
+ */
+import { HANDLER_KEY } from './handoff.ts';
+
+/**
+ * Fixed so that a workerd upgrade changes the engine, not the API semantics
+ * under the benchmark. It is the last date before nodejs_compat became a
+ * default (2026-08-04), so the flag is stated rather than implied. A workerd
+ * older than this date gets its own date instead (it refuses later ones).
+ */
+export const COMPATIBILITY_DATE = '2026-08-01';
+export const COMPATIBILITY_FLAGS = ['nodejs_compat'];
+
+/** The socket name workerd reports on the control fd. */
+export const SOCKET_NAME = 'http';
+
+export function compatibilityDateFor(workerdVersion: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(workerdVersion) && workerdVersion < COMPATIBILITY_DATE ? workerdVersion : COMPATIBILITY_DATE;
+}
+
+/**
+ * A capnp text literal. JSON's escapes for quotes, backslashes, \n and \t are
+ * capnp's too; other control characters (JSON would write \u00XX) are refused.
+ */
+export function capnpString(text: string): string {
+  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(text)) throw new Error(`cannot put ${JSON.stringify(text)} in a workerd config: it holds control characters`);
+  return JSON.stringify(text);
+}
+
+const DENY_MODULE = [
+  'export default {',
+  '  fetch(request) { throw new Error(`rtbench: the benchmark has no outbound network (fetch ${request.url})`); },',
+  '  connect() { throw new Error("rtbench: the benchmark has no outbound network (connect)"); },',
+  '};',
+].join('\n');
+
+export interface ConfigOptions {
+  /** Path of the suite bundle relative to the config file's directory. */
+  bundleRelativePath: string;
+  v8Flags: readonly string[];
+  workerdVersion: string;
+  /** The variant's environment, shown to the worker as process.env. */
+  env: Readonly<Record<string, string>>;
+}
+
+export function workerdConfig(options: ConfigOptions): string {
+  const date = compatibilityDateFor(options.workerdVersion);
+  const main = `import './bundle.mjs';\nexport default globalThis.${HANDLER_KEY};\n`;
+  const list = (items: readonly string[]): string => `[${items.map(capnpString).join(', ')}]`;
+  const bindings = Object.entries(options.env);
+  return `# Written by rtbench for one job; see runtimes/workerd/README.md.
+using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [
+    (name = "rtbench", worker = .benchmark),
+    (name = "no-network", worker = .noNetwork),
+  ],
+  sockets = [ (name = ${capnpString(SOCKET_NAME)}, address = "127.0.0.1:0", http = (), service = "rtbench") ],
+  v8Flags = ${list(options.v8Flags)},
+);
+
+const benchmark :Workerd.Worker = (
+  modules = [
+    (name = "main.mjs", esModule = ${capnpString(main)}),
+    (name = "bundle.mjs", esModule = embed ${capnpString(options.bundleRelativePath)}),
+  ],
+  compatibilityDate = ${capnpString(date)},
+  compatibilityFlags = ${list(COMPATIBILITY_FLAGS)},
+  bindings = [
+${bindings.map(([name, value]) => `    (name = ${capnpString(name)}, text = ${capnpString(value)}),`).join('\n')}
+  ],
+  globalOutbound = "no-network",
+);
+
+const noNetwork :Workerd.Worker = (
+  modules = [ (name = "deny.mjs", esModule = ${capnpString(DENY_MODULE)}) ],
+  compatibilityDate = ${capnpString(date)},
+);
+`;
+}

@@ -1,0 +1,106 @@
+/**
+ * In-worker entry for workerd. The worker's fetch handler takes the Job as
+ * the POST body and streams the protocol lines back as the response body.
+ *
+ * Timing: performance.now() inside workerd moves in 1 ms steps. The harness
+ * probes the clock, sees the coarse step and times every sample edge to edge
+ * (core's EdgeTimer: start on a tick, spin to the next tick after the batch,
+ * subtract the spin by its calibrated per-read cost), over samples of ten
+ * ticks. No code is generated from strings: workerd refuses it inside a
+ * request, and core's loop is a plain closure. See runtimes/workerd/README.md.
+ *
+ * The job (with this process's token) arrives as the first line of the
+ * request body, where case code cannot see it; a lockstep job's commands
+ * follow as further lines of the same streamed body, and the protocol lines
+ * go back in the streamed response. The clock is taken when the bundle loads,
+ * before the suite (the bundle imports this module first).
+ */
+import { executeJob } from '@rtbench/core/execute';
+import { decodeJob, encodeLine, type RuntimeMessage, type WireJob } from '@rtbench/core/protocol';
+import type { SuiteDefinition } from '@rtbench/core';
+import { HANDLER_KEY, type WorkerdFacts } from './handoff.ts';
+import { gcProbe } from './gc-probe.ts';
+
+const now = performance.now.bind(performance);
+const encoder = new TextEncoder();
+const encode = TextEncoder.prototype.encode.bind(encoder);
+// Taken before suite code loads: a case may replace stream or string methods the command reader uses.
+const apply = Reflect.apply;
+const readChunk = ReadableStreamDefaultReader.prototype.read;
+const getReader = ReadableStream.prototype.getReader;
+const decoder = new TextDecoder();
+const decode = TextDecoder.prototype.decode.bind(decoder) as (bytes: Uint8Array, options?: { stream: boolean }) => string;
+const indexOf = String.prototype.indexOf;
+const slice = String.prototype.slice;
+
+/** Lines of the request body as they arrive: the job, then a lockstep job's commands. */
+function bodyLines(body: ReadableStream<Uint8Array> | null): () => Promise<string | undefined> {
+  const reader = body ? (apply(getReader, body, []) as ReadableStreamDefaultReader<Uint8Array>) : undefined;
+  let text = '';
+  let ended = !reader;
+  return async () => {
+    for (;;) {
+      const at = apply(indexOf, text, ['\n']) as number;
+      if (at !== -1) {
+        const line = apply(slice, text, [0, at]) as string;
+        text = apply(slice, text, [at + 1]) as string;
+        return line;
+      }
+      if (ended) {
+        const rest = text;
+        text = '';
+        return rest || undefined;
+      }
+      const chunk = (await apply(readChunk, reader!, [])) as ReadableStreamReadResult<Uint8Array>;
+      if (chunk.done) ended = true;
+      else text += decode(chunk.value, { stream: true });
+    }
+  };
+}
+
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+function fact(value: unknown): string {
+  return typeof value === 'string' && value ? value : 'unknown';
+}
+
+async function handle(suite: SuiteDefinition, request: Request, ctx: ExecutionContext): Promise<Response> {
+  const lines = bodyLines(request.body);
+  const job = decodeJob(await lines()) as WireJob & { workerd?: Partial<WorkerdFacts> };
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+  const emit = (message: RuntimeMessage): void => {
+    // Not awaited: lines leave whenever the worker yields, in order; close() below waits for them all.
+    writer.write(encode(`${encodeLine(message, job.token)}\n`)).catch(() => {});
+  };
+  const origin = now();
+  const done = executeJob(suite, job, {
+    facts: {
+      runtime: 'workerd',
+      version: fact(job.workerd?.version),
+      engine: 'v8',
+      engineVersion: fact(job.workerd?.v8),
+      gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
+    },
+    clock: { name: 'performance.now', now: () => (now() - origin) * 1e6 },
+    emit,
+    ...(job.workerd?.gcMarkers ? { metrics: gcProbe() } : {}),
+    commands: lines,
+  })
+    .then(
+      () => writer.close(),
+      (error: unknown) => writer.abort(error),
+    )
+    .catch(() => {});
+  // The body stays open until the job ends; waitUntil keeps the work alive with it.
+  ctx.waitUntil(done);
+  return new Response(readable, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}
+
+export async function start(suite: SuiteDefinition): Promise<void> {
+  (globalThis as Record<string, unknown>)[HANDLER_KEY] = {
+    fetch: (request: Request, _env: unknown, ctx: ExecutionContext) => handle(suite, request, ctx),
+  };
+}
