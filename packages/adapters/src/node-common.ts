@@ -15,7 +15,7 @@
  */
 import type { CaseBody, ParamValue, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
 import { declareCase, note, whenLoaded } from './registry.ts';
-import { addRegion, isThenable, TimedRegion } from './self-timed.ts';
+import { isThenable, sumRegions, sumRegionsWhile, TimedRegion } from './self-timed.ts';
 
 type ConfigValue = string | number;
 type Conf = Record<string, ConfigValue>;
@@ -194,17 +194,24 @@ whenLoaded(() => {
   benchmarks[0]!.declare();
 });
 
-function total(): SelfTimedBatch {
-  return { ns: 0, operations: 0 };
-}
-
-/** A batch of n operations is one call of main with conf.n = n. */
+/**
+ * A batch of n operations is one call of main with conf.n = n, and more calls
+ * while the operations main reported (bench.end's count) add up to fewer
+ * than n: core scales the regions' time to n, and scaling up would claim
+ * time for operations no region ran. A later call asks for the operations
+ * still missing at the count-per-conf.n the last call showed, never for more
+ * than n (a main whose count does not grow with conf.n stays linear).
+ */
 function scaledBody(b: Benchmark, conf: Conf): CaseBody {
   const withN = (n: number): Conf => ({ ...conf, n: Math.max(1, Math.round(n)) });
   const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => {
-    const call = b.invoke(withN(n), stopwatch);
-    const done = (): SelfTimedBatch => ({ ns: b.region.ns, operations: b.region.operations });
-    return isThenable(call) && !b.region.ended ? Promise.resolve(call).then(done) : done();
+    let asked = 0;
+    const more = (sum: SelfTimedBatch, calls: number): boolean => {
+      if (sum.operations >= n) return false;
+      asked = calls === 0 ? n : Math.min(n, Math.ceil(((n - sum.operations) * asked) / b.region.operations));
+      return true;
+    };
+    return sumRegionsWhile(more, (sw) => b.invoke(withN(asked), sw), b.region, stopwatch);
   };
   // The harness's first call (it proves the case runs) is one operation's worth.
   return Object.assign(() => b.invoke(withN(1)), { timeBatch }) as TimedFn;
@@ -212,26 +219,8 @@ function scaledBody(b: Benchmark, conf: Conf): CaseBody {
 
 /** A batch of n is n calls of main(conf), their regions summed. */
 function repeatedBody(b: Benchmark, conf: Conf): CaseBody {
-  const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => {
-    const sum = total();
-    for (let i = 0; i < n; i++) {
-      const call = b.invoke(conf, stopwatch);
-      if (isThenable(call) && !b.region.ended) return finishAsync(b, conf, stopwatch, n - i, call, sum);
-      addRegion(sum, b.region);
-    }
-    return sum;
-  };
+  const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => sumRegions(n, (sw) => b.invoke(conf, sw), b.region, stopwatch);
   return Object.assign(() => b.invoke(conf), { timeBatch }) as TimedFn;
-}
-
-async function finishAsync(b: Benchmark, conf: Conf, stopwatch: Stopwatch, left: number, pending: PromiseLike<unknown>, sum: SelfTimedBatch): Promise<SelfTimedBatch> {
-  await pending;
-  addRegion(sum, b.region);
-  for (let i = 1; i < left; i++) {
-    await b.invoke(conf, stopwatch);
-    addRegion(sum, b.region);
-  }
-  return sum;
 }
 
 export function createBenchmark<C extends Conf>(fn: (conf: C) => unknown, configs: Record<string, unknown>, options?: BenchmarkOptions): Benchmark {

@@ -100,6 +100,34 @@ describe('timing', () => {
     for (const sample of result.samples) expect(sample).toBeCloseTo(50, 0);
   });
 
+  it('a main that reports fewer operations than conf.n is called again until the batch holds n: its time is never scaled up', async () => {
+    const asked: number[] = [];
+    const suite = await load(() => {
+      const bench = common.createBenchmark(
+        ({ n }: Record<string, number>) => {
+          asked.push(n!);
+          bench.start();
+          harness.virtualTime.ns += 100 * n!;
+          bench.end(Math.ceil(n! / 4)); // four loop turns per operation
+        },
+        { n: [1e6] },
+      );
+    });
+    const body = suite.cases()[0]!.body as import('@rtbench/core').TimedFn;
+    let begin = 0;
+    const stopwatch = { start: () => void (begin = harness.virtualTime.ns), stop: () => harness.virtualTime.ns - begin };
+    const before = harness.virtualTime.ns;
+    const batch = (await body.timeBatch!(1000, stopwatch)) as import('@rtbench/core').SelfTimedBatch;
+    expect(batch.operations).toBeGreaterThanOrEqual(1000);
+    // Four calls of conf.n=1000 (250 operations each), or fewer if later calls ask for more: never more than n per call.
+    expect(Math.max(...asked)).toBeLessThanOrEqual(1000);
+    expect(batch.ns).toBe(harness.virtualTime.ns - before);
+    // Read as a batch of 1000 (core's scaling), the time is at most what the regions took.
+    expect((batch.ns * 1000) / batch.operations).toBeLessThanOrEqual(harness.virtualTime.ns - before);
+    const result = ofType(await harness.runCaseOnVirtualClock(suite, 'n=1000000'), 'result')[0]!;
+    for (const sample of result.samples) expect(sample).toBeCloseTo(400, 0);
+  });
+
   it('without an n configuration a batch is whole calls of main, their regions summed', async () => {
     const suite = await load(() => {
       const bench = common.createBenchmark(() => {
