@@ -20,7 +20,7 @@ export default defineConfig({
       'packages/bisect/test/**/*.test.ts',
       'runtimes/*/test/{gc-trace,edge-timing}.test.ts',
       'bench/*/test/**/*.test.ts',
-      'test/{bisect-parts,cli-args,cli-names,compare-analyze,digest-tolerance,host-timed-direction,plan,profile-manifest,progress}.test.ts',
+      'test/{bisect-parts,cli-args,deno-config,cli-names,compare-analyze,digest-tolerance,host-timed-direction,plan,profile-manifest,progress}.test.ts',
       'test/faults/parsers.property.test.ts',
     ],
     exclude: ['packages/report/test/html-reporter.test.ts', 'bench/http-hello/test/**'],

@@ -54,11 +54,40 @@ describe('brought formats on all four runtimes', () => {
   });
 });
 
+describe('where the files come from', () => {
+  it("a Deno.bench file in a Deno workspace: its imports resolve through deno.json (members by name and export, import maps) on all four runtimes", () => {
+    const { run, status, stderr } = runFile(join('test', 'fixtures', 'brought', 'deno-workspace', 'bench', 'pad_bench.ts'));
+    expect(status, stderr).toBe(0);
+    expectAllTimed(run);
+    // The name carries the member's exported VERSION: the import resolved to the workspace's own file.
+    expect(run.cases.map((c) => c.id)).toEqual(['pad / padLeft 0.0.0', 'pad / aliased']);
+  });
+
+  it("a node:bench file on node@22, which has no node:bench module: rtbench's own runs it", () => {
+    const out = tempFile('run.json');
+    const r = runCli(['run', join('examples', 'node-bench-url.mjs'), '--runtime', 'node@22', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--save', out]);
+    expect(r.status, r.stderr).toBe(0);
+    const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
+    expect(run.variants.map((v) => v.id)).toEqual(['node@22']);
+    expect(run.results.map((x) => [x.caseId, x.status])).toEqual([
+      ['URL / construct [input="short"]', 'ok'],
+      ['URL / searchParams [pairs=8]', 'ok'],
+      ['record', 'ok'],
+    ]);
+  });
+});
+
 describe('refused before anything runs', () => {
   it('a Node core file that needs the HTTP harness: one line saying why, exit 2', () => {
     const r = runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'http', 'server.js'), '--quiet']);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/needs more of Node's benchmark harness than a microbenchmark: it starts an HTTP server and a load generator \(bench\.http\)/)]);
+  });
+
+  it('a Deno file whose deno.json maps an import to jsr: (the network): one line naming the import and the config, exit 2', () => {
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'deno-workspace', 'bench', 'needs_network_bench.ts'), '--runtime', 'node', '--quiet']);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/"@fixture\/remote" maps to jsr:@fixture\/remote@\^1 in .*deno\.json, which deno fetches from the network; rtbench bundles offline/)]);
   });
 
   it('--set on a file that is not a Node core benchmark file', () => {

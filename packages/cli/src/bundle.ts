@@ -12,6 +12,7 @@ import { isBuiltin } from 'node:module';
 import { basename } from 'node:path';
 import { build, transform, type Plugin } from 'esbuild';
 import { storeProgram, type BundleTarget } from '@rtbench/runtime-kit';
+import { DenoResolver } from './deno-config.ts';
 import { cacheDir, repoRoot, rtbenchModule } from './paths.ts';
 
 /**
@@ -71,6 +72,14 @@ export const adapterPlugin: Plugin = {
     // A suite outside this checkout imports the suite API as 'rtbench' (or '@rtbench/core'): it must be the
     // very module the runtime entry uses (one registry, one UnsupportedError), wherever the suite lives.
     pluginBuild.onResolve({ filter: /^(rtbench|@rtbench\/core)$/ }, () => ({ path: SUITE_API }));
+    // A bare import in a file under a deno.json: its import map and workspace packages, as deno resolves them.
+    const deno = new DenoResolver();
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.importer.includes('node_modules') || isBuiltin(args.path) || !args.resolveDir) return undefined;
+      const found = deno.resolve(args.path, args.resolveDir);
+      if (!found) return undefined;
+      return 'error' in found ? { errors: [{ text: found.error }] } : { path: found.path };
+    });
     // A brought-over file that finds its data next to itself (new URL('./x', import.meta.url))
     // must see its own location, not the bundle's.
     pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
