@@ -23,7 +23,7 @@ export { categoryLine, renderAllocTop, renderDiff, renderTop, type DiffRenderOpt
 export { profileAllocations, BUN_ALLOC_UNAVAILABLE, DEFAULT_ALLOC_INTERVAL_BYTES, type AllocationCaseOptions, type AllocationCaseResult, type AllocationWindow } from './alloc-capture.ts';
 export { allocationFrames, summarizeAllocations, type AllocationStat, type AllocationSummary, type SummarizeAllocationsOptions } from './alloc-summary.ts';
 export { checkHeapProfile, flattenHeapProfile, parseHeapProfile, type HeapProfile, type HeapProfileNode, type HeapProfileSample } from './heapprofile.ts';
-export { profileNative, DEFAULT_NATIVE_PERIOD_US, type NativeCaseOptions, type NativeCaseResult, type NativeResolution } from './native-capture.ts';
+export { profileNative, DEFAULT_NATIVE_PERIOD_US, type NativeCaseOptions, type NativeCaseResult, type NativeResolution, type NativeTimings } from './native-capture.ts';
 export { foldTemplateArguments, nameFrame, nestedName, nativeCategory, nativeToCpuProfile, NO_SYMBOLS, type NamedFrame, type NativeProfile } from './native-frames.ts';
 export { parsePerfScript, PERF_SCRIPT_FIELDS, type PerfFrame, type PerfSample } from './perf-script.ts';
 export { parseJitdump, perfMapLines, type JitCode } from './jitdump.ts';

@@ -28,6 +28,7 @@ import { inlinedIntoTimedPath } from './alloc-summary.ts';
 import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, processProblem, profileLockstepJob, type ProfileArm } from './capture.ts';
 import type { SamplingWindow } from './cpuprofile.ts';
 import { parseJitdump, perfMapLines } from './jitdump.ts';
+import { demangleSamples, findCxxFilt } from './native-demangle.ts';
 import { nativeToCpuProfile, type NamedFrame } from './native-frames.ts';
 import { parsePerfScript, PERF_SCRIPT_FIELDS, type PerfSample } from './perf-script.ts';
 import { bundleLocator } from './source-map.ts';
@@ -64,8 +65,18 @@ export interface NativeResolution {
   note: string;
 }
 
+/** Where a native profile's wall time went, ms (scripts/native-cost.ts prints it). */
+export interface NativeTimings {
+  /** perf record and the runtime, from start to exit (start-up, warmup, the window, perf writing perf.data). */
+  recordMs: number;
+  /** perf script: reading perf.data, resolving every frame's symbol. */
+  scriptMs: number;
+  /** Parsing the stacks, naming and categorising frames, the summary and call tree, writing the file. */
+  foldMs: number;
+}
+
 export type NativeCaseResult =
-  | { status: 'ok'; path: string; method: string; window: SamplingWindow; summary: ProfileSummary; tree: CallTree; resolution: NativeResolution; result?: CaseResultMessage }
+  | { status: 'ok'; path: string; method: string; window: SamplingWindow; summary: ProfileSummary; tree: CallTree; resolution: NativeResolution; timings: NativeTimings; result?: CaseResultMessage }
   | { status: 'unavailable'; reason: string }
   | { status: 'unsupported'; reason: string }
   | { status: 'failed'; reason: string; stderr?: string };
@@ -171,6 +182,7 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
   const maps: string[] = [];
   const mapsBefore = new Set(perfMaps());
   const started = Date.now();
+  const t0 = performance.now();
   try {
     const controlPath = join(dir, 'control.fifo');
     const ackPath = join(dir, 'ack.fifo');
@@ -207,19 +219,23 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
       control.close();
     }
     const outcome = await live.finish();
+    const recorded = performance.now();
     const problem = processProblem(outcome);
     if (problem) return problem.status === 'failed' && windowError ? { ...problem, reason: `${problem.reason}; ${windowError}` } : problem;
     if (windowError) return { status: 'failed', reason: `perf's sampling window: ${windowError}`, stderr: outcome.stderr.slice(-4000) };
     if (!existsSync(data) || statSync(data).size === 0) return { status: 'failed', reason: `perf wrote no data for ${arm.target.spec}`, stderr: outcome.stderr.slice(-4000) };
 
     if (hook.jitNames === 'jitdump') maps.push(...jitdumpsToPerfMaps(dir));
+    const cxxfilt = findCxxFilt();
     let text: string;
     try {
-      text = (await run(perf, ['script', '-i', data, ...PERF_SCRIPT_FIELDS], { maxBuffer: 1 << 30, encoding: 'utf8' })).stdout;
+      text = (await run(perf, ['script', '-i', data, ...PERF_SCRIPT_FIELDS, ...(cxxfilt ? ['--no-demangle'] : [])], { maxBuffer: 1 << 30, encoding: 'utf8' })).stdout;
     } catch (error) {
       return { status: 'failed', reason: `perf script failed: ${(error as Error).message.split('\n')[0]}` };
     }
     const { samples } = parsePerfScript(text);
+    if (cxxfilt) demangleSamples(samples, cxxfilt);
+    const scripted = performance.now();
     // V8's perf maps of the profiled process (perf script has read them): ours to remove.
     for (const pid of new Set(samples.map((s) => s.pid))) {
       const map = `/tmp/perf-${pid}.map`;
@@ -243,14 +259,17 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
     };
     const profileMs = profile.endTime / 1000;
     const result = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result');
+    const summary = summarize(profile, { locate, frames });
+    const tree = callTree(profile, { locate, frames });
     return {
       status: 'ok',
       path: outPath,
       method: `perf record -e cpu-clock -c ${periodUs * 1000} -g (frame pointers), switched on and off around the lockstep samples; ${hook.jitNames === 'jitdump' ? "JIT code named from JavaScriptCore's jitdump" : "JIT code named from V8's perf map"}`,
       window: { method: 'markers', kept: thread.length, total: samples.length, windowMs, profileMs },
-      summary: summarize(profile, { locate, frames }),
-      tree: callTree(profile, { locate, frames }),
+      summary,
+      tree,
       resolution,
+      timings: { recordMs: recorded - t0, scriptMs: scripted - recorded, foldMs: performance.now() - scripted },
       ...(result ? { result } : {}),
     };
   } catch (error) {

@@ -28,6 +28,7 @@ import {
   type PerfSample,
 } from '../src/index.ts';
 import { inlinedIntoTimedPath } from '../src/alloc-summary.ts';
+import { demangleSamples, findCxxFilt } from '../src/native-demangle.ts';
 
 const NODE = '/opt/node-26/bin/node';
 const MAP = '/tmp/perf-4242.map';
@@ -139,6 +140,30 @@ describe('naming and categories', () => {
     expect(nameFrame({ ip: '1', symbol: '_ZN2v88internal11PropertyKeyC2INS0_6ObjectEEEPNS0_7IsolateE', dso: NODE })).toMatchObject({ category: 'engine', callFrame: { functionName: 'v8::internal::PropertyKey::PropertyKey<…>' } });
   });
 
+  it("demangles the samples' names after perf script (--no-demangle) as perf would have: no parameters, Rust's hash dropped, what c++filt cannot read left for nestedName", () => {
+    const cxxfilt = findCxxFilt();
+    if (!cxxfilt) throw new Error('c++filt is not on PATH: install binutils (`sudo apt-get install -y binutils`)');
+    const constrained = '_ZN2v88internal11PropertyKeyC2INS0_12DirectHandleEQsr3stdE16is_convertible_vIT_INS0_4NameEENS3_IS5_EEEEEPNS0_7IsolateES6_';
+    const samples: PerfSample[] = [
+      {
+        pid: 1,
+        tid: 1,
+        time: 0,
+        periodNs: 250_000,
+        frames: [
+          { ip: '1', symbol: '_ZN2v88internal9Execution4CallEPNS0_7IsolateENS0_12DirectHandleINS0_6ObjectEEES6_NS_4base6VectorIKS6_EE', dso: NODE },
+          { ip: '2', symbol: '_ZN13temporal_capi7instant3ffi7Instant29to_ixdtf_string_with_provider17h37e7102475480d2bE', dso: NODE },
+          { ip: '3', symbol: constrained, dso: NODE },
+          { ip: '4', symbol: 'Builtins_JsonParse', dso: NODE },
+          { ip: '5', dso: NODE },
+        ],
+      },
+    ];
+    demangleSamples(samples, cxxfilt);
+    expect(samples[0]!.frames.map((f) => f.symbol)).toEqual(['v8::internal::Execution::Call', 'temporal_capi::instant::ffi::Instant::to_ixdtf_string_with_provider', constrained, 'Builtins_JsonParse', undefined]);
+    expect(nameFrame(samples[0]!.frames[2]!).callFrame.functionName).toBe('v8::internal::PropertyKey::PropertyKey<…>');
+  });
+
   it('groups a stripped binary by library instead of showing [unknown]', () => {
     const samples: PerfSample[] = [{ pid: 7, tid: 7, time: 1, periodNs: 250000, frames: [...['1', '2', '3'].map((ip): PerfFrame => ({ ip, dso: '/opt/deno/deno' })), { ip: '4', symbol: `JS:*f ${BUNDLE}:27:1`, dso: MAP }, { ip: '5', dso: '/opt/deno/deno' }] }];
     const { tree, unresolvedSamples } = nativeSummary(samples);
@@ -205,6 +230,7 @@ describe('a native profile as a call tree and a summary', () => {
       summary,
       tree,
       resolution: { periodUs: 250, samples: 4, otherThreadSamples: 1, unresolvedShare: 0, note: 'symbols' },
+      timings: { recordMs: 1500, scriptMs: 400, foldMs: 50 },
     };
     const entry = manifestEntry('c', 'node@26', result, 'a.native.cpuprofile');
     const manifest = parseProfileManifest(JSON.parse(JSON.stringify(profileManifest('r', [], [], [], [], [entry]))), 'profiles.json');

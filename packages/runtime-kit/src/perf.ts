@@ -39,11 +39,17 @@ export interface PerfRecordOptions {
  * VM often exposes none), call stacks by frame pointers (V8's and JSC's JIT
  * code keeps them; so do the node, workerd, deno and bun binaries measured
  * here), started with sampling off (`-D -1`) and switched on and off by the
- * host through the control fifo around the sampling phase.
+ * host through the control fifo around the sampling phase. Two of perf's
+ * defaults cost more than the sampling itself and buy nothing here:
+ * `--no-bpf-event` (perf would read every BPF program loaded on the host at
+ * start-up, ~0.9 s on this machine even for `perf record -- true`) and
+ * `--no-buildid`/`--no-buildid-cache` (perf would re-read every sample at the
+ * end to find the binaries hit and copy them, node's 100 MB included, into
+ * ~/.debug; perf script finds them by path).
  */
 export function perfRecordWrap(perf: string, o: PerfRecordOptions): { command: string; args: string[] } {
   return {
     command: perf,
-    args: ['record', '-q', '-e', 'cpu-clock', '-c', String(Math.max(10_000, Math.round(o.periodNs))), '-g', '-D', '-1', `--control=fifo:${o.controlFifo},${o.ackFifo}`, '-o', o.output, '--'],
+    args: ['record', '-q', '-e', 'cpu-clock', '-c', String(Math.max(10_000, Math.round(o.periodNs))), '-g', '-D', '-1', '--no-bpf-event', '--no-buildid', '--no-buildid-cache', `--control=fifo:${o.controlFifo},${o.ackFifo}`, '-o', o.output, '--'],
   };
 }
