@@ -29,7 +29,7 @@ import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX,
 import type { SamplingWindow } from './cpuprofile.ts';
 import { parseJitdump, perfMapLines } from './jitdump.ts';
 import { demangleSamples, findCxxFilt } from './native-demangle.ts';
-import { nativeToCpuProfile, type NamedFrame } from './native-frames.ts';
+import { harnessFrames, nativeToCpuProfile, type NamedFrame } from './native-frames.ts';
 import { parsePerfScript, PERF_SCRIPT_FIELDS, type PerfSample } from './perf-script.ts';
 import { bundleLocator } from './source-map.ts';
 import { summarize, type NodeFramesOptions, type ProfileSummary } from './summary.ts';
@@ -247,7 +247,7 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
     const locate = bundleLocator(arm.bundlePath);
     // Stacks start at the harness's outermost frame (bun's JavaScript has no source position: its outermost JIT frame).
     const inHarness = (f: NamedFrame): boolean => (f.javascript ? locate(f.callFrame)?.inBundle === true : f.category === 'benchmark');
-    const { profile, categories, unresolvedSamples } = nativeToCpuProfile(thread, { isHarnessStart: inHarness });
+    const { profile, categories, unresolvedSamples } = nativeToCpuProfile(thread, { isHarnessStart: inHarness, harnessKind: harnessFrames(locate) });
     const frames: NodeFramesOptions = { categoryOf: (id) => categories.get(id), inlined: inlinedIntoTimedPath };
     writeFileAtomically(outPath, JSON.stringify(profile));
     const resolution: NativeResolution = {

@@ -23,7 +23,9 @@
  *   a wall of `[unknown]`.
  */
 import { basename } from 'node:path';
-import type { Category } from './summary.ts';
+import { inlinedIntoTimedPath } from './alloc-summary.ts';
+import type { FrameLocator } from './source-map.ts';
+import { categorize, type Category } from './summary.ts';
 import type { CallFrame, CpuProfile, ProfileNode } from './cpuprofile.ts';
 import type { PerfFrame, PerfSample } from './perf-script.ts';
 
@@ -182,6 +184,57 @@ export interface NativeToCpuProfileOptions {
    * as new. Stacks without one are kept whole.
    */
   isHarnessStart?: (frame: NamedFrame) => boolean;
+  /**
+   * The harness's JavaScript frames, and which of them are its timed path
+   * (harnessFrames): a stack whose leading harness frames include the timed
+   * path has them merged, down to the innermost on the timed path, into one
+   * frame, TIMED_LOOP (the case's, as the timed loop's frames with the case's
+   * code inlined into them are in CPU and allocation profiles). Which of them the JIT
+   * inlined into which (node@24 inlines runSync into the sampler, node@26
+   * keeps it a frame of its own) differs between releases and runs, and a
+   * differential view matches frames by call path: kept, one arm's whole
+   * tree below them would show as new. Merged, both arms' trees start at the
+   * case: TIMED_LOOP, then the case's own frames and the engine's.
+   */
+  harnessKind?: (frame: NamedFrame) => HarnessFrameKind | undefined;
+}
+
+/** A harness frame: on its timed path (the case's code may be inlined into it), or elsewhere in it. */
+export type HarnessFrameKind = 'timed' | 'harness';
+
+/** The one frame the harness's leading frames become on a stack through its timed path (NativeToCpuProfileOptions.harnessKind); the case's. */
+export const TIMED_LOOP = '(timed loop, case code inlined into it)';
+
+/** The harness's frames by the bundle's source map (the JIT's frames only). */
+export function harnessFrames(locate: FrameLocator): (frame: NamedFrame) => HarnessFrameKind | undefined {
+  return (frame) => {
+    if (!frame.javascript) return undefined;
+    const where = locate(frame.callFrame);
+    if (!where || categorize(frame.callFrame, where) !== 'harness') return undefined;
+    return inlinedIntoTimedPath(frame.callFrame.functionName || '(anonymous)', where) !== undefined ? 'timed' : 'harness';
+  };
+}
+
+/** V8's calling plumbing between two JavaScript frames (trampolines, call builtins): part of the harness's frames around it. */
+const CALL_PLUMBING = /^(Builtins_|Builtin:|BytecodeHandler:|Stub:)/;
+
+const TIMED_LOOP_FRAME: CallFrame = { functionName: TIMED_LOOP, scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 };
+
+/**
+ * The stack's leading harness frames from `outermost` inwards (with V8's
+ * calling plumbing between them): the index of the innermost one on the
+ * timed path, or undefined when none is. The harness's frames below it (its
+ * clock, called from the timed loop) stay frames of their own.
+ */
+function timedRun(frames: readonly PerfFrame[], outermost: number, nameOf: (f: PerfFrame) => NamedFrame, kind: (f: NamedFrame) => HarnessFrameKind | undefined): number | undefined {
+  let timed: number | undefined;
+  for (let i = outermost; i >= 0; i--) {
+    const named = nameOf(frames[i]!);
+    const k = kind(named);
+    if (k === 'timed') timed = i;
+    else if (!k && (named.javascript || !CALL_PLUMBING.test(named.callFrame.functionName))) break;
+  }
+  return timed;
 }
 
 export function nativeToCpuProfile(samples: readonly PerfSample[], options: NativeToCpuProfileOptions = {}): NativeProfile {
@@ -210,14 +263,7 @@ export function nativeToCpuProfile(samples: readonly PerfSample[], options: Nati
       const at = frames.findLastIndex((f) => options.isHarnessStart!(nameOf(f)));
       if (at >= 0) outermost = at;
     }
-    for (let i = outermost; i >= 0; i--) {
-      const f = frames[i]!;
-      const named = nameOf(f);
-      const fn = named.callFrame;
-      if (named.unresolved && previous === fn.functionName) continue;
-      previous = named.unresolved ? fn.functionName : undefined;
-      const category: Category | undefined = named.javascript ? undefined : (named.category ?? inherited);
-      if (category) inherited = category;
+    const enter = (fn: CallFrame, category: Category | undefined): void => {
       const key = `${parent.id}\u0000${fn.functionName}\u0000${fn.url}\u0000${fn.lineNumber}\u0000${fn.columnNumber}\u0000${category ?? 'js'}`;
       let id = childByKey.get(key);
       if (id === undefined) {
@@ -229,6 +275,22 @@ export function nativeToCpuProfile(samples: readonly PerfSample[], options: Nati
         if (category) categories.set(id, category);
       }
       parent = nodes[id - 1]!;
+    };
+    const timed = options.harnessKind ? timedRun(frames, outermost, nameOf, options.harnessKind) : undefined;
+    if (timed !== undefined) {
+      enter(TIMED_LOOP_FRAME, 'benchmark');
+      inherited = 'benchmark';
+      outermost = timed - 1;
+    }
+    for (let i = outermost; i >= 0; i--) {
+      const f = frames[i]!;
+      const named = nameOf(f);
+      const fn = named.callFrame;
+      if (named.unresolved && previous === fn.functionName) continue;
+      previous = named.unresolved ? fn.functionName : undefined;
+      const category: Category | undefined = named.javascript ? undefined : (named.category ?? inherited);
+      if (category) inherited = category;
+      enter(fn, category);
     }
     parent.hitCount = (parent.hitCount ?? 0) + 1;
     if (sample.frames.length === 0 || nameFrame(sample.frames[0]!).unresolved) unresolvedSamples++;

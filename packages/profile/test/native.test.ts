@@ -10,6 +10,8 @@ import {
   callTree,
   diffProfiles,
   foldTemplateArguments,
+  harnessFrames,
+  TIMED_LOOP,
   nestedName,
   nameFrame,
   nativeCategory,
@@ -29,6 +31,7 @@ import {
 } from '../src/index.ts';
 import { inlinedIntoTimedPath } from '../src/alloc-summary.ts';
 import { demangleSamples, findCxxFilt } from '../src/native-demangle.ts';
+import { diffTree } from '../../report/src/html/flame-data.ts';
 
 const NODE = '/opt/node-26/bin/node';
 const MAP = '/tmp/perf-4242.map';
@@ -219,6 +222,53 @@ describe('a native profile as a call tree and a summary', () => {
     expect(profile.nodes.some((n) => n.callFrame.functionName === 'node::Start')).toBe(false);
     // Without the harness's frames, the whole stack is kept.
     expect(nativeToCpuProfile([a!, b]).profile.nodes[0]!.children!.map((id) => profile.nodes.length && nativeToCpuProfile([a!, b]).profile.nodes[id - 1]!.callFrame.functionName)).toEqual(['__libc_start_call_main']);
+  });
+
+  it("merges the harness's frames down to its timed loop into one frame, so that two releases that inline them differently give trees that line up", () => {
+    // As node@24: runSync inlined into the sampler, the case's code into a timed loop; as node@26: runSync a frame of its own, called through V8's plumbing.
+    const inlinedArm = all.filter((s) => s.tid === 4242).map((s) => ({ ...s, frames: s.frames.filter((f) => !f.symbol?.startsWith('JS:^runSync')).map((f) => (f.symbol?.startsWith('JS:*parseArrow') ? { ...f, symbol: `JS:*timedLoop ${BUNDLE}:240:3` } : f)) }));
+    const ownFrameArm = all.filter((s) => s.tid === 4242).map((s) => {
+      const at = s.frames.findIndex((f) => f.symbol?.startsWith('JS:^runSync'));
+      return { ...s, frames: [...s.frames.slice(0, at + 1), { ip: '7', symbol: 'Builtins_InterpreterEntryTrampoline', dso: NODE }, ...s.frames.slice(at + 1)] };
+    });
+    const harnessStart = (f: NamedFrame): boolean => f.javascript === true && locate(f.callFrame)?.source === 'packages/core/src/measure.ts';
+    const treeOf = (samples: PerfSample[], merged: boolean) => {
+      const { profile, categories } = nativeToCpuProfile(samples, { isHarnessStart: harnessStart, ...(merged ? { harnessKind: harnessFrames(locate) } : {}) });
+      const frames: NodeFramesOptions = { categoryOf: (id) => categories.get(id), inlined: inlinedIntoTimedPath };
+      return callTree(profile, { locate, frames, minShare: 0 });
+    };
+    // The frames of the second arm the differential view finds no match for in the first (shown as new), and their share.
+    const unmatched = (base: ReturnType<typeof treeOf>, other: ReturnType<typeof treeOf>): { names: string[]; share: number } => {
+      const names: string[] = [];
+      let share = 0;
+      const walk = (f: ReturnType<typeof diffTree>): void => {
+        if (f.baseShare !== 0) return f.children.forEach(walk);
+        names.push(f.name);
+        share += f.share;
+      };
+      diffTree(base, other).children.forEach(walk);
+      return { names, share };
+    };
+    // Unmerged, everything below the sampler differs by call path: the whole of the second arm shows as new.
+    expect(unmatched(treeOf(inlinedArm, false), treeOf(ownFrameArm, false))).toEqual({ names: ['Builtins_InterpreterEntryTrampoline'], share: 1 });
+    // Merged: one frame, the case's, with the same engine frames under it in both arms; what differs is the case's
+    // own function, inlined into the timed loop in the first arm and not in the second.
+    const base = treeOf(inlinedArm, true);
+    const other = treeOf(ownFrameArm, true);
+    expect(base.root.children.map((c) => [c.name, c.category])).toEqual([[TIMED_LOOP, 'benchmark']]);
+    expect(other.root.children.map((c) => [c.name, c.category])).toEqual([[TIMED_LOOP, 'benchmark']]);
+    expect(unmatched(base, other).names).toEqual(['parseArrow']);
+    // Without that difference, nothing is new.
+    const inlinedAlike = ownFrameArm.map((s) => ({ ...s, frames: s.frames.map((f) => (f.symbol?.startsWith('JS:*parseArrow') ? { ...f, symbol: `JS:*timedLoop ${BUNDLE}:240:3` } : f)) }));
+    expect(unmatched(base, treeOf(inlinedAlike, true))).toEqual({ names: [], share: 0 });
+    // The engine under the case stays the engine's.
+    expect(summarize(nativeToCpuProfile(ownFrameArm, { isHarnessStart: harnessStart, harnessKind: harnessFrames(locate) }).profile, { locate }).byCategory.harness.share).toBe(0);
+  });
+
+  it("keeps the harness's frames that are not on its timed path (its clock, its protocol) as they are", () => {
+    const clock: PerfSample = { ...main[0]!, frames: [{ ip: '1', symbol: '__vdso_clock_gettime', dso: '[vdso]' }, { ip: '2', symbol: 'workerd::dateNow', dso: '/opt/workerd' }, ...caseFrames.slice(1).map(([symbol, dso]) => ({ ip: '3', symbol, dso }))] };
+    const { profile } = nativeToCpuProfile([clock], { harnessKind: harnessFrames(locate) });
+    expect(profile.nodes.map((n) => n.callFrame.functionName)).not.toContain(TIMED_LOOP);
   });
 
   it('is a manifest entry the schema accepts, with what it resolved, and diffs by engine function', () => {
