@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProfileManifest, type ProfileManifest } from '@rtbench/core/profile-manifest';
+import { TIMED_LOOP } from '../../packages/profile/src/native-frames.ts';
 import { ensureDebianProgram } from '../helpers/debian-package.ts';
 import { runCli } from '../helpers/cli.ts';
 import { launchChromium, type Browser } from './chromium.ts';
@@ -82,6 +83,11 @@ describe('native flame graphs of node@24 → node@26 on the arrow reviver', () =
       const diff = `${section} .flame-diff-view[data-baseline="v0"][data-candidate="v1"]`;
       const diffTitles = await frameTitles(p, diff, 'rt-flame-diff-frame');
       expect(diffTitles.some((t) => t.startsWith('v8::internal::') && /\nchange: [+−][\d.]+ pt$/.test(t))).toBe(true);
+      // The two arms' trees line up: both start at the case's timed loop (the harness's frames, which the two
+      // releases' JITs inline differently, merged into one), so node@26's is matched to node@24's, not shown as new.
+      const timed = diffTitles.find((t) => t.startsWith(`${TIMED_LOOP}\n`));
+      expect(timed, diffTitles.slice(0, 5).join(' | ')).toBeDefined();
+      expect(Number(/, node@24 ([\d.]+)% \(self/.exec(timed!)?.[1]), timed).toBeGreaterThan(50);
       const firstMovers = await p.$$eval(`${diff} .flame-movers tbody tr td:first-child`, (tds) => tds.slice(0, 3).map((td) => td.textContent ?? ''));
       expect(firstMovers.some((n) => n.startsWith('v8::internal::')), firstMovers.join(' | ')).toBe(true);
       expect(errors).toEqual([]);

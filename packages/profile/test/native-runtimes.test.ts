@@ -17,7 +17,7 @@ import { denoRunner } from '../../../runtimes/deno/src/runner.ts';
 import { bunRunner } from '../../../runtimes/bun/src/runner.ts';
 import { workerdRunner } from '../../../runtimes/workerd/src/runner.ts';
 import { ensureDebianProgram } from '../../../test/helpers/debian-package.ts';
-import { parseCpuProfile, profileNative, renderTop, type NativeCaseResult, type ProfileArm } from '../src/index.ts';
+import { parseCpuProfile, profileNative, renderTop, TIMED_LOOP, type NativeCaseResult, type ProfileArm } from '../src/index.ts';
 
 const perf = ensureDebianProgram({
   path: process.env.RTBENCH_PERF ?? '/usr/bin/perf',
@@ -61,10 +61,11 @@ describe('profileNative on node, deno, bun and workerd', () => {
       const written = parseCpuProfile(readFileSync(path, 'utf8'));
       expect(written.samples.length).toBe(r.resolution.samples);
       expect(written.nodes.some((n) => n.callFrame.functionName.includes('[unknown]'))).toBe(false);
-      // The harness's sampler is on the stacks, named from the JIT's map (bun: from JSC's jitdump, with its tier).
+      // The harness's timed loop is on the stacks: on V8, its frames (named from the JIT's map and mapped
+      // through the bundle's source map) merged into one; on bun, its sampler from JSC's jitdump, with its tier.
       const names = written.nodes.map((n) => n.callFrame.functionName);
       if (runner.runtime === 'bun') expect(names.some((n) => /^sample \[(Baseline|DFG|FTL)\]$/.test(n)), names.join(' | ')).toBe(true);
-      else expect(names).toContain('sample');
+      else expect(names, written.nodes[0]!.children!.map((id) => names[id - 1]).join(' | ')).toContain(TIMED_LOOP);
       if (runner.runtime === 'node' || runner.runtime === 'workerd') {
         // V8's C++ behind JSON.parse with a reviver, by name, with its share: the
         // internalizer only runs with a reviver, so this is the case's parse, not
