@@ -8,7 +8,7 @@ import { parseRun, type RunRecord } from '@rtbench/core/schema';
 export const repoRoot = join(import.meta.dirname, '..');
 
 /** `pnpm bench <args>` in a child process; returns the saved run and wall time. */
-export function benchRun(args: string[]): { run: RunRecord; wallMs: number; status: number | null } {
+export function benchRun(args: string[]): { run: RunRecord; wallMs: number; status: number | null; path: string } {
   const out = join(mkdtempSync(join(tmpdir(), 'rtbench-figures-')), 'run.json');
   const started = performance.now();
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'bench', ...args, '--quiet', '--save', out], {
@@ -18,7 +18,7 @@ export function benchRun(args: string[]): { run: RunRecord; wallMs: number; stat
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const wallMs = performance.now() - started;
-  return { run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), wallMs, status: r.status };
+  return { run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), wallMs, status: r.status, path: out };
 }
 
 export function pct(x: number, digits = 2): string {

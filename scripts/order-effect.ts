@@ -9,13 +9,19 @@
  *     above 1 (a sign test: with no order effect, about half);
  *   - the same for the paired ratio against the baseline (what the table shows).
  *
- *   npx tsx scripts/order-effect.ts run.json [run.json ...]
+ * --by visit splits the sets instead by lockstep.visit (--sets-per-process > 1):
+ * a case's first set in a process (set up and fully warmed) against its later
+ * ones (kept warm and rewarmed), "late" being the kept ones.
+ *
+ *   npx tsx scripts/order-effect.ts run.json [run.json ...] [--by visit] [--per-case]
  */
 import { readFileSync } from 'node:fs';
 import { parseRun, type RoundRecord } from '@rtbench/core/schema';
 import { turnLogRatio } from '../packages/stats/src/index.ts';
 
-const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const argv = process.argv.slice(2);
+const byVisit = argv.includes('--by') && argv[argv.indexOf('--by') + 1] === 'visit';
+const files = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--by');
 if (!files.length) {
   console.error('usage: npx tsx scripts/order-effect.ts <run.json> [...]');
   process.exit(2);
@@ -47,9 +53,9 @@ for (const file of files) {
   const baseline = run.variants[0]!.id;
   const cases = run.cases.length;
   for (const r of run.results) {
-    const rounds = r.rounds.filter((x) => x.lockstep?.servedBefore !== undefined);
+    const rounds = r.rounds.filter((x) => (byVisit ? x.lockstep?.visit : x.lockstep?.servedBefore) !== undefined);
     if (rounds.length < 4) continue;
-    const early = (x: RoundRecord): boolean => x.lockstep!.servedBefore! < cases / 2;
+    const early = (x: RoundRecord): boolean => (byVisit ? x.lockstep!.visit === 1 : x.lockstep!.servedBefore! < cases / 2);
     const medians = (xs: RoundRecord[]): number => median(xs.map((x) => median(x.samples)));
     const e = rounds.filter(early);
     const l = rounds.filter((x) => !early(x));
@@ -76,7 +82,7 @@ for (const file of files) {
 
 for (const [variant, { own, paired, cells }] of byVariant) {
   const up = own.filter((x) => x > 1).length;
-  console.log(`\n${variant}: ${own.length} cells; late/early median ${pct(median(own) - 1)}, ${up} of ${own.length} above (sign test p=${signTest(up, own.length).toFixed(2)}), range ${pct(Math.min(...own) - 1)}..${pct(Math.max(...own) - 1)}`);
+  console.log(`\n${variant}: ${own.length} cells; ${byVisit ? 'kept/first visit' : 'late/early'} median ${pct(median(own) - 1)}, ${up} of ${own.length} above (sign test p=${signTest(up, own.length).toFixed(2)}), range ${pct(Math.min(...own) - 1)}..${pct(Math.max(...own) - 1)}`);
   if (paired.length) {
     const pu = paired.filter((x) => x > 1).length;
     console.log(`  paired ratio late/early median ${pct(median(paired) - 1)}, ${pu} of ${paired.length} above (p=${signTest(pu, paired.length).toFixed(2)}), range ${pct(Math.min(...paired) - 1)}..${pct(Math.max(...paired) - 1)}`);

@@ -60,14 +60,14 @@ const median = (xs: number[]): number => [...xs].sort((p, q) => p - q)[xs.length
 
 console.log(`${new Date().toISOString()}  load ${load()}${antagonist ? '  (beside the antagonist)' : ''}`);
 const neighbour = antagonist ? spawn(process.execPath, [join(repoRoot, '../shared/tools/antagonist.mjs')], { stdio: 'ignore' }) : undefined;
-const runs: { run: RunRecord; wallMs: number; status: number | null }[] = [];
+const runs: ReturnType<typeof benchRun>[] = [];
 try {
   for (const i of [1, 2]) {
     const r = benchRun([suite, ...extra]);
     runs.push(r);
     const t = r.run.timing;
     const share = t ? `, timed samples ${pct(t.timedMs / t.wallMs, 0)} of the loop's ${(t.wallMs / 1000).toFixed(1)} s` : '';
-    console.log(`  run ${i}: ${(r.wallMs / 1000).toFixed(1)} s, exit ${r.status}${share}, host-clock alarms ${clockAlarms(r.run)}, load ${load()}`);
+    console.log(`  run ${i}: ${(r.wallMs / 1000).toFixed(1)} s, exit ${r.status}${share}, host-clock alarms ${clockAlarms(r.run)}, load ${load()}, saved ${r.path}`);
   }
 } finally {
   if (neighbour?.pid) process.kill(neighbour.pid);

@@ -20,12 +20,15 @@ function bench(suite: string, extra: string[], runtimes = ALL): { run: RunRecord
 }
 
 describe('lockstep sets on node, deno, bun and workerd', () => {
-  it('samples the live processes of a set in turn, every arm in every position, and pairs the rounds; one warm process per arm serves both cases of a set', () => {
+  it('samples the live processes of a set in turn, every arm in every position, and pairs the rounds; one warm process per arm serves both cases of both sets', () => {
     const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'sum']);
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('lockstep');
     expect(run.options.lockstepProcesses).toBe('warm');
     expect(run.options.warmupMinMs).toBe(10);
+    expect(run.options.setsPerProcess).toBe(4);
+    // Both sets ran in the same process per arm (4 sets per process by default): each case set up and warmed in the first set, kept warm and rewarmed in the second.
+    for (const r of run.results) expect(r.rounds.map((x) => [x.round, x.lockstep!.process, x.lockstep!.visit])).toEqual([[0, 0, 1], [1, 0, 2]]);
     expect(run.timing!.timedMs).toBeGreaterThan(0);
     expect(run.timing!.timedMs).toBeLessThan(run.timing!.wallMs);
     // In every set, each arm's process served one case first and the other second.
@@ -87,5 +90,12 @@ describe('lockstep sets on node, deno, bun and workerd', () => {
     expect(status, stderr).toBe(0);
     expect(run.options.lockstepProcesses).toBe('per-case');
     for (const r of run.results) expect(r.rounds.every((x) => x.lockstep !== undefined && x.lockstep.servedBefore === undefined)).toBe(true);
+  });
+
+  it('starts new warm processes every set with --sets-per-process 1, each case set up and warmed in each', () => {
+    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '1'], 'node,bun');
+    expect(status, stderr).toBe(0);
+    expect(run.options.setsPerProcess).toBe(1);
+    for (const r of run.results) expect(r.rounds.map((x) => [x.round, x.lockstep!.process, x.lockstep!.visit])).toEqual([[0, 0, 1], [1, 1, 1]]);
   });
 });

@@ -82,6 +82,12 @@ const BENCH_OPTIONS = [
     help: 'lockstep (default): per round a set of warm processes, one per runtime, that serve every case in a shuffled order, sampled in turn; lockstep-per-case: the same with live processes of their own per case; processes: a fresh process per case, runtime and round, sampling back to back',
   },
   {
+    name: 'sets-per-process',
+    kind: 'value',
+    value: 'n',
+    help: `With --schedule lockstep: one process per runtime serves this many sets in a row, its cases kept warm between them, so a case warms up fully once per process (default ${BENCH_DEFAULTS.setsPerProcess}; --compare ${COMPARE_DEFAULTS.setsPerProcess}; 1: a new process every set)`,
+  },
+  {
     name: 'rounds',
     kind: 'value',
     value: 'n',

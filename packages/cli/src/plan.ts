@@ -35,6 +35,7 @@ export interface PlanFlags {
   timeout?: string;
   seed?: string | number;
   schedule?: string;
+  setsPerProcess?: string | number;
   measure?: string;
   cacheSim?: boolean;
   shard?: string | number;
@@ -53,7 +54,7 @@ export interface PlanFlags {
  * least 100 ms: with 20 ms, a 300-iteration numeric loop ran unoptimized in 4
  * of 8 node processes and all 8 workerd ones; with 100 ms, none (2026-11-22).
  */
-export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer };
+export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer, setsPerProcess: 4 };
 
 /** An adaptive warmup may run up to this many times --warmup while batch times still fall (measure.ts warmUp). */
 export const WARMUP_CAP_FACTOR = 3;
@@ -94,7 +95,7 @@ export function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
  */
 export const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m' };
 
-export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60 };
+export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 4 };
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
 export function parsePercent(text: string | number, option: string): number {
@@ -141,6 +142,8 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   if (counting && flags.schedule !== undefined) throw new UsageError('--schedule applies to timing; --measure instructions runs two processes per case, variant and round under valgrind');
   if (!counting && flags.cacheSim) throw new UsageError('--cache-sim goes with --measure instructions');
   const measurer = counting ? 'instructions' : parseScheduleKind(flags.schedule);
+  if (flags.setsPerProcess !== undefined && measurer !== 'lockstep') throw new UsageError('--sets-per-process applies to --schedule lockstep (warm processes)');
+  const setsPerProcess = measurer === 'lockstep' ? parsePositiveInt(flags.setsPerProcess ?? defaults.setsPerProcess, '--sets-per-process') : undefined;
   // --warmup is the adaptive warmup's floor; it runs on while batch times still fall, up to WARMUP_CAP_FACTOR times that.
   const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
@@ -193,7 +196,7 @@ export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?
   return {
     suite: { ...location, cases },
     variants,
-    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', schedule, measurer, ...(instructions ? { instructions } : {}) },
+    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', schedule, measurer, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}), ...(instructions ? { instructions } : {}) },
   };
 }
 

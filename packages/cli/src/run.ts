@@ -61,6 +61,8 @@ export interface RunOptions {
   mode: 'bench' | 'compare';
   schedule: Schedule;
   measurer: InRuntimeMeasurer;
+  /** Warm lockstep: consecutive sets one process serves, its cases kept warm between them. */
+  setsPerProcess?: number;
   /** Instruction counts: the valgrind binary, and whether to simulate the caches. */
   instructions?: { valgrind: string; cacheSim: boolean };
   command: string[];
@@ -102,6 +104,7 @@ export function newRun(suite: SuiteLocation & { cases: CaseListing[] }, variants
       measurer: hostTimed ? 'host-timed' : options.measurer === 'lockstep-per-case' ? 'lockstep' : options.measurer,
       ...(hostTimed || !options.measurer.startsWith('lockstep') ? {} : { lockstepProcesses: options.measurer === 'lockstep' ? ('warm' as const) : ('per-case' as const) }),
       ...(options.warmupMinMs !== undefined && !hostTimed ? { warmupMinMs: options.warmupMinMs } : {}),
+      ...(options.setsPerProcess !== undefined && options.measurer === 'lockstep' && !hostTimed ? { setsPerProcess: options.setsPerProcess } : {}),
     },
     ...(git ? { git } : {}),
     ...(inCheckout ? {} : { rtbenchVersion: CLI_VERSION }),
@@ -126,7 +129,7 @@ function inRuntimeMeasurer(options: RunOptions): Measurer {
   }
   const measure = { warmupMs: options.warmupMs, ...(options.warmupMinMs !== undefined ? { warmupMinMs: options.warmupMinMs } : {}), timeMs: options.timeMs / options.schedule.rounds, minSamples: 5, maxSamples: 100_000, sampleMs: 0 };
   if (options.measurer === 'processes') return processesMeasurer(measure, options.timeoutMs);
-  const lockstep = { measure, sampleTimeMs: options.timeMs / options.schedule.rounds, minTurns: MIN_TURNS, maxTurns: MAX_TURNS, timeoutMs: options.timeoutMs };
+  const lockstep = { measure, sampleTimeMs: options.timeMs / options.schedule.rounds, minTurns: MIN_TURNS, maxTurns: MAX_TURNS, timeoutMs: options.timeoutMs, ...(options.setsPerProcess !== undefined ? { setsPerProcess: options.setsPerProcess } : {}) };
   return options.measurer === 'lockstep' ? warmLockstepMeasurer(lockstep) : lockstepMeasurer(lockstep);
 }
 

@@ -9,7 +9,7 @@
  */
 import { probeClock, type Clock } from './clock.ts';
 import { digest } from './digest.ts';
-import { measure, measureFixed, warmUp, type MeasureOptions } from './measure.ts';
+import { measure, measureFixed, warmUp, type MeasureOptions, type Sampler } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { GcCounters, Job, RuntimeFacts, RuntimeMessage } from './protocol.ts';
 import { caseOfCommand, FINISH_COMMAND, parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
@@ -214,13 +214,23 @@ async function measureAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, o
  * starts with an untimed quarter batch (Sampler.sample), because this
  * process sat idle while the others took theirs.
  */
-async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
+async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, options: MeasureOptions, env: RuntimeEnvironment, held?: KeptCase): Promise<RuntimeMessage> {
   const next = env.commands;
   if (!next) throw new Error('rtbench entry: a lockstep job needs a command channel');
   if (options.fixedIterations !== undefined) return fixedLockstepAnswer(spec, setup, prepared, options.fixedIterations, env, next);
-  const sampler = await warmUp(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options);
+  // A kept case opened again is only rewarmed; otherwise the full warmup and calibration.
+  let sampler: Sampler;
+  let warmupIterations: number;
+  if (held?.sampler) {
+    sampler = held.sampler;
+    warmupIterations = await sampler.rewarm();
+  } else {
+    sampler = await warmUp(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options);
+    warmupIterations = sampler.warmupIterations;
+    if (held) held.sampler = sampler;
+  }
   await env.metrics?.start();
-  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations, batchNs: sampler.batchNs });
+  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, batchNs: sampler.batchNs });
   const samples: number[] = [];
   const sampleStartMs: number[] = [];
   for (;;) {
@@ -234,7 +244,7 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
     env.emit({ type: 'sample', caseId: spec.id, index, ns, spanNs: env.clock.now() - asked });
   }
   if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
-  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations }, await stopMetrics(env.metrics), env.clock);
+  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations }, await stopMetrics(env.metrics), env.clock);
 }
 
 /** Batches of a fixed-iteration lockstep job's warmup. */
@@ -298,7 +308,14 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     return;
   }
   if (job.kind === 'serve') {
-    await serveCases(env, (caseId) => caseAnswer(suite, cases, caseId, 'lockstep', job.options, env));
+    // Syntax, not Object.create: case code may have replaced it by the time a case is kept.
+    const kept: KeptCases = { __proto__: null } as unknown as KeptCases;
+    try {
+      await serveCases(env, (caseId, keep) => caseAnswer(suite, cases, caseId, 'lockstep', job.options, env, { kept, keep }));
+    } finally {
+      // The channel closed: kept cases end here, after every answer (a failing teardown has no answer left to fail).
+      for (const id in kept) await kept[id]!.setup.teardown().catch(() => {});
+    }
     return;
   }
   emit(await caseAnswer(suite, cases, job.caseId, job.kind, job.options, env));
@@ -308,7 +325,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
  * A warm process: one case after another, each opened by a CASE_COMMAND and
  * answered as a lockstep job would be, until the host closes the channel.
  */
-async function serveCases(env: RuntimeEnvironment, answer: (caseId: string) => Promise<RuntimeMessage>): Promise<void> {
+async function serveCases(env: RuntimeEnvironment, answer: (caseId: string, keep: boolean) => Promise<RuntimeMessage>): Promise<void> {
   const next = env.commands;
   if (!next) throw new Error('rtbench entry: a serve job needs a command channel');
   for (;;) {
@@ -316,40 +333,89 @@ async function serveCases(env: RuntimeEnvironment, answer: (caseId: string) => P
     if (line === undefined) return;
     // A finish that crossed a case's own early answer (it failed before its first sample) has nothing left to end.
     if (line === FINISH_COMMAND) continue;
-    const caseId = caseOfCommand(line);
-    if (caseId === undefined) throw new Error(`rtbench entry: expected a case command, got "${line.slice(0, 100)}"`);
-    env.emit(await answer(caseId));
+    const opened = caseOfCommand(line);
+    if (opened === undefined) throw new Error(`rtbench entry: expected a case command, got "${line.slice(0, 100)}"`);
+    env.emit(await answer(opened.caseId, opened.keep));
   }
 }
 
-/** One case from setup to teardown: its answer (result, unsupported or an error). */
-async function caseAnswer(suite: SuiteDefinition, cases: readonly CaseSpec[], caseId: string, kind: 'measure' | 'lockstep', options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
+/** A case a warm process keeps set up and warm between its opens (protocol.ts KEEP_COMMAND). */
+interface KeptCase {
+  setup: Setup;
+  prepared: Prepared;
+  /** Set once the case has warmed up. */
+  sampler?: Sampler;
+}
+
+/** Kept cases by id (a null-prototype object: case ids are the suite's names, and case code may replace Map's methods). */
+type KeptCases = Record<string, KeptCase | undefined>;
+
+/** One case from setup to teardown: its answer (result, unsupported or an error). A kept case skips setup and stays set up after a result. */
+async function caseAnswer(
+  suite: SuiteDefinition,
+  cases: readonly CaseSpec[],
+  caseId: string,
+  kind: 'measure' | 'lockstep',
+  options: MeasureOptions,
+  env: RuntimeEnvironment,
+  keeping?: { kept: KeptCases; keep: boolean },
+): Promise<RuntimeMessage> {
   let spec: CaseSpec | undefined;
   for (let i = 0; i < cases.length; i++) if (cases[i]!.id === caseId) spec = cases[i];
   if (!spec) return { type: 'error', caseId, phase: 'load', message: `no case "${caseId}" in suite "${suite.name}"` };
 
-  const ctx = contextFor(spec, env.facts, env.emit);
+  const kept = keeping?.kept;
+  let held = kept?.[caseId];
+  if (kept) delete kept[caseId];
   let setup: Setup;
-  try {
-    setup = await setUp(spec, ctx);
-  } catch (error) {
-    if (error instanceof UnsupportedError) return { type: 'unsupported', caseId: spec.id, reason: error.message };
-    return { type: 'error', caseId: spec.id, phase: 'setup', ...errorFields(error) };
+  if (held) setup = held.setup;
+  else {
+    const ctx = contextFor(spec, env.facts, env.emit);
+    try {
+      setup = await setUp(spec, ctx);
+    } catch (error) {
+      if (error instanceof UnsupportedError) return { type: 'unsupported', caseId: spec.id, reason: error.message };
+      return { type: 'error', caseId: spec.id, phase: 'setup', ...errorFields(error) };
+    }
+    try {
+      const prepared = await prepare(spec, ctx, setup, env, options.fixedIterations === undefined);
+      if (kept && options.fixedIterations === undefined) held = { setup, prepared };
+      else held = undefined;
+      if (!held) return await tornDown(spec, setup, await lockstepOrMeasure(spec, setup, prepared, kind, options, env));
+    } catch (error) {
+      return tornDown(spec, setup, failureAnswer(spec, error));
+    }
   }
 
   let answer: RuntimeMessage;
   try {
-    const prepared = await prepare(spec, ctx, setup, env, options.fixedIterations === undefined);
-    answer = kind === 'measure' ? await measureAnswer(spec, setup, prepared, options, env) : await lockstepAnswer(spec, setup, prepared, options, env);
+    answer = await lockstepAnswer(spec, setup, held.prepared, options, env, held);
   } catch (error) {
-    if (error instanceof UnsupportedError) answer = { type: 'unsupported', caseId: spec.id, reason: error.message };
-    else answer = { type: 'error', caseId: spec.id, phase: 'run', ...errorFields(error) };
+    answer = failureAnswer(spec, error);
   }
-  // Teardown before the answer: a teardown that fails makes the job fail, and nothing follows the answer.
+  // Kept for the next open only after a result: a case that failed or was unsupported is not asked again.
+  if (keeping?.keep && answer.type === 'result') {
+    keeping.kept[caseId] = held;
+    return answer;
+  }
+  return tornDown(spec, setup, answer);
+}
+
+function lockstepOrMeasure(spec: CaseSpec, setup: Setup, prepared: Prepared, kind: 'measure' | 'lockstep', options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
+  return kind === 'measure' ? measureAnswer(spec, setup, prepared, options, env) : lockstepAnswer(spec, setup, prepared, options, env);
+}
+
+function failureAnswer(spec: CaseSpec, error: unknown): RuntimeMessage {
+  if (error instanceof UnsupportedError) return { type: 'unsupported', caseId: spec.id, reason: error.message };
+  return { type: 'error', caseId: spec.id, phase: 'run', ...errorFields(error) };
+}
+
+/** Teardown before the answer: a teardown that fails makes the job fail, and nothing follows the answer. */
+async function tornDown(spec: CaseSpec, setup: Setup, answer: RuntimeMessage): Promise<RuntimeMessage> {
   try {
     await setup.teardown();
   } catch (error) {
-    if (answer.type !== 'error') answer = { type: 'error', caseId: spec.id, phase: 'teardown', ...errorFields(error) };
+    if (answer.type !== 'error') return { type: 'error', caseId: spec.id, phase: 'teardown', ...errorFields(error) };
   }
   return answer;
 }

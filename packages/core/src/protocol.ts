@@ -39,6 +39,11 @@ export type Job =
  * the case down and answers with its result (or unsupported, or an error);
  * then it waits for the next case. It exits when the host closes the channel.
  * Every case gets the messages and the one answer a lockstep job would.
+ *
+ * A KEEP_COMMAND opens a case the same way but keeps it set up and warm after
+ * its answer: when the host opens it again in the same process (in a later
+ * set), the process skips setup and warmup and only rewarms it briefly
+ * (measure.ts REWARM_MS). Kept cases are torn down when the channel closes.
  */
 export interface ServeJob {
   protocol: typeof PROTOCOL_VERSION;
@@ -51,17 +56,21 @@ export const SAMPLE_COMMAND = 'sample';
 export const FINISH_COMMAND = 'finish';
 /** A serve job's command that opens a case: the word, a space, the case id as a JSON string (one line whatever the id holds). */
 export const CASE_COMMAND = 'case';
+/** As CASE_COMMAND, and the case stays set up and warm after its answer for a later open in the same process. */
+export const KEEP_COMMAND = 'keep';
 
-export function caseCommand(caseId: string): string {
-  return `${CASE_COMMAND} ${stringify(caseId)}`;
+export function caseCommand(caseId: string, keep = false): string {
+  return `${keep ? KEEP_COMMAND : CASE_COMMAND} ${stringify(caseId)}`;
 }
 
-/** The case id of a CASE_COMMAND line, or undefined when the line is another command (read in the runtime, after case code: captured methods only). */
-export function caseOfCommand(line: string): string | undefined {
-  const head = `${CASE_COMMAND} `;
+/** The case a CASE_COMMAND or KEEP_COMMAND line opens, or undefined when the line is another command (read in the runtime, after case code: captured methods only). */
+export function caseOfCommand(line: string): { caseId: string; keep: boolean } | undefined {
+  // No for-of: case code may have replaced Array.prototype[Symbol.iterator].
+  const keep = apply(stringSlice, line, [0, KEEP_COMMAND.length + 1]) === `${KEEP_COMMAND} `;
+  const head = `${keep ? KEEP_COMMAND : CASE_COMMAND} `;
   if (apply(stringSlice, line, [0, head.length]) !== head) return undefined;
   const id: unknown = parse(apply(stringSlice, line, [head.length]) as string);
-  return typeof id === 'string' ? id : undefined;
+  return typeof id === 'string' ? { caseId: id, keep } : undefined;
 }
 
 /**

@@ -161,6 +161,10 @@ export const roundSchema = z.object({
       spanUs: z.array(finite.nonnegative()).optional(),
       /** The process served other cases before this one in the same set (warm processes): how many (absent: a process of its own). */
       servedBefore: z.number().int().nonnegative().optional(),
+      /** Which process of this variant took the set, numbered from 0 in the order they started (warm processes; absent in older runs): sets that share a process share its JIT decisions and layout. */
+      process: z.number().int().nonnegative().optional(),
+      /** The how-manieth time this process served this case (1: set up and fully warmed; more: kept warm from an earlier set and rewarmed). Absent in older runs. */
+      visit: z.number().int().positive().optional(),
     })
     .optional(),
   /**
@@ -316,6 +320,8 @@ export const runSchema = z.object({
     measurer: z.enum(['lockstep', 'processes', 'host-timed', 'instructions']).optional(),
     /** Lockstep: warm processes served every case of a set ('warm', absent in older runs), or each case had its own ('per-case'). */
     lockstepProcesses: z.enum(['warm', 'per-case']).optional(),
+    /** Warm processes: how many consecutive sets one process served, its cases kept warm between them (absent in older runs: 1). */
+    setsPerProcess: z.number().int().positive().optional(),
     /** Instruction counts: the cache simulation, and the engine flags added to every variant to make counts repeatable. */
     instructions: z.object({ cacheSim: z.boolean(), engineFlags: namedRecord(z.array(z.string())) }).optional(),
     /** Adaptive warmup's floor in ms (warmupMs is then its most); absent: a fixed warmup. */

@@ -146,4 +146,39 @@ describe('a serve job (a warm process that serves many cases)', () => {
     expect((globalThis as { teardownRan?: boolean }).teardownRan).toBe(true);
     expect(commands).toEqual([]);
   });
+
+  it('keeps a case opened with keep: set up and fully warmed once, rewarmed when opened again, torn down when the channel closes', async () => {
+    const log: string[] = [];
+    const kept = suite('kept', () => {
+      bench('counted', function* () {
+        log.push('setup');
+        yield () => work(200);
+        log.push('teardown');
+      });
+      bench('other', () => work(100));
+    });
+    const [counted, other] = kept.cases().map((c) => JSON.stringify(c.id)) as [string, string];
+    const commands = [`keep ${counted}`, 'sample', 'finish', `case ${other}`, 'sample', 'finish', `keep ${counted}`, 'sample', 'sample', 'finish', `case ${counted}`, 'sample', 'finish', `keep ${counted}`, 'sample', 'finish'];
+    const messages: RuntimeMessage[] = [];
+    const env: RuntimeEnvironment = {
+      facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
+      clock: fineClock,
+      emit: (m) => messages.push(parseRuntimeMessage(JSON.parse(JSON.stringify(m)))),
+      commands: async () => {
+        const next = commands.shift();
+        if (next !== undefined) log.push(next.split(' ')[0]!);
+        return next;
+      },
+    };
+    await executeJob(kept, { protocol: 1, kind: 'serve', options: { warmupMs: 240, warmupMinMs: 80, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } }, env);
+    // Set up by the first keep; the second keep reuses it; the plain case after it tears it down; the last keep sets it up anew, torn down at the close.
+    expect(log.filter((l) => l === 'setup' || l === 'teardown' || l === 'keep' || l === 'case')).toEqual(['keep', 'setup', 'case', 'keep', 'case', 'teardown', 'keep', 'setup', 'teardown']);
+    const results = messages.filter((m): m is CaseResultMessage => m.type === 'result');
+    expect(results.map((r) => r.samples.length)).toEqual([1, 1, 2, 1, 1]);
+    const ready = messages.filter((m) => m.type === 'ready');
+    // A rewarm is REWARM_MS (10 ms) of batches: fewer calls than a first warmup of at least 80 ms; the batch size is kept.
+    expect(ready[2]!.warmupIterations).toBeLessThan(ready[0]!.warmupIterations);
+    expect(ready[2]!.iterationsPerSample).toBe(ready[0]!.iterationsPerSample);
+    expect(results[2]!.digest).toEqual(results[0]!.digest);
+  });
 });

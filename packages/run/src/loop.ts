@@ -10,7 +10,7 @@
  */
 import type { CaseResult, Precision, RunRecord } from '@rtbench/core/schema';
 import { createRandom, median } from '@rtbench/stats';
-import type { Arm, ArmResult, Measurer, Unit } from './measurer.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, Unit } from './measurer.ts';
 import { casePrecision } from './precision.ts';
 import { finishRun, resultKey } from './record.ts';
 import { balancedOrders, maxRoundsOf, shuffle, type Schedule } from './schedule.ts';
@@ -69,8 +69,11 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
   const setRandom = measurer.endSet ? createRandom((plan.seed ^ 0x5e7) >>> 0) : undefined;
   const setOrder = (of: readonly Unit[]): readonly Unit[] => (setRandom ? shuffle(of, setRandom) : of);
   const endSet = async (): Promise<void> => {
-    if (!measurer.endSet) return;
-    for (const late of await measurer.endSet()) {
+    if (measurer.endSet) applyLate(await measurer.endSet());
+  };
+  /** What is learned only once processes ended: warnings, and crashes after a case's result (that case's round fails). */
+  const applyLate = (lates: readonly LateFailure[]): void => {
+    for (const late of lates) {
       const unit = units.find((u) => u.key === late.unitKey);
       const arm = arms.find((a) => a.id === late.armId);
       if (!unit || !arm) continue;
@@ -186,6 +189,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     }
   }
 
+  if (measurer.endRun) applyLate(await measurer.endRun());
   measurer.dispose?.();
   run.timing = { wallMs: Math.round(performance.now() - started), timedMs: Math.round(timedMs) };
   finishRun(run, aborted());

@@ -70,10 +70,12 @@ export interface Measurer {
   /**
    * Present when processes live across the units of a set (warm lockstep):
    * the loop then runs each set's units in a shuffled order and calls this
-   * after the set's last unit; the processes end, and what is learned only
-   * then comes back as late failures.
+   * after the set's last unit; processes that served their last set end,
+   * and what is learned only then comes back as late failures.
    */
   endSet?(): Promise<LateFailure[]>;
+  /** Present when processes may live across sets: ends those still running after the run's last set (the loop calls it once, before dispose). */
+  endRun?(): Promise<LateFailure[]>;
   /** Releases what the measurer kept between replicates (prepared programs). */
   dispose?(): void;
 }

@@ -189,6 +189,25 @@ describe('executeLoop with a measurer that keeps processes across a set', () => 
     expect(r.timing).toMatchObject({ timedMs: expect.any(Number), wallMs: expect.any(Number) });
   });
 
+  it('ends processes that outlive the last set once, after it, and keeps what they say then', async () => {
+    const ends: string[][] = [];
+    let runEnds = 0;
+    const { run: r } = await run({
+      cases: ['a', 'b'],
+      schedule: { order: 'shuffled', rounds: 2 },
+      measurer: (calls) => ({
+        ...warmMeasurer(calls, ends),
+        async endRun() {
+          runEnds++;
+          expect(ends).toHaveLength(2);
+          return [{ unitKey: 'a', armId: 'x', round: 1, failure: { kind: 'warning', message: 'left a child running' } }];
+        },
+      }),
+    });
+    expect(runEnds).toBe(1);
+    expect(r.results.find((x) => x.caseId === 'a' && x.variantId === 'x')!.failures).toContainEqual({ kind: 'warning', message: 'left a child running', round: 1 });
+  });
+
   it('keeps the units in plan order when the measurer does not keep processes', async () => {
     const { calls } = await run({ cases: ['a', 'b', 'c'], schedule: { order: 'shuffled', rounds: 2 }, measurer: (calls) => fakeMeasurer(() => [1], calls) });
     expect(calls.map((c) => c.unit).join('')).toBe('abcabc');

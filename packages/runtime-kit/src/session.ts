@@ -54,9 +54,11 @@ export interface WarmProcess {
    * Opens a case: the process sets it up, warms it and says ready. Its
    * finish() gives that case's outcome and leaves the process running for
    * the next case. `timeoutMs` bounds this case alone (the process is
-   * killed after it). Open the next case only after finish().
+   * killed after it). Open the next case only after finish(). `keep`: the
+   * process keeps the case set up and warm after its result, and opening it
+   * again skips setup and warmup (protocol.ts KEEP_COMMAND).
    */
-  open(caseId: string, timeoutMs: number): LiveCase;
+  open(caseId: string, timeoutMs: number, keep?: boolean): LiveCase;
   /** No more cases: closes the input and waits for the process to end (ended by the host EXIT_GRACE_MS later if it does not exit). */
   close(): Promise<JobOutcome>;
   kill(): void;
@@ -179,7 +181,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
       return !ended && !broken && !closing;
     },
     served,
-    open(caseId, timeoutMs) {
+    open(caseId, timeoutMs, keep = false) {
       if (current && !reader.currentAnswer && !ended) throw new Error(`case "${caseId}" opened while "${current.caseId}" is still open`);
       let onReady!: (message: ReadyMessage | undefined) => void;
       let onAnswer!: () => void;
@@ -204,7 +206,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
       if (ended) settle(c);
       else {
         reader.openCase(caseId);
-        running.send(caseCommand(caseId));
+        running.send(caseCommand(caseId, keep));
       }
       return {
         ready,

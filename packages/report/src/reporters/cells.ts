@@ -187,6 +187,8 @@ export function howMeasured(o: RunRecord['options']): string {
   const warmup = o.warmupMinMs !== undefined ? `${fmtMs(o.warmupMinMs)}–${fmtMs(o.warmupMs)} warmup (adaptive)` : `${fmtMs(o.warmupMs)} warmup`;
   switch (o.measurer) {
     case 'lockstep':
+      if (o.lockstepProcesses === 'warm' && (o.setsPerProcess ?? 1) > 1)
+        return `each round (a lockstep set) has one live process per arm that serves every case in a shuffled order and samples the arms in turn, a few ms apart; a process serves ${o.setsPerProcess} rounds in a row, warming each case once (${warmup}) and rewarming it briefly in its later rounds: ${perArm} of sampling per arm and round; pairs are (round, case)`;
       if (o.lockstepProcesses === 'warm') return `each round (a lockstep set) starts one live process per arm that serves every case in a shuffled order, warming each case and sampling the arms in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
       return `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
     case 'instructions':

@@ -13,7 +13,9 @@
  * - warm (the default): one process per arm serves every case of a set, one
  *   case after another (the loop shuffles the cases' order per set, so an
  *   effect of what ran before lands in the spread between sets); start-up
- *   and the suite's load are paid once per set, not once per case;
+ *   and the suite's load are paid once per process, not once per case; with
+ *   setsPerProcess > 1 a process serves that many sets in a row and keeps
+ *   its cases warm between them, so a case's warmup is paid once per process;
  * - per case: a fresh process per arm, case and set (the earlier schedule).
  */
 import type { MeasureOptions } from '@rtbench/core';
@@ -35,6 +37,13 @@ export interface LockstepOptions {
   minTurns: number;
   maxTurns: number;
   timeoutMs: number;
+  /**
+   * Warm processes: how many consecutive sets one process serves (default 1).
+   * Past the first, each case is kept set up and warm between its sets and
+   * only rewarmed (core measure.ts REWARM_MS), so its full warmup is paid once
+   * per process instead of once per set.
+   */
+  setsPerProcess?: number;
 }
 
 export const LOCKSTEP_DESCRIPTION =
@@ -121,6 +130,21 @@ export function lockstepMeasurer(options: LockstepOptions): Measurer {
   };
 }
 
+/** A warm process and what the host knows of it. */
+interface Held {
+  process: WarmProcess;
+  arm: Arm;
+  served: Served[];
+  /** This arm's processes numbered from 0 in the order they started. */
+  index: number;
+  /** Sets this process finished. */
+  sets: number;
+  /** Cases it served in the current set. */
+  servedThisSet: number;
+  /** Per case: how many times in a row this process served it and kept it warm (absent: not kept). */
+  visits: Map<string, number>;
+}
+
 /** A case a warm process served: the record the loop keeps, and the result message it came from (metrics read on the host arrive when the process ends). */
 interface Served {
   unitKey: string;
@@ -136,12 +160,15 @@ const WARM_PROCESS_TIMEOUTS = 1_000;
 
 /**
  * Warm processes: one per arm serves every case of a set (a serve job).
- * The loop calls endSet() after the last case of a set: the processes end
- * there, and a new set starts new ones. A process that crashed, timed out
- * or broke the protocol is replaced by a fresh one for the next case.
+ * The loop calls endSet() after the last case of a set: a process that has
+ * served setsPerProcess sets ends there, and the next set starts a new one;
+ * endRun() ends the rest. A process that crashed, timed out or broke the
+ * protocol is replaced by a fresh one for the next case.
  */
 export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
-  const processes = new Map<string, { process: WarmProcess; arm: Arm; served: Served[] }>();
+  const setsPerProcess = Math.max(1, options.setsPerProcess ?? 1);
+  const processes = new Map<string, Held>();
+  const started = new Map<string, number>();
   const ended: Promise<LateFailure[]>[] = [];
 
   /** Ends a process; the records of its cases get what the host read after its end (engine traces), and a crash after its last answer fails that case. */
@@ -180,16 +207,29 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
     );
   };
 
-  const processFor = (arm: Arm, context: ReplicateContext): { process: WarmProcess; arm: Arm; served: Served[] } => {
+  const processFor = (arm: Arm, context: ReplicateContext): Held => {
     const held = processes.get(arm.id);
     if (held?.process.usable) return held;
     if (held) retire(arm.id);
     const start = arm.runner.startWarm!;
     const job: Job = { protocol: 1, kind: 'serve', options: options.measure };
-    const process = start({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, ...(context.signal ? { signal: context.signal } : {}) });
-    const fresh = { process, arm, served: [] };
+    const process = start({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...(context.signal ? { signal: context.signal } : {}) });
+    const index = started.get(arm.id) ?? 0;
+    started.set(arm.id, index + 1);
+    // A replacement mid-set takes over the set's count, so it ends with the others.
+    const fresh: Held = { process, arm, served: [], index, sets: held?.sets ?? 0, servedThisSet: 0, visits: new Map() };
     processes.set(arm.id, fresh);
     return fresh;
+  };
+
+  /** Ends the processes that served their last set (all of them with `all`), and gives what was learned as they ended. */
+  const endProcesses = async (all: boolean): Promise<LateFailure[]> => {
+    for (const [armId, held] of [...processes]) {
+      held.sets++;
+      held.servedThisSet = 0;
+      if (all || held.sets >= setsPerProcess) retire(armId);
+    }
+    return (await Promise.all(ended.splice(0))).flat();
   };
 
   const perCase = lockstepMeasurer(options);
@@ -203,15 +243,23 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
         context.onArmStart?.(arm);
         return processFor(arm, context);
       });
-      const servedBefore = held.map((h) => h.served.length);
-      const cases = held.map((h) => h.process.open(caseId, options.timeoutMs));
+      const servedBefore = held.map((h) => h.servedThisSet);
+      // Kept warm for the next set unless this is the process's last one.
+      const keep = held.map((h) => h.sets + 1 < setsPerProcess);
+      const visit = held.map((h) => (h.visits.get(caseId) ?? 0) + 1);
+      const cases = held.map((h, i) => h.process.open(caseId, options.timeoutMs, keep[i]));
       const { results, outcomes } = await sampleInTurn(cases, arms, options, context);
       results.forEach((result, i) => {
         const outcome = result.outcomes[0];
+        const h = held[i]!;
+        h.servedThisSet++;
         const served: Served = { unitKey: unit.key, round: context.round, ...(outcomes[i]!.leftBehind ? { endedHere: true } : {}) };
+        // The process keeps a case only after a result it was asked to keep it for (core execute.ts caseAnswer).
+        if (outcome?.kind === 'round' && keep[i]) h.visits.set(caseId, visit[i]!);
+        else h.visits.delete(caseId);
         if (outcome?.kind === 'round') {
           served.record = outcome.record;
-          outcome.record.lockstep = { ...outcome.record.lockstep!, servedBefore: servedBefore[i]! };
+          outcome.record.lockstep = { ...outcome.record.lockstep!, servedBefore: servedBefore[i]!, process: h.index, visit: visit[i]! };
           const message = outcomes[i]!.messages.find((m): m is CaseResultMessage => m.type === 'result');
           if (message) served.message = message;
         } else if (outcome?.kind === 'failure' && (outcome.failure.kind === 'crash' || outcome.failure.kind === 'timeout') && held[i]!.process.served.length > 1) {
@@ -222,11 +270,8 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
       });
       return results;
     },
-    async endSet(): Promise<LateFailure[]> {
-      for (const armId of [...processes.keys()]) retire(armId);
-      const late = (await Promise.all(ended.splice(0))).flat();
-      return late;
-    },
+    endSet: () => endProcesses(false),
+    endRun: () => endProcesses(true),
     dispose() {
       for (const { process } of processes.values()) process.kill();
       processes.clear();
