@@ -1,0 +1,77 @@
+/**
+ * Where a lockstep run's wall time went, from its saved run (no new
+ * measurement): per case, the mean over its sets of
+ *   - wall: the set's time for the case, open to answer (the slowest arm's wallMs);
+ *   - warmup: the calls made before the first sample × the median call, for the
+ *     arm that warmed longest (its CPU time; four processes on two cores take
+ *     about twice that on the wall);
+ *   - span: first sample's start to the last sample's end (the longest arm);
+ *   - timed: every arm's timed batches together;
+ *   - turns, and the sets in which the case was set up afresh (visit 1) or kept warm.
+ * Then the same over the run, against run.timing.
+ *
+ *   npx tsx scripts/where-time-goes.ts run.json
+ */
+import { readFileSync } from 'node:fs';
+import { parseRun, type RoundRecord } from '@rtbench/core/schema';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: npx tsx scripts/where-time-goes.ts <run.json>');
+  process.exit(2);
+}
+const run = parseRun(JSON.parse(readFileSync(file, 'utf8')), file);
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
+const callMs = (r: RoundRecord): number => median(r.samples) / 1e6;
+const sampleMs = (r: RoundRecord): number => (sum(r.samples) * r.iterationsPerSample) / 1e6;
+const spanMs = (r: RoundRecord): number => {
+  const starts = r.sampleStartMs ?? [];
+  return starts.length ? starts[starts.length - 1]! - starts[0]! + (r.samples[r.samples.length - 1]! * r.iterationsPerSample) / 1e6 : sampleMs(r);
+};
+
+interface Split {
+  sets: number;
+  kept: number;
+  wall: number;
+  warmup: number;
+  span: number;
+  timed: number;
+  turns: number[];
+}
+const byCase = new Map<string, Split>();
+for (const c of run.cases) {
+  const results = run.results.filter((r) => r.caseId === c.id);
+  const rounds = new Set(results.flatMap((r) => r.rounds.map((x) => x.round)));
+  const split: Split = { sets: 0, kept: 0, wall: 0, warmup: 0, span: 0, timed: 0, turns: [] };
+  for (const round of rounds) {
+    const set = results.map((r) => r.rounds.find((x) => x.round === round)).filter((x): x is RoundRecord => x !== undefined);
+    if (!set.length) continue;
+    split.sets++;
+    if (set.every((x) => (x.lockstep?.visit ?? 1) > 1)) split.kept++;
+    split.wall += Math.max(...set.map((x) => x.wallMs));
+    split.warmup += Math.max(...set.map((x) => x.warmupIterations * callMs(x)));
+    split.span += Math.max(...set.map(spanMs));
+    split.timed += sum(set.map(sampleMs));
+    split.turns.push(set[0]!.samples.length);
+  }
+  if (split.sets) byCase.set(c.id, split);
+}
+
+const f = (ms: number): string => `${ms.toFixed(0).padStart(6)} ms`;
+console.log(`${file}: ${run.suite}, ${run.variants.length} variants, setsPerProcess ${run.options.setsPerProcess ?? 1}`);
+console.log(`${'case'.padEnd(64)} sets kept     wall/set   warmup/set     span/set    timed/set  turns`);
+const total = { wall: 0, warmup: 0, span: 0, timed: 0 };
+for (const [id, s] of byCase) {
+  total.wall += s.wall;
+  total.warmup += s.warmup;
+  total.span += s.span;
+  total.timed += s.timed;
+  console.log(`${id.slice(0, 63).padEnd(64)} ${String(s.sets).padStart(4)} ${String(s.kept).padStart(4)} ${f(s.wall / s.sets)} ${f(s.warmup / s.sets)} ${f(s.span / s.sets)} ${f(s.timed / s.sets)} ${String(median(s.turns)).padStart(6)}`);
+}
+const t = run.timing;
+console.log(
+  `\nrun: ${t ? `${(t.wallMs / 1e3).toFixed(1)} s of wall time, ${(t.timedMs / 1e3).toFixed(1)} s timed (${((100 * t.timedMs) / t.wallMs).toFixed(0)}%); ` : ''}` +
+    `the cases' sets ${(total.wall / 1e3).toFixed(1)} s, of which sampling spans ${(total.span / 1e3).toFixed(1)} s, ` +
+    `warmup ${(total.warmup / 1e3).toFixed(1)} s of CPU in the longest-warming arm; timed ${(total.timed / 1e3).toFixed(1)} s over all arms`,
+);
