@@ -21,13 +21,13 @@ function bench(suite: string, extra: string[], runtimes = ALL): { run: RunRecord
 
 describe('lockstep sets on node, deno, bun and workerd', () => {
   it('samples the live processes of a set in turn, every arm in every position, and pairs the rounds; one warm process per arm serves both cases of both sets', () => {
-    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'sum']);
+    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '2']);
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('lockstep');
     expect(run.options.lockstepProcesses).toBe('warm');
     expect(run.options.warmupMinMs).toBe(10);
-    expect(run.options.setsPerProcess).toBe(4);
-    // Both sets ran in the same process per arm (4 sets per process by default): each case set up and warmed in the first set, kept warm and rewarmed in the second.
+    expect(run.options.setsPerProcess).toBe(2);
+    // Both sets ran in the same process per arm: each case set up and warmed in the first set, kept warm and rewarmed in the second.
     for (const r of run.results) expect(r.rounds.map((x) => [x.round, x.lockstep!.process, x.lockstep!.visit])).toEqual([[0, 0, 1], [1, 0, 2]]);
     expect(run.timing!.timedMs).toBeGreaterThan(0);
     expect(run.timing!.timedMs).toBeLessThan(run.timing!.wallMs);

@@ -54,7 +54,7 @@ export interface PlanFlags {
  * least 100 ms: with 20 ms, a 300-iteration numeric loop ran unoptimized in 4
  * of 8 node processes and all 8 workerd ones; with 100 ms, none (2026-11-22).
  */
-export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer, setsPerProcess: 4 };
+export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer, setsPerProcess: 1 };
 
 /** An adaptive warmup may run up to this many times --warmup while batch times still fall (measure.ts warmUp). */
 export const WARMUP_CAP_FACTOR = 3;
@@ -95,7 +95,7 @@ export function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
  */
 export const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m' };
 
-export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 4 };
+export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 1 };
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
 export function parsePercent(text: string | number, option: string): number {

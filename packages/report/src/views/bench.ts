@@ -14,9 +14,10 @@ import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 /** Mean / median above this is worth a line under the row. */
 export const SKEW_WARNING = 1.5;
 
-function statsMethod(rounds: number): string {
+function statsMethod(rounds: number, setsPerProcess = 1): string {
+  const unit = setsPerProcess > 1 ? `the typical round's median (a round: one case's samples in one set; a process serves ${setsPerProcess} rounds in a row)` : `the typical process's median (one process per case, runtime and round)`;
   return rounds >= MIN_ROUNDS_FOR_BOOTSTRAP
-    ? `median: the typical process's median (one process per case, runtime and round); p25–p75: spread of all samples; 95% CI: bootstrap over processes`
+    ? `median: ${unit}; p25–p75: spread of all samples; 95% CI: bootstrap over ${setsPerProcess > 1 ? 'rounds' : 'processes'}`
     : `median of all samples from ${rounds} process${rounds === 1 ? '' : 'es'}; p25–p75: their spread; 95% CI: order statistics, blind to process-to-process variation (use ≥ ${MIN_ROUNDS_FOR_BOOTSTRAP} rounds)`;
 }
 
@@ -151,7 +152,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     statsMethod:
       run.options.measurer === 'instructions'
         ? `median: instructions per operation over the rounds, each the count of one process under callgrind, (I(2n) − I(n)) / n over samples of n and 2n calls; 95% CI: bootstrap over rounds`
-        : statsMethod(Math.min(...run.results.filter((r) => r.rounds.length).map((r) => r.rounds.length), run.options.rounds)),
+        : statsMethod(Math.min(...run.results.filter((r) => r.rounds.length).map((r) => r.rounds.length), run.options.rounds), run.options.setsPerProcess),
     notes: runNotes(run),
     ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),
