@@ -10,7 +10,7 @@
  */
 import pc from 'picocolors';
 import { colourOn } from './colours.ts';
-import { firstLine, formatDuration, printable } from '@rtbench/report';
+import { firstLine, formatDuration, printable, shownName } from '@rtbench/report';
 import type { ProgressEvent } from './run.ts';
 
 /** 0:42, 1:05:09 */
@@ -79,7 +79,7 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
       const outcome = e.outcome && e.outcome.status !== 'ok' ? e.outcome : undefined;
       const failed = outcome && shouldSay(e, outcome) ? outcome : undefined;
       if (live) {
-        const job = printable(`${e.variantId} · ${e.caseId}`);
+        const job = printable(`${e.variantId} · ${shownName(e.caseId)}`);
         const result = e.outcome?.status === 'ok' ? ` ${e.outcome.text ?? `${formatDuration(e.outcome.medianNs)}/op`}` : '';
         if (failed) stream.write(`\r\x1b[K${failed.status === 'unsupported' ? c.yellow('unsupported') : c.red('failed')}: ${job}: ${printable(firstLine(failed.message))}\n`);
         const line = `${bar(e.done, e.total)} ${status(e)} · ${job}${result}`;
@@ -87,7 +87,7 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
         shown = true;
         return;
       }
-      if (failed) stream.write(printable(`${failed.status}: ${e.variantId} · ${e.caseId}: ${firstLine(failed.message)}`) + '\n');
+      if (failed) stream.write(printable(`${failed.status}: ${e.variantId} · ${shownName(e.caseId)}: ${firstLine(failed.message)}`) + '\n');
       if (!e.outcome) return;
       const tenth = e.total > 0 ? Math.floor((e.done / e.total) * 10) : 0;
       if (tenth > lastTenth) {

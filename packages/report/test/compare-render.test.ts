@@ -40,12 +40,12 @@ const report: ComparisonView = {
       baseline: arm('node@24', '24.1.0', '13.6.233.17', [], 'a'.repeat(64)),
       candidate: arm('node@26 --max-semi-space-size=64', '26.0.0', '14.6.202.34', ['--max-semi-space-size=64'], 'b'.repeat(64)),
       cases: [
-        { caseId: 'parse', baseline: { median: 59_800, rounds: 20 }, candidate: { median: 44_200, rounds: 20 }, comparison: { ...base, ratio: 0.739, ci: [0.731, 0.748], verdict: 'faster' } },
-        { caseId: 'stringify', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1102, rounds: 20 }, comparison: { ...base, ratio: 1.102, ci: [1.08, 1.12], verdict: 'slower' } },
-        { caseId: 'same', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1001, rounds: 20 }, comparison: { ...base, ratio: 1.001, ci: [0.995, 1.006], verdict: 'equivalent', pValue: 0.8, qValue: 0.8 } },
-        { caseId: 'noisy', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1020, rounds: 20 }, comparison: { ...base, ratio: 1.02, ci: [0.99, 1.05], verdict: 'inconclusive', roundsToDecide: 45, pValue: 0.2, qValue: 0.27 } },
-        { caseId: 'context', baseline: { median: 1000, rounds: 20 }, candidate: { median: 900, rounds: 20 }, comparison: { ...base, ratio: 0.9, ci: [0.88, 0.92], verdict: 'faster' }, digests: { baseline: '1111111111111111', candidate: '2222222222222222' } },
-        { caseId: 'bun only', note: 'unsupported on node@24: no such API' },
+        { caseId: 'parse', label: 'parse', baseline: { median: 59_800, rounds: 20 }, candidate: { median: 44_200, rounds: 20 }, comparison: { ...base, ratio: 0.739, ci: [0.731, 0.748], verdict: 'faster' } },
+        { caseId: 'stringify', label: 'stringify', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1102, rounds: 20 }, comparison: { ...base, ratio: 1.102, ci: [1.08, 1.12], verdict: 'slower' } },
+        { caseId: 'same', label: 'same', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1001, rounds: 20 }, comparison: { ...base, ratio: 1.001, ci: [0.995, 1.006], verdict: 'equivalent', pValue: 0.8, qValue: 0.8 } },
+        { caseId: 'noisy', label: 'noisy', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1020, rounds: 20 }, comparison: { ...base, ratio: 1.02, ci: [0.99, 1.05], verdict: 'inconclusive', roundsToDecide: 45, pValue: 0.2, qValue: 0.27 } },
+        { caseId: 'context', label: 'context', baseline: { median: 1000, rounds: 20 }, candidate: { median: 900, rounds: 20 }, comparison: { ...base, ratio: 0.9, ci: [0.88, 0.92], verdict: 'faster' }, digests: { baseline: '1111111111111111', candidate: '2222222222222222' } },
+        { caseId: 'bun only', label: 'bun only', note: 'unsupported on node@24: no such API' },
       ],
       geomean: { ratio: 0.948, ci: [0.93, 0.97], cases: 4, excluded: 1 },
     },
@@ -69,7 +69,7 @@ describe('comparison cells', () => {
 
 describe('inconclusive rows', () => {
   it('round a large number of rounds to decide to two digits', () => {
-    const row = { caseId: 'x', baseline: { median: 1, rounds: 20 }, candidate: { median: 1, rounds: 20 }, comparison: { ...base, ratio: 1, ci: [0.96, 1.05] as [number, number], verdict: 'inconclusive' as const, roundsToDecide: 935, qValue: 0.9 } };
+    const row = { caseId: 'x', label: 'x', baseline: { median: 1, rounds: 20 }, candidate: { median: 1, rounds: 20 }, comparison: { ...base, ratio: 1, ci: [0.96, 1.05] as [number, number], verdict: 'inconclusive' as const, roundsToDecide: 935, qValue: 0.9 } };
     expect(comparisonCells(row, { pairing: 'paired', threshold: 0.01 }).detail).toBe('~920 more rounds would decide it');
     const { roundsToDecide: _, ...hopeless } = row.comparison;
     expect(comparisonCells({ ...row, comparison: hopeless }, { pairing: 'paired', threshold: 0.01 }).detail).toBe('too noisy for ±1%: no verdict within 100× the rounds');

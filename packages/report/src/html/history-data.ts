@@ -69,7 +69,7 @@ export function historyPageData(view: HistoryView): HistoryPageData {
       const metric = hc.metric ?? TIME_PER_OP;
       return {
         key: `c${i}`,
-        title: `${severalSuites ? `${hc.suite}: ` : ''}${hc.caseId}`,
+        title: `${severalSuites ? `${hc.suite}: ` : ''}${hc.label}`,
         measure: `${metric.name} (${metric.unit}, ${metric.direction === 'lower-is-better' ? 'lower is better' : 'higher is better'})`,
         unit: metric.unit,
         series: hc.series.map((s) => ({

@@ -13,6 +13,7 @@
  * their names: names come from a run file, which the page treats as
  * untrusted text.
  */
+import { shownName, shownNames } from '../names.ts';
 import { verdictWords, type VerdictWords } from '../verdict-words.ts';
 import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { median } from '@rtbench/stats';
@@ -100,7 +101,10 @@ export interface PageCell {
 
 export interface PageCase {
   key: string;
+  /** The full id (the search box matches it). */
   id: string;
+  /** The id as shown (names.ts); name, group and paramsText are shown capped the same way. */
+  label: string;
   name: string;
   group?: string;
   paramsText: string;
@@ -177,9 +181,10 @@ function benchPage(view: BenchView): PageData {
     return {
       key: `c${i}`,
       id: c.caseId,
-      name: c.name,
-      ...(c.group !== undefined ? { group: c.group } : {}),
-      paramsText: paramsText(c.params),
+      label: c.label,
+      name: shownName(c.name),
+      ...(c.group !== undefined ? { group: shownName(c.group) } : {}),
+      paramsText: shownName(paramsText(c.params)),
       ...(c.digestMismatch ? { mismatch: mismatchText(c.digestMismatch) } : {}),
       cells: c.rows.map((row): PageCell => {
         const texts = benchCells(row, Boolean(c.digestMismatch));
@@ -241,6 +246,7 @@ function comparisonPage(view: ComparisonView): PageData {
   for (const section of view.sections) for (const c of section.cases) if (!caseIds.includes(c.caseId)) caseIds.push(c.caseId);
   const caseInfo = new Map(view.runs.flatMap((r) => r.run.cases.map((c) => [c.id, c] as const)));
   const caseKey = new Map(caseIds.map((id, i) => [id, `c${i}`]));
+  const shown = shownNames(caseIds);
 
   // A candidate's engine metrics are shown next to its section's baseline's, with the time ratio between them.
   const againstBaseline = (arm: ArmInfo, caseId: string): { against?: { result: CaseResult; timeRatio?: number } } => {
@@ -262,9 +268,10 @@ function comparisonPage(view: ComparisonView): PageData {
     return {
       key: caseKey.get(id)!,
       id,
-      name: info?.name ?? id,
-      ...(info?.group !== undefined ? { group: info.group } : {}),
-      paramsText: info ? paramsText(info.params) : '',
+      label: shown.get(id)!,
+      name: shownName(info?.name ?? id),
+      ...(info?.group !== undefined ? { group: shownName(info.group) } : {}),
+      paramsText: info ? shownName(paramsText(info.params)) : '',
       ...mismatchOfComparison(view, id),
       cells: found.flatMap(({ arm, result, raw }) => {
         if (!result) return [];
@@ -296,7 +303,7 @@ function comparisonPage(view: ComparisonView): PageData {
     candidate: keyOfArm(section.candidate),
     rows: section.cases.map((c): ForestRow => ({
       caseKey: caseKey.get(c.caseId)!,
-      caseLabel: caseInfo.get(c.caseId)?.id ?? c.caseId,
+      caseLabel: c.label,
       ...(c.comparison ? { ratio: pageRatio(c.comparison) } : {}),
       texts: comparisonCells(c, view),
     })),

@@ -120,7 +120,7 @@ export function renderHistoryTerminal(view: HistoryView, options: ReporterOption
   for (const hc of view.cases) {
     const metric = hc.metric ? ` (${hc.metric.name}, ${hc.metric.unit})` : '';
     const suite = new Set(view.runs.map((r) => r.suite)).size > 1 ? `${hc.suite}: ` : '';
-    out.push(c.bold(`${suite}${hc.caseId}`) + c.dim(metric));
+    out.push(c.bold(`${suite}${hc.label}`) + c.dim(metric));
     const wide = wideGrid(view, hc, c);
     const grid = naturalGridWidth(wide.columns, wide.rows) + 2 <= columns ? wide : longGrid(view, hc, c);
     out.push(...renderGrid(grid.columns, grid.rows, { maxWidth: columns - 2, bold: c.bold, dim: c.dim }).map((l) => `  ${l}`));
@@ -146,13 +146,13 @@ export function renderHistoryMarkdown(view: HistoryView): string {
   const found = changePoints(view);
   if (found.length) {
     out.push(`**Change points** (${found.length}):`, '');
-    for (const { hc, series, point } of found) out.push(`- ${markdownCell(hc.caseId)}: ${markdownCell(changeLine(view, hc, series, point))}`);
+    for (const { hc, series, point } of found) out.push(`- ${markdownCell(hc.label)}: ${markdownCell(changeLine(view, hc, series, point))}`);
     out.push('');
   }
   const severalSuites = new Set(view.runs.map((r) => r.suite)).size > 1;
   for (const hc of view.cases) {
     const metric = hc.metric ? ` (${markdownCell(hc.metric.name)}, ${hc.metric.unit})` : '';
-    out.push(`### ${markdownCell(`${severalSuites ? `${hc.suite}: ` : ''}${hc.caseId}`)}${metric}`, '');
+    out.push(`### ${markdownCell(`${severalSuites ? `${hc.suite}: ` : ''}${hc.label}`)}${metric}`, '');
     const { runs, at } = caseTable(hc);
     out.push(`| # | commit | date | ${hc.series.map((s) => markdownCell(s.variantId)).join(' | ')} |`, `|---:|---|---|${hc.series.map(() => '---:').join('|')}|`);
     for (const i of runs) {

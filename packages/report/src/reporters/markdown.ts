@@ -30,11 +30,11 @@ export function renderBenchMarkdown(view: BenchView): string {
       const t = benchCells(row, bc.digestMismatch !== undefined, view.confidence);
       belowClock ||= t.belowClock;
       const median = best.has(row.variantId) ? `**${t.median}**` : t.median;
-      const caseCell = i === 0 ? cell(bc.caseId) : '';
+      const caseCell = i === 0 ? cell(bc.label) : '';
       const roundsCell = withRounds ? ` ${t.rounds} |` : '';
       if (!row.stats) lines.push(`| ${caseCell} | ${cell(row.variantId)} | ${cell(row.note ?? '—')} | | | | |${withRounds ? ' |' : ''}`);
       else lines.push(`| ${caseCell} | ${cell(row.variantId)} | ${median} | ${t.spread} | ${t.ci} | ${t.ops} | ${t.relative} |${roundsCell}`);
-      for (const extra of [row.modes, row.skew]) if (extra) remarks.push(`${row.variantId} · ${bc.caseId}: ${extra}`);
+      for (const extra of [row.modes, row.skew]) if (extra) remarks.push(`${row.variantId} · ${bc.label}: ${extra}`);
     });
   }
   const geomean = benchGeomeanLine(view);
@@ -43,7 +43,7 @@ export function renderBenchMarkdown(view: BenchView): string {
   if (remarks.length) lines.push('', ...remarks.map((r) => `> ${cell(r)}`));
   for (const bc of view.cases) {
     if (bc.digestMismatch) {
-      lines.push('', `> ⚠️ **Different work** on \`${cell(bc.caseId)}\`: ${Object.entries(bc.digestMismatch).map(([v, h]) => `${cell(v)} \`${h}\``).join(', ')}`);
+      lines.push('', `> ⚠️ **Different work** on \`${cell(bc.label)}\`: ${Object.entries(bc.digestMismatch).map(([v, h]) => `${cell(v)} \`${h}\``).join(', ')}`);
     }
   }
   const errors = view.notes.filter((n) => n.level !== 'info' && !n.text.startsWith('different work'));
@@ -82,7 +82,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
       const t = comparisonCells(row, view);
       const verdict = row.comparison ? `${emphasis[t.verdict]?.(t.word) ?? t.word} ${t.detail}` : cell(t.detail || '—');
       const work = row.digests ? ' ⚠️ different work' : '';
-      lines.push(`| ${cell(row.caseId)} | ${t.baseline} | ${t.candidate} | ${t.ratio} | ${cell(verdict)}${work} | ${t.q} |`);
+      lines.push(`| ${cell(row.label)} | ${t.baseline} | ${t.candidate} | ${t.ratio} | ${cell(verdict)}${work} | ${t.q} |`);
     }
     const g = section.geomean;
     if (g) {
@@ -91,7 +91,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     }
     for (const row of section.cases) {
       if (row.digests) {
-        lines.push('', `> ⚠️ **Different work** on \`${cell(row.caseId)}\`: \`${cell(section.baseline.label)}\` digest \`${row.digests.baseline}\`, \`${cell(section.candidate.label)}\` \`${row.digests.candidate}\`. The ratio compares different computations.`);
+        lines.push('', `> ⚠️ **Different work** on \`${cell(row.label)}\`: \`${cell(section.baseline.label)}\` digest \`${row.digests.baseline}\`, \`${cell(section.candidate.label)}\` \`${row.digests.candidate}\`. The ratio compares different computations.`);
       }
     }
   }

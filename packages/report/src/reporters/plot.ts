@@ -150,7 +150,7 @@ export function casePlot(bc: BenchCase, options: PlotOptions): string {
   const min = positive.length ? Math.min(...positive) : 0;
   const max = Math.max(...values);
   const width = Math.max(20, options.columns - LABEL - VALUE);
-  const lines = [c.bold(bc.caseId)];
+  const lines = [c.bold(bc.label)];
   for (const d of dists) {
     lines.push(`  ${fitLabel(d.label).padEnd(LABEL - 2)}${boxLine(d, min, max, width)} ${format(d.p50)}`);
     lines.push(`  ${''.padEnd(LABEL - 2)}${c.dim(dotLine(d.processMedians, min, max, width).trimEnd())}`);

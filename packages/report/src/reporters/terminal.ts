@@ -107,9 +107,9 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
   const reasons: string[] = [];
   const reasonNumber = (text: string): number => (reasons.includes(text) ? reasons.indexOf(text) : reasons.push(text) - 1) + 1;
   for (const bc of view.cases) {
-    if (!layout.caseColumn) rows.push({ heading: c.bold(bc.caseId) });
+    if (!layout.caseColumn) rows.push({ heading: c.bold(bc.label) });
     bc.rows.forEach((row, i) => {
-      const lead: Cell[] = layout.caseColumn ? [i === 0 ? bc.caseId : ''] : [];
+      const lead: Cell[] = layout.caseColumn ? [i === 0 ? bc.label : ''] : [];
       const label = labels.get(row.variantId) ?? row.variantId;
       const t = benchCells(row, bc.digestMismatch !== undefined, view.confidence);
       if (!row.stats) {
@@ -183,8 +183,8 @@ function sectionGrid(section: ArmComparison, view: ComparisonView, layout: Layou
   const verdictColor: Record<string, Paint> = { faster: c.green, slower: c.red, equivalent: plain, inconclusive: c.yellow };
   const rows: GridRow[] = [];
   for (const row of section.cases) {
-    if (!layout.caseColumn) rows.push({ heading: c.bold(row.caseId) });
-    const lead: Cell[] = layout.caseColumn ? [row.caseId] : [];
+    if (!layout.caseColumn) rows.push({ heading: c.bold(row.label) });
+    const lead: Cell[] = layout.caseColumn ? [row.label] : [];
     const t = comparisonCells(row, view);
     const work = row.digests ? ' ≠ work' : '';
     const verdict: Cell = row.comparison ? { text: `${t.word}${work}`, paint: row.digests ? c.red : (verdictColor[t.verdict] ?? plain) } : { text: `—${work}`, paint: c.red };
@@ -211,7 +211,7 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
   }
   for (const row of section.cases) {
     if (row.digests) {
-      const text = `✗ different work on "${row.caseId}": ${section.baseline.label} ${row.digests.baseline}, ${section.candidate.label} ${row.digests.candidate}; the ratio compares different computations`;
+      const text = `✗ different work on "${row.label}": ${section.baseline.label} ${row.digests.baseline}, ${section.candidate.label} ${row.digests.candidate}; the ratio compares different computations`;
       out.push(...wrapped(text, columns, c.red, 2));
     }
   }

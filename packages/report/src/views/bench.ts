@@ -6,6 +6,7 @@
 import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { MIN_ROUNDS_FOR_BOOTSTRAP } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
+import { shownNames } from '../names.ts';
 import { firstLine } from '../text.ts';
 import { armInfo } from './arms.ts';
 import { adjustAll, COUNTED_METHOD, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
@@ -44,35 +45,37 @@ function noteOf(result: CaseResult): string | undefined {
 /** Notes under the table: failures, unavailable variants, different work. */
 export function runNotes(run: RunRecord): Note[] {
   const notes: Note[] = [];
+  const names = shownNames(run.cases.map((c) => c.id));
+  const shown = (caseId: string): string => names.get(caseId) ?? caseId;
   for (const m of run.digestMismatches) {
     const parts = Object.entries(m.digests).map(([variant, hash]) => `${variant} ${hash}`);
-    notes.push({ level: 'error', text: `different work on "${m.caseId}": ${parts.join(', ')} — results are not comparable` });
+    notes.push({ level: 'error', text: `different work on "${shown(m.caseId)}": ${parts.join(', ')} — results are not comparable` });
   }
   for (const m of run.digestsRounded ?? []) {
-    notes.push({ level: 'info', text: `"${m.caseId}": the variants' results agree to ${m.digits} significant digits, not bit for bit (floating-point results differ in their last digits); compared with that tolerance` });
+    notes.push({ level: 'info', text: `"${shown(m.caseId)}": the variants' results agree to ${m.digits} significant digits, not bit for bit (floating-point results differ in their last digits); compared with that tolerance` });
   }
   for (const v of run.variants) if (v.unavailable) notes.push({ level: 'error', text: `${v.id} did not run: ${v.unavailable}` });
   for (const r of run.results) {
     for (const f of r.failures) {
       if (f.kind === 'unsupported' || f.kind === 'runtime-unavailable' || f.kind === 'warning') continue;
       const tail = (f.stderr ?? '').trim().split('\n').slice(-4).join('\n    ');
-      notes.push({ level: 'error', text: `${r.variantId} · ${r.caseId}: ${f.kind}${f.phase ? ` in ${f.phase}` : ''}: ${f.message}${tail ? `\n    ${tail}` : ''}` });
+      notes.push({ level: 'error', text: `${r.variantId} · ${shown(r.caseId)}: ${f.kind}${f.phase ? ` in ${f.phase}` : ''}: ${f.message}${tail ? `\n    ${tail}` : ''}` });
     }
   }
-  notes.push(...warningNotes(run));
+  notes.push(...warningNotes(run, shown));
   if (run.status === 'interrupted') notes.push({ level: 'warning', text: 'the run was interrupted: the figures use the rounds that finished' });
   // A case with one finished process in all has no second digest: its work was not compared with anything.
   const unchecked = run.cases.filter((c) => run.results.reduce((n, r) => n + (r.caseId === c.id ? r.rounds.length : 0), 0) === 1).map((c) => c.id);
   if (unchecked.length && unchecked.length === run.cases.length) {
     notes.push({ level: 'warning', text: 'the work was not cross-checked: each case has one digest (one round on one runtime), so there was nothing to compare it with; run ≥ 2 rounds or runtimes' });
   } else if (unchecked.length) {
-    notes.push({ level: 'warning', text: `the work was not cross-checked on ${unchecked.length} case${unchecked.length === 1 ? '' : 's'} with a single digest: ${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}` });
+    notes.push({ level: 'warning', text: `the work was not cross-checked on ${unchecked.length} case${unchecked.length === 1 ? '' : 's'} with a single digest: ${unchecked.slice(0, 5).map(shown).join(', ')}${unchecked.length > 5 ? ', …' : ''}` });
   }
   return notes;
 }
 
 /** One note per case and warning (e.g. a brought-over case that returns nothing), naming the variants that gave it. */
-function warningNotes(run: RunRecord): Note[] {
+function warningNotes(run: RunRecord, shown: (caseId: string) => string): Note[] {
   const byWarning = new Map<string, { caseId: string; message: string; variants: string[] }>();
   for (const r of run.results) {
     for (const f of r.failures) {
@@ -83,7 +86,7 @@ function warningNotes(run: RunRecord): Note[] {
       byWarning.set(key, entry);
     }
   }
-  return [...byWarning.values()].map((w) => ({ level: 'warning' as const, text: `${w.caseId} (${w.variants.join(', ')}): ${w.message}` }));
+  return [...byWarning.values()].map((w) => ({ level: 'warning' as const, text: `${shown(w.caseId)} (${w.variants.join(', ')}): ${w.message}` }));
 }
 
 export function benchView(run: RunRecord, options: Partial<RatioOptions> & { file?: string } = {}): BenchView {
@@ -91,6 +94,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
   const resultFor = new Map(run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
   const baselineVariant = run.variants.find((v) => !v.unavailable) ?? run.variants[0];
   const mismatched = new Map(run.digestMismatches.map((m) => [m.caseId, m.digests]));
+  const names = shownNames(run.cases.map((c) => c.id));
 
   // Pair first, then one FDR step over every ratio in the table.
   const pending: { row: BenchRow; pair?: PairedCase }[] = [];
@@ -123,7 +127,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     // Different work across variants, or across one variant's own rounds.
     const ownRounds = rows.filter((r) => r.result.failures.some((f) => f.kind === 'digest-mismatch'));
     const digests = mismatched.get(c.id) ?? (ownRounds.length ? Object.fromEntries(ownRounds.map((r) => [r.variantId, [...new Set(r.result.rounds.map((x) => x.digest.hash))].join(' ≠ ')])) : undefined);
-    return { caseId: c.id, name: c.name, ...(c.group ? { group: c.group } : {}), params: c.params, rows, ...(digests ? { digestMismatch: digests } : {}) };
+    return { caseId: c.id, label: names.get(c.id) ?? c.id, name: c.name, ...(c.group ? { group: c.group } : {}), params: c.params, rows, ...(digests ? { digestMismatch: digests } : {}) };
   });
   const adjusted = adjustAll(pending.map((p) => p.pair!), ratioOptions);
   pending.forEach((p, i) => {

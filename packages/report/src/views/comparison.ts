@@ -4,6 +4,7 @@
  * one run (paired by round) or from two saved runs (unpaired). Pure.
  */
 import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
+import { shownName, shownNames } from '../names.ts';
 import { baseName } from '../text.ts';
 import { armInfo } from './arms.ts';
 import { adjustAll, COUNTED_METHOD, COUNTED_UNPAIRED_METHOD, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, unpairedCase, UNPAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
@@ -21,9 +22,10 @@ export class ViewError extends Error {
   override readonly name = 'ViewError';
 }
 
-function rowOf(caseId: string, pair: PairedCase): CaseComparison {
+function rowOf(caseId: string, label: string, pair: PairedCase): CaseComparison {
   return {
     caseId,
+    label,
     ...(pair.baseline ? { baseline: pair.baseline } : {}),
     ...(pair.candidate ? { candidate: pair.candidate } : {}),
     ...(pair.note ? { note: pair.note } : {}),
@@ -34,10 +36,11 @@ function rowOf(caseId: string, pair: PairedCase): CaseComparison {
 /** FDR across every comparison in the view, then each section's rows and geomean. */
 function assemble(sections: { section: ArmComparison; caseIds: string[]; pairs: PairedCase[] }[], options: RatioOptions, pairing: 'paired' | 'unpaired', metrics?: Map<string, Metric>): ArmComparison[] {
   const adjusted = adjustAll(sections.flatMap((s) => s.pairs), options);
+  const names = shownNames(sections.flatMap((s) => s.caseIds));
   let k = 0;
   return sections.map(({ section, caseIds, pairs }) => {
     const cases = pairs.map((pair, i) => {
-      const row = rowOf(caseIds[i]!, pair);
+      const row = rowOf(caseIds[i]!, names.get(caseIds[i]!)!, pair);
       const metric = metrics?.get(caseIds[i]!);
       if (metric && metric !== TIME_PER_OP) row.metric = metric;
       const a = adjusted[k++];
@@ -105,7 +108,7 @@ export function pairVariants(a: RunRecord, b: RunRecord): [Variant, Variant][] |
 }
 
 function listSome(items: string[], max = 5): string {
-  const shown = items.slice(0, max).map((s) => `"${s}"`).join(', ');
+  const shown = items.slice(0, max).map((s) => `"${shownName(s)}"`).join(', ');
   return items.length > max ? `${shown} and ${items.length - max} more` : shown;
 }
 
@@ -186,8 +189,8 @@ export function regressions(view: ComparisonView, limit: number): { section: Arm
 }
 
 /** Rows of a bench view slower than the baseline (after FDR) by more than `limit`. */
-export function benchRegressions(view: BenchView, limit: number): { caseId: string; variantId: string; comparison: RatioComparison }[] {
+export function benchRegressions(view: BenchView, limit: number): { caseId: string; label: string; variantId: string; comparison: RatioComparison }[] {
   return view.cases.flatMap((bc) =>
-    bc.rows.flatMap((row) => (row.relative && row.relative.verdict === 'slower' && row.relative.ratio > 1 + limit ? [{ caseId: bc.caseId, variantId: row.variantId, comparison: row.relative }] : [])),
+    bc.rows.flatMap((row) => (row.relative && row.relative.verdict === 'slower' && row.relative.ratio > 1 + limit ? [{ caseId: bc.caseId, label: bc.label, variantId: row.variantId, comparison: row.relative }] : [])),
   );
 }

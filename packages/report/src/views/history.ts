@@ -22,6 +22,7 @@
 import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
 import { summarizeRounds } from '@rtbench/stats';
 import { formatPercent } from '../format.ts';
+import { shownName, shownNames } from '../names.ts';
 import { baseName } from '../text.ts';
 import { adjustAll, DEFAULT_RATIO_OPTIONS, roundMedians, unpairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
@@ -200,10 +201,10 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
       const metric = metricOf(run, c.id);
       let hc = cases.get(key);
       if (!hc) {
-        hc = { suite: run.suite, caseId: c.id, name: c.name, ...(metric !== TIME_PER_OP ? { metric } : {}), series: [], bySeries: new Map() };
+        hc = { suite: run.suite, caseId: c.id, label: c.id, name: c.name, ...(metric !== TIME_PER_OP ? { metric } : {}), series: [], bySeries: new Map() };
         cases.set(key, hc);
       } else if ((hc.metric ?? TIME_PER_OP).unit !== metric.unit) {
-        notes.push({ level: 'warning', text: `"${c.id}" is measured in ${metric.unit} in run ${index + 1} but in ${(hc.metric ?? TIME_PER_OP).unit} before; its figures are not comparable across that run` });
+        notes.push({ level: 'warning', text: `"${shownName(c.id)}" is measured in ${metric.unit} in run ${index + 1} but in ${(hc.metric ?? TIME_PER_OP).unit} before; its figures are not comparable across that run` });
       }
       for (const result of run.results) {
         if (result.caseId !== c.id) continue;
@@ -228,7 +229,9 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
     if (a.verdict === 'faster' || a.verdict === 'slower') p.point.changePoint = a.verdict;
   });
 
-  const shown = [...cases.values()].filter((c) => c.series.length).map(({ bySeries: _bySeries, ...c }) => c);
+  const kept = [...cases.values()].filter((c) => c.series.length);
+  const names = shownNames(kept.map((c) => c.caseId));
+  const shown = kept.map(({ bySeries: _bySeries, ...c }) => ({ ...c, label: names.get(c.caseId)! }));
   const suites = new Set(ordered.map((x) => x.run.suite));
   if (suites.size > 1) notes.push({ level: 'info', text: `${suites.size} suites: ${[...suites].join(', ')}; a case is one suite's case` });
   const hosts = new Set(ordered.map((x) => hostText(x.run)));

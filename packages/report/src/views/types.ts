@@ -100,6 +100,8 @@ export interface BenchRow {
 
 export interface BenchCase {
   caseId: string;
+  /** The name as shown (names.ts): the id, or for a long one its start and end around an ellipsis. */
+  label: string;
   name: string;
   group?: string;
   params: Record<string, string | number | boolean>;
@@ -144,6 +146,8 @@ export interface ArmStat {
 
 export interface CaseComparison {
   caseId: string;
+  /** The name as shown (names.ts). */
+  label: string;
   /** As on BenchRow; ratios are of costs (req/s inverted), so < 1 is faster for every metric. */
   metric?: Metric;
   baseline?: ArmStat;
@@ -252,6 +256,8 @@ export interface HistorySeries {
 export interface HistoryCase {
   suite: string;
   caseId: string;
+  /** The name as shown (names.ts). */
+  label: string;
   name: string;
   metric?: Metric;
   series: HistorySeries[];

@@ -66,7 +66,7 @@ function filters(): HTMLElement {
       else state.cases.delete(c.key);
       update();
     });
-    return el('label', { class: 'pick case-pick' }, box, c.id);
+    return el('label', { class: 'pick case-pick' }, box, c.label);
   });
   const setAll = (on: boolean): void => {
     for (const box of document.querySelectorAll<HTMLInputElement>('input[data-case]')) box.checked = on;
@@ -105,7 +105,7 @@ function filters(): HTMLElement {
 const labels = {
   variant: (key: string): string => variantLabel.get(key) ?? key,
   variantSwatch: (key: string): HTMLElement => swatch(variantColour(data.variants, key)),
-  caseId: (key: string): string => data.cases.find((c) => c.key === key)?.id ?? key,
+  caseId: (key: string): string => data.cases.find((c) => c.key === key)?.label ?? key,
 };
 
 /** Comparisons: one forest plot per candidate arm, on the summary's scale, in the table the terminal prints. */
