@@ -23,7 +23,7 @@ export default defineConfig({
       'test/{bisect-parts,cli-args,deno-config,cli-names,compare-analyze,digest-tolerance,host-timed-direction,plan,profile-manifest,progress}.test.ts',
       'test/faults/parsers.property.test.ts',
     ],
-    exclude: ['packages/report/test/html-reporter.test.ts', 'bench/http-hello/test/**'],
+    exclude: ['packages/report/test/html-reporter.test.ts', 'packages/host-timed/test/code.test.ts', 'bench/http-hello/test/**'],
     setupFiles: ['test/helpers/no-processes.ts'],
     // Pure tests, but a shared 2-core machine can be slow: no test may fail on time.
     testTimeout: 180_000,

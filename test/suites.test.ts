@@ -2,24 +2,26 @@
  * Every suite in bench/ runs end to end on one runtime with a minimal budget,
  * so a broken case (a throw, a hang, a digest that changes between calls'
  * processes) fails CI. Figures from these runs mean nothing; only outcomes.
+ * The suites run side by side: each case's warmup waits up to 1.5 s of wall
+ * time for the engine to tier up (core's TIER_UP_MAX_MS), which overlaps.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { listSuites } from '../packages/cli/src/suites.ts';
-import { runCli, tempFile } from './helpers/cli.ts';
+import { runCliAsync, tempFile } from './helpers/cli.ts';
 
 const RUNTIME = 'node@26';
 const suites = listSuites().map((s) => s.name);
 
-describe('every suite runs on one runtime', () => {
+describe.concurrent('every suite runs on one runtime', () => {
   it('finds the suites', () => {
     expect(suites).toEqual(expect.arrayContaining(['buffer-concat', 'gc-pressure', 'json-reviver', 'request-relay', 'streams', 'trig']));
   });
 
-  it.each(suites)('%s: every case has a result or a declared unsupported, no digest mismatch', (name) => {
+  it.each(suites)('%s: every case has a result or a declared unsupported, no digest mismatch', async (name) => {
     const out = tempFile(`${name}.json`);
-    const r = runCli(['bench', name, '--runtime', RUNTIME, '--time', '30ms', '--rounds', '1', '--warmup', '10ms', '--save', out, '--quiet']);
+    const r = await runCliAsync(['bench', name, '--runtime', RUNTIME, '--time', '30ms', '--rounds', '1', '--warmup', '10ms', '--save', out, '--quiet']);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.status).toBe('complete');

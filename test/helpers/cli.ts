@@ -22,6 +22,23 @@ export function runCli(args: string[], env: Record<string, string> = {}): CliRes
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * Runs the CLI to the end without blocking the test file, for tests that run
+ * side by side (describe.concurrent): most of a short run is wall-clock
+ * budget (warmup, sampling, start-up), which overlaps on two cores.
+ */
+export function runCliAsync(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, cliArgv(args), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: cliEnv(env), timeout: 600_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 /** Starts the CLI and returns the live child, for tests that signal it or watch it. */
 export function spawnCli(args: string[], env: Record<string, string> = {}): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(process.execPath, cliArgv(args), { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: cliEnv(env) });

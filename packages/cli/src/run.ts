@@ -8,7 +8,7 @@ import type { RuntimeKind } from '@rtbench/core';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { INSTRUCTIONS_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import { availableParallelism } from 'node:os';
-import { isHostCaseSpec, type HostCaseSpec } from '@rtbench/host-timed';
+import { hostSuiteCode, isHostCaseSpec, type HostCaseSpec, type HostTimedSuite } from '@rtbench/host-timed';
 import {
   addResults,
   BALANCED_ORDER_DESCRIPTION,
@@ -33,7 +33,7 @@ import { gitState } from './git.ts';
 import { hostInfo } from './host.ts';
 import { cacheDir, CLI_VERSION, inCheckout, repoRoot } from './paths.ts';
 import type { Shard } from './shards/shard.ts';
-import type { SuiteLocation } from './suites.ts';
+import { loadSuite, type SuiteLocation } from './suites.ts';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
 
 export type { ProgressEvent, RunHooks } from '@rtbench/run';
@@ -169,5 +169,11 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseListing[] }
     arms.push({ id: v.spec.id, runner: v.runner, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: bundles.get(v.runner.runtime) ?? '' });
   }
   if (bundles.size) run.suiteCode = [...bundles].map(([runtime, path]) => ({ runtime: runtime as RuntimeKind, sha256: bundleCodeHash(path) }));
+  if (hostTimed) {
+    // The whole suite's programs per runtime (not the filtered cases'), so shards of one run agree.
+    const { measurements } = (await loadSuite(suite)).suite as HostTimedSuite;
+    const code = await hostSuiteCode(suite.entry, measurements, new Map(variants.filter(isResolved).map((v) => [v.runner.runtime, v.runner.bundle])), repoRoot);
+    if (code.length) run.suiteCode = code;
+  }
   return executeLoop(run, { units, arms, schedule: options.schedule, seed: options.seed, resultFor }, measurer, hooks);
 }

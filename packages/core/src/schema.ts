@@ -335,7 +335,7 @@ export const runSchema = z.object({
    * The code that ran, per runtime: the first 16 hex digits of the sha256 of
    * the suite's bundle (the suite, what it imports, the harness and the entry)
    * without its source map, which names the folder it was bundled in. Shards
-   * of one run must agree (rtbench merge). Absent for host-timed suites and
+   * of one run must agree (rtbench merge); a host-timed suite hashes the sources of all its programs per runtime. Absent for
    * older runs.
    */
   suiteCode: z.array(z.object({ runtime: runtimeKind, sha256: z.string() })).optional(),

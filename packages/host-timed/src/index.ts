@@ -11,3 +11,4 @@ export type { RoundOutcome, RoundValues, RoundFailure } from './outcome.ts';
 export { programCommand, type HostVariant } from './variant.ts';
 export { choosePinning, type Pinning } from './pinning.ts';
 export { bundleProgram } from './bundle.ts';
+export { hostSuiteCode } from './code.ts';

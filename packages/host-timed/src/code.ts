@@ -1,0 +1,85 @@
+/**
+ * What a host-timed suite runs, by content, per runtime: the run's suiteCode,
+ * which `rtbench merge` compares between shards (an in-runtime suite records
+ * its bundle's hash; a host-timed one bundles per measurement as it runs).
+ *
+ * The hash is over the sources every program and server of the whole suite
+ * is built from for that runtime — as esbuild resolves them with the
+ * runtime's conditions, packages included — and the suite's own definition
+ * (requests, parameters, generators). The whole suite, not the filtered
+ * cases, so that every shard of one run records the same code. Each input is
+ * named relative to `root`, so two checkouts of one commit agree.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { build } from 'esbuild';
+import type { RuntimeKind } from '@rtbench/core';
+import type { BundleTarget } from '@rtbench/runtime-kit';
+import { isUnsupported, type HostMeasurement } from './suite.ts';
+
+/** The source files esbuild reads to build `entryPoints` (relative to root), or undefined when they do not build. */
+async function inputsOf(entryPoints: string[], target: Pick<BundleTarget, 'platform' | 'conditions' | 'mainFields'>, root: string, external: string[]): Promise<string[] | undefined> {
+  try {
+    const result = await build({
+      entryPoints,
+      bundle: true,
+      write: false,
+      metafile: true,
+      outdir: join(root, '.rtbench-suite-code'),
+      format: 'esm',
+      platform: target.platform,
+      conditions: target.conditions,
+      ...(target.mainFields ? { mainFields: target.mainFields } : {}),
+      external,
+      absWorkingDir: root,
+      logLevel: 'silent',
+    });
+    return Object.keys(result.metafile.inputs).sort();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file's sha256; for an input that is no file (esbuild's "(disabled):…" stand-ins), nothing. */
+function contentHash(path: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(path)).digest('hex');
+  } catch {
+    return '';
+  }
+}
+
+/** The programs and servers of `measurements` for `runtime`, as files. */
+function programsFor(measurements: readonly HostMeasurement[], runtime: RuntimeKind): string[] {
+  const files = new Set<string>();
+  for (const m of measurements) {
+    if (m.kind === 'startup') {
+      // A generated program (a function) is made by code of the suite's definition, which is hashed.
+      if (typeof m.program === 'string') files.add(m.program);
+    } else {
+      const server = m.server(runtime);
+      if (!isUnsupported(server)) files.add(server);
+    }
+  }
+  return [...files];
+}
+
+/**
+ * sha256 (16 hex digits) per runtime of `targets`; a runtime whose programs
+ * do not build gets no entry (its cases fail with the builder's message).
+ */
+export async function hostSuiteCode(suiteEntry: string, measurements: readonly HostMeasurement[], targets: ReadonlyMap<RuntimeKind, BundleTarget>, root: string): Promise<{ runtime: RuntimeKind; sha256: string }[]> {
+  // rtbench's own packages are the commit's, which merge compares separately.
+  const definition = await inputsOf([suiteEntry], { platform: 'node', conditions: [] }, root, ['node:*', '@rtbench/*']);
+  if (!definition) return [];
+  const out: { runtime: RuntimeKind; sha256: string }[] = [];
+  for (const [runtime, target] of targets) {
+    const programs = await inputsOf(programsFor(measurements, runtime), target, root, ['node:*']);
+    if (!programs) continue;
+    const hash = createHash('sha256');
+    for (const file of [...new Set([...definition, ...programs])].sort()) hash.update(`${file}\u0000${contentHash(isAbsolute(file) ? file : join(root, file))}\n`);
+    out.push({ runtime, sha256: hash.digest('hex').slice(0, 16) });
+  }
+  return out;
+}
