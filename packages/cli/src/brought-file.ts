@@ -17,7 +17,7 @@ import { storeNamedFile } from '@rtbench/runtime-kit';
 import { CALLS_DENO_BENCH, IMPORTS_ADAPTED } from './bundle.ts';
 import { UsageError } from './errors.ts';
 import { cacheDir, rtbenchModule } from './paths.ts';
-import type { SuiteLocation } from './suites.ts';
+import type { SuiteLocation } from '@rtbench/run';
 
 const REGISTRY = rtbenchModule('@rtbench/adapters/registry');
 const NODE_COMMON = rtbenchModule('@rtbench/adapters/node-common');

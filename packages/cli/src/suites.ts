@@ -7,11 +7,9 @@ import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
 import { caseFilter } from './case-filter.ts';
 import { suitesDir } from './paths.ts';
+import type { SuiteLocation } from '@rtbench/run';
 
-export interface SuiteLocation {
-  name: string;
-  entry: string;
-}
+export type { SuiteLocation };
 
 export function listSuites(benchDir = suitesDir): SuiteLocation[] {
   if (!existsSync(benchDir)) return [];

@@ -6,6 +6,7 @@
 export { executeLoop, type LoopPlan, type ProgressEvent, type RunHooks } from './loop.ts';
 export type { Arm, ArmResult, CaseOutcome, LateFailure, Measurer, ReplicateContext, Unit } from './measurer.ts';
 export { addResults, computeStats, finishRun, resultKey, type VariantSlot } from './record.ts';
+export type { SuiteLocation } from './suite-location.ts';
 export { casePrecision } from './precision.ts';
 export { capStack, capText, MAX_MESSAGE_CHARS } from './case-text.ts';
 export { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, balancedOrders, maxRoundsOf, shuffle, type Schedule } from './schedule.ts';
