@@ -7,6 +7,7 @@
  */
 
 import { max } from './primordials.ts';
+import type { ClockInfo } from './protocol-schema.ts';
 
 export interface Clock {
   /** Where the time comes from, e.g. "process.hrtime.bigint". */
@@ -15,15 +16,7 @@ export interface Clock {
   now(): number;
 }
 
-export interface ClockInfo {
-  name: string;
-  /** Smallest step the clock was seen to take, in ns. */
-  resolutionNs: number;
-  /** Cost of one clock read in ns (fine clocks) or of one spin-loop read (coarse clocks). */
-  readCostNs: number;
-  /** True when samples are timed between clock edges with spin interpolation. */
-  edgeAligned: boolean;
-}
+export type { ClockInfo };
 
 /** Clocks coarser than this are timed edge-to-edge (see measure.ts). */
 export const COARSE_CLOCK_NS = 5_000;

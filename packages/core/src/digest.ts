@@ -6,19 +6,9 @@
  * need to be unlikely between honest mistakes.
  */
 
-export interface Digest {
-  /** 16 hex digits. */
-  hash: string;
-  /** Human-readable shape, e.g. "Array(1200)" or "number 41.5". */
-  summary: string;
-  /**
-   * The same digest with every non-integer number rounded to
-   * DIGEST_SIGNIFICANT_DIGITS; present only when the value holds one. Engines
-   * may differ in the last bit of Math.sin and friends: where the exact
-   * hashes differ and these agree, the work is the same within that tolerance.
-   */
-  rounded?: string;
-}
+import type { Digest } from './protocol-schema.ts';
+
+export type { Digest };
 
 /** Significant digits a non-integer number keeps in Digest.rounded. */
 export const DIGEST_SIGNIFICANT_DIGITS = 10;

@@ -10,32 +10,9 @@ import { EdgeTimer, type Clock, type ClockInfo } from './clock.ts';
 import type { SelfTimedBatch, Stopwatch, TimedFn } from './suite.ts';
 import { max, min, objectAssign, round } from './primordials.ts';
 import { lockstepPreBatch } from './protocol.ts';
+import type { MeasureOptions } from './protocol-schema.ts';
 
-export interface MeasureOptions {
-  /** Warmup before sampling (includes calibration), in ms. */
-  warmupMs: number;
-  /** Time spent taking samples, in ms. */
-  timeMs: number;
-  /** Keep sampling past timeMs until there are at least this many samples. */
-  minSamples: number;
-  /** Stop sampling at this many samples even if time remains. */
-  maxSamples: number;
-  /** Target duration of one sample in ms (0 = choose from the clock). */
-  sampleMs: number;
-  /**
-   * Adaptive warmup: end warmup after at least this many ms once batch times
-   * have stopped falling (warmupMs is then the most it may take). Absent:
-   * warmup takes exactly warmupMs.
-   */
-  warmupMinMs?: number;
-  /**
-   * A fixed-iteration job (instruction counts): run exactly this many
-   * iterations after the first call, with no calibration, warmup or clock
-   * loop, so that everything the process does depends on the count, not on
-   * time. One sample: the whole loop's time per iteration, for reference.
-   */
-  fixedIterations?: number;
-}
+export type { MeasureOptions };
 
 export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
   warmupMs: 150,

@@ -7,57 +7,29 @@
  * entry takes the job out of argv before any case code loads, so output that
  * case code prints (even a copy of a real protocol line from another process)
  * never carries it. The host reads only marked lines with its token, validates
- * every message (schema.ts) and accepts exactly one answer per process.
+ * every message (protocol-schema.ts, where the shapes are declared) and
+ * accepts exactly one answer per process.
  */
-import type { ClockInfo } from './clock.ts';
-import type { Digest } from './digest.ts';
-import type { EngineMetrics } from './engine-metrics.ts';
-import type { MeasureOptions } from './measure.ts';
-import type { Params, RuntimeKind } from './suite.ts';
+import type { RuntimeMessage, WireJob } from './protocol-schema.ts';
+import { CASE_COMMAND, KEEP_COMMAND, LINE_MARKER, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
 
-export const PROTOCOL_VERSION = 1;
-/** Prefix of every protocol line on a runtime's stdout. */
-export const LINE_MARKER = '@@rtbench ';
-
-/**
- * What one process is asked to do. `measure`: warm up, sample back to back,
- * answer. `lockstep`: warm up, say `ready`, then take one sample each time the
- * host sends SAMPLE_COMMAND (answering with a `sample` message) until it sends
- * FINISH_COMMAND, then answer with the result of all samples; the host asks
- * several live processes in turn, so their samples interleave a few ms apart.
- */
-export type Job =
-  | { protocol: typeof PROTOCOL_VERSION; kind: 'list' }
-  | { protocol: typeof PROTOCOL_VERSION; kind: 'measure'; caseId: string; options: MeasureOptions }
-  | { protocol: typeof PROTOCOL_VERSION; kind: 'lockstep'; caseId: string; options: MeasureOptions }
-  | ServeJob;
-
-/**
- * A warm process that serves many lockstep cases, one after another: it
- * loads the suite once, then for each CASE_COMMAND sets that case up, warms
- * it and says `ready`, answers SAMPLE_COMMANDs, and on FINISH_COMMAND tears
- * the case down and answers with its result (or unsupported, or an error);
- * then it waits for the next case. It exits when the host closes the channel.
- * Every case gets the messages and the one answer a lockstep job would.
- *
- * A KEEP_COMMAND opens a case the same way but keeps it set up and warm after
- * its answer: when the host opens it again in the same process (in a later
- * set), the process skips setup and warmup and only rewarms it briefly
- * (measure.ts REWARM_MS). Kept cases are torn down when the channel closes.
- */
-export interface ServeJob {
-  protocol: typeof PROTOCOL_VERSION;
-  kind: 'serve';
-  options: MeasureOptions;
-}
-
-/** Host -> process commands of a lockstep job, one per line (stdin; workerd: a request body). */
-export const SAMPLE_COMMAND = 'sample';
-export const FINISH_COMMAND = 'finish';
-/** A serve job's command that opens a case: the word, a space, the case id as a JSON string (one line whatever the id holds). */
-export const CASE_COMMAND = 'case';
-/** As CASE_COMMAND, and the case stays set up and warm after its answer for a later open in the same process. */
-export const KEEP_COMMAND = 'keep';
+// The shapes are declared once, as schemas (protocol-schema.ts); only their types come here.
+export type {
+  CaseListing,
+  CaseResultMessage,
+  ClockInfo,
+  Digest,
+  GcCounters,
+  Job,
+  MeasureOptions,
+  ReadyMessage,
+  RuntimeFacts,
+  RuntimeMessage,
+  SampleMessage,
+  ServeJob,
+  WireJob,
+} from './protocol-schema.ts';
+export { CASE_COMMAND, FINISH_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
 
 export function caseCommand(caseId: string, keep = false): string {
   return `${keep ? KEEP_COMMAND : CASE_COMMAND} ${stringify(caseId)}`;
@@ -124,102 +96,6 @@ export function lockstepPreBatch(iterationsPerSample: number, batchNs = 0): numb
   if (iterationsPerSample < 4 && batchNs >= NO_PRE_BATCH_NS) return 0;
   return iterationsPerSample >> 2 || 1;
 }
-
-/**
- * A Job as it travels to one process: with that process's token, and the
- * names of the environment variables the variant set. The entry removes every
- * other variable before case code loads, so a case sees the same environment
- * on every runtime (whatever the runtime needed to start, or adds itself).
- */
-export type WireJob = Job & { token: string; env: string[] };
-
-/** Tokens are 32 lowercase hex digits (128 random bits). */
-export const TOKEN_PATTERN = /^[0-9a-f]{32}$/;
-
-/** What a runtime reports about itself, from inside. */
-export interface RuntimeFacts {
-  runtime: RuntimeKind;
-  version: string;
-  engine: 'v8' | 'jsc';
-  engineVersion: string;
-  /** Whether the case can force a GC (gc() / Bun.gc), e.g. under --expose-gc. */
-  gcExposed: boolean;
-}
-
-export interface CaseListing {
-  id: string;
-  name: string;
-  group?: string | undefined;
-  params: Params;
-}
-
-export interface GcCounters {
-  /** Collections during sampling (all kinds the runtime reports). */
-  count: number;
-  /** Time spent in GC during sampling, in ms, where the runtime reports it. */
-  timeMs?: number;
-  /** Where the numbers come from, e.g. "PerformanceObserver(gc)". */
-  source: string;
-}
-
-export interface CaseResultMessage {
-  type: 'result';
-  caseId: string;
-  digest: Digest;
-  clock: ClockInfo;
-  samples: number[];
-  /** Start of each sample in ms since the process's clock origin (absent from older runners). */
-  sampleStartMs?: number[];
-  /**
-   * ms on the process's clock from its hello to this answer (absent from older
-   * runners): the host corroborates it with the time it saw pass between the two.
-   */
-  elapsedMs?: number;
-  iterationsPerSample: number;
-  warmupIterations: number;
-  async: boolean;
-  gc?: GcCounters;
-  /** GC by kind, allocation and heap state over sampling (engine-metrics.ts). */
-  metrics?: EngineMetrics;
-}
-
-/** A lockstep process is warmed up and waits for SAMPLE_COMMAND. */
-export interface ReadyMessage {
-  type: 'ready';
-  caseId: string;
-  iterationsPerSample: number;
-  warmupIterations: number;
-  /** ns the last warmup batch took: about how long one sample will take. */
-  batchNs: number;
-}
-
-/** One lockstep sample, sent as soon as it is taken (the result repeats every sample). */
-export interface SampleMessage {
-  type: 'sample';
-  caseId: string;
-  /** 0, 1, 2, …: the host's turn. */
-  index: number;
-  /** ns per iteration. */
-  ns: number;
-  /**
-   * ns on the process's clock from the host's command to this message: the
-   * untimed pre-batch, the timed batch and the harness's work around them.
-   * The host corroborates it with the time it waited (absent from older runners).
-   */
-  spanNs?: number;
-}
-
-export type RuntimeMessage =
-  | { type: 'hello'; protocol: number; facts: RuntimeFacts }
-  | ReadyMessage
-  | SampleMessage
-  /** `notes`: how a brought file's pieces map onto rtbench (e.g. a chart it asked for is not drawn). */
-  | { type: 'cases'; cases: CaseListing[]; notes?: string[] }
-  | CaseResultMessage
-  | { type: 'unsupported'; caseId: string; reason: string }
-  /** Something the report should say about a case that still ran (e.g. it returns nothing). */
-  | { type: 'warning'; caseId: string; message: string }
-  | { type: 'error'; caseId?: string; phase: 'load' | 'setup' | 'run' | 'teardown'; message: string; stack?: string };
 
 // Taken when the harness loads, before any case code runs: a case that
 // replaces JSON.stringify (a polyfill, a mock), Object.keys or an Array

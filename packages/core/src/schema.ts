@@ -1,101 +1,12 @@
 /**
- * Validation at the host's boundaries, with zod: every message a runtime sends
- * and every results file read back from disk. A number that fails validation is
- * never shown. Host-only: runtime bundles do not import this module.
+ * The results file, declared once as zod schemas with its types inferred:
+ * every run read back from disk is validated (the messages a runtime sends:
+ * protocol-schema.ts). A number that fails validation is never shown.
+ * Host-only: runtime bundles do not import this module.
  */
 import { z } from 'zod';
-import { PROTOCOL_VERSION, type RuntimeMessage } from './protocol.ts';
+import { clockInfoSchema, engineKind, finite, gcCountersSchema, namedRecord, paramValue, runtimeKind } from './protocol-schema.ts';
 import { engineMetricsSchema } from './engine-metrics.ts';
-import { RUNTIME_NAMES } from './suite.ts';
-
-const paramValue = z.union([z.string(), z.number(), z.boolean()]);
-
-/**
- * A record keyed by names a user chose (parameters, variants, environment
- * variables): every own key is kept, `__proto__` too (zod's record drops it),
- * in an object without a prototype, so `constructor` or `toString` is a name
- * like any other and no name reaches Object.prototype.
- */
-export function namedRecord<T extends z.ZodType>(value: T) {
-  return z
-    .custom<Record<string, unknown>>((input) => typeof input === 'object' && input !== null && !Array.isArray(input), { message: 'expected an object' })
-    .transform((input, ctx) => {
-      const out = Object.create(null) as Record<string, z.output<T>>;
-      for (const key of Object.keys(input)) {
-        const parsed = value.safeParse(input[key]);
-        if (parsed.success) out[key] = parsed.data;
-        else for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
-      }
-      return out;
-    });
-}
-export const runtimeKind = z.enum(RUNTIME_NAMES);
-export const engineKind = z.enum(['v8', 'jsc']);
-const finite = z.number().finite();
-
-export const runtimeFactsSchema = z.object({
-  runtime: runtimeKind,
-  version: z.string(),
-  engine: engineKind,
-  engineVersion: z.string(),
-  gcExposed: z.boolean(),
-});
-
-export const clockInfoSchema = z.object({
-  name: z.string(),
-  resolutionNs: finite.positive(),
-  readCostNs: finite.nonnegative(),
-  edgeAligned: z.boolean(),
-});
-
-const gcSchema = z.object({ count: finite, timeMs: finite.optional(), source: z.string() });
-
-export const runtimeMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), protocol: z.literal(PROTOCOL_VERSION), facts: runtimeFactsSchema }),
-  z.object({
-    type: z.literal('cases'),
-    cases: z.array(z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: namedRecord(paramValue) })),
-    notes: z.array(z.string()).optional(),
-  }),
-  z.object({
-    type: z.literal('result'),
-    caseId: z.string(),
-    digest: z.object({ hash: z.string().regex(/^[0-9a-f]{16}$/), summary: z.string(), rounded: z.string().regex(/^[0-9a-f]{16}$/).optional() }),
-    clock: clockInfoSchema,
-    samples: z.array(finite.nonnegative()).min(1),
-    sampleStartMs: z.array(finite.nonnegative()).optional(),
-    elapsedMs: finite.nonnegative().optional(),
-    iterationsPerSample: z.number().int().positive(),
-    warmupIterations: z.number().int().nonnegative(),
-    async: z.boolean(),
-    gc: gcSchema.optional(),
-    metrics: engineMetricsSchema.optional(),
-  }),
-  z.object({
-    type: z.literal('ready'),
-    caseId: z.string(),
-    iterationsPerSample: z.number().int().positive(),
-    warmupIterations: z.number().int().nonnegative(),
-    batchNs: finite.nonnegative(),
-  }),
-  z.object({ type: z.literal('sample'), caseId: z.string(), index: z.number().int().nonnegative(), ns: finite.nonnegative(), spanNs: finite.nonnegative().optional() }),
-  z.object({ type: z.literal('unsupported'), caseId: z.string(), reason: z.string() }),
-  z.object({ type: z.literal('warning'), caseId: z.string(), message: z.string() }),
-  z.object({
-    type: z.literal('error'),
-    caseId: z.string().optional(),
-    phase: z.enum(['load', 'setup', 'run', 'teardown']),
-    message: z.string(),
-    stack: z.string().optional(),
-  }),
-]);
-
-/** Parses one protocol message; throws a readable error for anything malformed. */
-export function parseRuntimeMessage(json: unknown): RuntimeMessage {
-  const result = runtimeMessageSchema.safeParse(json);
-  if (!result.success) throw new Error(`malformed protocol message: ${z.prettifyError(result.error)}`);
-  return result.data;
-}
 
 // ---------------------------------------------------------------- results file
 
@@ -143,7 +54,7 @@ export const roundSchema = z.object({
   async: z.boolean(),
   clock: clockInfoSchema,
   digest: z.object({ hash: z.string(), summary: z.string(), rounded: z.string().optional() }),
-  gc: gcSchema.optional(),
+  gc: gcCountersSchema.optional(),
   /** GC by kind, allocation, heap state of this process's sampling phase (optional: older runs lack it). */
   metrics: engineMetricsSchema.optional(),
   wallMs: finite.nonnegative(),

@@ -8,7 +8,7 @@ import { bench, suite } from '../src/index.ts';
 import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
 import { probeClock, type Clock } from '../src/clock.ts';
 import type { CaseResultMessage, RuntimeMessage } from '../src/protocol.ts';
-import { parseRuntimeMessage } from '../src/schema.ts';
+import { parseRuntimeMessage } from '../src/protocol-schema.ts';
 
 const origin = process.hrtime.bigint();
 const fineClock: Clock = { name: 'hrtime', now: () => Number(process.hrtime.bigint() - origin) };

@@ -16,7 +16,7 @@
  * recorded in `protocolErrors`; the host fails a job that has any.
  */
 import { linePrefix, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
-import { parseRuntimeMessage } from '@rtbench/core/schema';
+import { parseRuntimeMessage } from '@rtbench/core/protocol-schema';
 
 /** Keeps the last `limit` characters of a stream. */
 export class Tail {

@@ -1,0 +1,233 @@
+/**
+ * The protocol's shapes, declared once as zod schemas; their TypeScript types
+ * are inferred here. The host validates every message a runtime sends with
+ * them (parseRuntimeMessage). In-runtime code (protocol.ts, execute.ts,
+ * measure.ts, the runtimes' entries) imports only the types, with
+ * `import type`, so zod never enters the bundle a runtime loads
+ * (scripts/in-runtime-bundle-size.ts shows it).
+ */
+import { z } from 'zod';
+import { engineMetricsSchema } from './engine-metrics.ts';
+import { RUNTIME_NAMES } from './suite.ts';
+import { PROTOCOL_VERSION, TOKEN_PATTERN } from './wire.ts';
+
+export const paramValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/**
+ * A record keyed by names a user chose (parameters, variants, environment
+ * variables): every own key is kept, `__proto__` too (zod's record drops it),
+ * in an object without a prototype, so `constructor` or `toString` is a name
+ * like any other and no name reaches Object.prototype.
+ */
+export function namedRecord<T extends z.ZodType>(value: T) {
+  return z
+    .custom<Record<string, unknown>>((input) => typeof input === 'object' && input !== null && !Array.isArray(input), { message: 'expected an object' })
+    .transform((input, ctx) => {
+      const out = Object.create(null) as Record<string, z.output<T>>;
+      for (const key of Object.keys(input)) {
+        const parsed = value.safeParse(input[key]);
+        if (parsed.success) out[key] = parsed.data;
+        else for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
+      }
+      return out;
+    });
+}
+
+export const runtimeKind = z.enum(RUNTIME_NAMES);
+export const engineKind = z.enum(['v8', 'jsc']);
+export const finite = z.number().finite();
+
+// ---------------------------------------------------------------- host -> process
+
+export const measureOptionsSchema = z.object({
+  /** Warmup before sampling (includes calibration), in ms. */
+  warmupMs: finite.nonnegative(),
+  /** Time spent taking samples, in ms. */
+  timeMs: finite.nonnegative(),
+  /** Keep sampling past timeMs until there are at least this many samples. */
+  minSamples: z.number().int().nonnegative(),
+  /** Stop sampling at this many samples even if time remains. */
+  maxSamples: z.number().int().positive(),
+  /** Target duration of one sample in ms (0 = choose from the clock). */
+  sampleMs: finite.nonnegative(),
+  /**
+   * Adaptive warmup: end warmup after at least this many ms once batch times
+   * have stopped falling (warmupMs is then the most it may take). Absent:
+   * warmup takes exactly warmupMs.
+   */
+  warmupMinMs: finite.nonnegative().optional(),
+  /**
+   * A fixed-iteration job (instruction counts): run exactly this many
+   * iterations after the first call, with no calibration, warmup or clock
+   * loop, so that everything the process does depends on the count, not on
+   * time. One sample: the whole loop's time per iteration, for reference.
+   */
+  fixedIterations: z.number().int().positive().optional(),
+});
+export type MeasureOptions = z.infer<typeof measureOptionsSchema>;
+
+const protocol = z.literal(PROTOCOL_VERSION);
+
+/**
+ * A warm process that serves many lockstep cases, one after another: it
+ * loads the suite once, then for each CASE_COMMAND sets that case up, warms
+ * it and says `ready`, answers SAMPLE_COMMANDs, and on FINISH_COMMAND tears
+ * the case down and answers with its result (or unsupported, or an error);
+ * then it waits for the next case. It exits when the host closes the channel.
+ * Every case gets the messages and the one answer a lockstep job would.
+ *
+ * A KEEP_COMMAND opens a case the same way but keeps it set up and warm after
+ * its answer: when the host opens it again in the same process (in a later
+ * set), the process skips setup and warmup and only rewarms it briefly
+ * (measure.ts REWARM_MS). Kept cases are torn down when the channel closes.
+ */
+export const serveJobSchema = z.object({ protocol, kind: z.literal('serve'), options: measureOptionsSchema });
+export type ServeJob = z.infer<typeof serveJobSchema>;
+
+/**
+ * What one process is asked to do. `measure`: warm up, sample back to back,
+ * answer. `lockstep`: warm up, say `ready`, then take one sample each time the
+ * host sends SAMPLE_COMMAND (answering with a `sample` message) until it sends
+ * FINISH_COMMAND, then answer with the result of all samples; the host asks
+ * several live processes in turn, so their samples interleave a few ms apart.
+ */
+export const jobSchema = z.discriminatedUnion('kind', [
+  z.object({ protocol, kind: z.literal('list') }),
+  z.object({ protocol, kind: z.literal('measure'), caseId: z.string(), options: measureOptionsSchema }),
+  z.object({ protocol, kind: z.literal('lockstep'), caseId: z.string(), options: measureOptionsSchema }),
+  serveJobSchema,
+]);
+export type Job = z.infer<typeof jobSchema>;
+
+/**
+ * A Job as it travels to one process: with that process's token, and the
+ * names of the environment variables the variant set. The entry removes every
+ * other variable before case code loads, so a case sees the same environment
+ * on every runtime (whatever the runtime needed to start, or adds itself).
+ */
+export const wireJobSchema = z.intersection(jobSchema, z.object({ token: z.string().regex(TOKEN_PATTERN), env: z.array(z.string()) }));
+export type WireJob = z.infer<typeof wireJobSchema>;
+
+// ---------------------------------------------------------------- process -> host
+
+/** What a runtime reports about itself, from inside. */
+export const runtimeFactsSchema = z.object({
+  runtime: runtimeKind,
+  version: z.string(),
+  engine: engineKind,
+  engineVersion: z.string(),
+  /** Whether the case can force a GC (gc() / Bun.gc), e.g. under --expose-gc. */
+  gcExposed: z.boolean(),
+});
+export type RuntimeFacts = z.infer<typeof runtimeFactsSchema>;
+
+export const clockInfoSchema = z.object({
+  name: z.string(),
+  /** Smallest step the clock was seen to take, in ns. */
+  resolutionNs: finite.positive(),
+  /** Cost of one clock read in ns (fine clocks) or of one spin-loop read (coarse clocks). */
+  readCostNs: finite.nonnegative(),
+  /** True when samples are timed between clock edges with spin interpolation. */
+  edgeAligned: z.boolean(),
+});
+export type ClockInfo = z.infer<typeof clockInfoSchema>;
+
+const hex16 = z.string().regex(/^[0-9a-f]{16}$/);
+export const digestSchema = z.object({
+  /** 16 hex digits. */
+  hash: hex16,
+  /** Human-readable shape, e.g. "Array(1200)" or "number 41.5". */
+  summary: z.string(),
+  /**
+   * The same digest with every non-integer number rounded to
+   * DIGEST_SIGNIFICANT_DIGITS; present only when the value holds one. Engines
+   * may differ in the last bit of Math.sin and friends: where the exact
+   * hashes differ and these agree, the work is the same within that tolerance.
+   */
+  rounded: hex16.optional(),
+});
+export type Digest = z.infer<typeof digestSchema>;
+
+export const caseListingSchema = z.object({ id: z.string(), name: z.string(), group: z.string().optional(), params: namedRecord(paramValue) });
+export type CaseListing = z.infer<typeof caseListingSchema>;
+
+export const gcCountersSchema = z.object({
+  /** Collections during sampling (all kinds the runtime reports). */
+  count: finite,
+  /** Time spent in GC during sampling, in ms, where the runtime reports it. */
+  timeMs: finite.optional(),
+  /** Where the numbers come from, e.g. "PerformanceObserver(gc)". */
+  source: z.string(),
+});
+export type GcCounters = z.infer<typeof gcCountersSchema>;
+
+export const caseResultMessageSchema = z.object({
+  type: z.literal('result'),
+  caseId: z.string(),
+  digest: digestSchema,
+  clock: clockInfoSchema,
+  samples: z.array(finite.nonnegative()).min(1),
+  /** Start of each sample in ms since the process's clock origin (absent from older runners). */
+  sampleStartMs: z.array(finite.nonnegative()).optional(),
+  /**
+   * ms on the process's clock from its hello to this answer (absent from older
+   * runners): the host corroborates it with the time it saw pass between the two.
+   */
+  elapsedMs: finite.nonnegative().optional(),
+  iterationsPerSample: z.number().int().positive(),
+  warmupIterations: z.number().int().nonnegative(),
+  async: z.boolean(),
+  gc: gcCountersSchema.optional(),
+  /** GC by kind, allocation and heap state over sampling (engine-metrics.ts). */
+  metrics: engineMetricsSchema.optional(),
+});
+export type CaseResultMessage = z.infer<typeof caseResultMessageSchema>;
+
+/** A lockstep process is warmed up and waits for SAMPLE_COMMAND. */
+export const readyMessageSchema = z.object({
+  type: z.literal('ready'),
+  caseId: z.string(),
+  iterationsPerSample: z.number().int().positive(),
+  warmupIterations: z.number().int().nonnegative(),
+  /** ns the last warmup batch took: about how long one sample will take. */
+  batchNs: finite.nonnegative(),
+});
+export type ReadyMessage = z.infer<typeof readyMessageSchema>;
+
+/** One lockstep sample, sent as soon as it is taken (the result repeats every sample). */
+export const sampleMessageSchema = z.object({
+  type: z.literal('sample'),
+  caseId: z.string(),
+  /** 0, 1, 2, …: the host's turn. */
+  index: z.number().int().nonnegative(),
+  /** ns per iteration. */
+  ns: finite.nonnegative(),
+  /**
+   * ns on the process's clock from the host's command to this message: the
+   * untimed pre-batch, the timed batch and the harness's work around them.
+   * The host corroborates it with the time it waited (absent from older runners).
+   */
+  spanNs: finite.nonnegative().optional(),
+});
+export type SampleMessage = z.infer<typeof sampleMessageSchema>;
+
+export const runtimeMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), protocol, facts: runtimeFactsSchema }),
+  readyMessageSchema,
+  sampleMessageSchema,
+  /** `notes`: how a brought file's pieces map onto rtbench (e.g. a chart it asked for is not drawn). */
+  z.object({ type: z.literal('cases'), cases: z.array(caseListingSchema), notes: z.array(z.string()).optional() }),
+  caseResultMessageSchema,
+  z.object({ type: z.literal('unsupported'), caseId: z.string(), reason: z.string() }),
+  /** Something the report should say about a case that still ran (e.g. it returns nothing). */
+  z.object({ type: z.literal('warning'), caseId: z.string(), message: z.string() }),
+  z.object({ type: z.literal('error'), caseId: z.string().optional(), phase: z.enum(['load', 'setup', 'run', 'teardown']), message: z.string(), stack: z.string().optional() }),
+]);
+export type RuntimeMessage = z.infer<typeof runtimeMessageSchema>;
+
+/** Parses one protocol message; throws a readable error for anything malformed. */
+export function parseRuntimeMessage(json: unknown): RuntimeMessage {
+  const result = runtimeMessageSchema.safeParse(json);
+  if (!result.success) throw new Error(`malformed protocol message: ${z.prettifyError(result.error)}`);
+  return result.data;
+}
