@@ -1,0 +1,23 @@
+/**
+ * The size of what each runtime loads for a suite: the bundle of the
+ * runtime's entry, rtbench's in-runtime harness (core's loop, protocol,
+ * digest) and the suite, without its inline source map. Shows that host-only
+ * code (zod, the schemas) stays out when in-runtime modules import only types:
+ * `npx tsx scripts/in-runtime-bundle-size.ts [suite]` (default: bench/harness).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundleSuite } from '../packages/cli/src/bundle.ts';
+import { repoRoot } from '../packages/cli/src/paths.ts';
+import { RUNNERS } from '../packages/cli/src/runners.ts';
+
+const suite = process.argv[2] ?? 'harness';
+const rows = ['| runtime | bundle bytes (code, no source map) | contains zod |', '|---|--:|---|'];
+for (const runner of RUNNERS) {
+  const { path } = await bundleSuite(join(repoRoot, 'bench', suite, 'index.ts'), `size-${suite}`, runner.runtime, runner.bundle);
+  const text = readFileSync(path, 'utf8');
+  const map = text.lastIndexOf('\n//# sourceMappingURL=');
+  const code = map === -1 ? text : text.slice(0, map);
+  rows.push(`| ${runner.runtime} | ${Buffer.byteLength(code)} | ${/node_modules\/(\.pnpm\/)?zod/.test(code) ? 'yes' : 'no'} |`);
+}
+console.log(`suite: ${suite}\n${rows.join('\n')}`);
