@@ -24,39 +24,43 @@ beforeAll(() => {
 });
 
 describe('--measure instructions', () => {
-  it('counts instructions per operation on node, deno, bun and workerd, the same in every round', () => {
+  it('counts instructions per operation on node, deno, bun and workerd, one process per runtime and round serving both cases, the same in every round', () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node,deno,bun,workerd', '--measure', 'instructions', '--rounds', '2', '--save', out, '--quiet', '--format', 'csv'], { RTBENCH_VALGRIND: valgrind });
+    const r = runCli(['bench', fixture('tiny'), '--filter', '/sum/', '--runtime', 'node,deno,bun,workerd', '--measure', 'instructions', '--rounds', '2', '--save', out, '--quiet', '--format', 'csv'], { RTBENCH_VALGRIND: valgrind });
     expect(r.status, r.stderr).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.options.measurer).toBe('instructions');
     expect(run.cases[0]!.metric).toMatchObject({ unit: 'instructions', direction: 'lower-is-better' });
-    expect(run.results.map((x) => x.variantId).sort()).toEqual(['bun', 'deno', 'node', 'workerd']);
+    expect(run.results.map((x) => x.variantId).sort()).toEqual(['bun', 'bun', 'deno', 'deno', 'node', 'node', 'workerd', 'workerd']);
+    const sums = run.cases.map((c) => c.id);
+    expect(sums).toHaveLength(2);
     for (const res of run.results) {
       expect(res.status, `${res.variantId}: ${JSON.stringify(res.failures)}`).toBe('ok');
       expect(res.rounds).toHaveLength(2);
       const [a, b] = res.rounds.map((x) => x.samples[0]!);
-      // A sum of 200 terms: hundreds to thousands of instructions per call, never zero.
+      // A sum of 200 or 1600 terms: hundreds to tens of thousands of instructions per call, never zero.
       expect(a).toBeGreaterThan(200);
       // Two rounds, one process per round and runtime: the count per call repeats to within 1% (measured: parts per million).
       expect(Math.abs(b! / a! - 1), `${res.variantId}: ${a} vs ${b}`).toBeLessThan(0.01);
       for (const round of res.rounds) {
         const counts = round.counts!;
-        // Two pairs of samples (n, 2n) were counted, the first opened by the sample that showed the steady state.
-        expect(counts.dumps!.map(([calls]) => calls / counts.dumps![0]![0])).toEqual([1, 2, 1, 2]);
-        expect(counts.settle!.length).toBeGreaterThanOrEqual(2);
-        expect(counts.iterations[1]).toBeGreaterThan(counts.iterations[0]);
-        expect(counts.instructions[1]).toBeGreaterThan(counts.instructions[0]);
-        // The count is the median (of two: the mean) over the pairs of dumps of (I(2n) − I(n)) / n.
+        // One process per runtime and round served both cases, in the plan's order in every round.
+        expect(counts.servedBefore).toBe(sums.indexOf(res.caseId));
+        // A window of five samples of n calls, then three of none (a sample's own cost), after at least two steady ones.
         const d = counts.dumps!;
-        const perPair = [0, 2].map((i) => (d[i + 1]![1] - d[i]![1]) / (d[i + 1]![0] - d[i]![0]));
-        expect(round.samples[0]).toBeCloseTo((perPair[0]! + perPair[1]!) / 2, 6);
+        const n = round.iterationsPerSample;
+        expect(d.map(([calls]) => calls)).toEqual([n, n, n, n, n, 0, 0, 0]);
+        expect(counts.settle!.length).toBeGreaterThanOrEqual(2);
+        // The count is the median window sample less the median empty one, over n.
+        const middle = (xs: number[]): number => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
+        expect(round.samples[0]).toBeCloseTo((middle(d.slice(0, 5).map(([, i]) => i)) - middle(d.slice(5).map(([, i]) => i))) / n, 6);
+        expect(counts.iterations).toEqual([0, n]);
       }
     }
     expect(run.digestMismatches).toEqual([]);
     // The CSV names the measure and its unit: counts never sit in a time column.
     expect(r.stdout.split('\n')[1]).toContain(',instructions per operation,instructions,');
-    // Eight processes under valgrind: ~50 s of CPU here. The limit guards against a hang, not a slow machine.
+    // Eight processes under valgrind, two cases each. The limit guards against a hang, not a slow machine.
   }, 900_000);
 
   it('says in one line how to get valgrind when it is missing', () => {

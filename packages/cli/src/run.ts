@@ -16,6 +16,7 @@ import {
   hostBudget,
   hostTimedMeasurer,
   hostUnits,
+  DETERMINISM_ENV,
   DETERMINISM_FLAGS,
   instructionsMeasurer,
   lockstepMeasurer,
@@ -153,7 +154,7 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseListing[] }
     measurer = inRuntimeMeasurer(options);
     if (options.measurer === 'instructions') {
       run.cases = run.cases.map((c) => ({ ...c, metric: INSTRUCTIONS_PER_OP }));
-      run.options.instructions = { cacheSim: options.instructions?.cacheSim ?? false, engineFlags: { v8: [...DETERMINISM_FLAGS.v8], jsc: [...DETERMINISM_FLAGS.jsc] } };
+      run.options.instructions = { cacheSim: options.instructions?.cacheSim ?? false, engineFlags: { v8: [...DETERMINISM_FLAGS.v8], jsc: [...DETERMINISM_FLAGS.jsc], ...Object.fromEntries(Object.entries(DETERMINISM_ENV).map(([runtime, env]) => [`${runtime} environment`, Object.entries(env).map(([k, v]) => `${k}=${v}`)])) } };
     }
   }
   const resultFor = addResults(

@@ -48,8 +48,8 @@ export function caseOfCommand(line: string): { caseId: string; keep: boolean } |
 /**
  * The sample command of a fixed-iteration lockstep job (instruction counts):
  * `sample <n>` takes a sample of exactly n calls, so that the host can count
- * samples of n and 2n calls and difference away what a sample costs besides
- * the calls (reading the command, answering).
+ * samples of n calls, and `sample 0` one of none: what a sample costs besides
+ * its calls (reading the command, answering), which the host subtracts.
  */
 export function sampleCommand(iterations?: number): string {
   return iterations === undefined ? SAMPLE_COMMAND : `${SAMPLE_COMMAND} ${iterations}`;
@@ -70,7 +70,8 @@ export function parseSampleCommand(command: string): number | undefined | null {
     if (digit < 0 || digit > 9) return null;
     n = n * 10 + digit;
   }
-  return n > 0 ? n : null;
+  // `sample 0`: no calls, only what a sample costs besides them (instruction counts subtract it).
+  return n;
 }
 
 /**

@@ -95,8 +95,10 @@ export const roundSchema = z.object({
       tool: z.string(),
       iterations: z.tuple([z.number().int().nonnegative(), z.number().int().positive()]),
       instructions: z.tuple([finite.nonnegative(), finite.nonnegative()]),
-      /** Every count the round read, in order: [calls of the sample, instructions counted] (raw data behind the median). */
-      dumps: z.array(z.tuple([z.number().int().positive(), finite.nonnegative()])).optional(),
+      /** Every count the round read, in order: [calls of the sample, instructions counted] (raw data behind the count; 0 calls: a sample's own cost). */
+      dumps: z.array(z.tuple([z.number().int().nonnegative(), finite.nonnegative()])).optional(),
+      /** Cases the process had served before this one (one process per variant serves a round's cases; absent in older runs). */
+      servedBefore: z.number().int().nonnegative().optional(),
       /** Instructions per call of the samples that showed the steady state before the counted pairs (the last two agree). */
       settle: z.array(finite.nonnegative()).optional(),
       /** With the cache simulation, per operation: first- and last-level misses, and the estimated cycles (runtime-kit estimatedCycles). */

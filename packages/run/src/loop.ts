@@ -66,7 +66,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
   let done = 0;
   let timedMs = 0;
   // Warm processes serve every unit of a set: the units' order is shuffled per set (its own stream, so the arms' orders replay).
-  const setRandom = measurer.endSet ? createRandom((plan.seed ^ 0x5e7) >>> 0) : undefined;
+  const setRandom = measurer.endSet && measurer.setOrder !== 'fixed' ? createRandom((plan.seed ^ 0x5e7) >>> 0) : undefined;
   const setOrder = (of: readonly Unit[]): readonly Unit[] => (setRandom ? shuffle(of, setRandom) : of);
   const endSet = async (): Promise<void> => {
     if (measurer.endSet) applyLate(await measurer.endSet());

@@ -76,6 +76,12 @@ export interface Measurer {
   endSet?(): Promise<LateFailure[]>;
   /** Present when processes may live across sets: ends those still running after the run's last set (the loop calls it once, before dispose). */
   endRun?(): Promise<LateFailure[]>;
+  /**
+   * With endSet: 'fixed' runs every set's units in the plan's order instead of
+   * a shuffled one (instruction counts: a process then does the same work in
+   * every set, so what ran before a case is the same in every round).
+   */
+  readonly setOrder?: 'shuffled' | 'fixed';
   /** Releases what the measurer kept between replicates (prepared programs). */
   dispose?(): void;
 }

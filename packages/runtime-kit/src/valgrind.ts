@@ -100,7 +100,9 @@ export class CallgrindControl {
   /** Sends one monitor command (`instrumentation on`, `zero`, `dump`); rejects with a one-line reason. */
   command(command: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const { child, exited } = spawnTracked({ command: this.vgdb, args: [`--vgdb-prefix=${this.prefix}`, ...command.split(' ')], env: { PATH: process.env.PATH } });
+      // --max-invoke-ms=1: the process waits in a system call (reading its next command), where valgrind's gdbserver does
+      // not poll; vgdb then wakes it through ptrace after this long (default 100 ms, paid by every command).
+      const { child, exited } = spawnTracked({ command: this.vgdb, args: [`--vgdb-prefix=${this.prefix}`, '--max-invoke-ms=1', ...command.split(' ')], env: { PATH: process.env.PATH } });
       let said = '';
       child.stdout?.on('data', (b: Buffer) => (said += b.toString()));
       child.stderr?.on('data', (b: Buffer) => (said += b.toString()));

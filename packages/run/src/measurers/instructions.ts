@@ -1,56 +1,93 @@
 /**
- * Instruction counts: the second instrument. A replicate of a case on one
- * variant is one live process under valgrind's callgrind, started with the
- * counter's instrumentation off: start-up, loading the suite and a
- * fixed-iteration warmup of W calls run at valgrind's uninstrumented speed.
- * Then the host (CallgrindControl, through vgdb) turns instrumentation on,
- * lets one sample retranslate the hot code (and size n), takes samples of n
- * calls until two in a row count the same (steady state), then pairs of
- * samples of n and 2n calls, dumping the counter after each (a dump zeroes
- * it): I(2n) − I(n) holds n calls and nothing else, because what a
- * sample costs besides its calls (reading the command, answering, the
- * counter's own wake-up) is in both. The sample is (I(2n) − I(n)) / n, the
- * median over the pairs. Processes run on both cores at once (wall time does
- * not change a count).
+ * Instruction counts: the second instrument. Per variant and round, one live
+ * process under valgrind's callgrind serves every case of the round (a serve
+ * job, as warm lockstep uses), started with the counter's instrumentation off:
+ * start-up and the suite's load are paid once per round, not once per case,
+ * and each case's set-up and warmup run at valgrind's uninstrumented speed.
+ * Per case the host (CallgrindControl, through vgdb) warms it with W calls,
+ * turns instrumentation on, lets one sample retranslate the hot code (and
+ * size n), takes samples of n calls until two in a row count the same
+ * (steady state), then more samples of n (the window: those two and the
+ * rest) and samples of no calls, dumping the counter after each (a dump
+ * zeroes it). The count per call is the median window sample less the median empty sample (what a
+ * sample costs besides its calls: reading the command, answering), over n.
+ * The median, not the total: a major collection comes every few samples of
+ * an allocating case, and where it falls relative to a short window differs
+ * between processes (±2% on node's revivers with the window's total; the
+ * median sample repeats to 0.01%); the dumps are kept, so the total can be
+ * recomputed. Then instrumentation goes off again for the next case.
+ * Processes run on both cores at once (wall time does not change a count).
  *
  * Counts repeat only if the engine does the same work every time: V8 runs with
- * --predictable (no concurrent compilation or GC threads, fixed seeds); Bun
- * with JSC's concurrent JIT and GC off. n is chosen once per case and variant,
- * in its first round, so that a sample of n calls is ~20 M instructions: the
- * first counted sample (sized from a short native timing) measures it.
+ * --predictable (no concurrent compilation or GC threads, fixed seeds) and a
+ * fixed GC schedule; Bun with JSC's concurrent JIT and GC off and its GC timer
+ * off. The cases of a round run in the same order in every round (the loop's
+ * fixed set order), so a process does the same work in every round.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from '@rtbench/core/protocol';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { CallgrindControl, estimatedCycles, guardDir, judgeOutcome, removeGuardedDir, type CountSummary, type JobOutcome, type LiveCase, type TranslatedFlags } from '@rtbench/runtime-kit';
+import {
+  CallgrindControl,
+  estimatedCycles,
+  guardDir,
+  judgeOutcome,
+  removeGuardedDir,
+  type CountSummary,
+  type JobOutcome,
+  type LiveCase,
+  type TranslatedFlags,
+  type WarmProcess,
+} from '@rtbench/runtime-kit';
 import { median } from '@rtbench/stats';
-import type { Arm, ArmResult, Measurer, ReplicateContext, Unit } from '../measurer.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf } from './judge.ts';
 
 /** Engine flags (rtbench's syntax) that make a runtime's work repeatable, per engine. */
 export const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>> = {
-  // --predictable: no background threads, fixed seeds. The three --no-…: V8's GC work that waits for the process to be
-  // idle or for a timer (memory reducer, incremental-marking and minor-GC tasks); between two samples the process
-  // is idle for as long as the host takes, so with them a collection lands in one sample or the next by the clock.
-  v8: ['--predictable', '--no-memory-reducer', '--no-incremental-marking-task', '--no-minor-gc-task'],
-  jsc: ['--useConcurrentJIT=false', '--useConcurrentGC=false'],
+  // --predictable: no background threads, fixed seeds. --predictable-gc-schedule: semi-spaces fixed at 4 MB and the
+  // old generation's limit grown by a fixed 30%, instead of sizes that follow the measured GC and allocation speeds
+  // (clock-driven: under valgrind they differ between processes, and so do where the collections land). The three
+  // --no-…: V8's GC work that waits for the process to be idle or for a timer (memory reducer, incremental-marking
+  // and minor-GC tasks); between two samples the process idles for as long as the host takes.
+  v8: ['--predictable', '--predictable-gc-schedule', '--no-memory-reducer', '--no-incremental-marking-task', '--no-minor-gc-task'],
+  // JSC: no concurrent JIT or GC threads; WeakRandom (which JSC seeds per VM and uses in its own structures) seeded
+  // alike in every process: without it bun's reviver counts differ by 1–2% between processes, with it by ≤ 0.4%.
+  jsc: ['--useConcurrentJIT=false', '--useConcurrentGC=false', '--forceWeakRandomSeed=true', '--forcedWeakRandomSeed=7'],
+};
+
+/** Environment per runtime that makes its work repeatable (not engine flags): Bun's own GC timer collects on the clock while the process idles. */
+export const DETERMINISM_ENV: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  bun: { BUN_GC_TIMER_DISABLE: '1' },
 };
 
 /** Instructions a sample of n calls should hold (n × instructions per op). */
-export const TARGET_SAMPLE_INSTRUCTIONS = 100e6;
+export const TARGET_SAMPLE_INSTRUCTIONS = 25e6;
+/** Samples of n calls in the counted window; the median sample is the count. */
+export const WINDOW_SAMPLES = 5;
+/** The window when one call is a whole sample (json-reviver's 500 KB cases: 30–250 M instructions a call). */
+const WINDOW_SAMPLES_OF_ONE_CALL = 3;
+/** Samples of no calls, whose median is what a sample costs besides its calls. */
+const EMPTY_SAMPLES = 3;
 /** Instructions the first counted sample should hold by the native timing's guess (it measures what n must be). */
 const SIZING_SAMPLE_INSTRUCTIONS = 4e6;
-/** Pairs of samples (n, 2n) per process; the round's count is their median. */
-export const SAMPLE_PAIRS = 2;
-/** Steady state: two samples of n calls in a row within this of each other per call (a sample's own cost is in both). */
-const SETTLE_TOLERANCE = 0.01;
+/**
+ * Steady state: two samples of n calls in a row within this of each other. It
+ * tells tiering (tens of per cent) from a collection landing in one sample of
+ * an allocating case (a few per cent at this sample size).
+ */
+const SETTLE_TOLERANCE = 0.03;
 const SETTLE_MAX_SAMPLES = 12;
 /** Instructions per ns of native time, to size the first sample from a timing (a rough guess, off by up to ~5×: that sample measures the real figure). */
 const INSTRUCTIONS_PER_NS = 3;
 /** Native time the W warm-up calls take (W is chosen from the timing; they run uninstrumented). */
-const WARM_NS = 100e6;
+const WARM_NS = 50e6;
+/** The warm-up's calls go in this many samples: the harness's loop is then called often enough to be compiled like the case. */
+const WARM_BATCHES = 32;
+/** A warm process's whole life is bounded by this many case timeouts; each case has its own. */
+const WARM_PROCESS_TIMEOUTS = 1_000;
 
 export interface InstructionOptions {
   valgrind: string;
@@ -60,14 +97,13 @@ export interface InstructionOptions {
   parallel: number;
 }
 
-export const INSTRUCTIONS_DESCRIPTION =
-  `instructions: per case, variant and round, one process under valgrind (callgrind, instrumentation off until warmed by W calls); the host dumps the counter (vgdb) after each sample of n or 2n calls, once two samples of n count the same; the count is the median over ${SAMPLE_PAIRS} pairs of (I(2n) − I(n)) / n`;
+export const INSTRUCTIONS_DESCRIPTION = `instructions: per variant and round, one process under valgrind (callgrind) serves every case in a fixed order, instrumentation off through start-up and each case's W warm-up calls; the host dumps the counter (vgdb) after each sample, and once two samples of n calls count the same, the count per call is the median of those two and ${WINDOW_SAMPLES - 2} more (${WINDOW_SAMPLES_OF_ONE_CALL - 2} more when n = 1) less the median of ${EMPTY_SAMPLES} samples of no calls, over n`;
 
-/** The variant's flags plus the determinism flags of its engine, translated by its runner. */
+/** The variant's flags plus the determinism flags of its engine, translated by its runner, and the runtime's determinism environment. */
 export function deterministicFlags(arm: Arm): TranslatedFlags {
   const translated = arm.runner.translateFlags([...arm.variantFlags, ...DETERMINISM_FLAGS[arm.target.engine]]);
-  // The variant's own environment (NODE_ENV=…) stays; the engine's flags are translated afresh with the additions.
-  return { args: translated.args, env: { ...arm.flags.env, ...translated.env } };
+  // The variant's own environment (NODE_ENV=…) stays and wins; the engine's flags are translated afresh with the additions.
+  return { args: translated.args, env: { ...DETERMINISM_ENV[arm.runner.runtime], ...translated.env, ...arm.flags.env } };
 }
 
 /** Runs `jobs` with at most `parallel` at once, in order of start. */
@@ -84,12 +120,12 @@ async function pool<T>(jobs: (() => Promise<T>)[], parallel: number): Promise<T[
   return out;
 }
 
-/** How one arm's process runs a case: W warmup calls, a first sample that sizes n, then pairs of n and 2n. */
+/** How one arm's process runs a case: W warm-up calls, a first sample that sizes n, then samples of n. */
 interface Plan {
   key: string;
   warm: number;
   first: number;
-  /** Set by the process once its first sample is counted (or from an earlier round). */
+  /** Set once the first sample is counted (or from an earlier round). */
   n: number;
 }
 
@@ -99,12 +135,23 @@ interface Dump {
   summary: CountSummary;
 }
 
-/** A round of one arm: the process's outcome and its dumps, in pairs (n, 2n), or why there are none. */
+/** A case of one arm in a round: the outcome of its case and its dumps (the window's samples, then the empty ones), or why there are none. */
 interface Counted {
   outcome: JobOutcome;
   dumps: Dump[];
   settle?: number[];
   error?: string;
+  /** Cases the process had served before this one. */
+  servedBefore: number;
+}
+
+/** A process under callgrind and the case ids it served. */
+interface Held {
+  process: WarmProcess;
+  control: CallgrindControl;
+  dir: string;
+  arm: Arm;
+  served: { unitKey: string; round: number }[];
 }
 
 export function instructionsMeasurer(options: InstructionOptions): Measurer {
@@ -128,67 +175,104 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
   /** n per case × variant, fixed by its first round (the same work in every round). */
   const sampleSizes = new Map<string, number>();
 
-  /** One process: warm W calls uninstrumented, one sample to retranslate (and size n), then SAMPLE_PAIRS pairs of counted samples. */
-  const counted = async (arm: Arm, flags: TranslatedFlags, caseId: string, plan: Plan, context: ReplicateContext): Promise<Counted> => {
-    const { warm, first } = plan;
+  /** The warm processes of the current round, per arm. */
+  const processes = new Map<string, Held>();
+  const ended: Promise<LateFailure[]>[] = [];
+
+  /** Ends a process; a crash after its last case's answer fails that case. */
+  const retire = (armId: string): void => {
+    const held = processes.get(armId);
+    if (!held) return;
+    processes.delete(armId);
+    ended.push(
+      held.process.close().then((outcome) => {
+        removeGuardedDir(held.dir);
+        const last = held.served.at(-1);
+        const clean = (outcome.exitCode === 0 && outcome.exitSignal === null) || outcome.stoppedAfterAnswer === true || outcome.interrupted;
+        if (clean || !last) return [];
+        const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
+        return [{ unitKey: last.unitKey, armId, round: last.round, failure: { kind: 'crash', message: `the ${held.arm.runner.runtime} process under callgrind ${how} after its last case's result (it had served ${held.served.length} cases)`, stderr: outcome.stderr } }];
+      }),
+    );
+  };
+
+  /** The arm's process for this round (a fresh one when it has none or the last one broke). */
+  const heldFor = (arm: Arm, flags: TranslatedFlags, context: ReplicateContext): Held => {
+    const held = processes.get(arm.id);
+    if (held?.process.usable) return held;
+    if (held) retire(arm.id);
     const dir = mkdtempSync(join(tmpdir(), `rtbench-callgrind-${process.pid}-`));
     guardDir(dir);
     const control = new CallgrindControl(options.valgrind, dir, options.cacheSim);
-    const job: Job = { protocol: 1, kind: 'lockstep', caseId, options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: warm } };
-    let session: LiveCase | undefined;
+    // The serve job's one warm-up call per case; the host gives the case its W calls in samples (W differs per case).
+    const job: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
+    const warm = arm.runner.startWarm!({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
+    const fresh: Held = { process: warm, control, dir, arm, served: [] };
+    processes.set(arm.id, fresh);
+    return fresh;
+  };
+
+  /** One case in the arm's process: warm W calls uninstrumented, a sample to retranslate (and size n), steady state, the window, the empty samples. */
+  const counted = async (held: Held, unitKey: string, caseId: string, plan: Plan, context: ReplicateContext): Promise<Counted> => {
+    const { control } = held;
+    const servedBefore = held.served.length;
+    held.served.push({ unitKey, round: context.round });
+    const live: LiveCase = held.process.open(caseId, options.timeoutMs);
     const dumps: Dump[] = [];
     /** Instructions per call of the samples that checked for steady state (raw, for the record). */
     const settle: number[] = [];
+    const ended = async (): Promise<Counted> => ({ outcome: await live.finish(), dumps, servedBefore });
+    if (!(await live.ready)) return ended();
+    const sample = async (iterations: number): Promise<boolean> => (await live.sample(iterations)) !== undefined;
     try {
-      session = arm.runner.startSession({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
-      const live = session;
-      if (!(await live.ready)) return { outcome: await live.finish(), dumps };
-      const sample = async (iterations: number): Promise<boolean> => (await live.sample(iterations)) !== undefined;
-      try {
-        await control.command('instrumentation on');
-        // Turning instrumentation on throws away every translation: this sample pays for translating the hot code again,
-        // and its count (an overestimate: translation and the sample's own cost are in it) sizes n.
-        if (!(await sample(first))) return { outcome: await live.finish(), dumps };
-        const sizing = await control.dump();
-        const n = sampleSizes.get(plan.key) ?? Math.min(1e7, Math.max(1, Math.round(TARGET_SAMPLE_INSTRUCTIONS / Math.max(1, sizing.instructions / first))));
-        sampleSizes.set(plan.key, n);
-        plan.n = n;
-        // Steady state, checked on the counter: samples of n until two in a row count the same per call (JIT tiering
-        // under valgrind and the engine flags can come later than the native timing suggests; counts show it).
-        // A dump zeroes the counter, so each dump holds one sample (and the wait before it), with no zero command between.
-        let last: Dump | undefined;
-        for (let i = 0; ; i++) {
-          if (i === SETTLE_MAX_SAMPLES) return { outcome: await live.finish(), dumps, error: `the count per call did not settle within ${SETTLE_MAX_SAMPLES} samples of ${n} calls (last two: ${settle.slice(-2).map((x) => x.toFixed(0)).join(', ')} instructions per call): the engine is still tiering up or collecting` };
-          if (!(await sample(n))) return { outcome: await live.finish(), dumps };
-          const dump: Dump = { iterations: n, summary: await control.dump() };
-          settle.push(dump.summary.instructions / n);
-          if (last && Math.abs(dump.summary.instructions / last.summary.instructions - 1) <= SETTLE_TOLERANCE) {
-            last = dump;
-            break;
-          }
-          last = dump;
-        }
-        // The pairs: the last steady sample of n opens the first.
-        for (let pair = 0; pair < SAMPLE_PAIRS && !context.signal?.aborted; pair++) {
-          for (const iterations of pair === 0 ? [2 * n] : [n, 2 * n]) {
-            if (!(await sample(iterations))) return { outcome: await live.finish(), dumps };
-            if (pair === 0) dumps.push(last);
-            dumps.push({ iterations, summary: await control.dump() });
-          }
-        }
-      } catch (error) {
-        live.kill();
-        const log = control.logTail();
-        return { outcome: await live.finish(), dumps, error: `${(error as Error).message}${log ? ` (valgrind: ${log})` : ''}` };
+      for (let done = 0, batch = 0; batch < WARM_BATCHES; batch++) {
+        const calls = Math.round((plan.warm * (batch + 1)) / WARM_BATCHES) - done;
+        if (calls > 0 && !(await sample(calls))) return ended();
+        done += calls;
       }
-      return { outcome: await live.finish(), dumps, settle };
-    } finally {
-      removeGuardedDir(dir);
+      await control.command('instrumentation on');
+      // Turning instrumentation on throws away every translation: this sample pays for translating the hot code again
+      // (valgrind's time, not the count), and its count sizes n.
+      if (!(await sample(plan.first))) return ended();
+      const sizing: Dump = { iterations: plan.first, summary: await control.dump() };
+      const n = sampleSizes.get(plan.key) ?? Math.min(1e7, Math.max(1, Math.round(TARGET_SAMPLE_INSTRUCTIONS / Math.max(1, sizing.summary.instructions / plan.first))));
+      sampleSizes.set(plan.key, n);
+      plan.n = n;
+      // Steady state, checked on the counter: samples of n until two in a row count the same per call (JIT tiering
+      // under valgrind and the engine flags can come later than the native timing suggests; counts show it). When one
+      // call is a whole sample (n = 1, as the sizing sample was), the sizing sample is the first of them.
+      const steady: Dump[] = sizing.iterations === n ? [sizing] : [];
+      settle.push(...steady.map((d) => d.summary.instructions / n));
+      while (steady.length < 2 || Math.abs(steady.at(-1)!.summary.instructions / steady.at(-2)!.summary.instructions - 1) > SETTLE_TOLERANCE) {
+        if (settle.length === SETTLE_MAX_SAMPLES) {
+          return { ...(await ended()), error: `the count per call did not settle within ${SETTLE_MAX_SAMPLES} samples of ${n} calls (last two: ${settle.slice(-2).map((x) => x.toFixed(0)).join(', ')} instructions per call): the engine is still tiering up` };
+        }
+        if (!(await sample(n))) return ended();
+        steady.push({ iterations: n, summary: await control.dump() });
+        settle.push(steady.at(-1)!.summary.instructions / n);
+      }
+      // The window: the two steady samples and more after them (each dump holds one sample and the wait before it),
+      // fewer when one call is a sample (a collection is then inside every call, not in some samples); then the empty samples.
+      dumps.push(...steady.slice(-2));
+      const more = n === 1 ? WINDOW_SAMPLES_OF_ONE_CALL - 2 : WINDOW_SAMPLES - 2;
+      for (const iterations of [...Array<number>(more).fill(n), ...Array<number>(EMPTY_SAMPLES).fill(0)]) {
+        if (context.signal?.aborted) break;
+        if (!(await sample(iterations))) return ended();
+        dumps.push({ iterations, summary: await control.dump() });
+      }
+      // The next case's set-up and warm-up run uninstrumented.
+      await control.command('instrumentation off');
+    } catch (error) {
+      held.process.kill();
+      const log = control.logTail();
+      return { ...(await ended()), error: `${(error as Error).message}${log ? ` (valgrind: ${log})` : ''}` };
     }
+    return { ...(await ended()), settle };
   };
 
   return {
     description: INSTRUCTIONS_DESCRIPTION,
+    setOrder: 'fixed',
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const caseId = unit.cases[0]!.id;
       // Size every arm first (native, one at a time), then count on both cores.
@@ -200,15 +284,19 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       const plans = arms.map((arm, i) => {
         const ns = sizes[i]!;
         if (typeof ns !== 'number') return undefined;
+        if (!arm.runner.startWarm) {
+          sizes[i] = { armId: arm.id, warnings: [], outcomes: [{ kind: 'failure', failure: { kind: 'error', message: `${arm.runner.runtime} cannot serve many cases in one process (its runner has no startWarm), which instruction counts need` } }] };
+          return undefined;
+        }
         const plan: Plan = {
           key: `${caseId}\u0000${arm.id}`,
-          warm: Math.min(1e6, Math.max(10, Math.round(WARM_NS / ns))),
+          warm: Math.min(1e6, Math.max(WARM_BATCHES, Math.round(WARM_NS / ns))),
           first: Math.min(1e6, Math.max(1, Math.round(SIZING_SAMPLE_INSTRUCTIONS / (INSTRUCTIONS_PER_NS * ns)))),
           n: 0,
         };
-        return { arm, flags: deterministicFlags(arm), plan };
+        return { arm, plan };
       });
-      const jobs = plans.flatMap((p) => (p ? [() => counted(p.arm, p.flags, caseId, p.plan, context)] : []));
+      const jobs = plans.flatMap((p) => (p ? [() => counted(heldFor(p.arm, deterministicFlags(p.arm), context), unit.key, caseId, p.plan, context)] : []));
       const results = await pool(jobs, options.parallel);
       let k = 0;
       return arms.map((arm, position): ArmResult => {
@@ -217,30 +305,39 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
         return roundOf(arm, plan.plan, results[k++]!, position, context.round);
       });
     },
+    async endSet(): Promise<LateFailure[]> {
+      for (const armId of [...processes.keys()]) retire(armId);
+      return (await Promise.all(ended.splice(0))).flat();
+    },
+    dispose() {
+      for (const held of processes.values()) {
+        held.process.kill();
+        removeGuardedDir(held.dir);
+      }
+      processes.clear();
+    },
   };
 
-  /** The arm's round: the digest and outcome from the process's answer, the count from its dumps. */
+  /** The arm's round: the digest and outcome from the case's answer, the count from its dumps. */
   function roundOf(arm: Arm, plan: Plan, run: Counted, position: number, round: number): ArmResult {
     const judged = armResultOf(arm, run.outcome, options.timeoutMs, round, position);
     const fail = (message: string): ArmResult => ({ armId: arm.id, warnings: judged.warnings, outcomes: [{ kind: 'failure', failure: { kind: 'error', message } }] });
-    if (run.error) return fail(`${arm.runner.runtime} under callgrind: ${run.error}`);
+    if (run.error) return fail(`${arm.runner.runtime} under callgrind: ${run.error}${run.servedBefore ? ` (in a process that had served ${run.servedBefore} other cases before)` : ''}`);
     if (judged.outcomes[0]!.kind !== 'round') return judged;
-    const pairs: [Dump, Dump][] = [];
-    for (let i = 0; i + 1 < run.dumps.length; i += 2) pairs.push([run.dumps[i]!, run.dumps[i + 1]!]);
-    if (!pairs.length) return fail(`callgrind counted no sample of ${arm.runner.runtime}`);
+    const window = run.dumps.filter((d) => d.iterations > 0);
+    const empty = run.dumps.filter((d) => d.iterations === 0);
+    if (window.length < (plan.n === 1 ? WINDOW_SAMPLES_OF_ONE_CALL : WINDOW_SAMPLES) || empty.length < EMPTY_SAMPLES) return fail(`callgrind counted ${window.length} samples of the window and ${empty.length} of ${EMPTY_SAMPLES} empty ones of ${arm.runner.runtime}`);
+    const n = window[0]!.iterations;
+    /** Per call: the median window sample less a sample's own cost (the median empty sample's); undefined when a dump lacks the figure. */
     const perOpOf = (f: (s: CountSummary) => number | undefined): number | undefined => {
-      const xs = pairs.map(([a, b]) => {
-        const x = f(a.summary);
-        const y = f(b.summary);
-        return x !== undefined && y !== undefined ? (y - x) / (b.iterations - a.iterations) : undefined;
-      });
-      return xs.every((x) => x !== undefined) ? median(xs as number[]) : undefined;
+      const w = window.map((d) => f(d.summary));
+      const e = empty.map((d) => f(d.summary));
+      if (w.some((x) => x === undefined) || e.some((x) => x === undefined)) return undefined;
+      return (median(w as number[]) - median(e as number[])) / n;
     };
     const perOp = perOpOf((s) => s.instructions)!;
-    if (!(perOp > 0)) return fail(`${plan.n} more calls counted ${perOp * plan.n} instructions: too little work to tell apart from what a sample costs besides its calls`);
-    // The pair whose difference is the median, for the record's two totals.
-    const perPair = pairs.map(([a, b]) => (b.summary.instructions - a.summary.instructions) / plan.n);
-    const middle = pairs[perPair.indexOf([...perPair].sort((x, y) => x - y)[perPair.length >> 1]!)]!;
+    if (!(perOp > 0)) return fail(`${n} calls counted ${perOp * n} instructions beyond what a sample costs without calls: too little work to tell apart from a sample's own cost`);
+    const own = median(empty.map((d) => d.summary.instructions));
     const l1 = perOpOf((s) => s.l1Misses);
     const ll = perOpOf((s) => s.llMisses);
     const cycles = perOpOf(estimatedCycles);
@@ -251,10 +348,11 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       warmupIterations: plan.warm,
       wallMs: run.outcome.wallMs,
       counts: {
-        tool: `valgrind callgrind${options.cacheSim ? ' --cache-sim=yes' : ''}, counter zeroed and dumped around samples of one process`,
-        iterations: [middle[0].iterations, middle[1].iterations],
-        instructions: [middle[0].summary.instructions, middle[1].summary.instructions],
+        tool: `valgrind callgrind${options.cacheSim ? ' --cache-sim=yes' : ''}, counter dumped around the samples of a process serving the round's cases`,
+        iterations: [0, n],
+        instructions: [own, own + perOp * n],
         dumps: run.dumps.map((d) => [d.iterations, d.summary.instructions]),
+        servedBefore: run.servedBefore,
         ...(run.settle ? { settle: run.settle } : {}),
         ...(l1 !== undefined ? { l1MissesPerOp: l1 } : {}),
         ...(ll !== undefined ? { llMissesPerOp: ll } : {}),
