@@ -44,6 +44,13 @@ describe('brought formats on all four runtimes', () => {
     expect(stderr).toContain('note: skipped: URL > not yet');
   });
 
+  it('node-bench-json.mjs: params from a loop, names as node --bench shows them under their suite', () => {
+    const { run, status, stderr } = runFile(join('examples', 'node-bench-json.mjs'));
+    expect(status, stderr).toBe(0);
+    expectAllTimed(run);
+    expect(run.cases.map((c) => c.id)).toEqual(['JSON / parse [rows=10]', 'JSON / stringify [rows=10]', 'JSON / parse [rows=100]', 'JSON / stringify [rows=100]', 'sort 1000 numbers']);
+  });
+
   it('a Deno.bench file: groups, manual timing, ignore', () => {
     const { run, status, stderr } = runFile(join('examples', 'deno-text.bench.ts'));
     expect(status, stderr).toBe(0);
