@@ -16,6 +16,7 @@ export default defineConfig({
       'packages/report/test/**/*.test.ts',
       'packages/profile/test/{alloc-summary,alloc-tree,cdp,summary,tree}.test.ts',
       'packages/runtime-kit/test/{job,program-cache,protocol-reader,releases,v8-flags}.test.ts',
+      'packages/runtime-registry/test/**/*.test.ts',
       'packages/host-timed/test/**/*.test.ts',
       'packages/bisect/test/**/*.test.ts',
       'runtimes/*/test/{gc-trace,edge-timing}.test.ts',

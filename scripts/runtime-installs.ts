@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { npmInstaller } from '../packages/runtime-kit/src/index.ts';
-import { RUNNERS } from '../packages/cli/src/runners.ts';
+import { runtimePlugins } from '@rtbench/runtime-registry';
 
 const work = mkdtempSync(join(tmpdir(), 'rtbench-runtime-installs-'));
 process.env.npm_config_cache = join(work, 'npm-cache');
@@ -22,7 +22,7 @@ const megabytes = (dir: string) => Number(execFileSync('du', ['-sm', dir], { enc
 
 try {
   process.stdout.write('| package | on disk | empty npm cache | npm cache filled |\n|---|---|---|---|\n');
-  for (const rt of RUNNERS.flatMap((r) => r.npmRuntimes)) {
+  for (const rt of runtimePlugins().flatMap((r) => r.npmRuntimes)) {
     const seconds: string[] = [];
     let size = 0;
     for (const pass of ['cold', 'warm']) {

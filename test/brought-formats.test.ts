@@ -2,7 +2,7 @@
  * Node.js core benchmark files, node:bench files and Deno.bench files, run
  * unchanged by `rtbench run` on node, deno, bun and workerd with a minimal
  * budget: one run per format (the examples/ files written in each format),
- * every case timed on every runtime, names as each format's own runner shows
+ * every case timed on every runtime, names as each format's own plugin shows
  * them. No assertion is on time. The refusals need no runtime.
  */
 import { readFileSync } from 'node:fs';

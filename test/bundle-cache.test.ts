@@ -2,16 +2,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bundleSuite } from '../packages/cli/src/bundle.ts';
-import { nodeRunner } from '../runtimes/node/src/runner.ts';
 import { fixture } from './helpers/cli.ts';
+import { pluginNamed } from '@rtbench/runtime-registry';
+
+const nodeRuntime = pluginNamed('node')!;
 
 describe('bundleSuite', () => {
   it('rewrites a cached bundle that was changed or cut short, instead of running it', async () => {
-    const first = await bundleSuite(fixture('tiny'), 'tiny', 'node', nodeRunner.bundle);
+    const first = await bundleSuite(fixture('tiny'), 'tiny', 'node', nodeRuntime.bundle);
     const good = readFileSync(first.path, 'utf8');
     for (const damage of [good.slice(0, good.length >> 1), `${good}\nthrow new Error('edited');\n`]) {
       writeFileSync(first.path, damage);
-      const again = await bundleSuite(fixture('tiny'), 'tiny', 'node', nodeRunner.bundle);
+      const again = await bundleSuite(fixture('tiny'), 'tiny', 'node', nodeRuntime.bundle);
       expect(again).toEqual(first);
       expect(readFileSync(again.path, 'utf8')).toBe(good);
     }

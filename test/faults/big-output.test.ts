@@ -6,39 +6,41 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Job } from '@rtbench/core/protocol';
-import type { Runner } from '../../packages/runtime-kit/src/index.ts';
-import { nodeRunner } from '../../runtimes/node/src/runner.ts';
-import { denoRunner } from '../../runtimes/deno/src/runner.ts';
-import { bunRunner } from '../../runtimes/bun/src/runner.ts';
-import { workerdRunner } from '../../runtimes/workerd/src/runner.ts';
+import type { RuntimePlugin } from '../../packages/runtime-kit/src/index.ts';
 import { bundleSuite } from '../../packages/cli/src/bundle.ts';
 import { judgeOutcome } from '../../packages/runtime-kit/src/job.ts';
 import { fixture } from '../helpers/cli.ts';
+import { pluginNamed } from '@rtbench/runtime-registry';
+
+const nodeRuntime = pluginNamed('node')!;
+const denoRuntime = pluginNamed('deno')!;
+const bunRuntime = pluginNamed('bun')!;
+const workerdRuntime = pluginNamed('workerd')!;
 
 const SAMPLES = 10_500;
 
-describe.each<Runner>([nodeRunner, denoRunner, bunRunner, workerdRunner])('$runtime', (runner) => {
+describe.each<RuntimePlugin>([nodeRuntime, denoRuntime, bunRuntime, workerdRuntime])('$runtime', (plugin) => {
   it(`delivers a result of ${SAMPLES} samples after ~2 MB of case output`, async () => {
-    const target = await runner.resolve(runner.runtime);
-    const bundle = await bundleSuite(fixture('misbehaving'), 'misbehaving', runner.runtime, runner.bundle);
+    const target = await plugin.resolve(plugin.name);
+    const bundle = await bundleSuite(fixture('misbehaving'), 'misbehaving', plugin.name, plugin.bundle);
     // Samples as short as the clock allows: minSamples forces the count (workerd's 1 ms clock makes this ~10 s there).
     const job: Job = { protocol: 1, kind: 'measure', caseId: 'floods stdout in setup', options: { warmupMs: 5, timeMs: 1, minSamples: SAMPLES, maxSamples: SAMPLES, sampleMs: 0.001 } };
-    const outcome = await runner.runJob({ target, flags: { args: [], env: {} }, bundlePath: bundle.path, job, timeoutMs: 120_000 });
-    const verdict = judgeOutcome(outcome, runner.runtime, 120_000);
+    const outcome = await plugin.runJob({ target, flags: { args: [], env: {} }, bundlePath: bundle.path, job, timeoutMs: 120_000 });
+    const verdict = judgeOutcome(outcome, plugin.name, 120_000);
     expect(verdict.kind, JSON.stringify(verdict).slice(0, 300)).toBe('result');
     if (verdict.kind === 'result') expect(verdict.message.samples).toHaveLength(SAMPLES);
   });
 });
 
 // bun's stderr and workerd's stdout go through a file shared with the engine's GC trace, read after the exit.
-describe.each<Runner>([bunRunner, workerdRunner])('$runtime, ~600 MB of output', (runner) => {
+describe.each<RuntimePlugin>([bunRuntime, workerdRuntime])('$runtime, ~600 MB of output', (plugin) => {
   it('is read in bounded memory (more than one string can hold), and the result still arrives with the output\'s tail', async () => {
-    const target = await runner.resolve(runner.runtime);
-    const bundle = await bundleSuite(fixture('huge-output'), 'huge-output', runner.runtime, runner.bundle);
+    const target = await plugin.resolve(plugin.name);
+    const bundle = await bundleSuite(fixture('huge-output'), 'huge-output', plugin.name, plugin.bundle);
     const job: Job = { protocol: 1, kind: 'measure', caseId: 'writes 600 MB of output in setup', options: { warmupMs: 5, timeMs: 10, minSamples: 5, maxSamples: 50, sampleMs: 0 } };
     const rssBefore = process.memoryUsage().rss;
-    const outcome = await runner.runJob({ target, flags: { args: [], env: {} }, bundlePath: bundle.path, job, timeoutMs: 300_000 });
-    const verdict = judgeOutcome(outcome, runner.runtime, 300_000);
+    const outcome = await plugin.runJob({ target, flags: { args: [], env: {} }, bundlePath: bundle.path, job, timeoutMs: 300_000 });
+    const verdict = judgeOutcome(outcome, plugin.name, 300_000);
     expect(verdict.kind, JSON.stringify(verdict).slice(0, 300)).toBe('result');
     expect(outcome.stderr.length).toBeLessThanOrEqual(8_001);
     expect(outcome.stderr).toContain('z'.repeat(1000));

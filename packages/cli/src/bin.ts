@@ -5,6 +5,7 @@ import { parseCommandArgs, splitCommand } from './args.ts';
 import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './command-line.ts';
 import { commandHelp, rootHelp } from './help.ts';
 import { FileWriteError } from '@rtbench/runtime-kit';
+import { loadRuntimePlugins, RuntimePluginError } from '@rtbench/runtime-registry';
 import { UsageError } from './errors.ts';
 import { survivePipeClosing } from './pipes.ts';
 import { CLI_VERSION } from './paths.ts';
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   survivePipeClosing(process.stdout);
   survivePipeClosing(process.stderr);
   try {
+    // Runtimes rtbench does not ship, named in RTBENCH_RUNTIME_PLUGINS, before any argument names one.
+    await loadRuntimePlugins();
     process.exitCode = await runCommandLine(process.argv.slice(2));
   } catch (error) {
     if (error instanceof UsageError) {
@@ -46,7 +49,8 @@ async function main(): Promise<void> {
       return;
     }
     // A file that could not be written (a full disk, a read-only directory): one line; the file there is unchanged.
-    if (error instanceof FileWriteError) {
+    // A runtime plug-in that could not be loaded: one line naming it.
+    if (error instanceof FileWriteError || error instanceof RuntimePluginError) {
       process.stderr.write(`${pc.red('error:')} ${error.message}\n`);
       process.exitCode = 2;
       return;

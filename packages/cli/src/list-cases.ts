@@ -26,7 +26,7 @@ export interface Listed {
 /** Why one runtime could not list the file's cases, or undefined when it did. */
 function listingProblem(outcome: JobOutcome, runtime: string): string | undefined {
   if (outcome.timedOut) return `no answer within ${LIST_TIMEOUT_MS / 1000} s`;
-  if (outcome.protocolErrors.length) return `the process broke the runner protocol: ${outcome.protocolErrors.join('; ')}`;
+  if (outcome.protocolErrors.length) return `the process broke rtbench's protocol: ${outcome.protocolErrors.join('; ')}`;
   const error = outcome.messages.find((m) => m.type === 'error');
   if (error) return capText(error.message).replace(/^UnsupportedError: /, '');
   if (!outcome.messages.some((m) => m.type === 'cases')) {
@@ -46,13 +46,13 @@ export async function listInRuntime(location: SuiteLocation, variants: readonly 
     tried.add(key);
     let bundlePath: string;
     try {
-      bundlePath = (await bundleSuite(location.entry, location.name, v.runner.runtime, v.runner.bundle)).path;
+      bundlePath = (await bundleSuite(location.entry, location.name, v.plugin.name, v.plugin.bundle)).path;
     } catch (error) {
       throw new UsageError(`${file} cannot be bundled: ${(error as Error).message.split('\n').slice(0, 4).join(' ')}`);
     }
-    const outcome = await v.runner.runJob({ target: v.target, flags: v.flags, bundlePath, job: { protocol: 1, kind: 'list' }, timeoutMs: LIST_TIMEOUT_MS, ...(signal ? { signal } : {}) });
+    const outcome = await v.plugin.runJob({ target: v.target, flags: v.flags, bundlePath, job: { protocol: 1, kind: 'list' }, timeoutMs: LIST_TIMEOUT_MS, ...(signal ? { signal } : {}) });
     if (outcome.interrupted) throw new UsageError('interrupted while listing the cases');
-    const problem = listingProblem(outcome, v.runner.runtime);
+    const problem = listingProblem(outcome, v.plugin.name);
     if (problem === undefined) {
       const answer = outcome.messages.find((m) => m.type === 'cases')!;
       if (answer.cases.length === 0) throw new UsageError(`${file} declares no benchmarks (no mitata bench() or tinybench bench.add())`);

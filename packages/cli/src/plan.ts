@@ -14,7 +14,7 @@ import type { Schedule } from '@rtbench/run';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './options.ts';
 import type { InRuntimeMeasurer, RunOptions } from './run.ts';
-import { DEFAULT_RUNTIMES } from './runners.ts';
+import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, isBroughtEntry } from './brought-file.ts';
 import { listInRuntime } from './list-cases.ts';
 import { parseShard, shardCases } from './shards/shard.ts';

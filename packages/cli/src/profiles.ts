@@ -105,7 +105,7 @@ export async function profileRun(
   const saveManifest = (): void => writeFileAtomically(join(dir, PROFILE_MANIFEST_FILE), `${JSON.stringify(profileManifest(options.runId, entries, diffs, allocations, allocationDiffs, native, nativeDiffs))}\n`);
   const arms = variants.filter(isResolved);
   const bundles = new Map<string, string>();
-  for (const v of arms) if (!bundles.has(v.runner.runtime)) bundles.set(v.runner.runtime, (await bundleSuite(suite.entry, suite.name, v.runner.runtime, v.runner.bundle)).path);
+  for (const v of arms) if (!bundles.has(v.plugin.name)) bundles.set(v.plugin.name, (await bundleSuite(suite.entry, suite.name, v.plugin.name, v.plugin.bundle)).path);
   const out: string[] = [];
   const signal = options.signal ? { signal: options.signal } : {};
 
@@ -116,7 +116,7 @@ export async function profileRun(
       for (const [variantIndex, v] of arms.entries()) {
         if (options.signal?.aborted) return true;
         options.onProgress?.(`${steps.progress} ${v.spec.id} · ${c.id}`);
-        const arm = { runner: v.runner, target: v.target, flags: v.flags, bundlePath: bundles.get(v.runner.runtime)! };
+        const arm = { plugin: v.plugin, target: v.target, flags: v.flags, bundlePath: bundles.get(v.plugin.name)! };
         const file = profileFileName(caseIndex, c.id, variantIndex, v.spec.id, steps.extension);
         const { text, summary } = await steps.take(arm, c.id, v.spec.id, file);
         taken.push({ variantId: v.spec.id, ...(summary ? { summary } : {}) });

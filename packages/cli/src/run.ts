@@ -111,7 +111,7 @@ export function newRun(suite: SuiteLocation & { cases: CaseListing[] }, variants
     ...(inCheckout ? {} : { rtbenchVersion: CLI_VERSION }),
     host: hostInfo(),
     variants: variants.map((v) => {
-      if (!isResolved(v)) return { id: v.spec.id, runtime: v.runner.runtime, spec: v.spec.runtimeSpec, flags: v.spec.flags, unavailable: v.reason };
+      if (!isResolved(v)) return { id: v.spec.id, runtime: v.plugin.name, spec: v.spec.runtimeSpec, flags: v.spec.flags, unavailable: v.reason };
       // A binary the user named may be their own build: record its commit.
       const binaryGit = v.record.source === 'path' && v.record.binary ? gitState(dirname(v.record.binary)) : undefined;
       return binaryGit ? { ...v.record, binaryGit } : v.record;
@@ -166,8 +166,8 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseListing[] }
   const bundles = new Map<string, string>();
   for (const v of variants.filter(isResolved)) {
     // Host-timed suites bundle per measurement themselves; their arms carry no suite bundle.
-    if (!hostTimed && !bundles.has(v.runner.runtime)) bundles.set(v.runner.runtime, (await bundleSuite(suite.entry, suite.name, v.runner.runtime, v.runner.bundle)).path);
-    arms.push({ id: v.spec.id, runner: v.runner, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: bundles.get(v.runner.runtime) ?? '' });
+    if (!hostTimed && !bundles.has(v.plugin.name)) bundles.set(v.plugin.name, (await bundleSuite(suite.entry, suite.name, v.plugin.name, v.plugin.bundle)).path);
+    arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: bundles.get(v.plugin.name) ?? '' });
   }
   if (bundles.size) run.suiteCode = [...bundles].map(([runtime, path]) => ({ runtime: runtime as RuntimeKind, sha256: bundleCodeHash(path) }));
   if (hostTimed) {

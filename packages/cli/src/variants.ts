@@ -6,13 +6,13 @@
  *
  * e.g. "node@26 --max-semi-space-size=64", "deno --jitless",
  * "bun --useConcurrentJIT=false", "node=/src/node/out/Release/node NODE_ENV=production".
- * Engine flags are written the same for every runtime and translated by its runner.
+ * Engine flags are written the same for every runtime and translated by its plug-in.
  */
-import { FlagError, RuntimeUnavailableError, sha256File, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
+import { FlagError, RuntimeUnavailableError, sha256File, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
 import { runtimeStore } from './runtime-store.ts';
 import type { Variant } from '@rtbench/core/schema';
 import { UsageError, withoutPrefix } from './errors.ts';
-import { RUNNERS, runnerFor } from './runners.ts';
+import { pluginForSpec, runtimePlugins } from '@rtbench/runtime-registry';
 
 export const VARIANT_SYNTAX = '<runtime> [--engine-flag[=value] ...] [ENV=value ...]   e.g. "node@26 --max-semi-space-size=64"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';
 
@@ -83,7 +83,7 @@ function variantFromParts(parts: string[], text: string): VariantSpec {
       env[name] = token.slice(eq + 1);
     } else throw new UsageError(`cannot parse ${JSON.stringify(token)} in variant ${JSON.stringify(text)}. Syntax: ${VARIANT_SYNTAX}`);
   }
-  if (!runnerFor(runtimeSpec)) throw new UsageError(unknownRuntimeMessage(runtimeSpec));
+  if (!pluginForSpec(runtimeSpec)) throw new UsageError(unknownRuntimeMessage(runtimeSpec));
   return { id: parts.map(quotePart).join(' '), runtimeSpec, flags, env };
 }
 
@@ -111,13 +111,13 @@ export function parseRuntimeList(list: string): VariantSpec[] {
 }
 
 export function unknownRuntimeMessage(spec: string): string {
-  const known = RUNNERS.flatMap((r) => [r.runtime, ...r.knownSpecs().map((k) => k.spec)]);
+  const known = runtimePlugins().flatMap((r) => [r.name, ...r.knownSpecs().map((k) => k.spec)]);
   return `unknown runtime "${spec}". Known: ${[...new Set(known)].join(', ')}`;
 }
 
 export interface ResolvedVariant {
   spec: VariantSpec;
-  runner: Runner;
+  plugin: RuntimePlugin;
   target: RuntimeTarget;
   flags: TranslatedFlags;
   record: Variant;
@@ -126,32 +126,32 @@ export interface ResolvedVariant {
 /** Why a variant cannot run (kept in the results, the run goes on without it). */
 export interface UnavailableVariant {
   spec: VariantSpec;
-  runner: Runner;
+  plugin: RuntimePlugin;
   reason: string;
   kind: 'runtime-unavailable' | 'flags';
 }
 
 export async function resolveVariant(spec: VariantSpec): Promise<ResolvedVariant | UnavailableVariant> {
-  const runner = runnerFor(spec.runtimeSpec)!;
+  const plugin = pluginForSpec(spec.runtimeSpec)!;
   let target: RuntimeTarget;
   try {
-    target = await runner.resolve(spec.runtimeSpec, runtimeStore());
+    target = await plugin.resolve(spec.runtimeSpec, runtimeStore());
   } catch (error) {
-    if (error instanceof RuntimeUnavailableError) return { spec, runner, reason: withoutPrefix(error.message, spec.runtimeSpec), kind: 'runtime-unavailable' };
+    if (error instanceof RuntimeUnavailableError) return { spec, plugin, reason: withoutPrefix(error.message, spec.runtimeSpec), kind: 'runtime-unavailable' };
     throw error;
   }
   let flags: TranslatedFlags;
   try {
-    flags = runner.translateFlags(spec.flags);
+    flags = plugin.translateFlags(spec.flags);
     flags = { args: flags.args, env: { ...flags.env, ...spec.env } };
-    if (spec.flags.length) await runner.checkFlags(target, flags);
+    if (spec.flags.length) await plugin.checkFlags(target, flags);
   } catch (error) {
-    if (error instanceof FlagError) return { spec, runner, reason: error.message, kind: 'flags' };
+    if (error instanceof FlagError) return { spec, plugin, reason: error.message, kind: 'flags' };
     throw error;
   }
   const record: Variant = {
     id: spec.id,
-    runtime: runner.runtime,
+    runtime: plugin.name,
     spec: spec.runtimeSpec,
     flags: spec.flags,
     translatedFlags: flags,
@@ -162,7 +162,7 @@ export async function resolveVariant(spec: VariantSpec): Promise<ResolvedVariant
     engine: target.engine,
     engineVersion: target.engineVersion,
   };
-  return { spec, runner, target, flags, record };
+  return { spec, plugin, target, flags, record };
 }
 
 export function isResolved(v: ResolvedVariant | UnavailableVariant): v is ResolvedVariant {

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { engineMetricsSchema } from './engine-metrics.ts';
-import { RUNTIME_NAMES } from './suite.ts';
+import { RUNTIME_NAME_PATTERN } from './suite.ts';
 import { PROTOCOL_VERSION, TOKEN_PATTERN } from './wire.ts';
 
 export const paramValue = z.union([z.string(), z.number(), z.boolean()]);
@@ -33,7 +33,8 @@ export function namedRecord<T extends z.ZodType>(value: T) {
     });
 }
 
-export const runtimeKind = z.enum(RUNTIME_NAMES);
+/** A runtime plug-in's name: any registered plug-in's, not only the built-in ones. */
+export const runtimeKind = z.string().regex(RUNTIME_NAME_PATTERN);
 export const engineKind = z.enum(['v8', 'jsc']);
 export const finite = z.number().finite();
 

@@ -1,46 +1,51 @@
 /**
- * Programs bundled for one runtime by esbuild, as the runners bundle suites
- * (the runner's platform, conditions and main fields), with
+ * Programs bundled for one runtime by esbuild, as the plug-ins bundle suites
+ * (the plug-in's platform, conditions and main fields), with
  * process.env.NODE_ENV = "production" so libraries such as React run their
  * production build everywhere (their dev mode is a known configuration trap).
  */
 import { build } from 'esbuild';
-import { storeProgram, type BundleTarget } from '@rtbench/runtime-kit';
-import { HANDLER_KEY } from '@rtbench/runtime-workerd/host-api';
+import { storeProgram, type RuntimePlugin } from '@rtbench/runtime-kit';
 
 /** How the program's default export (a string) is delivered. */
 export type Wrapper =
-  /** node, deno, bun: print it as the first line. */
+  /** A runtime that runs programs as processes: print it as the first line. */
   | 'print'
-  /** workerd serve: the config's main module exports globalThis[HANDLER_KEY]; it answers every request with the string. */
-  | 'workerd-handler'
-  /** a module for workerd's worker loader: `export default { fetch }`. */
+  /** A runtime that serves programs: globalThis[handlerKey] answers every request with the string. */
+  | 'handler'
+  /** A module for a worker loader (isolate start): `export default { fetch }`. */
   | 'worker-module'
-  /** a server: the module's default export is started as it is (node/deno/bun) or is the fetch handler (workerd). */
-  | 'server-workerd';
+  /** A server: the module's default export is the fetch handler, set as globalThis[handlerKey]. */
+  | 'server-handler';
+
+/** How a start-up program delivers its value on this runtime. */
+export function startupWrapper(plugin: RuntimePlugin): Wrapper {
+  return plugin.programs.kind === 'process' ? 'print' : 'handler';
+}
 
 /** The first statement of a start-up bundle (esbuild's banner): when its evaluation began, on the runtime's clock. */
 const EVALUATION_START = 'const __rtbenchEvaluationStart = performance.now();';
 
 /**
  * Start-up programs report their top level's duration on the runtime's own
- * clock: a second line `rtbench-top-level <ms>` (node, deno, bun), or the
- * response header PHASE_HEADER (workerd). The first line / the body is the
+ * clock: a second line `rtbench-top-level <ms>` (a runtime that runs them as
+ * processes), or the response header TOP_LEVEL_HEADER (one that serves them). The first line / the body is the
  * program's value alone, so its digest is the same everywhere.
  */
 export const TOP_LEVEL_LINE = 'rtbench-top-level';
 export const TOP_LEVEL_HEADER = 'x-rtbench-top-level-ms';
 
-function wrapperSource(program: string, wrapper: Wrapper): string {
-  if (wrapper === 'server-workerd') return `import value from ${JSON.stringify(program)};\nglobalThis.${HANDLER_KEY} = value;\n`;
+function wrapperSource(program: string, wrapper: Wrapper, handlerKey: string): string {
+  const handler = `globalThis[${JSON.stringify(handlerKey)}]`;
+  if (wrapper === 'server-handler') return `import value from ${JSON.stringify(program)};\n${handler} = value;\n`;
   // Start-up programs: the top level has run once the import has; the banner took the time it began.
   const imp = `import value from ${JSON.stringify(program)};\nconst topLevelMs = performance.now() - __rtbenchEvaluationStart;`;
   const respond = `() => new Response(value, { headers: { ${JSON.stringify(TOP_LEVEL_HEADER)}: String(topLevelMs) } })`;
   switch (wrapper) {
     case 'print':
       return `${imp}\nconsole.log(value);\nconsole.log(${JSON.stringify(TOP_LEVEL_LINE)} + " " + topLevelMs);\n`;
-    case 'workerd-handler':
-      return `${imp}\nglobalThis.${HANDLER_KEY} = { fetch: ${respond} };\n`;
+    case 'handler':
+      return `${imp}\n${handler} = { fetch: ${respond} };\n`;
     case 'worker-module':
       return `${imp}\nexport default { fetch: ${respond} };\n`;
   }
@@ -56,7 +61,9 @@ export interface BuiltProgram {
  * program cache (runtime-kit's storeProgram: owner-only, named by content
  * hash, checked against that hash before every run).
  */
-export async function bundleProgram(program: string, target: BundleTarget, wrapper: Wrapper | 'none', label: string, dir: string): Promise<BuiltProgram> {
+export async function bundleProgram(program: string, plugin: RuntimePlugin, wrapper: Wrapper | 'none', label: string, dir: string): Promise<BuiltProgram> {
+  const target = plugin.bundle;
+  const handlerKey = plugin.programs.kind === 'server' ? plugin.programs.handlerKey : '';
   const common = {
     bundle: true,
     write: false,
@@ -72,12 +79,12 @@ export async function bundleProgram(program: string, target: BundleTarget, wrapp
   };
   // CommonJS packages (react-dom's node build) call require() for builtins; an ESM bundle has none of its own.
   const requireShim = target.platform === 'node' ? "import { createRequire as __rtbenchCreateRequire } from 'node:module';\nconst require = __rtbenchCreateRequire(import.meta.url);\n" : '';
-  const banner = wrapper === 'none' || wrapper === 'server-workerd' ? requireShim : `${EVALUATION_START}\n${requireShim}`;
+  const banner = wrapper === 'none' || wrapper === 'server-handler' ? requireShim : `${EVALUATION_START}\n${requireShim}`;
   const options = { ...common, ...(banner ? { banner: { js: banner } } : {}) };
   const result =
     wrapper === 'none'
       ? await build({ ...options, entryPoints: [program] })
-      : await build({ ...options, stdin: { contents: wrapperSource(program, wrapper), resolveDir: process.cwd(), sourcefile: `${label}-entry.js`, loader: 'js' } });
+      : await build({ ...options, stdin: { contents: wrapperSource(program, wrapper, handlerKey), resolveDir: process.cwd(), sourcefile: `${label}-entry.js`, loader: 'js' } });
   const code = result.outputFiles![0]!.contents;
   const { path } = storeProgram(dir, label, '.mjs', code);
   return { path, bytes: code.byteLength };

@@ -10,5 +10,5 @@ export { prepareMeasurement, runRound, disposePrepared, type Prepared, type Prep
 export type { RoundOutcome, RoundValues, RoundFailure } from './outcome.ts';
 export { programCommand, type HostVariant } from './variant.ts';
 export { choosePinning, type Pinning } from './pinning.ts';
-export { bundleProgram } from './bundle.ts';
+export { bundleProgram, startupWrapper, type Wrapper } from './bundle.ts';
 export { hostSuiteCode } from './code.ts';

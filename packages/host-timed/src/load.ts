@@ -10,8 +10,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { killTree, removeGuardedDir, spawnTracked, Tail, type ChildExit } from '@rtbench/runtime-kit';
-import { startWorkerd, workerdEnv, writeJobConfig } from '@rtbench/runtime-workerd/host-api';
+import { killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/runtime-kit';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
 import type { HttpRequestSpec } from './suite.ts';
@@ -35,7 +34,7 @@ export const loadReportSchema = z.object({
 export type LoadReport = z.infer<typeof loadReportSchema>;
 
 export interface LoadPlan {
-  /** The bundled server: a program (node, deno, bun) or a worker module (workerd). */
+  /** The bundled server: a program (a runtime that runs programs as processes) or a module it serves (one that serves them). */
   serverPath: string;
   request: HttpRequestSpec;
   connections: number;
@@ -101,9 +100,10 @@ function startProgramServer(v: HostVariant, serverPath: string, timeoutMs: numbe
   });
 }
 
-async function startWorkerdServer(v: HostVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
-  const { dir, configPath } = writeJobConfig({ bundle: { path: serverPath }, v8Flags: v.flags.args, workerdVersion: v.target.version, env: v.flags.env });
-  const w = startWorkerd(v.target.binary, configPath, workerdEnv({}), dir);
+/** A server on a runtime whose plug-in serves programs: it binds and reports the port itself. */
+async function startServedProgram(v: HostVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
+  if (v.plugin.programs.kind !== 'server') throw new Error(`${v.plugin.displayName} runs programs as processes`);
+  const w = v.plugin.programs.serve(v.target, v.flags, serverPath);
   let ended = false;
   void w.exited.then(() => (ended = true));
   const port = await within(w.listening, timeoutMs, undefined);
@@ -117,7 +117,7 @@ async function startWorkerdServer(v: HostVariant, serverPath: string, timeoutMs:
       w.kill();
       await within(w.exited, 5_000, undefined);
     },
-    cleanup: () => removeGuardedDir(dir),
+    cleanup: () => w.cleanup(),
   };
 }
 
@@ -194,14 +194,14 @@ function runGenerator(generator: Generator, port: number, plan: LoadPlan, core: 
 export async function runLoadRound(v: HostVariant, plan: LoadPlan): Promise<RoundOutcome> {
   const started = performance.now();
   const pinning = choosePinning();
-  const server = v.runtime === 'workerd' ? await startWorkerdServer(v, plan.serverPath, plan.timeoutMs) : await startProgramServer(v, plan.serverPath, plan.timeoutMs);
+  const server = v.plugin.programs.kind === 'server' ? await startServedProgram(v, plan.serverPath, plan.timeoutMs) : await startProgramServer(v, plan.serverPath, plan.timeoutMs);
   const stopOnAbort = (): void => void server.stop();
   plan.signal?.addEventListener('abort', stopOnAbort, { once: true });
   try {
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if (server.port === undefined) {
-      const why = server.alive() ? `did not report a port within ${plan.timeoutMs} ms (a node, deno or bun server prints "listening <port>" first)` : 'exited before it listened';
-      return fail(server.alive() ? 'timeout' : 'crash', `the ${v.runtime} server ${why}`, server.output.toString());
+      const why = server.alive() ? `did not report a port within ${plan.timeoutMs} ms (a server run as a process prints "listening <port>" first)` : 'exited before it listened';
+      return fail(server.alive() ? 'timeout' : 'crash', `the ${v.plugin.name} server ${why}`, server.output.toString());
     }
     if (pinning.server !== undefined && server.pid !== undefined) pinProcess(server.pid, pinning.server);
     const check = await probe(server.port, plan.request, Math.min(plan.timeoutMs, 10_000));
@@ -212,7 +212,7 @@ export async function runLoadRound(v: HostVariant, plan: LoadPlan): Promise<Roun
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if (!server.alive()) {
       const exit = await server.exited;
-      return fail('crash', `the ${v.runtime} server died under load (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`})`, server.output.toString());
+      return fail('crash', `the ${v.plugin.name} server died under load (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`})`, server.output.toString());
     }
     if (!report) return fail('crash', problem ?? 'no load report', output);
     const broken = report.errors + report.timeouts + report.non2xx;

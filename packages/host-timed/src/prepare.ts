@@ -7,18 +7,18 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { guardDir, removeGuardedDir } from '@rtbench/runtime-kit';
-import { bundleProgram } from './bundle.ts';
+import { cannotMessage, guardDir, isUnavailable, removeGuardedDir } from '@rtbench/runtime-kit';
+import { bundleProgram, startupWrapper } from './bundle.ts';
 import { runLoadRound } from './load.ts';
 import { fail, type RoundOutcome } from './outcome.ts';
-import { timeFirstLine, timeWorkerdFirstResponse, timeWorkerdIsolateStart, type TimingLimits } from './startup.ts';
+import { timeFirstLine, timeFirstResponse, timeIsolateStart, type TimingLimits } from './startup.ts';
 import { isUnsupported, type HostMeasurement, type LoadMeasurement, type StartupMeasurement, type Unsupported } from './suite.ts';
 import { programCommand, type HostVariant } from './variant.ts';
 
 export type Prepared =
   | { kind: 'first-line'; path: string; bytes: number; cacheDir?: string }
-  | { kind: 'workerd-serve'; path: string; bytes: number }
-  | { kind: 'workerd-isolate'; path: string; bytes: number }
+  | { kind: 'first-response'; path: string; bytes: number }
+  | { kind: 'isolate'; path: string; bytes: number }
   | { kind: 'load'; serverPath: string; measurement: LoadMeasurement };
 
 /** What preparing a measurement needs: its limits, and the program cache's folder for its bundles. */
@@ -49,19 +49,17 @@ export function disposePrepared(): void {
 }
 
 async function prepareStartup(m: StartupMeasurement, v: HostVariant, limits: PrepareOptions): Promise<Prepared | Unsupported> {
-  const label = `${m.name}-${v.runtime}`;
+  const label = `${m.name}-${v.plugin.name}`;
+  const programs = v.plugin.programs;
   if (m.start === 'isolate') {
-    if (v.runtime !== 'workerd') return { unsupported: 'isolate start is measured through workerd\'s worker loader; this runtime starts a process' };
-    if (m.cache !== 'none') return { unsupported: 'workerd keeps no code cache between workers' };
-    const built = await bundleProgram(programOf(m), v.bundle, 'worker-module', label, limits.programDir);
-    return { kind: 'workerd-isolate', path: built.path, bytes: built.bytes };
+    if (isUnavailable(programs.isolateStart)) return { unsupported: cannotMessage(v.plugin, 'isolateStart', programs.isolateStart) };
+    if (m.cache !== 'none') return { unsupported: `${v.plugin.displayName} keeps no code cache between isolates` };
+    const built = await bundleProgram(programOf(m), v.plugin, 'worker-module', label, limits.programDir);
+    return { kind: 'isolate', path: built.path, bytes: built.bytes };
   }
-  if (v.runtime === 'workerd') {
-    if (m.cache !== 'none') return { unsupported: 'workerd keeps no code cache between processes' };
-    const built = await bundleProgram(programOf(m), v.bundle, 'workerd-handler', label, limits.programDir);
-    return { kind: 'workerd-serve', path: built.path, bytes: built.bytes };
-  }
-  const built = await bundleProgram(programOf(m), v.bundle, 'print', label, limits.programDir);
+  if (m.cache !== 'none' && isUnavailable(programs.codeCache)) return { unsupported: cannotMessage(v.plugin, 'codeCache', programs.codeCache) };
+  const built = await bundleProgram(programOf(m), v.plugin, startupWrapper(v.plugin), label, limits.programDir);
+  if (programs.kind === 'server') return { kind: 'first-response', path: built.path, bytes: built.bytes };
   if (m.cache === 'none') return { kind: 'first-line', path: built.path, bytes: built.bytes };
   const cacheDir = mkdtempSync(join(tmpdir(), `rtbench-code-cache-${process.pid}-`));
   cacheDirs.push(cacheDir);
@@ -75,9 +73,9 @@ async function prepareStartup(m: StartupMeasurement, v: HostVariant, limits: Pre
 
 export async function prepareMeasurement(m: HostMeasurement, v: HostVariant, limits: PrepareOptions): Promise<Prepared | Unsupported> {
   if (m.kind === 'startup') return prepareStartup(m, v, limits);
-  const server = m.server(v.runtime);
+  const server = m.server(v.plugin.name);
   if (isUnsupported(server)) return server;
-  const built = await bundleProgram(server, v.bundle, v.runtime === 'workerd' ? 'server-workerd' : 'none', `${m.name}-server-${v.runtime}`, limits.programDir);
+  const built = await bundleProgram(server, v.plugin, v.plugin.programs.kind === 'server' ? 'server-handler' : 'none', `${m.name}-server-${v.plugin.name}`, limits.programDir);
   return { kind: 'load', serverPath: built.path, measurement: m };
 }
 
@@ -86,10 +84,10 @@ export async function runRound(prepared: Prepared, v: HostVariant, budget: Round
   switch (prepared.kind) {
     case 'first-line':
       return timeFirstLine(programCommand(v, prepared.path, prepared.cacheDir ? { cacheDir: prepared.cacheDir } : {}), limits);
-    case 'workerd-serve':
-      return timeWorkerdFirstResponse(v, prepared.path, limits);
-    case 'workerd-isolate':
-      return timeWorkerdIsolateStart(v, prepared.path, limits);
+    case 'first-response':
+      return timeFirstResponse(v, prepared.path, limits);
+    case 'isolate':
+      return timeIsolateStart(v, prepared.path, limits);
     case 'load':
       return runLoadRound(v, {
         serverPath: prepared.serverPath,

@@ -1,18 +1,15 @@
 /**
  * Start-up, timed by the host: from just before spawn to the first complete
- * stdout line (node, deno, bun) or to the end of the first HTTP response
- * (a new `workerd serve`). The process is then stopped by PID.
+ * stdout line (a runtime that runs programs as processes: node, deno, bun)
+ * or to the end of the first HTTP response (one that serves them: a new
+ * `workerd serve`). The process is then stopped by PID.
  *
- * workerd's worker loader (an experimental binding, `workerd serve
- * --experimental`) can load a new worker into a running server: timing one
- * request that loads the program as a fresh worker measures isolate start on
- * its own, without workerd's process start and config parsing.
+ * A runtime whose plug-in can load a program as a new isolate into a running
+ * server (workerd's worker loader) gets isolate start timed on its own: one
+ * request that loads the program as a fresh isolate, without the process
+ * start and config parsing.
  */
-import { writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { guardDir, killTree, removeGuardedDir, spawnTracked, Tail } from '@rtbench/runtime-kit';
-import { capnpString, compatibilityDateFor, COMPATIBILITY_FLAGS, JOB_DIR_PREFIX, SOCKET_NAME, startWorkerd, workerdEnv, writeJobConfig } from '@rtbench/runtime-workerd/host-api';
+import { isUnavailable, killTree, spawnTracked, Tail, type ServedProgram } from '@rtbench/runtime-kit';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import type { HostVariant, ProgramCommand } from './variant.ts';
@@ -70,8 +67,12 @@ export async function timeFirstLine(cmd: ProgramCommand, limits: TimingLimits): 
   }
 }
 
-/** Measured: the worker's performance.now() reads the same before and after a 1 MB bundle's top level. */
-const WORKERD_TOP_LEVEL = { topLevelMs: "workerd's clocks do not advance while a module's top level runs" };
+/** A served program's top level from its response header, or why the runtime's plug-in says its clocks cannot time it. */
+function servedTopLevel(v: HostVariant, header: string | null): { values: { topLevelMs?: number }; unsupported?: { topLevelMs: string } } {
+  const programs = v.plugin.programs;
+  if (programs.kind === 'server' && programs.topLevelTime) return { values: {}, unsupported: { topLevelMs: programs.topLevelTime.unavailable } };
+  return { values: topLevelFrom(header) };
+}
 
 /** The top level's duration from the program's second line ("rtbench-top-level <ms>") or its response header. */
 function topLevelFrom(text: string | null | undefined): { topLevelMs?: number } {
@@ -90,34 +91,41 @@ export async function getText(url: string, timeoutMs: number, signal?: AbortSign
   }
 }
 
-/** Spawn `workerd serve` → end of the first response to GET /. */
-export async function timeWorkerdFirstResponse(v: HostVariant, bundlePath: string, limits: TimingLimits): Promise<RoundOutcome> {
-  const { dir, configPath } = writeJobConfig({ bundle: { path: bundlePath }, v8Flags: v.flags.args, workerdVersion: v.target.version, env: v.flags.env });
-  return withWorkerd(v, dir, configPath, [], limits, async (port, output, started) => {
+/** A served program on a runtime whose plug-in serves programs. */
+function serve(v: HostVariant, path: string, how: 'program' | 'isolate-loader'): ServedProgram {
+  const programs = v.plugin.programs;
+  if (programs.kind !== 'server') throw new Error(`${v.plugin.displayName} runs programs as processes; it does not serve them`);
+  if (how === 'program') return programs.serve(v.target, v.flags, path);
+  if (isUnavailable(programs.isolateStart)) throw new Error(`${v.plugin.displayName}: ${programs.isolateStart.unavailable}`);
+  return programs.isolateStart.serveLoader(v.target, v.flags, path);
+}
+
+/** Start the server → end of the first response to GET /. */
+export async function timeFirstResponse(v: HostVariant, modulePath: string, limits: TimingLimits): Promise<RoundOutcome> {
+  return withServer(v, () => serve(v, modulePath, 'program'), limits, async (port, output, started) => {
     const answer = await getText(`http://127.0.0.1:${port}/`, limits.timeoutMs, limits.signal);
     const at = performance.now();
     if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-    if ('error' in answer) return fail('crash', `workerd listened on ${port} but the first request failed: ${answer.error}`, output());
+    if ('error' in answer) return fail('crash', `${v.plugin.name} listened on ${port} but the first request failed: ${answer.error}`, output());
     if (answer.status !== 200) return fail('error', `the first response had status ${answer.status}: ${answer.body.slice(0, 200)}`, output());
-    return { ok: true, values: { startupMs: at - started }, unsupported: WORKERD_TOP_LEVEL, answer: answer.body, wallMs: at - started };
+    const topLevel = servedTopLevel(v, answer.topLevel);
+    return { ok: true, values: { startupMs: at - started, ...topLevel.values }, ...(topLevel.unsupported ? { unsupported: topLevel.unsupported } : {}), answer: answer.body, wallMs: at - started };
   });
 }
 
 /**
- * Starts `workerd serve` on a job directory (the clock starts with the spawn),
- * waits until it listens, hands the port to `exchange`, and always stops the
- * server and removes the directory; a timeout or an interrupt stops it early.
+ * Starts the server (the clock starts with the spawn), waits until it
+ * listens, hands the port to `exchange`, and always stops it and removes what
+ * was written for it; a timeout or an interrupt stops it early.
  */
-async function withWorkerd(
+async function withServer(
   v: HostVariant,
-  dir: string,
-  configPath: string,
-  serveOptions: readonly string[],
+  start: () => ServedProgram,
   limits: TimingLimits,
   exchange: (port: number, output: () => string, started: number) => Promise<RoundOutcome>,
 ): Promise<RoundOutcome> {
   const started = performance.now();
-  const server = startWorkerd(v.target.binary, configPath, workerdEnv({}), dir, 8_000, undefined, serveOptions);
+  const server = start();
   const stop = (): void => server.kill();
   limits.signal?.addEventListener('abort', stop, { once: true });
   const timer = setTimeout(stop, limits.timeoutMs);
@@ -125,7 +133,7 @@ async function withWorkerd(
     const port = await server.listening;
     if (port === undefined) {
       if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-      return fail(server.killed ? 'timeout' : 'crash', server.killed ? `workerd did not listen within ${limits.timeoutMs} ms` : 'workerd exited before listening', server.output.toString());
+      return fail(server.killed ? 'timeout' : 'crash', server.killed ? `${v.plugin.name} did not listen within ${limits.timeoutMs} ms` : `${v.plugin.name} exited before listening`, server.output.toString());
     }
     return await exchange(port, () => server.output.toString(), started);
   } finally {
@@ -133,77 +141,26 @@ async function withWorkerd(
     limits.signal?.removeEventListener('abort', stop);
     server.kill();
     await within(server.exited, 5_000, undefined);
-    removeGuardedDir(dir);
+    server.cleanup();
   }
 }
 
-/** The running server's worker: loads the program as a new worker per request to /load, a tiny one for /warm. */
-const LOADER_MODULE = `
-let n = 0;
-export default {
-  async fetch(request, env) {
-    const url = new URL(request.url);
-    const warm = url.pathname === '/warm';
-    const code = warm ? 'export default { fetch: () => new Response("warm") };' : env.PROGRAM;
-    const worker = env.LOADER.get(\`w\${++n}\`, () => ({
-      compatibilityDate: env.COMPATIBILITY_DATE,
-      compatibilityFlags: JSON.parse(env.COMPATIBILITY_FLAGS),
-      mainModule: 'program.js',
-      modules: { 'program.js': code },
-      globalOutbound: null,
-    }));
-    return worker.getEntrypoint().fetch('http://program/');
-  },
-};
-`;
-
-function loaderConfig(programRelativePath: string, v: HostVariant): string {
-  const date = compatibilityDateFor(v.target.version);
-  const list = (items: readonly string[]): string => `[${items.map(capnpString).join(', ')}]`;
-  return `# Written by rtbench: one server whose worker loads the program as a new worker per request.
-using Workerd = import "/workerd/workerd.capnp";
-
-const config :Workerd.Config = (
-  services = [ (name = "loader", worker = .loader) ],
-  sockets = [ (name = ${capnpString(SOCKET_NAME)}, address = "127.0.0.1:0", http = (), service = "loader") ],
-  v8Flags = ${list(v.flags.args)},
-);
-
-const loader :Workerd.Worker = (
-  modules = [ (name = "loader.mjs", esModule = ${capnpString(LOADER_MODULE)}) ],
-  compatibilityDate = ${capnpString(date)},
-  compatibilityFlags = ${list(COMPATIBILITY_FLAGS)},
-  bindings = [
-    (name = "LOADER", workerLoader = ()),
-    (name = "PROGRAM", text = embed ${capnpString(programRelativePath)}),
-    (name = "COMPATIBILITY_DATE", text = ${capnpString(date)}),
-    (name = "COMPATIBILITY_FLAGS", text = ${capnpString(JSON.stringify(COMPATIBILITY_FLAGS))}),
-  ],
-);
-`;
-}
-
 /**
- * A running workerd with a worker loader (started, and its loader warmed with
- * a tiny worker, untimed) → one request that loads the program as a new
- * worker, timed from the host.
+ * A running server that loads programs as new isolates (started, and its
+ * loader warmed with a tiny one, untimed) → one request that loads the
+ * program as a new isolate, timed from the host.
  */
-export async function timeWorkerdIsolateStart(v: HostVariant, workerModulePath: string, limits: TimingLimits): Promise<RoundOutcome> {
-  const dir = mkdtempSync(join(tmpdir(), `${JOB_DIR_PREFIX}${process.pid}-`));
-  // The warden removes it if the host dies before withWorkerd does.
-  guardDir(dir);
-  writeFileSync(join(dir, 'program.mjs'), readFileSync(workerModulePath));
-  const configPath = join(dir, 'config.capnp');
-  writeFileSync(configPath, loaderConfig('program.mjs', v));
-  return withWorkerd(v, dir, configPath, ['--experimental'], limits, async (port, output, started) => {
+export async function timeIsolateStart(v: HostVariant, workerModulePath: string, limits: TimingLimits): Promise<RoundOutcome> {
+  return withServer(v, () => serve(v, workerModulePath, 'isolate-loader'), limits, async (port, output, started) => {
     const warm = await getText(`http://127.0.0.1:${port}/warm`, limits.timeoutMs, limits.signal);
-    if ('error' in warm || warm.body !== 'warm') return fail('error', `the worker loader did not answer: ${'error' in warm ? warm.error : warm.body.slice(0, 200)}`, output());
+    if ('error' in warm || warm.body !== 'warm') return fail('error', `the isolate loader did not answer: ${'error' in warm ? warm.error : warm.body.slice(0, 200)}`, output());
     const t0 = performance.now();
     const answer = await getText(`http://127.0.0.1:${port}/load`, limits.timeoutMs, limits.signal);
     const at = performance.now();
     if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-    if ('error' in answer) return fail('crash', `loading the program as a new worker failed: ${answer.error}`, output());
-    if (answer.status !== 200) return fail('error', `loading the program as a new worker answered ${answer.status}: ${answer.body.slice(0, 200)}`, output());
-    return { ok: true, values: { startupMs: at - t0 }, unsupported: WORKERD_TOP_LEVEL, answer: answer.body, wallMs: at - started };
+    if ('error' in answer) return fail('crash', `loading the program as a new isolate failed: ${answer.error}`, output());
+    if (answer.status !== 200) return fail('error', `loading the program as a new isolate answered ${answer.status}: ${answer.body.slice(0, 200)}`, output());
+    const topLevel = servedTopLevel(v, answer.topLevel);
+    return { ok: true, values: { startupMs: at - t0, ...topLevel.values }, ...(topLevel.unsupported ? { unsupported: topLevel.unsupported } : {}), answer: answer.body, wallMs: at - started };
   });
 }

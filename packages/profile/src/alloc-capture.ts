@@ -17,12 +17,11 @@
  * exit (tried: a helper allocating ~1 GB of short-lived objects is not in
  * it at all), where a benchmark's question is what it allocates.
  *
- * | runtime | how |
- * |---|---|
- * | node | `--inspect=127.0.0.1:<port>` (a free port the host picked), lockstep job, CDP on the target of `/json/list` |
- * | deno | the same (`deno run --inspect=127.0.0.1:<port>`); deno 2.9 rejects `--heap-prof` ("unexpected argument") |
- * | workerd | `workerd serve --inspector-addr=127.0.0.1:0` (port from the control fd), lockstep job over the streamed exchange |
- * | bun | unavailable: bun 1.4's `--heap-prof` writes a heap snapshot at exit (JavaScriptCore's live objects; its trace tree and samples are empty), not a sampling allocation profile, and its inspector speaks WebKit's protocol, which has no sampling heap profiler |
+ * The runtime's plug-in starts it with its inspector on (its `inspector`
+ * hook: node and deno `--inspect=127.0.0.1:<port>` on a free port the host
+ * picked, workerd `--inspector-addr=127.0.0.1:0` with the port from its
+ * control fd) and says what it cannot do (`allocationProfile`: bun's
+ * inspector speaks WebKit's protocol, which has no sampling heap profiler).
  *
  * node and deno read the host's commands with a blocking read on stdin, and
  * run inspector messages only while JavaScript runs (V8 interrupts): a
@@ -34,17 +33,15 @@
  * edge's included). workerd carries them out at once (its isolate is idle
  * between samples).
  */
-import { createServer } from 'node:net';
 import { lockstepSampleIterations, type CaseResultMessage, type ReadyMessage } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
-import { liveCase, writeFileAtomically, type JobOutcome, type JobRequest, type LiveCase } from '@rtbench/runtime-kit';
-import { startWorkerdJob } from '@rtbench/runtime-workerd/host-api';
+import { cannotMessage, isUnavailable, liveCase, writeFileAtomically, type JobRequest, type LiveCase } from '@rtbench/runtime-kit';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { checkHeapProfile, type HeapProfile } from './heapprofile.ts';
 import { bundleLocator } from './source-map.ts';
 import { summarizeAllocations, type AllocationSummary } from './alloc-summary.ts';
 import { allocationTree } from './tree.ts';
-import { targetPath, withTimeout } from './workerd.ts';
+import { INSPECTOR_WAIT_MS, inspectorTarget, withTimeout } from './inspector.ts';
 import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, processProblem, profileLockstepJob, type ProfileArm } from './capture.ts';
 
 /** Average bytes between samples: V8's default (512 KiB) gives too few samples in a second of a light allocator, 16 KiB an 11 MB file for a case allocating 4 GB/s (the file holds every sample). */
@@ -84,54 +81,16 @@ export type AllocationCaseResult =
   | { status: 'unsupported'; reason: string }
   | { status: 'failed'; reason: string; stderr?: string };
 
-const METHODS: Record<string, string> = {
-  node: 'node --inspect, HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)',
-  deno: 'deno run --inspect, HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)',
-  workerd: 'workerd --inspector-addr, HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)',
-};
-
-export const BUN_ALLOC_UNAVAILABLE =
-  "bun 1.4's --heap-prof writes a heap snapshot at exit (JavaScriptCore's live objects, with no allocation stacks: its trace tree and samples are empty), not a sampling allocation profile, and bun's inspector speaks WebKit's protocol, which has no sampling heap profiler";
-
-const INSPECTOR_WAIT_MS = 15_000;
-
-/** A free TCP port on 127.0.0.1, by binding port 0 and closing it (another process could take it before the runtime does: rare, and then the profile fails with the reason). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port on 127.0.0.1'))));
-    });
-  });
-}
-
-/** Polls the inspector's /json/list until it answers with a target (the runtime starts it before any JavaScript runs). */
-async function inspectorTarget(port: number, within: number): Promise<string> {
-  const until = Date.now() + within;
-  let last: Error | undefined;
-  while (Date.now() < until) {
-    try {
-      return await targetPath(port);
-    } catch (error) {
-      last = error as Error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  throw new Error(`no inspector answered on 127.0.0.1:${port} within ${within} ms${last ? ` (${last.message})` : ''}`);
-}
-
 /**
  * Takes one allocation profile of one case on one arm and writes it to
  * `outPath`. Never throws for what the runtime or the case did.
  */
 export async function profileAllocations(options: AllocationCaseOptions): Promise<AllocationCaseResult> {
   const { arm, caseId, outPath } = options;
-  const runtime = arm.runner.runtime;
-  if (runtime === 'bun') return { status: 'unavailable', reason: BUN_ALLOC_UNAVAILABLE };
-  if (!(runtime in METHODS)) return { status: 'unavailable', reason: `rtbench does not know how to take an allocation profile on ${runtime}` };
+  const hook = arm.plugin.allocationProfile;
+  if (isUnavailable(hook)) return { status: 'unavailable', reason: cannotMessage(arm.plugin, 'allocationProfile', hook) };
+  const inspector = arm.plugin.inspector;
+  if (isUnavailable(inspector)) return { status: 'unavailable', reason: cannotMessage(arm.plugin, 'allocationProfile', inspector) };
   const timeMs = options.timeMs ?? DEFAULT_PROFILE_TIME_MS;
   const warmupMs = options.warmupMs ?? DEFAULT_PROFILE_WARMUP_MS;
   const intervalBytes = Math.max(1, Math.round(options.intervalBytes ?? DEFAULT_ALLOC_INTERVAL_BYTES));
@@ -140,26 +99,12 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
 
   let live: LiveCase;
   let inspectorPort: Promise<number | undefined>;
-  if (runtime === 'workerd') {
-    let resolvePort!: (port: number | undefined) => void;
-    inspectorPort = new Promise((r) => (resolvePort = r));
-    live = liveCase(
-      startWorkerdJob(request, {
-        serveOptions: ['--inspector-addr=127.0.0.1:0'],
-        async beforeExchange(server) {
-          resolvePort(await withTimeout(server.inspector, INSPECTOR_WAIT_MS, "workerd's inspector port").catch(() => undefined));
-        },
-      }),
-    );
-  } else {
-    let port: number;
-    try {
-      port = await freePort();
-    } catch (error) {
-      return { status: 'failed', reason: (error as Error).message };
-    }
-    inspectorPort = Promise.resolve(port);
-    live = arm.runner.startSession({ ...request, flags: { args: [`--inspect=127.0.0.1:${port}`, ...arm.flags.args], env: arm.flags.env } });
+  try {
+    const started = await inspector.start(request);
+    live = liveCase(started.running);
+    inspectorPort = started.port;
+  } catch (error) {
+    return { status: 'failed', reason: (error as Error).message };
   }
 
   let session: CdpSession | undefined;
@@ -206,5 +151,5 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
   const summary = summarizeAllocations(profile, { locate, ops });
   const warmupBytes = summary.functions.filter((f) => (f.name === 'warmUp' || f.name === 'steadyTime') && f.location?.startsWith('packages/core/src/measure.ts:')).reduce((n, f) => n + f.totalBytes, 0);
   const result = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result');
-  return { status: 'ok', path: outPath, method: METHODS[runtime]!, window: { method: 'lockstep', samples: counted, ops, warmupBytes }, summary, tree: allocationTree(profile, { locate }), ...(result ? { result } : {}) };
+  return { status: 'ok', path: outPath, method: hook.method, window: { method: 'lockstep', samples: counted, ops, warmupBytes }, summary, tree: allocationTree(profile, { locate }), ...(result ? { result } : {}) };
 }

@@ -6,12 +6,11 @@
  * (cpuprofile.ts) and written as a `.cpuprofile` (Chrome DevTools,
  * speedscope).
  *
- * | runtime | how the profile is taken | tried, and why not |
- * |---|---|---|
- * | node (20–26) | `--cpu-prof --cpu-prof-dir=<tmp> --cpu-prof-name=<f> --cpu-prof-interval=<µs>` before the bundle; V8's CpuProfiler from start-up, written at `process.exit` | — |
- * | deno (2.9) | the same four flags on `deno run` (not in `deno run --help`, but in the binary's help text and accepted: "Start the V8 CPU profiler on startup and write the profile to disk on exit"); written at `Deno.exit` | `--v8-flags=--cpu-prof`: not a V8 flag (V8 only has `--prof`, a tick log for its own tick processor) |
- * | bun (1.4) | `--cpu-prof --cpu-prof-dir --cpu-prof-name --cpu-prof-interval` (`bun --help`): JavaScriptCore's sampling profiler, written in Chrome's format at exit | — |
- * | workerd | `workerd serve --inspector-addr=127.0.0.1:0` (the port comes back on the control fd as `listen-inspector`), then the Chrome DevTools Protocol over the worker's WebSocket: `Profiler.enable`, `Profiler.setSamplingInterval`, `Profiler.start` before the job is sent, `Profiler.stop` after its response ended | V8 flags in the config: `--cpu-prof` is not a V8 flag, `--prof` writes a tick log, not a profile |
+ * How is the runtime plug-in's (its `cpuProfile` hook): 'file', flags that
+ * make the runtime write a `.cpuprofile` at exit (node, deno and bun's
+ * `--cpu-prof`); or 'inspector', the Chrome DevTools Protocol's Profiler
+ * around the job's exchange (workerd: `--cpu-prof` is not a V8 flag, and
+ * `--prof` writes a tick log, not a profile).
  *
  * A runtime that cannot give a real profile yields `unavailable` with the
  * reason, never a made-up one.
@@ -20,17 +19,17 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
-import { guardDir, removeGuardedDir, writeFileAtomically, type JobOutcome, type Runner, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
+import { cannotMessage, guardDir, isUnavailable, removeGuardedDir, withFlagsFirst, writeFileAtomically, type JobOutcome, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
 import { parseCpuProfile, restrictToSampling, type CpuProfile, type SamplingWindow } from './cpuprofile.ts';
 import { bundleLocator } from './source-map.ts';
 import { summarize, type ProfileSummary } from './summary.ts';
 import { callTree } from './tree.ts';
 import type { CallTree } from '@rtbench/core/profile-manifest';
-import { profileWorkerdJob } from './workerd.ts';
+import { profileOverInspector } from './inspector.ts';
 
 /** One variant as the run loop holds it (structurally an Arm of @rtbench/run). */
 export interface ProfileArm {
-  runner: Runner;
+  plugin: RuntimePlugin;
   target: RuntimeTarget;
   flags: TranslatedFlags;
   bundlePath: string;
@@ -86,21 +85,6 @@ export function profileJob(caseId: string, warmupMs: number, timeMs: number): Jo
   return { protocol: 1, kind: 'measure', caseId, options: { warmupMs, timeMs, minSamples: 5, maxSamples: 1_000_000, sampleMs: 0 } };
 }
 
-/** The profiler flags for runtimes that take `--cpu-prof` on the command line. */
-export function cpuProfFlags(runtime: string, dir: string, name: string, intervalUs: number): string[] | undefined {
-  if (runtime === 'node' || runtime === 'deno' || runtime === 'bun') {
-    return ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}`, `--cpu-prof-interval=${Math.max(1, Math.round(intervalUs))}`];
-  }
-  return undefined;
-}
-
-const METHODS: Record<string, string> = {
-  node: 'node --cpu-prof (V8 CpuProfiler)',
-  deno: 'deno run --cpu-prof (V8 CpuProfiler)',
-  bun: "bun --cpu-prof (JavaScriptCore's sampling profiler)",
-  workerd: 'workerd --inspector-addr, Chrome DevTools Protocol Profiler domain (V8 CpuProfiler)',
-};
-
 /** Why a profiled process gave no result: what CPU, allocation and native profiles all report. */
 export type ProcessProblem = { status: 'unsupported'; reason: string } | { status: 'failed'; reason: string; stderr: string };
 
@@ -139,28 +123,27 @@ export async function profileCase(options: ProfileCaseOptions): Promise<ProfileC
   const warmupMs = options.warmupMs ?? DEFAULT_PROFILE_WARMUP_MS;
   const intervalUs = options.intervalUs ?? DEFAULT_PROFILE_INTERVAL_US;
   const timeoutMs = options.timeoutMs ?? warmupMs + timeMs + 60_000;
-  const runtime = arm.runner.runtime;
+  const hook = arm.plugin.cpuProfile;
+  if (isUnavailable(hook)) return { status: 'unavailable', reason: cannotMessage(arm.plugin, 'cpuProfile', hook) };
   const job = profileJob(caseId, warmupMs, timeMs);
-  const request = { target: arm.target, bundlePath: arm.bundlePath, job, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) };
+  const request = { target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) };
 
   let raw: CpuProfile;
   let outcome: JobOutcome;
-  if (runtime === 'workerd') {
-    const taken = await profileWorkerdJob({ ...request, flags: arm.flags }, intervalUs);
+  if (hook.kind === 'inspector') {
+    const taken = await profileOverInspector(arm.plugin, request, intervalUs);
     if ('unavailable' in taken) return { status: 'unavailable', reason: taken.unavailable };
     outcome = taken.outcome;
     const { problem } = answerOf(outcome);
     if (problem) return problem;
-    if (!taken.profile) return { status: 'failed', reason: `workerd's inspector gave no profile: ${taken.profileError ?? 'no reason given'}`, stderr: outcome.stderr.slice(-4000) };
+    if (!taken.profile) return { status: 'failed', reason: `${arm.target.spec}'s inspector gave no profile: ${taken.profileError ?? 'no reason given'}`, stderr: outcome.stderr.slice(-4000) };
     raw = taken.profile;
   } else {
     const dir = mkdtempSync(join(tmpdir(), `${PROFILE_DIR_PREFIX}${process.pid}-`));
     guardDir(dir);
     try {
       const name = 'case.cpuprofile';
-      const extra = cpuProfFlags(runtime, dir, name, intervalUs);
-      if (!extra) return { status: 'unavailable', reason: `rtbench does not know how to profile ${runtime}` };
-      outcome = await arm.runner.runJob({ ...request, flags: { args: [...extra, ...arm.flags.args], env: arm.flags.env } });
+      outcome = await arm.plugin.runJob(withFlagsFirst(request, hook.flags(dir, name, intervalUs)));
       const { problem } = answerOf(outcome);
       if (problem) return problem;
       const file = join(dir, name);
@@ -183,5 +166,5 @@ export async function profileCase(options: ProfileCaseOptions): Promise<ProfileC
   writeFileAtomically(outPath, JSON.stringify(profile));
   if (options.fullOutPath) writeFileAtomically(options.fullOutPath, JSON.stringify(raw));
   const { result } = answerOf(outcome);
-  return { status: 'ok', path: outPath, method: METHODS[runtime] ?? runtime, window, summary: summarize(profile, { locate }), tree: callTree(profile, { locate }), ...(result ? { result } : {}) };
+  return { status: 'ok', path: outPath, method: hook.method, window, summary: summarize(profile, { locate }), tree: callTree(profile, { locate }), ...(result ? { result } : {}) };
 }

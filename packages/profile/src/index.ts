@@ -13,14 +13,14 @@
  * - renderAllocTop: its terminal or markdown text
  * - profileNative(options): a native profile (perf, the engine's C++ frames and named JIT code) as a .cpuprofile, its summary and call tree
  */
-export { profileCase, profileJob, cpuProfFlags, DEFAULT_PROFILE_INTERVAL_US, DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, type ProfileArm, type ProfileCaseOptions, type ProfileCaseResult } from './capture.ts';
+export { profileCase, profileJob, DEFAULT_PROFILE_INTERVAL_US, DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, type ProfileArm, type ProfileCaseOptions, type ProfileCaseResult } from './capture.ts';
 export { parseCpuProfile, restrictToSampling, sampleTimes, type CallFrame, type CpuProfile, type ProfileNode, type SamplingWindow } from './cpuprofile.ts';
 export { bundleLocator, type FrameLocation, type FrameLocator } from './source-map.ts';
 export { categorize, diffProfiles, nodeFrames, summarize, weighFunctions, CATEGORIES, CATEGORY_NOTES, type Category, type DiffEntry, type FunctionStat, type NodeFrame, type NodeFramesOptions, type ProfileDiff, type ProfileSummary, type Shares, type SummarizeOptions } from './summary.ts';
 export { allocationTree, callTree, DEFAULT_TREE_MAX_NODES, DEFAULT_TREE_MIN_SHARE, type CallTreeOptions } from './tree.ts';
 export { allocationEntry, manifestDiff, manifestEntry, profileManifest, MANIFEST_MOVERS } from './manifest.ts';
 export { categoryLine, renderAllocTop, renderDiff, renderTop, type DiffRenderOptions, type RenderOptions, type TextFormat } from './render.ts';
-export { profileAllocations, BUN_ALLOC_UNAVAILABLE, DEFAULT_ALLOC_INTERVAL_BYTES, type AllocationCaseOptions, type AllocationCaseResult, type AllocationWindow } from './alloc-capture.ts';
+export { profileAllocations, DEFAULT_ALLOC_INTERVAL_BYTES, type AllocationCaseOptions, type AllocationCaseResult, type AllocationWindow } from './alloc-capture.ts';
 export { allocationFrames, summarizeAllocations, type AllocationStat, type AllocationSummary, type SummarizeAllocationsOptions } from './alloc-summary.ts';
 export { checkHeapProfile, flattenHeapProfile, parseHeapProfile, type HeapProfile, type HeapProfileNode, type HeapProfileSample } from './heapprofile.ts';
 export { profileNative, DEFAULT_NATIVE_PERIOD_US, type NativeCaseOptions, type NativeCaseResult, type NativeResolution, type NativeTimings } from './native-capture.ts';

@@ -2,7 +2,7 @@
  * One native profile of one case × arm (`--profile native`): an extra
  * process (not a measured one) run under `perf record` of the software CPU
  * clock with call stacks by frame pointers, the engine told to name its JIT
- * code (the runner's `nativeProfile` hook: V8's perf map, JavaScriptCore's
+ * code (the plug-in's `nativeProfile` hook: V8's perf map, JavaScriptCore's
  * jitdump), and perf switched on and off by the host around the sampling
  * phase: the process runs a lockstep job, warms up and says `ready`; the
  * host writes `enable` to perf's control fifo, waits for perf's `ack`, asks
@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { CaseResultMessage } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
-import { guardDir, perfRecordWrap, removeGuardedDir, writeFileAtomically, type JobOutcome, type NativeProfileHook } from '@rtbench/runtime-kit';
+import { cannotMessage, guardDir, isUnavailable, perfRecordWrap, removeGuardedDir, writeFileAtomically, type JobOutcome } from '@rtbench/runtime-kit';
 import { inlinedIntoTimedPath } from './alloc-summary.ts';
 import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, processProblem, profileLockstepJob, type ProfileArm } from './capture.ts';
 import type { SamplingWindow } from './cpuprofile.ts';
@@ -171,8 +171,8 @@ function jsThread(samples: readonly PerfSample[]): number | undefined {
  */
 export async function profileNative(options: NativeCaseOptions): Promise<NativeCaseResult> {
   const { arm, caseId, outPath, perf } = options;
-  const hook: NativeProfileHook | undefined = arm.runner.nativeProfile;
-  if (!hook) return { status: 'unavailable', reason: `rtbench does not know how to have ${arm.runner.runtime} name its JIT code for perf (its runner has no nativeProfile hook)` };
+  const hook = arm.plugin.nativeProfile;
+  if (isUnavailable(hook)) return { status: 'unavailable', reason: cannotMessage(arm.plugin, 'nativeProfile', hook) };
   const timeMs = options.timeMs ?? DEFAULT_PROFILE_TIME_MS;
   const warmupMs = options.warmupMs ?? DEFAULT_PROFILE_WARMUP_MS;
   const periodUs = options.periodUs ?? DEFAULT_NATIVE_PERIOD_US;
@@ -189,7 +189,7 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
     execFileSync('mkfifo', [controlPath, ackPath]);
     const control = new PerfControl(controlPath, ackPath);
     const data = join(dir, 'perf.data');
-    const live = arm.runner.startSession({
+    const live = arm.plugin.startSession({
       target: arm.target,
       bundlePath: arm.bundlePath,
       job: profileLockstepJob(caseId, warmupMs),

@@ -12,14 +12,16 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { guardDir, liveChildPids, removeGuardedDir, type Runner } from '@rtbench/runtime-kit';
+import { guardDir, liveChildPids, removeGuardedDir, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleSuite } from '../../cli/src/bundle.ts';
-import { nodeRunner } from '../../../runtimes/node/src/runner.ts';
-import { denoRunner } from '../../../runtimes/deno/src/runner.ts';
-import { bunRunner } from '../../../runtimes/bun/src/runner.ts';
-import { workerdRunner } from '../../../runtimes/workerd/src/runner.ts';
 import type { CallTreeNode } from '@rtbench/core/profile-manifest';
 import { diffProfiles, parseHeapProfile, profileAllocations, renderAllocTop, renderDiff, summarizeAllocations, bundleLocator, type AllocationCaseResult, type ProfileArm } from '../src/index.ts';
+import { pluginNamed } from '@rtbench/runtime-registry';
+
+const nodeRuntime = pluginNamed('node')!;
+const denoRuntime = pluginNamed('deno')!;
+const bunRuntime = pluginNamed('bun')!;
+const workerdRuntime = pluginNamed('workerd')!;
 
 const fixture = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'profile-alloc', 'index.ts');
 const FIXTURE_SOURCE = 'test/fixtures/profile-alloc/index.ts';
@@ -30,11 +32,11 @@ guardDir(out);
 afterAll(() => removeGuardedDir(out));
 afterEach(() => expect(liveChildPids()).toEqual([]));
 
-async function armOf(runner: Runner, env: Record<string, string> = {}): Promise<ProfileArm> {
-  const bundlePath = (await bundleSuite(fixture, 'profile-alloc', runner.runtime, runner.bundle)).path;
-  const target = await runner.resolve(runner.runtime);
-  const flags = runner.translateFlags([]);
-  return { runner, target, flags: { args: flags.args, env: { ...flags.env, ...env } }, bundlePath };
+async function armOf(plugin: RuntimePlugin, env: Record<string, string> = {}): Promise<ProfileArm> {
+  const bundlePath = (await bundleSuite(fixture, 'profile-alloc', plugin.name, plugin.bundle)).path;
+  const target = await plugin.resolve(plugin.name);
+  const flags = plugin.translateFlags([]);
+  return { plugin, target, flags: { args: flags.args, env: { ...flags.env, ...env } }, bundlePath };
 }
 
 function ok(result: AllocationCaseResult): Extract<AllocationCaseResult, { status: 'ok' }> {
@@ -45,12 +47,12 @@ function ok(result: AllocationCaseResult): Extract<AllocationCaseResult, { statu
 const helperLine = (name: string): number => readFileSync(fixture, 'utf8').split('\n').findIndex((l) => l.startsWith(`function ${name}(`)) + 1;
 
 describe('profileAllocations on node, deno and workerd', () => {
-  for (const runner of [nodeRunner, denoRunner, workerdRunner]) {
-    it(`${runner.runtime}: the sampling phase only, the allocating helper on top, and on top of the differential view when it allocates 4×`, async () => {
-      const arm = await armOf(runner);
-      const path = join(out, `${runner.runtime}.heapprofile`);
+  for (const plugin of [nodeRuntime, denoRuntime, workerdRuntime]) {
+    it(`${plugin.name}: the sampling phase only, the allocating helper on top, and on top of the differential view when it allocates 4×`, async () => {
+      const arm = await armOf(plugin);
+      const path = join(out, `${plugin.name}.heapprofile`);
       const base = ok(await profileAllocations({ arm, caseId: CASE, outPath: path, timeMs: 300, warmupMs: 150 }));
-      const text = renderAllocTop(base.summary, { top: 6, title: `${CASE} · ${runner.runtime}` });
+      const text = renderAllocTop(base.summary, { top: 6, title: `${CASE} · ${plugin.name}` });
       // The host started the profiler after warmup and stopped it after the samples: no byte under the harness's warmup.
       expect(base.window.method).toBe('lockstep');
       expect(base.window.samples).toBeGreaterThanOrEqual(5);
@@ -85,7 +87,7 @@ describe('profileAllocations on node, deno and workerd', () => {
       expect(treeSelf).toBeLessThanOrEqual(top!.selfBytes + frames.length);
       expect(treeSelf).toBeGreaterThanOrEqual(top!.selfBytes * 0.95);
 
-      const big = ok(await profileAllocations({ arm: await armOf(runner, { PROFILE_ALLOC_BIG: '4' }), caseId: CASE, outPath: join(out, `${runner.runtime}-big.heapprofile`), timeMs: 300, warmupMs: 150 }));
+      const big = ok(await profileAllocations({ arm: await armOf(plugin, { PROFILE_ALLOC_BIG: '4' }), caseId: CASE, outPath: join(out, `${plugin.name}-big.heapprofile`), timeMs: 300, warmupMs: 150 }));
       const diff = diffProfiles(base.summary, big.summary);
       const diffText = renderDiff(diff, { a: 'base', b: 'big', of: 'allocated bytes', top: 5 });
       expect(diff.functions[0]?.name, diffText).toBe('allocHelper');
@@ -101,7 +103,7 @@ describe('profileAllocations on node, deno and workerd', () => {
 
 describe('profileAllocations on bun', () => {
   it('is unavailable, saying why, without starting bun', async () => {
-    const r = await profileAllocations({ arm: await armOf(bunRunner), caseId: CASE, outPath: join(out, 'bun.heapprofile') });
+    const r = await profileAllocations({ arm: await armOf(bunRuntime), caseId: CASE, outPath: join(out, 'bun.heapprofile') });
     expect(r.status).toBe('unavailable');
     if (r.status === 'unavailable') expect(r.reason).toMatch(/heap snapshot at exit.*not a sampling allocation profile/);
   });
@@ -109,7 +111,7 @@ describe('profileAllocations on bun', () => {
 
 describe('a case that is not there', () => {
   it('is a failure with the reason, not a profile', async () => {
-    const r = await profileAllocations({ arm: await armOf(nodeRunner), caseId: 'no such case', outPath: join(out, 'none.heapprofile'), timeMs: 100, warmupMs: 20 });
+    const r = await profileAllocations({ arm: await armOf(nodeRuntime), caseId: 'no such case', outPath: join(out, 'none.heapprofile'), timeMs: 100, warmupMs: 20 });
     expect(r.status).toBe('failed');
     if (r.status === 'failed') expect(r.reason).toContain('no case "no such case"');
   });

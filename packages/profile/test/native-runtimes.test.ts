@@ -10,14 +10,16 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { guardDir, liveChildPids, removeGuardedDir, type Runner } from '@rtbench/runtime-kit';
+import { guardDir, liveChildPids, removeGuardedDir, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleSuite } from '../../cli/src/bundle.ts';
-import { nodeRunner } from '../../../runtimes/node/src/runner.ts';
-import { denoRunner } from '../../../runtimes/deno/src/runner.ts';
-import { bunRunner } from '../../../runtimes/bun/src/runner.ts';
-import { workerdRunner } from '../../../runtimes/workerd/src/runner.ts';
 import { ensureDebianProgram } from '../../../test/helpers/debian-package.ts';
 import { parseCpuProfile, profileNative, renderTop, TIMED_LOOP, type NativeCaseResult, type ProfileArm } from '../src/index.ts';
+import { pluginNamed } from '@rtbench/runtime-registry';
+
+const nodeRuntime = pluginNamed('node')!;
+const denoRuntime = pluginNamed('deno')!;
+const bunRuntime = pluginNamed('bun')!;
+const workerdRuntime = pluginNamed('workerd')!;
 
 const perf = ensureDebianProgram({
   path: process.env.RTBENCH_PERF ?? '/usr/bin/perf',
@@ -36,9 +38,9 @@ afterAll(() => removeGuardedDir(out));
 const perfMaps = (): string[] => readdirSync('/tmp').filter((f) => /^perf-\d+\.map$/.test(f));
 afterEach(() => expect(liveChildPids()).toEqual([]));
 
-async function armOf(runner: Runner): Promise<ProfileArm> {
-  const bundlePath = (await bundleSuite(suiteEntry, 'json-reviver', runner.runtime, runner.bundle)).path;
-  return { runner, target: await runner.resolve(runner.runtime), flags: runner.translateFlags([]), bundlePath };
+async function armOf(plugin: RuntimePlugin): Promise<ProfileArm> {
+  const bundlePath = (await bundleSuite(suiteEntry, 'json-reviver', plugin.name, plugin.bundle)).path;
+  return { plugin, target: await plugin.resolve(plugin.name), flags: plugin.translateFlags([]), bundlePath };
 }
 
 function ok(result: NativeCaseResult): Extract<NativeCaseResult, { status: 'ok' }> {
@@ -47,16 +49,16 @@ function ok(result: NativeCaseResult): Extract<NativeCaseResult, { status: 'ok' 
 }
 
 describe('profileNative on node, deno, bun and workerd', () => {
-  for (const runner of [nodeRunner, workerdRunner, denoRunner, bunRunner]) {
-    it(`${runner.runtime}: the sampling phase's native and JIT frames, named where the binary lets perf name them`, async () => {
+  for (const plugin of [nodeRuntime, workerdRuntime, denoRuntime, bunRuntime]) {
+    it(`${plugin.name}: the sampling phase's native and JIT frames, named where the binary lets perf name them`, async () => {
       const mapsBefore = new Set(perfMaps());
-      const arm = await armOf(runner);
-      const path = join(out, `${runner.runtime}.native.cpuprofile`);
+      const arm = await armOf(plugin);
+      const path = join(out, `${plugin.name}.native.cpuprofile`);
       const r = ok(await profileNative({ arm, caseId: CASE, perf, outPath: path, timeMs: 400, warmupMs: 200 }));
-      const text = renderTop(r.summary, { top: 8, title: `${CASE} · ${runner.runtime}` });
+      const text = renderTop(r.summary, { top: 8, title: `${CASE} · ${plugin.name}` });
       expect(r.window.method).toBe('markers');
       expect(r.resolution.samples, text).toBeGreaterThan(50);
-      expect(r.resolution.note).toBe(runner.nativeProfile!.resolves);
+      expect(r.resolution.note).toBe((plugin.nativeProfile as { resolves: string }).resolves);
       // The file is the thread's samples as a .cpuprofile; no frame is a bare [unknown].
       const written = parseCpuProfile(readFileSync(path, 'utf8'));
       expect(written.samples.length).toBe(r.resolution.samples);
@@ -64,9 +66,9 @@ describe('profileNative on node, deno, bun and workerd', () => {
       // The harness's timed loop is on the stacks: on V8, its frames (named from the JIT's map and mapped
       // through the bundle's source map) merged into one; on bun, its sampler from JSC's jitdump, with its tier.
       const names = written.nodes.map((n) => n.callFrame.functionName);
-      if (runner.runtime === 'bun') expect(names.some((n) => /^sample \[(Baseline|DFG|FTL)\]$/.test(n)), names.join(' | ')).toBe(true);
+      if (plugin.name === 'bun') expect(names.some((n) => /^sample \[(Baseline|DFG|FTL)\]$/.test(n)), names.join(' | ')).toBe(true);
       else expect(names, written.nodes[0]!.children!.map((id) => names[id - 1]).join(' | ')).toContain(TIMED_LOOP);
-      if (runner.runtime === 'node' || runner.runtime === 'workerd') {
+      if (plugin.name === 'node' || plugin.name === 'workerd') {
         // V8's C++ behind JSON.parse with a reviver, by name, with its share: the
         // internalizer only runs with a reviver, so this is the case's parse, not
         // the harness's JSON.parse of its protocol lines (JsonParser, harness time).

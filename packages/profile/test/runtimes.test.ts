@@ -8,13 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CallTreeNode } from '@rtbench/core/profile-manifest';
-import { guardDir, liveChildPids, removeGuardedDir, type Runner } from '@rtbench/runtime-kit';
+import { guardDir, liveChildPids, removeGuardedDir, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleSuite } from '../../cli/src/bundle.ts';
-import { nodeRunner } from '../../../runtimes/node/src/runner.ts';
-import { denoRunner } from '../../../runtimes/deno/src/runner.ts';
-import { bunRunner } from '../../../runtimes/bun/src/runner.ts';
-import { workerdRunner } from '../../../runtimes/workerd/src/runner.ts';
 import { bundleLocator, diffProfiles, parseCpuProfile, profileCase, renderDiff, renderTop, type ProfileArm, type ProfileCaseResult } from '../src/index.ts';
+import { pluginNamed } from '@rtbench/runtime-registry';
+
+const nodeRuntime = pluginNamed('node')!;
+const denoRuntime = pluginNamed('deno')!;
+const bunRuntime = pluginNamed('bun')!;
+const workerdRuntime = pluginNamed('workerd')!;
 
 const fixture = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'profile-hot', 'index.ts');
 const FIXTURE_SOURCE = 'test/fixtures/profile-hot/index.ts';
@@ -25,11 +27,11 @@ guardDir(out);
 afterAll(() => removeGuardedDir(out));
 afterEach(() => expect(liveChildPids()).toEqual([]));
 
-async function armOf(runner: Runner, env: Record<string, string> = {}): Promise<ProfileArm> {
-  const bundlePath = (await bundleSuite(fixture, 'profile-hot', runner.runtime, runner.bundle)).path;
-  const target = await runner.resolve(runner.runtime);
-  const flags = runner.translateFlags([]);
-  return { runner, target, flags: { args: flags.args, env: { ...flags.env, ...env } }, bundlePath };
+async function armOf(plugin: RuntimePlugin, env: Record<string, string> = {}): Promise<ProfileArm> {
+  const bundlePath = (await bundleSuite(fixture, 'profile-hot', plugin.name, plugin.bundle)).path;
+  const target = await plugin.resolve(plugin.name);
+  const flags = plugin.translateFlags([]);
+  return { plugin, target, flags: { args: flags.args, env: { ...flags.env, ...env } }, bundlePath };
 }
 
 function ok(result: ProfileCaseResult): Extract<ProfileCaseResult, { status: 'ok' }> {
@@ -38,12 +40,12 @@ function ok(result: ProfileCaseResult): Extract<ProfileCaseResult, { status: 'ok
 }
 
 describe('profileCase on node, deno, bun and workerd', () => {
-  for (const runner of [nodeRunner, denoRunner, workerdRunner, bunRunner]) {
-    it(`${runner.runtime}: the sampling phase only, with the hot helper at the top as benchmark code`, async () => {
-      const arm = await armOf(runner);
-      const path = join(out, `${runner.runtime}.cpuprofile`);
+  for (const plugin of [nodeRuntime, denoRuntime, workerdRuntime, bunRuntime]) {
+    it(`${plugin.name}: the sampling phase only, with the hot helper at the top as benchmark code`, async () => {
+      const arm = await armOf(plugin);
+      const path = join(out, `${plugin.name}.cpuprofile`);
       const r = ok(await profileCase({ arm, caseId: CASE, outPath: path, timeMs: 600, warmupMs: 200 }));
-      const text = renderTop(r.summary, { top: 6, title: `${CASE} · ${runner.runtime}` });
+      const text = renderTop(r.summary, { top: 6, title: `${CASE} · ${plugin.name}` });
       // The window was found by the harness's frames: warmup before it, sampling in it.
       expect(r.window.method, text).toBe('markers');
       expect(r.window.kept).toBeLessThan(r.window.total);
@@ -56,7 +58,7 @@ describe('profileCase on node, deno, bun and workerd', () => {
       const locate = bundleLocator(arm.bundlePath);
       expect(written.nodes.some((n) => locate(n.callFrame)?.source === 'packages/core/src/measure.ts')).toBe(true);
       const top3 = r.summary.functions.slice(0, 3);
-      if (runner.runtime === 'bun') {
+      if (plugin.name === 'bun') {
         // JavaScriptCore inlines the helpers into the timed function and its
         // sampler reports the machine frame: the hot code is under the
         // outermost benchmark frame it was inlined into (README.md).
@@ -92,10 +94,10 @@ describe('profileCase on node, deno, bun and workerd', () => {
 });
 
 describe('a comparison whose arms differ only in the hot helper', () => {
-  for (const runner of [nodeRunner, workerdRunner]) {
-    it(`${runner.runtime}: puts the helper at the top of the differential view, growing`, async () => {
-      const base = ok(await profileCase({ arm: await armOf(runner), caseId: CASE, outPath: join(out, `${runner.runtime}-base.cpuprofile`), timeMs: 600, warmupMs: 200 }));
-      const slow = ok(await profileCase({ arm: await armOf(runner, { PROFILE_HOT_SLOW: '4' }), caseId: CASE, outPath: join(out, `${runner.runtime}-slow.cpuprofile`), timeMs: 600, warmupMs: 200 }));
+  for (const plugin of [nodeRuntime, workerdRuntime]) {
+    it(`${plugin.name}: puts the helper at the top of the differential view, growing`, async () => {
+      const base = ok(await profileCase({ arm: await armOf(plugin), caseId: CASE, outPath: join(out, `${plugin.name}-base.cpuprofile`), timeMs: 600, warmupMs: 200 }));
+      const slow = ok(await profileCase({ arm: await armOf(plugin, { PROFILE_HOT_SLOW: '4' }), caseId: CASE, outPath: join(out, `${plugin.name}-slow.cpuprofile`), timeMs: 600, warmupMs: 200 }));
       const diff = diffProfiles(base.summary, slow.summary);
       const text = renderDiff(diff, { a: 'base', b: 'slow', top: 5 });
       const first = diff.functions[0]!;
@@ -108,7 +110,7 @@ describe('a comparison whose arms differ only in the hot helper', () => {
 
 describe('a case that is not there', () => {
   it('is a failure with the reason, not a profile', async () => {
-    const r = await profileCase({ arm: await armOf(nodeRunner), caseId: 'no such case', outPath: join(out, 'none.cpuprofile'), timeMs: 100, warmupMs: 20 });
+    const r = await profileCase({ arm: await armOf(nodeRuntime), caseId: 'no such case', outPath: join(out, 'none.cpuprofile'), timeMs: 100, warmupMs: 20 });
     expect(r.status).toBe('failed');
     if (r.status === 'failed') expect(r.reason).toContain('no case "no such case"');
   });

@@ -9,12 +9,12 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, RoundRecord } from '@rtbench/core/schema';
-import type { Runner, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
+import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 
-/** One variant ready to run: its runner, binary, translated flags and its runtime's bundle of the suite. */
+/** One variant ready to run: its plug-in, binary, translated flags and its runtime's bundle of the suite. */
 export interface Arm {
   id: string;
-  runner: Runner;
+  plugin: RuntimePlugin;
   target: RuntimeTarget;
   flags: TranslatedFlags;
   /** The variant's engine flags in rtbench's syntax, before translation (a measurer may add its own). */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseSpec } from '@rtbench/core';
 import type { RoundRecord, RunRecord } from '@rtbench/core/schema';
-import type { Runner } from '@rtbench/runtime-kit';
+import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { addResults, executeLoop, type Arm, type ArmResult, type Measurer, type Schedule, type Unit } from '../src/index.ts';
 
 const CLOCK = { name: 'fake', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
@@ -28,7 +28,7 @@ function emptyRun(cases: string[], arms: string[]): RunRecord {
 }
 
 const caseSpec = (id: string): CaseSpec => ({ id, name: id, group: undefined, params: {}, body: () => 1 });
-const arm = (id: string): Arm => ({ id, runner: { runtime: 'node' } as Runner, target: {} as Arm['target'], flags: { args: [], env: {} }, variantFlags: [], bundlePath: '' });
+const arm = (id: string): Arm => ({ id, plugin: { name: 'node' } as RuntimePlugin, target: {} as Arm['target'], flags: { args: [], env: {} }, variantFlags: [], bundlePath: '' });
 
 function record(round: number, order: number, samples: number[], lockstep = false): RoundRecord {
   return { round, order, samples, iterationsPerSample: 1, warmupIterations: 0, async: false, clock: CLOCK, digest: { hash: '0123456789abcdef', summary: '1' }, wallMs: 1, ...(lockstep ? { lockstep: { positions: samples.map(() => 0) } } : {}) };

@@ -1,4 +1,4 @@
-/** Checks on runtime binaries shared by every runner. */
+/** Checks on runtime binaries shared by every runtime plug-in. */
 import { delimiter, join } from 'node:path';
 import { accessSync, constants, statSync } from 'node:fs';
 import { FlagError, RuntimeUnavailableError } from './types.ts';
@@ -60,7 +60,7 @@ export async function runBriefly(
 
 /**
  * Splits rtbench's flag syntax: "--name=value" -> ["name", "value"], "--name" -> ["name", undefined].
- * Anything else is a FlagError, so every runner's translateFlags can call it as is.
+ * Anything else is a FlagError, so every plug-in's translateFlags can call it as is.
  */
 export function splitFlag(flag: string): [string, string | undefined] {
   const m = /^--?([A-Za-z0-9_-]+)(?:=(.*))?$/.exec(flag);
@@ -90,7 +90,7 @@ export function flagsAsWritten(flags: readonly string[]): { args: string[]; env:
 }
 
 /**
- * The first step of every runner's probe: the binary must be an executable
+ * The first step of every plug-in's probe: the binary must be an executable
  * file and must start; its stdout is returned. Both failures are
  * RuntimeUnavailableErrors naming the spec, so the run goes on without it.
  */

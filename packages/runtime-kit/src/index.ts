@@ -1,4 +1,6 @@
 export * from './types.ts';
+export { CAPABILITY_TEXT, cannotMessage, isUnavailable, type AllocationProfileHook, type Capability, type CapabilityName, type CpuProfileHook, type ExchangeHooks, type InspectorHook, type NativeProfileHook, type ProgramCommand, type ProgramHost, type ProgramOptions, type RuntimePlugin, type ServedProgram, type Unavailable } from './plugin.ts';
+export { cpuProfFlags, freePort, inspectFlag, processJobs, spawnWith, withFlagsFirst, type StartJob } from './process-plugin.ts';
 export { EXIT_GRACE_MS, STDIO_GRACE_MS, spawnJob, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
 export { MAX_LINE_CHARS, ProtocolReader, Tail, type ProtocolReaderOptions } from './protocol-reader.ts';
 export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
@@ -8,7 +10,7 @@ export { assertExecutable, flagsAsWritten, probeOutput, runBriefly, splitFlag, w
 export { findLiterals } from './binary-literals.ts';
 export { overriddenV8Flags, parseV8FlagValues, type OverriddenFlag } from './v8-flags.ts';
 export { packageDir, platformPackageFile } from './npm.ts';
-export { declareNpmRuntime, existingFile, parsePin, runnerDevDependencies, type NpmPin, type NpmRuntime } from './npm-runtime.ts';
+export { declareNpmRuntime, existingFile, parsePin, pluginDevDependencies, type NpmPin, type NpmRuntime } from './npm-runtime.ts';
 export { npmInstaller, npmReason, type RuntimeInstaller } from './npm-installer.ts';
 export { cacheEntryName, NPM_RUNTIME_PLATFORMS, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeStore, workspaceRuntimes, type FoundRuntime, type NpmInstallLocation, type RuntimeStoreOptions } from './runtime-store.ts';
 export { parseRuntimeSpec, resolveNpmRuntime, resolveSingleNpmRuntime, singleNpmRuntimeSpecs, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';

@@ -53,7 +53,7 @@ export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: nu
   }
   if (outcome.timedOut) return { kind: 'failure', failure: 'timeout', message: `no result within ${timeoutMs} ms; the process was killed (raise --timeout for slow cases)` };
   if (outcome.protocolErrors.length) {
-    return { kind: 'failure', failure: 'error', message: `the ${runtime} process broke the runner protocol: ${outcome.protocolErrors.join('; ')}` };
+    return { kind: 'failure', failure: 'error', message: `the ${runtime} process broke rtbench's protocol: ${outcome.protocolErrors.join('; ')}` };
   }
   const answer = outcome.messages.find((m) => m.type === 'result' || m.type === 'unsupported' || m.type === 'error');
   const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;

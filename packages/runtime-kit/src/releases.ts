@@ -6,7 +6,7 @@
  * releases, and a release installs into the runtime cache exactly as a pin
  * does (runtime-store.ts: the same entry name, <package>@<version>, the same
  * npm command). What differs per runtime (the package, how a spec names a
- * release) is the runner's `releases` hook (types.ts); this module does the
+ * release) is the plug-in's `releases` hook (plugin.ts); this module does the
  * rest once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +17,7 @@ import type { NpmRuntime } from './npm-runtime.ts';
 import { npmReason } from './npm-installer.ts';
 import { RuntimeUnavailableError } from './types.ts';
 
-/** How one runtime's releases are found and named (a Runner's optional `releases` hook; absent: pins only). */
+/** How one runtime's releases are found and named (a plug-in's optional `releases` hook; absent: pins only). */
 export interface RuntimeReleases {
   /** The pinned install whose package holds every release (its package and where the binary sits in it). */
   readonly template: NpmRuntime;
@@ -31,6 +31,8 @@ export interface RuntimeReleases {
   npmVersionOf(tag: string, published: readonly string[]): string | undefined;
   /** Whether the tag is written as a release, whether or not it was published (for the error message). */
   looksLikeRelease(tag: string): boolean;
+  /** What one installed release takes in the cache, as a bisect's plan says it ("90–160 MB"). */
+  readonly diskPerRelease: string;
 }
 
 /** Where the list of a package's versions comes from: the npm registry, or a fixed list in tests. */
@@ -143,9 +145,10 @@ export async function releasesBetween(releases: RuntimeReleases, runtime: string
 }
 
 /** node, deno and bun name a release by its npm version, written in full (X.Y.Z). */
-export function semverReleases(template: NpmRuntime): RuntimeReleases {
+export function semverReleases(template: NpmRuntime, diskPerRelease = '90–160 MB'): RuntimeReleases {
   return {
     template,
+    diskPerRelease,
     tagOf: (v) => v,
     npmVersionOf: (tag) => (STABLE.test(tag) ? tag : undefined),
     looksLikeRelease: (tag) => STABLE.test(tag),

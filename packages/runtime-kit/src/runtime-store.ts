@@ -1,8 +1,8 @@
 /**
  * Where the binary of a pinned npm runtime comes from, in this order:
  *
- * 1. node_modules beside the runner ("workspace"): rtbench's checkout, where
- *    `pnpm install` installed the runners' devDependencies. Only the pinned
+ * 1. node_modules beside the plug-in ("workspace"): rtbench's checkout, where
+ *    `pnpm install` installed the runtime packages' devDependencies. Only the pinned
  *    version counts (a project's own, other `deno` is not taken for it).
  * 2. the cache: <dir>/<package>@<version>/node_modules/<package>, from an
  *    earlier install on demand (or one made by hand with the same command).
@@ -29,13 +29,13 @@ import { packageDir } from './npm.ts';
 import { INSTALL_RECORD, readInstallRecord, recordMismatch, writeInstallRecord } from './install-record.ts';
 import { npmInstaller, type RuntimeInstaller } from './npm-installer.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
-import { RuntimeUnavailableError } from './types.ts';
+import { RuntimeUnavailableError, type NpmInstallLocation } from './types.ts';
 import { npmReleaseIndex, type ReleaseIndex } from './releases.ts';
 
 /** The platforms rtbench installs runtimes from npm on. */
 export const NPM_RUNTIME_PLATFORMS: readonly string[] = ['linux-x64'];
 
-export type NpmInstallLocation = 'workspace' | 'cache';
+export type { NpmInstallLocation };
 
 export interface FoundRuntime {
   binary: string;
@@ -287,5 +287,5 @@ function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();
 }
 
-/** Only node_modules, never the cache or an install: runners' default outside the CLI (their tests in the checkout). */
+/** Only node_modules, never the cache or an install: plug-ins' default outside the CLI (their tests in the checkout). */
 export const workspaceRuntimes = new RuntimeStore({ install: false });

@@ -13,7 +13,7 @@
  *   ends when the host closes it. Start-up and the suite's load are paid
  *   once per process instead of once per case.
  *
- * The transport is the runner's (stdin/stdout for node, deno and bun, a
+ * The transport is the plug-in's (stdin/stdout for node, deno and bun, a
  * streamed HTTP exchange for workerd); the conversation is the same.
  */
 import { caseCommand, FINISH_COMMAND, sampleCommand, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
@@ -24,7 +24,7 @@ import type { JobOutcome } from './types.ts';
 export interface SampleReading {
   /** ns per iteration, on the process's clock. */
   ns: number;
-  /** ns the process says passed between the host's command and its answer (absent from older runners). */
+  /** ns the process says passed between the host's command and its answer (absent from older entries). */
   spanNs?: number;
   /** ns the host waited, on its own clock, from sending the command to reading the answer. */
   waitedNs: number;

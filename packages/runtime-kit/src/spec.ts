@@ -6,7 +6,8 @@
  * and parses its own specs.
  */
 import { resolve as resolvePath } from 'node:path';
-import { RuntimeUnavailableError, type Runner, type RuntimeTarget } from './types.ts';
+import { RuntimeUnavailableError, type RuntimeTarget } from './types.ts';
+import type { RuntimePlugin } from './plugin.ts';
 import { whichOnPath } from './binary.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
 import { workspaceRuntimes, type RuntimeStore } from './runtime-store.ts';
@@ -76,11 +77,11 @@ export async function resolveSingleNpmRuntime(rt: SingleNpmRuntime, spec: string
 }
 
 /**
- * The spec-related half of a Runner for a runtime with one npm install:
- * `npmRuntimes`, `knownSpecs`, `accepts` and `resolve`, so each runner only adds how to
+ * The spec-related half of a plug-in for a runtime with one npm install:
+ * `npmRuntimes`, `knownSpecs`, `accepts` and `resolve`, so each plug-in only adds how to
  * start its runtime.
  */
-export function singleNpmRuntimeSpecs(rt: SingleNpmRuntime, display: { name: string }): Pick<Runner, 'npmRuntimes' | 'knownSpecs' | 'accepts' | 'resolve' | 'releases'> {
+export function singleNpmRuntimeSpecs(rt: SingleNpmRuntime, display: { name: string }): Pick<RuntimePlugin, 'npmRuntimes' | 'knownSpecs' | 'accepts' | 'resolve' | 'releases'> {
   const r = rt.runtime;
   return {
     npmRuntimes: [rt.npm],

@@ -1,14 +1,12 @@
 /**
- * The contract between the host and a runtime runner. A runner knows how to
- * find its runtime's binaries, how to spell engine flags for it, how its
- * in-runtime entry is bundled, and how to run one Job in a fresh process.
+ * The data a runtime plug-in (plugin.ts) and the host pass each other: a
+ * resolved binary, translated flags, a job to run and what came of it.
  */
 import type { Job, RuntimeMessage } from '@rtbench/core/protocol';
 import type { RuntimeKind } from '@rtbench/core';
-import type { LiveCase, WarmProcess } from './session.ts';
-import type { NpmInstallLocation, RuntimeStore } from './runtime-store.ts';
-import type { NpmRuntime } from './npm-runtime.ts';
-import type { RuntimeReleases } from './releases.ts';
+
+/** Where a pinned npm runtime was found: rtbench's checkout (node_modules) or the cache of installs on demand. */
+export type NpmInstallLocation = 'workspace' | 'cache';
 
 /** A concrete runtime binary the host can start. */
 export interface RuntimeTarget {
@@ -47,7 +45,7 @@ export interface JobOutcome {
   messages: RuntimeMessage[];
   /**
    * Exit code, or null when killed by a signal. A server runtime (workerd)
-   * is stopped by its runner once the response has ended: that reads as 0.
+   * is stopped by its plug-in once the response has ended: that reads as 0.
    */
   exitCode: number | null;
   exitSignal: string | null;
@@ -88,66 +86,6 @@ export interface BundleTarget {
   conditions: string[];
   /** package.json fields to try when a package has no matching "exports" (esbuild's default for the platform if absent). */
   mainFields?: string[];
-}
-
-export interface Runner {
-  readonly runtime: RuntimeKind;
-  readonly bundle: BundleTarget;
-  /** The specs this runner accepts by name (e.g. node@20 … node@26, node@system), with a one-line note each. */
-  knownSpecs(): { spec: string; note: string }[];
-  /** The runtimes this runner installs from npm at pinned versions (node@20 … node@26; deno). */
-  readonly npmRuntimes: readonly NpmRuntime[];
-  /**
-   * Any published release as a variant (`node@24.3.0`): which npm package
-   * holds the releases and how a spec names one (releases.ts). Absent: only
-   * the pinned versions install from npm.
-   */
-  readonly releases?: RuntimeReleases;
-  /** Accepts a spec for this runtime? (`node`, `node@24`, `node=/path`). */
-  accepts(spec: string): boolean;
-  /**
-   * Find the binary and ask it for its version and engine. Throws
-   * RuntimeUnavailableError. A pinned npm runtime is looked for, and
-   * installed on demand, through `store` (default: node_modules only).
-   */
-  resolve(spec: string, store?: RuntimeStore): Promise<RuntimeTarget>;
-  /** rtbench's one flag syntax (--name or --name=value) to this runtime's. Throws FlagError. */
-  translateFlags(flags: readonly string[]): TranslatedFlags;
-  /** Start the runtime with these flags doing nothing; throws FlagError if it rejects them. */
-  checkFlags(target: RuntimeTarget, flags: TranslatedFlags): Promise<void>;
-  runJob(request: JobRequest): Promise<JobOutcome>;
-  /**
-   * Starts a lockstep job (request.job.kind 'lockstep') and keeps the process
-   * alive for the host to ask for samples in turn (session.ts).
-   */
-  startSession(request: JobRequest): LiveCase;
-  /**
-   * Starts a serve job (request.job.kind 'serve'): a warm process that sets
-   * up, samples and tears down many lockstep cases one after another
-   * (session.ts). `timeoutMs` bounds the whole process; each case has its own.
-   * Absent: the runtime cannot serve many cases, and each gets its own process.
-   */
-  startWarm?(request: JobRequest): WarmProcess;
-
-  /**
-   * How this runtime names its JIT code for a native profiler (`--profile
-   * native`, perf); absent: native profiles are unavailable on it.
-   */
-  readonly nativeProfile?: NativeProfileHook;
-}
-
-/** What a native profile (perf) needs of a runtime: JIT code named, and what its binary lets perf resolve. */
-export interface NativeProfileHook {
-  /**
-   * The variant's flags plus the ones that make the engine write its JIT
-   * code's names: a perf map (`/tmp/perf-<pid>.map`, V8's --perf-basic-prof)
-   * or a jitdump file in `jitDir` (JavaScriptCore).
-   */
-  withJitNames(flags: TranslatedFlags, jitDir: string): TranslatedFlags;
-  /** Where the names are: 'perf-map' (perf reads it itself) or 'jitdump' files in jitDir (rtbench turns them into a perf map). */
-  readonly jitNames: 'perf-map' | 'jitdump';
-  /** What a profile of this runtime can resolve, one line (symbols, JIT names, what is missing). */
-  readonly resolves: string;
 }
 
 /** The runtime can't be started: not installed, path missing, not executable. */

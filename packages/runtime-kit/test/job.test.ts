@@ -21,7 +21,7 @@ describe('judgeOutcome', () => {
     expect(judgeOutcome(outcome({ messages: [result] }), 'node', 1000).kind).toBe('result');
     expect(judgeOutcome(outcome({ messages: [result], protocolErrors: ['a "result" message after the process\'s result'] }), 'node', 1000)).toMatchObject({
       kind: 'failure',
-      message: expect.stringMatching(/broke the runner protocol: a "result" message after/),
+      message: expect.stringMatching(/broke rtbench's protocol: a "result" message after/),
     });
     expect(judgeOutcome(outcome({ messages: [result], exitCode: 134 }), 'deno', 1000)).toMatchObject({ kind: 'failure', failure: 'crash', message: 'the deno process exited with code 134 after its result' });
     expect(judgeOutcome(outcome({ messages: [result], timedOut: true }), 'bun', 1000)).toMatchObject({ failure: 'timeout' });

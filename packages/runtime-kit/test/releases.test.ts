@@ -38,13 +38,13 @@ const index = (versions = PUBLISHED): ReleaseIndex & { asked: string[] } => {
 };
 
 function template(): NpmRuntime {
-  mkdirSync(join(root, 'runner', 'src'), { recursive: true });
+  mkdirSync(join(root, 'plugin', 'src'), { recursive: true });
   return {
     spec: 'fake',
     dependency: 'fake',
     package: 'fake-rt',
     version: '1.9.1',
-    fromUrl: pathToFileURL(join(root, 'runner', 'src', 'runner.ts')).href,
+    fromUrl: pathToFileURL(join(root, 'plugin', 'src', 'plugin.ts')).href,
     binaryIn: (dir) => existingFile(join(dir, 'bin', 'tool')),
   };
 }

@@ -44,22 +44,22 @@ function writePackage(dir: string, name: string, version: string): void {
   writeFileSync(join(dir, 'bin', 'tool'), '#!/bin/sh\n', { mode: 0o755 });
 }
 
-/** A runtime "fake@1", pinned as fake-rt@1.2.3 under the alias "fake-1" of a runner at <root>/runner. */
+/** A runtime "fake@1", pinned as fake-rt@1.2.3 under the alias "fake-1" of a plugin at <root>/plugin. */
 function fakeRuntime(): NpmRuntime {
-  mkdirSync(join(root, 'runner', 'src'), { recursive: true });
+  mkdirSync(join(root, 'plugin', 'src'), { recursive: true });
   return {
     spec: 'fake@1',
     dependency: 'fake-1',
     package: 'fake-rt',
     version: '1.2.3',
-    fromUrl: pathToFileURL(join(root, 'runner', 'src', 'runner.ts')).href,
+    fromUrl: pathToFileURL(join(root, 'plugin', 'src', 'plugin.ts')).href,
     binaryIn: (dir) => existingFile(join(dir, 'bin', 'tool')),
   };
 }
 
-/** The runner's node_modules has the alias installed, at `version`. */
+/** The plug-in's node_modules has the alias installed, at `version`. */
 function inWorkspace(version: string): void {
-  writePackage(join(root, 'runner', 'node_modules', 'fake-1'), 'fake-rt', version);
+  writePackage(join(root, 'plugin', 'node_modules', 'fake-1'), 'fake-rt', version);
 }
 
 interface FakeInstaller extends RuntimeInstaller {
@@ -99,7 +99,7 @@ describe('resolution order of a pinned npm runtime', () => {
     inWorkspace('1.2.3');
     const installer = fakeInstaller();
     const found = await store(installer).get(rt);
-    expect(found).toEqual({ binary: join(root, 'runner', 'node_modules', 'fake-1', 'bin', 'tool'), location: 'workspace' });
+    expect(found).toEqual({ binary: join(root, 'plugin', 'node_modules', 'fake-1', 'bin', 'tool'), location: 'workspace' });
     expect(installer.calls).toEqual([]);
     expect(existsSync(cache)).toBe(false);
   });
@@ -174,7 +174,7 @@ describe('resolution order of a pinned npm runtime', () => {
     expect(existsSync(cache)).toBe(false);
   });
 
-  it('without a cache (a runner used outside the CLI) only looks in node_modules', async () => {
+  it('without a cache (a plugin used outside the CLI) only looks in node_modules', async () => {
     const rt = fakeRuntime();
     const error = await new RuntimeStore({ install: true, platform: 'linux-x64' }).get(rt).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RuntimeNotInstalledError);
@@ -191,7 +191,7 @@ describe('resolution order of a pinned npm runtime', () => {
     expect(readdirSync(cache)).toEqual([]);
   });
 
-  it('refuses an install that has no binary where the runner looks, and does not cache it', async () => {
+  it('refuses an install that has no binary where the plugin looks, and does not cache it', async () => {
     const rt = fakeRuntime();
     const error = await store(fakeInstaller({ empty: true })).get(rt).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/^could not install fake@1 \(fake-rt@1\.2\.3\): npm installed fake-rt@1\.2\.3 but its binary is not where rtbench looks;/);

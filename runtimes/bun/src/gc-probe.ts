@@ -1,6 +1,6 @@
 /**
  * Inside Bun: marks the sampling phase on stderr, where JavaScriptCore's GC
- * log goes (BUN_JSC_logGC=1, set by the runner), with the heap in use at each
+ * log goes (BUN_JSC_logGC=1, set by the plugin), with the heap in use at each
  * end; the host counts the collections in between (gc-trace.ts). The heap's
  * state comes from process.memoryUsage() (JSC's heap size and capacity; JSC
  * has no young/old split to report).

@@ -13,7 +13,7 @@
 import type { EngineMetrics, GcKindCounts } from '@rtbench/core/engine-metrics';
 import type { TraceParser } from '@rtbench/runtime-kit';
 
-/** The environment variable the runner sets; a variant that sets it to 0 opts out. */
+/** The environment variable the plugin sets; a variant that sets it to 0 opts out. */
 export const GC_LOG_ENV = 'BUN_JSC_logGC';
 
 const START = /^\[GC<0x[0-9a-f]+>: START \w+ (\d+)kb => (\w+?)Collection\b/;

@@ -46,6 +46,7 @@ const NPM_VERSION = /^1\.\d{8}\.\d+$/;
  */
 export const workerdReleases: RuntimeReleases = {
   template: npmWorkerd,
+  diskPerRelease: '90–160 MB',
   tagOf: (v) => workerdDateOf(v) ?? v,
   npmVersionOf(tag, published) {
     if (NPM_VERSION.test(tag)) return tag;

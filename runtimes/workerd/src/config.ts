@@ -1,5 +1,5 @@
 /**
- * The workerd config for one job, written by the runner (capnp text). What
+ * The workerd config for one job, written by the plugin (capnp text). What
  * it grants the worker, and nothing more:
  *
  * - one socket, "http", on 127.0.0.1 port 0: the kernel picks a free port

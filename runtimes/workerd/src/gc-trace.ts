@@ -1,6 +1,6 @@
 /**
  * workerd's GC figures, read on the host. Inside the isolate heap statistics
- * read as zeros, so the runner adds V8's `--trace-gc-nvp` to the config's
+ * read as zeros, so the plugin adds V8's `--trace-gc-nvp` to the config's
  * v8Flags: one line per collection on workerd's stdout,
  *   [pid:0xisolate:0]   1502 ms: GC: {"pause":4.7,"gc":"s",…,"allocated":1525828,…}
  * (V8 ≥ 15 prints the name=value list as JSON). The worker prints the phase
@@ -9,7 +9,7 @@
 import type { EngineMetrics, GcKindCounts } from '@rtbench/core/engine-metrics';
 import type { TraceParser } from '@rtbench/runtime-kit';
 
-/** The V8 flag the runner adds; a variant that says `--no-trace-gc-nvp` opts out. */
+/** The V8 flag the plugin adds; a variant that says `--no-trace-gc-nvp` opts out. */
 export const GC_TRACE_FLAG = '--trace-gc-nvp';
 export const GC_TRACE_OPT_OUT = '--no-trace-gc-nvp';
 

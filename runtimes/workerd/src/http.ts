@@ -1,7 +1,7 @@
 /**
  * Sending the Job to the worker and reading the protocol lines it streams
  * back. node:http rather than fetch(): undici's default body timeout (300 s)
- * would cut off a long job, and the runner already has its own timeout.
+ * would cut off a long job, and the plugin already has its own timeout.
  */
 import { request } from 'node:http';
 

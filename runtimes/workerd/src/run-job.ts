@@ -186,11 +186,11 @@ interface EndedJob {
   timedOut: boolean;
   interrupted: boolean;
   started: number;
-  /** The runner asked the server to exit (SIGTERM) after the response, rather than killing it. */
+  /** The plugin asked the server to exit (SIGTERM) after the response, rather than killing it. */
   stoppedGracefully: boolean;
 }
 
-/** The outcome as a process runner would give it, from what the server and the exchange left. */
+/** The outcome as a process plugin would give it, from what the server and the exchange left. */
 function workerdOutcome({ request, reader, server, exit, response, gcTrace, timedOut, interrupted, started, stoppedGracefully }: EndedJob): JobOutcome {
   const { target, job } = request;
   if (gcTrace) {

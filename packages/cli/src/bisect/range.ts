@@ -1,19 +1,19 @@
 /**
  * `node@24.0.0..node@26.10.0 [--engine-flag …] [ENV=value …]`: the releases a
- * bisect searches, oldest first, from the registry's list (the runner's
+ * bisect searches, oldest first, from the registry's list (the plug-in's
  * `releases` hook, runtime-kit releases.ts), and the variant each release
  * is measured as (the same flags and environment on every release).
  */
-import { releasesBetween, RuntimeUnavailableError, type Runner } from '@rtbench/runtime-kit';
+import { releasesBetween, RuntimeUnavailableError, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { UsageError } from '../errors.ts';
 import { runtimeStore } from '../runtime-store.ts';
-import { runnerFor } from '../runners.ts';
+import { pluginForSpec } from '@rtbench/runtime-registry';
 import { parseVariant, quotePart, splitVariantList, type VariantSpec } from '../variants.ts';
 
 export const RANGE_SYNTAX = '<runtime>@<first>..<runtime>@<last> [--engine-flag ...] [ENV=value ...], e.g. node@24.0.0..node@26.10.0';
 
 export interface ReleaseRange {
-  runner: Runner;
+  plugin: RuntimePlugin;
   runtime: string;
   /** The releases' spec tags, oldest first, both ends included. */
   tags: string[];
@@ -27,7 +27,7 @@ export function releaseVariant(range: Pick<ReleaseRange, 'runtime' | 'extra'>, t
 }
 
 /** Splits the range text; the release list itself is fetched by `listRange`. */
-export function parseRange(text: string): { runner: Runner; runtime: string; fromTag: string; toTag: string; extra: string[] } {
+export function parseRange(text: string): { plugin: RuntimePlugin; runtime: string; fromTag: string; toTag: string; extra: string[] } {
   const lists = splitVariantList(text);
   if (lists.length !== 1) throw new UsageError(`bisect ${JSON.stringify(text)}: one range, no commas. Syntax: ${RANGE_SYNTAX}`);
   const [head, ...extra] = lists[0]!;
@@ -35,23 +35,23 @@ export function parseRange(text: string): { runner: Runner; runtime: string; fro
   if (!m) throw new UsageError(`bisect ${JSON.stringify(text)}: not a range of releases. Syntax: ${RANGE_SYNTAX}`);
   const [, runtime, fromTag, toRuntime, toTag] = m as unknown as [string, string, string, string | undefined, string];
   if (toRuntime !== undefined && toRuntime !== runtime) throw new UsageError(`bisect ${head}: both ends must be releases of one runtime (${runtime} and ${toRuntime})`);
-  const runner = runnerFor(`${runtime}@${fromTag}`);
-  if (!runner || runner.runtime !== runtime) throw new UsageError(`bisect ${head}: unknown runtime "${runtime}"`);
-  if (!runner.releases) throw new UsageError(`bisect ${head}: rtbench does not know where ${runtime}'s releases are published`);
+  const plugin = pluginForSpec(`${runtime}@${fromTag}`);
+  if (!plugin || plugin.name !== runtime) throw new UsageError(`bisect ${head}: unknown runtime "${runtime}"`);
+  if (!plugin.releases) throw new UsageError(`bisect ${head}: rtbench does not know where ${runtime}'s releases are published`);
   for (const tag of [fromTag, toTag]) {
-    if (!runner.releases.looksLikeRelease(tag)) throw new UsageError(`bisect ${head}: "${runtime}@${tag}" is not a release written in full (e.g. ${runtime}@${runner.releases.tagOf(runner.releases.template.version)})`);
+    if (!plugin.releases.looksLikeRelease(tag)) throw new UsageError(`bisect ${head}: "${runtime}@${tag}" is not a release written in full (e.g. ${runtime}@${plugin.releases.tagOf(plugin.releases.template.version)})`);
   }
   // The flags and environment are checked as a variant's are.
   releaseVariant({ runtime, extra }, fromTag);
-  return { runner, runtime, fromTag, toTag, extra };
+  return { plugin, runtime, fromTag, toTag, extra };
 }
 
 /** The range with its releases listed from the registry; a one-line usage error when it cannot be. */
 export async function listRange(text: string): Promise<ReleaseRange> {
-  const { runner, runtime, fromTag, toTag, extra } = parseRange(text);
+  const { plugin, runtime, fromTag, toTag, extra } = parseRange(text);
   try {
-    const tags = await releasesBetween(runner.releases!, runtime, fromTag, toTag, runtimeStore().releases);
-    return { runner, runtime, tags, extra };
+    const tags = await releasesBetween(plugin.releases!, runtime, fromTag, toTag, runtimeStore().releases);
+    return { plugin, runtime, tags, extra };
   } catch (error) {
     if (error instanceof RuntimeUnavailableError) throw new UsageError(error.message);
     throw error;

@@ -57,7 +57,7 @@ export class Releases {
   private async resolve(tag: string): Promise<ResolvedVariant | UnavailableVariant> {
     const { range, folder } = this.ctx;
     const store = runtimeStore();
-    const releases = range.runner.releases!;
+    const releases = range.plugin.releases!;
     const version = releases.npmVersionOf(tag, await store.releases.versions(releases.template.package));
     const entry = version === undefined ? undefined : store.cacheEntry(releaseRuntime(releases, version, `${range.runtime}@${tag}`));
     const before = entry !== undefined && existsSync(entry);

@@ -100,7 +100,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const folder = BisectFolder.open(dir, identity);
   const resumed = folder.state.steps.length;
 
-  const perRelease = runtime === 'node' ? '150–210 MB' : '90–160 MB';
+  const perRelease = range.plugin.releases!.diskPerRelease;
   const mostInstalls = 2 * Math.ceil(Math.log2(range.tags.length)) + 2;
   say(
     `${pc.bold(`bisect ${runtime}@${first}..${runtime}@${last}`)}: ${range.tags.length} releases, ${probe.suite.name} / ${caseId}, ${measure === 'time' ? 'wall time (lockstep)' : 'instructions (valgrind)'}, threshold ${+(threshold * 100).toFixed(2)}%, steps of ${minRounds}–${maxRounds} paired rounds, budget ${formatClock(budgetMs)}`,

@@ -7,7 +7,7 @@ import { repoRoot } from '../paths.ts';
 import { RuntimeNotInstalledError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { runtimeStore } from '../runtime-store.ts';
 import { engineName, renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
-import { DEFAULT_RUNTIMES, RUNNERS } from '../runners.ts';
+import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 
 export interface RuntimeRow {
   spec: string;
@@ -40,11 +40,11 @@ function displayPath(path: string): string {
 export async function listRuntimes(): Promise<RuntimeRow[]> {
   const store = runtimeStore();
   const lookOnly = store.withoutInstalling();
-  const specs = RUNNERS.flatMap((runner) => runner.knownSpecs().filter((k) => !k.spec.includes('=')).map((k) => ({ runner, ...k })));
+  const specs = runtimePlugins().flatMap((plugin) => plugin.knownSpecs().filter((k) => !k.spec.includes('=')).map((k) => ({ plugin, ...k })));
   return Promise.all(
-    specs.map(async ({ runner, spec, note }): Promise<RuntimeRow> => {
+    specs.map(async ({ plugin, spec, note }): Promise<RuntimeRow> => {
       try {
-        const t = await runner.resolve(spec, lookOnly);
+        const t = await plugin.resolve(spec, lookOnly);
         const engine = `${engineName(t.engine)} ${t.engineVersion}`;
         return { spec, available: true, version: t.version, engine, binary: t.binary, source: t.source, from: fromOf(t), note };
       } catch (error) {
@@ -118,12 +118,15 @@ export async function runtimesCommand(flags: ListingFlags): Promise<number> {
   }
   const colour = flags.output === undefined && colourOn(process.stdout);
   const pc = pico.createColors(colour);
-  const node = rows.find((r) => r.spec.startsWith('node@') && r.note.includes('`node` means this one'));
-  const defaults = DEFAULT_RUNTIMES.map((s) => (s === 'node' && node ? `node (= ${node.spec})` : s)).join(', ');
+  // A default named by its bare name that stands for one of its listed specs (`node` = node@26) says which.
+  const defaults = DEFAULT_RUNTIMES.map((s) => {
+    const meant = rows.find((r) => r.spec.startsWith(`${s}@`) && r.note.includes(`\`${s}\` means this one`));
+    return meant ? `${s} (= ${meant.spec})` : s;
+  }).join(', ');
   const notes = [
     `Default run (pnpm bench <suite> without --runtime): ${defaults}.`,
     'Also: <runtime>=/path/to/binary runs a build of your own (e.g. node=/src/node/out/Release/node).',
-    `Any release on npm, written in full, is a variant too (${RUNNERS.flatMap((r) => (r.releases ? [`${r.runtime}@${r.releases.tagOf(r.releases.template.version)}`] : [])).join(', ')}): installed into the cache on first use.`,
+    `Any release on npm, written in full, is a variant too (${runtimePlugins().flatMap((r) => (r.releases ? [`${r.name}@${r.releases.tagOf(r.releases.template.version)}`] : [])).join(', ')}): installed into the cache on first use.`,
     `from: workspace = node_modules of rtbench's checkout, cache = installed on demand into ${displayPath(runtimeStore().dir ?? '')}, PATH = <runtime>@system.`,
     "workerd's V8 version is read from its binary: workerd does not report it. Bun's engine is the WebKit revision of its JavaScriptCore.",
   ].flatMap((n) => wrapWords(n, WIDTH));

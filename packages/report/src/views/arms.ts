@@ -1,8 +1,8 @@
 /** Variants as a report names and describes them. */
 import type { Variant } from '@rtbench/core/schema';
+import { displayNameOf } from '@rtbench/runtime-registry';
 import type { ArmInfo } from './types.ts';
 
-const RUNTIME_DISPLAY: Record<Variant['runtime'], string> = { node: 'Node.js', deno: 'Deno', bun: 'Bun', workerd: 'workerd' };
 const ENGINE_DISPLAY: Record<NonNullable<Variant['engine']>, string> = { v8: 'V8', jsc: 'JavaScriptCore' };
 const ENGINE_SHORT: Record<NonNullable<Variant['engine']>, string> = { v8: 'V8', jsc: 'JSC' };
 
@@ -11,8 +11,9 @@ export function engineName(engine: NonNullable<Variant['engine']>, short = false
   return (short ? ENGINE_SHORT : ENGINE_DISPLAY)[engine];
 }
 
+/** As its plug-in names it ("Node.js"); a runtime no registered plug-in knows, by the name the run recorded. */
 export function runtimeName(runtime: Variant['runtime']): string {
-  return RUNTIME_DISPLAY[runtime];
+  return displayNameOf(runtime);
 }
 
 /** "Node.js 26.0.0, V8 14.6.202.33" */

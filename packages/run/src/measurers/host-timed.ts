@@ -45,7 +45,7 @@ export function hostBudget(timeMs: number, rounds: number, warmupMs: number, tim
 }
 
 function hostVariant(arm: Arm): HostVariant {
-  return { id: arm.id, runtime: arm.runner.runtime, target: arm.target, flags: arm.flags, bundle: arm.runner.bundle };
+  return { id: arm.id, plugin: arm.plugin, target: arm.target, flags: arm.flags };
 }
 
 /** Units of a host-timed suite: one per measurement, with the (filtered) cases it feeds, in declaration order. */

@@ -99,11 +99,11 @@ export interface InstructionOptions {
 
 export const INSTRUCTIONS_DESCRIPTION = `instructions: per variant and round, one process under valgrind (callgrind) serves every case in a fixed order, instrumentation off through start-up and each case's W warm-up calls; the host dumps the counter (vgdb) after each sample, and once two samples of n calls count the same, the count per call is the median of those two and ${WINDOW_SAMPLES - 2} more (${WINDOW_SAMPLES_OF_ONE_CALL - 2} more when n = 1) less the median of ${EMPTY_SAMPLES} samples of no calls, over n`;
 
-/** The variant's flags plus the determinism flags of its engine, translated by its runner, and the runtime's determinism environment. */
+/** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the runtime's determinism environment. */
 export function deterministicFlags(arm: Arm): TranslatedFlags {
-  const translated = arm.runner.translateFlags([...arm.variantFlags, ...DETERMINISM_FLAGS[arm.target.engine]]);
+  const translated = arm.plugin.translateFlags([...arm.variantFlags, ...DETERMINISM_FLAGS[arm.target.engine]]);
   // The variant's own environment (NODE_ENV=…) stays and wins; the engine's flags are translated afresh with the additions.
-  return { args: translated.args, env: { ...DETERMINISM_ENV[arm.runner.runtime], ...translated.env, ...arm.flags.env } };
+  return { args: translated.args, env: { ...DETERMINISM_ENV[arm.plugin.name], ...translated.env, ...arm.flags.env } };
 }
 
 /** Runs `jobs` with at most `parallel` at once, in order of start. */
@@ -163,8 +163,8 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     let t = timings.get(key);
     if (!t) {
       const job: Job = { protocol: 1, kind: 'measure', caseId, options: { warmupMs: 30, timeMs: 20, minSamples: 5, maxSamples: 1000, sampleMs: 0 } };
-      t = arm.runner.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) }).then((outcome) => {
-        const verdict = judgeOutcome(outcome, arm.runner.runtime, options.timeoutMs);
+      t = arm.plugin.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) }).then((outcome) => {
+        const verdict = judgeOutcome(outcome, arm.plugin.name, options.timeoutMs);
         return verdict.kind === 'result' ? Math.max(1, median(verdict.message.samples)) : armResultOf(arm, outcome, options.timeoutMs, context.round, 0);
       });
       timings.set(key, t);
@@ -191,7 +191,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
         const clean = (outcome.exitCode === 0 && outcome.exitSignal === null) || outcome.stoppedAfterAnswer === true || outcome.interrupted;
         if (clean || !last) return [];
         const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
-        return [{ unitKey: last.unitKey, armId, round: last.round, failure: { kind: 'crash', message: `the ${held.arm.runner.runtime} process under callgrind ${how} after its last case's result (it had served ${held.served.length} cases)`, stderr: outcome.stderr } }];
+        return [{ unitKey: last.unitKey, armId, round: last.round, failure: { kind: 'crash', message: `the ${held.arm.plugin.name} process under callgrind ${how} after its last case's result (it had served ${held.served.length} cases)`, stderr: outcome.stderr } }];
       }),
     );
   };
@@ -206,7 +206,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     const control = new CallgrindControl(options.valgrind, dir, options.cacheSim);
     // The serve job's one warm-up call per case; the host gives the case its W calls in samples (W differs per case).
     const job: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
-    const warm = arm.runner.startWarm!({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
+    const warm = arm.plugin.startWarm!({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
     const fresh: Held = { process: warm, control, dir, arm, served: [] };
     processes.set(arm.id, fresh);
     return fresh;
@@ -284,8 +284,8 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       const plans = arms.map((arm, i) => {
         const ns = sizes[i]!;
         if (typeof ns !== 'number') return undefined;
-        if (!arm.runner.startWarm) {
-          sizes[i] = { armId: arm.id, warnings: [], outcomes: [{ kind: 'failure', failure: { kind: 'error', message: `${arm.runner.runtime} cannot serve many cases in one process (its runner has no startWarm), which instruction counts need` } }] };
+        if (!arm.plugin.startWarm) {
+          sizes[i] = { armId: arm.id, warnings: [], outcomes: [{ kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name} cannot serve many cases in one process (its plug-in has no startWarm), which instruction counts need` } }] };
           return undefined;
         }
         const plan: Plan = {
@@ -322,11 +322,11 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
   function roundOf(arm: Arm, plan: Plan, run: Counted, position: number, round: number): ArmResult {
     const judged = armResultOf(arm, run.outcome, options.timeoutMs, round, position);
     const fail = (message: string): ArmResult => ({ armId: arm.id, warnings: judged.warnings, outcomes: [{ kind: 'failure', failure: { kind: 'error', message } }] });
-    if (run.error) return fail(`${arm.runner.runtime} under callgrind: ${run.error}${run.servedBefore ? ` (in a process that had served ${run.servedBefore} other cases before)` : ''}`);
+    if (run.error) return fail(`${arm.plugin.name} under callgrind: ${run.error}${run.servedBefore ? ` (in a process that had served ${run.servedBefore} other cases before)` : ''}`);
     if (judged.outcomes[0]!.kind !== 'round') return judged;
     const window = run.dumps.filter((d) => d.iterations > 0);
     const empty = run.dumps.filter((d) => d.iterations === 0);
-    if (window.length < (plan.n === 1 ? WINDOW_SAMPLES_OF_ONE_CALL : WINDOW_SAMPLES) || empty.length < EMPTY_SAMPLES) return fail(`callgrind counted ${window.length} samples of the window and ${empty.length} of ${EMPTY_SAMPLES} empty ones of ${arm.runner.runtime}`);
+    if (window.length < (plan.n === 1 ? WINDOW_SAMPLES_OF_ONE_CALL : WINDOW_SAMPLES) || empty.length < EMPTY_SAMPLES) return fail(`callgrind counted ${window.length} samples of the window and ${empty.length} of ${EMPTY_SAMPLES} empty ones of ${arm.plugin.name}`);
     const n = window[0]!.iterations;
     /** Per call: the median window sample less a sample's own cost (the median empty sample's); undefined when a dump lacks the figure. */
     const perOpOf = (f: (s: CountSummary) => number | undefined): number | undefined => {

@@ -12,9 +12,9 @@ import { capStack, capText } from '../case-text.ts';
 
 export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, round: number, order: number, extra: Partial<RoundRecord> = {}): ArmResult {
   // Everything the case said is cut to a bound first (case-text.ts): what follows is linear in bounded text.
-  const leftBehind = leftBehindWarning(outcome, arm.runner.runtime);
+  const leftBehind = leftBehindWarning(outcome, arm.plugin.name);
   const warnings = [...outcome.messages.flatMap((m) => (m.type === 'warning' ? [capText(m.message)] : [])), ...(leftBehind ? [leftBehind] : [])];
-  const verdict = judgeOutcome(outcome, arm.runner.runtime, timeoutMs);
+  const verdict = judgeOutcome(outcome, arm.plugin.name, timeoutMs);
   if (verdict.kind === 'unsupported') return { armId: arm.id, warnings, outcomes: [{ kind: 'unsupported', reason: capText(verdict.reason) }] };
   if (verdict.kind === 'failure') {
     const { failure: kind, phase } = verdict;

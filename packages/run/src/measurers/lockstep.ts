@@ -94,12 +94,12 @@ async function sampleInTurn(cases: readonly LiveCase[], arms: readonly Arm[], op
     if (outcome.record.samples.length !== positions[i]!.length) {
       result.outcomes[0] = {
         kind: 'failure',
-        failure: { kind: 'error', message: `the ${arm.runner.runtime} process answered with ${outcome.record.samples.length} samples after ${positions[i]!.length} turns` },
+        failure: { kind: 'error', message: `the ${arm.plugin.name} process answered with ${outcome.record.samples.length} samples after ${positions[i]!.length} turns` },
       };
       return result;
     }
     const doubt = corroborate(outcome.record, readings[i]!);
-    if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.runner.runtime}: ${doubt}` } };
+    if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
     return result;
   });
   return { results, outcomes };
@@ -123,7 +123,7 @@ export function lockstepMeasurer(options: LockstepOptions): Measurer {
       // Start-up and warmup are not measured: the processes start together and warm up side by side.
       const sessions: LiveCase[] = arms.map((arm) => {
         context.onArmStart?.(arm);
-        return arm.runner.startSession({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
+        return arm.plugin.startSession({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
       });
       return (await sampleInTurn(sessions, arms, options, context)).results;
     },
@@ -181,7 +181,7 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
         for (const s of held.served) if (s.record && s.message?.metrics) s.record.metrics = s.message.metrics;
         const last = held.served[held.served.length - 1];
         // What the process left running when it exited is said for the cases it served (one of them started it), unless a case it ended in said it already.
-        const leftBehind = held.served.some((s) => s.endedHere) ? undefined : leftBehindWarning(outcome, held.arm.runner.runtime);
+        const leftBehind = held.served.some((s) => s.endedHere) ? undefined : leftBehindWarning(outcome, held.arm.plugin.name);
         const cases = new Set(held.served.map((s) => s.unitKey)).size;
         const warnings: LateFailure[] = leftBehind
           ? held.served.map((s) => ({
@@ -200,7 +200,7 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
             unitKey: last.unitKey,
             armId,
             round: last.round,
-            failure: { kind: 'crash', message: `the ${held.arm.runner.runtime} process ${how} after its last case's result (it had served ${held.served.length} cases)`, stderr: outcome.stderr },
+            failure: { kind: 'crash', message: `the ${held.arm.plugin.name} process ${how} after its last case's result (it had served ${held.served.length} cases)`, stderr: outcome.stderr },
           },
         ];
       }),
@@ -211,7 +211,7 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
     const held = processes.get(arm.id);
     if (held?.process.usable) return held;
     if (held) retire(arm.id);
-    const start = arm.runner.startWarm!;
+    const start = arm.plugin.startWarm!;
     const job: Job = { protocol: 1, kind: 'serve', options: options.measure };
     const process = start({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...(context.signal ? { signal: context.signal } : {}) });
     const index = started.get(arm.id) ?? 0;
@@ -236,8 +236,8 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
   return {
     description: WARM_LOCKSTEP_DESCRIPTION,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
-      // A runtime whose runner cannot serve many cases gets a process per case.
-      if (arms.some((a) => !a.runner.startWarm)) return perCase.replicate(unit, arms, context);
+      // A runtime whose plug-in cannot serve many cases gets a process per case.
+      if (arms.some((a) => !a.plugin.startWarm)) return perCase.replicate(unit, arms, context);
       const caseId = unit.cases[0]!.id;
       const held = arms.map((arm) => {
         context.onArmStart?.(arm);

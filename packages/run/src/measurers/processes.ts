@@ -25,13 +25,13 @@ export function processesMeasurer(options: MeasureOptions, timeoutMs: number): M
         if (context.signal?.aborted) break;
         context.onArmStart?.(arm);
         const job: Job = { protocol: 1, kind: 'measure', caseId, options };
-        const outcome = await arm.runner.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
+        const outcome = await arm.plugin.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
         const result = armResultOf(arm, outcome, timeoutMs, context.round, position);
         const round = result.outcomes[0];
         // The process's clock from its hello to its answer, against the host's (corroborate.ts).
         const elapsedMs = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result')?.elapsedMs;
         const doubt = round?.kind === 'round' && elapsedMs !== undefined && outcome.hostSpanMs !== undefined ? corroborateProcess(elapsedMs, outcome.hostSpanMs, round.record.clock.resolutionNs) : undefined;
-        if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.runner.runtime}: ${doubt}` } };
+        if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
         out.push({ ...result, timedMs: timedMsOf(result) });
       }
       return out;

@@ -1,5 +1,5 @@
 /**
- * workerd runner. workerd comes from the npm registry as a project
+ * workerd plug-in. workerd comes from the npm registry as a project
  * dependency, so `workerd` is the same binary on every machine;
  * `workerd@system` is the workerd on PATH and `workerd=/path/to/workerd` a
  * build of your own.
@@ -13,12 +13,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type JobRequest,
-  type Runner,
+  type RuntimePlugin,
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
   liveCase,
   warmProcess,
 } from '@rtbench/runtime-kit';
+import { HANDLER_KEY } from './handoff.ts';
+import { serveLoader, serveModule } from './programs.ts';
 import { npmWorkerd, probeWorkerd, workerdDateOf, workerdReleases } from './binary.ts';
 import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
 import { runWorkerdJob, startWorkerdJob } from './run-job.ts';
@@ -35,8 +37,13 @@ const workerd: SingleNpmRuntime = {
   probe: probeWorkerd,
 };
 
-export const workerdRunner: Runner = {
-  runtime: 'workerd',
+/** The inspector's port comes back on the control fd (`listen-inspector`). */
+const INSPECTOR_OPTION = '--inspector-addr=127.0.0.1:0';
+const V8_HEAP_SAMPLING = 'HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)';
+
+export const workerdRuntime: RuntimePlugin = {
+  name: 'workerd',
+  displayName: 'workerd',
   // Bundled as wrangler resolves packages for Workers (workerd/worker/browser
   // conditions, browser-first main fields), but on esbuild's neutral platform:
   // the browser platform would hard-code process.env.NODE_ENV = "development".
@@ -58,6 +65,40 @@ export const workerdRunner: Runner = {
     return liveCase(startWorkerdJob(request));
   },
 
+  engineMetrics: "GC by kind and pauses from V8's --trace-gc-nvp on stdout, read by the host around the sampling phase",
+
+  programs: {
+    kind: 'server',
+    handlerKey: HANDLER_KEY,
+    serve: serveModule,
+    codeCache: { unavailable: 'it keeps no code cache between processes or workers' },
+    isolateStart: { serveLoader },
+    // Measured: the worker's performance.now() reads the same before and after a 1 MB bundle's top level.
+    topLevelTime: { unavailable: "workerd's clocks do not advance while a module's top level runs" },
+  },
+
+  // The job goes over an HTTP exchange after start-up, so a profiler can start before it and stop after it.
+  inspector: {
+    exchange: true,
+    start(request, around = {}) {
+      let resolvePort!: (port: number | undefined) => void;
+      const port = new Promise<number | undefined>((r) => (resolvePort = r));
+      const running = startWorkerdJob(request, {
+        serveOptions: [INSPECTOR_OPTION],
+        async beforeExchange(server) {
+          void server.inspector.then(resolvePort);
+          await around.beforeExchange?.(port);
+        },
+        async afterExchange() {
+          await around.afterExchange?.();
+        },
+      });
+      void running.outcome.then(() => resolvePort(undefined));
+      return Promise.resolve({ running, port });
+    },
+  },
+  cpuProfile: { kind: 'inspector', method: 'workerd --inspector-addr, Chrome DevTools Protocol Profiler domain (V8 CpuProfiler)' },
+  allocationProfile: { method: `workerd --inspector-addr, ${V8_HEAP_SAMPLING}` },
   // The args are the config's v8Flags.
   nativeProfile: {
     jitNames: 'perf-map',
@@ -70,4 +111,4 @@ export const workerdRunner: Runner = {
   },
 };
 
-export default workerdRunner;
+export default workerdRuntime;

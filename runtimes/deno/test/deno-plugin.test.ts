@@ -1,20 +1,20 @@
-/** The Deno runner against the real deno from the npm packages. No assertion is on time. */
+/** The Deno plugin against the real deno from the npm packages. No assertion is on time. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FlagError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
-import { denoRunner } from '../src/runner.ts';
+import { denoRuntime } from '../src/plugin.ts';
 import { parseDenoVersion } from '../src/binary.ts';
-import { bundleFor, expectNoChildLeft, faultsFixture, helloOf, resultOf, runCase, tinyFixture } from '../../../packages/runtime-kit/test/runner-helpers.ts';
+import { bundleFor, expectNoChildLeft, faultsFixture, helloOf, resultOf, runCase, tinyFixture } from '../../../packages/runtime-kit/test/plugin-helpers.ts';
 
 afterEach(expectNoChildLeft);
 
-describe('deno runner', () => {
+describe('deno plugin', () => {
   let target: RuntimeTarget;
   let tiny: string;
   let faults: string;
   beforeAll(async () => {
-    target = await denoRunner.resolve('deno');
-    tiny = await bundleFor(denoRunner, tinyFixture, 'tiny');
-    faults = await bundleFor(denoRunner, faultsFixture, 'faults');
+    target = await denoRuntime.resolve('deno');
+    tiny = await bundleFor(denoRuntime, tinyFixture, 'tiny');
+    faults = await bundleFor(denoRuntime, faultsFixture, 'faults');
   });
 
   it('resolves the npm deno (the platform binary, not the wrapper) to its version and V8', async () => {
@@ -22,21 +22,21 @@ describe('deno runner', () => {
     expect(target.version).toMatch(/^2\.\d+\.\d+/);
     expect(target.engineVersion).toMatch(/^\d+\.\d+\.\d+/);
     expect(target.binary).toMatch(/@deno\/[^/]+\/deno$/);
-    expect((await denoRunner.resolve(`deno@${target.version.split('.')[0]}`)).binary).toBe(target.binary);
+    expect((await denoRuntime.resolve(`deno@${target.version.split('.')[0]}`)).binary).toBe(target.binary);
     expect(parseDenoVersion('deno 2.9.6 (stable)\nv8 15.0.245.2-rusty\n')).toEqual({ version: '2.9.6', v8: '15.0.245.2-rusty' });
   });
 
   it('says how to get a deno it cannot find', async () => {
-    await expect(denoRunner.resolve('deno=/no/such/deno')).rejects.toThrow(RuntimeUnavailableError);
-    await expect(denoRunner.resolve('deno@1.0')).rejects.toThrow(/rtbench installs deno .* from npm, or any release written in full \(deno@[0-9.]+\); for another build use deno=/);
+    await expect(denoRuntime.resolve('deno=/no/such/deno')).rejects.toThrow(RuntimeUnavailableError);
+    await expect(denoRuntime.resolve('deno@1.0')).rejects.toThrow(/rtbench installs deno .* from npm, or any release written in full \(deno@[0-9.]+\); for another build use deno=/);
   });
 
   it('runs a sync and an async case in fresh processes, reporting runtime, version and flags', async () => {
-    const flags = denoRunner.translateFlags(['--expose-gc', '--max-semi-space-size=16']);
+    const flags = denoRuntime.translateFlags(['--expose-gc', '--max-semi-space-size=16']);
     expect(flags).toEqual({ args: ['--v8-flags=--expose-gc,--max-semi-space-size=16'], env: {} });
-    await denoRunner.checkFlags(target, flags);
+    await denoRuntime.checkFlags(target, flags);
     for (const caseId of ['math / sum [n=200]', 'async resolve']) {
-      const outcome = await runCase(denoRunner, target, flags, tiny, caseId);
+      const outcome = await runCase(denoRuntime, target, flags, tiny, caseId);
       expect(outcome.exitCode, outcome.stderr).toBe(0);
       // --expose-gc reached V8: the case can see gc().
       expect(helloOf(outcome)?.facts).toEqual({ runtime: 'deno', version: target.version, engine: 'v8', engineVersion: target.engineVersion, gcExposed: true });
@@ -44,28 +44,28 @@ describe('deno runner', () => {
       expect(result).toMatchObject({ caseId, async: caseId === 'async resolve' });
       expect(result.clock.edgeAligned).toBe(false);
     }
-    const plain = await runCase(denoRunner, target, denoRunner.translateFlags([]), tiny, 'runtime facts');
+    const plain = await runCase(denoRuntime, target, denoRuntime.translateFlags([]), tiny, 'runtime facts');
     expect(helloOf(plain)?.facts.gcExposed).toBe(false);
   });
 
   it('rejects a V8 flag deno does not know, naming it', async () => {
-    const check = denoRunner.checkFlags(target, denoRunner.translateFlags(['--no-such-v8-flag-at-all']));
+    const check = denoRuntime.checkFlags(target, denoRuntime.translateFlags(['--no-such-v8-flag-at-all']));
     await expect(check).rejects.toThrow(FlagError);
     await expect(check).rejects.toThrow(/no-such-v8-flag-at-all/);
-    expect(() => denoRunner.translateFlags(['--trace-turbo-filter=a,b'])).toThrow(FlagError);
+    expect(() => denoRuntime.translateFlags(['--trace-turbo-filter=a,b'])).toThrow(FlagError);
   });
 
   it('kills a job that runs past its timeout', async () => {
-    const outcome = await runCase(denoRunner, target, { args: [], env: {} }, faults, 'spin forever', 2_000);
+    const outcome = await runCase(denoRuntime, target, { args: [], env: {} }, faults, 'spin forever', 2_000);
     expect(outcome.timedOut).toBe(true);
     expect(outcome.exitSignal).toBe('SIGKILL');
   });
 
   it('reports a case that exits and a heap that runs out as crashes without a result', async () => {
-    const exited = await runCase(denoRunner, target, { args: [], env: {} }, faults, 'exit');
+    const exited = await runCase(denoRuntime, target, { args: [], env: {} }, faults, 'exit');
     expect(exited.exitCode).toBe(7);
     expect(exited.messages.some((m) => m.type === 'result')).toBe(false);
-    const oom = await runCase(denoRunner, target, denoRunner.translateFlags(['--max-old-space-size=16']), faults, 'out of memory');
+    const oom = await runCase(denoRuntime, target, denoRuntime.translateFlags(['--max-old-space-size=16']), faults, 'out of memory');
     expect(oom.timedOut).toBe(false);
     expect(oom.exitCode === 0).toBe(false);
     expect(oom.messages.some((m) => m.type === 'result')).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Bun runner. Bun comes from the npm registry as a project dependency, so
+ * Bun plug-in. Bun comes from the npm registry as a project dependency, so
  * `bun` is the same binary on every machine; `bun@system` is the bun on PATH
  * and `bun=/path/to/bun` a build of your own.
  *
@@ -10,17 +10,17 @@ import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
+  cpuProfFlags,
   FlagError,
   type JobRequest,
+  processJobs,
   runBriefly,
-  type Runner,
+  type RuntimePlugin,
   type SingleNpmRuntime,
   semverReleases,
   singleNpmRuntimeSpecs,
   sealJob,
   startJob,
-  liveCase,
-  warmProcess,
   wrapped,
   type RunningJob,
   attachTraceMetrics,
@@ -73,8 +73,9 @@ function startBunJob(request: JobRequest): RunningJob {
   };
 }
 
-export const bunRunner: Runner = {
-  runtime: 'bun',
+export const bunRuntime: RuntimePlugin = {
+  name: 'bun',
+  displayName: 'Bun',
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['bun'] },
 
   ...singleNpmRuntimeSpecs(bun, { name: 'Bun' }),
@@ -91,14 +92,26 @@ export const bunRunner: Runner = {
     }
   },
 
-  runJob(request: JobRequest) {
-    const running = startBunJob(request);
-    running.endInput();
-    return running.outcome;
+  ...processJobs(startBunJob),
+  engineMetrics: "collections and their pauses from JavaScriptCore's GC log on stderr (BUN_JSC_logGC), heap in use from process.memoryUsage()",
+
+  programs: {
+    kind: 'process',
+    command: (target, flags, script, options = {}) => ({
+      command: target.binary,
+      args: [...BUN_RUN_ARGS, ...flags.args, script],
+      // Bun caches the transpiled source of large files (not bytecode); '0' turns that cache off.
+      env: childEnv({ BUN_RUNTIME_TRANSPILER_CACHE_PATH: options.cacheDir ?? '0', ...flags.env }),
+    }),
+    codeCache: { note: 'the transpiled source of large files (BUN_RUNTIME_TRANSPILER_CACHE_PATH), not bytecode' },
+    isolateStart: { unavailable: 'it starts a process per program; isolate start is measured through a worker loader' },
   },
 
-  startSession(request: JobRequest) {
-    return liveCase(startBunJob(request));
+  inspector: { unavailable: "bun's inspector speaks WebKit's protocol, not the Chrome DevTools Protocol rtbench drives" },
+  cpuProfile: cpuProfFlags("bun --cpu-prof (JavaScriptCore's sampling profiler)"),
+  allocationProfile: {
+    unavailable:
+      "bun 1.4's --heap-prof writes a heap snapshot at exit (JavaScriptCore's live objects, with no allocation stacks: its trace tree and samples are empty), not a sampling allocation profile, and bun's inspector speaks WebKit's protocol, which has no sampling heap profiler",
   },
 
   // JavaScriptCore writes jit-<n>-<pid>.dump (perf's jitdump format) into the folder given.
@@ -108,10 +121,6 @@ export const bunRunner: Runner = {
     resolves:
       "bun's binary carries only its ~1,100 dynamic symbols: JavaScriptCore's and bun's C++ and Zig code is addresses, grouped by library as one frame; JIT code is named from JSC's jitdump (BUN_JSC_useJITDump), by tier and code block (\"JSC-DFG: <function>#<hash>\"), without source lines; the interpreter (LLInt) and its thunks are in the binary, unnamed",
   },
-
-  startWarm(request: JobRequest) {
-    return warmProcess(startBunJob(request));
-  },
 };
 
-export default bunRunner;
+export default bunRuntime;

@@ -1,12 +1,12 @@
 /**
- * Shared by the runner tests (runtimes/<runtime>/test): the tiny fixture, a
+ * Shared by the plugin tests (runtimes/<runtime>/test): the tiny fixture, a
  * quick measure job, and the check that no runtime process outlives a test.
  */
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Job } from '@rtbench/core/protocol';
 import type { CaseResultMessage, RuntimeMessage } from '@rtbench/core/protocol';
-import { liveChildPids, spawnedPids, type JobOutcome, type Runner, type RuntimeTarget, type TranslatedFlags } from '../src/index.ts';
+import { liveChildPids, spawnedPids, type JobOutcome, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags } from '../src/index.ts';
 import { bundleSuite } from '../../cli/src/bundle.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -17,19 +17,19 @@ export function quickJob(caseId: string): Job {
   return { protocol: 1, kind: 'measure', caseId, options: { warmupMs: 20, timeMs: 40, minSamples: 5, maxSamples: 1000, sampleMs: 0 } };
 }
 
-export async function bundleFor(runner: Runner, fixture: string, name: string): Promise<string> {
-  return (await bundleSuite(fixture, name, runner.runtime, runner.bundle)).path;
+export async function bundleFor(plugin: RuntimePlugin, fixture: string, name: string): Promise<string> {
+  return (await bundleSuite(fixture, name, plugin.name, plugin.bundle)).path;
 }
 
 export function runCase(
-  runner: Runner,
+  plugin: RuntimePlugin,
   target: RuntimeTarget,
   flags: TranslatedFlags,
   bundlePath: string,
   caseId: string,
   timeoutMs = 60_000,
 ): Promise<JobOutcome> {
-  return runner.runJob({ target, flags, bundlePath, job: quickJob(caseId), timeoutMs });
+  return plugin.runJob({ target, flags, bundlePath, job: quickJob(caseId), timeoutMs });
 }
 
 export function resultOf(outcome: JobOutcome): CaseResultMessage {

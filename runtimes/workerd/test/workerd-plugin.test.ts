@@ -1,13 +1,13 @@
-/** The workerd runner against the real workerd from the npm packages. No assertion is on time. */
+/** The workerd plugin against the real workerd from the npm packages. No assertion is on time. */
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FlagError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
-import { workerdRunner } from '../src/runner.ts';
+import { workerdRuntime } from '../src/plugin.ts';
 import { capnpString, compatibilityDateFor, COMPATIBILITY_DATE, workerdConfig } from '../src/config.ts';
 import { JOB_DIR_PREFIX, uncaughtReason } from '../src/run-job.ts';
-import { bundleFor, expectNoChildLeft, faultsFixture, helloOf, quickJob, resultOf, runCase, tinyFixture } from '../../../packages/runtime-kit/test/runner-helpers.ts';
+import { bundleFor, expectNoChildLeft, faultsFixture, helloOf, quickJob, resultOf, runCase, tinyFixture } from '../../../packages/runtime-kit/test/plugin-helpers.ts';
 
 const platformFixture = join(import.meta.dirname, 'fixtures', 'platform', 'index.ts');
 const noFlags = { args: [], env: {} };
@@ -45,16 +45,16 @@ describe('workerd config', () => {
   });
 });
 
-describe('workerd runner', () => {
+describe('workerd plugin', () => {
   let target: RuntimeTarget;
   let tiny: string;
   let faults: string;
   let platform: string;
   beforeAll(async () => {
-    target = await workerdRunner.resolve('workerd');
-    tiny = await bundleFor(workerdRunner, tinyFixture, 'tiny');
-    faults = await bundleFor(workerdRunner, faultsFixture, 'faults');
-    platform = await bundleFor(workerdRunner, platformFixture, 'workerd-platform');
+    target = await workerdRuntime.resolve('workerd');
+    tiny = await bundleFor(workerdRuntime, tinyFixture, 'tiny');
+    faults = await bundleFor(workerdRuntime, faultsFixture, 'faults');
+    platform = await bundleFor(workerdRuntime, platformFixture, 'workerd-platform');
   });
 
   it('resolves the npm workerd to its release and the V8 version in its binary', async () => {
@@ -62,15 +62,15 @@ describe('workerd runner', () => {
     expect(target.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(target.engineVersion).toMatch(/^\d+\.\d\.\d+\.\d+$/);
     expect(target.binary).toMatch(/@cloudflare\/workerd-[^/]+\/bin\/workerd$/);
-    await expect(workerdRunner.resolve('workerd=/no/such/workerd')).rejects.toThrow(RuntimeUnavailableError);
-    await expect(workerdRunner.resolve('workerd@1.2020')).rejects.toThrow(/rtbench installs workerd .* from npm/);
+    await expect(workerdRuntime.resolve('workerd=/no/such/workerd')).rejects.toThrow(RuntimeUnavailableError);
+    await expect(workerdRuntime.resolve('workerd@1.2020')).rejects.toThrow(/rtbench installs workerd .* from npm/);
   });
 
   it('runs a sync and an async case, one fresh server each, with edge-aligned timing and the flags', async () => {
-    const flags = workerdRunner.translateFlags(['--expose-gc']);
-    await workerdRunner.checkFlags(target, flags);
+    const flags = workerdRuntime.translateFlags(['--expose-gc']);
+    await workerdRuntime.checkFlags(target, flags);
     for (const caseId of ['math / sum [n=200]', 'async resolve']) {
-      const outcome = await runCase(workerdRunner, target, flags, tiny, caseId);
+      const outcome = await runCase(workerdRuntime, target, flags, tiny, caseId);
       expect(outcome.exitCode, outcome.stderr).toBe(0);
       // The versions come in as bindings; --expose-gc reached V8 through the config's v8Flags.
       expect(helloOf(outcome)?.facts).toEqual({ runtime: 'workerd', version: target.version, engine: 'v8', engineVersion: target.engineVersion, gcExposed: true });
@@ -85,48 +85,48 @@ describe('workerd runner', () => {
   it('gives the worker node:buffer and node:stream, the variant env, and no network or string code generation', async () => {
     const flags = { args: [], env: { RTBENCH_TEST_MARKER: 'from-the-variant' } };
     for (const caseId of ['node:buffer', 'node:stream read to the end', 'fetch is refused', 'env reaches process.env', 'code generation is refused']) {
-      const outcome = await runCase(workerdRunner, target, flags, platform, caseId);
+      const outcome = await runCase(workerdRuntime, target, flags, platform, caseId);
       expect(resultOf(outcome).digest.summary, caseId).toBe('boolean true');
     }
   });
 
   it('rejects a V8 flag workerd does not know, or a bad value, naming it', async () => {
     for (const flag of ['--no-such-v8-flag-at-all', '--max-semi-space-size=lots']) {
-      const check = workerdRunner.checkFlags(target, workerdRunner.translateFlags([flag]));
+      const check = workerdRuntime.checkFlags(target, workerdRuntime.translateFlags([flag]));
       await expect(check).rejects.toThrow(FlagError);
       await expect(check).rejects.toThrow(flag);
     }
   });
 
   it('refuses a flag workerd would override (it keeps its own GC settings), saying so', async () => {
-    const check = workerdRunner.checkFlags(target, workerdRunner.translateFlags(['--concurrent-marking']));
+    const check = workerdRuntime.checkFlags(target, workerdRuntime.translateFlags(['--concurrent-marking']));
     await expect(check).rejects.toThrow(FlagError);
     await expect(check).rejects.toThrow(/would ignore --concurrent-marking \(workerd runs V8 with --no-concurrent-marking\)/);
-    await workerdRunner.checkFlags(target, workerdRunner.translateFlags(['--no-concurrent-marking', '--max_semi_space_size=8']));
+    await workerdRuntime.checkFlags(target, workerdRuntime.translateFlags(['--no-concurrent-marking', '--max_semi_space_size=8']));
   });
 
   it('lists the cases of a suite', async () => {
-    const outcome = await workerdRunner.runJob({ target, flags: noFlags, bundlePath: tiny, job: { protocol: 1, kind: 'list' }, timeoutMs: 60_000 });
+    const outcome = await workerdRuntime.runJob({ target, flags: noFlags, bundlePath: tiny, job: { protocol: 1, kind: 'list' }, timeoutMs: 60_000 });
     const cases = outcome.messages.find((m) => m.type === 'cases');
     expect(cases && cases.type === 'cases' ? cases.cases.map((c) => c.id) : []).toContain('async resolve');
   });
 
   it('kills a server whose job runs past its timeout, and stops it when interrupted', async () => {
-    const spun = await runCase(workerdRunner, target, noFlags, faults, 'spin forever', 2_000);
+    const spun = await runCase(workerdRuntime, target, noFlags, faults, 'spin forever', 2_000);
     expect(spun.timedOut).toBe(true);
     expect(spun.exitSignal).toBe('SIGKILL');
     const abort = new AbortController();
     setTimeout(() => abort.abort(), 500);
-    const interrupted = await workerdRunner.runJob({ target, flags: noFlags, bundlePath: faults, job: quickJob('spin forever'), timeoutMs: 60_000, signal: abort.signal });
+    const interrupted = await workerdRuntime.runJob({ target, flags: noFlags, bundlePath: faults, job: quickJob('spin forever'), timeoutMs: 60_000, signal: abort.signal });
     expect(interrupted.interrupted).toBe(true);
   });
 
   it('reports process.exit and a hung promise as errors, and a heap that runs out as a crash', async () => {
-    const exited = await runCase(workerdRunner, target, noFlags, faults, 'exit');
+    const exited = await runCase(workerdRuntime, target, noFlags, faults, 'exit');
     expect(exited.messages.find((m) => m.type === 'error')).toMatchObject({ caseId: 'exit', message: expect.stringContaining('process.exit(7)') });
-    const hung = await runCase(workerdRunner, target, noFlags, faults, 'never settles');
+    const hung = await runCase(workerdRuntime, target, noFlags, faults, 'never settles');
     expect(hung.messages.find((m) => m.type === 'error')).toMatchObject({ message: expect.stringContaining('hung') });
-    const oom = await runCase(workerdRunner, target, workerdRunner.translateFlags(['--max-old-space-size=16']), faults, 'out of memory');
+    const oom = await runCase(workerdRuntime, target, workerdRuntime.translateFlags(['--max-old-space-size=16']), faults, 'out of memory');
     expect(oom.timedOut).toBe(false);
     expect(oom.messages.some((m) => m.type === 'result')).toBe(false);
     expect(oom.exitSignal ?? oom.exitCode).not.toBe(0);

@@ -1,42 +1,42 @@
-/** The Node.js runner against real node processes from the npm packages. */
+/** The Node.js plugin against real node processes from the npm packages. */
 import { mkdtempSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FlagError, RuntimeUnavailableError } from '@rtbench/runtime-kit';
-import { nodeRunner } from '../src/runner.ts';
+import { nodeRuntime } from '../src/plugin.ts';
 import { bundleSuite } from '../../../packages/cli/src/bundle.ts';
 
 const fixture = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'tiny', 'index.ts');
 
-describe('node runner', () => {
+describe('node plugin', () => {
   it('resolves the npm releases to their own versions and V8s', async () => {
-    const n20 = await nodeRunner.resolve('node@20');
-    const n26 = await nodeRunner.resolve('node@26');
+    const n20 = await nodeRuntime.resolve('node@20');
+    const n26 = await nodeRuntime.resolve('node@26');
     expect(n20.version).toMatch(/^20\./);
     expect(n26.version).toMatch(/^26\./);
     expect(n20.engineVersion).toMatch(/^11\.3\./);
     expect(n26.engineVersion).toMatch(/^14\./);
-    expect((await nodeRunner.resolve('node')).version).toBe(n26.version);
+    expect((await nodeRuntime.resolve('node')).version).toBe(n26.version);
     expect(n20.source).toBe('npm');
   });
 
   it('refuses paths that do not exist or are not executable, and unknown releases', async () => {
-    await expect(nodeRunner.resolve('node=/no/such/node')).rejects.toThrow(RuntimeUnavailableError);
+    await expect(nodeRuntime.resolve('node=/no/such/node')).rejects.toThrow(RuntimeUnavailableError);
     const dir = mkdtempSync(join(tmpdir(), 'rtbench-'));
     const file = join(dir, 'node');
     writeFileSync(file, '#!/bin/sh\n');
     chmodSync(file, 0o644);
-    await expect(nodeRunner.resolve(`node=${file}`)).rejects.toThrow(/not executable/);
-    await expect(nodeRunner.resolve('node@19')).rejects.toThrow(/rtbench installs node@20/);
+    await expect(nodeRuntime.resolve(`node=${file}`)).rejects.toThrow(/not executable/);
+    await expect(nodeRuntime.resolve('node@19')).rejects.toThrow(/rtbench installs node@20/);
   });
 
   it('runs a case in a fresh process and reports runtime, version and flags', async () => {
-    const target = await nodeRunner.resolve('node@22');
-    const bundle = await bundleSuite(fixture, 'tiny', 'node', nodeRunner.bundle);
-    const flags = nodeRunner.translateFlags(['--expose-gc', '--max-semi-space-size=16']);
-    await nodeRunner.checkFlags(target, flags);
-    const outcome = await nodeRunner.runJob({
+    const target = await nodeRuntime.resolve('node@22');
+    const bundle = await bundleSuite(fixture, 'tiny', 'node', nodeRuntime.bundle);
+    const flags = nodeRuntime.translateFlags(['--expose-gc', '--max-semi-space-size=16']);
+    await nodeRuntime.checkFlags(target, flags);
+    const outcome = await nodeRuntime.runJob({
       target,
       flags,
       bundlePath: bundle.path,
@@ -51,17 +51,17 @@ describe('node runner', () => {
   });
 
   it('rejects a flag node does not know, naming it', async () => {
-    const target = await nodeRunner.resolve('node@24');
-    await expect(nodeRunner.checkFlags(target, nodeRunner.translateFlags(['--no-such-v8-flag-at-all']))).rejects.toThrow(FlagError);
-    expect(() => nodeRunner.translateFlags(['max-semi-space-size'])).toThrow(FlagError);
+    const target = await nodeRuntime.resolve('node@24');
+    await expect(nodeRuntime.checkFlags(target, nodeRuntime.translateFlags(['--no-such-v8-flag-at-all']))).rejects.toThrow(FlagError);
+    expect(() => nodeRuntime.translateFlags(['max-semi-space-size'])).toThrow(FlagError);
   });
 
   it('kills a process that runs past its timeout', async () => {
-    const target = await nodeRunner.resolve('node@24');
+    const target = await nodeRuntime.resolve('node@24');
     const dir = mkdtempSync(join(tmpdir(), 'rtbench-'));
     const hang = join(dir, 'hang.mjs');
     writeFileSync(hang, 'setInterval(() => {}, 1000);\n');
-    const outcome = await nodeRunner.runJob({
+    const outcome = await nodeRuntime.runJob({
       target,
       flags: { args: [], env: {} },
       bundlePath: hang,

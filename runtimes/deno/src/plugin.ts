@@ -1,5 +1,5 @@
 /**
- * Deno runner. Deno comes from the npm registry as a project dependency
+ * Deno plug-in. Deno comes from the npm registry as a project dependency
  * (`deno` and its platform package), so `deno` is the same binary on every
  * machine; `deno@system` is the deno on PATH and `deno=/path/to/deno` a build
  * of your own.
@@ -15,20 +15,20 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  cpuProfFlags,
   FlagError,
+  inspectFlag,
   type JobRequest,
   overriddenV8Flags,
   parseV8FlagValues,
+  processJobs,
   runBriefly,
-  type Runner,
+  type RuntimePlugin,
   type SingleNpmRuntime,
   semverReleases,
   singleNpmRuntimeSpecs,
   sealJob,
-  spawnJob,
-  startJob,
-  liveCase,
-  warmProcess,
+  spawnWith,
   wrapped,
   type SpawnJobOptions,
 } from '@rtbench/runtime-kit';
@@ -68,8 +68,11 @@ const deno: SingleNpmRuntime = {
   probe: probeDeno,
 };
 
-export const denoRunner: Runner = {
-  runtime: 'deno',
+const start = spawnWith(spawnOptions);
+
+export const denoRuntime: RuntimePlugin = {
+  name: 'deno',
+  displayName: 'Deno',
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['deno'] },
 
   ...singleNpmRuntimeSpecs(deno, { name: 'Deno' }),
@@ -98,23 +101,30 @@ export const denoRunner: Runner = {
     }
   },
 
-  runJob(request: JobRequest) {
-    return spawnJob(spawnOptions(request));
+  ...processJobs(start),
+  engineMetrics: "GC by kind and cost, allocation and heap, from V8's GCProfiler and heap statistics through deno's node:v8",
+
+  programs: {
+    kind: 'process',
+    command(target, flags, script, options = {}) {
+      // DENO_RUN_ARGS carries --no-code-cache; with a cache directory deno keeps its V8 code cache there instead.
+      const runArgs = options.cacheDir ? DENO_RUN_ARGS.filter((a) => a !== '--no-code-cache') : [...DENO_RUN_ARGS];
+      const net = options.net ? ['--allow-net=127.0.0.1'] : [];
+      return { command: target.binary, args: [...runArgs, ...net, ...flags.args, script], env: childEnv({ ...(options.cacheDir ? { DENO_DIR: options.cacheDir } : {}), ...flags.env }) };
+    },
+    codeCache: { note: "V8's code cache in DENO_DIR" },
+    isolateStart: { unavailable: 'it starts a process per program; isolate start is measured through a worker loader' },
   },
 
-  startSession(request: JobRequest) {
-    return liveCase(startJob(spawnOptions(request)));
-  },
-
+  inspector: inspectFlag(start),
+  // Not in `deno run --help`, but in the binary's help text and accepted ("Start the V8 CPU profiler on startup and write the profile to disk on exit").
+  cpuProfile: cpuProfFlags('deno run --cpu-prof (V8 CpuProfiler)'),
+  allocationProfile: { method: 'deno run --inspect, HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)' },
   nativeProfile: {
     jitNames: 'perf-map',
     withJitNames: (flags) => ({ args: withV8Flags(flags.args, ['--perf-basic-prof', '--interpreted-frames-native-stack']), env: flags.env }),
     resolves: "deno's binary is stripped: its C++ and Rust code (V8's runtime functions, JSON.parse's C++ among them, and deno's own) is addresses, grouped by library as one frame; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own), and V8's builtins are named there too",
   },
-
-  startWarm(request: JobRequest) {
-    return warmProcess(startJob(spawnOptions(request)));
-  },
 };
 
-export default denoRunner;
+export default denoRuntime;

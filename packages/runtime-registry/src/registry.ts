@@ -1,0 +1,94 @@
+/**
+ * The runtimes rtbench can drive: the one module that imports the runtime
+ * plug-ins (runtimes/<name>/src/plugin.ts). The CLI, the run loop, reports,
+ * host-timed cases and profiles find a runtime here, by the spec a user
+ * wrote or by the name a saved run records, and ask its plug-in the rest.
+ *
+ * A runtime rtbench does not ship is one plug-in file (the RuntimePlugin
+ * interface of @rtbench/runtime-kit) and one registerRuntime() call, or a
+ * path in RTBENCH_RUNTIME_PLUGINS, which the CLI loads before it reads its
+ * arguments (loadRuntimePlugins).
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { RUNTIME_NAME_PATTERN } from '@rtbench/core';
+import type { RuntimePlugin } from '@rtbench/runtime-kit';
+import { bunRuntime } from '@rtbench/runtime-bun';
+import { denoRuntime } from '@rtbench/runtime-deno';
+import { nodeRuntime } from '@rtbench/runtime-node';
+import { workerdRuntime } from '@rtbench/runtime-workerd';
+
+/** The plug-ins rtbench ships, in the order tables list them. */
+export const BUILT_IN_RUNTIMES: readonly RuntimePlugin[] = [nodeRuntime, denoRuntime, bunRuntime, workerdRuntime];
+
+const plugins: RuntimePlugin[] = [...BUILT_IN_RUNTIMES];
+
+/**
+ * What `rtbench bench <suite>` runs when --runtime is not given: the
+ * built-in runtimes, each from its npm install (`node` is the newest Node.js
+ * release rtbench installs).
+ */
+export const DEFAULT_RUNTIMES: readonly string[] = BUILT_IN_RUNTIMES.map((p) => p.name);
+
+export class RuntimePluginError extends Error {
+  override readonly name = 'RuntimePluginError';
+}
+
+/** Every runtime rtbench can drive now: the built-in ones, then those registered. */
+export function runtimePlugins(): readonly RuntimePlugin[] {
+  return plugins;
+}
+
+/** The plug-in that accepts this spec (`node@24`, `deno=/opt/deno`), if any. */
+export function pluginForSpec(spec: string): RuntimePlugin | undefined {
+  return plugins.find((p) => p.accepts(spec));
+}
+
+/** The plug-in of this name (as a saved run records it), if it is registered. */
+export function pluginNamed(name: string): RuntimePlugin | undefined {
+  return plugins.find((p) => p.name === name);
+}
+
+/** "Node.js" for node; a runtime no plug-in here knows (a saved run from elsewhere) by its name. */
+export function displayNameOf(name: string): string {
+  return pluginNamed(name)?.displayName ?? name;
+}
+
+/** Adds a runtime. Its name must be new, and no registered plug-in may already accept its bare name as a spec. */
+export function registerRuntime(plugin: RuntimePlugin): void {
+  if (!RUNTIME_NAME_PATTERN.test(plugin.name)) throw new RuntimePluginError(`runtime plug-in "${plugin.name}": a name is lower-case letters, digits and dashes, starting with a letter`);
+  const taken = pluginNamed(plugin.name) ?? pluginForSpec(plugin.name);
+  if (taken) throw new RuntimePluginError(`runtime plug-in "${plugin.name}": the name is taken by ${taken.displayName}'s plug-in`);
+  if (!plugin.accepts(plugin.name)) throw new RuntimePluginError(`runtime plug-in "${plugin.name}": it does not accept its own name as a spec`);
+  plugins.push(plugin);
+}
+
+/** Removes a runtime registerRuntime() added (tests). The built-in ones stay. */
+export function unregisterRuntime(name: string): void {
+  const i = plugins.findIndex((p) => p.name === name && !BUILT_IN_RUNTIMES.includes(p));
+  if (i >= 0) plugins.splice(i, 1);
+}
+
+/**
+ * Loads and registers the plug-ins named in `list` (RTBENCH_RUNTIME_PLUGINS:
+ * module paths separated by commas), each a module whose default export is
+ * a RuntimePlugin. Throws RuntimePluginError in one line.
+ */
+export async function loadRuntimePlugins(list: string | undefined = process.env.RTBENCH_RUNTIME_PLUGINS): Promise<void> {
+  for (const entry of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const path = isAbsolute(entry) ? entry : resolve(entry);
+    let loaded: unknown;
+    try {
+      loaded = ((await import(pathToFileURL(path).href)) as { default?: unknown }).default;
+    } catch (error) {
+      throw new RuntimePluginError(`RTBENCH_RUNTIME_PLUGINS: could not load ${path}: ${(error as Error).message.split('\n')[0]}`);
+    }
+    if (!isPlugin(loaded)) throw new RuntimePluginError(`RTBENCH_RUNTIME_PLUGINS: ${path} has no runtime plug-in as its default export (an object with name, accepts, resolve, runJob …)`);
+    registerRuntime(loaded);
+  }
+}
+
+function isPlugin(value: unknown): value is RuntimePlugin {
+  const p = value as Partial<RuntimePlugin> | undefined;
+  return typeof p === 'object' && p !== null && typeof p.name === 'string' && typeof p.accepts === 'function' && typeof p.resolve === 'function' && typeof p.runJob === 'function';
+}

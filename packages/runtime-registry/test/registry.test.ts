@@ -1,0 +1,45 @@
+/** The registry: the names core gives suites, and what a registration must be. */
+import { describe, expect, it } from 'vitest';
+import { RUNTIME_NAMES } from '@rtbench/core';
+import type { RuntimePlugin } from '@rtbench/runtime-kit';
+import { BUILT_IN_RUNTIMES, DEFAULT_RUNTIMES, displayNameOf, loadRuntimePlugins, pluginForSpec, pluginNamed, registerRuntime, runtimePlugins, unregisterRuntime } from '../src/registry.ts';
+
+const fake = (name: string, accepts = (spec: string) => spec === name || spec.startsWith(`${name}@`)): RuntimePlugin => ({ ...pluginNamed('node')!, name, displayName: `Fake ${name}`, accepts });
+
+describe('runtime registry', () => {
+  it("core's RUNTIME_NAMES are the built-in plug-ins' names, in order (core imports no host code, so this test keeps them in step)", () => {
+    expect(BUILT_IN_RUNTIMES.map((p) => p.name)).toEqual([...RUNTIME_NAMES]);
+    expect(DEFAULT_RUNTIMES).toEqual([...RUNTIME_NAMES]);
+  });
+
+  it('finds a plug-in by spec and by name, and names it for reports', () => {
+    expect(pluginForSpec('node@24')?.name).toBe('node');
+    expect(pluginForSpec('deno=/opt/deno')?.name).toBe('deno');
+    expect(pluginForSpec('nodex')).toBeUndefined();
+    expect(displayNameOf('node')).toBe('Node.js');
+    expect(displayNameOf('bun')).toBe('Bun');
+    expect(displayNameOf('someday')).toBe('someday');
+  });
+
+  it('registers a fifth runtime, refuses a taken or malformed name, and removes it again', () => {
+    registerRuntime(fake('quokka'));
+    try {
+      expect(pluginForSpec('quokka@1')?.displayName).toBe('Fake quokka');
+      expect(displayNameOf('quokka')).toBe('Fake quokka');
+      expect(() => registerRuntime(fake('quokka'))).toThrow(/"quokka": the name is taken by Fake quokka's plug-in/);
+      expect(() => registerRuntime(fake('node'))).toThrow(/"node": the name is taken by Node\.js's plug-in/);
+      expect(() => registerRuntime(fake('Bad Name'))).toThrow(/a name is lower-case letters/);
+      expect(() => registerRuntime(fake('mute', () => false))).toThrow(/does not accept its own name/);
+    } finally {
+      unregisterRuntime('quokka');
+    }
+    expect(runtimePlugins().map((p) => p.name)).toEqual([...RUNTIME_NAMES]);
+    unregisterRuntime('node');
+    expect(pluginNamed('node')).toBeDefined();
+  });
+
+  it('says in one line why RTBENCH_RUNTIME_PLUGINS could not be loaded', async () => {
+    await expect(loadRuntimePlugins('/nonexistent/plugin.ts')).rejects.toThrow(/^RTBENCH_RUNTIME_PLUGINS: could not load \/nonexistent\/plugin\.ts: /);
+    await expect(loadRuntimePlugins(new URL('./registry.test.ts', import.meta.url).pathname)).rejects.toThrow(/has no runtime plug-in as its default export/);
+  });
+});
