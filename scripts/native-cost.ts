@@ -11,24 +11,21 @@
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findPerf, guardDir, removeGuardedDir, type Runner } from '../packages/runtime-kit/src/index.ts';
+import { findPerf, guardDir, removeGuardedDir } from '../packages/runtime-kit/src/index.ts';
 import { profileCase, profileNative, type ProfileArm } from '../packages/profile/src/index.ts';
 import { bundleSuite } from '../packages/cli/src/bundle.ts';
-import { nodeRunner } from '../runtimes/node/src/runner.ts';
-import { denoRunner } from '../runtimes/deno/src/runner.ts';
-import { bunRunner } from '../runtimes/bun/src/runner.ts';
-import { workerdRunner } from '../runtimes/workerd/src/runner.ts';
+import { pluginForSpec } from '@rtbench/runtime-registry';
 import { repoRoot } from './lib.ts';
 
 const CASE = 'parse / identity reviver (arrow) [size=10kb]';
 const spec = process.argv[2] ?? 'node@26';
 const pairs = Number(process.argv[3] ?? 3);
-const runner: Runner | undefined = [nodeRunner, denoRunner, bunRunner, workerdRunner].find((r) => spec === r.runtime || spec.startsWith(`${r.runtime}@`) || spec.startsWith(`${r.runtime}=`));
-if (!runner) throw new Error(`no runtime for ${spec}`);
+const plugin = pluginForSpec(spec);
+if (!plugin) throw new Error(`no runtime for ${spec}`);
 
 const perf = findPerf();
-const bundlePath = (await bundleSuite(join(repoRoot, 'bench/json-reviver/index.ts'), 'json-reviver', runner.runtime, runner.bundle)).path;
-const arm: ProfileArm = { runner, target: await runner.resolve(spec), flags: runner.translateFlags([]), bundlePath };
+const bundlePath = (await bundleSuite(join(repoRoot, 'bench/json-reviver/index.ts'), 'json-reviver', plugin.name, plugin.bundle)).path;
+const arm: ProfileArm = { plugin, target: await plugin.resolve(spec), flags: plugin.translateFlags([]), bundlePath };
 const out = mkdtempSync(join(tmpdir(), 'rtbench-native-cost-'));
 guardDir(out);
 const s = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
