@@ -9,15 +9,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleSuite } from '../packages/cli/src/bundle.ts';
 import { repoRoot } from '../packages/cli/src/paths.ts';
-import { RUNNERS } from '../packages/cli/src/runners.ts';
+import { runtimePlugins } from '@rtbench/runtime-registry';
 
 const suite = process.argv[2] ?? 'harness';
 const rows = ['| runtime | bundle bytes (code, no source map) | contains zod |', '|---|--:|---|'];
-for (const runner of RUNNERS) {
-  const { path } = await bundleSuite(join(repoRoot, 'bench', suite, 'index.ts'), `size-${suite}`, runner.runtime, runner.bundle);
+for (const plugin of runtimePlugins()) {
+  const { path } = await bundleSuite(join(repoRoot, 'bench', suite, 'index.ts'), `size-${suite}`, plugin.name, plugin.bundle);
   const text = readFileSync(path, 'utf8');
   const map = text.lastIndexOf('\n//# sourceMappingURL=');
   const code = map === -1 ? text : text.slice(0, map);
-  rows.push(`| ${runner.runtime} | ${Buffer.byteLength(code)} | ${/node_modules\/(\.pnpm\/)?zod/.test(code) ? 'yes' : 'no'} |`);
+  rows.push(`| ${plugin.name} | ${Buffer.byteLength(code)} | ${/node_modules\/(\.pnpm\/)?zod/.test(code) ? 'yes' : 'no'} |`);
 }
 console.log(`suite: ${suite}\n${rows.join('\n')}`);

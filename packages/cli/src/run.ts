@@ -173,7 +173,7 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseListing[] }
   if (hostTimed) {
     // The whole suite's programs per runtime (not the filtered cases'), so shards of one run agree.
     const { measurements } = (await loadSuite(suite)).suite as HostTimedSuite;
-    const code = await hostSuiteCode(suite.entry, measurements, new Map(variants.filter(isResolved).map((v) => [v.runner.runtime, v.runner.bundle])), repoRoot);
+    const code = await hostSuiteCode(suite.entry, measurements, new Map(variants.filter(isResolved).map((v) => [v.plugin.name, v.plugin.bundle])), repoRoot);
     if (code.length) run.suiteCode = code;
   }
   return executeLoop(run, { units, arms, schedule: options.schedule, seed: options.seed, resultFor }, measurer, hooks);
