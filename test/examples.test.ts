@@ -4,19 +4,20 @@
  * every case is timed (or reported unsupported with its reason) on every
  * runtime, the runtimes did the same work, and the warnings the files are
  * built to trigger are there, once per case and runtime. No assertion is on time.
+ * The files run side by side: a short run is mostly waiting on its budget.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { repoRoot, runCli, tempFile } from './helpers/cli.ts';
+import { repoRoot, runCliAsync, tempFile } from './helpers/cli.ts';
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 const TINY_BUDGET = ['--time', '30ms', '--warmup', '10ms', '--quiet'];
 
-function runExample(file: string, rounds = 1, extra: string[] = []): { run: RunRecord; status: number | null; stdout: string; stderr: string } {
+async function runExample(file: string, rounds = 1, extra: string[] = []): Promise<{ run: RunRecord; status: number | null; stdout: string; stderr: string }> {
   const out = tempFile('run.json');
-  const r = runCli(['run', join('examples', file), ...TINY_BUDGET, '--rounds', String(rounds), ...extra, '--save', out]);
+  const r = await runCliAsync(['run', join('examples', file), ...TINY_BUDGET, '--rounds', String(rounds), ...extra, '--save', out]);
   // Read as written, not through parseRun: on this loaded machine a tiny budget can give a 0 ns median
   // on workerd, whose relative CI is then NaN, which the schema rejects (a stats matter, not this test's).
   const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
@@ -41,9 +42,9 @@ function expectAllTimedAndAgreeing(run: RunRecord, rounds = 1): void {
   expect(run.digestMismatches).toEqual([]);
 }
 
-describe('examples/ on all four runtimes', () => {
-  it('mitata-json.mjs: $name interpolation, .args, .range, groups, do_not_optimize digested', () => {
-    const { run, status, stderr } = runExample('mitata-json.mjs');
+describe.concurrent('examples/ on all four runtimes', () => {
+  it('mitata-json.mjs: $name interpolation, .args, .range, groups, do_not_optimize digested', async () => {
+    const { run, status, stderr } = await runExample('mitata-json.mjs');
     expect(status, stderr).toBe(0);
     expectAllTimedAndAgreeing(run);
     expect(run.cases.map((c) => c.id)).toEqual([
@@ -62,8 +63,8 @@ describe('examples/ on all four runtimes', () => {
     expect(stderr).toContain('note: summary() is accepted');
   });
 
-  it('mitata-collections.mjs: args tables, the manual loop form, .gc(\'inner\') where gc() exists', () => {
-    const { run, status, stderr } = runExample('mitata-collections.mjs');
+  it('mitata-collections.mjs: args tables, the manual loop form, .gc(\'inner\') where gc() exists', async () => {
+    const { run, status, stderr } = await runExample('mitata-collections.mjs');
     expect(status, stderr).toBe(0);
     expectAllTimedAndAgreeing(run);
     expect(run.cases.map((c) => c.id)).toContain('lookup / Map.get (1024 keys, hit=false)');
@@ -78,8 +79,8 @@ describe('examples/ on all four runtimes', () => {
     }
   });
 
-  it('mitata-async.mjs: async cases and async generator setup', () => {
-    const { run, status, stderr } = runExample('mitata-async.mjs');
+  it('mitata-async.mjs: async cases and async generator setup', async () => {
+    const { run, status, stderr } = await runExample('mitata-async.mjs');
     expect(status, stderr).toBe(0);
     expectAllTimedAndAgreeing(run);
     expect(run.results.every((r) => r.rounds[0]!.async)).toBe(true);
@@ -93,8 +94,8 @@ describe('examples/ on all four runtimes', () => {
     ]);
   });
 
-  it('tinybench-strings.mjs: a task that returns nothing is timed and warned about once per runtime, however many rounds', () => {
-    const { run, status, stdout: out, stderr } = runExample('tinybench-strings.mjs', 2);
+  it('tinybench-strings.mjs: a task that returns nothing is timed and warned about once per runtime, however many rounds', async () => {
+    const { run, status, stdout: out, stderr } = await runExample('tinybench-strings.mjs', 2);
     expect(status, stderr).toBe(0);
     expectAllTimedAndAgreeing(run, 2);
     const silent = 'build 500 parts / String.prototype.concat (result unused)';
@@ -108,8 +109,8 @@ describe('examples/ on all four runtimes', () => {
     expect(reversed.rounds[0]!.digest.summary).toBe('string(4390)');
   });
 
-  it('tinybench-arrays.ts: hooks, an async task, and reading results back after run()', () => {
-    const { run, status, stderr, stdout: out } = runExample('tinybench-arrays.ts');
+  it('tinybench-arrays.ts: hooks, an async task, and reading results back after run()', async () => {
+    const { run, status, stderr, stdout: out } = await runExample('tinybench-arrays.ts');
     expect(status, stderr).toBe(0);
     expectAllTimedAndAgreeing(run);
     for (const runtime of RUNTIMES) expect(warningsOf(run, 'shift a queue of 64', runtime)).toEqual([expect.stringMatching(/^beforeEach\/afterEach run around every call/)]);
@@ -120,8 +121,8 @@ describe('examples/ on all four runtimes', () => {
     expect(out).toContain('shift a queue of 64');
   });
 
-  it('mitata-reads-file.mjs: unsupported, with the reason and advice that works, where the file cannot load', () => {
-    const { run, status, stderr } = runExample('mitata-reads-file.mjs', 1, ['--runtime', 'node,bun,deno,deno --allow-read,workerd']);
+  it('mitata-reads-file.mjs: unsupported, with the reason and advice that works, where the file cannot load', async () => {
+    const { run, status, stderr } = await runExample('mitata-reads-file.mjs', 1, ['--runtime', 'node,bun,deno,deno --allow-read,workerd']);
     expect(status, stderr).toBe(0);
     const byRuntime = Object.fromEntries(run.results.map((r) => [r.variantId, r]));
     expect(byRuntime.node!.status).toBe('ok');
@@ -137,8 +138,8 @@ describe('examples/ on all four runtimes', () => {
 
 
 describe('rtbench run: bad input', () => {
-  it('refuses a file written for none of the harnesses rtbench stands in for, with one line and exit code 2', () => {
-    const r = runCli(['run', join(repoRoot, 'test', 'fixtures', 'tiny', 'index.ts')]);
+  it('refuses a file written for none of the harnesses rtbench stands in for, with one line and exit code 2', async () => {
+    const r = await runCliAsync(['run', join(repoRoot, 'test', 'fixtures', 'tiny', 'index.ts')]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: .*is not a benchmark file rtbench can bring \(mitata, tinybench, node:bench, Deno\.bench, or a Node\.js core benchmark/)]);
   });

@@ -2,17 +2,18 @@
  * Plain mistakes through the real CLI: every one is a single clear line and
  * exit code 2, with nothing run, nothing saved and no temporary file left;
  * a binary that is not the runtime it claims to be makes that variant
- * unavailable while the rest runs.
+ * unavailable while the rest runs. The tests run side by side (each is a
+ * CLI of its own: most of its time is starting node and loading rtbench).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { fixture, repoRoot, runCli, tempFile } from '../helpers/cli.ts';
+import { fixture, repoRoot, runCliAsync as runCli, tempFile } from '../helpers/cli.ts';
 import { syntheticRun, writeRun } from '../compare-synthetic.ts';
 
-function expectUsageError(args: string[], message: RegExp): void {
-  const r = runCli(args);
+async function expectUsageError(args: string[], message: RegExp): Promise<void> {
+  const r = await runCli(args);
   expect(r.status, `${args.join(' ')}\n${r.stderr}`).toBe(2);
   // One message: a single "error:" line (a list of what exists may follow it), no stack trace.
   const lines = r.stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn'));
@@ -28,7 +29,7 @@ function expectOnePrefixPerLine(stderr: string): void {
   for (const line of stderr.split('\n')) expect(line).not.toMatch(/^(?:error: )?([^:]+): (?:error: )?\1[: ]/);
 }
 
-describe('bad options', () => {
+describe.concurrent('bad options', () => {
   const bench = (...extra: string[]): string[] => ['bench', fixture('tiny'), '--runtime', 'node', ...extra];
 
   it.each([
@@ -54,17 +55,17 @@ describe('bad options', () => {
     [['--filter', '/(a)\\1/'], /--filter \/\(a\)\\1\/: .*linear time/],
   ])('bench %j', (extra, message) => expectUsageError(bench(...extra), message));
 
-  it('rtbench run says what is wrong with the path: no such file, a directory, not a benchmark file', () => {
+  it('rtbench run says what is wrong with the path: no such file, a directory, not a benchmark file', async () => {
     const dir = dirname(tempFile('x'));
     const text = join(dir, 'notes.txt');
     writeFileSync(text, 'not a benchmark\n');
-    expectUsageError(['run', join(dir, 'missing.mjs')], /^error: .*missing\.mjs: no such file$/);
-    expectUsageError(['run', dir], /^error: .* is a directory: name a benchmark file in it \(for a suite folder: rtbench bench .*\)$/);
-    expectUsageError(['run', text], /^error: .*notes\.txt is not a benchmark file rtbench can bring/);
+    await expectUsageError(['run', join(dir, 'missing.mjs')], /^error: .*missing\.mjs: no such file$/);
+    await expectUsageError(['run', dir], /^error: .* is a directory: name a benchmark file in it \(for a suite folder: rtbench bench .*\)$/);
+    await expectUsageError(['run', text], /^error: .*notes\.txt is not a benchmark file rtbench can bring/);
   });
 
-  it('gives each variant that cannot run its own error line, each named once', () => {
-    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node@27,node=/no/such/node,deno=/no/such/deno']);
+  it('gives each variant that cannot run its own error line, each named once', async () => {
+    const r = await runCli(['bench', fixture('tiny'), '--runtime', 'node@27,node=/no/such/node,deno=/no/such/deno']);
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([
       expect.stringMatching(/^error: node@27: rtbench installs node@20, .*; for another build use node=\/path\/to\/node$/),
@@ -74,49 +75,49 @@ describe('bad options', () => {
     expectOnePrefixPerLine(r.stderr);
   });
 
-  it('reads --compare up to the suite after it, --html without a file, and options before the command', () => {
-    expectUsageError(['bench', '--compare', 'node@24', 'nodejs@99', fixture('tiny')], /unknown runtime "nodejs@99"/);
-    expectUsageError(['bench', '--html', fixture('tiny'), '--runtime', 'nodejs@99'], /unknown runtime "nodejs@99"/);
-    expectUsageError(['--runtime', 'nodejs@99', 'bench', fixture('tiny')], /unknown runtime "nodejs@99"/);
-    expectUsageError(['bench'], /^error: rtbench bench <suite>: name a suite/);
-    expectUsageError(['report', 'a.json', 'b.json'], /rtbench report \[run\]: unexpected argument "b\.json"/);
+  it('reads --compare up to the suite after it, --html without a file, and options before the command', async () => {
+    await expectUsageError(['bench', '--compare', 'node@24', 'nodejs@99', fixture('tiny')], /unknown runtime "nodejs@99"/);
+    await expectUsageError(['bench', '--html', fixture('tiny'), '--runtime', 'nodejs@99'], /unknown runtime "nodejs@99"/);
+    await expectUsageError(['--runtime', 'nodejs@99', 'bench', fixture('tiny')], /unknown runtime "nodejs@99"/);
+    await expectUsageError(['bench'], /^error: rtbench bench <suite>: name a suite/);
+    await expectUsageError(['report', 'a.json', 'b.json'], /rtbench report \[run\]: unexpected argument "b\.json"/);
   });
 
-  it('checks --save before anything runs: a directory, a missing parent, an unwritable place; no temporary file is left', () => {
+  it('checks --save before anything runs: a directory, a missing parent, an unwritable place; no temporary file is left', async () => {
     const dir = dirname(tempFile('x'));
-    expectUsageError(bench('--save', dir), /is a directory/);
-    expectUsageError(bench('--save', join(dir, 'missing', 'run.json')), /does not exist/);
+    await expectUsageError(bench('--save', dir), /is a directory/);
+    await expectUsageError(bench('--save', join(dir, 'missing', 'run.json')), /does not exist/);
     const locked = join(dir, 'locked');
     mkdirSync(locked, { mode: 0o500 });
-    if (process.getuid?.() !== 0) expectUsageError(bench('--save', join(locked, 'run.json')), /is not writable/);
+    if (process.getuid?.() !== 0) await expectUsageError(bench('--save', join(locked, 'run.json')), /is not writable/);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(readdirSync(locked)).toEqual([]);
   });
 
-  it('reads a variant with quoted values', () => {
-    expectUsageError(['bench', fixture('tiny'), '--runtime', 'node "FOO=a'], /quote is not closed/);
+  it('reads a variant with quoted values', async () => {
+    await expectUsageError(['bench', fixture('tiny'), '--runtime', 'node "FOO=a'], /quote is not closed/);
   });
 });
 
-describe('bad saved runs', () => {
-  it('refuses a run that validates but would break the readers, in one line, for report and compare', () => {
+describe.concurrent('bad saved runs', () => {
+  it('refuses a run that validates but would break the readers, in one line, for report and compare', async () => {
     const run = syntheticRun({ cases: [{ id: 'a', ns: 100 }], arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26', factor: 1 }], rounds: 2, samplesPerRound: 2, mode: 'compare' }) as unknown as Record<string, any>;
     run.results[0].rounds[0].samples = [];
     const path = writeRun(tempFile('empty-samples.json'), run);
-    expectUsageError(['report', path], /without samples/);
-    expectUsageError(['compare', path], /without samples/);
+    await expectUsageError(['report', path], /without samples/);
+    await expectUsageError(['compare', path], /without samples/);
     const other = writeRun(tempFile('unknown-variant.json'), { ...run, variants: [run.variants[0]] });
-    expectUsageError(['compare', other, other], /names a variant the run does not list/);
+    await expectUsageError(['compare', other, other], /names a variant the run does not list/);
     writeFileSync(path, '{"schema":"rtbench.run","schemaVersion":1');
-    expectUsageError(['report', path], /not valid JSON/);
+    await expectUsageError(['report', path], /not valid JSON/);
   });
 });
 
-describe('a binary that is not the runtime it names', () => {
-  it('makes that variant unavailable, on every runtime, and the rest of the run goes on', () => {
+describe.concurrent('a binary that is not the runtime it names', () => {
+  it('makes that variant unavailable, on every runtime, and the rest of the run goes on', async () => {
     const out = tempFile('not-a-runtime.json');
     const fakes = ['node', 'deno', 'bun', 'workerd'].map((r) => `${r}=/bin/true`);
-    const r = runCli(['bench', fixture('tiny'), '--runtime', [...fakes, 'node'].join(','), '--rounds', '1', '--filter', 'async', '--time', '10ms', '--warmup', '5ms', '--save', out, '--quiet']);
+    const r = await runCli(['bench', fixture('tiny'), '--runtime', [...fakes, 'node'].join(','), '--rounds', '1', '--filter', 'async', '--time', '10ms', '--warmup', '5ms', '--save', out, '--quiet']);
     expect(r.status, r.stderr).toBe(1);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.variants.filter((v) => v.unavailable).map((v) => v.id)).toEqual(fakes);
@@ -125,7 +126,7 @@ describe('a binary that is not the runtime it names', () => {
   });
 });
 
-describe('a broken native suite', () => {
+describe.concurrent('a broken native suite', () => {
   // Written inside the repository (its cache folder), where `@rtbench/core` resolves as it does for bench/.
   const dir = join(repoRoot, '.rtbench-cache', 'test-broken-suites');
   const suiteWith = (name: string, source: string): string => {
@@ -140,31 +141,31 @@ describe('a broken native suite', () => {
     ['throws', `${head}throw new Error('no data file');\n`, /does not load: no data file \(at .*throws\/index\.ts:2:\d+\)/],
     ['slash', `${head}export default suite('s', () => {\n  bench('a/b', () => 1);\n});\n`, /cannot list its cases: case name "a\/b" may not contain "\/" or "\[" \(at .*slash\/index\.ts:3:\d+\)/],
     ['twice', `${head}export default suite('s', () => {\n  bench('x', () => 1);\n  bench('x', () => 2);\n});\n`, /cannot list its cases: suite "s" declares the case "x" twice/],
-  ])('%s: one line that says what and where, exit 2, nothing run', (name, source, said) => {
-    expectUsageError(['bench', suiteWith(name, source), '--runtime', 'node', '--quiet'], said);
+  ])('%s: one line that says what and where, exit 2, nothing run', async (name, source, said) => {
+    await expectUsageError(['bench', suiteWith(name, source), '--runtime', 'node', '--quiet'], said);
   });
 });
 
-describe('help and version', () => {
-  it.each(['bench', 'run', 'compare', 'merge', 'report', 'history', 'runtimes', 'suites'])('%s --help prints its usage and exits 0', (command) => {
-    const r = runCli([command, '--help']);
+describe.concurrent('help and version', () => {
+  it.each(['bench', 'run', 'compare', 'merge', 'report', 'history', 'runtimes', 'suites'])('%s --help prints its usage and exits 0', async (command) => {
+    const r = await runCli([command, '--help']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Usage:/);
     if (command === 'run') expect(r.stdout).toMatch(/--runtime <list>/);
   });
 
-  it('--version prints the package version', () => {
-    const r = runCli(['--version']);
+  it('--version prints the package version', async () => {
+    const r = await runCli(['--version']);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^rtbench\/\d+\.\d+\.\d+/);
   });
 });
 
-describe('colour', () => {
+describe.concurrent('colour', () => {
   const RUN = 'results/20261122-153355Z-json-reviver.json';
   const ESC = /\x1b\[/;
-  it('FORCE_COLOR colours a piped stdout and stderr alike; --no-color and NO_COLOR win over it', () => {
-    const forced = runCli(['report', RUN, '--fail-on-regression', '50'], { NO_COLOR: '', FORCE_COLOR: '1' });
+  it('FORCE_COLOR colours a piped stdout and stderr alike; --no-color and NO_COLOR win over it', async () => {
+    const forced = await runCli(['report', RUN, '--fail-on-regression', '50'], { NO_COLOR: '', FORCE_COLOR: '1' });
     expect(forced.stdout).toMatch(ESC);
     expect(forced.stderr).toMatch(ESC);
     for (const [args, env] of [
@@ -172,7 +173,7 @@ describe('colour', () => {
       [[], { NO_COLOR: '1', FORCE_COLOR: '1' }],
       [[], { NO_COLOR: '', FORCE_COLOR: '' }],
     ] as const) {
-      const r = runCli(['report', RUN, '--fail-on-regression', '50', ...args], { ...env });
+      const r = await runCli(['report', RUN, '--fail-on-regression', '50', ...args], { ...env });
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).not.toMatch(ESC);
       expect(r.stderr).not.toMatch(ESC);
