@@ -3,51 +3,51 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { syntheticRun, writeRun } from './compare-synthetic.ts';
-import { fixture, runCli, tempFile } from './helpers/cli.ts';
+import { fixture, runCliAsync as runCli, tempFile } from './helpers/cli.ts';
 
-describe('rtbench bench: bad input', () => {
-  it('names the suites when the suite is unknown', () => {
-    const r = runCli(['bench', 'no-such-suite']);
+describe.concurrent('rtbench bench: bad input', () => {
+  it('names the suites when the suite is unknown', async () => {
+    const r = await runCli(['bench', 'no-such-suite']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/unknown suite "no-such-suite"\. Suites: .*json-reviver/);
     expect(r.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
   });
 
-  it('lists the cases when --filter matches none', () => {
-    const r = runCli(['bench', 'json-reviver', '--filter', 'nothing-like-this', '--runtime', 'node@24']);
+  it('lists the cases when --filter matches none', async () => {
+    const r = await runCli(['bench', 'json-reviver', '--filter', 'nothing-like-this', '--runtime', 'node@24']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('matches no case');
     expect(r.stderr).toContain('parse / no reviver [size=10kb]');
   });
 
-  it('lists the known runtimes when a runtime spec is unknown', () => {
-    const r = runCli(['bench', 'json-reviver', '--runtime', 'nodejs@99']);
+  it('lists the known runtimes when a runtime spec is unknown', async () => {
+    const r = await runCli(['bench', 'json-reviver', '--runtime', 'nodejs@99']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/unknown runtime "nodejs@99"\. Known: .*node@24/);
   });
 
-  it('says when a binary path does not exist', () => {
-    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node=/no/such/dir/node']);
+  it('says when a binary path does not exist', async () => {
+    const r = await runCli(['bench', fixture('tiny'), '--runtime', 'node=/no/such/dir/node']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('/no/such/dir/node does not exist');
   });
 
-  it('asks for a unit on durations and a whole number of rounds', () => {
-    expect(runCli(['bench', 'json-reviver', '--time', '3']).stderr).toContain('write a duration with its unit');
-    expect(runCli(['bench', 'json-reviver', '--rounds', '0']).stderr).toContain('expected a whole number');
+  it('asks for a unit on durations and a whole number of rounds', async () => {
+    expect((await runCli(['bench', 'json-reviver', '--time', '3'])).stderr).toContain('write a duration with its unit');
+    expect((await runCli(['bench', 'json-reviver', '--rounds', '0'])).stderr).toContain('expected a whole number');
   });
 
-  it('names the commands when the command is unknown', () => {
-    const r = runCli(['benchmark']);
+  it('names the commands when the command is unknown', async () => {
+    const r = await runCli(['benchmark']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('unknown command "benchmark"');
   });
 });
 
-describe('rtbench bench: a case that throws', () => {
-  it('reports it, runs the rest, saves what was measured and exits 1', () => {
+describe.concurrent('rtbench bench: a case that throws', () => {
+  it('reports it, runs the rest, saves what was measured and exits 1', async () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('throwing'), '--runtime', 'node@24', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--save', out]);
+    const r = await runCli(['bench', fixture('throwing'), '--runtime', 'node@24', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--save', out]);
     expect(r.status).toBe(1);
     // Notes wrap at the terminal's width: read them with line breaks as spaces.
     const flat = r.stdout.replace(/\s+/g, ' ');
@@ -65,10 +65,10 @@ describe('rtbench bench: a case that throws', () => {
   });
 });
 
-describe('rtbench bench: a good run', () => {
-  it('saves a valid run with raw samples, stats, environment and flags', () => {
+describe.concurrent('rtbench bench: a good run', () => {
+  it('saves a valid run with raw samples, stats, environment and flags', async () => {
     const out = tempFile('run.json');
-    const r = runCli([
+    const r = await runCli([
       'bench', fixture('tiny'), '--runtime', 'node@22 --max-semi-space-size=8 NODE_ENV=production,node@24',
       '--time', '40ms', '--warmup', '10ms', '--rounds', '2', '--save', out, '--json', '--quiet',
     ]);
@@ -95,11 +95,11 @@ describe('rtbench bench: a good run', () => {
   });
 });
 
-describe('rtbench bench: adaptive rounds', () => {
-  it('adds rounds while a ratio is wider than the target, stops at --max-rounds, and records both', () => {
+describe.concurrent('rtbench bench: adaptive rounds', () => {
+  it('adds rounds while a ratio is wider than the target, stops at --max-rounds, and records both', async () => {
     const out = tempFile('run.json');
     // A ±0.01% target is out of reach: every case must stop at the round cap, and say so.
-    const r = runCli([
+    const r = await runCli([
       'bench', fixture('tiny'), '--runtime', 'node@24,node@26', '--filter', 'n=200',
       '--time', '60ms', '--warmup', '10ms', '--rounds', '6', '--target', '0.01%', '--max-rounds', '8', '--save', out, '--quiet', '--format', 'csv-stats',
     ]);
@@ -120,19 +120,19 @@ describe('rtbench bench: adaptive rounds', () => {
   });
 });
 
-describe('rtbench report', () => {
-  it('renders a saved comparison as verdicts, a saved bench run as the table', () => {
+describe.concurrent('rtbench report', () => {
+  it('renders a saved comparison as verdicts, a saved bench run as the table', async () => {
     const cases = [{ id: 'parse', ns: 1000 }];
     const compareRun = writeRun(
       tempFile('cmp.json'),
       syntheticRun({ mode: 'compare', cases, arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26', factor: 0.8 }], rounds: 12, seed: 3 }),
     );
-    const md = runCli(['report', compareRun, '--format', 'markdown']);
+    const md = await runCli(['report', compareRun, '--format', 'markdown']);
     expect(md.status, md.stderr).toBe(0);
     expect(md.stdout).toContain('rtbench compare');
     expect(md.stdout).toContain('**faster**');
     const benchRunFile = writeRun(tempFile('bench.json'), syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 6 }));
-    const table = runCli(['report', benchRunFile]);
+    const table = await runCli(['report', benchRunFile]);
     expect(table.status, table.stderr).toBe(0);
     expect(table.stdout).toContain('median/op');
     // The synthetic file has raw samples only: the report computes the statistics from them.
@@ -140,10 +140,10 @@ describe('rtbench report', () => {
   });
 });
 
-describe('rtbench bench --html', () => {
-  it('writes the HTML report beside the saved run and still prints the table', () => {
+describe.concurrent('rtbench bench --html', () => {
+  it('writes the HTML report beside the saved run and still prints the table', async () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '20ms', '--warmup', '5ms', '--rounds', '1', '--save', out, '--html']);
+    const r = await runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '20ms', '--warmup', '5ms', '--rounds', '1', '--save', out, '--html']);
     expect(r.status).toBe(0);
     const html = out.replace(/\.json$/, '.html');
     expect(r.stderr).toContain(`html report ${html}`);
@@ -155,8 +155,8 @@ describe('rtbench bench --html', () => {
     expect(r.stdout).toContain('median/op');
   });
 
-  it('refuses an --html path it cannot write before running anything', () => {
-    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--html', '/no/such/dir/report.html']);
+  it('refuses an --html path it cannot write before running anything', async () => {
+    const r = await runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--html', '/no/such/dir/report.html']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--html /no/such/dir/report.html: the directory /no/such/dir does not exist');
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import type { ComparisonView } from '@rtbench/report';
 import { compareUnpaired, median } from '../packages/stats/src/index.ts';
-import { fixture, runCli, tempFile } from './helpers/cli.ts';
+import { fixture, runCliAsync as runCli, tempFile } from './helpers/cli.ts';
 import { syntheticRun, writeRun } from './compare-synthetic.ts';
 
 const cases = [
@@ -25,10 +25,10 @@ function noStack(stderr: string): void {
   expect(stderr).not.toMatch(/\.ts:\d+:\d+/);
 }
 
-describe('rtbench compare <a.json> <b.json>', () => {
-  it('finds a 10% slowdown: verdict slower with the Mann-Whitney CI of the per-round medians', () => {
+describe.concurrent('rtbench compare <a.json> <b.json>', () => {
+  it('finds a 10% slowdown: verdict slower with the Mann-Whitney CI of the per-round medians', async () => {
     const { a, b } = savedPair();
-    const r = runCli(['compare', a, b, '--format', 'json']);
+    const r = await runCli(['compare', a, b, '--format', 'json']);
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as ComparisonView;
     expect(report.pairing).toBe('unpaired');
@@ -49,22 +49,22 @@ describe('rtbench compare <a.json> <b.json>', () => {
     expect(report.sections[0]!.geomean!.ratio).toBeLessThan(1.15);
   });
 
-  it('--fail-on-regression exits 1 when a case is slower beyond the limit, 0 when within it', () => {
+  it('--fail-on-regression exits 1 when a case is slower beyond the limit, 0 when within it', async () => {
     const { a, b } = savedPair();
-    const failing = runCli(['compare', a, b, '--fail-on-regression', '5']);
+    const failing = await runCli(['compare', a, b, '--fail-on-regression', '5']);
     expect(failing.status).toBe(1);
     expect(failing.stdout).toContain('slower');
     expect(failing.stderr).toMatch(/✗ regression: "parse \/ small" node@24 \(b\.json\) is slower than node@24 \(a\.json\) by \d+\.\d%/);
-    const passing = runCli(['compare', a, b, '--fail-on-regression', '25%']);
+    const passing = await runCli(['compare', a, b, '--fail-on-regression', '25%']);
     expect(passing.status, passing.stderr).toBe(0);
     expect(passing.stderr).toContain('no case is significantly slower by more than 25%');
     // the other direction is faster, never a regression
-    expect(runCli(['compare', b, a, '--fail-on-regression', '1']).status).toBe(0);
+    expect((await runCli(['compare', b, a, '--fail-on-regression', '1'])).status).toBe(0);
   });
 
-  it('prints a markdown verdict table ready for a pull request', () => {
+  it('prints a markdown verdict table ready for a pull request', async () => {
     const { a, b } = savedPair();
-    const r = runCli(['compare', a, b, '--markdown']);
+    const r = await runCli(['compare', a, b, '--markdown']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('### rtbench compare: synthetic');
     expect(r.stdout).toContain('| case | `node@24 (a.json)` | `node@24 (b.json)` | ratio (95% CI) | verdict | q |');
@@ -73,11 +73,11 @@ describe('rtbench compare <a.json> <b.json>', () => {
     expect(r.stdout).toContain('**Geometric mean** over 3 cases');
   });
 
-  it('says when the suites differ, compares the cases with the same id and names the rest', () => {
+  it('says when the suites differ, compares the cases with the same id and names the rest', async () => {
     const a = writeRun(tempFile('a.json'), syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 8 }));
     const other = [cases[0]!, { id: 'only in b', ns: 10 }];
     const b = writeRun(tempFile('b.json'), syntheticRun({ suite: 'other-suite', cases: other, arms: [{ id: 'node@26', factor: 1 }], rounds: 8, seed: 3 }));
-    const r = runCli(['compare', a, b]);
+    const r = await runCli(['compare', a, b]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('different suites: a.json is "synthetic", b.json is "other-suite"');
     expect(r.stdout).toContain('2 cases only in a.json: "parse / large", "stringify"');
@@ -87,28 +87,28 @@ describe('rtbench compare <a.json> <b.json>', () => {
     expect(r.stdout).toContain('node@26 vs node@24 (baseline)');
   });
 
-  it('refuses runs with nothing in common, in one line', () => {
+  it('refuses runs with nothing in common, in one line', async () => {
     const a = writeRun(tempFile('a.json'), syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 4 }));
     const b = writeRun(tempFile('b.json'), syntheticRun({ suite: 'x', cases: [{ id: 'zzz', ns: 5 }], arms: [{ id: 'node@24', factor: 1 }], rounds: 4 }));
-    const r = runCli(['compare', a, b]);
+    const r = await runCli(['compare', a, b]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('have no case in common');
   });
 
-  it('gives a one-line error for a truncated file, with no stack trace', () => {
+  it('gives a one-line error for a truncated file, with no stack trace', async () => {
     const { a } = savedPair();
     const text = readFileSync(a, 'utf8');
     const cut = tempFile('cut.json');
     writeFileSync(cut, text.slice(0, Math.floor(text.length / 2)));
-    const r = runCli(['compare', a, cut]);
+    const r = await runCli(['compare', a, cut]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/cut\.json is not valid JSON \(truncated or corrupt\?\)/);
     noStack(r.stderr);
   });
 
-  it('refuses, in one line, a run of a newer schema version (even one that carries every field) or of no valid version, in compare and report', () => {
+  it('refuses, in one line, a run of a newer schema version (even one that carries every field) or of no valid version, in compare and report', async () => {
     const { a, b } = savedPair();
     const cases: [string, unknown, RegExp][] = [
       ['v2.json', 2, /v2\.json has schema version 2, from a newer rtbench; this one reads version 1/],
@@ -120,7 +120,7 @@ describe('rtbench compare <a.json> <b.json>', () => {
       const file = tempFile(name);
       writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(b, 'utf8')), schemaVersion: version }));
       for (const args of [['compare', a, file], ['report', file, '--format', 'json']]) {
-        const r = runCli(args);
+        const r = await runCli(args);
         expect(r.status, `${args.join(' ')}: ${r.stdout}`).toBe(2);
         expect(r.stdout).toBe('');
         expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -130,54 +130,54 @@ describe('rtbench compare <a.json> <b.json>', () => {
     }
   });
 
-  it('says what a file is when it is not a run, and what to do when given variants', () => {
+  it('says what a file is when it is not a run, and what to do when given variants', async () => {
     const notRun = tempFile('x.json');
     writeFileSync(notRun, '{"hello": 1}');
-    const r = runCli(['compare', notRun, notRun]);
+    const r = await runCli(['compare', notRun, notRun]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('is not an rtbench run');
-    const v = runCli(['compare', 'node@24', 'node@26']);
+    const v = await runCli(['compare', 'node@24', 'node@26']);
     expect(v.status).toBe(2);
     expect(v.stderr).toContain('looks like a variant, not a results file');
     expect(v.stderr).toContain('--compare');
   });
 });
 
-describe('bench --compare: bad variants', () => {
-  it('shows the variant syntax when a variant cannot be parsed', () => {
-    const r = runCli(['bench', fixture('tiny'), '--compare', 'node@24', 'node@26 max-semi-space-size=64']);
+describe.concurrent('bench --compare: bad variants', () => {
+  it('shows the variant syntax when a variant cannot be parsed', async () => {
+    const r = await runCli(['bench', fixture('tiny'), '--compare', 'node@24', 'node@26 max-semi-space-size=64']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('cannot parse "max-semi-space-size=64" in variant "node@26 max-semi-space-size=64"');
     expect(r.stderr).toContain('<runtime> [--engine-flag[=value] ...] [ENV=value ...]');
     noStack(r.stderr);
   });
 
-  it('shows the syntax for an unknown runtime, for a single arm, and for a suite given as a variant', () => {
-    const unknown = runCli(['bench', fixture('tiny'), '--compare', 'nodejs@99', 'node@24']);
+  it('shows the syntax for an unknown runtime, for a single arm, and for a suite given as a variant', async () => {
+    const unknown = await runCli(['bench', fixture('tiny'), '--compare', 'nodejs@99', 'node@24']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('unknown runtime "nodejs@99"');
     expect(unknown.stderr).toContain('Variant syntax: <runtime> [--engine-flag[=value] ...]');
-    const single = runCli(['bench', fixture('tiny'), '--compare', 'node@24']);
+    const single = await runCli(['bench', fixture('tiny'), '--compare', 'node@24']);
     expect(single.status).toBe(2);
     expect(single.stderr).toContain('--compare needs two or more variants, the baseline first');
     // a suite after the variants is the suite, not a third variant
-    const swapped = runCli(['bench', '--compare', 'node@24', 'json-reviver']);
+    const swapped = await runCli(['bench', '--compare', 'node@24', 'json-reviver']);
     expect(swapped.status).toBe(2);
     expect(swapped.stderr).toContain('--compare needs two or more variants');
   });
 
-  it('refuses --runtime with --compare, an unknown format, and two formats at once', () => {
-    expect(runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--compare', 'node@24', 'node@26']).stderr).toContain('use either --runtime');
-    expect(runCli(['bench', fixture('tiny'), '--format', 'xml']).stderr).toContain('--format xml: expected one of terminal, markdown, json');
-    expect(runCli(['bench', fixture('tiny'), '--json', '--markdown']).stderr).toContain('choose one output format');
-    expect(runCli(['bench', fixture('tiny'), '--compare', 'node@24', 'node@26', '--threshold', 'abc']).stderr).toContain('--threshold abc: expected a percentage');
+  it('refuses --runtime with --compare, an unknown format, and two formats at once', async () => {
+    expect((await runCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--compare', 'node@24', 'node@26'])).stderr).toContain('use either --runtime');
+    expect((await runCli(['bench', fixture('tiny'), '--format', 'xml'])).stderr).toContain('--format xml: expected one of terminal, markdown, json');
+    expect((await runCli(['bench', fixture('tiny'), '--json', '--markdown'])).stderr).toContain('choose one output format');
+    expect((await runCli(['bench', fixture('tiny'), '--compare', 'node@24', 'node@26', '--threshold', 'abc'])).stderr).toContain('--threshold abc: expected a percentage');
   });
 });
 
-describe('bench --compare on the tiny fixture (node@24 vs node@26)', () => {
-  it('runs the arms interleaved in a balanced order and gives a comparison per case', () => {
+describe.concurrent('bench --compare on the tiny fixture (node@24 vs node@26)', () => {
+  it('runs the arms interleaved in a balanced order and gives a comparison per case', async () => {
     const out = tempFile('cmp.json');
-    const r = runCli([
+    const r = await runCli([
       'bench', fixture('tiny'), '--compare', 'node@24', 'node@26',
       '--rounds', '6', '--time', '120ms', '--warmup', '10ms', '--save', out, '--quiet', '--format', 'json',
     ]);
@@ -206,11 +206,11 @@ describe('bench --compare on the tiny fixture (node@24 vs node@26)', () => {
     }
 
     // the saved run gives the same verdicts again, as a table
-    const again = runCli(['compare', out, '--format', 'json']);
+    const again = await runCli(['compare', out, '--format', 'json']);
     expect(again.status, again.stderr).toBe(0);
     const replay = JSON.parse(again.stdout) as ComparisonView;
     expect(replay.sections[0]!.cases.map((row) => row.comparison!.verdict)).toEqual(rows.map((row) => row.comparison!.verdict));
-    const table = runCli(['compare', out]);
+    const table = await runCli(['compare', out]);
     expect(table.stdout).toContain('node@26 vs node@24 (baseline)');
     expect(table.stdout).toMatch(/ratio \(95% CI\)/);
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HistoryView } from '@rtbench/report';
 import { writeRun } from './compare-synthetic.ts';
-import { repoRoot, runCli } from './helpers/cli.ts';
+import { repoRoot, runCliAsync as runCli } from './helpers/cli.ts';
 import { historyRuns, type HistoryStep } from './history-synthetic.ts';
 
 const cases = [
@@ -32,10 +32,10 @@ function noStack(stderr: string): void {
   expect(stderr).not.toMatch(/\.ts:\d+:\d+/);
 }
 
-describe('rtbench history', () => {
-  it('terminal: the runs in commit order, the step marked on each case, the rule under it', () => {
+describe.concurrent('rtbench history', () => {
+  it('terminal: the runs in commit order, the step marked on each case, the rule under it', async () => {
     const dir = savedRuns(stepSteps());
-    const r = runCli(['history', dir]);
+    const r = await runCli(['history', dir]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.replace(/\n/g, ' ')).toContain(`ordered by commit: git rev-list --topo-order in ${repoRoot}; runs at one commit by start time`);
     // Run 1 is the earliest start, though its file name sorts last.
@@ -45,9 +45,9 @@ describe('rtbench history', () => {
     expect(r.stdout).toContain('2 change points in 6 comparisons of neighbouring runs');
   });
 
-  it('json: a change point at the third run of every case, against the second', () => {
+  it('json: a change point at the third run of every case, against the second', async () => {
     const dir = savedRuns(stepSteps());
-    const r = runCli(['history', dir, '--format', 'json']);
+    const r = await runCli(['history', dir, '--format', 'json']);
     expect(r.status, r.stderr).toBe(0);
     const view = JSON.parse(r.stdout) as HistoryView;
     expect(view.kind).toBe('history');
@@ -62,23 +62,23 @@ describe('rtbench history', () => {
     }
   });
 
-  it('markdown and csv: the change point in bold; one csv row per point', () => {
+  it('markdown and csv: the change point in bold; one csv row per point', async () => {
     const dir = savedRuns(stepSteps());
-    const md = runCli(['history', dir, '--markdown']);
+    const md = await runCli(['history', dir, '--markdown']);
     expect(md.status, md.stderr).toBe(0);
     expect(md.stdout).toContain('**Change points** (2):');
     expect(md.stdout).toMatch(/\| 3 \| `\w{7}` \| 2026-01-03 \| \*\*[\d.]+ µs ▲\+\d+(\.\d)?%\*\* \|/);
-    const csv = runCli(['history', dir, '--format', 'csv']);
+    const csv = await runCli(['history', dir, '--format', 'csv']);
     expect(csv.status, csv.stderr).toBe(0);
     const lines = csv.stdout.trim().split('\n');
     expect(lines).toHaveLength(1 + 2 * 4);
     expect(lines.filter((l) => l.includes(',slower,slower,'))).toHaveLength(2);
   });
 
-  it('html -o: one page with the history script and its data', () => {
+  it('html -o: one page with the history script and its data', async () => {
     const dir = savedRuns(stepSteps());
     const out = join(dir, 'history.html');
-    const r = runCli(['history', dir, '--format', 'html', '-o', out]);
+    const r = await runCli(['history', dir, '--format', 'html', '-o', out]);
     expect(r.status, r.stderr).toBe(0);
     const html = readFileSync(out, 'utf8');
     const data = JSON.parse(/<script type="application\/json" id="rtbench-data">(.*?)<\/script>/s.exec(html)![1]!) as { kind: string; cases: { changes: unknown[] }[] };
@@ -86,20 +86,20 @@ describe('rtbench history', () => {
     expect(data.cases.map((c) => c.changes.length)).toEqual([1, 1]);
   });
 
-  it('orders by start time, and says why, when a run names a commit this checkout lacks', () => {
+  it('orders by start time, and says why, when a run names a commit this checkout lacks', async () => {
     const steps = stepSteps();
     steps[1] = { ...steps[1]!, commit: 'f'.repeat(40) };
-    const r = runCli(['history', savedRuns(steps), '--format', 'json']);
+    const r = await runCli(['history', savedRuns(steps), '--format', 'json']);
     expect(r.status, r.stderr).toBe(0);
     const view = JSON.parse(r.stdout) as HistoryView;
     expect(view.order).toEqual({ by: 'time', reason: `by start time: 1 commit the runs name is not in ${repoRoot} (e.g. ffffffffffff)` });
   });
 
-  it('a file that is not a readable run: one line on stderr, the rest shown', () => {
+  it('a file that is not a readable run: one line on stderr, the rest shown', async () => {
     const dir = savedRuns(stepSteps());
     writeFileSync(join(dir, 'broken.json'), '{"schema": "rtbench.run", "schemaVersion": 1, "id": 3');
     writeFileSync(join(dir, 'other.json'), '{"hello": "world"}');
-    const r = runCli(['history', dir]);
+    const r = await runCli(['history', dir]);
     expect(r.status, r.stderr).toBe(0);
     const skipped = r.stderr.split('\n').filter((l) => l.startsWith('skipped '));
     expect(skipped).toHaveLength(2);
@@ -110,28 +110,28 @@ describe('rtbench history', () => {
     expect(r.stdout).toContain('2 files skipped');
   });
 
-  it('a run given twice (the same path, or a copy with the same id) is one run', () => {
+  it('a run given twice (the same path, or a copy with the same id) is one run', async () => {
     const dir = savedRuns(stepSteps());
     writeFileSync(join(dir, 'copy.json'), readFileSync(join(dir, 'z-run.json')));
-    const r = runCli(['history', dir, join(dir, 'y-run.json'), '--format', 'json']);
+    const r = await runCli(['history', dir, join(dir, 'y-run.json'), '--format', 'json']);
     expect(r.status, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as HistoryView).runs).toHaveLength(4);
     expect(r.stderr).toMatch(/z-run\.json is the same run as .*copy\.json \(id history-1\): read once/);
   });
 
-  it('--fail-on-regression: 1 when the newest run is a significant slowdown beyond the limit, else 0', () => {
+  it('--fail-on-regression: 1 when the newest run is a significant slowdown beyond the limit, else 0', async () => {
     const newest = savedRuns([1, 1, 1.1].map((factor) => ({ factor, commit: head })));
-    const failing = runCli(['history', newest, '--fail-on-regression', '5']);
+    const failing = await runCli(['history', newest, '--fail-on-regression', '5']);
     expect(failing.status).toBe(1);
     expect(failing.stderr).toMatch(/✗ regression: "parse \/ small" node@24 in run 3 is slower than run 2 by \d+\.\d%/);
-    expect(runCli(['history', newest, '--fail-on-regression', '25']).status).toBe(0);
+    expect((await runCli(['history', newest, '--fail-on-regression', '25'])).status).toBe(0);
     // The step was two runs ago: not the newest run's.
-    expect(runCli(['history', savedRuns(stepSteps()), '--fail-on-regression', '5']).status).toBe(0);
+    expect((await runCli(['history', savedRuns(stepSteps()), '--fail-on-regression', '5'])).status).toBe(0);
   });
 
-  it('--filter and --runtime pick cases and variants; usage errors exit 2 in one line', () => {
+  it('--filter and --runtime pick cases and variants; usage errors exit 2 in one line', async () => {
     const dir = savedRuns(stepSteps());
-    const filtered = runCli(['history', dir, '--filter', 'stringify', '--runtime', 'node@24', '--format', 'json']);
+    const filtered = await runCli(['history', dir, '--filter', 'stringify', '--runtime', 'node@24', '--format', 'json']);
     expect(filtered.status, filtered.stderr).toBe(0);
     expect((JSON.parse(filtered.stdout) as HistoryView).cases.map((c) => c.caseId)).toEqual(['stringify']);
     for (const args of [
@@ -140,18 +140,18 @@ describe('rtbench history', () => {
       ['--filter', 'nothing-like-it'],
       ['--plot'],
     ]) {
-      const r = runCli(['history', dir, ...args]);
+      const r = await runCli(['history', dir, ...args]);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/^error: /);
       noStack(r.stderr);
     }
-    const empty = runCli(['history', mkdtempSync(join(tmpdir(), 'rtbench-history-empty-'))]);
+    const empty = await runCli(['history', mkdtempSync(join(tmpdir(), 'rtbench-history-empty-'))]);
     expect(empty.status).toBe(2);
     expect(empty.stderr).toMatch(/^error: no readable rtbench runs in /);
   });
 
-  it('--help states the change-point rule', () => {
-    const r = runCli(['history', '--help']);
+  it('--help states the change-point rule', async () => {
+    const r = await runCli(['history', '--help']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('Benjamini-Hochberg');
     expect(r.stdout).toContain('--fail-on-regression');

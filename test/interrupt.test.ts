@@ -28,10 +28,11 @@ describe('interrupting a run', () => {
     ['SIGHUP', 129, 'hung up (SIGHUP)'],
   ] as const)('%s: saves what was measured with status "interrupted", exits %i and leaves no runtime process', async (signal, exitCode, said) => {
     const out = tempFile('run.json');
-    const child = spawnCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '10s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet']);
+    const child = spawnCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet']);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    // The run file appears after the first process finishes; then interrupt mid-way through the second.
+    // The run file appears after the first case's round is saved; then interrupt 1 s into the next,
+    // which samples for 2 s (--time 4s over 2 rounds) after its warmup.
     const deadline = Date.now() + 120_000;
     while (!existsSync(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(existsSync(out)).toBe(true);
@@ -51,7 +52,7 @@ describe('interrupting a run', () => {
   it('SIGTERM to pnpm alone: the CLI it started sees it end, saves what was measured and leaves no runtime process', async () => {
     const out = tempFile('run.json');
     // pnpm runs the root script `bench` (tsx → the CLI) and does not pass SIGTERM on to it.
-    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', fixture('tiny'), '--runtime', 'node@24', '--time', '10s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet'], {
+    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', fixture('tiny'), '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet'], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
