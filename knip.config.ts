@@ -1,0 +1,47 @@
+/**
+ * knip: files, exports and dependencies nothing uses. Its report is empty, and
+ * `pnpm lint:arch` (run by `pnpm test`) keeps it so.
+ *
+ * Entry points are the files something runs that no import reaches: the CLI's
+ * bin and every package's exports (knip reads package.json), the scripts, the
+ * tests and their fixtures (suites and programs the tests hand the CLI by
+ * path), the programs host-timed suites start by path (bench/*\/src), the HTML
+ * page esbuild bundles from page/main.ts, the load generator's worker
+ * process, and the brought-over example files CI runs.
+ */
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  // System programs rtbench spawns (CPU pinning; the native profiler's control fifo), not npm packages.
+  ignoreBinaries: ['taskset', 'mkfifo'],
+  workspaces: {
+    '.': {
+      entry: ['scripts/**/*.{ts,mjs}', 'test/**/*.{ts,mjs,js}', 'examples/**/*.{ts,mjs,js}'],
+      project: ['scripts/**/*.{ts,mjs}', 'test/**/*.{ts,mjs,js}', 'examples/**/*.{ts,mjs,js}'],
+    },
+    'packages/*': {
+      entry: ['test/**/*.{ts,mjs}'],
+      project: ['src/**/*.{ts,mjs}', 'test/**/*.{ts,mjs}'],
+    },
+    'packages/report': {
+      entry: ['src/html/page/main.ts', 'test/**/*.ts'],
+      project: ['src/**/*.ts', 'test/**/*.ts'],
+    },
+    'packages/host-timed': {
+      entry: ['src/load-worker.mjs', 'test/**/*.ts'],
+      project: ['src/**/*.{ts,mjs}', 'test/**/*.ts'],
+    },
+    'runtimes/*': {
+      entry: ['test/**/*.ts'],
+      project: ['src/**/*.ts', 'test/**/*.ts'],
+      // The runtime packages are dependencies for the binaries inside them, found by path, never imported.
+      ignoreDependencies: ['node-20', 'node-22', 'node-24', 'node-26', 'deno', 'bun', 'workerd'],
+    },
+    'bench/*': {
+      entry: ['*.ts', 'src/**/*.ts', 'test/**/*.ts'],
+      project: ['*.ts', 'src/**/*.ts', 'test/**/*.ts'],
+    },
+  },
+};
+
+export default config;
