@@ -96,18 +96,43 @@ export function bestRows(bc: BenchCase): Set<string> {
   return new Set(measured.filter((r) => r.stats!.median === best).map((r) => r.variantId));
 }
 
+/** A figure column of the bench table: its head, its alignment, and which of a row's cells it shows. */
+export interface BenchColumn {
+  cell: keyof Pick<BenchCells, 'median' | 'spread' | 'ci' | 'ops' | 'relative' | 'rounds'>;
+  /** `baseline`: the baseline's label as the table shows it (a short letter in a narrow terminal). */
+  head(view: BenchView, baseline: string): string;
+  align: 'left' | 'right';
+  /** Absent: always shown. */
+  shown?(view: BenchView): boolean;
+}
+
+/**
+ * The bench table's figure columns, in order, after the case and the
+ * runtime: the terminal and markdown tables draw their heads, alignment and
+ * cells from this one list, so a column is added or renamed here once.
+ */
+export const BENCH_COLUMNS: readonly BenchColumn[] = [
+  { cell: 'median', head: (view) => medianHeader(view), align: 'right' },
+  { cell: 'spread', head: () => 'p25–p75', align: 'right' },
+  { cell: 'ci', head: () => '95% CI', align: 'right' },
+  { cell: 'ops', head: () => 'ops/s', align: 'right' },
+  { cell: 'relative', head: (_view, baseline) => `vs ${baseline} (paired)`, align: 'left' },
+  // Adaptive runs give cases different numbers of rounds.
+  { cell: 'rounds', head: () => 'rounds', align: 'right', shown: (view) => isAdaptive(view) },
+];
+
+/** The figure columns this run's table shows. */
+export function benchColumns(view: BenchView): BenchColumn[] {
+  return BENCH_COLUMNS.filter((c) => c.shown?.(view) ?? true);
+}
+
 /** "median/op" for the loop's times; "median" when the cases declare their own metric (ms per start, req/s). */
-export function medianHeader(view: BenchView): string {
+function medianHeader(view: BenchView): string {
   return view.run.cases.some((c) => c.metric) ? 'median' : 'median/op';
 }
 
-/** The header of the relative column: which variant every ratio is against. */
-export function relativeHeader(view: BenchView): string {
-  return `vs ${view.baseline.label} (paired)`;
-}
-
 /** Whether the run chose its rounds adaptively (then the table shows a rounds column). */
-export function isAdaptive(view: BenchView): boolean {
+function isAdaptive(view: BenchView): boolean {
   return view.run.options.adaptive !== undefined;
 }
 

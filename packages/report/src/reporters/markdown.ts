@@ -3,7 +3,7 @@ import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
 import { NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
-import { bestRows, benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, isAdaptive, legend, medianHeader, ratioWithCi, relativeHeader } from './cells.ts';
+import { bestRows, benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi } from './cells.ts';
 import { renderHistoryMarkdown } from './history.ts';
 import type { Reporter } from './reporter.ts';
 
@@ -19,9 +19,10 @@ export function renderBenchMarkdown(view: BenchView): string {
   const rounds = adaptive ? `${adaptive.minRounds}–${adaptive.maxRounds} rounds (adaptive, target ±${+(adaptive.target * 100).toFixed(2)}%)` : `${run.options.rounds} rounds`;
   lines.push(`Runtimes: ${variants.join(', ')}. ${rounds}: ${cell(howMeasured(run.options))}. ${hostLines(view).join('; ')}.`);
   lines.push('');
-  const withRounds = isAdaptive(view);
-  lines.push(`| case | runtime | ${medianHeader(view)} | p25–p75 | 95% CI | ops/s | ${cell(relativeHeader(view))} |${withRounds ? ' rounds |' : ''}`);
-  lines.push(`|---|---|--:|--:|--:|--:|---|${withRounds ? '--:|' : ''}`);
+  const figures = benchColumns(view);
+  const tableRow = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
+  lines.push(tableRow(['case', 'runtime', ...figures.map((f) => cell(f.head(view, view.baseline.label)))]));
+  lines.push(`|${['---', '---', ...figures.map((f) => (f.align === 'right' ? '--:' : '---'))].join('|')}|`);
   const remarks: string[] = [];
   let belowClock = false;
   for (const bc of view.cases) {
@@ -31,9 +32,9 @@ export function renderBenchMarkdown(view: BenchView): string {
       belowClock ||= t.belowClock;
       const median = best.has(row.variantId) ? `**${t.median}**` : t.median;
       const caseCell = i === 0 ? cell(bc.label) : '';
-      const roundsCell = withRounds ? ` ${t.rounds} |` : '';
-      if (!row.stats) lines.push(`| ${caseCell} | ${cell(row.variantId)} | ${cell(row.note ?? '—')} | | | | |${withRounds ? ' |' : ''}`);
-      else lines.push(`| ${caseCell} | ${cell(row.variantId)} | ${median} | ${t.spread} | ${t.ci} | ${t.ops} | ${t.relative} |${roundsCell}`);
+      // A row without figures says why in the first figure column.
+      if (!row.stats) lines.push(tableRow([caseCell, cell(row.variantId), cell(row.note ?? '—')]) + ' |'.repeat(figures.length - 1));
+      else lines.push(tableRow([caseCell, cell(row.variantId), ...figures.map((f) => (f.cell === 'median' ? median : t[f.cell]))]));
       for (const extra of [row.modes, row.skew]) if (extra) remarks.push(`${row.variantId} · ${bc.label}: ${extra}`);
     });
   }

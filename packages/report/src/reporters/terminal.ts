@@ -10,7 +10,7 @@ import pc from 'picocolors';
 import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchCells, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, isAdaptive, legend, medianHeader, ratioWithCi } from './cells.ts';
+import { benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, legend, ratioWithCi, type BenchCells, type BenchColumn } from './cells.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
 import { casePlot } from './plot.ts';
@@ -86,21 +86,18 @@ function marksOf(row: BenchCase['rows'][number]): string {
 }
 
 function benchGrid(view: BenchView, layout: Layout, c: Colors) {
-  const adaptive = isAdaptive(view);
+  const figures = benchColumns(view);
   const labels = new Map(view.variants.map((v, i) => [v.id, layout.short ? letterLabel(i) : v.id]));
   const hasMarks = view.cases.some((bc) => bc.rows.some((r) => r.stats && marksOf(r)));
   const columns: GridColumn[] = [
     ...(layout.caseColumn ? [{ head: 'case', align: 'left' as const }] : []),
     { head: 'runtime', align: 'left' },
-    { head: medianHeader(view), align: 'right' },
-    { head: 'p25–p75', align: 'right' },
-    { head: '95% CI', align: 'right' },
-    { head: 'ops/s', align: 'right' },
-    { head: `vs ${labels.get(view.baseline.id) ?? view.baseline.label} (paired)`, align: 'left' },
-    ...(adaptive ? [{ head: 'rounds', align: 'right' as const }] : []),
+    ...figures.map((f) => ({ head: f.head(view, labels.get(view.baseline.id) ?? view.baseline.label), align: f.align })),
     ...(hasMarks ? [{ head: '', align: 'left' as const }] : []),
   ];
   const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain };
+  const figurePaint = (cell: BenchColumn['cell'], t: BenchCells): Paint =>
+    cell === 'median' ? c.bold : cell === 'relative' ? (verdictPaint[t.verdict ?? ''] ?? plain) : cell === 'rounds' && t.budgetRanOut ? c.yellow : plain;
   const rows: GridRow[] = [];
   let belowClock = false;
   // Why a row has no figures, said once under the table however many rows share it.
@@ -122,12 +119,7 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
         cells: [
           ...lead,
           label,
-          { text: t.median, paint: c.bold },
-          t.spread,
-          t.ci,
-          t.ops,
-          { text: t.relative, paint: verdictPaint[t.verdict ?? ''] ?? plain },
-          ...(adaptive ? [t.budgetRanOut ? { text: t.rounds, paint: c.yellow } : t.rounds] : []),
+          ...figures.map((f) => ({ text: t[f.cell], paint: figurePaint(f.cell, t) })),
           ...(hasMarks ? [{ text: marksOf(row), paint: c.yellow }] : []),
         ],
       });
