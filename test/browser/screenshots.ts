@@ -2,8 +2,9 @@
  * The README's pictures of the HTML report, taken from saved runs in results/
  * with the same headless Chromium as the browser test:
  *
- *   flock /tmp/rtbench-measure.lock npx tsx test/browser/screenshots.ts
+ *   flock /tmp/rtbench-measure.lock npx tsx test/browser/screenshots.ts [file.png …]
  *
+ * (with file names: only those pictures, and only the runs they need)
  * writes docs/img/html-report-{overview,case,forest,phone}.png, and
  * docs/img/html-report-flame{,-reviver-native}.png from two profiled comparisons it makes
  * first (the profile-hot fixture; json-reviver's arrow reviver on node@24 and
@@ -42,6 +43,10 @@ const SHOTS: Shot[] = [
   { page: 'reviver.html', file: 'html-report-flame-reviver-native.png', selector: 'article.case[data-case="c0"] .flames-native' },
 ];
 
+const only = process.argv.slice(2);
+const shots = only.length ? SHOTS.filter((s) => only.includes(s.file)) : SHOTS;
+if (shots.length < only.length) throw new Error(`no such picture among ${SHOTS.map((s) => s.file).join(', ')}`);
+const needs = (page: string): boolean => shots.some((s) => s.page === `${page}.html`);
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-shots-'));
 // The flame graphs need a run with profiles beside it: a comparison whose arms differ only in one helper's work.
 function profiledPage(name: string, args: string[], kinds = 'cpu'): void {
@@ -52,13 +57,13 @@ function profiledPage(name: string, args: string[], kinds = 'cpu'): void {
   );
   if (r.status !== 0) throw new Error(`the profiled run ${name} failed: ${r.stderr}`);
 }
-profiledPage('profiled', [join(ROOT, 'test/fixtures/profile-hot/index.ts'), '--compare', 'node', 'node PROFILE_HOT_SLOW=4', '--rounds', '2', '--time', '50ms', '--warmup', '10ms']);
+if (needs('profiled')) profiledPage('profiled', [join(ROOT, 'test/fixtures/profile-hot/index.ts'), '--compare', 'node', 'node PROFILE_HOT_SLOW=4', '--rounds', '2', '--time', '50ms', '--warmup', '10ms']);
 // The README's worked example: the arrow reviver, node@24 against node@26, in the engine's own frames.
-profiledPage('reviver', ['json-reviver', '--filter', 'identity reviver (arrow) [size=10kb]', '--compare', 'node@24', 'node@26', '--rounds', '4'], 'native');
+if (needs('reviver')) profiledPage('reviver', ['json-reviver', '--filter', 'identity reviver (arrow) [size=10kb]', '--compare', 'node@24', 'node@26', '--rounds', '4'], 'native');
 const browser = await launchChromium({ width: 1100, height: 900 });
 try {
   mkdirSync(OUT, { recursive: true });
-  for (const shot of SHOTS) {
+  for (const shot of shots) {
     let page_ = join(dir, shot.page ?? '');
     if (shot.run) {
       const path = join(ROOT, 'results', shot.run);
