@@ -2,7 +2,11 @@
  * Calibration of `bench --compare` with its default settings, run through the
  * real CLI as a user would:
  *
- *   npx tsx scripts/calibrate.ts [--runtime node] [--aa-reps 3] [--sensitivity-reps 3] [--effects 5,2,1]
+ *   npx tsx scripts/calibrate.ts [--runtime node] [--aa-reps 3] [--sensitivity-reps 3] [--effects 5,2,1] [--antagonist] [-- extra bench args]
+ *
+ * --antagonist runs ../shared/tools/antagonist.mjs beside every comparison;
+ * arguments after -- go to every comparison (e.g. --sets-per-process 4).
+ * Every A/A run also counts its host-clock alarms (all false on these cases).
  *
  * 1. A/A: the same variant against itself over the 21 "aa" cases of
  *    bench/calibration, several times. Every faster/slower verdict is false;
@@ -17,17 +21,23 @@
  * machine. They go in the README.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ComparisonView as ComparisonReport } from '../packages/report/src/index.ts';
 import { classify } from '../packages/stats/src/index.ts';
+import { parseRun } from '@rtbench/core/schema';
+import { clockAlarms, startAntagonist } from './lib.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
+const dashes = process.argv.indexOf('--');
+const own = dashes === -1 ? process.argv : process.argv.slice(0, dashes);
+const extra = dashes === -1 ? [] : process.argv.slice(dashes + 1);
+
 function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+  const i = own.indexOf(`--${name}`);
+  return i >= 0 && own[i + 1] ? own[i + 1]! : fallback;
 }
 
 const runtime = arg('runtime', 'node');
@@ -39,15 +49,17 @@ const outDir = mkdtempSync(join(tmpdir(), 'rtbench-calibrate-'));
 interface Outcome {
   report: ComparisonReport;
   wallS: number;
+  alarms: number;
 }
 
 function compare(args: string[], label: string): Outcome {
-  const cli = ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'bench', 'calibration', ...args, '--quiet', '--format', 'json', '--save', join(outDir, `${label}.json`)];
+  const saved = join(outDir, `${label}.json`);
+  const cli = ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'bench', 'calibration', ...args, ...extra, '--quiet', '--format', 'json', '--save', saved];
   const start = performance.now();
   const r = spawnSync(process.execPath, cli, { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 });
   const wallS = (performance.now() - start) / 1000;
   if (r.status !== 0) throw new Error(`${label}: rtbench exited ${r.status}\n${r.stderr}`);
-  return { report: JSON.parse(r.stdout) as ComparisonReport, wallS };
+  return { report: JSON.parse(r.stdout) as ComparisonReport, wallS, alarms: clockAlarms(parseRun(JSON.parse(readFileSync(saved, 'utf8')), saved)) };
 }
 
 function display(args: string[]): string {
@@ -56,7 +68,10 @@ function display(args: string[]): string {
 
 const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
 const t0 = performance.now();
-process.stdout.write(`rtbench calibration: runtime ${runtime}, ${aaReps} A/A repetitions, ${sensitivityReps} sensitivity repetitions per effect (${effects.join('%, ')}%)\n`);
+const antagonist = own.includes('--antagonist');
+const stopNeighbour = antagonist ? startAntagonist() : undefined;
+process.on('exit', () => stopNeighbour?.());
+process.stdout.write(`rtbench calibration: runtime ${runtime}, ${aaReps} A/A repetitions, ${sensitivityReps} sensitivity repetitions per effect (${effects.join('%, ')}%)${antagonist ? ', beside the antagonist' : ''}${extra.length ? `, extra: ${extra.join(' ')}` : ''}\n`);
 process.stdout.write(`run files in ${outDir}\n\n`);
 
 // ------------------------------------------------------------------ A/A
@@ -68,10 +83,12 @@ let rawClaims = 0;
 let fdrClaims = 0;
 let equivalent = 0;
 const aaWall: number[] = [];
+let aaAlarms = 0;
 const absEstimates: number[] = [];
 for (let rep = 1; rep <= aaReps; rep++) {
-  const { report, wallS } = compare(aaArgs, `aa-${rep}`);
+  const { report, wallS, alarms } = compare(aaArgs, `aa-${rep}`);
   aaWall.push(wallS);
+  aaAlarms += alarms;
   let repRaw = 0;
   let repFdr = 0;
   let repExcl = 0;
@@ -94,7 +111,7 @@ for (let rep = 1; rep <= aaReps; rep++) {
   const g = report.sections[0]!.geomean!;
   process.stdout.write(
     `  rep ${rep}: ${report.sections[0]!.cases.length} cases, CI excludes 1: ${repExcl}, false faster/slower: ${repRaw} before FDR, ${repFdr} after; ` +
-      `geomean ${g.ratio.toFixed(3)} (${g.ci[0].toFixed(3)}–${g.ci[1].toFixed(3)}); ${wallS.toFixed(0)} s\n`,
+      `geomean ${g.ratio.toFixed(3)} (${g.ci[0].toFixed(3)}–${g.ci[1].toFixed(3)}); host-clock alarms ${alarms}; ${wallS.toFixed(0)} s\n`,
   );
 }
 absEstimates.sort((a, b) => a - b);
@@ -141,6 +158,7 @@ process.stdout.write(`
 | equivalent (CI inside ±1%) | ${equivalent} (${pct(equivalent / comparisons)}) |
 | median absolute A/A estimate | ${pct(Math.exp(medianAbs) - 1, 2)} |
 | wall time, 21 cases | ${aaWall.map((w) => `${w.toFixed(0)} s`).join(', ')} |
+| host-clock alarms (all false) | ${aaAlarms} |
 
 | extra work | detected (slower) | estimates (95% CI) |
 |---|--:|---|

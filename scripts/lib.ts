@@ -1,5 +1,5 @@
 /** Shared by the figure scripts: run the real CLI and read back its run. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,4 +23,17 @@ export function benchRun(args: string[]): { run: RunRecord; wallMs: number; stat
 
 export function pct(x: number, digits = 2): string {
   return `${(x * 100).toFixed(digits)}%`;
+}
+
+/** Failures the host's clock raised (packages/run corroborate.ts): on an honest suite every one is a false alarm. */
+export function clockAlarms(run: RunRecord): number {
+  return run.results.reduce((n, r) => n + r.failures.filter((f) => /host's|the process's clock|claimed more time/.test(f.message)).length, 0);
+}
+
+/** Starts ../shared/tools/antagonist.mjs (a half-busy, memory-heavy neighbour); call the returned function to stop it. */
+export function startAntagonist(): () => void {
+  const child = spawn(process.execPath, [join(repoRoot, '../shared/tools/antagonist.mjs')], { stdio: 'ignore' });
+  return () => {
+    if (child.pid) process.kill(child.pid);
+  };
 }

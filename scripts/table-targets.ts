@@ -15,12 +15,10 @@
  * minutes on 2 cores; run it under the measurement lock. Every figure is
  * printed with the load average beside it.
  */
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { benchView, formatDuration, type BenchView } from '@rtbench/report';
-import { benchRun, pct, repoRoot } from './lib.ts';
+import { benchRun, clockAlarms, pct, startAntagonist } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -49,17 +47,13 @@ function headlines(view: BenchView): Map<string, number> {
   return out;
 }
 
-/** Failures the host's clock raised (corroborate.ts): on an honest suite every one is a false alarm. */
-function clockAlarms(run: RunRecord): number {
-  return run.results.reduce((n, r) => n + r.failures.filter((f) => /host's|the process's clock|claimed more time/.test(f.message)).length, 0);
-}
 
 const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 const halfWidth = (c: Cell): number => Math.max(c.ci[1] / c.ratio - 1, 1 - c.ci[0] / c.ratio);
 const median = (xs: number[]): number => [...xs].sort((p, q) => p - q)[xs.length >> 1] ?? NaN;
 
 console.log(`${new Date().toISOString()}  load ${load()}${antagonist ? '  (beside the antagonist)' : ''}`);
-const neighbour = antagonist ? spawn(process.execPath, [join(repoRoot, '../shared/tools/antagonist.mjs')], { stdio: 'ignore' }) : undefined;
+const stopNeighbour = antagonist ? startAntagonist() : undefined;
 const runs: ReturnType<typeof benchRun>[] = [];
 try {
   for (const i of [1, 2]) {
@@ -70,7 +64,7 @@ try {
     console.log(`  run ${i}: ${(r.wallMs / 1000).toFixed(1)} s, exit ${r.status}${share}, host-clock alarms ${clockAlarms(r.run)}, load ${load()}, saved ${r.path}`);
   }
 } finally {
-  if (neighbour?.pid) process.kill(neighbour.pid);
+  stopNeighbour?.();
 }
 const [a, b] = runs as [(typeof runs)[0], (typeof runs)[0]];
 const va = benchView(a.run);

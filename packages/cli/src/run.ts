@@ -71,8 +71,14 @@ export interface RunOptions {
 
 type AnyVariant = ResolvedVariant | UnavailableVariant;
 
-/** Turns per lockstep set: at least this many, whatever the sampling time (a median of fewer says little). */
-export const MIN_TURNS = 5;
+/**
+ * Turns per lockstep set: at least this many, whatever the sampling time. A
+ * set's paired ratio is an estimate over its turns, and a case of 8–16 ms per
+ * operation got 5 at the defaults against ~20 for a 1 ms sample: its sets
+ * spread ±5–28%. 12 brings those cases near the short ones at about twice
+ * their sampling time (docs/lockstep.md, "Long operations").
+ */
+export const MIN_TURNS = 12;
 export const MAX_TURNS = 10_000;
 
 export function newRun(suite: SuiteLocation & { cases: CaseListing[] }, variants: AnyVariant[], options: RunOptions, startedAt: string): RunRecord {

@@ -320,7 +320,12 @@ function grow(n: number, ns: number, target: number): number {
 export interface Sampler {
   iterationsPerSample: number;
   warmupIterations: number;
-  /** ns the last calibration batch of n took: the expected length of one sample. */
+  /**
+   * The expected length of one sample, in ns: the fastest warmup batch of n
+   * since n last changed (the last batch when there was none). Not the last
+   * batch alone: on a loaded machine it may have been preempted, and the host
+   * sizes a set's turns from this (fewer turns for a longer sample).
+   */
   batchNs: number;
   /**
    * One sample: ns per iteration, and when it started (ms since the clock's
@@ -423,6 +428,7 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
     }
   }
 
+  if (best < batchNs) batchNs = best;
   // Untimed work between samples (TimedFnHooks.betweenSamples); the edge-aligned timer then waits for a fresh edge.
   const between = fn.betweenSamples;
   const preBatchN = lockstepPreBatch(n, batchNs);
