@@ -9,6 +9,7 @@
  *   5. no host-clock alarm (a sample the host's clock contradicts) on an honest suite.
  *
  *   npx tsx scripts/table-targets.ts [suite] [--antagonist] [-- extra bench args]
+ *   npx tsx scripts/table-targets.ts --runs first.json second.json   (two saved runs, measured before)
  *
  * --antagonist runs ../shared/tools/antagonist.mjs (a half-busy, memory-heavy
  * neighbour) beside both runs and stops it after. Two default runs take 2-4
@@ -16,7 +17,8 @@
  * printed with the load average beside it.
  */
 import { loadavg } from 'node:os';
-import type { RunRecord } from '@rtbench/core/schema';
+import { readFileSync } from 'node:fs';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView, formatDuration, type BenchView } from '@rtbench/report';
 import { benchRun, clockAlarms, pct, startAntagonist } from './lib.ts';
 
@@ -25,7 +27,8 @@ const dashes = argv.indexOf('--');
 const own = dashes === -1 ? argv : argv.slice(0, dashes);
 const extra = dashes === -1 ? [] : argv.slice(dashes + 1);
 const antagonist = own.includes('--antagonist');
-const suite = own.find((a) => !a.startsWith('--')) ?? 'json-reviver';
+const saved = own.includes('--runs') ? own.slice(own.indexOf('--runs') + 1, own.indexOf('--runs') + 3) : undefined;
+const suite = own.find((a) => !a.startsWith('--') && !saved?.includes(a)) ?? 'json-reviver';
 
 interface Cell {
   ratio: number;
@@ -52,12 +55,18 @@ const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 const halfWidth = (c: Cell): number => Math.max(c.ci[1] / c.ratio - 1, 1 - c.ci[0] / c.ratio);
 const median = (xs: number[]): number => [...xs].sort((p, q) => p - q)[xs.length >> 1] ?? NaN;
 
+/** A saved run read back, its wall time from its own timing. */
+function readRun(path: string): ReturnType<typeof benchRun> {
+  const run = parseRun(JSON.parse(readFileSync(path, 'utf8')), path);
+  return { run, wallMs: run.timing?.wallMs ?? NaN, status: run.status === 'complete' ? 0 : 1, path };
+}
+
 console.log(`${new Date().toISOString()}  load ${load()}${antagonist ? '  (beside the antagonist)' : ''}`);
 const stopNeighbour = antagonist ? startAntagonist() : undefined;
 const runs: ReturnType<typeof benchRun>[] = [];
 try {
   for (const i of [1, 2]) {
-    const r = benchRun([suite, ...extra]);
+    const r = saved ? readRun(saved[i - 1]!) : benchRun([suite, ...extra]);
     runs.push(r);
     const t = r.run.timing;
     const share = t ? `, timed samples ${pct(t.timedMs / t.wallMs, 0)} of the loop's ${(t.wallMs / 1000).toFixed(1)} s` : '';

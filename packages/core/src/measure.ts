@@ -344,10 +344,11 @@ export interface Sampler {
 }
 
 /**
- * A kept case's rewarm. Its code is compiled and its batch size known, so
- * what it needs is its own data and code back in the caches after the other
- * cases' work; the first visit's full warmup (with its tier-up floor) is
- * not repeated. Measured against the first visit: docs/lockstep.md, "Kept cases".
+ * A kept case's rewarm: batches of its calibrated size until the fastest has
+ * not improved by 2% for REWARM_MS (at least REWARM_BATCHES, at most the
+ * warmup's cap). The first visit's full warmup (with its tier-up floor) is
+ * not repeated. Measured against the first visit: docs/lockstep.md,
+ * "Several sets per process".
  */
 export const REWARM_MS = 10;
 export const REWARM_BATCHES = 2;
@@ -447,11 +448,22 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
       return { ns: (await time(n)) / n, startMs };
     },
     async rewarm() {
-      const end = clock.now() + REWARM_MS * 1e6;
+      // Until the fastest batch has not improved by 2% for REWARM_MS (an engine may have dropped the case's
+      // optimized code while other cases ran, and tiers it up again here), at most the warmup's cap.
+      const start = clock.now();
+      const cap = start + options.warmupMs * 1e6;
       let calls = 0;
-      for (let batches = 0; batches < REWARM_BATCHES || clock.now() < end; batches++) {
-        await time(n);
+      let fastest = Infinity;
+      let improvedAt = start;
+      for (let batches = 0; ; batches++) {
+        const now = clock.now();
+        if (now >= cap || (batches >= REWARM_BATCHES && now - improvedAt >= REWARM_MS * 1e6)) break;
+        const ns = await time(n);
         calls += n;
+        if (ns < fastest * 0.98) {
+          fastest = ns;
+          improvedAt = clock.now();
+        }
       }
       return calls;
     },
