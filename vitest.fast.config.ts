@@ -14,7 +14,7 @@ export const PURE_TESTS: string[] = [
   'packages/core/test/**/*.test.ts',
   'packages/report/test/**/*.test.ts',
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,summary,tree}.test.ts',
-  'packages/runtime-kit/test/{job,program-cache,protocol-reader,releases,v8-flags}.test.ts',
+  'packages/runtime-kit/test/{job,npm,program-cache,protocol-reader,releases,v8-flags}.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',
   'packages/host-timed/test/**/*.test.ts',
   'packages/bisect/test/**/*.test.ts',

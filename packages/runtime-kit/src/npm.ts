@@ -4,6 +4,7 @@
  * wherever pnpm puts the store; a chain follows a package into its own
  * (optional) dependencies, e.g. deno -> @deno/linux-x64-glibc.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,6 +34,21 @@ export function packageDir(fromUrl: string, chain: readonly string[]): string | 
  * Plug-ins run that binary directly, so they own the real PID.
  */
 export function platformPackageFile(wrapperDir: string, platformPackage: string, file: string): string | undefined {
+  const pinned = manifestOf(wrapperDir)?.optionalDependencies?.[platformPackage];
+  if (pinned === undefined) return undefined;
   const dir = packageDir(pathToFileURL(join(wrapperDir, 'package.json')).href, [platformPackage]);
-  return dir === undefined ? undefined : existingFile(join(dir, file));
+  if (dir === undefined) return undefined;
+  // Resolution also looks above the wrapper and in NODE_PATH (pnpm sets it to the checkout's
+  // node_modules/.pnpm/node_modules), where another version's platform package can be: a cached
+  // deno@2.5.0 whose own was missing ran the checkout's deno 2.9.6. Only the version the wrapper pins counts.
+  if (/^\d+\.\d+\.\d+/.test(pinned) && manifestOf(dir)?.version !== pinned) return undefined;
+  return existingFile(join(dir, file));
+}
+
+function manifestOf(dir: string): { version?: string; optionalDependencies?: Record<string, string> } | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string; optionalDependencies?: Record<string, string> };
+  } catch {
+    return undefined;
+  }
 }

@@ -69,7 +69,12 @@ export async function resolveSingleNpmRuntime(rt: SingleNpmRuntime, spec: string
   const wanted = parsed.version;
   if (wanted !== undefined && !rt.npmVersions.some((v) => versionMatches(wanted, v))) {
     // Another published release: checked against the registry's list before anything is installed.
-    if (rt.releases?.looksLikeRelease(wanted)) return resolveNpmRuntime(spec, await releaseFor(rt.releases, rt.runtime, wanted, store.releases), store, rt.probe);
+    if (rt.releases?.looksLikeRelease(wanted)) {
+      const target = await resolveNpmRuntime(spec, await releaseFor(rt.releases, rt.runtime, wanted, store.releases), store, rt.probe);
+      // The binary's own report is the proof: a variant named for one release never runs another.
+      if (!versionMatches(wanted, target.version)) throw new RuntimeUnavailableError(`${spec}: the binary found for it (${target.binary}) reports ${rt.runtime} ${target.version}`);
+      return target;
+    }
     const any = rt.releases ? `, or any release written in full (${rt.runtime}@${rt.releases.tagOf(rt.npm.version)})` : '';
     throw new RuntimeUnavailableError(`${spec}: rtbench installs ${rt.runtime} ${rt.npmVersions.join(' / ')} from npm${any}; for another build use ${rt.runtime}=/path/to/${rt.executable}`);
   }
