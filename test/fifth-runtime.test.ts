@@ -2,9 +2,10 @@
  * A runtime is one plug-in: a fifth runtime (test/fixtures/fifth-runtime/
  * plugin.ts, node under the name "nodelike", shown as "NodeLike", its engine
  * flags spelled --js-flags=…) registered once, through RTBENCH_RUNTIME_PLUGINS,
- * runs a suite, a start-up case timed by the host, a CPU profile and every
- * reporter through the real CLI, with no other edit to rtbench. What it
- * declares it cannot do is said in the one sentence that says so.
+ * runs a suite, a start-up case timed by the host and a CPU profile through
+ * the real CLI, and every reporter (in this process, registered the same way:
+ * a CLI per format would cost seconds each), with no other edit to rtbench.
+ * What it declares it cannot do is said in the one sentence that says so.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,13 +13,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { formatNames } from '@rtbench/report';
+import { loadRuntimePlugins, unregisterRuntime } from '@rtbench/runtime-registry';
+import { reportCommand } from '../packages/cli/src/commands/report.ts';
 import { fixture, repoRoot, runCli, tempFile } from './helpers/cli.ts';
 
 // The one registration: the plug-in's file named to the CLI, and a `nodelike` on PATH for it to find.
 const bin = mkdtempSync(join(tmpdir(), 'rtbench-nodelike-'));
 symlinkSync(process.execPath, join(bin, 'nodelike'));
-const ENV = { RTBENCH_RUNTIME_PLUGINS: join(repoRoot, 'test/fixtures/fifth-runtime/plugin.ts'), PATH: `${bin}:${process.env.PATH}` };
-afterAll(() => rmSync(bin, { recursive: true, force: true }));
+const PLUGINS = join(repoRoot, 'test/fixtures/fifth-runtime/plugin.ts');
+const ENV = { RTBENCH_RUNTIME_PLUGINS: PLUGINS, PATH: `${bin}:${process.env.PATH}` };
+afterAll(() => {
+  rmSync(bin, { recursive: true, force: true });
+  unregisterRuntime('nodelike');
+});
 const QUICK = ['--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--quiet'];
 
 describe('a fifth runtime added as one plug-in', () => {
@@ -26,7 +33,8 @@ describe('a fifth runtime added as one plug-in', () => {
   let run: RunRecord;
   let bench: ReturnType<typeof runCli>;
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    await loadRuntimePlugins(PLUGINS);
     bench = runCli(['bench', fixture('tiny'), '--compare', 'nodelike --max-old-space-size=128', 'node', '--filter', 'runtime facts', ...QUICK, '--profile', 'cpu,alloc', '--save', saved], ENV);
     run = parseRun(JSON.parse(readFileSync(saved, 'utf8')), saved);
   });
@@ -49,8 +57,7 @@ describe('a fifth runtime added as one plug-in', () => {
 
   it.each(formatNames())('the %s reporter shows it', (format) => {
     const out = tempFile(`report.${format}`);
-    const r = runCli(['report', saved, '--format', format, '-o', out], ENV);
-    expect(r.status, r.stderr).toBe(0);
+    expect(reportCommand(saved, { format, output: out } as Parameters<typeof reportCommand>[1])).toBe(0);
     expect(readFileSync(out, 'utf8')).toMatch(format === 'bmf' || format.startsWith('csv') ? /nodelike/ : /NodeLike/);
   });
 

@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isBuiltin } from 'node:module';
 import { basename } from 'node:path';
-import { build, transform, type Plugin } from 'esbuild';
-import { storeProgram, type BundleTarget } from '@rtbench/runtime-kit';
+import { transform, type Plugin } from 'esbuild';
+import { bundleProgramFor, type BundleTarget } from '@rtbench/runtime-kit';
 import { DenoResolver } from './deno-config.ts';
 import { cacheDir, repoRoot, rtbenchModule } from './paths.ts';
 
@@ -117,8 +117,8 @@ export interface Bundle {
 }
 
 export async function bundleSuite(suiteEntry: string, suiteName: string, runtime: string, target: BundleTarget): Promise<Bundle> {
-  const result = await build({
-    stdin: {
+  const { path, hash } = await bundleProgramFor(target, {
+    entry: {
       contents: [
         // The entry first: its top level (taking the job out of argv, keeping
         // its own clock and writer) runs before any of the suite's code.
@@ -130,29 +130,14 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
       sourcefile: `rtbench-${runtime}-entry.ts`,
       loader: 'ts',
     },
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: target.platform,
-    conditions: target.conditions,
-    ...(target.mainFields ? { mainFields: target.mainFields } : {}),
-    target: 'esnext',
-    // node: builtins are provided by every runtime (workerd via nodejs_compat); bun: modules only by
-    // bun (a brought-over file that imports one elsewhere is reported unsupported when it fails to load).
-    external: ['node:*', 'bun:*'],
+    // The program cache (runtime-kit program-cache.ts): owner-only, checked against its hash before every run.
+    dir: join(cacheDir, 'bundles', suiteName),
+    stem: runtime,
     plugins: [adapterPlugin],
-    // Keep names: error stacks and digest summaries should read like the source.
-    keepNames: false,
-    minify: false,
-    sourcemap: 'inline',
     // Sources relative to the repository, and the map says so: stacks map back to the files users wrote (run/stack-map.ts; deno maps them itself).
-    absWorkingDir: repoRoot,
-    sourceRoot: `${repoRoot}/`,
-    logLevel: 'silent',
-    legalComments: 'none',
+    sourceMap: { absWorkingDir: repoRoot, sourceRoot: `${repoRoot}/` },
   });
-  // One cache for every program a runtime runs (runtime-kit's program-cache): owner-only, checked against its hash before every run.
-  return storeProgram(join(cacheDir, 'bundles', suiteName), runtime, '.mjs', result.outputFiles[0]!.contents);
+  return { path, hash };
 }
 
 /**

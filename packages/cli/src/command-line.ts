@@ -4,6 +4,8 @@
  * (help.ts). What a command does is in commands/.
  */
 import { formatNames } from '@rtbench/report';
+import { isUnavailable } from '@rtbench/runtime-kit';
+import { runtimePlugins } from '@rtbench/runtime-registry';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
 import { BROUGHT_FORMATS, broughtFileProblem, checkBroughtFile, setBroughtSettings } from './brought-file.ts';
 import { benchCommand } from './commands/bench.ts';
@@ -104,7 +106,7 @@ const BENCH_OPTIONS = [
     name: 'profile',
     kind: 'flag-or-value',
     value: 'kinds',
-    help: 'After the run, profiles of each case on each variant in an extra process. cpu (the default): top functions by self time, .cpuprofile files; alloc: top functions by allocated bytes, with bytes per call, .heapprofile files (node, deno, workerd); native: a perf profile with the engine’s own C++ frames and the named JIT code, .native.cpuprofile files (needs linux-perf); several comma-separated (cpu,native). With --compare, where the time (the bytes) moved',
+    help: `After the run, profiles of each case on each variant in an extra process. cpu (the default): top functions by self time, .cpuprofile files; alloc: top functions by allocated bytes, with bytes per call, .heapprofile files (${runtimePlugins().filter((p) => !isUnavailable(p.allocationProfile)).map((p) => p.name).join(', ')}); native: a perf profile with the engine’s own C++ frames and the named JIT code, .native.cpuprofile files (needs linux-perf); several comma-separated (cpu,native). With --compare, where the time (the bytes) moved`,
   },
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the HTML report (charts), to this file or beside the saved run' },
   ...OUTPUT_OPTIONS,

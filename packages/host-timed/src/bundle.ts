@@ -4,8 +4,7 @@
  * process.env.NODE_ENV = "production" so libraries such as React run their
  * production build everywhere (their dev mode is a known configuration trap).
  */
-import { build } from 'esbuild';
-import { storeProgram, type RuntimePlugin } from '@rtbench/runtime-kit';
+import { bundleProgramFor, type BundledProgram, type RuntimePlugin } from '@rtbench/runtime-kit';
 
 /** How the program's default export (a string) is delivered. */
 export type Wrapper =
@@ -51,41 +50,22 @@ function wrapperSource(program: string, wrapper: Wrapper, handlerKey: string): s
   }
 }
 
-export interface BuiltProgram {
-  path: string;
-  bytes: number;
-}
-
 /**
  * Bundles `program` for a runtime into `dir`, a folder of rtbench's one
- * program cache (runtime-kit's storeProgram: owner-only, named by content
- * hash, checked against that hash before every run).
+ * program cache (runtime-kit's bundler: owner-only, named by content hash,
+ * checked against that hash before every run).
  */
-export async function bundleProgram(program: string, plugin: RuntimePlugin, wrapper: Wrapper | 'none', label: string, dir: string): Promise<BuiltProgram> {
+export async function bundleProgram(program: string, plugin: RuntimePlugin, wrapper: Wrapper | 'none', label: string, dir: string): Promise<BundledProgram> {
   const target = plugin.bundle;
   const handlerKey = plugin.programs.kind === 'server' ? plugin.programs.handlerKey : '';
-  const common = {
-    bundle: true,
-    write: false,
-    format: 'esm' as const,
-    platform: target.platform,
-    conditions: target.conditions,
-    ...(target.mainFields ? { mainFields: target.mainFields } : {}),
-    target: 'esnext',
-    external: ['node:*'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent' as const,
-    legalComments: 'none' as const,
-  };
   // CommonJS packages (react-dom's node build) call require() for builtins; an ESM bundle has none of its own.
   const requireShim = target.platform === 'node' ? "import { createRequire as __rtbenchCreateRequire } from 'node:module';\nconst require = __rtbenchCreateRequire(import.meta.url);\n" : '';
   const banner = wrapper === 'none' || wrapper === 'server-handler' ? requireShim : `${EVALUATION_START}\n${requireShim}`;
-  const options = { ...common, ...(banner ? { banner: { js: banner } } : {}) };
-  const result =
-    wrapper === 'none'
-      ? await build({ ...options, entryPoints: [program] })
-      : await build({ ...options, stdin: { contents: wrapperSource(program, wrapper, handlerKey), resolveDir: process.cwd(), sourcefile: `${label}-entry.js`, loader: 'js' } });
-  const code = result.outputFiles![0]!.contents;
-  const { path } = storeProgram(dir, label, '.mjs', code);
-  return { path, bytes: code.byteLength };
+  return bundleProgramFor(target, {
+    entry: wrapper === 'none' ? { file: program } : { contents: wrapperSource(program, wrapper, handlerKey), resolveDir: process.cwd(), sourcefile: `${label}-entry.js`, loader: 'js' },
+    dir,
+    stem: label,
+    ...(banner ? { banner } : {}),
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
 }

@@ -19,6 +19,7 @@ export { CallgrindControl, estimatedCycles, findValgrind, parseCallgrindTotals, 
 export { sha256File } from './file-hash.ts';
 export { diskIo, FileWriteError, writeFileAtomically, type FileIo, type WriteOptions } from './atomic-file.ts';
 export { INSTALL_RECORD, readInstallRecord, type InstallRecord } from './install-record.ts';
+export { bundleOptions, bundleProgramFor, RUNTIME_PROVIDED, type BundledProgram, type ProgramBuild, type ProgramEntry } from './bundler.ts';
 export { contentHash, ownerOnlyDir, storeNamedFile, storeProgram, UnsafeCacheError, type CachedProgram } from './program-cache.ts';
 export { npmReleaseIndex, releaseFor, releaseRuntime, releasesBetween, semverReleases, stableVersionsInOrder, type ReleaseIndex, type RuntimeReleases } from './releases.ts';
 export { findPerf, perfRecordWrap, PERF_INSTALL, type PerfRecordOptions } from './perf.ts';

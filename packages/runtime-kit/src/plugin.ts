@@ -169,6 +169,8 @@ export interface RuntimePlugin {
    * version and engine. Throws RuntimeUnavailableError.
    */
   resolve(spec: string, store?: RuntimeStore): Promise<RuntimeTarget>;
+  /** How its version or engine is read when the runtime does not simply say it; one sentence for `rtbench runtimes`. */
+  readonly versionNote?: string;
 
   // --- engine flags ---
   /** rtbench's one flag syntax (--name or --name=value) to this runtime's. Throws FlagError. */

@@ -80,6 +80,8 @@ export const bunRuntime: RuntimePlugin = {
 
   ...singleNpmRuntimeSpecs(bun, { name: 'Bun' }),
 
+  versionNote: "Bun's engine is the WebKit revision of its JavaScriptCore.",
+
   translateFlags: translateBunFlags,
 
   /** JSC checks BUN_JSC_ variables at startup: an unknown option or a bad value exits 1 ("invalid JSC environment variable"). */

@@ -51,6 +51,8 @@ export const workerdRuntime: RuntimePlugin = {
 
   ...singleNpmRuntimeSpecs(workerd, { name: 'workerd' }),
 
+  versionNote: "workerd's V8 version is read from its binary: workerd does not report it.",
+
   translateFlags: translateWorkerdFlags,
 
   checkFlags(target, flags) {

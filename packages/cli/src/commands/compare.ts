@@ -5,6 +5,7 @@
  * significantly slower by more than that.
  */
 import { existsSync } from 'node:fs';
+import { pluginForSpec } from '@rtbench/runtime-registry';
 import { pairedComparisonView, unpairedComparisonView, ViewError, type ComparisonView } from '@rtbench/report';
 import { COMPARE_USAGE } from '../compare/arms.ts';
 import { loadSavedRun } from '../compare/load.ts';
@@ -23,7 +24,7 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
     throw new UsageError('rtbench compare takes one saved compare run (paired verdicts) or two saved runs (unpaired): rtbench compare <run.json> [<run.json>]');
   }
   for (const f of files) {
-    if (!existsSync(f) && !f.endsWith('.json') && /^(node|deno|bun|workerd)\b/.test(f)) {
+    if (!existsSync(f) && !f.endsWith('.json') && pluginForSpec(f.split(/\s/)[0]!) !== undefined) {
       throw new UsageError(`"${f}" looks like a variant, not a results file. To run a comparison: ${COMPARE_USAGE}`);
     }
   }

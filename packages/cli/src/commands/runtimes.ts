@@ -128,8 +128,8 @@ export async function runtimesCommand(flags: ListingFlags): Promise<number> {
     'Also: <runtime>=/path/to/binary runs a build of your own (e.g. node=/src/node/out/Release/node).',
     `Any release on npm, written in full, is a variant too (${runtimePlugins().flatMap((r) => (r.releases ? [`${r.name}@${r.releases.tagOf(r.releases.template.version)}`] : [])).join(', ')}): installed into the cache on first use.`,
     `from: workspace = node_modules of rtbench's checkout, cache = installed on demand into ${displayPath(runtimeStore().dir ?? '')}, PATH = <runtime>@system.`,
-    "workerd's V8 version is read from its binary: workerd does not report it. Bun's engine is the WebKit revision of its JavaScriptCore.",
-  ].flatMap((n) => wrapWords(n, WIDTH));
+    runtimePlugins().flatMap((p) => (p.versionNote ? [p.versionNote] : [])).join(' '),
+  ].filter(Boolean).flatMap((n) => wrapWords(n, WIDTH));
   writeListing([...runtimesTable(rows, colour), '', ...notes.map((n) => pc.dim(n))].join('\n') + '\n', flags);
   return 0;
 }
