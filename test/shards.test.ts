@@ -3,25 +3,33 @@
  * machine in practice) and merged is the run of the whole: every case, in the
  * suite's order, each with all its arms, each shard's machine recorded.
  * Shards that do not belong together are refused in one line. No assertion is on time.
+ * The runs are independent and made side by side.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { fixture, runCli, tempFile } from './helpers/cli.ts';
+import { fixture, runCliAsync as runCli, tempFile } from './helpers/cli.ts';
 
 const QUICK = ['--runtime', 'node,bun', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--quiet'];
 const read = (file: string) => parseRun(JSON.parse(readFileSync(file, 'utf8')), file);
 
 describe('--shard and rtbench merge', () => {
-  it('two shards merged hold the cases of a whole run, in its order, with every arm; mismatched or missing shards are refused', () => {
+  it('two shards merged hold the cases of a whole run, in its order, with every arm; mismatched or missing shards are refused', async () => {
     const whole = tempFile('whole.json');
     const shards = [tempFile('s1.json'), tempFile('s2.json')];
     const merged = tempFile('merged.json');
-    expect(runCli(['bench', fixture('tiny'), ...QUICK, '--save', whole]).status).toBe(0);
-    shards.forEach((out, i) => {
-      const r = runCli(['bench', fixture('tiny'), ...QUICK, '--shard', `${i + 1}/2`, '--save', out]);
-      expect(r.status, r.stderr).toBe(0);
-    });
+    const other = tempFile('other.json');
+    const empty = tempFile('empty.json');
+    const [wholeRun, s1, s2, otherRun, e] = await Promise.all([
+      runCli(['bench', fixture('tiny'), ...QUICK, '--save', whole]),
+      ...shards.map((out, i) => runCli(['bench', fixture('tiny'), ...QUICK, '--shard', `${i + 1}/2`, '--save', out])),
+      // Another option than the shards': refused below.
+      runCli(['bench', fixture('tiny'), ...QUICK, '--timeout', '5m', '--shard', '2/2', '--save', other]),
+      // More shards than cases: an empty shard is a shard (exit 0, a run with no cases, said in one line); merge takes it (shards-merge.test.ts).
+      runCli(['bench', fixture('tiny'), ...QUICK.filter((a) => a !== '--quiet'), '--shard', '99/99', '--save', empty]),
+    ]);
+    expect(wholeRun!.status, wholeRun!.stderr).toBe(0);
+    for (const r of [s1!, s2!]) expect(r.status, r.stderr).toBe(0);
     const [one, two] = shards.map(read);
     // The same code, recorded per runtime by its bundle's hash.
     expect(one!.suiteCode?.map((c) => c.runtime).sort()).toEqual(['bun', 'node']);
@@ -29,7 +37,7 @@ describe('--shard and rtbench merge', () => {
     // Dealt round-robin, no case in both, none split.
     expect(one!.cases.length + two!.cases.length).toBe(read(whole).cases.length);
     expect(one!.cases.filter((c) => two!.cases.some((d) => d.id === c.id))).toEqual([]);
-    const m = runCli(['merge', shards[1]!, shards[0]!, '--save', merged, '--format', 'csv']);
+    const m = await runCli(['merge', shards[1]!, shards[0]!, '--save', merged, '--format', 'csv']);
     expect(m.status, m.stderr).toBe(0);
     const run = read(merged);
     expect(run.cases.map((c) => c.id)).toEqual(read(whole).cases.map((c) => c.id));
@@ -40,24 +48,21 @@ describe('--shard and rtbench merge', () => {
     expect(m.stdout.split('\n').length).toBeGreaterThan(run.results.length);
 
     // Refusals, one line each.
-    const other = tempFile('other.json');
-    expect(runCli(['bench', fixture('tiny'), ...QUICK, '--timeout', '5m', '--shard', '2/2', '--save', other]).status).toBe(0);
-    for (const [args, said] of [
+    expect(otherRun!.status, otherRun!.stderr).toBe(0);
+    const refusals = [
       [['merge', shards[0]!, other, '--save', tempFile('x.json')], /does not belong with .*: other options/],
       [['merge', shards[0]!, shards[0]!, '--save', tempFile('x.json')], /shard 1\/2 is given twice/],
       [['merge', whole, shards[0]!, '--save', tempFile('x.json')], /is not a shard run/],
       [['bench', fixture('tiny'), ...QUICK, '--shard', '3/2'], /--shard 3\/2: expected i\/n/],
-    ] as const) {
-      const r = runCli([...args]);
-      expect(r.status, args.join(' ')).toBe(2);
-      expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(said)]);
+    ] as const;
+    const refused = await Promise.all(refusals.map(([args]) => runCli([...args])));
+    for (const [i, [args, said]] of refusals.entries()) {
+      expect(refused[i]!.status, args.join(' ')).toBe(2);
+      expect(refused[i]!.stderr.trim().split('\n')).toEqual([expect.stringMatching(said)]);
     }
 
-    // More shards than cases: an empty shard is a shard (exit 0, a run with no cases, said in one line); merge takes it (shards-merge.test.ts).
-    const empty = tempFile('empty.json');
-    const e = runCli(['bench', fixture('tiny'), ...QUICK.filter((a) => a !== '--quiet'), '--shard', '99/99', '--save', empty]);
-    expect(e.status, e.stderr).toBe(0);
-    expect(e.stderr).toContain(`shard 99/99 has no cases (fewer cases than shards after --filter): saved ${empty}, an empty shard for rtbench merge`);
+    expect(e!.status, e!.stderr).toBe(0);
+    expect(e!.stderr).toContain(`shard 99/99 has no cases (fewer cases than shards after --filter): saved ${empty}, an empty shard for rtbench merge`);
     expect(read(empty).cases).toEqual([]);
     expect(read(empty).suiteCode).toEqual(one!.suiteCode);
   });

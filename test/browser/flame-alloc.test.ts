@@ -46,19 +46,22 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Names of the frames from the root down to allocHelper in one arm's allocation tree (0: baseline, 1: candidate). */
-function helperPath(arm: number): string[] {
+/**
+ * Names of the frames on any path from the root down to allocHelper, in
+ * either arm's allocation tree. The helper has several paths: the first
+ * sample's (under lockstepAnswer) and the others', and the case's function is
+ * a frame of its own in the processes where V8 did not inline it.
+ */
+function helperPaths(): Set<string> {
   const manifestPath = runPath.replace(/\.json$/, '.profiles/profiles.json');
   const manifest = parseProfileManifest(JSON.parse(readFileSync(manifestPath, 'utf8')), manifestPath);
-  const walk = (n: CallTreeNode<'Bytes'>): string[] | undefined => {
-    if (n.name === 'allocHelper') return [n.name];
-    for (const c of n.children) {
-      const below = walk(c);
-      if (below) return [n.name, ...below];
-    }
-    return undefined;
+  const names = new Set<string>();
+  const walk = (n: CallTreeNode<'Bytes'>, path: string[]): void => {
+    if (n.name === 'allocHelper') for (const name of [...path, n.name]) names.add(name);
+    for (const c of n.children) walk(c, [...path, n.name]);
   };
-  return walk(manifest.allocations![arm]!.tree!.root) ?? [];
+  for (const a of manifest.allocations!) walk(a.tree!.root, []);
+  return names;
 }
 
 const SECTION = 'article.case[data-case="c0"] .flames-alloc';
@@ -69,6 +72,7 @@ describe('allocation flame graphs of a profiled comparison', () => {
     const manifestPath = runPath.replace(/\.json$/, '.profiles/profiles.json');
     const manifest = parseProfileManifest(JSON.parse(readFileSync(manifestPath, 'utf8')), manifestPath);
     const find = (n: CallTreeNode<'Bytes'>): CallTreeNode<'Bytes'> | undefined => (n.name === 'allocHelper' ? n : n.children.map(find).find(Boolean));
+    for (const a of manifest.allocations!) expect(a.status, a.reason).toBe('ok');
     const helpers = manifest.allocations!.map((a) => find(a.tree!.root));
     expect(helpers.map((h) => [h?.location, h?.category])).toEqual([
       [HELPER_AT, 'benchmark'],
@@ -109,19 +113,25 @@ describe('allocation flame graphs of a profiled comparison', () => {
         expect(t).toMatch(/\nshare of allocated bytes: /);
         return { name: t.split('\n')[0], change: (pt![1] === '−' ? -1 : 1) * Number(pt![2]) };
       });
-      // The icicle colours frames by their share of *total* bytes, so every
-      // frame on the helper's call path gains about as much as the helper
-      // itself (by how much more depends on where the sampler charges the
-      // other bytes of that path, which varies between processes). What holds
-      // by design: the most increased frame is the helper or one of its
-      // callers, and the helper itself gained. Frames off that path only lose
-      // share (their bytes are unchanged over a larger total).
+      // The icicle colours frames by their share of *total* bytes, per call
+      // path; which paths the helper's bytes take varies between processes
+      // (whether V8 inlined the case's function, the first sample's own path),
+      // so a single frame of the helper may lose share while another gains
+      // more. What holds by design is by function, summed over its frames:
+      // allocHelper's share of all bytes grows (measured ~61% → ~87%), every
+      // function off its paths loses share or gains less than it (their
+      // bytes are unchanged over a larger total), and the most increased
+      // frame is on one of the helper's paths.
+      // Measured: 25 runs of this file, 0 failures of this test (12:20–12:50 UTC, load 9–14); before,
+      // with one path assumed, 1 in 5 failed.
+      const paths = helperPaths();
+      const byName = new Map<string, number>();
+      for (const c of changes) byName.set(c.name!, (byName.get(c.name!) ?? 0) + c.change);
+      const helperChange = byName.get('allocHelper')!;
+      expect(helperChange, JSON.stringify(changes)).toBeGreaterThan(5);
+      for (const [name, change] of byName) if (!paths.has(name)) expect(change, `${name}: ${JSON.stringify(changes)}`).toBeLessThan(helperChange);
       const most = changes.reduce((a, b) => (b.change > a.change ? b : a));
-      expect(helperPath(1), JSON.stringify(changes)).toContain(most.name);
-      const helperChange = changes.find((c) => c.name === 'allocHelper')!;
-      expect(helperChange.change, JSON.stringify(changes)).toBeGreaterThan(0);
-      const offPath = changes.filter((c) => !helperPath(0).includes(c.name!) && !helperPath(1).includes(c.name!));
-      for (const c of offPath) expect(c.change, c.name).toBeLessThan(helperChange.change);
+      expect(paths, JSON.stringify(changes)).toContain(most.name);
       // The movers table ranks by *self* bytes, where only the helper grows.
       expect(await page.$eval(`${view} .flame-movers tbody tr td`, (td) => td.textContent)).toBe('allocHelper');
       expect(errors).toEqual([]);

@@ -6,20 +6,23 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliArgv, fixture, repoRoot, runCli, tempFile } from '../helpers/cli.ts';
+import { cliArgv, fixture, repoRoot, runCli, runCliAsync, tempFile } from '../helpers/cli.ts';
 import { syntheticRun, writeRun } from '../compare-synthetic.ts';
 
 // Small enough for stdout to be read whole through a pipe (a real run's CSV is megabytes).
 const RUN = writeRun(tempFile('small.json'), syntheticRun({ mode: 'bench', cases: [{ id: 'a', ns: 1000 }, { id: 'b', ns: 5000 }], arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 0.8 }], rounds: 6 }));
 
 describe('-o, --output', () => {
-  it('writes what stdout would carry, for every format, and nothing to stdout', () => {
-    for (const format of ['terminal', 'markdown', 'csv', 'csv-stats', 'json', 'bmf', 'html']) {
-      const file = tempFile(`report.${format}`);
-      const viaFile = runCli(['report', RUN, '--format', format, '-o', file]);
+  it('writes what stdout would carry, for every format, and nothing to stdout', async () => {
+    const formats = ['terminal', 'markdown', 'csv', 'csv-stats', 'json', 'bmf', 'html'];
+    const files = formats.map((format) => tempFile(`report.${format}`));
+    // Every format's two CLIs side by side.
+    const runs = await Promise.all(formats.map((format, i) => Promise.all([runCliAsync(['report', RUN, '--format', format, '-o', files[i]!]), runCliAsync(['report', RUN, '--format', format])])));
+    for (const [i, format] of formats.entries()) {
+      const file = files[i]!;
+      const [viaFile, viaStdout] = runs[i]!;
       expect(viaFile.status, viaFile.stderr).toBe(0);
       expect(viaFile.stdout).toBe('');
-      const viaStdout = runCli(['report', RUN, '--format', format]);
       if (format === 'html') expect(readFileSync(file, 'utf8')).toMatch(/^<!doctype html>/i);
       else expect(readFileSync(file, 'utf8'), format).toBe(viaStdout.stdout);
       // Atomic: no temporary file left beside it.
