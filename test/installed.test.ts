@@ -51,18 +51,21 @@ const listed = (): RuntimeRow[] => {
   return JSON.parse(r.stdout) as RuntimeRow[];
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'rtbench-installed-'));
   const tarballs = join(scratch, 'tarballs');
   mkdirSync(tarballs);
-  const packed: Record<string, string> = {};
-  for (const dir of PACKAGE_DIRS) {
-    const name = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string }).name;
-    const r = sh(PNPM, ['pack', '--pack-destination', tarballs], dir);
-    if (r.status !== 0) throw new Error(`pnpm pack in ${dir}: ${r.stderr}`);
-    const file = r.stdout.trim().split('\n').pop()!.trim();
-    packed[name] = `file:${file}`;
-  }
+  // Every package packed side by side (each pack is mostly starting pnpm).
+  const packs = await Promise.all(
+    PACKAGE_DIRS.map(async (dir) => {
+      const name = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string }).name;
+      const r = await execFileAsync(PNPM, ['pack', '--pack-destination', tarballs], { cwd: dir, encoding: 'utf8', timeout: 600_000, env: { ...process.env, NODE_PATH: undefined, NO_COLOR: '1', CI: '1' } }).catch((error: { stderr?: string }) => {
+        throw new Error(`pnpm pack in ${dir}: ${error.stderr ?? String(error)}`);
+      });
+      return [name, `file:${r.stdout.trim().split('\n').pop()!.trim()}`] as const;
+    }),
+  );
+  const packed: Record<string, string> = Object.fromEntries(packs);
   const { rtbench: cli, ...libraries } = packed;
   writeFileSync(
     join(scratch, 'package.json'),

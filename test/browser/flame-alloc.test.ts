@@ -7,10 +7,11 @@
  * frame of each (its tooltip in bytes, with bytes per call), and the
  * differential view of where the allocated bytes moved, the helper on the
  * path of its most-increased frame and first among the movers by self bytes; zoom, the runtime filter and 420 px behave as for
- * CPU profiles; no console errors, no request leaves the file. One CLI run
+ * CPU profiles; no console errors, no request leaves the file; the profiles
+ * saved beside the run and the text printed after the table. One CLI run
  * for every assertion; none is on time.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,8 @@ let browser: Browser;
 let dir: string;
 let runPath: string;
 let pagePath: string;
+/** What the bench printed: the table, then each arm's top allocating functions and where the bytes moved. */
+let printed: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rtbench-flame-alloc-test-'));
@@ -38,6 +41,7 @@ beforeAll(async () => {
     '--save', runPath, '--html', pagePath,
   ]);
   if (bench.status !== 0) throw new Error(`bench --profile alloc failed (${bench.status}): ${bench.stderr}`);
+  printed = bench.stdout;
   browser = await launchChromium();
 }, 600_000);
 
@@ -68,6 +72,23 @@ const SECTION = 'article.case[data-case="c0"] .flames-alloc';
 const BYTES = String.raw`[\d.]+ (?:B|KB|MB|GB)`;
 
 describe('allocation flame graphs of a profiled comparison', () => {
+  it('saves allocation profiles of both arms beside the run, listed in the manifest, and prints the allocating helper first in where the bytes moved', () => {
+    const profiles = runPath.replace(/\.json$/, '.profiles');
+    // Only what was asked for: no CPU profile.
+    expect(readdirSync(profiles).filter((f) => f.endsWith('.cpuprofile'))).toEqual([]);
+    const files = readdirSync(profiles).filter((f) => f.endsWith('.heapprofile')).sort();
+    expect(files).toHaveLength(2);
+    for (const f of files) expect((JSON.parse(readFileSync(join(profiles, f), 'utf8')) as { head: { children: unknown[] } }).head.children.length).toBeGreaterThan(0);
+    const manifest = parseProfileManifest(JSON.parse(readFileSync(join(profiles, 'profiles.json'), 'utf8')), 'profiles.json');
+    expect(manifest.profiles).toEqual([]);
+    expect(manifest.allocations?.map((a) => [a.status, a.file, a.top?.[0]?.name])).toEqual(files.map((f) => ['ok', f, 'allocHelper']).sort((x, y) => (x[1]! < y[1]! ? -1 : 1)));
+    expect(manifest.allocationDiffs?.[0]?.movers[0]?.name).toBe('allocHelper');
+    // Each variant's top allocating function, then the diff's first row.
+    const tops = [...printed.matchAll(/^self\s+total\s+self\/op\s+category\s+function\s+where\n\s*\S+\s+\S+\s+\S+ \S+\s+(\S+)\s+(\S+)/gm)].map((m) => [m[1], m[2]]);
+    expect(tops, printed).toEqual([['benchmark', 'allocHelper'], ['benchmark', 'allocHelper']]);
+    expect(printed).toMatch(/where the allocated bytes moved, node → node PROFILE_ALLOC_BIG=4\n(?:.*\n)?\s*change.*\n\s*\+[\d.]+ pt .*allocHelper/);
+  });
+
   it('stores an allocation tree per arm in the manifest, the helper a frame of each', () => {
     const manifestPath = runPath.replace(/\.json$/, '.profiles/profiles.json');
     const manifest = parseProfileManifest(JSON.parse(readFileSync(manifestPath, 'utf8')), manifestPath);
@@ -82,8 +103,9 @@ describe('allocation flame graphs of a profiled comparison', () => {
       expect(a.tree!.nodes).toBeLessThanOrEqual(400);
       expect(a.tree!.totalBytes).toBe(a.tree!.root.totalBytes);
     }
-    // The helper's share of the bytes grows with PROFILE_ALLOC_BIG=4.
-    const shares = manifest.allocations!.map((a, i) => helpers[i]!.totalBytes / a.tree!.totalBytes);
+    // The helper's share of the bytes grows with PROFILE_ALLOC_BIG=4: summed over all its frames (it has several call paths).
+    const helperBytes = (n: CallTreeNode<'Bytes'>): number => (n.name === 'allocHelper' ? n.totalBytes : n.children.reduce((sum, c) => sum + helperBytes(c), 0));
+    const shares = manifest.allocations!.map((a) => helperBytes(a.tree!.root) / a.tree!.totalBytes);
     expect(shares[1]).toBeGreaterThan(shares[0]!);
   });
 
