@@ -51,7 +51,7 @@ const JSC_CODE = /^JSC-[\w-]+:/;
 const GC =
   /(^|::)(Heap::(CollectGarbage|CollectAllGarbage|PerformGarbageCollection|GarbageCollectionPrologue|GarbageCollectionEpilogue|Scavenge|MarkCompact|MinorMarkSweep)|Scaveng\w*|MarkCompactCollector|MinorMarkSweep\w*|MinorMS\w*|IncrementalMarking|ConcurrentMarking|\w*MarkingVisitor\w*|MarkingBarrier|Sweeper|\w*Evacuat\w*|GCTracer|MarkingWorklist\w*)(::|<|$)|^cppgc::internal::(Marker|Sweeper|Compactor|MarkingVisitor)|^JSC::(Heap::(collect\w*|run\w*Phase|sweep\w*|finalize\w*|stopThePeriphery|resumeThePeriphery)|SlotVisitor|MarkedBlock::Handle::sweep|MarkedSpace::sweep|MarkingConstraint\w*|\w*GCActivityCallback)/;
 const ENGINE = /^(v8::|v8_|Builtins_|JSC::|WTF::|Inspector::|bmalloc::|bmalloc_|pas_|llint_|op_|vmEntryTo|icu_\d+::|u_|ucol_|ubrk_|utf8_|simdutf::|fast_float::|double_conversion::|cppgc::|operationGet|operation[A-Z])/;
-const RUNTIME = /^(node::|uv_|uv__|napi_|workerd::|kj::|capnp::|edgeworker::|Bun::|Bun__|Zig::|WebCore::|JSC__|ZigGlobalObject|deno_|tokio::|ares_|nghttp|ossl_|OPENSSL_|SSL_|EVP_|absl::|boringssl|sqlite3)/;
+const RUNTIME = /^(node::|uv_|uv__|napi_|workerd::|workerd_\w+::|kj::|kj_rs\w*::|<kj_rs\w*::|<workerd_\w+::|capnp::|edgeworker::|Bun::|Bun__|Zig::|WebCore::|JSC__|ZigGlobalObject|deno_|tokio::|ares_|nghttp|ossl_|OPENSSL_|SSL_|EVP_|absl::|boringssl|sqlite3)/;
 /** The operating system's code: its time is its caller's. */
 const SYSTEM_DSO = /^\[(kernel\.kallsyms|vdso|vsyscall)\]$|^\/(usr\/)?lib(32|64|x32)?\//;
 const JIT_DSO = /^\/tmp\/perf-\d+\.map$|^\/\/anon$|^\[anon/;
@@ -70,7 +70,16 @@ const cut = (name: string): string => (name.length > MAX_NAME ? `${name.slice(0,
 export function foldTemplateArguments(name: string): string {
   let out = '';
   let depth = 0;
-  for (let i = 0; i < name.length; i++) {
+  // Rust's `<Type as Trait>::method` and `<Type>::method`: the leading brackets are the type, not template arguments.
+  let start = 0;
+  if (name.startsWith('<')) {
+    for (let d = 0; start < name.length; start++) {
+      if (name[start] === '<') d++;
+      else if (name[start] === '>' && --d === 0) break;
+    }
+    out = name.slice(0, ++start);
+  }
+  for (let i = start; i < name.length; i++) {
     const ch = name[i]!;
     if (ch === '<' && depth === 0 && /operator<?$/.test(out)) {
       out += ch;
@@ -246,21 +255,23 @@ export function nativeToCpuProfile(samples: readonly PerfSample[], options: Nati
   const deltas: number[] = [];
   let unresolvedSamples = 0;
   let time = 0;
+  // Each distinct frame is named once: a profile has thousands of samples of a few hundred frames.
   const names = new Map<string, NamedFrame>();
+  const nameOf = (f: PerfFrame): NamedFrame => {
+    const cacheKey = `${f.symbol ?? ''}\u0000${f.dso}`;
+    let named = names.get(cacheKey);
+    if (!named) names.set(cacheKey, (named = nameFrame(f)));
+    return named;
+  };
+  const { isHarnessStart, harnessKind } = options;
   for (const sample of samples) {
     let parent = root;
     let inherited: Category = 'runtime';
     let previous: string | undefined;
     const frames = sample.frames;
-    const nameOf = (f: PerfFrame): NamedFrame => {
-      const cacheKey = `${f.symbol ?? ''}\u0000${f.dso}`;
-      let named = names.get(cacheKey);
-      if (!named) names.set(cacheKey, (named = nameFrame(f)));
-      return named;
-    };
     let outermost = frames.length - 1;
-    if (options.isHarnessStart) {
-      const at = frames.findLastIndex((f) => options.isHarnessStart!(nameOf(f)));
+    if (isHarnessStart) {
+      const at = frames.findLastIndex((f) => isHarnessStart(nameOf(f)));
       if (at >= 0) outermost = at;
     }
     const enter = (fn: CallFrame, category: Category | undefined): void => {
@@ -276,7 +287,7 @@ export function nativeToCpuProfile(samples: readonly PerfSample[], options: Nati
       }
       parent = nodes[id - 1]!;
     };
-    const timed = options.harnessKind ? timedRun(frames, outermost, nameOf, options.harnessKind) : undefined;
+    const timed = harnessKind ? timedRun(frames, outermost, nameOf, harnessKind) : undefined;
     if (timed !== undefined) {
       enter(TIMED_LOOP_FRAME, 'benchmark');
       inherited = 'benchmark';
@@ -293,7 +304,7 @@ export function nativeToCpuProfile(samples: readonly PerfSample[], options: Nati
       enter(fn, category);
     }
     parent.hitCount = (parent.hitCount ?? 0) + 1;
-    if (sample.frames.length === 0 || nameFrame(sample.frames[0]!).unresolved) unresolvedSamples++;
+    if (sample.frames.length === 0 || nameOf(sample.frames[0]!).unresolved) unresolvedSamples++;
     out.push(parent.id);
     // A sample's weight is the next time delta (summary.ts sampleWeights): the period, in µs.
     deltas.push(deltas.length === 0 ? 0 : (samples[out.length - 2]?.periodNs ?? 0) / 1000);

@@ -159,12 +159,27 @@ describe('naming and categories', () => {
           { ip: '3', symbol: constrained, dso: NODE },
           { ip: '4', symbol: 'Builtins_JsonParse', dso: NODE },
           { ip: '5', dso: NODE },
+          // workerd's Rust (v0 mangling, which perf leaves mangled).
+          { ip: '6', symbol: '_RNvNtCsbyKmY2wN7DJ_14workerd_server5entry5serve', dso: '/opt/workerd' },
+          { ip: '7', symbol: '_RNvMs1_NtNtCsJ1NiIcemM6_11kj_rs_tokio3ffi6bridgeNtB5_19TokioAsyncIoContext8block_on', dso: '/opt/workerd' },
         ],
       },
     ];
     demangleSamples(samples, cxxfilt);
-    expect(samples[0]!.frames.map((f) => f.symbol)).toEqual(['v8::internal::Execution::Call', 'temporal_capi::instant::ffi::Instant::to_ixdtf_string_with_provider', constrained, 'Builtins_JsonParse', undefined]);
+    expect(samples[0]!.frames.map((f) => f.symbol)).toEqual([
+      'v8::internal::Execution::Call',
+      'temporal_capi::instant::ffi::Instant::to_ixdtf_string_with_provider',
+      constrained,
+      'Builtins_JsonParse',
+      undefined,
+      // Without the crate hashes, which change with every build.
+      'workerd_server::entry::serve',
+      '<kj_rs_tokio::ffi::bridge::TokioAsyncIoContext>::block_on',
+    ]);
     expect(nameFrame(samples[0]!.frames[2]!).callFrame.functionName).toBe('v8::internal::PropertyKey::PropertyKey<…>');
+    // A Rust method's leading <Type> is its type, not template arguments to fold.
+    expect(nameFrame(samples[0]!.frames[6]!)).toMatchObject({ callFrame: { functionName: '<kj_rs_tokio::ffi::bridge::TokioAsyncIoContext>::block_on' }, category: 'runtime' });
+    expect(nameFrame(samples[0]!.frames[5]!).category).toBe('runtime');
   });
 
   it('groups a stripped binary by library instead of showing [unknown]', () => {
