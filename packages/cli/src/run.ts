@@ -9,6 +9,7 @@ import type { CaseListing } from '@rtbench/core/protocol';
 import { INSTRUCTIONS_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import { availableParallelism } from 'node:os';
 import { hostSuiteCode, isHostCaseSpec, type HostCaseSpec, type HostTimedSuite } from '@rtbench/host-timed';
+import { runtimePlugins } from '@rtbench/runtime-registry';
 import {
   addResults,
   BALANCED_ORDER_DESCRIPTION,
@@ -16,7 +17,6 @@ import {
   hostBudget,
   hostTimedMeasurer,
   hostUnits,
-  DETERMINISM_ENV,
   DETERMINISM_FLAGS,
   instructionsMeasurer,
   lockstepMeasurer,
@@ -160,7 +160,7 @@ export async function executeRun(suite: SuiteLocation & { cases: CaseListing[] }
     measurer = inRuntimeMeasurer(options);
     if (options.measurer === 'instructions') {
       run.cases = run.cases.map((c) => ({ ...c, metric: INSTRUCTIONS_PER_OP }));
-      run.options.instructions = { cacheSim: options.instructions?.cacheSim ?? false, engineFlags: { v8: [...DETERMINISM_FLAGS.v8], jsc: [...DETERMINISM_FLAGS.jsc], ...Object.fromEntries(Object.entries(DETERMINISM_ENV).map(([runtime, env]) => [`${runtime} environment`, Object.entries(env).map(([k, v]) => `${k}=${v}`)])) } };
+      run.options.instructions = { cacheSim: options.instructions?.cacheSim ?? false, engineFlags: { v8: [...DETERMINISM_FLAGS.v8], jsc: [...DETERMINISM_FLAGS.jsc], ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))) } };
     }
   }
   const resultFor = addResults(

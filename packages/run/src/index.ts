@@ -14,4 +14,4 @@ export { lockstepMeasurer, warmLockstepMeasurer, turnsFor, LOCKSTEP_DESCRIPTION,
 export { corroborate } from './measurers/corroborate.ts';
 export { processesMeasurer, PROCESSES_DESCRIPTION } from './measurers/processes.ts';
 export { hostBudget, hostTimedMeasurer, hostUnits, HOST_TIMED_DESCRIPTION, MIN_LOAD_MS, MIN_LOAD_WARMUP_MS, type HostBudget } from './measurers/host-timed.ts';
-export { DETERMINISM_ENV, DETERMINISM_FLAGS, deterministicFlags, instructionsMeasurer, INSTRUCTIONS_DESCRIPTION, type InstructionOptions } from './measurers/instructions.ts';
+export { DETERMINISM_FLAGS, deterministicFlags, instructionsMeasurer, INSTRUCTIONS_DESCRIPTION, type InstructionOptions } from './measurers/instructions.ts';

@@ -187,6 +187,8 @@ export interface RuntimePlugin {
    * after another (session.ts). Absent: each case gets its own process.
    */
   startWarm?(request: JobRequest): WarmProcess;
+  /** Environment that makes its work repeatable under instruction counts, beyond engine flags (bun: its own GC timer off). */
+  readonly countingEnv?: Readonly<Record<string, string>>;
   /** The engine metrics its jobs report (GC by kind, allocation, heap), and where they come from; one line. */
   readonly engineMetrics: string;
 

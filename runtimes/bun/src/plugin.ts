@@ -95,6 +95,8 @@ export const bunRuntime: RuntimePlugin = {
   },
 
   ...processJobs(startBunJob),
+  // Bun's own GC timer collects on the clock while the process idles between counted samples.
+  countingEnv: { BUN_GC_TIMER_DISABLE: '1' },
   engineMetrics: "collections and their pauses from JavaScriptCore's GC log on stderr (BUN_JSC_logGC), heap in use from process.memoryUsage()",
 
   programs: {

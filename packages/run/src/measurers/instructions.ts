@@ -58,10 +58,6 @@ export const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>
   jsc: ['--useConcurrentJIT=false', '--useConcurrentGC=false', '--forceWeakRandomSeed=true', '--forcedWeakRandomSeed=7'],
 };
 
-/** Environment per runtime that makes its work repeatable (not engine flags): Bun's own GC timer collects on the clock while the process idles. */
-export const DETERMINISM_ENV: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  bun: { BUN_GC_TIMER_DISABLE: '1' },
-};
 
 /** Instructions a sample of n calls should hold (n × instructions per op). */
 export const TARGET_SAMPLE_INSTRUCTIONS = 25e6;
@@ -99,11 +95,11 @@ export interface InstructionOptions {
 
 export const INSTRUCTIONS_DESCRIPTION = `instructions: per variant and round, one process under valgrind (callgrind) serves every case in a fixed order, instrumentation off through start-up and each case's W warm-up calls; the host dumps the counter (vgdb) after each sample, and once two samples of n calls count the same, the count per call is the median of those two and ${WINDOW_SAMPLES - 2} more (${WINDOW_SAMPLES_OF_ONE_CALL - 2} more when n = 1) less the median of ${EMPTY_SAMPLES} samples of no calls, over n`;
 
-/** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the runtime's determinism environment. */
+/** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the environment its plug-in counts with (countingEnv). */
 export function deterministicFlags(arm: Arm): TranslatedFlags {
   const translated = arm.plugin.translateFlags([...arm.variantFlags, ...DETERMINISM_FLAGS[arm.target.engine]]);
   // The variant's own environment (NODE_ENV=…) stays and wins; the engine's flags are translated afresh with the additions.
-  return { args: translated.args, env: { ...DETERMINISM_ENV[arm.plugin.name], ...translated.env, ...arm.flags.env } };
+  return { args: translated.args, env: { ...arm.plugin.countingEnv, ...translated.env, ...arm.flags.env } };
 }
 
 /** Runs `jobs` with at most `parallel` at once, in order of start. */
