@@ -1,7 +1,8 @@
 /**
  * Instruction counts' own figures (docs/instructions.md), through the real CLI:
  *   1. run-to-run spread of the per-op count, per case and runtime, over the rounds
- *      of a four-runtime run (target ≤ 0.5%), and its wall time;
+ *      of a four-runtime run (target ≤ 0.5%), and its wall time (a figure: run it under the measure lock; the whole
+ *      suite in two halves, --filter 10kb and --filter 500kb, if one would hold the lock too long);
  *   2. A/A (--compare node@26 node@26 --measure instructions): every case "equivalent";
  *   3. node@24 vs node@26 in counts and in time (lockstep defaults): do the decided directions agree?
  * Run: npx tsx scripts/instruction-targets.ts [--filter 10kb] [--rounds 3] [--skip 1,2,3] [--save-dir DIR]
@@ -37,6 +38,7 @@ if (!skip.has('1')) {
   let worst = 0;
   let within = 0;
   let cells = 0;
+  const byRuntime = new Map<string, number[]>();
   for (const res of r.run.results) {
     const xs = res.rounds.map((x) => x.samples[0]!);
     if (xs.length < 2) {
@@ -48,8 +50,10 @@ if (!skip.has('1')) {
     cells++;
     if (spread <= 0.005) within++;
     worst = Math.max(worst, spread);
+    byRuntime.set(res.variantId, [...(byRuntime.get(res.variantId) ?? []), spread]);
     console.log(`  ${`${res.caseId} · ${res.variantId}`.padEnd(72)} ${xs.map((x) => x.toFixed(0)).join(' ')}  ±${pct(spread, 3)}`);
   }
+  for (const [runtime, spreads] of byRuntime) console.log(`  ${runtime}: ±${pct(Math.min(...spreads), 3)} to ±${pct(Math.max(...spreads), 3)} over ${spreads.length} cases`);
   console.log(`  per-op counts within ±0.5% of their median over the rounds: ${within} of ${cells}; largest ±${pct(worst, 3)}; wall ${(r.wallMs / 60000).toFixed(1)} min; load ${load()}`);
 }
 
