@@ -51,8 +51,13 @@ export const LOCKSTEP_DESCRIPTION =
 export const WARM_LOCKSTEP_DESCRIPTION =
   'lockstep (warm processes): per set, one live process per variant serves every case in a shuffled order; per case, the processes warm it together, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more)';
 
-/** A set's sampling stops once it took this many times what its turns were planned to take (a loaded machine)… */
-export const SAMPLING_CAP_FACTOR = 2;
+/**
+ * A set's sampling stops once it took this many times its arms' sampling
+ * time (--time over --rounds, per arm)… At the defaults (40 ms) a 10 ms
+ * operation's 12 turns take 3× that on a quiet machine; at load 10–13 the
+ * uncapped minimum stretched a default run from 145 s to 208 s.
+ */
+export const SAMPLING_CAP_FACTOR = 3;
 /** …but not before this many turns. */
 export const LOADED_MIN_TURNS = 5;
 
@@ -75,10 +80,11 @@ async function sampleInTurn(cases: readonly LiveCase[], arms: readonly Arm[], op
   const positions: number[][] = arms.map(() => []);
   const readings: SampleReading[][] = arms.map(() => []);
   const turns = turnsFor(options, live.map((i) => ready[i]!.batchNs));
-  // A set's turns are planned from quiet-machine sample lengths; on a loaded machine each sample stretches, so the
-  // set stops early (after LOADED_MIN_TURNS at least) once its sampling took SAMPLING_CAP_FACTOR times its plan.
+  // The turns are planned from the fastest warmup batch and a minimum that gives long operations more than their
+  // sampling time; a set stops early (after LOADED_MIN_TURNS at least) once its sampling took SAMPLING_CAP_FACTOR
+  // times the sampling time of its arms, so neither a loaded machine nor a long operation stretches a run without bound.
   const started = performance.now();
-  const capMs = SAMPLING_CAP_FACTOR * Math.max(options.sampleTimeMs, turns * (Math.max(...live.map((i) => ready[i]!.batchNs)) / 1e6)) * live.length;
+  const capMs = SAMPLING_CAP_FACTOR * options.sampleTimeMs * live.length;
   for (let turn = 0; turn < turns && live.length && !context.signal?.aborted; turn++) {
     if (turn >= LOADED_MIN_TURNS && performance.now() - started > capMs) break;
     const order = [...live.slice(turn % live.length), ...live.slice(0, turn % live.length)];
