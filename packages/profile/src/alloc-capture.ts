@@ -85,6 +85,28 @@ export type AllocationCaseResult =
  * Takes one allocation profile of one case on one arm and writes it to
  * `outPath`. Never throws for what the runtime or the case did.
  */
+/** How long an inspector's answer may trail the sample it was carried out in before another sample is asked for. */
+const ANSWER_TRAIL_MS = 200;
+
+/**
+ * Asks for samples until `answer` settles. A command that arrives while the
+ * process waits between samples is carried out only during the next one, so
+ * a single wake-up sample can pass before it (on a busy machine it did: the
+ * stop then waited 30 s for a sample never asked for).
+ */
+async function wakeUntilAnswered(answer: Promise<unknown>, sample: () => Promise<unknown>): Promise<void> {
+  let settled = false;
+  const done = answer.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  while (!settled) {
+    if ((await sample()) === undefined) throw new Error('the process stopped answering samples');
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, ANSWER_TRAIL_MS))]);
+  }
+  await answer;
+}
+
 export async function profileAllocations(options: AllocationCaseOptions): Promise<AllocationCaseResult> {
   const { arm, caseId, outPath } = options;
   const hook = arm.plugin.allocationProfile;
@@ -120,9 +142,9 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
       session = await connectCdp(port, await inspectorTarget(port, INSPECTOR_WAIT_MS));
       // No HeapProfiler.enable: sampling needs none, and node would carry it out only at the next sample.
       const started = session.send('HeapProfiler.startSampling', { samplingInterval: intervalBytes, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-      // node and deno carry the command out during the next sample (see above): the first sample wakes them.
-      const [, first] = await Promise.all([started, live.sample()]);
-      if (first === undefined) throw new Error('the process stopped answering samples');
+      // node and deno carry the command out during a sample (see above): samples wake them until it is answered.
+      await withTimeout(wakeUntilAnswered(started, () => live.sample()), 30_000, 'HeapProfiler.startSampling');
+      // Counted from the sample it started in (the one before, if any, ran without it).
       counted = 1;
       const until = performance.now() + timeMs;
       while (performance.now() < until || counted < 5) {
@@ -131,7 +153,8 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
         counted++;
       }
       const stopped = session.send<{ profile: unknown }>('HeapProfiler.stopSampling');
-      const [result] = await Promise.all([withTimeout(stopped, 30_000, 'HeapProfiler.stopSampling'), live.sample()]);
+      await withTimeout(wakeUntilAnswered(stopped, () => live.sample()), 30_000, 'HeapProfiler.stopSampling');
+      const result = await stopped;
       profile = checkHeapProfile(result.profile, `${arm.target.spec}'s heap profile`);
     }
   } catch (error) {
