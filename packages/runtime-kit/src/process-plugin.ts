@@ -7,7 +7,7 @@
 import { createServer } from 'node:net';
 import { startJob, type RunningJob, type SpawnJobOptions } from './process.ts';
 import { liveCase, warmProcess } from './session.ts';
-import type { CpuProfileHook, InspectorHook, RuntimePlugin } from './plugin.ts';
+import type { AllocationProfileHook, CpuProfileHook, InspectorHook, RuntimePlugin, Unavailable } from './plugin.ts';
 import type { JobRequest, TranslatedFlags } from './types.ts';
 
 /** How the plug-in starts its runtime on a job: the process, its job on stdin. */
@@ -67,4 +67,12 @@ export function cpuProfFlags(method: string): CpuProfileHook {
     kind: 'file',
     flags: (dir, name, intervalUs) => ({ args: ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}`, `--cpu-prof-interval=${Math.max(1, Math.round(intervalUs))}`], env: {} }),
   };
+}
+
+/** A runtime that starts a process per program has no isolate to start on its own. */
+export const NO_ISOLATE_START: Unavailable = { unavailable: 'it starts a process per program; isolate start is measured through a worker loader' };
+
+/** V8's sampling heap profiler over the inspector (`how`: how the inspector is reached), as profile's alloc-capture drives it. */
+export function v8HeapSampling(how: string): AllocationProfileHook {
+  return { method: `${how}, HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)` };
 }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
   cpuProfFlags,
+  NO_ISOLATE_START,
   FlagError,
   type JobRequest,
   processJobs,
@@ -108,7 +109,7 @@ export const bunRuntime: RuntimePlugin = {
       env: childEnv({ BUN_RUNTIME_TRANSPILER_CACHE_PATH: options.cacheDir ?? '0', ...flags.env }),
     }),
     codeCache: { note: 'the transpiled source of large files (BUN_RUNTIME_TRANSPILER_CACHE_PATH), not bytecode' },
-    isolateStart: { unavailable: 'it starts a process per program; isolate start is measured through a worker loader' },
+    isolateStart: NO_ISOLATE_START,
   },
 
   inspector: { unavailable: "bun's inspector speaks WebKit's protocol, not the Chrome DevTools Protocol rtbench drives" },

@@ -16,6 +16,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   cpuProfFlags,
+  NO_ISOLATE_START,
+  v8HeapSampling,
   FlagError,
   inspectFlag,
   type JobRequest,
@@ -113,13 +115,13 @@ export const denoRuntime: RuntimePlugin = {
       return { command: target.binary, args: [...runArgs, ...net, ...flags.args, script], env: childEnv({ ...(options.cacheDir ? { DENO_DIR: options.cacheDir } : {}), ...flags.env }) };
     },
     codeCache: { note: "V8's code cache in DENO_DIR" },
-    isolateStart: { unavailable: 'it starts a process per program; isolate start is measured through a worker loader' },
+    isolateStart: NO_ISOLATE_START,
   },
 
   inspector: inspectFlag(start),
   // Not in `deno run --help`, but in the binary's help text and accepted ("Start the V8 CPU profiler on startup and write the profile to disk on exit").
   cpuProfile: cpuProfFlags('deno run --cpu-prof (V8 CpuProfiler)'),
-  allocationProfile: { method: 'deno run --inspect, HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)' },
+  allocationProfile: v8HeapSampling('deno run --inspect'),
   nativeProfile: {
     jitNames: 'perf-map',
     withJitNames: (flags) => ({ args: withV8Flags(flags.args, ['--perf-basic-prof', '--interpreted-frames-native-stack']), env: flags.env }),

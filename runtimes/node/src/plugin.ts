@@ -9,6 +9,8 @@ import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   cpuProfFlags,
+  NO_ISOLATE_START,
+  v8HeapSampling,
   FlagError,
   flagsAsWritten,
   inspectFlag,
@@ -141,12 +143,12 @@ export const nodeRuntime: RuntimePlugin = {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(options.cacheDir ? { NODE_COMPILE_CACHE: options.cacheDir } : {}), ...flags.env },
     }),
     codeCache: { note: "V8's code cache on disk (NODE_COMPILE_CACHE, node >= 22.1)" },
-    isolateStart: { unavailable: 'it starts a process per program; isolate start is measured through a worker loader' },
+    isolateStart: NO_ISOLATE_START,
   },
 
   inspector: inspectFlag(start),
   cpuProfile: cpuProfFlags('node --cpu-prof (V8 CpuProfiler)'),
-  allocationProfile: { method: 'node --inspect, HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)' },
+  allocationProfile: v8HeapSampling('node --inspect'),
   nativeProfile: {
     jitNames: 'perf-map',
     withJitNames: (flags) => ({ args: ['--perf-basic-prof', '--interpreted-frames-native-stack', ...flags.args], env: flags.env }),

@@ -16,6 +16,7 @@ import {
   type RuntimePlugin,
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
+  v8HeapSampling,
   liveCase,
   warmProcess,
 } from '@rtbench/runtime-kit';
@@ -39,7 +40,6 @@ const workerd: SingleNpmRuntime = {
 
 /** The inspector's port comes back on the control fd (`listen-inspector`). */
 const INSPECTOR_OPTION = '--inspector-addr=127.0.0.1:0';
-const V8_HEAP_SAMPLING = 'HeapProfiler.startSampling around the lockstep samples (V8 sampling heap profiler, collected objects included)';
 
 export const workerdRuntime: RuntimePlugin = {
   name: 'workerd',
@@ -100,7 +100,7 @@ export const workerdRuntime: RuntimePlugin = {
     },
   },
   cpuProfile: { kind: 'inspector', method: 'workerd --inspector-addr, Chrome DevTools Protocol Profiler domain (V8 CpuProfiler)' },
-  allocationProfile: { method: `workerd --inspector-addr, ${V8_HEAP_SAMPLING}` },
+  allocationProfile: v8HeapSampling('workerd --inspector-addr'),
   // The args are the config's v8Flags.
   nativeProfile: {
     jitNames: 'perf-map',
