@@ -8,20 +8,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
-import { fixture, repoRoot, runCli, tempFile } from './helpers/cli.ts';
+import { fixture, repoRoot, runCliAsync, tempFile } from './helpers/cli.ts';
 
 const ALL = 'node,deno,bun,workerd';
 const QUICK = ['--rounds', '2', '--time', '40ms', '--warmup', '10ms'];
 
-function bench(suite: string, extra: string[], runtimes = ALL): { run: RunRecord; status: number | null; stderr: string } {
+async function bench(suite: string, extra: string[], runtimes = ALL): Promise<{ run: RunRecord; status: number | null; stderr: string }> {
   const out = tempFile('run.json');
-  const r = runCli(['bench', suite, ...QUICK, '--runtime', runtimes, ...extra, '--save', out, '--quiet']);
+  const r = await runCliAsync(['bench', suite, ...QUICK, '--runtime', runtimes, ...extra, '--save', out, '--quiet']);
   return { run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), status: r.status, stderr: r.stderr };
 }
 
-describe('lockstep sets on node, deno, bun and workerd', () => {
-  it('samples the live processes of a set in turn, every arm in every position, and pairs the rounds; one warm process per arm serves both cases of both sets', () => {
-    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '2']);
+// The runs are independent: side by side.
+describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
+  it('samples the live processes of a set in turn, every arm in every position, and pairs the rounds; one warm process per arm serves both cases of both sets', async () => {
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '2']);
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('lockstep');
     expect(run.options.lockstepProcesses).toBe('warm');
@@ -63,8 +64,8 @@ describe('lockstep sets on node, deno, bun and workerd', () => {
     expect(run.digestMismatches).toEqual([]);
   });
 
-  it('keeps its numbers and its protocol when a case replaces the built-ins, and its job out of the process arguments', () => {
-    const { run, status, stderr } = bench(join(repoRoot, 'test/fixtures/hostile-builtins/index.ts'), []);
+  it('keeps its numbers and its protocol when a case replaces the built-ins, and its job out of the process arguments', async () => {
+    const { run, status, stderr } = await bench(join(repoRoot, 'test/fixtures/hostile-builtins/index.ts'), []);
     expect(status, stderr).toBe(0);
     for (const r of run.results) {
       expect(r.status, `${r.variantId}: ${JSON.stringify(r.failures)}`).toBe('ok');
@@ -75,8 +76,8 @@ describe('lockstep sets on node, deno, bun and workerd', () => {
     }
   });
 
-  it('still runs a fresh process per round with --schedule processes', () => {
-    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'n=200', '--schedule', 'processes'], 'node,workerd');
+  it('still runs a fresh process per round with --schedule processes', async () => {
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'n=200', '--schedule', 'processes'], 'node,workerd');
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('processes');
     for (const r of run.results) {
@@ -85,15 +86,15 @@ describe('lockstep sets on node, deno, bun and workerd', () => {
     }
   });
 
-  it('gives each case live processes of its own with --schedule lockstep-per-case', () => {
-    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case'], 'node,bun');
+  it('gives each case live processes of its own with --schedule lockstep-per-case', async () => {
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case'], 'node,bun');
     expect(status, stderr).toBe(0);
     expect(run.options.lockstepProcesses).toBe('per-case');
     for (const r of run.results) expect(r.rounds.every((x) => x.lockstep !== undefined && x.lockstep.servedBefore === undefined)).toBe(true);
   });
 
-  it('starts new warm processes every set with --sets-per-process 1, each case set up and warmed in each', () => {
-    const { run, status, stderr } = bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '1'], 'node,bun');
+  it('starts new warm processes every set with --sets-per-process 1, each case set up and warmed in each', async () => {
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '1'], 'node,bun');
     expect(status, stderr).toBe(0);
     expect(run.options.setsPerProcess).toBe(1);
     for (const r of run.results) expect(r.rounds.map((x) => [x.round, x.lockstep!.process, x.lockstep!.visit])).toEqual([[0, 0, 1], [1, 1, 1]]);
