@@ -29,7 +29,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
 }
 
 /** The inspector's WebSocket path for the benchmark's target (workerd's service "rtbench"; a process's only one), from /json/list. */
-export async function targetPath(port: number): Promise<string> {
+async function targetPath(port: number): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/json/list`);
   const targets = (await res.json()) as { id?: string; title?: string; webSocketDebuggerUrl?: string }[];
   if (!Array.isArray(targets) || targets.length === 0) throw new Error('the inspector lists no target');

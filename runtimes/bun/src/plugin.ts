@@ -127,5 +127,3 @@ export const bunRuntime: RuntimePlugin = {
       "bun's binary carries only its ~1,100 dynamic symbols: JavaScriptCore's and bun's C++ and Zig code is addresses, grouped by library as one frame; JIT code is named from JSC's jitdump (BUN_JSC_useJITDump), by tier and code block (\"JSC-DFG: <function>#<hash>\"), without source lines; the interpreter (LLInt) and its thunks are in the binary, unnamed",
   },
 };
-
-export default bunRuntime;

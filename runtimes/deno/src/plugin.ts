@@ -128,5 +128,3 @@ export const denoRuntime: RuntimePlugin = {
     resolves: "deno's binary is stripped: its C++ and Rust code (V8's runtime functions, JSON.parse's C++ among them, and deno's own) is addresses, grouped by library as one frame; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own), and V8's builtins are named there too",
   },
 };
-
-export default denoRuntime;

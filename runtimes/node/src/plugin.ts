@@ -155,5 +155,3 @@ export const nodeRuntime: RuntimePlugin = {
     resolves: "node's binary carries its symbols: V8's and node's C++ functions and V8's builtins (Builtins_*) by name; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own); functions a compiler inlined are part of their caller (no DWARF inline data)",
   },
 };
-
-export default nodeRuntime;

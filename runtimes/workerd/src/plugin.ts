@@ -112,5 +112,3 @@ export const workerdRuntime: RuntimePlugin = {
     return warmProcess(startWorkerdJob(request));
   },
 };
-
-export default workerdRuntime;
