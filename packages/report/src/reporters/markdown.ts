@@ -5,6 +5,7 @@ import { NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
 import { bestRows, benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi } from './cells.ts';
 import { renderHistoryMarkdown } from './history.ts';
+import { verdictWords } from '../verdict-words.ts';
 import type { Reporter } from './reporter.ts';
 
 function commandLine(command: readonly string[]): string {
@@ -88,7 +89,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     const g = section.geomean;
     if (g) {
       const left = g.excluded ? ` (${g.excluded} with different work left out)` : '';
-      lines.push('', `**Geometric mean** over ${g.cases} cases${left}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} time.`);
+      lines.push('', `**Geometric mean** over ${g.cases} cases${left}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} ${verdictWords(section.cases.find((r) => r.metric)?.metric).quantity}.`);
     }
     for (const row of section.cases) {
       if (row.digests) {

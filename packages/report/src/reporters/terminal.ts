@@ -13,6 +13,7 @@ import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '
 import { benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, legend, ratioWithCi, type BenchCells, type BenchColumn } from './cells.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
+import { verdictWords } from '../verdict-words.ts';
 import { casePlot } from './plot.ts';
 import type { Reporter, ReporterOptions } from './reporter.ts';
 
@@ -199,7 +200,7 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
   const g = section.geomean;
   if (g) {
     const left = g.excluded ? ` (${g.excluded} case${g.excluded === 1 ? '' : 's'} with different work left out)` : '';
-    out.push(...wrapped(`${c.bold('geomean')} over ${g.cases} cases${left}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} time`, columns));
+    out.push(...wrapped(`${c.bold('geomean')} over ${g.cases} cases${left}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} ${verdictWords(section.cases.find((r) => r.metric)?.metric).quantity}`, columns));
   }
   for (const row of section.cases) {
     if (row.digests) {

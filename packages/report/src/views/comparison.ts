@@ -73,7 +73,8 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
     pairs: run.cases.map((c) => pairedCase(resultFor.get(`${c.id}\u0000${baseline.id}`), resultFor.get(`${c.id}\u0000${candidate.id}`), ratioOptions, undefined, metricOf(run, c.id))),
   }));
   const assembled = assemble(sections, ratioOptions, 'paired', new Map(run.cases.map((c) => [c.id, metricOf(run, c.id)])));
-  if (run.cases.some((c) => c.metric)) notes.push('timed by the host: each round is one fresh process timed to its first answer, or one load run against a fresh server; ratios are of times, per start or per request');
+  // Instruction counts also give cases a metric; the note is for host-timed cases.
+  if (run.cases.some((c) => c.metric && c.metric.unit !== 'instructions')) notes.push('timed by the host: each round is one fresh process timed to its first answer, or one load run against a fresh server; ratios are of times, per start or per request');
   // Adaptive runs: how precise each candidate's ratio got, and why rounds stopped.
   for (const section of assembled) {
     for (const row of section.cases) {
