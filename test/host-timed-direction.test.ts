@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { metricOf, parseRun, TIME_PER_OP, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { benchView, comparisonCells, pairedComparisonView, reporterFor } from '@rtbench/report';
-import { finishRun } from '../packages/cli/src/run.ts';
+import { finishRun } from '../packages/run/src/record.ts';
 import { asTimeResult, pageData } from '../packages/report/src/html/page-data.ts';
 import { syntheticRun } from './compare-synthetic.ts';
 

@@ -14,7 +14,7 @@ import { parseCommandArgs } from '../../packages/cli/src/args.ts';
 import { COMMANDS } from '../../packages/cli/src/command-line.ts';
 import { parseRuntimeList, parseVariant, quotePart } from '../../packages/cli/src/variants.ts';
 import { validateRun } from '../../packages/cli/src/results-file.ts';
-import { computeStats } from '../../packages/cli/src/run.ts';
+import { computeStats } from '../../packages/run/src/record.ts';
 import { syntheticRun } from '../compare-synthetic.ts';
 
 /** Runs `f`; an error other than a UsageError fails the property. */

@@ -6,6 +6,7 @@
 import { formatNames } from '@rtbench/report';
 import { isUnavailable } from '@rtbench/runtime-kit';
 import { runtimePlugins } from '@rtbench/runtime-registry';
+import { INSTRUCTIONS, SCHEDULES } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
 import { BROUGHT_FORMATS, broughtFileProblem, checkBroughtFile, setBroughtSettings } from './brought-file.ts';
 import { benchCommand } from './commands/bench.ts';
@@ -75,13 +76,13 @@ const BENCH_OPTIONS = [
     value: 'duration',
     help: `Warmup in each process, at least; it goes on (up to ${WARMUP_CAP_FACTOR}x) while batch times still fall (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
   },
-  { name: 'measure', kind: 'value', value: 'what', help: 'time (default), or instructions: counted under valgrind (callgrind), one process per case, variant and round; needs valgrind' },
+  { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${INSTRUCTIONS.name}: ${INSTRUCTIONS.help}; needs ${INSTRUCTIONS.needs}` },
   { name: 'cache-sim', kind: 'flag', help: 'With --measure instructions: simulate the caches too, and report misses and estimated cycles per operation' },
   {
     name: 'schedule',
     kind: 'value',
     value: 'kind',
-    help: 'lockstep (default): per round a set of warm processes, one per runtime, that serve every case in a shuffled order, sampled in turn; lockstep-per-case: the same with live processes of their own per case; processes: a fresh process per case, runtime and round, sampling back to back',
+    help: SCHEDULES.map((s) => `${s.name}${s.name === BENCH_DEFAULTS.schedule ? ' (default)' : ''}: ${s.help}`).join('; '),
   },
   {
     name: 'sets-per-process',

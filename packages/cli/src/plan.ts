@@ -13,7 +13,7 @@ import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import type { Schedule } from '@rtbench/run';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './options.ts';
-import type { InRuntimeMeasurer, RunOptions } from './run.ts';
+import { SCHEDULES, type InRuntimeMeasurer, type RunOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, isBroughtEntry } from './brought-file.ts';
 import { listInRuntime } from './list-cases.ts';
@@ -71,10 +71,12 @@ export function parseMeasure(text: string | undefined): 'time' | 'instructions' 
 /** `--schedule`: lockstep sets of live processes, or a fresh process per round. */
 export function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
   const kind = (text ?? BENCH_DEFAULTS.schedule).trim();
-  if (kind !== 'lockstep' && kind !== 'lockstep-per-case' && kind !== 'processes') {
-    throw new UsageError(`--schedule ${text}: expected lockstep (warm live processes that serve every case, sampled in turn; the default), lockstep-per-case (live processes of their own per case) or processes (a fresh process per round)`);
+  const schedule = SCHEDULES.find((s) => s.name === kind);
+  if (!schedule) {
+    const names = SCHEDULES.map((s) => `${s.name} (${s.help}${s.name === BENCH_DEFAULTS.schedule ? '; the default' : ''})`);
+    throw new UsageError(`--schedule ${text}: expected ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`);
   }
-  return kind;
+  return schedule.name as InRuntimeMeasurer;
 }
 
 /**

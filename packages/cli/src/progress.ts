@@ -11,7 +11,7 @@
 import pc from 'picocolors';
 import { colourOn } from './colours.ts';
 import { firstLine, formatDuration, printable, shownName } from '@rtbench/report';
-import type { ProgressEvent } from './run.ts';
+import type { ProgressEvent } from '@rtbench/run';
 
 /** 0:42, 1:05:09 */
 export function formatClock(ms: number): string {

@@ -1,6 +1,5 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
 import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { diskIo, writeFileAtomically, type FileIo } from '@rtbench/runtime-kit';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from './errors.ts';
@@ -37,15 +36,6 @@ export function releaseUnsaved(path: string): void {
   } catch {
     /* gone already */
   }
-}
-
-/**
- * Saves the run atomically (runtime-kit's atomic-file.ts): a crash or a full
- * disk never leaves half a file, and a save that fails leaves the previous
- * save whole (a FileWriteError says so in one line).
- */
-export function writeRunAtomically(path: string, run: RunRecord, io: FileIo = diskIo): void {
-  writeFileAtomically(path, `${JSON.stringify(run, null, 1)}\n`, { io });
 }
 
 /**

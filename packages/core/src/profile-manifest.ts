@@ -1,6 +1,6 @@
 /**
  * `<run>.profiles/profiles.json`: what `--profile` took for a run, beside its
- * `.cpuprofile` (and, with `--profile alloc`, `.heapprofile`) files. Written by the CLI after profiling (packages/cli/src/profiles.ts),
+ * `.cpuprofile` (and, with `--profile alloc`, `.heapprofile`) files. Written by the run's profile phase (packages/run/src/profiles.ts),
  * read back when an HTML report is made for the run, which draws the call
  * trees as flame graphs. Declared here, with zod, because three packages
  * share it: @rtbench/profile builds the trees, the CLI writes and validates

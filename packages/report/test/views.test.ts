@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePaired, median } from '@rtbench/stats';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
-import { finishRun } from '../../cli/src/run.ts';
+import { finishRun } from '../../run/src/record.ts';
 import { benchRegressions, benchView, pairedComparisonView, reporterFor, viewOfRun } from '../src/index.ts';
 
 /** A synthetic run with its statistics computed the way the CLI computes them. */

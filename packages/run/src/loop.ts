@@ -38,8 +38,32 @@ export interface ProgressEvent {
   outcome?: { status: 'ok'; medianNs: number; text?: string } | { status: 'failed' | 'unsupported'; message: string };
 }
 
+/**
+ * Profiles, the loop's last phase: after the measured rounds (a profiler
+ * changes the timing, so never in a measured process), each pass takes one
+ * kind of profile of every unit on every arm in extra processes, in the
+ * run's case and variant order. The run's signal stops it; what was taken is
+ * kept (a pass saves as it goes).
+ */
+export interface Profiler {
+  readonly passes: readonly ProfilePass[];
+  /** Called with the finished run before the first profile; false: no profiles after all. */
+  start?(run: RunRecord): boolean;
+}
+
+export interface ProfilePass {
+  /** For the progress line: "profiling", "allocation profile". */
+  readonly label: string;
+  /** Profiles one unit on one arm; `unitIndex` and `armIndex` are their places in the run. */
+  take(unit: Unit, arm: Arm, at: { unitIndex: number; armIndex: number }, signal?: AbortSignal): Promise<void>;
+  /** Called once every arm has taken the unit (a comparison's differences). */
+  unitDone?(unit: Unit): void;
+}
+
 export interface RunHooks {
   onProgress?(event: ProgressEvent): void;
+  /** Called as each profile starts. */
+  onProfile?(event: { pass: string; caseId: string; variantId: string }): void;
   /** Called with the run so far after every replicate, and at the end. */
   save(run: RunRecord): void;
   signal?: AbortSignal;
@@ -53,6 +77,8 @@ export interface LoopPlan {
   seed: number;
   /** The run's results by resultKey(case, variant) (record.ts addResults). */
   resultFor: ReadonlyMap<string, CaseResult>;
+  /** Profiles after the measured rounds, when asked for. */
+  profiler?: Profiler;
 }
 
 /** Runs the plan with the measurer, fills `run`, finishes and saves it. */
@@ -194,7 +220,23 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
   run.timing = { wallMs: Math.round(performance.now() - started), timedMs: Math.round(timedMs) };
   finishRun(run, aborted());
   hooks.save(run);
+  if (plan.profiler && !aborted() && (plan.profiler.start?.(run) ?? true)) await profilePhase(plan.profiler, units, arms, hooks);
   return run;
+}
+
+/** Every pass over units × arms; an interrupt stops it between two profiles. */
+async function profilePhase(profiler: Profiler, units: readonly Unit[], arms: readonly Arm[], hooks: RunHooks): Promise<void> {
+  for (const pass of profiler.passes) {
+    for (const [unitIndex, unit] of units.entries()) {
+      for (const [armIndex, arm] of arms.entries()) {
+        if (hooks.signal?.aborted) return;
+        hooks.onProfile?.({ pass: pass.label, caseId: unit.key, variantId: arm.id });
+        await pass.take(unit, arm, { unitIndex, armIndex }, hooks.signal);
+      }
+      if (hooks.signal?.aborted) return;
+      pass.unitDone?.(unit);
+    }
+  }
 }
 
 /** One arm's outcomes into its results (one per case of the unit). */

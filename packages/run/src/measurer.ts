@@ -62,9 +62,26 @@ export interface LateFailure {
   failure: Omit<Failure, 'round'>;
 }
 
+/** The names a measurer goes by on the command line (--schedule, --measure) and in a saved run. */
+export type MeasurerName = 'lockstep' | 'lockstep-per-case' | 'processes' | 'instructions' | 'host-timed';
+
+/**
+ * What a measurer is, beside its code (each measurer's file declares its
+ * own): the CLI's help and errors, and the saved run's options, are made
+ * from these.
+ */
+export interface MeasurerDescriptor {
+  readonly name: MeasurerName;
+  /** What one sample is: "time per operation". */
+  readonly measures: string;
+  /** What it needs beyond the runtimes, when it needs something ("valgrind"). */
+  readonly needs?: string;
+  /** How it measures, in one sentence for --help. */
+  readonly help: string;
+}
+
 export interface Measurer {
-  /** How it measures, for the saved run's options (e.g. "lockstep: …"). */
-  readonly description: string;
+  readonly descriptor: MeasurerDescriptor;
   /** Measures one replicate of `unit` on `arms`, given in the schedule's order for this round. */
   replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]>;
   /**

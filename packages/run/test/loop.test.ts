@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CaseSpec } from '@rtbench/core';
 import type { RoundRecord, RunRecord } from '@rtbench/core/schema';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
-import { addResults, executeLoop, type Arm, type ArmResult, type Measurer, type Schedule, type Unit } from '../src/index.ts';
+import { addResults, executeLoop, type Arm, type ArmResult, type Measurer, type Profiler, type ProfilePass, type Schedule, type Unit } from '../src/index.ts';
 
 const CLOCK = { name: 'fake', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
 
@@ -43,7 +43,7 @@ interface Call {
 /** A measurer whose samples come from a function; it logs every call. */
 function fakeMeasurer(samples: (armId: string, round: number, unit: string) => number[] | 'unsupported' | 'fail', calls: Call[], onCall?: () => void): Measurer {
   return {
-    description: 'fake',
+    descriptor: { name: 'processes', measures: 'time per operation', help: 'a fake measurer: samples from a seeded generator' },
     async replicate(unit: Unit, arms: readonly Arm[], context): Promise<ArmResult[]> {
       calls.push({ unit: unit.key, arms: arms.map((a) => a.id), round: context.round });
       onCall?.();
@@ -211,5 +211,77 @@ describe('executeLoop with a measurer that keeps processes across a set', () => 
   it('keeps the units in plan order when the measurer does not keep processes', async () => {
     const { calls } = await run({ cases: ['a', 'b', 'c'], schedule: { order: 'shuffled', rounds: 2 }, measurer: (calls) => fakeMeasurer(() => [1], calls) });
     expect(calls.map((c) => c.unit).join('')).toBe('abcabc');
+  });
+});
+
+describe('the profile phase', () => {
+  /** A profiler whose passes log what they take, when, and with which places in the run. */
+  function fakeProfiler(log: string[], options: { start?: boolean; onTake?: () => void } = {}) {
+    const pass = (label: string): ProfilePass => ({
+      label,
+      async take(unit, a, at) {
+        log.push(`${label} ${unit.key}#${at.unitIndex} ${a.id}#${at.armIndex}`);
+        options.onTake?.();
+      },
+      unitDone: (unit) => void log.push(`${label} ${unit.key} done`),
+    });
+    return { passes: [pass('cpu'), pass('alloc')], start: (r: RunRecord) => (log.push(`start ${r.status}`), options.start ?? true) };
+  }
+
+  async function profiled(profiler: Profiler, signal?: AbortSignal, measurerCalls?: () => void) {
+    const cases = ['a', 'b'];
+    const record = emptyRun(cases, ['x', 'y']);
+    const resultFor = addResults(record, cases.map((id) => ({ id })), [{ id: 'x' }, { id: 'y' }]);
+    const events: string[] = [];
+    const done = await executeLoop(
+      record,
+      { units: cases.map((id) => ({ key: id, cases: [caseSpec(id)] })), arms: ['x', 'y'].map(arm), schedule: { order: 'balanced', rounds: 2 }, seed: 7, resultFor, profiler },
+      fakeMeasurer(() => [10, 11], [], measurerCalls),
+      { save: () => {}, onProfile: (e) => events.push(`${e.pass} ${e.caseId} ${e.variantId}`), ...(signal ? { signal } : {}) },
+    );
+    return { run: done, events };
+  }
+
+  it('runs after the measured rounds, on the finished run: each pass over every case and arm in the run order, a unit closed after its last arm', async () => {
+    const log: string[] = [];
+    const { run: r, events } = await profiled(fakeProfiler(log));
+    expect(r.status).toBe('complete');
+    expect(log).toEqual([
+      'start complete',
+      'cpu a#0 x#0',
+      'cpu a#0 y#1',
+      'cpu a done',
+      'cpu b#1 x#0',
+      'cpu b#1 y#1',
+      'cpu b done',
+      'alloc a#0 x#0',
+      'alloc a#0 y#1',
+      'alloc a done',
+      'alloc b#1 x#0',
+      'alloc b#1 y#1',
+      'alloc b done',
+    ]);
+    expect(events[0]).toBe('cpu a x');
+    expect(events).toHaveLength(8);
+  });
+
+  it('takes no profile when the profiler declines the run, or when the run was interrupted', async () => {
+    const declined: string[] = [];
+    await profiled(fakeProfiler(declined, { start: false }));
+    expect(declined).toEqual(['start complete']);
+    const abort = new AbortController();
+    const interrupted: string[] = [];
+    const { run: r } = await profiled(fakeProfiler(interrupted), abort.signal, () => abort.abort());
+    expect(r.status).toBe('interrupted');
+    expect(interrupted).toEqual([]);
+  });
+
+  it('stops between two profiles when the signal comes, keeping what it took', async () => {
+    const abort = new AbortController();
+    const log: string[] = [];
+    const { run: r } = await profiled(fakeProfiler(log, { onTake: () => log.length === 3 && abort.abort() }), abort.signal);
+    // The measured run finished before the phase: its record stays complete.
+    expect(r.status).toBe('complete');
+    expect(log).toEqual(['start complete', 'cpu a#0 x#0', 'cpu a#0 y#1']);
   });
 });

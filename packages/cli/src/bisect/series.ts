@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { historyView, type HistoryInput, type HistoryView } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
-import { computeStats } from '../run.ts';
+import { computeStats } from '@rtbench/run';
 import { releaseVariant, type ReleaseRange } from './range.ts';
 import type { SavedStep } from './state.ts';
 

@@ -12,8 +12,8 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { releaseRuntime, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { pairRounds } from '@rtbench/stats';
 import { makePlan, type PlanFlags } from '../plan.ts';
-import { writeRunAtomically } from '../results-file.ts';
-import { executeRun, type RunHooks } from '../run.ts';
+import { executeRun, writeRunAtomically, type RunHooks } from '@rtbench/run';
+import { runEnvironment } from '../run.ts';
 import { runtimeStore } from '../runtime-store.ts';
 import { isResolved, resolveVariant, type ResolvedVariant, type UnavailableVariant } from '../variants.ts';
 import { releaseVariant, type ReleaseRange } from './range.ts';
@@ -96,7 +96,7 @@ export async function measureStep(ctx: StepContext, releases: Releases, request:
   const rounds = request.rounds;
   const plan = await makePlan(ctx.suite, { ...ctx.flags, rounds, time: `${ctx.timePerRoundMs * rounds}ms` }, [olderId, newerId]);
   const path = ctx.folder.runPath(older, newer);
-  const run = await executeRun(plan.suite, plan.variants, { ...plan.options, command: process.argv.slice(2) }, {
+  const run = await executeRun({ suite: plan.suite, variants: plan.variants, options: { ...plan.options, command: process.argv.slice(2) }, environment: runEnvironment(plan.suite) }, {
     signal: ctx.signal,
     save: (r) => writeRunAtomically(path, r),
     ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),

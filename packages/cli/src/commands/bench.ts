@@ -4,19 +4,20 @@
  * defaults and schedule and in the view (a table, or verdicts per arm).
  */
 import { stderrColours as pc } from '../colours.ts';
-import { benchView, pairedComparisonView, reporterFor, type View } from '@rtbench/report';
+import { benchView, pairedComparisonView, printable, reporterFor, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
-import { FileWriteError, writeFileAtomically } from '@rtbench/runtime-kit';
+import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { executeRun, loadProfileManifest, profiler, runSaver, type Profiler } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { COMPARE_DEFAULTS, INSTRUCTION_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
-import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved, writeRunAtomically } from '../results-file.ts';
+import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '../results-file.ts';
 import { UsageError } from '../errors.ts';
 import { resolve as resolvePath } from 'node:path';
-import { executeRun } from '../run.ts';
+import { runEnvironment } from '../run.ts';
 import { isResolved } from '../variants.ts';
 import { watchLaunchers } from '../launchers.ts';
-import { loadProfileManifest, parseProfileKinds, profileRun, profilesDir, type ProfileKind } from '../profiles.ts';
+import { parseProfileKinds } from '../profiles.ts';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { info } from '../info.ts';
 
@@ -32,7 +33,7 @@ export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
   /** Also write the HTML report: to this file, or (true) beside the saved run. */
   html?: string | true;
   quiet?: boolean;
-  /** After the run, profiles per case × variant in an extra process (profiles.ts): true (CPU) or the kinds, "cpu,alloc". */
+  /** After the measured rounds, profiles per case × variant in an extra process (@rtbench/run profiles.ts): true (CPU) or the kinds, "cpu,alloc". */
   profile?: string | true;
 }
 
@@ -58,8 +59,8 @@ type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 const SIGNAL_EXIT: Readonly<Record<StopSignal, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 const SIGNAL_SAID: Readonly<Record<StopSignal, string>> = { SIGHUP: 'hung up (SIGHUP)', SIGINT: 'interrupted', SIGTERM: 'terminated (SIGTERM)' };
 
-/** Runs the plan with progress, Ctrl-C handling and a save after every job. */
-async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run: RunRecord; signal?: StopSignal; unsaved?: string }> {
+/** Runs the plan with progress, Ctrl-C handling and a save after every job; then its profiles, when asked for. */
+async function execute(plan: Plan, path: string, quiet: boolean, profiles?: Profiler): Promise<{ run: RunRecord; signal?: StopSignal; unsaved?: string }> {
   const abort = new AbortController();
   let interrupts = 0;
   let received: StopSignal | undefined;
@@ -86,7 +87,8 @@ async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run:
     interrupts++;
     abort.abort();
   });
-  let unsaved: string | undefined;
+  let profiling = false;
+  const saver = runSaver(path, (line) => process.stderr.write(pc.red(`\n${line}\n`)));
   const { schedule } = plan.options;
   const progress = progressPrinter(process.stderr, schedule.adaptive?.budgetMs !== undefined ? { budgetMs: schedule.adaptive.budgetMs } : {});
   if (!quiet) {
@@ -96,24 +98,30 @@ async function execute(plan: Plan, path: string, quiet: boolean): Promise<{ run:
     process.stderr.write(`${pc.bold(plan.suite.name)}: ${n} case${n === 1 ? '' : 's'} × ${names.join(', ')} × ${rounds}\n`);
   }
   try {
-    const run = await executeRun(plan.suite, plan.variants, { ...plan.options, command: process.argv.slice(2) }, {
-      signal: abort.signal,
-      save: (r) => {
-        // A save that fails (a full disk) does not stop the run, nor touch the last save: it is said once, and the next save tries again.
-        try {
-          writeRunAtomically(path, r);
-          unsaved = undefined;
-        } catch (error) {
-          const why = error instanceof FileWriteError ? error.reason : (error as Error).message;
-          if (why !== unsaved) process.stderr.write(pc.red(`\ncould not save the run to ${path} (${why}); the file keeps the last save, measuring goes on and the next save tries again\n`));
-          unsaved = why;
-        }
+    const run = await executeRun(
+      {
+        suite: plan.suite,
+        variants: plan.variants,
+        options: { ...plan.options, command: process.argv.slice(2) },
+        environment: runEnvironment(plan.suite),
+        // No profiles follow a run that could not be saved.
+        ...(profiles ? { profiler: { ...profiles, start: (r: RunRecord) => saver.unsaved === undefined && (profiles.start?.(r) ?? true) } } : {}),
       },
-      ...(quiet ? {} : { onProgress: (e) => progress.update(e) }),
-    });
+      {
+        signal: abort.signal,
+        save: (r) => saver.save(r),
+        ...(quiet ? {} : { onProgress: (e) => progress.update(e) }),
+        onProfile: (e) => {
+          if (!profiling) progress.finish();
+          profiling = true;
+          if (!quiet) process.stderr.write(pc.dim(`${e.pass} ${e.variantId} · ${e.caseId}\n`));
+        },
+      },
+    );
+    const unsaved = saver.unsaved;
     return { run, ...(received ? { signal: received } : {}), ...(unsaved ? { unsaved } : {}) };
   } finally {
-    progress.finish();
+    if (!profiling) progress.finish();
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
     process.off('SIGHUP', onSighup);
@@ -142,9 +150,11 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   }
   // The default name is claimed at once: two runs started in the same second get two files.
   const path = flags.save ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
+  // --profile: the loop's last phase, after the measured rounds.
+  const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined, format: reporter.format === 'markdown' ? 'markdown' : 'terminal' }) : undefined;
   let executed: Awaited<ReturnType<typeof execute>>;
   try {
-    executed = await execute(plan, path, flags.quiet === true);
+    executed = await execute(plan, path, flags.quiet === true, profiles);
   } finally {
     if (flags.save === undefined) releaseUnsaved(path);
   }
@@ -158,15 +168,14 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
 
   const resolved = { ...ratioOptions(flags, [run]), file: path };
   const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
-  // With --profile, an HTML report waits for the profiles: it draws their flame graphs.
-  const profiling = profileKinds !== undefined && run.status !== 'interrupted';
-  const htmlLater = profiling && reporter.format === 'html';
-  if (!htmlLater) emit(view, reporter, flags);
+  // Profiles were taken unless the run was stopped or could not be saved; an HTML report draws their flame graphs.
+  const profiled = profiles !== undefined && run.status !== 'interrupted' && !executed.unsaved;
+  const manifest = profiled && (reporter.format === 'html' || html !== undefined) ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
+  const withProfiles: View = manifest ? { ...view, profiles: manifest } : view;
+  emit(withProfiles, reporter, flags);
   // Another format on stdout (json, csv, …): the table still goes to the terminal.
   if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
   if (executed.unsaved) {
-    // No profiles follow a run that could not be saved: the page is written now.
-    if (htmlLater) emit(view, reporter, flags);
     process.stderr.write(`${pc.red('error:')} the run could not be saved to ${path} (${executed.unsaved}); the file holds the run as it was at its last save that succeeded (if any), the table above all of it\n`);
     return 1;
   }
@@ -176,14 +185,12 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
     writeFileAtomically(html, reporterFor('html')!.render(v, { color: false, columns: 100, plot: false }));
     info(flags, `html report ${html}`);
   };
-  if (!profiling || !profileKinds) writeHtml(view);
-  else {
-    await printProfiles(plan, path, run.id, profileKinds, compareArms !== undefined, reporter.format, flags.quiet === true);
-    const profiles = htmlLater || html !== undefined ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
-    const withProfiles: View = profiles ? { ...view, profiles } : view;
-    if (htmlLater) emit(withProfiles, reporter, flags);
-    writeHtml(withProfiles);
+  if (profiled) {
+    // After the table: stdout for the terminal and markdown, stderr beside other formats.
+    (reporter.format === 'terminal' || reporter.format === 'markdown' ? process.stdout : process.stderr).write(`\n${printable(profiles.text())}`);
+    info(flags, `profiles in ${profiles.dir}`);
   }
+  writeHtml(withProfiles);
   const gate = regressionGate(view, limit);
   if (run.status === 'interrupted') return SIGNAL_EXIT[executed.signal ?? 'SIGINT'];
   // A run in which not one case × variant has a sample answers nothing: say so, and do not exit 0.
@@ -193,25 +200,4 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   }
   const exitCode = run.status === 'failed' ? 1 : 0;
   return exitCode !== 0 ? exitCode : gate;
-}
-
-/** --profile: the profiles after the table (stdout for the terminal and markdown, stderr beside other formats); Ctrl-C stops them. */
-async function printProfiles(plan: Plan, runPath: string, runId: string, kinds: readonly ProfileKind[], compare: boolean, format: string, quiet: boolean): Promise<void> {
-  const abort = new AbortController();
-  const stop = (): void => abort.abort();
-  process.once('SIGINT', stop);
-  try {
-    const text = await profileRun(plan.suite, plan.variants, runPath, {
-      runId,
-      kinds,
-      compare,
-      format: format === 'markdown' ? 'markdown' : 'terminal',
-      signal: abort.signal,
-      ...(quiet ? {} : { onProgress: (line: string) => process.stderr.write(pc.dim(`${line}\n`)) }),
-    });
-    (format === 'terminal' || format === 'markdown' ? process.stdout : process.stderr).write(`\n${text}`);
-    info({ quiet }, `profiles in ${profilesDir(runPath)}`);
-  } finally {
-    process.off('SIGINT', stop);
-  }
 }

@@ -13,7 +13,7 @@ import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '../git.ts';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
-import { computeStats } from '../run.ts';
+import { computeStats } from '@rtbench/run';
 import { filterCases } from '../suites.ts';
 import { parseRuntimeList } from '../variants.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';

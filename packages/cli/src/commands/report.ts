@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import { viewOfRun } from '@rtbench/report';
 import { loadSavedRun } from '../compare/load.ts';
 import { stderrColours as pc } from '../colours.ts';
-import { loadProfileManifest } from '../profiles.ts';
+import { computeStats, loadProfileManifest } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { resultsDir } from '../paths.ts';
-import { computeStats } from '../run.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 
 /**

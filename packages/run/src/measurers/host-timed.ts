@@ -10,7 +10,7 @@
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { disposePrepared, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type HostVariant, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
-import type { Arm, ArmResult, CaseOutcome, Measurer, ReplicateContext, Unit } from '../measurer.ts';
+import type { Arm, ArmResult, CaseOutcome, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 
 /** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */
 export const MIN_LOAD_MS = 1_000;
@@ -29,7 +29,11 @@ export const GENERATOR_SATURATED = 0.9;
 
 export const GENERATOR_SATURATED_WARNING = `the load generator was at least ${GENERATOR_SATURATED * 100}% busy on its core in a round: requests/s there may be its ceiling, not the server's`;
 
-export const HOST_TIMED_DESCRIPTION = 'host-timed: one program start or one load run per case, variant and round, timed from outside the runtime';
+export const HOST_TIMED: MeasurerDescriptor = {
+  name: 'host-timed',
+  measures: "what the suite's cases declare: time to first output or response, requests/s, latency",
+  help: 'one program start or one load run per case, variant and round, timed from outside the runtime',
+};
 
 export interface HostBudget {
   loadMs: number;
@@ -66,7 +70,7 @@ export function hostTimedMeasurer(budget: HostBudget): Measurer {
     return p;
   };
   return {
-    description: HOST_TIMED_DESCRIPTION,
+    descriptor: HOST_TIMED,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const cases = unit.cases as readonly HostCaseSpec[];
       const out: ArmResult[] = [];

@@ -42,7 +42,7 @@ import {
   type WarmProcess,
 } from '@rtbench/runtime-kit';
 import { median } from '@rtbench/stats';
-import type { Arm, ArmResult, LateFailure, Measurer, ReplicateContext, Unit } from '../measurer.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf } from './judge.ts';
 
 /** Engine flags (rtbench's syntax) that make a runtime's work repeatable, per engine. */
@@ -93,7 +93,16 @@ export interface InstructionOptions {
   parallel: number;
 }
 
-export const INSTRUCTIONS_DESCRIPTION = `instructions: per variant and round, one process under valgrind (callgrind) serves every case in a fixed order, instrumentation off through start-up and each case's W warm-up calls; the host dumps the counter (vgdb) after each sample, and once two samples of n calls count the same, the count per call is the median of those two and ${WINDOW_SAMPLES - 2} more (${WINDOW_SAMPLES_OF_ONE_CALL - 2} more when n = 1) less the smallest of ${EMPTY_SAMPLES} samples of no calls, over n`;
+// Per variant and round, one process under valgrind (callgrind) serves every case in a fixed order, instrumentation off through
+// start-up and each case's W warm-up calls; the host dumps the counter (vgdb) after each sample, and once two samples of n calls
+// count the same, the count per call is the median of those two and WINDOW_SAMPLES - 2 more (WINDOW_SAMPLES_OF_ONE_CALL - 2 when
+// n = 1) less the smallest of EMPTY_SAMPLES samples of no calls, over n.
+export const INSTRUCTIONS: MeasurerDescriptor = {
+  name: 'instructions',
+  measures: 'instructions per operation',
+  needs: 'valgrind',
+  help: `counted under valgrind (callgrind): per runtime and round one process serves every case, its counter read around samples of n calls, the count per call the median of ${WINDOW_SAMPLES} samples less the smallest of ${EMPTY_SAMPLES} empty ones`,
+};
 
 /** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the environment its plug-in counts with (countingEnv). */
 export function deterministicFlags(arm: Arm): TranslatedFlags {
@@ -267,7 +276,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
   };
 
   return {
-    description: INSTRUCTIONS_DESCRIPTION,
+    descriptor: INSTRUCTIONS,
     setOrder: 'fixed',
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const caseId = unit.cases[0]!.id;

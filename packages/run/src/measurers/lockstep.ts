@@ -24,7 +24,7 @@ import type { CaseResultMessage } from '@rtbench/core/protocol';
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/runtime-kit';
 import { leftBehindWarning } from '@rtbench/runtime-kit';
-import type { Arm, ArmResult, LateFailure, Measurer, ReplicateContext, Unit } from '../measurer.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { corroborate } from './corroborate.ts';
 import { armResultOf, timedMsOf } from './judge.ts';
 
@@ -46,10 +46,17 @@ export interface LockstepOptions {
   setsPerProcess?: number;
 }
 
-export const LOCKSTEP_DESCRIPTION =
-  'lockstep: per case and set, one live process per variant, warmed together, then one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more)';
-export const WARM_LOCKSTEP_DESCRIPTION =
-  'lockstep (warm processes): per set, one live process per variant serves every case in a shuffled order; per case, the processes warm it together, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more)';
+// Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more).
+export const LOCKSTEP: MeasurerDescriptor = {
+  name: 'lockstep',
+  measures: 'time per operation',
+  help: 'per round a set of warm processes, one per runtime, that serve every case in a shuffled order, sampled in turn',
+};
+export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
+  name: 'lockstep-per-case',
+  measures: 'time per operation',
+  help: 'the same with live processes of their own per case',
+};
 
 /**
  * A set's sampling stops once it took this many times its arms' sampling
@@ -132,7 +139,7 @@ function hostRecord(readings: readonly SampleReading[]): { hostWaitUs?: number[]
 /** A fresh set of processes per case: each starts with a lockstep job for that one case. */
 export function lockstepMeasurer(options: LockstepOptions): Measurer {
   return {
-    description: LOCKSTEP_DESCRIPTION,
+    descriptor: LOCKSTEP_PER_CASE,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const caseId = unit.cases[0]!.id;
       const job: Job = { protocol: 1, kind: 'lockstep', caseId, options: options.measure };
@@ -250,7 +257,7 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
 
   const perCase = lockstepMeasurer(options);
   return {
-    description: WARM_LOCKSTEP_DESCRIPTION,
+    descriptor: LOCKSTEP,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       // A runtime whose plug-in cannot serve many cases gets a process per case.
       if (arms.some((a) => !a.plugin.startWarm)) return perCase.replicate(unit, arms, context);

@@ -9,15 +9,19 @@
  */
 import type { MeasureOptions } from '@rtbench/core';
 import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
-import type { Arm, ArmResult, Measurer, ReplicateContext, Unit } from '../measurer.ts';
+import type { Arm, ArmResult, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, timedMsOf } from './judge.ts';
 import { corroborateProcess } from './corroborate.ts';
 
-export const PROCESSES_DESCRIPTION = 'processes: one fresh process per case, variant and round, sampling back to back';
+export const PROCESSES: MeasurerDescriptor = {
+  name: 'processes',
+  measures: 'time per operation',
+  help: 'a fresh process per case, runtime and round, sampling back to back',
+};
 
 export function processesMeasurer(options: MeasureOptions, timeoutMs: number): Measurer {
   return {
-    description: PROCESSES_DESCRIPTION,
+    descriptor: PROCESSES,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const caseId = unit.cases[0]!.id;
       const out: ArmResult[] = [];

@@ -1,0 +1,233 @@
+/**
+ * --profile: the passes of the loop's profile phase (loop.ts Profiler). After
+ * the measured rounds, one extra process per case × variant (never a measured
+ * one: a profiler changes the timing) runs the case's timed loop under the
+ * runtime's sampling profiler (@rtbench/profile). The profiles are saved
+ * beside the run, in `<run>.profiles/`, as `.cpuprofile` files that Chrome
+ * DevTools and speedscope open; the top functions by self time are kept as
+ * text per case × variant, and for a comparison the functions whose share of
+ * time moved most between the baseline and each other arm.
+ *
+ * `alloc` takes allocation profiles the same way (V8's sampling heap
+ * profiler over the inspector): `.heapprofile` files, the top functions by
+ * allocated bytes with bytes per call, and for a comparison where the bytes
+ * moved. `native` takes perf's samples of the engine's own frames.
+ *
+ * Beside the profiles, `profiles.json` (@rtbench/core/profile-manifest) lists
+ * them with their call trees, written after every profile; an HTML report
+ * made for the run reads it and draws the trees as flame graphs.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseProfileManifest, PROFILE_MANIFEST_FILE, type AllocationEntry, type ProfileDiffEntry, type ProfileEntry, type ProfileManifest } from '@rtbench/core/profile-manifest';
+import {
+  allocationEntry,
+  diffProfiles,
+  manifestDiff,
+  manifestEntry,
+  profileAllocations,
+  profileCase,
+  profileManifest,
+  profileNative,
+  renderAllocTop,
+  renderDiff,
+  renderTop,
+  type Shares,
+} from '@rtbench/profile';
+import { findPerf, writeFileAtomically } from '@rtbench/runtime-kit';
+import type { Profiler, ProfilePass } from './loop.ts';
+import type { Arm, Unit } from './measurer.ts';
+import type { RunRecord } from '@rtbench/core/schema';
+
+/** What --profile takes: CPU time, allocations, native stacks (perf). */
+export const PROFILE_KINDS = ['cpu', 'alloc', 'native'] as const;
+export type ProfileKind = (typeof PROFILE_KINDS)[number];
+
+/** Functions shown per case × variant. */
+const TOP = 8;
+
+/** A file-name-safe slug of a case or variant id: readable, not unique (`a/b` and `a_b` give one slug). */
+const slug = (text: string): string => text.replace(/[^\w.@=-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80) || 'case';
+
+/**
+ * The file of one case × variant's profile: unique by construction, as the
+ * case's and the variant's positions in the run lead it (`3-a_b--1-node@26`);
+ * the slugs after them are for reading. The manifest maps ids to files.
+ */
+export function profileFileName(caseIndex: number, caseId: string, variantIndex: number, variantId: string, extension: string): string {
+  return `${caseIndex + 1}-${slug(caseId)}--${variantIndex + 1}-${slug(variantId)}${extension}`;
+}
+
+/** `results/x.json` -> `results/x.profiles` */
+export const profilesDir = (runPath: string): string => runPath.replace(/\.json$/, '') + '.profiles';
+
+export interface ProfileOptions {
+  /** The saved run's file: the profiles go beside it (profilesDir). */
+  runPath: string;
+  kinds: readonly ProfileKind[];
+  /** A comparison: each arm's profile against the baseline's (the first arm). */
+  compare: boolean;
+  format: 'terminal' | 'markdown';
+}
+
+/** The profile phase's passes, and the text they leave (top functions, what moved) for the CLI to print. */
+export function profiler(options: ProfileOptions): Profiler & { dir: string; start(run: RunRecord): boolean; text(): string } {
+  const dir = profilesDir(options.runPath);
+  const entries: ProfileEntry[] = [];
+  const diffs: ProfileDiffEntry[] = [];
+  const allocations: AllocationEntry[] = [];
+  const allocationDiffs: ProfileDiffEntry[] = [];
+  const native: ProfileEntry[] = [];
+  const nativeDiffs: ProfileDiffEntry[] = [];
+  // Written after every case × variant: a profiling run cut short keeps what it took.
+  // The manifest names the run it was taken after (the loop starts the phase with it).
+  let runId = '';
+  const saveManifest = (): void => writeFileAtomically(join(dir, PROFILE_MANIFEST_FILE), `${JSON.stringify(profileManifest(runId, entries, diffs, allocations, allocationDiffs, native, nativeDiffs))}\n`);
+  const out: string[] = [];
+  const heading = (markdown: string, terminal: string): void => void out.push(options.format === 'markdown' ? markdown : terminal);
+
+  /** One kind of profile as a pass: each take renders its top functions; a comparison's unit ends with each arm against the baseline. */
+  const pass = (steps: ProfileSteps): ProfilePass => {
+    const taken = new Map<string, { variantId: string; summary?: Shares }[]>();
+    let started = false;
+    return {
+      label: steps.progress,
+      async take(unit: Unit, arm: Arm, at, signal) {
+        if (!started) {
+          started = true;
+          steps.heading();
+        }
+        const caseId = unit.cases[0]!.id;
+        const file = profileFileName(at.unitIndex, caseId, at.armIndex, arm.id, steps.extension);
+        const { text, summary } = await steps.take(arm, caseId, arm.id, join(dir, file), file, signal);
+        const list = taken.get(unit.key) ?? [];
+        list.push({ variantId: arm.id, ...(summary ? { summary } : {}) });
+        taken.set(unit.key, list);
+        saveManifest();
+        out.push(text);
+      },
+      unitDone(unit: Unit) {
+        if (!options.compare) return;
+        const [base, ...others] = taken.get(unit.key) ?? [];
+        for (const other of others) {
+          if (!base?.summary || !other.summary) continue;
+          const diff = diffProfiles(base.summary, other.summary);
+          steps.diffs.push(manifestDiff(unit.cases[0]!.id, base.variantId, other.variantId, diff));
+          saveManifest();
+          const title = `${unit.cases[0]!.id}: where ${steps.moved} moved, ${base.variantId} → ${other.variantId}`;
+          out.push(renderDiff(diff, { top: TOP, ...(steps.of ? { of: steps.of } : {}), a: base.variantId, b: other.variantId, title, format: options.format }));
+        }
+      },
+    };
+  };
+
+  const passes: ProfilePass[] = [];
+  if (options.kinds.includes('cpu')) {
+    passes.push(
+      pass({
+        heading: () => heading(`## CPU profiles (${dir})`, `CPU profiles: ${dir} (open a .cpuprofile in Chrome DevTools or speedscope)`),
+        extension: '.cpuprofile',
+        progress: 'profiling',
+        moved: 'the time',
+        diffs,
+        async take(arm, caseId, variantId, outPath, file, signal) {
+          const result = await profileCase({ arm, caseId, outPath, ...(signal ? { signal } : {}) });
+          entries.push(manifestEntry(caseId, variantId, result, file));
+          const title = `${caseId} · ${variantId}`;
+          if (result.status !== 'ok') return { text: `${title}: no profile (${result.status}: ${'reason' in result ? result.reason : ''})` };
+          return { text: renderTop(result.summary, { top: TOP, title, note: result.method, format: options.format }), summary: result.summary };
+        },
+      }),
+    );
+  }
+  if (options.kinds.includes('alloc')) {
+    passes.push(
+      pass({
+        heading: () => heading(`## Allocation profiles (${dir})`, `Allocation profiles: ${dir} (open a .heapprofile in Chrome DevTools' Memory panel or speedscope)`),
+        extension: '.heapprofile',
+        progress: 'allocation profile',
+        moved: 'the allocated bytes',
+        of: 'allocated bytes',
+        diffs: allocationDiffs,
+        async take(arm, caseId, variantId, outPath, file, signal) {
+          const result = await profileAllocations({ arm, caseId, outPath, ...(signal ? { signal } : {}) });
+          allocations.push(allocationEntry(caseId, variantId, result, file));
+          const title = `${caseId} · ${variantId} · allocations`;
+          if (result.status !== 'ok') return { text: `${title}: no allocation profile (${result.status}: ${result.reason})` };
+          return { text: renderAllocTop(result.summary, { top: TOP, title, note: result.method, format: options.format }), summary: result.summary };
+        },
+      }),
+    );
+  }
+  if (options.kinds.includes('native')) {
+    // Found when the kinds were parsed (the CLI refuses --profile native without perf before anything runs).
+    const perf = findPerf();
+    passes.push(
+      pass({
+        heading: () => heading(`## Native profiles (${dir})`, `Native profiles: ${dir} (perf; the engine's own C++ frames beside the JIT's; open a .native.cpuprofile in speedscope or Chrome DevTools)`),
+        extension: '.native.cpuprofile',
+        progress: 'native profile',
+        moved: 'the time',
+        diffs: nativeDiffs,
+        async take(arm, caseId, variantId, outPath, file, signal) {
+          const result = await profileNative({ arm, caseId, perf, outPath, ...(signal ? { signal } : {}) });
+          native.push(manifestEntry(caseId, variantId, result, file));
+          const title = `${caseId} · ${variantId} · native`;
+          if (result.status !== 'ok') return { text: `${title}: no native profile (${result.status}: ${result.reason})` };
+          const r = result.resolution;
+          const note = `${r.samples} samples every ${r.periodUs} µs of CPU (${r.otherThreadSamples} more on other threads, not shown)${r.unresolvedShare > 0 ? `; ${(r.unresolvedShare * 100).toFixed(1)}% without a symbol, grouped by library` : ''}. ${r.note}`;
+          return { text: renderTop(result.summary, { top: TOP, title, note, format: options.format }), summary: result.summary };
+        },
+      }),
+    );
+  }
+  return {
+    passes,
+    dir,
+    start(run) {
+      runId = run.id;
+      return true;
+    },
+    text: () => `${out.join('\n\n')}\n`,
+  };
+}
+
+/** How a pass takes one kind of profile (CPU, allocations, native). */
+interface ProfileSteps {
+  /** The section's first line, written before its first profile. */
+  heading(): void;
+  /** The profile file's extension. */
+  extension: string;
+  /** The progress line's verb, before "<variant> · <case>". */
+  progress: string;
+  /** What a comparison's diff is of, in its title ("where the time moved"). */
+  moved: string;
+  /** What the shares are of, when not self time (renderDiff's `of`). */
+  of?: string;
+  /** Where the comparison diffs go in the manifest. */
+  diffs: ProfileDiffEntry[];
+  /** Profiles one case × arm into `outPath` and records its manifest entry (as `file`); its text, and its summary when there is a profile. */
+  take(arm: Arm, caseId: string, variantId: string, outPath: string, file: string, signal: AbortSignal | undefined): Promise<{ text: string; summary?: Shares }>;
+}
+
+/**
+ * The profiles manifest beside a saved run, for its HTML report: undefined
+ * when there is none; when it cannot be used (unreadable, not a manifest,
+ * taken after another run), undefined and a one-line warning.
+ */
+export function loadProfileManifest(runPath: string, runId: string, warn: (line: string) => void): ProfileManifest | undefined {
+  const file = join(profilesDir(runPath), PROFILE_MANIFEST_FILE);
+  if (!existsSync(file)) return undefined;
+  let manifest: ProfileManifest;
+  try {
+    manifest = parseProfileManifest(JSON.parse(readFileSync(file, 'utf8')), file);
+  } catch (error) {
+    warn(`the HTML report has no flame graphs: ${error instanceof SyntaxError ? `${file} is not JSON` : (error as Error).message}`);
+    return undefined;
+  }
+  if (manifest.runId !== runId) {
+    warn(`the HTML report has no flame graphs: ${file} was taken after run ${manifest.runId}, not this one (${runId})`);
+    return undefined;
+  }
+  return manifest;
+}
