@@ -121,6 +121,7 @@ function withModifiers<F>(f: (args: unknown[], overrides?: BenchOptions) => Prom
 
 export const bench = withModifiers<Fn>(declareBench);
 export const suite = withModifiers<() => unknown>(declareSuite);
+/** node:bench's other name for suite. @alias */
 export const describe = suite;
 export const skip = bench.skip;
 export const only = bench.only;

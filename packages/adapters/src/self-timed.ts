@@ -65,7 +65,7 @@ export class TimedRegion {
 }
 
 /** Adds one call's region to a batch's totals. */
-export function addRegion(total: SelfTimedBatch, region: TimedRegion): void {
+function addRegion(total: SelfTimedBatch, region: TimedRegion): void {
   total.ns += region.ns;
   total.operations += region.operations;
 }

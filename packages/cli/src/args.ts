@@ -25,7 +25,7 @@ import { UsageError } from './errors.ts';
  * - trailing: the arguments after it, up to the next option (`--compare node@24 node@26`), and any given as `--compare=v`;
  * - flag-or-value: alone, or with the one argument after it (`--html`, `--html page.html`).
  */
-export type OptionKind = 'flag' | 'value' | 'list' | 'trailing' | 'flag-or-value';
+type OptionKind = 'flag' | 'value' | 'list' | 'trailing' | 'flag-or-value';
 
 export interface OptionSpec {
   /** The long name without its dashes: "fail-on-regression". */
@@ -93,7 +93,7 @@ export function positionalsLabel(positionals: readonly PositionalSpec[]): string
 type Token = ReturnType<typeof parseArgs>['tokens'] extends (infer T)[] | undefined ? T : never;
 
 /** argv split into tokens by util.parseArgs; a value-taking option takes the next argument whatever it starts with. */
-export function tokenize(args: readonly string[], options: readonly OptionSpec[]): Token[] {
+function tokenize(args: readonly string[], options: readonly OptionSpec[]): Token[] {
   const config = Object.fromEntries(
     options.flatMap((o) => {
       const type = o.kind === 'value' || o.kind === 'list' ? ('string' as const) : ('boolean' as const);

@@ -27,7 +27,7 @@ const SCRIPT = /\.[cm]?[jt]sx?$/;
 /** The file each generated entry stands for. */
 const broughtEntries = new Map<string, string>();
 
-export type BroughtFormat = 'mitata or tinybench' | 'node core' | 'node:bench' | 'Deno.bench';
+type BroughtFormat = 'mitata or tinybench' | 'node core' | 'node:bench' | 'Deno.bench';
 
 /** What the formats rtbench runs unchanged look like, for messages. */
 export const BROUGHT_FORMATS = "mitata, tinybench, node:bench, Deno.bench, or a Node.js core benchmark/<area>/<file>.js";
@@ -36,7 +36,7 @@ const REQUIRES_NODE_COMMON = /require\s*\(\s*['"](?:\.\.\/)+common(?:\.js)?['"]\
 const IMPORTS_NODE_BENCH = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]node:bench['"]/;
 
 /** The harness a file was written for, from its text; undefined for anything else. */
-export function broughtFormatOf(source: string): BroughtFormat | undefined {
+function broughtFormatOf(source: string): BroughtFormat | undefined {
   if (IMPORTS_ADAPTED.test(source)) return 'mitata or tinybench';
   if (IMPORTS_NODE_BENCH.test(source)) return 'node:bench';
   if (CALLS_DENO_BENCH.test(source)) return 'Deno.bench';
@@ -57,7 +57,7 @@ export function isBroughtFile(path: string): boolean {
 }
 
 /** What a Node core benchmark file needs of Node's harness beyond a microbenchmark, or undefined. */
-export function harnessNeeds(source: string): string | undefined {
+function harnessNeeds(source: string): string | undefined {
   if (/\.http\s*\(/.test(source) || /_http-benchmarkers/.test(source)) return 'it starts an HTTP server and a load generator (bench.http)';
   if (/require\s*\(\s*['"](?:node:)?(?:child_process|cluster)['"]\s*\)/.test(source)) return 'it starts processes of its own (child_process)';
   if (/\bcommon\.PORT\b/.test(source)) return 'it listens on common.PORT';
@@ -82,7 +82,7 @@ export function checkBroughtFile(path: string, set: readonly string[]): void {
 }
 
 /** The builtins a CommonJS file and the files it requires relatively ask for with require(). */
-export function requiredBuiltins(file: string, seen = new Set<string>()): Set<string> {
+function requiredBuiltins(file: string, seen = new Set<string>()): Set<string> {
   const found = new Set<string>();
   if (seen.has(file) || file.includes('node_modules')) return found;
   seen.add(file);

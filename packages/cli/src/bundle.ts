@@ -20,7 +20,7 @@ import { cacheDir, repoRoot, rtbenchModule } from './paths.ts';
  * they resolve to rtbench's adapters (packages/adapters), which declare cases
  * instead of measuring. A suite that does not import them is not affected.
  */
-export const ADAPTED_PACKAGES: Readonly<Record<string, string>> = {
+const ADAPTED_PACKAGES: Readonly<Record<string, string>> = {
   mitata: rtbenchModule('@rtbench/adapters/mitata'),
   tinybench: rtbenchModule('@rtbench/adapters/tinybench'),
 };
@@ -45,7 +45,7 @@ const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx'
 /** @rtbench/core's entry, as the CLI resolves it. */
 const SUITE_API = rtbenchModule('@rtbench/core');
 
-export const adapterPlugin: Plugin = {
+const adapterPlugin: Plugin = {
   name: 'rtbench-adapters',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^(mitata|tinybench)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));

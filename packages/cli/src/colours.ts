@@ -17,4 +17,4 @@ export function colourOn(stream: NodeJS.WriteStream): boolean {
 /** Colours for what the CLI writes to stderr (progress, notes, errors). */
 export const stderrColours = pc.createColors(colourOn(process.stderr));
 /** Colours for what it writes to stdout outside a reporter (the runtimes list). */
-export const stdoutColours = pc.createColors(colourOn(process.stdout));
+const stdoutColours = pc.createColors(colourOn(process.stdout));

@@ -44,7 +44,7 @@ export function outputReporter(flags: OutputFlags): Reporter {
  * colours of a coloured terminal (where a case's own colour codes pass too:
  * they change colours, nothing else).
  */
-export function safeOutput(format: string, text: string, colour: boolean): string {
+function safeOutput(format: string, text: string, colour: boolean): string {
   if (format === 'json' || format === 'bmf') return jsonPrintable(text);
   if (format === 'html') return text;
   return printable(text, { keepColours: colour });

@@ -13,7 +13,7 @@ export interface CommandHelp extends ArgsSpec {
 }
 
 /** Words of `text` in lines of at most `width` characters (a longer word stands alone). */
-export function wrap(text: string, width: number): string[] {
+function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -26,7 +26,7 @@ export function wrap(text: string, width: number): string[] {
 }
 
 /** Help is read in a terminal (its width) or a pipe (100 columns). */
-export function helpWidth(stream: NodeJS.WriteStream = process.stdout): number {
+function helpWidth(stream: NodeJS.WriteStream = process.stdout): number {
   return Math.max(60, Math.min(120, stream.columns ?? 100));
 }
 

@@ -33,7 +33,7 @@ function stat(pid: number): { ppid: number; name: string } | undefined {
 }
 
 /** The launchers above this process, nearest first. */
-export function launcherChain(self = process.pid): Ancestor[] {
+function launcherChain(self = process.pid): Ancestor[] {
   const chain: Ancestor[] = [];
   let pid = stat(self)?.ppid;
   while (pid !== undefined && pid > 1 && chain.length < 16) {

@@ -7,9 +7,9 @@ import { UsageError } from './errors.ts';
 /** The longest duration any option takes (a day): longer is a typo, and timers overflow past 24.8 days. */
 export const MAX_DURATION_MS = 24 * 3600_000;
 /** More fresh processes per case and runtime than anyone can wait for. */
-export const MAX_ROUNDS = 10_000;
+const MAX_ROUNDS = 10_000;
 /** Seeds are 32-bit (createRandom). */
-export const MAX_SEED = 2 ** 32 - 1;
+const MAX_SEED = 2 ** 32 - 1;
 
 const UNITS: Record<string, number> = { ms: 1, s: 1e3, m: 60e3 };
 

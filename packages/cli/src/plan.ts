@@ -69,7 +69,7 @@ export function parseMeasure(text: string | undefined): 'time' | 'instructions' 
 }
 
 /** `--schedule`: lockstep sets of live processes, or a fresh process per round. */
-export function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
+function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
   const kind = (text ?? BENCH_DEFAULTS.schedule).trim();
   const schedule = SCHEDULES.find((s) => s.name === kind);
   if (!schedule) {

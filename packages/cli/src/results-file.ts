@@ -105,7 +105,7 @@ export function readJsonFile(path: string): unknown {
  * variants that exist, every round has samples and its own round number,
  * the options are in range. The first few problems, or an empty list.
  */
-export function runProblems(run: RunRecord): string[] {
+function runProblems(run: RunRecord): string[] {
   const problems: string[] = [];
   const duplicates = (ids: string[]): string[] => [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
   const variantIds = new Set(run.variants.map((v) => v.id));
@@ -153,6 +153,6 @@ function assertConsistent(run: RunRecord, path: string): void {
 }
 
 /** Reads and validates a saved run. */
-export function readRun(path: string): RunRecord {
+function readRun(path: string): RunRecord {
   return validateRun(readJsonFile(path), path);
 }

@@ -10,7 +10,7 @@ import { RuntimeStore } from '@rtbench/runtime-kit';
 import { cacheDir } from './paths.ts';
 
 /** RTBENCH_NO_INSTALL set to anything but "" or "0". */
-export function installForbidden(env: NodeJS.ProcessEnv = process.env): boolean {
+function installForbidden(env: NodeJS.ProcessEnv = process.env): boolean {
   const v = env.RTBENCH_NO_INSTALL;
   return v !== undefined && v !== '' && v !== '0';
 }

@@ -110,7 +110,7 @@ export function parseRuntimeList(list: string): VariantSpec[] {
   return specs;
 }
 
-export function unknownRuntimeMessage(spec: string): string {
+function unknownRuntimeMessage(spec: string): string {
   const known = runtimePlugins().flatMap((r) => [r.name, ...r.knownSpecs().map((k) => k.spec)]);
   return `unknown runtime "${spec}". Known: ${[...new Set(known)].join(', ')}`;
 }

@@ -19,7 +19,7 @@ export interface Clock {
 export type { ClockInfo };
 
 /** Clocks coarser than this are timed edge-to-edge (see measure.ts). */
-export const COARSE_CLOCK_NS = 5_000;
+const COARSE_CLOCK_NS = 5_000;
 
 /** Read budget for probing: a clock that never moves is an error, not a hang. */
 const MAX_PROBE_READS = 50_000_000;

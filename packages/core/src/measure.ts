@@ -282,7 +282,7 @@ function makeSelfTimer(fn: TimedFn, clock: Clock, info: ClockInfo): BatchTimer {
 }
 
 /** Target sample length: long against the clock's step, short enough for many samples. */
-export function sampleTargetNs(info: ClockInfo, options: MeasureOptions): number {
+function sampleTargetNs(info: ClockInfo, options: MeasureOptions): number {
   if (options.sampleMs > 0) return options.sampleMs * 1e6;
   // Edge-aligned samples: 2 ticks. The interpolation error is about 1% of a
   // sample at that length (runtimes/workerd/README.md), and a short sample can
@@ -350,8 +350,8 @@ export interface Sampler {
  * not repeated. Measured against the first visit: docs/lockstep.md,
  * "Several sets per process".
  */
-export const REWARM_MS = 10;
-export const REWARM_BATCHES = 2;
+const REWARM_MS = 10;
+const REWARM_BATCHES = 2;
 
 
 /**

@@ -38,7 +38,7 @@ export interface CaseContext {
  * Optional hooks a timed function may carry (used by @rtbench/adapters for
  * files written for other harnesses); a plain function has none.
  */
-export interface TimedFnHooks {
+interface TimedFnHooks {
   /**
    * Runs n iterations itself and returns the last value, for a case that owns
    * its loop (mitata's `for (const _ of state)`); the batch is timed as a whole.
@@ -87,7 +87,7 @@ export type CaseBody =
   | ((ctx: CaseContext) => Generator<TimedFn, void, undefined>)
   | ((ctx: CaseContext) => AsyncGenerator<TimedFn, void, undefined>);
 
-export interface CaseDefinition {
+interface CaseDefinition {
   readonly name: string;
   readonly group: string | undefined;
   readonly body: CaseBody;

@@ -20,7 +20,7 @@ import { chooseGenerator, wrkArgs, writeWrkScript, type Generator } from './wrk.
 const LOAD_WORKER = join(dirname(fileURLToPath(import.meta.url)), 'load-worker.mjs');
 
 /** The load generator's one line of output. */
-export const loadReportSchema = z.object({
+const loadReportSchema = z.object({
   requests: z.number().int().nonnegative(),
   windowMs: z.number().positive(),
   requestsPerSecond: z.number().nonnegative(),
@@ -31,7 +31,7 @@ export const loadReportSchema = z.object({
   non2xx: z.number().int().nonnegative(),
   generatorCpuMs: z.number().nonnegative(),
 });
-export type LoadReport = z.infer<typeof loadReportSchema>;
+type LoadReport = z.infer<typeof loadReportSchema>;
 
 export interface LoadPlan {
   /** The bundled server: a program (a runtime that runs programs as processes) or a module it serves (one that serves them). */

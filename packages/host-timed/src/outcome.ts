@@ -31,7 +31,7 @@ export type RoundOutcome = RoundValues | RoundFailure;
 export const fail = (kind: RoundFailureKind, message: string, output?: string): RoundFailure => ({ ok: false, kind, message, ...(output ? { output } : {}) });
 
 /** Resolves after ms, or at once when the signal aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done(): void {

@@ -100,4 +100,4 @@ export async function runRound(prepared: Prepared, v: HostVariant, budget: Round
   }
 }
 
-export { fail };
+

@@ -81,7 +81,7 @@ function topLevelFrom(text: string | null | undefined): { topLevelMs?: number } 
 }
 
 /** GET / with a time limit; the body as text, or the reason there is none. */
-export async function getText(url: string, timeoutMs: number, signal?: AbortSignal): Promise<{ status: number; body: string; topLevel: string | null } | { error: string }> {
+async function getText(url: string, timeoutMs: number, signal?: AbortSignal): Promise<{ status: number; body: string; topLevel: string | null } | { error: string }> {
   try {
     const response = await fetch(url, { signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
     return { status: response.status, body: await response.text(), topLevel: response.headers.get(TOP_LEVEL_HEADER) };

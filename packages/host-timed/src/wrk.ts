@@ -53,7 +53,7 @@ export function chooseGenerator(): Generator {
 }
 
 /** A Lua string literal for any bytes: printable ASCII as is, everything else as decimal escapes (LuaJIT has no \u). */
-export function luaString(text: string): string {
+function luaString(text: string): string {
   let out = '"';
   for (const byte of Buffer.from(text, 'utf8')) {
     out += byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c ? String.fromCharCode(byte) : `\\${String(byte).padStart(3, '0')}`;
@@ -62,7 +62,7 @@ export function luaString(text: string): string {
 }
 
 /** The Lua script: the request, and done() printing LoadReport's JSON line (latencies in ms, wrk's own CPU time). */
-export function wrkScript(request: HttpRequestSpec): string {
+function wrkScript(request: HttpRequestSpec): string {
   const headers = Object.entries(request.headers ?? {}).map(([k, v]) => `wrk.headers[${luaString(k)}] = ${luaString(v)}\n`);
   return [
     `wrk.method = ${luaString(request.method)}\n`,

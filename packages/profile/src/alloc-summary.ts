@@ -55,7 +55,7 @@ export interface AllocationSummary {
  */
 const TIMED_PATH = new Set(['timedLoop', 'timedLoopAsync', 'runSync', 'runAsync', 'runOwnSync', 'runOwnAsync', '(anonymous)']);
 const HARNESS_MEASURE = 'packages/core/src/measure.ts';
-export const INLINED_SUFFIX = ' (case code inlined into it)';
+const INLINED_SUFFIX = ' (case code inlined into it)';
 
 export interface SummarizeAllocationsOptions {
   bundlePath?: string;

@@ -164,7 +164,7 @@ export function nameFrame(frame: PerfFrame): NamedFrame {
 const categoryOf = (c: Category | undefined): { category?: Category } => (c ? { category: c } : {});
 
 /** The V8 tier of a perf-map symbol ("TurboFan"), for the notes; undefined for other code. */
-export function v8Tier(symbol: string): string | undefined {
+function v8Tier(symbol: string): string | undefined {
   const js = V8_JS.exec(symbol);
   return js ? V8_TIERS[js[1]!] : undefined;
 }

@@ -2,7 +2,7 @@
 import type { Metric } from '@rtbench/core/schema';
 
 /** What a rate cell shows when the median is 0 ns (below the clock's resolution): no honest ops/s exists. */
-export const NO_RATE = '—';
+const NO_RATE = '—';
 
 /** Why a rate is missing, said once under a table that has one. */
 export const NO_RATE_REASON = 'median 0 ns: below the clock resolution, so no ops/s (the case is faster than the clock can time)';
@@ -88,7 +88,7 @@ export function formatThreshold(t: number): string {
 
 
 /** A count with a K/M/G suffix and four significant digits: "4,321" -> "4.321K", "4.32e6" -> "4.320M". */
-export function formatCount(n: number): string {
+function formatCount(n: number): string {
   const abs = Math.abs(n);
   if (abs >= 1e9) return `${(n / 1e9).toPrecision(4)}G`;
   if (abs >= 1e6) return `${(n / 1e6).toPrecision(4)}M`;

@@ -39,7 +39,7 @@ export function samplingIterations(round: RoundRecord): number {
 }
 
 /** Sampling time of a round in ms (the sum of its samples' batches). */
-export function samplingMs(round: RoundRecord): number {
+function samplingMs(round: RoundRecord): number {
   return (round.samples.reduce((sum, s) => sum + s, 0) * round.iterationsPerSample) / 1e6;
 }
 

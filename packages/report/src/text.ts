@@ -51,7 +51,7 @@ export function shellQuote(arg: string): string {
 }
 
 /** "1 case", "3 cases" */
-export function plural(n: number, word: string, pluralWord = `${word}s`): string {
+function plural(n: number, word: string, pluralWord = `${word}s`): string {
   return `${n} ${n === 1 ? word : pluralWord}`;
 }
 

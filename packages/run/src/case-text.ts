@@ -9,7 +9,7 @@
 /** A message (error, warning, unsupported reason): longer ones are cut. */
 export const MAX_MESSAGE_CHARS = 2_000;
 /** A stack: lines longer than this are cut (the message heads it), and at most MAX_STACK_LINES lines are kept. */
-export const MAX_STACK_LINE_CHARS = 1_000;
+const MAX_STACK_LINE_CHARS = 1_000;
 export const MAX_STACK_LINES = 100;
 
 /** `text` cut to `max` characters, with how much was left out. */

@@ -8,7 +8,7 @@
 import type { CaseResult } from '@rtbench/core/schema';
 import { pairedStopping, pairRounds, summarizeRounds } from '@rtbench/stats';
 
-export const STOPPING_CONFIDENCE = 0.95;
+const STOPPING_CONFIDENCE = 0.95;
 
 export function casePrecision(baseline: CaseResult | undefined, results: ReadonlyMap<string, CaseResult>): Map<string, number | undefined> {
   const out = new Map<string, number | undefined>();

@@ -61,7 +61,7 @@ export function profileFileName(caseIndex: number, caseId: string, variantIndex:
 /** `results/x.json` -> `results/x.profiles` */
 export const profilesDir = (runPath: string): string => runPath.replace(/\.json$/, '') + '.profiles';
 
-export interface ProfileOptions {
+interface ProfileOptions {
   /** The saved run's file: the profiles go beside it (profilesDir). */
   runPath: string;
   kinds: readonly ProfileKind[];

@@ -40,7 +40,7 @@ export function parsePin(dependency: string, range: string): NpmPin {
 }
 
 /** The package.json of the package that holds `fromUrl` (the nearest one above it). */
-export function ownManifest(fromUrl: string): string {
+function ownManifest(fromUrl: string): string {
   let dir = dirname(fileURLToPath(fromUrl));
   while (!existsSync(join(dir, 'package.json'))) {
     const up = dirname(dir);

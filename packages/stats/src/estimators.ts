@@ -26,7 +26,7 @@ function medianOf(values: readonly number[]): number {
 }
 
 /** Median of the pooled samples that lie within `factor` of the fastest one. */
-export function fastStateMedian(rounds: Rounds, factor: number): number {
+function fastStateMedian(rounds: Rounds, factor: number): number {
   const sorted = sortedCopy(pooled(rounds));
   const cut = (sorted[0] as number) * factor;
   let k = 0;

@@ -46,10 +46,10 @@ export interface ShiftResult {
   exact: boolean;
 }
 
-export const EXACT_MAX_PAIRS = 50;
-export const EXACT_MAX_RANKSUM_COST = 5000;
+const EXACT_MAX_PAIRS = 50;
+const EXACT_MAX_RANKSUM_COST = 5000;
 /** Walsh averages / pairwise differences are materialized; past this we refuse instead of exhausting memory. */
-export const MAX_PAIRWISE = 20_000_000;
+const MAX_PAIRWISE = 20_000_000;
 
 const TIE_RTOL = 1e-10;
 

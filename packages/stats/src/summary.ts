@@ -90,7 +90,7 @@ function logAddExp(a: number, b: number): number {
 }
 
 /** Neumaier's compensated sum (Neumaier 1974): keeps the mean exact to ~1 ulp for long samples. */
-export function accurateSum(values: ArrayLike<number>): number {
+function accurateSum(values: ArrayLike<number>): number {
   let sum = 0;
   let comp = 0;
   for (let i = 0; i < values.length; i++) {

@@ -58,7 +58,7 @@ export interface CompareOptions {
 
 export const DEFAULT_THRESHOLD = 0.01;
 /** roundsToDecide is given up when more than this many times the current rounds would be needed. */
-export const MAX_ROUNDS_FACTOR = 100;
+const MAX_ROUNDS_FACTOR = 100;
 
 function checkThreshold(t: number, where: string): number {
   if (!(Number.isFinite(t) && t >= 0)) throw new RangeError(`${where}: threshold must be finite and >= 0, got ${t}`);

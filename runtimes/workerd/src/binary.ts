@@ -57,7 +57,7 @@ export const workerdReleases: RuntimeReleases = {
 };
 
 /** "workerd 2026-11-17" -> "2026-11-17". */
-export function parseWorkerdVersion(text: string): string | undefined {
+function parseWorkerdVersion(text: string): string | undefined {
   return /^workerd (\S+)/m.exec(text)?.[1];
 }
 
@@ -65,7 +65,7 @@ export function parseWorkerdVersion(text: string): string | undefined {
 const V8_LITERAL = /\0(\d{1,2}\.\d\.\d{2,4}\.\d{1,4})\0/g;
 
 /** The V8 version literal in a workerd binary, or "unknown" when there is not exactly one best candidate. */
-export async function v8VersionOf(binary: string): Promise<string> {
+async function v8VersionOf(binary: string): Promise<string> {
   const found = [...(await findLiterals(binary, V8_LITERAL))].sort((a, b) => b[1] - a[1]);
   if (found.length === 0 || (found.length > 1 && found[0]![1] === found[1]![1])) return 'unknown';
   return found[0]![0];

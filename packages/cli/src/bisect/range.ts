@@ -10,7 +10,7 @@ import { runtimeStore } from '../runtime-store.ts';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { parseVariant, quotePart, splitVariantList, type VariantSpec } from '../variants.ts';
 
-export const RANGE_SYNTAX = '<runtime>@<first>..<runtime>@<last> [--engine-flag ...] [ENV=value ...], e.g. node@24.0.0..node@26.10.0';
+const RANGE_SYNTAX = '<runtime>@<first>..<runtime>@<last> [--engine-flag ...] [ENV=value ...], e.g. node@24.0.0..node@26.10.0';
 
 export interface ReleaseRange {
   plugin: RuntimePlugin;

@@ -57,7 +57,7 @@ export const BISECT_DEFAULTS = {
 } as const;
 
 /** Exit code of a bisect stopped by its --budget: run the same command again to go on. */
-export const BUDGET_EXIT = 75;
+const BUDGET_EXIT = 75;
 
 class BudgetReached extends Error {}
 

@@ -37,7 +37,7 @@ function displayPath(path: string): string {
 }
 
 /** Every known spec, found without installing anything (a runtime in neither place says it will be installed on first use). */
-export async function listRuntimes(): Promise<RuntimeRow[]> {
+async function listRuntimes(): Promise<RuntimeRow[]> {
   const store = runtimeStore();
   const lookOnly = store.withoutInstalling();
   const specs = runtimePlugins().flatMap((plugin) => plugin.knownSpecs().filter((k) => !k.spec.includes('=')).map((k) => ({ plugin, ...k })));

@@ -23,7 +23,7 @@ function comparableVariants(run: RunRecord): string {
 }
 
 /** How `b` was made from other code than `a`, in words, or undefined: rtbench's commit or version, then the suite's bundles. */
-export function codeDifference(a: RunRecord, b: RunRecord): string | undefined {
+function codeDifference(a: RunRecord, b: RunRecord): string | undefined {
   const made = (run: RunRecord): string => (run.git ? `rtbench commit ${run.git.commit.slice(0, 12)}` : run.rtbenchVersion ? `rtbench ${run.rtbenchVersion}` : 'an unknown rtbench');
   if (made(a) !== made(b)) return `made by ${made(b)}, not ${made(a)}`;
   for (const code of b.suiteCode ?? []) {

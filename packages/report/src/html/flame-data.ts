@@ -46,7 +46,7 @@ export interface PageFlame<U extends CallTreeUnit = 'Ms'> {
   resolutionText?: string;
 }
 
-export interface PageMover {
+interface PageMover {
   name: string;
   location?: string;
   category: ProfileCategory;
@@ -74,7 +74,7 @@ export type PageFlameDiff<U extends CallTreeUnit = 'Ms'> = {
 };
 
 /** Allocation profiles (`--profile alloc`): the same as CPU ones, in bytes. */
-export interface PageAllocations {
+interface PageAllocations {
   flames: PageFlame<'Bytes'>[];
   diffs: PageFlameDiff<'Bytes'>[];
 }
@@ -91,13 +91,13 @@ export interface PageProfiles {
 }
 
 /** How the page addresses cases and variants (page-data.ts's keys), by id. */
-export interface PageKeys {
+interface PageKeys {
   caseKey: (caseId: string) => string | undefined;
   variantKey: (variantId: string) => string | undefined;
 }
 
 /** "benchmark 78% · engine 12%": categories with time, largest first. */
-export function categoriesText(byCategory: Partial<Record<ProfileCategory, { share: number }>>): string {
+function categoriesText(byCategory: Partial<Record<ProfileCategory, { share: number }>>): string {
   return PROFILE_CATEGORIES.filter((c) => (byCategory[c]?.share ?? 0) > 0)
     .sort((a, b) => byCategory[b]!.share - byCategory[a]!.share)
     .map((c) => `${c} ${formatPercent(byCategory[c]!.share)}`)
@@ -111,7 +111,7 @@ export function formatPoints(delta: number): string {
 }
 
 /** Movers listed: the table shows moves of at least this share (one profile per arm: smaller ones are noise). */
-export const MIN_MOVE = 0.001;
+const MIN_MOVE = 0.001;
 
 const frameKey = (n: Pick<CallTreeNode, 'name' | 'location' | 'category'>): string => `${n.name}\u0000${n.location ?? ''}\u0000${n.category}`;
 
@@ -166,7 +166,7 @@ interface FlameEntry<U extends CallTreeUnit> {
 }
 
 /** "1379 samples every 250 µs of CPU · 26 more on other threads, not drawn · 0.2% without a symbol, grouped by library · <what the runtime's binary resolves>" */
-export function resolutionText(r: NonNullable<FlameEntry<'Ms'>['resolution']>): string {
+function resolutionText(r: NonNullable<FlameEntry<'Ms'>['resolution']>): string {
   return [
     `${r.samples} samples every ${r.periodUs} µs of CPU`,
     r.otherThreadSamples ? `${r.otherThreadSamples} more on other threads, not drawn` : '',
@@ -232,7 +232,7 @@ function diffsOf<U extends CallTreeUnit>(entries: readonly ProfileDiffEntry[], f
 }
 
 /** The page's profiles: undefined when the view has none. */
-export function pageProfiles(manifest: ProfileManifest | undefined, keys: PageKeys, folder?: string): PageProfiles | undefined {
+function pageProfiles(manifest: ProfileManifest | undefined, keys: PageKeys, folder?: string): PageProfiles | undefined {
   if (!manifest) return undefined;
   const flames = flamesOf<'Ms'>(manifest.profiles, keys);
   const diffs = diffsOf(manifest.diffs, flames, keys, 'Ms');

@@ -9,7 +9,7 @@ import { binaryChangeLines, changeLine, historyLegend } from '../reporters/histo
 import { changePoints, runFileName, runLabel } from '../views/history.ts';
 import type { HistoryView } from '../views/types.ts';
 
-export interface HistoryPagePoint {
+interface HistoryPagePoint {
   /** Index into HistoryPageData.runs. */
   run: number;
   median: number;
@@ -24,7 +24,7 @@ export interface HistoryPagePoint {
   workChanged?: boolean;
 }
 
-export interface HistoryPageSeries {
+interface HistoryPageSeries {
   variant: string;
   points: HistoryPagePoint[];
 }

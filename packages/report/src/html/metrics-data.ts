@@ -7,7 +7,7 @@
 import type { CaseResult } from '@rtbench/core/schema';
 import { METRICS_HEADERS, metricsCells, metricsChange, metricsRowCells, minorGcName, summarizeMetrics } from '../metrics.ts';
 
-export interface PageMetricsRow {
+interface PageMetricsRow {
   variant: string;
   /** The cells under `headers`, as `--metrics gc` prints them ("n/a" where the runtime could not say). */
   cells: string[];

@@ -35,7 +35,7 @@ export type PageVariant = Pick<ArmInfo, 'label' | 'runtime' | 'versionText' | 'f
 };
 
 /** A ratio against the baseline with its CI and verdict, for plotting. */
-export interface PageRatio {
+interface PageRatio {
   ratio: number;
   ci: [number, number];
   verdict: VerdictName;
@@ -53,7 +53,7 @@ export interface HistogramBin {
 }
 
 /** A cluster of process medians (run statistics' `modes`, when the run has them). */
-export interface ModeBand {
+interface ModeBand {
   center: number;
   count: number;
   low: number;
@@ -61,7 +61,7 @@ export interface ModeBand {
 }
 
 /** One process's samples in the order taken: [ms since its first sample, ns per op]. */
-export interface SampleTrace {
+interface SampleTrace {
   round: number;
   points: [number, number][];
 }
@@ -115,7 +115,7 @@ export interface PageCase {
   metrics?: PageCaseMetrics;
 }
 
-export interface ForestRow {
+interface ForestRow {
   caseKey: string;
   caseLabel: string;
   /** Absent when the case was not compared; `texts.detail` says why. */
@@ -131,7 +131,7 @@ export interface ForestSection {
   geomean?: { ratio: number; ci: [number, number]; text: string; cases: number; excluded: number };
 }
 
-export interface EnvironmentPanel {
+interface EnvironmentPanel {
   title: string;
   rows: [string, string][];
 }
@@ -160,7 +160,7 @@ export interface PageData {
 }
 
 /** Bars per case histogram. Enough to show two modes 10% apart, few enough to read. */
-export const HISTOGRAM_BINS = 48;
+const HISTOGRAM_BINS = 48;
 
 export function pageData(view: RunView): PageData {
   const page = view.kind === 'bench' ? benchPage(view) : comparisonPage(view);
@@ -418,13 +418,13 @@ function cellBase(variant: string, result: CaseResult, edges: number[]): CellBas
 }
 
 /** The statistics' modes of the process medians, when there are two or more (runs before modes were recorded have none). */
-export function modesOf(stats: CaseResult['stats']): ModeBand[] {
+function modesOf(stats: CaseResult['stats']): ModeBand[] {
   const modes = stats?.modes?.modes ?? [];
   return modes.length >= 2 ? modes.map(({ center, count, low, high }) => ({ center, count, low, high })) : [];
 }
 
 /** Per-process traces from the rounds' sample start times (absent in runs that did not record them). */
-export function tracesOf(result: CaseResult): SampleTrace[] {
+function tracesOf(result: CaseResult): SampleTrace[] {
   const traces: SampleTrace[] = [];
   for (const round of result.rounds) {
     const starts = round.sampleStartMs;

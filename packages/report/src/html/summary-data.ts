@@ -25,7 +25,7 @@ export interface SummaryRow {
   verdictText: string;
 }
 
-export interface SummaryGeomean {
+interface SummaryGeomean {
   variant: string;
   baseline: string;
   ratio: number;

@@ -25,7 +25,7 @@ interface Metric {
 }
 
 /** A measure's slug: lowercase words joined by hyphens ("latency p99" -> "latency-p99"). */
-export function measureSlug(name: string): string {
+function measureSlug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
@@ -56,7 +56,7 @@ function engineMeasures(result: Pick<CaseResult, 'rounds'>): Record<string, Metr
   return out;
 }
 
-export function bmfOf(run: RunRecord): Record<string, Record<string, Metric>> {
+function bmfOf(run: RunRecord): Record<string, Record<string, Metric>> {
   const out: Record<string, Record<string, Metric>> = {};
   for (const r of run.results) {
     const s = r.stats;

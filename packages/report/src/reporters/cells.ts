@@ -2,7 +2,7 @@
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import { formatChange, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatQ, formatRatio, formatThreshold, ratioWithCi, roughly } from '../format.ts';
 
-export { formatChange, formatQ, formatRatio, formatThreshold, ratioWithCi };
+export { formatChange, formatQ, formatRatio, ratioWithCi };
 import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, PrecisionCell } from '../views/types.ts';
 import { verdictWord, verdictWords } from '../verdict-words.ts';
 
@@ -35,7 +35,7 @@ export interface BenchCells {
 }
 
 /** The precision cell ran out of budget before reaching its target. */
-export function budgetRanOut(p: PrecisionCell | undefined): boolean {
+function budgetRanOut(p: PrecisionCell | undefined): boolean {
   return p !== undefined && (p.stoppedBy === 'max-rounds' || p.stoppedBy === 'time-budget');
 }
 
@@ -111,7 +111,7 @@ export interface BenchColumn {
  * runtime: the terminal and markdown tables draw their heads, alignment and
  * cells from this one list, so a column is added or renamed here once.
  */
-export const BENCH_COLUMNS: readonly BenchColumn[] = [
+const BENCH_COLUMNS: readonly BenchColumn[] = [
   { cell: 'median', head: (view) => medianHeader(view), align: 'right' },
   { cell: 'spread', head: () => 'p25–p75', align: 'right' },
   { cell: 'ci', head: () => '95% CI', align: 'right' },

@@ -40,7 +40,7 @@ const textOf = (c: Cell): string => (typeof c === 'string' ? c : c.text);
 const paintOf = (c: Cell): Paint => (typeof c === 'string' ? (s) => s : c.paint);
 
 /** Columns a string takes (code points; the tables hold no wide characters). */
-export function textWidth(s: string): number {
+function textWidth(s: string): number {
   return [...s].length;
 }
 
@@ -70,7 +70,7 @@ function naturalWidths(columns: readonly GridColumn[], rows: readonly GridRow[])
 }
 
 /** How wide the grid's lines are with these column widths and indent. */
-export function gridWidth(widths: readonly number[], indent: number): number {
+function gridWidth(widths: readonly number[], indent: number): number {
   return indent + widths.reduce((a, b) => a + b, 0) + GAP.length * (widths.length - 1);
 }
 

@@ -8,7 +8,7 @@ import { formatChange, formatMetric, formatQ, formatRatio, formatThreshold } fro
 import { changeSummary, runLabel } from '../views/history.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView } from '../views/types.ts';
 
-export const HISTORY_MARKS = {
+const HISTORY_MARKS = {
   slower: '▲',
   faster: '▼',
   binary: '†',
@@ -16,7 +16,7 @@ export const HISTORY_MARKS = {
 } as const;
 
 /** "▲+9.8%" for a change point, "" otherwise. */
-export function changeMark(point: HistoryPoint): string {
+function changeMark(point: HistoryPoint): string {
   if (!point.changePoint || !point.change) return '';
   return `${HISTORY_MARKS[point.changePoint]}${formatChange(point.change.ratio)}`;
 }
@@ -30,7 +30,7 @@ export function pointText(point: HistoryPoint | undefined, hc: HistoryCase): str
 }
 
 /** "run 3 (abc1234)" */
-export function runName(run: HistoryRun | undefined): string {
+function runName(run: HistoryRun | undefined): string {
   return run ? `run ${run.index + 1} (${runLabel(run)})` : 'run ?';
 }
 

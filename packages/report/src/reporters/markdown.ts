@@ -12,7 +12,7 @@ function commandLine(command: readonly string[]): string {
   return `\`rtbench ${cell(command.map(shellQuote).join(' '))}\``;
 }
 
-export function renderBenchMarkdown(view: BenchView): string {
+function renderBenchMarkdown(view: BenchView): string {
   const { run } = view;
   const lines: string[] = [`### rtbench: ${view.suite}`, ''];
   const variants = view.variants.map((v) => (v.unavailable ? `\`${v.id}\` (did not run: ${cell(v.unavailable)})` : `\`${v.id}\` ${cell(v.versionText)}`));

@@ -50,7 +50,7 @@ const LAYOUTS: readonly Layout[] = [
 ];
 
 /** A, B, …, Z, AA, AB: short labels in the order given. */
-export function letterLabel(i: number): string {
+function letterLabel(i: number): string {
   return i < 26 ? String.fromCharCode(65 + i) : letterLabel(Math.floor(i / 26) - 1) + letterLabel(i % 26);
 }
 
@@ -140,7 +140,7 @@ function marksLegend(view: BenchView): string | undefined {
   return `marks: ${parts.join('; ')}. The modes' centres: --plot (under each case's plot) or --format markdown; the means: csv-stats.`;
 }
 
-export function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): string {
+function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): string {
   const c = palette(options.color ?? true);
   const columns = options.columns ?? DEFAULT_COLUMNS;
   const grid = fitLayout(columns, (layout) => benchGrid(view, layout, c));

@@ -52,8 +52,8 @@ export function corroborate(record: Pick<RoundRecord, 'samples' | 'sampleStartMs
 }
 
 /** Margin for a fresh process's answer: its delay in the pipe, which only the host's span includes. */
-export const ANSWER_DELAY_MARGIN_MS = 50;
-export const ANSWER_DELAY_MARGIN_SHARE = 0.1;
+const ANSWER_DELAY_MARGIN_MS = 50;
+const ANSWER_DELAY_MARGIN_SHARE = 0.1;
 
 /**
  * A fresh process: `elapsedMs` on its clock from before its hello to its

@@ -25,9 +25,9 @@ const HOST_CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCo
  * ceiling: the requests/s it measured may be the generator's, not the server's.
  * (On this 2-core machine autocannon was 94–100% busy at 79–91K req/s, and wrk 93–98% at deno's and bun's hello world: bench/http-hello/README.md.)
  */
-export const GENERATOR_SATURATED = 0.9;
+const GENERATOR_SATURATED = 0.9;
 
-export const GENERATOR_SATURATED_WARNING = `the load generator was at least ${GENERATOR_SATURATED * 100}% busy on its core in a round: requests/s there may be its ceiling, not the server's`;
+const GENERATOR_SATURATED_WARNING = `the load generator was at least ${GENERATOR_SATURATED * 100}% busy on its core in a round: requests/s there may be its ceiling, not the server's`;
 
 export const HOST_TIMED: MeasurerDescriptor = {
   name: 'host-timed',

@@ -60,9 +60,9 @@ export const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>
 
 
 /** Instructions a sample of n calls should hold (n × instructions per op). */
-export const TARGET_SAMPLE_INSTRUCTIONS = 25e6;
+const TARGET_SAMPLE_INSTRUCTIONS = 25e6;
 /** Samples of n calls in the counted window; the median sample is the count. */
-export const WINDOW_SAMPLES = 5;
+const WINDOW_SAMPLES = 5;
 /** The window when one call is a whole sample (json-reviver's 500 KB cases: 30–250 M instructions a call). */
 const WINDOW_SAMPLES_OF_ONE_CALL = 3;
 /** Samples of no calls, whose median is what a sample costs besides its calls. */

@@ -64,9 +64,9 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
  * operation's 12 turns take 3× that on a quiet machine; at load 10–13 the
  * uncapped minimum stretched a default run from 145 s to 208 s.
  */
-export const SAMPLING_CAP_FACTOR = 3;
+const SAMPLING_CAP_FACTOR = 3;
 /** …but not before this many turns. */
-export const LOADED_MIN_TURNS = 5;
+const LOADED_MIN_TURNS = 5;
 
 /** How many turns a set takes: the sampling time over the longest arm's sample. */
 export function turnsFor(options: Pick<LockstepOptions, 'sampleTimeMs' | 'minTurns' | 'maxTurns'>, batchNs: readonly number[]): number {

@@ -16,18 +16,18 @@ import { el, swatch, type Child } from './dom.ts';
 const NEUTRAL = '#111827';
 const DIFFERENT_WORK = '#b91c1c';
 
-export function verdictColour(verdict: SummaryVerdict): string {
+function verdictColour(verdict: SummaryVerdict): string {
   return verdict === 'different-work' ? DIFFERENT_WORK : verdict === 'none' ? NEUTRAL : VERDICT_COLOURS[verdict];
 }
 
-export interface RatioScale {
+interface RatioScale {
   domain: [number, number];
   /** Position of a ratio in percent of the plot's width (unclamped). */
   at(ratio: number): number;
   ticks: number[];
 }
 
-export function ratioScale(domain: [number, number]): RatioScale {
+function ratioScale(domain: [number, number]): RatioScale {
   const [a, b] = [Math.log(domain[0]), Math.log(domain[1])];
   return {
     domain,
@@ -54,7 +54,7 @@ function backdrop(scale: RatioScale, threshold: number): HTMLElement[] {
   ];
 }
 
-export interface SparkPoint {
+interface SparkPoint {
   ratio: number;
   ci: [number, number];
   colour: string;
@@ -66,7 +66,7 @@ export interface SparkPoint {
 }
 
 /** One row's plot: whisker for the CI (cut with an arrow where it leaves the axis), dot for the estimate. */
-export function spark(scale: RatioScale, threshold: number, point: SparkPoint | undefined): HTMLElement {
+function spark(scale: RatioScale, threshold: number, point: SparkPoint | undefined): HTMLElement {
   const box = el('div', { class: 'spark' }, ...backdrop(scale, threshold));
   if (!point) return box;
   const [lo, hi, at] = [scale.at(point.ci[0]), scale.at(point.ci[1]), scale.at(point.ratio)];
@@ -81,7 +81,7 @@ export function spark(scale: RatioScale, threshold: number, point: SparkPoint | 
 }
 
 /** Tick labels over (or under) the plot column. */
-export function sparkAxis(scale: RatioScale, where: 'top' | 'bottom'): HTMLElement {
+function sparkAxis(scale: RatioScale, where: 'top' | 'bottom'): HTMLElement {
   return el(
     'div',
     { class: `spark-axis ${where}`, 'aria-hidden': 'true' },
