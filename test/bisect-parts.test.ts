@@ -95,11 +95,14 @@ describe('the answer', () => {
       ['25.0.0', target('25.0.0', '14.1.146.11')],
       ['25.1.0', target('25.1.0', '14.1.146.12')],
     ]);
-    const lines = answerLines(result, 'node', (t) => engines.get(t), { threshold: 0.05, confidence: 0.99 });
+    const lines = answerLines(result, 'node', (t) => engines.get(t), { threshold: 0.05, confidence: 0.99, metric: { unit: 'ns' } });
     expect(lines[0]).toBe('node@24.0.0..node@26.0.0: −30%, ratio 0.700 (0.686–0.714) at 99% over the range');
     expect(lines[1]).toBe('faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
     expect(lines[3]).toContain('V8 14.1.146.12  (engine 14.1.146.11 → 14.1.146.12)');
     expect(lines.at(-1)).toBe('skipped node@25.0.0: crash');
+    // A count is not a time: the same answer over instruction counts says "fewer".
+    const counted = answerLines(result, 'node', (t) => engines.get(t), { threshold: 0.05, confidence: 0.99, metric: { unit: 'instructions' } });
+    expect(counted[1]).toBe('fewer instructions in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
   });
 });
 

@@ -6,10 +6,13 @@
  */
 import type { BisectResult, Culprit, StepRecord } from '@rtbench/bisect';
 import type { Comparison } from '@rtbench/stats';
-import { formatChange, ratioWithCi } from '@rtbench/report';
+import { formatChange, ratioWithCi, verdictWord } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 
 export type EngineOf = (tag: string) => RuntimeTarget | undefined;
+
+/** What the bisect measured: its verdicts are said as times ("faster") or counts ("fewer"). */
+export type BisectUnit = { unit: 'ns' | 'instructions' };
 
 function pct(c: Comparison, confidence: number): string {
   return `${formatChange(c.ratio)}, ratio ${ratioWithCi(c.ratio, c.ci)} at ${Math.round(confidence * 100)}%`;
@@ -21,13 +24,19 @@ function engineText(t: RuntimeTarget | undefined): string {
   return `${t.runtime} ${t.version}, ${engine} ${t.engineVersion}`;
 }
 
-function culpritLines(c: Culprit, runtime: string, engineOf: EngineOf, confidence: number): string[] {
+/** "faster", or for counts "fewer instructions" (a bare "fewer" says of what only in the table's heading). */
+function changeWord(direction: string, metric: BisectUnit): string {
+  const word = verdictWord(direction, metric);
+  return metric.unit === 'instructions' ? `${word} instructions` : word;
+}
+
+function culpritLines(c: Culprit, runtime: string, engineOf: EngineOf, confidence: number, metric: BisectUnit): string[] {
   const mark = c.confirmed ? '' : ' (NOT confirmed by the direct comparison)';
   const older = engineOf(c.older);
   const newer = engineOf(c.newer);
   const engineRoll = older && newer && older.engineVersion !== newer.engineVersion ? `engine ${older.engineVersion} → ${newer.engineVersion}` : 'same engine version on both sides';
   return [
-    `${c.direction === 'faster' ? 'faster' : 'slower'} in ${runtime}@${c.newer} (after ${runtime}@${c.older})${mark}: ${pct(c.confirmation, confidence)}`,
+    `${changeWord(c.direction, metric)} in ${runtime}@${c.newer} (after ${runtime}@${c.older})${mark}: ${pct(c.confirmation, confidence)}`,
     `  ${runtime}@${c.older}: ${engineText(older)}`,
     `  ${runtime}@${c.newer}: ${engineText(newer)}  (${engineRoll})`,
     ...(c.skippedBetween.length ? [`  between them, could not run: ${c.skippedBetween.map((t) => `${runtime}@${t}`).join(', ')}`] : []),
@@ -35,7 +44,7 @@ function culpritLines(c: Culprit, runtime: string, engineOf: EngineOf, confidenc
   ];
 }
 
-export function answerLines(result: BisectResult, runtime: string, engineOf: EngineOf, o: { threshold: number; confidence: number }): string[] {
+export function answerLines(result: BisectResult, runtime: string, engineOf: EngineOf, o: { threshold: number; confidence: number; metric: BisectUnit }): string[] {
   const lines: string[] = [];
   const range = `${runtime}@${result.first}..${runtime}@${result.last}`;
   const { outcome } = result;
@@ -45,7 +54,7 @@ export function answerLines(result: BisectResult, runtime: string, engineOf: Eng
   else {
     lines.push(`${range}: ${pct(outcome.ends, o.confidence)} over the range`);
     if (!outcome.culprits.length && !outcome.unresolved.length) lines.push('no single release could be named');
-    for (const c of outcome.culprits) lines.push(...culpritLines(c, runtime, engineOf, o.confidence));
+    for (const c of outcome.culprits) lines.push(...culpritLines(c, runtime, engineOf, o.confidence, o.metric));
     for (const u of outcome.unresolved) {
       const why = u.why === 'spread' ? `a drift: each half reads within the threshold, so no single release made it` : 'undecided within the most rounds allowed';
       lines.push(`${runtime}@${u.older}..${runtime}@${u.newer}: ${pct(u.comparison, o.confidence)}: ${why}`);
@@ -56,8 +65,8 @@ export function answerLines(result: BisectResult, runtime: string, engineOf: Eng
 }
 
 /** One line per compared pair: what was asked, the verdict, the rounds pooled. */
-export function stepLine(s: StepRecord, runtime: string, confidence: number): string {
+export function stepLine(s: StepRecord, runtime: string, confidence: number, metric: BisectUnit): string {
   const c = s.comparison;
   const repeats = s.attempts > 1 ? `, ${s.attempts} measurements` : '';
-  return `${s.purpose.padEnd(7)} ${runtime}@${s.older} → ${runtime}@${s.newer}: ${c.verdict} ${pct(c, confidence)} (${s.rounds} rounds${repeats})`;
+  return `${s.purpose.padEnd(7)} ${runtime}@${s.older} → ${runtime}@${s.newer}: ${verdictWord(c.verdict, metric)} ${pct(c, confidence)} (${s.rounds} rounds${repeats})`;
 }

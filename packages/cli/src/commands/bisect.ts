@@ -19,7 +19,7 @@ import { COMPARE_DEFAULTS, INSTRUCTION_DEFAULTS, makePlan, parseMeasure, parsePe
 import { parseDuration, parsePositiveInt } from '../options.ts';
 import { resultsDir } from '../paths.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
-import { answerLines, stepLine } from '../bisect/answer.ts';
+import { answerLines, stepLine, type BisectUnit } from '../bisect/answer.ts';
 import { listRange, releaseVariant } from '../bisect/range.ts';
 import { releaseSeriesInputs, releaseSeriesView } from '../bisect/series.ts';
 import { BisectFolder, type BisectIdentity } from '../bisect/state.ts';
@@ -70,6 +70,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const format = listingFormat(flags);
   const measure = parseMeasure(flags.measure);
   const d = BISECT_DEFAULTS[measure];
+  const metric: BisectUnit = { unit: measure === 'instructions' ? 'instructions' : 'ns' };
   const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : d.threshold;
   const minRounds = parsePositiveInt(flags.rounds ?? d.minRounds, '--rounds');
   const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(d.maxRounds, minRounds), '--max-rounds');
@@ -155,7 +156,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const onStep = (step: StepRecord, state: SearchState): void => {
     const perRound = measuredRounds ? measuredMs / measuredRounds : undefined;
     const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${state.stepsLeft} more comparison${state.stepsLeft === 1 ? '' : 's'}` : '';
-    say(`${stepLine(step, runtime, confidence)}${pc.dim(`  [${formatClock(Date.now() - started)}${eta}]`)}`);
+    say(`${stepLine(step, runtime, confidence, metric)}${pc.dim(`  [${formatClock(Date.now() - started)}${eta}]`)}`);
   };
   let result: BisectResult;
   try {
@@ -183,7 +184,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   } else {
     const colour = flags.output === undefined && colourOn(process.stdout);
     const bold = (s: string): string => (colour ? pc.bold(s) : s);
-    const out = [bold('answer'), ...answerLines(result, runtime, (t) => targets.get(t), { threshold, confidence }), '', bold('steps'), ...result.steps.map((s) => stepLine(s, runtime, confidence)), ''];
+    const out = [bold('answer'), ...answerLines(result, runtime, (t) => targets.get(t), { threshold, confidence, metric }), '', bold('steps'), ...result.steps.map((s) => stepLine(s, runtime, confidence, metric)), ''];
     if (view) out.push(reporterFor('terminal')!.render(view, { color: colour, columns: process.stdout.columns ?? 100 }));
     writeListing(`${out.join('\n')}\n`, flags);
   }
