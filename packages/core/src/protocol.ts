@@ -1,5 +1,5 @@
 /**
- * The runner protocol: what the host asks a runtime process to do (a Job) and
+ * The wire protocol: what the host asks a runtime process to do (a Job) and
  * what the process answers (RuntimeMessages). node, deno and bun print each
  * message as one line on stdout; workerd returns the same lines in an HTTP
  * response. Every line starts with the marker and a token the host drew at
