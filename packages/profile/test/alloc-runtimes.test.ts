@@ -61,17 +61,24 @@ describe('profileAllocations on node, deno and workerd', () => {
       const written = parseHeapProfile(readFileSync(path, 'utf8'));
       expect(written.samples.length).toBeGreaterThan(100);
       expect(summarizeAllocations(written, { locate: bundleLocator(arm.bundlePath) }).totalBytes).toBe(base.summary.totalBytes);
-      const [top] = base.summary.functions;
+      // The harness's own bytes while it waits for a clock edge between samples
+      // (each clock read is a heap number on workerd) grow with the machine's
+      // load, not with the case: they are the harness's, and the case's order
+      // is read among the rest. At load ~12 they were 49% of workerd's bytes.
+      const caseFunctions = base.summary.functions.filter((f) => f.category !== 'harness');
+      expect(base.summary.functions.filter((f) => f.name === 'waitForEdge').every((f) => f.category === 'harness'), text).toBe(true);
+      const [top] = caseFunctions;
       expect(top?.name, text).toBe('allocHelper');
       expect(top?.category).toBe('benchmark');
       expect(top?.location).toBe(`${FIXTURE_SOURCE}:${helperLine('allocHelper')}`);
-      expect(base.summary.functions.slice(1, 3).map((f) => f.name).sort(), text).toEqual(['steadyAllocHelper', 'steadyStringHelper']);
+      expect(caseFunctions.slice(1, 3).map((f) => f.name).sort(), text).toEqual(['steadyAllocHelper', 'steadyStringHelper']);
       // numericHelper allocates nothing.
       expect(base.summary.functions.some((f) => f.name === 'numericHelper'), text).toBe(false);
       // 100 objects with a string and a 4-element array per call: kilobytes per call, not bytes, not megabytes (ops counted right).
       expect(top!.selfBytesPerOp!, text).toBeGreaterThan(4_000);
       expect(top!.selfBytesPerOp!, text).toBeLessThan(100_000);
-      expect(base.summary.byCategory.benchmark.share, text).toBeGreaterThan(0.8);
+      const { benchmark, harness } = base.summary.byCategory;
+      expect(benchmark.bytes / (base.summary.totalBytes - harness.bytes), text).toBeGreaterThan(0.8);
       // The call tree by bytes (the page's allocation icicle): the same total, the helper a frame of it with the summary's self bytes.
       expect(base.tree.totalBytes).toBe(base.summary.totalBytes);
       const frames: CallTreeNode<'Bytes'>[] = [];
@@ -90,8 +97,9 @@ describe('profileAllocations on node, deno and workerd', () => {
       const big = ok(await profileAllocations({ arm: await armOf(plugin, { PROFILE_ALLOC_BIG: '4' }), caseId: CASE, outPath: join(out, `${plugin.name}-big.heapprofile`), timeMs: 300, warmupMs: 150 }));
       const diff = diffProfiles(base.summary, big.summary);
       const diffText = renderDiff(diff, { a: 'base', b: 'big', of: 'allocated bytes', top: 5 });
-      expect(diff.functions[0]?.name, diffText).toBe('allocHelper');
-      expect(diff.functions[0]?.delta, diffText).toBeGreaterThan(0);
+      const [mover] = diff.functions.filter((f) => f.category !== 'harness');
+      expect(mover?.name, diffText).toBe('allocHelper');
+      expect(mover?.delta, diffText).toBeGreaterThan(0);
       // Per call, allocHelper allocates about 4× as much; steadyAllocHelper the same.
       const perOp = (s: typeof base.summary, name: string): number => s.functions.find((f) => f.name === name)!.selfBytesPerOp!;
       expect(perOp(big.summary, 'allocHelper') / perOp(base.summary, 'allocHelper'), diffText).toBeGreaterThan(2.5);
