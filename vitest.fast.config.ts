@@ -17,7 +17,7 @@ export const PURE_TESTS: string[] = [
   'packages/runtime-kit/test/{job,npm,program-cache,protocol-reader,releases,v8-flags}.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',
   'packages/host-timed/test/**/*.test.ts',
-  'packages/bisect/test/**/*.test.ts',
+  'packages/run/test/**/*.test.ts',
   'runtimes/*/test/{gc-trace,edge-timing}.test.ts',
   'bench/*/test/**/*.test.ts',
   'test/{bisect-parts,cli-args,deno-config,cli-names,compare-analyze,digest-tolerance,host-timed-direction,plan,profile-manifest,progress}.test.ts',
