@@ -43,7 +43,7 @@ import {
 } from '@rtbench/runtime-kit';
 import { median } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
-import { armResultOf } from './judge.ts';
+import { armResultOf, crashAfterLastAnswer } from './judge.ts';
 
 /** Engine flags (rtbench's syntax) that make a runtime's work repeatable, per engine. */
 export const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>> = {
@@ -193,10 +193,8 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       held.process.close().then((outcome) => {
         removeGuardedDir(held.dir);
         const last = held.served.at(-1);
-        const clean = (outcome.exitCode === 0 && outcome.exitSignal === null) || outcome.stoppedAfterAnswer === true || outcome.interrupted;
-        if (clean || !last) return [];
-        const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
-        return [{ unitKey: last.unitKey, armId, round: last.round, failure: { kind: 'crash', message: `the ${held.arm.plugin.name} process under callgrind ${how} after its last case's result (it had served ${held.served.length} cases)`, stderr: outcome.stderr } }];
+        const crash = last && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process under callgrind`, held.served.length, { unitKey: last.unitKey, armId, round: last.round });
+        return crash ? [crash] : [];
       }),
     );
   };

@@ -6,7 +6,7 @@
 import type { JobOutcome } from '@rtbench/runtime-kit';
 import { judgeOutcome, leftBehindWarning } from '@rtbench/runtime-kit';
 import type { RoundRecord } from '@rtbench/core/schema';
-import type { Arm, ArmResult } from '../measurer.ts';
+import type { Arm, ArmResult, LateFailure } from '../measurer.ts';
 import { mapStack, unrename } from '../stack-map.ts';
 import { capStack, capText } from '../case-text.ts';
 
@@ -55,4 +55,16 @@ export function timedMsOf(result: ArmResult): number {
   let ns = 0;
   for (const o of result.outcomes) if (o.kind === 'round') for (const x of o.record.samples) ns += x * o.record.iterationsPerSample;
   return ns / 1e6;
+}
+
+/**
+ * A warm process's end, judged after its last case's answer: a clean exit (or
+ * one rtbench asked for) is nothing; a crash fails the last case it served.
+ * `what` names the process in the message ("the node process under callgrind").
+ */
+export function crashAfterLastAnswer(outcome: JobOutcome, what: string, served: number, last: Omit<LateFailure, 'failure'>): LateFailure | undefined {
+  const clean = (outcome.exitCode === 0 && outcome.exitSignal === null) || outcome.stoppedAfterAnswer === true || outcome.interrupted;
+  if (clean) return undefined;
+  const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
+  return { ...last, failure: { kind: 'crash', message: `${what} ${how} after its last case's result (it had served ${served} cases)`, stderr: outcome.stderr } };
 }

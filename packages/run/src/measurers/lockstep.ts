@@ -26,7 +26,7 @@ import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/
 import { leftBehindWarning } from '@rtbench/runtime-kit';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { corroborate } from './corroborate.ts';
-import { armResultOf, timedMsOf } from './judge.ts';
+import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 
 export interface LockstepOptions {
   /** Warmup (adaptive when warmupMinMs is set) and the sample length, as in a fresh process. */
@@ -214,18 +214,8 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
               failure: { kind: 'warning', message: cases > 1 ? `${leftBehind} (one of the ${cases} cases this warm process served; --schedule lockstep-per-case tells which)` : leftBehind },
             }))
           : [];
-        const clean = (outcome.exitCode === 0 && outcome.exitSignal === null) || outcome.stoppedAfterAnswer === true || outcome.interrupted;
-        if (clean || !last?.record) return warnings;
-        const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
-        return [
-          ...warnings,
-          {
-            unitKey: last.unitKey,
-            armId,
-            round: last.round,
-            failure: { kind: 'crash', message: `the ${held.arm.plugin.name} process ${how} after its last case's result (it had served ${held.served.length} cases)`, stderr: outcome.stderr },
-          },
-        ];
+        const crash = last?.record && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process`, held.served.length, { unitKey: last.unitKey, armId, round: last.round });
+        return crash ? [...warnings, crash] : warnings;
       }),
     );
   };
