@@ -3,15 +3,32 @@ import { NO_PROCESSES_SETUP, PURE_EXCLUDE, PURE_TESTS } from './vitest.fast.conf
 
 const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runtimes/*/test/**/*.test.ts', 'bench/*/test/**/*.test.ts', 'test/**/*.test.ts'];
 
+/**
+ * Files that start runtimes and check something machine-wide, which another
+ * file running at the same time would disturb, so they run alone:
+ * - interrupt: no process left that mentions the tiny fixture's bundles
+ *   (every other file benches that fixture);
+ * - host-timed: no process left that mentions the program cache or the load
+ *   worker (suites.test.ts runs cold-start and http-hello too), and it edits
+ *   cached programs;
+ * - bundle-cache: damages the tiny fixture's cached node bundle on purpose;
+ * - native-runtimes: no new /tmp/perf-<pid>.map (the native flame tests make some).
+ * Every other file's checks are its own: processes below its own CLI or
+ * with its own markers, its own temporary files.
+ */
+const ALONE_TESTS = ['test/interrupt.test.ts', 'test/host-timed.test.ts', 'test/bundle-cache.test.ts', 'packages/profile/test/native-runtimes.test.ts'];
+
+const ESBUILD_TESTS = PURE_EXCLUDE.map((p) => (p.endsWith('/**') ? `${p}/*.test.ts` : p));
+
 // Tests start real runtime processes; on a shared 2-core machine a few seconds per
 // test is normal, so the timeouts are generous. No test asserts on wall time.
 //
-// Three projects: first the pure tests (test:fast's list) and the few that only
-// run esbuild, two files at a time (vitest's default on 2 cores is one); then the
-// files that start runtimes, one at a time: they look for leftover processes in
-// /proc and share rtbench's cache, so two at once would see each other's. Files
-// that can overlap their own runs do so inside the file (describe.concurrent
-// with runCliAsync). vitest runs projects of different worker counts in turn.
+// Two groups, in turn (vitest runs projects of one sequence.groupOrder together,
+// and a group's projects share its worker count):
+// 1. two files at a time: the pure tests (test:fast's list), the few that only
+//    run esbuild, and the files that start runtimes. Files that can overlap their
+//    own runs also do so inside the file (describe.concurrent with runCliAsync).
+// 2. ALONE_TESTS, one at a time, with nothing else running.
 export default defineConfig({
   test: {
     testTimeout: 180_000,
@@ -19,9 +36,10 @@ export default defineConfig({
     // picocolors turns colours on when CI is set; tests read plain text.
     env: { NO_COLOR: '1' },
     projects: [
-      { extends: true, test: { name: 'runtimes', include: ALL_TESTS, exclude: PURE_TESTS, fileParallelism: false } },
-      { extends: true, test: { name: 'pure', include: PURE_TESTS, exclude: PURE_EXCLUDE, setupFiles: [NO_PROCESSES_SETUP], maxWorkers: 2 } },
-      { extends: true, test: { name: 'esbuild', include: PURE_EXCLUDE.map((p) => (p.endsWith('/**') ? `${p}/*.test.ts` : p)), maxWorkers: 2 } },
+      { extends: true, test: { name: 'runtimes', include: ALL_TESTS, exclude: [...PURE_TESTS, ...ALONE_TESTS], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'pure', include: PURE_TESTS, exclude: PURE_EXCLUDE, setupFiles: [NO_PROCESSES_SETUP], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'esbuild', include: ESBUILD_TESTS, maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'alone', include: ALONE_TESTS, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CallTreeNode } from '@rtbench/core/profile-manifest';
 import { guardDir, liveChildPids, removeGuardedDir, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleSuite } from '../../cli/src/bundle.ts';
-import { bundleLocator, diffProfiles, parseCpuProfile, profileCase, renderDiff, renderTop, type ProfileArm, type ProfileCaseResult } from '../src/index.ts';
+import { bundleLocator, diffProfiles, parseCpuProfile, profileCase, renderDiff, renderTop, type ProfileArm, type ProfileCaseResult, type Shares } from '../src/index.ts';
 import { pluginNamed } from '@rtbench/runtime-registry';
 
 const nodeRuntime = pluginNamed('node')!;
@@ -32,6 +32,12 @@ async function armOf(plugin: RuntimePlugin, env: Record<string, string> = {}): P
   const target = await plugin.resolve(plugin.name);
   const flags = plugin.translateFlags([]);
   return { plugin, target, flags: { args: flags.args, env: { ...flags.env, ...env } }, bundlePath };
+}
+
+/** A profile's shares of the case's own time: the harness's functions left out, the rest scaled to add up to 1. */
+function caseShares(s: Shares): Shares {
+  const outside = s.byCategory.harness.share;
+  return { functions: s.functions.filter((f) => f.category !== 'harness').map((f) => ({ ...f, selfShare: f.selfShare / (1 - outside) })), byCategory: s.byCategory };
 }
 
 function ok(result: ProfileCaseResult): Extract<ProfileCaseResult, { status: 'ok' }> {
@@ -57,22 +63,29 @@ describe('profileCase on node, deno, bun and workerd', () => {
       // Frames are mapped back through the bundle's source map.
       const locate = bundleLocator(arm.bundlePath);
       expect(written.nodes.some((n) => locate(n.callFrame)?.source === 'packages/core/src/measure.ts')).toBe(true);
-      const top3 = r.summary.functions.slice(0, 3);
+      // The case's own functions, without the harness's: on workerd the harness spends a share that grows
+      // with the machine's load waiting for its coarse clock to move (its clock reads were 33% of the
+      // window on a quiet machine), which is not the case's and must not decide what is hottest in it.
+      const caseFunctions = r.summary.functions.filter((f) => f.category !== 'harness');
       if (plugin.name === 'bun') {
         // JavaScriptCore inlines the helpers into the timed function and its
         // sampler reports the machine frame: the hot code is under the
         // outermost benchmark frame it was inlined into (README.md).
-        const top = r.summary.functions[0]!;
+        const top = caseFunctions[0]!;
         expect(top.category, text).toBe('benchmark');
         expect(top.location?.startsWith(`${FIXTURE_SOURCE}:`), text).toBe(true);
         expect(['slowHelper', '(anonymous)'], text).toContain(top.name);
       } else {
-        const hot = top3.find((f) => f.name === 'slowHelper');
-        expect(hot, text).toBeDefined();
-        expect(hot!.category).toBe('benchmark');
-        expect(hot!.location).toBe(`${FIXTURE_SOURCE}:${readFileSync(fixture, 'utf8').split('\n').findIndex((l) => l.startsWith('function slowHelper')) + 1}`);
+        // slowHelper does ~3.5× either steady helper's work (measured: 45–70% of the window against 8–17%).
+        const hot = caseFunctions[0]!;
+        expect(hot.name, text).toBe('slowHelper');
+        expect(hot.category).toBe('benchmark');
+        expect(hot.location).toBe(`${FIXTURE_SOURCE}:${readFileSync(fixture, 'utf8').split('\n').findIndex((l) => l.startsWith('function slowHelper')) + 1}`);
       }
-      expect(r.summary.byCategory.benchmark.share, text).toBeGreaterThan(0.4);
+      // The window is the sampling phase: apart from the harness, the time is the case's (measured: 98.6–99.4% on
+      // the four runtimes; start-up, bundling or teardown in the window would be runtime, engine or idle time).
+      const { benchmark, harness } = r.summary.byCategory;
+      expect(benchmark.share / (1 - harness.share), text).toBeGreaterThan(0.8);
       // The call tree (flame graphs) covers the same time, and has the summary's top function as a frame with its self time.
       expect(r.tree.totalMs).toBeCloseTo(r.summary.totalMs, 2);
       expect(r.tree.nodes).toBeLessThanOrEqual(400);
@@ -100,10 +113,16 @@ describe('a comparison whose arms differ only in the hot helper', () => {
       const slow = ok(await profileCase({ arm: await armOf(plugin, { PROFILE_HOT_SLOW: '4' }), caseId: CASE, outPath: join(out, `${plugin.name}-slow.cpuprofile`), timeMs: 600, warmupMs: 200 }));
       const diff = diffProfiles(base.summary, slow.summary);
       const text = renderDiff(diff, { a: 'base', b: 'slow', top: 5 });
-      const first = diff.functions[0]!;
-      expect(first.name, text).toBe('slowHelper');
+      // Within the case's own time (the harness's clock waits set aside: on workerd they are a third of the
+      // window or more, by the machine's load, and move every share of the whole profile with them), the
+      // helper's share grows most: by design ~68% → ~90% (4× its work), the steady helpers shrink by ~13 and ~8 points.
+      const inCase = diffProfiles(caseShares(base.summary), caseShares(slow.summary));
+      const first = inCase.functions[0]!;
+      expect(first.name, renderDiff(inCase, { a: 'base', b: 'slow', top: 5 })).toBe('slowHelper');
       expect(first.category).toBe('benchmark');
       expect(first.delta, text).toBeGreaterThan(0);
+      // On node the harness is under 1% of the window: the view of the whole profile puts the helper first too.
+      if (plugin.name === 'node') expect(diff.functions[0]!.name, text).toBe('slowHelper');
     });
   }
 });
