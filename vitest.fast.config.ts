@@ -14,14 +14,16 @@ export const PURE_TESTS: string[] = [
   'packages/core/test/**/*.test.ts',
   'packages/report/test/**/*.test.ts',
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,summary,tree}.test.ts',
-  'packages/runtime-kit/test/{job,npm,program-cache,protocol-reader,releases,v8-flags}.test.ts',
+  'packages/runtime-kit/test/{job,npm,program-cache,protocol-reader,releases,session,v8-flags}.test.ts',
+  'packages/adapters/test/**/*.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',
   'packages/host-timed/test/**/*.test.ts',
   'packages/run/test/**/*.test.ts',
   'runtimes/*/test/{gc-trace,edge-timing}.test.ts',
+  'runtimes/deno/test/flags.test.ts',
   'bench/*/test/**/*.test.ts',
-  'test/{bisect-parts,cli-args,deno-config,cli-names,compare-analyze,digest-tolerance,host-timed-direction,plan,profile-manifest,progress}.test.ts',
-  'test/faults/parsers.property.test.ts',
+  'test/{bisect-parts,cli-args,deno-config,cli-names,compare-analyze,digest-tolerance,host-timed-direction,plan,profile-manifest,progress,runtime-pins,shards-merge}.test.ts',
+  'test/faults/{host-bounds,parsers.property,user-names.property}.test.ts',
 ];
 
 export const PURE_EXCLUDE: string[] = ['packages/report/test/html-reporter.test.ts', 'packages/host-timed/test/code.test.ts', 'bench/http-hello/test/**'];
