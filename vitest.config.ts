@@ -4,19 +4,21 @@ import { NO_PROCESSES_SETUP, PURE_EXCLUDE, PURE_TESTS } from './vitest.fast.conf
 const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runtimes/*/test/**/*.test.ts', 'bench/*/test/**/*.test.ts', 'test/**/*.test.ts'];
 
 /**
- * Files that start runtimes and check something machine-wide, which another
- * file running at the same time would disturb, so they run alone:
- * - interrupt: no process left that mentions the tiny fixture's bundles
- *   (every other file benches that fixture);
+ * Files that start runtimes and check something machine-wide, which a file of
+ * the first group running at the same time would disturb:
  * - host-timed: no process left that mentions the program cache or the load
  *   worker (suites.test.ts runs cold-start and http-hello too), and it edits
- *   cached programs;
- * - bundle-cache: damages the tiny fixture's cached node bundle on purpose;
- * - native-runtimes: no new /tmp/perf-<pid>.map (the native flame tests make some).
- * Every other file's checks are its own: processes below its own CLI or
- * with its own markers, its own temporary files.
+ *   cached start-up programs;
+ * - bundle-cache: damages the tiny fixture's cached node bundle on purpose
+ *   (other files bench that fixture on node);
+ * - native-runtimes: no new /tmp/perf-<pid>.map (the native flame and profile
+ *   CLI tests make some).
+ * They do not disturb each other, so they too run two at a time, after the rest.
+ * Every other file's checks are its own: processes below its own CLI or with
+ * its own markers (interrupt.test.ts benches copies of the tiny fixture under
+ * names of its own), its own temporary files.
  */
-const ALONE_TESTS = ['test/interrupt.test.ts', 'test/host-timed.test.ts', 'test/bundle-cache.test.ts', 'packages/profile/test/native-runtimes.test.ts'];
+const APART_TESTS = ['test/host-timed.test.ts', 'test/bundle-cache.test.ts', 'packages/profile/test/native-runtimes.test.ts'];
 
 const ESBUILD_TESTS = PURE_EXCLUDE.map((p) => (p.endsWith('/**') ? `${p}/*.test.ts` : p));
 
@@ -28,7 +30,7 @@ const ESBUILD_TESTS = PURE_EXCLUDE.map((p) => (p.endsWith('/**') ? `${p}/*.test.
 // 1. two files at a time: the pure tests (test:fast's list), the few that only
 //    run esbuild, and the files that start runtimes. Files that can overlap their
 //    own runs also do so inside the file (describe.concurrent with runCliAsync).
-// 2. ALONE_TESTS, one at a time, with nothing else running.
+// 2. APART_TESTS, with none of the first group running.
 export default defineConfig({
   test: {
     testTimeout: 180_000,
@@ -36,10 +38,10 @@ export default defineConfig({
     // picocolors turns colours on when CI is set; tests read plain text.
     env: { NO_COLOR: '1' },
     projects: [
-      { extends: true, test: { name: 'runtimes', include: ALL_TESTS, exclude: [...PURE_TESTS, ...ALONE_TESTS], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'runtimes', include: ALL_TESTS, exclude: [...PURE_TESTS, ...APART_TESTS], maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'pure', include: PURE_TESTS, exclude: PURE_EXCLUDE, setupFiles: [NO_PROCESSES_SETUP], maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'esbuild', include: ESBUILD_TESTS, maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'alone', include: ALONE_TESTS, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'apart', include: APART_TESTS, maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -1,5 +1,10 @@
-/** Ctrl-C in the middle of a run: the measured part is saved, nothing is left running. */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+/**
+ * Ctrl-C in the middle of a run: the measured part is saved, nothing is left running.
+ * Each test benches its own copy of the tiny fixture under a suite name of its own,
+ * so "no process left that mentions its bundles" is about its run alone: the tests
+ * run side by side, and beside other files (most of a test is waiting on the run).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
@@ -21,14 +26,25 @@ function processesMentioning(needle: string): number[] {
   return pids;
 }
 
-describe('interrupting a run', () => {
+/** A copy of test/fixtures/tiny named `name` (its bundles go to .rtbench-cache/bundles/<name>/), inside the repository where `@rtbench/core` resolves. */
+function tinyNamed(name: string): { suite: string; bundles: string } {
+  const dir = join(repoRoot, '.rtbench-cache', 'test-interrupt', name);
+  mkdirSync(dir, { recursive: true });
+  const source = readFileSync(fixture('tiny'), 'utf8').replace("suite('tiny',", `suite('${name}',`);
+  if (!source.includes(`suite('${name}',`)) throw new Error('test/fixtures/tiny no longer declares suite(\'tiny\', …)');
+  writeFileSync(join(dir, 'index.ts'), source);
+  return { suite: join(dir, 'index.ts'), bundles: `.rtbench-cache/bundles/${name}/` };
+}
+
+describe.concurrent('interrupting a run', () => {
   it.each([
     ['SIGINT', 130, 'interrupted'],
     ['SIGTERM', 143, 'terminated (SIGTERM)'],
     ['SIGHUP', 129, 'hung up (SIGHUP)'],
   ] as const)('%s: saves what was measured with status "interrupted", exits %i and leaves no runtime process', async (signal, exitCode, said) => {
     const out = tempFile('run.json');
-    const child = spawnCli(['bench', fixture('tiny'), '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet']);
+    const tiny = tinyNamed(`interrupt-${signal.toLowerCase()}`);
+    const child = spawnCli(['bench', tiny.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet']);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // The run file appears after the first case's round is saved; then interrupt 1 s into the next,
@@ -46,13 +62,14 @@ describe('interrupting a run', () => {
     const measured = run.results.filter((r) => r.rounds.length > 0);
     expect(measured.length).toBeGreaterThanOrEqual(1);
     expect(measured[0]!.stats).toBeDefined();
-    expect(processesMentioning('.rtbench-cache/bundles/tiny/')).toEqual([]);
+    expect(processesMentioning(tiny.bundles)).toEqual([]);
   });
 
   it('SIGTERM to pnpm alone: the CLI it started sees it end, saves what was measured and leaves no runtime process', async () => {
     const out = tempFile('run.json');
+    const tiny = tinyNamed('interrupt-pnpm');
     // pnpm runs the root script `bench` (tsx → the CLI) and does not pass SIGTERM on to it.
-    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', fixture('tiny'), '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet'], {
+    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', tiny.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet'], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
@@ -72,7 +89,7 @@ describe('interrupting a run', () => {
       expect(run.status).toBe('interrupted');
       expect(run.results.some((r) => r.rounds.length > 0)).toBe(true);
       expect(processesMentioning(out)).toEqual([]);
-      expect(processesMentioning('.rtbench-cache/bundles/tiny/')).toEqual([]);
+      expect(processesMentioning(tiny.bundles)).toEqual([]);
     } finally {
       for (const pid of processesMentioning(out)) process.kill(pid, 'SIGKILL');
     }
