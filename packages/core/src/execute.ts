@@ -34,6 +34,14 @@ export interface RuntimeEnvironment {
   metrics?: MetricsProbe;
   /** The host's commands, for lockstep jobs. */
   commands?: CommandSource;
+  /**
+   * A full collection the runtime can force (Bun.gc(true); gc() under
+   * --expose-gc). A warm process runs it before it opens each case, so a case
+   * starts from a collected heap whatever ran before it in the process: on
+   * bun, cases read slower the more other cases had run before them in the
+   * process without it (docs/lockstep.md, "What ran before").
+   */
+  collect?: () => void;
 }
 
 /** The single GC count of older runs, from metrics by kind (all kinds, all pause time). */
@@ -335,6 +343,7 @@ async function serveCases(env: RuntimeEnvironment, answer: (caseId: string, keep
     if (line === FINISH_COMMAND) continue;
     const opened = caseOfCommand(line);
     if (opened === undefined) throw new Error(`rtbench entry: expected a case command, got "${line.slice(0, 100)}"`);
+    env.collect?.();
     env.emit(await answer(opened.caseId, opened.keep));
   }
 }

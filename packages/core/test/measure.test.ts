@@ -161,7 +161,7 @@ describe('a serve job (a warm process that serves many cases)', () => {
     const commands = [`keep ${counted}`, 'sample', 'finish', `case ${other}`, 'sample', 'finish', `keep ${counted}`, 'sample', 'sample', 'finish', `case ${counted}`, 'sample', 'finish', `keep ${counted}`, 'sample', 'finish'];
     const messages: RuntimeMessage[] = [];
     const env: RuntimeEnvironment = {
-      facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
+      facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: true },
       clock: fineClock,
       emit: (m) => messages.push(parseRuntimeMessage(JSON.parse(JSON.stringify(m)))),
       commands: async () => {
@@ -169,10 +169,13 @@ describe('a serve job (a warm process that serves many cases)', () => {
         if (next !== undefined) log.push(next.split(' ')[0]!);
         return next;
       },
+      collect: () => log.push('collect'),
     };
     await executeJob(kept, { protocol: 1, kind: 'serve', options: { warmupMs: 240, warmupMinMs: 80, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } }, env);
     // Set up by the first keep; the second keep reuses it; the plain case after it tears it down; the last keep sets it up anew, torn down at the close.
     expect(log.filter((l) => l === 'setup' || l === 'teardown' || l === 'keep' || l === 'case')).toEqual(['keep', 'setup', 'case', 'keep', 'case', 'teardown', 'keep', 'setup', 'teardown']);
+    // A collection between a case's command and its setup or rewarm, every time, kept or not (what ran before is garbage by then).
+    expect(log.filter((l) => l !== 'sample' && l !== 'finish' && l !== 'setup' && l !== 'teardown')).toEqual(['keep', 'collect', 'case', 'collect', 'keep', 'collect', 'case', 'collect', 'keep', 'collect']);
     const results = messages.filter((m): m is CaseResultMessage => m.type === 'result');
     expect(results.map((r) => r.samples.length)).toEqual([1, 1, 2, 1, 1]);
     const ready = messages.filter((m) => m.type === 'ready');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { turnsFor } from '../src/measurers/lockstep.ts';
+import { takesTurn, turnsFor } from '../src/measurers/lockstep.ts';
 
 describe('turns per lockstep set', () => {
   const options = { sampleTimeMs: 40, minTurns: 12, maxTurns: 10_000 };
@@ -11,5 +11,22 @@ describe('turns per lockstep set', () => {
   });
   it('caps the turns', () => {
     expect(turnsFor({ ...options, maxTurns: 30 }, [1e3])).toBe(30);
+  });
+});
+
+describe('when a lockstep set stops taking turns', () => {
+  const options = { sampleTimeMs: 40 };
+  it('takes every planned turn while its sampling stays within 3x its arms\' sampling time', () => {
+    // 4 arms at 40 ms each: 160 ms of sampling, capped at 480 ms.
+    expect(takesTurn(11, 12, 479, options, 4)).toBe(true);
+    expect(takesTurn(12, 12, 10, options, 4)).toBe(false);
+  });
+  it('stops past the cap once it has taken its loaded minimum of 5 turns', () => {
+    expect(takesTurn(5, 12, 481, options, 4)).toBe(false);
+    expect(takesTurn(4, 12, 10_000, options, 4)).toBe(true);
+  });
+  it('scales the cap with the number of arms sampling in turn', () => {
+    expect(takesTurn(6, 12, 200, options, 1)).toBe(false);
+    expect(takesTurn(6, 12, 200, options, 2)).toBe(true);
   });
 });

@@ -28,6 +28,7 @@ const job = decodeJob(stdin.next());
 // RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (runtime-kit containment.ts).
 for (const name of Object.keys(process.env)) if (!job.env.includes(name) && name !== 'RTBENCH_CELL') delete process.env[name];
 const nanoseconds = Bun.nanoseconds.bind(Bun);
+const collect = Bun.gc.bind(Bun, true);
 const exit = process.exit.bind(process);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
@@ -48,6 +49,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     emit,
     metrics: gcProbe(),
     commands: async () => stdin.next(),
+    collect,
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);

@@ -37,6 +37,8 @@ const exit = Deno.exit.bind(Deno);
 const now = performance.now.bind(performance);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
+// Kept before the suite loads (case code may replace it); present under --expose-gc.
+const exposedGc = (globalThis as { gc?: unknown }).gc;
 
 export async function start(suite: SuiteDefinition): Promise<void> {
   const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), writeStdout);
@@ -47,13 +49,14 @@ export async function start(suite: SuiteDefinition): Promise<void> {
       version: Deno.version.deno,
       engine: 'v8',
       engineVersion: Deno.version.v8,
-      gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
+      gcExposed: typeof exposedGc === 'function',
     },
     // ms as a double; subtracting a recent origin keeps sub-ns digits exact.
     clock: { name: 'performance.now', now: () => (now() - origin) * 1e6 },
     emit,
     metrics: gcProbe(),
     commands: async () => stdin.next(),
+    ...(typeof exposedGc === 'function' ? { collect: () => void exposedGc() } : {}),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);

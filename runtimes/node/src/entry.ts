@@ -23,6 +23,8 @@ const hrtime = process.hrtime.bigint;
 const exit = process.exit.bind(process);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
+// Kept before the suite loads (case code may replace it); present under --expose-gc.
+const exposedGc = (globalThis as { gc?: unknown }).gc;
 
 export async function start(suite: SuiteDefinition): Promise<void> {
   // Synchronous, retried on a full pipe: process.stdout.write would queue the
@@ -37,12 +39,13 @@ export async function start(suite: SuiteDefinition): Promise<void> {
       version: process.version.replace(/^v/, ''),
       engine: 'v8',
       engineVersion: process.versions.v8,
-      gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
+      gcExposed: typeof exposedGc === 'function',
     },
     clock: { name: 'process.hrtime.bigint', now: () => Number(hrtime() - origin) },
     emit,
     metrics: gcProbe(),
     commands: async () => stdin.next(),
+    ...(typeof exposedGc === 'function' ? { collect: () => void exposedGc() } : {}),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);

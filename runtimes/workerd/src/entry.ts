@@ -24,6 +24,8 @@ import { gcProbe } from './gc-probe.ts';
 const now = performance.now.bind(performance);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
+// Kept before the suite loads (case code may replace it); present under --expose-gc.
+const exposedGc = (globalThis as { gc?: unknown }).gc;
 // Taken before suite code loads: a case may replace stream or string methods the command reader uses.
 const apply = Reflect.apply;
 const readChunk = ReadableStreamDefaultReader.prototype.read;
@@ -82,12 +84,13 @@ async function handle(suite: SuiteDefinition, request: Request, ctx: ExecutionCo
       version: fact(job.workerd?.version),
       engine: 'v8',
       engineVersion: fact(job.workerd?.v8),
-      gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
+      gcExposed: typeof exposedGc === 'function',
     },
     clock: { name: 'performance.now', now: () => (now() - origin) * 1e6 },
     emit,
     ...(job.workerd?.gcMarkers ? { metrics: gcProbe() } : {}),
     commands: lines,
+    ...(typeof exposedGc === 'function' ? { collect: () => void exposedGc() } : {}),
   })
     .then(
       () => writer.close(),

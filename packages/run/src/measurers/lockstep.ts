@@ -68,6 +68,16 @@ const SAMPLING_CAP_FACTOR = 3;
 /** …but not before this many turns. */
 const LOADED_MIN_TURNS = 5;
 
+/**
+ * Whether a set takes turn number `turn` (from 0): while it is short of its
+ * planned turns, and, past LOADED_MIN_TURNS, while its sampling has taken no
+ * more than SAMPLING_CAP_FACTOR times the sampling time of its live arms.
+ */
+export function takesTurn(turn: number, plannedTurns: number, elapsedMs: number, options: Pick<LockstepOptions, 'sampleTimeMs'>, liveArms: number): boolean {
+  if (turn >= plannedTurns) return false;
+  return turn < LOADED_MIN_TURNS || elapsedMs <= SAMPLING_CAP_FACTOR * options.sampleTimeMs * liveArms;
+}
+
 /** How many turns a set takes: the sampling time over the longest arm's sample. */
 export function turnsFor(options: Pick<LockstepOptions, 'sampleTimeMs' | 'minTurns' | 'maxTurns'>, batchNs: readonly number[]): number {
   const longest = Math.max(1, ...batchNs);
@@ -91,9 +101,8 @@ async function sampleInTurn(cases: readonly LiveCase[], arms: readonly Arm[], op
   // sampling time; a set stops early (after LOADED_MIN_TURNS at least) once its sampling took SAMPLING_CAP_FACTOR
   // times the sampling time of its arms, so neither a loaded machine nor a long operation stretches a run without bound.
   const started = performance.now();
-  const capMs = SAMPLING_CAP_FACTOR * options.sampleTimeMs * live.length;
-  for (let turn = 0; turn < turns && live.length && !context.signal?.aborted; turn++) {
-    if (turn >= LOADED_MIN_TURNS && performance.now() - started > capMs) break;
+  const armsAtStart = live.length;
+  for (let turn = 0; live.length && !context.signal?.aborted && takesTurn(turn, turns, performance.now() - started, options, armsAtStart); turn++) {
     const order = [...live.slice(turn % live.length), ...live.slice(0, turn % live.length)];
     const gone: number[] = [];
     for (const [position, i] of order.entries()) {
