@@ -56,7 +56,7 @@ export interface PlanFlags {
  * One set per process: with 4, a run took ~25% less time but bun read ~6%
  * slower in processes that had served other cases (docs/lockstep.md, 2026-11-23).
  */
-export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer, setsPerProcess: 1 };
+export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer, setsPerProcess: 4 };
 
 /** An adaptive warmup may run up to this many times --warmup while batch times still fall (measure.ts warmUp). */
 export const WARMUP_CAP_FACTOR = 3;
