@@ -27,7 +27,8 @@ const ESBUILD_TESTS = PURE_EXCLUDE.map((p) => (p.endsWith('/**') ? `${p}/*.test.
 //
 // Two groups, in turn (vitest runs projects of one sequence.groupOrder together,
 // and a group's projects share its worker count):
-// 1. two files at a time: the pure tests (test:fast's list), the few that only
+// 1. two files at a time: the pure tests (test:fast's list, without a fresh
+//    module graph per file, as in vitest.fast.config.ts), the few that only
 //    run esbuild, and the files that start runtimes. Files that can overlap their
 //    own runs also do so inside the file (describe.concurrent with runCliAsync).
 // 2. APART_TESTS, with none of the first group running.
@@ -39,7 +40,7 @@ export default defineConfig({
     env: { NO_COLOR: '1' },
     projects: [
       { extends: true, test: { name: 'runtimes', include: ALL_TESTS, exclude: [...PURE_TESTS, ...APART_TESTS], maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'pure', include: PURE_TESTS, exclude: PURE_EXCLUDE, setupFiles: [NO_PROCESSES_SETUP], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'pure', include: PURE_TESTS, exclude: PURE_EXCLUDE, setupFiles: [NO_PROCESSES_SETUP], maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'esbuild', include: ESBUILD_TESTS, maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'apart', include: APART_TESTS, maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],
