@@ -4,21 +4,20 @@ import { NO_PROCESSES_SETUP, PURE_EXCLUDE, PURE_TESTS } from './vitest.fast.conf
 const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runtimes/*/test/**/*.test.ts', 'bench/*/test/**/*.test.ts', 'test/**/*.test.ts'];
 
 /**
- * Files that start runtimes and check something machine-wide, which a file of
- * the first group running at the same time would disturb:
+ * Files run after the rest, two at a time:
  * - host-timed: no process left that mentions the program cache or the load
- *   worker (suites.test.ts runs cold-start and http-hello too), and it edits
- *   cached start-up programs;
- * - bundle-cache: damages the tiny fixture's cached node bundle on purpose
- *   (other files bench that fixture on node);
- * - native-runtimes: no new /tmp/perf-<pid>.map (the native flame and profile
- *   CLI tests make some).
- * They do not disturb each other, so they too run two at a time, after the rest.
- * Every other file's checks are its own: processes below its own CLI or with
- * its own markers (interrupt.test.ts benches copies of the tiny fixture under
- * names of its own), its own temporary files.
+ *   worker (suites.test.ts and fifth-runtime.test.ts run start-up and load
+ *   cases too), and it edits cached start-up programs;
+ * - native-runtimes: no new /tmp/perf-<pid>.map (the native flame test makes some);
+ * - instructions: eight processes under valgrind, the most CPU of any file
+ *   (65 s): beside the two above, which mostly wait (on start-ups, load runs
+ *   and perf), it fills the cores they leave idle.
+ * They do not disturb each other. Every other file's checks are its own:
+ * processes below its own CLI or with its own markers, its own temporary files
+ * and suite names (interrupt.test.ts and bundle-cache.test.ts use copies of the
+ * tiny fixture under names of their own).
  */
-const APART_TESTS = ['test/host-timed.test.ts', 'test/bundle-cache.test.ts', 'packages/profile/test/native-runtimes.test.ts'];
+const APART_TESTS = ['test/host-timed.test.ts', 'packages/profile/test/native-runtimes.test.ts', 'test/instructions.test.ts'];
 
 const ESBUILD_TESTS = PURE_EXCLUDE.map((p) => (p.endsWith('/**') ? `${p}/*.test.ts` : p));
 
