@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { NO_PROCESSES_SETUP, PURE_EXCLUDE, PURE_TESTS } from './vitest.fast.config.ts';
+import { SlowestFirst } from './test/helpers/sequencer.ts';
 
 const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runtimes/*/test/**/*.test.ts', 'bench/*/test/**/*.test.ts', 'test/**/*.test.ts'];
 
@@ -37,6 +38,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     // picocolors turns colours on when CI is set; tests read plain text.
     env: { NO_COLOR: '1' },
+    sequence: { sequencer: SlowestFirst },
     projects: [
       { extends: true, test: { name: 'runtimes', include: ALL_TESTS, exclude: [...PURE_TESTS, ...APART_TESTS], maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'pure', include: PURE_TESTS, exclude: PURE_EXCLUDE, setupFiles: [NO_PROCESSES_SETUP], maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } } },

@@ -1,0 +1,40 @@
+/**
+ * vitest's order, except that within a project the files known to take
+ * longest start first. vitest orders a project's files by their last
+ * durations, from a cache a fresh clone does not have (then by size, which
+ * says little here): a long file started last leaves a core idle at the end.
+ */
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The slowest files of the first group, slowest first (docs/tests.md, "Where the time goes"). */
+const SLOWEST_FIRST = [
+  'test/faults/big-output.test.ts',
+  'test/suites.test.ts',
+  'test/faults/usage.test.ts',
+  'test/brought-formats.test.ts',
+  'test/compare.test.ts',
+  'test/cli-runtimes.test.ts',
+  'test/examples.test.ts',
+  'test/installed.test.ts',
+  'test/faults/orphans.test.ts',
+  'test/browser/flame.test.ts',
+  'test/host-timed.test.ts',
+  'test/instructions.test.ts',
+];
+
+export class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification): number => {
+      const i = SLOWEST_FIRST.findIndex((p) => f.moduleId.endsWith(`/${p}`));
+      return i === -1 ? SLOWEST_FIRST.length : i;
+    };
+    // Where each project's files begin in vitest's order (groups and projects stay in its order).
+    const projectStart = new Map<string, number>();
+    sorted.forEach((f, i) => projectStart.has(f.project.name) || projectStart.set(f.project.name, i));
+    return sorted
+      .map((f, i) => ({ f, i, key: [projectStart.get(f.project.name)!, rank(f), i] as const }))
+      .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
+      .map(({ f }) => f);
+  }
+}
