@@ -139,7 +139,7 @@ function nodeCore(step: string, args: Options): void {
   if (step === 'rtbench') {
     const file = resolve(args.file ?? fail('node-core rtbench needs the file'));
     const sets = args.set.flatMap((s) => ['--set', s]);
-    timedStep('rtbench', out, process.execPath, [...CLI, 'run', file, '--compare', 'node@24', 'node@26', ...sets, ...args.rest, '--format', 'json', '-o', join(out, 'rtbench-view.json'), '--quiet']);
+    timedStep('rtbench', out, process.execPath, [...CLI, 'run', file, '--compare', 'node@24', 'node@26', ...sets, ...args.rest, '--format', 'json', '-o', join(out, 'rtbench-view.json'), '--save', join(out, 'rtbench-run.json'), '--quiet']);
     return;
   }
   // report
@@ -181,11 +181,19 @@ function nodeCore(step: string, args: Options): void {
 // ---------------------------------------------------- node:bench and Deno.bench
 
 /** rtbench's figures for a case from a saved run: its headline median, the mean of all samples, the process medians' range. */
-function rtbenchFigures(run: RunRecord, caseId: string): { median: number; mean: number; low: number; high: number } | undefined {
+function rtbenchFigures(run: RunRecord, caseId: string): { median: number; mean: number; low: number; high: number; callsPerSample: number } | undefined {
   const r = run.results.find((x) => x.caseId === caseId);
   if (!r?.stats) return undefined;
   const processMedians = r.rounds.map((x) => median(x.samples));
-  return { median: r.stats.median, mean: mean(r.rounds.flatMap((x) => x.samples)), low: Math.min(...processMedians), high: Math.max(...processMedians) };
+  const callsPerSample = Math.round(median(r.rounds.map((x) => x.iterationsPerSample)));
+  return { median: r.stats.median, mean: mean(r.rounds.flatMap((x) => x.samples)), low: Math.min(...processMedians), high: Math.max(...processMedians), callsPerSample };
+}
+
+/** The median of the means of consecutive runs of `size` calls: one-call samples read as rtbench's batches. */
+function medianOfBatches(calls: number[], size: number): number {
+  const means: number[] = [];
+  for (let i = 0; i + size <= calls.length; i += size) means.push(mean(calls.slice(i, i + size)));
+  return median(means);
 }
 
 function agreementLine(ratios: number[]): string {
@@ -267,8 +275,10 @@ function denoBench(step: string, args: Options): void {
   const plain = JSON.parse(readFileSync(join(out, 'deno-bench.json'), 'utf8')) as DenoBenchJson;
   const observed = JSON.parse(readFileSync(join(out, 'deno-bench-observed.json'), 'utf8')) as DenoBenchJson;
   const calls = JSON.parse(readFileSync(join(out, 'deno-calls.json'), 'utf8')) as Record<string, number[]>;
-  console.log('| case | `deno bench`: avg (min, p75) | `deno bench`, observed: median of its samples (samples, mode) | rtbench: median (process medians), mean | rtbench / deno bench, medians | rtbench mean / deno avg |');
-  console.log('|---|--:|--:|--:|--:|--:|');
+  console.log(
+    "| case | `deno bench`: avg (min, p75) | `deno bench`, observed: median of its samples (samples, mode) | rtbench: median (process medians), mean; calls per sample | rtbench / deno bench, medians | deno's one-call samples as rtbench's batches: median, rtbench / that | rtbench mean / deno avg |",
+  );
+  console.log('|---|--:|--:|--:|--:|--:|--:|');
   const ratios: number[] = [];
   for (const bench of plain.benches) {
     const id = bench.group ? `${bench.group} / ${bench.name}` : bench.name;
@@ -276,15 +286,16 @@ function denoBench(step: string, args: Options): void {
     const seen = observed.benches.find((b) => b.name === bench.name && b.group === bench.group)?.results[0]?.ok;
     const ours = rtbenchFigures(run, id);
     if (!ok || !seen || !calls[id] || !ours) {
-      console.log(`| ${id} | ${ok ? formatNs(ok.avg) : 'failed'} | — | ${ours ? formatNs(ours.median) : 'not in the rtbench run'} | — | — |`);
+      console.log(`| ${id} | ${ok ? formatNs(ok.avg) : 'failed'} | — | ${ours ? formatNs(ours.median) : 'not in the rtbench run'} | — | — | — |`);
       continue;
     }
     const samples = denoSamples(calls[id], seen);
     const theirs = median(samples);
     const ratio = ours.median / theirs;
     if (theirs >= 1000) ratios.push(ratio);
+    const batched = seen.highPrecision ? medianOfBatches(samples, ours.callsPerSample) : NaN;
     console.log(
-      `| ${id} | ${formatNs(ok.avg)} (${formatNs(ok.min)}, ${formatNs(ok.p75)}) | ${formatNs(theirs)} (${samples.length}, ${seen.highPrecision ? 'one call each' : 'batches of 10,000 calls'}) | ${formatNs(ours.median)} (${formatNs(ours.low)}–${formatNs(ours.high)}), ${formatNs(ours.mean)} | ${ratio.toFixed(3)} | ${(ours.mean / ok.avg).toFixed(3)} |`,
+      `| ${id} | ${formatNs(ok.avg)} (${formatNs(ok.min)}, ${formatNs(ok.p75)}) | ${formatNs(theirs)} (${samples.length}, ${seen.highPrecision ? 'one call each' : 'batches of 10,000 calls'}) | ${formatNs(ours.median)} (${formatNs(ours.low)}–${formatNs(ours.high)}), ${formatNs(ours.mean)}; ${ours.callsPerSample} | ${ratio.toFixed(3)} | ${Number.isFinite(batched) ? `${formatNs(batched)}, ${(ours.median / batched).toFixed(3)}` : '—'} | ${(ours.mean / ok.avg).toFixed(3)} |`,
     );
   }
   console.log(`\n${agreementLine(ratios)}, cases of 1 µs or more`);
