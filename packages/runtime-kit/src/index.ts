@@ -1,7 +1,7 @@
 export * from './types.ts';
 export { CAPABILITY_TEXT, cannotMessage, isUnavailable, type AllocationProfileHook, type Capability, type CapabilityName, type CpuProfileHook, type ExchangeHooks, type InspectorHook, type NativeProfileHook, type ProgramCommand, type ProgramHost, type ProgramOptions, type RuntimePlugin, type ServedProgram, type Unavailable } from './plugin.ts';
 export { cpuProfFlags, freePort, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8HeapSampling, withFlagsFirst, type StartJob } from './process-plugin.ts';
-export { EXIT_GRACE_MS, STDIO_GRACE_MS, spawnJob, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
+export { EXIT_GRACE_MS, MAX_TIMER_MS, STDIO_GRACE_MS, spawnJob, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
 export { MAX_LINE_CHARS, ProtocolReader, Tail, type ProtocolReaderOptions } from './protocol-reader.ts';
 export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
 export { crashCause, judgeOutcome, leftBehindWarning, sealJob, type JobVerdict, type SealedJob } from './job.ts';

@@ -41,6 +41,9 @@ export function killAllChildren(): void {
 }
 
 /** PIDs of children still running (tests use it to prove nothing leaks). */
+/** The longest delay setTimeout keeps (Node runs a longer one after 1 ms): a job's time limit is held at this most. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function liveChildPids(): number[] {
   return [...live].flatMap((c) => (c.pid === undefined ? [] : [c.pid]));
 }
@@ -244,6 +247,8 @@ export function startJob(options: SpawnJobOptions): RunningJob {
   });
 
   // The timeout bounds the wall time of the job. A process that answered and is only slow to exit is stoppedAfterAnswer, not timed out.
+  // Node runs a timer longer than 2^31 − 1 ms after 1 ms instead: a longer bound (a warm process's life is a
+  // thousand case timeouts per set it serves) is as good as none, and is held at that most.
   let blockedOnStdin = false;
   const timer = setTimeout(() => {
     if (reader.terminal) stoppedAfterAnswer = true;
@@ -252,7 +257,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
       blockedOnStdin = child.pid !== undefined && readingStdin(child.pid);
     }
     killTree(child);
-  }, options.timeoutMs);
+  }, Math.min(options.timeoutMs, MAX_TIMER_MS));
   const onAbort = (): void => {
     interrupted = true;
     killTree(child);

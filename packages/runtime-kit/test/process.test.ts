@@ -36,6 +36,12 @@ function standIn(then: string): string {
 }
 
 describe('spawnJob', () => {
+  it('takes a timeout longer than a timer can hold as no sooner than that (not as 1 ms)', async () => {
+    const outcome = await spawnJob({ command: process.execPath, args: ['-e', standIn('')], job: sealJob(job, {}), env: answers, timeoutMs: 2_400_000_000 });
+    expect(outcome.timedOut).toBe(false);
+    expect(judgeOutcome(outcome, 'node', 2_400_000_000).kind).toBe('result');
+  });
+
   it('hands the job over stdin, not the command line', async () => {
     const sealed = sealJob(job, {});
     const outcome = await spawnJob({

@@ -9,7 +9,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { attachTraceMetrics, guardDir, ProtocolReader, removeGuardedDir, sealJob, TraceFilter, type ChildExit, type JobOutcome, type JobRequest, type RunningJob } from '@rtbench/runtime-kit';
+import { attachTraceMetrics, guardDir, MAX_TIMER_MS, ProtocolReader, removeGuardedDir, sealJob, TraceFilter, type ChildExit, type JobOutcome, type JobRequest, type RunningJob } from '@rtbench/runtime-kit';
 import type { WorkerdFacts } from './handoff.ts';
 import { workerdConfig } from './config.ts';
 import { openJobExchange, type JobExchange, type ResponseEnd } from './http.ts';
@@ -114,10 +114,11 @@ export function startWorkerdJob(request: JobRequest, hooks: WorkerdJobHooks = {}
   let timedOut = false;
   let interrupted = false;
   let stoppedGracefully = false;
+  // (A warm server's limit is a thousand case timeouts per set; setTimeout would run a longer one after 1 ms.)
   const timer = setTimeout(() => {
     timedOut = true;
     server.kill();
-  }, request.timeoutMs);
+  }, Math.min(request.timeoutMs, MAX_TIMER_MS));
   const onAbort = (): void => {
     interrupted = true;
     server.kill();
