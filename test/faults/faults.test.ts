@@ -28,7 +28,11 @@ describe('a suite that misbehaves in every way, on all four runtimes', () => {
     const out = tempFile('misbehaving.json');
     // Every variant sets the same variable: a case that reads its environment must see exactly that, everywhere.
     const variants = RUNTIMES.map((r) => `${r} FAULT_ENV=same`).join(',');
-    cli = runCli(['bench', fixture('misbehaving'), '--runtime', variants, '--rounds', '2', '--save', out, ...QUICK]);
+    // Each round's set in processes of its own (--sets-per-process 1): the checks below are of one process per
+    // round (a value that differs between rounds is a value that differs between processes; a failing teardown is
+    // the answer). Since bench's default became four sets per warm process, a kept case is torn down only after
+    // its last answer (core execute.ts), and a failing teardown there is not reported: issue 26's to decide.
+    cli = runCli(['bench', fixture('misbehaving'), '--runtime', variants, '--rounds', '2', '--sets-per-process', '1', '--save', out, ...QUICK]);
     run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
   });
 
