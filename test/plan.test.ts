@@ -1,6 +1,7 @@
 /** The schedule as a value: what bench and bench --compare plan from their flags. */
 import { describe, expect, it } from 'vitest';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, scheduleFrom } from '../packages/cli/src/plan.ts';
+import { ratioOptions } from '../packages/cli/src/commands/bench.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, INSTRUCTION_THRESHOLDS, scheduleFrom } from '../packages/cli/src/plan.ts';
 
 describe('scheduleFrom', () => {
   it('gives a table shuffled rounds, adaptive from the minimum to a ±2% target within a time budget', () => {
@@ -29,5 +30,24 @@ describe('scheduleFrom', () => {
     expect(() => scheduleFrom({ rounds: '10', maxRounds: '8' }, false)).toThrow('--max-rounds 8 is below --rounds 10');
     expect(() => scheduleFrom({ target: '0' }, false)).toThrow('--target must be more than 0%');
     expect(() => scheduleFrom({ maxTime: '90' }, false)).toThrow('--max-time 90: write a duration with its unit');
+  });
+});
+
+describe('ratioOptions', () => {
+  const run = (measurer: string, engines: ('v8' | 'jsc' | undefined)[]) => ({
+    options: { measurer } as never,
+    variants: engines.map((engine, i) => ({ id: `v${i}`, runtime: 'node', spec: 'node', flags: [], ...(engine ? { engine } : {}) })) as never,
+  });
+
+  it('gives counts the threshold of the noisiest engine compared: V8 alone 0.5%, with JavaScriptCore its own', () => {
+    expect(ratioOptions({}, [run('instructions', ['v8', 'v8'])]).threshold).toBe(INSTRUCTION_THRESHOLDS.v8);
+    expect(ratioOptions({}, [run('instructions', ['v8', 'jsc'])]).threshold).toBe(INSTRUCTION_THRESHOLDS.jsc);
+    expect(ratioOptions({}, [run('instructions', ['jsc']), run('instructions', ['jsc'])]).threshold).toBe(INSTRUCTION_THRESHOLDS.jsc);
+    expect(INSTRUCTION_THRESHOLDS.jsc).toBeGreaterThan(INSTRUCTION_THRESHOLDS.v8);
+  });
+
+  it('keeps --threshold when given, and time its own default', () => {
+    expect(ratioOptions({ threshold: '2%' }, [run('instructions', ['jsc'])]).threshold).toBe(0.02);
+    expect(ratioOptions({}, [run('lockstep', ['jsc'])]).threshold).toBe(COMPARE_DEFAULTS.threshold);
   });
 });

@@ -8,8 +8,12 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
 type Reviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown;
 
+/** Built once per size and process: every case of a size parses the same bytes, and a process serving many cases (warm lockstep, instruction counts) builds each document once. */
+const texts = new Map<SizeName, string>();
 function textFor(size: SizeName): string {
-  return flightDocument(SIZES[size]);
+  let text = texts.get(size);
+  if (text === undefined) texts.set(size, (text = flightDocument(SIZES[size])));
+  return text;
 }
 
 const sizes = Object.keys(SIZES) as SizeName[];

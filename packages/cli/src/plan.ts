@@ -99,6 +99,14 @@ function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
  */
 export const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m' };
 
+/**
+ * The verdict threshold of instruction counts per engine: the largest
+ * between-process spread of a count measured on it, rounded up
+ * (docs/instructions.md, scripts/instruction-targets.ts). A comparison takes
+ * the largest of its variants' engines.
+ */
+export const INSTRUCTION_THRESHOLDS: Readonly<Record<'v8' | 'jsc', number>> = { v8: INSTRUCTION_DEFAULTS.threshold, jsc: 0.01 };
+
 export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 1 };
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */

@@ -9,7 +9,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { executeRun, loadProfileManifest, profiler, runSaver, type Profiler } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
-import { COMPARE_DEFAULTS, INSTRUCTION_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
+import { COMPARE_DEFAULTS, INSTRUCTION_DEFAULTS, INSTRUCTION_THRESHOLDS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
 import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '../results-file.ts';
 import { UsageError } from '../errors.ts';
@@ -43,11 +43,17 @@ function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined
   return flag === true ? runPath.replace(/\.json$/, '') + '.html' : flag;
 }
 
-/** The verdicts' threshold and confidence; instruction counts get their own default threshold (plan.ts INSTRUCTION_DEFAULTS). */
-export function ratioOptions(flags: VerdictFlags, runs: readonly Pick<RunRecord, 'options'>[] = []): { threshold: number; confidence: number } {
+/** The verdicts' threshold and confidence; instruction counts get their own default threshold, the largest of their variants' engines' (plan.ts INSTRUCTION_THRESHOLDS). */
+export function ratioOptions(flags: VerdictFlags, runs: readonly Pick<RunRecord, 'options' | 'variants'>[] = []): { threshold: number; confidence: number } {
   const counting = runs.length > 0 && runs.every((r) => r.options.measurer === 'instructions');
-  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : counting ? INSTRUCTION_DEFAULTS.threshold : COMPARE_DEFAULTS.threshold;
+  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : counting ? countThreshold(runs) : COMPARE_DEFAULTS.threshold;
   return { threshold, confidence: COMPARE_DEFAULTS.confidence };
+}
+
+/** The largest per-engine count threshold among the runs' variants (INSTRUCTION_DEFAULTS' for a variant of no known engine). */
+function countThreshold(runs: readonly Pick<RunRecord, 'variants'>[]): number {
+  const engines = runs.flatMap((r) => r.variants.filter((v) => !v.unavailable).map((v) => v.engine));
+  return Math.max(INSTRUCTION_DEFAULTS.threshold, ...engines.map((e) => (e ? INSTRUCTION_THRESHOLDS[e] : INSTRUCTION_DEFAULTS.threshold)));
 }
 
 export function failLimit(flags: VerdictFlags): number | undefined {

@@ -217,7 +217,7 @@ export function howMeasured(o: RunRecord['options']): string {
       if (o.lockstepProcesses === 'warm') return `each round (a lockstep set) starts one live process per arm that serves every case in a shuffled order, warming each case and sampling the arms in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
       return `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
     case 'instructions':
-      return "each round counts instructions per operation under valgrind (callgrind): one process per arm and round serving every case, its counter read around samples of n calls and of none, the median sample less a sample's own cost, over n";
+      return "each round counts instructions per operation under valgrind (callgrind): one process per arm and round serving every case, its counter read around samples of n calls and of none, the smallest sample less a sample's own cost, over n";
     case 'host-timed':
       return 'each round starts the program or server anew and times it from outside the runtime';
     default:

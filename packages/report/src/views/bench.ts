@@ -155,7 +155,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     method: run.options.measurer === 'instructions' ? COUNTED_METHOD : PAIRED_METHOD,
     statsMethod:
       run.options.measurer === 'instructions'
-        ? `median: instructions per operation over the rounds, each from one process per runtime under callgrind serving the round's cases: the median sample of n calls less a sample's own cost, over n; 95% CI: bootstrap over rounds`
+        ? `median: instructions per operation over the rounds, each from one process per runtime under callgrind serving the round's cases: the smallest sample of n calls less a sample's own cost, over n; 95% CI: bootstrap over rounds`
         : statsMethod(Math.min(...run.results.filter((r) => r.rounds.length).map((r) => r.rounds.length), run.options.rounds), run.options.setsPerProcess),
     notes: runNotes(run),
     ...(geomeans.length ? { geomeans } : {}),

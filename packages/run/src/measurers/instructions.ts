@@ -6,15 +6,17 @@
  * and each case's set-up and warmup run at valgrind's uninstrumented speed.
  * Per case the host (CallgrindControl, through vgdb) warms it with W calls,
  * turns instrumentation on, lets one sample retranslate the hot code (and
- * size n), takes samples of n calls until two in a row count the same
- * (steady state), then more samples of n (the window: those two and the
- * rest) and samples of no calls, dumping the counter after each (a dump
- * zeroes it). The count per call is the median window sample less the smallest empty sample (what a
- * sample costs besides its calls: reading the command, answering), over n.
- * The median, not the total: a major collection comes every few samples of
- * an allocating case, and where it falls relative to a short window differs
- * between processes (±2% on node's revivers with the window's total; the
- * median sample repeats to 0.01%); the dumps are kept, so the total can be
+ * size n), takes samples of n calls until the count stops falling (steady
+ * state: tiering only lowers it), then more samples of n (the window: the
+ * last two and the rest) and samples of no calls, dumping the counter after
+ * each (a dump zeroes it). The count per call is the smallest window sample
+ * less the smallest empty sample (what a sample costs besides its calls:
+ * reading the command, answering), over n. The smallest, not the median or
+ * the total: a collection only ever adds to a sample, and which samples of an
+ * allocating case hold a major one differs between processes (V8 on
+ * json-reviver's 500 kB cases: samples at two or three levels 3–10% apart, the
+ * median of three on either); the smallest is the calls with the collections
+ * every sample holds. The dumps are kept, so another estimate can be
  * recomputed. Then instrumentation goes off again for the next case.
  * Processes run on both cores at once (wall time does not change a count).
  *
@@ -52,36 +54,47 @@ export const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>
   // (clock-driven: under valgrind they differ between processes, and so do where the collections land). The three
   // --no-…: V8's GC work that waits for the process to be idle or for a timer (memory reducer, incremental-marking
   // and minor-GC tasks); between two samples the process idles for as long as the host takes.
-  v8: ['--predictable', '--predictable-gc-schedule', '--no-memory-reducer', '--no-incremental-marking-task', '--no-minor-gc-task'],
+  // --no-incremental-marking: a major collection marks in one pause when the old generation reaches its limit, instead of
+  // in steps sized by the marking speed V8 measures on the clock (which moved 500 kB reviver samples by up to ±12%).
+  v8: ['--predictable', '--predictable-gc-schedule', '--no-memory-reducer', '--no-incremental-marking-task', '--no-minor-gc-task', '--no-incremental-marking'],
   // JSC: no concurrent JIT or GC threads; WeakRandom (which JSC seeds per VM and uses in its own structures) seeded
   // alike in every process: without it bun's reviver counts differ by 1–2% between processes, with it by ≤ 0.4%.
-  jsc: ['--useConcurrentJIT=false', '--useConcurrentGC=false', '--forceWeakRandomSeed=true', '--forcedWeakRandomSeed=7'],
+  jsc: ['--useConcurrentJIT=false', '--useConcurrentGC=false', '--forceWeakRandomSeed=true', '--forcedWeakRandomSeed=7', ...(process.env.RTBENCH_CT_JSC ?? '').split(' ').filter(Boolean)],
 };
 
 
 /** Instructions a sample of n calls should hold (n × instructions per op). */
-const TARGET_SAMPLE_INSTRUCTIONS = 25e6;
-/** Samples of n calls in the counted window; the median sample is the count. */
+const TARGET_SAMPLE_INSTRUCTIONS = 10e6;
+/** Samples of n calls in the counted window; the smallest is the count. */
 const WINDOW_SAMPLES = 5;
-/** The window when one call is a whole sample (json-reviver's 500 KB cases: 30–250 M instructions a call). */
+/** The window when one call is a whole sample (json-reviver's 500 KB cases: 8–280 M instructions a call). */
 const WINDOW_SAMPLES_OF_ONE_CALL = 3;
-/** Samples of no calls, whose median is what a sample costs besides its calls. */
-const EMPTY_SAMPLES = 3;
+/** Samples of no calls, whose smallest is what a sample costs besides its calls. */
+const EMPTY_SAMPLES = 2;
 /** Instructions the first counted sample should hold by the native timing's guess (it measures what n must be). */
 const SIZING_SAMPLE_INSTRUCTIONS = 4e6;
 /**
- * Steady state: two samples of n calls in a row within this of each other. It
- * tells tiering (tens of per cent) from a collection landing in one sample of
- * an allocating case (a few per cent at this sample size).
+ * Steady state: the last sample falls below the smallest before it by no
+ * more than this. Tiering lowers the count by tens of per cent; a collection
+ * landing in a sample only raises it, so alternating levels are steady.
  */
 const SETTLE_TOLERANCE = 0.03;
 const SETTLE_MAX_SAMPLES = 12;
+
+/** Whether a case's counts (instructions per sample, in order) are steady: the last no longer falls. */
+function settled(samples: readonly number[]): boolean {
+  if (samples.length < 2) return false;
+  return samples.at(-1)! >= Math.min(...samples.slice(0, -1)) * (1 - SETTLE_TOLERANCE);
+}
+
 /** Instructions per ns of native time, to size the first sample from a timing (a rough guess, off by up to ~5×: that sample measures the real figure). */
 const INSTRUCTIONS_PER_NS = 3;
 /** Native time the W warm-up calls take (W is chosen from the timing; they run uninstrumented). */
-const WARM_NS = 50e6;
-/** The warm-up's calls go in this many samples: the harness's loop is then called often enough to be compiled like the case. */
+const WARM_NS = 20e6;
+/** The warm-up's calls go in at most this many samples: the harness's loop is then called often enough to be compiled like the case. */
 const WARM_BATCHES = 32;
+/** At least this many warm-up calls (a 500 kB parse calls its reviver ~50 000 times: its first call tiers it up). */
+const MIN_WARM_CALLS = 4;
 /** A warm process's whole life is bounded by this many case timeouts; each case has its own. */
 const WARM_PROCESS_TIMEOUTS = 1_000;
 
@@ -94,14 +107,14 @@ export interface InstructionOptions {
 }
 
 // Per variant and round, one process under valgrind (callgrind) serves every case in a fixed order, instrumentation off through
-// start-up and each case's W warm-up calls; the host dumps the counter (vgdb) after each sample, and once two samples of n calls
-// count the same, the count per call is the median of those two and WINDOW_SAMPLES - 2 more (WINDOW_SAMPLES_OF_ONE_CALL - 2 when
-// n = 1) less the smallest of EMPTY_SAMPLES samples of no calls, over n.
+// start-up and each case's W warm-up calls; the host dumps the counter (vgdb) after each sample, and once the count of n calls
+// stops falling, the count per call is the smallest of the last two samples and WINDOW_SAMPLES - 2 more (WINDOW_SAMPLES_OF_ONE_CALL
+// - 2 when n = 1) less the smallest of EMPTY_SAMPLES samples of no calls, over n.
 export const INSTRUCTIONS: MeasurerDescriptor = {
   name: 'instructions',
   measures: 'instructions per operation',
   needs: 'valgrind',
-  help: `counted under valgrind (callgrind): per runtime and round one process serves every case, its counter read around samples of n calls, the count per call the median of ${WINDOW_SAMPLES} samples less the smallest of ${EMPTY_SAMPLES} empty ones`,
+  help: `counted under valgrind (callgrind): per runtime and round one process serves every case, its counter read around samples of n calls, the count per call the smallest of ${WINDOW_SAMPLES} samples less the smallest of ${EMPTY_SAMPLES} empty ones`,
 };
 
 /** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the environment its plug-in counts with (countingEnv). */
@@ -220,51 +233,63 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     const { control } = held;
     const servedBefore = held.served.length;
     held.served.push({ unitKey, round: context.round });
+    const t0 = performance.now();
+    const mark = (what: string): void => {
+      if (process.env.RTBENCH_COUNT_TRACE) process.stderr.write(`TRACE ${held.arm.id} ${caseId} ${what} ${((performance.now() - t0) / 1000).toFixed(2)}\n`);
+    };
     const live: LiveCase = held.process.open(caseId, options.timeoutMs);
     const dumps: Dump[] = [];
     /** Instructions per call of the samples that checked for steady state (raw, for the record). */
     const settle: number[] = [];
     const ended = async (): Promise<Counted> => ({ outcome: await live.finish(), dumps, servedBefore });
     if (!(await live.ready)) return ended();
+    mark('ready');
     const sample = async (iterations: number): Promise<boolean> => (await live.sample(iterations)) !== undefined;
     try {
-      for (let done = 0, batch = 0; batch < WARM_BATCHES; batch++) {
-        const calls = Math.round((plan.warm * (batch + 1)) / WARM_BATCHES) - done;
+      const batches = Math.min(WARM_BATCHES, plan.warm);
+      for (let done = 0, batch = 0; batch < batches; batch++) {
+        const calls = Math.round((plan.warm * (batch + 1)) / batches) - done;
         if (calls > 0 && !(await sample(calls))) return ended();
         done += calls;
       }
+      mark('warm');
       await control.command('instrumentation on');
+      mark('on');
       // Turning instrumentation on throws away every translation: this sample pays for translating the hot code again
       // (valgrind's time, not the count), and its count sizes n.
       if (!(await sample(plan.first))) return ended();
       const sizing: Dump = { iterations: plan.first, summary: await control.dump() };
+      mark(`sized ${sizing.summary.instructions}`);
       const n = sampleSizes.get(plan.key) ?? Math.min(1e7, Math.max(1, Math.round(TARGET_SAMPLE_INSTRUCTIONS / Math.max(1, sizing.summary.instructions / plan.first))));
       sampleSizes.set(plan.key, n);
       plan.n = n;
-      // Steady state, checked on the counter: samples of n until two in a row count the same per call (JIT tiering
+      // Steady state, checked on the counter: samples of n until the count stops falling (settled; JIT tiering
       // under valgrind and the engine flags can come later than the native timing suggests; counts show it). When one
       // call is a whole sample (n = 1, as the sizing sample was), the sizing sample is the first of them.
       const steady: Dump[] = sizing.iterations === n ? [sizing] : [];
       settle.push(...steady.map((d) => d.summary.instructions / n));
-      while (steady.length < 2 || Math.abs(steady.at(-1)!.summary.instructions / steady.at(-2)!.summary.instructions - 1) > SETTLE_TOLERANCE) {
+      while (!settled(steady.map((d) => d.summary.instructions))) {
         if (settle.length === SETTLE_MAX_SAMPLES) {
-          return { ...(await ended()), error: `the count per call did not settle within ${SETTLE_MAX_SAMPLES} samples of ${n} calls (last two: ${settle.slice(-2).map((x) => x.toFixed(0)).join(', ')} instructions per call): the engine is still tiering up` };
+          return { ...(await ended()), error: `the count per call did not settle within ${SETTLE_MAX_SAMPLES} samples of ${n} calls (last two: ${settle.slice(-2).map((x) => x.toFixed(0)).join(', ')} instructions per call): the count was still falling: the engine is still tiering up` };
         }
         if (!(await sample(n))) return ended();
         steady.push({ iterations: n, summary: await control.dump() });
+        mark(`settle ${steady.at(-1)!.summary.instructions}`);
         settle.push(steady.at(-1)!.summary.instructions / n);
       }
-      // The window: the two steady samples and more after them (each dump holds one sample and the wait before it),
-      // fewer when one call is a sample (a collection is then inside every call, not in some samples); then the empty samples.
+      // The window: the last two steady samples and more after them (each dump holds one sample and the wait before it),
+      // fewer when one call is a sample (each costs 8–280 M instructions on json-reviver); then the empty samples.
       dumps.push(...steady.slice(-2));
       const more = n === 1 ? WINDOW_SAMPLES_OF_ONE_CALL - 2 : WINDOW_SAMPLES - 2;
       for (const iterations of [...Array<number>(more).fill(n), ...Array<number>(EMPTY_SAMPLES).fill(0)]) {
         if (context.signal?.aborted) break;
         if (!(await sample(iterations))) return ended();
         dumps.push({ iterations, summary: await control.dump() });
+        mark(`window ${iterations} ${dumps.at(-1)!.summary.instructions}`);
       }
       // The next case's set-up and warm-up run uninstrumented.
       await control.command('instrumentation off');
+      mark('off');
     } catch (error) {
       held.process.kill();
       const log = control.logTail();
@@ -293,7 +318,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
         }
         const plan: Plan = {
           key: `${caseId}\u0000${arm.id}`,
-          warm: Math.min(1e6, Math.max(WARM_BATCHES, Math.round(WARM_NS / ns))),
+          warm: Math.min(1e6, Math.max(MIN_WARM_CALLS, Math.round(WARM_NS / ns))),
           first: Math.min(1e6, Math.max(1, Math.round(SIZING_SAMPLE_INSTRUCTIONS / (INSTRUCTIONS_PER_NS * ns)))),
           n: 0,
         };
@@ -332,7 +357,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     if (window.length < (plan.n === 1 ? WINDOW_SAMPLES_OF_ONE_CALL : WINDOW_SAMPLES) || empty.length < EMPTY_SAMPLES) return fail(`callgrind counted ${window.length} samples of the window and ${empty.length} of ${EMPTY_SAMPLES} empty ones of ${arm.plugin.name}`);
     const n = window[0]!.iterations;
     /**
-     * Per call: the median window sample less a sample's own cost, the smallest empty sample's (a collection can land in
+     * Per call: the smallest window sample less a sample's own cost, the smallest empty sample's (a collection can land in
      * an empty sample too, and only ever adds: node's no-reviver case had 0.64 M and 1.33 M in two of three once,
      * against 45 k); undefined when a dump lacks the figure.
      */
@@ -340,7 +365,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       const w = window.map((d) => f(d.summary));
       const e = empty.map((d) => f(d.summary));
       if (w.some((x) => x === undefined) || e.some((x) => x === undefined)) return undefined;
-      return (median(w as number[]) - Math.min(...(e as number[]))) / n;
+      return (Math.min(...(w as number[])) - Math.min(...(e as number[]))) / n;
     };
     const perOp = perOpOf((s) => s.instructions)!;
     if (!(perOp > 0)) return fail(`${n} calls counted ${perOp * n} instructions beyond what a sample costs without calls: too little work to tell apart from a sample's own cost`);
