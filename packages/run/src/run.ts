@@ -50,7 +50,7 @@ export interface RunOptions {
   /** Warm lockstep: consecutive sets one process serves, its cases kept warm between them. */
   setsPerProcess?: number;
   /** Instruction counts: the valgrind binary, and whether to simulate the caches. */
-  instructions?: { valgrind: string; cacheSim: boolean };
+  instructions?: { valgrind: string; cacheSim: boolean; libraryDir?: string };
   command: string[];
 }
 
@@ -198,7 +198,7 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
       run.cases = run.cases.map((c) => ({ ...c, metric: INSTRUCTIONS_PER_OP }));
       run.options.instructions = {
         cacheSim: options.instructions?.cacheSim ?? false,
-        engineFlags: { v8: [...DETERMINISM_FLAGS.v8], jsc: [...DETERMINISM_FLAGS.jsc], ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))) },
+        engineFlags: { v8: [...DETERMINISM_FLAGS.v8], jsc: [...DETERMINISM_FLAGS.jsc, ...(options.instructions?.libraryDir ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])], ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))) },
       };
     }
   }

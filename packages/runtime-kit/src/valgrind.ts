@@ -76,11 +76,9 @@ export class CallgrindControl {
     this.outFile = join(dir, 'callgrind.out');
     this.logFile = join(dir, 'valgrind.log');
     this.vgdb = vgdbBeside(valgrind);
-    const preload = process.env.RTBENCH_CT_PRELOAD;
     this.wrap = {
-      command: preload ? 'env' : valgrind,
+      command: valgrind,
       args: [
-        ...(preload ? [`LD_PRELOAD=${preload}`, valgrind] : []),
         '--tool=callgrind',
         '--instr-atstart=no',
         `--cache-sim=${cacheSim ? 'yes' : 'no'}`,

@@ -22,8 +22,8 @@
  *
  * Counts repeat only if the engine does the same work every time: V8 runs with
  * --predictable (no concurrent compilation or GC threads, fixed seeds) and a
- * fixed GC schedule; Bun with JSC's concurrent JIT and GC off and its GC timer
- * off. The cases of a round run in the same order in every round (the loop's
+ * fixed GC schedule; Bun with JSC's concurrent JIT and GC off, its GC timer
+ * off and the OS randomness it draws fixed (fixed-random.ts). The cases of a round run in the same order in every round (the loop's
  * fixed set order), so a process does the same work in every round.
  */
 import { mkdtempSync } from 'node:fs';
@@ -34,6 +34,7 @@ import type { RoundRecord } from '@rtbench/core/schema';
 import {
   CallgrindControl,
   estimatedCycles,
+  fixedRandomLibrary,
   guardDir,
   judgeOutcome,
   removeGuardedDir,
@@ -59,7 +60,7 @@ export const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>
   v8: ['--predictable', '--predictable-gc-schedule', '--no-memory-reducer', '--no-incremental-marking-task', '--no-minor-gc-task', '--no-incremental-marking'],
   // JSC: no concurrent JIT or GC threads; WeakRandom (which JSC seeds per VM and uses in its own structures) seeded
   // alike in every process: without it bun's reviver counts differ by 1–2% between processes, with it by ≤ 0.4%.
-  jsc: ['--useConcurrentJIT=false', '--useConcurrentGC=false', '--forceWeakRandomSeed=true', '--forcedWeakRandomSeed=7', ...(process.env.RTBENCH_CT_JSC ?? '').split(' ').filter(Boolean)],
+  jsc: ['--useConcurrentJIT=false', '--useConcurrentGC=false', '--forceWeakRandomSeed=true', '--forcedWeakRandomSeed=7'],
 };
 
 
@@ -69,8 +70,8 @@ const TARGET_SAMPLE_INSTRUCTIONS = 10e6;
 const WINDOW_SAMPLES = 5;
 /** The window when one call is a whole sample (json-reviver's 500 KB cases: 8–280 M instructions a call). */
 const WINDOW_SAMPLES_OF_ONE_CALL = 3;
-/** Samples of no calls, whose smallest is what a sample costs besides its calls. */
-const EMPTY_SAMPLES = 2;
+/** Samples of no calls, whose smallest is what a sample costs besides its calls (a collection can land in two in a row: deno's source-context reviver once had 0.58 M and 0.48 M where a sample's own cost is 37 k). */
+const EMPTY_SAMPLES = 3;
 /** Instructions the first counted sample should hold by the native timing's guess (it measures what n must be). */
 const SIZING_SAMPLE_INSTRUCTIONS = 4e6;
 /**
@@ -104,6 +105,8 @@ export interface InstructionOptions {
   timeoutMs: number;
   /** Processes under valgrind at once (2 on this machine: one per core). */
   parallel: number;
+  /** Where the fixed-random library is built (runtime-kit fixed-random.ts); without it, JavaScriptCore counts without it. */
+  libraryDir?: string;
 }
 
 // Per variant and round, one process under valgrind (callgrind) serves every case in a fixed order, instrumentation off through
@@ -118,10 +121,10 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
 };
 
 /** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the environment its plug-in counts with (countingEnv). */
-export function deterministicFlags(arm: Arm): TranslatedFlags {
+export function deterministicFlags(arm: Arm, preload?: string): TranslatedFlags {
   const translated = arm.plugin.translateFlags([...arm.variantFlags, ...DETERMINISM_FLAGS[arm.target.engine]]);
   // The variant's own environment (NODE_ENV=…) stays and wins; the engine's flags are translated afresh with the additions.
-  return { args: translated.args, env: { ...arm.plugin.countingEnv, ...translated.env, ...arm.flags.env } };
+  return { args: translated.args, env: { ...arm.plugin.countingEnv, ...(preload ? { LD_PRELOAD: preload } : {}), ...translated.env, ...arm.flags.env } };
 }
 
 /** Runs `jobs` with at most `parallel` at once, in order of start. */
@@ -190,6 +193,20 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     return t;
   };
 
+  /**
+   * JavaScriptCore's processes run with OS randomness fixed (fixed-random.ts: bun's counts differed by 1–2% between
+   * processes without it); built once, on the first bun arm. V8's seeds are fixed by --predictable.
+   */
+  let fixedRandom: { path: string } | { reason: string } | undefined;
+  const preloadFor = (arm: Arm): string | undefined => {
+    if (arm.target.engine !== 'jsc' || !options.libraryDir) return undefined;
+    if (!fixedRandom) {
+      fixedRandom = fixedRandomLibrary(options.libraryDir);
+      if ('reason' in fixedRandom) process.stderr.write(`! ${arm.plugin.name}: counting without fixed OS randomness (${fixedRandom.reason}): its counts may differ by 1–2% between processes\n`);
+    }
+    return 'path' in fixedRandom ? fixedRandom.path : undefined;
+  };
+
   /** n per case × variant, fixed by its first round (the same work in every round). */
   const sampleSizes = new Map<string, number>();
 
@@ -233,17 +250,12 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     const { control } = held;
     const servedBefore = held.served.length;
     held.served.push({ unitKey, round: context.round });
-    const t0 = performance.now();
-    const mark = (what: string): void => {
-      if (process.env.RTBENCH_COUNT_TRACE) process.stderr.write(`TRACE ${held.arm.id} ${caseId} ${what} ${((performance.now() - t0) / 1000).toFixed(2)}\n`);
-    };
     const live: LiveCase = held.process.open(caseId, options.timeoutMs);
     const dumps: Dump[] = [];
     /** Instructions per call of the samples that checked for steady state (raw, for the record). */
     const settle: number[] = [];
     const ended = async (): Promise<Counted> => ({ outcome: await live.finish(), dumps, servedBefore });
     if (!(await live.ready)) return ended();
-    mark('ready');
     const sample = async (iterations: number): Promise<boolean> => (await live.sample(iterations)) !== undefined;
     try {
       const batches = Math.min(WARM_BATCHES, plan.warm);
@@ -252,14 +264,11 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
         if (calls > 0 && !(await sample(calls))) return ended();
         done += calls;
       }
-      mark('warm');
       await control.command('instrumentation on');
-      mark('on');
       // Turning instrumentation on throws away every translation: this sample pays for translating the hot code again
       // (valgrind's time, not the count), and its count sizes n.
       if (!(await sample(plan.first))) return ended();
       const sizing: Dump = { iterations: plan.first, summary: await control.dump() };
-      mark(`sized ${sizing.summary.instructions}`);
       const n = sampleSizes.get(plan.key) ?? Math.min(1e7, Math.max(1, Math.round(TARGET_SAMPLE_INSTRUCTIONS / Math.max(1, sizing.summary.instructions / plan.first))));
       sampleSizes.set(plan.key, n);
       plan.n = n;
@@ -274,7 +283,6 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
         }
         if (!(await sample(n))) return ended();
         steady.push({ iterations: n, summary: await control.dump() });
-        mark(`settle ${steady.at(-1)!.summary.instructions}`);
         settle.push(steady.at(-1)!.summary.instructions / n);
       }
       // The window: the last two steady samples and more after them (each dump holds one sample and the wait before it),
@@ -285,11 +293,9 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
         if (context.signal?.aborted) break;
         if (!(await sample(iterations))) return ended();
         dumps.push({ iterations, summary: await control.dump() });
-        mark(`window ${iterations} ${dumps.at(-1)!.summary.instructions}`);
       }
       // The next case's set-up and warm-up run uninstrumented.
       await control.command('instrumentation off');
-      mark('off');
     } catch (error) {
       held.process.kill();
       const log = control.logTail();
@@ -324,7 +330,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
         };
         return { arm, plan };
       });
-      const jobs = plans.flatMap((p) => (p ? [() => counted(heldFor(p.arm, deterministicFlags(p.arm), context), unit.key, caseId, p.plan, context)] : []));
+      const jobs = plans.flatMap((p) => (p ? [() => counted(heldFor(p.arm, deterministicFlags(p.arm, preloadFor(p.arm)), context), unit.key, caseId, p.plan, context)] : []));
       const results = await pool(jobs, options.parallel);
       let k = 0;
       return arms.map((arm, position): ArmResult => {
