@@ -33,6 +33,9 @@ describe('brought formats on all four runtimes', () => {
     expectAllTimed(run);
     expect(run.cases.map((c) => c.id)).toEqual(["n=1000000 size=64 method='readUInt32LE'", "n=1000000 size=64 method='writeUInt32LE'"]);
     expect(stderr).toContain('note: main() returns nothing');
+    // Each configuration in processes of its own, as Node's harness runs it.
+    expect(run.options.lockstepProcesses).toBe('per-case');
+    expect(stderr).toContain('note: a Node core file: each configuration runs in processes of its own');
   });
 
   it('a node:bench file as its documentation writes one: names and params as node --bench shows them, skip noted, rtbench says whose module ran', () => {

@@ -167,6 +167,21 @@ export function locateBroughtFile(path: string): SuiteLocation {
   return { name, entry };
 }
 
+/**
+ * The schedule a brought file runs under when --schedule is not given: a Node
+ * core file's configurations get processes of their own (lockstep-per-case),
+ * as Node's harness gives each configuration a process. Its configurations
+ * usually call one function with different inputs, and in a warm process
+ * serving them all each reads the type feedback the ones before it left:
+ * util/format.js's configurations read −19% to +29% apart between the sets
+ * where they came early in such a process and those where they came late
+ * (docs/brought-files.md).
+ */
+export function broughtSchedule(entry: string): 'lockstep-per-case' | undefined {
+  const file = broughtEntries.get(entry);
+  return file !== undefined && broughtFormatOf(sourceOf(file) ?? '') === 'node core' ? 'lockstep-per-case' : undefined;
+}
+
 /** The file a generated entry stands for. */
 export function broughtFileOf(entry: string): string {
   return broughtEntries.get(entry) ?? entry;
