@@ -55,8 +55,9 @@ export interface PlanFlags {
  * bun/node sets spread ±5%, ~50 turns ±2.4%: docs/lockstep.md). Warmup at
  * least 100 ms: with 20 ms, a 300-iteration numeric loop ran unoptimized in 4
  * of 8 node processes and all 8 workerd ones; with 100 ms, none (2026-11-22).
- * One set per process: with 4, a run took ~25% less time but bun read ~6%
- * slower in processes that had served other cases (docs/lockstep.md, 2026-11-23).
+ * Four sets per warm process: a third less time than one, half again as much
+ * of it in samples; with a collection before each case bun's kept sets read
+ * no slower (docs/lockstep.md, "What ran before", 2026-11-23).
  */
 export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer, setsPerProcess: 4 };
 

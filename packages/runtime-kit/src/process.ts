@@ -40,10 +40,10 @@ export function killAllChildren(): void {
   for (const child of live) killTree(child);
 }
 
-/** PIDs of children still running (tests use it to prove nothing leaks). */
 /** The longest delay setTimeout keeps (Node runs a longer one after 1 ms): a job's time limit is held at this most. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** PIDs of children still running (tests use it to prove nothing leaks). */
 export function liveChildPids(): number[] {
   return [...live].flatMap((c) => (c.pid === undefined ? [] : [c.pid]));
 }
