@@ -44,6 +44,16 @@ export interface RuntimeEnvironment {
   collect?: () => void;
 }
 
+/**
+ * The collection gc() forces, when the runtime exposes it (V8 under
+ * --expose-gc), for RuntimeEnvironment.collect. An entry takes it at its top
+ * level, before the suite loads: case code may replace globalThis.gc.
+ */
+export function exposedCollection(): (() => void) | undefined {
+  const gc = (globalThis as { gc?: unknown }).gc;
+  return typeof gc === 'function' ? () => void gc() : undefined;
+}
+
 /** The single GC count of older runs, from metrics by kind (all kinds, all pause time). */
 function gcTotals(metrics: EngineMetrics | undefined): GcCounters | undefined {
   const gc = metrics?.gc;

@@ -9,7 +9,7 @@
  * fake-timer library, a mocked stdout) changes neither timing nor messages.
  */
 import { readSync, writeSync } from 'node:fs';
-import { executeJob } from '@rtbench/core/execute';
+import { executeJob, exposedCollection } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
@@ -23,8 +23,8 @@ const hrtime = process.hrtime.bigint;
 const exit = process.exit.bind(process);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
-// Kept before the suite loads (case code may replace it); present under --expose-gc.
-const exposedGc = (globalThis as { gc?: unknown }).gc;
+// Taken before the suite loads (case code may replace gc); present under --expose-gc.
+const collect = exposedCollection();
 
 export async function start(suite: SuiteDefinition): Promise<void> {
   // Synchronous, retried on a full pipe: process.stdout.write would queue the
@@ -39,13 +39,13 @@ export async function start(suite: SuiteDefinition): Promise<void> {
       version: process.version.replace(/^v/, ''),
       engine: 'v8',
       engineVersion: process.versions.v8,
-      gcExposed: typeof exposedGc === 'function',
+      gcExposed: collect !== undefined,
     },
     clock: { name: 'process.hrtime.bigint', now: () => Number(hrtime() - origin) },
     emit,
     metrics: gcProbe(),
     commands: async () => stdin.next(),
-    ...(typeof exposedGc === 'function' ? { collect: () => void exposedGc() } : {}),
+    ...(collect ? { collect } : {}),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);
