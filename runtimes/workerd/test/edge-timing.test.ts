@@ -7,7 +7,8 @@
 import { seededRandom } from '../../../packages/core/src/random.ts';
 import { describe, expect, it } from 'vitest';
 import { EdgeTimer, probeClock, type Clock } from '../../../packages/core/src/clock.ts';
-import { measure, type MeasureOptions } from '../../../packages/core/src/measure.ts';
+import { measure, warmUp, type MeasureOptions } from '../../../packages/core/src/measure.ts';
+import { lockstepPreBatch } from '../../../packages/core/src/protocol.ts';
 
 
 interface Machine {
@@ -104,5 +105,44 @@ describe('edge-aligned timing on a 1 ms clock (virtual machine)', () => {
     const timer = new EdgeTimer(m.clock);
     expect(timer.spinNs).toBeGreaterThan(45);
     expect(timer.spinNs).toBeLessThan(55);
+  });
+});
+
+describe('lockstep samples on a 1 ms clock (virtual machine)', () => {
+  // A lockstep sample: the untimed pre-batch, then the timed batch, each ended on a clock edge. Waiting for one more
+  // edge after the pre-batch's own would add a whole tick to every sample.
+  it('cost the pre-batch, the batch and the edges that end them, and still recover the case', async () => {
+    const m = machine({ seed: 5 });
+    const costNs = 1_000;
+    const fn = (): number => (m.spend(costNs), 1);
+    const sampler = await warmUp(fn, false, m.clock, probeClock(m.clock), OPTIONS);
+    const calls = sampler.iterationsPerSample + lockstepPreBatch(sampler.iterationsPerSample, sampler.batchNs);
+    const idle = seededRandom(11);
+    const overheads: number[] = [];
+    const samples: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      m.spend(3e6 * idle()); // the process sat idle while other arms sampled
+      const before = m.now;
+      samples.push((await sampler.sample(true)).ns);
+      overheads.push(m.now - before - calls * costNs);
+    }
+    const meanOverhead = overheads.reduce((a, b) => a + b, 0) / overheads.length;
+    // Edge waits: about half a tick after the pre-batch, up to a tick after the batch (it starts on an edge, so where it
+    // ends within a tick is the case's own), a whole tick every fourth batch (2.0 ms here; 3.0 ms with the extra edge).
+    expect(meanOverhead).toBeGreaterThan(0.5e6);
+    expect(meanOverhead).toBeLessThan(2.5e6);
+    expect(median(samples) / costNs).toBeGreaterThan(0.99);
+    expect(median(samples) / costNs).toBeLessThan(1.01);
+  });
+
+  it('leave a batch\'s untimed preparation (beforeBatch) out of its time', async () => {
+    const m = machine({ seed: 9 });
+    const costNs = 1_000;
+    const fn = Object.assign((): number => (m.spend(costNs), 1), { beforeBatch: (n: number) => m.spend(n * 300) });
+    const sampler = await warmUp(fn, false, m.clock, probeClock(m.clock), OPTIONS);
+    const samples: number[] = [];
+    for (let i = 0; i < 32; i++) samples.push((await sampler.sample(true)).ns);
+    expect(median(samples) / costNs).toBeGreaterThan(0.99);
+    expect(median(samples) / costNs).toBeLessThan(1.01);
   });
 });
