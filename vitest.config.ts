@@ -36,6 +36,8 @@ export default defineConfig({
   test: {
     testTimeout: 180_000,
     hookTimeout: 180_000,
+    // Every test's scratch files in one folder, removed after the run (test/helpers/temp-root.ts).
+    globalSetup: ['test/helpers/temp-root.ts'],
     // picocolors turns colours on when CI is set; tests read plain text.
     env: { NO_COLOR: '1' },
     sequence: { sequencer: SlowestFirst },

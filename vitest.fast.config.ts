@@ -35,6 +35,7 @@ export default defineConfig({
     include: PURE_TESTS,
     exclude: PURE_EXCLUDE,
     setupFiles: [NO_PROCESSES_SETUP],
+    globalSetup: ['test/helpers/temp-root.ts'],
     // Two files at a time: vitest's default on 2 cores is one.
     maxWorkers: 2,
     // One module graph per worker for all its files, not one per file: half the time
