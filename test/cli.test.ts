@@ -61,6 +61,9 @@ describe.concurrent('rtbench bench: a case that throws', () => {
     expect(byCase['good after']!.rounds[0]!.samples.length).toBeGreaterThan(0);
     expect(byCase['throws in setup']!.failures[0]).toMatchObject({ kind: 'error', phase: 'setup' });
     expect(byCase['throws when timed']!.failures[0]).toMatchObject({ kind: 'error', phase: 'run' });
+    // One set of four planned for the process: the case was kept set up, and torn down as the process closed.
+    expect(byCase['throws in teardown']).toMatchObject({ status: 'failed', rounds: [] });
+    expect(byCase['throws in teardown']!.failures[0]).toMatchObject({ kind: 'error', phase: 'teardown', message: expect.stringMatching(/^teardown failed as the warm node process closed: .*fixture teardown failed on purpose/) });
     expect(byCase['unsupported here']).toMatchObject({ status: 'unsupported', failures: [{ kind: 'unsupported', message: 'fixture says this runtime lacks the API' }] });
   });
 });

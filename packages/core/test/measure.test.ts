@@ -184,4 +184,29 @@ describe('a serve job (a warm process that serves many cases)', () => {
     expect(ready[2]!.iterationsPerSample).toBe(ready[0]!.iterationsPerSample);
     expect(results[2]!.digest).toEqual(results[0]!.digest);
   });
+
+  it('says when a kept case fails its teardown as the channel closes: one late error for that case, after every answer', async () => {
+    const failing = suite('failing-teardown', () => {
+      bench('leaky', function* () {
+        yield () => work(50);
+        throw new Error('the pool was not drained');
+      });
+      bench('tidy', function* () {
+        yield () => work(50);
+      });
+    });
+    const [leaky, tidy] = failing.cases().map((c) => JSON.stringify(c.id)) as [string, string];
+    const commands = [`keep ${leaky}`, 'sample', 'finish', `keep ${tidy}`, 'sample', 'finish'];
+    const messages: RuntimeMessage[] = [];
+    const env: RuntimeEnvironment = {
+      facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
+      clock: fineClock,
+      emit: (m) => messages.push(parseRuntimeMessage(JSON.parse(JSON.stringify(m)))),
+      commands: async () => commands.shift(),
+    };
+    await executeJob(failing, { protocol: 1, kind: 'serve', options: { warmupMs: 5, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } }, env);
+    const answers = messages.filter((m) => m.type === 'result' || m.type === 'error');
+    expect(answers.map((m) => m.type)).toEqual(['result', 'result', 'error']);
+    expect(answers[2]).toMatchObject({ type: 'error', caseId: JSON.parse(leaky), phase: 'teardown', message: expect.stringContaining('the pool was not drained') });
+  });
 });

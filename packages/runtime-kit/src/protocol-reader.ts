@@ -83,6 +83,11 @@ export class ProtocolReader {
   /** A serve job: the case the host opened last (openCase), and whether it has answered. */
   private currentCase: string | undefined;
   private caseAnswered: RuntimeMessage | undefined;
+  /** A serve job: every case the host opened, and whether it has closed the process's input (closeInput). */
+  private readonly openedCases = new Set<string>();
+  private inputClosed = false;
+  /** A serve job: the late teardown errors of kept cases, said after the host closed the input. */
+  readonly closingErrors: Extract<RuntimeMessage, { type: 'error' }>[] = [];
   /** Lockstep: whether "ready" came, samples received, samples the host asked for. */
   private ready = false;
   private samples = 0;
@@ -111,11 +116,22 @@ export class ProtocolReader {
    * order; between cases the process has nothing to say.
    */
   openCase(caseId: string): void {
+    this.openedCases.add(caseId);
     this.currentCase = caseId;
     this.caseAnswered = undefined;
     this.ready = false;
     this.samples = 0;
     this.asked = 0;
+  }
+
+  /**
+   * A serve job: the host closed the process's input (no more cases). From
+   * now on the process may only say that a case it kept set up failed its
+   * teardown as it closed: an error message of phase "teardown" for a case
+   * the host opened (collected in closingErrors).
+   */
+  closeInput(): void {
+    this.inputClosed = true;
   }
 
   /** When the hello and the one answer were read, in ms on the host's clock (corroborates the answer's elapsedMs). */
@@ -238,7 +254,8 @@ export class ProtocolReader {
       return;
     }
     if (message.type === 'hello') this.helloAtMs = performance.now();
-    if (ANSWERS[this.options.job.kind].has(message.type)) {
+    if (this.inputClosed && message.type === 'error') this.closingErrors.push(message);
+    else if (ANSWERS[this.options.job.kind].has(message.type)) {
       if (this.options.job.kind === 'serve') this.caseAnswered = message;
       else {
         this.answer = message;
@@ -259,6 +276,10 @@ export class ProtocolReader {
     // A serve job: messages belong to the case the host opened, until its answer.
     const running = job.kind === 'serve' ? this.currentCase : job.kind === 'list' ? undefined : job.caseId;
     if (job.kind === 'serve') {
+      if (this.inputClosed) {
+        const teardown = message.type === 'error' && message.phase === 'teardown' && message.caseId !== undefined && this.openedCases.has(message.caseId);
+        return teardown ? undefined : `a "${message.type}" message after the host closed the process's input (only a kept case's failing teardown may follow)`;
+      }
       if (running === undefined) return `a "${message.type}" message before the host asked for a case`;
       if (this.caseAnswered) return `a "${message.type}" message after the ${this.caseAnswered.type} of case "${running}" (one answer per case)`;
       if (message.type === 'error' && message.caseId === undefined) return undefined;

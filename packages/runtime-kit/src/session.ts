@@ -59,8 +59,12 @@ export interface WarmProcess {
    * again skips setup and warmup (protocol.ts KEEP_COMMAND).
    */
   open(caseId: string, timeoutMs: number, keep?: boolean): LiveCase;
-  /** No more cases: closes the input and waits for the process to end (ended by the host EXIT_GRACE_MS later if it does not exit). */
-  close(): Promise<JobOutcome>;
+  /**
+   * No more cases: closes the input and waits for the process to end (ended
+   * by the host EXIT_GRACE_MS later if it does not exit). `closingErrors`:
+   * kept cases whose teardown failed as the process closed.
+   */
+  close(): Promise<JobOutcome & { closingErrors: readonly Extract<RuntimeMessage, { type: 'error' }>[] }>;
   kill(): void;
   /** True while the process can take another case: alive, and it kept the protocol. */
   readonly usable: boolean;
@@ -226,6 +230,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
     },
     async close() {
       closing = true;
+      reader.closeInput();
       running.endInput();
       // A process that does not exit once its input is closed is ended by the host (types.ts stoppedAfterAnswer).
       let stopped = false;
@@ -235,7 +240,8 @@ export function warmProcess(running: RunningJob): WarmProcess {
       }, EXIT_GRACE_MS);
       const outcome = await running.outcome;
       clearTimeout(grace);
-      return stopped ? { ...outcome, stoppedAfterAnswer: true } : outcome;
+      const closed = { ...outcome, closingErrors: reader.closingErrors };
+      return stopped ? { ...closed, stoppedAfterAnswer: true } : closed;
     },
     kill: () => running.kill(),
   };

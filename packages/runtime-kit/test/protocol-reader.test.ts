@@ -211,4 +211,27 @@ describe('ProtocolReader on a serve job (a warm process, many cases)', () => {
       'a "result" message after the result of case "a" (one answer per case)',
     ]);
   });
+
+  it('after the host closed the input, takes only a failing teardown of a case it opened, as a closing error', () => {
+    const reader = new ProtocolReader({ token, job: serve, other: new Tail() });
+    reader.push(line(hello));
+    reader.openCase('a');
+    reader.push(line(ready('a')));
+    reader.expectSample();
+    reader.push(line(sample('a', 0)));
+    reader.push(line(result('a', [5])));
+    reader.closeInput();
+    const teardown = (caseId: string): RuntimeMessage => ({ type: 'error', caseId, phase: 'teardown', message: 'not drained' });
+    reader.push(line(teardown('a')));
+    reader.push(line(teardown('b')));
+    reader.push(line({ type: 'error', caseId: 'a', phase: 'run', message: 'late' }));
+    reader.push(line(ready('a')));
+    expect(reader.closingErrors).toEqual([teardown('a')]);
+    expect(reader.currentAnswer).toMatchObject({ type: 'result', caseId: 'a' });
+    expect(reader.protocolErrors).toEqual([
+      'a "error" message after the host closed the process\'s input (only a kept case\'s failing teardown may follow)',
+      'a "error" message after the host closed the process\'s input (only a kept case\'s failing teardown may follow)',
+      'a "ready" message after the host closed the process\'s input (only a kept case\'s failing teardown may follow)',
+    ]);
+  });
 });

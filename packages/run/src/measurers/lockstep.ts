@@ -27,6 +27,7 @@ import { leftBehindWarning } from '@rtbench/runtime-kit';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
+import { capStack, capText } from '../case-text.ts';
 
 export interface LockstepOptions {
   /** Warmup (adaptive when warmupMinMs is set) and the sample length, as in a fresh process. */
@@ -180,11 +181,32 @@ interface Held {
 /** A case a warm process served: the record the loop keeps, and the result message it came from (metrics read on the host arrive when the process ends). */
 interface Served {
   unitKey: string;
+  caseId: string;
   round: number;
   record?: RoundRecord;
   message?: CaseResultMessage;
   /** The process ended during this case: what it left running was said with this case's result. */
   endedHere?: boolean;
+}
+
+/**
+ * Kept cases whose teardown failed as their process closed (core execute.ts):
+ * each fails the last set in which this process served that case, as a
+ * teardown that fails during a set fails that set.
+ */
+function teardownsAtClose(errors: readonly { caseId?: string | undefined; message: string; stack?: string | undefined }[], held: Held, armId: string): LateFailure[] {
+  const late: LateFailure[] = [];
+  for (const error of errors) {
+    const last = held.served.findLast((s) => s.caseId === error.caseId && s.record);
+    if (!last) continue;
+    late.push({
+      unitKey: last.unitKey,
+      armId,
+      round: last.round,
+      failure: { kind: 'error', phase: 'teardown', message: `teardown failed as the warm ${held.arm.plugin.name} process closed: ${capText(error.message)}`, ...(error.stack ? { stack: capStack(error.stack) } : {}) },
+    });
+  }
+  return late;
 }
 
 /** A warm process's whole life is bounded by this many case timeouts; each case has its own. */
@@ -224,7 +246,7 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
             }))
           : [];
         const crash = last?.record && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process`, held.served.length, { unitKey: last.unitKey, armId, round: last.round });
-        return crash ? [...warnings, crash] : warnings;
+        return [...warnings, ...teardownsAtClose(outcome.closingErrors, held, armId), ...(crash ? [crash] : [])];
       }),
     );
   };
@@ -275,7 +297,7 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
         const outcome = result.outcomes[0];
         const h = held[i]!;
         h.servedThisSet++;
-        const served: Served = { unitKey: unit.key, round: context.round, ...(outcomes[i]!.leftBehind ? { endedHere: true } : {}) };
+        const served: Served = { unitKey: unit.key, caseId, round: context.round, ...(outcomes[i]!.leftBehind ? { endedHere: true } : {}) };
         // The process keeps a case only after a result it was asked to keep it for (core execute.ts caseAnswer).
         if (outcome?.kind === 'round' && keep[i]) h.visits.set(caseId, visit[i]!);
         else h.visits.delete(caseId);
