@@ -188,6 +188,12 @@ async function runOwnAsync(fn: TimedFn, n: number): Promise<void> {
 type BatchTimer = ((n: number) => number | Promise<number>) & {
   /** Edge-aligned timers: wait for a fresh edge after untimed work. */
   realign?(): void;
+  /**
+   * Edge-aligned timers: run a batch untimed (a lockstep pre-batch) and end
+   * on a fresh edge, where the next timed batch starts; unlike a timed batch
+   * it spends no tick refreshing the spin rate.
+   */
+  untimed?(n: number): void | Promise<void>;
 };
 
 function makeBatchTimer(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo): BatchTimer {
@@ -198,12 +204,12 @@ function makeBatchTimer(fn: TimedFn, isAsync: boolean, clock: Clock, info: Clock
   if (typeof before !== 'function') return timer;
   // Untimed preparation of the batch's inputs, then the timed batch. An edge-aligned timer starts a batch on the last
   // edge it saw, so after the preparation it waits for a fresh one: otherwise the preparation would be timed with the batch.
-  const realign = timer.realign;
+  const { realign, untimed } = timer;
   return objectAssign((n: number) => {
     before(n);
     realign?.();
     return timer(n);
-  }, realign ? { realign } : {});
+  }, realign && untimed ? { realign, untimed: (n: number) => (before(n), untimed(n)) } : {});
 }
 
 function makeTimer(
@@ -222,13 +228,13 @@ function makeTimer(
         const begin = edge.begin();
         await runAsync(fn, n);
         return edge.end(begin);
-      }, { realign });
+      }, { realign, untimed: async (n: number) => (await runAsync(fn, n), realign()) });
     }
     return objectAssign((n: number) => {
       const begin = edge.begin();
       runSync(fn, n);
       return edge.end(begin);
-    }, { realign });
+    }, { realign, untimed: (n: number) => (runSync(fn, n), realign()) });
   }
   if (isAsync) {
     return async (n) => {
@@ -442,9 +448,9 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
     batchNs,
     async sample(preBatch) {
       if (between) between();
-      // The pre-batch goes through the timer, so an edge-aligned one ends it on a fresh edge and the timed batch starts
-      // there (waiting for another edge would cost a whole tick per sample: a fifth of a workerd sample's time).
-      if (preBatch && preBatchN) await time(preBatchN);
+      // An edge-aligned timer ends the pre-batch on a fresh edge and the timed batch starts there (waiting for another
+      // edge would cost a whole tick per sample: a fifth of a workerd sample's time).
+      if (preBatch && preBatchN) await (time.untimed ? time.untimed(preBatchN) : time(preBatchN));
       // Without a pre-batch, after sitting idle (lockstep) or untimed work, an edge-aligned timer waits for a fresh
       // edge: otherwise the idle stretch since its last edge would count as part of the batch.
       else if (between || preBatch) time.realign?.();
