@@ -4,7 +4,7 @@
  * generous enough for a loaded 2-core machine.
  */
 import { describe, expect, it } from 'vitest';
-import { bench, suite } from '../src/index.ts';
+import { bench, suite, type SuiteDefinition } from '../src/index.ts';
 import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
 import { probeClock, type Clock } from '../src/clock.ts';
 import type { CaseResultMessage, RuntimeMessage } from '../src/protocol.ts';
@@ -123,21 +123,27 @@ describe('measure loop', () => {
   });
 });
 
+/** A serve job driven by a list of commands (consumed as the process reads them); the messages it said, as the host validates them. */
+async function serve(suiteDefinition: SuiteDefinition, commands: string[]): Promise<RuntimeMessage[]> {
+  const messages: RuntimeMessage[] = [];
+  const env: RuntimeEnvironment = {
+    facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
+    clock: fineClock,
+    emit: (m) => messages.push(parseRuntimeMessage(JSON.parse(JSON.stringify(m)))),
+    commands: async () => commands.shift(),
+  };
+  await executeJob(suiteDefinition, { protocol: 1, kind: 'serve', options: { warmupMs: 5, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } }, env);
+  return messages;
+}
+
 describe('a serve job (a warm process that serves many cases)', () => {
   it('answers each case it is asked for as a lockstep job would, in order, and ends when the host closes the channel', async () => {
     (globalThis as { teardownRan?: boolean }).teardownRan = false;
-    const messages: RuntimeMessage[] = [];
     const commands = ['case "work [n=500]"', 'sample', 'sample', 'finish', 'case "no such case"', 'finish', 'case "teardown"', 'sample', 'finish'];
     const ids = testSuite.cases().map((c) => c.id);
     commands[0] = `case ${JSON.stringify(ids.find((id) => id.includes('500')))}`;
     commands[6] = `case ${JSON.stringify(ids.find((id) => id.includes('teardown')))}`;
-    const env: RuntimeEnvironment = {
-      facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
-      clock: fineClock,
-      emit: (m) => messages.push(parseRuntimeMessage(JSON.parse(JSON.stringify(m)))),
-      commands: async () => commands.shift(),
-    };
-    await executeJob(testSuite, { protocol: 1, kind: 'serve', options: { warmupMs: 5, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } }, env);
+    const messages = await serve(testSuite, commands);
     expect(messages.map((m) => m.type)).toEqual(['hello', 'ready', 'sample', 'sample', 'result', 'error', 'ready', 'sample', 'result']);
     const samples = messages.filter((m) => m.type === 'sample');
     // Each sample says how long the whole exchange took on the process's clock: at least its timed batch.
@@ -197,15 +203,7 @@ describe('a serve job (a warm process that serves many cases)', () => {
     });
     const [leaky, tidy] = failing.cases().map((c) => JSON.stringify(c.id)) as [string, string];
     const commands = [`keep ${leaky}`, 'sample', 'finish', `keep ${tidy}`, 'sample', 'finish'];
-    const messages: RuntimeMessage[] = [];
-    const env: RuntimeEnvironment = {
-      facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
-      clock: fineClock,
-      emit: (m) => messages.push(parseRuntimeMessage(JSON.parse(JSON.stringify(m)))),
-      commands: async () => commands.shift(),
-    };
-    await executeJob(failing, { protocol: 1, kind: 'serve', options: { warmupMs: 5, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } }, env);
-    const answers = messages.filter((m) => m.type === 'result' || m.type === 'error');
+    const answers = (await serve(failing, commands)).filter((m) => m.type === 'result' || m.type === 'error');
     expect(answers.map((m) => m.type)).toEqual(['result', 'result', 'error']);
     expect(answers[2]).toMatchObject({ type: 'error', caseId: JSON.parse(leaky), phase: 'teardown', message: expect.stringContaining('the pool was not drained') });
   });
