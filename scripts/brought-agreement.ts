@@ -7,7 +7,8 @@
  *   Node core file, compare.js (node@24 old, node@26 new, its default 30 runs):
  *     flock /tmp/rtbench-measure.lock npx tsx scripts/brought-agreement.ts node-core compare <node>/benchmark/<area>/<file>.js --out dir [--part name] [--set k=v ...]
  *     flock /tmp/rtbench-measure.lock npx tsx scripts/brought-agreement.ts node-core rtbench <node>/benchmark/<area>/<file>.js --out dir [--set k=v ...] [-- rtbench options]
- *     npx tsx scripts/brought-agreement.ts node-core report --out dir
+ *     flock /tmp/rtbench-measure.lock npx tsx scripts/brought-agreement.ts node-core aa <node>/benchmark/<area>/<file>.js --out dir [--set k=v ...]   (node@26 against itself)
+ *     npx tsx scripts/brought-agreement.ts node-core report --out dir [--reference dir-of-a-longer-rtbench-run]
  *   node:bench file, `node --bench` on node@26:
  *     flock /tmp/rtbench-measure.lock npx tsx scripts/brought-agreement.ts node-bench run <file> --out dir
  *     npx tsx scripts/brought-agreement.ts node-bench report --out dir
@@ -136,10 +137,12 @@ function nodeCore(step: string, args: Options): void {
     timedStep(part, out, binaryOf('node@26'), ['compare.js', '--old', binaryOf('node@24'), '--new', binaryOf('node@26'), '--no-progress', ...sets, '--filter', basename(file), basename(dirname(file))], { cwd: benchmarkDir, stdoutFile: join(out, `${part}.csv`) });
     return;
   }
-  if (step === 'rtbench') {
-    const file = resolve(args.file ?? fail('node-core rtbench needs the file'));
+  if (step === 'rtbench' || step === 'aa') {
+    const file = resolve(args.file ?? fail(`node-core ${step} needs the file`));
     const sets = args.set.flatMap((s) => ['--set', s]);
-    timedStep('rtbench', out, process.execPath, [...CLI, 'run', file, '--compare', 'node@24', 'node@26', ...sets, ...args.rest, '--format', 'json', '-o', join(out, 'rtbench-view.json'), '--save', join(out, 'rtbench-run.json'), '--quiet']);
+    // aa: node@26 against itself, the same budget: every decided configuration is a false verdict.
+    const [arms, name] = step === 'aa' ? [['node@26', 'node@26'], 'aa'] : [['node@24', 'node@26'], 'rtbench'];
+    timedStep(name, out, process.execPath, [...CLI, 'run', file, '--compare', ...arms, ...sets, ...args.rest, '--format', 'json', '-o', join(out, `${name}-view.json`), '--save', join(out, `${name}-run.json`), '--quiet']);
     return;
   }
   // report
@@ -149,8 +152,7 @@ function nodeCore(step: string, args: Options): void {
   for (const part of parts) for (const [k, v] of parseCompareCsv(readFileSync(join(out, part), 'utf8'))) rates.set(k, v);
   const compareSteps = parts.map((p) => readStep(out, p.replace(/\.csv$/, '')));
   const rtStep = readStep(out, 'rtbench');
-  const view = JSON.parse(readFileSync(join(out, 'rtbench-view.json'), 'utf8')) as { sections: { cases: { caseId: string; comparison?: { ratio: number; ci: [number, number]; verdict: string; qValue: number } }[] }[] };
-  const cases = new Map(view.sections[0]!.cases.map((c) => [c.caseId, c.comparison]));
+  const cases = comparisonsIn(join(out, 'rtbench-view.json'));
   console.log('| configuration | compare.js: rate change, stars, 95% CI half-width (runs) | rtbench: time ratio (95% CI), verdict |');
   console.log('|---|--:|--:|');
   let decidedByCompare = 0;
@@ -176,6 +178,42 @@ function nodeCore(step: string, args: Options): void {
   console.log(`wall time: compare.js ${(compareMs / 1000).toFixed(0)} s, rtbench ${(rtStep.wallMs / 1000).toFixed(0)} s: rtbench / compare.js = ${(rtStep.wallMs / compareMs).toFixed(2)}`);
   for (const s of compareSteps) console.log(stepLine('compare.js', s));
   console.log(stepLine('rtbench', rtStep));
+  if (existsSync(join(out, 'aa-view.json'))) {
+    const aa = [...comparisonsIn(join(out, 'aa-view.json')).values()].filter((c) => c !== undefined);
+    const falseVerdicts = aa.filter((c) => c.verdict === 'faster' || c.verdict === 'slower').length;
+    const covering = aa.filter((c) => c.ci[0] <= 1 && 1 <= c.ci[1]).length;
+    const widest = Math.max(...aa.map((c) => Math.max(c.ci[1] - 1, 1 - c.ci[0])));
+    console.log(`\nA/A (node@26 against itself, the same budget): ${falseVerdicts} of ${aa.length} configurations decided (each a false verdict); the 95% CI holds 1 in ${covering} of ${aa.length}; widest reach from 1: ±${(widest * 100).toFixed(1)}%`);
+    console.log(stepLine('A/A', readStep(out, 'aa')));
+  }
+  if (args.reference) {
+    // A run with a larger budget stands in for the true ratio: how often does this run's interval hold it?
+    const reference = comparisonsIn(join(args.reference, 'rtbench-view.json'));
+    let held = 0;
+    let compared = 0;
+    const outside: string[] = [];
+    for (const [id, c] of cases) {
+      const ref = reference.get(id);
+      if (!c || !ref) continue;
+      compared++;
+      if (c.ci[0] <= ref.ratio && ref.ratio <= c.ci[1]) held++;
+      else outside.push(`\`${id}\`: ${ref.ratio.toFixed(3)} outside ${c.ci[0].toFixed(3)}–${c.ci[1].toFixed(3)} by ${((ref.ratio < c.ci[0] ? c.ci[0] / ref.ratio : ref.ratio / c.ci[1]) * 100 - 100).toFixed(1)}%`);
+    }
+    console.log(`\ncoverage: this run's 95% CI holds the ratio of the reference run (${args.reference}) in ${held} of ${compared} configurations${outside.length ? `; ${outside.join('; ')}` : ''}`);
+  }
+}
+
+interface ViewComparison {
+  ratio: number;
+  ci: [number, number];
+  verdict: string;
+  qValue: number;
+}
+
+/** The comparisons of a `--format json` view of a comparison, by configuration. */
+function comparisonsIn(path: string): Map<string, ViewComparison | undefined> {
+  const view = JSON.parse(readFileSync(path, 'utf8')) as { sections: { cases: { caseId: string; comparison?: ViewComparison }[] }[] };
+  return new Map(view.sections[0]!.cases.map((c) => [c.caseId, c.comparison]));
 }
 
 // ---------------------------------------------------- node:bench and Deno.bench
@@ -308,6 +346,8 @@ interface Options {
   out: string;
   file?: string;
   part?: string;
+  /** node-core report: a folder whose rtbench run (a larger budget) stands in for the true ratios. */
+  reference?: string;
   set: string[];
   /** After `--`: passed to `rtbench run`. */
   rest: string[];
@@ -323,6 +363,7 @@ function parseOptions(argv: string[]): Options {
     }
     if (a === '--out') options.out = resolve(argv[++i] ?? fail('--out needs a folder'));
     else if (a === '--part') options.part = argv[++i];
+    else if (a === '--reference') options.reference = resolve(argv[++i] ?? fail('--reference needs a folder'));
     else if (a === '--set') options.set.push(argv[++i] ?? fail('--set needs key=value'));
     else if (a.startsWith('-')) fail(`unknown option ${a}`);
     else options.file = a;
@@ -334,10 +375,10 @@ function parseOptions(argv: string[]): Options {
 
 const [kind, step, ...rest] = process.argv.slice(2);
 const steps: Record<string, [string[], (step: string, o: Options) => void]> = {
-  'node-core': [['compare', 'rtbench', 'report'], nodeCore],
+  'node-core': [['compare', 'rtbench', 'aa', 'report'], nodeCore],
   'node-bench': [['run', 'report'], nodeBench],
   'deno-bench': [['run', 'report'], denoBench],
 };
 const chosen = steps[kind ?? ''];
-if (!chosen || !chosen[0].includes(step ?? '')) fail('usage: brought-agreement.ts node-core compare|rtbench|report | node-bench run|report | deno-bench run|report <file> --out <folder> (see the comment at the top)');
+if (!chosen || !chosen[0].includes(step ?? '')) fail('usage: brought-agreement.ts node-core compare|rtbench|aa|report | node-bench run|report | deno-bench run|report <file> --out <folder> (see the comment at the top)');
 chosen[1](step!, parseOptions(rest));

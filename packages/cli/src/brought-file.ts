@@ -16,6 +16,7 @@ import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { storeNamedFile } from '@rtbench/runtime-kit';
 import { CALLS_DENO_BENCH, IMPORTS_ADAPTED } from './bundle.ts';
 import { UsageError } from './errors.ts';
+import { parsePositiveInt } from './options.ts';
 import { cacheDir, rtbenchModule } from './paths.ts';
 import type { SuiteLocation } from '@rtbench/run';
 
@@ -180,6 +181,49 @@ export function locateBroughtFile(path: string): SuiteLocation {
 export function broughtSchedule(entry: string): 'lockstep-per-case' | undefined {
   const file = broughtEntries.get(entry);
   return file !== undefined && broughtFormatOf(sourceOf(file) ?? '') === 'node core' ? 'lockstep-per-case' : undefined;
+}
+
+/**
+ * A Node core file's comparison budget, per configuration: 10 sets, each
+ * 40 ms of ~1 ms samples per binary after an adaptive warmup from 50 ms
+ * (the comparison defaults are 20 sets of 100 ms after 150 ms). compare.js
+ * times each configuration's `n` from a cold start in 60 short processes;
+ * rtbench's fixed cost per set (two start-ups, the warmup, the turns) was
+ * most of its time on such files: util/format.js took 0.84 of compare.js's
+ * time with the defaults. Measured with this budget (docs/brought-files.md):
+ * every configuration compare.js decides on the three files is decided the
+ * same way, and none in an A/A comparison.
+ */
+export const NODE_CORE_COMPARE_BUDGET = { rounds: 10, sampleMsPerSet: 40, warmup: '50ms' } as const;
+
+/** What a comparison's budget flags are once a brought file's own budget fills those not given. */
+export interface BudgetFlags {
+  rounds?: string | number;
+  time?: string;
+  warmup?: string;
+}
+
+/**
+ * The budget a brought file's comparison runs with: for a Node core file,
+ * NODE_CORE_COMPARE_BUDGET where the command line leaves --rounds, --time
+ * or --warmup out (--time follows --rounds: 40 ms per set), with a note
+ * that says so; every other file and suite keeps the flags as they are.
+ */
+export function broughtCompareBudget<F extends BudgetFlags>(entry: string, flags: F): { flags: F; note?: string } {
+  const file = broughtEntries.get(entry);
+  if (file === undefined || broughtFormatOf(sourceOf(file) ?? '') !== 'node core') return { flags };
+  if (flags.rounds !== undefined && flags.time !== undefined && flags.warmup !== undefined) return { flags };
+  const rounds = flags.rounds ?? NODE_CORE_COMPARE_BUDGET.rounds;
+  const filled = {
+    ...flags,
+    rounds,
+    time: flags.time ?? `${NODE_CORE_COMPARE_BUDGET.sampleMsPerSet * parsePositiveInt(rounds, '--rounds')}ms`,
+    warmup: flags.warmup ?? NODE_CORE_COMPARE_BUDGET.warmup,
+  };
+  return {
+    flags: filled,
+    note: `a Node core file's comparison: ${filled.rounds} sets per configuration, each ${NODE_CORE_COMPARE_BUDGET.sampleMsPerSet} ms of samples per binary after a warmup from ${filled.warmup} (--rounds ${filled.rounds} --time ${filled.time} --warmup ${filled.warmup}; more rounds narrow the intervals)`,
+  };
 }
 
 /** The file a generated entry stands for. */

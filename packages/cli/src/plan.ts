@@ -17,7 +17,7 @@ import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './options.ts';
 import { SCHEDULES, type InRuntimeMeasurer, type RunOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
-import { broughtFileOf, broughtSchedule, isBroughtEntry } from './brought-file.ts';
+import { broughtCompareBudget, broughtFileOf, broughtSchedule, isBroughtEntry } from './brought-file.ts';
 import { listInRuntime } from './list-cases.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
 import { filterCases, loadSuite, locateSuite, type SuiteLocation } from './suites.ts';
@@ -145,10 +145,14 @@ export function scheduleFrom(flags: PlanFlags, compare: boolean): Schedule {
   return { order, rounds, adaptive: { target, maxRounds, ...(maxTime ? { budgetMs: parseDuration(maxTime, '--max-time') } : {}) } };
 }
 
-export async function makePlan(suiteName: string, flags: PlanFlags, compareArms?: readonly string[]): Promise<Plan> {
+export async function makePlan(suiteName: string, given: PlanFlags, compareArms?: readonly string[]): Promise<Plan> {
   const compare = compareArms !== undefined;
-  if (compare && flags.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
+  if (compare && given.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
   const location = locateSuite(suiteName);
+  // A brought file's comparison may have a budget of its own (a Node core file's: brought-file.ts).
+  const budget = compare && parseMeasure(given.measure) === 'time' ? broughtCompareBudget(location.entry, given) : { flags: given };
+  if (budget.note) process.stderr.write(`note: ${budget.note}\n`);
+  const flags = budget.flags;
   const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList((flags.runtime ?? DEFAULT_RUNTIMES).join(','));
   const defaults = compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
