@@ -9,6 +9,7 @@
  *     flock /tmp/rtbench-measure.lock npx tsx scripts/brought-agreement.ts node-core rtbench <node>/benchmark/<area>/<file>.js --out dir [--set k=v ...] [-- rtbench options]
  *     flock /tmp/rtbench-measure.lock npx tsx scripts/brought-agreement.ts node-core aa <node>/benchmark/<area>/<file>.js --out dir [--set k=v ...]   (node@26 against itself)
  *     npx tsx scripts/brought-agreement.ts node-core report --out dir [--reference dir-of-a-longer-rtbench-run]
+ *     npx tsx scripts/brought-agreement.ts node-core draws --out dir [--budgets 10x40,12x40] [--draws 300]   (smaller budgets drawn from a run's sets)
  *   node:bench file, `node --bench` on node@26:
  *     flock /tmp/rtbench-measure.lock npx tsx scripts/brought-agreement.ts node-bench run <file> --out dir
  *     npx tsx scripts/brought-agreement.ts node-bench report --out dir
@@ -33,7 +34,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { median, studentTQuantile, studentTTwoSided } from '../packages/stats/src/index.ts';
+import { applyFdr, comparePaired, createRandom, DEFAULT_THRESHOLD, median, pairRounds, studentTQuantile, studentTTwoSided } from '../packages/stats/src/index.ts';
 import type { RunRecord } from '@rtbench/core/schema';
 import { repoRoot } from './lib.ts';
 
@@ -145,11 +146,11 @@ function nodeCore(step: string, args: Options): void {
     timedStep(name, out, process.execPath, [...CLI, 'run', file, '--compare', ...arms, ...sets, ...args.rest, '--format', 'json', '-o', join(out, `${name}-view.json`), '--save', join(out, `${name}-run.json`), '--quiet']);
     return;
   }
-  // report
   const parts = readdirSync(out).filter((f) => /^compare-.*\.csv$/.test(f));
   if (!parts.length) fail(`${out} has no compare-*.csv: run the compare step first`);
   const rates = new Map<string, { old: number[]; new: number[] }>();
   for (const part of parts) for (const [k, v] of parseCompareCsv(readFileSync(join(out, part), 'utf8'))) rates.set(k, v);
+  if (step === 'draws') return draws(out, rates, args);
   const compareSteps = parts.map((p) => readStep(out, p.replace(/\.csv$/, '')));
   const rtStep = readStep(out, 'rtbench');
   const cases = comparisonsIn(join(out, 'rtbench-view.json'));
@@ -200,6 +201,54 @@ function nodeCore(step: string, args: Options): void {
       else outside.push(`\`${id}\`: ${ref.ratio.toFixed(3)} outside ${c.ci[0].toFixed(3)}–${c.ci[1].toFixed(3)} by ${((ref.ratio < c.ci[0] ? c.ci[0] / ref.ratio : ref.ratio / c.ci[1]) * 100 - 100).toFixed(1)}%`);
     }
     console.log(`\ncoverage: this run's 95% CI holds the ratio of the reference run (${args.reference}) in ${held} of ${compared} configurations${outside.length ? `; ${outside.join('; ')}` : ''}`);
+  }
+}
+
+/**
+ * A smaller budget read off a larger run: draws of `--rounds` of its sets
+ * (each cut to its first `--turns` turns), judged as the comparison judges
+ * them (signed-rank CI, the 1% threshold, Benjamini–Hochberg across the
+ * configurations). Prints, per budget, how often every configuration
+ * compare.js decides is decided the same way, and each one's share. Draws
+ * share sets, so the shares read high as --rounds nears the run's sets.
+ */
+function draws(out: string, rates: Map<string, { old: number[]; new: number[] }>, args: Options): void {
+  const run = JSON.parse(readFileSync(join(out, 'rtbench-run.json'), 'utf8')) as RunRecord;
+  const [baseline, candidate] = run.variants.map((v) => v.id);
+  const configurations = [...rates.keys()];
+  const decidedByCompare = configurations.map((k) => {
+    const w = welch(rates.get(k)!.old, rates.get(k)!.new);
+    return w.p < 0.05 ? (w.change > 0 ? 'faster' : 'slower') : undefined;
+  });
+  const budgets = (args.budgets ?? '10x40,12x30,12x40,14x40').split(',').map((b) => b.split('x').map(Number) as [number, number]);
+  const count = Number(args.draws ?? 300);
+  const random = createRandom(1);
+  console.log(`${run.suite}: ${count} draws per budget from ${out}/rtbench-run.json; compare.js decides ${decidedByCompare.filter(Boolean).length} of ${configurations.length}`);
+  for (const [rounds, turns] of budgets) {
+    const pairs = configurations.map((id) => {
+      const cut = (v: string | undefined) => run.results.find((r) => r.caseId === id && r.variantId === v)!.rounds.map((r) => ({ ...r, samples: r.samples.slice(0, turns) }));
+      return pairRounds(cut(baseline), cut(candidate));
+    });
+    let all = 0;
+    const each = configurations.map(() => 0);
+    for (let d = 0; d < count; d++) {
+      const judged = applyFdr(
+        pairs.map((p) => {
+          const order = p.baseline.map((_, i) => i);
+          for (let i = order.length - 1; i > 0; i--) {
+            const j = Math.floor(random() * (i + 1));
+            [order[i], order[j]] = [order[j]!, order[i]!];
+          }
+          const chosen = order.slice(0, rounds);
+          return comparePaired(chosen.map((i) => p.baseline[i]!), chosen.map((i) => p.candidate[i]!), { threshold: DEFAULT_THRESHOLD });
+        }),
+      );
+      const same = judged.map((c, i) => decidedByCompare[i] !== undefined && c.qValue < 0.05 && c.verdict === decidedByCompare[i]);
+      same.forEach((x, i) => (each[i]! += x ? 1 : 0));
+      if (decidedByCompare.every((v, i) => v === undefined || same[i])) all++;
+    }
+    const shares = configurations.map((_, i) => (decidedByCompare[i] ? (each[i]! / count).toFixed(2) : '·')).join(' ');
+    console.log(`${rounds} sets of ${turns} turns: all decided the same way in ${((100 * all) / count).toFixed(0)}% of draws; each (· compare.js undecided): ${shares}`);
   }
 }
 
@@ -348,6 +397,9 @@ interface Options {
   part?: string;
   /** node-core report: a folder whose rtbench run (a larger budget) stands in for the true ratios. */
   reference?: string;
+  /** node-core draws: budgets as sets x turns, comma-separated (default 10x40,12x30,12x40,14x40), and draws per budget. */
+  budgets?: string;
+  draws?: string;
   set: string[];
   /** After `--`: passed to `rtbench run`. */
   rest: string[];
@@ -363,6 +415,8 @@ function parseOptions(argv: string[]): Options {
     }
     if (a === '--out') options.out = resolve(argv[++i] ?? fail('--out needs a folder'));
     else if (a === '--part') options.part = argv[++i];
+    else if (a === '--budgets') options.budgets = argv[++i];
+    else if (a === '--draws') options.draws = argv[++i];
     else if (a === '--reference') options.reference = resolve(argv[++i] ?? fail('--reference needs a folder'));
     else if (a === '--set') options.set.push(argv[++i] ?? fail('--set needs key=value'));
     else if (a.startsWith('-')) fail(`unknown option ${a}`);
@@ -375,10 +429,10 @@ function parseOptions(argv: string[]): Options {
 
 const [kind, step, ...rest] = process.argv.slice(2);
 const steps: Record<string, [string[], (step: string, o: Options) => void]> = {
-  'node-core': [['compare', 'rtbench', 'aa', 'report'], nodeCore],
+  'node-core': [['compare', 'rtbench', 'aa', 'report', 'draws'], nodeCore],
   'node-bench': [['run', 'report'], nodeBench],
   'deno-bench': [['run', 'report'], denoBench],
 };
 const chosen = steps[kind ?? ''];
-if (!chosen || !chosen[0].includes(step ?? '')) fail('usage: brought-agreement.ts node-core compare|rtbench|aa|report | node-bench run|report | deno-bench run|report <file> --out <folder> (see the comment at the top)');
+if (!chosen || !chosen[0].includes(step ?? '')) fail('usage: brought-agreement.ts node-core compare|rtbench|aa|report|draws | node-bench run|report | deno-bench run|report <file> --out <folder> (see the comment at the top)');
 chosen[1](step!, parseOptions(rest));

@@ -184,17 +184,19 @@ export function broughtSchedule(entry: string): 'lockstep-per-case' | undefined 
 }
 
 /**
- * A Node core file's comparison budget, per configuration: 10 sets, each
- * 40 ms of ~1 ms samples per binary after an adaptive warmup from 50 ms
- * (the comparison defaults are 20 sets of 100 ms after 150 ms). compare.js
- * times each configuration's `n` from a cold start in 60 short processes;
- * rtbench's fixed cost per set (two start-ups, the warmup, the turns) was
- * most of its time on such files: util/format.js took 0.84 of compare.js's
- * time with the defaults. Measured with this budget (docs/brought-files.md):
- * every configuration compare.js decides on the three files is decided the
- * same way, and none in an A/A comparison.
+ * A Node core file's comparison budget, per configuration: 12 sets, each
+ * 40 ms of ~1 ms samples per binary after an adaptive warmup from 50 ms (a
+ * comparison's defaults: 20 sets of 100 ms after 150 ms). compare.js times
+ * each configuration's `n` from a cold start in 60 short processes; on a
+ * file whose `n` takes a tenth of a second, rtbench's cost per set (two
+ * start-ups, the warmup, the turns) was most of its time: util/format.js
+ * took 0.84 of compare.js's time with the defaults. Why 12 and 40 ms: in sets
+ * drawn from 20-set runs of util/format.js and string_decoder, 12 sets of 40
+ * turns decided every configuration compare.js decides in 99% and 54% of the
+ * draws, 10 sets in 62% and 26%, 12 sets of 30 turns in 61% and 14%
+ * (docs/brought-files.md, "A budget for Node core files").
  */
-export const NODE_CORE_COMPARE_BUDGET = { rounds: 10, sampleMsPerSet: 40, warmup: '50ms' } as const;
+export const NODE_CORE_COMPARE_BUDGET = { rounds: 12, sampleMsPerSet: 40, warmup: '50ms' } as const;
 
 /** What a comparison's budget flags are once a brought file's own budget fills those not given. */
 export interface BudgetFlags {
