@@ -61,6 +61,9 @@ describe('brought formats on all four runtimes', () => {
     expect(run.cases.map((c) => c.id)).toEqual(['text / encode', 'text / decode', 'text / encodeInto', 'sort 1000 numbers (manual timing)']);
     expect(run.digestMismatches).toEqual([]);
     expect(stderr).toContain('note: ignored: ignored (ignore: true)');
+    // Each benchmark in processes of its own: in shared ones a benchmark reads the heap the others left.
+    expect(run.options.lockstepProcesses).toBe('per-case');
+    expect(stderr).toContain('note: a Deno.bench file: each benchmark runs in processes of its own');
   });
 });
 

@@ -1,4 +1,4 @@
-/** What a brought file implies when the command line leaves it out: Node core files give each configuration processes of its own, and a comparison of one a budget of its own. */
+/** What a brought file implies when the command line leaves it out: Node core and Deno.bench files give each configuration or benchmark processes of its own, and a comparison of a Node core file has a budget of its own. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { broughtCompareBudget, broughtSchedule, locateBroughtFile, NODE_CORE_COMPARE_BUDGET } from '../packages/cli/src/brought-file.ts';
@@ -8,8 +8,9 @@ const filterOnly: { filter: string; rounds?: number } = { filter: 'x' };
 const nodeCore = (): string => locateBroughtFile(join('examples', 'node-core', 'benchmark', 'buffers', 'buffer-read-write.js')).entry;
 
 describe('broughtSchedule', () => {
-  it('runs a Node core file lockstep-per-case, and leaves every other file and suite to the default', () => {
-    expect(broughtSchedule(nodeCore())).toBe('lockstep-per-case');
+  it('runs a Node core file and a Deno.bench file lockstep-per-case, and leaves every other file and suite to the default', () => {
+    expect(broughtSchedule(nodeCore())).toMatchObject({ schedule: 'lockstep-per-case', what: 'a Node core file' });
+    expect(broughtSchedule(locateBroughtFile(join('examples', 'deno-text.bench.ts')).entry)).toMatchObject({ schedule: 'lockstep-per-case', what: 'a Deno.bench file' });
     expect(broughtSchedule(locateBroughtFile(join('examples', 'mitata-json.mjs')).entry)).toBeUndefined();
     expect(broughtSchedule(locateBroughtFile(join('examples', 'node-bench-json.mjs')).entry)).toBeUndefined();
     expect(broughtSchedule('bench/json-reviver/suite.ts')).toBeUndefined();

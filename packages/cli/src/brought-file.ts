@@ -168,19 +168,46 @@ export function locateBroughtFile(path: string): SuiteLocation {
   return { name, entry };
 }
 
+/** A schedule a brought file implies, and the note that says why. */
+export interface ImpliedSchedule {
+  schedule: 'lockstep-per-case';
+  /** What runs so, for messages: "a Node core file". */
+  what: string;
+  note: string;
+}
+
 /**
  * The schedule a brought file runs under when --schedule is not given: a Node
- * core file's configurations get processes of their own (lockstep-per-case),
- * as Node's harness gives each configuration a process. Its configurations
- * usually call one function with different inputs, and in a warm process
- * serving them all each reads the type feedback the ones before it left:
- * util/format.js's configurations read −19% to +29% apart between the sets
- * where they came early in such a process and those where they came late
- * (docs/brought-files.md).
+ * core file's configurations and a Deno.bench file's benchmarks get
+ * processes of their own (lockstep-per-case). A Node core file's
+ * configurations usually call one function with different inputs, and in a
+ * warm process serving them all each reads the type feedback the ones
+ * before it left: util/format.js's configurations read −19% to +29% apart
+ * between the sets where they came early in such a process and those where
+ * they came late. Node's harness runs each configuration in a process of its
+ * own. In a Deno.bench file (deno's streams.js) a benchmark read slower after
+ * others in a warm process, whose old generation they had filled: readable
+ * byte streams 41.9 µs first in its process, 59–68 µs later (deno bench's
+ * median: 42.1 µs); 41.4 µs in processes of its own (docs/brought-files.md).
  */
-export function broughtSchedule(entry: string): 'lockstep-per-case' | undefined {
+export function broughtSchedule(entry: string): ImpliedSchedule | undefined {
   const file = broughtEntries.get(entry);
-  return file !== undefined && broughtFormatOf(sourceOf(file) ?? '') === 'node core' ? 'lockstep-per-case' : undefined;
+  const format = file === undefined ? undefined : broughtFormatOf(sourceOf(file) ?? '');
+  if (format === 'node core') {
+    return {
+      schedule: 'lockstep-per-case',
+      what: 'a Node core file',
+      note: "a Node core file: each configuration runs in processes of its own (--schedule lockstep-per-case), as Node's harness runs it; in processes shared by every configuration each would read the type feedback of the ones before it",
+    };
+  }
+  if (format === 'Deno.bench') {
+    return {
+      schedule: 'lockstep-per-case',
+      what: 'a Deno.bench file',
+      note: 'a Deno.bench file: each benchmark runs in processes of its own (--schedule lockstep-per-case); in processes shared by every benchmark one reads the heap the others left (deno bench runs them one after another in one process)',
+    };
+  }
+  return undefined;
 }
 
 /**

@@ -162,9 +162,9 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   if (counting && flags.schedule !== undefined) throw new UsageError('--schedule applies to timing; --measure instructions runs two processes per case, variant and round under valgrind');
   if (!counting && flags.cacheSim) throw new UsageError('--cache-sim goes with --measure instructions');
   const implied = flags.schedule === undefined && !counting ? broughtSchedule(location.entry) : undefined;
-  if (implied) process.stderr.write(`note: a Node core file: each configuration runs in processes of its own (--schedule ${implied}), as Node's harness runs it; in processes shared by every configuration each would read the type feedback of the ones before it\n`);
-  const measurer = counting ? 'instructions' : parseScheduleKind(flags.schedule ?? implied);
-  if (flags.setsPerProcess !== undefined && measurer !== 'lockstep') throw new UsageError(`--sets-per-process applies to --schedule lockstep (warm processes)${implied ? `; a Node core file runs ${implied} unless --schedule lockstep is given` : ''}`);
+  if (implied) process.stderr.write(`note: ${implied.note}\n`);
+  const measurer = counting ? 'instructions' : parseScheduleKind(flags.schedule ?? implied?.schedule);
+  if (flags.setsPerProcess !== undefined && measurer !== 'lockstep') throw new UsageError(`--sets-per-process applies to --schedule lockstep (warm processes)${implied ? `; ${implied.what} runs ${implied.schedule} unless --schedule lockstep is given` : ''}`);
   const setsPerProcess = measurer === 'lockstep' ? parsePositiveInt(flags.setsPerProcess ?? defaults.setsPerProcess, '--sets-per-process') : undefined;
   // --warmup is the adaptive warmup's floor; it runs on while batch times still fall, up to WARMUP_CAP_FACTOR times that.
   const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
