@@ -8,12 +8,18 @@
  *   - span: first sample's start to the last sample's end (the longest arm);
  *   - timed: every arm's timed batches together;
  *   - turns, and the sets in which the case was set up afresh (visit 1) or kept warm.
- * Then the same over the run, against run.timing.
+ * Then the same over the run, against run.timing; the sets split by first
+ * visit (set up and fully warmed in that process) and kept visits (rewarmed),
+ * with the wall time outside the sampling spans; and per runtime, what one
+ * sample cost: the host's wait from its command to the answer, the span the
+ * process saw on its own clock, and the timed batch (medians; lockstep runs
+ * that recorded them).
  *
  *   npx tsx scripts/where-time-goes.ts run.json
  */
 import { readFileSync } from 'node:fs';
 import { parseRun, type RoundRecord } from '@rtbench/core/schema';
+import { NO_PRE_BATCH_NS } from '@rtbench/core/protocol';
 
 const file = process.argv[2];
 if (!file) {
@@ -75,3 +81,48 @@ console.log(
     `the cases' sets ${(total.wall / 1e3).toFixed(1)} s, of which sampling spans ${(total.span / 1e3).toFixed(1)} s, ` +
     `warmup ${(total.warmup / 1e3).toFixed(1)} s of CPU in the longest-warming arm; timed ${(total.timed / 1e3).toFixed(1)} s over all arms`,
 );
+
+// First visits against kept ones: what a set costs beyond its sampling span.
+const visits = new Map<string, { sets: number; wall: number; span: number; timed: number }>();
+for (const c of run.cases) {
+  const results = run.results.filter((r) => r.caseId === c.id);
+  for (const round of new Set(results.flatMap((r) => r.rounds.map((x) => x.round)))) {
+    const set = results.map((r) => r.rounds.find((x) => x.round === round)).filter((x): x is RoundRecord => x !== undefined);
+    if (!set.length) continue;
+    const kind = set.every((x) => (x.lockstep?.visit ?? 1) > 1) ? 'kept visits' : 'first visits';
+    const v = visits.get(kind) ?? { sets: 0, wall: 0, span: 0, timed: 0 };
+    v.sets++;
+    v.wall += Math.max(...set.map((x) => x.wallMs));
+    v.span += Math.max(...set.map(spanMs));
+    v.timed += sum(set.map(sampleMs));
+    visits.set(kind, v);
+  }
+}
+const s1 = (ms: number): string => `${(ms / 1e3).toFixed(1)} s`;
+for (const [kind, v] of visits) {
+  console.log(`${kind}: ${v.sets} case-sets, ${s1(v.wall)} of wall time, sampling spans ${s1(v.span)}, timed ${s1(v.timed)}; outside the spans ${((v.wall - v.span) / v.sets).toFixed(0)} ms a case-set`);
+}
+
+// One sample's cost per runtime, from what the host and the process recorded beside each sample.
+const perSample = new Map<string, { wait: number[]; span: number[]; timed: number[] }>();
+for (const r of run.results) {
+  for (const x of r.rounds) {
+    const waits = x.lockstep?.hostWaitUs;
+    if (!waits) continue;
+    // Batches of 4 ms or more take no untimed pre-batch (core protocol.ts NO_PRE_BATCH_NS): a bucket of their own.
+    const long = median(x.samples) * x.iterationsPerSample >= NO_PRE_BATCH_NS;
+    const key = `${r.variantId}, batches ${long ? '≥' : '<'} 4 ms`;
+    const p = perSample.get(key) ?? { wait: [], span: [], timed: [] };
+    x.samples.forEach((ns, i) => {
+      p.wait.push(waits[i]!);
+      if (x.lockstep?.spanUs) p.span.push(x.lockstep.spanUs[i]!);
+      p.timed.push((ns * x.iterationsPerSample) / 1e3);
+    });
+    perSample.set(key, p);
+  }
+}
+if (perSample.size) console.log('\none sample (medians): host wait / span on the process\'s clock / timed batch');
+for (const [variant, p] of perSample) {
+  const us = (xs: number[]): string => (xs.length ? `${(median(xs) / 1e3).toFixed(2)} ms` : '—');
+  console.log(`  ${variant.padEnd(36)} ${us(p.wait)} / ${us(p.span)} / ${us(p.timed)}  (${p.timed.length} samples)`);
+}
