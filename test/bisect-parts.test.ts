@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BisectResult } from '../packages/bisect/src/index.ts';
 import { answerLines } from '../packages/cli/src/bisect/answer.ts';
+import { bisectThreshold, BISECT_DEFAULTS } from '../packages/cli/src/commands/bisect.ts';
+import { INSTRUCTION_THRESHOLDS } from '../packages/cli/src/plan.ts';
 import { parseRange, releaseVariant } from '../packages/cli/src/bisect/range.ts';
 import { releaseSeriesInputs, releaseSeriesView } from '../packages/cli/src/bisect/series.ts';
 import { reporterFor } from '../packages/report/src/index.ts';
@@ -38,6 +40,17 @@ describe('the range', () => {
     expect(() => parseRange('node@24..node@26')).toThrow(/not a release written in full \(e\.g\. node@26\.10\.0\)/);
     expect(() => parseRange('node@24.0.0')).toThrow(UsageError);
     expect(() => parseRange('node@24.0.0..node@24.1.0,node@25.0.0')).toThrow(/one range, no commas/);
+  });
+});
+
+describe('the threshold', () => {
+  const releases = (engine: 'v8' | 'jsc') => [{ target: { engine } }, { target: { engine } }] as never;
+
+  it("is the engine's for counts, as a comparison's (INSTRUCTION_THRESHOLDS), time's for time, --threshold when given", () => {
+    expect(bisectThreshold('instructions', undefined, releases('jsc'))).toBe(INSTRUCTION_THRESHOLDS.jsc);
+    expect(bisectThreshold('instructions', undefined, releases('v8'))).toBe(INSTRUCTION_THRESHOLDS.v8);
+    expect(bisectThreshold('time', undefined, releases('jsc'))).toBe(BISECT_DEFAULTS.time.threshold);
+    expect(bisectThreshold('instructions', 0.02, releases('jsc'))).toBe(0.02);
   });
 });
 

@@ -111,6 +111,11 @@ export const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m
  */
 export const INSTRUCTION_THRESHOLDS: Readonly<Record<'v8' | 'jsc', number>> = { v8: INSTRUCTION_DEFAULTS.threshold, jsc: 0.005 };
 
+/** The count threshold of a comparison between these engines: the largest of theirs (INSTRUCTION_DEFAULTS' for a variant of no known engine). */
+export function instructionThreshold(engines: readonly ('v8' | 'jsc' | undefined)[]): number {
+  return Math.max(INSTRUCTION_DEFAULTS.threshold, ...engines.map((e) => (e ? INSTRUCTION_THRESHOLDS[e] : INSTRUCTION_DEFAULTS.threshold)));
+}
+
 export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 1 };
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */

@@ -16,7 +16,7 @@ import { hostInfo } from './host.ts';
 import { executeLoop, type Profiler, type RunHooks } from './loop.ts';
 import type { Arm, Measurer, MeasurerDescriptor, Unit } from './measurer.ts';
 import { HOST_TIMED, hostBudget, hostTimedMeasurer, hostUnits } from './measurers/host-timed.ts';
-import { DETERMINISM_FLAGS, INSTRUCTIONS, instructionsMeasurer } from './measurers/instructions.ts';
+import { DETERMINISM_FLAGS, fixedRandomPreload, INSTRUCTIONS, instructionsMeasurer } from './measurers/instructions.ts';
 import { LOCKSTEP, LOCKSTEP_PER_CASE, lockstepMeasurer, warmLockstepMeasurer } from './measurers/lockstep.ts';
 import { PROCESSES, processesMeasurer } from './measurers/processes.ts';
 import { addResults } from './record.ts';
@@ -154,10 +154,11 @@ export function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] },
 }
 
 /** The measurer of in-runtime cases the options name. */
-function inRuntimeMeasurer(options: RunOptions): Measurer {
+function inRuntimeMeasurer(options: RunOptions, preload: string | undefined): Measurer {
   if (options.measurer === 'instructions') {
     if (!options.instructions) throw new Error('instruction counts need a valgrind binary (the CLI finds it when it plans)');
-    return instructionsMeasurer({ ...options.instructions, timeoutMs: options.timeoutMs, parallel: Math.max(1, Math.min(2, availableParallelism())) });
+    const { valgrind, cacheSim } = options.instructions;
+    return instructionsMeasurer({ valgrind, cacheSim, ...(preload ? { preload } : {}), timeoutMs: options.timeoutMs, parallel: Math.max(1, Math.min(2, availableParallelism())) });
   }
   const measure = { warmupMs: options.warmupMs, ...(options.warmupMinMs !== undefined ? { warmupMinMs: options.warmupMinMs } : {}), timeMs: options.timeMs / options.schedule.rounds, minSamples: 5, maxSamples: 100_000, sampleMs: 0 };
   if (options.measurer === 'processes') return processesMeasurer(measure, options.timeoutMs);
@@ -193,12 +194,14 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
     measurer = hostTimedMeasurer(budget);
   } else {
     units = suite.cases.map((c) => ({ key: c.id, cases: [c] }));
-    measurer = inRuntimeMeasurer(options);
+    // Built before the run is recorded, so the record names it only when JavaScriptCore's processes preload it.
+    const preload = options.measurer === 'instructions' ? fixedRandomPreload(options.instructions?.libraryDir, variants.filter(isReady).map((v) => v.target.engine), (line) => process.stderr.write(`! ${line}\n`)) : undefined;
+    measurer = inRuntimeMeasurer(options, preload);
     if (measurer.descriptor === INSTRUCTIONS) {
       run.cases = run.cases.map((c) => ({ ...c, metric: INSTRUCTIONS_PER_OP }));
       run.options.instructions = {
         cacheSim: options.instructions?.cacheSim ?? false,
-        engineFlags: { v8: [...DETERMINISM_FLAGS.v8], jsc: [...DETERMINISM_FLAGS.jsc, ...(options.instructions?.libraryDir ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])], ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))) },
+        engineFlags: { v8: [...DETERMINISM_FLAGS.v8], jsc: [...DETERMINISM_FLAGS.jsc, ...(preload ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])], ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))) },
       };
     }
   }

@@ -9,7 +9,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { executeRun, loadProfileManifest, profiler, runSaver, type Profiler } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
-import { COMPARE_DEFAULTS, INSTRUCTION_DEFAULTS, INSTRUCTION_THRESHOLDS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
+import { COMPARE_DEFAULTS, instructionThreshold, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
 import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '../results-file.ts';
 import { UsageError } from '../errors.ts';
@@ -50,10 +50,9 @@ export function ratioOptions(flags: VerdictFlags, runs: readonly Pick<RunRecord,
   return { threshold, confidence: COMPARE_DEFAULTS.confidence };
 }
 
-/** The largest per-engine count threshold among the runs' variants (INSTRUCTION_DEFAULTS' for a variant of no known engine). */
+/** The largest per-engine count threshold among the runs' variants. */
 function countThreshold(runs: readonly Pick<RunRecord, 'variants'>[]): number {
-  const engines = runs.flatMap((r) => r.variants.filter((v) => !v.unavailable).map((v) => v.engine));
-  return Math.max(INSTRUCTION_DEFAULTS.threshold, ...engines.map((e) => (e ? INSTRUCTION_THRESHOLDS[e] : INSTRUCTION_DEFAULTS.threshold)));
+  return instructionThreshold(runs.flatMap((r) => r.variants.filter((v) => !v.unavailable).map((v) => v.engine)));
 }
 
 export function failLimit(flags: VerdictFlags): number | undefined {

@@ -15,7 +15,7 @@ import { comparePairedT } from '@rtbench/stats';
 import { colourOn, stderrColours as pc } from '../colours.ts';
 import { UsageError } from '../errors.ts';
 import { formatClock } from '../progress.ts';
-import { COMPARE_DEFAULTS, INSTRUCTION_DEFAULTS, makePlan, parseMeasure, parsePercent } from '../plan.ts';
+import { COMPARE_DEFAULTS, instructionThreshold, makePlan, parseMeasure, parsePercent, type Plan } from '../plan.ts';
 import { parseDuration, parsePositiveInt } from '../options.ts';
 import { resultsDir } from '../paths.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
@@ -50,11 +50,18 @@ export interface BisectFlags extends ListingFlags {
  */
 export const BISECT_DEFAULTS = {
   time: { minRounds: 10, maxRounds: 160, timePerRound: '100ms', threshold: COMPARE_DEFAULTS.threshold },
-  instructions: { minRounds: 3, maxRounds: 24, timePerRound: '100ms', threshold: INSTRUCTION_DEFAULTS.threshold },
+  // The threshold of counts is their engine's (plan.ts INSTRUCTION_THRESHOLDS).
+  instructions: { minRounds: 3, maxRounds: 24, timePerRound: '100ms' },
   confidence: 0.99,
   sameConfidence: 0.9,
   budget: '15m',
 } as const;
+
+/** A bisect's threshold: --threshold when given; for counts their engine's, as a comparison takes it (plan.ts INSTRUCTION_THRESHOLDS); else time's. */
+export function bisectThreshold(measure: 'time' | 'instructions', asked: number | undefined, variants: Plan['variants']): number {
+  if (asked !== undefined) return asked;
+  return measure === 'instructions' ? instructionThreshold(variants.map((v) => ('target' in v ? v.target.engine : undefined))) : BISECT_DEFAULTS.time.threshold;
+}
 
 /** Exit code of a bisect stopped by its --budget: run the same command again to go on. */
 const BUDGET_EXIT = 75;
@@ -71,7 +78,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const measure = parseMeasure(flags.measure);
   const d = BISECT_DEFAULTS[measure];
   const metric: BisectUnit = { unit: measure === 'instructions' ? 'instructions' : 'ns' };
-  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : d.threshold;
+  const asked = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : undefined;
   const minRounds = parsePositiveInt(flags.rounds ?? d.minRounds, '--rounds');
   const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(d.maxRounds, minRounds), '--max-rounds');
   if (maxRounds < minRounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${minRounds}`);
@@ -96,6 +103,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
     throw new UsageError(`--filter ${flags.filter.join(',')} picks ${ids.length} cases of ${probe.suite.name}; a bisect follows one${ids.length ? `: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}` : ''}`);
   }
   const caseId = probe.suite.cases[0]!.id;
+  const threshold = bisectThreshold(measure, asked, probe.variants);
   const identity: BisectIdentity = { range: rangeText, suite: probe.suite.name, caseId, measure, threshold, timePerRoundMs, warmupMs: flags.warmup ? parseDuration(flags.warmup, '--warmup') : 0, minRounds, maxRounds };
   const dir = flags.dir ?? join(resultsDir, 'bisect', slug(`${rangeText}-${probe.suite.name}-${caseId}-${measure}`));
   const folder = BisectFolder.open(dir, identity);

@@ -105,8 +105,8 @@ export interface InstructionOptions {
   timeoutMs: number;
   /** Processes under valgrind at once (2 on this machine: one per core). */
   parallel: number;
-  /** Where the fixed-random library is built (runtime-kit fixed-random.ts); without it, JavaScriptCore counts without it. */
-  libraryDir?: string;
+  /** The fixed-random library JavaScriptCore's processes preload (fixedRandomPreload); without it, they count without it. */
+  preload?: string;
 }
 
 // Per variant and round, one process under valgrind (callgrind) serves every case in a fixed order, instrumentation off through
@@ -119,6 +119,20 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
   needs: 'valgrind',
   help: `counted under valgrind (callgrind): per runtime and round one process serves every case, its counter read around samples of n calls, the count per call the smallest of ${WINDOW_SAMPLES} samples less the smallest of ${EMPTY_SAMPLES} empty ones`,
 };
+
+/**
+ * The fixed-random library (runtime-kit fixed-random.ts) JavaScriptCore's processes preload: bun's counts differed by
+ * 1–2% between processes without it. Built (or found in the cache) before the run starts when one of `engines` is
+ * JavaScriptCore, so the run records it only when it is used; undefined without a JavaScriptCore variant, or when it
+ * cannot be built (then said in one line).
+ */
+export function fixedRandomPreload(libraryDir: string | undefined, engines: readonly ('v8' | 'jsc')[], warn: (line: string) => void): string | undefined {
+  if (!libraryDir || !engines.includes('jsc')) return undefined;
+  const library = fixedRandomLibrary(libraryDir);
+  if ('path' in library) return library.path;
+  warn(`JavaScriptCore counted without fixed OS randomness (${library.reason}): its counts may differ by 1–2% between processes`);
+  return undefined;
+}
 
 /** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the environment its plug-in counts with (countingEnv). */
 export function deterministicFlags(arm: Arm, preload?: string): TranslatedFlags {
@@ -193,19 +207,8 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     return t;
   };
 
-  /**
-   * JavaScriptCore's processes run with OS randomness fixed (fixed-random.ts: bun's counts differed by 1–2% between
-   * processes without it); built once, on the first bun arm. V8's seeds are fixed by --predictable.
-   */
-  let fixedRandom: { path: string } | { reason: string } | undefined;
-  const preloadFor = (arm: Arm): string | undefined => {
-    if (arm.target.engine !== 'jsc' || !options.libraryDir) return undefined;
-    if (!fixedRandom) {
-      fixedRandom = fixedRandomLibrary(options.libraryDir);
-      if ('reason' in fixedRandom) process.stderr.write(`! ${arm.plugin.name}: counting without fixed OS randomness (${fixedRandom.reason}): its counts may differ by 1–2% between processes\n`);
-    }
-    return 'path' in fixedRandom ? fixedRandom.path : undefined;
-  };
+  /** JavaScriptCore's processes run with OS randomness fixed (fixedRandomPreload); V8's seeds are fixed by --predictable. */
+  const preloadFor = (arm: Arm): string | undefined => (arm.target.engine === 'jsc' ? options.preload : undefined);
 
   /** n per case × variant, fixed by its first round (the same work in every round). */
   const sampleSizes = new Map<string, number>();
