@@ -156,7 +156,8 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const location = locateSuite(suiteName);
   // A brought file's comparison may have a budget of its own (a Node core file's: brought-file.ts).
   const budget = compare && parseMeasure(given.measure) === 'time' ? broughtCompareBudget(location.entry, given) : { flags: given };
-  if (budget.note) process.stderr.write(`note: ${budget.note}\n`);
+  // Said once the file has bundled and listed its cases: a file refused before that gets its one line alone.
+  const notes: string[] = budget.note ? [budget.note] : [];
   const flags = budget.flags;
   const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList((flags.runtime ?? DEFAULT_RUNTIMES).join(','));
@@ -167,7 +168,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   if (counting && flags.schedule !== undefined) throw new UsageError('--schedule applies to timing; --measure instructions runs two processes per case, variant and round under valgrind');
   if (!counting && flags.cacheSim) throw new UsageError('--cache-sim goes with --measure instructions');
   const implied = flags.schedule === undefined && !counting ? broughtSchedule(location.entry) : undefined;
-  if (implied) process.stderr.write(`note: ${implied.note}\n`);
+  if (implied) notes.push(implied.note);
   const measurer = counting ? 'instructions' : parseScheduleKind(flags.schedule ?? implied?.schedule);
   if (flags.setsPerProcess !== undefined && measurer !== 'lockstep') throw new UsageError(`--sets-per-process applies to --schedule lockstep (warm processes)${implied ? `; ${implied.what} runs ${implied.schedule} unless --schedule lockstep is given` : ''}`);
   const setsPerProcess = measurer === 'lockstep' ? parsePositiveInt(flags.setsPerProcess ?? defaults.setsPerProcess, '--sets-per-process') : undefined;
@@ -220,6 +221,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     }
     delete schedule.adaptive;
   }
+  for (const note of notes) process.stderr.write(`note: ${note}\n`);
   return {
     suite: { ...location, cases },
     variants,
