@@ -100,7 +100,7 @@ function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
  * so the per-round ratios get a t interval rather than the signed-rank one,
  * which needs 6 rounds to reach 95% at all; and a 0.5% threshold.
  */
-export const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m' };
+const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m' };
 
 /**
  * The verdict threshold of instruction counts per engine: the largest
