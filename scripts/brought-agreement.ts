@@ -10,6 +10,7 @@
  *     flock /tmp/rtbench-measure.lock npx tsx scripts/brought-agreement.ts node-core aa <node>/benchmark/<area>/<file>.js --out dir [--set k=v ...]   (node@26 against itself)
  *     npx tsx scripts/brought-agreement.ts node-core report --out dir [--reference dir-of-a-longer-rtbench-run]
  *     npx tsx scripts/brought-agreement.ts node-core draws --out dir [--budgets 10x40,12x40] [--draws 300]   (smaller budgets drawn from a run's sets)
+ *     npx tsx scripts/brought-agreement.ts node-core runs --out dir --runs dir2,dir3   (rtbench runs of one file side by side)
  *   node:bench file, `node --bench` on node@26:
  *     flock /tmp/rtbench-measure.lock npx tsx scripts/brought-agreement.ts node-bench run <file> --out dir
  *     npx tsx scripts/brought-agreement.ts node-bench report --out dir
@@ -146,6 +147,7 @@ function nodeCore(step: string, args: Options): void {
     timedStep(name, out, process.execPath, [...CLI, 'run', file, '--compare', ...arms, ...sets, ...args.rest, '--format', 'json', '-o', join(out, `${name}-view.json`), '--save', join(out, `${name}-run.json`), '--quiet']);
     return;
   }
+  if (step === 'runs') return acrossRuns([out, ...(args.runs ?? '').split(',').filter(Boolean).map((d) => resolve(d))]);
   const parts = readdirSync(out).filter((f) => /^compare-.*\.csv$/.test(f));
   if (!parts.length) fail(`${out} has no compare-*.csv: run the compare step first`);
   const rates = new Map<string, { old: number[]; new: number[] }>();
@@ -250,6 +252,27 @@ function draws(out: string, rates: Map<string, { old: number[]; new: number[] }>
     const shares = configurations.map((_, i) => (decidedByCompare[i] ? (each[i]! / count).toFixed(2) : '·')).join(' ');
     console.log(`${rounds} sets of ${turns} turns: all decided the same way in ${((100 * all) / count).toFixed(0)}% of draws; each (· compare.js undecided): ${shares}`);
   }
+}
+
+/**
+ * Several rtbench runs of one file side by side: each configuration's ratio
+ * and interval per run, and how many pairs of runs have intervals that do
+ * not overlap (the machine moved the ratio between runs by more than one
+ * run's interval holds).
+ */
+function acrossRuns(dirs: string[]): void {
+  const runs = dirs.map((d) => comparisonsIn(join(d, 'rtbench-view.json')));
+  console.log(`runs: ${dirs.join(', ')}`);
+  let apart = 0;
+  for (const id of runs[0]!.keys()) {
+    const cells = runs.map((r) => r.get(id));
+    let disjoint = 0;
+    for (let i = 0; i < cells.length; i++) for (let j = i + 1; j < cells.length; j++) if (cells[i] && cells[j] && (cells[i]!.ci[1] < cells[j]!.ci[0] || cells[j]!.ci[1] < cells[i]!.ci[0])) disjoint++;
+    if (disjoint) apart++;
+    const shown = cells.map((c) => (c ? `${c.ratio.toFixed(3)} (${c.ci[0].toFixed(3)}–${c.ci[1].toFixed(3)})` : '—')).join(' | ');
+    console.log(`| \`${id}\` | ${shown} | ${disjoint ? `${disjoint} pair${disjoint > 1 ? 's' : ''} apart` : ''} |`);
+  }
+  console.log(`\n${apart} of ${runs[0]!.size} configurations have intervals that do not overlap between some two runs`);
 }
 
 interface ViewComparison {
@@ -397,6 +420,8 @@ interface Options {
   part?: string;
   /** node-core report: a folder whose rtbench run (a larger budget) stands in for the true ratios. */
   reference?: string;
+  /** node-core runs: other folders of rtbench runs of the same file, comma-separated. */
+  runs?: string;
   /** node-core draws: budgets as sets x turns, comma-separated (default 10x40,12x30,12x40,14x40), and draws per budget. */
   budgets?: string;
   draws?: string;
@@ -415,6 +440,7 @@ function parseOptions(argv: string[]): Options {
     }
     if (a === '--out') options.out = resolve(argv[++i] ?? fail('--out needs a folder'));
     else if (a === '--part') options.part = argv[++i];
+    else if (a === '--runs') options.runs = argv[++i];
     else if (a === '--budgets') options.budgets = argv[++i];
     else if (a === '--draws') options.draws = argv[++i];
     else if (a === '--reference') options.reference = resolve(argv[++i] ?? fail('--reference needs a folder'));
@@ -429,10 +455,10 @@ function parseOptions(argv: string[]): Options {
 
 const [kind, step, ...rest] = process.argv.slice(2);
 const steps: Record<string, [string[], (step: string, o: Options) => void]> = {
-  'node-core': [['compare', 'rtbench', 'aa', 'report', 'draws'], nodeCore],
+  'node-core': [['compare', 'rtbench', 'aa', 'report', 'draws', 'runs'], nodeCore],
   'node-bench': [['run', 'report'], nodeBench],
   'deno-bench': [['run', 'report'], denoBench],
 };
 const chosen = steps[kind ?? ''];
-if (!chosen || !chosen[0].includes(step ?? '')) fail('usage: brought-agreement.ts node-core compare|rtbench|aa|report|draws | node-bench run|report | deno-bench run|report <file> --out <folder> (see the comment at the top)');
+if (!chosen || !chosen[0].includes(step ?? '')) fail('usage: brought-agreement.ts node-core compare|rtbench|aa|report|draws|runs | node-bench run|report | deno-bench run|report <file> --out <folder> (see the comment at the top)');
 chosen[1](step!, parseOptions(rest));
