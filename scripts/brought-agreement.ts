@@ -17,6 +17,7 @@
  *   Deno.bench file, `deno bench` on deno:
  *     flock /tmp/rtbench-measure.lock npx tsx scripts/brought-agreement.ts deno-bench run <file> --out dir
  *     npx tsx scripts/brought-agreement.ts deno-bench report --out dir
+ *     flock /tmp/rtbench-measure.lock npx tsx scripts/brought-agreement.ts deno-bench plain <file> --out dir   (a plain loop of the file's functions under deno run and inside deno bench)
  *
  * The statistics compared, from raw samples on both sides:
  * - compare.js: compare.R's test, a Welch two-sample t-test of the rates per
@@ -381,6 +382,7 @@ function denoBench(step: string, args: Options): void {
     timedStep('rtbench', out, process.execPath, [...CLI, 'run', file, '--runtime', 'deno', ...args.rest, '--quiet', '--save', join(out, 'rtbench-run.json')]);
     return;
   }
+  if (step === 'plain') return plainLoops(args);
   const run = JSON.parse(readFileSync(join(out, 'rtbench-run.json'), 'utf8')) as RunRecord;
   const plain = JSON.parse(readFileSync(join(out, 'deno-bench.json'), 'utf8')) as DenoBenchJson;
   const observed = JSON.parse(readFileSync(join(out, 'deno-bench-observed.json'), 'utf8')) as DenoBenchJson;
@@ -410,6 +412,62 @@ function denoBench(step: string, args: Options): void {
   }
   console.log(`\n${agreementLine(ratios)}, cases of 1 µs or more`);
   for (const [name, label] of [['deno-bench', 'deno bench'], ['deno-bench-observed', 'deno bench, observed'], ['rtbench', 'rtbench']] as const) console.log(stepLine(label, readStep(out, name)));
+}
+
+/** The outermost deno.json above a file (a workspace's root), for `deno run` of a script outside it. */
+function outermostDenoConfig(dir: string): string | undefined {
+  let found: string | undefined;
+  for (let d = dir; ; d = dirname(d)) {
+    if (existsSync(join(d, 'deno.json'))) found = join(d, 'deno.json');
+    if (dirname(d) === d) return found;
+  }
+}
+
+/**
+ * Which figure is the code's: the file's functions in a plain loop timed as
+ * deno bench times them (plain-loop.js), three times under `deno run` and
+ * twice inside deno bench's own process (in-deno-bench.js); and deno bench's
+ * own cost per sample when it times each call alone (deno-sample-cost.js).
+ * Prints the medians per benchmark beside rtbench's and deno bench's, from
+ * the run step's files in --out when they are there.
+ */
+function plainLoops(args: Options): void {
+  const out = args.out;
+  const file = resolve(args.file ?? fail('deno-bench plain needs the file'));
+  const deno = binaryOf('deno');
+  const config = outermostDenoConfig(dirname(file));
+  const configArgs = config ? ['--config', config] : [];
+  const script = (name: string): string => join(import.meta.dirname, 'brought-agreement', name);
+  const jsonLine = (text: string): Record<string, number> => JSON.parse(/\{.*\}/.exec(text)?.[0] ?? fail(`no result in: ${text.slice(0, 300)}`)) as Record<string, number>;
+  const startedAt = new Date().toISOString();
+  const loadBefore = load1();
+  const runs: Record<string, number>[] = [];
+  for (let i = 0; i < 3; i++) {
+    const r = spawnSync(deno, ['run', '-A', ...configArgs, script('plain-loop.js'), file], { cwd: dirname(file), encoding: 'utf8' });
+    runs.push(jsonLine(r.stdout + r.stderr));
+  }
+  const inside: Record<string, number>[] = [];
+  for (let i = 0; i < 2; i++) {
+    const r = spawnSync(deno, ['bench', '-A', '--no-check', ...configArgs, script('in-deno-bench.js')], { cwd: dirname(file), encoding: 'utf8', env: { ...process.env, RTBENCH_PLAIN_FILE: file, NO_COLOR: '1' } });
+    inside.push(jsonLine(r.stdout + r.stderr));
+  }
+  const cost = spawnSync(deno, ['bench', '--json', '--no-check', script('deno-sample-cost.js')], { cwd: import.meta.dirname, encoding: 'utf8' });
+  writeFileSync(join(out, 'plain.json'), `${JSON.stringify({ startedAt, load: [loadBefore, load1()], runs, inside, cost: JSON.parse(cost.stdout) }, null, 1)}\n`);
+  const run = existsSync(join(out, 'rtbench-run.json')) ? (JSON.parse(readFileSync(join(out, 'rtbench-run.json'), 'utf8')) as RunRecord) : undefined;
+  const benchJson = existsSync(join(out, 'deno-bench.json')) ? (JSON.parse(readFileSync(join(out, 'deno-bench.json'), 'utf8')) as DenoBenchJson) : undefined;
+  console.log(`plain loops, from ${startedAt.slice(11, 19)} UTC, load ${loadBefore} → ${load1()}`);
+  console.log('| case | a plain loop, `deno run` (3 processes) | the same loop inside `deno bench` (2) | `deno bench`: avg (min) | rtbench: median |');
+  console.log('|---|--:|--:|--:|--:|');
+  const ms = (x: number | undefined): string => (x === undefined ? '—' : formatNs(x * 1e6));
+  for (const id of Object.keys(runs[0]!)) {
+    const bench = benchJson?.benches.find((b) => (b.group ? `${b.group} / ${b.name}` : b.name) === id)?.results[0]?.ok;
+    const ours = run ? rtbenchFigures(run, id) : undefined;
+    console.log(`| ${id} | ${runs.map((r) => ms(r[id])).join(', ')} | ${inside.map((r) => ms(r[id])).join(', ')} | ${bench ? `${formatNs(bench.avg)} (${formatNs(bench.min)})` : '—'} | ${ours ? formatNs(ours.median) : '—'} |`);
+  }
+  for (const b of (JSON.parse(cost.stdout) as DenoBenchJson).benches) {
+    const ok = b.results[0]?.ok;
+    if (ok) console.log(`deno bench, ${b.name}: avg ${formatNs(ok.avg)}, min ${formatNs(ok.min)}, p75 ${formatNs(ok.p75)} (${ok.highPrecision ? 'each call timed alone' : 'batches'})`);
+  }
 }
 
 // ------------------------------------------------------------------ arguments
@@ -457,8 +515,8 @@ const [kind, step, ...rest] = process.argv.slice(2);
 const steps: Record<string, [string[], (step: string, o: Options) => void]> = {
   'node-core': [['compare', 'rtbench', 'aa', 'report', 'draws', 'runs'], nodeCore],
   'node-bench': [['run', 'report'], nodeBench],
-  'deno-bench': [['run', 'report'], denoBench],
+  'deno-bench': [['run', 'report', 'plain'], denoBench],
 };
 const chosen = steps[kind ?? ''];
-if (!chosen || !chosen[0].includes(step ?? '')) fail('usage: brought-agreement.ts node-core compare|rtbench|aa|report|draws|runs | node-bench run|report | deno-bench run|report <file> --out <folder> (see the comment at the top)');
+if (!chosen || !chosen[0].includes(step ?? '')) fail('usage: brought-agreement.ts node-core compare|rtbench|aa|report|draws|runs | node-bench run|report | deno-bench run|report|plain <file> --out <folder> (see the comment at the top)');
 chosen[1](step!, parseOptions(rest));
