@@ -3,6 +3,12 @@
  * real CLI as a user would:
  *
  *   npx tsx scripts/calibrate.ts [--runtime node] [--aa-reps 3] [--sensitivity-reps 3] [--effects 5,2,1] [--antagonist] [-- extra bench args]
+ *   npx tsx scripts/calibrate.ts --from <dir> [--aa-reps 2] [--sensitivity-reps 3] [--effects 5,2]   (the runs one saved before)
+ *
+ * --from reads the runs an earlier calibration saved in <dir> (it prints
+ * the folder) and analyses them again with this checkout's statistics, as
+ * `rtbench compare <run>` would: nothing is measured (wall times are the
+ * runs' own).
  *
  * --antagonist runs ../shared/tools/antagonist.mjs beside every comparison;
  * arguments after -- go to every comparison (e.g. --sets-per-process 4).
@@ -44,7 +50,8 @@ const runtime = arg('runtime', 'node');
 const aaReps = Number(arg('aa-reps', '3'));
 const sensitivityReps = Number(arg('sensitivity-reps', '3'));
 const effects = arg('effects', '5,2,1').split(',').map(Number);
-const outDir = mkdtempSync(join(tmpdir(), 'rtbench-calibrate-'));
+const fromDir = own.includes('--from') ? arg('from', '') : undefined;
+const outDir = fromDir ?? mkdtempSync(join(tmpdir(), 'rtbench-calibrate-'));
 
 interface Outcome {
   report: ComparisonReport;
@@ -54,12 +61,22 @@ interface Outcome {
 
 function compare(args: string[], label: string): Outcome {
   const saved = join(outDir, `${label}.json`);
+  if (fromDir) return analyse(saved, label);
   const cli = ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'bench', 'calibration', ...args, ...extra, '--quiet', '--format', 'json', '--save', saved];
   const start = performance.now();
   const r = spawnSync(process.execPath, cli, { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 });
   const wallS = (performance.now() - start) / 1000;
   if (r.status !== 0) throw new Error(`${label}: rtbench exited ${r.status}\n${r.stderr}`);
   return { report: JSON.parse(r.stdout) as ComparisonReport, wallS, alarms: clockAlarms(parseRun(JSON.parse(readFileSync(saved, 'utf8')), saved)) };
+}
+
+/** A saved comparison analysed again through `rtbench compare <run>`. */
+function analyse(saved: string, label: string): Outcome {
+  const cli = ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'compare', saved, '--quiet', '--format', 'json'];
+  const r = spawnSync(process.execPath, cli, { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 });
+  if (r.status !== 0 && !r.stdout) throw new Error(`${label}: rtbench compare exited ${r.status}\n${r.stderr}`);
+  const run = parseRun(JSON.parse(readFileSync(saved, 'utf8')), saved);
+  return { report: JSON.parse(r.stdout) as ComparisonReport, wallS: (run.timing?.wallMs ?? NaN) / 1000, alarms: clockAlarms(run) };
 }
 
 function display(args: string[]): string {

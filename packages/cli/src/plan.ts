@@ -83,18 +83,6 @@ function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
 }
 
 /**
- * Defaults for `bench --compare`. The process is the unit of replication, so a
- * comparison wants many short processes rather than a few long ones: 20
- * rounds give the signed-rank CI 20 pairs (it needs 6 to reach 95% at all,
- * and its width shrinks like 1/sqrt(pairs)); 100 ms of sampling per process
- * is enough for a stable per-process median of anything under ~10 ms/op.
- * A one-case comparison of two arms is 40 processes: ~15-25 s here.
- * The 1% threshold: below it, differences between fresh processes of the
- * same binary (code placement, heap layout, CPU frequency) are real but not
- * caused by the change under test; see scripts/calibrate.ts for the figures.
- * Adaptive rounds only with --target (then up to 60 rounds).
- */
-/**
  * Instruction counts: 3 rounds (each two processes under valgrind, 5–15 s
  * apiece), fixed. The counts of a round barely move (docs/instructions.md),
  * so the per-round ratios get a t interval rather than the signed-rank one,
@@ -116,7 +104,22 @@ export function instructionThreshold(engines: readonly ('v8' | 'jsc' | undefined
   return Math.max(INSTRUCTION_DEFAULTS.threshold, ...engines.map((e) => (e ? INSTRUCTION_THRESHOLDS[e] : INSTRUCTION_DEFAULTS.threshold)));
 }
 
-export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 1 };
+/**
+ * Defaults for `bench --compare`. 20 sets give the signed-rank CI 20 pairs
+ * (it needs 6 to reach 95% at all, and its width shrinks like 1/sqrt(pairs));
+ * 100 ms of sampling per process and set is enough for a stable per-set
+ * estimate of anything under ~10 ms/op. Four sets per warm process: a case
+ * warms up fully once per process, and a 21-case A/A comparison took 210 s
+ * against 305 s with a process per set. Sets that share processes are not
+ * independent (A/A: 13 of 63 raw intervals excluded 1, 3 false verdicts
+ * after FDR), so their intervals are widened by the sets' design effect
+ * (stats clusters.ts): then 8 of 63, none false after FDR, +2% detected
+ * 4 of 4 (docs/comparing.md). The 1% threshold: below it, differences
+ * between processes of the same binary (code placement, heap layout, CPU
+ * frequency) are real but not caused by the change under test.
+ * Adaptive rounds only with --target (then up to 60 rounds).
+ */
+export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 4 };
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
 export function parsePercent(text: string | number, option: string): number {

@@ -24,3 +24,4 @@ export { estimators, type EstimatorName, type Rounds } from './estimators.ts';
 export { pairedStopping, minPairsFor, stoppingDefaults, type StoppingDecision, type StoppingOptions } from './stopping.ts';
 export { pairRounds, turnLogRatio, type PairableRound, type RoundPairs } from './pairing.ts';
 export { comparePairedT, compareUnpairedT, studentTQuantile, studentTTwoSided } from './t-interval.ts';
+export { designEffect } from './clusters.ts';

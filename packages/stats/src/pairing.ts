@@ -19,8 +19,8 @@ import { hodgesLehmann } from './rank-tests.ts';
 export interface PairableRound {
   round: number;
   samples: readonly number[];
-  /** Present on lockstep rounds: sample i was taken in turn i. */
-  lockstep?: unknown;
+  /** Present on lockstep rounds: sample i was taken in turn i; `process`: which of the arm's warm processes took it. */
+  lockstep?: { process?: number | undefined; [other: string]: unknown } | undefined;
 }
 
 export interface RoundPairs {
@@ -28,6 +28,13 @@ export interface RoundPairs {
   rounds: number[];
   baseline: number[];
   candidate: number[];
+  /**
+   * Which processes each pair came from ("baseline's/candidate's" process
+   * numbers), when every round of both arms says (warm lockstep processes):
+   * pairs from the same two processes are not independent (comparePaired's
+   * `clusters`).
+   */
+  clusters?: string[];
 }
 
 /** Above this many turns the median stands in for Hodges–Lehmann (its Walsh averages grow with the square). */
@@ -59,6 +66,7 @@ export function turnLogRatio(baseline: readonly number[], candidate: readonly nu
 export function pairRounds(baseline: readonly PairableRound[], candidate: readonly PairableRound[], value: (median: number) => number = (m) => m): RoundPairs {
   const byRound = new Map(candidate.filter((r) => r.samples.length).map((r) => [r.round, r]));
   const out: RoundPairs = { rounds: [], baseline: [], candidate: [] };
+  const clusters: string[] = [];
   for (const b of [...baseline].sort((x, y) => x.round - y.round)) {
     const c = byRound.get(b.round);
     if (!c || !b.samples.length) continue;
@@ -71,6 +79,10 @@ export function pairRounds(baseline: readonly PairableRound[], candidate: readon
     out.rounds.push(b.round);
     out.baseline.push(bm);
     out.candidate.push(cm);
+    const bp = b.lockstep?.process;
+    const cp = c.lockstep?.process;
+    if (bp !== undefined && cp !== undefined) clusters.push(`${bp}/${cp}`);
   }
+  if (clusters.length && clusters.length === out.rounds.length) out.clusters = clusters;
   return out;
 }

@@ -20,6 +20,7 @@
 import { normalQuantile } from './normal.ts';
 import { mannWhitney, wilcoxonSignedRank, type ShiftResult } from './rank-tests.ts';
 import { checkConfidence, checkPositive } from './validate.ts';
+import { designEffect, widened } from './clusters.ts';
 
 export type Verdict = 'faster' | 'slower' | 'equivalent' | 'inconclusive';
 
@@ -54,6 +55,12 @@ export interface CompareOptions {
   threshold?: number;
   /** default 0.95 */
   confidence?: number;
+  /**
+   * comparePaired: which pairs share processes (a label per pair, e.g. the
+   * two processes' numbers). Pairs that share them are not independent: the
+   * interval is widened by their design effect (clusters.ts).
+   */
+  clusters?: readonly (string | number)[];
 }
 
 export const DEFAULT_THRESHOLD = 0.01;
@@ -166,8 +173,11 @@ export function comparePaired(
   checkPositive(baseline, 'comparePaired');
   checkPositive(candidate, 'comparePaired');
   const d = baseline.map((b, i) => Math.log((candidate[i] as number) / b));
-  const r = wilcoxonSignedRank(d, confidence);
-  const method = `paired Hodges-Lehmann on log ratios, Wilcoxon signed-rank CI (${r.exact ? 'exact' : 'normal approximation'})`;
+  const signedRank = wilcoxonSignedRank(d, confidence);
+  const deff = opts.clusters ? designEffect(d, opts.clusters) : 1;
+  const r = widened(signedRank, deff);
+  const shared = deff > 1 ? `, widened ×${Math.sqrt(deff).toFixed(2)} for pairs that share processes (design effect ${deff.toFixed(2)})` : '';
+  const method = `paired Hodges-Lehmann on log ratios, Wilcoxon signed-rank CI (${r.exact ? 'exact' : 'normal approximation'})${shared}`;
   return build(r, threshold, d.length, method, d.length, minPairs(confidence));
 }
 

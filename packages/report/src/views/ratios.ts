@@ -87,7 +87,7 @@ export function pairedCase(
   const mc = roundMedians(candidate);
   // Costs (lower is better) for every metric, so a ratio < 1 is faster: req/s compare as time per request.
   // Lockstep rounds pair turn by turn (stats' pairRounds).
-  const { rounds, baseline: b, candidate: c } = pairRounds(baseline!.rounds, candidate!.rounds, (m) => asCost(m, metric));
+  const { rounds, baseline: b, candidate: c, clusters } = pairRounds(baseline!.rounds, candidate!.rounds, (m) => asCost(m, metric));
   const out: PairedCase = {
     baseline: { median: median([...mb.values()]), rounds: mb.size },
     candidate: { median: median([...mc.values()]), rounds: mc.size },
@@ -100,7 +100,8 @@ export function pairedCase(
   const lost = failedRounds(baseline) + failedRounds(candidate);
   if (lost) out.note = `${lost} failed round${lost === 1 ? '' : 's'}; compared ${rounds.length} pairs`;
   // Counts barely vary between rounds: a t interval on the log ratios (stats' comparePairedT) decides from 3 rounds.
-  const raw = metric.unit === 'instructions' ? comparePairedT(b, c, options) : comparePaired(b, c, options);
+  // Sets served by the same warm processes are not independent: comparePaired widens the interval by their design effect.
+  const raw = metric.unit === 'instructions' ? comparePairedT(b, c, options) : comparePaired(b, c, clusters ? { ...options, clusters } : options);
   return { ...out, raw, logRatios: b.map((x, i) => Math.log(c[i]! / x)) };
 }
 
