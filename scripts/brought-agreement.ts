@@ -425,8 +425,9 @@ function outermostDenoConfig(dir: string): string | undefined {
 
 /**
  * Which figure is the code's: the file's functions in a plain loop timed as
- * deno bench times them (plain-loop.js), three times under `deno run` and
- * twice inside deno bench's own process (in-deno-bench.js); and deno bench's
+ * deno bench times them (plain-loop.js), three times under `deno run`, twice
+ * more keeping its samples in an array of 10⁷ elements as deno bench does,
+ * and twice inside deno bench's own process (in-deno-bench.js); and deno bench's
  * own cost per sample when it times each call alone (deno-sample-cost.js).
  * Prints the medians per benchmark beside rtbench's and deno bench's, from
  * the run step's files in --out when they are there.
@@ -446,23 +447,29 @@ function plainLoops(args: Options): void {
     const r = spawnSync(deno, ['run', '-A', ...configArgs, script('plain-loop.js'), file], { cwd: dirname(file), encoding: 'utf8' });
     runs.push(jsonLine(r.stdout + r.stderr));
   }
+  // The same loop keeping its samples in a 10⁷-element array made before the file loads, as deno bench does.
+  const withArray: Record<string, number>[] = [];
+  for (let i = 0; i < 2; i++) {
+    const r = spawnSync(deno, ['run', '-A', ...configArgs, script('plain-loop.js'), file, 'big'], { cwd: dirname(file), encoding: 'utf8' });
+    withArray.push(jsonLine(r.stdout + r.stderr));
+  }
   const inside: Record<string, number>[] = [];
   for (let i = 0; i < 2; i++) {
     const r = spawnSync(deno, ['bench', '-A', '--no-check', ...configArgs, script('in-deno-bench.js')], { cwd: dirname(file), encoding: 'utf8', env: { ...process.env, RTBENCH_PLAIN_FILE: file, NO_COLOR: '1' } });
     inside.push(jsonLine(r.stdout + r.stderr));
   }
   const cost = spawnSync(deno, ['bench', '--json', '--no-check', script('deno-sample-cost.js')], { cwd: import.meta.dirname, encoding: 'utf8' });
-  writeFileSync(join(out, 'plain.json'), `${JSON.stringify({ startedAt, load: [loadBefore, load1()], runs, inside, cost: JSON.parse(cost.stdout) }, null, 1)}\n`);
+  writeFileSync(join(out, 'plain.json'), `${JSON.stringify({ startedAt, load: [loadBefore, load1()], runs, withArray, inside, cost: JSON.parse(cost.stdout) }, null, 1)}\n`);
   const run = existsSync(join(out, 'rtbench-run.json')) ? (JSON.parse(readFileSync(join(out, 'rtbench-run.json'), 'utf8')) as RunRecord) : undefined;
   const benchJson = existsSync(join(out, 'deno-bench.json')) ? (JSON.parse(readFileSync(join(out, 'deno-bench.json'), 'utf8')) as DenoBenchJson) : undefined;
   console.log(`plain loops, from ${startedAt.slice(11, 19)} UTC, load ${loadBefore} → ${load1()}`);
-  console.log('| case | a plain loop, `deno run` (3 processes) | the same loop inside `deno bench` (2) | `deno bench`: avg (min) | rtbench: median |');
-  console.log('|---|--:|--:|--:|--:|');
+  console.log('| case | a plain loop, `deno run` (3 processes) | the same, with a 10⁷-element sample array (2) | the same loop inside `deno bench` (2) | `deno bench`: avg (min) | rtbench: median |');
+  console.log('|---|--:|--:|--:|--:|--:|');
   const ms = (x: number | undefined): string => (x === undefined ? '—' : formatNs(x * 1e6));
   for (const id of Object.keys(runs[0]!)) {
     const bench = benchJson?.benches.find((b) => (b.group ? `${b.group} / ${b.name}` : b.name) === id)?.results[0]?.ok;
     const ours = run ? rtbenchFigures(run, id) : undefined;
-    console.log(`| ${id} | ${runs.map((r) => ms(r[id])).join(', ')} | ${inside.map((r) => ms(r[id])).join(', ')} | ${bench ? `${formatNs(bench.avg)} (${formatNs(bench.min)})` : '—'} | ${ours ? formatNs(ours.median) : '—'} |`);
+    console.log(`| ${id} | ${runs.map((r) => ms(r[id])).join(', ')} | ${withArray.map((r) => ms(r[id])).join(', ')} | ${inside.map((r) => ms(r[id])).join(', ')} | ${bench ? `${formatNs(bench.avg)} (${formatNs(bench.min)})` : '—'} | ${ours ? formatNs(ours.median) : '—'} |`);
   }
   for (const b of (JSON.parse(cost.stdout) as DenoBenchJson).benches) {
     const ok = b.results[0]?.ok;
