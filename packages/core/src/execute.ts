@@ -12,7 +12,7 @@ import { digest } from './digest.ts';
 import { measure, measureFixed, warmUp, type MeasureOptions, type Sampler } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { GcCounters, Job, RuntimeFacts, RuntimeMessage } from './protocol.ts';
-import { caseOfCommand, FINISH_COMMAND, parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
+import { caseOfCommand, COLLECT_COMMAND, FINISH_COMMAND, parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
 import { round } from './primordials.ts';
 import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
 
@@ -42,6 +42,16 @@ export interface RuntimeEnvironment {
    * process without it (docs/lockstep.md, "What ran before").
    */
   collect?: () => void;
+  /**
+   * Empties the young generation (V8: two scavenges under --expose-gc, the
+   * second promoting what survived the first; bun: JSC's eden collection),
+   * for a fixed-iteration job's COLLECT_COMMAND. Instruction counts take one
+   * before each sample of one call, outside the count: where such a sample
+   * starts in the young generation's fill decides which of its own objects its
+   * scavenges find alive, and a few bytes' difference earlier in the process
+   * moved json-reviver's 500 kB source-text revivers by up to 10%.
+   */
+  collectYoung?: () => void;
 }
 
 /**
@@ -52,6 +62,18 @@ export interface RuntimeEnvironment {
 export function exposedCollection(): (() => void) | undefined {
   const gc = (globalThis as { gc?: unknown }).gc;
   return typeof gc === 'function' ? () => void gc() : undefined;
+}
+
+/** The young generation's collection for RuntimeEnvironment.collectYoung, from the gc() V8 exposes under --expose-gc; taken at an entry's top level, like exposedCollection. */
+export function exposedYoungCollection(): (() => void) | undefined {
+  const gc = (globalThis as { gc?: unknown }).gc;
+  if (typeof gc !== 'function') return undefined;
+  const minor = { type: 'minor' };
+  return () => {
+    // A survivor is copied within the young generation at its first scavenge and promoted at its second.
+    gc(minor);
+    gc(minor);
+  };
 }
 
 /** The single GC count of older runs, from metrics by kind (all kinds, all pause time). */
@@ -269,11 +291,19 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
 const FIXED_WARMUP_BATCHES = 32;
 
 /**
+ * The clock of a fixed-iteration job's calls: none is read. Its samples are
+ * counted, not timed (they answer 0 ns), and a clock's values would vary what
+ * each process allocates (the digits of every answer), and with it where the
+ * young generation fills.
+ */
+const NO_CLOCK: Clock = { name: 'none (a fixed-iteration job is counted, not timed)', now: () => 0 };
+
+/**
  * A fixed-iteration lockstep job (instruction counts: the host reads a
  * counter around each sample): exactly `warmup` calls, ready, then each
  * `sample <n>` is exactly n calls (a bare `sample`: `warmup` calls). No clock
- * decides anything and no metrics probe runs, so the work of a sample
- * depends on n alone.
+ * is read around the calls (NO_CLOCK) and no metrics probe runs, so the work
+ * of a sample depends on n alone.
  */
 async function fixedLockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, warmup: number, env: RuntimeEnvironment, next: CommandSource): Promise<RuntimeMessage> {
   // Warmup in batches like the samples that follow: the harness's own loop is then called often enough to be compiled
@@ -282,7 +312,7 @@ async function fixedLockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepa
   for (let batch = 0, done = 0; batch < FIXED_WARMUP_BATCHES; batch++) {
     const calls = batch === FIXED_WARMUP_BATCHES - 1 ? warmup - done : (warmup / FIXED_WARMUP_BATCHES) | 0;
     if (calls <= 0) continue;
-    const m = await measureFixed(setup.fn, prepared.isAsync, env.clock, calls);
+    const m = await measureFixed(setup.fn, prepared.isAsync, NO_CLOCK, calls);
     done += calls;
     batchNs = m.samples[0]! * calls;
   }
@@ -290,16 +320,24 @@ async function fixedLockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepa
   const samples: number[] = [];
   const sampleStartMs: number[] = [];
   let iterationsPerSample = warmup;
+  /** Sample messages sent: the samples and the collections' answers. */
+  let answered = 0;
   for (;;) {
     const command = await next();
     const asked = command === undefined ? null : parseSampleCommand(command);
+    if (command === COLLECT_COMMAND) {
+      // Answered as a sample of no calls (numbered with the samples) that the result does not hold: the host counts without it (wire.ts COLLECT_COMMAND).
+      env.collectYoung?.();
+      env.emit({ type: 'sample', caseId: spec.id, index: answered++, ns: 0 });
+      continue;
+    }
     if (asked === null) break;
-    const m = await measureFixed(setup.fn, prepared.isAsync, env.clock, asked ?? warmup);
+    const m = await measureFixed(setup.fn, prepared.isAsync, NO_CLOCK, asked ?? warmup);
     const index = samples.length;
     samples[index] = m.samples[0]!;
     sampleStartMs[index] = m.sampleStartMs[0]!;
     iterationsPerSample = m.iterationsPerSample;
-    env.emit({ type: 'sample', caseId: spec.id, index, ns: m.samples[0]! });
+    env.emit({ type: 'sample', caseId: spec.id, index: answered++, ns: m.samples[0]! });
   }
   if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
   return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample, warmupIterations: warmup }, undefined, env.clock);

@@ -29,7 +29,7 @@ export type {
   ServeJob,
   WireJob,
 } from './protocol-schema.ts';
-export { CASE_COMMAND, FINISH_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
+export { CASE_COMMAND, COLLECT_COMMAND, FINISH_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
 
 export function caseCommand(caseId: string, keep = false): string {
   return `${keep ? KEEP_COMMAND : CASE_COMMAND} ${stringify(caseId)}`;

@@ -16,5 +16,14 @@ export const CASE_COMMAND = 'case';
 /** As CASE_COMMAND, and the case stays set up and warm after its answer for a later open in the same process. */
 export const KEEP_COMMAND = 'keep';
 
+/**
+ * A fixed-iteration lockstep job's command (instruction counts): empty the
+ * young generation (RuntimeEnvironment.collectYoung), answered as a sample of
+ * no calls. The host counts without it: it zeroes the counter after the
+ * answer, so the next sample starts from the same young generation in every
+ * process without its count holding the collection.
+ */
+export const COLLECT_COMMAND = 'collect';
+
 /** Tokens are 32 lowercase hex digits (128 random bits). */
 export const TOKEN_PATTERN = /^[0-9a-f]{32}$/;

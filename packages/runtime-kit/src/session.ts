@@ -16,7 +16,7 @@
  * The transport is the plug-in's (stdin/stdout for node, deno and bun, a
  * streamed HTTP exchange for workerd); the conversation is the same.
  */
-import { caseCommand, FINISH_COMMAND, sampleCommand, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
+import { caseCommand, COLLECT_COMMAND, FINISH_COMMAND, sampleCommand, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
 import { EXIT_GRACE_MS, type RunningJob } from './process.ts';
 import type { JobOutcome } from './types.ts';
 
@@ -42,6 +42,12 @@ export interface LiveCase {
    * protocol.ts sampleCommand).
    */
   sample(iterations?: number): Promise<SampleReading | undefined>;
+  /**
+   * A fixed-iteration job only: the process empties its young generation
+   * (COLLECT_COMMAND) and answers; false when it answered the case or ended
+   * instead.
+   */
+  collect(): Promise<boolean>;
   /** Asks for the case's result; a lone case's process is then waited for until it ends. */
   finish(): Promise<JobOutcome>;
   /** Ends the process now (its outcome then says how it ended). */
@@ -95,7 +101,10 @@ export function liveCase(running: RunningJob): LiveCase {
   return {
     ready,
     sample(iterations?: number) {
-      return over ? Promise.resolve(undefined) : askSample(running, (resolve) => (waiting = resolve), iterations);
+      return over ? Promise.resolve(undefined) : askSample(running, (resolve) => (waiting = resolve), sampleCommand(iterations));
+    },
+    async collect() {
+      return !over && (await askSample(running, (resolve) => (waiting = resolve), COLLECT_COMMAND)) !== undefined;
     },
     finish() {
       running.send(FINISH_COMMAND);
@@ -106,8 +115,8 @@ export function liveCase(running: RunningJob): LiveCase {
   };
 }
 
-/** Sends SAMPLE_COMMAND and times the wait for the answer on the host's clock. */
-function askSample(running: RunningJob, wait: (resolve: (message: RuntimeMessage | undefined) => void) => void, iterations?: number): Promise<SampleReading | undefined> {
+/** Sends a command a sample message answers (SAMPLE_COMMAND, COLLECT_COMMAND) and times the wait for the answer on the host's clock. */
+function askSample(running: RunningJob, wait: (resolve: (message: RuntimeMessage | undefined) => void) => void, command: string): Promise<SampleReading | undefined> {
   return new Promise((resolve) => {
     let asked = 0;
     wait((message) => {
@@ -117,7 +126,7 @@ function askSample(running: RunningJob, wait: (resolve: (message: RuntimeMessage
     });
     running.reader.expectSample();
     asked = performance.now();
-    running.send(sampleCommand(iterations));
+    running.send(command);
   });
 }
 
@@ -216,7 +225,11 @@ export function warmProcess(running: RunningJob): WarmProcess {
         ready,
         sample(iterations?: number) {
           if (ended || reader.currentAnswer || current !== c) return Promise.resolve(undefined);
-          return askSample(running, (resolve) => (c.waiting = resolve), iterations);
+          return askSample(running, (resolve) => (c.waiting = resolve), sampleCommand(iterations));
+        },
+        async collect() {
+          if (ended || reader.currentAnswer || current !== c) return false;
+          return (await askSample(running, (resolve) => (c.waiting = resolve), COLLECT_COMMAND)) !== undefined;
         },
         async finish() {
           if (!ended && !reader.currentAnswer) running.send(FINISH_COMMAND);

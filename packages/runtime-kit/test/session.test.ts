@@ -1,6 +1,6 @@
 /** A warm process from the host's side, over a scripted process: cases one after another, each with its own outcome. */
 import { describe, expect, it } from 'vitest';
-import { caseCommand, encodeLine, FINISH_COMMAND, SAMPLE_COMMAND, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
+import { caseCommand, COLLECT_COMMAND, encodeLine, FINISH_COMMAND, SAMPLE_COMMAND, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import { ProtocolReader, Tail } from '../src/protocol-reader.ts';
 import { sealJob } from '../src/job.ts';
 import type { RunningJob } from '../src/process.ts';
@@ -39,7 +39,7 @@ function honest(line: string, say: (m: RuntimeMessage) => void, state: { caseId?
     state.caseId = JSON.parse(line.slice(5)) as string;
     state.n = 0;
     say({ type: 'ready', caseId: state.caseId, iterationsPerSample: 1, warmupIterations: 1, batchNs: 1000 });
-  } else if (line === SAMPLE_COMMAND) say({ type: 'sample', caseId: state.caseId!, index: state.n++, ns: 1000, spanNs: 1200 });
+  } else if (line === SAMPLE_COMMAND || line === COLLECT_COMMAND) say({ type: 'sample', caseId: state.caseId!, index: state.n++, ns: 1000, spanNs: 1200 });
   else if (line === FINISH_COMMAND)
     say({ type: 'result', caseId: state.caseId!, digest: { hash: '0123456789abcdef', summary: '1' }, clock: { name: 'c', resolutionNs: 1, readCostNs: 1, edgeAligned: false }, samples: Array(state.n).fill(1000), iterationsPerSample: 1, warmupIterations: 1, async: false });
 }
@@ -64,6 +64,21 @@ describe('warmProcess', () => {
     expect(sent).toEqual([caseCommand('a'), SAMPLE_COMMAND, FINISH_COMMAND, caseCommand('b/"quoted"'), SAMPLE_COMMAND, FINISH_COMMAND]);
     expect(warm.served).toEqual(['a', 'b/"quoted"']);
     expect((await warm.close()).exitCode).toBe(0);
+  });
+
+  it('asks for a collection between samples, answered in the samples\' numbering, and none once the case answered', async () => {
+    const state = { n: 0 };
+    const { running, sent } = scripted((line, say) => honest(line, say, state));
+    const warm = warmProcess(running);
+    const c = warm.open('a', 1000);
+    await c.ready;
+    expect(await c.collect()).toBe(true);
+    expect(await c.sample()).toBeDefined();
+    expect(await c.collect()).toBe(true);
+    const outcome = await c.finish();
+    expect(outcome.protocolErrors).toEqual([]);
+    expect(await c.collect()).toBe(false);
+    expect(sent).toEqual([caseCommand('a'), COLLECT_COMMAND, SAMPLE_COMMAND, COLLECT_COMMAND, FINISH_COMMAND]);
   });
 
   it('gives a case that the process died in the process\'s own end, and is no longer usable', async () => {

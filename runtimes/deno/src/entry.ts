@@ -9,7 +9,7 @@
  * the variant set (deno adds variables of its own), and keeps its own
  * references to the clock, the exit and the write.
  */
-import { executeJob, exposedCollection } from '@rtbench/core/execute';
+import { executeJob, exposedCollection, exposedYoungCollection } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
@@ -39,6 +39,7 @@ const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
 // Taken before the suite loads (case code may replace gc); present under --expose-gc.
 const collect = exposedCollection();
+const collectYoung = exposedYoungCollection();
 
 export async function start(suite: SuiteDefinition): Promise<void> {
   const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), writeStdout);
@@ -57,6 +58,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     metrics: gcProbe(),
     commands: async () => stdin.next(),
     ...(collect ? { collect } : {}),
+    ...(collectYoung ? { collectYoung } : {}),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);

@@ -9,7 +9,7 @@
  * fake-timer library, a mocked stdout) changes neither timing nor messages.
  */
 import { readSync, writeSync } from 'node:fs';
-import { executeJob, exposedCollection } from '@rtbench/core/execute';
+import { executeJob, exposedCollection, exposedYoungCollection } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
@@ -25,6 +25,7 @@ const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
 // Taken before the suite loads (case code may replace gc); present under --expose-gc.
 const collect = exposedCollection();
+const collectYoung = exposedYoungCollection();
 
 export async function start(suite: SuiteDefinition): Promise<void> {
   // Synchronous, retried on a full pipe: process.stdout.write would queue the
@@ -46,6 +47,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     metrics: gcProbe(),
     commands: async () => stdin.next(),
     ...(collect ? { collect } : {}),
+    ...(collectYoung ? { collectYoung } : {}),
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);

@@ -15,7 +15,7 @@
  * go back in the streamed response. The clock is taken when the bundle loads,
  * before the suite (the bundle imports this module first).
  */
-import { executeJob, exposedCollection } from '@rtbench/core/execute';
+import { executeJob, exposedCollection, exposedYoungCollection } from '@rtbench/core/execute';
 import { decodeJob, encodeLine, type RuntimeMessage, type WireJob } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
 import { HANDLER_KEY, type WorkerdFacts } from './handoff.ts';
@@ -26,6 +26,7 @@ const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
 // Taken before the suite loads (case code may replace gc); present under --expose-gc.
 const collect = exposedCollection();
+const collectYoung = exposedYoungCollection();
 // Taken before suite code loads: a case may replace stream or string methods the command reader uses.
 const apply = Reflect.apply;
 const readChunk = ReadableStreamDefaultReader.prototype.read;
@@ -91,6 +92,7 @@ async function handle(suite: SuiteDefinition, request: Request, ctx: ExecutionCo
     ...(job.workerd?.gcMarkers ? { metrics: gcProbe() } : {}),
     commands: lines,
     ...(collect ? { collect } : {}),
+    ...(collectYoung ? { collectYoung } : {}),
   })
     .then(
       () => writer.close(),

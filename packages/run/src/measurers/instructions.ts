@@ -16,8 +16,12 @@
  * allocating case hold a major one differs between processes (V8 on
  * json-reviver's 500 kB cases: samples at two or three levels 3–10% apart, the
  * median of three on either); the smallest is the calls with the collections
- * every sample holds. The dumps are kept, so another estimate can be
- * recomputed. Then instrumentation goes off again for the next case.
+ * every sample holds. When one call is a whole sample, each counted sample
+ * starts from an emptied young generation (the process collects it, then the
+ * counter is zeroed): where a sample started in the young generation's fill
+ * moved json-reviver's 500 kB source-text revivers by up to 12% between
+ * processes. The dumps are kept, so another estimate can be recomputed. Then
+ * instrumentation goes off again for the next case.
  * Processes run on both cores at once (wall time does not change a count).
  *
  * Counts repeat only if the engine does the same work every time: V8 runs with
@@ -57,7 +61,9 @@ export const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>
   // and minor-GC tasks); between two samples the process idles for as long as the host takes.
   // --no-incremental-marking: a major collection marks in one pause when the old generation reaches its limit, instead of
   // in steps sized by the marking speed V8 measures on the clock (which moved 500 kB reviver samples by up to ±12%).
-  v8: ['--predictable', '--predictable-gc-schedule', '--no-memory-reducer', '--no-incremental-marking-task', '--no-minor-gc-task', '--no-incremental-marking'],
+  // --expose-gc: the young generation emptied before each sample of one call (COLLECT_COMMAND), and a full collection
+  // before each case opens (as warm lockstep does), both outside the count.
+  v8: ['--predictable', '--predictable-gc-schedule', '--no-memory-reducer', '--no-incremental-marking-task', '--no-minor-gc-task', '--no-incremental-marking', '--expose-gc'],
   // JSC: no concurrent JIT or GC threads; WeakRandom (which JSC seeds per VM and uses in its own structures) seeded
   // alike in every process: without it bun's reviver counts differ by 1–2% between processes, with it by ≤ 0.4%.
   jsc: ['--useConcurrentJIT=false', '--useConcurrentGC=false', '--forceWeakRandomSeed=true', '--forcedWeakRandomSeed=7'],
@@ -260,6 +266,18 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     const ended = async (): Promise<Counted> => ({ outcome: await live.finish(), dumps, servedBefore });
     if (!(await live.ready)) return ended();
     const sample = async (iterations: number): Promise<boolean> => (await live.sample(iterations)) !== undefined;
+    /**
+     * A counted sample. When one call is a sample (json-reviver's 500 kB cases), the process first empties its young
+     * generation and the counter is zeroed after it: the sample then starts from the same young generation in every
+     * process and round, and its count holds its own calls, not that collection (core wire.ts COLLECT_COMMAND).
+     */
+    const countedSample = async (iterations: number): Promise<boolean> => {
+      if ((plan.n || plan.first) === 1) {
+        if (!(await live.collect())) return false;
+        await control.command('zero');
+      }
+      return sample(iterations);
+    };
     try {
       const batches = Math.min(WARM_BATCHES, plan.warm);
       for (let done = 0, batch = 0; batch < batches; batch++) {
@@ -270,7 +288,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       await control.command('instrumentation on');
       // Turning instrumentation on throws away every translation: this sample pays for translating the hot code again
       // (valgrind's time, not the count), and its count sizes n.
-      if (!(await sample(plan.first))) return ended();
+      if (!(await countedSample(plan.first))) return ended();
       const sizing: Dump = { iterations: plan.first, summary: await control.dump() };
       const n = sampleSizes.get(plan.key) ?? Math.min(1e7, Math.max(1, Math.round(TARGET_SAMPLE_INSTRUCTIONS / Math.max(1, sizing.summary.instructions / plan.first))));
       sampleSizes.set(plan.key, n);
@@ -284,7 +302,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
         if (settle.length === SETTLE_MAX_SAMPLES) {
           return { ...(await ended()), error: `the count per call did not settle within ${SETTLE_MAX_SAMPLES} samples of ${n} calls (last two: ${settle.slice(-2).map((x) => x.toFixed(0)).join(', ')} instructions per call): the count was still falling: the engine is still tiering up` };
         }
-        if (!(await sample(n))) return ended();
+        if (!(await countedSample(n))) return ended();
         steady.push({ iterations: n, summary: await control.dump() });
         settle.push(steady.at(-1)!.summary.instructions / n);
       }
@@ -294,7 +312,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       const more = n === 1 ? WINDOW_SAMPLES_OF_ONE_CALL - 2 : WINDOW_SAMPLES - 2;
       for (const iterations of [...Array<number>(more).fill(n), ...Array<number>(EMPTY_SAMPLES).fill(0)]) {
         if (context.signal?.aborted) break;
-        if (!(await sample(iterations))) return ended();
+        if (!(await countedSample(iterations))) return ended();
         dumps.push({ iterations, summary: await control.dump() });
       }
       // The next case's set-up and warm-up run uninstrumented.
