@@ -9,6 +9,7 @@
  * write.
  */
 import { readSync, writeSync } from 'node:fs';
+import { edenGC } from 'bun:jsc';
 import { executeJob } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
@@ -29,6 +30,8 @@ const job = decodeJob(stdin.next());
 for (const name of Object.keys(process.env)) if (!job.env.includes(name) && name !== 'RTBENCH_CELL') delete process.env[name];
 const nanoseconds = Bun.nanoseconds.bind(Bun);
 const collect = Bun.gc.bind(Bun, true);
+// JavaScriptCore's eden (young) collection, for a fixed-iteration job's COLLECT_COMMAND (RuntimeEnvironment.collectYoung).
+const collectYoung = (): void => void edenGC();
 const exit = process.exit.bind(process);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
@@ -50,6 +53,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     metrics: gcProbe(),
     commands: async () => stdin.next(),
     collect,
+    collectYoung,
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);
