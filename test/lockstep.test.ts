@@ -99,4 +99,21 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     expect(run.options.setsPerProcess).toBe(1);
     for (const r of run.results) expect(r.rounds.map((x) => [x.round, x.lockstep!.process, x.lockstep!.visit])).toEqual([[0, 0, 1], [1, 1, 1]]);
   });
+
+  it('keeps a process per case warm for several sets with lockstep-per-case and --sets-per-process: no case shares a process', async () => {
+    const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case', '--sets-per-process', '2'], 'node,bun');
+    expect(status, stderr).toBe(0);
+    expect(run.options).toMatchObject({ lockstepProcesses: 'per-case', setsPerProcess: 2 });
+    for (const variant of ['node', 'bun']) {
+      const results = run.results.filter((r) => r.variantId === variant);
+      expect(results).toHaveLength(2);
+      // Each case: one process for both sets, set up in the first and kept warm into the second; never served after another case.
+      const processes = results.map((r) => {
+        expect(r.rounds.map((x) => [x.round, x.lockstep!.visit, x.lockstep!.servedBefore])).toEqual([[0, 1, 0], [1, 2, 0]]);
+        expect(new Set(r.rounds.map((x) => x.lockstep!.process)).size).toBe(1);
+        return r.rounds[0]!.lockstep!.process;
+      });
+      expect(new Set(processes).size).toBe(2);
+    }
+  });
 });

@@ -88,7 +88,7 @@ const BENCH_OPTIONS = [
     name: 'sets-per-process',
     kind: 'value',
     value: 'n',
-    help: `With --schedule lockstep: one process per runtime serves this many sets in a row, its cases kept warm between them (a full collection before each case), so a case warms up fully once per process: about a third less wall time than a new process every set (1); sets that share processes are not independent, and their intervals are widened by their design effect (docs/lockstep.md) (default ${BENCH_DEFAULTS.setsPerProcess}; --compare ${COMPARE_DEFAULTS.setsPerProcess})`,
+    help: `With --schedule lockstep: one process per runtime serves this many sets in a row, its cases kept warm between them (a full collection before each case), so a case warms up fully once per process (with lockstep-per-case: one process per runtime and case, 1 by default): about a third less wall time than a new process every set (1); sets that share processes are not independent, and their intervals are widened by their design effect (docs/lockstep.md) (default ${BENCH_DEFAULTS.setsPerProcess}; --compare ${COMPARE_DEFAULTS.setsPerProcess})`,
   },
   {
     name: 'rounds',

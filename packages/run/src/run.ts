@@ -136,7 +136,7 @@ export function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] },
       measurer: lockstep ? 'lockstep' : (descriptor.name as 'processes' | 'instructions' | 'host-timed'),
       ...(lockstep ? { lockstepProcesses: descriptor === LOCKSTEP ? ('warm' as const) : ('per-case' as const) } : {}),
       ...(options.warmupMinMs !== undefined && descriptor !== HOST_TIMED ? { warmupMinMs: options.warmupMinMs } : {}),
-      ...(options.setsPerProcess !== undefined && descriptor === LOCKSTEP ? { setsPerProcess: options.setsPerProcess } : {}),
+      ...(options.setsPerProcess !== undefined && lockstep ? { setsPerProcess: options.setsPerProcess } : {}),
     },
     ...(environment.git ? { git: environment.git } : {}),
     ...(environment.rtbenchVersion ? { rtbenchVersion: environment.rtbenchVersion } : {}),
@@ -163,7 +163,9 @@ function inRuntimeMeasurer(options: RunOptions, preload: string | undefined): Me
   const measure = { warmupMs: options.warmupMs, ...(options.warmupMinMs !== undefined ? { warmupMinMs: options.warmupMinMs } : {}), timeMs: options.timeMs / options.schedule.rounds, minSamples: 5, maxSamples: 100_000, sampleMs: 0 };
   if (options.measurer === 'processes') return processesMeasurer(measure, options.timeoutMs);
   const lockstep = { measure, sampleTimeMs: options.timeMs / options.schedule.rounds, minTurns: MIN_TURNS, maxTurns: MAX_TURNS, timeoutMs: options.timeoutMs, ...(options.setsPerProcess !== undefined ? { setsPerProcess: options.setsPerProcess } : {}) };
-  return options.measurer === 'lockstep' ? warmLockstepMeasurer(lockstep) : lockstepMeasurer(lockstep);
+  if (options.measurer === 'lockstep') return warmLockstepMeasurer(lockstep);
+  // A process per case: fresh every set, or warm for several sets of its one case.
+  return (options.setsPerProcess ?? 1) > 1 ? warmLockstepMeasurer({ ...lockstep, processPerCase: true }) : lockstepMeasurer(lockstep);
 }
 
 export interface RunRequest {

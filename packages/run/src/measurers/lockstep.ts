@@ -45,6 +45,12 @@ export interface LockstepOptions {
    * per process instead of once per set.
    */
   setsPerProcess?: number;
+  /**
+   * Warm processes that each serve one case (--schedule lockstep-per-case
+   * with --sets-per-process > 1): a case never shares a process with another
+   * case, and still warms up fully once per process instead of once per set.
+   */
+  processPerCase?: boolean;
 }
 
 // Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more).
@@ -221,15 +227,18 @@ const WARM_PROCESS_TIMEOUTS = 1_000;
  */
 export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
   const setsPerProcess = Math.max(1, options.setsPerProcess ?? 1);
+  // Keyed by arm, or by arm and case when every case has processes of its own.
   const processes = new Map<string, Held>();
+  const keyOf = (arm: Arm, caseId: string): string => (options.processPerCase ? `${arm.id}\u0000${caseId}` : arm.id);
   const started = new Map<string, number>();
   const ended: Promise<LateFailure[]>[] = [];
 
   /** Ends a process; the records of its cases get what the host read after its end (engine traces), and a crash after its last answer fails that case. */
-  const retire = (armId: string): void => {
-    const held = processes.get(armId);
+  const retire = (key: string): void => {
+    const held = processes.get(key);
     if (!held) return;
-    processes.delete(armId);
+    processes.delete(key);
+    const armId = held.arm.id;
     ended.push(
       held.process.close().then((outcome) => {
         for (const s of held.served) if (s.record && s.message?.metrics) s.record.metrics = s.message.metrics;
@@ -251,10 +260,11 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
     );
   };
 
-  const processFor = (arm: Arm, context: ReplicateContext): Held => {
-    const held = processes.get(arm.id);
+  const processFor = (arm: Arm, caseId: string, context: ReplicateContext): Held => {
+    const key = keyOf(arm, caseId);
+    const held = processes.get(key);
     if (held?.process.usable) return held;
-    if (held) retire(arm.id);
+    if (held) retire(key);
     const start = arm.plugin.startWarm!;
     const job: Job = { protocol: 1, kind: 'serve', options: options.measure };
     const process = start({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...(context.signal ? { signal: context.signal } : {}) });
@@ -262,30 +272,30 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
     started.set(arm.id, index + 1);
     // A replacement mid-set takes over the set's count, so it ends with the others.
     const fresh: Held = { process, arm, served: [], index, sets: held?.sets ?? 0, servedThisSet: 0, visits: new Map() };
-    processes.set(arm.id, fresh);
+    processes.set(key, fresh);
     return fresh;
   };
 
   /** Ends the processes that served their last set (all of them with `all`), and gives what was learned as they ended. */
   const endProcesses = async (all: boolean): Promise<LateFailure[]> => {
-    for (const [armId, held] of [...processes]) {
+    for (const [key, held] of [...processes]) {
       held.sets++;
       held.servedThisSet = 0;
-      if (all || held.sets >= setsPerProcess) retire(armId);
+      if (all || held.sets >= setsPerProcess) retire(key);
     }
     return (await Promise.all(ended.splice(0))).flat();
   };
 
   const perCase = lockstepMeasurer(options);
   return {
-    descriptor: LOCKSTEP,
+    descriptor: options.processPerCase ? LOCKSTEP_PER_CASE : LOCKSTEP,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       // A runtime whose plug-in cannot serve many cases gets a process per case.
       if (arms.some((a) => !a.plugin.startWarm)) return perCase.replicate(unit, arms, context);
       const caseId = unit.cases[0]!.id;
       const held = arms.map((arm) => {
         context.onArmStart?.(arm);
-        return processFor(arm, context);
+        return processFor(arm, caseId, context);
       });
       const servedBefore = held.map((h) => h.servedThisSet);
       // Kept warm for the next set unless this is the process's last one.
