@@ -3,6 +3,7 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and schedule and in the view (a table, or verdicts per arm).
  */
+import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../colours.ts';
 import { benchView, pairedComparisonView, printable, reporterFor, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
@@ -67,6 +68,9 @@ const SIGNAL_SAID: Readonly<Record<StopSignal, string>> = { SIGHUP: 'hung up (SI
 /** Runs the plan with progress, Ctrl-C handling and a save after every job; then its profiles, when asked for. */
 async function execute(plan: Plan, path: string, quiet: boolean, profiles?: Profiler): Promise<{ run: RunRecord; signal?: StopSignal; unsaved?: string }> {
   const abort = new AbortController();
+  // Every live process listens for the stop; warm processes of their own per case (lockstep-per-case with
+  // --sets-per-process) can be dozens at once, past Node's default of 10 listeners before it warns.
+  setMaxListeners(0, abort.signal);
   let interrupts = 0;
   let received: StopSignal | undefined;
   const onSignal = (signal: StopSignal): void => {
