@@ -225,6 +225,8 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), caseId: z.string().optional(), phase: z.enum(['load', 'setup', 'run', 'teardown']), message: z.string(), stack: z.string().optional() }),
 ]);
 export type RuntimeMessage = z.infer<typeof runtimeMessageSchema>;
+/** An error the process reports (a case's setup, run or teardown, or loading the suite). */
+export type ErrorMessage = Extract<RuntimeMessage, { type: 'error' }>;
 
 /** Parses one protocol message; throws a readable error for anything malformed. */
 export function parseRuntimeMessage(json: unknown): RuntimeMessage {

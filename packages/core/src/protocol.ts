@@ -19,6 +19,7 @@ export type {
   CaseResultMessage,
   ClockInfo,
   Digest,
+  ErrorMessage,
   GcCounters,
   Job,
   MeasureOptions,

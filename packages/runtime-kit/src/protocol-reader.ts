@@ -15,7 +15,7 @@
  * answer for another case, or anything after the answer is a violation,
  * recorded in `protocolErrors`; the host fails a job that has any.
  */
-import { linePrefix, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
+import { linePrefix, type ErrorMessage, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import { parseRuntimeMessage } from '@rtbench/core/protocol-schema';
 
 /** Keeps the last `limit` characters of a stream. */
@@ -87,7 +87,7 @@ export class ProtocolReader {
   private readonly openedCases = new Set<string>();
   private inputClosed = false;
   /** A serve job: the late teardown errors of kept cases, said after the host closed the input. */
-  readonly closingErrors: Extract<RuntimeMessage, { type: 'error' }>[] = [];
+  readonly closingErrors: ErrorMessage[] = [];
   /** Lockstep: whether "ready" came, samples received, samples the host asked for. */
   private ready = false;
   private samples = 0;

@@ -16,7 +16,7 @@
  * The transport is the plug-in's (stdin/stdout for node, deno and bun, a
  * streamed HTTP exchange for workerd); the conversation is the same.
  */
-import { caseCommand, COLLECT_COMMAND, FINISH_COMMAND, sampleCommand, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
+import { caseCommand, COLLECT_COMMAND, FINISH_COMMAND, sampleCommand, type ErrorMessage, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
 import { EXIT_GRACE_MS, type RunningJob } from './process.ts';
 import type { JobOutcome } from './types.ts';
 
@@ -70,7 +70,7 @@ export interface WarmProcess {
    * by the host EXIT_GRACE_MS later if it does not exit). `closingErrors`:
    * kept cases whose teardown failed as the process closed.
    */
-  close(): Promise<JobOutcome & { closingErrors: readonly Extract<RuntimeMessage, { type: 'error' }>[] }>;
+  close(): Promise<JobOutcome & { closingErrors: readonly ErrorMessage[] }>;
   kill(): void;
   /** True while the process can take another case: alive, and it kept the protocol. */
   readonly usable: boolean;

@@ -20,7 +20,7 @@
  */
 import type { MeasureOptions } from '@rtbench/core';
 import type { Job } from '@rtbench/core/protocol';
-import type { CaseResultMessage } from '@rtbench/core/protocol';
+import type { CaseResultMessage, ErrorMessage } from '@rtbench/core/protocol';
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/runtime-kit';
 import { leftBehindWarning } from '@rtbench/runtime-kit';
@@ -200,7 +200,7 @@ interface Served {
  * each fails the last set in which this process served that case, as a
  * teardown that fails during a set fails that set.
  */
-function teardownsAtClose(errors: readonly { caseId?: string | undefined; message: string; stack?: string | undefined }[], held: Held, armId: string): LateFailure[] {
+function teardownsAtClose(errors: readonly ErrorMessage[], held: Held, armId: string): LateFailure[] {
   const late: LateFailure[] = [];
   for (const error of errors) {
     const last = held.served.findLast((s) => s.caseId === error.caseId && s.record);
