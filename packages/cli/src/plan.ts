@@ -92,12 +92,13 @@ const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m' };
 
 /**
  * The verdict threshold of instruction counts per engine: the largest
- * between-process spread of a count measured on it (json-reviver but its two
- * 500 kB source-text revivers), rounded up: V8 ±0.09%, JavaScriptCore ±0.45%
- * (docs/instructions.md, scripts/instruction-targets.ts). A comparison takes
- * the largest of its variants' engines.
+ * between-process spread of a count measured on it (json-reviver but V8's two
+ * 500 kB source-text revivers), rounded up: V8 ±0.08%, JavaScriptCore ±0.63%
+ * (one process of three counted every 10 kB case 0.4–0.6% higher;
+ * docs/instructions.md, scripts/instruction-targets.ts, 2026-11-23 21:24–21:53
+ * UTC). A comparison takes the largest of its variants' engines.
  */
-export const INSTRUCTION_THRESHOLDS: Readonly<Record<'v8' | 'jsc', number>> = { v8: INSTRUCTION_DEFAULTS.threshold, jsc: 0.005 };
+export const INSTRUCTION_THRESHOLDS: Readonly<Record<'v8' | 'jsc', number>> = { v8: INSTRUCTION_DEFAULTS.threshold, jsc: 0.01 };
 
 /** The count threshold of a comparison between these engines: the largest of theirs (INSTRUCTION_DEFAULTS' for a variant of no known engine). */
 export function instructionThreshold(engines: readonly ('v8' | 'jsc' | undefined)[]): number {
