@@ -176,8 +176,8 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const measurer = counting ? 'instructions' : parseScheduleKind(flags.schedule ?? implied?.schedule);
   if (flags.setsPerProcess !== undefined && measurer !== 'lockstep' && measurer !== 'lockstep-per-case') throw new UsageError('--sets-per-process applies to the lockstep schedules (--schedule lockstep or lockstep-per-case)');
   // Warm processes serve several sets by default; a process per case is fresh every set unless --sets-per-process says otherwise.
-  const setsPerProcess =
-    measurer === 'lockstep' ? parsePositiveInt(flags.setsPerProcess ?? defaults.setsPerProcess, '--sets-per-process') : measurer === 'lockstep-per-case' && flags.setsPerProcess !== undefined ? parsePositiveInt(flags.setsPerProcess, '--sets-per-process') : undefined;
+  const setsAsked = flags.setsPerProcess ?? (measurer === 'lockstep' ? defaults.setsPerProcess : undefined);
+  const setsPerProcess = setsAsked !== undefined ? parsePositiveInt(setsAsked, '--sets-per-process') : undefined;
   // --warmup is the adaptive warmup's floor; it runs on while batch times still fall, up to WARMUP_CAP_FACTOR times that.
   const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;

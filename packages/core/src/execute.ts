@@ -55,24 +55,23 @@ export interface RuntimeEnvironment {
 }
 
 /**
- * The collection gc() forces, when the runtime exposes it (V8 under
- * --expose-gc), for RuntimeEnvironment.collect. An entry takes it at its top
- * level, before the suite loads: case code may replace globalThis.gc.
+ * The collections gc() forces, when the runtime exposes it (V8 under
+ * --expose-gc): RuntimeEnvironment.collect (a full collection) and
+ * collectYoung (the young generation); none without it. An entry takes them
+ * at its top level, before the suite loads (case code may replace
+ * globalThis.gc), and spreads them into its environment.
  */
-export function exposedCollection(): (() => void) | undefined {
+export function exposedCollections(): Pick<RuntimeEnvironment, 'collect' | 'collectYoung'> {
   const gc = (globalThis as { gc?: unknown }).gc;
-  return typeof gc === 'function' ? () => void gc() : undefined;
-}
-
-/** The young generation's collection for RuntimeEnvironment.collectYoung, from the gc() V8 exposes under --expose-gc; taken at an entry's top level, like exposedCollection. */
-export function exposedYoungCollection(): (() => void) | undefined {
-  const gc = (globalThis as { gc?: unknown }).gc;
-  if (typeof gc !== 'function') return undefined;
+  if (typeof gc !== 'function') return {};
   const minor = { type: 'minor' };
-  return () => {
-    // A survivor is copied within the young generation at its first scavenge and promoted at its second.
-    gc(minor);
-    gc(minor);
+  return {
+    collect: () => void gc(),
+    collectYoung: () => {
+      // A survivor is copied within the young generation at its first scavenge and promoted at its second.
+      gc(minor);
+      gc(minor);
+    },
   };
 }
 

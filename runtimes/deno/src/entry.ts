@@ -9,7 +9,7 @@
  * the variant set (deno adds variables of its own), and keeps its own
  * references to the clock, the exit and the write.
  */
-import { executeJob, exposedCollection, exposedYoungCollection } from '@rtbench/core/execute';
+import { executeJob, exposedCollections } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
@@ -38,8 +38,7 @@ const now = performance.now.bind(performance);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
 // Taken before the suite loads (case code may replace gc); present under --expose-gc.
-const collect = exposedCollection();
-const collectYoung = exposedYoungCollection();
+const collections = exposedCollections();
 
 export async function start(suite: SuiteDefinition): Promise<void> {
   const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), writeStdout);
@@ -50,15 +49,14 @@ export async function start(suite: SuiteDefinition): Promise<void> {
       version: Deno.version.deno,
       engine: 'v8',
       engineVersion: Deno.version.v8,
-      gcExposed: collect !== undefined,
+      gcExposed: collections.collect !== undefined,
     },
     // ms as a double; subtracting a recent origin keeps sub-ns digits exact.
     clock: { name: 'performance.now', now: () => (now() - origin) * 1e6 },
     emit,
     metrics: gcProbe(),
     commands: async () => stdin.next(),
-    ...(collect ? { collect } : {}),
-    ...(collectYoung ? { collectYoung } : {}),
+    ...collections,
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);

@@ -9,7 +9,7 @@
  * fake-timer library, a mocked stdout) changes neither timing nor messages.
  */
 import { readSync, writeSync } from 'node:fs';
-import { executeJob, exposedCollection, exposedYoungCollection } from '@rtbench/core/execute';
+import { executeJob, exposedCollections } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
@@ -24,8 +24,7 @@ const exit = process.exit.bind(process);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
 // Taken before the suite loads (case code may replace gc); present under --expose-gc.
-const collect = exposedCollection();
-const collectYoung = exposedYoungCollection();
+const collections = exposedCollections();
 
 export async function start(suite: SuiteDefinition): Promise<void> {
   // Synchronous, retried on a full pipe: process.stdout.write would queue the
@@ -40,14 +39,13 @@ export async function start(suite: SuiteDefinition): Promise<void> {
       version: process.version.replace(/^v/, ''),
       engine: 'v8',
       engineVersion: process.versions.v8,
-      gcExposed: collect !== undefined,
+      gcExposed: collections.collect !== undefined,
     },
     clock: { name: 'process.hrtime.bigint', now: () => Number(hrtime() - origin) },
     emit,
     metrics: gcProbe(),
     commands: async () => stdin.next(),
-    ...(collect ? { collect } : {}),
-    ...(collectYoung ? { collectYoung } : {}),
+    ...collections,
   });
   // A case may leave timers or sockets open; the job is over, so is the process.
   exit(0);

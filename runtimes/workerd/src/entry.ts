@@ -15,7 +15,7 @@
  * go back in the streamed response. The clock is taken when the bundle loads,
  * before the suite (the bundle imports this module first).
  */
-import { executeJob, exposedCollection, exposedYoungCollection } from '@rtbench/core/execute';
+import { executeJob, exposedCollections } from '@rtbench/core/execute';
 import { decodeJob, encodeLine, type RuntimeMessage, type WireJob } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
 import { HANDLER_KEY, type WorkerdFacts } from './handoff.ts';
@@ -25,8 +25,7 @@ const now = performance.now.bind(performance);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
 // Taken before the suite loads (case code may replace gc); present under --expose-gc.
-const collect = exposedCollection();
-const collectYoung = exposedYoungCollection();
+const collections = exposedCollections();
 // Taken before suite code loads: a case may replace stream or string methods the command reader uses.
 const apply = Reflect.apply;
 const readChunk = ReadableStreamDefaultReader.prototype.read;
@@ -85,14 +84,13 @@ async function handle(suite: SuiteDefinition, request: Request, ctx: ExecutionCo
       version: fact(job.workerd?.version),
       engine: 'v8',
       engineVersion: fact(job.workerd?.v8),
-      gcExposed: collect !== undefined,
+      gcExposed: collections.collect !== undefined,
     },
     clock: { name: 'performance.now', now: () => (now() - origin) * 1e6 },
     emit,
     ...(job.workerd?.gcMarkers ? { metrics: gcProbe() } : {}),
     commands: lines,
-    ...(collect ? { collect } : {}),
-    ...(collectYoung ? { collectYoung } : {}),
+    ...collections,
   })
     .then(
       () => writer.close(),
