@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import type { BenchView } from '@rtbench/report';
 
 export const repoRoot = join(import.meta.dirname, '..');
 
@@ -19,6 +20,22 @@ export function benchRun(args: string[]): { run: RunRecord; wallMs: number; stat
   });
   const wallMs = performance.now() - started;
   return { run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), wallMs, status: r.status, path: out };
+}
+
+/** One cell of a table's "vs" column. */
+export interface RatioCell {
+  ratio: number;
+  ci: [number, number];
+  verdict: string;
+}
+
+/** A table's paired ratios against its baseline, by "case · variant". */
+export function tableRatios(view: BenchView): Map<string, RatioCell> {
+  const out = new Map<string, RatioCell>();
+  for (const c of view.cases) {
+    for (const row of c.rows) if (row.relative) out.set(`${c.caseId} · ${row.variantId}`, { ratio: row.relative.ratio, ci: row.relative.ci, verdict: row.relative.verdict });
+  }
+  return out;
 }
 
 export function pct(x: number, digits = 2): string {

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { parseRun } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
+import { tableRatios } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const listAfter = (flag: string): string[] => {
@@ -29,10 +30,8 @@ if (!alone.length || !beside.length) {
 
 /** ln(ratio) per "case · runtime" cell of one saved run. */
 function logRatios(path: string): Map<string, number> {
-  const view = benchView(parseRun(JSON.parse(readFileSync(path, 'utf8')), path));
-  const out = new Map<string, number>();
-  for (const c of view.cases) for (const row of c.rows) if (row.relative) out.set(`${c.caseId} · ${row.variantId}`, Math.log(row.relative.ratio));
-  return out;
+  const cells = tableRatios(benchView(parseRun(JSON.parse(readFileSync(path, 'utf8')), path)));
+  return new Map([...cells].map(([cell, { ratio }]) => [cell, Math.log(ratio)]));
 }
 
 const meanOf = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView, formatDuration, type BenchView } from '@rtbench/report';
-import { benchRun, clockAlarms, pct, startAntagonist } from './lib.ts';
+import { benchRun, clockAlarms, pct, startAntagonist, tableRatios, type RatioCell } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -30,19 +30,6 @@ const antagonist = own.includes('--antagonist');
 const saved = own.includes('--runs') ? own.slice(own.indexOf('--runs') + 1, own.indexOf('--runs') + 3) : undefined;
 const suite = own.find((a) => !a.startsWith('--') && !saved?.includes(a)) ?? 'json-reviver';
 
-interface Cell {
-  ratio: number;
-  ci: [number, number];
-  verdict: string;
-}
-
-function ratios(view: BenchView): Map<string, Cell> {
-  const out = new Map<string, Cell>();
-  for (const c of view.cases) {
-    for (const row of c.rows) if (row.relative) out.set(`${c.caseId} · ${row.variantId}`, { ratio: row.relative.ratio, ci: row.relative.ci, verdict: row.relative.verdict });
-  }
-  return out;
-}
 
 function headlines(view: BenchView): Map<string, number> {
   const out = new Map<string, number>();
@@ -52,7 +39,7 @@ function headlines(view: BenchView): Map<string, number> {
 
 
 const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
-const halfWidth = (c: Cell): number => Math.max(c.ci[1] / c.ratio - 1, 1 - c.ci[0] / c.ratio);
+const halfWidth = (c: RatioCell): number => Math.max(c.ci[1] / c.ratio - 1, 1 - c.ci[0] / c.ratio);
 const median = (xs: number[]): number => [...xs].sort((p, q) => p - q)[xs.length >> 1] ?? NaN;
 
 /** A saved run read back, its wall time from its own timing. */
@@ -78,8 +65,8 @@ try {
 const [a, b] = runs as [(typeof runs)[0], (typeof runs)[0]];
 const va = benchView(a.run);
 const vb = benchView(b.run);
-const ra = ratios(va);
-const rb = ratios(vb);
+const ra = tableRatios(va);
+const rb = tableRatios(vb);
 let within = 0;
 let covered = 0;
 let worst = 0;
