@@ -46,6 +46,8 @@ interface Split {
   turns: number[];
 }
 const byCase = new Map<string, Split>();
+/** The same sets split by first visit (set up and fully warmed in that process) and kept visits (rewarmed). */
+const visits = new Map<string, { sets: number; wall: number; span: number; timed: number }>();
 for (const c of run.cases) {
   const results = run.results.filter((r) => r.caseId === c.id);
   const rounds = new Set(results.flatMap((r) => r.rounds.map((x) => x.round)));
@@ -53,13 +55,20 @@ for (const c of run.cases) {
   for (const round of rounds) {
     const set = results.map((r) => r.rounds.find((x) => x.round === round)).filter((x): x is RoundRecord => x !== undefined);
     if (!set.length) continue;
+    const kept = set.every((x) => (x.lockstep?.visit ?? 1) > 1);
+    const wall = Math.max(...set.map((x) => x.wallMs));
+    const span = Math.max(...set.map(spanMs));
+    const timed = sum(set.map(sampleMs));
     split.sets++;
-    if (set.every((x) => (x.lockstep?.visit ?? 1) > 1)) split.kept++;
-    split.wall += Math.max(...set.map((x) => x.wallMs));
+    if (kept) split.kept++;
+    split.wall += wall;
     split.warmup += Math.max(...set.map((x) => x.warmupIterations * callMs(x)));
-    split.span += Math.max(...set.map(spanMs));
-    split.timed += sum(set.map(sampleMs));
+    split.span += span;
+    split.timed += timed;
     split.turns.push(set[0]!.samples.length);
+    const kind = kept ? 'kept visits' : 'first visits';
+    const v = visits.get(kind) ?? { sets: 0, wall: 0, span: 0, timed: 0 };
+    visits.set(kind, { sets: v.sets + 1, wall: v.wall + wall, span: v.span + span, timed: v.timed + timed });
   }
   if (split.sets) byCase.set(c.id, split);
 }
@@ -83,21 +92,6 @@ console.log(
 );
 
 // First visits against kept ones: what a set costs beyond its sampling span.
-const visits = new Map<string, { sets: number; wall: number; span: number; timed: number }>();
-for (const c of run.cases) {
-  const results = run.results.filter((r) => r.caseId === c.id);
-  for (const round of new Set(results.flatMap((r) => r.rounds.map((x) => x.round)))) {
-    const set = results.map((r) => r.rounds.find((x) => x.round === round)).filter((x): x is RoundRecord => x !== undefined);
-    if (!set.length) continue;
-    const kind = set.every((x) => (x.lockstep?.visit ?? 1) > 1) ? 'kept visits' : 'first visits';
-    const v = visits.get(kind) ?? { sets: 0, wall: 0, span: 0, timed: 0 };
-    v.sets++;
-    v.wall += Math.max(...set.map((x) => x.wallMs));
-    v.span += Math.max(...set.map(spanMs));
-    v.timed += sum(set.map(sampleMs));
-    visits.set(kind, v);
-  }
-}
 const s1 = (ms: number): string => `${(ms / 1e3).toFixed(1)} s`;
 for (const [kind, v] of visits) {
   console.log(`${kind}: ${v.sets} case-sets, ${s1(v.wall)} of wall time, sampling spans ${s1(v.span)}, timed ${s1(v.timed)}; outside the spans ${((v.wall - v.span) / v.sets).toFixed(0)} ms a case-set`);
