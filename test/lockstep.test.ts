@@ -100,6 +100,18 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     for (const r of run.results) expect(r.rounds.map((x) => [x.round, x.lockstep!.process, x.lockstep!.visit])).toEqual([[0, 0, 1], [1, 1, 1]]);
   });
 
+  it('fails a kept case whose teardown fails as its warm process closes, on every runtime (two sets of the four a process was planned for)', async () => {
+    const { run, status } = await bench(fixture('throwing'), ['--filter', 'teardown', '--sets-per-process', '4']);
+    expect(status).toBe(1);
+    expect(run.results.map((r) => r.variantId).sort()).toEqual(['bun', 'deno', 'node', 'workerd']);
+    for (const r of run.results) {
+      // The process's last set with the case is the one failed; the first stands.
+      expect(r.status).toBe('partial');
+      expect(r.rounds.map((x) => x.round)).toEqual([0]);
+      expect(r.failures[0]).toMatchObject({ kind: 'error', phase: 'teardown', round: 1, message: expect.stringMatching(new RegExp(`^teardown failed as the warm ${r.variantId} process closed: .*fixture teardown failed on purpose`)) });
+    }
+  });
+
   it('keeps a process per case warm for several sets with lockstep-per-case and --sets-per-process: no case shares a process', async () => {
     const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case', '--sets-per-process', '2'], 'node,bun');
     expect(status, stderr).toBe(0);
