@@ -4,10 +4,12 @@
  * process. valgrind is installed from Debian's packages
  * when it is missing (test/helpers/debian-package.ts). No assertion is on time.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { estimatedCycles, parseCallgrindTotals, VALGRIND_INSTALL } from '../packages/runtime-kit/src/index.ts';
+import { estimatedCycles, parseCallgrindTotals, takeDump, VALGRIND_INSTALL } from '../packages/runtime-kit/src/index.ts';
 import { ensureDebianProgram } from './helpers/debian-package.ts';
 import { fixture, runCli, tempFile } from './helpers/cli.ts';
 
@@ -82,5 +84,25 @@ describe('--measure instructions', () => {
     expect(plain).toEqual({ instructions: 4321 });
     expect(estimatedCycles(plain)).toBeUndefined();
     expect(parseCallgrindTotals('no totals here')).toBeUndefined();
+  });
+
+  it('sums the threads of one dump: work a runtime hands to a worker thread (a V8 scavenge) is counted wherever it ran', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-dump-'));
+    const dump = (instructions: number, misses: string): string => ['events: Ir I1mr D1mr D1mw ILmr DLmr DLmw', `summary: ${instructions} ${misses}`, ''].join('\n');
+    writeFileSync(join(dir, 'callgrind.out.3-01'), dump(226_000_000, '1 1 1 1 1 1'));
+    writeFileSync(join(dir, 'callgrind.out.3-04'), dump(39_000_000, '2 2 2 2 2 2'));
+    // Dump 30's file is not dump 3's.
+    writeFileSync(join(dir, 'callgrind.out.30-01'), dump(9, '0 0 0 0 0 0'));
+    expect(takeDump(dir, 3)).toEqual({ instructions: 265_000_000, l1Misses: 9, llMisses: 9 });
+    // Its files are removed once read; the other dump's stay.
+    expect(readdirSync(dir)).toEqual(['callgrind.out.30-01']);
+    // Without --separate-threads, one file named by the dump alone.
+    writeFileSync(join(dir, 'callgrind.out.4'), 'events: Ir\nsummary: 77\n');
+    expect(takeDump(dir, 4)).toEqual({ instructions: 77 });
+    expect(() => takeDump(dir, 5)).toThrow(/no dump 5/);
+    // A file without totals is an error that names it, and is removed all the same.
+    writeFileSync(join(dir, 'callgrind.out.6-01'), 'no totals here');
+    expect(() => takeDump(dir, 6)).toThrow(/callgrind\.out\.6-01 holds no totals/);
+    expect(existsSync(join(dir, 'callgrind.out.6-01'))).toBe(false);
   });
 });

@@ -87,8 +87,9 @@ export class CallgrindControl {
         `--vgdb-prefix=${this.prefix}`,
         `--callgrind-out-file=${this.outFile}`,
         '--dump-line=no',
-        // One dump per thread: the count is the main thread's, where the case runs; a runtime's own threads
-        // (deno's and workerd's I/O, bun's) do their work on the clock, not per call.
+        // One dump file per thread, summed by dump(): the case runs on the main thread, but part of its work may
+        // not (V8 posts every scavenge as a job that a platform worker thread sometimes takes instead of the main
+        // thread joining it, whatever --single-threaded-gc says).
         '--separate-threads=yes',
         `--log-file=${this.logFile}`,
       ],
@@ -116,19 +117,17 @@ export class CallgrindControl {
     });
   }
 
-  /** Dumps the counter (callgrind zeroes it as it dumps) and reads the totals since the last zero or dump. */
+  /**
+   * Dumps the counter (callgrind zeroes it as it dumps) and reads the totals
+   * since the last zero or dump, summed over the process's threads. Not the
+   * main thread's alone: on json-reviver's 500 kB revivers one or both of a
+   * call's two scavenges (19.5 M instructions each) ran on a V8 platform
+   * worker in some samples and not others, so the main thread's count took
+   * three levels 7–8% apart while the sum held one (docs/instructions.md).
+   */
   async dump(): Promise<CountSummary> {
     await this.command('dump');
-    const prefix = `callgrind.out.${++this.dumps}-`;
-    const files = readdirSync(this.dir).filter((f) => f.startsWith(prefix));
-    // Thread 1 is the main thread.
-    const main = files.find((f) => /-0*1$/.test(f));
-    if (!main) throw new Error(`callgrind wrote no dump of the main thread after the dump command (${files.join(', ') || 'no file'})`);
-    const file = join(this.dir, main);
-    const summary = parseCallgrindTotals(readFileSync(file, 'utf8'));
-    for (const f of files) rmSync(join(this.dir, f), { force: true });
-    if (!summary) throw new Error(`callgrind's dump ${file} holds no totals`);
-    return summary;
+    return takeDump(this.dir, ++this.dumps);
   }
 
   /** The last lines of valgrind's log, for an error message. */
@@ -149,6 +148,38 @@ const VGDB_PTRACE = 'vgdb reaches a process blocked in a system call with ptrace
 function vgdbBeside(valgrind: string): string {
   const beside = join(dirname(valgrind), 'vgdb');
   return existsSync(beside) ? beside : (whichOnPath('vgdb') ?? 'vgdb');
+}
+
+/**
+ * Reads the files callgrind wrote for its dump number `n` in `dir` (with
+ * --separate-threads=yes one per thread, `callgrind.out.<n>-<thread>`;
+ * without, `callgrind.out.<n>`), removes them, and returns their totals
+ * summed; throws a one-line reason when there are none or one holds no totals.
+ */
+export function takeDump(dir: string, n: number): CountSummary {
+  const name = `callgrind.out.${n}`;
+  const files = readdirSync(dir).filter((f) => f === name || f.startsWith(`${name}-`));
+  try {
+    if (files.length === 0) throw new Error(`callgrind wrote no dump ${n} in ${dir}`);
+    return sumCounts(
+      files.map((f) => {
+        const summary = parseCallgrindTotals(readFileSync(join(dir, f), 'utf8'));
+        if (!summary) throw new Error(`callgrind's dump ${join(dir, f)} holds no totals`);
+        return summary;
+      }),
+    );
+  } finally {
+    for (const f of files) rmSync(join(dir, f), { force: true });
+  }
+}
+
+/** Counts added field by field (the threads of one dump); a miss count only when every summary has it. */
+function sumCounts(summaries: readonly CountSummary[]): CountSummary {
+  const total = (pick: (s: CountSummary) => number | undefined): number | undefined =>
+    summaries.every((s) => pick(s) !== undefined) ? summaries.reduce((a, s) => a + pick(s)!, 0) : undefined;
+  const l1 = total((s) => s.l1Misses);
+  const ll = total((s) => s.llMisses);
+  return { instructions: total((s) => s.instructions) ?? 0, ...(l1 !== undefined ? { l1Misses: l1 } : {}), ...(ll !== undefined ? { llMisses: ll } : {}) };
 }
 
 /**
