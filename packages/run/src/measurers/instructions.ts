@@ -20,9 +20,10 @@
  * starts from an emptied young generation (the process collects it, then the
  * counter is zeroed): where a sample started in the young generation's fill
  * moved json-reviver's 500 kB context-parameter reviver by ±0.17% between
- * processes (±0.007% with it). A dump is the sum of the process's threads (V8 runs a scavenge
- * on a worker thread in some samples and not others: valgrind.ts takeDump).
- * The dumps are kept, so another estimate can be recomputed. Then
+ * processes (±0.007% with it). A dump is the sum of the process's threads
+ * (V8 runs a scavenge on a worker thread in some samples and not others:
+ * valgrind.ts takeDump). The dumps are kept, so another estimate can be
+ * recomputed. Then
  * instrumentation goes off again for the next case.
  * Processes run on both cores at once (wall time does not change a count).
  *
