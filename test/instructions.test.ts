@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { estimatedCycles, parseCallgrindTotals, takeDump, VALGRIND_INSTALL } from '../packages/runtime-kit/src/index.ts';
+import { estimatedCycles, parseCallgrindFunctions, parseCallgrindTotals, takeDump, VALGRIND_INSTALL } from '../packages/runtime-kit/src/index.ts';
 import { ensureDebianProgram } from './helpers/debian-package.ts';
 import { fixture, runCli, tempFile } from './helpers/cli.ts';
 
@@ -59,6 +59,14 @@ describe('--measure instructions', () => {
         const least = (xs: number[]): number => Math.min(...xs);
         expect(round.samples[0]).toBeCloseTo((least(d.slice(0, 5).map(([, i]) => i)) - least(d.slice(5).map(([, i]) => i))) / n, 6);
         expect(counts.iterations).toEqual([0, n]);
+        // The counted sample's functions, by their own instructions per call, largest first: most of the count, never more.
+        const functions = counts.functions!;
+        expect(functions.length).toBeGreaterThan(0);
+        expect(functions.map(([, perCall]) => perCall)).toEqual(functions.map(([, perCall]) => perCall).sort((x, y) => y - x));
+        const recorded = functions.reduce((sum, [, perCall]) => sum + perCall, 0);
+        const sample = least(d.slice(0, 5).map(([, i]) => i)) / n;
+        expect(recorded).toBeLessThanOrEqual(sample * (1 + 1e-9));
+        expect(recorded, `${res.variantId}: ${recorded} of ${sample} per call recorded`).toBeGreaterThan(0.5 * sample);
       }
     }
     expect(run.digestMismatches).toEqual([]);
@@ -86,19 +94,43 @@ describe('--measure instructions', () => {
     expect(parseCallgrindTotals('no totals here')).toBeUndefined();
   });
 
+  it('reads each function\'s own instructions from a callgrind dump: compressed names, relative positions, and a call\'s inclusive cost left to the callee', () => {
+    const text = [
+      'positions: instr line',
+      'events: Dr Ir',
+      'summary: 9 171',
+      'fn=(1) main',
+      '0x10 3 2 100',
+      '+2 * 1 7',
+      'cfn=(2) v8::internal::Heap::Scavenge()',
+      'calls=1 0x40 9',
+      '+1 -1 0 60',
+      'fn=(2)',
+      '0x40 9 5 50',
+      '-4 +1 3 10',
+      'fn=(3) Builtins_JsonParse',
+      '0x90 1 0 4',
+      '',
+    ].join('\n');
+    // main: 100 + 7 (the 60 after calls= is the callee's, counted where it ran); the scavenge: 50 + 10; the builtin: 4.
+    expect(parseCallgrindFunctions(text)).toEqual(new Map([['main', 107], ['v8::internal::Heap::Scavenge()', 60], ['Builtins_JsonParse', 4]]));
+    // Without compressed names (--compress-strings=no, as rtbench runs callgrind): the name on every fn= line.
+    expect(parseCallgrindFunctions('events: Ir\nfn=main\n0 5\nfn=f\n0 2\nfn=main\n0 1\n')).toEqual(new Map([['main', 6], ['f', 2]]));
+  });
+
   it('sums the threads of one dump: work a runtime hands to a worker thread (a V8 scavenge) is counted wherever it ran', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rtbench-dump-'));
     const dump = (instructions: number, misses: string): string => ['events: Ir I1mr D1mr D1mw ILmr DLmr DLmw', `summary: ${instructions} ${misses}`, ''].join('\n');
-    writeFileSync(join(dir, 'callgrind.out.3-01'), dump(226_000_000, '1 1 1 1 1 1'));
-    writeFileSync(join(dir, 'callgrind.out.3-04'), dump(39_000_000, '2 2 2 2 2 2'));
+    writeFileSync(join(dir, 'callgrind.out.3-01'), `${dump(226_000_000, '1 1 1 1 1 1')}fn=main\n0 200000000 1 1 1 1 1 1\nfn=scavenge\n0 26000000 0 0 0 0 0 0\n`);
+    writeFileSync(join(dir, 'callgrind.out.3-04'), `${dump(39_000_000, '2 2 2 2 2 2')}fn=scavenge\n0 39000000 2 2 2 2 2 2\n`);
     // Dump 30's file is not dump 3's.
     writeFileSync(join(dir, 'callgrind.out.30-01'), dump(9, '0 0 0 0 0 0'));
-    expect(takeDump(dir, 3)).toEqual({ instructions: 265_000_000, l1Misses: 9, llMisses: 9 });
+    expect(takeDump(dir, 3)).toEqual({ instructions: 265_000_000, l1Misses: 9, llMisses: 9, functions: new Map([['main', 200_000_000], ['scavenge', 65_000_000]]) });
     // Its files are removed once read; the other dump's stay.
     expect(readdirSync(dir)).toEqual(['callgrind.out.30-01']);
     // Without --separate-threads, one file named by the dump alone.
     writeFileSync(join(dir, 'callgrind.out.4'), 'events: Ir\nsummary: 77\n');
-    expect(takeDump(dir, 4)).toEqual({ instructions: 77 });
+    expect(takeDump(dir, 4)).toEqual({ instructions: 77, functions: new Map() });
     expect(() => takeDump(dir, 5)).toThrow(/no dump 5/);
     // A file without totals is an error that names it, and is removed all the same.
     writeFileSync(join(dir, 'callgrind.out.6-01'), 'no totals here');

@@ -105,6 +105,11 @@ export const roundSchema = z.object({
       l1MissesPerOp: finite.optional(),
       llMissesPerOp: finite.optional(),
       estimatedCyclesPerOp: finite.optional(),
+      /**
+       * The functions of the counted sample that executed at least 0.1% of it themselves (at most 150), as
+       * [callgrind's name, own instructions per call], largest first (absent in older runs).
+       */
+      functions: z.array(z.tuple([z.string(), finite.nonnegative()])).optional(),
     })
     .optional(),
 });

@@ -88,7 +88,7 @@ export function formatThreshold(t: number): string {
 
 
 /** A count with a K/M/G suffix and four significant digits: "4,321" -> "4.321K", "4.32e6" -> "4.320M". */
-function formatCount(n: number): string {
+export function formatCount(n: number): string {
   const abs = Math.abs(n);
   if (abs >= 1e9) return `${(n / 1e9).toPrecision(4)}G`;
   if (abs >= 1e6) return `${(n / 1e6).toPrecision(4)}M`;

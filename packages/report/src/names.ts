@@ -60,3 +60,24 @@ export function shownNames(names: Iterable<string>, max = SHOWN_NAME_MAX): Map<s
   }
   return shown;
 }
+
+/**
+ * A function's name as callgrind gives it, shortened to what stays the same
+ * across builds of an engine: without its parameter list, return type,
+ * qualifiers, `[clone …]` suffix and recursion mark (`'2`), and with template
+ * arguments folded to `<…>`:
+ * "v8::internal::MaybeHandle<v8::internal::Object> v8::internal::JsonParser<unsigned char>::ParseJsonValue<true>()"
+ * → "v8::internal::JsonParser<…>::ParseJsonValue<…>". Addresses and plain C names are kept.
+ */
+export function functionName(name: string): string {
+  let text = name.replace(/'\d+$/, '').replace(/\s*\[clone [^\]]*\]/g, '');
+  // Fold bracketed groups innermost first, so nested templates and parameter lists collapse whole.
+  for (;;) {
+    const folded = text.replace(/\([^()]*\)/g, '(…)').replace(/<[^<>]*>/g, '<…>');
+    if (folded === text) break;
+    text = folded;
+  }
+  text = text.replace(/(\s*(const|volatile|noexcept|&&|&))+$/, '').replace(/(\(…\))+$/, '');
+  // What precedes the last space (none is left inside a folded group) is the return type.
+  return text.slice(text.lastIndexOf(' ') + 1) || name;
+}

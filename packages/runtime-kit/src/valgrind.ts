@@ -34,6 +34,12 @@ export interface CountSummary {
   /** With the cache simulation: first-level misses (instruction + data) and last-level misses. */
   l1Misses?: number;
   llMisses?: number;
+  /**
+   * Instructions each function executed itself (callgrind's exclusive Ir), by
+   * the name callgrind gives it (an address in a stripped binary); summed over
+   * threads like the totals.
+   */
+  functions?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -87,6 +93,9 @@ export class CallgrindControl {
         `--vgdb-prefix=${this.prefix}`,
         `--callgrind-out-file=${this.outFile}`,
         '--dump-line=no',
+        // Every dump names its functions in full (compressed names are defined once per process, in whichever dump
+        // first met them), so each dump can be read on its own (parseCallgrindFunctions).
+        '--compress-strings=no',
         // One dump file per thread, summed by dump(): the case runs on the main thread, but part of its work may
         // not (V8 posts every scavenge as a job that a platform worker thread sometimes takes instead of the main
         // thread joining it, whatever --single-threaded-gc says).
@@ -163,9 +172,10 @@ export function takeDump(dir: string, n: number): CountSummary {
     if (files.length === 0) throw new Error(`callgrind wrote no dump ${n} in ${dir}`);
     return sumCounts(
       files.map((f) => {
-        const summary = parseCallgrindTotals(readFileSync(join(dir, f), 'utf8'));
+        const text = readFileSync(join(dir, f), 'utf8');
+        const summary = parseCallgrindTotals(text);
         if (!summary) throw new Error(`callgrind's dump ${join(dir, f)} holds no totals`);
-        return summary;
+        return { ...summary, functions: parseCallgrindFunctions(text) };
       }),
     );
   } finally {
@@ -179,7 +189,64 @@ function sumCounts(summaries: readonly CountSummary[]): CountSummary {
     summaries.every((s) => pick(s) !== undefined) ? summaries.reduce((a, s) => a + pick(s)!, 0) : undefined;
   const l1 = total((s) => s.l1Misses);
   const ll = total((s) => s.llMisses);
-  return { instructions: total((s) => s.instructions) ?? 0, ...(l1 !== undefined ? { l1Misses: l1 } : {}), ...(ll !== undefined ? { llMisses: ll } : {}) };
+  const functions = new Map<string, number>();
+  for (const s of summaries) for (const [name, ir] of s.functions ?? []) functions.set(name, (functions.get(name) ?? 0) + ir);
+  return {
+    instructions: total((s) => s.instructions) ?? 0,
+    ...(l1 !== undefined ? { l1Misses: l1 } : {}),
+    ...(ll !== undefined ? { llMisses: ll } : {}),
+    ...(summaries.some((s) => s.functions) ? { functions } : {}),
+  };
+}
+
+/**
+ * Each function's own instructions (exclusive Ir) in a callgrind dump. The
+ * format (valgrind's callgrind format, version 1): `fn=` names the function
+ * the following cost lines belong to, written once as `fn=(id) name` and then
+ * as `fn=(id)` (a `cfn=` line, naming a callee, may define it first); a cost
+ * line is its positions then its events' costs; the cost line after a
+ * `calls=` line is what that call cost inclusively, and belongs to the
+ * callee, not to the function's own count.
+ */
+export function parseCallgrindFunctions(text: string): Map<string, number> {
+  const positions = /^positions:\s*(.+)$/m.exec(text)?.[1]?.trim().split(/\s+/).length ?? 1;
+  const events = /^events:\s*(.+)$/m.exec(text)?.[1]?.trim().split(/\s+/) ?? ['Ir'];
+  const column = positions + Math.max(0, events.indexOf('Ir'));
+  const names = new Map<string, string>();
+  const own = new Map<string, number>();
+  let current: string | undefined;
+  let callCost = false;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('fn=')) {
+      const m = /^fn=(?:\((\d+)\))?\s*(.*)$/.exec(line)!;
+      const [, id, name] = m;
+      if (id !== undefined && name) names.set(id, name);
+      current = id !== undefined ? (names.get(id) ?? `(${id})`) : name;
+      continue;
+    }
+    if (line.startsWith('cfn=(')) {
+      // A callee's name may be defined here first; fn= lines then refer to it by its id.
+      const m = /^cfn=\((\d+)\)\s*(.*)$/.exec(line);
+      if (m?.[2]) names.set(m[1]!, m[2]);
+      continue;
+    }
+    if (line.startsWith('calls=')) {
+      callCost = true;
+      continue;
+    }
+    const first = line.charCodeAt(0);
+    // A cost line starts with a position: a number, +n / -n (relative), or * (the same).
+    const isCost = (first >= 48 && first <= 57) || first === 43 || first === 45 || first === 42;
+    if (!isCost) continue;
+    if (callCost) {
+      callCost = false;
+      continue;
+    }
+    if (current === undefined) continue;
+    const cost = Number(line.trim().split(/\s+/)[column] ?? 0);
+    if (Number.isFinite(cost) && cost > 0) own.set(current, (own.get(current) ?? 0) + cost);
+  }
+  return own;
 }
 
 /**

@@ -1,9 +1,11 @@
 /** The texts of a table's cells, shared by the terminal and markdown reporters. */
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
-import { formatChange, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatQ, formatRatio, formatThreshold, ratioWithCi, roughly } from '../format.ts';
+import { formatChange, formatCount, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatQ, formatRatio, formatThreshold, ratioWithCi, roughly } from '../format.ts';
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
-import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, PrecisionCell } from '../views/types.ts';
+import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift, PrecisionCell } from '../views/types.ts';
+import { change } from '../views/where.ts';
+import { shownName } from '../names.ts';
 import { verdictWord, verdictWords } from '../verdict-words.ts';
 
 function fmtMs(ms: number): string {
@@ -257,4 +259,18 @@ export function legend(view: ComparisonView): string {
 export function hostLines(view: { runs?: { run: { host: { cpuModel: string; cores: number; loadavg: number[] } } }[]; run: { host: { cpuModel: string; cores: number; loadavg: number[] } } }): string[] {
   const runs = view.runs?.map((r) => r.run) ?? [view.run];
   return [...new Set(runs.map((r) => `${r.host.cpuModel}, ${r.host.cores} cores, load ${r.host.loadavg.map((l) => l.toFixed(2)).join(' ')}`))];
+}
+
+/** The heading of the lines that say where each decided count moved (terminal and markdown). */
+export const WHERE_HEADING = 'where the instructions moved: the functions whose own instructions per call changed most (callgrind; – under 0.1% of that side)';
+
+/** "v8::internal::JsonParser<…>::ParseJsonValue<…> +12.30K (51.20K → 63.50K), …"; `quote` sets a name in its format (markdown: a code span). */
+export function whereText(shifts: readonly FunctionShift[], quote: (name: string) => string = (name) => name): string {
+  const side = (x: number | undefined): string => (x === undefined ? '–' : formatCount(x));
+  return shifts
+    .map((s) => {
+      const d = change(s);
+      return `${quote(shownName(s.name, 80))} ${d > 0 ? '+' : '−'}${formatCount(Math.abs(d))} (${side(s.baseline)} → ${side(s.candidate)})`;
+    })
+    .join(', ');
 }

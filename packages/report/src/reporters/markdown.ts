@@ -3,7 +3,7 @@ import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
 import { NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
-import { bestRows, benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi } from './cells.ts';
+import { bestRows, benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from './cells.ts';
 import { renderHistoryMarkdown } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
 import type { Reporter } from './reporter.ts';
@@ -96,6 +96,8 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
         lines.push('', `> ⚠️ **Different work** on \`${cell(row.label)}\`: \`${cell(section.baseline.label)}\` digest \`${row.digests.baseline}\`, \`${cell(section.candidate.label)}\` \`${row.digests.candidate}\`. The ratio compares different computations.`);
       }
     }
+    const moved = section.cases.filter((row) => row.where);
+    if (moved.length) lines.push('', `${cell(WHERE_HEADING)}:`, '', ...moved.map((row) => `- \`${cell(row.label)}\`: ${whereText(row.where!, (name) => `\`${name.replace(/`/g, "'")}\``)}`));
   }
   if (view.notes.length) lines.push('', ...view.notes.map((n) => `> ${cell(n)}`));
   const command = view.runs.map((r) => commandLine(r.run.command)).join(' and ');

@@ -10,7 +10,7 @@ import pc from 'picocolors';
 import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, legend, ratioWithCi, type BenchCells, type BenchColumn } from './cells.ts';
+import { benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText, type BenchCells, type BenchColumn } from './cells.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
@@ -207,6 +207,11 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
       const text = `✗ different work on "${row.label}": ${section.baseline.label} ${row.digests.baseline}, ${section.candidate.label} ${row.digests.candidate}; the ratio compares different computations`;
       out.push(...wrapped(text, columns, c.red, 2));
     }
+  }
+  const moved = section.cases.filter((row) => row.where);
+  if (moved.length) {
+    out.push(...wrapped(WHERE_HEADING, columns, c.dim));
+    for (const row of moved) out.push(...wrapped(`${row.label}: ${whereText(row.where!)}`, columns, plain, 4).map((l) => `  ${l}`));
   }
   const wider = widerLine(grid.layout, grid.widths, { short: 'the arm names as column heads', caseColumn: 'the case names in a column' });
   if (wider) out.push(...wrapped(wider, columns, c.dim));

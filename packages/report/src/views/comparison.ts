@@ -9,6 +9,7 @@ import { baseName } from '../text.ts';
 import { armInfo } from './arms.ts';
 import { adjustAll, COUNTED_METHOD, COUNTED_UNPAIRED_METHOD, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, unpairedCase, UNPAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RatioComparison, RunRef } from './types.ts';
+import { attachWhere } from './where.ts';
 
 /** A saved run as `rtbench compare` read it. */
 export interface SavedRun extends RunRef {
@@ -73,6 +74,7 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
     pairs: run.cases.map((c) => pairedCase(resultFor.get(`${c.id}\u0000${baseline.id}`), resultFor.get(`${c.id}\u0000${candidate.id}`), ratioOptions, undefined, metricOf(run, c.id))),
   }));
   const assembled = assemble(sections, ratioOptions, 'paired', new Map(run.cases.map((c) => [c.id, metricOf(run, c.id)])));
+  for (const section of assembled) attachWhere(section, (caseId) => [resultFor.get(`${caseId}\u0000${section.baseline.id}`), resultFor.get(`${caseId}\u0000${section.candidate.id}`)]);
   // Instruction counts also give cases a metric; the note is for host-timed cases.
   if (run.cases.some((c) => c.metric && c.metric.unit !== 'instructions')) notes.push('timed by the host: each round is one fresh process timed to its first answer, or one load run against a fresh server; ratios are of times, per start or per request');
   // Adaptive runs: how precise each candidate's ratio got, and why rounds stopped.
@@ -158,6 +160,7 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
     };
   });
   const assembled = assemble(sections, ratioOptions, 'unpaired', new Map(cases.map((c) => [c.id, metricOf(a.run, c.id)])));
+  for (const section of assembled) attachWhere(section, (caseId) => [resultsA.get(`${caseId}\u0000${section.baseline.id}`), resultsB.get(`${caseId}\u0000${section.candidate.id}`)]);
   return {
     kind: 'comparison',
     pairing: 'unpaired',

@@ -158,6 +158,16 @@ export interface CaseComparison {
   /** The arms' digests differ: they did different work. */
   digests?: { baseline: string; candidate: string };
   precision?: PrecisionCell;
+  /** Instruction counts, a decided verdict: the functions whose own instructions per call moved most (where.ts). */
+  where?: FunctionShift[];
+}
+
+/** A function's own instructions per call in each arm of a comparison; absent: under 0.1% of that arm's sample. */
+export interface FunctionShift {
+  /** Shortened (names.ts functionName): no template arguments, parameters or return type; an address in a stripped binary. */
+  name: string;
+  baseline?: number;
+  candidate?: number;
 }
 
 export interface ArmComparison {

@@ -73,6 +73,26 @@ export const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>
 };
 
 
+/** A function is recorded when it executed at least this share of the counted sample's instructions itself, */
+const FUNCTION_SHARE = 0.001;
+/** and at most this many functions are (json-reviver: 40–120 functions above 0.1% of a sample). */
+const MAX_FUNCTIONS = 150;
+
+/**
+ * The functions of the counted sample (the smallest of the window), by their own instructions per call, largest first:
+ * where a count is spent, so a comparison can say which functions its change came from (report views/where.ts).
+ */
+function functionsPerCall(sample: Dump): [string, number][] {
+  const own = sample.summary.functions;
+  if (!own) return [];
+  const floor = FUNCTION_SHARE * sample.summary.instructions;
+  return [...own]
+    .filter(([, ir]) => ir >= floor)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_FUNCTIONS)
+    .map(([name, ir]) => [name, ir / sample.iterations]);
+}
+
 /** Instructions a sample of n calls should hold (n × instructions per op). */
 const TARGET_SAMPLE_INSTRUCTIONS = 10e6;
 /** Samples of n calls in the counted window; the smallest is the count. */
@@ -403,6 +423,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     const l1 = perOpOf((s) => s.l1Misses);
     const ll = perOpOf((s) => s.llMisses);
     const cycles = perOpOf(estimatedCycles);
+    const functions = functionsPerCall(window.reduce((least, d) => (d.summary.instructions < least.summary.instructions ? d : least)));
     const record: RoundRecord = {
       ...(judged.outcomes[0] as { kind: 'round'; record: RoundRecord }).record,
       samples: [perOp],
@@ -419,6 +440,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
         ...(l1 !== undefined ? { l1MissesPerOp: l1 } : {}),
         ...(ll !== undefined ? { llMissesPerOp: ll } : {}),
         ...(cycles !== undefined ? { estimatedCyclesPerOp: cycles } : {}),
+        ...(functions.length ? { functions } : {}),
       },
     };
     delete record.sampleStartMs;
