@@ -107,7 +107,8 @@ export const roundSchema = z.object({
       estimatedCyclesPerOp: finite.optional(),
       /**
        * The functions of the counted sample that executed at least 0.1% of it themselves (at most 150), as
-       * [callgrind's name, own instructions per call], largest first (absent in older runs).
+       * [callgrind's name, own instructions per call], largest first; in each case and variant's first round only
+       * (absent in older runs).
        */
       functions: z.array(z.tuple([z.string(), finite.nonnegative()])).optional(),
     })

@@ -423,7 +423,9 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     const l1 = perOpOf((s) => s.l1Misses);
     const ll = perOpOf((s) => s.llMisses);
     const cycles = perOpOf(estimatedCycles);
-    const functions = functionsPerCall(window.reduce((least, d) => (d.summary.instructions < least.summary.instructions ? d : least)));
+    // The first round's functions stand for the case and variant (counts repeat between rounds; a run of every round's
+    // would be ~20 KB a round).
+    const functions = round === 0 ? functionsPerCall(window.reduce((least, d) => (d.summary.instructions < least.summary.instructions ? d : least))) : [];
     const record: RoundRecord = {
       ...(judged.outcomes[0] as { kind: 'round'; record: RoundRecord }).record,
       samples: [perOp],
