@@ -10,7 +10,7 @@
  *   npx tsx scripts/instruction-targets.ts [--filter 10kb] [--rounds 3] [--only 1,2,3] [--with-time] [--save-dir DIR]
  * (--save-dir keeps each run's file: step-1.json, step-2.json, …)
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pairedComparisonView } from '@rtbench/report';
@@ -25,6 +25,8 @@ const rounds = arg('rounds', '3');
 const only = new Set(arg('only', '1,2,3').split(',').filter(Boolean));
 const withTime = process.argv.includes('--with-time');
 const saveDir = arg('save-dir', '');
+// Made before the first step, so a run's file is never lost for want of its folder.
+if (saveDir) mkdirSync(saveDir, { recursive: true });
 const keep = (name: string, run: unknown): void => {
   if (saveDir) writeFileSync(join(saveDir, `${name}.json`), JSON.stringify(run));
 };
