@@ -133,10 +133,11 @@ export class CallgrindControl {
    * call's two scavenges (19.5 M instructions each) ran on a V8 platform
    * worker in some samples and not others, so the main thread's count took
    * three levels 7–8% apart while the sum held one (docs/instructions.md).
+   * `byFunction`: also each function's own instructions (CountSummary.functions).
    */
-  async dump(): Promise<CountSummary> {
+  async dump(byFunction = false): Promise<CountSummary> {
     await this.command('dump');
-    return takeDump(this.dir, ++this.dumps);
+    return takeDump(this.dir, ++this.dumps, byFunction);
   }
 
   /** The last lines of valgrind's log, for an error message. */
@@ -163,9 +164,10 @@ function vgdbBeside(valgrind: string): string {
  * Reads the files callgrind wrote for its dump number `n` in `dir` (with
  * --separate-threads=yes one per thread, `callgrind.out.<n>-<thread>`;
  * without, `callgrind.out.<n>`), removes them, and returns their totals
- * summed; throws a one-line reason when there are none or one holds no totals.
+ * summed, with `byFunction` each function's own instructions too; throws a
+ * one-line reason when there are none or one holds no totals.
  */
-export function takeDump(dir: string, n: number): CountSummary {
+export function takeDump(dir: string, n: number, byFunction = false): CountSummary {
   const name = `callgrind.out.${n}`;
   const files = readdirSync(dir).filter((f) => f === name || f.startsWith(`${name}-`));
   try {
@@ -175,7 +177,7 @@ export function takeDump(dir: string, n: number): CountSummary {
         const text = readFileSync(join(dir, f), 'utf8');
         const summary = parseCallgrindTotals(text);
         if (!summary) throw new Error(`callgrind's dump ${join(dir, f)} holds no totals`);
-        return { ...summary, functions: parseCallgrindFunctions(text) };
+        return byFunction ? { ...summary, functions: parseCallgrindFunctions(text) } : summary;
       }),
     );
   } finally {

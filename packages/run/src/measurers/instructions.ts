@@ -294,6 +294,9 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
      * generation and the counter is zeroed after it: the sample then starts from the same young generation in every
      * process and round, and its count holds its own calls, not that collection (core wire.ts COLLECT_COMMAND).
      */
+    // The first round records the functions of its counted sample (functionsPerCall), which is one of the window's: the
+    // samples of calls that may end in the window are read by function, in that round only.
+    const byFunction = context.round === 0;
     const countedSample = async (iterations: number): Promise<boolean> => {
       if ((plan.n || plan.first) === 1) {
         if (!(await live.collect())) return false;
@@ -312,7 +315,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       // Turning instrumentation on throws away every translation: this sample pays for translating the hot code again
       // (valgrind's time, not the count), and its count sizes n.
       if (!(await countedSample(plan.first))) return ended();
-      const sizing: Dump = { iterations: plan.first, summary: await control.dump() };
+      const sizing: Dump = { iterations: plan.first, summary: await control.dump(byFunction) };
       const n = sampleSizes.get(plan.key) ?? Math.min(1e7, Math.max(1, Math.round(TARGET_SAMPLE_INSTRUCTIONS / Math.max(1, sizing.summary.instructions / plan.first))));
       sampleSizes.set(plan.key, n);
       plan.n = n;
@@ -326,7 +329,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
           return { ...(await ended()), error: `the count per call did not settle within ${SETTLE_MAX_SAMPLES} samples of ${n} calls (last two: ${settle.slice(-2).map((x) => x.toFixed(0)).join(', ')} instructions per call): the count was still falling: the engine is still tiering up` };
         }
         if (!(await countedSample(n))) return ended();
-        steady.push({ iterations: n, summary: await control.dump() });
+        steady.push({ iterations: n, summary: await control.dump(byFunction) });
         settle.push(steady.at(-1)!.summary.instructions / n);
       }
       // The window: the last two steady samples and more after them (each dump holds one sample and the wait before it),
@@ -336,7 +339,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       for (const iterations of [...Array<number>(more).fill(n), ...Array<number>(EMPTY_SAMPLES).fill(0)]) {
         if (context.signal?.aborted) break;
         if (!(await countedSample(iterations))) return ended();
-        dumps.push({ iterations, summary: await control.dump() });
+        dumps.push({ iterations, summary: await control.dump(byFunction && iterations > 0) });
       }
       // The next case's set-up and warm-up run uninstrumented.
       await control.command('instrumentation off');
