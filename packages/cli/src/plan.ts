@@ -83,8 +83,8 @@ function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
 }
 
 /**
- * Instruction counts: 3 rounds (each two processes under valgrind, 5–15 s
- * apiece), fixed. The counts of a round barely move (docs/instructions.md),
+ * Instruction counts: 3 rounds (each one process under valgrind per variant,
+ * serving every case), fixed. The counts of a round barely move (docs/instructions.md),
  * so the per-round ratios get a t interval rather than the signed-rank one,
  * which needs 6 rounds to reach 95% at all; and a 0.5% threshold.
  */

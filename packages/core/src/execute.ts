@@ -307,15 +307,14 @@ const NO_CLOCK: Clock = { name: 'none (a fixed-iteration job is counted, not tim
 async function fixedLockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, warmup: number, env: RuntimeEnvironment, next: CommandSource): Promise<RuntimeMessage> {
   // Warmup in batches like the samples that follow: the harness's own loop is then called often enough to be compiled
   // like the case (one long batch leaves it on-stack-replaced, tiering up again at the first samples).
-  let batchNs = 0;
   for (let batch = 0, done = 0; batch < FIXED_WARMUP_BATCHES; batch++) {
     const calls = batch === FIXED_WARMUP_BATCHES - 1 ? warmup - done : (warmup / FIXED_WARMUP_BATCHES) | 0;
     if (calls <= 0) continue;
-    const m = await measureFixed(setup.fn, prepared.isAsync, NO_CLOCK, calls);
+    await measureFixed(setup.fn, prepared.isAsync, NO_CLOCK, calls);
     done += calls;
-    batchNs = m.samples[0]! * calls;
   }
-  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: warmup, warmupIterations: warmup, batchNs });
+  // No clock is read, so a batch's time is not known: 0, as every sample's.
+  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: warmup, warmupIterations: warmup, batchNs: 0 });
   const samples: number[] = [];
   const sampleStartMs: number[] = [];
   let iterationsPerSample = warmup;
