@@ -75,3 +75,4 @@ export default suite('buffer-concat', () => {
     }).args('chunks', COUNTS);
   });
 });
+export { claims } from './claims.ts';

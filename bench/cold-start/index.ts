@@ -40,3 +40,4 @@ const measurements: StartupMeasurement[] = [
 ];
 
 export default hostTimedSuite('cold-start', measurements);
+export { claims } from './claims.ts';

@@ -31,3 +31,4 @@ export default suite('gc-pressure', () => {
     }).args('records', REQUEST_RECORDS);
   });
 });
+export { claims } from './claims.ts';

@@ -56,3 +56,4 @@ const measurements: LoadMeasurement[] = [
 ];
 
 export default hostTimedSuite('http-hello', measurements);
+export { claims } from './claims.ts';

@@ -87,3 +87,4 @@ export default suite('json-reviver', () => {
     }).args('size', sizes);
   });
 });
+export { claims } from './claims.ts';

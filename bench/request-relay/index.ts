@@ -73,3 +73,4 @@ export default suite('request-relay', () => {
     });
   });
 });
+export { claims } from './claims.ts';

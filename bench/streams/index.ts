@@ -87,3 +87,4 @@ export default suite('streams', () => {
     }).args('chunk', CHUNK_SIZES);
   });
 });
+export { claims } from './claims.ts';

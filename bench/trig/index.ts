@@ -143,3 +143,4 @@ export default suite('trig', () => {
     });
   });
 });
+export { claims } from './claims.ts';

@@ -10,6 +10,9 @@ import { INSTRUCTIONS, SCHEDULES } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
 import { BROUGHT_FORMATS, broughtFileProblem, checkBroughtFile, setBroughtSettings } from './brought-file.ts';
 import { benchCommand } from './commands/bench.ts';
+import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from './commands/claims-options.ts';
+import { claimsCommand } from './commands/claims.ts';
+import { findingsCommand } from './commands/findings.ts';
 import { BISECT_DEFAULTS, bisectCommand } from './commands/bisect.ts';
 import { compareFilesCommand } from './commands/compare.ts';
 import { historyCommand } from './commands/history.ts';
@@ -262,6 +265,21 @@ export const COMMANDS: readonly Command[] = [
     ],
     options: BISECT_OPTIONS,
     run: ([range, suite], flags) => bisectCommand(range!, suite!, flags),
+  }),
+  command({
+    name: 'claims',
+    positionals: [{ name: 'suites', variadic: true }],
+    summary: CLAIMS_SUMMARY,
+    details: CLAIMS_DETAILS,
+    options: [...CLAIMS_OPTIONS, OUTPUT_OPTIONS[0], ...PRINTING_OPTIONS, OUTPUT_OPTIONS[4], OUTPUT_OPTIONS[7], ...GLOBAL_OPTIONS],
+    run: (suites, flags) => claimsCommand(suites, flags),
+  }),
+  command({
+    name: 'findings',
+    positionals: [{ name: 'folder' }],
+    summary: "docs/findings.md from a claims run's folder (default: the newest results/claims-*)",
+    options: [PRINTING_OPTIONS[0], PRINTING_OPTIONS[2], ...GLOBAL_OPTIONS],
+    run: ([folder], flags) => findingsCommand(folder, flags),
   }),
   command({
     name: 'runtimes',

@@ -67,7 +67,8 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
  * more than `limit`, with one line per case on stderr; else 0.
  */
 export function regressionGate(view: View, limit: number | undefined): number {
-  if (limit === undefined) return 0;
+  // Claims have their own exit codes (commands/claims.ts).
+  if (limit === undefined || view.kind === 'claims') return 0;
   const pct = `${+(limit * 100).toFixed(2)}%`;
   const found =
     view.kind === 'comparison'

@@ -17,7 +17,7 @@ export function parseMetricsView(value: unknown): MetricsView | undefined {
 
 /** The metrics text to print after `view` in `format`, or nothing. */
 export function metricsSection(view: View, format: string, metrics: MetricsView | undefined): string | undefined {
-  if (metrics !== 'gc' || (format !== 'terminal' && format !== 'markdown') || view.kind === 'history') return undefined;
+  if (metrics !== 'gc' || (format !== 'terminal' && format !== 'markdown') || view.kind === 'history' || view.kind === 'claims') return undefined;
   if (view.kind === 'bench') return format === 'markdown' ? `\n${renderMetricsMarkdown(view.run)}` : `${renderMetricsTable(view.run)}\n`;
   const [first, second] = view.runs;
   // Unpaired: the baseline's results are in the first run, the candidate's in the second.

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { clockInfoSchema, engineKind, finite, gcCountersSchema, namedRecord, paramValue, runtimeKind } from './protocol-schema.ts';
 import { engineMetricsSchema } from './engine-metrics.ts';
+import { claimsBlockSchema } from './claims-schema.ts';
 
 // ---------------------------------------------------------------- results file
 
@@ -281,6 +282,8 @@ export const runSchema = z.object({
    * tolerance (floating-point results that differ in their last bits).
    */
   digestsRounded: z.array(z.object({ caseId: z.string(), digits: z.number().int().positive(), digests: namedRecord(z.string()) })).optional(),
+  /** Claims checked by this run and their outcomes (`rtbench claims`; claims-schema.ts, versioned on its own). Absent in other runs. */
+  claims: claimsBlockSchema.optional(),
 });
 
 export type Variant = z.infer<typeof variantSchema>;

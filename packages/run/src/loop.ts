@@ -79,6 +79,8 @@ export interface LoopPlan {
   resultFor: ReadonlyMap<string, CaseResult>;
   /** Profiles after the measured rounds, when asked for. */
   profiler?: Profiler;
+  /** With adaptive rounds: a unit needs no more rounds once this says so, in place of the ratios' precision target (claims: every check on it decided). */
+  settled?(unit: Unit, run: RunRecord): boolean;
 }
 
 /** Runs the plan with the measurer, fills `run`, finishes and saves it. */
@@ -170,6 +172,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     };
     // The ratios decide; a lone variant is judged on its own median's CI.
     const converged = (unit: Unit): boolean => {
+      if (plan.settled) return plan.settled(unit, run);
       const reached = precisionOf(unit);
       const judged = arms.length > 1 ? [...reached].filter(([id]) => id !== baseline?.id) : [...reached];
       return judged.every(([, r]) => r !== undefined && r <= adaptive.target);

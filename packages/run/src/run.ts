@@ -13,7 +13,7 @@ import { isHostCaseSpec, type HostCaseSpec } from '@rtbench/host-timed';
 import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import { hostInfo } from './host.ts';
-import { executeLoop, type Profiler, type RunHooks } from './loop.ts';
+import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
 import type { Arm, Measurer, MeasurerDescriptor, Unit } from './measurer.ts';
 import { HOST_TIMED, hostBudget, hostTimedMeasurer, hostUnits } from './measurers/host-timed.ts';
 import { DETERMINISM_FLAGS, fixedRandomPreload, INSTRUCTIONS, instructionsMeasurer } from './measurers/instructions.ts';
@@ -175,6 +175,8 @@ export interface RunRequest {
   environment: RunEnvironment;
   /** Profiles to take after the measured rounds, in the same loop (profiles.ts profiler). */
   profiler?: Profiler;
+  /** Adaptive rounds stop for a unit once this says so (loop.ts LoopPlan.settled). */
+  settled?: LoopPlan['settled'];
 }
 
 /** Measures the plan, saving the run after every job (hooks.save), and returns the finished record. */
@@ -225,5 +227,5 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
     const code = await environment.hostSuiteCode([...new Set(ready.map((v) => v.plugin))]);
     if (code.length) run.suiteCode = code;
   }
-  return executeLoop(run, { units, arms, schedule: options.schedule, seed: options.seed, resultFor, ...(request.profiler ? { profiler: request.profiler } : {}) }, measurer, hooks);
+  return executeLoop(run, { units, arms, schedule: options.schedule, seed: options.seed, resultFor, ...(request.profiler ? { profiler: request.profiler } : {}), ...(request.settled ? { settled: request.settled } : {}) }, measurer, hooks);
 }

@@ -8,7 +8,7 @@ import { stderrColours as pc } from '../colours.ts';
 import { benchView, pairedComparisonView, printable, reporterFor, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
-import { executeRun, loadProfileManifest, profiler, runSaver, type Profiler } from '@rtbench/run';
+import { executeRun, loadProfileManifest, profiler, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { COMPARE_DEFAULTS, instructionThreshold, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
@@ -61,12 +61,12 @@ export function failLimit(flags: VerdictFlags): number | undefined {
 }
 
 /** Exit codes after a signal, by the convention 128 + its number. */
-type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
-const SIGNAL_EXIT: Readonly<Record<StopSignal, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+export type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
+export const SIGNAL_EXIT: Readonly<Record<StopSignal, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 const SIGNAL_SAID: Readonly<Record<StopSignal, string>> = { SIGHUP: 'hung up (SIGHUP)', SIGINT: 'interrupted', SIGTERM: 'terminated (SIGTERM)' };
 
-/** Runs the plan with progress, Ctrl-C handling and a save after every job; then its profiles, when asked for. */
-async function execute(plan: Plan, path: string, quiet: boolean, profiles?: Profiler): Promise<{ run: RunRecord; signal?: StopSignal; unsaved?: string }> {
+/** Runs the plan with progress, Ctrl-C handling and a save after every job; then its profiles, when asked for. `settled`: when a case needs no more adaptive rounds (claims). */
+export async function execute(plan: Plan, path: string, quiet: boolean, profiles?: Profiler, settled?: RunRequest['settled']): Promise<{ run: RunRecord; signal?: StopSignal; unsaved?: string }> {
   const abort = new AbortController();
   // Every live process listens for the stop; warm processes of their own per case (lockstep-per-case with
   // --sets-per-process) can be dozens at once, past Node's default of 10 listeners before it warns.
@@ -113,6 +113,7 @@ async function execute(plan: Plan, path: string, quiet: boolean, profiles?: Prof
         variants: plan.variants,
         options: { ...plan.options, command: process.argv.slice(2) },
         environment: runEnvironment(plan.suite),
+        ...(settled ? { settled } : {}),
         // No profiles follow a run that could not be saved.
         ...(profiles ? { profiler: { ...profiles, start: (r: RunRecord) => saver.unsaved === undefined && (profiles.start?.(r) ?? true) } } : {}),
       },

@@ -9,6 +9,7 @@ import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.
 import { UsageError } from '../errors.ts';
 import { resultsDir } from '../paths.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
+import { claimsReportView } from '../claims/saved.ts';
 
 /**
  * The newest run saved under results/: by the time the file was last
@@ -32,6 +33,12 @@ export function latestRun(dir = resultsDir): string {
 
 export function reportCommand(file: string | undefined, flags: OutputFlags & VerdictFlags): number {
   const reporter = outputReporter(flags);
+  // A folder made by `rtbench claims`, or one of its runs: the claims and their outcomes.
+  const claims = claimsReportView(file);
+  if (claims) {
+    emit(claims, reporter, flags);
+    return 0;
+  }
   const saved = loadSavedRun(file ?? latestRun());
   // A run cut off hard (killed, power loss) was saved before its statistics.
   computeStats(saved.run);

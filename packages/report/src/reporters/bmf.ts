@@ -13,6 +13,7 @@
  * "major-gc-per-1k-ops", "incremental-gc-per-1k-ops", "gc-time-share" as a
  * fraction of sampling time, "allocated-bytes-per-op"), without a CI.
  */
+import { claimsBmf } from './claims-rows.ts';
 import { metricOf, type CaseResult, type Metric as CaseMetric, type RunRecord } from '@rtbench/core/schema';
 import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../metrics.ts';
 import type { View } from '../views/types.ts';
@@ -74,6 +75,7 @@ export const bmfReporter: Reporter = {
   render: (view: View) => {
     // Bencher keeps its own history of single runs; a history has no one run to give it (rtbench history refuses --format bmf).
     if (view.kind === 'history') throw new Error('bmf is the format of one run for bencher; a history cannot be written as bmf');
+    if (view.kind === 'claims') return `${JSON.stringify(claimsBmf(view), null, 1)}\n`;
     return `${JSON.stringify(bmfOf(view.kind === 'comparison' ? view.runs[view.runs.length - 1]!.run : view.run), null, 1)}\n`;
   },
 };

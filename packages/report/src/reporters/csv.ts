@@ -11,6 +11,7 @@
  *              and the heap (metrics.ts ENGINE_METRIC_FIELDS).
  * A history (either name) is one row per point: history.ts HISTORY_COLUMNS.
  */
+import { CLAIM_COLUMNS, claimRows } from './claims-rows.ts';
 import { metricOf, type RunRecord } from '@rtbench/core/schema';
 import { ENGINE_METRIC_FIELDS, hasEngineMetrics, summarizeMetrics } from '../metrics.ts';
 import type { RatioComparison, RunView } from '../views/types.ts';
@@ -107,12 +108,12 @@ export const csvSamplesReporter: Reporter = {
   description: 'every raw sample, one row each (tidy CSV for R or pandas)',
   extension: 'csv',
   // A history has one row per point (its runs' samples are in their files).
-  render: (view) => (view.kind === 'history' ? renderHistoryCsv(view) : csv(SAMPLE_COLUMNS, sampleRows(view))),
+  render: (view) => (view.kind === 'history' ? renderHistoryCsv(view) : view.kind === 'claims' ? csv(CLAIM_COLUMNS, claimRows(view)) : csv(SAMPLE_COLUMNS, sampleRows(view))),
 };
 
 export const csvStatsReporter: Reporter = {
   format: 'csv-stats',
   description: 'one row per case × variant: statistics and the ratio against the baseline (CSV)',
   extension: 'csv',
-  render: (view) => (view.kind === 'history' ? renderHistoryCsv(view) : csv(statsColumns(view), statsRows(view))),
+  render: (view) => (view.kind === 'history' ? renderHistoryCsv(view) : view.kind === 'claims' ? csv(CLAIM_COLUMNS, claimRows(view)) : csv(statsColumns(view), statsRows(view))),
 };

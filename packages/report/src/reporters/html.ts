@@ -3,6 +3,7 @@
  * speeds or a forest plot of verdicts, runtime and case filters, and the
  * variants and environment. Opens offline (the chart library is bundled in).
  */
+import { renderClaimsHtml } from './claims-html.ts';
 import { historyPageAssets, pageAssets } from '../html/bundle.ts';
 import { htmlDocument } from '../html/document.ts';
 import { historyPageData } from '../html/history-data.ts';
@@ -16,6 +17,7 @@ export const htmlReporter: Reporter = {
   render(view) {
     // A history is its own page: a line chart per case (html/page/history.ts).
     if (view.kind === 'history') return htmlDocument(historyPageData(view), historyPageAssets());
+    if (view.kind === 'claims') return renderClaimsHtml(view);
     return htmlDocument(pageData(view), pageAssets());
   },
 };

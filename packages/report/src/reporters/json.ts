@@ -8,7 +8,7 @@ import type { Reporter } from './reporter.ts';
 
 function plain(view: View): unknown {
   if (view.kind === 'comparison') return { ...view, run: undefined }; // `run` is runs[0].run
-  if (view.kind === 'history') return view; // points, not raw samples: a history reads many runs
+  if (view.kind === 'history' || view.kind === 'claims') return view; // points, not raw samples: a history reads many runs
   return { ...view, cases: view.cases.map((c) => ({ ...c, rows: c.rows.map(({ result: _result, ...row }) => row) })) };
 }
 

@@ -1,4 +1,5 @@
 /** Markdown for pasting a run or a comparison into a pull request or an issue. */
+import { renderClaimsMarkdown } from './claims-markdown.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
 import { NO_RATE_REASON } from '../format.ts';
@@ -109,5 +110,5 @@ export const markdownReporter: Reporter = {
   format: 'markdown',
   description: 'a table for a pull request or an issue (alias: md)',
   extension: 'md',
-  render: (view) => (view.kind === 'bench' ? renderBenchMarkdown(view) : view.kind === 'history' ? renderHistoryMarkdown(view) : renderComparisonMarkdown(view)),
+  render: (view) => (view.kind === 'bench' ? renderBenchMarkdown(view) : view.kind === 'history' ? renderHistoryMarkdown(view) : view.kind === 'claims' ? renderClaimsMarkdown(view) : renderComparisonMarkdown(view)),
 };

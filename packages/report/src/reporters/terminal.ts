@@ -6,6 +6,7 @@
  * arm labels (A, B, …) with a legend — and the first that fits is used; a
  * line under the table says what a wider terminal would add.
  */
+import { renderClaimsTerminal } from './claims-terminal.ts';
 import pc from 'picocolors';
 import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
@@ -237,5 +238,6 @@ export const terminalReporter: Reporter = {
   format: 'terminal',
   description: 'the table (default; alias: table)',
   extension: 'txt',
-  render: (view, options) => (view.kind === 'bench' ? renderBenchTerminal(view, options) : view.kind === 'history' ? renderHistoryTerminal(view, options) : renderComparisonTerminal(view, options)),
+  render: (view, options) =>
+    view.kind === 'bench' ? renderBenchTerminal(view, options) : view.kind === 'history' ? renderHistoryTerminal(view, options) : view.kind === 'claims' ? renderClaimsTerminal(view, options) : renderComparisonTerminal(view, options),
 };

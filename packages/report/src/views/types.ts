@@ -17,6 +17,7 @@
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
 import type { Comparison } from '@rtbench/stats';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
+import type { ClaimsView } from './claims.ts';
 
 /** A saved or just-finished run and where it came from. */
 export interface RunRef {
@@ -291,4 +292,5 @@ export interface HistoryView {
 /** A view of one or two runs (everything but a history). */
 export type RunView = BenchView | ComparisonView;
 
-export type View = BenchView | ComparisonView | HistoryView;
+/** Claims checked by runs (views/claims.ts). */
+export type View = BenchView | ComparisonView | HistoryView | ClaimsView;

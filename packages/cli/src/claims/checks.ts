@@ -1,0 +1,98 @@
+/**
+ * A suite's claims as checks: the claims its module exports, each expanded
+ * over the cases it names (every parameter combination of a case named
+ * without its parameters, paired with the other case's same combination)
+ * and the variants it is checked on. A claim naming a case the suite lacks is
+ * refused in one line before anything runs.
+ */
+import { pathToFileURL } from 'node:url';
+import type { ClaimSpec } from '@rtbench/core';
+import type { ClaimCheck } from '@rtbench/report';
+import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
+import { UsageError } from '../errors.ts';
+import type { SuiteLocation } from '../suites.ts';
+import { parseVariant } from '../variants.ts';
+
+/** A check with the variants as specs (to resolve and, with --runtime, to replace). */
+export type PlannedCheck = ClaimCheck;
+
+function isClaimSpec(value: unknown): value is ClaimSpec {
+  const v = value as Partial<ClaimSpec> | null;
+  return typeof v === 'object' && v !== null && typeof v.says === 'string' && typeof v.case === 'string' && typeof v.than === 'object' && typeof v.is === 'object';
+}
+
+/** The claims a suite module exports (`export const claims = [claim(…), …]`); none: an empty list. */
+export async function suiteClaims(location: SuiteLocation): Promise<ClaimSpec[]> {
+  let mod: { claims?: unknown };
+  try {
+    mod = (await import(pathToFileURL(location.entry).href)) as { claims?: unknown };
+  } catch (error) {
+    throw new UsageError(`suite "${location.name}" does not load: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (mod.claims === undefined) return [];
+  if (!Array.isArray(mod.claims) || !mod.claims.every(isClaimSpec)) {
+    throw new UsageError(`${location.entry}: \`export const claims\` must be a list of claim(…) from @rtbench/core`);
+  }
+  const seen = new Set<string>();
+  for (const c of mod.claims) {
+    if (seen.has(c.says)) throw new UsageError(`suite "${location.name}" states the claim "${c.says}" twice`);
+    seen.add(c.says);
+  }
+  return mod.claims;
+}
+
+const PARAMS = / \[[^\]]*\]$/;
+
+/** The subject cases a claim names: the id itself, or every parameter combination of a case named without them. */
+function subjectCases(claim: ClaimSpec, cases: readonly { id: string; params: Readonly<Record<string, unknown>> }[]): { id: string; params: Record<string, string | number | boolean> }[] {
+  const named = cases.filter((c) => c.id === claim.case || (c.id.replace(PARAMS, '') === claim.case && !PARAMS.test(claim.case)));
+  const where = claim.where ?? {};
+  return named
+    .filter((c) => Object.entries(where).every(([k, v]) => c.params[k] === v))
+    .map((c) => ({ id: c.id, params: { ...(c.params as Record<string, string | number | boolean>) } }));
+}
+
+/** Every check of the suite's claims on its cases; `variants` stands in for a claim that names none. */
+export function expandClaims(suite: string, claims: readonly ClaimSpec[], cases: readonly { id: string; params: Readonly<Record<string, unknown>> }[], variants: readonly string[] = DEFAULT_RUNTIMES): PlannedCheck[] {
+  const ids = new Set(cases.map((c) => c.id));
+  const checks: PlannedCheck[] = [];
+  for (const claim of claims) {
+    const where = `suite "${suite}", claim "${claim.says}"`;
+    const subjects = subjectCases(claim, cases);
+    if (!subjects.length) throw new UsageError(`${where}: no case "${claim.case}"${claim.where ? ` with ${JSON.stringify(claim.where)}` : ''} (rtbench bench ${suite} --filter … lists them)`);
+    const on = (claim.on ?? variants).map((text) => variantId(text, where));
+    for (const s of subjects) {
+      let otherCase = s.id;
+      if ('case' in claim.than) {
+        const suffix = PARAMS.exec(s.id)?.[0] ?? '';
+        otherCase = ids.has(claim.than.case) ? claim.than.case : `${claim.than.case}${suffix}`;
+        if (!ids.has(otherCase)) throw new UsageError(`${where}: no case "${otherCase}" to compare "${s.id}" with`);
+      }
+      const otherVariant = 'variant' in claim.than ? variantId(claim.than.variant, where) : undefined;
+      const multi = subjects.length > 1 && Object.keys(s.params).length > 0;
+      for (const v of on) {
+        // A case against itself on one variant is an A/A check: a second process of the same variant ("node@26 #2").
+        const other = otherVariant ?? v;
+        const same = otherCase === s.id && other === v;
+        checks.push({
+          says: claim.says,
+          suite,
+          subject: { caseId: s.id, variantId: v },
+          other: { caseId: otherCase, variantId: same ? `${v} #2` : other },
+          ...(multi ? { params: s.params } : {}),
+          expect: claim.is,
+          measure: claim.measure,
+        });
+      }
+    }
+  }
+  return checks;
+}
+
+function variantId(text: string, where: string): string {
+  try {
+    return parseVariant(text).id;
+  } catch (error) {
+    throw new UsageError(`${where}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * `rtbench claims [suite…]`: checks the claims the suites state. Per suite,
+ * the checks are planned as the smallest runs that decide them (claims/plan.ts),
+ * each run goes through the one run loop (bench's execute), adding rounds to
+ * a case only while a check on it is undecided, and each saved run carries
+ * its checks and outcomes. `--runtime` replaces a variant in the claims
+ * (node=/path/to/node, node@24); `--across` checks them on several releases
+ * of one runtime and shows claims × releases, with the bisect command for a
+ * claim that flipped. Exit codes: 0 every claim held, 1 one broke (or a run
+ * failed), 3 none broke but some stayed undecided within the budget.
+ */
+import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { RunRecord } from '@rtbench/core/schema';
+import { checkClaims, claimsBlock, claimsMatrix, claimsView, reporterFor, runInfo, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn } from '@rtbench/report';
+import { writeRunAtomically } from '@rtbench/run';
+import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { expandClaims, suiteClaims } from '../claims/checks.ts';
+import { bisectCommandFor } from '../claims/bisect-line.ts';
+import { baseVariant, claimRuns, replaceVariants, type ClaimsRunPlan } from '../claims/plan.ts';
+import { emit, outputReporter, type OutputFlags } from '../emit.ts';
+import { UsageError } from '../errors.ts';
+import { info } from '../info.ts';
+import { parseDuration, parsePositiveInt } from '../options.ts';
+import { COMPARE_DEFAULTS, makePlan, parsePercent } from '../plan.ts';
+import { resultsDir } from '../paths.ts';
+import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '../suites.ts';
+import { parseRuntimeList, parseVariant, quotePart, type VariantSpec } from '../variants.ts';
+import { execute, SIGNAL_EXIT } from './bench.ts';
+
+/**
+ * Each set is a fresh pair (or group) of processes, the unit the interval
+ * counts: 6 to begin with (an interval needs 3), more for a case while a check
+ * on it is undecided, up to 16; 50 ms of samples per process and set.
+ */
+export const CLAIMS_DEFAULTS = { rounds: 6, maxRounds: 16, setTime: '50ms', warmup: '100ms', budget: '10m', setsPerProcess: 1 };
+
+/** Exit code: no claim broke, but some stayed undecided within the budget. */
+export const UNDECIDED_EXIT = 3;
+
+export interface ClaimsFlags extends OutputFlags {
+  runtime?: readonly string[];
+  across?: readonly string[];
+  rounds?: string | number;
+  maxRounds?: string | number;
+  time?: string;
+  warmup?: string;
+  maxTime?: string;
+  timeout?: string;
+  seed?: string | number;
+  threshold?: string | number;
+  save?: string;
+  html?: string | true;
+}
+
+interface Column {
+  label: string;
+  replacements: VariantSpec[];
+}
+
+/** The suites to check: those named, or every suite that states claims. */
+async function suitesToCheck(names: readonly string[]): Promise<{ location: SuiteLocation; checks: ClaimCheck[] }[]> {
+  const locations = names.length ? names.map(locateSuite) : listSuites();
+  const out: { location: SuiteLocation; checks: ClaimCheck[] }[] = [];
+  for (const location of locations) {
+    const claims = await suiteClaims(location);
+    if (!claims.length) {
+      if (names.length) throw new UsageError(`suite "${location.name}" states no claims (a suite states them with \`export const claims = [claim(…)]\`: docs/claims.md)`);
+      continue;
+    }
+    const { cases } = await loadSuite(location);
+    out.push({ location, checks: expandClaims(location.name, claims, cases) });
+  }
+  if (!out.length) throw new UsageError('no suite states claims');
+  return out;
+}
+
+/** The releases of --across: one runtime, two or more. */
+function acrossColumns(texts: readonly string[]): Column[] {
+  const specs = parseRuntimeList(texts.join(','));
+  if (specs.length < 2) throw new UsageError('--across needs two or more releases of one runtime, e.g. --across node@20,node@22,node@24,node@26');
+  return specs.map((s) => ({ label: s.id, replacements: [s] }));
+}
+
+/** A stamp for the folder of one invocation's runs. */
+function stamp(): string {
+  return new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+}
+
+export async function claimsCommand(names: readonly string[], flags: ClaimsFlags): Promise<number> {
+  const reporter = outputReporter(flags);
+  if (flags.across && flags.runtime) throw new UsageError('use either --runtime (replace a variant in the claims) or --across (the claims on several releases), not both');
+  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : COMPARE_DEFAULTS.threshold;
+  const rounds = parsePositiveInt(flags.rounds ?? CLAIMS_DEFAULTS.rounds, '--rounds');
+  const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(rounds, CLAIMS_DEFAULTS.maxRounds), '--max-rounds');
+  if (maxRounds < rounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${rounds}`);
+  const setMs = parseDuration(flags.time ?? CLAIMS_DEFAULTS.setTime, '--time');
+  const budgetMs = parseDuration(flags.maxTime ?? CLAIMS_DEFAULTS.budget, '--max-time');
+  const columns: Column[] = flags.across ? acrossColumns(flags.across) : [{ label: '', replacements: flags.runtime ? parseRuntimeList(flags.runtime.join(',')) : [] }];
+  const suites = await suitesToCheck(names);
+
+  // Every check of the invocation, per column, planned before anything runs.
+  const planned = columns.map((column) => ({
+    column,
+    runs: suites.flatMap(({ location, checks }) => claimRuns(location.name, replaceVariants(checks, column.replacements)).map((plan) => ({ plan, location }))),
+  }));
+  const size = planned.reduce((n, c) => n + c.runs.reduce((k, r) => k + r.plan.checks.length, 0), 0);
+  if (size === 0) throw new UsageError(`no claim involves ${columns.flatMap((c) => c.replacements.map((r) => r.id)).join(', ')}: nothing to check`);
+  const family: ClaimFamily = { confidence: COMPARE_DEFAULTS.confidence, size, threshold };
+
+  const dir = flags.save ?? join(resultsDir, `claims-${stamp()}`);
+  if (existsSync(dir) && flags.save === undefined) throw new UsageError(`${dir} exists already`);
+  mkdirSync(dir, { recursive: true });
+  const started = performance.now();
+  const saved: { run: RunRecord; file: string; column: string }[] = [];
+  let runIndex = 0;
+  const totalRuns = planned.reduce((n, c) => n + c.runs.length, 0);
+  for (const { column, runs } of planned) {
+    for (const { plan: claimsPlan, location } of runs) {
+      const remaining = budgetMs - (performance.now() - started);
+      const file = join(dir, `${String(++runIndex).padStart(2, '0')}-${location.name}${column.label ? `-${column.label.replace(/[^a-z0-9@.-]+/gi, '_')}` : ''}.json`);
+      const result = await runOne(location, claimsPlan, { rounds, maxRounds, setMs, budgetMs: Math.max(1, remaining / (totalRuns - runIndex + 1)), family, flags, file });
+      saved.push({ run: result.run, file, column: column.label });
+      if (result.stop !== undefined) {
+        process.stderr.write(`stopped: the runs so far are in ${dir}\n`);
+        return result.stop;
+      }
+    }
+  }
+
+  const view = viewOf(saved, columns, flags.across !== undefined);
+  emit(view, reporter, flags);
+  if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
+  if (flags.html !== undefined) {
+    const html = flags.html === true ? join(dir, 'claims.html') : flags.html;
+    writeFileAtomically(html, reporterFor('html')!.render(view, { color: false, columns: 100 }));
+    info(flags, `html report ${html}`);
+  }
+  info(flags, `saved ${saved.length} run${saved.length === 1 ? '' : 's'} in ${dir} (rtbench report ${dir})`);
+  if (view.counts.broken > 0 || saved.some((s) => s.run.status === 'failed')) return 1;
+  return view.counts.undecided > 0 ? UNDECIDED_EXIT : 0;
+}
+
+/** The view of the runs made; with --across, the matrix of the columns. */
+function viewOf(saved: readonly { run: RunRecord; file: string; column: string }[], columns: readonly Column[], across: boolean): ClaimsView {
+  const view = claimsView(saved);
+  if (!across) return view;
+  view.runs = saved.map((s) => runInfo(s.run, s.file, s.column));
+  const matrixColumns: MatrixColumn[] = columns.map((c) => {
+    const runs = saved.filter((s) => s.column === c.label).map((s) => s.run);
+    const variant = runs.flatMap((r) => r.variants).find((v) => v.id.startsWith(c.replacements[0]!.runtimeSpec));
+    return { label: c.label, ...(variant?.version ? { versionText: `${variant.version}${variant.engineVersion ? `, ${variant.engine === 'jsc' ? 'JSC' : 'V8'} ${variant.engineVersion}` : ''}` } : {}), outcomes: runs.flatMap((r) => r.claims?.outcomes ?? []) };
+  });
+  view.matrix = claimsMatrix(matrixColumns, (from, to, outcome) => {
+    const versionOf = (col: MatrixColumn): string | undefined => saved.filter((s) => s.column === col.label).flatMap((s) => s.run.variants).find((v) => v.id.startsWith(columns.find((c) => c.label === col.label)!.replacements[0]!.runtimeSpec))?.version;
+    return bisectCommandFor(outcome, columns.find((c) => c.label === from.label)!.replacements[0]!, versionOf(from), versionOf(to));
+  });
+  return view;
+}
+
+interface RunSettings {
+  rounds: number;
+  maxRounds: number;
+  setMs: number;
+  budgetMs: number;
+  family: ClaimFamily;
+  flags: ClaimsFlags;
+  file: string;
+}
+
+/** One planned run through the run loop; its checks decided and saved with it. */
+async function runOne(location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: RunSettings): Promise<{ run: RunRecord; stop?: number }> {
+  const bases = claimsPlan.variants.map(baseVariant);
+  const counting = claimsPlan.measure === 'instructions';
+  const planFlags = {
+    rounds: counting ? 3 : s.rounds,
+    time: `${s.setMs * s.rounds}ms`,
+    warmup: s.flags.warmup ?? CLAIMS_DEFAULTS.warmup,
+    ...(counting ? { measure: 'instructions' } : { setsPerProcess: CLAIMS_DEFAULTS.setsPerProcess }),
+    ...(s.flags.timeout ? { timeout: s.flags.timeout } : {}),
+    ...(s.flags.seed !== undefined ? { seed: s.flags.seed } : {}),
+  };
+  const plan = bases.length > 1 ? await makePlan(location.name, planFlags, bases.map((b) => quoteVariant(b))) : await makePlan(location.name, { ...planFlags, runtime: [quoteVariant(bases[0]!)] });
+  plan.suite.cases = plan.suite.cases.filter((c) => claimsPlan.cases.includes(c.id));
+  if (!counting) plan.options.schedule = { order: 'balanced', rounds: s.rounds, adaptive: { target: COMPARE_DEFAULTS.threshold, maxRounds: s.maxRounds, budgetMs: s.budgetMs } };
+  // A case needs no more sets once every check on it is decided.
+  const settled = (unit: { cases: readonly { id: string }[] }, run: RunRecord): boolean => {
+    const id = unit.cases[0]!.id;
+    const on = claimsPlan.checks.filter((c) => c.subject.caseId === id || c.other.caseId === id);
+    return checkClaims(run, on, s.family).every((o) => o.word !== 'undecided');
+  };
+  const executed = await execute(plan, s.file, s.flags.quiet === true, undefined, settled);
+  const { run } = executed;
+  run.claims = claimsBlock(checkClaims(run, claimsPlan.checks, s.family), s.family);
+  writeRunAtomically(s.file, run);
+  if (run.status === 'interrupted') return { run, stop: SIGNAL_EXIT[executed.signal ?? 'SIGINT'] };
+  return { run };
+}
+
+/** A variant id as one --compare/--runtime argument (its parts quoted as needed). */
+function quoteVariant(id: string): string {
+  const spec = parseVariant(id);
+  return [spec.runtimeSpec, ...spec.flags, ...Object.entries(spec.env).map(([k, v]) => `${k}=${v}`)].map(quotePart).join(' ');
+}
+

@@ -1,0 +1,63 @@
+/**
+ * Claims in a saved run: what was claimed and what the run decided, declared
+ * once here with their types inferred. A run made by `rtbench claims`
+ * carries the block; older runs have none. The block has its own version, so
+ * its shape can change without changing the rest of the run's schema.
+ */
+import { z } from 'zod';
+import type { Expectation } from './claims.ts';
+import { finite, paramValue } from './protocol-schema.ts';
+
+export const CLAIMS_VERSION = 1;
+
+export const expectationSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('faster'), factor: finite.gt(1) }),
+  z.object({ kind: z.literal('slower'), factor: finite.gt(1) }),
+  z.object({ kind: z.literal('within'), fraction: finite.gt(0).lt(1) }),
+  z.object({ kind: z.literal('same') }),
+]) satisfies z.ZodType<Expectation>;
+
+/** One side of a checked claim: a case on a variant of the run. */
+export const claimSideSchema = z.object({ caseId: z.string(), variantId: z.string() });
+
+export const claimWordSchema = z.enum(['held', 'broken', 'undecided']);
+
+/** One claim checked on one variant (and one parameter combination). */
+export const claimOutcomeSchema = z.object({
+  /** The suite's sentence: the claim's id within its suite. */
+  says: z.string(),
+  suite: z.string(),
+  subject: claimSideSchema,
+  other: claimSideSchema,
+  /** The subject's parameters, when the claim covers several combinations. */
+  params: z.record(z.string(), paramValue).optional(),
+  expect: expectationSchema,
+  measure: z.enum(['time', 'instructions']),
+  word: claimWordSchema,
+  /** The subject's cost over the other's (time, instructions, s per request): < 1 is faster. Absent: nothing to compare. */
+  ratio: finite.positive().optional(),
+  /** The adjusted interval of that ratio the word was read from; absent with fewer than 3 units. */
+  interval: z.tuple([finite.nonnegative(), finite.positive()]).optional(),
+  /** Independent units (process pairs, or processes) the ratio was estimated from. */
+  units: z.number().int().nonnegative(),
+  /** The threshold a `same` claim was judged at (relative). */
+  threshold: finite.nonnegative().optional(),
+  /** Why there is no decision, or what to know about it. */
+  note: z.string().optional(),
+});
+
+export const claimsBlockSchema = z.object({
+  version: z.literal(CLAIMS_VERSION),
+  /** The family confidence: every interval of the invocation together covers with this probability. */
+  confidence: finite.gt(0).lt(1),
+  /** How each interval was adjusted for the claims checked together, in words. */
+  adjustment: z.string(),
+  /** How the intervals were made, in words. */
+  method: z.string(),
+  outcomes: z.array(claimOutcomeSchema),
+});
+
+export type ClaimOutcome = z.infer<typeof claimOutcomeSchema>;
+export type ClaimWord = z.infer<typeof claimWordSchema>;
+export type ClaimsBlock = z.infer<typeof claimsBlockSchema>;
+export type ClaimSide = z.infer<typeof claimSideSchema>;

@@ -1,0 +1,77 @@
+/**
+ * A claim outcome as text, the same in every reporter: its measured figure
+ * in the claim's own terms with the interval its word was read from, and
+ * what was claimed.
+ */
+import { expectationText } from '@rtbench/core';
+import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
+import type { ClaimsRunInfo, ClaimsView } from '../views/claims.ts';
+
+const fixed = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const pct = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
+
+/**
+ * The figure: a faster claim as the speed-up (other/subject), a slower claim
+ * as the slowdown (subject/other), a band claim as the change of the
+ * subject's cost; each with its adjusted interval, or "no interval".
+ */
+export function claimFigure(o: Pick<ClaimOutcome, 'expect' | 'ratio' | 'interval'>): string {
+  if (o.ratio === undefined) return '—';
+  const ci = o.interval;
+  switch (o.expect.kind) {
+    case 'faster':
+      return `${fixed(1 / o.ratio)}× faster ${ci ? `[${fixed(1 / ci[1])}–${fixed(1 / ci[0])}]` : '(no interval)'}`;
+    case 'slower':
+      return `${fixed(o.ratio)}× slower ${ci ? `[${fixed(ci[0])}–${fixed(ci[1])}]` : '(no interval)'}`;
+    default:
+      return `${pct(o.ratio - 1)} ${ci ? `[${pct(ci[0] - 1)}, ${pct(ci[1] - 1)}]` : '(no interval)'}`;
+  }
+}
+
+/** What was claimed, in words ("at least 1.5× faster"; "no detectable difference (±1%)"). */
+export function claimedText(o: Pick<ClaimOutcome, 'expect' | 'threshold'>): string {
+  const text = expectationText(o.expect);
+  return o.expect.kind === 'same' && o.threshold !== undefined ? `${text} (±${+(o.threshold * 100).toFixed(2)}%)` : text;
+}
+
+/** The sides compared: "node@26: a vs b", "workerd vs node@26", with the subject's parameters. */
+export function claimSides(o: Pick<ClaimOutcome, 'subject' | 'other' | 'params'>): string {
+  const params = o.params && Object.keys(o.params).length ? ` [${Object.entries(o.params).map(([k, v]) => `${k}=${String(v)}`).join(', ')}]` : '';
+  if (o.subject.caseId === o.other.caseId) return `${o.subject.variantId} vs ${o.other.variantId}${params}`;
+  const bare = (id: string): string => id.replace(/ \[[^\]]*\]$/, '');
+  return `${o.subject.variantId}${params}`.concat(o.subject.variantId === o.other.variantId ? '' : ` vs ${o.other.variantId}`, `: ${bare(o.subject.caseId)} vs ${bare(o.other.caseId)}`);
+}
+
+export const WORDS: readonly ClaimWord[] = ['held', 'broken', 'undecided'];
+
+export function countsLine(view: Pick<ClaimsView, 'counts'>): string {
+  return WORDS.map((w) => `${view.counts[w]} ${w}`).join(', ');
+}
+
+/** The outcomes suite by suite, in order of first appearance. */
+export function bySuite(outcomes: readonly ClaimOutcome[]): [string, ClaimOutcome[]][] {
+  const out = new Map<string, ClaimOutcome[]>();
+  for (const o of outcomes) {
+    const list = out.get(o.suite);
+    if (list) list.push(o);
+    else out.set(o.suite, [o]);
+  }
+  return [...out];
+}
+
+/** A claim's outcomes grouped under its sentence, in order. */
+export function bySentence(outcomes: readonly ClaimOutcome[]): [string, ClaimOutcome[]][] {
+  const out = new Map<string, ClaimOutcome[]>();
+  for (const o of outcomes) {
+    const list = out.get(o.says);
+    if (list) list.push(o);
+    else out.set(o.says, [o]);
+  }
+  return [...out];
+}
+
+/** One line per run: when, the load, the variants and the command. */
+export function runLine(r: ClaimsRunInfo): string {
+  const variants = r.variants.map((v) => `${v.id} (${v.versionText})`).join(', ');
+  return `${r.suite}: ${r.startedAt.replace(/\.\d+Z$/, 'Z')}, load ${r.loadavg.map((x) => x.toFixed(1)).join(' ')}, ${r.rounds} rounds, ${variants}${r.file ? `; ${r.file}` : ''}`;
+}

@@ -1,0 +1,49 @@
+/** Claims for a terminal: per suite, each claim's sentence and its checks, word first; the --across matrix and its flips. */
+import pc from 'picocolors';
+import type { ClaimWord } from '@rtbench/core/claims-schema';
+import type { ClaimsView } from '../views/claims.ts';
+import { bySentence, bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from './claims-cells.ts';
+import { wrapWords } from './grid.ts';
+import type { ReporterOptions } from './reporter.ts';
+
+export function renderClaimsTerminal(view: ClaimsView, options: ReporterOptions): string {
+  const c = options.color ? pc : pc.createColors(false);
+  const columns = options.columns ?? 100;
+  const paint: Record<ClaimWord, (s: string) => string> = { held: c.green, broken: c.red, undecided: c.yellow };
+  const lines: string[] = [];
+  for (const [suite, outcomes] of bySuite(view.outcomes)) {
+    const counts = { held: 0, broken: 0, undecided: 0 };
+    for (const o of outcomes) counts[o.word]++;
+    lines.push(`${c.bold(suite)}: ${outcomes.length} check${outcomes.length === 1 ? '' : 's'}, ${countsLine({ counts })}`);
+    for (const [says, checks] of bySentence(outcomes)) {
+      lines.push(...wrapWords(says, columns - 2).map((l, i) => (i === 0 ? `  ${l}` : `  ${l}`)));
+      lines.push(c.dim(`    claimed: ${claimedText(checks[0]!)}`));
+      for (const o of checks) {
+        const note = o.note ? c.dim(` (${o.note})`) : '';
+        lines.push(`    ${paint[o.word](o.word.padEnd(9))} ${claimSides(o)}: ${claimFigure(o)} · ${o.units} units${note}`);
+      }
+    }
+    lines.push('');
+  }
+  if (view.matrix) {
+    const m = view.matrix;
+    lines.push(c.bold(`claims × ${m.columns.map((col) => col.label).join(', ')}`));
+    const width = Math.max(9, ...m.columns.map((col) => col.label.length));
+    lines.push(`  ${m.columns.map((col) => col.label.padEnd(width)).join(' ')}  claim`);
+    for (const row of m.rows) {
+      const cells = row.cells.map((o) => (o ? paint[o.word](o.word.padEnd(width)) : c.dim('—'.padEnd(width))));
+      lines.push(`  ${cells.join(' ')}  ${row.suite}: ${row.says} · ${row.row}`);
+    }
+    for (const f of m.flips) {
+      lines.push('');
+      lines.push(`${c.bold('flipped')} ${f.suite}: ${f.says} · ${f.row}: ${f.from.word} on ${f.from.column}, ${f.to.word} on ${f.to.column}. Where it changed:`);
+      for (const command of f.bisect) lines.push(`  ${command}`);
+    }
+    lines.push('');
+  }
+  lines.push(`${c.bold('claims')}: ${countsLine(view)}`);
+  lines.push(c.dim(`${view.adjustment}; ${view.method}`));
+  for (const r of view.runs) lines.push(c.dim(`  ${runLine(r)}`));
+  for (const n of view.notes) lines.push(c.yellow(`! ${n}`));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,67 @@
+/**
+ * `rtbench claims` end to end, on all four runtimes (node, deno, bun,
+ * workerd): a false claim breaks on every one of them and a claim that a
+ * variant beats itself does not hold (how often it could, over repetitions:
+ * scripts/claims-self.ts); the saved runs carry the outcomes and
+ * `rtbench report` shows them; --across prints claims × releases and the
+ * bisect command of a claim that flipped; bad input is one line and exit 2.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { fixture, runCliAsync as runCli, tempFile } from './helpers/cli.ts';
+
+const TINY = ['--rounds', '3', '--max-rounds', '5', '--time', '15ms', '--warmup', '20ms'];
+const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
+
+describe.concurrent('rtbench claims', () => {
+  it('breaks "twice the work takes the same time" on all four runtimes, never holds "5% faster than itself", saves and reports them', async () => {
+    const dir = mkdtempSync(tempFile('claims-'));
+    const r = await runCli(['claims', fixture('claims'), ...TINY, '--save', dir, '--format', 'json', '--quiet']);
+    expect(r.stderr).not.toMatch(/error/);
+    expect(r.status).toBe(1); // a claim broke
+    const view = JSON.parse(r.stdout) as { outcomes: { says: string; subject: { variantId: string }; other: { variantId: string }; word: string; interval?: [number, number] }[] };
+    const twice = view.outcomes.filter((o) => o.says.startsWith('twice'));
+    expect(twice.map((o) => o.subject.variantId).sort()).toEqual([...RUNTIMES].sort());
+    for (const o of twice) expect(o.word, o.subject.variantId).toBe('broken');
+    const self = view.outcomes.filter((o) => o.says.includes('than itself'));
+    expect(self.map((o) => `${o.subject.variantId}|${o.other.variantId}`).sort()).toEqual(RUNTIMES.map((v) => `${v}|${v} #2`).sort());
+    for (const o of self) expect(o.word, o.subject.variantId).not.toBe('held');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(0);
+    const saved = files.map((f) => parseRun(JSON.parse(readFileSync(join(dir, f), 'utf8')), f));
+    expect(saved.flatMap((s) => s.claims?.outcomes ?? [])).toHaveLength(8);
+    const report = await runCli(['report', dir, '--format', 'markdown']);
+    expect(report.status).toBe(0);
+    expect(report.stdout).toContain('twice the work takes the same time as once');
+    expect(report.stdout).toMatch(/❌ broken/);
+  });
+
+  it('--across: claims × releases, and for a claim that flipped the bisect command that finds where', async () => {
+    const dir = mkdtempSync(tempFile('claims-across-'));
+    const r = await runCli(['claims', fixture('claims-flip'), '--across', 'node@24,node@26', ...TINY, '--save', dir]);
+    expect(r.status).toBe(1); // node@24 against itself breaks the claim
+    const out = r.stdout.replace(/\s+/g, ' ');
+    expect(out).toMatch(/claims × node@24, node@26/);
+    expect(out).toMatch(/broken\s+held\s+claims-flip: work is at least 1\.5× faster/);
+    expect(out).toMatch(/flipped claims-flip: .*broken on node@24, held on node@26/);
+    expect(out).toMatch(/npx pnpm rtbench bisect node@24\.\d+\.\d+\.\.node@26\.\d+\.\d+ claims-flip --filter '\/\^work\$\/'/);
+  });
+
+  it('refuses bad input in one line, exit 2, before running anything', async () => {
+    const unknown = await runCli(['claims', 'no-such-suite']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown suite "no-such-suite"/);
+    const none = await runCli(['claims', fixture('tiny')]);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/states no claims/);
+    const one = await runCli(['claims', fixture('claims-flip'), '--across', 'node@24']);
+    expect(one.status).toBe(2);
+    expect(one.stderr).toMatch(/--across needs two or more releases/);
+    const untouched = await runCli(['claims', fixture('claims-flip'), '--runtime', 'deno']);
+    expect(untouched.status).toBe(2);
+    expect(untouched.stderr).toMatch(/no claim involves deno/);
+    for (const res of [unknown, none, one, untouched]) expect(res.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
