@@ -21,7 +21,7 @@ for (const id of ['overhead / noop', 'overhead / noop async', 'precision / ~100 
   const s = stat(harness.run, id);
   console.log(
     `  ${id.padEnd(36)} median ${formatDuration(s.median).padStart(9)}  p25–p75 ${formatDuration(s.p25)}–${formatDuration(s.p75)} ` +
-      `(IQR/median ${pct((s.p75 - s.p25) / s.median)})  95% CI ±${pct(s.ciHalfWidthRel)}  rounds ${s.roundMedians.map((m) => formatDuration(m)).join(', ')}`,
+      `(IQR/median ${pct((s.p75 - s.p25) / s.median)})  95% CI ${s.ciHalfWidthRel !== undefined ? `±${pct(s.ciHalfWidthRel)}` : 'none (too few processes)'}  rounds ${s.roundMedians.map((m) => formatDuration(m)).join(', ')}`,
   );
 }
 

@@ -115,13 +115,14 @@ function printPrecision(run: RunRecord): boolean {
       }
       const clock = r.rounds[0]!.clock;
       const timing = clock.edgeAligned ? `edges of ${fmtNs(clock.resolutionNs)}` : `${clock.name}`;
-      const holds = r.stats.ciHalfWidthRel <= TARGET;
+      const half = r.stats.ciHalfWidthRel ?? Infinity;
+      const holds = half <= TARGET;
       allHold &&= holds;
       // The spread between fresh processes: one disturbed round widens the CI most.
       const rounds = r.stats.roundMedians;
       const spread = `${pct(Math.max(...rounds) / Math.min(...rounds) - 1, 1)}`;
       console.log(
-        `${c.name.padEnd(22)} ${r.variantId.padEnd(9)} ${fmtNs(r.stats.median).padStart(10)} ${pct(r.stats.ciHalfWidthRel).padStart(8)} ${String(r.stats.n).padStart(8)}  ${('+' + spread).padEnd(15)} ${timing.padEnd(22)} ${holds ? 'holds' : 'MISSED'}`,
+        `${c.name.padEnd(22)} ${r.variantId.padEnd(9)} ${fmtNs(r.stats.median).padStart(10)} ${pct(half).padStart(8)} ${String(r.stats.n).padStart(8)}  ${('+' + spread).padEnd(15)} ${timing.padEnd(22)} ${holds ? 'holds' : 'MISSED'}`,
       );
     }
   }

@@ -93,7 +93,7 @@ describe('a step run', () => {
 });
 
 describe('the answer', () => {
-  const c = (ratio: number, verdict: 'faster' | 'slower' | 'equivalent') => ({ ratio, ci: [ratio * 0.98, ratio * 1.02] as [number, number], pValue: 0.001, verdict, threshold: 0.05, n: 10, method: 'm' });
+  const c = (ratio: number, verdict: 'faster' | 'slower' | 'equivalent') => ({ ratio, ci: [ratio * 0.98, ratio * 1.02] as [number, number], confidence: 0.99, units: 10, inference: { estimate: Math.log(ratio), se: 0.005, df: 9, units: 10 }, pValue: 0.001, verdict, threshold: 0.05, n: 10, method: 'm' });
   it('names the release, the size with its interval and the engine on each side', () => {
     const result: BisectResult = {
       releases: ['24.0.0', '25.0.0', '25.1.0', '26.0.0'],

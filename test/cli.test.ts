@@ -90,7 +90,9 @@ describe.concurrent('rtbench bench: a good run', () => {
     for (const res of run.results) {
       expect(res.rounds).toHaveLength(2);
       expect(res.stats!.median).toBeGreaterThan(0);
-      expect(res.stats!.ci[0]).toBeLessThanOrEqual(res.stats!.median);
+      // Two rounds are two processes: too few for an interval of the median, and none is printed.
+      expect(res.stats!.processes).toBe(2);
+      expect(res.stats!.ci).toBeUndefined();
     }
     expect(run.digestMismatches).toEqual([]);
     const asyncCase = run.results.find((res) => res.caseId === 'async resolve')!;

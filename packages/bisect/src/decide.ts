@@ -7,7 +7,9 @@
  *   different   the interval at `confidence` (0.99) excludes 1 and the
  *               estimate is beyond `threshold` (stats' classify);
  *   same        the interval at `sameConfidence` (0.90, a two one-sided test
- *               at 5%) lies within ±sameBand;
+ *               at 5%) lies within ±sameBand: the comparison returned is
+ *               that one, its interval and band, so the word and the
+ *               interval printed beside it agree;
  *   unknown     otherwise: the step is measured again with more rounds.
  *
  * `sameBand` is the threshold at the ends, and for the halves of a split a
@@ -25,10 +27,13 @@ export function pairedDecide(test: PairedTest, o: { threshold: number; confidenc
     const candidate = d.map((x) => Math.exp(x));
     const strict = test(baseline, candidate, { threshold: o.threshold, confidence: o.confidence });
     if (strict.verdict === 'faster' || strict.verdict === 'slower') return strict;
-    const same = test(baseline, candidate, { threshold: Math.max(o.threshold, sameBand), confidence: o.sameConfidence });
-    return { ...strict, verdict: same.verdict === 'equivalent' ? 'equivalent' : 'inconclusive' };
+    const band = Math.max(o.threshold, sameBand);
+    const same = test(baseline, candidate, { threshold: band, confidence: o.sameConfidence });
+    // Same within the band (a two one-sided test), whether or not the interval also excludes 1.
+    const within = same.ci[0] >= 1 / (1 + band) && same.ci[1] <= 1 + band;
+    return within ? { ...same, verdict: 'equivalent' } : strict;
   };
 }
 
-/** The default: signed-rank intervals on the per-round log ratios (stats' comparePaired). */
-export const signedRankTest: PairedTest = (b, c, opts) => comparePaired(b, c, opts);
+/** The default: t intervals on the per-unit log ratios (stats' comparePaired). */
+export const unitTest: PairedTest = (b, c, opts) => comparePaired(b, c, opts);

@@ -28,7 +28,7 @@
  * inward, and a culprit names the skipped releases inside it.
  */
 import type { Comparison } from '@rtbench/stats';
-import { pairedDecide, signedRankTest } from './decide.ts';
+import { pairedDecide, unitTest } from './decide.ts';
 import type { BisectOptions, BisectResult, Culprit, Measure, StepPurpose, StepRecord, UnresolvedRange } from './types.ts';
 
 /** A half of a split may be called the same within a third of the change being split (decide.ts). */
@@ -49,7 +49,7 @@ function differs(c: Comparison): c is Comparison & { verdict: 'faster' | 'slower
 export async function bisect(releases: readonly string[], measure: Measure, options: BisectOptions): Promise<BisectResult> {
   if (releases.length < 2) throw new RangeError(`a bisect needs at least two releases, got ${releases.length}`);
   if (!(options.minRounds >= 1 && options.maxRounds >= options.minRounds)) throw new RangeError('bisect: need 1 <= minRounds <= maxRounds');
-  const decide = options.decide ?? pairedDecide(signedRankTest, options);
+  const decide = options.decide ?? pairedDecide(unitTest, options);
   const steps: StepRecord[] = [];
   const cannot = new Map<number, string>();
   /** Comparisons a range of `n` releases that holds one change still takes: two per halving, and the confirmation. */
@@ -67,7 +67,8 @@ export async function bisect(releases: readonly string[], measure: Measure, opti
       if (outcome.kind === 'cannot-run') throw new CannotRun(outcome.release, outcome.reason);
       pooled.push(...outcome.logRatios.filter(Number.isFinite));
       const comparison = pooled.length ? decide(pooled, sameBand) : undefined;
-      const settled = comparison !== undefined && comparison.verdict !== 'inconclusive';
+      // A change certain but under the threshold ('small') is measured more until it reads the same or different.
+      const settled = comparison !== undefined && comparison.verdict !== 'inconclusive' && comparison.verdict !== 'small';
       if (comparison && (settled || pooled.length >= options.maxRounds || outcome.logRatios.length === 0)) {
         const step: StepRecord = { older: releases[older]!, newer: releases[newer]!, purpose, attempts, rounds: pooled.length, comparison };
         steps.push(step);
@@ -114,7 +115,7 @@ export async function bisect(releases: readonly string[], measure: Measure, opti
   const result = (outcome: BisectResult['outcome']): BisectResult => ({ releases, first: releases[first]!, last: releases[last]!, outcome, steps, skipped: skipped() });
   if (!ends) throw new Error(`fewer than two of the releases can run the case: ${skipped().map((s) => `${s.release} (${s.reason})`).join('; ')}`);
   if (ends.verdict === 'equivalent') return result({ kind: 'no-change', ends });
-  if (ends.verdict === 'inconclusive') return result({ kind: 'undecided', ends });
+  if (ends.verdict === 'inconclusive' || ends.verdict === 'small') return result({ kind: 'undecided', ends });
 
   // 2. Split the ranges that differ; the stack holds [older, newer, their comparison].
   const culprits: Omit<Culprit, 'confirmation' | 'confirmed'>[] = [];

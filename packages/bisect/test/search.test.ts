@@ -48,8 +48,8 @@ describe('a planted change among 100 releases', () => {
       if (result.outcome.kind === 'no-change') noChange++;
     }
     expect(falseChanges / 200).toBeLessThanOrEqual(0.05);
-    // The others are "undecided": at this noise (sd 3%, a tenth of rounds at 9%) 160 rounds do not always show ±1%.
-    expect(noChange / 200).toBeGreaterThanOrEqual(0.9);
+    // The others are "undecided": at this noise (sd 3%, a tenth of rounds at 9%) the t interval of 160 rounds does not always show ±1%.
+    expect(noChange / 200).toBeGreaterThanOrEqual(0.85);
     console.log(`no change: ${falseChanges}/200 reported a change, ${noChange}/200 "no change"`);
   }, 60_000);
 });

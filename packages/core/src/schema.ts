@@ -135,9 +135,13 @@ export const statsSchema = z.object({
   max: finite,
   p25: finite,
   p75: finite,
-  ci: z.tuple([finite, finite]),
-  ciHalfWidthRel: finite,
+  /** The median's interval over processes; absent when there were too few processes for one. */
+  ci: z.tuple([finite, finite]).optional(),
+  ciHalfWidthRel: finite.optional(),
   roundMedians: z.array(finite),
+  /** Independent processes behind the rounds, and each one's median; absent in older runs (then each round was a process). */
+  processes: z.number().int().positive().optional(),
+  processMedians: z.array(finite).optional(),
   outliers: z.number(),
   ciMethod: z.string(),
   /** What `median` is (e.g. "median-of-medians"); absent in older runs. */

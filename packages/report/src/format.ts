@@ -60,7 +60,13 @@ export function formatRatio(r: number): string {
 
 /** "0.739 (0.731–0.748)" */
 export function ratioWithCi(ratio: number, ci: readonly [number, number]): string {
+  if (!hasFiniteInterval(ci)) return `${formatRatio(ratio)} (no interval)`;
   return `${formatRatio(ratio)} (${formatRatio(ci[0])}–${formatRatio(ci[1])})`;
+}
+
+/** Whether an interval is one: a ratio from too few independent units carries [0, Infinity] instead. */
+export function hasFiniteInterval(ci: readonly [number, number] | undefined): ci is readonly [number, number] {
+  return ci !== undefined && ci[0] > 0 && Number.isFinite(ci[1]);
 }
 
 /** Change in time: ratio 0.739 -> "−26.1%", 1.102 -> "+10.2%". */

@@ -18,7 +18,7 @@ const arm = (id: string, version: string, engineVersion: string, flags: string[]
   binarySha256: hash,
 });
 
-const base = { threshold: 0.01, n: 20, method: 'paired', coverage: 0.96, pValue: 0.0001, qValue: 0.0004 };
+const base = { threshold: 0.01, n: 20, units: 20, confidence: 0.95, inference: { estimate: 0, se: 0.01, df: 19, units: 20 }, method: 'paired', pValue: 0.0001, qValue: 0.0004 };
 
 const run = {
   ...syntheticRun({ mode: 'compare', cases: [{ id: 'parse', ns: 1000 }], arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26 --max-semi-space-size=64', factor: 1 }], rounds: 20 }),
@@ -43,7 +43,7 @@ const report: ComparisonView = {
         { caseId: 'parse', label: 'parse', baseline: { median: 59_800, rounds: 20 }, candidate: { median: 44_200, rounds: 20 }, comparison: { ...base, ratio: 0.739, ci: [0.731, 0.748], verdict: 'faster' } },
         { caseId: 'stringify', label: 'stringify', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1102, rounds: 20 }, comparison: { ...base, ratio: 1.102, ci: [1.08, 1.12], verdict: 'slower' } },
         { caseId: 'same', label: 'same', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1001, rounds: 20 }, comparison: { ...base, ratio: 1.001, ci: [0.995, 1.006], verdict: 'equivalent', pValue: 0.8, qValue: 0.8 } },
-        { caseId: 'noisy', label: 'noisy', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1020, rounds: 20 }, comparison: { ...base, ratio: 1.02, ci: [0.99, 1.05], verdict: 'inconclusive', roundsToDecide: 45, pValue: 0.2, qValue: 0.27 } },
+        { caseId: 'noisy', label: 'noisy', baseline: { median: 1000, rounds: 20 }, candidate: { median: 1020, rounds: 20 }, comparison: { ...base, ratio: 1.02, ci: [0.99, 1.05], verdict: 'inconclusive', unitsToDecide: 45, pValue: 0.2, qValue: 0.27 } },
         { caseId: 'context', label: 'context', baseline: { median: 1000, rounds: 20 }, candidate: { median: 900, rounds: 20 }, comparison: { ...base, ratio: 0.9, ci: [0.88, 0.92], verdict: 'faster' }, digests: { baseline: '1111111111111111', candidate: '2222222222222222' } },
         { caseId: 'bun only', label: 'bun only', note: 'unsupported on node@24: no such API' },
       ],
@@ -68,11 +68,11 @@ describe('comparison cells', () => {
 });
 
 describe('inconclusive rows', () => {
-  it('round a large number of rounds to decide to two digits', () => {
-    const row = { caseId: 'x', label: 'x', baseline: { median: 1, rounds: 20 }, candidate: { median: 1, rounds: 20 }, comparison: { ...base, ratio: 1, ci: [0.96, 1.05] as [number, number], verdict: 'inconclusive' as const, roundsToDecide: 935, qValue: 0.9 } };
-    expect(comparisonCells(row, { pairing: 'paired', threshold: 0.01 }).detail).toBe('~920 more rounds would decide it');
-    const { roundsToDecide: _, ...hopeless } = row.comparison;
-    expect(comparisonCells({ ...row, comparison: hopeless }, { pairing: 'paired', threshold: 0.01 }).detail).toBe('too noisy for ±1%: no verdict within 100× the rounds');
+  it('round a large number of process pairs to decide to two digits', () => {
+    const row = { caseId: 'x', label: 'x', baseline: { median: 1, rounds: 20 }, candidate: { median: 1, rounds: 20 }, comparison: { ...base, ratio: 1, ci: [0.96, 1.05] as [number, number], verdict: 'inconclusive' as const, unitsToDecide: 935, qValue: 0.9 } };
+    expect(comparisonCells(row, { pairing: 'paired', threshold: 0.01 }).detail).toBe('~920 more process pairs would decide it');
+    const { unitsToDecide: _, ...hopeless } = row.comparison;
+    expect(comparisonCells({ ...row, comparison: hopeless }, { pairing: 'paired', threshold: 0.01 }).detail).toBe('too noisy for ±1%: no verdict within 100× the processes');
   });
 });
 
@@ -85,7 +85,7 @@ describe('renderComparisonTable', () => {
     expect(text).toMatch(/^parse\n {2}59\.8 µs +44\.2 µs +0\.739 \(0\.731–0\.748\) +faster +−26% +<0\.001$/m);
     expect(text).toMatch(/^stringify\n.* slower +\+10%/m);
     expect(flat).toContain('equivalent within ±1%');
-    expect(flat).toContain('inconclusive ~25 more rounds would decide it');
+    expect(flat).toContain('inconclusive ~25 more process pairs would decide');
     expect(flat).toContain('unsupported on node@24: no such API');
   });
   it('fits 100 columns: short arm labels as heads, named in the arm lines, and what a wider terminal adds', () => {
@@ -105,9 +105,10 @@ describe('renderComparisonTable', () => {
     expect(flat).toContain('✗ different work on "context": node@24 1111111111111111, node@26 --max-semi-space-size=64 2222222222222222');
     expect(flat).toContain('≠ work');
     expect(flat).toContain('! the run was interrupted');
-    expect(flat).toContain('exceeds the 1% noise threshold');
-    expect(flat).toContain('equivalent: the CI lies inside [0.990, 1.010]');
-    expect(flat).toContain('Benjamini–Hochberg over 5 comparisons');
+    expect(flat).toContain('faster/slower when it excludes 1 and the change exceeds 1%');
+    expect(flat).toContain('equivalent when it lies within ±1%, inconclusive otherwise');
+    expect(flat).toContain("(95% adjusted for the table's 5 comparisons)");
+    expect(flat).toContain('Benjamini–Hochberg over the 5 comparisons');
     expect(flat).toContain('20 rounds');
     expect(flat).toContain('100 ms sampling + 150 ms warmup per process');
   });
@@ -123,7 +124,7 @@ describe('renderComparisonMarkdown', () => {
   it('has the verdict table, geomean, warnings and the command', () => {
     expect(md).toContain('| case | `node@24` | `node@26 --max-semi-space-size=64` | ratio (95% CI) | verdict | q |');
     expect(md).toContain('| parse | 59.8 µs | 44.2 µs | 0.739 (0.731–0.748) | **faster** −26% | <0.001 |');
-    expect(md).toContain('| noisy | 1 µs | 1.02 µs | 1.020 (0.990–1.050) | _inconclusive_ ~25 more rounds would decide it | 0.27 |');
+    expect(md).toContain('| noisy | 1 µs | 1.02 µs | 1.020 (0.990–1.050) | _inconclusive_ ~25 more process pairs would decide it | 0.27 |');
     expect(md).toContain('| bun only | — | — |  | unsupported on node@24: no such API |  |');
     expect(md).toContain('**Geometric mean** over 4 cases (1 with different work left out): 0.948 (0.930–0.970), −5.2% time.');
     expect(md).toContain('> ⚠️ **Different work** on `context`');

@@ -217,7 +217,7 @@ describe('reporters on saved runs', () => {
     const bmf = JSON.parse(render('bmf', view)) as Record<string, Record<string, { value: number }>>;
     const first = timed.results.find((r) => r.caseId === timed.cases[0]!.id && r.stats)!;
     const second = timed.results.find((r) => r.caseId === timed.cases[1]!.id && r.stats)!;
-    expect(bmf[`${first.caseId} [${first.variantId}]`]).toEqual({ 'start-up-time': { value: first.stats!.median, lower_value: first.stats!.ci[0], upper_value: first.stats!.ci[1] } });
+    expect(bmf[`${first.caseId} [${first.variantId}]`]).toEqual({ 'start-up-time': { value: first.stats!.median, ...(first.stats!.ci ? { lower_value: first.stats!.ci[0], upper_value: first.stats!.ci[1] } : {}) } });
     expect(Object.keys(bmf[`${second.caseId} [${second.variantId}]`]!)).toEqual(['throughput']);
     expect(bmf[`${second.caseId} [${second.variantId}]`]!['throughput']!.value).toBe(second.stats!.median);
   });
@@ -261,7 +261,8 @@ describe('reporters on saved runs', () => {
     const bmf = JSON.parse(render('bmf', bench)) as Record<string, { latency: { value: number; lower_value: number; upper_value: number }; throughput: { value: number } }>;
     const r = benchRun.results[0]!;
     const entry = bmf[`${r.caseId} [${r.variantId}]`]!;
-    expect(entry.latency).toEqual({ value: r.stats!.median, lower_value: r.stats!.ci[0], upper_value: r.stats!.ci[1] });
+    expect(r.stats!.ci).toBeDefined();
+    expect(entry.latency).toEqual({ value: r.stats!.median, lower_value: r.stats!.ci![0], upper_value: r.stats!.ci![1] });
     expect(entry.throughput.value).toBeCloseTo(1e9 / r.stats!.median, 6);
     expect(Object.keys(bmf)).toHaveLength(benchRun.results.filter((x) => x.stats).length);
   });

@@ -5,7 +5,7 @@ import { comparisonCells, relativeText } from '../src/reporters/cells.ts';
 import { verdictWord, verdictWords, worseThan } from '../src/verdict-words.ts';
 import type { BenchRow, CaseComparison } from '../src/views/types.ts';
 
-const ratio = (verdict: 'faster' | 'slower', r: number) => ({ verdict, ratio: r, ci: [r * 0.99, r * 1.01] as [number, number], n: 3, coverage: 0.95, threshold: 0.005, qValue: 0.01 });
+const ratio = (verdict: 'faster' | 'slower', r: number) => ({ verdict, ratio: r, ci: [r * 0.99, r * 1.01] as [number, number], n: 3, units: 3, confidence: 0.95, inference: { estimate: Math.log(r), se: 0.001, df: 2, units: 3 }, pValue: 0.001, method: 'paired', threshold: 0.005, qValue: 0.01 });
 
 describe('verdict words', () => {
   it('says "fewer"/"more" for instruction counts and "faster"/"slower" for times', () => {

@@ -6,7 +6,7 @@
  * interval cannot reach 95% yet.
  */
 import type { CaseResult } from '@rtbench/core/schema';
-import { pairedStopping, pairRounds, summarizeRounds } from '@rtbench/stats';
+import { pairedStopping, pairRounds, summarizeArm } from '@rtbench/stats';
 
 const STOPPING_CONFIDENCE = 0.95;
 
@@ -15,8 +15,8 @@ export function casePrecision(baseline: CaseResult | undefined, results: Readonl
   for (const [id, result] of results) {
     if (result.status !== 'ok' || !result.rounds.length) continue;
     if (result === baseline || !baseline || baseline.status !== 'ok') {
-      const halfWidth = summarizeRounds(result.rounds.map((r) => r.samples)).ciHalfWidthRel;
-      out.set(id, Number.isFinite(halfWidth) ? halfWidth : undefined);
+      const halfWidth = summarizeArm(result.rounds).ciHalfWidthRel;
+      out.set(id, halfWidth !== undefined && Number.isFinite(halfWidth) ? halfWidth : undefined);
       continue;
     }
     const pairs = pairRounds(baseline.rounds, result.rounds);
@@ -24,7 +24,7 @@ export function casePrecision(baseline: CaseResult | undefined, results: Readonl
       out.set(id, undefined);
       continue;
     }
-    const decision = pairedStopping(pairs.baseline, pairs.candidate, { confidence: STOPPING_CONFIDENCE });
+    const decision = pairedStopping(pairs.baseline, pairs.candidate, { confidence: STOPPING_CONFIDENCE, ...(pairs.units ? { units: pairs.units } : {}) });
     out.set(id, Number.isFinite(decision.halfWidth) ? decision.halfWidth : undefined);
   }
   return out;

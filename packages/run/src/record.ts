@@ -6,7 +6,7 @@
  */
 import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
 import { statsSchema } from '@rtbench/core/schema';
-import { summarizeRounds } from '@rtbench/stats';
+import { summarizeArm } from '@rtbench/stats';
 import { DIGEST_SIGNIFICANT_DIGITS } from '@rtbench/core';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
@@ -45,7 +45,7 @@ export function computeStats(run: RunRecord): void {
     // The schema names the fields a run keeps; parsing picks exactly those. A
     // median of 0 ns (below the clock's resolution) has no finite relative CI:
     // such a result keeps its samples and goes without statistics.
-    const stats = statsSchema.safeParse(summarizeRounds(result.rounds.map((r) => r.samples)));
+    const stats = statsSchema.safeParse(summarizeArm(result.rounds));
     if (stats.success) result.stats = stats.data;
     else delete result.stats;
   }

@@ -1,6 +1,6 @@
 /**
- * Summary of a hierarchical measurement: several processes ("rounds"), each
- * giving many samples. The process is the unit of replication: JIT decisions,
+ * Summary of a hierarchical measurement: rounds of samples from several
+ * processes (a process may serve several rounds). The process is the unit of replication: JIT decisions,
  * heap layout, CPU placement and whatever else shares the machine at that
  * moment are fixed per process, so samples from one process are correlated
  * and pooling them as if independent makes the CI too narrow. A cluster
@@ -12,17 +12,24 @@ import { createRandom } from './random.ts';
 import { summarizeSorted, type Summary } from './summary.ts';
 import { checkConfidence, checkFinite, checkResamples, relativeTo } from './validate.ts';
 
-export interface RoundsSummary extends Summary {
+export interface RoundsSummary extends Omit<Summary, 'ci' | 'ciHalfWidthRel'> {
   rounds: number;
   roundMedians: number[];
-  ciMethod: 'order-statistics' | 'round-medians-bootstrap';
+  /** Independent processes behind the rounds (rounds without a process label are each their own). */
+  processes: number;
+  /** Each process's median (of its pooled samples), in the order processes first appear. */
+  processMedians: number[];
+  /** The median's interval: a bootstrap over processes; absent with fewer than MIN_ROUNDS_FOR_BOOTSTRAP processes. */
+  ci?: [number, number];
+  ciHalfWidthRel?: number;
+  ciMethod: 'process-medians-bootstrap' | 'none: too few processes';
   /**
-   * What `median` is: the median of the process medians with >= 5 rounds,
+   * What `median` is: the median of the process medians with >= 5 processes,
    * else the median of the pooled samples. Chosen on repeated runs against
    * the minimum, a low quantile and the lower mode (README.md, "The headline estimate").
    */
   estimator: 'median-of-medians' | 'pooled-median';
-  /** Clusters of the process medians (detectModes; one mode when fewer than 6 rounds). */
+  /** Clusters of the process medians (detectModes; one mode when fewer than 6 processes). */
   modes: ModeSummary;
 }
 
@@ -35,7 +42,7 @@ export interface BootstrapOptions {
 }
 
 export const bootstrapDefaults = { resamples: 2000, seed: 0x5eed } as const;
-/** Below this many rounds the bootstrap over rounds has too few distinct resamples to be trusted. */
+/** Below this many processes the bootstrap has too few distinct resamples to be trusted, and no interval is given. */
 export const MIN_ROUNDS_FOR_BOOTSTRAP = 5;
 
 /**
@@ -43,35 +50,48 @@ export const MIN_ROUNDS_FOR_BOOTSTRAP = 5;
  * replicates: type-7 quantiles at (1-confidence)/2 and (1+confidence)/2.
  * Sorts `replicates` in place.
  */
-export function percentileInterval(replicates: Float64Array, confidence: number): [number, number] {
+function percentileInterval(replicates: Float64Array, confidence: number): [number, number] {
   replicates.sort();
   const a = (1 - confidence) / 2;
   return [quantileSorted(replicates, a), quantileSorted(replicates, 1 - a)];
 }
 
 /** Widen [lo, hi] just enough to contain the point estimate (a percentile interval can miss it by a hair). */
-export function coverEstimate(ci: [number, number], estimate: number): [number, number] {
+function coverEstimate(ci: [number, number], estimate: number): [number, number] {
   return [Math.min(ci[0], estimate), Math.max(ci[1], estimate)];
+}
+
+/** The samples of each process, pooled over its rounds, in the order processes first appear. */
+function samplesByProcess(rounds: readonly (readonly number[])[], processes: readonly (string | number)[] | undefined): number[][] {
+  if (!processes) return rounds.map((r) => [...r]);
+  if (processes.length !== rounds.length) throw new RangeError(`summarizeRounds: ${rounds.length} rounds but ${processes.length} process labels`);
+  const by = new Map<string | number, number[]>();
+  rounds.forEach((r, i) => {
+    const key = processes[i]!;
+    const list = by.get(key);
+    if (list) list.push(...r);
+    else by.set(key, [...r]);
+  });
+  return [...by.values()];
 }
 
 /**
  * Pooled descriptive statistics of all samples (spread, quantiles, mean,
- * outliers), per-round medians, and the estimate with its CI.
+ * outliers), per-round and per-process medians, and the estimate with its
+ * interval. The process is the unit: rounds served by one process share its
+ * state for life, so they are pooled into one process median.
  *
- * With >= 5 rounds the estimate is the median of the round medians — the
- * typical process — and its CI is a percentile bootstrap that resamples whole
- * rounds (a cluster bootstrap: Davison & Hinkley 1997 §3.8; Field & Welsh
- * 2007). On a shared machine a minority of processes can run far slower for
- * reasons outside the runtime (a noisy neighbour for a few seconds); the
- * median of processes is robust to them, while a pooled median and a
- * two-stage bootstrap let one such process in five swing both estimate and
- * CI by tens of percent (measured on this project's machine).
- * With fewer rounds: the pooled median and the order-statistics CI of the
- * pooled samples (which ignores between-process variance; ciMethod says so).
+ * With >= 5 processes the estimate is the median of the process medians —
+ * the typical process — and its interval a percentile bootstrap that
+ * resamples whole processes (a cluster bootstrap: Davison & Hinkley 1997
+ * §3.8). On a shared machine a minority of processes can run far slower for
+ * reasons outside the runtime; the median of processes is robust to them.
+ * With fewer processes: the pooled median and no interval (one that ignored
+ * the spread between processes would be too narrow).
  */
 export function summarizeRounds(
   rounds: readonly (readonly number[])[],
-  opts: BootstrapOptions = {},
+  opts: BootstrapOptions & { processes?: readonly (string | number)[] } = {},
 ): RoundsSummary {
   const confidence = checkConfidence(opts.confidence ?? 0.95, 'summarizeRounds');
   const resamples = checkResamples(opts.resamples ?? bootstrapDefaults.resamples, 'summarizeRounds');
@@ -90,28 +110,28 @@ export function summarizeRounds(
     off += r.length;
   }
   pooled.sort();
-  const base = summarizeSorted(pooled, confidence);
+  const { ci: _ci, ciHalfWidthRel: _half, ...base } = summarizeSorted(pooled, confidence);
   const roundMedians = rounds.map((r) => medianInPlace(Float64Array.from(r), r.length));
-  const modes = modesOfMedians(roundMedians);
+  const processMedians = samplesByProcess(rounds, opts.processes).map((s) => medianInPlace(Float64Array.from(s), s.length));
+  const modes = modesOfMedians(processMedians);
+  const shared = { rounds: rounds.length, roundMedians, processes: processMedians.length, processMedians, modes };
 
-  if (rounds.length < MIN_ROUNDS_FOR_BOOTSTRAP) {
-    return { ...base, rounds: rounds.length, roundMedians, ciMethod: 'order-statistics', estimator: 'pooled-median', modes };
+  if (processMedians.length < MIN_ROUNDS_FOR_BOOTSTRAP) {
+    return { ...base, ...shared, ciMethod: 'none: too few processes', estimator: 'pooled-median' };
   }
 
-  const median = medianInPlace(Float64Array.from(roundMedians), roundMedians.length);
-  const replicates = roundMedianReplicates(roundMedians, resamples, createRandom(seed));
+  const median = medianInPlace(Float64Array.from(processMedians), processMedians.length);
+  const replicates = roundMedianReplicates(processMedians, resamples, createRandom(seed));
   const ci = coverEstimate(percentileInterval(replicates, confidence), median);
   return {
     ...base,
+    ...shared,
     median,
     rsd: relativeTo(base.p75 - base.p25, median),
     ci,
     ciHalfWidthRel: relativeTo((ci[1] - ci[0]) / 2, median),
-    rounds: rounds.length,
-    roundMedians,
-    ciMethod: 'round-medians-bootstrap',
+    ciMethod: 'process-medians-bootstrap',
     estimator: 'median-of-medians',
-    modes,
   };
 }
 

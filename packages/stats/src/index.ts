@@ -10,18 +10,19 @@ export {
   comparePaired,
   compareUnpaired,
   classify,
+  comparisonHasInterval,
   DEFAULT_THRESHOLD,
   type Comparison,
   type CompareOptions,
   type Verdict,
 } from './verdict.ts';
+export { unitInference, welchInference, intervalAt, pValueOf, hasInterval, unitMeans, MIN_UNITS, type UnitInference, type UnpairedArm } from './units.ts';
 export { wilcoxonSignedRank, mannWhitney, hodgesLehmann, type ShiftResult } from './rank-tests.ts';
-export { benjaminiHochberg, applyFdr, type FdrOptions } from './fdr.ts';
-export { geometricMeanRatio, geometricMeanRatioUnpaired, type SuiteAggregate, type UnpairedCase } from './suite.ts';
+export { benjaminiHochberg, applyFdr, adjustedConfidence, type FdrOptions } from './fdr.ts';
+export { geometricMeanRatio, geometricMeanRatioUnpaired, type SuiteAggregate, type UnpairedCase, type CaseValues } from './suite.ts';
 export { normalCdf, normalQuantile } from './normal.ts';
 export { detectModes, bestSplit, criticalRatio, modeDefaults, MIN_VALUES_FOR_MODES, type Mode, type ModeSummary, type ModeOptions, type Split } from './modes.ts';
 export { estimators, type EstimatorName, type Rounds } from './estimators.ts';
 export { pairedStopping, minPairsFor, stoppingDefaults, type StoppingDecision, type StoppingOptions } from './stopping.ts';
-export { pairRounds, turnLogRatio, type PairableRound, type RoundPairs } from './pairing.ts';
-export { comparePairedT, compareUnpairedT, studentTQuantile, studentTTwoSided } from './t-interval.ts';
-export { designEffect } from './clusters.ts';
+export { pairRounds, processesOf, summarizeArm, turnLogRatio, type PairableRound, type RoundPairs } from './pairing.ts';
+export { studentTQuantile, studentTTwoSided } from './t-interval.ts';

@@ -13,6 +13,7 @@
  * would average over. It is returned as the pair (b, b·exp(r)), with b the
  * baseline's median, so ln(c/b) = r and the paired statistics apply as they are.
  */
+import { summarizeRounds, type BootstrapOptions, type RoundsSummary } from './bootstrap.ts';
 import { median } from './quantile.ts';
 import { hodgesLehmann } from './rank-tests.ts';
 
@@ -31,10 +32,10 @@ export interface RoundPairs {
   /**
    * Which processes each pair came from ("baseline's/candidate's" process
    * numbers), when every round of both arms says (warm lockstep processes):
-   * pairs from the same two processes are not independent (comparePaired's
-   * `clusters`).
+   * pairs from the same two processes are one unit (comparePaired's `units`).
+   * Absent: every round had processes of its own.
    */
-  clusters?: string[];
+  units?: string[];
 }
 
 /** Above this many turns the median stands in for Hodges–Lehmann (its Walsh averages grow with the square). */
@@ -83,6 +84,19 @@ export function pairRounds(baseline: readonly PairableRound[], candidate: readon
     const cp = c.lockstep?.process;
     if (bp !== undefined && cp !== undefined) clusters.push(`${bp}/${cp}`);
   }
-  if (clusters.length && clusters.length === out.rounds.length) out.clusters = clusters;
+  if (clusters.length && clusters.length === out.rounds.length) out.units = clusters;
   return out;
+}
+
+/** The process of each of an arm's rounds, when every round says (warm lockstep processes); absent: each round had its own. */
+export function processesOf(rounds: readonly PairableRound[]): number[] | undefined {
+  const labels = rounds.map((r) => r.lockstep?.process);
+  return labels.length && labels.every((p): p is number => p !== undefined) ? labels : undefined;
+}
+
+/** One arm's statistics with its processes as the unit (summarizeRounds over the rounds that have samples). */
+export function summarizeArm(rounds: readonly PairableRound[], opts: BootstrapOptions = {}): RoundsSummary {
+  const taken = rounds.filter((r) => r.samples.length);
+  const processes = processesOf(taken);
+  return summarizeRounds(taken.map((r) => r.samples), { ...opts, ...(processes ? { processes } : {}) });
 }

@@ -4,129 +4,107 @@
  * with a large ratio dominate and is symmetric under swapping the arms
  * (Fleming & Wallace 1986, "How not to lie with statistics: the correct way
  * to summarize benchmark results").
+ *
+ * The cases of a run share their processes (one warm process serves every
+ * case of a set), so the interval treats the unit, not the case or the set,
+ * as independent: a cluster-robust (sandwich) variance of the mean over
+ * cases, summed by unit, with units − 1 degrees of freedom. For a balanced
+ * run it is the t interval on each unit's mean over cases. Cases are held
+ * fixed: the interval is about measurement noise in these cases, not about
+ * how the cases were chosen.
  */
-import { bootstrapDefaults, coverEstimate, percentileInterval } from './bootstrap.ts';
-import { medianInPlace } from './quantile.ts';
-import { hodgesLehmann } from './rank-tests.ts';
-import { createRandom } from './random.ts';
-import { checkConfidence, checkFinite, checkResamples } from './validate.ts';
+import { MIN_UNITS } from './units.ts';
+import { studentTQuantile } from './t-interval.ts';
+import { checkConfidence, checkFinite } from './validate.ts';
 
 export interface SuiteAggregate {
   geomean: number;
+  /** [0, Infinity] with fewer than MIN_UNITS units. */
   ci: [number, number];
   cases: number;
+  /** Independent units behind the interval. */
+  units: number;
+}
+
+/** One case's log values and the unit each came from (absent: each value its own unit, never shared with another case). */
+export interface CaseValues {
+  values: readonly number[];
+  units?: readonly (string | number)[];
+}
+
+/** Per unit: Σ over cases of w·(value − case mean), the unit's contribution to the estimate's error. */
+function residualsByUnit(perCase: readonly CaseValues[], caseKey: string): { estimate: number; residuals: Map<string, number> } {
+  const C = perCase.length;
+  const residuals = new Map<string, number>();
+  let estimate = 0;
+  perCase.forEach((c, ci) => {
+    if (c.values.length === 0) throw new RangeError(`geometricMeanRatio: case ${ci} has no values`);
+    checkFinite(c.values, 'geometricMeanRatio');
+    if (c.units && c.units.length !== c.values.length) throw new RangeError(`geometricMeanRatio: case ${ci} has ${c.values.length} values but ${c.units.length} unit labels`);
+    // The case's estimate is the mean of its unit means (unitInference's estimate).
+    const byUnit = new Map<string, { sum: number; n: number }>();
+    c.values.forEach((v, i) => {
+      const key = c.units ? `u:${String(c.units[i])}` : `${caseKey}${ci}:${i}`;
+      const s = byUnit.get(key) ?? { sum: 0, n: 0 };
+      s.sum += v;
+      s.n++;
+      byUnit.set(key, s);
+    });
+    const means = [...byUnit.entries()].map(([k, s]) => [k, s.sum / s.n] as const);
+    const caseMean = means.reduce((a, [, m]) => a + m, 0) / means.length;
+    estimate += caseMean / C;
+    const w = 1 / (means.length * C);
+    for (const [k, m] of means) residuals.set(k, (residuals.get(k) ?? 0) + w * (m - caseMean));
+  });
+  return { estimate, residuals };
+}
+
+function intervalFrom(estimate: number, variance: number, df: number, units: number, confidence: number): [number, number] {
+  if (units < MIN_UNITS || !(df >= 1) || !Number.isFinite(variance)) return [0, Infinity];
+  const half = variance > 0 ? studentTQuantile(1 - (1 - confidence) / 2, Math.floor(df)) * Math.sqrt(variance) : 0;
+  return [Math.exp(estimate - half), Math.exp(estimate + half)];
+}
+
+/** The sandwich variance of the residuals by unit, with the small-sample factor g/(g − 1). */
+function sandwich(residuals: Map<string, number>): { variance: number; units: number } {
+  const g = residuals.size;
+  let s = 0;
+  for (const r of residuals.values()) s += r * r;
+  return { variance: g > 1 ? (g / (g - 1)) * s : NaN, units: g };
 }
 
 /**
- * perCaseLogRatios[c] = the per-round log ratios ln(candidate/baseline) of
- * case c. Each case is estimated by its Hodges-Lehmann log ratio (the same
- * estimator comparePaired uses); geomean = exp(mean over cases).
- * CI: percentile bootstrap (Efron & Tibshirani 1993) resampling rounds
- * within each case independently and recomputing everything. Cases are held
- * fixed: the CI is about measurement noise in these cases, not about how the
- * cases were chosen. Deterministic given the seed.
+ * Paired: perCase[c] holds case c's per-set log ratios ln(candidate/baseline)
+ * and the unit (process pair) of each. geomean = exp(mean over cases of each
+ * case's mean of unit means).
  */
-export function geometricMeanRatio(
-  perCaseLogRatios: readonly (readonly number[])[],
-  opts: { confidence?: number; resamples?: number; seed?: number } = {},
-): SuiteAggregate {
+export function geometricMeanRatio(perCase: readonly CaseValues[], opts: { confidence?: number } = {}): SuiteAggregate {
   const confidence = checkConfidence(opts.confidence ?? 0.95, 'geometricMeanRatio');
-  const resamples = checkResamples(opts.resamples ?? bootstrapDefaults.resamples, 'geometricMeanRatio');
-  const seed = opts.seed ?? bootstrapDefaults.seed;
-  const cases = perCaseLogRatios.length;
-  if (cases === 0) throw new RangeError('geometricMeanRatio: no cases');
-  let maxLen = 0;
-  for (const [i, c] of perCaseLogRatios.entries()) {
-    if (c.length === 0) throw new RangeError(`geometricMeanRatio: case ${i} has no rounds`);
-    checkFinite(c, 'geometricMeanRatio');
-    if (c.length > maxLen) maxLen = c.length;
-  }
-  let sum = 0;
-  for (const c of perCaseLogRatios) sum += hodgesLehmann(c);
-  const logMean = sum / cases;
-
-  const random = createRandom(seed);
-  const draw = new Float64Array(maxLen);
-  const walsh = new Float64Array((maxLen * (maxLen + 1)) / 2);
-  const replicates = new Float64Array(resamples);
-  for (let b = 0; b < resamples; b++) {
-    let s = 0;
-    for (const c of perCaseLogRatios) {
-      const n = c.length;
-      for (let j = 0; j < n; j++) draw[j] = c[Math.floor(random() * n)] as number;
-      let w = 0;
-      for (let i = 0; i < n; i++) {
-        const di = draw[i] as number;
-        for (let j = i; j < n; j++) walsh[w++] = (di + (draw[j] as number)) / 2;
-      }
-      s += medianInPlace(walsh, w);
-    }
-    replicates[b] = s / cases;
-  }
-  const logCi = coverEstimate(percentileInterval(replicates, confidence), logMean);
-  return { geomean: Math.exp(logMean), ci: [Math.exp(logCi[0]), Math.exp(logCi[1])], cases };
+  if (perCase.length === 0) throw new RangeError('geometricMeanRatio: no cases');
+  const { estimate, residuals } = residualsByUnit(perCase, 'c');
+  const { variance, units } = sandwich(residuals);
+  return { geomean: Math.exp(estimate), ci: intervalFrom(estimate, variance, units - 1, units, confidence), cases: perCase.length, units };
 }
 
-/** One case of an unpaired comparison: log times (per-round medians) of each arm. */
+/** One case of an unpaired comparison: each arm's log values (per-round medians) and their units. */
 export interface UnpairedCase {
-  baseline: readonly number[];
-  candidate: readonly number[];
-}
-
-function shiftEstimate(x: ArrayLike<number>, m: number, y: ArrayLike<number>, n: number, buf: Float64Array): number {
-  let w = 0;
-  for (let j = 0; j < n; j++) for (let i = 0; i < m; i++) buf[w++] = (y[j] as number) - (x[i] as number);
-  return medianInPlace(buf, w);
+  baseline: CaseValues;
+  candidate: CaseValues;
 }
 
 /**
- * The suite geomean for two runs whose rounds are not paired (two saved
- * runs): each case is estimated by the two-sample Hodges-Lehmann shift of
- * log(candidate) vs log(baseline) (median of all differences, the estimator
- * compareUnpaired uses); geomean = exp(mean over cases). CI: percentile
- * bootstrap resampling each arm's rounds independently within each case
- * (cases held fixed, as in geometricMeanRatio). Deterministic given the seed.
+ * Unpaired (two saved runs): geomean = exp(mean over cases of the difference
+ * of the arms' means of unit means); the two runs' processes are independent,
+ * so their sandwich variances add; degrees of freedom from the smaller arm's units.
  */
-export function geometricMeanRatioUnpaired(
-  perCase: readonly UnpairedCase[],
-  opts: { confidence?: number; resamples?: number; seed?: number } = {},
-): SuiteAggregate {
+export function geometricMeanRatioUnpaired(perCase: readonly UnpairedCase[], opts: { confidence?: number } = {}): SuiteAggregate {
   const confidence = checkConfidence(opts.confidence ?? 0.95, 'geometricMeanRatioUnpaired');
-  const resamples = checkResamples(opts.resamples ?? bootstrapDefaults.resamples, 'geometricMeanRatioUnpaired');
-  const seed = opts.seed ?? bootstrapDefaults.seed;
-  const cases = perCase.length;
-  if (cases === 0) throw new RangeError('geometricMeanRatioUnpaired: no cases');
-  let maxM = 0;
-  let maxN = 0;
-  let maxPairs = 0;
-  for (const [i, c] of perCase.entries()) {
-    if (c.baseline.length === 0 || c.candidate.length === 0) throw new RangeError(`geometricMeanRatioUnpaired: case ${i} has an empty arm`);
-    checkFinite(c.baseline, 'geometricMeanRatioUnpaired');
-    checkFinite(c.candidate, 'geometricMeanRatioUnpaired');
-    maxM = Math.max(maxM, c.baseline.length);
-    maxN = Math.max(maxN, c.candidate.length);
-    maxPairs = Math.max(maxPairs, c.baseline.length * c.candidate.length);
-  }
-  const diffs = new Float64Array(maxPairs);
-  let sum = 0;
-  for (const c of perCase) sum += shiftEstimate(c.baseline, c.baseline.length, c.candidate, c.candidate.length, diffs);
-  const logMean = sum / cases;
-
-  const random = createRandom(seed);
-  const x = new Float64Array(maxM);
-  const y = new Float64Array(maxN);
-  const replicates = new Float64Array(resamples);
-  for (let b = 0; b < resamples; b++) {
-    let s = 0;
-    for (const c of perCase) {
-      const m = c.baseline.length;
-      const n = c.candidate.length;
-      for (let i = 0; i < m; i++) x[i] = c.baseline[Math.floor(random() * m)] as number;
-      for (let j = 0; j < n; j++) y[j] = c.candidate[Math.floor(random() * n)] as number;
-      s += shiftEstimate(x, m, y, n, diffs);
-    }
-    replicates[b] = s / cases;
-  }
-  const logCi = coverEstimate(percentileInterval(replicates, confidence), logMean);
-  return { geomean: Math.exp(logMean), ci: [Math.exp(logCi[0]), Math.exp(logCi[1])], cases };
+  if (perCase.length === 0) throw new RangeError('geometricMeanRatioUnpaired: no cases');
+  const a = residualsByUnit(perCase.map((c) => c.baseline), 'b');
+  const b = residualsByUnit(perCase.map((c) => c.candidate), 'c');
+  const va = sandwich(a.residuals);
+  const vb = sandwich(b.residuals);
+  const units = Math.min(va.units, vb.units);
+  const estimate = b.estimate - a.estimate;
+  return { geomean: Math.exp(estimate), ci: intervalFrom(estimate, va.variance + vb.variance, units - 1, units, confidence), cases: perCase.length, units };
 }

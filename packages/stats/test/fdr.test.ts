@@ -34,29 +34,37 @@ describe('benjaminiHochberg', () => {
   });
 });
 
-function fake(over: Partial<Comparison>): Comparison {
-  return { ratio: 1, ci: [0.98, 1.02], pValue: 0.5, verdict: 'inconclusive', threshold: 0.01, n: 20, method: 'test', ...over };
-}
+describe('applyFdr (intervals at the false-coverage-rate adjusted level)', () => {
+  function table(seed: number, cells: number, effects: number[]): Comparison[] {
+    const z = normalSource(seed);
+    return Array.from({ length: cells }, (_, i) => comparePaired(lognormal(z, 6, 100, 0.02), lognormal(z, 6, 100 * (effects[i] ?? 1), 0.02)));
+  }
 
-describe('applyFdr', () => {
-  it('adds q-values and demotes changes that do not survive the correction', () => {
-    const input: Comparison[] = [
-      fake({ ratio: 0.8, ci: [0.75, 0.85], pValue: 0.0001, verdict: 'faster' }),
-      fake({ ratio: 1.05, ci: [1.001, 1.1], pValue: 0.04, verdict: 'slower' }),
-      ...Array.from({ length: 8 }, () => fake({ pValue: 0.6 })),
-      fake({ ratio: 1.001, ci: [0.999, 1.003], pValue: 0.3, verdict: 'equivalent' }),
-    ];
-    const out = applyFdr(input);
-    expect(out).toHaveLength(11);
-    expect(out[0]).toMatchObject({ verdict: 'faster', qValue: 0.0011 });
-    expect(out[1]?.qValue).toBeCloseTo(0.22, 12); // 0.04 * 11 / 2
-    expect(out[1]?.verdict).toBe('inconclusive');
-    // needs p <= 0.05 * 2 / 11 ~ 0.0091 instead of 0.04: (z(0.0091)/z(0.04))^2 ~ 1.6x the rounds
-    expect(out[1]?.roundsToDecide).toBeGreaterThan(25);
-    expect(out[1]?.roundsToDecide).toBeLessThan(40);
-    expect(out[10]?.verdict).toBe('equivalent');
-    expect(input[1]?.verdict).toBe('slower'); // inputs are not mutated
+  it('the word is read from the printed interval: decided cells exclude 1, undecided ones hold it', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const out = applyFdr(table(seed, 48, [0.5, 0.8, 0.95, 0.97, 0.98, 1.02, 1.05, 1.3, 1.8]));
+      for (const c of out) {
+        const excludes = c.ci[0] > 1 || c.ci[1] < 1;
+        if (c.verdict === 'faster' || c.verdict === 'slower' || c.verdict === 'small') expect(excludes).toBe(true);
+        else expect(excludes).toBe(false);
+        expect(c.qValue <= 0.05).toBe(excludes);
+      }
+    }
   });
+
+  it('reads every interval at 1 − R·α/m and widens it beyond the marginal one', () => {
+    const input = table(3, 20, [0.5, 0.6, 0.7]);
+    const out = applyFdr(input);
+    const selected = out.filter((c) => c.qValue <= 0.05).length;
+    expect(selected).toBeGreaterThanOrEqual(3);
+    for (const [i, c] of out.entries()) {
+      expect(c.confidence).toBeCloseTo(1 - (selected * 0.05) / 20, 12);
+      expect(c.ci[0]).toBeLessThanOrEqual(input[i]!.ci[0]);
+      expect(c.ci[1]).toBeGreaterThanOrEqual(input[i]!.ci[1]);
+    }
+    expect(input[0]?.confidence).toBe(0.95); // inputs are not mutated
+  });
+
   it('a single comparison keeps its verdict when p < alpha (q = p)', () => {
     const z = normalSource(1);
     const c = comparePaired(lognormal(z, 30, 100, 0.02), lognormal(z, 30, 105, 0.02));
@@ -64,10 +72,15 @@ describe('applyFdr', () => {
     expect(out?.qValue).toBe(c.pValue);
     expect(out?.verdict).toBe('slower');
   });
+
+  it('A/A tables: at most about α of 48-cell tables hold any decided cell', () => {
+    let withVerdict = 0;
+    for (let seed = 100; seed < 500; seed++) if (applyFdr(table(seed, 48, [])).some((c) => c.verdict === 'faster' || c.verdict === 'slower' || c.verdict === 'small')) withVerdict++;
+    expect(withVerdict / 400).toBeLessThan(0.08); // nominal ≤ 5%; binomial sd at 400 tables is 1.1 points
+  });
+
   it('honours a custom alpha and handles an empty list', () => {
-    const c = fake({ ratio: 0.9, ci: [0.85, 0.95], pValue: 0.02, verdict: 'faster' });
-    expect(applyFdr([c], { alpha: 0.01 })[0]?.verdict).toBe('inconclusive');
-    expect(applyFdr([c], { alpha: 0.05 })[0]?.verdict).toBe('faster');
+    expect(() => applyFdr([], { alpha: 1 })).toThrow(/alpha/);
     expect(applyFdr([])).toEqual([]);
   });
 });

@@ -15,13 +15,23 @@ function makeRounds(seed: number, rounds: number, perRound: number, between: num
 }
 
 describe('summarizeRounds', () => {
-  it('with < 5 rounds uses the order-statistics CI of the pooled samples', () => {
+  it('with < 5 processes gives the pooled median and no interval (one blind to process spread would be too narrow)', () => {
     const rounds = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16, 17, 18, 19, 20]];
     const s = summarizeRounds(rounds);
-    const pooled = summarize(rounds.flat());
-    expect(s.ciMethod).toBe('order-statistics');
-    expect(s.ci).toEqual([6, 15]);
-    expect(s).toMatchObject({ ...pooled, rounds: 4, roundMedians: [2.5, 6.5, 10.5, 16.5] });
+    const { ci: _ci, ciHalfWidthRel: _h, ...pooled } = summarize(rounds.flat());
+    expect(s.ciMethod).toBe('none: too few processes');
+    expect(s.ci).toBeUndefined();
+    expect(s).toMatchObject({ ...pooled, rounds: 4, processes: 4, roundMedians: [2.5, 6.5, 10.5, 16.5] });
+  });
+
+  it('rounds of one process are one unit: 8 rounds from 2 processes give no interval, from 8 they do', () => {
+    const rounds = makeRounds(8, 8, 30, 0.05, 0.02);
+    const shared = summarizeRounds(rounds, { processes: [0, 0, 0, 0, 1, 1, 1, 1] });
+    expect(shared).toMatchObject({ rounds: 8, processes: 2, ciMethod: 'none: too few processes' });
+    expect(shared.processMedians).toHaveLength(2);
+    expect(summarizeRounds(rounds).ci).toBeDefined();
+    // the modes are of processes, not rounds: one process's rounds are never "2 modes"
+    expect(summarizeRounds(rounds, { processes: [0, 0, 0, 0, 0, 0, 0, 0] }).modes.modes).toHaveLength(1);
   });
 
   it('with >= 5 rounds bootstraps the round medians, deterministically given the seed', () => {
@@ -29,15 +39,15 @@ describe('summarizeRounds', () => {
     const a = summarizeRounds(rounds, { seed: 9 });
     const b = summarizeRounds(rounds, { seed: 9 });
     const c = summarizeRounds(rounds, { seed: 10 });
-    expect(a.ciMethod).toBe('round-medians-bootstrap');
+    expect(a.ciMethod).toBe('process-medians-bootstrap');
     expect(a.median).toBe(quantile([...a.roundMedians].sort((x, y) => x - y), 0.5));
     expect(a.ci).toEqual(b.ci);
     expect(c.ci).not.toEqual(a.ci);
-    expect(a.ci[0]).toBeLessThanOrEqual(a.median);
-    expect(a.ci[1]).toBeGreaterThanOrEqual(a.median);
+    expect(a.ci![0]).toBeLessThanOrEqual(a.median);
+    expect(a.ci![1]).toBeGreaterThanOrEqual(a.median);
     expect(a.rounds).toBe(8);
     expect(a.n).toBe(400);
-    expect(a.ciHalfWidthRel).toBeCloseTo((a.ci[1] - a.ci[0]) / 2 / a.median, 12);
+    expect(a.ciHalfWidthRel).toBeCloseTo((a.ci![1] - a.ci![0]) / 2 / a.median, 12);
     // default seed is fixed
     expect(summarizeRounds(rounds).ci).toEqual(summarizeRounds(rounds).ci);
   });
@@ -77,14 +87,14 @@ describe('summarizeRounds', () => {
     const rounds = makeRounds(2, 10, 100, 0.05, 0.01);
     const h = summarizeRounds(rounds);
     const naive = summarize(rounds.flat());
-    expect(h.ci[1] - h.ci[0]).toBeGreaterThan(3 * (naive.ci[1] - naive.ci[0]));
+    expect(h.ci![1] - h.ci![0]).toBeGreaterThan(3 * (naive.ci[1] - naive.ci[0]));
   });
 
   it('without between-process variance it is close to the pooled interval', () => {
     const rounds = makeRounds(3, 10, 100, 0, 0.02);
     const h = summarizeRounds(rounds);
     const naive = summarize(rounds.flat());
-    const ratio = (h.ci[1] - h.ci[0]) / (naive.ci[1] - naive.ci[0]);
+    const ratio = (h.ci![1] - h.ci![0]) / (naive.ci[1] - naive.ci[0]);
     expect(ratio).toBeGreaterThan(0.6);
     expect(ratio).toBeLessThan(1.8);
   });
@@ -95,7 +105,7 @@ describe('summarizeRounds', () => {
     const sims = 100;
     for (let s = 0; s < sims; s++) {
       const h = summarizeRounds(makeRounds(100 + s, 10, 20, 0.03, 0.02), { resamples: 500, seed: s });
-      if (h.ci[0] <= 100 && 100 <= h.ci[1]) hits++;
+      if (h.ci![0] <= 100 && 100 <= h.ci![1]) hits++;
     }
     expect(hits / sims).toBeGreaterThanOrEqual(0.88);
   });

@@ -56,15 +56,16 @@ describe('pairedStopping', () => {
     expect(medianRatio).toBeLessThan(2);
   });
 
-  it('before the CI can reach 95% (fewer than 6 pairs) estimates from the spread, never fewer than 6 in all', () => {
-    const tight = pairs(3, 3, 1.2, 0.002);
-    const s = pairedStopping(tight.b, tight.c);
+  it('counts units, not sets: before 3 independent units there is no interval and it asks for 3', () => {
+    const tight = pairs(3, 4, 1.2, 0.002);
+    const s = pairedStopping(tight.b, tight.c, { units: [0, 0, 1, 1] });
     expect(s.reached).toBe(false);
     expect(s.halfWidth).toBe(Infinity);
-    expect(s.rounds + s.moreRounds).toBe(6);
+    expect(s.rounds + s.moreRounds).toBe(3);
+    expect(pairedStopping(tight.b, tight.c).reached).toBe(true); // four units of their own
     const noisy = pairs(4, 4, 1.2, 0.1);
     expect(pairedStopping(noisy.b, noisy.c).moreRounds).toBeGreaterThan(50);
-    expect(pairedStopping([], []).moreRounds).toBe(6);
+    expect(pairedStopping([], []).moreRounds).toBe(3);
   });
 
   it('says when the budget cannot reach the target', () => {

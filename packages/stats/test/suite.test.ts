@@ -1,100 +1,94 @@
 import { describe, expect, it } from 'vitest';
 import { geometricMeanRatio, geometricMeanRatioUnpaired, type UnpairedCase } from '../src/suite.ts';
-import { compareUnpaired } from '../src/verdict.ts';
+import { comparePaired, compareUnpaired } from '../src/verdict.ts';
 import { lognormal, normalSource } from './helpers.ts';
 
-describe('geometricMeanRatio', () => {
-  it('is the geometric mean of constant per-case ratios, with a degenerate CI', () => {
-    const r = geometricMeanRatio([new Array(10).fill(Math.log(1.1)), new Array(7).fill(Math.log(0.9))]);
+describe('geometricMeanRatio (units shared across cases)', () => {
+  it('is the geometric mean of constant per-case ratios, with a degenerate interval', () => {
+    const r = geometricMeanRatio([{ values: new Array(10).fill(Math.log(1.1)) }, { values: new Array(7).fill(Math.log(0.9)) }]);
     expect(r.geomean).toBeCloseTo(Math.sqrt(1.1 * 0.9), 12);
     expect(r.ci[0]).toBeCloseTo(r.geomean, 12);
     expect(r.ci[1]).toBeCloseTo(r.geomean, 12);
     expect(r.cases).toBe(2);
   });
 
-  it('uses each case\'s Hodges-Lehmann log ratio', () => {
-    // HL of [0, 0.1, 0.5] = median of Walsh averages 0, .05, .25, .1, .3, .5 = 0.175
-    const r = geometricMeanRatio([[0, 0.1, 0.5], [0.2]]);
-    expect(r.geomean).toBeCloseTo(Math.exp((0.175 + 0.2) / 2), 12);
+  it('agrees with comparePaired on a single case', () => {
+    const z = normalSource(1);
+    const b = lognormal(z, 12, 100, 0.03);
+    const c = lognormal(z, 12, 104, 0.03);
+    const units = b.map((_, i) => i % 4);
+    const one = geometricMeanRatio([{ values: b.map((x, i) => Math.log(c[i]! / x)), units }]);
+    const cmp = comparePaired(b, c, { units });
+    expect(one.geomean).toBeCloseTo(cmp.ratio, 12);
+    expect(one.ci[0]).toBeCloseTo(cmp.ci[0], 9);
+    expect(one.ci[1]).toBeCloseTo(cmp.ci[1], 9);
+    expect(one.units).toBe(4);
   });
 
-  it('is deterministic given the seed and contains the estimate', () => {
+  it('a process effect shared by every case widens the interval: the cases are not independent', () => {
     const z = normalSource(2);
-    const cases = Array.from({ length: 6 }, (_, c) => Array.from({ length: 15 }, () => 0.01 * c + 0.03 * z()));
-    const a = geometricMeanRatio(cases, { seed: 1 });
-    const b = geometricMeanRatio(cases, { seed: 1 });
-    const c = geometricMeanRatio(cases, { seed: 2 });
-    expect(a).toEqual(b);
-    expect(c.ci).not.toEqual(a.ci);
-    expect(a.ci[0]).toBeLessThan(a.geomean);
-    expect(a.geomean).toBeLessThan(a.ci[1]);
-    expect(geometricMeanRatio(cases, { confidence: 0.99, seed: 1 }).ci[0]).toBeLessThan(a.ci[0]);
+    const shared = Array.from({ length: 5 }, () => 0.05 * z());
+    const cases = Array.from({ length: 10 }, () => ({ values: shared.map((s) => s + 0.005 * z()), units: [0, 1, 2, 3, 4] }));
+    const clustered = geometricMeanRatio(cases);
+    const asIfIndependent = geometricMeanRatio(cases.map((c) => ({ values: c.values })));
+    expect(clustered.units).toBe(5);
+    expect(clustered.ci[1] / clustered.ci[0]).toBeGreaterThan((asIfIndependent.ci[1] / asIfIndependent.ci[0]) ** 2);
   });
 
-  it('covers the true geometric mean in most seeded simulations', () => {
-    // every case has true log ratio 0.02 (symmetric noise), so the true geomean is exp(0.02)
+  it('covers the true geometric mean at about its level in seeded simulations with shared process effects', () => {
     const z = normalSource(3);
     let hits = 0;
-    const sims = 100;
+    const sims = 1000;
     for (let s = 0; s < sims; s++) {
-      const cases = Array.from({ length: 5 }, () => Array.from({ length: 20 }, () => 0.02 + 0.04 * z()));
-      const r = geometricMeanRatio(cases, { resamples: 500, seed: s });
+      const pairEffect = Array.from({ length: 5 }, () => 0.02 * z());
+      const cases = Array.from({ length: 8 }, () => ({ values: pairEffect.map((p) => 0.02 + p + 0.03 * z()), units: [0, 1, 2, 3, 4] }));
+      const r = geometricMeanRatio(cases);
       if (r.ci[0] <= Math.exp(0.02) && Math.exp(0.02) <= r.ci[1]) hits++;
     }
-    expect(hits / sims).toBeGreaterThanOrEqual(0.88);
+    expect(hits / sims).toBeGreaterThan(0.92);
+    expect(hits / sims).toBeLessThan(0.98);
   });
 
-  it('throws on no cases, an empty case, or non-finite values', () => {
+  it('gives no interval from fewer than 3 units, and throws on bad input', () => {
+    expect(geometricMeanRatio([{ values: [0.1, 0.2], units: [0, 1] }]).ci).toEqual([0, Infinity]);
     expect(() => geometricMeanRatio([])).toThrow(/no cases/);
-    expect(() => geometricMeanRatio([[0.1], []])).toThrow(/case 1/);
-    expect(() => geometricMeanRatio([[0.1, Infinity]])).toThrow(/non-finite/);
+    expect(() => geometricMeanRatio([{ values: [0.1] }, { values: [] }])).toThrow(/case 1/);
+    expect(() => geometricMeanRatio([{ values: [0.1, Infinity] }])).toThrow(/non-finite/);
   });
 });
 
 describe('geometricMeanRatioUnpaired', () => {
-  it('uses each case\'s two-sample Hodges-Lehmann shift (median of all differences)', () => {
-    // case 1: differences 0.3-0, 0.3-0.1, 0.5-0, 0.5-0.1 = .3, .2, .5, .4 -> median 0.35; case 2: 0.1 - 0.3 = -0.2
-    const r = geometricMeanRatioUnpaired([
-      { baseline: [0, 0.1], candidate: [0.3, 0.5] },
-      { baseline: [0.3], candidate: [0.1] },
-    ]);
-    expect(r.geomean).toBeCloseTo(Math.exp((0.35 - 0.2) / 2), 12);
-    expect(r.cases).toBe(2);
-  });
-
   it('agrees with compareUnpaired on a single case and mirrors when the arms are swapped', () => {
     const z = normalSource(5);
     const b = lognormal(z, 12, 100, 0.03);
     const c = lognormal(z, 15, 108, 0.03);
-    const one = geometricMeanRatioUnpaired([{ baseline: b.map(Math.log), candidate: c.map(Math.log) }]);
+    const one = geometricMeanRatioUnpaired([{ baseline: { values: b.map(Math.log) }, candidate: { values: c.map(Math.log) } }]);
     expect(one.geomean).toBeCloseTo(compareUnpaired(b, c).ratio, 12);
-    const swapped = geometricMeanRatioUnpaired([{ baseline: c.map(Math.log), candidate: b.map(Math.log) }]);
+    const swapped = geometricMeanRatioUnpaired([{ baseline: { values: c.map(Math.log) }, candidate: { values: b.map(Math.log) } }]);
     expect(swapped.geomean).toBeCloseTo(1 / one.geomean, 12);
     expect(one.ci[0]).toBeLessThan(one.geomean);
     expect(one.geomean).toBeLessThan(one.ci[1]);
   });
 
-  it('is deterministic given the seed and covers the true geomean in most seeded simulations', () => {
+  it('covers the true geomean in most seeded simulations', () => {
     const z = normalSource(6);
     const make = (): UnpairedCase[] =>
       Array.from({ length: 4 }, (_, k) => ({
-        baseline: Array.from({ length: 15 }, () => k + 0.04 * z()),
-        candidate: Array.from({ length: 15 }, () => k + 0.05 + 0.04 * z()),
+        baseline: { values: Array.from({ length: 15 }, () => k + 0.04 * z()) },
+        candidate: { values: Array.from({ length: 15 }, () => k + 0.05 + 0.04 * z()) },
       }));
-    const fixed = make();
-    expect(geometricMeanRatioUnpaired(fixed, { seed: 3 })).toEqual(geometricMeanRatioUnpaired(fixed, { seed: 3 }));
     let hits = 0;
-    const sims = 100;
+    const sims = 400;
     for (let s = 0; s < sims; s++) {
-      const r = geometricMeanRatioUnpaired(make(), { resamples: 500, seed: s });
+      const r = geometricMeanRatioUnpaired(make());
       if (r.ci[0] <= Math.exp(0.05) && Math.exp(0.05) <= r.ci[1]) hits++;
     }
-    expect(hits / sims).toBeGreaterThanOrEqual(0.88);
+    expect(hits / sims).toBeGreaterThanOrEqual(0.9);
   });
 
   it('throws on no cases, an empty arm, or non-finite values', () => {
     expect(() => geometricMeanRatioUnpaired([])).toThrow(/no cases/);
-    expect(() => geometricMeanRatioUnpaired([{ baseline: [1], candidate: [] }])).toThrow(/case 0/);
-    expect(() => geometricMeanRatioUnpaired([{ baseline: [1, NaN], candidate: [1] }])).toThrow(/non-finite/);
+    expect(() => geometricMeanRatioUnpaired([{ baseline: { values: [1] }, candidate: { values: [] } }])).toThrow(/case 0/);
+    expect(() => geometricMeanRatioUnpaired([{ baseline: { values: [1, NaN] }, candidate: { values: [1] } }])).toThrow(/non-finite/);
   });
 });

@@ -14,8 +14,10 @@ export type EngineOf = (tag: string) => RuntimeTarget | undefined;
 /** What the bisect measured: its verdicts are said as times ("faster") or counts ("fewer"). */
 export type BisectUnit = { unit: 'ns' | 'instructions' };
 
-function pct(c: Comparison, confidence: number): string {
-  return `${formatChange(c.ratio)}, ratio ${ratioWithCi(c.ratio, c.ci)} at ${Math.round(confidence * 100)}%`;
+/** "−5.2%, ratio 0.948 (0.931–0.965) at 99%"; a "same" step names the band its interval lies in. */
+function pct(c: Comparison, _confidence?: number): string {
+  const band = c.verdict === 'equivalent' ? `, within ±${+(c.threshold * 100).toFixed(1)}%` : '';
+  return `${formatChange(c.ratio)}, ratio ${ratioWithCi(c.ratio, c.ci)} at ${+(c.confidence * 100).toFixed(1)}%${band}`;
 }
 
 function engineText(t: RuntimeTarget | undefined): string {

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import type { StepOutcome, StepRequest } from '@rtbench/bisect';
 import type { RunRecord } from '@rtbench/core/schema';
 import { releaseRuntime, type RuntimeTarget } from '@rtbench/runtime-kit';
-import { pairRounds } from '@rtbench/stats';
+import { pairRounds, unitMeans } from '@rtbench/stats';
 import { makePlan, type PlanFlags } from '../plan.ts';
 import { executeRun, writeRunAtomically, type RunHooks } from '@rtbench/run';
 import { runEnvironment } from '../run.ts';
@@ -67,7 +67,7 @@ export class Releases {
   }
 }
 
-/** Per-round ln(newer/older) of the case in a run, or the release whose result has no rounds (and why). */
+/** ln(newer/older) of the case per independent unit (a process pair's sets averaged), or the release whose result has no rounds (and why). */
 export function logRatiosOf(run: RunRecord, caseId: string, olderId: string, newerId: string): { logRatios: number[] } | { failed: 'older' | 'newer'; reason: string } {
   const result = (id: string) => run.results.find((r) => r.caseId === caseId && r.variantId === id);
   const older = result(olderId);
@@ -79,7 +79,10 @@ export function logRatiosOf(run: RunRecord, caseId: string, olderId: string, new
     }
   }
   const pairs = pairRounds(older!.rounds, newer!.rounds);
-  return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)).filter(Number.isFinite) };
+  const logs = pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b));
+  const keep = logs.map(Number.isFinite);
+  const units = pairs.units?.filter((_, i) => keep[i]);
+  return { logRatios: unitMeans(logs.filter((_, i) => keep[i]), units) };
 }
 
 /** Measures `request.rounds` paired rounds of two releases; saves the run in the folder. */

@@ -8,10 +8,9 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { bisect, pairedDecide, signedRankTest, type BisectResult, type PairedTest, type SearchState, type StepRecord, type StepRequest } from '@rtbench/bisect';
+import { bisect, pairedDecide, unitTest, type BisectResult, type PairedTest, type SearchState, type StepRecord, type StepRequest } from '@rtbench/bisect';
 import { reporterFor } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
-import { comparePairedT } from '@rtbench/stats';
 import { colourOn, stderrColours as pc } from '../colours.ts';
 import { UsageError } from '../errors.ts';
 import { formatClock } from '../progress.ts';
@@ -160,7 +159,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   };
 
   const confidence = BISECT_DEFAULTS.confidence;
-  const test: PairedTest = measure === 'instructions' ? (b, c, o) => comparePairedT(b, c, o) : signedRankTest;
+  const test: PairedTest = unitTest;
   const onStep = (step: StepRecord, state: SearchState): void => {
     const perRound = measuredRounds ? measuredMs / measuredRounds : undefined;
     const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${state.stepsLeft} more comparison${state.stepsLeft === 1 ? '' : 's'}` : '';

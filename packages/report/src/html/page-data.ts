@@ -17,7 +17,7 @@ import { shownName, shownNames } from '../names.ts';
 import { verdictWords, type VerdictWords } from '../verdict-words.ts';
 import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { median } from '@rtbench/stats';
-import { formatDuration, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatRange, ratioWithCi } from '../format.ts';
+import { formatDuration, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
 import { benchCells, benchLegend, comparisonCells, designLine, legend } from '../reporters/cells.ts';
 import type { ArmInfo, BenchView, ComparisonView, RatioComparison, RunView, View } from '../views/types.ts';
 import { caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
@@ -37,7 +37,8 @@ export type PageVariant = Pick<ArmInfo, 'label' | 'runtime' | 'versionText' | 'f
 /** A ratio against the baseline with its CI and verdict, for plotting. */
 interface PageRatio {
   ratio: number;
-  ci: [number, number];
+  /** Absent: too few independent units for an interval. */
+  ci?: [number, number];
   verdict: VerdictName;
   /** "0.739 (0.731–0.748)" */
   text: string;
@@ -128,7 +129,7 @@ export interface ForestSection {
   baseline: string;
   candidate: string;
   rows: ForestRow[];
-  geomean?: { ratio: number; ci: [number, number]; text: string; cases: number; excluded: number };
+  geomean?: { ratio: number; ci?: [number, number]; text: string; cases: number; excluded: number };
 }
 
 interface EnvironmentPanel {
@@ -285,7 +286,7 @@ function comparisonPage(view: ComparisonView): PageData {
           // The texts in the case's own unit; the charts draw the time view (s).
           medianText: raw?.stats ? formatMetric(raw.stats.median, metric) : '—',
           spreadText: raw?.stats ? formatMetricRange(raw.stats.p25, raw.stats.p75, metric) : '',
-          ciText: s ? `±${formatPercent(s.ciHalfWidthRel)}` : '',
+          ciText: s?.ciHalfWidthRel !== undefined ? `±${formatPercent(s.ciHalfWidthRel)}` : s ? '—' : '',
           opsText: s && metric.unit === 'ns' ? formatOpsOfMedian(s.median) : '',
           relativeText: section ? (texts?.ratio ?? '') : 'baseline',
           ...(texts?.ratio ? { verdict: texts.verdict, verdictText: `${texts.verdict} ${texts.detail}` } : {}),
@@ -308,7 +309,7 @@ function comparisonPage(view: ComparisonView): PageData {
       texts: comparisonCells(c, view),
     })),
     ...(section.geomean
-      ? { geomean: { ...section.geomean, ci: [section.geomean.ci[0], section.geomean.ci[1]] as [number, number], text: ratioWithCi(section.geomean.ratio, section.geomean.ci) } }
+      ? { geomean: { ...section.geomean, ...(hasFiniteInterval(section.geomean.ci) ? { ci: [section.geomean.ci[0], section.geomean.ci[1]] as [number, number] } : { ci: undefined }), text: ratioWithCi(section.geomean.ratio, section.geomean.ci) } }
       : {}),
   }));
 
@@ -393,7 +394,7 @@ export function asTimeResult(result: CaseResult, metric: Metric): CaseResult {
             max: ns(inverted ? s.min : s.max),
             p25: ns(inverted ? s.p75 : s.p25),
             p75: ns(inverted ? s.p25 : s.p75),
-            ci: inverted ? [ns(s.ci[1]), ns(s.ci[0])] : [ns(s.ci[0]), ns(s.ci[1])],
+            ...(s.ci ? { ci: (inverted ? [ns(s.ci[1]), ns(s.ci[0])] : [ns(s.ci[0]), ns(s.ci[1])]) as [number, number] } : {}),
             roundMedians: s.roundMedians.map(ns),
             ...(s.modes ? { modes: { ...s.modes, modes: s.modes.modes.map((m) => ({ ...m, center: ns(m.center), low: ns(inverted ? m.high : m.low), high: ns(inverted ? m.low : m.high) })) } } : {}),
           },
@@ -408,7 +409,7 @@ function cellBase(variant: string, result: CaseResult, edges: number[]): CellBas
   return {
     variant,
     status: result.status,
-    ...(s ? { median: s.median, ci: [s.ci[0], s.ci[1]] as [number, number], outliers: s.outliers } : {}),
+    ...(s ? { median: s.median, ...(s.ci ? { ci: [s.ci[0], s.ci[1]] as [number, number] } : {}), outliers: s.outliers } : {}),
     processMedians: result.rounds.filter((r) => r.samples.length > 0).map((r) => ({ round: r.round, ns: median(r.samples) })),
     histogram: histogram(samples, edges),
     ...optionalList('modes', modesOf(s)),
@@ -437,7 +438,7 @@ function tracesOf(result: CaseResult): SampleTrace[] {
 }
 
 function pageRatio(c: RatioComparison): PageRatio {
-  return { ratio: c.ratio, ci: [c.ci[0], c.ci[1]], verdict: c.verdict, text: ratioWithCi(c.ratio, c.ci) };
+  return { ratio: c.ratio, ...(hasFiniteInterval(c.ci) ? { ci: [c.ci[0], c.ci[1]] as [number, number] } : {}), verdict: c.verdict, text: ratioWithCi(c.ratio, c.ci) };
 }
 
 /**

@@ -4,7 +4,7 @@
  * share too. Built in Node from the view (the page draws, it does not
  * compute); the texts are the tables' own (reporters/cells.ts).
  */
-import { ratioWithCi } from '../format.ts';
+import { hasFiniteInterval, ratioWithCi } from '../format.ts';
 import { benchCells, comparisonCells } from '../reporters/cells.ts';
 import type { BenchView, ComparisonView, RatioComparison } from '../views/types.ts';
 
@@ -17,7 +17,8 @@ export interface SummaryRow {
   variant: string;
   baseline: string;
   /** Absent when no ratio could be formed (`verdictText` says why). */
-  ratio?: { ratio: number; ci: [number, number] };
+  /** ci absent: too few independent units for an interval. */
+  ratio?: { ratio: number; ci?: [number, number] };
   verdict: SummaryVerdict;
   /** "0.739 (0.731–0.748)", or empty. */
   ratioText: string;
@@ -29,7 +30,7 @@ interface SummaryGeomean {
   variant: string;
   baseline: string;
   ratio: number;
-  ci: [number, number];
+  ci?: [number, number];
   text: string;
   cases: number;
   excluded: number;
@@ -64,7 +65,7 @@ export function sharedRatioDomain(estimates: number[], intervals: [number, numbe
 
 function withDomain(rows: SummaryRow[], geomeans: SummaryGeomean[], threshold: number): PageSummary {
   const all = [...rows.flatMap((r) => (r.ratio ? [r.ratio] : [])), ...geomeans];
-  return { domain: sharedRatioDomain(all.map((r) => r.ratio), all.map((r) => r.ci), threshold), rows, geomeans };
+  return { domain: sharedRatioDomain(all.map((r) => r.ratio), all.flatMap((r) => (r.ci ? [r.ci] : [])), threshold), rows, geomeans };
 }
 
 export function benchSummary(view: BenchView, caseKey: (caseId: string) => string, variantKey: (variantId: string) => string): PageSummary {
@@ -73,21 +74,21 @@ export function benchSummary(view: BenchView, caseKey: (caseId: string) => strin
     c.rows
       .filter((row) => !row.isBaseline)
       .map((row): SummaryRow => {
-        const texts = benchCells(row, Boolean(c.digestMismatch), view.confidence);
+        const texts = benchCells(row, Boolean(c.digestMismatch));
         const r = row.relative;
         const verdict: SummaryVerdict = texts.verdict === 'different-work' ? 'different-work' : r ? ((texts.verdict as RatioComparison['verdict'] | undefined) ?? r.verdict) : 'none';
         return {
           caseKey: caseKey(c.caseId),
           variant: variantKey(row.variantId),
           baseline,
-          ...(r ? { ratio: { ratio: r.ratio, ci: [r.ci[0], r.ci[1]] as [number, number] } } : {}),
+          ...(r ? { ratio: { ratio: r.ratio, ...(hasFiniteInterval(r.ci) ? { ci: [r.ci[0], r.ci[1]] as [number, number] } : {}) } } : {}),
           verdict,
           ratioText: r ? ratioWithCi(r.ratio, r.ci) : '',
           verdictText: texts.relative && texts.relative !== '—' ? texts.relative : (row.relativeNote ?? row.note ?? 'not measured'),
         };
       }),
   );
-  const geomeans = (view.geomeans ?? []).map((g): SummaryGeomean => ({ variant: variantKey(g.variantId), baseline, ratio: g.ratio, ci: [g.ci[0], g.ci[1]], text: ratioWithCi(g.ratio, g.ci), cases: g.cases, excluded: g.excluded }));
+  const geomeans = (view.geomeans ?? []).map((g): SummaryGeomean => ({ variant: variantKey(g.variantId), baseline, ratio: g.ratio, ...(hasFiniteInterval(g.ci) ? { ci: [g.ci[0], g.ci[1]] as [number, number] } : {}), text: ratioWithCi(g.ratio, g.ci), cases: g.cases, excluded: g.excluded }));
   return withDomain(rows, geomeans, view.threshold);
 }
 
@@ -103,14 +104,14 @@ export function comparisonSummary(view: ComparisonView, caseKey: (caseId: string
         caseKey: caseKey(c.caseId),
         variant,
         baseline,
-        ...(r ? { ratio: { ratio: r.ratio, ci: [r.ci[0], r.ci[1]] as [number, number] } } : {}),
+        ...(r ? { ratio: { ratio: r.ratio, ...(hasFiniteInterval(r.ci) ? { ci: [r.ci[0], r.ci[1]] as [number, number] } : {}) } } : {}),
         verdict: c.digests ? 'different-work' : r ? r.verdict : 'none',
         ratioText: texts.ratio,
         verdictText: texts.ratio ? `${texts.word} ${texts.detail}` : texts.detail || 'not compared',
       });
     }
     const g = section.geomean;
-    if (g) geomeans.push({ variant, baseline, ratio: g.ratio, ci: [g.ci[0], g.ci[1]], text: ratioWithCi(g.ratio, g.ci), cases: g.cases, excluded: g.excluded });
+    if (g) geomeans.push({ variant, baseline, ratio: g.ratio, ...(hasFiniteInterval(g.ci) ? { ci: [g.ci[0], g.ci[1]] as [number, number] } : {}), text: ratioWithCi(g.ratio, g.ci), cases: g.cases, excluded: g.excluded });
   }
   // Case by case (the arms of a case together), in the cases' order.
   const order = new Map<string, number>();

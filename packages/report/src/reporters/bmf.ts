@@ -30,14 +30,14 @@ function measureSlug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
-function measuresOf(metric: CaseMetric, s: { median: number; ci: [number, number] }): Record<string, Metric> {
-  const estimate: Metric = { value: s.median, lower_value: s.ci[0], upper_value: s.ci[1] };
+function measuresOf(metric: CaseMetric, s: { median: number; ci?: [number, number] | undefined }): Record<string, Metric> {
+  const estimate: Metric = { value: s.median, ...(s.ci ? { lower_value: s.ci[0], upper_value: s.ci[1] } : {}) };
   if (metric.unit === 'ns') {
     // A 0 ns median (below the clock resolution) has a latency of 0 and no finite throughput.
     if (!(s.median > 0)) return { latency: estimate };
     return {
       latency: estimate,
-      throughput: { value: 1e9 / s.median, ...(s.ci[1] > 0 ? { lower_value: 1e9 / s.ci[1] } : {}), ...(s.ci[0] > 0 ? { upper_value: 1e9 / s.ci[0] } : {}) },
+      throughput: { value: 1e9 / s.median, ...(s.ci && s.ci[1] > 0 ? { lower_value: 1e9 / s.ci[1] } : {}), ...(s.ci && s.ci[0] > 0 ? { upper_value: 1e9 / s.ci[0] } : {}) },
     };
   }
   if (metric.unit === 'instructions') return { instructions: estimate };

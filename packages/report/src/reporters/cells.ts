@@ -28,7 +28,7 @@ export interface BenchCells {
    */
   relative: string;
   /** The verdict behind `relative`, for colouring. */
-  verdict?: 'faster' | 'slower' | 'equivalent' | 'inconclusive' | 'baseline' | 'different-work';
+  verdict?: 'faster' | 'slower' | 'small' | 'equivalent' | 'inconclusive' | 'baseline' | 'different-work';
   /** Rounds taken, with a mark when the budget ran out before the target. */
   rounds: string;
   budgetRanOut: boolean;
@@ -41,15 +41,26 @@ function budgetRanOut(p: PrecisionCell | undefined): boolean {
   return p !== undefined && (p.stoppedBy === 'max-rounds' || p.stoppedBy === 'time-budget');
 }
 
-export function relativeText(row: BenchRow, digestMismatch: boolean, confidence = 0.95): Pick<BenchCells, 'relative' | 'verdict'> {
+/** "2 process pairs" — the independent units behind an interval. */
+function unitsText(units: number, pairing: 'paired' | 'unpaired' = 'paired'): string {
+  const noun = pairing === 'paired' ? 'process pair' : 'process';
+  return `${units} ${noun}${units === 1 ? '' : 's'}${pairing === 'unpaired' ? ' (the smaller run)' : ''}`;
+}
+
+/** The text of a verdict that says a change is certain but under the threshold: "faster <1%". */
+function smallWord(ratio: number, threshold: number, metric: BenchRow['metric']): string {
+  return `${verdictWord(ratio < 1 ? 'faster' : 'slower', metric)} <${formatThreshold(threshold)}`;
+}
+
+export function relativeText(row: BenchRow, digestMismatch: boolean): Pick<BenchCells, 'relative' | 'verdict'> {
   if (digestMismatch) return { relative: '≠ work', verdict: 'different-work' };
   if (row.isBaseline) return row.stats ? { relative: 'baseline', verdict: 'baseline' } : { relative: '' };
   const c = row.relative;
   if (!c) return { relative: row.relativeNote && row.stats ? '—' : '' };
-  // Fewer than 6 pairs cannot reach a 95% signed-rank CI: no ± to show.
-  if ((c.coverage ?? 1) < confidence) return { relative: `≈ ${c.ratio.toFixed(2)}× (no CI: ${c.n} pair${c.n === 1 ? '' : 's'})`, verdict: 'inconclusive' };
-  // "faster" ("fewer") reads as the baseline's cost over this one's: its interval is turned the same way.
-  const [estimate, lo, hi] = c.verdict === 'faster' ? [1 / c.ratio, 1 / c.ci[1], 1 / c.ci[0]] : [c.ratio, c.ci[0], c.ci[1]];
+  if (!Number.isFinite(c.ci[1])) return { relative: `≈ ${c.ratio.toFixed(2)}× (no interval: ${unitsText(c.units)})`, verdict: 'inconclusive' };
+  // A ratio below 1 reads as the baseline's cost over this one's: its interval is turned the same way.
+  const better = c.ratio < 1 && (c.verdict === 'faster' || c.verdict === 'small');
+  const [estimate, lo, hi] = better ? [1 / c.ratio, 1 / c.ci[1], 1 / c.ci[0]] : [c.ratio, c.ci[0], c.ci[1]];
   // Narrow intervals get a third decimal, so that [0.995–1.006] does not read as [1.00–1.01].
   const digits = hi - lo < 0.02 ? 3 : 2;
   const text = `${estimate.toFixed(digits)}×`;
@@ -58,6 +69,8 @@ export function relativeText(row: BenchRow, digestMismatch: boolean, confidence 
     case 'slower':
     case 'faster':
       return { relative: `${text} ${verdictWord(c.verdict, row.metric)} ${range}`, verdict: c.verdict };
+    case 'small':
+      return { relative: `${text} ${smallWord(c.ratio, c.threshold, row.metric)} ${range}`, verdict: 'small' };
     case 'equivalent':
       return { relative: `= ${text} ${range}`, verdict: 'equivalent' };
     default:
@@ -65,7 +78,7 @@ export function relativeText(row: BenchRow, digestMismatch: boolean, confidence 
   }
 }
 
-export function benchCells(row: BenchRow, digestMismatch: boolean, confidence = 0.95): BenchCells {
+export function benchCells(row: BenchRow, digestMismatch: boolean): BenchCells {
   const s = row.stats;
   const out = budgetRanOut(row.precision);
   const rounds = `${row.result.rounds.length}${out ? '*' : ''}`;
@@ -73,10 +86,10 @@ export function benchCells(row: BenchRow, digestMismatch: boolean, confidence = 
   return {
     median: formatMetric(s.median, row.metric ?? TIME_PER_OP),
     spread: formatMetricRange(s.p25, s.p75, row.metric ?? TIME_PER_OP),
-    ci: `±${formatPercent(s.ciHalfWidthRel)}`,
+    ci: s.ciHalfWidthRel !== undefined ? `±${formatPercent(s.ciHalfWidthRel)}` : '—',
     // Operations per second only mean something for the loop's time per operation.
     ops: row.metric ? '' : formatOpsOfMedian(s.median),
-    ...relativeText(row, digestMismatch, confidence),
+    ...relativeText(row, digestMismatch),
     rounds,
     budgetRanOut: out,
     belowClock: !row.metric && s.median === 0,
@@ -145,14 +158,29 @@ export function benchGeomeanLine(view: BenchView): string | undefined {
   return `geomean of the ratios vs ${view.baseline.label}: ${parts.join('; ')}`;
 }
 
+/** The level every ratio interval of a table was read at, the comparisons it covers, and the fewest units behind one. */
+function intervalFacts(comparisons: readonly { confidence: number; units: number }[]): { level: number; m: number; units: number } | undefined {
+  if (!comparisons.length) return undefined;
+  return { level: comparisons[0]!.confidence, m: comparisons.length, units: Math.min(...comparisons.map((c) => c.units)) };
+}
+
+/** The interval and its words in two plain sentences (bench table: its marks; comparison: its verdict words). */
+function intervalSentence(facts: { level: number; m: number }, threshold: number, words: { better: string; worse: string }, confidence: number, style: 'marks' | 'words'): string {
+  const t = formatThreshold(threshold);
+  const level = `${+(facts.level * 100).toFixed(2)}%`;
+  const [same, undecided] = style === 'marks' ? ['"="', '"≈"'] : ['equivalent', 'inconclusive'];
+  return (
+    `[low–high] is the interval over independent process pairs at ${level} (${+(confidence * 100).toFixed(1)}% adjusted for the table's ${facts.m} comparison${facts.m === 1 ? '' : 's'}), and the word is read from it: ` +
+    `${words.better}/${words.worse} when it excludes 1 and the change exceeds ${t}, "${words.better} <${t}" when it excludes 1 with a smaller change, ${same} when it lies within ±${t}, ${undecided} otherwise.`
+  );
+}
+
 /** The lines that explain a bench table. */
 export function benchLegend(view: BenchView): string[] {
   const words = verdictWords(view.run.cases[0]?.metric);
-  const lines = [
-    `${view.statsMethod}.`,
-    `vs ${view.baseline.label}: ${words.quantity} / ${view.baseline.label}'s, paired by round (${view.method}); [low–high] is its ${+(view.confidence * 100).toFixed(1)}% CI. ` +
-      `${words.better}/${words.worse}: the CI excludes 1 and the change exceeds ${formatThreshold(view.threshold)}; "=": the CI lies within ±${formatThreshold(view.threshold)}; "≈": not decided — the CI holds 1, or the difference is not significant once Benjamini–Hochberg corrects for the table's many ratios.`,
-  ];
+  const facts = intervalFacts(view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative] : []))));
+  const lines = [`${view.statsMethod}.`];
+  if (facts) lines.push(`vs ${view.baseline.label}: ${words.quantity} / ${view.baseline.label}'s, paired set by set. ${intervalSentence(facts, view.threshold, words, view.confidence, 'marks')}`);
   const adaptive = view.run.options.adaptive;
   if (adaptive) {
     const budget = [`--max-rounds ${adaptive.maxRounds}`, adaptive.budgetMs ? `--max-time ${fmtMs(adaptive.budgetMs)}` : ''].filter(Boolean).join(' / ');
@@ -193,19 +221,27 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
       // Ratios are of costs; a throughput reads better as its own change (+35% req/s).
       detail = metric.direction === 'higher-is-better' ? `${formatChange(1 / c.ratio)} ${metric.unit}` : formatChange(c.ratio);
       break;
+    case 'small':
+      detail = `${formatChange(c.ratio)}, under ${formatThreshold(c.threshold)}`;
+      break;
     case 'equivalent':
       detail = `within ±${formatThreshold(c.threshold)}`;
       break;
     default: {
-      const n = view.pairing === 'paired' ? c.n : Math.max(c.nBaseline ?? 0, c.nCandidate ?? 0);
-      const more = c.roundsToDecide !== undefined ? c.roundsToDecide - n : undefined;
+      if (!Number.isFinite(c.ci[1])) {
+        detail = `no interval from ${unitsText(c.units, view.pairing)}`;
+        break;
+      }
+      const more = c.unitsToDecide !== undefined ? c.unitsToDecide - c.units : undefined;
+      const noun = view.pairing === 'paired' ? 'process pair' : 'process';
       detail =
         more !== undefined && more > 0
-          ? `~${roughly(more)} more round${more === 1 ? '' : 's'}${view.pairing === 'unpaired' ? ' per run' : ''} would decide it`
-          : `too noisy for ±${formatThreshold(c.threshold)}: no verdict within 100× the rounds`;
+          ? `~${roughly(more)} more ${noun}${more === 1 ? '' : 's'}${view.pairing === 'unpaired' ? ' per run' : ''} would decide it`
+          : `too noisy for ±${formatThreshold(c.threshold)}: no verdict within 100× the processes`;
     }
   }
-  return { baseline, candidate, ratio: ratioWithCi(c.ratio, c.ci), verdict: c.verdict, word: verdictWord(c.verdict, metric), detail, q: formatQ(c.qValue) };
+  const word = c.verdict === 'small' ? smallWord(c.ratio, c.threshold, row.metric) : verdictWord(c.verdict, metric);
+  return { baseline, candidate, ratio: Number.isFinite(c.ci[1]) ? ratioWithCi(c.ratio, c.ci) : `${formatRatio(c.ratio)} (no interval)`, verdict: c.verdict, word, detail, q: formatQ(c.qValue) };
 }
 
 /** How a round of this run was measured, by its measurer (runs without one are from before lockstep: fresh processes). */
@@ -239,20 +275,15 @@ export function designLine(view: ComparisonView): string {
   return `two saved runs, not interleaved: ${describe(a)} and ${describe(b)}.`;
 }
 
-/** The rules behind the verdicts, in one paragraph. */
+/** The rules behind the verdicts, in two sentences and the q column's meaning. */
 export function legend(view: ComparisonView): string {
-  const t = view.threshold;
-  const lo = formatRatio(1 / (1 + t));
-  const hi = formatRatio(1 + t);
-  const compared = view.sections.reduce((n, s) => n + s.cases.filter((c) => c.comparison).length, 0);
-  const conf = `${+(view.confidence * 100).toFixed(1)}%`;
   const words = verdictWords(view.sections[0]?.cases.find((c) => c.metric)?.metric);
-  return (
-    `ratio = candidate ${words.quantity} / baseline ${words.quantity} (< 1: ${words.candidateBetter}), ${conf} CI; ${view.method}. ` +
-    `${words.better}/${words.worse}: the CI excludes 1 and the change exceeds the ${formatThreshold(t)} noise threshold; ` +
-    `equivalent: the CI lies inside [${lo}, ${hi}]; inconclusive: neither. ` +
-    `q: Benjamini–Hochberg over ${compared} comparison${compared === 1 ? '' : 's'}; a change with q ≥ ${+view.fdrAlpha.toFixed(3)} is not claimed.`
-  );
+  const comparisons = view.sections.flatMap((s) => s.cases.flatMap((c) => (c.comparison ? [c.comparison] : [])));
+  const facts = intervalFacts(comparisons);
+  const head = `ratio = candidate ${words.quantity} / baseline ${words.quantity} (< 1: ${words.candidateBetter}); ${view.method}.`;
+  if (!facts) return head;
+  const sentence = intervalSentence(facts, view.threshold, words, view.confidence, 'words');
+  return `${head} ${view.pairing === 'unpaired' ? sentence.replace('independent process pairs', "each run's processes") : sentence} q: Benjamini–Hochberg over the ${facts.m} comparisons.`;
 }
 
 /** Host lines of the runs a view reads: "AMD EPYC, 2 cores, load 1.00 0.50 0.20". */

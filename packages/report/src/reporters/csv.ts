@@ -95,7 +95,7 @@ function* statsRows(view: RunView): Generator<Field[]> {
       const metric = metricOf(run, r.caseId);
       const engine = withMetrics ? ENGINE_METRIC_FIELDS.map((f) => f.value(summarizeMetrics(r))) : [];
       yield [
-        run.id, r.caseId, r.variantId, r.status, metric.name, metric.unit, metric.direction, r.rounds.length, s?.n, s?.median, s?.ci[0], s?.ci[1], s?.ciHalfWidthRel, s?.mean, s?.min, s?.p25, s?.p75, s?.max,
+        run.id, r.caseId, r.variantId, r.status, metric.name, metric.unit, metric.direction, r.rounds.length, s?.n, s?.median, s?.ci?.[0], s?.ci?.[1], s?.ciHalfWidthRel, s?.mean, s?.min, s?.p25, s?.p75, s?.max,
         s?.modes?.modes.length, ratio?.baseline, ratio?.c.ratio, ratio?.c.ci[0], ratio?.c.ci[1], ratio?.c.verdict, ratio?.c.qValue, p?.target, p?.reached, p?.stoppedBy,
         ...engine,
       ];

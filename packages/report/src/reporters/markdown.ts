@@ -30,7 +30,7 @@ function renderBenchMarkdown(view: BenchView): string {
   for (const bc of view.cases) {
     const best = bestRows(bc);
     bc.rows.forEach((row, i) => {
-      const t = benchCells(row, bc.digestMismatch !== undefined, view.confidence);
+      const t = benchCells(row, bc.digestMismatch !== undefined);
       belowClock ||= t.belowClock;
       const median = best.has(row.variantId) ? `**${t.median}**` : t.median;
       const caseCell = i === 0 ? cell(bc.label) : '';

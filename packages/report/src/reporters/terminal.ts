@@ -110,7 +110,7 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
     bc.rows.forEach((row, i) => {
       const lead: Cell[] = layout.caseColumn ? [i === 0 ? bc.label : ''] : [];
       const label = labels.get(row.variantId) ?? row.variantId;
-      const t = benchCells(row, bc.digestMismatch !== undefined, view.confidence);
+      const t = benchCells(row, bc.digestMismatch !== undefined);
       if (!row.stats) {
         const what = row.status === 'unsupported' ? 'unsupported' : 'no result';
         rows.push({ cells: [...lead, label], tail: { text: row.note ? `${what} [${reasonNumber(row.note)}]` : what, paint: row.status === 'unsupported' ? c.yellow : c.red } });

@@ -20,7 +20,7 @@
  * run as the machine state it was made in.
  */
 import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
-import { summarizeRounds } from '@rtbench/stats';
+import { summarizeArm } from '@rtbench/stats';
 import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { baseName } from '../text.ts';
@@ -102,9 +102,9 @@ function runInfo(input: HistoryInput, index: number): HistoryRun {
 function statsOf(result: CaseResult): Pick<CaseStats, 'median' | 'ci'> | undefined {
   if (result.stats) return result.stats;
   if (!result.rounds.length || result.rounds.some((r) => !r.samples.length)) return undefined;
-  const s = summarizeRounds(result.rounds.map((r) => r.samples));
+  const s = summarizeArm(result.rounds);
   // A 0 median (below the clock resolution) has no statistics in a run either (run's computeStats).
-  return s.median > 0 && Number.isFinite(s.ci[0]) && Number.isFinite(s.ci[1]) ? s : undefined;
+  return s.median > 0 ? s : undefined;
 }
 
 /** What about a variant's binary differs between two runs, in words; undefined when nothing recorded differs. */
@@ -141,7 +141,7 @@ function pointOf(
   const processMedians = [...roundMedians(result).values()];
   const point: HistoryPoint = {
     run: index,
-    ...(stats ? { median: stats.median, ci: [stats.ci[0], stats.ci[1]] as [number, number] } : {}),
+    ...(stats ? { median: stats.median, ...(stats.ci ? { ci: [stats.ci[0], stats.ci[1]] as [number, number] } : {}) } : {}),
     processMedians,
     ...(variant.version ? { version: variant.version } : {}),
     ...(variant.engineVersion ? { engineVersion: variant.engineVersion } : {}),

@@ -1,16 +1,18 @@
 /**
- * Ratios of one variant's time to a baseline's, per case: the one analysis
- * behind both the bench table's relative column and a comparison's verdicts.
+ * Ratios of one variant's cost to a baseline's, per case: the one analysis
+ * behind the bench table's relative column, a comparison's verdicts and the
+ * CI gate, for times and instruction counts alike.
  *
  * Paired (one run): round i of every variant of a case ran together — a
  * lockstep set of live processes sampled in turn, or fresh processes back to
  * back — so round i forms a pair and its ratio cancels what the two shared
  * (machine state, a neighbour's burst); stats' pairRounds makes the pairs.
- * Unpaired (two saved runs): their rounds were not interleaved; the per-round
- * medians of each run are two independent samples.
+ * Rounds served by the same processes are one unit (the process pair).
+ * Unpaired (two saved runs): their rounds were not interleaved; each run's
+ * processes are the units of its arm.
  */
 import { asCost, TIME_PER_OP, type CaseResult, type Metric } from '@rtbench/core/schema';
-import { applyFdr, comparePaired, comparePairedT, compareUnpairedT, pairRounds, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type Comparison } from '@rtbench/stats';
+import { applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
 import { firstLine } from '../text.ts';
 import type { ArmStat, RatioComparison } from './types.ts';
 
@@ -23,10 +25,10 @@ export interface RatioOptions {
 
 export const DEFAULT_RATIO_OPTIONS: RatioOptions = { threshold: DEFAULT_THRESHOLD, confidence: 0.95 };
 
-export const PAIRED_METHOD = 'paired: Hodges–Lehmann estimate of the per-round log ratios ln(candidate/baseline) (a lockstep round: the Hodges–Lehmann estimate of its per-turn ratios), CI by inverting the Wilcoxon signed-rank test';
-export const COUNTED_METHOD = 'paired: mean of the per-round log ratios of instructions per operation, Student t CI (counts barely vary between rounds)';
-export const COUNTED_UNPAIRED_METHOD = 'unpaired: difference of the mean per-round log instructions per operation, Welch t CI (counts barely vary between rounds)';
-export const UNPAIRED_METHOD = 'unpaired: two-sample Hodges–Lehmann shift of the per-round log times, CI by inverting the Mann–Whitney test';
+export const PAIRED_METHOD = 'paired: per set, the log ratio ln(candidate/baseline) (a lockstep set: the Hodges–Lehmann estimate of its per-turn ratios); per process pair, the mean of its sets; the ratio is the mean over process pairs, with a Student t interval on them';
+export const COUNTED_METHOD = 'paired: per round (one process per runtime under callgrind), the log ratio of instructions per operation; the ratio is their mean, with a Student t interval';
+export const COUNTED_UNPAIRED_METHOD = 'unpaired: difference of the runs\' mean log instructions per operation over their processes, Welch t interval';
+export const UNPAIRED_METHOD = 'unpaired: difference of the runs\' mean log times over their processes (a process: the mean of its rounds), Welch t interval';
 
 /** One candidate against the baseline on one case, before the FDR step. */
 export interface PairedCase {
@@ -37,9 +39,9 @@ export interface PairedCase {
   /** Why there is no comparison, or what the reader should know about it. */
   note?: string;
   raw?: Comparison;
-  /** Paired: per-round log ratios; unpaired: each arm's log times (for the geomean). */
-  logRatios?: number[];
-  logTimes?: { baseline: number[]; candidate: number[] };
+  /** Paired: per-set log ratios and their units; unpaired: each arm's log values and units (for the geomean). */
+  logRatios?: CaseValues;
+  logTimes?: { baseline: CaseValues; candidate: CaseValues };
 }
 
 /** Per-round medians keyed by round index (the pairing key). */
@@ -87,7 +89,7 @@ export function pairedCase(
   const mc = roundMedians(candidate);
   // Costs (lower is better) for every metric, so a ratio < 1 is faster: req/s compare as time per request.
   // Lockstep rounds pair turn by turn (stats' pairRounds).
-  const { rounds, baseline: b, candidate: c, clusters } = pairRounds(baseline!.rounds, candidate!.rounds, (m) => asCost(m, metric));
+  const { rounds, baseline: b, candidate: c, units } = pairRounds(baseline!.rounds, candidate!.rounds, (m) => asCost(m, metric));
   const out: PairedCase = {
     baseline: { median: median([...mb.values()]), rounds: mb.size },
     candidate: { median: median([...mc.values()]), rounds: mc.size },
@@ -99,29 +101,30 @@ export function pairedCase(
   if (!positive(b) || !positive(c)) return { ...out, note: ZERO_NOTE };
   const lost = failedRounds(baseline) + failedRounds(candidate);
   if (lost) out.note = `${lost} failed round${lost === 1 ? '' : 's'}; compared ${rounds.length} pairs`;
-  // Counts barely vary between rounds: a t interval on the log ratios (stats' comparePairedT) decides from 3 rounds.
-  // Sets served by the same warm processes are not independent: comparePaired widens the interval by their design effect.
-  const raw = metric.unit === 'instructions' ? comparePairedT(b, c, options) : comparePaired(b, c, clusters ? { ...options, clusters } : options);
-  return { ...out, raw, logRatios: b.map((x, i) => Math.log(c[i]! / x)) };
+  // Sets served by the same processes are one unit: the interval counts process pairs, not sets.
+  const raw = comparePaired(b, c, units ? { ...options, units } : options);
+  return { ...out, raw, logRatios: { values: b.map((x, i) => Math.log(c[i]! / x)), ...(units ? { units } : {}) } };
 }
 
 /** The unpaired ratio of one case between two runs (a: baseline, b: candidate). */
 export function unpairedCase(a: CaseResult | undefined, b: CaseResult | undefined, options: RatioOptions, label: (r: CaseResult) => string, metric: Metric = TIME_PER_OP): PairedCase {
   const why = unusableReason(label, a, b);
   if (why) return { note: why };
-  const x = [...roundMedians(a).values()].map((m) => asCost(m, metric));
-  const y = [...roundMedians(b).values()].map((m) => asCost(m, metric));
+  const usable = (r: CaseResult): CaseResult['rounds'] => r.rounds.filter((x) => x.samples.length);
+  const x = usable(a!).map((r) => asCost(median(r.samples), metric));
+  const y = usable(b!).map((r) => asCost(median(r.samples), metric));
+  const ua = processesOf(usable(a!));
+  const ub = processesOf(usable(b!));
   const out: PairedCase = { baseline: { median: median([...roundMedians(a).values()]), rounds: x.length }, candidate: { median: median([...roundMedians(b).values()]), rounds: y.length } };
   const da = digestOf(a);
   const db = digestOf(b);
   if (da && db && da !== db) out.digests = { baseline: da, candidate: db };
   if (!positive(x) || !positive(y)) return { ...out, note: ZERO_NOTE };
-  // Counts barely vary between rounds: Welch's t on the log counts (stats' compareUnpairedT) decides from 3 rounds a side.
-  const raw = metric.unit === 'instructions' ? compareUnpairedT(x, y, options) : compareUnpaired(x, y, options);
-  return { ...out, raw, logTimes: { baseline: x.map(Math.log), candidate: y.map(Math.log) } };
+  const raw = compareUnpaired(x, y, { ...options, ...(ua ? { baselineUnits: ua } : {}), ...(ub ? { candidateUnits: ub } : {}) });
+  return { ...out, raw, logTimes: { baseline: { values: x.map(Math.log), ...(ua ? { units: ua } : {}) }, candidate: { values: y.map(Math.log), ...(ub ? { units: ub } : {}) } } };
 }
 
-/** Benjamini–Hochberg across every comparison given; undefined where there was none. */
+/** Every comparison given read at the table's adjusted level (stats' applyFdr); undefined where there was none. */
 export function adjustAll(cases: readonly PairedCase[], options: RatioOptions): (RatioComparison | undefined)[] {
   const withRaw = cases.map((c, i) => ({ c, i })).filter(({ c }) => c.raw);
   const adjusted = applyFdr(withRaw.map(({ c }) => c.raw!), { alpha: 1 - options.confidence });
@@ -131,7 +134,7 @@ export function adjustAll(cases: readonly PairedCase[], options: RatioOptions): 
 }
 
 /** Geometric mean of the ratios over the compared cases that did the same work (fewer than 2: none). */
-export function geomeanOf(cases: readonly PairedCase[], options: RatioOptions, pairing: 'paired' | 'unpaired'): { ratio: number; ci: [number, number]; cases: number; excluded: number } | undefined {
+export function geomeanOf(cases: readonly PairedCase[], options: RatioOptions, pairing: 'paired' | 'unpaired'): { ratio: number; ci: [number, number]; cases: number; units: number; excluded: number } | undefined {
   const usable = cases.filter((p) => p.raw && !p.digests);
   const excluded = cases.filter((p) => p.raw && p.digests).length;
   if (usable.length < 2) return undefined;
@@ -139,7 +142,7 @@ export function geomeanOf(cases: readonly PairedCase[], options: RatioOptions, p
     pairing === 'paired'
       ? geometricMeanRatio(usable.map((p) => p.logRatios!), { confidence: options.confidence })
       : geometricMeanRatioUnpaired(usable.map((p) => p.logTimes!), { confidence: options.confidence });
-  return { ratio: agg.geomean, ci: agg.ci, cases: agg.cases, excluded };
+  return { ratio: agg.geomean, ci: agg.ci, cases: agg.cases, units: agg.units, excluded };
 }
 
 /**

@@ -14,6 +14,7 @@ const VARIANT_COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', 
 export const VERDICT_COLOURS: Record<VerdictName, string> = {
   faster: '#1a9850',
   slower: '#d73027',
+  small: '#5b8fa8',
   equivalent: '#6b7280',
   inconclusive: '#d99a00',
 };

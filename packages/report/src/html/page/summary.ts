@@ -56,7 +56,8 @@ function backdrop(scale: RatioScale, threshold: number): HTMLElement[] {
 
 interface SparkPoint {
   ratio: number;
-  ci: [number, number];
+  /** Absent: too few independent units for an interval; the dot stands alone. */
+  ci?: [number, number] | undefined;
   colour: string;
   /** Filled: a difference was detected; hollow: it was not. */
   filled: boolean;
@@ -69,14 +70,18 @@ interface SparkPoint {
 function spark(scale: RatioScale, threshold: number, point: SparkPoint | undefined): HTMLElement {
   const box = el('div', { class: 'spark' }, ...backdrop(scale, threshold));
   if (!point) return box;
-  const [lo, hi, at] = [scale.at(point.ci[0]), scale.at(point.ci[1]), scale.at(point.ratio)];
-  const [l, h] = [Math.max(0, lo), Math.min(100, hi)];
-  const whisker = place(el('span', { class: `spark-ci ${point.classes[0]}${lo < 0 ? ' cut-lo' : ''}${hi > 100 ? ' cut-hi' : ''}` }), l, Math.max(0, h - l));
-  whisker.style.color = point.colour;
+  const at = scale.at(point.ratio);
+  if (point.ci) {
+    const [lo, hi] = [scale.at(point.ci[0]), scale.at(point.ci[1])];
+    const [l, h] = [Math.max(0, lo), Math.min(100, hi)];
+    const whisker = place(el('span', { class: `spark-ci ${point.classes[0]}${lo < 0 ? ' cut-lo' : ''}${hi > 100 ? ' cut-hi' : ''}` }), l, Math.max(0, h - l));
+    whisker.style.color = point.colour;
+    box.append(whisker);
+  }
   const dot = place(el('span', { class: `spark-dot ${point.classes[1]}${point.diamond ? ' diamond' : ''}`, 'data-ratio': String(point.ratio) }), Math.min(100, Math.max(0, at)));
   dot.style.borderColor = point.colour;
   dot.style.background = point.filled ? point.colour : '#ffffff';
-  box.append(whisker, dot);
+  box.append(dot);
   return box;
 }
 

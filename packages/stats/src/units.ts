@@ -1,0 +1,106 @@
+/**
+ * Inference on the independent unit. Sets served by one process pair share
+ * that pair's state for its whole life, so they are one observation of the
+ * process effect, not several: each unit (a process pair, or the group of
+ * processes that served all arms together) is reduced to the mean of its
+ * values, and the estimate, its standard error and a Student t interval with
+ * units − 1 degrees of freedom come from those unit means. For a balanced
+ * design this is the random-effects answer; it needs no estimate of the
+ * intraclass correlation, which few units cannot give.
+ */
+import { studentTQuantile, studentTTwoSided } from './t-interval.ts';
+import { checkConfidence, checkFinite } from './validate.ts';
+
+/** Fewer units than this give no interval: a t with 1 degree of freedom needs the two unit means to agree within a few percent of the effect. */
+export const MIN_UNITS = 3;
+
+/** A log-scale estimate with the spread of its independent units. */
+export interface UnitInference {
+  /** Log-scale estimate (mean over units of each unit's mean; unpaired: difference of such means). */
+  estimate: number;
+  /** Standard error of the estimate; NaN with fewer than 2 units. */
+  se: number;
+  /** Degrees of freedom of the t reference (units − 1; Welch–Satterthwaite when unpaired). */
+  df: number;
+  /** Independent units behind the estimate (unpaired: the smaller arm's). */
+  units: number;
+}
+
+/** Each unit's mean value, in the order units first appear; without labels every value is its own unit. */
+export function unitMeans(values: readonly number[], units?: readonly (string | number)[]): number[] {
+  checkFinite(values, 'unitMeans');
+  if (!units) return [...values];
+  if (units.length !== values.length) throw new RangeError(`unitMeans: ${values.length} values but ${units.length} unit labels`);
+  const sums = new Map<string | number, { sum: number; n: number }>();
+  values.forEach((v, i) => {
+    const key = units[i]!;
+    const s = sums.get(key);
+    if (s) {
+      s.sum += v;
+      s.n++;
+    } else sums.set(key, { sum: v, n: 1 });
+  });
+  return [...sums.values()].map((s) => s.sum / s.n);
+}
+
+function moments(xs: readonly number[]): { mean: number; variance: number } {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const variance = xs.length > 1 ? xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1) : NaN;
+  return { mean, variance };
+}
+
+/** Paired: per-set log ratios and the unit each came from. */
+export function unitInference(values: readonly number[], units?: readonly (string | number)[]): UnitInference {
+  if (values.length === 0) throw new RangeError('unitInference: no values');
+  const means = unitMeans(values, units);
+  const { mean, variance } = moments(means);
+  return { estimate: mean, se: Math.sqrt(variance / means.length), df: means.length - 1, units: means.length };
+}
+
+/** One arm of an unpaired comparison: log values and the unit (process) each came from. */
+export interface UnpairedArm {
+  values: readonly number[];
+  units?: readonly (string | number)[];
+}
+
+/**
+ * Unpaired (two runs not interleaved): the difference of the arms' means of
+ * unit means, Welch's standard error, Welch–Satterthwaite degrees of freedom
+ * rounded down (the wider interval).
+ */
+export function welchInference(baseline: UnpairedArm, candidate: UnpairedArm): UnitInference {
+  if (!baseline.values.length || !candidate.values.length) throw new RangeError('welchInference: both arms need values');
+  const a = unitMeans(baseline.values, baseline.units);
+  const b = unitMeans(candidate.values, candidate.units);
+  const ma = moments(a);
+  const mb = moments(b);
+  const units = Math.min(a.length, b.length);
+  const estimate = mb.mean - ma.mean;
+  if (units < 2) return { estimate, se: NaN, df: 0, units };
+  const va = ma.variance / a.length;
+  const vb = mb.variance / b.length;
+  const se = Math.sqrt(va + vb);
+  const denominator = (va > 0 ? va ** 2 / (a.length - 1) : 0) + (vb > 0 ? vb ** 2 / (b.length - 1) : 0);
+  const df = se > 0 && denominator > 0 ? Math.max(1, Math.floor((va + vb) ** 2 / denominator)) : a.length + b.length - 2;
+  return { estimate, se, df, units };
+}
+
+/** Whether an inference has enough units for an interval. */
+export function hasInterval(inf: UnitInference): boolean {
+  return inf.units >= MIN_UNITS && Number.isFinite(inf.se) && inf.df >= 1;
+}
+
+/** The log-scale t interval at a confidence; undefined with fewer than MIN_UNITS units. */
+export function intervalAt(inf: UnitInference, confidence: number): [number, number] | undefined {
+  checkConfidence(confidence, 'intervalAt');
+  if (!hasInterval(inf)) return undefined;
+  const half = inf.se > 0 ? studentTQuantile(1 - (1 - confidence) / 2, inf.df) * inf.se : 0;
+  return [inf.estimate - half, inf.estimate + half];
+}
+
+/** Two-sided p-value of "no change" (1 without an interval; 0 for a nonzero estimate with zero spread). */
+export function pValueOf(inf: UnitInference): number {
+  if (!hasInterval(inf)) return 1;
+  if (inf.se === 0) return inf.estimate === 0 ? 1 : 0;
+  return studentTTwoSided(inf.estimate / inf.se, Math.floor(inf.df));
+}
