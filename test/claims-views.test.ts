@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { claim, faster, same, slower, within } from '@rtbench/core';
 import { claimOutcomeSchema } from '@rtbench/core/claims-schema';
 import { parseRun } from '@rtbench/core/schema';
-import { checkClaims, claimsBlock, claimsMatrix, claimsView, reporterFor, wordOf, type ClaimCheck, type ClaimFamily } from '@rtbench/report';
+import { checkClaims, claimFlipNotes, claimsBlock, claimsMatrix, claimsView, reporterFor, wordOf, type ClaimCheck, type ClaimFamily } from '@rtbench/report';
 import { expandClaims } from '../packages/cli/src/claims/checks.ts';
 import { claimRuns, replaceVariants } from '../packages/cli/src/claims/plan.ts';
 import { bisectCommandFor } from '../packages/cli/src/claims/bisect-line.ts';
@@ -185,5 +185,15 @@ describe('claims × releases', () => {
     expect(parseRange(parsed.positionals[0]!).toTag).toBe('26.10.0');
     const matches = caseFilter(String(parsed.flags.filter));
     expect(['parse / identity reviver (arrow) [size=10kb]', 'parse / identity reviver (arrow) [size=500kb]'].filter(matches)).toEqual(['parse / identity reviver (arrow) [size=10kb]']);
+  });
+});
+
+describe('history of a claim', () => {
+  it('says when a claim changed its word between saved runs, passing over runs that left it undecided', () => {
+    const base = twoCaseRun();
+    const at = (word: 'held' | 'broken' | 'undecided') => ({ ...base, claims: claimsBlock([claimOutcomeSchema.parse({ says: 'b is twice a', suite: 'synthetic', subject: { caseId: 'b', variantId: 'node@26' }, other: { caseId: 'a', variantId: 'node@26' }, expect: slower(1.5), measure: 'time', word, units: 6 })], family) });
+    const notes = claimFlipNotes([at('held'), at('undecided'), at('broken'), at('broken')], (_, i) => `run ${i + 1}`);
+    expect(notes.map((n) => n.text)).toEqual(['claim flipped: synthetic: b is twice a · node@26: b vs a: held in run 1, broken in run 3']);
+    expect(claimFlipNotes([base, at('held')], (_, i) => `run ${i + 1}`)).toEqual([]);
   });
 });

@@ -46,7 +46,7 @@ describe.concurrent('rtbench claims', () => {
     expect(out).toMatch(/claims × node@24, node@26/);
     expect(out).toMatch(/broken\s+held\s+claims-flip: work is at least 1\.5× faster/);
     expect(out).toMatch(/flipped claims-flip: .*broken on node@24, held on node@26/);
-    expect(out).toMatch(/npx pnpm rtbench bisect node@24\.\d+\.\d+\.\.node@26\.\d+\.\d+ claims-flip --filter '\/\^work\$\/'/);
+    expect(out).toMatch(/npx pnpm rtbench bisect node@24\.\d+\.\d+\.\.node@26\.\d+\.\d+ \S*claims-flip\/index\.ts --filter '\/\^work\$\/'/);
   });
 
   it('refuses bad input in one line, exit 2, before running anything', async () => {

@@ -4,7 +4,7 @@
  * made it. Deterministic: the same runs give the same page, so a test can
  * tell when the page no longer matches its saved run.
  */
-import type { ClaimsView } from './views/claims.ts';
+import type { ClaimsView } from './views/claims-types.ts';
 import { markdownCell as cell, shellQuote } from './text.ts';
 import { bySentence, bySuite, claimedText, claimFigure, claimSides, countsLine } from './reporters/claims-cells.ts';
 

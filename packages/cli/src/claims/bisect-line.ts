@@ -7,9 +7,13 @@
  */
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { shellQuote } from '@rtbench/report';
 import { parseVariant, quotePart, type VariantSpec } from '../variants.ts';
 import { baseVariant } from './plan.ts';
+
+/** A word for a POSIX shell, in single quotes unless it needs none. */
+function sq(word: string): string {
+  return /^[A-Za-z0-9@%+=:,./_-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
 
 /** RE2 text that matches `text` literally. */
 function literal(text: string): string {
@@ -23,5 +27,5 @@ export function bisectCommandFor(outcome: ClaimOutcome, release: VariantSpec, fr
   const extra = [...subject.flags, ...Object.entries(subject.env).map(([k, v]) => `${k}=${v}`)];
   const range = [`${plugin.name}@${plugin.releases.tagOf(fromVersion)}..${plugin.name}@${plugin.releases.tagOf(toVersion)}`, ...extra].map(quotePart).join(' ');
   const cases = [...new Set([outcome.subject.caseId, outcome.other.caseId])];
-  return cases.map((id) => `npx pnpm rtbench bisect ${shellQuote(range)} ${shellQuote(outcome.suite)} --filter ${shellQuote(`/^${literal(id)}$/`)}`);
+  return cases.map((id) => `npx pnpm rtbench bisect ${sq(range)} ${sq(outcome.suite)} --filter ${sq(`/^${literal(id)}$/`)}`);
 }

@@ -39,6 +39,8 @@ export const CLAIMS_DEFAULTS = { rounds: 6, maxRounds: 16, setTime: '50ms', warm
 export const UNDECIDED_EXIT = 3;
 
 export interface ClaimsFlags extends OutputFlags {
+  /** Only the claims whose sentence contains one of these texts (case-insensitive). */
+  claim?: readonly string[];
   runtime?: readonly string[];
   across?: readonly string[];
   rounds?: string | number;
@@ -59,19 +61,22 @@ interface Column {
 }
 
 /** The suites to check: those named, or every suite that states claims. */
-async function suitesToCheck(names: readonly string[]): Promise<{ location: SuiteLocation; checks: ClaimCheck[] }[]> {
-  const locations = names.length ? names.map(locateSuite) : listSuites();
-  const out: { location: SuiteLocation; checks: ClaimCheck[] }[] = [];
-  for (const location of locations) {
-    const claims = await suiteClaims(location);
+async function suitesToCheck(names: readonly string[], picked: readonly string[] | undefined): Promise<{ location: SuiteLocation; checks: ClaimCheck[]; typed: string }[]> {
+  const locations = names.length ? names.map((n) => ({ ...locateSuite(n), typed: n })) : listSuites().map((l) => ({ ...l, typed: l.name }));
+  const out: { location: SuiteLocation; checks: ClaimCheck[]; typed: string }[] = [];
+  for (const { typed, ...location } of locations) {
+    const stated = await suiteClaims(location);
+    const claims = picked ? stated.filter((c) => picked.some((p) => c.says.toLowerCase().includes(p.toLowerCase()))) : stated;
+    if (picked && !claims.length) continue;
     if (!claims.length) {
       if (names.length) throw new UsageError(`suite "${location.name}" states no claims (a suite states them with \`export const claims = [claim(…)]\`: docs/claims.md)`);
       continue;
     }
-    const { cases } = await loadSuite(location);
-    out.push({ location, checks: expandClaims(location.name, claims, cases) });
+    const { suite, cases } = await loadSuite(location);
+    // Checks and saved runs go by the suite's own name (a suite given as a path is still "claims-fixture").
+    out.push({ location: { ...location, name: suite.name }, checks: expandClaims(suite.name, claims, cases), typed });
   }
-  if (!out.length) throw new UsageError('no suite states claims');
+  if (!out.length) throw new UsageError(picked ? `no claim says ${picked.map((p) => JSON.stringify(p)).join(' or ')}` : 'no suite states claims');
   return out;
 }
 
@@ -97,7 +102,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   const setMs = parseDuration(flags.time ?? CLAIMS_DEFAULTS.setTime, '--time');
   const budgetMs = parseDuration(flags.maxTime ?? CLAIMS_DEFAULTS.budget, '--max-time');
   const columns: Column[] = flags.across ? acrossColumns(flags.across) : [{ label: '', replacements: flags.runtime ? parseRuntimeList(flags.runtime.join(',')) : [] }];
-  const suites = await suitesToCheck(names);
+  const suites = await suitesToCheck(names, flags.claim);
 
   // Every check of the invocation, per column, planned before anything runs.
   const planned = columns.map((column) => ({
@@ -128,7 +133,9 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
     }
   }
 
-  const view = viewOf(saved, columns, flags.across !== undefined);
+  // A bisect command names a suite as it was typed here (a path stays a path).
+  const typedName = new Map(suites.map((s) => [s.location.name, s.typed]));
+  const view = viewOf(saved, columns, flags.across !== undefined, (suite) => typedName.get(suite) ?? suite);
   emit(view, reporter, flags);
   if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
   if (flags.html !== undefined) {
@@ -142,7 +149,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
 }
 
 /** The view of the runs made; with --across, the matrix of the columns. */
-function viewOf(saved: readonly { run: RunRecord; file: string; column: string }[], columns: readonly Column[], across: boolean): ClaimsView {
+function viewOf(saved: readonly { run: RunRecord; file: string; column: string }[], columns: readonly Column[], across: boolean, typed: (suite: string) => string): ClaimsView {
   const view = claimsView(saved);
   if (!across) return view;
   view.runs = saved.map((s) => runInfo(s.run, s.file, s.column));
@@ -153,7 +160,7 @@ function viewOf(saved: readonly { run: RunRecord; file: string; column: string }
   });
   view.matrix = claimsMatrix(matrixColumns, (from, to, outcome) => {
     const versionOf = (col: MatrixColumn): string | undefined => saved.filter((s) => s.column === col.label).flatMap((s) => s.run.variants).find((v) => v.id.startsWith(columns.find((c) => c.label === col.label)!.replacements[0]!.runtimeSpec))?.version;
-    return bisectCommandFor(outcome, columns.find((c) => c.label === from.label)!.replacements[0]!, versionOf(from), versionOf(to));
+    return bisectCommandFor({ ...outcome, suite: typed(outcome.suite) }, columns.find((c) => c.label === from.label)!.replacements[0]!, versionOf(from), versionOf(to));
   });
   return view;
 }
@@ -174,13 +181,17 @@ async function runOne(location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: Run
   const counting = claimsPlan.measure === 'instructions';
   const planFlags = {
     rounds: counting ? 3 : s.rounds,
+    // Adaptive from the start (the schedule is set below): makePlan's fixed-rounds advice is for signed-rank verdicts.
+    ...(counting ? {} : { maxRounds: s.maxRounds }),
     time: `${s.setMs * s.rounds}ms`,
     warmup: s.flags.warmup ?? CLAIMS_DEFAULTS.warmup,
     ...(counting ? { measure: 'instructions' } : { setsPerProcess: CLAIMS_DEFAULTS.setsPerProcess }),
     ...(s.flags.timeout ? { timeout: s.flags.timeout } : {}),
     ...(s.flags.seed !== undefined ? { seed: s.flags.seed } : {}),
   };
-  const plan = bases.length > 1 ? await makePlan(location.name, planFlags, bases.map((b) => quoteVariant(b))) : await makePlan(location.name, { ...planFlags, runtime: [quoteVariant(bases[0]!)] });
+  // By its entry: a suite given as a path is found again, and its runs are named as its checks are.
+  const plan = bases.length > 1 ? await makePlan(location.entry, planFlags, bases.map((b) => quoteVariant(b))) : await makePlan(location.entry, { ...planFlags, runtime: [quoteVariant(bases[0]!)] });
+  plan.suite.name = location.name;
   plan.suite.cases = plan.suite.cases.filter((c) => claimsPlan.cases.includes(c.id));
   if (!counting) plan.options.schedule = { order: 'balanced', rounds: s.rounds, adaptive: { target: COMPARE_DEFAULTS.threshold, maxRounds: s.maxRounds, budgetMs: s.budgetMs } };
   // A case needs no more sets once every check on it is decided.

@@ -6,7 +6,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chooseOrder, historyView, type HistoryInput, type Note } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, historyView, type HistoryInput, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../colours.ts';
 import { loadSavedRun } from '../compare/load.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
@@ -105,6 +105,9 @@ export function historyCommand(paths: readonly string[], flags: HistoryFlags): n
     ...(wantedVariants ? { variants: wantedVariants } : {}),
     notes,
   });
+  // Runs made by `rtbench claims`: when a claim changed its word, in the view's order.
+  const byId = new Map(inputs.map((x) => [x.run.id, x.run]));
+  view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), (_, i) => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`));
   emit(view, reporter, flags);
   return regressionGate(view, limit);
 }

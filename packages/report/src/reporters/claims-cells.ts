@@ -5,7 +5,7 @@
  */
 import { expectationText } from '@rtbench/core';
 import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
-import type { ClaimsRunInfo, ClaimsView } from '../views/claims.ts';
+import type { ClaimsRunInfo, ClaimsView } from '../views/claims-types.ts';
 
 const fixed = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const pct = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
@@ -39,10 +39,14 @@ export function claimSides(o: Pick<ClaimOutcome, 'subject' | 'other' | 'params'>
   const params = o.params && Object.keys(o.params).length ? ` [${Object.entries(o.params).map(([k, v]) => `${k}=${String(v)}`).join(', ')}]` : '';
   if (o.subject.caseId === o.other.caseId) return `${o.subject.variantId} vs ${o.other.variantId}${params}`;
   const bare = (id: string): string => id.replace(/ \[[^\]]*\]$/, '');
-  return `${o.subject.variantId}${params}`.concat(o.subject.variantId === o.other.variantId ? '' : ` vs ${o.other.variantId}`, `: ${bare(o.subject.caseId)} vs ${bare(o.other.caseId)}`);
+  // A group both cases share is said once, before them ("parse: identity reviver (arrow) vs no reviver").
+  const [a, b] = [bare(o.subject.caseId), bare(o.other.caseId)];
+  const group = /^(.*?) \/ /.exec(a)?.[1];
+  const cases = group !== undefined && b.startsWith(`${group} / `) ? `${group}: ${a.slice(group.length + 3)} vs ${b.slice(group.length + 3)}` : `${a} vs ${b}`;
+  return `${o.subject.variantId}${params}`.concat(o.subject.variantId === o.other.variantId ? '' : ` vs ${o.other.variantId}`, `: ${cases}`);
 }
 
-export const WORDS: readonly ClaimWord[] = ['held', 'broken', 'undecided'];
+const WORDS: readonly ClaimWord[] = ['held', 'broken', 'undecided'];
 
 export function countsLine(view: Pick<ClaimsView, 'counts'>): string {
   return WORDS.map((w) => `${view.counts[w]} ${w}`).join(', ');

@@ -3,14 +3,14 @@
  * --across matrix, drawn as markup (no script: every run-derived text is
  * escaped, and the page's policy allows no script and no network).
  */
-import type { ClaimsView } from '../views/claims.ts';
+import type { ClaimsView } from '../views/claims-types.ts';
 import { escapeHtml as e } from '../html/document.ts';
 import { bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from './claims-cells.ts';
 
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}td,th{border-bottom:1px solid #ddd;padding:.25rem .6rem;text-align:left;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}.held{color:#1a7f37}.broken{color:#cf222e;font-weight:600}.undecided{color:#9a6700}pre{background:#f6f8fa;padding:.5rem}small{color:#666}`;
 
 /** The claims section: what a page shows of a claims view. */
-export function claimsSection(view: ClaimsView): string {
+function claimsSection(view: ClaimsView): string {
   const out: string[] = [`<section id="claims"><h2>Claims: ${e(countsLine(view))}</h2>`];
   for (const [suite, outcomes] of bySuite(view.outcomes)) {
     out.push(`<h3>${e(suite)}</h3><table><thead><tr><th>claim</th><th>checked on</th><th>claimed</th><th>measured</th><th>units</th><th>word</th></tr></thead><tbody>`);

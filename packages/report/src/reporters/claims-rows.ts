@@ -1,6 +1,6 @@
 /** Claims as rows for csv (one row per check) and as bencher's metric format (one measure per check). */
-import type { ClaimsView } from '../views/claims.ts';
-import { claimSides } from './claims-cells.ts';
+import type { ClaimsView } from '../views/claims-types.ts';
+import { claimedText, claimSides } from './claims-cells.ts';
 
 export const CLAIM_COLUMNS = ['suite', 'claim', 'checked_on', 'subject_case', 'subject_variant', 'other_case', 'other_variant', 'expect', 'size', 'word', 'ratio', 'ci_low', 'ci_high', 'units', 'note'] as const;
 
@@ -29,7 +29,7 @@ export function claimsBmf(view: ClaimsView): Record<string, Record<string, { val
   const out: Record<string, Record<string, { value: number; lower_value?: number; upper_value?: number }>> = {};
   for (const o of view.outcomes) {
     if (o.ratio === undefined) continue;
-    out[`${o.suite}: ${o.says} · ${claimSides(o)}`] = { 'claim-ratio': { value: o.ratio, ...(o.interval ? { lower_value: o.interval[0], upper_value: o.interval[1] } : {}) } };
+    out[`${o.suite}: ${o.says} · ${claimSides(o)} · ${claimedText(o)}`] = { 'claim-ratio': { value: o.ratio, ...(o.interval ? { lower_value: o.interval[0], upper_value: o.interval[1] } : {}) } };
   }
   return out;
 }

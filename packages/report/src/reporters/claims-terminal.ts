@@ -1,7 +1,7 @@
 /** Claims for a terminal: per suite, each claim's sentence and its checks, word first; the --across matrix and its flips. */
 import pc from 'picocolors';
 import type { ClaimWord } from '@rtbench/core/claims-schema';
-import type { ClaimsView } from '../views/claims.ts';
+import type { ClaimsView } from '../views/claims-types.ts';
 import { bySentence, bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from './claims-cells.ts';
 import { wrapWords } from './grid.ts';
 import type { ReporterOptions } from './reporter.ts';

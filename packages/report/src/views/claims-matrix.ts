@@ -6,7 +6,7 @@
  * knows the command line.
  */
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
-import type { AcrossColumn, ClaimFlip, ClaimsMatrix } from './claims.ts';
+import type { AcrossColumn, ClaimFlip, ClaimsMatrix } from './claims-types.ts';
 
 export interface MatrixColumn extends AcrossColumn {
   /** The column's outcomes, aligned: check i of every column is the same claim on the same case. */

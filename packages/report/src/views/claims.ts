@@ -13,7 +13,7 @@ import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core
 import { pairRounds, type PairableRound } from '@rtbench/stats';
 import { armInfo } from './arms.ts';
 import { adjustmentText, CLAIM_METHOD, decideClaim, type ClaimFamily } from './claim-decision.ts';
-import type { ArmInfo } from './types.ts';
+import type { ClaimsRunInfo, ClaimsView } from './claims-types.ts';
 
 /** What to check: an outcome before its decision. */
 export type ClaimCheck = Pick<ClaimOutcome, 'says' | 'suite' | 'subject' | 'other' | 'params' | 'expect' | 'measure'>;
@@ -52,7 +52,7 @@ export function claimPairs(run: RunRecord, check: ClaimCheck, subject: CaseResul
   if (check.subject.caseId === check.other.caseId) {
     // The same case on two variants: pairs turn by turn; a unit is the pair of processes that served the set.
     const pairs = pairRounds(other.rounds, subject.rounds, cost(check.subject.caseId));
-    return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)), units: pairs.clusters ?? pairs.rounds };
+    return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)), units: pairs.units ?? pairs.rounds };
   }
   // Two cases on one variant: their set medians, each in its own metric; a unit is the process that served both.
   const plain = (r: CaseResult, caseId: string): PairableRound[] => r.rounds.map((x) => ({ round: x.round, samples: x.samples.map(cost(caseId)) }));
@@ -89,61 +89,6 @@ export function claimsBlock(outcomes: ClaimOutcome[], family: ClaimFamily): Clai
   return { version: 1, confidence: family.confidence, adjustment: adjustmentText(family), method: CLAIM_METHOD, outcomes };
 }
 
-/** One release's column of an --across matrix: the runs made with it and their outcomes. */
-export interface AcrossColumn {
-  /** The release as typed ("node@24"), and as it ran ("Node.js 24.11.0, V8 13.6"). */
-  label: string;
-  versionText?: string;
-}
-
-/** A claim that changed its word between two neighbouring releases, and the commands that find where. */
-export interface ClaimFlip {
-  says: string;
-  suite: string;
-  row: string;
-  from: { column: string; word: ClaimWord };
-  to: { column: string; word: ClaimWord };
-  bisect: string[];
-}
-
-export interface ClaimsMatrix {
-  columns: AcrossColumn[];
-  /** One row per claim check (its sentence, subject and parameters), a cell per column. */
-  rows: { suite: string; says: string; row: string; cells: (ClaimOutcome | undefined)[] }[];
-  flips: ClaimFlip[];
-}
-
-/** One run that checked claims, as the view describes it. */
-export interface ClaimsRunInfo {
-  file?: string;
-  suite: string;
-  startedAt: string;
-  command: string[];
-  loadavg: number[];
-  /** "AMD EPYC 7B13, 2 cores". */
-  host: string;
-  finishedAt: string;
-  variants: ArmInfo[];
-  /** Independent units per check (the run's rounds) and its measurer. */
-  rounds: number;
-  measurer?: string;
-  /** The release column it belongs to (--across). */
-  column?: string;
-}
-
-export interface ClaimsView {
-  kind: 'claims';
-  /** Every outcome, suite by suite; with --across, the first column's. */
-  outcomes: ClaimOutcome[];
-  counts: Record<ClaimWord, number>;
-  confidence: number;
-  adjustment: string;
-  method: string;
-  runs: ClaimsRunInfo[];
-  matrix?: ClaimsMatrix;
-  notes: string[];
-}
-
 export function countWords(outcomes: readonly ClaimOutcome[]): Record<ClaimWord, number> {
   const counts: Record<ClaimWord, number> = { held: 0, broken: 0, undecided: 0 };
   for (const o of outcomes) counts[o.word]++;
@@ -166,7 +111,7 @@ export function runInfo(run: RunRecord, file?: string, column?: string): ClaimsR
     loadavg: run.host.loadavg,
     host: `${run.host.cpuModel}, ${run.host.cores} cores`,
     finishedAt: run.finishedAt,
-    variants: run.variants.map((v) => armInfo(v)),
+    variants: run.variants.map((v) => ({ id: v.id, versionText: armInfo(v).versionText })),
     rounds: Math.max(0, ...run.results.map((r) => r.rounds.length)),
     ...(run.options.measurer ? { measurer: run.options.measurer } : {}),
     ...(column ? { column } : {}),

@@ -11,8 +11,10 @@ export { DEFAULT_RATIO_OPTIONS, PAIRED_METHOD, UNPAIRED_METHOD, pairedCase, rati
 export { changePoints, changeSummary, historyRegressions, chooseOrder, CHANGE_METHOD, historyView, orderRuns, runFileName, runLabel, type HistoryInput, type HistoryOptions, type HistoryOrder } from './history.ts';
 export { armInfo, armFlags, engineName, runtimeName, shortHash, versionText } from './arms.ts';
 export type * from './types.ts';
-export { checkClaims, checkLabel, claimPairs, claimsBlock, claimsView, countWords, runInfo, type AcrossColumn, type ClaimCheck, type ClaimFlip, type ClaimPairs, type ClaimsMatrix, type ClaimsRunInfo, type ClaimsView } from './claims.ts';
+export { checkClaims, checkLabel, claimPairs, claimsBlock, claimsView, countWords, runInfo, type ClaimCheck, type ClaimPairs } from './claims.ts';
+export type { AcrossColumn, ClaimFlip, ClaimsMatrix, ClaimsRunInfo, ClaimsView } from './claims-types.ts';
 export { claimsMatrix, type MatrixColumn } from './claims-matrix.ts';
+export { claimFlipNotes } from './claims-history.ts';
 export { adjustedConfidence, adjustmentText, CLAIM_METHOD, decideClaim, decideFrom, wordOf, type ClaimDecision, type ClaimFamily } from './claim-decision.ts';
 
 /** The view a run is shown as by default: a comparison run as verdicts, any other as the bench table. */

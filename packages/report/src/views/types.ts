@@ -17,7 +17,7 @@
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
 import type { Comparison } from '@rtbench/stats';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
-import type { ClaimsView } from './claims.ts';
+import type { ClaimsView } from './claims-types.ts';
 
 /** A saved or just-finished run and where it came from. */
 export interface RunRef {

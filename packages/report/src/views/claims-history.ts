@@ -1,0 +1,31 @@
+/**
+ * When a claim flipped, across saved runs in the history's order: each check
+ * (its suite, sentence, sides and parameters) followed through the runs that
+ * carry it; a run that decided it the other way from the last run that
+ * decided it is a flip. Undecided runs neither flip a claim nor reset it.
+ */
+import type { ClaimOutcome } from '@rtbench/core/claims-schema';
+import type { RunRecord } from '@rtbench/core/schema';
+import { claimSides } from '../reporters/claims-cells.ts';
+import type { Note } from './types.ts';
+
+function checkKey(o: ClaimOutcome): string {
+  return JSON.stringify([o.suite, o.says, o.subject, o.other, o.params ?? {}]);
+}
+
+/** One note per flip, in the runs' order; `label` names a run ("run 3 (file.json)"). */
+export function claimFlipNotes(runs: readonly RunRecord[], label: (run: RunRecord, index: number) => string): Note[] {
+  const last = new Map<string, { word: ClaimOutcome['word']; at: string }>();
+  const notes: Note[] = [];
+  runs.forEach((run, i) => {
+    for (const o of run.claims?.outcomes ?? []) {
+      if (o.word === 'undecided') continue;
+      const key = checkKey(o);
+      const before = last.get(key);
+      const at = label(run, i);
+      if (before && before.word !== o.word) notes.push({ level: o.word === 'broken' ? 'warning' : 'info', text: `claim flipped: ${o.suite}: ${o.says} · ${claimSides(o)}: ${before.word} in ${before.at}, ${o.word} in ${at}` });
+      last.set(key, { word: o.word, at });
+    }
+  });
+  return notes;
+}
