@@ -13,6 +13,10 @@ import { COMMANDS } from '../packages/cli/src/command-line.ts';
 import { caseFilter } from '../packages/cli/src/case-filter.ts';
 import { parseRuntimeList } from '../packages/cli/src/variants.ts';
 import { syntheticRun } from './compare-synthetic.ts';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { listSuites, loadSuite } from '../packages/cli/src/suites.ts';
+import { suiteClaims } from '../packages/cli/src/claims/checks.ts';
 
 const family: ClaimFamily = { confidence: 0.95, size: 4, threshold: 0.01 };
 const ln = Math.log;
@@ -195,5 +199,21 @@ describe('history of a claim', () => {
     const notes = claimFlipNotes([at('held'), at('undecided'), at('broken'), at('broken')], (_, i) => `run ${i + 1}`);
     expect(notes.map((n) => n.text)).toEqual(['claim flipped: synthetic: b is twice a · node@26: b vs a: held in run 1, broken in run 3']);
     expect(claimFlipNotes([base, at('held')], (_, i) => `run ${i + 1}`)).toEqual([]);
+  });
+});
+
+describe("the suites' claims", () => {
+  it('name real cases and variants, and each README names every claim its suite states', async () => {
+    const stating: string[] = [];
+    for (const location of listSuites()) {
+      const claims = await suiteClaims(location);
+      if (!claims.length) continue;
+      stating.push(location.name);
+      const { cases } = await loadSuite(location);
+      expect(expandClaims(location.name, claims, cases).length).toBeGreaterThanOrEqual(claims.length);
+      const readme = readFileSync(join(dirname(location.entry), 'README.md'), 'utf8').replace(/\s+/g, ' ');
+      for (const c of claims) expect(readme, `${location.name}: "${c.says}"`).toContain(c.says);
+    }
+    expect(stating).toEqual(expect.arrayContaining(['json-reviver', 'streams', 'buffer-concat', 'trig', 'gc-pressure', 'request-relay', 'cold-start', 'http-hello']));
   });
 });

@@ -52,27 +52,18 @@ export function countsLine(view: Pick<ClaimsView, 'counts'>): string {
   return WORDS.map((w) => `${view.counts[w]} ${w}`).join(', ');
 }
 
-/** The outcomes suite by suite, in order of first appearance. */
-export function bySuite(outcomes: readonly ClaimOutcome[]): [string, ClaimOutcome[]][] {
+/** Outcomes grouped by a key, groups in order of first appearance. */
+function groupedBy(outcomes: readonly ClaimOutcome[], key: (o: ClaimOutcome) => string): [string, ClaimOutcome[]][] {
   const out = new Map<string, ClaimOutcome[]>();
-  for (const o of outcomes) {
-    const list = out.get(o.suite);
-    if (list) list.push(o);
-    else out.set(o.suite, [o]);
-  }
+  for (const o of outcomes) out.set(key(o), [...(out.get(key(o)) ?? []), o]);
   return [...out];
 }
 
-/** A claim's outcomes grouped under its sentence, in order. */
-export function bySentence(outcomes: readonly ClaimOutcome[]): [string, ClaimOutcome[]][] {
-  const out = new Map<string, ClaimOutcome[]>();
-  for (const o of outcomes) {
-    const list = out.get(o.says);
-    if (list) list.push(o);
-    else out.set(o.says, [o]);
-  }
-  return [...out];
-}
+/** The outcomes suite by suite. */
+export const bySuite = (outcomes: readonly ClaimOutcome[]): [string, ClaimOutcome[]][] => groupedBy(outcomes, (o) => o.suite);
+
+/** A suite's outcomes claim by claim, under each sentence. */
+export const bySentence = (outcomes: readonly ClaimOutcome[]): [string, ClaimOutcome[]][] => groupedBy(outcomes, (o) => o.says);
 
 /** One line per run: when, the load, the variants and the command. */
 export function runLine(r: ClaimsRunInfo): string {
