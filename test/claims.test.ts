@@ -44,9 +44,15 @@ describe.concurrent('rtbench claims', () => {
     expect(r.status).toBe(1); // node@24 against itself breaks the claim
     const out = r.stdout.replace(/\s+/g, ' ');
     expect(out).toMatch(/claims × node@24, node@26/);
-    expect(out).toMatch(/broken\s+held\s+claims-flip: work is at least 1\.5× faster/);
+    expect(out).toMatch(/broken\s+held\s+claims-flip: JSON\.parse with a reviver is at least 1\.25× faster/);
     expect(out).toMatch(/flipped claims-flip: .*broken on node@24, held on node@26/);
-    expect(out).toMatch(/npx pnpm rtbench bisect node@24\.\d+\.\d+\.\.node@26\.\d+\.\d+ \S*claims-flip\/index\.ts --filter '\/\^work\$\/'/);
+    expect(out).toMatch(/npx pnpm rtbench bisect node@24\.\d+\.\d+\.\.node@26\.\d+\.\d+ \S*claims-flip\/index\.ts --filter '\/\^parse with a reviver\$\/'/);
+  });
+
+  it('the fixtures run on all four runtimes (the flip fixture\'s claim is about node releases, its case is plain JavaScript)', async () => {
+    const r = await runCli(['bench', fixture('claims-flip'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--time', '10ms', '--warmup', '10ms', '--quiet', '--save', tempFile('flip-run.json')]);
+    expect(r.status).toBe(0);
+    for (const v of RUNTIMES) expect(r.stdout).toContain(v);
   });
 
   it('refuses bad input in one line, exit 2, before running anything', async () => {

@@ -13,7 +13,7 @@ import { UsageError } from '../packages/cli/src/errors.ts';
 import { listingFormat } from '../packages/cli/src/listing.ts';
 
 const commandNamed = (name: string) => COMMANDS.find((c) => c.name === name)!;
-const positional: Record<string, string[]> = { bisect: ['node@24.0.0..node@24.1.0', 's'], bench: ['s'], run: ['f.mjs'], compare: ['a.json'], merge: ['a.json'], report: [], history: [], runtimes: [], suites: [] };
+const positional: Record<string, string[]> = { bisect: ['node@24.0.0..node@24.1.0', 's'], bench: ['s'], run: ['f.mjs'], compare: ['a.json'], merge: ['a.json'], report: [], history: [], runtimes: [], suites: [], claims: [] };
 
 describe('saving the run and writing the output have names that cannot be confused', () => {
   it('--save saves the run on bench, run and merge; --out still works, with one note naming both', () => {

@@ -12,7 +12,6 @@ import { BROUGHT_FORMATS, broughtFileProblem, checkBroughtFile, setBroughtSettin
 import { benchCommand } from './commands/bench.ts';
 import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from './commands/claims-options.ts';
 import { claimsCommand } from './commands/claims.ts';
-import { findingsCommand } from './commands/findings.ts';
 import { BISECT_DEFAULTS, bisectCommand } from './commands/bisect.ts';
 import { compareFilesCommand } from './commands/compare.ts';
 import { historyCommand } from './commands/history.ts';
@@ -273,13 +272,6 @@ export const COMMANDS: readonly Command[] = [
     details: CLAIMS_DETAILS,
     options: [...CLAIMS_OPTIONS, OUTPUT_OPTIONS[0], ...PRINTING_OPTIONS, OUTPUT_OPTIONS[4], OUTPUT_OPTIONS[7], ...GLOBAL_OPTIONS],
     run: (suites, flags) => claimsCommand(suites, flags),
-  }),
-  command({
-    name: 'findings',
-    positionals: [{ name: 'folder' }],
-    summary: "docs/findings.md from a claims run's folder (default: the newest results/claims-*)",
-    options: [PRINTING_OPTIONS[0], PRINTING_OPTIONS[2], ...GLOBAL_OPTIONS],
-    run: ([folder], flags) => findingsCommand(folder, flags),
   }),
   command({
     name: 'runtimes',

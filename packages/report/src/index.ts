@@ -9,5 +9,4 @@ export { boxLine, dotLine, casePlot } from './reporters/plot.ts';
 export { renderGrid, wrapWords, type Cell, type GridColumn, type GridRow } from './reporters/grid.ts';
 export { formatBytes, formatRate, metricsCells, metricsChange, metricsRowCells, metricsRows, minorGcName, NOT_AVAILABLE, samplingIterations, summarizeMetrics, type MetricsCells, type MetricsRow, type MetricsSummary } from './metrics.ts';
 export { lookupInRun, renderMetricsChanges, renderMetricsMarkdown, renderMetricsTable, type ComparisonSections, type ResultLookup } from './metrics-render.ts';
-export { renderFindings } from './claims-findings.ts';
 export { claimFigure, claimedText, claimSides } from './reporters/claims-cells.ts';

@@ -1,6 +1,7 @@
 /**
  * Saved claims runs: a folder made by `rtbench claims` (or one run file in
- * it), read back for `rtbench report` and `rtbench findings`.
+ * it), read back for `rtbench report` (any format; `--format findings`
+ * writes docs/findings.md).
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,9 +9,8 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { claimsView, type ClaimsView } from '@rtbench/report';
 import { UsageError } from '../errors.ts';
 import { loadSavedRun } from '../compare/load.ts';
-import { resultsDir } from '../paths.ts';
 
-export function isFolder(path: string): boolean {
+function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
@@ -26,19 +26,6 @@ export function loadClaimsFolder(dir: string): { run: RunRecord; file: string }[
   const runs = files.map((f) => loadSavedRun(join(dir, f))).filter((s) => s.run.claims);
   if (!runs.length) throw new UsageError(`${dir} holds no run that checked claims (rtbench claims saves them)`);
   return runs.map((s) => ({ run: s.run, file: s.file }));
-}
-
-/** The newest claims folder under results/. */
-export function latestClaimsFolder(dir = resultsDir): string {
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((n) => n.startsWith('claims-') && isFolder(join(dir, n)));
-  } catch {
-    /* no results yet */
-  }
-  const newest = names.sort().pop();
-  if (!newest) throw new UsageError(`no claims runs in ${dir}; run \`rtbench claims\` first or name a folder`);
-  return join(dir, newest);
 }
 
 /** What `rtbench report` shows of a claims folder or of a run that checked claims; undefined for any other run. */

@@ -12,8 +12,9 @@
 import { join } from 'node:path';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
-import { checkClaims, claimsBlock, claimsMatrix, claimsView, reporterFor, runInfo, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn } from '@rtbench/report';
+import { checkClaims, claimsBlock, claimsMatrix, claimsView, reporterFor, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn } from '@rtbench/report';
 import { writeRunAtomically } from '@rtbench/run';
+import { isHostCaseSpec } from '@rtbench/host-timed';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { expandClaims, suiteClaims } from '../claims/checks.ts';
 import { bisectCommandFor } from '../claims/bisect-line.ts';
@@ -61,9 +62,18 @@ interface Column {
 }
 
 /** The suites to check: those named, or every suite that states claims. */
-async function suitesToCheck(names: readonly string[], picked: readonly string[] | undefined): Promise<{ location: SuiteLocation; checks: ClaimCheck[]; typed: string }[]> {
+interface SuiteChecks {
+  location: SuiteLocation;
+  checks: ClaimCheck[];
+  /** The suite as typed on this command line (a bisect command names it so). */
+  typed: string;
+  /** Timed by the host (start-up, HTTP load): fixed rounds, no sets added. */
+  hostTimed: boolean;
+}
+
+async function suitesToCheck(names: readonly string[], picked: readonly string[] | undefined): Promise<SuiteChecks[]> {
   const locations = names.length ? names.map((n) => ({ ...locateSuite(n), typed: n })) : listSuites().map((l) => ({ ...l, typed: l.name }));
-  const out: { location: SuiteLocation; checks: ClaimCheck[]; typed: string }[] = [];
+  const out: SuiteChecks[] = [];
   for (const { typed, ...location } of locations) {
     const stated = await suiteClaims(location);
     const claims = picked ? stated.filter((c) => picked.some((p) => c.says.toLowerCase().includes(p.toLowerCase()))) : stated;
@@ -74,7 +84,7 @@ async function suitesToCheck(names: readonly string[], picked: readonly string[]
     }
     const { suite, cases } = await loadSuite(location);
     // Checks and saved runs go by the suite's own name (a suite given as a path is still "claims-fixture").
-    out.push({ location: { ...location, name: suite.name }, checks: expandClaims(suite.name, claims, cases), typed });
+    out.push({ location: { ...location, name: suite.name }, checks: expandClaims(suite.name, claims, cases), typed, hostTimed: cases.every(isHostCaseSpec) });
   }
   if (!out.length) throw new UsageError(picked ? `no claim says ${picked.map((p) => JSON.stringify(p)).join(' or ')}` : 'no suite states claims');
   return out;
@@ -107,7 +117,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   // Every check of the invocation, per column, planned before anything runs.
   const planned = columns.map((column) => ({
     column,
-    runs: suites.flatMap(({ location, checks }) => claimRuns(location.name, replaceVariants(checks, column.replacements)).map((plan) => ({ plan, location }))),
+    runs: suites.flatMap(({ location, checks, hostTimed }) => claimRuns(location.name, replaceVariants(checks, column.replacements)).map((plan) => ({ plan, location, hostTimed }))),
   }));
   const size = planned.reduce((n, c) => n + c.runs.reduce((k, r) => k + r.plan.checks.length, 0), 0);
   if (size === 0) throw new UsageError(`no claim involves ${columns.flatMap((c) => c.replacements.map((r) => r.id)).join(', ')}: nothing to check`);
@@ -121,10 +131,10 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   let runIndex = 0;
   const totalRuns = planned.reduce((n, c) => n + c.runs.length, 0);
   for (const { column, runs } of planned) {
-    for (const { plan: claimsPlan, location } of runs) {
+    for (const { plan: claimsPlan, location, hostTimed } of runs) {
       const remaining = budgetMs - (performance.now() - started);
       const file = join(dir, `${String(++runIndex).padStart(2, '0')}-${location.name}${column.label ? `-${column.label.replace(/[^a-z0-9@.-]+/gi, '_')}` : ''}.json`);
-      const result = await runOne(location, claimsPlan, { rounds, maxRounds, setMs, budgetMs: Math.max(1, remaining / (totalRuns - runIndex + 1)), family, flags, file });
+      const result = await runOne(location, claimsPlan, { rounds, maxRounds, setMs, budgetMs: Math.max(1, remaining / (totalRuns - runIndex + 1)), family, flags, file, hostTimed });
       saved.push({ run: result.run, file, column: column.label });
       if (result.stop !== undefined) {
         process.stderr.write(`stopped: the runs so far are in ${dir}\n`);
@@ -153,14 +163,21 @@ function viewOf(saved: readonly { run: RunRecord; file: string; column: string }
   const view = claimsView(saved);
   if (!across) return view;
   view.runs = saved.map((s) => runInfo(s.run, s.file, s.column));
-  const matrixColumns: MatrixColumn[] = columns.map((c) => {
-    const runs = saved.filter((s) => s.column === c.label).map((s) => s.run);
-    const variant = runs.flatMap((r) => r.variants).find((v) => v.id.startsWith(c.replacements[0]!.runtimeSpec));
-    return { label: c.label, ...(variant?.version ? { versionText: `${variant.version}${variant.engineVersion ? `, ${variant.engine === 'jsc' ? 'JSC' : 'V8'} ${variant.engineVersion}` : ''}` } : {}), outcomes: runs.flatMap((r) => r.claims?.outcomes ?? []) };
-  });
+  // Each column's release as it ran: its version (for the bisect range) and how the report names it.
+  const release = new Map(
+    columns.map((c) => {
+      const runs = saved.filter((s) => s.column === c.label).map((s) => s.run);
+      return [c.label, { column: c, runs, variant: runs.flatMap((r) => r.variants).find((v) => v.spec === c.replacements[0]!.runtimeSpec) }] as const;
+    }),
+  );
+  const matrixColumns: MatrixColumn[] = [...release.values()].map(({ column, runs, variant }) => ({
+    label: column.label,
+    ...(variant?.version ? { versionText: versionText(variant) } : {}),
+    outcomes: runs.flatMap((r) => r.claims?.outcomes ?? []),
+  }));
   view.matrix = claimsMatrix(matrixColumns, (from, to, outcome) => {
-    const versionOf = (col: MatrixColumn): string | undefined => saved.filter((s) => s.column === col.label).flatMap((s) => s.run.variants).find((v) => v.id.startsWith(columns.find((c) => c.label === col.label)!.replacements[0]!.runtimeSpec))?.version;
-    return bisectCommandFor({ ...outcome, suite: typed(outcome.suite) }, columns.find((c) => c.label === from.label)!.replacements[0]!, versionOf(from), versionOf(to));
+    const a = release.get(from.label)!;
+    return bisectCommandFor({ ...outcome, suite: typed(outcome.suite) }, a.column.replacements[0]!, a.variant?.version, release.get(to.label)!.variant?.version);
   });
   return view;
 }
@@ -173,19 +190,22 @@ interface RunSettings {
   family: ClaimFamily;
   flags: ClaimsFlags;
   file: string;
+  hostTimed: boolean;
 }
 
 /** One planned run through the run loop; its checks decided and saved with it. */
 async function runOne(location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: RunSettings): Promise<{ run: RunRecord; stop?: number }> {
   const bases = claimsPlan.variants.map(baseVariant);
   const counting = claimsPlan.measure === 'instructions';
+  // Counts and host-timed cases run a fixed number of rounds (makePlan's rule); the rest add sets while a check is undecided.
+  const fixed = counting || s.hostTimed;
   const planFlags = {
     rounds: counting ? 3 : s.rounds,
     // Adaptive from the start (the schedule is set below): makePlan's fixed-rounds advice is for signed-rank verdicts.
-    ...(counting ? {} : { maxRounds: s.maxRounds }),
+    ...(fixed ? {} : { maxRounds: s.maxRounds }),
     time: `${s.setMs * s.rounds}ms`,
     warmup: s.flags.warmup ?? CLAIMS_DEFAULTS.warmup,
-    ...(counting ? { measure: 'instructions' } : { setsPerProcess: CLAIMS_DEFAULTS.setsPerProcess }),
+    ...(counting ? { measure: 'instructions' } : s.hostTimed ? {} : { setsPerProcess: CLAIMS_DEFAULTS.setsPerProcess }),
     ...(s.flags.timeout ? { timeout: s.flags.timeout } : {}),
     ...(s.flags.seed !== undefined ? { seed: s.flags.seed } : {}),
   };
@@ -193,7 +213,7 @@ async function runOne(location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: Run
   const plan = bases.length > 1 ? await makePlan(location.entry, planFlags, bases.map((b) => quoteVariant(b))) : await makePlan(location.entry, { ...planFlags, runtime: [quoteVariant(bases[0]!)] });
   plan.suite.name = location.name;
   plan.suite.cases = plan.suite.cases.filter((c) => claimsPlan.cases.includes(c.id));
-  if (!counting) plan.options.schedule = { order: 'balanced', rounds: s.rounds, adaptive: { target: COMPARE_DEFAULTS.threshold, maxRounds: s.maxRounds, budgetMs: s.budgetMs } };
+  if (!fixed) plan.options.schedule = { order: 'balanced', rounds: s.rounds, adaptive: { target: COMPARE_DEFAULTS.threshold, maxRounds: s.maxRounds, budgetMs: s.budgetMs } };
   // A case needs no more sets once every check on it is decided.
   const settled = (unit: { cases: readonly { id: string }[] }, run: RunRecord): boolean => {
     const id = unit.cases[0]!.id;

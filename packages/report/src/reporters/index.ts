@@ -4,6 +4,7 @@
  */
 import { bmfReporter } from './bmf.ts';
 import { csvSamplesReporter, csvStatsReporter } from './csv.ts';
+import { findingsReporter } from './findings.ts';
 import { htmlReporter } from './html.ts';
 import { jsonReporter } from './json.ts';
 import { markdownReporter } from './markdown.ts';
@@ -20,6 +21,7 @@ export const REPORTERS: Readonly<Record<string, Reporter>> = {
   'csv-stats': csvStatsReporter,
   bmf: bmfReporter,
   html: htmlReporter,
+  findings: findingsReporter,
 };
 
 /** Other names users type for a format. */
