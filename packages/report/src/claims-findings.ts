@@ -18,7 +18,8 @@ export function renderFindings(view: ClaimsView, source: string): string {
   const minute = (iso: string | undefined): string => (iso ?? '').replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
   const loads = runs.flatMap((r) => r.loadavg.slice(0, 1));
   const variants = new Map<string, string>();
-  for (const r of runs) for (const v of r.variants) variants.set(v.id.replace(/ #\d+$/, ''), v.versionText);
+  // Each binary once: a variant's flags and environment and an A/A copy's "#2" leave its runtime as it is.
+  for (const r of runs) for (const v of r.variants) variants.set(v.id.split(' ')[0]!, v.versionText);
   const lines = [
     '# What the suites claim, checked on this machine',
     '',

@@ -11,7 +11,7 @@ export const CLAIMS_DETAILS: readonly string[] = [
 ];
 
 export const CLAIMS_OPTIONS = [
-  { name: 'claim', kind: 'list', value: 'text', help: 'Only the claims whose sentence contains this text (case-insensitive); commas for several' },
+  { name: 'claim', kind: 'list', value: 'text', help: 'Only the claims whose sentence contains this text (case-insensitive)' },
   { name: 'runtime', kind: 'list', value: 'variant', help: 'Check the claims with this variant in place of their own of its runtime (node=/src/node/out/Release/node, node@24), only the claims it touches' },
   { name: 'across', kind: 'list', value: 'releases', help: 'Check the claims on each of these releases of one runtime (node@20,node@22,node@24,node@26): claims × releases, and the bisect command for a claim that flipped' },
   { name: 'rounds', kind: 'value', value: 'n', help: `Sets (each a fresh process per variant) every case gets first (default ${CLAIMS_DEFAULTS.rounds})` },

@@ -132,9 +132,10 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   const totalRuns = planned.reduce((n, c) => n + c.runs.length, 0);
   for (const { column, runs } of planned) {
     for (const { plan: claimsPlan, location, hostTimed } of runs) {
+      // A run may add sets for up to remaining / √(runs left): most runs decide early and leave their share to the rest.
       const remaining = budgetMs - (performance.now() - started);
       const file = join(dir, `${String(++runIndex).padStart(2, '0')}-${location.name}${column.label ? `-${column.label.replace(/[^a-z0-9@.-]+/gi, '_')}` : ''}.json`);
-      const result = await runOne(location, claimsPlan, { rounds, maxRounds, setMs, budgetMs: Math.max(1, remaining / (totalRuns - runIndex + 1)), family, flags, file, hostTimed });
+      const result = await runOne(location, claimsPlan, { rounds, maxRounds, setMs, budgetMs: Math.max(1, remaining / Math.sqrt(totalRuns - runIndex + 1)), family, flags, file, hostTimed });
       saved.push({ run: result.run, file, column: column.label });
       if (result.stop !== undefined) {
         process.stderr.write(`stopped: the runs so far are in ${dir}\n`);
