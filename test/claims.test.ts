@@ -40,8 +40,8 @@ describe.concurrent('rtbench claims', () => {
 
   it('--across: claims × releases, and for a claim that flipped the bisect command that finds where', async () => {
     const dir = mkdtempSync(tempFile('claims-across-'));
-    const r = await runCli(['claims', fixture('claims-flip'), '--across', 'node@24,node@26', ...TINY, '--save', dir]);
-    expect(r.status).toBe(1); // node@24 against itself breaks the claim
+    const r = await runCli(['claims', fixture('claims-flip'), '--across', 'node@24,node@26', '--rounds', '6', '--max-rounds', '12', '--time', '30ms', '--warmup', '50ms', '--save', dir]);
+    expect(r.status, r.stdout).toBe(1); // node@24 against itself breaks the claim
     const out = r.stdout.replace(/\s+/g, ' ');
     expect(out).toMatch(/claims × node@24, node@26/);
     expect(out).toMatch(/broken\s+held\s+claims-flip: JSON\.parse with a reviver is at least 1\.25× faster/);
