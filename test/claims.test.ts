@@ -6,7 +6,7 @@
  * `rtbench report` shows them; --across prints claims × releases and the
  * bisect command of a claim that flipped; bad input is one line and exit 2.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
@@ -68,6 +68,11 @@ describe.concurrent('rtbench claims', () => {
     const untouched = await runCli(['claims', fixture('claims-flip'), '--runtime', 'deno']);
     expect(untouched.status).toBe(2);
     expect(untouched.stderr).toMatch(/no claim involves deno/);
-    for (const res of [unknown, none, one, untouched]) expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    const file = tempFile('not-a-folder.json');
+    writeFileSync(file, '{}');
+    const notFolder = await runCli(['claims', fixture('claims-flip'), '--save', file]);
+    expect(notFolder.status).toBe(2);
+    expect(notFolder.stderr).toMatch(/is not a folder/);
+    for (const res of [unknown, none, one, untouched, notFolder]) expect(res.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@
  * failed), 3 none broke but some stayed undecided within the budget.
  */
 import { join } from 'node:path';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
 import { checkClaims, claimsBlock, claimsMatrix, claimsView, reporterFor, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn } from '@rtbench/report';
 import { writeRunAtomically } from '@rtbench/run';
@@ -21,6 +21,7 @@ import { bisectCommandFor } from '../claims/bisect-line.ts';
 import { baseVariant, claimRuns, replaceVariants, type ClaimsRunPlan } from '../claims/plan.ts';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
+import { assertWritableOutput } from '../results-file.ts';
 import { info } from '../info.ts';
 import { parseDuration, parsePositiveInt } from '../options.ts';
 import { COMPARE_DEFAULTS, makePlan, parsePercent } from '../plan.ts';
@@ -123,8 +124,11 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   if (size === 0) throw new UsageError(`no claim involves ${columns.flatMap((c) => c.replacements.map((r) => r.id)).join(', ')}: nothing to check`);
   const family: ClaimFamily = { confidence: COMPARE_DEFAULTS.confidence, size, threshold };
 
+  // Checked before anything runs: where the runs and the page go.
   const dir = flags.save ?? join(resultsDir, `claims-${stamp()}`);
-  if (existsSync(dir) && flags.save === undefined) throw new UsageError(`${dir} exists already`);
+  if (existsSync(dir) && (flags.save === undefined || !statSync(dir).isDirectory())) throw new UsageError(`--save ${dir}: ${flags.save === undefined ? 'exists already' : 'is not a folder (the runs of one invocation are saved as files in a folder)'}`);
+  const html = flags.html === undefined ? undefined : flags.html === true ? join(dir, 'claims.html') : flags.html;
+  if (html !== undefined && flags.html !== true) assertWritableOutput(html, '--html');
   mkdirSync(dir, { recursive: true });
   const started = performance.now();
   const saved: { run: RunRecord; file: string; column: string }[] = [];
@@ -149,8 +153,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   const view = viewOf(saved, columns, flags.across !== undefined, (suite) => typedName.get(suite) ?? suite);
   emit(view, reporter, flags);
   if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
-  if (flags.html !== undefined) {
-    const html = flags.html === true ? join(dir, 'claims.html') : flags.html;
+  if (html !== undefined) {
     writeFileAtomically(html, reporterFor('html')!.render(view, { color: false, columns: 100 }));
     info(flags, `html report ${html}`);
   }
