@@ -48,6 +48,8 @@ describe('the word from an interval', () => {
     expect(wordOf(w, [ln(0.99), ln(1.02)], 0.01)).toBe('held');
     expect(wordOf(w, [ln(1.04), ln(1.1)], 0.01)).toBe('broken');
     expect(wordOf(w, [ln(1.0), ln(1.05)], 0.01)).toBe('undecided');
+    // The band is −10% to +10% as written, not ±ln(1.1) in logs.
+    expect(wordOf(within('10%'), [ln(0.905), ln(1.0)], 0.01)).toBe('held');
     expect(wordOf(same(), [ln(0.995), ln(1.005)], 0.01)).toBe('held');
     expect(wordOf(same(), [ln(1.9), ln(2.1)], 0.01)).toBe('broken');
   });

@@ -40,7 +40,8 @@ export function adjustedConfidence(family: Pick<ClaimFamily, 'confidence' | 'siz
 }
 
 /** The claim's band or bound on the log cost ratio, and which side is claimed. */
-type Bound = { kind: 'below'; at: number } | { kind: 'above'; at: number } | { kind: 'band'; half: number };
+/** A band is [1 − b, 1 + b] as the reader sees it ("within ±3%": −3% to +3%), in logs. */
+type Bound = { kind: 'below'; at: number } | { kind: 'above'; at: number } | { kind: 'band'; lo: number; hi: number };
 
 function boundOf(expect: Expectation, threshold: number): Bound {
   switch (expect.kind) {
@@ -49,9 +50,9 @@ function boundOf(expect: Expectation, threshold: number): Bound {
     case 'slower':
       return { kind: 'above', at: Math.log(expect.factor) };
     case 'within':
-      return { kind: 'band', half: Math.log(1 + expect.fraction) };
+      return { kind: 'band', lo: Math.log(1 - expect.fraction), hi: Math.log(1 + expect.fraction) };
     case 'same':
-      return { kind: 'band', half: Math.log(1 + threshold) };
+      return { kind: 'band', lo: Math.log(1 - threshold), hi: Math.log(1 + threshold) };
   }
 }
 
@@ -62,8 +63,8 @@ export function wordOf(expect: Expectation, interval: readonly [number, number] 
   const bound = boundOf(expect, threshold);
   if (bound.kind === 'below') return hi <= bound.at ? 'held' : lo > bound.at ? 'broken' : 'undecided';
   if (bound.kind === 'above') return lo >= bound.at ? 'held' : hi < bound.at ? 'broken' : 'undecided';
-  if (lo >= -bound.half && hi <= bound.half) return 'held';
-  return hi < -bound.half || lo > bound.half ? 'broken' : 'undecided';
+  if (lo >= bound.lo && hi <= bound.hi) return 'held';
+  return hi < bound.lo || lo > bound.hi ? 'broken' : 'undecided';
 }
 
 export interface ClaimDecision {
