@@ -40,8 +40,9 @@ export function claimSides(o: Pick<ClaimOutcome, 'subject' | 'other' | 'params'>
   if (o.subject.caseId === o.other.caseId) return `${o.subject.variantId} vs ${o.other.variantId}${params}`;
   const bare = (id: string): string => id.replace(/ \[[^\]]*\]$/, '');
   // A group both cases share is said once, before them ("parse: identity reviver (arrow) vs no reviver").
-  // Params stay where they are what differs (sweep / Math.sin [decade=1e8] vs [decade=1e0]).
-  const [a, b] = bare(o.subject.caseId) === bare(o.other.caseId) ? [o.subject.caseId, o.other.caseId] : [bare(o.subject.caseId), bare(o.other.caseId)];
+  // Parameters the two share are said once (or by the claim); they stay where they differ (Math.sin [decade=1e8] vs [decade=1e0]).
+  const suffix = (id: string): string => id.slice(bare(id).length);
+  const [a, b] = suffix(o.subject.caseId) === suffix(o.other.caseId) ? [bare(o.subject.caseId), bare(o.other.caseId)] : [o.subject.caseId, o.other.caseId];
   const group = /^(.*?) \/ /.exec(a)?.[1];
   const cases = group !== undefined && b.startsWith(`${group} / `) ? `${group}: ${a.slice(group.length + 3)} vs ${b.slice(group.length + 3)}` : `${a} vs ${b}`;
   return `${o.subject.variantId}${params}`.concat(o.subject.variantId === o.other.variantId ? '' : ` vs ${o.other.variantId}`, `: ${cases}`);
