@@ -16,11 +16,12 @@ export function renderClaimsTerminal(view: ClaimsView, options: ReporterOptions)
     for (const o of outcomes) counts[o.word]++;
     lines.push(`${c.bold(suite)}: ${outcomes.length} check${outcomes.length === 1 ? '' : 's'}, ${countsLine({ counts })}`);
     for (const [says, checks] of bySentence(outcomes)) {
-      lines.push(...wrapWords(says, columns - 2).map((l, i) => (i === 0 ? `  ${l}` : `  ${l}`)));
+      lines.push(...wrapWords(says, columns - 2).map((l) => `  ${l}`));
       lines.push(c.dim(`    claimed: ${claimedText(checks[0]!)}`));
       for (const o of checks) {
-        const note = o.note ? c.dim(` (${o.note})`) : '';
-        lines.push(`    ${paint[o.word](o.word.padEnd(9))} ${claimSides(o)}: ${claimFigure(o)} · ${o.units} units${note}`);
+        // The word first, painted; the rest wrapped to the width under it.
+        const text = `${claimSides(o)}: ${claimFigure(o)} · ${o.units} units${o.note ? ` (${o.note})` : ''}`;
+        wrapWords(text, Math.max(40, columns - 14)).forEach((line, i) => lines.push(i === 0 ? `    ${paint[o.word](o.word.padEnd(9))} ${line}` : `              ${line}`));
       }
     }
     lines.push('');
