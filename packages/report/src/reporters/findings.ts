@@ -12,7 +12,11 @@ export const findingsReporter: Reporter = {
   description: "a claims run as docs/findings.md: what the suites claim and what the run found, with when, where and how",
   extension: 'md',
   render: (view) => {
-    if (view.kind !== 'claims') return '# Findings\n\nThis view checked no claims: `rtbench claims` makes the runs a findings page is written from.\n';
+    if (view.kind === 'history') return `# Findings\n\nA history of ${view.runs.length} runs states no claims: \`rtbench claims\` makes the runs a findings page is written from.\n`;
+    if (view.kind !== 'claims') {
+      const arms = (view.kind === 'bench' ? view.variants : view.arms).map((a) => `\`${a.id}\` (${a.versionText})`).join(', ');
+      return `# Findings\n\n${view.suite} on ${arms} checked no claims: \`rtbench claims\` makes the runs a findings page is written from.\n`;
+    }
     const file = view.runs[0]?.file;
     return `${renderFindings(view, file ? dirname(file) : '.')}\n`;
   },
