@@ -200,7 +200,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
     info(flags, `profiles in ${profiles.dir}`);
   }
   writeHtml(withProfiles);
-  const gate = regressionGate(view, limit);
+  const gate = regressionGate(view, limit).exit;
   if (run.status === 'interrupted') return SIGNAL_EXIT[executed.signal ?? 'SIGINT'];
   // A run in which not one case × variant has a sample answers nothing: say so, and do not exit 0.
   if (!run.results.some((r) => r.rounds.length > 0)) {

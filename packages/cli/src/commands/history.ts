@@ -106,5 +106,5 @@ export function historyCommand(paths: readonly string[], flags: HistoryFlags): n
     notes,
   });
   emit(view, reporter, flags);
-  return regressionGate(view, limit);
+  return regressionGate(view, limit).exit;
 }

@@ -27,5 +27,5 @@ export function mergeCommand(files: readonly string[], flags: MergeFlags): numbe
   const view = viewOfRun(merged, { ...ratioOptions(flags, [merged]), file: flags.save });
   emit(view, reporter, flags);
   info(flags, `merged ${files.length} shards into ${flags.save}`);
-  return merged.status === 'complete' ? regressionGate(view, failLimit(flags)) : 1;
+  return merged.status === 'complete' ? regressionGate(view, failLimit(flags)).exit : 1;
 }

@@ -36,7 +36,7 @@ function renderBenchMarkdown(view: BenchView): string {
       // A row without figures says why in the first figure column.
       if (!row.stats) lines.push(tableRow([caseCell, cell(row.variantId), cell(row.note ?? '—')]) + ' |'.repeat(figures.length - 1));
       else lines.push(tableRow([caseCell, cell(row.variantId), ...figures.map((f) => (f.cell === 'median' ? median : t[f.cell]))]));
-      for (const extra of [row.modes, row.skew]) if (extra) remarks.push(`${row.variantId} · ${bc.label}: ${extra}`);
+      for (const extra of [row.modes, row.skew, row.opposite]) if (extra) remarks.push(`${row.variantId} · ${bc.label}: ${extra}`);
     });
   }
   const geomean = benchGeomeanLine(view);

@@ -79,11 +79,12 @@ function widerLine(layout: Layout, widths: readonly number[], what: { short: str
 const MARKS = {
   modes: { mark: 'm', text: 'the process medians form 2 or more modes (a fast and a slow state)' },
   skew: { mark: 's', text: 'the mean is ≥ 1.5× the median: rare slow samples the median hides' },
+  opposite: { mark: '⇄', text: 'the medians and the paired ratio point opposite ways (the reason is listed below)' },
   failed: { mark: '✗', text: 'a round failed (the failures are listed below)' },
 } as const;
 
 function marksOf(row: BenchCase['rows'][number]): string {
-  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.note ? MARKS.failed.mark : ''}`;
+  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.opposite ? MARKS.opposite.mark : ''}${row.note ? MARKS.failed.mark : ''}`;
 }
 
 function benchGrid(view: BenchView, layout: Layout, c: Colors) {
@@ -96,7 +97,7 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
     ...figures.map((f) => ({ head: f.head(view, labels.get(view.baseline.id) ?? view.baseline.label), align: f.align })),
     ...(hasMarks ? [{ head: '', align: 'left' as const }] : []),
   ];
-  const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain };
+  const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain, small: plain };
   const figurePaint = (cell: BenchColumn['cell'], t: BenchCells): Paint =>
     cell === 'median' ? c.bold : cell === 'relative' ? (verdictPaint[t.verdict ?? ''] ?? plain) : cell === 'rounds' && t.budgetRanOut ? c.yellow : plain;
   const rows: GridRow[] = [];

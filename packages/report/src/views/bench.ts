@@ -3,8 +3,8 @@
  * against the baseline (the first variant listed that ran). Pure: a run in,
  * plain data out.
  */
-import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
-import { MIN_ROUNDS_FOR_BOOTSTRAP } from '@rtbench/stats';
+import { metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
+import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { firstLine } from '../text.ts';
@@ -15,11 +15,38 @@ import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 /** Mean / median above this is worth a line under the row. */
 export const SKEW_WARNING = 1.5;
 
-function statsMethod(rounds: number, setsPerProcess = 1): string {
-  const unit = setsPerProcess > 1 ? `the typical round's median (a round: one case's samples in one set; a process serves ${setsPerProcess} rounds in a row)` : `the typical process's median (one process per case, runtime and round)`;
-  return rounds >= MIN_ROUNDS_FOR_BOOTSTRAP
-    ? `median: ${unit}; p25–p75: spread of all samples; 95% CI: bootstrap over ${setsPerProcess > 1 ? 'rounds' : 'processes'}`
-    : `median of all samples from ${rounds} process${rounds === 1 ? '' : 'es'}; p25–p75: their spread; 95% CI: order statistics, blind to process-to-process variation (use ≥ ${MIN_ROUNDS_FOR_BOOTSTRAP} rounds)`;
+/** What the median and its interval are, counted in processes (the fewest any row had). */
+function statsMethod(processes: number): string {
+  return processes >= MIN_ROUNDS_FOR_BOOTSTRAP
+    ? `median: the typical process's median (a process's rounds pooled); p25–p75: spread of all samples; 95% CI: bootstrap over processes`
+    : `median of all samples from ${processes} process${processes === 1 ? '' : 'es'}; p25–p75: their spread; no 95% CI: it needs ${MIN_ROUNDS_FOR_BOOTSTRAP} or more processes (rounds that share a process count once)`;
+}
+
+/**
+ * A row's statistics recomputed from its samples with the process as the
+ * unit, so a saved run of an earlier schedule gets the same analysis where
+ * its record says which process served each round. A 0 median (below the
+ * clock) has none, as in the run.
+ */
+export function rowStats(result: CaseResult): CaseStats | undefined {
+  if (!result.rounds.some((r) => r.samples.length)) return undefined;
+  const parsed = statsSchema.safeParse(summarizeArm(result.rounds));
+  return parsed.success && parsed.data.median > 0 ? parsed.data : result.stats;
+}
+
+/**
+ * The medians read one way and the paired ratio the other, each beyond the
+ * threshold: the ratio comes from samples taken in turn, the medians from
+ * each side alone, and they can differ when a set's samples fall into modes.
+ */
+function oppositeText(row: BenchRow, base: CaseStats | undefined, threshold: number): string | undefined {
+  const r = row.relative;
+  if (!r || !base || !row.stats || !(base.median > 0 && row.stats.median > 0)) return undefined;
+  const tau = Math.log1p(threshold);
+  const byMedians = Math.log(row.stats.median / base.median);
+  const paired = Math.log(r.ratio);
+  if (!(byMedians * paired < 0 && Math.abs(byMedians) > tau && Math.abs(paired) > tau)) return undefined;
+  return `the medians read ${(row.stats.median / base.median).toFixed(2)}× while the paired ratio reads ${r.ratio.toFixed(2)}×: the ratio pairs samples taken in turn, and when a set's samples fall into modes (see the distribution) the two can point opposite ways`;
 }
 
 function skewText(s: CaseStats, metric: Metric): string | undefined {
@@ -89,6 +116,14 @@ function warningNotes(run: RunRecord, shown: (caseId: string) => string): Note[]
   return [...byWarning.values()].map((w) => ({ level: 'warning' as const, text: `${shown(w.caseId)} (${w.variants.join(', ')}): ${w.message}` }));
 }
 
+/** When the record cannot say which process served each round, the analysis says what it assumed. */
+export function unitNotes(run: RunRecord): Note[] {
+  const shared = (run.options.setsPerProcess ?? 1) > 1;
+  const unlabelled = run.results.some((r) => r.rounds.some((x) => x.samples.length) && !processesOf(r.rounds.filter((x) => x.samples.length)));
+  if (!shared || !unlabelled) return [];
+  return [{ level: 'warning', text: `this run's processes served ${run.options.setsPerProcess} rounds each but its record does not say which process served which round: each round is taken as a process of its own, so its intervals may be too narrow` }];
+}
+
 export function benchView(run: RunRecord, options: Partial<RatioOptions> & { file?: string } = {}): BenchView {
   const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, ...options };
   const resultFor = new Map(run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
@@ -108,11 +143,12 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
       const isBaseline = v.id === baselineVariant?.id;
       const note = noteOf(result);
       const row: BenchRow = { caseId: c.id, variantId: v.id, ...(metric !== TIME_PER_OP ? { metric } : {}), result, status: result.status, isBaseline };
-      if (result.stats) {
-        row.stats = result.stats;
-        const skew = skewText(result.stats, metric);
+      const stats = rowStats(result);
+      if (stats) {
+        row.stats = stats;
+        const skew = skewText(stats, metric);
         if (skew) row.skew = skew;
-        const modes = modesText(result.stats, metric);
+        const modes = modesText(stats, metric);
         if (modes) row.modes = modes;
       }
       if (note) row.note = note;
@@ -134,6 +170,13 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     const a = adjusted[i];
     if (a) p.row.relative = a;
   });
+  for (const c of cases) {
+    const base = c.rows.find((r) => r.isBaseline)?.stats;
+    for (const row of c.rows) {
+      const opposite = oppositeText(row, base, ratioOptions.threshold);
+      if (opposite) row.opposite = opposite;
+    }
+  }
 
   const geomeans = run.variants.flatMap((v) => {
     const pairs = pending.filter((p) => p.row.variantId === v.id).map((p) => p.pair!);
@@ -156,8 +199,8 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     statsMethod:
       run.options.measurer === 'instructions'
         ? `median: instructions per operation over the rounds, each from one process per runtime under callgrind serving the round's cases: the smallest sample of n calls less a sample's own cost, over n; 95% CI: bootstrap over rounds`
-        : statsMethod(Math.min(...run.results.filter((r) => r.rounds.length).map((r) => r.rounds.length), run.options.rounds), run.options.setsPerProcess),
-    notes: runNotes(run),
+        : statsMethod(Math.min(...cases.flatMap((c) => c.rows.flatMap((r) => (r.stats ? [r.stats.processes ?? r.stats.rounds] : []))))),
+    notes: [...runNotes(run), ...unitNotes(run)],
     ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),
   };

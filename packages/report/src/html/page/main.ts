@@ -155,7 +155,7 @@ function caseDomain(c: PageCase): [number, number] | undefined {
 
 function cellNotes(cell: PageCell): string[] {
   const label = variantLabel.get(cell.variant) ?? cell.variant;
-  return [cell.note, cell.skew, cell.modesText, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
+  return [cell.note, cell.skew, cell.opposite, cell.modesText, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
 }
 
 function caseColumns(): [string, string][] {
