@@ -6,7 +6,11 @@
  *                          null noise, heavy tails and all); a simulated table
  *                          draws g of those units without replacement, the
  *                          same units for every cell, so the cells keep their
- *                          correlation. The source needs many units: a long
+ *                          correlation, and turns each drawn unit's sign at
+ *                          random per variant (in an A/A table the arms are
+ *                          exchangeable: a process pair is as likely either
+ *                          way round; between two runtimes the noise can be
+ *                          skewed, one runtime's slow processes on one side). The source needs many units: a long
  *                          run with one set per process (--rounds 24
  *                          --sets-per-process 1).
  *                          Prints the per-table false-verdict rate with its
@@ -63,7 +67,7 @@ function unitValues(run: RunRecord): Map<string, Map<string, number>> {
 }
 
 /** The null noise of a run: per cell, the units' values centred on the cell's mean, scaled up by √(n/(n−1)). */
-function nullNoise(run: RunRecord): { cells: string[]; units: string[]; noise: number[][] } {
+function nullNoise(run: RunRecord): { cells: string[]; units: string[]; noise: number[][]; variantOf: number[] } {
   const values = unitValues(run);
   const cells = [...values.keys()];
   // Units present in every cell: drawing one gives every cell that unit's value.
@@ -75,7 +79,9 @@ function nullNoise(run: RunRecord): { cells: string[]; units: string[]; noise: n
     const scale = Math.sqrt(v.length / Math.max(1, v.length - 1));
     return v.map((x) => (x - mean) * scale);
   });
-  return { cells, units, noise };
+  const variantIds = run.variants.slice(1).map((v) => v.id);
+  const variantOf = cells.map((c) => variantIds.findIndex((v) => c.endsWith(` · ${v}`)));
+  return { cells, units, noise, variantOf };
 }
 
 interface SimResult {
@@ -84,17 +90,19 @@ interface SimResult {
   power: Map<number, { cells: number; right: number; wrong: number }>;
 }
 
-/** One simulated table: g of the source's units drawn without replacement; `effect(cell)` the true log ratio. */
-function simulateTable(noise: number[][], g: number, random: () => number, effect: (cell: number) => number): Comparison[] {
+/** One simulated table: g of the source's units drawn without replacement, each unit's sign turned at random per variant; `effect(cell)` the true log ratio. */
+function simulateTable(noise: number[][], variantOf: number[], g: number, random: () => number, effect: (cell: number) => number): Comparison[] {
   const pool = Array.from({ length: noise[0]!.length }, (_, i) => i);
   for (let i = 0; i < g; i++) {
     const j = i + Math.floor(random() * (pool.length - i));
     [pool[i], pool[j]] = [pool[j]!, pool[i]!];
   }
   const draw = pool.slice(0, g);
+  const variants = Math.max(...variantOf) + 1;
+  const sign = draw.map(() => Array.from({ length: variants }, () => (random() < 0.5 ? -1 : 1)));
   const comparisons = noise.map((cell, i) => {
     const base = draw.map(() => 1);
-    const cand = draw.map((u) => Math.exp(cell[u]! + effect(i)));
+    const cand = draw.map((u, k) => Math.exp(sign[k]![variantOf[i]!]! * cell[u]! + effect(i)));
     return comparePaired(base, cand);
   });
   return applyFdr(comparisons);
@@ -105,17 +113,17 @@ function simulate(paths: string[], g: number, tables: number, seed: number): Sim
   const sources = paths.map((p) => nullNoise(read(p)));
   const out: SimResult = { tables: 0, falseTables: 0, power: new Map() };
   for (let t = 0; t < tables; t++) {
-    const { noise } = sources[t % sources.length]!;
-    if (simulateTable(noise, g, random, () => 0).some((c) => decided(c.verdict))) out.falseTables++;
+    const { noise, variantOf } = sources[t % sources.length]!;
+    if (simulateTable(noise, variantOf, g, random, () => 0).some((c) => decided(c.verdict))) out.falseTables++;
     out.tables++;
   }
   // Power: one cell at the true ratio among null cells (the hardest case for the table's correction).
   for (const ratio of [1.02, 1.05, 1.2, 1.8]) {
     const p = { cells: 0, right: 0, wrong: 0 };
     for (let t = 0; t < Math.max(200, tables / 5); t++) {
-      const { noise } = sources[t % sources.length]!;
+      const { noise, variantOf } = sources[t % sources.length]!;
       const target = t % noise.length;
-      const c = simulateTable(noise, g, random, (i) => (i === target ? Math.log(ratio) : 0))[target]!;
+      const c = simulateTable(noise, variantOf, g, random, (i) => (i === target ? Math.log(ratio) : 0))[target]!;
       p.cells++;
       if (c.verdict === 'slower') p.right++;
       else if (c.verdict === 'faster') p.wrong++;

@@ -4,6 +4,7 @@ import { caseFilter } from '../packages/cli/src/case-filter.ts';
 import { exactFilter } from '../packages/cli/src/commands/compare.ts';
 import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../packages/report/src/index.ts';
 import { parseCompareArms } from '../packages/cli/src/compare/arms.ts';
+import { parseRuntimeList } from '../packages/cli/src/variants.ts';
 import { balancedOrders } from '../packages/run/src/schedule.ts';
 import { comparePaired, createRandom, median } from '../packages/stats/src/index.ts';
 import { syntheticRun } from './compare-synthetic.ts';
@@ -47,6 +48,9 @@ describe('--compare arguments', () => {
     expect(arms.map((a) => a.id)).toEqual(['node@24', 'node@24 #2', 'node@26 --max-semi-space-size=64 NODE_ENV=production']);
     expect(arms[2]).toMatchObject({ runtimeSpec: 'node@26', flags: ['--max-semi-space-size=64'], env: { NODE_ENV: 'production' } });
     expect(parseCompareArms(['node@24,node@26']).map((a) => a.id)).toEqual(['node@24', 'node@26']);
+  });
+  it('numbers repeats in a table too: one runtime as every arm is an A/A table', () => {
+    expect(parseRuntimeList('node@26,node@26,node@26').map((a) => a.id)).toEqual(['node@26', 'node@26 #2', 'node@26 #3']);
   });
 });
 

@@ -98,16 +98,24 @@ export function splitVariantList(list: string): string[][] {
   return scan(list, true).filter((parts) => parts.length > 0);
 }
 
+/**
+ * The same variant listed again is allowed (an A/A table or comparison
+ * measures the machine's noise): later copies get ids "node@26 #2", "#3", …
+ */
+export function numberRepeats(specs: readonly VariantSpec[]): VariantSpec[] {
+  const seen = new Map<string, number>();
+  return specs.map((spec) => {
+    const count = (seen.get(spec.id) ?? 0) + 1;
+    seen.set(spec.id, count);
+    return count === 1 ? spec : { ...spec, id: `${spec.id} #${count}` };
+  });
+}
+
 /** --runtime "a,b,c": commas separate variants. */
 export function parseRuntimeList(list: string): VariantSpec[] {
   const specs = splitVariantList(list).map((parts) => variantFromParts(parts, parts.map(quotePart).join(' ')));
   if (!specs.length) throw new UsageError(`--runtime ${JSON.stringify(list)} names no variant. Syntax: ${VARIANT_SYNTAX}`);
-  const ids = new Set<string>();
-  for (const s of specs) {
-    if (ids.has(s.id)) throw new UsageError(`variant "${s.id}" is listed twice`);
-    ids.add(s.id);
-  }
-  return specs;
+  return numberRepeats(specs);
 }
 
 function unknownRuntimeMessage(spec: string): string {

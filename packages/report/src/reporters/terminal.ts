@@ -174,7 +174,7 @@ function sectionGrid(section: ArmComparison, view: ComparisonView, layout: Layou
     { head: '', align: 'left', wrap: true },
     { head: 'q', align: 'right' },
   ];
-  const verdictColor: Record<string, Paint> = { faster: c.green, slower: c.red, equivalent: plain, inconclusive: c.yellow };
+  const verdictColor: Record<string, Paint> = { faster: c.green, slower: c.red, small: plain, equivalent: plain, inconclusive: c.yellow };
   const rows: GridRow[] = [];
   for (const row of section.cases) {
     if (!layout.caseColumn) rows.push({ heading: c.bold(row.label) });

@@ -61,12 +61,12 @@ function modesText(s: CaseStats, metric: Metric): string | undefined {
   return `${modes.length} modes: ${modes.map((m) => `${formatMetric(m.center, metric)} ×${m.count}`).join(', ')}`;
 }
 
-function noteOf(result: CaseResult): string | undefined {
+function noteOf(result: CaseResult, stats: CaseStats | undefined): string | undefined {
   // Warnings are said under the table (runNotes), not in the row.
   const last = result.failures.filter((f) => f.kind !== 'warning').at(-1);
   if (result.status === 'unsupported') return `unsupported: ${last?.message ?? ''}`;
   if (last) return `${last.kind}: ${firstLine(last.message)}`;
-  return result.rounds.length && !result.stats ? 'no statistics: the median sample is 0 ns (below the clock resolution)' : undefined;
+  return result.rounds.length && !stats ? 'no statistics: the median sample is 0 ns (below the clock resolution)' : undefined;
 }
 
 /** Notes under the table: failures, unavailable variants, different work. */
@@ -141,9 +141,9 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
       const result = resultFor.get(`${c.id}\u0000${v.id}`);
       if (!result) continue;
       const isBaseline = v.id === baselineVariant?.id;
-      const note = noteOf(result);
-      const row: BenchRow = { caseId: c.id, variantId: v.id, ...(metric !== TIME_PER_OP ? { metric } : {}), result, status: result.status, isBaseline };
       const stats = rowStats(result);
+      const note = noteOf(result, stats);
+      const row: BenchRow = { caseId: c.id, variantId: v.id, ...(metric !== TIME_PER_OP ? { metric } : {}), result, status: result.status, isBaseline };
       if (stats) {
         row.stats = stats;
         const skew = skewText(stats, metric);
@@ -153,7 +153,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
       }
       if (note) row.note = note;
       if (result.precision) row.precision = result.precision;
-      if (!isBaseline && result.stats && baseResult?.stats) {
+      if (!isBaseline && stats && baseResult && rowStats(baseResult)) {
         const pair = pairedCase(baseResult, result, ratioOptions, undefined, metric);
         if (!pair.raw && pair.note) row.relativeNote = pair.note;
         pending.push({ row, pair });

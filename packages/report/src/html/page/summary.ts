@@ -104,15 +104,19 @@ function verdictText(text: string): Child[] {
   return text.split(/(\[[^\]]*\])/).map((part) => (part.startsWith('[') ? el('span', { class: 'nowrap' }, part) : part));
 }
 
+/** Filled dots: the interval excludes 1 (a change, under the threshold or not). */
 function decided(verdict: SummaryVerdict): boolean {
-  return verdict === 'faster' || verdict === 'slower';
+  return verdict === 'faster' || verdict === 'slower' || verdict === 'small';
 }
 
 export function verdictLegend(data: PageData): HTMLElement {
   return el(
     'p',
     { class: 'legend' },
-    ...(['faster', 'slower', 'equivalent', 'inconclusive'] as const).flatMap((v) => [swatch(VERDICT_COLOURS[v], decided(v)), el('span', {}, v === 'faster' ? data.words.better : v === 'slower' ? data.words.worse : v)]),
+    ...(['faster', 'slower', 'small', 'equivalent', 'inconclusive'] as const).flatMap((v) => [
+      swatch(VERDICT_COLOURS[v], decided(v)),
+      el('span', {}, v === 'faster' ? data.words.better : v === 'slower' ? data.words.worse : v === 'small' ? `under ±${formatThreshold(data.threshold)}` : v),
+    ]),
     swatch('#e5e7eb', true),
     el('span', {}, `noise band ±${formatThreshold(data.threshold)}`),
   );
