@@ -67,7 +67,7 @@ describe.concurrent('rtbench compare <a.json> <b.json>', () => {
     const r = await runCli(['compare', a, b, '--markdown']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('### rtbench compare: synthetic');
-    expect(r.stdout).toContain('| case | `node@24 (a.json)` | `node@24 (b.json)` | ratio (95% CI) | verdict | q |');
+    expect(r.stdout).toContain('| case | `node@24 (a.json)` | `node@24 (b.json)` | ratio (interval) | verdict | q |');
     expect(r.stdout).toMatch(/\| parse \/ small \| .* \| .* \| 1\.\d{3} \(1\.\d{3}–1\.\d{3}\) \| \*\*slower\*\* \+\d+\.\d% \| <0\.001 \|/);
     expect(r.stdout).toContain('| baseline `node@24 (a.json)` | Node.js 24.1.0, V8 13.6.233.17 | — | `aaaaaaaaaaaa` |');
     expect(r.stdout).toContain('**Geometric mean** over 3 cases');
@@ -212,6 +212,6 @@ describe.concurrent('bench --compare on the tiny fixture (node@24 vs node@26)', 
     expect(replay.sections[0]!.cases.map((row) => row.comparison!.verdict)).toEqual(rows.map((row) => row.comparison!.verdict));
     const table = await runCli(['compare', out]);
     expect(table.stdout).toContain('node@26 vs node@24 (baseline)');
-    expect(table.stdout).toMatch(/ratio \(95% CI\)/);
+    expect(table.stdout).toMatch(/ratio \(interval\)/);
   });
 });

@@ -120,3 +120,17 @@ describe('modes', () => {
     expect(reporterFor('terminal')!.render(benchView(r), { color: false, plot: true })).toContain(`node@26: ${row.modes}`);
   });
 });
+
+describe('a ratio and the medians above it', () => {
+  it('says so when they point opposite ways beyond the threshold', () => {
+    const r = syntheticRun({ cases: [{ id: 'x', ns: 100 }], arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24', factor: 1 }], rounds: 6, seed: 3 });
+    // Four of six candidate processes 10% faster, two twice as slow: the typical process is faster, the mean log ratio slower.
+    const cand = [90, 90, 90, 90, 200, 200];
+    r.results.forEach((res) => res.rounds.forEach((round, i) => (round.samples = round.samples.map(() => (res.variantId === 'node@26' ? 100 : cand[i]!)))));
+    const row = benchView(r).cases[0]!.rows[1]!;
+    expect(row.relative!.ratio).toBeGreaterThan(1.1);
+    expect(row.stats!.median).toBe(90);
+    expect(row.opposite).toMatch(/the medians read 0\.90× while the paired ratio reads 1\.1\d×/);
+    expect(benchView(syntheticRun({ cases: [{ id: 'x', ns: 100 }], arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24', factor: 1.3 }], rounds: 6 })).cases[0]!.rows[1]!.opposite).toBeUndefined();
+  });
+});

@@ -78,7 +78,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
   for (const section of view.sections) {
     lines.push('');
     if (view.sections.length > 1) lines.push(`#### \`${cell(section.candidate.label)}\` vs \`${cell(section.baseline.label)}\``, '');
-    lines.push(`| case | \`${cell(section.baseline.label)}\` | \`${cell(section.candidate.label)}\` | ratio (95% CI) | verdict | q |`);
+    lines.push(`| case | \`${cell(section.baseline.label)}\` | \`${cell(section.candidate.label)}\` | ratio (interval) | verdict | q |`);
     lines.push('|---|--:|--:|--:|---|--:|');
     for (const row of section.cases) {
       const t = comparisonCells(row, view);

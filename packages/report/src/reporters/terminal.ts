@@ -152,6 +152,7 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   if (geomean) lines.push(...wrapped(geomean, columns, c.bold));
   const marks = marksLegend(view);
   if (marks) lines.push(...wrapped(marks, columns, c.yellow));
+  for (const bc of view.cases) for (const row of bc.rows) if (row.opposite) lines.push(...wrapped(`⇄ ${row.variantId} · ${bc.label}: ${row.opposite}`, columns, c.yellow, 2));
   if (grid.belowClock) lines.push(...wrapped(`ops/s —: ${NO_RATE_REASON}`, columns, c.dim));
   const wider = widerLine(grid.layout, grid.widths, { short: 'the full variant names in the table', caseColumn: 'the case names in a column' });
   if (wider) lines.push(...wrapped(wider, columns, c.dim));
@@ -169,7 +170,7 @@ function sectionGrid(section: ArmComparison, view: ComparisonView, layout: Layou
     ...(layout.caseColumn ? [{ head: 'case', align: 'left' as const }] : []),
     { head: a, align: 'right' },
     { head: b, align: 'right' },
-    { head: 'ratio (95% CI)', align: 'right' },
+    { head: 'ratio (interval)', align: 'right' },
     { head: 'verdict', align: 'left' },
     { head: '', align: 'left', wrap: true },
     { head: 'q', align: 'right' },

@@ -98,10 +98,9 @@ function runInfo(input: HistoryInput, index: number): HistoryRun {
   };
 }
 
-/** The run's statistics for a result, computed as the run would when it has none (a run saved before its statistics). */
+/** A result's statistics recomputed from its samples with processes as the unit, as the bench view does (older runs too). */
 function statsOf(result: CaseResult): Pick<CaseStats, 'median' | 'ci'> | undefined {
-  if (result.stats) return result.stats;
-  if (!result.rounds.length || result.rounds.some((r) => !r.samples.length)) return undefined;
+  if (!result.rounds.some((r) => r.samples.length)) return undefined;
   const s = summarizeArm(result.rounds);
   // A 0 median (below the clock resolution) has no statistics in a run either (run's computeStats).
   return s.median > 0 ? s : undefined;

@@ -166,7 +166,7 @@ function caseColumns(): [string, string][] {
     [data.kind === 'comparison' ? 'arm' : 'runtime', ''],
     ['median/op', 'num'],
   ];
-  if (data.kind === 'comparison') columns.push(['verdict', ''], [`ratio vs ${baseline} (${Math.round(data.confidence * 100)}% CI)`, 'num']);
+  if (data.kind === 'comparison') columns.push(['verdict', ''], [`ratio vs ${baseline} (interval)`, 'num']);
   else columns.push([`vs ${baseline} (paired)`, 'num']);
   columns.push(['p25–p75', 'num'], [`${Math.round(data.confidence * 100)}% CI`, 'num'], ['ops/s', 'num'], ['processes', 'num']);
   return columns;

@@ -150,7 +150,8 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
   const scale = ratioScale(data.summary.domain);
   const arms = new Set(data.summary.rows.map((r) => r.variant));
   const showArm = arms.size > 1;
-  const confidence = `${Math.round(data.confidence * 100)}% CI`;
+  // Every ratio interval is read at the table's adjusted level (the legend says which).
+  const confidence = 'interval';
   const baselines = [...new Set(data.summary.rows.map((r) => r.baseline))].map((k) => labels.variant(k));
   const rowOf = (row: SummaryRow): HTMLTableRowElement => {
     const title = `${labels.caseId(row.caseKey)}\n${labels.variant(row.variant)} vs ${labels.variant(row.baseline)}: ${row.ratioText ? `${row.ratioText}, ` : ''}${row.verdictText}`;
@@ -200,7 +201,8 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
 }
 
 function mediansTable(data: PageData, labels: Labels): HTMLElement {
-  const confidence = `${Math.round(data.confidence * 100)}% CI`;
+  // Every ratio interval is read at the table's adjusted level (the legend says which).
+  const confidence = 'interval';
   return el(
     'div',
     { class: 'scroll' },
@@ -231,7 +233,8 @@ function mediansTable(data: PageData, labels: Labels): HTMLElement {
 /** A comparison's arm: its forest plot on the page's scale, with the comparison table's texts in the same rows. */
 export function forestTable(section: ForestSection, data: PageData, labels: Labels): HTMLElement {
   const scale = ratioScale(data.summary.domain);
-  const confidence = `${Math.round(data.confidence * 100)}% CI`;
+  // Every ratio interval is read at the table's adjusted level (the legend says which).
+  const confidence = 'interval';
   const g = section.geomean;
   const headers: [Child, string][] = [['case', 'case-name'], ['verdict', 'verdict'], [`ratio (${confidence})`, 'num ratio'], ['baseline', 'num'], ['candidate', 'num'], ['q', 'num']];
   return el(
