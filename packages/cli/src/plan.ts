@@ -85,10 +85,8 @@ const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m' };
 
 /**
  * The verdict threshold of instruction counts per engine: the largest
- * between-process spread of a count measured on it (json-reviver, 16 cases),
- * rounded up: V8 ±0.12%, JavaScriptCore ±0.63% (one bun process in three
- * counts every reviver case ~0.4% higher; docs/instructions.md,
- * scripts/instruction-targets.ts, 2026-11-23 21:24–23:17 UTC). A comparison
+ * between-process spread of a count measured on it, rounded up (the figures
+ * and the command that measures them: docs/instructions.md). A comparison
  * takes the largest of its variants' engines.
  */
 export const INSTRUCTION_THRESHOLDS: Readonly<Record<'v8' | 'jsc', number>> = { v8: INSTRUCTION_DEFAULTS.threshold, jsc: 0.01 };
