@@ -87,7 +87,10 @@ function nullNoise(run: RunRecord): { cells: string[]; units: string[]; noise: n
 interface SimResult {
   tables: number;
   falseTables: number;
+  /** One cell at the true ratio among null cells (the hardest case for the table's correction). */
   power: Map<number, { cells: number; right: number; wrong: number }>;
+  /** Every cell of the table at the true ratio (a change that moves the whole suite). */
+  powerAll: Map<number, { cells: number; right: number; wrong: number }>;
 }
 
 /** One simulated table: g of the source's units drawn without replacement, each unit's sign turned at random per variant; `effect(cell)` the true log ratio. */
@@ -111,7 +114,7 @@ function simulateTable(noise: number[][], variantOf: number[], g: number, random
 function simulate(paths: string[], g: number, tables: number, seed: number): SimResult {
   const random = createRandom(seed);
   const sources = paths.map((p) => nullNoise(read(p)));
-  const out: SimResult = { tables: 0, falseTables: 0, power: new Map() };
+  const out: SimResult = { tables: 0, falseTables: 0, power: new Map(), powerAll: new Map() };
   for (let t = 0; t < tables; t++) {
     const { noise, variantOf } = sources[t % sources.length]!;
     if (simulateTable(noise, variantOf, g, random, () => 0).some((c) => decided(c.verdict))) out.falseTables++;
@@ -129,6 +132,16 @@ function simulate(paths: string[], g: number, tables: number, seed: number): Sim
       else if (c.verdict === 'faster') p.wrong++;
     }
     out.power.set(ratio, p);
+    const all = { cells: 0, right: 0, wrong: 0 };
+    for (let t = 0; t < Math.max(50, tables / 20); t++) {
+      const { noise, variantOf } = sources[t % sources.length]!;
+      for (const c of simulateTable(noise, variantOf, g, random, () => Math.log(ratio))) {
+        all.cells++;
+        if (c.verdict === 'slower') all.right++;
+        else if (c.verdict === 'faster') all.wrong++;
+      }
+    }
+    out.powerAll.set(ratio, all);
   }
   return out;
 }
@@ -193,7 +206,8 @@ if (command === 'simulate') {
   for (const g of rest.includes('--units') ? [flag('--units', 5)] : [3, 5, 8]) {
     const s = simulate(paths, g, tables, flag('--seed', 1));
     const power = [...s.power].map(([ratio, p]) => `${ratio}×: ${pct(p.right / p.cells, 0)}${p.wrong ? ` (${p.wrong} the wrong way)` : ''}`).join(', ');
-    console.log(`${g} units: A/A ${s.falseTables}/${s.tables} tables with a decided cell (${pct(s.falseTables / s.tables, 1)} ± ${pct(mcError(s.falseTables, s.tables), 1)}); one cell among nulls decided at ${power}`);
+    const powerAll = [...s.powerAll].map(([ratio, p]) => `${ratio}×: ${pct(p.right / p.cells, 0)}${p.wrong ? ` (${p.wrong} the wrong way)` : ''}`).join(', ');
+    console.log(`${g} units: A/A ${s.falseTables}/${s.tables} tables with a decided cell (${pct(s.falseTables / s.tables, 1)} ± ${pct(mcError(s.falseTables, s.tables), 1)}); one cell among nulls decided at ${power}; every cell changed, decided at ${powerAll}`);
   }
 } else if (command === 'aa') {
   const dashes = rest.indexOf('--');

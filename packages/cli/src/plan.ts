@@ -97,15 +97,17 @@ export function instructionThreshold(engines: readonly ('v8' | 'jsc' | undefined
 }
 
 /**
- * Defaults for `bench --compare`: 20 sets, two per warm process, so 10
- * independent process pairs (9 degrees of freedom for each interval), each
- * averaging two sets; a second set in a process costs about half a first
- * (its case stays warm). 100 ms of sampling per process and set. The 1%
- * threshold: below it, differences between processes of the same binary
- * (code placement, heap layout, CPU frequency) are real but not caused by the
- * change under test. Adaptive rounds only with --target (then up to 60 rounds).
+ * Defaults for `bench --compare`: 30 sets, two per warm process, so 15
+ * independent process pairs (14 degrees of freedom for each interval), each
+ * averaging two sets of 100 ms of sampling per process; a second set in a
+ * process costs about half a first (its case stays warm). The design is the
+ * one that detects a 5% change across a suite in nine comparisons of ten
+ * (docs/comparing.md, "Calibration"). The 1% threshold: below it,
+ * differences between processes of the same binary (code placement, heap
+ * layout, CPU frequency) are real but not caused by the change under test.
+ * Adaptive rounds only with --target (then up to 60 rounds).
  */
-export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 2 };
+export const COMPARE_DEFAULTS = { rounds: 30, time: '3s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 2 };
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
 export function parsePercent(text: string | number, option: string): number {
