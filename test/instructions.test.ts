@@ -2,27 +2,21 @@
  * Instruction counts (--measure instructions) on the four real runtimes
  * under valgrind's callgrind, the counter read around samples of one live
  * process. valgrind is installed from Debian's packages
- * when it is missing (test/helpers/debian-package.ts). No assertion is on time.
+ * by the test set-up when it is missing (test/helpers/install-programs.ts). No assertion is on time.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { estimatedCycles, parseCallgrindFunctions, parseCallgrindTotals, takeDump, VALGRIND_INSTALL } from '../packages/runtime-kit/src/index.ts';
-import { ensureDebianProgram } from './helpers/debian-package.ts';
+import { estimatedCycles, parseCallgrindFunctions, parseCallgrindTotals, takeDump } from '../packages/runtime-kit/src/index.ts';
+import { requireProgram } from './helpers/system-programs.ts';
 import { fixture, runCli, tempFile } from './helpers/cli.ts';
 
 let valgrind: string;
 
 beforeAll(() => {
-  valgrind = ensureDebianProgram({
-    path: process.env.RTBENCH_VALGRIND ?? '/usr/bin/valgrind',
-    pkg: 'valgrind',
-    howToInstall: VALGRIND_INSTALL,
-    purpose: 'instruction-count tests',
-    ...(process.env.RTBENCH_VALGRIND ? { named: 'RTBENCH_VALGRIND' } : {}),
-  });
+  valgrind = requireProgram('valgrind');
 });
 
 describe('--measure instructions', () => {

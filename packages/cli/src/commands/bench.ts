@@ -3,6 +3,7 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and schedule and in the view (a table, or verdicts per arm).
  */
+import { failedRunLine } from '../failed-run.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../colours.ts';
 import { benchView, pairedComparisonView, printable, reporterFor, type View } from '@rtbench/report';
@@ -207,6 +208,10 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
     process.stderr.write(`${pc.red('nothing was measured:')} every case was unsupported or failed on every variant (see above)\n`);
     return 1;
   }
-  const exitCode = run.status === 'failed' ? 1 : 0;
-  return exitCode !== 0 ? exitCode : gate;
+  if (run.status === 'failed') {
+    // Said even with --quiet: exit 1 never comes without its reason.
+    process.stderr.write(`${pc.red('error:')} ${failedRunLine(run)}\n`);
+    return 1;
+  }
+  return gate;
 }
