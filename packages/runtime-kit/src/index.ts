@@ -12,7 +12,7 @@ export { overriddenV8Flags, parseV8FlagValues, type OverriddenFlag } from './v8-
 export { packageDir, platformPackageFile } from './npm.ts';
 export { declareNpmRuntime, existingFile, parsePin, pluginDevDependencies, type NpmPin, type NpmRuntime } from './npm-runtime.ts';
 export { npmInstaller, npmReason, type RuntimeInstaller } from './npm-installer.ts';
-export { cacheEntryName, NPM_RUNTIME_PLATFORMS, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeStore, workspaceRuntimes, type FoundRuntime, type NpmInstallLocation, type RuntimeStoreOptions } from './runtime-store.ts';
+export { cacheEntryName, NPM_RUNTIME_PLATFORMS, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeStore, RuntimeUntrustedError, workspaceRuntimes, type FoundRuntime, type NpmInstallLocation, type RuntimeStoreOptions } from './runtime-store.ts';
 export { parseRuntimeSpec, resolveNpmRuntime, resolveSingleNpmRuntime, singleNpmRuntimeSpecs, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';
 export { liveCase, warmProcess, type LiveCase, type SampleReading, type WarmProcess } from './session.ts';
 export { CallgrindControl, estimatedCycles, findValgrind, parseCallgrindFunctions, parseCallgrindTotals, takeDump, VALGRIND_INSTALL, type CountSummary } from './valgrind.ts';

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ import {
   RuntimeNotInstalledError,
   RuntimeStore,
   RuntimeUnavailableError,
+  RuntimeUntrustedError,
   type NpmRuntime,
   type RuntimeInstaller,
   type RuntimeStoreOptions,
@@ -292,6 +293,35 @@ describe('a cached runtime is proven before it is used', () => {
     writeFileSync(binary(), '#!/bin/ev\n');
     const error = await store(fakeInstaller(), { install: false }).get(rt).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RuntimeDamagedError);
+  });
+
+  it('refuses a cache entry writable by every user in one line naming it, before recording or installing anything', async () => {
+    const rt = fakeRuntime();
+    writePackage(join(entry(), 'node_modules', 'fake-rt'), 'fake-rt', '1.2.3');
+    chmodSync(join(entry(), 'node_modules', 'fake-rt', 'bin'), 0o777);
+    const installer = fakeInstaller();
+    const log: string[] = [];
+    const error = (await store(installer, {}, log).get(rt).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(RuntimeUntrustedError);
+    expect(error.message).toBe(
+      `rtbench will not run fake@1 from its cache: ${join(entry(), 'node_modules', 'fake-rt', 'bin')} is writable by every user, so another user could decide what runs; remove ${entry()} (as its owner or root) and rtbench installs it again`,
+    );
+    expect(installer.calls).toEqual([]);
+    expect(log).toEqual([]);
+    expect(readInstallRecord(entry())).toBeUndefined();
+  });
+
+  it('refuses a cache another user owns (here: every file is "another user\'s" to a store told it runs as uid 4242), and installs nothing into it', async () => {
+    const rt = fakeRuntime();
+    const stranger = { who: { owners: [4242], groups: [4242] } };
+    await store(fakeInstaller()).get(rt);
+    const error = (await store(fakeInstaller(), stranger).get(rt).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(RuntimeUntrustedError);
+    expect(error.message).toMatch(new RegExp(`^rtbench will not run fake@1 from its cache: ${join(root, 'cache')} belongs to another user \\(uid \\d+\\), so another user could decide what runs; make ${join(root, 'cache')} and the folders in it yours`));
+    rmSync(entry(), { recursive: true });
+    const installer = fakeInstaller();
+    expect(await store(installer, stranger).get(rt).catch((e: unknown) => e)).toBeInstanceOf(RuntimeUntrustedError);
+    expect(installer.calls).toEqual([]);
   });
 });
 
