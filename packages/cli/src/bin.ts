@@ -5,7 +5,8 @@ import { parseCommandArgs, splitCommand } from './args.ts';
 import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './command-line.ts';
 import { commandHelp, rootHelp } from './help.ts';
 import { FileWriteError } from '@rtbench/runtime-kit';
-import { loadRuntimePlugins, RuntimePluginError } from '@rtbench/runtime-registry';
+import { abandonedPluginCalls, loadRuntimePlugins, RuntimePluginError } from '@rtbench/runtime-registry';
+import { guardEarlyExit } from './exit-guard.ts';
 import { UsageError } from './errors.ts';
 import { survivePipeClosing } from './pipes.ts';
 import { CLI_VERSION } from './paths.ts';
@@ -38,6 +39,17 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
 async function main(): Promise<void> {
   survivePipeClosing(process.stdout);
   survivePipeClosing(process.stderr);
+  const guard = guardEarlyExit();
+  try {
+    await runGuarded();
+  } finally {
+    guard.finished();
+  }
+  // A plug-in given up on (no answer in time) may hold the process open with work of its own: end it.
+  if (abandonedPluginCalls() > 0) process.exit();
+}
+
+async function runGuarded(): Promise<void> {
   try {
     // Runtimes rtbench does not ship, named in RTBENCH_RUNTIME_PLUGINS, before any argument names one.
     await loadRuntimePlugins();

@@ -15,7 +15,7 @@ export interface Who {
   groups: readonly number[];
 }
 
-export function currentUser(): Who {
+function currentUser(): Who {
   const uid = process.getuid?.();
   const gid = process.getgid?.();
   return { owners: uid === undefined ? [] : [...new Set([uid, 0])], groups: gid === undefined ? [] : [gid] };
