@@ -73,7 +73,7 @@ describe('installing the programs the tests need', () => {
     const problem = installMissing(m)!;
     expect(problem).toBe('wrk missing and this user cannot install them (not root, no passwordless sudo): run `sudo apt-get install -y wrk`');
     expect(m.calls.some((c) => c.startsWith('apt-get'))).toBe(false);
-    expect(() => requireProgram('wrk', { [INSTALL_PROBLEM_ENV]: problem, PATH: '' })).toThrow(/the http-hello tests need wrk, which is not at \/usr\/bin\/wrk \(the test set-up could not install it: wrk missing and this user cannot install/);
+    expect(() => requireProgram('wrk', { [INSTALL_PROBLEM_ENV]: problem }, m.exists)).toThrow(/the http-hello tests need wrk, which is not at \/usr\/bin\/wrk \(the test set-up could not install it: wrk missing and this user cannot install/);
   });
 
   it('names a failed install by apt’s last line', () => {
@@ -82,6 +82,6 @@ describe('installing the programs the tests need', () => {
   });
 
   it('names the variable when a named binary does not exist', () => {
-    expect(() => requireProgram('valgrind', { RTBENCH_VALGRIND: '/nonexistent/valgrind' })).toThrow(/^RTBENCH_VALGRIND=\/nonexistent\/valgrind does not exist/);
+    expect(() => requireProgram('valgrind', { RTBENCH_VALGRIND: '/nonexistent/valgrind' }, () => false)).toThrow(/^RTBENCH_VALGRIND=\/nonexistent\/valgrind does not exist/);
   });
 });

@@ -45,9 +45,9 @@ export function howToInstall(id: ProgramId): string {
 }
 
 /** The program's path; throws one line saying why it is missing (the set-up's reason, when it tried). */
-export function requireProgram(id: ProgramId, env: NodeJS.ProcessEnv = process.env): string {
+export function requireProgram(id: ProgramId, env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): string {
   const path = programPath(id, env);
-  if (existsSync(path)) return path;
+  if (exists(path)) return path;
   const p = SYSTEM_PROGRAMS[id];
   if (env[p.env]) throw new Error(`${p.env}=${path} does not exist (${p.purpose} need ${id}); ${howToInstall(id)}`);
   const why = env[INSTALL_PROBLEM_ENV] ? ` (the test set-up could not install it: ${env[INSTALL_PROBLEM_ENV]})` : '';
