@@ -7,10 +7,11 @@
  * ones and measures only what is left: that is how an interrupted bisect (or
  * one that reached its --budget) continues.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from '@rtbench/bisect';
 import { UsageError } from '../errors.ts';
+import { readRegularFile } from '../results-file.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
@@ -72,7 +73,7 @@ export class BisectFolder {
     }
     let state: BisectState;
     try {
-      state = JSON.parse(readFileSync(file, 'utf8')) as BisectState;
+      state = JSON.parse(readRegularFile(file)) as BisectState;
     } catch (error) {
       throw new UsageError(`${file} is not readable (${(error as Error).message.split('\n')[0]}); remove it to start the bisect again`);
     }
