@@ -172,7 +172,8 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   // A shard of a matrix wider than the suite: nothing to measure, and an empty run that merge takes.
   const shard = run.options.shard;
   if (shard && run.cases.length === 0 && !executed.unsaved) {
-    info(flags, `shard ${shard.index}/${shard.count} has no cases (fewer cases than shards after --filter): saved ${path}, an empty shard for rtbench merge`);
+    // Said even with --quiet: exit 0 with nothing measured must not pass unnoticed.
+    process.stderr.write(`${pc.yellow('note:')} shard ${shard.index}/${shard.count} holds no case (fewer cases than shards after --filter): nothing was measured; saved ${path}, an empty shard for rtbench merge\n`);
     return 0;
   }
 
