@@ -9,6 +9,8 @@ import { pluginForSpec } from '@rtbench/runtime-registry';
 import { pairedComparisonView, unpairedComparisonView, ViewError, type ComparisonView } from '@rtbench/report';
 import { COMPARE_USAGE } from '../compare/arms.ts';
 import { loadSavedRun } from '../compare/load.ts';
+import { unjudgedCases, unjudgedLine } from '../compare/unjudged.ts';
+import { stderrColours as pc } from '../colours.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
@@ -39,5 +41,10 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
     throw error;
   }
   emit(view, reporter, flags);
-  return regressionGate(view, limit);
+  const gate = regressionGate(view, limit);
+  if (limit === undefined) return gate;
+  // A case the candidate failed has no verdict: the gate must not pass it as "not slower".
+  const unjudged = unjudgedCases(saved);
+  for (const u of unjudged) process.stderr.write(`${pc.red(unjudgedLine(u))}\n`);
+  return unjudged.length ? 1 : gate;
 }
