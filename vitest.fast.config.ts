@@ -22,7 +22,7 @@ export const PURE_TESTS: string[] = [
   'runtimes/*/test/{gc-trace,edge-timing}.test.ts',
   'runtimes/deno/test/flags.test.ts',
   'bench/*/test/**/*.test.ts',
-  'test/{bisect-parts,brought-schedule,cli-args,deno-config,cli-names,compare-analyze,digest-tolerance,host-timed-direction,install-programs,plan,profile-manifest,progress,runtime-pins,shards-merge}.test.ts',
+  'test/{bisect-parts,brought-schedule,cli-args,deno-config,cli-names,compare-analyze,digest-tolerance,host-timed-direction,install-programs,cache-advice,plan,profile-manifest,progress,runtime-pins,shards-merge}.test.ts',
   'test/faults/{host-bounds,parsers.property,user-names.property}.test.ts',
 ];
 

@@ -4,7 +4,8 @@ import { stderrColours as pc } from './colours.ts';
 import { parseCommandArgs, splitCommand } from './args.ts';
 import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './command-line.ts';
 import { commandHelp, rootHelp } from './help.ts';
-import { FileWriteError } from '@rtbench/runtime-kit';
+import { FileWriteError, UnsafeCacheError } from '@rtbench/runtime-kit';
+import { unsafeCacheLine } from './cache-advice.ts';
 import { abandonedPluginCalls, loadRuntimePlugins, RuntimePluginError } from '@rtbench/runtime-registry';
 import { guardEarlyExit } from './exit-guard.ts';
 import { UsageError } from './errors.ts';
@@ -62,6 +63,12 @@ async function runGuarded(): Promise<void> {
     }
     // A file that could not be written (a full disk, a read-only directory): one line; the file there is unchanged.
     // A runtime plug-in that could not be loaded: one line naming it.
+    // A cache folder another user controls (program cache: bundles, brought entries, start-up programs): one line, and what to do.
+    if (error instanceof UnsafeCacheError) {
+      process.stderr.write(`${pc.red('error:')} ${unsafeCacheLine(error)}\n`);
+      process.exitCode = 2;
+      return;
+    }
     if (error instanceof FileWriteError || error instanceof RuntimePluginError) {
       process.stderr.write(`${pc.red('error:')} ${error.message}\n`);
       process.exitCode = 2;

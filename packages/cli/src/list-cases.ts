@@ -6,7 +6,7 @@
  * an environment variable the measuring processes do not see.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { JobOutcome } from '@rtbench/runtime-kit';
+import { UnsafeCacheError, type JobOutcome } from '@rtbench/runtime-kit';
 import { capText } from '@rtbench/run';
 import { bundleSuite } from './bundle.ts';
 import { UsageError } from './errors.ts';
@@ -48,6 +48,7 @@ export async function listInRuntime(location: SuiteLocation, variants: readonly 
     try {
       bundlePath = (await bundleSuite(location.entry, location.name, v.plugin.name, v.plugin.bundle)).path;
     } catch (error) {
+      if (error instanceof UnsafeCacheError) throw error;
       throw new UsageError(`${file} cannot be bundled: ${(error as Error).message.split('\n').slice(0, 4).join(' ')}`);
     }
     const outcome = await v.plugin.runJob({ target: v.target, flags: v.flags, bundlePath, job: { protocol: 1, kind: 'list' }, timeoutMs: LIST_TIMEOUT_MS, ...(signal ? { signal } : {}) });
