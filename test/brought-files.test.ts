@@ -26,6 +26,15 @@ describe('brought files listed where they run', () => {
     expect(r.stderr).toContain('note: process.exit(0) in the file is ignored');
   });
 
+  it('a Node core file whose main() never calls bench.end(): the failure says so on node (no unsettled await from the bundle)', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'misc', 'no-end.js'), '--runtime', 'node', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--save', out]);
+    expect(r.status).toBe(1);
+    const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
+    expect(run.results[0]!.failures[0]!.message).toMatch(/main\(\) returned without calling bench\.end\(\), and nothing it started is still running to call it/);
+    expect(r.stderr).not.toContain('unsettled top-level await');
+  });
+
   it('a file that loads on no selected runtime: one line naming each runtime\'s reason, exit 2, nothing run', () => {
     const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-while-loading.mjs'), '--runtime', 'node,bun', '--quiet']);
     expect(r.status).toBe(2);

@@ -162,7 +162,19 @@ export class Benchmark {
     const returned = this.#fn(conf);
     if (this.region.ended) return returned;
     return new Promise<void>((resolve, reject) => {
-      this.#onEnd = resolve;
+      // main may end its region later, from a callback. When the runtime has nothing left to run (node's
+      // process 'beforeExit', deno's 'beforeunload' event) no callback can: say so, rather than leave an
+      // unsettled top-level await. Elsewhere the case's timeout ends the wait.
+      const events = (globalThis as { process?: { once?(e: string, f: () => void): void; off?(e: string, f: () => void): void } }).process;
+      const page = globalThis as { addEventListener?(e: string, f: () => void): void; removeEventListener?(e: string, f: () => void): void };
+      const neverEnds = (): void => reject(new Error('main() returned without calling bench.end(), and nothing it started is still running to call it: a Node core benchmark ends its timed region with bench.end(operations)'));
+      events?.once?.('beforeExit', neverEnds);
+      page.addEventListener?.('beforeunload', neverEnds);
+      this.#onEnd = () => {
+        events?.off?.('beforeExit', neverEnds);
+        page.removeEventListener?.('beforeunload', neverEnds);
+        resolve();
+      };
       if (isThenable(returned)) returned.then(undefined, reject);
     });
   }
