@@ -35,6 +35,12 @@ describe('brought files listed where they run', () => {
     expect(r.stderr).not.toContain('unsettled top-level await');
   });
 
+  it('a Node core file with a grid of 10^10 configurations: refused while loading, in one line that says to narrow it with --set', () => {
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'misc', 'huge-grid.js'), '--runtime', 'node', '--quiet']);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/does not load on any selected runtime: node: .*configurations make 1\.00e10 combinations \(1 n × 100000 a × 100000 b\); rtbench runs at most 10000: pick values with --set name=value/)]);
+  });
+
   it('a file that loads on no selected runtime: one line naming each runtime\'s reason, exit 2, nothing run', () => {
     const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-while-loading.mjs'), '--runtime', 'node,bun', '--quiet']);
     expect(r.status).toBe(2);

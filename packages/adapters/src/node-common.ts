@@ -65,9 +65,18 @@ export function configurationName(conf: Conf): string {
  * previous configuration after its own key, so the keys of a configuration
  * come out last-declared first (and compare.js names them in that order).
  */
+/** The most configurations rtbench builds from one file: each is a case, listed and run in processes of its own. */
+export const MAX_CONFIGURATIONS = 10_000;
+
 export function configurationQueue(configs: Record<string, readonly ConfigValue[]>): Conf[] {
   const keys = Object.keys(configs);
   if (keys.length === 0) return [{}];
+  // Counted before any is built: a grid of 10^10 would never finish building, nor fit in one listing.
+  const count = keys.reduce((n, k) => n * configs[k]!.length, 1);
+  if (count > MAX_CONFIGURATIONS) {
+    const sizes = keys.map((k) => `${configs[k]!.length} ${k}`).join(' × ');
+    throw new RangeError(`the file's configurations make ${count.toExponential(2).replace('e+', 'e')} combinations (${sizes}); rtbench runs at most ${MAX_CONFIGURATIONS}: pick values with --set name=value (e.g. --set ${keys[0]}=${String(configs[keys[0]!]![0])})`);
+  }
   const queue: Conf[] = [];
   const walk = (index: number, previous: Conf): void => {
     const key = keys[index]!;
