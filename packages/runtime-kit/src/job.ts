@@ -51,6 +51,9 @@ export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: nu
   if (outcome.timedOut && outcome.blockedOnStdin) {
     return { kind: 'failure', failure: 'error', message: `no result within ${timeoutMs} ms: the ${runtime} process was blocked reading its stdin, which carries rtbench's job and commands, and was killed (a case must not read stdin)` };
   }
+  if (outcome.timedOut && outcome.stopped) {
+    return { kind: 'failure', failure: 'error', message: `no result within ${timeoutMs} ms: the ${runtime} process was stopped (SIGSTOP or SIGTSTP) and never resumed, and was killed (a case must not stop its own process)` };
+  }
   if (outcome.timedOut) return { kind: 'failure', failure: 'timeout', message: `no result within ${timeoutMs} ms; the process was killed (raise --timeout for slow cases)` };
   if (outcome.protocolErrors.length) {
     return { kind: 'failure', failure: 'error', message: `the ${runtime} process broke rtbench's protocol: ${outcome.protocolErrors.join('; ')}` };

@@ -74,6 +74,8 @@ export interface JobOutcome {
   stdoutClosed?: boolean;
   /** At the timeout, it was blocked reading its stdin (which carries rtbench's job and commands). */
   blockedOnStdin?: boolean;
+  /** At the timeout, it was stopped (SIGSTOP, SIGTSTP: state T), not running slowly. */
+  stopped?: boolean;
   /** A process that escaped containment still held its stdout or stderr after it exited; the host stopped reading (process.ts STDIO_GRACE_MS). */
   pipeHeld?: boolean;
 }
