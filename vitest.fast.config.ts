@@ -13,7 +13,7 @@ export const PURE_TESTS: string[] = [
   'packages/bisect/test/**/*.test.ts',
   'packages/core/test/**/*.test.ts',
   'packages/report/test/**/*.test.ts',
-  'packages/profile/test/{alloc-summary,alloc-tree,cdp,summary,tree}.test.ts',
+  'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,summary,tree}.test.ts',
   'packages/runtime-kit/test/{job,npm,program-cache,protocol-reader,releases,session,v8-flags}.test.ts',
   'packages/adapters/test/**/*.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',

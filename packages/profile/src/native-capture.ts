@@ -31,6 +31,7 @@ import { parseJitdump, perfMapLines } from './jitdump.ts';
 import { demangleSamples, findCxxFilt } from './native-demangle.ts';
 import { harnessFrames, nativeToCpuProfile, type NamedFrame } from './native-frames.ts';
 import { parsePerfScript, PERF_SCRIPT_FIELDS, type PerfSample } from './perf-script.ts';
+import { perfRefusal } from './perf-refusal.ts';
 import { bundleLocator } from './source-map.ts';
 import { summarize, type NodeFramesOptions, type ProfileSummary } from './summary.ts';
 import { callTree } from './tree.ts';
@@ -220,7 +221,10 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
     }
     const outcome = await live.finish();
     const recorded = performance.now();
+    // perf's refusal (its paranoid message, exit 255) is the reason, not the exit code it caused.
+    const refused = perfRefusal(outcome.stderr);
     const problem = processProblem(outcome);
+    if (problem?.status === 'failed' && refused) return { ...problem, reason: refused };
     if (problem) return problem.status === 'failed' && windowError ? { ...problem, reason: `${problem.reason}; ${windowError}` } : problem;
     if (windowError) return { status: 'failed', reason: `perf's sampling window: ${windowError}`, stderr: outcome.stderr.slice(-4000) };
     if (!existsSync(data) || statSync(data).size === 0) return { status: 'failed', reason: `perf wrote no data for ${arm.target.spec}`, stderr: outcome.stderr.slice(-4000) };

@@ -4,6 +4,7 @@
  * vgdb), and what its summaries say. valgrind comes from Debian's packages
  * (`apt-get install valgrind`); RTBENCH_VALGRIND names another binary.
  */
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { whichOnPath } from './binary.ts';
@@ -20,11 +21,22 @@ export function findValgrind(env: NodeJS.ProcessEnv = process.env): string {
     } catch {
       throw new Error(`--measure instructions: RTBENCH_VALGRIND=${named} is not an executable file; ${VALGRIND_INSTALL}`);
     }
+    // A named binary that is not valgrind would run the runtime unmeasured, and each case would fail without a reason.
+    const banner = versionBanner(named);
+    if (!/^valgrind-\d/.test(banner)) {
+      throw new Error(`--measure instructions: RTBENCH_VALGRIND=${named} is not valgrind (\`--version\` printed ${banner ? JSON.stringify(banner.slice(0, 80)) : 'nothing'}, valgrind prints "valgrind-3.…"); ${VALGRIND_INSTALL}`);
+    }
     return named;
   }
   const found = whichOnPath('valgrind');
   if (!found) throw new Error(`--measure instructions needs valgrind, which is not on PATH: ${VALGRIND_INSTALL}`);
   return found;
+}
+
+/** The first line `binary --version` prints (stdout or stderr), or "" (bounded: a binary that hangs says nothing). */
+function versionBanner(binary: string): string {
+  const r = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  return `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n')[0]!.trim();
 }
 
 /** What a count says: instructions executed, and with the cache simulation the misses. */
