@@ -41,6 +41,13 @@ describe('brought files listed where they run', () => {
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/does not load on any selected runtime: node: .*configurations make 1\.00e10 combinations \(1 n × 100000 a × 100000 b\); rtbench runs at most 10000: pick values with --set name=value/)]);
   });
 
+  it("a file that breaks Array.prototype[Symbol.iterator] after run(): the reason is the error, not the runtime's version banner", () => {
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'breaks-iterator.mjs'), '--runtime', 'node,bun', '--quiet']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/node: the node process exited with code 1 without listing its cases \(Error: iteration is broken on purpose\); bun: the bun process exited with code 1 without listing its cases \(error: iteration is broken on purpose\)/);
+    expect(r.stderr).not.toMatch(/Node\.js v\d|Bun v\d/);
+  });
+
   it('a file that loads on no selected runtime: one line naming each runtime\'s reason, exit 2, nothing run', () => {
     const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-while-loading.mjs'), '--runtime', 'node,bun', '--quiet']);
     expect(r.status).toBe(2);

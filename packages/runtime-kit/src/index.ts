@@ -4,7 +4,7 @@ export { cpuProfFlags, freePort, inspectFlag, NO_ISOLATE_START, processJobs, spa
 export { EXIT_GRACE_MS, MAX_TIMER_MS, STDIO_GRACE_MS, spawnJob, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
 export { MAX_LINE_CHARS, ProtocolReader, Tail, type ProtocolReaderOptions } from './protocol-reader.ts';
 export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
-export { crashCause, judgeOutcome, leftBehindWarning, sealJob, type JobVerdict, type SealedJob } from './job.ts';
+export { crashCause, stderrReason, judgeOutcome, leftBehindWarning, sealJob, type JobVerdict, type SealedJob } from './job.ts';
 export { guardDir, guardGroup, releaseDir, releaseGroup, removeGuardedDir, wardenPid } from './warden.ts';
 export { assertExecutable, flagsAsWritten, probeOutput, runBriefly, splitFlag, whichOnPath } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';
