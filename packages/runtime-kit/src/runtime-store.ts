@@ -125,7 +125,7 @@ export class RuntimeStore {
 
   constructor(private readonly options: RuntimeStoreOptions) {
     this.installer = options.installer ?? npmInstaller;
-    this.index = options.releases ?? npmReleaseIndex();
+    this.index = options.releases ?? npmReleaseIndex(options.log);
   }
 
   /** The list of each runtime package's releases (releases.ts). */

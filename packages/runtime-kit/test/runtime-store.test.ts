@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   existingFile,
   npmInstaller,
+  npmReleaseIndex,
   npmReason,
   parsePin,
   readInstallRecord,
@@ -346,6 +348,28 @@ describe('pins and npm', () => {
       '404 Not Found - GET https://registry.npmjs.org/nope - Not found',
     );
   });
+
+  it('lists releases through npm with its wait said first, and a registry that answers 500 fails the listing with npm\'s reason (no long retries)', async () => {
+    const requests: string[] = [];
+    const server = createHttpServer((req, res) => {
+      requests.push(req.url ?? '');
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('broken');
+    });
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+    vi.stubEnv('npm_config_registry', `http://127.0.0.1:${port}/`);
+    vi.stubEnv('npm_config_cache', join(root, 'npm-cache'));
+    const log: string[] = [];
+    try {
+      const error = (await npmReleaseIndex((line) => log.push(line)).versions('fake-rt').catch((e: unknown) => e)) as Error;
+      expect(log).toEqual(["rtbench: asking the npm registry for fake-rt's releases (npm view; at most 45 s) …"]);
+      expect(error.message).toMatch(/^npm view fake-rt versions: .*500/);
+      // npm's own retries are bounded: one retry, not its default two with 10–60 s between them.
+      expect(requests.length).toBeLessThanOrEqual(2);
+    } finally {
+      vi.unstubAllEnvs();
+      server.close();
+    }
+  }, 60_000);
 
   it('runs npm for real and turns an unreachable registry into that one line', async () => {
     // A port that was just free: npm's request is refused at once (no retries), no network is used.
