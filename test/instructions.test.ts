@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { estimatedCycles, parseCallgrindFunctions, parseCallgrindTotals, takeDump } from '../packages/runtime-kit/src/index.ts';
 import { requireProgram } from './helpers/system-programs.ts';
-import { fixture, runCli, tempFile } from './helpers/cli.ts';
+import { fixture, runCli, spawnCli, tempFile } from './helpers/cli.ts';
 
 let valgrind: string;
 
@@ -73,6 +73,30 @@ describe('--measure instructions', () => {
     expect(r.stdout.split('\n')[1]).toContain(',instructions per operation,instructions,');
     // Eight processes under valgrind, two cases each. The limit guards against a hang, not a slow machine.
   }, 900_000);
+
+  it('SIGTERM while the counts are taken ends the job at once and says so: exit 143, the case interrupted, no vgdb or ptrace advice', async () => {
+    const out = tempFile('run.json');
+    const cli = spawnCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions', '--rounds', '1', '--save', out], { RTBENCH_VALGRIND: valgrind });
+    let stderr = '';
+    cli.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => cli.on('close', (code) => resolve(code)));
+    // The signal lands while a vgdb command of this CLI (zero, dump, instrumentation on) is in flight.
+    const vgdbInFlight = (): boolean =>
+      readdirSync('/proc').some((p) => {
+        try {
+          const argv = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+          return /^\d+$/.test(p) && argv[0]!.endsWith('vgdb') && argv.some((a) => a.includes(`rtbench-callgrind-${cli.pid}-`));
+        } catch {
+          return false;
+        }
+      });
+    while (!vgdbInFlight() && cli.exitCode === null) await new Promise((r) => setTimeout(r, 2));
+    cli.kill('SIGTERM');
+    expect(await exited, stderr).toBe(143);
+    expect(stderr).toContain('terminated (SIGTERM): stopping the current job and saving what was measured');
+    expect(stderr).not.toMatch(/ptrace|vgdb .*: no answer/);
+    expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).status).toBe('interrupted');
+  });
 
   it('says in one line how to get valgrind when it is missing', () => {
     const r = runCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions'], { RTBENCH_VALGRIND: '/nonexistent/valgrind' });

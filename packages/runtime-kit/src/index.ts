@@ -15,7 +15,7 @@ export { npmInstaller, npmReason, type RuntimeInstaller } from './npm-installer.
 export { cacheEntryName, NPM_RUNTIME_PLATFORMS, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeStore, RuntimeUntrustedError, workspaceRuntimes, type FoundRuntime, type NpmInstallLocation, type RuntimeStoreOptions } from './runtime-store.ts';
 export { parseRuntimeSpec, resolveNpmRuntime, resolveSingleNpmRuntime, singleNpmRuntimeSpecs, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';
 export { liveCase, warmProcess, type LiveCase, type SampleReading, type WarmProcess } from './session.ts';
-export { CallgrindControl, estimatedCycles, findValgrind, parseCallgrindFunctions, parseCallgrindTotals, takeDump, VALGRIND_INSTALL, type CountSummary } from './valgrind.ts';
+export { CallgrindControl, estimatedCycles, findValgrind, InterruptedCommand, parseCallgrindFunctions, parseCallgrindTotals, takeDump, VALGRIND_INSTALL, type CountSummary } from './valgrind.ts';
 export { fixedRandomLibrary } from './fixed-random.ts';
 export { sha256File } from './file-hash.ts';
 export { diskIo, FileWriteError, writeFileAtomically, type FileIo, type WriteOptions } from './atomic-file.ts';

@@ -89,6 +89,8 @@ export class CallgrindControl {
     readonly dir: string,
     cacheSim: boolean,
     private readonly timeoutMs = VGDB_TIMEOUT_MS,
+    /** The run's stop (Ctrl-C, SIGTERM): a command in flight is ended at once, not waited on for its timeout. */
+    private readonly signal?: AbortSignal,
   ) {
     this.prefix = join(dir, 'vgdb');
     this.outFile = join(dir, 'callgrind.out');
@@ -119,9 +121,10 @@ export class CallgrindControl {
 
   private readonly vgdb: string;
 
-  /** Sends one monitor command (`instrumentation on`, `zero`, `dump`); rejects with a one-line reason. */
+  /** Sends one monitor command (`instrumentation on`, `zero`, `dump`); rejects with a one-line reason (InterruptedCommand when the run is stopped). */
   command(command: string): Promise<void> {
     return new Promise((resolve, reject) => {
+      if (this.signal?.aborted) return reject(new InterruptedCommand(command));
       // --max-invoke-ms=1: the process waits in a system call (reading its next command), where valgrind's gdbserver does
       // not poll; vgdb then wakes it through ptrace after this long (default 100 ms, paid by every command).
       const { child, exited } = spawnTracked({ command: this.vgdb, args: [`--vgdb-prefix=${this.prefix}`, '--max-invoke-ms=1', ...command.split(' ')], env: { PATH: process.env.PATH } });
@@ -129,8 +132,12 @@ export class CallgrindControl {
       child.stdout?.on('data', (b: Buffer) => (said += b.toString()));
       child.stderr?.on('data', (b: Buffer) => (said += b.toString()));
       const timer = setTimeout(() => killTree(child), this.timeoutMs);
+      const onAbort = (): void => killTree(child);
+      this.signal?.addEventListener('abort', onAbort, { once: true });
       void exited.then((exit) => {
         clearTimeout(timer);
+        this.signal?.removeEventListener('abort', onAbort);
+        if (this.signal?.aborted) return reject(new InterruptedCommand(command));
         if (exit.code === 0) return resolve();
         const why = exit.spawnError ? exit.spawnError.message : exit.code === null ? `no answer in ${this.timeoutMs / 1000} s (${VGDB_PTRACE})` : said.trim().split('\n').slice(-2).join(' ');
         reject(new Error(`vgdb ${command}: ${why}`));
@@ -159,6 +166,13 @@ export class CallgrindControl {
     } catch {
       return '';
     }
+  }
+}
+
+/** A vgdb command ended because the run was stopped: not a failure of valgrind or of ptrace. */
+export class InterruptedCommand extends Error {
+  constructor(command: string) {
+    super(`vgdb ${command}: interrupted`);
   }
 }
 

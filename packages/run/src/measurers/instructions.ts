@@ -40,6 +40,7 @@ import type { Job } from '@rtbench/core/protocol';
 import type { RoundRecord } from '@rtbench/core/schema';
 import {
   CallgrindControl,
+  InterruptedCommand,
   estimatedCycles,
   fixedRandomLibrary,
   guardDir,
@@ -268,7 +269,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     if (held) retire(arm.id);
     const dir = mkdtempSync(join(tmpdir(), `rtbench-callgrind-${process.pid}-`));
     guardDir(dir);
-    const control = new CallgrindControl(options.valgrind, dir, options.cacheSim);
+    const control = new CallgrindControl(options.valgrind, dir, options.cacheSim, undefined, context.signal);
     // The serve job's one warm-up call per case; the host gives the case its W calls in samples (W differs per case).
     const job: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
     const warm = arm.plugin.startWarm!({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
@@ -345,6 +346,8 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       await control.command('instrumentation off');
     } catch (error) {
       held.process.kill();
+      // Stopped (Ctrl-C, SIGTERM): the process's outcome says interrupted; no valgrind or ptrace advice.
+      if (error instanceof InterruptedCommand) return ended();
       const log = control.logTail();
       return { ...(await ended()), error: `${(error as Error).message}${log ? ` (valgrind: ${log})` : ''}` };
     }
