@@ -7,11 +7,12 @@
  * ones and measures only what is left: that is how an interrupted bisect (or
  * one that reached its --budget) continues.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from '@rtbench/bisect';
 import { UsageError } from '../errors.ts';
 import { readRegularFile } from '../results-file.ts';
+import { takeLock } from '../pid-lock.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
@@ -52,41 +53,9 @@ export const STATE_FILE = 'bisect.state';
 /** Held while a bisect works in the folder: two at once would number and overwrite each other's runs. */
 export const LOCK_FILE = 'bisect.lock';
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Takes the folder's lock (a file created only if absent, holding our pid),
- * or refuses in one line naming the bisect that holds it. A lock whose process
- * has ended is taken over. Released by the returned function, and at exit.
- */
+/** Takes the folder's lock, or refuses naming the bisect that holds it (pid-lock.ts). */
 function lockFolder(dir: string): () => void {
-  const file = join(dir, LOCK_FILE);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw new UsageError(`cannot lock ${dir} for this bisect: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-      const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
-        throw new UsageError(`another bisect (pid ${holder}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
-      }
-      rmSync(file, { force: true });
-    }
-  }
-  const release = (): void => {
-    process.off('exit', release);
-    rmSync(file, { force: true });
-  };
-  process.on('exit', release);
-  return release;
+  return takeLock(join(dir, LOCK_FILE), (pid) => `another bisect (pid ${pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
 }
 
 /** The folder's saved bisect, or a new one; refused when it holds another question. */

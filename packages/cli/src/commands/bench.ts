@@ -3,6 +3,7 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and schedule and in the view (a table, or verdicts per arm).
  */
+import { takeLock } from '../pid-lock.ts';
 import { failedRunLine } from '../failed-run.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../colours.ts';
@@ -162,6 +163,9 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   const path = flags.save ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
   // --profile: the loop's last phase, after the measured rounds.
   const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined, format: reporter.format === 'markdown' ? 'markdown' : 'terminal' }) : undefined;
+  // One run at a time saves to a named file: two would leave one run in it and mix their profiles' folder.
+  // Released when this process exits (pid-lock.ts).
+  if (flags.save !== undefined) takeLock(`${resolvePath(path)}.lock`, (pid) => `another rtbench (pid ${pid}) is saving a run to ${path}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
   let executed: Awaited<ReturnType<typeof execute>>;
   try {
     executed = await execute(plan, path, flags.quiet === true, profiles);
