@@ -98,6 +98,15 @@ describe('--measure instructions', () => {
     expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).status).toBe('interrupted');
   });
 
+  it('refuses the counts of a case whose code starts a busy worker thread, whose work would fall into samples at random', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['bench', fixture('busy-worker'), '--runtime', 'node', '--measure', 'instructions', '--rounds', '1', '--save', out, '--quiet'], { RTBENCH_VALGRIND: valgrind });
+    expect(r.status).toBe(1);
+    const failure = parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results[0]!.failures[0]!;
+    expect(failure.message).toMatch(/^other threads than the case's ran [\d,]+ instructions or more in every sample of no calls: something the case's code started \(a Worker\?\) runs beside it/);
+    expect(r.stderr).toMatch(/^nothing was measured: every case was unsupported or failed on every variant \(the run failed: "str concat" on node failed \(error: other threads than the case's ran/m);
+  });
+
   it('says in one line how to get valgrind when it is missing', () => {
     const r = runCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions'], { RTBENCH_VALGRIND: '/nonexistent/valgrind' });
     expect(r.status).toBe(2);
@@ -148,7 +157,7 @@ describe('--measure instructions', () => {
     writeFileSync(join(dir, 'callgrind.out.3-04'), `${dump(39_000_000, '2 2 2 2 2 2')}fn=scavenge\n0 39000000 2 2 2 2 2 2\n`);
     // Dump 30's file is not dump 3's.
     writeFileSync(join(dir, 'callgrind.out.30-01'), dump(9, '0 0 0 0 0 0'));
-    expect(takeDump(dir, 3, true)).toEqual({ instructions: 265_000_000, l1Misses: 9, llMisses: 9, functions: new Map([['main', 200_000_000], ['scavenge', 65_000_000]]) });
+    expect(takeDump(dir, 3, true)).toEqual({ instructions: 265_000_000, otherThreads: 39_000_000, l1Misses: 9, llMisses: 9, functions: new Map([['main', 200_000_000], ['scavenge', 65_000_000]]) });
     // Its files are removed once read; the other dump's stay.
     expect(readdirSync(dir)).toEqual(['callgrind.out.30-01']);
     // Without --separate-threads, one file named by the dump alone.

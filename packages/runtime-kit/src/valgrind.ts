@@ -41,8 +41,10 @@ function versionBanner(binary: string): string {
 
 /** What a count says: instructions executed, and with the cache simulation the misses. */
 export interface CountSummary {
-  /** Instructions executed (Ir). */
+  /** Instructions executed (Ir), summed over the process's threads. */
   instructions: number;
+  /** Of those, what threads other than the main one executed (with --separate-threads=yes; absent without). */
+  otherThreads?: number;
   /** With the cache simulation: first-level misses (instruction + data) and last-level misses. */
   l1Misses?: number;
   llMisses?: number;
@@ -198,14 +200,18 @@ export function takeDump(dir: string, n: number, byFunction = false): CountSumma
   const files = readdirSync(dir).filter((f) => f === name || f.startsWith(`${name}-`));
   try {
     if (files.length === 0) throw new Error(`callgrind wrote no dump ${n} in ${dir}`);
-    return sumCounts(
+    let otherThreads = 0;
+    const sum = sumCounts(
       files.map((f) => {
         const text = readFileSync(join(dir, f), 'utf8');
         const summary = parseCallgrindTotals(text);
         if (!summary) throw new Error(`callgrind's dump ${join(dir, f)} holds no totals`);
+        // Thread 1 (`-01`) is the main thread, where the case runs.
+        if (f.startsWith(`${name}-`) && Number(f.slice(name.length + 1)) !== 1) otherThreads += summary.instructions;
         return byFunction ? { ...summary, functions: parseCallgrindFunctions(text) } : summary;
       }),
     );
+    return files.some((f) => f.startsWith(`${name}-`)) ? { ...sum, otherThreads } : sum;
   } finally {
     for (const f of files) rmSync(join(dir, f), { force: true });
   }

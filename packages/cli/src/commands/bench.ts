@@ -210,7 +210,8 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   if (run.status === 'interrupted') return SIGNAL_EXIT[executed.signal ?? 'SIGINT'];
   // A run in which not one case × variant has a sample answers nothing: say so, and do not exit 0.
   if (!run.results.some((r) => r.rounds.length > 0)) {
-    process.stderr.write(`${pc.red('nothing was measured:')} every case was unsupported or failed on every variant (see above)\n`);
+    // With --quiet there is no "above": the first failure is named here.
+    process.stderr.write(`${pc.red('nothing was measured:')} every case was unsupported or failed on every variant (${run.status === 'failed' ? failedRunLine(run) : 'see above'})\n`);
     return 1;
   }
   if (run.status === 'failed') {
