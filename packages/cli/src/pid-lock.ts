@@ -5,16 +5,8 @@
  * ended is taken over. Released by the returned function, and at exit.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pidAlive } from '@rtbench/runtime-kit';
 import { UsageError } from './errors.ts';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Takes the lock at `file`, or refuses in one line: `busy(pid)` says who holds it and what to do. */
 export function takeLock(file: string, busy: (pid: number) => string): () => void {
@@ -25,7 +17,7 @@ export function takeLock(file: string, busy: (pid: number) => string): () => voi
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw new UsageError(`cannot take the lock ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
       const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder > 0 && alive(holder)) throw new UsageError(busy(holder));
+      if (Number.isInteger(holder) && holder > 0 && pidAlive(holder)) throw new UsageError(busy(holder));
       rmSync(file, { force: true });
     }
   }

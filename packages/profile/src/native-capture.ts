@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { CaseResultMessage } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
-import { cannotMessage, guardDir, isUnavailable, perfRecordWrap, removeGuardedDir, writeFileAtomically, type JobOutcome } from '@rtbench/runtime-kit';
+import { cannotMessage, guardDir, isUnavailable, perfRecordWrap, pidAlive, removeGuardedDir, writeFileAtomically, type JobOutcome } from '@rtbench/runtime-kit';
 import { inlinedIntoTimedPath } from './alloc-summary.ts';
 import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, processProblem, profileLockstepJob, type ProfileArm } from './capture.ts';
 import type { SamplingWindow } from './cpuprofile.ts';
@@ -133,15 +133,6 @@ function jitdumpsToPerfMaps(dir: string): string[] {
 
 const perfMaps = (): string[] => readdirSync('/tmp').filter((f) => /^perf-\d+\.map$/.test(f));
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Perf maps that appeared while the profiled process ran and whose process
  * has ended: the profiled runtime's, when the profile failed before perf
@@ -149,7 +140,7 @@ function alive(pid: number): boolean {
  */
 function leftMaps(before: ReadonlySet<string>): string[] {
   return perfMaps()
-    .filter((f) => !before.has(f) && !alive(Number(/\d+/.exec(f)![0])))
+    .filter((f) => !before.has(f) && !pidAlive(Number(/\d+/.exec(f)![0])))
     .map((f) => join('/tmp', f));
 }
 

@@ -25,3 +25,4 @@ export { contentHash, ownerOnlyDir, storeNamedFile, storeProgram, UnsafeCacheErr
 export { npmReleaseIndex, releaseFor, releaseRuntime, releasesBetween, semverReleases, stableVersionsInOrder, type ReleaseIndex, type RuntimeReleases } from './releases.ts';
 export { findPerf, perfRecordWrap, PERF_INSTALL, type PerfRecordOptions } from './perf.ts';
 export { CELL_ENV, containment, type Cell, type Containment } from './containment.ts';
+export { pidAlive } from './pid-alive.ts';

@@ -37,6 +37,7 @@ import type { NpmRuntime } from './npm-runtime.ts';
 import { RuntimeUnavailableError, type NpmInstallLocation } from './types.ts';
 import { npmReleaseIndex, type ReleaseIndex } from './releases.ts';
 import { untrustedPath, type Who } from './trusted-path.ts';
+import { pidAlive } from './pid-alive.ts';
 
 /** The platforms rtbench installs runtimes from npm on. */
 export const NPM_RUNTIME_PLATFORMS: readonly string[] = ['linux-x64'];
@@ -92,15 +93,6 @@ const TEMP_PREFIX = '.installing-';
 function shortPath(path: string): string {
   const home = homedir();
   return home && path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Temporary install directories of runs that died mid-install (".installing-<pid>-…"). */
