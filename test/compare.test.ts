@@ -62,6 +62,22 @@ describe.concurrent('rtbench compare <a.json> <b.json>', () => {
     expect((await runCli(['compare', b, a, '--fail-on-regression', '1'])).status).toBe(0);
   });
 
+  it('--fail-on-regression does not pass a case head failed (no samples, so no verdict); the same runs pass without the failure', async () => {
+    const base = syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 12, seed: 11 });
+    const head = syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 12, seed: 12 });
+    const a = writeRun(tempFile('base.json'), base);
+    const same = writeRun(tempFile('same.json'), head);
+    const broken = head.results[0]!;
+    Object.assign(broken, { status: 'failed', rounds: [], failures: [{ kind: 'timeout', message: 'no answer within 60 s\nsecond line' }] });
+    delete broken.stats;
+    head.status = 'failed';
+    const b = writeRun(tempFile('head.json'), head);
+    const [failing, passing] = await Promise.all([runCli(['compare', a, b, '--fail-on-regression', '5%']), runCli(['compare', a, same, '--fail-on-regression', '5%'])]);
+    expect(passing.status, passing.stderr).toBe(0);
+    expect(failing.status, failing.stderr).toBe(1);
+    expect(failing.stderr).toContain(`✗ "${broken.caseId}" on node@24 (head.json) could not be judged: it failed (timeout: no answer within 60 s); --fail-on-regression does not pass a case it could not judge`);
+  });
+
   it('prints a markdown verdict table ready for a pull request', async () => {
     const { a, b } = savedPair();
     const r = await runCli(['compare', a, b, '--markdown']);
