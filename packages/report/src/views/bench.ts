@@ -36,17 +36,20 @@ export function rowStats(result: CaseResult): CaseStats | undefined {
 
 /**
  * The medians read one way and the paired ratio the other, each beyond the
- * threshold: the ratio comes from samples taken in turn, the medians from
- * each side alone, and they can differ when a set's samples fall into modes.
+ * threshold, and the medians' ratio outside the ratio's interval: the ratio
+ * comes from samples taken in turn, the medians from each side alone, and
+ * they can differ when a set's samples fall into modes.
  */
 function oppositeText(row: BenchRow, base: CaseStats | undefined, threshold: number): string | undefined {
   const r = row.relative;
   if (!r || !base || !row.stats || !(base.median > 0 && row.stats.median > 0)) return undefined;
   const tau = Math.log1p(threshold);
-  const byMedians = Math.log(row.stats.median / base.median);
+  const medians = row.stats.median / base.median;
+  const byMedians = Math.log(medians);
   const paired = Math.log(r.ratio);
-  if (!(byMedians * paired < 0 && Math.abs(byMedians) > tau && Math.abs(paired) > tau)) return undefined;
-  return `the medians read ${(row.stats.median / base.median).toFixed(2)}× while the paired ratio reads ${r.ratio.toFixed(2)}×: the ratio pairs samples taken in turn, and when a set's samples fall into modes (see the distribution) the two can point opposite ways`;
+  const outside = medians < r.ci[0] || medians > r.ci[1];
+  if (!(byMedians * paired < 0 && Math.abs(byMedians) > tau && Math.abs(paired) > tau && outside)) return undefined;
+  return `the medians read ${medians.toFixed(2)}× while the paired ratio reads ${r.ratio.toFixed(2)}× [${r.ci[0].toFixed(2)}–${r.ci[1].toFixed(2)}]: the ratio pairs samples taken in turn, and when a set's samples fall into modes (see the distribution) the two can point opposite ways`;
 }
 
 function skewText(s: CaseStats, metric: Metric): string | undefined {
