@@ -18,6 +18,9 @@
  *                          1.02, 1.05, 1.2 and 1.8, for designs of g units.
  *   aa <n> [-- bench args] n real A/A tables: one runtime as every arm of the
  *                          default design; counts tables with any decided cell.
+ *   words <run.json…>      every cell whose word disagrees with the interval
+ *                          printed beside it, in the view and in the
+ *                          terminal and markdown tables (expected: none).
  *   agree <reference.json> <run.json…>
  *                          cells the reference decides beyond 1.2× either way
  *                          that each run decides, cells decided against the
@@ -32,7 +35,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, createRandom, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
-import { benchView } from '@rtbench/report';
+import { benchView, reporterFor } from '@rtbench/report';
 import { benchRun, pct, tableRatios } from './lib.ts';
 
 const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -176,6 +179,36 @@ function agree(referencePath: string, paths: string[]): void {
   }
 }
 
+/** Cells whose word and printed interval disagree, per run: in the view, and in the terminal and markdown text. */
+function words(paths: string[]): void {
+  let cells = 0;
+  let disagree = 0;
+  for (const path of paths) {
+    const view = benchView(read(path));
+    for (const row of view.cases.flatMap((c) => c.rows)) {
+      const r = row.relative;
+      if (!r) continue;
+      cells++;
+      const excludes = r.ci[0] > 1 || r.ci[1] < 1;
+      if (decided(r.verdict) !== excludes) {
+        disagree++;
+        console.log(`  ${path}: ${row.caseId} · ${row.variantId}: ${r.verdict} [${r.ci.join(', ')}]`);
+      }
+    }
+    for (const format of ['terminal', 'markdown'] as const) {
+      const text = String(reporterFor(format)!.render(view, { color: false, columns: 200 }));
+      for (const m of text.matchAll(/(?<=^|\s)(faster <\d+%|slower <\d+%|faster|slower|≈|=)\s[^[(\n]*?\[(\d+\.\d+)–(\d+\.\d+)\]/gm)) {
+        const excludes = Number(m[2]) > 1 || Number(m[3]) < 1;
+        if ((m[1] === '≈' || m[1] === '=') === excludes) {
+          disagree++;
+          console.log(`  ${path} (${format}): ${m[0]}`);
+        }
+      }
+    }
+  }
+  console.log(`${disagree} cells whose word disagrees with its printed interval, of ${cells} cells in ${paths.length} runs (view, terminal, markdown)`);
+}
+
 function aa(n: number, extra: string[]): void {
   let withVerdict = 0;
   let cells = 0;
@@ -212,9 +245,11 @@ if (command === 'simulate') {
 } else if (command === 'aa') {
   const dashes = rest.indexOf('--');
   aa(Number(rest[0] ?? 40), dashes === -1 ? [] : rest.slice(dashes + 1));
+} else if (command === 'words') {
+  words(rest);
 } else if (command === 'agree') {
   agree(rest[0]!, rest.slice(1));
 } else {
-  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | aa <n> [-- bench args] | agree <reference.json> <run.json…>');
+  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | aa <n> [-- bench args] | words <run.json…> | agree <reference.json> <run.json…>');
   process.exitCode = 2;
 }
