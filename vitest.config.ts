@@ -36,8 +36,10 @@ export default defineConfig({
   test: {
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    // Every test's scratch files in one folder, removed after the run (test/helpers/temp-root.ts).
-    globalSetup: ['test/helpers/temp-root.ts'],
+    // Every test's scratch files in one folder, removed after the run (test/helpers/temp-root.ts);
+    // then the system programs tests need (chromium, wrk, valgrind, perf), installed once if missing
+    // (test/helpers/install-programs.ts), so no test's outcome depends on which ran first.
+    globalSetup: ['test/helpers/temp-root.ts', 'test/helpers/install-programs.ts'],
     // picocolors turns colours on when CI is set; tests read plain text.
     env: { NO_COLOR: '1' },
     sequence: { sequencer: SlowestFirst },

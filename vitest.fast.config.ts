@@ -13,7 +13,7 @@ export const PURE_TESTS: string[] = [
   'packages/bisect/test/**/*.test.ts',
   'packages/core/test/**/*.test.ts',
   'packages/report/test/**/*.test.ts',
-  'packages/profile/test/{alloc-summary,alloc-tree,cdp,summary,tree}.test.ts',
+  'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,summary,tree}.test.ts',
   'packages/runtime-kit/test/{job,npm,program-cache,protocol-reader,releases,session,v8-flags}.test.ts',
   'packages/adapters/test/**/*.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',
@@ -22,7 +22,7 @@ export const PURE_TESTS: string[] = [
   'runtimes/*/test/{gc-trace,edge-timing}.test.ts',
   'runtimes/deno/test/flags.test.ts',
   'bench/*/test/**/*.test.ts',
-  'test/{bisect-parts,brought-schedule,claims-views,cli-args,findings,deno-config,cli-names,compare-analyze,digest-tolerance,host-timed-direction,plan,profile-manifest,progress,runtime-pins,shards-merge}.test.ts',
+  'test/{bisect-parts,brought-schedule,claims-views,cli-args,findings,deno-config,cli-names,compare-analyze,digest-tolerance,host-timed-direction,install-programs,cache-advice,plan,profile-manifest,progress,runtime-pins,shards-merge}.test.ts',
   'test/faults/{host-bounds,parsers.property,user-names.property}.test.ts',
 ];
 

@@ -4,7 +4,7 @@
  * run, and the answer's text. The search itself is tested in
  * packages/bisect; a real bisect's figures are in docs/bisect.md.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { INSTRUCTION_THRESHOLDS } from '../packages/cli/src/plan.ts';
 import { parseRange, releaseVariant } from '../packages/cli/src/bisect/range.ts';
 import { releaseSeriesInputs, releaseSeriesView } from '../packages/cli/src/bisect/series.ts';
 import { reporterFor } from '../packages/report/src/index.ts';
-import { BisectFolder, STATE_FILE, type BisectIdentity } from '../packages/cli/src/bisect/state.ts';
+import { BisectFolder, LOCK_FILE, STATE_FILE, type BisectIdentity } from '../packages/cli/src/bisect/state.ts';
 import { logRatiosOf } from '../packages/cli/src/bisect/step.ts';
 import { UsageError } from '../packages/cli/src/errors.ts';
 import { syntheticRun, writeRun } from './compare-synthetic.ts';
@@ -62,10 +62,24 @@ describe('the folder', () => {
     const folder = BisectFolder.open(dir, identity);
     expect(folder.saved(request, '24.0.0', '24.2.0')).toBeUndefined();
     folder.add({ older: '24.0.0', newer: '24.2.0', purpose: 'ends', attempt: 0, rounds: 10, outcome: { kind: 'measured', logRatios: [0.1, 0.2] }, run: '01-x.json', durationMs: 5 });
+    folder.close();
     const again = BisectFolder.open(dir, identity);
+    again.close();
     expect(again.saved(request, '24.0.0', '24.2.0')?.outcome).toEqual({ kind: 'measured', logRatios: [0.1, 0.2] });
     expect(again.saved({ ...request, attempt: 1 }, '24.0.0', '24.2.0')).toBeUndefined();
     expect(() => BisectFolder.open(dir, { ...identity, threshold: 0.05 })).toThrow(/holds a bisect asked differently \(threshold: 0\.01 there, 0\.05 now\)/);
+  });
+
+  it('is held by one bisect at a time: a second is refused naming the first; a lock whose process ended is taken over', () => {
+    const first = BisectFolder.open(dir, identity);
+    expect(() => BisectFolder.open(dir, identity)).toThrow(`another bisect (pid ${process.pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
+    first.close();
+    // A pid no process has: the bisect that held the lock died without releasing it.
+    writeFileSync(join(dir, LOCK_FILE), '999999999\n');
+    const next = BisectFolder.open(dir, identity);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\n`);
+    next.close();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 
   it('refuses a state file it cannot read, saying how to start again', () => {

@@ -26,6 +26,28 @@ describe('brought files listed where they run', () => {
     expect(r.stderr).toContain('note: process.exit(0) in the file is ignored');
   });
 
+  it('a Node core file whose main() never calls bench.end(): the failure says so on node (no unsettled await from the bundle)', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'misc', 'no-end.js'), '--runtime', 'node', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--save', out]);
+    expect(r.status).toBe(1);
+    const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
+    expect(run.results[0]!.failures[0]!.message).toMatch(/main\(\) returned without calling bench\.end\(\), and nothing it started is still running to call it/);
+    expect(r.stderr).not.toContain('unsettled top-level await');
+  });
+
+  it('a Node core file with a grid of 10^10 configurations: refused while loading, in one line that says to narrow it with --set', () => {
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'misc', 'huge-grid.js'), '--runtime', 'node', '--quiet']);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/does not load on any selected runtime: node: .*configurations make 1\.00e10 combinations \(1 n × 100000 a × 100000 b\); rtbench runs at most 10000: pick values with --set name=value/)]);
+  });
+
+  it("a file that breaks Array.prototype[Symbol.iterator] after run(): the reason is the error, not the runtime's version banner", () => {
+    const r = runCli(['run', join('test', 'fixtures', 'brought', 'breaks-iterator.mjs'), '--runtime', 'node,bun', '--quiet']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/node: the node process exited with code 1 without listing its cases \(Error: iteration is broken on purpose\); bun: the bun process exited with code 1 without listing its cases \(error: iteration is broken on purpose\)/);
+    expect(r.stderr).not.toMatch(/Node\.js v\d|Bun v\d/);
+  });
+
   it('a file that loads on no selected runtime: one line naming each runtime\'s reason, exit 2, nothing run', () => {
     const r = runCli(['run', join('test', 'fixtures', 'brought', 'exit-while-loading.mjs'), '--runtime', 'node,bun', '--quiet']);
     expect(r.status).toBe(2);

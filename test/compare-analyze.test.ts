@@ -1,7 +1,10 @@
 /** The comparison logic without processes: schedules, argument handling, paired analysis. */
 import { describe, expect, it } from 'vitest';
+import { caseFilter } from '../packages/cli/src/case-filter.ts';
+import { exactFilter } from '../packages/cli/src/commands/compare.ts';
 import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../packages/report/src/index.ts';
 import { parseCompareArms } from '../packages/cli/src/compare/arms.ts';
+import { parseRuntimeList } from '../packages/cli/src/variants.ts';
 import { balancedOrders } from '../packages/run/src/schedule.ts';
 import { comparePaired, createRandom, median } from '../packages/stats/src/index.ts';
 import { syntheticRun } from './compare-synthetic.ts';
@@ -45,6 +48,9 @@ describe('--compare arguments', () => {
     expect(arms.map((a) => a.id)).toEqual(['node@24', 'node@24 #2', 'node@26 --max-semi-space-size=64 NODE_ENV=production']);
     expect(arms[2]).toMatchObject({ runtimeSpec: 'node@26', flags: ['--max-semi-space-size=64'], env: { NODE_ENV: 'production' } });
     expect(parseCompareArms(['node@24,node@26']).map((a) => a.id)).toEqual(['node@24', 'node@26']);
+  });
+  it('numbers repeats in a table too: one runtime as every arm is an A/A table', () => {
+    expect(parseRuntimeList('node@26,node@26,node@26').map((a) => a.id)).toEqual(['node@26', 'node@26 #2', 'node@26 #3']);
   });
 });
 
@@ -122,5 +128,15 @@ describe('analyzeSavedRuns', () => {
     const a = syntheticRun({ cases: [{ id: 'x', ns: 100 }], rounds: 4, arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26', factor: 1 }] });
     const b = syntheticRun({ cases: [{ id: 'x', ns: 100 }], rounds: 4, arms: [{ id: 'node@22', factor: 1 }] });
     expect(() => analyzeSavedRuns({ run: a, file: 'a.json' }, { run: b, file: 'b.json' }, options)).toThrow(/no variant in common/);
+  });
+});
+
+describe('--flagged: the cases a gate found, as a --filter for the confirming rerun', () => {
+  it('matches exactly the flagged ids, whatever characters they hold, and no other', () => {
+    const ids = ['parse / identity reviver (arrow) [size=10kb]', 'a, b | c.*', 'stringify / JSON.stringify [size=500kb]'];
+    const others = ['parse / identity reviver (arrow) [size=500kb]', 'a, b', 'xparse / identity reviver (arrow) [size=10kb]'];
+    const test = caseFilter(exactFilter(ids.slice(0, 2)));
+    for (const id of ids.slice(0, 2)) expect(test(id)).toBe(true);
+    for (const id of [...others, ids[2]!]) expect(test(id)).toBe(false);
   });
 });

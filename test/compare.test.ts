@@ -62,12 +62,28 @@ describe.concurrent('rtbench compare <a.json> <b.json>', () => {
     expect((await runCli(['compare', b, a, '--fail-on-regression', '1'])).status).toBe(0);
   });
 
+  it('--fail-on-regression does not pass a case head failed (no samples, so no verdict); the same runs pass without the failure', async () => {
+    const base = syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 12, seed: 11 });
+    const head = syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 12, seed: 12 });
+    const a = writeRun(tempFile('base.json'), base);
+    const same = writeRun(tempFile('same.json'), head);
+    const broken = head.results[0]!;
+    Object.assign(broken, { status: 'failed', rounds: [], failures: [{ kind: 'timeout', message: 'no answer within 60 s\nsecond line' }] });
+    delete broken.stats;
+    head.status = 'failed';
+    const b = writeRun(tempFile('head.json'), head);
+    const [failing, passing] = await Promise.all([runCli(['compare', a, b, '--fail-on-regression', '5%']), runCli(['compare', a, same, '--fail-on-regression', '5%'])]);
+    expect(passing.status, passing.stderr).toBe(0);
+    expect(failing.status, failing.stderr).toBe(1);
+    expect(failing.stderr).toContain(`✗ "${broken.caseId}" on node@24 (head.json) could not be judged: it failed (timeout: no answer within 60 s); --fail-on-regression does not pass a case it could not judge`);
+  });
+
   it('prints a markdown verdict table ready for a pull request', async () => {
     const { a, b } = savedPair();
     const r = await runCli(['compare', a, b, '--markdown']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('### rtbench compare: synthetic');
-    expect(r.stdout).toContain('| case | `node@24 (a.json)` | `node@24 (b.json)` | ratio (95% CI) | verdict | q |');
+    expect(r.stdout).toContain('| case | `node@24 (a.json)` | `node@24 (b.json)` | ratio (interval) | verdict | q |');
     expect(r.stdout).toMatch(/\| parse \/ small \| .* \| .* \| 1\.\d{3} \(1\.\d{3}–1\.\d{3}\) \| \*\*slower\*\* \+\d+\.\d% \| <0\.001 \|/);
     expect(r.stdout).toContain('| baseline `node@24 (a.json)` | Node.js 24.1.0, V8 13.6.233.17 | — | `aaaaaaaaaaaa` |');
     expect(r.stdout).toContain('**Geometric mean** over 3 cases');
@@ -212,6 +228,6 @@ describe.concurrent('bench --compare on the tiny fixture (node@24 vs node@26)', 
     expect(replay.sections[0]!.cases.map((row) => row.comparison!.verdict)).toEqual(rows.map((row) => row.comparison!.verdict));
     const table = await runCli(['compare', out]);
     expect(table.stdout).toContain('node@26 vs node@24 (baseline)');
-    expect(table.stdout).toMatch(/ratio \(95% CI\)/);
+    expect(table.stdout).toMatch(/ratio \(interval\)/);
   });
 });

@@ -95,6 +95,17 @@ describe.concurrent('rtbench history', () => {
     expect(view.order).toEqual({ by: 'time', reason: `by start time: 1 commit the runs name is not in ${repoRoot} (e.g. ffffffffffff)` });
   });
 
+  it('a FIFO named *.json in the folder, or named as a run: refused as not a regular file, never waited on', async () => {
+    const dir = savedRuns(stepSteps());
+    const fifo = join(dir, 'a-fifo.json');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const [history, report] = await Promise.all([runCli(['history', dir]), runCli(['report', fifo])]);
+    expect(history.status, history.stderr).toBe(0);
+    expect(history.stderr.split('\n').filter((l) => l.startsWith('skipped '))).toEqual([`skipped ${fifo} is not a regular file`]);
+    expect(report.status).toBe(2);
+    expect(report.stderr.trim()).toBe(`error: ${fifo} is not a regular file`);
+  });
+
   it('a file that is not a readable run: one line on stderr, the rest shown', async () => {
     const dir = savedRuns(stepSteps());
     writeFileSync(join(dir, 'broken.json'), '{"schema": "rtbench.run", "schemaVersion": 1, "id": 3');

@@ -8,20 +8,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { runCli, tempFile } from './helpers/cli.ts';
-import { ensureDebianProgram } from './helpers/debian-package.ts';
+import { requireProgram } from './helpers/system-programs.ts';
 import { cacheDir } from '../packages/cli/src/paths.ts';
 
 /** Where start-up programs and servers are cached (the one program cache). */
 const PROGRAMS = join(cacheDir, 'programs') + '/';
 
-// http-hello's load comes from wrk when it is on PATH; the tests install it as they install Chromium.
-const WRK = ensureDebianProgram({
-  path: process.env.RTBENCH_WRK ?? '/usr/bin/wrk',
-  pkg: 'wrk',
-  howToInstall: 'install it with `sudo apt-get install -y wrk`, or point RTBENCH_WRK at a wrk binary',
-  purpose: 'http-hello tests',
-  ...(process.env.RTBENCH_WRK ? { named: 'RTBENCH_WRK' } : {}),
-});
+// http-hello's load comes from wrk (installed by the test set-up when it is missing).
+const WRK = requireProgram('wrk');
 
 /** PIDs of processes whose command line mentions `needle` (Linux /proc). */
 function processesMentioning(needle: string): number[] {

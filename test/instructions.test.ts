@@ -2,27 +2,21 @@
  * Instruction counts (--measure instructions) on the four real runtimes
  * under valgrind's callgrind, the counter read around samples of one live
  * process. valgrind is installed from Debian's packages
- * when it is missing (test/helpers/debian-package.ts). No assertion is on time.
+ * by the test set-up when it is missing (test/helpers/install-programs.ts). No assertion is on time.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { estimatedCycles, parseCallgrindFunctions, parseCallgrindTotals, takeDump, VALGRIND_INSTALL } from '../packages/runtime-kit/src/index.ts';
-import { ensureDebianProgram } from './helpers/debian-package.ts';
-import { fixture, runCli, tempFile } from './helpers/cli.ts';
+import { estimatedCycles, parseCallgrindFunctions, parseCallgrindTotals, takeDump } from '../packages/runtime-kit/src/index.ts';
+import { requireProgram } from './helpers/system-programs.ts';
+import { fixture, runCli, spawnCli, tempFile } from './helpers/cli.ts';
 
 let valgrind: string;
 
 beforeAll(() => {
-  valgrind = ensureDebianProgram({
-    path: process.env.RTBENCH_VALGRIND ?? '/usr/bin/valgrind',
-    pkg: 'valgrind',
-    howToInstall: VALGRIND_INSTALL,
-    purpose: 'instruction-count tests',
-    ...(process.env.RTBENCH_VALGRIND ? { named: 'RTBENCH_VALGRIND' } : {}),
-  });
+  valgrind = requireProgram('valgrind');
 });
 
 describe('--measure instructions', () => {
@@ -80,6 +74,39 @@ describe('--measure instructions', () => {
     // Eight processes under valgrind, two cases each. The limit guards against a hang, not a slow machine.
   }, 900_000);
 
+  it('SIGTERM while the counts are taken ends the job at once and says so: exit 143, the case interrupted, no vgdb or ptrace advice', async () => {
+    const out = tempFile('run.json');
+    const cli = spawnCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions', '--rounds', '1', '--save', out], { RTBENCH_VALGRIND: valgrind });
+    let stderr = '';
+    cli.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => cli.on('close', (code) => resolve(code)));
+    // The signal lands while a vgdb command of this CLI (zero, dump, instrumentation on) is in flight.
+    const vgdbInFlight = (): boolean =>
+      readdirSync('/proc').some((p) => {
+        try {
+          const argv = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+          return /^\d+$/.test(p) && argv[0]!.endsWith('vgdb') && argv.some((a) => a.includes(`rtbench-callgrind-${cli.pid}-`));
+        } catch {
+          return false;
+        }
+      });
+    while (!vgdbInFlight() && cli.exitCode === null) await new Promise((r) => setTimeout(r, 2));
+    cli.kill('SIGTERM');
+    expect(await exited, stderr).toBe(143);
+    expect(stderr).toContain('terminated (SIGTERM): stopping the current job and saving what was measured');
+    expect(stderr).not.toMatch(/ptrace|vgdb .*: no answer/);
+    expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).status).toBe('interrupted');
+  });
+
+  it('refuses the counts of a case whose code starts a busy worker thread, whose work would fall into samples at random', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['bench', fixture('busy-worker'), '--runtime', 'node', '--measure', 'instructions', '--rounds', '1', '--save', out, '--quiet'], { RTBENCH_VALGRIND: valgrind });
+    expect(r.status).toBe(1);
+    const failure = parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results[0]!.failures[0]!;
+    expect(failure.message).toMatch(/^other threads than the case's ran [\d,]+ instructions or more in every sample of no calls: something the case's code started \(a Worker\?\) runs beside it/);
+    expect(r.stderr).toMatch(/^nothing was measured: every case was unsupported or failed on every variant \(the run failed: "str concat" on node failed \(error: other threads than the case's ran/m);
+  });
+
   it('says in one line how to get valgrind when it is missing', () => {
     const r = runCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions'], { RTBENCH_VALGRIND: '/nonexistent/valgrind' });
     expect(r.status).toBe(2);
@@ -130,7 +157,7 @@ describe('--measure instructions', () => {
     writeFileSync(join(dir, 'callgrind.out.3-04'), `${dump(39_000_000, '2 2 2 2 2 2')}fn=scavenge\n0 39000000 2 2 2 2 2 2\n`);
     // Dump 30's file is not dump 3's.
     writeFileSync(join(dir, 'callgrind.out.30-01'), dump(9, '0 0 0 0 0 0'));
-    expect(takeDump(dir, 3, true)).toEqual({ instructions: 265_000_000, l1Misses: 9, llMisses: 9, functions: new Map([['main', 200_000_000], ['scavenge', 65_000_000]]) });
+    expect(takeDump(dir, 3, true)).toEqual({ instructions: 265_000_000, otherThreads: 39_000_000, l1Misses: 9, llMisses: 9, functions: new Map([['main', 200_000_000], ['scavenge', 65_000_000]]) });
     // Its files are removed once read; the other dump's stay.
     expect(readdirSync(dir)).toEqual(['callgrind.out.30-01']);
     // Without --separate-threads, one file named by the dump alone.

@@ -101,8 +101,10 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
   });
 
   it('fails a kept case whose teardown fails as its warm process closes, on every runtime (two sets of the four a process was planned for)', async () => {
-    const { run, status } = await bench(fixture('throwing'), ['--filter', 'teardown', '--sets-per-process', '4']);
+    const { run, status, stderr } = await bench(fixture('throwing'), ['--filter', 'teardown', '--sets-per-process', '4']);
     expect(status).toBe(1);
+    // Exit 1 says why even with --quiet (the table went to stdout): one line naming a failed case, its runtime and the reason.
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: the run failed: "[^"]*teardown[^"]*" on (bun|deno|node|workerd) failed \(error: teardown failed as the warm \w+ process closed: .*\) and 3 more case × variant$/)]);
     expect(run.results.map((r) => r.variantId).sort()).toEqual(['bun', 'deno', 'node', 'workerd']);
     for (const r of run.results) {
       // The process's last set with the case is the one failed; the first stands.

@@ -23,7 +23,7 @@ describe('scheduleFrom', () => {
 
   it('gives a comparison balanced, fixed rounds unless a target is asked for (then without a time budget)', () => {
     expect(scheduleFrom({}, true)).toEqual({ order: 'balanced', rounds: COMPARE_DEFAULTS.rounds });
-    expect(scheduleFrom({ target: '1%' }, true)).toEqual({ order: 'balanced', rounds: 20, adaptive: { target: 0.01, maxRounds: COMPARE_DEFAULTS.maxRounds } });
+    expect(scheduleFrom({ target: '1%' }, true)).toEqual({ order: 'balanced', rounds: COMPARE_DEFAULTS.rounds, adaptive: { target: 0.01, maxRounds: COMPARE_DEFAULTS.maxRounds } });
   });
 
   it('refuses a cap below the minimum and a zero target, in the user’s words', () => {

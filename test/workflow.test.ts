@@ -30,6 +30,8 @@ describe('GitHub Actions workflows', () => {
   it('uses only commands the CLI has: shards, merge, compare with a regression gate, the HTML report', () => {
     const text = readFileSync(join(WORKFLOWS, 'benchmarks.yml'), 'utf8');
     for (const used of ['--shard ${{ matrix.shard }}/$SHARDS', 'rtbench merge base-*.json', 'rtbench compare base.json head.json', '--fail-on-regression', 'report head.json --format html -o report.html']) expect(text).toContain(used);
+    // A flagged regression fails the gate only when a fresh rerun of those cases confirms it.
+    for (const used of ['--flagged flagged.filter', '--filter "$filter"', 'rtbench compare confirm-base.json confirm-head.json', "steps.confirm.outputs.exit != '0'"]) expect(text).toContain(used);
     // The instruction gate beside the time gate: both sides counted, then compared with its own limit.
     for (const used of ['--measure instructions --save ../counts-$side.json', 'rtbench compare ../counts-base.json ../counts-head.json', '--fail-on-regression "$FAIL_ON_MORE_INSTRUCTIONS"', 'apt-get install -y valgrind', 'kernel.yama.ptrace_scope=0']) expect(text).toContain(used);
   });

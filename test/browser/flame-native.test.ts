@@ -14,18 +14,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProfileManifest, type ProfileManifest } from '@rtbench/core/profile-manifest';
 import { TIMED_LOOP } from '../../packages/profile/src/native-frames.ts';
-import { ensureDebianProgram } from '../helpers/debian-package.ts';
+import { requireProgram } from '../helpers/system-programs.ts';
 import { runCli } from '../helpers/cli.ts';
 import { launchChromium, type Browser } from './chromium.ts';
 import { frameTitles, openReport } from './flame-page.ts';
 
-const perf = ensureDebianProgram({
-  path: process.env.RTBENCH_PERF ?? '/usr/bin/perf',
-  pkg: 'linux-perf',
-  howToInstall: 'install perf with `sudo apt-get install -y linux-perf`, or name a perf binary with RTBENCH_PERF=/path/to/perf',
-  ...(process.env.RTBENCH_PERF ? { named: 'RTBENCH_PERF' } : {}),
-  purpose: 'native flame graph tests',
-});
+const perf = requireProgram('perf');
 
 let browser: Browser;
 let dir: string;

@@ -10,6 +10,9 @@ import { runCli, tempFile } from '../helpers/cli.ts';
 import { syntheticRun, writeRun } from '../compare-synthetic.ts';
 
 const HOSTILE = 'parse \x1b]0;pwned\x07\x1b[2J\rfake line <img src=x onerror=alert(1)> \x9b31m\x00';
+/** Right-to-left override, and an isolate: a name shown reversed after them ("Trojan Source"). */
+const BIDI_NAME = 'fast\u202egnp.exe \u2067isolated\u2069';
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 describe('hostile text in a run', () => {
   it('is shown, not obeyed, in every text format; JSON keeps it exactly', () => {
@@ -29,6 +32,25 @@ describe('hostile text in a run', () => {
     const json = runCli(['report', file, '--format', 'json']).stdout;
     expect(json).not.toMatch(/[\x7f-\x9f]/);
     expect((JSON.parse(json) as { run: { cases: { id: string }[] } }).run.cases[0]!.id).toBe(HOSTILE);
+  });
+
+  it('shows bidi controls in a case name or a variant\'s env value as escapes in the terminal, markdown, csv and html; JSON keeps the text', () => {
+    const run = syntheticRun({ mode: 'bench', cases: [{ id: BIDI_NAME, ns: 1000 }], arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 1.2 }], rounds: 6 });
+    run.variants[1]!.translatedFlags = { args: [], env: { NAME: `x\u202ey` } };
+    const file = tempFile('bidi.json');
+    writeRun(file, run);
+    for (const format of ['terminal', 'markdown', 'csv', 'csv-stats', 'html']) {
+      const r = runCli(['report', file, '--format', format]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout, format).not.toMatch(BIDI);
+      // Shown as written escapes (inside the html page's JSON data, with its backslashes escaped once more).
+      const shown = 'fast\\u202egnp.exe \\u2067isolated\\u2069';
+      expect(r.stdout, format).toContain(format === 'html' ? JSON.stringify(shown).slice(1, -1) : shown);
+    }
+    const json = runCli(['report', file, '--format', 'json']).stdout;
+    expect(json).not.toMatch(BIDI);
+    expect((JSON.parse(json) as { run: { cases: { id: string }[] } }).run.cases[0]!.id).toBe(BIDI_NAME);
+    expect(printable('env NAME=x\u202ey')).toBe('env NAME=x\\u202ey');
   });
 
   it('keeps rtbench\'s own colours and nothing else', () => {

@@ -126,6 +126,12 @@ describe('option values', () => {
         expect(parseDuration(`${n}${unit}`, '--time')).toBe(n * (scale as number));
       }),
     );
+    // Hours, up to the 24 h every duration is held to.
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 24 }), (n) => {
+        expect(parseDuration(`${n}h`, '--time')).toBe(n * 3600e3);
+      }),
+    );
   });
 
   it('whole numbers: the number written in digits within its range, or one UsageError', () => {

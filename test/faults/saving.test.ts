@@ -1,5 +1,5 @@
 /** Saving runs: names two runs cannot share, files that are not runs, and what "nothing measured" exits with. */
-import { readFileSync, utimesSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { syntheticRun } from '../compare-synthetic.ts';
 import { latestRun } from '../../packages/cli/src/commands/report.ts';
 import { profileFileName } from '../../packages/run/src/profiles.ts';
 import { MAX_WARNINGS } from '../../packages/core/src/execute.ts';
-import { fixture, runCli, tempFile } from '../helpers/cli.ts';
+import { fixture, runCli, spawnCli, tempFile } from '../helpers/cli.ts';
 
 const QUICK = ['--runtime', 'node', '--rounds', '1', '--time', '20ms', '--warmup', '10ms', '--quiet'];
 
@@ -122,5 +122,20 @@ describe('files named after cases', () => {
     const names = ids.flatMap((id, i) => ['node', 'node@26'].map((v, j) => profileFileName(i, id, j, v, '.cpuprofile')));
     expect(new Set(names).size).toBe(names.length);
     expect(names[0]).toBe('1-a_b--1-node.cpuprofile');
+  });
+});
+
+describe('two runs saving to one file', () => {
+  it('the second is refused before it runs, naming the first; the first keeps its file', async () => {
+    const out = tempFile('run.json');
+    const first = spawnCli(['bench', fixture('tiny'), '--runtime', 'node', '--filter', 'n=200', '--rounds', '2', '--time', '4s', '--save', out, '--quiet']);
+    const firstEnded = new Promise<number | null>((resolve) => first.on('close', resolve));
+    while (!existsSync(`${out}.lock`) && first.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    const second = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--filter', 'n=200', '--rounds', '1', '--time', '20ms', '--save', out, '--quiet']);
+    expect(second.status).toBe(2);
+    expect(second.stderr.trim()).toBe(`error: another rtbench (pid ${first.pid}) is saving a run to ${out}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
+    expect(await firstEnded).toBe(0);
+    expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).options.rounds).toBe(2);
+    expect(existsSync(`${out}.lock`)).toBe(false);
   });
 });

@@ -9,7 +9,7 @@
  * top level builds an index over every table and calls one handler in eight.
  * The default export is a checksum of that work, identical on every runtime.
  */
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seededRandom } from '@rtbench/core';
@@ -78,15 +78,30 @@ export default "generated " + handlers.length + " handlers, " + byId.size + " ro
   return parts.join('');
 }
 
-/** Writes the module for a size once (named by size and seed) and returns its path. */
+/**
+ * This process's own folder for generated modules: made fresh (mkdtemp: a new
+ * name, mode 0700) and removed when the process exits. Never a fixed name
+ * reused across runs: whoever made such a folder first would decide what a
+ * later run (maybe another user's, maybe root's) executes.
+ */
+let ownDir: string | undefined;
+function generatedDir(): string {
+  if (ownDir) return ownDir;
+  const dir = mkdtempSync(join(tmpdir(), 'rtbench-cold-start-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return (ownDir = dir);
+}
+
+const written = new Map<string, string>();
+
+/** Writes the module for a size once per process (into its own folder) and returns its path. */
 export function generatedModulePath(targetBytes: number, seed = 1): string {
-  const dir = join(tmpdir(), 'rtbench-cold-start');
-  const path = join(dir, `generated-${targetBytes}-${seed}.mjs`);
-  if (!existsSync(path)) {
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, generateModule(targetBytes, seed));
-    renameSync(tmp, path);
+  const name = `generated-${targetBytes}-${seed}.mjs`;
+  let path = written.get(name);
+  if (!path) {
+    path = join(generatedDir(), name);
+    writeFileSync(path, generateModule(targetBytes, seed), { flag: 'wx', mode: 0o600 });
+    written.set(name, path);
   }
   return path;
 }

@@ -65,9 +65,18 @@ export function configurationName(conf: Conf): string {
  * previous configuration after its own key, so the keys of a configuration
  * come out last-declared first (and compare.js names them in that order).
  */
+/** The most configurations rtbench builds from one file: each is a case, listed and run in processes of its own. */
+export const MAX_CONFIGURATIONS = 10_000;
+
 export function configurationQueue(configs: Record<string, readonly ConfigValue[]>): Conf[] {
   const keys = Object.keys(configs);
   if (keys.length === 0) return [{}];
+  // Counted before any is built: a grid of 10^10 would never finish building, nor fit in one listing.
+  const count = keys.reduce((n, k) => n * configs[k]!.length, 1);
+  if (count > MAX_CONFIGURATIONS) {
+    const sizes = keys.map((k) => `${configs[k]!.length} ${k}`).join(' × ');
+    throw new RangeError(`the file's configurations make ${count.toExponential(2).replace('e+', 'e')} combinations (${sizes}); rtbench runs at most ${MAX_CONFIGURATIONS}: pick values with --set name=value (e.g. --set ${keys[0]}=${String(configs[keys[0]!]![0])})`);
+  }
   const queue: Conf[] = [];
   const walk = (index: number, previous: Conf): void => {
     const key = keys[index]!;
@@ -162,7 +171,19 @@ export class Benchmark {
     const returned = this.#fn(conf);
     if (this.region.ended) return returned;
     return new Promise<void>((resolve, reject) => {
-      this.#onEnd = resolve;
+      // main may end its region later, from a callback. When the runtime has nothing left to run (node's
+      // process 'beforeExit', deno's 'beforeunload' event) no callback can: say so, rather than leave an
+      // unsettled top-level await. Elsewhere the case's timeout ends the wait.
+      const events = (globalThis as { process?: { once?(e: string, f: () => void): void; off?(e: string, f: () => void): void } }).process;
+      const page = globalThis as { addEventListener?(e: string, f: () => void): void; removeEventListener?(e: string, f: () => void): void };
+      const neverEnds = (): void => reject(new Error('main() returned without calling bench.end(), and nothing it started is still running to call it: a Node core benchmark ends its timed region with bench.end(operations)'));
+      events?.once?.('beforeExit', neverEnds);
+      page.addEventListener?.('beforeunload', neverEnds);
+      this.#onEnd = () => {
+        events?.off?.('beforeExit', neverEnds);
+        page.removeEventListener?.('beforeunload', neverEnds);
+        resolve();
+      };
       if (isThenable(returned)) returned.then(undefined, reject);
     });
   }

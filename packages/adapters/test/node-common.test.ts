@@ -43,6 +43,12 @@ describe('configurations', () => {
 
   it('mixed types are refused as common.js refuses them', () => {
     expect(() => common.configurationQueue({ a: [1, 'x'] })).toThrow('configuration "a" has mixed types');
+    // Counted before one is built: 10^10 combinations are refused at once, with the way to narrow them.
+    const many = Array.from({ length: 100_000 }, (_, i) => i);
+    expect(() => common.configurationQueue({ n: [1], a: many, b: many })).toThrow(
+      "the file's configurations make 1.00e10 combinations (1 n × 100000 a × 100000 b); rtbench runs at most 10000: pick values with --set name=value (e.g. --set n=1)",
+    );
+    expect(common.configurationQueue({ a: many.slice(0, 100), b: many.slice(0, 100) })).toHaveLength(10_000);
   });
 
   it("a file's createBenchmark declares one case per configuration, with its values as params; combinationFilter and --set apply", async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '@rtbench/stats';
-import { bisect, type BisectOptions, type BisectResult } from '../src/index.ts';
+import { bisect, pairedDecide, unitTest, type BisectOptions, type BisectResult } from '../src/index.ts';
 import { fakeMeasurer } from './fake-measurer.ts';
 
 /** What the CLI uses for wall time (commands/bisect.ts): 1% threshold, 99% / 90% intervals, 10 -> 160 rounds. */
@@ -108,5 +108,27 @@ describe('what a bisect meets', () => {
     if (result.outcome.kind !== 'changes') throw new Error(`expected changes, got ${result.outcome.kind}`);
     expect(result.outcome.culprits.filter((c) => c.confirmed)).toHaveLength(0);
     expect(result.outcome.unresolved.some((u) => u.why === 'spread')).toBe(true);
+  });
+});
+
+describe('a step\'s word and the interval printed beside it', () => {
+  it('"equivalent" comes with the interval that lies within its band, "faster"/"slower" with one that excludes 1', async () => {
+    const decide = pairedDecide(unitTest, { threshold: 0.01, confidence: 0.99, sameConfidence: 0.9 });
+    const random = createRandom(11);
+    const normal = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    let equivalent = 0;
+    for (let s = 0; s < 300; s++) {
+      const effect = [0, 0.003, 0.05, -0.08][s % 4]!;
+      const c = decide(Array.from({ length: 12 }, () => effect + 0.03 * normal()), 0.1);
+      if (c.verdict === 'equivalent') {
+        equivalent++;
+        expect(c.confidence).toBe(0.9);
+        expect(c.ci[0]).toBeGreaterThanOrEqual(1 / (1 + c.threshold));
+        expect(c.ci[1]).toBeLessThanOrEqual(1 + c.threshold);
+      }
+      if (c.verdict === 'faster' || c.verdict === 'slower') expect(c.ci[0] > 1 || c.ci[1] < 1).toBe(true);
+      if (c.verdict === 'inconclusive') expect(c.ci[0] <= 1 && c.ci[1] >= 1).toBe(true);
+    }
+    expect(equivalent).toBeGreaterThan(50);
   });
 });

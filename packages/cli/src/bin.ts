@@ -4,8 +4,10 @@ import { stderrColours as pc } from './colours.ts';
 import { parseCommandArgs, splitCommand } from './args.ts';
 import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './command-line.ts';
 import { commandHelp, rootHelp } from './help.ts';
-import { FileWriteError } from '@rtbench/runtime-kit';
-import { loadRuntimePlugins, RuntimePluginError } from '@rtbench/runtime-registry';
+import { FileWriteError, UnsafeCacheError } from '@rtbench/runtime-kit';
+import { unsafeCacheLine } from './cache-advice.ts';
+import { abandonedPluginCalls, loadRuntimePlugins, RuntimePluginError } from '@rtbench/runtime-registry';
+import { guardEarlyExit } from './exit-guard.ts';
 import { UsageError } from './errors.ts';
 import { survivePipeClosing } from './pipes.ts';
 import { CLI_VERSION } from './paths.ts';
@@ -38,6 +40,17 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
 async function main(): Promise<void> {
   survivePipeClosing(process.stdout);
   survivePipeClosing(process.stderr);
+  const guard = guardEarlyExit();
+  try {
+    await runGuarded();
+  } finally {
+    guard.finished();
+  }
+  // A plug-in given up on (no answer in time) may hold the process open with work of its own: end it.
+  if (abandonedPluginCalls() > 0) process.exit();
+}
+
+async function runGuarded(): Promise<void> {
   try {
     // Runtimes rtbench does not ship, named in RTBENCH_RUNTIME_PLUGINS, before any argument names one.
     await loadRuntimePlugins();
@@ -50,6 +63,12 @@ async function main(): Promise<void> {
     }
     // A file that could not be written (a full disk, a read-only directory): one line; the file there is unchanged.
     // A runtime plug-in that could not be loaded: one line naming it.
+    // A cache folder another user controls (program cache: bundles, brought entries, start-up programs): one line, and what to do.
+    if (error instanceof UnsafeCacheError) {
+      process.stderr.write(`${pc.red('error:')} ${unsafeCacheLine(error)}\n`);
+      process.exitCode = 2;
+      return;
+    }
     if (error instanceof FileWriteError || error instanceof RuntimePluginError) {
       process.stderr.write(`${pc.red('error:')} ${error.message}\n`);
       process.exitCode = 2;

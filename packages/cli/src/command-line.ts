@@ -90,7 +90,7 @@ const BENCH_OPTIONS = [
     name: 'sets-per-process',
     kind: 'value',
     value: 'n',
-    help: `With --schedule lockstep: one process per runtime serves this many sets in a row, its cases kept warm between them (a full collection before each case), so a case warms up fully once per process (with lockstep-per-case: one process per runtime and case, 1 by default): about a third less wall time than a new process every set (1); sets that share processes are not independent, and their intervals are widened by their design effect (docs/lockstep.md) (default ${BENCH_DEFAULTS.setsPerProcess}; --compare ${COMPARE_DEFAULTS.setsPerProcess})`,
+    help: `With --schedule lockstep: one process per runtime serves this many sets in a row, its cases kept warm between them (a full collection before each case), so a case warms up fully once per process (with lockstep-per-case: one process per runtime and case, 1 by default); sets that share processes count as one process pair in every interval (docs/comparing.md) (default ${BENCH_DEFAULTS.setsPerProcess}; --compare ${COMPARE_DEFAULTS.setsPerProcess})`,
   },
   {
     name: 'rounds',
@@ -192,6 +192,17 @@ function command<const O extends readonly OptionSpec[]>(spec: {
 }
 
 const viewOptions = [...OUTPUT_OPTIONS, ...GLOBAL_OPTIONS] as const;
+const compareOptions = [
+  ...OUTPUT_OPTIONS,
+  {
+    name: 'flagged',
+    kind: 'value',
+    value: 'file',
+    help: 'With --fail-on-regression: write the regressed cases to this file as a --filter value, for a fresh rerun of those cases only that must confirm the regression before a gate fails (an empty file when none)',
+    section: 'Output',
+  },
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
 
 export const COMMANDS: readonly Command[] = [
   command({
@@ -222,7 +233,7 @@ export const COMMANDS: readonly Command[] = [
       { name: 'other' },
     ],
     summary: 'Verdicts from saved runs: one run made with --compare (paired), or two runs (unpaired)',
-    options: viewOptions,
+    options: compareOptions,
     run: (files, flags) => compareFilesCommand([...files], flags),
   }),
   command({

@@ -63,29 +63,30 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
 }
 
 /**
- * --fail-on-regression: 1 when a ratio is significantly slower (after FDR) by
- * more than `limit`, with one line per case on stderr; else 0.
+ * --fail-on-regression: exit 1 when a ratio is significantly slower (its
+ * adjusted interval excludes 1) by more than `limit`, with one line per case
+ * on stderr; else 0. `flagged`: the case ids found.
  */
-export function regressionGate(view: View, limit: number | undefined): number {
+export function regressionGate(view: View, limit: number | undefined): { exit: number; flagged: string[] } {
   // Claims have their own exit codes (commands/claims.ts).
-  if (limit === undefined || view.kind === 'claims') return 0;
+  if (limit === undefined || view.kind === 'claims') return { exit: 0, flagged: [] };
   const pct = `${+(limit * 100).toFixed(2)}%`;
   const found =
     view.kind === 'comparison'
-      ? regressions(view, limit).map(({ section, row }) => ({ label: row.label, slow: section.candidate.label, base: section.baseline.label, c: row.comparison! }))
+      ? regressions(view, limit).map(({ section, row }) => ({ caseId: row.caseId, label: row.label, slow: section.candidate.label, base: section.baseline.label, c: row.comparison! }))
       : view.kind === 'history'
-        ? historyRegressions(view, limit).map(({ hc, series, point }) => ({ label: hc.label, slow: `${series.variantId} in run ${point.run + 1}`, base: `run ${point.changeFrom! + 1}`, c: point.change! }))
-        : benchRegressions(view, limit).map((r) => ({ label: r.label, slow: r.variantId, base: view.baseline.label, c: r.comparison }));
+        ? historyRegressions(view, limit).map(({ hc, series, point }) => ({ caseId: hc.caseId, label: hc.label, slow: `${series.variantId} in run ${point.run + 1}`, base: `run ${point.changeFrom! + 1}`, c: point.change! }))
+        : benchRegressions(view, limit).map((r) => ({ caseId: r.caseId, label: r.label, slow: r.variantId, base: view.baseline.label, c: r.comparison }));
   const words = verdictWords('run' in view ? view.run.cases[0]?.metric : undefined);
   if (!found.length) {
     const none = words.quantity === 'time' ? `no case is significantly ${words.worse} by more than ${pct}` : `no case executes significantly ${words.worse} ${words.quantity} than its baseline, by more than ${pct}`;
     process.stderr.write(pc.green(`✓ ${none}\n`));
-    return 0;
+    return { exit: 0, flagged: [] };
   }
   for (const { label, slow, base, c } of found) {
     process.stderr.write(
-      pc.red(`✗ regression: "${printable(label)}" ${printable(slow)} ${worseThan(words, base, `${((c.ratio - 1) * 100).toFixed(1)}%`)} (ratio ${formatRatio(c.ratio)}, 95% CI ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
+      pc.red(`✗ regression: "${printable(label)}" ${printable(slow)} ${worseThan(words, base, `${((c.ratio - 1) * 100).toFixed(1)}%`)} (ratio ${formatRatio(c.ratio)}, ${+(c.confidence * 100).toFixed(2)}% interval ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
     );
   }
-  return 1;
+  return { exit: 1, flagged: [...new Set(found.map((f) => f.caseId))] };
 }

@@ -6,7 +6,7 @@
  * an environment variable the measuring processes do not see.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { JobOutcome } from '@rtbench/runtime-kit';
+import { crashCause, stderrReason, UnsafeCacheError, type JobOutcome } from '@rtbench/runtime-kit';
 import { capText } from '@rtbench/run';
 import { bundleSuite } from './bundle.ts';
 import { UsageError } from './errors.ts';
@@ -30,7 +30,8 @@ function listingProblem(outcome: JobOutcome, runtime: string): string | undefine
   const error = outcome.messages.find((m) => m.type === 'error');
   if (error) return capText(error.message).replace(/^UnsupportedError: /, '');
   if (!outcome.messages.some((m) => m.type === 'cases')) {
-    const tail = outcome.stderr.trim().split('\n').slice(-1)[0];
+    // What broke, not the runtime's version banner that ends its stderr after an uncaught error.
+    const tail = crashCause(outcome.stderr) ?? stderrReason(outcome.stderr);
     return `the ${runtime} process ${outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`} without listing its cases${tail ? ` (${capText(tail, 300)})` : ''}`;
   }
   return undefined;
@@ -48,6 +49,7 @@ export async function listInRuntime(location: SuiteLocation, variants: readonly 
     try {
       bundlePath = (await bundleSuite(location.entry, location.name, v.plugin.name, v.plugin.bundle)).path;
     } catch (error) {
+      if (error instanceof UnsafeCacheError) throw error;
       throw new UsageError(`${file} cannot be bundled: ${(error as Error).message.split('\n').slice(0, 4).join(' ')}`);
     }
     const outcome = await v.plugin.runJob({ target: v.target, flags: v.flags, bundlePath, job: { protocol: 1, kind: 'list' }, timeoutMs: LIST_TIMEOUT_MS, ...(signal ? { signal } : {}) });

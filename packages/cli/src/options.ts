@@ -11,14 +11,18 @@ const MAX_ROUNDS = 10_000;
 /** Seeds are 32-bit (createRandom). */
 const MAX_SEED = 2 ** 32 - 1;
 
-const UNITS: Record<string, number> = { ms: 1, s: 1e3, m: 60e3 };
+const UNITS: Record<string, number> = { ms: 1, s: 1e3, m: 60e3, h: 3600e3 };
+/** The units and range every duration option takes, for its messages. */
+const DURATIONS_TAKEN = 'units ms, s, m and h (e.g. 500ms, 2s, 1m, 1h), more than 0 and at most 24h';
 
-/** "500ms", "2s", "1.5s", "1m" -> milliseconds. A bare number is rejected: say the unit. */
+/** "500ms", "2s", "1.5s", "1m", "1h" -> milliseconds. A bare number is rejected: say the unit. */
 export function parseDuration(text: string | number, option: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(String(text).trim());
+  const raw = String(text).trim();
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw);
   if (!m) {
-    const hint = /^-/.test(String(text).trim()) ? ' (a duration cannot be negative)' : '';
-    throw new UsageError(`${option} ${String(text)}: write a duration with its unit, e.g. 500ms, 2s or 1m${hint}`);
+    const unit = /^\d+(?:\.\d+)?\s*(\D\S*)$/.exec(raw)?.[1];
+    const why = /^-/.test(raw) ? 'a duration cannot be negative' : unit !== undefined ? `"${unit}" is not a unit rtbench takes` : 'write a duration with its unit';
+    throw new UsageError(`${option} ${String(text)}: ${why}; durations take ${DURATIONS_TAKEN}`);
   }
   const ms = Number(m[1]) * UNITS[m[2]!]!;
   if (!(ms > 0)) throw new UsageError(`${option} ${String(text)}: must be more than 0`);

@@ -5,7 +5,7 @@
  */
 import { stderrColours as pc } from './colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
-import { DEFAULT_THRESHOLD } from '@rtbench/stats';
+import { DEFAULT_THRESHOLD, MIN_UNITS } from '@rtbench/stats';
 import { TIER_UP_MAX_MS } from '@rtbench/core';
 import { join } from 'node:path';
 import { findValgrind } from '@rtbench/runtime-kit';
@@ -44,22 +44,16 @@ export interface PlanFlags {
 }
 
 /**
- * A table: at least 8 rounds (lockstep sets), then rounds added per case until
- * every ratio against the baseline is within ±2%, up to 30 rounds or 60 s of
- * wall time for the run. Why 8: the exact signed-rank p-value of n pairs
- * cannot go below 2/2^n, and Benjamini–Hochberg across a four-runtime table
- * (48 ratios for json-reviver) demotes every change whose q reaches 5%; with 6
- * pairs the floor is 0.031 and a measured run's clearest differences all ended
- * "≈"; with 8 it is 0.0078. 40 ms of samples per process and set: ~20 turns of
- * ~1 ms samples, where a set's per-turn ratio estimate settles (~12 turns left
- * bun/node sets spread ±5%, ~50 turns ±2.4%: docs/lockstep.md). Warmup at
- * least 100 ms: with 20 ms, a 300-iteration numeric loop ran unoptimized in 4
- * of 8 node processes and all 8 workerd ones; with 100 ms, none (2026-11-22).
- * Four sets per warm process: a third less time than one, half again as much
- * of it in samples; with a collection before each case bun's kept sets read
- * no slower (docs/lockstep.md, "What ran before", 2026-11-23).
+ * A table: at least 6 rounds, each a fresh set of warm processes (one per
+ * runtime, serving every case), then rounds added per case until every
+ * ratio's interval is within ±2%, up to 30 rounds or 60 s of wall time. The
+ * process pair is the unit a ratio's interval counts, so rounds that shared
+ * processes would add sets, not units: one set per process gives the most
+ * independent pairs for the time (docs/comparing.md, "The default designs").
+ * Warmup at least 100 ms: with less, a numeric loop could run unoptimized in
+ * some processes (docs/how-a-number-is-made.md).
  */
-export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 8, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer, setsPerProcess: 4 };
+export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 6, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer, setsPerProcess: 1 };
 
 /** An adaptive warmup may run up to this many times --warmup while batch times still fall (measure.ts warmUp). */
 export const WARMUP_CAP_FACTOR = 3;
@@ -84,18 +78,15 @@ function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
 
 /**
  * Instruction counts: 3 rounds (each one process under valgrind per variant,
- * serving every case), fixed. The counts of a round barely move (docs/instructions.md),
- * so the per-round ratios get a t interval rather than the signed-rank one,
- * which needs 6 rounds to reach 95% at all; and a 0.5% threshold.
+ * serving every case), fixed: 3 independent units, the fewest a t interval
+ * takes; the counts of a round barely move (docs/instructions.md); and a 0.5% threshold.
  */
 const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m' };
 
 /**
  * The verdict threshold of instruction counts per engine: the largest
- * between-process spread of a count measured on it (json-reviver, 16 cases),
- * rounded up: V8 ±0.12%, JavaScriptCore ±0.63% (one bun process in three
- * counts every reviver case ~0.4% higher; docs/instructions.md,
- * scripts/instruction-targets.ts, 2026-11-23 21:24–23:17 UTC). A comparison
+ * between-process spread of a count measured on it, rounded up (the figures
+ * and the command that measures them: docs/instructions.md). A comparison
  * takes the largest of its variants' engines.
  */
 export const INSTRUCTION_THRESHOLDS: Readonly<Record<'v8' | 'jsc', number>> = { v8: INSTRUCTION_DEFAULTS.threshold, jsc: 0.01 };
@@ -106,21 +97,17 @@ export function instructionThreshold(engines: readonly ('v8' | 'jsc' | undefined
 }
 
 /**
- * Defaults for `bench --compare`. 20 sets give the signed-rank CI 20 pairs
- * (it needs 6 to reach 95% at all, and its width shrinks like 1/sqrt(pairs));
- * 100 ms of sampling per process and set is enough for a stable per-set
- * estimate of anything under ~10 ms/op. Four sets per warm process: a case
- * warms up fully once per process, and a 21-case A/A comparison took 210 s
- * against 305 s with a process per set. Sets that share processes are not
- * independent (A/A: 13 of 63 raw intervals excluded 1, 3 false verdicts
- * after FDR), so their intervals are widened by the sets' design effect
- * (stats clusters.ts): then 8 of 63, none false after FDR, +2% detected
- * 4 of 4 (docs/comparing.md). The 1% threshold: below it, differences
- * between processes of the same binary (code placement, heap layout, CPU
- * frequency) are real but not caused by the change under test.
+ * Defaults for `bench --compare`: 30 sets, two per warm process, so 15
+ * independent process pairs (14 degrees of freedom for each interval), each
+ * averaging two sets of 100 ms of sampling per process; a second set in a
+ * process costs about half a first (its case stays warm). The design is the
+ * one that detects a 5% change across a suite in nine comparisons of ten
+ * (docs/comparing.md, "Calibration"). The 1% threshold: below it,
+ * differences between processes of the same binary (code placement, heap
+ * layout, CPU frequency) are real but not caused by the change under test.
  * Adaptive rounds only with --target (then up to 60 rounds).
  */
-export const COMPARE_DEFAULTS = { rounds: 20, time: '2s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 4 };
+export const COMPARE_DEFAULTS = { rounds: 30, time: '3s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 2 };
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
 export function parsePercent(text: string | number, option: string): number {
@@ -190,9 +177,10 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${Math.max(warmupMs, TIER_UP_MAX_MS)} ms of warmup + ${+(timeMs / schedule.rounds).toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
-  // Instruction counts are compared with a t interval, which decides from 3 rounds.
-  if (compare && !counting && schedule.rounds < 6 && !schedule.adaptive) {
-    process.stderr.write(pc.yellow(`! --rounds ${schedule.rounds}: fewer than 6 pairs can never reach a 95% signed-rank CI; every verdict will be inconclusive\n`));
+  // An interval counts independent process pairs: rounds that share processes count once, and 3 are the fewest that give one.
+  const pairs = Math.ceil(schedule.rounds / (setsPerProcess ?? 1));
+  if (pairs < MIN_UNITS && !schedule.adaptive && !counting && (compare || specs.length > 1)) {
+    process.stderr.write(pc.yellow(`! --rounds ${schedule.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${pairs} independent process pair${pairs === 1 ? '' : 's'}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
   }
 
   let instructions: RunOptions['instructions'];

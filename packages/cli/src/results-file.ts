@@ -1,5 +1,5 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
-import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from './errors.ts';
@@ -85,17 +85,31 @@ function holdsRunOrNothing(path: string): boolean {
 
 /** Reads a JSON file; a missing, empty or corrupt file is a UsageError with a plain message. */
 export function readJsonFile(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const text = readRegularFile(path);
   try {
     return JSON.parse(text);
   } catch (error) {
     const why = text.trim() === '' ? 'the file is empty' : (error as Error).message;
     throw new UsageError(`${path} is not valid JSON (truncated or corrupt?): ${why}`);
+  }
+}
+
+/**
+ * A file's text, refused in one line (a UsageError) unless it is a regular
+ * file: it is opened without blocking and checked on the open file, so a FIFO
+ * or a device named `*.json` neither blocks rtbench nor feeds it forever.
+ */
+export function readRegularFile(path: string): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!fstatSync(fd).isFile()) throw new UsageError(`${path} is not a regular file`);
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -12,7 +12,7 @@ import { FlagError, RuntimeUnavailableError, sha256File, type RuntimePlugin, typ
 import { runtimeStore } from './runtime-store.ts';
 import type { Variant } from '@rtbench/core/schema';
 import { UsageError, withoutPrefix } from './errors.ts';
-import { pluginForSpec, runtimePlugins } from '@rtbench/runtime-registry';
+import { askPlugin, pluginForSpec, runtimePlugins } from '@rtbench/runtime-registry';
 
 export const VARIANT_SYNTAX = '<runtime> [--engine-flag[=value] ...] [ENV=value ...]   e.g. "node@26 --max-semi-space-size=64"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';
 
@@ -98,16 +98,24 @@ export function splitVariantList(list: string): string[][] {
   return scan(list, true).filter((parts) => parts.length > 0);
 }
 
+/**
+ * The same variant listed again is allowed (an A/A table or comparison
+ * measures the machine's noise): later copies get ids "node@26 #2", "#3", …
+ */
+export function numberRepeats(specs: readonly VariantSpec[]): VariantSpec[] {
+  const seen = new Map<string, number>();
+  return specs.map((spec) => {
+    const count = (seen.get(spec.id) ?? 0) + 1;
+    seen.set(spec.id, count);
+    return count === 1 ? spec : { ...spec, id: `${spec.id} #${count}` };
+  });
+}
+
 /** --runtime "a,b,c": commas separate variants. */
 export function parseRuntimeList(list: string): VariantSpec[] {
   const specs = splitVariantList(list).map((parts) => variantFromParts(parts, parts.map(quotePart).join(' ')));
   if (!specs.length) throw new UsageError(`--runtime ${JSON.stringify(list)} names no variant. Syntax: ${VARIANT_SYNTAX}`);
-  const ids = new Set<string>();
-  for (const s of specs) {
-    if (ids.has(s.id)) throw new UsageError(`variant "${s.id}" is listed twice`);
-    ids.add(s.id);
-  }
-  return specs;
+  return numberRepeats(specs);
 }
 
 function unknownRuntimeMessage(spec: string): string {
@@ -135,7 +143,8 @@ export async function resolveVariant(spec: VariantSpec): Promise<ResolvedVariant
   const plugin = pluginForSpec(spec.runtimeSpec)!;
   let target: RuntimeTarget;
   try {
-    target = await plugin.resolve(spec.runtimeSpec, runtimeStore());
+    // A plug-in from RTBENCH_RUNTIME_PLUGINS: bounded, and any failure said in one line naming it.
+    target = await askPlugin(plugin, `resolving "${spec.runtimeSpec}"`, () => plugin.resolve(spec.runtimeSpec, runtimeStore()));
   } catch (error) {
     if (error instanceof RuntimeUnavailableError) return { spec, plugin, reason: withoutPrefix(error.message, spec.runtimeSpec), kind: 'runtime-unavailable' };
     throw error;
@@ -144,7 +153,7 @@ export async function resolveVariant(spec: VariantSpec): Promise<ResolvedVariant
   try {
     flags = plugin.translateFlags(spec.flags);
     flags = { args: flags.args, env: { ...flags.env, ...spec.env } };
-    if (spec.flags.length) await plugin.checkFlags(target, flags);
+    if (spec.flags.length) await askPlugin(plugin, `checking the flags of "${spec.runtimeSpec}"`, () => plugin.checkFlags(target, flags));
   } catch (error) {
     if (error instanceof FlagError) return { spec, plugin, reason: error.message, kind: 'flags' };
     throw error;

@@ -38,7 +38,7 @@ function onPath(name: string): string | undefined {
 /**
  * The load generator for this host: wrk from PATH (or RTBENCH_WRK), else autocannon with the reason.
  * A benchmark never installs system packages itself; the tests install wrk
- * the way they install Chromium (test/helpers/debian-package.ts).
+ * before any test runs (test/helpers/install-programs.ts).
  */
 export function chooseGenerator(): Generator {
   if (chosen) return chosen;

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { CaseResultMessage } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
-import { cannotMessage, guardDir, isUnavailable, perfRecordWrap, removeGuardedDir, writeFileAtomically, type JobOutcome } from '@rtbench/runtime-kit';
+import { cannotMessage, guardDir, isUnavailable, perfRecordWrap, pidAlive, removeGuardedDir, writeFileAtomically, type JobOutcome } from '@rtbench/runtime-kit';
 import { inlinedIntoTimedPath } from './alloc-summary.ts';
 import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, processProblem, profileLockstepJob, type ProfileArm } from './capture.ts';
 import type { SamplingWindow } from './cpuprofile.ts';
@@ -31,6 +31,7 @@ import { parseJitdump, perfMapLines } from './jitdump.ts';
 import { demangleSamples, findCxxFilt } from './native-demangle.ts';
 import { harnessFrames, nativeToCpuProfile, type NamedFrame } from './native-frames.ts';
 import { parsePerfScript, PERF_SCRIPT_FIELDS, type PerfSample } from './perf-script.ts';
+import { perfRefusal } from './perf-refusal.ts';
 import { bundleLocator } from './source-map.ts';
 import { summarize, type NodeFramesOptions, type ProfileSummary } from './summary.ts';
 import { callTree } from './tree.ts';
@@ -132,15 +133,6 @@ function jitdumpsToPerfMaps(dir: string): string[] {
 
 const perfMaps = (): string[] => readdirSync('/tmp').filter((f) => /^perf-\d+\.map$/.test(f));
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Perf maps that appeared while the profiled process ran and whose process
  * has ended: the profiled runtime's, when the profile failed before perf
@@ -148,7 +140,7 @@ function alive(pid: number): boolean {
  */
 function leftMaps(before: ReadonlySet<string>): string[] {
   return perfMaps()
-    .filter((f) => !before.has(f) && !alive(Number(/\d+/.exec(f)![0])))
+    .filter((f) => !before.has(f) && !pidAlive(Number(/\d+/.exec(f)![0])))
     .map((f) => join('/tmp', f));
 }
 
@@ -220,7 +212,10 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
     }
     const outcome = await live.finish();
     const recorded = performance.now();
+    // perf's refusal (its paranoid message, exit 255) is the reason, not the exit code it caused.
+    const refused = perfRefusal(outcome.stderr);
     const problem = processProblem(outcome);
+    if (problem?.status === 'failed' && refused) return { ...problem, reason: refused };
     if (problem) return problem.status === 'failed' && windowError ? { ...problem, reason: `${problem.reason}; ${windowError}` } : problem;
     if (windowError) return { status: 'failed', reason: `perf's sampling window: ${windowError}`, stderr: outcome.stderr.slice(-4000) };
     if (!existsSync(data) || statSync(data).size === 0) return { status: 'failed', reason: `perf wrote no data for ${arm.target.spec}`, stderr: outcome.stderr.slice(-4000) };

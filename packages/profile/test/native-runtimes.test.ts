@@ -1,6 +1,6 @@
 /**
  * profileNative on the four real runtimes, under perf (Debian's linux-perf,
- * installed by the test when it may, test/helpers/debian-package.ts), on
+ * installed by the test set-up when it may, test/helpers/install-programs.ts), on
  * json-reviver's arrow reviver: a profile per runtime, the sampling phase
  * only, the engine's own JSON.parse frames named where the binary has
  * symbols (node, workerd), and what is not resolvable grouped by library
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { guardDir, liveChildPids, removeGuardedDir, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleSuite } from '../../cli/src/bundle.ts';
-import { ensureDebianProgram } from '../../../test/helpers/debian-package.ts';
+import { requireProgram } from '../../../test/helpers/system-programs.ts';
 import { parseCpuProfile, profileNative, renderTop, TIMED_LOOP, type NativeCaseResult, type ProfileArm } from '../src/index.ts';
 import { pluginNamed } from '@rtbench/runtime-registry';
 
@@ -21,13 +21,7 @@ const denoRuntime = pluginNamed('deno')!;
 const bunRuntime = pluginNamed('bun')!;
 const workerdRuntime = pluginNamed('workerd')!;
 
-const perf = ensureDebianProgram({
-  path: process.env.RTBENCH_PERF ?? '/usr/bin/perf',
-  pkg: 'linux-perf',
-  howToInstall: 'install perf with `sudo apt-get install -y linux-perf`, or name a perf binary with RTBENCH_PERF=/path/to/perf',
-  ...(process.env.RTBENCH_PERF ? { named: 'RTBENCH_PERF' } : {}),
-  purpose: 'native profile tests',
-});
+const perf = requireProgram('perf');
 
 const suiteEntry = join(import.meta.dirname, '..', '..', '..', 'bench', 'json-reviver', 'index.ts');
 const CASE = 'parse / identity reviver (arrow) [size=10kb]';

@@ -58,10 +58,24 @@ export function formatRatio(r: number): string {
   return r < 10 ? r.toFixed(3) : r.toPrecision(3);
 }
 
+/**
+ * Decimals for an interval's bounds: at least `digits`, more (up to 5) while
+ * an interval that excludes 1 would print a bound of exactly 1, so the
+ * printed interval stays on the side of 1 that its word says.
+ */
+export function intervalDigits(lo: number, hi: number, digits: number): number {
+  const excludes = lo > 1 || hi < 1;
+  let d = digits;
+  while (excludes && d < 5 && (Number(lo.toFixed(d)) === 1 || Number(hi.toFixed(d)) === 1)) d++;
+  return d;
+}
+
 /** "0.739 (0.731–0.748)" */
 export function ratioWithCi(ratio: number, ci: readonly [number, number]): string {
   if (!hasFiniteInterval(ci)) return `${formatRatio(ratio)} (no interval)`;
-  return `${formatRatio(ratio)} (${formatRatio(ci[0])}–${formatRatio(ci[1])})`;
+  if (ci[1] >= 10) return `${formatRatio(ratio)} (${formatRatio(ci[0])}–${formatRatio(ci[1])})`;
+  const d = intervalDigits(ci[0], ci[1], 3);
+  return `${ratio < 10 ? ratio.toFixed(d) : formatRatio(ratio)} (${ci[0].toFixed(d)}–${ci[1].toFixed(d)})`;
 }
 
 /** Whether an interval is one: a ratio from too few independent units carries [0, Infinity] instead. */

@@ -13,8 +13,28 @@ export function markdownCell(text: string): string {
 
 /** SGR (colour) sequences: the only escape sequences rtbench itself writes. */
 const SGR = /^\x1b\[[0-9;]*m/;
-/** C0 controls but tab and newline, DEL, and C1 controls (0x9b is a one-byte CSI). */
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+/**
+ * C0 controls but tab and newline, DEL, and C1 controls (0x9b is a one-byte
+ * CSI); and the bidirectional-text controls (U+061C, U+200E/F, U+202A–U+202E,
+ * U+2066–U+2069), which reorder what follows them on screen: a name holding
+ * U+202E can show as another name ("Trojan Source").
+ */
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const unicodeEscape = (ch: string): string => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** Bidi controls written as visible `\u202e` text, the rest unchanged: for text shown where controls are otherwise harmless (an HTML page). */
+export function bidiVisible(text: string): string {
+  return text.replace(BIDI, unicodeEscape);
+}
+
+/** A JSON-like value with every string, and every key, passed through bidiVisible. */
+export function bidiVisibleDeep<T>(value: T): T {
+  if (typeof value === 'string') return bidiVisible(value) as T;
+  if (Array.isArray(value)) return value.map(bidiVisibleDeep) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [bidiVisible(k), bidiVisibleDeep(v)])) as T;
+}
 
 /**
  * Text from a run or a runtime (case names, failure messages, stderr tails)
@@ -35,14 +55,14 @@ export function printable(text: string, options: { keepColours?: boolean } = {})
         continue;
       }
     }
-    out += ch === '\x1b' ? '␛' : CONTROL.test(ch) ? `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}` : ch;
+    out += ch === '\x1b' ? '␛' : ch.charCodeAt(0) > 0xff && CONTROL.test(ch) ? unicodeEscape(ch) : CONTROL.test(ch) ? `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}` : ch;
   }
   return out;
 }
 
-/** JSON text with C1 controls written as \u escapes (JSON.stringify leaves them raw): the same data, safe on a terminal. */
+/** JSON text with C1 and bidi controls written as \u escapes (JSON.stringify leaves them raw): the same data, safe on a terminal. */
 export function jsonPrintable(json: string): string {
-  return json.replace(/[\x7f-\x9f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(/[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, unicodeEscape);
 }
 
 /** Quote an argument the way a user would type it again in a shell. */

@@ -120,3 +120,24 @@ describe('modes', () => {
     expect(reporterFor('terminal')!.render(benchView(r), { color: false, plot: true })).toContain(`node@26: ${row.modes}`);
   });
 });
+
+describe('a ratio and the medians above it', () => {
+  it('says so when they point opposite ways beyond the threshold and the medians fall outside the interval', () => {
+    const r = syntheticRun({ cases: [{ id: 'x', ns: 100 }], arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24', factor: 1 }], rounds: 6, seed: 3 });
+    // Samples taken in turn at two speeds: every turn the candidate is 10% slower than the baseline beside it, but in
+    // one turn of 19 it caught its fast state while the baseline did not, so its median lands in the fast mode.
+    const base = [...Array<number>(10).fill(100), ...Array<number>(9).fill(30)];
+    const cand = [...Array<number>(9).fill(110), 33, ...Array<number>(9).fill(33)];
+    r.results.forEach((res) =>
+      res.rounds.forEach((round, i) => {
+        round.samples = res.variantId === 'node@26' ? [...base] : [...cand];
+        round.lockstep = { positions: round.samples.map(() => 0), process: i };
+      }),
+    );
+    const row = benchView(r).cases[0]!.rows[1]!;
+    expect(row.relative!.ratio).toBeCloseTo(1.1, 2);
+    expect(row.opposite).toMatch(/the medians read 0\.33× while the paired ratio reads 1\.10×/);
+    // A plain difference, with the medians inside the interval or on the same side, is not marked.
+    expect(benchView(syntheticRun({ cases: [{ id: 'x', ns: 100 }], arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24', factor: 1.3 }], rounds: 6 })).cases[0]!.rows[1]!.opposite).toBeUndefined();
+  });
+});

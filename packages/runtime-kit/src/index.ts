@@ -4,7 +4,7 @@ export { cpuProfFlags, freePort, inspectFlag, NO_ISOLATE_START, processJobs, spa
 export { EXIT_GRACE_MS, MAX_TIMER_MS, STDIO_GRACE_MS, spawnJob, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
 export { MAX_LINE_CHARS, ProtocolReader, Tail, type ProtocolReaderOptions } from './protocol-reader.ts';
 export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
-export { crashCause, judgeOutcome, leftBehindWarning, sealJob, type JobVerdict, type SealedJob } from './job.ts';
+export { crashCause, stderrReason, judgeOutcome, leftBehindWarning, sealJob, type JobVerdict, type SealedJob } from './job.ts';
 export { guardDir, guardGroup, releaseDir, releaseGroup, removeGuardedDir, wardenPid } from './warden.ts';
 export { assertExecutable, flagsAsWritten, probeOutput, runBriefly, splitFlag, whichOnPath } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';
@@ -12,10 +12,10 @@ export { overriddenV8Flags, parseV8FlagValues, type OverriddenFlag } from './v8-
 export { packageDir, platformPackageFile } from './npm.ts';
 export { declareNpmRuntime, existingFile, parsePin, pluginDevDependencies, type NpmPin, type NpmRuntime } from './npm-runtime.ts';
 export { npmInstaller, npmReason, type RuntimeInstaller } from './npm-installer.ts';
-export { cacheEntryName, NPM_RUNTIME_PLATFORMS, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeStore, workspaceRuntimes, type FoundRuntime, type NpmInstallLocation, type RuntimeStoreOptions } from './runtime-store.ts';
+export { cacheEntryName, NPM_RUNTIME_PLATFORMS, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeStore, RuntimeUntrustedError, workspaceRuntimes, type FoundRuntime, type NpmInstallLocation, type RuntimeStoreOptions } from './runtime-store.ts';
 export { parseRuntimeSpec, resolveNpmRuntime, resolveSingleNpmRuntime, singleNpmRuntimeSpecs, versionMatches, type ParsedSpec, type SingleNpmRuntime } from './spec.ts';
 export { liveCase, warmProcess, type LiveCase, type SampleReading, type WarmProcess } from './session.ts';
-export { CallgrindControl, estimatedCycles, findValgrind, parseCallgrindFunctions, parseCallgrindTotals, takeDump, VALGRIND_INSTALL, type CountSummary } from './valgrind.ts';
+export { CallgrindControl, estimatedCycles, findValgrind, InterruptedCommand, parseCallgrindFunctions, parseCallgrindTotals, takeDump, VALGRIND_INSTALL, type CountSummary } from './valgrind.ts';
 export { fixedRandomLibrary } from './fixed-random.ts';
 export { sha256File } from './file-hash.ts';
 export { diskIo, FileWriteError, writeFileAtomically, type FileIo, type WriteOptions } from './atomic-file.ts';
@@ -25,3 +25,4 @@ export { contentHash, ownerOnlyDir, storeNamedFile, storeProgram, UnsafeCacheErr
 export { npmReleaseIndex, releaseFor, releaseRuntime, releasesBetween, semverReleases, stableVersionsInOrder, type ReleaseIndex, type RuntimeReleases } from './releases.ts';
 export { findPerf, perfRecordWrap, PERF_INSTALL, type PerfRecordOptions } from './perf.ts';
 export { CELL_ENV, containment, type Cell, type Containment } from './containment.ts';
+export { pidAlive } from './pid-alive.ts';

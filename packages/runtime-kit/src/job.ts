@@ -21,6 +21,21 @@ export function sealJob(job: Job, variantEnv: Readonly<Record<string, string>>):
   return { job, token, text: JSON.stringify(wire) };
 }
 
+/** A runtime's own closing line after an uncaught error ("Node.js v26.10.0", "Bun v1.4.5 (Linux x64)"): never the reason. */
+const VERSION_BANNER = /^(?:Node\.js|Bun|Deno|workerd) v?\d+\.\d+/;
+
+/**
+ * The line of a process's stderr that says what went wrong: the last error it
+ * printed ("TypeError: …", "error: …", "Uncaught …"), else its last line that
+ * is neither a stack frame nor the runtime's version banner; undefined when
+ * there is none.
+ */
+export function stderrReason(stderr: string): string | undefined {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l !== '' && l !== '^');
+  const error = lines.findLast((l) => /^(?:Uncaught\s+)?(?:[A-Za-z]*Error|error|Exception)\b/.test(l));
+  return error ?? lines.findLast((l) => !VERSION_BANNER.test(l) && !/^at\s/.test(l));
+}
+
 /** Why a process died, read from its last output: the line a user needs to see, or undefined. */
 export function crashCause(stderr: string): string | undefined {
   const lines = stderr.split('\n').map((l) => l.trim());
@@ -50,6 +65,9 @@ export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: nu
   }
   if (outcome.timedOut && outcome.blockedOnStdin) {
     return { kind: 'failure', failure: 'error', message: `no result within ${timeoutMs} ms: the ${runtime} process was blocked reading its stdin, which carries rtbench's job and commands, and was killed (a case must not read stdin)` };
+  }
+  if (outcome.timedOut && outcome.stopped) {
+    return { kind: 'failure', failure: 'error', message: `no result within ${timeoutMs} ms: the ${runtime} process was stopped (SIGSTOP or SIGTSTP) and never resumed, and was killed (a case must not stop its own process)` };
   }
   if (outcome.timedOut) return { kind: 'failure', failure: 'timeout', message: `no result within ${timeoutMs} ms; the process was killed (raise --timeout for slow cases)` };
   if (outcome.protocolErrors.length) {

@@ -189,6 +189,8 @@ export interface RunningJob {
   endInput(): void;
   /** Ends the process group now. */
   kill(): void;
+  /** Whether the process is stopped (SIGSTOP, SIGTSTP) rather than running: read before killing it at a timeout. */
+  isStopped?(): boolean;
   outcome: Promise<JobOutcome>;
 }
 
@@ -211,6 +213,21 @@ function readingStdin(pid: number): boolean {
         return false;
       }
     });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `pid` is stopped (state T: SIGSTOP, SIGTSTP, SIGTTIN/SIGTTOU) and so
+ * can never answer until something resumes it: a stopped process is not a
+ * slow one (Linux; false elsewhere).
+ */
+function stoppedBySignal(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the command name, which is in parentheses and may hold spaces.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'T';
   } catch {
     return false;
   }
@@ -250,11 +267,13 @@ export function startJob(options: SpawnJobOptions): RunningJob {
   // Node runs a timer longer than 2^31 − 1 ms after 1 ms instead: a longer bound (a warm process's life is a
   // thousand case timeouts per set it serves) is as good as none, and is held at that most.
   let blockedOnStdin = false;
+  let stoppedBySignalAtTimeout = false;
   const timer = setTimeout(() => {
     if (reader.terminal) stoppedAfterAnswer = true;
     else {
       timedOut = true;
       blockedOnStdin = child.pid !== undefined && readingStdin(child.pid);
+      stoppedBySignalAtTimeout = child.pid !== undefined && stoppedBySignal(child.pid);
     }
     killTree(child);
   }, Math.min(options.timeoutMs, MAX_TIMER_MS));
@@ -301,6 +320,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
       ...(exit.leftBehind ? { leftBehind: exit.leftBehind } : {}),
       ...(stdoutClosed ? { stdoutClosed } : {}),
       ...(blockedOnStdin ? { blockedOnStdin } : {}),
+      ...(stoppedBySignalAtTimeout ? { stopped: true } : {}),
       ...(exit.pipeHeld ? { pipeHeld: exit.pipeHeld } : {}),
     };
   });
@@ -311,6 +331,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
       if (!child.stdin!.writableEnded) child.stdin!.end();
     },
     kill: () => killTree(child),
+    isStopped: () => child.pid !== undefined && stoppedBySignal(child.pid),
     outcome,
   };
 }

@@ -19,7 +19,15 @@ import { writeFileAtomically } from './atomic-file.ts';
 /** Hex digits of the sha256 in a cached file's name: 64 bits, plenty to tell versions of one program apart. */
 const NAME_HASH_DIGITS = 16;
 
-export class UnsafeCacheError extends Error {}
+/** A cache folder rtbench will not use; `dir` is the folder to fix (the CLI adds how, which depends on where its cache is). */
+export class UnsafeCacheError extends Error {
+  constructor(
+    message: string,
+    readonly dir: string,
+  ) {
+    super(message);
+  }
+}
 
 export function contentHash(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, NAME_HASH_DIGITS);
@@ -29,10 +37,10 @@ export function contentHash(bytes: Uint8Array | string): string {
 export function ownerOnlyDir(dir: string): void {
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = lstatSync(dir);
-  if (!stat.isDirectory()) throw new UnsafeCacheError(`${dir} is not a folder: rtbench keeps the programs it runs there; move it away`);
+  if (!stat.isDirectory()) throw new UnsafeCacheError(`${dir} is not a folder: rtbench keeps the programs it runs there`, dir);
   const uid = process.getuid?.();
   if (uid !== undefined && stat.uid !== uid) {
-    throw new UnsafeCacheError(`${dir} belongs to another user (uid ${stat.uid}): rtbench will not run programs from a folder someone else controls; set XDG_CACHE_HOME to a folder of yours`);
+    throw new UnsafeCacheError(`${dir} belongs to another user (uid ${stat.uid}): rtbench will not run programs from a folder someone else controls`, dir);
   }
   // Ours: tighten it (an older rtbench, or a umask, may have left it group- or world-writable).
   if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);

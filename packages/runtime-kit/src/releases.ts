@@ -54,16 +54,26 @@ export function stableVersionsInOrder(versions: readonly string[]): string[] {
 }
 
 /**
+ * How long a listing may take, and npm's retries within it: npm's defaults
+ * (two retries, 10–60 s apart, a 5 min fetch timeout) kept a registry that
+ * answers 500, or never answers, silent for minutes. A registry that fails
+ * fails the listing within this bound, with npm's reason.
+ */
+const LIST_LIMIT_MS = 45_000;
+const LIST_NPM_FLAGS = ['--fetch-retries=1', '--fetch-retry-mintimeout=1000', '--fetch-retry-maxtimeout=3000', '--fetch-timeout=20000'];
+
+/**
  * The registry through npm's own client (`npm view <pkg> versions --json`),
  * so a mirror or proxy in the user's npm settings applies. Asked once per
- * package and process.
+ * package and process; `log` says what is being waited on.
  */
-export function npmReleaseIndex(): ReleaseIndex {
+export function npmReleaseIndex(log?: (line: string) => void): ReleaseIndex {
   const asked = new Map<string, Promise<string[]>>();
   return {
     versions(pkg) {
       let pending = asked.get(pkg);
       if (!pending) {
+        log?.(`rtbench: asking the npm registry for ${pkg}'s releases (npm view; at most ${LIST_LIMIT_MS / 1000} s) …`);
         pending = listWithNpm(pkg);
         asked.set(pkg, pending);
         pending.catch(() => asked.delete(pkg));
@@ -81,7 +91,7 @@ async function listWithNpm(pkg: string): Promise<string[]> {
   try {
     let out: string;
     try {
-      out = await runBriefly(npm, ['view', pkg, 'versions', '--json', '--loglevel=error'], process.env, 120_000, dir);
+      out = await runBriefly(npm, ['view', pkg, 'versions', '--json', '--loglevel=error', ...LIST_NPM_FLAGS], process.env, LIST_LIMIT_MS, dir);
     } catch (error) {
       throw new Error(`npm view ${pkg} versions: ${npmReason((error as Error).message)}`);
     }

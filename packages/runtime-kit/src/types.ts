@@ -74,6 +74,8 @@ export interface JobOutcome {
   stdoutClosed?: boolean;
   /** At the timeout, it was blocked reading its stdin (which carries rtbench's job and commands). */
   blockedOnStdin?: boolean;
+  /** At the timeout, it was stopped (SIGSTOP, SIGTSTP: state T), not running slowly. */
+  stopped?: boolean;
   /** A process that escaped containment still held its stdout or stderr after it exited; the host stopped reading (process.ts STDIO_GRACE_MS). */
   pipeHeld?: boolean;
 }
@@ -88,12 +90,35 @@ export interface BundleTarget {
   mainFields?: string[];
 }
 
+/**
+ * A plug-in loaded as CommonJS (a folder without "type": "module") gets its
+ * own copy of this module, and so other classes of the same name. The errors
+ * a plug-in throws to say what it cannot do are recognised by a mark every
+ * copy sets (Symbol.for is shared across copies), not by class identity:
+ * `instanceof` on the base class checks the mark; on a subclass it is the
+ * usual prototype check.
+ */
+const UNAVAILABLE = Symbol.for('rtbench.runtime-unavailable');
+const FLAG = Symbol.for('rtbench.flag-error');
+
+function marked(mark: symbol, value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[mark] === true;
+}
+
 /** The runtime can't be started: not installed, path missing, not executable. */
 export class RuntimeUnavailableError extends Error {
   override readonly name = 'RuntimeUnavailableError';
+  readonly [UNAVAILABLE] = true;
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return this === RuntimeUnavailableError ? marked(UNAVAILABLE, value) : Function.prototype[Symbol.hasInstance].call(this, value);
+  }
 }
 
 /** An engine flag that rtbench cannot translate or that the runtime rejected. */
 export class FlagError extends Error {
   override readonly name = 'FlagError';
+  readonly [FLAG] = true;
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return this === FlagError ? marked(FLAG, value) : Function.prototype[Symbol.hasInstance].call(this, value);
+  }
 }

@@ -4,6 +4,7 @@
  * vgdb), and what its summaries say. valgrind comes from Debian's packages
  * (`apt-get install valgrind`); RTBENCH_VALGRIND names another binary.
  */
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { whichOnPath } from './binary.ts';
@@ -20,6 +21,11 @@ export function findValgrind(env: NodeJS.ProcessEnv = process.env): string {
     } catch {
       throw new Error(`--measure instructions: RTBENCH_VALGRIND=${named} is not an executable file; ${VALGRIND_INSTALL}`);
     }
+    // A named binary that is not valgrind would run the runtime unmeasured, and each case would fail without a reason.
+    const banner = versionBanner(named);
+    if (!/^valgrind-\d/.test(banner)) {
+      throw new Error(`--measure instructions: RTBENCH_VALGRIND=${named} is not valgrind (\`--version\` printed ${banner ? JSON.stringify(banner.slice(0, 80)) : 'nothing'}, valgrind prints "valgrind-3.…"); ${VALGRIND_INSTALL}`);
+    }
     return named;
   }
   const found = whichOnPath('valgrind');
@@ -27,10 +33,18 @@ export function findValgrind(env: NodeJS.ProcessEnv = process.env): string {
   return found;
 }
 
+/** The first line `binary --version` prints (stdout or stderr), or "" (bounded: a binary that hangs says nothing). */
+function versionBanner(binary: string): string {
+  const r = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  return `${r.stdout ?? ''}${r.stderr ?? ''}`.split('\n')[0]!.trim();
+}
+
 /** What a count says: instructions executed, and with the cache simulation the misses. */
 export interface CountSummary {
-  /** Instructions executed (Ir). */
+  /** Instructions executed (Ir), summed over the process's threads. */
   instructions: number;
+  /** Of those, what threads other than the main one executed (with --separate-threads=yes; absent without). */
+  otherThreads?: number;
   /** With the cache simulation: first-level misses (instruction + data) and last-level misses. */
   l1Misses?: number;
   llMisses?: number;
@@ -77,6 +91,8 @@ export class CallgrindControl {
     readonly dir: string,
     cacheSim: boolean,
     private readonly timeoutMs = VGDB_TIMEOUT_MS,
+    /** The run's stop (Ctrl-C, SIGTERM): a command in flight is ended at once, not waited on for its timeout. */
+    private readonly signal?: AbortSignal,
   ) {
     this.prefix = join(dir, 'vgdb');
     this.outFile = join(dir, 'callgrind.out');
@@ -107,9 +123,10 @@ export class CallgrindControl {
 
   private readonly vgdb: string;
 
-  /** Sends one monitor command (`instrumentation on`, `zero`, `dump`); rejects with a one-line reason. */
+  /** Sends one monitor command (`instrumentation on`, `zero`, `dump`); rejects with a one-line reason (InterruptedCommand when the run is stopped). */
   command(command: string): Promise<void> {
     return new Promise((resolve, reject) => {
+      if (this.signal?.aborted) return reject(new InterruptedCommand(command));
       // --max-invoke-ms=1: the process waits in a system call (reading its next command), where valgrind's gdbserver does
       // not poll; vgdb then wakes it through ptrace after this long (default 100 ms, paid by every command).
       const { child, exited } = spawnTracked({ command: this.vgdb, args: [`--vgdb-prefix=${this.prefix}`, '--max-invoke-ms=1', ...command.split(' ')], env: { PATH: process.env.PATH } });
@@ -117,8 +134,12 @@ export class CallgrindControl {
       child.stdout?.on('data', (b: Buffer) => (said += b.toString()));
       child.stderr?.on('data', (b: Buffer) => (said += b.toString()));
       const timer = setTimeout(() => killTree(child), this.timeoutMs);
+      const onAbort = (): void => killTree(child);
+      this.signal?.addEventListener('abort', onAbort, { once: true });
       void exited.then((exit) => {
         clearTimeout(timer);
+        this.signal?.removeEventListener('abort', onAbort);
+        if (this.signal?.aborted) return reject(new InterruptedCommand(command));
         if (exit.code === 0) return resolve();
         const why = exit.spawnError ? exit.spawnError.message : exit.code === null ? `no answer in ${this.timeoutMs / 1000} s (${VGDB_PTRACE})` : said.trim().split('\n').slice(-2).join(' ');
         reject(new Error(`vgdb ${command}: ${why}`));
@@ -150,6 +171,13 @@ export class CallgrindControl {
   }
 }
 
+/** A vgdb command ended because the run was stopped: not a failure of valgrind or of ptrace. */
+export class InterruptedCommand extends Error {
+  constructor(command: string) {
+    super(`vgdb ${command}: interrupted`);
+  }
+}
+
 /** How long one vgdb command may take (it waits for the process to answer). */
 const VGDB_TIMEOUT_MS = 60_000;
 const VGDB_PTRACE = 'vgdb reaches a process blocked in a system call with ptrace: run as root or set kernel.yama.ptrace_scope=0';
@@ -172,14 +200,18 @@ export function takeDump(dir: string, n: number, byFunction = false): CountSumma
   const files = readdirSync(dir).filter((f) => f === name || f.startsWith(`${name}-`));
   try {
     if (files.length === 0) throw new Error(`callgrind wrote no dump ${n} in ${dir}`);
-    return sumCounts(
+    let otherThreads = 0;
+    const sum = sumCounts(
       files.map((f) => {
         const text = readFileSync(join(dir, f), 'utf8');
         const summary = parseCallgrindTotals(text);
         if (!summary) throw new Error(`callgrind's dump ${join(dir, f)} holds no totals`);
+        // Thread 1 (`-01`) is the main thread, where the case runs.
+        if (f.startsWith(`${name}-`) && Number(f.slice(name.length + 1)) !== 1) otherThreads += summary.instructions;
         return byFunction ? { ...summary, functions: parseCallgrindFunctions(text) } : summary;
       }),
     );
+    return files.some((f) => f.startsWith(`${name}-`)) ? { ...sum, otherThreads } : sum;
   } finally {
     for (const f of files) rmSync(join(dir, f), { force: true });
   }

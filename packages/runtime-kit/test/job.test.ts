@@ -1,7 +1,7 @@
 /** What a job's outcome means: one clean answer is a result; anything else is a failure that says why. */
 import { describe, expect, it } from 'vitest';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
-import { crashCause, judgeOutcome, sealJob } from '../src/job.ts';
+import { crashCause, judgeOutcome, sealJob, stderrReason } from '../src/job.ts';
 import type { JobOutcome } from '../src/types.ts';
 
 const result: RuntimeMessage = {
@@ -45,5 +45,15 @@ describe('sealJob', () => {
     expect(a.token).toMatch(/^[0-9a-f]{32}$/);
     expect(a.token).not.toBe(b.token);
     expect(JSON.parse(a.text)).toEqual({ ...job, token: a.token, env: ['NODE_ENV'] });
+  });
+});
+
+describe('stderrReason', () => {
+  it("reads the error a process printed, not the version banner Node and Bun end their stderr with, nor a stack frame", () => {
+    const node = "file:///x/bundle.mjs:12\n    throw new Error('broken');\n    ^\n\nError: broken\n    at Array.<anonymous> (file:///x/bundle.mjs:12:11)\n\nNode.js v26.10.0\n";
+    expect(stderrReason(node)).toBe('Error: broken');
+    expect(stderrReason('error: broken\n      at <anonymous> (/x.mjs:3:9)\nBun v1.4.5 (Linux x64)\n')).toBe('error: broken');
+    expect(stderrReason('something odd happened\nNode.js v26.10.0\n')).toBe('something odd happened');
+    expect(stderrReason('Node.js v26.10.0\n')).toBeUndefined();
   });
 });

@@ -7,7 +7,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   existingFile,
   npmInstaller,
+  npmReleaseIndex,
   npmReason,
   parsePin,
   readInstallRecord,
@@ -23,6 +25,7 @@ import {
   RuntimeNotInstalledError,
   RuntimeStore,
   RuntimeUnavailableError,
+  RuntimeUntrustedError,
   type NpmRuntime,
   type RuntimeInstaller,
   type RuntimeStoreOptions,
@@ -293,6 +296,35 @@ describe('a cached runtime is proven before it is used', () => {
     const error = await store(fakeInstaller(), { install: false }).get(rt).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RuntimeDamagedError);
   });
+
+  it('refuses a cache entry writable by every user in one line naming it, before recording or installing anything', async () => {
+    const rt = fakeRuntime();
+    writePackage(join(entry(), 'node_modules', 'fake-rt'), 'fake-rt', '1.2.3');
+    chmodSync(join(entry(), 'node_modules', 'fake-rt', 'bin'), 0o777);
+    const installer = fakeInstaller();
+    const log: string[] = [];
+    const error = (await store(installer, {}, log).get(rt).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(RuntimeUntrustedError);
+    expect(error.message).toBe(
+      `rtbench will not run fake@1 from its cache: ${join(entry(), 'node_modules', 'fake-rt', 'bin')} is writable by every user, so another user could decide what runs; remove ${entry()} (as its owner or root) and rtbench installs it again`,
+    );
+    expect(installer.calls).toEqual([]);
+    expect(log).toEqual([]);
+    expect(readInstallRecord(entry())).toBeUndefined();
+  });
+
+  it('refuses a cache another user owns (here: every file is "another user\'s" to a store told it runs as uid 4242), and installs nothing into it', async () => {
+    const rt = fakeRuntime();
+    const stranger = { who: { owners: [4242], groups: [4242] } };
+    await store(fakeInstaller()).get(rt);
+    const error = (await store(fakeInstaller(), stranger).get(rt).catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(RuntimeUntrustedError);
+    expect(error.message).toMatch(new RegExp(`^rtbench will not run fake@1 from its cache: ${join(root, 'cache')} belongs to another user \\(uid \\d+\\), so another user could decide what runs; make ${join(root, 'cache')} and the folders in it yours`));
+    rmSync(entry(), { recursive: true });
+    const installer = fakeInstaller();
+    expect(await store(installer, stranger).get(rt).catch((e: unknown) => e)).toBeInstanceOf(RuntimeUntrustedError);
+    expect(installer.calls).toEqual([]);
+  });
 });
 
 describe('pins and npm', () => {
@@ -316,6 +348,28 @@ describe('pins and npm', () => {
       '404 Not Found - GET https://registry.npmjs.org/nope - Not found',
     );
   });
+
+  it('lists releases through npm with its wait said first, and a registry that answers 500 fails the listing with npm\'s reason (no long retries)', async () => {
+    const requests: string[] = [];
+    const server = createHttpServer((req, res) => {
+      requests.push(req.url ?? '');
+      res.writeHead(500, { 'content-type': 'text/plain' }).end('broken');
+    });
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+    vi.stubEnv('npm_config_registry', `http://127.0.0.1:${port}/`);
+    vi.stubEnv('npm_config_cache', join(root, 'npm-cache'));
+    const log: string[] = [];
+    try {
+      const error = (await npmReleaseIndex((line) => log.push(line)).versions('fake-rt').catch((e: unknown) => e)) as Error;
+      expect(log).toEqual(["rtbench: asking the npm registry for fake-rt's releases (npm view; at most 45 s) …"]);
+      expect(error.message).toMatch(/^npm view fake-rt versions: .*500/);
+      // npm's own retries are bounded: one retry, not its default two with 10–60 s between them.
+      expect(requests.length).toBeLessThanOrEqual(2);
+    } finally {
+      vi.unstubAllEnvs();
+      server.close();
+    }
+  }, 60_000);
 
   it('runs npm for real and turns an unreachable registry into that one line', async () => {
     // A port that was just free: npm's request is refused at once (no retries), no network is used.

@@ -14,6 +14,9 @@ import { pathToFileURL } from 'node:url';
 import { RUNTIME_NAME_PATTERN } from '@rtbench/core';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { bunRuntime } from '@rtbench/runtime-bun';
+import { escapedLine, noteSource } from './plugin-calls.ts';
+
+export { abandonedPluginCalls, askPlugin, pendingPluginCall, pluginLabel } from './plugin-calls.ts';
 import { denoRuntime } from '@rtbench/runtime-deno';
 import { nodeRuntime } from '@rtbench/runtime-node';
 import { workerdRuntime } from '@rtbench/runtime-workerd';
@@ -77,14 +80,36 @@ export function unregisterRuntime(name: string): void {
 export async function loadRuntimePlugins(list: string | undefined = process.env.RTBENCH_RUNTIME_PLUGINS): Promise<void> {
   for (const entry of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     const path = isAbsolute(entry) ? entry : resolve(entry);
-    let loaded: unknown;
-    try {
-      loaded = ((await import(pathToFileURL(path).href)) as { default?: unknown }).default;
-    } catch (error) {
-      throw new RuntimePluginError(`RTBENCH_RUNTIME_PLUGINS: could not load ${path}: ${(error as Error).message.split('\n')[0]}`);
-    }
+    const loaded = await importPlugin(path);
     if (!isPlugin(loaded)) throw new RuntimePluginError(`RTBENCH_RUNTIME_PLUGINS: ${path} has no runtime plug-in as its default export (an object with name, accepts, resolve, runJob …)`);
-    registerRuntime(loaded);
+    try {
+      registerRuntime(loaded);
+    } catch (error) {
+      throw new RuntimePluginError(`RTBENCH_RUNTIME_PLUGINS: ${path}: ${(error as Error).message}`);
+    }
+    noteSource(loaded, path);
+  }
+}
+
+/**
+ * The module's default export. While its top level runs, process.exit()
+ * throws instead of ending rtbench: a plug-in must never end the run (with
+ * exit code 0, nothing measured and nothing said).
+ */
+async function importPlugin(path: string): Promise<unknown> {
+  const exit = process.exit;
+  let exitedWith: string | undefined;
+  process.exit = ((code?: number | string | null) => {
+    exitedWith = String(code ?? 0);
+    throw new RuntimePluginError(`process.exit(${exitedWith})`);
+  }) as typeof process.exit;
+  try {
+    return ((await import(pathToFileURL(path).href)) as { default?: unknown }).default;
+  } catch (error) {
+    if (exitedWith !== undefined) throw new RuntimePluginError(`RTBENCH_RUNTIME_PLUGINS: ${path} called process.exit(${exitedWith}) while loading; a runtime plug-in must not end rtbench`);
+    throw new RuntimePluginError(`RTBENCH_RUNTIME_PLUGINS: could not load ${path}: ${escapedLine((error as Error).message)}`);
+  } finally {
+    process.exit = exit;
   }
 }
 

@@ -1,7 +1,8 @@
 /** The registry: the names core gives suites, and what a registration must be. */
 import { describe, expect, it } from 'vitest';
 import { RUNTIME_NAMES } from '@rtbench/core';
-import type { RuntimePlugin } from '@rtbench/runtime-kit';
+import { RuntimeDamagedError, RuntimeUnavailableError, type RuntimePlugin } from '@rtbench/runtime-kit';
+import { abandonedPluginCalls, askPlugin, noteSource, pendingPluginCall } from '../src/plugin-calls.ts';
 import { BUILT_IN_RUNTIMES, DEFAULT_RUNTIMES, displayNameOf, loadRuntimePlugins, pluginForSpec, pluginNamed, registerRuntime, runtimePlugins, unregisterRuntime } from '../src/registry.ts';
 
 const fake = (name: string, accepts = (spec: string) => spec === name || spec.startsWith(`${name}@`)): RuntimePlugin => ({ ...pluginNamed('node')!, name, displayName: `Fake ${name}`, accepts });
@@ -41,5 +42,43 @@ describe('runtime registry', () => {
   it('says in one line why RTBENCH_RUNTIME_PLUGINS could not be loaded', async () => {
     await expect(loadRuntimePlugins('/nonexistent/plugin.ts')).rejects.toThrow(/^RTBENCH_RUNTIME_PLUGINS: could not load \/nonexistent\/plugin\.ts: /);
     await expect(loadRuntimePlugins(new URL('./registry.test.ts', import.meta.url).pathname)).rejects.toThrow(/has no runtime plug-in as its default export/);
+  });
+});
+
+describe('calls into a plug-in loaded from RTBENCH_RUNTIME_PLUGINS', () => {
+  const loaded = (): RuntimePlugin => {
+    const p = fake('loaded-one');
+    noteSource(p, '/plugins/loaded-one.ts');
+    return p;
+  };
+
+  it('bounds an answer that does not come while other work keeps the process alive, naming the plug-in and what it was asked', async () => {
+    const busy = setInterval(() => {}, 1_000);
+    const before = abandonedPluginCalls();
+    try {
+      const error = await askPlugin(loaded(), 'resolving "loaded-one"', () => new Promise(() => {}), 50).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RuntimeUnavailableError);
+      expect((error as Error).message).toBe('runtime plug-in "loaded-one" (/plugins/loaded-one.ts) resolving "loaded-one": no answer within 0.05 s');
+      expect(abandonedPluginCalls()).toBe(before + 1);
+      expect(pendingPluginCall()).toBeUndefined();
+    } finally {
+      clearInterval(busy);
+    }
+  });
+
+  it('turns any other error into one escaped line naming the plug-in; a built-in plug-in’s errors pass as they are', async () => {
+    const error = await askPlugin(loaded(), 'resolving "x"', () => Promise.reject(new TypeError('bad \x1b[2J\nsecond line'))).catch((e: unknown) => e);
+    expect((error as Error).message).toBe('runtime plug-in "loaded-one" (/plugins/loaded-one.ts) resolving "x" failed: TypeError: bad \\u001b[2J');
+    const own = new TypeError('ours');
+    await expect(askPlugin(pluginNamed('node')!, 'resolving', () => Promise.reject(own))).rejects.toBe(own);
+  });
+
+  it('recognises a RuntimeUnavailableError of another copy of runtime-kit by its mark, and keeps subclasses apart', () => {
+    // What another copy's class makes: an Error with the shared mark.
+    const copy = Object.assign(new Error('not installed'), { [Symbol.for('rtbench.runtime-unavailable')]: true });
+    expect(copy).toBeInstanceOf(RuntimeUnavailableError);
+    expect(copy).not.toBeInstanceOf(RuntimeDamagedError);
+    expect(new RuntimeDamagedError('x')).toBeInstanceOf(RuntimeUnavailableError);
+    expect(new Error('plain')).not.toBeInstanceOf(RuntimeUnavailableError);
   });
 });

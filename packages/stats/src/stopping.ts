@@ -43,11 +43,6 @@ export interface StoppingDecision {
 
 export const stoppingDefaults = { target: 0.02, confidence: 0.95 } as const;
 
-/** Smallest number of independent units that give an interval. */
-export function minPairsFor(_confidence: number): number {
-  return MIN_UNITS;
-}
-
 /**
  * The stopping rule for one case x candidate against its baseline. Throws a
  * RangeError when the arrays differ in length, hold a value that is not

@@ -7,11 +7,11 @@
  * history's change marks between them are unpaired; the bisect's own verdicts
  * are the paired ones printed above the series.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { historyView, type HistoryInput, type HistoryView } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { computeStats } from '@rtbench/run';
+import { readRegularFile } from '../results-file.ts';
 import { releaseVariant, type ReleaseRange } from './range.ts';
 import type { SavedStep } from './state.ts';
 
@@ -21,7 +21,7 @@ export function releaseSeriesInputs(range: ReleaseRange, dir: string, steps: rea
   const load = (file: string): RunRecord => {
     let run = runs.get(file);
     if (!run) {
-      run = JSON.parse(readFileSync(join(dir, file), 'utf8')) as RunRecord;
+      run = JSON.parse(readRegularFile(join(dir, file))) as RunRecord;
       runs.set(file, run);
     }
     return run;

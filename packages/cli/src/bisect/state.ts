@@ -7,10 +7,12 @@
  * ones and measures only what is left: that is how an interrupted bisect (or
  * one that reached its --budget) continues.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from '@rtbench/bisect';
 import { UsageError } from '../errors.ts';
+import { readRegularFile } from '../results-file.ts';
+import { takeLock } from '../pid-lock.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
@@ -48,6 +50,31 @@ export interface BisectState {
 }
 
 export const STATE_FILE = 'bisect.state';
+/** Held while a bisect works in the folder: two at once would number and overwrite each other's runs. */
+export const LOCK_FILE = 'bisect.lock';
+
+/** Takes the folder's lock, or refuses naming the bisect that holds it (pid-lock.ts). */
+function lockFolder(dir: string): () => void {
+  return takeLock(join(dir, LOCK_FILE), (pid) => `another bisect (pid ${pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
+}
+
+/** The folder's saved bisect, or a new one; refused when it holds another question. */
+function readState(dir: string, identity: BisectIdentity): BisectState {
+  const file = join(dir, STATE_FILE);
+  if (!existsSync(file)) return { schema: 'rtbench.bisect', version: 1, identity, installed: [], steps: [] };
+  let state: BisectState;
+  try {
+    state = JSON.parse(readRegularFile(file)) as BisectState;
+  } catch (error) {
+    throw new UsageError(`${file} is not readable (${(error as Error).message.split('\n')[0]}); remove it to start the bisect again`);
+  }
+  if (state.schema !== 'rtbench.bisect' || state.version !== 1) throw new UsageError(`${file} is not an rtbench bisect state`);
+  const differ = (Object.keys(identity) as (keyof BisectIdentity)[]).filter((k) => state.identity[k] !== identity[k]);
+  if (differ.length) {
+    throw new UsageError(`${dir} holds a bisect asked differently (${differ.map((k) => `${k}: ${state.identity[k]} there, ${identity[k]} now`).join('; ')}); name another --dir or remove that one`);
+  }
+  return state;
+}
 
 function keyOf(s: Pick<SavedStep, 'older' | 'newer' | 'purpose' | 'attempt'>): string {
   return `${s.older}\u0000${s.newer}\u0000${s.purpose}\u0000${s.attempt}`;
@@ -59,29 +86,22 @@ export class BisectFolder {
   private constructor(
     readonly dir: string,
     readonly state: BisectState,
+    /** Releases the folder's lock. */
+    readonly close: () => void,
   ) {
     this.byKey = new Map(state.steps.map((s) => [keyOf(s), s]));
   }
 
   /** The folder's bisect, continued when its identity matches, else a new one; a folder holding another bisect is refused. */
   static open(dir: string, identity: BisectIdentity): BisectFolder {
-    const file = join(dir, STATE_FILE);
-    if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
-      return new BisectFolder(dir, { schema: 'rtbench.bisect', version: 1, identity, installed: [], steps: [] });
-    }
-    let state: BisectState;
+    mkdirSync(dir, { recursive: true });
+    const release = lockFolder(dir);
     try {
-      state = JSON.parse(readFileSync(file, 'utf8')) as BisectState;
+      return new BisectFolder(dir, readState(dir, identity), release);
     } catch (error) {
-      throw new UsageError(`${file} is not readable (${(error as Error).message.split('\n')[0]}); remove it to start the bisect again`);
+      release();
+      throw error;
     }
-    if (state.schema !== 'rtbench.bisect' || state.version !== 1) throw new UsageError(`${file} is not an rtbench bisect state`);
-    const differ = (Object.keys(identity) as (keyof BisectIdentity)[]).filter((k) => state.identity[k] !== identity[k]);
-    if (differ.length) {
-      throw new UsageError(`${dir} holds a bisect asked differently (${differ.map((k) => `${k}: ${state.identity[k]} there, ${identity[k]} now`).join('; ')}); name another --dir or remove that one`);
-    }
-    return new BisectFolder(dir, state);
   }
 
   saved(request: StepRequest, older: string, newer: string): SavedStep | undefined {

@@ -33,6 +33,14 @@ export interface StepContext {
   log: (line: string) => void;
 }
 
+/** Where a release of the range is (or would be) installed in the runtime cache; undefined when the tag names no release. */
+export async function cacheEntryOf(range: ReleaseRange, tag: string): Promise<string | undefined> {
+  const store = runtimeStore();
+  const releases = range.plugin.releases!;
+  const version = releases.npmVersionOf(tag, await store.releases.versions(releases.template.package));
+  return version === undefined ? undefined : store.cacheEntry(releaseRuntime(releases, version, `${range.runtime}@${tag}`));
+}
+
 /** Each release resolved once per bisect (and installed then, if need be), remembering what this bisect installed. */
 export class Releases {
   private readonly resolved = new Map<string, Promise<ResolvedVariant | UnavailableVariant>>();
@@ -56,10 +64,7 @@ export class Releases {
 
   private async resolve(tag: string): Promise<ResolvedVariant | UnavailableVariant> {
     const { range, folder } = this.ctx;
-    const store = runtimeStore();
-    const releases = range.plugin.releases!;
-    const version = releases.npmVersionOf(tag, await store.releases.versions(releases.template.package));
-    const entry = version === undefined ? undefined : store.cacheEntry(releaseRuntime(releases, version, `${range.runtime}@${tag}`));
+    const entry = await cacheEntryOf(range, tag);
     const before = entry !== undefined && existsSync(entry);
     const variant = await resolveVariant(releaseVariant(range, tag));
     if (entry !== undefined && !before && existsSync(entry) && isResolved(variant) && variant.target.npmLocation === 'cache') folder.noteInstalled(entry);

@@ -3,6 +3,8 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and schedule and in the view (a table, or verdicts per arm).
  */
+import { takeLock } from '../pid-lock.ts';
+import { failedRunLine } from '../failed-run.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../colours.ts';
 import { benchView, pairedComparisonView, printable, reporterFor, type View } from '@rtbench/report';
@@ -162,6 +164,9 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   const path = flags.save ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
   // --profile: the loop's last phase, after the measured rounds.
   const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined, format: reporter.format === 'markdown' ? 'markdown' : 'terminal' }) : undefined;
+  // One run at a time saves to a named file: two would leave one run in it and mix their profiles' folder.
+  // Released when this process exits (pid-lock.ts).
+  if (flags.save !== undefined) takeLock(`${resolvePath(path)}.lock`, (pid) => `another rtbench (pid ${pid}) is saving a run to ${path}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
   let executed: Awaited<ReturnType<typeof execute>>;
   try {
     executed = await execute(plan, path, flags.quiet === true, profiles);
@@ -172,7 +177,8 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   // A shard of a matrix wider than the suite: nothing to measure, and an empty run that merge takes.
   const shard = run.options.shard;
   if (shard && run.cases.length === 0 && !executed.unsaved) {
-    info(flags, `shard ${shard.index}/${shard.count} has no cases (fewer cases than shards after --filter): saved ${path}, an empty shard for rtbench merge`);
+    // Said even with --quiet: exit 0 with nothing measured must not pass unnoticed.
+    process.stderr.write(`${pc.yellow('note:')} shard ${shard.index}/${shard.count} holds no case (fewer cases than shards after --filter): nothing was measured; saved ${path}, an empty shard for rtbench merge\n`);
     return 0;
   }
 
@@ -201,13 +207,18 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
     info(flags, `profiles in ${profiles.dir}`);
   }
   writeHtml(withProfiles);
-  const gate = regressionGate(view, limit);
+  const gate = regressionGate(view, limit).exit;
   if (run.status === 'interrupted') return SIGNAL_EXIT[executed.signal ?? 'SIGINT'];
   // A run in which not one case × variant has a sample answers nothing: say so, and do not exit 0.
   if (!run.results.some((r) => r.rounds.length > 0)) {
-    process.stderr.write(`${pc.red('nothing was measured:')} every case was unsupported or failed on every variant (see above)\n`);
+    // With --quiet there is no "above": the first failure is named here.
+    process.stderr.write(`${pc.red('nothing was measured:')} every case was unsupported or failed on every variant (${run.status === 'failed' ? failedRunLine(run) : 'see above'})\n`);
     return 1;
   }
-  const exitCode = run.status === 'failed' ? 1 : 0;
-  return exitCode !== 0 ? exitCode : gate;
+  if (run.status === 'failed') {
+    // Said even with --quiet: exit 1 never comes without its reason.
+    process.stderr.write(`${pc.red('error:')} ${failedRunLine(run)}\n`);
+    return 1;
+  }
+  return gate;
 }

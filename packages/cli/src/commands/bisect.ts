@@ -6,7 +6,7 @@
  * releases (bisect/step.ts), saved in the bisect's folder -> the answer, the
  * steps, the releases as a series (history's reporters).
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bisect, pairedDecide, unitTest, type BisectResult, type PairedTest, type SearchState, type StepRecord, type StepRequest } from '@rtbench/bisect';
 import { reporterFor } from '@rtbench/report';
@@ -22,7 +22,7 @@ import { answerLines, stepLine, type BisectUnit } from '../bisect/answer.ts';
 import { listRange, releaseVariant } from '../bisect/range.ts';
 import { releaseSeriesInputs, releaseSeriesView } from '../bisect/series.ts';
 import { BisectFolder, type BisectIdentity } from '../bisect/state.ts';
-import { measureStep, Releases, StepInterrupted, type StepContext } from '../bisect/step.ts';
+import { cacheEntryOf, measureStep, Releases, StepInterrupted, type StepContext } from '../bisect/step.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 
 export interface BisectFlags extends ListingFlags {
@@ -93,6 +93,12 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   // The case: the plan of the ends picks it (and checks the suite, the filter and the variants' flags).
   const first = range.tags[0]!;
   const last = range.tags.at(-1)!;
+  // The ends are resolved (and installed, if need be) by the probe below, before the folder is open: note which
+  // were missing, so that --clean removes them too.
+  const ends = await Promise.all([first, last].map(async (tag) => {
+    const entry = await cacheEntryOf(range, tag);
+    return { entry, existed: entry !== undefined && existsSync(entry) };
+  }));
   const probe = await makePlan(suiteName, { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), rounds: minRounds, time: `${timePerRoundMs * minRounds}ms` }, [
     releaseVariant(range, first).id,
     releaseVariant(range, last).id,
@@ -107,6 +113,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const dir = flags.dir ?? join(resultsDir, 'bisect', slug(`${rangeText}-${probe.suite.name}-${caseId}-${measure}`));
   const folder = BisectFolder.open(dir, identity);
   const resumed = folder.state.steps.length;
+  for (const { entry, existed } of ends) if (entry !== undefined && !existed && existsSync(entry)) folder.noteInstalled(entry);
 
   const perRelease = range.plugin.releases!.diskPerRelease;
   const mostInstalls = 2 * Math.ceil(Math.log2(range.tags.length)) + 2;

@@ -5,15 +5,26 @@
  * significantly slower by more than that.
  */
 import { existsSync } from 'node:fs';
+import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { pairedComparisonView, unpairedComparisonView, ViewError, type ComparisonView } from '@rtbench/report';
 import { COMPARE_USAGE } from '../compare/arms.ts';
 import { loadSavedRun } from '../compare/load.ts';
+import { unjudgedCases, unjudgedLine } from '../compare/unjudged.ts';
+import { stderrColours as pc } from '../colours.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 
-export type CompareFlags = OutputFlags & VerdictFlags;
+export type CompareFlags = OutputFlags & VerdictFlags & { flagged?: string };
+
+/**
+ * A --filter value that matches exactly these case ids: each an anchored
+ * regex, its commas written \x2c so the filter's own comma splits only between them.
+ */
+export function exactFilter(caseIds: readonly string[]): string {
+  return caseIds.map((id) => `/^${id.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/,/g, '\\x2c')}$/`).join(',');
+}
 
 export function compareFilesCommand(files: string[], flags: CompareFlags): number {
   const reporter = outputReporter(flags);
@@ -39,5 +50,16 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
     throw error;
   }
   emit(view, reporter, flags);
-  return regressionGate(view, limit);
+  const gate = regressionGate(view, limit);
+  if (flags.flagged !== undefined) {
+    if (limit === undefined) throw new UsageError('--flagged names the cases --fail-on-regression finds: give both');
+    writeFileAtomically(String(flags.flagged), gate.flagged.length ? `${exactFilter(gate.flagged)}
+` : '');
+  }
+  if (limit === undefined) return gate.exit;
+  // A case the candidate failed has no verdict: the gate must not pass it as "not slower".
+  const unjudged = unjudgedCases(saved);
+  for (const u of unjudged) process.stderr.write(`${pc.red(unjudgedLine(u))}
+`);
+  return unjudged.length ? 1 : gate.exit;
 }

@@ -109,5 +109,5 @@ export function historyCommand(paths: readonly string[], flags: HistoryFlags): n
   const byId = new Map(inputs.map((x) => [x.run.id, x.run]));
   view.notes.push(...claimFlipNotes(view.runs.map((r) => byId.get(r.runId)!), (_, i) => `run ${i + 1}${view.runs[i]!.file ? ` (${view.runs[i]!.file})` : ''}`));
   emit(view, reporter, flags);
-  return regressionGate(view, limit);
+  return regressionGate(view, limit).exit;
 }

@@ -13,6 +13,7 @@ import { assertWritableOutput } from '../results-file.ts';
 import { mergeShards } from '../shards/merge.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 import { info } from '../info.ts';
+import { failedRunLine } from '../failed-run.ts';
 
 export interface MergeFlags extends OutputFlags, VerdictFlags {
   save?: string;
@@ -27,5 +28,8 @@ export function mergeCommand(files: readonly string[], flags: MergeFlags): numbe
   const view = viewOfRun(merged, { ...ratioOptions(flags, [merged]), file: flags.save });
   emit(view, reporter, flags);
   info(flags, `merged ${files.length} shards into ${flags.save}`);
-  return merged.status === 'complete' ? regressionGate(view, failLimit(flags)) : 1;
+  if (merged.status === 'complete') return regressionGate(view, failLimit(flags)).exit;
+  // Said even with --quiet: exit 1 never comes without its reason.
+  process.stderr.write(`${pc.red('error:')} ${merged.status === 'failed' ? failedRunLine(merged) : 'a shard was interrupted: the merged run is incomplete'}\n`);
+  return 1;
 }

@@ -47,5 +47,5 @@ export function reportCommand(file: string | undefined, flags: OutputFlags & Ver
   // The page draws the run's CPU profiles (--profile) when they were saved beside it; other formats do not show them.
   const profiles = reporter.format === 'html' ? loadProfileManifest(saved.file, saved.run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
   emit(profiles ? { ...view, profiles } : view, reporter, flags);
-  return regressionGate(view, failLimit(flags));
+  return regressionGate(view, failLimit(flags)).exit;
 }

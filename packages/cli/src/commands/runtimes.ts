@@ -7,7 +7,7 @@ import { repoRoot } from '../paths.ts';
 import { RuntimeNotInstalledError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { runtimeStore } from '../runtime-store.ts';
 import { engineName, renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
-import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
+import { askPlugin, DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 
 export interface RuntimeRow {
   spec: string;
@@ -44,7 +44,7 @@ async function listRuntimes(): Promise<RuntimeRow[]> {
   return Promise.all(
     specs.map(async ({ plugin, spec, note }): Promise<RuntimeRow> => {
       try {
-        const t = await plugin.resolve(spec, lookOnly);
+        const t = await askPlugin(plugin, `resolving "${spec}"`, () => plugin.resolve(spec, lookOnly));
         const engine = `${engineName(t.engine)} ${t.engineVersion}`;
         return { spec, available: true, version: t.version, engine, binary: t.binary, source: t.source, from: fromOf(t), note };
       } catch (error) {

@@ -6,14 +6,11 @@
  */
 import { UsageError } from '../errors.ts';
 import { listSuites } from '../suites.ts';
-import { parseVariant, quotePart, splitVariantList, VARIANT_SYNTAX, type VariantSpec } from '../variants.ts';
+import { numberRepeats, parseVariant, quotePart, splitVariantList, VARIANT_SYNTAX, type VariantSpec } from '../variants.ts';
 
 export const COMPARE_USAGE = 'pnpm bench <suite> --compare <baseline> <candidate> [...]   e.g. --compare node@24 node@26, or --compare node@26 "node@26 --max-semi-space-size=64"';
 
-/**
- * Parses the arms. The same variant twice is allowed (an A/A run measures the
- * machine's noise): later copies get ids "node@24 #2", "#3", …
- */
+/** Parses the arms; the same variant twice is allowed (variants.ts numberRepeats). */
 export function parseCompareArms(args: readonly string[]): VariantSpec[] {
   // Commas separate variants, except inside quotes (variants.ts).
   const texts = args.flatMap((a) => splitVariantList(a).map((parts) => parts.map(quotePart).join(' ')));
@@ -21,8 +18,7 @@ export function parseCompareArms(args: readonly string[]): VariantSpec[] {
     throw new UsageError(`--compare needs two or more variants, the baseline first: ${COMPARE_USAGE}\nVariant syntax: ${VARIANT_SYNTAX}`);
   }
   const suites = new Set(listSuites().map((s) => s.name));
-  const seen = new Map<string, number>();
-  return texts.map((text) => {
+  return numberRepeats(texts.map((text) => {
     if (suites.has(text)) throw new UsageError(`"${text}" is a suite, not a variant: put the suite before --compare (${COMPARE_USAGE})`);
     let spec: VariantSpec;
     try {
@@ -32,8 +28,6 @@ export function parseCompareArms(args: readonly string[]): VariantSpec[] {
       const message = (error as Error).message;
       throw new UsageError(message.includes('Syntax:') ? message : `${message}\nVariant syntax: ${VARIANT_SYNTAX}`);
     }
-    const count = (seen.get(spec.id) ?? 0) + 1;
-    seen.set(spec.id, count);
-    return count === 1 ? spec : { ...spec, id: `${spec.id} #${count}` };
-  });
+    return spec;
+  }));
 }

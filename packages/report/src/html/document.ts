@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PageAssets } from './bundle.ts';
+import { bidiVisible, bidiVisibleDeep } from '../text.ts';
 import type { HistoryPageData } from './history-data.ts';
 import type { PageData } from './page-data.ts';
 
@@ -41,12 +42,12 @@ export function htmlDocument(data: Pick<PageData, 'title'> | HistoryPageData, as
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="rtbench">
-<title>${escapeHtml(`rtbench — ${data.title}`)}</title>
+<title>${escapeHtml(bidiVisible(`rtbench — ${data.title}`))}</title>
 <style>${assets.style.replace(/<\//g, '<\\/')}</style>
 </head>
 <body>
 <noscript>This report draws its tables and charts with JavaScript; the data is in the rtbench-data block of this file.</noscript>
-<script type="application/json" id="rtbench-data">${jsonForScript(data)}</script>
+<script type="application/json" id="rtbench-data">${jsonForScript(bidiVisibleDeep(data))}</script>
 <script>${script}</script>
 </body>
 </html>

@@ -16,7 +16,8 @@
 import { shownName, shownNames } from '../names.ts';
 import { verdictWords, type VerdictWords } from '../verdict-words.ts';
 import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
-import { median } from '@rtbench/stats';
+import { median, processesOf } from '@rtbench/stats';
+import { rowStats } from '../views/bench.ts';
 import { formatDuration, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
 import { benchCells, benchLegend, comparisonCells, designLine, legend } from '../reporters/cells.ts';
 import type { ArmInfo, BenchView, ComparisonView, RatioComparison, RunView, View } from '../views/types.ts';
@@ -97,6 +98,8 @@ export interface PageCell {
   relativeNote?: string;
   note?: string;
   skew?: string;
+  /** The medians and the paired ratio point opposite ways (views/bench.ts). */
+  opposite?: string;
   modesText?: string;
 }
 
@@ -201,6 +204,7 @@ function benchPage(view: BenchView): PageData {
           ...optional('relativeNote', row.relativeNote),
           ...optional('note', row.note),
           ...optional('skew', row.skew),
+          ...optional('opposite', row.opposite),
           ...optional('modesText', row.modes),
         };
       }),
@@ -280,16 +284,17 @@ function comparisonPage(view: ComparisonView): PageData {
         const section = view.sections.find((s) => s.candidate.label === arm.label);
         const comparison = section?.cases.find((c) => c.caseId === id);
         const texts = comparison ? comparisonCells(comparison, view) : undefined;
-        const s = result.stats;
+        const s = rowStats(result);
+        const rawStats = raw ? rowStats(raw) : undefined;
         return [{
           ...cellBase(key, result, edges),
           // The texts in the case's own unit; the charts draw the time view (s).
-          medianText: raw?.stats ? formatMetric(raw.stats.median, metric) : '—',
-          spreadText: raw?.stats ? formatMetricRange(raw.stats.p25, raw.stats.p75, metric) : '',
+          medianText: rawStats ? formatMetric(rawStats.median, metric) : '—',
+          spreadText: rawStats ? formatMetricRange(rawStats.p25, rawStats.p75, metric) : '',
           ciText: s?.ciHalfWidthRel !== undefined ? `±${formatPercent(s.ciHalfWidthRel)}` : s ? '—' : '',
           opsText: s && metric.unit === 'ns' ? formatOpsOfMedian(s.median) : '',
           relativeText: section ? (texts?.ratio ?? '') : 'baseline',
-          ...(texts?.ratio ? { verdict: texts.verdict, verdictText: `${texts.verdict} ${texts.detail}` } : {}),
+          ...(texts?.ratio ? { verdict: texts.verdict, verdictText: `${texts.word} ${texts.detail}` } : {}),
           ...(comparison?.comparison ? { relative: pageRatio(comparison.comparison) } : {}),
           ...optional('relativeNote', comparison && !comparison.comparison ? comparison.note : undefined),
           ...optional('note', lastFailure(result)),
@@ -403,14 +408,28 @@ export function asTimeResult(result: CaseResult, metric: Metric): CaseResult {
   };
 }
 
+/** Each process's median (its rounds pooled), labelled by its first round: rounds that share a process are one point. */
+function processPoints(result: CaseResult): { round: number; ns: number }[] {
+  const rounds = result.rounds.filter((r) => r.samples.length > 0);
+  const processes = processesOf(rounds);
+  if (!processes) return rounds.map((r) => ({ round: r.round, ns: median(r.samples) }));
+  const by = new Map<number, { round: number; samples: number[] }>();
+  rounds.forEach((r, i) => {
+    const p = by.get(processes[i]!) ?? { round: r.round, samples: [] };
+    p.samples.push(...r.samples);
+    by.set(processes[i]!, p);
+  });
+  return [...by.values()].map((p) => ({ round: p.round, ns: median(p.samples) }));
+}
+
 function cellBase(variant: string, result: CaseResult, edges: number[]): CellBase {
-  const s = result.stats;
+  const s = rowStats(result);
   const samples = result.rounds.flatMap((r) => r.samples);
   return {
     variant,
     status: result.status,
     ...(s ? { median: s.median, ...(s.ci ? { ci: [s.ci[0], s.ci[1]] as [number, number] } : {}), outliers: s.outliers } : {}),
-    processMedians: result.rounds.filter((r) => r.samples.length > 0).map((r) => ({ round: r.round, ns: median(r.samples) })),
+    processMedians: processPoints(result),
     histogram: histogram(samples, edges),
     ...optionalList('modes', modesOf(s)),
     ...optionalList('traces', tracesOf(result)),

@@ -1,6 +1,6 @@
 /** The texts of a table's cells, shared by the terminal and markdown reporters. */
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
-import { formatChange, formatCount, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatQ, formatRatio, formatThreshold, ratioWithCi, roughly } from '../format.ts';
+import { formatChange, formatCount, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatQ, formatRatio, formatThreshold, intervalDigits, ratioWithCi, roughly } from '../format.ts';
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
 import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift, PrecisionCell } from '../views/types.ts';
@@ -61,8 +61,8 @@ export function relativeText(row: BenchRow, digestMismatch: boolean): Pick<Bench
   // A ratio below 1 reads as the baseline's cost over this one's: its interval is turned the same way.
   const better = c.ratio < 1 && (c.verdict === 'faster' || c.verdict === 'small');
   const [estimate, lo, hi] = better ? [1 / c.ratio, 1 / c.ci[1], 1 / c.ci[0]] : [c.ratio, c.ci[0], c.ci[1]];
-  // Narrow intervals get a third decimal, so that [0.995–1.006] does not read as [1.00–1.01].
-  const digits = hi - lo < 0.02 ? 3 : 2;
+  // Narrow intervals get a third decimal, so that [0.995–1.006] does not read as [1.00–1.01]; one that excludes 1 never prints a bound of 1.
+  const digits = intervalDigits(lo, hi, hi - lo < 0.02 ? 3 : 2);
   const text = `${estimate.toFixed(digits)}×`;
   const range = `[${lo.toFixed(digits)}–${hi.toFixed(digits)}]`;
   switch (c.verdict) {

@@ -37,7 +37,7 @@ function renderBenchMarkdown(view: BenchView): string {
       // A row without figures says why in the first figure column.
       if (!row.stats) lines.push(tableRow([caseCell, cell(row.variantId), cell(row.note ?? '—')]) + ' |'.repeat(figures.length - 1));
       else lines.push(tableRow([caseCell, cell(row.variantId), ...figures.map((f) => (f.cell === 'median' ? median : t[f.cell]))]));
-      for (const extra of [row.modes, row.skew]) if (extra) remarks.push(`${row.variantId} · ${bc.label}: ${extra}`);
+      for (const extra of [row.modes, row.skew, row.opposite]) if (extra) remarks.push(`${row.variantId} · ${bc.label}: ${extra}`);
     });
   }
   const geomean = benchGeomeanLine(view);
@@ -79,7 +79,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
   for (const section of view.sections) {
     lines.push('');
     if (view.sections.length > 1) lines.push(`#### \`${cell(section.candidate.label)}\` vs \`${cell(section.baseline.label)}\``, '');
-    lines.push(`| case | \`${cell(section.baseline.label)}\` | \`${cell(section.candidate.label)}\` | ratio (95% CI) | verdict | q |`);
+    lines.push(`| case | \`${cell(section.baseline.label)}\` | \`${cell(section.candidate.label)}\` | ratio (interval) | verdict | q |`);
     lines.push('|---|--:|--:|--:|---|--:|');
     for (const row of section.cases) {
       const t = comparisonCells(row, view);

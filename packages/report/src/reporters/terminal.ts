@@ -80,11 +80,12 @@ function widerLine(layout: Layout, widths: readonly number[], what: { short: str
 const MARKS = {
   modes: { mark: 'm', text: 'the process medians form 2 or more modes (a fast and a slow state)' },
   skew: { mark: 's', text: 'the mean is ≥ 1.5× the median: rare slow samples the median hides' },
+  opposite: { mark: '⇄', text: 'the medians and the paired ratio point opposite ways (the reason is listed below)' },
   failed: { mark: '✗', text: 'a round failed (the failures are listed below)' },
 } as const;
 
 function marksOf(row: BenchCase['rows'][number]): string {
-  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.note ? MARKS.failed.mark : ''}`;
+  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.opposite ? MARKS.opposite.mark : ''}${row.note ? MARKS.failed.mark : ''}`;
 }
 
 function benchGrid(view: BenchView, layout: Layout, c: Colors) {
@@ -97,7 +98,7 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
     ...figures.map((f) => ({ head: f.head(view, labels.get(view.baseline.id) ?? view.baseline.label), align: f.align })),
     ...(hasMarks ? [{ head: '', align: 'left' as const }] : []),
   ];
-  const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain };
+  const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain, small: plain };
   const figurePaint = (cell: BenchColumn['cell'], t: BenchCells): Paint =>
     cell === 'median' ? c.bold : cell === 'relative' ? (verdictPaint[t.verdict ?? ''] ?? plain) : cell === 'rounds' && t.budgetRanOut ? c.yellow : plain;
   const rows: GridRow[] = [];
@@ -152,6 +153,7 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   if (geomean) lines.push(...wrapped(geomean, columns, c.bold));
   const marks = marksLegend(view);
   if (marks) lines.push(...wrapped(marks, columns, c.yellow));
+  for (const bc of view.cases) for (const row of bc.rows) if (row.opposite) lines.push(...wrapped(`⇄ ${row.variantId} · ${bc.label}: ${row.opposite}`, columns, c.yellow, 2));
   if (grid.belowClock) lines.push(...wrapped(`ops/s —: ${NO_RATE_REASON}`, columns, c.dim));
   const wider = widerLine(grid.layout, grid.widths, { short: 'the full variant names in the table', caseColumn: 'the case names in a column' });
   if (wider) lines.push(...wrapped(wider, columns, c.dim));
@@ -169,12 +171,12 @@ function sectionGrid(section: ArmComparison, view: ComparisonView, layout: Layou
     ...(layout.caseColumn ? [{ head: 'case', align: 'left' as const }] : []),
     { head: a, align: 'right' },
     { head: b, align: 'right' },
-    { head: 'ratio (95% CI)', align: 'right' },
+    { head: 'ratio (interval)', align: 'right' },
     { head: 'verdict', align: 'left' },
     { head: '', align: 'left', wrap: true },
     { head: 'q', align: 'right' },
   ];
-  const verdictColor: Record<string, Paint> = { faster: c.green, slower: c.red, equivalent: plain, inconclusive: c.yellow };
+  const verdictColor: Record<string, Paint> = { faster: c.green, slower: c.red, small: plain, equivalent: plain, inconclusive: c.yellow };
   const rows: GridRow[] = [];
   for (const row of section.cases) {
     if (!layout.caseColumn) rows.push({ heading: c.bold(row.label) });

@@ -3,8 +3,8 @@
  * against the baseline (the first variant listed that ran). Pure: a run in,
  * plain data out.
  */
-import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
-import { MIN_ROUNDS_FOR_BOOTSTRAP } from '@rtbench/stats';
+import { metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
+import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { firstLine } from '../text.ts';
@@ -15,11 +15,41 @@ import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 /** Mean / median above this is worth a line under the row. */
 export const SKEW_WARNING = 1.5;
 
-function statsMethod(rounds: number, setsPerProcess = 1): string {
-  const unit = setsPerProcess > 1 ? `the typical round's median (a round: one case's samples in one set; a process serves ${setsPerProcess} rounds in a row)` : `the typical process's median (one process per case, runtime and round)`;
-  return rounds >= MIN_ROUNDS_FOR_BOOTSTRAP
-    ? `median: ${unit}; p25–p75: spread of all samples; 95% CI: bootstrap over ${setsPerProcess > 1 ? 'rounds' : 'processes'}`
-    : `median of all samples from ${rounds} process${rounds === 1 ? '' : 'es'}; p25–p75: their spread; 95% CI: order statistics, blind to process-to-process variation (use ≥ ${MIN_ROUNDS_FOR_BOOTSTRAP} rounds)`;
+/** What the median and its interval are, counted in processes (the fewest any row had). */
+function statsMethod(processes: number): string {
+  return processes >= MIN_ROUNDS_FOR_BOOTSTRAP
+    ? `median: the typical process's median (a process's rounds pooled); p25–p75: spread of all samples; 95% CI: bootstrap over processes`
+    : `median of all samples from ${processes} process${processes === 1 ? '' : 'es'}; p25–p75: their spread; no 95% CI: it needs ${MIN_ROUNDS_FOR_BOOTSTRAP} or more processes (rounds that share a process count once)`;
+}
+
+/**
+ * A row's statistics recomputed from its samples with the process as the
+ * unit, so a saved run of an earlier schedule gets the same analysis where
+ * its record says which process served each round. A 0 median (below the
+ * clock) has none, as in the run.
+ */
+export function rowStats(result: CaseResult): CaseStats | undefined {
+  if (!result.rounds.some((r) => r.samples.length)) return undefined;
+  const parsed = statsSchema.safeParse(summarizeArm(result.rounds));
+  return parsed.success && parsed.data.median > 0 ? parsed.data : result.stats;
+}
+
+/**
+ * The medians read one way and the paired ratio the other, each beyond the
+ * threshold, and the medians' ratio outside the ratio's interval: the ratio
+ * comes from samples taken in turn, the medians from each side alone, and
+ * they can differ when a set's samples fall into modes.
+ */
+function oppositeText(row: BenchRow, base: CaseStats | undefined, threshold: number): string | undefined {
+  const r = row.relative;
+  if (!r || !base || !row.stats || !(base.median > 0 && row.stats.median > 0)) return undefined;
+  const tau = Math.log1p(threshold);
+  const medians = row.stats.median / base.median;
+  const byMedians = Math.log(medians);
+  const paired = Math.log(r.ratio);
+  const outside = medians < r.ci[0] || medians > r.ci[1];
+  if (!(byMedians * paired < 0 && Math.abs(byMedians) > tau && Math.abs(paired) > tau && outside)) return undefined;
+  return `the medians read ${medians.toFixed(2)}× while the paired ratio reads ${r.ratio.toFixed(2)}× [${r.ci[0].toFixed(2)}–${r.ci[1].toFixed(2)}]: the ratio pairs samples taken in turn, and when a set's samples fall into modes (see the distribution) the two can point opposite ways`;
 }
 
 function skewText(s: CaseStats, metric: Metric): string | undefined {
@@ -34,12 +64,12 @@ function modesText(s: CaseStats, metric: Metric): string | undefined {
   return `${modes.length} modes: ${modes.map((m) => `${formatMetric(m.center, metric)} ×${m.count}`).join(', ')}`;
 }
 
-function noteOf(result: CaseResult): string | undefined {
+function noteOf(result: CaseResult, stats: CaseStats | undefined): string | undefined {
   // Warnings are said under the table (runNotes), not in the row.
   const last = result.failures.filter((f) => f.kind !== 'warning').at(-1);
   if (result.status === 'unsupported') return `unsupported: ${last?.message ?? ''}`;
   if (last) return `${last.kind}: ${firstLine(last.message)}`;
-  return result.rounds.length && !result.stats ? 'no statistics: the median sample is 0 ns (below the clock resolution)' : undefined;
+  return result.rounds.length && !stats ? 'no statistics: the median sample is 0 ns (below the clock resolution)' : undefined;
 }
 
 /** Notes under the table: failures, unavailable variants, different work. */
@@ -89,6 +119,14 @@ function warningNotes(run: RunRecord, shown: (caseId: string) => string): Note[]
   return [...byWarning.values()].map((w) => ({ level: 'warning' as const, text: `${shown(w.caseId)} (${w.variants.join(', ')}): ${w.message}` }));
 }
 
+/** When the record cannot say which process served each round, the analysis says what it assumed. */
+export function unitNotes(run: RunRecord): Note[] {
+  const shared = (run.options.setsPerProcess ?? 1) > 1;
+  const unlabelled = run.results.some((r) => r.rounds.some((x) => x.samples.length) && !processesOf(r.rounds.filter((x) => x.samples.length)));
+  if (!shared || !unlabelled) return [];
+  return [{ level: 'warning', text: `this run's processes served ${run.options.setsPerProcess} rounds each but its record does not say which process served which round: each round is taken as a process of its own, so its intervals may be too narrow` }];
+}
+
 export function benchView(run: RunRecord, options: Partial<RatioOptions> & { file?: string } = {}): BenchView {
   const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, ...options };
   const resultFor = new Map(run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
@@ -106,18 +144,19 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
       const result = resultFor.get(`${c.id}\u0000${v.id}`);
       if (!result) continue;
       const isBaseline = v.id === baselineVariant?.id;
-      const note = noteOf(result);
+      const stats = rowStats(result);
+      const note = noteOf(result, stats);
       const row: BenchRow = { caseId: c.id, variantId: v.id, ...(metric !== TIME_PER_OP ? { metric } : {}), result, status: result.status, isBaseline };
-      if (result.stats) {
-        row.stats = result.stats;
-        const skew = skewText(result.stats, metric);
+      if (stats) {
+        row.stats = stats;
+        const skew = skewText(stats, metric);
         if (skew) row.skew = skew;
-        const modes = modesText(result.stats, metric);
+        const modes = modesText(stats, metric);
         if (modes) row.modes = modes;
       }
       if (note) row.note = note;
       if (result.precision) row.precision = result.precision;
-      if (!isBaseline && result.stats && baseResult?.stats) {
+      if (!isBaseline && stats && baseResult && rowStats(baseResult)) {
         const pair = pairedCase(baseResult, result, ratioOptions, undefined, metric);
         if (!pair.raw && pair.note) row.relativeNote = pair.note;
         pending.push({ row, pair });
@@ -134,6 +173,13 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     const a = adjusted[i];
     if (a) p.row.relative = a;
   });
+  for (const c of cases) {
+    const base = c.rows.find((r) => r.isBaseline)?.stats;
+    for (const row of c.rows) {
+      const opposite = oppositeText(row, base, ratioOptions.threshold);
+      if (opposite) row.opposite = opposite;
+    }
+  }
 
   const geomeans = run.variants.flatMap((v) => {
     const pairs = pending.filter((p) => p.row.variantId === v.id).map((p) => p.pair!);
@@ -156,8 +202,8 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     statsMethod:
       run.options.measurer === 'instructions'
         ? `median: instructions per operation over the rounds, each from one process per runtime under callgrind serving the round's cases: the smallest sample of n calls less a sample's own cost, over n; 95% CI: bootstrap over rounds`
-        : statsMethod(Math.min(...run.results.filter((r) => r.rounds.length).map((r) => r.rounds.length), run.options.rounds), run.options.setsPerProcess),
-    notes: runNotes(run),
+        : statsMethod(Math.min(...cases.flatMap((c) => c.rows.flatMap((r) => (r.stats ? [r.stats.processes ?? r.stats.rounds] : []))))),
+    notes: [...runNotes(run), ...unitNotes(run)],
     ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),
   };

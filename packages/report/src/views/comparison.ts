@@ -7,6 +7,7 @@ import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, ty
 import { shownName, shownNames } from '../names.ts';
 import { baseName } from '../text.ts';
 import { armInfo } from './arms.ts';
+import { unitNotes } from './bench.ts';
 import { adjustAll, COUNTED_METHOD, COUNTED_UNPAIRED_METHOD, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, unpairedCase, UNPAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RatioComparison, RunRef } from './types.ts';
 import { attachWhere } from './where.ts';
@@ -67,6 +68,7 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
   const notes = [...(options.notes ?? [])];
   if (run.mode !== 'compare') notes.push(`run ${run.id} was a bench run (variants shuffled per round); its rounds are paired by index all the same`);
   if (run.status === 'interrupted') notes.push('the run was interrupted: verdicts use the rounds that finished');
+  notes.push(...unitNotes(run).map((n) => n.text));
 
   const sections = candidates.map((candidate) => ({
     section: { baseline: armInfo(baseline), candidate: armInfo(candidate), cases: [] },

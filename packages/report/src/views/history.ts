@@ -10,12 +10,12 @@
  * point where the sha256 or the version changed says so (binaryChanged).
  *
  * Change points: each point is compared with the previous point of its series
- * that has figures, unpaired (ratios.ts unpairedCase: the two-sample
- * Hodges–Lehmann shift of the runs' process medians, CI by inverting the
- * Mann–Whitney test), and Benjamini–Hochberg runs once across every such
- * comparison in the view. A point is a change point when the comparison's
- * verdict is faster or slower: the CI excludes 1, the shift is beyond the
- * threshold, and q < 1 − confidence. Comparing neighbours (not a point with a
+ * that has figures, unpaired (ratios.ts unpairedCase: the difference of the
+ * two runs' mean log times over their processes, Welch t interval), and every
+ * interval is read at the view's false-coverage-rate adjusted level (stats'
+ * applyFdr). A point is a change point when the comparison's verdict is
+ * faster or slower: the adjusted interval excludes 1 and the shift is beyond
+ * the threshold. Comparing neighbours (not a point with a
  * pooled segment) keeps every test fixed before the FDR step, and treats each
  * run as the machine state it was made in.
  */
@@ -53,7 +53,7 @@ export interface HistoryOptions extends Partial<RatioOptions> {
 }
 
 export const CHANGE_METHOD =
-  'each point against the previous point of its series: unpaired, the two-sample Hodges–Lehmann shift of the two runs’ process medians (log scale), CI by inverting the Mann–Whitney test; Benjamini–Hochberg across every comparison in the view; a change point is a verdict of faster or slower (CI excludes 1, shift beyond the threshold, q below the FDR level)';
+  'each point against the previous point of its series: unpaired, the difference of the two runs’ mean log times over their processes, Welch t interval, read at the level that adjusts for every comparison in the view (Benjamini–Hochberg selection); a change point is a verdict of faster or slower (the interval excludes 1 and the shift is beyond the threshold)';
 
 /** Runs in the order `order` asks for; start time breaks ties (and is the whole order by time). */
 export function orderRuns<T extends HistoryInput>(inputs: readonly T[], order: HistoryOrder): T[] {
@@ -98,10 +98,9 @@ function runInfo(input: HistoryInput, index: number): HistoryRun {
   };
 }
 
-/** The run's statistics for a result, computed as the run would when it has none (a run saved before its statistics). */
+/** A result's statistics recomputed from its samples with processes as the unit, as the bench view does (older runs too). */
 function statsOf(result: CaseResult): Pick<CaseStats, 'median' | 'ci'> | undefined {
-  if (result.stats) return result.stats;
-  if (!result.rounds.length || result.rounds.some((r) => !r.samples.length)) return undefined;
+  if (!result.rounds.some((r) => r.samples.length)) return undefined;
   const s = summarizeArm(result.rounds);
   // A 0 median (below the clock resolution) has no statistics in a run either (run's computeStats).
   return s.median > 0 ? s : undefined;

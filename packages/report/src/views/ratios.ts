@@ -103,7 +103,8 @@ export function pairedCase(
   if (lost) out.note = `${lost} failed round${lost === 1 ? '' : 's'}; compared ${rounds.length} pairs`;
   // Sets served by the same processes are one unit: the interval counts process pairs, not sets.
   const raw = comparePaired(b, c, units ? { ...options, units } : options);
-  return { ...out, raw, logRatios: { values: b.map((x, i) => Math.log(c[i]! / x)), ...(units ? { units } : {}) } };
+  // For the geomean, unlabelled rounds of one index are taken as one unit across cases: warm processes serve every case of a set.
+  return { ...out, raw, logRatios: { values: b.map((x, i) => Math.log(c[i]! / x)), units: units ?? rounds.map((r) => `round ${r}`) } };
 }
 
 /** The unpaired ratio of one case between two runs (a: baseline, b: candidate). */

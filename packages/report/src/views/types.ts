@@ -93,6 +93,8 @@ export interface BenchRow {
   note?: string;
   /** Mean far above the median: rare slow samples the median hides. */
   skew?: string;
+  /** The medians and the paired ratio point opposite ways beyond the threshold, and why that can be. */
+  opposite?: string;
   /** Several modes across processes, e.g. "2 modes: 152 µs ×12, 251 µs ×18" (when the run's statistics have them). */
   modes?: string;
   /** Adaptive rounds for this cell (runs made with a target). */

@@ -40,6 +40,7 @@ import type { Job } from '@rtbench/core/protocol';
 import type { RoundRecord } from '@rtbench/core/schema';
 import {
   CallgrindControl,
+  InterruptedCommand,
   estimatedCycles,
   fixedRandomLibrary,
   guardDir,
@@ -101,6 +102,12 @@ const WINDOW_SAMPLES = 5;
 const WINDOW_SAMPLES_OF_ONE_CALL = 3;
 /** Samples of no calls, whose smallest is what a sample costs besides its calls (a collection can land in two in a row: deno's source-context reviver once had 0.58 M and 0.48 M where a sample's own cost is 37 k). */
 const EMPTY_SAMPLES = 3;
+/**
+ * Instructions other threads may run in each sample of no calls before a case is refused: at rest they run next
+ * to none; a collection handed to a platform thread lands in one empty sample, not in all of them; a thread the
+ * case's code keeps busy runs in every one (test/instructions.test.ts, fixture busy-worker).
+ */
+const OTHER_THREADS_IDLE_LIMIT = 100_000;
 /** Instructions the first counted sample should hold by the native timing's guess (it measures what n must be). */
 const SIZING_SAMPLE_INSTRUCTIONS = 4e6;
 /**
@@ -268,7 +275,7 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     if (held) retire(arm.id);
     const dir = mkdtempSync(join(tmpdir(), `rtbench-callgrind-${process.pid}-`));
     guardDir(dir);
-    const control = new CallgrindControl(options.valgrind, dir, options.cacheSim);
+    const control = new CallgrindControl(options.valgrind, dir, options.cacheSim, undefined, context.signal);
     // The serve job's one warm-up call per case; the host gives the case its W calls in samples (W differs per case).
     const job: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
     const warm = arm.plugin.startWarm!({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
@@ -345,6 +352,8 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       await control.command('instrumentation off');
     } catch (error) {
       held.process.kill();
+      // Stopped (Ctrl-C, SIGTERM): the process's outcome says interrupted; no valgrind or ptrace advice.
+      if (error instanceof InterruptedCommand) return ended();
       const log = control.logTail();
       return { ...(await ended()), error: `${(error as Error).message}${log ? ` (valgrind: ${log})` : ''}` };
     }
@@ -420,6 +429,14 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       if (w.some((x) => x === undefined) || e.some((x) => x === undefined)) return undefined;
       return (Math.min(...(w as number[])) - Math.min(...(e as number[]))) / n;
     };
+    // Work on other threads while no call runs is not the case's: a thread its code started (a Worker) whose
+    // instructions would fall into samples at random. Refused, as no count can be attributed.
+    const idleElsewhere = Math.min(...empty.map((d) => d.summary.otherThreads ?? 0));
+    if (idleElsewhere > OTHER_THREADS_IDLE_LIMIT) {
+      return fail(
+        `other threads than the case's ran ${idleElsewhere.toLocaleString('en-US')} instructions or more in every sample of no calls: something the case's code started (a Worker?) runs beside it, and its work would fall into the samples at random; instruction counts need the case's work on its own thread`,
+      );
+    }
     const perOp = perOpOf((s) => s.instructions)!;
     if (!(perOp > 0)) return fail(`${n} calls counted ${perOp * n} instructions beyond what a sample costs without calls: too little work to tell apart from a sample's own cost`);
     const own = Math.min(...empty.map((d) => d.summary.instructions));

@@ -155,7 +155,7 @@ function caseDomain(c: PageCase): [number, number] | undefined {
 
 function cellNotes(cell: PageCell): string[] {
   const label = variantLabel.get(cell.variant) ?? cell.variant;
-  return [cell.note, cell.skew, cell.modesText, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
+  return [cell.note, cell.skew, cell.opposite, cell.modesText, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
 }
 
 function caseColumns(): [string, string][] {
@@ -166,7 +166,7 @@ function caseColumns(): [string, string][] {
     [data.kind === 'comparison' ? 'arm' : 'runtime', ''],
     ['median/op', 'num'],
   ];
-  if (data.kind === 'comparison') columns.push(['verdict', ''], [`ratio vs ${baseline} (${Math.round(data.confidence * 100)}% CI)`, 'num']);
+  if (data.kind === 'comparison') columns.push(['verdict', ''], [`ratio vs ${baseline} (interval)`, 'num']);
   else columns.push([`vs ${baseline} (paired)`, 'num']);
   columns.push(['p25–p75', 'num'], [`${Math.round(data.confidence * 100)}% CI`, 'num'], ['ops/s', 'num'], ['processes', 'num']);
   return columns;

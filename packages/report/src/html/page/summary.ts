@@ -104,15 +104,19 @@ function verdictText(text: string): Child[] {
   return text.split(/(\[[^\]]*\])/).map((part) => (part.startsWith('[') ? el('span', { class: 'nowrap' }, part) : part));
 }
 
+/** Filled dots: the interval excludes 1 (a change, under the threshold or not). */
 function decided(verdict: SummaryVerdict): boolean {
-  return verdict === 'faster' || verdict === 'slower';
+  return verdict === 'faster' || verdict === 'slower' || verdict === 'small';
 }
 
 export function verdictLegend(data: PageData): HTMLElement {
   return el(
     'p',
     { class: 'legend' },
-    ...(['faster', 'slower', 'equivalent', 'inconclusive'] as const).flatMap((v) => [swatch(VERDICT_COLOURS[v], decided(v)), el('span', {}, v === 'faster' ? data.words.better : v === 'slower' ? data.words.worse : v)]),
+    ...(['faster', 'slower', 'small', 'equivalent', 'inconclusive'] as const).flatMap((v) => [
+      swatch(VERDICT_COLOURS[v], decided(v)),
+      el('span', {}, v === 'faster' ? data.words.better : v === 'slower' ? data.words.worse : v === 'small' ? `under ±${formatThreshold(data.threshold)}` : v),
+    ]),
     swatch('#e5e7eb', true),
     el('span', {}, `noise band ±${formatThreshold(data.threshold)}`),
   );
@@ -146,7 +150,8 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
   const scale = ratioScale(data.summary.domain);
   const arms = new Set(data.summary.rows.map((r) => r.variant));
   const showArm = arms.size > 1;
-  const confidence = `${Math.round(data.confidence * 100)}% CI`;
+  // Every ratio interval is read at the table's adjusted level (the legend says which).
+  const confidence = 'interval';
   const baselines = [...new Set(data.summary.rows.map((r) => r.baseline))].map((k) => labels.variant(k));
   const rowOf = (row: SummaryRow): HTMLTableRowElement => {
     const title = `${labels.caseId(row.caseKey)}\n${labels.variant(row.variant)} vs ${labels.variant(row.baseline)}: ${row.ratioText ? `${row.ratioText}, ` : ''}${row.verdictText}`;
@@ -196,7 +201,8 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
 }
 
 function mediansTable(data: PageData, labels: Labels): HTMLElement {
-  const confidence = `${Math.round(data.confidence * 100)}% CI`;
+  // Every ratio interval is read at the table's adjusted level (the legend says which).
+  const confidence = 'interval';
   return el(
     'div',
     { class: 'scroll' },
@@ -227,7 +233,8 @@ function mediansTable(data: PageData, labels: Labels): HTMLElement {
 /** A comparison's arm: its forest plot on the page's scale, with the comparison table's texts in the same rows. */
 export function forestTable(section: ForestSection, data: PageData, labels: Labels): HTMLElement {
   const scale = ratioScale(data.summary.domain);
-  const confidence = `${Math.round(data.confidence * 100)}% CI`;
+  // Every ratio interval is read at the table's adjusted level (the legend says which).
+  const confidence = 'interval';
   const g = section.geomean;
   const headers: [Child, string][] = [['case', 'case-name'], ['verdict', 'verdict'], [`ratio (${confidence})`, 'num ratio'], ['baseline', 'num'], ['candidate', 'num'], ['q', 'num']];
   return el(

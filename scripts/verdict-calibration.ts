@@ -1,0 +1,255 @@
+/**
+ * Calibration of the verdicts a table gives (docs/comparing.md, "Calibration"):
+ *
+ *   simulate <run.json…>   A/A tables and power by simulation. Each saved run
+ *                          gives, per cell, its units' centred log ratios (the
+ *                          null noise, heavy tails and all); a simulated table
+ *                          draws g of those units without replacement, the
+ *                          same units for every cell, so the cells keep their
+ *                          correlation, and turns each drawn unit's sign at
+ *                          random per variant (in an A/A table the arms are
+ *                          exchangeable: a process pair is as likely either
+ *                          way round; between two runtimes the noise can be
+ *                          skewed, one runtime's slow processes on one side). The source needs many units: a long
+ *                          run with one set per process (--rounds 24
+ *                          --sets-per-process 1).
+ *                          Prints the per-table false-verdict rate with its
+ *                          Monte-Carlo error, and the power at true ratios
+ *                          1.02, 1.05, 1.2 and 1.8, for designs of g units.
+ *   aa <n> [-- bench args] n real A/A tables: one runtime as every arm of the
+ *                          default design; counts tables with any decided cell.
+ *   words <run.json…>      every cell whose word disagrees with the interval
+ *                          printed beside it, in the view and in the
+ *                          terminal and markdown tables (expected: none).
+ *   agree <reference.json> <run.json…>
+ *                          cells the reference decides beyond 1.2× either way
+ *                          that each run decides, cells decided against the
+ *                          reference's direction, and decided cells per minute.
+ *
+ *   npx tsx scripts/verdict-calibration.ts simulate results/….json --units 5 --tables 2000
+ *   flock /tmp/rtbench-measure.lock npx tsx scripts/verdict-calibration.ts aa 40
+ *
+ * Real runs take the measurement lock; every figure is printed with the load.
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { applyFdr, comparePaired, createRandom, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
+import { benchView, reporterFor } from '@rtbench/report';
+import { benchRun, pct, tableRatios } from './lib.ts';
+
+const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
+const read = (path: string): RunRecord => parseRun(JSON.parse(readFileSync(path, 'utf8')), path);
+const decided = (v: string): boolean => v === 'faster' || v === 'slower' || v === 'small';
+
+/** Per cell (case × candidate vs the first variant): the mean log ratio of each unit, keyed by unit. */
+function unitValues(run: RunRecord): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
+  const baseline = run.variants[0]!.id;
+  for (const c of run.cases) {
+    const base = run.results.find((r) => r.caseId === c.id && r.variantId === baseline);
+    for (const v of run.variants.slice(1)) {
+      const cand = run.results.find((r) => r.caseId === c.id && r.variantId === v.id);
+      if (!base || !cand) continue;
+      const pairs = pairRounds(base.rounds, cand.rounds);
+      const sums = new Map<string, { s: number; n: number }>();
+      pairs.baseline.forEach((b, i) => {
+        const d = Math.log(pairs.candidate[i]! / b);
+        if (!Number.isFinite(d)) return;
+        // Without process labels each round had processes of its own; rounds of one index share them across cases.
+        const key = pairs.units?.[i] ?? `round ${pairs.rounds[i]}`;
+        const e = sums.get(key) ?? { s: 0, n: 0 };
+        e.s += d;
+        e.n++;
+        sums.set(key, e);
+      });
+      out.set(`${c.id} · ${v.id}`, new Map([...sums].map(([k, e]) => [k, e.s / e.n])));
+    }
+  }
+  return out;
+}
+
+/** The null noise of a run: per cell, the units' values centred on the cell's mean, scaled up by √(n/(n−1)). */
+function nullNoise(run: RunRecord): { cells: string[]; units: string[]; noise: number[][]; variantOf: number[] } {
+  const values = unitValues(run);
+  const cells = [...values.keys()];
+  // Units present in every cell: drawing one gives every cell that unit's value.
+  const units = [...(values.get(cells[0]!)?.keys() ?? [])].filter((u) => cells.every((c) => values.get(c)!.has(u)));
+  if (units.length < 12) throw new Error(`${run.id}: ${units.length} units in every cell; a simulation source needs 12 or more (a long run with --sets-per-process 1)`);
+  const noise = cells.map((c) => {
+    const v = units.map((u) => values.get(c)!.get(u)!);
+    const mean = v.reduce((a, b) => a + b, 0) / v.length;
+    const scale = Math.sqrt(v.length / Math.max(1, v.length - 1));
+    return v.map((x) => (x - mean) * scale);
+  });
+  const variantIds = run.variants.slice(1).map((v) => v.id);
+  const variantOf = cells.map((c) => variantIds.findIndex((v) => c.endsWith(` · ${v}`)));
+  return { cells, units, noise, variantOf };
+}
+
+interface SimResult {
+  tables: number;
+  falseTables: number;
+  /** One cell at the true ratio among null cells (the hardest case for the table's correction). */
+  power: Map<number, { cells: number; right: number; wrong: number }>;
+  /** Every cell of the table at the true ratio (a change that moves the whole suite). */
+  powerAll: Map<number, { cells: number; right: number; wrong: number }>;
+}
+
+/** One simulated table: g of the source's units drawn without replacement, each unit's sign turned at random per variant; `effect(cell)` the true log ratio. */
+function simulateTable(noise: number[][], variantOf: number[], g: number, random: () => number, effect: (cell: number) => number): Comparison[] {
+  const pool = Array.from({ length: noise[0]!.length }, (_, i) => i);
+  for (let i = 0; i < g; i++) {
+    const j = i + Math.floor(random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  const draw = pool.slice(0, g);
+  const variants = Math.max(...variantOf) + 1;
+  const sign = draw.map(() => Array.from({ length: variants }, () => (random() < 0.5 ? -1 : 1)));
+  const comparisons = noise.map((cell, i) => {
+    const base = draw.map(() => 1);
+    const cand = draw.map((u, k) => Math.exp(sign[k]![variantOf[i]!]! * cell[u]! + effect(i)));
+    return comparePaired(base, cand);
+  });
+  return applyFdr(comparisons);
+}
+
+function simulate(paths: string[], g: number, tables: number, seed: number): SimResult {
+  const random = createRandom(seed);
+  const sources = paths.map((p) => nullNoise(read(p)));
+  const out: SimResult = { tables: 0, falseTables: 0, power: new Map(), powerAll: new Map() };
+  for (let t = 0; t < tables; t++) {
+    const { noise, variantOf } = sources[t % sources.length]!;
+    if (simulateTable(noise, variantOf, g, random, () => 0).some((c) => decided(c.verdict))) out.falseTables++;
+    out.tables++;
+  }
+  // Power: one cell at the true ratio among null cells (the hardest case for the table's correction).
+  for (const ratio of [1.02, 1.05, 1.2, 1.8]) {
+    const p = { cells: 0, right: 0, wrong: 0 };
+    for (let t = 0; t < Math.max(200, tables / 5); t++) {
+      const { noise, variantOf } = sources[t % sources.length]!;
+      const target = t % noise.length;
+      const c = simulateTable(noise, variantOf, g, random, (i) => (i === target ? Math.log(ratio) : 0))[target]!;
+      p.cells++;
+      if (c.verdict === 'slower') p.right++;
+      else if (c.verdict === 'faster') p.wrong++;
+    }
+    out.power.set(ratio, p);
+    const all = { cells: 0, right: 0, wrong: 0 };
+    for (let t = 0; t < Math.max(50, tables / 20); t++) {
+      const { noise, variantOf } = sources[t % sources.length]!;
+      for (const c of simulateTable(noise, variantOf, g, random, () => Math.log(ratio))) {
+        all.cells++;
+        if (c.verdict === 'slower') all.right++;
+        else if (c.verdict === 'faster') all.wrong++;
+      }
+    }
+    out.powerAll.set(ratio, all);
+  }
+  return out;
+}
+
+/** Binomial standard error of a rate. */
+const mcError = (k: number, n: number): number => Math.sqrt((k / n) * (1 - k / n) / n);
+
+function agree(referencePath: string, paths: string[]): void {
+  const reference = tableRatios(benchView(read(referencePath)));
+  const strong = [...reference].filter(([, c]) => decided(c.verdict) && (c.ratio >= 1.2 || c.ratio <= 1 / 1.2));
+  console.log(`reference ${referencePath}: ${reference.size} cells, ${strong.length} decided beyond 1.2× either way`);
+  for (const path of paths) {
+    const run = read(path);
+    const cells = tableRatios(benchView(run));
+    let decidedStrong = 0;
+    let against = 0;
+    let decidedAll = 0;
+    for (const [key, c] of cells) {
+      const ref = reference.get(key);
+      if (!decided(c.verdict)) continue;
+      decidedAll++;
+      if (ref && decided(ref.verdict) && Math.sign(Math.log(ref.ratio)) !== Math.sign(Math.log(c.ratio))) against++;
+    }
+    for (const [key] of strong) if (decided(cells.get(key)?.verdict ?? '')) decidedStrong++;
+    const minutes = (run.timing?.wallMs ?? NaN) / 60_000;
+    const o = run.options;
+    console.log(
+      `  ${path}: rounds ${o.rounds}${o.setsPerProcess ? ` × sets per process ${o.setsPerProcess}` : ''}, ${(minutes * 60).toFixed(0)} s: ` +
+        `${decidedStrong}/${strong.length} of the reference's >1.2× cells decided (${pct(decidedStrong / Math.max(1, strong.length), 0)}), ${against} against its direction, ` +
+        `${decidedAll}/${cells.size} cells decided, ${(decidedAll / minutes).toFixed(1)} decided per minute`,
+    );
+  }
+}
+
+/** Cells whose word and printed interval disagree, per run: in the view, and in the terminal and markdown text. */
+function words(paths: string[]): void {
+  let cells = 0;
+  let disagree = 0;
+  for (const path of paths) {
+    const view = benchView(read(path));
+    for (const row of view.cases.flatMap((c) => c.rows)) {
+      const r = row.relative;
+      if (!r) continue;
+      cells++;
+      const excludes = r.ci[0] > 1 || r.ci[1] < 1;
+      if (decided(r.verdict) !== excludes) {
+        disagree++;
+        console.log(`  ${path}: ${row.caseId} · ${row.variantId}: ${r.verdict} [${r.ci.join(', ')}]`);
+      }
+    }
+    for (const format of ['terminal', 'markdown'] as const) {
+      const text = String(reporterFor(format)!.render(view, { color: false, columns: 200 }));
+      for (const m of text.matchAll(/(?<=^|\s)(faster <\d+%|slower <\d+%|faster|slower|≈|=)\s[^[(\n]*?\[(\d+\.\d+)–(\d+\.\d+)\]/gm)) {
+        const excludes = Number(m[2]) > 1 || Number(m[3]) < 1;
+        if ((m[1] === '≈' || m[1] === '=') === excludes) {
+          disagree++;
+          console.log(`  ${path} (${format}): ${m[0]}`);
+        }
+      }
+    }
+  }
+  console.log(`${disagree} cells whose word disagrees with its printed interval, of ${cells} cells in ${paths.length} runs (view, terminal, markdown)`);
+}
+
+function aa(n: number, extra: string[]): void {
+  let withVerdict = 0;
+  let cells = 0;
+  let falseCells = 0;
+  const runtime = extra.includes('--runtime') ? [] : ['--runtime', 'node@26,node@26,node@26,node@26'];
+  for (let i = 1; i <= n; i++) {
+    const before = load();
+    const r = benchRun(['json-reviver', ...runtime, ...extra]);
+    const table = tableRatios(benchView(r.run));
+    const wrong = [...table].filter(([, c]) => decided(c.verdict));
+    cells += table.size;
+    falseCells += wrong.length;
+    if (wrong.length) withVerdict++;
+    console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${table.size} cells decided${wrong.length ? ` (${wrong.map(([k, c]) => `${k} ${c.verdict} ${c.ratio.toFixed(3)} [${c.ci.map((x) => x.toFixed(3)).join('–')}]`).join('; ')})` : ''}, load ${before} → ${load()}, saved ${r.path}`);
+  }
+  console.log(`A/A: ${withVerdict} of ${n} tables with any decided cell (${pct(withVerdict / n, 1)} ± ${pct(mcError(withVerdict, n), 1)}), ${falseCells} of ${cells} cells`);
+}
+
+const [command, ...rest] = process.argv.slice(2);
+const flag = (name: string, fallback: number): number => {
+  const i = rest.indexOf(name);
+  return i === -1 ? fallback : Number(rest[i + 1]);
+};
+console.log(`${new Date().toISOString()}  load ${load()}`);
+if (command === 'simulate') {
+  const paths = rest.filter((a, i) => !a.startsWith('--') && !rest[i - 1]?.startsWith('--'));
+  const tables = flag('--tables', 2000);
+  for (const g of rest.includes('--units') ? [flag('--units', 5)] : [3, 5, 8]) {
+    const s = simulate(paths, g, tables, flag('--seed', 1));
+    const power = [...s.power].map(([ratio, p]) => `${ratio}×: ${pct(p.right / p.cells, 0)}${p.wrong ? ` (${p.wrong} the wrong way)` : ''}`).join(', ');
+    const powerAll = [...s.powerAll].map(([ratio, p]) => `${ratio}×: ${pct(p.right / p.cells, 0)}${p.wrong ? ` (${p.wrong} the wrong way)` : ''}`).join(', ');
+    console.log(`${g} units: A/A ${s.falseTables}/${s.tables} tables with a decided cell (${pct(s.falseTables / s.tables, 1)} ± ${pct(mcError(s.falseTables, s.tables), 1)}); one cell among nulls decided at ${power}; every cell changed, decided at ${powerAll}`);
+  }
+} else if (command === 'aa') {
+  const dashes = rest.indexOf('--');
+  aa(Number(rest[0] ?? 40), dashes === -1 ? [] : rest.slice(dashes + 1));
+} else if (command === 'words') {
+  words(rest);
+} else if (command === 'agree') {
+  agree(rest[0]!, rest.slice(1));
+} else {
+  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | aa <n> [-- bench args] | words <run.json…> | agree <reference.json> <run.json…>');
+  process.exitCode = 2;
+}

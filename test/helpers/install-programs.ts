@@ -1,0 +1,96 @@
+/**
+ * vitest globalSetup: installs the system programs the tests need
+ * (test/helpers/system-programs.ts) that are missing, once per test run and
+ * before any test starts, with one `apt-get update` and one `apt-get install`.
+ * apt's locks may be held by another run on the machine: install waits on the
+ * dpkg lock (DPkg::Lock::Timeout), and both steps are retried while apt says
+ * a lock is taken (`apt-get update` does not wait on the lists lock itself).
+ * When it cannot install (not root and no passwordless sudo, no apt-get, apt
+ * fails), it prints one line and the tests that need a program fail with it.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { INSTALL_PROBLEM_ENV, SYSTEM_PROGRAMS, type ProgramId } from './system-programs.ts';
+
+const LOCK_WAIT_S = 600;
+const LOCK_RETRY_MS = 2_000;
+
+export interface CommandResult {
+  ok: boolean;
+  output: string;
+}
+
+/** What installing needs from the machine; a fake one in the test. */
+export interface Machine {
+  env: NodeJS.ProcessEnv;
+  exists(path: string): boolean;
+  isRoot: boolean;
+  run(command: string, args: string[]): CommandResult;
+  sleep(ms: number): void;
+  now(): number;
+  say(line: string): void;
+}
+
+/** The programs missing here that the set-up should install (a program named by its variable is never installed). */
+export function missingPrograms(m: Pick<Machine, 'env' | 'exists'>): ProgramId[] {
+  return (Object.keys(SYSTEM_PROGRAMS) as ProgramId[]).filter((id) => !m.env[SYSTEM_PROGRAMS[id].env] && !m.exists(SYSTEM_PROGRAMS[id].path));
+}
+
+const lastLine = (text: string): string => text.trim().split('\n').filter(Boolean).at(-1) ?? 'no output';
+const isLockBusy = (output: string): boolean => /Could not get lock|Unable to lock|Unable to acquire the dpkg frontend lock/.test(output);
+
+/** Installs what is missing; returns the one-line reason when it could not (undefined when all is there). */
+export function installMissing(m: Machine): string | undefined {
+  const missing = missingPrograms(m);
+  if (!missing.length) return undefined;
+  const pkgs = missing.map((id) => SYSTEM_PROGRAMS[id].pkg);
+  const sudo = !m.isRoot && m.run('sudo', ['-n', 'true']).ok;
+  if (!m.isRoot && !sudo) return `${pkgs.join(', ')} missing and this user cannot install them (not root, no passwordless sudo): run \`sudo apt-get install -y ${pkgs.join(' ')}\``;
+  if (!m.run('apt-get', ['--version']).ok) return `${pkgs.join(', ')} missing and apt-get is not available here: install them with the system's package manager`;
+  m.say(`test set-up: installing ${pkgs.join(', ')} with apt-get (once for this run; needed by ${missing.map((id) => SYSTEM_PROGRAMS[id].purpose).join(', ')})`);
+  const deadline = m.now() + LOCK_WAIT_S * 1000;
+  const apt = (args: string[]): CommandResult => {
+    const full = ['-o', `DPkg::Lock::Timeout=${LOCK_WAIT_S}`, ...args];
+    let saidWaiting = false;
+    for (;;) {
+      const r = sudo ? m.run('sudo', ['-n', 'apt-get', ...full]) : m.run('apt-get', full);
+      if (r.ok || !isLockBusy(r.output) || m.now() >= deadline) return r;
+      if (!saidWaiting) m.say(`test set-up: apt is busy (${lastLine(r.output)}); waiting up to ${LOCK_WAIT_S} s for its lock`);
+      saidWaiting = true;
+      m.sleep(LOCK_RETRY_MS);
+    }
+  };
+  const update = apt(['update', '-qq']);
+  if (!update.ok) return `apt-get update failed (${lastLine(update.output)}), so ${pkgs.join(', ')} could not be installed`;
+  const install = apt(['install', '-y', '-qq', ...pkgs]);
+  if (!install.ok) return `apt-get install ${pkgs.join(' ')} failed: ${lastLine(install.output)}`;
+  const still = missing.filter((id) => !m.exists(SYSTEM_PROGRAMS[id].path));
+  if (still.length) return `apt-get install ${pkgs.join(' ')} succeeded but ${still.map((id) => SYSTEM_PROGRAMS[id].path).join(', ')} is still missing`;
+  return undefined;
+}
+
+function run(command: string, args: string[]): CommandResult {
+  const r = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, maxBuffer: 64 * 1024 * 1024 });
+  return { ok: r.status === 0, output: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
+}
+
+const realMachine = (): Machine => ({
+  env: process.env,
+  exists: existsSync,
+  isRoot: process.getuid?.() === 0,
+  run,
+  sleep: (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms),
+  now: () => Date.now(),
+  say: (line) => process.stderr.write(`${line}\n`),
+});
+
+export default function setup(): void {
+  // vitest calls a global set-up for the root and again per project: the first call does the work.
+  if (process.env.RTBENCH_TEST_PROGRAMS_CHECKED) return;
+  process.env.RTBENCH_TEST_PROGRAMS_CHECKED = '1';
+  const machine = realMachine();
+  const problem = installMissing(machine);
+  if (problem === undefined) return;
+  process.env[INSTALL_PROBLEM_ENV] = problem;
+  machine.say(`test set-up: ${problem}; the tests that need them will fail`);
+}

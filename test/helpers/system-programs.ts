@@ -1,0 +1,55 @@
+/**
+ * The system programs some tests need, from Debian's packages: Chromium for
+ * the page tests, wrk for http-hello's load, valgrind for instruction counts,
+ * perf for native profiles. They are installed once, before any test runs, by
+ * the suite's global set-up (test/helpers/install-programs.ts); a test file
+ * only asks for the path here and fails with the set-up's reason when the
+ * program is missing. An environment variable naming another binary is used
+ * as it is and never installed.
+ */
+import { existsSync } from 'node:fs';
+
+export type ProgramId = 'chromium' | 'wrk' | 'valgrind' | 'perf';
+
+export interface SystemProgram {
+  /** The Debian package that installs it. */
+  pkg: string;
+  /** Where Debian's package puts it. */
+  path: string;
+  /** The variable that names another binary. */
+  env: string;
+  /** Who needs it, for the messages. */
+  purpose: string;
+}
+
+export const SYSTEM_PROGRAMS: Readonly<Record<ProgramId, SystemProgram>> = {
+  chromium: { pkg: 'chromium', path: '/usr/bin/chromium', env: 'RTBENCH_CHROMIUM', purpose: 'the HTML report tests' },
+  wrk: { pkg: 'wrk', path: '/usr/bin/wrk', env: 'RTBENCH_WRK', purpose: 'the http-hello tests' },
+  valgrind: { pkg: 'valgrind', path: '/usr/bin/valgrind', env: 'RTBENCH_VALGRIND', purpose: 'the instruction-count tests' },
+  perf: { pkg: 'linux-perf', path: '/usr/bin/perf', env: 'RTBENCH_PERF', purpose: 'the native-profile tests' },
+};
+
+/** Set by the global set-up when it could not install what was missing: its one line. */
+export const INSTALL_PROBLEM_ENV = 'RTBENCH_TEST_INSTALL_PROBLEM';
+
+/** The binary's path: the variable's value when set, else Debian's path. */
+export function programPath(id: ProgramId, env: NodeJS.ProcessEnv = process.env): string {
+  const p = SYSTEM_PROGRAMS[id];
+  return env[p.env] || p.path;
+}
+
+/** How a user installs it, or names another binary. */
+export function howToInstall(id: ProgramId): string {
+  const p = SYSTEM_PROGRAMS[id];
+  return `install it with \`sudo apt-get install -y ${p.pkg}\`, or name a ${id} binary with ${p.env}=/path/to/${id}`;
+}
+
+/** The program's path; throws one line saying why it is missing (the set-up's reason, when it tried). */
+export function requireProgram(id: ProgramId, env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): string {
+  const path = programPath(id, env);
+  if (exists(path)) return path;
+  const p = SYSTEM_PROGRAMS[id];
+  if (env[p.env]) throw new Error(`${p.env}=${path} does not exist (${p.purpose} need ${id}); ${howToInstall(id)}`);
+  const why = env[INSTALL_PROBLEM_ENV] ? ` (the test set-up could not install it: ${env[INSTALL_PROBLEM_ENV]})` : '';
+  throw new Error(`${p.purpose} need ${id}, which is not at ${path}${why}; ${howToInstall(id)}`);
+}

@@ -1,0 +1,87 @@
+/**
+ * The test set-up that installs the system programs tests need
+ * (test/helpers/install-programs.ts), on a fake machine: one apt-get update
+ * and one install for everything missing, waiting while apt's locks are
+ * taken, and one line when it cannot.
+ */
+import { describe, expect, it } from 'vitest';
+import { installMissing, missingPrograms, type CommandResult, type Machine } from './helpers/install-programs.ts';
+import { INSTALL_PROBLEM_ENV, requireProgram } from './helpers/system-programs.ts';
+
+interface Fake extends Machine {
+  calls: string[];
+  said: string[];
+}
+
+function fakeMachine(opts: { present?: string[]; isRoot?: boolean; env?: NodeJS.ProcessEnv; answer?: (args: string[], call: number) => CommandResult }): Fake {
+  const present = new Set(opts.present ?? []);
+  let clock = 0;
+  const calls: string[] = [];
+  const said: string[] = [];
+  return {
+    calls,
+    said,
+    env: opts.env ?? {},
+    exists: (p) => present.has(p),
+    isRoot: opts.isRoot ?? true,
+    run(command, args) {
+      calls.push([command, ...args].join(' '));
+      if (command === 'sudo' && args[0] === '-n' && args[1] === 'true') return { ok: false, output: 'sudo: a password is required' };
+      const r = opts.answer?.(args, calls.length) ?? { ok: true, output: '' };
+      // A successful install puts every program in place.
+      if (r.ok && args.includes('install')) for (const p of ['/usr/bin/chromium', '/usr/bin/wrk', '/usr/bin/valgrind', '/usr/bin/perf']) present.add(p);
+      return r;
+    },
+    sleep: (ms) => void (clock += ms),
+    now: () => clock,
+    say: (line) => void said.push(line),
+  };
+}
+
+describe('installing the programs the tests need', () => {
+  it('does nothing when every program is there or named by its variable', () => {
+    const m = fakeMachine({ present: ['/usr/bin/chromium', '/usr/bin/wrk', '/usr/bin/valgrind'], env: { RTBENCH_PERF: '/opt/perf' } });
+    expect(missingPrograms(m)).toEqual([]);
+    expect(installMissing(m)).toBeUndefined();
+    expect(m.calls).toEqual([]);
+  });
+
+  it('installs everything missing with one update and one install, waiting on the dpkg lock', () => {
+    const m = fakeMachine({ present: ['/usr/bin/valgrind'] });
+    expect(installMissing(m)).toBeUndefined();
+    const apt = m.calls.filter((c) => c.startsWith('apt-get -o'));
+    expect(apt).toEqual(['apt-get -o DPkg::Lock::Timeout=600 update -qq', 'apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium wrk linux-perf']);
+    expect(m.said).toHaveLength(1);
+    expect(m.said[0]).toMatch(/installing chromium, wrk, linux-perf with apt-get \(once/);
+  });
+
+  it('waits while apt says a lock is taken (update does not wait on the lists lock itself), saying so once', () => {
+    const busy = { ok: false, output: 'E: Could not get lock /var/lib/apt/lists/lock. It is held by process 42 (apt-get)' };
+    const m = fakeMachine({ answer: (args, call) => (args.includes('update') && call < 6 ? busy : { ok: true, output: '' }) });
+    expect(installMissing(m)).toBeUndefined();
+    expect(m.calls.filter((c) => c.includes(' update ')).length).toBeGreaterThan(1);
+    expect(m.said.filter((l) => l.includes('apt is busy'))).toHaveLength(1);
+  });
+
+  it('gives up on a lock held past the wait, with apt’s own line', () => {
+    const m = fakeMachine({ answer: (args) => (args.includes('update') ? { ok: false, output: 'E: Could not get lock /var/lib/apt/lists/lock' } : { ok: true, output: '' }) });
+    expect(installMissing(m)).toBe('apt-get update failed (E: Could not get lock /var/lib/apt/lists/lock), so chromium, wrk, valgrind, linux-perf could not be installed');
+  });
+
+  it('says in one line when this user cannot install (not root, no passwordless sudo), and the test that needs the program fails with it', () => {
+    const m = fakeMachine({ isRoot: false, present: ['/usr/bin/chromium', '/usr/bin/valgrind', '/usr/bin/perf'] });
+    const problem = installMissing(m)!;
+    expect(problem).toBe('wrk missing and this user cannot install them (not root, no passwordless sudo): run `sudo apt-get install -y wrk`');
+    expect(m.calls.some((c) => c.startsWith('apt-get'))).toBe(false);
+    expect(() => requireProgram('wrk', { [INSTALL_PROBLEM_ENV]: problem }, m.exists)).toThrow(/the http-hello tests need wrk, which is not at \/usr\/bin\/wrk \(the test set-up could not install it: wrk missing and this user cannot install/);
+  });
+
+  it('names a failed install by apt’s last line', () => {
+    const m = fakeMachine({ answer: (args) => (args.includes('install') ? { ok: false, output: 'Reading package lists...\nE: Unable to locate package wrk\n' } : { ok: true, output: '' }) });
+    expect(installMissing(m)).toBe('apt-get install chromium wrk valgrind linux-perf failed: E: Unable to locate package wrk');
+  });
+
+  it('names the variable when a named binary does not exist', () => {
+    expect(() => requireProgram('valgrind', { RTBENCH_VALGRIND: '/nonexistent/valgrind' }, () => false)).toThrow(/^RTBENCH_VALGRIND=\/nonexistent\/valgrind does not exist/);
+  });
+});
