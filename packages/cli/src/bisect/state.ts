@@ -62,7 +62,7 @@ function lockFolder(dir: string): () => void {
 }
 
 /** The machine a bisect's steps are measured on: steps measured on two machines do not make one comparison. */
-export function thisMachine(): string {
+function thisMachine(): string {
   return `${hostname()}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
 }
 
