@@ -82,6 +82,16 @@ describe('the folder', () => {
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 
+  it('does not resume steps another machine measured (a folder copied, or kept in a repository)', () => {
+    const measured = BisectFolder.open(dir, identity, 'builder, Some CPU');
+    measured.save();
+    measured.close();
+    expect(() => BisectFolder.open(dir, identity, 'laptop, Other CPU')).toThrow(
+      `${dir} holds a bisect measured on another machine (builder, Some CPU; this is laptop, Other CPU): its steps and this machine's would not make one comparison; name another --dir or remove that one`,
+    );
+    BisectFolder.open(dir, identity, 'builder, Some CPU').close();
+  });
+
   it('refuses a state file it cannot read, saying how to start again', () => {
     writeFileSync(join(dir, STATE_FILE), '{not json');
     expect(() => BisectFolder.open(dir, identity)).toThrow(/not readable .*remove it to start the bisect again/);

@@ -40,6 +40,13 @@ describe.concurrent('runtime plug-ins that misbehave', () => {
     expect(oneLine(r.stderr)).toEqual([`error: RTBENCH_RUNTIME_PLUGINS: ${file} called process.exit(0) while loading; a runtime plug-in must not end rtbench`]);
   });
 
+  it('a plug-in whose resolve() calls process.exit(0): rtbench ends with 70, not 0, naming the plug-in it was waiting on', async () => {
+    const file = plugin('faulty-plugins/exits-in-resolve.ts');
+    const r = await bench(file, 'exiting');
+    expect(r.status).toBe(70);
+    expect(oneLine(r.stderr)).toEqual([`error: rtbench ended before it finished, while waiting on runtime plug-in "exiting" (${file}) resolving "exiting", which can no longer answer (or ended the process); nothing more was measured or saved`]);
+  });
+
   it('a plug-in whose resolve() never settles: rtbench ends non-zero naming the plug-in it waited on', async () => {
     const file = plugin('faulty-plugins/never-resolves.ts');
     const r = await bench(file, 'hanging');

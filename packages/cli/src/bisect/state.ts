@@ -8,6 +8,7 @@
  * one that reached its --budget) continues.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from '@rtbench/bisect';
 import { UsageError } from '../errors.ts';
@@ -46,6 +47,8 @@ export interface BisectState {
   identity: BisectIdentity;
   /** Cache entries (<package>@<version>) this bisect installed: what --clean removes. */
   installed: string[];
+  /** The machine that measured the steps (thisMachine()); absent in states of an older rtbench. */
+  machine?: string;
   steps: SavedStep[];
 }
 
@@ -58,10 +61,15 @@ function lockFolder(dir: string): () => void {
   return takeLock(join(dir, LOCK_FILE), (pid) => `another bisect (pid ${pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
 }
 
-/** The folder's saved bisect, or a new one; refused when it holds another question. */
-function readState(dir: string, identity: BisectIdentity): BisectState {
+/** The machine a bisect's steps are measured on: steps measured on two machines do not make one comparison. */
+function thisMachine(): string {
+  return `${hostname()}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
+}
+
+/** The folder's saved bisect, or a new one; refused when it holds another question, or steps another machine measured. */
+function readState(dir: string, identity: BisectIdentity, machine: string): BisectState {
   const file = join(dir, STATE_FILE);
-  if (!existsSync(file)) return { schema: 'rtbench.bisect', version: 1, identity, installed: [], steps: [] };
+  if (!existsSync(file)) return { schema: 'rtbench.bisect', version: 1, identity, installed: [], steps: [], machine };
   let state: BisectState;
   try {
     state = JSON.parse(readRegularFile(file)) as BisectState;
@@ -72,6 +80,9 @@ function readState(dir: string, identity: BisectIdentity): BisectState {
   const differ = (Object.keys(identity) as (keyof BisectIdentity)[]).filter((k) => state.identity[k] !== identity[k]);
   if (differ.length) {
     throw new UsageError(`${dir} holds a bisect asked differently (${differ.map((k) => `${k}: ${state.identity[k]} there, ${identity[k]} now`).join('; ')}); name another --dir or remove that one`);
+  }
+  if (state.machine !== undefined && state.machine !== machine) {
+    throw new UsageError(`${dir} holds a bisect measured on another machine (${state.machine}; this is ${machine}): its steps and this machine's would not make one comparison; name another --dir or remove that one`);
   }
   return state;
 }
@@ -93,11 +104,11 @@ export class BisectFolder {
   }
 
   /** The folder's bisect, continued when its identity matches, else a new one; a folder holding another bisect is refused. */
-  static open(dir: string, identity: BisectIdentity): BisectFolder {
+  static open(dir: string, identity: BisectIdentity, machine = thisMachine()): BisectFolder {
     mkdirSync(dir, { recursive: true });
     const release = lockFolder(dir);
     try {
-      return new BisectFolder(dir, readState(dir, identity), release);
+      return new BisectFolder(dir, readState(dir, identity, machine), release);
     } catch (error) {
       release();
       throw error;
