@@ -179,7 +179,8 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
   // An interval counts independent process pairs: rounds that share processes count once, and 3 are the fewest that give one.
   const pairs = Math.ceil(schedule.rounds / (setsPerProcess ?? 1));
-  if (pairs < MIN_UNITS && !schedule.adaptive && !counting && (compare || specs.length > 1)) {
+  // A table says it in each cell ("no interval: 2 process pairs"); a comparison, whose verdicts are the point, says it first.
+  if (pairs < MIN_UNITS && !schedule.adaptive && !counting && compare) {
     process.stderr.write(pc.yellow(`! --rounds ${schedule.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${pairs} independent process pair${pairs === 1 ? '' : 's'}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
   }
 

@@ -23,12 +23,14 @@ function statsMethod(processes: number): string {
 }
 
 /**
- * A row's statistics recomputed from its samples with the process as the
- * unit, so a saved run of an earlier schedule gets the same analysis where
- * its record says which process served each round. A 0 median (below the
- * clock) has none, as in the run.
+ * A row's statistics with the process as the unit: as the run recorded them
+ * when they were computed that way (they count `processes`), else recomputed
+ * from the samples, so a saved run of an earlier schedule gets the same
+ * analysis where its record says which process served each round. A 0
+ * median (below the clock) has none, as in the run.
  */
 export function rowStats(result: CaseResult): CaseStats | undefined {
+  if (result.stats?.processes !== undefined) return result.stats;
   if (!result.rounds.some((r) => r.samples.length)) return undefined;
   const parsed = statsSchema.safeParse(summarizeArm(result.rounds));
   return parsed.success && parsed.data.median > 0 ? parsed.data : result.stats;
