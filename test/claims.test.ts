@@ -12,7 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { fixture, runCliAsync as runCli, tempFile } from './helpers/cli.ts';
 
-const TINY = ['--rounds', '3', '--max-rounds', '5', '--time', '15ms', '--warmup', '20ms'];
+// Six independent process pairs at least: with three, one slow workerd process (a real, occasional process effect)
+// leaves a 2× difference's interval too wide to break the claim under load.
+const TINY = ['--rounds', '6', '--max-rounds', '8', '--time', '30ms', '--warmup', '20ms'];
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 
 describe.concurrent('rtbench claims', () => {
