@@ -31,10 +31,8 @@ function inlineScript(code: string): string {
   return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 }
 
-export function htmlDocument(data: Pick<PageData, 'title'> | HistoryPageData, assets: PageAssets): string {
-  const script = inlineScript(assets.script);
-  const scriptHash = createHash('sha256').update(script, 'utf8').digest('base64');
-  const csp = [`default-src 'none'`, `script-src 'sha256-${scriptHash}'`, `style-src 'unsafe-inline'`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+/** The start of an rtbench page up to its <body>: its content security policy, title and style. */
+export function documentHead(csp: string, title: string, style: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -42,9 +40,16 @@ export function htmlDocument(data: Pick<PageData, 'title'> | HistoryPageData, as
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="rtbench">
-<title>${escapeHtml(bidiVisible(`rtbench — ${data.title}`))}</title>
-<style>${assets.style.replace(/<\//g, '<\\/')}</style>
-</head>
+<title>${escapeHtml(bidiVisible(title))}</title>
+<style>${style.replace(/<\//g, '<\\/')}</style>
+</head>`;
+}
+
+export function htmlDocument(data: Pick<PageData, 'title'> | HistoryPageData, assets: PageAssets): string {
+  const script = inlineScript(assets.script);
+  const scriptHash = createHash('sha256').update(script, 'utf8').digest('base64');
+  const csp = [`default-src 'none'`, `script-src 'sha256-${scriptHash}'`, `style-src 'unsafe-inline'`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  return `${documentHead(csp, `rtbench — ${data.title}`, assets.style)}
 <body>
 <noscript>This report draws its tables and charts with JavaScript; the data is in the rtbench-data block of this file.</noscript>
 <script type="application/json" id="rtbench-data">${jsonForScript(bidiVisibleDeep(data))}</script>

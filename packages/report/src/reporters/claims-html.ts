@@ -4,7 +4,7 @@
  * escaped, and the page's policy allows no script and no network).
  */
 import type { ClaimsView } from '../views/claims-types.ts';
-import { escapeHtml as e } from '../html/document.ts';
+import { documentHead, escapeHtml as e } from '../html/document.ts';
 import { bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from './claims-cells.ts';
 
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}td,th{border-bottom:1px solid #ddd;padding:.25rem .6rem;text-align:left;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}.held{color:#1a7f37}.broken{color:#cf222e;font-weight:600}.undecided{color:#9a6700}pre{background:#f6f8fa;padding:.5rem}small{color:#666}`;
@@ -39,16 +39,7 @@ function claimsSection(view: ClaimsView): string {
 
 export function renderClaimsHtml(view: ClaimsView): string {
   const csp = `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${e(csp)}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="rtbench">
-<title>${e(`rtbench — claims: ${countsLine(view)}`)}</title>
-<style>${STYLE}</style>
-</head>
+  return `${documentHead(csp, `rtbench — claims: ${countsLine(view)}`, STYLE)}
 <body>
 ${claimsSection(view)}
 </body>
