@@ -59,7 +59,7 @@ interface SparkPoint {
   /** Absent: too few independent units for an interval; the dot stands alone. */
   ci?: [number, number] | undefined;
   colour: string;
-  /** Filled: a difference was detected; hollow: it was not. */
+  /** Filled: the interval excludes 1; hollow: it holds 1. */
   filled: boolean;
   /** Marks' classes, for the browser test: [whisker, dot]. */
   classes: [string, string];
@@ -193,7 +193,7 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
     el(
       'p',
       { class: 'legend' },
-      `${data.words.quantity === 'time' ? 'Time' : 'Instructions'} per operation relative to ${against} (log scale; left of 1: ${data.words.better}), one row per case and ${data.kind === 'comparison' ? 'arm' : 'runtime'}, whiskers the ${confidence}. Every ratio on this page is drawn on this one scale. Filled: a difference beyond the noise band was detected; hollow: it was not. Click a case for its details.`,
+      `${data.words.quantity === 'time' ? 'Time' : 'Instructions'} per operation relative to ${against} (log scale; left of 1: ${data.words.better}), one row per case and ${data.kind === 'comparison' ? 'arm' : 'runtime'}, whiskers the ${confidence}. Every ratio on this page is drawn on this one scale. Filled: the interval excludes 1 (a difference, beyond the noise band or under it); hollow: it holds 1. Click a case for its details.`,
     ),
     verdictLegend(data),
     el('div', { class: 'scroll' }, table),
