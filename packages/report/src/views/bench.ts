@@ -142,6 +142,8 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     const rows: BenchRow[] = [];
     const metric = metricOf(run, c.id);
     const baseResult = baselineVariant ? resultFor.get(`${c.id}\u0000${baselineVariant.id}`) : undefined;
+    // Once per case: for an older run this is a bootstrap, not a field read.
+    const baseStats = baseResult ? rowStats(baseResult) : undefined;
     for (const v of run.variants) {
       const result = resultFor.get(`${c.id}\u0000${v.id}`);
       if (!result) continue;
@@ -158,7 +160,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
       }
       if (note) row.note = note;
       if (result.precision) row.precision = result.precision;
-      if (!isBaseline && stats && baseResult && rowStats(baseResult)) {
+      if (!isBaseline && stats && baseResult && baseStats) {
         const pair = pairedCase(baseResult, result, ratioOptions, undefined, metric);
         if (!pair.raw && pair.note) row.relativeNote = pair.note;
         pending.push({ row, pair });
