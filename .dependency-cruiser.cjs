@@ -18,16 +18,16 @@ module.exports = {
       name: 'only-the-registry-imports-plug-ins',
       severity: 'error',
       comment:
-        'A runtime is one plug-in (runtimes/<name>), listed in one registry (packages/runtime-registry): no other package, script or suite imports a plug-in, so adding a runtime touches nothing else. Tests may reach into one runtime\'s files to check what it does (what a workerd job leaves behind).',
+        'A runtime is one plug-in (runners/<name>), listed in one registry (packages/runtime-registry): no other package, script or suite imports a plug-in, so adding a runtime touches nothing else. Tests may reach into one runtime\'s files to check what it does (what a workerd job leaves behind).',
       from: { path: '^(packages/(?!runtime-registry/)[^/]+/src/|scripts/|bench/)' },
-      to: { path: '^runtimes/' },
+      to: { path: '^runners/' },
     },
     {
       name: 'plug-ins-stand-alone',
       severity: 'error',
       comment: 'A runtime folder does not import another runtime\'s folder.',
-      from: { path: '^runtimes/([^/]+)/' },
-      to: { path: '^runtimes/', pathNot: '^runtimes/$1/' },
+      from: { path: '^runners/([^/]+)/' },
+      to: { path: '^runners/', pathNot: '^runners/$1/' },
     },
     {
       name: 'core-is-runtime-neutral',

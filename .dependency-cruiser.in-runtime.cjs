@@ -1,6 +1,6 @@
 /**
  * dependency-cruiser: what a runtime loads imports nothing host-only. Cruised
- * from each runtime's entry (runtimes/<name>/src/entry.ts) and from the
+ * from each runtime's entry (runners/<name>/src/entry.ts) and from the
  * adapters brought files are bundled with, following what esbuild bundles:
  * type-only imports are left out (tsPreCompilationDeps: false), as esbuild
  * erases them. Run by `pnpm lint:arch`.
@@ -15,7 +15,7 @@ module.exports = {
       severity: 'error',
       comment:
         'A runtime entry, and everything it bundles, imports none of the host\'s packages, zod, esbuild, or the built-ins that start processes or open connections: that code would be measured, or would not load in workerd.',
-      from: { path: ['^runtimes/[^/]+/src/entry\\.ts$', '^packages/adapters/src/'] },
+      from: { path: ['^runners/[^/]+/src/entry\\.ts$', '^packages/adapters/src/'] },
       to: { reachable: true, path: [HOST_PACKAGES, '(^|/)node_modules/(\\.pnpm/)?(zod|esbuild)(@|/)', HOST_BUILTINS] },
     },
     {

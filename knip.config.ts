@@ -40,7 +40,7 @@ const config: KnipConfig = {
       entry: ['src/load-worker.mjs', 'test/**/*.ts'],
       project: ['src/**/*.{ts,mjs}', 'test/**/*.ts'],
     },
-    'runtimes/*': {
+    'runners/*': {
       entry: ['test/**/*.ts'],
       project: ['src/**/*.ts', 'test/**/*.ts'],
       // The runtime packages are dependencies for the binaries inside them, found by path, never imported.

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { NO_PROCESSES_SETUP, PURE_EXCLUDE, PURE_TESTS } from './vitest.fast.config.ts';
 import { SlowestFirst } from './test/helpers/sequencer.ts';
 
-const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runtimes/*/test/**/*.test.ts', 'bench/*/test/**/*.test.ts', 'test/**/*.test.ts'];
+const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runners/*/test/**/*.test.ts', 'bench/*/test/**/*.test.ts', 'test/**/*.test.ts'];
 
 /**
  * Files run after the rest, two at a time:

@@ -1,5 +1,5 @@
 /**
- * Precision figures for the README (runtimes/workerd/README.md):
+ * Precision figures for the README (runners/workerd/README.md):
  *
  * 1. ~1 µs/op cases on node, deno, bun and workerd under the default budget
  *    (`pnpm bench` with no --time/--rounds/--warmup): median, 95% CI
@@ -144,7 +144,7 @@ function printDenoWorkerd(run: RunRecord): void {
       continue;
     }
     const ratio = workerd.median / deno.median;
-    const flag = Math.abs(ratio - 1) > DENO_WORKERD_LIMIT ? '  > 15%: see runtimes/workerd/README.md' : '';
+    const flag = Math.abs(ratio - 1) > DENO_WORKERD_LIMIT ? '  > 15%: see runners/workerd/README.md' : '';
     console.log(`${c.name.padEnd(22)} deno ${fmtNs(deno.median).padStart(9)}  workerd ${fmtNs(workerd.median).padStart(9)}  ratio ${ratio.toFixed(2)}${flag}`);
   }
 }

@@ -22,7 +22,7 @@ import { repoRoot } from './helpers/cli.ts';
 
 const execFileAsync = promisify(execFile);
 const PNPM = join(repoRoot, 'node_modules', '.bin', 'pnpm');
-const PACKAGE_DIRS = ['packages', 'runtimes'].flatMap((top) => readdirSync(join(repoRoot, top)).map((name) => join(repoRoot, top, name)));
+const PACKAGE_DIRS = ['packages', 'runners'].flatMap((top) => readdirSync(join(repoRoot, top)).map((name) => join(repoRoot, top, name)));
 
 let scratch: string;
 
@@ -37,7 +37,7 @@ function sh(command: string, args: string[], cwd: string, env: Env = {}): { stat
 /** rtbench in the scratch project, its cache (bundles, runtimes installed on demand) in <scratch>/cache/rtbench. */
 const rtbench = (args: string[], env: Env = {}) => sh(join(scratch, 'node_modules', '.bin', 'rtbench'), args, scratch, { XDG_CACHE_HOME: join(scratch, 'cache'), RTBENCH_NO_INSTALL: undefined, ...env });
 const QUICK = ['--runtime', 'deno', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--quiet'];
-const DENO_PIN = `deno@${(JSON.parse(readFileSync(join(repoRoot, 'runtimes', 'deno', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.deno}`;
+const DENO_PIN = `deno@${(JSON.parse(readFileSync(join(repoRoot, 'runners', 'deno', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.deno}`;
 
 interface RuntimeRow {
   spec: string;

@@ -16,7 +16,7 @@ interface Manifest {
   devDependencies?: Record<string, string>;
 }
 
-const manifestOf = (runtime: string): Manifest => JSON.parse(readFileSync(join(repoRoot, 'runtimes', runtime, 'package.json'), 'utf8')) as Manifest;
+const manifestOf = (runtime: string): Manifest => JSON.parse(readFileSync(join(repoRoot, 'runners', runtime, 'package.json'), 'utf8')) as Manifest;
 
 describe('runtime pins', () => {
   it.each(runtimePlugins().map((r) => [r.name, r] as const))('%s: each npm runtime is an exact devDependency, installed in the workspace', (runtime, plugin) => {

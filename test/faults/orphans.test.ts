@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { fixture, spawnCli, tempFile } from '../helpers/cli.ts';
-import { JOB_DIR_PREFIX } from '../../runtimes/workerd/src/run-job.ts';
+import { JOB_DIR_PREFIX } from '../../runners/workerd/src/run-job.ts';
 
 interface Proc {
   pid: number;

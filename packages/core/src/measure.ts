@@ -294,7 +294,7 @@ function makeSelfTimer(fn: TimedFn, clock: Clock, info: ClockInfo): BatchTimer {
 function sampleTargetNs(info: ClockInfo, options: MeasureOptions): number {
   if (options.sampleMs > 0) return options.sampleMs * 1e6;
   // Edge-aligned samples: 2 ticks. The interpolation error is about 1% of a
-  // sample at that length (runtimes/workerd/README.md), and a short sample can
+  // sample at that length (runners/workerd/README.md), and a short sample can
   // miss a preemption the way a fine clock's 1 ms sample does; at 10 ticks
   // nearly every sample on a busy machine holds one, and no median removes it.
   // Fine clocks: 1000 steps or 1 ms.

@@ -76,7 +76,7 @@ describe('measure loop', () => {
     // One call takes about a microsecond, a thousandth of a tick, yet the
     // estimate is a positive sub-tick time. The bound leaves room for a loaded
     // machine (preempted batches); the method's accuracy is tested against a
-    // virtual clock in runtimes/workerd/test/edge-timing.test.ts.
+    // virtual clock in runners/workerd/test/edge-timing.test.ts.
     const perCall = median(coarse.samples);
     expect(perCall).toBeGreaterThan(0);
     expect(perCall).toBeLessThan(1e5);

@@ -15,7 +15,7 @@ export const CATEGORIES: readonly Category[] = PROFILE_CATEGORIES;
 
 export const CATEGORY_NOTES: Readonly<Record<Category, string>> = {
   benchmark: "the suite's own code and what it bundled (its dependencies)",
-  harness: "rtbench's code in the bundle (packages/*, runtimes/*): the timing loop, the entry, and the builtins it calls (the clock)",
+  harness: "rtbench's code in the bundle (packages/*, runners/*): the timing loop, the entry, and the builtins it calls (the clock)",
   runtime: "the runtime's own JavaScript (node:internal, ext:deno, bun's builtins, workerd's internal modules)",
   engine: "the engine's builtins and native code (JSON.parse, Math.sin, regexp, '(program)')",
   gc: "the garbage collector ('(garbage collector)')",

@@ -1,6 +1,6 @@
 /**
  * A runtime plug-in: everything rtbench needs of one runtime, in one object
- * (runtimes/<name>/src/plugin.ts exports it; packages/runtime-registry lists
+ * (runners/<name>/src/plugin.ts exports it; packages/runtime-registry lists
  * them). Nothing outside a plug-in branches on a runtime's name: the suite
  * API, the CLI, reports, host-timed cases and profiles ask the plug-in.
  *

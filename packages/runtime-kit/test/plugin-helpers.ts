@@ -1,5 +1,5 @@
 /**
- * Shared by the plugin tests (runtimes/<runtime>/test): the tiny fixture, a
+ * Shared by the plugin tests (runners/<runtime>/test): the tiny fixture, a
  * quick measure job, and the check that no runtime process outlives a test.
  */
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * The runtimes rtbench can drive: the one module that imports the runtime
- * plug-ins (runtimes/<name>/src/plugin.ts). The CLI, the run loop, reports,
+ * plug-ins (runners/<name>/src/plugin.ts). The CLI, the run loop, reports,
  * host-timed cases and profiles find a runtime here, by the spec a user
  * wrote or by the name a saved run records, and ask its plug-in the rest.
  *

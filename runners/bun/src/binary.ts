@@ -20,7 +20,7 @@ import {
 /** The real binary is tens of MB; the placeholder left before postinstall is tiny. */
 const MIN_BINARY_BYTES = 1 << 20;
 
-/** The pinned `bun` (runtimes/bun/package.json); linux-x64 only, like every npm runtime rtbench installs. */
+/** The pinned `bun` (runners/bun/package.json); linux-x64 only, like every npm runtime rtbench installs. */
 export const npmBun = declareNpmRuntime({
   fromUrl: import.meta.url,
   spec: 'bun',

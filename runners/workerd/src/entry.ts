@@ -7,7 +7,7 @@
  * (core's EdgeTimer: start on a tick, spin to the next tick after the batch,
  * subtract the spin by its calibrated per-read cost), over samples of ten
  * ticks. No code is generated from strings: workerd refuses it inside a
- * request, and core's loop is a plain closure. See runtimes/workerd/README.md.
+ * request, and core's loop is a plain closure. See runners/workerd/README.md.
  *
  * The job (with this process's token) arrives as the first line of the
  * request body, where case code cannot see it; a lockstep job's commands

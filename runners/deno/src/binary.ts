@@ -14,7 +14,7 @@ import {
   RuntimeUnavailableError,
 } from '@rtbench/runtime-kit';
 
-/** The pinned `deno` (runtimes/deno/package.json); linux-x64 only, like every npm runtime rtbench installs. */
+/** The pinned `deno` (runners/deno/package.json); linux-x64 only, like every npm runtime rtbench installs. */
 export const npmDeno = declareNpmRuntime({
   fromUrl: import.meta.url,
   spec: 'deno',

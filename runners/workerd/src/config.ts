@@ -63,7 +63,7 @@ export function workerdConfig(options: ConfigOptions): string {
   const main = `import './bundle.mjs';\nexport default globalThis.${HANDLER_KEY};\n`;
   const list = (items: readonly string[]): string => `[${items.map(capnpString).join(', ')}]`;
   const bindings = Object.entries(options.env);
-  return `# Written by rtbench for one job; see runtimes/workerd/README.md.
+  return `# Written by rtbench for one job; see runners/workerd/README.md.
 using Workerd = import "/workerd/workerd.capnp";
 
 const config :Workerd.Config = (

@@ -19,7 +19,7 @@ import {
 } from '@rtbench/runtime-kit';
 
 /**
- * The pinned `workerd` (runtimes/workerd/package.json); linux-x64 only, like
+ * The pinned `workerd` (runners/workerd/package.json); linux-x64 only, like
  * every npm runtime rtbench installs. Its postinstall script only checks the
  * platform package (or downloads it when npm skipped it) and is not run.
  */
