@@ -1,0 +1,227 @@
+/**
+ * Checks the house's layout targets over the tree (README, "Layout"):
+ * which unit may name a runtime, an engine, a measurer or an output format,
+ * which package may import which, and whether source comments hold dates.
+ * Reads the code with TypeScript's own parser, so a name in a comment is not
+ * a name in code and a date in a string is not a date in a comment.
+ *
+ *   npx tsx scripts/structure-targets.ts          prints each target, its count and where
+ *   npx tsx scripts/structure-targets.ts --json   the same as one JSON object
+ *
+ * Exits 1 when a target is missed.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+
+const repoRoot = join(import.meta.dirname, '..');
+
+interface Finding {
+  file: string;
+  line: number;
+  text: string;
+}
+
+interface Target {
+  name: string;
+  findings: Finding[];
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules') return [];
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|mts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+function packageSources(top: 'packages' | 'runners'): string[] {
+  const root = join(repoRoot, top);
+  return existsSync(root) ? readdirSync(root).flatMap((name) => sourceFiles(join(root, name, 'src'))) : [];
+}
+
+const rel = (file: string): string => relative(repoRoot, file);
+
+function parse(file: string): ts.SourceFile {
+  return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+}
+
+/** Every string literal's text (template pieces included) with its line. */
+function stringLiterals(source: ts.SourceFile): Array<{ text: string; line: number }> {
+  const out: Array<{ text: string; line: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+      // Import specifiers name modules, not runtimes.
+      if (!(ts.isStringLiteral(node) && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent) || ts.isExternalModuleReference(node.parent)))) {
+        out.push({ text: node.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** Every type written as a union of string literals, as text (`'v8' | 'jsc'`). */
+function literalUnions(source: ts.SourceFile): Array<{ members: string[]; line: number }> {
+  const out: Array<{ members: string[]; line: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isUnionTypeNode(node)) {
+      const members = node.types.flatMap((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? [t.literal.text] : []));
+      out.push({ members, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** Every comment with the line it starts on, from the ranges the parser attaches to nodes (a `//` inside a string or regex is not one). */
+function commentRanges(source: ts.SourceFile): Array<{ text: string; line: number }> {
+  const text = source.getFullText();
+  const seen = new Set<number>();
+  const out: Array<{ text: string; line: number }> = [];
+  const take = (ranges: ts.CommentRange[] | undefined): void => {
+    for (const r of ranges ?? []) {
+      if (seen.has(r.pos)) continue;
+      seen.add(r.pos);
+      out.push({ text: text.slice(r.pos, r.end), line: source.getLineAndCharacterOfPosition(r.pos).line + 1 });
+    }
+  };
+  const visit = (node: ts.Node): void => {
+    take(ts.getLeadingCommentRanges(text, node.getFullStart()));
+    take(ts.getTrailingCommentRanges(text, node.getEnd()));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  take(ts.getLeadingCommentRanges(text, source.endOfFileToken.getFullStart()));
+  return out.sort((a, b) => a.line - b.line);
+}
+
+const RUNTIME_NAMES = /^(deno|bun|workerd)$|^(deno|bun|workerd)[@:]/i;
+const MEASURER_NAMES = new Set(['instructions', 'lockstep', 'host-timed']);
+const FORMAT_NAMES = new Set(['markdown', 'terminal']);
+const DATE_OR_TIME = /\b20\d\d-\d\d-\d\d\b|\b\d{1,2}:\d\d(:\d\d)?\s*(UTC|Z)\b|\b\d{1,2}:\d\d[–-]\d{1,2}:\d\d\b/;
+
+const inside = (file: string, ...prefixes: string[]): boolean => prefixes.some((p) => rel(file).startsWith(p));
+
+function runtimeNames(): Target {
+  const findings: Finding[] = [];
+  for (const file of packageSources('packages')) {
+    if (inside(file, 'packages/runtime-registry/')) continue;
+    const source = parse(file);
+    for (const s of stringLiterals(source)) if (RUNTIME_NAMES.test(s.text.trim())) findings.push({ file: rel(file), line: s.line, text: s.text });
+  }
+  return { name: "no string literal names 'deno', 'bun' or 'workerd' outside runners/ and the registry", findings };
+}
+
+function closedEngines(): Target {
+  const findings: Finding[] = [];
+  for (const file of [...packageSources('packages'), ...packageSources('runners')]) {
+    const source = parse(file);
+    for (const u of literalUnions(source)) {
+      if (u.members.includes('v8') && u.members.includes('jsc')) findings.push({ file: rel(file), line: u.line, text: u.members.map((m) => `'${m}'`).join(' | ') });
+    }
+  }
+  return { name: "no type closes the engine to 'v8' | 'jsc'", findings };
+}
+
+function measurerNames(): Target {
+  const findings: Finding[] = [];
+  // Core's wire protocol and saved-run schema name the kinds a record can hold.
+  const allowed = ['packages/run/src/measurers/', 'packages/core/src/protocol-schema.ts', 'packages/core/src/schema.ts'];
+  for (const file of packageSources('packages')) {
+    if (inside(file, ...allowed)) continue;
+    const source = parse(file);
+    for (const s of stringLiterals(source)) if (MEASURER_NAMES.has(s.text)) findings.push({ file: rel(file), line: s.line, text: s.text });
+  }
+  return { name: 'no measurer name outside packages/run/src/measurers/ (and the protocol and saved-run schemas)', findings };
+}
+
+function formatNames(): Target {
+  const findings: Finding[] = [];
+  for (const file of packageSources('packages')) {
+    if (inside(file, 'packages/report/src/reporters/')) continue;
+    const source = parse(file);
+    for (const s of stringLiterals(source)) if (FORMAT_NAMES.has(s.text)) findings.push({ file: rel(file), line: s.line, text: s.text });
+  }
+  return { name: "no format name ('markdown', 'terminal') outside packages/report/src/reporters/", findings };
+}
+
+function datedComments(): Target {
+  const findings: Finding[] = [];
+  for (const file of [...packageSources('packages'), ...packageSources('runners')]) {
+    const source = parse(file);
+    for (const c of commentRanges(source)) {
+      c.text.split('\n').forEach((line, i) => {
+        if (DATE_OR_TIME.test(line)) findings.push({ file: rel(file), line: c.line + i, text: line.trim() });
+      });
+    }
+  }
+  return { name: 'no source comment holds a date or a time of day', findings };
+}
+
+function imports(file: string): string[] {
+  const source = parse(file);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) out.push(node.moduleSpecifier.text);
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) out.push(node.arguments[0].text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+function forbiddenImports(fromPackage: string, toPackage: string): Target {
+  const findings: Finding[] = [];
+  for (const file of sourceFiles(join(repoRoot, 'packages', fromPackage, 'src'))) {
+    for (const spec of imports(file)) {
+      if (spec === `@rtbench/${toPackage}` || spec.startsWith(`@rtbench/${toPackage}/`) || spec.includes(`/${toPackage}/src/`)) findings.push({ file: rel(file), line: 0, text: spec });
+    }
+  }
+  return { name: `packages/${fromPackage} imports nothing from packages/${toPackage}`, findings };
+}
+
+function cliTestsInRoot(): Target {
+  const findings: Finding[] = [];
+  for (const file of sourceFiles(join(repoRoot, 'test'))) {
+    if (!file.endsWith('.test.ts')) continue;
+    for (const spec of imports(file)) if (spec.includes('packages/cli/src/')) findings.push({ file: rel(file), line: 0, text: spec });
+  }
+  return { name: "no root test imports the CLI's internals (the CLI's tests live in packages/cli/test)", findings };
+}
+
+function layout(): Target {
+  const findings: Finding[] = [];
+  if (existsSync(join(repoRoot, 'runtimes'))) findings.push({ file: 'runtimes/', line: 0, text: 'still exists' });
+  for (const runtime of ['node', 'deno', 'bun', 'workerd']) {
+    if (!existsSync(join(repoRoot, 'runners', runtime, 'src', 'plugin.ts'))) findings.push({ file: `runners/${runtime}/src/plugin.ts`, line: 0, text: 'missing' });
+  }
+  return { name: 'runners/ holds the four plug-ins; runtimes/ is gone', findings };
+}
+
+const targets: Target[] = [
+  layout(),
+  runtimeNames(),
+  closedEngines(),
+  measurerNames(),
+  formatNames(),
+  datedComments(),
+  forbiddenImports('run', 'cli'),
+  forbiddenImports('report', 'runtime-registry'),
+  cliTestsInRoot(),
+];
+
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify(Object.fromEntries(targets.map((t) => [t.name, t.findings])), null, 2));
+} else {
+  for (const t of targets) {
+    console.log(`${t.findings.length === 0 ? '✓' : '✗'} ${t.name}: ${t.findings.length}`);
+    for (const f of t.findings.slice(0, 40)) console.log(`    ${f.file}${f.line ? `:${f.line}` : ''}  ${f.text.slice(0, 100)}`);
+    if (t.findings.length > 40) console.log(`    … ${t.findings.length - 40} more`);
+  }
+}
+process.exitCode = targets.some((t) => t.findings.length > 0) ? 1 : 0;
