@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BisectResult } from '../packages/bisect/src/index.ts';
 import { answerLines } from '../packages/cli/src/bisect/answer.ts';
 import { bisectThreshold, BISECT_DEFAULTS } from '../packages/cli/src/commands/bisect.ts';
-import { INSTRUCTION_THRESHOLDS } from '../packages/cli/src/plan.ts';
+import { INSTRUCTION_THRESHOLDS } from '../packages/run/src/measurers/instructions.ts';
 import { parseRange, releaseVariant } from '../packages/cli/src/bisect/range.ts';
 import { releaseSeriesInputs, releaseSeriesView } from '../packages/cli/src/bisect/series.ts';
 import { reporterFor } from '../packages/report/src/index.ts';

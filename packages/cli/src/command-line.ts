@@ -6,7 +6,7 @@
 import { formatNames } from '@rtbench/report';
 import { isUnavailable } from '@rtbench/runtime-kit';
 import { runtimePlugins } from '@rtbench/runtime-registry';
-import { INSTRUCTIONS, SCHEDULES } from '@rtbench/run';
+import { INSTRUCTION_THRESHOLDS, measurersChosenBy } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
 import { BROUGHT_FORMATS, broughtFileProblem, checkBroughtFile, setBroughtSettings } from './brought-file.ts';
 import { benchCommand } from './commands/bench.ts';
@@ -20,12 +20,14 @@ import { reportCommand } from './commands/report.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
 import { UsageError } from './errors.ts';
 import type { CommandHelp } from './help.ts';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, INSTRUCTION_THRESHOLDS, WARMUP_CAP_FACTOR } from './plan.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, WARMUP_CAP_FACTOR } from './plan.ts';
 import { listSuites } from './suites.ts';
 import { listingFormat, writeListing } from './listing.ts';
 
 export const PROGRAM = 'rtbench';
 const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
+/** "; instructions 3": a bisect's rounds for each --measure measurer with a policy of its own. */
+const ownBisectRounds = (which: 'min' | 'max'): string => measurersChosenBy('measure').flatMap((m) => (m.policy ? [`; ${m.name} ${m.policy.bisectRounds[which]}`] : [])).join('');
 
 /** Taken by every command, and with no command. */
 export const GLOBAL_OPTIONS = [
@@ -78,13 +80,13 @@ const BENCH_OPTIONS = [
     value: 'duration',
     help: `Warmup in each process, at least; it goes on (up to ${WARMUP_CAP_FACTOR}x) while batch times still fall (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
   },
-  { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${INSTRUCTIONS.name}: ${INSTRUCTIONS.help}; needs ${INSTRUCTIONS.needs}` },
+  { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${measurersChosenBy('measure').map((m) => `${m.name}: ${m.help}${m.needs ? `; needs ${m.needs}` : ''}`).join('; or ')}` },
   { name: 'cache-sim', kind: 'flag', help: 'With --measure instructions: simulate the caches too, and report misses and estimated cycles per operation' },
   {
     name: 'schedule',
     kind: 'value',
     value: 'kind',
-    help: SCHEDULES.map((s) => `${s.name}${s.name === BENCH_DEFAULTS.schedule ? ' (default)' : ''}: ${s.help}`).join('; '),
+    help: measurersChosenBy('schedule').map((s) => `${s.name}${s.name === BENCH_DEFAULTS.schedule ? ' (default)' : ''}: ${s.help}`).join('; '),
   },
   {
     name: 'sets-per-process',
@@ -136,8 +138,8 @@ const BISECT_OPTIONS = [
     value: 'percent',
     help: `A change smaller than this is not one (default ${pct(BISECT_DEFAULTS.time.threshold)}; instructions: the engine's, V8 ${pct(INSTRUCTION_THRESHOLDS.v8)}, JavaScriptCore ${pct(INSTRUCTION_THRESHOLDS.jsc)})`,
   },
-  { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${BISECT_DEFAULTS.time.minRounds}; instructions ${BISECT_DEFAULTS.instructions.minRounds})` },
-  { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${BISECT_DEFAULTS.time.maxRounds}; instructions ${BISECT_DEFAULTS.instructions.maxRounds})` },
+  { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${BISECT_DEFAULTS.time.minRounds}${ownBisectRounds('min')})` },
+  { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${BISECT_DEFAULTS.time.maxRounds}${ownBisectRounds('max')})` },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and round (default ${BISECT_DEFAULTS.time.timePerRound})` },
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${COMPARE_DEFAULTS.warmup})` },
   { name: 'budget', kind: 'value', value: 'duration', help: `Start no measurement that would end past this much time (default ${BISECT_DEFAULTS.budget}); the same command continues later` },

@@ -20,7 +20,7 @@ export { categorize, diffProfiles, nodeFrames, summarize, weighFunctions, CATEGO
 export { allocationTree, callTree, DEFAULT_TREE_MAX_NODES, DEFAULT_TREE_MIN_SHARE, type CallTreeOptions } from './tree.ts';
 export { allocationEntry, manifestDiff, manifestEntry, profileManifest, MANIFEST_MOVERS } from './manifest.ts';
 export { categoryLine, renderAllocTop, renderDiff, renderTop, type DiffRenderOptions, type RenderOptions, type TextFormat } from './render.ts';
-export { profileAllocations, DEFAULT_ALLOC_INTERVAL_BYTES, type AllocationCaseOptions, type AllocationCaseResult, type AllocationWindow } from './alloc-capture.ts';
+export { profileAllocations, DEFAULT_ALLOC_INTERVAL_BYTES, type AllocationCaseOptions, type AllocationCaseResult } from './alloc-capture.ts';
 export { allocationFrames, summarizeAllocations, type AllocationStat, type AllocationSummary, type SummarizeAllocationsOptions } from './alloc-summary.ts';
 export { checkHeapProfile, flattenHeapProfile, parseHeapProfile, type HeapProfile, type HeapProfileNode, type HeapProfileSample } from './heapprofile.ts';
 export { profileNative, DEFAULT_NATIVE_PERIOD_US, type NativeCaseOptions, type NativeCaseResult, type NativeResolution, type NativeTimings } from './native-capture.ts';

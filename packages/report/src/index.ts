@@ -4,7 +4,7 @@ export { shownName, shownNames, SHOWN_NAME_MAX } from './names.ts';
 export * from './views/index.ts';
 export { REPORTERS, FORMAT_ALIASES, reporterFor, formatNames, type Reporter, type ReporterOptions } from './reporters/index.ts';
 export { benchCells, comparisonCells, relativeText, type BenchCells, type ComparisonCells } from './reporters/cells.ts';
-export { verdictWord, verdictWords, worseThan, type VerdictWords } from './verdict-words.ts';
+export { changeWord, verdictWord, verdictWords, worseThan, type VerdictWords } from './verdict-words.ts';
 export { boxLine, dotLine, casePlot } from './reporters/plot.ts';
 export { renderGrid, wrapWords, type Cell, type GridColumn, type GridRow } from './reporters/grid.ts';
 export { formatBytes, formatRate, metricsCells, metricsChange, metricsRowCells, metricsRows, minorGcName, NOT_AVAILABLE, samplingIterations, summarizeMetrics, type MetricsCells, type MetricsRow, type MetricsSummary } from './metrics.ts';

@@ -1,7 +1,7 @@
 /**
  * `rtbench bench <suite>` and `rtbench bench <suite> --compare a b …`:
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
- * defaults and schedule and in the view (a table, or verdicts per arm).
+ * defaults and round plan and in the view (a table, or verdicts per arm).
  */
 import { takeLock } from '../pid-lock.ts';
 import { failedRunLine } from '../failed-run.ts';
@@ -10,9 +10,9 @@ import { stderrColours as pc } from '../colours.ts';
 import { benchView, pairedComparisonView, printable, reporterFor, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
-import { executeRun, loadProfileManifest, profiler, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
+import { executeRun, loadProfileManifest, profiler, recordedPolicy, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
-import { COMPARE_DEFAULTS, instructionThreshold, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
+import { COMPARE_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
 import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '../results-file.ts';
 import { UsageError } from '../errors.ts';
@@ -46,16 +46,17 @@ function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined
   return flag === true ? runPath.replace(/\.json$/, '') + '.html' : flag;
 }
 
-/** The verdicts' threshold and confidence; instruction counts get their own default threshold, the largest of their variants' engines' (plan.ts INSTRUCTION_THRESHOLDS). */
+/**
+ * The verdicts' threshold and confidence. Runs made by a measurer with a
+ * policy of its own (instruction counts) take its threshold for their
+ * variants' engines (the largest of theirs); the rest take timing's.
+ */
 export function ratioOptions(flags: VerdictFlags, runs: readonly Pick<RunRecord, 'options' | 'variants'>[] = []): { threshold: number; confidence: number } {
-  const counting = runs.length > 0 && runs.every((r) => r.options.measurer === 'instructions');
-  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : counting ? countThreshold(runs) : COMPARE_DEFAULTS.threshold;
+  const policies = runs.map((r) => recordedPolicy(r.options.measurer));
+  const own = policies.length > 0 && policies.every((p) => p === policies[0]) ? policies[0] : undefined;
+  const engines = (): (string | undefined)[] => runs.flatMap((r) => r.variants.filter((v) => !v.unavailable).map((v) => v.engine));
+  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : own ? own.threshold(engines()) : COMPARE_DEFAULTS.threshold;
   return { threshold, confidence: COMPARE_DEFAULTS.confidence };
-}
-
-/** The largest per-engine count threshold among the runs' variants. */
-function countThreshold(runs: readonly Pick<RunRecord, 'variants'>[]): number {
-  return instructionThreshold(runs.flatMap((r) => r.variants.filter((v) => !v.unavailable).map((v) => v.engine)));
 }
 
 export function failLimit(flags: VerdictFlags): number | undefined {
@@ -100,11 +101,11 @@ export async function execute(plan: Plan, path: string, quiet: boolean, profiles
   });
   let profiling = false;
   const saver = runSaver(path, (line) => process.stderr.write(pc.red(`\n${line}\n`)));
-  const { schedule } = plan.options;
-  const progress = progressPrinter(process.stderr, schedule.adaptive?.budgetMs !== undefined ? { budgetMs: schedule.adaptive.budgetMs } : {});
+  const { roundPlan } = plan.options;
+  const progress = progressPrinter(process.stderr, roundPlan.adaptive?.budgetMs !== undefined ? { budgetMs: roundPlan.adaptive.budgetMs } : {});
   if (!quiet) {
     const names = plan.variants.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
-    const rounds = schedule.adaptive ? `${schedule.rounds}–${schedule.adaptive.maxRounds} rounds (until ±${+(schedule.adaptive.target * 100).toFixed(2)}%)` : `${schedule.rounds} rounds`;
+    const rounds = roundPlan.adaptive ? `${roundPlan.rounds}–${roundPlan.adaptive.maxRounds} rounds (until ±${+(roundPlan.adaptive.target * 100).toFixed(2)}%)` : `${roundPlan.rounds} rounds`;
     const n = plan.suite.cases.length;
     process.stderr.write(`${pc.bold(plan.suite.name)}: ${n} case${n === 1 ? '' : 's'} × ${names.join(', ')} × ${rounds}\n`);
   }

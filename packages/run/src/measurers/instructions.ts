@@ -34,10 +34,11 @@
  * fixed set order), so a process does the same work in every round.
  */
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from '@rtbench/core/protocol';
-import type { RoundRecord } from '@rtbench/core/schema';
+import { INSTRUCTIONS_PER_OP, type RoundRecord } from '@rtbench/core/schema';
+import { runtimePlugins } from '@rtbench/runtime-registry';
 import {
   CallgrindControl,
   InterruptedCommand,
@@ -57,7 +58,7 @@ import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, Replica
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
 
 /** Engine flags (rtbench's syntax) that make a runtime's work repeatable, per engine. */
-export const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>> = {
+const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>> = {
   // --predictable: no background threads, fixed seeds. --predictable-gc-schedule: semi-spaces fixed at 4 MB and the
   // old generation's limit grown by a fixed 30%, instead of sizes that follow the measured GC and allocation speeds
   // (clock-driven: under valgrind they differ between processes, and so do where the collections land). The three
@@ -135,7 +136,7 @@ const MIN_WARM_CALLS = 4;
 /** A warm process's whole life is bounded by this many case timeouts; each case has its own. */
 const WARM_PROCESS_TIMEOUTS = 1_000;
 
-export interface InstructionOptions {
+interface InstructionOptions {
   valgrind: string;
   cacheSim: boolean;
   timeoutMs: number;
@@ -151,10 +152,51 @@ export interface InstructionOptions {
 // - 2 when n = 1) less the smallest of EMPTY_SAMPLES samples of no calls, over n.
 export const INSTRUCTIONS: MeasurerDescriptor = {
   name: 'instructions',
+  chosenBy: 'measure',
+  recorded: { measurer: 'instructions' },
   measures: 'instructions per operation',
+  metric: INSTRUCTIONS_PER_OP,
   needs: 'valgrind',
+  warmsInRuntime: true,
   help: `counted under valgrind (callgrind): per runtime and round one process serves every case, its counter read around samples of n calls, the count per call the smallest of ${WINDOW_SAMPLES} samples less the smallest of ${EMPTY_SAMPLES} empty ones`,
+  policy: {
+    // 3 rounds, fixed: 3 independent units, the fewest a t interval takes; the counts of a round barely move (docs/instructions.md).
+    rounds: 3,
+    timeout: '10m',
+    threshold: instructionThreshold,
+    // A bisect's steps: 3 rounds doubling up to 24.
+    bisectRounds: { min: 3, max: 24 },
+  },
+  build(setup) {
+    if (!setup.valgrind) throw new Error('instruction counts need a valgrind binary (the CLI finds it when it plans)');
+    const { valgrind, cacheSim, libraryDir } = setup.valgrind;
+    // Built before the run is recorded, so the record names it only when JavaScriptCore's processes preload it.
+    const preload = fixedRandomPreload(libraryDir, setup.engines, setup.warn);
+    const measurer = instructionsMeasurer({ valgrind, cacheSim, ...(preload ? { preload } : {}), timeoutMs: setup.timeoutMs, parallel: Math.max(1, Math.min(2, availableParallelism())) });
+    const engineFlags = {
+      v8: [...DETERMINISM_FLAGS.v8],
+      jsc: [...DETERMINISM_FLAGS.jsc, ...(preload ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])],
+      ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))),
+    };
+    return { measurer, recordOptions: { instructions: { cacheSim, engineFlags } } };
+  },
 };
+
+/** The threshold of instruction counts when no engine says otherwise: 0.5%. */
+const DEFAULT_COUNT_THRESHOLD = 0.005;
+
+/**
+ * The verdict threshold of instruction counts per engine: the largest
+ * between-process spread of a count measured on it, rounded up (the figures
+ * and the command that measures them: docs/instructions.md).
+ */
+export const INSTRUCTION_THRESHOLDS = { v8: DEFAULT_COUNT_THRESHOLD, jsc: 0.01 } as const;
+
+/** The count threshold of a comparison between these engines: the largest of theirs (the default for a variant of no known engine). */
+function instructionThreshold(engines: readonly (string | undefined)[]): number {
+  const byEngine: Readonly<Record<string, number>> = INSTRUCTION_THRESHOLDS;
+  return Math.max(DEFAULT_COUNT_THRESHOLD, ...engines.map((e) => (e !== undefined ? (byEngine[e] ?? DEFAULT_COUNT_THRESHOLD) : DEFAULT_COUNT_THRESHOLD)));
+}
 
 /**
  * The fixed-random library (runtime-kit fixed-random.ts) JavaScriptCore's processes preload: bun's counts differed by
@@ -171,7 +213,7 @@ export function fixedRandomPreload(libraryDir: string | undefined, engines: read
 }
 
 /** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the environment its plug-in counts with (countingEnv). */
-export function deterministicFlags(arm: Arm, preload?: string): TranslatedFlags {
+function deterministicFlags(arm: Arm, preload?: string): TranslatedFlags {
   const translated = arm.plugin.translateFlags([...arm.variantFlags, ...DETERMINISM_FLAGS[arm.target.engine]]);
   // The variant's own environment (NODE_ENV=…) stays and wins; the engine's flags are translated afresh with the additions.
   return { args: translated.args, env: { ...arm.plugin.countingEnv, ...(preload ? { LD_PRELOAD: preload } : {}), ...translated.env, ...arm.flags.env } };
@@ -225,7 +267,7 @@ interface Held {
   served: { unitKey: string; round: number }[];
 }
 
-export function instructionsMeasurer(options: InstructionOptions): Measurer {
+function instructionsMeasurer(options: InstructionOptions): Measurer {
   /** ns per operation from a short native run, per case × variant (sizes W and n once). */
   const timings = new Map<string, Promise<number | ArmResult>>();
 

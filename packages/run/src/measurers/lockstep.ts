@@ -19,12 +19,12 @@
  * - per case: a fresh process per arm, case and set (the earlier schedule).
  */
 import type { MeasureOptions } from '@rtbench/core';
-import type { Job } from '@rtbench/core/protocol';
-import type { CaseResultMessage, ErrorMessage } from '@rtbench/core/protocol';
+import { lockstepJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/runtime-kit';
 import { leftBehindWarning } from '@rtbench/runtime-kit';
-import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerSetup, ReplicateContext, Unit } from '../measurer.ts';
+import { timedMeasureOptions } from './measure-options.ts';
 import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
@@ -53,16 +53,51 @@ export interface LockstepOptions {
   processPerCase?: boolean;
 }
 
+/**
+ * Turns per lockstep set: at least this many, whatever the sampling time. A
+ * set's paired ratio is an estimate over its turns, and a case of 8–16 ms per
+ * operation got 5 at the defaults against ~20 for a 1 ms sample: its sets
+ * spread ±5–28%. 12 brings those cases near the short ones at about twice
+ * their sampling time (docs/lockstep.md, "Long operations").
+ */
+const MIN_TURNS = 12;
+const MAX_TURNS = 10_000;
+
+function lockstepOptions(setup: MeasurerSetup): LockstepOptions {
+  return {
+    measure: timedMeasureOptions(setup),
+    sampleTimeMs: setup.sampleTimeMs,
+    minTurns: MIN_TURNS,
+    maxTurns: MAX_TURNS,
+    timeoutMs: setup.timeoutMs,
+    ...(setup.setsPerProcess !== undefined ? { setsPerProcess: setup.setsPerProcess } : {}),
+  };
+}
+
 // Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more).
 export const LOCKSTEP: MeasurerDescriptor = {
   name: 'lockstep',
+  chosenBy: 'schedule',
+  recorded: { measurer: 'lockstep', lockstepProcesses: 'warm' },
   measures: 'time per operation',
+  setsPerProcess: 'default',
+  warmsInRuntime: true,
   help: 'per round a set of warm processes, one per runtime, that serve every case in a shuffled order, sampled in turn',
+  build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup)) }),
 };
 export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   name: 'lockstep-per-case',
+  chosenBy: 'schedule',
+  recorded: { measurer: 'lockstep', lockstepProcesses: 'per-case' },
   measures: 'time per operation',
+  setsPerProcess: 'when-asked',
+  warmsInRuntime: true,
   help: 'the same with live processes of their own per case',
+  // A process per case: fresh every set, or warm for several sets of its one case.
+  build(setup) {
+    const options = lockstepOptions(setup);
+    return { measurer: (setup.setsPerProcess ?? 1) > 1 ? warmLockstepMeasurer({ ...options, processPerCase: true }) : lockstepMeasurer(options) };
+  },
 };
 
 /**
@@ -153,12 +188,12 @@ function hostRecord(readings: readonly SampleReading[]): { hostWaitUs?: number[]
 }
 
 /** A fresh set of processes per case: each starts with a lockstep job for that one case. */
-export function lockstepMeasurer(options: LockstepOptions): Measurer {
+function lockstepMeasurer(options: LockstepOptions): Measurer {
   return {
     descriptor: LOCKSTEP_PER_CASE,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const caseId = unit.cases[0]!.id;
-      const job: Job = { protocol: 1, kind: 'lockstep', caseId, options: options.measure };
+      const job = lockstepJob(caseId, options.measure);
       // Start-up and warmup are not measured: the processes start together and warm up side by side.
       const sessions: LiveCase[] = arms.map((arm) => {
         context.onArmStart?.(arm);
@@ -225,7 +260,7 @@ const WARM_PROCESS_TIMEOUTS = 1_000;
  * endRun() ends the rest. A process that crashed, timed out or broke the
  * protocol is replaced by a fresh one for the next case.
  */
-export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
+function warmLockstepMeasurer(options: LockstepOptions): Measurer {
   const setsPerProcess = Math.max(1, options.setsPerProcess ?? 1);
   // Keyed by arm, or by arm and case when every case has processes of its own.
   const processes = new Map<string, Held>();
