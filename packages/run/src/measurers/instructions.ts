@@ -56,6 +56,7 @@ import {
 import { median } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
+import { WarmPool } from './warm-pool.ts';
 
 /** Engine flags (rtbench's syntax) that make a runtime's work repeatable, per engine. */
 const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>> = {
@@ -259,7 +260,7 @@ interface Counted {
 }
 
 /** A process under callgrind and the case ids it served. */
-interface Held {
+interface CountingProcess {
   process: WarmProcess;
   control: CallgrindControl;
   dir: string;
@@ -291,43 +292,31 @@ function instructionsMeasurer(options: InstructionOptions): Measurer {
   /** n per case × variant, fixed by its first round (the same work in every round). */
   const sampleSizes = new Map<string, number>();
 
-  /** The warm processes of the current round, per arm. */
-  const processes = new Map<string, Held>();
-  const ended: Promise<LateFailure[]>[] = [];
-
-  /** Ends a process; a crash after its last case's answer fails that case. */
-  const retire = (armId: string): void => {
-    const held = processes.get(armId);
-    if (!held) return;
-    processes.delete(armId);
-    ended.push(
-      held.process.close().then((outcome) => {
-        removeGuardedDir(held.dir);
-        const last = held.served.at(-1);
-        const crash = last && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process under callgrind`, held.served.length, { unitKey: last.unitKey, armId, round: last.round });
-        return crash ? [crash] : [];
-      }),
-    );
-  };
+  /** The warm processes of the current round, per arm; a crash after its last case's answer fails that case. */
+  const processes = new WarmPool<CountingProcess>(
+    (held, outcome) => {
+      removeGuardedDir(held.dir);
+      const last = held.served.at(-1);
+      const crash = last && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process under callgrind`, held.served.length, { unitKey: last.unitKey, armId: held.arm.id, round: last.round });
+      return crash ? [crash] : [];
+    },
+    (held) => removeGuardedDir(held.dir),
+  );
 
   /** The arm's process for this round (a fresh one when it has none or the last one broke). */
-  const heldFor = (arm: Arm, flags: TranslatedFlags, context: ReplicateContext): Held => {
-    const held = processes.get(arm.id);
-    if (held?.process.usable) return held;
-    if (held) retire(arm.id);
-    const dir = mkdtempSync(join(tmpdir(), `rtbench-callgrind-${process.pid}-`));
-    guardDir(dir);
-    const control = new CallgrindControl(options.valgrind, dir, options.cacheSim, undefined, context.signal);
-    // The serve job's one warm-up call per case; the host gives the case its W calls in samples (W differs per case).
-    const job: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
-    const warm = arm.plugin.startWarm!({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
-    const fresh: Held = { process: warm, control, dir, arm, served: [] };
-    processes.set(arm.id, fresh);
-    return fresh;
-  };
+  const heldFor = (arm: Arm, flags: TranslatedFlags, context: ReplicateContext): CountingProcess =>
+    processes.take(arm.id, () => {
+      const dir = mkdtempSync(join(tmpdir(), `rtbench-callgrind-${process.pid}-`));
+      guardDir(dir);
+      const control = new CallgrindControl(options.valgrind, dir, options.cacheSim, undefined, context.signal);
+      // The serve job's one warm-up call per case; the host gives the case its W calls in samples (W differs per case).
+      const job: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
+      const warm = arm.plugin.startWarm!({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
+      return { process: warm, control, dir, arm, served: [] };
+    });
 
   /** One case in the arm's process: warm W calls uninstrumented, a sample to retranslate (and size n), steady state, the window, the empty samples. */
-  const counted = async (held: Held, unitKey: string, caseId: string, plan: Plan, context: ReplicateContext): Promise<Counted> => {
+  const counted = async (held: CountingProcess, unitKey: string, caseId: string, plan: Plan, context: ReplicateContext): Promise<Counted> => {
     const { control } = held;
     const servedBefore = held.served.length;
     held.served.push({ unitKey, round: context.round });
@@ -438,16 +427,10 @@ function instructionsMeasurer(options: InstructionOptions): Measurer {
       });
     },
     async endSet(): Promise<LateFailure[]> {
-      for (const armId of [...processes.keys()]) retire(armId);
-      return (await Promise.all(ended.splice(0))).flat();
+      for (const [armId] of processes.entries()) processes.retire(armId);
+      return processes.drain();
     },
-    dispose() {
-      for (const held of processes.values()) {
-        held.process.kill();
-        removeGuardedDir(held.dir);
-      }
-      processes.clear();
-    },
+    dispose: () => processes.dispose(),
   };
 
   /** The arm's round: the digest and outcome from the case's answer, the count from its dumps. */
