@@ -4,8 +4,12 @@
  * in which order of arms, when to add rounds, saving, interrupts — and a
  * measurer owns how the numbers are taken: live processes sampled in turn
  * (lockstep), one fresh process per arm (processes), or a program or server
- * timed from outside (host-timed). Every measurer yields round records of the
- * run schema, so the statistics and reports read them alike.
+ * timed from outside (host-timed), or counts (instructions). Its descriptor
+ * carries its policy — how it is chosen, what a saved run records of it, its
+ * metric, what it needs, its defaults and verdict threshold — so the plan,
+ * the bench and bisect commands ask it rather than its name. Every measurer
+ * yields round records of the run schema, so statistics and reports read
+ * them alike.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
@@ -102,8 +106,15 @@ export interface MeasurerPolicy {
   readonly rounds: number;
   /** The per-process limit when --timeout is not given. */
   readonly timeout: string;
-  /** The verdict threshold of a comparison between variants of these engines (undefined: an engine not known). */
+  /**
+   * Its verdicts' parameters. The test is the one every measurer's verdicts
+   * use (stats' paired comparison of log ratios over independent units, a
+   * Student t interval); a measurer sets its threshold (for a comparison
+   * between variants of these engines; undefined: an engine not known) and
+   * the interval's confidence.
+   */
   threshold(engines: readonly (string | undefined)[]): number;
+  readonly confidence: number;
   /** A bisect step's rounds: the first measurement's, doubled up to the most. */
   readonly bisectRounds: { readonly min: number; readonly max: number };
 }

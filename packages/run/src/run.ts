@@ -20,7 +20,7 @@ import { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, type RoundPlan 
 import type { SuiteLocation } from './suite-location.ts';
 
 export interface RunOptions {
-  /** Sampling time per case and variant, summed over the schedule's rounds, in ms. */
+  /** Sampling time per case and variant, summed over the round plan's rounds, in ms. */
   timeMs: number;
   /** Warmup in each process, in ms (with warmupMinMs: the most it may take). */
   warmupMs: number;

@@ -48,15 +48,16 @@ function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined
 
 /**
  * The verdicts' threshold and confidence. Runs made by a measurer with a
- * policy of its own (instruction counts) take its threshold for their
- * variants' engines (the largest of theirs); the rest take timing's.
+ * policy of its own (instruction counts) take its confidence and its
+ * threshold for their variants' engines (the largest of theirs); the rest
+ * take timing's.
  */
 export function ratioOptions(flags: VerdictFlags, runs: readonly Pick<RunRecord, 'options' | 'variants'>[] = []): { threshold: number; confidence: number } {
   const policies = runs.map((r) => recordedPolicy(r.options.measurer));
   const own = policies.length > 0 && policies.every((p) => p === policies[0]) ? policies[0] : undefined;
   const engines = (): (string | undefined)[] => runs.flatMap((r) => r.variants.filter((v) => !v.unavailable).map((v) => v.engine));
   const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : own ? own.threshold(engines()) : COMPARE_DEFAULTS.threshold;
-  return { threshold, confidence: COMPARE_DEFAULTS.confidence };
+  return { threshold, confidence: own ? own.confidence : COMPARE_DEFAULTS.confidence };
 }
 
 export function failLimit(flags: VerdictFlags): number | undefined {

@@ -165,6 +165,7 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
     rounds: 3,
     timeout: '10m',
     threshold: instructionThreshold,
+    confidence: 0.95,
     // A bisect's steps: 3 rounds doubling up to 24.
     bisectRounds: { min: 3, max: 24 },
   },
