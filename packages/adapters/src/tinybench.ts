@@ -159,7 +159,7 @@ export class Bench extends EventTarget {
     this.now = options.now ?? (() => performance.now());
     const budget = ['time', 'iterations', 'warmupTime', 'warmupIterations'].filter((k) => options[k] !== undefined);
     if (budget.length) note(`new Bench({ ${budget.join(', ')} }) is accepted: rtbench's --time, --rounds and --warmup decide how long each task is measured`);
-    if (options.concurrency) note("new Bench({ concurrency }) is accepted: rtbench runs one task per process, one call at a time");
+    if (options.concurrency) note("new Bench({ concurrency }) is accepted: rtbench calls a task one call at a time");
     benches.push(this);
   }
 
