@@ -3,11 +3,11 @@
  * on stdout. --json and --markdown are aliases of --format json / markdown.
  */
 import { colourOn, stderrColours as pc } from './colours.ts';
-import { benchRegressions, historyRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
+import { benchRegressions, defaultReporter, historyRegressions, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { assertWritableOutput } from './results-file.ts';
-import { metricsSection, parseMetricsView } from './metrics-view.ts';
+import { parseMetricsView } from './metrics-view.ts';
 import { info, type QuietFlag } from './info.ts';
 
 export interface OutputFlags extends QuietFlag {
@@ -24,7 +24,7 @@ export interface OutputFlags extends QuietFlag {
 /** The reporter asked for (default: the terminal table); conflicting choices are a usage error. */
 export function outputReporter(flags: OutputFlags): Reporter {
   parseMetricsView(flags.metrics);
-  const asked = [flags.markdown ? 'markdown' : undefined, flags.json ? 'json' : undefined, flags.format].filter((f): f is string => f !== undefined);
+  const asked = [flags.markdown ? MARKDOWN_FLAG : undefined, flags.json ? JSON_FLAG : undefined, flags.format].filter((f): f is string => f !== undefined);
   const reporters = asked.map((f) => {
     const r = reporterFor(f);
     if (!r) throw new UsageError(`--format ${f}: expected one of ${formatNames().join(', ')} (or table, md)`);
@@ -34,7 +34,7 @@ export function outputReporter(flags: OutputFlags): Reporter {
   if (names.size > 1) throw new UsageError(`choose one output format (got ${[...names].join(' and ')})`);
   // Checked before anything runs: a bad place for the report costs nothing measured.
   if (flags.output !== undefined) assertWritableOutput(String(flags.output), '--output');
-  return reporters[0] ?? reporterFor('terminal')!;
+  return reporters[0] ?? defaultReporter();
 }
 
 /**
@@ -44,9 +44,9 @@ export function outputReporter(flags: OutputFlags): Reporter {
  * colours of a coloured terminal (where a case's own colour codes pass too:
  * they change colours, nothing else).
  */
-function safeOutput(format: string, text: string, colour: boolean): string {
-  if (format === 'json' || format === 'bmf') return jsonPrintable(text);
-  if (format === 'html') return text;
+function safeOutput(reporter: Reporter, text: string, colour: boolean): string {
+  if (reporter.escaping === 'json') return jsonPrintable(text);
+  if (reporter.escaping === 'page') return text;
   return printable(text, { keepColours: colour });
 }
 
@@ -55,8 +55,9 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
   const toFile = flags.output !== undefined && stream === process.stdout;
   const colour = !toFile && colourOn(stream);
   const columns = toFile ? 100 : (stream.columns ?? 100);
-  const metrics = metricsSection(view, reporter.format, parseMetricsView(flags.metrics));
-  const text = safeOutput(reporter.format, reporter.render(view, { color: colour, columns, plot: flags.plot === true }) + (metrics ?? ''), colour);
+  const metrics = reporter.sections && parseMetricsView(flags.metrics) === 'gc' ? metricsSection(view) : undefined;
+  const metricsText = metrics ? reporter.sections!.metrics(metrics) : '';
+  const text = safeOutput(reporter, reporter.render(view, { color: colour, columns, plot: flags.plot === true }) + metricsText, colour);
   if (!toFile) return void stream.write(text);
   writeFileAtomically(String(flags.output), text);
   info(flags, `wrote ${flags.output}`);

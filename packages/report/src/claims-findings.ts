@@ -6,7 +6,7 @@
  */
 import type { ClaimsView } from './views/claims-types.ts';
 import { markdownCell as cell, shellQuote } from './text.ts';
-import { bySentence, bySuite, claimedText, claimFigure, claimSides, countsLine } from './reporters/claims-cells.ts';
+import { bySentence, bySuite, claimedText, claimFigure, claimSides, countsLine } from './cells/claims.ts';
 
 const MARK = { held: '**held**', broken: '**broken**', undecided: 'undecided' } as const;
 
