@@ -1,6 +1,7 @@
 /**
- * The end of every command: a view rendered by the reporter --format names,
- * on stdout. --json and --markdown are aliases of --format json / markdown.
+ * The end of every command: a view rendered by the reporter --format names
+ * (and the sections it prints after it), on stdout. --json and --markdown
+ * are aliases of --format json / markdown.
  */
 import { colourOn, stderrColours as pc } from './colours.ts';
 import { benchRegressions, defaultReporter, historyRegressions, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
@@ -55,9 +56,11 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
   const toFile = flags.output !== undefined && stream === process.stdout;
   const colour = !toFile && colourOn(stream);
   const columns = toFile ? 100 : (stream.columns ?? 100);
-  const metrics = reporter.sections && parseMetricsView(flags.metrics) === 'gc' ? metricsSection(view) : undefined;
-  const metricsText = metrics ? reporter.sections!.metrics(metrics) : '';
-  const text = safeOutput(reporter, reporter.render(view, { color: colour, columns, plot: flags.plot === true }) + metricsText, colour);
+  // --metrics gc: a section after the view, in the formats that print sections.
+  const { sections } = reporter;
+  const metrics = sections && parseMetricsView(flags.metrics) === 'gc' ? metricsSection(view) : undefined;
+  const after = sections && metrics ? sections.metrics(metrics) : '';
+  const text = safeOutput(reporter, reporter.render(view, { color: colour, columns, plot: flags.plot === true }) + after, colour);
   if (!toFile) return void stream.write(text);
   writeFileAtomically(String(flags.output), text);
   info(flags, `wrote ${flags.output}`);
