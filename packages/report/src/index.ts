@@ -2,7 +2,7 @@ export { formatChange, formatDuration, formatMetric, formatMetricRange, formatOp
 export { firstLine, jsonPrintable, markdownCell, printable, shellQuote } from './text.ts';
 export { shownName, shownNames, SHOWN_NAME_MAX } from './names.ts';
 export * from './views/index.ts';
-export { REPORTERS, FORMAT_ALIASES, reporterFor, formatNames, defaultReporter, listingFormatOf, LISTING_FORMATS, JSON_FLAG, MARKDOWN_FLAG, type ListingFormat, type Reporter, type ReporterOptions } from './reporters/index.ts';
+export { REPORTERS, FORMAT_ALIASES, reporterFor, formatNames, defaultReporter, pageReporter, listingFormatOf, LISTING_FORMATS, JSON_FLAG, MARKDOWN_FLAG, type ListingFormat, type Reporter, type ReporterOptions } from './reporters/index.ts';
 export { benchCells, comparisonCells, relativeText, type BenchCells, type ComparisonCells } from './cells/run.ts';
 export { verdictWord, verdictWords, worseThan, type VerdictWords } from './verdict-words.ts';
 export { boxLine, dotLine, casePlot } from './reporters/plot.ts';

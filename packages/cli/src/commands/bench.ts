@@ -7,7 +7,7 @@ import { takeLock } from '../pid-lock.ts';
 import { failedRunLine } from '../failed-run.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../colours.ts';
-import { benchView, pairedComparisonView, defaultReporter, printable, reporterFor, type View } from '@rtbench/report';
+import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { executeRun, loadProfileManifest, profiler, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
@@ -186,7 +186,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
   // Profiles were taken unless the run was stopped or could not be saved; an HTML report draws their flame graphs.
   const profiled = profiles !== undefined && run.status !== 'interrupted' && !executed.unsaved;
-  const manifest = profiled && (reporter.format === 'html' || html !== undefined) ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
+  const manifest = profiled && (reporter.drawsProfiles || html !== undefined) ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
   const withProfiles: View = manifest ? { ...view, profiles: manifest } : view;
   emit(withProfiles, reporter, flags);
   // Another format on stdout (json, csv, …): the table still goes to the terminal.
@@ -198,7 +198,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   info(flags, `saved ${path}`);
   const writeHtml = (v: View): void => {
     if (html === undefined) return;
-    writeFileAtomically(html, reporterFor('html')!.render(v, { color: false, columns: 100, plot: false }));
+    writeFileAtomically(html, pageReporter().render(v, { color: false, columns: 100, plot: false }));
     info(flags, `html report ${html}`);
   };
   if (profiled) {

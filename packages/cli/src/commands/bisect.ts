@@ -9,7 +9,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bisect, pairedDecide, unitTest, type BisectResult, type PairedTest, type SearchState, type StepRecord, type StepRequest } from '@rtbench/bisect';
-import { defaultReporter, reporterFor } from '@rtbench/report';
+import { defaultReporter, pageReporter } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { colourOn, stderrColours as pc } from '../colours.ts';
 import { UsageError } from '../errors.ts';
@@ -205,7 +205,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   if (view) {
     if (flags.html !== undefined) {
       const path = flags.html === true ? join(dir, 'bisect.html') : flags.html;
-      writeFileAtomically(path, reporterFor('html')!.render(view, { color: false, columns: 100, plot: false }));
+      writeFileAtomically(path, pageReporter().render(view, { color: false, columns: 100, plot: false }));
       say(pc.dim(`html report ${path}`));
     }
   }

@@ -37,6 +37,11 @@ export function formatNames(): string[] {
   return Object.keys(REPORTERS);
 }
 
+/** The page --html writes beside a run, a bisect or claims. */
+export function pageReporter(): Reporter {
+  return htmlReporter;
+}
+
 /** The format a command prints when none is asked for, and shows a person beside another on stdout. */
 export function defaultReporter(): Reporter {
   return terminalReporter;

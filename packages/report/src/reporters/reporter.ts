@@ -38,4 +38,8 @@ export interface Reporter {
    */
   escaping?: 'json' | 'page';
   sections?: SectionRenderers;
+  /** Draws the flame graphs of the profiles saved beside a run (the view's `profiles`). */
+  drawsProfiles?: boolean;
+  /** The kinds of view this format cannot hold, each with the reason a user is told. */
+  refuses?: Partial<Record<View['kind'], string>>;
 }
