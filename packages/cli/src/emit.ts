@@ -69,9 +69,11 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
 /**
  * --fail-on-regression: exit 1 when a ratio is significantly slower (its
  * adjusted interval excludes 1) by more than `limit`, with one line per case
- * on stderr; else 0. `flagged`: the case ids found.
+ * on stderr; else 0. `flagged`: the case ids found. `unjudged`: lines for
+ * cases the gate could not judge (they failed), said first; with any, the
+ * gate fails and never says that no case is slower.
  */
-export function regressionGate(view: View, limit: number | undefined): { exit: number; flagged: string[] } {
+export function regressionGate(view: View, limit: number | undefined, unjudged: readonly string[] = []): { exit: number; flagged: string[] } {
   // Claims have their own exit codes (commands/claims.ts).
   if (limit === undefined || view.kind === 'claims') return { exit: 0, flagged: [] };
   const pct = `${+(limit * 100).toFixed(2)}%`;
@@ -82,6 +84,8 @@ export function regressionGate(view: View, limit: number | undefined): { exit: n
         ? historyRegressions(view, limit).map(({ hc, series, point }) => ({ caseId: hc.caseId, label: hc.label, slow: `${series.variantId} in run ${point.run + 1}`, base: `run ${point.changeFrom! + 1}`, c: point.change! }))
         : benchRegressions(view, limit).map((r) => ({ caseId: r.caseId, label: r.label, slow: r.variantId, base: view.baseline.label, c: r.comparison }));
   const words = verdictWords('run' in view ? view.run.cases[0]?.metric : undefined);
+  for (const line of unjudged) process.stderr.write(pc.red(`${line}\n`));
+  if (!found.length && unjudged.length) return { exit: 1, flagged: [] };
   if (!found.length) {
     const none = words.quantity === 'time' ? `no case is significantly ${words.worse} by more than ${pct}` : `no case executes significantly ${words.worse} ${words.quantity} than its baseline, by more than ${pct}`;
     process.stderr.write(pc.green(`✓ ${none}\n`));
