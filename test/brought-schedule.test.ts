@@ -1,7 +1,8 @@
 /** What a brought file implies when the command line leaves it out: Node core and Deno.bench files give each configuration or benchmark processes of its own, and a comparison of a Node core file has a budget of its own. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { broughtCompareBudget, broughtSchedule, locateBroughtFile, NODE_CORE_COMPARE_BUDGET } from '../packages/cli/src/brought-file.ts';
+import { locateBroughtFile } from '@rtbench/suite-loader';
+import { broughtCompareBudget, broughtSchedule, NODE_CORE_COMPARE_BUDGET } from '../packages/cli/src/plan/brought-defaults.ts';
 
 // Flags the budget does not touch pass through (a variable: an object literal would be checked against BudgetFlags alone).
 const filterOnly: { filter: string; rounds?: number } = { filter: 'x' };

@@ -1,7 +1,7 @@
 /** The bundle cache: a file is reused only while it holds the bytes its name promises. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundleSuite } from '../packages/cli/src/bundle.ts';
+import { bundleSuite } from '@rtbench/suite-loader';
 import { fixture } from './helpers/cli.ts';
 import { pluginNamed } from '@rtbench/runtime-registry';
 

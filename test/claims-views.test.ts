@@ -10,12 +10,12 @@ import { bisectCommandFor } from '../packages/cli/src/claims/bisect-line.ts';
 import { parseRange } from '../packages/cli/src/bisect/range.ts';
 import { parseCommandArgs } from '../packages/cli/src/args.ts';
 import { COMMANDS } from '../packages/cli/src/command-line.ts';
-import { caseFilter } from '../packages/cli/src/case-filter.ts';
+import { caseFilter } from '@rtbench/suite-loader';
 import { parseRuntimeList } from '../packages/cli/src/variants.ts';
 import { syntheticRun } from './compare-synthetic.ts';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { listSuites, loadSuite } from '../packages/cli/src/suites.ts';
+import { listSuites, loadSuite } from '@rtbench/suite-loader';
 import { suiteClaims } from '../packages/cli/src/claims/checks.ts';
 
 const family: ClaimFamily = { confidence: 0.95, size: 4, threshold: 0.01 };

@@ -1,6 +1,6 @@
 /** The comparison logic without processes: schedules, argument handling, paired analysis. */
 import { describe, expect, it } from 'vitest';
-import { caseFilter } from '../packages/cli/src/case-filter.ts';
+import { caseFilter } from '@rtbench/suite-loader';
 import { exactFilter } from '../packages/cli/src/commands/compare.ts';
 import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../packages/report/src/index.ts';
 import { parseCompareArms } from '../packages/cli/src/compare/arms.ts';

@@ -2,7 +2,7 @@
  * rtbench's implementation of the API Node.js core's benchmark files get
  * from `require('../common.js')`: `createBenchmark(main, configs, options)`
  * and `bench.start()` / `bench.end(operations)`. The CLI's bundler resolves
- * that require here (packages/cli/src/bundle.ts); the rest of the file runs
+ * that require here (packages/suite-loader/src/bundle.ts); the rest of the file runs
  * as written.
  *
  * One case per configuration, in the order and under the name compare.js
@@ -193,7 +193,7 @@ export class Benchmark {
     const scalable = this.options.n !== undefined && this.options.n.every((v) => typeof v === 'number');
     for (const conf of this.queue) {
       declareCase({
-        dialect: 'node-core',
+        format: 'node-core',
         group: undefined,
         name: configurationName(conf),
         params: conf as Record<string, ParamValue>,

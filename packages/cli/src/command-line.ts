@@ -8,7 +8,7 @@ import { isUnavailable } from '@rtbench/runtime-kit';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import { INSTRUCTIONS, SCHEDULES } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
-import { BROUGHT_FORMATS, broughtFileProblem, checkBroughtFile, setBroughtSettings } from './brought-file.ts';
+import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, listSuites, setBroughtSettings } from '@rtbench/suite-loader';
 import { benchCommand } from './commands/bench.ts';
 import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from './commands/claims-options.ts';
 import { claimsCommand } from './commands/claims.ts';
@@ -21,7 +21,6 @@ import { runtimesCommand } from './commands/runtimes.ts';
 import { UsageError } from './errors.ts';
 import type { CommandHelp } from './help.ts';
 import { BENCH_DEFAULTS, COMPARE_DEFAULTS, INSTRUCTION_THRESHOLDS, WARMUP_CAP_FACTOR } from './plan.ts';
-import { listSuites } from './suites.ts';
 import { listingFormat, writeListing } from './listing.ts';
 
 export const PROGRAM = 'rtbench';
@@ -214,8 +213,8 @@ export const COMMANDS: readonly Command[] = [
   }),
   command({
     name: 'run',
-    positionals: [{ name: 'file', required: true, missing: `name a benchmark file written for ${BROUGHT_FORMATS}` }],
-    summary: `Run a benchmark file written for ${BROUGHT_FORMATS}, unchanged; it takes bench's options`,
+    positionals: [{ name: 'file', required: true, missing: `name a benchmark file written for ${BROUGHT_FORMATS_IN_WORDS}` }],
+    summary: `Run a benchmark file written for ${BROUGHT_FORMATS_IN_WORDS}, unchanged; it takes bench's options`,
     options: RUN_OPTIONS,
     run: ([file], flags) => {
       const problem = broughtFileProblem(file!);

@@ -17,10 +17,10 @@ import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './options.ts';
 import { SCHEDULES, type InRuntimeMeasurer, type RunOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
-import { broughtCompareBudget, broughtFileOf, broughtSchedule, isBroughtEntry } from './brought-file.ts';
-import { listInRuntime } from './list-cases.ts';
+import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
+import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
+import { listInRuntime } from './plan/list-cases.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
-import { filterCases, loadSuite, locateSuite, type SuiteLocation } from './suites.ts';
 import { isResolved, parseRuntimeList, resolveVariant, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
 
 export interface PlanFlags {
@@ -145,7 +145,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const compare = compareArms !== undefined;
   if (compare && given.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
   const location = locateSuite(suiteName);
-  // A brought file's comparison may have a budget of its own (a Node core file's: brought-file.ts).
+  // A brought file's comparison may have a budget of its own (a Node core file's: plan/brought-defaults.ts).
   const budget = compare && parseMeasure(given.measure) === 'time' ? broughtCompareBudget(location.entry, given) : { flags: given };
   // Said once the file has bundled and listed its cases: a file refused before that gets its one line alone.
   const notes: string[] = budget.note ? [budget.note] : [];

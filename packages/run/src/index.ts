@@ -11,7 +11,6 @@ export { runSaver, writeRunAtomically } from './save.ts';
 export { loadProfileManifest, PROFILE_KINDS, profileFileName, profiler, profilesDir, type ProfileKind } from './profiles.ts';
 export type { Arm, ArmResult, CaseOutcome, LateFailure, Measurer, MeasurerDescriptor, MeasurerName, ReplicateContext, Unit } from './measurer.ts';
 export { addResults, computeStats, finishRun, resultKey, type VariantSlot } from './record.ts';
-export type { SuiteLocation } from './suite-location.ts';
 export { casePrecision } from './precision.ts';
 export { capStack, capText, MAX_MESSAGE_CHARS } from './case-text.ts';
 export { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, balancedOrders, maxRoundsOf, shuffle, type Schedule } from './schedule.ts';

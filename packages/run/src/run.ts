@@ -12,6 +12,7 @@ import { INSTRUCTIONS_PER_OP, type GitState, type RunRecord, type Variant } from
 import { isHostCaseSpec, type HostCaseSpec } from '@rtbench/host-timed';
 import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 import { runtimePlugins } from '@rtbench/runtime-registry';
+import type { SuiteLocation } from '@rtbench/suite-loader';
 import { hostInfo } from './host.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
 import type { Arm, Measurer, MeasurerDescriptor, Unit } from './measurer.ts';
@@ -21,7 +22,7 @@ import { LOCKSTEP, LOCKSTEP_PER_CASE, lockstepMeasurer, warmLockstepMeasurer } f
 import { PROCESSES, processesMeasurer } from './measurers/processes.ts';
 import { addResults } from './record.ts';
 import { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, type Schedule } from './schedule.ts';
-import type { SuiteLocation } from './suite-location.ts';
+import { hostTimedSuiteCode, suiteBundle } from './suite-code.ts';
 
 /** How in-runtime cases can be timed (--schedule), the default first. */
 export const SCHEDULES: readonly MeasurerDescriptor[] = [LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES];
@@ -77,7 +78,7 @@ export function isReady(v: RunVariant): v is ReadyVariant {
   return 'target' in v;
 }
 
-/** What the run needs of its surroundings, which the CLI knows: where it runs from, and how the suite becomes code. */
+/** What the run needs of its surroundings, which the CLI knows: where it runs from, and where programs are cached. */
 export interface RunEnvironment {
   /** The rtbench checkout's commit; absent when rtbench is installed (the user's repository is not rtbench's). */
   git?: GitState;
@@ -87,10 +88,6 @@ export interface RunEnvironment {
   binaryGit(binary: string): GitState | undefined;
   /** The program cache's folder for host-timed programs and servers. */
   programDir: string;
-  /** The suite bundled for a runtime (checked against its hash before every run), and the hash of its code. */
-  bundle(plugin: RuntimePlugin): Promise<{ path: string; sha256: string }>;
-  /** A host-timed suite's code per runtime: the sources of all its programs (not only the filtered cases'), so shards of one run agree. */
-  hostSuiteCode(plugins: readonly RuntimePlugin[]): Promise<{ runtime: string; sha256: string }[]>;
 }
 
 /**
@@ -219,12 +216,12 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   const bundles = new Map<string, { path: string; sha256: string }>();
   for (const v of ready) {
     // Host-timed suites bundle per measurement themselves; their arms carry no suite bundle.
-    if (!hostTimed && !bundles.has(v.plugin.name)) bundles.set(v.plugin.name, await environment.bundle(v.plugin));
+    if (!hostTimed && !bundles.has(v.plugin.name)) bundles.set(v.plugin.name, await suiteBundle(suite, v.plugin));
     arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: bundles.get(v.plugin.name)?.path ?? '' });
   }
   if (bundles.size) run.suiteCode = [...bundles].map(([runtime, b]) => ({ runtime, sha256: b.sha256 }));
   if (hostTimed) {
-    const code = await environment.hostSuiteCode([...new Set(ready.map((v) => v.plugin))]);
+    const code = await hostTimedSuiteCode(suite, [...new Set(ready.map((v) => v.plugin))]);
     if (code.length) run.suiteCode = code;
   }
   return executeLoop(run, { units, arms, schedule: options.schedule, seed: options.seed, resultFor, ...(request.profiler ? { profiler: request.profiler } : {}), ...(request.settled ? { settled: request.settled } : {}) }, measurer, hooks);

@@ -10,7 +10,7 @@ import type { ClaimSpec } from '@rtbench/core';
 import type { ClaimCheck } from '@rtbench/report';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { UsageError } from '../errors.ts';
-import type { SuiteLocation } from '../suites.ts';
+import type { SuiteLocation } from '@rtbench/suite-loader';
 import { parseVariant } from '../variants.ts';
 
 /** A check with the variants as specs (to resolve and, with --runtime, to replace). */

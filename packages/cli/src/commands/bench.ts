@@ -17,7 +17,7 @@ import { progressPrinter } from '../progress.ts';
 import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '../results-file.ts';
 import { UsageError } from '../errors.ts';
 import { resolve as resolvePath } from 'node:path';
-import { runEnvironment } from '../run.ts';
+import { runEnvironment } from '../run/environment.ts';
 import { isResolved } from '../variants.ts';
 import { watchLaunchers } from '../launchers.ts';
 import { parseProfileKinds } from '../profiles.ts';
@@ -114,7 +114,7 @@ export async function execute(plan: Plan, path: string, quiet: boolean, profiles
         suite: plan.suite,
         variants: plan.variants,
         options: { ...plan.options, command: process.argv.slice(2) },
-        environment: runEnvironment(plan.suite),
+        environment: runEnvironment(),
         ...(settled ? { settled } : {}),
         // No profiles follow a run that could not be saved.
         ...(profiles ? { profiler: { ...profiles, start: (r: RunRecord) => saver.unsaved === undefined && (profiles.start?.(r) ?? true) } } : {}),

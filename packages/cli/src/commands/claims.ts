@@ -26,7 +26,7 @@ import { info } from '../info.ts';
 import { parseDuration, parsePositiveInt } from '../options.ts';
 import { COMPARE_DEFAULTS, makePlan, parsePercent } from '../plan.ts';
 import { resultsDir } from '../paths.ts';
-import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '../suites.ts';
+import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { parseRuntimeList, parseVariant, quotePart, type VariantSpec } from '../variants.ts';
 import { execute, SIGNAL_EXIT } from './bench.ts';
 

@@ -14,7 +14,7 @@ import { UsageError } from '../errors.ts';
 import { commitRanks } from '../git.ts';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
 import { computeStats } from '@rtbench/run';
-import { filterCases } from '../suites.ts';
+import { filterCases } from '@rtbench/suite-loader';
 import { parseRuntimeList } from '../variants.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 import { info, type QuietFlag } from '../info.ts';

@@ -5,7 +5,7 @@
  * --runtime. The first is the baseline.
  */
 import { UsageError } from '../errors.ts';
-import { listSuites } from '../suites.ts';
+import { listSuites } from '@rtbench/suite-loader';
 import { numberRepeats, parseVariant, quotePart, splitVariantList, VARIANT_SYNTAX, type VariantSpec } from '../variants.ts';
 
 export const COMPARE_USAGE = 'pnpm bench <suite> --compare <baseline> <candidate> [...]   e.g. --compare node@24 node@26, or --compare node@26 "node@26 --max-semi-space-size=64"';

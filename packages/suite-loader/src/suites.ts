@@ -6,10 +6,8 @@ import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
 import { caseFilter } from './case-filter.ts';
-import { suitesDir } from './paths.ts';
-import type { SuiteLocation } from '@rtbench/run';
-
-export type { SuiteLocation };
+import { suitesDir } from './places.ts';
+import type { SuiteLocation } from './suite-location.ts';
 
 export function listSuites(benchDir = suitesDir): SuiteLocation[] {
   if (!existsSync(benchDir)) return [];

@@ -13,7 +13,7 @@ import { basename } from 'node:path';
 import { transform, type Plugin } from 'esbuild';
 import { bundleProgramFor, type BundleTarget } from '@rtbench/runtime-kit';
 import { DenoResolver } from './deno-config.ts';
-import { cacheDir, repoRoot, rtbenchModule } from './paths.ts';
+import { cacheDir, repoRoot, rtbenchModule } from './places.ts';
 
 /**
  * Files written for mitata or tinybench import those packages; in a bundle
@@ -42,7 +42,7 @@ export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](
 
 const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' } as const;
 
-/** @rtbench/core's entry, as the CLI resolves it. */
+/** @rtbench/core's entry, as this package resolves it. */
 const SUITE_API = rtbenchModule('@rtbench/core');
 
 const adapterPlugin: Plugin = {

@@ -8,10 +8,9 @@
 import type { CaseListing } from '@rtbench/core/protocol';
 import { crashCause, stderrReason, UnsafeCacheError, type JobOutcome } from '@rtbench/runtime-kit';
 import { capText } from '@rtbench/run';
-import { bundleSuite } from './bundle.ts';
-import { UsageError } from './errors.ts';
-import type { SuiteLocation } from './suites.ts';
-import type { ResolvedVariant } from './variants.ts';
+import { bundleSuite, type SuiteLocation } from '@rtbench/suite-loader';
+import { UsageError } from '../errors.ts';
+import type { ResolvedVariant } from '../variants.ts';
 
 /** A listing job loads the file and answers at once; a minute is generous. */
 const LIST_TIMEOUT_MS = 60_000;

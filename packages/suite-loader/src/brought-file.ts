@@ -12,13 +12,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
+import { BROUGHT_FORMATS, type BroughtFormat } from '@rtbench/adapters/formats';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { storeNamedFile } from '@rtbench/runtime-kit';
 import { CALLS_DENO_BENCH, IMPORTS_ADAPTED } from './bundle.ts';
 import { UsageError } from './errors.ts';
-import { parsePositiveInt } from './options.ts';
-import { cacheDir, rtbenchModule } from './paths.ts';
-import type { SuiteLocation } from '@rtbench/run';
+import { cacheDir, rtbenchModule } from './places.ts';
+import type { SuiteLocation } from './suite-location.ts';
 
 const REGISTRY = rtbenchModule('@rtbench/adapters/registry');
 const NODE_COMMON = rtbenchModule('@rtbench/adapters/node-common');
@@ -28,20 +28,19 @@ const SCRIPT = /\.[cm]?[jt]sx?$/;
 /** The file each generated entry stands for. */
 const broughtEntries = new Map<string, string>();
 
-type BroughtFormat = 'mitata or tinybench' | 'node core' | 'node:bench' | 'Deno.bench';
-
 /** What the formats rtbench runs unchanged look like, for messages. */
-export const BROUGHT_FORMATS = "mitata, tinybench, node:bench, Deno.bench, or a Node.js core benchmark/<area>/<file>.js";
+export const BROUGHT_FORMATS_IN_WORDS = "mitata, tinybench, node:bench, Deno.bench, or a Node.js core benchmark/<area>/<file>.js";
 
 const REQUIRES_NODE_COMMON = /require\s*\(\s*['"](?:\.\.\/)+common(?:\.js)?['"]\s*\)/;
 const IMPORTS_NODE_BENCH = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]node:bench['"]/;
 
 /** The harness a file was written for, from its text; undefined for anything else. */
 function broughtFormatOf(source: string): BroughtFormat | undefined {
-  if (IMPORTS_ADAPTED.test(source)) return 'mitata or tinybench';
-  if (IMPORTS_NODE_BENCH.test(source)) return 'node:bench';
-  if (CALLS_DENO_BENCH.test(source)) return 'Deno.bench';
-  if (REQUIRES_NODE_COMMON.test(source) && /\bcreateBenchmark\s*\(/.test(source)) return 'node core';
+  const adapted = IMPORTS_ADAPTED.exec(source);
+  if (adapted) return adapted[1] as 'mitata' | 'tinybench';
+  if (IMPORTS_NODE_BENCH.test(source)) return 'node-bench';
+  if (CALLS_DENO_BENCH.test(source)) return 'deno-bench';
+  if (REQUIRES_NODE_COMMON.test(source) && /\bcreateBenchmark\s*\(/.test(source)) return 'node-core';
   return undefined;
 }
 
@@ -73,12 +72,12 @@ function harnessNeeds(source: string): string | undefined {
 export function checkBroughtFile(path: string, set: readonly string[]): void {
   const source = sourceOf(path) ?? '';
   const format = broughtFormatOf(source);
-  if (format === 'node core') {
+  if (format === 'node-core') {
     const needs = harnessNeeds(source);
     if (needs) throw new UsageError(`${path} needs more of Node's benchmark harness than a microbenchmark: ${needs}; rtbench runs benchmark/ files that time code in their own process`);
     for (const s of set) if (!/^[^=]+=/.test(s)) throw new UsageError(`--set ${s}: expected key=value (a configuration of the file, as compare.js takes it)`);
   } else if (set.length) {
-    throw new UsageError(`--set sets a configuration of a Node.js core benchmark file (createBenchmark); ${path} is a ${format ?? 'different'} file`);
+    throw new UsageError(`--set sets a configuration of a Node.js core benchmark file (createBenchmark); ${path} is a ${format ? BROUGHT_FORMATS[format].label : 'different'} file`);
   }
 }
 
@@ -128,7 +127,7 @@ export function broughtFileProblem(path: string): string | undefined {
   if (stat.isDirectory()) return `${path} is a directory: name a benchmark file in it (for a suite folder: rtbench bench ${path})`;
   if (!stat.isFile()) return `${path} is not a regular file`;
   if (isBroughtFile(path)) return undefined;
-  return `${path} is not a benchmark file rtbench can bring (${BROUGHT_FORMATS}; for a suite: rtbench bench <suite>)`;
+  return `${path} is not a benchmark file rtbench can bring (${BROUGHT_FORMATS_IN_WORDS}; for a suite: rtbench bench <suite>)`;
 }
 
 export function isBroughtEntry(entry: string): boolean {
@@ -143,7 +142,7 @@ export function isBroughtEntry(entry: string): boolean {
 export function locateBroughtFile(path: string): SuiteLocation {
   const file = resolve(path);
   const name = suiteNameFor(file);
-  const nodeCore = broughtFormatOf(sourceOf(file) ?? '') === 'node core';
+  const nodeCore = broughtFormatOf(sourceOf(file) ?? '') === 'node-core';
   const set = settingsFor.get(file) ?? [];
   const builtins = [...requiredBuiltins(file)].sort();
   const preload = builtins.length
@@ -168,91 +167,10 @@ export function locateBroughtFile(path: string): SuiteLocation {
   return { name, entry };
 }
 
-/** A schedule a brought file implies, and the note that says why. */
-export interface ImpliedSchedule {
-  schedule: 'lockstep-per-case';
-  /** What runs so, for messages: "a Node core file". */
-  what: string;
-  note: string;
-}
-
-/**
- * The schedule a brought file runs under when --schedule is not given: a Node
- * core file's configurations and a Deno.bench file's benchmarks get
- * processes of their own (lockstep-per-case). A Node core file's
- * configurations usually call one function with different inputs, and in a
- * warm process serving them all each reads the type feedback the ones
- * before it left: util/format.js's configurations read −19% to +29% apart
- * between the sets where they came early in such a process and those where
- * they came late. Node's harness runs each configuration in a process of its
- * own. In a Deno.bench file (deno's streams.js) a benchmark read slower after
- * others in a warm process, whose old generation they had filled: readable
- * byte streams 41.9 µs first in its process, 59–68 µs later (deno bench's
- * median: 42.1 µs); 41.4 µs in processes of its own (docs/brought-files.md).
- */
-export function broughtSchedule(entry: string): ImpliedSchedule | undefined {
+/** The format of the file a generated entry stands for; undefined for a suite's own entry. */
+export function broughtFormatOfEntry(entry: string): BroughtFormat | undefined {
   const file = broughtEntries.get(entry);
-  const format = file === undefined ? undefined : broughtFormatOf(sourceOf(file) ?? '');
-  if (format === 'node core') {
-    return {
-      schedule: 'lockstep-per-case',
-      what: 'a Node core file',
-      note: "a Node core file: each configuration runs in processes of its own (--schedule lockstep-per-case), as Node's harness runs it; in processes shared by every configuration each would read the type feedback of the ones before it",
-    };
-  }
-  if (format === 'Deno.bench') {
-    return {
-      schedule: 'lockstep-per-case',
-      what: 'a Deno.bench file',
-      note: 'a Deno.bench file: each benchmark runs in processes of its own (--schedule lockstep-per-case); in processes shared by every benchmark one reads the heap the others left (deno bench runs them one after another in one process)',
-    };
-  }
-  return undefined;
-}
-
-/**
- * A Node core file's comparison budget, per configuration: 12 sets, each
- * 40 ms of ~1 ms samples per binary after an adaptive warmup from 50 ms (a
- * comparison's defaults: 20 sets of 100 ms after 150 ms). compare.js times
- * each configuration's `n` from a cold start in 60 short processes; on a
- * file whose `n` takes a tenth of a second, rtbench's cost per set (two
- * start-ups, the warmup, the turns) was most of its time: util/format.js
- * took 0.84 of compare.js's time with the defaults. Why 12 and 40 ms: in sets
- * drawn from 20-set runs of util/format.js and string_decoder, 12 sets of 40
- * turns decided every configuration compare.js decides in 99% and 54% of the
- * draws, 10 sets in 62% and 26%, 12 sets of 30 turns in 61% and 14%
- * (docs/brought-files.md, "A budget for Node core files").
- */
-export const NODE_CORE_COMPARE_BUDGET = { rounds: 12, sampleMsPerSet: 40, warmup: '50ms' } as const;
-
-/** What a comparison's budget flags are once a brought file's own budget fills those not given. */
-export interface BudgetFlags {
-  rounds?: string | number;
-  time?: string;
-  warmup?: string;
-}
-
-/**
- * The budget a brought file's comparison runs with: for a Node core file,
- * NODE_CORE_COMPARE_BUDGET where the command line leaves --rounds, --time
- * or --warmup out (--time follows --rounds: 40 ms per set), with a note
- * that says so; every other file and suite keeps the flags as they are.
- */
-export function broughtCompareBudget<F extends BudgetFlags>(entry: string, flags: F): { flags: F; note?: string } {
-  const file = broughtEntries.get(entry);
-  if (file === undefined || broughtFormatOf(sourceOf(file) ?? '') !== 'node core') return { flags };
-  if (flags.rounds !== undefined && flags.time !== undefined && flags.warmup !== undefined) return { flags };
-  const rounds = flags.rounds ?? NODE_CORE_COMPARE_BUDGET.rounds;
-  const filled = {
-    ...flags,
-    rounds,
-    time: flags.time ?? `${NODE_CORE_COMPARE_BUDGET.sampleMsPerSet * parsePositiveInt(rounds, '--rounds')}ms`,
-    warmup: flags.warmup ?? NODE_CORE_COMPARE_BUDGET.warmup,
-  };
-  return {
-    flags: filled,
-    note: `a Node core file's comparison: ${filled.rounds} sets per configuration, each ${NODE_CORE_COMPARE_BUDGET.sampleMsPerSet} ms of samples per binary after a warmup from ${filled.warmup} (--rounds ${filled.rounds} --time ${filled.time} --warmup ${filled.warmup}; more rounds narrow the intervals)`,
-  };
+  return file === undefined ? undefined : broughtFormatOf(sourceOf(file) ?? '');
 }
 
 /** The file a generated entry stands for. */
