@@ -1,16 +1,16 @@
 /**
- * The command line as the declarations read it (packages/cli/src/args.ts,
+ * The command line as the declarations read it (packages/cli/src/args/args.ts,
  * command-line.ts), without starting anything: values exactly as typed,
  * repeated and multi-value options, an option that takes the arguments after
  * it, an optional value, options before the command, and --help made from the
  * same declarations.
  */
 import { describe, expect, it } from 'vitest';
-import { optionLabel, parseCommandArgs, splitCommand, type ParsedArgs } from '../packages/cli/src/args.ts';
-import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../packages/cli/src/command-line.ts';
-import { commandHelp, rootHelp } from '../packages/cli/src/help.ts';
+import { optionLabel, parseCommandArgs, splitCommand, type ParsedArgs } from '../packages/cli/src/args/args.ts';
+import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../packages/cli/src/args/command-line.ts';
+import { commandHelp, rootHelp } from '../packages/cli/src/args/help.ts';
 import { UsageError } from '../packages/cli/src/errors.ts';
-import { parseProfileKinds } from '../packages/cli/src/profiles.ts';
+import { parseProfileKinds } from '../packages/cli/src/args/profiles.ts';
 
 const commandNamed = (name: string) => COMMANDS.find((c) => c.name === name)!;
 /** Flags and positionals (the notes are test/cli-names.test.ts's). */

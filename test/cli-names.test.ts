@@ -6,8 +6,8 @@
  * fits 100 columns. Nothing is started.
  */
 import { describe, expect, it } from 'vitest';
-import { parseCommandArgs } from '../packages/cli/src/args.ts';
-import { COMMANDS } from '../packages/cli/src/command-line.ts';
+import { parseCommandArgs } from '../packages/cli/src/args/args.ts';
+import { COMMANDS } from '../packages/cli/src/args/command-line.ts';
 import { runtimesTable, wrapPath, type RuntimeRow } from '../packages/cli/src/commands/runtimes.ts';
 import { UsageError } from '../packages/cli/src/errors.ts';
 import { listingFormat } from '../packages/cli/src/listing.ts';

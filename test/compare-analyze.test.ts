@@ -4,7 +4,7 @@ import { caseFilter } from '@rtbench/suite-loader';
 import { exactFilter } from '../packages/cli/src/commands/compare.ts';
 import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../packages/report/src/index.ts';
 import { parseCompareArms } from '../packages/cli/src/compare/arms.ts';
-import { parseRuntimeList } from '../packages/cli/src/variants.ts';
+import { parseRuntimeList } from '../packages/cli/src/plan/variants.ts';
 import { balancedOrders } from '../packages/run/src/schedule.ts';
 import { comparePaired, createRandom, median } from '../packages/stats/src/index.ts';
 import { syntheticRun } from './compare-synthetic.ts';

@@ -1,6 +1,6 @@
 /** Progress output: a bar and an ETA on a terminal, a few plain lines elsewhere. */
 import { describe, expect, it } from 'vitest';
-import { addedRoundsMs, bar, etaMs, formatClock, progressPrinter } from '../packages/cli/src/progress.ts';
+import { addedRoundsMs, bar, etaMs, formatClock, progressPrinter } from '../packages/cli/src/run/progress.ts';
 import type { ProgressEvent } from '../packages/run/src/loop.ts';
 
 function fakeStream(isTTY: boolean): NodeJS.WriteStream & { text: string } {

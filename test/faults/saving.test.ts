@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { FileWriteError, type FileIo } from '../../packages/runtime-kit/src/atomic-file.ts';
-import { claimResultsPath, releaseUnsaved } from '../../packages/cli/src/results-file.ts';
+import { claimResultsPath, releaseUnsaved } from '../../packages/cli/src/run/results-file.ts';
 import { writeRunAtomically } from '../../packages/run/src/save.ts';
 import { syntheticRun } from '../compare-synthetic.ts';
 import { latestRun } from '../../packages/cli/src/commands/report.ts';

@@ -2,13 +2,13 @@
  * The end of every command: a view rendered by the reporter --format names,
  * on stdout. --json and --markdown are aliases of --format json / markdown.
  */
-import { colourOn, stderrColours as pc } from './colours.ts';
+import { colourOn, stderrColours as pc } from './emit/colours.ts';
 import { benchRegressions, historyRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
-import { assertWritableOutput } from './results-file.ts';
+import { assertWritableOutput } from './run/results-file.ts';
 import { metricsSection, parseMetricsView } from './metrics-view.ts';
-import { info, type QuietFlag } from './info.ts';
+import { info, type QuietFlag } from './emit/info.ts';
 
 export interface OutputFlags extends QuietFlag {
   format?: string;

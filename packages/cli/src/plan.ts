@@ -3,7 +3,7 @@
  * the per-process budget. `bench` (a table) and `bench --compare` (verdicts)
  * make their plans here and differ only in defaults and the schedule's order.
  */
-import { stderrColours as pc } from './colours.ts';
+import { stderrColours as pc } from './emit/colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { DEFAULT_THRESHOLD, MIN_UNITS } from '@rtbench/stats';
 import { TIER_UP_MAX_MS } from '@rtbench/core';
@@ -14,14 +14,14 @@ import { isHostCaseSpec } from '@rtbench/host-timed';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import type { Schedule } from '@rtbench/run';
 import { prefixedOnce, UsageError } from './errors.ts';
-import { parseDuration, parsePositiveInt } from './options.ts';
+import { parseDuration, parsePositiveInt } from './args/options.ts';
 import { SCHEDULES, type InRuntimeMeasurer, type RunOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
 import { listInRuntime } from './plan/list-cases.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
-import { isResolved, parseRuntimeList, resolveVariant, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
+import { isResolved, parseRuntimeList, resolveVariant, type ResolvedVariant, type UnavailableVariant } from './plan/variants.ts';
 
 export interface PlanFlags {
   /** Each --runtime as typed: a comma-separated list of variants. */

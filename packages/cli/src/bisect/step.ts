@@ -14,8 +14,8 @@ import { pairRounds, unitMeans } from '@rtbench/stats';
 import { makePlan, type PlanFlags } from '../plan.ts';
 import { executeRun, writeRunAtomically, type RunHooks } from '@rtbench/run';
 import { runEnvironment } from '../run/environment.ts';
-import { runtimeStore } from '../runtime-store.ts';
-import { isResolved, resolveVariant, type ResolvedVariant, type UnavailableVariant } from '../variants.ts';
+import { runtimeStore } from '../plan/runtime-store.ts';
+import { isResolved, resolveVariant, type ResolvedVariant, type UnavailableVariant } from '../plan/variants.ts';
 import { releaseVariant, type ReleaseRange } from './range.ts';
 import type { BisectFolder } from './state.ts';
 

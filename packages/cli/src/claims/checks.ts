@@ -11,7 +11,7 @@ import type { ClaimCheck } from '@rtbench/report';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { UsageError } from '../errors.ts';
 import type { SuiteLocation } from '@rtbench/suite-loader';
-import { parseVariant } from '../variants.ts';
+import { parseVariant } from '../plan/variants.ts';
 
 /** A check with the variants as specs (to resolve and, with --runtime, to replace). */
 export type PlannedCheck = ClaimCheck;

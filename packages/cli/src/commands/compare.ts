@@ -11,7 +11,7 @@ import { pairedComparisonView, unpairedComparisonView, ViewError, type Compariso
 import { COMPARE_USAGE } from '../compare/arms.ts';
 import { loadSavedRun } from '../compare/load.ts';
 import { unjudgedCases, unjudgedLine } from '../compare/unjudged.ts';
-import { stderrColours as pc } from '../colours.ts';
+import { stderrColours as pc } from '../emit/colours.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';

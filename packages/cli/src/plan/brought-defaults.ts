@@ -4,7 +4,7 @@
  * comparison budget. The format is the suite loader's to detect.
  */
 import { broughtFormatOfEntry } from '@rtbench/suite-loader';
-import { parsePositiveInt } from '../options.ts';
+import { parsePositiveInt } from '../args/options.ts';
 
 /** A schedule a brought file implies, and the note that says why. */
 export interface ImpliedSchedule {

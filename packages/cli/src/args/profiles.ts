@@ -1,7 +1,7 @@
 /** --profile's value: which kinds of profile the run's profile phase takes (@rtbench/run profiles.ts). */
 import { findPerf } from '@rtbench/runtime-kit';
 import { PROFILE_KINDS, type ProfileKind } from '@rtbench/run';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 
 /**
  * `--profile` alone is CPU (as before allocation profiles); `--profile alloc`, `--profile cpu,alloc`,

@@ -9,7 +9,7 @@
  * are added adaptively it is bounded by the run's time budget.
  */
 import pc from 'picocolors';
-import { colourOn } from './colours.ts';
+import { colourOn } from '../emit/colours.ts';
 import { firstLine, formatDuration, printable, shownName } from '@rtbench/report';
 import type { ProgressEvent } from '@rtbench/run';
 

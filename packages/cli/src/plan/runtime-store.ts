@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { RuntimeStore } from '@rtbench/runtime-kit';
-import { cacheDir } from './paths.ts';
+import { cacheDir } from '../paths.ts';
 
 /** RTBENCH_NO_INSTALL set to anything but "" or "0". */
 function installForbidden(env: NodeJS.ProcessEnv = process.env): boolean {

@@ -2,7 +2,7 @@
  * Parsing the options the user types. Every malformed or out-of-range value
  * is a UsageError: one line naming the option and what it takes, exit code 2.
  */
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 
 /** The longest duration any option takes (a day): longer is a typo, and timers overflow past 24.8 days. */
 export const MAX_DURATION_MS = 24 * 3600_000;

@@ -2,8 +2,8 @@
 import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
-import { UsageError } from './errors.ts';
-import { resultsDir } from './paths.ts';
+import { UsageError } from '../errors.ts';
+import { resultsDir } from '../paths.ts';
 
 export function defaultResultsPath(run: Pick<RunRecord, 'startedAt' | 'suite' | 'mode'>): string {
   const stamp = run.startedAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');

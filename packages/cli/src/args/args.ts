@@ -15,7 +15,7 @@
  * supports Node 20.0, so --no-color is an option of its own.
  */
 import { parseArgs } from 'node:util';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 
 /**
  * What an option takes:

@@ -6,7 +6,7 @@
  * $XDG_CACHE_HOME/rtbench.
  */
 import type { UnsafeCacheError } from '@rtbench/runtime-kit';
-import { cacheDir, inCheckout } from './paths.ts';
+import { cacheDir, inCheckout } from '../paths.ts';
 
 export function unsafeCacheLine(error: UnsafeCacheError, checkout = inCheckout, cache = cacheDir): string {
   const fix = inCheckoutAdvice(error.dir, checkout, cache);
