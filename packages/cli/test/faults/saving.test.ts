@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { FileWriteError, type FileIo } from '../../packages/runtime-kit/src/atomic-file.ts';
-import { claimResultsPath, releaseUnsaved } from '../../packages/cli/src/run/results-file.ts';
-import { writeRunAtomically } from '../../packages/run/src/save.ts';
-import { syntheticRun } from '../compare-synthetic.ts';
-import { latestRun } from '../../packages/cli/src/commands/report.ts';
-import { profileFileName } from '../../packages/run/src/profiles.ts';
-import { MAX_WARNINGS } from '../../packages/core/src/execute.ts';
-import { fixture, runCli, spawnCli, tempFile } from '../helpers/cli.ts';
+import { FileWriteError, type FileIo } from '../../../runtime-kit/src/atomic-file.ts';
+import { claimResultsPath, releaseUnsaved } from '../../src/run/results-file.ts';
+import { writeRunAtomically } from '../../../run/src/save.ts';
+import { syntheticRun } from '../../../../test/compare-synthetic.ts';
+import { latestRun } from '../../src/commands/report.ts';
+import { profileFileName } from '../../../run/src/profiles.ts';
+import { MAX_WARNINGS } from '../../../core/src/execute.ts';
+import { fixture, runCli, spawnCli, tempFile } from '../../../../test/helpers/cli.ts';
 
 const QUICK = ['--runtime', 'node', '--rounds', '1', '--time', '20ms', '--warmup', '10ms', '--quiet'];
 

@@ -1,13 +1,13 @@
 /** The comparison logic without processes: schedules, argument handling, paired analysis. */
 import { describe, expect, it } from 'vitest';
 import { caseFilter } from '@rtbench/suite-loader';
-import { exactFilter } from '../packages/cli/src/commands/compare.ts';
-import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../packages/report/src/index.ts';
-import { parseCompareArms } from '../packages/cli/src/compare/arms.ts';
-import { parseRuntimeList } from '../packages/cli/src/plan/variants.ts';
-import { balancedOrders } from '../packages/run/src/schedule.ts';
-import { comparePaired, createRandom, median } from '../packages/stats/src/index.ts';
-import { syntheticRun } from './compare-synthetic.ts';
+import { exactFilter } from '../src/commands/compare.ts';
+import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../../report/src/index.ts';
+import { parseCompareArms } from '../src/compare/arms.ts';
+import { parseRuntimeList } from '../src/plan/variants.ts';
+import { balancedOrders } from '../../run/src/schedule.ts';
+import { comparePaired, createRandom, median } from '../../stats/src/index.ts';
+import { syntheticRun } from '../../../test/compare-synthetic.ts';
 
 const options = { threshold: 0.01, confidence: 0.95 };
 

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { formatNames } from '@rtbench/report';
 import { loadRuntimePlugins, unregisterRuntime } from '@rtbench/runtime-registry';
-import { reportCommand } from '../packages/cli/src/commands/report.ts';
-import { fixture, repoRoot, runCli, tempFile } from './helpers/cli.ts';
+import { reportCommand } from '../src/commands/report.ts';
+import { fixture, repoRoot, runCli, tempFile } from '../../../test/helpers/cli.ts';
 
 // The one registration: the plug-in's file named to the CLI, and a `nodelike` on PATH for it to find.
 const bin = mkdtempSync(join(tmpdir(), 'rtbench-nodelike-'));

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bundleSuite } from '@rtbench/suite-loader';
-import { fixture } from './helpers/cli.ts';
+import { fixture } from '../../../test/helpers/cli.ts';
 import { pluginNamed } from '@rtbench/runtime-registry';
 
 const nodeRuntime = pluginNamed('node')!;

@@ -8,17 +8,17 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BisectResult } from '../packages/bisect/src/index.ts';
-import { answerLines } from '../packages/cli/src/bisect/answer.ts';
-import { bisectThreshold, BISECT_DEFAULTS } from '../packages/cli/src/commands/bisect.ts';
-import { INSTRUCTION_THRESHOLDS } from '../packages/cli/src/plan.ts';
-import { parseRange, releaseVariant } from '../packages/cli/src/bisect/range.ts';
-import { releaseSeriesInputs, releaseSeriesView } from '../packages/cli/src/bisect/series.ts';
-import { reporterFor } from '../packages/report/src/index.ts';
-import { BisectFolder, LOCK_FILE, STATE_FILE, type BisectIdentity } from '../packages/cli/src/bisect/state.ts';
-import { logRatiosOf } from '../packages/cli/src/bisect/step.ts';
-import { UsageError } from '../packages/cli/src/errors.ts';
-import { syntheticRun, writeRun } from './compare-synthetic.ts';
+import type { BisectResult } from '../../bisect/src/index.ts';
+import { answerLines } from '../src/bisect/answer.ts';
+import { bisectThreshold, BISECT_DEFAULTS } from '../src/commands/bisect.ts';
+import { INSTRUCTION_THRESHOLDS } from '../src/plan.ts';
+import { parseRange, releaseVariant } from '../src/bisect/range.ts';
+import { releaseSeriesInputs, releaseSeriesView } from '../src/bisect/series.ts';
+import { reporterFor } from '../../report/src/index.ts';
+import { BisectFolder, LOCK_FILE, STATE_FILE, type BisectIdentity } from '../src/bisect/state.ts';
+import { logRatiosOf } from '../src/bisect/step.ts';
+import { UsageError } from '../src/errors.ts';
+import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
 
 let dir: string;
 beforeEach(() => {

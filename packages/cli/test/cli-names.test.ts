@@ -6,11 +6,11 @@
  * fits 100 columns. Nothing is started.
  */
 import { describe, expect, it } from 'vitest';
-import { parseCommandArgs } from '../packages/cli/src/args/args.ts';
-import { COMMANDS } from '../packages/cli/src/args/command-line.ts';
-import { runtimesTable, wrapPath, type RuntimeRow } from '../packages/cli/src/commands/runtimes.ts';
-import { UsageError } from '../packages/cli/src/errors.ts';
-import { listingFormat } from '../packages/cli/src/listing.ts';
+import { parseCommandArgs } from '../src/args/args.ts';
+import { COMMANDS } from '../src/args/command-line.ts';
+import { runtimesTable, wrapPath, type RuntimeRow } from '../src/commands/runtimes.ts';
+import { UsageError } from '../src/errors.ts';
+import { listingFormat } from '../src/listing.ts';
 
 const commandNamed = (name: string) => COMMANDS.find((c) => c.name === name)!;
 const positional: Record<string, string[]> = { bisect: ['node@24.0.0..node@24.1.0', 's'], bench: ['s'], run: ['f.mjs'], compare: ['a.json'], merge: ['a.json'], report: [], history: [], runtimes: [], suites: [], claims: [] };

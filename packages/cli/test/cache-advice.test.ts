@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ownerOnlyDir, UnsafeCacheError } from '@rtbench/runtime-kit';
-import { unsafeCacheLine } from '../packages/cli/src/process/cache-advice.ts';
+import { unsafeCacheLine } from '../src/process/cache-advice.ts';
 
 /** The error ownerOnlyDir throws for a folder under `brought/` that another user owns (as if we were another user). */
 function refusal(): UnsafeCacheError {

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { UsageError } from '../packages/cli/src/errors.ts';
-import { mergeShards } from '../packages/cli/src/shards/merge.ts';
-import { shardCases } from '../packages/cli/src/shards/shard.ts';
-import { syntheticRun } from './compare-synthetic.ts';
+import { UsageError } from '../src/errors.ts';
+import { mergeShards } from '../src/shards/merge.ts';
+import { shardCases } from '../src/shards/shard.ts';
+import { syntheticRun } from '../../../test/compare-synthetic.ts';
 
 const CASES = [{ id: 'a', ns: 100 }, { id: 'b', ns: 200 }, { id: 'c', ns: 300 }];
 const whole = syntheticRun({ mode: 'bench', cases: CASES, arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 0.8 }], rounds: 3 });

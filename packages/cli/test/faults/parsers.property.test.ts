@@ -8,14 +8,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { benchView, pairedComparisonView, REPORTERS, unpairedComparisonView, ViewError, type View } from '@rtbench/report';
-import { UsageError } from '../../packages/cli/src/errors.ts';
-import { MAX_DURATION_MS, parseDuration, parseWholeNumber } from '../../packages/cli/src/args/options.ts';
-import { parseCommandArgs } from '../../packages/cli/src/args/args.ts';
-import { COMMANDS } from '../../packages/cli/src/args/command-line.ts';
-import { parseRuntimeList, parseVariant, quotePart } from '../../packages/cli/src/plan/variants.ts';
-import { validateRun } from '../../packages/cli/src/run/results-file.ts';
-import { computeStats } from '../../packages/run/src/record.ts';
-import { syntheticRun } from '../compare-synthetic.ts';
+import { UsageError } from '../../src/errors.ts';
+import { MAX_DURATION_MS, parseDuration, parseWholeNumber } from '../../src/args/options.ts';
+import { parseCommandArgs } from '../../src/args/args.ts';
+import { COMMANDS } from '../../src/args/command-line.ts';
+import { parseRuntimeList, parseVariant, quotePart } from '../../src/plan/variants.ts';
+import { validateRun } from '../../src/run/results-file.ts';
+import { computeStats } from '../../../run/src/record.ts';
+import { syntheticRun } from '../../../../test/compare-synthetic.ts';
 
 /** Runs `f`; an error other than a UsageError fails the property. */
 function onlyUsageErrors(f: () => void): void {

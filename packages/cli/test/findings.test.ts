@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claimsView, reporterFor } from '@rtbench/report';
-import { loadClaimsFolder } from '../packages/cli/src/claims/saved.ts';
-import { repoRoot } from './helpers/cli.ts';
+import { loadClaimsFolder } from '../src/claims/saved.ts';
+import { repoRoot } from '../../../test/helpers/cli.ts';
 
 describe('docs/findings.md', () => {
   it('is what its saved claims run generates', () => {

@@ -1,7 +1,7 @@
 /** Progress output: a bar and an ETA on a terminal, a few plain lines elsewhere. */
 import { describe, expect, it } from 'vitest';
-import { addedRoundsMs, bar, etaMs, formatClock, progressPrinter } from '../packages/cli/src/run/progress.ts';
-import type { ProgressEvent } from '../packages/run/src/loop.ts';
+import { addedRoundsMs, bar, etaMs, formatClock, progressPrinter } from '../src/run/progress.ts';
+import type { ProgressEvent } from '../../run/src/loop.ts';
 
 function fakeStream(isTTY: boolean): NodeJS.WriteStream & { text: string } {
   const s = { isTTY, columns: 100, text: '', write(chunk: string) { s.text += chunk; return true; } };

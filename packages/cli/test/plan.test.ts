@@ -1,7 +1,7 @@
 /** The schedule as a value: what bench and bench --compare plan from their flags. */
 import { describe, expect, it } from 'vitest';
-import { ratioOptions } from '../packages/cli/src/commands/bench.ts';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, INSTRUCTION_THRESHOLDS, scheduleFrom } from '../packages/cli/src/plan.ts';
+import { ratioOptions } from '../src/commands/bench.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, INSTRUCTION_THRESHOLDS, scheduleFrom } from '../src/plan.ts';
 
 describe('scheduleFrom', () => {
   it('gives a table shuffled rounds, adaptive from the minimum to a ±2% target within a time budget', () => {

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DenoResolver, mapImport, splitPackage } from '../packages/suite-loader/src/deno-config.ts';
+import { DenoResolver, mapImport, splitPackage } from '../src/deno-config.ts';
 
 const WORKSPACE = resolve('test/fixtures/brought/deno-workspace');
 const BENCH = join(WORKSPACE, 'bench');

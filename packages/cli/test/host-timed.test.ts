@@ -7,10 +7,10 @@ import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
-import { runCli, tempFile } from './helpers/cli.ts';
-import { requireProgram } from './helpers/system-programs.ts';
-import { cacheDir } from '../packages/cli/src/paths.ts';
-import { BENCH_DEFAULTS } from '../packages/cli/src/plan.ts';
+import { runCli, tempFile } from '../../../test/helpers/cli.ts';
+import { requireProgram } from '../../../test/helpers/system-programs.ts';
+import { cacheDir } from '../src/paths.ts';
+import { BENCH_DEFAULTS } from '../src/plan.ts';
 
 /** Where start-up programs and servers are cached (the one program cache). */
 const PROGRAMS = join(cacheDir, 'programs') + '/';

@@ -6,11 +6,11 @@
  * same declarations.
  */
 import { describe, expect, it } from 'vitest';
-import { optionLabel, parseCommandArgs, splitCommand, type ParsedArgs } from '../packages/cli/src/args/args.ts';
-import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../packages/cli/src/args/command-line.ts';
-import { commandHelp, rootHelp } from '../packages/cli/src/args/help.ts';
-import { UsageError } from '../packages/cli/src/errors.ts';
-import { parseProfileKinds } from '../packages/cli/src/args/profiles.ts';
+import { optionLabel, parseCommandArgs, splitCommand, type ParsedArgs } from '../src/args/args.ts';
+import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from '../src/args/command-line.ts';
+import { commandHelp, rootHelp } from '../src/args/help.ts';
+import { UsageError } from '../src/errors.ts';
+import { parseProfileKinds } from '../src/args/profiles.ts';
 
 const commandNamed = (name: string) => COMMANDS.find((c) => c.name === name)!;
 /** Flags and positionals (the notes are test/cli-names.test.ts's). */

@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { bench, suite } from '@rtbench/core';
-import { parseVariant } from '../../packages/cli/src/plan/variants.ts';
-import { syntheticRun } from '../compare-synthetic.ts';
+import { parseVariant } from '../../src/plan/variants.ts';
+import { syntheticRun } from '../../../../test/compare-synthetic.ts';
 
 const RESERVED = Object.getOwnPropertyNames(Object.prototype);
 const anyName = fc.oneof(fc.constantFrom(...RESERVED), fc.string({ minLength: 1, maxLength: 12 }));
@@ -18,8 +18,8 @@ const anyName = fc.oneof(fc.constantFrom(...RESERVED), fc.string({ minLength: 1,
 /** The cases a mitata file declaring `bench('sum', …).args(name, [1, 2])` gives, with what state.get(name) reads in each. */
 async function mitataCases(name: string): Promise<{ id: string; param: unknown; got: unknown }[]> {
   vi.resetModules();
-  const mitata = await import('../../packages/adapters/src/mitata.ts');
-  const registry = await import('../../packages/adapters/src/registry.ts');
+  const mitata = await import('../../../adapters/src/mitata.ts');
+  const registry = await import('../../../adapters/src/registry.ts');
   const got: unknown[] = [];
   const loaded = await registry.broughtSuite('t', async () => {
     mitata.bench('sum', function* (state) {
