@@ -1,7 +1,7 @@
 /**
  * rtbench's implementation of the API Node.js core's benchmark files get
  * from `require('../common.js')`: `createBenchmark(main, configs, options)`
- * and `bench.start()` / `bench.end(operations)`. The CLI's bundler resolves
+ * and `bench.start()` / `bench.end(operations)`. The suite loader's bundler resolves
  * that require here (packages/suite-loader/src/bundle.ts); the rest of the file runs
  * as written.
  *
