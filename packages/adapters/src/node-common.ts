@@ -1,17 +1,13 @@
 /**
- * rtbench's implementation of the API Node.js core's benchmark files get
- * from `require('../common.js')`: `createBenchmark(main, configs, options)`
- * and `bench.start()` / `bench.end(operations)`. The suite loader's bundler resolves
- * that require here (packages/suite-loader/src/bundle.ts); the rest of the file runs
- * as written.
- *
- * One case per configuration, in the order and under the name compare.js
- * gives it (`encoding='utf8' n=25000000`). A sample is one call of
- * `main(conf)` timed by the file's own start()/end(): when the file has a
- * numeric `n` configuration, `conf.n` is set to the batch size rtbench
- * chose (so a sample lasts about rtbench's sample time instead of the
- * ~1 s Node's defaults are sized for) and the rate comes from the count the
- * file passes to end(); without one, a batch is that many calls of main.
+ * rtbench's implementation of the API Node.js core's benchmark files get from
+ * `require('../common.js')`: `createBenchmark(main, configs, options)` and
+ * `bench.start()` / `bench.end(operations)`. The suite loader's bundler resolves that
+ * require here (packages/suite-loader/src/bundle.ts). One case per configuration,
+ * named as compare.js names it. A sample is one call of `main(conf)` timed by
+ * the file's own start()/end(), with a numeric `conf.n` set to rtbench's
+ * batch size, so a sample lasts rtbench's sample time rather than the one
+ * second Node's defaults are sized for; without `n`, a batch is that many
+ * calls of main.
  */
 import type { CaseBody, ParamValue, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
 import { declareCase, note, whenLoaded } from './registry.ts';
