@@ -3,7 +3,7 @@
  * command line is parsed from these (args.ts) and --help is made from them
  * (help.ts). What a command does is in commands/.
  */
-import { formatNames } from '@rtbench/report';
+import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
 import { isUnavailable } from '@rtbench/runtime-kit';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import { INSTRUCTIONS, SCHEDULES } from '@rtbench/run';
@@ -42,7 +42,7 @@ const saveOption = (help: string) => ({ name: 'save', kind: 'value', value: 'fil
 /** Taken by every command that prints something: the same names mean the same on all of them. */
 const PRINTING_OPTIONS = [
   { name: 'output', short: 'o', kind: 'value', value: 'file', help: 'Write the output (any --format) to this file instead of stdout, atomically', section: 'Output' },
-  { name: 'json', kind: 'flag', help: 'Same as --format json', section: 'Output' },
+  { name: JSON_FLAG, kind: 'flag', help: `Same as --format ${JSON_FLAG}`, section: 'Output' },
   { name: 'quiet', short: 'q', kind: 'flag', help: 'No progress and no informational lines on stderr (warnings and errors are still said)', section: 'Output' },
 ] as const satisfies readonly OptionSpec[];
 
@@ -50,7 +50,7 @@ const PRINTING_OPTIONS = [
 const OUTPUT_OPTIONS = [
   { name: 'format', kind: 'value', value: 'format', help: `Output format: ${formatNames().join(', ')} (default terminal; aliases table, md)`, section: 'Output' },
   ...PRINTING_OPTIONS,
-  { name: 'markdown', kind: 'flag', help: 'Same as --format markdown', section: 'Output' },
+  { name: MARKDOWN_FLAG, kind: 'flag', help: `Same as --format ${MARKDOWN_FLAG}`, section: 'Output' },
   { name: 'plot', kind: 'flag', help: 'Terminal: a distribution plot per case (samples and process medians)', section: 'Output' },
   { name: 'metrics', kind: 'value', value: 'view', help: 'Also print engine metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change)', section: 'Output' },
   { name: 'threshold', kind: 'value', value: 'percent', help: `Noise threshold for faster/slower/equivalent (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
@@ -160,7 +160,7 @@ const HISTORY_OPTIONS = [
     section: 'Output',
   },
   ...PRINTING_OPTIONS,
-  { name: 'markdown', kind: 'flag', help: 'Same as --format markdown', section: 'Output' },
+  { name: MARKDOWN_FLAG, kind: 'flag', help: `Same as --format ${MARKDOWN_FLAG}`, section: 'Output' },
   { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not a change point (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
   {
     name: 'fail-on-regression',

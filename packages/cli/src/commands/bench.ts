@@ -7,7 +7,7 @@ import { takeLock } from '../run/pid-lock.ts';
 import { failedRunLine } from '../emit/failed-run.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { benchView, pairedComparisonView, printable, reporterFor, type View } from '@rtbench/report';
+import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { executeRun, loadProfileManifest, profiler, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
@@ -163,7 +163,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   // The default name is claimed at once: two runs started in the same second get two files.
   const path = flags.save ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
   // --profile: the loop's last phase, after the measured rounds.
-  const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined, format: reporter.format === 'markdown' ? 'markdown' : 'terminal' }) : undefined;
+  const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined }) : undefined;
   // One run at a time saves to a named file: two would leave one run in it and mix their profiles' folder.
   // Released when this process exits (run/pid-lock.ts).
   if (flags.save !== undefined) takeLock(`${resolvePath(path)}.lock`, (pid) => `another rtbench (pid ${pid}) is saving a run to ${path}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
@@ -186,11 +186,11 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
   // Profiles were taken unless the run was stopped or could not be saved; an HTML report draws their flame graphs.
   const profiled = profiles !== undefined && run.status !== 'interrupted' && !executed.unsaved;
-  const manifest = profiled && (reporter.format === 'html' || html !== undefined) ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
+  const manifest = profiled && (reporter.drawsProfiles || html !== undefined) ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
   const withProfiles: View = manifest ? { ...view, profiles: manifest } : view;
   emit(withProfiles, reporter, flags);
   // Another format on stdout (json, csv, …): the table still goes to the terminal.
-  if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
+  if (reporter !== defaultReporter() && !flags.quiet) emit(view, defaultReporter(), flags, process.stderr);
   if (executed.unsaved) {
     process.stderr.write(`${pc.red('error:')} the run could not be saved to ${path} (${executed.unsaved}); the file holds the run as it was at its last save that succeeded (if any), the table above all of it\n`);
     return 1;
@@ -198,12 +198,13 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   info(flags, `saved ${path}`);
   const writeHtml = (v: View): void => {
     if (html === undefined) return;
-    writeFileAtomically(html, reporterFor('html')!.render(v, { color: false, columns: 100, plot: false }));
+    writeFileAtomically(html, pageReporter().render(v, { color: false, columns: 100, plot: false }));
     info(flags, `html report ${html}`);
   };
   if (profiled) {
-    // After the table: stdout for the terminal and markdown, stderr beside other formats.
-    (reporter.format === 'terminal' || reporter.format === 'markdown' ? process.stdout : process.stderr).write(`\n${printable(profiles.text())}`);
+    // After the table: on stdout in a format that prints sections, else on stderr in the default one's words.
+    const sections = reporter.sections ?? defaultReporter().sections!;
+    (reporter.sections ? process.stdout : process.stderr).write(`\n${printable(sections.profiles(profiles.section()))}`);
     info(flags, `profiles in ${profiles.dir}`);
   }
   writeHtml(withProfiles);

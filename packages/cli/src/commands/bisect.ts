@@ -9,7 +9,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bisect, pairedDecide, unitTest, type BisectResult, type PairedTest, type SearchState, type StepRecord, type StepRequest } from '@rtbench/bisect';
-import { reporterFor } from '@rtbench/report';
+import { defaultReporter, pageReporter } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { colourOn, stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
@@ -199,13 +199,13 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
     const colour = flags.output === undefined && colourOn(process.stdout);
     const bold = (s: string): string => (colour ? pc.bold(s) : s);
     const out = [bold('answer'), ...answerLines(result, runtime, (t) => targets.get(t), { threshold, confidence, metric }), '', bold('steps'), ...result.steps.map((s) => stepLine(s, runtime, confidence, metric)), ''];
-    if (view) out.push(reporterFor('terminal')!.render(view, { color: colour, columns: process.stdout.columns ?? 100 }));
+    if (view) out.push(defaultReporter().render(view, { color: colour, columns: process.stdout.columns ?? 100 }));
     writeListing(`${out.join('\n')}\n`, flags);
   }
   if (view) {
     if (flags.html !== undefined) {
       const path = flags.html === true ? join(dir, 'bisect.html') : flags.html;
-      writeFileAtomically(path, reporterFor('html')!.render(view, { color: false, columns: 100, plot: false }));
+      writeFileAtomically(path, pageReporter().render(view, { color: false, columns: 100, plot: false }));
       say(pc.dim(`html report ${path}`));
     }
   }

@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
-import { checkClaims, claimsBlock, claimsMatrix, claimsView, reporterFor, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn } from '@rtbench/report';
+import { checkClaims, claimsBlock, claimsMatrix, claimsView, defaultReporter, pageReporter, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn } from '@rtbench/report';
 import { writeRunAtomically } from '@rtbench/run';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
@@ -152,9 +152,9 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   const typedName = new Map(suites.map((s) => [s.location.name, s.typed]));
   const view = viewOf(saved, columns, flags.across !== undefined, (suite) => typedName.get(suite) ?? suite);
   emit(view, reporter, flags);
-  if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
+  if (reporter !== defaultReporter() && !flags.quiet) emit(view, defaultReporter(), flags, process.stderr);
   if (html !== undefined) {
-    writeFileAtomically(html, reporterFor('html')!.render(view, { color: false, columns: 100 }));
+    writeFileAtomically(html, pageReporter().render(view, { color: false, columns: 100 }));
     info(flags, `html report ${html}`);
   }
   info(flags, `saved ${saved.length} run${saved.length === 1 ? '' : 's'} in ${dir} (rtbench report ${dir})`);

@@ -71,6 +71,8 @@ export const bmfReporter: Reporter = {
   format: 'bmf',
   description: "bencher.dev's Bencher Metric Format (JSON), for tracking runs over time",
   extension: 'json',
+  escaping: 'json',
+  refuses: { history: 'bencher keeps its own history of the runs it is given; send it each run (rtbench report <run.json> --format bmf), or pick another format for a history' },
   // A comparison of two saved runs reports the newer (candidate) run.
   render: (view: View) => {
     // Bencher keeps its own history of single runs; a history has no one run to give it (rtbench history refuses --format bmf).
