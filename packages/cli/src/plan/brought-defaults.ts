@@ -17,16 +17,10 @@ export interface ImpliedSchedule {
 /**
  * The schedule a brought file runs under when --schedule is not given: a Node
  * core file's configurations and a Deno.bench file's benchmarks get
- * processes of their own (lockstep-per-case). A Node core file's
- * configurations usually call one function with different inputs, and in a
- * warm process serving them all each reads the type feedback the ones
- * before it left: util/format.js's configurations read −19% to +29% apart
- * between the sets where they came early in such a process and those where
- * they came late. Node's harness runs each configuration in a process of its
- * own. In a Deno.bench file (deno's streams.js) a benchmark read slower after
- * others in a warm process, whose old generation they had filled: readable
- * byte streams 41.9 µs first in its process, 59–68 µs later (deno bench's
- * median: 42.1 µs); 41.4 µs in processes of its own (docs/brought-files.md).
+ * processes of their own (lockstep-per-case). In a warm process serving
+ * them all, a configuration reads the type feedback the ones before it left
+ * (Node's harness gives each a process of its own), and a benchmark the heap
+ * the others filled (docs/brought-files.md has the measurements).
  */
 export function broughtSchedule(entry: string): ImpliedSchedule | undefined {
   const format = broughtFormatOfEntry(entry);
@@ -49,16 +43,11 @@ export function broughtSchedule(entry: string): ImpliedSchedule | undefined {
 
 /**
  * A Node core file's comparison budget, per configuration: 12 sets, each
- * 40 ms of ~1 ms samples per binary after an adaptive warmup from 50 ms (a
- * comparison's defaults: 20 sets of 100 ms after 150 ms). compare.js times
- * each configuration's `n` from a cold start in 60 short processes; on a
- * file whose `n` takes a tenth of a second, rtbench's cost per set (two
- * start-ups, the warmup, the turns) was most of its time: util/format.js
- * took 0.84 of compare.js's time with the defaults. Why 12 and 40 ms: in sets
- * drawn from 20-set runs of util/format.js and string_decoder, 12 sets of 40
- * turns decided every configuration compare.js decides in 99% and 54% of the
- * draws, 10 sets in 62% and 26%, 12 sets of 30 turns in 61% and 14%
- * (docs/brought-files.md, "A budget for Node core files").
+ * 40 ms of ~1 ms samples per binary after an adaptive warmup from 50 ms,
+ * smaller than a comparison's defaults. compare.js times each configuration
+ * in short processes; with the defaults rtbench's cost per set (start-ups,
+ * warmup, turns) dominated a file whose `n` is short. Why these numbers, and
+ * what they decide: docs/brought-files.md, "A budget for Node core files".
  */
 export const NODE_CORE_COMPARE_BUDGET = { rounds: 12, sampleMsPerSet: 40, warmup: '50ms' } as const;
 
