@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CallTreeNode } from '@rtbench/core/profile-manifest';
 import { guardDir, liveChildPids, removeGuardedDir, type RuntimePlugin } from '@rtbench/runtime-kit';
-import { bundleSuite } from '../../cli/src/bundle.ts';
+import { bundleSuite } from '@rtbench/suite-loader';
 import { bundleLocator, diffProfiles, parseCpuProfile, profileCase, diffTable, topTable, type ProfileArm, type ProfileCaseResult, type Shares } from '../src/index.ts';
 import { terminalProfileBlock } from '../../report/src/reporters/profiles.ts';
 import { pluginNamed } from '@rtbench/runtime-registry';

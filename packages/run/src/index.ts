@@ -12,6 +12,5 @@ export type { Arm, ArmResult, Measurer, MeasurerDescriptor, MeasurerPolicy, Unit
 export { measurersChosenBy, recordedPolicy } from './measurers/all.ts';
 export { INSTRUCTION_THRESHOLDS } from './measurers/instructions.ts';
 export { addResults, computeStats } from './record.ts';
-export type { SuiteLocation } from './suite-location.ts';
 export { capText } from './case-text.ts';
 export type { RoundPlan } from './schedule.ts';

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { Job } from '@rtbench/core/protocol';
 import type { CaseResultMessage, RuntimeMessage } from '@rtbench/core/protocol';
 import { liveChildPids, spawnedPids, type JobOutcome, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags } from '../src/index.ts';
-import { bundleSuite } from '../../cli/src/bundle.ts';
+import { bundleSuite } from '@rtbench/suite-loader';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export const tinyFixture = join(repoRoot, 'test', 'fixtures', 'tiny', 'index.ts');
