@@ -1,0 +1,22 @@
+/**
+ * The house's layout targets (scripts/structure-targets.ts): which unit may
+ * name a runtime, an engine, a measurer or a format, which package may import
+ * which, and no dates in source comments. Each target lists what breaks it.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './helpers/cli.ts';
+
+describe('the layout targets', () => {
+  it('are all met, and the script names every target it checks', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'structure-targets.ts'), '--json'], { cwd: repoRoot, encoding: 'utf8' });
+    const report = JSON.parse(r.stdout) as { targets: Record<string, unknown[]>; comments: { commentLines: number; lines: number } };
+    expect(Object.keys(report.targets)).toHaveLength(9);
+    const missed = Object.entries(report.targets).filter(([, findings]) => findings.length > 0);
+    expect(missed).toEqual([]);
+    expect(r.status).toBe(0);
+    expect(report.comments.commentLines).toBeGreaterThan(0);
+    expect(report.comments.commentLines).toBeLessThan(report.comments.lines);
+  });
+});
