@@ -1,7 +1,7 @@
 /**
  * A runtime is one plug-in: a fifth runtime (test/fixtures/fifth-runtime/
  * plugin.ts, node under the name "nodelike", shown as "NodeLike", its engine
- * flags spelled --js-flags=…) registered once, through RTBENCH_RUNTIME_PLUGINS,
+ * flags spelled --js-flags=…, its engine one of its own, "likev8") registered once, through RTBENCH_RUNTIME_PLUGINS,
  * runs a suite, a start-up case timed by the host and a CPU profile through
  * the real CLI, and every reporter (in this process, registered the same way:
  * a CLI per format would cost seconds each), with no other edit to rtbench.
@@ -47,6 +47,13 @@ describe('a fifth runtime added as one plug-in', () => {
     expect(run.results.filter((r) => r.status === 'ok').map((r) => r.variantId).sort()).toEqual(['node', 'nodelike --max-old-space-size=128']);
     expect(run.digestMismatches).toEqual([]);
     expect(bench.stdout).toContain('A = nodelike --max-old-space-size=128: NodeLike ');
+  });
+
+  it('records and names its own engine, as its plug-in declares it', () => {
+    const variant = run.variants.find((v) => v.runtime === 'nodelike')!;
+    expect(variant.engine).toBe('likev8');
+    expect(variant.displayNames).toEqual({ runtime: 'NodeLike', engine: 'LikeV8 engine', engineShort: 'LikeV8' });
+    expect(bench.stdout).toMatch(/A = nodelike --max-old-space-size=128: NodeLike [\d.]+, LikeV8 \d/);
   });
 
   it('takes its CPU profile, and says in the one sentence what it declares it cannot do', () => {

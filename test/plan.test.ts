@@ -1,7 +1,8 @@
 /** The schedule as a value: what bench and bench --compare plan from their flags. */
 import { describe, expect, it } from 'vitest';
 import { ratioOptions } from '../packages/cli/src/commands/bench.ts';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, INSTRUCTION_THRESHOLDS, scheduleFrom } from '../packages/cli/src/plan.ts';
+import { engineNamed } from '@rtbench/runtime-registry';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, scheduleFrom } from '../packages/cli/src/plan.ts';
 
 describe('scheduleFrom', () => {
   it('gives a table shuffled rounds, adaptive from the minimum to a ±2% target within a time budget', () => {
@@ -40,9 +41,9 @@ describe('ratioOptions', () => {
   });
 
   it('gives counts the threshold of the noisiest engine compared, its own per engine', () => {
-    expect(ratioOptions({}, [run('instructions', ['v8', 'v8'])]).threshold).toBe(INSTRUCTION_THRESHOLDS.v8);
-    expect(ratioOptions({}, [run('instructions', ['jsc']), run('instructions', ['jsc'])]).threshold).toBe(INSTRUCTION_THRESHOLDS.jsc);
-    expect(ratioOptions({}, [run('instructions', ['v8', 'jsc', undefined])]).threshold).toBe(Math.max(INSTRUCTION_THRESHOLDS.v8, INSTRUCTION_THRESHOLDS.jsc));
+    expect(ratioOptions({}, [run('instructions', ['v8', 'v8'])]).threshold).toBe(engineNamed('v8')!.counting.threshold);
+    expect(ratioOptions({}, [run('instructions', ['jsc']), run('instructions', ['jsc'])]).threshold).toBe(engineNamed('jsc')!.counting.threshold);
+    expect(ratioOptions({}, [run('instructions', ['v8', 'jsc', undefined])]).threshold).toBe(Math.max(engineNamed('v8')!.counting.threshold, engineNamed('jsc')!.counting.threshold));
   });
 
   it('keeps --threshold when given, and time its own default', () => {

@@ -5,7 +5,7 @@
  */
 import { formatNames } from '@rtbench/report';
 import { isUnavailable } from '@rtbench/runtime-kit';
-import { runtimePlugins } from '@rtbench/runtime-registry';
+import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
 import { INSTRUCTIONS, SCHEDULES } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
 import { BROUGHT_FORMATS, broughtFileProblem, checkBroughtFile, setBroughtSettings } from './brought-file.ts';
@@ -20,7 +20,7 @@ import { reportCommand } from './commands/report.ts';
 import { runtimesCommand } from './commands/runtimes.ts';
 import { UsageError } from './errors.ts';
 import type { CommandHelp } from './help.ts';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, INSTRUCTION_THRESHOLDS, WARMUP_CAP_FACTOR } from './plan.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, WARMUP_CAP_FACTOR } from './plan.ts';
 import { listSuites } from './suites.ts';
 import { listingFormat, writeListing } from './listing.ts';
 
@@ -134,7 +134,7 @@ const BISECT_OPTIONS = [
     name: 'threshold',
     kind: 'value',
     value: 'percent',
-    help: `A change smaller than this is not one (default ${pct(BISECT_DEFAULTS.time.threshold)}; instructions: the engine's, V8 ${pct(INSTRUCTION_THRESHOLDS.v8)}, JavaScriptCore ${pct(INSTRUCTION_THRESHOLDS.jsc)})`,
+    help: `A change smaller than this is not one (default ${pct(BISECT_DEFAULTS.time.threshold)}; instructions: the engine's, ${runtimeEngines().map((e) => `${e.displayName} ${pct(e.counting.threshold)}`).join(', ')})`,
   },
   { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${BISECT_DEFAULTS.time.minRounds}; instructions ${BISECT_DEFAULTS.instructions.minRounds})` },
   { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${BISECT_DEFAULTS.time.maxRounds}; instructions ${BISECT_DEFAULTS.instructions.maxRounds})` },

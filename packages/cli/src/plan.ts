@@ -16,7 +16,7 @@ import type { Schedule } from '@rtbench/run';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './options.ts';
 import { SCHEDULES, type InRuntimeMeasurer, type RunOptions } from '@rtbench/run';
-import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
+import { DEFAULT_RUNTIMES, engineNamed } from '@rtbench/runtime-registry';
 import { broughtCompareBudget, broughtFileOf, broughtSchedule, isBroughtEntry } from './brought-file.ts';
 import { listInRuntime } from './list-cases.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
@@ -84,16 +84,13 @@ function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
 const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m' };
 
 /**
- * The verdict threshold of instruction counts per engine: the largest
- * between-process spread of a count measured on it, rounded up (the figures
- * and the command that measures them: docs/instructions.md). A comparison
- * takes the largest of its variants' engines.
+ * The count threshold of a comparison between these engines (by the ids runs
+ * record): the largest of theirs, each declared by its engine
+ * (EngineCounting.threshold); INSTRUCTION_DEFAULTS' for an engine no
+ * registered runtime runs on.
  */
-export const INSTRUCTION_THRESHOLDS: Readonly<Record<'v8' | 'jsc', number>> = { v8: INSTRUCTION_DEFAULTS.threshold, jsc: 0.01 };
-
-/** The count threshold of a comparison between these engines: the largest of theirs (INSTRUCTION_DEFAULTS' for a variant of no known engine). */
-export function instructionThreshold(engines: readonly ('v8' | 'jsc' | undefined)[]): number {
-  return Math.max(INSTRUCTION_DEFAULTS.threshold, ...engines.map((e) => (e ? INSTRUCTION_THRESHOLDS[e] : INSTRUCTION_DEFAULTS.threshold)));
+export function instructionThreshold(engines: readonly (string | undefined)[]): number {
+  return Math.max(INSTRUCTION_DEFAULTS.threshold, ...engines.map((e) => engineNamed(e)?.counting.threshold ?? INSTRUCTION_DEFAULTS.threshold));
 }
 
 /**

@@ -2,6 +2,7 @@
 import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { displayNamesOf } from '@rtbench/runtime-registry';
 import { UsageError } from './errors.ts';
 import { resultsDir } from './paths.ts';
 
@@ -157,7 +158,17 @@ export function validateRun(json: unknown, path: string): RunRecord {
     throw new UsageError((error as Error).message);
   }
   assertConsistent(run, path);
-  return run;
+  return withDisplayNames(run);
+}
+
+/** An older run's variants named by their plug-ins, where the run does not record the names itself. */
+function withDisplayNames(run: RunRecord): RunRecord {
+  if (run.variants.every((v) => v.displayNames)) return run;
+  return { ...run, variants: run.variants.map((v) => (v.displayNames ? v : { ...v, ...optional('displayNames', displayNamesOf(v.runtime, v.engine)) })) };
+}
+
+function optional<K extends string, T>(key: K, value: T | undefined): { [P in K]?: T } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: T };
 }
 
 /** A UsageError naming what is wrong, if `runProblems` finds anything. */

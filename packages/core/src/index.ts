@@ -3,7 +3,7 @@
  * bench) and the digest; the measurement loop and protocol are reached through
  * the `./execute` and `./protocol` entries by runtime entries and the host.
  */
-export { suite, group, bench, caseId, isSuiteDefinition, RUNTIME_NAME_PATTERN, RUNTIME_NAMES, UnsupportedError } from './suite.ts';
+export { suite, group, bench, caseId, isSuiteDefinition, RUNTIME_NAME_PATTERN, UnsupportedError } from './suite.ts';
 export type {
   BenchHandle,
   CaseBody,

@@ -19,4 +19,4 @@ export { lockstepMeasurer, warmLockstepMeasurer, turnsFor, LOCKSTEP, LOCKSTEP_PE
 export { corroborate } from './measurers/corroborate.ts';
 export { processesMeasurer, PROCESSES } from './measurers/processes.ts';
 export { hostBudget, hostTimedMeasurer, hostUnits, HOST_TIMED, MIN_LOAD_MS, MIN_LOAD_WARMUP_MS, type HostBudget } from './measurers/host-timed.ts';
-export { DETERMINISM_FLAGS, deterministicFlags, instructionsMeasurer, INSTRUCTIONS, type InstructionOptions } from './measurers/instructions.ts';
+export { deterministicFlags, instructionsMeasurer, INSTRUCTIONS, type InstructionOptions } from './measurers/instructions.ts';

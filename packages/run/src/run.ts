@@ -11,12 +11,12 @@ import type { CaseListing } from '@rtbench/core/protocol';
 import { INSTRUCTIONS_PER_OP, type GitState, type RunRecord, type Variant } from '@rtbench/core/schema';
 import { isHostCaseSpec, type HostCaseSpec } from '@rtbench/host-timed';
 import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
-import { runtimePlugins } from '@rtbench/runtime-registry';
+import { runtimePlugins, runtimeEngines } from '@rtbench/runtime-registry';
 import { hostInfo } from './host.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
 import type { Arm, Measurer, MeasurerDescriptor, Unit } from './measurer.ts';
 import { HOST_TIMED, hostBudget, hostTimedMeasurer, hostUnits } from './measurers/host-timed.ts';
-import { DETERMINISM_FLAGS, fixedRandomPreload, INSTRUCTIONS, instructionsMeasurer } from './measurers/instructions.ts';
+import { fixedRandomPreload, INSTRUCTIONS, instructionsMeasurer } from './measurers/instructions.ts';
 import { LOCKSTEP, LOCKSTEP_PER_CASE, lockstepMeasurer, warmLockstepMeasurer } from './measurers/lockstep.ts';
 import { PROCESSES, processesMeasurer } from './measurers/processes.ts';
 import { addResults } from './record.ts';
@@ -199,13 +199,13 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   } else {
     units = suite.cases.map((c) => ({ key: c.id, cases: [c] }));
     // Built before the run is recorded, so the record names it only when JavaScriptCore's processes preload it.
-    const preload = options.measurer === 'instructions' ? fixedRandomPreload(options.instructions?.libraryDir, variants.filter(isReady).map((v) => v.target.engine), (line) => process.stderr.write(`! ${line}\n`)) : undefined;
+    const preload = options.measurer === 'instructions' ? fixedRandomPreload(options.instructions?.libraryDir, variants.filter(isReady).map((v) => v.plugin.engine), (line) => process.stderr.write(`! ${line}\n`)) : undefined;
     measurer = inRuntimeMeasurer(options, preload);
     if (measurer.descriptor === INSTRUCTIONS) {
       run.cases = run.cases.map((c) => ({ ...c, metric: INSTRUCTIONS_PER_OP }));
       run.options.instructions = {
         cacheSim: options.instructions?.cacheSim ?? false,
-        engineFlags: { v8: [...DETERMINISM_FLAGS.v8], jsc: [...DETERMINISM_FLAGS.jsc, ...(preload ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])], ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))) },
+        engineFlags: { ...Object.fromEntries(runtimeEngines().map((e) => [e.id, [...e.counting.determinismFlags, ...(preload && e.counting.fixedRandom ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])]])), ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))) },
       };
     }
   }

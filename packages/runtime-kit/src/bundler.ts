@@ -11,11 +11,8 @@ import { build, type BuildOptions, type Loader, type Plugin } from 'esbuild';
 import { storeProgram, type CachedProgram } from './program-cache.ts';
 import type { BundleTarget } from './types.ts';
 
-/** `node:` builtins come from every runtime (workerd through nodejs_compat); `bun:` modules only from bun (a program that imports one elsewhere fails when it loads, with the reason). */
-export const RUNTIME_PROVIDED = ['node:*', 'bun:*'];
-
 /** esbuild's options for one ESM file for a runtime: what every program rtbench bundles shares. */
-export function bundleOptions(target: Pick<BundleTarget, 'platform' | 'conditions' | 'mainFields'>): BuildOptions & { write: false } {
+export function bundleOptions(target: Pick<BundleTarget, 'platform' | 'conditions' | 'mainFields' | 'provides'>): BuildOptions & { write: false } {
   return {
     bundle: true,
     write: false,
@@ -24,7 +21,8 @@ export function bundleOptions(target: Pick<BundleTarget, 'platform' | 'condition
     conditions: target.conditions,
     ...(target.mainFields ? { mainFields: target.mainFields } : {}),
     target: 'esnext',
-    external: RUNTIME_PROVIDED,
+    // What the runtime provides (its plug-in's BundleTarget): a program that imports another runtime's module does not bundle for this one.
+    external: [...target.provides],
     logLevel: 'silent',
     legalComments: 'none',
   };

@@ -1,5 +1,6 @@
 export * from './types.ts';
-export { CAPABILITY_TEXT, cannotMessage, isUnavailable, type AllocationProfileHook, type Capability, type CapabilityName, type CpuProfileHook, type ExchangeHooks, type InspectorHook, type NativeProfileHook, type ProgramCommand, type ProgramHost, type ProgramOptions, type RuntimePlugin, type ServedProgram, type Unavailable } from './plugin.ts';
+export { V8_ENGINE, type EngineCounting, type EngineDescriptor } from './engine.ts';
+export { CAPABILITY_TEXT, cannotMessage, isUnavailable, type AllocationProfileHook, type Capability, type CapabilityName, type CpuProfileHook, type ExchangeHooks, type InspectorHook, type NativeProfileHook, type ProgramCommand, type ProgramHost, type ProgramOptions, type RuntimeFrames, type RuntimePlugin, type ServedProgram, type Unavailable } from './plugin.ts';
 export { cpuProfFlags, freePort, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8HeapSampling, withFlagsFirst, type StartJob } from './process-plugin.ts';
 export { EXIT_GRACE_MS, MAX_TIMER_MS, STDIO_GRACE_MS, spawnJob, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, spawnedPids, type RunningJob, type SpawnJobOptions, type SpawnTrackedOptions, type TrackedChild, type ChildExit } from './process.ts';
 export { MAX_LINE_CHARS, ProtocolReader, Tail, type ProtocolReaderOptions } from './protocol-reader.ts';
@@ -20,7 +21,7 @@ export { fixedRandomLibrary } from './fixed-random.ts';
 export { sha256File } from './file-hash.ts';
 export { diskIo, FileWriteError, writeFileAtomically, type FileIo, type WriteOptions } from './atomic-file.ts';
 export { INSTALL_RECORD, readInstallRecord, type InstallRecord } from './install-record.ts';
-export { bundleOptions, bundleProgramFor, RUNTIME_PROVIDED, type BundledProgram, type ProgramBuild, type ProgramEntry } from './bundler.ts';
+export { bundleOptions, bundleProgramFor, type BundledProgram, type ProgramBuild, type ProgramEntry } from './bundler.ts';
 export { contentHash, ownerOnlyDir, storeNamedFile, storeProgram, UnsafeCacheError, type CachedProgram } from './program-cache.ts';
 export { npmReleaseIndex, releaseFor, releaseRuntime, releasesBetween, semverReleases, stableVersionsInOrder, type ReleaseIndex, type RuntimeReleases } from './releases.ts';
 export { findPerf, perfRecordWrap, PERF_INSTALL, type PerfRecordOptions } from './perf.ts';

@@ -18,7 +18,8 @@ export interface RuntimeTarget {
   /** For source 'npm': found in node_modules (rtbench's checkout) or in the cache of installs on demand. */
   npmLocation?: NpmInstallLocation;
   version: string;
-  engine: 'v8' | 'jsc';
+  /** Its engine's id (the plug-in's EngineDescriptor.id): "v8". */
+  engine: string;
   engineVersion: string;
 }
 
@@ -88,6 +89,8 @@ export interface BundleTarget {
   conditions: string[];
   /** package.json fields to try when a package has no matching "exports" (esbuild's default for the platform if absent). */
   mainFields?: string[];
+  /** Modules the runtime provides itself, left as imports (esbuild external patterns: `node:*`). */
+  provides: readonly string[];
 }
 
 /**

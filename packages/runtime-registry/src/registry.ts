@@ -12,7 +12,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RUNTIME_NAME_PATTERN } from '@rtbench/core';
-import type { RuntimePlugin } from '@rtbench/runtime-kit';
+import type { Variant } from '@rtbench/core/schema';
+import type { EngineDescriptor, RuntimePlugin } from '@rtbench/runtime-kit';
 import { bunRuntime } from '@rtbench/runtime-bun';
 import { escapedLine, noteSource } from './plugin-calls.ts';
 
@@ -55,6 +56,24 @@ export function pluginNamed(name: string): RuntimePlugin | undefined {
 /** "Node.js" for node; a runtime no plug-in here knows (a saved run from elsewhere) by its name. */
 export function displayNameOf(name: string): string {
   return pluginNamed(name)?.displayName ?? name;
+}
+
+/** What a saved variant records of its runtime's and engine's names (Variant.displayNames), from their plug-in; undefined when no plug-in here knows the runtime. */
+export function displayNamesOf(runtime: string, engine: string | undefined): Variant['displayNames'] {
+  const plugin = pluginNamed(runtime);
+  if (!plugin) return undefined;
+  const e = engineNamed(engine);
+  return { runtime: plugin.displayName, ...(e ? { engine: e.displayName, engineShort: e.shortName } : {}) };
+}
+
+/** The engines the registered runtimes run on, each once, in the order of their runtimes. */
+export function runtimeEngines(): EngineDescriptor[] {
+  return [...new Map(plugins.map((p) => [p.engine.id, p.engine])).values()];
+}
+
+/** The engine of this id (as a saved run records it), if a registered runtime runs on it. */
+export function engineNamed(id: string | undefined): EngineDescriptor | undefined {
+  return plugins.find((p) => p.engine.id === id)?.engine;
 }
 
 /** Adds a runtime. Its name must be new, and no registered plug-in may already accept its bare name as a spec. */

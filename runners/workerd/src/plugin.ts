@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type JobRequest,
+  V8_ENGINE,
   type RuntimePlugin,
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
@@ -21,6 +22,7 @@ import {
   warmProcess,
 } from '@rtbench/runtime-kit';
 import { HANDLER_KEY } from './handoff.ts';
+import { BUNDLE_MODULE } from './config.ts';
 import { serveLoader, serveModule } from './programs.ts';
 import { npmWorkerd, probeWorkerd, workerdDateOf, workerdReleases } from './binary.ts';
 import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
@@ -44,10 +46,16 @@ const INSPECTOR_OPTION = '--inspector-addr=127.0.0.1:0';
 export const workerdRuntime: RuntimePlugin = {
   name: 'workerd',
   displayName: 'workerd',
+  engine: V8_ENGINE,
+  frames: {
+    builtinUrls: ['cloudflare-internal:', 'cloudflare:', 'workerd:', 'node-internal:', 'internal:'],
+    nativeSymbols: /^(workerd::|workerd_\w+::|kj::|kj_rs\w*::|<kj_rs\w*::|<workerd_\w+::|capnp::|edgeworker::|absl::|boringssl|sqlite3)/,
+    bundleModule: BUNDLE_MODULE,
+  },
   // Bundled as wrangler resolves packages for Workers (workerd/worker/browser
   // conditions, browser-first main fields), but on esbuild's neutral platform:
   // the browser platform would hard-code process.env.NODE_ENV = "development".
-  bundle: { entry: join(here, 'entry.ts'), platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'] },
+  bundle: { entry: join(here, 'entry.ts'), platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'], provides: ['node:*'] },
 
   ...singleNpmRuntimeSpecs(workerd, { name: 'workerd' }),
 

@@ -8,6 +8,7 @@ import type { BisectResult, Culprit, StepRecord } from '@rtbench/bisect';
 import type { Comparison } from '@rtbench/stats';
 import { formatChange, ratioWithCi, verdictWord } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
+import { engineNamed } from '@rtbench/runtime-registry';
 
 export type EngineOf = (tag: string) => RuntimeTarget | undefined;
 
@@ -22,8 +23,7 @@ function pct(c: Comparison, _confidence?: number): string {
 
 function engineText(t: RuntimeTarget | undefined): string {
   if (!t) return 'engine unknown';
-  const engine = t.engine === 'jsc' ? 'JavaScriptCore' : 'V8';
-  return `${t.runtime} ${t.version}, ${engine} ${t.engineVersion}`;
+  return `${t.runtime} ${t.version}, ${engineNamed(t.engine)?.displayName ?? t.engine} ${t.engineVersion}`;
 }
 
 /** "faster", or for counts "fewer instructions" (a bare "fewer" says of what only in the table's heading). */

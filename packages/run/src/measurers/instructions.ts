@@ -51,28 +51,11 @@ import {
   type LiveCase,
   type TranslatedFlags,
   type WarmProcess,
+  type EngineDescriptor,
 } from '@rtbench/runtime-kit';
 import { median } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
-
-/** Engine flags (rtbench's syntax) that make a runtime's work repeatable, per engine. */
-export const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>> = {
-  // --predictable: no background threads, fixed seeds. --predictable-gc-schedule: semi-spaces fixed at 4 MB and the
-  // old generation's limit grown by a fixed 30%, instead of sizes that follow the measured GC and allocation speeds
-  // (clock-driven: under valgrind they differ between processes, and so do where the collections land). The three
-  // --no-…: V8's GC work that waits for the process to be idle or for a timer (memory reducer, incremental-marking
-  // and minor-GC tasks); between two samples the process idles for as long as the host takes.
-  // --no-incremental-marking: a major collection marks in one pause when the old generation reaches its limit, instead of
-  // in steps sized by the marking speed V8 measures on the clock (which moved 500 kB reviver samples by up to ±12%).
-  // --expose-gc: the young generation emptied before each sample of one call (COLLECT_COMMAND), and a full collection
-  // before each case opens (as warm lockstep does), both outside the count.
-  v8: ['--predictable', '--predictable-gc-schedule', '--no-memory-reducer', '--no-incremental-marking-task', '--no-minor-gc-task', '--no-incremental-marking', '--expose-gc'],
-  // JSC: no concurrent JIT or GC threads; WeakRandom (which JSC seeds per VM and uses in its own structures) seeded
-  // alike in every process: without it bun's reviver counts differ by 1–2% between processes, with it by ≤ 0.4%.
-  jsc: ['--useConcurrentJIT=false', '--useConcurrentGC=false', '--forceWeakRandomSeed=true', '--forcedWeakRandomSeed=7'],
-};
-
 
 /** A function is recorded when it executed at least this share of the counted sample's instructions itself, */
 const FUNCTION_SHARE = 0.001;
@@ -141,7 +124,7 @@ export interface InstructionOptions {
   timeoutMs: number;
   /** Processes under valgrind at once (2 on this machine: one per core). */
   parallel: number;
-  /** The fixed-random library JavaScriptCore's processes preload (fixedRandomPreload); without it, they count without it. */
+  /** The fixed-random library some engines' processes preload (fixedRandomPreload); without it, they count without it. */
   preload?: string;
 }
 
@@ -157,22 +140,22 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
 };
 
 /**
- * The fixed-random library (runtime-kit fixed-random.ts) JavaScriptCore's processes preload: bun's counts differed by
- * 1–2% between processes without it. Built (or found in the cache) before the run starts when one of `engines` is
- * JavaScriptCore, so the run records it only when it is used; undefined without a JavaScriptCore variant, or when it
- * cannot be built (then said in one line).
+ * The fixed-random library (runtime-kit fixed-random.ts) the processes of an engine that declares it (EngineCounting.fixedRandom)
+ * preload. Built (or found in the cache) before the run starts when one of `engines` needs it, so the run records it
+ * only when it is used; undefined without such a variant, or when it cannot be built (then said in one line).
  */
-export function fixedRandomPreload(libraryDir: string | undefined, engines: readonly ('v8' | 'jsc')[], warn: (line: string) => void): string | undefined {
-  if (!libraryDir || !engines.includes('jsc')) return undefined;
+export function fixedRandomPreload(libraryDir: string | undefined, engines: readonly EngineDescriptor[], warn: (line: string) => void): string | undefined {
+  const needing = engines.filter((e) => e.counting.fixedRandom).map((e) => e.displayName);
+  if (!libraryDir || needing.length === 0) return undefined;
   const library = fixedRandomLibrary(libraryDir);
   if ('path' in library) return library.path;
-  warn(`JavaScriptCore counted without fixed OS randomness (${library.reason}): its counts may differ by 1–2% between processes`);
+  warn(`${[...new Set(needing)].join(', ')} counted without fixed OS randomness (${library.reason}): its counts may differ between processes`);
   return undefined;
 }
 
 /** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the environment its plug-in counts with (countingEnv). */
 export function deterministicFlags(arm: Arm, preload?: string): TranslatedFlags {
-  const translated = arm.plugin.translateFlags([...arm.variantFlags, ...DETERMINISM_FLAGS[arm.target.engine]]);
+  const translated = arm.plugin.translateFlags([...arm.variantFlags, ...arm.plugin.engine.counting.determinismFlags]);
   // The variant's own environment (NODE_ENV=…) stays and wins; the engine's flags are translated afresh with the additions.
   return { args: translated.args, env: { ...arm.plugin.countingEnv, ...(preload ? { LD_PRELOAD: preload } : {}), ...translated.env, ...arm.flags.env } };
 }
@@ -243,8 +226,8 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
     return t;
   };
 
-  /** JavaScriptCore's processes run with OS randomness fixed (fixedRandomPreload); V8's seeds are fixed by --predictable. */
-  const preloadFor = (arm: Arm): string | undefined => (arm.target.engine === 'jsc' ? options.preload : undefined);
+  /** The processes of an engine that declares it run with OS randomness fixed (fixedRandomPreload); others fix their seeds by flags. */
+  const preloadFor = (arm: Arm): string | undefined => (arm.plugin.engine.counting.fixedRandom ? options.preload : undefined);
 
   /** n per case × variant, fixed by its first round (the same work in every round). */
   const sampleSizes = new Map<string, number>();
