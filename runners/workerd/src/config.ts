@@ -20,7 +20,7 @@ import { HANDLER_KEY } from './handoff.ts';
 /**
  * Fixed so that a workerd upgrade changes the engine, not the API semantics
  * under the benchmark. It is the last date before nodejs_compat became a
- * default (2026-08-04), so the flag is stated rather than implied. A workerd
+ * default, so the flag is stated rather than implied. A workerd
  * older than this date gets its own date instead (it refuses later ones).
  */
 export const COMPATIBILITY_DATE = '2026-08-01';

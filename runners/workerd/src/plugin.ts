@@ -34,7 +34,7 @@ const workerd: SingleNpmRuntime = {
   runtime: 'workerd',
   executable: 'workerd',
   npm: npmWorkerd,
-  // "workerd@2026-11-17" (what the binary prints) or "workerd@1.20261117.1" (the npm version).
+  // "workerd@YYYY-MM-DD" (what the binary prints) or "workerd@1.YYYYMMDD.N" (the npm version).
   npmVersions: [workerdDateOf(npmWorkerd.version), npmWorkerd.version].filter((v): v is string => v !== undefined),
   releases: workerdReleases,
   probe: probeWorkerd,
