@@ -29,7 +29,7 @@ export function bundleOptions(target: Pick<BundleTarget, 'platform' | 'condition
 }
 
 /** A file to bundle, or source text written for the program (an entry that imports the real one). */
-export type ProgramEntry = { file: string } | { contents: string; resolveDir: string; sourcefile: string; loader: Loader };
+type ProgramEntry = { file: string } | { contents: string; resolveDir: string; sourcefile: string; loader: Loader };
 
 export interface ProgramBuild {
   entry: ProgramEntry;
