@@ -49,9 +49,6 @@ const V8_CODE = /^(Builtin|BytecodeHandler|Stub|RegExp|Handler|Function|Callback
 const JSC_JS = /^JSC-(Baseline|DFG|FTL|LLInt|InterpretedFunction):\s*(.*?)(#\w+)?$/;
 const JSC_CODE = /^JSC-[\w-]+:/;
 
-/** The garbage collectors' own functions (V8: scavenger, minor mark-sweep, mark-compact, concurrent marking, sweeper; cppgc; JavaScriptCore's collector). */
-const GC =
-  /(^|::)(Heap::(CollectGarbage|CollectAllGarbage|PerformGarbageCollection|GarbageCollectionPrologue|GarbageCollectionEpilogue|Scavenge|MarkCompact|MinorMarkSweep)|Scaveng\w*|MarkCompactCollector|MinorMarkSweep\w*|MinorMS\w*|IncrementalMarking|ConcurrentMarking|\w*MarkingVisitor\w*|MarkingBarrier|Sweeper|\w*Evacuat\w*|GCTracer|MarkingWorklist\w*)(::|<|$)|^cppgc::internal::(Marker|Sweeper|Compactor|MarkingVisitor)|^JSC::(Heap::(collect\w*|run\w*Phase|sweep\w*|finalize\w*|stopThePeriphery|resumeThePeriphery)|SlotVisitor|MarkedBlock::Handle::sweep|MarkedSpace::sweep|MarkingConstraint\w*|\w*GCActivityCallback)/;
 /** Libraries engines link for text and numbers (ICU, simdutf, number conversion): the engine's, whichever it is. */
 const ENGINE_LIBRARIES = /^(icu_\d+::|u_|ucol_|ubrk_|utf8_|simdutf::|fast_float::|double_conversion::)/;
 
@@ -59,10 +56,11 @@ const ENGINE_LIBRARIES = /^(icu_\d+::|u_|ucol_|ubrk_|utf8_|simdutf::|fast_float:
 export interface NativeSymbols {
   readonly runtime: RegExp;
   readonly engine: RegExp;
+  readonly gc: RegExp;
 }
 
 export function nativeSymbolsOf(plugin: Pick<RuntimePlugin, 'frames' | 'engine'>): NativeSymbols {
-  return { runtime: plugin.frames.nativeSymbols, engine: plugin.engine.nativeSymbols };
+  return { runtime: plugin.frames.nativeSymbols, engine: plugin.engine.nativeSymbols, gc: plugin.engine.gcSymbols };
 }
 /** The operating system's code: its time is its caller's. */
 const SYSTEM_DSO = /^\[(kernel\.kallsyms|vdso|vsyscall)\]$|^\/(usr\/)?lib(32|64|x32)?\//;
@@ -140,7 +138,7 @@ const native = (functionName: string): CallFrame => ({ functionName: cut(functio
 
 /** The category of a native symbol on the runtime of `symbols`; undefined: its caller's. */
 export function nativeCategory(symbol: string, symbols?: NativeSymbols): Category | undefined {
-  if (GC.test(symbol)) return 'gc';
+  if (symbols?.gc.test(symbol)) return 'gc';
   if (symbols?.runtime.test(symbol)) return 'runtime';
   if (symbols?.engine.test(symbol) || ENGINE_LIBRARIES.test(symbol)) return 'engine';
   return undefined;
@@ -196,7 +194,7 @@ export interface NativeProfile {
  * system frames in their caller's category.
  */
 export interface NativeToCpuProfileOptions {
-  /** The native symbols of the runtime profiled (nativeSymbolsOf its plug-in); without them only GC and the engines' libraries are told apart. */
+  /** The native symbols of the runtime profiled (nativeSymbolsOf its plug-in); without them only the engines' libraries are told apart. */
   symbols?: NativeSymbols;
   /**
    * The harness's own JavaScript frames (the bundle's): a stack that has one

@@ -26,6 +26,8 @@ export interface EngineDescriptor {
   readonly counting: EngineCounting;
   /** The engine's own native functions (its C++, its builtins, its interpreter), by symbol: a native profile charges them to the engine. */
   readonly nativeSymbols: RegExp;
+  /** Its garbage collector's own native functions: a native profile charges them to GC. */
+  readonly gcSymbols: RegExp;
 }
 
 export const V8_ENGINE: EngineDescriptor = {
@@ -45,4 +47,7 @@ export const V8_ENGINE: EngineDescriptor = {
     fixedRandom: false,
   },
   nativeSymbols: /^(v8::|v8_|Builtins_|cppgc::)/,
+  // The scavenger, minor mark-sweep, mark-compact, concurrent marking, the sweeper; cppgc's.
+  gcSymbols:
+    /(^|::)(Heap::(CollectGarbage|CollectAllGarbage|PerformGarbageCollection|GarbageCollectionPrologue|GarbageCollectionEpilogue|Scavenge|MarkCompact|MinorMarkSweep)|Scaveng\w*|MarkCompactCollector|MinorMarkSweep\w*|MinorMS\w*|IncrementalMarking|ConcurrentMarking|\w*MarkingVisitor\w*|MarkingBarrier|Sweeper|\w*Evacuat\w*|GCTracer|MarkingWorklist\w*)(::|<|$)|^cppgc::internal::(Marker|Sweeper|Compactor|MarkingVisitor)/,
 };

@@ -14,4 +14,5 @@ export const JSC_ENGINE: EngineDescriptor = {
     fixedRandom: true,
   },
   nativeSymbols: /^(JSC::|WTF::|Inspector::|bmalloc::|bmalloc_|pas_|llint_|op_|vmEntryTo|operationGet|operation[A-Z])/,
+  gcSymbols: /^JSC::(Heap::(collect\w*|run\w*Phase|sweep\w*|finalize\w*|stopThePeriphery|resumeThePeriphery)|SlotVisitor|MarkedBlock::Handle::sweep|MarkedSpace::sweep|MarkingConstraint\w*|\w*GCActivityCallback)/,
 };
