@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { FileWriteError, type FileIo } from '../../packages/runtime-kit/src/atomic-file.ts';
-import { claimResultsPath, releaseUnsaved } from '../../packages/cli/src/results-file.ts';
+import { claimResultsPath, defaultResultsPath, releaseUnsaved } from '../../packages/cli/src/results-file.ts';
 import { writeRunAtomically } from '../../packages/run/src/save.ts';
 import { syntheticRun } from '../compare-synthetic.ts';
 import { latestRun } from '../../packages/cli/src/commands/report.ts';
@@ -16,6 +16,16 @@ import { fixture, runCli, spawnCli, tempFile } from '../helpers/cli.ts';
 const QUICK = ['--runtime', 'node', '--rounds', '1', '--time', '20ms', '--warmup', '10ms', '--quiet'];
 
 describe('saving runs', () => {
+  it('names the file of a suite given by its path as one file in results/, not a tree of folders', () => {
+    const at = '2026-11-24T02:52:50.123Z';
+    for (const suite of ['test/fixtures/tiny/index.ts', '../elsewhere/bench.mjs', 'C:\\bench\\x.js', '/abs/path/y.ts']) {
+      const path = defaultResultsPath({ startedAt: at, suite, mode: 'bench' });
+      expect(path.split(/[\\/]/).slice(-2, -1)).toEqual(['results']);
+      expect(path).toMatch(/\/20261124-025250Z-[A-Za-z0-9][A-Za-z0-9._@-]*\.json$/);
+    }
+    expect(defaultResultsPath({ startedAt: at, suite: 'json-reviver', mode: 'compare' })).toMatch(/\/results\/20261124-025250Z-json-reviver-compare\.json$/);
+  });
+
   it('gives two runs started in the same second two files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rtbench-claim-'));
     const base = join(dir, '20261122-101010Z-tiny.json');

@@ -1,13 +1,11 @@
 /**
  * `Deno.bench(...)`, as `deno bench` files use it, declaring rtbench cases
- * instead of measuring. rtbench's bundler rewrites `Deno.bench` in such a
- * file to this module's `bench` (packages/cli/src/bundle.ts), so the file
- * runs on every runtime; other `Deno.*` APIs it uses stay Deno's.
- *
- * A case is one `Deno.bench`, named as `deno bench` names it, its `group` as
- * the group. A function that never calls `b.start()` is timed whole, in
- * rtbench's batches; one that calls `b.start()`/`b.end()` (manual timing) is
- * timed between them, one operation per call.
+ * instead of measuring. The bundler rewrites `Deno.bench` in such a file to
+ * this module's `bench` (packages/cli/src/bundle.ts), so the file runs on every
+ * runtime (other `Deno.*` APIs it uses stay Deno's). A case is one
+ * `Deno.bench`, named as `deno bench` names it; a function that never calls
+ * `b.start()` is timed whole, one that does is timed between `b.start()` and
+ * `b.end()`, one operation per call.
  */
 import type { CaseBody, CaseContext, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
 import { declareCase, note, whenLoaded } from './registry.ts';

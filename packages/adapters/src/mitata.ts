@@ -2,9 +2,9 @@
  * mitata's public surface (v1), as benchmark files use it, declaring rtbench
  * cases instead of measuring. rtbench's bundler resolves `import … from
  * 'mitata'` here. Nothing is measured while the file loads: `run()` resolves
- * at once and rtbench times each case later, one fresh process per case,
- * runtime and round. No code is generated from strings (mitata builds its
- * loop with `new AsyncFunction`, which workerd refuses inside a request).
+ * at once and rtbench times each case later in its own loop. No code is
+ * generated from strings (mitata builds its loop with `new AsyncFunction`,
+ * which workerd refuses inside a request).
  */
 import type { CaseBody, CaseContext, ParamValue, Params, TimedFn } from '@rtbench/core';
 import { doNotOptimize, forcedGc } from './keep-alive.ts';

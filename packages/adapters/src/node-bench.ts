@@ -1,16 +1,12 @@
 /**
- * `node:bench`'s surface (node 26.10, `--experimental-bench`), as benchmark
- * files use it, declaring rtbench cases instead of measuring. rtbench's
- * bundler resolves `node:bench` here on every runtime and every node version,
- * node 26 included: Node's own module runs its own sampling loop in one
- * process, and rtbench needs to take the samples (lockstep, instruction
- * counts, profiles). So what runs is always this implementation of the API,
- * and the run says so in a note.
- *
- * A case is one `bench()`, named as `node --bench` shows it (`construct
- * [input="short"]`), its suites as the group. A sample is a batch of calls of
- * the benchmark function, each with a fresh context whose start()/end(ops)
- * (or record()) region is read on rtbench's stopwatch.
+ * `node:bench`'s surface (`--experimental-bench`), as benchmark files use it,
+ * declaring rtbench cases instead of measuring. The bundler resolves
+ * `node:bench` here on every runtime and node version, node's own included,
+ * because Node's module samples in its own loop in one process and rtbench
+ * must take the samples itself (lockstep, instruction counts, profiles); the
+ * run says so in a note. A case is one `bench()`, named as `node --bench`
+ * shows it; a sample is a batch of calls, each with a fresh context whose
+ * start()/end(ops) (or record()) region is read on rtbench's stopwatch.
  */
 import type { CaseBody, CaseContext, ParamValue, Params, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
 import { declareCase, note, trackPending, whenLoaded } from './registry.ts';

@@ -1,19 +1,15 @@
 /**
- * rtbench's implementation of the API Node.js core's benchmark files get
- * from `require('../common.js')`: `createBenchmark(main, configs, options)`
- * and `bench.start()` / `bench.end(operations)`. The CLI's bundler resolves
- * that require here (packages/cli/src/bundle.ts); the rest of the file runs
- * as written.
- *
- * One case per configuration, in the order and under the name compare.js
- * gives it (`encoding='utf8' n=25000000`). A sample is one call of
- * `main(conf)` timed by the file's own start()/end(): when the file has a
- * numeric `n` configuration, `conf.n` is set to the batch size rtbench
- * chose (so a sample lasts about rtbench's sample time instead of the
- * ~1 s Node's defaults are sized for) and the rate comes from the count the
- * file passes to end(); without one, a batch is that many calls of main.
+ * rtbench's implementation of the API Node.js core's benchmark files get from
+ * `require('../common.js')`: `createBenchmark(main, configs, options)` and
+ * `bench.start()` / `bench.end(operations)`. The CLI's bundler resolves that
+ * require here (packages/cli/src/bundle.ts). One case per configuration,
+ * named as compare.js names it. A sample is one call of `main(conf)` timed by
+ * the file's own start()/end(), with a numeric `conf.n` set to rtbench's
+ * batch size, so a sample lasts rtbench's sample time rather than the one
+ * second Node's defaults are sized for; without `n`, a batch is that many
+ * calls of main.
  */
-import type { CaseBody, ParamValue, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
+import type { CaseBody, CaseContext, ParamValue, SelfTimedBatch, Stopwatch, TimedFn } from '@rtbench/core';
 import { declareCase, note, whenLoaded } from './registry.ts';
 import { isThenable, sumRegions, sumRegionsWhile, TimedRegion } from './self-timed.ts';
 
@@ -126,6 +122,8 @@ export class Benchmark {
   readonly #fn: (conf: Conf) => unknown;
   readonly region = new TimedRegion();
   #onEnd: (() => void) | undefined;
+  /** The context of the configuration being run (set as its case is set up): where a wait for bench.end() is said. */
+  context: CaseContext | undefined;
 
   constructor(fn: (conf: never) => unknown, configs: Record<string, unknown>, options: BenchmarkOptions = {}) {
     if (typeof fn !== 'function') throw new TypeError('createBenchmark(main, configs, options): main must be a function');
@@ -170,6 +168,8 @@ export class Benchmark {
     this.config = conf;
     const returned = this.#fn(conf);
     if (this.region.ended) return returned;
+    // Said once: if the process then ends or times out, its failure names this wait (bun never ends a stalled await by itself).
+    this.context?.waitingFor('main() to call bench.end() (main returned without calling it)');
     return new Promise<void>((resolve, reject) => {
       // main may end its region later, from a callback. When the runtime has nothing left to run (node's
       // process 'beforeExit', deno's 'beforeunload' event) no callback can: say so, rather than leave an
@@ -198,7 +198,7 @@ export class Benchmark {
         name: configurationName(conf),
         params: conf as Record<string, ParamValue>,
         idParams: {},
-        body: scalable ? scaledBody(this, conf) : repeatedBody(this, conf),
+        body: withContext(this, scalable ? scaledBody(this, conf) : repeatedBody(this, conf)),
       });
     }
   }
@@ -223,7 +223,7 @@ whenLoaded(() => {
  * still missing at the count-per-conf.n the last call showed, never for more
  * than n (a main whose count does not grow with conf.n stays linear).
  */
-function scaledBody(b: Benchmark, conf: Conf): CaseBody {
+function scaledBody(b: Benchmark, conf: Conf): TimedFn {
   const withN = (n: number): Conf => ({ ...conf, n: Math.max(1, Math.round(n)) });
   const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => {
     let asked = 0;
@@ -238,8 +238,16 @@ function scaledBody(b: Benchmark, conf: Conf): CaseBody {
   return Object.assign(() => b.invoke(withN(1)), { timeBatch }) as TimedFn;
 }
 
+/** The case's body as a set-up that hands the benchmark the case's context, then yields the timed function. */
+function withContext(b: Benchmark, fn: TimedFn): CaseBody {
+  return function* (ctx: CaseContext) {
+    b.context = ctx;
+    yield fn;
+  };
+}
+
 /** A batch of n is n calls of main(conf), their regions summed. */
-function repeatedBody(b: Benchmark, conf: Conf): CaseBody {
+function repeatedBody(b: Benchmark, conf: Conf): TimedFn {
   const timeBatch = (n: number, stopwatch: Stopwatch): SelfTimedBatch | Promise<SelfTimedBatch> => sumRegions(n, (sw) => b.invoke(conf, sw), b.region, stopwatch);
   return Object.assign(() => b.invoke(conf), { timeBatch }) as TimedFn;
 }

@@ -1,6 +1,7 @@
 /**
- * The registry a brought-over file fills as it loads. A mitata or tinybench
- * file is imported for its side effects; `bench()`, `group()`, `new Bench().add()`
+ * The registry a brought-over file fills as it loads. The file (mitata,
+ * tinybench, Node core's common.js, node:bench or Deno.bench) is imported for
+ * its side effects; its declarations (`bench()`, `new Bench().add()`, …)
  * land here instead of in a harness of their own, and `broughtSuite` turns what
  * was declared into an rtbench suite. One registry per bundle: each runtime
  * process loads one file.

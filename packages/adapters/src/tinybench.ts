@@ -1,9 +1,9 @@
 /**
  * tinybench's public surface (v2 to v6), as benchmark files use it, declaring
  * rtbench cases instead of measuring. rtbench's bundler resolves `import …
- * from 'tinybench'` here. `await bench.run()` resolves at once; rtbench times
- * every task later, one fresh process per task, runtime and round, so what
- * the file reads back after run() holds no timings (see NOT_MEASURED).
+ * from 'tinybench'` here. `await bench.run()` resolves at once and rtbench
+ * times every task later in its own loop, so what the file reads back after
+ * run() holds no timings (see NOT_MEASURED).
  */
 import type { CaseBody, CaseContext, TimedFn } from '@rtbench/core';
 import { declareCase, note, whenLoaded } from './registry.ts';
@@ -159,7 +159,7 @@ export class Bench extends EventTarget {
     this.now = options.now ?? (() => performance.now());
     const budget = ['time', 'iterations', 'warmupTime', 'warmupIterations'].filter((k) => options[k] !== undefined);
     if (budget.length) note(`new Bench({ ${budget.join(', ')} }) is accepted: rtbench's --time, --rounds and --warmup decide how long each task is measured`);
-    if (options.concurrency) note("new Bench({ concurrency }) is accepted: rtbench runs one task per process, one call at a time");
+    if (options.concurrency) note("new Bench({ concurrency }) is accepted: rtbench calls a task one call at a time");
     benches.push(this);
   }
 

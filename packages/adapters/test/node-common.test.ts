@@ -104,6 +104,8 @@ describe('timing', () => {
     expect(result.async).toBe(true);
     // 100 ns per call of the loop, which end() counts as two operations: 50 ns per operation.
     for (const sample of result.samples) expect(sample).toBeCloseTo(50, 0);
+    // The wait for bench.end() is said once, so that a process that never gets there can name it.
+    expect(ofType(messages, 'waiting')).toEqual([{ type: 'waiting', caseId: "mode='x' n=100", on: 'main() to call bench.end() (main returned without calling it)' }]);
   });
 
   it('a main that reports fewer operations than conf.n is called again until the batch holds n: its time is never scaled up', async () => {
@@ -119,7 +121,9 @@ describe('timing', () => {
         { n: [1e6] },
       );
     });
-    const body = suite.cases()[0]!.body as import('@rtbench/core').TimedFn;
+    // The body is a set-up that hands the benchmark its case's context, then yields the timed function.
+    const setUp = suite.cases()[0]!.body as (ctx: unknown) => Generator<import('@rtbench/core').TimedFn>;
+    const body = setUp({ waitingFor() {} }).next().value as import('@rtbench/core').TimedFn;
     let begin = 0;
     const stopwatch = { start: () => void (begin = harness.virtualTime.ns), stop: () => harness.virtualTime.ns - begin };
     const before = harness.virtualTime.ns;

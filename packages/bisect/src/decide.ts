@@ -1,22 +1,11 @@
 /**
- * How a bisect step is judged, after Pinpoint's two thresholds (catapult's
- * dashboard/pinpoint compare: a low p-value threshold for "different", a
- * magnitude-dependent high one for "same", and "measure more" between), on
- * rtbench's intervals instead of p-values:
- *
- *   different   the interval at `confidence` (0.99) excludes 1 and the
- *               estimate is beyond `threshold` (stats' classify);
- *   same        the interval at `sameConfidence` (0.90, a two one-sided test
- *               at 5%) lies within ±sameBand: the comparison returned is
- *               that one, its interval and band, so the word and the
- *               interval printed beside it agree;
- *   unknown     otherwise: the step is measured again with more rounds.
- *
- * `sameBand` is the threshold at the ends, and for the halves of a split a
- * third of the change being split when that is larger (a 30% change's other
- * half need only be shown within ±10%, as Pinpoint's high threshold grows
- * with the magnitude): a second change smaller than that inside a half that
- * reads "same" is not followed (docs/bisect.md).
+ * How a bisect step is judged, after Pinpoint's two thresholds but on
+ * rtbench's intervals instead of p-values: "different" when the interval at
+ * `confidence` excludes 1 and the estimate is beyond the threshold (stats'
+ * classify), "same" when the interval at `sameConfidence` lies within
+ * ±max(threshold, sameBand), "unknown" (measure more) otherwise. The rule and
+ * why the band widens for the halves of a split: docs/bisect.md, "The
+ * decision rule".
  */
 import { comparePaired } from '@rtbench/stats';
 import type { Decide, PairedTest } from './types.ts';

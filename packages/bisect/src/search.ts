@@ -1,31 +1,12 @@
 /**
  * The search of a bisect over an ordered list of releases, as pure logic over
- * a measurement function (the CLI's runs lockstep comparisons; the tests' is
- * a fake whose change points are known).
- *
- * 1. The ends are compared. Not different beyond the threshold: say so, stop.
- * 2. A range that differs is split at the release in its middle, and both
- *    halves are compared (older end vs middle, middle vs newer end); each half
- *    that differs is searched in turn. So two changes, in the same or in
- *    opposite directions, are each followed to their step. A range whose two
- *    halves each read "equivalent" is a drift of steps each under the
- *    threshold: reported as such, not forced onto one release.
- * 3. A range of two adjacent releases (only releases that could not run
- *    between them) is a culprit; a fresh direct comparison of the two
- *    confirms it or not.
- *
- * Every comparison is adaptive, after Chromium's Pinpoint: a pair is measured
- * with `minRounds` paired rounds and judged; "inconclusive" (the interval
- * neither clear of the threshold band nor inside it) asks for as many rounds
- * again, pooled with the first (10 -> 20 -> 40 -> 80 -> 160), until decided
- * or `maxRounds`. The verdict rule is stats' (verdict.ts): different when the
- * interval excludes 1 and the estimate is beyond the threshold, the same when
- * the whole interval lies within ±threshold. The error rates this gives are
- * measured in test/search.test.ts and stated in docs/bisect.md.
- *
- * A release that cannot run (the measurer says which) is skipped: a middle is
- * replaced by its nearest neighbour that can, an end by the next release
- * inward, and a culprit names the skipped releases inside it.
+ * a measurement function (the CLI's runs lockstep comparisons; the tests' is a
+ * fake whose change points are known). The ends are compared; a range that
+ * differs is split at its middle and both halves are searched, so two changes
+ * are each followed to their step; adjacent releases are a culprit, confirmed
+ * by a fresh comparison. Releases that cannot run are skipped. Each comparison
+ * is adaptive (decide.ts). The steps, the decision rule and its error rates:
+ * docs/bisect.md.
  */
 import type { Comparison } from '@rtbench/stats';
 import { pairedDecide, unitTest } from './decide.ts';

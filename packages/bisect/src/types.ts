@@ -27,11 +27,12 @@ export type Measure = (request: StepRequest) => Promise<StepOutcome>;
  * Verdict of pooled per-round log ratios: different (faster/slower) when the
  * interval at `confidence` excludes 1 and the estimate is beyond the
  * threshold; equivalent when the interval at `sameConfidence` lies within
- * ±`sameBand`; else inconclusive. Default: signed-rank intervals (decide.ts).
+ * ±`sameBand` (at least the threshold); else inconclusive. Default:
+ * pairedDecide(unitTest), t intervals on the per-unit log ratios (decide.ts).
  */
 export type Decide = (logRatios: readonly number[], sameBand: number) => Comparison;
 
-/** One paired comparison of per-round values at a confidence and threshold (stats' comparePaired or comparePairedT). */
+/** One paired comparison of per-round values at a confidence and threshold (default: stats' comparePaired, decide.ts unitTest). */
 export type PairedTest = (baseline: readonly number[], candidate: readonly number[], opts: { threshold: number; confidence: number }) => Comparison;
 
 export interface BisectOptions {
@@ -45,7 +46,7 @@ export interface BisectOptions {
   minRounds: number;
   /** A pair still undecided at this many rounds is reported undecided. */
   maxRounds: number;
-  /** How pooled log ratios become a verdict; default pairedDecide(comparePaired, options). */
+  /** How pooled log ratios become a verdict; default pairedDecide(unitTest, options). */
   decide?: Decide;
   /** Told after every pair is decided (progress, ETA). */
   onStep?: (step: StepRecord, state: SearchState) => void;

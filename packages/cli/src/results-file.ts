@@ -6,9 +6,11 @@ import { displayNamesOf } from '@rtbench/runtime-registry';
 import { UsageError } from './errors.ts';
 import { resultsDir } from './paths.ts';
 
+/** `results/<stamp>-<suite>[-compare].json`; a suite named by its path ("test/tiny/index.ts") gives one file name, not folders. */
 export function defaultResultsPath(run: Pick<RunRecord, 'startedAt' | 'suite' | 'mode'>): string {
   const stamp = run.startedAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
-  return join(resultsDir, `${stamp}-${run.suite}${run.mode === 'compare' ? '-compare' : ''}.json`);
+  const name = run.suite.replace(/[^A-Za-z0-9._@-]+/g, '_').replace(/^[._]+/, '') || 'suite';
+  return join(resultsDir, `${stamp}-${name}${run.mode === 'compare' ? '-compare' : ''}.json`);
 }
 
 /**

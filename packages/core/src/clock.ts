@@ -52,18 +52,12 @@ export function probeClock(clock: Clock): ClockInfo {
 }
 
 /**
- * Timing for a coarse clock. Time is read only at clock edges: wait for the
- * clock to tick, run the batch, then spin until the next tick while counting
- * reads. The batch took (edge2 - edge1) minus the spin, and the spin's length
- * is reads x the cost of one read. This recovers sub-tick precision from a
- * 1 ms clock without generating code or leaving the request.
- *
- * The cost of a read is measured on full ticks, and keeps being measured:
- * after every fourth batch's edge the timer spins one more whole tick, so
- * the rate follows the machine (it drifts by 10-15% within a process on a
- * shared CPU). The rate used is the fast end of the recent ticks: a tick in
- * which the process was preempted shows fewer reads, never more, so a mean
- * would overstate a read's cost.
+ * Timing for a coarse clock: wait for a tick, run the batch, spin until the
+ * next tick counting reads; the batch took (edge2 - edge1) minus reads x the
+ * cost of one read. That cost is re-measured on a full tick after every
+ * fourth batch (it drifts within a process) and taken from the fast end of
+ * the recent ticks, since preemption only ever lowers a tick's read count.
+ * Why each choice: runners/workerd/README.md.
  */
 export class EdgeTimer {
   private edge: number;

@@ -136,6 +136,7 @@ export const MAX_WARNINGS = 20;
 
 function contextFor(spec: CaseSpec, facts: RuntimeFacts, emit: RuntimeEnvironment['emit']): CaseContext {
   const warned = new Set<string>();
+  const waits = new Set<string>();
   return {
     params: spec.params,
     runtime: facts.runtime,
@@ -151,6 +152,11 @@ function contextFor(spec: CaseSpec, facts: RuntimeFacts, emit: RuntimeEnvironmen
       if (warned.has(message) || warned.size > MAX_WARNINGS) return;
       warned.add(message);
       emit({ type: 'warning', caseId: spec.id, message: warned.size > MAX_WARNINGS ? `more than ${MAX_WARNINGS} different warnings; the rest are not shown` : message });
+    },
+    waitingFor(what: string): void {
+      if (waits.has(what) || waits.size >= MAX_WARNINGS) return;
+      waits.add(what);
+      emit({ type: 'waiting', caseId: spec.id, on: what });
     },
   };
 }

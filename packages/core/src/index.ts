@@ -1,7 +1,8 @@
 /**
- * @rtbench/core — what a suite imports. Declaring benchmarks (suite, group,
- * bench) and the digest; the measurement loop and protocol are reached through
- * the `./execute` and `./protocol` entries by runtime entries and the host.
+ * @rtbench/core — what a suite imports: declaring benchmarks (suite, group,
+ * bench), claims, the digest and seeded data. The measurement loop, protocol
+ * and schemas are reached through their own entries (`./execute`,
+ * `./protocol`, …) by runtime entries and the host.
  */
 export { suite, group, bench, caseId, isSuiteDefinition, RUNTIME_NAME_PATTERN, UnsupportedError } from './suite.ts';
 export type {

@@ -61,18 +61,13 @@ const ring: unknown[] = [undefined, undefined, undefined, undefined, undefined, 
 (globalThis as Record<string, unknown>).__rtbenchKeepAlive = ring;
 
 /**
- * The loops that call a case, in 16 textual copies. A warm process serves
- * many cases one after another (a serve job); an engine keeps the type
- * feedback of a call site per copy of the code, not per closure, so one
- * shared loop would see every case's function at its `fn()` and stop
- * inlining the case into its loop (a megamorphic call) after a few cases,
- * moving the figures of short cases by what ran before them. Each case a
- * process runs takes the next copy (loopCopy), so up to 16 cases per process
- * each have a call site of their own. The copies must stay separate
- * literals: closures made by one factory share their feedback. Each is a
- * named function expression (timedLoop, timedLoopAsync): an anonymous arrow
- * gets whatever name V8 infers (node@24's perf map: `i`, from the loop
- * variable), and profiles recognise the timed path by its frames' names
+ * The loops that call a case, in 16 textual copies. An engine keeps a call
+ * site's type feedback per copy of the code, not per closure, so one loop
+ * shared by the many cases a warm process serves would go megamorphic at its
+ * `fn()`, stop inlining the case, and move short cases' figures by what ran
+ * before them. Each case takes the next copy (loopCopy). The copies must stay
+ * separate literals (closures of one factory share feedback) and named
+ * (timedLoop, timedLoopAsync): profiles find the timed path by those names
  * (packages/profile/src/alloc-summary.ts TIMED_PATH).
  */
 const SYNC_LOOPS: readonly ((fn: TimedFn, n: number) => void)[] = [
@@ -306,11 +301,10 @@ function makeSelfTimer(fn: TimedFn, clock: Clock, info: ClockInfo): BatchTimer {
 /** Target sample length: long against the clock's step, short enough for many samples. */
 function sampleTargetNs(info: ClockInfo, options: MeasureOptions): number {
   if (options.sampleMs > 0) return options.sampleMs * 1e6;
-  // Edge-aligned samples: 2 ticks. The interpolation error is about 1% of a
-  // sample at that length (runners/workerd/README.md), and a short sample can
-  // miss a preemption the way a fine clock's 1 ms sample does; at 10 ticks
-  // nearly every sample on a busy machine holds one, and no median removes it.
-  // Fine clocks: 1000 steps or 1 ms.
+  // Edge-aligned samples: 2 ticks, long enough that the interpolated part is a
+  // small share, short enough to fit between preemptions so the median can
+  // reject the ones that do not (runners/workerd/README.md). Fine clocks: 1000
+  // steps or 1 ms.
   return info.edgeAligned ? 2 * info.resolutionNs : max(1000 * info.resolutionNs, 1e6);
 }
 
@@ -335,7 +329,7 @@ function grow(n: number, ns: number, target: number): number {
 
 /**
  * A warmed, calibrated case: takes one sample at a time. The in-process loop
- * (measure) takes its samples back to back; a lockstep session (session.ts)
+ * (measure) takes its samples back to back; a lockstep job (execute.ts)
  * takes one whenever the host asks, so samples of different processes
  * interleave.
  */
@@ -359,7 +353,7 @@ export interface Sampler {
   sample(preBatch: boolean): Promise<{ ns: number; startMs: number }>;
   /**
    * Warms the case again after other cases ran in this process (a kept case
-   * opened again: protocol.ts KEEP_COMMAND): batches of the calibrated size
+   * opened again: wire.ts KEEP_COMMAND): batches of the calibrated size
    * for REWARM_MS, at least REWARM_BATCHES. Returns the calls it made.
    */
   rewarm(): Promise<number>;
@@ -379,11 +373,9 @@ const REWARM_BATCHES = 2;
 /**
  * Calls a case gets in an adaptive warmup before a flat stretch may end it.
  * V8 moves a function from its mid tier (Maglev) to its top tier (Turbofan)
- * by calls, not by time: a case whose body is a loop of 1,000–10,000
- * iterations, inlined by Maglev into its caller, reached Turbofan after
- * 26,500–30,500 calls on node 26 (V8 14.6), 2.7× faster there, with nothing
- * in between to tell a plateau from the end (docs/harness-figures.md, "Tier-up by calls").
- * At 20 µs a call that is 600 ms, past the time-based warmup.
+ * by calls, not by time, and a short looping case runs at a steady speed
+ * until then, with nothing to tell that plateau from the end of warmup
+ * (docs/harness-figures.md, "Tier-up by calls").
  */
 export const TIER_UP_CALLS = 30_000;
 /** The most an adaptive warmup waits for TIER_UP_CALLS; a case that would take longer is warmed by time alone. */
@@ -395,8 +387,8 @@ export const TIER_UP_MAX_MS = 1_500;
  * options.warmupMs has passed, or, with options.warmupMinMs, earlier: once
  * warmupMinMs has passed and the fastest batch has not improved by more than
  * 2% for a while (the JIT has finished tiering up). The floor matters: an
- * optimizing compiler on a background thread may not have finished at 20 ms
- * (measured: a numeric loop still unoptimized in 4 of 8 node processes).
+ * optimizing compiler on a background thread may not have finished early on
+ * (docs/harness-figures.md, "Tier-up by calls").
  */
 export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo, options: MeasureOptions): Promise<Sampler> {
   const time = makeBatchTimer(fn, isAsync, clock, info);
@@ -462,7 +454,7 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
     async sample(preBatch) {
       if (between) between();
       // An edge-aligned timer ends the pre-batch on a fresh edge and the timed batch starts there (waiting for another
-      // edge would cost a whole tick per sample: a fifth of a workerd sample's time).
+      // edge would cost a whole tick per sample).
       if (preBatch && preBatchN) await (time.untimed ? time.untimed(preBatchN) : time(preBatchN));
       // Without a pre-batch, after sitting idle (lockstep) or untimed work, an edge-aligned timer waits for a fresh
       // edge: otherwise the idle stretch since its last edge would count as part of the batch.

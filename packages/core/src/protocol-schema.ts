@@ -223,6 +223,8 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unsupported'), caseId: z.string(), reason: z.string() }),
   /** Something the report should say about a case that still ran (e.g. it returns nothing). */
   z.object({ type: z.literal('warning'), caseId: z.string(), message: z.string() }),
+  /** What a case that returned before its work ended waits for (ctx.waitingFor): named if the process then ends or times out without the answer. */
+  z.object({ type: z.literal('waiting'), caseId: z.string(), on: z.string() }),
   z.object({ type: z.literal('error'), caseId: z.string().optional(), phase: z.enum(['load', 'setup', 'run', 'teardown']), message: z.string(), stack: z.string().optional() }),
 ]);
 export type RuntimeMessage = z.infer<typeof runtimeMessageSchema>;

@@ -26,6 +26,12 @@ export interface CaseContext {
   unsupported(reason: string): never;
   /** A note about this case for the run's report: a warning, not a failure (the case is still timed). */
   warn(message: string): void;
+  /**
+   * Say what the case waits for when its call returns before its work ends (a
+   * callback, an event): if the process then ends or times out without the
+   * case's answer, the failure names it. Said once per text and process.
+   */
+  waitingFor(what: string): void;
 }
 
 /**

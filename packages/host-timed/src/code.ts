@@ -1,14 +1,11 @@
 /**
  * What a host-timed suite runs, by content, per runtime: the run's suiteCode,
- * which `rtbench merge` compares between shards (an in-runtime suite records
- * its bundle's hash; a host-timed one bundles per measurement as it runs).
- *
- * The hash is over the sources every program and server of the whole suite
- * is built from for that runtime — as esbuild resolves them with the
- * runtime's conditions, packages included — and the suite's own definition
- * (requests, parameters, generators). The whole suite, not the filtered
- * cases, so that every shard of one run records the same code. Each input is
- * named relative to `root`, so two checkouts of one commit agree.
+ * which `rtbench merge` compares between shards. The hash covers the sources
+ * every program and server of the whole suite is built from for that runtime
+ * (as esbuild resolves them, packages included) and the suite's definition;
+ * the whole suite rather than the filtered cases, so every shard of one run
+ * records the same code, with inputs named relative to `root` so two
+ * checkouts of one commit agree.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

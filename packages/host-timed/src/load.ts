@@ -1,10 +1,10 @@
 /**
  * One load round: a fresh server on the variant (127.0.0.1, a port the kernel
- * picks and the server reports), one request to check it answers on that
- * port, the load generator (autocannon, in its own process) against it, a
- * check that the server survived, and the server stopped by PID. A server
- * that does not start, reports a port nothing answers on, or dies under load
- * fails this round only; the executor goes on with the rest.
+ * picks and the server reports), one request to check it answers on that port,
+ * the load generator (wrk, or autocannon as the fallback; in its own process)
+ * against it, a check that the server survived, and the server stopped by PID.
+ * A server that does not start, reports a port nothing answers on, or dies
+ * under load fails this round only; the executor goes on with the rest.
  */
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,11 +1,10 @@
 /**
- * Pinning with taskset (util-linux): on this 2-core machine the server gets
- * one core and the load generator the other, so they do not compete for the
- * same CPU. What that can show: the server's throughput on one core with a
- * generator that is not stealing its cycles. What it cannot: the machine's
- * other load (shared cores), a generator that saturates its own core (then
- * the figure is the generator's limit), or a server's multi-threaded
- * scaling (its helper threads share its one core).
+ * Pinning with taskset (util-linux): the server gets core 0 and the load
+ * generator core 1, so they do not compete for one CPU. What that can show:
+ * the server's throughput on one core with a generator that is not stealing
+ * its cycles. What it cannot: the machine's other load, a generator that
+ * saturates its own core (then the figure is its limit), or a server's
+ * multi-threaded scaling (its helper threads share its one core).
  */
 import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';

@@ -1,13 +1,10 @@
 /**
  * Start-up, timed by the host: from just before spawn to the first complete
- * stdout line (a runtime that runs programs as processes: node, deno, bun)
- * or to the end of the first HTTP response (one that serves them: a new
- * `workerd serve`). The process is then stopped by PID.
- *
- * A runtime whose plug-in can load a program as a new isolate into a running
- * server (workerd's worker loader) gets isolate start timed on its own: one
- * request that loads the program as a fresh isolate, without the process
- * start and config parsing.
+ * stdout line (a runtime that runs programs as processes) or to the end of the
+ * first HTTP response (one that serves them: a new `workerd serve`); the
+ * process is then stopped by PID. A runtime that can load a program as a new
+ * isolate into a running server (workerd's worker loader) also gets isolate
+ * start timed on its own, without the process start and config parsing.
  */
 import { isUnavailable, killTree, spawnTracked, Tail, type ServedProgram } from '@rtbench/runtime-kit';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';

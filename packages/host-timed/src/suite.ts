@@ -1,16 +1,10 @@
 /**
  * Host-timed suites: cases timed by the host from outside the runtime, beside
- * the in-runtime loop. Two kinds of measurement:
- *
- * - start-up: spawn a runtime on a program and time until its first stdout
- *   line (workerd: its first HTTP response; or, with `start: 'isolate'`, a new
- *   worker loaded into a running workerd);
- * - load: start a server on the runtime and run a load generator against it.
- *
- * A suite declares measurements; each becomes one case per metric it yields
- * (a load run gives requests/s, latency p50 and latency p99), so every metric
- * gets the table's statistics and `--compare`'s paired verdicts. The suite is a
- * SuiteDefinition like any other, so listing and `--filter` work unchanged.
+ * the in-runtime loop: start-up (spawn to first output or first response) and
+ * load (a server under a load generator). Each measurement becomes one case
+ * per metric it yields, so every metric gets the table's statistics and
+ * `--compare`'s paired verdicts, and the suite is a SuiteDefinition like any
+ * other, so listing and `--filter` work unchanged.
  */
 import { caseId, type CaseSpec, type Params, type RuntimeKind, type SuiteDefinition } from '@rtbench/core';
 import type { Metric } from '@rtbench/core/schema';

@@ -1,16 +1,10 @@
 /**
- * wrk (Debian's `wrk` package, C, epoll) as the load generator. On this
- * 2-core machine it spends 6.5–7.8 µs of its core per request, autocannon
- * (a node process) 11–12 µs: autocannon tops out at 79–91K req/s, below what
- * node, deno and bun answer on one core, so with it their hello-world figures
- * were its own (bench/http-hello/README.md, "What limits it").
- *
- * The request and the report are a Lua script per run: wrk.method/body/headers,
- * and a done() that prints the one JSON line LoadReport declares. wrk counts
- * and times responses itself (microsecond histogram, corrected for coordinated
- * omission before done() reads it: tail percentiles measure the server's
- * stalls); its durations are whole seconds, so warm-up and measured load are
- * rounded up to them.
+ * wrk (C, epoll) as the load generator: it costs far less CPU per request than
+ * autocannon, which capped the faster runtimes' hello world at its own
+ * ceiling (README.md, "Why wrk"). Each run gets a Lua script that sets the
+ * request and whose done() prints the one JSON line LoadReport declares, from
+ * wrk's own histogram (corrected for coordinated omission). wrk's durations
+ * are whole seconds, so warm-up and measured load are rounded up to them.
  */
 import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -69,7 +69,12 @@ export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: nu
   if (outcome.timedOut && outcome.stopped) {
     return { kind: 'failure', failure: 'error', message: `no result within ${timeoutMs} ms: the ${runtime} process was stopped (SIGSTOP or SIGTSTP) and never resumed, and was killed (a case must not stop its own process)` };
   }
-  if (outcome.timedOut) return { kind: 'failure', failure: 'timeout', message: `no result within ${timeoutMs} ms; the process was killed (raise --timeout for slow cases)` };
+  // What the case said it waits for (ctx.waitingFor) explains a result that never came better than a guess.
+  const waiting = outcome.messages.findLast((m) => m.type === 'waiting');
+  const whileWaiting = waiting ? ` while the case waited for ${waiting.on}` : '';
+  if (outcome.timedOut) {
+    return { kind: 'failure', failure: 'timeout', message: `no result within ${timeoutMs} ms${whileWaiting}; the process was killed${waiting ? '' : ' (raise --timeout for slow cases)'}` };
+  }
   if (outcome.protocolErrors.length) {
     return { kind: 'failure', failure: 'error', message: `the ${runtime} process broke rtbench's protocol: ${outcome.protocolErrors.join('; ')}` };
   }
@@ -86,7 +91,7 @@ export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: nu
   }
   if (answer?.type === 'result') return { kind: 'result', message: answer };
   if (answer?.type === 'unsupported') return { kind: 'unsupported', reason: answer.reason };
-  return { kind: 'failure', failure: 'crash', message: `the ${runtime} process ${how} without a result${cause ? `: ${cause}` : ''}` };
+  return { kind: 'failure', failure: 'crash', message: `the ${runtime} process ${how} without a result${whileWaiting}${cause ? `: ${cause}` : ''}` };
 }
 
 /** The warning for processes a job's process left running (ended when it exited), naming them; undefined when it left none. */

@@ -288,7 +288,7 @@ export class ProtocolReader {
       return `a "${message.type}" message for case "${message.caseId}" from a process that was running "${running}"`;
     }
     // Warnings (ctx.warn) come before the answer, for the case being run.
-    if (message.type === 'warning') return job.kind === 'list' ? `a warning for case "${message.caseId}" from a process that was listing cases` : undefined;
+    if (message.type === 'warning' || message.type === 'waiting') return job.kind === 'list' ? `a ${message.type} message for case "${message.caseId}" from a process that was listing cases` : undefined;
     // A lockstep process: one ready, then samples numbered 0, 1, 2, … each asked for by the host.
     if (message.type === 'ready') {
       if (job.kind !== 'lockstep' && job.kind !== 'serve') return `a "ready" message in answer to a ${job.kind} job`;

@@ -35,6 +35,22 @@ describe('judgeOutcome', () => {
     expect(crashCause('RangeError: Maximum call stack size exceeded')).toBe('stack overflow');
     expect(crashCause('just some output')).toBeUndefined();
   });
+
+  it('names what the case said it waited for when no answer came, in place of the advice to raise --timeout', () => {
+    const waiting: RuntimeMessage = { type: 'waiting', caseId: 'c', on: 'main() to call bench.end()' };
+    expect(judgeOutcome(outcome({ messages: [waiting], timedOut: true }), 'bun', 5000)).toMatchObject({
+      failure: 'timeout',
+      message: 'no result within 5000 ms while the case waited for main() to call bench.end(); the process was killed',
+    });
+    expect(judgeOutcome(outcome({ messages: [waiting], exitCode: 1, stderr: 'error: Top-level await promise never resolved' }), 'deno', 5000)).toMatchObject({
+      failure: 'crash',
+      message: 'the deno process exited with code 1 without a result while the case waited for main() to call bench.end()',
+    });
+    // Without a wait said, a timeout keeps its advice.
+    expect(judgeOutcome(outcome({ timedOut: true }), 'bun', 5000)).toMatchObject({ message: expect.stringContaining('raise --timeout') });
+    // A wait that ended in an answer changes nothing.
+    expect(judgeOutcome(outcome({ messages: [waiting, result] }), 'bun', 5000).kind).toBe('result');
+  });
 });
 
 describe('sealJob', () => {

@@ -76,18 +76,12 @@ function samplesByProcess(rounds: readonly (readonly number[])[], processes: rea
 }
 
 /**
- * Pooled descriptive statistics of all samples (spread, quantiles, mean,
- * outliers), per-round and per-process medians, and the estimate with its
- * interval. The process is the unit: rounds served by one process share its
- * state for life, so they are pooled into one process median.
- *
- * With >= 5 processes the estimate is the median of the process medians —
- * the typical process — and its interval a percentile bootstrap that
- * resamples whole processes (a cluster bootstrap: Davison & Hinkley 1997
- * §3.8). On a shared machine a minority of processes can run far slower for
- * reasons outside the runtime; the median of processes is robust to them.
- * With fewer processes: the pooled median and no interval (one that ignored
- * the spread between processes would be too narrow).
+ * Pooled descriptive statistics of all samples, per-round and per-process
+ * medians, and the estimate with its interval. The process is the unit:
+ * rounds served by one process share its state, so they pool into one
+ * process median. With >= 5 processes the estimate is the median of the
+ * process medians and its interval a cluster bootstrap over processes; with
+ * fewer, the pooled median and no interval (README.md, `summarizeRounds`).
  */
 export function summarizeRounds(
   rounds: readonly (readonly number[])[],

@@ -1,22 +1,10 @@
 /**
- * Do these timings form one cluster or two? On a shared machine a process
- * (or a stretch of samples) can run in a fast or a slow state about 1.5x
- * apart (docs/two-speed-noise.md); a median of such a mixture lands wherever
- * the mix puts it. This module finds the split and says whether it is real.
- *
- * Method: the best split of the sorted log values into a lower and an upper
- * group (each holding at least `minShare` of the values), chosen to minimise
- * the within-group sum of squares (1-D two-means, exact: every split point of
- * the sorted values is tried, as in Fisher's 1958 grouping or Otsu's
- * threshold). The statistic is R = within-group SS / total SS: near 1 - 2/pi
- * ~ 0.36 for one normal cluster, near 0 for two tight clusters. It is
- * compared with the alpha-quantile of R under the null of one log-normal
- * cluster of the same size, found by seeded Monte Carlo (cached), so the
- * false-alarm rate on log-normal timings is alpha by construction.
- * Heavy tails push R *up* (an isolated slow outlier inflates its group's
- * spread as much as the total), so they alarm less often than alpha; flat
- * (platykurtic) distributions alarm more often (a uniform has R = 0.25).
- * At most two modes are reported.
+ * Do these timings form one cluster or two? A process can run in a fast or a
+ * slow state (docs/two-speed-noise.md), and a median of such a mixture lands
+ * wherever the mix puts it. This module finds the best split of the log values
+ * (exact 1-D two-means) and tests it against a seeded Monte Carlo null of one
+ * log-normal cluster, so the false-alarm rate is alpha by construction.
+ * Method and its measured rates: README.md, "Modes".
  */
 import { quantileSorted } from './quantile.ts';
 import { createRandom } from './random.ts';

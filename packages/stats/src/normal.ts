@@ -1,15 +1,8 @@
 /**
- * Standard normal distribution: CDF, upper tail and quantile (probit).
- *
- * Written here rather than taken from a library because the normal quantile
- * sets every large-sample critical value: it has to be accurate to ~1e-15, and
- * the common JS implementations use approximations good to ~1e-3 (see README).
- *
- * erfc: power series for small x (Abramowitz & Stegun 7.1.6, all terms
- * positive, so no cancellation) and the Laplace continued fraction for large x
- * (A&S 7.1.14), evaluated with the modified Lentz method (Press et al.,
- * Numerical Recipes 3rd ed. §5.2). Relative error ~1e-15 across the range,
- * so tail p-values as small as 1e-300 keep their digits.
+ * Standard normal distribution: CDF, upper tail and quantile (probit), written
+ * here because every large-sample critical value depends on the quantile and
+ * it must be accurate to ~1e-15, which common JS implementations are not.
+ * Methods and references: README.md, "Notes on the methods".
  */
 
 const SQRT2 = Math.SQRT2;

@@ -1,17 +1,12 @@
 /**
  * Pairs of per-round values for the paired analysis (comparePaired,
- * pairedStopping): round i of a baseline and a candidate ran together, so
- * their values form a pair, and the analysis works on ln(candidate/baseline)
- * per round.
- *
- * Two kinds of round. Fresh-process rounds ran one process per arm, one after
- * the other: the pair is the two processes' medians. Lockstep rounds (a set of
- * live processes asked for samples in turn) hold one sample per turn in each
- * arm, taken milliseconds apart: sample t of one arm and sample t of the other
- * shared the machine's state, so the round's log ratio is estimated from the
- * per-turn ln(c_t/b_t) (turnLogRatio), which cancels the state switches a ratio of medians
- * would average over. It is returned as the pair (b, b·exp(r)), with b the
- * baseline's median, so ln(c/b) = r and the paired statistics apply as they are.
+ * pairedStopping): round i of a baseline and a candidate ran together, so the
+ * analysis works on ln(candidate/baseline) per round. A fresh-process round's
+ * pair is the two medians. A lockstep round's log ratio comes from its
+ * per-turn ratios (turnLogRatio): samples of one turn shared the machine's
+ * state, so their ratio cancels the state switches a ratio of medians would
+ * average over. It is returned as the pair (b, b·exp(r)) so the paired
+ * statistics apply as they are.
  */
 import { summarizeRounds, type BootstrapOptions, type RoundsSummary } from './bootstrap.ts';
 import { median } from './quantile.ts';

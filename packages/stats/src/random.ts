@@ -1,15 +1,8 @@
 /**
- * Seeded pseudo-random numbers, so that every bootstrap in this package is
- * reproducible: the same data and seed give the same confidence interval on
- * every runtime.
- *
- * Generator: xoshiro128** (Blackman & Vigna, "Scrambled linear pseudorandom
- * number generators", ACM TOMS 2021): 128-bit state, period 2^128 - 1, passes
- * BigCrush; far more than a bootstrap of a few million draws needs, and it
- * only uses 32-bit integer operations (Math.imul), so it is exact in JS.
- * The state is seeded from the 32-bit seed with a SplitMix-style generator
- * (Weyl sequence + the MurmurHash3 32-bit finalizer), as Vigna recommends:
- * it never yields the all-zero state and decorrelates nearby seeds.
+ * Seeded pseudo-random numbers (xoshiro128**, seeded through SplitMix32), so
+ * that every bootstrap here is reproducible: the same data and seed give the
+ * same interval on every runtime. Only 32-bit integer operations, so it is
+ * exact in JS. Why this generator: README.md, "Notes on the methods".
  */
 
 function rotl(x: number, k: number): number {

@@ -1,30 +1,10 @@
 /**
- * Rank-based shift estimates with confidence intervals and p-values:
- *
- * - one-sample / paired: Hodges-Lehmann estimate (median of the Walsh
- *   averages), CI by inverting the Wilcoxon signed-rank test (Tukey 1949;
- *   Hollander & Wolfe, "Nonparametric Statistical Methods", 3rd ed. §3.1-3.3),
- *   signed-rank p-value;
- * - two-sample: Hodges-Lehmann shift (median of all pairwise differences),
- *   CI by inverting the Mann-Whitney test (Hollander & Wolfe §4.1-4.3),
- *   Wilcoxon rank-sum / Mann-Whitney p-value.
- *
- * Null distributions are computed exactly by dynamic programming when that is
- * cheap (signed-rank: n <= 50; rank-sum: (m+n)·min(m,n) <= 5000, e.g. 50 vs
- * 50), otherwise a normal approximation with continuity correction is used.
- *
- * Ties and zeros. The CI uses the Walsh averages / pairwise differences
- * themselves and the untied critical values, as in Hollander & Wolfe; ties
- * only repeat values there. The p-value ranks |d| (or the pooled sample) with
- * midranks; a zero difference keeps its rank and counts half to each side
- * (this is exactly the count of positive Walsh averages, zeros counting 1/2,
- * so the test agrees with the CI; Pratt 1959 keeps zeros in the ranking too).
- * With exact arithmetic the p-value is then the exact *conditional*
- * (permutation) p-value given the observed ties and zeros: the DP runs over
- * doubled midranks, which are integers. In the normal approximation the
- * variance is the conditional one, i.e. tie-corrected. Values equal to ~10
- * significant digits count as tied, so log ratios of quantized timings that
- * are mathematically equal but differ in the last bit still tie.
+ * Rank-based shift estimates with confidence intervals and p-values: the
+ * one-sample Hodges-Lehmann estimate with its signed-rank CI and p-value, and
+ * the two-sample shift with its Mann-Whitney CI and p-value. Null
+ * distributions are exact by dynamic programming where that is cheap, normal
+ * otherwise; ties and zeros are handled so the test and the CI agree. Methods,
+ * references and tie handling: README.md, "Rank tests".
  */
 import { normalCdf, normalQuantile, normalTwoSidedP } from './normal.ts';
 import { quantileSorted } from './quantile.ts';

@@ -1,15 +1,8 @@
 /**
- * When to stop adding rounds: the stopping rule of adaptive rounds. Given the
- * per-set values of a baseline and a candidate so far and the unit (process
- * pair) of each, is the interval of the paired ratio candidate / baseline as
- * narrow as the target, and if not, roughly how many more units would make it so?
- *
- * The interval is the one comparePaired reports (Student t on the units'
- * mean log ratios), so the rule stops on the interval the table shows before
- * its multiplicity adjustment. Its half-width is the larger side, relative to
- * the ratio: max(hi/ratio - 1, 1 - lo/ratio). It stops on precision, not on
- * a verdict. The estimate of units still needed assumes the half-width
- * shrinks like 1/sqrt(units); it is a guide for scheduling, not a power analysis.
+ * When to stop adding rounds: is the interval of the paired ratio (the one
+ * comparePaired reports, before a table's adjustment) as narrow as the target,
+ * and if not, roughly how many more units would make it so? It stops on
+ * precision, not on a verdict. README.md, "Stopping rule for adaptive rounds".
  */
 import { comparePaired } from './verdict.ts';
 import { MIN_UNITS } from './units.ts';

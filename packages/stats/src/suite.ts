@@ -1,17 +1,9 @@
 /**
- * One number for a whole suite: the geometric mean of the per-case ratios,
- * the usual summary for benchmark suites because it does not let one case
- * with a large ratio dominate and is symmetric under swapping the arms
- * (Fleming & Wallace 1986, "How not to lie with statistics: the correct way
- * to summarize benchmark results").
- *
- * The cases of a run share their processes (one warm process serves every
- * case of a set), so the interval treats the unit, not the case or the set,
- * as independent: a cluster-robust (sandwich) variance of the mean over
- * cases, summed by unit, with units − 1 degrees of freedom. For a balanced
- * run it is the t interval on each unit's mean over cases. Cases are held
- * fixed: the interval is about measurement noise in these cases, not about
- * how the cases were chosen.
+ * One number for a whole suite: the geometric mean of the per-case ratios
+ * (one large ratio cannot dominate it, and swapping the arms mirrors it). The
+ * cases of a run share their processes, so the interval treats the unit, not
+ * the case, as independent: a cluster-robust variance summed by unit. Method
+ * and reference: README.md, `geometricMeanRatio`.
  */
 import { MIN_UNITS } from './units.ts';
 import { studentTQuantile } from './t-interval.ts';

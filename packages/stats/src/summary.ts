@@ -45,9 +45,8 @@ export interface MedianCI {
  * B ~ Binomial(n, 1/2), [x_(k), x_(n-k+1)] covers the population median with
  * probability 1 - 2 P(B <= k-1). We take the largest k with
  * P(B <= k-1) <= (1-confidence)/2, i.e. the shortest interval that still has
- * at least the requested coverage (n = 20, 95%: k = 6, order statistics 6 and 15,
- * coverage 95.86%). The binomial CDF is accumulated in log space so n in the
- * millions does not underflow 2^-n.
+ * at least the requested coverage (worked example: README.md). The binomial
+ * CDF is accumulated in log space so n in the millions does not underflow 2^-n.
  */
 export function medianCI(sorted: ArrayLike<number>, confidence = 0.95): MedianCI {
   checkConfidence(confidence, 'medianCI');

@@ -1,12 +1,9 @@
 /**
- * Inference on the independent unit. Sets served by one process pair share
- * that pair's state for its whole life, so they are one observation of the
- * process effect, not several: each unit (a process pair, or the group of
- * processes that served all arms together) is reduced to the mean of its
- * values, and the estimate, its standard error and a Student t interval with
- * units − 1 degrees of freedom come from those unit means. For a balanced
- * design this is the random-effects answer; it needs no estimate of the
- * intraclass correlation, which few units cannot give.
+ * Inference on the independent unit: sets served by one process pair share
+ * that pair's state, so each unit (a process pair, or the processes that
+ * served all arms together) is reduced to the mean of its values, and the
+ * estimate and its Student t interval (units − 1 df) come from those means.
+ * Why this needs no intraclass correlation: README.md, "Verdicts".
  */
 import { studentTQuantile, studentTTwoSided } from './t-interval.ts';
 import { checkConfidence, checkFinite } from './validate.ts';

@@ -1,25 +1,9 @@
 /**
- * A/B comparison of two arms on log ratios, with a verdict read from the
- * interval printed beside it.
- *
- * Why logs: timings are positive and their noise is multiplicative; on the
- * log scale a 2x speedup and a 2x slowdown are symmetric, and swapping the
- * arms mirrors every number (ratio -> 1/ratio, CI -> reciprocal,
- * faster <-> slower).
- *
- * The unit of replication is the independent unit (units.ts): a process
- * pair, or a round of its own processes. The interval is Student's t on the
- * units' mean log ratios; with fewer than MIN_UNITS units there is none.
- *
- * Verdict rules on the log-scale estimate e and interval [lo, hi], with
- * tau = ln(1 + threshold):
- *   faster       hi < 0 and e < -tau   (certain, and beyond the threshold)
- *   slower       lo > 0 and e >  tau
- *   small        the interval excludes 0 but |e| <= tau (certain, under the threshold)
- *   equivalent   the interval holds 0 and lies within [-tau, tau]
- *   inconclusive otherwise, and always without an interval.
- * The band is [1/(1+t), 1+t] rather than [1-t, 1+t] so the rules are exactly
- * symmetric under swapping the arms.
+ * A/B comparison of two arms on log ratios (timing noise is multiplicative, so
+ * on the log scale swapping the arms mirrors every number), with a verdict read
+ * from the interval printed beside it. The interval is Student's t on the
+ * independent units' mean log ratios (units.ts). The verdict rules and why the
+ * band is [1/(1+t), 1+t]: README.md, "Verdicts".
  */
 import { intervalAt, pValueOf, unitInference, welchInference, hasInterval, type UnitInference } from './units.ts';
 import { checkConfidence, checkPositive } from './validate.ts';
