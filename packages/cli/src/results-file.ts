@@ -166,11 +166,13 @@ export function validateRun(json: unknown, path: string): RunRecord {
 /** An older run's variants named by their plug-ins, where the run does not record the names itself. */
 function withDisplayNames(run: RunRecord): RunRecord {
   if (run.variants.every((v) => v.displayNames)) return run;
-  return { ...run, variants: run.variants.map((v) => (v.displayNames ? v : { ...v, ...optional('displayNames', displayNamesOf(v.runtime, v.engine)) })) };
-}
-
-function optional<K extends string, T>(key: K, value: T | undefined): { [P in K]?: T } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: T };
+  return {
+    ...run,
+    variants: run.variants.map((v) => {
+      const names = v.displayNames ?? displayNamesOf(v.runtime, v.engine);
+      return names ? { ...v, displayNames: names } : v;
+    }),
+  };
 }
 
 /** A UsageError naming what is wrong, if `runProblems` finds anything. */

@@ -149,8 +149,6 @@ export interface NativeProfileHook {
 
 /** How a runtime's own code shows in stacks and profiles, so that it is told apart from the suite's. */
 export interface RuntimeFrames {
-  /** URL prefixes of its built-in JavaScript (`node:`, `internal/`): a CPU profile charges them to the runtime. */
-  readonly builtinUrls: readonly string[];
   /** Its own native functions (its C++, Rust or Zig and the libraries it links), by symbol: a native profile charges them to the runtime. */
   readonly nativeSymbols: RegExp;
   /** The module name its stacks and profiles give the bundle, when they do not give the bundle's path. */

@@ -80,7 +80,6 @@ export const bunRuntime: RuntimePlugin = {
   displayName: 'Bun',
   engine: JSC_ENGINE,
   frames: {
-    builtinUrls: ['bun:', 'builtin:'],
     nativeSymbols: /^(Bun::|Bun__|Zig::|WebCore::|JSC__|ZigGlobalObject)/,
   },
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['bun'], provides: ['node:*', 'bun:*'] },

@@ -78,7 +78,6 @@ export const denoRuntime: RuntimePlugin = {
   displayName: 'Deno',
   engine: V8_ENGINE,
   frames: {
-    builtinUrls: ['ext:', 'deno:'],
     nativeSymbols: /^(deno_|tokio::)/,
   },
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['deno'], provides: ['node:*'] },

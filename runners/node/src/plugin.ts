@@ -90,7 +90,6 @@ export const nodeRuntime: RuntimePlugin = {
   displayName: 'Node.js',
   engine: V8_ENGINE,
   frames: {
-    builtinUrls: ['node:', 'internal:', 'internal/'],
     nativeSymbols: /^(node::|uv_|uv__|napi_|ares_|nghttp|ossl_|OPENSSL_|SSL_|EVP_)/,
   },
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: [], provides: ['node:*'] },

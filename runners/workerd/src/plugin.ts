@@ -48,7 +48,6 @@ export const workerdRuntime: RuntimePlugin = {
   displayName: 'workerd',
   engine: V8_ENGINE,
   frames: {
-    builtinUrls: ['cloudflare-internal:', 'cloudflare:', 'workerd:', 'node-internal:', 'internal:'],
     nativeSymbols: /^(workerd::|workerd_\w+::|kj::|kj_rs\w*::|<kj_rs\w*::|<workerd_\w+::|capnp::|edgeworker::|absl::|boringssl|sqlite3)/,
     bundleModule: BUNDLE_MODULE,
   },
