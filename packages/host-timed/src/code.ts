@@ -16,7 +16,7 @@ import { bundleOptions, type BundleTarget } from '@rtbench/runtime-kit';
 import { isUnsupported, type HostMeasurement } from './suite.ts';
 
 /** The source files esbuild reads to build `entryPoints` (relative to root), or undefined when they do not build. */
-async function inputsOf(entryPoints: string[], target: Pick<BundleTarget, 'platform' | 'conditions' | 'mainFields' | 'provides'>, root: string, external: string[]): Promise<string[] | undefined> {
+async function inputsOf(entryPoints: string[], target: Pick<BundleTarget, 'platform' | 'conditions' | 'mainFields'>, root: string, external: string[]): Promise<string[] | undefined> {
   try {
     // The runtime's bundle options (runtime-kit bundler.ts), read for its inputs only.
     const result = await build({ ...bundleOptions(target), entryPoints, metafile: true, outdir: join(root, '.rtbench-suite-code'), external, absWorkingDir: root });
@@ -56,7 +56,7 @@ function programsFor(measurements: readonly HostMeasurement[], runtime: RuntimeK
  */
 export async function hostSuiteCode(suiteEntry: string, measurements: readonly HostMeasurement[], targets: ReadonlyMap<RuntimeKind, BundleTarget>, root: string): Promise<{ runtime: RuntimeKind; sha256: string }[]> {
   // rtbench's own packages are the commit's, which merge compares separately.
-  const definition = await inputsOf([suiteEntry], { platform: 'node', conditions: [], provides: [] }, root, ['node:*', '@rtbench/*']);
+  const definition = await inputsOf([suiteEntry], { platform: 'node', conditions: [] }, root, ['node:*', '@rtbench/*']);
   if (!definition) return [];
   const out: { runtime: RuntimeKind; sha256: string }[] = [];
   for (const [runtime, target] of targets) {

@@ -11,8 +11,8 @@ import type { RuntimeKind } from '@rtbench/core';
 import type { BundleTarget } from '@rtbench/runtime-kit';
 import { hostSuiteCode, type HostMeasurement } from '../src/index.ts';
 
-const NODE: BundleTarget = { entry: '', platform: 'node', conditions: ['node'], provides: ['node:*'] };
-const WORKER: BundleTarget = { entry: '', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], provides: ['node:*'] };
+const NODE: BundleTarget = { entry: '', platform: 'node', conditions: ['node'] };
+const WORKER: BundleTarget = { entry: '', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'] };
 const TARGETS = new Map<RuntimeKind, BundleTarget>([
   ['node', NODE],
   ['workerd', WORKER],

@@ -89,8 +89,6 @@ export interface BundleTarget {
   conditions: string[];
   /** package.json fields to try when a package has no matching "exports" (esbuild's default for the platform if absent). */
   mainFields?: string[];
-  /** Modules the runtime provides itself, left as imports (esbuild external patterns: `node:*`). */
-  provides: readonly string[];
 }
 
 /**

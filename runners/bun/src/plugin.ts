@@ -82,7 +82,7 @@ export const bunRuntime: RuntimePlugin = {
   frames: {
     nativeSymbols: /^(Bun::|Bun__|Zig::|WebCore::|JSC__|ZigGlobalObject)/,
   },
-  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['bun'], provides: ['node:*', 'bun:*'] },
+  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['bun'] },
 
   ...singleNpmRuntimeSpecs(bun, { name: 'Bun' }),
 

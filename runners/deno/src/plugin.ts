@@ -80,7 +80,7 @@ export const denoRuntime: RuntimePlugin = {
   frames: {
     nativeSymbols: /^(deno_|tokio::)/,
   },
-  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['deno'], provides: ['node:*'] },
+  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['deno'] },
 
   ...singleNpmRuntimeSpecs(deno, { name: 'Deno' }),
 

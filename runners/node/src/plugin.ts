@@ -92,7 +92,7 @@ export const nodeRuntime: RuntimePlugin = {
   frames: {
     nativeSymbols: /^(node::|uv_|uv__|napi_|ares_|nghttp|ossl_|OPENSSL_|SSL_|EVP_)/,
   },
-  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: [], provides: ['node:*'] },
+  bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: [] },
   npmRuntimes: [...NPM_NODE.values()],
   releases: RELEASES,
 

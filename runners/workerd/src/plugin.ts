@@ -54,7 +54,7 @@ export const workerdRuntime: RuntimePlugin = {
   // Bundled as wrangler resolves packages for Workers (workerd/worker/browser
   // conditions, browser-first main fields), but on esbuild's neutral platform:
   // the browser platform would hard-code process.env.NODE_ENV = "development".
-  bundle: { entry: join(here, 'entry.ts'), platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'], provides: ['node:*'] },
+  bundle: { entry: join(here, 'entry.ts'), platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'] },
 
   ...singleNpmRuntimeSpecs(workerd, { name: 'workerd' }),
 
