@@ -82,6 +82,8 @@ export function registerRuntime(plugin: RuntimePlugin): void {
   const taken = pluginNamed(plugin.name) ?? pluginForSpec(plugin.name);
   if (taken) throw new RuntimePluginError(`runtime plug-in "${plugin.name}": the name is taken by ${taken.displayName}'s plug-in`);
   if (!plugin.accepts(plugin.name)) throw new RuntimePluginError(`runtime plug-in "${plugin.name}": it does not accept its own name as a spec`);
+  // Runs record the engine's id: it must read back as saved-run schemas read it.
+  if (!RUNTIME_NAME_PATTERN.test(plugin.engine?.id ?? '')) throw new RuntimePluginError(`runtime plug-in "${plugin.name}": its engine's id (RuntimePlugin.engine.id) is lower-case letters, digits and dashes, starting with a letter`);
   plugins.push(plugin);
 }
 

@@ -38,12 +38,25 @@ describe('runtime registry', () => {
       expect(() => registerRuntime(fake('node'))).toThrow(/"node": the name is taken by Node\.js's plug-in/);
       expect(() => registerRuntime(fake('Bad Name'))).toThrow(/a name is lower-case letters/);
       expect(() => registerRuntime(fake('mute', () => false))).toThrow(/does not accept its own name/);
+      expect(() => registerRuntime({ ...fake('oddengine'), engine: { ...pluginNamed('node')!.engine, id: 'Odd Engine' } })).toThrow(/its engine's id \(RuntimePlugin\.engine\.id\) is lower-case letters/);
     } finally {
       unregisterRuntime('quokka');
     }
     expect(runtimePlugins().map((p) => p.name)).toEqual(BUILT_IN_NAMES);
     unregisterRuntime('node');
     expect(pluginNamed('node')).toBeDefined();
+  });
+
+  it("lists a registered runtime's engine of its own beside the built-in ones, until it is removed", () => {
+    const engine = { ...pluginNamed('node')!.engine, id: 'quokkascript', displayName: 'QuokkaScript' };
+    registerRuntime({ ...fake('quokka'), engine });
+    try {
+      expect(runtimeEngines().map((e) => e.id)).toEqual(['v8', 'jsc', 'quokkascript']);
+      expect(engineNamed('quokkascript')).toBe(engine);
+    } finally {
+      unregisterRuntime('quokka');
+    }
+    expect(engineNamed('quokkascript')).toBeUndefined();
   });
 
   it('says in one line why RTBENCH_RUNTIME_PLUGINS could not be loaded', async () => {
