@@ -30,6 +30,13 @@ module.exports = {
       to: { path: '^runners/', pathNot: '^runners/$1/' },
     },
     {
+      name: 'reporters-sit-on-top',
+      severity: 'error',
+      comment: 'In report, the reporters render views with shared cells: views, cells and the HTML page never import a reporter (reporters import down). Only reporters/ names formats.',
+      from: { path: '^packages/report/src/(?!reporters/|index\\.ts$)' },
+      to: { path: '^packages/report/src/reporters/' },
+    },
+    {
       name: 'core-is-runtime-neutral',
       severity: 'error',
       comment: 'core runs inside every runtime (workerd included) and under the host: no Node.js built-in module.',

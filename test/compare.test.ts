@@ -76,6 +76,9 @@ describe.concurrent('rtbench compare <a.json> <b.json>', () => {
     expect(passing.status, passing.stderr).toBe(0);
     expect(failing.status, failing.stderr).toBe(1);
     expect(failing.stderr).toContain(`✗ "${broken.caseId}" on node@24 (head.json) could not be judged: it failed (timeout: no answer within 60 s); --fail-on-regression does not pass a case it could not judge`);
+    // A gate that fails never also says that no case is slower.
+    expect(failing.stderr).not.toContain('✓');
+    expect(failing.stderr).not.toContain('no case is significantly slower');
   });
 
   it('prints a markdown verdict table ready for a pull request', async () => {

@@ -1,12 +1,12 @@
 /** The schedule as a value: what bench and bench --compare plan from their flags. */
 import { describe, expect, it } from 'vitest';
 import { ratioOptions } from '../packages/cli/src/commands/bench.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, roundPlanFrom } from '../packages/cli/src/plan.ts';
 import { engineNamed } from '@rtbench/runtime-registry';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, scheduleFrom } from '../packages/cli/src/plan.ts';
 
-describe('scheduleFrom', () => {
+describe('roundPlanFrom', () => {
   it('gives a table shuffled rounds, adaptive from the minimum to a ±2% target within a time budget', () => {
-    expect(scheduleFrom({}, false)).toEqual({
+    expect(roundPlanFrom({}, false)).toEqual({
       order: 'shuffled',
       rounds: BENCH_DEFAULTS.rounds,
       adaptive: { target: 0.02, maxRounds: BENCH_DEFAULTS.maxRounds, budgetMs: 60_000 },
@@ -14,8 +14,8 @@ describe('scheduleFrom', () => {
   });
 
   it('fixes the rounds when --rounds is given alone, and makes them the minimum with --target', () => {
-    expect(scheduleFrom({ rounds: '10' }, false)).toEqual({ order: 'shuffled', rounds: 10 });
-    expect(scheduleFrom({ rounds: '10', target: '1%', maxRounds: '40', maxTime: '2m' }, false)).toEqual({
+    expect(roundPlanFrom({ rounds: '10' }, false)).toEqual({ order: 'shuffled', rounds: 10 });
+    expect(roundPlanFrom({ rounds: '10', target: '1%', maxRounds: '40', maxTime: '2m' }, false)).toEqual({
       order: 'shuffled',
       rounds: 10,
       adaptive: { target: 0.01, maxRounds: 40, budgetMs: 120_000 },
@@ -23,14 +23,14 @@ describe('scheduleFrom', () => {
   });
 
   it('gives a comparison balanced, fixed rounds unless a target is asked for (then without a time budget)', () => {
-    expect(scheduleFrom({}, true)).toEqual({ order: 'balanced', rounds: COMPARE_DEFAULTS.rounds });
-    expect(scheduleFrom({ target: '1%' }, true)).toEqual({ order: 'balanced', rounds: COMPARE_DEFAULTS.rounds, adaptive: { target: 0.01, maxRounds: COMPARE_DEFAULTS.maxRounds } });
+    expect(roundPlanFrom({}, true)).toEqual({ order: 'balanced', rounds: COMPARE_DEFAULTS.rounds });
+    expect(roundPlanFrom({ target: '1%' }, true)).toEqual({ order: 'balanced', rounds: COMPARE_DEFAULTS.rounds, adaptive: { target: 0.01, maxRounds: COMPARE_DEFAULTS.maxRounds } });
   });
 
   it('refuses a cap below the minimum and a zero target, in the user’s words', () => {
-    expect(() => scheduleFrom({ rounds: '10', maxRounds: '8' }, false)).toThrow('--max-rounds 8 is below --rounds 10');
-    expect(() => scheduleFrom({ target: '0' }, false)).toThrow('--target must be more than 0%');
-    expect(() => scheduleFrom({ maxTime: '90' }, false)).toThrow('--max-time 90: write a duration with its unit');
+    expect(() => roundPlanFrom({ rounds: '10', maxRounds: '8' }, false)).toThrow('--max-rounds 8 is below --rounds 10');
+    expect(() => roundPlanFrom({ target: '0' }, false)).toThrow('--target must be more than 0%');
+    expect(() => roundPlanFrom({ maxTime: '90' }, false)).toThrow('--max-time 90: write a duration with its unit');
   });
 });
 

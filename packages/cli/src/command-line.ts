@@ -3,10 +3,10 @@
  * command line is parsed from these (args.ts) and --help is made from them
  * (help.ts). What a command does is in commands/.
  */
-import { formatNames } from '@rtbench/report';
+import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
 import { isUnavailable } from '@rtbench/runtime-kit';
 import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
-import { INSTRUCTIONS, SCHEDULES } from '@rtbench/run';
+import { measurersChosenBy } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
 import { BROUGHT_FORMATS, broughtFileProblem, checkBroughtFile, setBroughtSettings } from './brought-file.ts';
 import { benchCommand } from './commands/bench.ts';
@@ -26,6 +26,8 @@ import { listingFormat, writeListing } from './listing.ts';
 
 export const PROGRAM = 'rtbench';
 const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
+/** "; instructions 3": a bisect's rounds for each --measure measurer with a policy of its own. */
+const ownBisectRounds = (which: 'min' | 'max'): string => measurersChosenBy('measure').flatMap((m) => (m.policy ? [`; ${m.name} ${m.policy.bisectRounds[which]}`] : [])).join('');
 
 /** Taken by every command, and with no command. */
 export const GLOBAL_OPTIONS = [
@@ -43,7 +45,7 @@ const saveOption = (help: string) => ({ name: 'save', kind: 'value', value: 'fil
 /** Taken by every command that prints something: the same names mean the same on all of them. */
 const PRINTING_OPTIONS = [
   { name: 'output', short: 'o', kind: 'value', value: 'file', help: 'Write the output (any --format) to this file instead of stdout, atomically', section: 'Output' },
-  { name: 'json', kind: 'flag', help: 'Same as --format json', section: 'Output' },
+  { name: JSON_FLAG, kind: 'flag', help: `Same as --format ${JSON_FLAG}`, section: 'Output' },
   { name: 'quiet', short: 'q', kind: 'flag', help: 'No progress and no informational lines on stderr (warnings and errors are still said)', section: 'Output' },
 ] as const satisfies readonly OptionSpec[];
 
@@ -51,7 +53,7 @@ const PRINTING_OPTIONS = [
 const OUTPUT_OPTIONS = [
   { name: 'format', kind: 'value', value: 'format', help: `Output format: ${formatNames().join(', ')} (default terminal; aliases table, md)`, section: 'Output' },
   ...PRINTING_OPTIONS,
-  { name: 'markdown', kind: 'flag', help: 'Same as --format markdown', section: 'Output' },
+  { name: MARKDOWN_FLAG, kind: 'flag', help: `Same as --format ${MARKDOWN_FLAG}`, section: 'Output' },
   { name: 'plot', kind: 'flag', help: 'Terminal: a distribution plot per case (samples and process medians)', section: 'Output' },
   { name: 'metrics', kind: 'value', value: 'view', help: 'Also print engine metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change)', section: 'Output' },
   { name: 'threshold', kind: 'value', value: 'percent', help: `Noise threshold for faster/slower/equivalent (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
@@ -78,13 +80,13 @@ const BENCH_OPTIONS = [
     value: 'duration',
     help: `Warmup in each process, at least; it goes on (up to ${WARMUP_CAP_FACTOR}x) while batch times still fall (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
   },
-  { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${INSTRUCTIONS.name}: ${INSTRUCTIONS.help}; needs ${INSTRUCTIONS.needs}` },
+  { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${measurersChosenBy('measure').map((m) => `${m.name}: ${m.help}${m.needs ? `; needs ${m.needs}` : ''}`).join('; or ')}` },
   { name: 'cache-sim', kind: 'flag', help: 'With --measure instructions: simulate the caches too, and report misses and estimated cycles per operation' },
   {
     name: 'schedule',
     kind: 'value',
     value: 'kind',
-    help: SCHEDULES.map((s) => `${s.name}${s.name === BENCH_DEFAULTS.schedule ? ' (default)' : ''}: ${s.help}`).join('; '),
+    help: measurersChosenBy('schedule').map((s) => `${s.name}${s.name === BENCH_DEFAULTS.schedule ? ' (default)' : ''}: ${s.help}`).join('; '),
   },
   {
     name: 'sets-per-process',
@@ -136,8 +138,8 @@ const BISECT_OPTIONS = [
     value: 'percent',
     help: `A change smaller than this is not one (default ${pct(BISECT_DEFAULTS.time.threshold)}; instructions: the engine's, ${runtimeEngines().map((e) => `${e.displayName} ${pct(e.counting.threshold)}`).join(', ')})`,
   },
-  { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${BISECT_DEFAULTS.time.minRounds}; instructions ${BISECT_DEFAULTS.instructions.minRounds})` },
-  { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${BISECT_DEFAULTS.time.maxRounds}; instructions ${BISECT_DEFAULTS.instructions.maxRounds})` },
+  { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${BISECT_DEFAULTS.time.minRounds}${ownBisectRounds('min')})` },
+  { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${BISECT_DEFAULTS.time.maxRounds}${ownBisectRounds('max')})` },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and round (default ${BISECT_DEFAULTS.time.timePerRound})` },
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${COMPARE_DEFAULTS.warmup})` },
   { name: 'budget', kind: 'value', value: 'duration', help: `Start no measurement that would end past this much time (default ${BISECT_DEFAULTS.budget}); the same command continues later` },
@@ -161,7 +163,7 @@ const HISTORY_OPTIONS = [
     section: 'Output',
   },
   ...PRINTING_OPTIONS,
-  { name: 'markdown', kind: 'flag', help: 'Same as --format markdown', section: 'Output' },
+  { name: MARKDOWN_FLAG, kind: 'flag', help: `Same as --format ${MARKDOWN_FLAG}`, section: 'Output' },
   { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not a change point (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
   {
     name: 'fail-on-regression',

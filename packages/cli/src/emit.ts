@@ -1,13 +1,14 @@
 /**
- * The end of every command: a view rendered by the reporter --format names,
- * on stdout. --json and --markdown are aliases of --format json / markdown.
+ * The end of every command: a view rendered by the reporter --format names
+ * (and the sections it prints after it), on stdout. --json and --markdown
+ * are aliases of --format json / markdown.
  */
 import { colourOn, stderrColours as pc } from './colours.ts';
-import { benchRegressions, historyRegressions, formatNames, formatRatio, jsonPrintable, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
+import { benchRegressions, defaultReporter, historyRegressions, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { assertWritableOutput } from './results-file.ts';
-import { metricsSection, parseMetricsView } from './metrics-view.ts';
+import { parseMetricsView } from './metrics-view.ts';
 import { info, type QuietFlag } from './info.ts';
 
 export interface OutputFlags extends QuietFlag {
@@ -24,7 +25,7 @@ export interface OutputFlags extends QuietFlag {
 /** The reporter asked for (default: the terminal table); conflicting choices are a usage error. */
 export function outputReporter(flags: OutputFlags): Reporter {
   parseMetricsView(flags.metrics);
-  const asked = [flags.markdown ? 'markdown' : undefined, flags.json ? 'json' : undefined, flags.format].filter((f): f is string => f !== undefined);
+  const asked = [flags.markdown ? MARKDOWN_FLAG : undefined, flags.json ? JSON_FLAG : undefined, flags.format].filter((f): f is string => f !== undefined);
   const reporters = asked.map((f) => {
     const r = reporterFor(f);
     if (!r) throw new UsageError(`--format ${f}: expected one of ${formatNames().join(', ')} (or table, md)`);
@@ -34,7 +35,7 @@ export function outputReporter(flags: OutputFlags): Reporter {
   if (names.size > 1) throw new UsageError(`choose one output format (got ${[...names].join(' and ')})`);
   // Checked before anything runs: a bad place for the report costs nothing measured.
   if (flags.output !== undefined) assertWritableOutput(String(flags.output), '--output');
-  return reporters[0] ?? reporterFor('terminal')!;
+  return reporters[0] ?? defaultReporter();
 }
 
 /**
@@ -44,9 +45,9 @@ export function outputReporter(flags: OutputFlags): Reporter {
  * colours of a coloured terminal (where a case's own colour codes pass too:
  * they change colours, nothing else).
  */
-function safeOutput(format: string, text: string, colour: boolean): string {
-  if (format === 'json' || format === 'bmf') return jsonPrintable(text);
-  if (format === 'html') return text;
+function safeOutput(reporter: Reporter, text: string, colour: boolean): string {
+  if (reporter.escaping === 'json') return jsonPrintable(text);
+  if (reporter.escaping === 'page') return text;
   return printable(text, { keepColours: colour });
 }
 
@@ -55,8 +56,11 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
   const toFile = flags.output !== undefined && stream === process.stdout;
   const colour = !toFile && colourOn(stream);
   const columns = toFile ? 100 : (stream.columns ?? 100);
-  const metrics = metricsSection(view, reporter.format, parseMetricsView(flags.metrics));
-  const text = safeOutput(reporter.format, reporter.render(view, { color: colour, columns, plot: flags.plot === true }) + (metrics ?? ''), colour);
+  // --metrics gc: a section after the view, in the formats that print sections.
+  const { sections } = reporter;
+  const metrics = sections && parseMetricsView(flags.metrics) === 'gc' ? metricsSection(view) : undefined;
+  const after = sections && metrics ? sections.metrics(metrics) : '';
+  const text = safeOutput(reporter, reporter.render(view, { color: colour, columns, plot: flags.plot === true }) + after, colour);
   if (!toFile) return void stream.write(text);
   writeFileAtomically(String(flags.output), text);
   info(flags, `wrote ${flags.output}`);
@@ -65,9 +69,11 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
 /**
  * --fail-on-regression: exit 1 when a ratio is significantly slower (its
  * adjusted interval excludes 1) by more than `limit`, with one line per case
- * on stderr; else 0. `flagged`: the case ids found.
+ * on stderr; else 0. `flagged`: the case ids found. `unjudged`: lines for
+ * cases the gate could not judge (they failed), said first; with any, the
+ * gate fails and never says that no case is slower.
  */
-export function regressionGate(view: View, limit: number | undefined): { exit: number; flagged: string[] } {
+export function regressionGate(view: View, limit: number | undefined, unjudged: readonly string[] = []): { exit: number; flagged: string[] } {
   // Claims have their own exit codes (commands/claims.ts).
   if (limit === undefined || view.kind === 'claims') return { exit: 0, flagged: [] };
   const pct = `${+(limit * 100).toFixed(2)}%`;
@@ -78,6 +84,8 @@ export function regressionGate(view: View, limit: number | undefined): { exit: n
         ? historyRegressions(view, limit).map(({ hc, series, point }) => ({ caseId: hc.caseId, label: hc.label, slow: `${series.variantId} in run ${point.run + 1}`, base: `run ${point.changeFrom! + 1}`, c: point.change! }))
         : benchRegressions(view, limit).map((r) => ({ caseId: r.caseId, label: r.label, slow: r.variantId, base: view.baseline.label, c: r.comparison }));
   const words = verdictWords('run' in view ? view.run.cases[0]?.metric : undefined);
+  for (const line of unjudged) process.stderr.write(pc.red(`${line}\n`));
+  if (!found.length && unjudged.length) return { exit: 1, flagged: [] };
   if (!found.length) {
     const none = words.quantity === 'time' ? `no case is significantly ${words.worse} by more than ${pct}` : `no case executes significantly ${words.worse} ${words.quantity} than its baseline, by more than ${pct}`;
     process.stderr.write(pc.green(`✓ ${none}\n`));

@@ -3,6 +3,7 @@
  * table or JSON, on stdout or in the -o file, with the same option names as
  * every other command.
  */
+import { JSON_FLAG, LISTING_FORMATS, listingFormatOf, type ListingFormat } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './info.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
@@ -14,18 +15,13 @@ export interface ListingFlags extends QuietFlag {
   output?: string;
 }
 
-const LISTING_FORMATS = ['terminal', 'json'] as const;
-export type ListingFormat = (typeof LISTING_FORMATS)[number];
-
-/** terminal (also `table`) or json; anything else is a usage error. Checks the -o file before any work. */
+/** The default table (also by its aliases) or json; anything else is a usage error. Checks the -o file before any work. */
 export function listingFormat(flags: ListingFlags): ListingFormat {
-  const asked = flags.format === 'table' ? 'terminal' : flags.format;
-  if (asked !== undefined && !(LISTING_FORMATS as readonly string[]).includes(asked)) {
-    throw new UsageError(`--format ${flags.format}: this command lists as ${LISTING_FORMATS.join(' or ')}`);
-  }
-  if (flags.json && asked !== undefined && asked !== 'json') throw new UsageError(`choose one output format (got ${asked} and json)`);
+  const asked = flags.format === undefined ? undefined : listingFormatOf(flags.format);
+  if (flags.format !== undefined && asked === undefined) throw new UsageError(`--format ${flags.format}: this command lists as ${LISTING_FORMATS.join(' or ')}`);
+  if (flags.json && asked !== undefined && asked !== JSON_FLAG) throw new UsageError(`choose one output format (got ${asked} and ${JSON_FLAG})`);
   if (flags.output !== undefined) assertWritableOutput(flags.output, '--output');
-  return flags.json ? 'json' : (asked as ListingFormat | undefined) ?? 'terminal';
+  return flags.json ? JSON_FLAG : (asked ?? LISTING_FORMATS[0]);
 }
 
 export function writeListing(text: string, flags: ListingFlags): void {

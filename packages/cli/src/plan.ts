@@ -1,7 +1,9 @@
 /**
- * From arguments to a plan: the suite's cases, the variants, the schedule and
- * the per-process budget. `bench` (a table) and `bench --compare` (verdicts)
- * make their plans here and differ only in defaults and the schedule's order.
+ * From arguments to a plan: the suite's cases, the variants, the measurer,
+ * the round plan and the per-process budget. `bench` (a table) and `bench
+ * --compare` (verdicts) make their plans here and differ only in defaults and
+ * the rounds' order; a measurer with a policy of its own (instruction counts)
+ * brings its own rounds, limit and threshold (its descriptor's policy).
  */
 import { stderrColours as pc } from './colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
@@ -12,11 +14,10 @@ import { findValgrind } from '@rtbench/runtime-kit';
 import { cacheDir } from './paths.ts';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
-import type { Schedule } from '@rtbench/run';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './options.ts';
-import { SCHEDULES, type InRuntimeMeasurer, type RunOptions } from '@rtbench/run';
-import { DEFAULT_RUNTIMES, engineNamed } from '@rtbench/runtime-registry';
+import { measurersChosenBy, type MeasurerDescriptor, type RoundPlan, type RunOptions } from '@rtbench/run';
+import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtCompareBudget, broughtFileOf, broughtSchedule, isBroughtEntry } from './brought-file.ts';
 import { listInRuntime } from './list-cases.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
@@ -53,44 +54,38 @@ export interface PlanFlags {
  * Warmup at least 100 ms: with less, a numeric loop could run unoptimized in
  * some processes (docs/how-a-number-is-made.md).
  */
-export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 6, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: 'lockstep' as InRuntimeMeasurer, setsPerProcess: 1 };
+export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 6, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: measurersChosenBy('schedule')[0]!.name, setsPerProcess: 1 };
 
 /** An adaptive warmup may run up to this many times --warmup while batch times still fall (measure.ts warmUp). */
 export const WARMUP_CAP_FACTOR = 3;
 
-/** `--measure`: time (the default) or instructions. */
-export function parseMeasure(text: string | undefined): 'time' | 'instructions' {
+/** What `--measure` names besides time (the default, taken as --schedule says): the measurers chosen by --measure. */
+const MEASURED = measurersChosenBy('measure');
+
+/** `--measure`: undefined for time (the default), else the measurer it names (instructions). */
+export function parseMeasure(text: string | undefined): MeasurerDescriptor | undefined {
   const what = (text ?? 'time').trim();
-  if (what !== 'time' && what !== 'instructions') throw new UsageError(`--measure ${text}: expected time (the default) or instructions (counted under valgrind)`);
-  return what;
+  if (what === 'time') return undefined;
+  const measurer = MEASURED.find((m) => m.name === what);
+  if (!measurer) throw new UsageError(`--measure ${text}: expected time (the default) or ${MEASURED.map((m) => `${m.name} (${m.measures}${m.needs ? `, under ${m.needs}` : ''})`).join(' or ')}`);
+  return measurer;
+}
+
+/** The name `--measure` gave: time, or a measurer's. */
+export function measureName(measurer: MeasurerDescriptor | undefined): string {
+  return measurer?.name ?? 'time';
 }
 
 /** `--schedule`: lockstep sets of live processes, or a fresh process per round. */
-function parseScheduleKind(text: string | undefined): InRuntimeMeasurer {
+function parseSchedule(text: string | undefined): MeasurerDescriptor {
   const kind = (text ?? BENCH_DEFAULTS.schedule).trim();
-  const schedule = SCHEDULES.find((s) => s.name === kind);
+  const schedules = measurersChosenBy('schedule');
+  const schedule = schedules.find((s) => s.name === kind);
   if (!schedule) {
-    const names = SCHEDULES.map((s) => `${s.name} (${s.help}${s.name === BENCH_DEFAULTS.schedule ? '; the default' : ''})`);
+    const names = schedules.map((s) => `${s.name} (${s.help}${s.name === BENCH_DEFAULTS.schedule ? '; the default' : ''})`);
     throw new UsageError(`--schedule ${text}: expected ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`);
   }
-  return schedule.name as InRuntimeMeasurer;
-}
-
-/**
- * Instruction counts: 3 rounds (each one process under valgrind per variant,
- * serving every case), fixed: 3 independent units, the fewest a t interval
- * takes; the counts of a round barely move (docs/instructions.md); and a 0.5% threshold.
- */
-const INSTRUCTION_DEFAULTS = { rounds: 3, threshold: 0.005, timeout: '10m' };
-
-/**
- * The count threshold of a comparison between these engines (by the ids runs
- * record): the largest of theirs, each declared by its engine
- * (EngineCounting.threshold); INSTRUCTION_DEFAULTS' for an engine no
- * registered runtime runs on.
- */
-export function instructionThreshold(engines: readonly (string | undefined)[]): number {
-  return Math.max(INSTRUCTION_DEFAULTS.threshold, ...engines.map((e) => engineNamed(e)?.counting.threshold ?? INSTRUCTION_DEFAULTS.threshold));
+  return schedule;
 }
 
 /**
@@ -121,14 +116,15 @@ export interface Plan {
   options: Omit<RunOptions, 'command'>;
 }
 
-/** The schedule from the flags: fixed rounds, or adaptive from a minimum. */
-export function scheduleFrom(flags: PlanFlags, compare: boolean): Schedule {
-  const counting = parseMeasure(flags.measure) === 'instructions';
-  const defaults = counting ? INSTRUCTION_DEFAULTS : compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
+/** The round plan from the flags: fixed rounds, or adaptive from a minimum. */
+export function roundPlanFrom(flags: PlanFlags, compare: boolean): RoundPlan {
+  // A measurer with a policy of its own (instruction counts) has its own rounds, fixed unless a --target is given.
+  const own = parseMeasure(flags.measure)?.policy;
+  const defaults = own ?? (compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS);
   const rounds = parsePositiveInt(flags.rounds ?? defaults.rounds, '--rounds');
   const order = compare ? 'balanced' : 'shuffled';
-  // A table is adaptive unless --rounds fixes it; a comparison, and instruction counts, only when a --target is given.
-  const adaptive = flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined || (!compare && !counting && flags.rounds === undefined);
+  // A table is adaptive unless --rounds fixes it; a comparison, and a measurer of its own policy, only when a --target is given.
+  const adaptive = flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined || (!compare && !own && flags.rounds === undefined);
   if (!adaptive) return { order, rounds };
   const target = flags.target !== undefined ? parsePercent(flags.target, '--target') : BENCH_DEFAULTS.target;
   if (target <= 0) throw new UsageError('--target must be more than 0%');
@@ -143,48 +139,52 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   if (compare && given.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
   const location = locateSuite(suiteName);
   // A brought file's comparison may have a budget of its own (a Node core file's: brought-file.ts).
-  const budget = compare && parseMeasure(given.measure) === 'time' ? broughtCompareBudget(location.entry, given) : { flags: given };
+  const budget = compare && parseMeasure(given.measure) === undefined ? broughtCompareBudget(location.entry, given) : { flags: given };
   // Said once the file has bundled and listed its cases: a file refused before that gets its one line alone.
   const notes: string[] = budget.note ? [budget.note] : [];
   const flags = budget.flags;
   const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList((flags.runtime ?? DEFAULT_RUNTIMES).join(','));
   const defaults = compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
-  const schedule = scheduleFrom(flags, compare);
+  const roundPlan = roundPlanFrom(flags, compare);
   const timeMs = parseDuration(flags.time ?? defaults.time, '--time');
-  const counting = parseMeasure(flags.measure) === 'instructions';
-  if (counting && flags.schedule !== undefined) throw new UsageError('--schedule applies to timing; --measure instructions runs two processes per case, variant and round under valgrind');
-  if (!counting && flags.cacheSim) throw new UsageError('--cache-sim goes with --measure instructions');
-  const implied = flags.schedule === undefined && !counting ? broughtSchedule(location.entry) : undefined;
+  const measured = parseMeasure(flags.measure);
+  if (measured && flags.schedule !== undefined) throw new UsageError(`--schedule applies to timing; --measure ${measured.name} is ${measured.help}`);
+  const countsUnderValgrind = MEASURED.filter((m) => m.needs === 'valgrind');
+  if (measured?.needs !== 'valgrind' && flags.cacheSim) throw new UsageError(`--cache-sim goes with --measure ${countsUnderValgrind.map((m) => m.name).join(' or ')}`);
+  const implied = flags.schedule === undefined && !measured ? broughtSchedule(location.entry) : undefined;
   if (implied) notes.push(implied.note);
-  const measurer = counting ? 'instructions' : parseScheduleKind(flags.schedule ?? implied?.schedule);
-  if (flags.setsPerProcess !== undefined && measurer !== 'lockstep' && measurer !== 'lockstep-per-case') throw new UsageError('--sets-per-process applies to the lockstep schedules (--schedule lockstep or lockstep-per-case)');
+  const measurer = measured ?? parseSchedule(flags.schedule ?? implied?.schedule);
+  if (flags.setsPerProcess !== undefined && !measurer.setsPerProcess) {
+    const schedules = measurersChosenBy('schedule').filter((m) => m.setsPerProcess);
+    throw new UsageError(`--sets-per-process applies to the lockstep schedules (--schedule ${schedules.map((m) => m.name).join(' or ')})`);
+  }
   // Warm processes serve several sets by default; a process per case is fresh every set unless --sets-per-process says otherwise.
-  const setsAsked = flags.setsPerProcess ?? (measurer === 'lockstep' ? defaults.setsPerProcess : undefined);
+  const setsAsked = flags.setsPerProcess ?? (measurer.setsPerProcess === 'default' ? defaults.setsPerProcess : undefined);
   const setsPerProcess = setsAsked !== undefined ? parsePositiveInt(setsAsked, '--sets-per-process') : undefined;
   // --warmup is the adaptive warmup's floor; it runs on while batch times still fall, up to WARMUP_CAP_FACTOR times that.
   const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
   // A case short of the calls an engine takes to tier up may warm for up to TIER_UP_MAX_MS (core's measure.ts).
-  const perProcessMs = Math.max(warmupMs, TIER_UP_MAX_MS) + timeMs / schedule.rounds;
+  const perProcessMs = Math.max(warmupMs, TIER_UP_MAX_MS) + timeMs / roundPlan.rounds;
   // Capped where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
-  const defaultTimeoutMs = counting ? parseDuration(INSTRUCTION_DEFAULTS.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
+  const defaultTimeoutMs = measurer.policy ? parseDuration(measurer.policy.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
   const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : defaultTimeoutMs;
   if (flags.timeout && timeoutMs <= perProcessMs) {
-    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${Math.max(warmupMs, TIER_UP_MAX_MS)} ms of warmup + ${+(timeMs / schedule.rounds).toFixed(3)} ms of sampling): every process would be killed`);
+    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${Math.max(warmupMs, TIER_UP_MAX_MS)} ms of warmup + ${+(timeMs / roundPlan.rounds).toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
   // An interval counts independent process pairs: rounds that share processes count once, and 3 are the fewest that give one.
-  const pairs = Math.ceil(schedule.rounds / (setsPerProcess ?? 1));
+  const pairs = Math.ceil(roundPlan.rounds / (setsPerProcess ?? 1));
   // A table says it in each cell ("no interval: 2 process pairs"); a comparison, whose verdicts are the point, says it first.
-  if (pairs < MIN_UNITS && !schedule.adaptive && !counting && compare) {
-    process.stderr.write(pc.yellow(`! --rounds ${schedule.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${pairs} independent process pair${pairs === 1 ? '' : 's'}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
+  if (pairs < MIN_UNITS && !roundPlan.adaptive && !measurer.policy && compare) {
+    process.stderr.write(pc.yellow(`! --rounds ${roundPlan.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${pairs} independent process pair${pairs === 1 ? '' : 's'}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
   }
 
-  let instructions: RunOptions['instructions'];
-  if (counting) {
+  let valgrind: RunOptions['valgrind'];
+  if (measurer.needs === 'valgrind') {
     try {
-      instructions = { valgrind: findValgrind(), cacheSim: flags.cacheSim === true, libraryDir: join(cacheDir, 'native') };
+      valgrind = { valgrind: findValgrind(), cacheSim: flags.cacheSim === true, libraryDir: join(cacheDir, 'native') };
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
@@ -204,20 +204,20 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const filtered = filterCases(await listCases(location, variants.filter(isResolved)), filter);
   const cases = shard ? shardCases(filtered, shard) : filtered;
   // Host-timed cases (start-up, HTTP load) run their planned rounds: one round is a whole server or program start.
-  if ((flags.schedule !== undefined || counting) && cases.length && cases.every(isHostCaseSpec)) {
-    throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): --schedule and --measure instructions apply to cases that run inside the runtime`);
+  if ((flags.schedule !== undefined || measured) && cases.length && cases.every(isHostCaseSpec)) {
+    throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): --schedule and --measure ${MEASURED.map((m) => m.name).join(' or ')} apply to cases that run inside the runtime`);
   }
-  if (schedule.adaptive && cases.length && cases.every(isHostCaseSpec)) {
+  if (roundPlan.adaptive && cases.length && cases.every(isHostCaseSpec)) {
     if (flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined) {
       throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): it runs a fixed number of rounds, so --target, --max-rounds and --max-time do not apply (use --rounds)`);
     }
-    delete schedule.adaptive;
+    delete roundPlan.adaptive;
   }
   for (const note of notes) process.stderr.write(`note: ${note}\n`);
   return {
     suite: { ...location, cases },
     variants,
-    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', schedule, measurer, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}), ...(instructions ? { instructions } : {}) },
+    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', roundPlan, measurer, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}), ...(valgrind ? { valgrind } : {}) },
   };
 }
 

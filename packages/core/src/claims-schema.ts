@@ -5,7 +5,6 @@
  * its shape can change without changing the rest of the run's schema.
  */
 import { z } from 'zod';
-import type { Expectation } from './claims.ts';
 import { finite, paramValue } from './protocol-schema.ts';
 
 export const CLAIMS_VERSION = 1;
@@ -15,7 +14,20 @@ export const expectationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('slower'), factor: finite.gt(1) }),
   z.object({ kind: z.literal('within'), fraction: finite.gt(0).lt(1) }),
   z.object({ kind: z.literal('same') }),
-]) satisfies z.ZodType<Expectation>;
+]);
+
+/**
+ * What is claimed of the subject's cost against the other side's, as a ratio
+ * of costs (time per operation, instructions per operation, or seconds per
+ * request where a case measures requests/s): `faster` at least `factor`×,
+ * `slower` at least `factor`×, `within` ±fraction, or `same` within the
+ * run's threshold ("no detectable difference").
+ */
+export type Expectation = z.infer<typeof expectationSchema>;
+
+/** The measurer whose unit decides a claim: time, or instruction counts for a claim about work. */
+export const claimMeasureSchema = z.enum(['time', 'instructions']);
+export type ClaimMeasure = z.infer<typeof claimMeasureSchema>;
 
 /** One side of a checked claim: a case on a variant of the run. */
 export const claimSideSchema = z.object({ caseId: z.string(), variantId: z.string() });
@@ -32,7 +44,7 @@ export const claimOutcomeSchema = z.object({
   /** The subject's parameters, when the claim covers several combinations. */
   params: z.record(z.string(), paramValue).optional(),
   expect: expectationSchema,
-  measure: z.enum(['time', 'instructions']),
+  measure: claimMeasureSchema,
   word: claimWordSchema,
   /** The subject's cost over the other's (time, instructions, s per request): < 1 is faster. Absent: nothing to compare. */
   ratio: finite.positive().optional(),

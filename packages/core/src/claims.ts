@@ -6,21 +6,13 @@
  * is faster, slower, or the same. Runtime-neutral and free of zod: suites are
  * bundled into every runtime, where claim() only records what it is given.
  */
+// Types only: the shapes are declared once with the saved run's schema, and nothing of zod reaches a bundle.
+import type { ClaimMeasure, Expectation } from './claims-schema.ts';
+
+export type { ClaimMeasure, Expectation };
 
 /** A ratio as a factor (1.5 = 1.5×) or a percentage text ('10%' = 1.1×). */
 export type Size = number | `${number}%`;
-
-/**
- * What is claimed of the subject's cost against the other side's, as a ratio
- * of costs (time per operation, instructions per operation, or seconds per
- * request where a case measures requests/s): `faster` at least `factor`×,
- * `slower` at least `factor`×, `within` ±fraction, or `same` within the
- * run's threshold ("no detectable difference").
- */
-export type Expectation = { kind: 'faster'; factor: number } | { kind: 'slower'; factor: number } | { kind: 'within'; fraction: number } | { kind: 'same' };
-
-/** The measurer whose unit decides the claim: time, or instruction counts for a claim about work. */
-export type ClaimMeasure = 'time' | 'instructions';
 
 /** What a claim is declared with. */
 export interface ClaimOptions {

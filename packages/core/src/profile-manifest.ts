@@ -111,13 +111,24 @@ export const profileDiffSchema = z.object({
 const bytes = z.number().finite().nonnegative();
 
 /**
+ * How an allocation profile's window was held. 'lockstep': the host started
+ * the profiler after warmup and stopped it after the last of `samples`
+ * samples (`ops` calls of the case, each sample its timed batch and an
+ * untimed quarter batch before it); `warmupBytes`: bytes attributed to the
+ * harness's warmup frames, 0 when the window held.
+ */
+const allocationWindowSchema = z.object({ method: z.enum(['lockstep']), samples: z.number().int().nonnegative(), ops: bytes, warmupBytes: bytes });
+export type AllocationWindow = z.infer<typeof allocationWindowSchema>;
+/** The window held by a lockstep job (the one method today). */
+export const LOCKSTEP_WINDOW: AllocationWindow['method'] = 'lockstep';
+
+/**
  * One case × variant's allocation profile (`--profile alloc`: V8's sampling
  * heap profiler over the inspector, a `.heapprofile`), or why there is none.
  */
 export const allocationEntrySchema = z.object({
   ...entryFields,
-  /** 'lockstep': the host started the profiler after warmup and stopped it after the last of `samples` samples (`ops` calls of the case). */
-  window: z.object({ method: z.enum(['lockstep']), samples: z.number().int().nonnegative(), ops: bytes, warmupBytes: bytes }).optional(),
+  window: allocationWindowSchema.optional(),
   /** Bytes allocated in the window (V8's estimate from its samples), and per call of the case. */
   totalBytes: bytes.optional(),
   bytesPerOp: bytes.optional(),

@@ -10,8 +10,8 @@
  * every message (protocol-schema.ts, where the shapes are declared) and
  * accepts exactly one answer per process.
  */
-import type { RuntimeMessage, WireJob } from './protocol-schema.ts';
-import { CASE_COMMAND, KEEP_COMMAND, LINE_MARKER, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
+import type { Job, MeasureOptions, RuntimeMessage, WireJob } from './protocol-schema.ts';
+import { CASE_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
 
 // The shapes are declared once, as schemas (protocol-schema.ts); only their types come here.
 export type {
@@ -31,6 +31,11 @@ export type {
   WireJob,
 } from './protocol-schema.ts';
 export { CASE_COMMAND, COLLECT_COMMAND, FINISH_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
+
+/** A lockstep job for one case (warm up, say ready, then one sample per SAMPLE_COMMAND until FINISH_COMMAND). */
+export function lockstepJob(caseId: string, options: MeasureOptions): Job {
+  return { protocol: PROTOCOL_VERSION, kind: 'lockstep', caseId, options };
+}
 
 export function caseCommand(caseId: string, keep = false): string {
   return `${keep ? KEEP_COMMAND : CASE_COMMAND} ${stringify(caseId)}`;

@@ -221,6 +221,15 @@ export const metricSchema = z.object({
   direction: z.enum(['lower-is-better', 'higher-is-better']),
 });
 
+/**
+ * How a run's samples were taken, as a saved run names it (absent in older
+ * runs: fresh processes). Readers of a saved run refer to a kind through
+ * these names; the measurers that write them live in @rtbench/run.
+ */
+export const MEASURER_KIND = { lockstep: 'lockstep', processes: 'processes', hostTimed: 'host-timed', instructions: 'instructions' } as const;
+export type MeasurerKind = (typeof MEASURER_KIND)[keyof typeof MEASURER_KIND];
+const MEASURER_KINDS = Object.values(MEASURER_KIND) as [MeasurerKind, ...MeasurerKind[]];
+
 export const runSchema = z.object({
   schema: z.literal(RUN_SCHEMA),
   schemaVersion: z.literal(RUN_SCHEMA_VERSION),
@@ -248,7 +257,7 @@ export const runSchema = z.object({
      * processes: a fresh process per case, variant and round; host-timed:
      * programs and servers timed from outside.
      */
-    measurer: z.enum(['lockstep', 'processes', 'host-timed', 'instructions']).optional(),
+    measurer: z.enum(MEASURER_KINDS).optional(),
     /** Lockstep: warm processes served every case of a set ('warm', absent in older runs), or each case had its own ('per-case'). */
     lockstepProcesses: z.enum(['warm', 'per-case']).optional(),
     /** Warm processes: how many consecutive sets one process served, its cases kept warm between them (absent in older runs: 1). */

@@ -34,7 +34,7 @@
  * between samples).
  */
 import { lockstepSampleIterations, type CaseResultMessage, type ReadyMessage } from '@rtbench/core/protocol';
-import type { CallTree } from '@rtbench/core/profile-manifest';
+import { LOCKSTEP_WINDOW, type AllocationWindow, type CallTree } from '@rtbench/core/profile-manifest';
 import { cannotMessage, isUnavailable, liveCase, writeFileAtomically, type JobRequest, type LiveCase } from '@rtbench/runtime-kit';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { checkHeapProfile, type HeapProfile } from './heapprofile.ts';
@@ -62,18 +62,6 @@ export interface AllocationCaseOptions {
   /** Hard limit for the process (default: warmup + time + 60 s). */
   timeoutMs?: number;
   signal?: AbortSignal;
-}
-
-/** How the window was held. */
-export interface AllocationWindow {
-  /** 'lockstep': the profiler ran from after warmup to after the last sample, started and stopped by the host. */
-  method: 'lockstep';
-  /** Lockstep samples asked for while the profiler ran (the wake-up sample after stopSampling not counted). */
-  samples: number;
-  /** Calls of the case in them (each sample: its timed batch and an untimed quarter batch before it). */
-  ops: number;
-  /** Bytes attributed to the harness's warmup frames: 0 when the window held. */
-  warmupBytes: number;
 }
 
 export type AllocationCaseResult =
@@ -175,5 +163,5 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
   const summary = summarizeAllocations(profile, { locate, ops });
   const warmupBytes = summary.functions.filter((f) => (MEASURE_FRAMES.warmup as readonly string[]).includes(f.name) && f.location?.startsWith(`${MEASURE_FRAMES.source}:`)).reduce((n, f) => n + f.totalBytes, 0);
   const result = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result');
-  return { status: 'ok', path: outPath, method: hook.method, window: { method: 'lockstep', samples: counted, ops, warmupBytes }, summary, tree: allocationTree(profile, { locate }), ...(result ? { result } : {}) };
+  return { status: 'ok', path: outPath, method: hook.method, window: { method: LOCKSTEP_WINDOW, samples: counted, ops, warmupBytes }, summary, tree: allocationTree(profile, { locate }), ...(result ? { result } : {}) };
 }

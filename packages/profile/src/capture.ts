@@ -18,7 +18,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
+import { lockstepJob, type CaseResultMessage, type Job } from '@rtbench/core/protocol';
 import { cannotMessage, guardDir, isUnavailable, removeGuardedDir, withFlagsFirst, writeFileAtomically, type JobOutcome, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
 import { parseCpuProfile, restrictToSampling, type CpuProfile, type SamplingWindow } from './cpuprofile.ts';
 import { bundleLocator } from './source-map.ts';
@@ -103,7 +103,7 @@ export function processProblem(outcome: JobOutcome): ProcessProblem | undefined 
 
 /** The job of a profiled process that is asked for samples by the host (allocation and native profiles): warmed, then sampling until told. */
 export function profileLockstepJob(caseId: string, warmupMs: number): Job {
-  return { protocol: 1, kind: 'lockstep', caseId, options: { warmupMs, timeMs: 0, minSamples: 1, maxSamples: 1_000_000, sampleMs: 0 } };
+  return lockstepJob(caseId, { warmupMs, timeMs: 0, minSamples: 1, maxSamples: 1_000_000, sampleMs: 0 });
 }
 
 function answerOf(outcome: JobOutcome): { result?: CaseResultMessage; problem?: ProfileCaseResult } {

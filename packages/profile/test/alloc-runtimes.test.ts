@@ -15,7 +15,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { guardDir, liveChildPids, removeGuardedDir, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleSuite } from '../../cli/src/bundle.ts';
 import type { CallTreeNode } from '@rtbench/core/profile-manifest';
-import { diffProfiles, parseHeapProfile, profileAllocations, renderAllocTop, renderDiff, summarizeAllocations, bundleLocator, type AllocationCaseResult, type ProfileArm } from '../src/index.ts';
+import { diffProfiles, parseHeapProfile, profileAllocations, allocTopTable, diffTable, summarizeAllocations, bundleLocator, type AllocationCaseResult, type ProfileArm } from '../src/index.ts';
+import { terminalProfileBlock } from '../../report/src/reporters/profiles.ts';
 import { pluginNamed } from '@rtbench/runtime-registry';
 
 const nodeRuntime = pluginNamed('node')!;
@@ -52,7 +53,7 @@ describe('profileAllocations on node, deno and workerd', () => {
       const arm = await armOf(plugin);
       const path = join(out, `${plugin.name}.heapprofile`);
       const base = ok(await profileAllocations({ arm, caseId: CASE, outPath: path, timeMs: 300, warmupMs: 150 }));
-      const text = renderAllocTop(base.summary, { top: 6, title: `${CASE} · ${plugin.name}` });
+      const text = terminalProfileBlock(allocTopTable(base.summary, { top: 6, title: `${CASE} · ${plugin.name}` }));
       // The host started the profiler after warmup and stopped it after the samples: no byte under the harness's warmup.
       expect(base.window.method).toBe('lockstep');
       expect(base.window.samples).toBeGreaterThanOrEqual(5);
@@ -96,7 +97,7 @@ describe('profileAllocations on node, deno and workerd', () => {
 
       const big = ok(await profileAllocations({ arm: await armOf(plugin, { PROFILE_ALLOC_BIG: '4' }), caseId: CASE, outPath: join(out, `${plugin.name}-big.heapprofile`), timeMs: 300, warmupMs: 150 }));
       const diff = diffProfiles(base.summary, big.summary);
-      const diffText = renderDiff(diff, { a: 'base', b: 'big', of: 'allocated bytes', top: 5 });
+      const diffText = terminalProfileBlock(diffTable(diff, { a: 'base', b: 'big', of: 'allocated bytes', top: 5 }));
       const [mover] = diff.functions.filter((f) => f.category !== 'harness');
       expect(mover?.name, diffText).toBe('allocHelper');
       expect(mover?.delta, diffText).toBeGreaterThan(0);

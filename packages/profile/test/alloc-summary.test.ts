@@ -1,10 +1,11 @@
 /**
- * summarizeAllocations, the diff of allocation shares and renderAllocTop on
+ * summarizeAllocations, the diff of allocation shares and allocTopTable on
  * a small hand-made heap profile (no runtime started).
  */
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '@rtbench/core/call-tree';
-import { diffProfiles, parseHeapProfile, renderAllocTop, renderDiff, summarizeAllocations } from '../src/index.ts';
+import { diffProfiles, parseHeapProfile, allocTopTable, diffTable, summarizeAllocations } from '../src/index.ts';
+import { terminalProfileBlock } from '../../report/src/reporters/profiles.ts';
 import { cf, locate, node } from './heap-fixtures.ts';
 
 /**
@@ -53,8 +54,8 @@ describe('summarizeAllocations', () => {
     const b = summarizeAllocations(handMade(26_000), { locate, ops: 100 });
     const diff = diffProfiles(a, b);
     expect(diff.functions[0]).toMatchObject({ name: 'helper', aShare: 0.8, bShare: 28_000 / 30_000 });
-    expect(renderDiff(diff, { a: 'a', b: 'b', of: 'allocated bytes' })).toMatch(/^share of allocated bytes, a → b: benchmark 90% → 97%/);
-    const text = renderAllocTop(b, { top: 2 });
+    expect(terminalProfileBlock(diffTable(diff, { a: 'a', b: 'b', of: 'allocated bytes' }))).toMatch(/^share of allocated bytes, a → b: benchmark 90% → 97%/);
+    const text = terminalProfileBlock(allocTopTable(b, { top: 2 }));
     expect(text.split('\n')).toEqual([
       '29.3 KB allocated over 100 calls (300 B/op), 1 samples: benchmark 97% · runtime 1.7% · engine 1.7%',
       'self  total  self/op  category   function                             where',

@@ -13,7 +13,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { guardDir, liveChildPids, removeGuardedDir, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleSuite } from '../../cli/src/bundle.ts';
 import { requireProgram } from '../../../test/helpers/system-programs.ts';
-import { parseCpuProfile, profileNative, renderTop, TIMED_LOOP, type NativeCaseResult, type ProfileArm } from '../src/index.ts';
+import { parseCpuProfile, profileNative, topTable, TIMED_LOOP, type NativeCaseResult, type ProfileArm } from '../src/index.ts';
+import { terminalProfileBlock } from '../../report/src/reporters/profiles.ts';
 import { pluginNamed } from '@rtbench/runtime-registry';
 
 const nodeRuntime = pluginNamed('node')!;
@@ -49,7 +50,7 @@ describe('profileNative on node, deno, bun and workerd', () => {
       const arm = await armOf(plugin);
       const path = join(out, `${plugin.name}.native.cpuprofile`);
       const r = ok(await profileNative({ arm, caseId: CASE, perf, outPath: path, timeMs: 400, warmupMs: 200 }));
-      const text = renderTop(r.summary, { top: 8, title: `${CASE} · ${plugin.name}` });
+      const text = terminalProfileBlock(topTable(r.summary, { top: 8, title: `${CASE} · ${plugin.name}` }));
       expect(r.window.method).toBe('markers');
       expect(r.resolution.samples, text).toBeGreaterThan(50);
       expect(r.resolution.note).toBe((plugin.nativeProfile as { resolves: string }).resolves);

@@ -10,7 +10,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CallTreeNode } from '@rtbench/core/profile-manifest';
 import { guardDir, liveChildPids, removeGuardedDir, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleSuite } from '../../cli/src/bundle.ts';
-import { bundleLocator, diffProfiles, parseCpuProfile, profileCase, renderDiff, renderTop, type ProfileArm, type ProfileCaseResult, type Shares } from '../src/index.ts';
+import { bundleLocator, diffProfiles, parseCpuProfile, profileCase, diffTable, topTable, type ProfileArm, type ProfileCaseResult, type Shares } from '../src/index.ts';
+import { terminalProfileBlock } from '../../report/src/reporters/profiles.ts';
 import { pluginNamed } from '@rtbench/runtime-registry';
 
 const nodeRuntime = pluginNamed('node')!;
@@ -53,7 +54,7 @@ describe('profileCase on node, deno, bun and workerd', () => {
       const arm = await armOf(plugin, { PROFILE_HOT_SLOW: '4' });
       const path = join(out, `${plugin.name}.cpuprofile`);
       const r = ok(await profileCase({ arm, caseId: CASE, outPath: path, timeMs: 600, warmupMs: 200 }));
-      const text = renderTop(r.summary, { top: 6, title: `${CASE} · ${plugin.name}` });
+      const text = terminalProfileBlock(topTable(r.summary, { top: 6, title: `${CASE} · ${plugin.name}` }));
       // The window was found by the harness's frames: warmup before it, sampling in it.
       expect(r.window.method, text).toBe('markers');
       expect(r.window.kept).toBeLessThan(r.window.total);
@@ -117,12 +118,12 @@ describe('a comparison whose arms differ only in the hot helper', () => {
       const base = ok(await profileCase({ arm: await armOf(plugin, { PROFILE_HOT_SLOW: '0.05' }), caseId: CASE, outPath: join(out, `${plugin.name}-base.cpuprofile`), timeMs: 600, warmupMs: 200 }));
       const slow = ok(await profileCase({ arm: await armOf(plugin, { PROFILE_HOT_SLOW: '4' }), caseId: CASE, outPath: join(out, `${plugin.name}-slow.cpuprofile`), timeMs: 600, warmupMs: 200 }));
       const diff = diffProfiles(base.summary, slow.summary);
-      const text = renderDiff(diff, { a: 'base', b: 'slow', top: 5 });
+      const text = terminalProfileBlock(diffTable(diff, { a: 'base', b: 'slow', top: 5 }));
       // Within the case's own time (the harness's clock waits set aside: on workerd they are a third of the
       // window or more, by the machine's load, and move every share of the whole profile with them).
       const inCase = diffProfiles(caseShares(base.summary), caseShares(slow.summary));
       const first = inCase.functions[0]!;
-      expect(first.name, renderDiff(inCase, { a: 'base', b: 'slow', top: 5 })).toBe('slowHelper');
+      expect(first.name, terminalProfileBlock(diffTable(inCase, { a: 'base', b: 'slow', top: 5 }))).toBe('slowHelper');
       expect(first.category).toBe('benchmark');
       expect(first.delta, text).toBeGreaterThan(0);
       // On node the harness is under 1% of the window: the view of the whole profile puts the helper first too.

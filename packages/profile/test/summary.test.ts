@@ -3,7 +3,8 @@
  * hand-made profiles (no runtime started).
  */
 import { describe, expect, it } from 'vitest';
-import { diffProfiles, renderDiff, renderTop, restrictToSampling, summarize, type CallFrame, type CpuProfile, type FrameLocator } from '../src/index.ts';
+import { diffProfiles, diffTable, topTable, restrictToSampling, summarize, type CallFrame, type CpuProfile, type FrameLocator } from '../src/index.ts';
+import { markdownProfileBlock, terminalProfileBlock } from '../../report/src/reporters/profiles.ts';
 
 /** url → where it came from: 'h:' harness source, 'b:' benchmark source, anything else the runtime's own. */
 const locate: FrameLocator = (frame) => {
@@ -127,7 +128,7 @@ describe('diffProfiles', () => {
 describe('renderers', () => {
   const s = summarize(handMade([12, 12, 12, 14, 3]), { locate });
   it('renders a terminal top-N with the category split', () => {
-    const text = renderTop(s, { top: 2, title: 'hot helper · node' });
+    const text = terminalProfileBlock(topTable(s, { top: 2, title: 'hot helper · node' }));
     const lines = text.split('\n');
     expect(lines[0]).toBe('hot helper · node');
     expect(lines[1]).toMatch(/5 samples: benchmark 60% · engine 20% · gc 20%/);
@@ -135,9 +136,9 @@ describe('renderers', () => {
     expect(lines).toHaveLength(5);
   });
   it('renders markdown tables for the top-N and the diff', () => {
-    expect(renderTop(s, { format: 'markdown', top: 1 })).toContain('| 60% | 60% | benchmark | slowHelper | bench/x/index.ts:10 |');
+    expect(markdownProfileBlock(topTable(s, { top: 1 }))).toContain('| 60% | 60% | benchmark | slowHelper | bench/x/index.ts:10 |');
     const d = diffProfiles(summarize(handMade([12, 14]), { locate }), s);
-    const md = renderDiff(d, { format: 'markdown', a: 'node@24', b: 'node@26', top: 3 });
+    const md = markdownProfileBlock(diffTable(d, { a: 'node@24', b: 'node@26', top: 3 }));
     expect(md).toContain('| change | node@24 | node@26 | category | function | where |');
     expect(md).toContain('| −30 pt | 50% | 20% | engine | parse |  |');
     expect(md).toContain('| +10 pt | 50% | 60% | benchmark | slowHelper | bench/x/index.ts:10 |');

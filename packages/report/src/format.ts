@@ -116,17 +116,20 @@ export function formatCount(n: number): string {
   return abs >= 100 ? n.toFixed(0) : n.toPrecision(3);
 }
 
+/** How a value and a range are written in each unit a saved run's metric can be in (core's schema declares them). */
+const WRITTEN: Readonly<Record<Metric['unit'], { value(v: number): string; range(lo: number, hi: number): string }>> = {
+  ns: { value: formatDuration, range: formatRange },
+  ms: { value: (v) => formatDuration(v * 1e6), range: (lo, hi) => formatRange(lo * 1e6, hi * 1e6) },
+  'req/s': { value: (v) => `${formatOps(v)} req/s`, range: (lo, hi) => `${formatOps(lo)}–${formatOps(hi)} req/s` },
+  instructions: { value: (v) => `${formatCount(v)} instr`, range: (lo, hi) => `${formatCount(lo)}–${formatCount(hi)} instr` },
+};
+
 /** A value in its metric's unit: "41.2 ns", "23.4 ms", "12.3K req/s", "4.320M instr". */
 export function formatMetric(value: number, metric: Metric): string {
-  if (metric.unit === 'req/s') return `${formatOps(value)} req/s`;
-  if (metric.unit === 'instructions') return `${formatCount(value)} instr`;
-  return formatDuration(metric.unit === 'ms' ? value * 1e6 : value);
+  return WRITTEN[metric.unit].value(value);
 }
 
 /** A range in its metric's unit: "40.9–41.8 µs", "11.2K–12.0K req/s". */
 export function formatMetricRange(lo: number, hi: number, metric: Metric): string {
-  if (metric.unit === 'req/s') return `${formatOps(lo)}–${formatOps(hi)} req/s`;
-  if (metric.unit === 'instructions') return `${formatCount(lo)}–${formatCount(hi)} instr`;
-  const scale = metric.unit === 'ms' ? 1e6 : 1;
-  return formatRange(lo * scale, hi * scale);
+  return WRITTEN[metric.unit].range(lo, hi);
 }

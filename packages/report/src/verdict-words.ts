@@ -5,7 +5,7 @@
  * verdicts themselves stay 'faster' | 'slower' | … in the data (views, saved
  * JSON); only what a reader sees changes.
  */
-import type { Metric } from '@rtbench/core/schema';
+import { INSTRUCTIONS_PER_OP, type Metric } from '@rtbench/core/schema';
 
 export interface VerdictWords {
   /** The quantity ratios are of: "time", "instructions". */
@@ -15,20 +15,32 @@ export interface VerdictWords {
   worse: string;
   /** A ratio below 1, said of the candidate: "the candidate is faster", "the candidate executes fewer". */
   candidateBetter: string;
+  /** What a change word is of when the word alone does not say it ("fewer" instructions); absent for time. */
+  of?: string;
 }
 
 const TIME_WORDS: VerdictWords = { quantity: 'time', better: 'faster', worse: 'slower', candidateBetter: 'the candidate is faster' };
-const COUNT_WORDS: VerdictWords = { quantity: 'instructions', better: 'fewer', worse: 'more', candidateBetter: 'the candidate executes fewer' };
+/** A count's words: what is counted is its unit ("fewer instructions"). */
+const countWords = (unit: Metric['unit']): VerdictWords => ({ quantity: unit, better: 'fewer', worse: 'more', candidateBetter: 'the candidate executes fewer', of: unit });
+
+/** The words of each unit a saved run's metric can be in (core's schema declares them); times per request are times. */
+const WORDS: Readonly<Record<Metric['unit'], VerdictWords>> = { ns: TIME_WORDS, ms: TIME_WORDS, 'req/s': TIME_WORDS, instructions: countWords(INSTRUCTIONS_PER_OP.unit) };
 
 /** The words for a metric (absent: the in-runtime loop's time per operation). */
 export function verdictWords(metric: Pick<Metric, 'unit'> | undefined): VerdictWords {
-  return metric?.unit === 'instructions' ? COUNT_WORDS : TIME_WORDS;
+  return metric ? WORDS[metric.unit] : TIME_WORDS;
 }
 
 /** What a verdict is called for a metric: 'faster' → "fewer" for instruction counts; other verdicts as they are. */
 export function verdictWord(verdict: string, metric: Pick<Metric, 'unit'> | undefined): string {
   const words = verdictWords(metric);
   return verdict === 'faster' ? words.better : verdict === 'slower' ? words.worse : verdict;
+}
+
+/** A change as a bisect says it: "faster", or for counts "fewer instructions" (a bare "fewer" says of what only in a table's heading). */
+export function changeWord(verdict: string, metric: Pick<Metric, 'unit'> | undefined): string {
+  const of = verdictWords(metric).of;
+  return `${verdictWord(verdict, metric)}${of ? ` ${of}` : ''}`;
 }
 
 /** "is slower than node by 3.1%", or for counts "executes 3.1% more instructions than node" (the --fail-on-regression gate). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
-import { comparisonCells, formatChange, formatQ, formatRatio } from '../src/reporters/cells.ts';
+import { comparisonCells, formatChange, formatQ, formatRatio } from '../src/cells/run.ts';
 import { renderComparisonMarkdown } from '../src/reporters/markdown.ts';
 import { renderComparisonTerminal } from '../src/reporters/terminal.ts';
 import type { ArmInfo, ComparisonView } from '../src/views/types.ts';

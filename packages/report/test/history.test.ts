@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { historyRuns } from '../../../test/history-synthetic.ts';
 import { benjaminiHochberg, compareUnpaired, median } from '@rtbench/stats';
 import { renderHistoryCsv, renderHistoryMarkdown, renderHistoryTerminal, HISTORY_COLUMNS } from '../src/reporters/history.ts';
-import { sparkline } from '../src/reporters/history-cells.ts';
+import { sparkline } from '../src/cells/history.ts';
 import { historyPageData } from '../src/html/history-data.ts';
 import { jsonReporter } from '../src/reporters/json.ts';
 import { bmfReporter } from '../src/reporters/bmf.ts';

@@ -9,7 +9,7 @@ import { ratioTicks, timeTicks } from '../src/html/page/charts.ts';
 import { wrapLabel } from '../src/html/page/labels.ts';
 import { sharedRatioDomain } from '../src/html/summary-data.ts';
 import { metricsRowCells, summarizeMetrics } from '../src/metrics.ts';
-import { benchCells } from '../src/reporters/cells.ts';
+import { benchCells } from '../src/cells/run.ts';
 import { htmlReporter } from '../src/reporters/html.ts';
 import { formatDuration } from '../src/format.ts';
 import { viewOfRun } from '../src/views/index.ts';

@@ -56,7 +56,8 @@ describe('GC view numbers', () => {
 
 describe('GC change lines under a comparison', () => {
   it('prints one line per case with the time change, and why a side reads n/a', async () => {
-    const { renderMetricsChanges } = await import('../src/metrics-render.ts');
+    const { metricsChanges } = await import('../src/views/metrics.ts');
+    const { terminalMetrics } = await import('../src/reporters/metrics.ts');
     const arm = (id: string) => ({ id, label: id, runtime: 'node', flags: [], env: {} });
     const report = {
       kind: 'paired',
@@ -69,9 +70,9 @@ describe('GC change lines under a comparison', () => {
       runs: [],
       notes: [],
       method: '',
-    } as unknown as Parameters<typeof renderMetricsChanges>[0];
+    } as unknown as Parameters<typeof metricsChanges>[0];
     const rounds = { a: [round(Array(10).fill(1000), 100, v8(45, 0, 0.2, 1_000_000))], b: [round([1000], 10)] };
-    const text = renderMetricsChanges(report, (armId) => ({ rounds: rounds[armId as 'a' | 'b'] }), 'table');
+    const text = terminalMetrics(metricsChanges(report, (armId) => ({ rounds: rounds[armId as 'a' | 'b'] })));
     expect(text).toMatch(/^  c\n {6}−38% time, scavenges 45 → n\/a per 1k ops/m);
     // Within 100 columns: the case on its own line, the change wrapped under it.
     for (const l of text.split('\n')) expect(l.length).toBeLessThanOrEqual(100);

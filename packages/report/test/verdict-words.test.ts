@@ -1,7 +1,7 @@
 /** A count is not a time: verdicts on instruction counts read "fewer"/"more", on times "faster"/"slower". */
 import { describe, expect, it } from 'vitest';
 import { INSTRUCTIONS_PER_OP, TIME_PER_OP } from '@rtbench/core/schema';
-import { comparisonCells, relativeText } from '../src/reporters/cells.ts';
+import { comparisonCells, relativeText } from '../src/cells/run.ts';
 import { verdictWord, verdictWords, worseThan } from '../src/verdict-words.ts';
 import type { BenchRow, CaseComparison } from '../src/views/types.ts';
 

@@ -3,7 +3,7 @@
  * measurer. Rounds are the outer loop, so each unit's replicates spread over
  * the whole run and slow drift of the machine shows up as spread between
  * replicates rather than as a bias against whichever case ran last. Within
- * a replicate the arms' order follows the schedule (schedule.ts). With
+ * a replicate the arms' order follows the round plan (schedule.ts). With
  * adaptive rounds, units whose ratios are still too uncertain get more
  * replicates afterwards, all arms at a time, so pairs stay pairs. The run is
  * saved after every replicate: an interrupt or a crash loses nothing.
@@ -13,7 +13,7 @@ import { createRandom, median } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure, Measurer, Unit } from './measurer.ts';
 import { casePrecision } from './precision.ts';
 import { finishRun, resultKey } from './record.ts';
-import { balancedOrders, maxRoundsOf, shuffle, type Schedule } from './schedule.ts';
+import { balancedOrders, maxRoundsOf, shuffle, type RoundPlan } from './schedule.ts';
 
 export interface ProgressEvent {
   /** Jobs finished (including skipped ones): one job is one arm of one replicate. */
@@ -23,7 +23,7 @@ export interface ProgressEvent {
   /** ms since the run started. */
   elapsedMs: number;
   round: number;
-  /** The schedule's rounds (adaptive: the minimum). */
+  /** The round plan's rounds (adaptive: the minimum). */
   rounds: number;
   /** True once the planned rounds are done and rounds are added adaptively. */
   adaptive: boolean;
@@ -73,7 +73,7 @@ export interface LoopPlan {
   units: readonly Unit[];
   /** The arms that can run, in the run's variant order (the first is the baseline). */
   arms: readonly Arm[];
-  schedule: Schedule;
+  roundPlan: RoundPlan;
   seed: number;
   /** The run's results by resultKey(case, variant) (record.ts addResults). */
   resultFor: ReadonlyMap<string, CaseResult>;
@@ -86,11 +86,11 @@ export interface LoopPlan {
 /** Runs the plan with the measurer, fills `run`, finishes and saves it. */
 export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Measurer, hooks: RunHooks): Promise<RunRecord> {
   const started = performance.now();
-  const { schedule, arms, units, resultFor } = plan;
+  const { roundPlan, arms, units, resultFor } = plan;
   const random = createRandom(plan.seed);
   // Balanced orders are drawn up front, per unit; 'shuffled' draws as it goes (so old seeds replay).
-  const balanced = schedule.order === 'balanced' ? new Map(units.map((u) => [u.key, balancedOrders(arms, maxRoundsOf(schedule), random)])) : undefined;
-  let total = schedule.rounds * units.length * arms.length;
+  const balanced = roundPlan.order === 'balanced' ? new Map(units.map((u) => [u.key, balancedOrders(arms, maxRoundsOf(roundPlan), random)])) : undefined;
+  let total = roundPlan.rounds * units.length * arms.length;
   let done = 0;
   let timedMs = 0;
   // Warm processes serve every unit of a set: the units' order is shuffled per set (its own stream, so the arms' orders replay).
@@ -134,7 +134,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     const asked = order.filter((a) => active(unit, a));
     done += order.length - asked.length;
     if (!asked.length || aborted()) return;
-    const event = (arm: Arm): ProgressEvent => ({ done, total, elapsedMs: performance.now() - started, timedMs, round, rounds: schedule.rounds, adaptive: adaptivePhase, caseId: unit.key, variantId: arm.id });
+    const event = (arm: Arm): ProgressEvent => ({ done, total, elapsedMs: performance.now() - started, timedMs, round, rounds: roundPlan.rounds, adaptive: adaptivePhase, caseId: unit.key, variantId: arm.id });
     const results = await measurer.replicate(unit, asked, { round, ...(hooks.signal ? { signal: hooks.signal } : {}), onArmStart: (arm) => hooks.onProgress?.(event(arm)) });
     for (const armResult of results) {
       const arm = asked.find((a) => a.id === armResult.armId)!;
@@ -148,7 +148,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
   }
 
   const roundsRun = new Map(units.map((u) => [u.key, 0]));
-  outer: for (let round = 0; round < schedule.rounds; round++) {
+  outer: for (let round = 0; round < roundPlan.rounds; round++) {
     for (const unit of setOrder(units)) {
       if (aborted()) {
         await endSet();
@@ -160,7 +160,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     await endSet();
   }
 
-  const adaptive = schedule.adaptive;
+  const adaptive = roundPlan.adaptive;
   if (adaptive) {
     adaptivePhase = true;
     const baseline = arms[0];

@@ -4,11 +4,15 @@
  * in which order of arms, when to add rounds, saving, interrupts — and a
  * measurer owns how the numbers are taken: live processes sampled in turn
  * (lockstep), one fresh process per arm (processes), or a program or server
- * timed from outside (host-timed). Every measurer yields round records of the
- * run schema, so the statistics and reports read them alike.
+ * timed from outside (host-timed), or counts (instructions). Its descriptor
+ * carries its policy — how it is chosen, what a saved run records of it, its
+ * metric, what it needs, its defaults and verdict threshold — so the plan,
+ * the bench and bisect commands ask it rather than its name. Every measurer
+ * yields round records of the run schema, so statistics and reports read
+ * them alike.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { Failure, RoundRecord } from '@rtbench/core/schema';
+import type { Failure, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 
 /** One variant ready to run: its plug-in, binary, translated flags and its runtime's bundle of the suite. */
@@ -62,22 +66,87 @@ export interface LateFailure {
   failure: Omit<Failure, 'round'>;
 }
 
-/** The names a measurer goes by on the command line (--schedule, --measure) and in a saved run. */
-export type MeasurerName = 'lockstep' | 'lockstep-per-case' | 'processes' | 'instructions' | 'host-timed';
+/** What a measurer is built from: the run's options as the CLI planned them, and what the run knows of its variants. */
+export interface MeasurerSetup {
+  /** Sampling time per case and arm in one round, in ms. */
+  sampleTimeMs: number;
+  warmupMs: number;
+  warmupMinMs?: number;
+  timeoutMs: number;
+  /** Warm processes: consecutive sets one process serves. */
+  setsPerProcess?: number;
+  /** What a measurer that needs valgrind was given (the CLI finds it when it plans). */
+  valgrind?: ValgrindSetup;
+  /** The engines of the ready variants (a measurer may prepare something per engine). */
+  engines: readonly RuntimeTarget['engine'][];
+  /** Says one line to the user before the run (a preparation that failed but does not stop it). */
+  warn(line: string): void;
+}
+
+/** A measurer that counts under valgrind: the binary, whether to simulate the caches, where native helpers are built. */
+export interface ValgrindSetup {
+  valgrind: string;
+  cacheSim: boolean;
+  libraryDir?: string;
+}
+
+/** A measurer built for a run, and what the saved run's options say of it beyond its kind. */
+export interface BuiltMeasurer {
+  measurer: Measurer;
+  recordOptions?: Partial<RunRecord['options']>;
+}
+
+/**
+ * A measurer's own policy where it departs from timing's (the CLI's plan.ts
+ * holds timing's defaults: BENCH_DEFAULTS, COMPARE_DEFAULTS): its rounds, its
+ * per-process limit, the threshold of its verdicts and a bisect's steps.
+ */
+export interface MeasurerPolicy {
+  /** Rounds of a table and of a comparison: fixed unless --target is given. */
+  readonly rounds: number;
+  /** The per-process limit when --timeout is not given. */
+  readonly timeout: string;
+  /**
+   * Its verdicts' parameters. The test is the one every measurer's verdicts
+   * use (stats' paired comparison of log ratios over independent units, a
+   * Student t interval); a measurer sets its threshold (for a comparison
+   * between variants of these engines; undefined: an engine not known) and
+   * the interval's confidence.
+   */
+  threshold(engines: readonly (string | undefined)[]): number;
+  readonly confidence: number;
+  /** A bisect step's rounds: the first measurement's, doubled up to the most. */
+  readonly bisectRounds: { readonly min: number; readonly max: number };
+}
 
 /**
  * What a measurer is, beside its code (each measurer's file declares its
- * own): the CLI's help and errors, and the saved run's options, are made
- * from these.
+ * own): the CLI's choices, help, errors and defaults, and the saved run's
+ * options, are made from these.
  */
 export interface MeasurerDescriptor {
-  readonly name: MeasurerName;
+  /** Its name on the command line. */
+  readonly name: string;
+  /** How it is chosen: --schedule (how time is taken), --measure (what is measured), or by the suite (cases timed by the host). */
+  readonly chosenBy: 'schedule' | 'measure' | 'suite';
+  /** What a saved run's options say of it: its kind, and for lockstep how the processes were held. */
+  readonly recorded: Pick<RunRecord['options'], 'measurer' | 'lockstepProcesses'>;
   /** What one sample is: "time per operation". */
   readonly measures: string;
-  /** What it needs beyond the runtimes, when it needs something ("valgrind"). */
-  readonly needs?: string;
+  /** The metric its samples are in, when not time per operation (a saved run gives it to every case). */
+  readonly metric?: Metric;
+  /** What it needs beyond the runtimes, when it needs something. */
+  readonly needs?: 'valgrind';
+  /** Whether processes serve several sets: 'default' takes the plan's sets per process, 'when-asked' only --sets-per-process. */
+  readonly setsPerProcess?: 'default' | 'when-asked';
+  /** Whether the warmup is the in-runtime loop's (an adaptive warmup's floor is then recorded). */
+  readonly warmsInRuntime: boolean;
   /** How it measures, in one sentence for --help. */
   readonly help: string;
+  /** Its own defaults and thresholds; absent: timing's. */
+  readonly policy?: MeasurerPolicy;
+  /** The measurer for a run; absent for one the run builds from the suite (host-timed). */
+  build?(setup: MeasurerSetup): BuiltMeasurer;
 }
 
 export interface Measurer {

@@ -4,8 +4,8 @@
  * one: a profiler changes the timing) runs the case's timed loop under the
  * runtime's sampling profiler (@rtbench/profile). The profiles are saved
  * beside the run, in `<run>.profiles/`, as `.cpuprofile` files that Chrome
- * DevTools and speedscope open; the top functions by self time are kept as
- * text per case × variant, and for a comparison the functions whose share of
+ * DevTools and speedscope open; the top functions by self time are kept
+ * as tables per case × variant, and for a comparison the functions whose share of
  * time moved most between the baseline and each other arm.
  *
  * `alloc` takes allocation profiles the same way (V8's sampling heap
@@ -29,14 +29,15 @@ import {
   profileCase,
   profileManifest,
   profileNative,
-  renderAllocTop,
-  renderDiff,
-  renderTop,
+  allocTopTable,
+  diffTable,
+  topTable,
   type Shares,
 } from '@rtbench/profile';
 import { findPerf, writeFileAtomically } from '@rtbench/runtime-kit';
 import type { Profiler, ProfilePass } from './loop.ts';
 import type { Arm, Unit } from './measurer.ts';
+import type { ProfileBlock, ProfileHeading, ProfileSection } from '@rtbench/core/profile-view';
 import type { RunRecord } from '@rtbench/core/schema';
 
 /** What --profile takes: CPU time, allocations, native stacks (perf). */
@@ -67,11 +68,10 @@ interface ProfileOptions {
   kinds: readonly ProfileKind[];
   /** A comparison: each arm's profile against the baseline's (the first arm). */
   compare: boolean;
-  format: 'terminal' | 'markdown';
 }
 
-/** The profile phase's passes, and the text they leave (top functions, what moved) for the CLI to print. */
-export function profiler(options: ProfileOptions): Profiler & { dir: string; start(run: RunRecord): boolean; text(): string } {
+/** The profile phase's passes, and the section they leave (top functions, what moved) for the CLI's reporter to print. */
+export function profiler(options: ProfileOptions): Profiler & { dir: string; start(run: RunRecord): boolean; section(): ProfileSection } {
   const dir = profilesDir(options.runPath);
   const entries: ProfileEntry[] = [];
   const diffs: ProfileDiffEntry[] = [];
@@ -83,10 +83,10 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
   // The manifest names the run it was taken after (the loop starts the phase with it).
   let runId = '';
   const saveManifest = (): void => writeFileAtomically(join(dir, PROFILE_MANIFEST_FILE), `${JSON.stringify(profileManifest(runId, entries, diffs, allocations, allocationDiffs, native, nativeDiffs))}\n`);
-  const out: string[] = [];
-  const heading = (markdown: string, terminal: string): void => void out.push(options.format === 'markdown' ? markdown : terminal);
+  const out: ProfileBlock[] = [];
+  const heading = (what: string, opens: string): ProfileHeading => ({ kind: 'heading', what, dir, opens });
 
-  /** One kind of profile as a pass: each take renders its top functions; a comparison's unit ends with each arm against the baseline. */
+  /** One kind of profile as a pass: each take lists its top functions; a comparison's unit ends with each arm against the baseline. */
   const pass = (steps: ProfileSteps): ProfilePass => {
     const taken = new Map<string, { variantId: string; summary?: Shares }[]>();
     let started = false;
@@ -95,16 +95,16 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
       async take(unit: Unit, arm: Arm, at, signal) {
         if (!started) {
           started = true;
-          steps.heading();
+          out.push(steps.heading);
         }
         const caseId = unit.cases[0]!.id;
         const file = profileFileName(at.unitIndex, caseId, at.armIndex, arm.id, steps.extension);
-        const { text, summary } = await steps.take(arm, caseId, arm.id, join(dir, file), file, signal);
+        const { block, summary } = await steps.take(arm, caseId, arm.id, join(dir, file), file, signal);
         const list = taken.get(unit.key) ?? [];
         list.push({ variantId: arm.id, ...(summary ? { summary } : {}) });
         taken.set(unit.key, list);
         saveManifest();
-        out.push(text);
+        out.push(block);
       },
       unitDone(unit: Unit) {
         if (!options.compare) return;
@@ -115,7 +115,7 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
           steps.diffs.push(manifestDiff(unit.cases[0]!.id, base.variantId, other.variantId, diff));
           saveManifest();
           const title = `${unit.cases[0]!.id}: where ${steps.moved} moved, ${base.variantId} → ${other.variantId}`;
-          out.push(renderDiff(diff, { top: TOP, ...(steps.of ? { of: steps.of } : {}), a: base.variantId, b: other.variantId, title, format: options.format }));
+          out.push(diffTable(diff, { top: TOP, ...(steps.of ? { of: steps.of } : {}), a: base.variantId, b: other.variantId, title }));
         }
       },
     };
@@ -125,7 +125,7 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
   if (options.kinds.includes('cpu')) {
     passes.push(
       pass({
-        heading: () => heading(`## CPU profiles (${dir})`, `CPU profiles: ${dir} (open a .cpuprofile in Chrome DevTools or speedscope)`),
+        heading: heading('CPU profiles', 'open a .cpuprofile in Chrome DevTools or speedscope'),
         extension: '.cpuprofile',
         progress: 'profiling',
         moved: 'the time',
@@ -134,8 +134,8 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
           const result = await profileCase({ arm, caseId, outPath, ...(signal ? { signal } : {}) });
           entries.push(manifestEntry(caseId, variantId, result, file));
           const title = `${caseId} · ${variantId}`;
-          if (result.status !== 'ok') return { text: `${title}: no profile (${result.status}: ${'reason' in result ? result.reason : ''})` };
-          return { text: renderTop(result.summary, { top: TOP, title, note: result.method, format: options.format }), summary: result.summary };
+          if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no profile (${result.status}: ${'reason' in result ? result.reason : ''})` } };
+          return { block: topTable(result.summary, { top: TOP, title, note: result.method }), summary: result.summary };
         },
       }),
     );
@@ -143,7 +143,7 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
   if (options.kinds.includes('alloc')) {
     passes.push(
       pass({
-        heading: () => heading(`## Allocation profiles (${dir})`, `Allocation profiles: ${dir} (open a .heapprofile in Chrome DevTools' Memory panel or speedscope)`),
+        heading: heading('Allocation profiles', "open a .heapprofile in Chrome DevTools' Memory panel or speedscope"),
         extension: '.heapprofile',
         progress: 'allocation profile',
         moved: 'the allocated bytes',
@@ -153,8 +153,8 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
           const result = await profileAllocations({ arm, caseId, outPath, ...(signal ? { signal } : {}) });
           allocations.push(allocationEntry(caseId, variantId, result, file));
           const title = `${caseId} · ${variantId} · allocations`;
-          if (result.status !== 'ok') return { text: `${title}: no allocation profile (${result.status}: ${result.reason})` };
-          return { text: renderAllocTop(result.summary, { top: TOP, title, note: result.method, format: options.format }), summary: result.summary };
+          if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no allocation profile (${result.status}: ${result.reason})` } };
+          return { block: allocTopTable(result.summary, { top: TOP, title, note: result.method }), summary: result.summary };
         },
       }),
     );
@@ -164,7 +164,7 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
     const perf = findPerf();
     passes.push(
       pass({
-        heading: () => heading(`## Native profiles (${dir})`, `Native profiles: ${dir} (perf; the engine's own C++ frames beside the JIT's; open a .native.cpuprofile in speedscope or Chrome DevTools)`),
+        heading: heading('Native profiles', "perf; the engine's own C++ frames beside the JIT's; open a .native.cpuprofile in speedscope or Chrome DevTools"),
         extension: '.native.cpuprofile',
         progress: 'native profile',
         moved: 'the time',
@@ -173,10 +173,10 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
           const result = await profileNative({ arm, caseId, perf, outPath, ...(signal ? { signal } : {}) });
           native.push(manifestEntry(caseId, variantId, result, file));
           const title = `${caseId} · ${variantId} · native`;
-          if (result.status !== 'ok') return { text: `${title}: no native profile (${result.status}: ${result.reason})` };
+          if (result.status !== 'ok') return { block: { kind: 'missing', text: `${title}: no native profile (${result.status}: ${result.reason})` } };
           const r = result.resolution;
           const note = `${r.samples} samples every ${r.periodUs} µs of CPU (${r.otherThreadSamples} more on other threads, not shown)${r.unresolvedShare > 0 ? `; ${(r.unresolvedShare * 100).toFixed(1)}% without a symbol, grouped by library` : ''}. ${r.note}`;
-          return { text: renderTop(result.summary, { top: TOP, title, note, format: options.format }), summary: result.summary };
+          return { block: topTable(result.summary, { top: TOP, title, note }), summary: result.summary };
         },
       }),
     );
@@ -188,26 +188,26 @@ export function profiler(options: ProfileOptions): Profiler & { dir: string; sta
       runId = run.id;
       return true;
     },
-    text: () => `${out.join('\n\n')}\n`,
+    section: () => ({ blocks: out }),
   };
 }
 
 /** How a pass takes one kind of profile (CPU, allocations, native). */
 interface ProfileSteps {
-  /** The section's first line, written before its first profile. */
-  heading(): void;
+  /** The section's first line, listed before its first profile. */
+  heading: ProfileHeading;
   /** The profile file's extension. */
   extension: string;
   /** The progress line's verb, before "<variant> · <case>". */
   progress: string;
   /** What a comparison's diff is of, in its title ("where the time moved"). */
   moved: string;
-  /** What the shares are of, when not self time (renderDiff's `of`). */
+  /** What the shares are of, when not self time (diffTable's `of`). */
   of?: string;
   /** Where the comparison diffs go in the manifest. */
   diffs: ProfileDiffEntry[];
-  /** Profiles one case × arm into `outPath` and records its manifest entry (as `file`); its text, and its summary when there is a profile. */
-  take(arm: Arm, caseId: string, variantId: string, outPath: string, file: string, signal: AbortSignal | undefined): Promise<{ text: string; summary?: Shares }>;
+  /** Profiles one case × arm into `outPath` and records its manifest entry (as `file`); its block, and its summary when there is a profile. */
+  take(arm: Arm, caseId: string, variantId: string, outPath: string, file: string, signal: AbortSignal | undefined): Promise<{ block: ProfileBlock; summary?: Shares }>;
 }
 
 /**

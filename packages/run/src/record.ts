@@ -1,8 +1,9 @@
 /**
  * The run record as the loop fills it: one result per case × variant, and
  * what is computed from the raw samples once rounds stop (statistics, digest
- * checks, the final status). Pure on the record: a saved run can be
- * finished again from its samples.
+ * checks, the final status). These change the record in place, and what
+ * they compute comes from the record alone (the finish time aside), so a
+ * saved run can be finished again from its samples.
  */
 import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
 import { statsSchema } from '@rtbench/core/schema';
@@ -38,7 +39,7 @@ export function addResults(run: RunRecord, cases: readonly { id: string }[], var
   return resultFor;
 }
 
-/** Statistics of every case x variant that has rounds, recomputed from the raw samples. */
+/** Sets the statistics of every case x variant that has rounds, recomputed from the raw samples (in place). */
 export function computeStats(run: RunRecord): void {
   for (const result of run.results) {
     if (!result.rounds.length) continue;
@@ -51,7 +52,7 @@ export function computeStats(run: RunRecord): void {
   }
 }
 
-/** Statistics, digest checks and the final status; pure on the record. */
+/** Sets the statistics, digest checks, final status and finish time of the record (in place; computed from the record itself and the clock). */
 export function finishRun(run: RunRecord, interrupted: boolean): void {
   computeStats(run);
   for (const result of run.results) {

@@ -1,5 +1,5 @@
 /**
- * The schedule of a run, as a value: in what order the variants of a case run
+ * A run's round plan, as a value: in what order the variants of a case run
  * within each round, how many rounds every case gets, and whether more are
  * added where an interval is still too wide.
  *
@@ -21,7 +21,7 @@
 export const BALANCED_ORDER_DESCRIPTION = 'balanced: per case, each block of k rounds (k arms) runs the k rotations of a seeded random permutation, so every arm holds every position once per block';
 export const SHUFFLED_ORDER_DESCRIPTION = 'shuffled per round and case';
 
-export interface Schedule {
+export interface RoundPlan {
   order: 'shuffled' | 'balanced';
   /** Rounds every case gets. */
   rounds: number;
@@ -60,7 +60,7 @@ export function balancedOrders<T>(arms: readonly T[], rounds: number, random: ()
   return out;
 }
 
-/** The most rounds any case can get under this schedule. */
-export function maxRoundsOf(schedule: Schedule): number {
-  return Math.max(schedule.rounds, schedule.adaptive?.maxRounds ?? 0);
+/** The most rounds any case can get under this plan. */
+export function maxRoundsOf(plan: RoundPlan): number {
+  return Math.max(plan.rounds, plan.adaptive?.maxRounds ?? 0);
 }

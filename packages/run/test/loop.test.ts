@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CaseSpec } from '@rtbench/core';
 import type { RoundRecord, RunRecord } from '@rtbench/core/schema';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
-import { addResults, executeLoop, type Arm, type ArmResult, type Measurer, type Profiler, type ProfilePass, type Schedule, type Unit } from '../src/index.ts';
+import { addResults, executeLoop, type Arm, type ArmResult, type Measurer, type Profiler, type ProfilePass, type RoundPlan, type Unit } from '../src/index.ts';
 
 const CLOCK = { name: 'fake', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
 
@@ -43,7 +43,7 @@ interface Call {
 /** A measurer whose samples come from a function; it logs every call. */
 function fakeMeasurer(samples: (armId: string, round: number, unit: string) => number[] | 'unsupported' | 'fail', calls: Call[], onCall?: () => void): Measurer {
   return {
-    descriptor: { name: 'processes', measures: 'time per operation', help: 'a fake measurer: samples from a seeded generator' },
+    descriptor: { name: 'processes', chosenBy: 'schedule', recorded: { measurer: 'processes' }, warmsInRuntime: true, measures: 'time per operation', help: 'a fake measurer: samples from a seeded generator' },
     async replicate(unit: Unit, arms: readonly Arm[], context): Promise<ArmResult[]> {
       calls.push({ unit: unit.key, arms: arms.map((a) => a.id), round: context.round });
       onCall?.();
@@ -57,7 +57,7 @@ function fakeMeasurer(samples: (armId: string, round: number, unit: string) => n
   };
 }
 
-async function run(options: { cases?: string[]; arms?: string[]; schedule: Schedule; measurer: (calls: Call[]) => Measurer; signal?: AbortSignal }) {
+async function run(options: { cases?: string[]; arms?: string[]; schedule: RoundPlan; measurer: (calls: Call[]) => Measurer; signal?: AbortSignal }) {
   const cases = options.cases ?? ['a'];
   const armIds = options.arms ?? ['x', 'y'];
   const record = emptyRun(cases, armIds);
@@ -66,7 +66,7 @@ async function run(options: { cases?: string[]; arms?: string[]; schedule: Sched
   const saves: number[] = [];
   const done = await executeLoop(
     record,
-    { units: cases.map((id) => ({ key: id, cases: [caseSpec(id)] })), arms: armIds.map(arm), schedule: options.schedule, seed: 7, resultFor },
+    { units: cases.map((id) => ({ key: id, cases: [caseSpec(id)] })), arms: armIds.map(arm), roundPlan: options.schedule, seed: 7, resultFor },
     options.measurer(calls),
     { save: (r) => saves.push(r.results.reduce((n, x) => n + x.rounds.length, 0)), ...(options.signal ? { signal: options.signal } : {}) },
   );
@@ -235,7 +235,7 @@ describe('the profile phase', () => {
     const events: string[] = [];
     const done = await executeLoop(
       record,
-      { units: cases.map((id) => ({ key: id, cases: [caseSpec(id)] })), arms: ['x', 'y'].map(arm), schedule: { order: 'balanced', rounds: 2 }, seed: 7, resultFor, profiler },
+      { units: cases.map((id) => ({ key: id, cases: [caseSpec(id)] })), arms: ['x', 'y'].map(arm), roundPlan: { order: 'balanced', rounds: 2 }, seed: 7, resultFor, profiler },
       fakeMeasurer(() => [10, 11], [], measurerCalls),
       { save: () => {}, onProfile: (e) => events.push(`${e.pass} ${e.caseId} ${e.variantId}`), ...(signal ? { signal } : {}) },
     );

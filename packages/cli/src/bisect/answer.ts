@@ -6,14 +6,15 @@
  */
 import type { BisectResult, Culprit, StepRecord } from '@rtbench/bisect';
 import type { Comparison } from '@rtbench/stats';
-import { formatChange, ratioWithCi, verdictWord } from '@rtbench/report';
+import type { Metric } from '@rtbench/core/schema';
+import { changeWord, formatChange, ratioWithCi, verdictWord } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { engineNamed } from '@rtbench/runtime-registry';
 
 export type EngineOf = (tag: string) => RuntimeTarget | undefined;
 
 /** What the bisect measured: its verdicts are said as times ("faster") or counts ("fewer"). */
-export type BisectUnit = { unit: 'ns' | 'instructions' };
+type BisectUnit = Pick<Metric, 'unit'>;
 
 /** "−5.2%, ratio 0.948 (0.931–0.965) at 99%"; a "same" step names the band its interval lies in. */
 function pct(c: Comparison, _confidence?: number): string {
@@ -24,12 +25,6 @@ function pct(c: Comparison, _confidence?: number): string {
 function engineText(t: RuntimeTarget | undefined): string {
   if (!t) return 'engine unknown';
   return `${t.runtime} ${t.version}, ${engineNamed(t.engine)?.displayName ?? t.engine} ${t.engineVersion}`;
-}
-
-/** "faster", or for counts "fewer instructions" (a bare "fewer" says of what only in the table's heading). */
-function changeWord(direction: string, metric: BisectUnit): string {
-  const word = verdictWord(direction, metric);
-  return metric.unit === 'instructions' ? `${word} instructions` : word;
 }
 
 function culpritLines(c: Culprit, runtime: string, engineOf: EngineOf, confidence: number, metric: BisectUnit): string[] {

@@ -21,7 +21,8 @@ export interface BisectIdentity {
   range: string;
   suite: string;
   caseId: string;
-  measure: 'time' | 'instructions';
+  /** time, or the measurer --measure named. */
+  measure: string;
   threshold: number;
   timePerRoundMs: number;
   warmupMs: number;

@@ -5,6 +5,7 @@
  * interleaved lockstep sets. `--runtime` replaces variants in the checks
  * (a release, or your own build) and keeps only the checks it touches.
  */
+import type { ClaimMeasure } from '@rtbench/core';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '../errors.ts';
 import { parseVariant, quotePart, type VariantSpec } from '../variants.ts';
@@ -13,7 +14,7 @@ import type { PlannedCheck } from './checks.ts';
 /** One run: a suite's cases on variants, and the checks it decides. */
 export interface ClaimsRunPlan {
   suite: string;
-  measure: 'time' | 'instructions';
+  measure: ClaimMeasure;
   /** Variant ids in run order; an A/A check's second arm is "<id> #2". */
   variants: string[];
   cases: string[];

@@ -1,18 +1,18 @@
 /**
  * `rtbench bench <suite>` and `rtbench bench <suite> --compare a b …`:
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
- * defaults and schedule and in the view (a table, or verdicts per arm).
+ * defaults and round plan and in the view (a table, or verdicts per arm).
  */
 import { takeLock } from '../pid-lock.ts';
 import { failedRunLine } from '../failed-run.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../colours.ts';
-import { benchView, pairedComparisonView, printable, reporterFor, type View } from '@rtbench/report';
+import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
-import { executeRun, loadProfileManifest, profiler, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
+import { executeRun, loadProfileManifest, profiler, recordedPolicy, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
-import { COMPARE_DEFAULTS, instructionThreshold, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
+import { COMPARE_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../progress.ts';
 import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '../results-file.ts';
 import { UsageError } from '../errors.ts';
@@ -46,16 +46,18 @@ function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined
   return flag === true ? runPath.replace(/\.json$/, '') + '.html' : flag;
 }
 
-/** The verdicts' threshold and confidence; instruction counts get their own default threshold, the largest of their variants' engines' (plan.ts INSTRUCTION_THRESHOLDS). */
+/**
+ * The verdicts' threshold and confidence. Runs made by a measurer with a
+ * policy of its own (instruction counts) take its confidence and its
+ * threshold for their variants' engines (the largest of theirs); the rest
+ * take timing's.
+ */
 export function ratioOptions(flags: VerdictFlags, runs: readonly Pick<RunRecord, 'options' | 'variants'>[] = []): { threshold: number; confidence: number } {
-  const counting = runs.length > 0 && runs.every((r) => r.options.measurer === 'instructions');
-  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : counting ? countThreshold(runs) : COMPARE_DEFAULTS.threshold;
-  return { threshold, confidence: COMPARE_DEFAULTS.confidence };
-}
-
-/** The largest per-engine count threshold among the runs' variants. */
-function countThreshold(runs: readonly Pick<RunRecord, 'variants'>[]): number {
-  return instructionThreshold(runs.flatMap((r) => r.variants.filter((v) => !v.unavailable).map((v) => v.engine)));
+  const policies = runs.map((r) => recordedPolicy(r.options.measurer));
+  const own = policies.length > 0 && policies.every((p) => p === policies[0]) ? policies[0] : undefined;
+  const engines = (): (string | undefined)[] => runs.flatMap((r) => r.variants.filter((v) => !v.unavailable).map((v) => v.engine));
+  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : own ? own.threshold(engines()) : COMPARE_DEFAULTS.threshold;
+  return { threshold, confidence: own ? own.confidence : COMPARE_DEFAULTS.confidence };
 }
 
 export function failLimit(flags: VerdictFlags): number | undefined {
@@ -100,11 +102,11 @@ export async function execute(plan: Plan, path: string, quiet: boolean, profiles
   });
   let profiling = false;
   const saver = runSaver(path, (line) => process.stderr.write(pc.red(`\n${line}\n`)));
-  const { schedule } = plan.options;
-  const progress = progressPrinter(process.stderr, schedule.adaptive?.budgetMs !== undefined ? { budgetMs: schedule.adaptive.budgetMs } : {});
+  const { roundPlan } = plan.options;
+  const progress = progressPrinter(process.stderr, roundPlan.adaptive?.budgetMs !== undefined ? { budgetMs: roundPlan.adaptive.budgetMs } : {});
   if (!quiet) {
     const names = plan.variants.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
-    const rounds = schedule.adaptive ? `${schedule.rounds}–${schedule.adaptive.maxRounds} rounds (until ±${+(schedule.adaptive.target * 100).toFixed(2)}%)` : `${schedule.rounds} rounds`;
+    const rounds = roundPlan.adaptive ? `${roundPlan.rounds}–${roundPlan.adaptive.maxRounds} rounds (until ±${+(roundPlan.adaptive.target * 100).toFixed(2)}%)` : `${roundPlan.rounds} rounds`;
     const n = plan.suite.cases.length;
     process.stderr.write(`${pc.bold(plan.suite.name)}: ${n} case${n === 1 ? '' : 's'} × ${names.join(', ')} × ${rounds}\n`);
   }
@@ -163,7 +165,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   // The default name is claimed at once: two runs started in the same second get two files.
   const path = flags.save ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
   // --profile: the loop's last phase, after the measured rounds.
-  const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined, format: reporter.format === 'markdown' ? 'markdown' : 'terminal' }) : undefined;
+  const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined }) : undefined;
   // One run at a time saves to a named file: two would leave one run in it and mix their profiles' folder.
   // Released when this process exits (pid-lock.ts).
   if (flags.save !== undefined) takeLock(`${resolvePath(path)}.lock`, (pid) => `another rtbench (pid ${pid}) is saving a run to ${path}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
@@ -186,11 +188,11 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
   // Profiles were taken unless the run was stopped or could not be saved; an HTML report draws their flame graphs.
   const profiled = profiles !== undefined && run.status !== 'interrupted' && !executed.unsaved;
-  const manifest = profiled && (reporter.format === 'html' || html !== undefined) ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
+  const manifest = profiled && (reporter.drawsProfiles || html !== undefined) ? loadProfileManifest(path, run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
   const withProfiles: View = manifest ? { ...view, profiles: manifest } : view;
   emit(withProfiles, reporter, flags);
   // Another format on stdout (json, csv, …): the table still goes to the terminal.
-  if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
+  if (reporter !== defaultReporter() && !flags.quiet) emit(view, defaultReporter(), flags, process.stderr);
   if (executed.unsaved) {
     process.stderr.write(`${pc.red('error:')} the run could not be saved to ${path} (${executed.unsaved}); the file holds the run as it was at its last save that succeeded (if any), the table above all of it\n`);
     return 1;
@@ -198,12 +200,13 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   info(flags, `saved ${path}`);
   const writeHtml = (v: View): void => {
     if (html === undefined) return;
-    writeFileAtomically(html, reporterFor('html')!.render(v, { color: false, columns: 100, plot: false }));
+    writeFileAtomically(html, pageReporter().render(v, { color: false, columns: 100, plot: false }));
     info(flags, `html report ${html}`);
   };
   if (profiled) {
-    // After the table: stdout for the terminal and markdown, stderr beside other formats.
-    (reporter.format === 'terminal' || reporter.format === 'markdown' ? process.stdout : process.stderr).write(`\n${printable(profiles.text())}`);
+    // After the table: on stdout in a format that prints sections, else on stderr in the default one's words.
+    const sections = reporter.sections ?? defaultReporter().sections!;
+    (reporter.sections ? process.stdout : process.stderr).write(`\n${printable(sections.profiles(profiles.section()))}`);
     info(flags, `profiles in ${profiles.dir}`);
   }
   writeHtml(withProfiles);

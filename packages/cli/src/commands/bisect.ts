@@ -9,16 +9,17 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bisect, pairedDecide, unitTest, type BisectResult, type PairedTest, type SearchState, type StepRecord, type StepRequest } from '@rtbench/bisect';
-import { reporterFor } from '@rtbench/report';
+import { TIME_PER_OP } from '@rtbench/core/schema';
+import { defaultReporter, pageReporter } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { colourOn, stderrColours as pc } from '../colours.ts';
 import { UsageError } from '../errors.ts';
 import { formatClock } from '../progress.ts';
-import { COMPARE_DEFAULTS, instructionThreshold, makePlan, parseMeasure, parsePercent, type Plan } from '../plan.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, makePlan, measureName, parseMeasure, parsePercent, type Plan } from '../plan.ts';
 import { parseDuration, parsePositiveInt } from '../options.ts';
 import { resultsDir } from '../paths.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
-import { answerLines, stepLine, type BisectUnit } from '../bisect/answer.ts';
+import { answerLines, stepLine } from '../bisect/answer.ts';
 import { listRange, releaseVariant } from '../bisect/range.ts';
 import { releaseSeriesInputs, releaseSeriesView } from '../bisect/series.ts';
 import { BisectFolder, type BisectIdentity } from '../bisect/state.ts';
@@ -43,23 +44,23 @@ export interface BisectFlags extends ListingFlags {
 /**
  * Defaults. Wall time: a step starts at 10 paired lockstep rounds of 100 ms of
  * sampling per process and doubles up to 160 (Pinpoint's 10 -> 160 attempts);
- * instructions: 3 -> 24 rounds (counts barely move, docs/instructions.md).
- * "Different" is judged at 99% (a bisect looks many times), "the same" at 90%
- * (a two one-sided test at 5%): @rtbench/bisect decide.ts, error rates in its tests.
+ * a measurer with a policy of its own (instruction counts) brings its rounds
+ * and threshold (its descriptor's policy). "Different" is judged at 99% (a
+ * bisect looks many times), "the same" at 90% (a two one-sided test at 5%):
+ * @rtbench/bisect decide.ts, error rates in its tests.
  */
 export const BISECT_DEFAULTS = {
   time: { minRounds: 10, maxRounds: 160, timePerRound: '100ms', threshold: COMPARE_DEFAULTS.threshold },
-  // The threshold of counts is their engine's (plan.ts INSTRUCTION_THRESHOLDS).
-  instructions: { minRounds: 3, maxRounds: 24, timePerRound: '100ms' },
   confidence: 0.99,
   sameConfidence: 0.9,
   budget: '15m',
 } as const;
 
-/** A bisect's threshold: --threshold when given; for counts their engine's, as a comparison takes it (plan.ts INSTRUCTION_THRESHOLDS); else time's. */
-export function bisectThreshold(measure: 'time' | 'instructions', asked: number | undefined, variants: Plan['variants']): number {
+/** A bisect's threshold: --threshold when given; for a measurer with a policy of its own, its threshold for the engines, as a comparison takes it; else time's. */
+export function bisectThreshold(measure: string, asked: number | undefined, variants: Plan['variants']): number {
   if (asked !== undefined) return asked;
-  return measure === 'instructions' ? instructionThreshold(variants.map((v) => ('target' in v ? v.target.engine : undefined))) : BISECT_DEFAULTS.time.threshold;
+  const own = parseMeasure(measure)?.policy;
+  return own ? own.threshold(variants.map((v) => ('target' in v ? v.target.engine : undefined))) : BISECT_DEFAULTS.time.threshold;
 }
 
 /** Exit code of a bisect stopped by its --budget: run the same command again to go on. */
@@ -74,14 +75,16 @@ function slug(text: string): string {
 export async function bisectCommand(rangeText: string, suiteName: string, flags: BisectFlags): Promise<number> {
   // Everything typed is checked before the registry is asked or anything installs.
   const format = listingFormat(flags);
-  const measure = parseMeasure(flags.measure);
-  const d = BISECT_DEFAULTS[measure];
-  const metric: BisectUnit = { unit: measure === 'instructions' ? 'instructions' : 'ns' };
+  const measurer = parseMeasure(flags.measure);
+  const measure = measureName(measurer);
+  const own = measurer?.policy?.bisectRounds;
+  const d = own ? { minRounds: own.min, maxRounds: own.max } : BISECT_DEFAULTS.time;
+  const metric = measurer?.metric ?? TIME_PER_OP;
   const asked = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : undefined;
   const minRounds = parsePositiveInt(flags.rounds ?? d.minRounds, '--rounds');
   const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(d.maxRounds, minRounds), '--max-rounds');
   if (maxRounds < minRounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${minRounds}`);
-  const timePerRoundMs = parseDuration(flags.time ?? d.timePerRound, '--time');
+  const timePerRoundMs = parseDuration(flags.time ?? BISECT_DEFAULTS.time.timePerRound, '--time');
   const budgetMs = parseDuration(flags.budget ?? BISECT_DEFAULTS.budget, '--budget');
   if (!flags.filter?.length) throw new UsageError('bisect follows one case: name it with --filter (rtbench bench <suite> --filter <text> shows which cases a filter picks)');
   const say = (line: string): void => {
@@ -118,7 +121,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const perRelease = range.plugin.releases!.diskPerRelease;
   const mostInstalls = 2 * Math.ceil(Math.log2(range.tags.length)) + 2;
   say(
-    `${pc.bold(`bisect ${runtime}@${first}..${runtime}@${last}`)}: ${range.tags.length} releases, ${probe.suite.name} / ${caseId}, ${measure === 'time' ? 'wall time (lockstep)' : 'instructions (valgrind)'}, threshold ${+(threshold * 100).toFixed(2)}%, steps of ${minRounds}–${maxRounds} paired rounds, budget ${formatClock(budgetMs)}`,
+    `${pc.bold(`bisect ${runtime}@${first}..${runtime}@${last}`)}: ${range.tags.length} releases, ${probe.suite.name} / ${caseId}, ${measurer ? `${measurer.name}${measurer.needs ? ` (${measurer.needs})` : ''}` : `wall time (${BENCH_DEFAULTS.schedule})`}, threshold ${+(threshold * 100).toFixed(2)}%, steps of ${minRounds}–${maxRounds} paired rounds, budget ${formatClock(budgetMs)}`,
   );
   say(pc.dim(`folder ${dir}${resumed ? ` (continuing: ${resumed} measurements saved)` : ''}; a single change installs about ${mostInstalls} releases (${perRelease} each) into the runtime cache${flags.clean ? ', removed at the end (--clean)' : ''}`));
 
@@ -199,13 +202,13 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
     const colour = flags.output === undefined && colourOn(process.stdout);
     const bold = (s: string): string => (colour ? pc.bold(s) : s);
     const out = [bold('answer'), ...answerLines(result, runtime, (t) => targets.get(t), { threshold, confidence, metric }), '', bold('steps'), ...result.steps.map((s) => stepLine(s, runtime, confidence, metric)), ''];
-    if (view) out.push(reporterFor('terminal')!.render(view, { color: colour, columns: process.stdout.columns ?? 100 }));
+    if (view) out.push(defaultReporter().render(view, { color: colour, columns: process.stdout.columns ?? 100 }));
     writeListing(`${out.join('\n')}\n`, flags);
   }
   if (view) {
     if (flags.html !== undefined) {
       const path = flags.html === true ? join(dir, 'bisect.html') : flags.html;
-      writeFileAtomically(path, reporterFor('html')!.render(view, { color: false, columns: 100, plot: false }));
+      writeFileAtomically(path, pageReporter().render(view, { color: false, columns: 100, plot: false }));
       say(pc.dim(`html report ${path}`));
     }
   }

@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
-import { checkClaims, claimsBlock, claimsMatrix, claimsView, reporterFor, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn } from '@rtbench/report';
+import { checkClaims, claimsBlock, claimsMatrix, claimsView, defaultReporter, pageReporter, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn } from '@rtbench/report';
 import { writeRunAtomically } from '@rtbench/run';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
@@ -24,7 +24,7 @@ import { UsageError } from '../errors.ts';
 import { assertWritableOutput } from '../results-file.ts';
 import { info } from '../info.ts';
 import { parseDuration, parsePositiveInt } from '../options.ts';
-import { COMPARE_DEFAULTS, makePlan, parsePercent } from '../plan.ts';
+import { COMPARE_DEFAULTS, makePlan, parseMeasure, parsePercent } from '../plan.ts';
 import { resultsDir } from '../paths.ts';
 import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '../suites.ts';
 import { parseRuntimeList, parseVariant, quotePart, type VariantSpec } from '../variants.ts';
@@ -152,9 +152,9 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   const typedName = new Map(suites.map((s) => [s.location.name, s.typed]));
   const view = viewOf(saved, columns, flags.across !== undefined, (suite) => typedName.get(suite) ?? suite);
   emit(view, reporter, flags);
-  if (reporter.format !== 'terminal' && !flags.quiet) emit(view, reporterFor('terminal')!, flags, process.stderr);
+  if (reporter !== defaultReporter() && !flags.quiet) emit(view, defaultReporter(), flags, process.stderr);
   if (html !== undefined) {
-    writeFileAtomically(html, reporterFor('html')!.render(view, { color: false, columns: 100 }));
+    writeFileAtomically(html, pageReporter().render(view, { color: false, columns: 100 }));
     info(flags, `html report ${html}`);
   }
   info(flags, `saved ${saved.length} run${saved.length === 1 ? '' : 's'} in ${dir} (rtbench report ${dir})`);
@@ -200,16 +200,18 @@ interface RunSettings {
 /** One planned run through the run loop; its checks decided and saved with it. */
 async function runOne(location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: RunSettings): Promise<{ run: RunRecord; stop?: number }> {
   const bases = claimsPlan.variants.map(baseVariant);
-  const counting = claimsPlan.measure === 'instructions';
-  // Counts and host-timed cases run a fixed number of rounds (makePlan's rule); the rest add sets while a check is undecided.
-  const fixed = counting || s.hostTimed;
+  // A measurer with a policy of its own (instruction counts) and host-timed cases run a fixed number of rounds (makePlan's
+  // rule); the rest add sets while a check is undecided.
+  const measured = parseMeasure(claimsPlan.measure);
+  const own = measured?.policy;
+  const fixed = own !== undefined || s.hostTimed;
   const planFlags = {
-    rounds: counting ? 3 : s.rounds,
-    // Adaptive from the start (the schedule is set below): makePlan's fixed-rounds advice is for signed-rank verdicts.
+    rounds: own ? own.rounds : s.rounds,
+    // Adaptive from the start (the round plan is set below): makePlan's fixed-rounds advice is for signed-rank verdicts.
     ...(fixed ? {} : { maxRounds: s.maxRounds }),
     time: `${s.setMs * s.rounds}ms`,
     warmup: s.flags.warmup ?? CLAIMS_DEFAULTS.warmup,
-    ...(counting ? { measure: 'instructions' } : s.hostTimed ? {} : { setsPerProcess: CLAIMS_DEFAULTS.setsPerProcess }),
+    ...(measured ? { measure: measured.name } : s.hostTimed ? {} : { setsPerProcess: CLAIMS_DEFAULTS.setsPerProcess }),
     ...(s.flags.timeout ? { timeout: s.flags.timeout } : {}),
     ...(s.flags.seed !== undefined ? { seed: s.flags.seed } : {}),
   };
@@ -217,7 +219,7 @@ async function runOne(location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: Run
   const plan = bases.length > 1 ? await makePlan(location.entry, planFlags, bases.map((b) => quoteVariant(b))) : await makePlan(location.entry, { ...planFlags, runtime: [quoteVariant(bases[0]!)] });
   plan.suite.name = location.name;
   plan.suite.cases = plan.suite.cases.filter((c) => claimsPlan.cases.includes(c.id));
-  if (!fixed) plan.options.schedule = { order: 'balanced', rounds: s.rounds, adaptive: { target: COMPARE_DEFAULTS.threshold, maxRounds: s.maxRounds, budgetMs: s.budgetMs } };
+  if (!fixed) plan.options.roundPlan = { order: 'balanced', rounds: s.rounds, adaptive: { target: COMPARE_DEFAULTS.threshold, maxRounds: s.maxRounds, budgetMs: s.budgetMs } };
   // A case needs no more sets once every check on it is decided.
   const settled = (unit: { cases: readonly { id: string }[] }, run: RunRecord): boolean => {
     const id = unit.cases[0]!.id;

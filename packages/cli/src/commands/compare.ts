@@ -11,7 +11,6 @@ import { pairedComparisonView, unpairedComparisonView, ViewError, type Compariso
 import { COMPARE_USAGE } from '../compare/arms.ts';
 import { loadSavedRun } from '../compare/load.ts';
 import { unjudgedCases, unjudgedLine } from '../compare/unjudged.ts';
-import { stderrColours as pc } from '../colours.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
@@ -50,16 +49,13 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
     throw error;
   }
   emit(view, reporter, flags);
-  const gate = regressionGate(view, limit);
+  // A case the candidate failed has no verdict: the gate must not pass it as "not slower".
+  const unjudged = limit === undefined ? [] : unjudgedCases(saved).map(unjudgedLine);
+  const gate = regressionGate(view, limit, unjudged);
   if (flags.flagged !== undefined) {
     if (limit === undefined) throw new UsageError('--flagged names the cases --fail-on-regression finds: give both');
     writeFileAtomically(String(flags.flagged), gate.flagged.length ? `${exactFilter(gate.flagged)}
 ` : '');
   }
-  if (limit === undefined) return gate.exit;
-  // A case the candidate failed has no verdict: the gate must not pass it as "not slower".
-  const unjudged = unjudgedCases(saved);
-  for (const u of unjudged) process.stderr.write(`${pc.red(unjudgedLine(u))}
-`);
-  return unjudged.length ? 1 : gate.exit;
+  return gate.exit;
 }

@@ -73,9 +73,8 @@ function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: History
 
 export function historyCommand(paths: readonly string[], flags: HistoryFlags): number {
   const reporter = outputReporter(flags);
-  if (reporter.format === 'bmf') {
-    throw new UsageError('--format bmf: bencher keeps its own history of the runs it is given; send it each run (rtbench report <run.json> --format bmf), or pick another format for a history');
-  }
+  const refused = reporter.refuses?.history;
+  if (refused !== undefined) throw new UsageError(`--format ${reporter.format}: ${refused}`);
   ratioOptions(flags);
   const limit = failLimit(flags);
   // Several --runtime (or --filter) are one list, as commas make it.

@@ -45,7 +45,7 @@ export function reportCommand(file: string | undefined, flags: OutputFlags & Ver
   // A comparison run is shown as verdicts, any other as the bench table.
   const view = viewOfRun(saved.run, { ...ratioOptions(flags, [saved.run]), file: saved.file, ...(saved.note ? { notes: [saved.note] } : {}) });
   // The page draws the run's CPU profiles (--profile) when they were saved beside it; other formats do not show them.
-  const profiles = reporter.format === 'html' ? loadProfileManifest(saved.file, saved.run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
+  const profiles = reporter.drawsProfiles ? loadProfileManifest(saved.file, saved.run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
   emit(profiles ? { ...view, profiles } : view, reporter, flags);
   return regressionGate(view, failLimit(flags)).exit;
 }

@@ -5,7 +5,7 @@
  */
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { formatMetric, formatMetricRange } from '../format.ts';
-import { binaryChangeLines, changeLine, historyLegend } from '../reporters/history-cells.ts';
+import { binaryChangeLines, changeLine, historyLegend } from '../cells/history.ts';
 import { changePoints, runFileName, runLabel } from '../views/history.ts';
 import type { HistoryView } from '../views/types.ts';
 

@@ -19,7 +19,7 @@ import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } f
 import { median, processesOf } from '@rtbench/stats';
 import { rowStats } from '../views/bench.ts';
 import { formatDuration, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
-import { benchCells, benchLegend, comparisonCells, designLine, legend } from '../reporters/cells.ts';
+import { benchCells, benchLegend, comparisonCells, designLine, legend } from '../cells/run.ts';
 import type { ArmInfo, BenchView, ComparisonView, RatioComparison, RunView, View } from '../views/types.ts';
 import { caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
 import { profilesOfView, type PageProfiles } from './flame-data.ts';
@@ -71,7 +71,7 @@ interface SampleTrace {
 export interface PageCell {
   variant: string;
   status: CaseResult['status'];
-  /** The texts the terminal and markdown tables print for this cell (reporters/cells.ts); empty when there are no statistics. */
+  /** The texts the terminal and markdown tables print for this cell (cells/run.ts); empty when there are no statistics. */
   medianText: string;
   spreadText: string;
   ciText: string;

@@ -2,10 +2,10 @@
  * The page's summary: one row per case × non-baseline arm with its ratio to
  * the baseline, CI and verdict, all on one ratio scale that the forest plots
  * share too. Built in Node from the view (the page draws, it does not
- * compute); the texts are the tables' own (reporters/cells.ts).
+ * compute); the texts are the tables' own (cells/run.ts).
  */
 import { hasFiniteInterval, ratioWithCi } from '../format.ts';
-import { benchCells, comparisonCells } from '../reporters/cells.ts';
+import { benchCells, comparisonCells } from '../cells/run.ts';
 import type { BenchView, ComparisonView, RatioComparison } from '../views/types.ts';
 
 /** How a summary row is coloured: the verdict the run's tables state, "different-work" for differing digests, "none" when not compared. */

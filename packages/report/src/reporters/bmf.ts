@@ -30,6 +30,13 @@ function measureSlug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
+/** The BMF measure a value goes to, per unit: a count is named by its unit, requests/s are throughput, a time by its metric ("latency-p99"). Times per operation have two (measuresOf). */
+const BMF_MEASURE: Readonly<Record<Exclude<CaseMetric['unit'], 'ns'>, (metric: CaseMetric) => string>> = {
+  instructions: (metric) => metric.unit,
+  'req/s': () => 'throughput',
+  ms: (metric) => measureSlug(metric.name),
+};
+
 function measuresOf(metric: CaseMetric, s: { median: number; ci?: [number, number] | undefined }): Record<string, Metric> {
   const estimate: Metric = { value: s.median, ...(s.ci ? { lower_value: s.ci[0], upper_value: s.ci[1] } : {}) };
   if (metric.unit === 'ns') {
@@ -40,9 +47,7 @@ function measuresOf(metric: CaseMetric, s: { median: number; ci?: [number, numbe
       throughput: { value: 1e9 / s.median, ...(s.ci && s.ci[1] > 0 ? { lower_value: 1e9 / s.ci[1] } : {}), ...(s.ci && s.ci[0] > 0 ? { upper_value: 1e9 / s.ci[0] } : {}) },
     };
   }
-  if (metric.unit === 'instructions') return { instructions: estimate };
-  if (metric.unit === 'req/s') return { throughput: estimate };
-  return { [measureSlug(metric.name)]: estimate };
+  return { [BMF_MEASURE[metric.unit](metric)]: estimate };
 }
 
 /** The engine metrics a result recorded, one measure each; none when it recorded none. */
@@ -71,6 +76,8 @@ export const bmfReporter: Reporter = {
   format: 'bmf',
   description: "bencher.dev's Bencher Metric Format (JSON), for tracking runs over time",
   extension: 'json',
+  escaping: 'json',
+  refuses: { history: 'bencher keeps its own history of the runs it is given; send it each run (rtbench report <run.json> --format bmf), or pick another format for a history' },
   // A comparison of two saved runs reports the newer (candidate) run.
   render: (view: View) => {
     // Bencher keeps its own history of single runs; a history has no one run to give it (rtbench history refuses --format bmf).

@@ -5,7 +5,7 @@
  */
 import type { ClaimsView } from '../views/claims-types.ts';
 import { documentHead, escapeHtml as e } from '../html/document.ts';
-import { bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from './claims-cells.ts';
+import { bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from '../cells/claims.ts';
 
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}td,th{border-bottom:1px solid #ddd;padding:.25rem .6rem;text-align:left;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}.held{color:#1a7f37}.broken{color:#cf222e;font-weight:600}.undecided{color:#9a6700}pre{background:#f6f8fa;padding:.5rem}small{color:#666}`;
 

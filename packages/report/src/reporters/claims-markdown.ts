@@ -1,7 +1,7 @@
 /** Claims as markdown for a pull request: a table per suite, the --across matrix, how they were measured. */
 import type { ClaimsView } from '../views/claims-types.ts';
 import { markdownCell as cell, shellQuote } from '../text.ts';
-import { bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from './claims-cells.ts';
+import { bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from '../cells/claims.ts';
 
 const WORD_MARK = { held: '✅ held', broken: '❌ broken', undecided: '❔ undecided' } as const;
 

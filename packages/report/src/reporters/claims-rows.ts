@@ -1,6 +1,6 @@
 /** Claims as rows for csv (one row per check) and as bencher's metric format (one measure per check). */
 import type { ClaimsView } from '../views/claims-types.ts';
-import { claimedText, claimSides } from './claims-cells.ts';
+import { claimedText, claimSides } from '../cells/claims.ts';
 
 export const CLAIM_COLUMNS = ['suite', 'claim', 'checked_on', 'subject_case', 'subject_variant', 'other_case', 'other_variant', 'expect', 'size', 'word', 'ratio', 'ci_low', 'ci_high', 'units', 'note'] as const;
 

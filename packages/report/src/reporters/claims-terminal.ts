@@ -2,7 +2,7 @@
 import pc from 'picocolors';
 import type { ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsView } from '../views/claims-types.ts';
-import { bySentence, bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from './claims-cells.ts';
+import { bySentence, bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from '../cells/claims.ts';
 import { wrapWords } from './grid.ts';
 import type { ReporterOptions } from './reporter.ts';
 

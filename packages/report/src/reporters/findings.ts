@@ -4,7 +4,7 @@
  * Any other view has no claims to state: the page says so.
  */
 import { dirname } from 'node:path';
-import { renderFindings } from '../claims-findings.ts';
+import { renderFindings } from './claims-findings.ts';
 import type { Reporter } from './reporter.ts';
 
 export const findingsReporter: Reporter = {

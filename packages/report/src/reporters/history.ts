@@ -10,7 +10,7 @@ import { formatMetric, formatMetricRange, formatRatio } from '../format.ts';
 import { csvField, markdownCell } from '../text.ts';
 import { changePoints, runFileName, runLabel } from '../views/history.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistoryView, Note } from '../views/types.ts';
-import { binaryChangeLines, caseTable, changeLine, historyHeadline, historyLegend, pointText, sparkline } from './history-cells.ts';
+import { binaryChangeLines, caseTable, changeLine, historyHeadline, historyLegend, pointText, sparkline } from '../cells/history.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import type { ReporterOptions } from './reporter.ts';
 

@@ -14,6 +14,8 @@ export const htmlReporter: Reporter = {
   format: 'html',
   description: 'one self-contained HTML page with charts (distributions, relative speeds, verdicts) and filters; opens offline',
   extension: 'html',
+  escaping: 'page',
+  drawsProfiles: true,
   render(view) {
     // A history is its own page: a line chart per case (html/page/history.ts).
     if (view.kind === 'history') return htmlDocument(historyPageData(view), historyPageAssets());

@@ -36,3 +36,27 @@ export function reporterFor(format: string): Reporter | undefined {
 export function formatNames(): string[] {
   return Object.keys(REPORTERS);
 }
+
+/** The page --html writes beside a run, a bisect or claims. */
+export function pageReporter(): Reporter {
+  return htmlReporter;
+}
+
+/** The format a command prints when none is asked for, and shows a person beside another on stdout. */
+export function defaultReporter(): Reporter {
+  return terminalReporter;
+}
+
+/** The formats a command's own flag stands for: --markdown is --format markdown (--json is --format json). */
+export const MARKDOWN_FLAG = 'markdown';
+export const JSON_FLAG = 'json';
+
+/** What a listing (runtimes, suites, a bisect's answer) is printed as: the default reporter's table (first) or JSON. */
+export const LISTING_FORMATS = ['terminal', JSON_FLAG] as const;
+export type ListingFormat = (typeof LISTING_FORMATS)[number];
+
+/** The listing a --format value asks for (aliases resolved), or undefined for a format that lists nothing. */
+export function listingFormatOf(format: string): ListingFormat | undefined {
+  const name = reporterFor(format)?.format;
+  return LISTING_FORMATS.find((f) => f === name);
+}

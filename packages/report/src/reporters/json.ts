@@ -16,5 +16,6 @@ export const jsonReporter: Reporter = {
   format: 'json',
   description: 'the view as JSON (statistics, ratios, verdicts, notes and the run with raw samples)',
   extension: 'json',
+  escaping: 'json',
   render: (view) => `${JSON.stringify(plain(view))}\n`,
 };

@@ -4,10 +4,12 @@ import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
 import { NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
-import { bestRows, benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from './cells.ts';
+import { bestRows, benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { renderHistoryMarkdown } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
 import type { Reporter } from './reporter.ts';
+import { markdownMetrics } from './metrics.ts';
+import { markdownProfileBlock, renderProfileSection } from './profiles.ts';
 
 function commandLine(command: readonly string[]): string {
   return `\`rtbench ${cell(command.map(shellQuote).join(' '))}\``;
@@ -111,4 +113,5 @@ export const markdownReporter: Reporter = {
   description: 'a table for a pull request or an issue (alias: md)',
   extension: 'md',
   render: (view) => (view.kind === 'bench' ? renderBenchMarkdown(view) : view.kind === 'history' ? renderHistoryMarkdown(view) : view.kind === 'claims' ? renderClaimsMarkdown(view) : renderComparisonMarkdown(view)),
+  sections: { metrics: markdownMetrics, profiles: (section) => renderProfileSection(section, markdownProfileBlock) },
 };

@@ -2,6 +2,8 @@
  * The one interface every output format implements. A new format is one file
  * and one entry in reporters/index.ts.
  */
+import type { ProfileSection } from '@rtbench/core/profile-view';
+import type { MetricsSection } from '../views/metrics.ts';
 import type { View } from '../views/types.ts';
 
 export interface ReporterOptions {
@@ -13,6 +15,14 @@ export interface ReporterOptions {
   plot?: boolean;
 }
 
+/** The sections printed after a view, by the formats a person reads; the others carry the run they come from. */
+interface SectionRenderers {
+  /** --metrics gc. */
+  metrics(section: MetricsSection): string;
+  /** --profile: the profiles' top functions and what moved. */
+  profiles(section: ProfileSection): string;
+}
+
 export interface Reporter {
   /** The name given to --format, e.g. "markdown". */
   format: string;
@@ -21,4 +31,15 @@ export interface Reporter {
   /** File extension without the dot, for writing the output to a file. */
   extension: string;
   render(view: View, options: ReporterOptions): string;
+  /**
+   * How what a run holds (case names, messages, stderr) is made safe in this
+   * format: 'json' escapes C1 controls (the same data), 'page' escapes for
+   * itself; text (the default) shows every control character.
+   */
+  escaping?: 'json' | 'page';
+  sections?: SectionRenderers;
+  /** Draws the flame graphs of the profiles saved beside a run (the view's `profiles`). */
+  drawsProfiles?: boolean;
+  /** The kinds of view this format cannot hold, each with the reason a user is told. */
+  refuses?: Partial<Record<View['kind'], string>>;
 }

@@ -11,12 +11,14 @@ import pc from 'picocolors';
 import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText, type BenchCells, type BenchColumn } from './cells.ts';
+import { benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText, type BenchCells, type BenchColumn } from '../cells/run.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
 import { casePlot } from './plot.ts';
 import type { Reporter, ReporterOptions } from './reporter.ts';
+import { terminalMetrics } from './metrics.ts';
+import { renderProfileSection, terminalProfileBlock } from './profiles.ts';
 
 const plain: Paint = (s) => s;
 const DEFAULT_COLUMNS = 100;
@@ -242,4 +244,5 @@ export const terminalReporter: Reporter = {
   extension: 'txt',
   render: (view, options) =>
     view.kind === 'bench' ? renderBenchTerminal(view, options) : view.kind === 'history' ? renderHistoryTerminal(view, options) : view.kind === 'claims' ? renderClaimsTerminal(view, options) : renderComparisonTerminal(view, options),
+  sections: { metrics: terminalMetrics, profiles: (section) => renderProfileSection(section, terminalProfileBlock) },
 };

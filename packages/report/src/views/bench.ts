@@ -9,7 +9,7 @@ import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { firstLine } from '../text.ts';
 import { armInfo } from './arms.ts';
-import { adjustAll, COUNTED_METHOD, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, methodsOf, pairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 
 /** Mean / median above this is worth a line under the row. */
@@ -191,6 +191,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     return g ? [{ variantId: v.id, ...g }] : [];
   });
   const variants = run.variants.map((v) => armInfo(v));
+  const methods = methodsOf(run.options.measurer);
   return {
     kind: 'bench',
     run,
@@ -202,11 +203,8 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     threshold: ratioOptions.threshold,
     confidence: ratioOptions.confidence,
     fdrAlpha: 1 - ratioOptions.confidence,
-    method: run.options.measurer === 'instructions' ? COUNTED_METHOD : PAIRED_METHOD,
-    statsMethod:
-      run.options.measurer === 'instructions'
-        ? `median: instructions per operation over the rounds, each from one process per runtime under callgrind serving the round's cases: the smallest sample of n calls less a sample's own cost, over n; 95% CI: bootstrap over rounds`
-        : statsMethod(Math.min(...cases.flatMap((c) => c.rows.flatMap((r) => (r.stats ? [r.stats.processes ?? r.stats.rounds] : []))))),
+    method: methods.paired,
+    statsMethod: methods.stats ?? statsMethod(Math.min(...cases.flatMap((c) => c.rows.flatMap((r) => (r.stats ? [r.stats.processes ?? r.stats.rounds] : []))))),
     notes: [...runNotes(run), ...unitNotes(run)],
     ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),

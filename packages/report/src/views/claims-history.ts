@@ -6,7 +6,7 @@
  */
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
 import type { RunRecord } from '@rtbench/core/schema';
-import { claimSides } from '../reporters/claims-cells.ts';
+import { claimSides } from '../cells/claims.ts';
 import type { Note } from './types.ts';
 
 function checkKey(o: ClaimOutcome): string {

@@ -3,12 +3,12 @@
  * per candidate, with verdicts, FDR q-values and a geometric mean. Built from
  * one run (paired by round) or from two saved runs (unpaired). Pure.
  */
-import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
+import { INSTRUCTIONS_PER_OP, metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
 import { shownName, shownNames } from '../names.ts';
 import { baseName } from '../text.ts';
 import { armInfo } from './arms.ts';
 import { unitNotes } from './bench.ts';
-import { adjustAll, COUNTED_METHOD, COUNTED_UNPAIRED_METHOD, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, PAIRED_METHOD, unpairedCase, UNPAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, methodsOf, pairedCase, unpairedCase, UNPAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RatioComparison, RunRef } from './types.ts';
 import { attachWhere } from './where.ts';
 
@@ -78,7 +78,7 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
   const assembled = assemble(sections, ratioOptions, 'paired', new Map(run.cases.map((c) => [c.id, metricOf(run, c.id)])));
   for (const section of assembled) attachWhere(section, (caseId) => [resultFor.get(`${caseId}\u0000${section.baseline.id}`), resultFor.get(`${caseId}\u0000${section.candidate.id}`)]);
   // Instruction counts also give cases a metric; the note is for host-timed cases.
-  if (run.cases.some((c) => c.metric && c.metric.unit !== 'instructions')) notes.push('timed by the host: each round is one fresh process timed to its first answer, or one load run against a fresh server; ratios are of times, per start or per request');
+  if (run.cases.some((c) => c.metric && c.metric.unit !== INSTRUCTIONS_PER_OP.unit)) notes.push('timed by the host: each round is one fresh process timed to its first answer, or one load run against a fresh server; ratios are of times, per start or per request');
   // Adaptive runs: how precise each candidate's ratio got, and why rounds stopped.
   for (const section of assembled) {
     for (const row of section.cases) {
@@ -98,7 +98,7 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
     arms: run.variants.map((v) => armInfo(v)),
     sections: assembled,
     notes,
-    method: run.options.measurer === 'instructions' ? COUNTED_METHOD : PAIRED_METHOD,
+    method: methodsOf(run.options.measurer).paired,
   };
 }
 
@@ -178,7 +178,8 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
     arms: assembled.flatMap((s) => [s.baseline, s.candidate]),
     sections: assembled,
     notes,
-    method: a.run.options.measurer === 'instructions' && b.run.options.measurer === 'instructions' ? COUNTED_UNPAIRED_METHOD : UNPAIRED_METHOD,
+    // Two runs of one measurer kind are compared as that kind's; of two kinds, as times.
+    method: a.run.options.measurer === b.run.options.measurer ? methodsOf(a.run.options.measurer).unpaired : UNPAIRED_METHOD,
   };
 }
 

@@ -13,9 +13,9 @@ import { disposePrepared, isUnsupported, prepareMeasurement, runRound, type Host
 import type { Arm, ArmResult, CaseOutcome, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 
 /** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */
-export const MIN_LOAD_MS = 1_000;
+const MIN_LOAD_MS = 1_000;
 /** Load before the measured window, at least this (the server's JIT warms up under load); wrk, the generator, counts whole seconds. */
-export const MIN_LOAD_WARMUP_MS = 1_000;
+const MIN_LOAD_WARMUP_MS = 1_000;
 
 /** The host's clock for every host-timed sample (performance.now(), sub-microsecond on Linux). */
 const HOST_CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCostNs: 0, edgeAligned: false };
@@ -31,6 +31,9 @@ const GENERATOR_SATURATED_WARNING = `the load generator was at least ${GENERATOR
 
 export const HOST_TIMED: MeasurerDescriptor = {
   name: 'host-timed',
+  chosenBy: 'suite',
+  recorded: { measurer: 'host-timed' },
+  warmsInRuntime: false,
   measures: "what the suite's cases declare: time to first output or response, requests/s, latency",
   help: 'one program start or one load run per case, variant and round, timed from outside the runtime',
 };

@@ -34,10 +34,11 @@
  * fixed set order), so a process does the same work in every round.
  */
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from '@rtbench/core/protocol';
-import type { RoundRecord } from '@rtbench/core/schema';
+import { INSTRUCTIONS_PER_OP, type RoundRecord } from '@rtbench/core/schema';
+import { engineNamed, runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
 import {
   CallgrindControl,
   InterruptedCommand,
@@ -51,11 +52,11 @@ import {
   type LiveCase,
   type TranslatedFlags,
   type WarmProcess,
-  type EngineDescriptor,
 } from '@rtbench/runtime-kit';
 import { median } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
+import { WarmPool } from './warm-pool.ts';
 
 /** A function is recorded when it executed at least this share of the counted sample's instructions itself, */
 const FUNCTION_SHARE = 0.001;
@@ -118,7 +119,7 @@ const MIN_WARM_CALLS = 4;
 /** A warm process's whole life is bounded by this many case timeouts; each case has its own. */
 const WARM_PROCESS_TIMEOUTS = 1_000;
 
-export interface InstructionOptions {
+interface InstructionOptions {
   valgrind: string;
   cacheSim: boolean;
   timeoutMs: number;
@@ -134,27 +135,64 @@ export interface InstructionOptions {
 // - 2 when n = 1) less the smallest of EMPTY_SAMPLES samples of no calls, over n.
 export const INSTRUCTIONS: MeasurerDescriptor = {
   name: 'instructions',
+  chosenBy: 'measure',
+  recorded: { measurer: 'instructions' },
   measures: 'instructions per operation',
+  metric: INSTRUCTIONS_PER_OP,
   needs: 'valgrind',
+  warmsInRuntime: true,
   help: `counted under valgrind (callgrind): per runtime and round one process serves every case, its counter read around samples of n calls, the count per call the smallest of ${WINDOW_SAMPLES} samples less the smallest of ${EMPTY_SAMPLES} empty ones`,
+  policy: {
+    // 3 rounds, fixed: 3 independent units, the fewest a t interval takes; the counts of a round barely move (docs/instructions.md).
+    rounds: 3,
+    timeout: '10m',
+    threshold: instructionThreshold,
+    confidence: 0.95,
+    // A bisect's steps: 3 rounds doubling up to 24.
+    bisectRounds: { min: 3, max: 24 },
+  },
+  build(setup) {
+    if (!setup.valgrind) throw new Error('instruction counts need a valgrind binary (the CLI finds it when it plans)');
+    const { valgrind, cacheSim, libraryDir } = setup.valgrind;
+    // Built before the run is recorded, so the record names it only when some engine's processes preload it.
+    const preload = fixedRandomPreload(libraryDir, setup.engines, setup.warn);
+    const measurer = instructionsMeasurer({ valgrind, cacheSim, ...(preload ? { preload } : {}), timeoutMs: setup.timeoutMs, parallel: Math.max(1, Math.min(2, availableParallelism())) });
+    const engineFlags = {
+      ...Object.fromEntries(runtimeEngines().map((e) => [e.id, [...e.counting.determinismFlags, ...(preload && e.counting.fixedRandom ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])]])),
+      ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))),
+    };
+    return { measurer, recordOptions: { instructions: { cacheSim, engineFlags } } };
+  },
 };
 
+/** The threshold of instruction counts when no engine says otherwise: 0.5%. */
+const DEFAULT_COUNT_THRESHOLD = 0.005;
+
 /**
- * The fixed-random library (runtime-kit fixed-random.ts) the processes of an engine that declares it (EngineCounting.fixedRandom)
- * preload. Built (or found in the cache) before the run starts when one of `engines` needs it, so the run records it
- * only when it is used; undefined without such a variant, or when it cannot be built (then said in one line).
+ * The count threshold of a comparison between these engines (by the ids runs record): the largest of theirs, each
+ * declared by its engine (EngineCounting.threshold); the default for an engine no registered runtime runs on.
  */
-export function fixedRandomPreload(libraryDir: string | undefined, engines: readonly EngineDescriptor[], warn: (line: string) => void): string | undefined {
-  const needing = engines.filter((e) => e.counting.fixedRandom).map((e) => e.displayName);
+function instructionThreshold(engines: readonly (string | undefined)[]): number {
+  return Math.max(DEFAULT_COUNT_THRESHOLD, ...engines.map((e) => engineNamed(e)?.counting.threshold ?? DEFAULT_COUNT_THRESHOLD));
+}
+
+/**
+ * The fixed-random library (runtime-kit fixed-random.ts) the processes of an engine that declares it
+ * (EngineCounting.fixedRandom) preload. Built (or found in the cache) before the run starts when one of `engines` (by
+ * the ids runs record) needs it, so the run records it only when it is used; undefined without such a variant, or when
+ * it cannot be built (then said in one line).
+ */
+export function fixedRandomPreload(libraryDir: string | undefined, engines: readonly string[], warn: (line: string) => void): string | undefined {
+  const needing = [...new Set(engines.map((id) => engineNamed(id)).filter((e) => e?.counting.fixedRandom).map((e) => e!.displayName))];
   if (!libraryDir || needing.length === 0) return undefined;
   const library = fixedRandomLibrary(libraryDir);
   if ('path' in library) return library.path;
-  warn(`${[...new Set(needing)].join(', ')} counted without fixed OS randomness (${library.reason}): its counts may differ between processes`);
+  warn(`${needing.join(', ')} counted without fixed OS randomness (${library.reason}): its counts may differ between processes`);
   return undefined;
 }
 
 /** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the environment its plug-in counts with (countingEnv). */
-export function deterministicFlags(arm: Arm, preload?: string): TranslatedFlags {
+function deterministicFlags(arm: Arm, preload?: string): TranslatedFlags {
   const translated = arm.plugin.translateFlags([...arm.variantFlags, ...arm.plugin.engine.counting.determinismFlags]);
   // The variant's own environment (NODE_ENV=…) stays and wins; the engine's flags are translated afresh with the additions.
   return { args: translated.args, env: { ...arm.plugin.countingEnv, ...(preload ? { LD_PRELOAD: preload } : {}), ...translated.env, ...arm.flags.env } };
@@ -200,7 +238,7 @@ interface Counted {
 }
 
 /** A process under callgrind and the case ids it served. */
-interface Held {
+interface CountingProcess {
   process: WarmProcess;
   control: CallgrindControl;
   dir: string;
@@ -208,7 +246,7 @@ interface Held {
   served: { unitKey: string; round: number }[];
 }
 
-export function instructionsMeasurer(options: InstructionOptions): Measurer {
+function instructionsMeasurer(options: InstructionOptions): Measurer {
   /** ns per operation from a short native run, per case × variant (sizes W and n once). */
   const timings = new Map<string, Promise<number | ArmResult>>();
 
@@ -232,43 +270,31 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
   /** n per case × variant, fixed by its first round (the same work in every round). */
   const sampleSizes = new Map<string, number>();
 
-  /** The warm processes of the current round, per arm. */
-  const processes = new Map<string, Held>();
-  const ended: Promise<LateFailure[]>[] = [];
-
-  /** Ends a process; a crash after its last case's answer fails that case. */
-  const retire = (armId: string): void => {
-    const held = processes.get(armId);
-    if (!held) return;
-    processes.delete(armId);
-    ended.push(
-      held.process.close().then((outcome) => {
-        removeGuardedDir(held.dir);
-        const last = held.served.at(-1);
-        const crash = last && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process under callgrind`, held.served.length, { unitKey: last.unitKey, armId, round: last.round });
-        return crash ? [crash] : [];
-      }),
-    );
-  };
+  /** The warm processes of the current round, per arm; a crash after its last case's answer fails that case. */
+  const processes = new WarmPool<CountingProcess>(
+    (held, outcome) => {
+      removeGuardedDir(held.dir);
+      const last = held.served.at(-1);
+      const crash = last && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process under callgrind`, held.served.length, { unitKey: last.unitKey, armId: held.arm.id, round: last.round });
+      return crash ? [crash] : [];
+    },
+    (held) => removeGuardedDir(held.dir),
+  );
 
   /** The arm's process for this round (a fresh one when it has none or the last one broke). */
-  const heldFor = (arm: Arm, flags: TranslatedFlags, context: ReplicateContext): Held => {
-    const held = processes.get(arm.id);
-    if (held?.process.usable) return held;
-    if (held) retire(arm.id);
-    const dir = mkdtempSync(join(tmpdir(), `rtbench-callgrind-${process.pid}-`));
-    guardDir(dir);
-    const control = new CallgrindControl(options.valgrind, dir, options.cacheSim, undefined, context.signal);
-    // The serve job's one warm-up call per case; the host gives the case its W calls in samples (W differs per case).
-    const job: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
-    const warm = arm.plugin.startWarm!({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
-    const fresh: Held = { process: warm, control, dir, arm, served: [] };
-    processes.set(arm.id, fresh);
-    return fresh;
-  };
+  const heldFor = (arm: Arm, flags: TranslatedFlags, context: ReplicateContext): CountingProcess =>
+    processes.take(arm.id, () => {
+      const dir = mkdtempSync(join(tmpdir(), `rtbench-callgrind-${process.pid}-`));
+      guardDir(dir);
+      const control = new CallgrindControl(options.valgrind, dir, options.cacheSim, undefined, context.signal);
+      // The serve job's one warm-up call per case; the host gives the case its W calls in samples (W differs per case).
+      const job: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 1 } };
+      const warm = arm.plugin.startWarm!({ target: arm.target, flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS, wrap: control.wrap, ...(context.signal ? { signal: context.signal } : {}) });
+      return { process: warm, control, dir, arm, served: [] };
+    });
 
   /** One case in the arm's process: warm W calls uninstrumented, a sample to retranslate (and size n), steady state, the window, the empty samples. */
-  const counted = async (held: Held, unitKey: string, caseId: string, plan: Plan, context: ReplicateContext): Promise<Counted> => {
+  const counted = async (held: CountingProcess, unitKey: string, caseId: string, plan: Plan, context: ReplicateContext): Promise<Counted> => {
     const { control } = held;
     const servedBefore = held.served.length;
     held.served.push({ unitKey, round: context.round });
@@ -379,16 +405,10 @@ export function instructionsMeasurer(options: InstructionOptions): Measurer {
       });
     },
     async endSet(): Promise<LateFailure[]> {
-      for (const armId of [...processes.keys()]) retire(armId);
-      return (await Promise.all(ended.splice(0))).flat();
+      for (const [armId] of processes.entries()) processes.retire(armId);
+      return processes.drain();
     },
-    dispose() {
-      for (const held of processes.values()) {
-        held.process.kill();
-        removeGuardedDir(held.dir);
-      }
-      processes.clear();
-    },
+    dispose: () => processes.dispose(),
   };
 
   /** The arm's round: the digest and outcome from the case's answer, the count from its dumps. */

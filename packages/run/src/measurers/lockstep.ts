@@ -19,15 +19,16 @@
  * - per case: a fresh process per arm, case and set (the earlier schedule).
  */
 import type { MeasureOptions } from '@rtbench/core';
-import type { Job } from '@rtbench/core/protocol';
-import type { CaseResultMessage, ErrorMessage } from '@rtbench/core/protocol';
+import { lockstepJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/runtime-kit';
 import { leftBehindWarning } from '@rtbench/runtime-kit';
-import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerSetup, ReplicateContext, Unit } from '../measurer.ts';
+import { timedMeasureOptions } from './measure-options.ts';
 import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
+import { WarmPool, type ClosedOutcome } from './warm-pool.ts';
 
 export interface LockstepOptions {
   /** Warmup (adaptive when warmupMinMs is set) and the sample length, as in a fresh process. */
@@ -53,16 +54,51 @@ export interface LockstepOptions {
   processPerCase?: boolean;
 }
 
+/**
+ * Turns per lockstep set: at least this many, whatever the sampling time. A
+ * set's paired ratio is an estimate over its turns, and a case of 8–16 ms per
+ * operation got 5 at the defaults against ~20 for a 1 ms sample: its sets
+ * spread ±5–28%. 12 brings those cases near the short ones at about twice
+ * their sampling time (docs/lockstep.md, "Long operations").
+ */
+const MIN_TURNS = 12;
+const MAX_TURNS = 10_000;
+
+function lockstepOptions(setup: MeasurerSetup): LockstepOptions {
+  return {
+    measure: timedMeasureOptions(setup),
+    sampleTimeMs: setup.sampleTimeMs,
+    minTurns: MIN_TURNS,
+    maxTurns: MAX_TURNS,
+    timeoutMs: setup.timeoutMs,
+    ...(setup.setsPerProcess !== undefined ? { setsPerProcess: setup.setsPerProcess } : {}),
+  };
+}
+
 // Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more).
 export const LOCKSTEP: MeasurerDescriptor = {
   name: 'lockstep',
+  chosenBy: 'schedule',
+  recorded: { measurer: 'lockstep', lockstepProcesses: 'warm' },
   measures: 'time per operation',
+  setsPerProcess: 'default',
+  warmsInRuntime: true,
   help: 'per round a set of warm processes, one per runtime, that serve every case in a shuffled order, sampled in turn',
+  build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup)) }),
 };
 export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   name: 'lockstep-per-case',
+  chosenBy: 'schedule',
+  recorded: { measurer: 'lockstep', lockstepProcesses: 'per-case' },
   measures: 'time per operation',
+  setsPerProcess: 'when-asked',
+  warmsInRuntime: true,
   help: 'the same with live processes of their own per case',
+  // A process per case: fresh every set, or warm for several sets of its one case.
+  build(setup) {
+    const options = lockstepOptions(setup);
+    return { measurer: (setup.setsPerProcess ?? 1) > 1 ? warmLockstepMeasurer({ ...options, processPerCase: true }) : lockstepMeasurer(options) };
+  },
 };
 
 /**
@@ -153,12 +189,12 @@ function hostRecord(readings: readonly SampleReading[]): { hostWaitUs?: number[]
 }
 
 /** A fresh set of processes per case: each starts with a lockstep job for that one case. */
-export function lockstepMeasurer(options: LockstepOptions): Measurer {
+function lockstepMeasurer(options: LockstepOptions): Measurer {
   return {
     descriptor: LOCKSTEP_PER_CASE,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const caseId = unit.cases[0]!.id;
-      const job: Job = { protocol: 1, kind: 'lockstep', caseId, options: options.measure };
+      const job = lockstepJob(caseId, options.measure);
       // Start-up and warmup are not measured: the processes start together and warm up side by side.
       const sessions: LiveCase[] = arms.map((arm) => {
         context.onArmStart?.(arm);
@@ -170,7 +206,7 @@ export function lockstepMeasurer(options: LockstepOptions): Measurer {
 }
 
 /** A warm process and what the host knows of it. */
-interface Held {
+interface ServingProcess {
   process: WarmProcess;
   arm: Arm;
   served: Served[];
@@ -200,7 +236,7 @@ interface Served {
  * each fails the last set in which this process served that case, as a
  * teardown that fails during a set fails that set.
  */
-function teardownsAtClose(errors: readonly ErrorMessage[], held: Held, armId: string): LateFailure[] {
+function teardownsAtClose(errors: readonly ErrorMessage[], held: ServingProcess, armId: string): LateFailure[] {
   const late: LateFailure[] = [];
   for (const error of errors) {
     const last = held.served.findLast((s) => s.caseId === error.caseId && s.record);
@@ -225,65 +261,51 @@ const WARM_PROCESS_TIMEOUTS = 1_000;
  * endRun() ends the rest. A process that crashed, timed out or broke the
  * protocol is replaced by a fresh one for the next case.
  */
-export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
+function warmLockstepMeasurer(options: LockstepOptions): Measurer {
   const setsPerProcess = Math.max(1, options.setsPerProcess ?? 1);
-  // Keyed by arm, or by arm and case when every case has processes of its own.
-  const processes = new Map<string, Held>();
   const keyOf = (arm: Arm, caseId: string): string => (options.processPerCase ? `${arm.id}\u0000${caseId}` : arm.id);
   const started = new Map<string, number>();
-  const ended: Promise<LateFailure[]>[] = [];
 
-  /** Ends a process; the records of its cases get what the host read after its end (engine traces), and a crash after its last answer fails that case. */
-  const retire = (key: string): void => {
-    const held = processes.get(key);
-    if (!held) return;
-    processes.delete(key);
+  /** As a process ends: the records of its cases get what the host read after its end (engine traces), and a crash after its last answer fails that case. */
+  const closed = (held: ServingProcess, outcome: ClosedOutcome): LateFailure[] => {
     const armId = held.arm.id;
-    ended.push(
-      held.process.close().then((outcome) => {
-        for (const s of held.served) if (s.record && s.message?.metrics) s.record.metrics = s.message.metrics;
-        const last = held.served[held.served.length - 1];
-        // What the process left running when it exited is said for the cases it served (one of them started it), unless a case it ended in said it already.
-        const leftBehind = held.served.some((s) => s.endedHere) ? undefined : leftBehindWarning(outcome, held.arm.plugin.name);
-        const cases = new Set(held.served.map((s) => s.unitKey)).size;
-        const warnings: LateFailure[] = leftBehind
-          ? held.served.map((s) => ({
-              unitKey: s.unitKey,
-              armId,
-              round: s.round,
-              failure: { kind: 'warning', message: cases > 1 ? `${leftBehind} (one of the ${cases} cases this warm process served; --schedule lockstep-per-case tells which)` : leftBehind },
-            }))
-          : [];
-        const crash = last?.record && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process`, held.served.length, { unitKey: last.unitKey, armId, round: last.round });
-        return [...warnings, ...teardownsAtClose(outcome.closingErrors, held, armId), ...(crash ? [crash] : [])];
-      }),
-    );
+    for (const s of held.served) if (s.record && s.message?.metrics) s.record.metrics = s.message.metrics;
+    const last = held.served[held.served.length - 1];
+    // What the process left running when it exited is said for the cases it served (one of them started it), unless a case it ended in said it already.
+    const leftBehind = held.served.some((s) => s.endedHere) ? undefined : leftBehindWarning(outcome, held.arm.plugin.name);
+    const cases = new Set(held.served.map((s) => s.unitKey)).size;
+    const warnings: LateFailure[] = leftBehind
+      ? held.served.map((s) => ({
+          unitKey: s.unitKey,
+          armId,
+          round: s.round,
+          failure: { kind: 'warning', message: cases > 1 ? `${leftBehind} (one of the ${cases} cases this warm process served; --schedule lockstep-per-case tells which)` : leftBehind },
+        }))
+      : [];
+    const crash = last?.record && crashAfterLastAnswer(outcome, `the ${held.arm.plugin.name} process`, held.served.length, { unitKey: last.unitKey, armId, round: last.round });
+    return [...warnings, ...teardownsAtClose(outcome.closingErrors, held, armId), ...(crash ? [crash] : [])];
   };
+  // Keyed by arm, or by arm and case when every case has processes of its own.
+  const processes = new WarmPool<ServingProcess>(closed);
 
-  const processFor = (arm: Arm, caseId: string, context: ReplicateContext): Held => {
-    const key = keyOf(arm, caseId);
-    const held = processes.get(key);
-    if (held?.process.usable) return held;
-    if (held) retire(key);
-    const start = arm.plugin.startWarm!;
-    const job: Job = { protocol: 1, kind: 'serve', options: options.measure };
-    const process = start({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...(context.signal ? { signal: context.signal } : {}) });
-    const index = started.get(arm.id) ?? 0;
-    started.set(arm.id, index + 1);
-    // A replacement mid-set takes over the set's count, so it ends with the others.
-    const fresh: Held = { process, arm, served: [], index, sets: held?.sets ?? 0, servedThisSet: 0, visits: new Map() };
-    processes.set(key, fresh);
-    return fresh;
-  };
+  const processFor = (arm: Arm, caseId: string, context: ReplicateContext): ServingProcess =>
+    processes.take(keyOf(arm, caseId), (replaced) => {
+      const job: Job = { protocol: 1, kind: 'serve', options: options.measure };
+      const process = arm.plugin.startWarm!({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...(context.signal ? { signal: context.signal } : {}) });
+      const index = started.get(arm.id) ?? 0;
+      started.set(arm.id, index + 1);
+      // A replacement mid-set takes over the set's count, so it ends with the others.
+      return { process, arm, served: [], index, sets: replaced?.sets ?? 0, servedThisSet: 0, visits: new Map() };
+    });
 
   /** Ends the processes that served their last set (all of them with `all`), and gives what was learned as they ended. */
   const endProcesses = async (all: boolean): Promise<LateFailure[]> => {
-    for (const [key, held] of [...processes]) {
+    for (const [key, held] of processes.entries()) {
       held.sets++;
       held.servedThisSet = 0;
-      if (all || held.sets >= setsPerProcess) retire(key);
+      if (all || held.sets >= setsPerProcess) processes.retire(key);
     }
-    return (await Promise.all(ended.splice(0))).flat();
+    return processes.drain();
   };
 
   const perCase = lockstepMeasurer(options);
@@ -326,9 +348,6 @@ export function warmLockstepMeasurer(options: LockstepOptions): Measurer {
     },
     endSet: () => endProcesses(false),
     endRun: () => endProcesses(true),
-    dispose() {
-      for (const { process } of processes.values()) process.kill();
-      processes.clear();
-    },
+    dispose: () => processes.dispose(),
   };
 }

@@ -12,14 +12,19 @@ import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
 import type { Arm, ArmResult, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, timedMsOf } from './judge.ts';
 import { corroborateProcess } from './corroborate.ts';
+import { timedMeasureOptions } from './measure-options.ts';
 
 export const PROCESSES: MeasurerDescriptor = {
   name: 'processes',
+  chosenBy: 'schedule',
+  recorded: { measurer: 'processes' },
   measures: 'time per operation',
+  warmsInRuntime: true,
   help: 'a fresh process per case, runtime and round, sampling back to back',
+  build: (setup) => ({ measurer: processesMeasurer(timedMeasureOptions(setup), setup.timeoutMs) }),
 };
 
-export function processesMeasurer(options: MeasureOptions, timeoutMs: number): Measurer {
+function processesMeasurer(options: MeasureOptions, timeoutMs: number): Measurer {
   return {
     descriptor: PROCESSES,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {

@@ -1,5 +1,5 @@
 /** The texts of a table's cells, shared by the terminal and markdown reporters. */
-import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
+import { MEASURER_KIND, TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import { formatChange, formatCount, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatQ, formatRatio, formatThreshold, intervalDigits, ratioWithCi, roughly } from '../format.ts';
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
@@ -248,15 +248,16 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
 export function howMeasured(o: RunRecord['options']): string {
   const perArm = fmtMs(o.timeMs / o.rounds);
   const warmup = o.warmupMinMs !== undefined ? `${fmtMs(o.warmupMinMs)}–${fmtMs(o.warmupMs)} warmup (adaptive)` : `${fmtMs(o.warmupMs)} warmup`;
+  // The kinds a saved run names (core's schema), so a saved run is described with no measurer code.
   switch (o.measurer) {
-    case 'lockstep':
+    case MEASURER_KIND.lockstep:
       if (o.lockstepProcesses === 'warm' && (o.setsPerProcess ?? 1) > 1)
         return `each round (a lockstep set) has one live process per arm that serves every case in a shuffled order and samples the arms in turn, a few ms apart; a process serves ${o.setsPerProcess} rounds in a row, warming each case once (${warmup}) and rewarming it briefly in its later rounds: ${perArm} of sampling per arm and round; pairs are (round, case)`;
       if (o.lockstepProcesses === 'warm') return `each round (a lockstep set) starts one live process per arm that serves every case in a shuffled order, warming each case and sampling the arms in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
       return `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
-    case 'instructions':
+    case MEASURER_KIND.instructions:
       return "each round counts instructions per operation under valgrind (callgrind): one process per arm and round serving every case, its counter read around samples of n calls and of none, the smallest sample less a sample's own cost, over n";
-    case 'host-timed':
+    case MEASURER_KIND.hostTimed:
       return 'each round starts the program or server anew and times it from outside the runtime';
     default:
       return `each round runs every arm once per case, in fresh processes, back to back: ${perArm} sampling + ${warmup} per process; pairs are (round, case)`;

@@ -7,6 +7,7 @@ import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
 import { formatChange, formatMetric, formatQ, formatRatio, formatThreshold } from '../format.ts';
 import { changeSummary, runLabel } from '../views/history.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView } from '../views/types.ts';
+import { verdictWords } from '../verdict-words.ts';
 
 const HISTORY_MARKS = {
   slower: '▲',
@@ -34,10 +35,10 @@ function runName(run: HistoryRun | undefined): string {
   return run ? `run ${run.index + 1} (${runLabel(run)})` : 'run ?';
 }
 
-/** What a ratio of costs is a ratio of, for a case's metric. */
+/** What a ratio of costs is a ratio of, for a case's metric: its verdicts' quantity (requests/s compare as time per request). */
 function costWord(metric: Metric | undefined): string {
   const m = metric ?? TIME_PER_OP;
-  return m.unit === 'instructions' ? 'instructions' : m.unit === 'req/s' ? 'time per request' : 'time';
+  return m.unit === 'req/s' ? 'time per request' : verdictWords(m).quantity;
 }
 
 /** One change point in a line: "▲ node@24 at run 3 (abc1234): 1.098× (99.5% interval 1.071–1.126) against run 2 (def5678), +9.8% time, q <0.001". */

@@ -4,9 +4,9 @@
  * made it. Deterministic: the same runs give the same page, so a test can
  * tell when the page no longer matches its saved run.
  */
-import type { ClaimsView } from './views/claims-types.ts';
-import { markdownCell as cell, shellQuote } from './text.ts';
-import { bySentence, bySuite, claimedText, claimFigure, claimSides, countsLine } from './reporters/claims-cells.ts';
+import type { ClaimsView } from '../views/claims-types.ts';
+import { markdownCell as cell, shellQuote } from '../text.ts';
+import { bySentence, bySuite, claimedText, claimFigure, claimSides, countsLine } from '../cells/claims.ts';
 
 const MARK = { held: '**held**', broken: '**broken**', undecided: 'undecided' } as const;
 

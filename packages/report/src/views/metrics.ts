@@ -1,0 +1,85 @@
+/**
+ * The engine-metrics section (`--metrics gc`) as plain data: under a bench
+ * view, a row per case × variant; under a comparison, per section, a line
+ * per case with the change in GC and allocation next to the change in time.
+ * Each text reporter lays it out (reporters/metrics.ts).
+ */
+import type { CaseResult, RunRecord } from '@rtbench/core/schema';
+import { metricsCells, metricsChange, metricsRows, minorGcName, summarizeMetrics, type MetricsRow } from '../metrics.ts';
+import type { View } from './types.ts';
+
+/** The GC view of a bench run: its rows, and why a variant reads n/a. */
+export interface MetricsTableSection {
+  kind: 'metrics-table';
+  rows: MetricsRow[];
+  /** "<variant>: <reason>", once each. */
+  notes: string[];
+}
+
+/** The GC change lines under a comparison, and why a side reads n/a. */
+export interface MetricsChangesSection {
+  kind: 'metrics-changes';
+  sections: { title: string; cases: { caseId: string; line: string }[] }[];
+  /** "<arm>: <reason>", once each. */
+  reasons: string[];
+}
+
+export type MetricsSection = MetricsTableSection | MetricsChangesSection;
+
+/** Finds an arm's result for a case: in one paired run, or in the run each arm came from. */
+export type ResultLookup = (armId: string, caseId: string, side: 'baseline' | 'candidate') => Pick<CaseResult, 'rounds'> | undefined;
+
+function lookupInRun(run: RunRecord): ResultLookup {
+  return (armId, caseId) => run.results.find((r) => r.variantId === armId && r.caseId === caseId);
+}
+
+/** The part of a comparison the change lines read: arms per section, and each case's time ratio. */
+export interface ComparisonSections {
+  sections: {
+    baseline: { id: string; label: string };
+    candidate: { id: string; label: string };
+    cases: { caseId: string; comparison?: { ratio: number } }[];
+  }[];
+}
+
+function metricsTable(run: RunRecord): MetricsTableSection {
+  const rows = metricsRows(run);
+  const notes = new Set<string>();
+  for (const row of rows) {
+    const { note } = metricsCells(row.summary);
+    if (note) notes.add(`${row.variantId}: ${note}`);
+  }
+  return { kind: 'metrics-table', rows, notes: [...notes] };
+}
+
+/** Per comparison section, one line per case: the time change next to the change in GC and allocation. */
+export function metricsChanges(report: ComparisonSections, lookup: ResultLookup): MetricsChangesSection {
+  const reasons = new Set<string>();
+  const sections = report.sections.map((section) => {
+    const cases: { caseId: string; line: string }[] = [];
+    for (const row of section.cases) {
+      const base = lookup(section.baseline.id, row.caseId, 'baseline');
+      const candidate = lookup(section.candidate.id, row.caseId, 'candidate');
+      if (!base || !candidate) continue;
+      const b = summarizeMetrics(base);
+      const c = summarizeMetrics(candidate);
+      for (const [arm, s] of [[section.baseline.label, b], [section.candidate.label, c]] as const) {
+        const note = metricsCells(s).note;
+        if (note) reasons.add(`${arm}: ${note}`);
+      }
+      cases.push({ caseId: row.caseId, line: metricsChange(row.comparison?.ratio, b, c, minorGcName(b.source)) });
+    }
+    return { title: `GC and allocation: ${section.candidate.label} vs ${section.baseline.label}`, cases };
+  });
+  return { kind: 'metrics-changes', sections, reasons: [...reasons] };
+}
+
+/** The metrics section shown after `view`: none after a history or claims. */
+export function metricsSection(view: View): MetricsSection | undefined {
+  if (view.kind === 'history' || view.kind === 'claims') return undefined;
+  if (view.kind === 'bench') return metricsTable(view.run);
+  const [first, second] = view.runs;
+  // Unpaired: the baseline's results are in the first run, the candidate's in the second.
+  const lookup: ResultLookup = second ? (arm, caseId, side) => lookupInRun((side === 'baseline' ? first! : second).run)(arm, caseId, side) : lookupInRun(view.run);
+  return metricsChanges(view, lookup);
+}

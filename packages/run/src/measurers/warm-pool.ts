@@ -1,0 +1,67 @@
+/**
+ * The warm processes a measurer keeps between replicates, by key (an arm, or
+ * an arm and a case): a live one is reused, a broken one is retired and
+ * replaced. Retiring closes a process; what is learned only as it ends (a
+ * crash after its last answer, a teardown that failed) comes back from
+ * drain() as late failures. Warm lockstep and instruction counts share it.
+ */
+import type { WarmProcess } from '@rtbench/runtime-kit';
+import type { LateFailure } from '../measurer.ts';
+
+/** What a pool keeps: a warm process, and whatever its measurer knows of it. */
+export interface Kept {
+  readonly process: WarmProcess;
+}
+
+export type ClosedOutcome = Awaited<ReturnType<WarmProcess['close']>>;
+
+export class WarmPool<H extends Kept> {
+  private readonly held = new Map<string, H>();
+  private readonly closing: Promise<LateFailure[]>[] = [];
+
+  /**
+   * @param closed what a process's end tells about the cases it served (called once it has ended)
+   * @param killed what to clean up after a process killed by dispose()
+   */
+  constructor(
+    private readonly closed: (held: H, outcome: ClosedOutcome) => LateFailure[],
+    private readonly killed?: (held: H) => void,
+  ) {}
+
+  /** The live process under `key`, or a new one from `start`, which is given the broken one it replaces (retired here). */
+  take(key: string, start: (replaced: H | undefined) => H): H {
+    const held = this.held.get(key);
+    if (held?.process.usable) return held;
+    if (held) this.retire(key);
+    const fresh = start(held);
+    this.held.set(key, fresh);
+    return fresh;
+  }
+
+  /** Ends the process under `key`; what its end tells comes with the next drain(). */
+  retire(key: string): void {
+    const held = this.held.get(key);
+    if (!held) return;
+    this.held.delete(key);
+    this.closing.push(held.process.close().then((outcome) => this.closed(held, outcome)));
+  }
+
+  /** The processes kept, by key. */
+  entries(): [string, H][] {
+    return [...this.held];
+  }
+
+  /** Waits for the retired processes to end, and gives what their ends told. */
+  async drain(): Promise<LateFailure[]> {
+    return (await Promise.all(this.closing.splice(0))).flat();
+  }
+
+  /** Kills every process still kept (the run is over or stopped). */
+  dispose(): void {
+    for (const held of this.held.values()) {
+      held.process.kill();
+      this.killed?.(held);
+    }
+    this.held.clear();
+  }
+}
