@@ -15,6 +15,7 @@ import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { formatNames } from '@rtbench/report';
 import { loadRuntimePlugins, unregisterRuntime } from '@rtbench/runtime-registry';
 import { reportCommand } from '../packages/cli/src/commands/report.ts';
+import { recordedPolicy } from '../packages/run/src/index.ts';
 import { fixture, repoRoot, runCli, tempFile } from './helpers/cli.ts';
 
 // The one registration: the plug-in's file named to the CLI, and a `nodelike` on PATH for it to find.
@@ -54,6 +55,13 @@ describe('a fifth runtime added as one plug-in', () => {
     expect(variant.engine).toBe('likev8');
     expect(variant.displayNames).toEqual({ runtime: 'NodeLike', engine: 'LikeV8 engine', engineShort: 'LikeV8' });
     expect(bench.stdout).toMatch(/A = nodelike --max-old-space-size=128: NodeLike [\d.]+, LikeV8 \d/);
+  });
+
+  it("judges its instruction counts by the threshold its engine declares (the largest of a comparison's engines)", () => {
+    const counts = recordedPolicy('instructions')!;
+    expect(counts.threshold(['likev8'])).toBe(0.02);
+    expect(counts.threshold(['v8', 'likev8'])).toBe(0.02);
+    expect(counts.threshold(['v8'])).toBeLessThan(0.02);
   });
 
   it('takes its CPU profile, and says in the one sentence what it declares it cannot do', () => {
