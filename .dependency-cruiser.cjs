@@ -30,6 +30,22 @@ module.exports = {
       to: { path: '^runners/', pathNot: '^runners/$1/' },
     },
     {
+      name: 'nothing-imports-the-cli',
+      severity: 'error',
+      comment:
+        'The CLI is the top of the house (commands: parse, plan, run, emit): no package, plug-in, suite or script imports its files, and the root tests run it as a user does (its own tests are in packages/cli/test). What others need of it lives in the package beneath that does the job (a suite found and bundled: @rtbench/suite-loader).',
+      from: { path: '^(packages/(?!cli/)[^/]+/|runners/|bench/|scripts/|test/)' },
+      to: { path: '^packages/cli/' },
+    },
+    {
+      name: 'suite-loader-sits-below-the-run',
+      severity: 'error',
+      comment:
+        'The suite loader turns a suite name or a file path into code a runtime runs; the CLI plans with it and the run bundles with it, so it imports neither, nor what sits above it (the measurers, reports, profiles, bisection, the runtime registry).',
+      from: { path: '^packages/suite-loader/src/' },
+      to: { path: '^(packages/(cli|run|report|profile|bisect|host-timed|runtime-registry|stats)/|runners/)' },
+    },
+    {
       name: 'reporters-sit-on-top',
       severity: 'error',
       comment: 'In report, the reporters render views with shared cells: views, cells and the HTML page never import a reporter (reporters import down). Only reporters/ names formats.',

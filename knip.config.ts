@@ -20,7 +20,7 @@ const config: KnipConfig = {
     '.': {
       entry: ['scripts/**/*.{ts,mjs}', 'test/**/*.{ts,mjs,js}', 'examples/**/*.{ts,mjs,js}'],
       project: ['scripts/**/*.{ts,mjs}', 'test/**/*.{ts,mjs,js}', 'examples/**/*.{ts,mjs,js}'],
-      // Files brought over unchanged import mitata or tinybench; rtbench's bundler resolves them to its adapters (cli bundle.ts).
+      // Files brought over unchanged import mitata or tinybench; rtbench's bundler resolves them to its adapters (suite-loader bundle.ts).
       paths: { mitata: ['packages/adapters/src/mitata.ts'], tinybench: ['packages/adapters/src/tinybench.ts'] },
       // Node core's benchmark files import their harness as ../common.js, which rtbench's bundler provides (adapters node-common.ts).
       ignoreUnresolved: ['../common.js'],

@@ -18,7 +18,7 @@ const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runners/*/test/**/*.test.ts'
  * and suite names (interrupt.test.ts and bundle-cache.test.ts use copies of the
  * tiny fixture under names of their own).
  */
-const APART_TESTS = ['test/host-timed.test.ts', 'packages/profile/test/native-runtimes.test.ts', 'test/instructions.test.ts'];
+const APART_TESTS = ['packages/cli/test/host-timed.test.ts', 'packages/profile/test/native-runtimes.test.ts', 'test/instructions.test.ts'];
 
 const ESBUILD_TESTS = PURE_EXCLUDE.map((p) => (p.endsWith('/**') ? `${p}/*.test.ts` : p));
 

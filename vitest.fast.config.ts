@@ -22,8 +22,11 @@ export const PURE_TESTS: string[] = [
   'runners/*/test/{gc-trace,edge-timing}.test.ts',
   'runners/deno/test/flags.test.ts',
   'bench/*/test/**/*.test.ts',
-  'test/{bisect-parts,brought-schedule,claims-views,cli-args,findings,deno-config,cli-names,compare-analyze,digest-tolerance,host-timed-direction,install-programs,cache-advice,plan,profile-manifest,progress,runtime-pins,shards-merge}.test.ts',
-  'test/faults/{host-bounds,parsers.property,user-names.property}.test.ts',
+  'packages/cli/test/{bisect-parts,brought-schedule,claims-views,cli-args,findings,cli-names,compare-analyze,cache-advice,plan,progress,shards-merge}.test.ts',
+  'packages/cli/test/faults/{parsers.property,user-names.property}.test.ts',
+  'packages/suite-loader/test/{brought-format,deno-config}.test.ts',
+  'test/{digest-tolerance,host-timed-direction,install-programs,profile-manifest,runtime-pins}.test.ts',
+  'test/faults/host-bounds.test.ts',
 ];
 
 export const PURE_EXCLUDE: string[] = ['packages/report/test/html-reporter.test.ts', 'packages/host-timed/test/code.test.ts', 'bench/http-hello/test/**'];

@@ -7,8 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleSuite } from '../packages/cli/src/bundle.ts';
-import { repoRoot } from '../packages/cli/src/paths.ts';
+import { bundleSuite, repoRoot } from '@rtbench/suite-loader';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 
 const suite = process.argv[2] ?? 'harness';

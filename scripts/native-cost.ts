@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findPerf, guardDir, removeGuardedDir } from '../packages/runtime-kit/src/index.ts';
 import { profileCase, profileNative, type ProfileArm } from '../packages/profile/src/index.ts';
-import { bundleSuite } from '../packages/cli/src/bundle.ts';
+import { bundleSuite } from '@rtbench/suite-loader';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { repoRoot } from './lib.ts';
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { listSuites } from '../packages/cli/src/suites.ts';
+import { listSuites } from '@rtbench/suite-loader';
 import { runCliAsync, tempFile } from './helpers/cli.ts';
 import { requireProgram } from './helpers/system-programs.ts';
 

@@ -5,7 +5,7 @@
  */
 import { bundleProgram, startupWrapper, type StartupMeasurement } from '@rtbench/host-timed';
 import { join } from 'node:path';
-import { cacheDir } from '../../packages/cli/src/paths.ts';
+import { cacheDir } from '@rtbench/suite-loader';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import suite from './index.ts';
 

@@ -9,8 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filterCases } from '../../packages/cli/src/suites.ts';
-import { UsageError } from '../../packages/cli/src/errors.ts';
+import { filterCases, UsageError } from '@rtbench/suite-loader';
 import { frameLocation, mapStack } from '../../packages/run/src/stack-map.ts';
 import { capStack, capText, MAX_MESSAGE_CHARS, MAX_STACK_LINES } from '../../packages/run/src/case-text.ts';
 

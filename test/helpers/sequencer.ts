@@ -18,7 +18,7 @@ const SLOWEST_FIRST = [
   'test/installed.test.ts',
   'test/faults/orphans.test.ts',
   'test/browser/flame.test.ts',
-  'test/host-timed.test.ts',
+  'packages/cli/test/host-timed.test.ts',
   'test/instructions.test.ts',
 ];
 

@@ -1,7 +1,7 @@
 /**
  * The runtime's builtin modules a CommonJS file requires (`require('buffer')`).
  * A bundle is ESM and has no require(); the bundler turns each such require
- * into a read of this map (packages/cli/src/bundle.ts), and the brought
+ * into a read of this map (packages/suite-loader/src/bundle.ts), and the brought
  * entry fills it before the file loads, with `import('node:…')` calls it
  * generated. A module the runtime lacks stays out of the map, so the file's
  * require throws "Cannot find module" and its cases are unsupported there.

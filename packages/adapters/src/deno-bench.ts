@@ -1,7 +1,7 @@
 /**
  * `Deno.bench(...)`, as `deno bench` files use it, declaring rtbench cases
  * instead of measuring. The bundler rewrites `Deno.bench` in such a file to
- * this module's `bench` (packages/cli/src/bundle.ts), so the file runs on every
+ * this module's `bench` (packages/suite-loader/src/bundle.ts), so the file runs on every
  * runtime (other `Deno.*` APIs it uses stay Deno's). A case is one
  * `Deno.bench`, named as `deno bench` names it; a function that never calls
  * `b.start()` is timed whole, one that does is timed between `b.start()` and
@@ -73,7 +73,7 @@ whenLoaded(() => {
       continue;
     }
     if (anyOnly && !d.only) continue;
-    declareCase({ dialect: 'deno-bench', group: d.group, name: d.name, params: {}, idParams: {}, body: bodyFor(d) });
+    declareCase({ format: 'deno-bench', group: d.group, name: d.name, params: {}, idParams: {}, body: bodyFor(d) });
   }
   if (anyOnly) note('only: benchmarks without only: true are left out, as deno bench leaves them out (deno bench then fails the run; rtbench does not)');
   const baselines = declared.filter((d) => d.baseline && !d.ignore);

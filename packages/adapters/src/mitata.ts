@@ -349,7 +349,7 @@ function declareB(b: B): void {
   for (const params of combinations(b._args)) {
     const { name, shown } = interpolate(b._name, params);
     const idParams = Object.fromEntries(Object.entries(params).filter(([k]) => !shown.has(k)));
-    declareCase({ dialect: 'mitata', group: b._group, name, params, idParams, body: bodyFor(b, params) });
+    declareCase({ format: 'mitata', group: b._group, name, params, idParams, body: bodyFor(b, params) });
   }
 }
 

@@ -210,7 +210,7 @@ whenLoaded(() => {
     for (const s of suites) members.set(s, [...(members.get(s) ?? []), d]);
     const params = { ...(d.options.params ?? {}) };
     const group = namePath.length > 1 ? namePath.slice(0, -1).join(' > ') : undefined;
-    declareCase({ dialect: 'node-bench', group, name: displayName(d.name, params), params, idParams: {}, body: bodyFor(d, suites, params) });
+    declareCase({ format: 'node-bench', group, name: displayName(d.name, params), params, idParams: {}, body: bodyFor(d, suites, params) });
   }
   if (anyOnly) note('only: benchmarks without only in their hierarchy are left out, as node:bench leaves them out');
 });

@@ -1,8 +1,8 @@
 /**
  * rtbench's implementation of the API Node.js core's benchmark files get from
  * `require('../common.js')`: `createBenchmark(main, configs, options)` and
- * `bench.start()` / `bench.end(operations)`. The CLI's bundler resolves that
- * require here (packages/cli/src/bundle.ts). One case per configuration,
+ * `bench.start()` / `bench.end(operations)`. The suite loader's bundler resolves that
+ * require here (packages/suite-loader/src/bundle.ts). One case per configuration,
  * named as compare.js names it. A sample is one call of `main(conf)` timed by
  * the file's own start()/end(), with a numeric `conf.n` set to rtbench's
  * batch size, so a sample lasts rtbench's sample time rather than the one
@@ -193,7 +193,7 @@ export class Benchmark {
     const scalable = this.options.n !== undefined && this.options.n.every((v) => typeof v === 'number');
     for (const conf of this.queue) {
       declareCase({
-        dialect: 'node-core',
+        format: 'node-core',
         group: undefined,
         name: configurationName(conf),
         params: conf as Record<string, ParamValue>,

@@ -7,12 +7,12 @@
  * process loads one file.
  */
 import { caseId, UnsupportedError, type CaseBody, type CaseSpec, type Params, type SuiteDefinition } from '@rtbench/core';
+import type { BroughtFormat } from './formats.ts';
 import { valueForDigest } from './keep-alive.ts';
 
-export type Dialect = 'mitata' | 'tinybench' | 'node-core' | 'node-bench' | 'deno-bench';
-
 export interface DeclaredCase {
-  dialect: Dialect;
+  /** The format of the file that declared it. */
+  format: BroughtFormat;
   group: string | undefined;
   /** The case's name as the file's own harness would print it (mitata: `$arg` already replaced). */
   name: string;
@@ -28,7 +28,7 @@ export interface DeclaredCase {
  * the core warning's sentence). Formats whose functions return nothing by
  * design (a timed region, not a value) say so once in a note instead.
  */
-const EMPTY_RESULT_ADVICE: Partial<Record<Dialect, string>> = {
+const EMPTY_RESULT_ADVICE: Partial<Record<BroughtFormat, string>> = {
   mitata: "or pass it to do_not_optimize() from 'mitata' (e.g. bench('parse', () => do_not_optimize(JSON.parse(text))))",
   tinybench: "e.g. bench.add('parse', () => JSON.parse(text))",
   'deno-bench': "e.g. Deno.bench('parse', () => JSON.parse(text))",
@@ -86,7 +86,7 @@ function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
       params: c.params,
       body: c.body,
       digestValue: valueForDigest,
-      ...(EMPTY_RESULT_ADVICE[c.dialect] ? { emptyResultAdvice: EMPTY_RESULT_ADVICE[c.dialect] } : {}),
+      ...(EMPTY_RESULT_ADVICE[c.format] ? { emptyResultAdvice: EMPTY_RESULT_ADVICE[c.format] } : {}),
     };
   });
 }

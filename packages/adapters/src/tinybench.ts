@@ -248,7 +248,7 @@ export class Bench extends EventTarget {
   declareTasks(fallbackGroup: string | undefined): void {
     const group = this.name ?? fallbackGroup;
     for (const task of this.#ranTasks ?? this.tasks) {
-      declareCase({ dialect: 'tinybench', group, name: task.name, params: {}, idParams: {}, body: bodyFor(this, task) });
+      declareCase({ format: 'tinybench', group, name: task.name, params: {}, idParams: {}, body: bodyFor(this, task) });
     }
   }
 }

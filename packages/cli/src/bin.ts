@@ -1,15 +1,22 @@
 #!/usr/bin/env node
-/** The `rtbench` command (root scripts: `pnpm bench`, `pnpm rtbench`): finds the command, reads its arguments, runs it. */
-import { stderrColours as pc } from './colours.ts';
-import { parseCommandArgs, splitCommand } from './args.ts';
-import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './command-line.ts';
-import { commandHelp, rootHelp } from './help.ts';
+/**
+ * The `rtbench` command (root scripts: `pnpm bench`, `pnpm rtbench`): finds
+ * the command, reads its arguments, runs it. The CLI is commands only, in the
+ * order a command goes: args/ parses the command line, plan.ts and plan/ turn
+ * it into variants and cases (suites come from @rtbench/suite-loader), run/
+ * hands the plan to @rtbench/run and saves, emit.ts and emit/ write what came
+ * back; commands/ holds each command, process/ guards this process's exit.
+ */
+import { stderrColours as pc } from './emit/colours.ts';
+import { parseCommandArgs, splitCommand } from './args/args.ts';
+import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './args/command-line.ts';
+import { commandHelp, rootHelp } from './args/help.ts';
 import { FileWriteError, UnsafeCacheError } from '@rtbench/runtime-kit';
-import { unsafeCacheLine } from './cache-advice.ts';
+import { unsafeCacheLine } from './process/cache-advice.ts';
 import { abandonedPluginCalls, loadRuntimePlugins, RuntimePluginError } from '@rtbench/runtime-registry';
-import { guardEarlyExit } from './exit-guard.ts';
+import { guardEarlyExit } from './process/exit-guard.ts';
 import { UsageError } from './errors.ts';
-import { survivePipeClosing } from './pipes.ts';
+import { survivePipeClosing } from './process/pipes.ts';
 import { CLI_VERSION } from './paths.ts';
 
 const TITLE = `${PROGRAM}/${CLI_VERSION}`;

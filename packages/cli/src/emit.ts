@@ -3,13 +3,13 @@
  * (and the sections it prints after it), on stdout. --json and --markdown
  * are aliases of --format json / markdown.
  */
-import { colourOn, stderrColours as pc } from './colours.ts';
+import { colourOn, stderrColours as pc } from './emit/colours.ts';
 import { benchRegressions, defaultReporter, historyRegressions, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
-import { assertWritableOutput } from './results-file.ts';
+import { assertWritableOutput } from './run/results-file.ts';
 import { parseMetricsView } from './metrics-view.ts';
-import { info, type QuietFlag } from './info.ts';
+import { info, type QuietFlag } from './emit/info.ts';
 
 export interface OutputFlags extends QuietFlag {
   format?: string;

@@ -1,14 +1,5 @@
-/** An error in what the user asked for: printed without a stack, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-  /** The errors, each printed after its own "error:": one message (which may go on with a list), or several found at once. */
-  readonly errors: readonly string[];
-
-  constructor(message: string | readonly string[]) {
-    super(typeof message === 'string' ? message : message.join('\n'));
-    this.errors = typeof message === 'string' ? [message] : message;
-  }
-}
+/** An error in what the user asked for (declared beneath the CLI, where suites are found): printed without a stack, exit code 2. */
+export { UsageError } from '@rtbench/suite-loader';
 
 /**
  * "<subject>: <message>", with one prefix per line: a message that already

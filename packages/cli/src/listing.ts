@@ -5,9 +5,9 @@
  */
 import { JSON_FLAG, LISTING_FORMATS, listingFormatOf, type ListingFormat } from '@rtbench/report';
 import { UsageError } from './errors.ts';
-import { info, type QuietFlag } from './info.ts';
+import { info, type QuietFlag } from './emit/info.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
-import { assertWritableOutput } from './results-file.ts';
+import { assertWritableOutput } from './run/results-file.ts';
 
 export interface ListingFlags extends QuietFlag {
   format?: string;

@@ -5,7 +5,7 @@
  * the rounds' order; a measurer with a policy of its own (instruction counts)
  * brings its own rounds, limit and threshold (its descriptor's policy).
  */
-import { stderrColours as pc } from './colours.ts';
+import { stderrColours as pc } from './emit/colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { DEFAULT_THRESHOLD, MIN_UNITS } from '@rtbench/stats';
 import { TIER_UP_MAX_MS } from '@rtbench/core';
@@ -15,14 +15,14 @@ import { cacheDir } from './paths.ts';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
-import { parseDuration, parsePositiveInt } from './options.ts';
+import { parseDuration, parsePositiveInt } from './args/options.ts';
 import { measurersChosenBy, type MeasurerDescriptor, type RoundPlan, type RunOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
-import { broughtCompareBudget, broughtFileOf, broughtSchedule, isBroughtEntry } from './brought-file.ts';
-import { listInRuntime } from './list-cases.ts';
+import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
+import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
+import { listInRuntime } from './plan/list-cases.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
-import { filterCases, loadSuite, locateSuite, type SuiteLocation } from './suites.ts';
-import { isResolved, parseRuntimeList, resolveVariant, type ResolvedVariant, type UnavailableVariant } from './variants.ts';
+import { isResolved, parseRuntimeList, resolveVariant, type ResolvedVariant, type UnavailableVariant } from './plan/variants.ts';
 
 export interface PlanFlags {
   /** Each --runtime as typed: a comma-separated list of variants. */
@@ -138,7 +138,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const compare = compareArms !== undefined;
   if (compare && given.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
   const location = locateSuite(suiteName);
-  // A brought file's comparison may have a budget of its own (a Node core file's: brought-file.ts).
+  // A brought file's comparison may have a budget of its own (a Node core file's: plan/brought-defaults.ts).
   const budget = compare && parseMeasure(given.measure) === undefined ? broughtCompareBudget(location.entry, given) : { flags: given };
   // Said once the file has bundled and listed its cases: a file refused before that gets its one line alone.
   const notes: string[] = budget.note ? [budget.note] : [];

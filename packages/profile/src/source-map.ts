@@ -1,7 +1,8 @@
 /**
  * Profile frames point into the bundle (its path as a file: URL, or the
- * module name the runtime's plug-in declares: RuntimeFrames.bundleModule), where a suite's line 5 is line 804. The
- * bundle carries an inline source map (packages/cli/src/bundle.ts writes
+ * module name the runtime's plug-in declares: RuntimeFrames.bundleModule),
+ * where a suite's line 5 is line 804. The
+ * bundle carries an inline source map (packages/suite-loader/src/bundle.ts writes
  * sources relative to the repository, with sourceRoot); this maps a frame's
  * function start back to the file that was written, with node's own
  * `SourceMap` (node:module), as packages/run/src/stack-map.ts does for

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { guardDir, liveChildPids, removeGuardedDir, type RuntimePlugin } from '@rtbench/runtime-kit';
-import { bundleSuite } from '../../cli/src/bundle.ts';
+import { bundleSuite } from '@rtbench/suite-loader';
 import type { CallTreeNode } from '@rtbench/core/profile-manifest';
 import { diffProfiles, parseHeapProfile, profileAllocations, allocTopTable, diffTable, summarizeAllocations, bundleLocator, type AllocationCaseResult, type ProfileArm } from '../src/index.ts';
 import { terminalProfileBlock } from '../../report/src/reporters/profiles.ts';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { guardDir, liveChildPids, removeGuardedDir, type RuntimePlugin } from '@rtbench/runtime-kit';
-import { bundleSuite } from '../../cli/src/bundle.ts';
+import { bundleSuite } from '@rtbench/suite-loader';
 import { requireProgram } from '../../../test/helpers/system-programs.ts';
 import { parseCpuProfile, profileNative, topTable, TIMED_LOOP, type NativeCaseResult, type ProfileArm } from '../src/index.ts';
 import { terminalProfileBlock } from '../../report/src/reporters/profiles.ts';

@@ -11,6 +11,5 @@ export { loadProfileManifest, PROFILE_KINDS, profiler, type ProfileKind } from '
 export type { Arm, ArmResult, Measurer, MeasurerDescriptor, MeasurerPolicy, Unit } from './measurer.ts';
 export { measurersChosenBy, recordedPolicy } from './measurers/all.ts';
 export { addResults, computeStats } from './record.ts';
-export type { SuiteLocation } from './suite-location.ts';
 export { capText } from './case-text.ts';
 export type { RoundPlan } from './schedule.ts';

@@ -10,6 +10,7 @@ import type { CaseListing } from '@rtbench/core/protocol';
 import type { GitState, RunRecord, Variant } from '@rtbench/core/schema';
 import { isHostCaseSpec, type HostCaseSpec } from '@rtbench/host-timed';
 import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
+import type { SuiteLocation } from '@rtbench/suite-loader';
 import { hostInfo } from './host.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
 import type { Arm, BuiltMeasurer, Measurer, MeasurerDescriptor, Unit, ValgrindSetup } from './measurer.ts';
@@ -17,7 +18,7 @@ import { SUITE_MEASURER } from './measurers/all.ts';
 import { hostBudget, hostTimedMeasurer, hostUnits } from './measurers/host-timed.ts';
 import { addResults } from './record.ts';
 import { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, type RoundPlan } from './schedule.ts';
-import type { SuiteLocation } from './suite-location.ts';
+import { hostTimedSuiteCode, suiteBundle } from './suite-code.ts';
 
 export interface RunOptions {
   /** Sampling time per case and variant, summed over the round plan's rounds, in ms. */
@@ -67,7 +68,7 @@ function isReady(v: RunVariant): v is ReadyVariant {
   return 'target' in v;
 }
 
-/** What the run needs of its surroundings, which the CLI knows: where it runs from, and how the suite becomes code. */
+/** What the run needs of its surroundings, which the CLI knows: where it runs from, and where programs are cached. */
 export interface RunEnvironment {
   /** The rtbench checkout's commit; absent when rtbench is installed (the user's repository is not rtbench's). */
   git?: GitState;
@@ -77,10 +78,6 @@ export interface RunEnvironment {
   binaryGit(binary: string): GitState | undefined;
   /** The program cache's folder for host-timed programs and servers. */
   programDir: string;
-  /** The suite bundled for a runtime (checked against its hash before every run), and the hash of its code. */
-  bundle(plugin: RuntimePlugin): Promise<{ path: string; sha256: string }>;
-  /** A host-timed suite's code per runtime: the sources of all its programs (not only the filtered cases'), so shards of one run agree. */
-  hostSuiteCode(plugins: readonly RuntimePlugin[]): Promise<{ runtime: string; sha256: string }[]>;
 }
 
 const isHostTimed = (cases: readonly CaseListing[]): boolean => cases.length > 0 && cases.every(isHostCaseSpec);
@@ -193,12 +190,12 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   const bundles = new Map<string, { path: string; sha256: string }>();
   for (const v of ready) {
     // Host-timed suites bundle per measurement themselves; their arms carry no suite bundle.
-    if (!hostTimed && !bundles.has(v.plugin.name)) bundles.set(v.plugin.name, await environment.bundle(v.plugin));
+    if (!hostTimed && !bundles.has(v.plugin.name)) bundles.set(v.plugin.name, await suiteBundle(suite, v.plugin));
     arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: bundles.get(v.plugin.name)?.path ?? '' });
   }
   if (bundles.size) run.suiteCode = [...bundles].map(([runtime, b]) => ({ runtime, sha256: b.sha256 }));
   if (hostTimed) {
-    const code = await environment.hostSuiteCode([...new Set(ready.map((v) => v.plugin))]);
+    const code = await hostTimedSuiteCode(suite, [...new Set(ready.map((v) => v.plugin))]);
     if (code.length) run.suiteCode = code;
   }
   return executeLoop(run, { units, arms, roundPlan: options.roundPlan, seed: options.seed, resultFor, ...(request.profiler ? { profiler: request.profiler } : {}), ...(request.settled ? { settled: request.settled } : {}) }, measurer, hooks);

@@ -9,7 +9,7 @@ import type { CaseResultMessage, RuntimeMessage } from '@rtbench/core/protocol';
 import { liveChildPids, spawnedPids } from '../src/process.ts';
 import { type JobOutcome, type RuntimeTarget, type TranslatedFlags } from '../src/types.ts';
 import { type RuntimePlugin } from '../src/plugin.ts';
-import { bundleSuite } from '../../cli/src/bundle.ts';
+import { bundleSuite } from '@rtbench/suite-loader';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export const tinyFixture = join(repoRoot, 'test', 'fixtures', 'tiny', 'index.ts');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FlagError, RuntimeUnavailableError } from '@rtbench/runtime-kit';
 import { nodeRuntime } from '../src/plugin.ts';
-import { bundleSuite } from '../../../packages/cli/src/bundle.ts';
+import { bundleSuite } from '@rtbench/suite-loader';
 
 const fixture = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'tiny', 'index.ts');
 

@@ -6,9 +6,9 @@
  */
 import { releasesBetween, RuntimeUnavailableError, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { UsageError } from '../errors.ts';
-import { runtimeStore } from '../runtime-store.ts';
+import { runtimeStore } from '../plan/runtime-store.ts';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { parseVariant, quotePart, splitVariantList, type VariantSpec } from '../variants.ts';
+import { parseVariant, quotePart, splitVariantList, type VariantSpec } from '../plan/variants.ts';
 
 const RANGE_SYNTAX = '<runtime>@<first>..<runtime>@<last> [--engine-flag ...] [ENV=value ...], e.g. node@24.0.0..node@26.10.0';
 

@@ -12,8 +12,8 @@ import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from '@rtbench/bisect';
 import { UsageError } from '../errors.ts';
-import { readRegularFile } from '../results-file.ts';
-import { takeLock } from '../pid-lock.ts';
+import { readRegularFile } from '../run/results-file.ts';
+import { takeLock } from '../run/pid-lock.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
@@ -57,7 +57,7 @@ export const STATE_FILE = 'bisect.state';
 /** Held while a bisect works in the folder: two at once would number and overwrite each other's runs. */
 export const LOCK_FILE = 'bisect.lock';
 
-/** Takes the folder's lock, or refuses naming the bisect that holds it (pid-lock.ts). */
+/** Takes the folder's lock, or refuses naming the bisect that holds it (run/pid-lock.ts). */
 function lockFolder(dir: string): () => void {
   return takeLock(join(dir, LOCK_FILE), (pid) => `another bisect (pid ${pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
 }

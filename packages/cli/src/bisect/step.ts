@@ -13,9 +13,9 @@ import { releaseRuntime, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { pairRounds, unitMeans } from '@rtbench/stats';
 import { makePlan, type PlanFlags } from '../plan.ts';
 import { executeRun, writeRunAtomically, type RunHooks } from '@rtbench/run';
-import { runEnvironment } from '../run.ts';
-import { runtimeStore } from '../runtime-store.ts';
-import { isResolved, resolveVariant, type ResolvedVariant, type UnavailableVariant } from '../variants.ts';
+import { runEnvironment } from '../run/environment.ts';
+import { runtimeStore } from '../plan/runtime-store.ts';
+import { isResolved, resolveVariant, type ResolvedVariant, type UnavailableVariant } from '../plan/variants.ts';
 import { releaseVariant, type ReleaseRange } from './range.ts';
 import type { BisectFolder } from './state.ts';
 
@@ -104,7 +104,7 @@ export async function measureStep(ctx: StepContext, releases: Releases, request:
   const rounds = request.rounds;
   const plan = await makePlan(ctx.suite, { ...ctx.flags, rounds, time: `${ctx.timePerRoundMs * rounds}ms` }, [olderId, newerId]);
   const path = ctx.folder.runPath(older, newer);
-  const run = await executeRun({ suite: plan.suite, variants: plan.variants, options: { ...plan.options, command: process.argv.slice(2) }, environment: runEnvironment(plan.suite) }, {
+  const run = await executeRun({ suite: plan.suite, variants: plan.variants, options: { ...plan.options, command: process.argv.slice(2) }, environment: runEnvironment() }, {
     signal: ctx.signal,
     save: (r) => writeRunAtomically(path, r),
     ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),

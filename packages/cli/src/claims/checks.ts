@@ -10,8 +10,8 @@ import type { ClaimSpec } from '@rtbench/core';
 import type { ClaimCheck } from '@rtbench/report';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { UsageError } from '../errors.ts';
-import type { SuiteLocation } from '../suites.ts';
-import { parseVariant } from '../variants.ts';
+import type { SuiteLocation } from '@rtbench/suite-loader';
+import { parseVariant } from '../plan/variants.ts';
 
 /** A check with the variants as specs (to resolve and, with --runtime, to replace). */
 export type PlannedCheck = ClaimCheck;

@@ -3,26 +3,26 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and round plan and in the view (a table, or verdicts per arm).
  */
-import { takeLock } from '../pid-lock.ts';
-import { failedRunLine } from '../failed-run.ts';
+import { takeLock } from '../run/pid-lock.ts';
+import { failedRunLine } from '../emit/failed-run.ts';
 import { setMaxListeners } from 'node:events';
-import { stderrColours as pc } from '../colours.ts';
+import { stderrColours as pc } from '../emit/colours.ts';
 import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { executeRun, loadProfileManifest, profiler, recordedPolicy, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { COMPARE_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
-import { progressPrinter } from '../progress.ts';
-import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '../results-file.ts';
+import { progressPrinter } from '../run/progress.ts';
+import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '../run/results-file.ts';
 import { UsageError } from '../errors.ts';
 import { resolve as resolvePath } from 'node:path';
-import { runEnvironment } from '../run.ts';
-import { isResolved } from '../variants.ts';
-import { watchLaunchers } from '../launchers.ts';
-import { parseProfileKinds } from '../profiles.ts';
+import { runEnvironment } from '../run/environment.ts';
+import { isResolved } from '../plan/variants.ts';
+import { watchLaunchers } from '../run/launchers.ts';
+import { parseProfileKinds } from '../args/profiles.ts';
 import { isHostCaseSpec } from '@rtbench/host-timed';
-import { info } from '../info.ts';
+import { info } from '../emit/info.ts';
 
 export interface VerdictFlags {
   threshold?: string | number;
@@ -116,7 +116,7 @@ export async function execute(plan: Plan, path: string, quiet: boolean, profiles
         suite: plan.suite,
         variants: plan.variants,
         options: { ...plan.options, command: process.argv.slice(2) },
-        environment: runEnvironment(plan.suite),
+        environment: runEnvironment(),
         ...(settled ? { settled } : {}),
         // No profiles follow a run that could not be saved.
         ...(profiles ? { profiler: { ...profiles, start: (r: RunRecord) => saver.unsaved === undefined && (profiles.start?.(r) ?? true) } } : {}),
@@ -167,7 +167,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   // --profile: the loop's last phase, after the measured rounds.
   const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined }) : undefined;
   // One run at a time saves to a named file: two would leave one run in it and mix their profiles' folder.
-  // Released when this process exits (pid-lock.ts).
+  // Released when this process exits (run/pid-lock.ts).
   if (flags.save !== undefined) takeLock(`${resolvePath(path)}.lock`, (pid) => `another rtbench (pid ${pid}) is saving a run to ${path}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
   let executed: Awaited<ReturnType<typeof execute>>;
   try {

@@ -12,11 +12,11 @@ import { bisect, pairedDecide, unitTest, type BisectResult, type PairedTest, typ
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { defaultReporter, pageReporter } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
-import { colourOn, stderrColours as pc } from '../colours.ts';
+import { colourOn, stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
-import { formatClock } from '../progress.ts';
+import { formatClock } from '../run/progress.ts';
 import { BENCH_DEFAULTS, COMPARE_DEFAULTS, makePlan, measureName, parseMeasure, parsePercent, type Plan } from '../plan.ts';
-import { parseDuration, parsePositiveInt } from '../options.ts';
+import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { resultsDir } from '../paths.ts';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { answerLines, stepLine } from '../bisect/answer.ts';

@@ -1,5 +1,5 @@
-/** `rtbench claims`: its options and help, declared once (command-line.ts lists the command). */
-import type { OptionSpec } from '../args.ts';
+/** `rtbench claims`: its options and help, declared once (args/command-line.ts lists the command). */
+import type { OptionSpec } from '../args/args.ts';
 import { CLAIMS_DEFAULTS, UNDECIDED_EXIT } from './claims.ts';
 
 export const CLAIMS_SUMMARY = "Check the suites' claims (default: every suite that states some): held, broken or undecided, with the measured ratio and its interval";

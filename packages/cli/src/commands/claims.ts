@@ -21,13 +21,13 @@ import { bisectCommandFor } from '../claims/bisect-line.ts';
 import { baseVariant, claimRuns, replaceVariants, type ClaimsRunPlan } from '../claims/plan.ts';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { assertWritableOutput } from '../results-file.ts';
-import { info } from '../info.ts';
-import { parseDuration, parsePositiveInt } from '../options.ts';
+import { assertWritableOutput } from '../run/results-file.ts';
+import { info } from '../emit/info.ts';
+import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { COMPARE_DEFAULTS, makePlan, parseMeasure, parsePercent } from '../plan.ts';
 import { resultsDir } from '../paths.ts';
-import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '../suites.ts';
-import { parseRuntimeList, parseVariant, quotePart, type VariantSpec } from '../variants.ts';
+import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
+import { parseRuntimeList, parseVariant, quotePart, type VariantSpec } from '../plan/variants.ts';
 import { execute, SIGNAL_EXIT } from './bench.ts';
 
 /**

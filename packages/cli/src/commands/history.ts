@@ -7,17 +7,17 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chooseOrder, claimFlipNotes, historyView, type HistoryInput, type Note } from '@rtbench/report';
-import { stderrColours as pc } from '../colours.ts';
+import { stderrColours as pc } from '../emit/colours.ts';
 import { loadSavedRun } from '../compare/load.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { commitRanks } from '../git.ts';
+import { commitRanks } from '../run/git.ts';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
 import { computeStats } from '@rtbench/run';
-import { filterCases } from '../suites.ts';
-import { parseRuntimeList } from '../variants.ts';
+import { filterCases } from '@rtbench/suite-loader';
+import { parseRuntimeList } from '../plan/variants.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
-import { info, type QuietFlag } from '../info.ts';
+import { info, type QuietFlag } from '../emit/info.ts';
 
 export interface HistoryFlags extends OutputFlags, VerdictFlags {
   /** Each --filter as typed: comma-separated patterns. */

@@ -4,16 +4,16 @@
  * as any run is (a table, or verdicts for a --compare run).
  */
 import { viewOfRun } from '@rtbench/report';
-import { stderrColours as pc } from '../colours.ts';
+import { stderrColours as pc } from '../emit/colours.ts';
 import { loadSavedRun } from '../compare/load.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { writeRunAtomically } from '@rtbench/run';
-import { assertWritableOutput } from '../results-file.ts';
+import { assertWritableOutput } from '../run/results-file.ts';
 import { mergeShards } from '../shards/merge.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
-import { info } from '../info.ts';
-import { failedRunLine } from '../failed-run.ts';
+import { info } from '../emit/info.ts';
+import { failedRunLine } from '../emit/failed-run.ts';
 
 export interface MergeFlags extends OutputFlags, VerdictFlags {
   save?: string;

@@ -3,7 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { viewOfRun } from '@rtbench/report';
 import { loadSavedRun } from '../compare/load.ts';
-import { stderrColours as pc } from '../colours.ts';
+import { stderrColours as pc } from '../emit/colours.ts';
 import { computeStats, loadProfileManifest } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';

@@ -1,11 +1,11 @@
 /** `rtbench runtimes`: every runtime rtbench can run, its version, engine and binary. */
 import { isAbsolute, relative } from 'node:path';
 import pico from 'picocolors';
-import { colourOn } from '../colours.ts';
+import { colourOn } from '../emit/colours.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { repoRoot } from '../paths.ts';
 import { RuntimeNotInstalledError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
-import { runtimeStore } from '../runtime-store.ts';
+import { runtimeStore } from '../plan/runtime-store.ts';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
 import { askPlugin, DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 

@@ -1,0 +1,309 @@
+/**
+ * Every rtbench command, its arguments and options, declared once: the
+ * command line is parsed from these (args.ts) and --help is made from them
+ * (help.ts). What a command does is in commands/.
+ */
+import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
+import { isUnavailable } from '@rtbench/runtime-kit';
+import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
+import { measurersChosenBy } from '@rtbench/run';
+import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
+import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, listSuites, setBroughtSettings } from '@rtbench/suite-loader';
+import { benchCommand } from '../commands/bench.ts';
+import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from '../commands/claims-options.ts';
+import { claimsCommand } from '../commands/claims.ts';
+import { BISECT_DEFAULTS, bisectCommand } from '../commands/bisect.ts';
+import { compareFilesCommand } from '../commands/compare.ts';
+import { historyCommand } from '../commands/history.ts';
+import { mergeCommand } from '../commands/merge.ts';
+import { reportCommand } from '../commands/report.ts';
+import { runtimesCommand } from '../commands/runtimes.ts';
+import { UsageError } from '../errors.ts';
+import type { CommandHelp } from './help.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, WARMUP_CAP_FACTOR } from '../plan.ts';
+import { listingFormat, writeListing } from '../listing.ts';
+
+export const PROGRAM = 'rtbench';
+const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
+/** "; instructions 3": a bisect's rounds for each --measure measurer with a policy of its own. */
+const ownBisectRounds = (which: 'min' | 'max'): string => measurersChosenBy('measure').flatMap((m) => (m.policy ? [`; ${m.name} ${m.policy.bisectRounds[which]}`] : [])).join('');
+
+/** Taken by every command, and with no command. */
+export const GLOBAL_OPTIONS = [
+  { name: 'no-color', kind: 'flag', help: 'No colours (also NO_COLOR=1); FORCE_COLOR=1 forces them, on stdout and stderr alike', section: 'Global' },
+  { name: 'help', short: 'h', kind: 'flag', help: 'This help', section: 'Global', standalone: true },
+  { name: 'version', short: 'v', kind: 'flag', help: 'The version of rtbench', section: 'Global', standalone: true },
+] as const satisfies readonly OptionSpec[];
+
+/** Said once when a command line still spells the run's file `--out`. */
+const OUT_RENAMED = '`--out` is now `--save` (the run as JSON); `-o/--output` writes the rendered --format';
+
+/** Where the run itself is saved; named unlike -o/--output, which writes the rendered output. */
+const saveOption = (help: string) => ({ name: 'save', kind: 'value', value: 'file', help, formerly: { name: 'out', note: OUT_RENAMED } }) as const satisfies OptionSpec;
+
+/** Taken by every command that prints something: the same names mean the same on all of them. */
+const PRINTING_OPTIONS = [
+  { name: 'output', short: 'o', kind: 'value', value: 'file', help: 'Write the output (any --format) to this file instead of stdout, atomically', section: 'Output' },
+  { name: JSON_FLAG, kind: 'flag', help: `Same as --format ${JSON_FLAG}`, section: 'Output' },
+  { name: 'quiet', short: 'q', kind: 'flag', help: 'No progress and no informational lines on stderr (warnings and errors are still said)', section: 'Output' },
+] as const satisfies readonly OptionSpec[];
+
+/** Taken by every command that ends in a view of runs (bench, run, compare, merge, report). */
+const OUTPUT_OPTIONS = [
+  { name: 'format', kind: 'value', value: 'format', help: `Output format: ${formatNames().join(', ')} (default terminal; aliases table, md)`, section: 'Output' },
+  ...PRINTING_OPTIONS,
+  { name: MARKDOWN_FLAG, kind: 'flag', help: `Same as --format ${MARKDOWN_FLAG}`, section: 'Output' },
+  { name: 'plot', kind: 'flag', help: 'Terminal: a distribution plot per case (samples and process medians)', section: 'Output' },
+  { name: 'metrics', kind: 'value', value: 'view', help: 'Also print engine metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change)', section: 'Output' },
+  { name: 'threshold', kind: 'value', value: 'percent', help: `Noise threshold for faster/slower/equivalent (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
+  { name: 'fail-on-regression', kind: 'value', value: 'percent', help: 'Exit 1 if a case is significantly slower than the baseline by more than this', section: 'Output' },
+] as const satisfies readonly OptionSpec[];
+
+/** Commands that list things (runtimes, suites): a table or JSON. */
+const LISTING_OPTIONS = [{ name: 'format', kind: 'value', value: 'format', help: 'terminal (default) or json', section: 'Output' }, ...PRINTING_OPTIONS, ...GLOBAL_OPTIONS] as const satisfies readonly OptionSpec[];
+
+/** bench's own options; `run` takes them too. */
+const BENCH_OPTIONS = [
+  { name: 'runtime', kind: 'list', value: 'list', help: 'Comma-separated variants, e.g. node@24,deno or "node@26 --max-semi-space-size=64"; the first is the baseline' },
+  {
+    name: 'compare',
+    kind: 'trailing',
+    value: 'variants',
+    help: `Compare variants with a verdict per case, the first is the baseline: --compare node@24 node@26 (defaults ${COMPARE_DEFAULTS.rounds} rounds, --time ${COMPARE_DEFAULTS.time}); commas also separate them`,
+  },
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
+  { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per case and runtime over --rounds (default ${BENCH_DEFAULTS.time}; --compare ${COMPARE_DEFAULTS.time})` },
+  {
+    name: 'warmup',
+    kind: 'value',
+    value: 'duration',
+    help: `Warmup in each process, at least; it goes on (up to ${WARMUP_CAP_FACTOR}x) while batch times still fall (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
+  },
+  { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${measurersChosenBy('measure').map((m) => `${m.name}: ${m.help}${m.needs ? `; needs ${m.needs}` : ''}`).join('; or ')}` },
+  { name: 'cache-sim', kind: 'flag', help: 'With --measure instructions: simulate the caches too, and report misses and estimated cycles per operation' },
+  {
+    name: 'schedule',
+    kind: 'value',
+    value: 'kind',
+    help: measurersChosenBy('schedule').map((s) => `${s.name}${s.name === BENCH_DEFAULTS.schedule ? ' (default)' : ''}: ${s.help}`).join('; '),
+  },
+  {
+    name: 'sets-per-process',
+    kind: 'value',
+    value: 'n',
+    help: `With --schedule lockstep: one process per runtime serves this many sets in a row, its cases kept warm between them (a full collection before each case), so a case warms up fully once per process (with lockstep-per-case: one process per runtime and case, 1 by default); sets that share processes count as one process pair in every interval (docs/comparing.md) (default ${BENCH_DEFAULTS.setsPerProcess}; --compare ${COMPARE_DEFAULTS.setsPerProcess})`,
+  },
+  {
+    name: 'rounds',
+    kind: 'value',
+    value: 'n',
+    help: `Rounds (lockstep sets, or fresh processes) per case and runtime; fixes the count unless --target is given (default: at least ${BENCH_DEFAULTS.rounds}, adaptive; --compare ${COMPARE_DEFAULTS.rounds})`,
+  },
+  { name: 'target', kind: 'value', value: 'percent', help: `Add rounds until every ratio's 95% CI is within ± this (default ${pct(BENCH_DEFAULTS.target)} for a table)` },
+  { name: 'max-rounds', kind: 'value', value: 'n', help: `Adaptive: at most this many rounds per case (default ${BENCH_DEFAULTS.maxRounds}; --compare ${COMPARE_DEFAULTS.maxRounds})` },
+  { name: 'max-time', kind: 'value', value: 'duration', help: `Adaptive: start no round after this much wall time (default ${BENCH_DEFAULTS.maxTime} for a table)` },
+  { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long (default max(60s, 20x its budget))' },
+  { name: 'seed', kind: 'value', value: 'n', help: 'Seed for the order of runtimes within a round' },
+  { name: 'shard', kind: 'value', value: 'i/n', help: 'Measure the i-th of n shares of the cases (one per CI machine; combine them with rtbench merge)' },
+  saveOption('Save the run (JSON, raw samples) here instead of results/<time>-<suite>.json'),
+  {
+    name: 'profile',
+    kind: 'flag-or-value',
+    value: 'kinds',
+    help: `After the run, profiles of each case on each variant in an extra process. cpu (the default): top functions by self time, .cpuprofile files; alloc: top functions by allocated bytes, with bytes per call, .heapprofile files (${runtimePlugins().filter((p) => !isUnavailable(p.allocationProfile)).map((p) => p.name).join(', ')}); native: a perf profile with the engine’s own C++ frames and the named JIT code, .native.cpuprofile files (needs linux-perf); several comma-separated (cpu,native). With --compare, where the time (the bytes) moved`,
+  },
+  { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the HTML report (charts), to this file or beside the saved run' },
+  ...OUTPUT_OPTIONS,
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
+/** run's options: bench's, and compare.js's --set for Node core benchmark files. */
+const RUN_OPTIONS = [
+  {
+    name: 'set',
+    kind: 'list',
+    value: 'key=value',
+    help: 'A Node.js core benchmark file: run only these values of one of its configurations, as compare.js --set does (repeat it; a key given several times takes each value)',
+  },
+  ...BENCH_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
+const BISECT_OPTIONS = [
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'The one case to follow (its id contains this text, or matches /regex/); required' },
+  { name: 'measure', kind: 'value', value: 'what', help: 'time (default: lockstep sets holding both releases), or instructions: counted under valgrind, for a change the neighbours cannot move' },
+  {
+    name: 'threshold',
+    kind: 'value',
+    value: 'percent',
+    help: `A change smaller than this is not one (default ${pct(BISECT_DEFAULTS.time.threshold)}; instructions: the engine's, ${runtimeEngines().map((e) => `${e.displayName} ${pct(e.counting.threshold)}`).join(', ')})`,
+  },
+  { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${BISECT_DEFAULTS.time.minRounds}${ownBisectRounds('min')})` },
+  { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${BISECT_DEFAULTS.time.maxRounds}${ownBisectRounds('max')})` },
+  { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and round (default ${BISECT_DEFAULTS.time.timePerRound})` },
+  { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${COMPARE_DEFAULTS.warmup})` },
+  { name: 'budget', kind: 'value', value: 'duration', help: `Start no measurement that would end past this much time (default ${BISECT_DEFAULTS.budget}); the same command continues later` },
+  { name: 'dir', kind: 'value', value: 'folder', help: 'Where the runs and the state are saved (default results/bisect/<range-suite-case-measure>); a bisect there with the same arguments is continued' },
+  { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the releases measured as an HTML chart (default <folder>/bisect.html)' },
+  { name: 'clean', kind: 'flag', help: 'At the end, remove the releases this bisect installed into the runtime cache' },
+  { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
+  { name: 'format', kind: 'value', value: 'format', help: 'terminal (default: the answer, the steps, the releases as a series) or json (the search, its steps and the engines)', section: 'Output' },
+  ...PRINTING_OPTIONS,
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
+const HISTORY_OPTIONS = [
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
+  { name: 'runtime', kind: 'list', value: 'list', help: 'Only these variants, comma-separated, as the runs name them (node@26, "node@26 --jitless")' },
+  {
+    name: 'format',
+    kind: 'value',
+    value: 'format',
+    help: 'Output format: terminal, markdown, json, csv (one row per point; csv-stats the same), html (a line chart per case) (default terminal)',
+    section: 'Output',
+  },
+  ...PRINTING_OPTIONS,
+  { name: MARKDOWN_FLAG, kind: 'flag', help: `Same as --format ${MARKDOWN_FLAG}`, section: 'Output' },
+  { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not a change point (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
+  {
+    name: 'fail-on-regression',
+    kind: 'value',
+    value: 'percent',
+    help: 'Exit 1 if the newest run is a change point slower than the run before it by more than this, on any case × variant',
+    section: 'Output',
+  },
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
+export interface Command extends CommandHelp {
+  /** As typed: "bench". */
+  readonly name: string;
+  run(positionals: readonly string[], flags: ParsedFlags): Promise<number> | number;
+}
+
+/** A command whose action gets its options typed by its own declarations. */
+function command<const O extends readonly OptionSpec[]>(spec: {
+  name: string;
+  positionals: readonly PositionalSpec[];
+  summary: string;
+  details?: readonly string[];
+  options: O;
+  run(positionals: readonly string[], flags: FlagsOf<O>): Promise<number> | number;
+}): Command {
+  return { ...spec, command: `${PROGRAM} ${spec.name}`, run: (positionals, flags) => spec.run(positionals, flags as FlagsOf<O>) };
+}
+
+const viewOptions = [...OUTPUT_OPTIONS, ...GLOBAL_OPTIONS] as const;
+const compareOptions = [
+  ...OUTPUT_OPTIONS,
+  {
+    name: 'flagged',
+    kind: 'value',
+    value: 'file',
+    help: 'With --fail-on-regression: write the regressed cases to this file as a --filter value, for a fresh rerun of those cases only that must confirm the regression before a gate fails (an empty file when none)',
+    section: 'Output',
+  },
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
+export const COMMANDS: readonly Command[] = [
+  command({
+    name: 'bench',
+    positionals: [{ name: 'suite', required: true, missing: 'name a suite (`rtbench suites` lists them) or a suite folder' }],
+    summary: 'Run a suite on one or more runtimes and print a table; with --compare, a verdict per case',
+    options: BENCH_OPTIONS,
+    run: ([suite], flags) => benchCommand(suite!, flags),
+  }),
+  command({
+    name: 'run',
+    positionals: [{ name: 'file', required: true, missing: `name a benchmark file written for ${BROUGHT_FORMATS_IN_WORDS}` }],
+    summary: `Run a benchmark file written for ${BROUGHT_FORMATS_IN_WORDS}, unchanged; it takes bench's options`,
+    options: RUN_OPTIONS,
+    run: ([file], flags) => {
+      const problem = broughtFileProblem(file!);
+      if (problem) throw new UsageError(problem);
+      const set = flags.set ?? [];
+      checkBroughtFile(file!, set);
+      setBroughtSettings(file!, set);
+      return benchCommand(file!, flags);
+    },
+  }),
+  command({
+    name: 'compare',
+    positionals: [
+      { name: 'run', required: true, missing: 'name a saved run made with --compare (paired verdicts), or two saved runs (unpaired)' },
+      { name: 'other' },
+    ],
+    summary: 'Verdicts from saved runs: one run made with --compare (paired), or two runs (unpaired)',
+    options: compareOptions,
+    run: (files, flags) => compareFilesCommand([...files], flags),
+  }),
+  command({
+    name: 'merge',
+    positionals: [{ name: 'shards', required: true, variadic: true, missing: 'name the shard runs (bench --shard i/n) to combine' }],
+    summary: 'Combine shard runs (bench --shard i/n on several machines) into one run and show it',
+    options: [saveOption('Where to save the merged run (required)'), ...viewOptions],
+    run: (files, flags) => mergeCommand(files, flags),
+  }),
+  command({
+    name: 'report',
+    positionals: [{ name: 'run' }],
+    summary: 'Render a saved run (default: the newest in results/)',
+    options: viewOptions,
+    run: ([file], flags) => reportCommand(file, flags),
+  }),
+  command({
+    name: 'history',
+    positionals: [{ name: 'paths', variadic: true }],
+    summary: 'Each case × variant across saved runs (run files or folders of them; default: results/), in commit order, with change points marked',
+    details: [
+      'Orders the runs by the project commit each recorded (git rev-list --topo-order in this checkout; runs at one commit by start time), or by start time when a run has no commit the checkout knows; the output says which.',
+      "Per case and variant (the variant id: runtime as named, flags, environment) it shows each run's median of process medians. A change point is a run whose process medians differ from the previous run's (of the same case and variant): the unpaired Hodges-Lehmann ratio with its Mann-Whitney CI, Benjamini-Hochberg across every such comparison shown; marked when the CI excludes 1, the change is beyond --threshold and q < 5%. A new binary under the same variant does not break the series; its point is marked.",
+      'Not --format bmf (bencher keeps its own history of the runs it is given).',
+    ],
+    options: HISTORY_OPTIONS,
+    run: (paths, flags) => historyCommand(paths, flags),
+  }),
+  command({
+    name: 'bisect',
+    positionals: [
+      { name: 'range', required: true, missing: 'name a range of releases: node@24.0.0..node@26.10.0 (flags and ENV=value may follow, quoted with it)' },
+      { name: 'suite', required: true, missing: 'name a suite or a benchmark file, and the case with --filter' },
+    ],
+    summary: 'Find the release (and engine version) where a case got faster or slower, between two releases of one runtime',
+    details: [
+      "Releases come from the npm registry's list and install into the runtime cache on first use. The ends are compared first; if they differ beyond --threshold, the range is split where the difference lies until each change sits between adjacent releases, and each is confirmed by a fresh direct comparison. Each comparison is a paired one (bench --compare of the two releases), measured again with twice the rounds while undecided.",
+      `Every measurement is saved as a run in the bisect's folder (rtbench history <folder> draws them); run the same command again after an interruption or the --budget to continue. Exit 0: answered; 1: a culprit not confirmed, or undecided; ${75}: budget reached.`,
+    ],
+    options: BISECT_OPTIONS,
+    run: ([range, suite], flags) => bisectCommand(range!, suite!, flags),
+  }),
+  command({
+    name: 'claims',
+    positionals: [{ name: 'suites', variadic: true }],
+    summary: CLAIMS_SUMMARY,
+    details: CLAIMS_DETAILS,
+    options: [...CLAIMS_OPTIONS, OUTPUT_OPTIONS[0], ...PRINTING_OPTIONS, OUTPUT_OPTIONS[4], OUTPUT_OPTIONS[7], ...GLOBAL_OPTIONS],
+    run: (suites, flags) => claimsCommand(suites, flags),
+  }),
+  command({
+    name: 'runtimes',
+    positionals: [],
+    summary: 'List the runtimes rtbench can run, with versions, engines and binaries',
+    options: LISTING_OPTIONS,
+    run: (_, flags) => runtimesCommand(flags),
+  }),
+  command({
+    name: 'suites',
+    positionals: [],
+    summary: 'List the suites',
+    options: LISTING_OPTIONS,
+    run: (_, flags) => {
+      const names = listSuites().map((s) => s.name);
+      writeListing(listingFormat(flags) === 'json' ? `${JSON.stringify(names, null, 2)}\n` : names.map((n) => `${n}\n`).join(''), flags);
+      return 0;
+    },
+  }),
+];
+
+/** Every option any command takes (to find the command on a line whose options come first). */
+export const ALL_OPTIONS: readonly OptionSpec[] = [...new Map(COMMANDS.flatMap((c) => c.options).map((o) => [camelName(o.name), o])).values()];

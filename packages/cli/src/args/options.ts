@@ -1,0 +1,46 @@
+/**
+ * Parsing the options the user types. Every malformed or out-of-range value
+ * is a UsageError: one line naming the option and what it takes, exit code 2.
+ */
+import { UsageError } from '../errors.ts';
+
+/** The longest duration any option takes (a day): longer is a typo, and timers overflow past 24.8 days. */
+export const MAX_DURATION_MS = 24 * 3600_000;
+/** More fresh processes per case and runtime than anyone can wait for. */
+const MAX_ROUNDS = 10_000;
+/** Seeds are 32-bit (createRandom). */
+const MAX_SEED = 2 ** 32 - 1;
+
+const UNITS: Record<string, number> = { ms: 1, s: 1e3, m: 60e3, h: 3600e3 };
+/** The units and range every duration option takes, for its messages. */
+const DURATIONS_TAKEN = 'units ms, s, m and h (e.g. 500ms, 2s, 1m, 1h), more than 0 and at most 24h';
+
+/** "500ms", "2s", "1.5s", "1m", "1h" -> milliseconds. A bare number is rejected: say the unit. */
+export function parseDuration(text: string | number, option: string): number {
+  const raw = String(text).trim();
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw);
+  if (!m) {
+    const unit = /^\d+(?:\.\d+)?\s*(\D\S*)$/.exec(raw)?.[1];
+    const why = /^-/.test(raw) ? 'a duration cannot be negative' : unit !== undefined ? `"${unit}" is not a unit rtbench takes` : 'write a duration with its unit';
+    throw new UsageError(`${option} ${String(text)}: ${why}; durations take ${DURATIONS_TAKEN}`);
+  }
+  const ms = Number(m[1]) * UNITS[m[2]!]!;
+  if (!(ms > 0)) throw new UsageError(`${option} ${String(text)}: must be more than 0`);
+  if (ms > MAX_DURATION_MS) throw new UsageError(`${option} ${String(text)}: at most 24h (1440m)`);
+  return ms;
+}
+
+/** A whole number from `min` to `max`, written in decimal digits. */
+export function parseWholeNumber(text: string | number, option: string, min: number, max: number): number {
+  const raw = String(text).trim();
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${option} ${JSON.stringify(String(text))}: expected a whole number from ${min} to ${max}`);
+  return n;
+}
+
+const UPPER_LIMITS: Record<string, number> = { '--rounds': MAX_ROUNDS, '--seed': MAX_SEED };
+
+/** A whole number ≥ 1, up to the option's own limit (--rounds, --seed). */
+export function parsePositiveInt(text: string | number, option: string): number {
+  return parseWholeNumber(text, option, 1, UPPER_LIMITS[option] ?? Number.MAX_SAFE_INTEGER);
+}

@@ -1,0 +1,26 @@
+/** --profile's value: which kinds of profile the run's profile phase takes (@rtbench/run profiles.ts). */
+import { findPerf } from '@rtbench/runtime-kit';
+import { PROFILE_KINDS, type ProfileKind } from '@rtbench/run';
+import { UsageError } from '../errors.ts';
+
+/**
+ * `--profile` alone is CPU (as before allocation profiles); `--profile alloc`, `--profile cpu,alloc`,
+ * `--profile native`. Native profiles need perf: without it, one line (exit 2) before anything runs.
+ */
+export function parseProfileKinds(value: string | true, env: NodeJS.ProcessEnv = process.env): ProfileKind[] {
+  if (value === true) return ['cpu'];
+  const kinds: ProfileKind[] = [];
+  for (const part of value.split(',').map((p) => p.trim().toLowerCase())) {
+    const kind = part === 'cpu' ? 'cpu' : part === 'alloc' || part === 'allocations' || part === 'heap' ? 'alloc' : part === 'native' || part === 'perf' ? 'native' : undefined;
+    if (!kind) throw new UsageError(`--profile takes ${PROFILE_KINDS.join(', ')} or several comma-separated (got ${JSON.stringify(part)}); --profile alone is cpu`);
+    if (!kinds.includes(kind)) kinds.push(kind);
+  }
+  if (kinds.includes('native')) {
+    try {
+      findPerf(env);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+  return PROFILE_KINDS.filter((k) => kinds.includes(k));
+}

@@ -1,0 +1,28 @@
+/**
+ * The runtime store the CLI finds pinned npm runtimes through: node_modules
+ * (rtbench's checkout), then <cache>/runtimes, then an install on demand
+ * (packages/runtime-kit/src/runtime-store.ts), announced on stderr in one
+ * line. RTBENCH_NO_INSTALL=1 forbids installing: a missing runtime is then
+ * reported with the command that installs it.
+ */
+import { join } from 'node:path';
+import { RuntimeStore } from '@rtbench/runtime-kit';
+import { cacheDir } from '../paths.ts';
+
+/** RTBENCH_NO_INSTALL set to anything but "" or "0". */
+function installForbidden(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.RTBENCH_NO_INSTALL;
+  return v !== undefined && v !== '' && v !== '0';
+}
+
+let store: RuntimeStore | undefined;
+
+export function runtimeStore(): RuntimeStore {
+  store ??= new RuntimeStore({
+    dir: join(cacheDir, 'runtimes'),
+    install: !installForbidden(),
+    forbiddenBy: 'RTBENCH_NO_INSTALL is set',
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  return store;
+}

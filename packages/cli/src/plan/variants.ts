@@ -1,0 +1,180 @@
+/**
+ * Variants: a runtime plus everything that changes its speed. One syntax
+ * everywhere (--runtime, --compare, results):
+ *
+ *   <runtime> [--engine-flag[=value] ...] [ENV_NAME=value ...]
+ *
+ * e.g. "node@26 --max-semi-space-size=64", "deno --jitless",
+ * "bun --useConcurrentJIT=false", "node=/src/node/out/Release/node NODE_ENV=production".
+ * Engine flags are written the same for every runtime and translated by its plug-in.
+ */
+import { FlagError, RuntimeUnavailableError, sha256File, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
+import { runtimeStore } from './runtime-store.ts';
+import type { Variant } from '@rtbench/core/schema';
+import { UsageError, withoutPrefix } from '../errors.ts';
+import { askPlugin, pluginForSpec, runtimePlugins } from '@rtbench/runtime-registry';
+
+export const VARIANT_SYNTAX = '<runtime> [--engine-flag[=value] ...] [ENV=value ...]   e.g. "node@26 --max-semi-space-size=64"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';
+
+export interface VariantSpec {
+  id: string;
+  runtimeSpec: string;
+  flags: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * Splits a variant into its parts as a shell would, in a small subset:
+ * whitespace separates; '…' is taken literally; "…" is taken with \" and \\
+ * escaped; outside quotes a backslash escapes the next character. Quotes may
+ * sit inside a part (FOO='a b'). With `commas`, an unquoted comma ends a
+ * variant: the result is one list of parts per variant.
+ */
+function scan(text: string, commas: boolean): string[][] {
+  const variants: string[][] = [[]];
+  let part: string | undefined;
+  const endPart = (): void => {
+    if (part !== undefined) variants[variants.length - 1]!.push(part);
+    part = undefined;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (/\s/.test(c)) endPart();
+    else if (c === ',' && commas) {
+      endPart();
+      variants.push([]);
+    } else if (c === "'" || c === '"') {
+      const close = c;
+      part ??= '';
+      let j = i + 1;
+      for (; j < text.length && text[j] !== close; j++) {
+        if (close === '"' && text[j] === '\\' && (text[j + 1] === '"' || text[j + 1] === '\\')) j++;
+        part += text[j];
+      }
+      if (j >= text.length) throw new UsageError(`cannot parse variant ${JSON.stringify(text)}: a ${close} quote is not closed. Syntax: ${VARIANT_SYNTAX}`);
+      i = j;
+    } else if (c === '\\' && i + 1 < text.length) {
+      part = (part ?? '') + text[++i];
+    } else part = (part ?? '') + c;
+  }
+  endPart();
+  return variants;
+}
+
+/** A part as it must be written to read back as itself (quoted when it holds spaces, quotes, commas or backslashes). */
+export function quotePart(part: string): string {
+  if (part !== '' && !/[\s'",\\]/.test(part)) return part;
+  if (!part.includes("'")) return `'${part}'`;
+  return `"${part.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+function variantFromParts(parts: string[], text: string): VariantSpec {
+  const [runtimeSpec, ...rest] = parts;
+  if (!runtimeSpec || runtimeSpec.startsWith('-')) throw new UsageError(`cannot parse variant ${JSON.stringify(text)}: it must start with a runtime. Syntax: ${VARIANT_SYNTAX}`);
+  const flags: string[] = [];
+  // Keyed by the user's variable names: no prototype, so `constructor=1` or `__proto__=1` is a variable like any other.
+  const env: Record<string, string> = Object.create(null);
+  for (const token of rest) {
+    if (/^--?[A-Za-z0-9_-]+(=.*)?$/s.test(token)) flags.push(token);
+    else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(token)) {
+      const eq = token.indexOf('=');
+      const name = token.slice(0, eq);
+      if (Object.hasOwn(env, name)) throw new UsageError(`variant ${JSON.stringify(text)} sets ${name} twice`);
+      env[name] = token.slice(eq + 1);
+    } else throw new UsageError(`cannot parse ${JSON.stringify(token)} in variant ${JSON.stringify(text)}. Syntax: ${VARIANT_SYNTAX}`);
+  }
+  if (!pluginForSpec(runtimeSpec)) throw new UsageError(unknownRuntimeMessage(runtimeSpec));
+  return { id: parts.map(quotePart).join(' '), runtimeSpec, flags, env };
+}
+
+/** One variant; its id is the canonical spelling (parts quoted where needed), which parses back to the same variant. */
+export function parseVariant(text: string): VariantSpec {
+  const variants = scan(text, false);
+  return variantFromParts(variants[0]!, text);
+}
+
+/** Splits a comma-separated list of variants (commas inside quotes belong to the variant). Empty entries are dropped. */
+export function splitVariantList(list: string): string[][] {
+  return scan(list, true).filter((parts) => parts.length > 0);
+}
+
+/**
+ * The same variant listed again is allowed (an A/A table or comparison
+ * measures the machine's noise): later copies get ids "node@26 #2", "#3", …
+ */
+export function numberRepeats(specs: readonly VariantSpec[]): VariantSpec[] {
+  const seen = new Map<string, number>();
+  return specs.map((spec) => {
+    const count = (seen.get(spec.id) ?? 0) + 1;
+    seen.set(spec.id, count);
+    return count === 1 ? spec : { ...spec, id: `${spec.id} #${count}` };
+  });
+}
+
+/** --runtime "a,b,c": commas separate variants. */
+export function parseRuntimeList(list: string): VariantSpec[] {
+  const specs = splitVariantList(list).map((parts) => variantFromParts(parts, parts.map(quotePart).join(' ')));
+  if (!specs.length) throw new UsageError(`--runtime ${JSON.stringify(list)} names no variant. Syntax: ${VARIANT_SYNTAX}`);
+  return numberRepeats(specs);
+}
+
+function unknownRuntimeMessage(spec: string): string {
+  const known = runtimePlugins().flatMap((r) => [r.name, ...r.knownSpecs().map((k) => k.spec)]);
+  return `unknown runtime "${spec}". Known: ${[...new Set(known)].join(', ')}`;
+}
+
+export interface ResolvedVariant {
+  spec: VariantSpec;
+  plugin: RuntimePlugin;
+  target: RuntimeTarget;
+  flags: TranslatedFlags;
+  record: Variant;
+}
+
+/** Why a variant cannot run (kept in the results, the run goes on without it). */
+export interface UnavailableVariant {
+  spec: VariantSpec;
+  plugin: RuntimePlugin;
+  reason: string;
+  kind: 'runtime-unavailable' | 'flags';
+}
+
+export async function resolveVariant(spec: VariantSpec): Promise<ResolvedVariant | UnavailableVariant> {
+  const plugin = pluginForSpec(spec.runtimeSpec)!;
+  let target: RuntimeTarget;
+  try {
+    // A plug-in from RTBENCH_RUNTIME_PLUGINS: bounded, and any failure said in one line naming it.
+    target = await askPlugin(plugin, `resolving "${spec.runtimeSpec}"`, () => plugin.resolve(spec.runtimeSpec, runtimeStore()));
+  } catch (error) {
+    if (error instanceof RuntimeUnavailableError) return { spec, plugin, reason: withoutPrefix(error.message, spec.runtimeSpec), kind: 'runtime-unavailable' };
+    throw error;
+  }
+  let flags: TranslatedFlags;
+  try {
+    flags = plugin.translateFlags(spec.flags);
+    flags = { args: flags.args, env: { ...flags.env, ...spec.env } };
+    if (spec.flags.length) await askPlugin(plugin, `checking the flags of "${spec.runtimeSpec}"`, () => plugin.checkFlags(target, flags));
+  } catch (error) {
+    if (error instanceof FlagError) return { spec, plugin, reason: error.message, kind: 'flags' };
+    throw error;
+  }
+  const record: Variant = {
+    id: spec.id,
+    runtime: plugin.name,
+    spec: spec.runtimeSpec,
+    flags: spec.flags,
+    translatedFlags: flags,
+    binary: target.binary,
+    binarySha256: await sha256File(target.binary),
+    source: target.source,
+    version: target.version,
+    engine: target.engine,
+    engineVersion: target.engineVersion,
+    displayNames: { runtime: plugin.displayName, engine: plugin.engine.displayName, engineShort: plugin.engine.shortName },
+  };
+  return { spec, plugin, target, flags, record };
+}
+
+export function isResolved(v: ResolvedVariant | UnavailableVariant): v is ResolvedVariant {
+  return 'target' in v;
+}

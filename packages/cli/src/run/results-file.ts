@@ -1,0 +1,187 @@
+/** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
+import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { displayNamesOf } from '@rtbench/runtime-registry';
+import { UsageError } from '../errors.ts';
+import { resultsDir } from '../paths.ts';
+
+/** `results/<stamp>-<suite>[-compare].json`; a suite named by its path ("test/tiny/index.ts") gives one file name, not folders. */
+export function defaultResultsPath(run: Pick<RunRecord, 'startedAt' | 'suite' | 'mode'>): string {
+  const stamp = run.startedAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+  const name = run.suite.replace(/[^A-Za-z0-9._@-]+/g, '_').replace(/^[._]+/, '') || 'suite';
+  return join(resultsDir, `${stamp}-${name}${run.mode === 'compare' ? '-compare' : ''}.json`);
+}
+
+/**
+ * A results path no other run holds: `path`, or `<name>-2.json`, `-3`, …,
+ * claimed at once by creating the file empty (O_EXCL), so two runs started in
+ * the same second never save over each other. The caller removes the claim
+ * if it ends before the first save (releaseUnsaved).
+ */
+export function claimResultsPath(path: string): string {
+  mkdirSync(dirname(path), { recursive: true });
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? path : path.replace(/\.json$/, `-${n}.json`);
+    try {
+      closeSync(openSync(candidate, 'wx'));
+      return candidate;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 1000) throw error;
+    }
+  }
+}
+
+/** Removes a claimed path that never received a run (still empty). */
+export function releaseUnsaved(path: string): void {
+  try {
+    if (statSync(path).size === 0) rmSync(path, { force: true });
+  } catch {
+    /* gone already */
+  }
+}
+
+/**
+ * Checks, before anything runs, that a run can be saved at `path` (--save):
+ * not a directory, in a directory that exists, writable. A UsageError
+ * otherwise, so a mistake costs nothing measured.
+ */
+export function assertWritableOutput(path: string, option = '--save'): void {
+  const full = resolve(path);
+  const kind = (p: string): 'file' | 'dir' | 'other' | undefined => {
+    try {
+      const s = statSync(p);
+      return s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other';
+    } catch {
+      return undefined;
+    }
+  };
+  const here = kind(full);
+  if (here === 'file' && option === '--save' && !holdsRunOrNothing(full)) {
+    throw new UsageError(`--save ${path} already holds something that is not an rtbench run; refusing to overwrite it (name another file, or remove it)`);
+  }
+  if (here === 'dir') throw new UsageError(`${option} ${path} is a directory; name a file, e.g. ${join(path, 'run.json')}`);
+  if (here === 'other') throw new UsageError(`${option} ${path} is not a regular file`);
+  // NAME_MAX on Linux and macOS: a longer name fails only when the run is saved.
+  if (Buffer.byteLength(basename(full)) > 255) throw new UsageError(`${option}: the file name is longer than 255 bytes, which the file system refuses`);
+  const parent = dirname(full);
+  if (kind(parent) !== 'dir') throw new UsageError(`${option} ${path}: the directory ${parent} does not exist`);
+  try {
+    // The run is written to a temporary file beside it, then renamed: the directory must be writable.
+    accessSync(parent, constants.W_OK | constants.X_OK);
+    if (here === 'file') accessSync(full, constants.W_OK);
+  } catch {
+    throw new UsageError(`${option} ${path}: ${here === 'file' ? 'the file' : `the directory ${parent}`} is not writable`);
+  }
+}
+
+/** Whether a file is empty or an rtbench run (a file --save may replace). */
+function holdsRunOrNothing(path: string): boolean {
+  try {
+    const text = readFileSync(path, 'utf8');
+    if (text.trim() === '') return true;
+    return (JSON.parse(text) as { schema?: unknown }).schema === 'rtbench.run';
+  } catch {
+    return false;
+  }
+}
+
+/** Reads a JSON file; a missing, empty or corrupt file is a UsageError with a plain message. */
+export function readJsonFile(path: string): unknown {
+  const text = readRegularFile(path);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const why = text.trim() === '' ? 'the file is empty' : (error as Error).message;
+    throw new UsageError(`${path} is not valid JSON (truncated or corrupt?): ${why}`);
+  }
+}
+
+/**
+ * A file's text, refused in one line (a UsageError) unless it is a regular
+ * file: it is opened without blocking and checked on the open file, so a FIFO
+ * or a device named `*.json` neither blocks rtbench nor feeds it forever.
+ */
+export function readRegularFile(path: string): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!fstatSync(fd).isFile()) throw new UsageError(`${path} is not a regular file`);
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * What the schema's shapes cannot say about a run, but every reader
+ * (report, compare) relies on: ids are unique, results name cases and
+ * variants that exist, every round has samples and its own round number,
+ * the options are in range. The first few problems, or an empty list.
+ */
+function runProblems(run: RunRecord): string[] {
+  const problems: string[] = [];
+  const duplicates = (ids: string[]): string[] => [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+  const variantIds = new Set(run.variants.map((v) => v.id));
+  const caseIds = new Set(run.cases.map((c) => c.id));
+  for (const id of duplicates(run.variants.map((v) => v.id))) problems.push(`variant "${id}" is listed twice`);
+  for (const id of duplicates(run.cases.map((c) => c.id))) problems.push(`case "${id}" is listed twice`);
+  for (const key of duplicates(run.results.map((r) => `${r.caseId}" on "${r.variantId}`))) problems.push(`the results hold "${key}" twice`);
+  const { rounds, timeMs, warmupMs, timeoutMs, seed } = run.options;
+  if (!Number.isInteger(rounds) || rounds < 1) problems.push(`options.rounds is ${rounds}, not a whole number ≥ 1`);
+  for (const [name, value] of Object.entries({ timeMs, warmupMs, timeoutMs, seed })) {
+    if (!Number.isFinite(value) || value < 0) problems.push(`options.${name} is ${value}`);
+  }
+  for (const r of run.results) {
+    const where = `the result for "${r.caseId}" on "${r.variantId}"`;
+    if (!caseIds.has(r.caseId)) problems.push(`${where} names a case the run does not list`);
+    if (!variantIds.has(r.variantId)) problems.push(`${where} names a variant the run does not list`);
+    for (const round of r.rounds) {
+      if (round.samples.length === 0) problems.push(`${where} has a round (${round.round}) without samples`);
+    }
+    for (const n of duplicates(r.rounds.map((x) => String(x.round)))) problems.push(`${where} has round ${n} twice`);
+  }
+  for (const m of run.digestMismatches) {
+    if (!caseIds.has(m.caseId)) problems.push(`a digest mismatch names case "${m.caseId}", which the run does not list`);
+    for (const v of Object.keys(m.digests)) if (!variantIds.has(v)) problems.push(`a digest mismatch names variant "${v}", which the run does not list`);
+  }
+  return problems.slice(0, 3);
+}
+
+/** Validates a parsed run file; a bad one is a UsageError with a plain message. */
+export function validateRun(json: unknown, path: string): RunRecord {
+  let run: RunRecord;
+  try {
+    run = parseRun(json, path);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  assertConsistent(run, path);
+  return withDisplayNames(run);
+}
+
+/** An older run's variants named by their plug-ins, where the run does not record the names itself. */
+function withDisplayNames(run: RunRecord): RunRecord {
+  if (run.variants.every((v) => v.displayNames)) return run;
+  return {
+    ...run,
+    variants: run.variants.map((v) => {
+      const names = v.displayNames ?? displayNamesOf(v.runtime, v.engine);
+      return names ? { ...v, displayNames: names } : v;
+    }),
+  };
+}
+
+/** A UsageError naming what is wrong, if `runProblems` finds anything. */
+function assertConsistent(run: RunRecord, path: string): void {
+  const problems = runProblems(run);
+  if (problems.length) throw new UsageError(`${path} is not a consistent rtbench run: ${problems.join('; ')}`);
+}
+
+/** Reads and validates a saved run. */
+function readRun(path: string): RunRecord {
+  return validateRun(readJsonFile(path), path);
+}

@@ -1,0 +1,166 @@
+/**
+ * The bisect command's parts that start no process: the range syntax, the
+ * folder that makes a bisect resumable, the log ratios read from a step's
+ * run, and the answer's text. The search itself is tested in
+ * packages/bisect; a real bisect's figures are in docs/bisect.md.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BisectResult } from '../../bisect/src/index.ts';
+import { answerLines } from '../src/bisect/answer.ts';
+import { bisectThreshold, BISECT_DEFAULTS } from '../src/commands/bisect.ts';
+import { engineNamed } from '@rtbench/runtime-registry';
+import { parseRange, releaseVariant } from '../src/bisect/range.ts';
+import { releaseSeriesInputs, releaseSeriesView } from '../src/bisect/series.ts';
+import { reporterFor } from '../../report/src/index.ts';
+import { BisectFolder, LOCK_FILE, STATE_FILE, type BisectIdentity } from '../src/bisect/state.ts';
+import { logRatiosOf } from '../src/bisect/step.ts';
+import { UsageError } from '../src/errors.ts';
+import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rtbench-bisect-parts-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the range', () => {
+  it('reads both ends of one runtime, and flags and environment for every release', () => {
+    const r = parseRange('node@24.0.0..node@26.10.0 --max-semi-space-size=64 NODE_ENV=production');
+    expect(r).toMatchObject({ runtime: 'node', fromTag: '24.0.0', toTag: '26.10.0', extra: ['--max-semi-space-size=64', 'NODE_ENV=production'] });
+    expect(releaseVariant(r, '25.1.0').id).toBe('node@25.1.0 --max-semi-space-size=64 NODE_ENV=production');
+    expect(parseRange('workerd@2025-01-01..workerd@2025-03-01')).toMatchObject({ runtime: 'workerd', fromTag: '2025-01-01', toTag: '2025-03-01' });
+    expect(parseRange('deno@2.1.0..2.2.0')).toMatchObject({ fromTag: '2.1.0', toTag: '2.2.0' });
+  });
+
+  it('refuses in one line what is not a range of releases', () => {
+    expect(() => parseRange('node@24.0.0..deno@2.1.0')).toThrow(/both ends must be releases of one runtime/);
+    expect(() => parseRange('node@24..node@26')).toThrow(/not a release written in full \(e\.g\. node@26\.10\.0\)/);
+    expect(() => parseRange('node@24.0.0')).toThrow(UsageError);
+    expect(() => parseRange('node@24.0.0..node@24.1.0,node@25.0.0')).toThrow(/one range, no commas/);
+  });
+});
+
+describe('the threshold', () => {
+  const releases = (engine: 'v8' | 'jsc') => [{ target: { engine } }, { target: { engine } }] as never;
+
+  it("is the engine's for counts, as a comparison's (the engine's EngineCounting.threshold), time's for time, --threshold when given", () => {
+    expect(bisectThreshold('instructions', undefined, releases('jsc'))).toBe(engineNamed('jsc')!.counting.threshold);
+    expect(bisectThreshold('instructions', undefined, releases('v8'))).toBe(engineNamed('v8')!.counting.threshold);
+    expect(bisectThreshold('time', undefined, releases('jsc'))).toBe(BISECT_DEFAULTS.time.threshold);
+    expect(bisectThreshold('instructions', 0.02, releases('jsc'))).toBe(0.02);
+  });
+});
+
+describe('the folder', () => {
+  const identity: BisectIdentity = { range: 'node@24.0.0..node@24.2.0', suite: 's', caseId: 'c', measure: 'time', threshold: 0.01, timePerRoundMs: 100, warmupMs: 0, minRounds: 10, maxRounds: 160 };
+  const request = { older: 0, newer: 2, rounds: 10, purpose: 'ends' as const, attempt: 0 };
+
+  it('gives back a saved measurement to the same command, and nothing to another question', () => {
+    const folder = BisectFolder.open(dir, identity);
+    expect(folder.saved(request, '24.0.0', '24.2.0')).toBeUndefined();
+    folder.add({ older: '24.0.0', newer: '24.2.0', purpose: 'ends', attempt: 0, rounds: 10, outcome: { kind: 'measured', logRatios: [0.1, 0.2] }, run: '01-x.json', durationMs: 5 });
+    folder.close();
+    const again = BisectFolder.open(dir, identity);
+    again.close();
+    expect(again.saved(request, '24.0.0', '24.2.0')?.outcome).toEqual({ kind: 'measured', logRatios: [0.1, 0.2] });
+    expect(again.saved({ ...request, attempt: 1 }, '24.0.0', '24.2.0')).toBeUndefined();
+    expect(() => BisectFolder.open(dir, { ...identity, threshold: 0.05 })).toThrow(/holds a bisect asked differently \(threshold: 0\.01 there, 0\.05 now\)/);
+  });
+
+  it('is held by one bisect at a time: a second is refused naming the first; a lock whose process ended is taken over', () => {
+    const first = BisectFolder.open(dir, identity);
+    expect(() => BisectFolder.open(dir, identity)).toThrow(`another bisect (pid ${process.pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
+    first.close();
+    // A pid no process has: the bisect that held the lock died without releasing it.
+    writeFileSync(join(dir, LOCK_FILE), '999999999\n');
+    const next = BisectFolder.open(dir, identity);
+    expect(readFileSync(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\n`);
+    next.close();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it('does not resume steps another machine measured (a folder copied, or kept in a repository)', () => {
+    const measured = BisectFolder.open(dir, identity, 'builder, Some CPU');
+    measured.save();
+    measured.close();
+    expect(() => BisectFolder.open(dir, identity, 'laptop, Other CPU')).toThrow(
+      `${dir} holds a bisect measured on another machine (builder, Some CPU; this is laptop, Other CPU): its steps and this machine's would not make one comparison; name another --dir or remove that one`,
+    );
+    BisectFolder.open(dir, identity, 'builder, Some CPU').close();
+  });
+
+  it('refuses a state file it cannot read, saying how to start again', () => {
+    writeFileSync(join(dir, STATE_FILE), '{not json');
+    expect(() => BisectFolder.open(dir, identity)).toThrow(/not readable .*remove it to start the bisect again/);
+  });
+});
+
+describe('a step run', () => {
+  const cases = [{ id: 'c', ns: 1000 }];
+  it('reads per-round log ratios newer/older', () => {
+    const run = syntheticRun({ cases, arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@26.10.0', factor: 0.7 }], rounds: 12, seed: 3 });
+    const got = logRatiosOf(run, 'c', 'node@24.0.0', 'node@26.10.0');
+    if (!('logRatios' in got)) throw new Error('expected ratios');
+    expect(got.logRatios).toHaveLength(12);
+    const mean = got.logRatios.reduce((a, b) => a + b, 0) / 12;
+    expect(Math.exp(mean)).toBeGreaterThan(0.6);
+    expect(Math.exp(mean)).toBeLessThan(0.8);
+  });
+
+  it('names the release that has no sample, with its failure', () => {
+    const run = syntheticRun({ cases, arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@26.10.0', factor: 1, overrides: { c: { unsupported: 'no reviver context' } } }], rounds: 6 });
+    expect(logRatiosOf(run, 'c', 'node@24.0.0', 'node@26.10.0')).toEqual({ failed: 'newer', reason: 'unsupported: no reviver context' });
+  });
+});
+
+describe('the answer', () => {
+  const c = (ratio: number, verdict: 'faster' | 'slower' | 'equivalent') => ({ ratio, ci: [ratio * 0.98, ratio * 1.02] as [number, number], confidence: 0.99, units: 10, inference: { estimate: Math.log(ratio), se: 0.005, df: 9, units: 10 }, pValue: 0.001, verdict, threshold: 0.05, n: 10, method: 'm' });
+  it('names the release, the size with its interval and the engine on each side', () => {
+    const result: BisectResult = {
+      releases: ['24.0.0', '25.0.0', '25.1.0', '26.0.0'],
+      first: '24.0.0',
+      last: '26.0.0',
+      steps: [],
+      skipped: [{ release: '25.0.0', reason: 'crash' }],
+      outcome: { kind: 'changes', ends: c(0.7, 'faster'), unresolved: [], culprits: [{ older: '25.0.0', newer: '25.1.0', skippedBetween: [], direction: 'faster', found: c(0.71, 'faster'), confirmation: c(0.7, 'faster'), confirmed: true }] },
+    };
+    const target = (v: string, e: string) => ({ runtime: 'node' as const, spec: `node@${v}`, binary: '/b', source: 'npm' as const, version: v, engine: 'v8' as const, engineVersion: e });
+    const engines = new Map([
+      ['25.0.0', target('25.0.0', '14.1.146.11')],
+      ['25.1.0', target('25.1.0', '14.1.146.12')],
+    ]);
+    const lines = answerLines(result, 'node', (t) => engines.get(t), { threshold: 0.05, confidence: 0.99, metric: { unit: 'ns' } });
+    expect(lines[0]).toBe('node@24.0.0..node@26.0.0: −30%, ratio 0.700 (0.686–0.714) at 99% over the range');
+    expect(lines[1]).toBe('faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
+    expect(lines[3]).toContain('V8 14.1.146.12  (engine 14.1.146.11 → 14.1.146.12)');
+    expect(lines.at(-1)).toBe('skipped node@25.0.0: crash');
+    // A count is not a time: the same answer over instruction counts says "fewer".
+    const counted = answerLines(result, 'node', (t) => engines.get(t), { threshold: 0.05, confidence: 0.99, metric: { unit: 'instructions' } });
+    expect(counted[1]).toBe('fewer instructions in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
+  });
+});
+
+describe('the releases as a series', () => {
+  it('draws one point per release measured, in release order, named by the release', () => {
+    const range = { ...parseRange('node@24.0.0..node@26.0.0'), tags: ['24.0.0', '25.0.0', '26.0.0'] };
+    const cases = [{ id: 'c', ns: 1000 }];
+    // Two step runs, the newer measured first: the series still reads oldest first.
+    writeRun(join(dir, '01.json'), syntheticRun({ mode: 'compare', cases, arms: [{ id: 'node@25.0.0', factor: 1 }, { id: 'node@26.0.0', factor: 0.6 }], rounds: 8, seed: 1 }));
+    writeRun(join(dir, '02.json'), syntheticRun({ mode: 'compare', cases, arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@25.0.0', factor: 1 }], rounds: 8, seed: 2 }));
+    const measured = { kind: 'measured' as const, logRatios: [] };
+    const steps = [
+      { older: '25.0.0', newer: '26.0.0', purpose: 'split' as const, attempt: 0, rounds: 8, outcome: measured, run: '01.json', durationMs: 1 },
+      { older: '24.0.0', newer: '25.0.0', purpose: 'split' as const, attempt: 0, rounds: 8, outcome: measured, run: '02.json', durationMs: 1 },
+    ];
+    const view = releaseSeriesView(releaseSeriesInputs(range, dir, steps, 'c'), 0.01);
+    expect(view.runs.map((r) => r.label)).toEqual(['node@24.0.0', 'node@25.0.0', 'node@26.0.0']);
+    expect(view.cases).toHaveLength(1);
+    expect(view.cases[0]!.series.map((s) => s.variantId)).toEqual(['node']);
+    const medians = view.cases[0]!.series[0]!.points.map((p) => p.median!);
+    expect(medians[2]! / medians[1]!).toBeLessThan(0.7);
+    expect(reporterFor('terminal')!.render(view, { color: false, columns: 100 })).toContain('node@26.0.0');
+  });
+});

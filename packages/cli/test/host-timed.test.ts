@@ -1,0 +1,181 @@
+/**
+ * Host-timed suites through the real CLI, with minimal budgets: cold-start and
+ * http-hello on node (cold-start's smallest bundle on workerd too, both ways it
+ * starts; http-hello's framework app on all four runtimes), and a fixture whose servers and programs fail in each way they can.
+ */
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { runCli, tempFile } from '../../../test/helpers/cli.ts';
+import { requireProgram } from '../../../test/helpers/system-programs.ts';
+import { cacheDir } from '../src/paths.ts';
+import { BENCH_DEFAULTS } from '../src/plan.ts';
+
+/** Where start-up programs and servers are cached (the one program cache). */
+const PROGRAMS = join(cacheDir, 'programs') + '/';
+
+// http-hello's load comes from wrk (installed by the test set-up when it is missing).
+const WRK = requireProgram('wrk');
+
+/** PIDs of processes whose command line mentions `needle` (Linux /proc). */
+function processesMentioning(needle: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(join('/proc', entry, 'cmdline'), 'utf8').includes(needle)) pids.push(Number(entry));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return pids;
+}
+
+function bench(args: string[]): { status: number | null; stderr: string; run: RunRecord } {
+  const out = tempFile('run.json');
+  const r = runCli(['bench', ...args, '--save', out, '--quiet'], { RTBENCH_WRK: WRK });
+  return { status: r.status, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
+}
+
+const result = (run: RunRecord, caseId: string, variant: string) => run.results.find((r) => r.caseId === caseId && r.variantId === variant)!;
+/** The first cold-start run's suiteCode, for the second run to match. */
+let coldStartCode: NonNullable<RunRecord['suiteCode']> = [];
+
+describe('host-timed suites', () => {
+  it('cold-start: start-up times per round on node and workerd, with the metric saved and the same first line everywhere', () => {
+    const { status, stderr, run } = bench(['cold-start', '--runtime', 'node,workerd', '--rounds', '2', '--filter', 'size=10kb']);
+    expect(status, stderr).toBe(0);
+    const cold = 'process start / generated [size=10kb, cache=none]';
+    expect(run.cases.find((c) => c.id === cold)!.metric).toEqual({ name: 'start-up time', unit: 'ms', direction: 'lower-is-better' });
+    for (const variant of ['node', 'workerd']) {
+      const r = result(run, cold, variant);
+      expect(r.rounds.map((x) => x.samples.length)).toEqual([1, 1]);
+      expect(r.rounds.every((x) => x.samples[0]! > 0)).toBe(true);
+    }
+    expect(run.digestMismatches).toEqual([]);
+    // The top level's own duration, on the runtime's clock: shorter than the whole start-up of the same process.
+    const topLevel = result(run, 'process start / generated [size=10kb, cache=none, metric=top level]', 'node');
+    expect(topLevel.rounds.length).toBe(2);
+    topLevel.rounds.forEach((r, i) => expect(r.samples[0]!).toBeLessThan(result(run, cold, 'node').rounds[i]!.samples[0]!));
+    expect(result(run, 'process start / generated [size=10kb, cache=none, metric=top level]', 'workerd').status).toBe('unsupported');
+    // workerd's worker loader: a new isolate in a running server.
+    const isolate = result(run, 'isolate start / generated [size=10kb]', 'workerd');
+    expect(isolate.rounds.length, JSON.stringify(isolate.failures)).toBe(2);
+    expect(result(run, 'isolate start / generated [size=10kb]', 'node').status).toBe('unsupported');
+    expect(result(run, 'process start / generated [size=10kb, cache=warm]', 'workerd').status).toBe('unsupported');
+    expect(processesMentioning(PROGRAMS)).toEqual([]);
+    // What ran, by content, per runtime (the whole suite's programs, so shards of one run agree: the next test's run checks it).
+    expect(run.suiteCode?.map((c) => c.runtime)).toEqual(['node', 'workerd']);
+    coldStartCode = run.suiteCode!;
+  });
+
+
+  it('a cached start-up program altered after a run is rebuilt, not run', () => {
+    // The run above left node's programs in the cache (beside any of earlier runs in this checkout); alter each so that running it would leave a mark.
+    const marker = tempFile('tampered-program-ran');
+    const altered = readdirSync(PROGRAMS).filter((f) => f.endsWith('.mjs') && f.includes('-node-'));
+    expect(altered.length).toBeGreaterThan(0);
+    for (const f of altered) appendFileSync(join(PROGRAMS, f), `\nimport { writeFileSync as rtbenchTamper } from 'node:fs';\nrtbenchTamper(${JSON.stringify(marker)}, 'ran');\n`);
+    const { status, stderr, run } = bench(['cold-start', '--runtime', 'node', '--rounds', '1', '--filter', 'process start / generated [size=10kb, cache=none]']);
+    expect(status, stderr).toBe(0);
+    expect(result(run, 'process start / generated [size=10kb, cache=none]', 'node').rounds.length).toBe(1);
+    expect(existsSync(marker)).toBe(false);
+    // The program this run needed was rebuilt (programs of other cases stay as they are until a run needs them).
+    expect(altered.filter((f) => !readFileSync(join(PROGRAMS, f), 'utf8').includes('rtbenchTamper')).length).toBeGreaterThan(0);
+    // Another filter of the same suite (as another shard would run it): the same code.
+    expect(run.suiteCode).toEqual(coldStartCode.filter((c) => c.runtime === 'node'));
+  });
+  it('http-hello: requests/s and latency per load run on node (and workerd\'s fetch handler once), the server stopped after each', () => {
+    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,workerd', '--rounds', '2', '--warmup', '10ms', '--filter', 'hello world,json echo']);
+    expect(status, stderr).toBe(0);
+    expect(run.cases.map((c) => c.metric?.unit)).toEqual(['req/s', 'ms', 'ms', 'req/s', 'ms', 'ms']);
+    // Each load run lasted at least 1 s after at least 1 s of warm-up, and the run says so.
+    expect(run.options).toMatchObject({ timeMs: 2_000, warmupMs: 1_000 });
+    for (const route of ['hello world', 'json echo [body=1.6kb']) {
+      const id = (metric: string) => run.cases.find((c) => c.id.startsWith(route) && c.id.includes(`metric=${metric}`))!.id;
+      const rps = result(run, id('req/s'), 'node');
+      const p50 = result(run, id('p50'), 'node');
+      const p99 = result(run, id('p99'), 'node');
+      expect(rps.rounds.length).toBe(2);
+      expect(rps.stats!.median).toBeGreaterThan(0);
+      p50.rounds.forEach((r, i) => expect(p99.rounds[i]!.samples[0]).toBeGreaterThanOrEqual(r.samples[0]!));
+    }
+    // The echo route answered with the body it was sent (its digest is of that answer), on both runtimes.
+    expect(result(run, run.cases[3]!.id, 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
+    expect(result(run, run.cases[3]!.id, 'workerd').rounds.length).toBe(2);
+    expect(run.digestMismatches).toEqual([]);
+    // wrk generated the load, and each round records how busy it was: no note of the fallback.
+    for (const r of run.results.filter((x) => x.caseId.includes('metric=req/s'))) {
+      for (const round of r.rounds) expect(round.load).toEqual({ generator: 'wrk', generatorBusy: expect.any(Number) });
+    }
+    expect(run.results.flatMap((r) => r.rounds).every((round) => round.load!.generatorBusy > 0)).toBe(true);
+    expect(run.results.flatMap((r) => r.failures).map((f) => f.message)).not.toContainEqual(expect.stringContaining('autocannon generated the load'));
+    expect(processesMentioning(PROGRAMS)).toEqual([]);
+    expect(processesMentioning('load-worker.mjs')).toEqual([]);
+    expect(processesMentioning('rtbench-wrk-')).toEqual([]);
+  });
+
+  it('http-hello: the framework app (Hono: router, timing middleware, error handler) starts and answers the same JSON on all four runtimes', () => {
+    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,deno,bun,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', 'framework app']);
+    expect(status, stderr).toBe(0);
+    const rps = 'framework app [framework=hono, metric=req/s]';
+    expect(run.cases.map((c) => c.id)).toEqual([rps, 'framework app [framework=hono, metric=p50]', 'framework app [framework=hono, metric=p99]']);
+    for (const variant of ['node', 'deno', 'bun', 'workerd']) {
+      const r = result(run, rps, variant);
+      expect(r.rounds.length, JSON.stringify(r.failures)).toBe(1);
+      expect(r.rounds[0]!.samples[0]).toBeGreaterThan(0);
+      // {"id":"42","name":"user 42","roles":["reader"]}: the route's parameter went through the router into the JSON.
+      expect(r.rounds[0]!.digest.summary).toBe('string(47)');
+    }
+    expect(run.digestMismatches).toEqual([]);
+    expect(run.suiteCode?.map((c) => c.runtime)).toEqual(['node', 'deno', 'bun', 'workerd']);
+    expect(processesMentioning(PROGRAMS)).toEqual([]);
+  }, 120_000);
+
+  it('http-hello: without wrk the load comes from autocannon, and each result says so', () => {
+    const out = tempFile('run.json');
+    const r = runCli(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world [metric=req/s]', '--save', out, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' });
+    expect(r.status, r.stderr).toBe(0);
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    const hello = result(run, 'hello world [metric=req/s]', 'node');
+    expect(hello.rounds[0]!.samples[0]).toBeGreaterThan(0);
+    expect(hello.failures).toContainEqual(expect.objectContaining({ kind: 'warning', message: expect.stringContaining('autocannon generated the load (RTBENCH_LOAD_GENERATOR=autocannon)') }));
+    expect(hello.rounds[0]!.load).toEqual({ generator: 'autocannon', generatorBusy: expect.any(Number) });
+    expect(processesMentioning('load-worker.mjs')).toEqual([]);
+  }, 60_000);
+
+  it('a server that exits, reports a dead port or dies under load, and a program that throws, fail their own cases; the rest is measured', () => {
+    const { status, run } = bench([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', '--rounds', '1', '--warmup', '10ms']);
+    expect(status).toBe(1);
+    const failure = (name: string) => run.results.find((r) => r.caseId.startsWith(name))!.failures[0]!;
+    expect(run.results.find((r) => r.caseId === 'good server [metric=req/s]')!.rounds.length).toBe(1);
+    expect(run.results.find((r) => r.caseId === 'start / prints a line')!.rounds.length).toBe(1);
+    expect(failure('exits before listening')).toMatchObject({ kind: 'crash', message: expect.stringContaining('exited before it listened') });
+    expect(failure('exits before listening').stderr).toContain('refusing to start');
+    expect(failure('reports a port nothing answers on')).toMatchObject({ kind: 'error', message: expect.stringMatching(/reported port \d+, but a request to 127\.0\.0\.1:\d+ failed/) });
+    expect(failure('dies under load')).toMatchObject({ kind: 'crash', message: expect.stringContaining('died under load (exit code 7)') });
+    expect(failure('start / throws at top level')).toMatchObject({ kind: 'crash' });
+    expect(failure('start / throws at top level').stderr).toContain('broken at start-up');
+    expect(processesMentioning(PROGRAMS)).toEqual([]);
+    expect(processesMentioning('load-worker.mjs')).toEqual([]);
+  });
+});
+
+describe('host-timed suites: rounds', () => {
+  it('refuses adaptive options (a round is a whole start or load run) with one line and exit 2', () => {
+    const r = runCli(['bench', 'cold-start', '--runtime', 'node', '--filter', 'size=10kb', '--target', '2%']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('cold-start is timed by the host');
+    expect(r.stderr).toContain('--rounds');
+  });
+
+  it('runs its planned rounds by default and says so in the header, not an adaptive range', () => {
+    const out = tempFile('run.json');
+    // One measurement (its start-up and top-level cases): the default rounds at the least cost.
+    const r = runCli(['bench', 'cold-start', '--runtime', 'node', '--filter', 'process start / generated [size=10kb, cache=none]', '--save', out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`× ${BENCH_DEFAULTS.rounds} rounds`);
+    expect(r.stderr).not.toContain('until ±');
+  });
+});

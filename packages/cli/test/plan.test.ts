@@ -1,0 +1,53 @@
+/** The schedule as a value: what bench and bench --compare plan from their flags. */
+import { describe, expect, it } from 'vitest';
+import { ratioOptions } from '../src/commands/bench.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, roundPlanFrom } from '../src/plan.ts';
+import { engineNamed } from '@rtbench/runtime-registry';
+
+describe('roundPlanFrom', () => {
+  it('gives a table shuffled rounds, adaptive from the minimum to a ±2% target within a time budget', () => {
+    expect(roundPlanFrom({}, false)).toEqual({
+      order: 'shuffled',
+      rounds: BENCH_DEFAULTS.rounds,
+      adaptive: { target: 0.02, maxRounds: BENCH_DEFAULTS.maxRounds, budgetMs: 60_000 },
+    });
+  });
+
+  it('fixes the rounds when --rounds is given alone, and makes them the minimum with --target', () => {
+    expect(roundPlanFrom({ rounds: '10' }, false)).toEqual({ order: 'shuffled', rounds: 10 });
+    expect(roundPlanFrom({ rounds: '10', target: '1%', maxRounds: '40', maxTime: '2m' }, false)).toEqual({
+      order: 'shuffled',
+      rounds: 10,
+      adaptive: { target: 0.01, maxRounds: 40, budgetMs: 120_000 },
+    });
+  });
+
+  it('gives a comparison balanced, fixed rounds unless a target is asked for (then without a time budget)', () => {
+    expect(roundPlanFrom({}, true)).toEqual({ order: 'balanced', rounds: COMPARE_DEFAULTS.rounds });
+    expect(roundPlanFrom({ target: '1%' }, true)).toEqual({ order: 'balanced', rounds: COMPARE_DEFAULTS.rounds, adaptive: { target: 0.01, maxRounds: COMPARE_DEFAULTS.maxRounds } });
+  });
+
+  it('refuses a cap below the minimum and a zero target, in the user’s words', () => {
+    expect(() => roundPlanFrom({ rounds: '10', maxRounds: '8' }, false)).toThrow('--max-rounds 8 is below --rounds 10');
+    expect(() => roundPlanFrom({ target: '0' }, false)).toThrow('--target must be more than 0%');
+    expect(() => roundPlanFrom({ maxTime: '90' }, false)).toThrow('--max-time 90: write a duration with its unit');
+  });
+});
+
+describe('ratioOptions', () => {
+  const run = (measurer: string, engines: ('v8' | 'jsc' | undefined)[]) => ({
+    options: { measurer } as never,
+    variants: engines.map((engine, i) => ({ id: `v${i}`, runtime: 'node', spec: 'node', flags: [], ...(engine ? { engine } : {}) })) as never,
+  });
+
+  it('gives counts the threshold of the noisiest engine compared, its own per engine', () => {
+    expect(ratioOptions({}, [run('instructions', ['v8', 'v8'])]).threshold).toBe(engineNamed('v8')!.counting.threshold);
+    expect(ratioOptions({}, [run('instructions', ['jsc']), run('instructions', ['jsc'])]).threshold).toBe(engineNamed('jsc')!.counting.threshold);
+    expect(ratioOptions({}, [run('instructions', ['v8', 'jsc', undefined])]).threshold).toBe(Math.max(engineNamed('v8')!.counting.threshold, engineNamed('jsc')!.counting.threshold));
+  });
+
+  it('keeps --threshold when given, and time its own default', () => {
+    expect(ratioOptions({ threshold: '2%' }, [run('instructions', ['jsc'])]).threshold).toBe(0.02);
+    expect(ratioOptions({}, [run('lockstep', ['jsc'])]).threshold).toBe(COMPARE_DEFAULTS.threshold);
+  });
+});

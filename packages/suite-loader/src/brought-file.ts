@@ -1,0 +1,179 @@
+/**
+ * A benchmark file written for another harness, run unchanged: mitata,
+ * tinybench, Node.js core's benchmark/ files (createBenchmark from
+ * '../common.js'), node:bench and Deno.bench. The file is imported for its
+ * side effects; what it imports from its harness resolves to
+ * packages/adapters (bundle.ts), whose registry becomes the suite. This module
+ * gives such a file what a suite folder gives: a location (name + an entry
+ * that default-exports the suite, which bundle.ts bundles per runtime). Its
+ * cases are listed in a runtime process (the CLI's plan/list-cases.ts), never on the host.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { BROUGHT_FORMATS, type BroughtFormat } from '@rtbench/adapters/formats';
+import { suiteNameFor } from '@rtbench/adapters/suite-name';
+import { storeNamedFile } from '@rtbench/runtime-kit';
+import { CALLS_DENO_BENCH, IMPORTS_ADAPTED } from './bundle.ts';
+import { UsageError } from './errors.ts';
+import { cacheDir, rtbenchModule } from './places.ts';
+import type { SuiteLocation } from './suite-location.ts';
+
+const REGISTRY = rtbenchModule('@rtbench/adapters/registry');
+const NODE_COMMON = rtbenchModule('@rtbench/adapters/node-common');
+const BUILTINS = rtbenchModule('@rtbench/adapters/builtins');
+const SCRIPT = /\.[cm]?[jt]sx?$/;
+
+/** The file each generated entry stands for. */
+const broughtEntries = new Map<string, string>();
+
+/** What the formats rtbench runs unchanged look like, for messages. */
+export const BROUGHT_FORMATS_IN_WORDS = "mitata, tinybench, node:bench, Deno.bench, or a Node.js core benchmark/<area>/<file>.js";
+
+const REQUIRES_NODE_COMMON = /require\s*\(\s*['"](?:\.\.\/)+common(?:\.js)?['"]\s*\)/;
+const IMPORTS_NODE_BENCH = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]node:bench['"]/;
+
+/** The harness a file was written for, from its text; undefined for anything else. */
+function broughtFormatOf(source: string): BroughtFormat | undefined {
+  const adapted = IMPORTS_ADAPTED.exec(source);
+  if (adapted) return adapted[1] as 'mitata' | 'tinybench';
+  if (IMPORTS_NODE_BENCH.test(source)) return 'node-bench';
+  if (CALLS_DENO_BENCH.test(source)) return 'deno-bench';
+  if (REQUIRES_NODE_COMMON.test(source) && /\bcreateBenchmark\s*\(/.test(source)) return 'node-core';
+  return undefined;
+}
+
+function sourceOf(path: string): string | undefined {
+  const full = resolve(path);
+  if (!SCRIPT.test(full) || !existsSync(full) || !statSync(full).isFile()) return undefined;
+  return readFileSync(full, 'utf8');
+}
+
+/** Is this path a file written for one of the harnesses rtbench stands in for? */
+export function isBroughtFile(path: string): boolean {
+  const source = sourceOf(path);
+  return source !== undefined && broughtFormatOf(source) !== undefined;
+}
+
+/** What a Node core benchmark file needs of Node's harness beyond a microbenchmark, or undefined. */
+function harnessNeeds(source: string): string | undefined {
+  if (/\.http\s*\(/.test(source) || /_http-benchmarkers/.test(source)) return 'it starts an HTTP server and a load generator (bench.http)';
+  if (/require\s*\(\s*['"](?:node:)?(?:child_process|cluster)['"]\s*\)/.test(source)) return 'it starts processes of its own (child_process)';
+  if (/\bcommon\.PORT\b/.test(source)) return 'it listens on common.PORT';
+  return undefined;
+}
+
+/**
+ * Options that belong to one format, checked before anything runs: a Node
+ * core file that needs more of Node's harness than a microbenchmark is
+ * refused, and `--set` applies to Node core files only.
+ */
+export function checkBroughtFile(path: string, set: readonly string[]): void {
+  const source = sourceOf(path) ?? '';
+  const format = broughtFormatOf(source);
+  if (format === 'node-core') {
+    const needs = harnessNeeds(source);
+    if (needs) throw new UsageError(`${path} needs more of Node's benchmark harness than a microbenchmark: ${needs}; rtbench runs benchmark/ files that time code in their own process`);
+    for (const s of set) if (!/^[^=]+=/.test(s)) throw new UsageError(`--set ${s}: expected key=value (a configuration of the file, as compare.js takes it)`);
+  } else if (set.length) {
+    throw new UsageError(`--set sets a configuration of a Node.js core benchmark file (createBenchmark); ${path} is a ${format ? BROUGHT_FORMATS[format].label : 'different'} file`);
+  }
+}
+
+/** The builtins a CommonJS file and the files it requires relatively ask for with require(). */
+function requiredBuiltins(file: string, seen = new Set<string>()): Set<string> {
+  const found = new Set<string>();
+  if (seen.has(file) || file.includes('node_modules')) return found;
+  seen.add(file);
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    return found;
+  }
+  for (const [, spec] of source.matchAll(/require\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    if (spec!.startsWith('.')) {
+      for (const candidate of [spec!, `${spec}.js`, join(spec!, 'index.js')]) {
+        const next = resolve(dirname(file), candidate);
+        if (existsSync(next) && statSync(next).isFile()) {
+          for (const b of requiredBuiltins(next, seen)) found.add(b);
+          break;
+        }
+      }
+    } else if (isBuiltin(spec!) && spec !== 'node:bench') {
+      found.add(spec!.replace(/^node:/, ''));
+    }
+  }
+  return found;
+}
+
+/** Per file, what the command line set for it (--set), baked into its entry. */
+const settingsFor = new Map<string, readonly string[]>();
+
+export function setBroughtSettings(path: string, set: readonly string[]): void {
+  settingsFor.set(resolve(path), set);
+}
+
+/** Why `path` cannot be run as a brought file, in words a user can act on, or undefined when it can. */
+export function broughtFileProblem(path: string): string | undefined {
+  let stat;
+  try {
+    stat = statSync(resolve(path));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? `${path}: no such file` : `${path} cannot be read (${code ?? (error as Error).message})`;
+  }
+  if (stat.isDirectory()) return `${path} is a directory: name a benchmark file in it (for a suite folder: rtbench bench ${path})`;
+  if (!stat.isFile()) return `${path} is not a regular file`;
+  if (isBroughtFile(path)) return undefined;
+  return `${path} is not a benchmark file rtbench can bring (${BROUGHT_FORMATS_IN_WORDS}; for a suite: rtbench bench <suite>)`;
+}
+
+export function isBroughtEntry(entry: string): boolean {
+  return broughtEntries.has(entry);
+}
+
+/**
+ * Writes the entry that turns the file into a suite: it imports the file
+ * lazily, so an error while the file loads in some runtime becomes
+ * "unsupported here, because …" for its cases instead of a dead process.
+ */
+export function locateBroughtFile(path: string): SuiteLocation {
+  const file = resolve(path);
+  const name = suiteNameFor(file);
+  const nodeCore = broughtFormatOf(sourceOf(file) ?? '') === 'node-core';
+  const set = settingsFor.get(file) ?? [];
+  const builtins = [...requiredBuiltins(file)].sort();
+  const preload = builtins.length
+    ? `await provideBuiltins({ ${builtins.map((b) => `${JSON.stringify(b)}: () => import(${JSON.stringify(`node:${b}`)})`).join(', ')} }); `
+    : '';
+  const source = [
+    `import { broughtSuite } from ${JSON.stringify(REGISTRY)};`,
+    ...(builtins.length ? [`import { provideBuiltins } from ${JSON.stringify(BUILTINS)};`] : []),
+    ...(nodeCore
+      ? [
+          `import { configureNodeCore } from ${JSON.stringify(NODE_COMMON)};`,
+          // compare.js names a file <area>/<file>.js.
+          `configureNodeCore({ set: ${JSON.stringify(set)}, name: ${JSON.stringify(`${basename(dirname(file))}/${basename(file)}`)} });`,
+        ]
+      : []),
+    `export default await broughtSuite(${JSON.stringify(name)}, async () => { ${preload}return import(${JSON.stringify(file)}); });`,
+    '',
+  ].join('\n');
+  // In the one program cache (owner-only, rewritten whenever it differs), named after the file it stands for (and its --set).
+  const entry = storeNamedFile(join(cacheDir, 'brought', `${name}-${createHash('sha256').update(JSON.stringify([file, set])).digest('hex').slice(0, 12)}.ts`), source);
+  broughtEntries.set(entry, file);
+  return { name, entry };
+}
+
+/** The format of the file a generated entry stands for; undefined for a suite's own entry. */
+export function broughtFormatOfEntry(entry: string): BroughtFormat | undefined {
+  const file = broughtEntries.get(entry);
+  return file === undefined ? undefined : broughtFormatOf(sourceOf(file) ?? '');
+}
+
+/** The file a generated entry stands for. */
+export function broughtFileOf(entry: string): string {
+  return broughtEntries.get(entry) ?? entry;
+}

@@ -1,0 +1,152 @@
+/**
+ * One ESM file per (suite, runtime): the suite, the shared harness and that
+ * runtime's entry, bundled by esbuild. The same suite source runs everywhere;
+ * only the entry differs. Files are named by content hash, so a rerun of an
+ * unchanged suite reuses its bundle and a results file can name what ran.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isBuiltin } from 'node:module';
+import { basename } from 'node:path';
+import { transform, type Plugin } from 'esbuild';
+import { bundleProgramFor, type BundleTarget } from '@rtbench/runtime-kit';
+import { DenoResolver } from './deno-config.ts';
+import { cacheDir, repoRoot, rtbenchModule } from './places.ts';
+
+/**
+ * Files written for mitata or tinybench import those packages; in a bundle
+ * they resolve to rtbench's adapters (packages/adapters), which declare cases
+ * instead of measuring. A suite that does not import them is not affected.
+ */
+const ADAPTED_PACKAGES: Readonly<Record<string, string>> = {
+  mitata: rtbenchModule('@rtbench/adapters/mitata'),
+  tinybench: rtbenchModule('@rtbench/adapters/tinybench'),
+};
+
+/** `node:bench` resolves to rtbench's implementation of its API on every runtime (node 26's own is behind a flag and runs its own sampling loop). */
+const NODE_BENCH = rtbenchModule('@rtbench/adapters/node-bench');
+/** `require('../common.js')` from a Node.js core benchmark file: rtbench's createBenchmark. */
+const NODE_COMMON = rtbenchModule('@rtbench/adapters/node-common');
+/** `Deno.bench` in a brought file is rewritten to this module's bench(). */
+const DENO_BENCH = rtbenchModule('@rtbench/adapters/deno-bench');
+/** Where the builtins a CommonJS file requires are kept, loaded by the brought entry before the file (adapters/builtins.ts). */
+const BUILTINS_KEY = 'rtbench.builtins';
+
+/** The mark of a file written for Deno's bench runner. */
+export const CALLS_DENO_BENCH = /\bDeno\.bench\s*\(/;
+
+/** An import of mitata or tinybench (ESM or require): the mark of a file brought over unchanged. */
+export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](mitata|tinybench)['"]/;
+
+const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' } as const;
+
+/** @rtbench/core's entry, as this package resolves it. */
+const SUITE_API = rtbenchModule('@rtbench/core');
+
+const adapterPlugin: Plugin = {
+  name: 'rtbench-adapters',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^(mitata|tinybench)$/ }, (args) => ({ path: ADAPTED_PACKAGES[args.path]! }));
+    pluginBuild.onResolve({ filter: /^node:bench$/ }, () => ({ path: NODE_BENCH }));
+    // Node core's benchmark/common.js (required as '../common.js' or '../common' from benchmark/<area>/).
+    pluginBuild.onResolve({ filter: /^(\.\.\/)+common(\.js)?$/ }, (args) => {
+      const target = join(args.resolveDir, args.path);
+      return basename(dirname(target)) === 'benchmark' ? { path: NODE_COMMON } : undefined;
+    });
+    // A builtin required from CommonJS: an ESM bundle has no require(), so the module is taken from
+    // what the brought entry loaded before the file (a runtime without it fails the file's load, with the reason).
+    pluginBuild.onResolve({ filter: /^[a-z_:/]+$/ }, (args) => {
+      if (args.kind !== 'require-call' || !isBuiltin(args.path) || args.path === 'node:bench') return undefined;
+      return { path: args.path.replace(/^node:/, ''), namespace: 'rtbench-builtin' };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'rtbench-builtin' }, (args) => ({
+      contents: [
+        `const found = globalThis[Symbol.for(${JSON.stringify(BUILTINS_KEY)})]?.get(${JSON.stringify(args.path)});`,
+        `if (found === undefined) throw new Error(${JSON.stringify(`Cannot find module '${args.path}' in this runtime`)});`,
+        'module.exports = found;',
+      ].join('\n'),
+      loader: 'js',
+    }));
+    // A suite outside this checkout imports the suite API as 'rtbench' (or '@rtbench/core'): it must be the
+    // very module the runtime entry uses (one registry, one UnsupportedError), wherever the suite lives.
+    pluginBuild.onResolve({ filter: /^(rtbench|@rtbench\/core)$/ }, () => ({ path: SUITE_API }));
+    // A bare import in a file under a deno.json: its import map and workspace packages, as deno resolves them.
+    const deno = new DenoResolver();
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.importer.includes('node_modules') || isBuiltin(args.path) || !args.resolveDir) return undefined;
+      const found = deno.resolve(args.path, args.resolveDir);
+      if (!found) return undefined;
+      return 'error' in found ? { errors: [{ text: found.error }] } : { path: found.path };
+    });
+    // A brought-over file that finds its data next to itself (new URL('./x', import.meta.url))
+    // must see its own location, not the bundle's.
+    pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+      if (args.path.includes('node_modules')) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      const denoBench = CALLS_DENO_BENCH.test(source);
+      const brought = IMPORTS_ADAPTED.test(source) || denoBench || /['"]node:bench['"]/.test(source);
+      if (!brought || (!source.includes('import.meta.') && !denoBench)) return undefined;
+      let contents = source
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+        .replaceAll('import.meta.filename', JSON.stringify(args.path))
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)));
+      const ext = /\.[cm]?[jt]sx?$/.exec(args.path)![0] as keyof typeof LOADERS;
+      const loader = LOADERS[ext] ?? 'js';
+      if (denoBench) {
+        // Deno.bench(...) becomes the adapter's bench(...): esbuild's define rewrites the member expression
+        // (not the text), and an inline map keeps stacks pointing at the file's own lines.
+        const rewritten = await transform(`${contents}\nimport { bench as __rtbenchDenoBench } from ${JSON.stringify(DENO_BENCH)};\n`, {
+          loader,
+          format: 'esm',
+          define: { 'Deno.bench': '__rtbenchDenoBench' },
+          sourcemap: 'inline',
+          sourcefile: args.path,
+        });
+        contents = rewritten.code;
+      }
+      return { contents, loader: denoBench ? 'js' : loader, resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+export interface Bundle {
+  path: string;
+  hash: string;
+}
+
+export async function bundleSuite(suiteEntry: string, suiteName: string, runtime: string, target: BundleTarget): Promise<Bundle> {
+  const { path, hash } = await bundleProgramFor(target, {
+    entry: {
+      contents: [
+        // The entry first: its top level (taking the job out of argv, keeping
+        // its own clock and writer) runs before any of the suite's code.
+        `import { start } from ${JSON.stringify(target.entry)};`,
+        `import suite from ${JSON.stringify(suiteEntry)};`,
+        `await start(suite);`,
+      ].join('\n'),
+      resolveDir: repoRoot,
+      sourcefile: `rtbench-${runtime}-entry.ts`,
+      loader: 'ts',
+    },
+    // The program cache (runtime-kit program-cache.ts): owner-only, checked against its hash before every run.
+    dir: join(cacheDir, 'bundles', suiteName),
+    stem: runtime,
+    plugins: [adapterPlugin],
+    // Sources relative to the repository, and the map says so: stacks map back to the files users wrote (run/stack-map.ts; deno maps them itself).
+    sourceMap: { absWorkingDir: repoRoot, sourceRoot: `${repoRoot}/` },
+  });
+  return { path, hash };
+}
+
+/**
+ * What a bundle runs, by content: the sha256 (16 hex digits) of its code
+ * without the inline source map, whose sourceRoot is the folder it was
+ * bundled in, so that two checkouts of the same commit agree.
+ */
+export function bundleCodeHash(bundlePath: string): string {
+  const text = readFileSync(bundlePath, 'utf8');
+  const map = text.lastIndexOf('\n//# sourceMappingURL=');
+  return createHash('sha256').update(map === -1 ? text : text.slice(0, map)).digest('hex').slice(0, 16);
+}

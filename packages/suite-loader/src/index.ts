@@ -1,0 +1,22 @@
+/**
+ * @rtbench/suite-loader: from a name or a path to code a runtime runs. It
+ * finds a suite (bench/<name>, a folder) or a benchmark file brought from
+ * another harness, detects that file's format, loads a native suite's cases
+ * on the host, and bundles a suite for each runtime.
+ */
+export { bundleCodeHash, bundleSuite } from './bundle.ts';
+export {
+  BROUGHT_FORMATS_IN_WORDS,
+  broughtFileOf,
+  broughtFileProblem,
+  broughtFormatOfEntry,
+  checkBroughtFile,
+  isBroughtEntry,
+  locateBroughtFile,
+  setBroughtSettings,
+} from './brought-file.ts';
+export { caseFilter } from './case-filter.ts';
+export { UsageError } from './errors.ts';
+export { cacheDir, inCheckout, projectDir, repoRoot } from './places.ts';
+export type { SuiteLocation } from './suite-location.ts';
+export { filterCases, listSuites, loadSuite, locateSuite } from './suites.ts';

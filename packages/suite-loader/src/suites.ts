@@ -1,0 +1,82 @@
+/** Finding and loading suites: bench/<name>/index.ts, default export from suite(). */
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
+import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
+import { UsageError } from './errors.ts';
+import { caseFilter } from './case-filter.ts';
+import { suitesDir } from './places.ts';
+import type { SuiteLocation } from './suite-location.ts';
+
+export function listSuites(benchDir = suitesDir): SuiteLocation[] {
+  if (!existsSync(benchDir)) return [];
+  return readdirSync(benchDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(benchDir, d.name, 'index.ts')))
+    .map((d) => ({ name: d.name, entry: join(benchDir, d.name, 'index.ts') }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A suite by name (bench/<name>) or by path to its index.ts / folder. */
+export function locateSuite(nameOrPath: string): SuiteLocation {
+  const suites = listSuites();
+  const byName = suites.find((s) => s.name === nameOrPath);
+  if (byName) return byName;
+  // A file written for mitata or tinybench, run as it is.
+  if (isBroughtFile(nameOrPath)) return locateBroughtFile(nameOrPath);
+  for (const candidate of [nameOrPath, join(nameOrPath, 'index.ts')]) {
+    const path = resolve(candidate);
+    if (path.endsWith('.ts') && existsSync(path)) return { name: nameOrPath, entry: path };
+  }
+  const known = suites.map((s) => s.name).join(', ') || '(none)';
+  throw new UsageError(`unknown suite "${nameOrPath}". Suites: ${known}`);
+}
+
+/** A native suite (bench/<name> or a folder): rtbench's own API, loaded on the host to list its cases. */
+export async function loadSuite(location: SuiteLocation): Promise<{ suite: SuiteDefinition; cases: CaseSpec[] }> {
+  let mod: { default?: unknown };
+  try {
+    mod = (await import(pathToFileURL(location.entry).href)) as { default?: unknown };
+  } catch (error) {
+    throw new UsageError(`suite "${location.name}" does not load: ${suiteErrorText(error, location)}`);
+  }
+  if (!isSuiteDefinition(mod.default)) {
+    throw new UsageError(`${location.entry} must \`export default suite('name', () => { ... })\` from @rtbench/core`);
+  }
+  let cases: CaseSpec[];
+  try {
+    cases = mod.default.cases();
+  } catch (error) {
+    throw new UsageError(`suite "${location.name}" cannot list its cases: ${suiteErrorText(error, location)}`);
+  }
+  if (cases.length === 0) throw new UsageError(`suite "${mod.default.name}" declares no cases`);
+  return { suite: mod.default, cases };
+}
+
+/** --filter (case-filter.ts): the cases it matches, or a UsageError listing the cases when it matches none. */
+export function filterCases<C extends { id: string }>(cases: readonly C[], filter: string | undefined): C[] {
+  if (!filter) return [...cases];
+  const matches = caseFilter(filter);
+  const picked = cases.filter((c) => matches(c.id));
+  if (picked.length === 0) {
+    throw new UsageError(`--filter "${filter}" matches no case. Cases:\n${cases.map((c) => `  ${c.id}`).join('\n')}`);
+  }
+  return picked;
+}
+
+/**
+ * An error from a suite's own code as one line: a syntax error as the
+ * compiler gives it (file:line:col), anything else with the first frame in
+ * the suite's folder.
+ */
+function suiteErrorText(error: unknown, location: SuiteLocation): string {
+  if (!(error instanceof Error)) return String(error);
+  const lines = error.message.split('\n');
+  // esbuild (through tsx): "Transform failed with 1 error:\n<file>:<line>:<col>: ERROR: <text>"
+  const compiled = lines.find((l) => /:\d+:\d+: ERROR: /.test(l));
+  if (compiled) return relative(process.cwd(), compiled.trim());
+  const folder = dirname(location.entry);
+  const frame = (error.stack ?? '').split('\n').map((l) => /\(?((?:file:\/\/)?\/[^\s()]+:\d+:\d+)\)?\s*$/.exec(l)?.[1]).find((f) => f && f.replace(/^file:\/\//, '').startsWith(folder));
+  const where = frame ? ` (at ${relative(process.cwd(), frame.replace(/^file:\/\//, ''))})` : '';
+  return `${lines[0]}${where}`;
+}
