@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BisectResult } from '../../bisect/src/index.ts';
 import { answerLines } from '../src/bisect/answer.ts';
 import { bisectThreshold, BISECT_DEFAULTS } from '../src/commands/bisect.ts';
-import { INSTRUCTION_THRESHOLDS } from '../../run/src/measurers/instructions.ts';
+import { engineNamed } from '@rtbench/runtime-registry';
 import { parseRange, releaseVariant } from '../src/bisect/range.ts';
 import { releaseSeriesInputs, releaseSeriesView } from '../src/bisect/series.ts';
 import { reporterFor } from '../../report/src/index.ts';
@@ -46,9 +46,9 @@ describe('the range', () => {
 describe('the threshold', () => {
   const releases = (engine: 'v8' | 'jsc') => [{ target: { engine } }, { target: { engine } }] as never;
 
-  it("is the engine's for counts, as a comparison's (INSTRUCTION_THRESHOLDS), time's for time, --threshold when given", () => {
-    expect(bisectThreshold('instructions', undefined, releases('jsc'))).toBe(INSTRUCTION_THRESHOLDS.jsc);
-    expect(bisectThreshold('instructions', undefined, releases('v8'))).toBe(INSTRUCTION_THRESHOLDS.v8);
+  it("is the engine's for counts, as a comparison's (the engine's EngineCounting.threshold), time's for time, --threshold when given", () => {
+    expect(bisectThreshold('instructions', undefined, releases('jsc'))).toBe(engineNamed('jsc')!.counting.threshold);
+    expect(bisectThreshold('instructions', undefined, releases('v8'))).toBe(engineNamed('v8')!.counting.threshold);
     expect(bisectThreshold('time', undefined, releases('jsc'))).toBe(BISECT_DEFAULTS.time.threshold);
     expect(bisectThreshold('instructions', 0.02, releases('jsc'))).toBe(0.02);
   });

@@ -1,7 +1,7 @@
 /**
  * A runtime is one plug-in: a fifth runtime (test/fixtures/fifth-runtime/
  * plugin.ts, node under the name "nodelike", shown as "NodeLike", its engine
- * flags spelled --js-flags=…) registered once, through RTBENCH_RUNTIME_PLUGINS,
+ * flags spelled --js-flags=…, its engine one of its own, "likev8") registered once, through RTBENCH_RUNTIME_PLUGINS,
  * runs a suite, a start-up case timed by the host and a CPU profile through
  * the real CLI, and every reporter (in this process, registered the same way:
  * a CLI per format would cost seconds each), with no other edit to rtbench.
@@ -15,6 +15,7 @@ import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { formatNames } from '@rtbench/report';
 import { loadRuntimePlugins, unregisterRuntime } from '@rtbench/runtime-registry';
 import { reportCommand } from '../src/commands/report.ts';
+import { recordedPolicy } from '../../run/src/index.ts';
 import { fixture, repoRoot, runCli, tempFile } from '../../../test/helpers/cli.ts';
 
 // The one registration: the plug-in's file named to the CLI, and a `nodelike` on PATH for it to find.
@@ -47,6 +48,20 @@ describe('a fifth runtime added as one plug-in', () => {
     expect(run.results.filter((r) => r.status === 'ok').map((r) => r.variantId).sort()).toEqual(['node', 'nodelike --max-old-space-size=128']);
     expect(run.digestMismatches).toEqual([]);
     expect(bench.stdout).toContain('A = nodelike --max-old-space-size=128: NodeLike ');
+  });
+
+  it('records and names its own engine, as its plug-in declares it', () => {
+    const variant = run.variants.find((v) => v.runtime === 'nodelike')!;
+    expect(variant.engine).toBe('likev8');
+    expect(variant.displayNames).toEqual({ runtime: 'NodeLike', engine: 'LikeV8 engine', engineShort: 'LikeV8' });
+    expect(bench.stdout).toMatch(/A = nodelike --max-old-space-size=128: NodeLike [\d.]+, LikeV8 \d/);
+  });
+
+  it("judges its instruction counts by the threshold its engine declares (the largest of a comparison's engines)", () => {
+    const counts = recordedPolicy('instructions')!;
+    expect(counts.threshold(['likev8'])).toBe(0.02);
+    expect(counts.threshold(['v8', 'likev8'])).toBe(0.02);
+    expect(counts.threshold(['v8'])).toBeLessThan(0.02);
   });
 
   it('takes its CPU profile, and says in the one sentence what it declares it cannot do', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ratioOptions } from '../src/commands/bench.ts';
 import { BENCH_DEFAULTS, COMPARE_DEFAULTS, roundPlanFrom } from '../src/plan.ts';
-import { INSTRUCTION_THRESHOLDS } from '../../run/src/measurers/instructions.ts';
+import { engineNamed } from '@rtbench/runtime-registry';
 
 describe('roundPlanFrom', () => {
   it('gives a table shuffled rounds, adaptive from the minimum to a ±2% target within a time budget', () => {
@@ -41,9 +41,9 @@ describe('ratioOptions', () => {
   });
 
   it('gives counts the threshold of the noisiest engine compared, its own per engine', () => {
-    expect(ratioOptions({}, [run('instructions', ['v8', 'v8'])]).threshold).toBe(INSTRUCTION_THRESHOLDS.v8);
-    expect(ratioOptions({}, [run('instructions', ['jsc']), run('instructions', ['jsc'])]).threshold).toBe(INSTRUCTION_THRESHOLDS.jsc);
-    expect(ratioOptions({}, [run('instructions', ['v8', 'jsc', undefined])]).threshold).toBe(Math.max(INSTRUCTION_THRESHOLDS.v8, INSTRUCTION_THRESHOLDS.jsc));
+    expect(ratioOptions({}, [run('instructions', ['v8', 'v8'])]).threshold).toBe(engineNamed('v8')!.counting.threshold);
+    expect(ratioOptions({}, [run('instructions', ['jsc']), run('instructions', ['jsc'])]).threshold).toBe(engineNamed('jsc')!.counting.threshold);
+    expect(ratioOptions({}, [run('instructions', ['v8', 'jsc', undefined])]).threshold).toBe(Math.max(engineNamed('v8')!.counting.threshold, engineNamed('jsc')!.counting.threshold));
   });
 
   it('keeps --threshold when given, and time its own default', () => {

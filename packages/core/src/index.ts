@@ -4,7 +4,7 @@
  * and schemas are reached through their own entries (`./execute`,
  * `./protocol`, …) by runtime entries and the host.
  */
-export { suite, group, bench, caseId, isSuiteDefinition, RUNTIME_NAME_PATTERN, RUNTIME_NAMES, UnsupportedError } from './suite.ts';
+export { suite, group, bench, caseId, isSuiteDefinition, RUNTIME_NAME_PATTERN, UnsupportedError } from './suite.ts';
 export type {
   BenchHandle,
   CaseBody,
@@ -21,4 +21,4 @@ export type {
 export { claim, expectationText, faster, same, sizeFactor, slower, within, type ClaimMeasure, type ClaimOptions, type ClaimSpec, type Expectation, type Size } from './claims.ts';
 export { digest, DIGEST_SIGNIFICANT_DIGITS, type Digest } from './digest.ts';
 export { seededRandom } from './random.ts';
-export { DEFAULT_MEASURE_OPTIONS, TIER_UP_CALLS, TIER_UP_MAX_MS, type MeasureOptions } from './measure.ts';
+export { DEFAULT_MEASURE_OPTIONS, MEASURE_FRAMES, TIER_UP_CALLS, TIER_UP_MAX_MS, type MeasureOptions } from './measure.ts';

@@ -14,6 +14,19 @@ import type { MeasureOptions } from './protocol-schema.ts';
 
 export type { MeasureOptions };
 
+/**
+ * How a profile knows this module's frames: the source its bundle's source
+ * map names, the functions of each phase, and those of the timed path (the
+ * batch loops and the batch timers' closures, into which the JIT inlines the
+ * case's function).
+ */
+export const MEASURE_FRAMES = {
+  source: 'packages/core/src/measure.ts',
+  warmup: ['warmUp', 'steadyTime'],
+  sampling: ['sample'],
+  timedPath: ['timedLoop', 'timedLoopAsync', 'runSync', 'runAsync', 'runOwnSync', 'runOwnAsync', '(anonymous)'],
+} as const;
+
 export const DEFAULT_MEASURE_OPTIONS: MeasureOptions = {
   warmupMs: 150,
   timeMs: 400,

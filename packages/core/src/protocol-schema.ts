@@ -35,7 +35,8 @@ export function namedRecord<T extends z.ZodType>(value: T) {
 
 /** A runtime plug-in's name: any registered plug-in's, not only the built-in ones. */
 export const runtimeKind = z.string().regex(RUNTIME_NAME_PATTERN);
-export const engineKind = z.enum(['v8', 'jsc']);
+/** An engine's id, as its plug-in declares it (EngineDescriptor.id): "v8". */
+export const engineKind = z.string().regex(RUNTIME_NAME_PATTERN);
 export const finite = z.number().finite();
 
 // ---------------------------------------------------------------- host -> process

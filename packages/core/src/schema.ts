@@ -39,6 +39,13 @@ export const variantSchema = z.object({
   version: z.string().optional(),
   engine: engineKind.optional(),
   engineVersion: z.string().optional(),
+  /**
+   * How reports name the runtime and its engine, as their plug-in declared
+   * them when the run was recorded: a report needs no plug-in to read a run.
+   * Absent in older runs (the CLI fills it in from the registry when it
+   * reads one; a runtime no plug-in knows is shown by its recorded name).
+   */
+  displayNames: z.object({ runtime: z.string(), engine: z.string().optional(), engineShort: z.string().optional() }).optional(),
   /** The git commit of the checkout the binary lives in (a user's own build), when it is inside one. */
   binaryGit: gitStateSchema.optional(),
 });

@@ -38,6 +38,7 @@ import { LOCKSTEP_WINDOW, type AllocationWindow, type CallTree } from '@rtbench/
 import { cannotMessage, isUnavailable, liveCase, writeFileAtomically, type JobRequest, type LiveCase } from '@rtbench/runtime-kit';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { checkHeapProfile, type HeapProfile } from './heapprofile.ts';
+import { MEASURE_FRAMES } from '@rtbench/core';
 import { bundleLocator } from './source-map.ts';
 import { summarizeAllocations, type AllocationSummary } from './alloc-summary.ts';
 import { allocationTree } from './tree.ts';
@@ -158,9 +159,9 @@ export async function profileAllocations(options: AllocationCaseOptions): Promis
 
   writeFileAtomically(outPath, JSON.stringify(profile));
   const ops = counted * lockstepSampleIterations(ready!.iterationsPerSample, ready!.batchNs);
-  const locate = bundleLocator(arm.bundlePath);
+  const locate = bundleLocator(arm.bundlePath, arm.plugin.frames.bundleModule);
   const summary = summarizeAllocations(profile, { locate, ops });
-  const warmupBytes = summary.functions.filter((f) => (f.name === 'warmUp' || f.name === 'steadyTime') && f.location?.startsWith('packages/core/src/measure.ts:')).reduce((n, f) => n + f.totalBytes, 0);
+  const warmupBytes = summary.functions.filter((f) => (MEASURE_FRAMES.warmup as readonly string[]).includes(f.name) && f.location?.startsWith(`${MEASURE_FRAMES.source}:`)).reduce((n, f) => n + f.totalBytes, 0);
   const result = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result');
   return { status: 'ok', path: outPath, method: hook.method, window: { method: LOCKSTEP_WINDOW, samples: counted, ops, warmupBytes }, summary, tree: allocationTree(profile, { locate }), ...(result ? { result } : {}) };
 }

@@ -5,6 +5,7 @@
  * number of the case's calls in the window is known. Between two arms,
  * diffProfiles() (summary.ts) compares the shares of allocated bytes.
  */
+import { MEASURE_FRAMES } from '@rtbench/core';
 import type { HeapProfile } from './heapprofile.ts';
 import { flattenHeapProfile } from './heapprofile.ts';
 import { bundleLocator, type FrameLocation, type FrameLocator } from './source-map.ts';
@@ -40,7 +41,7 @@ export interface AllocationSummary {
 }
 
 /**
- * The harness's timed path (packages/core/src/measure.ts): the batch loops
+ * The harness's timed path (core's MEASURE_FRAMES): the batch loops
  * and the batch timers' closures around them. V8's sampling heap profiler
  * records machine frames, not inlined ones (its CPU profiler does): the
  * case's function, and the helpers the JIT inlined into it, are compiled
@@ -53,8 +54,7 @@ export interface AllocationSummary {
  * and the engine code the case calls (JSON.parse) would be charged to the
  * harness (summary.ts nodeFrames: what the harness calls is the harness's).
  */
-const TIMED_PATH = new Set(['timedLoop', 'timedLoopAsync', 'runSync', 'runAsync', 'runOwnSync', 'runOwnAsync', '(anonymous)']);
-const HARNESS_MEASURE = 'packages/core/src/measure.ts';
+const TIMED_PATH: ReadonlySet<string> = new Set(MEASURE_FRAMES.timedPath);
 const INLINED_SUFFIX = ' (case code inlined into it)';
 
 export interface SummarizeAllocationsOptions {
@@ -65,7 +65,7 @@ export interface SummarizeAllocationsOptions {
 }
 
 /** How an allocation profile's frames are named and categorised: the timed path's frames are the case's code inlined into them. */
-export const inlinedIntoTimedPath = (name: string, where: FrameLocation): string | undefined => (where.source === HARNESS_MEASURE && TIMED_PATH.has(name) ? `${name}${INLINED_SUFFIX}` : undefined);
+export const inlinedIntoTimedPath = (name: string, where: FrameLocation): string | undefined => (where.source === MEASURE_FRAMES.source && TIMED_PATH.has(name) ? `${name}${INLINED_SUFFIX}` : undefined);
 const ALLOCATION_FRAMES: NodeFramesOptions = { inlined: inlinedIntoTimedPath };
 
 /** Each node's frame as the allocation summary (and the allocation call tree, tree.ts) shows it. */

@@ -161,7 +161,7 @@ export async function profileCase(options: ProfileCaseOptions): Promise<ProfileC
     }
   }
 
-  const locate = bundleLocator(arm.bundlePath);
+  const locate = bundleLocator(arm.bundlePath, arm.plugin.frames.bundleModule);
   const { profile, window } = restrictToSampling(raw, locate);
   writeFileAtomically(outPath, JSON.stringify(profile));
   if (options.fullOutPath) writeFileAtomically(options.fullOutPath, JSON.stringify(raw));

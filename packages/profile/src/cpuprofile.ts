@@ -13,6 +13,7 @@
  * loading, setup, the digest's first call, the clock probe, warmup,
  * teardown, exit) is dropped.
  */
+import { MEASURE_FRAMES } from '@rtbench/core';
 
 export interface CallFrame {
   functionName: string;
@@ -112,10 +113,10 @@ export function sampleTimes(profile: CpuProfile): number[] {
   return times;
 }
 
-/** The harness's phase marks: functions of packages/core/src/measure.ts. */
-const HARNESS_MEASURE = /(^|\/)packages\/core\/src\/measure\.ts$/;
-const WARMUP_FUNCTIONS = new Set(['warmUp', 'steadyTime']);
-const SAMPLING_FUNCTIONS = new Set(['sample']);
+/** The harness's phase marks: functions of core's measure module (MEASURE_FRAMES). */
+const isHarnessMeasure = (source: string): boolean => source === MEASURE_FRAMES.source || source.endsWith(`/${MEASURE_FRAMES.source}`);
+const WARMUP_FUNCTIONS: ReadonlySet<string> = new Set(MEASURE_FRAMES.warmup);
+const SAMPLING_FUNCTIONS: ReadonlySet<string> = new Set(MEASURE_FRAMES.sampling);
 
 type Phase = 'warmup' | 'sampling' | undefined;
 
@@ -127,7 +128,7 @@ function phaseOfNodes(profile: CpuProfile, locate: FrameLocator): Map<number, Ph
     const name = node.callFrame.functionName;
     if (!WARMUP_FUNCTIONS.has(name) && !SAMPLING_FUNCTIONS.has(name)) continue;
     const where = locate(node.callFrame);
-    if (!where || !HARNESS_MEASURE.test(where.source)) continue;
+    if (!where || !isHarnessMeasure(where.source)) continue;
     own.set(node.id, WARMUP_FUNCTIONS.has(name) ? 'warmup' : 'sampling');
   }
   const memo = new Map<number, Phase>();

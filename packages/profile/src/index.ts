@@ -24,6 +24,6 @@ export { profileAllocations, DEFAULT_ALLOC_INTERVAL_BYTES, type AllocationCaseOp
 export { allocationFrames, summarizeAllocations, type AllocationStat, type AllocationSummary, type SummarizeAllocationsOptions } from './alloc-summary.ts';
 export { checkHeapProfile, flattenHeapProfile, parseHeapProfile, type HeapProfile, type HeapProfileNode, type HeapProfileSample } from './heapprofile.ts';
 export { profileNative, DEFAULT_NATIVE_PERIOD_US, type NativeCaseOptions, type NativeCaseResult, type NativeResolution, type NativeTimings } from './native-capture.ts';
-export { foldTemplateArguments, harnessFrames, nameFrame, nestedName, nativeCategory, nativeToCpuProfile, NO_SYMBOLS, TIMED_LOOP, type HarnessFrameKind, type NamedFrame, type NativeProfile } from './native-frames.ts';
+export { foldTemplateArguments, harnessFrames, nameFrame, nestedName, nativeCategory, nativeSymbolsOf, nativeToCpuProfile, NO_SYMBOLS, TIMED_LOOP, type HarnessFrameKind, type NamedFrame, type NativeProfile } from './native-frames.ts';
 export { parsePerfScript, PERF_SCRIPT_FIELDS, type PerfFrame, type PerfSample } from './perf-script.ts';
 export { parseJitdump, perfMapLines, type JitCode } from './jitdump.ts';

@@ -29,7 +29,7 @@ import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX,
 import type { SamplingWindow } from './cpuprofile.ts';
 import { parseJitdump, perfMapLines } from './jitdump.ts';
 import { demangleSamples, findCxxFilt } from './native-demangle.ts';
-import { harnessFrames, nativeToCpuProfile, type NamedFrame } from './native-frames.ts';
+import { harnessFrames, nativeSymbolsOf, nativeToCpuProfile, type NamedFrame } from './native-frames.ts';
 import { parsePerfScript, PERF_SCRIPT_FIELDS, type PerfSample } from './perf-script.ts';
 import { perfRefusal } from './perf-refusal.ts';
 import { bundleLocator } from './source-map.ts';
@@ -239,10 +239,10 @@ export async function profileNative(options: NativeCaseOptions): Promise<NativeC
     const tid = jsThread(samples);
     const thread = samples.filter((s) => s.tid === tid);
     if (!thread.length) return { status: 'failed', reason: `perf sampled nothing of ${arm.target.spec} in the sampling phase (${windowMs.toFixed(0)} ms)` };
-    const locate = bundleLocator(arm.bundlePath);
+    const locate = bundleLocator(arm.bundlePath, arm.plugin.frames.bundleModule);
     // Stacks start at the harness's outermost frame (bun's JavaScript has no source position: its outermost JIT frame).
     const inHarness = (f: NamedFrame): boolean => (f.javascript ? locate(f.callFrame)?.inBundle === true : f.category === 'benchmark');
-    const { profile, categories, unresolvedSamples } = nativeToCpuProfile(thread, { isHarnessStart: inHarness, harnessKind: harnessFrames(locate) });
+    const { profile, categories, unresolvedSamples } = nativeToCpuProfile(thread, { symbols: nativeSymbolsOf(arm.plugin), isHarnessStart: inHarness, harnessKind: harnessFrames(locate) });
     const frames: NodeFramesOptions = { categoryOf: (id) => categories.get(id), inlined: inlinedIntoTimedPath };
     writeFileAtomically(outPath, JSON.stringify(profile));
     const resolution: NativeResolution = {

@@ -12,9 +12,10 @@
  *   source position, so bun's JavaScript is one category (benchmark: the
  *   suite's and the harness's code cannot be told apart) named with its tier.
  * - Native code with a symbol (C++ template arguments folded, so that one
- *   function keeps one name across releases): the engine (v8::, Builtins_, JSC::, WTF::…),
- *   its garbage collector (scavenger, mark-compact, sweeper, JSC's
- *   collector), the runtime (node::, uv_, workerd::, kj::, Bun…).
+ *   function keeps one name across releases): the engine (the symbols its
+ *   plug-in declares, EngineDescriptor.nativeSymbols, and the libraries
+ *   engines link), its garbage collector (scavenger, mark-compact, sweeper,
+ *   JSC's collector), the runtime (RuntimeFrames.nativeSymbols).
  * - System code (the kernel, libc, libstdc++, the loader) is charged to the
  *   category of its caller: a page fault inside the scavenger is GC time.
  * - An address without a symbol (deno's stripped binary, most of bun's) is
@@ -28,6 +29,7 @@ import type { FrameLocator } from './source-map.ts';
 import { categorize, type Category } from './summary.ts';
 import type { CallFrame, CpuProfile, ProfileNode } from './cpuprofile.ts';
 import type { PerfFrame, PerfSample } from './perf-script.ts';
+import type { RuntimePlugin } from '@rtbench/runtime-kit';
 
 export const NO_SYMBOLS = '(no symbols)';
 
@@ -47,11 +49,19 @@ const V8_CODE = /^(Builtin|BytecodeHandler|Stub|RegExp|Handler|Function|Callback
 const JSC_JS = /^JSC-(Baseline|DFG|FTL|LLInt|InterpretedFunction):\s*(.*?)(#\w+)?$/;
 const JSC_CODE = /^JSC-[\w-]+:/;
 
-/** The garbage collectors' own functions (V8: scavenger, minor mark-sweep, mark-compact, concurrent marking, sweeper; cppgc; JavaScriptCore's collector). */
-const GC =
-  /(^|::)(Heap::(CollectGarbage|CollectAllGarbage|PerformGarbageCollection|GarbageCollectionPrologue|GarbageCollectionEpilogue|Scavenge|MarkCompact|MinorMarkSweep)|Scaveng\w*|MarkCompactCollector|MinorMarkSweep\w*|MinorMS\w*|IncrementalMarking|ConcurrentMarking|\w*MarkingVisitor\w*|MarkingBarrier|Sweeper|\w*Evacuat\w*|GCTracer|MarkingWorklist\w*)(::|<|$)|^cppgc::internal::(Marker|Sweeper|Compactor|MarkingVisitor)|^JSC::(Heap::(collect\w*|run\w*Phase|sweep\w*|finalize\w*|stopThePeriphery|resumeThePeriphery)|SlotVisitor|MarkedBlock::Handle::sweep|MarkedSpace::sweep|MarkingConstraint\w*|\w*GCActivityCallback)/;
-const ENGINE = /^(v8::|v8_|Builtins_|JSC::|WTF::|Inspector::|bmalloc::|bmalloc_|pas_|llint_|op_|vmEntryTo|icu_\d+::|u_|ucol_|ubrk_|utf8_|simdutf::|fast_float::|double_conversion::|cppgc::|operationGet|operation[A-Z])/;
-const RUNTIME = /^(node::|uv_|uv__|napi_|workerd::|workerd_\w+::|kj::|kj_rs\w*::|<kj_rs\w*::|<workerd_\w+::|capnp::|edgeworker::|Bun::|Bun__|Zig::|WebCore::|JSC__|ZigGlobalObject|deno_|tokio::|ares_|nghttp|ossl_|OPENSSL_|SSL_|EVP_|absl::|boringssl|sqlite3)/;
+/** Libraries engines link for text and numbers (ICU, simdutf, number conversion): the engine's, whichever it is. */
+const ENGINE_LIBRARIES = /^(icu_\d+::|u_|ucol_|ubrk_|utf8_|simdutf::|fast_float::|double_conversion::)/;
+
+/** The native symbols of the runtime and engine a profile was taken on, as their plug-in declares them. */
+export interface NativeSymbols {
+  readonly runtime: RegExp;
+  readonly engine: RegExp;
+  readonly gc: RegExp;
+}
+
+export function nativeSymbolsOf(plugin: Pick<RuntimePlugin, 'frames' | 'engine'>): NativeSymbols {
+  return { runtime: plugin.frames.nativeSymbols, engine: plugin.engine.nativeSymbols, gc: plugin.engine.gcSymbols };
+}
 /** The operating system's code: its time is its caller's. */
 const SYSTEM_DSO = /^\[(kernel\.kallsyms|vdso|vsyscall)\]$|^\/(usr\/)?lib(32|64|x32)?\//;
 const JIT_DSO = /^\/tmp\/perf-\d+\.map$|^\/\/anon$|^\[anon/;
@@ -126,16 +136,16 @@ export function nestedName(symbol: string): string {
 
 const native = (functionName: string): CallFrame => ({ functionName: cut(functionName), scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 });
 
-/** The category of a native symbol; undefined: its caller's. */
-export function nativeCategory(symbol: string): Category | undefined {
-  if (GC.test(symbol)) return 'gc';
-  if (RUNTIME.test(symbol)) return 'runtime';
-  if (ENGINE.test(symbol)) return 'engine';
+/** The category of a native symbol on the runtime of `symbols`; undefined: its caller's. */
+export function nativeCategory(symbol: string, symbols?: NativeSymbols): Category | undefined {
+  if (symbols?.gc.test(symbol)) return 'gc';
+  if (symbols?.runtime.test(symbol)) return 'runtime';
+  if (symbols?.engine.test(symbol) || ENGINE_LIBRARIES.test(symbol)) return 'engine';
   return undefined;
 }
 
-/** One perf frame, named and categorised. */
-export function nameFrame(frame: PerfFrame): NamedFrame {
+/** One perf frame, named and categorised (native symbols by those of the runtime profiled). */
+export function nameFrame(frame: PerfFrame, symbols?: NativeSymbols): NamedFrame {
   const { symbol, dso } = frame;
   if (symbol !== undefined) {
     const js = V8_JS.exec(symbol);
@@ -153,7 +163,7 @@ export function nameFrame(frame: PerfFrame): NamedFrame {
     if (JSC_CODE.test(symbol) || V8_CODE.test(symbol)) return { callFrame: native(symbol), category: 'engine' };
     if (SYSTEM_DSO.test(dso)) return { callFrame: native(symbol) };
     const name = foldTemplateArguments(nestedName(symbol));
-    return { callFrame: native(name), ...categoryOf(nativeCategory(name)) };
+    return { callFrame: native(name), ...categoryOf(nativeCategory(name, symbols)) };
   }
   if (JIT_DSO.test(dso)) return { callFrame: native(`(JIT code the engine did not name) ${NO_SYMBOLS}`), category: 'engine', unresolved: true };
   if (dso === '[unknown]' || dso === '') return { callFrame: native(`(unknown library) ${NO_SYMBOLS}`), unresolved: true };
@@ -184,6 +194,8 @@ export interface NativeProfile {
  * system frames in their caller's category.
  */
 export interface NativeToCpuProfileOptions {
+  /** The native symbols of the runtime profiled (nativeSymbolsOf its plug-in); without them only the engines' libraries are told apart. */
+  symbols?: NativeSymbols;
   /**
    * The harness's own JavaScript frames (the bundle's): a stack that has one
    * starts at its outermost one. What the runtime does above the harness
@@ -260,7 +272,7 @@ export function nativeToCpuProfile(samples: readonly PerfSample[], options: Nati
   const nameOf = (f: PerfFrame): NamedFrame => {
     const cacheKey = `${f.symbol ?? ''}\u0000${f.dso}`;
     let named = names.get(cacheKey);
-    if (!named) names.set(cacheKey, (named = nameFrame(f)));
+    if (!named) names.set(cacheKey, (named = nameFrame(f, options.symbols)));
     return named;
   };
   const { isHarnessStart, harnessKind } = options;

@@ -1,6 +1,7 @@
 /**
- * Profile frames point into the bundle (node, bun, deno: its path as a
- * file: URL; workerd: `bundle.mjs`), where a suite's line 5 is line 804. The
+ * Profile frames point into the bundle (its path as a file: URL, or the
+ * module name the runtime's plug-in declares: RuntimeFrames.bundleModule),
+ * where a suite's line 5 is line 804. The
  * bundle carries an inline source map (packages/suite-loader/src/bundle.ts writes
  * sources relative to the repository, with sourceRoot); this maps a frame's
  * function start back to the file that was written, with node's own
@@ -46,8 +47,8 @@ function pathOfUrl(url: string): string | undefined {
   return isAbsolute(url) ? url : undefined;
 }
 
-/** A locator for frames of a profile taken on `bundlePath`; without a bundle (or its map), frames keep their URLs. */
-export function bundleLocator(bundlePath: string | undefined): FrameLocator {
+/** A locator for frames of a profile taken on `bundlePath` (named `bundleModule` by the runtime, when it does not give the path); without a bundle (or its map), frames keep their URLs. */
+export function bundleLocator(bundlePath: string | undefined, bundleModule?: string): FrameLocator {
   const loaded = bundlePath ? loadMap(bundlePath) : undefined;
   const bundleName = bundlePath ? basename(bundlePath) : undefined;
   const cache = new Map<string, FrameLocation | undefined>();
@@ -58,8 +59,7 @@ export function bundleLocator(bundlePath: string | undefined): FrameLocator {
     if (frame.url) {
       const path = pathOfUrl(frame.url);
       const name = basename(path ?? frame.url);
-      // workerd names the bundle module `bundle.mjs` (its config); the others give the bundle's path.
-      const inBundle = (bundleName !== undefined && name === bundleName) || frame.url === 'bundle.mjs' || frame.url.endsWith('/bundle.mjs');
+      const inBundle = (bundleName !== undefined && name === bundleName) || (bundleModule !== undefined && (frame.url === bundleModule || frame.url.endsWith(`/${bundleModule}`)));
       const line = frame.lineNumber + 1;
       const column = frame.columnNumber + 1;
       if (inBundle && loaded && frame.lineNumber >= 0) {

@@ -16,16 +16,14 @@ export const CATEGORIES: readonly Category[] = PROFILE_CATEGORIES;
 export const CATEGORY_NOTES: Readonly<Record<Category, string>> = {
   benchmark: "the suite's own code and what it bundled (its dependencies)",
   harness: "rtbench's code in the bundle (packages/*, runners/*): the timing loop, the entry, and the builtins it calls (the clock)",
-  runtime: "the runtime's own JavaScript (node:internal, ext:deno, bun's builtins, workerd's internal modules)",
+  runtime: "the runtime's own JavaScript (its built-in modules: node:internal/…, ext:…)",
   engine: "the engine's builtins and native code (JSON.parse, Math.sin, regexp, '(program)')",
   gc: "the garbage collector ('(garbage collector)')",
   idle: 'the thread waiting',
 };
 
 /** Sources that are rtbench's own: the harness, the adapters, the runners' entries, generated entries. */
-const OWN_SOURCE = /^(packages|runtimes)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
-/** URLs of a runtime's own JavaScript. */
-const RUNTIME_URL = /^(node:|internal[:/]|ext:|deno:|bun:|builtin:|node-internal:|cloudflare-internal:|cloudflare:|workerd:|internal:)/;
+const OWN_SOURCE = /^(packages|runners)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
 
 export function categorize(frame: CallFrame, where: FrameLocation | undefined): Category {
   const name = frame.functionName;
@@ -33,8 +31,8 @@ export function categorize(frame: CallFrame, where: FrameLocation | undefined): 
   if (name === '(idle)') return 'idle';
   if (name === '(program)' || name === '(root)' || !frame.url || !where) return 'engine';
   if (where.inBundle) return OWN_SOURCE.test(where.source) ? 'harness' : 'benchmark';
-  if (RUNTIME_URL.test(frame.url)) return 'runtime';
-  // A source file outside the bundle: deno and bun show some of their own modules by path or bare name.
+  // A source file outside the bundle (some runtimes show some of their own modules by path); any other URL (`node:…`,
+  // `ext:…`, a bare name) is one of the runtime's own modules.
   if (/^(file:\/\/)?\//.test(frame.url)) return OWN_SOURCE.test(where.source) ? 'harness' : 'benchmark';
   return 'runtime';
 }

@@ -61,7 +61,7 @@ describe('profileAllocations on node, deno and workerd', () => {
       // The file is a .heapprofile that reads back to the same summary.
       const written = parseHeapProfile(readFileSync(path, 'utf8'));
       expect(written.samples.length).toBeGreaterThan(100);
-      expect(summarizeAllocations(written, { locate: bundleLocator(arm.bundlePath) }).totalBytes).toBe(base.summary.totalBytes);
+      expect(summarizeAllocations(written, { locate: bundleLocator(arm.bundlePath, arm.plugin.frames.bundleModule) }).totalBytes).toBe(base.summary.totalBytes);
       // The harness's own bytes while it waits for a clock edge between samples
       // (each clock read is a heap number on workerd) grow with the machine's
       // load, not with the case: they are the harness's, and the case's order

@@ -16,6 +16,7 @@ import {
   nameFrame,
   nativeCategory,
   nativeToCpuProfile,
+  nativeSymbolsOf,
   parseJitdump,
   parsePerfScript,
   perfMapLines,
@@ -29,6 +30,10 @@ import {
   type PerfFrame,
   type PerfSample,
 } from '../src/index.ts';
+import { pluginNamed } from '@rtbench/runtime-registry';
+
+/** The native symbols each runtime's plug-in declares, as a native profile of it is categorised by. */
+const SYMBOLS = { node: nativeSymbolsOf(pluginNamed('node')!), bun: nativeSymbolsOf(pluginNamed('bun')!), workerd: nativeSymbolsOf(pluginNamed('workerd')!) };
 import { inlinedIntoTimedPath } from '../src/alloc-summary.ts';
 import { demangleSamples, findCxxFilt } from '../src/native-demangle.ts';
 import { diffTree } from '../../report/src/html/flame-data.ts';
@@ -78,7 +83,7 @@ const locate: FrameLocator = (frame) => {
 };
 
 function nativeSummary(samples: PerfSample[]) {
-  const { profile, categories, unresolvedSamples } = nativeToCpuProfile(samples);
+  const { profile, categories, unresolvedSamples } = nativeToCpuProfile(samples, { symbols: SYMBOLS.node });
   const frames: NodeFramesOptions = { categoryOf: (id) => categories.get(id), inlined: inlinedIntoTimedPath };
   return { profile, unresolvedSamples, summary: summarize(profile, { locate, frames }), tree: callTree(profile, { locate, frames, minShare: 0 }) };
 }
@@ -114,14 +119,14 @@ describe('naming and categories', () => {
   });
 
   it('puts engine, GC and runtime symbols in their categories and leaves system code to its caller', () => {
-    expect(nativeCategory('v8::internal::JsonParseInternalizer::Internalize')).toBe('engine');
-    expect(nativeCategory('v8::internal::ScavengerCollector::CollectGarbage')).toBe('gc');
-    expect(nativeCategory('v8::internal::MarkCompactCollector::Sweep')).toBe('gc');
-    expect(nativeCategory('JSC::Heap::collectInMutatorThread')).toBe('gc');
-    expect(nativeCategory('JSC::JSONParse')).toBe('engine');
-    expect(nativeCategory('node::Start')).toBe('runtime');
-    expect(nativeCategory('kj::_::RunnableImpl::run')).toBe('runtime');
-    expect(nativeCategory('__memcmp_evex_movbe')).toBeUndefined();
+    expect(nativeCategory('v8::internal::JsonParseInternalizer::Internalize', SYMBOLS.node)).toBe('engine');
+    expect(nativeCategory('v8::internal::ScavengerCollector::CollectGarbage', SYMBOLS.node)).toBe('gc');
+    expect(nativeCategory('v8::internal::MarkCompactCollector::Sweep', SYMBOLS.node)).toBe('gc');
+    expect(nativeCategory('JSC::Heap::collectInMutatorThread', SYMBOLS.bun)).toBe('gc');
+    expect(nativeCategory('JSC::JSONParse', SYMBOLS.bun)).toBe('engine');
+    expect(nativeCategory('node::Start', SYMBOLS.node)).toBe('runtime');
+    expect(nativeCategory('kj::_::RunnableImpl::run', SYMBOLS.workerd)).toBe('runtime');
+    expect(nativeCategory('__memcmp_evex_movbe', SYMBOLS.node)).toBeUndefined();
   });
 
   it('folds C++ template arguments, so that a function renamed by its template parameters is one frame across releases', () => {
@@ -140,7 +145,7 @@ describe('naming and categories', () => {
     expect(nestedName('_ZN2v88internal3FooD2Ev')).toBe('v8::internal::Foo::~Foo');
     expect(nestedName('v8::internal::Foo::bar')).toBe('v8::internal::Foo::bar');
     expect(nestedName('_Z3fooi')).toBe('_Z3fooi');
-    expect(nameFrame({ ip: '1', symbol: '_ZN2v88internal11PropertyKeyC2INS0_6ObjectEEEPNS0_7IsolateE', dso: NODE })).toMatchObject({ category: 'engine', callFrame: { functionName: 'v8::internal::PropertyKey::PropertyKey<…>' } });
+    expect(nameFrame({ ip: '1', symbol: '_ZN2v88internal11PropertyKeyC2INS0_6ObjectEEEPNS0_7IsolateE', dso: NODE }, SYMBOLS.node)).toMatchObject({ category: 'engine', callFrame: { functionName: 'v8::internal::PropertyKey::PropertyKey<…>' } });
   });
 
   it("demangles the samples' names after perf script (--no-demangle) as perf would have: no parameters, Rust's hash dropped, what c++filt cannot read left for nestedName", () => {
@@ -178,8 +183,8 @@ describe('naming and categories', () => {
     ]);
     expect(nameFrame(samples[0]!.frames[2]!).callFrame.functionName).toBe('v8::internal::PropertyKey::PropertyKey<…>');
     // A Rust method's leading <Type> is its type, not template arguments to fold.
-    expect(nameFrame(samples[0]!.frames[6]!)).toMatchObject({ callFrame: { functionName: '<kj_rs_tokio::ffi::bridge::TokioAsyncIoContext>::block_on' }, category: 'runtime' });
-    expect(nameFrame(samples[0]!.frames[5]!).category).toBe('runtime');
+    expect(nameFrame(samples[0]!.frames[6]!, SYMBOLS.workerd)).toMatchObject({ callFrame: { functionName: '<kj_rs_tokio::ffi::bridge::TokioAsyncIoContext>::block_on' }, category: 'runtime' });
+    expect(nameFrame(samples[0]!.frames[5]!, SYMBOLS.workerd).category).toBe('runtime');
   });
 
   it('groups a stripped binary by library instead of showing [unknown]', () => {

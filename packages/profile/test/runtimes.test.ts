@@ -64,7 +64,7 @@ describe('profileCase on node, deno, bun and workerd', () => {
       expect(written.nodes.some((n) => n.callFrame.functionName === 'warmUp')).toBe(false);
       expect(written.nodes.some((n) => n.callFrame.functionName === 'sample')).toBe(true);
       // Frames are mapped back through the bundle's source map.
-      const locate = bundleLocator(arm.bundlePath);
+      const locate = bundleLocator(arm.bundlePath, arm.plugin.frames.bundleModule);
       expect(written.nodes.some((n) => locate(n.callFrame)?.source === 'packages/core/src/measure.ts')).toBe(true);
       // The case's own functions, without the harness's: on workerd the harness spends a share that grows
       // with the machine's load waiting for its coarse clock to move (its clock reads were 33% of the

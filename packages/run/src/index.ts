@@ -10,7 +10,6 @@ export { runSaver, writeRunAtomically } from './save.ts';
 export { loadProfileManifest, PROFILE_KINDS, profiler, type ProfileKind } from './profiles.ts';
 export type { Arm, ArmResult, Measurer, MeasurerDescriptor, MeasurerPolicy, Unit } from './measurer.ts';
 export { measurersChosenBy, recordedPolicy } from './measurers/all.ts';
-export { INSTRUCTION_THRESHOLDS } from './measurers/instructions.ts';
 export { addResults, computeStats } from './record.ts';
 export { capText } from './case-text.ts';
 export type { RoundPlan } from './schedule.ts';

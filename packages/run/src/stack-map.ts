@@ -1,6 +1,6 @@
 /**
- * Stacks from a runtime process point into the bundle (node, bun: its path;
- * workerd: `bundle.mjs`), where a user's line 5 is line 804. The bundle
+ * Stacks from a runtime process point into the bundle (its path, or the
+ * module name the runtime's plug-in declares: RuntimeFrames.bundleModule), where a user's line 5 is line 804. The bundle
  * carries an inline source map; this maps each frame back to the file the
  * user wrote, on the host, the same way for every runtime, and names the
  * first frame outside rtbench's own code so a failure says where it happened.
@@ -32,7 +32,7 @@ export function frameLocation(word: string): { path: string; line: string; colum
 }
 const DIGITS = /^\d{1,9}$/;
 /** Sources that are rtbench's own (the harness, the adapters, the generated entries). */
-const OWN_SOURCE = /^(packages|runtimes)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
+const OWN_SOURCE = /^(packages|runners)\/|^\.rtbench-cache\/|^rtbench-[\w-]+-entry\.ts$/;
 
 interface BundleMap {
   map: SourceMap;
@@ -97,7 +97,7 @@ function renamesOn(found: BundleMap, line: number, into: Map<string, string>): v
 }
 
 /** Maps the frames of `stack` that point into the bundle at `bundlePath` back to their sources. */
-export function mapStack(stack: string, bundlePath: string): MappedStack {
+export function mapStack(stack: string, bundlePath: string, bundleModule?: string): MappedStack {
   const renames = new Map<string, string>();
   const found = mapOf(bundlePath);
   if (!found) return { stack, renames };
@@ -110,7 +110,7 @@ export function mapStack(stack: string, bundlePath: string): MappedStack {
     const { path, line, column } = location;
     const plain = path.replace(/^file:\/\//, '');
     const name = basename(plain);
-    if (name !== bundleName && name !== 'bundle.mjs') {
+    if (name !== bundleName && name !== bundleModule) {
       // A frame the runtime mapped itself (deno reads the inline map): still the first user frame, if it is one.
       if (where === undefined && isAbsolute(plain) && !OWN_SOURCE.test(relative(root, plain).replaceAll('\\', '/'))) where = `${displayPath(plain)}:${line}:${column}`;
       return whole;

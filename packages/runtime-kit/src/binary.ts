@@ -5,7 +5,7 @@ import { FlagError, RuntimeUnavailableError } from './types.ts';
 import { killTree, spawnTracked } from './process.ts';
 
 /** Throws a clear RuntimeUnavailableError unless `path` is an executable file. */
-export function assertExecutable(path: string, what: string): void {
+function assertExecutable(path: string, what: string): void {
   let isFile = false;
   try {
     isFile = statSync(path).isFile();

@@ -11,8 +11,21 @@ import { build, type BuildOptions, type Loader, type Plugin } from 'esbuild';
 import { storeProgram, type CachedProgram } from './program-cache.ts';
 import type { BundleTarget } from './types.ts';
 
-/** `node:` builtins come from every runtime (workerd through nodejs_compat); `bun:` modules only from bun (a program that imports one elsewhere fails when it loads, with the reason). */
-export const RUNTIME_PROVIDED = ['node:*', 'bun:*'];
+/**
+ * An import written with a scheme (`node:fs`, and the modules a runtime
+ * provides under its own) names a module of the runtime that runs the
+ * program: left as an import, whichever runtime the bundle is for, so a
+ * program that imports another runtime's module fails when it loads there,
+ * with the reason. URLs and package registries' specifiers (npm:, jsr:) are
+ * not such modules. After the callers' plugins, which may map some of them.
+ */
+const NOT_A_RUNTIME_MODULE = /^(data|https?|file|npm|jsr):/;
+const PROVIDED_BY_THE_RUNTIME: Plugin = {
+  name: 'rtbench-provided-by-the-runtime',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[a-z][a-z0-9-]*:/ }, (args) => (NOT_A_RUNTIME_MODULE.test(args.path) ? undefined : { path: args.path, external: true }));
+  },
+};
 
 /** esbuild's options for one ESM file for a runtime: what every program rtbench bundles shares. */
 export function bundleOptions(target: Pick<BundleTarget, 'platform' | 'conditions' | 'mainFields'>): BuildOptions & { write: false } {
@@ -24,14 +37,14 @@ export function bundleOptions(target: Pick<BundleTarget, 'platform' | 'condition
     conditions: target.conditions,
     ...(target.mainFields ? { mainFields: target.mainFields } : {}),
     target: 'esnext',
-    external: RUNTIME_PROVIDED,
+    plugins: [PROVIDED_BY_THE_RUNTIME],
     logLevel: 'silent',
     legalComments: 'none',
   };
 }
 
 /** A file to bundle, or source text written for the program (an entry that imports the real one). */
-export type ProgramEntry = { file: string } | { contents: string; resolveDir: string; sourcefile: string; loader: Loader };
+type ProgramEntry = { file: string } | { contents: string; resolveDir: string; sourcefile: string; loader: Loader };
 
 export interface ProgramBuild {
   entry: ProgramEntry;
@@ -54,7 +67,7 @@ export async function bundleProgramFor(target: BundleTarget, p: ProgramBuild): P
   const result = await build({
     ...bundleOptions(target),
     ...('file' in p.entry ? { entryPoints: [p.entry.file] } : { stdin: p.entry }),
-    ...(p.plugins ? { plugins: p.plugins } : {}),
+    plugins: [...(p.plugins ?? []), PROVIDED_BY_THE_RUNTIME],
     ...(p.banner ? { banner: { js: p.banner } } : {}),
     ...(p.define ? { define: p.define } : {}),
     ...(p.sourceMap ? { sourcemap: 'inline' as const, absWorkingDir: p.sourceMap.absWorkingDir, sourceRoot: p.sourceMap.sourceRoot } : {}),

@@ -26,7 +26,7 @@ import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync, existsS
 import { join } from 'node:path';
 import { guardCells, guardCgroup } from './warden.ts';
 
-export const CELL_ENV = 'RTBENCH_CELL';
+const CELL_ENV = 'RTBENCH_CELL';
 
 export interface Cell {
   /** Added to the process's environment. */

@@ -6,7 +6,7 @@
 import { accessSync, constants } from 'node:fs';
 import { whichOnPath } from './binary.ts';
 
-export const PERF_INSTALL = 'install it with `sudo apt-get install -y linux-perf` (Debian; `linux-tools-generic` on Ubuntu), or name a perf binary with RTBENCH_PERF=/path/to/perf';
+const PERF_INSTALL = 'install it with `sudo apt-get install -y linux-perf` (Debian; `linux-tools-generic` on Ubuntu), or name a perf binary with RTBENCH_PERF=/path/to/perf';
 
 /** The perf binary, or an error whose message is one line saying how to get it. */
 export function findPerf(env: NodeJS.ProcessEnv = process.env): string {

@@ -15,6 +15,7 @@ import type { LiveCase, WarmProcess } from './session.ts';
 import type { RuntimeStore } from './runtime-store.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
 import type { RuntimeReleases } from './releases.ts';
+import type { EngineDescriptor } from './engine.ts';
 import type { BundleTarget, JobOutcome, JobRequest, RuntimeTarget, TranslatedFlags } from './types.ts';
 
 /** A capability the runtime does not have, and why (one clause, no runtime name: cannotMessage() adds it). */
@@ -146,11 +147,23 @@ export interface NativeProfileHook {
   readonly resolves: string;
 }
 
+/** How a runtime's own code shows in stacks and profiles, so that it is told apart from the suite's. */
+export interface RuntimeFrames {
+  /** Its own native functions (its C++, Rust or Zig and the libraries it links), by symbol: a native profile charges them to the runtime. */
+  readonly nativeSymbols: RegExp;
+  /** The module name its stacks and profiles give the bundle, when they do not give the bundle's path. */
+  readonly bundleModule?: string;
+}
+
 export interface RuntimePlugin {
   /** The name in specs, results and tables: `node`, `deno`, `bun`, `workerd`. */
   readonly name: RuntimeKind;
   /** As a report writes it: "Node.js". */
   readonly displayName: string;
+  /** The engine that runs its JavaScript (engine.ts): the id a run records, its names, how it is counted. */
+  readonly engine: EngineDescriptor;
+  /** How its own code shows in stacks and profiles. */
+  readonly frames: RuntimeFrames;
   /** How the in-runtime entry (and any program for it) is bundled. */
   readonly bundle: BundleTarget;
 

@@ -37,7 +37,7 @@ export function withFlagsFirst(request: JobRequest, flags: TranslatedFlags): Job
 }
 
 /** A free TCP port on 127.0.0.1, by binding port 0 and closing it (another process could take it before the runtime does: rare, and then the profile fails with the reason). */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

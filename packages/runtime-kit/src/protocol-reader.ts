@@ -40,7 +40,7 @@ export class Tail {
  * most a process may take) is about 2.5 MB; 32 MB leaves room for anything
  * honest and bounds what one process can make the host hold.
  */
-export const MAX_LINE_CHARS = 32 << 20;
+const MAX_LINE_CHARS = 32 << 20;
 
 export interface ProtocolReaderOptions {
   /** This process's token (sealJob). */

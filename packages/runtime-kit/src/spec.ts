@@ -13,9 +13,9 @@ import type { NpmRuntime } from './npm-runtime.ts';
 import { workspaceRuntimes, type RuntimeStore } from './runtime-store.ts';
 import { releaseFor, type RuntimeReleases } from './releases.ts';
 
-export type ParsedSpec = { kind: 'npm'; version?: string } | { kind: 'system' } | { kind: 'path'; path: string };
+type ParsedSpec = { kind: 'npm'; version?: string } | { kind: 'system' } | { kind: 'path'; path: string };
 
-export function parseRuntimeSpec(runtime: string, spec: string): ParsedSpec | undefined {
+function parseRuntimeSpec(runtime: string, spec: string): ParsedSpec | undefined {
   if (spec === runtime) return { kind: 'npm' };
   if (spec.startsWith(`${runtime}=`)) return { kind: 'path', path: resolvePath(spec.slice(runtime.length + 1)) };
   if (!spec.startsWith(`${runtime}@`)) return undefined;
@@ -26,7 +26,7 @@ export function parseRuntimeSpec(runtime: string, spec: string): ParsedSpec | un
 }
 
 /** "2.9" matches 2.9.6, "2" matches 2.9.6, "2.9.6" matches itself; "2.1" does not match 2.10.0. */
-export function versionMatches(requested: string, actual: string): boolean {
+function versionMatches(requested: string, actual: string): boolean {
   return actual === requested || actual.startsWith(`${requested}.`) || actual.startsWith(`${requested}+`);
 }
 

@@ -18,7 +18,8 @@ export interface RuntimeTarget {
   /** For source 'npm': found in node_modules (rtbench's checkout) or in the cache of installs on demand. */
   npmLocation?: NpmInstallLocation;
   version: string;
-  engine: 'v8' | 'jsc';
+  /** Its engine's id (the plug-in's EngineDescriptor.id): "v8". */
+  engine: string;
   engineVersion: string;
 }
 

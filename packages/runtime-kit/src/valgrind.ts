@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { whichOnPath } from './binary.ts';
 import { killTree, spawnTracked } from './process.ts';
 
-export const VALGRIND_INSTALL = 'install it with `sudo apt-get install -y valgrind` (Debian/Ubuntu), or name a valgrind binary with RTBENCH_VALGRIND=/path/to/valgrind';
+const VALGRIND_INSTALL = 'install it with `sudo apt-get install -y valgrind` (Debian/Ubuntu), or name a valgrind binary with RTBENCH_VALGRIND=/path/to/valgrind';
 
 /** The valgrind binary, or an error whose message is one line saying how to get it. */
 export function findValgrind(env: NodeJS.ProcessEnv = process.env): string {

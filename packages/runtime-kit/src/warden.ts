@@ -56,7 +56,7 @@ function tell(line: string): void {
 }
 
 /** PID of the warden, once started (tests check that it is not left either). */
-export function wardenPid(): number | undefined {
+function wardenPid(): number | undefined {
   return warden?.pid;
 }
 
@@ -89,7 +89,7 @@ export function guardDir(path: string): void {
   tell(`dir ${path}`);
 }
 
-export function releaseDir(path: string): void {
+function releaseDir(path: string): void {
   outstanding.delete(`dir ${path}`);
   tell(`undir ${path}`);
 }

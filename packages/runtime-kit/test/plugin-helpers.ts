@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Job } from '@rtbench/core/protocol';
 import type { CaseResultMessage, RuntimeMessage } from '@rtbench/core/protocol';
-import { liveChildPids, spawnedPids, type JobOutcome, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags } from '../src/index.ts';
+import { liveChildPids, spawnedPids } from '../src/process.ts';
+import { type JobOutcome, type RuntimeTarget, type TranslatedFlags } from '../src/types.ts';
+import { type RuntimePlugin } from '../src/plugin.ts';
 import { bundleSuite } from '@rtbench/suite-loader';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');

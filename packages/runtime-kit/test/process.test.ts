@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import { judgeOutcome, sealJob } from '../src/job.ts';
 import { existsSync, readFileSync } from 'node:fs';
-import { EXIT_GRACE_MS, liveChildPids, spawnJob, startJob } from '../src/index.ts';
+import { EXIT_GRACE_MS, liveChildPids, spawnJob, startJob } from '../src/process.ts';
 
 const alive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
 

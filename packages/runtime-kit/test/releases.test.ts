@@ -9,21 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  existingFile,
-  releaseFor,
-  releasesBetween,
-  resolveSingleNpmRuntime,
-  RuntimeStore,
-  RuntimeUnavailableError,
-  semverReleases,
-  stableVersionsInOrder,
-  type NpmRuntime,
-  type ReleaseIndex,
-  type RuntimeInstaller,
-  type RuntimeTarget,
-  type SingleNpmRuntime,
-} from '../src/index.ts';
+import { existingFile, type NpmRuntime } from '../src/npm-runtime.ts';
+import { releaseFor, releasesBetween, semverReleases, stableVersionsInOrder, type ReleaseIndex } from '../src/releases.ts';
+import { resolveSingleNpmRuntime, type SingleNpmRuntime } from '../src/spec.ts';
+import { RuntimeStore } from '../src/runtime-store.ts';
+import { RuntimeUnavailableError, type RuntimeTarget } from '../src/types.ts';
+import { type RuntimeInstaller } from '../src/npm-installer.ts';
 
 let root: string;
 beforeEach(() => {

@@ -14,22 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  existingFile,
-  npmInstaller,
-  npmReleaseIndex,
-  npmReason,
-  parsePin,
-  readInstallRecord,
-  RuntimeDamagedError,
-  RuntimeNotInstalledError,
-  RuntimeStore,
-  RuntimeUnavailableError,
-  RuntimeUntrustedError,
-  type NpmRuntime,
-  type RuntimeInstaller,
-  type RuntimeStoreOptions,
-} from '../src/index.ts';
+import { existingFile, parsePin, type NpmRuntime } from '../src/npm-runtime.ts';
+import { npmInstaller, npmReason, type RuntimeInstaller } from '../src/npm-installer.ts';
+import { npmReleaseIndex } from '../src/releases.ts';
+import { readInstallRecord } from '../src/install-record.ts';
+import { RuntimeDamagedError, RuntimeNotInstalledError, RuntimeStore, RuntimeUntrustedError, type RuntimeStoreOptions } from '../src/runtime-store.ts';
+import { RuntimeUnavailableError } from '../src/types.ts';
 
 let root: string;
 let cache: string;

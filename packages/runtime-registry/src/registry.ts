@@ -12,7 +12,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RUNTIME_NAME_PATTERN } from '@rtbench/core';
-import type { RuntimePlugin } from '@rtbench/runtime-kit';
+import type { Variant } from '@rtbench/core/schema';
+import type { EngineDescriptor, RuntimePlugin } from '@rtbench/runtime-kit';
 import { bunRuntime } from '@rtbench/runtime-bun';
 import { escapedLine, noteSource } from './plugin-calls.ts';
 
@@ -57,12 +58,32 @@ export function displayNameOf(name: string): string {
   return pluginNamed(name)?.displayName ?? name;
 }
 
+/** What a saved variant records of its runtime's and engine's names (Variant.displayNames), from their plug-in; undefined when no plug-in here knows the runtime. */
+export function displayNamesOf(runtime: string, engine: string | undefined): Variant['displayNames'] {
+  const plugin = pluginNamed(runtime);
+  if (!plugin) return undefined;
+  const e = engineNamed(engine);
+  return { runtime: plugin.displayName, ...(e ? { engine: e.displayName, engineShort: e.shortName } : {}) };
+}
+
+/** The engines the registered runtimes run on, each once, in the order of their runtimes. */
+export function runtimeEngines(): EngineDescriptor[] {
+  return [...new Map(plugins.map((p) => [p.engine.id, p.engine])).values()];
+}
+
+/** The engine of this id (as a saved run records it), if a registered runtime runs on it. */
+export function engineNamed(id: string | undefined): EngineDescriptor | undefined {
+  return plugins.find((p) => p.engine.id === id)?.engine;
+}
+
 /** Adds a runtime. Its name must be new, and no registered plug-in may already accept its bare name as a spec. */
 export function registerRuntime(plugin: RuntimePlugin): void {
   if (!RUNTIME_NAME_PATTERN.test(plugin.name)) throw new RuntimePluginError(`runtime plug-in "${plugin.name}": a name is lower-case letters, digits and dashes, starting with a letter`);
   const taken = pluginNamed(plugin.name) ?? pluginForSpec(plugin.name);
   if (taken) throw new RuntimePluginError(`runtime plug-in "${plugin.name}": the name is taken by ${taken.displayName}'s plug-in`);
   if (!plugin.accepts(plugin.name)) throw new RuntimePluginError(`runtime plug-in "${plugin.name}": it does not accept its own name as a spec`);
+  // Runs record the engine's id: it must read back as saved-run schemas read it.
+  if (!RUNTIME_NAME_PATTERN.test(plugin.engine?.id ?? '')) throw new RuntimePluginError(`runtime plug-in "${plugin.name}": its engine's id (RuntimePlugin.engine.id) is lower-case letters, digits and dashes, starting with a letter`);
   plugins.push(plugin);
 }
 

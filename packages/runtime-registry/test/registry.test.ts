@@ -1,16 +1,23 @@
-/** The registry: the names core gives suites, and what a registration must be. */
+/** The registry: the runtimes and engines it lists, and what a registration must be. */
 import { describe, expect, it } from 'vitest';
-import { RUNTIME_NAMES } from '@rtbench/core';
 import { RuntimeDamagedError, RuntimeUnavailableError, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { abandonedPluginCalls, askPlugin, noteSource, pendingPluginCall } from '../src/plugin-calls.ts';
-import { BUILT_IN_RUNTIMES, DEFAULT_RUNTIMES, displayNameOf, loadRuntimePlugins, pluginForSpec, pluginNamed, registerRuntime, runtimePlugins, unregisterRuntime } from '../src/registry.ts';
+import { BUILT_IN_RUNTIMES, DEFAULT_RUNTIMES, displayNameOf, engineNamed, runtimeEngines, loadRuntimePlugins, pluginForSpec, pluginNamed, registerRuntime, runtimePlugins, unregisterRuntime } from '../src/registry.ts';
 
+const BUILT_IN_NAMES = ['node', 'deno', 'bun', 'workerd'];
 const fake = (name: string, accepts = (spec: string) => spec === name || spec.startsWith(`${name}@`)): RuntimePlugin => ({ ...pluginNamed('node')!, name, displayName: `Fake ${name}`, accepts });
 
 describe('runtime registry', () => {
-  it("core's RUNTIME_NAMES are the built-in plug-ins' names, in order (core imports no host code, so this test keeps them in step)", () => {
-    expect(BUILT_IN_RUNTIMES.map((p) => p.name)).toEqual([...RUNTIME_NAMES]);
-    expect(DEFAULT_RUNTIMES).toEqual([...RUNTIME_NAMES]);
+  it("lists the built-in plug-ins in order, and runs them all by default", () => {
+    expect(BUILT_IN_RUNTIMES.map((p) => p.name)).toEqual(BUILT_IN_NAMES);
+    expect(DEFAULT_RUNTIMES).toEqual(BUILT_IN_NAMES);
+  });
+
+  it('lists the engines its plug-ins declare, each once, and finds one by the id a run records', () => {
+    expect(runtimeEngines().map((e) => e.id)).toEqual(['v8', 'jsc']);
+    expect(engineNamed('jsc')?.displayName).toBe('JavaScriptCore');
+    expect(engineNamed('v8')).toBe(pluginNamed('workerd')!.engine);
+    expect(engineNamed('spidermonkey')).toBeUndefined();
   });
 
   it('finds a plug-in by spec and by name, and names it for reports', () => {
@@ -31,12 +38,25 @@ describe('runtime registry', () => {
       expect(() => registerRuntime(fake('node'))).toThrow(/"node": the name is taken by Node\.js's plug-in/);
       expect(() => registerRuntime(fake('Bad Name'))).toThrow(/a name is lower-case letters/);
       expect(() => registerRuntime(fake('mute', () => false))).toThrow(/does not accept its own name/);
+      expect(() => registerRuntime({ ...fake('oddengine'), engine: { ...pluginNamed('node')!.engine, id: 'Odd Engine' } })).toThrow(/its engine's id \(RuntimePlugin\.engine\.id\) is lower-case letters/);
     } finally {
       unregisterRuntime('quokka');
     }
-    expect(runtimePlugins().map((p) => p.name)).toEqual([...RUNTIME_NAMES]);
+    expect(runtimePlugins().map((p) => p.name)).toEqual(BUILT_IN_NAMES);
     unregisterRuntime('node');
     expect(pluginNamed('node')).toBeDefined();
+  });
+
+  it("lists a registered runtime's engine of its own beside the built-in ones, until it is removed", () => {
+    const engine = { ...pluginNamed('node')!.engine, id: 'quokkascript', displayName: 'QuokkaScript' };
+    registerRuntime({ ...fake('quokka'), engine });
+    try {
+      expect(runtimeEngines().map((e) => e.id)).toEqual(['v8', 'jsc', 'quokkascript']);
+      expect(engineNamed('quokkascript')).toBe(engine);
+    } finally {
+      unregisterRuntime('quokka');
+    }
+    expect(engineNamed('quokkascript')).toBeUndefined();
   });
 
   it('says in one line why RTBENCH_RUNTIME_PLUGINS could not be loaded', async () => {

@@ -30,6 +30,7 @@ import {
 import { GC_LOG_ENV, JscGcLog } from './gc-trace.ts';
 import { npmBun, probeBun } from './binary.ts';
 import { translateBunFlags } from './flags.ts';
+import { JSC_ENGINE } from './engine.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -77,6 +78,10 @@ function startBunJob(request: JobRequest): RunningJob {
 export const bunRuntime: RuntimePlugin = {
   name: 'bun',
   displayName: 'Bun',
+  engine: JSC_ENGINE,
+  frames: {
+    nativeSymbols: /^(Bun::|Bun__|Zig::|WebCore::|JSC__|ZigGlobalObject)/,
+  },
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['bun'] },
 
   ...singleNpmRuntimeSpecs(bun, { name: 'Bun' }),

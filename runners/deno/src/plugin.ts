@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   cpuProfFlags,
+  V8_ENGINE,
   NO_ISOLATE_START,
   v8HeapSampling,
   FlagError,
@@ -75,6 +76,10 @@ const start = spawnWith(spawnOptions);
 export const denoRuntime: RuntimePlugin = {
   name: 'deno',
   displayName: 'Deno',
+  engine: V8_ENGINE,
+  frames: {
+    nativeSymbols: /^(deno_|tokio::)/,
+  },
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: ['deno'] },
 
   ...singleNpmRuntimeSpecs(deno, { name: 'Deno' }),

@@ -9,6 +9,7 @@ import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   cpuProfFlags,
+  V8_ENGINE,
   NO_ISOLATE_START,
   v8HeapSampling,
   FlagError,
@@ -87,6 +88,10 @@ const start = spawnWith(spawnOptions);
 export const nodeRuntime: RuntimePlugin = {
   name: 'node',
   displayName: 'Node.js',
+  engine: V8_ENGINE,
+  frames: {
+    nativeSymbols: /^(node::|uv_|uv__|napi_|ares_|nghttp|ossl_|OPENSSL_|SSL_|EVP_)/,
+  },
   bundle: { entry: join(here, 'entry.ts'), platform: 'node', conditions: [] },
   npmRuntimes: [...NPM_NODE.values()],
   releases: RELEASES,

@@ -4,7 +4,7 @@
  * (@cloudflare/workerd-<platform>/bin/workerd) so it owns the real PID.
  *
  * workerd prints only its release date (`workerd --version`: "workerd
- * 2026-11-17") and shows the worker no V8 version (process.versions.v8 is
+ * YYYY-MM-DD") and shows the worker no V8 version (process.versions.v8 is
  * empty), so the V8 version is read from the binary: V8 keeps its version
  * as a NUL-terminated literal ("15.8.62.5") in the string pool.
  */
@@ -30,7 +30,7 @@ export const npmWorkerd = declareNpmRuntime({
   binaryIn: (dir) => platformPackageFile(dir, '@cloudflare/workerd-linux-64', 'bin/workerd'),
 });
 
-/** The release date in a workerd npm version: 1.20261117.1 -> 2026-11-17 (what `workerd --version` prints). */
+/** The release date in a workerd npm version: 1.YYYYMMDD.N -> YYYY-MM-DD (what `workerd --version` prints). */
 export function workerdDateOf(npmVersion: string): string | undefined {
   const m = /^\d+\.(\d{4})(\d{2})(\d{2})\./.exec(npmVersion);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
@@ -41,7 +41,7 @@ const NPM_VERSION = /^1\.\d{8}\.\d+$/;
 
 /**
  * workerd's releases on npm (`workerd`, versions 1.<yyyymmdd>.<n>), named
- * as the binary names itself, by date: workerd@2025-01-01. A date with
+ * as the binary names itself, by date: workerd@YYYY-MM-DD. A date with
  * several npm versions names the last one; an npm version names itself.
  */
 export const workerdReleases: RuntimeReleases = {
@@ -56,7 +56,7 @@ export const workerdReleases: RuntimeReleases = {
   looksLikeRelease: (tag) => DATE_TAG.test(tag) || NPM_VERSION.test(tag),
 };
 
-/** "workerd 2026-11-17" -> "2026-11-17". */
+/** "workerd YYYY-MM-DD" -> "YYYY-MM-DD". */
 function parseWorkerdVersion(text: string): string | undefined {
   return /^workerd (\S+)/m.exec(text)?.[1];
 }

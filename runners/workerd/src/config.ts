@@ -20,7 +20,7 @@ import { HANDLER_KEY } from './handoff.ts';
 /**
  * Fixed so that a workerd upgrade changes the engine, not the API semantics
  * under the benchmark. It is the last date before nodejs_compat became a
- * default (2026-08-04), so the flag is stated rather than implied. A workerd
+ * default, so the flag is stated rather than implied. A workerd
  * older than this date gets its own date instead (it refuses later ones).
  */
 export const COMPATIBILITY_DATE = '2026-08-01';
@@ -58,9 +58,12 @@ export interface ConfigOptions {
   env: Readonly<Record<string, string>>;
 }
 
+/** The name the worker's config gives the bundle's module: stacks and profiles name it so. */
+export const BUNDLE_MODULE = 'bundle.mjs';
+
 export function workerdConfig(options: ConfigOptions): string {
   const date = compatibilityDateFor(options.workerdVersion);
-  const main = `import './bundle.mjs';\nexport default globalThis.${HANDLER_KEY};\n`;
+  const main = `import './${BUNDLE_MODULE}';\nexport default globalThis.${HANDLER_KEY};\n`;
   const list = (items: readonly string[]): string => `[${items.map(capnpString).join(', ')}]`;
   const bindings = Object.entries(options.env);
   return `# Written by rtbench for one job; see runners/workerd/README.md.
@@ -78,7 +81,7 @@ const config :Workerd.Config = (
 const benchmark :Workerd.Worker = (
   modules = [
     (name = "main.mjs", esModule = ${capnpString(main)}),
-    (name = "bundle.mjs", esModule = embed ${capnpString(options.bundleRelativePath)}),
+    (name = ${capnpString(BUNDLE_MODULE)}, esModule = embed ${capnpString(options.bundleRelativePath)}),
   ],
   compatibilityDate = ${capnpString(date)},
   compatibilityFlags = ${list(COMPATIBILITY_FLAGS)},

@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type JobRequest,
+  V8_ENGINE,
   type RuntimePlugin,
   type SingleNpmRuntime,
   singleNpmRuntimeSpecs,
@@ -21,6 +22,7 @@ import {
   warmProcess,
 } from '@rtbench/runtime-kit';
 import { HANDLER_KEY } from './handoff.ts';
+import { BUNDLE_MODULE } from './config.ts';
 import { serveLoader, serveModule } from './programs.ts';
 import { npmWorkerd, probeWorkerd, workerdDateOf, workerdReleases } from './binary.ts';
 import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
@@ -32,7 +34,7 @@ const workerd: SingleNpmRuntime = {
   runtime: 'workerd',
   executable: 'workerd',
   npm: npmWorkerd,
-  // "workerd@2026-11-17" (what the binary prints) or "workerd@1.20261117.1" (the npm version).
+  // "workerd@YYYY-MM-DD" (what the binary prints) or "workerd@1.YYYYMMDD.N" (the npm version).
   npmVersions: [workerdDateOf(npmWorkerd.version), npmWorkerd.version].filter((v): v is string => v !== undefined),
   releases: workerdReleases,
   probe: probeWorkerd,
@@ -44,6 +46,11 @@ const INSPECTOR_OPTION = '--inspector-addr=127.0.0.1:0';
 export const workerdRuntime: RuntimePlugin = {
   name: 'workerd',
   displayName: 'workerd',
+  engine: V8_ENGINE,
+  frames: {
+    nativeSymbols: /^(workerd::|workerd_\w+::|kj::|kj_rs\w*::|<kj_rs\w*::|<workerd_\w+::|capnp::|edgeworker::|absl::|boringssl|sqlite3)/,
+    bundleModule: BUNDLE_MODULE,
+  },
   // Bundled as wrangler resolves packages for Workers (workerd/worker/browser
   // conditions, browser-first main fields), but on esbuild's neutral platform:
   // the browser platform would hard-code process.env.NODE_ENV = "development".

@@ -5,8 +5,8 @@
  */
 import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
 import { isUnavailable } from '@rtbench/runtime-kit';
-import { runtimePlugins } from '@rtbench/runtime-registry';
-import { INSTRUCTION_THRESHOLDS, measurersChosenBy } from '@rtbench/run';
+import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
+import { measurersChosenBy } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
 import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, listSuites, setBroughtSettings } from '@rtbench/suite-loader';
 import { benchCommand } from '../commands/bench.ts';
@@ -135,7 +135,7 @@ const BISECT_OPTIONS = [
     name: 'threshold',
     kind: 'value',
     value: 'percent',
-    help: `A change smaller than this is not one (default ${pct(BISECT_DEFAULTS.time.threshold)}; instructions: the engine's, V8 ${pct(INSTRUCTION_THRESHOLDS.v8)}, JavaScriptCore ${pct(INSTRUCTION_THRESHOLDS.jsc)})`,
+    help: `A change smaller than this is not one (default ${pct(BISECT_DEFAULTS.time.threshold)}; instructions: the engine's, ${runtimeEngines().map((e) => `${e.displayName} ${pct(e.counting.threshold)}`).join(', ')})`,
   },
   { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${BISECT_DEFAULTS.time.minRounds}${ownBisectRounds('min')})` },
   { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${BISECT_DEFAULTS.time.maxRounds}${ownBisectRounds('max')})` },

@@ -9,6 +9,7 @@ import type { Comparison } from '@rtbench/stats';
 import type { Metric } from '@rtbench/core/schema';
 import { changeWord, formatChange, ratioWithCi, verdictWord } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
+import { engineNamed } from '@rtbench/runtime-registry';
 
 export type EngineOf = (tag: string) => RuntimeTarget | undefined;
 
@@ -23,8 +24,7 @@ function pct(c: Comparison, _confidence?: number): string {
 
 function engineText(t: RuntimeTarget | undefined): string {
   if (!t) return 'engine unknown';
-  const engine = t.engine === 'jsc' ? 'JavaScriptCore' : 'V8';
-  return `${t.runtime} ${t.version}, ${engine} ${t.engineVersion}`;
+  return `${t.runtime} ${t.version}, ${engineNamed(t.engine)?.displayName ?? t.engine} ${t.engineVersion}`;
 }
 
 function culpritLines(c: Culprit, runtime: string, engineOf: EngineOf, confidence: number, metric: BisectUnit): string[] {

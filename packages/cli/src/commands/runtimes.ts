@@ -6,7 +6,7 @@ import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { repoRoot } from '../paths.ts';
 import { RuntimeNotInstalledError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { runtimeStore } from '../plan/runtime-store.ts';
-import { engineName, renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
+import { renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
 import { askPlugin, DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 
 export interface RuntimeRow {
@@ -45,7 +45,7 @@ async function listRuntimes(): Promise<RuntimeRow[]> {
     specs.map(async ({ plugin, spec, note }): Promise<RuntimeRow> => {
       try {
         const t = await askPlugin(plugin, `resolving "${spec}"`, () => plugin.resolve(spec, lookOnly));
-        const engine = `${engineName(t.engine)} ${t.engineVersion}`;
+        const engine = `${plugin.engine.displayName} ${t.engineVersion}`;
         return { spec, available: true, version: t.version, engine, binary: t.binary, source: t.source, from: fromOf(t), note };
       } catch (error) {
         if (error instanceof RuntimeNotInstalledError && error.installable && store.installsOnDemand) {

@@ -170,6 +170,7 @@ export async function resolveVariant(spec: VariantSpec): Promise<ResolvedVariant
     version: target.version,
     engine: target.engine,
     engineVersion: target.engineVersion,
+    displayNames: { runtime: plugin.displayName, engine: plugin.engine.displayName, engineShort: plugin.engine.shortName },
   };
   return { spec, plugin, target, flags, record };
 }

@@ -2,6 +2,7 @@
 import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { displayNamesOf } from '@rtbench/runtime-registry';
 import { UsageError } from '../errors.ts';
 import { resultsDir } from '../paths.ts';
 
@@ -159,7 +160,19 @@ export function validateRun(json: unknown, path: string): RunRecord {
     throw new UsageError((error as Error).message);
   }
   assertConsistent(run, path);
-  return run;
+  return withDisplayNames(run);
+}
+
+/** An older run's variants named by their plug-ins, where the run does not record the names itself. */
+function withDisplayNames(run: RunRecord): RunRecord {
+  if (run.variants.every((v) => v.displayNames)) return run;
+  return {
+    ...run,
+    variants: run.variants.map((v) => {
+      const names = v.displayNames ?? displayNamesOf(v.runtime, v.engine);
+      return names ? { ...v, displayNames: names } : v;
+    }),
+  };
 }
 
 /** A UsageError naming what is wrong, if `runProblems` finds anything. */

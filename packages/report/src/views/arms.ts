@@ -1,25 +1,11 @@
 /** Variants as a report names and describes them. */
 import type { Variant } from '@rtbench/core/schema';
-import { displayNameOf } from '@rtbench/runtime-registry';
 import type { ArmInfo } from './types.ts';
 
-const ENGINE_DISPLAY: Record<NonNullable<Variant['engine']>, string> = { v8: 'V8', jsc: 'JavaScriptCore' };
-const ENGINE_SHORT: Record<NonNullable<Variant['engine']>, string> = { v8: 'V8', jsc: 'JSC' };
-
-/** "V8", "JavaScriptCore" (or "JSC" when short). */
-export function engineName(engine: NonNullable<Variant['engine']>, short = false): string {
-  return (short ? ENGINE_SHORT : ENGINE_DISPLAY)[engine];
-}
-
-/** As its plug-in names it ("Node.js"); a runtime no registered plug-in knows, by the name the run recorded. */
-export function runtimeName(runtime: Variant['runtime']): string {
-  return displayNameOf(runtime);
-}
-
-/** "Node.js 26.0.0, V8 14.6.202.33" */
-export function versionText(v: Pick<Variant, 'runtime' | 'version' | 'engine' | 'engineVersion'>): string {
-  const parts = [`${runtimeName(v.runtime)}${v.version ? ` ${v.version}` : ''}`];
-  if (v.engine) parts.push(`${engineName(v.engine, true)}${v.engineVersion ? ` ${v.engineVersion}` : ''}`);
+/** "Node.js 26.0.0, JSC 1a2b…": the names the run recorded (Variant.displayNames), else the recorded ids. */
+export function versionText(v: Pick<Variant, 'runtime' | 'version' | 'engine' | 'engineVersion' | 'displayNames'>): string {
+  const parts = [`${v.displayNames?.runtime ?? v.runtime}${v.version ? ` ${v.version}` : ''}`];
+  if (v.engine) parts.push(`${v.displayNames?.engineShort ?? v.engine}${v.engineVersion ? ` ${v.engineVersion}` : ''}`);
   return parts.join(', ');
 }
 

@@ -38,7 +38,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from '@rtbench/core/protocol';
 import { INSTRUCTIONS_PER_OP, type RoundRecord } from '@rtbench/core/schema';
-import { runtimePlugins } from '@rtbench/runtime-registry';
+import { engineNamed, runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
 import {
   CallgrindControl,
   InterruptedCommand,
@@ -57,24 +57,6 @@ import { median } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
 import { WarmPool } from './warm-pool.ts';
-
-/** Engine flags (rtbench's syntax) that make a runtime's work repeatable, per engine. */
-const DETERMINISM_FLAGS: Readonly<Record<'v8' | 'jsc', readonly string[]>> = {
-  // --predictable: no background threads, fixed seeds. --predictable-gc-schedule: semi-spaces fixed at 4 MB and the
-  // old generation's limit grown by a fixed 30%, instead of sizes that follow the measured GC and allocation speeds
-  // (clock-driven: under valgrind they differ between processes, and so do where the collections land). The three
-  // --no-…: V8's GC work that waits for the process to be idle or for a timer (memory reducer, incremental-marking
-  // and minor-GC tasks); between two samples the process idles for as long as the host takes.
-  // --no-incremental-marking: a major collection marks in one pause when the old generation reaches its limit, instead of
-  // in steps sized by the marking speed V8 measures on the clock (which moved 500 kB reviver samples by up to ±12%).
-  // --expose-gc: the young generation emptied before each sample of one call (COLLECT_COMMAND), and a full collection
-  // before each case opens (as warm lockstep does), both outside the count.
-  v8: ['--predictable', '--predictable-gc-schedule', '--no-memory-reducer', '--no-incremental-marking-task', '--no-minor-gc-task', '--no-incremental-marking', '--expose-gc'],
-  // JSC: no concurrent JIT or GC threads; WeakRandom (which JSC seeds per VM and uses in its own structures) seeded
-  // alike in every process: without it bun's reviver counts differ by 1–2% between processes, with it by ≤ 0.4%.
-  jsc: ['--useConcurrentJIT=false', '--useConcurrentGC=false', '--forceWeakRandomSeed=true', '--forcedWeakRandomSeed=7'],
-};
-
 
 /** A function is recorded when it executed at least this share of the counted sample's instructions itself, */
 const FUNCTION_SHARE = 0.001;
@@ -143,7 +125,7 @@ interface InstructionOptions {
   timeoutMs: number;
   /** Processes under valgrind at once (2 on this machine: one per core). */
   parallel: number;
-  /** The fixed-random library JavaScriptCore's processes preload (fixedRandomPreload); without it, they count without it. */
+  /** The fixed-random library some engines' processes preload (fixedRandomPreload); without it, they count without it. */
   preload?: string;
 }
 
@@ -172,12 +154,11 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
   build(setup) {
     if (!setup.valgrind) throw new Error('instruction counts need a valgrind binary (the CLI finds it when it plans)');
     const { valgrind, cacheSim, libraryDir } = setup.valgrind;
-    // Built before the run is recorded, so the record names it only when JavaScriptCore's processes preload it.
+    // Built before the run is recorded, so the record names it only when some engine's processes preload it.
     const preload = fixedRandomPreload(libraryDir, setup.engines, setup.warn);
     const measurer = instructionsMeasurer({ valgrind, cacheSim, ...(preload ? { preload } : {}), timeoutMs: setup.timeoutMs, parallel: Math.max(1, Math.min(2, availableParallelism())) });
     const engineFlags = {
-      v8: [...DETERMINISM_FLAGS.v8],
-      jsc: [...DETERMINISM_FLAGS.jsc, ...(preload ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])],
+      ...Object.fromEntries(runtimeEngines().map((e) => [e.id, [...e.counting.determinismFlags, ...(preload && e.counting.fixedRandom ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])]])),
       ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))),
     };
     return { measurer, recordOptions: { instructions: { cacheSim, engineFlags } } };
@@ -188,35 +169,31 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
 const DEFAULT_COUNT_THRESHOLD = 0.005;
 
 /**
- * The verdict threshold of instruction counts per engine: the largest
- * between-process spread of a count measured on it, rounded up (the figures
- * and the command that measures them: docs/instructions.md).
+ * The count threshold of a comparison between these engines (by the ids runs record): the largest of theirs, each
+ * declared by its engine (EngineCounting.threshold); the default for an engine no registered runtime runs on.
  */
-export const INSTRUCTION_THRESHOLDS = { v8: DEFAULT_COUNT_THRESHOLD, jsc: 0.01 } as const;
-
-/** The count threshold of a comparison between these engines: the largest of theirs (the default for a variant of no known engine). */
 function instructionThreshold(engines: readonly (string | undefined)[]): number {
-  const byEngine: Readonly<Record<string, number>> = INSTRUCTION_THRESHOLDS;
-  return Math.max(DEFAULT_COUNT_THRESHOLD, ...engines.map((e) => (e !== undefined ? (byEngine[e] ?? DEFAULT_COUNT_THRESHOLD) : DEFAULT_COUNT_THRESHOLD)));
+  return Math.max(DEFAULT_COUNT_THRESHOLD, ...engines.map((e) => engineNamed(e)?.counting.threshold ?? DEFAULT_COUNT_THRESHOLD));
 }
 
 /**
- * The fixed-random library (runtime-kit fixed-random.ts) JavaScriptCore's processes preload: bun's counts differed by
- * 1–2% between processes without it. Built (or found in the cache) before the run starts when one of `engines` is
- * JavaScriptCore, so the run records it only when it is used; undefined without a JavaScriptCore variant, or when it
- * cannot be built (then said in one line).
+ * The fixed-random library (runtime-kit fixed-random.ts) the processes of an engine that declares it
+ * (EngineCounting.fixedRandom) preload. Built (or found in the cache) before the run starts when one of `engines` (by
+ * the ids runs record) needs it, so the run records it only when it is used; undefined without such a variant, or when
+ * it cannot be built (then said in one line).
  */
-export function fixedRandomPreload(libraryDir: string | undefined, engines: readonly ('v8' | 'jsc')[], warn: (line: string) => void): string | undefined {
-  if (!libraryDir || !engines.includes('jsc')) return undefined;
+export function fixedRandomPreload(libraryDir: string | undefined, engines: readonly string[], warn: (line: string) => void): string | undefined {
+  const needing = [...new Set(engines.map((id) => engineNamed(id)).filter((e) => e?.counting.fixedRandom).map((e) => e!.displayName))];
+  if (!libraryDir || needing.length === 0) return undefined;
   const library = fixedRandomLibrary(libraryDir);
   if ('path' in library) return library.path;
-  warn(`JavaScriptCore counted without fixed OS randomness (${library.reason}): its counts may differ by 1–2% between processes`);
+  warn(`${needing.join(', ')} counted without fixed OS randomness (${library.reason}): its counts may differ between processes`);
   return undefined;
 }
 
 /** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the environment its plug-in counts with (countingEnv). */
 function deterministicFlags(arm: Arm, preload?: string): TranslatedFlags {
-  const translated = arm.plugin.translateFlags([...arm.variantFlags, ...DETERMINISM_FLAGS[arm.target.engine]]);
+  const translated = arm.plugin.translateFlags([...arm.variantFlags, ...arm.plugin.engine.counting.determinismFlags]);
   // The variant's own environment (NODE_ENV=…) stays and wins; the engine's flags are translated afresh with the additions.
   return { args: translated.args, env: { ...arm.plugin.countingEnv, ...(preload ? { LD_PRELOAD: preload } : {}), ...translated.env, ...arm.flags.env } };
 }
@@ -287,8 +264,8 @@ function instructionsMeasurer(options: InstructionOptions): Measurer {
     return t;
   };
 
-  /** JavaScriptCore's processes run with OS randomness fixed (fixedRandomPreload); V8's seeds are fixed by --predictable. */
-  const preloadFor = (arm: Arm): string | undefined => (arm.target.engine === 'jsc' ? options.preload : undefined);
+  /** The processes of an engine that declares it run with OS randomness fixed (fixedRandomPreload); others fix their seeds by flags. */
+  const preloadFor = (arm: Arm): string | undefined => (arm.plugin.engine.counting.fixedRandom ? options.preload : undefined);
 
   /** n per case × variant, fixed by its first round (the same work in every round). */
   const sampleSizes = new Map<string, number>();

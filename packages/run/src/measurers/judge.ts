@@ -20,7 +20,7 @@ export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, ro
     const { failure: kind, phase } = verdict;
     const caseStack = verdict.stack === undefined ? undefined : capStack(verdict.stack);
     // Frames in the bundle mapped back to the files the user wrote; the message says where, with a line number.
-    const mapped = caseStack && arm.bundlePath ? mapStack(caseStack, arm.bundlePath) : undefined;
+    const mapped = caseStack && arm.bundlePath ? mapStack(caseStack, arm.bundlePath, arm.plugin.frames.bundleModule) : undefined;
     const stack = mapped?.stack ?? caseStack;
     const message = capText(verdict.message);
     const said = mapped ? unrename(message, mapped.renames) : message;

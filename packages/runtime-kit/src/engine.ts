@@ -1,0 +1,53 @@
+/**
+ * An engine: what runs a runtime's JavaScript. Each plug-in declares its
+ * engine (RuntimePlugin.engine); a run records the engine's id, reports name
+ * it, instruction counts take their flags and threshold from it, and native
+ * profiles recognise its symbols by it. V8 is declared here because three
+ * plug-ins share it; an engine of one runtime is declared beside its plug-in.
+ */
+
+/** How an engine's work is made repeatable and judged under instruction counts. */
+export interface EngineCounting {
+  /** Engine flags (rtbench's one syntax) that make its work repeatable. */
+  readonly determinismFlags: readonly string[];
+  /** The verdict threshold of counts on it: the largest between-process spread of a count measured on it, rounded up (docs/instructions.md). */
+  readonly threshold: number;
+  /** Its processes preload the fixed-random library (runtime-kit fixed-random.ts): OS randomness it draws is not fixed by any flag. */
+  readonly fixedRandom: boolean;
+}
+
+export interface EngineDescriptor {
+  /** As a run records it: "v8", "jsc" (lower-case letters, digits and dashes). */
+  readonly id: string;
+  /** As a report writes it: "V8", "JavaScriptCore". */
+  readonly displayName: string;
+  /** In a narrow column: "JSC". */
+  readonly shortName: string;
+  readonly counting: EngineCounting;
+  /** The engine's own native functions (its C++, its builtins, its interpreter), by symbol: a native profile charges them to the engine. */
+  readonly nativeSymbols: RegExp;
+  /** Its garbage collector's own native functions: a native profile charges them to GC. */
+  readonly gcSymbols: RegExp;
+}
+
+export const V8_ENGINE: EngineDescriptor = {
+  id: 'v8',
+  displayName: 'V8',
+  shortName: 'V8',
+  counting: {
+    // --predictable: no background threads, fixed seeds. --predictable-gc-schedule: semi-spaces of a fixed size and the
+    // old generation's limit grown by a fixed share, instead of sizes that follow the measured GC and allocation speeds
+    // (clock-driven: under valgrind they differ between processes, and so do where the collections land). The three
+    // --no-…-task: V8's GC work that waits for the process to be idle or for a timer; between two samples the process
+    // idles for as long as the host takes. --no-incremental-marking: a major collection marks in one pause instead of in
+    // steps sized by a marking speed measured on the clock. --expose-gc: the young generation emptied before each sample
+    // of one call, and a full collection before each case opens, both outside the count.
+    determinismFlags: ['--predictable', '--predictable-gc-schedule', '--no-memory-reducer', '--no-incremental-marking-task', '--no-minor-gc-task', '--no-incremental-marking', '--expose-gc'],
+    threshold: 0.005,
+    fixedRandom: false,
+  },
+  nativeSymbols: /^(v8::|v8_|Builtins_|cppgc::)/,
+  // The scavenger, minor mark-sweep, mark-compact, concurrent marking, the sweeper; cppgc's.
+  gcSymbols:
+    /(^|::)(Heap::(CollectGarbage|CollectAllGarbage|PerformGarbageCollection|GarbageCollectionPrologue|GarbageCollectionEpilogue|Scavenge|MarkCompact|MinorMarkSweep)|Scaveng\w*|MarkCompactCollector|MinorMarkSweep\w*|MinorMS\w*|IncrementalMarking|ConcurrentMarking|\w*MarkingVisitor\w*|MarkingBarrier|Sweeper|\w*Evacuat\w*|GCTracer|MarkingWorklist\w*)(::|<|$)|^cppgc::internal::(Marker|Sweeper|Compactor|MarkingVisitor)/,
+};
