@@ -22,7 +22,8 @@ import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, typ
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
 import { listInRuntime } from './plan/list-cases.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
-import { isResolved, parseRuntimeList, resolveVariant, type ResolvedVariant, type UnavailableVariant } from './plan/variants.ts';
+import { parseRuntimeList, resolveVariant } from './plan/variants.ts';
+import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 
 export interface PlanFlags {
   /** Each --runtime as typed: a comma-separated list of variants. */

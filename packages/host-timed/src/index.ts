@@ -8,7 +8,7 @@
 export { hostTimedSuite, isHostCaseSpec, isUnsupported, METRICS, type HostCaseSpec, type HostMeasurement, type HostTimedSuite, type HttpRequestSpec, type LoadMeasurement, type MetricKey, type StartupMeasurement, type Unsupported } from './suite.ts';
 export { prepareMeasurement, runRound, disposePrepared, type Prepared, type PrepareOptions, type RoundBudget } from './prepare.ts';
 export type { RoundOutcome, RoundValues, RoundFailure } from './outcome.ts';
-export { programCommand, type HostVariant } from './variant.ts';
+export { programCommand } from './variant.ts';
 export { choosePinning, type Pinning } from './pinning.ts';
 export { bundleProgram, startupWrapper, type Wrapper } from './bundle.ts';
 export { hostSuiteCode } from './code.ts';

@@ -14,7 +14,8 @@ import { killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/runtime-k
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
 import type { HttpRequestSpec } from './suite.ts';
-import { programCommand, type HostVariant } from './variant.ts';
+import type { RunnableVariant } from '@rtbench/runtime-kit';
+import { programCommand } from './variant.ts';
 import { chooseGenerator, wrkArgs, writeWrkScript, type Generator } from './wrk.ts';
 
 const LOAD_WORKER = join(dirname(fileURLToPath(import.meta.url)), 'load-worker.mjs');
@@ -56,7 +57,7 @@ interface RunningServer {
 
 const LISTENING = /^listening (\d+)\s*$/;
 
-function startProgramServer(v: HostVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
+function startProgramServer(v: RunnableVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
   const cmd = programCommand(v, serverPath, { net: true });
   const { child, exited } = spawnTracked({ command: cmd.command, args: cmd.args, env: cmd.env });
   const output = new Tail();
@@ -101,7 +102,7 @@ function startProgramServer(v: HostVariant, serverPath: string, timeoutMs: numbe
 }
 
 /** A server on a runtime whose plug-in serves programs: it binds and reports the port itself. */
-async function startServedProgram(v: HostVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
+async function startServedProgram(v: RunnableVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
   if (v.plugin.programs.kind !== 'server') throw new Error(`${v.plugin.displayName} runs programs as processes`);
   const w = v.plugin.programs.serve(v.target, v.flags, serverPath);
   let ended = false;
@@ -191,7 +192,7 @@ function runGenerator(generator: Generator, port: number, plan: LoadPlan, core: 
   return generator.kind === 'wrk' ? runWrk(generator.binary, port, plan, core) : runAutocannon(port, plan, core);
 }
 
-export async function runLoadRound(v: HostVariant, plan: LoadPlan): Promise<RoundOutcome> {
+export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<RoundOutcome> {
   const started = performance.now();
   const pinning = choosePinning();
   const server = v.plugin.programs.kind === 'server' ? await startServedProgram(v, plan.serverPath, plan.timeoutMs) : await startProgramServer(v, plan.serverPath, plan.timeoutMs);

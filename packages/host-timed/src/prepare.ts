@@ -13,7 +13,8 @@ import { runLoadRound } from './load.ts';
 import { fail, type RoundOutcome } from './outcome.ts';
 import { timeFirstLine, timeFirstResponse, timeIsolateStart, type TimingLimits } from './startup.ts';
 import { isUnsupported, type HostMeasurement, type LoadMeasurement, type StartupMeasurement, type Unsupported } from './suite.ts';
-import { programCommand, type HostVariant } from './variant.ts';
+import type { RunnableVariant } from '@rtbench/runtime-kit';
+import { programCommand } from './variant.ts';
 
 export type Prepared =
   | { kind: 'first-line'; path: string; bytes: number; cacheDir?: string }
@@ -48,7 +49,7 @@ export function disposePrepared(): void {
   for (const dir of cacheDirs.splice(0)) removeGuardedDir(dir);
 }
 
-async function prepareStartup(m: StartupMeasurement, v: HostVariant, limits: PrepareOptions): Promise<Prepared | Unsupported> {
+async function prepareStartup(m: StartupMeasurement, v: RunnableVariant, limits: PrepareOptions): Promise<Prepared | Unsupported> {
   const label = `${m.name}-${v.plugin.name}`;
   const programs = v.plugin.programs;
   if (m.start === 'isolate') {
@@ -71,7 +72,7 @@ async function prepareStartup(m: StartupMeasurement, v: HostVariant, limits: Pre
   return { kind: 'first-line', path: built.path, bytes: built.bytes, cacheDir };
 }
 
-export async function prepareMeasurement(m: HostMeasurement, v: HostVariant, limits: PrepareOptions): Promise<Prepared | Unsupported> {
+export async function prepareMeasurement(m: HostMeasurement, v: RunnableVariant, limits: PrepareOptions): Promise<Prepared | Unsupported> {
   if (m.kind === 'startup') return prepareStartup(m, v, limits);
   const server = m.server(v.plugin.name);
   if (isUnsupported(server)) return server;
@@ -79,7 +80,7 @@ export async function prepareMeasurement(m: HostMeasurement, v: HostVariant, lim
   return { kind: 'load', serverPath: built.path, measurement: m };
 }
 
-export async function runRound(prepared: Prepared, v: HostVariant, budget: RoundBudget): Promise<RoundOutcome> {
+export async function runRound(prepared: Prepared, v: RunnableVariant, budget: RoundBudget): Promise<RoundOutcome> {
   const limits: TimingLimits = { timeoutMs: budget.timeoutMs, ...(budget.signal ? { signal: budget.signal } : {}) };
   switch (prepared.kind) {
     case 'first-line':

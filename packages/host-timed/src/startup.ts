@@ -9,7 +9,8 @@
 import { isUnavailable, killTree, spawnTracked, Tail, type ServedProgram } from '@rtbench/runtime-kit';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';
 import { fail, within, type RoundOutcome } from './outcome.ts';
-import type { HostVariant, ProgramCommand } from './variant.ts';
+import type { RunnableVariant } from '@rtbench/runtime-kit';
+import type { ProgramCommand } from './variant.ts';
 
 export interface TimingLimits {
   timeoutMs: number;
@@ -65,7 +66,7 @@ export async function timeFirstLine(cmd: ProgramCommand, limits: TimingLimits): 
 }
 
 /** A served program's top level from its response header, or why the runtime's plug-in says its clocks cannot time it. */
-function servedTopLevel(v: HostVariant, header: string | null): { values: { topLevelMs?: number }; unsupported?: { topLevelMs: string } } {
+function servedTopLevel(v: RunnableVariant, header: string | null): { values: { topLevelMs?: number }; unsupported?: { topLevelMs: string } } {
   const programs = v.plugin.programs;
   if (programs.kind === 'server' && programs.topLevelTime) return { values: {}, unsupported: { topLevelMs: programs.topLevelTime.unavailable } };
   return { values: topLevelFrom(header) };
@@ -89,7 +90,7 @@ async function getText(url: string, timeoutMs: number, signal?: AbortSignal): Pr
 }
 
 /** A served program on a runtime whose plug-in serves programs. */
-function serve(v: HostVariant, path: string, how: 'program' | 'isolate-loader'): ServedProgram {
+function serve(v: RunnableVariant, path: string, how: 'program' | 'isolate-loader'): ServedProgram {
   const programs = v.plugin.programs;
   if (programs.kind !== 'server') throw new Error(`${v.plugin.displayName} runs programs as processes; it does not serve them`);
   if (how === 'program') return programs.serve(v.target, v.flags, path);
@@ -98,7 +99,7 @@ function serve(v: HostVariant, path: string, how: 'program' | 'isolate-loader'):
 }
 
 /** Start the server → end of the first response to GET /. */
-export async function timeFirstResponse(v: HostVariant, modulePath: string, limits: TimingLimits): Promise<RoundOutcome> {
+export async function timeFirstResponse(v: RunnableVariant, modulePath: string, limits: TimingLimits): Promise<RoundOutcome> {
   return withServer(v, () => serve(v, modulePath, 'program'), limits, async (port, output, started) => {
     const answer = await getText(`http://127.0.0.1:${port}/`, limits.timeoutMs, limits.signal);
     const at = performance.now();
@@ -116,7 +117,7 @@ export async function timeFirstResponse(v: HostVariant, modulePath: string, limi
  * was written for it; a timeout or an interrupt stops it early.
  */
 async function withServer(
-  v: HostVariant,
+  v: RunnableVariant,
   start: () => ServedProgram,
   limits: TimingLimits,
   exchange: (port: number, output: () => string, started: number) => Promise<RoundOutcome>,
@@ -147,7 +148,7 @@ async function withServer(
  * loader warmed with a tiny one, untimed) → one request that loads the
  * program as a new isolate, timed from the host.
  */
-export async function timeIsolateStart(v: HostVariant, workerModulePath: string, limits: TimingLimits): Promise<RoundOutcome> {
+export async function timeIsolateStart(v: RunnableVariant, workerModulePath: string, limits: TimingLimits): Promise<RoundOutcome> {
   return withServer(v, () => serve(v, workerModulePath, 'isolate-loader'), limits, async (port, output, started) => {
     const warm = await getText(`http://127.0.0.1:${port}/warm`, limits.timeoutMs, limits.signal);
     if ('error' in warm || warm.body !== 'warm') return fail('error', `the isolate loader did not answer: ${'error' in warm ? warm.error : warm.body.slice(0, 200)}`, output());

@@ -1,21 +1,14 @@
 /**
- * What host-timed code needs of a resolved variant: its runtime's plug-in
- * (how a plain program starts on it: `programs`), its binary and translated
+ * How host-timed code starts a program on a resolved variant: its runtime's
+ * plug-in says how (`programs`), with the variant's binary and translated
  * engine flags.
  */
-import type { ProgramCommand, ProgramOptions, RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
-
-export interface HostVariant {
-  id: string;
-  plugin: RuntimePlugin;
-  target: RuntimeTarget;
-  flags: TranslatedFlags;
-}
+import type { ProgramCommand, ProgramOptions, RunnableVariant } from '@rtbench/runtime-kit';
 
 export type { ProgramCommand, ProgramOptions };
 
 /** The command that runs `script` on a variant whose runtime runs programs as processes. */
-export function programCommand(v: HostVariant, script: string, options: ProgramOptions = {}): ProgramCommand {
+export function programCommand(v: RunnableVariant, script: string, options: ProgramOptions = {}): ProgramCommand {
   const programs = v.plugin.programs;
   if (programs.kind !== 'process') throw new Error(`${v.plugin.displayName} serves a program, it does not run it as a command: use its programs.serve`);
   return programs.command(v.target, v.flags, script, options);

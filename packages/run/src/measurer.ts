@@ -13,14 +13,10 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
-import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
+import type { RunnableVariant, RuntimeTarget } from '@rtbench/runtime-kit';
 
 /** One variant ready to run: its plug-in, binary, translated flags and its runtime's bundle of the suite. */
-export interface Arm {
-  id: string;
-  plugin: RuntimePlugin;
-  target: RuntimeTarget;
-  flags: TranslatedFlags;
+export interface Arm extends RunnableVariant {
   /** The variant's engine flags in rtbench's syntax, before translation (a measurer may add its own). */
   variantFlags: readonly string[];
   bundlePath: string;

@@ -7,9 +7,9 @@
  * parses, plans, calls executeRun and renders what comes back.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { GitState, RunRecord, Variant } from '@rtbench/core/schema';
+import type { GitState, RunRecord } from '@rtbench/core/schema';
 import { isHostCaseSpec, type HostCaseSpec } from '@rtbench/host-timed';
-import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
+import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 import { hostInfo } from './host.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
@@ -45,28 +45,8 @@ export interface RunOptions {
   command: string[];
 }
 
-/** A variant ready to run: the CLI resolved its runtime and checked its flags. */
-interface ReadyVariant {
-  spec: { id: string; flags: string[] };
-  plugin: RuntimePlugin;
-  target: RuntimeTarget;
-  flags: TranslatedFlags;
-  record: Variant;
-}
-
-/** A variant that cannot run, and why: it stays in the run, failed. */
-interface UnavailableVariant {
-  spec: { id: string; runtimeSpec: string; flags: string[] };
-  plugin: RuntimePlugin;
-  reason: string;
-  kind: 'runtime-unavailable' | 'flags';
-}
-
-type RunVariant = ReadyVariant | UnavailableVariant;
-
-function isReady(v: RunVariant): v is ReadyVariant {
-  return 'target' in v;
-}
+/** The variants of a run as the CLI resolved them: those it can run, and those it cannot (kept, failed). */
+type RunVariant = ResolvedVariant | UnavailableVariant;
 
 /** What the run needs of its surroundings, which the CLI knows: where it runs from, and where programs are cached. */
 export interface RunEnvironment {
@@ -117,7 +97,7 @@ function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] }, varian
     ...(environment.rtbenchVersion ? { rtbenchVersion: environment.rtbenchVersion } : {}),
     host: hostInfo(),
     variants: variants.map((v) => {
-      if (!isReady(v)) return { id: v.spec.id, runtime: v.plugin.name, spec: v.spec.runtimeSpec, flags: v.spec.flags, unavailable: v.reason };
+      if (!isResolved(v)) return { id: v.spec.id, runtime: v.plugin.name, spec: v.spec.runtimeSpec, flags: v.spec.flags, unavailable: v.reason };
       // A binary the user named may be their own build: record its commit.
       const binaryGit = v.record.source === 'path' && v.record.binary ? environment.binaryGit(v.record.binary) : undefined;
       return binaryGit ? { ...v.record, binaryGit } : v.record;
@@ -139,7 +119,7 @@ function inRuntimeMeasurer(options: RunOptions, variants: readonly RunVariant[])
     timeoutMs: options.timeoutMs,
     ...(options.setsPerProcess !== undefined ? { setsPerProcess: options.setsPerProcess } : {}),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
-    engines: variants.filter(isReady).map((v) => v.target.engine),
+    engines: variants.filter(isResolved).map((v) => v.target.engine),
     warn: (line) => process.stderr.write(`! ${line}\n`),
   });
 }
@@ -183,9 +163,9 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   const resultFor = addResults(
     run,
     suite.cases,
-    variants.map((v) => (isReady(v) ? { id: v.spec.id } : { id: v.spec.id, unavailable: { kind: v.kind === 'flags' ? 'error' : 'runtime-unavailable', message: v.reason } })),
+    variants.map((v) => (isResolved(v) ? { id: v.spec.id } : { id: v.spec.id, unavailable: { kind: v.kind === 'flags' ? 'error' : 'runtime-unavailable', message: v.reason } })),
   );
-  const ready = variants.filter(isReady);
+  const ready = variants.filter(isResolved);
   const arms: Arm[] = [];
   const bundles = new Map<string, { path: string; sha256: string }>();
   for (const v of ready) {

@@ -8,7 +8,8 @@ import { releasesBetween, RuntimeUnavailableError, type RuntimePlugin } from '@r
 import { UsageError } from '../errors.ts';
 import { runtimeStore } from '../plan/runtime-store.ts';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { parseVariant, quotePart, splitVariantList, type VariantSpec } from '../plan/variants.ts';
+import { parseVariant, quotePart, splitVariantList } from '../plan/variants.ts';
+import { type VariantSpec } from '@rtbench/runtime-kit';
 
 const RANGE_SYNTAX = '<runtime>@<first>..<runtime>@<last> [--engine-flag ...] [ENV=value ...], e.g. node@24.0.0..node@26.10.0';
 

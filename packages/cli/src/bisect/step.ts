@@ -15,7 +15,8 @@ import { makePlan, type PlanFlags } from '../plan.ts';
 import { executeRun, writeRunAtomically, type RunHooks } from '@rtbench/run';
 import { runEnvironment } from '../run/environment.ts';
 import { runtimeStore } from '../plan/runtime-store.ts';
-import { isResolved, resolveVariant, type ResolvedVariant, type UnavailableVariant } from '../plan/variants.ts';
+import { resolveVariant } from '../plan/variants.ts';
+import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import { releaseVariant, type ReleaseRange } from './range.ts';
 import type { BisectFolder } from './state.ts';
 

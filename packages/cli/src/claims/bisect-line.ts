@@ -7,7 +7,8 @@
  */
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { parseVariant, quotePart, type VariantSpec } from '../plan/variants.ts';
+import { parseVariant, quotePart } from '../plan/variants.ts';
+import { type VariantSpec } from '@rtbench/runtime-kit';
 import { baseVariant } from './plan.ts';
 
 /** A word for a POSIX shell, in single quotes unless it needs none. */

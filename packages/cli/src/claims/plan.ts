@@ -8,7 +8,8 @@
 import type { ClaimMeasure } from '@rtbench/core';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '../errors.ts';
-import { parseVariant, quotePart, type VariantSpec } from '../plan/variants.ts';
+import { parseVariant, quotePart } from '../plan/variants.ts';
+import { type VariantSpec } from '@rtbench/runtime-kit';
 import type { PlannedCheck } from './checks.ts';
 
 /** One run: a suite's cases on variants, and the checks it decides. */

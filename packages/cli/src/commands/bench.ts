@@ -18,7 +18,7 @@ import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsa
 import { UsageError } from '../errors.ts';
 import { resolve as resolvePath } from 'node:path';
 import { runEnvironment } from '../run/environment.ts';
-import { isResolved } from '../plan/variants.ts';
+import { isResolved } from '@rtbench/runtime-kit';
 import { watchLaunchers } from '../run/launchers.ts';
 import { parseProfileKinds } from '../args/profiles.ts';
 import { isHostCaseSpec } from '@rtbench/host-timed';

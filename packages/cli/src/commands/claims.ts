@@ -27,7 +27,8 @@ import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { COMPARE_DEFAULTS, makePlan, parseMeasure, parsePercent } from '../plan.ts';
 import { resultsDir } from '../paths.ts';
 import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
-import { parseRuntimeList, parseVariant, quotePart, type VariantSpec } from '../plan/variants.ts';
+import { parseRuntimeList, parseVariant, quotePart } from '../plan/variants.ts';
+import { type VariantSpec } from '@rtbench/runtime-kit';
 import { execute, SIGNAL_EXIT } from './bench.ts';
 
 /**

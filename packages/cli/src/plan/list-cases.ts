@@ -10,7 +10,7 @@ import { crashCause, stderrReason, UnsafeCacheError, type JobOutcome } from '@rt
 import { capText } from '@rtbench/run';
 import { bundleSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { UsageError } from '../errors.ts';
-import type { ResolvedVariant } from './variants.ts';
+import type {  ResolvedVariant  } from '@rtbench/runtime-kit';
 
 /** A listing job loads the file and answers at once; a minute is generous. */
 const LIST_TIMEOUT_MS = 60_000;

@@ -8,20 +8,13 @@
  * "bun --useConcurrentJIT=false", "node=/src/node/out/Release/node NODE_ENV=production".
  * Engine flags are written the same for every runtime and translated by its plug-in.
  */
-import { FlagError, RuntimeUnavailableError, sha256File, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
+import { FlagError, RuntimeUnavailableError, sha256File, type ResolvedVariant, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-kit';
 import { runtimeStore } from './runtime-store.ts';
 import type { Variant } from '@rtbench/core/schema';
 import { UsageError, withoutPrefix } from '../errors.ts';
 import { askPlugin, pluginForSpec, runtimePlugins } from '@rtbench/runtime-registry';
 
 export const VARIANT_SYNTAX = '<runtime> [--engine-flag[=value] ...] [ENV=value ...]   e.g. "node@26 --max-semi-space-size=64"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';
-
-export interface VariantSpec {
-  id: string;
-  runtimeSpec: string;
-  flags: string[];
-  env: Record<string, string>;
-}
 
 /**
  * Splits a variant into its parts as a shell would, in a small subset:
@@ -123,22 +116,6 @@ function unknownRuntimeMessage(spec: string): string {
   return `unknown runtime "${spec}". Known: ${[...new Set(known)].join(', ')}`;
 }
 
-export interface ResolvedVariant {
-  spec: VariantSpec;
-  plugin: RuntimePlugin;
-  target: RuntimeTarget;
-  flags: TranslatedFlags;
-  record: Variant;
-}
-
-/** Why a variant cannot run (kept in the results, the run goes on without it). */
-export interface UnavailableVariant {
-  spec: VariantSpec;
-  plugin: RuntimePlugin;
-  reason: string;
-  kind: 'runtime-unavailable' | 'flags';
-}
-
 export async function resolveVariant(spec: VariantSpec): Promise<ResolvedVariant | UnavailableVariant> {
   const plugin = pluginForSpec(spec.runtimeSpec)!;
   let target: RuntimeTarget;
@@ -173,8 +150,4 @@ export async function resolveVariant(spec: VariantSpec): Promise<ResolvedVariant
     displayNames: { runtime: plugin.displayName, engine: plugin.engine.displayName, engineShort: plugin.engine.shortName },
   };
   return { spec, plugin, target, flags, record };
-}
-
-export function isResolved(v: ResolvedVariant | UnavailableVariant): v is ResolvedVariant {
-  return 'target' in v;
 }

@@ -9,7 +9,7 @@
  */
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { disposePrepared, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type HostVariant, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
+import { disposePrepared, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
 import type { Arm, ArmResult, CaseOutcome, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 
 /** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */
@@ -51,10 +51,6 @@ export function hostBudget(timeMs: number, rounds: number, warmupMs: number, tim
   return { loadMs: Math.max(MIN_LOAD_MS, timeMs / rounds), loadWarmupMs: Math.max(MIN_LOAD_WARMUP_MS, warmupMs), timeoutMs, programDir };
 }
 
-function hostVariant(arm: Arm): HostVariant {
-  return { id: arm.id, plugin: arm.plugin, target: arm.target, flags: arm.flags };
-}
-
 /** Units of a host-timed suite: one per measurement, with the (filtered) cases it feeds, in declaration order. */
 export function hostUnits(cases: readonly HostCaseSpec[]): Unit[] {
   const byMeasurement = new Map<HostMeasurement, HostCaseSpec[]>();
@@ -67,7 +63,7 @@ export function hostTimedMeasurer(budget: HostBudget): Measurer {
   const prepare = (m: HostMeasurement, key: string, arm: Arm, signal: AbortSignal | undefined): Promise<Prepared | { unsupported: string } | { error: string }> => {
     let p = prepared.get(`${key}\u0000${arm.id}`);
     if (!p) {
-      p = prepareMeasurement(m, hostVariant(arm), { ...budget, ...(signal ? { signal } : {}) }).catch((error: unknown) => ({ error: `preparing the program failed: ${(error as Error).message}` }));
+      p = prepareMeasurement(m, arm, { ...budget, ...(signal ? { signal } : {}) }).catch((error: unknown) => ({ error: `preparing the program failed: ${(error as Error).message}` }));
       prepared.set(`${key}\u0000${arm.id}`, p);
     }
     return p;
@@ -84,7 +80,7 @@ export function hostTimedMeasurer(budget: HostBudget): Measurer {
         let outcome: RoundOutcome;
         if (isUnsupported(ready)) outcome = { ok: false, kind: 'unsupported', message: ready.unsupported };
         else if ('error' in ready) outcome = { ok: false, kind: 'error', message: ready.error };
-        else outcome = await runRound(ready, hostVariant(arm), { ...budget, ...(context.signal ? { signal: context.signal } : {}) });
+        else outcome = await runRound(ready, arm, { ...budget, ...(context.signal ? { signal: context.signal } : {}) });
         const saturated = outcome.ok && outcome.load !== undefined && outcome.load.generatorBusy >= GENERATOR_SATURATED;
         const warnings = [...(saturated ? [GENERATOR_SATURATED_WARNING] : []), ...(outcome.ok && outcome.generatorNote ? [outcome.generatorNote] : [])];
         out.push({ armId: arm.id, warnings, outcomes: caseOutcomes(cases, outcome, context.round, position), ...(outcome.ok ? { text: progressText(outcome, cases[0]!) } : {}) });

@@ -1,0 +1,42 @@
+/**
+ * A variant through its stages, declared once: as written (a spec), then
+ * resolved on its plug-in (binary and translated flags, and the record a run
+ * saves of it) or unavailable with the reason. The CLI parses and resolves,
+ * the run measures the resolved ones, host-timed code starts programs on
+ * them; each takes the stage it needs.
+ */
+import type { Variant } from '@rtbench/core/schema';
+import type { RuntimePlugin } from './plugin.ts';
+import type { RuntimeTarget, TranslatedFlags } from './types.ts';
+
+/** A variant as written: `node@26 --max-semi-space-size=64 FOO=1`, split into its parts. */
+export interface VariantSpec {
+  id: string;
+  runtimeSpec: string;
+  flags: string[];
+  env: Record<string, string>;
+}
+
+/** A variant its plug-in can run: the binary, the flags in the runtime's syntax, and what a run records of it. */
+export interface ResolvedVariant {
+  spec: VariantSpec;
+  plugin: RuntimePlugin;
+  target: RuntimeTarget;
+  flags: TranslatedFlags;
+  record: Variant;
+}
+
+/** A variant that cannot run, and why: it stays in the run, failed, and the run goes on without it. */
+export interface UnavailableVariant {
+  spec: VariantSpec;
+  plugin: RuntimePlugin;
+  reason: string;
+  kind: 'runtime-unavailable' | 'flags';
+}
+
+export function isResolved(v: ResolvedVariant | UnavailableVariant): v is ResolvedVariant {
+  return 'target' in v;
+}
+
+/** What code that starts a runtime needs of a resolved variant (host-timed programs, a measurer's arm). */
+export type RunnableVariant = Pick<ResolvedVariant, 'plugin' | 'target' | 'flags'> & { id: string };
