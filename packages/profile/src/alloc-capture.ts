@@ -56,8 +56,8 @@ const ANSWER_TRAIL_MS = 200;
 /**
  * Asks for samples until `answer` settles. A command that arrives while the
  * process waits between samples is carried out only during the next one, so
- * a single wake-up sample can pass before it (on a busy machine it did: the
- * stop then waited 30 s for a sample never asked for).
+ * a single wake-up sample can pass before it (on a busy machine the stop
+ * otherwise waited for a sample never asked for).
  */
 async function wakeUntilAnswered(answer: Promise<unknown>, sample: () => Promise<unknown>): Promise<void> {
   let settled = false;

@@ -48,10 +48,8 @@ export interface LockstepOptions {
 
 /**
  * Turns per lockstep set: at least this many, whatever the sampling time. A
- * set's paired ratio is an estimate over its turns, and a case of 8–16 ms per
- * operation got 5 at the defaults against ~20 for a 1 ms sample: its sets
- * spread ±5–28%. 12 brings those cases near the short ones at about twice
- * their sampling time (docs/lockstep.md, "Long operations").
+ * set's paired ratio is an estimate over its turns, and long operations with
+ * few turns spread widely between sets (docs/lockstep.md, "Long operations").
  */
 const MIN_TURNS = 12;
 const MAX_TURNS = 10_000;
@@ -95,9 +93,8 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
 
 /**
  * A set's sampling stops once it took this many times its arms' sampling
- * time (--time over --rounds, per arm)… At the defaults (40 ms) a 10 ms
- * operation's 12 turns take 3× that on a quiet machine; at load 10–13 the
- * uncapped minimum stretched a default run from 145 s to 208 s.
+ * time (--time over --rounds, per arm): on a loaded machine the uncapped
+ * minimum of turns stretched a default run (docs/lockstep.md, "Long operations")…
  */
 const SAMPLING_CAP_FACTOR = 3;
 /** …but not before this many turns. */
