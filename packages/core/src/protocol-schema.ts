@@ -71,16 +71,12 @@ export type MeasureOptions = z.infer<typeof measureOptionsSchema>;
 const protocol = z.literal(PROTOCOL_VERSION);
 
 /**
- * A warm process that serves many lockstep cases, one after another: it
- * loads the suite once, then for each CASE_COMMAND sets that case up, warms
- * it and says `ready`, answers SAMPLE_COMMANDs, and on FINISH_COMMAND tears
- * the case down and answers with its result (or unsupported, or an error);
- * then it waits for the next case. It exits when the host closes the channel.
- * Every case gets the messages and the one answer a lockstep job would.
- *
- * A KEEP_COMMAND opens a case the same way but keeps it set up and warm after
- * its answer: when the host opens it again in the same process (in a later
- * set), the process skips setup and warmup and only rewarms it briefly
+ * A warm process that serves many lockstep cases, one after another: it loads
+ * the suite once, then per CASE_COMMAND sets the case up, warms it, says
+ * `ready`, answers SAMPLE_COMMANDs, and on FINISH_COMMAND tears it down and
+ * answers as a lockstep job would; it exits when the host closes the channel.
+ * A KEEP_COMMAND opens a case the same way but keeps it warm after its answer:
+ * opened again in the same process (a later set), it is only rewarmed
  * (measure.ts REWARM_MS). Kept cases are torn down when the channel closes.
  */
 export const serveJobSchema = z.object({ protocol, kind: z.literal('serve'), options: measureOptionsSchema });

@@ -1,37 +1,13 @@
 /**
  * One allocation profile of one case × arm, in an extra process that is not
- * one of the measured ones: V8's sampling heap profiler, driven over the
- * runtime's inspector (Chrome DevTools Protocol `HeapProfiler`) around the
- * sampling phase of a lockstep job, and written as a `.heapprofile`
- * (Chrome DevTools' Memory panel, speedscope).
- *
- * Why a lockstep job over the inspector, not `--heap-prof`: a lockstep
- * process warms up, says `ready` and then takes one sample per command
- * (packages/core/src/execute.ts), so the host starts the profiler after
- * warmup and stops it after the last sample: the window is the sampling
- * phase by construction, where a heap profile (no timestamps, only an
- * allocation ordinal) could otherwise only be cut by stacks. And
- * `HeapProfiler.startSampling` takes `includeObjectsCollectedByMajorGC` /
- * `…MinorGC`: without them V8 keeps only the samples of objects still alive
- * when the profile is read, which is what node's `--heap-prof` writes at
- * exit (tried: a helper allocating ~1 GB of short-lived objects is not in
- * it at all), where a benchmark's question is what it allocates.
- *
- * The runtime's plug-in starts it with its inspector on (its `inspector`
- * hook: node and deno `--inspect=127.0.0.1:<port>` on a free port the host
- * picked, workerd `--inspector-addr=127.0.0.1:0` with the port from its
- * control fd) and says what it cannot do (`allocationProfile`: bun's
- * inspector speaks WebKit's protocol, which has no sampling heap profiler).
- *
- * node and deno read the host's commands with a blocking read on stdin, and
- * run inspector messages only while JavaScript runs (V8 interrupts): a
- * command sent while the process waits for the next sample is carried out
- * during that sample. So the host sends `startSampling` and asks for the
- * first sample, and sends `stopSampling` and asks for one more: each edge
- * is inside one sample (the window is exact to a sample at each edge; the
- * calls counted for bytes per operation are the samples between, the first
- * edge's included). workerd carries them out at once (its isolate is idle
- * between samples).
+ * one of the measured ones: V8's sampling heap profiler over the runtime's
+ * inspector (CDP `HeapProfiler`, the plug-in's `inspector` hook) around the
+ * sampling phase of a lockstep job, written as a `.heapprofile`. The host
+ * starts the profiler after `ready` and stops it after the last sample, so the
+ * window is the sampling phase by construction (node and deno carry out a
+ * command during the next sample, so each edge lies inside one sample).
+ * Why the inspector and not `--heap-prof`, the window's edges, and each
+ * runtime (bun: unavailable): packages/profile/README.md "Allocation profiles".
  */
 import { lockstepSampleIterations, type CaseResultMessage, type ReadyMessage } from '@rtbench/core/protocol';
 import { LOCKSTEP_WINDOW, type AllocationWindow, type CallTree } from '@rtbench/core/profile-manifest';
@@ -80,8 +56,8 @@ const ANSWER_TRAIL_MS = 200;
 /**
  * Asks for samples until `answer` settles. A command that arrives while the
  * process waits between samples is carried out only during the next one, so
- * a single wake-up sample can pass before it (on a busy machine it did: the
- * stop then waited 30 s for a sample never asked for).
+ * a single wake-up sample can pass before it (on a busy machine the stop
+ * otherwise waited for a sample never asked for).
  */
 async function wakeUntilAnswered(answer: Promise<unknown>, sample: () => Promise<unknown>): Promise<void> {
   let settled = false;

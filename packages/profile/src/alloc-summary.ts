@@ -41,18 +41,13 @@ export interface AllocationSummary {
 }
 
 /**
- * The harness's timed path (core's MEASURE_FRAMES): the batch loops
- * and the batch timers' closures around them. V8's sampling heap profiler
- * records machine frames, not inlined ones (its CPU profiler does): the
- * case's function, and the helpers the JIT inlined into it, are compiled
- * into these, and their bytes are reported here (node@24 inlined a
- * JSON.parse case, runSync and all, into the timer's closure). Their own
- * code allocates nothing but the box of a result that is not a small
- * integer, stored in the harness's sink. So their self bytes are the case's,
- * shown as such. Native profiles (perf, native-capture.ts) see machine
- * frames too: a timed-path frame not recognised here stays the harness's,
- * and the engine code the case calls (JSON.parse) would be charged to the
- * harness (summary.ts nodeFrames: what the harness calls is the harness's).
+ * The harness's timed path (core's MEASURE_FRAMES): the batch loops and the
+ * batch timers' closures around them. V8's sampling heap profiler records
+ * machine frames, so the case and the helpers the JIT inlined into these are
+ * reported as them; their own code allocates only the box of a result that is
+ * not a small integer, so their self bytes are shown as the case's. Native
+ * profiles name them the same way, or the engine code the case calls would be
+ * the harness's (summary.ts nodeFrames). packages/profile/README.md "Inlining".
  */
 const TIMED_PATH: ReadonlySet<string> = new Set(MEASURE_FRAMES.timedPath);
 const INLINED_SUFFIX = ' (case code inlined into it)';

@@ -1,19 +1,12 @@
 /**
  * One CPU profile of one case × arm, in an extra process that is not one of
- * the measured ones (a sampling profiler changes the timing): a 'measure'
- * job — warmup, then the case's timed loop for `timeMs` — under the
- * runtime's sampling CPU profiler, restricted to the sampling phase
- * (cpuprofile.ts) and written as a `.cpuprofile` (Chrome DevTools,
- * speedscope).
- *
- * How is the runtime plug-in's (its `cpuProfile` hook): 'file', flags that
- * make the runtime write a `.cpuprofile` at exit (node, deno and bun's
- * `--cpu-prof`); or 'inspector', the Chrome DevTools Protocol's Profiler
- * around the job's exchange (workerd: `--cpu-prof` is not a V8 flag, and
- * `--prof` writes a tick log, not a profile).
- *
- * A runtime that cannot give a real profile yields `unavailable` with the
- * reason, never a made-up one.
+ * the measured ones (a sampling profiler changes the timing): a 'measure' job
+ * under the runtime's sampling CPU profiler, restricted to the sampling phase
+ * (cpuprofile.ts) and written as a `.cpuprofile`. How is the plug-in's
+ * `cpuProfile` hook: 'file' (flags that write a profile at exit: node, deno,
+ * bun) or 'inspector' (the DevTools Protocol's Profiler around the job:
+ * workerd); per runtime: packages/profile/README.md "Per runtime". A runtime
+ * that cannot give a real profile yields `unavailable` with the reason.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,17 +1,12 @@
 /**
  * The `.cpuprofile` format (Chrome DevTools Protocol `Profiler.Profile`, what
- * node/deno/bun `--cpu-prof` write and what DevTools and speedscope open),
- * and restricting a profile to the harness's sampling phase.
- *
- * The sampling phase is found from the stacks themselves, not from clocks
- * (the profile's timestamps and the harness's clock share no origin on every
- * runtime): during warmup the case runs under `warmUp`/`steadyTime` of
- * packages/core/src/measure.ts, during sampling under the sampler's `sample`.
- * The window starts after the last warmup sample and ends at the last sample
- * taken under `sample`; everything between (the case, the engine's
- * builtins, GC, the harness's own loop) is kept. What lies outside (start-up,
- * loading, setup, the digest's first call, the clock probe, warmup,
- * teardown, exit) is dropped.
+ * `--cpu-prof` writes and DevTools and speedscope open), and restricting a
+ * profile to the harness's sampling phase. The phase is found from the stacks,
+ * not from clocks (the profile's and the harness's share no origin on every
+ * runtime): from after the last warmup sample (`warmUp`/`steadyTime` of
+ * packages/core/src/measure.ts) to the last sample under the sampler's
+ * `sample`; everything between is kept. packages/profile/README.md "Only the
+ * sampling phase" lists what falls outside.
  */
 import { MEASURE_FRAMES } from '@rtbench/core';
 

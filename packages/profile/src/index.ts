@@ -1,17 +1,13 @@
 /**
- * @rtbench/profile: CPU profiles of a case × variant in an extra process,
- * restricted to the sampling phase, and what they say as tables.
+ * @rtbench/profile: CPU, allocation and native profiles of a case × variant in
+ * an extra process, restricted to the sampling phase, and what they say.
  *
- * - profileCase(options): take one profile, write the .cpuprofile, return its summary
- * - summarize(profile, { bundlePath }): top functions by self time, by category
- * - diffProfiles(a, b): the functions whose share of self time moved most
- * - callTree(profile, { bundlePath }): a compact call tree (flame graphs)
- * - allocationTree(heapProfile, { bundlePath }): the same by allocated bytes (allocation flame graphs)
- * - topTable / diffTable: their top functions and movers as tables, for the reporters to draw
- * - profileAllocations(options): an allocation profile (V8's sampling heap profiler over the inspector), its .heapprofile and summary
- * - summarizeAllocations(profile, { bundlePath, ops }): top functions by self bytes; diffProfiles and diffTable take it too
- * - allocTopTable: its table
- * - profileNative(options): a native profile (perf, the engine's C++ frames and named JIT code) as a .cpuprofile, its summary and call tree
+ * - profileCase / profileAllocations / profileNative: take one (.cpuprofile,
+ *   .heapprofile, perf as a .cpuprofile), write it, return its summary
+ * - summarize / summarizeAllocations: top functions by self time or bytes
+ * - diffProfiles: the functions whose share moved most
+ * - callTree / allocationTree: compact call trees for the flame graphs
+ * - topTable / allocTopTable / diffTable: tables for the reporters to draw
  */
 export { profileCase, profileJob, DEFAULT_PROFILE_INTERVAL_US, DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, type ProfileArm, type ProfileCaseOptions, type ProfileCaseResult } from './capture.ts';
 export { parseCpuProfile, restrictToSampling, sampleTimes, type CallFrame, type CpuProfile, type ProfileNode, type SamplingWindow } from './cpuprofile.ts';

@@ -1,20 +1,13 @@
 /**
- * One native profile of one case × arm (`--profile native`): an extra
- * process (not a measured one) run under `perf record` of the software CPU
- * clock with call stacks by frame pointers, the engine told to name its JIT
- * code (the plug-in's `nativeProfile` hook: V8's perf map, JavaScriptCore's
- * jitdump), and perf switched on and off by the host around the sampling
- * phase: the process runs a lockstep job, warms up and says `ready`; the
- * host writes `enable` to perf's control fifo, waits for perf's `ack`, asks
- * for samples for `timeMs`, writes `disable`, waits for the `ack`. Between
- * samples the process waits on its input, off the CPU, and a CPU clock does
- * not sample it. So the window is the sampling phase by the harness's own
- * markers, with no clock to line up.
- *
- * Then `perf script` gives the stacks (perf-script.ts), native-frames.ts
- * names and categorises them and turns the thread that ran the JavaScript
- * into a `.cpuprofile`, which summary.ts and tree.ts summarise and draw as
- * they do the engines' own CPU profiles.
+ * One native profile of one case × arm (`--profile native`): an extra process
+ * under `perf record` of the software CPU clock, the engine told to name its
+ * JIT code (the plug-in's `nativeProfile` hook), and perf switched on and off
+ * by the host through its control fifo around the lockstep samples. Between
+ * samples the process waits off the CPU, so the window is the sampling phase
+ * by the harness's own markers, with no clock to line up. perf script's stacks
+ * (perf-script.ts) become a `.cpuprofile` (native-frames.ts) that summary.ts
+ * and tree.ts read as they read CPU profiles. Step by step:
+ * docs/native-profiles.md "How a profile is taken".
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { closeSync, constants, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';

@@ -2,26 +2,11 @@
  * perf's samples as a `.cpuprofile`, so that a native profile is summarised,
  * drawn and compared by the code that does it for the engines' own CPU
  * profiles (summary.ts, tree.ts): one profile node per distinct call path,
- * each frame named and put in a category.
- *
- * - JIT code: V8's perf map names a JavaScript function `JS:<tier><name>
- *   <url>:<line>:<col>` (tiers: `~` Ignition, `^` Sparkplug, `+` Maglev, `*`
- *   TurboFan), which becomes a call frame with its url and line, mapped
- *   through the bundle's source map and categorised as in CPU profiles;
- *   JavaScriptCore's jitdump names `JSC-<tier>: <name>#<hash>` without a
- *   source position, so bun's JavaScript is one category (benchmark: the
- *   suite's and the harness's code cannot be told apart) named with its tier.
- * - Native code with a symbol (C++ template arguments folded, so that one
- *   function keeps one name across releases): the engine (the symbols its
- *   plug-in declares, EngineDescriptor.nativeSymbols, and the libraries
- *   engines link), its garbage collector (scavenger, mark-compact, sweeper,
- *   JSC's collector), the runtime (RuntimeFrames.nativeSymbols).
- * - System code (the kernel, libc, libstdc++, the loader) is charged to the
- *   category of its caller: a page fault inside the scavenger is GC time.
- * - An address without a symbol (deno's stripped binary, most of bun's) is
- *   named by its library, `deno (no symbols)`, consecutive ones merged into
- *   one frame: the profile says what it cannot resolve instead of showing
- *   a wall of `[unknown]`.
+ * each frame named and put in a category: JIT code by its perf-map or jitdump
+ * name, native code by its symbol (C++ template arguments folded), system
+ * code charged to its caller's category, and an address without a symbol
+ * named by its library (`deno (no symbols)`), consecutive ones merged.
+ * The naming rules: docs/native-profiles.md "How frames are named".
  */
 import { basename } from 'node:path';
 import { inlinedIntoTimedPath } from './alloc-summary.ts';

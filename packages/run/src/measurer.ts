@@ -1,15 +1,13 @@
 /**
  * The measurer contract: how one replicate of one unit is measured on every
- * arm. The run loop (loop.ts) owns the plan — which units, in which rounds,
- * in which order of arms, when to add rounds, saving, interrupts — and a
- * measurer owns how the numbers are taken: live processes sampled in turn
- * (lockstep), one fresh process per arm (processes), or a program or server
- * timed from outside (host-timed), or counts (instructions). Its descriptor
- * carries its policy — how it is chosen, what a saved run records of it, its
- * metric, what it needs, its defaults and verdict threshold — so the plan,
- * the bench and bisect commands ask it rather than its name. Every measurer
- * yields round records of the run schema, so statistics and reports read
- * them alike.
+ * arm. The run loop (loop.ts) owns the plan (units, rounds, order of arms,
+ * added rounds, saving, interrupts); a measurer owns how the numbers are
+ * taken: live processes sampled in turn (lockstep), a fresh process per arm
+ * (processes), a program or server timed from outside (host-timed), or counts
+ * (instructions). Its descriptor carries its policy (how it is chosen, what a
+ * saved run records of it, its metric, needs, defaults and verdict threshold),
+ * so the plan, bench and bisect ask it rather than its name. Every measurer
+ * yields round records of the run schema, so statistics and reports read them alike.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';

@@ -1,21 +1,13 @@
 /**
  * --profile: the passes of the loop's profile phase (loop.ts Profiler). After
  * the measured rounds, one extra process per case × variant (never a measured
- * one: a profiler changes the timing) runs the case's timed loop under the
- * runtime's sampling profiler (@rtbench/profile). The profiles are saved
- * beside the run, in `<run>.profiles/`, as `.cpuprofile` files that Chrome
- * DevTools and speedscope open; the top functions by self time are kept
- * as tables per case × variant, and for a comparison the functions whose share of
- * time moved most between the baseline and each other arm.
- *
- * `alloc` takes allocation profiles the same way (V8's sampling heap
- * profiler over the inspector): `.heapprofile` files, the top functions by
- * allocated bytes with bytes per call, and for a comparison where the bytes
- * moved. `native` takes perf's samples of the engine's own frames.
- *
- * Beside the profiles, `profiles.json` (@rtbench/core/profile-manifest) lists
- * them with their call trees, written after every profile; an HTML report
- * made for the run reads it and draws the trees as flame graphs.
+ * one: a profiler changes the timing) runs the case under a profiler
+ * (@rtbench/profile): `cpu` the runtime's sampling CPU profiler (.cpuprofile),
+ * `alloc` V8's sampling heap profiler (.heapprofile, bytes per call), `native`
+ * perf (the engine's own frames), each with its top functions per case ×
+ * variant and, for a comparison, what moved from the baseline. They are saved
+ * in `<run>.profiles/` with `profiles.json` (@rtbench/core/profile-manifest),
+ * written after every profile, which an HTML report draws as flame graphs.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

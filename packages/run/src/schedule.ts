@@ -1,21 +1,14 @@
 /**
- * A run's round plan, as a value: in what order the variants of a case run
- * within each round, how many rounds every case gets, and whether more are
- * added where an interval is still too wide.
- *
- * Orders. 'shuffled' (a table): a fresh seeded shuffle per round and case.
- * 'balanced' (a comparison): a fixed A-then-B order is a known bias (the
- * second process of a pair meets a warmer page cache, a CPU at another
- * frequency, a neighbour's burst that started during the first), and a plain
- * shuffle removes it only on average. Rounds come in blocks of k (k arms);
- * each block runs the k rotations of a fresh random permutation, in a random
- * order, so every arm holds every position exactly once per block. For two
- * arms that is AB/BA per pair of rounds, randomized (ABBA or BAAB).
- *
- * Adaptive rounds (after tachometer's auto-sample): once every case has its
- * `rounds`, a case gets one more round of all its variants while any
- * variant's paired-ratio CI against the baseline is wider than ±target, until
- * `maxRounds` or the run's time budget.
+ * A run's round plan, as a value: the order of a case's variants within each
+ * round, how many rounds every case gets, and whether more are added where an
+ * interval is still too wide. Orders: 'shuffled' (a table), a fresh seeded
+ * shuffle per round and case; 'balanced' (a comparison), blocks of k rounds
+ * (k arms) running the k rotations of a fresh random permutation in a random
+ * order, so every arm holds every position once per block (two arms: ABBA or
+ * BAAB), removing a fixed order's bias exactly rather than on average.
+ * Adaptive rounds: once every case has its `rounds`, a case gets one more while
+ * any variant's paired-ratio CI is wider than ±target, up to `maxRounds` or the
+ * time budget. Why: docs/comparing.md "The default designs".
  */
 
 export const BALANCED_ORDER_DESCRIPTION = 'balanced: per case, each block of k rounds (k arms) runs the k rotations of a seeded random permutation, so every arm holds every position once per block';

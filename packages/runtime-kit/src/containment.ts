@@ -1,26 +1,14 @@
 /**
- * Containment: every process a runtime starts (a case's child, grandchild,
- * a detached or daemonised one) ends with that runtime's job. A process
- * group is not enough: `spawn(..., { detached: true })` or setsid() leaves
- * it. Each process rtbench starts gets a cell, chosen once per host:
- *
- * - "cgroup": a cgroup v2 directory of its own under this host's
- *   (<host cgroup>/rtbench-<pid>-…/<n>). The host steps into it for the
- *   spawn and out again at once, so the child is in it from its first
- *   instruction (a child moved in after spawn could fork first). Nothing a
- *   process does takes it out of its cgroup, so writing
- *   cgroup.kill ends all of it at once; the warden writes it for the whole
- *   host's cgroup if the host dies. Needs a cgroup v2 hierarchy this user
- *   may write (root, or a delegated subtree) and a kernel with cgroup.kill
- *   (5.14+).
- * - "none": no such cgroup. The runtime's environment carries a marker
- *   (RTBENCH_CELL) that its descendants inherit; what still carries it when
- *   the runtime has exited is ended and reported by PID, and the warden
- *   ends what carries any of the host's markers when the host exits. A
- *   process that clears its environment escapes this.
- *
- * RTBENCH_CONTAINMENT=none chooses the second on purpose (tests, and to
- * compare the cost).
+ * Containment: every process a runtime starts (a case's child, grandchild, a
+ * detached or daemonised one) ends with that runtime's job; a process group is
+ * not enough (`detached: true` or setsid() leaves it). Each process rtbench
+ * starts gets a cell, chosen once per host: "cgroup", a cgroup v2 directory of
+ * its own that the host steps into for the spawn (so the child is in it from
+ * its first instruction) and ends with cgroup.kill; or "none", an environment
+ * marker (RTBENCH_CELL) its descendants inherit, ended by PID (a process that
+ * clears its environment escapes). The warden does either for the whole host
+ * if the host dies. RTBENCH_CONTAINMENT=none chooses the second on purpose
+ * (tests, and to compare the cost). Requirements and costs: docs/containment.md.
  */
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';

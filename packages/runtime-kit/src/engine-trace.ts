@@ -121,8 +121,8 @@ export class TraceFilter {
 /**
  * Where a traced stream goes while the child runs: a file, not a pipe. A
  * pipe that the host drains late (on a loaded machine) fills after ~64 KB,
- * and then every GC blocks the child on its trace write; measured here, that
- * made workerd 1.6x slower on an allocation-heavy case. A file never blocks,
+ * and then every GC blocks the child on its trace write, which slowed workerd
+ * on an allocating case (runners/workerd/README.md). A file never blocks,
  * and writes from one process to one descriptor stay in order.
  */
 /** Bytes read from a trace file at a time. */

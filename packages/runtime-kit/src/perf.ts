@@ -35,17 +35,12 @@ export interface PerfRecordOptions {
 }
 
 /**
- * `perf record` of the software CPU clock (no hardware counters needed: a
- * VM often exposes none), call stacks by frame pointers (V8's and JSC's JIT
- * code keeps them; so do the node, workerd, deno and bun binaries measured
- * here), started with sampling off (`-D -1`) and switched on and off by the
- * host through the control fifo around the sampling phase. Two of perf's
- * defaults cost more than the sampling itself and buy nothing here:
- * `--no-bpf-event` (perf would read every BPF program loaded on the host at
- * start-up, ~0.9 s on this machine even for `perf record -- true`) and
- * `--no-buildid`/`--no-buildid-cache` (perf would re-read every sample at the
- * end to find the binaries hit and copy them, node's 100 MB included, into
- * ~/.debug; perf script finds them by path).
+ * `perf record` of the software CPU clock (a VM often exposes no hardware
+ * counters), call stacks by frame pointers, started with sampling off (`-D -1`)
+ * and switched on and off by the host through the control fifo around the
+ * sampling phase. `--no-bpf-event` and `--no-buildid`/`--no-buildid-cache`
+ * turn off two defaults that cost more than the sampling and give nothing
+ * here: docs/native-profiles.md "How a profile is taken", step 1.
  */
 export function perfRecordWrap(perf: string, o: PerfRecordOptions): { command: string; args: string[] } {
   return {

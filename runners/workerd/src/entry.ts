@@ -1,19 +1,13 @@
 /**
- * In-worker entry for workerd. The worker's fetch handler takes the Job as
- * the POST body and streams the protocol lines back as the response body.
- *
- * Timing: performance.now() inside workerd moves in 1 ms steps. The harness
- * probes the clock, sees the coarse step and times every sample edge to edge
- * (core's EdgeTimer: start on a tick, spin to the next tick after the batch,
- * subtract the spin by its calibrated per-read cost), over samples of ten
- * ticks. No code is generated from strings: workerd refuses it inside a
- * request, and core's loop is a plain closure. See runners/workerd/README.md.
- *
- * The job (with this process's token) arrives as the first line of the
- * request body, where case code cannot see it; a lockstep job's commands
- * follow as further lines of the same streamed body, and the protocol lines
- * go back in the streamed response. The clock is taken when the bundle loads,
- * before the suite (the bundle imports this module first).
+ * In-worker entry for workerd. The worker's fetch handler takes the job (with
+ * this process's token) as the first line of the POST body, where case code
+ * cannot see it; a lockstep job's commands follow as further lines of the
+ * same streamed body, and the protocol lines go back in the streamed response.
+ * performance.now() moves in 1 ms steps here, so the harness times each sample
+ * edge to edge over two ticks (core's EdgeTimer). No code is generated from
+ * strings (workerd refuses it inside a request; core's loop is a plain
+ * closure). The clock is taken when the bundle loads, before the suite (the
+ * bundle imports this module first). runners/workerd/README.md.
  */
 import { executeJob, exposedCollections } from '@rtbench/core/execute';
 import { decodeJob, encodeLine, type RuntimeMessage, type WireJob } from '@rtbench/core/protocol';

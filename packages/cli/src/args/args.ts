@@ -3,16 +3,12 @@
  * (name, kind of value, help text) and positional arguments once, and both
  * parsing and --help come from that (help.ts).
  *
- * Why Node's util.parseArgs and not a library: it splits argv the standard way
- * (`--name=value`, `-o file`, `-ofile`, short groups, `--`) and leaves every
- * value a string exactly as typed, with no dependency. It is used in its
- * non-strict mode, for its tokens, because its strict mode refuses a value
- * that begins with a dash (`--time -5ms`, `--seed -1`: those deserve the
- * option's own message) and has no options that take the arguments after them
- * (`--compare a b c`) or an optional value (`--html [file]`); the rules below
- * (unknown options, missing, empty and repeated values, those two kinds) are
- * applied to its tokens. Its `allowNegative` (Node 20.16) is not used: rtbench
- * supports Node 20.0, so --no-color is an option of its own.
+ * Node's util.parseArgs splits argv the standard way with no dependency; its
+ * non-strict tokens are used, and the rules below applied to them, because
+ * strict mode refuses a value that begins with a dash (`--seed -1` deserves
+ * the option's own message) and has no trailing or optional values
+ * (`--compare a b c`, `--html [file]`). Not `allowNegative` (Node 20.16):
+ * rtbench supports Node 20.0, so --no-color is an option of its own.
  */
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';

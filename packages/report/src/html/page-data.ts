@@ -1,17 +1,12 @@
 /**
  * What the HTML page draws: a plain-data digest of a view, computed here (in
- * Node) so the page only lays out and plots. Every number a reader sees as
- * text is formatted here with the report's shared formatters, so the page
- * says exactly what the terminal and markdown reports say.
- *
- * Distributions are binned here too: on a log scale, with the same bins for
- * every variant of a case, so the page ships a few hundred bars per case
- * instead of tens of thousands of raw samples (the raw samples stay in the
- * run file, and in `--format json`).
- *
- * Variants and cases are addressed by generated keys (v0, c3), never by
- * their names: names come from a run file, which the page treats as
- * untrusted text.
+ * Node) so the page only lays out and plots. Every number shown as text is
+ * formatted with the report's shared formatters, so the page says exactly what
+ * the terminal and markdown reports say. Distributions are binned here, on a
+ * log scale with the same bins for every variant of a case: a few hundred bars
+ * per case instead of every raw sample (those stay in the run file and in
+ * `--format json`). Variants and cases are addressed by generated keys (v0,
+ * c3), never by their names: names come from a run file, untrusted text.
  */
 import { shownName, shownNames } from '../names.ts';
 import { verdictWords, type VerdictWords } from '../verdict-words.ts';

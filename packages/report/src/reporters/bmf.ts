@@ -1,17 +1,13 @@
 /**
- * Bencher Metric Format (https://bencher.dev/docs/reference/bencher-metric-format/),
- * for tracking runs over time with `bencher run --adapter json`. One benchmark
- * per case × variant, named "<case> [<variant>]", with the median and its 95%
- * CI as value, lower and upper value, under the measure that the case's
- * metric is: time per operation is bencher's `latency` (ns) with
- * `throughput` (operations per second) beside it; instruction counts are
- * `instructions` (per operation); requests/s is `throughput`; a host-timed
- * time such as "time to first response" is its own measure, in ms, named
- * after the metric ("start-up-time", "latency-p99"). When the run recorded
- * engine metrics, each entry also carries them as measures of their own
- * (metrics.ts ENGINE_METRIC_FIELDS: "minor-gc-per-1k-ops",
- * "major-gc-per-1k-ops", "incremental-gc-per-1k-ops", "gc-time-share" as a
- * fraction of sampling time, "allocated-bytes-per-op"), without a CI.
+ * Bencher Metric Format (https://bencher.dev/docs/reference/bencher-metric-format/)
+ * for `bencher run --adapter json`: one benchmark per case × variant, named
+ * "<case> [<variant>]", the median and its 95% CI as value, lower and upper
+ * value, under the case metric's measure: time per operation is `latency` (ns)
+ * with `throughput` (operations/s) beside it, instruction counts are
+ * `instructions` (per operation), requests/s is `throughput`, a host-timed time
+ * is its own measure in ms named after the metric ("start-up-time"). Recorded
+ * engine metrics are measures of their own, without a CI (metrics.ts
+ * ENGINE_METRIC_FIELDS; "gc-time-share" is a fraction of sampling time).
  */
 import { claimsBmf } from './claims-rows.ts';
 import { metricOf, type CaseResult, type Metric as CaseMetric, type RunRecord } from '@rtbench/core/schema';

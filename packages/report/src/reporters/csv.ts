@@ -1,14 +1,12 @@
 /**
  * CSV for R, pandas or a spreadsheet, in tidy form (one observation per row,
  * one variable per column, RFC 4180 quoting):
- *   csv        every raw sample: run, case, variant, round, sample index,
- *              batch size, ns per operation, and the sample's start time where
- *              the run recorded it;
+ *   csv        every raw sample: run, case, variant, round, sample index, batch
+ *              size, ns per operation, and its start time where recorded;
  *   csv-stats  one row per case × variant: the statistics (with the number of
  *              modes among the process medians, where the run has it), the ratio
- *              against the view's baseline with its CI and verdict, and, when the
- *              run recorded engine metrics, GC by kind, GC time share, bytes/op
- *              and the heap (metrics.ts ENGINE_METRIC_FIELDS).
+ *              against the view's baseline with its CI and verdict, and any
+ *              engine metrics recorded (metrics.ts ENGINE_METRIC_FIELDS).
  * A history (either name) is one row per point: history.ts HISTORY_COLUMNS.
  */
 import { CLAIM_COLUMNS, claimRows } from './claims-rows.ts';

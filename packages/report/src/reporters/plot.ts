@@ -1,18 +1,11 @@
 /**
- * A compact distribution plot per case for the terminal (`--plot`), after
- * mitata's boxplot: one logarithmic axis per case shared by its variants, so
- * the boxes can be compared by eye and one slow process does not squeeze the
- * others into a few characters (equal distances are equal ratios). Each
- * variant gets two lines, and the axis has labelled ticks:
- *
- *   node      ├──────████┃██████─────────┤
- *             ·  •  ••• •    •
- *             ┬─────────────┬─────────────┬──── log
- *             20 µs         50 µs         100 µs
- *
- * the first is all samples (whiskers at the 2.5th and 97.5th percentiles, the
- * box from p25 to p75) with ┃ at the table's median; the second marks each process's median,
- * so two groups of processes (a fast and a slow state) show as two clumps.
+ * A compact distribution plot per case for the terminal (`--plot`, after
+ * mitata's boxplot): one logarithmic axis per case shared by its variants, so
+ * boxes compare by eye and one slow process does not squeeze the others (equal
+ * distances are equal ratios). Each variant gets two lines over a labelled
+ * axis: all samples (whiskers at p2.5 and p97.5, the box from p25 to p75, ┃ at
+ * the table's median), then a mark per process median, so a fast and a slow
+ * state show as two clumps. An example: docs/commands.md ("A terminal plot").
  * Pure string building: no terminal access, testable.
  */
 import pc from 'picocolors';

@@ -1,19 +1,13 @@
 /**
- * A claim's word from an interval. The values are one log cost ratio per
- * independent unit (ln(subject/other), one per process pair or process);
- * the interval is Student's t on their mean (stats' unitInference), at a
- * confidence adjusted for every claim checked together (Bonferroni: m claims
- * at family confidence 1 − α each get 1 − α/m), so that all the intervals of
- * an invocation cover together. The word is read from that one interval,
- * which is also the one printed:
- *
- * - held: the whole interval lies on the claimed side of the claim's bound;
- * - broken: the whole interval lies on the other side;
- * - undecided: it straddles the bound, or there are fewer than 3 units.
- *
- * A band claim (within ±b, or the run's threshold for "no detectable
- * difference") is held when the interval lies inside the band and broken
- * when it lies wholly outside it.
+ * A claim's word from an interval: Student's t on the mean of one log cost
+ * ratio per independent unit (stats' unitInference), at a confidence adjusted
+ * for every claim checked together (Bonferroni: m claims at family confidence
+ * 1 − α each get 1 − α/m). The word is read from that one interval, which is
+ * also the one printed: held when it lies wholly on the claimed side of the
+ * bound, broken when wholly on the other, undecided when it straddles the bound
+ * or there are fewer than 3 units. A band claim (within ±b, or "no detectable
+ * difference") is held inside the band, broken wholly outside it.
+ * docs/claims.md.
  */
 import type { Expectation } from '@rtbench/core';
 import type { ClaimWord } from '@rtbench/core/claims-schema';

@@ -1,23 +1,13 @@
 /**
  * The history view: per case × variant, the headline figure of every saved
  * run in order, with change points. Pure: runs and their order in, plain data
- * out (the CLI asks git for the order; see historyOrder).
- *
- * A series is one suite's case on one variant id (the runtime as named,
- * node@26 or node=/path/to/node, with its flags and environment). A new
- * binary under the same id (node@26 from 26.0 to 26.1, a rebuilt ./node) does
- * not start a new series: showing that change is what a history is for. The
- * point where the sha256 or the version changed says so (binaryChanged).
- *
- * Change points: each point is compared with the previous point of its series
- * that has figures, unpaired (ratios.ts unpairedCase: the difference of the
- * two runs' mean log times over their processes, Welch t interval), and every
- * interval is read at the view's false-coverage-rate adjusted level (stats'
- * applyFdr). A point is a change point when the comparison's verdict is
- * faster or slower: the adjusted interval excludes 1 and the shift is beyond
- * the threshold. Comparing neighbours (not a point with a
- * pooled segment) keeps every test fixed before the FDR step, and treats each
- * run as the machine state it was made in.
+ * out (the CLI asks git for the order; see chooseOrder). A series is one
+ * suite's case on one variant id: a new binary under the same id does not start
+ * a new series (showing that change is what a history is for); the point where
+ * the sha256 or the version changed says so (binaryChanged). A change point is
+ * a point whose unpaired comparison with the previous point that has figures
+ * (ratios.ts unpairedCase) is faster or slower at the view's FDR-adjusted
+ * level (stats' applyFdr). Why neighbours and not segments: docs/history.md.
  */
 import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
 import { summarizeArm } from '@rtbench/stats';

@@ -1,15 +1,11 @@
 /**
  * Ratios of one variant's cost to a baseline's, per case: the one analysis
  * behind the bench table's relative column, a comparison's verdicts and the
- * CI gate, for times and instruction counts alike.
- *
- * Paired (one run): round i of every variant of a case ran together — a
- * lockstep set of live processes sampled in turn, or fresh processes back to
- * back — so round i forms a pair and its ratio cancels what the two shared
- * (machine state, a neighbour's burst); stats' pairRounds makes the pairs.
- * Rounds served by the same processes are one unit (the process pair).
- * Unpaired (two saved runs): their rounds were not interleaved; each run's
- * processes are the units of its arm.
+ * CI gate, for times and instruction counts alike. Paired (one run): round i
+ * of every variant of a case ran together (a lockstep set, or fresh processes
+ * back to back), so its ratio cancels what they shared; stats' pairRounds makes
+ * the pairs, and rounds served by the same processes are one unit (the process
+ * pair). Unpaired (two saved runs): each run's processes are its arm's units.
  */
 import { asCost, MEASURER_KIND, TIME_PER_OP, type CaseResult, type MeasurerKind, type Metric } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';

@@ -1,18 +1,12 @@
 /**
- * What a reporter is given: a view. Views are plain data computed by pure
- * functions (views/bench.ts, views/comparison.ts) from saved runs; every
- * reporter (terminal, markdown, json, csv, bmf, html) renders one and
- * computes nothing statistical itself.
- *
- * A bench table and a comparison are the same analysis: per case, each
- * variant's statistics and its paired ratio against a baseline (the first
- * variant). They differ in layout and defaults, so they are two views
- * discriminated by `kind`. Both carry the run(s) they came from, with every
- * raw sample, for renderers that plot distributions.
- *
- * A history (views/history.ts) is the third kind: many runs in order, per
- * case × variant a point per run and its change against the previous point.
- * It carries each run's description and the process medians, not the runs.
+ * What a reporter is given: a view, plain data computed by pure functions from
+ * saved runs; every reporter (terminal, markdown, json, csv, bmf, html) renders
+ * one and computes nothing statistical itself. A bench table and a comparison
+ * are the same analysis (per case, each variant's statistics and its paired
+ * ratio against the first variant) in two layouts, discriminated by `kind`;
+ * both carry their runs with every raw sample, for plots. A history
+ * (views/history.ts) is the third kind: per case × variant a point per run and
+ * its change from the previous one, with process medians, not the runs.
  */
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
 import type { Comparison } from '@rtbench/stats';

@@ -1,25 +1,14 @@
 /**
- * The host's clock against the runtime's. A case can change what the
- * in-runtime loop reads (a replaced global that the entry's clock uses, a
- * patched built-in) by routes that have been closed one by one; this check
- * does not depend on the route, only on the host's own clock.
- *
- * Every lockstep sample starts with a reading of the process's clock
- * (sampleStartMs), taken after the host sent its command and before the
- * host read the answer. Both clocks are the machine's monotonic clock, so
- * between samples i and j the process's clock must advance by no less than
- * the host saw between reading answer i and sending command j, and by no
- * more than between sending command i and reading answer j. Descheduling
- * (a busy neighbour, a loaded host) widens the window but never moves a
- * bound the wrong way, so an honest process cannot fail it: no threshold is
- * tuned to the machine. A clock slowed by a factor (the case that made node
- * read 4 ns for a 557 ns loop) falls below the lower bound at once over a
- * set's turns; a fast one passes the upper. A timed batch that claims more
- * time than the host waited for the whole exchange cannot be honest either.
- *
- * For a fresh process, the answer's elapsedMs (its clock from before its
- * hello to the answer) against the host's time between reading the two:
- * only the answer's delay in the pipe is outside both, so a margin covers it.
+ * The host's clock against the runtime's, a check that does not depend on how
+ * a case might change what the in-runtime loop reads. Both are the machine's
+ * monotonic clock, so between two lockstep samples the process's clock
+ * (sampleStartMs) must advance by no less than the host saw between reading
+ * the first answer and sending the second command, and no more than between
+ * sending the first command and reading the second answer: descheduling widens
+ * the window but never moves a bound the wrong way, so no threshold is tuned
+ * to the machine. A timed batch longer than the whole exchange fails too. A
+ * fresh process: its hello-to-answer time against the host's, with a margin.
+ * The rule and what it caught: docs/lockstep.md "Host-clock corroboration".
  */
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { SampleReading } from '@rtbench/runtime-kit';

@@ -23,7 +23,7 @@ const HOST_CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCo
 /**
  * A load generator busy this much of its window on its core is near its own
  * ceiling: the requests/s it measured may be the generator's, not the server's.
- * (On this 2-core machine autocannon was 94–100% busy at 79–91K req/s, and wrk 93–98% at deno's and bun's hello world: bench/http-hello/README.md.)
+ * (How busy the generators were on the hello-world servers: bench/http-hello/README.md.)
  */
 const GENERATOR_SATURATED = 0.9;
 

@@ -1,37 +1,14 @@
 /**
- * Instruction counts: the second instrument. Per variant and round, one live
- * process under valgrind's callgrind serves every case of the round (a serve
- * job, as warm lockstep uses), started with the counter's instrumentation off:
- * start-up and the suite's load are paid once per round, not once per case,
- * and each case's set-up and warmup run at valgrind's uninstrumented speed.
- * Per case the host (CallgrindControl, through vgdb) warms it with W calls,
- * turns instrumentation on, lets one sample retranslate the hot code (and
- * size n), takes samples of n calls until the count stops falling (steady
- * state: tiering only lowers it), then more samples of n (the window: the
- * last two and the rest) and samples of no calls, dumping the counter after
- * each (a dump zeroes it). The count per call is the smallest window sample
- * less the smallest empty sample (what a sample costs besides its calls:
- * reading the command, answering), over n. The smallest, not the median or
- * the total: a collection only ever adds to a sample, and which samples of an
- * allocating case hold a major one differs between processes (V8 on
- * json-reviver's 500 kB cases: samples at two or three levels 3–10% apart, the
- * median of three on either); the smallest is the calls with the collections
- * every sample holds. When one call is a whole sample, each counted sample
- * starts from an emptied young generation (the process collects it, then the
- * counter is zeroed): where a sample started in the young generation's fill
- * moved json-reviver's 500 kB context-parameter reviver by ±0.17% between
- * processes (±0.007% with it). A dump is the sum of the process's threads
- * (V8 runs a scavenge on a worker thread in some samples and not others:
- * valgrind.ts takeDump). The dumps are kept, so another estimate can be
- * recomputed. Then
- * instrumentation goes off again for the next case.
- * Processes run on both cores at once (wall time does not change a count).
- *
- * Counts repeat only if the engine does the same work every time: V8 runs with
- * --predictable (no concurrent compilation or GC threads, fixed seeds) and a
- * fixed GC schedule; Bun with JSC's concurrent JIT and GC off, its GC timer
- * off and the OS randomness it draws fixed (fixed-random.ts). The cases of a round run in the same order in every round (the loop's
- * fixed set order), so a process does the same work in every round.
+ * Instruction counts, the second instrument. Per variant and round, one live
+ * process under valgrind's callgrind serves every case (a serve job), with
+ * instrumentation off except while a case's samples are counted. Per case the
+ * host (CallgrindControl, through vgdb) warms it, turns counting on, takes
+ * samples of n calls until the count stops falling, then a window of samples
+ * of n and of no calls, dumping (and so zeroing) the counter after each. The
+ * count per call is (smallest window sample − smallest empty sample) / n; a
+ * dump sums the process's threads (runtime-kit takeDump); the dumps are kept.
+ * Counts repeat because each engine runs with flags that fix its work and the
+ * cases keep one order per round. Method and reasons: docs/instructions.md.
  */
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';

@@ -1,22 +1,14 @@
 /**
- * Lockstep: one replicate of a case is a set of live processes, one per arm,
- * warmed together, then asked for one sample each in turn, the order
- * rotating every turn, so that neighbouring samples of different arms are
- * milliseconds apart and share the machine's state (it switches between a
- * fast and a slow state every few ms here: docs/two-speed-noise.md). The set
- * is the unit of replication: several sets give the spread between processes
- * (JIT decisions, code and heap layout), and the paired ratio of a set is the
- * Hodges–Lehmann estimate over its turns of the per-turn log ratios (stats'
- * pairRounds).
- *
- * Two ways to hold the processes:
- * - warm (the default): one process per arm serves every case of a set, one
- *   case after another (the loop shuffles the cases' order per set, so an
- *   effect of what ran before lands in the spread between sets); start-up
- *   and the suite's load are paid once per process, not once per case; with
- *   setsPerProcess > 1 a process serves that many sets in a row and keeps
- *   its cases warm between them, so a case's warmup is paid once per process;
- * - per case: a fresh process per arm, case and set (the earlier schedule).
+ * Lockstep: a replicate of a case is a set of live processes, one per arm,
+ * warmed together, then asked for one sample each in turn, the order rotating
+ * every turn, so neighbouring samples of different arms are milliseconds apart
+ * and share the machine's state (docs/two-speed-noise.md). The set's paired
+ * ratio is the Hodges–Lehmann estimate over its turns (stats' pairRounds).
+ * Warm (the default): one process per arm serves every case of a set, in an
+ * order shuffled per set, and with setsPerProcess > 1 (a comparison's default:
+ * cli plan.ts COMPARE_DEFAULTS) several sets in a row, its cases kept warm
+ * between them. Per case: a process per arm and case, fresh every set unless
+ * setsPerProcess > 1. Why and what was measured: docs/lockstep.md.
  */
 import type { MeasureOptions } from '@rtbench/core';
 import { lockstepJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
@@ -56,10 +48,8 @@ export interface LockstepOptions {
 
 /**
  * Turns per lockstep set: at least this many, whatever the sampling time. A
- * set's paired ratio is an estimate over its turns, and a case of 8–16 ms per
- * operation got 5 at the defaults against ~20 for a 1 ms sample: its sets
- * spread ±5–28%. 12 brings those cases near the short ones at about twice
- * their sampling time (docs/lockstep.md, "Long operations").
+ * set's paired ratio is an estimate over its turns, and long operations with
+ * few turns spread widely between sets (docs/lockstep.md, "Long operations").
  */
 const MIN_TURNS = 12;
 const MAX_TURNS = 10_000;
@@ -103,9 +93,8 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
 
 /**
  * A set's sampling stops once it took this many times its arms' sampling
- * time (--time over --rounds, per arm)… At the defaults (40 ms) a 10 ms
- * operation's 12 turns take 3× that on a quiet machine; at load 10–13 the
- * uncapped minimum stretched a default run from 145 s to 208 s.
+ * time (--time over --rounds, per arm): on a loaded machine the uncapped
+ * minimum of turns stretched a default run (docs/lockstep.md, "Long operations")…
  */
 const SAMPLING_CAP_FACTOR = 3;
 /** …but not before this many turns. */

@@ -1,15 +1,12 @@
 /**
  * Flame graphs of the run's profiles (`--profile`), when the page data has
- * them: per case, an icicle chart per variant (the root on top, callees below
- * their callers, each frame as wide as its share of the sampling phase's
- * time, coloured by category), and for a comparison each other arm's icicle
- * coloured by how each frame's share moved from the baseline, with the
- * functions whose self time moved most. Allocation profiles (`--profile
- * alloc`) get the same charts in a section of their own, each frame as wide
- * as its share of the bytes allocated: one icicle code, parametrised by the
- * tree's unit (Measure). Laid out with d3-hierarchy's partition, drawn with
- * Observable Plot; clicking a frame zooms into it. Each chart scrolls inside
- * its own box, so a narrow window keeps the page's width.
+ * them: per case an icicle per variant (root on top, each frame as wide as its
+ * share of the sampling phase, coloured by category), and for a comparison
+ * each other arm's icicle coloured by how each frame's share moved from the
+ * baseline, with the functions whose self time moved most. Allocation profiles
+ * get the same charts by bytes: one icicle code, parametrised by the tree's
+ * unit (Measure). Laid out with d3-hierarchy's partition, drawn with
+ * Observable Plot; a click zooms into a frame; each chart scrolls in its box.
  */
 import * as Plot from '@observablehq/plot';
 import { hierarchy, partition, type HierarchyRectangularNode } from 'd3-hierarchy';
