@@ -191,7 +191,11 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     }
   }
 
-  const variants = await Promise.all(specs.map(resolveVariant));
+  // A variant the measurer cannot measure (an engine that declares no way to be counted) is unavailable, as one whose runtime is missing.
+  const variants = (await Promise.all(specs.map(resolveVariant))).map((v): ResolvedVariant | UnavailableVariant => {
+    const refused = isResolved(v) ? measurer.refuses?.(v) : undefined;
+    return refused === undefined ? v : { spec: v.spec, plugin: v.plugin, reason: refused, kind: 'measurer' };
+  });
   if (compare) {
     // A comparison without one of its arms is not the one asked for: refuse before running anything.
     const missing = variants.filter((v) => !isResolved(v));

@@ -41,9 +41,9 @@ describe('ratioOptions', () => {
   });
 
   it('gives counts the threshold of the noisiest engine compared, its own per engine', () => {
-    expect(ratioOptions({}, [run('instructions', ['v8', 'v8'])]).threshold).toBe(engineNamed('v8')!.counting.threshold);
-    expect(ratioOptions({}, [run('instructions', ['jsc']), run('instructions', ['jsc'])]).threshold).toBe(engineNamed('jsc')!.counting.threshold);
-    expect(ratioOptions({}, [run('instructions', ['v8', 'jsc', undefined])]).threshold).toBe(Math.max(engineNamed('v8')!.counting.threshold, engineNamed('jsc')!.counting.threshold));
+    expect(ratioOptions({}, [run('instructions', ['v8', 'v8'])]).threshold).toBe(engineNamed('v8')!.counting!.threshold);
+    expect(ratioOptions({}, [run('instructions', ['jsc']), run('instructions', ['jsc'])]).threshold).toBe(engineNamed('jsc')!.counting!.threshold);
+    expect(ratioOptions({}, [run('instructions', ['v8', 'jsc', undefined])]).threshold).toBe(Math.max(engineNamed('v8')!.counting!.threshold, engineNamed('jsc')!.counting!.threshold));
   });
 
   it('keeps --threshold when given, and time its own default', () => {

@@ -11,7 +11,7 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
-import type { RunnableVariant, RuntimeTarget } from '@rtbench/runtime-kit';
+import type { ResolvedVariant, RunnableVariant, RuntimeTarget } from '@rtbench/runtime-kit';
 
 /** One variant ready to run: its plug-in, binary, translated flags and its runtime's bundle of the suite. */
 export interface Arm extends RunnableVariant {
@@ -139,6 +139,8 @@ export interface MeasurerDescriptor {
   readonly help: string;
   /** Its own defaults and thresholds; absent: timing's. */
   readonly policy?: MeasurerPolicy;
+  /** Why it cannot measure this variant (its runtime or engine lacks what it needs); undefined when it can. */
+  refuses?(variant: ResolvedVariant): string | undefined;
   /** The measurer for a run; absent for one the run builds from the suite (host-timed). */
   build?(setup: MeasurerSetup): BuiltMeasurer;
 }

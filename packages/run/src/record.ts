@@ -13,7 +13,8 @@ import { DIGEST_SIGNIFICANT_DIGITS } from '@rtbench/core';
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
 export interface VariantSlot {
   id: string;
-  unavailable?: { kind: Extract<Failure['kind'], 'error' | 'runtime-unavailable'>; message: string };
+  /** 'unsupported': the measurer cannot measure it (reported, not a failure). */
+  unavailable?: { kind: Extract<Failure['kind'], 'error' | 'runtime-unavailable' | 'unsupported'>; message: string };
 }
 
 /** The key of a case × variant in the map addResults returns. */
@@ -29,7 +30,7 @@ export function addResults(run: RunRecord, cases: readonly { id: string }[], var
     for (const v of variants) {
       const result: CaseResult = { caseId: c.id, variantId: v.id, status: 'ok', rounds: [], failures: [] };
       if (v.unavailable) {
-        result.status = 'failed';
+        result.status = v.unavailable.kind === 'unsupported' ? 'unsupported' : 'failed';
         result.failures.push({ kind: v.unavailable.kind, message: v.unavailable.message });
       }
       resultFor.set(resultKey(c.id, v.id), result);

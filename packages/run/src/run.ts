@@ -163,7 +163,7 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   const resultFor = addResults(
     run,
     suite.cases,
-    variants.map((v) => (isResolved(v) ? { id: v.spec.id } : { id: v.spec.id, unavailable: { kind: v.kind === 'flags' ? 'error' : 'runtime-unavailable', message: v.reason } })),
+    variants.map((v) => (isResolved(v) ? { id: v.spec.id } : { id: v.spec.id, unavailable: { kind: v.kind === 'flags' ? 'error' : v.kind === 'measurer' ? 'unsupported' : 'runtime-unavailable', message: v.reason } })),
   );
   const ready = variants.filter(isResolved);
   const arms: Arm[] = [];

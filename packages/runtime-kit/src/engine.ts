@@ -23,7 +23,8 @@ export interface EngineDescriptor {
   readonly displayName: string;
   /** In a narrow column: "JSC". */
   readonly shortName: string;
-  readonly counting: EngineCounting;
+  /** Absent: its work cannot be made repeatable under valgrind, and `--measure instructions` refuses its variants. */
+  readonly counting?: EngineCounting;
   /** The engine's own native functions (its C++, its builtins, its interpreter), by symbol: a native profile charges them to the engine. */
   readonly nativeSymbols: RegExp;
   /** Its garbage collector's own native functions: a native profile charges them to GC. */

@@ -31,7 +31,8 @@ export interface UnavailableVariant {
   spec: VariantSpec;
   plugin: RuntimePlugin;
   reason: string;
-  kind: 'runtime-unavailable' | 'flags';
+  /** What is missing: the runtime, a flag it refuses, or what the measurer needs of it. */
+  kind: 'runtime-unavailable' | 'flags' | 'measurer';
 }
 
 export function isResolved(v: ResolvedVariant | UnavailableVariant): v is ResolvedVariant {

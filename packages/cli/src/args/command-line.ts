@@ -135,7 +135,7 @@ const BISECT_OPTIONS = [
     name: 'threshold',
     kind: 'value',
     value: 'percent',
-    help: `A change smaller than this is not one (default ${pct(BISECT_DEFAULTS.time.threshold)}; instructions: the engine's, ${runtimeEngines().map((e) => `${e.displayName} ${pct(e.counting.threshold)}`).join(', ')})`,
+    help: `A change smaller than this is not one (default ${pct(BISECT_DEFAULTS.time.threshold)}; instructions: the engine's, ${runtimeEngines().flatMap((e) => (e.counting ? [`${e.displayName} ${pct(e.counting.threshold)}`] : [])).join(', ')})`,
   },
   { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${BISECT_DEFAULTS.time.minRounds}${ownBisectRounds('min')})` },
   { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${BISECT_DEFAULTS.time.maxRounds}${ownBisectRounds('max')})` },

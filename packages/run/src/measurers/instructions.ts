@@ -128,6 +128,10 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
     // A bisect's steps: 3 rounds doubling up to 24.
     bisectRounds: { min: 3, max: 24 },
   },
+  refuses(variant) {
+    const engine = variant.plugin.engine;
+    return engine.counting ? undefined : `${engine.displayName} declares no way to make its work repeatable under valgrind, so ${variant.plugin.displayName} cannot be counted (--measure instructions)`;
+  },
   build(setup) {
     if (!setup.valgrind) throw new Error('instruction counts need a valgrind binary (the CLI finds it when it plans)');
     const { valgrind, cacheSim, libraryDir } = setup.valgrind;
@@ -135,7 +139,7 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
     const preload = fixedRandomPreload(libraryDir, setup.engines, setup.warn);
     const measurer = instructionsMeasurer({ valgrind, cacheSim, ...(preload ? { preload } : {}), timeoutMs: setup.timeoutMs, parallel: Math.max(1, Math.min(2, availableParallelism())) });
     const engineFlags = {
-      ...Object.fromEntries(runtimeEngines().map((e) => [e.id, [...e.counting.determinismFlags, ...(preload && e.counting.fixedRandom ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])]])),
+      ...Object.fromEntries(runtimeEngines().flatMap((e) => (e.counting ? [[e.id, [...e.counting.determinismFlags, ...(preload && e.counting.fixedRandom ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])]]] : []))),
       ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))),
     };
     return { measurer, recordOptions: { instructions: { cacheSim, engineFlags } } };
@@ -150,7 +154,7 @@ const DEFAULT_COUNT_THRESHOLD = 0.005;
  * declared by its engine (EngineCounting.threshold); the default for an engine no registered runtime runs on.
  */
 function instructionThreshold(engines: readonly (string | undefined)[]): number {
-  return Math.max(DEFAULT_COUNT_THRESHOLD, ...engines.map((e) => engineNamed(e)?.counting.threshold ?? DEFAULT_COUNT_THRESHOLD));
+  return Math.max(DEFAULT_COUNT_THRESHOLD, ...engines.map((e) => engineNamed(e)?.counting?.threshold ?? DEFAULT_COUNT_THRESHOLD));
 }
 
 /**
@@ -160,7 +164,7 @@ function instructionThreshold(engines: readonly (string | undefined)[]): number 
  * it cannot be built (then said in one line).
  */
 export function fixedRandomPreload(libraryDir: string | undefined, engines: readonly string[], warn: (line: string) => void): string | undefined {
-  const needing = [...new Set(engines.map((id) => engineNamed(id)).filter((e) => e?.counting.fixedRandom).map((e) => e!.displayName))];
+  const needing = [...new Set(engines.map((id) => engineNamed(id)).filter((e) => e?.counting?.fixedRandom).map((e) => e!.displayName))];
   if (!libraryDir || needing.length === 0) return undefined;
   const library = fixedRandomLibrary(libraryDir);
   if ('path' in library) return library.path;
@@ -170,7 +174,7 @@ export function fixedRandomPreload(libraryDir: string | undefined, engines: read
 
 /** The variant's flags plus the determinism flags of its engine, translated by its plug-in, and the environment its plug-in counts with (countingEnv). */
 function deterministicFlags(arm: Arm, preload?: string): TranslatedFlags {
-  const translated = arm.plugin.translateFlags([...arm.variantFlags, ...arm.plugin.engine.counting.determinismFlags]);
+  const translated = arm.plugin.translateFlags([...arm.variantFlags, ...(arm.plugin.engine.counting?.determinismFlags ?? [])]);
   // The variant's own environment (NODE_ENV=…) stays and wins; the engine's flags are translated afresh with the additions.
   return { args: translated.args, env: { ...arm.plugin.countingEnv, ...(preload ? { LD_PRELOAD: preload } : {}), ...translated.env, ...arm.flags.env } };
 }
@@ -242,7 +246,7 @@ function instructionsMeasurer(options: InstructionOptions): Measurer {
   };
 
   /** The processes of an engine that declares it run with OS randomness fixed (fixedRandomPreload); others fix their seeds by flags. */
-  const preloadFor = (arm: Arm): string | undefined => (arm.plugin.engine.counting.fixedRandom ? options.preload : undefined);
+  const preloadFor = (arm: Arm): string | undefined => (arm.plugin.engine.counting?.fixedRandom ? options.preload : undefined);
 
   /** n per case × variant, fixed by its first round (the same work in every round). */
   const sampleSizes = new Map<string, number>();
