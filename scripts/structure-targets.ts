@@ -44,8 +44,13 @@ function packageSources(top: 'packages' | 'runners'): string[] {
 
 const rel = (file: string): string => relative(repoRoot, file);
 
+const parsed = new Map<string, ts.SourceFile>();
+
+/** A file's syntax tree, parsed once however many targets read it. */
 function parse(file: string): ts.SourceFile {
-  return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  let source = parsed.get(file);
+  if (!source) parsed.set(file, (source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)));
+  return source;
 }
 
 /** Every string literal's text (template pieces included) with its line. */
@@ -107,14 +112,18 @@ const DATE_OR_TIME = /\b20\d\d-\d\d-\d\d\b|\b\d{1,2}:\d\d(:\d\d)?\s*(UTC|Z)\b|\b
 
 const inside = (file: string, ...prefixes: string[]): boolean => prefixes.some((p) => rel(file).startsWith(p));
 
-function runtimeNames(): Target {
+/** String literals in the packages' sources that `matches`, outside the folders and files `allowed` (path prefixes). */
+function literalsOutside(name: string, allowed: readonly string[], matches: (text: string) => boolean): Target {
   const findings: Finding[] = [];
   for (const file of packageSources('packages')) {
-    if (inside(file, 'packages/runtime-registry/')) continue;
-    const source = parse(file);
-    for (const s of stringLiterals(source)) if (RUNTIME_NAMES.test(s.text.trim())) findings.push({ file: rel(file), line: s.line, text: s.text });
+    if (inside(file, ...allowed)) continue;
+    for (const s of stringLiterals(parse(file))) if (matches(s.text)) findings.push({ file: rel(file), line: s.line, text: s.text });
   }
-  return { name: "no string literal names 'deno', 'bun' or 'workerd' outside runners/ and the registry", findings };
+  return { name, findings };
+}
+
+function runtimeNames(): Target {
+  return literalsOutside("no string literal names 'deno', 'bun' or 'workerd' outside runners/ and the registry", ['packages/runtime-registry/'], (text) => RUNTIME_NAMES.test(text.trim()));
 }
 
 function closedEngines(): Target {
@@ -129,7 +138,6 @@ function closedEngines(): Target {
 }
 
 function measurerNames(): Target {
-  const findings: Finding[] = [];
   // The wire protocol (its job kinds, both halves) and the saved schemas name the kinds a message or record can hold.
   const allowed = [
     'packages/run/src/measurers/',
@@ -141,22 +149,11 @@ function measurerNames(): Target {
     'packages/core/src/profile-manifest.ts',
     'packages/core/src/claims-schema.ts',
   ];
-  for (const file of packageSources('packages')) {
-    if (inside(file, ...allowed)) continue;
-    const source = parse(file);
-    for (const s of stringLiterals(source)) if (MEASURER_NAMES.has(s.text)) findings.push({ file: rel(file), line: s.line, text: s.text });
-  }
-  return { name: 'no measurer name outside packages/run/src/measurers/ (and the protocol and saved-run schemas)', findings };
+  return literalsOutside('no measurer name outside packages/run/src/measurers/ (and the protocol and saved-run schemas)', allowed, (text) => MEASURER_NAMES.has(text));
 }
 
 function formatNames(): Target {
-  const findings: Finding[] = [];
-  for (const file of packageSources('packages')) {
-    if (inside(file, 'packages/report/src/reporters/')) continue;
-    const source = parse(file);
-    for (const s of stringLiterals(source)) if (FORMAT_NAMES.has(s.text)) findings.push({ file: rel(file), line: s.line, text: s.text });
-  }
-  return { name: "no format name ('markdown', 'terminal') outside packages/report/src/reporters/", findings };
+  return literalsOutside("no format name ('markdown', 'terminal') outside packages/report/src/reporters/", ['packages/report/src/reporters/'], (text) => FORMAT_NAMES.has(text));
 }
 
 function datedComments(): Target {
