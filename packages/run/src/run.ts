@@ -48,6 +48,9 @@ export interface RunOptions {
 /** The variants of a run as the CLI resolved them: those it can run, and those it cannot (kept, failed). */
 type RunVariant = ResolvedVariant | UnavailableVariant;
 
+/** How a variant that cannot run is recorded: a refused flag is an error, a measurer's refusal leaves it unsupported. */
+const UNAVAILABLE_AS = { 'runtime-unavailable': 'runtime-unavailable', flags: 'error', measurer: 'unsupported' } as const satisfies Record<UnavailableVariant['kind'], string>;
+
 /** What the run needs of its surroundings, which the CLI knows: where it runs from, and where programs are cached. */
 export interface RunEnvironment {
   /** The rtbench checkout's commit; absent when rtbench is installed (the user's repository is not rtbench's). */
@@ -163,7 +166,7 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   const resultFor = addResults(
     run,
     suite.cases,
-    variants.map((v) => (isResolved(v) ? { id: v.spec.id } : { id: v.spec.id, unavailable: { kind: v.kind === 'flags' ? 'error' : v.kind === 'measurer' ? 'unsupported' : 'runtime-unavailable', message: v.reason } })),
+    variants.map((v) => (isResolved(v) ? { id: v.spec.id } : { id: v.spec.id, unavailable: { kind: UNAVAILABLE_AS[v.kind], message: v.reason } })),
   );
   const ready = variants.filter(isResolved);
   const arms: Arm[] = [];

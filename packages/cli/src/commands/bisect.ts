@@ -18,7 +18,7 @@ import { formatClock } from '../run/progress.ts';
 import { BENCH_DEFAULTS, COMPARE_DEFAULTS, makePlan, measureName, parseMeasure, parsePercent, type Plan } from '../plan.ts';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { resultsDir } from '../paths.ts';
-import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { isResolved, writeFileAtomically } from '@rtbench/runtime-kit';
 import { answerLines, stepLine } from '../bisect/answer.ts';
 import { listRange, releaseVariant } from '../bisect/range.ts';
 import { releaseSeriesInputs, releaseSeriesView } from '../bisect/series.ts';
@@ -60,7 +60,7 @@ export const BISECT_DEFAULTS = {
 export function bisectThreshold(measure: string, asked: number | undefined, variants: Plan['variants']): number {
   if (asked !== undefined) return asked;
   const own = parseMeasure(measure)?.policy;
-  return own ? own.threshold(variants.map((v) => ('target' in v ? v.target.engine : undefined))) : BISECT_DEFAULTS.time.threshold;
+  return own ? own.threshold(variants.map((v) => (isResolved(v) ? v.target.engine : undefined))) : BISECT_DEFAULTS.time.threshold;
 }
 
 /** Exit code of a bisect stopped by its --budget: run the same command again to go on. */

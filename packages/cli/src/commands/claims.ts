@@ -21,7 +21,7 @@ import { bisectCommandFor } from '../claims/bisect-line.ts';
 import { baseVariant, claimRuns, replaceVariants, type ClaimsRunPlan } from '../claims/plan.ts';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { assertWritableOutput } from '../run/results-file.ts';
+import { assertWritableOutput, fileStamp } from '../run/results-file.ts';
 import { info } from '../emit/info.ts';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { COMPARE_DEFAULTS, makePlan, parseMeasure, parsePercent } from '../plan.ts';
@@ -99,11 +99,6 @@ function acrossColumns(texts: readonly string[]): Column[] {
   return specs.map((s) => ({ label: s.id, replacements: [s] }));
 }
 
-/** A stamp for the folder of one invocation's runs. */
-function stamp(): string {
-  return new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
-}
-
 export async function claimsCommand(names: readonly string[], flags: ClaimsFlags): Promise<number> {
   const reporter = outputReporter(flags);
   if (flags.across && flags.runtime) throw new UsageError('use either --runtime (replace a variant in the claims) or --across (the claims on several releases), not both');
@@ -126,7 +121,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   const family: ClaimFamily = { confidence: COMPARE_DEFAULTS.confidence, size, threshold };
 
   // Checked before anything runs: where the runs and the page go.
-  const dir = flags.save ?? join(resultsDir, `claims-${stamp()}`);
+  const dir = flags.save ?? join(resultsDir, `claims-${fileStamp(new Date().toISOString())}`);
   if (existsSync(dir) && (flags.save === undefined || !statSync(dir).isDirectory())) throw new UsageError(`--save ${dir}: ${flags.save === undefined ? 'exists already' : 'is not a folder (the runs of one invocation are saved as files in a folder)'}`);
   const html = flags.html === undefined ? undefined : flags.html === true ? join(dir, 'claims.html') : flags.html;
   if (html !== undefined && flags.html !== true) assertWritableOutput(html, '--html');
