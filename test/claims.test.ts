@@ -43,13 +43,15 @@ describe.concurrent('rtbench claims', () => {
 
   it('--across: claims × releases, and for a claim that flipped the bisect command that finds where', async () => {
     const dir = mkdtempSync(tempFile('claims-across-'));
-    const r = await runCli(['claims', fixture('claims-flip'), '--across', 'node@24,node@26', '--rounds', '6', '--max-rounds', '12', '--time', '30ms', '--warmup', '50ms', '--save', dir]);
-    expect(r.status, r.stdout).toBe(1); // node@24 against itself breaks the claim
+    // Up to 24 rounds: beside the whole suite a pair of one release drifts by up to 0.3 in log ratio (the fixture's
+    // comment), and a claim still undecided gets more pairs.
+    const r = await runCli(['claims', fixture('claims-flip'), '--across', 'node@20,node@26', '--rounds', '6', '--max-rounds', '24', '--time', '30ms', '--warmup', '50ms', '--save', dir]);
+    expect(r.status, r.stdout).toBe(1); // node@20 against itself breaks the claim
     const out = r.stdout.replace(/\s+/g, ' ');
-    expect(out).toMatch(/claims × node@24, node@26/);
-    expect(out).toMatch(/broken\s+held\s+claims-flip: JSON\.parse with a reviver is at least 1\.25× faster/);
-    expect(out).toMatch(/flipped claims-flip: .*broken on node@24, held on node@26/);
-    expect(out).toMatch(/npx pnpm rtbench bisect node@24\.\d+\.\d+\.\.node@26\.\d+\.\d+ \S*claims-flip\/index\.ts --filter '\/\^parse with a reviver\$\/'/);
+    expect(out).toMatch(/claims × node@20, node@26/);
+    expect(out).toMatch(/broken\s+held\s+claims-flip: Math\.pow is at least 2× faster/);
+    expect(out).toMatch(/flipped claims-flip: .*broken on node@20, held on node@26/);
+    expect(out).toMatch(/npx pnpm rtbench bisect node@20\.\d+\.\d+\.\.node@26\.\d+\.\d+ \S*claims-flip\/index\.ts --filter '\/\^1000 calls of Math\\\.pow\$\/'/);
   });
 
   it('the fixtures run on all four runtimes (the flip fixture\'s claim is about node releases, its case is plain JavaScript)', async () => {
@@ -65,7 +67,7 @@ describe.concurrent('rtbench claims', () => {
     const none = await runCli(['claims', fixture('tiny')]);
     expect(none.status).toBe(2);
     expect(none.stderr).toMatch(/states no claims/);
-    const one = await runCli(['claims', fixture('claims-flip'), '--across', 'node@24']);
+    const one = await runCli(['claims', fixture('claims-flip'), '--across', 'node@20']);
     expect(one.status).toBe(2);
     expect(one.stderr).toMatch(/--across needs two or more releases/);
     const untouched = await runCli(['claims', fixture('claims-flip'), '--runtime', 'deno']);
