@@ -8,8 +8,8 @@
  * each runtime calls the body in ~1 ms batches through a harness-like loop,
  * for up to 40,000 calls or 3 s, and prints per row the call's final cost,
  * how much slower the calls were before the step (the first batches' median
- * over the last ones'), and the call after which batches stayed within 15% of
- * the final cost.
+ * over the last ones'), and the call and the time at which the last slow
+ * stretch ended (two batches in a row over 1.3× the final cost).
  *
  *   flock /tmp/rtbench-measure.lock npx tsx scripts/tier-up-horizon.ts [runtimes=node@26,node@24,deno,bun]
  */
@@ -49,7 +49,7 @@ while (calls < ${MAX_CALLS} && performance.now() - start < ${MAX_MS}) {
   batch(fn, n);
   const ms = performance.now() - t0;
   calls += n;
-  trace.push([calls, (ms * 1e6) / n]);
+  trace.push([calls, (ms * 1e6) / n, performance.now() - start]);
   if (ms < 0.5) n *= 2; else if (ms > 2 && n > 1) n = Math.max(1, Math.round(n / 2));
 }
 console.log(JSON.stringify({ trace, sink: sink > 0 }));
@@ -63,31 +63,30 @@ const median = (xs: number[]): number => {
 interface Row {
   finalNs: number;
   before: number;
+  /** Calls made and wall time spent when the last slow stretch ended (two batches in a row over 1.3× the final cost). */
   stepAt: number;
+  stepMs: number;
   calls: number;
 }
 
-function analyse(trace: [number, number][]): Row {
+function analyse(trace: [number, number, number][]): Row {
   const last = trace.slice(-Math.max(5, Math.floor(trace.length / 10))).map(([, ns]) => ns);
   const finalNs = median(last);
   // The first batches after calibration (the first few grow n) against the end.
   const early = trace.slice(3, 8).map(([, ns]) => ns);
-  // The call after which nine in ten batches stayed within 15% of the final cost.
-  let stepAt = trace[0]![0];
-  for (let i = 0; i < trace.length; i++) {
-    const rest = trace.slice(i);
-    if (rest.filter(([, ns]) => ns <= finalNs * 1.15).length >= 0.9 * rest.length) {
-      stepAt = i === 0 ? 0 : trace[i - 1]![0];
-      break;
-    }
+  // Two slow batches in a row: one alone may be a preemption.
+  let stepAt = 0;
+  let stepMs = 0;
+  for (let i = 1; i < trace.length; i++) {
+    if (trace[i]![1] > finalNs * 1.3 && trace[i - 1]![1] > finalNs * 1.3) [stepAt, , stepMs] = trace[i]!;
   }
-  return { finalNs, before: early.length ? median(early) / finalNs : 1, stepAt, calls: trace.at(-1)![0] };
+  return { finalNs, before: early.length ? median(early) / finalNs : 1, stepAt, stepMs, calls: trace.at(-1)![0] };
 }
 
 const specs = (process.argv[2] ?? 'node@26,node@24,deno,bun').split(',');
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-tier-up-'));
 console.log(`${new Date().toISOString()}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; up to ${MAX_CALLS} calls or ${MAX_MS} ms per process`);
-console.log('runtime | body | loop | final per call | first batches / final | steady from call | calls run');
+console.log('runtime | body | loop | final per call | first batches / final | slow until call | slow until ms | calls run');
 for (const spec of specs) {
   const plugin = pluginForSpec(spec);
   if (!plugin) throw new Error(`no runtime for ${spec}`);
@@ -102,8 +101,8 @@ for (const spec of specs) {
         console.log(`${spec} | ${name} | ${len} | failed: ${(r.stderr || r.error?.message || '').split('\n')[0]}`);
         continue;
       }
-      const row = analyse((JSON.parse(r.stdout) as { trace: [number, number][] }).trace);
-      console.log(`${spec} | ${name} | ${len} | ${(row.finalNs / 1e3).toFixed(1)} µs | ${row.before.toFixed(2)}× | ${row.stepAt} | ${row.calls}`);
+      const row = analyse((JSON.parse(r.stdout) as { trace: [number, number, number][] }).trace);
+      console.log(`${spec} | ${name} | ${len} | ${(row.finalNs / 1e3).toFixed(1)} µs | ${row.before.toFixed(2)}× | ${row.stepAt} | ${Math.round(row.stepMs)} | ${row.calls}`);
     }
   }
 }

@@ -160,22 +160,25 @@ function agree(referencePath: string, paths: string[]): void {
     const run = read(path);
     const cells = tableRatios(benchView(run));
     let decidedStrong = 0;
-    let against = 0;
+    const against: string[] = [];
     let decidedAll = 0;
     for (const [key, c] of cells) {
       const ref = reference.get(key);
       if (!decided(c.verdict)) continue;
       decidedAll++;
-      if (ref && decided(ref.verdict) && Math.sign(Math.log(ref.ratio)) !== Math.sign(Math.log(c.ratio))) against++;
+      if (ref && decided(ref.verdict) && Math.sign(Math.log(ref.ratio)) !== Math.sign(Math.log(c.ratio))) {
+        against.push(`${key}: ${c.ratio.toFixed(3)} [${c.ci.map((x) => x.toFixed(3)).join('–')}] against the reference's ${ref.ratio.toFixed(3)} [${ref.ci.map((x) => x.toFixed(3)).join('–')}]`);
+      }
     }
     for (const [key] of strong) if (decided(cells.get(key)?.verdict ?? '')) decidedStrong++;
     const minutes = (run.timing?.wallMs ?? NaN) / 60_000;
     const o = run.options;
     console.log(
       `  ${path}: rounds ${o.rounds}${o.setsPerProcess ? ` × sets per process ${o.setsPerProcess}` : ''}, ${(minutes * 60).toFixed(0)} s: ` +
-        `${decidedStrong}/${strong.length} of the reference's >1.2× cells decided (${pct(decidedStrong / Math.max(1, strong.length), 0)}), ${against} against its direction, ` +
+        `${decidedStrong}/${strong.length} of the reference's >1.2× cells decided (${pct(decidedStrong / Math.max(1, strong.length), 0)}), ${against.length} against its direction, ` +
         `${decidedAll}/${cells.size} cells decided, ${(decidedAll / minutes).toFixed(1)} decided per minute`,
     );
+    for (const line of against) console.log(`    against: ${line}`);
   }
 }
 
