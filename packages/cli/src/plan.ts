@@ -48,14 +48,14 @@ export interface PlanFlags {
 /**
  * A table: at least 6 rounds, each a fresh set of warm processes (one per
  * runtime, serving every case), then rounds added per case until every
- * ratio's interval is within ±2%, up to 30 rounds or 60 s of wall time. The
- * process pair is the unit a ratio's interval counts, so rounds that shared
- * processes would add sets, not units: one set per process gives the most
- * independent pairs for the time (docs/comparing.md, "The default designs").
- * Warmup at least 100 ms: with less, a numeric loop could run unoptimized in
- * some processes (docs/how-a-number-is-made.md).
+ * ratio's interval is within ±2%, up to 30 rounds or 60 s of wall time. One
+ * set per process: the process pair is the unit an interval counts. 40 ms of
+ * sampling per process and set, long operations at least 8 turns (a
+ * comparison keeps 12): 63–66 s against 74–77 s with 53 ms and 12, as many
+ * cells decided. Warmup at least 100 ms: with less, a numeric loop could run
+ * unoptimized (docs/comparing.md, "The default designs"; how-a-number-is-made.md).
  */
-export const BENCH_DEFAULTS = { time: '320ms', warmup: '100ms', rounds: 6, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: measurersChosenBy('schedule')[0]!.name, setsPerProcess: 1 };
+export const BENCH_DEFAULTS = { time: '240ms', minTurns: 8, warmup: '100ms', rounds: 6, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: measurersChosenBy('schedule')[0]!.name, setsPerProcess: 1 };
 
 /** An adaptive warmup may run up to this many times --warmup while batch times still fall (measure.ts warmUp). */
 export const WARMUP_CAP_FACTOR = 3;
@@ -100,7 +100,7 @@ function parseSchedule(text: string | undefined): MeasurerDescriptor {
  * layout, CPU frequency) are real but not caused by the change under test.
  * Adaptive rounds only with --target (then up to 60 rounds).
  */
-export const COMPARE_DEFAULTS = { rounds: 30, time: '3s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 2 };
+export const COMPARE_DEFAULTS = { rounds: 30, minTurns: 12, time: '3s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 2 };
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
 export function parsePercent(text: string | number, option: string): number {
@@ -222,7 +222,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   return {
     suite: { ...location, cases },
     variants,
-    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', roundPlan, measurer, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}), ...(valgrind ? { valgrind } : {}) },
+    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', roundPlan, measurer, minTurns: defaults.minTurns, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}), ...(valgrind ? { valgrind } : {}) },
   };
 }
 

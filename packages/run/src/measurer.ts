@@ -67,6 +67,8 @@ export interface MeasurerSetup {
   warmupMs: number;
   warmupMinMs?: number;
   timeoutMs: number;
+  /** Lockstep: turns per set at least, whatever the sampling time; absent: the measurer's own minimum. */
+  minTurns?: number;
   /** Warm processes: consecutive sets one process serves. */
   setsPerProcess?: number;
   /** What a measurer that needs valgrind was given (the CLI finds it when it plans). */

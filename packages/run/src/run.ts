@@ -40,6 +40,8 @@ export interface RunOptions {
   measurer: MeasurerDescriptor;
   /** Warm processes: consecutive sets one process serves, its cases kept warm between them. */
   setsPerProcess?: number;
+  /** Lockstep: turns per set at least (long operations); absent: the measurer's own minimum. */
+  minTurns?: number;
   /** For a measurer that needs valgrind: the binary, and whether to simulate the caches. */
   valgrind?: ValgrindSetup;
   command: string[];
@@ -121,6 +123,7 @@ function inRuntimeMeasurer(options: RunOptions, variants: readonly RunVariant[])
     ...(options.warmupMinMs !== undefined ? { warmupMinMs: options.warmupMinMs } : {}),
     timeoutMs: options.timeoutMs,
     ...(options.setsPerProcess !== undefined ? { setsPerProcess: options.setsPerProcess } : {}),
+    ...(options.minTurns !== undefined ? { minTurns: options.minTurns } : {}),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
     engines: variants.filter(isResolved).map((v) => v.target.engine),
     warn: (line) => process.stderr.write(`! ${line}\n`),

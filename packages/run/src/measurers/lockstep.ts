@@ -50,15 +50,16 @@ export interface LockstepOptions {
  * Turns per lockstep set: at least this many, whatever the sampling time. A
  * set's paired ratio is an estimate over its turns, and long operations with
  * few turns spread widely between sets (docs/lockstep.md, "Long operations").
+ * A plan may ask for fewer (the CLI's table takes 8: MeasurerSetup.minTurns).
  */
 const MIN_TURNS = 12;
 const MAX_TURNS = 10_000;
 
-function lockstepOptions(setup: MeasurerSetup): LockstepOptions {
+export function lockstepOptions(setup: MeasurerSetup): LockstepOptions {
   return {
     measure: timedMeasureOptions(setup),
     sampleTimeMs: setup.sampleTimeMs,
-    minTurns: MIN_TURNS,
+    minTurns: setup.minTurns ?? MIN_TURNS,
     maxTurns: MAX_TURNS,
     timeoutMs: setup.timeoutMs,
     ...(setup.setsPerProcess !== undefined ? { setsPerProcess: setup.setsPerProcess } : {}),
