@@ -36,7 +36,7 @@ import { loadavg } from 'node:os';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, createRandom, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
 import { benchView, reporterFor } from '@rtbench/report';
-import { benchRun, pct, tableRatios } from './lib.ts';
+import { benchRun, pct, tableRatios, type RatioCell } from './lib.ts';
 
 const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 const read = (path: string): RunRecord => parseRun(JSON.parse(readFileSync(path, 'utf8')), path);
@@ -149,6 +149,9 @@ function simulate(paths: string[], g: number, tables: number, seed: number): Sim
   return out;
 }
 
+/** A cell's ratio and interval, as the scripts print it: "0.979 [0.966–0.993]". */
+const ratioText = (c: RatioCell): string => `${c.ratio.toFixed(3)} [${c.ci.map((x) => x.toFixed(3)).join('–')}]`;
+
 /** Binomial standard error of a rate. */
 const mcError = (k: number, n: number): number => Math.sqrt((k / n) * (1 - k / n) / n);
 
@@ -167,7 +170,7 @@ function agree(referencePath: string, paths: string[]): void {
       if (!decided(c.verdict)) continue;
       decidedAll++;
       if (ref && decided(ref.verdict) && Math.sign(Math.log(ref.ratio)) !== Math.sign(Math.log(c.ratio))) {
-        against.push(`${key}: ${c.ratio.toFixed(3)} [${c.ci.map((x) => x.toFixed(3)).join('–')}] against the reference's ${ref.ratio.toFixed(3)} [${ref.ci.map((x) => x.toFixed(3)).join('–')}]`);
+        against.push(`${key}: ${ratioText(c)} against the reference's ${ratioText(ref)}`);
       }
     }
     for (const [key] of strong) if (decided(cells.get(key)?.verdict ?? '')) decidedStrong++;
@@ -225,7 +228,7 @@ function aa(n: number, extra: string[]): void {
     cells += table.size;
     falseCells += wrong.length;
     if (wrong.length) withVerdict++;
-    console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${table.size} cells decided${wrong.length ? ` (${wrong.map(([k, c]) => `${k} ${c.verdict} ${c.ratio.toFixed(3)} [${c.ci.map((x) => x.toFixed(3)).join('–')}]`).join('; ')})` : ''}, load ${before} → ${load()}, saved ${r.path}`);
+    console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${table.size} cells decided${wrong.length ? ` (${wrong.map(([k, c]) => `${k} ${c.verdict} ${ratioText(c)}`).join('; ')})` : ''}, load ${before} → ${load()}, saved ${r.path}`);
   }
   console.log(`A/A: ${withVerdict} of ${n} tables with any decided cell (${pct(withVerdict / n, 1)} ± ${pct(mcError(withVerdict, n), 1)}), ${falseCells} of ${cells} cells`);
 }

@@ -43,7 +43,7 @@ describe.concurrent('rtbench claims', () => {
 
   it('--across: claims × releases, and for a claim that flipped the bisect command that finds where', async () => {
     const dir = mkdtempSync(tempFile('claims-across-'));
-    // Up to 24 rounds: beside the whole suite a pair of one release drifts by up to 0.3 in log ratio (the fixture's
+    // Up to 24 rounds: beside the whole suite one release's pairs against itself spread widely (the fixture's
     // comment), and a claim still undecided gets more pairs.
     const r = await runCli(['claims', fixture('claims-flip'), '--across', 'node@20,node@26', '--rounds', '6', '--max-rounds', '24', '--time', '30ms', '--warmup', '50ms', '--save', dir]);
     expect(r.status, r.stdout).toBe(1); // node@20 against itself breaks the claim
