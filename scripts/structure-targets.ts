@@ -10,9 +10,10 @@
  *
  * Exits 1 when a target is missed.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { commentRanges, sourceFiles } from './source-comments.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -25,16 +26,6 @@ interface Finding {
 interface Target {
   name: string;
   findings: Finding[];
-}
-
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === 'node_modules') return [];
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|mts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
 }
 
 function packageSources(top: 'packages' | 'runners'): string[] {
@@ -81,28 +72,6 @@ function literalUnions(source: ts.SourceFile): Array<{ members: string[]; line: 
   };
   visit(source);
   return out;
-}
-
-/** Every comment with the line it starts on, from the ranges the parser attaches to nodes (a `//` inside a string or regex is not one). */
-function commentRanges(source: ts.SourceFile): Array<{ text: string; line: number }> {
-  const text = source.getFullText();
-  const seen = new Set<number>();
-  const out: Array<{ text: string; line: number }> = [];
-  const take = (ranges: ts.CommentRange[] | undefined): void => {
-    for (const r of ranges ?? []) {
-      if (seen.has(r.pos)) continue;
-      seen.add(r.pos);
-      out.push({ text: text.slice(r.pos, r.end), line: source.getLineAndCharacterOfPosition(r.pos).line + 1 });
-    }
-  };
-  const visit = (node: ts.Node): void => {
-    take(ts.getLeadingCommentRanges(text, node.getFullStart()));
-    take(ts.getTrailingCommentRanges(text, node.getEnd()));
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  take(ts.getLeadingCommentRanges(text, source.endOfFileToken.getFullStart()));
-  return out.sort((a, b) => a.line - b.line);
 }
 
 const RUNTIME_NAMES = /^(deno|bun|workerd)$|^(deno|bun|workerd)[@:]/i;

@@ -23,7 +23,7 @@ export interface CallFrame {
 export interface FrameLocation {
   /**
    * The source file relative to the bundle's source root (the repository:
-   * `packages/core/src/measure.ts`, `test/fixtures/x/index.ts`) when it
+   * `packages/core/src/measure.ts`, `test/fixtures/<suite>/index.ts`) when it
    * came from the bundle; otherwise the frame's URL as the runtime gave it
    * (`node:internal/…`, `ext:deno_web/…`, `node-internal:…`).
    */

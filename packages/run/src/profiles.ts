@@ -51,7 +51,7 @@ export function profileFileName(caseIndex: number, caseId: string, variantIndex:
   return `${caseIndex + 1}-${slug(caseId)}--${variantIndex + 1}-${slug(variantId)}${extension}`;
 }
 
-/** `results/x.json` -> `results/x.profiles` */
+/** `results/<run>.json` -> `results/<run>.profiles` */
 export const profilesDir = (runPath: string): string => runPath.replace(/\.json$/, '') + '.profiles';
 
 interface ProfileOptions {

@@ -3,7 +3,7 @@
  * releases: one per case the claim compares (either may have moved), with
  * the subject's flags and environment kept on the range, each case picked
  * exactly by an anchored --filter. The command parses as printed
- * (test/claims-across.test.ts).
+ * (packages/cli/test/claims-views.test.ts).
  */
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
 import { pluginForSpec } from '@rtbench/runtime-registry';

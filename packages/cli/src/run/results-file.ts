@@ -11,7 +11,7 @@ export function fileStamp(iso: string): string {
   return iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
 }
 
-/** `results/<stamp>-<suite>[-compare].json`; a suite named by its path ("test/tiny/index.ts") gives one file name, not folders. */
+/** `results/<stamp>-<suite>[-compare].json`; a suite named by its path ("test/fixtures/tiny/index.ts") gives one file name, not folders. */
 export function defaultResultsPath(run: Pick<RunRecord, 'startedAt' | 'suite' | 'mode'>): string {
   const stamp = fileStamp(run.startedAt);
   const name = run.suite.replace(/[^A-Za-z0-9._@-]+/g, '_').replace(/^[._]+/, '') || 'suite';

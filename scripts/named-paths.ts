@@ -1,0 +1,159 @@
+/**
+ * Every repository path named in the docs, the READMEs and source comments,
+ * and the ones that do not exist. `test/named-paths.test.ts` runs it in
+ * `pnpm test`, so a page or a comment cannot point at a file that moved.
+ *
+ *   npx tsx scripts/named-paths.ts          prints each dead path: where it is named, what it names
+ *   npx tsx scripts/named-paths.ts --all    every path named, dead or not
+ *
+ * Exits 1 when a path is dead. What counts as a path:
+ * - a markdown link's target (not a URL, not an anchor alone), resolved from the page;
+ * - a word that starts with a top-level folder of the repository (`packages/cli/src/plan.ts`,
+ *   `docs/comparing.md`, `.github/workflows/benchmarks.yml`), resolved from the root, or, when
+ *   nothing is there, from the package the naming file is in (a package's README naming its `test/`);
+ * - a word that starts with a package's or plug-in's folder name and `src/` or `test/`
+ *   (`cli/src/plan.ts`): the way comments name a file in a sibling package.
+ * A word holding a placeholder (`<suite>`, `*`, `{a,b}`, `$1`, `…`) names a pattern and is skipped, as
+ * are the example paths in EXAMPLES. A bare file name (`plan.ts`) is not checked: it is often a
+ * sibling package's file named by its name alone, and which one is for the reader to know.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import ts from 'typescript';
+import { commentRanges, sourceFiles } from './source-comments.ts';
+
+const repoRoot = join(import.meta.dirname, '..');
+
+/**
+ * Paths the docs name in a user's tree or in what a command creates, not in this checkout: the suite
+ * docs/writing-a-suite.md has a reader write, brought files and saved runs in examples of commands,
+ * the folder a bisect creates. A source comment writes an example with a placeholder instead.
+ */
+const EXAMPLES = new Set(['bench/my-suite', 'bench/my-suite/index.ts', 'bench/x.mjs', 'bench/parse.bench.mjs', 'results/before.json', 'results/after.json', 'results/bisect']);
+
+export interface NamedPath {
+  /** The file that names it, from the repository's root. */
+  readonly file: string;
+  readonly line: number;
+  /** As written. */
+  readonly text: string;
+  /** The path it resolves to, from the repository's root. */
+  readonly path: string;
+}
+
+const topFolders = (): string[] => readdirSync(repoRoot).filter((name) => name !== 'node_modules' && name !== '.git' && statSync(join(repoRoot, name)).isDirectory());
+
+/** `cli` → `packages/cli`, `node` → `runners/node`: how comments name a sibling package's files. */
+function packageFolders(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const top of ['packages', 'runners']) for (const name of readdirSync(join(repoRoot, top))) out.set(name, `${top}/${name}`);
+  return out;
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Words that start with one of `roots` and a slash, as far as a path's characters go. */
+function wordsUnder(roots: readonly string[]): RegExp {
+  return new RegExp(`(?<![\\w./@~-])(?:${roots.map(escape).join('|')})/[^\\s\`'"()\\[\\],;|]*`, 'g');
+}
+
+/** What a word names, or nothing when it names a pattern. Trailing punctuation, `:line` and `#anchor` are not part of the path. */
+function pathOf(word: string): string | undefined {
+  const bare = word.replace(/#.*$/, '').replace(/(:\d+)+$/, '').replace(/[.:!?]+$/, '').replace(/\/$/, '');
+  if (/[<>*{}$…]|\.\.\./.test(bare)) return undefined;
+  return bare;
+}
+
+/** The markdown links of a page, with their lines (reference-style and inline). */
+function markdownLinks(text: string): Array<{ target: string; line: number }> {
+  const out: Array<{ target: string; line: number }> = [];
+  text.split('\n').forEach((line, i) => {
+    for (const m of line.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) out.push({ target: m[1]!, line: i + 1 });
+    const ref = /^\s*\[[^\]]+\]:\s*(\S+)/.exec(line);
+    if (ref) out.push({ target: ref[1]!, line: i + 1 });
+  });
+  return out;
+}
+
+const isUrl = (target: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#');
+
+/** Paths named in one stretch of prose (a page, or a comment starting at `firstLine`). */
+function namedIn(file: string, text: string, firstLine: number, rootWords: RegExp, packageWords: RegExp, packages: Map<string, string>): NamedPath[] {
+  const out: NamedPath[] = [];
+  text.split('\n').forEach((line, i) => {
+    for (const m of line.matchAll(rootWords)) {
+      const path = pathOf(m[0]);
+      if (path && !EXAMPLES.has(path)) out.push({ file, line: firstLine + i, text: m[0], path });
+    }
+    for (const m of line.matchAll(packageWords)) {
+      const path = pathOf(m[0]);
+      const folder = packages.get(m[0].split('/')[0]!);
+      if (path && folder) out.push({ file, line: firstLine + i, text: m[0], path: `${folder}/${path.split('/').slice(1).join('/')}` });
+    }
+  });
+  return out;
+}
+
+/** Every markdown page under the root, node_modules aside. */
+function markdownFiles(dir = repoRoot): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === '.git') return [];
+    if (statSync(path).isDirectory()) return markdownFiles(path);
+    return name.endsWith('.md') ? [path] : [];
+  });
+}
+
+/** The sources whose comments are read: every package's and plug-in's, the suites', the scripts', the tests', the root's configuration. */
+function commentedSources(): string[] {
+  const rootConfigs = readdirSync(repoRoot).filter((n) => /\.(ts|cjs)$/.test(n)).map((n) => join(repoRoot, n));
+  return [...['packages', 'runners', 'bench', 'scripts', 'test', 'examples'].flatMap((top) => sourceFiles(join(repoRoot, top))), ...rootConfigs];
+}
+
+/** Every path named in the docs, READMEs and source comments. */
+export function namedPaths(): NamedPath[] {
+  const packages = packageFolders();
+  const rootWords = wordsUnder(topFolders());
+  // A package's own folder is a path only when `src/` or `test/` follows it: `run/` alone is a word.
+  const packageWords = new RegExp(`(?<![\\w./@~-])(?:${[...packages.keys()].map(escape).join('|')})/(?:src|test)/[^\\s\`'"()\\[\\],;|]*`, 'g');
+  const out: NamedPath[] = [];
+  for (const page of markdownFiles()) {
+    const file = relative(repoRoot, page);
+    const text = readFileSync(page, 'utf8');
+    out.push(...namedIn(file, text, 1, rootWords, packageWords, packages));
+    for (const link of markdownLinks(text)) {
+      if (isUrl(link.target)) continue;
+      const path = pathOf(link.target);
+      if (path) out.push({ file, line: link.line, text: link.target, path: relative(repoRoot, join(dirname(page), path)) });
+    }
+  }
+  for (const source of commentedSources()) {
+    const file = relative(repoRoot, source);
+    const parsed = ts.createSourceFile(source, readFileSync(source, 'utf8'), ts.ScriptTarget.Latest, true);
+    for (const c of commentRanges(parsed)) out.push(...namedIn(file, c.text, c.line, rootWords, packageWords, packages));
+  }
+  return out;
+}
+
+/** The folder of the package (a folder with a package.json, below the root) that holds `file`, if any. */
+function packageOf(file: string): string | undefined {
+  for (let dir = dirname(file); dir !== '.' && dir !== ''; dir = dirname(dir)) if (existsSync(join(repoRoot, dir, 'package.json'))) return dir;
+  return undefined;
+}
+
+/** The named paths that name nothing in the tree. */
+export function deadPaths(named: readonly NamedPath[] = namedPaths()): NamedPath[] {
+  return named.filter((n) => {
+    if (existsSync(join(repoRoot, n.path))) return false;
+    const own = packageOf(n.file);
+    return !(own && !n.path.startsWith(`${own}/`) && existsSync(join(repoRoot, own, n.path)));
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const named = namedPaths();
+  const dead = deadPaths(named);
+  for (const n of process.argv.includes('--all') ? named : dead) console.log(`${n.file}:${n.line}  ${n.text}${n.text === n.path ? '' : `  (${n.path})`}`);
+  console.log(`${dead.length} dead of ${named.length} paths named (${new Set(named.map((n) => n.path)).size} distinct)`);
+  process.exitCode = dead.length > 0 ? 1 : 0;
+}

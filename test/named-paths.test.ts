@@ -1,0 +1,30 @@
+/**
+ * Every repository path named in the docs, the READMEs and source comments
+ * exists (scripts/named-paths.ts says what counts as a path). A page that
+ * names a moved file fails here; `npx tsx scripts/named-paths.ts` lists them.
+ */
+import { describe, expect, it } from 'vitest';
+import { deadPaths, namedPaths } from '../scripts/named-paths.ts';
+
+describe('paths named in prose', () => {
+  const named = namedPaths();
+
+  it('are read from pages, links and comments alike', () => {
+    const from = (file: string) => named.filter((n) => n.file === file).map((n) => n.path);
+    expect(from('README.md')).toContain('docs/comparing.md');
+    // A link resolved from its page's folder.
+    expect(from('docs/commands.md')).toContain('docs/comparing.md');
+    // A comment naming a sibling package's test.
+    expect(from('packages/cli/src/claims/bisect-line.ts')).toContain('packages/cli/test/claims-views.test.ts');
+  });
+
+  it('all exist', () => {
+    expect(deadPaths(named).map((n) => `${n.file}:${n.line} ${n.text}`)).toEqual([]);
+  });
+
+  it('a missing file is dead; a package README may name its own test/ folder', () => {
+    const at = (file: string, path: string) => ({ file, line: 1, text: path, path });
+    const dead = deadPaths([at('docs/x.md', 'packages/cli/src/no-such-file.ts'), at('packages/stats/README.md', 'test/modes.test.ts'), at('docs/x.md', 'test/modes.test.ts')]);
+    expect(dead.map((n) => `${n.file} ${n.path}`)).toEqual(['docs/x.md packages/cli/src/no-such-file.ts', 'docs/x.md test/modes.test.ts']);
+  });
+});
