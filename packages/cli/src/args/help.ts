@@ -44,20 +44,25 @@ function twoColumns(rows: readonly [string, string][], width: number, left = lef
   });
 }
 
-function optionRow(o: OptionSpec): [string, string] {
-  const repeat = o.kind === 'list' ? ' (may be given more than once)' : '';
-  return [`${o.short ? `-${o.short}, ` : '    '}${optionLabel(o)}`, o.help + repeat];
-}
+/** What an option does, as --help and the command reference say it. */
+export const optionText = (o: OptionSpec): string => o.help + (o.kind === 'list' ? ' (may be given more than once)' : '');
 
-/** The options in sections, in the order each section first appears, aligned alike. */
-function optionSections(options: readonly OptionSpec[], width: number): string[] {
+const optionRow = (o: OptionSpec): [string, string] => [`${o.short ? `-${o.short}, ` : '    '}${optionLabel(o)}`, optionText(o)];
+
+/** The options by section title, in the order each section first appears. */
+export function optionsBySection(options: readonly OptionSpec[]): Map<string, OptionSpec[]> {
   const sections = new Map<string, OptionSpec[]>();
   for (const o of options) {
     const title = o.section ?? 'Options';
     sections.set(title, [...(sections.get(title) ?? []), o]);
   }
+  return sections;
+}
+
+/** The options in sections, aligned alike. */
+function optionSections(options: readonly OptionSpec[], width: number): string[] {
   const left = leftWidth(options.map((o) => optionRow(o)[0]));
-  return [...sections].flatMap(([title, list]) => ['', `${title}:`, ...twoColumns(list.map(optionRow), width, left)]);
+  return [...optionsBySection(options)].flatMap(([title, list]) => ['', `${title}:`, ...twoColumns(list.map(optionRow), width, left)]);
 }
 
 export function commandHelp(spec: CommandHelp, version: string, width = helpWidth()): string {
