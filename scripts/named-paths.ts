@@ -7,7 +7,8 @@
  *   npx tsx scripts/named-paths.ts --all    every path named, dead or not
  *
  * Exits 1 when a path is dead. What counts as a path:
- * - a markdown link's target (not a URL, not an anchor alone), resolved from the page;
+ * - a markdown link's target (not a URL), resolved from the page, and its `#anchor` when it
+ *   points into a markdown page: a heading of that page, as GitHub makes anchors from headings;
  * - a word that starts with a top-level folder of the repository (`packages/cli/src/plan.ts`,
  *   `docs/comparing.md`, `.github/workflows/benchmarks.yml`), resolved from the root, or, when
  *   nothing is there, from the package the naming file is in (a package's README naming its `test/`);
@@ -39,6 +40,8 @@ export interface NamedPath {
   readonly text: string;
   /** The path it resolves to, from the repository's root. */
   readonly path: string;
+  /** A markdown link's `#fragment` into a markdown page: a heading of that page. */
+  readonly anchor?: string;
 }
 
 const topFolders = (): string[] => readdirSync(repoRoot).filter((name) => name !== 'node_modules' && name !== '.git' && statSync(join(repoRoot, name)).isDirectory());
@@ -60,7 +63,7 @@ function wordsUnder(roots: readonly string[]): RegExp {
 /** What a word names, or nothing when it names a pattern. Trailing punctuation, `:line` and `#anchor` are not part of the path. */
 function pathOf(word: string): string | undefined {
   const bare = word.replace(/#.*$/, '').replace(/(:\d+)+$/, '').replace(/[.:!?]+$/, '').replace(/\/$/, '');
-  if (/[<>*{}$…]|\.\.\./.test(bare)) return undefined;
+  if (/[<>*{}$…&]|\.\.\./.test(bare)) return undefined;
   return bare;
 }
 
@@ -75,7 +78,27 @@ function markdownLinks(text: string): Array<{ target: string; line: number }> {
   return out;
 }
 
-const isUrl = (target: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#');
+const isUrl = (target: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(target);
+
+/** GitHub's anchor for a heading: lower case, no punctuation but `-` and `_`, spaces as `-`. */
+const slug = (heading: string): string =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+/** The anchors of a markdown page's headings (a repeated heading's second is `-1`), and the ones its HTML names. */
+function anchorsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.replace(/```[^]*?```/g, '').matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
+    const base = slug(m[1]!);
+    let anchor = base;
+    for (let i = 1; out.has(anchor); i++) anchor = `${base}-${i}`;
+    out.add(anchor);
+  }
+  for (const m of text.matchAll(/<a\s+(?:name|id)="([^"]+)"/g)) out.add(m[1]!);
+  return out;
+}
 
 /** Paths named in one stretch of prose (a page, or a comment starting at `firstLine`). */
 function namedIn(file: string, text: string, firstLine: number, rootWords: RegExp, packageWords: RegExp, packages: Map<string, string>): NamedPath[] {
@@ -123,8 +146,11 @@ export function namedPaths(): NamedPath[] {
     out.push(...namedIn(file, text, 1, rootWords, packageWords, packages));
     for (const link of markdownLinks(text)) {
       if (isUrl(link.target)) continue;
-      const path = pathOf(link.target);
-      if (path) out.push({ file, line: link.line, text: link.target, path: relative(repoRoot, join(dirname(page), path)) });
+      const anchor = /#(.+)$/.exec(link.target)?.[1];
+      const path = link.target.startsWith('#') ? file : pathOf(link.target);
+      if (!path) continue;
+      const resolved = link.target.startsWith('#') ? file : relative(repoRoot, join(dirname(page), path));
+      out.push({ file, line: link.line, text: link.target, path: resolved, ...(anchor && resolved.endsWith('.md') ? { anchor: decodeURIComponent(anchor) } : {}) });
     }
   }
   for (const source of commentedSources()) {
@@ -141,10 +167,12 @@ function packageOf(file: string): string | undefined {
   return undefined;
 }
 
-/** The named paths that name nothing in the tree. */
+/** The named paths that name nothing in the tree, and links to a heading a page does not have. */
 export function deadPaths(named: readonly NamedPath[] = namedPaths()): NamedPath[] {
+  const anchors = new Map<string, Set<string>>();
+  const anchorsIn = (page: string): Set<string> => anchors.get(page) ?? anchors.set(page, anchorsOf(readFileSync(join(repoRoot, page), 'utf8'))).get(page)!;
   return named.filter((n) => {
-    if (existsSync(join(repoRoot, n.path))) return false;
+    if (existsSync(join(repoRoot, n.path))) return n.anchor !== undefined && statSync(join(repoRoot, n.path)).isFile() && !anchorsIn(n.path).has(n.anchor);
     const own = packageOf(n.file);
     return !(own && !n.path.startsWith(`${own}/`) && existsSync(join(repoRoot, own, n.path)));
   });
@@ -153,7 +181,7 @@ export function deadPaths(named: readonly NamedPath[] = namedPaths()): NamedPath
 if (import.meta.url === `file://${process.argv[1]}`) {
   const named = namedPaths();
   const dead = deadPaths(named);
-  for (const n of process.argv.includes('--all') ? named : dead) console.log(`${n.file}:${n.line}  ${n.text}${n.text === n.path ? '' : `  (${n.path})`}`);
+  for (const n of process.argv.includes('--all') ? named : dead) console.log(`${n.file}:${n.line}  ${n.text}${n.text === n.path ? '' : `  (${n.path}${n.anchor ? `#${n.anchor}` : ''})`}`);
   console.log(`${dead.length} dead of ${named.length} paths named (${new Set(named.map((n) => n.path)).size} distinct)`);
   process.exitCode = dead.length > 0 ? 1 : 0;
 }
