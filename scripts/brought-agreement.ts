@@ -1,6 +1,6 @@
 /**
  * rtbench beside the tools that run brought files on their own
- * (docs/brought-files.md, "Beside the tools they replace"): each step runs one
+ * (docs/measurements/brought-files.md, "Beside the tools they replace"): each step runs one
  * tool and keeps what it printed in --out, so that a long comparison can be
  * split into holds of the measurement lock; `report` prints the agreement.
  *

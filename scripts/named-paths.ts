@@ -9,6 +9,8 @@
  * Exits 1 when a path is dead. What counts as a path:
  * - a markdown link's target (not a URL), resolved from the page, and its `#anchor` when it
  *   points into a markdown page: a heading of that page, as GitHub makes anchors from headings;
+ *   and a page's section named in quotes after it (`docs/comparing.md, "Calibration"`): how one of
+ *   its headings, or a paragraph's bold lead, begins;
  * - a word that starts with a top-level folder of the repository (`packages/cli/src/plan.ts`,
  *   `docs/comparing.md`, `.github/workflows/benchmarks.yml`), resolved from the root, or, when
  *   nothing is there, from the package the naming file is in (a package's README naming its `test/`);
@@ -42,6 +44,8 @@ export interface NamedPath {
   readonly path: string;
   /** A markdown link's `#fragment` into a markdown page: a heading of that page. */
   readonly anchor?: string;
+  /** A section named after a page in quotes (`docs/comparing.md, "Calibration"`): how one of its headings, or a bold lead, begins. */
+  readonly section?: string;
 }
 
 const topFolders = (): string[] => readdirSync(repoRoot).filter((name) => name !== 'node_modules' && name !== '.git' && statSync(join(repoRoot, name)).isDirectory());
@@ -106,7 +110,8 @@ function namedIn(file: string, text: string, firstLine: number, rootWords: RegEx
   text.split('\n').forEach((line, i) => {
     for (const m of line.matchAll(rootWords)) {
       const path = pathOf(m[0]);
-      if (path && !EXAMPLES.has(path)) out.push({ file, line: firstLine + i, text: m[0], path });
+      const section = path?.endsWith('.md') ? /^,?\s*"([^"]+)"/.exec(line.slice(m.index + m[0].length))?.[1] : undefined;
+      if (path && !EXAMPLES.has(path)) out.push({ file, line: firstLine + i, text: m[0], path, ...(section ? { section } : {}) });
     }
     for (const m of line.matchAll(packageWords)) {
       const path = pathOf(m[0]);
@@ -167,12 +172,19 @@ function packageOf(file: string): string | undefined {
   return undefined;
 }
 
+/** Whether a heading of the page, or a paragraph's bold lead (`**Long operations.**`), begins with `section`. */
+const sectionStarts = (page: string, section: string): boolean => page.split('\n').some((l) => l.replace(/^(#{1,6}\s+|\W*\*\*)/, '').startsWith(section) && /^(#{1,6}\s|\W*\*\*)/.test(l));
+
 /** The named paths that name nothing in the tree, and links to a heading a page does not have. */
 export function deadPaths(named: readonly NamedPath[] = namedPaths()): NamedPath[] {
   const anchors = new Map<string, Set<string>>();
   const anchorsIn = (page: string): Set<string> => anchors.get(page) ?? anchors.set(page, anchorsOf(readFileSync(join(repoRoot, page), 'utf8'))).get(page)!;
   return named.filter((n) => {
-    if (existsSync(join(repoRoot, n.path))) return n.anchor !== undefined && statSync(join(repoRoot, n.path)).isFile() && !anchorsIn(n.path).has(n.anchor);
+    if (existsSync(join(repoRoot, n.path))) {
+      if (!statSync(join(repoRoot, n.path)).isFile()) return false;
+      if (n.anchor !== undefined && !anchorsIn(n.path).has(n.anchor)) return true;
+      return n.section !== undefined && !sectionStarts(readFileSync(join(repoRoot, n.path), 'utf8'), n.section);
+    }
     const own = packageOf(n.file);
     return !(own && !n.path.startsWith(`${own}/`) && existsSync(join(repoRoot, own, n.path)));
   });
@@ -181,7 +193,7 @@ export function deadPaths(named: readonly NamedPath[] = namedPaths()): NamedPath
 if (import.meta.url === `file://${process.argv[1]}`) {
   const named = namedPaths();
   const dead = deadPaths(named);
-  for (const n of process.argv.includes('--all') ? named : dead) console.log(`${n.file}:${n.line}  ${n.text}${n.text === n.path ? '' : `  (${n.path}${n.anchor ? `#${n.anchor}` : ''})`}`);
+  for (const n of process.argv.includes('--all') ? named : dead) console.log(`${n.file}:${n.line}  ${n.text}${n.text === n.path ? '' : `  (${n.path}${n.anchor ? `#${n.anchor}` : ''})`}${n.section ? ` "${n.section}"` : ''}`);
   console.log(`${dead.length} dead of ${named.length} paths named (${new Set(named.map((n) => n.path)).size} distinct)`);
   process.exitCode = dead.length > 0 ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 /**
  * The default table's targets, measured through the real CLI with its
- * defaults (docs/lockstep.md, "The default table's own figures"):
+ * defaults (docs/measurements/lockstep.md, "The default table's own figures"):
  *   1. `pnpm bench json-reviver` on four runtimes in ≤ 60 s, timed samples ≥ 70% of it;
  *   2. median ratio-interval half-width ≤ 2% alone, ≤ 4% beside the antagonist;
  *   3. two back-to-back runs: paired ratios within 2% in ≥ 45 of 48 cells alone

@@ -22,6 +22,17 @@ describe('paths named in prose', () => {
     expect(deadPaths(named).map((n) => `${n.file}:${n.line} ${n.text}`)).toEqual([]);
   });
 
+  it('a link to a heading a page lacks is dead, and so is a section named in quotes that no heading begins', () => {
+    const at = (path: string, more: { anchor?: string; section?: string }) => ({ file: 'docs/x.md', line: 1, text: path, path, ...more });
+    const dead = deadPaths([
+      at('docs/comparing.md', { anchor: 'calibration' }),
+      at('docs/comparing.md', { anchor: 'no-such-heading' }),
+      at('docs/comparing.md', { section: 'Calibration' }),
+      at('docs/comparing.md', { section: 'No such section' }),
+    ]);
+    expect(dead.map((n) => n.anchor ?? n.section)).toEqual(['no-such-heading', 'No such section']);
+  });
+
   it('a missing file is dead; a package README may name its own test/ folder', () => {
     const at = (file: string, path: string) => ({ file, line: 1, text: path, path });
     const dead = deadPaths([at('docs/x.md', 'packages/cli/src/no-such-file.ts'), at('packages/stats/README.md', 'test/modes.test.ts'), at('docs/x.md', 'test/modes.test.ts')]);

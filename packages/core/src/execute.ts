@@ -39,7 +39,7 @@ export interface RuntimeEnvironment {
    * --expose-gc). A warm process runs it before it opens each case, so a case
    * starts from a collected heap whatever ran before it in the process: on
    * bun, cases read slower the more other cases had run before them in the
-   * process without it (docs/lockstep.md, "What ran before").
+   * process without it (docs/measurements/lockstep.md, "What ran before").
    */
   collect?: () => void;
   /**

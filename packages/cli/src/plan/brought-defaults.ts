@@ -47,7 +47,7 @@ export function broughtSchedule(entry: string): ImpliedSchedule | undefined {
  * smaller than a comparison's defaults. compare.js times each configuration
  * in short processes; with the defaults rtbench's cost per set (start-ups,
  * warmup, turns) dominated a file whose `n` is short. Why these numbers, and
- * what they decide: docs/brought-files.md, "A budget for Node core files".
+ * what they decide: docs/measurements/brought-files.md, "A budget for Node core files".
  */
 export const NODE_CORE_COMPARE_BUDGET = { rounds: 12, sampleMsPerSet: 40, warmup: '50ms' } as const;
 

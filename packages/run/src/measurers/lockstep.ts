@@ -49,7 +49,7 @@ export interface LockstepOptions {
 /**
  * Turns per lockstep set: at least this many, whatever the sampling time. A
  * set's paired ratio is an estimate over its turns, and long operations with
- * few turns spread widely between sets (docs/lockstep.md, "Long operations").
+ * few turns spread widely between sets (docs/measurements/lockstep.md, "Long operations").
  * A plan may ask for fewer (the CLI's table takes 8: MeasurerSetup.minTurns).
  */
 const MIN_TURNS = 12;
@@ -95,7 +95,7 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
 /**
  * A set's sampling stops once it took this many times its arms' sampling
  * time (--time over --rounds, per arm): on a loaded machine the uncapped
- * minimum of turns stretched a default run (docs/lockstep.md, "Long operations")…
+ * minimum of turns stretched a default run (docs/measurements/lockstep.md, "Long operations")…
  */
 const SAMPLING_CAP_FACTOR = 3;
 /** …but not before this many turns. */
