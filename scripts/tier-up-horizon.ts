@@ -3,7 +3,7 @@
  * a call is? The adaptive warmup holds a case short of TIER_UP_CALLS (30,000)
  * for up to TIER_UP_MAX_MS (packages/core/src/measure.ts) because V8 moved
  * loops of ~5–20 µs a call to Turbofan only after ~27,000 calls
- * (docs/harness-figures.md, "Tier-up by calls"). This script asks the same of
+ * (docs/measurements/harness-figures.md, "Tier-up by calls"). This script asks the same of
  * longer calls: a plain program per (body, loop length) in a fresh process of
  * each runtime calls the body in ~1 ms batches through a harness-like loop,
  * for up to 40,000 calls or 3 s, and prints per row the call's final cost,

@@ -42,7 +42,7 @@ export interface Measurement {
    * When each sample started, in ms since the clock's origin (the runtime
    * entry sets it as the process starts), one entry per sample. The time
    * series shows a process switching between fast and slow states
-   * (docs/two-speed-noise.md).
+   * (docs/measurements/two-speed-noise.md).
    */
   sampleStartMs: number[];
   iterationsPerSample: number;
@@ -375,7 +375,7 @@ const REWARM_BATCHES = 2;
  * V8 moves a function from its mid tier (Maglev) to its top tier (Turbofan)
  * by calls, not by time, and a short looping case runs at a steady speed
  * until then, with nothing to tell that plateau from the end of warmup
- * (docs/harness-figures.md, "Tier-up by calls").
+ * (docs/measurements/harness-figures.md, "Tier-up by calls").
  */
 export const TIER_UP_CALLS = 30_000;
 /** The most an adaptive warmup waits for TIER_UP_CALLS; a case that would take longer is warmed by time alone. */
@@ -388,7 +388,7 @@ export const TIER_UP_MAX_MS = 1_500;
  * warmupMinMs has passed and the fastest batch has not improved by more than
  * 2% for a while (the JIT has finished tiering up). The floor matters: an
  * optimizing compiler on a background thread may not have finished early on
- * (docs/harness-figures.md, "Tier-up by calls").
+ * (docs/measurements/harness-figures.md, "Tier-up by calls").
  */
 export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo, options: MeasureOptions): Promise<Sampler> {
   const time = makeBatchTimer(fn, isAsync, clock, info);

@@ -1,6 +1,6 @@
 /**
  * Do these timings form one cluster or two? A process can run in a fast or a
- * slow state (docs/two-speed-noise.md), and a median of such a mixture lands
+ * slow state (docs/measurements/two-speed-noise.md), and a median of such a mixture lands
  * wherever the mix puts it. This module finds the best split of the log values
  * (exact 1-D two-means) and tests it against a seeded Monte Carlo null of one
  * log-normal cluster, so the false-alarm rate is alpha by construction.

@@ -2,7 +2,7 @@
  * Lockstep: a replicate of a case is a set of live processes, one per arm,
  * warmed together, then asked for one sample each in turn, the order rotating
  * every turn, so neighbouring samples of different arms are milliseconds apart
- * and share the machine's state (docs/two-speed-noise.md). The set's paired
+ * and share the machine's state (docs/measurements/two-speed-noise.md). The set's paired
  * ratio is the Hodges–Lehmann estimate over its turns (stats' pairRounds).
  * Warm (the default): one process per arm serves every case of a set, in an
  * order shuffled per set, and with setsPerProcess > 1 (a comparison's default:
