@@ -10,7 +10,7 @@
  * `rtbench compare <run>` would: nothing is measured (wall times are the
  * runs' own).
  *
- * --antagonist runs ../shared/tools/antagonist.mjs beside every comparison;
+ * --antagonist runs scripts/antagonist.mjs beside every comparison;
  * arguments after -- go to every comparison (e.g. --sets-per-process 4).
  * Every A/A run also counts its host-clock alarms (all false on these cases).
  *

@@ -47,9 +47,9 @@ export function clockAlarms(run: RunRecord): number {
   return run.results.reduce((n, r) => n + r.failures.filter((f) => /host's|the process's clock|claimed more time/.test(f.message)).length, 0);
 }
 
-/** Starts ../shared/tools/antagonist.mjs (a half-busy, memory-heavy neighbour); call the returned function to stop it. */
+/** Starts scripts/antagonist.mjs (a half-busy, memory-heavy neighbour); call the returned function to stop it. */
 export function startAntagonist(): () => void {
-  const child = spawn(process.execPath, [join(repoRoot, '../shared/tools/antagonist.mjs')], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'antagonist.mjs')], { stdio: 'ignore' });
   return () => {
     if (child.pid) process.kill(child.pid);
   };

@@ -11,7 +11,7 @@
  *   npx tsx scripts/table-targets.ts [suite] [--antagonist] [-- extra bench args]
  *   npx tsx scripts/table-targets.ts --runs first.json second.json   (two saved runs, measured before)
  *
- * --antagonist runs ../shared/tools/antagonist.mjs (a half-busy, memory-heavy
+ * --antagonist runs scripts/antagonist.mjs (a half-busy, memory-heavy
  * neighbour) beside both runs and stops it after. Two default runs take 2-4
  * minutes on 2 cores; run it under the measurement lock. Every figure is
  * printed with the load average beside it.

@@ -4,7 +4,7 @@
  * them (parseRuntimeMessage). In-runtime code (protocol.ts, execute.ts,
  * measure.ts, the runtimes' entries) imports only the types, with
  * `import type`, so zod never enters the bundle a runtime loads
- * (scripts/in-runtime-bundle-size.ts shows it).
+ * (.dependency-cruiser.in-runtime.cjs fails the build if it would).
  */
 import { z } from 'zod';
 import { engineMetricsSchema } from './engine-metrics.ts';
