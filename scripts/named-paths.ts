@@ -48,7 +48,17 @@ export interface NamedPath {
   readonly section?: string;
 }
 
-const topFolders = (): string[] => readdirSync(repoRoot).filter((name) => name !== 'node_modules' && name !== '.git' && statSync(join(repoRoot, name)).isDirectory());
+/** Top-level folders .gitignore names (`.rtbench-cache/`): what a run leaves on disk is not the tree the docs describe. */
+function ignoredFolders(): Set<string> {
+  const lines = readFileSync(join(repoRoot, '.gitignore'), 'utf8').split('\n');
+  return new Set(lines.flatMap((l) => /^\/?([^/*!#\s]+)\/?$/.exec(l.trim())?.[1] ?? []));
+}
+
+/** The repository's top-level folders, as a clone has them. */
+function topFolders(): string[] {
+  const ignored = ignoredFolders();
+  return readdirSync(repoRoot).filter((name) => name !== '.git' && !ignored.has(name) && statSync(join(repoRoot, name)).isDirectory());
+}
 
 /** `cli` → `packages/cli`, `node` → `runners/node`: how comments name a sibling package's files. */
 function packageFolders(): Map<string, string> {
@@ -122,12 +132,12 @@ function namedIn(file: string, text: string, firstLine: number, rootWords: RegEx
   return out;
 }
 
-/** Every markdown page under the root, node_modules aside. */
-function markdownFiles(dir = repoRoot): string[] {
+/** Every markdown page of the tree, node_modules and ignored folders aside. */
+function markdownFiles(dir = repoRoot, skip: ReadonlySet<string> = new Set([...ignoredFolders(), 'node_modules', '.git'])): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (name === 'node_modules' || name === '.git') return [];
-    if (statSync(path).isDirectory()) return markdownFiles(path);
+    if (skip.has(name)) return [];
+    if (statSync(path).isDirectory()) return markdownFiles(path, skip);
     return name.endsWith('.md') ? [path] : [];
   });
 }
