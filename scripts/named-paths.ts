@@ -132,8 +132,8 @@ function namedIn(file: string, text: string, firstLine: number, rootWords: RegEx
   return out;
 }
 
-/** Every markdown page of the tree, node_modules and ignored folders aside. */
-function markdownFiles(dir = repoRoot, skip: ReadonlySet<string> = new Set([...ignoredFolders(), 'node_modules', '.git'])): string[] {
+/** Every markdown page of the tree (or under `dir`), node_modules and ignored folders aside. */
+export function markdownFiles(dir = repoRoot, skip: ReadonlySet<string> = new Set([...ignoredFolders(), 'node_modules', '.git'])): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (skip.has(name)) return [];

@@ -3,8 +3,10 @@
  * exists (scripts/named-paths.ts says what counts as a path). A page that
  * names a moved file fails here; `npx tsx scripts/named-paths.ts` lists them.
  */
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deadPaths, namedPaths } from '../scripts/named-paths.ts';
+import { deadPaths, markdownFiles, namedPaths } from '../scripts/named-paths.ts';
+import { repoRoot } from './helpers/cli.ts';
 
 describe('paths named in prose', () => {
   const named = namedPaths();
@@ -16,6 +18,15 @@ describe('paths named in prose', () => {
     expect(from('docs/commands.md')).toContain('docs/comparing.md');
     // A comment naming a sibling package's test.
     expect(from('packages/cli/src/claims/bisect-line.ts')).toContain('packages/cli/test/claims-views.test.ts');
+  });
+
+  it('every page under docs/ is in the index (docs/README.md, or the measurements index it links)', () => {
+    const indexed = new Set(named.filter((n) => n.file === 'docs/README.md' || n.file === 'docs/measurements/README.md').map((n) => n.path));
+    const pages = markdownFiles(join(repoRoot, 'docs'))
+      .map((f) => relative(repoRoot, f))
+      .filter((f) => f !== 'docs/README.md');
+    expect(pages.length).toBeGreaterThan(20);
+    expect(pages.filter((p) => !indexed.has(p))).toEqual([]);
   });
 
   it('all exist', () => {
