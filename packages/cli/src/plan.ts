@@ -10,7 +10,7 @@ import type { CaseListing } from '@rtbench/core/protocol';
 import { DEFAULT_THRESHOLD, MIN_UNITS } from '@rtbench/stats';
 import { TIER_UP_MAX_MS } from '@rtbench/core';
 import { join } from 'node:path';
-import { findValgrind } from '@rtbench/runtime-kit';
+import { findValgrind } from '@rtbench/host';
 import { cacheDir } from './paths.ts';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';

@@ -14,7 +14,7 @@ import { isBuiltin } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { BROUGHT_FORMATS, type BroughtFormat } from '@rtbench/adapters/formats';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
-import { storeNamedFile } from '@rtbench/runtime-kit';
+import { storeNamedFile } from '@rtbench/host';
 import { CALLS_DENO_BENCH, IMPORTS_ADAPTED } from './bundle.ts';
 import { UsageError } from './errors.ts';
 import { cacheDir, rtbenchModule } from './places.ts';

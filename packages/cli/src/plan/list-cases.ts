@@ -6,7 +6,8 @@
  * an environment variable the measuring processes do not see.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import { crashCause, stderrReason, UnsafeCacheError, type JobOutcome } from '@rtbench/runtime-kit';
+import { crashCause, stderrReason, type JobOutcome } from '@rtbench/runtime-kit';
+import { UnsafeCacheError } from '@rtbench/host';
 import { capText } from '@rtbench/run';
 import { bundleSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { UsageError } from '../errors.ts';
