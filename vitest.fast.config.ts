@@ -26,7 +26,7 @@ export const PURE_TESTS: string[] = [
   'packages/cli/test/{bisect-parts,brought-schedule,claims-views,cli-args,findings,cli-names,compare-analyze,cache-advice,plan,progress,shards-merge}.test.ts',
   'packages/cli/test/faults/{parsers.property,user-names.property}.test.ts',
   'packages/suite-loader/test/{brought-format,deno-config}.test.ts',
-  'test/{digest-tolerance,host-timed-direction,install-programs,profile-manifest,runtime-pins}.test.ts',
+  'test/{digest-tolerance,host-timed-direction,install-programs,layout-doc,profile-manifest,runtime-pins}.test.ts',
   'test/faults/host-bounds.test.ts',
 ];
 
