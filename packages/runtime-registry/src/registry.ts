@@ -2,8 +2,7 @@
  * The runtimes rtbench can drive: the one module that imports the runtime
  * plug-ins (runners/<name>/src/plugin.ts). The CLI and the run find a
  * runtime here, by the spec a user wrote or by the name a saved run records,
- * and ask its plug-in the rest; the packages beneath them (profiles,
- * host-timed cases) are handed the plug-in, and reports need none.
+ * and ask its plug-in the rest (docs/layout.md lists who imports it).
  *
  * A runtime rtbench does not ship is one plug-in file (the RuntimePlugin
  * interface of @rtbench/runtime-kit) and one registerRuntime() call, or a
