@@ -1,4 +1,4 @@
-// In-runtime probe for docs/two-speed-noise.md. Plain JavaScript so that node,
+// In-runtime probe for docs/measurements/two-speed-noise.md. Plain JavaScript so that node,
 // deno and bun run it as it is: `node probe.mjs <seconds>`.
 //
 // It repeats one "window" until the time is up and prints one JSON line per
