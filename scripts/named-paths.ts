@@ -142,10 +142,20 @@ export function markdownFiles(dir = repoRoot, skip: ReadonlySet<string> = new Se
   });
 }
 
+/** JavaScript files under `dir` (scripts' helpers, fixtures, examples), node_modules aside. */
+function javascriptFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules') return [];
+    if (statSync(path).isDirectory()) return javascriptFiles(path);
+    return /\.(mjs|cjs|js)$/.test(name) ? [path] : [];
+  });
+}
+
 /** The sources whose comments are read: every package's and plug-in's, the suites', the scripts', the tests', the root's configuration. */
 function commentedSources(): string[] {
   const rootConfigs = readdirSync(repoRoot).filter((n) => /\.(ts|cjs)$/.test(n)).map((n) => join(repoRoot, n));
-  return [...['packages', 'runners', 'bench', 'scripts', 'test', 'examples'].flatMap((top) => sourceFiles(join(repoRoot, top))), ...rootConfigs];
+  return [...['packages', 'runners', 'bench', 'scripts', 'test', 'examples'].flatMap((top) => [...sourceFiles(join(repoRoot, top)), ...javascriptFiles(join(repoRoot, top))]), ...rootConfigs];
 }
 
 /** Every path named in the docs, READMEs and source comments. */
