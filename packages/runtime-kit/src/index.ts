@@ -28,3 +28,4 @@ export { releaseFor, releaseRuntime, releasesBetween, semverReleases, type Runti
 export { findPerf, perfRecordWrap } from './perf.ts';
 export { containment, type Cell, type Containment } from './containment.ts';
 export { pidAlive } from './pid-alive.ts';
+export { HOST_TOOLS, PERF_SUPPORT, VALGRIND_SUPPORT, type HostTool } from './host-tools.ts';

@@ -29,6 +29,7 @@ import {
   type LiveCase,
   type TranslatedFlags,
   type WarmProcess,
+  VALGRIND_SUPPORT,
 } from '@rtbench/runtime-kit';
 import { median } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
@@ -114,6 +115,7 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
   name: 'instructions',
   chosenBy: 'measure',
   recorded: { measurer: 'instructions' },
+  platforms: VALGRIND_SUPPORT,
   measures: 'instructions per operation',
   metric: INSTRUCTIONS_PER_OP,
   needs: 'valgrind',
