@@ -36,5 +36,5 @@ export const HOST_TOOLS: readonly HostTool[] = [
     lesser: { on: MACOS, how: 'no cgroup and no /proc: processes are ended through their process tree, and one that left it is not found (docs/containment.md)' },
   },
   { name: 'load average, CPU model', usedFor: 'the saved run’s host record', support: EVERY_PLATFORM },
-  { name: 'timers', usedFor: 'samples (each runtime’s monotonic clock)', support: EVERY_PLATFORM },
+  { name: 'timers', usedFor: 'samples, by each runtime’s monotonic clock', support: EVERY_PLATFORM },
 ];
