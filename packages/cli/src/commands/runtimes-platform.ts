@@ -22,7 +22,7 @@ export interface PlatformRuntimeRow {
   unavailable?: string;
 }
 
-export interface PlatformUseRow {
+interface PlatformUseRow {
   name: string;
   works: boolean;
   /** Why not (where it does not work), or what is lesser there. */
