@@ -1,5 +1,6 @@
 /** --profile's value: which kinds of profile the run's profile phase takes (@rtbench/run profiles.ts). */
-import { findPerf, hostPlatform, PERF_SUPPORT, refusedOn } from '@rtbench/runtime-kit';
+import { findPerf, PERF_SUPPORT } from '@rtbench/host';
+import { hostPlatform, refusedOn } from '@rtbench/runtime-kit';
 import { PROFILE_KINDS, type ProfileKind } from '@rtbench/run';
 import { UsageError } from '../errors.ts';
 

@@ -7,7 +7,8 @@
  */
 import pico from 'picocolors';
 import { everyMeasurer } from '@rtbench/run';
-import { hasPackage, HOST_TOOLS, isPlatform, PLATFORMS, refusedOn, RuntimeStore, RuntimeUnavailableError, type Platform } from '@rtbench/runtime-kit';
+import { HOST_TOOLS } from '@rtbench/host';
+import { hasPackage, isPlatform, PLATFORMS, refusedOn, RuntimeStore, RuntimeUnavailableError, type Platform } from '@rtbench/runtime-kit';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import { wrapWords } from '@rtbench/report';
 import { UsageError } from '../errors.ts';
