@@ -11,7 +11,7 @@ export function shellWord(text: string): string {
 }
 
 /** A --filter that picks exactly this case: its id as an anchored regex (commas, which split a filter, written \x2c). */
-export function caseFilter(caseId: string): string {
+function caseFilter(caseId: string): string {
   return `/^${caseId.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/,/g, '\\x2c')}$/`;
 }
 

@@ -54,7 +54,7 @@ export function mergeMatrices(dirs: readonly string[], outDir: string): MatrixSt
       })),
     }));
   });
-  const merged: MatrixState = { schema: 'rtbench.releases', version: 1, identity: first.state.identity, machine: [...new Set(ordered.map((s) => s.state.machine))].join('; '), mergedFrom: ordered.map((s) => s.dir), tracks };
+  const merged: MatrixState = { schema: 'rtbench.releases', version: 1, identity: first.state.identity, machines: [...new Set(ordered.flatMap((s) => s.state.machines))], mergedFrom: ordered.map((s) => s.dir), tracks };
   saveMatrix(outDir, merged);
   return merged;
 }

@@ -42,18 +42,19 @@ export function loadMatrix(dir: string): MatrixState {
 }
 
 /**
- * The folder's matrix, continued when it was asked the same way on this
- * machine (and shard), else a new one; a folder holding another matrix is
+ * The folder's matrix, continued when it was asked the same way (and is the
+ * same shard), else a new one; a folder holding another matrix is
  * refused, naming what differs.
  */
 export function openMatrix(dir: string, identity: MatrixIdentity, machine: string, shard?: { index: number; count: number }): MatrixState {
   mkdirSync(dir, { recursive: true });
   const state = readState(dir);
-  if (!state) return { schema: 'rtbench.releases', version: 1, identity, machine, ...(shard ? { shard } : {}), tracks: [] };
+  if (!state) return { schema: 'rtbench.releases', version: 1, identity, machines: [machine], ...(shard ? { shard } : {}), tracks: [] };
   const differ = (Object.keys(identity) as (keyof MatrixIdentity)[]).filter((k) => state.identity[k] !== identity[k]);
   if (differ.length) throw new MatrixRefused(`${dir} holds a matrix asked differently (${differ.map((k) => `${k}: ${state.identity[k]} there, ${identity[k]} now`).join('; ')}); name another --dir or remove that one`);
   if (state.mergedFrom) throw new MatrixRefused(`${dir} holds merged shards; measure into another --dir (a merged matrix is redrawn with rtbench releases --dir ${dir} --draw)`);
-  if (state.machine !== machine) throw new MatrixRefused(`${dir} was measured on another machine (${state.machine}; this is ${machine}): sets of two machines are not paired; name another --dir`);
+  // A step is paired inside each run's sets, never across runs, so sittings on several machines (CI runners) pool as independent units.
+  if (!state.machines.includes(machine)) state.machines.push(machine);
   const was = state.shard ? `${state.shard.index}/${state.shard.count}` : 'none';
   const now = shard ? `${shard.index}/${shard.count}` : 'none';
   if (was !== now) throw new MatrixRefused(`${dir} holds shard ${was}, not ${now}; name another --dir`);

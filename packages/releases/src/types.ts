@@ -40,8 +40,8 @@ export interface MatrixState {
   schema: 'rtbench.releases';
   version: 1;
   identity: MatrixIdentity;
-  /** The machine that measured it: sets measured on two machines are not paired. Merged folders list their shards' machines. */
-  machine: string;
+  /** The machines that measured its runs (each run records its host too); a step is paired inside a run's sets only. */
+  machines: string[];
   /** --shard i/n this folder measured; absent: the whole matrix (or a merge of every shard). */
   shard?: { index: number; count: number };
   /** A merged folder: the shard folders it was made from. */

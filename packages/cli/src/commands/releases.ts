@@ -61,7 +61,7 @@ function slug(text: string): string {
   return text.replace(/[^\w@.+-]+/g, '_').replace(/_+/g, '_').slice(0, 120);
 }
 
-/** The machine a matrix is measured on: steps measured on two machines are not paired. */
+/** The machine a sitting measures on, listed in the state (each run records its host in full). */
 function thisMachine(): string {
   return `${hostname()}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
 }
@@ -103,7 +103,7 @@ function runFileOf(job: WindowJob): string {
 }
 
 /** The matrix's view, page and report, redrawn from the folder. */
-export function drawMatrix(dir: string, state: MatrixState, tracks: readonly TrackState[]): ReleaseMatrixView {
+function drawMatrix(dir: string, state: MatrixState, tracks: readonly TrackState[]): ReleaseMatrixView {
   const view = analyseMatrix(state.identity, tracks, runReader(dir), dir);
   writeFileAtomically(join(dir, 'releases.html'), releasesPage(view));
   writeFileAtomically(join(dir, 'releases.md'), releasesMarkdown(view));
@@ -111,7 +111,7 @@ export function drawMatrix(dir: string, state: MatrixState, tracks: readonly Tra
 }
 
 /** Prints the matrix's answer: text (or JSON), and where the page and the report are. */
-export function emitMatrix(view: ReleaseMatrixView, flags: ListingFlags): void {
+function emitMatrix(view: ReleaseMatrixView, flags: ListingFlags): void {
   writeListing(listingFormat(flags) === 'json' ? `${JSON.stringify({ schema: 'rtbench.releases-result', ...view }, null, 1)}\n` : releasesText(view), flags);
   if (!flags.quiet) process.stderr.write(pc.dim(`page ${join(view.folder, 'releases.html')}; report ${join(view.folder, 'releases.md')}\n`));
 }

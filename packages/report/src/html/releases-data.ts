@@ -20,12 +20,12 @@ interface ReleasesPagePoint {
   change?: { kind: 'faster' | 'slower'; text: string; engines: string };
 }
 
-export interface ReleasesPageCase {
+interface ReleasesPageCase {
   caseId: string;
   points: ReleasesPagePoint[];
 }
 
-export interface ReleasesPageTrack {
+interface ReleasesPageTrack {
   key: string;
   range: string;
   releases: { tag: string; engine: string }[];

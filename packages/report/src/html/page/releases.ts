@@ -10,7 +10,9 @@
  * test can count what was drawn.
  */
 import * as Plot from '@observablehq/plot';
-import type { ReleasesPageData, ReleasesPageTrack } from '../releases-data.ts';
+import type { ReleasesPageData } from '../releases-data.ts';
+
+type ReleasesPageTrack = ReleasesPageData['tracks'][number];
 import { el, replace } from './dom.ts';
 
 const data = JSON.parse(document.getElementById('rtbench-data')!.textContent!) as ReleasesPageData;
