@@ -73,8 +73,10 @@ async function listTracks(ranges: readonly string[], suites: readonly string[], 
     const range = (await listLatest(text, 'releases')) ?? (await listRange(text, 'releases'));
     if (range.tags.length < 2) throw new UsageError(`releases ${text}: ${range.tags.length} release${range.tags.length === 1 ? '' : 's'} listed; a step needs two`);
     const releases = thin(range.tags, every);
+    const name = [range.runtime, ...range.extra].join(' ');
+    // A track is known by its runtime and flags, so that a range grown by a new release continues its folder.
+    if (tracks.some((t) => [t.runtime, ...t.extra].join(' ') === name)) throw new UsageError(`releases: two ranges of ${name}; give one range per runtime (and flags)`);
     for (const suite of suites) {
-      const name = [range.runtime, ...range.extra].join(' ');
       tracks.push({ key: `${name} × ${suite}`, runtime: range.runtime, extra: range.extra, suite, range: text, listed: range.tags, releases });
     }
   }
@@ -202,7 +204,17 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
           job.window.releases.map((tag) => releaseVariantText(job.track, tag)),
         );
         const path = join(dir, file);
-        const run = await executeRun({ suite: plan.suite, variants: plan.variants, options: { ...plan.options, command: process.argv.slice(2) }, environment }, { signal: abort.signal, save: (r) => writeRunAtomically(path, r) });
+        let lastSet = -1;
+        const run = await executeRun({ suite: plan.suite, variants: plan.variants, options: { ...plan.options, command: process.argv.slice(2) }, environment }, {
+          signal: abort.signal,
+          save: (r) => writeRunAtomically(path, r),
+          onProgress: (e) => {
+            // A line as each set starts: how far a long window has gone.
+            if (e.round <= lastSet) return;
+            lastSet = e.round;
+            say(pc.dim(`    set ${e.round + 1} of ${job.sets} [${formatClock(e.elapsedMs)}]`));
+          },
+        });
         writeRunAtomically(path, run);
         if (run.status === 'interrupted') {
           stopped = 'interrupted';
