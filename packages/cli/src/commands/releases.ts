@@ -15,6 +15,7 @@ import { analyseMatrix, MatrixRefused, mergeMatrices, openMatrix, pendingJobs, p
 import { releasesMarkdown, releasesPage, releasesText, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
 import { executeRun, writeRunAtomically } from '@rtbench/run';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { locateSuite } from '@rtbench/suite-loader';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { listLatest, listRange } from '../bisect/range.ts';
 import { stderrColours as pc } from '../emit/colours.ts';
@@ -77,7 +78,7 @@ async function listTracks(ranges: readonly string[], suites: readonly string[], 
     // A track is known by its runtime and flags, so that a range grown by a new release continues its folder.
     if (tracks.some((t) => [t.runtime, ...t.extra].join(' ') === name)) throw new UsageError(`releases: two ranges of ${name}; give one range per runtime (and flags)`);
     for (const suite of suites) {
-      tracks.push({ key: `${name} × ${suite}`, runtime: range.runtime, extra: range.extra, suite, range: text, listed: range.tags, releases });
+      tracks.push({ key: `${name} × ${locateSuite(suite).name}`, runtime: range.runtime, extra: range.extra, suite, range: text, listed: range.tags, releases });
     }
   }
   return tracks;
@@ -101,7 +102,7 @@ function runReader(dir: string): (file: string) => RunRecord {
 /** The run file of a window's next sitting. */
 function runFileOf(job: WindowJob): string {
   const n = job.window.runs.length + 1;
-  return slug(`${job.track.runtime}-${job.track.suite}-${job.window.releases[0]}..${job.window.releases.at(-1)}-${n}`) + '.json';
+  return slug(`${job.track.runtime}-${locateSuite(job.track.suite).name}-${job.window.releases[0]}..${job.window.releases.at(-1)}-${n}`) + '.json';
 }
 
 /** The matrix's view, page and report, redrawn from the folder. */
