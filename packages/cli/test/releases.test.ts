@@ -47,8 +47,11 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** Short sets of the tiny suite's longer sum: 6 sets, two per process (3 independent units per step). */
-const SMALL = [fixture('tiny'), '--filter', 'n=1600', '--sets', '6', '--time', '10ms', '--warmup', '5ms', '--threshold', '20%', '--timeout', '60s'];
+/** A track's name: the runtime (and flags) × the suite, a file named by its path. */
+const TINY = fixture('tiny');
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Short sets of the tiny suite's longer sum: 10 sets, two per process (5 independent units per step). */
+const SMALL = [TINY, '--filter', 'n=1600', '--sets', '10', '--time', '10ms', '--warmup', '5ms', '--threshold', '20%', '--timeout', '60s'];
 const releases = (args: string[]): Promise<CliResult> => runCliAsync(['releases', ...args], env);
 
 describe.concurrent('rtbench releases', () => {
@@ -56,12 +59,12 @@ describe.concurrent('rtbench releases', () => {
     const dir = join(scratch, 'one');
     const plan = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir, '--plan']);
     expect(plan.status, plan.stderr).toBe(0);
-    expect(plan.stderr).toMatch(/mxrt × tiny: 3 releases × 1 case; to measure: 1 window, 6 sets, 9 processes, ~\d/);
+    expect(plan.stderr).toMatch(new RegExp(`mxrt × ${escaped(TINY)}: 3 releases × 1 case; to measure: 1 window, 10 sets, 15 processes, ~\\d`));
     expect(plan.stderr).not.toContain('measuring');
 
     const first = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir]);
     expect(first.status, first.stderr).toBe(0);
-    expect(first.stderr).toContain('measuring mxrt × tiny: 1.0.0, 2.0.0, 3.0.0: 6 sets, 9 processes');
+    expect(first.stderr).toContain(`measuring mxrt × ${TINY}: 1.0.0, 2.0.0, 3.0.0: 10 sets, 15 processes`);
     expect(first.stdout).toContain('change points: 1');
     expect(first.stdout).toMatch(/2\.0\.0 → 3\.0\.0 \(V8 [\d.]+(-node\.\d+)? → V8 [\d.]+(-node\.\d+)?\): slower/);
     expect(first.stdout).toContain("rtbench bench '");
@@ -79,9 +82,9 @@ describe.concurrent('rtbench releases', () => {
     // 4.0.0 "published": its step only, paired with 3.0.0 in fresh sets.
     const grown = await releases(['mxrt@1.0.0..mxrt@4.0.0', ...SMALL, '--dir', dir]);
     expect(grown.status, grown.stderr).toBe(0);
-    expect(grown.stderr).toContain('to measure: 1 window, 6 sets, 6 processes');
-    expect(grown.stderr).toContain('measuring mxrt × tiny: 3.0.0, 4.0.0: 6 sets');
-    expect(grown.stdout).toContain('mxrt × tiny: 3.0.0 → 4.0.0');
+    expect(grown.stderr).toContain('to measure: 1 window, 10 sets, 10 processes');
+    expect(grown.stderr).toContain(`measuring mxrt × ${TINY}: 3.0.0, 4.0.0: 10 sets`);
+    expect(grown.stdout).toContain(`mxrt × ${TINY}: 3.0.0 → 4.0.0`);
   });
 
   it('runs what the scheduled workflow runs: shards of whole tracks with a budget, then the merge into the page and the report', async () => {
@@ -89,12 +92,12 @@ describe.concurrent('rtbench releases', () => {
     const shards = await Promise.all([1, 2].map((i) => releases([...ranges, ...SMALL, '--shard', `${i}/2`, '--dir', join(scratch, `shard-${i}`), '--budget', '30m'])));
     for (const s of shards) expect(s.status, s.stderr).toBe(0);
     expect(shards[0]!.stderr).toContain('(shard 1/2 of 2)');
-    expect(shards[0]!.stderr).toContain('mxrt × tiny:');
-    expect(shards[1]!.stderr).toContain('mxrt --stack-size=2000 × tiny:');
+    expect(shards[0]!.stderr).toContain(`mxrt × ${TINY}:`);
+    expect(shards[1]!.stderr).toContain(`mxrt --stack-size=2000 × ${TINY}:`);
     const merged = await runCliAsync(['merge', join(scratch, 'shard-1'), join(scratch, 'shard-2'), '--save', join(scratch, 'merged')], env);
     expect(merged.status, merged.stderr).toBe(0);
-    expect(merged.stdout).toContain('mxrt × tiny: 1.0.0 → 2.0.0');
-    expect(merged.stdout).toContain('mxrt --stack-size=2000 × tiny: 1.0.0 → 2.0.0');
+    expect(merged.stdout).toContain(`mxrt × ${TINY}: 1.0.0 → 2.0.0`);
+    expect(merged.stdout).toContain(`mxrt --stack-size=2000 × ${TINY}: 1.0.0 → 2.0.0`);
     for (const f of ['releases.html', 'releases.md']) expect(existsSync(join(scratch, 'merged', f))).toBe(true);
     // A budget too small for the next window: stopped before it, exit 75, continued by the same command.
     const cut = await releases([ranges[0]!, ...SMALL, '--dir', join(scratch, 'budget'), '--budget', '1ms']);
