@@ -14,7 +14,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { analyseMatrix, MatrixRefused, mergeMatrices, openMatrix, pendingJobs, planTracks, processesOf, releaseVariantText, saveMatrix, shardTracks, STATE_FILE, syncTracks, thin, type MatrixIdentity, type MatrixState, type TrackState, type WindowJob } from '@rtbench/releases';
 import { releasesMarkdown, releasesPage, releasesText, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
 import { executeRun, writeRunAtomically } from '@rtbench/run';
-import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { writeFileAtomically } from '@rtbench/host';
 import { locateSuite } from '@rtbench/suite-loader';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { listLatest, listRange } from '../bisect/range.ts';
