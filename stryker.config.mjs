@@ -17,6 +17,8 @@ export default {
   // The machine is shared: two test processes at most.
   concurrency: 2,
   timeoutMS: 20000,
+  // The first run (every test, with coverage per test) on a loaded 2-core machine.
+  dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress'],
   clearTextReporter: { allowEmojis: false, logTests: false, reportScoreTable: true },
   tempDirName: '.stryker-tmp',
