@@ -94,7 +94,7 @@ describe('the ratio itself', () => {
 
   it('unpaired: rounds from one warm process are one unit of that arm', () => {
     const [[b, c]] = results({ factor: 1.1 }, { rounds: 6 });
-    const warm = (r: CaseResult): CaseResult => ({ ...r, rounds: r.rounds.map((x, i) => ({ ...x, lockstep: { process: i % 3, turns: x.samples.length } })) });
+    const warm = (r: CaseResult): CaseResult => ({ ...r, rounds: r.rounds.map((x, i) => ({ ...x, lockstep: { process: i % 3, positions: x.samples.map((_, k) => k) } })) });
     const pair = unpairedCase(warm(b), warm(c), OPTIONS, label);
     expect(pair.raw!.units).toBe(3);
     expect(pair.logTimes!.baseline.units).toEqual([0, 1, 2, 0, 1, 2]);
