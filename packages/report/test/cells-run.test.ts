@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { comparePaired, compareUnpaired } from '@rtbench/stats';
+import type { Metric } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { benchView } from '../src/index.ts';
 import { benchCells, bestRows, comparisonCells, relativeText } from '../src/cells/run.ts';
@@ -78,7 +79,7 @@ describe('the relative cell', () => {
   it('the best median is the lowest cost, or the highest throughput; a 0 ns median is not singled out', () => {
     const bc = view.cases[0]!;
     expect([...bestRows(bc)]).toEqual(['node']);
-    const throughput = { name: 'requests', unit: 'req/s', direction: 'higher-is-better' as const };
+    const throughput: Metric = { name: 'requests', unit: 'req/s', direction: 'higher-is-better' };
     expect([...bestRows({ ...bc, rows: bc.rows.map((r) => ({ ...r, metric: throughput })) })]).toEqual(['node@24']);
     expect([...bestRows({ ...bc, rows: [bc.rows[0]!] })]).toEqual([]);
     const zero = { ...bc, rows: bc.rows.map((r, i) => (i === 0 ? { ...r, stats: { ...r.stats!, median: 0 } } : r)) };
@@ -110,7 +111,7 @@ describe('the comparison cells', () => {
     expect(cells).toMatchObject({ verdict: 'slower', word: 'slower', q: '0.010' });
     expect(cells.detail).toMatch(/^\+2\d\.\d?%$|^\+2\d%$/);
     expect(cells.ratio).toMatch(/^1\.2\d+ \(1\.\d+–1\.\d+\)$/);
-    const throughput = { name: 'requests', unit: 'req/s', direction: 'higher-is-better' as const };
+    const throughput: Metric = { name: 'requests', unit: 'req/s', direction: 'higher-is-better' };
     expect(comparisonCells(row(slower, { metric: throughput }), { pairing: 'paired', threshold: 0.01 }).detail).toMatch(/^−20\.?\d?% req\/s$/);
     const small = comparison(Math.log(1.005), 0.0005, 6);
     expect(small.verdict).toBe('small');

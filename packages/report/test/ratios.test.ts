@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { CaseResult } from '@rtbench/core/schema';
+import type { CaseResult, Metric } from '@rtbench/core/schema';
 import { syntheticRun, type SyntheticArm } from '../../../test/compare-synthetic.ts';
 import { adjustAll, geomeanOf, pairedCase, ratioHalfWidth, unpairedCase, type PairedCase } from '../src/views/ratios.ts';
 
@@ -87,7 +87,7 @@ describe('the ratio itself', () => {
     const [[b, c]] = results({ factor: 1.5 }, { sigma: 0.005 });
     const timed = pairedCase(b, c, OPTIONS, label).raw!;
     expect(timed.ratio).toBeCloseTo(1.5, 1);
-    const throughput = { name: 'requests', unit: 'req/s', direction: 'higher-is-better' as const };
+    const throughput: Metric = { name: 'requests', unit: 'req/s', direction: 'higher-is-better' };
     expect(pairedCase(b, c, OPTIONS, label, throughput).raw!.ratio).toBeCloseTo(1 / 1.5, 1);
     expect(unpairedCase(b, c, OPTIONS, label, throughput).raw!.ratio).toBeCloseTo(1 / 1.5, 1);
   });
