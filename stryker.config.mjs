@@ -1,7 +1,6 @@
 // Stryker's options shared by every area of `pnpm test:mutation`; the areas (which
 // files are mutated, which tests run against them) are in scripts/mutation.ts.
 // docs/tests.md, "Mutation testing".
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
