@@ -188,7 +188,8 @@ describe("Student's t quantile", () => {
       fc.property(fc.double({ min: 0.001, max: 0.499, noNaN: true }), fc.double({ min: 0.001, max: 0.499, noNaN: true }), fc.integer({ min: 1, max: 60 }), (p, q, df) => {
         expect(studentTQuantile(p, df)).toBeCloseTo(-studentTQuantile(1 - p, df), 8);
         expect(studentTQuantile(p, df)).toBeLessThan(0);
-        if (p <= q) expect(studentTQuantile(p, df)).toBeLessThanOrEqual(studentTQuantile(q, df));
+        // The bisection stops at 1e-12 relative: p and q closer than that may come out in either order.
+        if (p <= q) expect(studentTQuantile(p, df)).toBeLessThanOrEqual(studentTQuantile(q, df) + 1e-9 * Math.abs(studentTQuantile(q, df)));
         if (q - p > 1e-6) expect(studentTQuantile(p, df)).toBeLessThan(studentTQuantile(q, df));
       }),
     );
