@@ -20,14 +20,19 @@ function results(candidate: Omit<SyntheticArm, 'id'>, o: { rounds?: number; sigm
   return cases.map((c) => [run.results.find((r) => r.caseId === c.id && r.variantId === 'node')!, run.results.find((r) => r.caseId === c.id && r.variantId === 'node@24')!]);
 }
 
+/** The results of the first case: [baseline, candidate]. */
+function onePair(candidate: Omit<SyntheticArm, 'id'>, o: { rounds?: number; sigma?: number } = {}): [CaseResult, CaseResult] {
+  return results(candidate, o)[0]!;
+}
+
 describe('different work is flagged, paired or not', () => {
   it('the digests of both arms are given when they differ, and only then', () => {
-    const [[b, c]] = results({ factor: 1.1, overrides: { c0: { digest: 'fedcba9876543210' } } });
+    const [b, c] = onePair({ factor: 1.1, overrides: { c0: { digest: 'fedcba9876543210' } } });
     for (const pair of [pairedCase(b, c, OPTIONS, label), unpairedCase(b, c, OPTIONS, label)]) {
       expect(pair.digests).toEqual({ baseline: '0123456789abcdef', candidate: 'fedcba9876543210' });
       expect(pair.raw).toBeDefined();
     }
-    const [[b2, c2]] = results({ factor: 1.1 });
+    const [b2, c2] = onePair({ factor: 1.1 });
     expect(pairedCase(b2, c2, OPTIONS, label).digests).toBeUndefined();
     expect(unpairedCase(b2, c2, OPTIONS, label).digests).toBeUndefined();
   });
@@ -49,7 +54,7 @@ describe('different work is flagged, paired or not', () => {
 
 describe('why a case is not compared', () => {
   it('names the arm and the reason: not measured, unsupported, no rounds (with the last failure), no common round', () => {
-    const [[b, c]] = results({ factor: 1 });
+    const [b, c] = onePair({ factor: 1 });
     expect(pairedCase(b, undefined, OPTIONS, label).note).toBe('not measured');
     const unsupported: CaseResult = { ...c, status: 'unsupported', rounds: [], failures: [{ kind: 'unsupported', message: 'no Intl' }] };
     expect(pairedCase(b, unsupported, OPTIONS, label).note).toBe('unsupported on node@24: no Intl');
@@ -64,7 +69,7 @@ describe('why a case is not compared', () => {
   });
 
   it('counts failed rounds (not unsupported, warnings or digest mismatches) beside the pairs compared', () => {
-    const [[b, c]] = results({ factor: 1 });
+    const [b, c] = onePair({ factor: 1 });
     const lossy: CaseResult = { ...c, failures: [{ kind: 'timeout', message: 't' }, { kind: 'warning', message: 'w' }, { kind: 'digest-mismatch', message: 'd' }] };
     expect(pairedCase(b, lossy, OPTIONS, label).note).toBe('1 failed round; compared 6 pairs');
     const lossier: CaseResult = { ...c, failures: [{ kind: 'timeout', message: 't' }, { kind: 'crash', message: 'c' }, { kind: 'unsupported', message: 'u' }] };
@@ -73,7 +78,7 @@ describe('why a case is not compared', () => {
   });
 
   it('a round median of 0 ns gives no ratio', () => {
-    const [[b, c]] = results({ factor: 1 });
+    const [b, c] = onePair({ factor: 1 });
     const zero: CaseResult = { ...c, rounds: c.rounds.map((r, i) => (i === 2 ? { ...r, samples: r.samples.map(() => 0) } : r)) };
     for (const pair of [pairedCase(b, zero, OPTIONS, label), unpairedCase(zero, b, OPTIONS, label)]) {
       expect(pair.note).toMatch(/round median is 0 ns/);
@@ -84,7 +89,7 @@ describe('why a case is not compared', () => {
 
 describe('the ratio itself', () => {
   it('is the candidate cost over the baseline cost; a throughput (higher is better) compares as time per request', () => {
-    const [[b, c]] = results({ factor: 1.5 }, { sigma: 0.005 });
+    const [b, c] = onePair({ factor: 1.5 }, { sigma: 0.005 });
     const timed = pairedCase(b, c, OPTIONS, label).raw!;
     expect(timed.ratio).toBeCloseTo(1.5, 1);
     const throughput: Metric = { name: 'requests', unit: 'req/s', direction: 'higher-is-better' };
@@ -93,7 +98,7 @@ describe('the ratio itself', () => {
   });
 
   it('unpaired: rounds from one warm process are one unit of that arm', () => {
-    const [[b, c]] = results({ factor: 1.1 }, { rounds: 6 });
+    const [b, c] = onePair({ factor: 1.1 }, { rounds: 6 });
     const warm = (r: CaseResult): CaseResult => ({ ...r, rounds: r.rounds.map((x, i) => ({ ...x, lockstep: { process: i % 3, positions: x.samples.map((_, k) => k) } })) });
     const pair = unpairedCase(warm(b), warm(c), OPTIONS, label);
     expect(pair.raw!.units).toBe(3);
