@@ -10,11 +10,12 @@
  * from the MAD): a step the noise hides is not called one.
  */
 import { median } from './quantile.ts';
+import { studentTQuantile } from './t-interval.ts';
 
 export type SteadyStateClass = 'flat' | 'warmed' | 'warmed-late' | 'slowdown' | 'no-steady-state';
 
-/** The classes a table marks: the cell's median may not be its steady state's. */
-export const MARKED_STEADY_STATES: readonly SteadyStateClass[] = ['warmed-late', 'slowdown', 'no-steady-state'];
+/** The classes a table marks (the cell's median may not be its steady state's), the graver first: a tie goes to it. */
+export const MARKED_STEADY_STATES: readonly SteadyStateClass[] = ['no-steady-state', 'slowdown', 'warmed-late'];
 
 /** A process's warmup as the in-runtime watch kept it (core protocol-schema.ts warmupSeriesSchema). */
 export interface WarmupCourse {
@@ -36,8 +37,8 @@ export interface ProcessSteadyState {
 export interface SteadyStateOptions {
   /** Medians this share apart or less are one level. */
   tolerance: number;
-  /** …and so are medians no more than this many standard errors of their difference apart. */
-  z: number;
+  /** …and so are medians whose difference a level shared would exceed with at most this chance (two-sided, Student's t on the stretches' degrees of freedom). */
+  alpha: number;
   /** Points of the watched warmup (after calibration) that give its first level. */
   earlyPoints: number;
   /** Fewer samples than this are not split in halves. */
@@ -46,30 +47,31 @@ export interface SteadyStateOptions {
 
 /**
  * 5%: a level a process holds within 5% is steady for a table whose intervals
- * are ±2% over many processes; z = 3 keeps false steps rare (a few in a
- * thousand stretches of one level under normal noise), since every cell of a
- * table has six or more processes to be wrong about.
+ * are ±2% over many processes. alpha 0.1% per test keeps false steps rare
+ * (measured on one log-normal level: packages/stats/test/steady-state.test.ts),
+ * since every cell of a table has six or more processes to be wrong about.
  */
-export const STEADY_STATE_DEFAULTS: SteadyStateOptions = { tolerance: 0.05, z: 3, earlyPoints: 4, minSamplesToSplit: 8 };
-
-function mad(values: readonly number[], center: number): number {
-  return median(values.map((v) => Math.abs(v - center)));
-}
+export const STEADY_STATE_DEFAULTS: SteadyStateOptions = { tolerance: 0.05, alpha: 0.001, earlyPoints: 8, minSamplesToSplit: 12 };
 
 /**
  * -1 when `later` is a lower level than `earlier`, +1 when higher, 0 when
- * they are one level (within the tolerance, or within z robust standard
- * errors of the medians' difference: ~1.25·1.4826·MAD/√n each).
+ * they are one level (within the tolerance, or within what one level's
+ * noise allows the medians' difference at `alpha`). One scale for both
+ * stretches, as under one level they share it: 1.4826 × the MAD of every
+ * value around its own stretch's median; a median's standard error is
+ * ~1.2533 σ/√n; Student's t on n₁ + n₂ − 2 degrees of freedom, as the scale
+ * of a few values is itself uncertain.
  */
-export function levelChange(earlier: readonly number[], later: readonly number[], options: Pick<SteadyStateOptions, 'tolerance' | 'z'> = STEADY_STATE_DEFAULTS): -1 | 0 | 1 {
+export function levelChange(earlier: readonly number[], later: readonly number[], options: Pick<SteadyStateOptions, 'tolerance' | 'alpha'> = STEADY_STATE_DEFAULTS): -1 | 0 | 1 {
   if (!earlier.length || !later.length) return 0;
   const a = median(earlier);
   const b = median(later);
   const gap = b - a;
   if (Math.abs(gap) <= options.tolerance * a) return 0;
-  const se = (values: readonly number[], center: number): number => (1.2533 * 1.4826 * mad(values, center)) / Math.sqrt(values.length);
-  const standardError = Math.hypot(se(earlier, a), se(later, b));
-  if (Math.abs(gap) <= options.z * standardError) return 0;
+  const sigma = 1.4826 * median([...earlier.map((v) => Math.abs(v - a)), ...later.map((v) => Math.abs(v - b))]);
+  const standardError = 1.2533 * sigma * Math.sqrt(1 / earlier.length + 1 / later.length);
+  const df = Math.max(1, earlier.length + later.length - 2);
+  if (Math.abs(gap) <= studentTQuantile(1 - options.alpha / 2, df) * standardError) return 0;
   return gap < 0 ? -1 : 1;
 }
 
