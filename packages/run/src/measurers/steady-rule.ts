@@ -10,9 +10,9 @@ import type { MeasureOptions } from '@rtbench/core';
 import type { WarmupHorizon } from '@rtbench/runtime-kit';
 
 /** Batches in each of the two windows compared: ~8 ms of ~1 ms batches, or 8 calls of a long case. */
-export const STEADY_WINDOW_BATCHES = 8;
+const STEADY_WINDOW_BATCHES = 8;
 /** Two windows whose medians are within 2% are one level: the table's own target interval. */
-export const STEADY_TOLERANCE = 0.02;
+const STEADY_TOLERANCE = 0.02;
 
 /** An engine that declares no horizon gets V8's, the most cautious measured (docs/harness-figures.md). */
 const DEFAULT_HORIZON: WarmupHorizon = { minMs: 50, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 };
