@@ -11,7 +11,7 @@
  * does not move a window. The rule's horizons (minMs, tierUpCalls) come
  * first: a flat stretch before them says nothing about a tier-up to come.
  */
-import { abs, max, min, sqrt } from './primordials.ts';
+import { abs, max, min, round, sqrt } from './primordials.ts';
 import type { MeasureOptions, WarmupSeries } from './protocol-schema.ts';
 
 export type SteadyRule = NonNullable<MeasureOptions['steady']>;
@@ -129,8 +129,16 @@ export class WarmupWatch {
     return fastest;
   }
 
+  /** The series as saved: ms to the µs and ns per call to the ps keep the JSON short (a run holds one per process and case). */
   series(): WarmupSeries {
-    return { calls: this.calls, ms: this.ms, ns: this.ns, calibrationCalls: this.calibrationCalls, ...(this.steadyAt ? { steadyAt: this.steadyAt } : {}), maxMs: this.rule.maxMs };
+    const ms: number[] = [];
+    const ns: number[] = [];
+    for (let i = 0; i < this.ns.length; i++) {
+      ms[i] = round(this.ms[i]! * 1e3) / 1e3;
+      ns[i] = round(this.ns[i]! * 1e3) / 1e3;
+    }
+    const steadyAt = this.steadyAt && { calls: this.steadyAt.calls, ms: round(this.steadyAt.ms * 1e3) / 1e3 };
+    return { calls: this.calls, ms, ns, calibrationCalls: this.calibrationCalls, ...(steadyAt ? { steadyAt } : {}), maxMs: this.rule.maxMs };
   }
 
   /** Neighbouring points merged pairwise: the later one's calls and time, the mean ns per call over both (weighted by calls). */
