@@ -77,6 +77,14 @@ export function pastHorizons(rule: SteadyRule, elapsedMs: number, calls: number,
   return !(calls < rule.tierUpCalls && elapsedMs + ((rule.tierUpCalls - calls) * fastestCallNs) / 1e6 <= rule.tierUpWithinMs);
 }
 
+/**
+ * Batches of at least LONG_BATCH_NS (a case of milliseconds a call, one call
+ * a batch) are compared in windows of LONG_BATCH_WINDOW: 8 of them would
+ * hold a 16 ms case for a quarter of a second.
+ */
+const LONG_BATCH_NS = 2e6;
+const LONG_BATCH_WINDOW = 4;
+
 /** The batches of one warmup, watched: the steady test's window, and the series the host saves. */
 export class WarmupWatch {
   /** ns per call of each batch since the batch size last changed (the test compares like with like). */
@@ -88,6 +96,7 @@ export class WarmupWatch {
   private callsAtPoint: number[] = [];
   private calibrationCalls = 0;
   private steadyAt: { calls: number; ms: number } | undefined;
+  private lastBatchNs = 0;
 
   constructor(private readonly rule: SteadyRule) {}
 
@@ -95,6 +104,7 @@ export class WarmupWatch {
   add(nsPerCall: number, totalCalls: number, elapsedMs: number): void {
     this.window[this.window.length] = nsPerCall;
     const k = this.ns.length;
+    this.lastBatchNs = nsPerCall * (totalCalls - (k ? this.calls[k - 1]! : 0));
     this.callsAtPoint[k] = totalCalls - (k ? this.calls[k - 1]! : 0);
     this.calls[k] = totalCalls;
     this.ms[k] = elapsedMs;
@@ -116,7 +126,7 @@ export class WarmupWatch {
   /** Whether the batches are steady now (past the horizons); remembers where, the first time. */
   steady(elapsedMs: number, totalCalls: number, fastestCallNs: number): boolean {
     if (!pastHorizons(this.rule, elapsedMs, totalCalls, fastestCallNs)) return false;
-    if (!windowsOneLevel(this.window, this.rule.windowBatches, this.rule.tolerance)) return false;
+    if (!windowsOneLevel(this.window, this.windowBatches(), this.rule.tolerance)) return false;
     this.steadyAt ??= { calls: totalCalls, ms: elapsedMs };
     return true;
   }
@@ -125,8 +135,13 @@ export class WarmupWatch {
   fastestRecent(): number {
     let fastest = Infinity;
     const n = this.window.length;
-    for (let i = max(0, n - this.rule.windowBatches); i < n; i++) fastest = min(fastest, this.window[i]!);
+    for (let i = max(0, n - this.windowBatches()); i < n; i++) fastest = min(fastest, this.window[i]!);
     return fastest;
+  }
+
+  /** Batches per window: the rule's, fewer for long batches. */
+  private windowBatches(): number {
+    return this.lastBatchNs >= LONG_BATCH_NS ? min(LONG_BATCH_WINDOW, this.rule.windowBatches) : this.rule.windowBatches;
   }
 
   /** The series as saved: ms to the µs and ns per call to the ps keep the JSON short (a run holds one per process and case). */

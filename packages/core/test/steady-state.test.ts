@@ -144,3 +144,12 @@ describe('a watched warmup', () => {
     expect(end).toBeLessThan(210);
   });
 });
+
+describe('a watched warmup of a long case', () => {
+  it('compares windows of 4 batches when a batch is one call of milliseconds', async () => {
+    const c = simulated(() => 10e6);
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({ tierUpCalls: 0 }));
+    // Calibration's 3 calls, then 2 windows of 4 one-call batches (not 8): steady at the 11th call.
+    expect(sampler.warmup!.steadyAt!.calls).toBe(11);
+  });
+});
