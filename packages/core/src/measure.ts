@@ -388,12 +388,13 @@ export const TIER_UP_MAX_MS = 1_500;
 
 /**
  * Calibration and warmup, then a Sampler. Calibration doubles as warmup:
- * grow n until a batch fills ~the target. Warmup then runs batches until
- * options.warmupMs has passed, or, with options.warmupMinMs, earlier: once
- * warmupMinMs has passed and the fastest batch has not improved by more than
- * 2% for a while (the JIT has finished tiering up). The floor matters: an
- * optimizing compiler on a background thread may not have finished early on
- * (docs/harness-figures.md, "Tier-up by calls").
+ * grow n until a batch fills ~the target. With options.steady (what the
+ * timing measurers send: docs/warmup.md) warmup then watches the batches
+ * until they are steady (watchedWarmup). Without it, the earlier rules, for
+ * a job that carries none: batches until options.warmupMs has passed, or,
+ * with options.warmupMinMs, earlier: once warmupMinMs has passed and the
+ * fastest batch has not improved by more than 2% for a while, past the
+ * TIER_UP_CALLS floor (docs/harness-figures.md, "Tier-up by calls").
  */
 export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo, options: MeasureOptions): Promise<Sampler> {
   const time = makeBatchTimer(fn, isAsync, clock, info);
