@@ -1,15 +1,13 @@
 /**
- * Warmup that watches: the test the in-runtime loop runs after each warmup
- * batch, and the series it keeps of them. Runs beside case code, so it uses
- * only captured built-ins (primordials.ts), index stores and plain loops.
+ * Warmup that watches (docs/warmup.md): the test the in-runtime loop runs
+ * after each warmup batch, and the series it keeps of them. Runs beside case
+ * code: captured built-ins (primordials.ts), index stores, plain loops.
  *
- * The test compares the last two windows of batch times (ns per call): the
- * case is steady when their medians are one level, within the rule's
- * tolerance or within what their own spread says two windows of the same
- * level can differ by (a noisy process settles too; a step it cannot tell
- * from its noise is not one it can measure). Medians, so a preempted batch
- * does not move a window. The rule's horizons (minMs, tierUpCalls) come
- * first: a flat stretch before them says nothing about a tier-up to come.
+ * The case is steady when the medians of the last two windows of batch times
+ * (ns per call) are one level: within the rule's tolerance, or within what
+ * their own spread allows (a step the noise hides is not one it can
+ * measure). The engine's horizons (minMs, tierUpCalls) come first: a flat
+ * stretch before them says nothing about a tier-up to come.
  */
 import { abs, max, min, round, sqrt } from './primordials.ts';
 import type { MeasureOptions, WarmupSeries } from './protocol-schema.ts';
