@@ -52,12 +52,14 @@ export interface PlanFlags {
  * set per process: the process pair is the unit an interval counts. 40 ms of
  * sampling per process and set, long operations at least 8 turns (a
  * comparison keeps 12): 63–66 s against 74–77 s with 53 ms and 12, as many
- * cells decided. Warmup at least 100 ms: with less, a numeric loop could run
- * unoptimized (docs/comparing.md, "The default designs"; how-a-number-is-made.md).
+ * cells decided. Warmup at least 20 ms, then until the batch times are steady
+ * within the engine's horizons (V8: at least 50 ms, and 30,000 calls where
+ * they come within 1.5 s; docs/warmup.md); the earlier fixed floor of 100 ms
+ * is now the engine's to say (docs/comparing.md, "The default designs").
  */
-export const BENCH_DEFAULTS = { time: '240ms', minTurns: 8, warmup: '100ms', rounds: 6, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: measurersChosenBy('schedule')[0]!.name, setsPerProcess: 1 };
+export const BENCH_DEFAULTS = { time: '240ms', minTurns: 8, warmup: '20ms', rounds: 6, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: measurersChosenBy('schedule')[0]!.name, setsPerProcess: 1 };
 
-/** An adaptive warmup may run up to this many times --warmup while batch times still fall (measure.ts warmUp). */
+/** A watched warmup may run up to this many times --warmup when that is past the engine's maximum (run steady-rule.ts); a kept case's rewarm at most --warmup times it. */
 export const WARMUP_CAP_FACTOR = 3;
 
 /** What `--measure` names besides time (the default, taken as --schedule says): the measurers chosen by --measure. */
@@ -100,7 +102,7 @@ function parseSchedule(text: string | undefined): MeasurerDescriptor {
  * layout, CPU frequency) are real but not caused by the change under test.
  * Adaptive rounds only with --target (then up to 60 rounds).
  */
-export const COMPARE_DEFAULTS = { rounds: 30, minTurns: 12, time: '3s', warmup: '150ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 2 };
+export const COMPARE_DEFAULTS = { rounds: 30, minTurns: 12, time: '3s', warmup: '50ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 2 };
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
 export function parsePercent(text: string | number, option: string): number {
@@ -163,7 +165,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // Warm processes serve several sets by default; a process per case is fresh every set unless --sets-per-process says otherwise.
   const setsAsked = flags.setsPerProcess ?? (measurer.setsPerProcess === 'default' ? defaults.setsPerProcess : undefined);
   const setsPerProcess = setsAsked !== undefined ? parsePositiveInt(setsAsked, '--sets-per-process') : undefined;
-  // --warmup is the adaptive warmup's floor; it runs on while batch times still fall, up to WARMUP_CAP_FACTOR times that.
+  // --warmup is the watched warmup's floor; it runs on until the batch times are steady (run steady-rule.ts).
   const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
   // A case short of the calls an engine takes to tier up may warm for up to TIER_UP_MAX_MS (core's measure.ts).

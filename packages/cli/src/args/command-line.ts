@@ -78,7 +78,7 @@ const BENCH_OPTIONS = [
     name: 'warmup',
     kind: 'value',
     value: 'duration',
-    help: `Warmup in each process, at least; it goes on (up to ${WARMUP_CAP_FACTOR}x) while batch times still fall (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
+    help: `Warmup in each process, at least; it goes on until the batch times are steady within the engine's horizons, up to the engine's maximum or ${WARMUP_CAP_FACTOR}x this (docs/warmup.md) (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
   },
   { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${measurersChosenBy('measure').map((m) => `${m.name}: ${m.help}${m.needs ? `; needs ${m.needs}` : ''}`).join('; or ')}` },
   { name: 'cache-sim', kind: 'flag', help: 'With --measure instructions: simulate the caches too, and report misses and estimated cycles per operation' },

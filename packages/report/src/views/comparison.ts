@@ -11,6 +11,7 @@ import { unitNotes } from './bench.ts';
 import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, methodsOf, pairedCase, unpairedCase, UNPAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RatioComparison, RunRef } from './types.ts';
 import { attachWhere } from './where.ts';
+import { steadyStateCell } from './steady-state.ts';
 
 /** A saved run as `rtbench compare` read it. */
 export interface SavedRun extends RunRef {
@@ -84,6 +85,11 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
     for (const row of section.cases) {
       const precision = resultFor.get(`${row.caseId}\u0000${section.candidate.id}`)?.precision;
       if (precision) row.precision = precision;
+      const baselineResult = resultFor.get(`${row.caseId}\u0000${section.baseline.id}`);
+      const candidateResult = resultFor.get(`${row.caseId}\u0000${section.candidate.id}`);
+      const baselineSteady = baselineResult && steadyStateCell(baselineResult);
+      const candidateSteady = candidateResult && steadyStateCell(candidateResult);
+      if (baselineSteady || candidateSteady) row.steady = { ...(baselineSteady ? { baseline: baselineSteady } : {}), ...(candidateSteady ? { candidate: candidateSteady } : {}) };
     }
   }
   return {

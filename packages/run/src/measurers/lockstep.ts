@@ -21,6 +21,7 @@ import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
 import { WarmPool, type ClosedOutcome } from './warm-pool.ts';
+import { withSteadyRule } from './steady-rule.ts';
 
 export interface LockstepOptions {
   /** Warmup (adaptive when warmupMinMs is set) and the sample length, as in a fresh process. */
@@ -186,10 +187,10 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
     descriptor: LOCKSTEP_PER_CASE,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const caseId = unit.cases[0]!.id;
-      const job = lockstepJob(caseId, options.measure);
-      // Start-up and warmup are not measured: the processes start together and warm up side by side.
+      // Start-up and warmup are not measured: the processes start together and warm up side by side, each until steady by its engine's rule.
       const sessions: LiveCase[] = arms.map((arm) => {
         context.onArmStart?.(arm);
+        const job = lockstepJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup));
         return arm.plugin.startSession({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
       });
       return (await sampleInTurn(sessions, arms, options, context)).results;
@@ -282,7 +283,7 @@ function warmLockstepMeasurer(options: LockstepOptions): Measurer {
 
   const processFor = (arm: Arm, caseId: string, context: ReplicateContext): ServingProcess =>
     processes.take(keyOf(arm, caseId), (replaced) => {
-      const job: Job = { protocol: 1, kind: 'serve', options: options.measure };
+      const job: Job = { protocol: 1, kind: 'serve', options: withSteadyRule(options.measure, arm.plugin.engine.warmup) };
       const process = arm.plugin.startWarm!({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...(context.signal ? { signal: context.signal } : {}) });
       const index = started.get(arm.id) ?? 0;
       started.set(arm.id, index + 1);
