@@ -69,6 +69,14 @@ module.exports = {
       to: { path: '^(packages/(cli|run|report|profile|bisect|host-timed|runtime-registry|suite-loader|stats|adapters)/|runners/)' },
     },
     {
+      name: 'planners-sit-above-the-run',
+      severity: 'error',
+      comment:
+        'bisect and claims are planners: they choose what to measure next (a bisect step, the smallest runs that decide a suite\'s claims), keep their state, and hand each run to @rtbench/run; the CLI parses and emits around them. So they import the run, report and what sits below, and nothing beneath them imports a planner (the run, report, the loaders, the host tools, the contract, the registry), nor one planner another.',
+      from: { path: '^packages/(?!cli/)([^/]+)/src/' },
+      to: { path: '^packages/(bisect|claims)/', pathNot: '^packages/$1/' },
+    },
+    {
       name: 'reporters-sit-on-top',
       severity: 'error',
       comment: 'In report, the reporters render views with shared cells: views, cells and the HTML page never import a reporter (reporters import down). Only reporters/ names formats.',

@@ -3,7 +3,7 @@
  * which release changed the case, and with which engine version. parse ->
  * list the releases (npm registry) -> the search (@rtbench/bisect) asks for
  * measurements -> each is planned and run as `bench --compare` of two
- * releases (bisect/step.ts), saved in the bisect's folder -> the answer, the
+ * releases (@rtbench/bisect step.ts), saved in the bisect's folder -> the answer, the
  * steps, the releases as a series (history's reporters).
  */
 import { existsSync, rmSync } from 'node:fs';
@@ -15,16 +15,13 @@ import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { colourOn, stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
 import { formatClock } from '../run/progress.ts';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, makePlan, measureName, parseMeasure, parsePercent, type Plan } from '../plan.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, makePlan, measureName, parseMeasure, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { resultsDir } from '../paths.ts';
 import { isResolved } from '@rtbench/runtime-kit';
 import { writeFileAtomically } from '@rtbench/host';
-import { answerLines, stepLine } from '../bisect/answer.ts';
-import { listRange, releaseVariant } from '../bisect/range.ts';
-import { releaseSeriesInputs, releaseSeriesView } from '../bisect/series.ts';
-import { BisectFolder, type BisectIdentity } from '../bisect/state.ts';
-import { cacheEntryOf, measureStep, Releases, StepInterrupted, type StepContext } from '../bisect/step.ts';
+import { answerLines, stepLine, BisectFolder, cacheEntryOf, listRange, measureStep, Releases, releaseSeriesInputs, releaseSeriesView, releaseVariant, StepInterrupted, type BisectIdentity, type StepContext } from '@rtbench/bisect';
+import { runEnvironment } from '../run/environment.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 
 export interface BisectFlags extends ListingFlags {
@@ -134,11 +131,14 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   process.once('SIGINT', onSigint);
   process.once('SIGTERM', onSigint);
 
+  // Each step is planned as bench --compare plans two variants; rounds are set per step.
+  const stepFlags: PlanFlags = { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), ...(flags.warmup ? { warmup: flags.warmup } : {}), ...(flags.timeout ? { timeout: flags.timeout } : {}) };
   const ctx: StepContext = {
     range,
-    suite: suiteName,
-    flags: { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), ...(flags.warmup ? { warmup: flags.warmup } : {}), ...(flags.timeout ? { timeout: flags.timeout } : {}) },
-    timePerRoundMs,
+    planStep: async (variantIds, rounds) => {
+      const plan = await makePlan(suiteName, { ...stepFlags, rounds, time: `${timePerRoundMs * rounds}ms` }, [...variantIds]);
+      return { suite: plan.suite, variants: plan.variants, options: { ...plan.options, command: process.argv.slice(2) }, environment: runEnvironment() };
+    },
     folder,
     signal: abort.signal,
     log: say,

@@ -15,7 +15,7 @@ import { commitRanks } from '../run/git.ts';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
 import { computeStats } from '@rtbench/run';
 import { filterCases } from '@rtbench/suite-loader';
-import { parseRuntimeList } from '../plan/variants.ts';
+import { parseRuntimeList } from '@rtbench/run';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 import { info, type QuietFlag } from '../emit/info.ts';
 

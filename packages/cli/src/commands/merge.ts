@@ -9,7 +9,7 @@ import { loadSavedRun } from '../compare/load.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { writeRunAtomically } from '@rtbench/run';
-import { assertWritableOutput } from '../run/results-file.ts';
+import { assertWritableOutput } from '@rtbench/run';
 import { mergeShards } from '../shards/merge.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 import { info } from '../emit/info.ts';
