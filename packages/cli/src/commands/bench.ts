@@ -168,7 +168,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   // --profile: the loop's last phase, after the measured rounds.
   const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined }) : undefined;
   // One run at a time saves to a named file: two would leave one run in it and mix their profiles' folder.
-  // Released when this process exits (run/pid-lock.ts).
+  // Released when this process exits (@rtbench/run pid-lock.ts).
   if (flags.save !== undefined) takeLock(`${resolvePath(path)}.lock`, (pid) => `another rtbench (pid ${pid}) is saving a run to ${path}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
   let executed: Awaited<ReturnType<typeof execute>>;
   try {
