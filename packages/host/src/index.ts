@@ -5,3 +5,4 @@ export { bundleOptions, bundleProgramFor, type BundledProgram } from './bundler.
 export { contentHash, ownerOnlyDir, storeNamedFile, UnsafeCacheError } from './program-cache.ts';
 export { findPerf, perfRecordWrap } from './perf.ts';
 export { commitRanks, gitState } from './git.ts';
+export { HOST_TOOLS, PERF_SUPPORT, VALGRIND_SUPPORT, type HostTool } from './host-tools.ts';
