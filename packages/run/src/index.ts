@@ -18,3 +18,4 @@ export { numberRepeats, parseRuntimeList, parseVariant, quotePart, resolveVarian
 export { runtimeStore } from './runtime-store.ts';
 export { takeLock } from './pid-lock.ts';
 export { assertWritableOutput, claimResultsPath, defaultResultsPath, fileStamp, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
+export { mergeShards } from './merge-shards.ts';

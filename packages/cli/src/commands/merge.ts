@@ -10,7 +10,7 @@ import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.
 import { UsageError } from '../errors.ts';
 import { writeRunAtomically } from '@rtbench/run';
 import { assertWritableOutput } from '@rtbench/run';
-import { mergeShards } from '../shards/merge.ts';
+import { mergeShards } from '@rtbench/run';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 import { info } from '../emit/info.ts';
 import { failedRunLine } from '../emit/failed-run.ts';
