@@ -69,19 +69,19 @@ module.exports = {
       to: { path: '^(packages/(cli|run|report|profile|bisect|host-timed|runtime-registry|suite-loader|stats|adapters)/|runners/)' },
     },
     {
+      name: 'planners-sit-above-the-run',
+      severity: 'error',
+      comment:
+        'bisect, claims and releases are planners: they choose what to measure next (a bisect step, the smallest runs that decide a suite\'s claims, the windows of a release matrix still to measure), keep their state, and hand each run to @rtbench/run; the CLI parses and emits around them. So they import the run, report and what sits below, and nothing beneath them imports a planner (the run, report, the loaders, the host tools, the contract, the registry).',
+      from: { path: '^(packages/(run|report|host|host-timed|profile|suite-loader|adapters|runtime-kit|runtime-registry|core|stats)/|runners/)' },
+      to: { path: '^packages/(bisect|claims|releases)/' },
+    },
+    {
       name: 'reporters-sit-on-top',
       severity: 'error',
       comment: 'In report, the reporters render views with shared cells: views, cells and the HTML page never import a reporter (reporters import down). Only reporters/ names formats.',
       from: { path: '^packages/report/src/(?!reporters/|index\\.ts$)' },
       to: { path: '^packages/report/src/reporters/' },
-    },
-    {
-      name: 'planners-sit-above-the-run',
-      severity: 'error',
-      comment:
-        'bisect and releases are planners: they choose what to measure next and keep their state, and hand each measurement to the run loop (through the CLI, which plans it). Nothing beneath them (core, stats, the plug-in kit, the run loop, report, the suite loader, the registry, plug-ins) imports a planner, so the layers read bottom-up.',
-      from: { path: '^(packages/(core|stats|runtime-kit|run|report|suite-loader|runtime-registry|host-timed|adapters|profile)/|runners/)' },
-      to: { path: '^packages/(bisect|releases)/' },
     },
     {
       name: 'the-release-matrix-starts-no-runtime',

@@ -24,7 +24,7 @@ export const PURE_TESTS: string[] = [
   'runners/*/test/{gc-trace,edge-timing}.test.ts',
   'runners/deno/test/flags.test.ts',
   'bench/*/test/**/*.test.ts',
-  'packages/cli/test/{bisect-parts,brought-schedule,claims-views,cli-args,command-reference,findings,cli-names,compare-analyze,cache-advice,plan,progress,shards-merge}.test.ts',
+  'packages/cli/test/{bisect-threshold,brought-schedule,claims-views,cli-args,command-reference,findings,cli-names,compare-analyze,cache-advice,plan,progress,shards-merge}.test.ts',
   'packages/cli/test/faults/{parsers.property,user-names.property}.test.ts',
   'packages/suite-loader/test/{brought-format,deno-config}.test.ts',
   'test/{digest-tolerance,host-timed-direction,install-programs,layout-doc,named-paths,profile-manifest,runtime-pins}.test.ts',

@@ -169,6 +169,48 @@ function cliTestsInRoot(): Target {
   return { name: "no root test imports the CLI's internals (the CLI's tests live in packages/cli/test)", findings };
 }
 
+/**
+ * What starts a process, as the CLI could import it: Node's process modules,
+ * and the exports of the contract and the run that start a runtime (a job, a
+ * session, a warm process, a probe of a binary) or drive a measurer's loop
+ * directly. The CLI hands a plan to `executeRun` (and a brought file to
+ * `listInRuntime`), which start them beneath it.
+ */
+const STARTS_A_PROCESS: Record<string, readonly string[] | 'all'> = {
+  'node:child_process': 'all',
+  child_process: 'all',
+  'node:worker_threads': 'all',
+  '@rtbench/runtime-kit': ['startJob', 'spawnTracked', 'spawnWith', 'processJobs', 'runBriefly', 'probeOutput', 'liveCase', 'warmProcess'],
+  '@rtbench/run': ['executeLoop'],
+};
+
+/** Each import of `file` with the names it takes (a namespace or side-effect import takes 'all'). */
+function importedNames(file: string): Array<{ spec: string; names: string[] | 'all' }> {
+  const out: Array<{ spec: string; names: string[] | 'all' }> = [];
+  for (const node of parse(file).statements) {
+    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) continue;
+    const bindings = node.importClause?.namedBindings;
+    const names = bindings && ts.isNamedImports(bindings) && !node.importClause?.name ? bindings.elements.map((e) => (e.propertyName ?? e.name).text) : 'all';
+    out.push({ spec: node.moduleSpecifier.text, names });
+  }
+  return out;
+}
+
+function cliStartsNoProcess(): Target {
+  const findings: Finding[] = [];
+  for (const file of sourceFiles(join(repoRoot, 'packages', 'cli', 'src'))) {
+    for (const { spec, names } of importedNames(file)) {
+      // A path into a package's sources counts as the package (../../runtime-kit/src/process.ts).
+      const key = Object.keys(STARTS_A_PROCESS).find((k) => spec === k || spec.startsWith(`${k}/`) || (k.startsWith('@rtbench/') && spec.includes(`/${k.slice(9)}/src/`)));
+      if (!key) continue;
+      const forbidden = STARTS_A_PROCESS[key]!;
+      const taken = forbidden === 'all' ? ['*'] : names === 'all' ? ['the whole module'] : names.filter((n) => forbidden.includes(n));
+      for (const name of taken) findings.push({ file: rel(file), line: 0, text: `${name} from ${spec}` });
+    }
+  }
+  return { name: 'no file in packages/cli/src imports what starts a process (child_process, a job, a session, a probe, the loop)', findings };
+}
+
 function layout(): Target {
   const findings: Finding[] = [];
   if (existsSync(join(repoRoot, 'runtimes'))) findings.push({ file: 'runtimes/', line: 0, text: 'still exists' });
@@ -213,6 +255,7 @@ const targets: Target[] = [
   forbiddenImports('run', 'cli'),
   forbiddenImports('report', 'runtime-registry'),
   cliTestsInRoot(),
+  cliStartsNoProcess(),
 ];
 
 const comments = commentFigures();

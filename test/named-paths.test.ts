@@ -17,7 +17,7 @@ describe('paths named in prose', () => {
     // A link resolved from its page's folder.
     expect(from('docs/commands.md')).toContain('docs/comparing.md');
     // A comment naming a sibling package's test.
-    expect(from('packages/cli/src/claims/bisect-line.ts')).toContain('packages/cli/test/claims-views.test.ts');
+    expect(from('packages/claims/src/bisect-line.ts')).toContain('packages/cli/test/claims-views.test.ts');
   });
 
   it('every page under docs/ is in the index (docs/README.md, or the measurements index it links)', () => {

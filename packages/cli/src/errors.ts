@@ -12,8 +12,3 @@ export function prefixedOnce(subject: string, message: string, ...names: string[
   if (begins(subject) || names.some((name) => subject.startsWith(name) && begins(name))) return message;
   return `${subject}: ${message}`;
 }
-
-/** `message` without a leading "<name>: " (a runtime's error names its spec; the line it ends up in names the variant already). */
-export function withoutPrefix(message: string, name: string): string {
-  return message.startsWith(`${name}: `) ? message.slice(name.length + 2) : message;
-}

@@ -7,7 +7,7 @@ import { JSON_FLAG, LISTING_FORMATS, listingFormatOf, type ListingFormat } from 
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './emit/info.ts';
 import { writeFileAtomically } from '@rtbench/host';
-import { assertWritableOutput } from './run/results-file.ts';
+import { assertWritableOutput } from '@rtbench/run';
 
 export interface ListingFlags extends QuietFlag {
   format?: string;

@@ -22,7 +22,7 @@ import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
-import { parseRuntimeList, resolveVariant } from './plan/variants.ts';
+import { parseRuntimeList, resolveVariant } from '@rtbench/run';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 
 export interface PlanFlags {

@@ -4,7 +4,7 @@ import { caseFilter } from '@rtbench/suite-loader';
 import { exactFilter } from '../src/commands/compare.ts';
 import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../../report/src/index.ts';
 import { parseCompareArms } from '../src/compare/arms.ts';
-import { parseRuntimeList } from '../src/plan/variants.ts';
+import { parseRuntimeList } from '@rtbench/run';
 import { balancedOrders } from '../../run/src/schedule.ts';
 import { comparePaired, createRandom, median } from '../../stats/src/index.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';

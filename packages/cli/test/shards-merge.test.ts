@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '../src/errors.ts';
-import { mergeShards } from '../src/shards/merge.ts';
+import { mergeShards } from '@rtbench/run';
 import { shardCases } from '../src/shards/shard.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 

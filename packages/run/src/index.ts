@@ -14,3 +14,8 @@ export { addResults, computeStats } from './record.ts';
 export { capText } from './case-text.ts';
 export { listInRuntime } from './list-cases.ts';
 export type { RoundPlan } from './schedule.ts';
+export { numberRepeats, parseRuntimeList, parseVariant, quotePart, resolveVariant, splitVariantList, VARIANT_SYNTAX } from './variants.ts';
+export { runtimeStore } from './runtime-store.ts';
+export { takeLock } from './pid-lock.ts';
+export { assertWritableOutput, claimResultsPath, defaultResultsPath, fileStamp, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
+export { mergeShards } from './merge-shards.ts';

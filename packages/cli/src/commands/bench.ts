@@ -3,7 +3,7 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and round plan and in the view (a table, or verdicts per arm).
  */
-import { takeLock } from '../run/pid-lock.ts';
+import { takeLock } from '@rtbench/run';
 import { failedRunLine } from '../emit/failed-run.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../emit/colours.ts';
@@ -14,10 +14,11 @@ import { executeRun, loadProfileManifest, profiler, recordedPolicy, runSaver, ty
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { COMPARE_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../run/progress.ts';
-import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '../run/results-file.ts';
+import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/run';
 import { UsageError } from '../errors.ts';
 import { resolve as resolvePath } from 'node:path';
 import { runEnvironment } from '../run/environment.ts';
+import { resultsDir } from '../paths.ts';
 import { isResolved } from '@rtbench/runtime-kit';
 import { watchLaunchers } from '../run/launchers.ts';
 import { parseProfileKinds } from '../args/profiles.ts';
@@ -157,17 +158,17 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
     throw new UsageError(`${plan.suite.name} is timed by the host (start-up, HTTP load): --profile profiles cases that run inside the runtime`);
   }
 
-  const html = htmlPath(flags.html, flags.save ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
+  const html = htmlPath(flags.html, flags.save ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }, resultsDir));
   if (html !== undefined) {
     if (flags.save !== undefined && resolvePath(html) === resolvePath(flags.save)) throw new UsageError(`--html ${html} is the file --save saves the run to; name two different files`);
     assertWritableOutput(html, '--html');
   }
   // The default name is claimed at once: two runs started in the same second get two files.
-  const path = flags.save ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }));
+  const path = flags.save ?? claimResultsPath(defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }, resultsDir));
   // --profile: the loop's last phase, after the measured rounds.
   const profiles = profileKinds ? profiler({ runPath: path, kinds: profileKinds, compare: compareArms !== undefined }) : undefined;
   // One run at a time saves to a named file: two would leave one run in it and mix their profiles' folder.
-  // Released when this process exits (run/pid-lock.ts).
+  // Released when this process exits (@rtbench/run pid-lock.ts).
   if (flags.save !== undefined) takeLock(`${resolvePath(path)}.lock`, (pid) => `another rtbench (pid ${pid}) is saving a run to ${path}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
   let executed: Awaited<ReturnType<typeof execute>>;
   try {

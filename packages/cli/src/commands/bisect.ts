@@ -3,28 +3,24 @@
  * which release changed the case, and with which engine version. parse ->
  * list the releases (npm registry) -> the search (@rtbench/bisect) asks for
  * measurements -> each is planned and run as `bench --compare` of two
- * releases (bisect/step.ts), saved in the bisect's folder -> the answer, the
+ * releases (@rtbench/bisect step.ts), saved in the bisect's folder -> the answer, the
  * steps, the releases as a series (history's reporters).
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bisect, pairedDecide, unitTest, type BisectResult, type PairedTest, type SearchState, type StepRecord, type StepRequest } from '@rtbench/bisect';
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { defaultReporter, pageReporter } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { colourOn, stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
 import { formatClock } from '../run/progress.ts';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, makePlan, measureName, parseMeasure, parsePercent, type Plan } from '../plan.ts';
+import { BENCH_DEFAULTS, COMPARE_DEFAULTS, makePlan, measureName, parseMeasure, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { resultsDir } from '../paths.ts';
 import { isResolved } from '@rtbench/runtime-kit';
 import { writeFileAtomically } from '@rtbench/host';
-import { answerLines, stepLine } from '../bisect/answer.ts';
-import { listRange, releaseVariant } from '../bisect/range.ts';
-import { releaseSeriesInputs, releaseSeriesView } from '../bisect/series.ts';
-import { BisectFolder, type BisectIdentity } from '../bisect/state.ts';
-import { cacheEntryOf, measureStep, Releases, StepInterrupted, type StepContext } from '../bisect/step.ts';
+import { answerLines, bisect, BisectFolder, BisectSession, BudgetReached, cacheEntryOf, listRange, pairedDecide, Releases, releaseSeriesInputs, releaseSeriesView, releaseVariant, removeInstalled, StepInterrupted, stepLine, unitTest, type BisectIdentity, type BisectResult, type PairedTest, type SearchState, type StepContext, type StepRecord } from '@rtbench/bisect';
+import { runEnvironment } from '../run/environment.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 
 export interface BisectFlags extends ListingFlags {
@@ -66,8 +62,6 @@ export function bisectThreshold(measure: string, asked: number | undefined, vari
 
 /** Exit code of a bisect stopped by its --budget: run the same command again to go on. */
 const BUDGET_EXIT = 75;
-
-class BudgetReached extends Error {}
 
 function slug(text: string): string {
   return text.replace(/[^\w@.+-]+/g, '_').replace(/_+/g, '_').slice(0, 120);
@@ -134,51 +128,38 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   process.once('SIGINT', onSigint);
   process.once('SIGTERM', onSigint);
 
+  // Each step is planned as bench --compare plans two variants; rounds are set per step.
+  const stepFlags: PlanFlags = { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), ...(flags.warmup ? { warmup: flags.warmup } : {}), ...(flags.timeout ? { timeout: flags.timeout } : {}) };
   const ctx: StepContext = {
     range,
-    suite: suiteName,
-    flags: { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), ...(flags.warmup ? { warmup: flags.warmup } : {}), ...(flags.timeout ? { timeout: flags.timeout } : {}) },
-    timePerRoundMs,
+    planStep: async (variantIds, rounds) => {
+      const plan = await makePlan(suiteName, { ...stepFlags, rounds, time: `${timePerRoundMs * rounds}ms` }, [...variantIds]);
+      return { suite: plan.suite, variants: plan.variants, options: { ...plan.options, command: process.argv.slice(2) }, environment: runEnvironment() };
+    },
     folder,
     signal: abort.signal,
     log: say,
   };
   const releases = new Releases({ range, folder });
-  const started = Date.now();
-  let measuredMs = 0;
-  let measuredRounds = 0;
-
-  const measureFn = async (request: StepRequest) => {
-    const older = range.tags[request.older]!;
-    const newer = range.tags[request.newer]!;
-    const saved = folder.saved(request, older, newer);
-    if (saved) return saved.outcome;
-    // Each new measurement must fit in the budget: estimated from the rounds measured so far in this invocation.
-    const estimate = measuredRounds ? (measuredMs / measuredRounds) * request.rounds : 0;
-    if (Date.now() - started + estimate > budgetMs) throw new BudgetReached();
-    const repeat = request.attempt ? ` (repeat ${request.attempt}: not yet decided)` : '';
-    say(pc.dim(`  measuring ${runtime}@${older} vs ${runtime}@${newer}: ${request.rounds} rounds${repeat}${estimate ? `, ~${formatClock(estimate)}` : ''}`));
-    const t0 = Date.now();
-    const { outcome, run } = await measureStep(ctx, releases, request, older, newer, caseId);
-    const durationMs = Date.now() - t0;
-    if (outcome.kind === 'measured') {
-      measuredMs += durationMs;
-      measuredRounds += request.rounds;
-    } else say(pc.yellow(`  ${runtime}@${range.tags[outcome.release]} cannot run the case: ${outcome.reason}; skipped`));
-    folder.add({ older, newer, purpose: request.purpose, attempt: request.attempt, rounds: request.rounds, outcome, ...(run ? { run: run.replace(/^.*\//, '') } : {}), durationMs });
-    return outcome;
-  };
+  const session = new BisectSession(ctx, releases, caseId, budgetMs, {
+    measuring: (older, newer, request, estimate) => {
+      const repeat = request.attempt ? ` (repeat ${request.attempt}: not yet decided)` : '';
+      say(pc.dim(`  measuring ${runtime}@${older} vs ${runtime}@${newer}: ${request.rounds} rounds${repeat}${estimate ? `, ~${formatClock(estimate)}` : ''}`));
+    },
+    cannotRun: (tag, reason) => say(pc.yellow(`  ${runtime}@${tag} cannot run the case: ${reason}; skipped`)),
+  });
+  const { started } = session;
 
   const confidence = BISECT_DEFAULTS.confidence;
   const test: PairedTest = unitTest;
   const onStep = (step: StepRecord, state: SearchState): void => {
-    const perRound = measuredRounds ? measuredMs / measuredRounds : undefined;
+    const perRound = session.perRoundMs();
     const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${state.stepsLeft} more comparison${state.stepsLeft === 1 ? '' : 's'}` : '';
     say(`${stepLine(step, runtime, confidence, metric)}${pc.dim(`  [${formatClock(Date.now() - started)}${eta}]`)}`);
   };
   let result: BisectResult;
   try {
-    result = await bisect(range.tags, measureFn, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, minRounds, maxRounds, decide: pairedDecide(test, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence }), onStep });
+    result = await bisect(range.tags, session.measure, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, minRounds, maxRounds, decide: pairedDecide(test, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence }), onStep });
   } catch (error) {
     if (error instanceof BudgetReached) {
       process.stderr.write(pc.yellow(`budget of ${formatClock(budgetMs)} reached after ${folder.state.steps.length} measurements; run the same command again to continue from them (or raise --budget)\n`));
@@ -215,10 +196,8 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   }
   say(pc.dim(`${folder.state.steps.length} measurements saved in ${dir} (rtbench history ${dir}; rtbench report <file>) in ${formatClock(Date.now() - started)}${resumed ? ' this time' : ''}`));
   if (flags.clean) {
-    for (const entry of folder.state.installed) rmSync(entry, { recursive: true, force: true });
-    if (folder.state.installed.length) say(pc.dim(`--clean: removed ${folder.state.installed.length} release${folder.state.installed.length === 1 ? '' : 's'} this bisect installed`));
-    folder.state.installed = [];
-    folder.save();
+    const removed = removeInstalled(folder);
+    if (removed) say(pc.dim(`--clean: removed ${removed} release${removed === 1 ? '' : 's'} this bisect installed`));
   }
   if (result.outcome.kind === 'changes' && result.outcome.culprits.some((c) => !c.confirmed)) return 1;
   return result.outcome.kind === 'undecided' ? 1 : 0;

@@ -16,18 +16,16 @@ import { checkClaims, claimsBlock, claimsMatrix, claimsView, defaultReporter, pa
 import { writeRunAtomically } from '@rtbench/run';
 import { isHostCaseSpec } from '@rtbench/host-timed';
 import { writeFileAtomically } from '@rtbench/host';
-import { expandClaims, suiteClaims } from '../claims/checks.ts';
-import { bisectCommandFor } from '../claims/bisect-line.ts';
-import { baseVariant, claimRuns, replaceVariants, type ClaimsRunPlan } from '../claims/plan.ts';
+import { baseVariant, bisectCommandFor, claimRuns, expandClaims, replaceVariants, suiteClaims, type ClaimsRunPlan } from '@rtbench/claims';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { assertWritableOutput, fileStamp } from '../run/results-file.ts';
+import { assertWritableOutput, fileStamp } from '@rtbench/run';
 import { info } from '../emit/info.ts';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { COMPARE_DEFAULTS, makePlan, parseMeasure, parsePercent } from '../plan.ts';
 import { resultsDir } from '../paths.ts';
 import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
-import { parseRuntimeList, parseVariant, quotePart } from '../plan/variants.ts';
+import { parseRuntimeList, parseVariant, quotePart } from '@rtbench/run';
 import { type VariantSpec } from '@rtbench/runtime-kit';
 import { execute, SIGNAL_EXIT } from './bench.ts';
 

@@ -11,11 +11,11 @@ import { stderrColours as pc } from '../emit/colours.ts';
 import { loadSavedRun } from '../compare/load.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { commitRanks } from '../run/git.ts';
+import { commitRanks } from '@rtbench/host';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
 import { computeStats } from '@rtbench/run';
 import { filterCases } from '@rtbench/suite-loader';
-import { parseRuntimeList } from '../plan/variants.ts';
+import { parseRuntimeList } from '@rtbench/run';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 import { info, type QuietFlag } from '../emit/info.ts';
 

@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { analyseMatrix, MatrixRefused, mergeMatrices, openMatrix, pendingJobs, planTracks, processesOf, releaseVariantText, saveMatrix, shardTracks, STATE_FILE, syncTracks, thin, type MatrixIdentity, type MatrixState, type TrackState, type WindowJob } from '@rtbench/releases';
 import { releasesMarkdown, releasesPage, releasesText, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
-import { executeRun, writeRunAtomically } from '@rtbench/run';
+import { executeRun, readRegularFile, takeLock, writeRunAtomically } from '@rtbench/run';
 import { writeFileAtomically } from '@rtbench/host';
 import { locateSuite } from '@rtbench/suite-loader';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
-import { listLatest, listRange } from '../bisect/range.ts';
+import { listLatest, listRange } from '@rtbench/bisect';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
@@ -25,8 +25,6 @@ import { resultsDir } from '../paths.ts';
 import { COMPARE_DEFAULTS, makePlan, parsePercent } from '../plan.ts';
 import { formatClock } from '../run/progress.ts';
 import { runEnvironment } from '../run/environment.ts';
-import { takeLock } from '../run/pid-lock.ts';
-import { readRegularFile } from '../run/results-file.ts';
 import { parseShard } from '../shards/shard.ts';
 
 export interface ReleasesFlags extends ListingFlags {

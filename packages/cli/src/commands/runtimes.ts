@@ -5,7 +5,7 @@ import { colourOn } from '../emit/colours.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { repoRoot } from '../paths.ts';
 import { RuntimeNotInstalledError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
-import { runtimeStore } from '../plan/runtime-store.ts';
+import { runtimeStore } from '@rtbench/run';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
 import { askPlugin, DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 import { parsePlatform, platformView, platformViewText } from './runtimes-platform.ts';

@@ -6,7 +6,7 @@
  */
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION } from '@rtbench/core/schema';
 import { UsageError } from '../errors.ts';
-import { readJsonFile, validateRun } from '../run/results-file.ts';
+import { readJsonFile, validateRun } from '@rtbench/run';
 import type { SavedRun } from '@rtbench/report';
 
 export function loadSavedRun(path: string): SavedRun {

@@ -4,7 +4,7 @@
  */
 import { dirname, join } from 'node:path';
 import type { RunEnvironment } from '@rtbench/run';
-import { gitState } from './git.ts';
+import { gitState } from '@rtbench/host';
 import { cacheDir, CLI_VERSION, inCheckout, repoRoot } from '../paths.ts';
 
 export function runEnvironment(): RunEnvironment {

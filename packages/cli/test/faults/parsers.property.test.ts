@@ -12,8 +12,8 @@ import { UsageError } from '../../src/errors.ts';
 import { MAX_DURATION_MS, parseDuration, parseWholeNumber } from '../../src/args/options.ts';
 import { parseCommandArgs } from '../../src/args/args.ts';
 import { COMMANDS } from '../../src/args/command-line.ts';
-import { parseRuntimeList, parseVariant, quotePart } from '../../src/plan/variants.ts';
-import { validateRun } from '../../src/run/results-file.ts';
+import { parseRuntimeList, parseVariant, quotePart } from '@rtbench/run';
+import { validateRun } from '@rtbench/run';
 import { computeStats } from '../../../run/src/record.ts';
 import { syntheticRun } from '../../../../test/compare-synthetic.ts';
 

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { FileWriteError, type FileIo } from '../../../host/src/atomic-file.ts';
-import { claimResultsPath, defaultResultsPath, releaseUnsaved } from '../../src/run/results-file.ts';
+import { claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/run';
 import { writeRunAtomically } from '../../../run/src/save.ts';
 import { syntheticRun } from '../../../../test/compare-synthetic.ts';
 import { latestRun } from '../../src/commands/report.ts';
+import { resultsDir } from '../../src/paths.ts';
 import { profileFileName } from '../../../run/src/profiles.ts';
 import { MAX_WARNINGS } from '../../../core/src/execute.ts';
 import { fixture, runCli, spawnCli, tempFile } from '../../../../test/helpers/cli.ts';
@@ -19,11 +20,11 @@ describe('saving runs', () => {
   it('names the file of a suite given by its path as one file in results/, not a tree of folders', () => {
     const at = '2026-11-24T02:52:50.123Z';
     for (const suite of ['test/fixtures/tiny/index.ts', '../elsewhere/bench.mjs', 'C:\\bench\\x.js', '/abs/path/y.ts']) {
-      const path = defaultResultsPath({ startedAt: at, suite, mode: 'bench' });
+      const path = defaultResultsPath({ startedAt: at, suite, mode: 'bench' }, resultsDir);
       expect(path.split(/[\\/]/).slice(-2, -1)).toEqual(['results']);
       expect(path).toMatch(/\/20261124-025250Z-[A-Za-z0-9][A-Za-z0-9._@-]*\.json$/);
     }
-    expect(defaultResultsPath({ startedAt: at, suite: 'json-reviver', mode: 'compare' })).toMatch(/\/results\/20261124-025250Z-json-reviver-compare\.json$/);
+    expect(defaultResultsPath({ startedAt: at, suite: 'json-reviver', mode: 'compare' }, resultsDir)).toMatch(/\/results\/20261124-025250Z-json-reviver-compare\.json$/);
   });
 
   it('gives two runs started in the same second two files', () => {

@@ -9,7 +9,7 @@
  * are kept (run.shards).
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '@rtbench/suite-loader';
 
 /** Options that must agree between shards (everything but the seed, the shard and the command line). */
 function comparableOptions(run: RunRecord): string {

@@ -11,7 +11,7 @@
 import { FlagError, RuntimeUnavailableError, sha256File, type ResolvedVariant, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-kit';
 import { runtimeStore } from './runtime-store.ts';
 import type { Variant } from '@rtbench/core/schema';
-import { UsageError, withoutPrefix } from '../errors.ts';
+import { UsageError } from '@rtbench/suite-loader';
 import { askPlugin, pluginForSpec, runtimePlugins } from '@rtbench/runtime-registry';
 
 export const VARIANT_SYNTAX = '<runtime> [--engine-flag[=value] ...] [ENV=value ...]   e.g. "node@26 --max-semi-space-size=64"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';
@@ -114,6 +114,11 @@ export function parseRuntimeList(list: string): VariantSpec[] {
 function unknownRuntimeMessage(spec: string): string {
   const known = runtimePlugins().flatMap((r) => [r.name, ...r.knownSpecs().map((k) => k.spec)]);
   return `unknown runtime "${spec}". Known: ${[...new Set(known)].join(', ')}`;
+}
+
+/** `message` without a leading "<name>: " (a runtime's error names its spec; the line it ends up in names the variant already). */
+function withoutPrefix(message: string, name: string): string {
+  return message.startsWith(`${name}: `) ? message.slice(name.length + 2) : message;
 }
 
 export async function resolveVariant(spec: VariantSpec): Promise<ResolvedVariant | UnavailableVariant> {

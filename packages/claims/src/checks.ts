@@ -9,9 +9,9 @@ import { pathToFileURL } from 'node:url';
 import type { ClaimSpec } from '@rtbench/core';
 import type { ClaimCheck } from '@rtbench/report';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '@rtbench/suite-loader';
 import type { SuiteLocation } from '@rtbench/suite-loader';
-import { parseVariant } from '../plan/variants.ts';
+import { parseVariant } from '@rtbench/run';
 
 /** A check with the variants as specs (to resolve and, with --runtime, to replace). */
 export type PlannedCheck = ClaimCheck;

@@ -10,11 +10,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
-import type { StepOutcome, StepRequest } from '@rtbench/bisect';
-import { UsageError } from '../errors.ts';
-import { readRegularFile } from '../run/results-file.ts';
-import { takeLock } from '../run/pid-lock.ts';
+import type { StepOutcome, StepRequest } from './types.ts';
 import { writeFileAtomically } from '@rtbench/host';
+import { readRegularFile, takeLock } from '@rtbench/run';
+import { UsageError } from '@rtbench/suite-loader';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
 export interface BisectIdentity {
@@ -57,7 +56,7 @@ export const STATE_FILE = 'bisect.state';
 /** Held while a bisect works in the folder: two at once would number and overwrite each other's runs. */
 export const LOCK_FILE = 'bisect.lock';
 
-/** Takes the folder's lock, or refuses naming the bisect that holds it (run/pid-lock.ts). */
+/** Takes the folder's lock, or refuses naming the bisect that holds it (@rtbench/run pid-lock.ts). */
 function lockFolder(dir: string): () => void {
   return takeLock(join(dir, LOCK_FILE), (pid) => `another bisect (pid ${pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
 }

@@ -1,23 +1,22 @@
 /**
- * The bisect command's parts that start no process: the range syntax, the
+ * The bisect's parts that start no process: the range syntax, the
  * folder that makes a bisect resumable, the log ratios read from a step's
  * run, and the answer's text. The search itself is tested in
- * packages/bisect; a real bisect's figures are in docs/bisect.md.
+ * search.test.ts; the threshold the command picks in
+ * packages/cli/test/bisect-threshold.test.ts; a real bisect's figures are in docs/bisect.md.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BisectResult } from '../../bisect/src/index.ts';
-import { answerLines } from '../src/bisect/answer.ts';
-import { bisectThreshold, BISECT_DEFAULTS } from '../src/commands/bisect.ts';
-import { engineNamed } from '@rtbench/runtime-registry';
-import { parseRange, releaseVariant } from '../src/bisect/range.ts';
-import { releaseSeriesInputs, releaseSeriesView } from '../src/bisect/series.ts';
+import type { BisectResult } from '../src/index.ts';
+import { answerLines } from '../src/answer.ts';
+import { parseRange, releaseVariant } from '../src/range.ts';
+import { releaseSeriesInputs, releaseSeriesView } from '../src/series.ts';
 import { reporterFor } from '../../report/src/index.ts';
-import { BisectFolder, LOCK_FILE, STATE_FILE, type BisectIdentity } from '../src/bisect/state.ts';
-import { logRatiosOf } from '../src/bisect/step.ts';
-import { UsageError } from '../src/errors.ts';
+import { BisectFolder, LOCK_FILE, STATE_FILE, type BisectIdentity } from '../src/state.ts';
+import { logRatiosOf } from '../src/step.ts';
+import { UsageError } from '@rtbench/suite-loader';
 import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
 
 let dir: string;
@@ -40,17 +39,6 @@ describe('the range', () => {
     expect(() => parseRange('node@24..node@26')).toThrow(/not a release written in full \(e\.g\. node@26\.10\.0\)/);
     expect(() => parseRange('node@24.0.0')).toThrow(UsageError);
     expect(() => parseRange('node@24.0.0..node@24.1.0,node@25.0.0')).toThrow(/one range, no commas/);
-  });
-});
-
-describe('the threshold', () => {
-  const releases = (engine: 'v8' | 'jsc') => [{ target: { engine } }, { target: { engine } }] as never;
-
-  it("is the engine's for counts, as a comparison's (the engine's EngineCounting.threshold), time's for time, --threshold when given", () => {
-    expect(bisectThreshold('instructions', undefined, releases('jsc'))).toBe(engineNamed('jsc')!.counting!.threshold);
-    expect(bisectThreshold('instructions', undefined, releases('v8'))).toBe(engineNamed('v8')!.counting!.threshold);
-    expect(bisectThreshold('time', undefined, releases('jsc'))).toBe(BISECT_DEFAULTS.time.threshold);
-    expect(bisectThreshold('instructions', 0.02, releases('jsc'))).toBe(0.02);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pidAlive } from '@rtbench/runtime-kit';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '@rtbench/suite-loader';
 
 /** Takes the lock at `file`, or refuses in one line: `busy(pid)` says who holds it and what to do. */
 export function takeLock(file: string, busy: (pid: number) => string): () => void {

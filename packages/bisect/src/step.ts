@@ -7,26 +7,23 @@
  * release that could not run it.
  */
 import { existsSync } from 'node:fs';
-import type { StepOutcome, StepRequest } from '@rtbench/bisect';
+import type { StepOutcome, StepRequest } from './types.ts';
 import type { RunRecord } from '@rtbench/core/schema';
 import { releaseRuntime, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { pairRounds, unitMeans } from '@rtbench/stats';
-import { makePlan, type PlanFlags } from '../plan.ts';
-import { executeRun, writeRunAtomically, type RunHooks } from '@rtbench/run';
-import { runEnvironment } from '../run/environment.ts';
-import { runtimeStore } from '../plan/runtime-store.ts';
-import { resolveVariant } from '../plan/variants.ts';
+import { executeRun, resolveVariant, runtimeStore, writeRunAtomically, type RunHooks, type RunRequest } from '@rtbench/run';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import { releaseVariant, type ReleaseRange } from './range.ts';
 import type { BisectFolder } from './state.ts';
 
 export interface StepContext {
   range: ReleaseRange;
-  suite: string;
-  /** bench's plan flags for each step (filter, time, warmup, measure, seed); rounds are set per step. */
-  flags: PlanFlags;
-  /** Sampling time per process and round (ms); a step of n rounds samples n times this. */
-  timePerRoundMs: number;
+  /**
+   * The run of one step, planned by the command as `bench --compare` plans
+   * two variants (its suite, filter, measurer and flags): the two releases'
+   * variant ids, older first, for `rounds` paired rounds.
+   */
+  planStep: (variantIds: readonly [string, string], rounds: number) => Promise<RunRequest>;
   folder: BisectFolder;
   signal: AbortSignal;
   onProgress?: RunHooks['onProgress'];
@@ -102,10 +99,9 @@ export async function measureStep(ctx: StepContext, releases: Releases, request:
   }
   const olderId = releaseVariant(ctx.range, older).id;
   const newerId = releaseVariant(ctx.range, newer).id;
-  const rounds = request.rounds;
-  const plan = await makePlan(ctx.suite, { ...ctx.flags, rounds, time: `${ctx.timePerRoundMs * rounds}ms` }, [olderId, newerId]);
+  const planned = await ctx.planStep([olderId, newerId], request.rounds);
   const path = ctx.folder.runPath(older, newer);
-  const run = await executeRun({ suite: plan.suite, variants: plan.variants, options: { ...plan.options, command: process.argv.slice(2) }, environment: runEnvironment() }, {
+  const run = await executeRun(planned, {
     signal: ctx.signal,
     save: (r) => writeRunAtomically(path, r),
     ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),

@@ -10,8 +10,7 @@
 import { join } from 'node:path';
 import { historyView, type HistoryInput, type HistoryView } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
-import { computeStats } from '@rtbench/run';
-import { readRegularFile } from '../run/results-file.ts';
+import { computeStats, readRegularFile } from '@rtbench/run';
 import { releaseVariant, type ReleaseRange } from './range.ts';
 import type { SavedStep } from './state.ts';
 

@@ -5,10 +5,9 @@
  * is measured as (the same flags and environment on every release).
  */
 import { releasesBetween, RuntimeUnavailableError, type RuntimePlugin } from '@rtbench/runtime-kit';
-import { UsageError } from '../errors.ts';
-import { runtimeStore } from '../plan/runtime-store.ts';
+import { parseVariant, quotePart, runtimeStore, splitVariantList } from '@rtbench/run';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { parseVariant, quotePart, splitVariantList } from '../plan/variants.ts';
+import { UsageError } from '@rtbench/suite-loader';
 import { type VariantSpec } from '@rtbench/runtime-kit';
 
 const RANGE_SYNTAX = '<runtime>@<first>..<runtime>@<last> [--engine-flag ...] [ENV=value ...], e.g. node@24.0.0..node@26.10.0';

@@ -7,8 +7,8 @@
  */
 import type { ClaimMeasure } from '@rtbench/core';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { UsageError } from '../errors.ts';
-import { parseVariant, quotePart } from '../plan/variants.ts';
+import { UsageError } from '@rtbench/suite-loader';
+import { parseVariant, quotePart } from '@rtbench/run';
 import { type VariantSpec } from '@rtbench/runtime-kit';
 import type { PlannedCheck } from './checks.ts';
 

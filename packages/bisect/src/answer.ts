@@ -4,7 +4,7 @@
  * the engine on each side, then every step with its verdict. Pure string
  * building over the search's result and the releases' version reports.
  */
-import type { BisectResult, Culprit, StepRecord } from '@rtbench/bisect';
+import type { BisectResult, Culprit, StepRecord } from './types.ts';
 import type { Comparison } from '@rtbench/stats';
 import type { Metric } from '@rtbench/core/schema';
 import { changeWord, formatChange, ratioWithCi, verdictWord } from '@rtbench/report';

@@ -3,16 +3,15 @@ import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readF
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { displayNamesOf } from '@rtbench/runtime-registry';
-import { UsageError } from '../errors.ts';
-import { resultsDir } from '../paths.ts';
+import { UsageError } from '@rtbench/suite-loader';
 
 /** An ISO time as saved files name it: "2026-11-24T02:52:50.123Z" -> "20261124-025250Z". */
 export function fileStamp(iso: string): string {
   return iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
 }
 
-/** `results/<stamp>-<suite>[-compare].json`; a suite named by its path ("test/fixtures/tiny/index.ts") gives one file name, not folders. */
-export function defaultResultsPath(run: Pick<RunRecord, 'startedAt' | 'suite' | 'mode'>): string {
+/** `<dir>/<stamp>-<suite>[-compare].json`; a suite named by its path ("test/fixtures/tiny/index.ts") gives one file name, not folders. */
+export function defaultResultsPath(run: Pick<RunRecord, 'startedAt' | 'suite' | 'mode'>, resultsDir: string): string {
   const stamp = fileStamp(run.startedAt);
   const name = run.suite.replace(/[^A-Za-z0-9._@-]+/g, '_').replace(/^[._]+/, '') || 'suite';
   return join(resultsDir, `${stamp}-${name}${run.mode === 'compare' ? '-compare' : ''}.json`);

@@ -7,7 +7,7 @@
  */
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { parseVariant, quotePart } from '../plan/variants.ts';
+import { parseVariant, quotePart } from '@rtbench/run';
 import { type VariantSpec } from '@rtbench/runtime-kit';
 import { baseVariant } from './plan.ts';
 

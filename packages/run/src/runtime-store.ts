@@ -1,5 +1,5 @@
 /**
- * The runtime store the CLI finds pinned npm runtimes through: node_modules
+ * The runtime store the planners find pinned npm runtimes through: node_modules
  * (rtbench's checkout), then <cache>/runtimes, then an install on demand
  * (packages/runtime-kit/src/runtime-store.ts), announced on stderr in one
  * line. RTBENCH_NO_INSTALL=1 forbids installing: a missing runtime is then
@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { RuntimeStore } from '@rtbench/runtime-kit';
-import { cacheDir } from '../paths.ts';
+import { cacheDir } from '@rtbench/suite-loader';
 
 /** RTBENCH_NO_INSTALL set to anything but "" or "0". */
 function installForbidden(env: NodeJS.ProcessEnv = process.env): boolean {
