@@ -16,6 +16,7 @@ import { unsafeCacheLine } from './process/cache-advice.ts';
 import { abandonedPluginCalls, loadRuntimePlugins, RuntimePluginError } from '@rtbench/runtime-registry';
 import { guardEarlyExit } from './process/exit-guard.ts';
 import { UsageError } from './errors.ts';
+import { applyMemoryBound } from './args/memory-option.ts';
 import { survivePipeClosing } from './process/pipes.ts';
 import { CLI_VERSION } from './paths.ts';
 
@@ -41,6 +42,7 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${VERSION_LINE}\n`);
     return 0;
   }
+  applyMemoryBound(flags);
   return command.run(positionals, flags);
 }
 

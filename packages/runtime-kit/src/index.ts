@@ -6,7 +6,8 @@ export { cpuProfFlags, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8
 export { MAX_TIMER_MS, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, type RunningJob, type SpawnJobOptions, type ChildExit } from './process.ts';
 export { ProtocolReader, Tail } from './protocol-reader.ts';
 export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
-export { crashCause, stderrReason, judgeOutcome, leftBehindWarning, sealJob } from './job.ts';
+export { crashCause, endedHow, exitOf, stderrReason, judgeOutcome, leftBehindWarning, sealJob } from './job.ts';
+export { byteSizeText, defaultMemoryBound, memoryBound, memoryBoundText, setMemoryBound } from './memory-bound.ts';
 export { guardDir, removeGuardedDir } from './warden.ts';
 export { flagsAsWritten, probeOutput, runBriefly, splitFlag, whichOnPath } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';
