@@ -113,6 +113,25 @@ describe.concurrent('bad saved runs', () => {
     writeFileSync(path, '{"schema":"rtbench.run","schemaVersion":1');
     await expectUsageError(['report', path], /not valid JSON/);
   });
+
+  it('quotes a corrupt file\'s bytes as escapes, never raw, and calls a directory a directory', async () => {
+    const corrupt = tempFile('corrupt.json');
+    writeFileSync(corrupt, 'x\x1b]0;pwned\x07\x1b[2J\x00 fake\nline');
+    const dir = dirname(tempFile('a-directory/x'));
+    mkdirSync(dir, { recursive: true });
+    // Side by side: each is a CLI of its own.
+    const corruptReads = [['report', corrupt], ['compare', corrupt, corrupt], ['merge', corrupt, '--save', tempFile('m.json')]];
+    await Promise.all([
+      ...corruptReads.map(async (args) => {
+        const r = await runCli(args);
+        expect(r.status, r.stderr).toBe(2);
+        expect(r.stderr).toMatch(/^error: .* is not valid JSON.*␛\]0;pwned/m);
+        expect(r.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+      }),
+      expectUsageError(['report', dir], /is a directory, not a run file/),
+      expectUsageError(['compare', dir, dir], /is a directory, not a run file/),
+    ]);
+  });
 });
 
 describe.concurrent('a binary that is not the runtime it names', () => {

@@ -6,7 +6,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chooseOrder, claimFlipNotes, historyView, type HistoryInput, type Note } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, historyView, printable, type HistoryInput, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { loadSavedRun } from '../compare/load.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
@@ -63,7 +63,8 @@ function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: History
       inputs.push({ run: saved.run, file: saved.file });
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
-      const line = `skipped ${error.message.startsWith(file) ? error.message : `${file}: ${error.message}`}`;
+      // One line, whatever bytes of the file the message quotes.
+      const line = printable(`skipped ${error.message.startsWith(file) ? error.message : `${file}: ${error.message}`}`, { oneLine: true });
       skipped.push(line);
       process.stderr.write(pc.yellow(`${line}\n`));
     }

@@ -111,7 +111,9 @@ export function readRegularFile(path: string): string {
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    if (!fstatSync(fd).isFile()) throw new UsageError(`${path} is not a regular file`);
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw new UsageError(`${path} is a directory, not a run file`);
+    if (!stat.isFile()) throw new UsageError(`${path} is not a regular file`);
     return readFileSync(fd, 'utf8');
   } catch (error) {
     if (error instanceof UsageError) throw error;
