@@ -190,8 +190,22 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
       }
       exit = { code, signal, ...(leftBehind.length ? { leftBehind } : {}), ...(memoryExceeded !== undefined ? { memoryExceeded } : {}) };
       // Its own output is in the pipes now; they close as soon as the last holder is gone.
-      graceTimer = setTimeout(() => finish(true), STDIO_GRACE_MS);
+      graceTimer = setTimeout(giveUpIfSilent, STDIO_GRACE_MS);
     });
+    // Bytes read from the child's pipes so far: output still arriving means its pipes are not held by something else.
+    const bytesRead = (): number => child.stdio.reduce((sum, stream) => sum + ((stream as { bytesRead?: number } | null)?.bytesRead ?? 0), 0);
+    let readAtGrace = -1;
+    // In each turn of the event loop timers run before I/O is read: after the host was busy for longer than the
+    // grace (a scan of a large binary, a loaded machine), the timer fires with the process's last output still
+    // unread in the pipe. So the pipes are given up only after an I/O phase has passed with nothing new read,
+    // and the grace starts again while output still comes.
+    const giveUpIfSilent = (): void => {
+      readAtGrace = bytesRead();
+      setImmediate(() => {
+        if (bytesRead() !== readAtGrace) graceTimer = setTimeout(giveUpIfSilent, STDIO_GRACE_MS);
+        else finish(true);
+      });
+    };
     child.on('close', (code, signal) => {
       exit ??= { code, signal, ...(memoryExceeded !== undefined ? { memoryExceeded } : {}) };
       finish(false);
