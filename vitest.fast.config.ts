@@ -22,7 +22,7 @@ export const PURE_TESTS: string[] = [
   'runners/*/test/{gc-trace,edge-timing}.test.ts',
   'runners/deno/test/flags.test.ts',
   'bench/*/test/**/*.test.ts',
-  'packages/cli/test/{bisect-parts,brought-schedule,claims-views,cli-args,findings,cli-names,compare-analyze,cache-advice,plan,progress,shards-merge}.test.ts',
+  'packages/cli/test/{bisect-parts,brought-schedule,claims-views,cli-args,edited-run,findings,cli-names,compare-analyze,cache-advice,plan,progress,shards-merge}.test.ts',
   'packages/cli/test/faults/{forged-output,parsers.property,user-names.property}.test.ts',
   'packages/suite-loader/test/{brought-format,deno-config}.test.ts',
   'test/{digest-tolerance,host-timed-direction,install-programs,profile-manifest,runtime-pins}.test.ts',

@@ -13,7 +13,6 @@ import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '../run/git.ts';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
-import { computeStats } from '@rtbench/run';
 import { filterCases } from '@rtbench/suite-loader';
 import { parseRuntimeList } from '../plan/variants.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
@@ -58,8 +57,7 @@ function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: History
         continue;
       }
       byId.set(saved.run.id, file);
-      // A run cut off hard (killed, power loss) was saved before its statistics.
-      computeStats(saved.run);
+      if (saved.note) process.stderr.write(pc.yellow(`warning: ${file}: ${saved.note}\n`));
       inputs.push({ run: saved.run, file: saved.file });
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
