@@ -15,7 +15,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { checkClaims, claimsBlock, claimsMatrix, claimsView, defaultReporter, pageReporter, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn } from '@rtbench/report';
 import { writeRunAtomically } from '@rtbench/run';
 import { isHostCaseSpec } from '@rtbench/host-timed';
-import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { writeFileAtomically } from '@rtbench/host';
 import { expandClaims, suiteClaims } from '../claims/checks.ts';
 import { bisectCommandFor } from '../claims/bisect-line.ts';
 import { baseVariant, claimRuns, replaceVariants, type ClaimsRunPlan } from '../claims/plan.ts';
