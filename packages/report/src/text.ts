@@ -8,11 +8,12 @@ export function firstLine(text: string, max = 120): string {
 
 /**
  * Text safe inside a markdown table cell: pipes escaped, newlines flattened,
- * HTML shown as text (a case named `<img …>` is not markup), and `@` followed
- * by a zero-width space, so `@name` in a comment the CI posts mentions no one.
+ * HTML shown as text (a case named `<img …>` is not markup), and an `@` that
+ * starts a word followed by a zero-width space, so `@name` in a comment the CI
+ * posts mentions no one (`node@26`, like an e-mail address, is no mention).
  */
 export function markdownCell(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\n/g, ' ').replace(/@/g, '@\u200b');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\n/g, ' ').replace(/(^|[^\w])@/g, '$1@\u200b');
 }
 
 /** SGR (colour) sequences: the only escape sequences rtbench itself writes. */
