@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import type { CaseResultMessage, Job, WireJob } from '@rtbench/core/protocol';
 import type { JobOutcome } from './types.ts';
 import { memoryBoundText } from './memory-bound.ts';
-import type { ChildExit } from './process.ts';
 
 export interface SealedJob {
   job: Job;
@@ -55,11 +54,6 @@ export function crashCause(stderr: string): string | undefined {
 export function endedHow(outcome: Pick<JobOutcome, 'exitCode' | 'exitSignal' | 'memoryExceeded'>): string {
   if (outcome.memoryExceeded !== undefined) return `was stopped after it ${memoryBoundText(outcome.memoryExceeded).replace(/; the process was stopped/, '')}`;
   return outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
-}
-
-/** A child's exit (process.ts) in the words endedHow reads. */
-export function exitOf(exit: ChildExit): Pick<JobOutcome, 'exitCode' | 'exitSignal' | 'memoryExceeded'> {
-  return { exitCode: exit.code, exitSignal: exit.signal, ...(exit.memoryExceeded !== undefined ? { memoryExceeded: exit.memoryExceeded } : {}) };
 }
 
 export type JobVerdict =

@@ -214,6 +214,11 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
   return { child, exited };
 }
 
+/** A child's exit (process.ts) in the words endedHow reads. */
+export function exitOf(exit: ChildExit): Pick<JobOutcome, 'exitCode' | 'exitSignal' | 'memoryExceeded'> {
+  return { exitCode: exit.code, exitSignal: exit.signal, ...(exit.memoryExceeded !== undefined ? { memoryExceeded: exit.memoryExceeded } : {}) };
+}
+
 /** The command and arguments that run `binary args`, under `wrap` when given (JobRequest.wrap). */
 export function wrapped(wrap: { command: string; args: string[] } | undefined, binary: string, args: string[]): { command: string; args: string[] } {
   return wrap ? { command: wrap.command, args: [...wrap.args, binary, ...args] } : { command: binary, args };
