@@ -51,6 +51,7 @@ const scripts = (job: Job): string => job.steps.map((s) => `${s.run ?? ''}\n${St
 describe('GitHub Actions workflows', () => {
   it('validate against the workflow schema, and a broken one does not', () => {
     expect(ALL.map((w) => w.file)).toContain('benchmarks.yml');
+    expect(ALL.map((w) => w.file)).toContain('releases.yml');
     for (const { file } of ALL) {
       const r = validate(join(WORKFLOWS, file));
       expect(r.status, `${file}: ${r.stdout}${r.stderr}`).toBe(0);
@@ -110,5 +111,13 @@ describe('GitHub Actions workflows', () => {
     const gate = scripts(BENCHMARKS.jobs.gate!);
     expect(gate).toContain('rtbench merge confirm-base-1.json confirm-base-2.json --save confirm-base.json');
     expect(gate).toContain('rtbench merge confirm-head-1.json confirm-head-2.json --save confirm-head.json');
+  });
+
+  it('runs the release matrix on a schedule: shards of whole tracks, kept between runs, merged into the page and the report', () => {
+    const text = readFileSync(join(WORKFLOWS, 'releases.yml'), 'utf8');
+    // Every command it calls is run by packages/cli/test/releases.test.ts: the shards, the budget's exit, the merge.
+    for (const used of ['schedule:', 'workflow_dispatch:', 'rtbench releases $RANGES $SUITES --shard ${{ matrix.shard }}/$SHARDS --dir matrix/shard-${{ matrix.shard }} --budget "$BUDGET"', '"$code" != 75', 'rtbench merge shards/releases-shard-* --save merged', 'merged/releases.html', 'merged/releases.md', 'actions/cache/restore@v4', 'actions/cache/save@v4']) expect(text).toContain(used);
+    const shards = /SHARDS: (\d+)/.exec(text)?.[1];
+    expect(text).toContain(`shard: [${Array.from({ length: Number(shards) }, (_, i) => i + 1).join(', ')}]`);
   });
 });

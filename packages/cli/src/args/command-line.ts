@@ -4,7 +4,7 @@
  * (help.ts). What a command does is in commands/.
  */
 import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
-import { isUnavailable } from '@rtbench/runtime-kit';
+import { isUnavailable, PLATFORMS } from '@rtbench/runtime-kit';
 import { MAX_MEMORY_OPTION } from './memory-option.ts';
 import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
 import { measurersChosenBy } from '@rtbench/run';
@@ -14,6 +14,7 @@ import { benchCommand } from '../commands/bench.ts';
 import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from '../commands/claims-options.ts';
 import { claimsCommand } from '../commands/claims.ts';
 import { BISECT_DEFAULTS, bisectCommand } from '../commands/bisect.ts';
+import { RELEASES_DEFAULTS, releasesCommand } from '../commands/releases.ts';
 import { compareFilesCommand } from '../commands/compare.ts';
 import { historyCommand } from '../commands/history.ts';
 import { mergeCommand } from '../commands/merge.ts';
@@ -154,6 +155,24 @@ const BISECT_OPTIONS = [
   ...GLOBAL_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
 
+const RELEASES_OPTIONS = [
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
+  { name: 'every', kind: 'value', value: 'n', help: 'Measure every n-th release of each range (both ends kept); a change point then names the bisect that finds its step' },
+  { name: 'sets', kind: 'value', value: 'n', help: `Sets of processes per window of releases (default ${RELEASES_DEFAULTS.sets}, ${RELEASES_DEFAULTS.setsPerProcess} per warm process)` },
+  { name: 'window', kind: 'value', value: 'n', help: `Most releases measured side by side in one set (default ${RELEASES_DEFAULTS.window}); longer ranges are cut into windows that share a release` },
+  { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process, case and set (default ${RELEASES_DEFAULTS.time})` },
+  { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${RELEASES_DEFAULTS.warmup})` },
+  { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not one (default ${pct(RELEASES_DEFAULTS.threshold)})` },
+  { name: 'budget', kind: 'value', value: 'duration', help: `Start no window that would end past this much time (default ${RELEASES_DEFAULTS.budget}); the same command continues later` },
+  { name: 'shard', kind: 'value', value: 'i/n', help: 'Measure only this share of the tracks (a runtime × suite is never split); rtbench merge <folders> --save <folder> joins the shards' },
+  { name: 'dir', kind: 'value', value: 'folder', help: 'Where the runs, the state, the page and the report are kept (default results/releases/<ranges-suites>); the same command there continues' },
+  { name: 'plan', kind: 'flag', help: 'Print the plan (releases, cases, processes, estimated time) and stop' },
+  { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
+  { name: 'format', kind: 'value', value: 'format', help: 'terminal (default: the last step of each runtime, the change points and their commands) or json (the matrix view)', section: 'Output' },
+  ...PRINTING_OPTIONS,
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
 const HISTORY_OPTIONS = [
   { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
   { name: 'runtime', kind: 'list', value: 'list', help: 'Only these variants, comma-separated, as the runs name them (node@26, "node@26 --jitless")' },
@@ -281,6 +300,17 @@ export const COMMANDS: readonly Command[] = [
     run: ([range, suite], flags) => bisectCommand(range!, suite!, flags),
   }),
   command({
+    name: 'releases',
+    positionals: [{ name: 'targets', required: true, variadic: true, missing: 'name ranges of releases (node@25.8.0..node@26.1.0, bun@latest~3), then suites' }],
+    summary: 'Every release of one or more runtimes on every case of the suites: each adjacent step\'s paired verdict, change points located, kept up to date',
+    details: [
+      "Releases come from the npm registry's list. A runtime's adjacent releases are measured side by side as variants of one comparison (windows of up to --window releases sharing one release), so each step is paired inside the same sets of processes; every step of every case is read together (Benjamini-Hochberg). A change point names both releases, their engines, and the bench --compare that reproduces it.",
+      `The folder keeps every run: stopped (Ctrl-C, --budget) the same command continues; run again after a release is published, it measures only the new step, in fresh sets. It writes releases.html (the page) and releases.md (the report) there. Exit 0: drawn; ${75}: budget reached; 130: interrupted.`,
+    ],
+    options: RELEASES_OPTIONS,
+    run: (targets, flags) => releasesCommand(targets, flags),
+  }),
+  command({
     name: 'claims',
     positionals: [{ name: 'suites', variadic: true }],
     summary: CLAIMS_SUMMARY,
@@ -292,7 +322,15 @@ export const COMMANDS: readonly Command[] = [
     name: 'runtimes',
     positionals: [],
     summary: 'List the runtimes rtbench can run, with versions, engines and binaries',
-    options: LISTING_OPTIONS,
+    options: [
+      {
+        name: 'platform',
+        kind: 'value',
+        value: 'os-arch',
+        help: `For another platform (${PLATFORMS.join(', ')}): each pinned runtime's npm package there, and which measurers and host tools work there, as declared; nothing is looked for or installed`,
+      },
+      ...LISTING_OPTIONS,
+    ],
     run: (_, flags) => runtimesCommand(flags),
   }),
   command({

@@ -14,7 +14,7 @@ import type { MeasureOptions } from '@rtbench/core';
 import { lockstepJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/runtime-kit';
-import { leftBehindWarning } from '@rtbench/runtime-kit';
+import { leftBehindWarning, EVERY_PLATFORM } from '@rtbench/runtime-kit';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerSetup, ReplicateContext, Unit } from '../measurer.ts';
 import { timedMeasureOptions } from './measure-options.ts';
 import { corroborate } from './corroborate.ts';
@@ -71,6 +71,7 @@ export const LOCKSTEP: MeasurerDescriptor = {
   name: 'lockstep',
   chosenBy: 'schedule',
   recorded: { measurer: 'lockstep', lockstepProcesses: 'warm' },
+  platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   setsPerProcess: 'default',
   warmsInRuntime: true,
@@ -81,6 +82,7 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   name: 'lockstep-per-case',
   chosenBy: 'schedule',
   recorded: { measurer: 'lockstep', lockstepProcesses: 'per-case' },
+  platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   setsPerProcess: 'when-asked',
   warmsInRuntime: true,
