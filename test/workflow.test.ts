@@ -2,26 +2,59 @@
  * The repository's GitHub Actions workflows validate against the workflow
  * schema (action-validator, from npm), and the validator does catch a broken
  * one. The workflow itself runs on GitHub; what it calls (shards, merge,
- * compare, report) is tested here by the CLI's own tests.
+ * compare, report) is tested here by the CLI's own tests. What is checked
+ * here besides the schema is who may do what: which code each job runs (the
+ * base's or the pull request's), which token it holds, and whether its
+ * checkouts keep credentials on disk.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { repoRoot, tempFile } from './helpers/cli.ts';
 
 const VALIDATOR = join(repoRoot, 'node_modules', '.bin', 'action-validator');
 const WORKFLOWS = join(repoRoot, '.github', 'workflows');
 const validate = (file: string) => spawnSync(VALIDATOR, [file], { encoding: 'utf8', timeout: 120_000 });
 
+/** A workflow as far as these checks read it. */
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  permissions?: Record<string, string>;
+  steps: Step[];
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  permissions?: Record<string, string>;
+  jobs: Record<string, Job>;
+}
+
+const read = (name: string): Workflow => parse(readFileSync(join(WORKFLOWS, name), 'utf8')) as Workflow;
+const BENCHMARKS = read('benchmarks.yml');
+const ALL = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml')).map((f) => ({ file: f, workflow: read(f) }));
+
+/** The one way a checkout names the base commit: anything else (no ref) is the pull request's merge commit. */
+const BASE_REF = '${{ github.event.pull_request.base.sha || github.sha }}';
+const checkouts = (job: Job): Step[] => job.steps.filter((s) => s.uses?.startsWith('actions/checkout@'));
+/** Whether a job puts the pull request's code on disk (and so runs it: every job that checks out installs and runs). */
+const runsPullRequestCode = (job: Job): boolean => checkouts(job).some((s) => s.with?.ref !== BASE_REF);
+/** Permissions a job's token has: its own, else the workflow's. */
+const permissionsOf = (workflow: Workflow, job: Job): Record<string, string> => job.permissions ?? workflow.permissions ?? { 'all (GitHub default)': 'write' };
+const writes = (permissions: Record<string, string>): string[] => Object.entries(permissions).flatMap(([scope, level]) => (level === 'write' ? [scope] : []));
+const scripts = (job: Job): string => job.steps.map((s) => `${s.run ?? ''}\n${String(s.with?.script ?? '')}`).join('\n');
+
 describe('GitHub Actions workflows', () => {
   it('validate against the workflow schema, and a broken one does not', () => {
-    const files = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml'));
-    expect(files).toContain('benchmarks.yml');
-    expect(files).toContain('releases.yml');
-    for (const f of files) {
-      const r = validate(join(WORKFLOWS, f));
-      expect(r.status, `${f}: ${r.stdout}${r.stderr}`).toBe(0);
+    expect(ALL.map((w) => w.file)).toContain('benchmarks.yml');
+    expect(ALL.map((w) => w.file)).toContain('releases.yml');
+    for (const { file } of ALL) {
+      const r = validate(join(WORKFLOWS, file));
+      expect(r.status, `${file}: ${r.stdout}${r.stderr}`).toBe(0);
     }
     const broken = tempFile('broken.yml');
     writeFileSync(broken, readFileSync(join(WORKFLOWS, 'benchmarks.yml'), 'utf8').replace(/^ {4}steps:$/m, '    stepz:'));
@@ -32,9 +65,52 @@ describe('GitHub Actions workflows', () => {
     const text = readFileSync(join(WORKFLOWS, 'benchmarks.yml'), 'utf8');
     for (const used of ['--shard ${{ matrix.shard }}/$SHARDS', 'rtbench merge base-*.json', 'rtbench compare base.json head.json', '--fail-on-regression', 'report head.json --format html -o report.html']) expect(text).toContain(used);
     // A flagged regression fails the gate only when a fresh rerun of those cases confirms it.
-    for (const used of ['--flagged flagged.filter', '--filter "$filter"', 'rtbench compare confirm-base.json confirm-head.json', "steps.confirm.outputs.exit != '0'"]) expect(text).toContain(used);
+    for (const used of ['--flagged flagged.filter', '--filter "$filter"', 'rtbench compare confirm-base.json confirm-head.json', 'CONFIRM_EXIT']) expect(text).toContain(used);
     // The instruction gate beside the time gate: both sides counted, then compared with its own limit.
-    for (const used of ['--measure instructions --save ../counts-$side.json', 'rtbench compare ../counts-base.json ../counts-head.json', '--fail-on-regression "$FAIL_ON_MORE_INSTRUCTIONS"', 'apt-get install -y valgrind', 'kernel.yama.ptrace_scope=0']) expect(text).toContain(used);
+    for (const used of ['--measure instructions --save ../counts-$side.json', 'rtbench compare counts-base.json counts-head.json', '--fail-on-regression "$FAIL_ON_MORE_INSTRUCTIONS"', 'apt-get install -y valgrind', 'kernel.yama.ptrace_scope=0']) expect(text).toContain(used);
+  });
+
+  it('gives no job that runs the pull request\'s code a write permission, and no checkout keeps credentials', () => {
+    for (const { file, workflow } of ALL) {
+      for (const [name, job] of Object.entries(workflow.jobs)) {
+        for (const checkout of checkouts(job)) expect(checkout.with?.['persist-credentials'], `${file} ${name}`).toBe(false);
+        if (runsPullRequestCode(job)) expect(writes(permissionsOf(workflow, job)), `${file} ${name}`).toEqual([]);
+      }
+    }
+    // The jobs that measure the pull request are the ones that check it out; the rule above is not vacuous.
+    expect(Object.entries(BENCHMARKS.jobs).filter(([, job]) => runsPullRequestCode(job)).map(([name]) => name).sort()).toEqual(['confirm', 'counts', 'measure']);
+  });
+
+  it('computes every verdict with the base\'s rtbench: a job that merges or compares checks out the base commit only', () => {
+    const judging = Object.entries(BENCHMARKS.jobs).filter(([, job]) => /rtbench (compare|merge)/.test(scripts(job)));
+    expect(judging.map(([name]) => name).sort()).toEqual(['gate', 'verdict']);
+    for (const [name, job] of judging) {
+      expect(checkouts(job).length, name).toBeGreaterThan(0);
+      expect(runsPullRequestCode(job), name).toBe(false);
+    }
+  });
+
+  it('posts the comment from a workflow_run job that runs no code of the pull request, and has the permission to', () => {
+    const commenting = ALL.flatMap(({ file, workflow }) => Object.entries(workflow.jobs).flatMap(([name, job]) => (/createComment/.test(scripts(job)) ? [{ file, name, job, workflow }] : [])));
+    expect(commenting.map((c) => `${c.file} ${c.name}`)).toEqual(['benchmarks-comment.yml comment']);
+    for (const { workflow, job } of commenting) {
+      expect(Object.keys(workflow.on)).toEqual(['workflow_run']);
+      expect(permissionsOf(workflow, job)['pull-requests']).toBe('write');
+      // Nothing of the pull request's on disk, nothing run but the posting script.
+      expect(checkouts(job)).toEqual([]);
+      expect(job.steps.filter((s) => s.run !== undefined)).toEqual([]);
+    }
+    // The gate writes the comment into an artifact whatever happened; the posting job reads that artifact.
+    expect(JSON.stringify(BENCHMARKS.jobs.gate!.steps)).toContain('rtbench-comment');
+    expect(JSON.stringify(commenting[0]!.job.steps)).toContain('rtbench-comment');
+  });
+
+  it('reruns the flagged cases as the docs say: base and head alternating, twice each, each side merged before the compare', () => {
+    const rerun = scripts(BENCHMARKS.jobs.confirm!);
+    expect(rerun).toMatch(/for turn in 1 2; do\s+for side in base head; do/);
+    const gate = scripts(BENCHMARKS.jobs.gate!);
+    expect(gate).toContain('rtbench merge confirm-base-1.json confirm-base-2.json --save confirm-base.json');
+    expect(gate).toContain('rtbench merge confirm-head-1.json confirm-head-2.json --save confirm-head.json');
   });
 
   it('runs the release matrix on a schedule: shards of whole tracks, kept between runs, merged into the page and the report', () => {

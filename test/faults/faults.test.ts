@@ -113,17 +113,33 @@ describe('a suite that misbehaves in every way, on all four runtimes', () => {
   });
 });
 
-describe('a heap that runs out', () => {
-  it('is a crash whose terminal line says "heap out of memory", on node, deno and workerd', () => {
-    // Bun (JavaScriptCore) has no heap limit to set; its heap would take the machine's memory.
-    const out = tempFile('oom.json');
-    const variants = ['node', 'deno', 'workerd'].map((r) => `${r} --max-old-space-size=32`).join(',');
-    const cli = runCli(['bench', fixture('out-of-memory'), '--runtime', variants, '--rounds', '1', '--save', out, ...QUICK]);
+describe('memory that runs out: a heap limit, and the bound (--max-memory) in the heap and outside it', () => {
+  const HEAP_LIMITED = ['node', 'deno', 'workerd'].map((r) => `${r} --max-old-space-size=32`);
+  let cli: CliResult;
+  let lines: string[];
+  beforeAll(() => {
+    // One run for both (start-up and bundles shared). A small bound, so the test takes little of a shared
+    // machine: each process is stopped past ~0.5 GB.
+    cli = runCli(['bench', fixture('out-of-memory'), '--runtime', [...HEAP_LIMITED, ...RUNTIMES].join(','), '--rounds', '1', '--max-memory', '512MiB', '--save', tempFile('oom.json'), ...QUICK]);
+    // Each ✗ line with its continuation lines joined (notes wrap at the terminal's width), and what the process printed last.
+    lines = cli.stdout.replace(/\n {2,}/g, ' ').split('\n').filter((l) => l.startsWith('✗'));
+  });
+  const said = (variant: string, caseId: string): string[] => lines.filter((l) => l.startsWith(`✗ ${variant} · ${caseId}:`));
+
+  it('is a crash whose terminal line says "heap out of memory" under a heap limit (node, deno, workerd)', () => {
     expect(cli.status).toBe(1);
-    // Notes wrap at the terminal's width: read each with its continuation lines joined.
-    const lines = cli.stdout.replace(/\n {2,}/g, ' ').split('\n').filter((l) => l.startsWith('✗'));
-    expect(lines).toHaveLength(3);
-    for (const line of lines) expect(line).toMatch(/crash: .* without a result: heap out of memory/);
+    for (const variant of HEAP_LIMITED) {
+      expect(said(variant, 'fills the heap')).toEqual([expect.stringMatching(/crash: .* without a result: heap out of memory/)]);
+    }
+  });
+
+  it('stops the process past the bound on all four runtimes with one line each, in the heap and outside it, and the run goes on', () => {
+    const stopped = (variant: string, caseId: string) => new RegExp(`^✗ ${variant} · ${caseId}: crash: used more than 512 MiB; the process was stopped \\(--max-memory\\)`);
+    for (const runtime of RUNTIMES) expect(said(runtime, 'fills the heap')).toEqual([expect.stringMatching(stopped(runtime, 'fills the heap'))]);
+    // No heap limit covers ArrayBuffers: every variant, heap-limited or not, is stopped by the bound.
+    for (const variant of [...HEAP_LIMITED, ...RUNTIMES]) {
+      expect(said(variant, 'fills memory outside the heap')).toEqual([expect.stringMatching(stopped(variant, 'fills memory outside the heap'))]);
+    }
   });
 });
 

@@ -91,9 +91,20 @@ describe.concurrent('bad options', () => {
     await expectUsageError(bench('--save', join(dir, 'missing', 'run.json')), /does not exist/);
     const locked = join(dir, 'locked');
     mkdirSync(locked, { mode: 0o500 });
-    if (process.getuid?.() !== 0) await expectUsageError(bench('--save', join(locked, 'run.json')), /is not writable/);
+    if (process.getuid?.() !== 0) await expectUsageError(bench('--save', join(locked, 'run.json')), /no file can be created in .*locked \(permission denied\)/);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(readdirSync(locked)).toEqual([]);
+  });
+
+  it('tries -o, --html and --save before anything runs, so root is refused too: a file where a directory is needed, a place that takes no files', async () => {
+    // Places no user can write, root included (Linux): sysfs refuses new files, procfs has none to make.
+    await Promise.all([
+      expectUsageError(bench('-o', '/sys/x.md'), /--output \/sys\/x\.md: no file can be created in \/sys \(permission denied\)/),
+      expectUsageError(bench('--html', '/sys/x.html'), /--html \/sys\/x\.html: no file can be created in \/sys/),
+      expectUsageError(bench('-o', '/proc/version'), /no file can be created in \/proc \(it takes no new files/),
+      expectUsageError(bench('--save', '/etc/passwd/x.json'), /\/etc\/passwd is a file, not a directory/),
+    ]);
+    expect(readdirSync('/tmp').filter((f) => f.startsWith('.rtbench-probe-'))).toEqual([]);
   });
 
   it('reads a variant with quoted values', async () => {
@@ -112,6 +123,25 @@ describe.concurrent('bad saved runs', () => {
     await expectUsageError(['compare', other, other], /names a variant the run does not list/);
     writeFileSync(path, '{"schema":"rtbench.run","schemaVersion":1');
     await expectUsageError(['report', path], /not valid JSON/);
+  });
+
+  it('quotes a corrupt file\'s bytes as escapes, never raw, and calls a directory a directory', async () => {
+    const corrupt = tempFile('corrupt.json');
+    writeFileSync(corrupt, 'x\x1b]0;pwned\x07\x1b[2J\x00 fake\nline');
+    const dir = dirname(tempFile('a-directory/x'));
+    mkdirSync(dir, { recursive: true });
+    // Side by side: each is a CLI of its own.
+    const corruptReads = [['report', corrupt], ['compare', corrupt, corrupt], ['merge', corrupt, '--save', tempFile('m.json')]];
+    await Promise.all([
+      ...corruptReads.map(async (args) => {
+        const r = await runCli(args);
+        expect(r.status, r.stderr).toBe(2);
+        expect(r.stderr).toMatch(/^error: .* is not valid JSON.*␛\]0;pwned/m);
+        expect(r.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+      }),
+      expectUsageError(['report', dir], /is a directory, not a run file/),
+      expectUsageError(['compare', dir, dir], /is a directory, not a run file/),
+    ]);
   });
 });
 

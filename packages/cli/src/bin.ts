@@ -16,6 +16,8 @@ import { unsafeCacheLine } from './process/cache-advice.ts';
 import { abandonedPluginCalls, loadRuntimePlugins, RuntimePluginError } from '@rtbench/runtime-registry';
 import { guardEarlyExit } from './process/exit-guard.ts';
 import { UsageError } from './errors.ts';
+import { printable } from '@rtbench/report';
+import { applyMemoryBound } from './args/memory-option.ts';
 import { survivePipeClosing } from './process/pipes.ts';
 import { CLI_VERSION } from './paths.ts';
 
@@ -41,6 +43,7 @@ async function runCommandLine(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${VERSION_LINE}\n`);
     return 0;
   }
+  applyMemoryBound(flags);
   return command.run(positionals, flags);
 }
 
@@ -57,6 +60,9 @@ async function main(): Promise<void> {
   if (abandonedPluginCalls() > 0) process.exit();
 }
 
+/** An error is one line, whatever it quotes (a file's bytes, a name): control bytes and line breaks shown as escapes. */
+const errorText = (text: string): string => printable(text, { oneLine: true });
+
 async function runGuarded(): Promise<void> {
   try {
     // Runtimes rtbench does not ship, named in RTBENCH_RUNTIME_PLUGINS, before any argument names one.
@@ -64,7 +70,7 @@ async function runGuarded(): Promise<void> {
     process.exitCode = await runCommandLine(process.argv.slice(2));
   } catch (error) {
     if (error instanceof UsageError) {
-      for (const line of error.errors) process.stderr.write(`${pc.red('error:')} ${line}\n`);
+      for (const line of error.errors) process.stderr.write(`${pc.red('error:')} ${errorText(line)}\n`);
       process.exitCode = 2;
       return;
     }
@@ -72,12 +78,12 @@ async function runGuarded(): Promise<void> {
     // A runtime plug-in that could not be loaded: one line naming it.
     // A cache folder another user controls (program cache: bundles, brought entries, start-up programs): one line, and what to do.
     if (error instanceof UnsafeCacheError) {
-      process.stderr.write(`${pc.red('error:')} ${unsafeCacheLine(error)}\n`);
+      process.stderr.write(`${pc.red('error:')} ${errorText(unsafeCacheLine(error))}\n`);
       process.exitCode = 2;
       return;
     }
     if (error instanceof FileWriteError || error instanceof RuntimePluginError) {
-      process.stderr.write(`${pc.red('error:')} ${error.message}\n`);
+      process.stderr.write(`${pc.red('error:')} ${errorText(error.message)}\n`);
       process.exitCode = 2;
       return;
     }

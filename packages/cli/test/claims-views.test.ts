@@ -129,6 +129,17 @@ describe('checks on a run', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script');
   });
+
+  it('says an interrupted claims run was interrupted in every format, first in the findings page', () => {
+    const view = claimsView([{ run: { ...run, status: 'interrupted', claims: claimsBlock(outcomes, family) }, file: 'x.json' }]);
+    const said = /the claims run was interrupted \(1 of its 1 run\)/;
+    for (const format of ['terminal', 'markdown', 'html', 'csv', 'findings']) expect(reporterFor(format)!.render(view, { color: false, columns: 120 }), format).toMatch(said);
+    expect(JSON.parse(reporterFor('json')!.render(view, {})).interrupted).toMatch(said);
+    const findings = reporterFor('findings')!.render(view, {}).split('\n');
+    expect(findings[2]).toMatch(/^> \*\*Interrupted:\*\* the claims run was interrupted/);
+    // A finished run says nothing of the kind.
+    expect(reporterFor('findings')!.render(claimsView([{ run: { ...run, claims: claimsBlock(outcomes, family) }, file: 'x.json' }]), {})).not.toMatch(/interrupted/i);
+  });
 });
 
 describe('planning checks', () => {

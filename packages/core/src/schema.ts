@@ -226,6 +226,8 @@ export const hostSchema = z.object({
   env: z.record(z.string(), z.string()),
   /** How the processes a run started were contained (runtime-kit containment.ts): "cgroup v2 (…)", or "none: <why>". Absent in older runs. */
   containment: z.string().optional(),
+  /** The memory bound every runtime process was held to, in bytes (--max-memory; runtime-kit memory-bound.ts). Absent in older runs. */
+  memoryBound: z.number().optional(),
 });
 
 /**

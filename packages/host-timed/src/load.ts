@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/runtime-kit';
+import { endedHow, exitOf, killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/runtime-kit';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
 import type { HttpRequestSpec } from './suite.ts';
@@ -163,7 +163,7 @@ function parseReport(name: string, run: { lastLine: string; stderr: string; exit
   try {
     return { report: loadReportSchema.parse(JSON.parse(run.lastLine)), output: run.stderr };
   } catch {
-    const how = run.exit.signal ? `was killed by ${run.exit.signal}` : `exited with code ${run.exit.code}`;
+    const how = endedHow(exitOf(run.exit));
     return { problem: `the load generator (${name}) ${how} without a report`, output: `${run.stderr}${run.lastLine}` };
   }
 }
@@ -213,7 +213,7 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if (!server.alive()) {
       const exit = await server.exited;
-      return fail('crash', `the ${v.plugin.name} server died under load (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`})`, server.output.toString());
+      return fail('crash', `the ${v.plugin.name} server died under load (it ${endedHow(exitOf(exit))})`, server.output.toString());
     }
     if (!report) return fail('crash', problem ?? 'no load report', output);
     const broken = report.errors + report.timeouts + report.non2xx;

@@ -6,7 +6,7 @@
  * isolate into a running server (workerd's worker loader) also gets isolate
  * start timed on its own, without the process start and config parsing.
  */
-import { isUnavailable, killTree, spawnTracked, Tail, type ServedProgram } from '@rtbench/runtime-kit';
+import { endedHow, exitOf, isUnavailable, killTree, spawnTracked, Tail, type ServedProgram } from '@rtbench/runtime-kit';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import type { RunnableVariant } from '@rtbench/runtime-kit';
@@ -57,7 +57,7 @@ export async function timeFirstLine(cmd: ProgramCommand, limits: TimingLimits): 
     if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if (first) return { ok: true, values: { startupMs: first.at - started, ...topLevelFrom(second) }, answer: first.line, wallMs: performance.now() - started };
     if (performance.now() - started >= limits.timeoutMs) return fail('timeout', `no first line within ${limits.timeoutMs} ms; the process was killed`, output.toString());
-    const how = exit.spawnError ? `could not be started (${exit.spawnError.message})` : exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+    const how = exit.spawnError ? `could not be started (${exit.spawnError.message})` : endedHow(exitOf(exit));
     return fail('crash', `the process ${how} before printing a line`, output.toString());
   } finally {
     clearTimeout(timer);

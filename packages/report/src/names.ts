@@ -32,8 +32,9 @@ function aroundMiddle(chars: readonly string[], middle: string, max: number): st
   return `${chars.slice(0, head).join('')}${middle}${chars.slice(chars.length - (keep - head)).join('')}`;
 }
 
-/** One name as shown, without regard to the others (shownNames keeps a set distinct). */
-export function shownName(name: string, max = SHOWN_NAME_MAX): string {
+/** One name as shown, without regard to the others (shownNames keeps a set distinct); a line break is shown as `\n`, so a name is one line and cannot draw rows of its own. */
+export function shownName(raw: string, max = SHOWN_NAME_MAX): string {
+  const name = raw.replace(/\r?\n/g, (nl) => (nl.length === 2 ? '\\r\\n' : '\\n'));
   if (name.length <= max) return name;
   const chars = Array.from(name);
   return chars.length <= max ? name : aroundMiddle(chars, '…', max);

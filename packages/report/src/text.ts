@@ -6,9 +6,14 @@ export function firstLine(text: string, max = 120): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** Text safe inside a markdown table cell: pipes escaped, newlines flattened, HTML shown as text (a case named `<img …>` is not markup). */
+/**
+ * Text safe inside a markdown table cell: pipes escaped, newlines flattened,
+ * HTML shown as text (a case named `<img …>` is not markup), and an `@` that
+ * starts a word followed by a zero-width space, so `@name` in a comment the CI
+ * posts mentions no one (`node@26`, like an e-mail address, is no mention).
+ */
 export function markdownCell(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\n/g, ' ').replace(/(^|[^\w])@/g, '$1@\u200b');
 }
 
 /** SGR (colour) sequences: the only escape sequences rtbench itself writes. */
@@ -42,7 +47,8 @@ export function bidiVisibleDeep<T>(value: T): T {
  * characters become visible (`␛`, `\x07`), so a case cannot move the cursor,
  * retitle the terminal, clear the screen or hide a line with `\r`.
  */
-export function printable(text: string, options: { keepColours?: boolean } = {}): string {
+export function printable(text: string, options: { keepColours?: boolean; oneLine?: boolean } = {}): string {
+  if (options.oneLine && text.includes('\n')) return printable(text.replace(/\n/g, '\\n'), options);
   if (!CONTROL.test(text)) return text;
   let out = '';
   for (let i = 0; i < text.length; i++) {
@@ -80,9 +86,21 @@ export function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
-/** A value as one CSV field (RFC 4180): quoted when it holds a quote, a comma or a line break; an unknown or non-finite number is empty. */
+/** What a spreadsheet reads as the start of a formula (OWASP's list): `=`, `+`, `-`, `@`, a tab, a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number a spreadsheet reads as one ("-1.5", "+2e3"): not a formula, left as it is. */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * A value as one CSV field (RFC 4180): quoted when it holds a quote, a comma
+ * or a line break; an unknown or non-finite number is empty. Text that a
+ * spreadsheet would run as a formula (a case named `=HYPERLINK(…)`) gets a
+ * leading `'`, which spreadsheets show as text; the JSON keeps the raw text
+ * (docs/results-files.md).
+ */
 export function csvField(value: string | number | boolean | undefined): string {
   if (value === undefined) return '';
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
+  let text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -1,7 +1,7 @@
 /** The host's environment, recorded with every run. */
 import os from 'node:os';
 import type { HostInfo } from '@rtbench/core/schema';
-import { containment } from '@rtbench/runtime-kit';
+import { containment, memoryBound } from '@rtbench/runtime-kit';
 
 /**
  * Environment variables that change a benchmark's result. Only these are
@@ -26,5 +26,6 @@ export function hostInfo(): HostInfo {
     hostNode: process.version,
     env,
     containment: containment().detail,
+    memoryBound: memoryBound(),
   };
 }

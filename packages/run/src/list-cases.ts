@@ -6,7 +6,7 @@
  * an environment variable the measuring processes do not see.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import { crashCause, stderrReason, type JobOutcome } from '@rtbench/runtime-kit';
+import { crashCause, endedHow, stderrReason, type JobOutcome } from '@rtbench/runtime-kit';
 import { UnsafeCacheError } from '@rtbench/host';
 import { capText } from './case-text.ts';
 import { bundleSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
@@ -31,7 +31,7 @@ function listingProblem(outcome: JobOutcome, runtime: string): string | undefine
   if (!outcome.messages.some((m) => m.type === 'cases')) {
     // What broke, not the runtime's version banner that ends its stderr after an uncaught error.
     const tail = crashCause(outcome.stderr) ?? stderrReason(outcome.stderr);
-    return `the ${runtime} process ${outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`} without listing its cases${tail ? ` (${capText(tail, 300)})` : ''}`;
+    return `the ${runtime} process ${endedHow(outcome)} without listing its cases${tail ? ` (${capText(tail, 300)})` : ''}`;
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
-import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { displayNamesOf } from '@rtbench/runtime-registry';
@@ -69,14 +69,46 @@ export function assertWritableOutput(path: string, option = '--save'): void {
   // NAME_MAX on Linux and macOS: a longer name fails only when the run is saved.
   if (Buffer.byteLength(basename(full)) > 255) throw new UsageError(`${option}: the file name is longer than 255 bytes, which the file system refuses`);
   const parent = dirname(full);
-  if (kind(parent) !== 'dir') throw new UsageError(`${option} ${path}: the directory ${parent} does not exist`);
-  try {
-    // The run is written to a temporary file beside it, then renamed: the directory must be writable.
-    accessSync(parent, constants.W_OK | constants.X_OK);
-    if (here === 'file') accessSync(full, constants.W_OK);
-  } catch {
-    throw new UsageError(`${option} ${path}: ${here === 'file' ? 'the file' : `the directory ${parent}`} is not writable`);
+  const parentKind = kind(parent);
+  if (parentKind !== 'dir') {
+    // The nearest part of the path that exists says what is wrong: a file where a directory is needed, or nothing there.
+    let existing = parent;
+    while (kind(existing) === undefined && dirname(existing) !== existing) existing = dirname(existing);
+    if (kind(existing) !== 'dir') throw new UsageError(`${option} ${path}: ${existing} is a file, not a directory`);
+    throw new UsageError(`${option} ${path}: the directory ${parent} does not exist`);
   }
+  // Tried, not read from permission bits (root passes those, and a read-only file system has none to read): the
+  // output is written to a temporary file beside it and renamed, so a file must be creatable there; an existing
+  // file is opened for writing without truncating it.
+  tryCreatingIn(parent, `${option} ${path}`);
+  if (here === 'file') {
+    try {
+      closeSync(openSync(full, constants.O_WRONLY));
+    } catch (error) {
+      throw new UsageError(`${option} ${path}: the file cannot be written (${whyNotWritable(error, parent)})`);
+    }
+  }
+}
+
+/** Why a file could not be created or opened for writing, in words. */
+function whyNotWritable(error: unknown, dir: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EROFS') return `${dir} is on a read-only file system`;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'the disk is full';
+  if (code === 'ENOENT') return 'it takes no new files, as /proc does';
+  return code ?? (error as Error).message;
+}
+
+/** Creates and removes a probe file in `dir`, or says in one line why it cannot. */
+function tryCreatingIn(dir: string, what: string): void {
+  const probe = join(dir, `.rtbench-probe-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  try {
+    closeSync(openSync(probe, 'wx'));
+  } catch (error) {
+    throw new UsageError(`${what}: no file can be created in ${dir} (${whyNotWritable(error, dir)})`);
+  }
+  rmSync(probe, { force: true });
 }
 
 /** Whether a file is empty or an rtbench run (a file --save may replace). */
@@ -110,7 +142,9 @@ export function readRegularFile(path: string): string {
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    if (!fstatSync(fd).isFile()) throw new UsageError(`${path} is not a regular file`);
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw new UsageError(`${path} is a directory, not a run file`);
+    if (!stat.isFile()) throw new UsageError(`${path} is not a regular file`);
     return readFileSync(fd, 'utf8');
   } catch (error) {
     if (error instanceof UsageError) throw error;

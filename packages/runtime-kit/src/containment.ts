@@ -25,11 +25,17 @@ export interface Cell {
   end(): number[];
   /** Removes what the cell left on the host (an empty cgroup directory). */
   dispose(): void;
+  /** Has the kernel hold the cell to `bytes` (memory.max) where it can; the host's watch (process.ts) holds it otherwise. */
+  limitMemory(bytes: number): void;
+  /** What the cell holds now, as the kernel counts it (memory.current); undefined when the host must add it up itself. */
+  memoryInUse(): number | undefined;
+  /** Whether the kernel ended a process of the cell at its memory.max. */
+  killedForMemory(): boolean;
 }
 
 export interface Containment {
   readonly kind: 'cgroup' | 'none';
-  /** For the saved run: what was used, or why nothing stronger was. */
+  /** For the saved run: what was used, or why nothing stronger was, and how memory is bounded. */
   readonly detail: string;
   cell(): Cell;
 }
@@ -61,9 +67,11 @@ class CgroupContainment implements Containment {
     readonly root: string,
     /** The host's own cgroup, which it returns to after each spawn. */
     private readonly home: string,
+    /** Whether cells get the memory controller (memory.max, memory.current). */
+    private readonly memoryController: boolean,
   ) {}
   get detail(): string {
-    return `cgroup v2 (${this.root}; cgroup.kill ends each job's processes)`;
+    return `cgroup v2 (${this.root}; cgroup.kill ends each job's processes; ${this.memoryController ? 'memory.max holds each to the memory bound' : `${POLLED_MEMORY} (no memory controller here)`})`;
   }
   cell(): Cell {
     const dir = join(this.root, String(++this.count));
@@ -99,6 +107,32 @@ class CgroupContainment implements Containment {
         return others;
       },
       dispose: () => removeWhenEmpty(dir),
+      limitMemory: (bytes) => {
+        if (!this.memoryController) return;
+        try {
+          writeFileSync(join(dir, 'memory.max'), String(bytes));
+          // Swap would let it pass the bound slowly instead of being stopped (absent without swap accounting).
+          if (existsSync(join(dir, 'memory.swap.max'))) writeFileSync(join(dir, 'memory.swap.max'), '0');
+        } catch {
+          /* the host's watch still holds it */
+        }
+      },
+      memoryInUse: () => {
+        if (!this.memoryController) return undefined;
+        try {
+          return Number(readFileSync(join(dir, 'memory.current'), 'utf8'));
+        } catch {
+          return undefined;
+        }
+      },
+      killedForMemory: () => {
+        if (!this.memoryController) return false;
+        try {
+          return /^oom_kill [1-9]/m.test(readFileSync(join(dir, 'memory.events'), 'utf8'));
+        } catch {
+          return false;
+        }
+      },
     };
   }
 }
@@ -128,10 +162,16 @@ function carrying(marker: string): number[] {
   return found;
 }
 
+/** How memory is bounded without a cgroup's memory controller (process.ts). */
+const POLLED_MEMORY = 'the host reads the resident memory of each process tree every 200 ms and stops one past the memory bound';
+
 class MarkerContainment implements Containment {
   readonly kind = 'none';
   private count = 0;
-  constructor(readonly detail: string) {}
+  readonly detail: string;
+  constructor(why: string) {
+    this.detail = `none: ${why}; what a job leaves behind is found by an environment marker, ended and reported; ${POLLED_MEMORY}`;
+  }
   cell(): Cell {
     if (this.count === 0 && process.platform === 'linux') guardCells(process.pid);
     const marker = `${process.pid}.${++this.count}`;
@@ -145,6 +185,9 @@ class MarkerContainment implements Containment {
         return found;
       },
       dispose: () => {},
+      limitMemory: () => {},
+      memoryInUse: () => undefined,
+      killedForMemory: () => false,
     };
   }
 }
@@ -183,6 +226,14 @@ function cgroupOrReason(): CgroupContainment | string {
     return `this user may not move processes between cgroups at ${own} (${(error as NodeJS.ErrnoException).code})`;
   }
   guardCgroup(root);
+  // Cells get memory.max when this cgroup may hand the memory controller down (its parent must have handed it to this one).
+  let memoryController = false;
+  try {
+    writeFileSync(join(root, 'cgroup.subtree_control'), '+memory');
+    memoryController = true;
+  } catch {
+    /* not delegated here: the host's watch bounds memory */
+  }
   // Whatever is left in it when the host exits normally: ended, and the directories removed (the warden retries).
   process.once('exit', () => {
     try {
@@ -191,7 +242,7 @@ function cgroupOrReason(): CgroupContainment | string {
       /* nothing left */
     }
   });
-  return new CgroupContainment(root, own);
+  return new CgroupContainment(root, own, memoryController);
 }
 
 let chosen: Containment | undefined;
@@ -201,7 +252,7 @@ export function containment(): Containment {
   if (!chosen) {
     const forced = process.env.RTBENCH_CONTAINMENT === 'none';
     const cgroup = forced ? 'RTBENCH_CONTAINMENT=none' : cgroupOrReason();
-    chosen = typeof cgroup === 'string' ? new MarkerContainment(`none: ${cgroup}; what a job leaves behind is found by an environment marker, ended and reported`) : cgroup;
+    chosen = typeof cgroup === 'string' ? new MarkerContainment(cgroup) : cgroup;
   }
   return chosen;
 }

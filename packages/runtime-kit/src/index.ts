@@ -3,10 +3,11 @@ export { isResolved, type ResolvedVariant, type RunnableVariant, type Unavailabl
 export { V8_ENGINE, type EngineCounting, type EngineDescriptor, type WarmupHorizon } from './engine.ts';
 export { CAPABILITY_TEXT, cannotMessage, isUnavailable, type AllocationProfileHook, type Capability, type CapabilityName, type CpuProfileHook, type ExchangeHooks, type InspectorHook, type NativeProfileHook, type ProgramCommand, type ProgramHost, type ProgramOptions, type RuntimeFrames, type RuntimePlugin, type ServedProgram, type Unavailable } from './plugin.ts';
 export { cpuProfFlags, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8HeapSampling, withFlagsFirst } from './process-plugin.ts';
-export { MAX_TIMER_MS, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, type RunningJob, type SpawnJobOptions, type ChildExit } from './process.ts';
+export { exitOf, MAX_TIMER_MS, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, type RunningJob, type SpawnJobOptions, type ChildExit } from './process.ts';
 export { ProtocolReader, Tail } from './protocol-reader.ts';
 export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
-export { crashCause, stderrReason, judgeOutcome, leftBehindWarning, sealJob } from './job.ts';
+export { crashCause, endedHow, stderrReason, judgeOutcome, leftBehindWarning, sealJob } from './job.ts';
+export { byteSizeText, defaultMemoryBound, memoryBound, memoryBoundText, setMemoryBound } from './memory-bound.ts';
 export { guardDir, removeGuardedDir } from './warden.ts';
 export { flagsAsWritten, probeOutput, runBriefly, splitFlag, whichOnPath } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';

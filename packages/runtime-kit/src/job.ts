@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CaseResultMessage, Job, WireJob } from '@rtbench/core/protocol';
 import type { JobOutcome } from './types.ts';
+import { memoryBoundText } from './memory-bound.ts';
 
 export interface SealedJob {
   job: Job;
@@ -49,6 +50,12 @@ export function crashCause(stderr: string): string | undefined {
   return fatal?.slice(0, 200);
 }
 
+/** How a process ended, after "the node process …": "was killed by SIGSEGV", "exited with code 3", or stopped at the memory bound. */
+export function endedHow(outcome: Pick<JobOutcome, 'exitCode' | 'exitSignal' | 'memoryExceeded'>): string {
+  if (outcome.memoryExceeded !== undefined) return `was stopped after it ${memoryBoundText(outcome.memoryExceeded).replace(/; the process was stopped/, '')}`;
+  return outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
+}
+
 export type JobVerdict =
   | { kind: 'result'; message: CaseResultMessage }
   | { kind: 'unsupported'; reason: string }
@@ -60,6 +67,7 @@ export type JobVerdict =
  */
 export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: number): JobVerdict {
   if (outcome.interrupted) return { kind: 'failure', failure: 'interrupted', message: 'interrupted before this job finished' };
+  if (outcome.memoryExceeded !== undefined) return { kind: 'failure', failure: 'crash', message: memoryBoundText(outcome.memoryExceeded) };
   if (outcome.stdoutClosed) {
     return { kind: 'failure', failure: 'error', message: `the ${runtime} process closed its stdout, which carries its answer to rtbench, and was ended (a case must not close or redirect stdout)` };
   }
@@ -79,7 +87,7 @@ export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: nu
     return { kind: 'failure', failure: 'error', message: `the ${runtime} process broke rtbench's protocol: ${outcome.protocolErrors.join('; ')}` };
   }
   const answer = outcome.messages.find((m) => m.type === 'result' || m.type === 'unsupported' || m.type === 'error');
-  const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
+  const how = endedHow(outcome);
   const cause = crashCause(outcome.stderr);
   if (answer?.type === 'error') {
     return { kind: 'failure', failure: 'error', message: answer.message, phase: answer.phase, ...(answer.stack ? { stack: answer.stack } : {}) };

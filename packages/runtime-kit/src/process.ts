@@ -14,7 +14,8 @@ import { ProtocolReader, Tail } from './protocol-reader.ts';
 import { TraceFile, type TraceFilter } from './engine-trace.ts';
 import type { JobOutcome } from './types.ts';
 import { guardGroup, releaseGroup } from './warden.ts';
-import { containment } from './containment.ts';
+import { containment, type Cell } from './containment.ts';
+import { memoryBound, treeResidentBytes } from './memory-bound.ts';
 
 const live = new Set<ChildProcess>();
 /** Every PID started here, newest last (bounded), so tests can prove each one is gone. */
@@ -65,6 +66,8 @@ export interface ChildExit {
   leftBehind?: number[];
   /** Its stdout or stderr was still held open (by a process that escaped containment) STDIO_GRACE_MS after it exited; the host stopped reading it. */
   pipeHeld?: boolean;
+  /** It (with what it started) held more resident memory than this bound, in bytes, and the host stopped it (memory-bound.ts). */
+  memoryExceeded?: number;
 }
 
 export interface TrackedChild {
@@ -96,6 +99,36 @@ export interface SpawnTrackedOptions {
   stdinPipe?: boolean;
 }
 
+/** How often the host reads each process's resident memory: a process that allocates 2 GB/s passes the bound by at most ~0.4 GB. */
+const MEMORY_POLL_MS = 200;
+
+/** Children whose memory the host watches: one timer for all of them, while there are any. */
+const watched = new Map<ChildProcess, { cell: Cell; bound: number; over: () => void }>();
+let memoryTimer: ReturnType<typeof setInterval> | undefined;
+
+function pollMemory(): void {
+  for (const [child, watch] of watched) {
+    if (child.pid === undefined) continue;
+    const used = watch.cell.memoryInUse() ?? treeResidentBytes(child.pid);
+    if (used !== undefined && used > watch.bound) {
+      watched.delete(child);
+      watch.over();
+    }
+  }
+  if (!watched.size) {
+    clearInterval(memoryTimer);
+    memoryTimer = undefined;
+  }
+}
+
+/** Holds `child` to `bound` bytes: past it, `over` is called once (it ends the process). */
+function watchMemory(child: ChildProcess, cell: Cell, bound: number, over: () => void): void {
+  cell.limitMemory(bound);
+  watched.set(child, { cell, bound, over });
+  // Unref'd: watching never keeps the host alive; the child's pipes do.
+  memoryTimer ??= setInterval(pollMemory, MEMORY_POLL_MS).unref();
+}
+
 /**
  * Starts a child as the leader of a new process group, in a cell of its own
  * (containment.ts), records it until it is gone, and when it exits ends
@@ -121,6 +154,14 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
   child.on('error', (error) => {
     spawnError = error;
   });
+  let memoryExceeded: number | undefined;
+  const bound = memoryBound();
+  if (child.pid !== undefined) {
+    watchMemory(child, cell, bound, () => {
+      memoryExceeded = bound;
+      killTree(child);
+    });
+  }
   const exited = new Promise<ChildExit>((resolve) => {
     let exit: Pick<ChildExit, 'code' | 'signal' | 'leftBehind'> | undefined;
     let graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -133,6 +174,9 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
       resolve({ ...(exit ?? { code: child.exitCode, signal: child.signalCode }), ...(spawnError ? { spawnError } : {}), ...(pipeHeld ? { pipeHeld } : {}) });
     };
     child.on('exit', (code, signal) => {
+      watched.delete(child);
+      // A cgroup's own limit may have stopped it first (the kernel's OOM killer inside the cell).
+      if (memoryExceeded === undefined && signal === 'SIGKILL' && cell.killedForMemory()) memoryExceeded = bound;
       // The process is gone; nothing it started outlives it, in its group or its cell.
       let leftBehind: number[] = [];
       if (child.pid !== undefined) {
@@ -144,16 +188,35 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
           /* group already empty */
         }
       }
-      exit = { code, signal, ...(leftBehind.length ? { leftBehind } : {}) };
+      exit = { code, signal, ...(leftBehind.length ? { leftBehind } : {}), ...(memoryExceeded !== undefined ? { memoryExceeded } : {}) };
       // Its own output is in the pipes now; they close as soon as the last holder is gone.
-      graceTimer = setTimeout(() => finish(true), STDIO_GRACE_MS);
+      graceTimer = setTimeout(giveUpIfSilent, STDIO_GRACE_MS);
     });
+    // Bytes read from the child's pipes so far: output still arriving means its pipes are not held by something else.
+    const bytesRead = (): number => child.stdio.reduce((sum, stream) => sum + ((stream as { bytesRead?: number } | null)?.bytesRead ?? 0), 0);
+    let readAtGrace = -1;
+    // In each turn of the event loop timers run before I/O is read: after the host was busy for longer than the
+    // grace (a scan of a large binary, a loaded machine), the timer fires with the process's last output still
+    // unread in the pipe. So the pipes are given up only after an I/O phase has passed with nothing new read,
+    // and the grace starts again while output still comes.
+    const giveUpIfSilent = (): void => {
+      readAtGrace = bytesRead();
+      setImmediate(() => {
+        if (bytesRead() !== readAtGrace) graceTimer = setTimeout(giveUpIfSilent, STDIO_GRACE_MS);
+        else finish(true);
+      });
+    };
     child.on('close', (code, signal) => {
-      exit ??= { code, signal };
+      exit ??= { code, signal, ...(memoryExceeded !== undefined ? { memoryExceeded } : {}) };
       finish(false);
     });
   });
   return { child, exited };
+}
+
+/** A child's exit (process.ts) in the words endedHow reads. */
+export function exitOf(exit: ChildExit): Pick<JobOutcome, 'exitCode' | 'exitSignal' | 'memoryExceeded'> {
+  return { exitCode: exit.code, exitSignal: exit.signal, ...(exit.memoryExceeded !== undefined ? { memoryExceeded: exit.memoryExceeded } : {}) };
 }
 
 /** The command and arguments that run `binary args`, under `wrap` when given (JobRequest.wrap). */
@@ -322,6 +385,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
       ...(blockedOnStdin ? { blockedOnStdin } : {}),
       ...(stoppedBySignalAtTimeout ? { stopped: true } : {}),
       ...(exit.pipeHeld ? { pipeHeld: exit.pipeHeld } : {}),
+      ...(exit.memoryExceeded !== undefined ? { memoryExceeded: exit.memoryExceeded } : {}),
     };
   });
   return {

@@ -79,6 +79,8 @@ export interface JobOutcome {
   stopped?: boolean;
   /** A process that escaped containment still held its stdout or stderr after it exited; the host stopped reading (process.ts STDIO_GRACE_MS). */
   pipeHeld?: boolean;
+  /** It held more resident memory than this bound (bytes, --max-memory) and the host stopped it (memory-bound.ts). */
+  memoryExceeded?: number;
 }
 
 /** How the in-runtime entry is bundled for this runtime. */

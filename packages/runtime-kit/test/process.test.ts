@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import { judgeOutcome, sealJob } from '../src/job.ts';
 import { existsSync, readFileSync } from 'node:fs';
-import { EXIT_GRACE_MS, liveChildPids, spawnJob, startJob } from '../src/process.ts';
+import { EXIT_GRACE_MS, liveChildPids, spawnJob, spawnTracked, startJob } from '../src/process.ts';
 
 const alive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
 
@@ -127,5 +127,26 @@ describe('spawnJob', () => {
     const outcome = await running.outcome;
     expect(outcome).toMatchObject({ timedOut: true, blockedOnStdin: true });
     expect(judgeOutcome(outcome, 'node', 5_000)).toMatchObject({ kind: 'failure', message: expect.stringMatching(/blocked reading its stdin.*a case must not read stdin\)$/) });
+  });
+});
+
+describe('spawnTracked', () => {
+  it('reads a process\'s last output though the host was busy for longer than the pipe grace after the exit', async () => {
+    // More than the stream's buffer takes while paused and less than that and the pipe together: part of the output
+    // waits in the pipe at the exit, as it does when the host is slow to read.
+    const size = 120 << 10;
+    const { child, exited } = spawnTracked({ command: process.execPath, args: ['-e', `require('node:fs').writeSync(1, 'v'.repeat(${size}))`], env: {} });
+    let out = '';
+    child.stdout!.pause();
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.once('exit', () => {
+      // The host busy for longer than the grace (a scan of a large binary, a loaded machine): timers come before I/O next.
+      const until = performance.now() + 800;
+      while (performance.now() < until);
+      child.stdout!.resume();
+    });
+    const exit = await exited;
+    expect(exit.pipeHeld).toBeUndefined();
+    expect(out.length).toBe(size);
   });
 });

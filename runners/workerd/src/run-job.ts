@@ -235,5 +235,6 @@ function workerdOutcome({ request, reader, server, exit, response, gcTrace, time
     protocolErrors: reader.protocolErrors,
     wallMs: performance.now() - started,
     ...(reader.hostSpanMs !== undefined ? { hostSpanMs: reader.hostSpanMs } : {}),
+    ...(exit.memoryExceeded !== undefined ? { memoryExceeded: exit.memoryExceeded } : {}),
   };
 }

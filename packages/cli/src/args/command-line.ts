@@ -5,6 +5,7 @@
  */
 import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
 import { isUnavailable, PLATFORMS } from '@rtbench/runtime-kit';
+import { MAX_MEMORY_OPTION } from './memory-option.ts';
 import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
 import { measurersChosenBy } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
@@ -104,6 +105,7 @@ const BENCH_OPTIONS = [
   { name: 'max-rounds', kind: 'value', value: 'n', help: `Adaptive: at most this many rounds per case (default ${BENCH_DEFAULTS.maxRounds}; --compare ${COMPARE_DEFAULTS.maxRounds})` },
   { name: 'max-time', kind: 'value', value: 'duration', help: `Adaptive: start no round after this much wall time (default ${BENCH_DEFAULTS.maxTime} for a table)` },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long (default max(60s, 20x its budget))' },
+  MAX_MEMORY_OPTION,
   { name: 'seed', kind: 'value', value: 'n', help: 'Seed for the order of runtimes within a round' },
   { name: 'shard', kind: 'value', value: 'i/n', help: 'Measure the i-th of n shares of the cases (one per CI machine; combine them with rtbench merge)' },
   saveOption('Save the run (JSON, raw samples) here instead of results/<time>-<suite>.json'),
@@ -147,6 +149,7 @@ const BISECT_OPTIONS = [
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the releases measured as an HTML chart (default <folder>/bisect.html)' },
   { name: 'clean', kind: 'flag', help: 'At the end, remove the releases this bisect installed into the runtime cache' },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
+  MAX_MEMORY_OPTION,
   { name: 'format', kind: 'value', value: 'format', help: 'terminal (default: the answer, the steps, the releases as a series) or json (the search, its steps and the engines)', section: 'Output' },
   ...PRINTING_OPTIONS,
   ...GLOBAL_OPTIONS,

@@ -44,3 +44,16 @@ const UPPER_LIMITS: Record<string, number> = { '--rounds': MAX_ROUNDS, '--seed':
 export function parsePositiveInt(text: string | number, option: string): number {
   return parseWholeNumber(text, option, 1, UPPER_LIMITS[option] ?? Number.MAX_SAFE_INTEGER);
 }
+
+const BYTE_UNITS: Record<string, number> = { K: 2 ** 10, KiB: 2 ** 10, M: 2 ** 20, MiB: 2 ** 20, G: 2 ** 30, GiB: 2 ** 30, T: 2 ** 40, TiB: 2 ** 40, KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12 };
+/** Less than a runtime needs to start: a bound this low stops every process. */
+const MIN_MEMORY_BOUND = 64 * 2 ** 20;
+
+/** "4GiB", "512MiB", "512M" (binary), "2GB" (decimal) -> bytes, at least 64 MiB. */
+export function parseMemorySize(text: string, option: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([KMGT](?:iB|B)?)$/.exec(text.trim());
+  const bytes = m ? Math.floor(Number(m[1]) * BYTE_UNITS[m[2]!]!) : NaN;
+  if (!m) throw new UsageError(`${option} ${JSON.stringify(text)}: write a size with its unit: 512MiB, 4GiB (also K, M, G, T: binary; KB, MB, GB, TB: decimal)`);
+  if (bytes < MIN_MEMORY_BOUND) throw new UsageError(`${option} ${text}: at least 64MiB (a runtime needs more than that to start)`);
+  return bytes;
+}

@@ -24,7 +24,7 @@ export function loadClaimsFolder(dir: string): { run: RunRecord; file: string }[
     .filter((f) => f.endsWith('.json'))
     .sort();
   const runs = files.map((f) => loadSavedRun(join(dir, f))).filter((s) => s.run.claims);
-  if (!runs.length) throw new UsageError(`${dir} holds no run that checked claims (rtbench claims saves them)`);
+  if (!runs.length) throw new UsageError(`${dir} is a directory, not a run file, and holds no run that checked claims (a folder rtbench claims saved) either`);
   return runs.map((s) => ({ run: s.run, file: s.file }));
 }
 

@@ -1,5 +1,6 @@
 /** `rtbench claims`: its options and help, declared once (args/command-line.ts lists the command). */
 import type { OptionSpec } from '../args/args.ts';
+import { MAX_MEMORY_OPTION } from '../args/memory-option.ts';
 import { CLAIMS_DEFAULTS, UNDECIDED_EXIT } from './claims.ts';
 
 export const CLAIMS_SUMMARY = "Check the suites' claims (default: every suite that states some): held, broken or undecided, with the measured ratio and its interval";
@@ -20,6 +21,7 @@ export const CLAIMS_OPTIONS = [
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${CLAIMS_DEFAULTS.warmup})` },
   { name: 'max-time', kind: 'value', value: 'duration', help: `Start no set after this much wall time in all (default ${CLAIMS_DEFAULTS.budget})` },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
+  MAX_MEMORY_OPTION,
   { name: 'seed', kind: 'value', value: 'n', help: 'Seed for the order of variants and cases' },
   { name: 'save', kind: 'value', value: 'folder', help: 'Where the runs are saved (default results/claims-<time>/)' },
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the claims as an HTML page, to this file or into the runs\' folder' },

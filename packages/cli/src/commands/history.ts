@@ -6,14 +6,13 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chooseOrder, claimFlipNotes, historyView, type HistoryInput, type Note } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, historyView, printable, type HistoryInput, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { loadSavedRun } from '../compare/load.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
-import { computeStats } from '@rtbench/run';
 import { filterCases } from '@rtbench/suite-loader';
 import { parseRuntimeList } from '@rtbench/run';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
@@ -58,12 +57,12 @@ function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: History
         continue;
       }
       byId.set(saved.run.id, file);
-      // A run cut off hard (killed, power loss) was saved before its statistics.
-      computeStats(saved.run);
+      if (saved.note) process.stderr.write(pc.yellow(`warning: ${file}: ${saved.note}\n`));
       inputs.push({ run: saved.run, file: saved.file });
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
-      const line = `skipped ${error.message.startsWith(file) ? error.message : `${file}: ${error.message}`}`;
+      // One line, whatever bytes of the file the message quotes.
+      const line = printable(`skipped ${error.message.startsWith(file) ? error.message : `${file}: ${error.message}`}`, { oneLine: true });
       skipped.push(line);
       process.stderr.write(pc.yellow(`${line}\n`));
     }

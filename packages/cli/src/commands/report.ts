@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { viewOfRun } from '@rtbench/report';
 import { loadSavedRun } from '../compare/load.ts';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { computeStats, loadProfileManifest } from '@rtbench/run';
+import { loadProfileManifest } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { resultsDir } from '../paths.ts';
@@ -39,9 +39,8 @@ export function reportCommand(file: string | undefined, flags: OutputFlags & Ver
     emit(claims, reporter, flags);
     return 0;
   }
+  // Its statistics computed from its samples (load.ts).
   const saved = loadSavedRun(file ?? latestRun());
-  // A run cut off hard (killed, power loss) was saved before its statistics.
-  computeStats(saved.run);
   // A comparison run is shown as verdicts, any other as the bench table.
   const view = viewOfRun(saved.run, { ...ratioOptions(flags, [saved.run]), file: saved.file, ...(saved.note ? { notes: [saved.note] } : {}) });
   // The page draws the run's CPU profiles (--profile) when they were saved beside it; other formats do not show them.

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { benchView, pairedComparisonView, REPORTERS, unpairedComparisonView, ViewError, type View } from '@rtbench/report';
 import { UsageError } from '../../src/errors.ts';
-import { MAX_DURATION_MS, parseDuration, parseWholeNumber } from '../../src/args/options.ts';
+import { MAX_DURATION_MS, parseDuration, parseMemorySize, parseWholeNumber } from '../../src/args/options.ts';
 import { parseCommandArgs } from '../../src/args/args.ts';
 import { COMMANDS } from '../../src/args/command-line.ts';
 import { parseRuntimeList, parseVariant, quotePart } from '@rtbench/run';
@@ -132,6 +132,23 @@ describe('option values', () => {
         expect(parseDuration(`${n}h`, '--time')).toBe(n * 3600e3);
       }),
     );
+  });
+
+  it('sizes (--max-memory): bytes of at least 64 MiB, binary for K/M/G/T and KiB…TiB, decimal for KB…TB, or one UsageError', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.tuple(fc.double({ min: -10, max: 1e5, noNaN: true }), fc.constantFrom('M', 'MiB', 'MB', 'G', 'GiB', 'GB', '', 'b', 'mb')).map(([n, u]) => `${n}${u}`)), (text) => {
+        onlyUsageErrors(() => {
+          expect(parseMemorySize(text, '--max-memory')).toBeGreaterThanOrEqual(64 * 2 ** 20);
+        });
+      }),
+      { numRuns: 500 },
+    );
+    expect(parseMemorySize('512MiB', '--max-memory')).toBe(512 * 2 ** 20);
+    expect(parseMemorySize('512M', '--max-memory')).toBe(512 * 2 ** 20);
+    expect(parseMemorySize('1.5GiB', '--max-memory')).toBe(1.5 * 2 ** 30);
+    expect(parseMemorySize('2GB', '--max-memory')).toBe(2e9);
+    expect(() => parseMemorySize('4096', '--max-memory')).toThrow(/write a size with its unit/);
+    expect(() => parseMemorySize('10M', '--max-memory')).toThrow(/at least 64MiB/);
   });
 
   it('whole numbers: the number written in digits within its range, or one UsageError', () => {

@@ -20,7 +20,8 @@ export function claimRows(view: ClaimsView): (string | number | undefined)[][] {
     o.interval?.[0],
     o.interval?.[1],
     o.units,
-    o.note,
+    // The note column says it on every row of an interrupted run: a CSV has no place under its table.
+    [o.note, view.interrupted].filter((x) => x !== undefined).join('; ') || undefined,
   ]);
 }
 

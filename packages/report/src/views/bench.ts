@@ -130,7 +130,7 @@ export function unitNotes(run: RunRecord): Note[] {
   return [{ level: 'warning', text: `this run's processes served ${run.options.setsPerProcess} rounds each but its record does not say which process served which round: each round is taken as a process of its own, so its intervals may be too narrow` }];
 }
 
-export function benchView(run: RunRecord, options: Partial<RatioOptions> & { file?: string } = {}): BenchView {
+export function benchView(run: RunRecord, options: Partial<RatioOptions> & { file?: string; notes?: string[] } = {}): BenchView {
   const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, ...options };
   const resultFor = new Map(run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
   const baselineVariant = run.variants.find((v) => !v.unavailable) ?? run.variants[0];
@@ -208,7 +208,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     fdrAlpha: 1 - ratioOptions.confidence,
     method: methods.paired,
     statsMethod: methods.stats ?? statsMethod(Math.min(...cases.flatMap((c) => c.rows.flatMap((r) => (r.stats ? [r.stats.processes ?? r.stats.rounds] : []))))),
-    notes: [...runNotes(run), ...unitNotes(run)],
+    notes: [...(options.notes ?? []).map((text): Note => ({ level: 'warning', text })), ...runNotes(run), ...unitNotes(run)],
     ...(notClassified(run) ? { notClassified: true } : {}),
     ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),

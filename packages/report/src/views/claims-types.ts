@@ -54,6 +54,8 @@ export interface ClaimsView {
   method: string;
   runs: ClaimsRunInfo[];
   matrix?: ClaimsMatrix;
+  /** Said first in every format when a run of the check was interrupted: the claims it did not reach are missing. */
+  interrupted?: string;
   notes: string[];
 }
 

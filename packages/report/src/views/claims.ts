@@ -123,6 +123,8 @@ export function claimsView(runs: readonly { run: RunRecord; file?: string }[], n
   const withClaims = runs.filter((r) => r.run.claims);
   const outcomes = withClaims.flatMap((r) => r.run.claims!.outcomes);
   const first = withClaims[0]?.run.claims;
+  const cut = withClaims.filter((r) => r.run.status === 'interrupted').length;
+  const interrupted = cut ? `the claims run was interrupted (${cut} of its ${withClaims.length} run${withClaims.length === 1 ? '' : 's'}): claims it had not reached are missing, and the figures use the sets that finished` : undefined;
   return {
     kind: 'claims',
     outcomes,
@@ -131,6 +133,7 @@ export function claimsView(runs: readonly { run: RunRecord; file?: string }[], n
     adjustment: first?.adjustment ?? '',
     method: first?.method ?? CLAIM_METHOD,
     runs: withClaims.map((r) => runInfo(r.run, r.file)),
-    notes,
+    ...(interrupted ? { interrupted } : {}),
+    notes: interrupted ? [interrupted, ...notes] : notes,
   };
 }

@@ -4,7 +4,7 @@
  * the in-runtime loop (fresh processes and lockstep).
  */
 import type { JobOutcome } from '@rtbench/runtime-kit';
-import { judgeOutcome, leftBehindWarning } from '@rtbench/runtime-kit';
+import { endedHow, judgeOutcome, leftBehindWarning } from '@rtbench/runtime-kit';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { classifyProcess } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure } from '../measurer.ts';
@@ -69,6 +69,6 @@ export function timedMsOf(result: ArmResult): number {
 export function crashAfterLastAnswer(outcome: JobOutcome, what: string, served: number, last: Omit<LateFailure, 'failure'>): LateFailure | undefined {
   const clean = (outcome.exitCode === 0 && outcome.exitSignal === null) || outcome.stoppedAfterAnswer === true || outcome.interrupted;
   if (clean) return undefined;
-  const how = outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
+  const how = endedHow(outcome);
   return { ...last, failure: { kind: 'crash', message: `${what} ${how} after its last case's result (it had served ${served} cases)`, stderr: outcome.stderr } };
 }
