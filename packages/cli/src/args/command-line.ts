@@ -61,6 +61,7 @@ const OUTPUT_OPTIONS = [
   { name: 'metrics', kind: 'value', value: 'view', help: 'Also print engine metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change)', section: 'Output' },
   { name: 'threshold', kind: 'value', value: 'percent', help: `Noise threshold for faster/slower/equivalent (default ${pct(TIMING_THRESHOLD)})`, section: 'Output' },
   { name: 'fail-on-regression', kind: 'value', value: 'percent', help: 'Exit 1 if a case is significantly slower than the baseline by more than this', section: 'Output' },
+  { name: 'explain', kind: 'flag', help: 'Terminal: under the table, how it was measured and what each column, word and mark means (markdown and --html always say it)', section: 'Output' },
 ] as const satisfies readonly OptionSpec[];
 
 /** Commands that list things (runtimes, suites): a table or JSON. */

@@ -8,6 +8,7 @@
  * cost ratio; the pairs of one process pair form one unit, and the word is
  * read from the t interval over units (claim-decision.ts).
  */
+import { counted } from '../text.ts';
 import type { ClaimOutcome, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-schema';
 import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { pairRounds, type PairableRound } from '@rtbench/stats';
@@ -79,7 +80,7 @@ export function checkClaims(run: RunRecord, checks: readonly ClaimCheck[], famil
       check.expect,
       family,
     );
-    const few = d.units < 3 ? { note: `${d.units} unit${d.units === 1 ? '' : 's'}: an interval needs at least 3` } : {};
+    const few = d.units < 3 ? { note: `${counted(d.units, 'unit')}: an interval needs at least 3` } : {};
     return { ...check, word: d.word, ratio: d.ratio, ...(d.interval ? { interval: d.interval } : {}), units: d.units, ...threshold, ...few };
   });
 }
