@@ -6,6 +6,7 @@
  * defaults: timing's for the schedules, instruction counts' own rounds and
  * limit). The plan holds the measurer, parsed once.
  */
+import { counted } from '@rtbench/report';
 import { stderrColours as pc } from './emit/colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { MIN_UNITS } from '@rtbench/stats';
@@ -159,7 +160,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const pairs = Math.ceil(roundPlan.rounds / (setsPerProcess ?? 1));
   // A table says it in each cell ("no interval: 2 process pairs"); a comparison, whose verdicts are the point, says it first.
   if (pairs < MIN_UNITS && !roundPlan.adaptive && compare) {
-    process.stderr.write(pc.yellow(`! --rounds ${roundPlan.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${pairs} independent process pair${pairs === 1 ? '' : 's'}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
+    process.stderr.write(pc.yellow(`! --rounds ${roundPlan.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
   }
 
   let valgrind: RunOptions['valgrind'];

@@ -7,7 +7,7 @@ import { takeLock } from '../run/pid-lock.ts';
 import { failedRunLine } from '../emit/failed-run.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View } from '@rtbench/report';
+import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, counted } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { executeRun, loadProfileManifest, profiler, recordedMeasurer, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
@@ -106,7 +106,7 @@ export async function execute(plan: Plan, path: string, quiet: boolean, profiles
     const names = plan.variants.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
     const rounds = roundPlan.adaptive ? `${roundPlan.rounds}–${roundPlan.adaptive.maxRounds} rounds (until ±${+(roundPlan.adaptive.target * 100).toFixed(2)}%)` : `${roundPlan.rounds} rounds`;
     const n = plan.suite.cases.length;
-    process.stderr.write(`${pc.bold(plan.suite.name)}: ${n} case${n === 1 ? '' : 's'} × ${names.join(', ')} × ${rounds}\n`);
+    process.stderr.write(`${pc.bold(plan.suite.name)}: ${counted(n, 'case')} × ${names.join(', ')} × ${rounds}\n`);
   }
   try {
     const run = await executeRun(

@@ -10,7 +10,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bisect, pairedDecide, unitTest, type BisectResult, type PairedTest, type SearchState, type StepRecord, type StepRequest } from '@rtbench/bisect';
 import { TIME_PER_OP } from '@rtbench/core/schema';
-import { defaultReporter, pageReporter } from '@rtbench/report';
+import { defaultReporter, pageReporter, counted } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { colourOn, stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
@@ -170,7 +170,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const test: PairedTest = unitTest;
   const onStep = (step: StepRecord, state: SearchState): void => {
     const perRound = measuredRounds ? measuredMs / measuredRounds : undefined;
-    const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${state.stepsLeft} more comparison${state.stepsLeft === 1 ? '' : 's'}` : '';
+    const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${counted(state.stepsLeft, 'more comparison')}` : '';
     say(`${stepLine(step, runtime, confidence, metric)}${pc.dim(`  [${formatClock(Date.now() - started)}${eta}]`)}`);
   };
   let result: BisectResult;
@@ -213,7 +213,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   say(pc.dim(`${folder.state.steps.length} measurements saved in ${dir} (rtbench history ${dir}; rtbench report <file>) in ${formatClock(Date.now() - started)}${resumed ? ' this time' : ''}`));
   if (flags.clean) {
     for (const entry of folder.state.installed) rmSync(entry, { recursive: true, force: true });
-    if (folder.state.installed.length) say(pc.dim(`--clean: removed ${folder.state.installed.length} release${folder.state.installed.length === 1 ? '' : 's'} this bisect installed`));
+    if (folder.state.installed.length) say(pc.dim(`--clean: removed ${counted(folder.state.installed.length, 'release')} this bisect installed`));
     folder.state.installed = [];
     folder.save();
   }

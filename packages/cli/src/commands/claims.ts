@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
-import { checkClaims, claimsBlock, claimsMatrix, claimsView, defaultReporter, pageReporter, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn } from '@rtbench/report';
+import { checkClaims, claimsBlock, claimsMatrix, claimsView, defaultReporter, pageReporter, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn, counted } from '@rtbench/report';
 import { suiteMeasurer, writeRunAtomically, type MeasurerDescriptor } from '@rtbench/run';
 import { writeFileAtomically } from '@rtbench/runtime-kit';
 import { expandClaims, suiteClaims } from '../claims/checks.ts';
@@ -155,7 +155,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
     writeFileAtomically(html, pageReporter().render(view, { color: false, columns: 100 }));
     info(flags, `html report ${html}`);
   }
-  info(flags, `saved ${saved.length} run${saved.length === 1 ? '' : 's'} in ${dir} (rtbench report ${dir})`);
+  info(flags, `saved ${counted(saved.length, 'run')} in ${dir} (rtbench report ${dir})`);
   if (view.counts.broken > 0 || saved.some((s) => s.run.status === 'failed')) return 1;
   return view.counts.undecided > 0 ? UNDECIDED_EXIT : 0;
 }
