@@ -61,7 +61,7 @@ export const HOST_TIMED: MeasurerDescriptor = {
   },
 };
 
-export interface HostBudget {
+interface HostBudget {
   loadMs: number;
   loadWarmupMs: number;
   timeoutMs: number;

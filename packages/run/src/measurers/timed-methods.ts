@@ -5,15 +5,15 @@
  */
 import type { MeasuredBy, RunRecord } from '@rtbench/core/schema';
 
-export const PAIRED_TIMES = 'paired: per set, the log ratio ln(candidate/baseline) (a lockstep set: the Hodges–Lehmann estimate of its per-turn ratios); per process pair, the mean of its sets; the ratio is the mean over process pairs, with a Student t interval on them';
-export const UNPAIRED_TIMES = "unpaired: difference of the runs' mean log times over their processes (a process: the mean of its rounds), Welch t interval";
+const PAIRED_TIMES = 'paired: per set, the log ratio ln(candidate/baseline) (a lockstep set: the Hodges–Lehmann estimate of its per-turn ratios); per process pair, the mean of its sets; the ratio is the mean over process pairs, with a Student t interval on them';
+const UNPAIRED_TIMES = "unpaired: difference of the runs' mean log times over their processes (a process: the mean of its rounds), Welch t interval";
 
 /** A timing measurer's description: its round in its words, timing's ratios; the median and interval are said from the rows (no `stats`). */
 export function timedMethod(rounds: string): MeasuredBy {
   return { rounds, paired: PAIRED_TIMES, unpaired: UNPAIRED_TIMES };
 }
 
-export function msText(ms: number): string {
+function msText(ms: number): string {
   return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${+ms.toFixed(1)} ms`;
 }
 
