@@ -46,6 +46,29 @@ module.exports = {
       to: { path: '^(packages/(cli|run|report|profile|bisect|host-timed|runtime-registry|stats)/|runners/)' },
     },
     {
+      name: 'the-plug-in-contract-stands-below-the-host-tools',
+      severity: 'error',
+      comment:
+        'runtime-kit is what a plug-in is written against (the plug-in, engine, variant, spec and releases, the process plug-in base, the job protocol); packages/host holds the host\'s own tools built on it (valgrind, perf, the bundler, the program cache, atomic file writes). The contract imports none of them, so a plug-in never pulls in the host\'s tools.',
+      from: { path: '^packages/runtime-kit/' },
+      to: { path: '^packages/host/' },
+    },
+    {
+      name: 'plug-ins-import-the-contract-only',
+      severity: 'error',
+      comment: 'A runtime folder imports runtime-kit (and core) only: the host\'s tools (packages/host) are for the run, the CLI, profile and the loaders that drive plug-ins, not for the plug-ins themselves.',
+      from: { path: '^runners/' },
+      to: { path: '^packages/host/' },
+    },
+    {
+      name: 'the-host-tools-sit-below-the-run',
+      severity: 'error',
+      comment:
+        'packages/host sits beside the plug-in contract, above core and runtime-kit: the suite loader, host-timed, the run, profile and the CLI use its tools, so it imports none of them, nor the registry or a plug-in.',
+      from: { path: '^packages/host/src/' },
+      to: { path: '^(packages/(cli|run|report|profile|bisect|host-timed|runtime-registry|suite-loader|stats|adapters)/|runners/)' },
+    },
+    {
       name: 'reporters-sit-on-top',
       severity: 'error',
       comment: 'In report, the reporters render views with shared cells: views, cells and the HTML page never import a reporter (reporters import down). Only reporters/ names formats.',

@@ -5,7 +5,7 @@
  * type-only imports are left out (tsPreCompilationDeps: false), as esbuild
  * erases them. Run by `pnpm lint:arch`.
  */
-const HOST_PACKAGES = '^packages/(runtime-kit|runtime-registry|run|cli|report|profile|host-timed|bisect|stats)/';
+const HOST_PACKAGES = '^packages/(runtime-kit|host|runtime-registry|run|cli|report|profile|host-timed|bisect|stats)/';
 const HOST_BUILTINS = '^(node:)?(child_process|cluster|worker_threads|net|dgram|http|https|http2|tls|inspector|repl)$';
 
 module.exports = {

@@ -14,7 +14,8 @@ export const PURE_TESTS: string[] = [
   'packages/core/test/**/*.test.ts',
   'packages/report/test/**/*.test.ts',
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,summary,tree}.test.ts',
-  'packages/runtime-kit/test/{job,npm,program-cache,protocol-reader,releases,session,v8-flags}.test.ts',
+  'packages/runtime-kit/test/{job,npm,protocol-reader,releases,session,v8-flags}.test.ts',
+  'packages/host/test/program-cache.test.ts',
   'packages/adapters/test/**/*.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',
   'packages/host-timed/test/**/*.test.ts',
@@ -25,7 +26,7 @@ export const PURE_TESTS: string[] = [
   'packages/cli/test/{bisect-parts,brought-schedule,claims-views,cli-args,findings,cli-names,compare-analyze,cache-advice,plan,progress,shards-merge}.test.ts',
   'packages/cli/test/faults/{parsers.property,user-names.property}.test.ts',
   'packages/suite-loader/test/{brought-format,deno-config}.test.ts',
-  'test/{digest-tolerance,host-timed-direction,install-programs,profile-manifest,runtime-pins}.test.ts',
+  'test/{digest-tolerance,host-timed-direction,install-programs,layout-doc,profile-manifest,runtime-pins}.test.ts',
   'test/faults/host-bounds.test.ts',
 ];
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { estimatedCycles, parseCallgrindFunctions, parseCallgrindTotals, takeDump } from '../packages/runtime-kit/src/index.ts';
+import { estimatedCycles, parseCallgrindFunctions, parseCallgrindTotals, takeDump } from '../packages/host/src/index.ts';
 import { requireProgram } from './helpers/system-programs.ts';
 import { fixture, runCli, spawnCli, tempFile } from './helpers/cli.ts';
 
@@ -26,7 +26,7 @@ describe('--measure instructions', () => {
     expect(r.status, r.stderr).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.options.measurer).toBe('instructions');
-    // JavaScriptCore counts with the OS randomness fixed (runtime-kit fixed-random.ts), built with the system's C compiler.
+    // JavaScriptCore counts with the OS randomness fixed (packages/host fixed-random.ts), built with the system's C compiler.
     expect(run.options.instructions!.engineFlags.jsc!.some((f) => f.startsWith('LD_PRELOAD=fixed-random'))).toBe(true);
     expect(run.cases[0]!.metric).toMatchObject({ unit: 'instructions', direction: 'lower-is-better' });
     expect(run.results.map((x) => x.variantId).sort()).toEqual(['bun', 'bun', 'deno', 'deno', 'node', 'node', 'workerd', 'workerd']);

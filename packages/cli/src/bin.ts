@@ -11,7 +11,7 @@ import { stderrColours as pc } from './emit/colours.ts';
 import { parseCommandArgs, splitCommand } from './args/args.ts';
 import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './args/command-line.ts';
 import { commandHelp, rootHelp } from './args/help.ts';
-import { FileWriteError, UnsafeCacheError } from '@rtbench/runtime-kit';
+import { FileWriteError, UnsafeCacheError } from '@rtbench/host';
 import { unsafeCacheLine } from './process/cache-advice.ts';
 import { abandonedPluginCalls, loadRuntimePlugins, RuntimePluginError } from '@rtbench/runtime-registry';
 import { guardEarlyExit } from './process/exit-guard.ts';

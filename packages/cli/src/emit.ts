@@ -6,7 +6,7 @@
 import { colourOn, stderrColours as pc } from './emit/colours.ts';
 import { benchRegressions, defaultReporter, historyRegressions, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
-import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { writeFileAtomically } from '@rtbench/host';
 import { assertWritableOutput } from './run/results-file.ts';
 import { parseMetricsView } from './metrics-view.ts';
 import { info, type QuietFlag } from './emit/info.ts';

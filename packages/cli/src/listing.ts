@@ -6,7 +6,7 @@
 import { JSON_FLAG, LISTING_FORMATS, listingFormatOf, type ListingFormat } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './emit/info.ts';
-import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { writeFileAtomically } from '@rtbench/host';
 import { assertWritableOutput } from './run/results-file.ts';
 
 export interface ListingFlags extends QuietFlag {

@@ -1,5 +1,5 @@
 /**
- * A cache folder rtbench refuses (runtime-kit's UnsafeCacheError) is said in
+ * A cache folder rtbench refuses (host's UnsafeCacheError) is said in
  * one line with advice that works where the cache is: in a checkout,
  * XDG_CACHE_HOME does not move it, so the advice is to remove the folder.
  */
@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ownerOnlyDir, UnsafeCacheError } from '@rtbench/runtime-kit';
+import { ownerOnlyDir, UnsafeCacheError } from '@rtbench/host';
 import { unsafeCacheLine } from '../src/process/cache-advice.ts';
 
 /** The error ownerOnlyDir throws for a folder under `brought/` that another user owns (as if we were another user). */

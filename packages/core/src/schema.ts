@@ -109,7 +109,7 @@ export const roundSchema = z.object({
       servedBefore: z.number().int().nonnegative().optional(),
       /** Instructions per call of the samples that showed the steady state before the counted pairs (the last two agree). */
       settle: z.array(finite.nonnegative()).optional(),
-      /** With the cache simulation, per operation: first- and last-level misses, and the estimated cycles (runtime-kit estimatedCycles). */
+      /** With the cache simulation, per operation: first- and last-level misses, and the estimated cycles (host estimatedCycles). */
       l1MissesPerOp: finite.optional(),
       llMissesPerOp: finite.optional(),
       estimatedCyclesPerOp: finite.optional(),

@@ -4,7 +4,8 @@
  * process.env.NODE_ENV = "production" so libraries such as React run their
  * production build everywhere (their dev mode is a known configuration trap).
  */
-import { bundleProgramFor, type BundledProgram, type RuntimePlugin } from '@rtbench/runtime-kit';
+import { type RuntimePlugin } from '@rtbench/runtime-kit';
+import { bundleProgramFor, type BundledProgram } from '@rtbench/host';
 
 /** How the program's default export (a string) is delivered. */
 export type Wrapper =
@@ -52,7 +53,7 @@ function wrapperSource(program: string, wrapper: Wrapper, handlerKey: string): s
 
 /**
  * Bundles `program` for a runtime into `dir`, a folder of rtbench's one
- * program cache (runtime-kit's bundler: owner-only, named by content hash,
+ * program cache (the host package's bundler: owner-only, named by content hash,
  * checked against that hash before every run).
  */
 export async function bundleProgram(program: string, plugin: RuntimePlugin, wrapper: Wrapper | 'none', label: string, dir: string): Promise<BundledProgram> {

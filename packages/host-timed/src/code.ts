@@ -12,13 +12,14 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { build } from 'esbuild';
 import type { RuntimeKind } from '@rtbench/core';
-import { bundleOptions, type BundleTarget } from '@rtbench/runtime-kit';
+import { type BundleTarget } from '@rtbench/runtime-kit';
+import { bundleOptions } from '@rtbench/host';
 import { isUnsupported, type HostMeasurement } from './suite.ts';
 
 /** The source files esbuild reads to build `entryPoints` (relative to root), or undefined when they do not build. */
 async function inputsOf(entryPoints: string[], target: Pick<BundleTarget, 'platform' | 'conditions' | 'mainFields'>, root: string, external: string[]): Promise<string[] | undefined> {
   try {
-    // The runtime's bundle options (runtime-kit bundler.ts), read for its inputs only.
+    // The runtime's bundle options (host bundler.ts), read for its inputs only.
     const result = await build({ ...bundleOptions(target), entryPoints, metafile: true, outdir: join(root, '.rtbench-suite-code'), external, absWorkingDir: root });
     return Object.keys(result.metafile.inputs).sort();
   } catch {

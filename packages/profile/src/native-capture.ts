@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { CaseResultMessage } from '@rtbench/core/protocol';
 import type { CallTree } from '@rtbench/core/profile-manifest';
-import { cannotMessage, guardDir, isUnavailable, perfRecordWrap, pidAlive, removeGuardedDir, writeFileAtomically, type JobOutcome } from '@rtbench/runtime-kit';
+import { cannotMessage, guardDir, isUnavailable, pidAlive, removeGuardedDir, type JobOutcome } from '@rtbench/runtime-kit';
+import { perfRecordWrap, writeFileAtomically } from '@rtbench/host';
 import { inlinedIntoTimedPath } from './alloc-summary.ts';
 import { DEFAULT_PROFILE_TIME_MS, DEFAULT_PROFILE_WARMUP_MS, PROFILE_DIR_PREFIX, processProblem, profileLockstepJob, type ProfileArm } from './capture.ts';
 import type { SamplingWindow } from './cpuprofile.ts';
@@ -39,7 +40,7 @@ const ACK_WAIT_MS = 5_000;
 export interface NativeCaseOptions {
   arm: ProfileArm;
   caseId: string;
-  /** The perf binary (runtime-kit findPerf). */
+  /** The perf binary (host findPerf). */
   perf: string;
   /** Where the `.cpuprofile` of the native stacks is written; its folder is made. */
   outPath: string;

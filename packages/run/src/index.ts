@@ -12,4 +12,5 @@ export type { Arm, ArmResult, Measurer, MeasurerDefaults, MeasurerDescriptor, Ru
 export { measuredByOf, measurersChosenBy, recordedMeasurer, suiteMeasurer } from './measurers/all.ts';
 export { addResults, computeStats } from './record.ts';
 export { capText } from './case-text.ts';
+export { listInRuntime } from './list-cases.ts';
 export type { RoundPlan } from './schedule.ts';

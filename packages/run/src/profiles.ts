@@ -26,7 +26,7 @@ import {
   topTable,
   type Shares,
 } from '@rtbench/profile';
-import { findPerf, writeFileAtomically } from '@rtbench/runtime-kit';
+import { findPerf, writeFileAtomically } from '@rtbench/host';
 import type { Profiler, ProfilePass } from './loop.ts';
 import type { Arm, Unit } from './measurer.ts';
 import type { ProfileBlock, ProfileHeading, ProfileSection } from '@rtbench/core/profile-view';

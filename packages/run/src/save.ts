@@ -4,7 +4,7 @@
  * whole; a FileWriteError says so in one line), after every job.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { diskIo, FileWriteError, writeFileAtomically, type FileIo } from '@rtbench/runtime-kit';
+import { diskIo, FileWriteError, writeFileAtomically, type FileIo } from '@rtbench/host';
 
 export function writeRunAtomically(path: string, run: RunRecord, io: FileIo = diskIo): void {
   writeFileAtomically(path, `${JSON.stringify(run, null, 1)}\n`, { io });

@@ -12,7 +12,7 @@ export interface EngineCounting {
   readonly determinismFlags: readonly string[];
   /** The verdict threshold of counts on it: the largest between-process spread of a count measured on it, rounded up (docs/instructions.md). */
   readonly threshold: number;
-  /** Its processes preload the fixed-random library (runtime-kit fixed-random.ts): OS randomness it draws is not fixed by any flag. */
+  /** Its processes preload the fixed-random library (packages/host fixed-random.ts): OS randomness it draws is not fixed by any flag. */
   readonly fixedRandom: boolean;
 }
 

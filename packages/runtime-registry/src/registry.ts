@@ -1,8 +1,8 @@
 /**
  * The runtimes rtbench can drive: the one module that imports the runtime
- * plug-ins (runners/<name>/src/plugin.ts). The CLI, the run loop, reports,
- * host-timed cases and profiles find a runtime here, by the spec a user
- * wrote or by the name a saved run records, and ask its plug-in the rest.
+ * plug-ins (runners/<name>/src/plugin.ts). The CLI and the run find a
+ * runtime here, by the spec a user wrote or by the name a saved run records,
+ * and ask its plug-in the rest (docs/layout.md lists who imports it).
  *
  * A runtime rtbench does not ship is one plug-in file (the RuntimePlugin
  * interface of @rtbench/runtime-kit) and one registerRuntime() call, or a

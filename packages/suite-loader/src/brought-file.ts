@@ -6,7 +6,7 @@
  * packages/adapters (bundle.ts), whose registry becomes the suite. This module
  * gives such a file what a suite folder gives: a location (name + an entry
  * that default-exports the suite, which bundle.ts bundles per runtime). Its
- * cases are listed in a runtime process (the CLI's plan/list-cases.ts), never on the host.
+ * cases are listed in a runtime process (run's list-cases.ts), never on the host.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { isBuiltin } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { BROUGHT_FORMATS, type BroughtFormat } from '@rtbench/adapters/formats';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
-import { storeNamedFile } from '@rtbench/runtime-kit';
+import { storeNamedFile } from '@rtbench/host';
 import { CALLS_DENO_BENCH, IMPORTS_ADAPTED } from './bundle.ts';
 import { UsageError } from './errors.ts';
 import { cacheDir, rtbenchModule } from './places.ts';

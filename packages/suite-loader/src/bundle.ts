@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { isBuiltin } from 'node:module';
 import { basename } from 'node:path';
 import { transform, type Plugin } from 'esbuild';
-import { bundleProgramFor, type BundleTarget } from '@rtbench/runtime-kit';
+import { type BundleTarget } from '@rtbench/runtime-kit';
+import { bundleProgramFor } from '@rtbench/host';
 import { DenoResolver } from './deno-config.ts';
 import { cacheDir, repoRoot, rtbenchModule } from './places.ts';
 
@@ -130,7 +131,7 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
       sourcefile: `rtbench-${runtime}-entry.ts`,
       loader: 'ts',
     },
-    // The program cache (runtime-kit program-cache.ts): owner-only, checked against its hash before every run.
+    // The program cache (host program-cache.ts): owner-only, checked against its hash before every run.
     dir: join(cacheDir, 'bundles', suiteName),
     stem: runtime,
     plugins: [adapterPlugin],

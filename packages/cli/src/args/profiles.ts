@@ -1,5 +1,5 @@
 /** --profile's value: which kinds of profile the run's profile phase takes (@rtbench/run profiles.ts). */
-import { findPerf } from '@rtbench/runtime-kit';
+import { findPerf } from '@rtbench/host';
 import { PROFILE_KINDS, type ProfileKind } from '@rtbench/run';
 import { UsageError } from '../errors.ts';
 

@@ -14,7 +14,7 @@ import type { StepOutcome, StepRequest } from '@rtbench/bisect';
 import { UsageError } from '../errors.ts';
 import { readRegularFile } from '../run/results-file.ts';
 import { takeLock } from '../run/pid-lock.ts';
-import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { writeFileAtomically } from '@rtbench/host';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
 export interface BisectIdentity {

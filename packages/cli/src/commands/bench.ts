@@ -9,7 +9,7 @@ import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, counted } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
-import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { writeFileAtomically } from '@rtbench/host';
 import { executeRun, loadProfileManifest, profiler, recordedMeasurer, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { DEFAULT_MEASURER, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';

@@ -19,7 +19,8 @@ import { DEFAULT_MEASURER, makePlan, measureName, parseMeasure, parsePercent, ty
 import type { MeasurerDescriptor } from '@rtbench/run';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { resultsDir } from '../paths.ts';
-import { isResolved, writeFileAtomically } from '@rtbench/runtime-kit';
+import { isResolved } from '@rtbench/runtime-kit';
+import { writeFileAtomically } from '@rtbench/host';
 import { answerLines, stepLine } from '../bisect/answer.ts';
 import { listRange, releaseVariant } from '../bisect/range.ts';
 import { releaseSeriesInputs, releaseSeriesView } from '../bisect/series.ts';

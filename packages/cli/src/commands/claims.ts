@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
 import { checkClaims, claimsBlock, claimsMatrix, claimsView, defaultReporter, pageReporter, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn, counted } from '@rtbench/report';
 import { suiteMeasurer, writeRunAtomically, type MeasurerDescriptor } from '@rtbench/run';
-import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { writeFileAtomically } from '@rtbench/host';
 import { expandClaims, suiteClaims } from '../claims/checks.ts';
 import { bisectCommandFor } from '../claims/bisect-line.ts';
 import { baseVariant, claimRuns, replaceVariants, type ClaimsRunPlan } from '../claims/plan.ts';

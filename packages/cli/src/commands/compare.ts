@@ -5,7 +5,7 @@
  * significantly slower by more than that.
  */
 import { existsSync } from 'node:fs';
-import { writeFileAtomically } from '@rtbench/runtime-kit';
+import { writeFileAtomically } from '@rtbench/host';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { pairedComparisonView, unpairedComparisonView, ViewError, type ComparisonView } from '@rtbench/report';
 import { COMPARE_USAGE } from '../compare/arms.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { FileWriteError, type FileIo } from '../../../runtime-kit/src/atomic-file.ts';
+import { FileWriteError, type FileIo } from '../../../host/src/atomic-file.ts';
 import { claimResultsPath, defaultResultsPath, releaseUnsaved } from '../../src/run/results-file.ts';
 import { writeRunAtomically } from '../../../run/src/save.ts';
 import { syntheticRun } from '../../../../test/compare-synthetic.ts';

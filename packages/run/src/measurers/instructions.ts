@@ -6,7 +6,7 @@
  * samples of n calls until the count stops falling, then a window of samples
  * of n and of no calls, dumping (and so zeroing) the counter after each. The
  * count per call is (smallest window sample − smallest empty sample) / n; a
- * dump sums the process's threads (runtime-kit takeDump); the dumps are kept.
+ * dump sums the process's threads (host takeDump); the dumps are kept.
  * Counts repeat because each engine runs with flags that fix its work and the
  * cases keep one order per round. Method and reasons: docs/instructions.md.
  */
@@ -17,19 +17,21 @@ import type { Job } from '@rtbench/core/protocol';
 import { INSTRUCTIONS_PER_OP, type RoundRecord } from '@rtbench/core/schema';
 import { engineNamed, runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
 import {
-  CallgrindControl,
-  InterruptedCommand,
-  estimatedCycles,
-  fixedRandomLibrary,
   guardDir,
   judgeOutcome,
   removeGuardedDir,
-  type CountSummary,
   type JobOutcome,
   type LiveCase,
   type TranslatedFlags,
   type WarmProcess,
 } from '@rtbench/runtime-kit';
+import {
+  CallgrindControl,
+  InterruptedCommand,
+  estimatedCycles,
+  fixedRandomLibrary,
+  type CountSummary,
+} from '@rtbench/host';
 import { median } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
@@ -167,7 +169,7 @@ function instructionThreshold(engines: readonly (string | undefined)[]): number 
 }
 
 /**
- * The fixed-random library (runtime-kit fixed-random.ts) the processes of an engine that declares it
+ * The fixed-random library (host fixed-random.ts) the processes of an engine that declares it
  * (EngineCounting.fixedRandom) preload. Built (or found in the cache) before the run starts when one of `engines` (by
  * the ids runs record) needs it, so the run records it only when it is used; undefined without such a variant, or when
  * it cannot be built (then said in one line).

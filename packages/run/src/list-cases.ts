@@ -6,10 +6,10 @@
  * an environment variable the measuring processes do not see.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import { crashCause, stderrReason, UnsafeCacheError, type JobOutcome } from '@rtbench/runtime-kit';
-import { capText } from '@rtbench/run';
-import { bundleSuite, type SuiteLocation } from '@rtbench/suite-loader';
-import { UsageError } from '../errors.ts';
+import { crashCause, stderrReason, type JobOutcome } from '@rtbench/runtime-kit';
+import { UnsafeCacheError } from '@rtbench/host';
+import { capText } from './case-text.ts';
+import { bundleSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import type {  ResolvedVariant  } from '@rtbench/runtime-kit';
 
 /** A listing job loads the file and answers at once; a minute is generous. */

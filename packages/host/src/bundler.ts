@@ -9,7 +9,7 @@
  */
 import { build, type BuildOptions, type Loader, type Plugin } from 'esbuild';
 import { storeProgram, type CachedProgram } from './program-cache.ts';
-import type { BundleTarget } from './types.ts';
+import type { BundleTarget } from '@rtbench/runtime-kit';
 
 /**
  * An import written with a scheme (`node:fs`, and the modules a runtime
