@@ -3,12 +3,11 @@
  * against the baseline (the first variant listed that ran). Pure: a run in,
  * plain data out.
  */
-import { counted } from '../text.ts';
 import { metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
-import { firstLine } from '../text.ts';
+import { counted, firstLine } from '../text.ts';
 import { armInfo } from './arms.ts';
 import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
 import { measuredBy } from './measured-by.ts';

@@ -3,10 +3,9 @@
  * per candidate, with verdicts, FDR q-values and a geometric mean. Built from
  * one run (paired by round) or from two saved runs (unpaired). Pure.
  */
-import { counted } from '../text.ts';
 import { INSTRUCTIONS_PER_OP, metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
 import { shownName, shownNames } from '../names.ts';
-import { baseName } from '../text.ts';
+import { counted, baseName } from '../text.ts';
 import { armInfo } from './arms.ts';
 import { unitNotes } from './bench.ts';
 import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, unpairedCase, type PairedCase, type RatioOptions } from './ratios.ts';

@@ -9,12 +9,11 @@
  * (ratios.ts unpairedCase) is faster or slower at the view's FDR-adjusted
  * level (stats' applyFdr). Why neighbours and not segments: docs/history.md.
  */
-import { counted } from '../text.ts';
 import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
 import { summarizeArm } from '@rtbench/stats';
 import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
-import { baseName } from '../text.ts';
+import { counted, baseName } from '../text.ts';
 import { adjustAll, DEFAULT_RATIO_OPTIONS, roundMedians, unpairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
 

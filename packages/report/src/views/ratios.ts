@@ -7,10 +7,9 @@
  * the pairs, and rounds served by the same processes are one unit (the process
  * pair). Unpaired (two saved runs): each run's processes are its arm's units.
  */
-import { counted } from '../text.ts';
 import { asCost, TIME_PER_OP, type CaseResult, type Metric } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
-import { firstLine } from '../text.ts';
+import { counted, firstLine } from '../text.ts';
 import type { ArmStat, RatioComparison } from './types.ts';
 
 export interface RatioOptions {

@@ -16,7 +16,7 @@ import type { MeasuredBy, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/runtime-kit';
 import { leftBehindWarning } from '@rtbench/runtime-kit';
-import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDefaults, MeasurerDescriptor, MeasurerSetup, ReplicateContext, Unit } from '../measurer.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDefaults, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
 import { timedMeasureOptions, type TimedSetup } from './measure-options.ts';
 import { corroborate } from './corroborate.ts';
