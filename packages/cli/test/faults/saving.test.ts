@@ -138,14 +138,22 @@ describe('files named after cases', () => {
 describe('two runs saving to one file', () => {
   it('the second is refused before it runs, naming the first; the first keeps its file', async () => {
     const out = tempFile('run.json');
-    const first = spawnCli(['bench', fixture('tiny'), '--runtime', 'node', '--filter', 'n=200', '--rounds', '2', '--time', '4s', '--save', out, '--quiet']);
+    // The first run is planned to last minutes (100 rounds of 2 s) and is interrupted once the
+    // second has been refused, so however slowly the second CLI starts on a loaded machine, the
+    // first still holds the file when the second asks for it.
+    const first = spawnCli(['bench', fixture('tiny'), '--runtime', 'node', '--filter', 'n=200', '--rounds', '100', '--time', '200s', '--warmup', '10ms', '--save', out, '--quiet']);
     const firstEnded = new Promise<number | null>((resolve) => first.on('close', resolve));
-    while (!existsSync(`${out}.lock`) && first.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    // Its file appears once its first round is saved: then it is surely holding the lock.
+    while (!existsSync(out) && first.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(`${out}.lock`)).toBe(true);
     const second = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--filter', 'n=200', '--rounds', '1', '--time', '20ms', '--save', out, '--quiet']);
     expect(second.status).toBe(2);
     expect(second.stderr.trim()).toBe(`error: another rtbench (pid ${first.pid}) is saving a run to ${out}; two runs in one file would keep one of them and mix their profiles: wait for it, or name another --save`);
-    expect(await firstEnded).toBe(0);
-    expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).options.rounds).toBe(2);
+    first.kill('SIGINT');
+    expect(await firstEnded).toBe(130);
+    const kept = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    expect(kept.options.rounds).toBe(100);
+    expect(kept.status).toBe('interrupted');
     expect(existsSync(`${out}.lock`)).toBe(false);
   });
 });
