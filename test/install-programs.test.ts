@@ -6,15 +6,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { installMissing, missingPrograms, type CommandResult, type Machine } from './helpers/install-programs.ts';
-import { INSTALL_PROBLEM_ENV, requireProgram } from './helpers/system-programs.ts';
+import { INSTALL_PROBLEM_ENV, requireProgram, SYSTEM_PROGRAMS, type ProgramId } from './helpers/system-programs.ts';
+
+/** The linux-arm64 emulation's pieces: present in the fakes unless a test leaves them out. */
+const EMULATION: ProgramId[] = ['qemu-aarch64', 'arm64-libc', 'arm64-libstdc++', 'arm64-libatomic'];
 
 interface Fake extends Machine {
   calls: string[];
   said: string[];
 }
 
-function fakeMachine(opts: { present?: string[]; isRoot?: boolean; env?: NodeJS.ProcessEnv; answer?: (args: string[], call: number) => CommandResult }): Fake {
-  const present = new Set(opts.present ?? []);
+function fakeMachine(opts: { present?: string[]; emulation?: boolean; isRoot?: boolean; env?: NodeJS.ProcessEnv; answer?: (args: string[], call: number) => CommandResult }): Fake {
+  const present = new Set([...(opts.present ?? []), ...(opts.emulation === false ? [] : EMULATION.map((id) => SYSTEM_PROGRAMS[id].path))]);
   let clock = 0;
   const calls: string[] = [];
   const said: string[] = [];
@@ -29,7 +32,7 @@ function fakeMachine(opts: { present?: string[]; isRoot?: boolean; env?: NodeJS.
       if (command === 'sudo' && args[0] === '-n' && args[1] === 'true') return { ok: false, output: 'sudo: a password is required' };
       const r = opts.answer?.(args, calls.length) ?? { ok: true, output: '' };
       // A successful install puts every program in place.
-      if (r.ok && args.includes('install')) for (const p of ['/usr/bin/chromium', '/usr/bin/wrk', '/usr/bin/valgrind', '/usr/bin/perf']) present.add(p);
+      if (r.ok && args.includes('install')) for (const p of Object.values(SYSTEM_PROGRAMS)) present.add(p.path);
       return r;
     },
     sleep: (ms) => void (clock += ms),
@@ -53,6 +56,16 @@ describe('installing the programs the tests need', () => {
     expect(apt).toEqual(['apt-get -o DPkg::Lock::Timeout=600 update -qq', 'apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium wrk linux-perf']);
     expect(m.said).toHaveLength(1);
     expect(m.said[0]).toMatch(/installing chromium, wrk, linux-perf with apt-get \(once/);
+  });
+
+  it('installs qemu-user and the arm64 libraries in the same single install as the rest', () => {
+    const m = fakeMachine({ present: ['/usr/bin/valgrind', '/usr/bin/wrk'], emulation: false });
+    expect(installMissing(m)).toBeUndefined();
+    expect(m.calls.filter((c) => c.startsWith('apt-get -o'))).toEqual([
+      'apt-get -o DPkg::Lock::Timeout=600 update -qq',
+      'apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium linux-perf qemu-user-static libc6-arm64-cross libstdc++6-arm64-cross libatomic1-arm64-cross',
+    ]);
+    expect(m.said[0]).toMatch(/needed by the HTML report tests, the native-profile tests, the linux-arm64 check under emulation/);
   });
 
   it('waits while apt says a lock is taken (update does not wait on the lists lock itself), saying so once', () => {

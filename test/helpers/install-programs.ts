@@ -47,7 +47,7 @@ export function installMissing(m: Machine): string | undefined {
   const sudo = !m.isRoot && m.run('sudo', ['-n', 'true']).ok;
   if (!m.isRoot && !sudo) return `${pkgs.join(', ')} missing and this user cannot install them (not root, no passwordless sudo): run \`sudo apt-get install -y ${pkgs.join(' ')}\``;
   if (!m.run('apt-get', ['--version']).ok) return `${pkgs.join(', ')} missing and apt-get is not available here: install them with the system's package manager`;
-  m.say(`test set-up: installing ${pkgs.join(', ')} with apt-get (once for this run; needed by ${missing.map((id) => SYSTEM_PROGRAMS[id].purpose).join(', ')})`);
+  m.say(`test set-up: installing ${pkgs.join(', ')} with apt-get (once for this run; needed by ${[...new Set(missing.map((id) => SYSTEM_PROGRAMS[id].purpose))].join(', ')})`);
   const deadline = m.now() + LOCK_WAIT_S * 1000;
   const apt = (args: string[]): CommandResult => {
     const full = ['-o', `DPkg::Lock::Timeout=${LOCK_WAIT_S}`, ...args];

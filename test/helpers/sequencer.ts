@@ -8,6 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The slowest files of the first group, slowest first (docs/tests.md, "Where the time goes"). */
 const SLOWEST_FIRST = [
+  'test/arm64-emulated.test.ts',
   'test/faults/big-output.test.ts',
   'test/suites.test.ts',
   'test/faults/usage.test.ts',

@@ -1,7 +1,10 @@
 /**
  * The system programs some tests need, from Debian's packages: Chromium for
  * the page tests, wrk for http-hello's load, valgrind for instruction counts,
- * perf for native profiles. They are installed once, before any test runs, by
+ * perf for native profiles, and for the linux-arm64 check under emulation
+ * qemu-user and Debian's arm64 cross libraries (run with `qemu-aarch64-static
+ * -L /usr/aarch64-linux-gnu`, so no binfmt_misc registration and no second
+ * dpkg architecture are needed). They are installed once, before any test runs, by
  * the suite's global set-up (test/helpers/install-programs.ts); a test file
  * only asks for the path here and fails with the set-up's reason when the
  * program is missing. An environment variable naming another binary is used
@@ -9,7 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 
-export type ProgramId = 'chromium' | 'wrk' | 'valgrind' | 'perf';
+export type ProgramId = 'chromium' | 'wrk' | 'valgrind' | 'perf' | 'qemu-aarch64' | 'arm64-libc' | 'arm64-libstdc++' | 'arm64-libatomic';
 
 export interface SystemProgram {
   /** The Debian package that installs it. */
@@ -22,11 +25,18 @@ export interface SystemProgram {
   purpose: string;
 }
 
+/** Where Debian's *-arm64-cross packages put arm64 libraries: qemu's -L (the emulated program's /). */
+export const ARM64_LIBRARIES = '/usr/aarch64-linux-gnu';
+
 export const SYSTEM_PROGRAMS: Readonly<Record<ProgramId, SystemProgram>> = {
   chromium: { pkg: 'chromium', path: '/usr/bin/chromium', env: 'RTBENCH_CHROMIUM', purpose: 'the HTML report tests' },
   wrk: { pkg: 'wrk', path: '/usr/bin/wrk', env: 'RTBENCH_WRK', purpose: 'the http-hello tests' },
   valgrind: { pkg: 'valgrind', path: '/usr/bin/valgrind', env: 'RTBENCH_VALGRIND', purpose: 'the instruction-count tests' },
   perf: { pkg: 'linux-perf', path: '/usr/bin/perf', env: 'RTBENCH_PERF', purpose: 'the native-profile tests' },
+  'qemu-aarch64': { pkg: 'qemu-user-static', path: '/usr/bin/qemu-aarch64-static', env: 'RTBENCH_QEMU_AARCH64', purpose: 'the linux-arm64 check under emulation' },
+  'arm64-libc': { pkg: 'libc6-arm64-cross', path: `${ARM64_LIBRARIES}/lib/ld-linux-aarch64.so.1`, env: 'RTBENCH_ARM64_LIBC', purpose: 'the linux-arm64 check under emulation' },
+  'arm64-libstdc++': { pkg: 'libstdc++6-arm64-cross', path: `${ARM64_LIBRARIES}/lib/libstdc++.so.6`, env: 'RTBENCH_ARM64_LIBSTDCXX', purpose: 'the linux-arm64 check under emulation' },
+  'arm64-libatomic': { pkg: 'libatomic1-arm64-cross', path: `${ARM64_LIBRARIES}/lib/libatomic.so.1`, env: 'RTBENCH_ARM64_LIBATOMIC', purpose: 'the linux-arm64 check under emulation' },
 };
 
 /** Set by the global set-up when it could not install what was missing: its one line. */

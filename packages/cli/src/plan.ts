@@ -13,6 +13,7 @@ import { MIN_UNITS } from '@rtbench/stats';
 import { TIER_UP_MAX_MS } from '@rtbench/core';
 import { join } from 'node:path';
 import { findValgrind } from '@rtbench/host';
+import { hostPlatform, refusedOn } from '@rtbench/runtime-kit';
 import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
@@ -161,6 +162,10 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   if (pairs < MIN_UNITS && !roundPlan.adaptive && compare) {
     process.stderr.write(pc.yellow(`! --rounds ${roundPlan.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
   }
+
+  // A measurer refused on this platform is said in one line before anything is resolved or run.
+  const refused = refusedOn(`${measurer.name} (${measurer.measures})`, measurer.platforms, hostPlatform());
+  if (refused) throw new UsageError(refused);
 
   let valgrind: RunOptions['valgrind'];
   if (measurer.needs === 'valgrind') {

@@ -4,3 +4,4 @@ export { diskIo, FileWriteError, writeFileAtomically, type FileIo } from './atom
 export { bundleOptions, bundleProgramFor, type BundledProgram } from './bundler.ts';
 export { contentHash, ownerOnlyDir, storeNamedFile, UnsafeCacheError } from './program-cache.ts';
 export { findPerf, perfRecordWrap } from './perf.ts';
+export { HOST_TOOLS, PERF_SUPPORT, VALGRIND_SUPPORT, type HostTool } from './host-tools.ts';

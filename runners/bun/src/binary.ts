@@ -4,14 +4,14 @@
  * rtbench's checkout by the root package.json); before that, or without it
  * (installs on demand run no scripts: npm-installer.ts), bin/bun.exe is a
  * small placeholder and the binary is in the platform package
- * (@oven/bun-linux-x64/bin/bun), an optional dependency of `bun`.
+ * (@oven/bun-linux-x64/bin/bun, or the host platform's), an optional dependency of `bun`.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  binaryInPackage,
   declareNpmRuntime,
   existingFile,
-  platformPackageFile,
   probeOutput,
   type RuntimeTarget,
   RuntimeUnavailableError,
@@ -20,12 +20,20 @@ import {
 /** The real binary is tens of MB; the placeholder left before postinstall is tiny. */
 const MIN_BINARY_BYTES = 1 << 20;
 
-/** The pinned `bun` (runners/bun/package.json); linux-x64 only, like every npm runtime rtbench installs. */
+const inPlatformPackage = (binaryPackage: string) => ({ package: 'bun', binaryPackage, binary: 'bin/bun' });
+
+/** The pinned `bun` (runners/bun/package.json); its binary is in its optional dependency for the platform (glibc builds on Linux). */
 export const npmBun = declareNpmRuntime({
   fromUrl: import.meta.url,
   spec: 'bun',
   dependency: 'bun',
-  binaryIn: (dir) => existingFile(join(dir, 'bin', 'bun.exe'), MIN_BINARY_BYTES) ?? platformPackageFile(dir, '@oven/bun-linux-x64', 'bin/bun'),
+  platforms: {
+    'linux-x64': inPlatformPackage('@oven/bun-linux-x64'),
+    'linux-arm64': inPlatformPackage('@oven/bun-linux-aarch64'),
+    'darwin-arm64': inPlatformPackage('@oven/bun-darwin-aarch64'),
+    'darwin-x64': inPlatformPackage('@oven/bun-darwin-x64'),
+  },
+  binaryIn: (dir, entry) => existingFile(join(dir, 'bin', 'bun.exe'), MIN_BINARY_BYTES) ?? binaryInPackage(dir, entry),
 });
 
 export async function probeBun(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {

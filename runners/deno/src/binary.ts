@@ -8,18 +8,24 @@
  */
 import {
   declareNpmRuntime,
-  platformPackageFile,
   probeOutput,
   type RuntimeTarget,
   RuntimeUnavailableError,
 } from '@rtbench/runtime-kit';
 
-/** The pinned `deno` (runners/deno/package.json); linux-x64 only, like every npm runtime rtbench installs. */
+const inPlatformPackage = (binaryPackage: string) => ({ package: 'deno', binaryPackage, binary: 'deno' });
+
+/** The pinned `deno` (runners/deno/package.json); its binary is in its optional dependency for the platform (glibc builds on Linux). */
 export const npmDeno = declareNpmRuntime({
   fromUrl: import.meta.url,
   spec: 'deno',
   dependency: 'deno',
-  binaryIn: (dir) => platformPackageFile(dir, '@deno/linux-x64-glibc', 'deno'),
+  platforms: {
+    'linux-x64': inPlatformPackage('@deno/linux-x64-glibc'),
+    'linux-arm64': inPlatformPackage('@deno/linux-arm64-glibc'),
+    'darwin-arm64': inPlatformPackage('@deno/darwin-arm64'),
+    'darwin-x64': inPlatformPackage('@deno/darwin-x64'),
+  },
 });
 
 /** `deno --version` prints "deno 2.9.6 (stable, …)\nv8 15.0.245.2-rusty\ntypescript …"; no script runs. */

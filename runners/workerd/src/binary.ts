@@ -11,23 +11,30 @@
 import {
   declareNpmRuntime,
   findLiterals,
-  platformPackageFile,
   probeOutput,
   type RuntimeReleases,
   type RuntimeTarget,
   RuntimeUnavailableError,
 } from '@rtbench/runtime-kit';
 
+const inPlatformPackage = (binaryPackage: string) => ({ package: 'workerd', binaryPackage, binary: 'bin/workerd' });
+
 /**
- * The pinned `workerd` (runners/workerd/package.json); linux-x64 only, like
- * every npm runtime rtbench installs. Its postinstall script only checks the
- * platform package (or downloads it when npm skipped it) and is not run.
+ * The pinned `workerd` (runners/workerd/package.json); its binary is in its
+ * optional dependency for the platform (x64 is "64" in workerd's names). Its
+ * postinstall script only checks the platform package (or downloads it when
+ * npm skipped it) and is not run.
  */
 export const npmWorkerd = declareNpmRuntime({
   fromUrl: import.meta.url,
   spec: 'workerd',
   dependency: 'workerd',
-  binaryIn: (dir) => platformPackageFile(dir, '@cloudflare/workerd-linux-64', 'bin/workerd'),
+  platforms: {
+    'linux-x64': inPlatformPackage('@cloudflare/workerd-linux-64'),
+    'linux-arm64': inPlatformPackage('@cloudflare/workerd-linux-arm64'),
+    'darwin-arm64': inPlatformPackage('@cloudflare/workerd-darwin-arm64'),
+    'darwin-x64': inPlatformPackage('@cloudflare/workerd-darwin-64'),
+  },
 });
 
 /** The release date in a workerd npm version: 1.YYYYMMDD.N -> YYYY-MM-DD (what `workerd --version` prints). */

@@ -4,7 +4,7 @@
  * (help.ts). What a command does is in commands/.
  */
 import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
-import { isUnavailable } from '@rtbench/runtime-kit';
+import { isUnavailable, PLATFORMS } from '@rtbench/runtime-kit';
 import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
 import { measurersChosenBy } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
@@ -294,7 +294,15 @@ export const COMMANDS: readonly Command[] = [
     name: 'runtimes',
     positionals: [],
     summary: 'List the runtimes rtbench can run, with versions, engines and binaries',
-    options: LISTING_OPTIONS,
+    options: [
+      {
+        name: 'platform',
+        kind: 'value',
+        value: 'os-arch',
+        help: `For another platform (${PLATFORMS.join(', ')}): each pinned runtime's npm package there, and which measurers and host tools work there, as declared; nothing is looked for or installed`,
+      },
+      ...LISTING_OPTIONS,
+    ],
     run: (_, flags) => runtimesCommand(flags),
   }),
   command({

@@ -1,13 +1,14 @@
 /** --profile's value: which kinds of profile the run's profile phase takes (@rtbench/run profiles.ts). */
-import { findPerf } from '@rtbench/host';
+import { findPerf, PERF_SUPPORT } from '@rtbench/host';
+import { hostPlatform, refusedOn } from '@rtbench/runtime-kit';
 import { PROFILE_KINDS, type ProfileKind } from '@rtbench/run';
 import { UsageError } from '../errors.ts';
 
 /**
  * `--profile` alone is CPU (as before allocation profiles); `--profile alloc`, `--profile cpu,alloc`,
- * `--profile native`. Native profiles need perf: without it, one line (exit 2) before anything runs.
+ * `--profile native`. Native profiles need perf (Linux): without it, one line (exit 2) before anything runs.
  */
-export function parseProfileKinds(value: string | true, env: NodeJS.ProcessEnv = process.env): ProfileKind[] {
+export function parseProfileKinds(value: string | true, env: NodeJS.ProcessEnv = process.env, platform = hostPlatform()): ProfileKind[] {
   if (value === true) return ['cpu'];
   const kinds: ProfileKind[] = [];
   for (const part of value.split(',').map((p) => p.trim().toLowerCase())) {
@@ -16,6 +17,8 @@ export function parseProfileKinds(value: string | true, env: NodeJS.ProcessEnv =
     if (!kinds.includes(kind)) kinds.push(kind);
   }
   if (kinds.includes('native')) {
+    const refused = refusedOn('--profile native', PERF_SUPPORT, platform);
+    if (refused) throw new UsageError(refused);
     try {
       findPerf(env);
     } catch (error) {

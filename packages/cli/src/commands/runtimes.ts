@@ -1,4 +1,4 @@
-/** `rtbench runtimes`: every runtime rtbench can run, its version, engine and binary. */
+/** `rtbench runtimes`: every runtime rtbench can run, its version, engine and binary; `--platform`: runtimes-platform.ts. */
 import { isAbsolute, relative } from 'node:path';
 import pico from 'picocolors';
 import { colourOn } from '../emit/colours.ts';
@@ -8,6 +8,7 @@ import { RuntimeNotInstalledError, RuntimeUnavailableError, type RuntimeTarget }
 import { runtimeStore } from '../plan/runtime-store.ts';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
 import { askPlugin, DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
+import { parsePlatform, platformView, platformViewText } from './runtimes-platform.ts';
 
 export interface RuntimeRow {
   spec: string;
@@ -109,8 +110,14 @@ export function runtimesTable(rows: readonly RuntimeRow[], colour: boolean): str
   ];
 }
 
-export async function runtimesCommand(flags: ListingFlags): Promise<number> {
+export async function runtimesCommand(flags: ListingFlags & { platform?: string }): Promise<number> {
   const format = listingFormat(flags);
+  if (flags.platform !== undefined) {
+    const view = platformView(parsePlatform(flags.platform));
+    const text = format === 'json' ? `${JSON.stringify(view, null, 2)}\n` : platformViewText(view, flags.output === undefined && colourOn(process.stdout));
+    writeListing(text, flags);
+    return 0;
+  }
   const rows = await listRuntimes();
   if (format === 'json') {
     writeListing(`${JSON.stringify(rows, null, 2)}\n`, flags);

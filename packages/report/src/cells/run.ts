@@ -307,10 +307,14 @@ export function legend(view: ComparisonView): string {
   return `${head} ${view.pairing === 'unpaired' ? sentence.replace('independent process pairs', "each run's processes") : sentence} q: Benjamini–Hochberg over the ${counted(facts.m, 'comparison')}.`;
 }
 
-/** Host lines of the runs a view reads: "AMD EPYC, 2 cores, load 1.00 0.50 0.20". */
-export function hostLines(view: { runs?: { run: { host: { cpuModel: string; cores: number; loadavg: number[] } } }[]; run: { host: { cpuModel: string; cores: number; loadavg: number[] } } }): string[] {
+type HostOf = { host: { cpuModel: string; cores: number; loadavg: number[]; os: string; arch: string } };
+
+/** Host lines of the runs a view reads: "AMD EPYC, 2 cores, load 1.00 0.50 0.20"; each names its platform when the runs come from several. */
+export function hostLines(view: { runs?: { run: HostOf }[]; run: HostOf }): string[] {
   const runs = view.runs?.map((r) => r.run) ?? [view.run];
-  return [...new Set(runs.map((r) => `${r.host.cpuModel}, ${r.host.cores} cores, load ${r.host.loadavg.map((l) => l.toFixed(2)).join(' ')}`))];
+  const platform = (r: HostOf) => `${r.host.os}-${r.host.arch}`;
+  const several = new Set(runs.map(platform)).size > 1;
+  return [...new Set(runs.map((r) => `${r.host.cpuModel}, ${r.host.cores} cores, ${several ? `${platform(r)}, ` : ''}load ${r.host.loadavg.map((l) => l.toFixed(2)).join(' ')}`))];
 }
 
 /** The heading of the lines that say where each decided count moved (terminal and markdown). */

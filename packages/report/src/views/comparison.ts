@@ -140,6 +140,10 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
   if (onlyA.length) notes.push(`${counted(onlyA.length, 'case')} only in ${nameA}: ${listSome(onlyA)}`);
   if (onlyB.length) notes.push(`${counted(onlyB.length, 'case')} only in ${nameB}: ${listSome(onlyB)}`);
   if (!cases.length) throw new ViewError(`${nameA} and ${nameB} have no case in common (suites "${a.run.suite}" and "${b.run.suite}")`);
+  const platformA = `${a.run.host.os}-${a.run.host.arch}`;
+  const platformB = `${b.run.host.os}-${b.run.host.arch}`;
+  // Another platform is another build of each runtime (its own package) on another CPU: the ratio is theirs as much as the change's.
+  if (platformA !== platformB) notes.push(`different platforms: ${nameA} ran on ${platformA}, ${nameB} on ${platformB}; each runtime is another build there`);
   if (a.run.host.cpuModel !== b.run.host.cpuModel || a.run.host.cores !== b.run.host.cores) {
     notes.push(`different hosts: ${a.run.host.cpuModel} (${a.run.host.cores} cores) vs ${b.run.host.cpuModel} (${b.run.host.cores} cores)`);
   }

@@ -225,6 +225,8 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
   if (suites.size > 1) notes.push({ level: 'info', text: `${suites.size} suites: ${[...suites].join(', ')}; a case is one suite's case` });
   const hosts = new Set(ordered.map((x) => hostText(x.run)));
   if (hosts.size > 1) notes.push({ level: 'warning', text: `the runs were made on ${hosts.size} different machines (${[...hosts].join('; ')}): a change between runs on different machines is the machines' as much as the code's` });
+  const platforms = new Set(ordered.map((x) => `${x.run.host.os}-${x.run.host.arch}`));
+  if (platforms.size > 1) notes.push({ level: 'warning', text: `the runs come from ${platforms.size} platforms (${[...platforms].join(', ')}): each runtime is another build on each` });
   const dirty = runs.filter((r) => r.dirty).length;
   if (dirty) notes.push({ level: 'info', text: `${dirty} run${dirty === 1 ? ' was' : 's were'} made from a checkout with uncommitted changes (marked -dirty)` });
   return {

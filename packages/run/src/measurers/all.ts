@@ -15,6 +15,11 @@ import { PROCESSES } from './processes.ts';
 /** The default of each way of choosing comes first (lockstep for --schedule). */
 const MEASURERS: readonly MeasurerDescriptor[] = [LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES, INSTRUCTIONS, HOST_TIMED];
 
+/** Every measurer, in the list's order. */
+export function everyMeasurer(): readonly MeasurerDescriptor[] {
+  return MEASURERS;
+}
+
 /** The measurers chosen by `how` (--schedule or --measure), the default first. */
 export function measurersChosenBy(how: MeasurerDescriptor['chosenBy']): MeasurerDescriptor[] {
   return MEASURERS.filter((m) => m.chosenBy === how);

@@ -7,6 +7,7 @@
  * program or server a measurement needs is prepared once per variant and kept
  * until the run ends.
  */
+import { EVERY_PLATFORM } from '@rtbench/runtime-kit';
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { disposePrepared, isHostCaseSpec, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
@@ -38,6 +39,7 @@ export const HOST_TIMED: MeasurerDescriptor = {
   owns: (cases) => cases.length > 0 && cases.every(isHostCaseSpec),
   suiteKind: 'timed by the host (start-up, HTTP load)',
   recorded: { measurer: 'host-timed' },
+  platforms: EVERY_PLATFORM,
   warmsInRuntime: false,
   measures: "what the suite's cases declare: time to first output or response, requests/s, latency",
   help: 'one program start or one load run per case, variant and round, timed from outside the runtime',

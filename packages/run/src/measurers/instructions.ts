@@ -30,6 +30,7 @@ import {
   InterruptedCommand,
   estimatedCycles,
   fixedRandomLibrary,
+  VALGRIND_SUPPORT,
   type CountSummary,
 } from '@rtbench/host';
 import { median } from '@rtbench/stats';
@@ -117,6 +118,7 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
   name: 'instructions',
   chosenBy: 'measure',
   recorded: { measurer: 'instructions' },
+  platforms: VALGRIND_SUPPORT,
   measures: 'instructions per operation',
   metric: INSTRUCTIONS_PER_OP,
   needs: 'valgrind',

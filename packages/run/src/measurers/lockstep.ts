@@ -15,7 +15,7 @@ import { lockstepJob, type CaseResultMessage, type ErrorMessage, type Job } from
 import type { MeasuredBy, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/runtime-kit';
-import { leftBehindWarning } from '@rtbench/runtime-kit';
+import { leftBehindWarning, EVERY_PLATFORM } from '@rtbench/runtime-kit';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDefaults, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
 import { timedMeasureOptions, type TimedSetup } from './measure-options.ts';
@@ -114,6 +114,7 @@ export const LOCKSTEP: MeasurerDescriptor = {
   name: 'lockstep',
   chosenBy: 'schedule',
   recorded: { measurer: 'lockstep', lockstepProcesses: 'warm' },
+  platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   setsPerProcess: 'default',
   warmsInRuntime: true,
@@ -126,6 +127,7 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   name: 'lockstep-per-case',
   chosenBy: 'schedule',
   recorded: { measurer: 'lockstep', lockstepProcesses: 'per-case' },
+  platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   setsPerProcess: 'when-asked',
   warmsInRuntime: true,

@@ -7,6 +7,7 @@
  * reason. Still right for a case whose one sample is long (≥ ~50 ms), for
  * runtimes that cannot hold a conversation, and to reproduce older runs.
  */
+import { EVERY_PLATFORM } from '@rtbench/runtime-kit';
 import type { MeasureOptions } from '@rtbench/core';
 import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
 import type { Arm, ArmResult, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
@@ -20,6 +21,7 @@ export const PROCESSES: MeasurerDescriptor = {
   name: 'processes',
   chosenBy: 'schedule',
   recorded: { measurer: 'processes' },
+  platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   warmsInRuntime: true,
   help: 'a fresh process per case, runtime and round, sampling back to back',

@@ -1,0 +1,40 @@
+/**
+ * What rtbench asks of the host beside the runtimes, and where each works,
+ * declared once: `rtbench runtimes --platform` lists it, a measurer or
+ * profile that needs a tool the platform lacks is refused before anything
+ * runs (with the tool's sentence), and docs/platforms.md holds the table.
+ */
+import { EVERY_PLATFORM, linuxOnly, type Platform, type PlatformSupport } from '@rtbench/runtime-kit';
+
+export interface HostTool {
+  /** What the tool is: "valgrind", "containment". */
+  readonly name: string;
+  /** What rtbench uses it for. */
+  readonly usedFor: string;
+  readonly support: PlatformSupport;
+  /** Where it works, but with less than on Linux: how, in one sentence. */
+  readonly lesser?: { readonly on: readonly Platform[]; readonly how: string };
+}
+
+/** Instruction counts run the runtime under valgrind's callgrind. */
+export const VALGRIND_SUPPORT = linuxOnly(
+  "instruction counts need valgrind, which rtbench runs on Linux only (upstream Valgrind supports macOS on x86/amd64 alone, and Apple silicon's counters need Apple's private kperf framework and root, which rtbench does not attempt); measure time instead, or count on a Linux machine",
+);
+
+/** Native profiles record the runtime under Linux perf. */
+export const PERF_SUPPORT = linuxOnly('native profiles need Linux perf, which macOS does not have; use --profile cpu, or take the native profile on a Linux machine');
+
+const MACOS: readonly Platform[] = ['darwin-arm64', 'darwin-x64'];
+
+export const HOST_TOOLS: readonly HostTool[] = [
+  { name: 'valgrind', usedFor: 'instruction counts', support: VALGRIND_SUPPORT },
+  { name: 'perf', usedFor: 'native profiles', support: PERF_SUPPORT },
+  {
+    name: 'containment',
+    usedFor: 'ending every process a case starts',
+    support: EVERY_PLATFORM,
+    lesser: { on: MACOS, how: 'no cgroup and no /proc: processes are ended through their process tree, and one that left it is not found (docs/containment.md)' },
+  },
+  { name: 'load average, CPU model', usedFor: 'the saved run’s host record', support: EVERY_PLATFORM },
+  { name: 'timers', usedFor: 'samples, by each runtime’s monotonic clock', support: EVERY_PLATFORM },
+];

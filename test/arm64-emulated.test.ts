@@ -1,0 +1,68 @@
+/**
+ * linux-arm64, under emulation on this x64 machine: each runtime's arm64
+ * package from npm (what its plug-in declares for linux-arm64, installed by
+ * the runtime store into the checkout's cache under an entry named for the
+ * platform), run through qemu-user with Debian's arm64 cross libraries,
+ * beside the x64 defaults in one table. The run fails on any digest that
+ * differs, and the test reads every case's digests itself: equal across the
+ * runtimes and the two platforms. Behaviour only: emulated samples are 5 to
+ * 1000 times slower, so no time from them means anything (docs/platforms.md).
+ */
+import { chmodSync, mkdtempSync, openSync, readFileSync, readSync, closeSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { RuntimeStore } from '@rtbench/runtime-kit';
+import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
+import { cacheDir } from '@rtbench/suite-loader';
+import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
+import { ARM64_LIBRARIES, requireProgram } from './helpers/system-programs.ts';
+
+/** ELF's e_machine for AArch64. */
+const EM_AARCH64 = 183;
+
+function elfMachine(file: string): number {
+  const header = Buffer.alloc(20);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, header, 0, 20, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return header.readUInt16LE(18);
+}
+
+describe('linux-arm64 under emulation', () => {
+  it("runs the tiny suite on every runtime's arm64 build, with the same digests as on x64", async () => {
+    const qemu = requireProgram('qemu-aarch64');
+    for (const lib of ['arm64-libc', 'arm64-libstdc++', 'arm64-libatomic'] as const) requireProgram(lib);
+    const arm64 = new RuntimeStore({ dir: join(cacheDir, 'runtimes'), install: true, platform: 'linux-arm64', log: (line) => process.stderr.write(`${line}\n`) });
+    // Each plug-in's newest pin (node@26; the one pin of the others), installed in parallel as a run does.
+    const pins = runtimePlugins().flatMap((plugin) => (plugin.npmRuntimes.length ? [{ plugin, rt: plugin.npmRuntimes.at(-1)! }] : []));
+    const found = await Promise.all(pins.map(({ rt }) => arm64.get(rt)));
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-arm64-'));
+    const emulated = pins.map(({ plugin }, i) => {
+      expect(elfMachine(found[i]!.binary), found[i]!.binary).toBe(EM_AARCH64);
+      // A variant by path: the script execs qemu, so the PID rtbench holds is the emulated runtime's.
+      const launcher = join(dir, plugin.name);
+      writeFileSync(launcher, `#!/bin/sh\nexec ${qemu} -L ${ARM64_LIBRARIES} '${found[i]!.binary}' "$@"\n`);
+      chmodSync(launcher, 0o755);
+      return `${plugin.name}=${launcher}`;
+    });
+    const saved = tempFile('arm64.json');
+    const variants = [...DEFAULT_RUNTIMES, ...emulated];
+    const r = await runCliAsync(['bench', fixture('tiny'), '--runtime', variants.join(','), '--filter', 'sum,async', '--rounds', '1', '--time', '20ms', '--warmup', '1ms', '--quiet', '--save', saved]);
+    expect(r.status, r.stderr).toBe(0);
+    const run = parseRun(JSON.parse(readFileSync(saved, 'utf8')), saved);
+    expect(run.cases.map((c) => c.id)).toEqual(['math / sum [n=200]', 'math / sum [n=1600]', 'async resolve']);
+    for (const c of run.cases) {
+      const results = run.results.filter((x) => x.caseId === c.id);
+      expect(results.map((x) => x.variantId).sort()).toEqual(run.variants.map((v) => v.id).sort());
+      expect(run.variants).toHaveLength(variants.length);
+      const digests = new Set(results.map((x) => x.rounds[0]?.digest?.hash));
+      expect([...digests], c.id).toHaveLength(1);
+      expect([...digests][0]).toMatch(/^[0-9a-f]{16}$/);
+    }
+  });
+});
