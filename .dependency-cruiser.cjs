@@ -76,6 +76,22 @@ module.exports = {
       to: { path: '^packages/report/src/reporters/' },
     },
     {
+      name: 'planners-sit-above-the-run',
+      severity: 'error',
+      comment:
+        'bisect and releases are planners: they choose what to measure next and keep their state, and hand each measurement to the run loop (through the CLI, which plans it). Nothing beneath them (core, stats, the plug-in kit, the run loop, report, the suite loader, the registry, plug-ins) imports a planner, so the layers read bottom-up.',
+      from: { path: '^(packages/(core|stats|runtime-kit|run|report|suite-loader|runtime-registry|host-timed|adapters|profile)/|runners/)' },
+      to: { path: '^packages/(bisect|releases)/' },
+    },
+    {
+      name: 'the-release-matrix-starts-no-runtime',
+      severity: 'error',
+      comment:
+        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points. It imports neither the run loop, the registry nor a plug-in, so its tests run on made-up runs in a second, and every process is started by the one run loop.',
+      from: { path: '^packages/releases/src/' },
+      to: { path: '^(packages/(run|runtime-registry|profile|host-timed|suite-loader|cli)/|runners/)' },
+    },
+    {
       name: 'core-is-runtime-neutral',
       severity: 'error',
       comment: 'core runs inside every runtime (workerd included) and under the host: no Node.js built-in module.',

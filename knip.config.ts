@@ -33,7 +33,7 @@ const config: KnipConfig = {
     },
     'packages/report': {
       // The pages esbuild bundles when a report is written (html/bundle.ts).
-      entry: ['src/html/page/main.ts', 'src/html/page/history.ts', 'test/**/*.ts'],
+      entry: ['src/html/page/main.ts', 'src/html/page/history.ts', 'src/html/page/releases.ts', 'test/**/*.ts'],
       project: ['src/**/*.ts', 'test/**/*.ts'],
     },
     'packages/host-timed': {

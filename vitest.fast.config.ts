@@ -11,6 +11,7 @@ import { defineConfig } from 'vitest/config';
 export const PURE_TESTS: string[] = [
   'packages/stats/test/**/*.test.ts',
   'packages/bisect/test/**/*.test.ts',
+  'packages/releases/test/**/*.test.ts',
   'packages/core/test/**/*.test.ts',
   'packages/report/test/**/*.test.ts',
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,summary,tree}.test.ts',

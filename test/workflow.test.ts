@@ -18,6 +18,7 @@ describe('GitHub Actions workflows', () => {
   it('validate against the workflow schema, and a broken one does not', () => {
     const files = readdirSync(WORKFLOWS).filter((f) => f.endsWith('.yml'));
     expect(files).toContain('benchmarks.yml');
+    expect(files).toContain('releases.yml');
     for (const f of files) {
       const r = validate(join(WORKFLOWS, f));
       expect(r.status, `${f}: ${r.stdout}${r.stderr}`).toBe(0);
@@ -34,5 +35,13 @@ describe('GitHub Actions workflows', () => {
     for (const used of ['--flagged flagged.filter', '--filter "$filter"', 'rtbench compare confirm-base.json confirm-head.json', "steps.confirm.outputs.exit != '0'"]) expect(text).toContain(used);
     // The instruction gate beside the time gate: both sides counted, then compared with its own limit.
     for (const used of ['--measure instructions --save ../counts-$side.json', 'rtbench compare ../counts-base.json ../counts-head.json', '--fail-on-regression "$FAIL_ON_MORE_INSTRUCTIONS"', 'apt-get install -y valgrind', 'kernel.yama.ptrace_scope=0']) expect(text).toContain(used);
+  });
+
+  it('runs the release matrix on a schedule: shards of whole tracks, kept between runs, merged into the page and the report', () => {
+    const text = readFileSync(join(WORKFLOWS, 'releases.yml'), 'utf8');
+    // Every command it calls is run by packages/cli/test/releases.test.ts: the shards, the budget's exit, the merge.
+    for (const used of ['schedule:', 'workflow_dispatch:', 'rtbench releases $RANGES $SUITES --shard ${{ matrix.shard }}/$SHARDS --dir matrix/shard-${{ matrix.shard }} --budget "$BUDGET"', '"$code" != 75', 'rtbench merge shards/releases-shard-* --save merged', 'merged/releases.html', 'merged/releases.md', 'actions/cache/restore@v4', 'actions/cache/save@v4']) expect(text).toContain(used);
+    const shards = /SHARDS: (\d+)/.exec(text)?.[1];
+    expect(text).toContain(`shard: [${Array.from({ length: Number(shards) }, (_, i) => i + 1).join(', ')}]`);
   });
 });

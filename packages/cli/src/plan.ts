@@ -46,7 +46,7 @@ export interface PlanFlags {
   shard?: string | number;
 }
 
-/** An adaptive warmup may run up to this many times --warmup while batch times still fall (measure.ts warmUp). */
+/** A watched warmup may run up to this many times --warmup when that is past the engine's maximum (run steady-rule.ts); a kept case's rewarm at most --warmup times it. */
 export const WARMUP_CAP_FACTOR = 3;
 
 /** What `--measure` names besides time (the default, taken as --schedule says): the measurers chosen by --measure. */
@@ -144,7 +144,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // Warm processes serve several sets by default; a process per case is fresh every set unless --sets-per-process says otherwise.
   const setsAsked = flags.setsPerProcess ?? (measurer.setsPerProcess === 'default' ? defaults.setsPerProcess : undefined);
   const setsPerProcess = setsAsked !== undefined ? parsePositiveInt(setsAsked, '--sets-per-process') : undefined;
-  // --warmup is the adaptive warmup's floor; it runs on while batch times still fall, up to WARMUP_CAP_FACTOR times that.
+  // --warmup is the watched warmup's floor; it runs on until the batch times are steady (run steady-rule.ts).
   const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
   // A case short of the calls an engine takes to tier up may warm for up to TIER_UP_MAX_MS (core's measure.ts).

@@ -9,55 +9,20 @@
  * --jitless, a change the bisect finds in a few rounds, so it also installs a
  * release between the ends.
  */
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { releaseRuntime, RuntimeStore } from '@rtbench/runtime-kit';
 import relrt, { BINARY, RELEASE_PACKAGE } from '../../../test/fixtures/release-runtime/plugin.ts';
+import { serveReleases } from '../../../test/fixtures/release-runtime/registry.ts';
 import { cacheDir } from '../src/paths.ts';
 import { fixture, repoRoot, runCliAsync, type CliResult } from '../../../test/helpers/cli.ts';
 
 const VERSIONS = ['1.0.0', '2.0.0', '3.0.0', '4.0.0', '5.0.0'];
 const RUNTIMES = join(cacheDir, 'runtimes');
 const scratch = mkdtempSync(join(tmpdir(), 'rtbench-bisect-clean-'));
-
-/** One version's tarball as npm publishes it (package/…), and its integrity. */
-function packVersion(version: string): { tarball: Buffer; integrity: string; shasum: string } {
-  const dir = join(scratch, 'pack', version);
-  mkdirSync(join(dir, 'package', 'bin'), { recursive: true });
-  writeFileSync(join(dir, 'package', 'package.json'), JSON.stringify({ name: RELEASE_PACKAGE, version, bin: { 'fake-rt': BINARY } }));
-  const slower = version === VERSIONS[0] ? '' : ' --jitless';
-  writeFileSync(join(dir, 'package', BINARY), `#!/bin/sh\nexec '${process.execPath}'${slower} "$@"\n`);
-  chmodSync(join(dir, 'package', BINARY), 0o755);
-  const file = join(dir, 'package.tgz');
-  execFileSync('tar', ['-czf', file, '-C', dir, 'package']);
-  const tarball = readFileSync(file);
-  return { tarball, integrity: `sha512-${createHash('sha512').update(tarball).digest('base64')}`, shasum: createHash('sha1').update(tarball).digest('hex') };
-}
-
-/** The registry: the package's packument and each version's tarball, nothing else. */
-function serveRegistry(): Promise<{ server: Server; url: string }> {
-  const packed = new Map(VERSIONS.map((v) => [v, packVersion(v)]));
-  const tarballPath = (v: string): string => `/${RELEASE_PACKAGE}/-/${RELEASE_PACKAGE}-${v}.tgz`;
-  const server = createServer((req, res) => {
-    const url = `http://${req.headers.host}`;
-    if (req.url === `/${RELEASE_PACKAGE}`) {
-      const versions = Object.fromEntries(
-        VERSIONS.map((v) => [v, { name: RELEASE_PACKAGE, version: v, bin: { 'fake-rt': BINARY }, dist: { tarball: `${url}${tarballPath(v)}`, integrity: packed.get(v)!.integrity, shasum: packed.get(v)!.shasum } }]),
-      );
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: RELEASE_PACKAGE, 'dist-tags': { latest: VERSIONS.at(-1) }, versions }));
-      return;
-    }
-    const version = VERSIONS.find((v) => req.url === tarballPath(v));
-    if (version) res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(packed.get(version)!.tarball);
-    else res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` })));
-}
 
 /** The cache entries of the test package's releases. */
 const cached = (): string[] => (existsSync(RUNTIMES) ? readdirSync(RUNTIMES).filter((name) => name.startsWith(`${RELEASE_PACKAGE}@`)).sort() : []);
@@ -71,7 +36,8 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   removeCached();
-  registry = await serveRegistry();
+  // From 2.0.0 on, the binary starts this Node.js with --jitless: a change the bisect finds in a few rounds.
+  registry = await serveReleases({ scratch, pkg: RELEASE_PACKAGE, versions: VERSIONS, script: (v) => `#!/bin/sh\nexec '${process.execPath}'${v === VERSIONS[0] ? '' : ' --jitless'} "$@"\n` });
   env = {
     RTBENCH_RUNTIME_PLUGINS: join(repoRoot, 'test/fixtures/release-runtime/plugin.ts'),
     npm_config_registry: registry.url,

@@ -13,7 +13,7 @@ import { UsageError } from '../src/errors.ts';
 import { listingFormat } from '../src/listing.ts';
 
 const commandNamed = (name: string) => COMMANDS.find((c) => c.name === name)!;
-const positional: Record<string, string[]> = { bisect: ['node@24.0.0..node@24.1.0', 's'], bench: ['s'], run: ['f.mjs'], compare: ['a.json'], merge: ['a.json'], report: [], history: [], runtimes: [], suites: [], claims: [] };
+const positional: Record<string, string[]> = { bisect: ['node@24.0.0..node@24.1.0', 's'], releases: ['node@latest~3', 's'], bench: ['s'], run: ['f.mjs'], compare: ['a.json'], merge: ['a.json'], report: [], history: [], runtimes: [], suites: [], claims: [] };
 
 describe('saving the run and writing the output have names that cannot be confused', () => {
   it('--save saves the run on bench, run and merge; --out still works, with one note naming both', () => {

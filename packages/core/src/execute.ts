@@ -11,7 +11,7 @@ import { probeClock, type Clock } from './clock.ts';
 import { digest } from './digest.ts';
 import { measure, measureFixed, warmUp, type MeasureOptions, type Sampler } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
-import type { GcCounters, Job, RuntimeFacts, RuntimeMessage } from './protocol.ts';
+import type { GcCounters, Job, RuntimeFacts, RuntimeMessage, WarmupSeries } from './protocol.ts';
 import { caseOfCommand, COLLECT_COMMAND, FINISH_COMMAND, parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
 import { round } from './primordials.ts';
 import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
@@ -222,7 +222,7 @@ async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: Runt
 function resultMessage(
   spec: CaseSpec,
   prepared: Prepared,
-  m: { samples: number[]; sampleStartMs: number[]; iterationsPerSample: number; warmupIterations: number },
+  m: { samples: number[]; sampleStartMs: number[]; iterationsPerSample: number; warmupIterations: number; warmup?: WarmupSeries | undefined },
   metrics: EngineMetrics | undefined,
   clock: Clock,
 ): RuntimeMessage {
@@ -237,6 +237,7 @@ function resultMessage(
     elapsedMs: round(clock.now() / 1e3) / 1e3,
     iterationsPerSample: m.iterationsPerSample,
     warmupIterations: m.warmupIterations,
+    ...(m.warmup ? { warmup: m.warmup } : {}),
     async: prepared.isAsync,
     ...(gc ? { gc } : {}),
     ...(metrics ? { metrics } : {}),
@@ -266,12 +267,15 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
   // A kept case opened again is only rewarmed; otherwise the full warmup and calibration.
   let sampler: Sampler;
   let warmupIterations: number;
+  // The first visit's warmup series goes with its result; a rewarm is not watched.
+  let warmup: WarmupSeries | undefined;
   if (held?.sampler) {
     sampler = held.sampler;
     warmupIterations = await sampler.rewarm();
   } else {
     sampler = await warmUp(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options);
     warmupIterations = sampler.warmupIterations;
+    warmup = sampler.warmup;
     if (held) held.sampler = sampler;
   }
   await env.metrics?.start();
@@ -289,7 +293,7 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
     env.emit({ type: 'sample', caseId: spec.id, index, ns, spanNs: env.clock.now() - asked });
   }
   if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
-  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations }, await stopMetrics(env.metrics), env.clock);
+  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, warmup }, await stopMetrics(env.metrics), env.clock);
 }
 
 /** Batches of a fixed-iteration lockstep job's warmup. */

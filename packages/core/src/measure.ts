@@ -10,7 +10,8 @@ import { EdgeTimer, type Clock, type ClockInfo } from './clock.ts';
 import type { SelfTimedBatch, Stopwatch, TimedFn } from './suite.ts';
 import { max, min, objectAssign, round } from './primordials.ts';
 import { lockstepPreBatch } from './protocol.ts';
-import type { MeasureOptions } from './protocol-schema.ts';
+import type { MeasureOptions, WarmupSeries } from './protocol-schema.ts';
+import { WarmupWatch, type SteadyRule } from './steady-state.ts';
 
 export type { MeasureOptions };
 
@@ -47,6 +48,8 @@ export interface Measurement {
   sampleStartMs: number[];
   iterationsPerSample: number;
   warmupIterations: number;
+  /** The warmup as watched, under a steady rule. */
+  warmup?: WarmupSeries;
   /** True when the case returned a promise and each iteration was awaited. */
   async: boolean;
 }
@@ -336,6 +339,8 @@ function grow(n: number, ns: number, target: number): number {
 export interface Sampler {
   iterationsPerSample: number;
   warmupIterations: number;
+  /** The first warmup as watched, under a steady rule (MeasureOptions.steady). */
+  warmup?: WarmupSeries;
   /**
    * The expected length of one sample, in ns: the fastest warmup batch of n
    * since n last changed (the last batch when there was none). Not the last
@@ -383,12 +388,13 @@ export const TIER_UP_MAX_MS = 1_500;
 
 /**
  * Calibration and warmup, then a Sampler. Calibration doubles as warmup:
- * grow n until a batch fills ~the target. Warmup then runs batches until
- * options.warmupMs has passed, or, with options.warmupMinMs, earlier: once
- * warmupMinMs has passed and the fastest batch has not improved by more than
- * 2% for a while (the JIT has finished tiering up). The floor matters: an
- * optimizing compiler on a background thread may not have finished early on
- * (docs/harness-figures.md, "Tier-up by calls").
+ * grow n until a batch fills ~the target. With options.steady (what the
+ * timing measurers send: docs/warmup.md) warmup then watches the batches
+ * until they are steady (watchedWarmup). Without it, the earlier rules, for
+ * a job that carries none: batches until options.warmupMs has passed, or,
+ * with options.warmupMinMs, earlier: once warmupMinMs has passed and the
+ * fastest batch has not improved by more than 2% for a while, past the
+ * TIER_UP_CALLS floor (docs/harness-figures.md, "Tier-up by calls").
  */
 export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo, options: MeasureOptions): Promise<Sampler> {
   const time = makeBatchTimer(fn, isAsync, clock, info);
@@ -397,11 +403,13 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
   const warmupEnd = started + options.warmupMs * 1e6;
   let warmupIterations = 0;
 
+  const watch = options.steady ? new WarmupWatch(options.steady) : undefined;
   let n = 1;
   let batchNs = 0;
   for (;;) {
     const ns = await steadyTime(time, n);
     warmupIterations += 3 * n;
+    watch?.add(ns / n, warmupIterations, (clock.now() - started) / 1e6);
     if (ns >= target / 2 || n >= 2 ** 30) {
       if (ns > 0) {
         batchNs = (ns * max(1, round((n * target) / ns))) / n;
@@ -410,6 +418,10 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
       break;
     }
     n = grow(n, ns, target);
+  }
+  if (watch) {
+    watch.calibrated(warmupIterations);
+    return watchedWarmup(time, clock, options, options.steady!, watch, { started, n, batchNs, warmupIterations, target }, fn.betweenSamples);
   }
   const adaptive = options.warmupMinMs !== undefined;
   const minEnd = adaptive ? started + options.warmupMinMs! * 1e6 : warmupEnd;
@@ -444,12 +456,63 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
   }
 
   if (best < batchNs) batchNs = best;
+  return samplerOf(time, clock, options, { n, batchNs, warmupIterations }, fn.betweenSamples);
+}
+
+/**
+ * Warmup under a steady rule: batches of the calibrated size until the
+ * watch finds the last two windows one level past the engine's horizons
+ * (steady-state.ts), or until the rule's maximum (no steady state: sampled
+ * anyway, and the series says so).
+ */
+async function watchedWarmup(
+  time: BatchTimer,
+  clock: Clock,
+  options: MeasureOptions,
+  rule: SteadyRule,
+  watch: WarmupWatch,
+  from: { started: number; n: number; batchNs: number; warmupIterations: number; target: number },
+  between: (() => void) | undefined,
+): Promise<Sampler> {
+  let { n, batchNs, warmupIterations } = from;
+  const { started, target } = from;
+  let fastestCallNs = batchNs / n;
+  for (;;) {
+    const elapsedMs = (clock.now() - started) / 1e6;
+    if (elapsedMs >= rule.maxMs) break;
+    if (watch.steady(elapsedMs, warmupIterations, fastestCallNs)) {
+      batchNs = watch.fastestRecent() * n;
+      break;
+    }
+    const ns = await time(n);
+    warmupIterations += n;
+    watch.add(ns / n, warmupIterations, (clock.now() - started) / 1e6);
+    batchNs = ns;
+    if (ns / n < fastestCallNs) fastestCallNs = ns / n;
+    // Re-tune: the JIT may have made the case much faster; the test compares batches of one size.
+    if (ns < target / 2) {
+      n = grow(n, ns, target);
+      watch.resized();
+    }
+  }
+  return samplerOf(time, clock, options, { n, batchNs, warmupIterations, warmup: watch.series() }, between);
+}
+
+/** The sampler of a warmed, calibrated case. */
+function samplerOf(
+  time: BatchTimer,
+  clock: Clock,
+  options: MeasureOptions,
+  warmed: { n: number; batchNs: number; warmupIterations: number; warmup?: WarmupSeries },
+  between: (() => void) | undefined,
+): Sampler {
+  const { n, batchNs, warmupIterations } = warmed;
   // Untimed work between samples (TimedFnHooks.betweenSamples); the edge-aligned timer then waits for a fresh edge.
-  const between = fn.betweenSamples;
   const preBatchN = lockstepPreBatch(n, batchNs);
   return {
     iterationsPerSample: n,
     warmupIterations,
+    ...(warmed.warmup ? { warmup: warmed.warmup } : {}),
     batchNs,
     async sample(preBatch) {
       if (between) between();
@@ -512,7 +575,7 @@ export async function measure(
     sampleStartMs[sampleStartMs.length] = startMs;
     samples[samples.length] = ns;
   }
-  return { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations, async: isAsync };
+  return { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations, ...(sampler.warmup ? { warmup: sampler.warmup } : {}), async: isAsync };
 }
 
 /**

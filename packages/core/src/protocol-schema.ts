@@ -65,6 +65,28 @@ export const measureOptionsSchema = z.object({
    * time. One sample: the whole loop's time per iteration, for reference.
    */
   fixedIterations: z.number().int().positive().optional(),
+  /**
+   * Warmup that watches (steady-state.ts): warm until the batch times are
+   * steady, within the engine's horizon. Present: warmupMs and warmupMinMs
+   * no longer decide when the first visit's warmup ends (warmupMs still caps
+   * a kept case's rewarm). The lockstep measurer builds it from the
+   * engine's plug-in (steady-rule.ts).
+   */
+  steady: z
+    .object({
+      /** Batches in each of the two windows the test compares. */
+      windowBatches: z.number().int().min(2),
+      /** Two windows are one level when their medians differ by at most this share (or by no more than their noise says). */
+      tolerance: finite.positive(),
+      /** Never steady before this many ms of warmup (an optimizing compiler on a background thread may not have finished). */
+      minMs: finite.nonnegative(),
+      /** Never steady before this many calls of the case, where they come within tierUpWithinMs (an engine that tiers up by calls). */
+      tierUpCalls: z.number().int().nonnegative(),
+      tierUpWithinMs: finite.nonnegative(),
+      /** Sampled at this point whatever the batches do: the case found no steady state. */
+      maxMs: finite.positive(),
+    })
+    .optional(),
 });
 export type MeasureOptions = z.infer<typeof measureOptionsSchema>;
 
@@ -159,6 +181,26 @@ export const gcCountersSchema = z.object({
 });
 export type GcCounters = z.infer<typeof gcCountersSchema>;
 
+/**
+ * A process's warmup of one case, as the in-runtime loop watched it
+ * (steady-state.ts): one point per batch (calibration included), merged
+ * pairwise past WARMUP_SERIES_POINTS so a long warmup stays short: at each
+ * point the calls made so far, the ms since the warmup began, and the batch's
+ * ns per call (a merged point: the mean over its batches).
+ */
+export const warmupSeriesSchema = z.object({
+  calls: z.array(finite.nonnegative()),
+  ms: z.array(finite.nonnegative()),
+  ns: z.array(finite.nonnegative()),
+  /** Calls made while calibrating the batch size (points up to there are calibration). */
+  calibrationCalls: finite.nonnegative(),
+  /** Where the test found the batches steady (absent: it never did, and sampling began at maxMs). */
+  steadyAt: z.object({ calls: finite.nonnegative(), ms: finite.nonnegative() }).optional(),
+  /** The rule's maximum, in ms. */
+  maxMs: finite.nonnegative(),
+});
+export type WarmupSeries = z.infer<typeof warmupSeriesSchema>;
+
 export const caseResultMessageSchema = z.object({
   type: z.literal('result'),
   caseId: z.string(),
@@ -174,6 +216,8 @@ export const caseResultMessageSchema = z.object({
   elapsedMs: finite.nonnegative().optional(),
   iterationsPerSample: z.number().int().positive(),
   warmupIterations: z.number().int().nonnegative(),
+  /** The first visit's warmup under a steady rule (absent otherwise, and for a kept case's rewarm). */
+  warmup: warmupSeriesSchema.optional(),
   async: z.boolean(),
   gc: gcCountersSchema.optional(),
   /** GC by kind, allocation and heap state over sampling (engine-metrics.ts). */

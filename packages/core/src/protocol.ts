@@ -28,6 +28,7 @@ export type {
   RuntimeMessage,
   SampleMessage,
   ServeJob,
+  WarmupSeries,
   WireJob,
 } from './protocol-schema.ts';
 export { CASE_COMMAND, COLLECT_COMMAND, FINISH_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';

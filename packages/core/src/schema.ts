@@ -5,7 +5,7 @@
  * Host-only: runtime bundles do not import this module.
  */
 import { z } from 'zod';
-import { clockInfoSchema, engineKind, finite, gcCountersSchema, namedRecord, paramValue, runtimeKind } from './protocol-schema.ts';
+import { clockInfoSchema, engineKind, finite, gcCountersSchema, namedRecord, paramValue, runtimeKind, warmupSeriesSchema } from './protocol-schema.ts';
 import { engineMetricsSchema } from './engine-metrics.ts';
 import { claimsBlockSchema } from './claims-schema.ts';
 
@@ -50,6 +50,22 @@ export const variantSchema = z.object({
   binaryGit: gitStateSchema.optional(),
 });
 
+/**
+ * What a process's warmup series and the samples after it say about its case
+ * (stats steady-state.ts classifyProcess): `flat` (one level from the first
+ * watched batch), `warmed` (faster once steady; where: calls and ms),
+ * `warmed-late` (its samples stepped down: still warming as sampling began),
+ * `slowdown` (slower once steady, or its samples stepped up), `no-steady-state`
+ * (the watch never found two windows of one level within the maximum).
+ */
+export const steadyStateSchema = z.object({
+  class: z.enum(['flat', 'warmed', 'warmed-late', 'slowdown', 'no-steady-state']),
+  /** Where the warmup settled (warmed): calls of the case and ms since warmup began. */
+  calls: finite.nonnegative().optional(),
+  ms: finite.nonnegative().optional(),
+});
+export type SteadyState = z.infer<typeof steadyStateSchema>;
+
 export const roundSchema = z.object({
   round: z.number().int().nonnegative(),
   /** Position of this variant within the round's order (interleaving). */
@@ -59,6 +75,10 @@ export const roundSchema = z.object({
   sampleStartMs: z.array(finite.nonnegative()).optional(),
   iterationsPerSample: z.number().int().positive(),
   warmupIterations: z.number().int().nonnegative(),
+  /** The process's first warmup of this case, as the steady rule watched it (absent: saved before the rule, or a kept case's rewarm). */
+  warmup: warmupSeriesSchema.optional(),
+  /** The process's classification from its warmup series and samples (absent: not classified: saved before the rule, or not timed in the runtime). */
+  steadyState: steadyStateSchema.optional(),
   async: z.boolean(),
   clock: clockInfoSchema,
   digest: z.object({ hash: z.string(), summary: z.string(), rounded: z.string().optional() }),

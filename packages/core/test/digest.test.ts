@@ -54,3 +54,33 @@ describe('digest().rounded', () => {
     expect(digest(NaN).rounded).toBeUndefined();
   });
 });
+
+describe('digest() across versions', () => {
+  it('gives the values it gave before: saved runs of an older rtbench compare with new ones (history, two-run comparisons)', () => {
+    // Changing the digest on purpose makes every older saved run compare as different work:
+    // update these with a line in docs/results-files.md saying from which version.
+    const cyc: Record<string, unknown> = { k: 1 };
+    cyc.self = cyc;
+    const every = {
+      n: [0, -0, 1.5, NaN, Infinity, 2 ** 60],
+      s: ['', 'abc'],
+      b: [true, false, null, undefined],
+      big: 12n,
+      sym: Symbol('s'),
+      f: function named() {},
+      d: new Date(0),
+      m: new Map([['k', 1]]),
+      set: new Set([1]),
+      re: /a/g,
+      e: new TypeError('x'),
+      u8: new Uint8Array([1, 2]),
+      ab: new Uint8Array([3]).buffer,
+      empty: new Uint8Array(0),
+      anonymous: Symbol(),
+      cyc,
+    };
+    expect(digest(every)).toEqual({ hash: '6847f364d30a82f7', summary: 'Object{16 keys}', rounded: 'ab48ba24f1182fed' });
+    expect(digest('abc')).toEqual({ hash: 'fcc8b3ee77d2969a', summary: 'string(3)' });
+    expect(digest(0.1)).toEqual({ hash: '24158ec73a44f0ea', summary: 'number 0.1', rounded: '2ff2702b363834a3' });
+  });
+});

@@ -128,6 +128,42 @@ describe('page data of a run with sample times and modes', () => {
   });
 });
 
+describe('page data of a run whose warmups were watched', () => {
+  // The first case's rounds get a warmup series that steps down and settles at its 20th point (the third round never settles).
+  const base = loadRun(BENCH_RUN);
+  const [first] = base.results;
+  const run: RunRecord = {
+    ...base,
+    results: base.results.map((r) =>
+      r !== first
+        ? r
+        : {
+            ...r,
+            rounds: r.rounds.map((round, i) => {
+              const ns = Array.from({ length: 30 }, (_, k) => (k < 10 ? 3 : 1) * round.samples[0]!);
+              const warmup = { calls: ns.map((_, k) => 100 * (k + 1)), ms: ns.map((_, k) => 2 * (k + 1)), ns, calibrationCalls: 50, maxMs: 3000, ...(i === 2 ? {} : { steadyAt: { calls: 2000, ms: 40 } }) };
+              return { ...round, warmup, steadyState: i === 2 ? { class: 'no-steady-state' as const } : { class: 'warmed' as const, calls: 2000, ms: 40 } };
+            }),
+          },
+    ),
+  };
+  const data = pageData(viewOfRun(run));
+
+  it('draws each process of a watched cell, its points in time order, with where it settled', () => {
+    const cell = data.cases.find((c) => c.id === first!.caseId)!.cells.find((c) => c.variant === 'v0')!;
+    expect(cell.warmups!.map((w) => w.points.length)).toEqual(first!.rounds.map(() => 30));
+    expect(cell.warmups!.map((w) => w.steadyMs)).toEqual(first!.rounds.map((_, i) => (i === 2 ? undefined : 40)));
+    for (const w of cell.warmups!) for (let k = 1; k < w.points.length; k++) expect(w.points[k]![0]).toBeGreaterThan(w.points[k - 1]![0]);
+    // One process of ten never settled: not a third, so no mark and no note.
+    expect(cell.steadyText).toBeUndefined();
+  });
+
+  it('has no warmup curves for cells or runs whose warmups were not watched', () => {
+    const others = data.cases.filter((c) => c.id !== first!.caseId).flatMap((c) => c.cells);
+    expect(others.some((cell) => cell.warmups)).toBe(false);
+  });
+});
+
 describe('histogram', () => {
   const result = (samples: number[][]): CaseResult =>
     ({ caseId: 'c', variantId: 'v', status: 'ok', failures: [], rounds: samples.map((s, round) => ({ round, samples: s })) }) as unknown as CaseResult;

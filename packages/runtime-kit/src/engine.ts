@@ -16,6 +16,22 @@ export interface EngineCounting {
   readonly fixedRandom: boolean;
 }
 
+/**
+ * What an engine's tiers are known to need before a flat stretch of batch
+ * times means a case is steady, and how long a warmup may watch at most
+ * (the lockstep measurer's steady rule: run steady-rule.ts; measured per
+ * engine: docs/harness-figures.md, "Tier-up by calls").
+ */
+export interface WarmupHorizon {
+  /** Never steady before this many ms (a compiler on a background thread may not have finished). */
+  readonly minMs: number;
+  /** Never steady before this many calls of the case where they come within tierUpWithinMs: the engine tiers up by calls. */
+  readonly tierUpCalls: number;
+  readonly tierUpWithinMs: number;
+  /** A case not steady by then is sampled anyway and classified as having no steady state. */
+  readonly maxMs: number;
+}
+
 export interface EngineDescriptor {
   /** As a run records it: "v8", "jsc" (lower-case letters, digits and dashes). */
   readonly id: string;
@@ -23,6 +39,8 @@ export interface EngineDescriptor {
   readonly displayName: string;
   /** In a narrow column: "JSC". */
   readonly shortName: string;
+  /** Its tiers' warmup horizon (absent: the measurer's default). */
+  readonly warmup?: WarmupHorizon;
   /** Absent: its work cannot be made repeatable under valgrind, and `--measure instructions` refuses its variants. */
   readonly counting?: EngineCounting;
   /** The engine's own native functions (its C++, its builtins, its interpreter), by symbol: a native profile charges them to the engine. */
@@ -35,6 +53,9 @@ export const V8_ENGINE: EngineDescriptor = {
   id: 'v8',
   displayName: 'V8',
   shortName: 'V8',
+  // Maglev to Turbofan at ~27,000–30,000 calls for short looping cases (16 ms–0.7 s); calls of 35–115 µs stepped up
+  // after 1.2–2.6 s (docs/harness-figures.md): 30,000 calls where they come within 1.5 s, and up to 3 s of watching.
+  warmup: { minMs: 50, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 },
   counting: {
     // --predictable: no background threads, fixed seeds. --predictable-gc-schedule: semi-spaces of a fixed size and the
     // old generation's limit grown by a fixed share, instead of sizes that follow the measured GC and allocation speeds

@@ -1,6 +1,6 @@
 export * from './types.ts';
 export { isResolved, type ResolvedVariant, type RunnableVariant, type UnavailableVariant, type VariantSpec } from './variant.ts';
-export { V8_ENGINE, type EngineCounting, type EngineDescriptor } from './engine.ts';
+export { V8_ENGINE, type EngineCounting, type EngineDescriptor, type WarmupHorizon } from './engine.ts';
 export { CAPABILITY_TEXT, cannotMessage, isUnavailable, type AllocationProfileHook, type Capability, type CapabilityName, type CpuProfileHook, type ExchangeHooks, type InspectorHook, type NativeProfileHook, type ProgramCommand, type ProgramHost, type ProgramOptions, type RuntimeFrames, type RuntimePlugin, type ServedProgram, type Unavailable } from './plugin.ts';
 export { cpuProfFlags, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8HeapSampling, withFlagsFirst } from './process-plugin.ts';
 export { MAX_TIMER_MS, startJob, wrapped, spawnTracked, killTree, killAllChildren, liveChildPids, type RunningJob, type SpawnJobOptions, type ChildExit } from './process.ts';

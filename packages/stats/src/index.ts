@@ -26,3 +26,15 @@ export { estimators, type EstimatorName, type Rounds } from './estimators.ts';
 export { pairedStopping, stoppingDefaults, type StoppingDecision, type StoppingOptions } from './stopping.ts';
 export { pairRounds, processesOf, summarizeArm, turnLogRatio, type PairableRound, type RoundPairs } from './pairing.ts';
 export { studentTQuantile, studentTTwoSided } from './t-interval.ts';
+export {
+  classifyProcess,
+  cellSteadyState,
+  levelChange,
+  MARKED_STEADY_STATES,
+  STEADY_STATE_DEFAULTS,
+  type CellSteadyState,
+  type ProcessSteadyState,
+  type SteadyStateClass,
+  type SteadyStateOptions,
+  type WarmupCourse,
+} from './steady-state.ts';

@@ -57,6 +57,7 @@ export function pairedStopping(baseline: readonly number[], candidate: readonly 
   const reached = has && halfWidth <= target;
   let needed: number;
   if (reached) needed = g;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: not reached means halfWidth > target > 0, so this check never fails
   else if (has && halfWidth > 0) {
     const logHalf = Math.max(Math.log1p(halfWidth), -Math.log(1 - Math.min(halfWidth, 0.999)));
     needed = Math.ceil(g * (logHalf / Math.log1p(target)) ** 2);

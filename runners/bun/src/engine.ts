@@ -5,6 +5,9 @@ export const JSC_ENGINE: EngineDescriptor = {
   id: 'jsc',
   displayName: 'JavaScriptCore',
   shortName: 'JSC',
+  // Most bodies reach their final speed within 8 ms; some calls of 16–42 µs stepped up after 0.4–1.1 s
+  // (docs/harness-figures.md): JSC tiers by execution counts too, so the same horizon in calls as V8's.
+  warmup: { minMs: 20, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 },
   counting: {
     // No concurrent JIT or GC threads; WeakRandom (which JSC seeds per VM and uses in its own structures) seeded alike
     // in every process: without it counts differ between processes (docs/instructions.md).

@@ -13,6 +13,7 @@ import { benchCommand } from '../commands/bench.ts';
 import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from '../commands/claims-options.ts';
 import { claimsCommand } from '../commands/claims.ts';
 import { BISECT_DEFAULTS, bisectCommand } from '../commands/bisect.ts';
+import { RELEASES_DEFAULTS, releasesCommand } from '../commands/releases.ts';
 import { compareFilesCommand } from '../commands/compare.ts';
 import { historyCommand } from '../commands/history.ts';
 import { mergeCommand } from '../commands/merge.ts';
@@ -82,7 +83,7 @@ const BENCH_OPTIONS = [
     name: 'warmup',
     kind: 'value',
     value: 'duration',
-    help: `Warmup in each process, at least; it goes on (up to ${WARMUP_CAP_FACTOR}x) while batch times still fall (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
+    help: `Warmup in each process, at least; it goes on until the batch times are steady within the engine's horizons, up to the engine's maximum or ${WARMUP_CAP_FACTOR}x this (docs/warmup.md) (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
   },
   { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${measurersChosenBy('measure').map((m) => `${m.name}: ${m.help}${m.needs ? `; needs ${m.needs}` : ''}`).join('; or ')}` },
   { name: 'cache-sim', kind: 'flag', help: 'With --measure instructions: simulate the caches too, and report misses and estimated cycles per operation' },
@@ -152,6 +153,24 @@ const BISECT_OPTIONS = [
   { name: 'clean', kind: 'flag', help: 'At the end, remove the releases this bisect installed into the runtime cache' },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
   { name: 'format', kind: 'value', value: 'format', help: 'terminal (default: the answer, the steps, the releases as a series) or json (the search, its steps and the engines)', section: 'Output' },
+  ...PRINTING_OPTIONS,
+  ...GLOBAL_OPTIONS,
+] as const satisfies readonly OptionSpec[];
+
+const RELEASES_OPTIONS = [
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
+  { name: 'every', kind: 'value', value: 'n', help: 'Measure every n-th release of each range (both ends kept); a change point then names the bisect that finds its step' },
+  { name: 'sets', kind: 'value', value: 'n', help: `Sets of processes per window of releases (default ${RELEASES_DEFAULTS.sets}, ${RELEASES_DEFAULTS.setsPerProcess} per warm process)` },
+  { name: 'window', kind: 'value', value: 'n', help: `Most releases measured side by side in one set (default ${RELEASES_DEFAULTS.window}); longer ranges are cut into windows that share a release` },
+  { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process, case and set (default ${RELEASES_DEFAULTS.time})` },
+  { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${RELEASES_DEFAULTS.warmup})` },
+  { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not one (default ${pct(RELEASES_DEFAULTS.threshold)})` },
+  { name: 'budget', kind: 'value', value: 'duration', help: `Start no window that would end past this much time (default ${RELEASES_DEFAULTS.budget}); the same command continues later` },
+  { name: 'shard', kind: 'value', value: 'i/n', help: 'Measure only this share of the tracks (a runtime × suite is never split); rtbench merge <folders> --save <folder> joins the shards' },
+  { name: 'dir', kind: 'value', value: 'folder', help: 'Where the runs, the state, the page and the report are kept (default results/releases/<ranges-suites>); the same command there continues' },
+  { name: 'plan', kind: 'flag', help: 'Print the plan (releases, cases, processes, estimated time) and stop' },
+  { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
+  { name: 'format', kind: 'value', value: 'format', help: 'terminal (default: the last step of each runtime, the change points and their commands) or json (the matrix view)', section: 'Output' },
   ...PRINTING_OPTIONS,
   ...GLOBAL_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
@@ -281,6 +300,17 @@ export const COMMANDS: readonly Command[] = [
     ],
     options: BISECT_OPTIONS,
     run: ([range, suite], flags) => bisectCommand(range!, suite!, flags),
+  }),
+  command({
+    name: 'releases',
+    positionals: [{ name: 'targets', required: true, variadic: true, missing: 'name ranges of releases (node@25.8.0..node@26.1.0, bun@latest~3), then suites' }],
+    summary: 'Every release of one or more runtimes on every case of the suites: each adjacent step\'s paired verdict, change points located, kept up to date',
+    details: [
+      "Releases come from the npm registry's list. A runtime's adjacent releases are measured side by side as variants of one comparison (windows of up to --window releases sharing one release), so each step is paired inside the same sets of processes; every step of every case is read together (Benjamini-Hochberg). A change point names both releases, their engines, and the bench --compare that reproduces it.",
+      `The folder keeps every run: stopped (Ctrl-C, --budget) the same command continues; run again after a release is published, it measures only the new step, in fresh sets. It writes releases.html (the page) and releases.md (the report) there. Exit 0: drawn; ${75}: budget reached; 130: interrupted.`,
+    ],
+    options: RELEASES_OPTIONS,
+    run: (targets, flags) => releasesCommand(targets, flags),
   }),
   command({
     name: 'claims',

@@ -28,19 +28,19 @@ export function releaseVariant(range: Pick<ReleaseRange, 'runtime' | 'extra'>, t
 }
 
 /** Splits the range text; the release list itself is fetched by `listRange`. */
-export function parseRange(text: string): { plugin: RuntimePlugin; runtime: string; fromTag: string; toTag: string; extra: string[] } {
+export function parseRange(text: string, command = 'bisect'): { plugin: RuntimePlugin; runtime: string; fromTag: string; toTag: string; extra: string[] } {
   const lists = splitVariantList(text);
-  if (lists.length !== 1) throw new UsageError(`bisect ${JSON.stringify(text)}: one range, no commas. Syntax: ${RANGE_SYNTAX}`);
+  if (lists.length !== 1) throw new UsageError(`${command} ${JSON.stringify(text)}: one range, no commas. Syntax: ${RANGE_SYNTAX}`);
   const [head, ...extra] = lists[0]!;
   const m = /^([a-z]+)@([^.][^]*?)\.\.(?:([a-z]+)@)?(.+)$/.exec(head ?? '');
-  if (!m) throw new UsageError(`bisect ${JSON.stringify(text)}: not a range of releases. Syntax: ${RANGE_SYNTAX}`);
+  if (!m) throw new UsageError(`${command} ${JSON.stringify(text)}: not a range of releases. Syntax: ${RANGE_SYNTAX}`);
   const [, runtime, fromTag, toRuntime, toTag] = m as unknown as [string, string, string, string | undefined, string];
-  if (toRuntime !== undefined && toRuntime !== runtime) throw new UsageError(`bisect ${head}: both ends must be releases of one runtime (${runtime} and ${toRuntime})`);
+  if (toRuntime !== undefined && toRuntime !== runtime) throw new UsageError(`${command} ${head}: both ends must be releases of one runtime (${runtime} and ${toRuntime})`);
   const plugin = pluginForSpec(`${runtime}@${fromTag}`);
-  if (!plugin || plugin.name !== runtime) throw new UsageError(`bisect ${head}: unknown runtime "${runtime}"`);
-  if (!plugin.releases) throw new UsageError(`bisect ${head}: rtbench does not know where ${runtime}'s releases are published`);
+  if (!plugin || plugin.name !== runtime) throw new UsageError(`${command} ${head}: unknown runtime "${runtime}"`);
+  if (!plugin.releases) throw new UsageError(`${command} ${head}: rtbench does not know where ${runtime}'s releases are published`);
   for (const tag of [fromTag, toTag]) {
-    if (!plugin.releases.looksLikeRelease(tag)) throw new UsageError(`bisect ${head}: "${runtime}@${tag}" is not a release written in full (e.g. ${runtime}@${plugin.releases.tagOf(plugin.releases.template.version)})`);
+    if (!plugin.releases.looksLikeRelease(tag)) throw new UsageError(`${command} ${head}: "${runtime}@${tag}" is not a release written in full (e.g. ${runtime}@${plugin.releases.tagOf(plugin.releases.template.version)})`);
   }
   // The flags and environment are checked as a variant's are.
   releaseVariant({ runtime, extra }, fromTag);
@@ -48,13 +48,35 @@ export function parseRange(text: string): { plugin: RuntimePlugin; runtime: stri
 }
 
 /** The range with its releases listed from the registry; a one-line usage error when it cannot be. */
-export async function listRange(text: string): Promise<ReleaseRange> {
-  const { plugin, runtime, fromTag, toTag, extra } = parseRange(text);
+export async function listRange(text: string, command = 'bisect'): Promise<ReleaseRange> {
+  const { plugin, runtime, fromTag, toTag, extra } = parseRange(text, command);
   try {
     const tags = await releasesBetween(plugin.releases!, runtime, fromTag, toTag, runtimeStore().releases);
     return { plugin, runtime, tags, extra };
   } catch (error) {
     if (error instanceof RuntimeUnavailableError) throw new UsageError(error.message);
     throw error;
+  }
+}
+
+/** `node@latest~3 [--flag …]`: the last N releases the registry lists, oldest first (release matrices). */
+export async function listLatest(text: string, command: string): Promise<ReleaseRange | undefined> {
+  const lists = splitVariantList(text);
+  const [head, ...extra] = lists[0] ?? [];
+  const m = /^([a-z]+)@latest~(\d+)$/.exec(head ?? '');
+  if (!m || lists.length !== 1) return undefined;
+  const [, runtime, count] = m as unknown as [string, string, string];
+  const plugin = pluginForSpec(`${runtime}@latest`) ?? pluginForSpec(runtime);
+  if (!plugin || plugin.name !== runtime) throw new UsageError(`${command} ${head}: unknown runtime "${runtime}"`);
+  if (!plugin.releases) throw new UsageError(`${command} ${head}: rtbench does not know where ${runtime}'s releases are published`);
+  const n = Number(count);
+  if (!(n >= 2)) throw new UsageError(`${command} ${head}: latest~N takes N of 2 or more (a step needs two releases)`);
+  releaseVariant({ runtime, extra }, plugin.releases.tagOf(plugin.releases.template.version));
+  try {
+    const published = await runtimeStore().releases.versions(plugin.releases.template.package);
+    const tags = [...new Set(published.map((v) => plugin.releases!.tagOf(v)))];
+    return { plugin, runtime, tags: tags.slice(-n), extra };
+  } catch (error) {
+    throw new UsageError(`${command} ${head}: could not list ${runtime}'s releases (${(error as Error).message.split('\n')[0]})`);
   }
 }

@@ -14,12 +14,15 @@ import { mergeShards } from '../shards/merge.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 import { info } from '../emit/info.ts';
 import { failedRunLine } from '../emit/failed-run.ts';
+import { isMatrixFolder, mergeMatrixCommand } from './releases.ts';
 
 export interface MergeFlags extends OutputFlags, VerdictFlags {
   save?: string;
 }
 
 export function mergeCommand(files: readonly string[], flags: MergeFlags): number {
+  // Shard folders of a release matrix (rtbench releases --shard i/n) are joined as a matrix.
+  if (files.length && files.every(isMatrixFolder)) return mergeMatrixCommand(files, flags);
   if (flags.save === undefined) throw new UsageError('rtbench merge: name the merged run with --save <file> (-o/--output writes the rendered --format)');
   const reporter = outputReporter(flags);
   assertWritableOutput(flags.save);

@@ -43,9 +43,15 @@ function budgetRanOut(p: PrecisionCell | undefined): boolean {
   return p !== undefined && (p.stoppedBy === 'max-rounds' || p.stoppedBy === 'time-budget');
 }
 
+/** The independent unit of a pairing, for a count of n: "process pair(s)", "process(es)". */
+function unitNoun(n: number, pairing: 'paired' | 'unpaired'): string {
+  if (pairing === 'paired') return n === 1 ? 'process pair' : 'process pairs';
+  return n === 1 ? 'process' : 'processes';
+}
+
 /** "2 process pairs" — the independent units behind an interval. */
 function unitsText(units: number, pairing: 'paired' | 'unpaired' = 'paired'): string {
-  return `${counted(units, pairing === 'paired' ? 'process pair' : 'process')}${pairing === 'unpaired' ? ' (the smaller run)' : ''}`;
+  return `${units} ${unitNoun(units, pairing)}${pairing === 'unpaired' ? ' (the smaller run)' : ''}`;
 }
 
 /** The text of a verdict that says a change is certain but under the threshold: "faster <1%". */
@@ -268,10 +274,9 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
         break;
       }
       const more = c.unitsToDecide !== undefined ? c.unitsToDecide - c.units : undefined;
-      const noun = view.pairing === 'paired' ? 'process pair' : 'process';
       detail =
         more !== undefined && more > 0
-          ? `~${counted(roughly(more), `more ${noun}`)}${view.pairing === 'unpaired' ? ' per run' : ''} would decide it`
+          ? `~${roughly(more)} more ${unitNoun(more, view.pairing)}${view.pairing === 'unpaired' ? ' per run' : ''} would decide it`
           : `too noisy for ±${formatThreshold(c.threshold)}: no verdict within 100× the processes`;
     }
   }

@@ -48,3 +48,8 @@ export function pageAssets(): PageAssets {
 export function historyPageAssets(): PageAssets {
   return bundlePage('history.ts', ['history.css']);
 }
+
+/** The release matrix's page (page/releases.ts), with the history page's rules for change lists. */
+export function releasesPageAssets(): PageAssets {
+  return bundlePage('releases.ts', ['history.css', 'releases.css']);
+}

@@ -13,6 +13,7 @@ import type { PageAssets } from './bundle.ts';
 import { bidiVisible, bidiVisibleDeep } from '../text.ts';
 import type { HistoryPageData } from './history-data.ts';
 import type { PageData } from './page-data.ts';
+import type { ReleasesPageData } from './releases-data.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -45,7 +46,7 @@ export function documentHead(csp: string, title: string, style: string): string 
 </head>`;
 }
 
-export function htmlDocument(data: Pick<PageData, 'title'> | HistoryPageData, assets: PageAssets): string {
+export function htmlDocument(data: Pick<PageData, 'title'> | HistoryPageData | ReleasesPageData, assets: PageAssets): string {
   const script = inlineScript(assets.script);
   const scriptHash = createHash('sha256').update(script, 'utf8').digest('base64');
   const csp = [`default-src 'none'`, `script-src 'sha256-${scriptHash}'`, `style-src 'unsafe-inline'`, `img-src data:`, `base-uri 'none'`, `form-action 'none'`].join('; ');

@@ -64,6 +64,15 @@ interface SampleTrace {
   points: [number, number][];
 }
 
+/** One process's watched warmup: [ms since the warmup began, ns per call] per point, where it settled, and its class. */
+interface WarmupCurve {
+  round: number;
+  points: [number, number][];
+  /** ms where the watch found it steady (absent: it never did). */
+  steadyMs?: number;
+  class?: string;
+}
+
 export interface PageCell {
   variant: string;
   status: CaseResult['status'];
@@ -87,6 +96,10 @@ export interface PageCell {
   modes?: ModeBand[];
   /** Per-process sample traces, when the run recorded when each sample started. */
   traces?: SampleTrace[];
+  /** Per-process warmup curves, when the run's warmups were watched. */
+  warmups?: WarmupCurve[];
+  /** A marked cell's steady states: the mark's sentence and every class's count. */
+  steadyText?: string;
   samples: number;
   outliers?: number;
   /** Against the baseline, for the charts; absent for the baseline itself and when no ratio could be formed. */
@@ -202,6 +215,7 @@ function benchPage(view: BenchView): PageData {
           ...optional('skew', row.skew),
           ...optional('opposite', row.opposite),
           ...optional('modesText', row.modes),
+          ...optional('steadyText', row.steady?.text ? `${row.steady.text} (${row.steady.summary})` : undefined),
         };
       }),
       ...optional('metrics', caseMetrics(c.rows.filter((row) => row.result.rounds.length > 0).map((row) => ({ variant: keyOf.get(row.variantId) ?? row.variantId, result: row.result })))),
@@ -370,7 +384,7 @@ function pageVariant(arm: ArmInfo, i: number, isBaseline: boolean, run: RunRecor
   };
 }
 
-type CellBase = Pick<PageCell, 'variant' | 'status' | 'median' | 'ci' | 'processMedians' | 'histogram' | 'modes' | 'traces' | 'samples' | 'outliers'>;
+type CellBase = Pick<PageCell, 'variant' | 'status' | 'median' | 'ci' | 'processMedians' | 'histogram' | 'modes' | 'traces' | 'warmups' | 'samples' | 'outliers'>;
 
 /**
  * A result whose samples are times in ns, for the charts: a case timed in ms
@@ -429,6 +443,7 @@ function cellBase(variant: string, result: CaseResult, edges: number[]): CellBas
     histogram: histogram(samples, edges),
     ...optionalList('modes', modesOf(s)),
     ...optionalList('traces', tracesOf(result)),
+    ...optionalList('warmups', warmupsOf(result)),
     samples: samples.length,
   };
 }
@@ -437,6 +452,16 @@ function cellBase(variant: string, result: CaseResult, edges: number[]): CellBas
 function modesOf(stats: CaseResult['stats']): ModeBand[] {
   const modes = stats?.modes?.modes ?? [];
   return modes.length >= 2 ? modes.map(({ center, count, low, high }) => ({ center, count, low, high })) : [];
+}
+
+/** Per-process warmup curves from the rounds' watched warmups (absent in runs saved before warmups were watched). */
+function warmupsOf(result: CaseResult): WarmupCurve[] {
+  return result.rounds.flatMap((round) => {
+    const w = round.warmup;
+    if (!w?.ns.length) return [];
+    const points = w.ns.map((ns, i): [number, number] => [Math.round(w.ms[i]! * 10) / 10, +ns.toPrecision(4)]);
+    return [{ round: round.round, points, ...(w.steadyAt ? { steadyMs: Math.round(w.steadyAt.ms * 10) / 10 } : {}), ...(round.steadyState ? { class: round.steadyState.class } : {}) }];
+  });
 }
 
 /** Per-process traces from the rounds' sample start times (absent in runs that did not record them). */

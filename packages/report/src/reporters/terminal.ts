@@ -85,10 +85,19 @@ const MARKS = {
   skew: { mark: 's', text: 'the mean is ≥ 1.5× the median: rare slow samples the median hides' },
   opposite: { mark: '⇄', text: 'the medians and the paired ratio point opposite ways (the reason is listed below)' },
   failed: { mark: '✗', text: 'a round failed (the failures are listed below)' },
+  'warmed-late': { mark: '↘', text: 'processes still warming as sampling began: their samples stepped down' },
+  slowdown: { mark: '↗', text: 'processes slower once steady than while warming, or their samples stepped up' },
+  'no-steady-state': { mark: '~', text: 'processes whose batch times never settled within the warmup’s maximum: sampled anyway, the median may not be a steady state' },
 } as const;
 
+/** A marked steady-state class's mark (MARKS). */
+function steadyMark(cls: string): string {
+  return cls === 'warmed-late' || cls === 'slowdown' || cls === 'no-steady-state' ? MARKS[cls].mark : '';
+}
+
 function marksOf(row: BenchCase['rows'][number]): string {
-  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.opposite ? MARKS.opposite.mark : ''}${row.note ? MARKS.failed.mark : ''}`;
+  const steady = row.steady?.mark ? steadyMark(row.steady.mark) : '';
+  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.opposite ? MARKS.opposite.mark : ''}${row.note ? MARKS.failed.mark : ''}${steady}`;
 }
 
 function benchGrid(view: BenchView, layout: Layout, c: Colors) {
@@ -145,6 +154,13 @@ function marksLegend(view: BenchView): string | undefined {
   return `marks: ${parts.join('; ')}. The modes' centres: --plot (under each case's plot) or --format markdown; the means: csv-stats.`;
 }
 
+/** One sentence under the table on the cells whose processes did not settle as the warmup expected, or on a run saved before the rule. */
+function steadyStateLine(view: BenchView): string | undefined {
+  if (view.notClassified) return 'steady state: not classified (a run saved before warmups were watched)';
+  const marked = view.cases.flatMap((bc) => bc.rows.filter((r) => r.steady?.mark).map((r) => `${r.variantId} · ${bc.label}: ${r.steady!.text}`));
+  return marked.length ? `steady state (from each process's warmup and samples; --format json has every process's class): ${marked.join('; ')}` : undefined;
+}
+
 function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): string {
   const c = palette(options.color ?? true);
   const columns = options.columns ?? DEFAULT_COLUMNS;
@@ -156,6 +172,8 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   if (geomean) lines.push(...wrapped(geomean, columns, c.bold));
   const marks = marksLegend(view);
   if (marks) lines.push(...wrapped(marks, columns, c.yellow));
+  const steadyLine = steadyStateLine(view);
+  if (steadyLine) lines.push(...wrapped(steadyLine, columns, c.yellow));
   for (const bc of view.cases) for (const row of bc.rows) if (row.opposite) lines.push(...wrapped(`⇄ ${row.variantId} · ${bc.label}: ${row.opposite}`, columns, c.yellow, 2));
   if (grid.belowClock) lines.push(...wrapped(`ops/s —: ${NO_RATE_REASON}`, columns, c.dim));
   const wider = widerLine(grid.layout, grid.widths, { short: 'the full variant names in the table', caseColumn: 'the case names in a column' });
@@ -213,6 +231,11 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
     if (row.digests) {
       const text = `✗ different work on "${row.label}": ${section.baseline.label} ${row.digests.baseline}, ${section.candidate.label} ${row.digests.candidate}; the ratio compares different computations`;
       out.push(...wrapped(text, columns, c.red, 2));
+    }
+  }
+  for (const row of section.cases) {
+    for (const [arm, cell] of [[section.baseline, row.steady?.baseline], [section.candidate, row.steady?.candidate]] as const) {
+      if (cell?.mark) out.push(...wrapped(`${steadyMark(cell.mark)} ${arm.label} · ${row.label}: ${cell.text}`, columns, c.yellow, 2));
     }
   }
   const moved = section.cases.filter((row) => row.where);

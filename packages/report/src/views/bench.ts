@@ -12,6 +12,7 @@ import { armInfo } from './arms.ts';
 import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
 import { measuredBy } from './measured-by.ts';
 import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
+import { notClassified, steadyStateCell } from './steady-state.ts';
 
 /** Mean / median above this is worth a line under the row. */
 export const SKEW_WARNING = 1.5;
@@ -158,6 +159,8 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
         if (skew) row.skew = skew;
         const modes = modesText(stats, metric);
         if (modes) row.modes = modes;
+        const steady = steadyStateCell(result);
+        if (steady) row.steady = steady;
       }
       if (note) row.note = note;
       if (result.precision) row.precision = result.precision;
@@ -207,6 +210,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     method: methods.paired,
     statsMethod: methods.stats ?? statsMethod(Math.min(...cases.flatMap((c) => c.rows.flatMap((r) => (r.stats ? [r.stats.processes ?? r.stats.rounds] : []))))),
     notes: [...runNotes(run), ...unitNotes(run)],
+    ...(notClassified(run) ? { notClassified: true } : {}),
     ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),
   };

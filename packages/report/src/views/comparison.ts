@@ -12,6 +12,7 @@ import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, unpairedCase, 
 import { measuredBy } from './measured-by.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RatioComparison, RunRef } from './types.ts';
 import { attachWhere } from './where.ts';
+import { steadyStateCell } from './steady-state.ts';
 
 /** A saved run as `rtbench compare` read it. */
 export interface SavedRun extends RunRef {
@@ -85,6 +86,11 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
     for (const row of section.cases) {
       const precision = resultFor.get(`${row.caseId}\u0000${section.candidate.id}`)?.precision;
       if (precision) row.precision = precision;
+      const baselineResult = resultFor.get(`${row.caseId}\u0000${section.baseline.id}`);
+      const candidateResult = resultFor.get(`${row.caseId}\u0000${section.candidate.id}`);
+      const baselineSteady = baselineResult && steadyStateCell(baselineResult);
+      const candidateSteady = candidateResult && steadyStateCell(candidateResult);
+      if (baselineSteady || candidateSteady) row.steady = { ...(baselineSteady ? { baseline: baselineSteady } : {}), ...(candidateSteady ? { candidate: candidateSteady } : {}) };
     }
   }
   return {

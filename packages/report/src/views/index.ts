@@ -11,6 +11,7 @@ export { DEFAULT_RATIO_OPTIONS, pairedCase, ratioHalfWidth, roundMedians, type R
 export { changePoints, changeSummary, historyRegressions, chooseOrder, CHANGE_METHOD, historyView, orderRuns, runFileName, runLabel, type HistoryInput, type HistoryOptions, type HistoryOrder } from './history.ts';
 export { armInfo, armFlags, shortHash, versionText } from './arms.ts';
 export type * from './types.ts';
+export type * from './releases.ts';
 export { checkClaims, checkLabel, claimPairs, claimsBlock, claimsView, countWords, runInfo, type ClaimCheck, type ClaimPairs } from './claims.ts';
 export type { AcrossColumn, ClaimFlip, ClaimsMatrix, ClaimsRunInfo, ClaimsView } from './claims-types.ts';
 export { claimsMatrix, type MatrixColumn } from './claims-matrix.ts';

@@ -12,6 +12,7 @@ import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench
 import type { Comparison } from '@rtbench/stats';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
 import type { ClaimsView } from './claims-types.ts';
+import type { SteadyStateCell } from './steady-state.ts';
 
 /** A saved or just-finished run and where it came from. */
 export interface RunRef {
@@ -91,6 +92,8 @@ export interface BenchRow {
   opposite?: string;
   /** Several modes across processes, e.g. "2 modes: 152 µs ×12, 251 µs ×18" (when the run's statistics have them). */
   modes?: string;
+  /** Its processes' steady states (absent: not classified, a run saved before the rule). */
+  steady?: SteadyStateCell;
   /** Adaptive rounds for this cell (runs made with a target). */
   precision?: PrecisionCell;
 }
@@ -124,6 +127,8 @@ export interface BenchView {
   method: string;
   /** How the medians and CIs were made. */
   statsMethod: string;
+  /** The run's processes carry no steady-state classification (saved before the rule). */
+  notClassified?: boolean;
   notes: Note[];
   /** Per variant other than the baseline: the geometric mean of its paired ratios over the cases that did the same work (absent with fewer than 2). */
   geomeans?: { variantId: string; ratio: number; ci: [number, number]; cases: number; excluded: number }[];
@@ -155,6 +160,8 @@ export interface CaseComparison {
   /** The arms' digests differ: they did different work. */
   digests?: { baseline: string; candidate: string };
   precision?: PrecisionCell;
+  /** Each arm's steady state (absent: not classified). */
+  steady?: { baseline?: SteadyStateCell; candidate?: SteadyStateCell };
   /** Instruction counts, a decided verdict: the functions whose own instructions per call moved most (where.ts). */
   where?: FunctionShift[];
 }

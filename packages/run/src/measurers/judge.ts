@@ -6,6 +6,7 @@
 import type { JobOutcome } from '@rtbench/runtime-kit';
 import { judgeOutcome, leftBehindWarning } from '@rtbench/runtime-kit';
 import type { RoundRecord } from '@rtbench/core/schema';
+import { classifyProcess } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure } from '../measurer.ts';
 import { mapStack, unrename } from '../stack-map.ts';
 import { capStack, capText } from '../case-text.ts';
@@ -39,6 +40,9 @@ export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, ro
     ...(m.sampleStartMs ? { sampleStartMs: m.sampleStartMs } : {}),
     iterationsPerSample: m.iterationsPerSample,
     warmupIterations: m.warmupIterations,
+    ...(m.warmup ? { warmup: m.warmup } : {}),
+    // Every process timed in the runtime is classified: from its watched warmup and its samples (a rewarm: its samples alone).
+    steadyState: classifyProcess(m.warmup, m.samples),
     async: m.async,
     clock: m.clock,
     digest: m.digest,

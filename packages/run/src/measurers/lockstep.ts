@@ -23,6 +23,7 @@ import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
 import { WarmPool, type ClosedOutcome } from './warm-pool.ts';
+import { withSteadyRule } from './steady-rule.ts';
 
 export interface LockstepOptions {
   /** Warmup (adaptive when warmupMinMs is set) and the sample length, as in a fresh process. */
@@ -76,8 +77,10 @@ export function lockstepOptions(setup: TimedSetup): LockstepOptions {
  * set per process: the process pair is the unit an interval counts. 40 ms of
  * sampling per process and set, long operations at least 8 turns (a
  * comparison keeps 12): 63–66 s against 74–77 s with 53 ms and 12, as many
- * cells decided. Warmup at least 100 ms: with less, a numeric loop could run
- * unoptimized (docs/comparing.md, "The default designs"; how-a-number-is-made.md).
+ * cells decided. Warmup at least 20 ms, then until the batch times are steady
+ * within the engine's horizons (V8: at least 50 ms, and 30,000 calls where
+ * they come within 1.5 s; docs/warmup.md); the earlier fixed floor of 100 ms
+ * is now the engine's to say (docs/comparing.md, "The default designs").
  *
  * A comparison: 30 sets, two per warm process, so 15 independent process
  * pairs (14 degrees of freedom for each interval), each averaging two sets of
@@ -91,8 +94,8 @@ export function lockstepOptions(setup: TimedSetup): LockstepOptions {
  * up to 160 (Pinpoint's 10 -> 160 attempts).
  */
 export const TIMING_DEFAULTS: MeasurerDefaults = {
-  bench: { time: '240ms', warmup: '100ms', rounds: 6, adaptive: 'unless-fixed', target: 0.02, maxRounds: 30, maxTime: '60s', minTurns: 8, setsPerProcess: 1 },
-  compare: { time: '3s', warmup: '150ms', rounds: 30, adaptive: 'when-asked', target: 0.02, maxRounds: 60, minTurns: 12, setsPerProcess: 2 },
+  bench: { time: '240ms', warmup: '20ms', rounds: 6, adaptive: 'unless-fixed', target: 0.02, maxRounds: 30, maxTime: '60s', minTurns: 8, setsPerProcess: 1 },
+  compare: { time: '3s', warmup: '50ms', rounds: 30, adaptive: 'when-asked', target: 0.02, maxRounds: 60, minTurns: 12, setsPerProcess: 2 },
   threshold: () => DEFAULT_THRESHOLD,
   confidence: 0.95,
   bisectRounds: { min: 10, max: 160 },
@@ -233,10 +236,10 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
     descriptor: LOCKSTEP_PER_CASE,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const caseId = unit.cases[0]!.id;
-      const job = lockstepJob(caseId, options.measure);
-      // Start-up and warmup are not measured: the processes start together and warm up side by side.
+      // Start-up and warmup are not measured: the processes start together and warm up side by side, each until steady by its engine's rule.
       const sessions: LiveCase[] = arms.map((arm) => {
         context.onArmStart?.(arm);
+        const job = lockstepJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup));
         return arm.plugin.startSession({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
       });
       return (await sampleInTurn(sessions, arms, options, context)).results;
@@ -329,7 +332,7 @@ function warmLockstepMeasurer(options: LockstepOptions): Measurer {
 
   const processFor = (arm: Arm, caseId: string, context: ReplicateContext): ServingProcess =>
     processes.take(keyOf(arm, caseId), (replaced) => {
-      const job: Job = { protocol: 1, kind: 'serve', options: options.measure };
+      const job: Job = { protocol: 1, kind: 'serve', options: withSteadyRule(options.measure, arm.plugin.engine.warmup) };
       const process = arm.plugin.startWarm!({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...(context.signal ? { signal: context.signal } : {}) });
       const index = started.get(arm.id) ?? 0;
       started.set(arm.id, index + 1);

@@ -16,6 +16,7 @@ import { corroborateProcess } from './corroborate.ts';
 import { timedMeasureOptions } from './measure-options.ts';
 import { TIMING_DEFAULTS } from './lockstep.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
+import { withSteadyRule } from './steady-rule.ts';
 
 export const PROCESSES: MeasurerDescriptor = {
   name: 'processes',
@@ -43,7 +44,7 @@ function processesMeasurer(options: MeasureOptions, timeoutMs: number): Measurer
       for (const [position, arm] of arms.entries()) {
         if (context.signal?.aborted) break;
         context.onArmStart?.(arm);
-        const job: Job = { protocol: 1, kind: 'measure', caseId, options };
+        const job: Job = { protocol: 1, kind: 'measure', caseId, options: withSteadyRule(options, arm.plugin.engine.warmup) };
         const outcome = await arm.plugin.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
         const result = armResultOf(arm, outcome, timeoutMs, context.round, position);
         const round = result.outcomes[0];

@@ -233,3 +233,55 @@ export function tracesChart(cells: PageCell[], data: PageData, width: number, do
     ],
   });
 }
+
+/**
+ * One case, for runs whose warmups were watched: each process's warmup
+ * (ns per call against ms since its warmup began, one line per process,
+ * log scale) and a dot where the watch found it steady, per runtime.
+ */
+export function warmupChart(cells: PageCell[], data: PageData, width: number): SVGSVGElement | HTMLElement {
+  const labels = new Map(data.variants.map((v) => [v.key, v.label]));
+  const withCurves = cells.filter((cell) => cell.warmups?.length);
+  const keys = withCurves.map((cell) => cell.variant);
+  const points = withCurves.flatMap((cell) =>
+    cell.warmups!.flatMap((curve) => curve.points.map(([t, ns]) => ({ t, ns, round: curve.round, variant: cell.variant, colour: variantColour(data.variants, cell.variant), what: curve.class ?? '' }))),
+  );
+  const settled = withCurves.flatMap((cell) =>
+    cell.warmups!.flatMap((curve) => {
+      if (curve.steadyMs === undefined) return [];
+      const at = curve.points.find(([t]) => t >= curve.steadyMs!) ?? curve.points[curve.points.length - 1]!;
+      return [{ t: at[0], ns: at[1], variant: cell.variant, round: curve.round }];
+    }),
+  );
+  const values = points.map((p) => p.ns).filter((ns) => ns > 0);
+  const domain: [number, number] = [Math.min(...values), Math.max(...values)];
+  const marginLeft = labelMargin([...labels.values()], width);
+  return Plot.plot({
+    width,
+    height: 40 + 70 * keys.length,
+    marginLeft,
+    marginRight: 56,
+    marginTop: 4,
+    style: { fontFamily: FONT, fontSize: '11px' },
+    x: { label: 'ms since the process’s warmup began →', labelAnchor: 'right' },
+    y: { type: 'log', domain, axis: null },
+    fy: { domain: keys, label: null, padding: 0.12 },
+    marks: [
+      Plot.frame({ stroke: '#e5e7eb' }),
+      Plot.axisY(timeTicks(domain[0], domain[1], 3), { anchor: 'right', text: (d: number) => formatDuration(d), label: null, tickSize: 3 }),
+      Plot.line(points, {
+        x: 't',
+        y: 'ns',
+        z: 'round',
+        fy: 'variant',
+        stroke: 'colour',
+        strokeOpacity: 0.45,
+        strokeWidth: 1,
+        className: 'rt-warmup',
+        title: (p: (typeof points)[number]) => `${labels.get(p.variant)}, round ${p.round + 1}${p.what ? `: ${p.what}` : ''}`,
+      }),
+      Plot.dot(settled, { x: 't', y: 'ns', fy: 'variant', r: 2.5, fill: '#111827', title: (p: (typeof settled)[number]) => `${labels.get(p.variant)}, round ${p.round + 1}: steady at ${p.t} ms` }),
+      variantAxis(labels, marginLeft),
+    ],
+  });
+}

@@ -5,7 +5,7 @@
  * filters change. Everything from the run is inserted as text (dom.ts).
  */
 import type { PageCase, PageCell, PageData } from '../page-data.ts';
-import { processChart, samplesChart, tracesChart, variantColour } from './charts.ts';
+import { processChart, samplesChart, tracesChart, variantColour, warmupChart } from './charts.ts';
 import { el, replace, swatch } from './dom.ts';
 import { caseMetricsBlock } from './metrics.ts';
 import { forestTable, summarySection, verdictLegend } from './summary.ts';
@@ -137,6 +137,7 @@ interface CaseView {
   samples: HTMLElement;
   processes: HTMLElement;
   traces: HTMLElement | undefined;
+  warmups: HTMLElement | undefined;
   domain: [number, number] | undefined;
 }
 
@@ -155,7 +156,7 @@ function caseDomain(c: PageCase): [number, number] | undefined {
 
 function cellNotes(cell: PageCell): string[] {
   const label = variantLabel.get(cell.variant) ?? cell.variant;
-  return [cell.note, cell.skew, cell.opposite, cell.modesText, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
+  return [cell.note, cell.skew, cell.opposite, cell.modesText, cell.steadyText ? `steady state: ${cell.steadyText}` : undefined, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
 }
 
 function caseColumns(): [string, string][] {
@@ -200,6 +201,7 @@ function caseCard(c: PageCase): HTMLElement {
   const samples = el('div', { class: 'chart samples-chart' });
   const processes = el('div', { class: 'chart process-chart' });
   const traces = c.cells.some((cell) => cell.traces?.length) ? el('div', { class: 'chart trace-chart' }) : undefined;
+  const warmups = c.cells.some((cell) => cell.warmups?.length) ? el('div', { class: 'chart warmup-chart' }) : undefined;
   const card = el(
     'article',
     { class: 'case', 'data-case': c.key, id: `case-${c.key}` },
@@ -216,8 +218,10 @@ function caseCard(c: PageCase): HTMLElement {
     processes,
     traces ? el('h4', {}, 'Samples over time', el('span', { class: 'hint' }, ' — each process\'s samples in the order taken, one line per process (log scale); steps are switches between a fast and a slow state')) : null,
     traces ?? null,
+    warmups ? el('h4', {}, 'Warmup', el('span', { class: 'hint' }, ' — each process\'s warmup as the watch saw it, ns per call against time, one line per process (log scale); dot: where it was found steady and sampling began')) : null,
+    warmups ?? null,
   );
-  caseViews.push({ c, card, samples, processes, traces, domain: caseDomain(c) });
+  caseViews.push({ c, card, samples, processes, traces, warmups, domain: caseDomain(c) });
   return card;
 }
 
@@ -292,10 +296,12 @@ function update(): void {
       replace(view.samples, samplesChart(cells, data, width, view.domain));
       replace(view.processes, processChart(cells, data, width, view.domain));
       if (view.traces) replace(view.traces, cells.some((cell) => cell.traces?.length) ? tracesChart(cells, data, width, view.domain) : el('p', { class: 'empty' }, 'no sample times recorded'));
+      if (view.warmups) replace(view.warmups, cells.some((cell) => cell.warmups?.length) ? warmupChart(cells, data, width) : el('p', { class: 'empty' }, 'no warmup recorded'));
     } else {
       replace(view.samples, el('p', { class: 'empty' }, cells.length ? 'no samples' : 'no runtime selected'));
       replace(view.processes);
       if (view.traces) replace(view.traces);
+      if (view.warmups) replace(view.warmups);
     }
   }
   for (const row of document.querySelectorAll<HTMLElement>('#overview tr[data-case]')) row.hidden = !caseShown(data.cases.find((c) => c.key === row.dataset.case)!);

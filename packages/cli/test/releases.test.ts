@@ -1,0 +1,110 @@
+/**
+ * `rtbench releases` end to end, on a runtime whose releases are versions of
+ * a tiny npm package served from a registry of the test's own on 127.0.0.1
+ * (test/fixtures/release-runtime: "mxrt"); each release's binary is a script
+ * that starts this Node.js, from 3.0.0 on with --jitless (the tiny suite's
+ * longer sum then takes several times as long). Run here: the plan alone, a
+ * matrix that finds the change at 2.0.0 → 3.0.0 with the command that
+ * reproduces it, the same command measuring nothing new, a release published
+ * since measured alone with its predecessor, and every command the scheduled
+ * workflow (.github/workflows/releases.yml) calls: shards with a budget, the
+ * budget's exit, and the merge into the page and the report.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATRIX_PACKAGE } from '../../../test/fixtures/release-runtime/matrix-plugin.ts';
+import { serveReleases } from '../../../test/fixtures/release-runtime/registry.ts';
+import { cacheDir } from '../src/paths.ts';
+import { fixture, repoRoot, runCliAsync, type CliResult } from '../../../test/helpers/cli.ts';
+
+const VERSIONS = ['1.0.0', '2.0.0', '3.0.0', '4.0.0'];
+const RUNTIMES = join(cacheDir, 'runtimes');
+const scratch = mkdtempSync(join(tmpdir(), 'rtbench-releases-'));
+const removeCached = (): void => {
+  if (!existsSync(RUNTIMES)) return;
+  for (const name of readdirSync(RUNTIMES)) if (name.startsWith(`${MATRIX_PACKAGE}@`)) rmSync(join(RUNTIMES, name), { recursive: true, force: true });
+};
+
+let registry: { server: Server; url: string };
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  removeCached();
+  registry = await serveReleases({ scratch, pkg: MATRIX_PACKAGE, versions: VERSIONS, script: (v) => `#!/bin/sh\nexec '${process.execPath}'${v >= '3.0.0' ? ' --jitless' : ''} "$@"\n` });
+  env = {
+    RTBENCH_RUNTIME_PLUGINS: join(repoRoot, 'test/fixtures/release-runtime/matrix-plugin.ts'),
+    npm_config_registry: registry.url,
+    npm_config_cache: join(scratch, 'npm-cache'),
+    npm_config_fetch_retries: '0',
+  };
+});
+afterAll(async () => {
+  removeCached();
+  await new Promise((resolve) => registry.server.close(resolve));
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A track's name: the runtime (and flags) × the suite, a file named by its path. */
+const TINY = fixture('tiny');
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Short sets of the tiny suite's longer sum: 10 sets, two per process (5 independent units per step). */
+const SMALL = [TINY, '--filter', 'n=1600', '--sets', '10', '--time', '10ms', '--warmup', '5ms', '--threshold', '20%', '--timeout', '60s'];
+const releases = (args: string[]): Promise<CliResult> => runCliAsync(['releases', ...args], env);
+
+describe.concurrent('rtbench releases', () => {
+  it('plans, finds the change with its command, measures nothing twice, and only the new step after a release', async () => {
+    const dir = join(scratch, 'one');
+    const plan = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir, '--plan']);
+    expect(plan.status, plan.stderr).toBe(0);
+    expect(plan.stderr).toMatch(new RegExp(`mxrt × ${escaped(TINY)}: 3 releases × 1 case; to measure: 1 window, 10 sets, 15 processes, ~\\d`));
+    expect(plan.stderr).not.toContain('measuring');
+
+    const first = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir]);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stderr).toContain(`measuring mxrt × ${TINY}: 1.0.0, 2.0.0, 3.0.0: 10 sets, 15 processes`);
+    expect(first.stdout).toContain('change points: 1');
+    expect(first.stdout).toMatch(/2\.0\.0 → 3\.0\.0 \(V8 [\d.]+(-node\.\d+)? → V8 [\d.]+(-node\.\d+)?\): slower/);
+    expect(first.stdout).toContain(`rtbench bench ${TINY} --compare mxrt@2.0.0 mxrt@3.0.0 --filter '/^math \\/ sum \\[n=1600\\]$/'`);
+    expect(first.stdout).not.toContain('rtbench bisect');
+    expect(readFileSync(join(dir, 'releases.md'), 'utf8')).toContain('--compare mxrt@2.0.0 mxrt@3.0.0');
+    expect(readFileSync(join(dir, 'releases.html'), 'utf8')).toContain('<script type="application/json" id="rtbench-data">');
+
+    const again = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir]);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).toContain('nothing new to measure');
+    expect(again.stderr).not.toContain('measuring');
+    expect(again.stdout).toBe(first.stdout);
+
+    // 4.0.0 "published": its step only, paired with 3.0.0 in fresh sets.
+    const grown = await releases(['mxrt@1.0.0..mxrt@4.0.0', ...SMALL, '--dir', dir]);
+    expect(grown.status, grown.stderr).toBe(0);
+    expect(grown.stderr).toContain('to measure: 1 window, 10 sets, 10 processes');
+    expect(grown.stderr).toContain(`measuring mxrt × ${TINY}: 3.0.0, 4.0.0: 10 sets`);
+    expect(grown.stdout).toContain(`mxrt × ${TINY}: 3.0.0 → 4.0.0`);
+  });
+
+  it('runs what the scheduled workflow runs: shards of whole tracks with a budget, then the merge into the page and the report', async () => {
+    const ranges = ['mxrt@1.0.0..mxrt@2.0.0', 'mxrt@1.0.0..mxrt@2.0.0 --stack-size=2000'];
+    const shards = await Promise.all([1, 2].map((i) => releases([...ranges, ...SMALL, '--shard', `${i}/2`, '--dir', join(scratch, `shard-${i}`), '--budget', '30m'])));
+    for (const s of shards) expect(s.status, s.stderr).toBe(0);
+    expect(shards[0]!.stderr).toContain('(shard 1/2 of 2)');
+    expect(shards[0]!.stderr).toContain(`mxrt × ${TINY}:`);
+    expect(shards[1]!.stderr).toContain(`mxrt --stack-size=2000 × ${TINY}:`);
+    const merged = await runCliAsync(['merge', join(scratch, 'shard-1'), join(scratch, 'shard-2'), '--save', join(scratch, 'merged')], env);
+    expect(merged.status, merged.stderr).toBe(0);
+    expect(merged.stdout).toContain(`mxrt × ${TINY}: 1.0.0 → 2.0.0`);
+    expect(merged.stdout).toContain(`mxrt --stack-size=2000 × ${TINY}: 1.0.0 → 2.0.0`);
+    for (const f of ['releases.html', 'releases.md']) expect(existsSync(join(scratch, 'merged', f))).toBe(true);
+    // A budget too small for the next window: stopped before it, exit 75, continued by the same command.
+    const cut = await releases([ranges[0]!, ...SMALL, '--dir', join(scratch, 'budget'), '--budget', '1ms']);
+    expect(cut.status, cut.stderr).toBe(75);
+    expect(cut.stderr).toContain('run the same command again to continue');
+    // Bad input: one line, a usage error, nothing measured.
+    const bad = await releases(['mxrt@1.0.0..mxrt@2.0.0', 'mxrt@1.0.0..mxrt@2.0.0', fixture('tiny'), '--dir', join(scratch, 'bad')]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('two ranges of mxrt');
+  });
+});

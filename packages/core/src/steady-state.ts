@@ -1,0 +1,181 @@
+/**
+ * Warmup that watches (docs/warmup.md): the test the in-runtime loop runs
+ * after each warmup batch, and the series it keeps of them. Runs beside case
+ * code: captured built-ins (primordials.ts), index stores, plain loops.
+ *
+ * The case is steady when the medians of the last two windows of batch times
+ * (ns per call) are one level: within the rule's tolerance, or within what
+ * their own spread allows (a step the noise hides is not one it can
+ * measure). The engine's horizons (minMs, tierUpCalls) come first: a flat
+ * stretch before them says nothing about a tier-up to come.
+ */
+import { abs, max, min, round, sqrt } from './primordials.ts';
+import type { MeasureOptions, WarmupSeries } from './protocol-schema.ts';
+
+export type SteadyRule = NonNullable<MeasureOptions['steady']>;
+
+/** A warmup series keeps at most this many points: past it, neighbours are merged pairwise. */
+export const WARMUP_SERIES_POINTS = 128;
+
+/** The median of values[from, to), without Array.prototype.sort (case code may have replaced it). */
+export function medianOf(values: readonly number[], from: number, to: number): number {
+  const sorted: number[] = [];
+  for (let i = from; i < to; i++) {
+    const v = values[i]!;
+    let j = sorted.length;
+    while (j > 0 && sorted[j - 1]! > v) {
+      sorted[j] = sorted[j - 1]!;
+      j--;
+    }
+    sorted[j] = v;
+  }
+  const n = sorted.length;
+  if (!n) return NaN;
+  return n & 1 ? sorted[n >> 1]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+}
+
+/** Median absolute deviation of values[from, to) around their median. */
+function madOf(values: readonly number[], from: number, to: number, median: number): number {
+  const deviations: number[] = [];
+  for (let i = from; i < to; i++) deviations[i - from] = abs(values[i]! - median);
+  return medianOf(deviations, 0, deviations.length);
+}
+
+/**
+ * How many robust standard errors two windows' medians may differ by and
+ * still be one level. With 2, about 5% of pairs of windows of one level
+ * would be called two levels under normal noise; such a false "still
+ * stepping" only costs another batch, so the test leans towards waiting.
+ */
+const NOISE_Z = 2;
+
+/**
+ * Whether the last 2·w values are one level: the medians of the last w and
+ * the w before differ by at most `tolerance` of the earlier one, or by at
+ * most NOISE_Z standard errors of their difference (each window's scale from
+ * its MAD; the median's standard error is ~1.25 σ/√w).
+ */
+export function windowsOneLevel(values: readonly number[], w: number, tolerance: number): boolean {
+  const n = values.length;
+  if (n < 2 * w) return false;
+  const before = medianOf(values, n - 2 * w, n - w);
+  const recent = medianOf(values, n - w, n);
+  const gap = abs(recent - before);
+  if (gap <= tolerance * before) return true;
+  const sigmaBefore = 1.4826 * madOf(values, n - 2 * w, n - w, before);
+  const sigmaRecent = 1.4826 * madOf(values, n - w, n, recent);
+  const standardError = (1.2533 * sqrt(sigmaBefore * sigmaBefore + sigmaRecent * sigmaRecent)) / sqrt(w);
+  return gap <= NOISE_Z * standardError;
+}
+
+/** Whether the rule's horizons let the warmup end now (ms and calls since the warmup began; the fastest call so far projects the tier-up horizon). */
+export function pastHorizons(rule: SteadyRule, elapsedMs: number, calls: number, fastestCallNs: number): boolean {
+  if (elapsedMs < rule.minMs) return false;
+  // Short of the calls an engine tiers up by, and they would come within its horizon: wait for them.
+  return !(calls < rule.tierUpCalls && elapsedMs + ((rule.tierUpCalls - calls) * fastestCallNs) / 1e6 <= rule.tierUpWithinMs);
+}
+
+/**
+ * Batches of at least LONG_BATCH_NS (a case of milliseconds a call, one call
+ * a batch) are compared in windows of LONG_BATCH_WINDOW: 8 of them would
+ * hold a 16 ms case for a quarter of a second.
+ */
+const LONG_BATCH_NS = 2e6;
+const LONG_BATCH_WINDOW = 4;
+
+/** The batches of one warmup, watched: the steady test's window, and the series the host saves. */
+export class WarmupWatch {
+  /** ns per call of each batch since the batch size last changed (the test compares like with like). */
+  private window: number[] = [];
+  private readonly calls: number[] = [];
+  private readonly ms: number[] = [];
+  private readonly ns: number[] = [];
+  /** Calls already in the last point (a merged point spans several batches). */
+  private callsAtPoint: number[] = [];
+  private calibrationCalls = 0;
+  private steadyAt: { calls: number; ms: number } | undefined;
+  private lastBatchNs = 0;
+
+  constructor(private readonly rule: SteadyRule) {}
+
+  /** One batch: its ns per call, the calls made so far (this batch's included), ms since the warmup began. */
+  add(nsPerCall: number, totalCalls: number, elapsedMs: number): void {
+    this.window[this.window.length] = nsPerCall;
+    const k = this.ns.length;
+    this.lastBatchNs = nsPerCall * (totalCalls - (k ? this.calls[k - 1]! : 0));
+    this.callsAtPoint[k] = totalCalls - (k ? this.calls[k - 1]! : 0);
+    this.calls[k] = totalCalls;
+    this.ms[k] = elapsedMs;
+    this.ns[k] = nsPerCall;
+    if (k + 1 >= WARMUP_SERIES_POINTS) this.merge();
+  }
+
+  /** Calibration is over: the batches so far were of growing sizes. */
+  calibrated(totalCalls: number): void {
+    this.calibrationCalls = totalCalls;
+    this.window = [];
+  }
+
+  /** The batch size changed (the JIT made the case much faster): the test starts over. */
+  resized(): void {
+    this.window = [];
+  }
+
+  /** Whether the batches are steady now (past the horizons); remembers where, the first time. */
+  steady(elapsedMs: number, totalCalls: number, fastestCallNs: number): boolean {
+    if (!pastHorizons(this.rule, elapsedMs, totalCalls, fastestCallNs)) return false;
+    if (!windowsOneLevel(this.window, this.windowBatches(), this.rule.tolerance)) return false;
+    this.steadyAt ??= { calls: totalCalls, ms: elapsedMs };
+    return true;
+  }
+
+  /** The fastest batch of the last window, in ns per call: what one sample will take. */
+  fastestRecent(): number {
+    let fastest = Infinity;
+    const n = this.window.length;
+    for (let i = max(0, n - this.windowBatches()); i < n; i++) fastest = min(fastest, this.window[i]!);
+    return fastest;
+  }
+
+  /** Batches per window: the rule's, fewer for long batches. */
+  private windowBatches(): number {
+    return this.lastBatchNs >= LONG_BATCH_NS ? min(LONG_BATCH_WINDOW, this.rule.windowBatches) : this.rule.windowBatches;
+  }
+
+  /** The series as saved: ms to the µs and ns per call to the ps keep the JSON short (a run holds one per process and case). */
+  series(): WarmupSeries {
+    const ms: number[] = [];
+    const ns: number[] = [];
+    for (let i = 0; i < this.ns.length; i++) {
+      ms[i] = round(this.ms[i]! * 1e3) / 1e3;
+      ns[i] = round(this.ns[i]! * 1e3) / 1e3;
+    }
+    const steadyAt = this.steadyAt && { calls: this.steadyAt.calls, ms: round(this.steadyAt.ms * 1e3) / 1e3 };
+    return { calls: this.calls, ms, ns, calibrationCalls: this.calibrationCalls, ...(steadyAt ? { steadyAt } : {}), maxMs: this.rule.maxMs };
+  }
+
+  /** Neighbouring points merged pairwise: the later one's calls and time, the mean ns per call over both (weighted by calls). */
+  private merge(): void {
+    const n = this.ns.length;
+    let out = 0;
+    for (let i = 0; i + 1 < n; i += 2, out++) {
+      const a = this.callsAtPoint[i]!;
+      const b = this.callsAtPoint[i + 1]!;
+      this.ns[out] = a + b > 0 ? (this.ns[i]! * a + this.ns[i + 1]! * b) / (a + b) : this.ns[i + 1]!;
+      this.calls[out] = this.calls[i + 1]!;
+      this.ms[out] = this.ms[i + 1]!;
+      this.callsAtPoint[out] = a + b;
+    }
+    if (n & 1) {
+      this.ns[out] = this.ns[n - 1]!;
+      this.calls[out] = this.calls[n - 1]!;
+      this.ms[out] = this.ms[n - 1]!;
+      this.callsAtPoint[out] = this.callsAtPoint[n - 1]!;
+      out++;
+    }
+    this.ns.length = out;
+    this.calls.length = out;
+    this.ms.length = out;
+    this.callsAtPoint.length = out;
+  }
+}

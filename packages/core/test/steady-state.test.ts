@@ -1,0 +1,155 @@
+/**
+ * The in-runtime steady-state watch (steady-state.ts) and the warmup it ends
+ * (measure.ts warmUp with MeasureOptions.steady). Pure functions with
+ * property tests; the warmups run on a simulated clock (each call advances
+ * it by the case's cost), so nothing depends on the machine's speed.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { medianOf, pastHorizons, WarmupWatch, WARMUP_SERIES_POINTS, windowsOneLevel, type SteadyRule } from '../src/steady-state.ts';
+import { warmUp, type MeasureOptions } from '../src/measure.ts';
+import type { Clock, ClockInfo } from '../src/clock.ts';
+
+const level = fc.double({ min: 1, max: 1e7, noNaN: true });
+
+describe('medianOf', () => {
+  it('is the middle of the sorted values (the mean of the two middle ones for an even count)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -1e9, max: 1e9, noNaN: true }), { minLength: 1, maxLength: 40 }), (values) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        const n = sorted.length;
+        const expected = n % 2 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+        expect(medianOf(values, 0, n)).toBeCloseTo(expected, 6);
+      }),
+    );
+  });
+});
+
+describe('windowsOneLevel', () => {
+  it('calls two windows of one level one level, whatever their spread within the tolerance', () => {
+    fc.assert(
+      fc.property(level, fc.array(fc.double({ min: -0.009, max: 0.009, noNaN: true }), { minLength: 16, maxLength: 16 }), (base, jitter) => {
+        expect(windowsOneLevel(jitter.map((j) => base * (1 + j)), 8, 0.02)).toBe(true);
+      }),
+    );
+  });
+
+  it('calls a step between quiet windows (wider than the tolerance and their noise) two levels, either way', () => {
+    fc.assert(
+      fc.property(level, fc.double({ min: 0.05, max: 3, noNaN: true }), fc.boolean(), fc.array(fc.double({ min: -0.002, max: 0.002, noNaN: true }), { minLength: 16, maxLength: 16 }), (base, step, down, jitter) => {
+        const second = down ? base / (1 + step) : base * (1 + step);
+        const values = jitter.map((j, i) => (i < 8 ? base : second) * (1 + j));
+        expect(windowsOneLevel(values, 8, 0.02)).toBe(false);
+      }),
+    );
+  });
+
+  it('needs two full windows', () => {
+    expect(windowsOneLevel([1, 1, 1, 1, 1, 1, 1], 4, 0.02)).toBe(false);
+    expect(windowsOneLevel([1, 1, 1, 1, 1, 1, 1, 1], 4, 0.02)).toBe(true);
+  });
+});
+
+const RULE: SteadyRule = { windowBatches: 8, tolerance: 0.02, minMs: 20, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 };
+
+describe('pastHorizons', () => {
+  it('holds a case short of the tier-up calls when they would come within the horizon, and never before minMs', () => {
+    expect(pastHorizons(RULE, 10, 1e6, 1)).toBe(false);
+    // 10,000 calls of 20 µs to go: 200 ms more, within 1.5 s.
+    expect(pastHorizons(RULE, 100, 20_000, 20_000)).toBe(false);
+    // 29,000 calls of 200 µs to go: 5.8 s, past the horizon.
+    expect(pastHorizons(RULE, 100, 1_000, 200_000)).toBe(true);
+    expect(pastHorizons(RULE, 100, 30_000, 20_000)).toBe(true);
+  });
+});
+
+describe('WarmupWatch series', () => {
+  it('keeps at most WARMUP_SERIES_POINTS points, in order, ending at the last batch, with the total time of the batches', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 1000 }), fc.double({ min: 1, max: 1e6, noNaN: true })), { minLength: 1, maxLength: 700 }), (batches) => {
+        const watch = new WarmupWatch(RULE);
+        let calls = 0;
+        let ms = 0;
+        let totalNs = 0;
+        for (const [n, ns] of batches) {
+          calls += n;
+          ms += 1;
+          totalNs += n * ns;
+          watch.add(ns, calls, ms);
+        }
+        const s = watch.series();
+        expect(s.ns.length).toBeLessThanOrEqual(WARMUP_SERIES_POINTS);
+        expect(s.ns.length).toBe(s.calls.length);
+        expect(s.ms.length).toBe(s.calls.length);
+        expect(s.calls[s.calls.length - 1]).toBe(calls);
+        expect(s.ms[s.ms.length - 1]).toBe(ms);
+        for (let i = 1; i < s.calls.length; i++) expect(s.calls[i]!).toBeGreaterThan(s.calls[i - 1]!);
+        // Merged points are means weighted by calls: the series still holds the warmup's total time (to its rounding: ns per call to the ps).
+        const kept = s.ns.reduce((sum, ns, i) => sum + ns * (s.calls[i]! - (i ? s.calls[i - 1]! : 0)), 0);
+        // Each point is off by at most 0.0005 ns of at least 1 ns: at most 0.05% of the total.
+        expect(Math.abs(kept / totalNs - 1)).toBeLessThanOrEqual(5e-4 + 1e-12);
+      }),
+    );
+  });
+});
+
+/** A case on a simulated clock whose cost per call is `costNs(call)`. */
+function simulated(costNs: (call: number) => number): { clock: Clock; fn: () => number } {
+  let now = 0;
+  let calls = 0;
+  return {
+    clock: { name: 'simulated', now: () => now },
+    fn: () => {
+      now += costNs(++calls);
+      return calls;
+    },
+  };
+}
+
+const info: ClockInfo = { name: 'simulated', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
+const options = (rule: Partial<SteadyRule>): MeasureOptions => ({ warmupMs: 300, warmupMinMs: 20, timeMs: 100, minSamples: 5, maxSamples: 1e5, sampleMs: 0, steady: { ...RULE, ...rule } });
+
+describe('a watched warmup', () => {
+  it('ends a flat case soon after minMs when no call horizon holds it', async () => {
+    const c = simulated(() => 20_000);
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({ tierUpCalls: 0 }));
+    expect(sampler.warmup!.steadyAt!.ms).toBeGreaterThanOrEqual(20);
+    // Calibration, then two windows of ~1 ms batches past minMs.
+    expect(c.clock.now() / 1e6).toBeLessThan(60);
+  });
+
+  it('holds a flat 20 µs case for the tier-up calls that come within the horizon', async () => {
+    const c = simulated(() => 20_000);
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({}));
+    expect(sampler.warmupIterations).toBeGreaterThanOrEqual(30_000);
+    expect(sampler.warmup!.steadyAt!.calls).toBeGreaterThanOrEqual(30_000);
+  });
+
+  it('goes on while the case keeps stepping, and samples after its last step', async () => {
+    // 10% faster every 150 calls (every few batches) up to call 3,000, then steady: no two windows are one level before.
+    const cost = (call: number): number => 40_000 * 0.9 ** Math.floor(Math.min(call, 3_000) / 150);
+    const c = simulated(cost);
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({ tierUpCalls: 0 }));
+    expect(sampler.warmup!.steadyAt!.calls).toBeGreaterThan(3_000);
+    expect(sampler.batchNs / sampler.iterationsPerSample).toBeCloseTo(cost(3_000), 6);
+  });
+
+  it('samples a case that never settles at the maximum, with no steady point', async () => {
+    // Faster by 3% every 500 calls, without end within the maximum: every window is faster than the one before by more than 2%.
+    const c = simulated((call) => 20_000 * 0.97 ** (call / 500));
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({ tierUpCalls: 0, maxMs: 200 }));
+    const end = c.clock.now() / 1e6;
+    expect(sampler.warmup!.steadyAt).toBeUndefined();
+    expect(end).toBeGreaterThanOrEqual(200);
+    expect(end).toBeLessThan(210);
+  });
+});
+
+describe('a watched warmup of a long case', () => {
+  it('compares windows of 4 batches when a batch is one call of milliseconds', async () => {
+    const c = simulated(() => 10e6);
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({ tierUpCalls: 0 }));
+    // Calibration's 3 calls, then 2 windows of 4 one-call batches (not 8): steady at the 11th call.
+    expect(sampler.warmup!.steadyAt!.calls).toBe(11);
+  });
+});

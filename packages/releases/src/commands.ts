@@ -1,0 +1,30 @@
+/**
+ * The commands that reproduce a change point, as a user pastes them: the
+ * direct paired comparison of the two releases on the one case, and, when
+ * --every skipped releases between them, the bisect that finds the step.
+ */
+import type { ReleaseTrack as Track } from '@rtbench/report';
+
+/** A word for a POSIX shell: as it is when it holds nothing the shell reads, else in single quotes. */
+export function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A --filter that picks exactly this case: its id as an anchored regex (commas, which split a filter, written \x2c). */
+function caseFilter(caseId: string): string {
+  return `/^${caseId.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/,/g, '\\x2c')}$/`;
+}
+
+/** "node@26.0.0 --jitless": a release as a variant of the track. */
+export function releaseVariantText(track: Pick<Track, 'runtime' | 'extra'>, tag: string): string {
+  return [`${track.runtime}@${tag}`, ...track.extra].join(' ');
+}
+
+export function compareCommand(track: Pick<Track, 'runtime' | 'extra' | 'suite'>, older: string, newer: string, caseId: string): string {
+  return ['rtbench bench', shellWord(track.suite), '--compare', shellWord(releaseVariantText(track, older)), shellWord(releaseVariantText(track, newer)), '--filter', shellWord(caseFilter(caseId))].join(' ');
+}
+
+export function bisectCommand(track: Pick<Track, 'runtime' | 'extra' | 'suite'>, older: string, newer: string, caseId: string): string {
+  const range = [`${track.runtime}@${older}..${track.runtime}@${newer}`, ...track.extra].join(' ');
+  return ['rtbench bisect', shellWord(range), shellWord(track.suite), '--filter', shellWord(caseFilter(caseId))].join(' ');
+}

@@ -1,0 +1,8 @@
+export { analyseMatrix, setsIn, type RunReader } from './analysis.ts';
+export { bisectCommand, compareCommand, releaseVariantText, shellWord } from './commands.ts';
+export { estimateJobMs, pendingJobs, planTracks, processesOf, type TrackPlan, type WindowJob } from './estimate.ts';
+export { mergeMatrices } from './merge.ts';
+export { shardTracks } from './shard.ts';
+export { loadMatrix, MatrixRefused, openMatrix, saveMatrix, STATE_FILE, syncTracks } from './state.ts';
+export type { MatrixIdentity, MatrixState, TrackState, WindowState } from './types.ts';
+export { cutWindows, thin, windowsToAdd } from './windows.ts';

@@ -1,0 +1,51 @@
+/**
+ * The shapes a release matrix is made of, declared once: a track (one
+ * runtime's releases on one suite, never split across machines), the windows
+ * of adjacent releases measured together as variants of one design, the state
+ * its folder keeps. What the analysis answers is a view, declared with the
+ * others in @rtbench/report (views/releases.ts).
+ */
+import type { ReleaseTrack } from '@rtbench/report';
+
+/** What must match for a folder's measurements to be reused: the same question, measured the same way. */
+export interface MatrixIdentity {
+  /** The --filter patterns, joined as the plan joins them ('' for every case). */
+  filter: string;
+  /** A change smaller than this is not one (0.01 = 1%). */
+  threshold: number;
+  /** Sampling time per process and set, in ms. */
+  timePerSetMs: number;
+  /** Warmup floor per process and case, in ms. */
+  warmupMs: number;
+  /** Sets of processes every window gets (each set holds one process per release of the window). */
+  sets: number;
+  /** Consecutive sets one process serves (the unit of an interval is the set of processes). */
+  setsPerProcess: number;
+  /** Most releases measured side by side in one set. */
+  windowSize: number;
+}
+
+/** Releases measured together: a contiguous part of a track's releases, one process each per set. */
+export interface WindowState {
+  releases: string[];
+  /** Run files in the folder (relative to it), in the order they were measured; each holds fresh sets of this window. */
+  runs: string[];
+}
+
+export interface TrackState extends ReleaseTrack {
+  windows: WindowState[];
+}
+
+export interface MatrixState {
+  schema: 'rtbench.releases';
+  version: 1;
+  identity: MatrixIdentity;
+  /** The machines that measured its runs (each run records its host too); a step is paired inside a run's sets only. */
+  machines: string[];
+  /** --shard i/n this folder measured; absent: the whole matrix (or a merge of every shard). */
+  shard?: { index: number; count: number };
+  /** A merged folder: the shard folders it was made from. */
+  mergedFrom?: string[];
+  tracks: TrackState[];
+}
+

@@ -1,0 +1,92 @@
+/**
+ * What the release matrix's page (page/releases.ts) is given: per track the
+ * releases with their engines, per case the points (time relative to the
+ * first release), each step's interval drawn at the newer release, the change
+ * points with their texts and commands, and the summary lines. Every text is
+ * formatted here, so the page only lays it out. Pure.
+ */
+import { formatChange, ratioWithCi } from '../format.ts';
+import { lastStepLine } from '../cells/releases.ts';
+import type { ReleaseMatrixView } from '../views/releases.ts';
+
+interface ReleasesPagePoint {
+  /** Index into the track's releases. */
+  at: number;
+  relative: number;
+  /** The step's interval that ends here, on the relative scale. */
+  lo?: number;
+  hi?: number;
+  text: string;
+  change?: { kind: 'faster' | 'slower'; text: string; engines: string };
+}
+
+interface ReleasesPageCase {
+  caseId: string;
+  points: ReleasesPagePoint[];
+}
+
+interface ReleasesPageTrack {
+  key: string;
+  range: string;
+  releases: { tag: string; engine: string }[];
+  cases: ReleasesPageCase[];
+  lastStep: string;
+  progress: string;
+}
+
+export interface ReleasesPageData {
+  kind: 'releases';
+  title: string;
+  subtitle: string;
+  tracks: ReleasesPageTrack[];
+  changes: { track: string; caseId: string; kind: 'faster' | 'slower'; text: string; commands: string[] }[];
+  legend: string[];
+}
+
+const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
+
+export function releasesPageData(view: ReleaseMatrixView): ReleasesPageData {
+  return {
+    kind: 'releases',
+    title: `release matrix: ${view.tracks.map((t) => t.track.key).join(', ')}`,
+    subtitle: `${view.tracks.map((t) => `${t.track.range} (${t.track.releases.length} releases)`).join('; ')}; ${view.changePoints.length} change point${view.changePoints.length === 1 ? '' : 's'}`,
+    tracks: view.tracks.map((t) => ({
+      key: t.track.key,
+      range: t.track.range,
+      releases: t.track.releases.map((tag) => ({ tag, engine: t.engines[tag]?.engine ?? '' })),
+      lastStep: lastStepLine(t),
+      progress: t.setsMeasured < t.setsWanted ? `${t.setsMeasured} of ${t.setsWanted} sets measured` : `${t.setsMeasured} sets measured`,
+      cases: t.cases.map((c) => ({
+        caseId: c.caseId,
+        points: c.relative.flatMap((relative, at): ReleasesPagePoint[] => {
+          if (relative === undefined) return [];
+          const step = at > 0 ? c.steps[at - 1] : undefined;
+          const before = at > 0 ? c.relative[at - 1] : undefined;
+          const finite = step && Number.isFinite(step.comparison.ci[1]) && step.comparison.ci[0] > 0;
+          const changed = step && (step.comparison.verdict === 'faster' || step.comparison.verdict === 'slower') ? step.comparison.verdict : undefined;
+          const older = t.track.releases[at - 1];
+          const engines = older !== undefined ? `${t.engines[older]?.engine ?? '?'} → ${t.engines[t.track.releases[at]!]?.engine ?? '?'}` : '';
+          return [
+            {
+              at,
+              relative,
+              ...(finite && before !== undefined ? { lo: before * step.comparison.ci[0], hi: before * step.comparison.ci[1] } : {}),
+              text: `${t.track.releases[at]}: ${relative.toFixed(3)}× the first release${step ? `; step ${ratioWithCi(step.comparison.ratio, step.comparison.ci)}, ${step.comparison.verdict}` : ''}`,
+              ...(changed && step ? { change: { kind: changed, text: `${older} → ${t.track.releases[at]}: ${changed} ${formatChange(step.comparison.ratio)}`, engines } } : {}),
+            },
+          ];
+        }),
+      })),
+    })),
+    changes: view.changePoints.map((c) => ({
+      track: c.track,
+      caseId: c.caseId,
+      kind: c.direction,
+      text: `${c.older} → ${c.newer} (${c.engines.older?.engine ?? '?'} → ${c.engines.newer?.engine ?? '?'}): ${c.direction} ${formatChange(c.comparison.ratio)}, ratio ${ratioWithCi(c.comparison.ratio, c.comparison.ci)}`,
+      commands: [c.compareCommand, ...(c.bisectCommand ? [c.bisectCommand] : [])],
+    })),
+    legend: [
+      `Each line is a case's time relative to its track's first release (log scale), the product of the adjacent steps' paired ratios; the bar at a release is the interval of the step that ends there. ${view.comparisons} steps × cases are read together at ${pct(view.confidence)} (Benjamini–Hochberg); a triangle marks a change point (interval excludes 1, change beyond ${pct(view.threshold)}). The newest release is shaded.`,
+    ],
+  };
+}

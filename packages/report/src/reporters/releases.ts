@@ -1,0 +1,52 @@
+/**
+ * A release matrix in words: per track its last step ("26.0.0 → 26.1.0: 2
+ * cases slower, 0 faster"), then every change point with the engines on both
+ * sides and the command that reproduces it (and the bisect, where --every
+ * skipped releases). As markdown, ready to paste into an upstream issue, as
+ * plain text for a terminal, or as the page (html/page/releases.ts).
+ */
+import type { ReleaseMatrixView } from '../views/releases.ts';
+import { changeText, lastStepLine, methodLine, progressLine } from '../cells/releases.ts';
+import { releasesPageAssets } from '../html/bundle.ts';
+import { htmlDocument } from '../html/document.ts';
+import { releasesPageData } from '../html/releases-data.ts';
+import { markdownCell } from '../text.ts';
+
+export function releasesMarkdown(view: ReleaseMatrixView): string {
+  const out: string[] = ['## Release matrix', ''];
+  out.push('### Last step of each runtime', '');
+  for (const t of view.tracks) out.push(`- ${markdownCell(lastStepLine(t))}`);
+  out.push('', `### Change points (${view.changePoints.length})`, '');
+  if (!view.changePoints.length) out.push('None.');
+  for (const t of view.tracks) {
+    const mine = view.changePoints.filter((c) => c.track === t.track.key);
+    if (!mine.length) continue;
+    out.push(`#### ${markdownCell(t.track.key)} (${markdownCell(t.track.range)})`, '');
+    for (const c of mine) {
+      out.push(`- **${markdownCell(c.caseId)}**: ${markdownCell(changeText(c))}`, '', '  ```sh', `  ${c.compareCommand}`, ...(c.bisectCommand ? [`  ${c.bisectCommand}`] : []), '  ```', '');
+    }
+  }
+  const progress = progressLine(view);
+  out.push('', `<sub>${markdownCell(methodLine(view))}${progress ? ` ${markdownCell(progress)}` : ''}</sub>`, '');
+  return `${out.join('\n')}\n`;
+}
+
+export function releasesText(view: ReleaseMatrixView): string {
+  const out: string[] = ['last step of each runtime'];
+  for (const t of view.tracks) out.push(`  ${lastStepLine(t)}`);
+  out.push('', `change points: ${view.changePoints.length}`);
+  for (const t of view.tracks) {
+    for (const c of view.changePoints.filter((x) => x.track === t.track.key)) {
+      out.push(`  ${t.track.key} / ${c.caseId}`, `    ${changeText(c)}`, `    ${c.compareCommand}`, ...(c.bisectCommand ? [`    ${c.bisectCommand}`] : []));
+    }
+  }
+  const progress = progressLine(view);
+  if (progress) out.push('', progress);
+  out.push('', methodLine(view));
+  return `${out.join('\n')}\n`;
+}
+
+/** The matrix as one self-contained HTML page (no server, no network). */
+export function releasesPage(view: ReleaseMatrixView): string {
+  return htmlDocument(releasesPageData(view), releasesPageAssets());
+}

@@ -1,0 +1,90 @@
+/**
+ * A release matrix as a view (plain data): per track (one runtime's releases
+ * on one suite) each case's adjacent steps with their paired verdicts, its
+ * time relative to the track's first release, and the change points with the
+ * commands that reproduce them. Built by @rtbench/releases from a matrix's
+ * folder; drawn by reporters/releases.ts (terminal, markdown, the page).
+ */
+import type { Comparison } from '@rtbench/stats';
+
+/** One runtime's releases on one suite. */
+export interface ReleaseTrack {
+  /** "node × json-reviver" (with flags: "node --jitless × json-reviver"). */
+  key: string;
+  runtime: string;
+  /** Flags and environment every release runs with, as variant parts. */
+  extra: string[];
+  suite: string;
+  /** The range as typed: "node@25.8.0..node@26.1.0", "bun@latest~3". */
+  range: string;
+  /** Every release the range holds, oldest first, before --every thins it. */
+  listed: string[];
+  /** The releases measured, oldest first (both ends always kept). */
+  releases: string[];
+}
+
+/** The engine of one release, from the runs that measured it. */
+export interface ReleaseEngine {
+  version: string;
+  /** "V8 14.6.202.33" */
+  engine?: string;
+}
+
+/** One adjacent step of one case: older → newer, paired within the sets that held both. */
+export interface StepVerdict {
+  older: string;
+  newer: string;
+  /** newer / older, read at the matrix's adjusted level (Benjamini–Hochberg over every step of every case). */
+  comparison: Comparison & { qValue: number };
+  /** Sets behind the interval, and the runs they came from. */
+  sets: number;
+  runs: number;
+}
+
+export interface CaseSeries {
+  caseId: string;
+  /** Per release, oldest first: time relative to the track's first release (the product of the steps' ratios); undefined after a step without data. */
+  relative: (number | undefined)[];
+  /** Per step, oldest first (one fewer than the releases); undefined: not measured yet. */
+  steps: (StepVerdict | undefined)[];
+}
+
+/** A step beyond the threshold: where a case changed, with what reproduces it. */
+export interface ChangePoint {
+  track: string;
+  caseId: string;
+  older: string;
+  newer: string;
+  direction: 'faster' | 'slower';
+  comparison: Comparison & { qValue: number };
+  engines: { older?: ReleaseEngine; newer?: ReleaseEngine };
+  /** Releases between the two that --every skipped: the change is in one of their steps. */
+  skipped: string[];
+  /** `rtbench bench <suite> --compare a b --filter <case>`: the direct comparison that confirms it. */
+  compareCommand: string;
+  /** `rtbench bisect a..b <suite> --filter <case>`, only when releases were skipped. */
+  bisectCommand?: string;
+}
+
+export interface TrackAnalysis {
+  track: ReleaseTrack;
+  /** By release tag. */
+  engines: Record<string, ReleaseEngine>;
+  cases: CaseSeries[];
+  /** Sets measured over the track's windows, and the sets wanted. */
+  setsMeasured: number;
+  setsWanted: number;
+}
+
+export interface ReleaseMatrixView {
+  /** A change smaller than this is not one (0.01 = 1%). */
+  threshold: number;
+  tracks: TrackAnalysis[];
+  changePoints: ChangePoint[];
+  /** Steps × cases judged together (the m of the false discovery rate). */
+  comparisons: number;
+  /** The level every interval is read at (1 − R·α/m). */
+  confidence: number;
+  /** The folder the matrix lives in. */
+  folder: string;
+}

@@ -1,0 +1,136 @@
+/**
+ * The ratio behind every relative column, comparison and gate (views/ratios.ts):
+ * different work is flagged in paired and unpaired comparisons alike and kept
+ * out of the geomean, the reason a case is not compared is said, the table's
+ * FDR level follows --confidence, and throughputs compare as costs.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { CaseResult, Metric } from '@rtbench/core/schema';
+import { syntheticRun, type SyntheticArm } from '../../../test/compare-synthetic.ts';
+import { adjustAll, geomeanOf, pairedCase, ratioHalfWidth, unpairedCase, type PairedCase } from '../src/views/ratios.ts';
+
+const OPTIONS = { threshold: 0.01, confidence: 0.95 };
+const label = (r: CaseResult): string => r.variantId;
+
+/** The results of one case on two arms: [baseline, candidate]. */
+function results(candidate: Omit<SyntheticArm, 'id'>, o: { rounds?: number; sigma?: number; seed?: number; cases?: number } = {}): [CaseResult, CaseResult][] {
+  const cases = Array.from({ length: o.cases ?? 1 }, (_, i) => ({ id: `c${i}`, ns: 1000 * (i + 1) }));
+  const run = syntheticRun({ cases, arms: [{ id: 'node', factor: 1 }, { id: 'node@24', ...candidate }], rounds: o.rounds ?? 6, sigma: o.sigma ?? 0.02, seed: o.seed ?? 1 });
+  return cases.map((c) => [run.results.find((r) => r.caseId === c.id && r.variantId === 'node')!, run.results.find((r) => r.caseId === c.id && r.variantId === 'node@24')!]);
+}
+
+/** The results of the first case: [baseline, candidate]. */
+function onePair(candidate: Omit<SyntheticArm, 'id'>, o: { rounds?: number; sigma?: number } = {}): [CaseResult, CaseResult] {
+  return results(candidate, o)[0]!;
+}
+
+describe('different work is flagged, paired or not', () => {
+  it('the digests of both arms are given when they differ, and only then', () => {
+    const [b, c] = onePair({ factor: 1.1, overrides: { c0: { digest: 'fedcba9876543210' } } });
+    for (const pair of [pairedCase(b, c, OPTIONS, label), unpairedCase(b, c, OPTIONS, label)]) {
+      expect(pair.digests).toEqual({ baseline: '0123456789abcdef', candidate: 'fedcba9876543210' });
+      expect(pair.raw).toBeDefined();
+    }
+    const [b2, c2] = onePair({ factor: 1.1 });
+    expect(pairedCase(b2, c2, OPTIONS, label).digests).toBeUndefined();
+    expect(unpairedCase(b2, c2, OPTIONS, label).digests).toBeUndefined();
+  });
+
+  it('the geomean leaves out the cases that did different work, and says how many', () => {
+    const pairs = results({ factor: 1.2, overrides: { c2: { digest: 'different' } } }, { cases: 4 }).map(([b, c]) => pairedCase(b, c, OPTIONS, label));
+    const g = geomeanOf(pairs, OPTIONS, 'paired')!;
+    expect(g.cases).toBe(3);
+    expect(g.excluded).toBe(1);
+    expect(g.ratio).toBeGreaterThan(1.1);
+    expect(g.ci[0]).toBeLessThanOrEqual(g.ratio);
+    expect(g.ratio).toBeLessThanOrEqual(g.ci[1]);
+    const unpaired = results({ factor: 1.2 }, { cases: 3 }).map(([b, c]) => unpairedCase(b, c, OPTIONS, label));
+    expect(geomeanOf(unpaired, OPTIONS, 'unpaired')).toMatchObject({ cases: 3, excluded: 0 });
+    // Fewer than two comparable cases: no geomean.
+    expect(geomeanOf(pairs.slice(0, 1), OPTIONS, 'paired')).toBeUndefined();
+  });
+});
+
+describe('why a case is not compared', () => {
+  it('names the arm and the reason: not measured, unsupported, no rounds (with the last failure), no common round', () => {
+    const [b, c] = onePair({ factor: 1 });
+    expect(pairedCase(b, undefined, OPTIONS, label).note).toBe('not measured');
+    const unsupported: CaseResult = { ...c, status: 'unsupported', rounds: [], failures: [{ kind: 'unsupported', message: 'no Intl' }] };
+    expect(pairedCase(b, unsupported, OPTIONS, label).note).toBe('unsupported on node@24: no Intl');
+    const crashed: CaseResult = { ...c, status: 'failed', rounds: [], failures: [{ kind: 'error', message: 'first' }, { kind: 'crash', message: 'segfault\nat frame 0' }] };
+    expect(unpairedCase(b, crashed, OPTIONS, label).note).toBe('no rounds on node@24 (crash: segfault)');
+    expect(pairedCase(b, { ...c, rounds: [], failures: [] }, OPTIONS, label).note).toBe('no rounds on node@24');
+    const shifted: CaseResult = { ...c, rounds: c.rounds.map((r) => ({ ...r, round: r.round + 100 })) };
+    const none = pairedCase(b, shifted, OPTIONS, label);
+    expect(none.note).toBe('no round in which both arms finished');
+    expect(none.raw).toBeUndefined();
+    expect(none.baseline).toMatchObject({ rounds: 6 });
+  });
+
+  it('counts failed rounds (not unsupported, warnings or digest mismatches) beside the pairs compared', () => {
+    const [b, c] = onePair({ factor: 1 });
+    const lossy: CaseResult = { ...c, failures: [{ kind: 'timeout', message: 't' }, { kind: 'warning', message: 'w' }, { kind: 'digest-mismatch', message: 'd' }] };
+    expect(pairedCase(b, lossy, OPTIONS, label).note).toBe('1 failed round; compared 6 pairs');
+    const lossier: CaseResult = { ...c, failures: [{ kind: 'timeout', message: 't' }, { kind: 'crash', message: 'c' }, { kind: 'unsupported', message: 'u' }] };
+    expect(pairedCase(b, lossier, OPTIONS, label).note).toBe('2 failed rounds; compared 6 pairs');
+    expect(pairedCase(b, c, OPTIONS, label).note).toBeUndefined();
+  });
+
+  it('a round median of 0 ns gives no ratio', () => {
+    const [b, c] = onePair({ factor: 1 });
+    const zero: CaseResult = { ...c, rounds: c.rounds.map((r, i) => (i === 2 ? { ...r, samples: r.samples.map(() => 0) } : r)) };
+    for (const pair of [pairedCase(b, zero, OPTIONS, label), unpairedCase(zero, b, OPTIONS, label)]) {
+      expect(pair.note).toMatch(/round median is 0 ns/);
+      expect(pair.raw).toBeUndefined();
+    }
+  });
+});
+
+describe('the ratio itself', () => {
+  it('is the candidate cost over the baseline cost; a throughput (higher is better) compares as time per request', () => {
+    const [b, c] = onePair({ factor: 1.5 }, { sigma: 0.005 });
+    const timed = pairedCase(b, c, OPTIONS, label).raw!;
+    expect(timed.ratio).toBeCloseTo(1.5, 1);
+    const throughput: Metric = { name: 'requests', unit: 'req/s', direction: 'higher-is-better' };
+    expect(pairedCase(b, c, OPTIONS, label, throughput).raw!.ratio).toBeCloseTo(1 / 1.5, 1);
+    expect(unpairedCase(b, c, OPTIONS, label, throughput).raw!.ratio).toBeCloseTo(1 / 1.5, 1);
+  });
+
+  it('unpaired: rounds from one warm process are one unit of that arm', () => {
+    const [b, c] = onePair({ factor: 1.1 }, { rounds: 6 });
+    const warm = (r: CaseResult): CaseResult => ({ ...r, rounds: r.rounds.map((x, i) => ({ ...x, lockstep: { process: i % 3, positions: x.samples.map((_, k) => k) } })) });
+    const pair = unpairedCase(warm(b), warm(c), OPTIONS, label);
+    expect(pair.raw!.units).toBe(3);
+    expect(pair.logTimes!.baseline.units).toEqual([0, 1, 2, 0, 1, 2]);
+    expect(unpairedCase(b, c, OPTIONS, label).raw!.units).toBe(6);
+  });
+
+  it("the half-width a stopping rule reads is the interval's wider side", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.5, max: 2, noNaN: true }), fc.double({ min: 0, max: 0.3, noNaN: true }), fc.double({ min: 0, max: 0.3, noNaN: true }), (ratio, down, up) => {
+        const h = ratioHalfWidth({ ratio, ci: [ratio * (1 - down), ratio * (1 + up)] });
+        expect(h).toBeCloseTo(Math.max(down, up), 9);
+      }),
+    );
+  });
+});
+
+describe("the table's level follows --confidence", () => {
+  it('every interval is read at 1 − R·α/m with α = 1 − confidence, R of m selected', () => {
+    const pairs: PairedCase[] = results({ factor: 1.3 }, { cases: 3, sigma: 0.01 }).map(([b, c]) => pairedCase(b, c, OPTIONS, label));
+    pairs.push({ note: 'not measured' });
+    for (const confidence of [0.9, 0.99]) {
+      const adjusted = adjustAll(pairs, { ...OPTIONS, confidence });
+      expect(adjusted[3]).toBeUndefined();
+      // All three cells are 30% apart at 1% noise: all selected, so 1 − 3α/3.
+      for (const a of adjusted.slice(0, 3)) expect(a!.confidence).toBeCloseTo(confidence, 12);
+    }
+    const none = adjustAll(
+      results({ factor: 1 }, { cases: 2, sigma: 0.05 }).map(([b, c]) => pairedCase(b, c, OPTIONS, label)),
+      { ...OPTIONS, confidence: 0.9 },
+    );
+    // None selected: read at the first step's 1 − α/m.
+    expect(none[0]!.confidence).toBeCloseTo(1 - 0.1 / 2, 12);
+  });
+});

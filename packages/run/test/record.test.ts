@@ -1,0 +1,84 @@
+/**
+ * The same-work check and the final status (record.ts's finishRun): a number
+ * beside another is only printed as a ratio when both variants computed the
+ * same value, so a difference in any one case, or between the rounds of one
+ * variant, must be caught and must fail the run.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { RunRecord } from '@rtbench/core/schema';
+import { finishRun } from '../src/record.ts';
+import { syntheticRun } from '../../../test/compare-synthetic.ts';
+
+const ARMS = ['node', 'node@24'] as const;
+
+/** A two-variant run of `cases.length` cases where variant v of case i returned `values[i][v]` in every round. */
+function runReturning(values: readonly (readonly [string, string])[]): RunRecord {
+  const run = syntheticRun({ cases: values.map((_, i) => ({ id: `case${i}`, ns: 100 })), arms: ARMS.map((id) => ({ id, factor: 1 })), rounds: 3, samplesPerRound: 3 });
+  for (const result of run.results) {
+    const i = Number(result.caseId.slice('case'.length));
+    const hash = values[i]![ARMS.indexOf(result.variantId as (typeof ARMS)[number])]!;
+    for (const round of result.rounds) round.digest = { hash, summary: hash };
+  }
+  return run;
+}
+
+describe('finishRun: the same-work check', () => {
+  it('reports exactly the cases whose variants returned different values, each with its own digests', () => {
+    const hash = fc.constantFrom('aaaa', 'bbbb', 'cccc');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(hash, hash), { minLength: 1, maxLength: 4 }), (values) => {
+        const run = runReturning(values);
+        finishRun(run, false);
+        const differing = values.flatMap(([a, b], i) => (a === b ? [] : [{ caseId: `case${i}`, digests: { node: a, 'node@24': b } }]));
+        expect(run.digestMismatches.map((m) => ({ caseId: m.caseId, digests: { ...m.digests } }))).toEqual(differing);
+        expect(run.status).toBe(differing.length ? 'failed' : 'complete');
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('a case that returned a different value in one round fails that variant, even when every variant agrees on round 0', () => {
+    const run = runReturning([['aaaa', 'aaaa']]);
+    const late = run.results.find((r) => r.variantId === 'node')!;
+    late.rounds[2]!.digest = { hash: 'ffff', summary: 'ffff' };
+    finishRun(run, false);
+    expect(late.failures.map((f) => f.kind)).toEqual(['digest-mismatch']);
+    expect(late.failures[0]!.message).toContain('aaaa, ffff');
+    expect(late.status).toBe('partial');
+    expect(run.results.find((r) => r.variantId === 'node@24')!.status).toBe('ok');
+    expect(run.digestMismatches).toEqual([]);
+    expect(run.status).toBe('failed');
+  });
+});
+
+describe('finishRun: the final status', () => {
+  it('a clean run is complete, and its results stay ok', () => {
+    const run = runReturning([['aaaa', 'aaaa']]);
+    finishRun(run, false);
+    expect(run.results.map((r) => r.status)).toEqual(['ok', 'ok']);
+    expect(run.status).toBe('complete');
+  });
+
+  it('an unsupported variant and a warning do not fail the run; an error does, and a failed variant that measured rounds is partial', () => {
+    const run = runReturning([['aaaa', 'aaaa']]);
+    const [node, other] = run.results;
+    node!.failures.push({ kind: 'warning', message: 'slow clock' });
+    other!.failures.push({ kind: 'unsupported', message: 'no such API' });
+    finishRun(run, false);
+    expect(run.status).toBe('complete');
+
+    other!.failures.push({ kind: 'error', message: 'threw' });
+    other!.status = 'failed';
+    finishRun(run, false);
+    expect(other!.status).toBe('partial');
+    expect(run.status).toBe('failed');
+  });
+
+  it('an interrupted run says so, whatever else happened', () => {
+    const run = runReturning([['aaaa', 'bbbb']]);
+    finishRun(run, true);
+    expect(run.status).toBe('interrupted');
+    expect(run.digestMismatches.map((m) => m.caseId)).toEqual(['case0']);
+  });
+});

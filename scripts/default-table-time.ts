@@ -1,0 +1,63 @@
+/**
+ * The default table's own figures, in one command: runs `bench <suite>`
+ * (json-reviver unless named; any bench flags after `--`) and prints its wall
+ * time, the loop's, the timed share, the independent process pairs per case,
+ * the cells decided, and what the watched warmups found and cost (each
+ * process's warmup to its steady point, and the classes). With `--from
+ * run.json` it reads a saved run instead (no wall time: not measured).
+ *
+ *   flock /tmp/rtbench-measure.lock npx tsx scripts/default-table-time.ts
+ *   flock /tmp/rtbench-measure.lock npx tsx scripts/default-table-time.ts json-reviver -- --runtime node@26,bun
+ *   npx tsx scripts/default-table-time.ts --from results/….json
+ *
+ * Prints the load beside the figures (it is a measurement: take the lock).
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { benchView } from '@rtbench/report';
+import { benchRun } from './lib.ts';
+
+const args = process.argv.slice(2);
+const from = args[0] === '--from' ? args[1] : undefined;
+const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' / ');
+let run: RunRecord;
+let wallMs: number | undefined;
+if (from) run = parseRun(JSON.parse(readFileSync(from, 'utf8')), from);
+else {
+  const dash = args.indexOf('--');
+  const suite = (dash < 0 ? args : args.slice(0, dash))[0] ?? 'json-reviver';
+  console.log(`load before: ${load()}`);
+  const r = benchRun([suite, ...(dash < 0 ? [] : args.slice(dash + 1))]);
+  if (r.status !== 0) console.log(`! the bench exited with ${r.status}`);
+  run = r.run;
+  wallMs = r.wallMs;
+  console.log(`load after: ${load()}; saved ${r.path}`);
+}
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+const timing = run.timing;
+const pairs = run.cases.map((c) => {
+  const processes = run.results.filter((r) => r.caseId === c.id).map((r) => new Set(r.rounds.map((x) => `${x.round}`)).size);
+  return Math.min(...processes) / (run.options.setsPerProcess ?? 1);
+});
+const view = benchView(run);
+const verdicts = view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative.verdict] : [])));
+const count = (...words: string[]): number => verdicts.filter((v) => words.includes(v)).length;
+const rounds = run.results.flatMap((r) => r.rounds);
+const watched = rounds.filter((x) => x.warmup);
+const settledMs = watched.map((x) => x.warmup!.steadyAt?.ms ?? x.warmup!.ms[x.warmup!.ms.length - 1] ?? 0);
+const classes = new Map<string, number>();
+for (const x of rounds) if (x.steadyState) classes.set(x.steadyState.class, (classes.get(x.steadyState.class) ?? 0) + 1);
+const marked = view.cases.flatMap((c) => c.rows.filter((r) => r.steady?.mark));
+
+console.log(`${run.suite}: ${run.cases.length} cases × ${run.variants.length} runtimes (${run.variants.map((v) => v.id).join(', ')})`);
+if (wallMs !== undefined) console.log(`wall (the whole command): ${(wallMs / 1e3).toFixed(1)} s`);
+if (timing) console.log(`loop: ${(timing.wallMs / 1e3).toFixed(1)} s; timed: ${(timing.timedMs / 1e3).toFixed(1)} s, ${((100 * timing.timedMs) / timing.wallMs).toFixed(1)}% of the loop${wallMs !== undefined ? `, ${((100 * timing.timedMs) / wallMs).toFixed(1)}% of the wall` : ''}`);
+console.log(`independent process pairs per case: min ${Math.min(...pairs)}, median ${median(pairs)}, max ${Math.max(...pairs)}`);
+console.log(`cells: ${verdicts.length} ratios; decided (faster/slower, <1%) ${count('faster', 'slower', 'small')}, equivalent ${count('equivalent')}, inconclusive ${count('inconclusive')}`);
+if (watched.length) {
+  const total = settledMs.reduce((a, b) => a + b, 0);
+  console.log(`watched warmups: ${watched.length} processes × cases; to steady (or the maximum): median ${median(settledMs).toFixed(0)} ms, max ${Math.max(...settledMs).toFixed(0)} ms, sum ${(total / 1e3).toFixed(1)} s of process time`);
+}
+console.log(`classes: ${[...classes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none (not classified)'}; cells marked: ${marked.length}`);

@@ -1,0 +1,87 @@
+/**
+ * `pnpm test:mutation`: Stryker over the code every printed number passes
+ * through, one area at a time, each area's mutants against that area's own
+ * tests (against the whole fast list Stryker estimated ten hours: code that
+ * runs at import needs every test each). docs/tests.md, "Mutation testing".
+ *
+ *   pnpm test:mutation                      every area, in turn
+ *   pnpm test:mutation stats report         the areas named
+ *   pnpm test:mutation stats -- --mutate packages/stats/src/units.ts
+ *                                           Stryker's own options after `--`
+ *
+ * Each area keeps its results in reports/mutation/<area>.json (not committed: a
+ * few hundred kB to MB rewritten by every run): a rerun in the same checkout
+ * tests only the mutants whose code or covering tests changed since; a fresh
+ * clone's first run is a full one.
+ * Stryker 10 needs Node.js 22 or later; the repository's own node 22 (runners/node's
+ * `node-22` dependency) runs it when the current one is older.
+ * Exits 2 on an unknown area, else with Stryker's code.
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const repoRoot = join(import.meta.dirname, '..');
+
+interface Area {
+  /** Files mutated (Stryker's `mutate` globs). */
+  mutate: string[];
+  /** Test files run against them (Stryker's `testFiles`). */
+  tests: string[];
+}
+
+const AREAS: Record<string, Area> = {
+  stats: {
+    mutate: ['packages/stats/src/**/*.ts', '!packages/stats/src/index.ts'],
+    tests: ['packages/stats/test/**/*.test.ts'],
+  },
+  digest: {
+    mutate: ['packages/core/src/digest.ts'],
+    tests: ['packages/core/test/digest*.test.ts', 'test/digest-tolerance.test.ts'],
+  },
+  // Against a fake clock only: the measuring tests run real batches, and a
+  // mutant that never finds a clock edge costs each of them the whole time-out.
+  clock: {
+    mutate: ['packages/core/src/clock.ts'],
+    tests: ['packages/core/test/clock.test.ts'],
+  },
+  run: {
+    mutate: ['packages/run/src/record.ts'],
+    tests: ['packages/run/test/**/*.test.ts', 'test/digest-tolerance.test.ts'],
+  },
+  report: {
+    mutate: ['packages/report/src/views/ratios.ts', 'packages/report/src/cells/run.ts', 'packages/report/src/views/claim-decision.ts'],
+    // The tests of these files' behaviour; the tables' end-to-end tests (views, reporters,
+    // word-and-interval: seconds per test) made a mutant cost minutes.
+    tests: ['ratios', 'cells-run', 'claim-decision', 'compare-render', 'verdict-words', 'format'].map((f) => `packages/report/test/${f}.test.ts`).concat('packages/cli/test/claims-views.test.ts'),
+  },
+};
+
+/** A node binary of version 22 or later: this one, or runners/node's node-22. */
+function node22(): string {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
+  const fromNodeRunner = createRequire(join(repoRoot, 'runners/node/package.json'));
+  return join(dirname(fromNodeRunner.resolve('node-22/package.json')), 'bin/node');
+}
+
+const args = process.argv.slice(2);
+const dashes = args.indexOf('--');
+const names = dashes < 0 ? args : args.slice(0, dashes);
+const strykerArgs = dashes < 0 ? [] : args.slice(dashes + 1);
+const unknown = names.filter((n) => !(n in AREAS));
+if (unknown.length) {
+  console.error(`test:mutation: no area ${unknown.map((n) => `"${n}"`).join(', ')} (areas: ${Object.keys(AREAS).join(', ')})`);
+  process.exit(2);
+}
+
+const stryker = join(dirname(createRequire(import.meta.url).resolve('@stryker-mutator/core/package.json')), 'bin/stryker.js');
+for (const name of names.length ? names : Object.keys(AREAS)) {
+  const area = AREAS[name]!;
+  console.log(`test:mutation: ${name}`);
+  const run = spawnSync(
+    node22(),
+    [stryker, 'run', 'stryker.config.mjs', '--mutate', area.mutate.join(','), '--testFiles', area.tests.join(','), '--incrementalFile', `reports/mutation/${name}.json`, ...strykerArgs],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

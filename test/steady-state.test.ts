@@ -1,0 +1,32 @@
+/**
+ * Warmup that watches, on a real runtime: a case whose first 20,000 calls are
+ * four times slower than the rest is warmed until after its step, classified
+ * `warmed` at a point past the step, and its samples are the fast level. One
+ * process of node, one set of 200 ms of samples (medians of many samples, so
+ * a loaded machine's preemptions do not split its halves): a few seconds. No
+ * assertion is on time; the 4× step is far wider than the noise.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
+
+describe('a case with a slow first phase', () => {
+  it('is sampled after its step and classified warmed where it settled', async () => {
+    const out = tempFile('slow-start.json');
+    const r = await runCliAsync(['bench', fixture('slow-start'), '--runtime', 'node', '--rounds', '1', '--max-rounds', '1', '--time', '200ms', '--save', out, '--quiet']);
+    expect(r.status, r.stderr).toBe(0);
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    const round = run.results[0]!.rounds[0]!;
+    const warmup = round.warmup!;
+    expect(warmup.steadyAt, 'the watch found a steady state').toBeDefined();
+    expect(warmup.steadyAt!.calls).toBeGreaterThan(20_000);
+    expect(round.steadyState).toEqual({ class: 'warmed', calls: warmup.steadyAt!.calls, ms: warmup.steadyAt!.ms });
+    // The series shows both levels: its first watched points are the slow phase, its samples the fast one.
+    const slow = warmup.ns.filter((_, i) => warmup.calls[i]! > warmup.calibrationCalls && warmup.calls[i]! < 20_000);
+    const sorted = [...round.samples].sort((a, b) => a - b);
+    const median = sorted[sorted.length >> 1]!;
+    expect(Math.min(...slow)).toBeGreaterThan(2 * median);
+    expect(warmup.ns.length).toBeLessThanOrEqual(128);
+  });
+});
