@@ -1,7 +1,8 @@
 /**
  * Checks the house's layout targets over the tree (README, "Layout"):
  * which unit may name a runtime, an engine, a measurer or an output format,
- * which package may import which, and whether source comments hold dates.
+ * which package may import which, where code asks which measurer it holds
+ * (only the measurers do), and whether source comments hold dates.
  * Reads the code with TypeScript's own parser, so a name in a comment is not
  * a name in code and a date in a string is not a date in a comment.
  *
@@ -119,6 +120,41 @@ function measurerNames(): Target {
     'packages/core/src/claims-schema.ts',
   ];
   return literalsOutside('no measurer name outside packages/run/src/measurers/ (and the protocol and saved-run schemas)', allowed, (text) => MEASURER_NAMES.has(text));
+}
+
+/** Names that ask which measurer a run holds: host-timed's case test, the saved kinds, a descriptor by name. */
+const MEASURER_QUESTIONS = new Set(['isHostCaseSpec', 'MEASURER_KIND', 'HOST_TIMED', 'LOCKSTEP', 'INSTRUCTIONS', 'PROCESSES']);
+/** An operand that is a measurer's identity: `options.measurer`, `measurer.name`, `descriptor.recorded.measurer`. */
+const MEASURER_OPERAND = /(^|\.)(measurer|descriptor)(\.name|\.recorded\.measurer)?$|\.options\.measurer$/;
+
+/** Where code under `dirs` (outside `allowed`) asks which measurer it holds: a name above, or a switch or comparison on a measurer's identity. */
+function measurerBranches(name: string, dirs: readonly string[], allowed: readonly string[] = []): Target {
+  const findings: Finding[] = [];
+  for (const file of dirs.flatMap((d) => sourceFiles(join(repoRoot, d)))) {
+    if (inside(file, ...allowed)) continue;
+    const source = parse(file);
+    const at = (node: ts.Node): number => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+    const visit = (node: ts.Node): void => {
+      if (ts.isIdentifier(node) && MEASURER_QUESTIONS.has(node.text) && !ts.isImportSpecifier(node.parent)) findings.push({ file: rel(file), line: at(node), text: node.text });
+      if (ts.isSwitchStatement(node) && MEASURER_OPERAND.test(node.expression.getText(source))) findings.push({ file: rel(file), line: at(node), text: `switch (${node.expression.getText(source)})` });
+      if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)) {
+        if ([node.left, node.right].some((side) => MEASURER_OPERAND.test(side.getText(source)))) findings.push({ file: rel(file), line: at(node), text: node.getText(source).slice(0, 100) });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return { name, findings };
+}
+
+/** measurers/all.ts is the one list: nothing outside the folder imports a measurer's own file. */
+function oneMeasurerRegistry(): Target {
+  const findings: Finding[] = [];
+  for (const file of packageSources('packages')) {
+    if (inside(file, 'packages/run/src/measurers/')) continue;
+    for (const spec of imports(file)) if (/measurers\/(?!all\.ts$)[\w-]+\.ts$/.test(spec)) findings.push({ file: rel(file), line: 0, text: spec });
+  }
+  return { name: 'measurers/all.ts is the only registry: no file outside packages/run/src/measurers/ imports a measurer of its own', findings };
 }
 
 function formatNames(): Target {
@@ -256,6 +292,9 @@ const targets: Target[] = [
   forbiddenImports('report', 'runtime-registry'),
   cliTestsInRoot(),
   cliStartsNoProcess(),
+  measurerBranches("no file under packages/run/src outside measurers/, nor under packages/cli/src, branches on a measurer's kind or on host-timed", ['packages/run/src', 'packages/cli/src'], ['packages/run/src/measurers/']),
+  measurerBranches('no file under packages/report/src switches on the measurer kind', ['packages/report/src']),
+  oneMeasurerRegistry(),
 ];
 
 const comments = commentFigures();

@@ -16,6 +16,8 @@ export interface OutputFlags extends QuietFlag {
   json?: boolean;
   markdown?: boolean;
   plot?: boolean;
+  /** --explain: the method under the table in full. */
+  explain?: boolean;
   /** An engine-metrics view to print after the main one ("gc"). */
   metrics?: string;
   /** -o, --output: write the view to this file (atomically) instead of stdout. */
@@ -60,7 +62,7 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
   const { sections } = reporter;
   const metrics = sections && parseMetricsView(flags.metrics) === 'gc' ? metricsSection(view) : undefined;
   const after = sections && metrics ? sections.metrics(metrics) : '';
-  const text = safeOutput(reporter, reporter.render(view, { color: colour, columns, plot: flags.plot === true }) + after, colour);
+  const text = safeOutput(reporter, reporter.render(view, { color: colour, columns, plot: flags.plot === true, explain: flags.explain === true }) + after, colour);
   if (!toFile) return void stream.write(text);
   writeFileAtomically(String(flags.output), text);
   info(flags, `wrote ${flags.output}`);

@@ -2,22 +2,23 @@
  * From arguments to a plan: the suite's cases, the variants, the measurer,
  * the round plan and the per-process budget. `bench` (a table) and `bench
  * --compare` (verdicts) make their plans here and differ only in defaults and
- * the rounds' order; a measurer with a policy of its own (instruction counts)
- * brings its own rounds, limit and threshold (its descriptor's policy).
+ * the rounds' order; the defaults are the measurer's (its descriptor's
+ * defaults: timing's for the schedules, instruction counts' own rounds and
+ * limit). The plan holds the measurer, parsed once.
  */
+import { counted } from '@rtbench/report';
 import { stderrColours as pc } from './emit/colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
-import { DEFAULT_THRESHOLD, MIN_UNITS } from '@rtbench/stats';
+import { MIN_UNITS } from '@rtbench/stats';
 import { TIER_UP_MAX_MS } from '@rtbench/core';
 import { join } from 'node:path';
 import { findValgrind } from '@rtbench/host';
 import { hostPlatform, refusedOn } from '@rtbench/runtime-kit';
 import { cacheDir } from './paths.ts';
-import { isHostCaseSpec } from '@rtbench/host-timed';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, measurersChosenBy, type MeasurerDescriptor, type RoundPlan, type RunOptions } from '@rtbench/run';
+import { listInRuntime, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type RoundPlan, type RunOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
@@ -45,20 +46,6 @@ export interface PlanFlags {
   shard?: string | number;
 }
 
-/**
- * A table: at least 6 rounds, each a fresh set of warm processes (one per
- * runtime, serving every case), then rounds added per case until every
- * ratio's interval is within ±2%, up to 30 rounds or 60 s of wall time. One
- * set per process: the process pair is the unit an interval counts. 40 ms of
- * sampling per process and set, long operations at least 8 turns (a
- * comparison keeps 12): 63–66 s against 74–77 s with 53 ms and 12, as many
- * cells decided. Warmup at least 20 ms, then until the batch times are steady
- * within the engine's horizons (V8: at least 50 ms, and 30,000 calls where
- * they come within 1.5 s; docs/warmup.md); the earlier fixed floor of 100 ms
- * is now the engine's to say (docs/comparing.md, "The default designs").
- */
-export const BENCH_DEFAULTS = { time: '240ms', minTurns: 8, warmup: '20ms', rounds: 6, target: 0.02, maxRounds: 30, maxTime: '60s', schedule: measurersChosenBy('schedule')[0]!.name, setsPerProcess: 1 };
-
 /** A watched warmup may run up to this many times --warmup when that is past the engine's maximum (run steady-rule.ts); a kept case's rewarm at most --warmup times it. */
 export const WARMUP_CAP_FACTOR = 3;
 
@@ -79,30 +66,20 @@ export function measureName(measurer: MeasurerDescriptor | undefined): string {
   return measurer?.name ?? 'time';
 }
 
+/** The default measurer: the first --schedule (lockstep); its defaults are timing's. */
+export const DEFAULT_MEASURER: MeasurerDescriptor = measurersChosenBy('schedule')[0]!;
+
 /** `--schedule`: lockstep sets of live processes, or a fresh process per round. */
 function parseSchedule(text: string | undefined): MeasurerDescriptor {
-  const kind = (text ?? BENCH_DEFAULTS.schedule).trim();
+  const kind = (text ?? DEFAULT_MEASURER.name).trim();
   const schedules = measurersChosenBy('schedule');
   const schedule = schedules.find((s) => s.name === kind);
   if (!schedule) {
-    const names = schedules.map((s) => `${s.name} (${s.help}${s.name === BENCH_DEFAULTS.schedule ? '; the default' : ''})`);
+    const names = schedules.map((s) => `${s.name} (${s.help}${s === DEFAULT_MEASURER ? '; the default' : ''})`);
     throw new UsageError(`--schedule ${text}: expected ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`);
   }
   return schedule;
 }
-
-/**
- * Defaults for `bench --compare`: 30 sets, two per warm process, so 15
- * independent process pairs (14 degrees of freedom for each interval), each
- * averaging two sets of 100 ms of sampling per process; a second set in a
- * process costs about half a first (its case stays warm). The design is the
- * one that detects a 5% change across a suite in nine comparisons of ten
- * (docs/comparing.md, "Calibration"). The 1% threshold: below it,
- * differences between processes of the same binary (code placement, heap
- * layout, CPU frequency) are real but not caused by the change under test.
- * Adaptive rounds only with --target (then up to 60 rounds).
- */
-export const COMPARE_DEFAULTS = { rounds: 30, minTurns: 12, time: '3s', warmup: '50ms', threshold: DEFAULT_THRESHOLD, confidence: 0.95, maxRounds: 60, setsPerProcess: 2 };
 
 /** "1", "1%", "0.5%" -> 0.01, 0.01, 0.005. */
 export function parsePercent(text: string | number, option: string): number {
@@ -119,21 +96,22 @@ export interface Plan {
   options: Omit<RunOptions, 'command'>;
 }
 
-/** The round plan from the flags: fixed rounds, or adaptive from a minimum. */
-export function roundPlanFrom(flags: PlanFlags, compare: boolean): RoundPlan {
-  // A measurer with a policy of its own (instruction counts) has its own rounds, fixed unless a --target is given.
-  const own = parseMeasure(flags.measure)?.policy;
-  const defaults = own ?? (compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS);
+/** Whether the flags ask for adaptive rounds (a target, a most, a wall time). */
+const asksAdaptive = (flags: PlanFlags): boolean => flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined;
+
+/** The round plan from the flags and the measurer's defaults: fixed rounds, or adaptive from a minimum. */
+export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: MeasurerDescriptor = DEFAULT_MEASURER): RoundPlan {
+  const defaults = measurer.defaults[compare ? 'compare' : 'bench'];
   const rounds = parsePositiveInt(flags.rounds ?? defaults.rounds, '--rounds');
   const order = compare ? 'balanced' : 'shuffled';
-  // A table is adaptive unless --rounds fixes it; a comparison, and a measurer of its own policy, only when a --target is given.
-  const adaptive = flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined || (!compare && !own && flags.rounds === undefined);
+  // A table of times is adaptive unless --rounds fixes it; a comparison, and a measurer of fixed rounds, only when asked.
+  const adaptive = asksAdaptive(flags) || (defaults.adaptive === 'unless-fixed' && flags.rounds === undefined);
   if (!adaptive) return { order, rounds };
-  const target = flags.target !== undefined ? parsePercent(flags.target, '--target') : BENCH_DEFAULTS.target;
+  const target = flags.target !== undefined ? parsePercent(flags.target, '--target') : defaults.target;
   if (target <= 0) throw new UsageError('--target must be more than 0%');
-  const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(rounds, compare ? COMPARE_DEFAULTS.maxRounds : BENCH_DEFAULTS.maxRounds), '--max-rounds');
+  const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(rounds, defaults.maxRounds), '--max-rounds');
   if (maxRounds < rounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${rounds}`);
-  const maxTime = flags.maxTime ?? (compare ? undefined : BENCH_DEFAULTS.maxTime);
+  const maxTime = flags.maxTime ?? defaults.maxTime;
   return { order, rounds, adaptive: { target, maxRounds, ...(maxTime ? { budgetMs: parseDuration(maxTime, '--max-time') } : {}) } };
 }
 
@@ -141,23 +119,24 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const compare = compareArms !== undefined;
   if (compare && given.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
   const location = locateSuite(suiteName);
+  const measured = parseMeasure(given.measure);
   // A brought file's comparison may have a budget of its own (a Node core file's: plan/brought-defaults.ts).
-  const budget = compare && parseMeasure(given.measure) === undefined ? broughtCompareBudget(location.entry, given) : { flags: given };
+  const budget = compare && measured === undefined ? broughtCompareBudget(location.entry, given) : { flags: given };
   // Said once the file has bundled and listed its cases: a file refused before that gets its one line alone.
   const notes: string[] = budget.note ? [budget.note] : [];
   const flags = budget.flags;
   const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList((flags.runtime ?? DEFAULT_RUNTIMES).join(','));
-  const defaults = compare ? COMPARE_DEFAULTS : BENCH_DEFAULTS;
-  const roundPlan = roundPlanFrom(flags, compare);
-  const timeMs = parseDuration(flags.time ?? defaults.time, '--time');
-  const measured = parseMeasure(flags.measure);
   if (measured && flags.schedule !== undefined) throw new UsageError(`--schedule applies to timing; --measure ${measured.name} is ${measured.help}`);
   const countsUnderValgrind = MEASURED.filter((m) => m.needs === 'valgrind');
   if (measured?.needs !== 'valgrind' && flags.cacheSim) throw new UsageError(`--cache-sim goes with --measure ${countsUnderValgrind.map((m) => m.name).join(' or ')}`);
   const implied = flags.schedule === undefined && !measured ? broughtSchedule(location.entry) : undefined;
   if (implied) notes.push(implied.note);
-  const measurer = measured ?? parseSchedule(flags.schedule ?? implied?.schedule);
+  let measurer = measured ?? parseSchedule(flags.schedule ?? implied?.schedule);
+  const kind = compare ? 'compare' : 'bench';
+  const defaults = measurer.defaults[kind];
+  const roundPlan = roundPlanFrom(flags, compare, measurer);
+  const timeMs = parseDuration(flags.time ?? defaults.time, '--time');
   if (flags.setsPerProcess !== undefined && !measurer.setsPerProcess) {
     const schedules = measurersChosenBy('schedule').filter((m) => m.setsPerProcess);
     throw new UsageError(`--sets-per-process applies to the lockstep schedules (--schedule ${schedules.map((m) => m.name).join(' or ')})`);
@@ -171,7 +150,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // A case short of the calls an engine takes to tier up may warm for up to TIER_UP_MAX_MS (core's measure.ts).
   const perProcessMs = Math.max(warmupMs, TIER_UP_MAX_MS) + timeMs / roundPlan.rounds;
   // Capped where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
-  const defaultTimeoutMs = measurer.policy ? parseDuration(measurer.policy.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
+  const defaultTimeoutMs = defaults.timeout ? parseDuration(defaults.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
   const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : defaultTimeoutMs;
   if (flags.timeout && timeoutMs <= perProcessMs) {
     throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${Math.max(warmupMs, TIER_UP_MAX_MS)} ms of warmup + ${+(timeMs / roundPlan.rounds).toFixed(3)} ms of sampling): every process would be killed`);
@@ -180,8 +159,8 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // An interval counts independent process pairs: rounds that share processes count once, and 3 are the fewest that give one.
   const pairs = Math.ceil(roundPlan.rounds / (setsPerProcess ?? 1));
   // A table says it in each cell ("no interval: 2 process pairs"); a comparison, whose verdicts are the point, says it first.
-  if (pairs < MIN_UNITS && !roundPlan.adaptive && !measurer.policy && compare) {
-    process.stderr.write(pc.yellow(`! --rounds ${roundPlan.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${pairs} independent process pair${pairs === 1 ? '' : 's'}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
+  if (pairs < MIN_UNITS && !roundPlan.adaptive && compare) {
+    process.stderr.write(pc.yellow(`! --rounds ${roundPlan.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
   }
 
   // A measurer refused on this platform is said in one line before anything is resolved or run.
@@ -214,15 +193,17 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const filter = flags.filter?.join(',');
   const filtered = filterCases(await listCases(location, variants.filter(isResolved)), filter);
   const cases = shard ? shardCases(filtered, shard) : filtered;
-  // Host-timed cases (start-up, HTTP load) run their planned rounds: one round is a whole server or program start.
-  if ((flags.schedule !== undefined || measured) && cases.length && cases.every(isHostCaseSpec)) {
-    throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): --schedule and --measure ${MEASURED.map((m) => m.name).join(' or ')} apply to cases that run inside the runtime`);
-  }
-  if (roundPlan.adaptive && cases.length && cases.every(isHostCaseSpec)) {
-    if (flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined) {
-      throw new UsageError(`${location.name} is timed by the host (start-up, HTTP load): it runs a fixed number of rounds, so --target, --max-rounds and --max-time do not apply (use --rounds)`);
+  // Cases of a kind that chooses its own measurer (host-timed: start-up, HTTP load) are measured by it, with the options
+  // planned so far; it may run a fixed number of rounds (one round is a whole server or program start).
+  const own = cases.length ? suiteMeasurer(cases) : undefined;
+  if (own) {
+    const refused = `${location.name} is ${own.suiteKind ?? `measured by ${own.name}`}`;
+    if (flags.schedule !== undefined || measured) throw new UsageError(`${refused}: --schedule and --measure ${MEASURED.map((m) => m.name).join(' or ')} apply to cases that run inside the runtime`);
+    if (roundPlan.adaptive && own.defaults[kind].adaptive === 'never') {
+      if (asksAdaptive(flags)) throw new UsageError(`${refused}: it runs a fixed number of rounds, so --target, --max-rounds and --max-time do not apply (use --rounds)`);
+      delete roundPlan.adaptive;
     }
-    delete roundPlan.adaptive;
+    measurer = own;
   }
   for (const note of notes) process.stderr.write(`note: ${note}\n`);
   return {

@@ -10,7 +10,7 @@ import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { runCli, tempFile } from '../../../test/helpers/cli.ts';
 import { requireProgram } from '../../../test/helpers/system-programs.ts';
 import { cacheDir } from '../src/paths.ts';
-import { BENCH_DEFAULTS } from '../src/plan.ts';
+import { DEFAULT_MEASURER } from '../src/plan.ts';
 
 /** Where start-up programs and servers are cached (the one program cache). */
 const PROGRAMS = join(cacheDir, 'programs') + '/';
@@ -175,7 +175,7 @@ describe('host-timed suites: rounds', () => {
     // One measurement (its start-up and top-level cases): the default rounds at the least cost.
     const r = runCli(['bench', 'cold-start', '--runtime', 'node', '--filter', 'process start / generated [size=10kb, cache=none]', '--save', out]);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`× ${BENCH_DEFAULTS.rounds} rounds`);
+    expect(r.stderr).toContain(`× ${DEFAULT_MEASURER.defaults.bench.rounds} rounds`);
     expect(r.stderr).not.toContain('until ±');
   });
 });

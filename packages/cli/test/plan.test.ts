@@ -1,7 +1,10 @@
 /** The schedule as a value: what bench and bench --compare plan from their flags. */
 import { describe, expect, it } from 'vitest';
 import { ratioOptions } from '../src/commands/bench.ts';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, roundPlanFrom } from '../src/plan.ts';
+import { DEFAULT_MEASURER, roundPlanFrom } from '../src/plan.ts';
+
+const BENCH_DEFAULTS = DEFAULT_MEASURER.defaults.bench;
+const COMPARE_DEFAULTS = DEFAULT_MEASURER.defaults.compare;
 import { engineNamed } from '@rtbench/runtime-registry';
 
 describe('roundPlanFrom', () => {
@@ -48,6 +51,6 @@ describe('ratioOptions', () => {
 
   it('keeps --threshold when given, and time its own default', () => {
     expect(ratioOptions({ threshold: '2%' }, [run('instructions', ['jsc'])]).threshold).toBe(0.02);
-    expect(ratioOptions({}, [run('lockstep', ['jsc'])]).threshold).toBe(COMPARE_DEFAULTS.threshold);
+    expect(ratioOptions({}, [run('lockstep', ['jsc'])]).threshold).toBe(DEFAULT_MEASURER.defaults.threshold([]));
   });
 });

@@ -252,6 +252,16 @@ export const MEASURER_KIND = { lockstep: 'lockstep', processes: 'processes', hos
 export type MeasurerKind = (typeof MEASURER_KIND)[keyof typeof MEASURER_KIND];
 const MEASURER_KINDS = Object.values(MEASURER_KIND) as [MeasurerKind, ...MeasurerKind[]];
 
+/**
+ * How a run was measured, in its measurer's own words (its describe()), kept
+ * with the run as its display names are, so a report prints it with no
+ * measurer code: how a round was taken, what a row's median and interval are
+ * (absent: said from the rows' process counts), and how a paired and an
+ * unpaired ratio are made.
+ */
+export const measuredBySchema = z.object({ rounds: z.string(), stats: z.string().optional(), paired: z.string(), unpaired: z.string() });
+export type MeasuredBy = z.infer<typeof measuredBySchema>;
+
 export const runSchema = z.object({
   schema: z.literal(RUN_SCHEMA),
   schemaVersion: z.literal(RUN_SCHEMA_VERSION),
@@ -288,6 +298,8 @@ export const runSchema = z.object({
     instructions: z.object({ cacheSim: z.boolean(), engineFlags: namedRecord(z.array(z.string())) }).optional(),
     /** Adaptive warmup's floor in ms (warmupMs is then its most); absent: a fixed warmup. */
     warmupMinMs: z.number().optional(),
+    /** How the measurer measured, in its words (absent in older runs: the CLI describes them from the options above when it loads them). */
+    measuredBy: measuredBySchema.optional(),
   }),
   /** The rtbench checkout the run was made from. */
   git: gitStateSchema.optional(),

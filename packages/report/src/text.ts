@@ -104,3 +104,9 @@ export function csvField(value: string | number | boolean | undefined): string {
   if (typeof value === 'string' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** "1 process", "2 processes", "3 process pairs": a count and its noun, the plural made by English's rule for -s, -sh, -ch and -x. */
+export function counted(n: number | string, noun: string): string {
+  const one = Number(n) === 1;
+  return `${n} ${one ? noun : /(s|sh|ch|x)$/.test(noun) ? `${noun}es` : `${noun}s`}`;
+}

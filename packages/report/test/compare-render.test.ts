@@ -77,7 +77,8 @@ describe('inconclusive rows', () => {
 });
 
 describe('renderComparisonTable', () => {
-  const text = renderComparisonTerminal(report, { color: false });
+  // --explain: the method in full under the table (the default key is tested in footer.test.ts).
+  const text = renderComparisonTerminal(report, { color: false, explain: true });
   // Prose wraps at the width: compare it with its line breaks as spaces.
   const flat = text.replace(/\s+/g, ' ');
   it('has a row per case with ratio, CI, verdict and q', () => {
@@ -110,7 +111,8 @@ describe('renderComparisonTable', () => {
     expect(flat).toContain("(95% adjusted for the table's 5 comparisons)");
     expect(flat).toContain('Benjamini–Hochberg over the 5 comparisons');
     expect(flat).toContain('20 rounds');
-    expect(flat).toContain('100 ms sampling + 150 ms warmup per process');
+    // The run saved no description of its measurer: said from what it saved.
+    expect(flat).toContain('100 ms of sampling per arm after 150 ms of warmup');
   });
 });
 

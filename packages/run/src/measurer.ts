@@ -5,13 +5,16 @@
  * taken: live processes sampled in turn (lockstep), a fresh process per arm
  * (processes), a program or server timed from outside (host-timed), or counts
  * (instructions). Its descriptor carries its policy (how it is chosen, what a
- * saved run records of it, its metric, needs, defaults and verdict threshold),
- * so the plan, bench and bisect ask it rather than its name. Every measurer
+ * saved run records of it, its metric, needs, defaults, verdict threshold and
+ * its description of how it measured), so the plan, the run, bench and bisect
+ * ask it rather than its name; a new measurer is one file under measurers/
+ * and one entry in measurers/all.ts. Every measurer
  * yields round records of the run schema, so statistics and reports read them alike.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { Failure, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
+import type { Failure, MeasuredBy, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import type { PlatformSupport, ResolvedVariant, RunnableVariant, RuntimeTarget } from '@rtbench/runtime-kit';
+import type { SuiteLocation } from '@rtbench/suite-loader';
 
 /** One variant ready to run: its plug-in, binary, translated flags and its runtime's bundle of the suite. */
 export interface Arm extends RunnableVariant {
@@ -75,6 +78,15 @@ export interface MeasurerSetup {
   valgrind?: ValgrindSetup;
   /** The engines of the ready variants (a measurer may prepare something per engine). */
   engines: readonly RuntimeTarget['engine'][];
+  /** The cases to measure, as listed (a measurer chosen by the suite reads its own kind of case from them). */
+  cases: readonly CaseListing[];
+  /** The round plan's rounds, and the sampling time over them, in ms. */
+  rounds: number;
+  timeMs: number;
+  /** The program cache's folder (a measurer that prepares programs keeps them there). */
+  programDir: string;
+  /** Where the suite is (a measurer that prepares programs bundles them from it). */
+  suite: SuiteLocation;
   /** Says one line to the user before the run (a preparation that failed but does not stop it). */
   warn(line: string): void;
 }
@@ -86,22 +98,51 @@ export interface ValgrindSetup {
   libraryDir?: string;
 }
 
-/** A measurer built for a run, and what the saved run's options say of it beyond its kind. */
+/** A measurer built for a run: what it measures with, its units, and what the saved run says of it beyond its kind. */
 export interface BuiltMeasurer {
   measurer: Measurer;
+  /** What one replicate measures; absent: one unit per case. */
+  units?: Unit[];
+  /** The run's options as the measurer ran them, where they differ from the plan's (a load round's real length). */
   recordOptions?: Partial<RunRecord['options']>;
+  /** The run's cases as recorded, when the measurer gives them a metric; absent: as listed, with the descriptor's metric if any. */
+  cases?: RunRecord['cases'];
+  /**
+   * Present when the measurer prepares its own programs instead of running
+   * the suite's bundle in each runtime: the hashes of the code it runs per
+   * runtime (the saved run's suiteCode); the arms then carry no bundle.
+   */
+  ownCode?(plugins: readonly Arm['plugin'][]): Promise<NonNullable<RunRecord['suiteCode']>>;
 }
 
-/**
- * A measurer's own policy where it departs from timing's (the CLI's plan.ts
- * holds timing's defaults: BENCH_DEFAULTS, COMPARE_DEFAULTS): its rounds, its
- * per-process limit, the threshold of its verdicts and a bisect's steps.
- */
-export interface MeasurerPolicy {
-  /** Rounds of a table and of a comparison: fixed unless --target is given. */
+/** A measurer's defaults for one kind of run: a table (bench) or a comparison's verdicts (compare). */
+export interface RunDefaults {
+  /** Sampling time per case and arm over the rounds (--time), and the warmup's floor (--warmup). */
+  readonly time: string;
+  readonly warmup: string;
   readonly rounds: number;
-  /** The per-process limit when --timeout is not given. */
-  readonly timeout: string;
+  /**
+   * When rounds are added while an interval is wide: 'unless-fixed' (unless
+   * --rounds is given), 'when-asked' (--target, --max-rounds or --max-time),
+   * 'never' (a fixed number of rounds; those options are refused).
+   */
+  readonly adaptive: 'unless-fixed' | 'when-asked' | 'never';
+  /** Adaptive: the interval's half-width to reach, the most rounds, the wall time after which no round starts. */
+  readonly target: number;
+  readonly maxRounds: number;
+  readonly maxTime?: string;
+  /** Lockstep: turns per set at least. */
+  readonly minTurns?: number;
+  /** Warm processes: sets one process serves. */
+  readonly setsPerProcess?: number;
+  /** The per-process limit when --timeout is not given; absent: 20 times what one process is asked to run. */
+  readonly timeout?: string;
+}
+
+/** A measurer's own policy: its defaults for a table and a comparison, its verdicts' parameters and a bisect's steps. */
+export interface MeasurerDefaults {
+  readonly bench: RunDefaults;
+  readonly compare: RunDefaults;
   /**
    * Its verdicts' parameters. The test is the one every measurer's verdicts
    * use (stats' paired comparison of log ratios over independent units, a
@@ -123,8 +164,12 @@ export interface MeasurerPolicy {
 export interface MeasurerDescriptor {
   /** Its name on the command line. */
   readonly name: string;
-  /** How it is chosen: --schedule (how time is taken), --measure (what is measured), or by the suite (cases timed by the host). */
+  /** How it is chosen: --schedule (how time is taken), --measure (what is measured), or by the suite (its cases say, through owns()). */
   readonly chosenBy: 'schedule' | 'measure' | 'suite';
+  /** Chosen by the suite: whether it measures these cases (every one of them is of its kind). */
+  owns?(cases: readonly CaseListing[]): boolean;
+  /** Chosen by the suite: what such a suite is, for the lines that refuse options meant for in-runtime cases ("timed by the host (start-up, HTTP load)"). */
+  readonly suiteKind?: string;
   /** What a saved run's options say of it: its kind, and for lockstep how the processes were held. */
   readonly recorded: Pick<RunRecord['options'], 'measurer' | 'lockstepProcesses'>;
   /** What one sample is: "time per operation". */
@@ -137,16 +182,18 @@ export interface MeasurerDescriptor {
   readonly platforms: PlatformSupport;
   /** Whether processes serve several sets: 'default' takes the plan's sets per process, 'when-asked' only --sets-per-process. */
   readonly setsPerProcess?: 'default' | 'when-asked';
-  /** Whether the warmup is the in-runtime loop's (an adaptive warmup's floor is then recorded). */
+  /** Whether its cases run in the in-runtime loop, which warms them (an adaptive warmup's floor is then recorded, and profiles can be taken of them). */
   readonly warmsInRuntime: boolean;
   /** How it measures, in one sentence for --help. */
   readonly help: string;
-  /** Its own defaults and thresholds; absent: timing's. */
-  readonly policy?: MeasurerPolicy;
+  /** Its defaults, verdict threshold and bisect steps. */
+  readonly defaults: MeasurerDefaults;
+  /** How a run with these options was measured, in its words: the run saves it, and reports print it. */
+  describe(options: RunRecord['options']): MeasuredBy;
   /** Why it cannot measure this variant (its runtime or engine lacks what it needs); undefined when it can. */
   refuses?(variant: ResolvedVariant): string | undefined;
-  /** The measurer for a run; absent for one the run builds from the suite (host-timed). */
-  build?(setup: MeasurerSetup): BuiltMeasurer;
+  /** The measurer for a run. */
+  build(setup: MeasurerSetup): BuiltMeasurer;
 }
 
 export interface Measurer {

@@ -60,7 +60,7 @@ export function mergeShards(runs: readonly { run: RunRecord; file: string }[]): 
     seen.set(index, r.file);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-  if (missing.length) throw new UsageError(`shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merged run must hold every case of the suite`);
+  if (missing.length) throw new UsageError(`${missing.length === 1 ? 'shard' : 'shards'} ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merged run must hold every case of the suite`);
   const caseOwner = new Map<string, string>();
   for (const r of runs) {
     for (const c of r.run.cases) {

@@ -1,5 +1,6 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { measuredByOf } from './measurers/all.ts';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { displayNamesOf } from '@rtbench/runtime-registry';
@@ -198,7 +199,12 @@ export function validateRun(json: unknown, path: string): RunRecord {
     throw new UsageError((error as Error).message);
   }
   assertConsistent(run, path);
-  return withDisplayNames(run);
+  return withMeasuredBy(withDisplayNames(run));
+}
+
+/** An older run's description of how it was measured, by the measurer it names, where the run does not record it itself. */
+function withMeasuredBy(run: RunRecord): RunRecord {
+  return run.options.measuredBy ? run : { ...run, options: { ...run.options, measuredBy: measuredByOf(run.options) } };
 }
 
 /** An older run's variants named by their plug-ins, where the run does not record the names itself. */

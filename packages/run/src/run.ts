@@ -8,17 +8,14 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { GitState, RunRecord } from '@rtbench/core/schema';
-import { isHostCaseSpec, type HostCaseSpec } from '@rtbench/host-timed';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 import { hostInfo } from './host.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
-import type { Arm, BuiltMeasurer, Measurer, MeasurerDescriptor, Unit, ValgrindSetup } from './measurer.ts';
-import { SUITE_MEASURER } from './measurers/all.ts';
-import { hostBudget, hostTimedMeasurer, hostUnits } from './measurers/host-timed.ts';
+import type { Arm, BuiltMeasurer, MeasurerDescriptor, ValgrindSetup } from './measurer.ts';
 import { addResults } from './record.ts';
 import { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, type RoundPlan } from './schedule.ts';
-import { hostTimedSuiteCode, suiteBundle } from './suite-code.ts';
+import { suiteBundle } from './suite-code.ts';
 
 export interface RunOptions {
   /** Sampling time per case and variant, summed over the round plan's rounds, in ms. */
@@ -36,7 +33,7 @@ export interface RunOptions {
   mode: 'bench' | 'compare';
   /** The rounds, their order, and when to add rounds (adaptive). */
   roundPlan: RoundPlan;
-  /** How in-runtime cases are measured (--schedule, --measure); a host-timed suite is measured by its own. */
+  /** The measurer the plan chose (--schedule, --measure, or the suite's own kind of case). */
   measurer: MeasurerDescriptor;
   /** Warm processes: consecutive sets one process serves, its cases kept warm between them. */
   setsPerProcess?: number;
@@ -65,12 +62,9 @@ export interface RunEnvironment {
   programDir: string;
 }
 
-const isHostTimed = (cases: readonly CaseListing[]): boolean => cases.length > 0 && cases.every(isHostCaseSpec);
-
 /** The run record before any job: the options as run, the environment, the variants and the cases. */
 function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] }, variants: readonly RunVariant[], options: RunOptions, environment: RunEnvironment, startedAt: string): RunRecord {
-  const { roundPlan } = options;
-  const descriptor = isHostTimed(suite.cases) ? SUITE_MEASURER : options.measurer;
+  const { roundPlan, measurer: descriptor } = options;
   return {
     schema: 'rtbench.run',
     schemaVersion: 1,
@@ -113,11 +107,9 @@ function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] }, varian
   };
 }
 
-/** The measurer of in-runtime cases the options name, built for the run's variants. */
-function inRuntimeMeasurer(options: RunOptions, variants: readonly RunVariant[]): BuiltMeasurer {
-  const { measurer } = options;
-  if (!measurer.build) throw new Error(`${measurer.name} measures suites of its own kind, not in-runtime cases`);
-  return measurer.build({
+/** The measurer the options name, built for the run's variants and cases. */
+function builtMeasurer(suite: RunRequest['suite'], options: RunOptions, variants: readonly RunVariant[], environment: RunEnvironment): BuiltMeasurer {
+  return options.measurer.build({
     sampleTimeMs: options.timeMs / options.roundPlan.rounds,
     warmupMs: options.warmupMs,
     ...(options.warmupMinMs !== undefined ? { warmupMinMs: options.warmupMinMs } : {}),
@@ -126,6 +118,11 @@ function inRuntimeMeasurer(options: RunOptions, variants: readonly RunVariant[])
     ...(options.minTurns !== undefined ? { minTurns: options.minTurns } : {}),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
     engines: variants.filter(isResolved).map((v) => v.target.engine),
+    cases: suite.cases,
+    rounds: options.roundPlan.rounds,
+    timeMs: options.timeMs,
+    programDir: environment.programDir,
+    suite,
     warn: (line) => process.stderr.write(`! ${line}\n`),
   });
 }
@@ -145,27 +142,15 @@ export interface RunRequest {
 export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<RunRecord> {
   const { suite, variants, options, environment } = request;
   const run = newRun(suite, variants, options, environment, new Date().toISOString());
-  const hostTimed = isHostTimed(suite.cases);
-  let units: Unit[];
-  let measurer: Measurer;
-  if (hostTimed) {
-    const cases = suite.cases as HostCaseSpec[];
-    // Each case's metric; and what a load round really gets (raised to the minimums). A start-up round has no sampling time.
-    run.cases = cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric }));
-    const budget = hostBudget(options.timeMs, options.roundPlan.rounds, options.warmupMs, options.timeoutMs, environment.programDir);
-    if (cases.some((c) => c.measurement.kind === 'load')) Object.assign(run.options, { timeMs: budget.loadMs * options.roundPlan.rounds, warmupMs: budget.loadWarmupMs });
-    // Adaptive rounds judge the in-runtime loop's precision; host-timed cases run the planned rounds.
-    delete run.options.adaptive;
-    units = hostUnits(cases);
-    measurer = hostTimedMeasurer(budget);
-  } else {
-    units = suite.cases.map((c) => ({ key: c.id, cases: [c] }));
-    const built = inRuntimeMeasurer(options, variants);
-    measurer = built.measurer;
-    const { metric } = options.measurer;
-    if (metric) run.cases = run.cases.map((c) => ({ ...c, metric }));
-    if (built.recordOptions) Object.assign(run.options, built.recordOptions);
-  }
+  const built = builtMeasurer(suite, options, variants, environment);
+  const { metric } = options.measurer;
+  run.cases = built.cases ?? (metric ? run.cases.map((c) => ({ ...c, metric })) : run.cases);
+  if (built.recordOptions) Object.assign(run.options, built.recordOptions);
+  // A measurer that never adds rounds records none (its plan's adaptive rounds judge the in-runtime loop's precision).
+  if (options.measurer.defaults[options.mode].adaptive === 'never') delete run.options.adaptive;
+  // How it measured, in its words, as it ran: a report prints it with no measurer code.
+  run.options.measuredBy = options.measurer.describe(run.options);
+  const units = built.units ?? suite.cases.map((c) => ({ key: c.id, cases: [c] }));
   const resultFor = addResults(
     run,
     suite.cases,
@@ -175,14 +160,14 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   const arms: Arm[] = [];
   const bundles = new Map<string, { path: string; sha256: string }>();
   for (const v of ready) {
-    // Host-timed suites bundle per measurement themselves; their arms carry no suite bundle.
-    if (!hostTimed && !bundles.has(v.plugin.name)) bundles.set(v.plugin.name, await suiteBundle(suite, v.plugin));
+    // A measurer that prepares its own programs runs no suite bundle; its arms carry none.
+    if (!built.ownCode && !bundles.has(v.plugin.name)) bundles.set(v.plugin.name, await suiteBundle(suite, v.plugin));
     arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: bundles.get(v.plugin.name)?.path ?? '' });
   }
   if (bundles.size) run.suiteCode = [...bundles].map(([runtime, b]) => ({ runtime, sha256: b.sha256 }));
-  if (hostTimed) {
-    const code = await hostTimedSuiteCode(suite, [...new Set(ready.map((v) => v.plugin))]);
+  if (built.ownCode) {
+    const code = await built.ownCode([...new Set(ready.map((v) => v.plugin))]);
     if (code.length) run.suiteCode = code;
   }
-  return executeLoop(run, { units, arms, roundPlan: options.roundPlan, seed: options.seed, resultFor, ...(request.profiler ? { profiler: request.profiler } : {}), ...(request.settled ? { settled: request.settled } : {}) }, measurer, hooks);
+  return executeLoop(run, { units, arms, roundPlan: options.roundPlan, seed: options.seed, resultFor, ...(request.profiler ? { profiler: request.profiler } : {}), ...(request.settled ? { settled: request.settled } : {}) }, built.measurer, hooks);
 }

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseSpec } from '@rtbench/core';
 import type { RoundRecord, RunRecord } from '@rtbench/core/schema';
-import { EVERY_PLATFORM, type RuntimePlugin } from '@rtbench/runtime-kit';
-import { addResults, executeLoop, type Arm, type ArmResult, type Measurer, type Profiler, type ProfilePass, type RoundPlan, type Unit } from '../src/index.ts';
+import type { RuntimePlugin } from '@rtbench/runtime-kit';
+import { addResults, executeLoop, recordedMeasurer, type Arm, type ArmResult, type Measurer, type Profiler, type ProfilePass, type RoundPlan, type Unit } from '../src/index.ts';
 
 const CLOCK = { name: 'fake', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
 
@@ -43,7 +43,7 @@ interface Call {
 /** A measurer whose samples come from a function; it logs every call. */
 function fakeMeasurer(samples: (armId: string, round: number, unit: string) => number[] | 'unsupported' | 'fail', calls: Call[], onCall?: () => void): Measurer {
   return {
-    descriptor: { name: 'processes', chosenBy: 'schedule', recorded: { measurer: 'processes' }, warmsInRuntime: true, platforms: EVERY_PLATFORM, measures: 'time per operation', help: 'a fake measurer: samples from a seeded generator' },
+    descriptor: { ...recordedMeasurer('processes'), help: 'a fake measurer: samples from a seeded generator' },
     async replicate(unit: Unit, arms: readonly Arm[], context): Promise<ArmResult[]> {
       calls.push({ unit: unit.key, arms: arms.map((a) => a.id), round: context.round });
       onCall?.();

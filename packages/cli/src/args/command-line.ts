@@ -22,13 +22,17 @@ import { reportCommand } from '../commands/report.ts';
 import { runtimesCommand } from '../commands/runtimes.ts';
 import { UsageError } from '../errors.ts';
 import type { CommandHelp } from './help.ts';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, WARMUP_CAP_FACTOR } from '../plan.ts';
+import { DEFAULT_MEASURER, WARMUP_CAP_FACTOR } from '../plan.ts';
 import { listingFormat, writeListing } from '../listing.ts';
 
 export const PROGRAM = 'rtbench';
 const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
-/** "; instructions 3": a bisect's rounds for each --measure measurer with a policy of its own. */
-const ownBisectRounds = (which: 'min' | 'max'): string => measurersChosenBy('measure').flatMap((m) => (m.policy ? [`; ${m.name} ${m.policy.bisectRounds[which]}`] : [])).join('');
+/** The defaults of the default measurer (timing's), for a table and for a comparison. */
+const BENCH_DEFAULTS = DEFAULT_MEASURER.defaults.bench;
+const COMPARE_DEFAULTS = DEFAULT_MEASURER.defaults.compare;
+const TIMING_THRESHOLD = DEFAULT_MEASURER.defaults.threshold([]);
+/** "; instructions 3": a bisect's rounds for each --measure measurer. */
+const ownBisectRounds = (which: 'min' | 'max'): string => measurersChosenBy('measure').map((m) => `; ${m.name} ${m.defaults.bisectRounds[which]}`).join('');
 
 /** Taken by every command, and with no command. */
 export const GLOBAL_OPTIONS = [
@@ -57,8 +61,9 @@ const OUTPUT_OPTIONS = [
   { name: MARKDOWN_FLAG, kind: 'flag', help: `Same as --format ${MARKDOWN_FLAG}`, section: 'Output' },
   { name: 'plot', kind: 'flag', help: 'Terminal: a distribution plot per case (samples and process medians)', section: 'Output' },
   { name: 'metrics', kind: 'value', value: 'view', help: 'Also print engine metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change)', section: 'Output' },
-  { name: 'threshold', kind: 'value', value: 'percent', help: `Noise threshold for faster/slower/equivalent (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
+  { name: 'threshold', kind: 'value', value: 'percent', help: `Noise threshold for faster/slower/equivalent (default ${pct(TIMING_THRESHOLD)})`, section: 'Output' },
   { name: 'fail-on-regression', kind: 'value', value: 'percent', help: 'Exit 1 if a case is significantly slower than the baseline by more than this', section: 'Output' },
+  { name: 'explain', kind: 'flag', help: 'Terminal: under the table, how it was measured and what each column, word and mark means (markdown and --html always say it)', section: 'Output' },
 ] as const satisfies readonly OptionSpec[];
 
 /** Commands that list things (runtimes, suites): a table or JSON. */
@@ -87,7 +92,7 @@ const BENCH_OPTIONS = [
     name: 'schedule',
     kind: 'value',
     value: 'kind',
-    help: measurersChosenBy('schedule').map((s) => `${s.name}${s.name === BENCH_DEFAULTS.schedule ? ' (default)' : ''}: ${s.help}`).join('; '),
+    help: measurersChosenBy('schedule').map((s) => `${s.name}${s === DEFAULT_MEASURER ? ' (default)' : ''}: ${s.help}`).join('; '),
   },
   {
     name: 'sets-per-process',
@@ -138,11 +143,11 @@ const BISECT_OPTIONS = [
     name: 'threshold',
     kind: 'value',
     value: 'percent',
-    help: `A change smaller than this is not one (default ${pct(BISECT_DEFAULTS.time.threshold)}; instructions: the engine's, ${runtimeEngines().flatMap((e) => (e.counting ? [`${e.displayName} ${pct(e.counting.threshold)}`] : [])).join(', ')})`,
+    help: `A change smaller than this is not one (default ${pct(TIMING_THRESHOLD)}; instructions: the engine's, ${runtimeEngines().flatMap((e) => (e.counting ? [`${e.displayName} ${pct(e.counting.threshold)}`] : [])).join(', ')})`,
   },
-  { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${BISECT_DEFAULTS.time.minRounds}${ownBisectRounds('min')})` },
-  { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${BISECT_DEFAULTS.time.maxRounds}${ownBisectRounds('max')})` },
-  { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and round (default ${BISECT_DEFAULTS.time.timePerRound})` },
+  { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${DEFAULT_MEASURER.defaults.bisectRounds.min}${ownBisectRounds('min')})` },
+  { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${DEFAULT_MEASURER.defaults.bisectRounds.max}${ownBisectRounds('max')})` },
+  { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and round (default ${BISECT_DEFAULTS.timePerRound})` },
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${COMPARE_DEFAULTS.warmup})` },
   { name: 'budget', kind: 'value', value: 'duration', help: `Start no measurement that would end past this much time (default ${BISECT_DEFAULTS.budget}); the same command continues later` },
   { name: 'dir', kind: 'value', value: 'folder', help: 'Where the runs and the state are saved (default results/bisect/<range-suite-case-measure>); a bisect there with the same arguments is continued' },
@@ -185,7 +190,7 @@ const HISTORY_OPTIONS = [
   },
   ...PRINTING_OPTIONS,
   { name: MARKDOWN_FLAG, kind: 'flag', help: `Same as --format ${MARKDOWN_FLAG}`, section: 'Output' },
-  { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not a change point (default ${pct(COMPARE_DEFAULTS.threshold)})`, section: 'Output' },
+  { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not a change point (default ${pct(TIMING_THRESHOLD)})`, section: 'Output' },
   {
     name: 'fail-on-regression',
     kind: 'value',

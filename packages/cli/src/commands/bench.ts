@@ -7,12 +7,12 @@ import { takeLock } from '@rtbench/run';
 import { failedRunLine } from '../emit/failed-run.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View } from '@rtbench/report';
+import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, counted } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/host';
-import { executeRun, loadProfileManifest, profiler, recordedPolicy, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
+import { executeRun, loadProfileManifest, profiler, recordedMeasurer, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
-import { COMPARE_DEFAULTS, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
+import { DEFAULT_MEASURER, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../run/progress.ts';
 import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/run';
 import { UsageError } from '../errors.ts';
@@ -22,7 +22,6 @@ import { resultsDir } from '../paths.ts';
 import { isResolved } from '@rtbench/runtime-kit';
 import { watchLaunchers } from '../run/launchers.ts';
 import { parseProfileKinds } from '../args/profiles.ts';
-import { isHostCaseSpec } from '@rtbench/host-timed';
 import { info } from '../emit/info.ts';
 
 export interface VerdictFlags {
@@ -48,17 +47,16 @@ function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined
 }
 
 /**
- * The verdicts' threshold and confidence. Runs made by a measurer with a
- * policy of its own (instruction counts) take its confidence and its
- * threshold for their variants' engines (the largest of theirs); the rest
- * take timing's.
+ * The verdicts' threshold and confidence: those of the measurer the runs
+ * name (instruction counts: its threshold for their variants' engines, the
+ * largest of theirs); runs of different measurers take the default's.
  */
 export function ratioOptions(flags: VerdictFlags, runs: readonly Pick<RunRecord, 'options' | 'variants'>[] = []): { threshold: number; confidence: number } {
-  const policies = runs.map((r) => recordedPolicy(r.options.measurer));
-  const own = policies.length > 0 && policies.every((p) => p === policies[0]) ? policies[0] : undefined;
+  const measurers = runs.map((r) => recordedMeasurer(r.options.measurer).defaults);
+  const own = measurers.length > 0 && measurers.every((p) => p === measurers[0]) ? measurers[0]! : DEFAULT_MEASURER.defaults;
   const engines = (): (string | undefined)[] => runs.flatMap((r) => r.variants.filter((v) => !v.unavailable).map((v) => v.engine));
-  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : own ? own.threshold(engines()) : COMPARE_DEFAULTS.threshold;
-  return { threshold, confidence: own ? own.confidence : COMPARE_DEFAULTS.confidence };
+  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : own.threshold(engines());
+  return { threshold, confidence: own.confidence };
 }
 
 export function failLimit(flags: VerdictFlags): number | undefined {
@@ -109,7 +107,7 @@ export async function execute(plan: Plan, path: string, quiet: boolean, profiles
     const names = plan.variants.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
     const rounds = roundPlan.adaptive ? `${roundPlan.rounds}–${roundPlan.adaptive.maxRounds} rounds (until ±${+(roundPlan.adaptive.target * 100).toFixed(2)}%)` : `${roundPlan.rounds} rounds`;
     const n = plan.suite.cases.length;
-    process.stderr.write(`${pc.bold(plan.suite.name)}: ${n} case${n === 1 ? '' : 's'} × ${names.join(', ')} × ${rounds}\n`);
+    process.stderr.write(`${pc.bold(plan.suite.name)}: ${counted(n, 'case')} × ${names.join(', ')} × ${rounds}\n`);
   }
   try {
     const run = await executeRun(
@@ -154,8 +152,9 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   if (flags.save !== undefined) assertWritableOutput(flags.save);
   const profileKinds = flags.profile === undefined ? undefined : parseProfileKinds(flags.profile);
   const plan = await makePlan(suiteName, flags, compareArms);
-  if (profileKinds && plan.suite.cases.length > 0 && plan.suite.cases.every(isHostCaseSpec)) {
-    throw new UsageError(`${plan.suite.name} is timed by the host (start-up, HTTP load): --profile profiles cases that run inside the runtime`);
+  const { measurer } = plan.options;
+  if (profileKinds && !measurer.warmsInRuntime) {
+    throw new UsageError(`${plan.suite.name} is ${measurer.suiteKind ?? `measured by ${measurer.name}`}: --profile profiles cases that run inside the runtime`);
   }
 
   const html = htmlPath(flags.html, flags.save ?? defaultResultsPath({ startedAt: new Date().toISOString(), suite: plan.suite.name, mode: plan.options.mode }, resultsDir));

@@ -9,12 +9,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TIME_PER_OP } from '@rtbench/core/schema';
-import { defaultReporter, pageReporter } from '@rtbench/report';
+import { defaultReporter, pageReporter, counted } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { colourOn, stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
 import { formatClock } from '../run/progress.ts';
-import { BENCH_DEFAULTS, COMPARE_DEFAULTS, makePlan, measureName, parseMeasure, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
+import { DEFAULT_MEASURER, makePlan, measureName, parseMeasure, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
+import type { MeasurerDescriptor } from '@rtbench/run';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { resultsDir } from '../paths.ts';
 import { isResolved } from '@rtbench/runtime-kit';
@@ -39,25 +40,22 @@ export interface BisectFlags extends ListingFlags {
 }
 
 /**
- * Defaults. Wall time: a step starts at 10 paired lockstep rounds of 100 ms of
- * sampling per process and doubles up to 160 (Pinpoint's 10 -> 160 attempts);
- * a measurer with a policy of its own (instruction counts) brings its rounds
- * and threshold (its descriptor's policy). "Different" is judged at 99% (a
+ * Defaults. A step's rounds and the threshold are the measurer's (wall time:
+ * lockstep's, 10 paired rounds of 100 ms of sampling per process doubling up
+ * to 160; instruction counts: their own). "Different" is judged at 99% (a
  * bisect looks many times), "the same" at 90% (a two one-sided test at 5%):
  * @rtbench/bisect decide.ts, error rates in its tests.
  */
 export const BISECT_DEFAULTS = {
-  time: { minRounds: 10, maxRounds: 160, timePerRound: '100ms', threshold: COMPARE_DEFAULTS.threshold },
+  timePerRound: '100ms',
   confidence: 0.99,
   sameConfidence: 0.9,
   budget: '15m',
 } as const;
 
-/** A bisect's threshold: --threshold when given; for a measurer with a policy of its own, its threshold for the engines, as a comparison takes it; else time's. */
-export function bisectThreshold(measure: string, asked: number | undefined, variants: Plan['variants']): number {
-  if (asked !== undefined) return asked;
-  const own = parseMeasure(measure)?.policy;
-  return own ? own.threshold(variants.map((v) => (isResolved(v) ? v.target.engine : undefined))) : BISECT_DEFAULTS.time.threshold;
+/** A bisect's threshold: --threshold when given, else the measurer's for the engines, as a comparison takes it. */
+export function bisectThreshold(measurer: MeasurerDescriptor, asked: number | undefined, variants: Plan['variants']): number {
+  return asked ?? measurer.defaults.threshold(variants.map((v) => (isResolved(v) ? v.target.engine : undefined)));
 }
 
 /** Exit code of a bisect stopped by its --budget: run the same command again to go on. */
@@ -70,16 +68,16 @@ function slug(text: string): string {
 export async function bisectCommand(rangeText: string, suiteName: string, flags: BisectFlags): Promise<number> {
   // Everything typed is checked before the registry is asked or anything installs.
   const format = listingFormat(flags);
-  const measurer = parseMeasure(flags.measure);
-  const measure = measureName(measurer);
-  const own = measurer?.policy?.bisectRounds;
-  const d = own ? { minRounds: own.min, maxRounds: own.max } : BISECT_DEFAULTS.time;
-  const metric = measurer?.metric ?? TIME_PER_OP;
+  const measured = parseMeasure(flags.measure);
+  const measure = measureName(measured);
+  const measurer = measured ?? DEFAULT_MEASURER;
+  const d = { minRounds: measurer.defaults.bisectRounds.min, maxRounds: measurer.defaults.bisectRounds.max };
+  const metric = measurer.metric ?? TIME_PER_OP;
   const asked = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : undefined;
   const minRounds = parsePositiveInt(flags.rounds ?? d.minRounds, '--rounds');
   const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(d.maxRounds, minRounds), '--max-rounds');
   if (maxRounds < minRounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${minRounds}`);
-  const timePerRoundMs = parseDuration(flags.time ?? BISECT_DEFAULTS.time.timePerRound, '--time');
+  const timePerRoundMs = parseDuration(flags.time ?? BISECT_DEFAULTS.timePerRound, '--time');
   const budgetMs = parseDuration(flags.budget ?? BISECT_DEFAULTS.budget, '--budget');
   if (!flags.filter?.length) throw new UsageError('bisect follows one case: name it with --filter (rtbench bench <suite> --filter <text> shows which cases a filter picks)');
   const say = (line: string): void => {
@@ -106,7 +104,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
     throw new UsageError(`--filter ${flags.filter.join(',')} picks ${ids.length} cases of ${probe.suite.name}; a bisect follows one${ids.length ? `: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}` : ''}`);
   }
   const caseId = probe.suite.cases[0]!.id;
-  const threshold = bisectThreshold(measure, asked, probe.variants);
+  const threshold = bisectThreshold(measurer, asked, probe.variants);
   const identity: BisectIdentity = { range: rangeText, suite: probe.suite.name, caseId, measure, threshold, timePerRoundMs, warmupMs: flags.warmup ? parseDuration(flags.warmup, '--warmup') : 0, minRounds, maxRounds };
   const dir = flags.dir ?? join(resultsDir, 'bisect', slug(`${rangeText}-${probe.suite.name}-${caseId}-${measure}`));
   const folder = BisectFolder.open(dir, identity);
@@ -116,7 +114,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const perRelease = range.plugin.releases!.diskPerRelease;
   const mostInstalls = 2 * Math.ceil(Math.log2(range.tags.length)) + 2;
   say(
-    `${pc.bold(`bisect ${runtime}@${first}..${runtime}@${last}`)}: ${range.tags.length} releases, ${probe.suite.name} / ${caseId}, ${measurer ? `${measurer.name}${measurer.needs ? ` (${measurer.needs})` : ''}` : `wall time (${BENCH_DEFAULTS.schedule})`}, threshold ${+(threshold * 100).toFixed(2)}%, steps of ${minRounds}–${maxRounds} paired rounds, budget ${formatClock(budgetMs)}`,
+    `${pc.bold(`bisect ${runtime}@${first}..${runtime}@${last}`)}: ${range.tags.length} releases, ${probe.suite.name} / ${caseId}, ${measured ? `${measured.name}${measured.needs ? ` (${measured.needs})` : ''}` : `wall time (${measurer.name})`}, threshold ${+(threshold * 100).toFixed(2)}%, steps of ${minRounds}–${maxRounds} paired rounds, budget ${formatClock(budgetMs)}`,
   );
   say(pc.dim(`folder ${dir}${resumed ? ` (continuing: ${resumed} measurements saved)` : ''}; a single change installs about ${mostInstalls} releases (${perRelease} each) into the runtime cache${flags.clean ? ', removed at the end (--clean)' : ''}`));
 
@@ -154,7 +152,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const test: PairedTest = unitTest;
   const onStep = (step: StepRecord, state: SearchState): void => {
     const perRound = session.perRoundMs();
-    const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${state.stepsLeft} more comparison${state.stepsLeft === 1 ? '' : 's'}` : '';
+    const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${counted(state.stepsLeft, 'more comparison')}` : '';
     say(`${stepLine(step, runtime, confidence, metric)}${pc.dim(`  [${formatClock(Date.now() - started)}${eta}]`)}`);
   };
   let result: BisectResult;
@@ -197,7 +195,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   say(pc.dim(`${folder.state.steps.length} measurements saved in ${dir} (rtbench history ${dir}; rtbench report <file>) in ${formatClock(Date.now() - started)}${resumed ? ' this time' : ''}`));
   if (flags.clean) {
     const removed = removeInstalled(folder);
-    if (removed) say(pc.dim(`--clean: removed ${removed} release${removed === 1 ? '' : 's'} this bisect installed`));
+    if (removed) say(pc.dim(`--clean: removed ${counted(removed, 'release')} this bisect installed`));
   }
   if (result.outcome.kind === 'changes' && result.outcome.culprits.some((c) => !c.confirmed)) return 1;
   return result.outcome.kind === 'undecided' ? 1 : 0;

@@ -12,9 +12,8 @@
 import { join } from 'node:path';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
-import { checkClaims, claimsBlock, claimsMatrix, claimsView, defaultReporter, pageReporter, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn } from '@rtbench/report';
-import { writeRunAtomically } from '@rtbench/run';
-import { isHostCaseSpec } from '@rtbench/host-timed';
+import { checkClaims, claimsBlock, claimsMatrix, claimsView, defaultReporter, pageReporter, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn, counted } from '@rtbench/report';
+import { suiteMeasurer, writeRunAtomically, type MeasurerDescriptor } from '@rtbench/run';
 import { writeFileAtomically } from '@rtbench/host';
 import { baseVariant, bisectCommandFor, claimRuns, expandClaims, replaceVariants, suiteClaims, type ClaimsRunPlan } from '@rtbench/claims';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
@@ -22,12 +21,15 @@ import { UsageError } from '../errors.ts';
 import { assertWritableOutput, fileStamp } from '@rtbench/run';
 import { info } from '../emit/info.ts';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
-import { COMPARE_DEFAULTS, makePlan, parseMeasure, parsePercent } from '../plan.ts';
+import { DEFAULT_MEASURER, makePlan, parseMeasure, parsePercent } from '../plan.ts';
 import { resultsDir } from '../paths.ts';
 import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { parseRuntimeList, parseVariant, quotePart } from '@rtbench/run';
 import { type VariantSpec } from '@rtbench/runtime-kit';
 import { execute, SIGNAL_EXIT } from './bench.ts';
+
+/** The default measurer's verdicts (timing's threshold and confidence), which claims are checked with. */
+const TIMING = DEFAULT_MEASURER.defaults;
 
 /**
  * Each set is a fresh pair (or group) of processes, the unit the interval
@@ -67,8 +69,8 @@ interface SuiteChecks {
   checks: ClaimCheck[];
   /** The suite as typed on this command line (a bisect command names it so). */
   typed: string;
-  /** Timed by the host (start-up, HTTP load): fixed rounds, no sets added. */
-  hostTimed: boolean;
+  /** The measurer the suite's own kind of case chooses (host-timed), if any. */
+  ownMeasurer: MeasurerDescriptor | undefined;
 }
 
 async function suitesToCheck(names: readonly string[], picked: readonly string[] | undefined): Promise<SuiteChecks[]> {
@@ -84,7 +86,7 @@ async function suitesToCheck(names: readonly string[], picked: readonly string[]
     }
     const { suite, cases } = await loadSuite(location);
     // Checks and saved runs go by the suite's own name (a suite given as a path is still "claims-fixture").
-    out.push({ location: { ...location, name: suite.name }, checks: expandClaims(suite.name, claims, cases), typed, hostTimed: cases.every(isHostCaseSpec) });
+    out.push({ location: { ...location, name: suite.name }, checks: expandClaims(suite.name, claims, cases), typed, ownMeasurer: suiteMeasurer(cases) });
   }
   if (!out.length) throw new UsageError(picked ? `no claim says ${picked.map((p) => JSON.stringify(p)).join(' or ')}` : 'no suite states claims');
   return out;
@@ -100,7 +102,7 @@ function acrossColumns(texts: readonly string[]): Column[] {
 export async function claimsCommand(names: readonly string[], flags: ClaimsFlags): Promise<number> {
   const reporter = outputReporter(flags);
   if (flags.across && flags.runtime) throw new UsageError('use either --runtime (replace a variant in the claims) or --across (the claims on several releases), not both');
-  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : COMPARE_DEFAULTS.threshold;
+  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : TIMING.threshold([]);
   const rounds = parsePositiveInt(flags.rounds ?? CLAIMS_DEFAULTS.rounds, '--rounds');
   const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(rounds, CLAIMS_DEFAULTS.maxRounds), '--max-rounds');
   if (maxRounds < rounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${rounds}`);
@@ -112,11 +114,11 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   // Every check of the invocation, per column, planned before anything runs.
   const planned = columns.map((column) => ({
     column,
-    runs: suites.flatMap(({ location, checks, hostTimed }) => claimRuns(location.name, replaceVariants(checks, column.replacements)).map((plan) => ({ plan, location, hostTimed }))),
+    runs: suites.flatMap(({ location, checks, ownMeasurer }) => claimRuns(location.name, replaceVariants(checks, column.replacements)).map((plan) => ({ plan, location, ownMeasurer }))),
   }));
   const size = planned.reduce((n, c) => n + c.runs.reduce((k, r) => k + r.plan.checks.length, 0), 0);
   if (size === 0) throw new UsageError(`no claim involves ${columns.flatMap((c) => c.replacements.map((r) => r.id)).join(', ')}: nothing to check`);
-  const family: ClaimFamily = { confidence: COMPARE_DEFAULTS.confidence, size, threshold };
+  const family: ClaimFamily = { confidence: TIMING.confidence, size, threshold };
 
   // Checked before anything runs: where the runs and the page go.
   const dir = flags.save ?? join(resultsDir, `claims-${fileStamp(new Date().toISOString())}`);
@@ -129,11 +131,11 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   let runIndex = 0;
   const totalRuns = planned.reduce((n, c) => n + c.runs.length, 0);
   for (const { column, runs } of planned) {
-    for (const { plan: claimsPlan, location, hostTimed } of runs) {
+    for (const { plan: claimsPlan, location, ownMeasurer } of runs) {
       // A run may add sets for up to remaining / √(runs left): most runs decide early and leave their share to the rest.
       const remaining = budgetMs - (performance.now() - started);
       const file = join(dir, `${String(++runIndex).padStart(2, '0')}-${location.name}${column.label ? `-${column.label.replace(/[^a-z0-9@.-]+/gi, '_')}` : ''}.json`);
-      const result = await runOne(location, claimsPlan, { rounds, maxRounds, setMs, budgetMs: Math.max(1, remaining / Math.sqrt(totalRuns - runIndex + 1)), family, flags, file, hostTimed });
+      const result = await runOne(location, claimsPlan, { rounds, maxRounds, setMs, budgetMs: Math.max(1, remaining / Math.sqrt(totalRuns - runIndex + 1)), family, flags, file, ownMeasurer });
       saved.push({ run: result.run, file, column: column.label });
       if (result.stop !== undefined) {
         process.stderr.write(`stopped: the runs so far are in ${dir}\n`);
@@ -151,7 +153,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
     writeFileAtomically(html, pageReporter().render(view, { color: false, columns: 100 }));
     info(flags, `html report ${html}`);
   }
-  info(flags, `saved ${saved.length} run${saved.length === 1 ? '' : 's'} in ${dir} (rtbench report ${dir})`);
+  info(flags, `saved ${counted(saved.length, 'run')} in ${dir} (rtbench report ${dir})`);
   if (view.counts.broken > 0 || saved.some((s) => s.run.status === 'failed')) return 1;
   return view.counts.undecided > 0 ? UNDECIDED_EXIT : 0;
 }
@@ -188,24 +190,24 @@ interface RunSettings {
   family: ClaimFamily;
   flags: ClaimsFlags;
   file: string;
-  hostTimed: boolean;
+  ownMeasurer: MeasurerDescriptor | undefined;
 }
 
 /** One planned run through the run loop; its checks decided and saved with it. */
 async function runOne(location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: RunSettings): Promise<{ run: RunRecord; stop?: number }> {
   const bases = claimsPlan.variants.map(baseVariant);
-  // A measurer with a policy of its own (instruction counts) and host-timed cases run a fixed number of rounds (makePlan's
-  // rule); the rest add sets while a check is undecided.
+  // A measurer whose rounds are fixed unless asked (instruction counts), or never adaptive (host-timed cases), runs a fixed
+  // number of rounds (makePlan's rule); the rest add sets while a check is undecided.
   const measured = parseMeasure(claimsPlan.measure);
-  const own = measured?.policy;
-  const fixed = own !== undefined || s.hostTimed;
+  const chosen = measured ?? s.ownMeasurer;
+  const fixed = chosen !== undefined && chosen.defaults.bench.adaptive !== 'unless-fixed';
   const planFlags = {
-    rounds: own ? own.rounds : s.rounds,
+    rounds: measured ? measured.defaults.compare.rounds : s.rounds,
     // Adaptive from the start (the round plan is set below): makePlan's fixed-rounds advice is for signed-rank verdicts.
     ...(fixed ? {} : { maxRounds: s.maxRounds }),
     time: `${s.setMs * s.rounds}ms`,
     warmup: s.flags.warmup ?? CLAIMS_DEFAULTS.warmup,
-    ...(measured ? { measure: measured.name } : s.hostTimed ? {} : { setsPerProcess: CLAIMS_DEFAULTS.setsPerProcess }),
+    ...(measured ? { measure: measured.name } : s.ownMeasurer ? {} : { setsPerProcess: CLAIMS_DEFAULTS.setsPerProcess }),
     ...(s.flags.timeout ? { timeout: s.flags.timeout } : {}),
     ...(s.flags.seed !== undefined ? { seed: s.flags.seed } : {}),
   };
@@ -213,7 +215,7 @@ async function runOne(location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: Run
   const plan = bases.length > 1 ? await makePlan(location.entry, planFlags, bases.map((b) => quoteVariant(b))) : await makePlan(location.entry, { ...planFlags, runtime: [quoteVariant(bases[0]!)] });
   plan.suite.name = location.name;
   plan.suite.cases = plan.suite.cases.filter((c) => claimsPlan.cases.includes(c.id));
-  if (!fixed) plan.options.roundPlan = { order: 'balanced', rounds: s.rounds, adaptive: { target: COMPARE_DEFAULTS.threshold, maxRounds: s.maxRounds, budgetMs: s.budgetMs } };
+  if (!fixed) plan.options.roundPlan = { order: 'balanced', rounds: s.rounds, adaptive: { target: TIMING.threshold([]), maxRounds: s.maxRounds, budgetMs: s.budgetMs } };
   // A case needs no more sets once every check on it is decided.
   const settled = (unit: { cases: readonly { id: string }[] }, run: RunRecord): boolean => {
     const id = unit.cases[0]!.id;

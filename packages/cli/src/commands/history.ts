@@ -6,7 +6,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chooseOrder, claimFlipNotes, historyView, printable, type HistoryInput, type Note } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, counted, historyView, printable, type HistoryInput, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { loadSavedRun } from '../compare/load.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
@@ -95,7 +95,7 @@ export function historyCommand(paths: readonly string[], flags: HistoryFlags): n
   const commits = inputs.flatMap((x) => (x.run.git ? [x.run.git.commit] : []));
   const ranks = commits.length ? commitRanks(dir, commits) : undefined;
   const order = chooseOrder(inputs.map((x) => x.run), ranks, ranks ? dir : commits.length ? `${dir} is not a git checkout` : 'no run recorded a project commit');
-  const notes: Note[] = skipped.length ? [{ level: 'warning', text: `${skipped.length} file${skipped.length === 1 ? '' : 's'} skipped (not readable rtbench runs): ${skipped.map((s) => s.replace(/^skipped /, '')).join('; ')}` }] : [];
+  const notes: Note[] = skipped.length ? [{ level: 'warning', text: `${counted(skipped.length, 'file')} skipped (not readable rtbench runs): ${skipped.map((s) => s.replace(/^skipped /, '')).join('; ')}` }] : [];
   const view = historyView(inputs, {
     ...ratioOptions(flags, inputs.map((x) => x.run)),
     order,

@@ -12,7 +12,7 @@ import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { analyseMatrix, MatrixRefused, mergeMatrices, openMatrix, pendingJobs, planTracks, processesOf, releaseVariantText, saveMatrix, shardTracks, STATE_FILE, syncTracks, thin, type MatrixIdentity, type MatrixState, type TrackState, type WindowJob } from '@rtbench/releases';
-import { releasesMarkdown, releasesPage, releasesText, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
+import { counted, releasesMarkdown, releasesPage, releasesText, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
 import { executeRun, readRegularFile, takeLock, writeRunAtomically } from '@rtbench/run';
 import { writeFileAtomically } from '@rtbench/host';
 import { locateSuite } from '@rtbench/suite-loader';
@@ -22,10 +22,14 @@ import { stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { resultsDir } from '../paths.ts';
-import { COMPARE_DEFAULTS, makePlan, parsePercent } from '../plan.ts';
+import { DEFAULT_MEASURER, makePlan, parsePercent } from '../plan.ts';
 import { formatClock } from '../run/progress.ts';
 import { runEnvironment } from '../run/environment.ts';
 import { parseShard } from '../shards/shard.ts';
+
+/** Timing's comparison defaults (the default measurer's). */
+// A measurer that declares no sets per process gives each set fresh processes (one set each).
+const COMPARE_DEFAULTS = { ...DEFAULT_MEASURER.defaults.compare, setsPerProcess: DEFAULT_MEASURER.defaults.compare.setsPerProcess ?? 1, threshold: DEFAULT_MEASURER.defaults.threshold([]) };
 
 export interface ReleasesFlags extends ListingFlags {
   filter?: readonly string[];
@@ -70,7 +74,7 @@ async function listTracks(ranges: readonly string[], suites: readonly string[], 
   const tracks: ReleaseTrack[] = [];
   for (const text of ranges) {
     const range = (await listLatest(text, 'releases')) ?? (await listRange(text, 'releases'));
-    if (range.tags.length < 2) throw new UsageError(`releases ${text}: ${range.tags.length} release${range.tags.length === 1 ? '' : 's'} listed; a step needs two`);
+    if (range.tags.length < 2) throw new UsageError(`releases ${text}: ${counted(range.tags.length, 'release')} listed; a step needs two`);
     const releases = thin(range.tags, every);
     const name = [range.runtime, ...range.extra].join(' ');
     // A track is known by its runtime and flags, so that a range grown by a new release continues its folder.
@@ -170,8 +174,8 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
     }
     const plans = planTracks(identity, tracks, jobs, (t) => casesBySuite.get(t.suite) ?? 0);
     const total = plans.reduce((a, p) => ({ processes: a.processes + p.processes, ms: a.ms + p.estimateMs, sets: a.sets + p.sets }), { processes: 0, ms: 0, sets: 0 });
-    say(pc.bold(`releases: ${tracks.length} track${tracks.length === 1 ? '' : 's'}${shard ? ` (shard ${shard.index}/${shard.count} of ${all.length})` : ''}, sets of ${identity.sets} per window (${identity.setsPerProcess} per process), threshold ${+(identity.threshold * 100).toFixed(2)}%, budget ${formatClock(budgetMs)}`));
-    for (const p of plans) say(`  ${p.key}: ${p.releases} releases × ${p.cases} case${p.cases === 1 ? '' : 's'}; to measure: ${p.windows} window${p.windows === 1 ? '' : 's'}, ${p.sets} sets, ${p.processes} processes, ~${formatClock(p.estimateMs)}`);
+    say(pc.bold(`releases: ${counted(tracks.length, 'track')}${shard ? ` (shard ${shard.index}/${shard.count} of ${all.length})` : ''}, sets of ${identity.sets} per window (${identity.setsPerProcess} per process), threshold ${+(identity.threshold * 100).toFixed(2)}%, budget ${formatClock(budgetMs)}`));
+    for (const p of plans) say(`  ${p.key}: ${p.releases} releases × ${counted(p.cases, 'case')}; to measure: ${counted(p.windows, 'window')}, ${p.sets} sets, ${p.processes} processes, ~${formatClock(p.estimateMs)}`);
     say(pc.dim(`folder ${dir}; ${total.sets ? `about ${formatClock(total.ms)} for ${total.processes} processes${total.ms > budgetMs ? ` (more than --budget ${formatClock(budgetMs)}: it stops there, and the same command continues)` : ''}` : 'nothing new to measure'}`));
     if (flags.plan) return 0;
 

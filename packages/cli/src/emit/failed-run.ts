@@ -4,7 +4,7 @@
  * redirected or not read, and an exit code of 1 must never come without a
  * reason on stderr.
  */
-import { printable } from '@rtbench/report';
+import { printable, counted } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 
 /** Failures that make a run "failed" (as packages/run's record.ts counts them). */
@@ -21,7 +21,7 @@ export function failedRunLine(run: RunRecord): string {
     parts.push(`"${first.caseId}" on ${first.variantId} failed (${f.kind}${message ? `: ${message}` : ''})${more}`);
   }
   if (run.digestMismatches.length) {
-    parts.push(`${run.digestMismatches.length} case${run.digestMismatches.length === 1 ? '' : 's'} returned different results on different variants (digest mismatch: "${run.digestMismatches[0]!.caseId}")`);
+    parts.push(`${counted(run.digestMismatches.length, 'case')} returned different results on different variants (digest mismatch: "${run.digestMismatches[0]!.caseId}")`);
   }
   if (!parts.length) parts.push('its record says failed without a failure in it');
   return printable(`the run failed: ${parts.join('; ')}`);

@@ -10,7 +10,7 @@
  */
 import pc from 'picocolors';
 import { colourOn } from '../emit/colours.ts';
-import { firstLine, formatDuration, printable, shownName } from '@rtbench/report';
+import { firstLine, formatDuration, printable, shownName, counted } from '@rtbench/report';
 import type { ProgressEvent } from '@rtbench/run';
 
 /** 0:42, 1:05:09 */
@@ -97,7 +97,7 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
     },
     finish() {
       if (live && shown) stream.write('\r\x1b[K');
-      if (quietUnsupported > 0) stream.write(`unsupported: ${quietUnsupported} more job${quietUnsupported === 1 ? '' : 's'} for the same reasons (the table lists every case)\n`);
+      if (quietUnsupported > 0) stream.write(`unsupported: ${counted(quietUnsupported, 'more job')} for the same reasons (the table lists every case)\n`);
     },
   };
 }

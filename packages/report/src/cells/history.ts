@@ -3,6 +3,7 @@
  * renderers: a point's figure with its marks, a change point in one line, the
  * binary changes, the legend.
  */
+import { counted } from '../text.ts';
 import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
 import { formatChange, formatMetric, formatQ, formatRatio, formatThreshold } from '../format.ts';
 import { changeSummary, runLabel } from '../views/history.ts';
@@ -78,7 +79,7 @@ export function caseTable(hc: HistoryCase): { runs: number[]; at: (series: Histo
 /** What the view is, in a line: "4 runs, by commit (…)". */
 export function historyHeadline(view: HistoryView): string {
   const suites = [...new Set(view.runs.map((r) => r.suite))];
-  return `history of ${suites.join(', ')}: ${view.runs.length} run${view.runs.length === 1 ? '' : 's'}, ordered ${view.order.reason}`;
+  return `history of ${suites.join(', ')}: ${counted(view.runs.length, 'run')}, ordered ${view.order.reason}`;
 }
 
 export function historyLegend(view: HistoryView): string[] {

@@ -2,6 +2,7 @@
  * The words of a release matrix, shared by its reporters and its page: a
  * track's last step, a change point, the method and what is left to measure.
  */
+import { counted } from '../text.ts';
 import type { ChangePoint, ReleaseMatrixView, StepVerdict, TrackAnalysis } from '../views/releases.ts';
 import { formatChange, ratioWithCi } from '../format.ts';
 
@@ -25,12 +26,12 @@ export function lastStepLine(t: TrackAnalysis): string {
   const faster = steps.filter((s) => s.comparison.verdict === 'faster').length;
   const engines = engineChange(t, older, newer);
   const rest = t.cases.length - slower - faster;
-  return `${t.track.key}: ${older} → ${newer}${engines ? ` (${engines})` : ''}: ${slower} case${slower === 1 ? '' : 's'} slower, ${faster} faster${rest ? `, ${rest} not beyond the threshold or undecided` : ''}${steps.length < t.cases.length ? ` (${t.cases.length - steps.length} not measured yet)` : ''}`;
+  return `${t.track.key}: ${older} → ${newer}${engines ? ` (${engines})` : ''}: ${counted(slower, 'case')} slower, ${faster} faster${rest ? `, ${rest} not beyond the threshold or undecided` : ''}${steps.length < t.cases.length ? ` (${t.cases.length - steps.length} not measured yet)` : ''}`;
 }
 
 export function changeText(c: ChangePoint): string {
   const engines = c.engines.older?.engine || c.engines.newer?.engine ? ` (${c.engines.older?.engine ?? '?'} → ${c.engines.newer?.engine ?? '?'})` : '';
-  return `${c.older} → ${c.newer}${engines}: ${c.direction} ${formatChange(c.comparison.ratio)}, ratio ${ratioWithCi(c.comparison.ratio, c.comparison.ci)}, q ${c.comparison.qValue < 0.001 ? '<0.001' : c.comparison.qValue.toFixed(3)}${c.skipped.length ? `; ${c.skipped.length} release${c.skipped.length === 1 ? '' : 's'} between not measured (--every)` : ''}`;
+  return `${c.older} → ${c.newer}${engines}: ${c.direction} ${formatChange(c.comparison.ratio)}, ratio ${ratioWithCi(c.comparison.ratio, c.comparison.ci)}, q ${c.comparison.qValue < 0.001 ? '<0.001' : c.comparison.qValue.toFixed(3)}${c.skipped.length ? `; ${counted(c.skipped.length, 'release')} between not measured (--every)` : ''}`;
 }
 
 export function methodLine(view: ReleaseMatrixView): string {

@@ -1,5 +1,7 @@
 /** The texts of a table's cells, shared by the terminal and markdown reporters. */
-import { MEASURER_KIND, TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
+import { counted } from '../text.ts';
+import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
+import { measuredBy } from '../views/measured-by.ts';
 import { formatChange, formatCount, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatQ, formatRatio, formatThreshold, intervalDigits, ratioWithCi, roughly } from '../format.ts';
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
@@ -175,9 +177,43 @@ function intervalSentence(facts: { level: number; m: number }, threshold: number
   const level = `${+(facts.level * 100).toFixed(2)}%`;
   const [same, undecided] = style === 'marks' ? ['"="', '"≈"'] : ['equivalent', 'inconclusive'];
   return (
-    `[low–high] is the interval over independent process pairs at ${level} (${+(confidence * 100).toFixed(1)}% adjusted for the table's ${facts.m} comparison${facts.m === 1 ? '' : 's'}), and the word is read from it: ` +
+    `[low–high] is the interval over independent process pairs at ${level} (${+(confidence * 100).toFixed(1)}% adjusted for the table's ${counted(facts.m, 'comparison')}), and the word is read from it: ` +
     `${words.better}/${words.worse} when it excludes 1 and the change exceeds ${t}, "${words.better} <${t}" when it excludes 1 with a smaller change, ${same} when it lies within ±${t}, ${undecided} otherwise.`
   );
+}
+
+/** The words a table's intervals are read into, in one clause: "faster/slower: excludes 1, change >1%; …". */
+function wordsKey(threshold: number, words: { better: string; worse: string }, style: 'marks' | 'words'): string {
+  const t = formatThreshold(threshold);
+  const [same, undecided] = style === 'marks' ? ['=', '≈'] : ['equivalent', 'inconclusive'];
+  return `${words.better}/${words.worse}: excludes 1, change >${t}; "${words.better} <${t}": excludes 1, change less; ${same}: within ±${t}; ${undecided}: undecided`;
+}
+
+/** Where the method is, said last in a table's key. */
+const EXPLAIN_HINT = '--explain: the method';
+
+/** "97.08% intervals (95% over 48 ratios)": the level every interval was read at, and the table's level over its ratios. */
+function levelKey(facts: { level: number; m: number }, confidence: number): string {
+  return `${+(facts.level * 100).toFixed(2)}% intervals (${+(confidence * 100).toFixed(1)}% over ${counted(facts.m, 'ratio')})`;
+}
+
+/** The key under a bench table by default: the intervals' level, how to read the words and the rounds' mark, where the method is (--explain: benchLegend). */
+export function benchKey(view: BenchView): string {
+  const facts = intervalFacts(view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative] : []))));
+  const short = view.cases.some((c) => c.rows.some((r) => budgetRanOut(r.precision)));
+  const parts = [
+    ...(facts ? [`${levelKey(facts, view.confidence)}: ${wordsKey(view.threshold, verdictWords(view.run.cases[0]?.metric), 'marks')}`] : []),
+    ...(short ? ['*: budget ran out'] : []),
+  ];
+  return parts.length ? `${parts.join('; ')}. ${EXPLAIN_HINT}.` : `${EXPLAIN_HINT}.`;
+}
+
+/** The key under a comparison by default: the intervals' level and the words; --explain: designLine and legend (and q). */
+export function comparisonKey(view: ComparisonView): string {
+  const words = verdictWords(view.sections[0]?.cases.find((c) => c.metric)?.metric);
+  const facts = intervalFacts(view.sections.flatMap((s) => s.cases.flatMap((c) => (c.comparison ? [c.comparison] : []))));
+  if (!facts) return `${EXPLAIN_HINT}.`;
+  return `${levelKey(facts, view.confidence)}: ${wordsKey(view.threshold, words, 'words')}. ${EXPLAIN_HINT}.`;
 }
 
 /** The lines that explain a bench table. */
@@ -192,7 +228,7 @@ export function benchLegend(view: BenchView): string[] {
     const short = view.cases.flatMap((c) => c.rows).filter((r) => budgetRanOut(r.precision)).length;
     lines.push(
       `rounds: ${adaptive.minRounds} or more, added per case until every ratio's CI is within ±${formatPercent(adaptive.target)}` +
-        (short ? `; * the budget (${budget}) ran out first (${short} row${short === 1 ? '' : 's'})` : `; every case reached it within the budget (${budget})`),
+        (short ? `; * the budget (${budget}) ran out first (${counted(short, 'row')})` : `; every case reached it within the budget (${budget})`),
     );
   }
   return lines;
@@ -248,24 +284,9 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
   return { baseline, candidate, ratio: Number.isFinite(c.ci[1]) ? ratioWithCi(c.ratio, c.ci) : `${formatRatio(c.ratio)} (no interval)`, verdict: c.verdict, word, detail, q: formatQ(c.qValue) };
 }
 
-/** How a round of this run was measured, by its measurer (runs without one are from before lockstep: fresh processes). */
+/** How a round of this run was measured, in its measurer's words (views/measured-by.ts). */
 export function howMeasured(o: RunRecord['options']): string {
-  const perArm = fmtMs(o.timeMs / o.rounds);
-  const warmup = o.warmupMinMs !== undefined ? `${fmtMs(o.warmupMinMs)}–${fmtMs(o.warmupMs)} warmup (adaptive)` : `${fmtMs(o.warmupMs)} warmup`;
-  // The kinds a saved run names (core's schema), so a saved run is described with no measurer code.
-  switch (o.measurer) {
-    case MEASURER_KIND.lockstep:
-      if (o.lockstepProcesses === 'warm' && (o.setsPerProcess ?? 1) > 1)
-        return `each round (a lockstep set) has one live process per arm that serves every case in a shuffled order and samples the arms in turn, a few ms apart; a process serves ${o.setsPerProcess} rounds in a row, warming each case once (${warmup}) and rewarming it briefly in its later rounds: ${perArm} of sampling per arm and round; pairs are (round, case)`;
-      if (o.lockstepProcesses === 'warm') return `each round (a lockstep set) starts one live process per arm that serves every case in a shuffled order, warming each case and sampling the arms in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
-      return `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
-    case MEASURER_KIND.instructions:
-      return "each round counts instructions per operation under valgrind (callgrind): one process per arm and round serving every case, its counter read around samples of n calls and of none, the smallest sample less a sample's own cost, over n";
-    case MEASURER_KIND.hostTimed:
-      return 'each round starts the program or server anew and times it from outside the runtime';
-    default:
-      return `each round runs every arm once per case, in fresh processes, back to back: ${perArm} sampling + ${warmup} per process; pairs are (round, case)`;
-  }
+  return measuredBy(o).rounds;
 }
 
 /** One line on how the data was taken. */
@@ -288,7 +309,7 @@ export function legend(view: ComparisonView): string {
   const head = `ratio = candidate ${words.quantity} / baseline ${words.quantity} (< 1: ${words.candidateBetter}); ${view.method}.`;
   if (!facts) return head;
   const sentence = intervalSentence(facts, view.threshold, words, view.confidence, 'words');
-  return `${head} ${view.pairing === 'unpaired' ? sentence.replace('independent process pairs', "each run's processes") : sentence} q: Benjamini–Hochberg over the ${facts.m} comparisons.`;
+  return `${head} ${view.pairing === 'unpaired' ? sentence.replace('independent process pairs', "each run's processes") : sentence} q: Benjamini–Hochberg over the ${counted(facts.m, 'comparison')}.`;
 }
 
 type HostOf = { host: { cpuModel: string; cores: number; loadavg: number[]; os: string; arch: string } };

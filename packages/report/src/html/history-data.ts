@@ -3,6 +3,7 @@
  * to what its charts and tables show, every text already formatted here so the
  * page only lays it out. Pure.
  */
+import { counted } from '../text.ts';
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { formatMetric, formatMetricRange } from '../format.ts';
 import { binaryChangeLines, changeLine, historyLegend } from '../cells/history.ts';
@@ -62,7 +63,7 @@ export function historyPageData(view: HistoryView): HistoryPageData {
   return {
     kind: 'history',
     title: `history of ${[...new Set(view.runs.map((r) => r.suite))].join(', ')}`,
-    subtitle: `${view.runs.length} run${view.runs.length === 1 ? '' : 's'}, ordered ${view.order.reason}; ${found.length} change point${found.length === 1 ? '' : 's'}`,
+    subtitle: `${counted(view.runs.length, 'run')}, ordered ${view.order.reason}; ${counted(found.length, 'change point')}`,
     runs: view.runs.map((r) => ({ label: runLabel(r), commit: r.commit || r.label ? runLabel(r) : '—', started: r.startedAt.slice(0, 16).replace('T', ' '), file: runFileName(r) ?? '', rtbench: r.rtbenchVersion ?? '', host: r.host })),
     variants,
     cases: view.cases.map((hc, i) => {

@@ -8,6 +8,7 @@
  * `--format json`). Variants and cases are addressed by generated keys (v0,
  * c3), never by their names: names come from a run file, untrusted text.
  */
+import { counted } from '../text.ts';
 import { shownName, shownNames } from '../names.ts';
 import { verdictWords, type VerdictWords } from '../verdict-words.ts';
 import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
@@ -545,7 +546,7 @@ function lastFailure(result: CaseResult): string | undefined {
 }
 
 function runLine(run: RunRecord, file: string | undefined): string {
-  const rounds = `${run.options.rounds} round${run.options.rounds === 1 ? '' : 's'}`;
+  const rounds = `${counted(run.options.rounds, 'round')}`;
   return `${run.mode === 'compare' ? 'interleaved comparison' : 'run'} of ${run.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}, ${rounds}, ${run.status}${file ? ` — ${file}` : ''}`;
 }
 

@@ -5,6 +5,7 @@
  * points with their texts and commands, and the summary lines. Every text is
  * formatted here, so the page only lays it out. Pure.
  */
+import { counted } from '../text.ts';
 import { formatChange, ratioWithCi } from '../format.ts';
 import { lastStepLine } from '../cells/releases.ts';
 import type { ReleaseMatrixView } from '../views/releases.ts';
@@ -49,7 +50,7 @@ export function releasesPageData(view: ReleaseMatrixView): ReleasesPageData {
   return {
     kind: 'releases',
     title: `release matrix: ${view.tracks.map((t) => t.track.key).join(', ')}`,
-    subtitle: `${view.tracks.map((t) => `${t.track.range} (${t.track.releases.length} releases)`).join('; ')}; ${view.changePoints.length} change point${view.changePoints.length === 1 ? '' : 's'}`,
+    subtitle: `${view.tracks.map((t) => `${t.track.range} (${t.track.releases.length} releases)`).join('; ')}; ${counted(view.changePoints.length, 'change point')}`,
     tracks: view.tracks.map((t) => ({
       key: t.track.key,
       range: t.track.range,

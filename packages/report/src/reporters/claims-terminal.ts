@@ -1,4 +1,5 @@
 /** Claims for a terminal: per suite, each claim's sentence and its checks, word first; the --across matrix and its flips. */
+import { counted } from '../text.ts';
 import pc from 'picocolors';
 import type { ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsView } from '../views/claims-types.ts';
@@ -14,7 +15,7 @@ export function renderClaimsTerminal(view: ClaimsView, options: ReporterOptions)
   for (const [suite, outcomes] of bySuite(view.outcomes)) {
     const counts = { held: 0, broken: 0, undecided: 0 };
     for (const o of outcomes) counts[o.word]++;
-    lines.push(`${c.bold(suite)}: ${outcomes.length} check${outcomes.length === 1 ? '' : 's'}, ${countsLine({ counts })}`);
+    lines.push(`${c.bold(suite)}: ${counted(outcomes.length, 'check')}, ${countsLine({ counts })}`);
     for (const [says, checks] of bySentence(outcomes)) {
       lines.push(...wrapWords(says, columns - 2).map((l) => `  ${l}`));
       lines.push(c.dim(`    claimed: ${claimedText(checks[0]!)}`));

@@ -13,6 +13,8 @@ export interface ReporterOptions {
   columns?: number;
   /** Add a compact distribution plot per case (terminal). */
   plot?: boolean;
+  /** The method under a table in full (terminal; markdown and the page always carry it): how it was measured, what each column and word is. */
+  explain?: boolean;
 }
 
 /** The sections printed after a view, by the formats a person reads; the others carry the run they come from. */

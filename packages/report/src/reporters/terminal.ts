@@ -6,12 +6,13 @@
  * arm labels (A, B, …) with a legend — and the first that fits is used; a
  * line under the table says what a wider terminal would add.
  */
+import { counted } from '../text.ts';
 import { renderClaimsTerminal } from './claims-terminal.ts';
 import pc from 'picocolors';
 import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText, type BenchCells, type BenchColumn } from '../cells/run.ts';
+import { benchCells, benchColumns, benchGeomeanLine, benchKey, benchLegend, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText, type BenchCells, type BenchColumn } from '../cells/run.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
@@ -149,7 +150,7 @@ function marksLegend(view: BenchView): string | undefined {
     .map((key) => ({ ...MARKS[key], n: rows.filter((r) => marksOf(r).includes(MARKS[key].mark)).length }))
     .filter((m) => m.n > 0);
   if (!used.length) return undefined;
-  const parts = used.map((m) => `${m.mark} ${m.text} (${m.n} row${m.n === 1 ? '' : 's'})`);
+  const parts = used.map((m) => `${m.mark} ${m.text} (${counted(m.n, 'row')})`);
   return `marks: ${parts.join('; ')}. The modes' centres: --plot (under each case's plot) or --format markdown; the means: csv-stats.`;
 }
 
@@ -176,10 +177,11 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   for (const bc of view.cases) for (const row of bc.rows) if (row.opposite) lines.push(...wrapped(`⇄ ${row.variantId} · ${bc.label}: ${row.opposite}`, columns, c.yellow, 2));
   if (grid.belowClock) lines.push(...wrapped(`ops/s —: ${NO_RATE_REASON}`, columns, c.dim));
   const wider = widerLine(grid.layout, grid.widths, { short: 'the full variant names in the table', caseColumn: 'the case names in a column' });
-  if (wider) lines.push(...wrapped(wider, columns, c.dim));
+  if (wider && options.explain) lines.push(...wrapped(wider, columns, c.dim));
   if (options.plot) lines.push('', ...view.cases.map((bc) => casePlot(bc, { columns, color: options.color ?? true, labels: grid.labels })).filter(Boolean));
   for (const note of view.notes) lines.push(...noteLines(note, c, columns));
-  for (const line of benchLegend(view)) lines.push(...wrapped(line, columns, c.dim));
+  // By default one key to the table; --explain: the method in full.
+  for (const line of options.explain ? benchLegend(view) : [benchKey(view)]) lines.push(...wrapped(line, columns, c.dim));
   return `${lines.join('\n')}\n`;
 }
 
@@ -211,7 +213,7 @@ function sectionGrid(section: ArmComparison, view: ComparisonView, layout: Layou
   return { columns, rows };
 }
 
-function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, columns: number): string[] {
+function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, columns: number, explain: boolean): string[] {
   const grid = fitLayout(columns, (layout) => sectionGrid(section, view, layout, c));
   const out = wrapped(`${c.bold(view.suite)}: ${c.bold(section.candidate.label)} vs ${section.baseline.label} (baseline)`, columns);
   for (const [i, arm] of [section.baseline, section.candidate].entries()) {
@@ -222,7 +224,7 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
   out.push(...renderGrid(grid.columns, grid.rows, { maxWidth: columns, bold: c.bold, dim: c.dim }));
   const g = section.geomean;
   if (g) {
-    const left = g.excluded ? ` (${g.excluded} case${g.excluded === 1 ? '' : 's'} with different work left out)` : '';
+    const left = g.excluded ? ` (${counted(g.excluded, 'case')} with different work left out)` : '';
     out.push(...wrapped(`${c.bold('geomean')} over ${g.cases} cases${left}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} ${verdictWords(section.cases.find((r) => r.metric)?.metric).quantity}`, columns));
   }
   for (const row of section.cases) {
@@ -242,7 +244,7 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
     for (const row of moved) out.push(...wrapped(`${row.label}: ${whereText(row.where!)}`, columns, plain, 4).map((l) => `  ${l}`));
   }
   const wider = widerLine(grid.layout, grid.widths, { short: 'the arm names as column heads', caseColumn: 'the case names in a column' });
-  if (wider) out.push(...wrapped(wider, columns, c.dim));
+  if (wider && explain) out.push(...wrapped(wider, columns, c.dim));
   return out;
 }
 
@@ -254,10 +256,10 @@ export function renderComparisonTerminal(view: ComparisonView, options: Reporter
   if (view.pairing === 'paired' && view.sections.length > 1 && baseline) {
     out.push(...wrapped(`${view.sections.length} candidates, each compared with the first arm, ${baseline.label} (the baseline)`, columns, c.dim));
   }
-  for (const section of view.sections) out.push(...sectionLines(section, view, c, columns), '');
+  for (const section of view.sections) out.push(...sectionLines(section, view, c, columns, options.explain === true), '');
   for (const note of view.notes) out.push(...wrapped(`! ${note}`, columns, c.yellow, 2));
-  out.push(...wrapped(designLine(view), columns, c.dim));
-  out.push(...wrapped(legend(view), columns, c.dim));
+  // By default one key to the verdicts; --explain: how the data was taken and the rules in full.
+  for (const line of options.explain ? [designLine(view), legend(view)] : [comparisonKey(view)]) out.push(...wrapped(line, columns, c.dim));
   return `${out.join('\n')}\n`;
 }
 

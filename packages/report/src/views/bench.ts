@@ -7,9 +7,10 @@ import { metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, ty
 import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
-import { firstLine } from '../text.ts';
+import { counted, firstLine } from '../text.ts';
 import { armInfo } from './arms.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, methodsOf, pairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
+import { measuredBy } from './measured-by.ts';
 import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 import { notClassified, steadyStateCell } from './steady-state.ts';
 
@@ -102,7 +103,7 @@ export function runNotes(run: RunRecord): Note[] {
   if (unchecked.length && unchecked.length === run.cases.length) {
     notes.push({ level: 'warning', text: 'the work was not cross-checked: each case has one digest (one round on one runtime), so there was nothing to compare it with; run ≥ 2 rounds or runtimes' });
   } else if (unchecked.length) {
-    notes.push({ level: 'warning', text: `the work was not cross-checked on ${unchecked.length} case${unchecked.length === 1 ? '' : 's'} with a single digest: ${unchecked.slice(0, 5).map(shown).join(', ')}${unchecked.length > 5 ? ', …' : ''}` });
+    notes.push({ level: 'warning', text: `the work was not cross-checked on ${counted(unchecked.length, 'case')} with a single digest: ${unchecked.slice(0, 5).map(shown).join(', ')}${unchecked.length > 5 ? ', …' : ''}` });
   }
   return notes;
 }
@@ -194,7 +195,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     return g ? [{ variantId: v.id, ...g }] : [];
   });
   const variants = run.variants.map((v) => armInfo(v));
-  const methods = methodsOf(run.options.measurer);
+  const methods = measuredBy(run.options);
   return {
     kind: 'bench',
     run,

@@ -9,6 +9,7 @@
  * difference") is held inside the band, broken wholly outside it.
  * docs/claims.md.
  */
+import { counted } from '../text.ts';
 import type { Expectation } from '@rtbench/core';
 import type { ClaimWord } from '@rtbench/core/claims-schema';
 import { intervalAt, unitInference, type UnitInference } from '@rtbench/stats';
@@ -26,7 +27,7 @@ export interface ClaimFamily {
 
 export function adjustmentText(family: Pick<ClaimFamily, 'confidence' | 'size'>): string {
   const each = adjustedConfidence(family);
-  return `Bonferroni over ${family.size} claim check${family.size === 1 ? '' : 's'}: each interval at ${+(each * 100).toFixed(3)}%, together at least ${+(family.confidence * 100).toFixed(2)}%`;
+  return `Bonferroni over ${counted(family.size, 'claim check')}: each interval at ${+(each * 100).toFixed(3)}%, together at least ${+(family.confidence * 100).toFixed(2)}%`;
 }
 
 export function adjustedConfidence(family: Pick<ClaimFamily, 'confidence' | 'size'>): number {

@@ -8,6 +8,7 @@
  * cost ratio; the pairs of one process pair form one unit, and the word is
  * read from the t interval over units (claim-decision.ts).
  */
+import { counted } from '../text.ts';
 import type { ClaimOutcome, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-schema';
 import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { pairRounds, type PairableRound } from '@rtbench/stats';
@@ -79,7 +80,7 @@ export function checkClaims(run: RunRecord, checks: readonly ClaimCheck[], famil
       check.expect,
       family,
     );
-    const few = d.units < 3 ? { note: `${d.units} unit${d.units === 1 ? '' : 's'}: an interval needs at least 3` } : {};
+    const few = d.units < 3 ? { note: `${counted(d.units, 'unit')}: an interval needs at least 3` } : {};
     return { ...check, word: d.word, ratio: d.ratio, ...(d.interval ? { interval: d.interval } : {}), units: d.units, ...threshold, ...few };
   });
 }
@@ -124,7 +125,7 @@ export function claimsView(runs: readonly { run: RunRecord; file?: string }[], n
   const outcomes = withClaims.flatMap((r) => r.run.claims!.outcomes);
   const first = withClaims[0]?.run.claims;
   const cut = withClaims.filter((r) => r.run.status === 'interrupted').length;
-  const interrupted = cut ? `the claims run was interrupted (${cut} of its ${withClaims.length} run${withClaims.length === 1 ? '' : 's'}): claims it had not reached are missing, and the figures use the sets that finished` : undefined;
+  const interrupted = cut ? `the claims run was interrupted (${cut} of its ${counted(withClaims.length, 'run')}): claims it had not reached are missing, and the figures use the sets that finished` : undefined;
   return {
     kind: 'claims',
     outcomes,

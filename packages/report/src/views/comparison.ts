@@ -5,10 +5,11 @@
  */
 import { INSTRUCTIONS_PER_OP, metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
 import { shownName, shownNames } from '../names.ts';
-import { baseName } from '../text.ts';
+import { counted, baseName } from '../text.ts';
 import { armInfo } from './arms.ts';
 import { unitNotes } from './bench.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, methodsOf, pairedCase, unpairedCase, UNPAIRED_METHOD, type PairedCase, type RatioOptions } from './ratios.ts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, unpairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
+import { measuredBy } from './measured-by.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RatioComparison, RunRef } from './types.ts';
 import { attachWhere } from './where.ts';
 import { steadyStateCell } from './steady-state.ts';
@@ -104,7 +105,7 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
     arms: run.variants.map((v) => armInfo(v)),
     sections: assembled,
     notes,
-    method: methodsOf(run.options.measurer).paired,
+    method: measuredBy(run.options).paired,
   };
 }
 
@@ -142,8 +143,8 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
   const cases = a.run.cases.filter((c) => idsB.has(c.id));
   const onlyA = a.run.cases.filter((c) => !idsB.has(c.id)).map((c) => c.id);
   const onlyB = b.run.cases.filter((c) => !idsA.has(c.id)).map((c) => c.id);
-  if (onlyA.length) notes.push(`${onlyA.length} case${onlyA.length === 1 ? '' : 's'} only in ${nameA}: ${listSome(onlyA)}`);
-  if (onlyB.length) notes.push(`${onlyB.length} case${onlyB.length === 1 ? '' : 's'} only in ${nameB}: ${listSome(onlyB)}`);
+  if (onlyA.length) notes.push(`${counted(onlyA.length, 'case')} only in ${nameA}: ${listSome(onlyA)}`);
+  if (onlyB.length) notes.push(`${counted(onlyB.length, 'case')} only in ${nameB}: ${listSome(onlyB)}`);
   if (!cases.length) throw new ViewError(`${nameA} and ${nameB} have no case in common (suites "${a.run.suite}" and "${b.run.suite}")`);
   const platformA = `${a.run.host.os}-${a.run.host.arch}`;
   const platformB = `${b.run.host.os}-${b.run.host.arch}`;
@@ -189,7 +190,8 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
     sections: assembled,
     notes,
     // Two runs of one measurer kind are compared as that kind's; of two kinds, as times.
-    method: a.run.options.measurer === b.run.options.measurer ? methodsOf(a.run.options.measurer).unpaired : UNPAIRED_METHOD,
+    // Runs measured alike say it alike; runs of two measurers get the words that hold for both.
+    method: sameUnpaired(a.run, b.run),
   };
 }
 
@@ -210,4 +212,10 @@ export function benchRegressions(view: BenchView, limit: number): { caseId: stri
   return view.cases.flatMap((bc) =>
     bc.rows.flatMap((row) => (row.relative && row.relative.verdict === 'slower' && row.relative.ratio > 1 + limit ? [{ caseId: bc.caseId, label: bc.label, variantId: row.variantId, comparison: row.relative }] : [])),
   );
+}
+
+/** The unpaired method of two runs: their measurer's words when they say the same, else words that hold for any. */
+function sameUnpaired(a: RunRecord, b: RunRecord): string {
+  const [x, y] = [measuredBy(a.options).unpaired, measuredBy(b.options).unpaired];
+  return x === y ? x : measuredBy({ ...a.options, measuredBy: undefined }).unpaired;
 }

@@ -13,7 +13,7 @@ import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, ty
 import { summarizeArm } from '@rtbench/stats';
 import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
-import { baseName } from '../text.ts';
+import { counted, baseName } from '../text.ts';
 import { adjustAll, DEFAULT_RATIO_OPTIONS, roundMedians, unpairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
 
@@ -64,7 +64,7 @@ export function chooseOrder(runs: readonly RunRecord[], rank: ReadonlyMap<string
   const without = runs.filter((r) => !r.git).length;
   if (without) return { by: 'time', reason: `by start time: ${without} of ${runs.length} runs recorded no project commit` };
   const unknown = new Set(runs.map((r) => r.git!.commit).filter((c) => !rank.has(c)));
-  if (unknown.size) return { by: 'time', reason: `by start time: ${unknown.size} commit${unknown.size === 1 ? '' : 's'} the runs name ${unknown.size === 1 ? 'is' : 'are'} not in ${where} (e.g. ${[...unknown][0]!.slice(0, 12)})` };
+  if (unknown.size) return { by: 'time', reason: `by start time: ${counted(unknown.size, 'commit')} the runs name ${unknown.size === 1 ? 'is' : 'are'} not in ${where} (e.g. ${[...unknown][0]!.slice(0, 12)})` };
   return { by: 'commit', rank, reason: `by commit: git rev-list --topo-order in ${where}; runs at one commit by start time` };
 }
 
@@ -251,7 +251,7 @@ export function changePoints(view: HistoryView): { hc: HistoryCase; series: Hist
 export function changeSummary(view: HistoryView): string {
   const compared = view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0);
   const found = changePoints(view).length;
-  return `${found} change point${found === 1 ? '' : 's'} in ${compared} comparison${compared === 1 ? '' : 's'} of neighbouring runs (FDR ${formatPercent(view.fdrAlpha, 0)}, threshold ${formatPercent(view.threshold, 0)})`;
+  return `${counted(found, 'change point')} in ${counted(compared, 'comparison')} of neighbouring runs (FDR ${formatPercent(view.fdrAlpha, 0)}, threshold ${formatPercent(view.threshold, 0)})`;
 }
 
 /** A run's short name in a history: "abc1234-dirty", or its start date when it has no commit. */

@@ -7,7 +7,7 @@ import type { RunView } from './types.ts';
 
 export { benchView, runNotes, SKEW_WARNING } from './bench.ts';
 export { benchRegressions, pairedComparisonView, unpairedComparisonView, pairVariants, regressions, ViewError, type SavedRun } from './comparison.ts';
-export { DEFAULT_RATIO_OPTIONS, PAIRED_METHOD, UNPAIRED_METHOD, pairedCase, ratioHalfWidth, roundMedians, type RatioOptions } from './ratios.ts';
+export { DEFAULT_RATIO_OPTIONS, pairedCase, ratioHalfWidth, roundMedians, type RatioOptions } from './ratios.ts';
 export { changePoints, changeSummary, historyRegressions, chooseOrder, CHANGE_METHOD, historyView, orderRuns, runFileName, runLabel, type HistoryInput, type HistoryOptions, type HistoryOrder } from './history.ts';
 export { armInfo, armFlags, shortHash, versionText } from './arms.ts';
 export type * from './types.ts';

@@ -7,9 +7,9 @@
  * the pairs, and rounds served by the same processes are one unit (the process
  * pair). Unpaired (two saved runs): each run's processes are its arm's units.
  */
-import { asCost, MEASURER_KIND, TIME_PER_OP, type CaseResult, type MeasurerKind, type Metric } from '@rtbench/core/schema';
+import { asCost, TIME_PER_OP, type CaseResult, type Metric } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
-import { firstLine } from '../text.ts';
+import { counted, firstLine } from '../text.ts';
 import type { ArmStat, RatioComparison } from './types.ts';
 
 export interface RatioOptions {
@@ -20,38 +20,6 @@ export interface RatioOptions {
 }
 
 export const DEFAULT_RATIO_OPTIONS: RatioOptions = { threshold: DEFAULT_THRESHOLD, confidence: 0.95 };
-
-export const PAIRED_METHOD = 'paired: per set, the log ratio ln(candidate/baseline) (a lockstep set: the Hodges–Lehmann estimate of its per-turn ratios); per process pair, the mean of its sets; the ratio is the mean over process pairs, with a Student t interval on them';
-export const UNPAIRED_METHOD = 'unpaired: difference of the runs\' mean log times over their processes (a process: the mean of its rounds), Welch t interval';
-
-/** How a run's ratios and statistics were made, said in its report; `stats` absent: said from its process pairs (bench view). */
-export interface MeasurerMethods {
-  paired: string;
-  unpaired: string;
-  stats?: string;
-}
-
-const TIMED: MeasurerMethods = { paired: PAIRED_METHOD, unpaired: UNPAIRED_METHOD };
-
-/**
- * The methods per measurer kind a saved run names (core's schema declares
- * the kinds), where they differ from timing's: a report reads a saved run
- * with no measurer code. Instruction counts have one value per round and
- * process.
- */
-const METHODS: Readonly<Partial<Record<MeasurerKind, MeasurerMethods>>> = {
-  [MEASURER_KIND.instructions]: {
-    paired: 'paired: per round (one process per runtime under callgrind), the log ratio of instructions per operation; the ratio is their mean, with a Student t interval',
-    unpaired: "unpaired: difference of the runs' mean log instructions per operation over their processes, Welch t interval",
-    stats:
-      "median: instructions per operation over the rounds, each from one process per runtime under callgrind serving the round's cases: the smallest sample of n calls less a sample's own cost, over n; 95% CI: bootstrap over rounds",
-  },
-};
-
-/** The methods of a run made by this measurer kind (absent in older runs: timing's). */
-export function methodsOf(kind: MeasurerKind | undefined): MeasurerMethods {
-  return (kind !== undefined ? METHODS[kind] : undefined) ?? TIMED;
-}
 
 /** One candidate against the baseline on one case, before the FDR step. */
 export interface PairedCase {
@@ -123,7 +91,7 @@ export function pairedCase(
   if (!rounds.length) return { ...out, note: 'no round in which both arms finished' };
   if (!positive(b) || !positive(c)) return { ...out, note: ZERO_NOTE };
   const lost = failedRounds(baseline) + failedRounds(candidate);
-  if (lost) out.note = `${lost} failed round${lost === 1 ? '' : 's'}; compared ${rounds.length} pairs`;
+  if (lost) out.note = `${counted(lost, 'failed round')}; compared ${rounds.length} pairs`;
   // Sets served by the same processes are one unit: the interval counts process pairs, not sets.
   const raw = comparePaired(b, c, units ? { ...options, units } : options);
   // For the geomean, unlabelled rounds of one index are taken as one unit across cases: warm processes serve every case of a set.

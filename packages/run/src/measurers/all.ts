@@ -1,10 +1,12 @@
 /**
  * Every measurer, by descriptor: the names the CLI accepts (--schedule,
- * --measure), its help and errors, and what a saved run records come from
- * this one list. A new measurer is one file in this folder and one entry here.
+ * --measure), the measurer a suite's own kind of case chooses, their help,
+ * errors and defaults, and what a saved run records, come from this one
+ * list. A new measurer is one file in this folder and one entry here.
  */
-import type { MeasurerKind } from '@rtbench/core/schema';
-import type { MeasurerDescriptor, MeasurerPolicy } from '../measurer.ts';
+import type { CaseListing } from '@rtbench/core/protocol';
+import type { MeasuredBy, MeasurerKind, RunRecord } from '@rtbench/core/schema';
+import type { MeasurerDescriptor } from '../measurer.ts';
 import { HOST_TIMED } from './host-timed.ts';
 import { INSTRUCTIONS } from './instructions.ts';
 import { LOCKSTEP, LOCKSTEP_PER_CASE } from './lockstep.ts';
@@ -23,10 +25,17 @@ export function measurersChosenBy(how: MeasurerDescriptor['chosenBy']): Measurer
   return MEASURERS.filter((m) => m.chosenBy === how);
 }
 
-/** The measurer that times host-timed suites (chosen by the suite, not by an option). */
-export const SUITE_MEASURER: MeasurerDescriptor = HOST_TIMED;
+/** The measurer a suite's cases choose by their kind (host-timed cases), or undefined: the options choose. */
+export function suiteMeasurer(cases: readonly CaseListing[]): MeasurerDescriptor | undefined {
+  return measurersChosenBy('suite').find((m) => m.owns?.(cases));
+}
 
-/** The policy of the measurer a saved run names (by its kind); undefined for timing's, or an older run that names none. */
-export function recordedPolicy(kind: MeasurerKind | undefined): MeasurerPolicy | undefined {
-  return kind === undefined ? undefined : MEASURERS.find((m) => m.recorded.measurer === kind)?.policy;
+/** The measurer a saved run names by its kind (a run that names none is from fresh processes, before lockstep). */
+export function recordedMeasurer(kind: MeasurerKind | undefined): MeasurerDescriptor {
+  return MEASURERS.find((m) => m.recorded.measurer === (kind ?? PROCESSES.recorded.measurer)) ?? PROCESSES;
+}
+
+/** How a saved run was measured: as it says, or, for an older run that does not, as its measurer describes its options. */
+export function measuredByOf(options: RunRecord['options']): MeasuredBy {
+  return options.measuredBy ?? recordedMeasurer(options.measurer).describe(options);
 }

@@ -10,8 +10,11 @@
 import { EVERY_PLATFORM } from '@rtbench/runtime-kit';
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { disposePrepared, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
+import { disposePrepared, isHostCaseSpec, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
 import type { Arm, ArmResult, CaseOutcome, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
+import { hostTimedSuiteCode } from '../suite-code.ts';
+import { TIMING_DEFAULTS } from './lockstep.ts';
+import { timedMethod } from './timed-methods.ts';
 
 /** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */
 const MIN_LOAD_MS = 1_000;
@@ -33,14 +36,34 @@ const GENERATOR_SATURATED_WARNING = `the load generator was at least ${GENERATOR
 export const HOST_TIMED: MeasurerDescriptor = {
   name: 'host-timed',
   chosenBy: 'suite',
+  owns: (cases) => cases.length > 0 && cases.every(isHostCaseSpec),
+  suiteKind: 'timed by the host (start-up, HTTP load)',
   recorded: { measurer: 'host-timed' },
   platforms: EVERY_PLATFORM,
   warmsInRuntime: false,
   measures: "what the suite's cases declare: time to first output or response, requests/s, latency",
   help: 'one program start or one load run per case, variant and round, timed from outside the runtime',
+  // Timing's, but a fixed number of rounds: one round is a whole server or program start.
+  defaults: { ...TIMING_DEFAULTS, bench: { ...TIMING_DEFAULTS.bench, adaptive: 'never' }, compare: { ...TIMING_DEFAULTS.compare, adaptive: 'never' } },
+  describe: () => timedMethod('each round starts the program or server anew and times it from outside the runtime'),
+  build(setup) {
+    const cases = setup.cases as readonly HostCaseSpec[];
+    const budget = hostBudget(setup.timeMs, setup.rounds, setup.warmupMs, setup.timeoutMs, setup.programDir);
+    // What a load round really gets (raised to the minimums); a start-up round has no sampling time.
+    const load = cases.some((c) => c.measurement.kind === 'load');
+    return {
+      measurer: hostTimedMeasurer(budget),
+      units: hostUnits(cases),
+      // Each case's metric.
+      cases: cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric })),
+      ...(load ? { recordOptions: { timeMs: budget.loadMs * setup.rounds, warmupMs: budget.loadWarmupMs } } : {}),
+      // Each measurement bundles its own programs.
+      ownCode: (plugins) => hostTimedSuiteCode(setup.suite, plugins),
+    };
+  },
 };
 
-export interface HostBudget {
+interface HostBudget {
   loadMs: number;
   loadWarmupMs: number;
   timeoutMs: number;
@@ -49,18 +72,18 @@ export interface HostBudget {
 }
 
 /** Load per round: the sampling time over the rounds and the warmup, raised to the minimums. */
-export function hostBudget(timeMs: number, rounds: number, warmupMs: number, timeoutMs: number, programDir: string): HostBudget {
+function hostBudget(timeMs: number, rounds: number, warmupMs: number, timeoutMs: number, programDir: string): HostBudget {
   return { loadMs: Math.max(MIN_LOAD_MS, timeMs / rounds), loadWarmupMs: Math.max(MIN_LOAD_WARMUP_MS, warmupMs), timeoutMs, programDir };
 }
 
 /** Units of a host-timed suite: one per measurement, with the (filtered) cases it feeds, in declaration order. */
-export function hostUnits(cases: readonly HostCaseSpec[]): Unit[] {
+function hostUnits(cases: readonly HostCaseSpec[]): Unit[] {
   const byMeasurement = new Map<HostMeasurement, HostCaseSpec[]>();
   for (const c of cases) byMeasurement.set(c.measurement, [...(byMeasurement.get(c.measurement) ?? []), c]);
   return [...byMeasurement.values()].map((cs) => ({ key: cs[0]!.id, cases: cs }));
 }
 
-export function hostTimedMeasurer(budget: HostBudget): Measurer {
+function hostTimedMeasurer(budget: HostBudget): Measurer {
   const prepared = new Map<string, Promise<Prepared | { unsupported: string } | { error: string }>>();
   const prepare = (m: HostMeasurement, key: string, arm: Arm, signal: AbortSignal | undefined): Promise<Prepared | { unsupported: string } | { error: string }> => {
     let p = prepared.get(`${key}\u0000${arm.id}`);

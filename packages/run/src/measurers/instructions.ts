@@ -37,6 +37,7 @@ import { median } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
 import { WarmPool } from './warm-pool.ts';
+import { TIMING_DEFAULTS } from './lockstep.ts';
 
 /** A function is recorded when it executed at least this share of the counted sample's instructions itself, */
 const FUNCTION_SHARE = 0.001;
@@ -123,15 +124,23 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
   needs: 'valgrind',
   warmsInRuntime: true,
   help: `counted under valgrind (callgrind): per runtime and round one process serves every case, its counter read around samples of n calls, the count per call the smallest of ${WINDOW_SAMPLES} samples less the smallest of ${EMPTY_SAMPLES} empty ones`,
-  policy: {
-    // 3 rounds, fixed: 3 independent units, the fewest a t interval takes; the counts of a round barely move (docs/instructions.md).
-    rounds: 3,
-    timeout: '10m',
+  // 3 rounds, fixed unless --target is given: 3 independent units, the fewest a t interval takes; the counts of a round
+  // barely move (docs/instructions.md). A bisect's steps: 3 rounds doubling up to 24.
+  defaults: {
+    bench: { ...TIMING_DEFAULTS.bench, rounds: 3, adaptive: 'when-asked', timeout: '10m' },
+    compare: { ...TIMING_DEFAULTS.compare, rounds: 3, adaptive: 'when-asked', timeout: '10m' },
     threshold: instructionThreshold,
     confidence: 0.95,
-    // A bisect's steps: 3 rounds doubling up to 24.
     bisectRounds: { min: 3, max: 24 },
   },
+  describe: () => ({
+    rounds:
+      "each round counts instructions per operation under valgrind (callgrind): one process per arm and round serving every case, its counter read around samples of n calls and of none, the smallest sample less a sample's own cost, over n",
+    stats:
+      "median: instructions per operation over the rounds, each from one process per runtime under callgrind serving the round's cases: the smallest sample of n calls less a sample's own cost, over n; 95% CI: bootstrap over rounds",
+    paired: 'paired: per round (one process per runtime under callgrind), the log ratio of instructions per operation; the ratio is their mean, with a Student t interval',
+    unpaired: "unpaired: difference of the runs' mean log instructions per operation over their processes, Welch t interval",
+  }),
   refuses(variant) {
     const engine = variant.plugin.engine;
     return engine.counting ? undefined : `${engine.displayName} declares no way to make its work repeatable under valgrind, so ${variant.plugin.displayName} cannot be counted (--measure instructions)`;

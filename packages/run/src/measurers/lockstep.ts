@@ -6,17 +6,19 @@
  * ratio is the Hodges–Lehmann estimate over its turns (stats' pairRounds).
  * Warm (the default): one process per arm serves every case of a set, in an
  * order shuffled per set, and with setsPerProcess > 1 (a comparison's default:
- * cli plan.ts COMPARE_DEFAULTS) several sets in a row, its cases kept warm
+ * TIMING_DEFAULTS below) several sets in a row, its cases kept warm
  * between them. Per case: a process per arm and case, fresh every set unless
  * setsPerProcess > 1. Why and what was measured: docs/lockstep.md.
  */
 import type { MeasureOptions } from '@rtbench/core';
 import { lockstepJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
-import type { RoundRecord } from '@rtbench/core/schema';
+import type { MeasuredBy, RoundRecord, RunRecord } from '@rtbench/core/schema';
+import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/runtime-kit';
 import { leftBehindWarning, EVERY_PLATFORM } from '@rtbench/runtime-kit';
-import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerSetup, ReplicateContext, Unit } from '../measurer.ts';
-import { timedMeasureOptions } from './measure-options.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDefaults, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
+import { roundLengths, timedMethod } from './timed-methods.ts';
+import { timedMeasureOptions, type TimedSetup } from './measure-options.ts';
 import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
@@ -56,7 +58,7 @@ export interface LockstepOptions {
 const MIN_TURNS = 12;
 const MAX_TURNS = 10_000;
 
-export function lockstepOptions(setup: MeasurerSetup): LockstepOptions {
+export function lockstepOptions(setup: TimedSetup): LockstepOptions {
   return {
     measure: timedMeasureOptions(setup),
     sampleTimeMs: setup.sampleTimeMs,
@@ -65,6 +67,49 @@ export function lockstepOptions(setup: MeasurerSetup): LockstepOptions {
     timeoutMs: setup.timeoutMs,
     ...(setup.setsPerProcess !== undefined ? { setsPerProcess: setup.setsPerProcess } : {}),
   };
+}
+
+/**
+ * Timing's defaults (lockstep's, and those of the other measurers of time).
+ * A table: at least 6 rounds, each a fresh set of warm processes (one per
+ * runtime, serving every case), then rounds added per case until every
+ * ratio's interval is within ±2%, up to 30 rounds or 60 s of wall time. One
+ * set per process: the process pair is the unit an interval counts. 40 ms of
+ * sampling per process and set, long operations at least 8 turns (a
+ * comparison keeps 12): 63–66 s against 74–77 s with 53 ms and 12, as many
+ * cells decided. Warmup at least 20 ms, then until the batch times are steady
+ * within the engine's horizons (V8: at least 50 ms, and 30,000 calls where
+ * they come within 1.5 s; docs/warmup.md); the earlier fixed floor of 100 ms
+ * is now the engine's to say (docs/comparing.md, "The default designs").
+ *
+ * A comparison: 30 sets, two per warm process, so 15 independent process
+ * pairs (14 degrees of freedom for each interval), each averaging two sets of
+ * 100 ms of sampling per process; a second set in a process costs about half
+ * a first (its case stays warm). The design is the one that detects a 5%
+ * change across a suite in nine comparisons of ten (docs/comparing.md,
+ * "Calibration"). The 1% threshold: below it, differences between processes
+ * of the same binary (code placement, heap layout, CPU frequency) are real
+ * but not caused by the change under test. Adaptive rounds only with
+ * --target (then up to 60 rounds). A bisect step: 10 paired rounds doubling
+ * up to 160 (Pinpoint's 10 -> 160 attempts).
+ */
+export const TIMING_DEFAULTS: MeasurerDefaults = {
+  bench: { time: '240ms', warmup: '20ms', rounds: 6, adaptive: 'unless-fixed', target: 0.02, maxRounds: 30, maxTime: '60s', minTurns: 8, setsPerProcess: 1 },
+  compare: { time: '3s', warmup: '50ms', rounds: 30, adaptive: 'when-asked', target: 0.02, maxRounds: 60, minTurns: 12, setsPerProcess: 2 },
+  threshold: () => DEFAULT_THRESHOLD,
+  confidence: 0.95,
+  bisectRounds: { min: 10, max: 160 },
+};
+
+/** How a lockstep run measured: its sets, how its processes were held, the lengths. */
+function describeLockstep(o: RunRecord['options']): MeasuredBy {
+  const { perArm, warmup } = roundLengths(o);
+  if (o.lockstepProcesses === 'warm' && (o.setsPerProcess ?? 1) > 1)
+    return timedMethod(
+      `each round (a lockstep set) has one live process per arm that serves every case in a shuffled order and samples the arms in turn, a few ms apart; a process serves ${o.setsPerProcess} rounds in a row, warming each case once (${warmup}) and rewarming it briefly in its later rounds: ${perArm} of sampling per arm and round; pairs are (round, case)`,
+    );
+  if (o.lockstepProcesses === 'warm') return timedMethod(`each round (a lockstep set) starts one live process per arm that serves every case in a shuffled order, warming each case and sampling the arms in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`);
+  return timedMethod(`each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`);
 }
 
 // Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more).
@@ -77,6 +122,8 @@ export const LOCKSTEP: MeasurerDescriptor = {
   setsPerProcess: 'default',
   warmsInRuntime: true,
   help: 'per round a set of warm processes, one per runtime, that serve every case in a shuffled order, sampled in turn',
+  defaults: TIMING_DEFAULTS,
+  describe: describeLockstep,
   build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup)) }),
 };
 export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
@@ -88,6 +135,8 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   setsPerProcess: 'when-asked',
   warmsInRuntime: true,
   help: 'the same with live processes of their own per case',
+  defaults: TIMING_DEFAULTS,
+  describe: describeLockstep,
   // A process per case: fresh every set, or warm for several sets of its one case.
   build(setup) {
     const options = lockstepOptions(setup);

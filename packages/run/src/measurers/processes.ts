@@ -14,6 +14,8 @@ import type { Arm, ArmResult, Measurer, MeasurerDescriptor, ReplicateContext, Un
 import { armResultOf, timedMsOf } from './judge.ts';
 import { corroborateProcess } from './corroborate.ts';
 import { timedMeasureOptions } from './measure-options.ts';
+import { TIMING_DEFAULTS } from './lockstep.ts';
+import { roundLengths, timedMethod } from './timed-methods.ts';
 import { withSteadyRule } from './steady-rule.ts';
 
 export const PROCESSES: MeasurerDescriptor = {
@@ -24,6 +26,12 @@ export const PROCESSES: MeasurerDescriptor = {
   measures: 'time per operation',
   warmsInRuntime: true,
   help: 'a fresh process per case, runtime and round, sampling back to back',
+  defaults: TIMING_DEFAULTS,
+  // Also how a saved run that names no measurer was measured (runs from before lockstep).
+  describe(o) {
+    const { perArm, warmup } = roundLengths(o);
+    return timedMethod(`each round runs every arm once per case, in fresh processes, back to back: ${perArm} sampling + ${warmup} per process; pairs are (round, case)`);
+  },
   build: (setup) => ({ measurer: processesMeasurer(timedMeasureOptions(setup), setup.timeoutMs) }),
 };
 

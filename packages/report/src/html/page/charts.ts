@@ -5,6 +5,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import { formatDuration } from '../../format.ts';
+import { counted } from '../../text.ts';
 import type { PageCell, PageData, PageVariant, VerdictName } from '../page-data.ts';
 import { wrapLabel } from './labels.ts';
 
@@ -129,7 +130,7 @@ export function samplesChart(cells: PageCell[], data: PageData, width: number, d
         fillOpacity: 0.75,
         insetLeft: 0.5,
         className: 'rt-samples',
-        title: (b: (typeof bars)[number]) => `${labels.get(b.variant)}: ${b.count} sample${b.count === 1 ? '' : 's'} in ${formatDuration(b.x1)}–${formatDuration(b.x2)}`,
+        title: (b: (typeof bars)[number]) => `${labels.get(b.variant)}: ${counted(b.count, 'sample')} in ${formatDuration(b.x1)}–${formatDuration(b.x2)}`,
       }),
       Plot.tickX(medians, { x: 'median', fy: 'variant', stroke: '#111827', strokeWidth: 1.5, className: 'rt-sample-median' }),
       variantAxis(labels, marginLeft),

@@ -1,0 +1,24 @@
+/**
+ * The words the timing measurers (lockstep, fresh processes, host-timed)
+ * share in their describe(): how a paired and an unpaired ratio of times are
+ * made, and the lengths a round's description quotes.
+ */
+import type { MeasuredBy, RunRecord } from '@rtbench/core/schema';
+
+const PAIRED_TIMES = 'paired: per set, the log ratio ln(candidate/baseline) (a lockstep set: the Hodges–Lehmann estimate of its per-turn ratios); per process pair, the mean of its sets; the ratio is the mean over process pairs, with a Student t interval on them';
+const UNPAIRED_TIMES = "unpaired: difference of the runs' mean log times over their processes (a process: the mean of its rounds), Welch t interval";
+
+/** A timing measurer's description: its round in its words, timing's ratios; the median and interval are said from the rows (no `stats`). */
+export function timedMethod(rounds: string): MeasuredBy {
+  return { rounds, paired: PAIRED_TIMES, unpaired: UNPAIRED_TIMES };
+}
+
+function msText(ms: number): string {
+  return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${+ms.toFixed(1)} ms`;
+}
+
+/** "240 ms" of sampling per arm and round, and "100 ms–300 ms warmup (adaptive)". */
+export function roundLengths(o: RunRecord['options']): { perArm: string; warmup: string } {
+  const warmup = o.warmupMinMs !== undefined ? `${msText(o.warmupMinMs)}–${msText(o.warmupMs)} warmup (adaptive)` : `${msText(o.warmupMs)} warmup`;
+  return { perArm: msText(o.timeMs / o.rounds), warmup };
+}
