@@ -154,7 +154,7 @@ describe('host-timed suites', () => {
     expect(failure('exits before listening')).toMatchObject({ kind: 'crash', message: expect.stringContaining('exited before it listened') });
     expect(failure('exits before listening').stderr).toContain('refusing to start');
     expect(failure('reports a port nothing answers on')).toMatchObject({ kind: 'error', message: expect.stringMatching(/reported port \d+, but a request to 127\.0\.0\.1:\d+ failed/) });
-    expect(failure('dies under load')).toMatchObject({ kind: 'crash', message: expect.stringContaining('died under load (exit code 7)') });
+    expect(failure('dies under load')).toMatchObject({ kind: 'crash', message: expect.stringContaining('died under load (it exited with code 7)') });
     expect(failure('start / throws at top level')).toMatchObject({ kind: 'crash' });
     expect(failure('start / throws at top level').stderr).toContain('broken at start-up');
     expect(processesMentioning(PROGRAMS)).toEqual([]);
