@@ -73,7 +73,7 @@ describe('profileNative on node, deno, bun and workerd', () => {
         expect(json, text).toBeDefined();
         expect(json!.category).toBe('engine');
         expect(json!.totalShare).toBeGreaterThan(0.05);
-        // Under 5% alone; 10.5% and 11% on workerd inside two whole-suite runs on 2 cores (why is open:
+        // Under 5% in earlier whole-suite runs; 10.5% and 11% on workerd in the two latest (why is open:
         // docs/tests.md): still far from a stripped binary's 30% and more.
         expect(r.resolution.unresolvedShare).toBeLessThan(0.15);
       } else {
