@@ -200,38 +200,10 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
 export function tracesChart(cells: PageCell[], data: PageData, width: number, domain: [number, number]): SVGSVGElement | HTMLElement {
   const labels = new Map(data.variants.map((v) => [v.key, v.label]));
   const withTraces = cells.filter((cell) => cell.traces?.length);
-  const keys = withTraces.map((cell) => cell.variant);
   const points = withTraces.flatMap((cell) =>
     cell.traces!.flatMap((trace) => trace.points.map(([t, ns]) => ({ t, ns, round: trace.round, variant: cell.variant, colour: variantColour(data.variants, cell.variant) }))),
   );
-  const marginLeft = labelMargin([...labels.values()], width);
-  return Plot.plot({
-    width,
-    height: 40 + 70 * keys.length,
-    marginLeft,
-    marginRight: 56,
-    marginTop: 4,
-    style: { fontFamily: FONT, fontSize: '11px' },
-    x: { label: 'ms since the process’s first sample →', labelAnchor: 'right' },
-    y: { type: 'log', domain, axis: null },
-    fy: { domain: keys, label: null, padding: 0.12 },
-    marks: [
-      Plot.frame({ stroke: '#e5e7eb' }),
-      Plot.axisY(timeTicks(domain[0], domain[1], 3), { anchor: 'right', text: (d: number) => formatDuration(d), label: null, tickSize: 3 }),
-      Plot.line(points, {
-        x: 't',
-        y: 'ns',
-        z: 'round',
-        fy: 'variant',
-        stroke: 'colour',
-        strokeOpacity: 0.45,
-        strokeWidth: 1,
-        className: 'rt-trace',
-        title: (p: (typeof points)[number]) => `${labels.get(p.variant)}, round ${p.round + 1}`,
-      }),
-      variantAxis(labels, marginLeft),
-    ],
-  });
+  return processLines({ width, labels, keys: withTraces.map((cell) => cell.variant), domain, xLabel: 'ms since the process’s first sample →', className: 'rt-trace', points, title: (p) => `${labels.get(p.variant)}, round ${p.round + 1}` });
 }
 
 /**
@@ -242,7 +214,6 @@ export function tracesChart(cells: PageCell[], data: PageData, width: number, do
 export function warmupChart(cells: PageCell[], data: PageData, width: number): SVGSVGElement | HTMLElement {
   const labels = new Map(data.variants.map((v) => [v.key, v.label]));
   const withCurves = cells.filter((cell) => cell.warmups?.length);
-  const keys = withCurves.map((cell) => cell.variant);
   const points = withCurves.flatMap((cell) =>
     cell.warmups!.flatMap((curve) => curve.points.map(([t, ns]) => ({ t, ns, round: curve.round, variant: cell.variant, colour: variantColour(data.variants, cell.variant), what: curve.class ?? '' }))),
   );
@@ -254,34 +225,46 @@ export function warmupChart(cells: PageCell[], data: PageData, width: number): S
     }),
   );
   const values = points.map((p) => p.ns).filter((ns) => ns > 0);
-  const domain: [number, number] = [Math.min(...values), Math.max(...values)];
-  const marginLeft = labelMargin([...labels.values()], width);
-  return Plot.plot({
+  return processLines({
     width,
-    height: 40 + 70 * keys.length,
+    labels,
+    keys: withCurves.map((cell) => cell.variant),
+    domain: [Math.min(...values), Math.max(...values)],
+    xLabel: 'ms since the process’s warmup began →',
+    className: 'rt-warmup',
+    points,
+    title: (p) => `${labels.get(p.variant)}, round ${p.round + 1}${p.what ? `: ${p.what}` : ''}`,
+    extra: [Plot.dot(settled, { x: 't', y: 'ns', fy: 'variant', r: 2.5, fill: '#111827', title: (p: (typeof settled)[number]) => `${labels.get(p.variant)}, round ${p.round + 1}: steady at ${p.t} ms` })],
+  });
+}
+
+interface ProcessPoint {
+  t: number;
+  ns: number;
+  round: number;
+  variant: string;
+  colour: string;
+}
+
+/** One line per process (ns per call over ms, log scale), a facet per runtime: the sample traces and the warmup curves. */
+function processLines<P extends ProcessPoint>(o: { width: number; labels: Map<string, string>; keys: string[]; domain: [number, number]; xLabel: string; className: string; points: P[]; title: (p: P) => string; extra?: Plot.Markish[] }): SVGSVGElement | HTMLElement {
+  const marginLeft = labelMargin([...o.labels.values()], o.width);
+  return Plot.plot({
+    width: o.width,
+    height: 40 + 70 * o.keys.length,
     marginLeft,
     marginRight: 56,
     marginTop: 4,
     style: { fontFamily: FONT, fontSize: '11px' },
-    x: { label: 'ms since the process’s warmup began →', labelAnchor: 'right' },
-    y: { type: 'log', domain, axis: null },
-    fy: { domain: keys, label: null, padding: 0.12 },
+    x: { label: o.xLabel, labelAnchor: 'right' },
+    y: { type: 'log', domain: o.domain, axis: null },
+    fy: { domain: o.keys, label: null, padding: 0.12 },
     marks: [
       Plot.frame({ stroke: '#e5e7eb' }),
-      Plot.axisY(timeTicks(domain[0], domain[1], 3), { anchor: 'right', text: (d: number) => formatDuration(d), label: null, tickSize: 3 }),
-      Plot.line(points, {
-        x: 't',
-        y: 'ns',
-        z: 'round',
-        fy: 'variant',
-        stroke: 'colour',
-        strokeOpacity: 0.45,
-        strokeWidth: 1,
-        className: 'rt-warmup',
-        title: (p: (typeof points)[number]) => `${labels.get(p.variant)}, round ${p.round + 1}${p.what ? `: ${p.what}` : ''}`,
-      }),
-      Plot.dot(settled, { x: 't', y: 'ns', fy: 'variant', r: 2.5, fill: '#111827', title: (p: (typeof settled)[number]) => `${labels.get(p.variant)}, round ${p.round + 1}: steady at ${p.t} ms` }),
-      variantAxis(labels, marginLeft),
+      Plot.axisY(timeTicks(o.domain[0], o.domain[1], 3), { anchor: 'right', text: (d: number) => formatDuration(d), label: null, tickSize: 3 }),
+      Plot.line(o.points, { x: 't', y: 'ns', z: 'round', fy: 'variant', stroke: 'colour', strokeOpacity: 0.45, strokeWidth: 1, className: o.className, title: o.title }),
+      ...(o.extra ?? []),
+      variantAxis(o.labels, marginLeft),
     ],
   });
 }
