@@ -59,7 +59,7 @@ export function computeStats(run: RunRecord): void {
  * without-work.ts): it returned undefined (its digest's value), or its time
  * per call was at the floor its processes measured.
  */
-export function withoutWork(result: CaseResult): CaseResult['withoutWork'] {
+function withoutWork(result: CaseResult): CaseResult['withoutWork'] {
   const returnsUndefined = result.rounds.some((r) => r.digest.summary === UNDEFINED_SUMMARY);
   const near = nearFloor(result.rounds);
   if (!returnsUndefined && !near) return undefined;
