@@ -14,7 +14,7 @@ import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
 describe('a case without work', () => {
   it('is marked, saved, given no verdict word, and fails --strict after the run is saved', async () => {
     const out = tempFile('without-work.json');
-    const r = await runCliAsync(['bench', fixture('without-work'), '--runtime', 'node,bun', '--rounds', '2', '--time', '40ms', '--strict', '--save', out, '--quiet']);
+    const r = await runCliAsync(['bench', fixture('without-work'), '--filter', 'empty,sum of 8', '--runtime', 'node,bun', '--rounds', '2', '--time', '40ms', '--strict', '--save', out, '--quiet']);
     expect(r.status, r.stderr).toBe(1);
     const errors = r.stderr.split('\n').filter((l) => l.startsWith('error:'));
     expect(errors).toEqual([expect.stringMatching(/^error: --strict: 1 case without work .*: "empty" \(node, bun\); the run is saved/)]);

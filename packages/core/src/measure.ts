@@ -564,19 +564,23 @@ function samplerOf(
   };
 }
 
-/** Batches the floor is the median of, once warm. */
+/** Batches the floor is read from, once warm: the second fastest of them. */
 const FLOOR_BATCHES = 9;
 /**
  * The floor is warm once it has made TIER_UP_CALLS calls and its fastest
  * batch has not improved by 2% for FLOOR_QUIET_BATCHES batches and
- * FLOOR_QUIET_MS (an optimizing compiler on a background thread may take
- * that long under load), or after FLOOR_MAX_WARM_MS.
+ * FLOOR_QUIET_MS, or after FLOOR_MAX_WARM_MS.
  */
-const FLOOR_QUIET_BATCHES = 8;
-const FLOOR_QUIET_MS = 10;
+const FLOOR_QUIET_BATCHES = 4;
+const FLOOR_QUIET_MS = 5;
 const FLOOR_MAX_WARM_MS = 500;
-/** Calls in the floor's first batch: an empty call is cheap even before the JIT. */
+/** Calls in the floor's first batch: an empty call is cheap even before the JIT (a coarse clock starts nearer a tick's worth). */
 const FLOOR_FIRST_BATCH = 1_000;
+const FLOOR_FIRST_BATCH_COARSE = 100_000;
+/** The most calls in one of its batches: 4 M empty calls take over 1 ms on any runtime (a clock that does not see them, like a test's virtual clock, would grow the batch for ever). */
+const FLOOR_MAX_BATCH = 2 ** 22;
+/** The most batches its warmup takes, whatever the clock says. */
+const FLOOR_MAX_WARM_BATCHES = 200;
 
 /**
  * A case slower than this per call (its warmup's batches) takes no floor: the
@@ -591,37 +595,42 @@ export const FLOOR_CASES_BELOW_NS = 100;
  * (`() => undefined`) timed by the batch loop every case is timed by (a copy
  * of its own), calibrated as a case is, warmed until its fastest batch stops
  * improving (the engine has compiled the loop with the empty call inlined),
- * then the median of FLOOR_BATCHES batches. Batches are short on a fine clock
- * (0.2 ms: preemption is rarer) and two ticks on a coarse one, whose timer is
- * calibrated on fewer ticks than a case's: this figure is compared within a
- * factor. A case whose time per call is near it did no work the loop could
- * see (docs/writing-a-suite.md, "A case without work").
+ * then the second fastest of FLOOR_BATCHES batches: what the loop costs when
+ * nothing interrupts it (preemption only adds time; the second, not the
+ * first, so that one misread edge of a coarse clock is not the floor).
+ * Batches are short on a fine clock (0.2 ms) and two ticks on a coarse one,
+ * whose timer calibrates on fewer ticks than a case's (its spin loop is
+ * already compiled: a case has warmed up before). A case whose time per call
+ * is near it did no work the loop could see (docs/writing-a-suite.md, "A case
+ * without work").
  */
 export async function harnessFloor(clock: Clock, info: ClockInfo): Promise<number> {
-  const time = makeTimer(FLOOR_CASE, false, clock, info, FLOOR_LOOP, runAsync);
+  const time = makeTimer(FLOOR_CASE, false, clock, info, FLOOR_LOOP, runAsync, () => new EdgeTimer(clock, 4, 1));
   const target = info.edgeAligned ? 2 * info.resolutionNs : max(200 * info.resolutionNs, 2e5);
-  let n = FLOOR_FIRST_BATCH;
+  let n = info.edgeAligned ? FLOOR_FIRST_BATCH_COARSE : FLOOR_FIRST_BATCH;
   for (;;) {
     const ns = await steadyTime(time, n);
-    if (ns >= target / 2 || n >= 2 ** 30) {
-      if (ns > 0) n = max(1, round((n * target) / ns));
+    // A clock that does not see the largest batch sees no call: its floor is what it read.
+    if (n >= FLOOR_MAX_BATCH && !(ns > target / 100)) return ns / n;
+    if (ns >= target / 2 || n >= FLOOR_MAX_BATCH) {
+      if (ns > 0) n = min(FLOOR_MAX_BATCH, max(1, round((n * target) / ns)));
       break;
     }
-    n = grow(n, ns, target);
+    n = min(FLOOR_MAX_BATCH, grow(n, ns, target));
   }
   const warmEnd = clock.now() + FLOOR_MAX_WARM_MS * 1e6;
   let calls = 0;
   let fastest = Infinity;
   let quiet = 0;
   let improvedAt = clock.now();
-  for (;;) {
+  for (let batch = 0; batch < FLOOR_MAX_WARM_BATCHES; batch++) {
     const now = clock.now();
     if (now >= warmEnd || (calls >= TIER_UP_CALLS && quiet >= FLOOR_QUIET_BATCHES && now - improvedAt >= FLOOR_QUIET_MS * 1e6)) break;
     const ns = await time(n);
     calls += n;
     // Re-tuned as a case's warmup is: the JIT, or a coarse clock's first readings, left the batch short.
-    if (ns < target / 2) {
-      n = grow(n, ns, target);
+    if (ns < target / 2 && n < FLOOR_MAX_BATCH) {
+      n = min(FLOOR_MAX_BATCH, grow(n, ns, target));
       fastest = Infinity;
     }
     if (ns < fastest * 0.98) {
@@ -641,7 +650,7 @@ export async function harnessFloor(clock: Clock, info: ClockInfo): Promise<numbe
     }
     perCall[j] = x;
   }
-  return perCall[FLOOR_BATCHES >> 1]!;
+  return perCall[1]!;
 }
 
 /**
