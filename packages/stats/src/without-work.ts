@@ -14,9 +14,9 @@ import { median } from './quantile.ts';
 
 /**
  * A case whose fastest process takes at most this many times the floor is
- * without work: empty and folded cases measured 0.97–1.13× on the four
- * runtimes, one integer add carried between calls 1.35–1.39× on node (the
- * highest floor) and 2.1× or more elsewhere.
+ * without work: an empty case and a constant read 1.05–1.13× of it on the
+ * four runtimes, one integer add 1.34× on node (the slowest loop) and 2.1× or
+ * more elsewhere (docs/writing-a-suite.md, "A case without work").
  */
 export const WITHOUT_WORK_FACTOR = 1.25;
 
