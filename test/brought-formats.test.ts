@@ -33,6 +33,8 @@ describe('brought formats on all four runtimes', () => {
     expectAllTimed(run);
     expect(run.cases.map((c) => c.id)).toEqual(["n=1000000 size=64 method='readUInt32LE'", "n=1000000 size=64 method='writeUInt32LE'"]);
     expect(stderr).toContain('note: main() returns nothing');
+    // Returning nothing is how Node core's files are written: not a case without work.
+    expect(run.results.map((r) => [r.rounds[0]?.digest.summary, r.withoutWork?.returnsUndefined ?? false])).toEqual(run.results.map(() => ["undefined (Node core's main() times a region and returns nothing)", false]));
     // Each configuration in processes of its own, as Node's harness runs it.
     expect(run.options.lockstepProcesses).toBe('per-case');
     expect(stderr).toContain('note: a Node core file: each configuration runs in processes of its own');

@@ -34,6 +34,12 @@ const EMPTY_RESULT_ADVICE: Partial<Record<BroughtFormat, string>> = {
   'deno-bench': "e.g. Deno.bench('parse', () => JSON.parse(text))",
 };
 
+/** Formats whose functions return nothing by design, and why in a few words: their undefined is not a case without work. */
+const NOTHING_BY_DESIGN: Partial<Record<BroughtFormat, string>> = {
+  'node-core': "Node core's main() times a region and returns nothing",
+  'node-bench': "node:bench's functions time a region and return nothing",
+};
+
 interface RegistryState {
   declared: DeclaredCase[];
   notes: string[];
@@ -87,6 +93,7 @@ function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
       body: c.body,
       digestValue: valueForDigest,
       ...(EMPTY_RESULT_ADVICE[c.format] ? { emptyResultAdvice: EMPTY_RESULT_ADVICE[c.format] } : {}),
+      ...(NOTHING_BY_DESIGN[c.format] ? { returnsNothing: NOTHING_BY_DESIGN[c.format] } : {}),
     };
   });
 }

@@ -8,7 +8,7 @@
  * failing teardown is the answer); for a list job the cases or an error.
  */
 import { probeClock, type Clock } from './clock.ts';
-import { digest } from './digest.ts';
+import { digest, UNDEFINED_SUMMARY } from './digest.ts';
 import { FLOOR_CASES_BELOW_NS, harnessFloor, measure, measureFixed, warmUp, type MeasureOptions, type Sampler } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { GcCounters, Job, RuntimeFacts, RuntimeMessage, WarmupSeries } from './protocol.ts';
@@ -226,7 +226,10 @@ async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: Runt
   if (value === undefined && spec.emptyResultAdvice) ctx.warn(`${EMPTY_RESULT_WARNING}, ${spec.emptyResultAdvice}`);
   // A fixed-iteration job does not probe: the probe reads the clock until it has seen enough steps, so its work depends on time.
   const clockInfo = probe ? probeClock(env.clock) : { name: `${env.clock.name} (not probed: fixed-iteration job)`, resolutionNs: 1, readCostNs: 0, edgeAligned: false };
-  return { isAsync, caseDigest: digest(value), clockInfo };
+  const caseDigest = digest(value);
+  // A harness whose functions return nothing by design says so in the summary: the host does not take it for a case without work.
+  if (value === undefined && spec.returnsNothing) caseDigest.summary = `${UNDEFINED_SUMMARY} (${spec.returnsNothing})`;
+  return { isAsync, caseDigest, clockInfo };
 }
 
 function resultMessage(

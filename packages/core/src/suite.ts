@@ -112,6 +112,13 @@ export interface CaseSpec {
    * undefined is then warned about, with this appended (how to fix it there).
    */
   readonly emptyResultAdvice?: string;
+  /**
+   * Set for cases of a harness whose timed function returns nothing by
+   * design (it times a region, not a value: Node core's main()): why, in a
+   * few words. Its digest's summary says so, and an undefined value is then
+   * not taken for a case without work.
+   */
+  readonly returnsNothing?: string;
 }
 
 export interface SuiteDefinition {

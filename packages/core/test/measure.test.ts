@@ -6,7 +6,7 @@
  * only order and answers.
  */
 import { describe, expect, it } from 'vitest';
-import { bench, suite, type SuiteDefinition } from '../src/index.ts';
+import { bench, suite, type CaseSpec, type SuiteDefinition } from '../src/index.ts';
 import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
 import { probeClock, type Clock } from '../src/clock.ts';
 import type { CaseResultMessage, RuntimeMessage } from '../src/protocol.ts';
@@ -134,6 +134,21 @@ describe('measure loop', () => {
     // 500 virtual ns per call: no floor is taken for it.
     expect(result(await run('work [n=500]')).floorNs).toBeUndefined();
     expect(parseRuntimeMessage(JSON.parse(JSON.stringify(short)))).toMatchObject({ floorNs: short.floorNs });
+  });
+
+  it("says in the digest's summary when the case's harness returns nothing by design", async () => {
+    // 500 virtual ns of work per call, then nothing returned.
+    const body = (): undefined => void work(500);
+    const spec = (id: string, returnsNothing?: string): CaseSpec => ({ id, name: id, group: undefined, params: {}, body, ...(returnsNothing ? { returnsNothing } : {}) });
+    const harness: SuiteDefinition = { kind: 'rtbench.suite', name: 'nothing', cases: () => [spec('plain'), spec('region', 'it times a region')] };
+    const summaryOf = async (caseId: string): Promise<string> => {
+      const messages: RuntimeMessage[] = [];
+      const env: RuntimeEnvironment = { facts: { runtime: 'node', version: '0', engine: 'v8', engineVersion: '0', gcExposed: false }, clock: virtualClock, emit: (m) => messages.push(m) };
+      await executeJob(harness, { protocol: 1, kind: 'measure', caseId, options: { warmupMs: 1, timeMs: 1, minSamples: 1, maxSamples: 5, sampleMs: 0 } }, env);
+      return result(messages).digest.summary;
+    };
+    expect(await summaryOf('plain')).toBe('undefined');
+    expect(await summaryOf('region')).toBe('undefined (it times a region)');
   });
 
   it('reports an unknown case as an error message, not a throw', async () => {

@@ -92,8 +92,11 @@ describe('finishRun: a case without work', () => {
     // case1 on node@24: 100 ns per call against a floor of 90 ns; case2: the same floor, well under the case's time.
     for (const round of cell('case1', 'node@24').rounds) round.floorNs = 90;
     for (const round of cell('case2', 'node').rounds) round.floorNs = 20;
+    for (const round of cell('case2', 'node@24').rounds) round.digest = { hash: 'cccc', summary: "undefined (Node core's main() times a region and returns nothing)" };
     finishRun(run, false);
     expect(cell('case0', 'node').withoutWork).toEqual({ returnsUndefined: true });
+    // A harness that returns nothing by design says so in the summary (core execute.ts): not without work.
+    expect(cell('case2', 'node@24').withoutWork).toBeUndefined();
     expect(cell('case1', 'node@24').withoutWork).toEqual({ returnsUndefined: false, nearFloor: { fastestNs: expect.any(Number), floorNs: 90 } });
     expect(cell('case1', 'node').withoutWork).toBeUndefined();
     expect(cell('case2', 'node').withoutWork).toBeUndefined();
