@@ -207,9 +207,15 @@ interface Prepared {
 /** The harness's own cost per call (measure.ts harnessFloor), taken once per process, when it first warms a case short enough to be near it. */
 let processFloor: Promise<number> | undefined;
 
-/** The floor a warmed case's result carries: for a case under FLOOR_CASES_BELOW_NS per call; none for a longer one. */
-function floorFor(sampler: Sampler, clock: Clock, clockInfo: Prepared['clockInfo']): Promise<number> | undefined {
-  if (!(sampler.batchNs / sampler.iterationsPerSample < FLOOR_CASES_BELOW_NS)) return undefined;
+/**
+ * The floor a case's result carries, taken after its last sample: for a case
+ * whose fastest sample is under FLOOR_CASES_BELOW_NS per call; none for a
+ * longer one. A plain loop: case code may have replaced Array.prototype's methods.
+ */
+function floorFor(samples: readonly number[], clock: Clock, clockInfo: Prepared['clockInfo']): Promise<number> | undefined {
+  let fastest = Infinity;
+  for (let i = 0; i < samples.length; i++) if (samples[i]! < fastest) fastest = samples[i]!;
+  if (!(fastest < FLOOR_CASES_BELOW_NS)) return undefined;
   processFloor ??= harnessFloor(clock, clockInfo);
   return processFloor;
 }
@@ -262,12 +268,11 @@ function resultMessage(
 async function measureAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
   if (options.fixedIterations !== undefined) return resultMessage(spec, prepared, await measureFixed(setup.fn, prepared.isAsync, env.clock, options.fixedIterations), undefined, env.clock);
   // Engine metrics cover sampling only, not warmup (where the JIT's own garbage lands).
-  let floorNs: number | undefined;
-  const m = await measure(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options, async (sampler) => {
-    floorNs = await floorFor(sampler, env.clock, prepared.clockInfo);
+  const m = await measure(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options, async () => {
     await env.metrics?.start();
   });
-  return resultMessage(spec, prepared, { ...m, floorNs }, await stopMetrics(env.metrics), env.clock);
+  const metrics = await stopMetrics(env.metrics);
+  return resultMessage(spec, prepared, { ...m, floorNs: await floorFor(m.samples, env.clock, prepared.clockInfo) }, metrics, env.clock);
 }
 
 /**
@@ -294,7 +299,6 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
     warmup = sampler.warmup;
     if (held) held.sampler = sampler;
   }
-  const floorNs = await floorFor(sampler, env.clock, prepared.clockInfo);
   await env.metrics?.start();
   env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, batchNs: sampler.batchNs });
   const samples: number[] = [];
@@ -310,7 +314,9 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
     env.emit({ type: 'sample', caseId: spec.id, index, ns, spanNs: env.clock.now() - asked });
   }
   if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
-  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, warmup, floorNs }, await stopMetrics(env.metrics), env.clock);
+  const metrics = await stopMetrics(env.metrics);
+  const floorNs = await floorFor(samples, env.clock, prepared.clockInfo);
+  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, warmup, floorNs }, metrics, env.clock);
 }
 
 /** Batches of a fixed-iteration lockstep job's warmup. */

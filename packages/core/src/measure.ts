@@ -372,8 +372,6 @@ export interface Sampler {
    * for REWARM_MS, at least REWARM_BATCHES. Returns the calls it made.
    */
   rewarm(): Promise<number>;
-  /** After untimed work outside the sampler (the floor, a metrics probe): an edge-aligned timer waits for a fresh edge, or its next sample would count that work. */
-  realign(): void;
 }
 
 /**
@@ -538,9 +536,6 @@ function samplerOf(
       const startMs = round(clock.now() / 1e3) / 1e3;
       return { ns: (await time(n)) / n, startMs };
     },
-    realign() {
-      time.realign?.();
-    },
     async rewarm() {
       // Until the fastest batch has not improved by 2% for REWARM_MS (an engine may have dropped the case's
       // optimized code while other cases ran, and tiers it up again here), at most the warmup's cap.
@@ -583,8 +578,8 @@ const FLOOR_MAX_BATCH = 2 ** 22;
 const FLOOR_MAX_WARM_BATCHES = 200;
 
 /**
- * A case slower than this per call (its warmup's batches) takes no floor: the
- * floor is a few ns on every runtime (docs/writing-a-suite.md, "A case
+ * A case whose fastest sample is slower than this per call takes no floor:
+ * the floor is about a ns on every runtime (docs/writing-a-suite.md, "A case
  * without work"), so such a case is far above any small factor of it, and the
  * processes that serve only such cases pay nothing for it.
  */
@@ -663,12 +658,11 @@ export async function measure(
   clock: Clock,
   info: ClockInfo,
   options: MeasureOptions,
-  /** Runs between warmup and the first sample (e.g. to read GC counters), given the warmed case. */
-  beforeSampling?: (sampler: Sampler) => void | Promise<void>,
+  /** Runs between warmup and the first sample (e.g. to read GC counters). */
+  beforeSampling?: () => void | Promise<void>,
 ): Promise<Measurement> {
   const sampler = await warmUp(fn, isAsync, clock, info, options);
-  await beforeSampling?.(sampler);
-  sampler.realign();
+  await beforeSampling?.();
   const samples: number[] = [];
   const sampleStartMs: number[] = [];
   const end = clock.now() + options.timeMs * 1e6;
