@@ -14,9 +14,9 @@ import { median } from './quantile.ts';
 
 /**
  * A case whose fastest process takes at most this many times the floor is
- * without work: an empty case and a constant read 1.05–1.13× of it on the
- * four runtimes, one integer add 1.34× on node (the slowest loop) and 2.1× or
- * more elsewhere (docs/writing-a-suite.md, "A case without work").
+ * without work: an empty case and a constant read 1.02–1.10× of it on node,
+ * deno and bun, one integer add 1.34–1.36× on node (the slowest loop) and
+ * 2.2× or more elsewhere (docs/writing-a-suite.md, "A case without work").
  */
 export const WITHOUT_WORK_FACTOR = 1.25;
 
