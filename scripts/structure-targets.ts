@@ -2,7 +2,8 @@
  * Checks the house's layout targets over the tree (README, "Layout"):
  * which unit may name a runtime, an engine, a measurer or an output format,
  * which package may import which, where code asks which measurer it holds
- * (only the measurers do), and whether source comments hold dates.
+ * (only the measurers do), whether source comments hold dates, and two
+ * bounds: runtime-kit's count of exports and the CLI's lines.
  * Reads the code with TypeScript's own parser, so a name in a comment is not
  * a name in code and a date in a string is not a date in a comment.
  *
@@ -114,7 +115,7 @@ function measurerNames(): Target {
     'packages/core/src/protocol.ts',
     'packages/core/src/protocol-schema.ts',
     'packages/core/src/execute.ts',
-    'packages/runtime-kit/src/protocol-reader.ts',
+    'packages/process/src/protocol-reader.ts',
     'packages/core/src/schema.ts',
     'packages/core/src/profile-manifest.ts',
     'packages/core/src/claims-schema.ts',
@@ -207,16 +208,17 @@ function cliTestsInRoot(): Target {
 
 /**
  * What starts a process, as the CLI could import it: Node's process modules,
- * and the exports of the contract and the run that start a runtime (a job, a
- * session, a warm process, a probe of a binary) or drive a measurer's loop
- * directly. The CLI hands a plan to `executeRun` (and a brought file to
+ * and the exports of the process package, the contract and the run that start
+ * a runtime (a job, a session, a warm process, a probe of a binary) or drive a
+ * measurer's loop directly. The CLI hands a plan to `executeRun` (and a brought file to
  * `listInRuntime`), which start them beneath it.
  */
 const STARTS_A_PROCESS: Record<string, readonly string[] | 'all'> = {
   'node:child_process': 'all',
   child_process: 'all',
   'node:worker_threads': 'all',
-  '@rtbench/runtime-kit': ['startJob', 'spawnTracked', 'spawnWith', 'processJobs', 'runBriefly', 'probeOutput', 'liveCase', 'warmProcess'],
+  '@rtbench/process': ['startJob', 'spawnTracked', 'runBriefly', 'liveCase', 'warmProcess'],
+  '@rtbench/runtime-kit': ['spawnWith', 'processJobs', 'probeOutput'],
   '@rtbench/run': ['executeLoop'],
 };
 
@@ -236,7 +238,7 @@ function cliStartsNoProcess(): Target {
   const findings: Finding[] = [];
   for (const file of sourceFiles(join(repoRoot, 'packages', 'cli', 'src'))) {
     for (const { spec, names } of importedNames(file)) {
-      // A path into a package's sources counts as the package (../../runtime-kit/src/process.ts).
+      // A path into a package's sources counts as the package (../../process/src/process.ts).
       const key = Object.keys(STARTS_A_PROCESS).find((k) => spec === k || spec.startsWith(`${k}/`) || (k.startsWith('@rtbench/') && spec.includes(`/${k.slice(9)}/src/`)));
       if (!key) continue;
       const forbidden = STARTS_A_PROCESS[key]!;
@@ -245,6 +247,41 @@ function cliStartsNoProcess(): Target {
     }
   }
   return { name: 'no file in packages/cli/src imports what starts a process (child_process, a job, a session, a probe, the loop)', findings };
+}
+
+/** The names a module exports, as TypeScript reads it: each `export { … }` name, each exported declaration, and what `export *` hands on. */
+function exportedNames(file: string): string[] {
+  const names: string[] = [];
+  for (const node of parse(file).statements) {
+    if (ts.isExportDeclaration(node)) {
+      if (node.exportClause && ts.isNamedExports(node.exportClause)) names.push(...node.exportClause.elements.map((e) => e.name.text));
+      else if (node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) names.push(...exportedNames(join(file, '..', node.moduleSpecifier.text)));
+    } else if (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+      if (ts.isVariableStatement(node)) names.push(...node.declarationList.declarations.map((d) => d.name.getText()));
+      else if ('name' in node && node.name && ts.isIdentifier(node.name as ts.Node)) names.push((node.name as ts.Identifier).text);
+    }
+  }
+  return names;
+}
+
+/** runtime-kit is the plug-in contract: at most half of the 126 names it exported before the host's tools and the process left it. */
+const CONTRACT_EXPORTS_MAX = 63;
+
+const contractNames = exportedNames(join(repoRoot, 'packages', 'runtime-kit', 'src', 'index.ts')).length;
+
+function contractExports(): Target {
+  const findings = contractNames > CONTRACT_EXPORTS_MAX ? [{ file: 'packages/runtime-kit/src/index.ts', line: 0, text: `${contractNames} names exported` }] : [];
+  return { name: `runtime-kit exports the plug-in contract only: at most ${CONTRACT_EXPORTS_MAX} names`, findings };
+}
+
+/** The CLI parses, plans, runs and emits; what it grows beyond that belongs in a package beneath it. */
+const CLI_LINES_MAX = 3_000;
+
+const cliLineCount = sourceFiles(join(repoRoot, 'packages', 'cli', 'src')).reduce((sum, file) => sum + (readFileSync(file, 'utf8').match(/\n/g)?.length ?? 0), 0);
+
+function cliLines(): Target {
+  const findings = cliLineCount >= CLI_LINES_MAX ? [{ file: 'packages/cli/src', line: 0, text: `${cliLineCount} lines` }] : [];
+  return { name: `packages/cli/src is under ${CLI_LINES_MAX.toLocaleString('en')} lines`, findings };
 }
 
 function layout(): Target {
@@ -295,12 +332,14 @@ const targets: Target[] = [
   measurerBranches("no file under packages/run/src outside measurers/, nor under packages/cli/src, branches on a measurer's kind or on host-timed", ['packages/run/src', 'packages/cli/src'], ['packages/run/src/measurers/']),
   measurerBranches('no file under packages/report/src switches on the measurer kind', ['packages/report/src']),
   oneMeasurerRegistry(),
+  contractExports(),
+  cliLines(),
 ];
 
 const comments = commentFigures();
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ targets: Object.fromEntries(targets.map((t) => [t.name, t.findings])), comments }, null, 2));
+  console.log(JSON.stringify({ targets: Object.fromEntries(targets.map((t) => [t.name, t.findings])), comments, contractNames, cliLines: cliLineCount }, null, 2));
 } else {
   for (const t of targets) {
     console.log(`${t.findings.length === 0 ? '✓' : '✗'} ${t.name}: ${t.findings.length}`);
@@ -309,5 +348,6 @@ if (process.argv.includes('--json')) {
   }
   const share = ((100 * comments.commentLines) / comments.lines).toFixed(1);
   console.log(`· comments: ${comments.commentLines} of ${comments.lines} source lines (${share}%); ${comments.longBlocks.length} blocks longer than 12 lines (a figure to watch, not a target)`);
+  console.log(`· runtime-kit exports ${contractNames} names; packages/cli/src holds ${cliLineCount} lines`);
 }
 process.exitCode = targets.some((t) => t.findings.length > 0) ? 1 : 0;

@@ -9,7 +9,7 @@ import type { ClaimMeasure } from '@rtbench/core';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import { parseVariant, quotePart } from '@rtbench/run';
-import { type VariantSpec } from '@rtbench/runtime-kit';
+import type { VariantSpec } from '@rtbench/runtime-kit';
 import type { PlannedCheck } from './checks.ts';
 
 /** One run: a suite's cases on variants, and the checks it decides. */

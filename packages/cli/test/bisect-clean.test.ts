@@ -14,7 +14,8 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { releaseRuntime, RuntimeStore } from '@rtbench/runtime-kit';
+import { releaseRuntime } from '@rtbench/runtime-kit';
+import { NpmRuntimeStore } from '@rtbench/host';
 import relrt, { BINARY, RELEASE_PACKAGE } from '../../../test/fixtures/release-runtime/plugin.ts';
 import { serveReleases } from '../../../test/fixtures/release-runtime/registry.ts';
 import { cacheDir } from '../src/paths.ts';
@@ -82,7 +83,7 @@ describe.concurrent('bisect --clean', () => {
     vi.stubEnv('npm_config_registry', env.npm_config_registry!);
     vi.stubEnv('npm_config_cache', env.npm_config_cache!);
     try {
-      await new RuntimeStore({ dir: RUNTIMES, install: true, workspace: false }).get(releaseRuntime(relrt.releases!, older, `relrt@${older}`));
+      await new NpmRuntimeStore({ dir: RUNTIMES, install: true, workspace: false }).get(releaseRuntime(relrt.releases!, older, `relrt@${older}`));
     } finally {
       vi.unstubAllEnvs();
     }

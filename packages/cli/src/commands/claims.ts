@@ -25,7 +25,7 @@ import { DEFAULT_MEASURER, makePlan, parseMeasure, parsePercent } from '../plan.
 import { resultsDir } from '../paths.ts';
 import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { parseRuntimeList, parseVariant, quotePart } from '@rtbench/run';
-import { type VariantSpec } from '@rtbench/runtime-kit';
+import type { VariantSpec } from '@rtbench/runtime-kit';
 import { execute, SIGNAL_EXIT } from './bench.ts';
 
 /** The default measurer's verdicts (timing's threshold and confidence), which claims are checked with. */

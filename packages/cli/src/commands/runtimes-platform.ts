@@ -8,7 +8,8 @@
 import pico from 'picocolors';
 import { everyMeasurer } from '@rtbench/run';
 import { HOST_TOOLS } from '@rtbench/host';
-import { hasPackage, isPlatform, PLATFORMS, refusedOn, RuntimeStore, RuntimeUnavailableError, type Platform } from '@rtbench/runtime-kit';
+import { hasPackage, isPlatform, PLATFORMS, RuntimeUnavailableError, type Platform } from '@rtbench/runtime-kit';
+import { refusedOn, NpmRuntimeStore } from '@rtbench/host';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import { wrapWords } from '@rtbench/report';
 import { UsageError } from '../errors.ts';
@@ -44,7 +45,7 @@ export function parsePlatform(text: string): Platform {
 
 /** Every plug-in's pinned runtimes, every measurer and host tool, as declared for `platform`. */
 export function platformView(platform: Platform): PlatformView {
-  const store = new RuntimeStore({ install: false, workspace: false, platform });
+  const store = new NpmRuntimeStore({ install: false, workspace: false, platform });
   const runtimes = runtimePlugins().flatMap((plugin) =>
     plugin.npmRuntimes.map((rt): PlatformRuntimeRow => {
       try {
