@@ -92,12 +92,19 @@ module.exports = {
       to: { path: '^packages/report/src/reporters/' },
     },
     {
-      name: 'the-release-matrix-starts-no-runtime',
+      name: 'the-release-matrix-plans-without-the-run',
       severity: 'error',
       comment:
-        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points. It imports neither the run loop, the registry nor a plug-in, so its tests run on made-up runs in a second, and every process is started by the one run loop.',
-      from: { path: '^packages/releases/src/' },
+        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points; its tests run on made-up runs in a second. One module holds a sitting (sitting.ts): it hands each window\'s run, planned by the command, to @rtbench/run, as a bisect\'s step does, so every process is still started by the one run loop. The rest imports neither the run, the registry nor a plug-in.',
+      from: { path: '^packages/releases/src/(?!sitting\\.ts$|index\\.ts$)' },
       to: { path: '^(packages/(run|runtime-registry|profile|host-timed|suite-loader|cli)/|runners/)' },
+    },
+    {
+      name: 'a-sitting-goes-through-the-run',
+      severity: 'error',
+      comment: 'A sitting of the release matrix (packages/releases/src/sitting.ts) starts runs through @rtbench/run only: no registry, plug-in, loader or profile of its own, and the CLI plans each window\'s run.',
+      from: { path: '^packages/releases/src/' },
+      to: { path: '^(packages/(runtime-registry|profile|host-timed|suite-loader|cli|process|bisect|claims)/|runners/)' },
     },
     {
       name: 'core-is-runtime-neutral',
