@@ -197,15 +197,20 @@ function levelKey(facts: { level: number; m: number }, confidence: number): stri
   return `${+(facts.level * 100).toFixed(2)}% intervals (${+(confidence * 100).toFixed(1)}% over ${counted(facts.m, 'ratio')})`;
 }
 
-/** The key under a bench table by default: the intervals' level, how to read the words and the rounds' mark, where the method is (--explain: benchLegend). */
-export function benchKey(view: BenchView): string {
+/**
+ * The key under a bench table by default: the intervals' level, how to read the words and the rounds' mark, and
+ * where the method is (--explain: benchLegend) and, when the table has marks, what they mean (`marks`: "marks s ↗",
+ * or "the marks" where the symbols would not fit).
+ */
+export function benchKey(view: BenchView, marks?: string): string {
   const facts = intervalFacts(view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative] : []))));
   const short = view.cases.some((c) => c.rows.some((r) => budgetRanOut(r.precision)));
   const parts = [
     ...(facts ? [`${levelKey(facts, view.confidence)}: ${wordsKey(view.threshold, verdictWords(view.run.cases[0]?.metric), 'marks')}`] : []),
     ...(short ? ['*: budget ran out'] : []),
   ];
-  return parts.length ? `${parts.join('; ')}. ${EXPLAIN_HINT}.` : `${EXPLAIN_HINT}.`;
+  const hint = marks ? `${EXPLAIN_HINT}, ${marks}` : EXPLAIN_HINT;
+  return parts.length ? `${parts.join('; ')}. ${hint}.` : `${hint}.`;
 }
 
 /** The key under a comparison by default: the intervals' level and the words; --explain: designLine and legend (and q). */

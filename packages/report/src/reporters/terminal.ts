@@ -143,12 +143,23 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
   return { columns, rows, belowClock, labels, reasons };
 }
 
-/** "marks: m … (2 rows); s … (1 row)", counting the rows each mark is on. */
-function marksLegend(view: BenchView): string | undefined {
+/** The marks a table uses, in MARKS' order, with the rows each is on. */
+function marksUsed(view: BenchView): { mark: string; text: string; n: number }[] {
   const rows = view.cases.flatMap((bc) => bc.rows.filter((r) => r.stats));
-  const used = (Object.keys(MARKS) as (keyof typeof MARKS)[])
-    .map((key) => ({ ...MARKS[key], n: rows.filter((r) => marksOf(r).includes(MARKS[key].mark)).length }))
-    .filter((m) => m.n > 0);
+  return (Object.keys(MARKS) as (keyof typeof MARKS)[]).map((key) => ({ ...MARKS[key], n: rows.filter((r) => marksOf(r).includes(MARKS[key].mark)).length })).filter((m) => m.n > 0);
+}
+
+/** The key in two lines at most: the marks the table uses named by their symbols where they fit, else as "the marks". */
+function defaultKey(view: BenchView, columns: number): string {
+  const used = marksUsed(view).map((m) => m.mark);
+  if (!used.length) return benchKey(view);
+  const listed = benchKey(view, `marks ${used.join(' ')}`);
+  return wrapWords(listed, columns).length <= 2 ? listed : benchKey(view, 'the marks');
+}
+
+/** "marks: m … (2 rows); s … (1 row)", counting the rows each mark is on (--explain). */
+function marksLegend(view: BenchView): string | undefined {
+  const used = marksUsed(view);
   if (!used.length) return undefined;
   const parts = used.map((m) => `${m.mark} ${m.text} (${counted(m.n, 'row')})`);
   return `marks: ${parts.join('; ')}. The modes' centres: --plot (under each case's plot) or --format markdown; the means: csv-stats.`;
@@ -170,9 +181,10 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   if (grid.layout.short) lines.push(...wrapped(view.variants.map((v, i) => `${letterLabel(i)} = ${v.id}`).join(' · '), columns, c.bold));
   const geomean = benchGeomeanLine(view);
   if (geomean) lines.push(...wrapped(geomean, columns, c.bold));
-  const marks = marksLegend(view);
+  // What each mark means and which processes a steady-state mark stands for: --explain; by default the key names the marks.
+  const marks = options.explain ? marksLegend(view) : undefined;
   if (marks) lines.push(...wrapped(marks, columns, c.yellow));
-  const steadyLine = steadyStateLine(view);
+  const steadyLine = options.explain ? steadyStateLine(view) : undefined;
   if (steadyLine) lines.push(...wrapped(steadyLine, columns, c.yellow));
   for (const bc of view.cases) for (const row of bc.rows) if (row.opposite) lines.push(...wrapped(`⇄ ${row.variantId} · ${bc.label}: ${row.opposite}`, columns, c.yellow, 2));
   if (grid.belowClock) lines.push(...wrapped(`ops/s —: ${NO_RATE_REASON}`, columns, c.dim));
@@ -181,7 +193,7 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   if (options.plot) lines.push('', ...view.cases.map((bc) => casePlot(bc, { columns, color: options.color ?? true, labels: grid.labels })).filter(Boolean));
   for (const note of view.notes) lines.push(...noteLines(note, c, columns));
   // By default one key to the table; --explain: the method in full.
-  for (const line of options.explain ? benchLegend(view) : [benchKey(view)]) lines.push(...wrapped(line, columns, c.dim));
+  for (const line of options.explain ? benchLegend(view) : [defaultKey(view, columns)]) lines.push(...wrapped(line, columns, c.dim));
   return `${lines.join('\n')}\n`;
 }
 
