@@ -222,12 +222,9 @@ function shown(part: object | undefined, facts: TableFacts): boolean {
 type TableColumn = Extract<Declared, { table: object }>;
 type PageColumn = Extract<Declared, { page: object }>;
 
-/** Every column the terminal and markdown bench tables can show, whatever the table. */
-export const TABLE_COLUMNS: readonly TableColumn[] = COLUMNS.filter((c): c is TableColumn => 'table' in c);
-
-/** The figure columns of a terminal or markdown bench table, in order, after the case and the variant. */
-export function tableColumns(facts: TableFacts): TableColumn[] {
-  return TABLE_COLUMNS.filter((c) => shown(c.table, facts));
+/** The figure columns of a terminal or markdown bench table, in order, after the case and the variant (without facts: every one a table can show). */
+export function tableColumns(facts?: TableFacts): TableColumn[] {
+  return COLUMNS.filter((c): c is TableColumn => 'table' in c && (facts === undefined || shown(c.table, facts)));
 }
 
 /** The figure columns of the page's case tables, in order, after the variant: those it keeps on screen first. */

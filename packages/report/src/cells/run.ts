@@ -6,7 +6,7 @@ import { formatChange, formatCount, formatMetric, formatPercent, formatQ, format
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
 import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift } from '../views/types.ts';
-import { belowClock, budgetRanOut, TABLE_COLUMNS, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from './columns.ts';
+import { belowClock, budgetRanOut, tableColumns, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from './columns.ts';
 import { hasEngineMetrics } from '../metrics.ts';
 import { change } from '../views/where.ts';
 import { shownName } from '../names.ts';
@@ -94,7 +94,7 @@ export function benchResultRow(row: BenchRow, digestMismatch: boolean, runId = '
 
 export function benchCells(row: BenchRow, digestMismatch: boolean): BenchCells {
   const r = benchResultRow(row, digestMismatch);
-  const texts = Object.fromEntries(TABLE_COLUMNS.map((c) => [c.id, c.text(r)])) as Record<TableColumnId, string>;
+  const texts = Object.fromEntries(tableColumns().map((c) => [c.id, c.text(r)])) as Record<TableColumnId, string>;
   return { ...texts, ...(r.relative.verdict ? { verdict: r.relative.verdict } : {}), budgetRanOut: budgetRanOut(row.precision), belowClock: belowClock(r) };
 }
 
