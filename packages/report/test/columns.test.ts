@@ -1,5 +1,5 @@
 /**
- * The one column list (cells/columns.ts): a column added to it is in every
+ * The one column list (columns/results.ts): a column added to it is in every
  * tabular format — the terminal and markdown tables, csv-stats and the HTML
  * page's case tables — with its head and each row's own cell; and csv-stats
  * keeps the header users' scripts read.
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { COLUMNS, type Column } from '../src/cells/columns.ts';
+import { COLUMNS, type Column } from '../src/columns/results.ts';
 import { pageData } from '../src/html/page-data.ts';
 import { STATS_COLUMNS } from '../src/reporters/csv.ts';
 import { reporterFor, viewOfRun, type BenchView, type ComparisonView } from '../src/index.ts';

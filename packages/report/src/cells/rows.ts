@@ -1,13 +1,13 @@
 /**
  * The case × variant rows of a view, made once per view kind: what the
- * columns (cells/columns.ts) read. A new kind of view of runs is one entry in
+ * columns (columns/results.ts) read. A new kind of view of runs is one entry in
  * RESULT_ROWS; every tabular reporter then renders its rows.
  */
 import { metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { hasEngineMetrics } from '../metrics.ts';
 import { rowStats } from '../views/bench.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RunView } from '../views/types.ts';
-import type { ResultRow, TableFacts } from './columns.ts';
+import type { ResultRow, TableFacts } from '../columns/results.ts';
 import { benchFacts, benchResultRow, comparisonCells } from './run.ts';
 
 /** The arms a comparison reads against: every arm that is no section's candidate. */

@@ -6,7 +6,7 @@ import { formatChange, formatCount, formatMetric, formatPercent, formatQ, format
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
 import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift } from '../views/types.ts';
-import { belowClock, budgetRanOut, tableColumns, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from './columns.ts';
+import { belowClock, budgetRanOut, tableColumns, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from '../columns/results.ts';
 import { hasEngineMetrics } from '../metrics.ts';
 import { change } from '../views/where.ts';
 import { shownName } from '../names.ts';
@@ -19,7 +19,7 @@ function fmtMs(ms: number): string {
 // ---------------------------------------------------------------- bench table
 
 /**
- * A bench row's cells: the text of each table column (cells/columns.ts), the
+ * A bench row's cells: the text of each table column (columns/results.ts), the
  * verdict that colours `relative`, and what the table explains under it.
  */
 export type BenchCells = Record<TableColumnId, string> & {

@@ -16,7 +16,7 @@ import { median, processesOf } from '@rtbench/stats';
 import { rowStats } from '../views/bench.ts';
 import { formatDuration, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
 import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, legend } from '../cells/run.ts';
-import { COLUMNS, pageColumns, VARIANT_COLUMN, type PageColumnId, type ResultRow, type TableFacts } from '../cells/columns.ts';
+import { COLUMNS, pageColumns, VARIANT_COLUMN, type PageColumnId, type ResultRow, type TableFacts } from '../columns/results.ts';
 import { comparisonFacts, comparisonResultRow } from '../cells/rows.ts';
 import type { ArmInfo, BenchView, ComparisonView, RatioComparison, RunView, View } from '../views/types.ts';
 import { caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
@@ -75,7 +75,7 @@ interface WarmupCurve {
   class?: string;
 }
 
-/** A cell's text in each column its table shows, as `<id>Text` (cells/columns.ts). */
+/** A cell's text in each column its table shows, as `<id>Text` (columns/results.ts). */
 type ColumnTexts = { [K in PageColumnId as `${K}Text`]?: string };
 
 export type PageCell = ColumnTexts & {
@@ -108,7 +108,7 @@ export type PageCell = ColumnTexts & {
   modesText?: string;
 };
 
-/** A column of the page's case tables: its head and its cells' classes (cells/columns.ts); `coloured` cells add their verdict as a class. */
+/** A column of the page's case tables: its head and its cells' classes (columns/results.ts); `coloured` cells add their verdict as a class. */
 interface PageColumn {
   id: PageColumnId;
   head: string;
@@ -165,7 +165,7 @@ export interface PageData {
   /** What the ratios are of and what their verdicts are called ("fewer"/"more" for instruction counts). */
   words: VerdictWords;
   variants: PageVariant[];
-  /** The case tables' columns: the variant's head, then the figures (cells/columns.ts). */
+  /** The case tables' columns: the variant's head, then the figures (columns/results.ts). */
   table: { variantHead: string; columns: PageColumn[] };
   cases: PageCase[];
   /** Every case × non-baseline arm against its baseline on one ratio scale: what the page shows first. */

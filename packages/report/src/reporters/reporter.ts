@@ -50,11 +50,15 @@ export interface Reporter {
 /** How a format renders each kind of view it shows. */
 export type ViewRenderers = { [K in View['kind']]?: (view: Extract<View, { kind: K }>, options: ReporterOptions) => string };
 
-/** A format's render from its renderer per kind of view: the one place it dispatches on the kind. A kind it has no renderer for, it cannot show. */
-export function byKind(renderers: ViewRenderers): Reporter['render'] {
+/**
+ * A format's render from its renderer per kind of view: the one place it
+ * dispatches on the kind. A kind it has no renderer for, it cannot show: it
+ * throws the reason it `refuses` the kind with, if it gives one.
+ */
+export function byKind(renderers: ViewRenderers, refuses: Reporter['refuses'] = {}): Reporter['render'] {
   return (view, options) => {
     const render = renderers[view.kind] as ((view: View, options: ReporterOptions) => string) | undefined;
-    if (!render) throw new Error(`this format cannot show a ${view.kind} view`);
+    if (!render) throw new Error(refuses[view.kind] ?? `this format cannot show a ${view.kind} view`);
     return render(view, options);
   };
 }

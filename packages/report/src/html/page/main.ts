@@ -86,7 +86,7 @@ function filters(): HTMLElement {
   return el(
     'nav',
     { class: 'filters', 'aria-label': 'filters' },
-    el('div', { class: 'filter-row' }, el('span', { class: 'filter-title' }, data.kind === 'comparison' ? 'Arms' : 'Runtimes'), ...variantBoxes),
+    el('div', { class: 'filter-row' }, el('span', { class: 'filter-title' }, `${data.table.variantHead[0]!.toUpperCase()}${data.table.variantHead.slice(1)}s`), ...variantBoxes),
     el(
       'div',
       { class: 'filter-row' },
@@ -160,7 +160,7 @@ function cellNotes(cell: PageCell): string[] {
 }
 
 function caseCard(c: PageCase): HTMLElement {
-  // The columns and their heads are the page data's (cells/columns.ts): the variant, then the figures.
+  // The columns and their heads are the page data's (columns/results.ts): the variant, then the figures.
   const { variantHead, columns } = data.table;
   const table = el(
     'table',

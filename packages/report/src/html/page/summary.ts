@@ -200,7 +200,7 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
   );
 }
 
-/** One row per case: its only variant's cells in the case tables' columns (cells/columns.ts), those that compare aside, and its note. */
+/** One row per case: its only variant's cells in the case tables' columns (columns/results.ts), those that compare aside, and its note. */
 function mediansTable(data: PageData, labels: Labels): HTMLElement {
   const columns = data.table.columns.filter((col) => !col.coloured);
   return el(

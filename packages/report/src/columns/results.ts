@@ -10,6 +10,7 @@ import { processesOf } from '@rtbench/stats';
 import { formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent } from '../format.ts';
 import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../metrics.ts';
 import type { PrecisionCell, RatioComparison } from '../views/types.ts';
+import { field as baseField, type CsvField, type CsvValue } from './fields.ts';
 
 /** One case × variant, as every table of them reads it. */
 export interface ResultRow {
@@ -45,12 +46,6 @@ export interface TableFacts {
   engineMetrics: boolean;
 }
 
-type CsvValue = string | number | boolean | undefined;
-
-interface CsvField {
-  key: string;
-  value(row: ResultRow): CsvValue;
-}
 
 /** How a reporter sets a cell apart: the headline figure, a verdict's colour, a budget that ran out. */
 type Emphasis = 'headline' | 'verdict' | 'budget';
@@ -69,7 +64,7 @@ export interface Column {
   /** In the HTML page's case tables: the cell's class; `num` sets figures right and unwrapped; `first`: kept on screen in a narrow window. */
   page?: { class: string; num?: boolean; first?: boolean; when?(facts: TableFacts): boolean };
   /** In csv-stats: its fields, each a key and the raw value. */
-  csv?: { fields: readonly CsvField[]; when?(facts: TableFacts): boolean };
+  csv?: { fields: readonly CsvField<ResultRow>[]; when?(facts: TableFacts): boolean };
 }
 
 /** The rounds stopped before the precision target was reached. */
@@ -94,7 +89,7 @@ function processCount(result: CaseResult): number {
   return processes ? new Set(processes).size : rounds.length;
 }
 
-const field = (key: string, value: (row: ResultRow) => CsvValue): CsvField => ({ key, value });
+const field = (key: string, value: (row: ResultRow) => CsvValue): CsvField<ResultRow> => baseField(key, value);
 
 /**
  * Every column, in the order the tables show them (the page moves `first`
@@ -235,9 +230,9 @@ export function pageColumns(facts: TableFacts): PageColumn[] {
 }
 
 /** csv-stats' fields for a table with these facts, in the published order. */
-export function csvFields(facts: TableFacts): CsvField[] {
-  const fields = COLUMNS.flatMap((c): readonly CsvField[] => ('csv' in c && shown(c.csv, facts) ? c.csv.fields : []));
-  const rank = (f: CsvField): number => {
+export function csvFields(facts: TableFacts): CsvField<ResultRow>[] {
+  const fields = COLUMNS.flatMap((c): readonly CsvField<ResultRow>[] => ('csv' in c && shown(c.csv, facts) ? c.csv.fields : []));
+  const rank = (f: CsvField<ResultRow>): number => {
     const i = CSV_ORDER.indexOf(f.key);
     return i < 0 ? CSV_ORDER.length : i;
   };
