@@ -15,7 +15,7 @@ import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } f
 import { median, processesOf } from '@rtbench/stats';
 import { rowStats } from '../views/bench.ts';
 import { formatDuration, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
-import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, legend } from '../cells/run.ts';
+import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, legend, type ComparisonCells } from '../cells/run.ts';
 import { COLUMNS, pageColumns, VARIANT_COLUMN, type PageColumnId, type ResultRow, type TableFacts } from '../columns/results.ts';
 import { comparisonFacts, comparisonResultRow } from '../cells/rows.ts';
 import type { ArmInfo, BenchView, ComparisonView, RatioComparison, RunView, View } from '../views/types.ts';
@@ -139,7 +139,7 @@ interface ForestRow {
   /** Absent when the case was not compared; `texts.detail` says why. */
   ratio?: PageRatio;
   /** The comparison table's texts, as the terminal prints them. */
-  texts: { baseline: string; candidate: string; ratio: string; verdict: string; detail: string; q: string };
+  texts: ComparisonCells;
 }
 
 export interface ForestSection {

@@ -250,10 +250,10 @@ export function forestTable(section: ForestSection, data: PageData, labels: Labe
           const verdict: SummaryVerdict = r ? r.verdict : 'none';
           return el(
             'tr',
-            { 'data-case': row.caseKey, title: `${row.caseLabel}\n${row.texts.ratio ? `${row.texts.ratio}: ${row.texts.verdict} ` : ''}${row.texts.detail}` },
+            { 'data-case': row.caseKey, title: `${row.caseLabel}\n${row.texts.ratio ? `${row.texts.ratio}: ${row.texts.word} ` : ''}${row.texts.detail}` },
             el('td', { class: 'case-name' }, caseLink(row.caseKey, labels)),
             el('td', { class: 'spark-cell' }, spark(scale, data.threshold, r ? { ratio: r.ratio, ci: r.ci, colour: verdictColour(verdict), filled: decided(verdict), classes: ['rt-forest-ci', 'rt-forest-ratio'] } : undefined)),
-            el('td', { class: `verdict ${row.texts.verdict}` }, row.texts.ratio ? `${row.texts.verdict} ${row.texts.detail}` : row.texts.detail),
+            el('td', { class: `verdict ${row.texts.verdict}` }, row.texts.ratio ? `${row.texts.word} ${row.texts.detail}` : row.texts.detail),
             el('td', { class: 'num ratio', 'data-label': 'ratio' }, row.texts.ratio),
             el('td', { class: 'num baseline-median', 'data-label': 'baseline' }, row.texts.baseline),
             el('td', { class: 'num candidate-median', 'data-label': 'candidate' }, row.texts.candidate),
