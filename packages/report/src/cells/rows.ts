@@ -10,12 +10,13 @@ import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RunView 
 import type { ResultRow, TableFacts } from '../columns/results.ts';
 import { benchFacts, benchResultRow, comparisonCells } from './run.ts';
 
-/** The arms a comparison reads against: every arm that is no section's candidate. */
+/** How a comparison's case tables name the baseline: the one arm that is no section's candidate, else each arm's own. */
 function baselineLabel(view: ComparisonView): string {
   const baselines = view.arms.filter((a) => !view.sections.some((s) => s.candidate.label === a.label));
   return baselines.length === 1 ? baselines[0]!.label : 'its baseline';
 }
 
+/** What a comparison's case tables' heads and columns depend on. */
 export function comparisonFacts(view: ComparisonView): TableFacts {
   const runs = view.runs.map((r) => r.run);
   return {

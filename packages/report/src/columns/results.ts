@@ -46,7 +46,6 @@ export interface TableFacts {
   engineMetrics: boolean;
 }
 
-
 /** How a reporter sets a cell apart: the headline figure, a verdict's colour, a budget that ran out. */
 type Emphasis = 'headline' | 'verdict' | 'budget';
 
@@ -58,6 +57,7 @@ export interface Column {
   /** The cell's text. */
   text?(row: ResultRow): string;
   align?: 'left' | 'right';
+  /** How the terminal paints the cell, markdown sets it in bold, the page colours it. */
   emphasis?: Emphasis;
   /** In the terminal and markdown bench tables (`when` absent: always). */
   table?: { when?(facts: TableFacts): boolean };
@@ -91,14 +91,14 @@ function processCount(result: CaseResult): number {
 
 const field = (key: string, value: (row: ResultRow) => CsvValue): CsvField<ResultRow> => baseField(key, value);
 
-/**
- * Every column, in the order the tables show them (the page moves `first`
- * columns forward; csv-stats keeps its published order, CSV_ORDER). The case
- * and the variant lead every table; the reporters lay them out themselves.
- */
+/** The case and the variant lead every table; the reporters lay them out themselves (a heading, a swatch, a short label). */
 export const CASE_COLUMN = { id: 'case', head: () => 'case', csv: { fields: [field('case', (r) => r.result.caseId)] } } as const satisfies Column;
 export const VARIANT_COLUMN = { id: 'variant', head: (t) => (t.comparison ? 'arm' : 'runtime'), csv: { fields: [field('variant', (r) => r.result.variantId)] } } as const satisfies Column;
 
+/**
+ * Every column, in the order the tables show them (the page moves `first`
+ * columns forward; csv-stats keeps its published order, CSV_ORDER).
+ */
 export const COLUMNS = [
   CASE_COLUMN,
   VARIANT_COLUMN,
