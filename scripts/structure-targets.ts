@@ -2,8 +2,10 @@
  * Checks the house's layout targets over the tree (README, "Layout"):
  * which unit may name a runtime, an engine, a measurer or an output format,
  * which package may import which, where code asks which measurer it holds
- * (only the measurers do), whether source comments hold dates, and two
- * bounds: runtime-kit's count of exports and the CLI's lines.
+ * (only the measurers do), where a CSV key is declared (only the column lists),
+ * where report asks a view's kind (nowhere: a record per kind), whether
+ * source comments hold dates, and two bounds: runtime-kit's count of exports
+ * and the CLI's lines.
  * Reads the code with TypeScript's own parser, so a name in a comment is not
  * a name in code and a date in a string is not a date in a comment.
  *
@@ -160,6 +162,43 @@ function oneMeasurerRegistry(): Target {
 
 function formatNames(): Target {
   return literalsOutside("no format name ('markdown', 'terminal') outside packages/report/src/reporters/", ['packages/report/src/reporters/'], (text) => FORMAT_NAMES.has(text));
+}
+
+/** A CSV key's shape: lower-case words joined by underscores (ci_low, sample_start_ms). */
+const CSV_KEY = /^[a-z0-9]+(?:_[a-z0-9]+)+$/;
+
+/** Each table column is declared once, with its CSV key: no CSV key in a string literal of report's sources outside the column lists. */
+function csvKeys(): Target {
+  // The column lists: every table's under columns/, and the engine metrics' in metrics.ts (shared with bmf's measures).
+  const allowed = ['packages/report/src/columns/', 'packages/report/src/metrics.ts'];
+  const findings: Finding[] = [];
+  for (const file of sourceFiles(join(repoRoot, 'packages', 'report', 'src'))) {
+    if (inside(file, ...allowed)) continue;
+    for (const s of stringLiterals(parse(file))) if (CSV_KEY.test(s.text)) findings.push({ file: rel(file), line: s.line, text: s.text });
+  }
+  return { name: 'each table column is declared once: no CSV key (a snake_case name) in report outside packages/report/src/columns/ (and the engine metrics\' list)', findings };
+}
+
+const VIEW_KINDS = new Set(['bench', 'comparison', 'history', 'claims']);
+
+/** Where report's code asks which kind of view it holds (`view.kind === 'bench'`, `switch (view.kind)`), instead of a record per kind. */
+function viewKindBranches(): Target {
+  const findings: Finding[] = [];
+  for (const file of sourceFiles(join(repoRoot, 'packages', 'report', 'src'))) {
+    const source = parse(file);
+    const at = (node: ts.Node): number => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+    const isKind = (node: ts.Expression): boolean => ts.isPropertyAccessExpression(node) && node.name.text === 'kind';
+    const isViewKind = (node: ts.Expression): boolean => ts.isStringLiteral(node) && VIEW_KINDS.has(node.text);
+    const visit = (node: ts.Node): void => {
+      if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)) {
+        if ((isKind(node.left) && isViewKind(node.right)) || (isKind(node.right) && isViewKind(node.left))) findings.push({ file: rel(file), line: at(node), text: node.getText(source).slice(0, 100) });
+      }
+      if (ts.isSwitchStatement(node) && isKind(node.expression) && node.caseBlock.clauses.some((c) => ts.isCaseClause(c) && isViewKind(c.expression))) findings.push({ file: rel(file), line: at(node), text: `switch (${node.expression.getText(source)})` });
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return { name: "no file under packages/report/src asks a view's kind: each format renders a kind through its one record (byKind)", findings };
 }
 
 function datedComments(): Target {
@@ -332,6 +371,8 @@ const targets: Target[] = [
   measurerBranches("no file under packages/run/src outside measurers/, nor under packages/cli/src, branches on a measurer's kind or on host-timed", ['packages/run/src', 'packages/cli/src'], ['packages/run/src/measurers/']),
   measurerBranches('no file under packages/report/src switches on the measurer kind', ['packages/report/src']),
   oneMeasurerRegistry(),
+  csvKeys(),
+  viewKindBranches(),
   contractExports(),
   cliLines(),
 ];
