@@ -113,7 +113,14 @@ export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: Meas
   return { order, rounds, adaptive: { target, maxRounds, ...(maxTime ? { budgetMs: parseDuration(maxTime, '--max-time') } : {}) } };
 }
 
-export async function makePlan(suiteName: string, given: PlanFlags, compareArms?: readonly string[]): Promise<Plan> {
+/** A measurer that cannot work on this platform, refused in one line that names the platform and the way out (exit 2). */
+function refuseOnPlatform(measurer: MeasurerDescriptor, platform: string): void {
+  const refused = refusedOn(`${measurer.name} (${measurer.measures})`, measurer.platforms, platform);
+  if (refused) throw new UsageError(refused);
+}
+
+/** `platform`: the host's, given as a value (a test plans for another platform without patching globals). */
+export async function makePlan(suiteName: string, given: PlanFlags, compareArms?: readonly string[], platform: string = hostPlatform()): Promise<Plan> {
   const compare = compareArms !== undefined;
   if (compare && given.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
   const location = locateSuite(suiteName);
@@ -162,8 +169,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   }
 
   // A measurer refused on this platform is said in one line before anything is resolved or run.
-  const refused = refusedOn(`${measurer.name} (${measurer.measures})`, measurer.platforms, hostPlatform());
-  if (refused) throw new UsageError(refused);
+  refuseOnPlatform(measurer, platform);
 
   let valgrind: RunOptions['valgrind'];
   if (measurer.needs === 'valgrind') {
@@ -201,6 +207,8 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
       if (asksAdaptive(flags)) throw new UsageError(`${refused}: it runs a fixed number of rounds, so --target, --max-rounds and --max-time do not apply (use --rounds)`);
       delete roundPlan.adaptive;
     }
+    // The suite's own measurer, known once its cases are: refused before anything is measured.
+    refuseOnPlatform(own, platform);
     measurer = own;
   }
   for (const note of notes) process.stderr.write(`note: ${note}\n`);

@@ -122,6 +122,11 @@ const BENCH_OPTIONS = [
     help: `After the run, profiles of each case on each variant in an extra process. cpu (the default): top functions by self time, .cpuprofile files; alloc: top functions by allocated bytes, with bytes per call, .heapprofile files (${runtimePlugins().filter((p) => !isUnavailable(p.allocationProfile)).map((p) => p.name).join(', ')}); native: a perf profile with the engine’s own C++ frames and the named JIT code, .native.cpuprofile files (needs linux-perf); several comma-separated (cpu,native). With --compare, where the time (the bytes) moved`,
   },
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the HTML report (charts), to this file or beside the saved run' },
+  {
+    name: 'strict',
+    kind: 'flag',
+    help: 'Exit 1 when a case is without work on some variant (it returns undefined, or takes no longer than an empty call: marked ∅), naming the cases in one line after the run is saved',
+  },
   ...OUTPUT_OPTIONS,
   ...GLOBAL_OPTIONS,
 ] as const satisfies readonly OptionSpec[];

@@ -9,6 +9,7 @@ import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, Fu
 import { belowClock, budgetRanOut, tableColumns, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from '../columns/results.ts';
 import { hasEngineMetrics } from '../metrics.ts';
 import { change } from '../views/where.ts';
+import { WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { shownName } from '../names.ts';
 import { verdictWord, verdictWords } from '../verdict-words.ts';
 
@@ -58,6 +59,12 @@ export function relativeText(row: BenchRow, digestMismatch: boolean): Pick<Bench
   if (row.isBaseline) return row.stats ? { relative: 'baseline', verdict: 'baseline' } : { relative: '' };
   const c = row.relative;
   if (!c) return { relative: row.relativeNote && row.stats ? '—' : '' };
+  // Without work on either side: the ratio and its interval as measured (this variant's time over the baseline's), no word.
+  if (row.noVerdictWord) {
+    if (!Number.isFinite(c.ci[1])) return { relative: `${c.ratio.toFixed(2)}× (no interval: ${unitsText(c.units)})`, verdict: 'inconclusive' };
+    const digits = intervalDigits(c.ci[0], c.ci[1], c.ci[1] - c.ci[0] < 0.02 ? 3 : 2);
+    return { relative: `${c.ratio.toFixed(digits)}× [${c.ci[0].toFixed(digits)}–${c.ci[1].toFixed(digits)}]`, verdict: 'inconclusive' };
+  }
   if (!Number.isFinite(c.ci[1])) return { relative: `≈ ${c.ratio.toFixed(2)}× (no interval: ${unitsText(c.units)})`, verdict: 'inconclusive' };
   // A ratio below 1 reads as the baseline's cost over this one's: its interval is turned the same way.
   const better = c.ratio < 1 && (c.verdict === 'faster' || c.verdict === 'small');
@@ -226,6 +233,9 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
   const candidate = row.candidate ? formatMetric(row.candidate.median, metric) : '—';
   const c = row.comparison;
   if (!c) return { baseline, candidate, ratio: '', verdict: '—', word: '—', detail: row.note ?? '', q: '' };
+  const ratio = Number.isFinite(c.ci[1]) ? ratioWithCi(c.ratio, c.ci) : `${formatRatio(c.ratio)} (no interval)`;
+  // An arm without work: the ratio compares empty calls; it is shown, and no verdict is given.
+  if (row.withoutWork) return { baseline, candidate, ratio, verdict: 'without-work', word: WITHOUT_WORK_MARK, detail: 'without work: no verdict (said below)', q: formatQ(c.qValue) };
   let detail: string;
   switch (c.verdict) {
     case 'faster':
@@ -252,7 +262,7 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
     }
   }
   const word = c.verdict === 'small' ? smallWord(c.ratio, c.threshold, row.metric) : verdictWord(c.verdict, metric);
-  return { baseline, candidate, ratio: Number.isFinite(c.ci[1]) ? ratioWithCi(c.ratio, c.ci) : `${formatRatio(c.ratio)} (no interval)`, verdict: c.verdict, word, detail, q: formatQ(c.qValue) };
+  return { baseline, candidate, ratio, verdict: c.verdict, word, detail, q: formatQ(c.qValue) };
 }
 
 /** How a round of this run was measured, in its measurer's words (views/measured-by.ts). */

@@ -11,6 +11,7 @@ import { verdictWords } from '../verdict-words.ts';
 import { byKind, type Reporter } from './reporter.ts';
 import { markdownMetrics } from './metrics.ts';
 import { markdownProfileBlock, renderProfileSection } from './profiles.ts';
+import { WITHOUT_WORK_KEY, WITHOUT_WORK_MARK } from '../views/without-work.ts';
 
 function commandLine(command: readonly string[]): string {
   return `\`rtbench ${cell(command.map(shellQuote).join(' '))}\``;
@@ -43,8 +44,10 @@ function renderBenchMarkdown(view: BenchView): string {
       if (!row.stats) lines.push(tableRow([caseCell, cell(row.variantId), cell(row.note ?? '—')]) + ' |'.repeat(figures.length - 1));
       else lines.push(tableRow([caseCell, cell(row.variantId), ...figures.map(text)]));
       for (const extra of [row.modes, row.skew, row.opposite]) if (extra) remarks.push(`${row.variantId} · ${bc.label}: ${extra}`);
+      if (row.withoutWork) remarks.push(`${WITHOUT_WORK_MARK} ${row.variantId} · ${bc.label}: ${row.withoutWork}`);
     });
   }
+  if (view.cases.some((bc) => bc.rows.some((r) => r.withoutWork))) remarks.push(`${WITHOUT_WORK_MARK}: ${WITHOUT_WORK_KEY}`);
   const geomean = benchGeomeanLine(view);
   if (geomean) lines.push('', `**${cell(geomean)}**`);
   if (below) remarks.push(`ops/s ${NO_RATE_REASON}`);
@@ -100,6 +103,11 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     for (const row of section.cases) {
       if (row.digests) {
         lines.push('', `> ⚠️ **Different work** on \`${cell(row.label)}\`: \`${cell(section.baseline.label)}\` digest \`${row.digests.baseline}\`, \`${cell(section.candidate.label)}\` \`${row.digests.candidate}\`. The ratio compares different computations.`);
+      }
+    }
+    for (const row of section.cases) {
+      for (const [arm, text] of [[section.baseline, row.withoutWork?.baseline], [section.candidate, row.withoutWork?.candidate]] as const) {
+        if (text) lines.push('', `> ${WITHOUT_WORK_MARK} \`${cell(arm.label)}\` · \`${cell(row.label)}\`: without work: ${cell(text)}`);
       }
     }
     const moved = section.cases.filter((row) => row.where);

@@ -18,6 +18,7 @@ import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, ty
 import { renderHistoryTerminal } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
 import { casePlot } from './plot.ts';
+import { WITHOUT_WORK_KEY, WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { byKind, type Reporter, type ReporterOptions } from './reporter.ts';
 import { terminalMetrics } from './metrics.ts';
 import { renderProfileSection, terminalProfileBlock } from './profiles.ts';
@@ -89,6 +90,7 @@ const MARKS = {
   'warmed-late': { mark: '↘', text: 'processes still warming as sampling began: their samples stepped down' },
   slowdown: { mark: '↗', text: 'processes slower once steady than while warming, or their samples stepped up' },
   'no-steady-state': { mark: '~', text: 'processes whose batch times never settled within the warmup’s maximum: sampled anyway, the median may not be a steady state' },
+  'without-work': { mark: WITHOUT_WORK_MARK, text: WITHOUT_WORK_KEY },
 } as const;
 
 /** A marked steady-state class's mark (MARKS). */
@@ -98,7 +100,7 @@ function steadyMark(cls: string): string {
 
 function marksOf(row: BenchCase['rows'][number]): string {
   const steady = row.steady?.mark ? steadyMark(row.steady.mark) : '';
-  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.opposite ? MARKS.opposite.mark : ''}${row.note ? MARKS.failed.mark : ''}${steady}`;
+  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.opposite ? MARKS.opposite.mark : ''}${row.note ? MARKS.failed.mark : ''}${steady}${row.withoutWork ? MARKS['without-work'].mark : ''}`;
 }
 
 function benchGrid(view: BenchView, layout: Layout, c: Colors) {
@@ -189,6 +191,7 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   const steadyLine = options.explain ? steadyStateLine(view) : undefined;
   if (steadyLine) lines.push(...wrapped(steadyLine, columns, c.yellow));
   for (const bc of view.cases) for (const row of bc.rows) if (row.opposite) lines.push(...wrapped(`⇄ ${row.variantId} · ${bc.label}: ${row.opposite}`, columns, c.yellow, 2));
+  for (const bc of view.cases) for (const row of bc.rows) if (row.withoutWork) lines.push(...wrapped(`${WITHOUT_WORK_MARK} ${row.variantId} · ${bc.label}: ${row.withoutWork}`, columns, c.yellow, 2));
   if (grid.belowClock) lines.push(...wrapped(`ops/s —: ${NO_RATE_REASON}`, columns, c.dim));
   const wider = widerLine(grid.layout, grid.widths, { short: 'the full variant names in the table', caseColumn: 'the case names in a column' });
   if (wider && options.explain) lines.push(...wrapped(wider, columns, c.dim));
@@ -250,6 +253,9 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
   for (const row of section.cases) {
     for (const [arm, cell] of [[section.baseline, row.steady?.baseline], [section.candidate, row.steady?.candidate]] as const) {
       if (cell?.mark) out.push(...wrapped(`${steadyMark(cell.mark)} ${arm.label} · ${row.label}: ${cell.text}`, columns, c.yellow, 2));
+    }
+    for (const [arm, text] of [[section.baseline, row.withoutWork?.baseline], [section.candidate, row.withoutWork?.candidate]] as const) {
+      if (text) out.push(...wrapped(`${WITHOUT_WORK_MARK} ${arm.label} · ${row.label}: without work: ${text}`, columns, c.yellow, 2));
     }
   }
   const moved = section.cases.filter((row) => row.where);

@@ -45,6 +45,7 @@ export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, ro
     steadyState: classifyProcess(m.warmup, m.samples),
     async: m.async,
     clock: m.clock,
+    ...(m.floorNs !== undefined ? { floorNs: m.floorNs } : {}),
     digest: m.digest,
     ...(m.gc ? { gc: m.gc } : {}),
     ...(m.metrics ? { metrics: m.metrics } : {}),
