@@ -12,19 +12,17 @@ import type { CaseListing } from '@rtbench/core/protocol';
 import { MIN_UNITS } from '@rtbench/stats';
 import { TIER_UP_MAX_MS } from '@rtbench/core';
 import { join } from 'node:path';
-import { findValgrind } from '@rtbench/host';
-import { hostPlatform, refusedOn } from '@rtbench/runtime-kit';
+import { findValgrind, refusedOn } from '@rtbench/host';
+import { hostPlatform, isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type RoundPlan, type RunOptions } from '@rtbench/run';
+import { listInRuntime, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type RoundPlan, type RunOptions, parseRuntimeList, resolveVariant } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
-import { parseRuntimeList, resolveVariant } from '@rtbench/run';
-import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 
 export interface PlanFlags {
   /** Each --runtime as typed: a comma-separated list of variants. */

@@ -401,7 +401,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
       await serveCases(env, (caseId, keep) => caseAnswer(suite, cases, caseId, 'lockstep', job.options, env, { kept, keep }));
     } finally {
       // The channel closed: kept cases end here, after every answer. A teardown that fails says so in a late error
-      // message, which the host takes after closing the input (runtime-kit protocol-reader.ts closeInput): it fails
+      // message, which the host takes after closing the input (@rtbench/process protocol-reader.ts closeInput): it fails
       // that case's last set in this process, as a failing teardown fails the set in which it runs.
       for (const id in kept) {
         try {

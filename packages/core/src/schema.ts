@@ -240,9 +240,9 @@ export const hostSchema = z.object({
   loadavg: z.array(z.number()),
   hostNode: z.string(),
   env: z.record(z.string(), z.string()),
-  /** How the processes a run started were contained (runtime-kit containment.ts): "cgroup v2 (…)", or "none: <why>". Absent in older runs. */
+  /** How the processes a run started were contained (@rtbench/process containment.ts): "cgroup v2 (…)", or "none: <why>". Absent in older runs. */
   containment: z.string().optional(),
-  /** The memory bound every runtime process was held to, in bytes (--max-memory; runtime-kit memory-bound.ts). Absent in older runs. */
+  /** The memory bound every runtime process was held to, in bytes (--max-memory; @rtbench/process memory-bound.ts). Absent in older runs. */
   memoryBound: z.number().optional(),
 });
 

@@ -134,3 +134,66 @@ describe("the table's level follows --confidence", () => {
     expect(none[0]!.confidence).toBeCloseTo(1 - 0.1 / 2, 12);
   });
 });
+
+describe('rounds that cannot be read', () => {
+  it('a 0 ns round median in either arm gives no ratio, paired or unpaired', () => {
+    const [b, c] = onePair({ factor: 1 });
+    const zeroed = (r: CaseResult): CaseResult => ({ ...r, rounds: r.rounds.map((x, i) => (i === 1 ? { ...x, samples: x.samples.map(() => 0) } : x)) });
+    for (const [x, y] of [[zeroed(b), c], [b, zeroed(c)]] as const) {
+      for (const pair of [pairedCase(x, y, OPTIONS, label), unpairedCase(x, y, OPTIONS, label)]) {
+        expect(pair.note).toMatch(/round median is 0 ns/);
+        expect(pair.raw).toBeUndefined();
+      }
+    }
+  });
+
+  it('a round without samples is left out of the medians, the counts and the pairs', () => {
+    const [b, c] = onePair({ factor: 1.2 }, { rounds: 7 });
+    const emptied: CaseResult = { ...c, rounds: c.rounds.map((x, i) => (i === 3 ? { ...x, samples: [] } : x)) };
+    const paired = pairedCase(b, emptied, OPTIONS, label);
+    expect(paired.candidate!.rounds).toBe(6);
+    expect(paired.raw!.n).toBe(6);
+    const unpaired = unpairedCase(b, emptied, OPTIONS, label);
+    expect(unpaired.candidate!.rounds).toBe(6);
+    expect(unpaired.raw!.nCandidate).toBe(6);
+    expect(unpaired.raw!.nBaseline).toBe(7);
+  });
+});
+
+describe('the unit of a paired interval', () => {
+  it('rounds served by the same two warm processes are one unit; fresh processes make each round its own', () => {
+    const [b, c] = onePair({ factor: 1.1 }, { rounds: 6 });
+    const warm = (r: CaseResult): CaseResult => ({ ...r, rounds: r.rounds.map((x, i) => ({ ...x, lockstep: { process: i % 3, positions: x.samples.map((_, k) => k) } })) });
+    const pair = pairedCase(warm(b), warm(c), OPTIONS, label);
+    expect(pair.raw!.units).toBe(3);
+    expect(pair.logRatios!.units).toEqual(['0/0', '1/1', '2/2', '0/0', '1/1', '2/2']);
+    const fresh = pairedCase(b, c, OPTIONS, label);
+    expect(fresh.raw!.units).toBe(6);
+    // Fresh rounds of one index share the processes of a set across cases: one unit of the geomean.
+    expect(fresh.logRatios!.units).toEqual([0, 1, 2, 3, 4, 5].map((r) => `round ${r}`));
+  });
+});
+
+describe('the geomean', () => {
+  it('lies between the smallest and the largest case ratio, from two comparable cases on, paired or unpaired', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.5, max: 2, noNaN: true }), fc.double({ min: 0.5, max: 2, noNaN: true }), fc.integer({ min: 1, max: 1000 }), (f0, f1, seed) => {
+        const arms = results({ factor: 1, overrides: { c0: { factor: f0 }, c1: { factor: f1 } } }, { cases: 2, seed, sigma: 0.01 });
+        for (const pairing of ['paired', 'unpaired'] as const) {
+          const cases = arms.map(([b, c]) => (pairing === 'paired' ? pairedCase(b, c, OPTIONS, label) : unpairedCase(b, c, OPTIONS, label)));
+          const ratios = cases.map((p) => p.raw!.ratio);
+          const g = geomeanOf(cases, OPTIONS, pairing)!;
+          expect(g).toMatchObject({ cases: 2, excluded: 0 });
+          expect(g.ratio).toBeGreaterThanOrEqual(Math.min(...ratios) * (1 - 1e-12));
+          expect(g.ratio).toBeLessThanOrEqual(Math.max(...ratios) * (1 + 1e-12));
+          expect(g.ci[0]).toBeLessThanOrEqual(g.ratio);
+          expect(g.ratio).toBeLessThanOrEqual(g.ci[1]);
+          // Six rounds per case. Paired: a round index is one unit across cases (a set's processes serve every case);
+          // unpaired, rounds without process labels are each a process of their own: twelve per run.
+          expect(g.units).toBe(pairing === 'paired' ? 6 : 12);
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+});

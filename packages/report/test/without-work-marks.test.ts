@@ -37,8 +37,11 @@ describe('a case without work in a table', () => {
     expect(foldedRow).not.toMatch(/slower|faster|≈|=/);
     expect(line(out, /^work\s/) + line(out, /^\s+node@24\s+7\d\d ns/)).toMatch(/slower \[/);
     const prose = out.replace(/\s+/g, ' ');
-    expect(prose).toContain('∅ a case without work: it returns undefined, or its fastest process takes at most 1.25× an empty call');
-    expect(prose).toContain('(2 rows)');
+    // By default the key names the mark; --explain says what it means.
+    expect(prose).toContain('marks ∅.');
+    const explained = reporterFor('terminal')!.render(view, { color: false, columns: 160, explain: true }).replace(/\s+/g, ' ');
+    expect(explained).toContain('∅ a case without work: it returns undefined, or its fastest process takes at most 1.25× an empty call');
+    expect(explained).toContain('(2 rows)');
     expect(prose).toContain('∅ node@24 · folded: returns undefined: there is no value to digest');
     expect(prose).toMatch(/∅ node@26 · folded: its fastest process took \d\.\d+ ns per call, 1\.\d\d× an empty call timed by the same loop \(0\.980 ns\)/);
   });

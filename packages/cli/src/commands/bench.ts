@@ -3,19 +3,16 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and round plan and in the view (a table, or verdicts per arm).
  */
-import { takeLock } from '@rtbench/run';
+import { takeLock, executeRun, loadProfileManifest, profiler, recordedMeasurer, runSaver, type Profiler, type RunRequest, assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/run';
 import { failedRunLine } from '../emit/failed-run.ts';
-import { withoutWorkLine } from '../emit/without-work.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, counted } from '@rtbench/report';
+import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, counted, withoutWorkLine } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/host';
-import { executeRun, loadProfileManifest, profiler, recordedMeasurer, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { DEFAULT_MEASURER, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../run/progress.ts';
-import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/run';
 import { UsageError } from '../errors.ts';
 import { resolve as resolvePath } from 'node:path';
 import { runEnvironment } from '../run/environment.ts';

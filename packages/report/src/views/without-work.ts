@@ -3,7 +3,8 @@
  * without-work.ts): the mark a table gives it, the sentence that says why,
  * and which ratios get no verdict word (the interval is still shown).
  */
-import { TIME_PER_OP, type CaseResult } from '@rtbench/core/schema';
+import { TIME_PER_OP, type CaseResult, type RunRecord } from '@rtbench/core/schema';
+import { counted, printable } from '../text.ts';
 import { WITHOUT_WORK_FACTOR } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
 import type { ArmComparison } from './types.ts';
@@ -35,4 +36,19 @@ export function attachWithoutWork(section: ArmComparison, results: (caseId: stri
     const [baseline, candidate] = results(row.caseId).map(withoutWorkText);
     if (baseline || candidate) row.withoutWork = { ...(baseline ? { baseline } : {}), ...(candidate ? { candidate } : {}) };
   }
+}
+
+/** How many cases `--strict`'s line names before "and N more". */
+const STRICT_NAMED = 5;
+
+/** `--strict`'s one line: the cases without work and their variants, or undefined when every case did work. */
+export function withoutWorkLine(run: RunRecord): string | undefined {
+  const variants = new Map<string, string[]>();
+  for (const r of run.results) if (r.withoutWork) variants.set(r.caseId, [...(variants.get(r.caseId) ?? []), r.variantId]);
+  if (!variants.size) return undefined;
+  const named = [...variants].slice(0, STRICT_NAMED).map(([caseId, ids]) => `"${caseId}" (${ids.join(', ')})`);
+  const more = variants.size > STRICT_NAMED ? ` and ${variants.size - STRICT_NAMED} more` : '';
+  return printable(
+    `--strict: ${counted(variants.size, 'case')} without work (it returns undefined, or takes no longer than an empty call): ${named.join(', ')}${more}; the run is saved, the table marks them ∅`,
+  );
 }

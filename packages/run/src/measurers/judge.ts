@@ -3,8 +3,8 @@
  * when it gave one clean answer, or why not. Shared by the measurers that run
  * the in-runtime loop (fresh processes and lockstep).
  */
-import type { JobOutcome } from '@rtbench/runtime-kit';
-import { endedHow, judgeOutcome, leftBehindWarning } from '@rtbench/runtime-kit';
+import type { JobOutcome } from '@rtbench/process';
+import { endedHow, judgeOutcome, leftBehindWarning } from '@rtbench/process';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { classifyProcess } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure } from '../measurer.ts';
