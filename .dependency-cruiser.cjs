@@ -46,17 +46,25 @@ module.exports = {
       to: { path: '^(packages/(cli|run|report|profile|bisect|host-timed|runtime-registry|stats)/|runners/)' },
     },
     {
+      name: 'the-process-sits-below-the-contract',
+      severity: 'error',
+      comment:
+        'packages/process is a runtime process from the host\'s side (started in its own group under containment and the warden, within the memory bound, its protocol read, its outcome judged, ended; a live lockstep case or warm process over it; a binary run briefly). It knows no plug-in, so it imports core only: the contract (runtime-kit) builds its process plug-in base on it, and the plug-ins, the host tools, the run and profile start processes through it.',
+      from: { path: '^packages/process/src/' },
+      to: { path: '^(packages/(?!core/|process/)[^/]+/|runners/)' },
+    },
+    {
       name: 'the-plug-in-contract-stands-below-the-host-tools',
       severity: 'error',
       comment:
-        'runtime-kit is what a plug-in is written against (the plug-in, engine, variant, spec and releases, the process plug-in base, the job protocol); packages/host holds the host\'s own tools built on it (valgrind, perf, the bundler, the program cache, atomic file writes). The contract imports none of them, so a plug-in never pulls in the host\'s tools.',
+        'runtime-kit is what a plug-in is written against (the plug-in, engine, variant, spec and releases, the npm-runtime description, the process plug-in base, and the shapes it names: the runtime store a resolve is handed); packages/host holds the host\'s own tools built on it (the runtime store and npm\'s client, valgrind, perf, the bundler, the program cache, atomic file writes, where a tool works). The contract imports none of them, so a plug-in never pulls in the host\'s tools.',
       from: { path: '^packages/runtime-kit/' },
       to: { path: '^packages/host/' },
     },
     {
       name: 'plug-ins-import-the-contract-only',
       severity: 'error',
-      comment: 'A runtime folder imports runtime-kit (and core) only: the host\'s tools (packages/host) are for the run, the CLI, profile and the loaders that drive plug-ins, not for the plug-ins themselves.',
+      comment: 'A runtime folder imports runtime-kit, process (what starts and reads its process) and core only: the host\'s tools (packages/host) are for the run, the CLI, profile and the loaders that drive plug-ins, not for the plug-ins themselves.',
       from: { path: '^runners/' },
       to: { path: '^packages/host/' },
     },
@@ -64,7 +72,7 @@ module.exports = {
       name: 'the-host-tools-sit-below-the-run',
       severity: 'error',
       comment:
-        'packages/host sits beside the plug-in contract, above core and runtime-kit: the suite loader, host-timed, the run, profile and the CLI use its tools, so it imports none of them, nor the registry or a plug-in.',
+        'packages/host sits beside the plug-in contract, above core, process and runtime-kit: the suite loader, host-timed, the run, profile and the CLI use its tools, so it imports none of them, nor the registry or a plug-in.',
       from: { path: '^packages/host/src/' },
       to: { path: '^(packages/(cli|run|report|profile|bisect|host-timed|runtime-registry|suite-loader|stats|adapters)/|runners/)' },
     },
@@ -72,8 +80,8 @@ module.exports = {
       name: 'planners-sit-above-the-run',
       severity: 'error',
       comment:
-        'bisect, claims and releases are planners: they choose what to measure next (a bisect step, the smallest runs that decide a suite\'s claims, the windows of a release matrix still to measure), keep their state, and hand each run to @rtbench/run; the CLI parses and emits around them. So they import the run, report and what sits below, and nothing beneath them imports a planner (the run, report, the loaders, the host tools, the contract, the registry).',
-      from: { path: '^(packages/(run|report|host|host-timed|profile|suite-loader|adapters|runtime-kit|runtime-registry|core|stats)/|runners/)' },
+        'bisect, claims and releases are planners: they choose what to measure next (a bisect step, the smallest runs that decide a suite\'s claims, the windows of a release matrix still to measure), keep their state, and hand each run to @rtbench/run; the CLI parses and emits around them. So they import the run, report and what sits below, and nothing beneath them imports a planner (the run, report, the loaders, the host tools, the process, the contract, the registry).',
+      from: { path: '^(packages/(run|report|host|host-timed|profile|suite-loader|adapters|process|runtime-kit|runtime-registry|core|stats)/|runners/)' },
       to: { path: '^packages/(bisect|claims|releases)/' },
     },
     {
@@ -84,12 +92,19 @@ module.exports = {
       to: { path: '^packages/report/src/reporters/' },
     },
     {
-      name: 'the-release-matrix-starts-no-runtime',
+      name: 'the-release-matrix-plans-without-the-run',
       severity: 'error',
       comment:
-        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points. It imports neither the run loop, the registry nor a plug-in, so its tests run on made-up runs in a second, and every process is started by the one run loop.',
-      from: { path: '^packages/releases/src/' },
+        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points; its tests run on made-up runs in a second. One module holds a sitting (sitting.ts): it hands each window\'s run, planned by the command, to @rtbench/run, as a bisect\'s step does, so every process is still started by the one run loop. The rest imports neither the run, the registry nor a plug-in.',
+      from: { path: '^packages/releases/src/(?!sitting\\.ts$|index\\.ts$)' },
       to: { path: '^(packages/(run|runtime-registry|profile|host-timed|suite-loader|cli)/|runners/)' },
+    },
+    {
+      name: 'a-sitting-goes-through-the-run',
+      severity: 'error',
+      comment: 'A sitting of the release matrix (packages/releases/src/sitting.ts) starts runs through @rtbench/run only: no registry, plug-in, loader or profile of its own, and the CLI plans each window\'s run.',
+      from: { path: '^packages/releases/src/' },
+      to: { path: '^(packages/(runtime-registry|profile|host-timed|suite-loader|cli|process|bisect|claims)/|runners/)' },
     },
     {
       name: 'core-is-runtime-neutral',

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseRun, type RoundRecord } from '@rtbench/core/schema';
-import type { SampleReading } from '@rtbench/runtime-kit';
+import type { SampleReading } from '@rtbench/process';
 import { corroborate } from '../packages/run/src/measurers/corroborate.ts';
 
 const file = process.argv[2];

@@ -50,10 +50,10 @@ const AREAS: Record<string, Area> = {
     tests: ['packages/run/test/**/*.test.ts', 'test/digest-tolerance.test.ts'],
   },
   report: {
-    mutate: ['packages/report/src/views/ratios.ts', 'packages/report/src/cells/run.ts', 'packages/report/src/views/claim-decision.ts'],
+    mutate: ['packages/report/src/views/ratios.ts', 'packages/report/src/cells/run.ts', 'packages/report/src/columns/results.ts', 'packages/report/src/views/claim-decision.ts'],
     // The tests of these files' behaviour; the tables' end-to-end tests (views, reporters,
     // word-and-interval: seconds per test) made a mutant cost minutes.
-    tests: ['ratios', 'cells-run', 'claim-decision', 'compare-render', 'verdict-words', 'format'].map((f) => `packages/report/test/${f}.test.ts`).concat('packages/cli/test/claims-views.test.ts'),
+    tests: ['ratios', 'cells-run', 'columns', 'claim-decision', 'compare-render', 'verdict-words', 'format'].map((f) => `packages/report/test/${f}.test.ts`).concat('packages/cli/test/claims-views.test.ts'),
   },
 };
 

@@ -2,7 +2,10 @@
  * Checks the house's layout targets over the tree (README, "Layout"):
  * which unit may name a runtime, an engine, a measurer or an output format,
  * which package may import which, where code asks which measurer it holds
- * (only the measurers do), and whether source comments hold dates.
+ * (only the measurers do), where a CSV key is declared (only the column lists),
+ * where report asks a view's kind (nowhere: a record per kind), whether
+ * source comments hold dates, and two bounds: runtime-kit's count of exports
+ * and the CLI's lines.
  * Reads the code with TypeScript's own parser, so a name in a comment is not
  * a name in code and a date in a string is not a date in a comment.
  *
@@ -114,7 +117,7 @@ function measurerNames(): Target {
     'packages/core/src/protocol.ts',
     'packages/core/src/protocol-schema.ts',
     'packages/core/src/execute.ts',
-    'packages/runtime-kit/src/protocol-reader.ts',
+    'packages/process/src/protocol-reader.ts',
     'packages/core/src/schema.ts',
     'packages/core/src/profile-manifest.ts',
     'packages/core/src/claims-schema.ts',
@@ -159,6 +162,43 @@ function oneMeasurerRegistry(): Target {
 
 function formatNames(): Target {
   return literalsOutside("no format name ('markdown', 'terminal') outside packages/report/src/reporters/", ['packages/report/src/reporters/'], (text) => FORMAT_NAMES.has(text));
+}
+
+/** A CSV key's shape: lower-case words joined by underscores (ci_low, sample_start_ms). */
+const CSV_KEY = /^[a-z0-9]+(?:_[a-z0-9]+)+$/;
+
+/** Each table column is declared once, with its CSV key: no CSV key in a string literal of report's sources outside the column lists. */
+function csvKeys(): Target {
+  // The column lists: every table's under columns/, and the engine metrics' in metrics.ts (shared with bmf's measures).
+  const allowed = ['packages/report/src/columns/', 'packages/report/src/metrics.ts'];
+  const findings: Finding[] = [];
+  for (const file of sourceFiles(join(repoRoot, 'packages', 'report', 'src'))) {
+    if (inside(file, ...allowed)) continue;
+    for (const s of stringLiterals(parse(file))) if (CSV_KEY.test(s.text)) findings.push({ file: rel(file), line: s.line, text: s.text });
+  }
+  return { name: 'each table column is declared once: no CSV key (a snake_case name) in report outside packages/report/src/columns/ (and the engine metrics\' list)', findings };
+}
+
+const VIEW_KINDS = new Set(['bench', 'comparison', 'history', 'claims']);
+
+/** Where report's code asks which kind of view it holds (`view.kind === 'bench'`, `switch (view.kind)`), instead of a record per kind. */
+function viewKindBranches(): Target {
+  const findings: Finding[] = [];
+  for (const file of sourceFiles(join(repoRoot, 'packages', 'report', 'src'))) {
+    const source = parse(file);
+    const at = (node: ts.Node): number => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+    const isKind = (node: ts.Expression): boolean => ts.isPropertyAccessExpression(node) && node.name.text === 'kind';
+    const isViewKind = (node: ts.Expression): boolean => ts.isStringLiteral(node) && VIEW_KINDS.has(node.text);
+    const visit = (node: ts.Node): void => {
+      if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)) {
+        if ((isKind(node.left) && isViewKind(node.right)) || (isKind(node.right) && isViewKind(node.left))) findings.push({ file: rel(file), line: at(node), text: node.getText(source).slice(0, 100) });
+      }
+      if (ts.isSwitchStatement(node) && isKind(node.expression) && node.caseBlock.clauses.some((c) => ts.isCaseClause(c) && isViewKind(c.expression))) findings.push({ file: rel(file), line: at(node), text: `switch (${node.expression.getText(source)})` });
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return { name: "no file under packages/report/src asks a view's kind: each format renders a kind through its one record (byKind)", findings };
 }
 
 function datedComments(): Target {
@@ -207,16 +247,17 @@ function cliTestsInRoot(): Target {
 
 /**
  * What starts a process, as the CLI could import it: Node's process modules,
- * and the exports of the contract and the run that start a runtime (a job, a
- * session, a warm process, a probe of a binary) or drive a measurer's loop
- * directly. The CLI hands a plan to `executeRun` (and a brought file to
+ * and the exports of the process package, the contract and the run that start
+ * a runtime (a job, a session, a warm process, a probe of a binary) or drive a
+ * measurer's loop directly. The CLI hands a plan to `executeRun` (and a brought file to
  * `listInRuntime`), which start them beneath it.
  */
 const STARTS_A_PROCESS: Record<string, readonly string[] | 'all'> = {
   'node:child_process': 'all',
   child_process: 'all',
   'node:worker_threads': 'all',
-  '@rtbench/runtime-kit': ['startJob', 'spawnTracked', 'spawnWith', 'processJobs', 'runBriefly', 'probeOutput', 'liveCase', 'warmProcess'],
+  '@rtbench/process': ['startJob', 'spawnTracked', 'runBriefly', 'liveCase', 'warmProcess'],
+  '@rtbench/runtime-kit': ['spawnWith', 'processJobs', 'probeOutput'],
   '@rtbench/run': ['executeLoop'],
 };
 
@@ -236,7 +277,7 @@ function cliStartsNoProcess(): Target {
   const findings: Finding[] = [];
   for (const file of sourceFiles(join(repoRoot, 'packages', 'cli', 'src'))) {
     for (const { spec, names } of importedNames(file)) {
-      // A path into a package's sources counts as the package (../../runtime-kit/src/process.ts).
+      // A path into a package's sources counts as the package (../../process/src/process.ts).
       const key = Object.keys(STARTS_A_PROCESS).find((k) => spec === k || spec.startsWith(`${k}/`) || (k.startsWith('@rtbench/') && spec.includes(`/${k.slice(9)}/src/`)));
       if (!key) continue;
       const forbidden = STARTS_A_PROCESS[key]!;
@@ -245,6 +286,41 @@ function cliStartsNoProcess(): Target {
     }
   }
   return { name: 'no file in packages/cli/src imports what starts a process (child_process, a job, a session, a probe, the loop)', findings };
+}
+
+/** The names a module exports, as TypeScript reads it: each `export { … }` name, each exported declaration, and what `export *` hands on. */
+function exportedNames(file: string): string[] {
+  const names: string[] = [];
+  for (const node of parse(file).statements) {
+    if (ts.isExportDeclaration(node)) {
+      if (node.exportClause && ts.isNamedExports(node.exportClause)) names.push(...node.exportClause.elements.map((e) => e.name.text));
+      else if (node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) names.push(...exportedNames(join(file, '..', node.moduleSpecifier.text)));
+    } else if (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+      if (ts.isVariableStatement(node)) names.push(...node.declarationList.declarations.map((d) => d.name.getText()));
+      else if ('name' in node && node.name && ts.isIdentifier(node.name as ts.Node)) names.push((node.name as ts.Identifier).text);
+    }
+  }
+  return names;
+}
+
+/** runtime-kit is the plug-in contract: at most half of the 126 names it exported before the host's tools and the process left it. */
+const CONTRACT_EXPORTS_MAX = 63;
+
+const contractNames = exportedNames(join(repoRoot, 'packages', 'runtime-kit', 'src', 'index.ts')).length;
+
+function contractExports(): Target {
+  const findings = contractNames > CONTRACT_EXPORTS_MAX ? [{ file: 'packages/runtime-kit/src/index.ts', line: 0, text: `${contractNames} names exported` }] : [];
+  return { name: `runtime-kit exports the plug-in contract only: at most ${CONTRACT_EXPORTS_MAX} names`, findings };
+}
+
+/** The CLI parses, plans, runs and emits; what it grows beyond that belongs in a package beneath it. */
+const CLI_LINES_MAX = 3_000;
+
+const cliLineCount = sourceFiles(join(repoRoot, 'packages', 'cli', 'src')).reduce((sum, file) => sum + (readFileSync(file, 'utf8').match(/\n/g)?.length ?? 0), 0);
+
+function cliLines(): Target {
+  const findings = cliLineCount >= CLI_LINES_MAX ? [{ file: 'packages/cli/src', line: 0, text: `${cliLineCount} lines` }] : [];
+  return { name: `packages/cli/src is under ${CLI_LINES_MAX.toLocaleString('en')} lines`, findings };
 }
 
 function layout(): Target {
@@ -295,12 +371,16 @@ const targets: Target[] = [
   measurerBranches("no file under packages/run/src outside measurers/, nor under packages/cli/src, branches on a measurer's kind or on host-timed", ['packages/run/src', 'packages/cli/src'], ['packages/run/src/measurers/']),
   measurerBranches('no file under packages/report/src switches on the measurer kind', ['packages/report/src']),
   oneMeasurerRegistry(),
+  csvKeys(),
+  viewKindBranches(),
+  contractExports(),
+  cliLines(),
 ];
 
 const comments = commentFigures();
 
 if (process.argv.includes('--json')) {
-  console.log(JSON.stringify({ targets: Object.fromEntries(targets.map((t) => [t.name, t.findings])), comments }, null, 2));
+  console.log(JSON.stringify({ targets: Object.fromEntries(targets.map((t) => [t.name, t.findings])), comments, contractNames, cliLines: cliLineCount }, null, 2));
 } else {
   for (const t of targets) {
     console.log(`${t.findings.length === 0 ? '✓' : '✗'} ${t.name}: ${t.findings.length}`);
@@ -309,5 +389,6 @@ if (process.argv.includes('--json')) {
   }
   const share = ((100 * comments.commentLines) / comments.lines).toFixed(1);
   console.log(`· comments: ${comments.commentLines} of ${comments.lines} source lines (${share}%); ${comments.longBlocks.length} blocks longer than 12 lines (a figure to watch, not a target)`);
+  console.log(`· runtime-kit exports ${contractNames} names; packages/cli/src holds ${cliLineCount} lines`);
 }
 process.exitCode = targets.some((t) => t.findings.length > 0) ? 1 : 0;

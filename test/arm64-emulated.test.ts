@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { RuntimeStore } from '@rtbench/runtime-kit';
+import { NpmRuntimeStore } from '@rtbench/host';
 import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 import { cacheDir } from '@rtbench/suite-loader';
 import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
@@ -37,7 +37,7 @@ describe('linux-arm64 under emulation', () => {
   it("runs the tiny suite on every runtime's arm64 build, with the same digests as on x64", async () => {
     const qemu = requireProgram('qemu-aarch64');
     for (const lib of ['arm64-libc', 'arm64-libstdc++', 'arm64-libatomic'] as const) requireProgram(lib);
-    const arm64 = new RuntimeStore({ dir: join(cacheDir, 'runtimes'), install: true, platform: 'linux-arm64', log: (line) => process.stderr.write(`${line}\n`) });
+    const arm64 = new NpmRuntimeStore({ dir: join(cacheDir, 'runtimes'), install: true, platform: 'linux-arm64', log: (line) => process.stderr.write(`${line}\n`) });
     // Each plug-in's newest pin (node@26; the one pin of the others), installed in parallel as a run does.
     const pins = runtimePlugins().flatMap((plugin) => (plugin.npmRuntimes.length ? [{ plugin, rt: plugin.npmRuntimes.at(-1)! }] : []));
     const found = await Promise.all(pins.map(({ rt }) => arm64.get(rt)));

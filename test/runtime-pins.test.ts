@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePin, workspaceRuntimes } from '../packages/runtime-kit/src/index.ts';
+import { parsePin, workspaceBinary } from '../packages/runtime-kit/src/index.ts';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import { repoRoot } from './helpers/cli.ts';
 
@@ -29,7 +29,7 @@ describe('runtime pins', () => {
     }
     for (const rt of plugin.npmRuntimes) {
       expect(parsePin(rt.dependency, manifest.devDependencies![rt.dependency]!)).toEqual({ package: rt.package, version: rt.version });
-      expect(workspaceRuntimes.find(rt)?.location, rt.spec).toBe('workspace');
+      expect(workspaceBinary(rt), rt.spec).toBeDefined();
     }
   });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '@rtbench/core/protocol';
 import type { RuntimePlugin } from '../../packages/runtime-kit/src/index.ts';
 import { bundleSuite } from '@rtbench/suite-loader';
-import { judgeOutcome } from '../../packages/runtime-kit/src/job.ts';
+import { judgeOutcome } from '../../packages/process/src/job.ts';
 import { fixture } from '../helpers/cli.ts';
 import { pluginNamed } from '@rtbench/runtime-registry';
 

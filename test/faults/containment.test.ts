@@ -1,5 +1,5 @@
 /**
- * Containment (packages/runtime-kit/src/containment.ts): a case that starts a
+ * Containment (packages/process/src/containment.ts): a case that starts a
  * detached `sleep` and one that holds the runtime's stdout, on the four
  * runtimes. One real run serves the first assertions; then the CLI is
  * SIGKILLed while such a case hangs, with the strongest containment this

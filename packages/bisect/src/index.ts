@@ -13,5 +13,5 @@ export { answerLines, stepLine } from './answer.ts';
 export { listLatest, listRange, releaseVariant } from './range.ts';
 export { releaseSeriesInputs, releaseSeriesView } from './series.ts';
 export { BisectFolder, type BisectIdentity } from './state.ts';
-export { cacheEntryOf, Releases, StepInterrupted, type StepContext } from './step.ts';
+export { cacheEntryOf, installsOf, Releases, StepInterrupted, type StepContext } from './step.ts';
 export { BisectSession, BudgetReached, removeInstalled } from './session.ts';

@@ -8,7 +8,7 @@ import { releasesBetween, RuntimeUnavailableError, type RuntimePlugin } from '@r
 import { parseVariant, quotePart, runtimeStore, splitVariantList } from '@rtbench/run';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
-import { type VariantSpec } from '@rtbench/runtime-kit';
+import type { VariantSpec } from '@rtbench/runtime-kit';
 
 const RANGE_SYNTAX = '<runtime>@<first>..<runtime>@<last> [--engine-flag ...] [ENV=value ...], e.g. node@24.0.0..node@26.10.0';
 

@@ -39,6 +39,21 @@ export async function cacheEntryOf(range: ReleaseRange, tag: string): Promise<st
   return version === undefined ? undefined : store.cacheEntry(releaseRuntime(releases, version, `${range.runtime}@${tag}`));
 }
 
+/**
+ * Which of `tags` the runtime cache lacks now; the function returned, called
+ * once they were resolved (and so installed), notes in the folder those that
+ * were installed since, so that --clean removes them too.
+ */
+export async function installsOf(range: ReleaseRange, tags: readonly string[]): Promise<(folder: BisectFolder) => void> {
+  const before = await Promise.all(tags.map(async (tag) => {
+    const entry = await cacheEntryOf(range, tag);
+    return { entry, existed: entry !== undefined && existsSync(entry) };
+  }));
+  return (folder) => {
+    for (const { entry, existed } of before) if (entry !== undefined && !existed && existsSync(entry)) folder.noteInstalled(entry);
+  };
+}
+
 /** Each release resolved once per bisect (and installed then, if need be), remembering what this bisect installed. */
 export class Releases {
   private readonly resolved = new Map<string, Promise<ResolvedVariant | UnavailableVariant>>();

@@ -9,9 +9,8 @@ import { pathToFileURL } from 'node:url';
 import type { ClaimSpec } from '@rtbench/core';
 import type { ClaimCheck } from '@rtbench/report';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
-import { UsageError } from '@rtbench/suite-loader';
-import type { SuiteLocation } from '@rtbench/suite-loader';
-import { parseVariant } from '@rtbench/run';
+import { listSuites, loadSuite, locateSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
+import { parseVariant, suiteMeasurer, type MeasurerDescriptor } from '@rtbench/run';
 
 /** A check with the variants as specs (to resolve and, with --runtime, to replace). */
 export type PlannedCheck = ClaimCheck;
@@ -95,4 +94,34 @@ function variantId(text: string, where: string): string {
   } catch (error) {
     throw new UsageError(`${where}: ${(error as Error).message}`);
   }
+}
+
+/** A suite to check: where it is, its checks, how it was typed, and the measurer its own kind of case chooses. */
+export interface SuiteChecks {
+  location: SuiteLocation;
+  checks: ClaimCheck[];
+  /** The suite as typed on the command line (a bisect command names it so). */
+  typed: string;
+  /** The measurer the suite's own kind of case chooses (host-timed), if any. */
+  ownMeasurer: MeasurerDescriptor | undefined;
+}
+
+/** The suites named (or every suite that states claims), with the checks of the claims picked (`picked`: texts a claim's sentence contains). */
+export async function suitesToCheck(names: readonly string[], picked: readonly string[] | undefined): Promise<SuiteChecks[]> {
+  const locations = names.length ? names.map((n) => ({ ...locateSuite(n), typed: n })) : listSuites().map((l) => ({ ...l, typed: l.name }));
+  const out: SuiteChecks[] = [];
+  for (const { typed, ...location } of locations) {
+    const stated = await suiteClaims(location);
+    const claims = picked ? stated.filter((c) => picked.some((p) => c.says.toLowerCase().includes(p.toLowerCase()))) : stated;
+    if (picked && !claims.length) continue;
+    if (!claims.length) {
+      if (names.length) throw new UsageError(`suite "${location.name}" states no claims (a suite states them with \`export const claims = [claim(…)]\`: docs/claims.md)`);
+      continue;
+    }
+    const { suite, cases } = await loadSuite(location);
+    // Checks and saved runs go by the suite's own name (a suite given as a path is still "claims-fixture").
+    out.push({ location: { ...location, name: suite.name }, checks: expandClaims(suite.name, claims, cases), typed, ownMeasurer: suiteMeasurer(cases) });
+  }
+  if (!out.length) throw new UsageError(picked ? `no claim says ${picked.map((p) => JSON.stringify(p)).join(' or ')}` : 'no suite states claims');
+  return out;
 }

@@ -1,10 +1,14 @@
 /**
- * @rtbench/claims: a suite's claims as checks (checks.ts), planned as the
- * smallest runs that decide them (plan.ts), and the bisect command for a
- * claim that flipped between releases (bisect-line.ts). The CLI runs the
- * planned runs through @rtbench/run and checks the outcomes with report's
- * checkClaims.
+ * @rtbench/claims: the suites to check and their claims as checks
+ * (checks.ts), planned as the smallest runs that decide them, each run done
+ * once its checks are (plan.ts), the columns of --across and the view of
+ * claims × releases (across.ts) with the bisect command for a claim that
+ * flipped (bisect-line.ts), and saved claims runs read back for a report
+ * (saved.ts). The CLI runs the planned runs through
+ * @rtbench/run and checks the outcomes with report's checkClaims.
  */
-export { expandClaims, suiteClaims } from './checks.ts';
-export { baseVariant, claimRuns, replaceVariants, type ClaimsRunPlan } from './plan.ts';
+export { expandClaims, suiteClaims, suitesToCheck } from './checks.ts';
+export { baseVariant, claimRuns, replaceVariants, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';
 export { bisectCommandFor } from './bisect-line.ts';
+export { claimsColumns, columnsView } from './across.ts';
+export { claimsReportView, loadClaimsFolder } from './saved.ts';

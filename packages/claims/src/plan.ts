@@ -6,10 +6,11 @@
  * (a release, or your own build) and keeps only the checks it touches.
  */
 import type { ClaimMeasure } from '@rtbench/core';
+import { checkClaims, type ClaimFamily } from '@rtbench/report';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
-import { parseVariant, quotePart } from '@rtbench/run';
-import { type VariantSpec } from '@rtbench/runtime-kit';
+import { parseVariant, quotePart, type RunRequest } from '@rtbench/run';
+import type { VariantSpec } from '@rtbench/runtime-kit';
 import type { PlannedCheck } from './checks.ts';
 
 /** One run: a suite's cases on variants, and the checks it decides. */
@@ -112,4 +113,19 @@ function mergeCheaper(groups: ClaimsRunPlan[]): ClaimsRunPlan[] {
     runs[best.i] = { ...a, variants: union(a.variants, b.variants), cases: union(a.cases, b.cases), checks: [...a.checks, ...b.checks] };
     runs.splice(best.j, 1);
   }
+}
+
+/** When a case of the run needs no more sets: every check on it is decided. */
+export function settledWhen(plan: ClaimsRunPlan, family: ClaimFamily): NonNullable<RunRequest['settled']> {
+  return (unit, run) => {
+    const id = unit.cases[0]!.id;
+    const on = plan.checks.filter((c) => c.subject.caseId === id || c.other.caseId === id);
+    return checkClaims(run, on, family).every((o) => o.word !== 'undecided');
+  };
+}
+
+/** A variant id as one --compare/--runtime argument (its parts quoted as needed). */
+export function variantArgument(id: string): string {
+  const spec = parseVariant(id);
+  return [spec.runtimeSpec, ...spec.flags, ...Object.entries(spec.env).map(([k, v]) => `${k}=${v}`)].map(quotePart).join(' ');
 }

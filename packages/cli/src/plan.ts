@@ -12,19 +12,17 @@ import type { CaseListing } from '@rtbench/core/protocol';
 import { MIN_UNITS } from '@rtbench/stats';
 import { TIER_UP_MAX_MS } from '@rtbench/core';
 import { join } from 'node:path';
-import { findValgrind } from '@rtbench/host';
-import { hostPlatform, refusedOn } from '@rtbench/runtime-kit';
+import { findValgrind, refusedOn } from '@rtbench/host';
+import { hostPlatform, isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type RoundPlan, type RunOptions } from '@rtbench/run';
+import { listInRuntime, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type RoundPlan, type RunOptions, parseRuntimeList, resolveVariant } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
-import { parseRuntimeList, resolveVariant } from '@rtbench/run';
-import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 
 export interface PlanFlags {
   /** Each --runtime as typed: a comma-separated list of variants. */
@@ -115,7 +113,14 @@ export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: Meas
   return { order, rounds, adaptive: { target, maxRounds, ...(maxTime ? { budgetMs: parseDuration(maxTime, '--max-time') } : {}) } };
 }
 
-export async function makePlan(suiteName: string, given: PlanFlags, compareArms?: readonly string[]): Promise<Plan> {
+/** A measurer that cannot work on this platform, refused in one line that names the platform and the way out (exit 2). */
+function refuseOnPlatform(measurer: MeasurerDescriptor, platform: string): void {
+  const refused = refusedOn(`${measurer.name} (${measurer.measures})`, measurer.platforms, platform);
+  if (refused) throw new UsageError(refused);
+}
+
+/** `platform`: the host's, given as a value (a test plans for another platform without patching globals). */
+export async function makePlan(suiteName: string, given: PlanFlags, compareArms?: readonly string[], platform: string = hostPlatform()): Promise<Plan> {
   const compare = compareArms !== undefined;
   if (compare && given.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
   const location = locateSuite(suiteName);
@@ -164,8 +169,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   }
 
   // A measurer refused on this platform is said in one line before anything is resolved or run.
-  const refused = refusedOn(`${measurer.name} (${measurer.measures})`, measurer.platforms, hostPlatform());
-  if (refused) throw new UsageError(refused);
+  refuseOnPlatform(measurer, platform);
 
   let valgrind: RunOptions['valgrind'];
   if (measurer.needs === 'valgrind') {
@@ -203,6 +207,8 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
       if (asksAdaptive(flags)) throw new UsageError(`${refused}: it runs a fixed number of rounds, so --target, --max-rounds and --max-time do not apply (use --rounds)`);
       delete roundPlan.adaptive;
     }
+    // The suite's own measurer, known once its cases are: refused before anything is measured.
+    refuseOnPlatform(own, platform);
     measurer = own;
   }
   for (const note of notes) process.stderr.write(`note: ${note}\n`);

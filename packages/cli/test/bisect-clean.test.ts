@@ -9,58 +9,39 @@
  * --jitless, a change the bisect finds in a few rounds, so it also installs a
  * release between the ends.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { releaseRuntime, RuntimeStore } from '@rtbench/runtime-kit';
+import { describe, expect, it, vi } from 'vitest';
+import { releaseRuntime } from '@rtbench/runtime-kit';
+import { NpmRuntimeStore } from '@rtbench/host';
 import relrt, { BINARY, RELEASE_PACKAGE } from '../../../test/fixtures/release-runtime/plugin.ts';
-import { serveReleases } from '../../../test/fixtures/release-runtime/registry.ts';
+import { useReleaseRegistry } from '../../../test/fixtures/release-runtime/registry.ts';
 import { cacheDir } from '../src/paths.ts';
 import { fixture, repoRoot, runCliAsync, type CliResult } from '../../../test/helpers/cli.ts';
 
 const VERSIONS = ['1.0.0', '2.0.0', '3.0.0', '4.0.0', '5.0.0'];
 const RUNTIMES = join(cacheDir, 'runtimes');
-const scratch = mkdtempSync(join(tmpdir(), 'rtbench-bisect-clean-'));
-
-/** The cache entries of the test package's releases. */
-const cached = (): string[] => (existsSync(RUNTIMES) ? readdirSync(RUNTIMES).filter((name) => name.startsWith(`${RELEASE_PACKAGE}@`)).sort() : []);
-const entry = (version: string): string => join(RUNTIMES, `${RELEASE_PACKAGE}@${version}`);
-const removeCached = (): void => {
-  for (const name of cached()) rmSync(join(RUNTIMES, name), { recursive: true, force: true });
-};
-
-let registry: { server: Server; url: string };
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  removeCached();
+const registry = useReleaseRegistry({
+  pkg: RELEASE_PACKAGE,
+  versions: VERSIONS,
   // From 2.0.0 on, the binary starts this Node.js with --jitless: a change the bisect finds in a few rounds.
-  registry = await serveReleases({ scratch, pkg: RELEASE_PACKAGE, versions: VERSIONS, script: (v) => `#!/bin/sh\nexec '${process.execPath}'${v === VERSIONS[0] ? '' : ' --jitless'} "$@"\n` });
-  env = {
-    RTBENCH_RUNTIME_PLUGINS: join(repoRoot, 'test/fixtures/release-runtime/plugin.ts'),
-    npm_config_registry: registry.url,
-    npm_config_cache: join(scratch, 'npm-cache'),
-    npm_config_fetch_retries: '0',
-  };
+  script: (v) => `#!/bin/sh\nexec '${process.execPath}'${v === VERSIONS[0] ? '' : ' --jitless'} "$@"\n`,
+  plugin: join(repoRoot, 'test/fixtures/release-runtime/plugin.ts'),
+  runtimes: RUNTIMES,
 });
-afterAll(async () => {
-  removeCached();
-  await new Promise((resolve) => registry.server.close(resolve));
-  rmSync(scratch, { recursive: true, force: true });
-});
+const { scratch } = registry;
+const entry = (version: string): string => join(RUNTIMES, `${RELEASE_PACKAGE}@${version}`);
 
 /** A bisect of a range on the tiny suite's longer sum, a few short rounds per step. */
 function bisectClean(range: string, dir: string): Promise<CliResult> {
   return runCliAsync(
     ['bisect', range, fixture('tiny'), '--filter', 'n=1600', '--threshold', '50%', '--time', '10ms', '--warmup', '5ms', '--rounds', '6', '--max-rounds', '12', '--budget', '2m', '--timeout', '60s', '--dir', dir, '--clean'],
-    env,
+    registry.env(),
   );
 }
 
 /** The cache entries of these releases that are in the cache now. */
-const cachedOf = (versions: readonly string[]): string[] => cached().filter((name) => versions.some((v) => name === `${RELEASE_PACKAGE}@${v}`));
+const cachedOf = (versions: readonly string[]): string[] => registry.cached().filter((name) => versions.some((v) => name === `${RELEASE_PACKAGE}@${v}`));
 
 // The two bisects' ranges share no release, so they run side by side.
 describe.concurrent('bisect --clean', () => {
@@ -79,10 +60,11 @@ describe.concurrent('bisect --clean', () => {
   it('leaves an end of the range that was in the cache before', async () => {
     const [older, newer] = VERSIONS.slice(3) as [string, string];
     // Installed as any run installs it: through the runtime store, into the CLI's cache.
+    const env = registry.env();
     vi.stubEnv('npm_config_registry', env.npm_config_registry!);
     vi.stubEnv('npm_config_cache', env.npm_config_cache!);
     try {
-      await new RuntimeStore({ dir: RUNTIMES, install: true, workspace: false }).get(releaseRuntime(relrt.releases!, older, `relrt@${older}`));
+      await new NpmRuntimeStore({ dir: RUNTIMES, install: true, workspace: false }).get(releaseRuntime(relrt.releases!, older, `relrt@${older}`));
     } finally {
       vi.unstubAllEnvs();
     }

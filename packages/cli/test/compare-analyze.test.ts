@@ -1,7 +1,6 @@
 /** The comparison logic without processes: schedules, argument handling, paired analysis. */
 import { describe, expect, it } from 'vitest';
-import { caseFilter } from '@rtbench/suite-loader';
-import { exactFilter } from '../src/commands/compare.ts';
+import { caseFilter, exactFilter } from '@rtbench/suite-loader';
 import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../../report/src/index.ts';
 import { parseCompareArms } from '../src/compare/arms.ts';
 import { parseRuntimeList } from '@rtbench/run';

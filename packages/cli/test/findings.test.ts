@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claimsView, reporterFor } from '@rtbench/report';
-import { loadClaimsFolder } from '../src/claims/saved.ts';
+import { loadClaimsFolder } from '@rtbench/claims';
 import { repoRoot } from '../../../test/helpers/cli.ts';
 
 describe('docs/findings.md', () => {

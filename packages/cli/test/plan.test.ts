@@ -1,7 +1,8 @@
 /** The schedule as a value: what bench and bench --compare plan from their flags. */
 import { describe, expect, it } from 'vitest';
 import { ratioOptions } from '../src/commands/bench.ts';
-import { DEFAULT_MEASURER, roundPlanFrom } from '../src/plan.ts';
+import { DEFAULT_MEASURER, makePlan, roundPlanFrom } from '../src/plan.ts';
+import { UsageError } from '../src/errors.ts';
 
 const BENCH_DEFAULTS = DEFAULT_MEASURER.defaults.bench;
 const COMPARE_DEFAULTS = DEFAULT_MEASURER.defaults.compare;
@@ -52,5 +53,16 @@ describe('ratioOptions', () => {
   it('keeps --threshold when given, and time its own default', () => {
     expect(ratioOptions({ threshold: '2%' }, [run('instructions', ['jsc'])]).threshold).toBe(0.02);
     expect(ratioOptions({}, [run('lockstep', ['jsc'])]).threshold).toBe(DEFAULT_MEASURER.defaults.threshold([]));
+  });
+});
+
+describe('a measurer that cannot work on the platform', () => {
+  it('is refused before anything is resolved or run, in one line naming the platform and the way out (a usage error: exit 2)', async () => {
+    const refusal = makePlan('trig', { measure: 'instructions', runtime: ['node'] }, undefined, 'darwin-arm64');
+    await expect(refusal).rejects.toBeInstanceOf(UsageError);
+    await expect(refusal).rejects.toThrow(
+      /^instructions \(instructions per operation\) does not work on darwin-arm64: instruction counts need valgrind, .*; measure time instead, or count on a Linux machine$/,
+    );
+    expect(((await refusal.catch((e: UsageError) => e)) as UsageError).errors).toHaveLength(1);
   });
 });

@@ -6,13 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { everyMeasurer } from '@rtbench/run';
+import { everyMeasurer, platformView, type PlatformView } from '@rtbench/run';
 import { HOST_TOOLS } from '@rtbench/host';
 import { PLATFORMS, hasPackage, type Platform } from '@rtbench/runtime-kit';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import { parseProfileKinds } from '../src/args/profiles.ts';
 import { repoRoot } from '../src/paths.ts';
-import { platformView, type PlatformRuntimeRow } from '../src/commands/runtimes-platform.ts';
 
 const pinned = runtimePlugins().flatMap((p) => p.npmRuntimes);
 const MACOS: readonly Platform[] = ['darwin-arm64', 'darwin-x64'];
@@ -59,7 +58,7 @@ describe('each platform, as the plug-ins, measurers and host tools declare it', 
 });
 
 /** "`pkg@1.0.0`", with "(binary from `@x/y`)", or "none: why". */
-function cell(row: PlatformRuntimeRow): string {
+function cell(row: PlatformView['runtimes'][number]): string {
   if (!row.package) return `none: ${row.unavailable!.replace(/ \(this is [^)]*\); use .*$/, '')}`;
   return `\`${row.package}\`${row.binaryPackage ? ` (binary from \`${row.binaryPackage}\`)` : ''}`;
 }

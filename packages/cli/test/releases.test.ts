@@ -10,49 +10,29 @@
  * workflow (.github/workflows/releases.yml) calls: shards with a budget, the
  * budget's exit, and the merge into the page and the report.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MATRIX_PACKAGE } from '../../../test/fixtures/release-runtime/matrix-plugin.ts';
-import { serveReleases } from '../../../test/fixtures/release-runtime/registry.ts';
+import { useReleaseRegistry } from '../../../test/fixtures/release-runtime/registry.ts';
 import { cacheDir } from '../src/paths.ts';
 import { fixture, repoRoot, runCliAsync, type CliResult } from '../../../test/helpers/cli.ts';
 
-const VERSIONS = ['1.0.0', '2.0.0', '3.0.0', '4.0.0'];
-const RUNTIMES = join(cacheDir, 'runtimes');
-const scratch = mkdtempSync(join(tmpdir(), 'rtbench-releases-'));
-const removeCached = (): void => {
-  if (!existsSync(RUNTIMES)) return;
-  for (const name of readdirSync(RUNTIMES)) if (name.startsWith(`${MATRIX_PACKAGE}@`)) rmSync(join(RUNTIMES, name), { recursive: true, force: true });
-};
-
-let registry: { server: Server; url: string };
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  removeCached();
-  registry = await serveReleases({ scratch, pkg: MATRIX_PACKAGE, versions: VERSIONS, script: (v) => `#!/bin/sh\nexec '${process.execPath}'${v >= '3.0.0' ? ' --jitless' : ''} "$@"\n` });
-  env = {
-    RTBENCH_RUNTIME_PLUGINS: join(repoRoot, 'test/fixtures/release-runtime/matrix-plugin.ts'),
-    npm_config_registry: registry.url,
-    npm_config_cache: join(scratch, 'npm-cache'),
-    npm_config_fetch_retries: '0',
-  };
+const registry = useReleaseRegistry({
+  pkg: MATRIX_PACKAGE,
+  versions: ['1.0.0', '2.0.0', '3.0.0', '4.0.0'],
+  script: (v) => `#!/bin/sh\nexec '${process.execPath}'${v >= '3.0.0' ? ' --jitless' : ''} "$@"\n`,
+  plugin: join(repoRoot, 'test/fixtures/release-runtime/matrix-plugin.ts'),
+  runtimes: join(cacheDir, 'runtimes'),
 });
-afterAll(async () => {
-  removeCached();
-  await new Promise((resolve) => registry.server.close(resolve));
-  rmSync(scratch, { recursive: true, force: true });
-});
+const { scratch } = registry;
 
 /** A track's name: the runtime (and flags) × the suite, a file named by its path. */
 const TINY = fixture('tiny');
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** Short sets of the tiny suite's longer sum: 10 sets, two per process (5 independent units per step). */
 const SMALL = [TINY, '--filter', 'n=1600', '--sets', '10', '--time', '10ms', '--warmup', '5ms', '--threshold', '20%', '--timeout', '60s'];
-const releases = (args: string[]): Promise<CliResult> => runCliAsync(['releases', ...args], env);
+const releases = (args: string[]): Promise<CliResult> => runCliAsync(['releases', ...args], registry.env());
 
 describe.concurrent('rtbench releases', () => {
   it('plans, finds the change with its command, measures nothing twice, and only the new step after a release', async () => {
@@ -93,7 +73,7 @@ describe.concurrent('rtbench releases', () => {
     expect(shards[0]!.stderr).toContain('(shard 1/2 of 2)');
     expect(shards[0]!.stderr).toContain(`mxrt × ${TINY}:`);
     expect(shards[1]!.stderr).toContain(`mxrt --stack-size=2000 × ${TINY}:`);
-    const merged = await runCliAsync(['merge', join(scratch, 'shard-1'), join(scratch, 'shard-2'), '--save', join(scratch, 'merged')], env);
+    const merged = await runCliAsync(['merge', join(scratch, 'shard-1'), join(scratch, 'shard-2'), '--save', join(scratch, 'merged')], registry.env());
     expect(merged.status, merged.stderr).toBe(0);
     expect(merged.stdout).toContain(`mxrt × ${TINY}: 1.0.0 → 2.0.0`);
     expect(merged.stdout).toContain(`mxrt --stack-size=2000 × ${TINY}: 1.0.0 → 2.0.0`);

@@ -125,6 +125,9 @@ function walk(value: unknown, h: DigestWriter, seen: Map<object, number>): void 
   h.write('}');
 }
 
+/** The summary of a digest of undefined: a case that returned nothing. */
+export const UNDEFINED_SUMMARY = 'undefined';
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `Array(${value.length})`;
@@ -139,6 +142,8 @@ function describe(value: unknown): string {
       return `${typeof value} ${String(value)}`;
     case 'object':
       return `${(value as object).constructor?.name ?? 'Object'}{${Object.keys(value as object).length} keys}`;
+    case 'undefined':
+      return UNDEFINED_SUMMARY;
     default:
       return typeof value;
   }

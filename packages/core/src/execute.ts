@@ -9,7 +9,7 @@
  */
 import { probeClock, type Clock } from './clock.ts';
 import { digest } from './digest.ts';
-import { measure, measureFixed, warmUp, type MeasureOptions, type Sampler } from './measure.ts';
+import { FLOOR_CASES_BELOW_NS, harnessFloor, measure, measureFixed, warmUp, type MeasureOptions, type Sampler } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { GcCounters, Job, RuntimeFacts, RuntimeMessage, WarmupSeries } from './protocol.ts';
 import { caseOfCommand, COLLECT_COMMAND, FINISH_COMMAND, parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
@@ -204,6 +204,16 @@ interface Prepared {
   clockInfo: ReturnType<typeof probeClock>;
 }
 
+/** The harness's own cost per call (measure.ts harnessFloor), taken once per process, when it first warms a case short enough to be near it. */
+let processFloor: Promise<number> | undefined;
+
+/** The floor a warmed case's result carries: for a case under FLOOR_CASES_BELOW_NS per call; none for a longer one. */
+function floorFor(sampler: Sampler, clock: Clock, clockInfo: Prepared['clockInfo']): Promise<number> | undefined {
+  if (!(sampler.batchNs / sampler.iterationsPerSample < FLOOR_CASES_BELOW_NS)) return undefined;
+  processFloor ??= harnessFloor(clock, clockInfo);
+  return processFloor;
+}
+
 async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: RuntimeEnvironment, probe: boolean): Promise<Prepared> {
   // The first call proves the case runs and gives the value whose digest
   // shows what work was done; its result decides sync vs async timing.
@@ -222,7 +232,7 @@ async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: Runt
 function resultMessage(
   spec: CaseSpec,
   prepared: Prepared,
-  m: { samples: number[]; sampleStartMs: number[]; iterationsPerSample: number; warmupIterations: number; warmup?: WarmupSeries | undefined },
+  m: { samples: number[]; sampleStartMs: number[]; iterationsPerSample: number; warmupIterations: number; warmup?: WarmupSeries | undefined; floorNs?: number | undefined },
   metrics: EngineMetrics | undefined,
   clock: Clock,
 ): RuntimeMessage {
@@ -239,6 +249,7 @@ function resultMessage(
     warmupIterations: m.warmupIterations,
     ...(m.warmup ? { warmup: m.warmup } : {}),
     async: prepared.isAsync,
+    ...(m.floorNs !== undefined ? { floorNs: m.floorNs } : {}),
     ...(gc ? { gc } : {}),
     ...(metrics ? { metrics } : {}),
   };
@@ -248,10 +259,12 @@ function resultMessage(
 async function measureAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
   if (options.fixedIterations !== undefined) return resultMessage(spec, prepared, await measureFixed(setup.fn, prepared.isAsync, env.clock, options.fixedIterations), undefined, env.clock);
   // Engine metrics cover sampling only, not warmup (where the JIT's own garbage lands).
-  const m = await measure(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options, async () => {
+  let floorNs: number | undefined;
+  const m = await measure(setup.fn, prepared.isAsync, env.clock, prepared.clockInfo, options, async (sampler) => {
+    floorNs = await floorFor(sampler, env.clock, prepared.clockInfo);
     await env.metrics?.start();
   });
-  return resultMessage(spec, prepared, m, await stopMetrics(env.metrics), env.clock);
+  return resultMessage(spec, prepared, { ...m, floorNs }, await stopMetrics(env.metrics), env.clock);
 }
 
 /**
@@ -278,6 +291,7 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
     warmup = sampler.warmup;
     if (held) held.sampler = sampler;
   }
+  const floorNs = await floorFor(sampler, env.clock, prepared.clockInfo);
   await env.metrics?.start();
   env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, batchNs: sampler.batchNs });
   const samples: number[] = [];
@@ -293,7 +307,7 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
     env.emit({ type: 'sample', caseId: spec.id, index, ns, spanNs: env.clock.now() - asked });
   }
   if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
-  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, warmup }, await stopMetrics(env.metrics), env.clock);
+  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, warmup, floorNs }, await stopMetrics(env.metrics), env.clock);
 }
 
 /** Batches of a fixed-iteration lockstep job's warmup. */
@@ -378,7 +392,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
       await serveCases(env, (caseId, keep) => caseAnswer(suite, cases, caseId, 'lockstep', job.options, env, { kept, keep }));
     } finally {
       // The channel closed: kept cases end here, after every answer. A teardown that fails says so in a late error
-      // message, which the host takes after closing the input (runtime-kit protocol-reader.ts closeInput): it fails
+      // message, which the host takes after closing the input (@rtbench/process protocol-reader.ts closeInput): it fails
       // that case's last set in this process, as a failing teardown fails the set in which it runs.
       for (const id in kept) {
         try {

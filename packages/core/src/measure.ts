@@ -23,7 +23,7 @@ export type { MeasureOptions };
  */
 export const MEASURE_FRAMES = {
   source: 'packages/core/src/measure.ts',
-  warmup: ['warmUp', 'steadyTime'],
+  warmup: ['warmUp', 'steadyTime', 'harnessFloor'],
   sampling: ['sample'],
   timedPath: ['timedLoop', 'timedLoopAsync', 'runSync', 'runAsync', 'runOwnSync', 'runOwnAsync', '(anonymous)'],
 } as const;
@@ -183,6 +183,15 @@ function loopCopy(): { sync: (fn: TimedFn, n: number) => void; async: (fn: Timed
   return { sync: SYNC_LOOPS[i]!, async: ASYNC_LOOPS[i]! };
 }
 
+/**
+ * The harness's floor (harnessFloor): the same loop, a copy of its own, so no
+ * case's copy sees the empty case's feedback.
+ */
+const FLOOR_LOOP = function timedLoop(fn: TimedFn, n: number): void {
+  for (let i = 0; i < n; i++) ring[i & 7] = fn();
+};
+const FLOOR_CASE: TimedFn = () => undefined;
+
 const runSync = SYNC_LOOPS[0]!;
 const runAsync = ASYNC_LOOPS[0]!;
 
@@ -230,9 +239,10 @@ function makeTimer(
   info: ClockInfo,
   runSync: (fn: TimedFn, n: number) => void,
   runAsync: (fn: TimedFn, n: number) => Promise<void>,
+  newEdge: () => EdgeTimer = () => new EdgeTimer(clock),
 ): BatchTimer {
   if (info.edgeAligned) {
-    const edge = new EdgeTimer(clock);
+    const edge = newEdge();
     const realign = (): void => edge.realign();
     if (isAsync) {
       return objectAssign(async (n: number) => {
@@ -362,6 +372,8 @@ export interface Sampler {
    * for REWARM_MS, at least REWARM_BATCHES. Returns the calls it made.
    */
   rewarm(): Promise<number>;
+  /** After untimed work outside the sampler (the floor, a metrics probe): an edge-aligned timer waits for a fresh edge, or its next sample would count that work. */
+  realign(): void;
 }
 
 /**
@@ -526,6 +538,9 @@ function samplerOf(
       const startMs = round(clock.now() / 1e3) / 1e3;
       return { ns: (await time(n)) / n, startMs };
     },
+    realign() {
+      time.realign?.();
+    },
     async rewarm() {
       // Until the fastest batch has not improved by 2% for REWARM_MS (an engine may have dropped the case's
       // optimized code while other cases ran, and tiers it up again here), at most the warmup's cap.
@@ -549,6 +564,95 @@ function samplerOf(
   };
 }
 
+/** Batches the floor is read from, once warm: the second fastest of them. */
+const FLOOR_BATCHES = 9;
+/**
+ * The floor is warm once it has made TIER_UP_CALLS calls and its fastest
+ * batch has not improved by 2% for FLOOR_QUIET_BATCHES batches and
+ * FLOOR_QUIET_MS, or after FLOOR_MAX_WARM_MS.
+ */
+const FLOOR_QUIET_BATCHES = 4;
+const FLOOR_QUIET_MS = 5;
+const FLOOR_MAX_WARM_MS = 500;
+/** Calls in the floor's first batch: an empty call is cheap even before the JIT (a coarse clock starts nearer a tick's worth). */
+const FLOOR_FIRST_BATCH = 1_000;
+const FLOOR_FIRST_BATCH_COARSE = 100_000;
+/** The most calls in one of its batches: 4 M empty calls take over 1 ms on any runtime (a clock that does not see them, like a test's virtual clock, would grow the batch for ever). */
+const FLOOR_MAX_BATCH = 2 ** 22;
+/** The most batches its warmup takes, whatever the clock says. */
+const FLOOR_MAX_WARM_BATCHES = 200;
+
+/**
+ * A case slower than this per call (its warmup's batches) takes no floor: the
+ * floor is a few ns on every runtime (docs/writing-a-suite.md, "A case
+ * without work"), so such a case is far above any small factor of it, and the
+ * processes that serve only such cases pay nothing for it.
+ */
+export const FLOOR_CASES_BELOW_NS = 100;
+
+/**
+ * The harness's own cost per call in this process: an empty case
+ * (`() => undefined`) timed by the batch loop every case is timed by (a copy
+ * of its own), calibrated as a case is, warmed until its fastest batch stops
+ * improving (the engine has compiled the loop with the empty call inlined),
+ * then the second fastest of FLOOR_BATCHES batches: what the loop costs when
+ * nothing interrupts it (preemption only adds time; the second, not the
+ * first, so that one misread edge of a coarse clock is not the floor).
+ * Batches are short on a fine clock (0.2 ms) and two ticks on a coarse one,
+ * whose timer calibrates on fewer ticks than a case's (its spin loop is
+ * already compiled: a case has warmed up before). A case whose time per call
+ * is near it did no work the loop could see (docs/writing-a-suite.md, "A case
+ * without work").
+ */
+export async function harnessFloor(clock: Clock, info: ClockInfo): Promise<number> {
+  const time = makeTimer(FLOOR_CASE, false, clock, info, FLOOR_LOOP, runAsync, () => new EdgeTimer(clock, 4, 1));
+  const target = info.edgeAligned ? 2 * info.resolutionNs : max(200 * info.resolutionNs, 2e5);
+  let n = info.edgeAligned ? FLOOR_FIRST_BATCH_COARSE : FLOOR_FIRST_BATCH;
+  for (;;) {
+    const ns = await steadyTime(time, n);
+    // A clock that does not see the largest batch sees no call: its floor is what it read.
+    if (n >= FLOOR_MAX_BATCH && !(ns > target / 100)) return ns / n;
+    if (ns >= target / 2 || n >= FLOOR_MAX_BATCH) {
+      if (ns > 0) n = min(FLOOR_MAX_BATCH, max(1, round((n * target) / ns)));
+      break;
+    }
+    n = min(FLOOR_MAX_BATCH, grow(n, ns, target));
+  }
+  const warmEnd = clock.now() + FLOOR_MAX_WARM_MS * 1e6;
+  let calls = 0;
+  let fastest = Infinity;
+  let quiet = 0;
+  let improvedAt = clock.now();
+  for (let batch = 0; batch < FLOOR_MAX_WARM_BATCHES; batch++) {
+    const now = clock.now();
+    if (now >= warmEnd || (calls >= TIER_UP_CALLS && quiet >= FLOOR_QUIET_BATCHES && now - improvedAt >= FLOOR_QUIET_MS * 1e6)) break;
+    const ns = await time(n);
+    calls += n;
+    // Re-tuned as a case's warmup is: the JIT, or a coarse clock's first readings, left the batch short.
+    if (ns < target / 2 && n < FLOOR_MAX_BATCH) {
+      n = min(FLOOR_MAX_BATCH, grow(n, ns, target));
+      fastest = Infinity;
+    }
+    if (ns < fastest * 0.98) {
+      fastest = ns;
+      quiet = 0;
+      improvedAt = clock.now();
+    } else quiet++;
+  }
+  // Sorted by insertion with index stores: case code may have replaced Array.prototype's methods.
+  const perCall: number[] = [];
+  for (let b = 0; b < FLOOR_BATCHES; b++) {
+    const x = (await time(n)) / n;
+    let j = perCall.length;
+    while (j > 0 && perCall[j - 1]! > x) {
+      perCall[j] = perCall[j - 1]!;
+      j--;
+    }
+    perCall[j] = x;
+  }
+  return perCall[1]!;
+}
+
 /**
  * Warmup + calibration + sampling back to back in one process. `fn` has
  * already been called once (for the digest), which is how `isAsync` is known.
@@ -559,11 +663,12 @@ export async function measure(
   clock: Clock,
   info: ClockInfo,
   options: MeasureOptions,
-  /** Runs between warmup and the first sample (e.g. to read GC counters). */
-  beforeSampling?: () => void | Promise<void>,
+  /** Runs between warmup and the first sample (e.g. to read GC counters), given the warmed case. */
+  beforeSampling?: (sampler: Sampler) => void | Promise<void>,
 ): Promise<Measurement> {
   const sampler = await warmUp(fn, isAsync, clock, info, options);
-  await beforeSampling?.();
+  await beforeSampling?.(sampler);
+  sampler.realign();
   const samples: number[] = [];
   const sampleStartMs: number[] = [];
   const end = clock.now() + options.timeMs * 1e6;

@@ -219,6 +219,8 @@ export const caseResultMessageSchema = z.object({
   /** The first visit's warmup under a steady rule (absent otherwise, and for a kept case's rewarm). */
   warmup: warmupSeriesSchema.optional(),
   async: z.boolean(),
+  /** The harness's own cost per call in this process, ns: an empty case timed by the same loop (measure.ts harnessFloor); absent from fixed-iteration jobs and older runners. */
+  floorNs: finite.nonnegative().optional(),
   gc: gcCountersSchema.optional(),
   /** GC by kind, allocation and heap state over sampling (engine-metrics.ts). */
   metrics: engineMetricsSchema.optional(),

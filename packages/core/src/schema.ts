@@ -81,6 +81,8 @@ export const roundSchema = z.object({
   steadyState: steadyStateSchema.optional(),
   async: z.boolean(),
   clock: clockInfoSchema,
+  /** The harness's own cost per call in this round's process, ns: an empty case timed by the same loop (absent in older runs, and where nothing is timed in the runtime). */
+  floorNs: finite.nonnegative().optional(),
   digest: z.object({ hash: z.string(), summary: z.string(), rounded: z.string().optional() }),
   gc: gcCountersSchema.optional(),
   /** GC by kind, allocation, heap state of this process's sampling phase (optional: older runs lack it). */
@@ -200,6 +202,20 @@ export const caseResultSchema = z.object({
   failures: z.array(failureSchema),
   stats: statsSchema.optional(),
   precision: precisionSchema.optional(),
+  /**
+   * The case did no work the harness could see on this variant (run record.ts): it returned undefined, or its fastest
+   * process took no more than stats' WITHOUT_WORK_FACTOR times the lowest floor of its processes (an empty case timed
+   * by the same loop: the rounds' floorNs). Reports mark it and give its ratio no verdict word. Absent: the case did
+   * work, or the run was saved before the rule.
+   */
+  withoutWork: z
+    .object({
+      /** Its value was undefined: nothing to digest, and nothing the engine had to compute. */
+      returnsUndefined: z.boolean(),
+      /** Near the floor: the fastest process's median per call and the lowest floor, ns. */
+      nearFloor: z.object({ fastestNs: finite.nonnegative(), floorNs: finite.positive() }).optional(),
+    })
+    .optional(),
 });
 
 /** Adaptive rounds (absent in runs made with a fixed --rounds). */
@@ -224,9 +240,9 @@ export const hostSchema = z.object({
   loadavg: z.array(z.number()),
   hostNode: z.string(),
   env: z.record(z.string(), z.string()),
-  /** How the processes a run started were contained (runtime-kit containment.ts): "cgroup v2 (…)", or "none: <why>". Absent in older runs. */
+  /** How the processes a run started were contained (@rtbench/process containment.ts): "cgroup v2 (…)", or "none: <why>". Absent in older runs. */
   containment: z.string().optional(),
-  /** The memory bound every runtime process was held to, in bytes (--max-memory; runtime-kit memory-bound.ts). Absent in older runs. */
+  /** The memory bound every runtime process was held to, in bytes (--max-memory; @rtbench/process memory-bound.ts). Absent in older runs. */
   memoryBound: z.number().optional(),
 });
 

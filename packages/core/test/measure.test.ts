@@ -126,6 +126,16 @@ describe('measure loop', () => {
     expect(parseRuntimeMessage(older)).not.toHaveProperty('sampleStartMs');
   });
 
+  it("gives a case under 100 ns per call the process's floor (an empty case timed by the loop), and a longer case none", async () => {
+    // The real clock: the floor is near a ns, and an empty call's result (1) is below 100 ns too.
+    const short = result(await run('teardown', realClock, 20));
+    expect(short.floorNs).toBeGreaterThan(0);
+    expect(short.floorNs).toBeLessThan(100);
+    // 500 virtual ns per call: no floor is taken for it.
+    expect(result(await run('work [n=500]')).floorNs).toBeUndefined();
+    expect(parseRuntimeMessage(JSON.parse(JSON.stringify(short)))).toMatchObject({ floorNs: short.floorNs });
+  });
+
   it('reports an unknown case as an error message, not a throw', async () => {
     const messages = await run('nope');
     expect(messages.find((m) => m.type === 'error')).toMatchObject({ phase: 'load', message: expect.stringContaining('no case "nope"') });

@@ -4,7 +4,7 @@
  * process.env.NODE_ENV = "production" so libraries such as React run their
  * production build everywhere (their dev mode is a known configuration trap).
  */
-import { type RuntimePlugin } from '@rtbench/runtime-kit';
+import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleProgramFor, type BundledProgram } from '@rtbench/host';
 
 /** How the program's default export (a string) is delivered. */

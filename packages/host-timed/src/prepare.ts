@@ -7,7 +7,8 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cannotMessage, guardDir, isUnavailable, removeGuardedDir } from '@rtbench/runtime-kit';
+import { cannotMessage, isUnavailable } from '@rtbench/runtime-kit';
+import { guardDir, removeGuardedDir } from '@rtbench/process';
 import { bundleProgram, startupWrapper } from './bundle.ts';
 import { runLoadRound } from './load.ts';
 import { fail, type RoundOutcome } from './outcome.ts';

@@ -6,7 +6,8 @@
  * isolate into a running server (workerd's worker loader) also gets isolate
  * start timed on its own, without the process start and config parsing.
  */
-import { endedHow, exitOf, isUnavailable, killTree, spawnTracked, Tail, type ServedProgram } from '@rtbench/runtime-kit';
+import { isUnavailable, type ServedProgram } from '@rtbench/runtime-kit';
+import { endedHow, exitOf, killTree, spawnTracked, Tail } from '@rtbench/process';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import type { RunnableVariant } from '@rtbench/runtime-kit';

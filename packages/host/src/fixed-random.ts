@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
-import { whichOnPath } from '@rtbench/runtime-kit';
+import { whichOnPath } from '@rtbench/process';
 import { storeProgram } from './program-cache.ts';
 
 const SOURCE = `/* rtbench: the same "random" bytes in every process (instruction counts). */

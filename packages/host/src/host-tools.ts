@@ -4,7 +4,8 @@
  * profile that needs a tool the platform lacks is refused before anything
  * runs (with the tool's sentence), and docs/platforms.md holds the table.
  */
-import { EVERY_PLATFORM, linuxOnly, type Platform, type PlatformSupport } from '@rtbench/runtime-kit';
+import type { Platform } from '@rtbench/runtime-kit';
+import { EVERY_PLATFORM, linuxOnly, type PlatformSupport } from './platform-support.ts';
 
 export interface HostTool {
   /** What the tool is: "valgrind", "containment". */

@@ -6,3 +6,8 @@ export { contentHash, ownerOnlyDir, storeNamedFile, UnsafeCacheError } from './p
 export { findPerf, perfRecordWrap } from './perf.ts';
 export { commitRanks, gitState } from './git.ts';
 export { HOST_TOOLS, PERF_SUPPORT, VALGRIND_SUPPORT, type HostTool } from './host-tools.ts';
+export { NpmRuntimeStore, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeUntrustedError } from './runtime-store.ts';
+export { npmInstaller } from './npm-client.ts';
+export { sha256File } from './file-hash.ts';
+export { EVERY_PLATFORM, linuxOnly, refusedOn, type PlatformSupport } from './platform-support.ts';
+export { slug } from './file-name.ts';

@@ -4,7 +4,7 @@
  * package; RTBENCH_PERF names another binary. rtbench never installs it.
  */
 import { accessSync, constants } from 'node:fs';
-import { whichOnPath } from '@rtbench/runtime-kit';
+import { whichOnPath } from '@rtbench/process';
 
 const PERF_INSTALL = 'install it with `sudo apt-get install -y linux-perf` (Debian; `linux-tools-generic` on Ubuntu), or name a perf binary with RTBENCH_PERF=/path/to/perf';
 

@@ -11,7 +11,8 @@
  */
 import { lockstepSampleIterations, type CaseResultMessage, type ReadyMessage } from '@rtbench/core/protocol';
 import { LOCKSTEP_WINDOW, type AllocationWindow, type CallTree } from '@rtbench/core/profile-manifest';
-import { cannotMessage, isUnavailable, liveCase, type JobRequest, type LiveCase } from '@rtbench/runtime-kit';
+import { cannotMessage, isUnavailable, type JobRequest } from '@rtbench/runtime-kit';
+import { liveCase, type LiveCase } from '@rtbench/process';
 import { writeFileAtomically } from '@rtbench/host';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { checkHeapProfile, type HeapProfile } from './heapprofile.ts';

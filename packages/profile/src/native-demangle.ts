@@ -9,7 +9,7 @@
  * leaves mangled, too. Without c++filt on PATH perf demangles as before.
  */
 import { execFileSync } from 'node:child_process';
-import { whichOnPath } from '@rtbench/runtime-kit';
+import { whichOnPath } from '@rtbench/process';
 import type { PerfSample } from './perf-script.ts';
 
 /** c++filt, when on PATH. */

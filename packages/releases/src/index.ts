@@ -3,6 +3,7 @@ export { bisectCommand, compareCommand, releaseVariantText, shellWord } from './
 export { estimateJobMs, pendingJobs, planTracks, processesOf, type TrackPlan, type WindowJob } from './estimate.ts';
 export { mergeMatrices } from './merge.ts';
 export { shardTracks } from './shard.ts';
-export { loadMatrix, MatrixRefused, openMatrix, saveMatrix, STATE_FILE, syncTracks } from './state.ts';
+export { isMatrixFolder, loadMatrix, MatrixRefused, openMatrix, saveMatrix, syncTracks } from './state.ts';
+export { drawMatrix, MATRIX_DEFAULTS, MatrixSitting, type WindowPlanner } from './sitting.ts';
 export type { MatrixIdentity, MatrixState, TrackState, WindowState } from './types.ts';
 export { cutWindows, thin, windowsToAdd } from './windows.ts';

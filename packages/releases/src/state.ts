@@ -14,7 +14,12 @@ import type { ReleaseTrack } from '@rtbench/report';
 import type { MatrixIdentity, MatrixState, TrackState } from './types.ts';
 import { windowsToAdd } from './windows.ts';
 
-export const STATE_FILE = 'releases.state';
+const STATE_FILE = 'releases.state';
+
+/** Whether a path is a release matrix's folder (what `merge` joins as shards of a matrix rather than runs). */
+export function isMatrixFolder(path: string): boolean {
+  return existsSync(join(path, STATE_FILE));
+}
 
 /** A folder that cannot hold this matrix, said in one line (the CLI's usage error). */
 export class MatrixRefused extends Error {

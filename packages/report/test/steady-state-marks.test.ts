@@ -1,8 +1,9 @@
 /**
  * The table's steady-state marks (views/steady-state.ts, the terminal
  * reporter): a cell a third or more of whose processes did not settle as
- * expected is marked, with one line under the table; a run saved before
- * processes were classified says it was not classified.
+ * expected is marked, the key names the mark, and --explain says under the
+ * table which cells and how many processes; a run saved before processes
+ * were classified says so with --explain.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { benchView, pairedComparisonView, reporterFor } from '../src/index.ts';
 const RUN = join(import.meta.dirname, '../../../results/20261121-124315Z-json-reviver.json');
 const COMPARE_RUN = join(import.meta.dirname, '../../../results/20261121-130300Z-gc-pressure-compare.json');
 const load = (path: string): RunRecord => parseRun(JSON.parse(readFileSync(path, 'utf8')), path);
-const render = (view: Parameters<NonNullable<ReturnType<typeof reporterFor>>['render']>[0]): string => reporterFor('terminal')!.render(view, { color: false, columns: 200 });
+const render = (view: Parameters<NonNullable<ReturnType<typeof reporterFor>>['render']>[0], explain = true): string => reporterFor('terminal')!.render(view, { color: false, columns: 200, explain });
 
 /** Every process classified `flat`, but in the first result the first `marked` processes in `cls`. */
 function classified(run: RunRecord, cls: SteadyState['class'], marked: number): RunRecord {
@@ -24,11 +25,14 @@ function classified(run: RunRecord, cls: SteadyState['class'], marked: number): 
 }
 
 describe('steady-state marks', () => {
-  it('marks a cell with a third of its processes without a steady state, and says so under the table', () => {
+  it('marks a cell with a third of its processes without a steady state, names the mark in the key, and says which with --explain', () => {
     const run = classified(load(RUN), 'no-steady-state', 4);
     const view = benchView(run);
     const row = view.cases[0]!.rows[0]!;
     expect(row.steady?.mark).toBe('no-steady-state');
+    const plain = render(view, false);
+    expect(plain.replace(/\s+/g, ' ')).toMatch(/--explain: the method, marks [^.]*~\./);
+    expect(plain).not.toContain('never settled');
     const out = render(view);
     expect(out).toContain(`${row.variantId} · ${view.cases[0]!.label}: 4 of ${run.results[0]!.rounds.length} processes never settled`);
     expect(out).toMatch(/~ processes whose batch times never settled[\s\S]*?\(1 row\)/);
@@ -41,10 +45,11 @@ describe('steady-state marks', () => {
     expect(render(view)).not.toContain('steady state');
   });
 
-  it('says a run saved before processes were classified was not classified', () => {
+  it('says with --explain that a run saved before processes were classified was not classified', () => {
     const view = benchView(load(RUN));
     expect(view.notClassified).toBe(true);
     expect(render(view)).toContain('steady state: not classified');
+    expect(render(view, false)).not.toContain('steady state');
   });
 
   it('says a comparison arm whose processes were still warming as sampling began, under its table', () => {

@@ -41,6 +41,21 @@ describe('under a table', () => {
     expect(out).not.toContain('bootstrap over processes');
   });
 
+  it('stays within two lines at 100 columns when rows carry marks, and --explain says what each mark means and where', () => {
+    // Every process of every result "slowed down", and every row skewed: the most marks a default table can name.
+    const marked = benchView({
+      ...benchRun,
+      results: benchRun.results.map((r) => ({ ...r, rounds: r.rounds.map((round) => ({ ...round, steadyState: { class: 'slowdown' as const } })) })),
+    });
+    for (const row of marked.cases.flatMap((c) => c.rows)) row.skew = 'mean 2× the median';
+    const after = linesAfterTable(terminal.render(marked, { color: false, columns: 100 }));
+    expect(after.length).toBeLessThanOrEqual(2);
+    expect(after.join(' ')).toMatch(/--explain: the method, (marks s ↗|the marks)\.$/);
+    const explained = terminal.render(marked, { color: false, columns: 100, explain: true }).replace(/\s+/g, ' ');
+    expect(explained).toContain('marks: s the mean is ≥ 1.5× the median');
+    expect(explained).toMatch(/steady state \(from each process's warmup and samples.*\): node · parse \/ no reviver \[size=10kb\]: \d+ of \d+ processes slower once steady/);
+  });
+
   it('says with --explain what it said before: the medians, the intervals, the rounds and the wider layout', () => {
     const out = terminal.render(view, { color: false, columns: 100, explain: true }).replace(/\s+/g, ' ');
     for (const line of benchLegend(view)) expect(out).toContain(line.replace(/\s+/g, ' '));

@@ -113,10 +113,11 @@ describe('modes', () => {
     finishRun(r, false);
     const row = benchView(r).cases[0]!.rows[0]!;
     expect(row.modes).toMatch(/^2 modes: (1|1\.0\d) µs ×12, 1\.6\d µs ×8$/);
-    // The table marks the row and explains the mark once; --plot gives the modes' figures under the case.
+    // The table marks the row, names the mark in its key and explains it once with --explain; --plot gives the modes' figures under the case.
     const table = reporterFor('terminal')!.render(benchView(r), { color: false });
     expect(table).toMatch(/ node@26 .* m$/m);
-    expect(table).toContain('marks: m the process medians form 2 or more modes');
+    expect(table.replace(/\s+/g, ' ')).toContain('--explain: the method, marks m.');
+    expect(reporterFor('terminal')!.render(benchView(r), { color: false, explain: true })).toContain('marks: m the process medians form 2 or more modes');
     expect(reporterFor('terminal')!.render(benchView(r), { color: false, plot: true })).toContain(`node@26: ${row.modes}`);
   });
 });

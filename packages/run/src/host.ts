@@ -1,7 +1,7 @@
 /** The host's environment, recorded with every run. */
 import os from 'node:os';
 import type { HostInfo } from '@rtbench/core/schema';
-import { containment, memoryBound } from '@rtbench/runtime-kit';
+import { containment, memoryBound } from '@rtbench/process';
 
 /**
  * Environment variables that change a benchmark's result. Only these are

@@ -16,6 +16,8 @@ export { listInRuntime } from './list-cases.ts';
 export type { RoundPlan } from './schedule.ts';
 export { numberRepeats, parseRuntimeList, parseVariant, quotePart, resolveVariant, splitVariantList, VARIANT_SYNTAX } from './variants.ts';
 export { runtimeStore } from './runtime-store.ts';
+export { listRuntimes, platformView, type PlatformView, type RuntimeRow } from './runtime-listing.ts';
 export { takeLock } from './pid-lock.ts';
 export { assertWritableOutput, claimResultsPath, defaultResultsPath, fileStamp, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';
+export { latestRun, loadSavedRun, runFilesIn } from './saved-run.ts';

@@ -6,11 +6,11 @@
  * an environment variable the measuring processes do not see.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import { crashCause, endedHow, stderrReason, type JobOutcome } from '@rtbench/runtime-kit';
+import { crashCause, endedHow, stderrReason, type JobOutcome } from '@rtbench/process';
 import { UnsafeCacheError } from '@rtbench/host';
 import { capText } from './case-text.ts';
 import { bundleSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
-import type {  ResolvedVariant  } from '@rtbench/runtime-kit';
+import type { ResolvedVariant } from '@rtbench/runtime-kit';
 
 /** A listing job loads the file and answers at once; a minute is generous. */
 const LIST_TIMEOUT_MS = 60_000;

@@ -13,7 +13,8 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, MeasuredBy, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
-import type { PlatformSupport, ResolvedVariant, RunnableVariant, RuntimeTarget } from '@rtbench/runtime-kit';
+import type { ResolvedVariant, RunnableVariant, RuntimeTarget } from '@rtbench/runtime-kit';
+import type { PlatformSupport } from '@rtbench/host';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 
 /** One variant ready to run: its plug-in, binary, translated flags and its runtime's bundle of the suite. */

@@ -5,7 +5,7 @@
  * ended is taken over. Released by the returned function, and at exit.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { pidAlive } from '@rtbench/runtime-kit';
+import { pidAlive } from '@rtbench/process';
 import { UsageError } from '@rtbench/suite-loader';
 
 /** Takes the lock at `file`, or refuses in one line: `busy(pid)` says who holds it and what to do. */

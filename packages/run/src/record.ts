@@ -7,8 +7,8 @@
  */
 import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
 import { statsSchema } from '@rtbench/core/schema';
-import { summarizeArm } from '@rtbench/stats';
-import { DIGEST_SIGNIFICANT_DIGITS } from '@rtbench/core';
+import { nearFloor, summarizeArm } from '@rtbench/stats';
+import { DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY } from '@rtbench/core';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
 export interface VariantSlot {
@@ -54,10 +54,25 @@ export function computeStats(run: RunRecord): void {
   }
 }
 
+/**
+ * Whether a case × variant did no work the harness could see (stats'
+ * without-work.ts): it returned undefined (its digest's value), or its time
+ * per call was at the floor its processes measured.
+ */
+function withoutWork(result: CaseResult): CaseResult['withoutWork'] {
+  const returnsUndefined = result.rounds.some((r) => r.digest.summary === UNDEFINED_SUMMARY);
+  const near = nearFloor(result.rounds);
+  if (!returnsUndefined && !near) return undefined;
+  return { returnsUndefined, ...(near ? { nearFloor: near } : {}) };
+}
+
 /** Sets the statistics, digest checks, final status and finish time of the record (in place; computed from the record itself and the clock). */
 export function finishRun(run: RunRecord, interrupted: boolean): void {
   computeStats(run);
   for (const result of run.results) {
+    const without = withoutWork(result);
+    if (without) result.withoutWork = without;
+    else delete result.withoutWork;
     if (result.rounds.length && result.status === 'failed') result.status = 'partial';
     // The same variant must compute the same value in every round.
     const own = new Set(result.rounds.map((r) => r.digest.hash));

@@ -1,12 +1,12 @@
 /**
  * The runtime store the planners find pinned npm runtimes through: node_modules
  * (rtbench's checkout), then <cache>/runtimes, then an install on demand
- * (packages/runtime-kit/src/runtime-store.ts), announced on stderr in one
+ * (packages/host/src/runtime-store.ts), announced on stderr in one
  * line. RTBENCH_NO_INSTALL=1 forbids installing: a missing runtime is then
  * reported with the command that installs it.
  */
 import { join } from 'node:path';
-import { RuntimeStore } from '@rtbench/runtime-kit';
+import { NpmRuntimeStore } from '@rtbench/host';
 import { cacheDir } from '@rtbench/suite-loader';
 
 /** RTBENCH_NO_INSTALL set to anything but "" or "0". */
@@ -15,10 +15,10 @@ function installForbidden(env: NodeJS.ProcessEnv = process.env): boolean {
   return v !== undefined && v !== '' && v !== '0';
 }
 
-let store: RuntimeStore | undefined;
+let store: NpmRuntimeStore | undefined;
 
-export function runtimeStore(): RuntimeStore {
-  store ??= new RuntimeStore({
+export function runtimeStore(): NpmRuntimeStore {
+  store ??= new NpmRuntimeStore({
     dir: join(cacheDir, 'runtimes'),
     install: !installForbidden(),
     forbiddenBy: 'RTBENCH_NO_INSTALL is set',

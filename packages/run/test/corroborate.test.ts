@@ -1,7 +1,7 @@
 /** The host's clock against the runtime's: honest readings under any delay pass, a slowed or hurried clock fails. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SampleReading } from '@rtbench/runtime-kit';
+import type { SampleReading } from '@rtbench/process';
 import { corroborate, corroborateProcess } from '../src/measurers/corroborate.ts';
 
 const FINE = { name: 'fine', resolutionNs: 1, readCostNs: 20, edgeAligned: false };

@@ -82,3 +82,26 @@ describe('finishRun: the final status', () => {
     expect(run.digestMismatches.map((m) => m.caseId)).toEqual(['case0']);
   });
 });
+
+describe('finishRun: a case without work', () => {
+  it('saves the flag for a case that returned undefined or ran at its floor, with the figures, and not for one that did work', () => {
+    const run = runReturning([['aaaa', 'aaaa'], ['bbbb', 'bbbb'], ['cccc', 'cccc']]);
+    const cell = (caseId: string, variantId: string) => run.results.find((r) => r.caseId === caseId && r.variantId === variantId)!;
+    for (const round of cell('case0', 'node').rounds) round.digest = { hash: 'dddd', summary: 'undefined' };
+    for (const round of cell('case0', 'node@24').rounds) round.digest = { hash: 'dddd', summary: 'undefined' };
+    // case1 on node@24: 100 ns per call against a floor of 90 ns; case2: the same floor, well under the case's time.
+    for (const round of cell('case1', 'node@24').rounds) round.floorNs = 90;
+    for (const round of cell('case2', 'node').rounds) round.floorNs = 20;
+    finishRun(run, false);
+    expect(cell('case0', 'node').withoutWork).toEqual({ returnsUndefined: true });
+    expect(cell('case1', 'node@24').withoutWork).toEqual({ returnsUndefined: false, nearFloor: { fastestNs: expect.any(Number), floorNs: 90 } });
+    expect(cell('case1', 'node').withoutWork).toBeUndefined();
+    expect(cell('case2', 'node').withoutWork).toBeUndefined();
+    // Not a failure: the run is complete (--strict makes it one for the command).
+    expect(run.status).toBe('complete');
+    // Finished again from an edited record, the flag follows the record.
+    for (const round of cell('case1', 'node@24').rounds) delete round.floorNs;
+    finishRun(run, false);
+    expect(cell('case1', 'node@24').withoutWork).toBeUndefined();
+  });
+});

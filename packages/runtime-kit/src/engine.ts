@@ -7,7 +7,7 @@
  */
 
 /** How an engine's work is made repeatable and judged under instruction counts. */
-export interface EngineCounting {
+interface EngineCounting {
   /** Engine flags (rtbench's one syntax) that make its work repeatable. */
   readonly determinismFlags: readonly string[];
   /** The verdict threshold of counts on it: the largest between-process spread of a count measured on it, rounded up (docs/instructions.md). */

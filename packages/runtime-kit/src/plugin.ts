@@ -9,14 +9,12 @@
  * cannotMessage() below, the one place that says so.
  */
 import type { RuntimeKind } from '@rtbench/core';
-import type { ChildExit, RunningJob } from './process.ts';
-import type { Tail } from './protocol-reader.ts';
-import type { LiveCase, WarmProcess } from './session.ts';
-import type { RuntimeStore } from './runtime-store.ts';
+import type { ChildExit, JobOutcome, LiveCase, RunningJob, Tail, WarmProcess } from '@rtbench/process';
+import type { RuntimeStore } from './store.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
 import type { RuntimeReleases } from './releases.ts';
 import type { EngineDescriptor } from './engine.ts';
-import type { BundleTarget, JobOutcome, JobRequest, RuntimeTarget, TranslatedFlags } from './types.ts';
+import type { BundleTarget, JobRequest, RuntimeTarget, TranslatedFlags } from './types.ts';
 
 /** A capability the runtime does not have, and why (one clause, no runtime name: cannotMessage() adds it). */
 export interface Unavailable {
@@ -31,7 +29,7 @@ export function isUnavailable<T extends object>(c: Capability<T> | undefined): c
 }
 
 /** What each capability lets rtbench do, as the end of "<runtime> cannot …". */
-export const CAPABILITY_TEXT = {
+const CAPABILITY_TEXT = {
   cpuProfile: 'give a CPU profile',
   allocationProfile: 'give an allocation profile',
   nativeProfile: 'give a native profile',
@@ -81,7 +79,7 @@ export interface ServedProgram {
  * first. 'server': the runtime serves a module whose top level sets
  * `globalThis[handlerKey]` to a fetch handler (`{ fetch }`), on a port it reports.
  */
-export type ProgramHost =
+type ProgramHost =
   | {
       readonly kind: 'process';
       command(target: RuntimeTarget, flags: TranslatedFlags, script: string, options?: ProgramOptions): ProgramCommand;
@@ -105,7 +103,7 @@ export type ProgramHost =
     };
 
 /** What runs around the job's exchange on a runtime that serves jobs over a connection (workerd). */
-export interface ExchangeHooks {
+interface ExchangeHooks {
   /** The runtime listens, the job is not yet sent; `port` is the inspector's (undefined if it reported none). */
   beforeExchange?(port: Promise<number | undefined>): Promise<void>;
   afterExchange?(): Promise<void>;
@@ -134,7 +132,7 @@ export interface AllocationProfileHook {
 }
 
 /** What a native profile (perf) needs of a runtime: JIT code named, and what its binary lets perf resolve. */
-export interface NativeProfileHook {
+interface NativeProfileHook {
   /**
    * The variant's flags plus the ones that make the engine write its JIT
    * code's names: a perf map (`/tmp/perf-<pid>.map`, V8's --perf-basic-prof)
@@ -148,7 +146,7 @@ export interface NativeProfileHook {
 }
 
 /** How a runtime's own code shows in stacks and profiles, so that it is told apart from the suite's. */
-export interface RuntimeFrames {
+interface RuntimeFrames {
   /** Its own native functions (its C++, Rust or Zig and the libraries it links), by symbol: a native profile charges them to the runtime. */
   readonly nativeSymbols: RegExp;
   /** The module name its stacks and profiles give the bundle, when they do not give the bundle's path. */

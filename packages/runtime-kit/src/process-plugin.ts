@@ -5,8 +5,7 @@
  * free loopback port, and `--cpu-prof` written at exit.
  */
 import { createServer } from 'node:net';
-import { startJob, type RunningJob, type SpawnJobOptions } from './process.ts';
-import { liveCase, warmProcess } from './session.ts';
+import { liveCase, startJob, warmProcess, type RunningJob, type SpawnJobOptions } from '@rtbench/process';
 import type { AllocationProfileHook, CpuProfileHook, InspectorHook, RuntimePlugin, Unavailable } from './plugin.ts';
 import type { JobRequest, TranslatedFlags } from './types.ts';
 

@@ -9,12 +9,7 @@
  * release) is the plug-in's `releases` hook (plugin.ts); this module does the
  * rest once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runBriefly, whichOnPath } from './binary.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
-import { npmReason } from './npm-installer.ts';
 import { RuntimeUnavailableError } from './types.ts';
 
 /** How one runtime's releases are found and named (a plug-in's optional `releases` hook; absent: pins only). */
@@ -35,7 +30,7 @@ export interface RuntimeReleases {
   readonly diskPerRelease: string;
 }
 
-/** Where the list of a package's versions comes from: the npm registry, or a fixed list in tests. */
+/** Where the list of a package's versions comes from: the npm registry (@rtbench/host's npmReleaseIndex), or a fixed list in tests. */
 export interface ReleaseIndex {
   /** The package's published stable versions, oldest first; rejects with a one-line reason. */
   versions(pkg: string): Promise<string[]>;
@@ -51,56 +46,6 @@ export function stableVersionsInOrder(versions: readonly string[]): string[] {
   });
   parsed.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
   return parsed.map((p) => p.v);
-}
-
-/**
- * How long a listing may take, and npm's retries within it: npm's defaults
- * (two retries, 10–60 s apart, a 5 min fetch timeout) kept a registry that
- * answers 500, or never answers, silent for minutes. A registry that fails
- * fails the listing within this bound, with npm's reason.
- */
-const LIST_LIMIT_MS = 45_000;
-const LIST_NPM_FLAGS = ['--fetch-retries=1', '--fetch-retry-mintimeout=1000', '--fetch-retry-maxtimeout=3000', '--fetch-timeout=20000'];
-
-/**
- * The registry through npm's own client (`npm view <pkg> versions --json`),
- * so a mirror or proxy in the user's npm settings applies. Asked once per
- * package and process; `log` says what is being waited on.
- */
-export function npmReleaseIndex(log?: (line: string) => void): ReleaseIndex {
-  const asked = new Map<string, Promise<string[]>>();
-  return {
-    versions(pkg) {
-      let pending = asked.get(pkg);
-      if (!pending) {
-        log?.(`rtbench: asking the npm registry for ${pkg}'s releases (npm view; at most ${LIST_LIMIT_MS / 1000} s) …`);
-        pending = listWithNpm(pkg);
-        asked.set(pkg, pending);
-        pending.catch(() => asked.delete(pkg));
-      }
-      return pending;
-    },
-  };
-}
-
-async function listWithNpm(pkg: string): Promise<string[]> {
-  const npm = whichOnPath('npm');
-  if (!npm) throw new Error('there is no npm on PATH to list the releases with');
-  // An empty directory: no project's .npmrc or package.json is involved.
-  const dir = mkdtempSync(join(tmpdir(), 'rtbench-npm-view-'));
-  try {
-    let out: string;
-    try {
-      out = await runBriefly(npm, ['view', pkg, 'versions', '--json', '--loglevel=error', ...LIST_NPM_FLAGS], process.env, LIST_LIMIT_MS, dir);
-    } catch (error) {
-      throw new Error(`npm view ${pkg} versions: ${npmReason((error as Error).message)}`);
-    }
-    const parsed: unknown = JSON.parse(out);
-    const list = Array.isArray(parsed) ? parsed : [parsed];
-    return stableVersionsInOrder(list.filter((v): v is string => typeof v === 'string'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** The install of one release: the template's package and binary lookup at another version. */

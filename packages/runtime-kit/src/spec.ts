@@ -1,16 +1,16 @@
 /**
  * Runtime specs for runtimes installed as one npm version (deno, bun,
- * workerd): "deno" or "deno@2.9" (the pinned npm install, see
- * runtime-store.ts for where it comes from), "deno@system" (on PATH),
+ * workerd): "deno" or "deno@2.9" (the pinned npm install, which the
+ * runtime store finds: store.ts), "deno@system" (on PATH),
  * "deno=/path/to/deno" (a build of your own). Node has several npm releases
  * and parses its own specs.
  */
 import { resolve as resolvePath } from 'node:path';
 import { RuntimeUnavailableError, type RuntimeTarget } from './types.ts';
 import type { RuntimePlugin } from './plugin.ts';
-import { whichOnPath } from './binary.ts';
+import { whichOnPath } from '@rtbench/process';
 import type { NpmRuntime } from './npm-runtime.ts';
-import { workspaceRuntimes, type RuntimeStore } from './runtime-store.ts';
+import { workspaceRuntimes, type RuntimeStore } from './store.ts';
 import { releaseFor, type RuntimeReleases } from './releases.ts';
 
 type ParsedSpec = { kind: 'npm'; version?: string } | { kind: 'system' } | { kind: 'path'; path: string };

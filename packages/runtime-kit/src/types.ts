@@ -1,8 +1,9 @@
 /**
  * The data a runtime plug-in (plugin.ts) and the host pass each other: a
- * resolved binary, translated flags, a job to run and what came of it.
+ * resolved binary, translated flags, a job to run (what came of it is
+ * @rtbench/process's JobOutcome).
  */
-import type { Job, RuntimeMessage } from '@rtbench/core/protocol';
+import type { Job } from '@rtbench/core/protocol';
 import type { RuntimeKind } from '@rtbench/core';
 
 /** Where a pinned npm runtime was found: rtbench's checkout (node_modules) or the cache of installs on demand. */
@@ -40,47 +41,6 @@ export interface JobRequest {
   signal?: AbortSignal;
   /** Run the runtime under this program (e.g. valgrind): `command ...args <runtime binary> <its args>`. */
   wrap?: { command: string; args: string[] };
-}
-
-export interface JobOutcome {
-  messages: RuntimeMessage[];
-  /**
-   * Exit code, or null when killed by a signal. A server runtime (workerd)
-   * is stopped by its plug-in once the response has ended: that reads as 0.
-   */
-  exitCode: number | null;
-  exitSignal: string | null;
-  timedOut: boolean;
-  interrupted: boolean;
-  /** Last part of stderr (and of non-protocol stdout), for error reports. */
-  stderr: string;
-  /**
-   * How the process broke the protocol: marked lines (with its token) that
-   * did not validate, messages out of order or after its one answer,
-   * oversized lines. Any entry fails the job.
-   */
-  protocolErrors: string[];
-  wallMs: number;
-  /** ms on the host's clock from reading the process's hello to reading its answer (absent when either is missing). */
-  hostSpanMs?: number;
-  /**
-   * The process gave its answer but had not exited EXIT_GRACE_MS later, so
-   * the host ended it (node 26 was seen to deadlock in its own exit, joining
-   * V8's worker threads, after an allocation-heavy lockstep job).
-   */
-  stoppedAfterAnswer?: boolean;
-  /** Processes the job's process started that were still running when it exited; ended then (containment.ts). */
-  leftBehind?: number[];
-  /** It closed its stdout (rtbench's channel) while still running, before answering; the host ended it. */
-  stdoutClosed?: boolean;
-  /** At the timeout, it was blocked reading its stdin (which carries rtbench's job and commands). */
-  blockedOnStdin?: boolean;
-  /** At the timeout, it was stopped (SIGSTOP, SIGTSTP: state T), not running slowly. */
-  stopped?: boolean;
-  /** A process that escaped containment still held its stdout or stderr after it exited; the host stopped reading (process.ts STDIO_GRACE_MS). */
-  pipeHeld?: boolean;
-  /** It held more resident memory than this bound (bytes, --max-memory) and the host stopped it (memory-bound.ts). */
-  memoryExceeded?: number;
 }
 
 /** How the in-runtime entry is bundled for this runtime. */

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Job } from '@rtbench/core/protocol';
 import type { CaseResultMessage, RuntimeMessage } from '@rtbench/core/protocol';
-import { liveChildPids, spawnedPids } from '../src/process.ts';
-import { type JobOutcome, type RuntimeTarget, type TranslatedFlags } from '../src/types.ts';
+import { liveChildPids, spawnedPids } from '../../process/src/process.ts';
+import type { JobOutcome } from '../../process/src/job.ts';
+import type { RuntimeTarget, TranslatedFlags } from '../src/types.ts';
 import { type RuntimePlugin } from '../src/plugin.ts';
 import { bundleSuite } from '@rtbench/suite-loader';
 

@@ -1,10 +1,10 @@
 /**
  * Any published release as a variant: the registry's list (a fixed list
- * here, no network), how a spec names a release, and the install of a
- * release into the cache through the runtime store (a fake installer that
- * lays the package out as npm does).
+ * here, no network), how a spec names a release, and what a release asks
+ * of the runtime store (a fake one here; the store's installs are
+ * packages/host/test/runtime-store.test.ts's).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,9 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { binaryInPackage, onEveryPlatform, type NpmRuntime } from '../src/npm-runtime.ts';
 import { releaseFor, releasesBetween, semverReleases, stableVersionsInOrder, type ReleaseIndex } from '../src/releases.ts';
 import { resolveSingleNpmRuntime, type SingleNpmRuntime } from '../src/spec.ts';
-import { RuntimeStore } from '../src/runtime-store.ts';
+import type { RuntimeStore } from '../src/store.ts';
 import { RuntimeUnavailableError, type RuntimeTarget } from '../src/types.ts';
-import { type RuntimeInstaller } from '../src/npm-installer.ts';
 
 let root: string;
 beforeEach(() => {
@@ -68,16 +67,10 @@ describe('the registry list', () => {
 });
 
 describe('a release as a variant', () => {
-  const installed: string[] = [];
-  const installer: RuntimeInstaller = {
-    async install(pkg, version, dir) {
-      installed.push(`${pkg}@${version}`);
-      const p = join(dir, 'node_modules', pkg);
-      mkdirSync(join(p, 'bin'), { recursive: true });
-      writeFileSync(join(p, 'package.json'), JSON.stringify({ name: pkg, version }));
-      writeFileSync(join(p, 'bin', 'tool'), '#!/bin/sh\n', { mode: 0o755 });
-    },
-    command: (pkg, version, dir) => `npm install --prefix ${dir} ${pkg}@${version}`,
+  /** A store that records what it was asked for and says where each would be installed. */
+  const storeOver = (releases: ReleaseIndex): RuntimeStore & { got: string[] } => {
+    const got: string[] = [];
+    return { got, releases, get: async (npm) => (got.push(`${npm.package}@${npm.version}`), { binary: join(root, 'cache', `${npm.package}@${npm.version}`, 'node_modules', npm.package, 'bin', 'tool'), location: 'cache' }) };
   };
   const probe = async (spec: string, binary: string, source: RuntimeTarget['source']): Promise<RuntimeTarget> => ({
     runtime: 'deno',
@@ -89,18 +82,18 @@ describe('a release as a variant', () => {
     engineVersion: 'x',
   });
 
-  it('installs a release that is not the pin into the cache, checked against the list first', async () => {
+  it('asks the store for a release that is not the pin, checked against the list first', async () => {
     const npm = template();
     const rt: SingleNpmRuntime = { runtime: 'deno', executable: 'fake', npm, npmVersions: [npm.version], releases: semverReleases(npm), probe };
     const list = index();
-    const store = new RuntimeStore({ dir: join(root, 'cache'), install: true, installer, releases: list, workspace: false });
+    const store = storeOver(list);
     const target = await resolveSingleNpmRuntime(rt, 'deno@1.9.0', store);
     expect(target).toMatchObject({ spec: 'deno@1.9.0', version: '1.9.0', npmLocation: 'cache' });
-    expect(installed).toEqual(['fake-rt@1.9.0']);
+    expect(store.got).toEqual(['fake-rt@1.9.0']);
     expect(list.asked).toEqual(['fake-rt']);
-    // Not published: nothing is installed.
+    // Not published: nothing is asked of the store.
     await expect(resolveSingleNpmRuntime(rt, 'deno@1.9.7', store)).rejects.toThrow(/no such release/);
-    expect(installed).toEqual(['fake-rt@1.9.0']);
+    expect(store.got).toEqual(['fake-rt@1.9.0']);
     // A line (not written in full) is not a release: the message says how to write one.
     await expect(resolveSingleNpmRuntime(rt, 'deno@1.8', store)).rejects.toThrow(/or any release written in full \(deno@1\.9\.1\)/);
   });

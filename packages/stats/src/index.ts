@@ -38,3 +38,4 @@ export {
   type SteadyStateOptions,
   type WarmupCourse,
 } from './steady-state.ts';
+export { nearFloor, WITHOUT_WORK_FACTOR, type NearFloor } from './without-work.ts';

@@ -45,3 +45,11 @@ export function caseFilter(filter: string): (id: string) => boolean {
   });
   return (id) => tests.some((t) => t(id));
 }
+
+/**
+ * A --filter value that matches exactly these case ids: each an anchored
+ * regex, its commas written \x2c so the filter's own comma splits only between them.
+ */
+export function exactFilter(caseIds: readonly string[]): string {
+  return caseIds.map((id) => `/^${id.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/,/g, '\\x2c')}$/`).join(',');
+}

@@ -15,7 +15,7 @@ export {
   locateBroughtFile,
   setBroughtSettings,
 } from './brought-file.ts';
-export { caseFilter } from './case-filter.ts';
+export { caseFilter, exactFilter } from './case-filter.ts';
 export { UsageError } from './errors.ts';
 export { cacheDir, inCheckout, projectDir, repoRoot } from './places.ts';
 export type { SuiteLocation } from './suite-location.ts';

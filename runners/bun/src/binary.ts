@@ -8,14 +8,7 @@
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  binaryInPackage,
-  declareNpmRuntime,
-  existingFile,
-  probeOutput,
-  type RuntimeTarget,
-  RuntimeUnavailableError,
-} from '@rtbench/runtime-kit';
+import { binaryInPackage, declareNpmRuntime, existingFile, probeOutput, type RuntimeTarget, RuntimeUnavailableError } from '@rtbench/runtime-kit';
 
 /** The real binary is tens of MB; the placeholder left before postinstall is tiny. */
 const MIN_BINARY_BYTES = 1 << 20;

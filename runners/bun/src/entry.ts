@@ -26,7 +26,7 @@ interface BunApi {
 const Bun = (globalThis as unknown as { Bun: BunApi }).Bun;
 const stdin = new LineReader((bytes) => readSync(0, bytes, 0, bytes.length, null));
 const job = decodeJob(stdin.next());
-// RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (runtime-kit containment.ts).
+// RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (@rtbench/process containment.ts).
 for (const name of Object.keys(process.env)) if (!job.env.includes(name) && name !== 'RTBENCH_CELL') delete process.env[name];
 const nanoseconds = Bun.nanoseconds.bind(Bun);
 const collect = Bun.gc.bind(Bun, true);

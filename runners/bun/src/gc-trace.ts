@@ -11,7 +11,7 @@
  * markers to stderr too, with the heap in use (process.memoryUsage().heapUsed).
  */
 import type { EngineMetrics, GcKindCounts } from '@rtbench/core/engine-metrics';
-import type { TraceParser } from '@rtbench/runtime-kit';
+import type { TraceParser } from '@rtbench/process';
 
 /** The environment variable the plugin sets; a variant that sets it to 0 opts out. */
 export const GC_LOG_ENV = 'BUN_JSC_logGC';

@@ -9,24 +9,8 @@
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import {
-  cpuProfFlags,
-  NO_ISOLATE_START,
-  FlagError,
-  type JobRequest,
-  processJobs,
-  runBriefly,
-  type RuntimePlugin,
-  type SingleNpmRuntime,
-  semverReleases,
-  singleNpmRuntimeSpecs,
-  sealJob,
-  startJob,
-  wrapped,
-  type RunningJob,
-  attachTraceMetrics,
-  TraceFilter,
-} from '@rtbench/runtime-kit';
+import { cpuProfFlags, NO_ISOLATE_START, FlagError, type JobRequest, processJobs, type RuntimePlugin, type SingleNpmRuntime, semverReleases, singleNpmRuntimeSpecs } from '@rtbench/runtime-kit';
+import { runBriefly, sealJob, startJob, wrapped, type RunningJob, attachTraceMetrics, TraceFilter } from '@rtbench/process';
 import { GC_LOG_ENV, JscGcLog } from './gc-trace.ts';
 import { npmBun, probeBun } from './binary.ts';
 import { translateBunFlags } from './flags.ts';

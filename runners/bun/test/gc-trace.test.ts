@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFilter } from '@rtbench/runtime-kit';
+import { SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFilter } from '@rtbench/process';
 import { JscGcLog } from '../src/gc-trace.ts';
 
 // Lines as Bun 1.4.5 prints them under BUN_JSC_logGC=1 (shortened in the middle).

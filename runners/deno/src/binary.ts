@@ -6,12 +6,7 @@
  * script, which only swaps the wrapper for the binary, is not needed (and not
  * run: root package.json, and npm-installer.ts for installs on demand).
  */
-import {
-  declareNpmRuntime,
-  probeOutput,
-  type RuntimeTarget,
-  RuntimeUnavailableError,
-} from '@rtbench/runtime-kit';
+import { declareNpmRuntime, probeOutput, type RuntimeTarget, RuntimeUnavailableError } from '@rtbench/runtime-kit';
 
 const inPlatformPackage = (binaryPackage: string) => ({ package: 'deno', binaryPackage, binary: 'deno' });
 

@@ -29,7 +29,7 @@ const Deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
 const readStdin = Deno.stdin.readSync.bind(Deno.stdin);
 const stdin = new LineReader((bytes) => readStdin(bytes) ?? 0);
 const job = decodeJob(stdin.next());
-// RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (runtime-kit containment.ts).
+// RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (@rtbench/process containment.ts).
 for (const name of Object.keys(Deno.env.toObject())) if (!job.env.includes(name) && name !== 'RTBENCH_CELL') Deno.env.delete(name);
 const stdout = Deno.stdout;
 const writeStdout = stdout.writeSync.bind(stdout);

@@ -10,27 +10,8 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  cpuProfFlags,
-  V8_ENGINE,
-  NO_ISOLATE_START,
-  v8HeapSampling,
-  FlagError,
-  inspectFlag,
-  type JobRequest,
-  overriddenV8Flags,
-  parseV8FlagValues,
-  processJobs,
-  runBriefly,
-  type RuntimePlugin,
-  type SingleNpmRuntime,
-  semverReleases,
-  singleNpmRuntimeSpecs,
-  sealJob,
-  spawnWith,
-  wrapped,
-  type SpawnJobOptions,
-} from '@rtbench/runtime-kit';
+import { cpuProfFlags, V8_ENGINE, NO_ISOLATE_START, v8HeapSampling, FlagError, inspectFlag, type JobRequest, overriddenV8Flags, parseV8FlagValues, processJobs, type RuntimePlugin, type SingleNpmRuntime, semverReleases, singleNpmRuntimeSpecs, spawnWith } from '@rtbench/runtime-kit';
+import { runBriefly, sealJob, wrapped, type SpawnJobOptions } from '@rtbench/process';
 import { npmDeno, probeDeno } from './binary.ts';
 import { translateDenoFlags, withV8Flags } from './flags.ts';
 

@@ -17,7 +17,7 @@ import { gcProbe } from './gc-probe.ts';
 
 const stdin = new LineReader((bytes) => readSync(0, bytes, 0, bytes.length, null));
 const job = decodeJob(stdin.next());
-// RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (runtime-kit containment.ts).
+// RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (@rtbench/process containment.ts).
 for (const name of Object.keys(process.env)) if (!job.env.includes(name) && name !== 'RTBENCH_CELL') delete process.env[name];
 const hrtime = process.hrtime.bigint;
 const exit = process.exit.bind(process);

@@ -8,35 +8,8 @@
  */
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  cpuProfFlags,
-  V8_ENGINE,
-  NO_ISOLATE_START,
-  v8HeapSampling,
-  FlagError,
-  flagsAsWritten,
-  inspectFlag,
-  type JobRequest,
-  probeOutput,
-  processJobs,
-  runBriefly,
-  type PlatformPackages,
-  type RuntimePlugin,
-  type RuntimeTarget,
-  RuntimeUnavailableError,
-  sealJob,
-  spawnWith,
-  wrapped,
-  type SpawnJobOptions,
-  whichOnPath,
-  declareNpmRuntime,
-  existingFile,
-  resolveNpmRuntime,
-  pluginDevDependencies,
-  releaseFor,
-  semverReleases,
-  workspaceRuntimes,
-} from '@rtbench/runtime-kit';
+import { cpuProfFlags, V8_ENGINE, NO_ISOLATE_START, v8HeapSampling, FlagError, flagsAsWritten, inspectFlag, type JobRequest, probeOutput, processJobs, type PlatformPackages, type RuntimePlugin, type RuntimeTarget, RuntimeUnavailableError, spawnWith, declareNpmRuntime, existingFile, resolveNpmRuntime, pluginDevDependencies, releaseFor, semverReleases, workspaceRuntimes } from '@rtbench/runtime-kit';
+import { runBriefly, sealJob, wrapped, type SpawnJobOptions, whichOnPath } from '@rtbench/process';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -8,14 +8,7 @@
  * empty), so the V8 version is read from the binary: V8 keeps its version
  * as a NUL-terminated literal ("15.8.62.5") in the string pool.
  */
-import {
-  declareNpmRuntime,
-  findLiterals,
-  probeOutput,
-  type RuntimeReleases,
-  type RuntimeTarget,
-  RuntimeUnavailableError,
-} from '@rtbench/runtime-kit';
+import { declareNpmRuntime, findLiterals, probeOutput, type RuntimeReleases, type RuntimeTarget, RuntimeUnavailableError } from '@rtbench/runtime-kit';
 
 const inPlatformPackage = (binaryPackage: string) => ({ package: 'workerd', binaryPackage, binary: 'bin/workerd' });
 

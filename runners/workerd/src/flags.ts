@@ -7,7 +7,8 @@
  * for --concurrent-marking, --incremental-marking or --memory-reducer does
  * nothing. The check prints V8's flag values and refuses such a flag too.
  */
-import { FlagError, flagsAsWritten, overriddenV8Flags, parseV8FlagValues, removeGuardedDir, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
+import { FlagError, flagsAsWritten, overriddenV8Flags, parseV8FlagValues, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
+import { removeGuardedDir } from '@rtbench/process';
 import { HANDLER_KEY } from './handoff.ts';
 import { workerdEnv, writeJobConfig } from './run-job.ts';
 import { startWorkerd } from './server.ts';

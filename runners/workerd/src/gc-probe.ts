@@ -6,7 +6,7 @@
  */
 import type { MetricsProbe } from '@rtbench/core/execute';
 
-// Kept equal to runtime-kit's SAMPLING_START_MARKER / SAMPLING_END_MARKER (the bundle does not import runtime-kit).
+// Kept equal to @rtbench/process's SAMPLING_START_MARKER / SAMPLING_END_MARKER (the bundle does not import it).
 const START = '@@rtbench-gc sampling-start';
 const END = '@@rtbench-gc sampling-end';
 

@@ -7,7 +7,7 @@
  * markers with console.log, which lands in the same stdout in order.
  */
 import type { EngineMetrics, GcKindCounts } from '@rtbench/core/engine-metrics';
-import type { TraceParser } from '@rtbench/runtime-kit';
+import type { TraceParser } from '@rtbench/process';
 
 /** The V8 flag the plugin adds; a variant that says `--no-trace-gc-nvp` opts out. */
 export const GC_TRACE_FLAG = '--trace-gc-nvp';

@@ -11,16 +11,8 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type JobRequest,
-  V8_ENGINE,
-  type RuntimePlugin,
-  type SingleNpmRuntime,
-  singleNpmRuntimeSpecs,
-  v8HeapSampling,
-  liveCase,
-  warmProcess,
-} from '@rtbench/runtime-kit';
+import { type JobRequest, V8_ENGINE, type RuntimePlugin, type SingleNpmRuntime, singleNpmRuntimeSpecs, v8HeapSampling } from '@rtbench/runtime-kit';
+import { liveCase, warmProcess } from '@rtbench/process';
 import { HANDLER_KEY } from './handoff.ts';
 import { BUNDLE_MODULE } from './config.ts';
 import { serveLoader, serveModule } from './programs.ts';

@@ -8,7 +8,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { guardDir, removeGuardedDir, type RuntimeTarget, type ServedProgram, type TranslatedFlags } from '@rtbench/runtime-kit';
+import type { RuntimeTarget, ServedProgram, TranslatedFlags } from '@rtbench/runtime-kit';
+import { guardDir, removeGuardedDir } from '@rtbench/process';
 import { capnpString, compatibilityDateFor, COMPATIBILITY_FLAGS, SOCKET_NAME } from './config.ts';
 import { JOB_DIR_PREFIX, workerdEnv, writeJobConfig } from './run-job.ts';
 import { startWorkerd } from './server.ts';

@@ -9,7 +9,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { attachTraceMetrics, guardDir, MAX_TIMER_MS, ProtocolReader, removeGuardedDir, sealJob, TraceFilter, type ChildExit, type JobOutcome, type JobRequest, type RunningJob } from '@rtbench/runtime-kit';
+import type { JobRequest } from '@rtbench/runtime-kit';
+import { attachTraceMetrics, guardDir, MAX_TIMER_MS, ProtocolReader, removeGuardedDir, sealJob, TraceFilter, type ChildExit, type JobOutcome, type RunningJob } from '@rtbench/process';
 import type { WorkerdFacts } from './handoff.ts';
 import { workerdConfig } from './config.ts';
 import { openJobExchange, type JobExchange, type ResponseEnd } from './http.ts';

@@ -1,11 +1,11 @@
 /**
  * One workerd process serving one config. It is started as the leader of its
- * own process group through runtime-kit's spawnTracked, so liveChildPids() and
+ * own process group through @rtbench/process's spawnTracked, so liveChildPids() and
  * killAllChildren() (Ctrl-C, the host's exit) cover it like any other
  * runtime; its port comes from --control-fd; it is stopped by PID.
  */
 import type { Readable } from 'node:stream';
-import { killTree, spawnTracked, Tail, TraceFile, wrapped, type ChildExit, type TraceFilter } from '@rtbench/runtime-kit';
+import { killTree, spawnTracked, Tail, TraceFile, wrapped, type ChildExit, type TraceFilter } from '@rtbench/process';
 import { SOCKET_NAME } from './config.ts';
 
 export interface WorkerdProcess {

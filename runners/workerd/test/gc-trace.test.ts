@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TraceFilter, SAMPLING_END_MARKER, SAMPLING_START_MARKER } from '@rtbench/runtime-kit';
+import { TraceFilter, SAMPLING_END_MARKER, SAMPLING_START_MARKER } from '@rtbench/process';
 import { nvpKind, parseNvpLine, V8NvpTrace } from '../src/gc-trace.ts';
 import { withGcTrace } from '../src/run-job.ts';
 

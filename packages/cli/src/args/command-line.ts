@@ -14,7 +14,8 @@ import { benchCommand } from '../commands/bench.ts';
 import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from '../commands/claims-options.ts';
 import { claimsCommand } from '../commands/claims.ts';
 import { BISECT_DEFAULTS, bisectCommand } from '../commands/bisect.ts';
-import { RELEASES_DEFAULTS, releasesCommand } from '../commands/releases.ts';
+import { releasesCommand } from '../commands/releases.ts';
+import { MATRIX_DEFAULTS } from '@rtbench/releases';
 import { compareFilesCommand } from '../commands/compare.ts';
 import { historyCommand } from '../commands/history.ts';
 import { mergeCommand } from '../commands/merge.ts';
@@ -121,6 +122,11 @@ const BENCH_OPTIONS = [
     help: `After the run, profiles of each case on each variant in an extra process. cpu (the default): top functions by self time, .cpuprofile files; alloc: top functions by allocated bytes, with bytes per call, .heapprofile files (${runtimePlugins().filter((p) => !isUnavailable(p.allocationProfile)).map((p) => p.name).join(', ')}); native: a perf profile with the engine’s own C++ frames and the named JIT code, .native.cpuprofile files (needs linux-perf); several comma-separated (cpu,native). With --compare, where the time (the bytes) moved`,
   },
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the HTML report (charts), to this file or beside the saved run' },
+  {
+    name: 'strict',
+    kind: 'flag',
+    help: 'Exit 1 when a case is without work on some variant (it returns undefined, or takes no longer than an empty call: marked ∅), naming the cases in one line after the run is saved',
+  },
   ...OUTPUT_OPTIONS,
   ...GLOBAL_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
@@ -163,12 +169,12 @@ const BISECT_OPTIONS = [
 const RELEASES_OPTIONS = [
   { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
   { name: 'every', kind: 'value', value: 'n', help: 'Measure every n-th release of each range (both ends kept); a change point then names the bisect that finds its step' },
-  { name: 'sets', kind: 'value', value: 'n', help: `Sets of processes per window of releases (default ${RELEASES_DEFAULTS.sets}, ${RELEASES_DEFAULTS.setsPerProcess} per warm process)` },
-  { name: 'window', kind: 'value', value: 'n', help: `Most releases measured side by side in one set (default ${RELEASES_DEFAULTS.window}); longer ranges are cut into windows that share a release` },
-  { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process, case and set (default ${RELEASES_DEFAULTS.time})` },
-  { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${RELEASES_DEFAULTS.warmup})` },
-  { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not one (default ${pct(RELEASES_DEFAULTS.threshold)})` },
-  { name: 'budget', kind: 'value', value: 'duration', help: `Start no window that would end past this much time (default ${RELEASES_DEFAULTS.budget}); the same command continues later` },
+  { name: 'sets', kind: 'value', value: 'n', help: `Sets of processes per window of releases (default ${MATRIX_DEFAULTS.sets}, ${COMPARE_DEFAULTS.setsPerProcess ?? 1} per warm process)` },
+  { name: 'window', kind: 'value', value: 'n', help: `Most releases measured side by side in one set (default ${MATRIX_DEFAULTS.window}); longer ranges are cut into windows that share a release` },
+  { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process, case and set (default ${MATRIX_DEFAULTS.time})` },
+  { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${COMPARE_DEFAULTS.warmup})` },
+  { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not one (default ${pct(TIMING_THRESHOLD)})` },
+  { name: 'budget', kind: 'value', value: 'duration', help: `Start no window that would end past this much time (default ${MATRIX_DEFAULTS.budget}); the same command continues later` },
   { name: 'shard', kind: 'value', value: 'i/n', help: 'Measure only this share of the tracks (a runtime × suite is never split); rtbench merge <folders> --save <folder> joins the shards' },
   { name: 'dir', kind: 'value', value: 'folder', help: 'Where the runs, the state, the page and the report are kept (default results/releases/<ranges-suites>); the same command there continues' },
   { name: 'plan', kind: 'flag', help: 'Print the plan (releases, cases, processes, estimated time) and stop' },

@@ -1,9 +1,9 @@
 /** `--max-memory`: declared once for every command that starts runtime processes, and applied before any starts. */
-import { byteSizeText, defaultMemoryBound, setMemoryBound } from '@rtbench/runtime-kit';
+import { byteSizeText, defaultMemoryBound, setMemoryBound } from '@rtbench/process';
 import { camelName, type OptionSpec, type ParsedFlags } from './args.ts';
 import { parseMemorySize } from './options.ts';
 
-/** Taken by every command that starts runtime processes: the host stops one that holds more memory than this (runtime-kit memory-bound.ts). */
+/** Taken by every command that starts runtime processes: the host stops one that holds more memory than this (@rtbench/process memory-bound.ts). */
 export const MAX_MEMORY_OPTION = {
   name: 'max-memory',
   kind: 'value',

@@ -3,18 +3,16 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and round plan and in the view (a table, or verdicts per arm).
  */
-import { takeLock } from '@rtbench/run';
+import { takeLock, executeRun, loadProfileManifest, profiler, recordedMeasurer, runSaver, type Profiler, type RunRequest, assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/run';
 import { failedRunLine } from '../emit/failed-run.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, counted } from '@rtbench/report';
+import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, counted, withoutWorkLine } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/host';
-import { executeRun, loadProfileManifest, profiler, recordedMeasurer, runSaver, type Profiler, type RunRequest } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { DEFAULT_MEASURER, makePlan, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import { progressPrinter } from '../run/progress.ts';
-import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/run';
 import { UsageError } from '../errors.ts';
 import { resolve as resolvePath } from 'node:path';
 import { runEnvironment } from '../run/environment.ts';
@@ -38,6 +36,8 @@ export interface BenchFlags extends PlanFlags, OutputFlags, VerdictFlags {
   quiet?: boolean;
   /** After the measured rounds, profiles per case × variant in an extra process (@rtbench/run profiles.ts): true (CPU) or the kinds, "cpu,alloc". */
   profile?: string | true;
+  /** A case without work (it returns undefined, or takes an empty call's time) makes the command exit 1, after the run is saved. */
+  strict?: boolean;
 }
 
 /** Where --html writes: the file named, or the saved run's path with .html. */
@@ -218,10 +218,10 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
     process.stderr.write(`${pc.red('nothing was measured:')} every case was unsupported or failed on every variant (${run.status === 'failed' ? failedRunLine(run) : 'see above'})\n`);
     return 1;
   }
-  if (run.status === 'failed') {
-    // Said even with --quiet: exit 1 never comes without its reason.
-    process.stderr.write(`${pc.red('error:')} ${failedRunLine(run)}\n`);
-    return 1;
-  }
+  // Said even with --quiet, after the failures' line: exit 1 never comes without its reason.
+  const workless = flags.strict ? withoutWorkLine(run) : undefined;
+  if (run.status === 'failed') process.stderr.write(`${pc.red('error:')} ${failedRunLine(run)}\n`);
+  if (workless) process.stderr.write(`${pc.red('error:')} ${workless}\n`);
+  if (run.status === 'failed' || workless) return 1;
   return gate;
 }

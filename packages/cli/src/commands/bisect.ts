@@ -6,11 +6,10 @@
  * releases (@rtbench/bisect step.ts), saved in the bisect's folder -> the answer, the
  * steps, the releases as a series (history's reporters).
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { defaultReporter, pageReporter, counted } from '@rtbench/report';
-import type { RuntimeTarget } from '@rtbench/runtime-kit';
+import { type RuntimeTarget, isResolved } from '@rtbench/runtime-kit';
 import { colourOn, stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
 import { formatClock } from '../run/progress.ts';
@@ -18,9 +17,8 @@ import { DEFAULT_MEASURER, makePlan, measureName, parseMeasure, parsePercent, ty
 import type { MeasurerDescriptor } from '@rtbench/run';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { resultsDir } from '../paths.ts';
-import { isResolved } from '@rtbench/runtime-kit';
-import { writeFileAtomically } from '@rtbench/host';
-import { answerLines, bisect, BisectFolder, BisectSession, BudgetReached, cacheEntryOf, listRange, pairedDecide, Releases, releaseSeriesInputs, releaseSeriesView, releaseVariant, removeInstalled, StepInterrupted, stepLine, unitTest, type BisectIdentity, type BisectResult, type PairedTest, type SearchState, type StepContext, type StepRecord } from '@rtbench/bisect';
+import { slug, writeFileAtomically } from '@rtbench/host';
+import { answerLines, bisect, BisectFolder, BisectSession, BudgetReached, installsOf, listRange, pairedDecide, Releases, releaseSeriesInputs, releaseSeriesView, releaseVariant, removeInstalled, StepInterrupted, stepLine, unitTest, type BisectIdentity, type BisectResult, type PairedTest, type SearchState, type StepContext, type StepRecord } from '@rtbench/bisect';
 import { runEnvironment } from '../run/environment.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 
@@ -58,12 +56,8 @@ export function bisectThreshold(measurer: MeasurerDescriptor, asked: number | un
   return asked ?? measurer.defaults.threshold(variants.map((v) => (isResolved(v) ? v.target.engine : undefined)));
 }
 
-/** Exit code of a bisect stopped by its --budget: run the same command again to go on. */
-const BUDGET_EXIT = 75;
-
-function slug(text: string): string {
-  return text.replace(/[^\w@.+-]+/g, '_').replace(/_+/g, '_').slice(0, 120);
-}
+/** Exit code of a bisect or a release matrix stopped by its --budget: run the same command again to go on. */
+export const BUDGET_EXIT = 75;
 
 export async function bisectCommand(rangeText: string, suiteName: string, flags: BisectFlags): Promise<number> {
   // Everything typed is checked before the registry is asked or anything installs.
@@ -89,12 +83,8 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   // The case: the plan of the ends picks it (and checks the suite, the filter and the variants' flags).
   const first = range.tags[0]!;
   const last = range.tags.at(-1)!;
-  // The ends are resolved (and installed, if need be) by the probe below, before the folder is open: note which
-  // were missing, so that --clean removes them too.
-  const ends = await Promise.all([first, last].map(async (tag) => {
-    const entry = await cacheEntryOf(range, tag);
-    return { entry, existed: entry !== undefined && existsSync(entry) };
-  }));
+  // The ends are resolved (and installed, if need be) by the probe below, before the folder is open.
+  const noteEnds = await installsOf(range, [first, last]);
   const probe = await makePlan(suiteName, { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), rounds: minRounds, time: `${timePerRoundMs * minRounds}ms` }, [
     releaseVariant(range, first).id,
     releaseVariant(range, last).id,
@@ -109,7 +99,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const dir = flags.dir ?? join(resultsDir, 'bisect', slug(`${rangeText}-${probe.suite.name}-${caseId}-${measure}`));
   const folder = BisectFolder.open(dir, identity);
   const resumed = folder.state.steps.length;
-  for (const { entry, existed } of ends) if (entry !== undefined && !existed && existsSync(entry)) folder.noteInstalled(entry);
+  noteEnds(folder);
 
   const perRelease = range.plugin.releases!.diskPerRelease;
   const mostInstalls = 2 * Math.ceil(Math.log2(range.tags.length)) + 2;

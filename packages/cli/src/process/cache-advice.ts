@@ -1,5 +1,5 @@
 /**
- * What to do about a cache folder rtbench refused (runtime-kit's
+ * What to do about a cache folder rtbench refused (@rtbench/host's
  * UnsafeCacheError: owned by another user, or not a folder). The advice
  * depends on where the cache is: a checkout keeps it in .rtbench-cache/ beside
  * the code (XDG_CACHE_HOME does not move it); an installed rtbench in

@@ -8,7 +8,7 @@ import { FileWriteError, type FileIo } from '../../../host/src/atomic-file.ts';
 import { claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/run';
 import { writeRunAtomically } from '../../../run/src/save.ts';
 import { syntheticRun } from '../../../../test/compare-synthetic.ts';
-import { latestRun } from '../../src/commands/report.ts';
+import { latestRun } from '@rtbench/run';
 import { resultsDir } from '../../src/paths.ts';
 import { profileFileName } from '../../../run/src/profiles.ts';
 import { MAX_WARNINGS } from '../../../core/src/execute.ts';

@@ -1,12 +1,15 @@
-/** The texts of a table's cells, shared by the terminal and markdown reporters. */
+/** The texts of a table's cells, shared by the terminal, markdown and HTML reporters. */
 import { counted } from '../text.ts';
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import { measuredBy } from '../views/measured-by.ts';
-import { formatChange, formatCount, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatQ, formatRatio, formatThreshold, intervalDigits, ratioWithCi, roughly } from '../format.ts';
+import { formatChange, formatCount, formatMetric, formatPercent, formatQ, formatRatio, formatThreshold, intervalDigits, ratioWithCi, roughly } from '../format.ts';
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
-import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift, PrecisionCell } from '../views/types.ts';
+import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift } from '../views/types.ts';
+import { belowClock, budgetRanOut, tableColumns, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from '../columns/results.ts';
+import { hasEngineMetrics } from '../metrics.ts';
 import { change } from '../views/where.ts';
+import { WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { shownName } from '../names.ts';
 import { verdictWord, verdictWords } from '../verdict-words.ts';
 
@@ -16,32 +19,17 @@ function fmtMs(ms: number): string {
 
 // ---------------------------------------------------------------- bench table
 
-export interface BenchCells {
-  median: string;
-  spread: string;
-  ci: string;
-  ops: string;
-  /**
-   * "baseline", "1.80× slower [1.76–1.84]", "1.25× faster [1.24–1.27]"
-   * (counts: "1.25× fewer [1.24–1.27]", verdict-words.ts),
-   * "= 1.000× [0.994–1.006]", "≈ 1.02× [0.98–1.06]", or "≠ work": the 95% CI's
-   * bounds in the same direction as the estimate (never a ± of an asymmetric
-   * interval, which hid that "1.09× slower ±40%" excludes 1).
-   */
-  relative: string;
+/**
+ * A bench row's cells: the text of each table column (columns/results.ts), the
+ * verdict that colours `relative`, and what the table explains under it.
+ */
+export type BenchCells = Record<TableColumnId, string> & {
   /** The verdict behind `relative`, for colouring. */
-  verdict?: 'faster' | 'slower' | 'small' | 'equivalent' | 'inconclusive' | 'baseline' | 'different-work';
-  /** Rounds taken, with a mark when the budget ran out before the target. */
-  rounds: string;
+  verdict?: RowVerdict;
   budgetRanOut: boolean;
   /** The median is 0 ns (below the clock's resolution): `ops` is "—", not an infinite rate. */
   belowClock: boolean;
-}
-
-/** The precision cell ran out of budget before reaching its target. */
-function budgetRanOut(p: PrecisionCell | undefined): boolean {
-  return p !== undefined && (p.stoppedBy === 'max-rounds' || p.stoppedBy === 'time-budget');
-}
+};
 
 /** The independent unit of a pairing, for a count of n: "process pair(s)", "process(es)". */
 function unitNoun(n: number, pairing: 'paired' | 'unpaired'): string {
@@ -59,11 +47,24 @@ function smallWord(ratio: number, threshold: number, metric: BenchRow['metric'])
   return `${verdictWord(ratio < 1 ? 'faster' : 'slower', metric)} <${formatThreshold(threshold)}`;
 }
 
+/**
+ * "baseline", "1.80× slower [1.76–1.84]", "1.25× faster [1.24–1.27]"
+ * (counts: "1.25× fewer [1.24–1.27]", verdict-words.ts),
+ * "= 1.000× [0.994–1.006]", "≈ 1.02× [0.98–1.06]", or "≠ work": the 95% CI's
+ * bounds in the same direction as the estimate (never a ± of an asymmetric
+ * interval, which hid that "1.09× slower ±40%" excludes 1).
+ */
 export function relativeText(row: BenchRow, digestMismatch: boolean): Pick<BenchCells, 'relative' | 'verdict'> {
   if (digestMismatch) return { relative: '≠ work', verdict: 'different-work' };
   if (row.isBaseline) return row.stats ? { relative: 'baseline', verdict: 'baseline' } : { relative: '' };
   const c = row.relative;
   if (!c) return { relative: row.relativeNote && row.stats ? '—' : '' };
+  // Without work on either side: the ratio and its interval as measured (this variant's time over the baseline's), no word.
+  if (row.noVerdictWord) {
+    if (!Number.isFinite(c.ci[1])) return { relative: `${c.ratio.toFixed(2)}× (no interval: ${unitsText(c.units)})`, verdict: 'inconclusive' };
+    const digits = intervalDigits(c.ci[0], c.ci[1], c.ci[1] - c.ci[0] < 0.02 ? 3 : 2);
+    return { relative: `${c.ratio.toFixed(digits)}× [${c.ci[0].toFixed(digits)}–${c.ci[1].toFixed(digits)}]`, verdict: 'inconclusive' };
+  }
   if (!Number.isFinite(c.ci[1])) return { relative: `≈ ${c.ratio.toFixed(2)}× (no interval: ${unitsText(c.units)})`, verdict: 'inconclusive' };
   // A ratio below 1 reads as the baseline's cost over this one's: its interval is turned the same way.
   const better = c.ratio < 1 && (c.verdict === 'faster' || c.verdict === 'small');
@@ -85,22 +86,23 @@ export function relativeText(row: BenchRow, digestMismatch: boolean): Pick<Bench
   }
 }
 
-export function benchCells(row: BenchRow, digestMismatch: boolean): BenchCells {
-  const s = row.stats;
-  const out = budgetRanOut(row.precision);
-  const rounds = `${row.result.rounds.length}${out ? '*' : ''}`;
-  if (!s) return { median: '—', spread: '', ci: '', ops: '', relative: '', rounds, budgetRanOut: out, belowClock: false };
+/** A bench row as the table columns read it; `runId` names its run in csv-stats. */
+export function benchResultRow(row: BenchRow, digestMismatch: boolean, runId = '', baseline?: string): ResultRow {
+  const relative = row.stats ? relativeText(row, digestMismatch) : { relative: '' };
   return {
-    median: formatMetric(s.median, row.metric ?? TIME_PER_OP),
-    spread: formatMetricRange(s.p25, s.p75, row.metric ?? TIME_PER_OP),
-    ci: s.ciHalfWidthRel !== undefined ? `±${formatPercent(s.ciHalfWidthRel)}` : '—',
-    // Operations per second only mean something for the loop's time per operation.
-    ops: row.metric ? '' : formatOpsOfMedian(s.median),
-    ...relativeText(row, digestMismatch),
-    rounds,
-    budgetRanOut: out,
-    belowClock: !row.metric && s.median === 0,
+    runId,
+    result: row.result,
+    metric: row.metric ?? TIME_PER_OP,
+    ...(row.stats ? { stats: row.stats } : {}),
+    ...(row.relative && baseline !== undefined ? { against: { baseline, ratio: row.relative } } : {}),
+    relative: { text: relative.relative, ...(relative.verdict ? { verdict: relative.verdict } : {}) },
   };
+}
+
+export function benchCells(row: BenchRow, digestMismatch: boolean): BenchCells {
+  const r = benchResultRow(row, digestMismatch);
+  const texts = Object.fromEntries(tableColumns().map((c) => [c.id, c.text(r)])) as Record<TableColumnId, string>;
+  return { ...texts, ...(r.relative.verdict ? { verdict: r.relative.verdict } : {}), budgetRanOut: budgetRanOut(row.precision), belowClock: belowClock(r) };
 }
 
 /**
@@ -118,44 +120,15 @@ export function bestRows(bc: BenchCase): Set<string> {
   return new Set(measured.filter((r) => r.stats!.median === best).map((r) => r.variantId));
 }
 
-/** A figure column of the bench table: its head, its alignment, and which of a row's cells it shows. */
-export interface BenchColumn {
-  cell: keyof Pick<BenchCells, 'median' | 'spread' | 'ci' | 'ops' | 'relative' | 'rounds'>;
-  /** `baseline`: the baseline's label as the table shows it (a short letter in a narrow terminal). */
-  head(view: BenchView, baseline: string): string;
-  align: 'left' | 'right';
-  /** Absent: always shown. */
-  shown?(view: BenchView): boolean;
-}
-
-/**
- * The bench table's figure columns, in order, after the case and the
- * runtime: the terminal and markdown tables draw their heads, alignment and
- * cells from this one list, so a column is added or renamed here once.
- */
-const BENCH_COLUMNS: readonly BenchColumn[] = [
-  { cell: 'median', head: (view) => medianHeader(view), align: 'right' },
-  { cell: 'spread', head: () => 'p25–p75', align: 'right' },
-  { cell: 'ci', head: () => '95% CI', align: 'right' },
-  { cell: 'ops', head: () => 'ops/s', align: 'right' },
-  { cell: 'relative', head: (_view, baseline) => `vs ${baseline} (paired)`, align: 'left' },
-  // Adaptive runs give cases different numbers of rounds.
-  { cell: 'rounds', head: () => 'rounds', align: 'right', shown: (view) => isAdaptive(view) },
-];
-
-/** The figure columns this run's table shows. */
-export function benchColumns(view: BenchView): BenchColumn[] {
-  return BENCH_COLUMNS.filter((c) => c.shown?.(view) ?? true);
-}
-
-/** "median/op" for the loop's times; "median" when the cases declare their own metric (ms per start, req/s). */
-function medianHeader(view: BenchView): string {
-  return view.run.cases.some((c) => c.metric) ? 'median' : 'median/op';
-}
-
-/** Whether the run chose its rounds adaptively (then the table shows a rounds column). */
-function isAdaptive(view: BenchView): boolean {
-  return view.run.options.adaptive !== undefined;
+/** What a bench table's heads and columns depend on; `baseline`: the baseline's label as the table shows it (a short letter in a narrow terminal). */
+export function benchFacts(view: BenchView, baseline: string = view.baseline.label): TableFacts {
+  return {
+    baseline,
+    comparison: false,
+    ownMetric: view.run.cases.some((c) => c.metric),
+    adaptive: view.run.options.adaptive !== undefined,
+    engineMetrics: hasEngineMetrics(view.run),
+  };
 }
 
 /** "geomean vs node: deno 0.952 (0.911–1.003) over 16 cases, bun …", or undefined. */
@@ -197,15 +170,20 @@ function levelKey(facts: { level: number; m: number }, confidence: number): stri
   return `${+(facts.level * 100).toFixed(2)}% intervals (${+(confidence * 100).toFixed(1)}% over ${counted(facts.m, 'ratio')})`;
 }
 
-/** The key under a bench table by default: the intervals' level, how to read the words and the rounds' mark, where the method is (--explain: benchLegend). */
-export function benchKey(view: BenchView): string {
+/**
+ * The key under a bench table by default: the intervals' level, how to read the words and the rounds' mark, and
+ * where the method is (--explain: benchLegend) and, when the table has marks, what they mean (`marks`: "marks s ↗",
+ * or "the marks" where the symbols would not fit).
+ */
+export function benchKey(view: BenchView, marks?: string): string {
   const facts = intervalFacts(view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative] : []))));
   const short = view.cases.some((c) => c.rows.some((r) => budgetRanOut(r.precision)));
   const parts = [
     ...(facts ? [`${levelKey(facts, view.confidence)}: ${wordsKey(view.threshold, verdictWords(view.run.cases[0]?.metric), 'marks')}`] : []),
     ...(short ? ['*: budget ran out'] : []),
   ];
-  return parts.length ? `${parts.join('; ')}. ${EXPLAIN_HINT}.` : `${EXPLAIN_HINT}.`;
+  const hint = marks ? `${EXPLAIN_HINT}, ${marks}` : EXPLAIN_HINT;
+  return parts.length ? `${parts.join('; ')}. ${hint}.` : `${hint}.`;
 }
 
 /** The key under a comparison by default: the intervals' level and the words; --explain: designLine and legend (and q). */
@@ -255,6 +233,9 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
   const candidate = row.candidate ? formatMetric(row.candidate.median, metric) : '—';
   const c = row.comparison;
   if (!c) return { baseline, candidate, ratio: '', verdict: '—', word: '—', detail: row.note ?? '', q: '' };
+  const ratio = Number.isFinite(c.ci[1]) ? ratioWithCi(c.ratio, c.ci) : `${formatRatio(c.ratio)} (no interval)`;
+  // An arm without work: the ratio compares empty calls; it is shown, and no verdict is given.
+  if (row.withoutWork) return { baseline, candidate, ratio, verdict: 'without-work', word: WITHOUT_WORK_MARK, detail: 'without work: no verdict (said below)', q: formatQ(c.qValue) };
   let detail: string;
   switch (c.verdict) {
     case 'faster':
@@ -281,7 +262,7 @@ export function comparisonCells(row: CaseComparison, view: Pick<ComparisonView, 
     }
   }
   const word = c.verdict === 'small' ? smallWord(c.ratio, c.threshold, row.metric) : verdictWord(c.verdict, metric);
-  return { baseline, candidate, ratio: Number.isFinite(c.ci[1]) ? ratioWithCi(c.ratio, c.ci) : `${formatRatio(c.ratio)} (no interval)`, verdict: c.verdict, word, detail, q: formatQ(c.qValue) };
+  return { baseline, candidate, ratio, verdict: c.verdict, word, detail, q: formatQ(c.qValue) };
 }
 
 /** How a round of this run was measured, in its measurer's words (views/measured-by.ts). */

@@ -248,8 +248,8 @@ function pageProfiles(manifest: ProfileManifest | undefined, keys: PageKeys, fol
 /** The view's profiles keyed as page-data.ts keys its cases (by id) and variants (v0, v1, … in the view's order). */
 export function profilesOfView(view: RunView, cases: readonly { key: string; id: string }[]): PageProfiles | undefined {
   if (!view.profiles) return undefined;
-  const ids = view.kind === 'bench' ? view.variants.map((v) => v.id) : view.arms.map((a) => a.id);
-  const file = view.kind === 'bench' ? view.file : view.runs[0]?.file;
+  const ids = ('arms' in view ? view.arms : view.variants).map((a) => a.id);
+  const file = 'runs' in view ? view.runs[0]?.file : view.file;
   return pageProfiles(
     view.profiles,
     {

@@ -14,8 +14,10 @@ import { verdictWords, type VerdictWords } from '../verdict-words.ts';
 import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { median, processesOf } from '@rtbench/stats';
 import { rowStats } from '../views/bench.ts';
-import { formatDuration, formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
-import { benchCells, benchLegend, comparisonCells, designLine, legend } from '../cells/run.ts';
+import { formatDuration, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
+import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, legend, type ComparisonCells } from '../cells/run.ts';
+import { COLUMNS, pageColumns, VARIANT_COLUMN, type PageColumnId, type ResultRow, type TableFacts } from '../columns/results.ts';
+import { comparisonFacts, comparisonResultRow } from '../cells/rows.ts';
 import type { ArmInfo, BenchView, ComparisonView, RatioComparison, RunView, View } from '../views/types.ts';
 import { caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
 import { profilesOfView, type PageProfiles } from './flame-data.ts';
@@ -73,20 +75,14 @@ interface WarmupCurve {
   class?: string;
 }
 
-export interface PageCell {
+/** A cell's text in each column its table shows, as `<id>Text` (columns/results.ts). */
+type ColumnTexts = { [K in PageColumnId as `${K}Text`]?: string };
+
+export type PageCell = ColumnTexts & {
   variant: string;
   status: CaseResult['status'];
-  /** The texts the terminal and markdown tables print for this cell (cells/run.ts); empty when there are no statistics. */
-  medianText: string;
-  spreadText: string;
-  ciText: string;
-  opsText: string;
-  /** Against the baseline: "1.80× slower ±2.1%", "baseline", "0.739 (0.731–0.748)", … */
-  relativeText: string;
-  /** Colours the relative text. */
+  /** Colours the relative and verdict texts. */
   verdict?: string;
-  /** Comparisons: "−26.1%", "~12 more rounds would decide it", … */
-  verdictText?: string;
   median?: number;
   ci?: [number, number];
   /** Each process's median sample, ns per op. */
@@ -110,6 +106,15 @@ export interface PageCell {
   /** The medians and the paired ratio point opposite ways (views/bench.ts). */
   opposite?: string;
   modesText?: string;
+};
+
+/** A column of the page's case tables: its head and its cells' classes (columns/results.ts); `coloured` cells add their verdict as a class. */
+interface PageColumn {
+  id: PageColumnId;
+  head: string;
+  th: string;
+  td: string;
+  coloured: boolean;
 }
 
 export interface PageCase {
@@ -134,7 +139,7 @@ interface ForestRow {
   /** Absent when the case was not compared; `texts.detail` says why. */
   ratio?: PageRatio;
   /** The comparison table's texts, as the terminal prints them. */
-  texts: { baseline: string; candidate: string; ratio: string; verdict: string; detail: string; q: string };
+  texts: ComparisonCells;
 }
 
 export interface ForestSection {
@@ -160,6 +165,8 @@ export interface PageData {
   /** What the ratios are of and what their verdicts are called ("fewer"/"more" for instruction counts). */
   words: VerdictWords;
   variants: PageVariant[];
+  /** The case tables' columns: the variant's head, then the figures (columns/results.ts). */
+  table: { variantHead: string; columns: PageColumn[] };
   cases: PageCase[];
   /** Every case × non-baseline arm against its baseline on one ratio scale: what the page shows first. */
   summary: PageSummary;
@@ -175,15 +182,40 @@ export interface PageData {
 /** Bars per case histogram. Enough to show two modes 10% apart, few enough to read. */
 const HISTOGRAM_BINS = 48;
 
+/** The page of each kind of view of runs. */
+const PAGES: { [K in RunView['kind']]: (view: Extract<RunView, { kind: K }>) => PageData } = {
+  bench: (view) => benchPage(view),
+  comparison: (view) => comparisonPage(view),
+};
+
 export function pageData(view: RunView): PageData {
-  const page = view.kind === 'bench' ? benchPage(view) : comparisonPage(view);
+  const page = (PAGES[view.kind] as (view: RunView) => PageData)(view);
   const profiles = profilesOfView(view, page.cases);
   return profiles ? { ...page, profiles } : page;
 }
 
 // ------------------------------------------------------------------ bench
 
+/** The case tables' columns for a table with these facts, and their texts in a row. */
+function pageTable(facts: TableFacts): PageData['table'] {
+  const columns = pageColumns(facts).map((c): PageColumn => ({
+    id: c.id,
+    head: c.head(facts),
+    th: 'num' in c.page && c.page.num ? 'num' : '',
+    td: `${'num' in c.page && c.page.num ? 'num ' : ''}${c.page.class}`,
+    coloured: 'emphasis' in c && c.emphasis === 'verdict',
+  }));
+  return { variantHead: VARIANT_COLUMN.head(facts), columns };
+}
+
+function columnTexts(columns: readonly PageColumn[], row: ResultRow): ColumnTexts {
+  const byId = new Map(COLUMNS.map((c) => [c.id, c] as const));
+  return Object.fromEntries(columns.map((c) => [`${c.id}Text`, (byId.get(c.id) as { text(row: ResultRow): string }).text(row)]));
+}
+
 function benchPage(view: BenchView): PageData {
+  const table = pageTable(benchFacts(view));
+  const { columns } = table;
   const variants = view.variants.map((arm, i) => pageVariant(arm, i, arm.id === view.baseline.id, view.run));
   const keyOf = new Map(view.variants.map((arm, i) => [arm.id, `v${i}`]));
   const cases = view.cases.map((c, i): PageCase => {
@@ -200,15 +232,11 @@ function benchPage(view: BenchView): PageData {
       paramsText: shownName(paramsText(c.params)),
       ...(c.digestMismatch ? { mismatch: mismatchText(c.digestMismatch) } : {}),
       cells: c.rows.map((row): PageCell => {
-        const texts = benchCells(row, Boolean(c.digestMismatch));
+        const r = benchResultRow(row, Boolean(c.digestMismatch));
         return {
           ...cellBase(keyOf.get(row.variantId) ?? row.variantId, asTimeResult(row.result, metric), edges),
-          medianText: texts.median,
-          spreadText: texts.spread,
-          ciText: texts.ci,
-          opsText: texts.ops,
-          relativeText: texts.relative,
-          ...optional('verdict', texts.verdict),
+          ...columnTexts(columns, r),
+          ...optional('verdict', r.relative.verdict),
           ...(row.relative ? { relative: pageRatio(row.relative) } : {}),
           ...optional('relativeNote', row.relativeNote),
           ...optional('note', row.note),
@@ -231,6 +259,7 @@ function benchPage(view: BenchView): PageData {
     confidence: view.confidence,
     words: verdictWords(view.run.cases[0]?.metric),
     variants,
+    table,
     cases,
     summary: benchSummary(view, (id) => `c${view.cases.findIndex((c) => c.caseId === id)}`, (id) => keyOf.get(id) ?? id),
     sections: [],
@@ -256,6 +285,8 @@ function comparisonPage(view: ComparisonView): PageData {
     return (byFile.length === 1 ? byFile[0]! : (view.runs[isCandidate(arm) ? 1 : 0] ?? view.runs[0]!)).run;
   };
   const variants = view.arms.map((arm, i) => pageVariant(arm, i, !isCandidate(arm), runOfArm(arm)));
+  const table = pageTable(comparisonFacts(view));
+  const { columns } = table;
 
   const caseIds: string[] = [];
   for (const section of view.sections) for (const c of section.cases) if (!caseIds.includes(c.caseId)) caseIds.push(c.caseId);
@@ -289,22 +320,16 @@ function comparisonPage(view: ComparisonView): PageData {
       paramsText: info ? shownName(paramsText(info.params)) : '',
       ...mismatchOfComparison(view, id),
       cells: found.flatMap(({ arm, result, raw }) => {
-        if (!result) return [];
+        if (!result || !raw) return [];
         const key = keyOfArm(arm);
         const section = view.sections.find((s) => s.candidate.label === arm.label);
         const comparison = section?.cases.find((c) => c.caseId === id);
-        const texts = comparison ? comparisonCells(comparison, view) : undefined;
-        const s = rowStats(result);
-        const rawStats = raw ? rowStats(raw) : undefined;
+        const r = comparisonResultRow(view, runOfArm(arm), raw, section, comparison);
         return [{
           ...cellBase(key, result, edges),
-          // The texts in the case's own unit; the charts draw the time view (s).
-          medianText: rawStats ? formatMetric(rawStats.median, metric) : '—',
-          spreadText: rawStats ? formatMetricRange(rawStats.p25, rawStats.p75, metric) : '',
-          ciText: s?.ciHalfWidthRel !== undefined ? `±${formatPercent(s.ciHalfWidthRel)}` : s ? '—' : '',
-          opsText: s && metric.unit === 'ns' ? formatOpsOfMedian(s.median) : '',
-          relativeText: section ? (texts?.ratio ?? '') : 'baseline',
-          ...(texts?.ratio ? { verdict: texts.verdict, verdictText: `${texts.word} ${texts.detail}` } : {}),
+          // The texts in the case's own unit; the charts draw the time view (result).
+          ...columnTexts(columns, r),
+          ...optional('verdict', r.relative.verdict),
           ...(comparison?.comparison ? { relative: pageRatio(comparison.comparison) } : {}),
           ...optional('relativeNote', comparison && !comparison.comparison ? comparison.note : undefined),
           ...optional('note', lastFailure(result)),
@@ -343,6 +368,7 @@ function comparisonPage(view: ComparisonView): PageData {
     confidence: view.confidence,
     words: verdictWords(view.run.cases[0]?.metric),
     variants,
+    table,
     cases,
     summary: comparisonSummary(view, (id) => caseKey.get(id)!, (label) => keyOfArm({ label })),
     sections,

@@ -9,11 +9,14 @@
  * engine metrics are measures of their own, without a CI (metrics.ts
  * ENGINE_METRIC_FIELDS; "gc-time-share" is a fraction of sampling time).
  */
-import { claimsBmf } from './claims-rows.ts';
+import { claimsBmf } from './claims-bmf.ts';
 import { metricOf, type CaseResult, type Metric as CaseMetric, type RunRecord } from '@rtbench/core/schema';
 import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../metrics.ts';
-import type { View } from '../views/types.ts';
-import type { Reporter } from './reporter.ts';
+import { byKind, type Reporter } from './reporter.ts';
+
+const bmf = (value: unknown): string => `${JSON.stringify(value, null, 1)}\n`;
+
+const REFUSES = { history: 'bencher keeps its own history of the runs it is given; send it each run (rtbench report <run.json> --format bmf), or pick another format for a history' };
 
 interface Metric {
   value: number;
@@ -73,12 +76,15 @@ export const bmfReporter: Reporter = {
   description: "bencher.dev's Bencher Metric Format (JSON), for tracking runs over time",
   extension: 'json',
   escaping: 'json',
-  refuses: { history: 'bencher keeps its own history of the runs it is given; send it each run (rtbench report <run.json> --format bmf), or pick another format for a history' },
-  // A comparison of two saved runs reports the newer (candidate) run.
-  render: (view: View) => {
-    // Bencher keeps its own history of single runs; a history has no one run to give it (rtbench history refuses --format bmf).
-    if (view.kind === 'history') throw new Error('bmf is the format of one run for bencher; a history cannot be written as bmf');
-    if (view.kind === 'claims') return `${JSON.stringify(claimsBmf(view), null, 1)}\n`;
-    return `${JSON.stringify(bmfOf(view.kind === 'comparison' ? view.runs[view.runs.length - 1]!.run : view.run), null, 1)}\n`;
-  },
+  refuses: REFUSES,
+  // Bencher keeps its own history of single runs; a history has no one run to give it (rtbench history refuses --format bmf).
+  render: byKind(
+    {
+      bench: (view) => bmf(bmfOf(view.run)),
+      // A comparison of two saved runs reports the newer (candidate) run.
+      comparison: (view) => bmf(bmfOf(view.runs[view.runs.length - 1]!.run)),
+      claims: (view) => bmf(claimsBmf(view)),
+    },
+    REFUSES,
+  ),
 };

@@ -5,19 +5,24 @@
  */
 import { dirname } from 'node:path';
 import { renderFindings } from './claims-findings.ts';
-import type { Reporter } from './reporter.ts';
+import type { ArmInfo } from '../views/types.ts';
+import { byKind, type Reporter } from './reporter.ts';
+
+function noClaims(suite: string, arms: readonly ArmInfo[]): string {
+  return `# Findings\n\n${suite} on ${arms.map((a) => `\`${a.id}\` (${a.versionText})`).join(', ')} checked no claims: \`rtbench claims\` makes the runs a findings page is written from.\n`;
+}
 
 export const findingsReporter: Reporter = {
   format: 'findings',
   description: "a claims run as docs/findings.md: what the suites claim and what the run found, with when, where and how",
   extension: 'md',
-  render: (view) => {
-    if (view.kind === 'history') return `# Findings\n\nA history of ${view.runs.length} runs states no claims: \`rtbench claims\` makes the runs a findings page is written from.\n`;
-    if (view.kind !== 'claims') {
-      const arms = (view.kind === 'bench' ? view.variants : view.arms).map((a) => `\`${a.id}\` (${a.versionText})`).join(', ');
-      return `# Findings\n\n${view.suite} on ${arms} checked no claims: \`rtbench claims\` makes the runs a findings page is written from.\n`;
-    }
-    const file = view.runs[0]?.file;
-    return `${renderFindings(view, file ? dirname(file) : '.')}\n`;
-  },
+  render: byKind({
+    bench: (view) => noClaims(view.suite, view.variants),
+    comparison: (view) => noClaims(view.suite, view.arms),
+    history: (view) => `# Findings\n\nA history of ${view.runs.length} runs states no claims: \`rtbench claims\` makes the runs a findings page is written from.\n`,
+    claims: (view) => {
+      const file = view.runs[0]?.file;
+      return `${renderFindings(view, file ? dirname(file) : '.')}\n`;
+    },
+  }),
 };

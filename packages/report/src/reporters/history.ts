@@ -7,7 +7,9 @@
 import pc from 'picocolors';
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { formatMetric, formatMetricRange, formatRatio } from '../format.ts';
-import { csvField, markdownCell } from '../text.ts';
+import { markdownCell } from '../text.ts';
+import { csvTable } from '../columns/fields.ts';
+import { HISTORY_FIELDS, historyPoints } from '../columns/history.ts';
 import { changePoints, runFileName, runLabel } from '../views/history.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistoryView, Note } from '../views/types.ts';
 import { binaryChangeLines, caseTable, changeLine, historyHeadline, historyLegend, pointText, sparkline } from '../cells/history.ts';
@@ -175,82 +177,9 @@ export function renderHistoryMarkdown(view: HistoryView): string {
 
 // ----------------------------------------------------------------------- csv
 
-/** One row per point: the run, the variant's binary, the figure, and the change against the previous point. */
-export const HISTORY_COLUMNS = [
-  'suite',
-  'case',
-  'variant',
-  'run_index',
-  'run_file',
-  'run_id',
-  'commit',
-  'dirty',
-  'started_at',
-  'rtbench_version',
-  'version',
-  'engine_version',
-  'binary_sha256',
-  'binary_changed',
-  'measure',
-  'unit',
-  'direction',
-  'median',
-  'ci_low',
-  'ci_high',
-  'rounds',
-  'vs_run_index',
-  'ratio',
-  'ratio_ci_low',
-  'ratio_ci_high',
-  'q',
-  'verdict',
-  'change_point',
-  'digest_changed',
-  'note',
-] as const;
+/** One row per point: columns/history.ts. */
+export const HISTORY_COLUMNS: readonly string[] = HISTORY_FIELDS.map((f) => f.key);
 
 export function renderHistoryCsv(view: HistoryView): string {
-  const lines = [HISTORY_COLUMNS.join(',')];
-  for (const hc of view.cases) {
-    const metric = hc.metric ?? TIME_PER_OP;
-    for (const s of hc.series) {
-      for (const p of s.points) {
-        const run = view.runs[p.run]!;
-        const row = [
-          hc.suite,
-          hc.caseId,
-          s.variantId,
-          p.run + 1,
-          run.file,
-          run.runId,
-          run.commit,
-          run.dirty === undefined ? undefined : run.dirty ? 1 : 0,
-          run.startedAt,
-          run.rtbenchVersion,
-          p.version,
-          p.engineVersion,
-          p.binarySha256,
-          p.binaryChanged,
-          metric.name,
-          metric.unit,
-          metric.direction,
-          p.median,
-          p.ci?.[0],
-          p.ci?.[1],
-          p.processMedians.length,
-          p.changeFrom === undefined ? undefined : p.changeFrom + 1,
-          p.change?.ratio,
-          p.change?.ci[0],
-          p.change?.ci[1],
-          p.change?.qValue,
-          p.change?.verdict,
-          p.changePoint,
-          p.digestChanged ? 1 : undefined,
-          p.note,
-        ];
-        lines.push(row.map(csvField).join(','));
-      }
-    }
-  }
-  return `${lines.join('\n')}\n`;
+  return csvTable(HISTORY_FIELDS, historyPoints(view));
 }

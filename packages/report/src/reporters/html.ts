@@ -8,7 +8,10 @@ import { historyPageAssets, pageAssets } from '../html/bundle.ts';
 import { htmlDocument } from '../html/document.ts';
 import { historyPageData } from '../html/history-data.ts';
 import { pageData } from '../html/page-data.ts';
-import type { Reporter } from './reporter.ts';
+import type { RunView } from '../views/types.ts';
+import { byKind, type Reporter } from './reporter.ts';
+
+const runPage = (view: RunView): string => htmlDocument(pageData(view), pageAssets());
 
 export const htmlReporter: Reporter = {
   format: 'html',
@@ -16,10 +19,11 @@ export const htmlReporter: Reporter = {
   extension: 'html',
   escaping: 'page',
   drawsProfiles: true,
-  render(view) {
+  render: byKind({
+    bench: runPage,
+    comparison: runPage,
     // A history is its own page: a line chart per case (html/page/history.ts).
-    if (view.kind === 'history') return htmlDocument(historyPageData(view), historyPageAssets());
-    if (view.kind === 'claims') return renderClaimsHtml(view);
-    return htmlDocument(pageData(view), pageAssets());
-  },
+    history: (view) => htmlDocument(historyPageData(view), historyPageAssets()),
+    claims: renderClaimsHtml,
+  }),
 };

@@ -4,12 +4,14 @@ import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
 import { NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
-import { bestRows, benchCells, benchColumns, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
+import { belowClock, CASE_COLUMN, tableColumns, VARIANT_COLUMN } from '../columns/results.ts';
+import { bestRows, benchFacts, benchResultRow, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { renderHistoryMarkdown } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
-import type { Reporter } from './reporter.ts';
+import { byKind, type Reporter } from './reporter.ts';
 import { markdownMetrics } from './metrics.ts';
 import { markdownProfileBlock, renderProfileSection } from './profiles.ts';
+import { WITHOUT_WORK_KEY, WITHOUT_WORK_MARK } from '../views/without-work.ts';
 
 function commandLine(command: readonly string[]): string {
   return `\`rtbench ${cell(command.map(shellQuote).join(' '))}\``;
@@ -23,28 +25,32 @@ function renderBenchMarkdown(view: BenchView): string {
   const rounds = adaptive ? `${adaptive.minRounds}–${adaptive.maxRounds} rounds (adaptive, target ±${+(adaptive.target * 100).toFixed(2)}%)` : `${run.options.rounds} rounds`;
   lines.push(`Runtimes: ${variants.join(', ')}. ${rounds}: ${cell(howMeasured(run.options))}. ${hostLines(view).join('; ')}.`);
   lines.push('');
-  const figures = benchColumns(view);
+  const facts = benchFacts(view);
+  const figures = tableColumns(facts);
   const tableRow = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
-  lines.push(tableRow(['case', 'runtime', ...figures.map((f) => cell(f.head(view, view.baseline.label)))]));
+  lines.push(tableRow([CASE_COLUMN.head(), VARIANT_COLUMN.head(facts), ...figures.map((f) => cell(f.head(facts)))]));
   lines.push(`|${['---', '---', ...figures.map((f) => (f.align === 'right' ? '--:' : '---'))].join('|')}|`);
   const remarks: string[] = [];
-  let belowClock = false;
+  let below = false;
   for (const bc of view.cases) {
     const best = bestRows(bc);
     bc.rows.forEach((row, i) => {
-      const t = benchCells(row, bc.digestMismatch !== undefined);
-      belowClock ||= t.belowClock;
-      const median = best.has(row.variantId) ? `**${t.median}**` : t.median;
+      const r = benchResultRow(row, bc.digestMismatch !== undefined);
+      below ||= belowClock(r);
+      // The headline figure in bold on the case's best rows.
+      const text = (f: (typeof figures)[number]): string => ('emphasis' in f && f.emphasis === 'headline' && best.has(row.variantId) ? `**${f.text(r)}**` : f.text(r));
       const caseCell = i === 0 ? cell(bc.label) : '';
       // A row without figures says why in the first figure column.
       if (!row.stats) lines.push(tableRow([caseCell, cell(row.variantId), cell(row.note ?? '—')]) + ' |'.repeat(figures.length - 1));
-      else lines.push(tableRow([caseCell, cell(row.variantId), ...figures.map((f) => (f.cell === 'median' ? median : t[f.cell]))]));
+      else lines.push(tableRow([caseCell, cell(row.variantId), ...figures.map(text)]));
       for (const extra of [row.modes, row.skew, row.opposite]) if (extra) remarks.push(`${row.variantId} · ${bc.label}: ${extra}`);
+      if (row.withoutWork) remarks.push(`${WITHOUT_WORK_MARK} ${row.variantId} · ${bc.label}: ${row.withoutWork}`);
     });
   }
+  if (view.cases.some((bc) => bc.rows.some((r) => r.withoutWork))) remarks.push(`${WITHOUT_WORK_MARK}: ${WITHOUT_WORK_KEY}`);
   const geomean = benchGeomeanLine(view);
   if (geomean) lines.push('', `**${cell(geomean)}**`);
-  if (belowClock) remarks.push(`ops/s ${NO_RATE_REASON}`);
+  if (below) remarks.push(`ops/s ${NO_RATE_REASON}`);
   if (remarks.length) lines.push('', ...remarks.map((r) => `> ${cell(r)}`));
   for (const bc of view.cases) {
     if (bc.digestMismatch) {
@@ -99,6 +105,11 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
         lines.push('', `> ⚠️ **Different work** on \`${cell(row.label)}\`: \`${cell(section.baseline.label)}\` digest \`${row.digests.baseline}\`, \`${cell(section.candidate.label)}\` \`${row.digests.candidate}\`. The ratio compares different computations.`);
       }
     }
+    for (const row of section.cases) {
+      for (const [arm, text] of [[section.baseline, row.withoutWork?.baseline], [section.candidate, row.withoutWork?.candidate]] as const) {
+        if (text) lines.push('', `> ${WITHOUT_WORK_MARK} \`${cell(arm.label)}\` · \`${cell(row.label)}\`: without work: ${cell(text)}`);
+      }
+    }
     const moved = section.cases.filter((row) => row.where);
     if (moved.length) lines.push('', `${cell(WHERE_HEADING)}:`, '', ...moved.map((row) => `- \`${cell(row.label)}\`: ${whereText(row.where!, (name) => `\`${name.replace(/`/g, "'")}\``)}`));
   }
@@ -112,6 +123,6 @@ export const markdownReporter: Reporter = {
   format: 'markdown',
   description: 'a table for a pull request or an issue (alias: md)',
   extension: 'md',
-  render: (view) => (view.kind === 'bench' ? renderBenchMarkdown(view) : view.kind === 'history' ? renderHistoryMarkdown(view) : view.kind === 'claims' ? renderClaimsMarkdown(view) : renderComparisonMarkdown(view)),
+  render: byKind({ bench: renderBenchMarkdown, comparison: renderComparisonMarkdown, history: renderHistoryMarkdown, claims: renderClaimsMarkdown }),
   sections: { metrics: markdownMetrics, profiles: (section) => renderProfileSection(section, markdownProfileBlock) },
 };

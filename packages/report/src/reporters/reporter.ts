@@ -1,6 +1,7 @@
 /**
  * The one interface every output format implements. A new format is one file
- * and one entry in reporters/index.ts.
+ * and one entry in reporters/index.ts; a new kind of view is one entry in the
+ * renderers (byKind) of each format that shows it.
  */
 import type { ProfileSection } from '@rtbench/core/profile-view';
 import type { MetricsSection } from '../views/metrics.ts';
@@ -44,4 +45,20 @@ export interface Reporter {
   drawsProfiles?: boolean;
   /** The kinds of view this format cannot hold, each with the reason a user is told. */
   refuses?: Partial<Record<View['kind'], string>>;
+}
+
+/** How a format renders each kind of view it shows. */
+export type ViewRenderers = { [K in View['kind']]?: (view: Extract<View, { kind: K }>, options: ReporterOptions) => string };
+
+/**
+ * A format's render from its renderer per kind of view: the one place it
+ * dispatches on the kind. A kind it has no renderer for, it cannot show: it
+ * throws the reason it `refuses` the kind with, if it gives one.
+ */
+export function byKind(renderers: ViewRenderers, refuses: Reporter['refuses'] = {}): Reporter['render'] {
+  return (view, options) => {
+    const render = renderers[view.kind] as ((view: View, options: ReporterOptions) => string) | undefined;
+    if (!render) throw new Error(refuses[view.kind] ?? `this format cannot show a ${view.kind} view`);
+    return render(view, options);
+  };
 }

@@ -12,12 +12,14 @@ import pc from 'picocolors';
 import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchCells, benchColumns, benchGeomeanLine, benchKey, benchLegend, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText, type BenchCells, type BenchColumn } from '../cells/run.ts';
+import { benchFacts, benchGeomeanLine, benchKey, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
+import { belowClock, budgetRanOut, CASE_COLUMN, tableColumns, VARIANT_COLUMN, type ResultRow } from '../columns/results.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
 import { casePlot } from './plot.ts';
-import type { Reporter, ReporterOptions } from './reporter.ts';
+import { WITHOUT_WORK_KEY, WITHOUT_WORK_MARK } from '../views/without-work.ts';
+import { byKind, type Reporter, type ReporterOptions } from './reporter.ts';
 import { terminalMetrics } from './metrics.ts';
 import { renderProfileSection, terminalProfileBlock } from './profiles.ts';
 
@@ -88,6 +90,7 @@ const MARKS = {
   'warmed-late': { mark: '↘', text: 'processes still warming as sampling began: their samples stepped down' },
   slowdown: { mark: '↗', text: 'processes slower once steady than while warming, or their samples stepped up' },
   'no-steady-state': { mark: '~', text: 'processes whose batch times never settled within the warmup’s maximum: sampled anyway, the median may not be a steady state' },
+  'without-work': { mark: WITHOUT_WORK_MARK, text: WITHOUT_WORK_KEY },
 } as const;
 
 /** A marked steady-state class's mark (MARKS). */
@@ -97,24 +100,25 @@ function steadyMark(cls: string): string {
 
 function marksOf(row: BenchCase['rows'][number]): string {
   const steady = row.steady?.mark ? steadyMark(row.steady.mark) : '';
-  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.opposite ? MARKS.opposite.mark : ''}${row.note ? MARKS.failed.mark : ''}${steady}`;
+  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.opposite ? MARKS.opposite.mark : ''}${row.note ? MARKS.failed.mark : ''}${steady}${row.withoutWork ? MARKS['without-work'].mark : ''}`;
 }
 
 function benchGrid(view: BenchView, layout: Layout, c: Colors) {
-  const figures = benchColumns(view);
   const labels = new Map(view.variants.map((v, i) => [v.id, layout.short ? letterLabel(i) : v.id]));
+  const facts = benchFacts(view, labels.get(view.baseline.id) ?? view.baseline.label);
+  const figures = tableColumns(facts);
   const hasMarks = view.cases.some((bc) => bc.rows.some((r) => r.stats && marksOf(r)));
   const columns: GridColumn[] = [
-    ...(layout.caseColumn ? [{ head: 'case', align: 'left' as const }] : []),
-    { head: 'runtime', align: 'left' },
-    ...figures.map((f) => ({ head: f.head(view, labels.get(view.baseline.id) ?? view.baseline.label), align: f.align })),
+    ...(layout.caseColumn ? [{ head: CASE_COLUMN.head(), align: 'left' as const }] : []),
+    { head: VARIANT_COLUMN.head(facts), align: 'left' },
+    ...figures.map((f) => ({ head: f.head(facts), align: f.align })),
     ...(hasMarks ? [{ head: '', align: 'left' as const }] : []),
   ];
   const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain, small: plain };
-  const figurePaint = (cell: BenchColumn['cell'], t: BenchCells): Paint =>
-    cell === 'median' ? c.bold : cell === 'relative' ? (verdictPaint[t.verdict ?? ''] ?? plain) : cell === 'rounds' && t.budgetRanOut ? c.yellow : plain;
+  const emphasis = { headline: () => c.bold, verdict: (r: ResultRow) => verdictPaint[r.relative.verdict ?? ''] ?? plain, budget: (r: ResultRow) => (budgetRanOut(r.result.precision) ? c.yellow : plain) };
+  const paintOf = (f: (typeof figures)[number], r: ResultRow): Paint => ('emphasis' in f ? emphasis[f.emphasis](r) : plain);
   const rows: GridRow[] = [];
-  let belowClock = false;
+  let below = false;
   // Why a row has no figures, said once under the table however many rows share it.
   const reasons: string[] = [];
   const reasonNumber = (text: string): number => (reasons.includes(text) ? reasons.indexOf(text) : reasons.push(text) - 1) + 1;
@@ -123,32 +127,43 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
     bc.rows.forEach((row, i) => {
       const lead: Cell[] = layout.caseColumn ? [i === 0 ? bc.label : ''] : [];
       const label = labels.get(row.variantId) ?? row.variantId;
-      const t = benchCells(row, bc.digestMismatch !== undefined);
       if (!row.stats) {
         const what = row.status === 'unsupported' ? 'unsupported' : 'no result';
         rows.push({ cells: [...lead, label], tail: { text: row.note ? `${what} [${reasonNumber(row.note)}]` : what, paint: row.status === 'unsupported' ? c.yellow : c.red } });
         return;
       }
-      belowClock ||= t.belowClock;
+      const r = benchResultRow(row, bc.digestMismatch !== undefined);
+      below ||= belowClock(r);
       rows.push({
         cells: [
           ...lead,
           label,
-          ...figures.map((f) => ({ text: t[f.cell], paint: figurePaint(f.cell, t) })),
+          ...figures.map((f) => ({ text: f.text(r), paint: paintOf(f, r) })),
           ...(hasMarks ? [{ text: marksOf(row), paint: c.yellow }] : []),
         ],
       });
     });
   }
-  return { columns, rows, belowClock, labels, reasons };
+  return { columns, rows, belowClock: below, labels, reasons };
 }
 
-/** "marks: m … (2 rows); s … (1 row)", counting the rows each mark is on. */
-function marksLegend(view: BenchView): string | undefined {
+/** The marks a table uses, in MARKS' order, with the rows each is on. */
+function marksUsed(view: BenchView): { mark: string; text: string; n: number }[] {
   const rows = view.cases.flatMap((bc) => bc.rows.filter((r) => r.stats));
-  const used = (Object.keys(MARKS) as (keyof typeof MARKS)[])
-    .map((key) => ({ ...MARKS[key], n: rows.filter((r) => marksOf(r).includes(MARKS[key].mark)).length }))
-    .filter((m) => m.n > 0);
+  return (Object.keys(MARKS) as (keyof typeof MARKS)[]).map((key) => ({ ...MARKS[key], n: rows.filter((r) => marksOf(r).includes(MARKS[key].mark)).length })).filter((m) => m.n > 0);
+}
+
+/** The key in two lines at most: the marks the table uses named by their symbols where they fit, else as "the marks". */
+function defaultKey(view: BenchView, columns: number): string {
+  const used = marksUsed(view).map((m) => m.mark);
+  if (!used.length) return benchKey(view);
+  const listed = benchKey(view, `marks ${used.join(' ')}`);
+  return wrapWords(listed, columns).length <= 2 ? listed : benchKey(view, 'the marks');
+}
+
+/** "marks: m … (2 rows); s … (1 row)", counting the rows each mark is on (--explain). */
+function marksLegend(view: BenchView): string | undefined {
+  const used = marksUsed(view);
   if (!used.length) return undefined;
   const parts = used.map((m) => `${m.mark} ${m.text} (${counted(m.n, 'row')})`);
   return `marks: ${parts.join('; ')}. The modes' centres: --plot (under each case's plot) or --format markdown; the means: csv-stats.`;
@@ -170,18 +185,20 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   if (grid.layout.short) lines.push(...wrapped(view.variants.map((v, i) => `${letterLabel(i)} = ${v.id}`).join(' · '), columns, c.bold));
   const geomean = benchGeomeanLine(view);
   if (geomean) lines.push(...wrapped(geomean, columns, c.bold));
-  const marks = marksLegend(view);
+  // What each mark means and which processes a steady-state mark stands for: --explain; by default the key names the marks.
+  const marks = options.explain ? marksLegend(view) : undefined;
   if (marks) lines.push(...wrapped(marks, columns, c.yellow));
-  const steadyLine = steadyStateLine(view);
+  const steadyLine = options.explain ? steadyStateLine(view) : undefined;
   if (steadyLine) lines.push(...wrapped(steadyLine, columns, c.yellow));
   for (const bc of view.cases) for (const row of bc.rows) if (row.opposite) lines.push(...wrapped(`⇄ ${row.variantId} · ${bc.label}: ${row.opposite}`, columns, c.yellow, 2));
+  for (const bc of view.cases) for (const row of bc.rows) if (row.withoutWork) lines.push(...wrapped(`${WITHOUT_WORK_MARK} ${row.variantId} · ${bc.label}: ${row.withoutWork}`, columns, c.yellow, 2));
   if (grid.belowClock) lines.push(...wrapped(`ops/s —: ${NO_RATE_REASON}`, columns, c.dim));
   const wider = widerLine(grid.layout, grid.widths, { short: 'the full variant names in the table', caseColumn: 'the case names in a column' });
   if (wider && options.explain) lines.push(...wrapped(wider, columns, c.dim));
   if (options.plot) lines.push('', ...view.cases.map((bc) => casePlot(bc, { columns, color: options.color ?? true, labels: grid.labels })).filter(Boolean));
   for (const note of view.notes) lines.push(...noteLines(note, c, columns));
   // By default one key to the table; --explain: the method in full.
-  for (const line of options.explain ? benchLegend(view) : [benchKey(view)]) lines.push(...wrapped(line, columns, c.dim));
+  for (const line of options.explain ? benchLegend(view) : [defaultKey(view, columns)]) lines.push(...wrapped(line, columns, c.dim));
   return `${lines.join('\n')}\n`;
 }
 
@@ -237,6 +254,9 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
     for (const [arm, cell] of [[section.baseline, row.steady?.baseline], [section.candidate, row.steady?.candidate]] as const) {
       if (cell?.mark) out.push(...wrapped(`${steadyMark(cell.mark)} ${arm.label} · ${row.label}: ${cell.text}`, columns, c.yellow, 2));
     }
+    for (const [arm, text] of [[section.baseline, row.withoutWork?.baseline], [section.candidate, row.withoutWork?.candidate]] as const) {
+      if (text) out.push(...wrapped(`${WITHOUT_WORK_MARK} ${arm.label} · ${row.label}: without work: ${text}`, columns, c.yellow, 2));
+    }
   }
   const moved = section.cases.filter((row) => row.where);
   if (moved.length) {
@@ -267,7 +287,6 @@ export const terminalReporter: Reporter = {
   format: 'terminal',
   description: 'the table (default; alias: table)',
   extension: 'txt',
-  render: (view, options) =>
-    view.kind === 'bench' ? renderBenchTerminal(view, options) : view.kind === 'history' ? renderHistoryTerminal(view, options) : view.kind === 'claims' ? renderClaimsTerminal(view, options) : renderComparisonTerminal(view, options),
+  render: byKind({ bench: renderBenchTerminal, comparison: renderComparisonTerminal, history: renderHistoryTerminal, claims: renderClaimsTerminal }),
   sections: { metrics: terminalMetrics, profiles: (section) => renderProfileSection(section, terminalProfileBlock) },
 };

@@ -13,6 +13,7 @@ import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, type PairedCas
 import { measuredBy } from './measured-by.ts';
 import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 import { notClassified, steadyStateCell } from './steady-state.ts';
+import { withoutWorkText } from './without-work.ts';
 
 /** Mean / median above this is worth a line under the row. */
 export const SKEW_WARNING = 1.5;
@@ -163,6 +164,8 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
         if (steady) row.steady = steady;
       }
       if (note) row.note = note;
+      const without = withoutWorkText(result);
+      if (without) row.withoutWork = without;
       if (result.precision) row.precision = result.precision;
       if (!isBaseline && stats && baseResult && baseStats) {
         const pair = pairedCase(baseResult, result, ratioOptions, undefined, metric);
@@ -182,10 +185,12 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     if (a) p.row.relative = a;
   });
   for (const c of cases) {
-    const base = c.rows.find((r) => r.isBaseline)?.stats;
+    const baseRow = c.rows.find((r) => r.isBaseline);
     for (const row of c.rows) {
-      const opposite = oppositeText(row, base, ratioOptions.threshold);
+      const opposite = oppositeText(row, baseRow?.stats, ratioOptions.threshold);
       if (opposite) row.opposite = opposite;
+      // A ratio to or from a case without work compares empty calls: its interval is shown, no word.
+      if (!row.isBaseline && (row.withoutWork || baseRow?.withoutWork)) row.noVerdictWord = true;
     }
   }
 

@@ -13,6 +13,7 @@ import { measuredBy } from './measured-by.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RatioComparison, RunRef } from './types.ts';
 import { attachWhere } from './where.ts';
 import { steadyStateCell } from './steady-state.ts';
+import { attachWithoutWork } from './without-work.ts';
 
 /** A saved run as `rtbench compare` read it. */
 export interface SavedRun extends RunRef {
@@ -78,7 +79,11 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
     pairs: run.cases.map((c) => pairedCase(resultFor.get(`${c.id}\u0000${baseline.id}`), resultFor.get(`${c.id}\u0000${candidate.id}`), ratioOptions, undefined, metricOf(run, c.id))),
   }));
   const assembled = assemble(sections, ratioOptions, 'paired', new Map(run.cases.map((c) => [c.id, metricOf(run, c.id)])));
-  for (const section of assembled) attachWhere(section, (caseId) => [resultFor.get(`${caseId}\u0000${section.baseline.id}`), resultFor.get(`${caseId}\u0000${section.candidate.id}`)]);
+  for (const section of assembled) {
+    const results = (caseId: string): [CaseResult | undefined, CaseResult | undefined] => [resultFor.get(`${caseId}\u0000${section.baseline.id}`), resultFor.get(`${caseId}\u0000${section.candidate.id}`)];
+    attachWhere(section, results);
+    attachWithoutWork(section, results);
+  }
   // Instruction counts also give cases a metric; the note is for host-timed cases.
   if (run.cases.some((c) => c.metric && c.metric.unit !== INSTRUCTIONS_PER_OP.unit)) notes.push('timed by the host: each round is one fresh process timed to its first answer, or one load run against a fresh server; ratios are of times, per start or per request');
   // Adaptive runs: how precise each candidate's ratio got, and why rounds stopped.
@@ -173,7 +178,11 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
     };
   });
   const assembled = assemble(sections, ratioOptions, 'unpaired', new Map(cases.map((c) => [c.id, metricOf(a.run, c.id)])));
-  for (const section of assembled) attachWhere(section, (caseId) => [resultsA.get(`${caseId}\u0000${section.baseline.id}`), resultsB.get(`${caseId}\u0000${section.candidate.id}`)]);
+  for (const section of assembled) {
+    const results = (caseId: string): [CaseResult | undefined, CaseResult | undefined] => [resultsA.get(`${caseId}\u0000${section.baseline.id}`), resultsB.get(`${caseId}\u0000${section.candidate.id}`)];
+    attachWhere(section, results);
+    attachWithoutWork(section, results);
+  }
   return {
     kind: 'comparison',
     pairing: 'unpaired',

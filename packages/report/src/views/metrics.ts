@@ -74,12 +74,18 @@ export function metricsChanges(report: ComparisonSections, lookup: ResultLookup)
   return { kind: 'metrics-changes', sections, reasons: [...reasons] };
 }
 
-/** The metrics section shown after `view`: none after a history or claims. */
+/** The metrics section of each kind of view that has one (a history or claims has none). */
+const SECTIONS: { [K in View['kind']]?: (view: Extract<View, { kind: K }>) => MetricsSection } = {
+  bench: (view) => metricsTable(view.run),
+  comparison: (view) => {
+    const [first, second] = view.runs;
+    // Unpaired: the baseline's results are in the first run, the candidate's in the second.
+    const lookup: ResultLookup = second ? (arm, caseId, side) => lookupInRun((side === 'baseline' ? first! : second).run)(arm, caseId, side) : lookupInRun(view.run);
+    return metricsChanges(view, lookup);
+  },
+};
+
+/** The metrics section shown after `view`, if its kind has one. */
 export function metricsSection(view: View): MetricsSection | undefined {
-  if (view.kind === 'history' || view.kind === 'claims') return undefined;
-  if (view.kind === 'bench') return metricsTable(view.run);
-  const [first, second] = view.runs;
-  // Unpaired: the baseline's results are in the first run, the candidate's in the second.
-  const lookup: ResultLookup = second ? (arm, caseId, side) => lookupInRun((side === 'baseline' ? first! : second).run)(arm, caseId, side) : lookupInRun(view.run);
-  return metricsChanges(view, lookup);
+  return (SECTIONS[view.kind] as ((view: View) => MetricsSection) | undefined)?.(view);
 }

@@ -94,6 +94,10 @@ export interface BenchRow {
   modes?: string;
   /** Its processes' steady states (absent: not classified, a run saved before the rule). */
   steady?: SteadyStateCell;
+  /** The case did no work the harness could see on this variant (saved with the run): why, in one sentence (views/without-work.ts). */
+  withoutWork?: string;
+  /** The ratio is shown without a verdict word: this variant or the baseline is without work. */
+  noVerdictWord?: true;
   /** Adaptive rounds for this cell (runs made with a target). */
   precision?: PrecisionCell;
 }
@@ -162,6 +166,8 @@ export interface CaseComparison {
   precision?: PrecisionCell;
   /** Each arm's steady state (absent: not classified). */
   steady?: { baseline?: SteadyStateCell; candidate?: SteadyStateCell };
+  /** The arms without work (views/without-work.ts), each with its sentence: the verdict is not given. */
+  withoutWork?: { baseline?: string; candidate?: string };
   /** Instruction counts, a decided verdict: the functions whose own instructions per call moved most (where.ts). */
   where?: FunctionShift[];
 }

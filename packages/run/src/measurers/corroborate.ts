@@ -11,7 +11,7 @@
  * The rule and what it caught: docs/lockstep.md "Host-clock corroboration".
  */
 import type { RoundRecord } from '@rtbench/core/schema';
-import type { SampleReading } from '@rtbench/runtime-kit';
+import type { SampleReading } from '@rtbench/process';
 
 /** Slack beyond the clocks' resolution: the µs rounding of sampleStartMs and the host's timer. */
 const READING_SLACK_MS = 0.01;

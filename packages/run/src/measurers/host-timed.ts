@@ -7,7 +7,7 @@
  * program or server a measurement needs is prepared once per variant and kept
  * until the run ends.
  */
-import { EVERY_PLATFORM } from '@rtbench/runtime-kit';
+import { EVERY_PLATFORM } from '@rtbench/host';
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { disposePrepared, isHostCaseSpec, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';

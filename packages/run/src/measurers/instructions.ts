@@ -16,15 +16,8 @@ import { join } from 'node:path';
 import type { Job } from '@rtbench/core/protocol';
 import { INSTRUCTIONS_PER_OP, type RoundRecord } from '@rtbench/core/schema';
 import { engineNamed, runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
-import {
-  guardDir,
-  judgeOutcome,
-  removeGuardedDir,
-  type JobOutcome,
-  type LiveCase,
-  type TranslatedFlags,
-  type WarmProcess,
-} from '@rtbench/runtime-kit';
+import type { TranslatedFlags } from '@rtbench/runtime-kit';
+import { guardDir, judgeOutcome, removeGuardedDir, type JobOutcome, type LiveCase, type WarmProcess } from '@rtbench/process';
 import {
   CallgrindControl,
   InterruptedCommand,

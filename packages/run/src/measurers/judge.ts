@@ -3,8 +3,8 @@
  * when it gave one clean answer, or why not. Shared by the measurers that run
  * the in-runtime loop (fresh processes and lockstep).
  */
-import type { JobOutcome } from '@rtbench/runtime-kit';
-import { endedHow, judgeOutcome, leftBehindWarning } from '@rtbench/runtime-kit';
+import type { JobOutcome } from '@rtbench/process';
+import { endedHow, judgeOutcome, leftBehindWarning } from '@rtbench/process';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { classifyProcess } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure } from '../measurer.ts';
@@ -45,6 +45,7 @@ export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, ro
     steadyState: classifyProcess(m.warmup, m.samples),
     async: m.async,
     clock: m.clock,
+    ...(m.floorNs !== undefined ? { floorNs: m.floorNs } : {}),
     digest: m.digest,
     ...(m.gc ? { gc: m.gc } : {}),
     ...(m.metrics ? { metrics: m.metrics } : {}),

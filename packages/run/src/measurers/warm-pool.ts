@@ -5,7 +5,7 @@
  * crash after its last answer, a teardown that failed) comes back from
  * drain() as late failures. Warm lockstep and instruction counts share it.
  */
-import type { WarmProcess } from '@rtbench/runtime-kit';
+import type { WarmProcess } from '@rtbench/process';
 import type { LateFailure } from '../measurer.ts';
 
 /** What a pool keeps: a warm process, and whatever its measurer knows of it. */

@@ -86,7 +86,7 @@ function filters(): HTMLElement {
   return el(
     'nav',
     { class: 'filters', 'aria-label': 'filters' },
-    el('div', { class: 'filter-row' }, el('span', { class: 'filter-title' }, data.kind === 'comparison' ? 'Arms' : 'Runtimes'), ...variantBoxes),
+    el('div', { class: 'filter-row' }, el('span', { class: 'filter-title' }, `${data.table.variantHead[0]!.toUpperCase()}${data.table.variantHead.slice(1)}s`), ...variantBoxes),
     el(
       'div',
       { class: 'filter-row' },
@@ -110,7 +110,7 @@ const labels = {
 
 /** Comparisons: one forest plot per candidate arm, on the summary's scale, in the table the terminal prints. */
 function overview(): HTMLElement | null {
-  if (data.kind === 'bench') return null;
+  if (!data.sections.length) return null;
   const parts = data.sections.map((section) =>
     el(
       'div',
@@ -159,25 +159,13 @@ function cellNotes(cell: PageCell): string[] {
   return [cell.note, cell.skew, cell.opposite, cell.modesText, cell.steadyText ? `steady state: ${cell.steadyText}` : undefined, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
 }
 
-function caseColumns(): [string, string][] {
-  const baselines = data.variants.filter((v) => v.isBaseline);
-  const baseline = baselines.length === 1 ? baselines[0]!.label : 'its baseline';
-  // The verdict right after the median, so that it is on screen in a narrow window too.
-  const columns: [string, string][] = [
-    [data.kind === 'comparison' ? 'arm' : 'runtime', ''],
-    ['median/op', 'num'],
-  ];
-  if (data.kind === 'comparison') columns.push(['verdict', ''], [`ratio vs ${baseline} (interval)`, 'num']);
-  else columns.push([`vs ${baseline} (paired)`, 'num']);
-  columns.push(['p25–p75', 'num'], [`${Math.round(data.confidence * 100)}% CI`, 'num'], ['ops/s', 'num'], ['processes', 'num']);
-  return columns;
-}
-
 function caseCard(c: PageCase): HTMLElement {
+  // The columns and their heads are the page data's (columns/results.ts): the variant, then the figures.
+  const { variantHead, columns } = data.table;
   const table = el(
     'table',
     { class: 'case-table' },
-    el('thead', {}, el('tr', {}, ...caseColumns().map(([h, cls]) => el('th', { class: cls }, h)))),
+    el('thead', {}, el('tr', {}, el('th', { class: '' }, variantHead), ...columns.map((col) => el('th', { class: col.th }, col.head)))),
     el(
       'tbody',
       {},
@@ -186,13 +174,7 @@ function caseCard(c: PageCase): HTMLElement {
           'tr',
           { 'data-variant': cell.variant },
           el('td', { class: 'variant' }, swatch(variantColour(data.variants, cell.variant)), variantLabel.get(cell.variant) ?? cell.variant),
-          el('td', { class: 'num median' }, cell.medianText),
-          data.kind === 'comparison' ? el('td', { class: `verdict ${cell.verdict ?? ''}` }, cell.verdictText ?? (cell.relativeText === 'baseline' ? 'baseline' : '')) : null,
-          el('td', { class: `num relative ${cell.verdict ?? ''}` }, cell.relativeText),
-          el('td', { class: 'num spread' }, cell.spreadText),
-          el('td', { class: 'num ci' }, cell.ciText),
-          el('td', { class: 'num ops' }, cell.opsText),
-          el('td', { class: 'num processes' }, String(cell.processMedians.length)),
+          ...columns.map((col) => el('td', { class: col.coloured ? `${col.td} ${cell.verdict ?? ''}` : col.td }, cell[`${col.id}Text`] ?? '')),
         ),
       ),
     ),

@@ -25,7 +25,7 @@ export function caseMetricsBlock(metrics: PageCaseMetrics, data: PageData, label
       el(
         'tr',
         {},
-        el('th', {}, data.kind === 'comparison' ? 'arm' : 'runtime'),
+        el('th', {}, data.table.variantHead),
         withChange ? el('th', {}, 'change against its baseline') : null,
         ...metrics.headers.map((h) => el('th', { class: 'num' }, h)),
       ),

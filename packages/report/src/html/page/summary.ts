@@ -146,7 +146,7 @@ function axisRow(scale: RatioScale, where: 'top' | 'bottom', headers: [Child, st
  */
 export function summarySection(data: PageData, labels: Labels): HTMLElement {
   const intro = el('h2', {}, 'Summary');
-  if (!data.summary.rows.length) return el('section', { id: 'summary' }, intro, el('p', { class: 'legend' }, 'One variant, nothing to compare: each case\'s median time per operation and its CI.'), mediansTable(data, labels));
+  if (!data.summary.rows.length) return el('section', { id: 'summary' }, intro, el('p', { class: 'legend' }, 'One variant, nothing to compare: each case\'s median and the figures of its table below.'), mediansTable(data, labels));
   const scale = ratioScale(data.summary.domain);
   const arms = new Set(data.summary.rows.map((r) => r.variant));
   const showArm = arms.size > 1;
@@ -176,7 +176,7 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
       el('td', { class: 'num ratio' }, g.text),
     ),
   );
-  const headers: [Child, string][] = [['case', 'case-name'], ...(showArm ? [[data.kind === 'comparison' ? 'arm' : 'runtime', 'arm'] as [Child, string]] : []), ['verdict', 'verdict'], [`ratio (${confidence})`, 'num ratio']];
+  const headers: [Child, string][] = [['case', 'case-name'], ...(showArm ? [[data.table.variantHead, 'arm'] as [Child, string]] : []), ['verdict', 'verdict'], [`ratio (${confidence})`, 'num ratio']];
   const before = showArm ? 2 : 1;
   const table = el(
     'table',
@@ -193,23 +193,23 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
     el(
       'p',
       { class: 'legend' },
-      `${data.words.quantity === 'time' ? 'Time' : 'Instructions'} per operation relative to ${against} (log scale; left of 1: ${data.words.better}), one row per case and ${data.kind === 'comparison' ? 'arm' : 'runtime'}, whiskers the ${confidence}. Every ratio on this page is drawn on this one scale. Filled: the interval excludes 1 (a difference, beyond the noise band or under it); hollow: it holds 1. Click a case for its details.`,
+      `${data.words.quantity === 'time' ? 'Time' : 'Instructions'} per operation relative to ${against} (log scale; left of 1: ${data.words.better}), one row per case and ${data.table.variantHead}, whiskers the ${confidence}. Every ratio on this page is drawn on this one scale. Filled: the interval excludes 1 (a difference, beyond the noise band or under it); hollow: it holds 1. Click a case for its details.`,
     ),
     verdictLegend(data),
     el('div', { class: 'scroll' }, table),
   );
 }
 
+/** One row per case: its only variant's cells in the case tables' columns (columns/results.ts), those that compare aside, and its note. */
 function mediansTable(data: PageData, labels: Labels): HTMLElement {
-  // Every ratio interval is read at the table's adjusted level (the legend says which).
-  const confidence = 'interval';
+  const columns = data.table.columns.filter((col) => !col.coloured);
   return el(
     'div',
     { class: 'scroll' },
     el(
       'table',
       { class: 'medians-table' },
-      el('thead', {}, el('tr', {}, el('th', {}, 'case'), el('th', { class: 'num' }, 'median'), el('th', { class: 'num' }, confidence), el('th', { class: 'num' }, 'ops/s'), el('th', {}, 'note'))),
+      el('thead', {}, el('tr', {}, el('th', {}, 'case'), ...columns.map((col) => el('th', { class: col.th }, col.head)), el('th', {}, 'note'))),
       el(
         'tbody',
         {},
@@ -219,9 +219,7 @@ function mediansTable(data: PageData, labels: Labels): HTMLElement {
             'tr',
             { 'data-case': c.key },
             el('td', { class: 'case-name' }, caseLink(c.key, labels)),
-            el('td', { class: 'num median' }, cell?.medianText ?? '—'),
-            el('td', { class: 'num ci' }, cell?.ciText ?? ''),
-            el('td', { class: 'num ops' }, cell?.opsText ?? ''),
+            ...columns.map((col) => el('td', { class: col.td }, cell ? (cell[`${col.id}Text`] ?? '') : '—')),
             el('td', { class: 'note' }, cell?.note ?? ''),
           );
         }),
@@ -252,10 +250,10 @@ export function forestTable(section: ForestSection, data: PageData, labels: Labe
           const verdict: SummaryVerdict = r ? r.verdict : 'none';
           return el(
             'tr',
-            { 'data-case': row.caseKey, title: `${row.caseLabel}\n${row.texts.ratio ? `${row.texts.ratio}: ${row.texts.verdict} ` : ''}${row.texts.detail}` },
+            { 'data-case': row.caseKey, title: `${row.caseLabel}\n${row.texts.ratio ? `${row.texts.ratio}: ${row.texts.word} ` : ''}${row.texts.detail}` },
             el('td', { class: 'case-name' }, caseLink(row.caseKey, labels)),
             el('td', { class: 'spark-cell' }, spark(scale, data.threshold, r ? { ratio: r.ratio, ci: r.ci, colour: verdictColour(verdict), filled: decided(verdict), classes: ['rt-forest-ci', 'rt-forest-ratio'] } : undefined)),
-            el('td', { class: `verdict ${row.texts.verdict}` }, row.texts.ratio ? `${row.texts.verdict} ${row.texts.detail}` : row.texts.detail),
+            el('td', { class: `verdict ${row.texts.verdict}` }, row.texts.ratio ? `${row.texts.word} ${row.texts.detail}` : row.texts.detail),
             el('td', { class: 'num ratio', 'data-label': 'ratio' }, row.texts.ratio),
             el('td', { class: 'num baseline-median', 'data-label': 'baseline' }, row.texts.baseline),
             el('td', { class: 'num candidate-median', 'data-label': 'candidate' }, row.texts.candidate),

@@ -9,10 +9,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
-import type { SealedJob } from './job.ts';
+import type { JobOutcome, SealedJob } from './job.ts';
 import { ProtocolReader, Tail } from './protocol-reader.ts';
 import { TraceFile, type TraceFilter } from './engine-trace.ts';
-import type { JobOutcome } from './types.ts';
 import { guardGroup, releaseGroup } from './warden.ts';
 import { containment, type Cell } from './containment.ts';
 import { memoryBound, treeResidentBytes } from './memory-bound.ts';
@@ -37,7 +36,7 @@ export function killTree(child: ChildProcess): void {
 }
 
 /** Ends every child this host started that is still running. */
-export function killAllChildren(): void {
+function killAllChildren(): void {
   for (const child of live) killTree(child);
 }
 

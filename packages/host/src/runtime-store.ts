@@ -1,5 +1,6 @@
 /**
- * Where the binary of a pinned npm runtime comes from, in this order: the
+ * The runtime store (the plug-in contract's RuntimeStore, as the CLI and the
+ * run hand it to a plug-in's resolve). Where the binary of a pinned npm runtime comes from, in this order: the
  * pinned version in node_modules beside the plug-in ("workspace": rtbench's
  * checkout after `pnpm install`); the cache
  * (<dir>/<package>@<version>/node_modules/<package>); or an npm install on
@@ -9,24 +10,18 @@
  * recorded on first use if made by hand; every folder down to the binary must
  * be ours or root's and writable by no one else (trusted-path.ts). The
  * package is the one the plug-in declares for the store's platform
- * (npm-runtime.ts); another machine's platform is installed with npm told
+ * (runtime-kit's npm-runtime.ts); another machine's platform is installed with npm told
  * that platform, into an entry named for it. The rules and their messages:
  * docs/runtimes.md, docs/platforms.md.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { packageDir } from './npm.ts';
+import { pidAlive } from '@rtbench/process';
+import { hasPackage, hostPlatform, isPlatform, PLATFORMS, RuntimeUnavailableError, workspaceBinary, type NpmInstallLocation, type NpmRuntime, type Platform, type ReleaseIndex, type RuntimeStore } from '@rtbench/runtime-kit';
 import { INSTALL_RECORD, readInstallRecord, recordMismatch, writeInstallRecord } from './install-record.ts';
-import { npmInstaller, type RuntimeInstaller } from './npm-installer.ts';
-import { hasPackage, type NpmRuntime } from './npm-runtime.ts';
-import { hostPlatform, isPlatform, PLATFORMS, type Platform } from './platform.ts';
-import { RuntimeUnavailableError, type NpmInstallLocation } from './types.ts';
-import { npmReleaseIndex, type ReleaseIndex } from './releases.ts';
+import { npmInstaller, npmReleaseIndex, type RuntimeInstaller } from './npm-client.ts';
 import { untrustedPath, type Who } from './trusted-path.ts';
-import { pidAlive } from './pid-alive.ts';
-
-export type { NpmInstallLocation };
 
 export interface FoundRuntime {
   binary: string;
@@ -70,7 +65,9 @@ export class RuntimeNotInstalledError extends RuntimeUnavailableError {
  * A pinned runtime as installed on the store's platform: that platform's
  * package, and where its binary is in an install of it.
  */
-interface PlatformInstall extends Pick<NpmRuntime, 'spec' | 'version' | 'dependency' | 'fromUrl'> {
+interface PlatformInstall extends Pick<NpmRuntime, 'spec' | 'version'> {
+  /** The runtime as its plug-in declares it (node_modules holds this machine's package of it). */
+  declared: NpmRuntime;
   package: string;
   binaryIn(packageDir: string): string | undefined;
   /** The platform, when it is not this machine's: npm is told it, and the cache entry is named for it. */
@@ -104,7 +101,7 @@ export class RuntimeDamagedError extends RuntimeUnavailableError {}
 /** A cached runtime in folders another user controls (owned by them, or writable by others). */
 export class RuntimeUntrustedError extends RuntimeUnavailableError {}
 
-export class RuntimeStore {
+export class NpmRuntimeStore implements RuntimeStore {
   private readonly inFlight = new Map<string, Promise<FoundRuntime>>();
   private readonly installer: RuntimeInstaller;
 
@@ -115,14 +112,14 @@ export class RuntimeStore {
     this.index = options.releases ?? npmReleaseIndex(options.log);
   }
 
-  /** The list of each runtime package's releases (releases.ts). */
+  /** The list of each runtime package's releases (@rtbench/runtime-kit's releases.ts). */
   get releases(): ReleaseIndex {
     return this.index;
   }
 
   /** The same places, never installing: what `rtbench runtimes` lists. */
-  withoutInstalling(): RuntimeStore {
-    return new RuntimeStore({ ...this.options, install: false, releases: this.index });
+  withoutInstalling(): NpmRuntimeStore {
+    return new NpmRuntimeStore({ ...this.options, install: false, releases: this.index });
   }
 
   /** The cache of installs on demand, if any. */
@@ -178,8 +175,7 @@ export class RuntimeStore {
     return {
       spec: rt.spec,
       version: rt.version,
-      dependency: rt.dependency,
-      fromUrl: rt.fromUrl,
+      declared: rt,
       package: entry.package,
       binaryIn: (dir) => rt.binaryIn(dir, entry),
       ...(platform === hostPlatform() ? {} : { foreign: platform }),
@@ -194,11 +190,8 @@ export class RuntimeStore {
   private findInstall(rt: PlatformInstall): FoundRuntime | undefined {
     // node_modules holds this machine's packages only.
     if (this.options.workspace !== false && !rt.foreign) {
-      const dir = packageDir(rt.fromUrl, [rt.dependency]);
-      if (dir !== undefined && isPinned(dir, rt)) {
-        const binary = rt.binaryIn(dir);
-        if (binary) return { binary, location: 'workspace' };
-      }
+      const binary = workspaceBinary(rt.declared);
+      if (binary) return { binary, location: 'workspace' };
     }
     const entry = this.entryOf(rt);
     if (entry === undefined) return undefined;
@@ -321,19 +314,6 @@ export class RuntimeStore {
   }
 }
 
-/** A package directory holds exactly the pinned package (not a project's own, other version). */
-function isPinned(dir: string, rt: PlatformInstall): boolean {
-  try {
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-    return manifest.name === rt.package && manifest.version === rt.version;
-  } catch {
-    return false;
-  }
-}
-
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();
 }
-
-/** Only node_modules, never the cache or an install: plug-ins' default outside the CLI (their tests in the checkout). */
-export const workspaceRuntimes = new RuntimeStore({ install: false });

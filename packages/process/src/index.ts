@@ -1,0 +1,10 @@
+export { exitOf, killTree, liveChildPids, MAX_TIMER_MS, spawnTracked, startJob, wrapped, type ChildExit, type RunningJob, type SpawnJobOptions } from './process.ts';
+export { ProtocolReader, Tail } from './protocol-reader.ts';
+export { attachTraceMetrics, SAMPLING_END_MARKER, SAMPLING_START_MARKER, TraceFile, TraceFilter, type TraceParser } from './engine-trace.ts';
+export { crashCause, endedHow, judgeOutcome, leftBehindWarning, sealJob, stderrReason, type JobOutcome } from './job.ts';
+export { byteSizeText, defaultMemoryBound, memoryBound, setMemoryBound } from './memory-bound.ts';
+export { guardDir, removeGuardedDir } from './warden.ts';
+export { containment } from './containment.ts';
+export { liveCase, warmProcess, type LiveCase, type SampleReading, type WarmProcess } from './session.ts';
+export { pidAlive } from './pid-alive.ts';
+export { runBriefly, whichOnPath } from './run-briefly.ts';

@@ -1,0 +1,154 @@
+/**
+ * One sitting of a release matrix, as `rtbench releases` holds it: the
+ * folder opened and locked, the tracks written into its state, what is still
+ * to measure and what it will cost, then the windows short of their sets
+ * measured in turn within the budget. Each window's missing sets are one run
+ * of its releases, planned by the command as `bench --compare` plans them and
+ * run by the one run loop (@rtbench/run); its file is named in the state
+ * before it starts, so a sitting stopped mid-window continues it. The page
+ * and the report are redrawn from the folder. The command parses, plans
+ * each window's run and says what happens.
+ */
+import { existsSync } from 'node:fs';
+import { cpus, hostname } from 'node:os';
+import { join } from 'node:path';
+import type { RunRecord } from '@rtbench/core/schema';
+import { slug, writeFileAtomically } from '@rtbench/host';
+import { releasesMarkdown, releasesPage, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
+import { executeRun, readRegularFile, takeLock, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
+import { analyseMatrix, type RunReader } from './analysis.ts';
+import { estimateJobMs, pendingJobs, planTracks, type TrackPlan, type WindowJob } from './estimate.ts';
+import { MatrixRefused, openMatrix, saveMatrix, syncTracks } from './state.ts';
+import type { MatrixIdentity, MatrixState, TrackState } from './types.ts';
+
+/**
+ * The matrix's own defaults. A window's sets: 12 (two per warm process with
+ * the default measurer's sets per process, 6 independent process sets per
+ * step, 2 more than a bisect's first look), 100 ms of sampling per process
+ * and set as a bisect's rounds; windows of up to 6 releases (a set of 6
+ * processes on 2 cores); 60 min per sitting. Sets per process, the warmup and
+ * the threshold are the default measurer's for a comparison.
+ */
+export const MATRIX_DEFAULTS = { sets: 12, time: '100ms', window: 6, budget: '60m' } as const;
+
+/** The machine a sitting measures on, listed in the state (each run records its host in full). */
+function thisMachine(): string {
+  return `${hostname()}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
+}
+
+/** Reads the folder's runs once each; a run file that is not there (a sitting killed before its first save) reads as empty. */
+function runReader(dir: string): RunReader {
+  const cache = new Map<string, RunRecord>();
+  const empty = (file: string): RunRecord => ({ schema: 'rtbench.run', schemaVersion: 1, id: file, status: 'interrupted', startedAt: '', finishedAt: '', command: [], suite: '', mode: 'compare', options: {} as RunRecord['options'], host: {} as RunRecord['host'], variants: [], cases: [], results: [], digestMismatches: [] });
+  return (file) => {
+    let run = cache.get(file);
+    if (!run) {
+      const path = join(dir, file);
+      run = existsSync(path) ? (JSON.parse(readRegularFile(path)) as RunRecord) : empty(file);
+      cache.set(file, run);
+    }
+    return run;
+  };
+}
+
+/** The matrix's view, with its page and report written into the folder. */
+export function drawMatrix(dir: string, state: MatrixState, tracks: readonly TrackState[]): ReleaseMatrixView {
+  const view = analyseMatrix(state.identity, tracks, runReader(dir), dir);
+  writeFileAtomically(join(dir, 'releases.html'), releasesPage(view));
+  writeFileAtomically(join(dir, 'releases.md'), releasesMarkdown(view));
+  return view;
+}
+
+/** What a sitting asks of the command. */
+export interface WindowPlanner {
+  /** The run of `releases` of the track for `sets` sets, planned as `bench --compare` plans them (suite, filter, flags). */
+  planWindow(track: TrackState, releases: readonly string[], sets: number): Promise<RunRequest>;
+  /** The name a suite argument stands for (a suite given as a path goes by its own name). */
+  suiteName(suite: string): string;
+}
+
+export interface SittingHooks {
+  signal: AbortSignal;
+  /** A window is about to be measured (its estimate in ms). */
+  measuring?(job: WindowJob, estimateMs: number): void;
+  onProgress?(job: WindowJob, event: ProgressEvent): void;
+}
+
+export class MatrixSitting {
+  readonly tracks: TrackState[];
+  /** The windows short of their sets, in the state's order. */
+  readonly jobs: WindowJob[];
+  private readonly cases = new Map<string, number>();
+
+  private constructor(
+    readonly dir: string,
+    readonly state: MatrixState,
+    tracks: readonly ReleaseTrack[],
+    private readonly planner: WindowPlanner,
+    readonly close: () => void,
+  ) {
+    this.tracks = syncTracks(state, tracks);
+    saveMatrix(dir, state);
+    this.jobs = pendingJobs(state.identity, this.tracks, runReader(dir));
+  }
+
+  /** The folder's matrix, continued or begun, locked against a second sitting (MatrixRefused: another matrix is there). */
+  static open(dir: string, identity: MatrixIdentity, tracks: readonly ReleaseTrack[], planner: WindowPlanner, shard?: { index: number; count: number }): MatrixSitting {
+    const state = openMatrix(dir, identity, thisMachine(), shard);
+    const unlock = takeLock(join(dir, 'releases.lock'), (pid) => `another rtbench (pid ${pid}) is measuring in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
+    try {
+      return new MatrixSitting(dir, state, tracks, planner, unlock);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  }
+
+  /** What is still to measure, per track, with the time it will take; the cases of each suite as the run will pick them (the plan of a first window installs its releases). */
+  async plans(): Promise<TrackPlan[]> {
+    for (const track of this.tracks) {
+      if (this.cases.has(track.suite)) continue;
+      const probe = await this.planner.planWindow(track, track.windows[0]!.releases.slice(0, 2), 6);
+      if (probe.suite.cases.length === 0) throw new MatrixRefused(`--filter ${this.state.identity.filter} picks no case of ${track.suite}`);
+      this.cases.set(track.suite, probe.suite.cases.length);
+    }
+    return planTracks(this.state.identity, this.tracks, this.jobs, (t) => this.casesOf(t));
+  }
+
+  private casesOf(track: TrackState): number {
+    return this.cases.get(track.suite) ?? 0;
+  }
+
+  /** The run file of a window's next sitting. */
+  private runFileOf(job: WindowJob): string {
+    const n = job.window.runs.length + 1;
+    return slug(`${job.track.runtime}-${this.planner.suiteName(job.track.suite)}-${job.window.releases[0]}..${job.window.releases.at(-1)}-${n}`) + '.json';
+  }
+
+  /** Measures the windows in turn; stops before one that would end past `budgetMs`, or when a run was interrupted. */
+  async measure(budgetMs: number, hooks: SittingHooks): Promise<'done' | 'budget' | 'interrupted'> {
+    const started = Date.now();
+    for (const job of this.jobs) {
+      const estimate = estimateJobMs(this.state.identity, job, this.casesOf(job.track));
+      if (Date.now() - started + estimate > budgetMs) return 'budget';
+      const file = this.runFileOf(job);
+      job.window.runs.push(file);
+      saveMatrix(this.dir, this.state);
+      hooks.measuring?.(job, estimate);
+      const request = await this.planner.planWindow(job.track, job.window.releases, job.sets);
+      const path = join(this.dir, file);
+      const run = await executeRun(request, {
+        signal: hooks.signal,
+        save: (r) => writeRunAtomically(path, r),
+        ...(hooks.onProgress ? { onProgress: (e: ProgressEvent) => hooks.onProgress!(job, e) } : {}),
+      });
+      writeRunAtomically(path, run);
+      if (run.status === 'interrupted') return 'interrupted';
+    }
+    return 'done';
+  }
+
+  draw(): ReleaseMatrixView {
+    return drawMatrix(this.dir, this.state, this.tracks);
+  }
+}

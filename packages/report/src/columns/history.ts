@@ -1,0 +1,52 @@
+/** A history as CSV: one row per point, with the run it is from, the variant's binary, the figure and its change against the previous point. */
+import { TIME_PER_OP } from '@rtbench/core/schema';
+import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView } from '../views/types.ts';
+import { field, type CsvField, type CsvValue } from './fields.ts';
+
+interface PointRow {
+  hc: HistoryCase;
+  series: HistorySeries;
+  point: HistoryPoint;
+  run: HistoryRun;
+}
+
+const point = (key: string, value: (row: PointRow) => CsvValue): CsvField<PointRow> => field(key, value);
+const metric = (row: PointRow) => row.hc.metric ?? TIME_PER_OP;
+
+export const HISTORY_FIELDS: readonly CsvField<PointRow>[] = [
+  point('suite', (r) => r.hc.suite),
+  point('case', (r) => r.hc.caseId),
+  point('variant', (r) => r.series.variantId),
+  point('run_index', (r) => r.point.run + 1),
+  point('run_file', (r) => r.run.file),
+  point('run_id', (r) => r.run.runId),
+  point('commit', (r) => r.run.commit),
+  point('dirty', (r) => (r.run.dirty === undefined ? undefined : r.run.dirty ? 1 : 0)),
+  point('started_at', (r) => r.run.startedAt),
+  point('rtbench_version', (r) => r.run.rtbenchVersion),
+  point('version', (r) => r.point.version),
+  point('engine_version', (r) => r.point.engineVersion),
+  point('binary_sha256', (r) => r.point.binarySha256),
+  point('binary_changed', (r) => r.point.binaryChanged),
+  point('measure', (r) => metric(r).name),
+  point('unit', (r) => metric(r).unit),
+  point('direction', (r) => metric(r).direction),
+  point('median', (r) => r.point.median),
+  point('ci_low', (r) => r.point.ci?.[0]),
+  point('ci_high', (r) => r.point.ci?.[1]),
+  point('rounds', (r) => r.point.processMedians.length),
+  point('vs_run_index', (r) => (r.point.changeFrom === undefined ? undefined : r.point.changeFrom + 1)),
+  point('ratio', (r) => r.point.change?.ratio),
+  point('ratio_ci_low', (r) => r.point.change?.ci[0]),
+  point('ratio_ci_high', (r) => r.point.change?.ci[1]),
+  point('q', (r) => r.point.change?.qValue),
+  point('verdict', (r) => r.point.change?.verdict),
+  point('change_point', (r) => r.point.changePoint),
+  point('digest_changed', (r) => (r.point.digestChanged ? 1 : undefined)),
+  point('note', (r) => r.point.note),
+];
+
+/** Every point of the view: case by case, variant by variant, in the runs' order. */
+export function* historyPoints(view: HistoryView): Generator<PointRow> {
+  for (const hc of view.cases) for (const series of hc.series) for (const p of series.points) yield { hc, series, point: p, run: view.runs[p.run]! };
+}

@@ -1,0 +1,67 @@
+/**
+ * A case without work in the reports (views/without-work.ts, the table's
+ * marks and key, the verdict words): the cell the run flagged is marked ∅
+ * with its sentence under the table, its ratio (and any ratio against it)
+ * is shown with its interval and no word, in the table, in markdown and in a
+ * comparison; a case that did work keeps its word.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RunRecord } from '@rtbench/core/schema';
+import { syntheticRun } from '../../../test/compare-synthetic.ts';
+import { finishRun } from '../../run/src/record.ts';
+import { benchView, pairedComparisonView, reporterFor } from '../src/index.ts';
+
+/** node@24 50% slower on both cases; `folded` returned undefined on node@24 and ran at its floor on node@26. */
+function run(mode: 'bench' | 'compare' = 'bench'): RunRecord {
+  const r = syntheticRun({ mode, cases: [{ id: 'folded', ns: 1 }, { id: 'work', ns: 500 }], arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24', factor: 1.5 }], rounds: 12, sigma: 0.01 });
+  const cell = (caseId: string, variantId: string) => r.results.find((x) => x.caseId === caseId && x.variantId === variantId)!;
+  for (const round of cell('folded', 'node@24').rounds) round.digest = { ...round.digest, summary: 'undefined' };
+  for (const round of cell('folded', 'node@26').rounds) round.floorNs = 0.98;
+  for (const round of cell('work', 'node@26').rounds) round.floorNs = 0.98;
+  finishRun(r, false);
+  return r;
+}
+
+const render = (format: string, view: Parameters<NonNullable<ReturnType<typeof reporterFor>>['render']>[0]): string => reporterFor(format)!.render(view, { color: false, columns: 160 });
+const line = (out: string, pattern: RegExp): string => out.split('\n').find((l) => pattern.test(l)) ?? '';
+
+describe('a case without work in a table', () => {
+  it('is marked ∅, said under the table, and its ratio has its interval and no word', () => {
+    const view = benchView(run());
+    const [folded, work] = view.cases;
+    expect(folded!.rows.map((r) => r.withoutWork !== undefined)).toEqual([true, true]);
+    expect(work!.rows.map((r) => r.withoutWork)).toEqual([undefined, undefined]);
+    const out = render('terminal', view);
+    const foldedRow = line(out, /node@24.*∅$/);
+    expect(foldedRow).toMatch(/ 1\.\d+× \[1\.\d+–1\.\d+\]\s+∅$/);
+    expect(foldedRow).not.toMatch(/slower|faster|≈|=/);
+    expect(line(out, /^work\s/) + line(out, /^\s+node@24\s+7\d\d ns/)).toMatch(/slower \[/);
+    const prose = out.replace(/\s+/g, ' ');
+    // By default the key names the mark; --explain says what it means.
+    expect(prose).toContain('marks ∅.');
+    const explained = reporterFor('terminal')!.render(view, { color: false, columns: 160, explain: true }).replace(/\s+/g, ' ');
+    expect(explained).toContain('∅ a case without work: it returns undefined, or its fastest process takes at most 1.25× an empty call');
+    expect(explained).toContain('(2 rows)');
+    expect(prose).toContain('∅ node@24 · folded: returns undefined: there is no value to digest');
+    expect(prose).toMatch(/∅ node@26 · folded: its fastest process took \d\.\d+ ns per call, 1\.\d\d× an empty call timed by the same loop \(0\.980 ns\)/);
+  });
+
+  it('markdown gives the ratio no word and says why under the table', () => {
+    const out = render('markdown', benchView(run()));
+    const foldedRow = line(out, /^\| +\| node@24 \|/);
+    expect(foldedRow).toMatch(/\| 1\.\d+× \[1\.\d+–1\.\d+\] \|/);
+    expect(foldedRow).not.toMatch(/slower/);
+    expect(out).toContain('> ∅ node@24 · folded: returns undefined');
+  });
+});
+
+describe('a case without work in a comparison', () => {
+  it('has its ratio and interval and no verdict, and each arm without work is said under the section', () => {
+    const view = pairedComparisonView(run('compare'));
+    const out = render('terminal', view);
+    expect(line(out, /^folded /)).toMatch(/\(\d\.\d+–\d\.\d+\)\s+∅\s+without work: no verdict/);
+    expect(line(out, /^work /)).toMatch(/slower/);
+    expect(out).toMatch(/∅ node@26 · folded: without work: its fastest process took/);
+    expect(out).toMatch(/∅ node@24 · folded: without work: returns undefined/);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * A case without work on real runtimes, one shared run: node and bun, an
+ * empty case beside a small real one, --strict. The empty case is marked and
+ * its ratio has no verdict word, the run saves the flag and every short
+ * case's floor, and --strict exits 1 naming it after saving. The real case
+ * (a few ns, several times any runtime's floor) is not flagged. The rule's
+ * figures: packages/stats/test/without-work.test.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
+
+describe('a case without work', () => {
+  it('is marked, saved, given no verdict word, and fails --strict after the run is saved', async () => {
+    const out = tempFile('without-work.json');
+    const r = await runCliAsync(['bench', fixture('without-work'), '--filter', 'empty,sum of 8', '--runtime', 'node,bun', '--rounds', '2', '--time', '40ms', '--strict', '--save', out, '--quiet']);
+    expect(r.status, r.stderr).toBe(1);
+    const errors = r.stderr.split('\n').filter((l) => l.startsWith('error:'));
+    expect(errors).toEqual([expect.stringMatching(/^error: --strict: 1 case without work .*: "empty" \(node, bun\); the run is saved/)]);
+
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    expect(run.status).toBe('complete');
+    const cell = (caseId: string, variantId: string) => run.results.find((x) => x.caseId === caseId && x.variantId === variantId)!;
+    for (const variant of ['node', 'bun']) {
+      expect(cell('empty', variant).withoutWork?.returnsUndefined).toBe(true);
+      expect(cell('sum of 8', variant).withoutWork).toBeUndefined();
+      // Both cases run in a few ns: every process that served them took the floor.
+      for (const caseId of ['empty', 'sum of 8']) for (const round of cell(caseId, variant).rounds) expect(round.floorNs).toBeGreaterThan(0);
+    }
+
+    const rows = r.stdout.split('\n');
+    const row = (caseId: string, variant: string): string => rows[rows.findIndex((l) => l.trim() === caseId) + (variant === 'node' ? 1 : 2)]!;
+    expect(row('empty', 'bun')).toMatch(/^\s+bun\s.*\d\.\d\d× \(no interval: 2 process pairs\)\s+∅$/);
+    expect(row('empty', 'bun')).not.toMatch(/≈|faster|slower|=/);
+    expect(row('empty', 'node')).toMatch(/∅$/);
+    // Undecided with two process pairs, said with ≈: a verdict word the empty case does not get.
+    expect(row('sum of 8', 'bun')).toMatch(/≈ \d\.\d\d× \(no interval: 2 process pairs\)$/);
+    const prose = r.stdout.replace(/\s+/g, ' ');
+    expect(prose).toMatch(/∅ a case without work: it returns undefined, or its fastest process takes at most 1\.25× an empty call .* \(2 rows\)/);
+    expect(prose).toMatch(/∅ bun · empty: returns undefined/);
+  });
+});
