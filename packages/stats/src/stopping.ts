@@ -47,22 +47,17 @@ export function pairedStopping(baseline: readonly number[], candidate: readonly 
   const maxRounds = opts.maxRounds ?? Infinity;
   if (!(target > 0 && target < 1)) throw new RangeError(`pairedStopping: target must be in (0, 1), got ${target}`);
   if (!(maxRounds >= 0)) throw new RangeError(`pairedStopping: maxRounds must be >= 0, got ${maxRounds}`);
-  if (baseline.length === 0) {
-    return { rounds: 0, ratio: 1, ci: [0, Infinity], halfWidth: Infinity, target, reached: false, moreRounds: MIN_UNITS, withinBudget: MIN_UNITS <= maxRounds };
+  const c = baseline.length ? comparePaired(baseline, candidate, { confidence, ...(opts.units ? { units: opts.units } : {}) }) : undefined;
+  const rounds = c?.units ?? 0;
+  // Fewer than MIN_UNITS units give no interval: ask for the units missing.
+  if (!c || !Number.isFinite(c.ci[1])) {
+    return { rounds, ratio: c?.ratio ?? 1, ci: [0, Infinity], halfWidth: Infinity, target, reached: false, moreRounds: MIN_UNITS - rounds, withinBudget: MIN_UNITS <= maxRounds };
   }
-  const c = comparePaired(baseline, candidate, { confidence, ...(opts.units ? { units: opts.units } : {}) });
-  const g = c.units;
-  const has = Number.isFinite(c.ci[1]);
-  const halfWidth = has ? Math.max(c.ci[1] / c.ratio - 1, 1 - c.ci[0] / c.ratio) : Infinity;
-  const reached = has && halfWidth <= target;
-  let needed: number;
-  if (reached) needed = g;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: not reached means halfWidth > target > 0, so this check never fails
-  else if (has && halfWidth > 0) {
-    const logHalf = Math.max(Math.log1p(halfWidth), -Math.log(1 - Math.min(halfWidth, 0.999)));
-    needed = Math.ceil(g * (logHalf / Math.log1p(target)) ** 2);
-  } else needed = MIN_UNITS;
-  needed = Math.max(needed, MIN_UNITS, g + (reached ? 0 : 1));
-  const moreRounds = reached ? 0 : needed - g;
-  return { rounds: g, ratio: c.ratio, ci: c.ci, halfWidth, target, reached, moreRounds, withinBudget: g + moreRounds <= maxRounds };
+  const halfWidth = Math.max(c.ci[1] / c.ratio - 1, 1 - c.ci[0] / c.ratio);
+  // Stryker disable next-line EqualityOperator: a half-width equal to the target to the last bit does not occur (a continuous statistic)
+  const reached = halfWidth <= target;
+  // Each side of the log interval shrinks like 1/√units; not reached, the wider side is past ln(1 + target), so more units than now.
+  const logHalf = Math.max(Math.log1p(halfWidth), -Math.log(1 - Math.min(halfWidth, 0.999)));
+  const moreRounds = reached ? 0 : Math.ceil(rounds * (logHalf / Math.log1p(target)) ** 2) - rounds;
+  return { rounds, ratio: c.ratio, ci: c.ci, halfWidth, target, reached, moreRounds, withinBudget: rounds + moreRounds <= maxRounds };
 }

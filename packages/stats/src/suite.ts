@@ -25,7 +25,7 @@ export interface CaseValues {
 }
 
 /** Per unit: Σ over cases of w·(value − case mean), the unit's contribution to the estimate's error. */
-function residualsByUnit(perCase: readonly CaseValues[], caseKey: string): { estimate: number; residuals: Map<string, number> } {
+function residualsByUnit(perCase: readonly CaseValues[]): { estimate: number; residuals: Map<string, number> } {
   const C = perCase.length;
   const residuals = new Map<string, number>();
   let estimate = 0;
@@ -36,7 +36,7 @@ function residualsByUnit(perCase: readonly CaseValues[], caseKey: string): { est
     // The case's estimate is the mean of its unit means (unitInference's estimate).
     const byUnit = new Map<string, { sum: number; n: number }>();
     c.values.forEach((v, i) => {
-      const key = c.units ? `u:${String(c.units[i])}` : `${caseKey}${ci}:${i}`;
+      const key = c.units ? `u:${String(c.units[i])}` : `${ci}:${i}`;
       const s = byUnit.get(key) ?? { sum: 0, n: 0 };
       s.sum += v;
       s.n++;
@@ -46,23 +46,25 @@ function residualsByUnit(perCase: readonly CaseValues[], caseKey: string): { est
     const caseMean = means.reduce((a, [, m]) => a + m, 0) / means.length;
     estimate += caseMean / C;
     const w = 1 / (means.length * C);
+    // Stryker disable next-line ArithmeticOperator: subtracting negates every residual alike, and only their squares are used
     for (const [k, m] of means) residuals.set(k, (residuals.get(k) ?? 0) + w * (m - caseMean));
   });
   return { estimate, residuals };
 }
 
-function intervalFrom(estimate: number, variance: number, df: number, units: number, confidence: number): [number, number] {
-  if (units < MIN_UNITS || !(df >= 1) || !Number.isFinite(variance)) return [0, Infinity];
-  const half = variance > 0 ? studentTQuantile(1 - (1 - confidence) / 2, Math.floor(df)) * Math.sqrt(variance) : 0;
+/** Student t on units − 1 degrees of freedom; none below MIN_UNITS units. */
+function intervalFrom(estimate: number, variance: number, units: number, confidence: number): [number, number] {
+  if (units < MIN_UNITS) return [0, Infinity];
+  const half = studentTQuantile(1 - (1 - confidence) / 2, units - 1) * Math.sqrt(variance);
   return [Math.exp(estimate - half), Math.exp(estimate + half)];
 }
 
-/** The sandwich variance of the residuals by unit, with the small-sample factor g/(g − 1). */
+/** The sandwich variance of the residuals by unit, with the small-sample factor g/(g − 1) (no use below MIN_UNITS units). */
 function sandwich(residuals: Map<string, number>): { variance: number; units: number } {
   const g = residuals.size;
   let s = 0;
   for (const r of residuals.values()) s += r * r;
-  return { variance: g > 1 ? (g / (g - 1)) * s : NaN, units: g };
+  return { variance: (g / (g - 1)) * s, units: g };
 }
 
 /**
@@ -73,9 +75,9 @@ function sandwich(residuals: Map<string, number>): { variance: number; units: nu
 export function geometricMeanRatio(perCase: readonly CaseValues[], opts: { confidence?: number } = {}): SuiteAggregate {
   const confidence = checkConfidence(opts.confidence ?? 0.95, 'geometricMeanRatio');
   if (perCase.length === 0) throw new RangeError('geometricMeanRatio: no cases');
-  const { estimate, residuals } = residualsByUnit(perCase, 'c');
+  const { estimate, residuals } = residualsByUnit(perCase);
   const { variance, units } = sandwich(residuals);
-  return { geomean: Math.exp(estimate), ci: intervalFrom(estimate, variance, units - 1, units, confidence), cases: perCase.length, units };
+  return { geomean: Math.exp(estimate), ci: intervalFrom(estimate, variance, units, confidence), cases: perCase.length, units };
 }
 
 /** One case of an unpaired comparison: each arm's log values (per-round medians) and their units. */
@@ -92,11 +94,11 @@ export interface UnpairedCase {
 export function geometricMeanRatioUnpaired(perCase: readonly UnpairedCase[], opts: { confidence?: number } = {}): SuiteAggregate {
   const confidence = checkConfidence(opts.confidence ?? 0.95, 'geometricMeanRatioUnpaired');
   if (perCase.length === 0) throw new RangeError('geometricMeanRatioUnpaired: no cases');
-  const a = residualsByUnit(perCase.map((c) => c.baseline), 'b');
-  const b = residualsByUnit(perCase.map((c) => c.candidate), 'c');
+  const a = residualsByUnit(perCase.map((c) => c.baseline));
+  const b = residualsByUnit(perCase.map((c) => c.candidate));
   const va = sandwich(a.residuals);
   const vb = sandwich(b.residuals);
   const units = Math.min(va.units, vb.units);
   const estimate = b.estimate - a.estimate;
-  return { geomean: Math.exp(estimate), ci: intervalFrom(estimate, va.variance + vb.variance, units - 1, units, confidence), cases: perCase.length, units };
+  return { geomean: Math.exp(estimate), ci: intervalFrom(estimate, va.variance + vb.variance, units, confidence), cases: perCase.length, units };
 }

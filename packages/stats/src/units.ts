@@ -40,9 +40,10 @@ export function unitMeans(values: readonly number[], units?: readonly (string | 
   return [...sums.values()].map((s) => s.sum / s.n);
 }
 
+/** Mean and sample variance (NaN for one value: 0/0). */
 function moments(xs: readonly number[]): { mean: number; variance: number } {
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const variance = xs.length > 1 ? xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1) : NaN;
+  const variance = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1);
   return { mean, variance };
 }
 
@@ -77,21 +78,22 @@ export function welchInference(baseline: UnpairedArm, candidate: UnpairedArm): U
   const va = ma.variance / a.length;
   const vb = mb.variance / b.length;
   const se = Math.sqrt(va + vb);
-  const denominator = (va > 0 ? va ** 2 / (a.length - 1) : 0) + (vb > 0 ? vb ** 2 / (b.length - 1) : 0);
-  const df = se > 0 && denominator > 0 ? Math.max(1, Math.floor((va + vb) ** 2 / denominator)) : a.length + b.length - 2;
+  const denominator = va ** 2 / (a.length - 1) + vb ** 2 / (b.length - 1);
+  // Neither arm spread (se 0): the interval has no width and its t no use; the df of a pooled t is said.
+  const df = se > 0 ? Math.max(1, Math.floor((va + vb) ** 2 / denominator)) : a.length + b.length - 2;
   return { estimate, se, df, units };
 }
 
-/** Whether an inference has enough units for an interval. */
+/** Whether an inference has enough units for an interval (MIN_UNITS units give df >= 2: paired units − 1, Welch at least the smaller arm's units − 1). */
 export function hasInterval(inf: UnitInference): boolean {
-  return inf.units >= MIN_UNITS && Number.isFinite(inf.se) && inf.df >= 1;
+  return inf.units >= MIN_UNITS && Number.isFinite(inf.se);
 }
 
 /** The log-scale t interval at a confidence; undefined with fewer than MIN_UNITS units. */
 export function intervalAt(inf: UnitInference, confidence: number): [number, number] | undefined {
   checkConfidence(confidence, 'intervalAt');
   if (!hasInterval(inf)) return undefined;
-  const half = inf.se > 0 ? studentTQuantile(1 - (1 - confidence) / 2, inf.df) * inf.se : 0;
+  const half = studentTQuantile(1 - (1 - confidence) / 2, inf.df) * inf.se;
   return [inf.estimate - half, inf.estimate + half];
 }
 

@@ -84,6 +84,7 @@ export function growthFactorToDecide(logEstimate: number, logCi: readonly [numbe
   const below = Math.max(0, e - logCi[0]);
   const above = Math.max(0, logCi[1] - e);
   if (e > tau) return (below / e) ** 2; // need lo > 0
+  // Stryker disable next-line UnaryOperator: squared, so the sign of −e drops out
   if (e < -tau) return (above / -e) ** 2; // need hi < 0
   if (Math.abs(e) < tau) return Math.max((below / (e + tau)) ** 2, (above / (tau - e)) ** 2); // need the interval inside the band
   return Infinity;

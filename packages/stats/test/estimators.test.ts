@@ -28,3 +28,9 @@ describe('estimators', () => {
     expect(estimators['fast-state-median'](rounds)).toBeLessThan(105);
   });
 });
+
+describe('the fast-state median', () => {
+  it('takes the samples within 1.25× of the fastest, that bound included', () => {
+    expect(estimators['fast-state-median']([[100, 125, 200], [300]])).toBe(112.5);
+  });
+});

@@ -37,3 +37,10 @@ describe('normal distribution', () => {
     }
   });
 });
+
+describe('normalQuantile in the upper tail', () => {
+  it('is as exact as in the lower one (scipy.stats.norm.isf(2^-33) = 6.3379577545537895)', () => {
+    expect(normalQuantile(1 - 2 ** -33)).toBeCloseTo(6.3379577545537895, 12);
+    expect(normalQuantile(1 - 2 ** -33)).toBe(-normalQuantile(2 ** -33));
+  });
+});

@@ -174,6 +174,26 @@ describe('the unpaired (Welch) interval', () => {
     expect(c.units).toBe(3);
   });
 
+  it('has the Welch–Satterthwaite degrees of freedom, rounded down, for any two arms', () => {
+    const arm = fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 2, maxLength: 8 });
+    /** The variance of an arm's mean. */
+    const varianceOfMean = (xs: number[]): number => {
+      const m = xs.reduce((a, x) => a + x, 0) / xs.length;
+      return xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1) / xs.length;
+    };
+    fc.assert(
+      fc.property(arm, arm, (a, b) => {
+        const [va, vb] = [varianceOfMean(a), varianceOfMean(b)];
+        fc.pre(va + vb > 1e-12);
+        const satterthwaite = (va + vb) ** 2 / (va ** 2 / (a.length - 1) + vb ** 2 / (b.length - 1));
+        const inf = welchInference({ values: a }, { values: b });
+        expect(inf.se).toBeCloseTo(Math.sqrt(va + vb), 12);
+        // Rounding in the last bits can only matter where the value is a whole number.
+        if (Math.abs(satterthwaite - Math.round(satterthwaite)) > 1e-9) expect(inf.df).toBe(Math.max(1, Math.floor(satterthwaite)));
+      }),
+    );
+  });
+
   it("an arm's rounds from one process are one unit", () => {
     const inf = welchInference({ values: [0, 0.1, 0.2, 0.2], units: [1, 2, 3, 3] }, { values: [0.3, 0.5, 0.7, 0.9] });
     expect(inf.units).toBe(3);
@@ -257,5 +277,16 @@ describe('the stopping rule', () => {
     const none = pairedStopping([], []);
     expect(none.moreRounds).toBe(3);
     expect(none.reached).toBe(false);
+  });
+});
+
+describe("summarizeRounds' spread", () => {
+  it('is the interquartile range of all samples relative to the estimate, with or without an interval', () => {
+    fc.assert(
+      fc.property(fc.array(round, { minLength: 1, maxLength: 8 }), (rounds) => {
+        const s = summarizeRounds(rounds, { resamples: 100 });
+        expect(s.rsd).toBeCloseTo((s.p75 - s.p25) / s.median, 12);
+      }),
+    );
   });
 });

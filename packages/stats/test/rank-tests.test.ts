@@ -9,6 +9,7 @@ import {
   signedRankNullUntied,
   wilcoxonSignedRank,
 } from '../src/rank-tests.ts';
+import fc from 'fast-check';
 import { normalQuantile } from '../src/normal.ts';
 import { createRandom } from '../src/random.ts';
 import { normalSource } from './helpers.ts';
@@ -236,5 +237,79 @@ describe('inputs', () => {
         if (r.attained) expect(r.coverage).toBeGreaterThanOrEqual(conf - 1e-9);
       }
     }
+  });
+});
+
+describe('rank tests: which null, and what it covers', () => {
+  it('the exact null up to 50 pairs and up to m + n times the smaller group of 5,000; the normal one beyond', () => {
+    const d = (n: number): number[] => Array.from({ length: n }, (_, i) => Math.sin(i * 1.7) + 0.3);
+    expect(wilcoxonSignedRank(d(50)).exact).toBe(true);
+    expect(wilcoxonSignedRank(d(51)).exact).toBe(false);
+    const x = (n: number): number[] => Array.from({ length: n }, (_, i) => Math.cos(i * 0.9));
+    expect(mannWhitney(x(50), d(50)).exact).toBe(true);
+    expect(mannWhitney(x(50), d(51)).exact).toBe(false);
+  });
+
+  it("the normal null's coverage (independent computation: Python, scipy.stats.norm)", () => {
+    const d = Array.from({ length: 60 }, (_, i) => Math.sin(i * 1.7) + 0.3);
+    expect(wilcoxonSignedRank(d).coverage).toBeCloseTo(0.950222052567406, 12);
+    const x = Array.from({ length: 60 }, (_, i) => Math.cos(i * 0.9) * 2);
+    const y = Array.from({ length: 70 }, (_, i) => Math.cos(i * 1.3) * 2 + 0.6);
+    expect(mannWhitney(x, y).coverage).toBeCloseTo(0.950446224353221, 12);
+  });
+
+  it("too few for the confidence: the full range, and that range's own coverage", () => {
+    expect(wilcoxonSignedRank([0.1, 0.3, -0.2, 0.5, 0.4]).coverage).toBe(1 - 2 / 32);
+    expect(mannWhitney([1, 2, 3], [2, 4, 6]).coverage).toBeCloseTo(1 - 2 / 20, 15);
+  });
+
+  it('a confidence an interval attains exactly is attained (6 pairs at 1 − 2/64)', () => {
+    const r = wilcoxonSignedRank([0.3, 0.1, 0.2, 0.5, 0.4, 0.6], 1 - 2 / 64);
+    expect(r).toMatchObject({ attained: true, coverage: 1 - 2 / 64, ci: [0.1, 0.6] });
+  });
+
+  it('no difference at all has p = 1, exact or not', () => {
+    expect(wilcoxonSignedRank(Array<number>(60).fill(0)).pValue).toBe(1);
+    expect(mannWhitney(Array<number>(60).fill(1), Array<number>(70).fill(1)).pValue).toBe(1);
+  });
+
+  it('large samples with ties: the tie-corrected normal p-value (scipy.stats.mannwhitneyu, asymptotic, continuity corrected)', () => {
+    const x = Array.from({ length: 60 }, (_, i) => Math.floor(Math.cos(i * 0.9) * 20 + 0.5));
+    const y = Array.from({ length: 70 }, (_, i) => Math.floor(Math.cos(i * 1.3) * 20 + 0.5) + 6);
+    const r = mannWhitney(x, y);
+    expect(r.exact).toBe(false);
+    expect(r.statistic).toBe(2636.5);
+    expect(r.pValue).toBeCloseTo(0.012220568731601607, 12);
+  });
+
+  it('swapping the two samples keeps the p-value and mirrors the shift, ties or not', () => {
+    const x = [10, 11, 11, 12, 13, 13, 13, 15];
+    const y = [12, 13, 14, 14, 15, 16, 16, 17, 18];
+    const a = mannWhitney(x, y);
+    const b = mannWhitney(y, x);
+    expect(b.pValue).toBeCloseTo(a.pValue, 14);
+    expect(b.estimate).toBe(-a.estimate);
+  });
+
+  it('hodgesLehmann is the median of every pairwise average, itself included', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -100, max: 100, noNaN: true }), { minLength: 1, maxLength: 12 }), (d) => {
+        const walsh: number[] = [];
+        d.forEach((a, i) => d.slice(i).forEach((b) => walsh.push((a + b) / 2)));
+        walsh.sort((p, q) => p - q);
+        const mid = (walsh.length - 1) / 2;
+        expect(hodgesLehmann(d)).toBeCloseTo((walsh[Math.floor(mid)]! + walsh[Math.ceil(mid)]!) / 2, 10);
+      }),
+    );
+  });
+
+  it('a null of subsets ends at the sum of the k largest weights', () => {
+    expect(rankSumNull([2, 4, 5, 5, 9], 2)).toHaveLength(9 + 5 + 1);
+    expect(rankSumNull([2, 4, 5, 5, 9], 5)).toHaveLength(25 + 1);
+  });
+
+  it('ties are values within a relative 1e-10 of each other, at any magnitude', () => {
+    expect(midranks([1e6, 1e6 * (1 + 1e-11)]).ties).toBe(true);
+    expect(midranks([1e-6, 1e-6 * (1 + 1e-9)]).ties).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cellSteadyState, classifyProcess, levelChange, type ProcessSteadyState, type WarmupCourse } from '../src/index.ts';
+import { cellSteadyState, classifyProcess, levelChange, STEADY_STATE_DEFAULTS, studentTQuantile, type ProcessSteadyState, type WarmupCourse } from '../src/index.ts';
 import { lognormal, normalSource } from './helpers.ts';
 
 /** A watched warmup whose points after calibration are `ns` (one call each), steady at its end unless `steady` is false. */
@@ -102,5 +102,49 @@ describe('cellSteadyState', () => {
   it('counts only classified processes (a run saved before the rule has none)', () => {
     expect(cellSteadyState([undefined, undefined])).toEqual({ counts: {}, classified: 0 });
     expect(cellSteadyState([undefined, { class: 'warmed-late' }]).mark).toBe('warmed-late');
+  });
+});
+
+describe('levelChange: where one level ends', () => {
+  it('medians within the tolerance are one level, its edge included', () => {
+    expect(levelChange([100, 100, 100], [105, 105, 105])).toBe(0);
+    expect(levelChange([100, 100, 100], [95, 95, 95])).toBe(0);
+    expect(levelChange([100, 100, 100], [106, 106, 106])).toBe(1);
+    expect(levelChange([100, 100, 100], [94, 94, 94])).toBe(-1);
+  });
+
+  it("past the tolerance, a step is one only beyond t(1 − α/2, n₁ + n₂ − 2) standard errors of the stretches' medians", () => {
+    // Two values a stretch, each 1 from its median: σ = 1.4826, a median's standard error 1.2533 σ √(1/2 + 1/2), 2 df.
+    const allowed = studentTQuantile(1 - STEADY_STATE_DEFAULTS.alpha / 2, 2) * 1.2533 * 1.4826;
+    const step = (gap: number): number => levelChange([99, 101], [99 + gap, 101 + gap]);
+    expect(step(allowed * 0.999)).toBe(0);
+    expect(step(allowed * 1.001)).toBe(1);
+    expect(step(-allowed * 0.999)).toBe(0);
+    expect(step(-allowed * 1.001)).toBe(-1);
+  });
+
+  it('a stretch with nothing in it is no change', () => {
+    expect(levelChange([], [1, 2, 3])).toBe(0);
+    expect(levelChange([1, 2, 3], [])).toBe(0);
+  });
+});
+
+describe('classifyProcess: what it compares', () => {
+  it('fewer than minSamplesToSplit samples are not split in halves', () => {
+    expect(classifyProcess(undefined, [9, 9, 9, 9, 9, 5, 5, 5, 5, 5]).class).toBe('flat');
+    expect(classifyProcess(undefined, [9, 9, 9, 9, 9, 9, 5, 5, 5, 5, 5, 5]).class).toBe('warmed-late');
+  });
+
+  it('the first level is the first earlyPoints watched points after calibration', () => {
+    const samples = Array<number>(20).fill(100);
+    // Points at calls ≤ calibrationCalls are the calibration's: the first of these is one.
+    const withCalibration = (ns: number[]): WarmupCourse => ({ ...course(ns), calls: ns.map((_, i) => 10 + i * 100) });
+    expect(classifyProcess(withCalibration([200, 200, 200, 200, 100, 100, 100, 100, 100, 100]), samples).class).toBe('flat');
+    // The ninth point after calibration is not in the first level.
+    expect(classifyProcess(course([200, 200, 200, 200, 100, 100, 100, 100, 100, 100]), samples).class).toBe('warmed');
+  });
+
+  it('a watch with no point after calibration gives no first level: flat', () => {
+    expect(classifyProcess({ calls: [5, 10], ms: [1, 2], ns: [500, 400], calibrationCalls: 10, steadyAt: { calls: 10, ms: 2 } }, [100, 100, 100]).class).toBe('flat');
   });
 });

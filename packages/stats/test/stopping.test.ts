@@ -83,3 +83,18 @@ describe('pairedStopping', () => {
     expect(() => pairedStopping([1], [1], { confidence: 1 })).toThrow(RangeError);
   });
 });
+
+describe('pairedStopping: the budget', () => {
+  it('before any pair: no ratio yet, three units asked for, within a budget of three and not of two', () => {
+    expect(pairedStopping([], [], { maxRounds: 3 })).toEqual({ rounds: 0, ratio: 1, ci: [0, Infinity], halfWidth: Infinity, target: 0.02, reached: false, moreRounds: 3, withinBudget: true });
+    expect(pairedStopping([], [], { maxRounds: 2 }).withinBudget).toBe(false);
+  });
+
+  it('a budget of exactly the units asked for is enough; one less is not', () => {
+    const { b, c } = pairs(6, 8, 1.05, 0.05);
+    const d = pairedStopping(b, c);
+    expect(d.reached).toBe(false);
+    expect(pairedStopping(b, c, { maxRounds: d.rounds + d.moreRounds }).withinBudget).toBe(true);
+    expect(pairedStopping(b, c, { maxRounds: d.rounds + d.moreRounds - 1 }).withinBudget).toBe(false);
+  });
+});

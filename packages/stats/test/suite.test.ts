@@ -92,3 +92,22 @@ describe('geometricMeanRatioUnpaired', () => {
     expect(() => geometricMeanRatioUnpaired([{ baseline: { values: [1, NaN] }, candidate: { values: [1] } }])).toThrow(/non-finite/);
   });
 });
+
+describe('the units behind a suite interval', () => {
+  it('three units give an interval; two do not', () => {
+    expect(geometricMeanRatio([{ values: [0.1, 0.2, 0.15], units: [0, 1, 2] }]).ci[1]).toBeLessThan(Infinity);
+    expect(geometricMeanRatio([{ values: [0.1, 0.2, 0.15], units: [0, 1, 1] }]).ci).toEqual([0, Infinity]);
+  });
+
+  it("unpaired: Student t on the smaller run's units − 1, pinned to a hand-computed case", () => {
+    // ln values [0, .1, .2] against [.3, .5, .7, .9]: estimate 0.5; the sandwich variances are the variances of the
+    // means, 0.01/3 and (0.2/3)/4, summed 0.02; 3 units (the smaller run), t(0.975, 2) = 4.302653.
+    const g = geometricMeanRatioUnpaired([{ baseline: { values: [0, 0.1, 0.2] }, candidate: { values: [0.3, 0.5, 0.7, 0.9] } }]);
+    expect(g.units).toBe(3);
+    expect(g.geomean).toBeCloseTo(Math.exp(0.5), 12);
+    expect(g.ci[0]).toBeCloseTo(Math.exp(0.5 - 4.302652729749462 * Math.sqrt(0.02)), 9);
+    expect(g.ci[1]).toBeCloseTo(Math.exp(0.5 + 4.302652729749462 * Math.sqrt(0.02)), 9);
+    const swapped = geometricMeanRatioUnpaired([{ baseline: { values: [0.3, 0.5, 0.7, 0.9] }, candidate: { values: [0, 0.1, 0.2] } }]);
+    expect(swapped.units).toBe(3);
+  });
+});

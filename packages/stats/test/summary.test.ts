@@ -91,3 +91,24 @@ describe('summarize', () => {
     }
   });
 });
+
+describe('summarize: the edges a reader could trip on', () => {
+  it('a spread around a zero median is infinitely wide relative to it, not 0 or NaN', () => {
+    expect(summarize([-1, 0, 1]).rsd).toBe(Infinity);
+  });
+
+  it("a sample on Tukey's fence is not an outlier: only those outside it are", () => {
+    // p25 = p75 = 1: both fences at 1; 0 and 2 lie outside.
+    expect(summarize([0, 1, 1, 1, 2]).outliers).toBe(2);
+  });
+
+  it('the mean stays exact when a huge value cancels (compensated sum)', () => {
+    expect(summarize([1, 1e100, 1, -1e100]).mean).toBe(0.5);
+  });
+
+  it('a confidence that an order-statistics interval attains exactly is attained (5 samples at 1 − 2/32)', () => {
+    const ci = medianCI([1, 2, 3, 4, 5], 1 - 2 / 32);
+    expect(ci).toMatchObject({ lowerRank: 1, upperRank: 5, attained: true });
+    expect(ci.coverage).toBe(1 - 2 / 32);
+  });
+});

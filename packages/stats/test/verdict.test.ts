@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classify, comparePaired, compareUnpaired, growthFactorToDecide, type Comparison } from '../src/verdict.ts';
+import fc from 'fast-check';
+import { classify, comparePaired, compareUnpaired, comparisonHasInterval, growthFactorToDecide, readAt, type Comparison } from '../src/verdict.ts';
+import { studentTQuantile, welchInference } from '../src/index.ts';
 import { lognormal, normalSource } from './helpers.ts';
 
 const ln = Math.log;
@@ -212,5 +214,85 @@ describe('compareUnpaired', () => {
   it('validates inputs', () => {
     expect(() => compareUnpaired([], [1])).toThrow(/both arms/);
     expect(() => compareUnpaired([1, NaN], [1])).toThrow(/> 0/);
+  });
+});
+
+describe('unpaired: the units of each arm', () => {
+  it('an arm without spread on either side: an interval of no width at the difference', () => {
+    const c = compareUnpaired([10, 10, 10], [20, 20, 20]);
+    expect(c).toMatchObject({ verdict: 'slower', pValue: 0 });
+    expect(c.ratio).toBeCloseTo(2, 12);
+    expect(c.ci[0]).toBe(c.ratio);
+    expect(c.ci[1]).toBe(c.ratio);
+    expect(c.method).toBe('unpaired: difference of the mean per-unit log values, Welch t interval with 4 degrees of freedom');
+  });
+
+  it('each arm counts its own processes: labels on one side only group that side', () => {
+    const six = [1, 1.1, 1.2, 1.3, 1.4, 1.5];
+    const twice = [0, 0, 1, 1, 2, 2];
+    expect(compareUnpaired(six, six.map((x) => 2 * x), { baselineUnits: twice }).units).toBe(3);
+    expect(compareUnpaired(six, six.map((x) => 2 * x), { candidateUnits: twice }).units).toBe(3);
+    expect(compareUnpaired(six, six.map((x) => 2 * x)).units).toBe(6);
+  });
+
+  it('two units per arm have a standard error; one has none', () => {
+    const two = welchInference({ values: [0, 0.1] }, { values: [0.3, 0.5] });
+    expect(two.se).toBeCloseTo(Math.sqrt(0.005 / 2 + 0.02 / 2), 12);
+    expect(two.units).toBe(2);
+    expect(welchInference({ values: [0] }, { values: [0.3, 0.5] })).toMatchObject({ se: NaN, df: 0, units: 1 });
+  });
+});
+
+describe('what a comparison says it did (the JSON output carries it)', () => {
+  it('names the interval, its degrees of freedom and its units', () => {
+    const paired = comparePaired([1, 1, 1, 1, 1, 1], [1.1, 1.2, 1.1, 1.3, 1.2, 1.1], { units: [0, 0, 1, 1, 2, 2] });
+    expect(paired.method).toBe('paired: mean of the per-unit mean log ratios, Student t interval with 2 degrees of freedom (3 independent units from 6 sets)');
+    expect(comparisonHasInterval(paired)).toBe(true);
+    expect(comparisonHasInterval(comparePaired([1, 1], [1.1, 1.2]))).toBe(false);
+  });
+});
+
+describe('how many more units would decide it', () => {
+  const tau = Math.log1p(0.01);
+  it('is the growth at which an interval shrinking like 1/√units first decides', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -0.05, max: 0.05, noNaN: true }), fc.double({ min: 0.001, max: 0.1, noNaN: true }), (e, h) => {
+        fc.pre(Math.abs(Math.abs(e) - tau) > 1e-9);
+        const f = growthFactorToDecide(e, [e - h, e + h], 0.01);
+        const shrunk = h / Math.sqrt(f);
+        if (e > tau) expect(e - shrunk).toBeCloseTo(0, 12); // its lower side reaches 1
+        else if (e < -tau) expect(e + shrunk).toBeCloseTo(0, 12); // its upper side reaches 1
+        else expect(Math.max(e + shrunk - tau, -tau - (e - shrunk))).toBeCloseTo(0, 12); // it fits the band, one side touching
+      }),
+    );
+    expect(growthFactorToDecide(-tau, [-2 * tau, 0], 0.01)).toBe(Infinity);
+  });
+
+  it('an undecided comparison asks for at least one more unit, about growth × units of them, up to 100× the units', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -0.05, max: 0.05, noNaN: true }), { minLength: 3, maxLength: 10 }), (d) => {
+        const c = comparePaired(d.map(() => 1), d.map(Math.exp));
+        if (c.verdict !== 'inconclusive') return;
+        const f = growthFactorToDecide(Math.log(c.ratio), [Math.log(c.ci[0]), Math.log(c.ci[1])], 0.01);
+        if (!(f <= 100)) {
+          expect(c.unitsToDecide).toBeUndefined();
+          return;
+        }
+        // The fewest whole units that are more than now and at least growth × units.
+        const asked = c.unitsToDecide!;
+        expect(asked).toBeGreaterThanOrEqual(c.units + 1);
+        expect(asked).toBeGreaterThanOrEqual(f * c.units * (1 - 1e-12));
+        expect(asked - 1).toBeLessThan(Math.max(f * c.units, c.units + 1));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('exactly 100× the units still gets a count; a hair more none', () => {
+    const t = studentTQuantile(0.975, 9);
+    const read = (half: number) => readAt({ ratio: Math.exp(0.5), pValue: 0.2, threshold: 0.01, n: 10, units: 10, inference: { estimate: 0.5, se: half / t, df: 9, units: 10 }, method: 'm' }, 0.95);
+    // The interval is 0.5 ± 5: its lower side must shrink to 0, a factor 10 in width, 100 in units.
+    expect(read(5)).toMatchObject({ verdict: 'inconclusive', unitsToDecide: 1000 });
+    expect(read(5.001).unitsToDecide).toBeUndefined();
   });
 });
