@@ -4,7 +4,7 @@
  * are aliases of --format json / markdown.
  */
 import { colourOn, stderrColours as pc } from './emit/colours.ts';
-import { benchRegressions, defaultReporter, historyRegressions, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
+import { benchRegressions, counted, defaultReporter, ratiosWithoutWork, historyRegressions, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/host';
 import { assertWritableOutput } from '@rtbench/run';
@@ -73,7 +73,8 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
  * adjusted interval excludes 1) by more than `limit`, with one line per case
  * on stderr; else 0. `flagged`: the case ids found. `unjudged`: lines for
  * cases the gate could not judge (they failed), said first; with any, the
- * gate fails and never says that no case is slower.
+ * gate fails and never says that no case is slower. A ratio with a case
+ * without work has no verdict: it is not judged, and a note counts them.
  */
 export function regressionGate(view: View, limit: number | undefined, unjudged: readonly string[] = []): { exit: number; flagged: string[] } {
   // Claims have their own exit codes (commands/claims.ts).
@@ -87,6 +88,8 @@ export function regressionGate(view: View, limit: number | undefined, unjudged: 
         : benchRegressions(view, limit).map((r) => ({ caseId: r.caseId, label: r.label, slow: r.variantId, base: view.baseline.label, c: r.comparison }));
   const words = verdictWords('run' in view ? view.run.cases[0]?.metric : undefined);
   for (const line of unjudged) process.stderr.write(pc.red(`${line}\n`));
+  const workless = ratiosWithoutWork(view);
+  if (workless) process.stderr.write(pc.yellow(`note: ${counted(workless, 'ratio')} with a case without work (∅) not judged: its calls may be empty (--strict makes that an error)\n`));
   if (!found.length && unjudged.length) return { exit: 1, flagged: [] };
   if (!found.length) {
     const none = words.quantity === 'time' ? `no case is significantly ${words.worse} by more than ${pct}` : `no case executes significantly ${words.worse} ${words.quantity} than its baseline, by more than ${pct}`;

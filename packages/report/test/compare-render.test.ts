@@ -47,7 +47,7 @@ const report: ComparisonView = {
         { caseId: 'context', label: 'context', baseline: { median: 1000, rounds: 20 }, candidate: { median: 900, rounds: 20 }, comparison: { ...base, ratio: 0.9, ci: [0.88, 0.92], verdict: 'faster' }, digests: { baseline: '1111111111111111', candidate: '2222222222222222' } },
         { caseId: 'bun only', label: 'bun only', note: 'unsupported on node@24: no such API' },
       ],
-      geomean: { ratio: 0.948, ci: [0.93, 0.97], cases: 4, excluded: 1 },
+      geomean: { ratio: 0.948, ci: [0.93, 0.97], cases: 4, excluded: 1, withoutWork: 0 },
     },
   ],
   runs: [{ run }],
@@ -128,7 +128,7 @@ describe('renderComparisonMarkdown', () => {
     expect(md).toContain('| parse | 59.8 µs | 44.2 µs | 0.739 (0.731–0.748) | **faster** −26% | <0.001 |');
     expect(md).toContain('| noisy | 1 µs | 1.02 µs | 1.020 (0.990–1.050) | _inconclusive_ ~25 more process pairs would decide it | 0.27 |');
     expect(md).toContain('| bun only | — | — |  | unsupported on node@24: no such API |  |');
-    expect(md).toContain('**Geometric mean** over 4 cases (1 with different work left out): 0.948 (0.930–0.970), −5.2% time.');
+    expect(md).toContain('**Geometric mean** over 4 cases (1 case with different work left out): 0.948 (0.930–0.970), −5.2% time.');
     expect(md).toContain('> ⚠️ **Different work** on `context`');
     expect(md).toContain('`rtbench bench json-reviver --compare node@24 "node@26 --max-semi-space-size=64"`');
   });

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { finishRun } from '../../run/src/record.ts';
-import { benchView, pairedComparisonView, reporterFor } from '../src/index.ts';
+import { benchRegressions, benchView, pairedComparisonView, ratiosWithoutWork, regressions, reporterFor } from '../src/index.ts';
+import { pageData } from '../src/html/page-data.ts';
 
 /** node@24 50% slower on both cases; `folded` returned undefined on node@24 and ran at its floor on node@26. */
 function run(mode: 'bench' | 'compare' = 'bench'): RunRecord {
@@ -63,5 +64,47 @@ describe('a case without work in a comparison', () => {
     expect(line(out, /^work /)).toMatch(/slower/);
     expect(out).toMatch(/∅ node@26 · folded: without work: its fastest process took/);
     expect(out).toMatch(/∅ node@24 · folded: without work: returns undefined/);
+  });
+});
+
+describe('a ratio with a case without work is never judged', () => {
+  /** `folded` is node@24's 1.5× too, so a judge that looked would call it slower. */
+  const threeCases = (mode: 'bench' | 'compare'): RunRecord => {
+    const r = syntheticRun({ mode, cases: [{ id: 'folded', ns: 1 }, { id: 'work', ns: 500 }, { id: 'more', ns: 800 }], arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24', factor: 1.5 }], rounds: 12, sigma: 0.01 });
+    for (const round of r.results.find((x) => x.caseId === 'folded' && x.variantId === 'node@24')!.rounds) round.digest = { ...round.digest, summary: 'undefined' };
+    finishRun(r, false);
+    return r;
+  };
+
+  it('is left out of the geomean, which says so, in the table, markdown and the page', () => {
+    const view = benchView(threeCases('bench'));
+    expect(view.geomeans).toEqual([expect.objectContaining({ variantId: 'node@24', cases: 2, excluded: 0, withoutWork: 1 })]);
+    expect(view.geomeans![0]!.ratio).toBeGreaterThan(1.4);
+    expect(render('terminal', view).replace(/\s+/g, ' ')).toContain('over 2 cases (1 case without work left out)');
+    const comparison = pairedComparisonView(threeCases('compare'));
+    expect(comparison.sections[0]!.geomean).toMatchObject({ cases: 2, withoutWork: 1 });
+    expect(render('markdown', comparison)).toContain('over 2 cases (1 case without work left out)');
+    const page = pageData(comparison);
+    expect(page.sections[0]!.geomean?.leftOut).toBe(' (1 case without work left out)');
+  });
+
+  it('is no regression for --fail-on-regression, and is counted as not judged', () => {
+    const view = benchView(threeCases('bench'));
+    expect(view.cases[0]!.rows.find((r) => !r.isBaseline)!.relative?.verdict).toBe('slower');
+    expect(benchRegressions(view, 0.1).map((r) => r.caseId)).toEqual(['work', 'more']);
+    const comparison = pairedComparisonView(threeCases('compare'));
+    expect(regressions(comparison, 0.1).map((r) => r.row.caseId)).toEqual(['work', 'more']);
+    expect([ratiosWithoutWork(view), ratiosWithoutWork(comparison)]).toEqual([1, 1]);
+  });
+
+  it('has no verdict colour on the page, in the summary and the forest plot', () => {
+    for (const view of [benchView(threeCases('bench')), pairedComparisonView(threeCases('compare'))]) {
+      const page = pageData(view);
+      const verdicts = page.summary.rows.map((r) => r.verdict);
+      expect(verdicts).toEqual(['inconclusive', 'slower', 'slower']);
+      const folded = page.cases[0]!.cells.find((c) => c.relative);
+      expect(folded?.relative?.verdict).toBe('inconclusive');
+    }
+    expect(pageData(pairedComparisonView(threeCases('compare'))).sections[0]!.rows[0]!.ratio?.verdict).toBe('inconclusive');
   });
 });

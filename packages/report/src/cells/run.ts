@@ -5,7 +5,7 @@ import { measuredBy } from '../views/measured-by.ts';
 import { formatChange, formatCount, formatMetric, formatPercent, formatQ, formatRatio, formatThreshold, intervalDigits, ratioWithCi, roughly } from '../format.ts';
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
-import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift } from '../views/types.ts';
+import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift, Geomean } from '../views/types.ts';
 import { belowClock, budgetRanOut, tableColumns, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from '../columns/results.ts';
 import { hasEngineMetrics } from '../metrics.ts';
 import { change } from '../views/where.ts';
@@ -131,10 +131,16 @@ export function benchFacts(view: BenchView, baseline: string = view.baseline.lab
   };
 }
 
+/** " (2 cases with different work and 1 without work left out)": the compared cases a geomean leaves out, or ''. */
+export function geomeanLeftOut(g: Pick<Geomean, 'excluded' | 'withoutWork'>): string {
+  const parts = [...(g.excluded ? [`${counted(g.excluded, 'case')} with different work`] : []), ...(g.withoutWork ? [`${g.excluded ? g.withoutWork : counted(g.withoutWork, 'case')} without work`] : [])];
+  return parts.length ? ` (${parts.join(' and ')} left out)` : '';
+}
+
 /** "geomean vs node: deno 0.952 (0.911–1.003) over 16 cases, bun …", or undefined. */
 export function benchGeomeanLine(view: BenchView): string | undefined {
   if (!view.geomeans?.length) return undefined;
-  const parts = view.geomeans.map((g) => `${g.variantId} ${ratioWithCi(g.ratio, g.ci)} over ${g.cases} cases${g.excluded ? ` (${g.excluded} with different work left out)` : ''}`);
+  const parts = view.geomeans.map((g) => `${g.variantId} ${ratioWithCi(g.ratio, g.ci)} over ${g.cases} cases${geomeanLeftOut(g)}`);
   return `geomean of the ratios vs ${view.baseline.label}: ${parts.join('; ')}`;
 }
 

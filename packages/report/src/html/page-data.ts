@@ -15,7 +15,7 @@ import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } f
 import { median, processesOf } from '@rtbench/stats';
 import { rowStats } from '../views/bench.ts';
 import { formatDuration, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
-import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, legend, type ComparisonCells } from '../cells/run.ts';
+import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, geomeanLeftOut, legend, type ComparisonCells } from '../cells/run.ts';
 import { COLUMNS, pageColumns, VARIANT_COLUMN, type PageColumnId, type ResultRow, type TableFacts } from '../columns/results.ts';
 import { comparisonFacts, comparisonResultRow } from '../cells/rows.ts';
 import type { ArmInfo, BenchView, ComparisonView, RatioComparison, RunView, View } from '../views/types.ts';
@@ -146,7 +146,7 @@ export interface ForestSection {
   baseline: string;
   candidate: string;
   rows: ForestRow[];
-  geomean?: { ratio: number; ci?: [number, number]; text: string; cases: number; excluded: number };
+  geomean?: { ratio: number; ci?: [number, number]; text: string; cases: number; leftOut: string };
 }
 
 interface EnvironmentPanel {
@@ -237,7 +237,7 @@ function benchPage(view: BenchView): PageData {
           ...cellBase(keyOf.get(row.variantId) ?? row.variantId, asTimeResult(row.result, metric), edges),
           ...columnTexts(columns, r),
           ...optional('verdict', r.relative.verdict),
-          ...(row.relative ? { relative: pageRatio(row.relative) } : {}),
+          ...(row.relative ? { relative: pageRatio(row.relative, row.noVerdictWord) } : {}),
           ...optional('relativeNote', row.relativeNote),
           ...optional('note', row.note),
           ...optional('skew', row.skew),
@@ -330,7 +330,7 @@ function comparisonPage(view: ComparisonView): PageData {
           // The texts in the case's own unit; the charts draw the time view (result).
           ...columnTexts(columns, r),
           ...optional('verdict', r.relative.verdict),
-          ...(comparison?.comparison ? { relative: pageRatio(comparison.comparison) } : {}),
+          ...(comparison?.comparison ? { relative: pageRatio(comparison.comparison, Boolean(comparison.withoutWork)) } : {}),
           ...optional('relativeNote', comparison && !comparison.comparison ? comparison.note : undefined),
           ...optional('note', lastFailure(result)),
         }];
@@ -345,11 +345,11 @@ function comparisonPage(view: ComparisonView): PageData {
     rows: section.cases.map((c): ForestRow => ({
       caseKey: caseKey.get(c.caseId)!,
       caseLabel: c.label,
-      ...(c.comparison ? { ratio: pageRatio(c.comparison) } : {}),
+      ...(c.comparison ? { ratio: pageRatio(c.comparison, Boolean(c.withoutWork)) } : {}),
       texts: comparisonCells(c, view),
     })),
     ...(section.geomean
-      ? { geomean: { ...section.geomean, ...(hasFiniteInterval(section.geomean.ci) ? { ci: [section.geomean.ci[0], section.geomean.ci[1]] as [number, number] } : { ci: undefined }), text: ratioWithCi(section.geomean.ratio, section.geomean.ci) } }
+      ? { geomean: { ratio: section.geomean.ratio, ...(hasFiniteInterval(section.geomean.ci) ? { ci: [section.geomean.ci[0], section.geomean.ci[1]] as [number, number] } : {}), text: ratioWithCi(section.geomean.ratio, section.geomean.ci), cases: section.geomean.cases, leftOut: geomeanLeftOut(section.geomean) } }
       : {}),
   }));
 
@@ -503,8 +503,9 @@ function tracesOf(result: CaseResult): SampleTrace[] {
   return traces;
 }
 
-function pageRatio(c: RatioComparison): PageRatio {
-  return { ratio: c.ratio, ...(hasFiniteInterval(c.ci) ? { ci: [c.ci[0], c.ci[1]] as [number, number] } : {}), verdict: c.verdict, text: ratioWithCi(c.ratio, c.ci) };
+/** `withoutWork`: an arm did no work, so the ratio is drawn without a verdict's colour (as the tables give it no word). */
+function pageRatio(c: RatioComparison, withoutWork = false): PageRatio {
+  return { ratio: c.ratio, ...(hasFiniteInterval(c.ci) ? { ci: [c.ci[0], c.ci[1]] as [number, number] } : {}), verdict: withoutWork ? 'inconclusive' : c.verdict, text: ratioWithCi(c.ratio, c.ci) };
 }
 
 /**

@@ -5,8 +5,8 @@
  * compute); the texts are the tables' own (cells/run.ts).
  */
 import { hasFiniteInterval, ratioWithCi } from '../format.ts';
-import { benchCells, comparisonCells } from '../cells/run.ts';
-import type { BenchView, ComparisonView, RatioComparison } from '../views/types.ts';
+import { benchCells, comparisonCells, geomeanLeftOut } from '../cells/run.ts';
+import type { BenchView, ComparisonView, Geomean, RatioComparison } from '../views/types.ts';
 
 /** How a summary row is coloured: the verdict the run's tables state, "different-work" for differing digests, "none" when not compared. */
 export type SummaryVerdict = RatioComparison['verdict'] | 'different-work' | 'none';
@@ -33,7 +33,12 @@ interface SummaryGeomean {
   ci?: [number, number];
   text: string;
   cases: number;
-  excluded: number;
+  /** " (2 cases with different work left out)", or ''. */
+  leftOut: string;
+}
+
+function summaryGeomean(g: Geomean, variant: string, baseline: string): SummaryGeomean {
+  return { variant, baseline, ratio: g.ratio, ...(hasFiniteInterval(g.ci) ? { ci: [g.ci[0], g.ci[1]] as [number, number] } : {}), text: ratioWithCi(g.ratio, g.ci), cases: g.cases, leftOut: geomeanLeftOut(g) };
 }
 
 export interface PageSummary {
@@ -88,7 +93,7 @@ export function benchSummary(view: BenchView, caseKey: (caseId: string) => strin
         };
       }),
   );
-  const geomeans = (view.geomeans ?? []).map((g): SummaryGeomean => ({ variant: variantKey(g.variantId), baseline, ratio: g.ratio, ...(hasFiniteInterval(g.ci) ? { ci: [g.ci[0], g.ci[1]] as [number, number] } : {}), text: ratioWithCi(g.ratio, g.ci), cases: g.cases, excluded: g.excluded }));
+  const geomeans = (view.geomeans ?? []).map((g) => summaryGeomean(g, variantKey(g.variantId), baseline));
   return withDomain(rows, geomeans, view.threshold);
 }
 
@@ -105,13 +110,13 @@ export function comparisonSummary(view: ComparisonView, caseKey: (caseId: string
         variant,
         baseline,
         ...(r ? { ratio: { ratio: r.ratio, ...(hasFiniteInterval(r.ci) ? { ci: [r.ci[0], r.ci[1]] as [number, number] } : {}) } } : {}),
-        verdict: c.digests ? 'different-work' : r ? r.verdict : 'none',
+        verdict: c.digests ? 'different-work' : r ? (c.withoutWork ? 'inconclusive' : r.verdict) : 'none',
         ratioText: texts.ratio,
         verdictText: texts.ratio ? `${texts.word} ${texts.detail}` : texts.detail || 'not compared',
       });
     }
     const g = section.geomean;
-    if (g) geomeans.push({ variant, baseline, ratio: g.ratio, ...(hasFiniteInterval(g.ci) ? { ci: [g.ci[0], g.ci[1]] as [number, number] } : {}), text: ratioWithCi(g.ratio, g.ci), cases: g.cases, excluded: g.excluded });
+    if (g) geomeans.push(summaryGeomean(g, variant, baseline));
   }
   // Case by case (the arms of a case together), in the cases' order.
   const order = new Map<string, number>();

@@ -5,7 +5,7 @@ import type { BenchView, ComparisonView } from '../views/types.ts';
 import { NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
 import { belowClock, CASE_COLUMN, tableColumns, VARIANT_COLUMN } from '../columns/results.ts';
-import { bestRows, benchFacts, benchResultRow, benchGeomeanLine, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
+import { bestRows, benchFacts, benchResultRow, benchGeomeanLine, geomeanLeftOut, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { renderHistoryMarkdown } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
 import { byKind, type Reporter } from './reporter.ts';
@@ -97,8 +97,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     }
     const g = section.geomean;
     if (g) {
-      const left = g.excluded ? ` (${g.excluded} with different work left out)` : '';
-      lines.push('', `**Geometric mean** over ${g.cases} cases${left}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} ${verdictWords(section.cases.find((r) => r.metric)?.metric).quantity}.`);
+      lines.push('', `**Geometric mean** over ${g.cases} cases${geomeanLeftOut(g)}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} ${verdictWords(section.cases.find((r) => r.metric)?.metric).quantity}.`);
     }
     for (const row of section.cases) {
       if (row.digests) {

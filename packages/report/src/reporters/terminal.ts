@@ -12,7 +12,7 @@ import pc from 'picocolors';
 import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchFacts, benchGeomeanLine, benchKey, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
+import { benchFacts, benchGeomeanLine, geomeanLeftOut, benchKey, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { belowClock, budgetRanOut, CASE_COLUMN, tableColumns, VARIANT_COLUMN, type ResultRow } from '../columns/results.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
@@ -241,8 +241,7 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
   out.push(...renderGrid(grid.columns, grid.rows, { maxWidth: columns, bold: c.bold, dim: c.dim }));
   const g = section.geomean;
   if (g) {
-    const left = g.excluded ? ` (${counted(g.excluded, 'case')} with different work left out)` : '';
-    out.push(...wrapped(`${c.bold('geomean')} over ${g.cases} cases${left}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} ${verdictWords(section.cases.find((r) => r.metric)?.metric).quantity}`, columns));
+    out.push(...wrapped(`${c.bold('geomean')} over ${g.cases} cases${geomeanLeftOut(g)}: ${ratioWithCi(g.ratio, g.ci)}, ${formatChange(g.ratio)} ${verdictWords(section.cases.find((r) => r.metric)?.metric).quantity}`, columns));
   }
   for (const row of section.cases) {
     if (row.digests) {

@@ -210,7 +210,8 @@ export function regressions(view: ComparisonView, limit: number): { section: Arm
   for (const section of view.sections) {
     for (const row of section.cases) {
       const c = row.comparison;
-      if (c && c.verdict === 'slower' && c.ratio > 1 + limit) out.push({ section, row });
+      // An arm without work has no verdict (views/without-work.ts): not a regression.
+      if (c && !row.withoutWork && c.verdict === 'slower' && c.ratio > 1 + limit) out.push({ section, row });
     }
   }
   return out;
@@ -219,7 +220,7 @@ export function regressions(view: ComparisonView, limit: number): { section: Arm
 /** Rows of a bench view slower than the baseline (after FDR) by more than `limit`. */
 export function benchRegressions(view: BenchView, limit: number): { caseId: string; label: string; variantId: string; comparison: RatioComparison }[] {
   return view.cases.flatMap((bc) =>
-    bc.rows.flatMap((row) => (row.relative && row.relative.verdict === 'slower' && row.relative.ratio > 1 + limit ? [{ caseId: bc.caseId, label: bc.label, variantId: row.variantId, comparison: row.relative }] : [])),
+    bc.rows.flatMap((row) => (row.relative && !row.noVerdictWord && row.relative.verdict === 'slower' && row.relative.ratio > 1 + limit ? [{ caseId: bc.caseId, label: bc.label, variantId: row.variantId, comparison: row.relative }] : [])),
   );
 }
 

@@ -10,7 +10,7 @@
 import { asCost, TIME_PER_OP, type CaseResult, type Metric } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '../text.ts';
-import type { ArmStat, RatioComparison } from './types.ts';
+import type { ArmStat, Geomean, RatioComparison } from './types.ts';
 
 export interface RatioOptions {
   /** Relative noise threshold, e.g. 0.01 = 1%. */
@@ -27,6 +27,8 @@ export interface PairedCase {
   candidate?: ArmStat;
   /** The two did different work (digests differ). */
   digests?: { baseline: string; candidate: string };
+  /** An arm did no work the harness could see: its ratio compares empty calls (views/without-work.ts). */
+  withoutWork?: true;
   /** Why there is no comparison, or what the reader should know about it. */
   note?: string;
   raw?: Comparison;
@@ -66,6 +68,13 @@ function failedRounds(r: CaseResult | undefined): number {
 const positive = (xs: number[]): boolean => xs.every((x) => x > 0);
 const ZERO_NOTE = 'a round median is 0 ns (below the clock resolution): no ratio';
 
+/** What the two arms' work says about their ratio: different work (digests), or an arm without work. */
+function noteWork(out: PairedCase, baseline: CaseResult, candidate: CaseResult): void {
+  const [db, dc] = [digestOf(baseline), digestOf(candidate)];
+  if (db && dc && db !== dc) out.digests = { baseline: db, candidate: dc };
+  if (baseline.withoutWork || candidate.withoutWork) out.withoutWork = true;
+}
+
 /** The paired ratio candidate/baseline of one case in one run. */
 export function pairedCase(
   baseline: CaseResult | undefined,
@@ -85,9 +94,7 @@ export function pairedCase(
     baseline: { median: median([...mb.values()]), rounds: mb.size },
     candidate: { median: median([...mc.values()]), rounds: mc.size },
   };
-  const db = digestOf(baseline);
-  const dc = digestOf(candidate);
-  if (db && dc && db !== dc) out.digests = { baseline: db, candidate: dc };
+  noteWork(out, baseline!, candidate!);
   if (!rounds.length) return { ...out, note: 'no round in which both arms finished' };
   if (!positive(b) || !positive(c)) return { ...out, note: ZERO_NOTE };
   const lost = failedRounds(baseline) + failedRounds(candidate);
@@ -108,9 +115,7 @@ export function unpairedCase(a: CaseResult | undefined, b: CaseResult | undefine
   const ua = processesOf(usable(a!));
   const ub = processesOf(usable(b!));
   const out: PairedCase = { baseline: { median: median([...roundMedians(a).values()]), rounds: x.length }, candidate: { median: median([...roundMedians(b).values()]), rounds: y.length } };
-  const da = digestOf(a);
-  const db = digestOf(b);
-  if (da && db && da !== db) out.digests = { baseline: da, candidate: db };
+  noteWork(out, a!, b!);
   if (!positive(x) || !positive(y)) return { ...out, note: ZERO_NOTE };
   const raw = compareUnpaired(x, y, { ...options, ...(ua ? { baselineUnits: ua } : {}), ...(ub ? { candidateUnits: ub } : {}) });
   return { ...out, raw, logTimes: { baseline: { values: x.map(Math.log), ...(ua ? { units: ua } : {}) }, candidate: { values: y.map(Math.log), ...(ub ? { units: ub } : {}) } } };
@@ -125,16 +130,17 @@ export function adjustAll(cases: readonly PairedCase[], options: RatioOptions): 
   return out;
 }
 
-/** Geometric mean of the ratios over the compared cases that did the same work (fewer than 2: none). */
-export function geomeanOf(cases: readonly PairedCase[], options: RatioOptions, pairing: 'paired' | 'unpaired'): { ratio: number; ci: [number, number]; cases: number; units: number; excluded: number } | undefined {
-  const usable = cases.filter((p) => p.raw && !p.digests);
+/** Geometric mean of the ratios over the compared cases that did the same work and some work (fewer than 2: none). */
+export function geomeanOf(cases: readonly PairedCase[], options: RatioOptions, pairing: 'paired' | 'unpaired'): (Geomean & { units: number }) | undefined {
+  const usable = cases.filter((p) => p.raw && !p.digests && !p.withoutWork);
   const excluded = cases.filter((p) => p.raw && p.digests).length;
+  const withoutWork = cases.filter((p) => p.raw && !p.digests && p.withoutWork).length;
   if (usable.length < 2) return undefined;
   const agg =
     pairing === 'paired'
       ? geometricMeanRatio(usable.map((p) => p.logRatios!), { confidence: options.confidence })
       : geometricMeanRatioUnpaired(usable.map((p) => p.logTimes!), { confidence: options.confidence });
-  return { ratio: agg.geomean, ci: agg.ci, cases: agg.cases, units: agg.units, excluded };
+  return { ratio: agg.geomean, ci: agg.ci, cases: agg.cases, units: agg.units, excluded, withoutWork };
 }
 
 /**

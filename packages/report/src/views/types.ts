@@ -135,7 +135,7 @@ export interface BenchView {
   notClassified?: boolean;
   notes: Note[];
   /** Per variant other than the baseline: the geometric mean of its paired ratios over the cases that did the same work (absent with fewer than 2). */
-  geomeans?: { variantId: string; ratio: number; ci: [number, number]; cases: number; excluded: number }[];
+  geomeans?: (Geomean & { variantId: string })[];
   /** The project commit the run was made from (and whether the checkout had changes). */
   git?: { commit: string; dirty: boolean };
   /** CPU profiles taken after the run (`--profile`), when the caller read them: the HTML page draws flame graphs, other reporters ignore them. */
@@ -180,12 +180,23 @@ export interface FunctionShift {
   candidate?: number;
 }
 
+/** A geometric mean of ratios over cases, and the cases it leaves out (views/ratios.ts geomeanOf). */
+export interface Geomean {
+  ratio: number;
+  ci: [number, number];
+  cases: number;
+  /** Compared cases left out: the arms did different work (digests differ). */
+  excluded: number;
+  /** Compared cases left out: an arm did no work the harness could see (views/without-work.ts). */
+  withoutWork: number;
+}
+
 export interface ArmComparison {
   baseline: ArmInfo;
   candidate: ArmInfo;
   cases: CaseComparison[];
   /** Geometric mean of the ratios over the compared cases with equal digests (absent with fewer than 2). */
-  geomean?: { ratio: number; ci: [number, number]; cases: number; excluded: number };
+  geomean?: Geomean;
 }
 
 export interface ComparisonView {

@@ -168,7 +168,7 @@ export function summarySection(data: PageData, labels: Labels): HTMLElement {
   const geomeanRows = data.summary.geomeans.map((g) =>
     el(
       'tr',
-      { class: 'geomean', 'data-variant': g.variant, title: `geometric mean of ${labels.variant(g.variant)}'s ratios over ${g.cases} cases${g.excluded ? ` (${g.excluded} with different work left out)` : ''}: ${g.text}` },
+      { class: 'geomean', 'data-variant': g.variant, title: `geometric mean of ${labels.variant(g.variant)}'s ratios over ${g.cases} cases${g.leftOut}: ${g.text}` },
       el('td', { class: 'case-name' }, `geometric mean (${g.cases} cases)`),
       showArm ? el('td', { class: 'arm' }, labels.variantSwatch(g.variant), labels.variant(g.variant)) : null,
       el('td', { class: 'spark-cell' }, spark(scale, data.threshold, { ratio: g.ratio, ci: g.ci, colour: NEUTRAL, filled: true, classes: ['rt-summary-geomean-ci', 'rt-summary-geomean'], diamond: true })),
@@ -263,7 +263,7 @@ export function forestTable(section: ForestSection, data: PageData, labels: Labe
         g
           ? el(
               'tr',
-              { class: 'geomean', title: `geometric mean over ${g.cases} cases: ${g.text}` },
+              { class: 'geomean', title: `geometric mean over ${g.cases} cases${g.leftOut}: ${g.text}` },
               el('td', { class: 'case-name' }, `geometric mean (${g.cases} cases)`),
               el('td', { class: 'spark-cell' }, spark(scale, data.threshold, { ratio: g.ratio, ci: g.ci, colour: NEUTRAL, filled: true, classes: ['rt-geomean-ci', 'rt-geomean'], diamond: true })),
               el('td'),
