@@ -1,9 +1,9 @@
 /** A metric's direction decides which way ratios and verdicts go; runs without a metric read as before. */
 import { describe, expect, it } from 'vitest';
-import { metricOf, parseRun, TIME_PER_OP, type Metric, type RunRecord } from '@rtbench/core/schema';
+import { INSTRUCTIONS_PER_OP, metricOf, parseRun, TIME_PER_OP, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { benchView, comparisonCells, pairedComparisonView, reporterFor } from '@rtbench/report';
 import { finishRun } from '../packages/run/src/record.ts';
-import { asTimeResult, pageData } from '../packages/report/src/html/page-data.ts';
+import { asChartResult, pageData } from '../packages/report/src/html/page-data.ts';
 import { syntheticRun } from './compare-synthetic.ts';
 
 const REQ_PER_S: Metric = { name: 'requests/s', unit: 'req/s', direction: 'higher-is-better' };
@@ -58,7 +58,7 @@ describe('metric direction', () => {
   it('the HTML page writes req/s in the cells and draws time per request in its charts', () => {
     const r = run(REQ_PER_S);
     const result = r.results[0]!;
-    const time = asTimeResult(result, REQ_PER_S);
+    const time = asChartResult(result, REQ_PER_S);
     expect(time.stats!.median).toBeCloseTo(1e9 / result.stats!.median, 3);
     // A higher throughput is a shorter time: the quartiles swap ends.
     expect(time.stats!.p25).toBeCloseTo(1e9 / result.stats!.p75, 3);
@@ -67,5 +67,20 @@ describe('metric direction', () => {
     expect(cell.medianText).toMatch(/req\/s$/);
     // The page recomputes the statistics from the (time) samples: the median of the times, within rounding of 1e9 / the median rate.
     expect(cell.median! / time.stats!.median).toBeCloseTo(1, 4);
+  });
+
+  it('the HTML page draws instruction counts as counted, not as a rate turned into time', () => {
+    const r = run(INSTRUCTIONS_PER_OP);
+    const result = r.results.find((x) => x.variantId === 'node@24')!;
+    expect(asChartResult(result, INSTRUCTIONS_PER_OP)).toBe(result);
+    for (const page of [pageData(benchView(r)), pageData(pairedComparisonView(r))]) {
+      const c = page.cases[0]!;
+      expect(c.chartUnit).toBe('instructions');
+      const cell = c.cells.find((x) => x.variant === page.variants.find((v) => v.label.startsWith('node@24'))!.key)!;
+      expect(cell.median! / result.stats!.median).toBeCloseTo(1, 4);
+      expect(cell.histogram[0]!.x1).toBeGreaterThan(1000);
+    }
+    expect(pageData(benchView(run())).cases[0]!.chartUnit).toBe('ns');
+    expect(pageData(benchView(run(REQ_PER_S))).cases[0]!.chartUnit).toBe('ns');
   });
 });

@@ -117,8 +117,13 @@ interface PageColumn {
   coloured: boolean;
 }
 
+/** What a case's charts draw: time per operation in ns (times in ms and rates are converted), or instruction counts as counted. */
+export type ChartUnit = 'ns' | 'instructions';
+
 export interface PageCase {
   key: string;
+  /** What the case's sample charts draw (asChartResult). */
+  chartUnit: ChartUnit;
   /** The full id (the search box matches it). */
   id: string;
   /** The id as shown (names.ts); name, group and paramsText are shown capped the same way. */
@@ -219,12 +224,13 @@ function benchPage(view: BenchView): PageData {
   const variants = view.variants.map((arm, i) => pageVariant(arm, i, arm.id === view.baseline.id, view.run));
   const keyOf = new Map(view.variants.map((arm, i) => [arm.id, `v${i}`]));
   const cases = view.cases.map((c, i): PageCase => {
-    // Charts draw times: a case with its own metric is drawn as time per start or per request.
+    // Charts draw times (per start or per request for a case with its own metric), or instruction counts.
     const metric = metricOf(view.run, c.caseId);
-    const results = c.rows.map((row) => asTimeResult(row.result, metric));
+    const results = c.rows.map((row) => asChartResult(row.result, metric));
     const edges = binEdges(results);
     return {
       key: `c${i}`,
+      chartUnit: chartUnitOf(metric),
       id: c.caseId,
       label: c.label,
       name: shownName(c.name),
@@ -234,7 +240,7 @@ function benchPage(view: BenchView): PageData {
       cells: c.rows.map((row): PageCell => {
         const r = benchResultRow(row, Boolean(c.digestMismatch));
         return {
-          ...cellBase(keyOf.get(row.variantId) ?? row.variantId, asTimeResult(row.result, metric), edges),
+          ...cellBase(keyOf.get(row.variantId) ?? row.variantId, asChartResult(row.result, metric), edges),
           ...columnTexts(columns, r),
           ...optional('verdict', r.relative.verdict),
           ...(row.relative ? { relative: pageRatio(row.relative, row.noVerdictWord) } : {}),
@@ -308,11 +314,12 @@ function comparisonPage(view: ComparisonView): PageData {
     const metric = info?.metric ?? TIME_PER_OP;
     const found = view.arms.map((arm) => {
       const result = runOfArm(arm).results.find((r) => r.caseId === id && r.variantId === arm.id);
-      return { arm, result: result ? asTimeResult(result, metric) : undefined, raw: result };
+      return { arm, result: result ? asChartResult(result, metric) : undefined, raw: result };
     });
     const edges = binEdges(found.flatMap((f) => (f.result ? [f.result] : [])));
     return {
       key: caseKey.get(id)!,
+      chartUnit: chartUnitOf(metric),
       id,
       label: shown.get(id)!,
       name: shownName(info?.name ?? id),
@@ -412,13 +419,19 @@ function pageVariant(arm: ArmInfo, i: number, isBaseline: boolean, run: RunRecor
 
 type CellBase = Pick<PageCell, 'variant' | 'status' | 'median' | 'ci' | 'processMedians' | 'histogram' | 'modes' | 'traces' | 'warmups' | 'samples' | 'outliers'>;
 
+/** The unit a case's charts draw its samples in (asChartResult). */
+export function chartUnitOf(metric: Metric): ChartUnit {
+  return metric.unit === 'instructions' ? 'instructions' : 'ns';
+}
+
 /**
- * A result whose samples are times in ns, for the charts: a case timed in ms
- * is scaled, and a throughput (req/s) becomes ns per request, its quantiles
- * and interval swapping ends. The loop's own results pass through unchanged.
+ * A result as its charts draw it (chartUnitOf): a case timed in ms is scaled
+ * to ns, and a throughput (req/s) becomes ns per request, its quantiles and
+ * interval swapping ends. The loop's own results and instruction counts pass
+ * through unchanged.
  */
-export function asTimeResult(result: CaseResult, metric: Metric): CaseResult {
-  if (metric.unit === 'ns') return result;
+export function asChartResult(result: CaseResult, metric: Metric): CaseResult {
+  if (metric.unit === 'ns' || chartUnitOf(metric) === 'instructions') return result;
   const ns = metric.unit === 'ms' ? (v: number): number => v * 1e6 : (v: number): number => 1e9 / v;
   const inverted = metric.direction === 'higher-is-better';
   const s = result.stats;

@@ -4,9 +4,9 @@
  * CSS colours, which Plot uses as they are.
  */
 import * as Plot from '@observablehq/plot';
-import { formatDuration } from '../../format.ts';
+import { formatCount, formatDuration } from '../../format.ts';
 import { counted } from '../../text.ts';
-import type { PageCell, PageData, PageVariant, VerdictName } from '../page-data.ts';
+import type { ChartUnit, PageCell, PageData, PageVariant, VerdictName } from '../page-data.ts';
 import { wrapLabel } from './labels.ts';
 
 /** Colour-blind-safe categorical colours (Tableau 10), one per variant in order. */
@@ -81,7 +81,13 @@ export function ratioTicks(lo: number, hi: number, parts = 9): number[] {
   return spreadTicks(ROUND_RATIOS, lo, hi, (xs) => xs.reduce((best, x) => (Math.abs(Math.log(x)) < Math.abs(Math.log(best)) ? x : best)), parts);
 }
 
-/** Time ticks (ns): round durations, anchored on a power of ten when one is in range. */
+/** How a case's samples are written on its charts: durations (ns), or instruction counts as counted. */
+const CHART_VALUES: Readonly<Record<ChartUnit, { text(v: number): string; axis: string }>> = {
+  ns: { text: formatDuration, axis: 'time per operation (log scale) →' },
+  instructions: { text: (v) => `${formatCount(v)} instr`, axis: 'instructions per operation (log scale) →' },
+};
+
+/** Round-value ticks (durations in ns, or counts), anchored on a power of ten when one is in range. */
 export function timeTicks(lo: number, hi: number, parts = 9): number[] {
   const candidates: number[] = [];
   for (let k = Math.floor(Math.log10(lo)); k <= Math.ceil(Math.log10(hi)); k++) {
@@ -90,18 +96,19 @@ export function timeTicks(lo: number, hi: number, parts = 9): number[] {
   return spreadTicks(candidates, lo, hi, (xs) => xs.find((x) => Number.isInteger(Math.log10(x))) ?? xs[Math.floor(xs.length / 2)]!, parts);
 }
 
-/** Grid and axis of a time scale; labels as the axis's text channel (see ratioAxes). */
-function timeAxes(domain: [number, number], label: string | null, width: number): Plot.Markish[] {
+/** Grid and axis of a case's value scale; labels as the axis's text channel (see ratioAxes). */
+function valueAxes(domain: [number, number], unit: ChartUnit, label: string | null, width: number): Plot.Markish[] {
   // About one label per 110 px, so that "150 µs" and "200 µs" never touch in a narrow window.
   const ticks = timeTicks(domain[0], domain[1], Math.max(3, Math.min(9, Math.floor(width / 110))));
-  return [Plot.gridX(ticks), Plot.axisX(ticks, { anchor: 'bottom', text: (d: number) => formatDuration(d), label, labelAnchor: 'right' })];
+  return [Plot.gridX(ticks), Plot.axisX(ticks, { anchor: 'bottom', text: CHART_VALUES[unit].text, label, labelAnchor: 'right' })];
 }
 
 /**
  * One case: a histogram of every sample of each variant (shared log-spaced
  * bins, so bars line up across variants), one row per variant.
  */
-export function samplesChart(cells: PageCell[], data: PageData, width: number, domain: [number, number]): SVGSVGElement | HTMLElement {
+export function samplesChart(cells: PageCell[], data: PageData, width: number, domain: [number, number], unit: ChartUnit): SVGSVGElement | HTMLElement {
+  const text = CHART_VALUES[unit].text;
   const labels = new Map(data.variants.map((v) => [v.key, v.label]));
   const keys = cells.map((cell) => cell.variant);
   const bars = cells.flatMap((cell) =>
@@ -120,7 +127,7 @@ export function samplesChart(cells: PageCell[], data: PageData, width: number, d
     fy: { domain: keys, label: null, padding: 0.12 },
     marks: [
       Plot.frame({ stroke: '#e5e7eb', anchor: 'bottom' }),
-      ...timeAxes(domain, null, width),
+      ...valueAxes(domain, unit, null, width),
       Plot.rectY(bars, {
         x1: 'x1',
         x2: 'x2',
@@ -130,7 +137,7 @@ export function samplesChart(cells: PageCell[], data: PageData, width: number, d
         fillOpacity: 0.75,
         insetLeft: 0.5,
         className: 'rt-samples',
-        title: (b: (typeof bars)[number]) => `${labels.get(b.variant)}: ${counted(b.count, 'sample')} in ${formatDuration(b.x1)}–${formatDuration(b.x2)}`,
+        title: (b: (typeof bars)[number]) => `${labels.get(b.variant)}: ${counted(b.count, 'sample')} in ${text(b.x1)}–${text(b.x2)}`,
       }),
       Plot.tickX(medians, { x: 'median', fy: 'variant', stroke: '#111827', strokeWidth: 1.5, className: 'rt-sample-median' }),
       variantAxis(labels, marginLeft),
@@ -143,7 +150,8 @@ export function samplesChart(cells: PageCell[], data: PageData, width: number, d
  * clusters of processes — modes — and lone slow processes stand out), the
  * variant's median as a bar and its CI as a band.
  */
-export function processChart(cells: PageCell[], data: PageData, width: number, domain: [number, number]): SVGSVGElement | HTMLElement {
+export function processChart(cells: PageCell[], data: PageData, width: number, domain: [number, number], unit: ChartUnit): SVGSVGElement | HTMLElement {
+  const text = CHART_VALUES[unit].text;
   const labels = new Map(data.variants.map((v) => [v.key, v.label]));
   const keys = cells.map((cell) => cell.variant);
   const dots = cells.flatMap((cell) =>
@@ -167,7 +175,7 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
     y: { domain: [0, 1], axis: null },
     fy: { domain: keys, label: null, padding: 0.1 },
     marks: [
-      ...timeAxes(domain, 'time per operation (log scale) →', width),
+      ...valueAxes(domain, unit, CHART_VALUES[unit].axis, width),
       Plot.ruleY(withStats, { fy: 'variant', y: () => 0.5, dy: -modeStrip / 2, x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 14, strokeOpacity: 0.18, className: 'rt-median-ci' }),
       Plot.dot(
         dots,
@@ -180,12 +188,12 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
           fillOpacity: 0.35,
           dy: -modeStrip / 2,
           className: 'rt-process-median',
-          title: (d: (typeof dots)[number]) => `${labels.get(d.variant)}, round ${d.round + 1}: process median ${formatDuration(d.ns)}`,
+          title: (d: (typeof dots)[number]) => `${labels.get(d.variant)}, round ${d.round + 1}: process median ${text(d.ns)}`,
         }),
       ),
       Plot.tickX(withStats, { x: 'median', fy: 'variant', stroke: '#111827', strokeWidth: 2, className: 'rt-median' }),
       // Modes: a bracket in the strip under the swarm from each cluster's lowest to highest process median, its count to the right.
-      Plot.ruleY(modes, { fy: 'variant', y: () => 0, dy: -2, x1: 'low', x2: 'high', stroke: '#374151', strokeWidth: 2, className: 'rt-mode', title: (m: (typeof modes)[number]) => `mode: ${m.count} processes around ${formatDuration(m.center)} (${formatDuration(m.low)}–${formatDuration(m.high)})` }),
+      Plot.ruleY(modes, { fy: 'variant', y: () => 0, dy: -2, x1: 'low', x2: 'high', stroke: '#374151', strokeWidth: 2, className: 'rt-mode', title: (m: (typeof modes)[number]) => `mode: ${m.count} processes around ${text(m.center)} (${text(m.low)}–${text(m.high)})` }),
       Plot.text(modes, { fy: 'variant', y: () => 0, dy: -3, dx: 4, x: 'high', textAnchor: 'start', text: (m: (typeof modes)[number]) => `×${m.count}`, fill: '#374151', fontSize: 10, className: 'rt-mode-label' }),
       variantAxis(labels, marginLeft),
     ],
@@ -197,13 +205,13 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
  * samples in the order taken (one line per process), so switches between a
  * fast and a slow state inside a process show as steps.
  */
-export function tracesChart(cells: PageCell[], data: PageData, width: number, domain: [number, number]): SVGSVGElement | HTMLElement {
+export function tracesChart(cells: PageCell[], data: PageData, width: number, domain: [number, number], unit: ChartUnit): SVGSVGElement | HTMLElement {
   const labels = new Map(data.variants.map((v) => [v.key, v.label]));
   const withTraces = cells.filter((cell) => cell.traces?.length);
   const points = withTraces.flatMap((cell) =>
     cell.traces!.flatMap((trace) => trace.points.map(([t, ns]) => ({ t, ns, round: trace.round, variant: cell.variant, colour: variantColour(data.variants, cell.variant) }))),
   );
-  return processLines({ width, labels, keys: withTraces.map((cell) => cell.variant), domain, xLabel: 'ms since the process’s first sample →', className: 'rt-trace', points, title: (p) => `${labels.get(p.variant)}, round ${p.round + 1}` });
+  return processLines({ width, labels, keys: withTraces.map((cell) => cell.variant), domain, unit, xLabel: 'ms since the process’s first sample →', className: 'rt-trace', points, title: (p) => `${labels.get(p.variant)}, round ${p.round + 1}` });
 }
 
 /**
@@ -230,6 +238,8 @@ export function warmupChart(cells: PageCell[], data: PageData, width: number): S
     labels,
     keys: withCurves.map((cell) => cell.variant),
     domain: [Math.min(...values), Math.max(...values)],
+    // Warmup curves are the loop's own timings, whatever the case's samples count.
+    unit: 'ns',
     xLabel: 'ms since the process’s warmup began →',
     className: 'rt-warmup',
     points,
@@ -246,8 +256,8 @@ interface ProcessPoint {
   colour: string;
 }
 
-/** One line per process (ns per call over ms, log scale), a facet per runtime: the sample traces and the warmup curves. */
-function processLines<P extends ProcessPoint>(o: { width: number; labels: Map<string, string>; keys: string[]; domain: [number, number]; xLabel: string; className: string; points: P[]; title: (p: P) => string; extra?: Plot.Markish[] }): SVGSVGElement | HTMLElement {
+/** One line per process (its values over ms, log scale), a facet per runtime: the sample traces and the warmup curves. */
+function processLines<P extends ProcessPoint>(o: { width: number; labels: Map<string, string>; keys: string[]; domain: [number, number]; unit: ChartUnit; xLabel: string; className: string; points: P[]; title: (p: P) => string; extra?: Plot.Markish[] }): SVGSVGElement | HTMLElement {
   const marginLeft = labelMargin([...o.labels.values()], o.width);
   return Plot.plot({
     width: o.width,
@@ -261,7 +271,7 @@ function processLines<P extends ProcessPoint>(o: { width: number; labels: Map<st
     fy: { domain: o.keys, label: null, padding: 0.12 },
     marks: [
       Plot.frame({ stroke: '#e5e7eb' }),
-      Plot.axisY(timeTicks(o.domain[0], o.domain[1], 3), { anchor: 'right', text: (d: number) => formatDuration(d), label: null, tickSize: 3 }),
+      Plot.axisY(timeTicks(o.domain[0], o.domain[1], 3), { anchor: 'right', text: CHART_VALUES[o.unit].text, label: null, tickSize: 3 }),
       Plot.line(o.points, { x: 't', y: 'ns', z: 'round', fy: 'variant', stroke: 'colour', strokeOpacity: 0.45, strokeWidth: 1, className: o.className, title: o.title }),
       ...(o.extra ?? []),
       variantAxis(o.labels, marginLeft),

@@ -275,9 +275,9 @@ function update(): void {
     for (const row of view.card.querySelectorAll<HTMLElement>('tr[data-variant]')) row.hidden = !state.variants.has(row.dataset.variant!);
     const cells = view.c.cells.filter((cell) => state.variants.has(cell.variant));
     if (view.domain && cells.length) {
-      replace(view.samples, samplesChart(cells, data, width, view.domain));
-      replace(view.processes, processChart(cells, data, width, view.domain));
-      if (view.traces) replace(view.traces, cells.some((cell) => cell.traces?.length) ? tracesChart(cells, data, width, view.domain) : el('p', { class: 'empty' }, 'no sample times recorded'));
+      replace(view.samples, samplesChart(cells, data, width, view.domain, view.c.chartUnit));
+      replace(view.processes, processChart(cells, data, width, view.domain, view.c.chartUnit));
+      if (view.traces) replace(view.traces, cells.some((cell) => cell.traces?.length) ? tracesChart(cells, data, width, view.domain, view.c.chartUnit) : el('p', { class: 'empty' }, 'no sample times recorded'));
       if (view.warmups) replace(view.warmups, cells.some((cell) => cell.warmups?.length) ? warmupChart(cells, data, width) : el('p', { class: 'empty' }, 'no warmup recorded'));
     } else {
       replace(view.samples, el('p', { class: 'empty' }, cells.length ? 'no samples' : 'no runtime selected'));
