@@ -60,38 +60,43 @@ function wardenPid(): number | undefined {
   return warden?.pid;
 }
 
+/** Something the warden cleans up if the host dies; outstanding until released (a host with none ends its warden at exit). */
+function guard(line: string): void {
+  outstanding.add(line);
+  tell(line);
+}
+
+function release(guarded: string, line: string): void {
+  outstanding.delete(guarded);
+  tell(line);
+}
+
 /** A process group this host leads: SIGKILLed if the host dies before it is released. */
 export function guardGroup(pgid: number): void {
-  outstanding.add(`group ${pgid}`);
-  tell(`group ${pgid}`);
+  guard(`group ${pgid}`);
 }
 
 export function releaseGroup(pgid: number): void {
-  outstanding.delete(`group ${pgid}`);
-  tell(`ungroup ${pgid}`);
+  release(`group ${pgid}`, `ungroup ${pgid}`);
 }
 
 /** This host's cgroup (containment.ts): the warden ends every process in it and removes it when the host exits, however it exits. */
 export function guardCgroup(path: string): void {
-  outstanding.add(`cgroup ${path}`);
-  tell(`cgroup ${path}`);
+  guard(`cgroup ${path}`);
 }
 
 /** Without a cgroup: the warden ends every process carrying one of this host's cell markers when the host exits (containment.ts). */
 export function guardCells(hostPid: number): void {
-  outstanding.add(`cells ${hostPid}`);
-  tell(`cells ${hostPid}`);
+  guard(`cells ${hostPid}`);
 }
 
 /** A temporary directory (rtbench-… directly under tmpdir()): removed if the host dies before it is released. */
 export function guardDir(path: string): void {
-  outstanding.add(`dir ${path}`);
-  tell(`dir ${path}`);
+  guard(`dir ${path}`);
 }
 
 function releaseDir(path: string): void {
-  outstanding.delete(`dir ${path}`);
-  tell(`undir ${path}`);
+  release(`dir ${path}`, `undir ${path}`);
 }
 
 /** Removes a guarded directory and releases it: the warden has nothing left to clean there. */
