@@ -40,7 +40,7 @@ import { applyFdr, comparePaired, createRandom, DEFAULT_THRESHOLD, median, pairR
 import type { RunRecord } from '@rtbench/core/schema';
 import { repoRoot } from './lib.ts';
 
-const CLI = ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts')];
+const CLI = [join(repoRoot, 'packages/cli/bin/rtbench.mjs')];
 
 /** What a step records beside its output: when, at what load, how long, with which command. */
 interface StepRecord {

@@ -62,7 +62,7 @@ interface Outcome {
 function compare(args: string[], label: string): Outcome {
   const saved = join(outDir, `${label}.json`);
   if (fromDir) return analyse(saved, label);
-  const cli = ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'bench', 'calibration', ...args, ...extra, '--quiet', '--format', 'json', '--save', saved];
+  const cli = [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'bench', 'calibration', ...args, ...extra, '--quiet', '--format', 'json', '--save', saved];
   const start = performance.now();
   const r = spawnSync(process.execPath, cli, { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 });
   const wallS = (performance.now() - start) / 1000;
@@ -72,7 +72,7 @@ function compare(args: string[], label: string): Outcome {
 
 /** A saved comparison analysed again through `rtbench compare <run>`. */
 function analyse(saved: string, label: string): Outcome {
-  const cli = ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'compare', saved, '--quiet', '--format', 'json'];
+  const cli = [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'compare', saved, '--quiet', '--format', 'json'];
   const r = spawnSync(process.execPath, cli, { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 });
   if (r.status !== 0 && !r.stdout) throw new Error(`${label}: rtbench compare exited ${r.status}\n${r.stderr}`);
   const run = parseRun(JSON.parse(readFileSync(saved, 'utf8')), saved);

@@ -22,7 +22,7 @@ const words: Record<string, number> = { held: 0, broken: 0, undecided: 0 };
 const before = load();
 const started = performance.now();
 for (let i = 0; i < repetitions; i++) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'claims', join(repoRoot, 'test/fixtures/claims/index.ts'), '--claim', 'than itself', '--format', 'json', '--quiet', '--save', join(scratch, String(i)), ...extra], {
+  const r = spawnSync(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'claims', join(repoRoot, 'test/fixtures/claims/index.ts'), '--claim', 'than itself', '--format', 'json', '--quiet', '--save', join(scratch, String(i)), ...extra], {
     cwd: repoRoot,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },

@@ -23,7 +23,7 @@ const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 
 const before = load();
 const started = performance.now();
-const r = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'claims', '--save', save, '--format', 'json', ...extra], {
+const r = spawnSync(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'claims', '--save', save, '--format', 'json', ...extra], {
   cwd: repoRoot,
   encoding: 'utf8',
   env: { ...process.env, NO_COLOR: '1' },

@@ -82,7 +82,7 @@ function parseArgs(argv: string[]): { files: string[]; rounds: string; time: str
 
 function rtbenchRun(file: string, rounds: string, time: string): RunRecord {
   const out = join(mkdtempSync(join(tmpdir(), 'rtbench-xval-')), 'run.json');
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'run', file, '--runtime', 'node', '--rounds', rounds, '--time', time, '--quiet', '--save', out], {
+  const r = spawnSync(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'run', file, '--runtime', 'node', '--rounds', rounds, '--time', time, '--quiet', '--save', out], {
     cwd: repoRoot,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },

@@ -12,7 +12,7 @@ export const repoRoot = join(import.meta.dirname, '..');
 export function benchRun(args: string[]): { run: RunRecord; wallMs: number; status: number | null; path: string } {
   const out = join(mkdtempSync(join(tmpdir(), 'rtbench-figures-')), 'run.json');
   const started = performance.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), 'bench', ...args, '--quiet', '--save', out], {
+  const r = spawnSync(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'bench', ...args, '--quiet', '--save', out], {
     cwd: repoRoot,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },

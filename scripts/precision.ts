@@ -83,7 +83,7 @@ function option(name: string): string | undefined {
 }
 
 function runBench(suitePath: string, out: string): RunRecord {
-  const args = ['--import', 'tsx', 'packages/cli/src/bin.ts', 'bench', suitePath, '--runtime', option('--runtime') ?? 'node,deno,bun,workerd', '--save', out, '--quiet'];
+  const args = ['packages/cli/bin/rtbench.mjs', 'bench', suitePath, '--runtime', option('--runtime') ?? 'node,deno,bun,workerd', '--save', out, '--quiet'];
   for (const name of ['--time', '--rounds', '--warmup']) {
     const value = option(name);
     if (value) args.push(name, value);

@@ -52,7 +52,7 @@ const dir = mkdtempSync(join(tmpdir(), 'rtbench-shots-'));
 function profiledPage(name: string, args: string[], kinds = 'cpu'): void {
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'packages/cli/src/bin.ts'), 'bench', ...args, '--quiet', '--profile', kinds, '--save', join(dir, `${name}.json`), '--html', join(dir, `${name}.html`)],
+    [join(ROOT, 'packages/cli/bin/rtbench.mjs'), 'bench', ...args, '--quiet', '--profile', kinds, '--save', join(dir, `${name}.json`), '--html', join(dir, `${name}.html`)],
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
   );
   if (r.status !== 0) throw new Error(`the profiled run ${name} failed: ${r.stderr}`);

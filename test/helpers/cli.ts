@@ -13,7 +13,8 @@ export interface CliResult {
   stderr: string;
 }
 
-export const cliArgv = (args: string[]): string[] => ['--import', 'tsx', join(repoRoot, 'packages/cli/src/bin.ts'), ...args];
+/** The installed command's own launcher (packages/cli/bin/rtbench.mjs): the CLI from its bundle, as `pnpm bench` runs it. */
+export const cliArgv = (args: string[]): string[] => [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), ...args];
 const cliEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, NO_COLOR: '1', ...env });
 
 /** Runs the CLI to the end. */

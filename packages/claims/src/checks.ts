@@ -5,7 +5,7 @@
  * and the variants it is checked on. A claim naming a case the suite lacks is
  * refused in one line before anything runs.
  */
-import { pathToFileURL } from 'node:url';
+import { importUserModule } from '@rtbench/process';
 import type { ClaimSpec } from '@rtbench/core';
 import type { ClaimCheck } from '@rtbench/report';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
@@ -24,7 +24,7 @@ function isClaimSpec(value: unknown): value is ClaimSpec {
 export async function suiteClaims(location: SuiteLocation): Promise<ClaimSpec[]> {
   let mod: { claims?: unknown };
   try {
-    mod = (await import(pathToFileURL(location.entry).href)) as { claims?: unknown };
+    mod = (await importUserModule(location.entry)) as { claims?: unknown };
   } catch (error) {
     throw new UsageError(`suite "${location.name}" does not load: ${(error as Error).message.split('\n')[0]}`);
   }

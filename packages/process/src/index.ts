@@ -8,3 +8,4 @@ export { containment } from './containment.ts';
 export { liveCase, warmProcess, type LiveCase, type SampleReading, type WarmProcess } from './session.ts';
 export { pidAlive } from './pid-alive.ts';
 export { runBriefly, whichOnPath } from './run-briefly.ts';
+export { importUserModule } from './user-module.ts';

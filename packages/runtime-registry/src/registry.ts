@@ -10,7 +10,7 @@
  * arguments (loadRuntimePlugins).
  */
 import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importUserModule } from '@rtbench/process';
 import { RUNTIME_NAME_PATTERN } from '@rtbench/core';
 import type { Variant } from '@rtbench/core/schema';
 import type { EngineDescriptor, RuntimePlugin } from '@rtbench/runtime-kit';
@@ -125,7 +125,7 @@ async function importPlugin(path: string): Promise<unknown> {
     throw new RuntimePluginError(`process.exit(${exitedWith})`);
   }) as typeof process.exit;
   try {
-    return ((await import(pathToFileURL(path).href)) as { default?: unknown }).default;
+    return ((await importUserModule(path)) as { default?: unknown }).default;
   } catch (error) {
     if (exitedWith !== undefined) throw new RuntimePluginError(`RTBENCH_RUNTIME_PLUGINS: ${path} called process.exit(${exitedWith}) while loading; a runtime plug-in must not end rtbench`);
     throw new RuntimePluginError(`RTBENCH_RUNTIME_PLUGINS: could not load ${path}: ${escapedLine((error as Error).message)}`);

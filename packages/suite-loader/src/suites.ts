@@ -1,7 +1,7 @@
 /** Finding and loading suites: bench/<name>/index.ts, default export from suite(). */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importUserModule } from '@rtbench/process';
 import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
@@ -36,7 +36,7 @@ export function locateSuite(nameOrPath: string): SuiteLocation {
 export async function loadSuite(location: SuiteLocation): Promise<{ suite: SuiteDefinition; cases: CaseSpec[] }> {
   let mod: { default?: unknown };
   try {
-    mod = (await import(pathToFileURL(location.entry).href)) as { default?: unknown };
+    mod = (await importUserModule(location.entry)) as { default?: unknown };
   } catch (error) {
     throw new UsageError(`suite "${location.name}" does not load: ${suiteErrorText(error, location)}`);
   }

@@ -420,7 +420,7 @@ function pageVariant(arm: ArmInfo, i: number, isBaseline: boolean, run: RunRecor
 type CellBase = Pick<PageCell, 'variant' | 'status' | 'median' | 'ci' | 'processMedians' | 'histogram' | 'modes' | 'traces' | 'warmups' | 'samples' | 'outliers'>;
 
 /** The unit a case's charts draw its samples in (asChartResult). */
-export function chartUnitOf(metric: Metric): ChartUnit {
+function chartUnitOf(metric: Metric): ChartUnit {
   return metric.unit === 'instructions' ? 'instructions' : 'ns';
 }
 

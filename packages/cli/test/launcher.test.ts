@@ -1,0 +1,78 @@
+/**
+ * The CLI's launcher (bin/rtbench.mjs): a start runs the CLI from a bundle
+ * kept per sources' key (bin/cli-key.mjs, src/launch/build-bundle.ts), and a
+ * module the user wrote, loaded into that process, gets the bundle's copy of
+ * each `@rtbench/…` package, so there is one of each module's state.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { fixture, repoRoot, runCli, tempFile } from '../../../test/helpers/cli.ts';
+// @ts-expect-error: JavaScript, typed by its JSDoc (packages/cli/bin/tsconfig.json)
+import { sourcesKey } from '../bin/cli-key.mjs';
+
+const key = sourcesKey as (root?: string) => string;
+const bundleOf = (k: string): string => join(repoRoot, 'packages/cli/node_modules/.cache/rtbench', `cli-${k}`);
+
+describe('the sources key', () => {
+  it('changes with a source file, its place or the lockfile, and not with a file time', () => {
+    const root = join(tempFile('tree'), 'repo');
+    mkdirSync(join(root, 'packages/a/src/deep'), { recursive: true });
+    writeFileSync(join(root, 'packages/a/package.json'), '{"name":"a"}');
+    writeFileSync(join(root, 'packages/a/src/deep/x.ts'), 'export const x = 1;');
+    writeFileSync(join(root, 'pnpm-lock.yaml'), 'lockfileVersion: 9');
+    const first = key(root);
+    expect(first).toMatch(/^[0-9a-f]{16}$/);
+    utimesSync(join(root, 'packages/a/src/deep/x.ts'), new Date(0), new Date(0));
+    expect(key(root)).toBe(first);
+    writeFileSync(join(root, 'packages/a/src/deep/x.ts'), 'export const x = 2;');
+    const edited = key(root);
+    expect(edited).not.toBe(first);
+    writeFileSync(join(root, 'pnpm-lock.yaml'), 'lockfileVersion: 9.1');
+    expect(key(root)).not.toBe(edited);
+    const moved = join(tempFile('tree'), 'elsewhere');
+    cpSync(root, moved, { recursive: true });
+    expect(key(moved)).not.toBe(key(root));
+  });
+});
+
+describe('a start', () => {
+  it('runs the CLI from the bundle of these sources, with every package export as an entry', () => {
+    const r = runCli(['--version']);
+    expect(r.status).toBe(0);
+    const dir = bundleOf(key());
+    const entries = JSON.parse(readFileSync(join(dir, 'entries.json'), 'utf8')) as { cli: string; packages: Record<string, string> };
+    expect(existsSync(join(dir, entries.cli))).toBe(true);
+    expect(Object.keys(entries.packages)).toEqual(expect.arrayContaining(['@rtbench/core', '@rtbench/core/schema', '@rtbench/process', '@rtbench/runtime-kit', 'rtbench']));
+    // The programs inside the runtimes are bundled per suite, never imported by the host.
+    expect(Object.keys(entries.packages).filter((s) => s.endsWith('/entry'))).toEqual([]);
+    for (const file of Object.values(entries.packages)) expect(existsSync(join(dir, file))).toBe(true);
+  });
+
+  it('gives a user module the bundle\'s own @rtbench packages: state set through the bundle is what the module sees', () => {
+    expect(runCli(['--version']).status).toBe(0);
+    const dir = bundleOf(key());
+    const entries = JSON.parse(readFileSync(join(dir, 'entries.json'), 'utf8')) as { packages: Record<string, string> };
+    const urls = Object.fromEntries(Object.entries(entries.packages).map(([s, f]) => [s, pathToFileURL(join(dir, f)).href]));
+    const script = [
+      `import { provideUserModuleLoader } from ${JSON.stringify(pathToFileURL(join(repoRoot, 'packages/cli/bin/user-modules.mjs')).href)};`,
+      `provideUserModuleLoader(${JSON.stringify(urls)});`,
+      `const bundled = await import(${JSON.stringify(urls['@rtbench/process'])});`,
+      'bundled.setMemoryBound(123_456_789);',
+      `const user = await bundled.importUserModule(${JSON.stringify(join(repoRoot, 'test/fixtures/shares-state/user-module.ts'))});`,
+      'process.stdout.write(String(user.boundSeenByUser()));',
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('123456789');
+  });
+
+  it('loads a suite the user wrote, and runs it', () => {
+    const r = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--rounds', '1', '--max-rounds', '1', '--time', '30ms', '--warmup', '10ms', '--format', 'json', '--quiet', '--save', tempFile('run.json')]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect((JSON.parse(r.stdout) as { run: { results: unknown[] } }).run.results.length).toBeGreaterThan(0);
+  });
+});

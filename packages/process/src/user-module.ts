@@ -1,0 +1,19 @@
+/**
+ * Imports a module the user wrote into this process: a suite, its claims, a
+ * runtime plug-in. From the sources (tsx, vitest) that is a plain import.
+ * When the CLI runs from its bundle, its launcher (packages/cli/bin/rtbench.mjs)
+ * provides a loader, called once before the first such import, that makes
+ * TypeScript importable and binds the module's `@rtbench/…` imports to the
+ * bundle's own copies, so this process keeps one of each module's state
+ * (the memory bound, the live children, the warden).
+ */
+import { pathToFileURL } from 'node:url';
+
+/** Where the launcher leaves its loader (packages/cli/bin/user-modules.mjs uses the same key). */
+const LOADER = Symbol.for('rtbench.userModuleLoader');
+
+export async function importUserModule(path: string): Promise<unknown> {
+  const loader = (globalThis as Record<symbol, unknown>)[LOADER] as (() => Promise<void>) | undefined;
+  if (loader) await loader();
+  return import(pathToFileURL(path).href);
+}
