@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The key of the CLI's bundle (src/launch/build-bundle.ts): a hash of every
+ * The key of the CLI's bundle (@rtbench/host's cli-bundle.ts): a hash of every
  * file it is built from (the workspace's sources and package.json files, the
  * lockfile for the bundled dependencies, and these launcher files), read on
  * every start, so an edit, a checkout or an install is never run from an old
@@ -41,7 +41,7 @@ function inputs(root) {
  * @returns {string} 16 hex digits
  */
 export function sourcesKey(root = repoRoot) {
-  // The place too: the bundle holds its sources' absolute paths (src/launch/build-bundle.ts), so a moved checkout rebuilds.
+  // The place too: the bundle holds its sources' absolute paths (@rtbench/host's cli-bundle.ts), so a moved checkout rebuilds.
   const hash = createHash('sha256').update(root).update('\0');
   for (const file of inputs(root)) hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex').slice(0, 16);

@@ -5,7 +5,9 @@
  * first such import, tsx is registered for TypeScript, and a resolve hook
  * (resolve-bundled.mjs) answers `@rtbench/…` specifiers with the bundle's own
  * entries, so the user's module gets the CLI's copy of each package.
- * The packages ask for this through @rtbench/process (user-module.ts).
+ * The packages ask for this through @rtbench/process (user-module.ts). A
+ * CommonJS module's require() of a package gets the package's sources, a
+ * copy of its own, as it always has.
  */
 import { register } from 'node:module';
 
@@ -18,8 +20,10 @@ export function provideUserModuleLoader(entries) {
   let ready;
   /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))[LOADER] = () =>
     (ready ??= (async () => {
-      const tsx = await import('tsx/esm/api');
-      tsx.register();
+      // Both of tsx's loaders, as `node --import tsx` has them: a plug-in in a folder without "type": "module" is CommonJS.
+      const [esm, cjs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
+      esm.register();
+      cjs.register();
       // Registered after tsx, so it resolves first (the last hook registered runs first).
       register('./resolve-bundled.mjs', import.meta.url, { data: { entries } });
     })());

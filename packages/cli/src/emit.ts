@@ -4,7 +4,7 @@
  * are aliases of --format json / markdown.
  */
 import { colourOn, stderrColours as pc } from './emit/colours.ts';
-import { benchRegressions, counted, defaultReporter, ratiosWithoutWork, historyRegressions, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
+import { benchRatiosWithoutWork, benchRegressions, comparisonRatiosWithoutWork, counted, defaultReporter, historyRegressions, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/host';
 import { assertWritableOutput } from '@rtbench/run';
@@ -88,7 +88,7 @@ export function regressionGate(view: View, limit: number | undefined, unjudged: 
         : benchRegressions(view, limit).map((r) => ({ caseId: r.caseId, label: r.label, slow: r.variantId, base: view.baseline.label, c: r.comparison }));
   const words = verdictWords('run' in view ? view.run.cases[0]?.metric : undefined);
   for (const line of unjudged) process.stderr.write(pc.red(`${line}\n`));
-  const workless = ratiosWithoutWork(view);
+  const workless = view.kind === 'comparison' ? comparisonRatiosWithoutWork(view) : view.kind === 'bench' ? benchRatiosWithoutWork(view) : 0;
   if (workless) process.stderr.write(pc.yellow(`note: ${counted(workless, 'ratio')} with a case without work (∅) not judged: its calls may be empty (--strict makes that an error)\n`));
   if (!found.length && unjudged.length) return { exit: 1, flagged: [] };
   if (!found.length) {

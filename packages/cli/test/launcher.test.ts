@@ -1,6 +1,6 @@
 /**
  * The CLI's launcher (bin/rtbench.mjs): a start runs the CLI from a bundle
- * kept per sources' key (bin/cli-key.mjs, src/launch/build-bundle.ts), and a
+ * kept per sources' key (bin/cli-key.mjs, @rtbench/host's cli-bundle.ts), and a
  * module the user wrote, loaded into that process, gets the bundle's copy of
  * each `@rtbench/…` package, so there is one of each module's state.
  */

@@ -15,5 +15,9 @@ const LOADER = Symbol.for('rtbench.userModuleLoader');
 export async function importUserModule(path: string): Promise<unknown> {
   const loader = (globalThis as Record<symbol, unknown>)[LOADER] as (() => Promise<void>) | undefined;
   if (loader) await loader();
-  return import(pathToFileURL(path).href);
+  const namespace = (await import(pathToFileURL(path).href)) as { default?: unknown };
+  // A CommonJS module compiled from ESM (a plug-in in a folder without "type": "module") has its exports
+  // on `default`, marked __esModule: read as the module it was written as (tsx's own imports do the same).
+  const inner = namespace.default as { __esModule?: unknown } | undefined;
+  return typeof inner === 'object' && inner !== null && inner.__esModule === true ? inner : namespace;
 }

@@ -1,6 +1,6 @@
 export { formatChange, formatDuration, formatMetric, formatMetricRange, formatOps, formatPercent, formatQ, formatRange, formatRatio, formatThreshold, ratioWithCi } from './format.ts';
 export { counted, firstLine, jsonPrintable, markdownCell, printable, shellQuote } from './text.ts';
-export { ratiosWithoutWork, withoutWorkLine } from './views/without-work.ts';
+export { benchRatiosWithoutWork, comparisonRatiosWithoutWork, withoutWorkLine } from './views/without-work.ts';
 export { shownName, shownNames, SHOWN_NAME_MAX } from './names.ts';
 export * from './views/index.ts';
 export { REPORTERS, FORMAT_ALIASES, reporterFor, formatNames, defaultReporter, pageReporter, listingFormatOf, LISTING_FORMATS, JSON_FLAG, MARKDOWN_FLAG, type ListingFormat, type Reporter, type ReporterOptions } from './reporters/index.ts';

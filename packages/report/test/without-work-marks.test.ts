@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { finishRun } from '../../run/src/record.ts';
-import { benchRegressions, benchView, pairedComparisonView, ratiosWithoutWork, regressions, reporterFor } from '../src/index.ts';
+import { benchRatiosWithoutWork, benchRegressions, benchView, comparisonRatiosWithoutWork, pairedComparisonView, regressions, reporterFor } from '../src/index.ts';
 import { pageData } from '../src/html/page-data.ts';
 
 /** node@24 50% slower on both cases; `folded` returned undefined on node@24 and ran at its floor on node@26. */
@@ -94,7 +94,7 @@ describe('a ratio with a case without work is never judged', () => {
     expect(benchRegressions(view, 0.1).map((r) => r.caseId)).toEqual(['work', 'more']);
     const comparison = pairedComparisonView(threeCases('compare'));
     expect(regressions(comparison, 0.1).map((r) => r.row.caseId)).toEqual(['work', 'more']);
-    expect([ratiosWithoutWork(view), ratiosWithoutWork(comparison)]).toEqual([1, 1]);
+    expect([benchRatiosWithoutWork(view), comparisonRatiosWithoutWork(comparison)]).toEqual([1, 1]);
   });
 
   it('has no verdict colour on the page, in the summary and the forest plot', () => {

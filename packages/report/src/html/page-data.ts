@@ -117,8 +117,8 @@ interface PageColumn {
   coloured: boolean;
 }
 
-/** What a case's charts draw: time per operation in ns (times in ms and rates are converted), or instruction counts as counted. */
-export type ChartUnit = 'ns' | 'instructions';
+/** What a case's charts draw: time per operation in ns (times in ms and rates are converted), or a count (instructions) as counted. */
+export type ChartUnit = Exclude<Metric['unit'], 'ms' | 'req/s'>;
 
 export interface PageCase {
   key: string;
@@ -421,7 +421,7 @@ type CellBase = Pick<PageCell, 'variant' | 'status' | 'median' | 'ci' | 'process
 
 /** The unit a case's charts draw its samples in (asChartResult). */
 function chartUnitOf(metric: Metric): ChartUnit {
-  return metric.unit === 'instructions' ? 'instructions' : 'ns';
+  return metric.unit === 'ms' || metric.unit === 'req/s' ? 'ns' : metric.unit;
 }
 
 /**
@@ -431,7 +431,7 @@ function chartUnitOf(metric: Metric): ChartUnit {
  * through unchanged.
  */
 export function asChartResult(result: CaseResult, metric: Metric): CaseResult {
-  if (metric.unit === 'ns' || chartUnitOf(metric) === 'instructions') return result;
+  if (chartUnitOf(metric) === metric.unit) return result;
   const ns = metric.unit === 'ms' ? (v: number): number => v * 1e6 : (v: number): number => 1e9 / v;
   const inverted = metric.direction === 'higher-is-better';
   const s = result.stats;

@@ -7,7 +7,7 @@ import { TIME_PER_OP, type CaseResult, type RunRecord } from '@rtbench/core/sche
 import { counted, printable } from '../text.ts';
 import { WITHOUT_WORK_FACTOR } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
-import type { ArmComparison, View } from './types.ts';
+import type { ArmComparison, BenchView, ComparisonView } from './types.ts';
 
 /** The table's mark for a cell without work, explained under it. */
 export const WITHOUT_WORK_MARK = '∅';
@@ -38,11 +38,14 @@ export function attachWithoutWork(section: ArmComparison, results: (caseId: stri
   }
 }
 
-/** The ratios of a table that have an arm without work: shown, never judged (no verdict, no regression, not in a geomean). */
-export function ratiosWithoutWork(view: View): number {
-  if (view.kind === 'bench') return view.cases.reduce((n, c) => n + c.rows.filter((r) => r.relative && r.noVerdictWord).length, 0);
-  if (view.kind === 'comparison') return view.sections.reduce((n, s) => n + s.cases.filter((r) => r.comparison && r.withoutWork).length, 0);
-  return 0;
+/** A bench table's ratios that have an arm without work: shown, never judged (no verdict, no regression, not in a geomean). */
+export function benchRatiosWithoutWork(view: BenchView): number {
+  return view.cases.reduce((n, c) => n + c.rows.filter((r) => r.relative && r.noVerdictWord).length, 0);
+}
+
+/** The same in a comparison. */
+export function comparisonRatiosWithoutWork(view: ComparisonView): number {
+  return view.sections.reduce((n, s) => n + s.cases.filter((r) => r.comparison && r.withoutWork).length, 0);
 }
 
 /** How many cases `--strict`'s line names before "and N more". */

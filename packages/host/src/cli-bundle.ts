@@ -1,9 +1,9 @@
 /**
- * The CLI's bundle (bin/rtbench.mjs starts it): the CLI and every export of
+ * The CLI's bundle (packages/cli/bin/rtbench.mjs starts it): the CLI and every export of
  * the workspace's packages as entries of one esbuild build with shared
  * chunks, so a start loads a few plain JavaScript files instead of ~290
  * TypeScript modules through a loader. A module the user wrote (a suite,
- * claims, a runtime plug-in) imports `@rtbench/…` by name; bin/rtbench.mjs
+ * claims, a runtime plug-in) imports `@rtbench/…` by name; the launcher
  * binds those names to the entries here, so the user's module and the CLI
  * share one copy of each module and its state (the memory bound, the live
  * children, the warden).
@@ -18,12 +18,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync,
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /** What the bundle directory holds beside its modules: the CLI's entry and each package export's file. */
 export interface BundleEntries {
   cli: string;
-  /** "@rtbench/core/schema" → "packages/rtbench_core_schema.mjs" (relative to the bundle directory). */
+  /** Specifier → its entry's file, relative to the bundle directory ("@rtbench/core/schema" → "packages/" + "rtbench_core_schema.mjs"). */
   packages: Record<string, string>;
 }
 
@@ -67,7 +67,7 @@ const keepModulePlaces: Plugin = {
 };
 
 /**
- * Builds the bundle into `outDir` (its name is the sources' key, bin/cli-key.mjs):
+ * Builds the bundle into `outDir` (its name is the sources' key, packages/cli/bin/cli-key.mjs):
  * into a scratch directory first, renamed into place, so a CLI started
  * meanwhile never sees half a bundle; when another start got there first, its
  * bundle stays.
@@ -96,7 +96,7 @@ export async function buildCliBundle(outDir: string): Promise<void> {
       chunkNames: 'chunks/[name]-[hash]',
       sourcemap: 'linked',
       sourceRoot: repoRoot,
-      // esbuild finds its own binary next to its package; tsx loads users' modules (bin/rtbench.mjs).
+      // esbuild finds its own binary next to its package; tsx loads users' modules (packages/cli/bin/user-modules.mjs).
       external: ['esbuild', 'tsx', 'tsx/*'],
       // Bundled CommonJS dependencies call require() for Node's modules.
       banner: { js: "import { createRequire as __rtbenchCreateRequire } from 'node:module'; const require = __rtbenchCreateRequire(import.meta.url);" },
