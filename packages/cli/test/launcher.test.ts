@@ -69,6 +69,19 @@ describe('a start', () => {
     expect(r.stdout).toBe('123456789');
   });
 
+  it('names the sources in stack traces (the bundle has source maps)', () => {
+    expect(runCli(['--version']).status).toBe(0);
+    const dir = bundleOf(key());
+    const entries = JSON.parse(readFileSync(join(dir, 'entries.json'), 'utf8')) as { packages: Record<string, string> };
+    const script = [
+      'process.setSourceMapsEnabled(true);',
+      `const schema = await import(${JSON.stringify(pathToFileURL(join(dir, entries.packages['@rtbench/core/schema']!)).href)});`,
+      "try { schema.parseRun({}, 'x.json'); } catch (error) { process.stdout.write(error.stack); }",
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+    expect(r.stdout).toContain(`(${join(repoRoot, 'packages/core/src/schema.ts')}:`);
+  });
+
   it('loads a suite the user wrote, and runs it', () => {
     const r = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--rounds', '1', '--max-rounds', '1', '--time', '30ms', '--warmup', '10ms', '--format', 'json', '--quiet', '--save', tempFile('run.json')]);
     expect(r.stderr).toBe('');

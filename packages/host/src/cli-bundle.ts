@@ -95,7 +95,6 @@ export async function buildCliBundle(outDir: string): Promise<void> {
       outExtension: { '.js': '.mjs' },
       chunkNames: 'chunks/[name]-[hash]',
       sourcemap: 'linked',
-      sourceRoot: repoRoot,
       // esbuild finds its own binary next to its package; tsx loads users' modules (packages/cli/bin/user-modules.mjs).
       external: ['esbuild', 'tsx', 'tsx/*'],
       // Bundled CommonJS dependencies call require() for Node's modules.
