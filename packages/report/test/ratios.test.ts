@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { CaseResult, Metric } from '@rtbench/core/schema';
 import { syntheticRun, type SyntheticArm } from '../../../test/compare-synthetic.ts';
-import { adjustAll, geomeanOf, pairedCase, ratioHalfWidth, unpairedCase, type PairedCase } from '../src/views/ratios.ts';
+import { adjustAll, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type PairedCase } from '../src/views/ratios.ts';
 
 const OPTIONS = { threshold: 0.01, confidence: 0.95 };
 const label = (r: CaseResult): string => r.variantId;
@@ -52,7 +52,48 @@ describe('different work is flagged, paired or not', () => {
   });
 });
 
+describe('an arm without work', () => {
+  const workless = (r: CaseResult): CaseResult => ({ ...r, withoutWork: { returnsUndefined: true } });
+
+  it('marks the pair, whichever arm it is, paired or not, and a pair of two working arms is not marked', () => {
+    const [b, c] = onePair({ factor: 1.2 });
+    for (const make of [pairedCase, unpairedCase]) {
+      expect(make(workless(b), c, OPTIONS, label).withoutWork).toBe(true);
+      expect(make(b, workless(c), OPTIONS, label).withoutWork).toBe(true);
+      expect(make(workless(b), workless(c), OPTIONS, label).withoutWork).toBe(true);
+      expect(make(b, c, OPTIONS, label).withoutWork).toBeUndefined();
+      // The ratio is still formed: it is shown, with its interval.
+      expect(make(workless(b), c, OPTIONS, label).raw).toBeDefined();
+    }
+  });
+
+  it('is left out of the geomean and counted apart from different work; a case not compared counts as neither', () => {
+    const pairs = results({ factor: 1.2 }, { cases: 6 }).map(([b, c], i): PairedCase => {
+      if (i === 0) return pairedCase(workless(b), c, OPTIONS, label);
+      if (i === 1) return pairedCase(b, { ...c, rounds: c.rounds.map((r) => ({ ...r, digest: { ...r.digest, hash: 'other' } })) }, OPTIONS, label);
+      // Without work and different work: counted once, as different work.
+      if (i === 2) return pairedCase(workless(b), { ...c, rounds: c.rounds.map((r) => ({ ...r, digest: { ...r.digest, hash: 'other' } })) }, OPTIONS, label);
+      if (i === 3) return pairedCase(workless(b), undefined, OPTIONS, label);
+      return pairedCase(b, c, OPTIONS, label);
+    });
+    expect(geomeanOf(pairs, OPTIONS, 'paired')).toMatchObject({ cases: 2, excluded: 2, withoutWork: 1 });
+  });
+});
+
 describe('why a case is not compared', () => {
+  it('an unsupported arm without a failure saved still says so', () => {
+    const [b, c] = onePair({ factor: 1 });
+    expect(pairedCase(b, { ...c, status: 'unsupported', rounds: [], failures: [] }, OPTIONS, label).note).toBe('unsupported on node@24: ');
+    expect(roundMedians(undefined).size).toBe(0);
+  });
+
+  it('a digest that one arm lacks is no sign of different work', () => {
+    const [b, c] = onePair({ factor: 1 });
+    const unhashed: CaseResult = { ...c, rounds: c.rounds.map((r) => ({ ...r, digest: { ...r.digest, hash: '' } })) };
+    expect(pairedCase(b, unhashed, OPTIONS, label).digests).toBeUndefined();
+    expect(unpairedCase(unhashed, b, OPTIONS, label).digests).toBeUndefined();
+  });
+
   it('names the arm and the reason: not measured, unsupported, no rounds (with the last failure), no common round', () => {
     const [b, c] = onePair({ factor: 1 });
     expect(pairedCase(b, undefined, OPTIONS, label).note).toBe('not measured');
@@ -104,6 +145,24 @@ describe('the ratio itself', () => {
     expect(pair.raw!.units).toBe(3);
     expect(pair.logTimes!.baseline.units).toEqual([0, 1, 2, 0, 1, 2]);
     expect(unpairedCase(b, c, OPTIONS, label).raw!.units).toBe(6);
+    // Either arm's processes bound the units (the smaller run), and each arm keeps its own for the geomean.
+    expect(unpairedCase(warm(b), c, OPTIONS, label).raw!.units).toBe(3);
+    const candidateWarm = unpairedCase(b, warm(c), OPTIONS, label);
+    expect(candidateWarm.raw!.units).toBe(3);
+    expect(candidateWarm.logTimes!.candidate.units).toEqual([0, 1, 2, 0, 1, 2]);
+    expect(candidateWarm.baseline).toMatchObject({ rounds: 6 });
+    expect(candidateWarm.baseline!.median).toBeGreaterThan(0);
+  });
+
+  it("the geomean's interval is read at the table's confidence, paired and unpaired", () => {
+    const cases = results({ factor: 1.2 }, { cases: 3, sigma: 0.05 });
+    for (const [make, pairing] of [[pairedCase, 'paired'], [unpairedCase, 'unpaired']] as const) {
+      const width = (confidence: number): number => {
+        const g = geomeanOf(cases.map(([b, c]) => make(b, c, { ...OPTIONS, confidence }, label)), { ...OPTIONS, confidence }, pairing)!;
+        return g.ci[1] / g.ci[0];
+      };
+      expect(width(0.5)).toBeLessThan(width(0.99));
+    }
   });
 
   it("the half-width a stopping rule reads is the interval's wider side", () => {
