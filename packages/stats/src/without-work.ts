@@ -30,7 +30,8 @@ export interface NearFloor {
 /**
  * The case's fastest process and the lowest floor when the first is within
  * WITHOUT_WORK_FACTOR of the second; undefined when it is not, or when no
- * process took a floor (a floor of 0, a coarse clock's misreading, is none).
+ * process took a floor (a floor of 0, a coarse clock's misreading, is none)
+ * or gave a reading (a median of 0 beside samples that are not 0 is none).
  * `processes`: each process's samples (ns per call) and its floor.
  */
 export function nearFloor(processes: readonly { samples: readonly number[]; floorNs?: number | undefined }[]): NearFloor | undefined {
@@ -38,7 +39,11 @@ export function nearFloor(processes: readonly { samples: readonly number[]; floo
   let fastestNs = Infinity;
   for (const p of processes) {
     if (p.floorNs !== undefined && p.floorNs > 0 && p.floorNs < floorNs) floorNs = p.floorNs;
-    if (p.samples.length) fastestNs = Math.min(fastestNs, median(p.samples));
+    if (!p.samples.length) continue;
+    // A median of 0 ns among samples that are not all 0: the clock did not resolve the case in that process
+    // (workerd's coarse clock reads 0 or a whole tick), so it is no reading. All 0: below the clock, at the floor.
+    const m = median(p.samples);
+    if (m > 0 || p.samples.every((x) => x === 0)) fastestNs = Math.min(fastestNs, m);
   }
   if (!Number.isFinite(floorNs) || !Number.isFinite(fastestNs)) return undefined;
   return fastestNs <= WITHOUT_WORK_FACTOR * floorNs ? { fastestNs, floorNs } : undefined;

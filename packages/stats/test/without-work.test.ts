@@ -32,6 +32,14 @@ describe('nearFloor', () => {
     expect(nearFloor([{ samples: [0, 0, 0], floorNs: 0.5 }])?.fastestNs).toBe(0);
   });
 
+  it("a process whose median reads 0 beside whole ticks (a coarse clock) is no reading: the others' decide", () => {
+    // workerd, JSON.stringify of 10 KB (2026-11-25): one process read 0 or 37.5 µs per call, five read ~16.7 µs.
+    const coarse = { samples: [0, 0, 0, 0, 37_504, 37_504, 37_504], floorNs: 0.5 };
+    expect(nearFloor([coarse, { samples: [16_558, 16_675, 16_900] }])).toBeUndefined();
+    expect(nearFloor([coarse])).toBeUndefined();
+    expect(nearFloor([coarse, { samples: [0.55, 0.6, 0.58], floorNs: 0.52 }])).toEqual({ fastestNs: 0.58, floorNs: 0.5 });
+  });
+
   it('flags exactly the cases within the factor, whatever the floor', () => {
     fc.assert(
       fc.property(fc.double({ min: 0.1, max: 50, noNaN: true }), fc.double({ min: 0.2, max: 5, noNaN: true }), (floorNs, times) => {
