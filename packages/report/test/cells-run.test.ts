@@ -10,7 +10,7 @@ import { comparePaired, compareUnpaired } from '@rtbench/stats';
 import type { Metric } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { benchView } from '../src/index.ts';
-import { benchCells, bestRows, comparisonCells, relativeText } from '../src/cells/run.ts';
+import { benchCells, bestRows, comparisonCells, geomeanLeftOut, relativeText } from '../src/cells/run.ts';
 import type { BenchRow, CaseComparison, RatioComparison } from '../src/views/types.ts';
 
 const run = syntheticRun({ cases: [{ id: 'c', ns: 1000 }], arms: [{ id: 'node', factor: 1 }, { id: 'node@24', factor: 1.2 }], rounds: 6 });
@@ -127,5 +127,14 @@ describe('the comparison cells', () => {
     const cells = comparisonCells(row(two), { pairing: 'unpaired', threshold: 0.01 });
     expect(cells.detail).toBe('no interval from 2 processes (the smaller run)');
     expect(cells.ratio).toMatch(/\(no interval\)$/);
+  });
+});
+
+describe('what a geomean leaves out', () => {
+  it('says each kind of case left out, counted, and nothing when none is', () => {
+    expect(geomeanLeftOut({ excluded: 0, withoutWork: 0 })).toBe('');
+    expect(geomeanLeftOut({ excluded: 2, withoutWork: 0 })).toBe(' (2 cases with different work left out)');
+    expect(geomeanLeftOut({ excluded: 0, withoutWork: 1 })).toBe(' (1 case without work left out)');
+    expect(geomeanLeftOut({ excluded: 1, withoutWork: 2 })).toBe(' (1 case with different work and 2 without work left out)');
   });
 });
