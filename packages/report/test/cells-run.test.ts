@@ -10,7 +10,7 @@ import { comparePaired, compareUnpaired } from '@rtbench/stats';
 import type { Metric } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { benchView } from '../src/index.ts';
-import { benchCells, bestRows, comparisonCells, geomeanLeftOut, relativeText } from '../src/cells/run.ts';
+import { benchCells, benchLegend, bestRows, comparisonCells, geomeanLeftOut, relativeText } from '../src/cells/run.ts';
 import type { BenchRow, CaseComparison, RatioComparison } from '../src/views/types.ts';
 
 const run = syntheticRun({ cases: [{ id: 'c', ns: 1000 }], arms: [{ id: 'node', factor: 1 }, { id: 'node@24', factor: 1.2 }], rounds: 6 });
@@ -136,5 +136,20 @@ describe('what a geomean leaves out', () => {
     expect(geomeanLeftOut({ excluded: 2, withoutWork: 0 })).toBe(' (2 cases with different work left out)');
     expect(geomeanLeftOut({ excluded: 0, withoutWork: 1 })).toBe(' (1 case without work left out)');
     expect(geomeanLeftOut({ excluded: 1, withoutWork: 2 })).toBe(' (1 case with different work and 2 without work left out)');
+  });
+});
+
+describe("the bench legend's budget", () => {
+  it('names --max-rounds and --max-time as a user gives them: seconds from 1 s, else ms', () => {
+    const legendWith = (budgetMs: number | undefined): string => {
+      const adaptive = syntheticRun({ cases: [{ id: 'c', ns: 1000 }], arms: [{ id: 'node', factor: 1 }, { id: 'node@24', factor: 1.2 }], rounds: 6 });
+      adaptive.options = { ...adaptive.options, adaptive: { target: 0.02, minRounds: 6, maxRounds: 30, ...(budgetMs !== undefined ? { budgetMs } : {}) } };
+      return benchLegend(benchView(adaptive)).join('\n');
+    };
+    expect(legendWith(60_000)).toContain('(--max-rounds 30 / --max-time 60 s)');
+    expect(legendWith(1_500)).toContain('(--max-rounds 30 / --max-time 1.5 s)');
+    expect(legendWith(1_000)).toContain('--max-time 1 s)');
+    expect(legendWith(999.5)).toContain('--max-time 999.5 ms)');
+    expect(legendWith(undefined)).toContain('within the budget (--max-rounds 30)');
   });
 });
