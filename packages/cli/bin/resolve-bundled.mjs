@@ -19,6 +19,7 @@ export function initialize(data) {
  * @param {(specifier: string, context: unknown) => unknown} next
  */
 export function resolve(specifier, context, next) {
-  const url = specifier.startsWith('@rtbench/') || specifier === 'rtbench' ? entries[specifier] : undefined;
+  // Own keys only: a specifier such as "constructor" must not find Object's.
+  const url = Object.hasOwn(entries, specifier) ? entries[specifier] : undefined;
   return url ? { url, format: 'module', shortCircuit: true } : next(specifier, context);
 }

@@ -125,7 +125,7 @@ const WRITTEN: Readonly<Record<Metric['unit'], { value(v: number): string; range
 };
 
 /** A value in its metric's unit: "41.2 ns", "23.4 ms", "12.3K req/s", "4.320M instr". */
-export function formatMetric(value: number, metric: Metric): string {
+export function formatMetric(value: number, metric: Pick<Metric, 'unit'>): string {
   return WRITTEN[metric.unit].value(value);
 }
 

@@ -15,13 +15,13 @@ import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } f
 import { median, processesOf } from '@rtbench/stats';
 import { rowStats } from '../views/bench.ts';
 import { formatDuration, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
-import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, geomeanLeftOut, legend, type ComparisonCells } from '../cells/run.ts';
+import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, legend, type ComparisonCells } from '../cells/run.ts';
 import { COLUMNS, pageColumns, VARIANT_COLUMN, type PageColumnId, type ResultRow, type TableFacts } from '../columns/results.ts';
 import { comparisonFacts, comparisonResultRow } from '../cells/rows.ts';
 import type { ArmInfo, BenchView, ComparisonView, RatioComparison, RunView, View } from '../views/types.ts';
 import { caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
 import { profilesOfView, type PageProfiles } from './flame-data.ts';
-import { benchSummary, comparisonSummary, type PageSummary } from './summary-data.ts';
+import { benchSummary, comparisonSummary, pageGeomean, shownVerdict, type PageGeomean, type PageSummary } from './summary-data.ts';
 
 export type VerdictName = RatioComparison['verdict'];
 
@@ -151,7 +151,7 @@ export interface ForestSection {
   baseline: string;
   candidate: string;
   rows: ForestRow[];
-  geomean?: { ratio: number; ci?: [number, number]; text: string; cases: number; leftOut: string };
+  geomean?: PageGeomean;
 }
 
 interface EnvironmentPanel {
@@ -356,7 +356,7 @@ function comparisonPage(view: ComparisonView): PageData {
       texts: comparisonCells(c, view),
     })),
     ...(section.geomean
-      ? { geomean: { ratio: section.geomean.ratio, ...(hasFiniteInterval(section.geomean.ci) ? { ci: [section.geomean.ci[0], section.geomean.ci[1]] as [number, number] } : {}), text: ratioWithCi(section.geomean.ratio, section.geomean.ci), cases: section.geomean.cases, leftOut: geomeanLeftOut(section.geomean) } }
+      ? { geomean: pageGeomean(section.geomean) }
       : {}),
   }));
 
@@ -516,9 +516,9 @@ function tracesOf(result: CaseResult): SampleTrace[] {
   return traces;
 }
 
-/** `withoutWork`: an arm did no work, so the ratio is drawn without a verdict's colour (as the tables give it no word). */
+/** `withoutWork`: an arm did no work, so the ratio is drawn without a verdict's colour (shownVerdict). */
 function pageRatio(c: RatioComparison, withoutWork = false): PageRatio {
-  return { ratio: c.ratio, ...(hasFiniteInterval(c.ci) ? { ci: [c.ci[0], c.ci[1]] as [number, number] } : {}), verdict: withoutWork ? 'inconclusive' : c.verdict, text: ratioWithCi(c.ratio, c.ci) };
+  return { ratio: c.ratio, ...(hasFiniteInterval(c.ci) ? { ci: [c.ci[0], c.ci[1]] as [number, number] } : {}), verdict: shownVerdict(c, withoutWork), text: ratioWithCi(c.ratio, c.ci) };
 }
 
 /**

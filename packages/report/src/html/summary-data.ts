@@ -26,9 +26,8 @@ export interface SummaryRow {
   verdictText: string;
 }
 
-interface SummaryGeomean {
-  variant: string;
-  baseline: string;
+/** A geomean as the page draws it: in the summary (with its arms) and under a forest plot. */
+export interface PageGeomean {
   ratio: number;
   ci?: [number, number];
   text: string;
@@ -37,8 +36,18 @@ interface SummaryGeomean {
   leftOut: string;
 }
 
-function summaryGeomean(g: Geomean, variant: string, baseline: string): SummaryGeomean {
-  return { variant, baseline, ratio: g.ratio, ...(hasFiniteInterval(g.ci) ? { ci: [g.ci[0], g.ci[1]] as [number, number] } : {}), text: ratioWithCi(g.ratio, g.ci), cases: g.cases, leftOut: geomeanLeftOut(g) };
+interface SummaryGeomean extends PageGeomean {
+  variant: string;
+  baseline: string;
+}
+
+export function pageGeomean(g: Geomean): PageGeomean {
+  return { ratio: g.ratio, ...(hasFiniteInterval(g.ci) ? { ci: [g.ci[0], g.ci[1]] as [number, number] } : {}), text: ratioWithCi(g.ratio, g.ci), cases: g.cases, leftOut: geomeanLeftOut(g) };
+}
+
+/** The verdict a ratio is coloured by: none (inconclusive's colour) when an arm did no work, as the tables give it no word. */
+export function shownVerdict(c: RatioComparison, withoutWork: boolean): RatioComparison['verdict'] {
+  return withoutWork ? 'inconclusive' : c.verdict;
 }
 
 export interface PageSummary {
@@ -93,7 +102,7 @@ export function benchSummary(view: BenchView, caseKey: (caseId: string) => strin
         };
       }),
   );
-  const geomeans = (view.geomeans ?? []).map((g) => summaryGeomean(g, variantKey(g.variantId), baseline));
+  const geomeans = (view.geomeans ?? []).map((g): SummaryGeomean => ({ variant: variantKey(g.variantId), baseline, ...pageGeomean(g) }));
   return withDomain(rows, geomeans, view.threshold);
 }
 
@@ -110,13 +119,13 @@ export function comparisonSummary(view: ComparisonView, caseKey: (caseId: string
         variant,
         baseline,
         ...(r ? { ratio: { ratio: r.ratio, ...(hasFiniteInterval(r.ci) ? { ci: [r.ci[0], r.ci[1]] as [number, number] } : {}) } } : {}),
-        verdict: c.digests ? 'different-work' : r ? (c.withoutWork ? 'inconclusive' : r.verdict) : 'none',
+        verdict: c.digests ? 'different-work' : r ? shownVerdict(r, Boolean(c.withoutWork)) : 'none',
         ratioText: texts.ratio,
         verdictText: texts.ratio ? `${texts.word} ${texts.detail}` : texts.detail || 'not compared',
       });
     }
     const g = section.geomean;
-    if (g) geomeans.push(summaryGeomean(g, variant, baseline));
+    if (g) geomeans.push({ variant, baseline, ...pageGeomean(g) });
   }
   // Case by case (the arms of a case together), in the cases' order.
   const order = new Map<string, number>();

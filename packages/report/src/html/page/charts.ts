@@ -4,7 +4,7 @@
  * CSS colours, which Plot uses as they are.
  */
 import * as Plot from '@observablehq/plot';
-import { formatCount, formatDuration } from '../../format.ts';
+import { formatMetric } from '../../format.ts';
 import { counted } from '../../text.ts';
 import type { ChartUnit, PageCell, PageData, PageVariant, VerdictName } from '../page-data.ts';
 import { wrapLabel } from './labels.ts';
@@ -81,10 +81,16 @@ export function ratioTicks(lo: number, hi: number, parts = 9): number[] {
   return spreadTicks(ROUND_RATIOS, lo, hi, (xs) => xs.reduce((best, x) => (Math.abs(Math.log(x)) < Math.abs(Math.log(best)) ? x : best)), parts);
 }
 
-/** How a case's samples are written on its charts: durations (ns), or instruction counts as counted. */
-const CHART_VALUES: Readonly<Record<ChartUnit, { text(v: number): string; axis: string }>> = {
-  ns: { text: formatDuration, axis: 'time per operation (log scale) →' },
-  instructions: { text: (v) => `${formatCount(v)} instr`, axis: 'instructions per operation (log scale) →' },
+/** A value on a case's charts, written as the tables write its unit (format.ts). */
+const valueText =
+  (unit: ChartUnit) =>
+  (v: number): string =>
+    formatMetric(v, { unit });
+
+/** The label of a case's value axis. */
+const AXIS_LABEL: Readonly<Record<ChartUnit, string>> = {
+  ns: 'time per operation (log scale) →',
+  instructions: 'instructions per operation (log scale) →',
 };
 
 /** Round-value ticks (durations in ns, or counts), anchored on a power of ten when one is in range. */
@@ -100,7 +106,7 @@ export function timeTicks(lo: number, hi: number, parts = 9): number[] {
 function valueAxes(domain: [number, number], unit: ChartUnit, label: string | null, width: number): Plot.Markish[] {
   // About one label per 110 px, so that "150 µs" and "200 µs" never touch in a narrow window.
   const ticks = timeTicks(domain[0], domain[1], Math.max(3, Math.min(9, Math.floor(width / 110))));
-  return [Plot.gridX(ticks), Plot.axisX(ticks, { anchor: 'bottom', text: CHART_VALUES[unit].text, label, labelAnchor: 'right' })];
+  return [Plot.gridX(ticks), Plot.axisX(ticks, { anchor: 'bottom', text: valueText(unit), label, labelAnchor: 'right' })];
 }
 
 /**
@@ -108,7 +114,7 @@ function valueAxes(domain: [number, number], unit: ChartUnit, label: string | nu
  * bins, so bars line up across variants), one row per variant.
  */
 export function samplesChart(cells: PageCell[], data: PageData, width: number, domain: [number, number], unit: ChartUnit): SVGSVGElement | HTMLElement {
-  const text = CHART_VALUES[unit].text;
+  const text = valueText(unit);
   const labels = new Map(data.variants.map((v) => [v.key, v.label]));
   const keys = cells.map((cell) => cell.variant);
   const bars = cells.flatMap((cell) =>
@@ -151,7 +157,7 @@ export function samplesChart(cells: PageCell[], data: PageData, width: number, d
  * variant's median as a bar and its CI as a band.
  */
 export function processChart(cells: PageCell[], data: PageData, width: number, domain: [number, number], unit: ChartUnit): SVGSVGElement | HTMLElement {
-  const text = CHART_VALUES[unit].text;
+  const text = valueText(unit);
   const labels = new Map(data.variants.map((v) => [v.key, v.label]));
   const keys = cells.map((cell) => cell.variant);
   const dots = cells.flatMap((cell) =>
@@ -175,7 +181,7 @@ export function processChart(cells: PageCell[], data: PageData, width: number, d
     y: { domain: [0, 1], axis: null },
     fy: { domain: keys, label: null, padding: 0.1 },
     marks: [
-      ...valueAxes(domain, unit, CHART_VALUES[unit].axis, width),
+      ...valueAxes(domain, unit, AXIS_LABEL[unit], width),
       Plot.ruleY(withStats, { fy: 'variant', y: () => 0.5, dy: -modeStrip / 2, x1: 'lo', x2: 'hi', stroke: 'colour', strokeWidth: 14, strokeOpacity: 0.18, className: 'rt-median-ci' }),
       Plot.dot(
         dots,
@@ -271,7 +277,7 @@ function processLines<P extends ProcessPoint>(o: { width: number; labels: Map<st
     fy: { domain: o.keys, label: null, padding: 0.12 },
     marks: [
       Plot.frame({ stroke: '#e5e7eb' }),
-      Plot.axisY(timeTicks(o.domain[0], o.domain[1], 3), { anchor: 'right', text: CHART_VALUES[o.unit].text, label: null, tickSize: 3 }),
+      Plot.axisY(timeTicks(o.domain[0], o.domain[1], 3), { anchor: 'right', text: valueText(o.unit), label: null, tickSize: 3 }),
       Plot.line(o.points, { x: 't', y: 'ns', z: 'round', fy: 'variant', stroke: 'colour', strokeOpacity: 0.45, strokeWidth: 1, className: o.className, title: o.title }),
       ...(o.extra ?? []),
       variantAxis(o.labels, marginLeft),
