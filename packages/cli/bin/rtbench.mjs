@@ -54,7 +54,7 @@ if (dir) {
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(join(dir, entries.cli)).href);
 } else {
-  const { register } = await import('tsx/esm/api');
-  register();
+  const { registerTypeScript } = await import('./user-modules.mjs');
+  await registerTypeScript();
   await import('../src/bin.ts');
 }

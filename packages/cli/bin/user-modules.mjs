@@ -14,16 +14,20 @@ import { register } from 'node:module';
 /** The key @rtbench/process's importUserModule() looks for (user-module.ts declares the same). */
 const LOADER = Symbol.for('rtbench.userModuleLoader');
 
+/** Both of tsx's loaders, as `node --import tsx` has them: a plug-in in a folder without "type": "module" is CommonJS. */
+export async function registerTypeScript() {
+  const [esm, cjs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
+  esm.register();
+  cjs.register();
+}
+
 /** @param {Record<string, string>} entries specifier → file URL of the bundle's entry */
 export function provideUserModuleLoader(entries) {
   /** @type {Promise<void> | undefined} */
   let ready;
   /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))[LOADER] = () =>
     (ready ??= (async () => {
-      // Both of tsx's loaders, as `node --import tsx` has them: a plug-in in a folder without "type": "module" is CommonJS.
-      const [esm, cjs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
-      esm.register();
-      cjs.register();
+      await registerTypeScript();
       // Registered after tsx, so it resolves first (the last hook registered runs first).
       register('./resolve-bundled.mjs', import.meta.url, { data: { entries } });
     })());

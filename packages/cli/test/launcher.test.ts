@@ -82,6 +82,15 @@ describe('a start', () => {
     expect(r.stdout).toContain(`(${join(repoRoot, 'packages/core/src/schema.ts')}:`);
   });
 
+  it('from the sources (RTBENCH_FROM_SOURCE=1, as installed) loads a CommonJS plug-in as the bundle does', () => {
+    const plugin = join(repoRoot, 'test/fixtures/faulty-plugins/no-module/plugin.ts');
+    for (const fromSource of ['1', '0']) {
+      const r = runCli(['bench', fixture('tiny'), '--runtime', 'copied'], { RTBENCH_FROM_SOURCE: fromSource, RTBENCH_RUNTIME_PLUGINS: plugin });
+      expect(r.stderr.trim()).toBe('error: copied: no copied runtime is installed here');
+      expect(r.status).toBe(2);
+    }
+  });
+
   it('loads a suite the user wrote, and runs it', () => {
     const r = runCli(['bench', fixture('tiny'), '--runtime', 'node', '--rounds', '1', '--max-rounds', '1', '--time', '30ms', '--warmup', '10ms', '--format', 'json', '--quiet', '--save', tempFile('run.json')]);
     expect(r.stderr).toBe('');
