@@ -1,8 +1,10 @@
 /**
  * Warmup that watches, on a real runtime: a case whose first 20,000 calls are
  * four times slower than the rest is warmed until after its step, classified
- * `warmed` at a point past the step, and its samples are the fast level. One
- * process of node, one set of 200 ms of samples: a few seconds. No assertion
+ * `warmed` at a point past the step, and its samples are the fast level; a
+ * second process opens it with the tier-up horizon waived only if the first
+ * crossed that horizon flat. Two processes of node, each one set of 200 ms
+ * of samples: a few seconds. No assertion
  * is on time; the 4× step is far wider than the noise. The samples' own
  * halves are not asserted one level: a neighbour's burst on a shared machine
  * can move one half of 200 ms (CI once read warmed-late for that), and the
@@ -19,7 +21,7 @@ import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
 describe('a case with a slow first phase', () => {
   it('is sampled after its step and classified warmed where it settled', async () => {
     const out = tempFile('slow-start.json');
-    const r = await runCliAsync(['bench', fixture('slow-start'), '--runtime', 'node', '--rounds', '1', '--max-rounds', '1', '--time', '200ms', '--save', out, '--quiet']);
+    const r = await runCliAsync(['bench', fixture('slow-start'), '--runtime', 'node', '--rounds', '2', '--max-rounds', '2', '--time', '400ms', '--save', out, '--quiet']);
     expect(r.status, r.stderr).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     const round = run.results[0]!.rounds[0]!;
@@ -35,5 +37,10 @@ describe('a case with a slow first phase', () => {
     const median = sorted[sorted.length >> 1]!;
     expect(Math.min(...slow)).toBeGreaterThan(2 * median);
     expect(warmup.ns.length).toBeLessThanOrEqual(128);
+    // The second process opened the case with the tier-up horizon waived exactly when the first crossed it flat and saw no step there.
+    const first = warmup.tierUp;
+    const second = run.results[0]!.rounds[1]!.warmup!.tierUp;
+    if (first?.kind === 'crossed' && !first.stepped) expect(second).toEqual({ kind: 'waived' });
+    else expect(second?.kind).not.toBe('waived');
   });
 });

@@ -12,7 +12,7 @@ import { digest, UNDEFINED_SUMMARY } from './digest.ts';
 import { FLOOR_CASES_BELOW_NS, harnessFloor, measure, measureFixed, warmUp, type MeasureOptions, type Sampler } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { GcCounters, Job, RuntimeFacts, RuntimeMessage, WarmupSeries } from './protocol.ts';
-import { caseOfCommand, COLLECT_COMMAND, FINISH_COMMAND, parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
+import { caseOfCommand, COLLECT_COMMAND, type CaseOpening, FINISH_COMMAND, parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
 import { round } from './primordials.ts';
 import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
 
@@ -385,7 +385,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     const failure = (caseId: string | undefined): RuntimeMessage =>
       error instanceof UnsupportedError && caseId !== undefined ? { type: 'unsupported', caseId, reason: error.message } : { type: 'error', ...(caseId !== undefined ? { caseId } : {}), phase: 'load', ...errorFields(error) };
     // A warm process answers every case it is asked for with the suite's failure.
-    if (job.kind === 'serve') await serveCases(env, (caseId) => Promise.resolve(failure(caseId)));
+    if (job.kind === 'serve') await serveCases(env, (opened) => Promise.resolve(failure(opened.caseId)));
     else emit(failure(job.kind === 'list' ? undefined : job.caseId));
     return;
   }
@@ -398,7 +398,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     // Syntax, not Object.create: case code may have replaced it by the time a case is kept.
     const kept: KeptCases = { __proto__: null } as unknown as KeptCases;
     try {
-      await serveCases(env, (caseId, keep) => caseAnswer(suite, cases, caseId, 'lockstep', job.options, env, { kept, keep }));
+      await serveCases(env, (opened) => caseAnswer(suite, cases, opened.caseId, 'lockstep', opened.waiveTierUp ? waivingTierUp(job.options) : job.options, env, { kept, keep: opened.keep }));
     } finally {
       // The channel closed: kept cases end here, after every answer. A teardown that fails says so in a late error
       // message, which the host takes after closing the input (@rtbench/process protocol-reader.ts closeInput): it fails
@@ -420,7 +420,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
  * A warm process: one case after another, each opened by a CASE_COMMAND and
  * answered as a lockstep job would be, until the host closes the channel.
  */
-async function serveCases(env: RuntimeEnvironment, answer: (caseId: string, keep: boolean) => Promise<RuntimeMessage>): Promise<void> {
+async function serveCases(env: RuntimeEnvironment, answer: (opened: CaseOpening) => Promise<RuntimeMessage>): Promise<void> {
   const next = env.commands;
   if (!next) throw new Error('rtbench entry: a serve job needs a command channel');
   for (;;) {
@@ -431,8 +431,13 @@ async function serveCases(env: RuntimeEnvironment, answer: (caseId: string, keep
     const opened = caseOfCommand(line);
     if (opened === undefined) throw new Error(`rtbench entry: expected a case command, got "${line.slice(0, 100)}"`);
     env.collect?.();
-    env.emit(await answer(opened.caseId, opened.keep));
+    env.emit(await answer(opened));
   }
+}
+
+/** The job's options for a case opened with waiveTierUp: its steady rule does not wait for the engine's tier-up horizon. */
+function waivingTierUp(options: MeasureOptions): MeasureOptions {
+  return options.steady ? { ...options, steady: { ...options.steady, waiveTierUp: true } } : options;
 }
 
 /** A case a warm process keeps set up and warm between its opens (protocol.ts KEEP_COMMAND). */

@@ -83,6 +83,12 @@ export const measureOptionsSchema = z.object({
       /** Never steady before this many calls of the case, where they come within tierUpWithinMs (an engine that tiers up by calls). */
       tierUpCalls: z.number().int().nonnegative(),
       tierUpWithinMs: finite.nonnegative(),
+      /**
+       * The tier-up horizon is not waited for in this process: an earlier
+       * process of the same runtime crossed it with this case and found no
+       * step there (the lockstep measurer's learned horizon, steady-rule.ts).
+       */
+      waiveTierUp: z.literal(true).optional(),
       /** Sampled at this point whatever the batches do: the case found no steady state. */
       maxMs: finite.positive(),
     })
@@ -198,6 +204,19 @@ export const warmupSeriesSchema = z.object({
   steadyAt: z.object({ calls: finite.nonnegative(), ms: finite.nonnegative() }).optional(),
   /** The rule's maximum, in ms. */
   maxMs: finite.nonnegative(),
+  /**
+   * The engine's tier-up horizon in this warmup (absent: it held nothing).
+   * `crossed`: the batches were already one level at `flatAt`, before the
+   * horizon let the warmup end; `ratio` is the steady level over that
+   * level, and `stepped` says whether the two differ by more than the
+   * steady test allows. `waived`: not waited for (waiveTierUp).
+   */
+  tierUp: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('crossed'), flatAt: z.object({ calls: finite.nonnegative(), ms: finite.nonnegative() }), ratio: finite.positive(), stepped: z.boolean() }),
+      z.object({ kind: z.literal('waived') }),
+    ])
+    .optional(),
 });
 export type WarmupSeries = z.infer<typeof warmupSeriesSchema>;
 

@@ -38,18 +38,34 @@ export function lockstepJob(caseId: string, options: MeasureOptions): Job {
   return { protocol: PROTOCOL_VERSION, kind: 'lockstep', caseId, options };
 }
 
-export function caseCommand(caseId: string, keep = false): string {
-  return `${keep ? KEEP_COMMAND : CASE_COMMAND} ${stringify(caseId)}`;
+/**
+ * The line that opens a case in a warm process: the word, then the case id
+ * as a JSON string, or, when its warmup is not to wait for the engine's
+ * tier-up horizon (the measurer learned it from an earlier process), a JSON
+ * object `{"id": …, "waiveTierUp": true}`.
+ */
+export function caseCommand(caseId: string, keep = false, waiveTierUp = false): string {
+  return `${keep ? KEEP_COMMAND : CASE_COMMAND} ${stringify(waiveTierUp ? { id: caseId, waiveTierUp: true } : caseId)}`;
+}
+
+/** A case a CASE_COMMAND or KEEP_COMMAND line opens. */
+export interface CaseOpening {
+  caseId: string;
+  keep: boolean;
+  waiveTierUp: boolean;
 }
 
 /** The case a CASE_COMMAND or KEEP_COMMAND line opens, or undefined when the line is another command (read in the runtime, after case code: captured methods only). */
-export function caseOfCommand(line: string): { caseId: string; keep: boolean } | undefined {
+export function caseOfCommand(line: string): CaseOpening | undefined {
   // No for-of: case code may have replaced Array.prototype[Symbol.iterator].
   const keep = apply(stringSlice, line, [0, KEEP_COMMAND.length + 1]) === `${KEEP_COMMAND} `;
   const head = `${keep ? KEEP_COMMAND : CASE_COMMAND} `;
   if (apply(stringSlice, line, [0, head.length]) !== head) return undefined;
-  const id: unknown = parse(apply(stringSlice, line, [head.length]) as string);
-  return typeof id === 'string' ? { caseId: id, keep } : undefined;
+  const opened: unknown = parse(apply(stringSlice, line, [head.length]) as string);
+  if (typeof opened === 'string') return { caseId: opened, keep, waiveTierUp: false };
+  if (typeof opened !== 'object' || opened === null) return undefined;
+  const { id, waiveTierUp } = opened as { id?: unknown; waiveTierUp?: unknown };
+  return typeof id === 'string' ? { caseId: id, keep, waiveTierUp: waiveTierUp === true } : undefined;
 }
 
 /**

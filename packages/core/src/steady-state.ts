@@ -70,9 +70,13 @@ export function windowsOneLevel(values: readonly number[], w: number, tolerance:
 
 /** Whether the rule's horizons let the warmup end now (ms and calls since the warmup began; the fastest call so far projects the tier-up horizon). */
 export function pastHorizons(rule: SteadyRule, elapsedMs: number, calls: number, fastestCallNs: number): boolean {
-  if (elapsedMs < rule.minMs) return false;
-  // Short of the calls an engine tiers up by, and they would come within its horizon: wait for them.
-  return !(calls < rule.tierUpCalls && elapsedMs + ((rule.tierUpCalls - calls) * fastestCallNs) / 1e6 <= rule.tierUpWithinMs);
+  return elapsedMs >= rule.minMs && !heldForTierUp(rule, elapsedMs, calls, fastestCallNs);
+}
+
+/** Short of the calls an engine tiers up by, and they would come within its horizon: the warmup waits for them (unless waived). */
+function heldForTierUp(rule: SteadyRule, elapsedMs: number, calls: number, fastestCallNs: number): boolean {
+  if (rule.waiveTierUp) return false;
+  return calls < rule.tierUpCalls && elapsedMs + ((rule.tierUpCalls - calls) * fastestCallNs) / 1e6 <= rule.tierUpWithinMs;
 }
 
 /**
@@ -95,6 +99,9 @@ export class WarmupWatch {
   private calibrationCalls = 0;
   private steadyAt: { calls: number; ms: number } | undefined;
   private lastBatchNs = 0;
+  /** Where the windows were first one level while only the tier-up horizon held the warmup, and the recent window's values there. */
+  private flatBeforeTierUp: { calls: number; ms: number; window: number[] } | undefined;
+  private tierUp: WarmupSeries['tierUp'];
 
   constructor(private readonly rule: SteadyRule) {}
 
@@ -123,9 +130,18 @@ export class WarmupWatch {
 
   /** Whether the batches are steady now (past the horizons); remembers where, the first time. */
   steady(elapsedMs: number, totalCalls: number, fastestCallNs: number): boolean {
-    if (!pastHorizons(this.rule, elapsedMs, totalCalls, fastestCallNs)) return false;
-    if (!windowsOneLevel(this.window, this.windowBatches(), this.rule.tolerance)) return false;
-    this.steadyAt ??= { calls: totalCalls, ms: elapsedMs };
+    if (elapsedMs < this.rule.minMs) return false;
+    const w = this.windowBatches();
+    if (heldForTierUp(this.rule, elapsedMs, totalCalls, fastestCallNs)) {
+      // Flat already: remember where and at what level, to say at the end whether the horizon changed anything.
+      if (!this.flatBeforeTierUp && windowsOneLevel(this.window, w, this.rule.tolerance)) this.flatBeforeTierUp = { calls: totalCalls, ms: elapsedMs, window: lastOf(this.window, w) };
+      return false;
+    }
+    if (!windowsOneLevel(this.window, w, this.rule.tolerance)) return false;
+    if (!this.steadyAt) {
+      this.steadyAt = { calls: totalCalls, ms: elapsedMs };
+      this.tierUp = this.rule.waiveTierUp ? { kind: 'waived' } : this.flatBeforeTierUp && acrossTierUp(this.flatBeforeTierUp, lastOf(this.window, w), this.rule.tolerance);
+    }
     return true;
   }
 
@@ -151,7 +167,8 @@ export class WarmupWatch {
       ns[i] = round(this.ns[i]! * 1e3) / 1e3;
     }
     const steadyAt = this.steadyAt && { calls: this.steadyAt.calls, ms: round(this.steadyAt.ms * 1e3) / 1e3 };
-    return { calls: this.calls, ms, ns, calibrationCalls: this.calibrationCalls, ...(steadyAt ? { steadyAt } : {}), maxMs: this.rule.maxMs };
+    const tierUp = this.tierUp ?? (this.rule.waiveTierUp ? { kind: 'waived' as const } : undefined);
+    return { calls: this.calls, ms, ns, calibrationCalls: this.calibrationCalls, ...(steadyAt ? { steadyAt } : {}), maxMs: this.rule.maxMs, ...(tierUp ? { tierUp } : {}) };
   }
 
   /** Neighbouring points merged pairwise: the later one's calls and time, the mean ns per call over both (weighted by calls). */
@@ -178,4 +195,27 @@ export class WarmupWatch {
     this.ms.length = out;
     this.callsAtPoint.length = out;
   }
+}
+
+/** The last n values (a copy, by index: case code may have replaced Array methods). */
+function lastOf(values: readonly number[], n: number): number[] {
+  const out: number[] = [];
+  const from = max(0, values.length - n);
+  for (let i = from; i < values.length; i++) out[i - from] = values[i]!;
+  return out;
+}
+
+/**
+ * What crossing the tier-up horizon did: the steady window's median over
+ * the flat window's before it (equal numbers of batches), and whether they
+ * differ by more than the rule's tolerance. No allowance for noise here, as
+ * the steady test has: a window that straddles a step is wide enough to hide
+ * a 5× step in it (seen on node), and a false "no step" would let later
+ * processes sample a mid tier, where a false "step" only keeps a wait.
+ */
+function acrossTierUp(flat: { calls: number; ms: number; window: readonly number[] }, steady: readonly number[], tolerance: number): WarmupSeries['tierUp'] {
+  const k = min(flat.window.length, steady.length);
+  const ratio = medianOf(steady, steady.length - k, steady.length) / medianOf(flat.window, flat.window.length - k, flat.window.length);
+  if (!(ratio > 0 && ratio < Infinity)) return undefined;
+  return { kind: 'crossed', flatAt: { calls: flat.calls, ms: round(flat.ms * 1e3) / 1e3 }, ratio: round(ratio * 1e4) / 1e4, stepped: abs(ratio - 1) > tolerance };
 }

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { bench, suite, type CaseSpec, type SuiteDefinition } from '../src/index.ts';
 import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
 import { probeClock, type Clock } from '../src/clock.ts';
-import type { CaseResultMessage, RuntimeMessage } from '../src/protocol.ts';
+import { caseCommand, type CaseResultMessage, type RuntimeMessage } from '../src/protocol.ts';
+import type { MeasureOptions } from '../src/measure.ts';
 import { parseRuntimeMessage } from '../src/protocol-schema.ts';
 
 const origin = process.hrtime.bigint();
@@ -158,15 +159,15 @@ describe('measure loop', () => {
 });
 
 /** A serve job driven by a list of commands (consumed as the process reads them); the messages it said, as the host validates them. */
-async function serve(suiteDefinition: SuiteDefinition, commands: string[]): Promise<RuntimeMessage[]> {
+async function serve(suiteDefinition: SuiteDefinition, commands: string[], clock = realClock, options: MeasureOptions = { warmupMs: 5, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 }): Promise<RuntimeMessage[]> {
   const messages: RuntimeMessage[] = [];
   const env: RuntimeEnvironment = {
     facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
-    clock: realClock,
+    clock,
     emit: (m) => messages.push(parseRuntimeMessage(JSON.parse(JSON.stringify(m)))),
     commands: async () => commands.shift(),
   };
-  await executeJob(suiteDefinition, { protocol: 1, kind: 'serve', options: { warmupMs: 5, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } }, env);
+  await executeJob(suiteDefinition, { protocol: 1, kind: 'serve', options }, env);
   return messages;
 }
 
@@ -223,6 +224,20 @@ describe('a serve job (a warm process that serves many cases)', () => {
     expect(ready[2]!.warmupIterations).toBeLessThan(ready[0]!.warmupIterations);
     expect(ready[2]!.iterationsPerSample).toBe(ready[0]!.iterationsPerSample);
     expect(results[2]!.digest).toEqual(results[0]!.digest);
+  });
+
+  it('opens a case with the tier-up horizon waived when the case command says so, and with it otherwise', async () => {
+    // 5 virtual µs a call: 30,000 calls in 150 ms, within the horizon's 1.5 s, so the horizon holds a plain open.
+    const flat = suite('flat', () => bench('flat', () => work(5_000)));
+    const id = flat.cases()[0]!.id;
+    const steady = { windowBatches: 8, tolerance: 0.02, minMs: 5, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 };
+    const commands = [caseCommand(id, false, true), 'sample', 'finish', caseCommand(id), 'sample', 'finish'];
+    const options: MeasureOptions = { warmupMs: 30, warmupMinMs: 5, timeMs: 1, minSamples: 1, maxSamples: 5, sampleMs: 0, steady };
+    const [waived, held] = (await serve(flat, commands, virtualClock, options)).filter((m): m is CaseResultMessage => m.type === 'result');
+    expect(waived!.warmup!.tierUp).toEqual({ kind: 'waived' });
+    expect(waived!.warmupIterations).toBeLessThan(30_000);
+    expect(held!.warmup!.tierUp).toMatchObject({ kind: 'crossed', stepped: false });
+    expect(held!.warmupIterations).toBeGreaterThanOrEqual(30_000);
   });
 
   it('says when a kept case fails its teardown as the channel closes: one late error for that case, after every answer', async () => {

@@ -145,6 +145,43 @@ describe('a watched warmup', () => {
   });
 });
 
+describe('the tier-up horizon, crossed and waived', () => {
+  it('says a flat case crossed the horizon without a step: flat before it, the same level after', async () => {
+    const c = simulated(() => 20_000);
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({}));
+    const tierUp = sampler.warmup!.tierUp;
+    expect(tierUp).toMatchObject({ kind: 'crossed', ratio: 1, stepped: false });
+    // Flat well before the 30,000th call, where the horizon let it end.
+    expect(tierUp?.kind === 'crossed' && tierUp.flatAt.calls).toBeLessThan(10_000);
+    expect(sampler.warmup!.steadyAt!.calls).toBeGreaterThanOrEqual(30_000);
+  });
+
+  it('says a case that steps at the horizon stepped, by how much, and samples the level after the step', async () => {
+    // Flat at 40 µs, then twice as fast from the 27,000th call (V8 moving a case inlined by its mid tier to its top tier).
+    const cost = (call: number): number => (call < 27_000 ? 40_000 : 20_000);
+    const c = simulated(cost);
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({}));
+    const tierUp = sampler.warmup!.tierUp;
+    expect(tierUp).toMatchObject({ kind: 'crossed', stepped: true });
+    expect(tierUp?.kind === 'crossed' && tierUp.ratio).toBeCloseTo(0.5, 2);
+    expect(sampler.batchNs / sampler.iterationsPerSample).toBeCloseTo(20_000, 6);
+  });
+
+  it('does not wait for the horizon when the rule waives it, and says so', async () => {
+    const c = simulated(() => 20_000);
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({ waiveTierUp: true }));
+    expect(sampler.warmup!.tierUp).toEqual({ kind: 'waived' });
+    expect(sampler.warmupIterations).toBeLessThan(30_000);
+    expect(c.clock.now() / 1e6).toBeLessThan(60);
+  });
+
+  it('says nothing of the horizon where it held nothing', async () => {
+    const c = simulated(() => 200_000);
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({}));
+    expect(sampler.warmup!.tierUp).toBeUndefined();
+  });
+});
+
 describe('a watched warmup of a long case', () => {
   it('compares windows of 4 batches when a batch is one call of milliseconds', async () => {
     const c = simulated(() => 10e6);

@@ -55,9 +55,11 @@ export interface WarmProcess {
    * the next case. `timeoutMs` bounds this case alone (the process is
    * killed after it). Open the next case only after finish(). `keep`: the
    * process keeps the case set up and warm after its result, and opening it
-   * again skips setup and warmup (protocol.ts KEEP_COMMAND).
+   * again skips setup and warmup (protocol.ts KEEP_COMMAND). `waiveTierUp`:
+   * its warmup does not wait for the engine's tier-up horizon (protocol.ts
+   * caseCommand).
    */
-  open(caseId: string, timeoutMs: number, keep?: boolean): LiveCase;
+  open(caseId: string, timeoutMs: number, keep?: boolean, waiveTierUp?: boolean): LiveCase;
   /**
    * No more cases: closes the input and waits for the process to end (ended
    * by the host EXIT_GRACE_MS later if it does not exit). `closingErrors`:
@@ -189,7 +191,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
       return !ended && !broken && !closing;
     },
     served,
-    open(caseId, timeoutMs, keep = false) {
+    open(caseId, timeoutMs, keep = false, waiveTierUp = false) {
       if (current && !reader.currentAnswer && !ended) throw new Error(`case "${caseId}" opened while "${current.caseId}" is still open`);
       let onReady!: (message: ReadyMessage | undefined) => void;
       let onAnswer!: () => void;
@@ -215,7 +217,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
       if (ended) settle(c);
       else {
         reader.openCase(caseId);
-        running.send(caseCommand(caseId, keep));
+        running.send(caseCommand(caseId, keep, waiveTierUp));
       }
       return {
         ready,

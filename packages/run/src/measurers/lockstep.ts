@@ -24,7 +24,7 @@ import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
 import { WarmPool, type ClosedOutcome } from './warm-pool.ts';
-import { withSteadyRule } from './steady-rule.ts';
+import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
 
 export interface LockstepOptions {
   /** Warmup (adaptive when warmupMinMs is set) and the sample length, as in a fresh process. */
@@ -233,6 +233,7 @@ function hostRecord(readings: readonly SampleReading[]): { hostWaitUs?: number[]
 
 /** A fresh set of processes per case: each starts with a lockstep job for that one case. */
 function lockstepMeasurer(options: LockstepOptions): Measurer {
+  const horizons = new TierUpHorizons();
   return {
     descriptor: LOCKSTEP_PER_CASE,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
@@ -240,12 +241,22 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
       // Start-up and warmup are not measured: the processes start together and warm up side by side, each until steady by its engine's rule.
       const sessions: LiveCase[] = arms.map((arm) => {
         context.onArmStart?.(arm);
-        const job = lockstepJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup));
+        const job = lockstepJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, horizons.waives(arm.id, caseId)));
         return arm.plugin.startSession({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
       });
-      return (await sampleInTurn(sessions, arms, options, context)).results;
+      const { results } = await sampleInTurn(sessions, arms, options, context);
+      learnHorizons(horizons, caseId, arms, results);
+      return results;
     },
   };
+}
+
+/** What each arm's process found at the tier-up horizon with this case, for the arm's next processes. */
+function learnHorizons(horizons: TierUpHorizons, caseId: string, arms: readonly Arm[], results: readonly ArmResult[]): void {
+  results.forEach((result, i) => {
+    const outcome = result.outcomes[0];
+    if (outcome?.kind === 'round') horizons.learn(arms[i]!.id, caseId, outcome.record.warmup);
+  });
 }
 
 /** A warm process and what the host knows of it. */
@@ -352,6 +363,7 @@ function warmLockstepMeasurer(options: LockstepOptions): Measurer {
   };
 
   const perCase = lockstepMeasurer(options);
+  const horizons = new TierUpHorizons();
   return {
     descriptor: options.processPerCase ? LOCKSTEP_PER_CASE : LOCKSTEP,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
@@ -366,8 +378,9 @@ function warmLockstepMeasurer(options: LockstepOptions): Measurer {
       // Kept warm for the next set unless this is the process's last one.
       const keep = held.map((h) => h.sets + 1 < setsPerProcess);
       const visit = held.map((h) => (h.visits.get(caseId) ?? 0) + 1);
-      const cases = held.map((h, i) => h.process.open(caseId, options.timeoutMs, keep[i]));
+      const cases = held.map((h, i) => h.process.open(caseId, options.timeoutMs, keep[i], horizons.waives(arms[i]!.id, caseId)));
       const { results, outcomes } = await sampleInTurn(cases, arms, options, context);
+      learnHorizons(horizons, caseId, arms, results);
       results.forEach((result, i) => {
         const outcome = result.outcomes[0];
         const h = held[i]!;
