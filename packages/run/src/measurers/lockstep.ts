@@ -80,7 +80,8 @@ export function lockstepOptions(setup: TimedSetup): LockstepOptions {
  * comparison keeps 12): 63–66 s against 74–77 s with 53 ms and 12, as many
  * cells decided. Warmup at least 20 ms, then until the batch times are steady
  * within the engine's horizons (V8: at least 50 ms, and 30,000 calls where
- * they come within 1.5 s; docs/warmup.md); the earlier fixed floor of 100 ms
+ * they come within 1.5 s, unless the arm's first process with that case
+ * crossed them flat: steady-rule.ts TierUpHorizons; docs/warmup.md); the earlier fixed floor of 100 ms
  * is now the engine's to say (docs/comparing.md, "The default designs").
  *
  * A comparison: 30 sets, two per warm process, so 15 independent process
