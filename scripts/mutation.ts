@@ -53,7 +53,7 @@ const AREAS: Record<string, Area> = {
     mutate: ['packages/report/src/views/ratios.ts', 'packages/report/src/cells/run.ts', 'packages/report/src/columns/results.ts', 'packages/report/src/views/claim-decision.ts'],
     // The tests of these files' behaviour; the tables' end-to-end tests (views, reporters,
     // word-and-interval: seconds per test) made a mutant cost minutes.
-    tests: ['ratios', 'cells-run', 'columns', 'claim-decision', 'compare-render', 'verdict-words', 'format', 'table-key', 'without-work-marks', 'views', 'steady-state-marks', 'where', 'metrics', 'profile-section', 'platforms']
+    tests: ['ratios', 'cells-run', 'cells-run-text', 'columns', 'claim-decision', 'compare-render', 'verdict-words', 'format', 'table-key', 'without-work-marks', 'views', 'steady-state-marks', 'where', 'metrics', 'profile-section', 'platforms']
       .map((f) => `packages/report/test/${f}.test.ts`)
       .concat('packages/cli/test/claims-views.test.ts'),
   },

@@ -144,10 +144,10 @@ export function benchGeomeanLine(view: BenchView): string | undefined {
   return `geomean of the ratios vs ${view.baseline.label}: ${parts.join('; ')}`;
 }
 
-/** The level every ratio interval of a table was read at, the comparisons it covers, and the fewest units behind one. */
-function intervalFacts(comparisons: readonly { confidence: number; units: number }[]): { level: number; m: number; units: number } | undefined {
+/** The level every ratio interval of a table was read at, and the comparisons it covers. */
+function intervalFacts(comparisons: readonly { confidence: number }[]): { level: number; m: number } | undefined {
   if (!comparisons.length) return undefined;
-  return { level: comparisons[0]!.confidence, m: comparisons.length, units: Math.min(...comparisons.map((c) => c.units)) };
+  return { level: comparisons[0]!.confidence, m: comparisons.length };
 }
 
 /** The interval and its words in two plain sentences (bench table: its marks; comparison: its verdict words). */
@@ -318,7 +318,7 @@ export function whereText(shifts: readonly FunctionShift[], quote: (name: string
   return shifts
     .map((s) => {
       const d = change(s);
-      return `${quote(shownName(s.name, 80))} ${d > 0 ? '+' : '−'}${formatCount(Math.abs(d))} (${side(s.baseline)} → ${side(s.candidate)})`;
+      return `${quote(shownName(s.name, 80))} ${d > 0 ? '+' : d < 0 ? '−' : '±'}${formatCount(Math.abs(d))} (${side(s.baseline)} → ${side(s.candidate)})`;
     })
     .join(', ');
 }
