@@ -99,6 +99,8 @@ describe('why a case is not compared', () => {
     expect(pairedCase(b, undefined, OPTIONS, label).note).toBe('not measured');
     const unsupported: CaseResult = { ...c, status: 'unsupported', rounds: [], failures: [{ kind: 'unsupported', message: 'no Intl' }] };
     expect(pairedCase(b, unsupported, OPTIONS, label).note).toBe('unsupported on node@24: no Intl');
+    // Without a label (a bench table, a comparison of one run), the arm is named by its variant id.
+    expect(pairedCase(b, unsupported, OPTIONS).note).toBe('unsupported on node@24: no Intl');
     const crashed: CaseResult = { ...c, status: 'failed', rounds: [], failures: [{ kind: 'error', message: 'first' }, { kind: 'crash', message: 'segfault\nat frame 0' }] };
     expect(unpairedCase(b, crashed, OPTIONS, label).note).toBe('no rounds on node@24 (crash: segfault)');
     expect(pairedCase(b, { ...c, rounds: [], failures: [] }, OPTIONS, label).note).toBe('no rounds on node@24');

@@ -38,6 +38,21 @@ describe('growthFactorToDecide (CI sides shrink like 1/sqrt(n))', () => {
     const tau = Math.log1p(0.01);
     expect(growthFactorToDecide(0, [-0.02, 0.02], 0.01)).toBeCloseTo((0.02 / tau) ** 2, 12);
   });
+  it('equivalence route, lopsided: the side that needs more units decides, and after growing by it the interval just fits the band', () => {
+    const tau = Math.log1p(0.01);
+    for (const [e, lo, hi] of [
+      [0.004, -0.02, 0.01],
+      [0.004, -0.005, 0.009],
+      [-0.006, -0.012, 0.02],
+    ] as const) {
+      const f = growthFactorToDecide(e, [lo, hi], 0.01);
+      const [below, above] = [(e - lo) / Math.sqrt(f), (hi - e) / Math.sqrt(f)];
+      expect(e - below).toBeGreaterThanOrEqual(-tau - 1e-12);
+      expect(e + above).toBeLessThanOrEqual(tau + 1e-12);
+      // One side touches its edge of the band: no smaller factor would do.
+      expect(Math.min(e - below + tau, tau - (e + above))).toBeCloseTo(0, 12);
+    }
+  });
   it('an estimate exactly at the threshold can never be decided', () => {
     const tau = Math.log1p(0.01);
     expect(growthFactorToDecide(tau, [0, 2 * tau], 0.01)).toBe(Infinity);
