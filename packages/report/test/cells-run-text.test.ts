@@ -228,7 +228,7 @@ describe('the comparison cells at their edges', () => {
 
   it('an arm without work: its ratio, no verdict, said below', () => {
     const c = paired([0.2, 0.21, 0.19, 0.2, 0.22, 0.18]);
-    expect(comparisonCells(row(c, { withoutWork: true }), { pairing: 'paired', threshold: 0.01 })).toMatchObject({ verdict: 'without-work', detail: 'without work: no verdict (said below)', q: '0.010' });
+    expect(comparisonCells(row(c, { withoutWork: { candidate: 'returns undefined' } }), { pairing: 'paired', threshold: 0.01 })).toMatchObject({ verdict: 'without-work', detail: 'without work: no verdict (said below)', q: '0.010' });
   });
 
   it('a decided speed-up is "faster" with its change', () => {
