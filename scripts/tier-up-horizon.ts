@@ -1,7 +1,7 @@
 /**
  * When does a case's speed step up, in calls, and does that depend on how long
- * a call is? The adaptive warmup holds a case short of TIER_UP_CALLS (30,000)
- * for up to TIER_UP_MAX_MS (packages/core/src/measure.ts) because V8 moved
+ * a call is? The watched warmup holds a case short of its engine's tier-up
+ * calls (30,000) for up to 1.5 s (runtime-kit engine.ts WarmupHorizon) because V8 moved
  * loops of ~5–20 µs a call to Turbofan only after ~27,000 calls
  * (docs/measurements/harness-figures.md, "Tier-up by calls"). This script asks the same of
  * longer calls: a plain program per (body, loop length) in a fresh process of

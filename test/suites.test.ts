@@ -2,8 +2,8 @@
  * Every suite in bench/ runs end to end on one runtime with a minimal budget,
  * so a broken case (a throw, a hang, a digest that changes between calls'
  * processes) fails CI. Figures from these runs mean nothing; only outcomes.
- * The suites run side by side: each case's warmup waits up to 1.5 s of wall
- * time for the engine to tier up (core's TIER_UP_MAX_MS), which overlaps.
+ * The suites run side by side: each case's warmup may wait up to 1.5 s of
+ * wall time for the engine to tier up (its steady rule's horizon), which overlaps.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -10,7 +10,6 @@ import { counted } from '@rtbench/report';
 import { stderrColours as pc } from './emit/colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { MIN_UNITS } from '@rtbench/stats';
-import { TIER_UP_MAX_MS } from '@rtbench/core';
 import { join } from 'node:path';
 import { findValgrind, refusedOn } from '@rtbench/host';
 import { hostPlatform, isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
@@ -18,7 +17,7 @@ import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type RoundPlan, type RunOptions, parseRuntimeList, resolveVariant } from '@rtbench/run';
+import { listInRuntime, longestWarmupMs, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type RoundPlan, type RunOptions, parseRuntimeList, resolveVariant } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
@@ -152,13 +151,14 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // --warmup is the watched warmup's floor; it runs on until the batch times are steady (run steady-rule.ts).
   const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
-  // A case short of the calls an engine takes to tier up may warm for up to TIER_UP_MAX_MS (core's measure.ts).
-  const perProcessMs = Math.max(warmupMs, TIER_UP_MAX_MS) + timeMs / roundPlan.rounds;
+  // A case that never settles warms up to its engine's maximum (run's steady-rule.ts).
+  const mostWarmupMs = longestWarmupMs(warmupMs);
+  const perProcessMs = mostWarmupMs + timeMs / roundPlan.rounds;
   // Capped where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
   const defaultTimeoutMs = defaults.timeout ? parseDuration(defaults.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
   const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : defaultTimeoutMs;
   if (flags.timeout && timeoutMs <= perProcessMs) {
-    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${Math.max(warmupMs, TIER_UP_MAX_MS)} ms of warmup + ${+(timeMs / roundPlan.rounds).toFixed(3)} ms of sampling): every process would be killed`);
+    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${mostWarmupMs} ms of warmup + ${+(timeMs / roundPlan.rounds).toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
   // An interval counts independent process pairs: rounds that share processes count once, and 3 are the fewest that give one.

@@ -66,3 +66,11 @@ describe('a measurer that cannot work on the platform', () => {
     expect(((await refusal.catch((e: UsageError) => e)) as UsageError).errors).toHaveLength(1);
   });
 });
+
+describe('a --timeout shorter than a process may need', () => {
+  it('is refused when it leaves no room for the longest watched warmup (the engine\'s 3 s) and the sampling', async () => {
+    // 2 s would have passed against the old 1.5 s tier-up cap; a case that never settles warms for 3 s.
+    const refusal = makePlan('trig', { runtime: ['node'], timeout: '2s', time: '240ms', rounds: '6' });
+    await expect(refusal).rejects.toThrow(/^--timeout 2s is not longer than what each process is asked to run \(up to 3000 ms of warmup \+ 40 ms of sampling\)/);
+  });
+});

@@ -21,4 +21,4 @@ export type {
 export { claim, expectationText, faster, same, sizeFactor, slower, within, type ClaimMeasure, type ClaimOptions, type ClaimSpec, type Expectation, type Size } from './claims.ts';
 export { digest, DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY, type Digest } from './digest.ts';
 export { seededRandom } from './random.ts';
-export { DEFAULT_MEASURE_OPTIONS, MEASURE_FRAMES, TIER_UP_CALLS, TIER_UP_MAX_MS, type MeasureOptions } from './measure.ts';
+export { DEFAULT_MEASURE_OPTIONS, MEASURE_FRAMES, TIER_UP_CALLS, type MeasureOptions } from './measure.ts';

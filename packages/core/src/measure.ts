@@ -386,25 +386,20 @@ const REWARM_BATCHES = 2;
 
 
 /**
- * Calls a case gets in an adaptive warmup before a flat stretch may end it.
- * V8 moves a function from its mid tier (Maglev) to its top tier (Turbofan)
- * by calls, not by time, and a short looping case runs at a steady speed
- * until then, with nothing to tell that plateau from the end of warmup
- * (docs/measurements/harness-figures.md, "Tier-up by calls").
+ * Calls the harness floor's empty case gets before its warmup may end
+ * (harnessFloor). V8 moves a function from its mid tier (Maglev) to its top
+ * tier (Turbofan) by calls, not by time (docs/measurements/harness-figures.md,
+ * "Tier-up by calls"); a case's own horizon is its engine's, in its steady
+ * rule (steady-state.ts, MeasureOptions.steady).
  */
 export const TIER_UP_CALLS = 30_000;
-/** The most an adaptive warmup waits for TIER_UP_CALLS; a case that would take longer is warmed by time alone. */
-export const TIER_UP_MAX_MS = 1_500;
 
 /**
  * Calibration and warmup, then a Sampler. Calibration doubles as warmup:
  * grow n until a batch fills ~the target. With options.steady (what the
  * timing measurers send: docs/warmup.md) warmup then watches the batches
- * until they are steady (watchedWarmup). Without it, the earlier rules, for
- * a job that carries none: batches until options.warmupMs has passed, or,
- * with options.warmupMinMs, earlier: once warmupMinMs has passed and the
- * fastest batch has not improved by more than 2% for a while, past the
- * TIER_UP_CALLS floor (docs/measurements/harness-figures.md, "Tier-up by calls").
+ * until they are steady (watchedWarmup); without it (a job that names no
+ * rule) it runs batches for options.warmupMs.
  */
 export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: ClockInfo, options: MeasureOptions): Promise<Sampler> {
   const time = makeBatchTimer(fn, isAsync, clock, info);
@@ -433,35 +428,16 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
     watch.calibrated(warmupIterations);
     return watchedWarmup(time, clock, options, options.steady!, watch, { started, n, batchNs, warmupIterations, target }, fn.betweenSamples);
   }
-  const adaptive = options.warmupMinMs !== undefined;
-  const minEnd = adaptive ? started + options.warmupMinMs! * 1e6 : warmupEnd;
-  const tierUpEnd = started + max(options.warmupMs, TIER_UP_MAX_MS) * 1e6;
-  // How long the fastest batch must stay put before an adaptive warmup ends.
-  const quietNs = max(20, (options.warmupMinMs ?? 0) / 2) * 1e6;
   let best = Infinity;
-  // The fastest call so far projects when TIER_UP_CALLS is reached (a preempted batch would push it out of reach).
-  let fastestCallNs = batchNs / n;
-  let improvedAt = clock.now();
-  for (;;) {
-    const now = clock.now();
-    // A flat stretch is not the end while the case is short of the calls an
-    // engine takes to reach its top tier and would get there within TIER_UP_MAX_MS.
-    const tieringUp = adaptive && warmupIterations < TIER_UP_CALLS && now + (TIER_UP_CALLS - warmupIterations) * fastestCallNs <= tierUpEnd;
-    if (now >= warmupEnd && !tieringUp) break;
-    if (now >= minEnd && now - improvedAt >= quietNs && !tieringUp) break;
+  while (clock.now() < warmupEnd) {
     const ns = await steadyTime(time, n);
     warmupIterations += 3 * n;
-    if (ns < best * 0.98) {
-      best = ns;
-      improvedAt = clock.now();
-    }
+    best = min(best, ns);
     batchNs = ns;
-    if (ns / n < fastestCallNs) fastestCallNs = ns / n;
     // Re-tune during warmup: the JIT may have made the case much faster.
     if (ns < target / 2) {
       n = grow(n, ns, target);
       best = Infinity;
-      improvedAt = clock.now();
     }
   }
 

@@ -53,9 +53,10 @@ export const measureOptionsSchema = z.object({
   /** Target duration of one sample in ms (0 = choose from the clock). */
   sampleMs: finite.nonnegative(),
   /**
-   * Adaptive warmup: end warmup after at least this many ms once batch times
-   * have stopped falling (warmupMs is then the most it may take). Absent:
-   * warmup takes exactly warmupMs.
+   * The watched warmup's floor as the user gave it (--warmup): the measurer
+   * folds it into `steady.minMs` (run's steady-rule.ts), and only a job
+   * with `steady` warms adaptively. Absent, or without `steady`: warmup
+   * takes exactly warmupMs.
    */
   warmupMinMs: finite.nonnegative().optional(),
   /**

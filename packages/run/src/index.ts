@@ -9,7 +9,7 @@ export { executeRun, type RunEnvironment, type RunOptions, type RunRequest } fro
 export { runSaver, writeRunAtomically } from './save.ts';
 export { loadProfileManifest, PROFILE_KINDS, profiler, type ProfileKind } from './profiles.ts';
 export type { Arm, ArmResult, Measurer, MeasurerDefaults, MeasurerDescriptor, RunDefaults, Unit } from './measurer.ts';
-export { everyMeasurer, measuredByOf, measurersChosenBy, recordedMeasurer, suiteMeasurer } from './measurers/all.ts';
+export { everyMeasurer, longestWarmupMs, measuredByOf, measurersChosenBy, recordedMeasurer, suiteMeasurer } from './measurers/all.ts';
 export { addResults, computeStats } from './record.ts';
 export { capText } from './case-text.ts';
 export { listInRuntime } from './list-cases.ts';

@@ -12,6 +12,9 @@ import { INSTRUCTIONS } from './instructions.ts';
 import { LOCKSTEP, LOCKSTEP_PER_CASE } from './lockstep.ts';
 import { PROCESSES } from './processes.ts';
 
+/** The timing measurers' warmup bound, for a plan's time-out check. */
+export { longestWarmupMs } from './steady-rule.ts';
+
 /** The default of each way of choosing comes first (lockstep for --schedule). */
 const MEASURERS: readonly MeasurerDescriptor[] = [LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES, INSTRUCTIONS, HOST_TIMED];
 

@@ -19,6 +19,15 @@ const STEADY_TOLERANCE = 0.02;
 const DEFAULT_HORIZON: WarmupHorizon = { minMs: 50, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 };
 
 /**
+ * The most a watched warmup takes by its engine's maximum, or `warmupMs`
+ * when that is longer (withSteadyRule): what a process's time-out must
+ * leave room for. Every engine in the tree declares DEFAULT_HORIZON's 3 s.
+ */
+export function longestWarmupMs(warmupMs: number, horizons: readonly (WarmupHorizon | undefined)[] = []): number {
+  return Math.max(warmupMs, DEFAULT_HORIZON.maxMs, ...horizons.map((h) => h?.maxMs ?? 0));
+}
+
+/**
  * The in-runtime options with the steady rule for one engine: only for an
  * adaptive warmup (warmupMinMs set); a fixed warmup stays fixed.
  */
