@@ -91,7 +91,8 @@ if (command === 'check' && rest.length === 2) {
   for (const [what, args] of [['reference', [...REFERENCE_ARGS, ...extra]], ['default', extra]] as const) {
     const before = load();
     const r = benchRun([suite!, ...args]);
-    const path = join(repoRoot, 'results', `${r.run.id}-${suite!.replace(/[^\w.-]+/g, '_')}-warmup-${what}.json`);
+    // Named as results/ keeps saved runs (README there; test/tracked-state.test.ts): <stamp>Z-<suite>-….json.
+    const path = join(repoRoot, 'results', `${r.run.startedAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-')}-${suite!.replace(/[^\w.-]+/g, '_')}-warmup-${what}.json`);
     copyFileSync(r.path, path);
     saved.push(path);
     console.log(`${what}: ${(r.wallMs / 1e3).toFixed(0)} s, exit ${r.status}, load ${before} → ${load()}; saved ${path}`);

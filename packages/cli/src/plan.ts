@@ -151,14 +151,14 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // --warmup is the watched warmup's floor; it runs on until the batch times are steady (run steady-rule.ts).
   const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
-  // A case that never settles warms up to its engine's maximum (run's steady-rule.ts).
-  const mostWarmupMs = longestWarmupMs(warmupMs);
-  const perProcessMs = mostWarmupMs + timeMs / roundPlan.rounds;
-  // Capped where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
-  const defaultTimeoutMs = defaults.timeout ? parseDuration(defaults.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * perProcessMs));
+  const samplingMs = timeMs / roundPlan.rounds;
+  // The default leaves room for a case that never settles (its engine's maximum: run's steady-rule.ts); capped
+  // where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
+  const defaultTimeoutMs = defaults.timeout ? parseDuration(defaults.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * (longestWarmupMs(warmupMs) + samplingMs)));
   const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : defaultTimeoutMs;
-  if (flags.timeout && timeoutMs <= perProcessMs) {
-    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (up to ${mostWarmupMs} ms of warmup + ${+(timeMs / roundPlan.rounds).toFixed(3)} ms of sampling): every process would be killed`);
+  // A user's shorter time-out (to end hangs sooner) is theirs; one that not even the shortest warmup fits is refused.
+  if (flags.timeout && timeoutMs <= warmupMinMs + samplingMs) {
+    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (at least ${warmupMinMs} ms of warmup + ${+samplingMs.toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
   // An interval counts independent process pairs: rounds that share processes count once, and 3 are the fewest that give one.

@@ -67,10 +67,9 @@ describe('a measurer that cannot work on the platform', () => {
   });
 });
 
-describe('a --timeout shorter than a process may need', () => {
-  it('is refused when it leaves no room for the longest watched warmup (the engine\'s 3 s) and the sampling', async () => {
-    // 2 s would have passed against the old 1.5 s tier-up cap; a case that never settles warms for 3 s.
-    const refusal = makePlan('trig', { runtime: ['node'], timeout: '2s', time: '240ms', rounds: '6' });
-    await expect(refusal).rejects.toThrow(/^--timeout 2s is not longer than what each process is asked to run \(up to 3000 ms of warmup \+ 40 ms of sampling\)/);
+describe('a --timeout that no process fits', () => {
+  it('is refused when not even the shortest warmup and the sampling fit in it: every process would be killed', async () => {
+    const refusal = makePlan('trig', { runtime: ['node'], timeout: '50ms', warmup: '20ms', time: '240ms', rounds: '6' });
+    await expect(refusal).rejects.toThrow(/^--timeout 50ms is not longer than what each process is asked to run \(at least 20 ms of warmup \+ 40 ms of sampling\)/);
   });
 });
