@@ -18,7 +18,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
-import { mannWhitney } from '@rtbench/stats';
+import { fileStamp } from '@rtbench/host';
+import { mannWhitney, median } from '@rtbench/stats';
 import { benchRun, repoRoot } from './lib.ts';
 
 const REFERENCE_ARGS = ['--warmup', '5s', '--rounds', '3', '--max-rounds', '3'];
@@ -36,12 +37,6 @@ function cells(run: RunRecord): Map<string, { median: number; mark?: string; pro
     }
   return out;
 }
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  return n & 1 ? s[n >> 1]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
-};
 
 /**
  * Two questions per cell. The issue's: is the default's median within 3% of
@@ -92,7 +87,7 @@ if (command === 'check' && rest.length === 2) {
     const before = load();
     const r = benchRun([suite!, ...args]);
     // Named as results/ keeps saved runs (README there; test/tracked-state.test.ts): <stamp>Z-<suite>-….json.
-    const path = join(repoRoot, 'results', `${r.run.startedAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-')}-${suite!.replace(/[^\w.-]+/g, '_')}-warmup-${what}.json`);
+    const path = join(repoRoot, 'results', `${fileStamp(r.run.startedAt)}-${suite!.replace(/[^\w.-]+/g, '_')}-warmup-${what}.json`);
     copyFileSync(r.path, path);
     saved.push(path);
     console.log(`${what}: ${(r.wallMs / 1e3).toFixed(0)} s, exit ${r.status}, load ${before} → ${load()}; saved ${path}`);

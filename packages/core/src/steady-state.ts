@@ -70,13 +70,10 @@ export function windowsOneLevel(values: readonly number[], w: number, tolerance:
 
 /** Whether the rule's horizons let the warmup end now (ms and calls since the warmup began; the fastest call so far projects the tier-up horizon). */
 export function pastHorizons(rule: SteadyRule, elapsedMs: number, calls: number, fastestCallNs: number): boolean {
-  return elapsedMs >= rule.minMs && !heldForTierUp(rule, elapsedMs, calls, fastestCallNs);
-}
-
-/** Short of the calls an engine tiers up by, and they would come within its horizon: the warmup waits for them (unless waived). */
-function heldForTierUp(rule: SteadyRule, elapsedMs: number, calls: number, fastestCallNs: number): boolean {
-  if (rule.waiveTierUp) return false;
-  return calls < rule.tierUpCalls && elapsedMs + ((rule.tierUpCalls - calls) * fastestCallNs) / 1e6 <= rule.tierUpWithinMs;
+  if (elapsedMs < rule.minMs) return false;
+  if (rule.waiveTierUp) return true;
+  // Short of the calls an engine tiers up by, and they would come within its horizon: wait for them.
+  return !(calls < rule.tierUpCalls && elapsedMs + ((rule.tierUpCalls - calls) * fastestCallNs) / 1e6 <= rule.tierUpWithinMs);
 }
 
 /**
@@ -101,7 +98,8 @@ export class WarmupWatch {
   private lastBatchNs = 0;
   /** Where the windows were first one level while only the tier-up horizon held the warmup, and the recent window's values there. */
   private flatBeforeTierUp: { calls: number; ms: number; window: number[] } | undefined;
-  private tierUp: WarmupSeries['tierUp'];
+  /** What crossing the tier-up horizon did, found where the batches became steady past it. */
+  private crossed: WarmupSeries['tierUp'];
 
   constructor(private readonly rule: SteadyRule) {}
 
@@ -130,17 +128,16 @@ export class WarmupWatch {
 
   /** Whether the batches are steady now (past the horizons); remembers where, the first time. */
   steady(elapsedMs: number, totalCalls: number, fastestCallNs: number): boolean {
-    if (elapsedMs < this.rule.minMs) return false;
     const w = this.windowBatches();
-    if (heldForTierUp(this.rule, elapsedMs, totalCalls, fastestCallNs)) {
-      // Flat already: remember where and at what level, to say at the end whether the horizon changed anything.
-      if (!this.flatBeforeTierUp && windowsOneLevel(this.window, w, this.rule.tolerance)) this.flatBeforeTierUp = { calls: totalCalls, ms: elapsedMs, window: lastOf(this.window, w) };
+    if (!pastHorizons(this.rule, elapsedMs, totalCalls, fastestCallNs)) {
+      // Past minMs, only the tier-up horizon holds it: if flat already, remember where and at what level, to say at the end whether the horizon changed anything.
+      if (elapsedMs >= this.rule.minMs && !this.flatBeforeTierUp && windowsOneLevel(this.window, w, this.rule.tolerance)) this.flatBeforeTierUp = { calls: totalCalls, ms: elapsedMs, window: lastOf(this.window, w) };
       return false;
     }
     if (!windowsOneLevel(this.window, w, this.rule.tolerance)) return false;
     if (!this.steadyAt) {
       this.steadyAt = { calls: totalCalls, ms: elapsedMs };
-      this.tierUp = this.rule.waiveTierUp ? { kind: 'waived' } : this.flatBeforeTierUp && acrossTierUp(this.flatBeforeTierUp, lastOf(this.window, w), this.rule.tolerance);
+      this.crossed = this.flatBeforeTierUp && acrossTierUp(this.flatBeforeTierUp, lastOf(this.window, w), this.rule.tolerance);
     }
     return true;
   }
@@ -167,7 +164,7 @@ export class WarmupWatch {
       ns[i] = round(this.ns[i]! * 1e3) / 1e3;
     }
     const steadyAt = this.steadyAt && { calls: this.steadyAt.calls, ms: round(this.steadyAt.ms * 1e3) / 1e3 };
-    const tierUp = this.tierUp ?? (this.rule.waiveTierUp ? { kind: 'waived' as const } : undefined);
+    const tierUp = this.rule.waiveTierUp ? { kind: 'waived' as const } : this.crossed;
     return { calls: this.calls, ms, ns, calibrationCalls: this.calibrationCalls, ...(steadyAt ? { steadyAt } : {}), maxMs: this.rule.maxMs, ...(tierUp ? { tierUp } : {}) };
   }
 

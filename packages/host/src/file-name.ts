@@ -2,3 +2,8 @@
 export function slug(text: string): string {
   return text.replace(/[^\w@.+-]+/g, '_').replace(/_+/g, '_').slice(0, 120);
 }
+
+/** An ISO time as saved files name it: "2026-11-24T02:52:50.123Z" -> "20261124-025250Z". */
+export function fileStamp(iso: string): string {
+  return iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+}

@@ -10,4 +10,4 @@ export { NpmRuntimeStore, RuntimeDamagedError, RuntimeNotInstalledError, Runtime
 export { npmInstaller } from './npm-client.ts';
 export { sha256File } from './file-hash.ts';
 export { EVERY_PLATFORM, linuxOnly, refusedOn, type PlatformSupport } from './platform-support.ts';
-export { slug } from './file-name.ts';
+export { fileStamp, slug } from './file-name.ts';

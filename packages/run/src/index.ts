@@ -18,6 +18,6 @@ export { numberRepeats, parseRuntimeList, parseVariant, quotePart, resolveVarian
 export { runtimeStore } from './runtime-store.ts';
 export { listRuntimes, platformView, type PlatformView, type RuntimeRow } from './runtime-listing.ts';
 export { takeLock } from './pid-lock.ts';
-export { assertWritableOutput, claimResultsPath, defaultResultsPath, fileStamp, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
+export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';
 export { latestRun, loadSavedRun, runFilesIn } from './saved-run.ts';

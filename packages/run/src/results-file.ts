@@ -5,11 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { displayNamesOf } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
-
-/** An ISO time as saved files name it: "2026-11-24T02:52:50.123Z" -> "20261124-025250Z". */
-export function fileStamp(iso: string): string {
-  return iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
-}
+import { fileStamp } from '@rtbench/host';
 
 /** `<dir>/<stamp>-<suite>[-compare].json`; a suite named by its path ("test/fixtures/tiny/index.ts") gives one file name, not folders. */
 export function defaultResultsPath(run: Pick<RunRecord, 'startedAt' | 'suite' | 'mode'>, resultsDir: string): string {

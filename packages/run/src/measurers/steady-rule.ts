@@ -19,12 +19,12 @@ const STEADY_TOLERANCE = 0.02;
 const DEFAULT_HORIZON: WarmupHorizon = { minMs: 50, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 };
 
 /**
- * The most a watched warmup takes by its engine's maximum, or `warmupMs`
- * when that is longer (withSteadyRule): what a process's time-out must
- * leave room for. Every engine in the tree declares DEFAULT_HORIZON's 3 s.
+ * The most a watched warmup takes: the engine's maximum, or `warmupMs` when
+ * that is longer (withSteadyRule); what a default time-out leaves room for.
+ * Every engine in the tree declares DEFAULT_HORIZON's 3 s.
  */
-export function longestWarmupMs(warmupMs: number, horizons: readonly (WarmupHorizon | undefined)[] = []): number {
-  return Math.max(warmupMs, DEFAULT_HORIZON.maxMs, ...horizons.map((h) => h?.maxMs ?? 0));
+export function longestWarmupMs(warmupMs: number): number {
+  return Math.max(warmupMs, DEFAULT_HORIZON.maxMs);
 }
 
 /**
@@ -58,8 +58,7 @@ export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon |
  * open that case with the horizon waived. Tiering by calls happens at the
  * same count in every process of one binary and flags, so one crossing
  * speaks for the others; a step seen by any process keeps the horizon for
- * the rest of the run. What it saves and that it reads the same medians:
- * docs/warmup.md, "The learned horizon".
+ * the rest of the run. What it saves: docs/warmup.md, "The learned horizon".
  */
 export class TierUpHorizons {
   private readonly learned = new Map<string, 'waive' | 'keep'>();
