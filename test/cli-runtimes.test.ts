@@ -185,7 +185,7 @@ describe('bench across runtimes', () => {
       expect(r.status, `${r.caseId} on ${r.variantId}`).toBe('failed');
       const failure = r.failures[0]!;
       if (r.caseId === 'spin forever') {
-        expect(failure.kind).toBe('timeout');
+        expect(failure.kind, `${r.variantId}: ${failure.message}`).toBe('timeout');
         expect(failure.message).toContain('3000 ms');
       } else if (r.variantId === 'workerd') {
         expect(failure).toMatchObject({ kind: 'error', message: expect.stringContaining('process.exit(7)') });
