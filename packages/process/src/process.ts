@@ -281,17 +281,31 @@ function readingStdin(pid: number): boolean {
 }
 
 /**
+ * Whether `pid` has exited and waits to be reaped (state Z): its end may be
+ * seen before the host's loop takes the exit event, which a timer that ran
+ * first must not mistake for a live process (Linux; false elsewhere).
+ */
+export function exitedUnreaped(pid: number): boolean {
+  return processState(pid) === 'Z';
+}
+
+/**
  * Whether `pid` is stopped (state T: SIGSTOP, SIGTSTP, SIGTTIN/SIGTTOU) and so
  * can never answer until something resumes it: a stopped process is not a
  * slow one (Linux; false elsewhere).
  */
 function stoppedBySignal(pid: number): boolean {
+  return processState(pid) === 'T';
+}
+
+/** The state letter of `pid` in /proc (R, S, T, Z, …), or undefined where there is none. */
+function processState(pid: number): string | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The state follows the command name, which is in parentheses and may hold spaces.
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'T';
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -313,15 +327,21 @@ export function startJob(options: SpawnJobOptions): RunningJob {
 
   // A process that answered has nothing left to say: if it does not exit, end it (types.ts stoppedAfterAnswer).
   let stoppedAfterAnswer = false;
-  const running = (): boolean => child.exitCode === null && child.signalCode === null;
+  const running = (): boolean => child.exitCode === null && child.signalCode === null && !(child.pid !== undefined && exitedUnreaped(child.pid));
+  // Every end the host asks for goes through here: a process the host ended did not close its own stdout.
+  let endedByHost = false;
+  const end = (): void => {
+    endedByHost = true;
+    killTree(child);
+  };
   // stdout is the channel: a process still running without it, before its answer, can never answer. End it now rather than at the timeout.
   let stdoutClosed = false;
   child.stdout!.on('end', () => {
-    if (reader.terminal) return;
+    if (reader.terminal || endedByHost) return;
     setTimeout(() => {
-      if (!running() || reader.terminal) return;
+      if (!running() || reader.terminal || endedByHost) return;
       stdoutClosed = true;
-      killTree(child);
+      end();
     }, CHANNEL_CLOSED_GRACE_MS).unref();
   });
 
@@ -334,14 +354,15 @@ export function startJob(options: SpawnJobOptions): RunningJob {
     if (reader.terminal) stoppedAfterAnswer = true;
     else {
       timedOut = true;
-      blockedOnStdin = child.pid !== undefined && readingStdin(child.pid);
+      // A lockstep or serve process waiting for the host's next command reads its stdin by design.
+      blockedOnStdin = child.pid !== undefined && !reader.waitingForHost && readingStdin(child.pid);
       stoppedBySignalAtTimeout = child.pid !== undefined && stoppedBySignal(child.pid);
     }
-    killTree(child);
+    end();
   }, Math.min(options.timeoutMs, MAX_TIMER_MS));
   const onAbort = (): void => {
     interrupted = true;
-    killTree(child);
+    end();
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });
   if (options.signal?.aborted) onAbort();
@@ -352,7 +373,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
     graceTimer = setTimeout(() => {
       if (!running()) return;
       stoppedAfterAnswer = true;
-      killTree(child);
+      end();
     }, EXIT_GRACE_MS);
   });
 
@@ -393,7 +414,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
     endInput: () => {
       if (!child.stdin!.writableEnded) child.stdin!.end();
     },
-    kill: () => killTree(child),
+    kill: end,
     isStopped: () => child.pid !== undefined && stoppedBySignal(child.pid),
     outcome,
   };

@@ -147,6 +147,19 @@ export class ProtocolReader {
     return this.currentCase;
   }
 
+  /**
+   * Whether the process has answered everything the host asked and can only
+   * wait for the host's next line on its stdin (a lockstep or serve process
+   * between commands, a serve process between cases). A process found reading
+   * its stdin then is waiting for the host, not a case that reads stdin.
+   */
+  get waitingForHost(): boolean {
+    const kind = this.options.job.kind;
+    if ((kind !== 'lockstep' && kind !== 'serve') || this.inputClosed || this.answer) return false;
+    if (kind === 'serve' && (this.currentCase === undefined || this.caseAnswered)) return true;
+    return this.ready && this.samples === this.asked;
+  }
+
   /** A serve job: the open case's answer, if it came. */
   get currentAnswer(): RuntimeMessage | undefined {
     return this.caseAnswered;

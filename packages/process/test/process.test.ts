@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import { judgeOutcome, sealJob } from '../src/job.ts';
 import { existsSync, readFileSync } from 'node:fs';
-import { EXIT_GRACE_MS, liveChildPids, spawnJob, spawnTracked, startJob } from '../src/process.ts';
+import { EXIT_GRACE_MS, exitedUnreaped, liveChildPids, spawnJob, spawnTracked, startJob } from '../src/process.ts';
 
 const alive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
 
@@ -127,6 +127,36 @@ describe('spawnJob', () => {
     const outcome = await running.outcome;
     expect(outcome).toMatchObject({ timedOut: true, blockedOnStdin: true });
     expect(judgeOutcome(outcome, 'node', 5_000)).toMatchObject({ kind: 'failure', message: expect.stringMatching(/blocked reading its stdin.*a case must not read stdin\)$/) });
+  });
+  it.runIf(process.arch === 'x64')('does not blame a case for reading stdin while its process waits for the host\'s next command', async () => {
+    // A lockstep process that said "ready" and has no sample asked of it reads stdin for the host's next line:
+    // a timeout then is the host's wait (a slow sibling), told as a timeout, not as a case that reads stdin.
+    const ready: RuntimeMessage = { type: 'ready', caseId: 'c', iterationsPerSample: 1, warmupIterations: 1, batchNs: 1000 };
+    const running = startJob({
+      command: process.execPath,
+      args: ['-e', standIn('fs.readSync(0, Buffer.alloc(1), 0, 1, null);')],
+      job: sealJob({ ...job, kind: 'lockstep' } as Job, {}),
+      env: { LINES: JSON.stringify([encodeLine(hello, 'TOKEN'), encodeLine(ready, 'TOKEN')]) },
+      timeoutMs: 2_000,
+    });
+    const outcome = await running.outcome;
+    expect(outcome.timedOut).toBe(true);
+    expect(outcome.blockedOnStdin).toBeUndefined();
+    expect(judgeOutcome(outcome, 'node', 2_000)).toMatchObject({ kind: 'failure', failure: 'timeout' });
+  });
+});
+
+describe('exitedUnreaped', () => {
+  it.runIf(process.platform === 'linux')('tells a child that exited but whose exit the host has not taken yet from one still running', async () => {
+    const sleeping = spawnTracked({ command: '/bin/sleep', args: ['30'], env: {} });
+    const quick = spawnTracked({ command: '/bin/true', args: [], env: {} });
+    // The host's loop is held here, so it cannot reap `true`: its end shows only as state Z.
+    const deadline = Date.now() + 20_000;
+    while (!exitedUnreaped(quick.child.pid!) && Date.now() < deadline);
+    expect(exitedUnreaped(quick.child.pid!)).toBe(true);
+    expect(exitedUnreaped(sleeping.child.pid!)).toBe(false);
+    sleeping.child.kill('SIGKILL');
+    await Promise.all([sleeping.exited, quick.exited]);
   });
 });
 

@@ -97,6 +97,25 @@ describe('ProtocolReader', () => {
     expect(converse(1, [hello, ready, sample(0)], measure).protocolErrors[0]).toMatch(/"ready" message in answer to a measure job/);
   });
 
+  it('says when a lockstep process has answered all it was asked and can only wait for the host', () => {
+    const lockstep: Job = { ...measure, kind: 'lockstep' } as Job;
+    const reader = new ProtocolReader({ token, job: lockstep, other: new Tail() });
+    const states: boolean[] = [];
+    const say = (m: RuntimeMessage): void => {
+      reader.push(line(m));
+      states.push(reader.waitingForHost);
+    };
+    say(hello);
+    say({ type: 'ready', caseId: 'a case', iterationsPerSample: 10, warmupIterations: 100, batchNs: 1e6 });
+    reader.expectSample();
+    states.push(reader.waitingForHost);
+    say({ type: 'sample', caseId: 'a case', index: 0, ns: 5 });
+    say(result('a case', [5]));
+    // Setting up, ready, asked for a sample, answered it, answered the job.
+    expect(states).toEqual([false, true, false, true, false]);
+    expect(new ProtocolReader({ token, job: measure, other: new Tail() }).waitingForHost).toBe(false);
+  });
+
   it('bounds a protocol line: an oversized one is a violation, not memory the host holds', () => {
     const { reader } = read([line(hello), line(result('a case', Array.from({ length: 1000 }, (_, i) => i)))], measure, 2_000);
     expect(reader.protocolErrors[0]).toMatch(/longer than 2000 characters/);
@@ -192,6 +211,24 @@ describe('ProtocolReader on a serve job (a warm process, many cases)', () => {
     expect(reader.protocolErrors).toEqual([]);
     expect(reader.terminal).toBeUndefined();
     expect(reader.messages.map((m) => m.type)).toEqual(['hello', 'ready', 'result', 'ready', 'result']);
+  });
+
+  it('waits for the host between cases and between a case\'s commands, and not once its input is closed', () => {
+    const reader = new ProtocolReader({ token, job: serve, other: new Tail() });
+    reader.push(line(hello));
+    const states = [reader.waitingForHost];
+    reader.openCase('a');
+    states.push(reader.waitingForHost);
+    reader.push(line(ready('a')));
+    states.push(reader.waitingForHost);
+    reader.expectSample();
+    states.push(reader.waitingForHost);
+    reader.push(line(sample('a', 0)));
+    reader.push(line(result('a', [5])));
+    states.push(reader.waitingForHost);
+    reader.closeInput();
+    states.push(reader.waitingForHost);
+    expect(states).toEqual([true, false, true, false, true, false]);
   });
 
   it('refuses messages between cases, for another case, or a sample it did not ask for', () => {
