@@ -15,7 +15,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { releaseRuntime } from '@rtbench/runtime-kit';
 import { NpmRuntimeStore } from '@rtbench/host';
 import relrt, { BINARY, RELEASE_PACKAGE } from '../../../test/fixtures/release-runtime/plugin.ts';
-import { useReleaseRegistry } from '../../../test/fixtures/release-runtime/registry.ts';
+import { useReleaseRegistry } from '../../../test/fixtures/release-runtime/use-registry.ts';
 import { cacheDir } from '../src/paths.ts';
 import { fixture, repoRoot, runCliAsync, type CliResult } from '../../../test/helpers/cli.ts';
 

@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MATRIX_PACKAGE } from '../../../test/fixtures/release-runtime/matrix-plugin.ts';
-import { useReleaseRegistry } from '../../../test/fixtures/release-runtime/registry.ts';
+import { useReleaseRegistry } from '../../../test/fixtures/release-runtime/use-registry.ts';
 import { cacheDir } from '../src/paths.ts';
 import { fixture, repoRoot, runCliAsync, type CliResult } from '../../../test/helpers/cli.ts';
 
