@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path';
 import { drawMatrix, MATRIX_DEFAULTS, MatrixRefused, MatrixSitting, mergeMatrices, processesOf, releaseVariantText, shardTracks, thin, type MatrixIdentity, type MatrixState, type WindowPlanner } from '@rtbench/releases';
-import { counted, releasesText, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
+import { counted, formatClock, releasesText, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
 import { locateSuite } from '@rtbench/suite-loader';
 import { slug } from '@rtbench/host';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
@@ -19,7 +19,6 @@ import { UsageError } from '../errors.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { resultsDir } from '../paths.ts';
 import { DEFAULT_MEASURER, makePlan, parsePercent } from '../plan.ts';
-import { formatClock } from '../run/progress.ts';
 import { runEnvironment } from '../run/environment.ts';
 import { parseShard } from '../shards/shard.ts';
 import { BUDGET_EXIT } from './bisect.ts';
