@@ -13,4 +13,4 @@ export { baseVariant, claimRuns, replaceVariants, settledWhen, variantArgument, 
 export { bisectCommandFor } from './bisect-line.ts';
 export { claimsColumns, columnsView } from './across.ts';
 export { claimsReportView, loadClaimsFolder } from './saved.ts';
-export { loadClaimsRuns, releaseOfVariant } from './on-releases.ts';
+export { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from './on-releases.ts';

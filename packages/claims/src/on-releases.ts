@@ -4,14 +4,14 @@
  * folder `rtbench claims` saved, or one of its run files), refused in one
  * line when it is not there or checked no claim; and a run's variant as a
  * release of its runtime, named as the matrix names releases (the plug-in's
- * tag of the version the variant ran). @rtbench/releases matches them to
- * its tracks.
+ * tag of the version the variant ran), and a suite by the name its claims
+ * runs record. @rtbench/releases matches them to its tracks.
  */
 import { existsSync, statSync } from 'node:fs';
 import type { RunRecord, Variant } from '@rtbench/core/schema';
 import { pluginNamed } from '@rtbench/runtime-registry';
 import { loadSavedRun } from '@rtbench/run';
-import { UsageError } from '@rtbench/suite-loader';
+import { isBroughtEntry, loadSuite, locateSuite, UsageError } from '@rtbench/suite-loader';
 import { loadClaimsFolder } from './saved.ts';
 
 /** Each `--claims` argument's runs that checked claims, in its order; a bad argument refused before anything is listed or measured. */
@@ -34,4 +34,18 @@ export function releaseOfVariant(variant: Variant): { runtime: string; tag: stri
   const plugin = pluginNamed(variant.runtime);
   if (!plugin?.releases || !variant.version || variant.unavailable || variant.source === 'path') return undefined;
   return { runtime: plugin.name, tag: plugin.releases.tagOf(variant.version) };
+}
+
+/**
+ * The name claims runs record for each suite as typed: its own, as declared
+ * (a suite typed as a path goes by it, not by the path); a brought file states
+ * no claims and keeps the name it is found by. Loads each suite named.
+ */
+export async function claimsSuiteNames(typed: readonly string[]): Promise<(suite: string) => string> {
+  const names = new Map<string, string>();
+  for (const t of typed) {
+    const location = locateSuite(t);
+    names.set(t, isBroughtEntry(location.entry) ? location.name : (await loadSuite(location)).suite.name);
+  }
+  return (suite) => names.get(suite) ?? suite;
 }

@@ -2,7 +2,8 @@
  * Claims runs handed to a release matrix (`releases --claims`), on the
  * committed claims run (results/claims-20261124-035723Z): each argument read
  * or refused in one line, a variant named as the release it ran (by the
- * runtime's own plug-in, a build by path never), and the outcomes matched to
+ * runtime's own plug-in, a build by path never), a suite by the name its
+ * claims runs record (its own, when typed as a path), and the outcomes matched to
  * the tracks of that runtime and suite whose releases include it.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -10,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Variant } from '@rtbench/core/schema';
-import { loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
+import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
 import { matchClaims } from '@rtbench/releases';
 import type { ReleaseTrack } from '@rtbench/report';
-import { repoRoot } from '../../../test/helpers/cli.ts';
+import { fixture, repoRoot } from '../../../test/helpers/cli.ts';
 
 const FOLDER = join(repoRoot, 'results/claims-20261124-035723Z');
 const PLAIN_RUN = join(repoRoot, 'results/20261121-124315Z-json-reviver.json');
@@ -42,6 +43,12 @@ describe('claims runs for a release matrix', () => {
     expect(byId.workerd).toEqual({ runtime: 'workerd', tag: '2026-11-17' });
     expect(releaseOfVariant({ ...run.variants[0]!, spec: 'node=/src/node/out/Release/node', source: 'path' } satisfies Variant)).toBeUndefined();
     expect(releaseOfVariant({ ...run.variants[0]!, version: undefined } as Variant)).toBeUndefined();
+  });
+
+  it('names a suite as its claims runs do: by its own name, also when typed as a path', async () => {
+    const nameOf = await claimsSuiteNames([fixture('tiny'), 'json-reviver']);
+    expect(nameOf(fixture('tiny'))).toBe('tiny');
+    expect(nameOf('json-reviver')).toBe('json-reviver');
   });
 
   it("matches the committed run's outcomes to the tracks of their runtime, suite and release", () => {

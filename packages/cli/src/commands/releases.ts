@@ -15,7 +15,7 @@ import { locateSuite } from '@rtbench/suite-loader';
 import { slug } from '@rtbench/host';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { listLatest, listRange } from '@rtbench/bisect';
-import { loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
+import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
@@ -112,8 +112,8 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
   };
   let sitting: MatrixSitting;
   try {
-    // Claims are matched against every track (a shard's own kept): a run on another shard's track is no error.
-    sitting = MatrixSitting.open(dir, identity, shardTracks(all, shard), planner, shard, matchClaims(all, claimsRuns, releaseOfVariant, planner.suiteName));
+    // Claims are matched against every track (a shard's own kept), by the suites' own names (suites load only when claims are given).
+    sitting = MatrixSitting.open(dir, identity, shardTracks(all, shard), planner, shard, matchClaims(all, claimsRuns, releaseOfVariant, await claimsSuiteNames(claimsRuns.length ? suites : [])));
   } catch (error) {
     refusedAsUsage(error);
   }
