@@ -25,7 +25,7 @@ export const PURE_TESTS: string[] = [
   'runners/*/test/{gc-trace,edge-timing}.test.ts',
   'runners/deno/test/flags.test.ts',
   'bench/*/test/**/*.test.ts',
-  'packages/cli/test/{bisect-threshold,brought-schedule,claims-views,cli-args,command-reference,edited-run,findings,cli-names,compare-analyze,cache-advice,plan,progress,shards-merge}.test.ts',
+  'packages/cli/test/{bisect-threshold,brought-schedule,claims-on-releases,claims-views,cli-args,command-reference,edited-run,findings,cli-names,compare-analyze,cache-advice,plan,progress,shards-merge}.test.ts',
   'packages/cli/test/faults/{forged-output,parsers.property,user-names.property}.test.ts',
   'packages/suite-loader/test/{brought-format,deno-config}.test.ts',
   'test/{digest-tolerance,host-timed-direction,install-programs,layout-doc,named-paths,profile-manifest,runtime-pins}.test.ts',

@@ -6,7 +6,10 @@
  * within the first screen; per track a line per case across every release,
  * each step's interval, the change point marked with the engine change, the
  * newest release shaded; a case picked draws it alone; a screenshot of the
- * chart holds the lines' and the change's colours.
+ * chart holds the lines' and the change's colours. With made-up claims runs
+ * on two of the releases (packages/releases/test/fake-claims.ts): the track's
+ * claims × releases table visible beside the chart, each claim's word per
+ * release in its colour, the claim that flipped listed with its bisect.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,10 +17,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { analyseMatrix, openMatrix, syncTracks, type MatrixIdentity } from '@rtbench/releases';
+import { analyseMatrix, matchClaims, openMatrix, syncTracks, type MatrixIdentity } from '@rtbench/releases';
 import { releasesPage } from '@rtbench/report';
 import { launchChromium, type Browser } from './chromium.ts';
 import { fakeWindowRun } from '../../packages/releases/test/fake-runs.ts';
+import { claimsRun, given, outcome, releaseOf, variant } from '../../packages/releases/test/fake-claims.ts';
 
 let browser: Browser;
 let dir: string;
@@ -34,6 +38,19 @@ afterAll(async () => {
 
 const RELEASES = ['25.8.0', '25.8.1', '25.8.2', '25.9.0', '26.0.0', '26.1.0'];
 const CASES = ['parse / identity reviver (arrow) [size=10kb]', 'parse / no reviver [size=10kb]', '<img src=x onerror="window.pwned=1">'];
+/** `claims json-reviver --across node@25.9.0,node@26.0.0`, made up: the first claim flips at 26.0.0, the third was checked on 25.9.0 only. */
+const SAYS = ['<b>No reviver</b> parses at least 1.5× faster than the arrow reviver', 'Plain parsing is faster than itself', 'The arrow reviver is faster than none'];
+/** Each claim's subject and other case. */
+const SIDES = [[1, 0], [1, 1], [0, 1]] as const;
+const claimsOn = (tag: string, startedAt: string, words: ('held' | 'broken' | 'undecided')[]) =>
+  claimsRun(
+    `claims-${tag}`,
+    startedAt,
+    [variant(`node@${tag}`, 'node', tag)],
+    words.map((word, i) => outcome(SAYS[i]!, [CASES[SIDES[i]![0]]!, `node@${tag}`], [CASES[SIDES[i]![1]]!, `node@${tag}`], word, 'json-reviver')),
+    'json-reviver',
+  );
+
 const IDENTITY: MatrixIdentity = { filter: '', threshold: 0.01, timePerSetMs: 100, warmupMs: 150, sets: 12, setsPerProcess: 2, windowSize: 6 };
 
 /** Pixels of the screenshot close to a colour: the chart drew with it. */
@@ -63,7 +80,8 @@ describe('release matrix page (headless Chromium)', () => {
     const [track] = syncTracks(state, [{ key: 'node × json-reviver', runtime: 'node', extra: [], suite: 'json-reviver', range: 'node@25.8.0..node@26.1.0', listed: RELEASES, releases: RELEASES }]);
     const run = fakeWindowRun({ runtime: 'node', releases: RELEASES, cases: CASES, sets: 12, seed: 5, factor: (r, c) => (c === CASES[0] && r >= '26.0.0' ? 0.6 : 1) });
     track!.windows[0]!.runs.push('run.json');
-    const view = analyseMatrix(IDENTITY, [track!], (): RunRecord => run, dir);
+    const claims = matchClaims([track!], [given('claims', claimsOn('25.9.0', '2026-01-01T10:00:00Z', ['held', 'held', 'undecided']), claimsOn('26.0.0', '2026-01-01T11:00:00Z', ['broken', 'held']))], releaseOf, (s) => s);
+    const view = analyseMatrix(IDENTITY, [track!], (): RunRecord => run, dir, claims);
     expect(view.changePoints.map((c) => [c.caseId, c.older, c.newer])).toEqual([[CASES[0], '25.9.0', '26.0.0']]);
     const path = join(dir, 'releases.html');
     writeFileSync(path, releasesPage(view));
@@ -100,6 +118,21 @@ describe('release matrix page (headless Chromium)', () => {
     const shot = await section.locator('.chart').screenshot();
     expect(await hasColour(shot, page, '#4e79a7')).toBe(true);
     expect(await hasColour(shot, page, '#1a9850')).toBe(true);
+
+    // Claims × the releases checked, beside the chart: a word per claim and release in its colour, "—" where not checked; the flip with its bisect.
+    const grid = section.locator('table.rt-releases-claims');
+    expect(await grid.isVisible()).toBe(true);
+    expect(await grid.locator('thead th').allTextContents()).toEqual(['claim', '25.9.0V8 engine-of-25.9.0', '26.0.0V8 engine-of-26.0.0']);
+    expect(await grid.locator('tbody td.claim-word').allTextContents()).toEqual(['held', 'broken', 'held', 'held', 'undecided', '—']);
+    expect(await grid.locator('td.claim-word.broken').evaluate((td) => getComputedStyle(td).backgroundColor)).toBe('rgb(254, 226, 226)');
+    expect(await grid.locator('td.claim-word.held').first().getAttribute('title')).toBe('held: 2.00× faster [1.82–2.22]; claimed at least 1.5× faster; 6 units');
+    const flips = await page.textContent('#claim-flips');
+    expect(flips).toContain(`node × json-reviver: ${SAYS[0]} · node: parse: no reviver vs identity reviver (arrow): held on 25.9.0, broken on 26.0.0`);
+    expect(flips).toContain("rtbench bisect node@25.9.0..node@26.0.0 json-reviver --filter '/^parse \\/ identity reviver \\(arrow\\) \\[size=10kb\\]$/'");
+    expect(await grid.locator('b').count()).toBe(0);
+    const claimsShot = await section.locator('.claims').screenshot();
+    expect(await hasColour(claimsShot, page, '#cf222e')).toBe(true);
+    expect(await hasColour(claimsShot, page, '#1a7f37')).toBe(true);
 
     // A case picked: its line alone, the change point still marked; a case without one: no mark.
     await page.selectOption('select[data-track]', CASES[0]!);

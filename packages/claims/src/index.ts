@@ -3,12 +3,14 @@
  * (checks.ts), planned as the smallest runs that decide them, each run done
  * once its checks are (plan.ts), the columns of --across and the view of
  * claims × releases (across.ts) with the bisect command for a claim that
- * flipped (bisect-line.ts), and saved claims runs read back for a report
- * (saved.ts). The CLI runs the planned runs through
- * @rtbench/run and checks the outcomes with report's checkClaims.
+ * flipped (bisect-line.ts), saved claims runs read back for a report
+ * (saved.ts) and handed to a release matrix (on-releases.ts). The CLI runs
+ * the planned runs through @rtbench/run and checks the outcomes with
+ * report's checkClaims.
  */
 export { expandClaims, suiteClaims, suitesToCheck } from './checks.ts';
 export { baseVariant, claimRuns, replaceVariants, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';
 export { bisectCommandFor } from './bisect-line.ts';
 export { claimsColumns, columnsView } from './across.ts';
 export { claimsReportView, loadClaimsFolder } from './saved.ts';
+export { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from './on-releases.ts';

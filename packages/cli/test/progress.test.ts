@@ -1,6 +1,7 @@
 /** Progress output: a bar and an ETA on a terminal, a few plain lines elsewhere. */
 import { describe, expect, it } from 'vitest';
-import { addedRoundsMs, bar, etaMs, formatClock, progressPrinter } from '../src/run/progress.ts';
+import { formatClock } from '@rtbench/report';
+import { addedRoundsMs, bar, etaMs, progressPrinter } from '../src/run/progress.ts';
 import type { ProgressEvent } from '../../run/src/loop.ts';
 
 function fakeStream(isTTY: boolean): NodeJS.WriteStream & { text: string } {

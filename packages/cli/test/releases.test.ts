@@ -5,12 +5,14 @@
  * that starts this Node.js, from 3.0.0 on with --jitless (the tiny suite's
  * longer sum then takes several times as long). Run here: the plan alone, a
  * matrix that finds the change at 2.0.0 → 3.0.0 with the command that
- * reproduces it, the same command measuring nothing new, a release published
+ * reproduces it, the same command measuring nothing new, claims runs on its
+ * releases (--claims) kept and drawn (and one of another runtime refused, the
+ * state untouched), a release published
  * since measured alone with its predecessor, and every command the scheduled
  * workflow (.github/workflows/releases.yml) calls: shards with a budget, the
  * budget's exit, and the merge into the page and the report.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MATRIX_PACKAGE } from '../../../test/fixtures/release-runtime/matrix-plugin.ts';
@@ -33,6 +35,19 @@ const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '
 /** Short sets of the tiny suite's longer sum: 10 sets, two per process (5 independent units per step). */
 const SMALL = [TINY, '--filter', 'n=1600', '--sets', '10', '--time', '10ms', '--warmup', '5ms', '--threshold', '20%', '--timeout', '60s'];
 const releases = (args: string[]): Promise<CliResult> => runCliAsync(['releases', ...args], registry.env());
+
+/** The committed `claims json-reviver --across`-style run (node@26 against node@24) as if made on mxrt@3.0.0 against mxrt@2.0.0 on the tiny suite. */
+const NODE_CLAIMS = join(repoRoot, 'results/claims-20261124-035723Z/08-json-reviver.json');
+function mxrtClaimsRun(file: string): string {
+  const run = JSON.parse(readFileSync(NODE_CLAIMS, 'utf8')) as { id: string; suite: string; variants: { id: string; spec: string; runtime: string; version?: string }[]; results: { variantId: string }[]; claims: { outcomes: { suite: string; subject: { variantId: string }; other: { variantId: string } }[] } };
+  const rename = (id: string): string => id.replace('node@26', 'mxrt@3.0.0').replace('node@24', 'mxrt@2.0.0');
+  Object.assign(run, { id: 'mxrt-claims', suite: 'tiny' });
+  for (const v of run.variants) Object.assign(v, { id: rename(v.id), spec: rename(v.spec), runtime: 'mxrt', version: v.spec === 'node@26' ? '3.0.0' : '2.0.0' });
+  for (const r of run.results) r.variantId = rename(r.variantId);
+  for (const o of run.claims.outcomes) Object.assign(o, { suite: 'tiny', subject: { ...o.subject, variantId: rename(o.subject.variantId) }, other: { ...o.other, variantId: rename(o.other.variantId) } });
+  writeFileSync(file, JSON.stringify(run));
+  return file;
+}
 
 describe.concurrent('rtbench releases', () => {
   it('plans, finds the change with its command, measures nothing twice, and only the new step after a release', async () => {
@@ -58,12 +73,28 @@ describe.concurrent('rtbench releases', () => {
     expect(again.stderr).not.toContain('measuring');
     expect(again.stdout).toBe(first.stdout);
 
+    // A claims run on 3.0.0: kept in the state and drawn, nothing measured; one of node's releases matches no track: refused in one line, the state as it was.
+    const withClaims = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir, '--claims', mxrtClaimsRun(join(scratch, 'mxrt-claims.json'))]);
+    expect(withClaims.status, withClaims.stderr).toBe(0);
+    expect(withClaims.stderr).toContain('nothing new to measure');
+    expect(withClaims.stdout).toContain('claims that changed between releases: 0 (1 check on 1 release kept their word or stayed undecided)');
+    expect(readFileSync(join(dir, 'releases.html'), 'utf8')).toContain('Reviver parsing is at least 1.5× faster');
+    const state = readFileSync(join(dir, 'releases.state'), 'utf8');
+    expect((JSON.parse(state) as { claims: { release: string; sides: unknown }[] }).claims.map((c) => [c.release, c.sides])).toEqual([['3.0.0', { subject: 'mxrt', other: 'mxrt@2.0.0' }]]);
+    const wrong = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir, '--claims', NODE_CLAIMS]);
+    expect(wrong.status).toBe(2);
+    // One line of error after the registry's progress line.
+    expect(wrong.stderr.trim().split('\n').filter((l) => !l.startsWith('rtbench: asking the npm registry'))).toEqual([expect.stringMatching(/^error: --claims .*08-json-reviver\.json: no claim in it was checked on a release of this matrix's tracks \(it checked json-reviver on node 24\.21\.0, node 26\.10\.0; the tracks: mxrt × .*tiny.* 1\.0\.0–3\.0\.0\)$/)]);
+    expect(readFileSync(join(dir, 'releases.state'), 'utf8')).toBe(state);
+
     // 4.0.0 "published": its step only, paired with 3.0.0 in fresh sets.
     const grown = await releases(['mxrt@1.0.0..mxrt@4.0.0', ...SMALL, '--dir', dir]);
     expect(grown.status, grown.stderr).toBe(0);
     expect(grown.stderr).toContain('to measure: 1 window, 10 sets, 10 processes');
     expect(grown.stderr).toContain(`measuring mxrt × ${TINY}: 3.0.0, 4.0.0: 10 sets`);
     expect(grown.stdout).toContain(`mxrt × ${TINY}: 3.0.0 → 4.0.0`);
+    // Redrawn without --claims, the claims kept in the folder are still drawn.
+    expect(readFileSync(join(dir, 'releases.md'), 'utf8')).toContain('### Claims that changed between releases (0)');
   });
 
   it('runs what the scheduled workflow runs: shards of whole tracks with a budget, then the merge into the page and the report', async () => {

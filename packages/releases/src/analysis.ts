@@ -14,7 +14,8 @@ import type { RunRecord, Variant } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, pairRounds, type Comparison } from '@rtbench/stats';
 import { bisectCommand, compareCommand } from './commands.ts';
 import type { CaseSeries, ChangePoint, ReleaseEngine, ReleaseMatrixView, StepVerdict, TrackAnalysis } from '@rtbench/report';
-import type { MatrixIdentity, TrackState } from './types.ts';
+import { claimsGrid } from './claims.ts';
+import type { MatrixIdentity, ReleaseClaim, TrackState } from './types.ts';
 import { windowHolds } from './windows.ts';
 
 /** False discovery rate of the matrix's change points. */
@@ -108,7 +109,8 @@ function skippedBetween(track: TrackState, older: string, newer: string): string
   return a >= 0 && b > a ? track.listed.slice(a + 1, b) : [];
 }
 
-export function analyseMatrix(identity: MatrixIdentity, tracks: readonly TrackState[], read: RunReader, folder: string): ReleaseMatrixView {
+/** The matrix's view; `claims`: the claims outcomes kept for its tracks (drawn per track as claims × releases). */
+export function analyseMatrix(identity: MatrixIdentity, tracks: readonly TrackState[], read: RunReader, folder: string, claims: readonly ReleaseClaim[] = []): ReleaseMatrixView {
   // First every step's comparison, then all of them read together at the adjusted level.
   const raw: { track: number; caseIndex: number; step: number; comparison: Comparison; sets: number; runs: number }[] = [];
   const skeleton = tracks.map((track, t) => {
@@ -159,7 +161,8 @@ export function analyseMatrix(identity: MatrixIdentity, tracks: readonly TrackSt
       return { caseId, relative, steps };
     });
     const setsMeasured = track.windows.reduce((n, w) => n + Math.min(identity.sets, w.runs.reduce((m, f) => m + setsIn(read(f), track, w.releases), 0)), 0);
-    return { track: { key: track.key, runtime: track.runtime, extra: track.extra, suite: track.suite, range: track.range, listed: track.listed, releases: track.releases }, engines, cases, setsMeasured, setsWanted: track.windows.length * identity.sets };
+    const grid = claimsGrid(track, claims, engines);
+    return { track: { key: track.key, runtime: track.runtime, extra: track.extra, suite: track.suite, range: track.range, listed: track.listed, releases: track.releases }, engines, cases, setsMeasured, setsWanted: track.windows.length * identity.sets, ...(grid ? { claims: grid } : {}) };
   });
   return { threshold: identity.threshold, tracks: analyses, changePoints, comparisons: raw.length, confidence, folder };
 }

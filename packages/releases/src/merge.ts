@@ -54,7 +54,9 @@ export function mergeMatrices(dirs: readonly string[], outDir: string): MatrixSt
       })),
     }));
   });
-  const merged: MatrixState = { schema: 'rtbench.releases', version: 1, identity: first.state.identity, machines: [...new Set(ordered.flatMap((s) => s.state.machines))], mergedFrom: ordered.map((s) => s.dir), tracks };
+  // Each shard kept the claims of its own tracks, and tracks never overlap: their claims join as they are.
+  const claims = ordered.flatMap((s) => s.state.claims ?? []);
+  const merged: MatrixState = { schema: 'rtbench.releases', version: 1, identity: first.state.identity, machines: [...new Set(ordered.flatMap((s) => s.state.machines))], mergedFrom: ordered.map((s) => s.dir), tracks, ...(claims.length ? { claims } : {}) };
   saveMatrix(outDir, merged);
   return merged;
 }

@@ -18,8 +18,9 @@ import { releasesMarkdown, releasesPage, type ReleaseMatrixView, type ReleaseTra
 import { executeRun, readRegularFile, takeLock, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
 import { analyseMatrix, type RunReader } from './analysis.ts';
 import { estimateJobMs, pendingJobs, planTracks, type TrackPlan, type WindowJob } from './estimate.ts';
+import { keepClaims } from './claims.ts';
 import { MatrixRefused, openMatrix, saveMatrix, syncTracks } from './state.ts';
-import type { MatrixIdentity, MatrixState, TrackState } from './types.ts';
+import type { MatrixIdentity, MatrixState, ReleaseClaim, TrackState } from './types.ts';
 
 /**
  * The matrix's own defaults. A window's sets: 12 (two per warm process with
@@ -53,7 +54,7 @@ function runReader(dir: string): RunReader {
 
 /** The matrix's view, with its page and report written into the folder. */
 export function drawMatrix(dir: string, state: MatrixState, tracks: readonly TrackState[]): ReleaseMatrixView {
-  const view = analyseMatrix(state.identity, tracks, runReader(dir), dir);
+  const view = analyseMatrix(state.identity, tracks, runReader(dir), dir, state.claims);
   writeFileAtomically(join(dir, 'releases.html'), releasesPage(view));
   writeFileAtomically(join(dir, 'releases.md'), releasesMarkdown(view));
   return view;
@@ -86,18 +87,20 @@ export class MatrixSitting {
     tracks: readonly ReleaseTrack[],
     private readonly planner: WindowPlanner,
     readonly close: () => void,
+    claims: readonly ReleaseClaim[],
   ) {
     this.tracks = syncTracks(state, tracks);
+    keepClaims(state, this.tracks, claims);
     saveMatrix(dir, state);
     this.jobs = pendingJobs(state.identity, this.tracks, runReader(dir));
   }
 
-  /** The folder's matrix, continued or begun, locked against a second sitting (MatrixRefused: another matrix is there). */
-  static open(dir: string, identity: MatrixIdentity, tracks: readonly ReleaseTrack[], planner: WindowPlanner, shard?: { index: number; count: number }): MatrixSitting {
+  /** The folder's matrix, continued or begun, locked against a second sitting (MatrixRefused: another matrix is there); `claims` (matched by matchClaims) kept for its tracks. */
+  static open(dir: string, identity: MatrixIdentity, tracks: readonly ReleaseTrack[], planner: WindowPlanner, shard?: { index: number; count: number }, claims: readonly ReleaseClaim[] = []): MatrixSitting {
     const state = openMatrix(dir, identity, thisMachine(), shard);
     const unlock = takeLock(join(dir, 'releases.lock'), (pid) => `another rtbench (pid ${pid}) is measuring in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
     try {
-      return new MatrixSitting(dir, state, tracks, planner, unlock);
+      return new MatrixSitting(dir, state, tracks, planner, unlock, claims);
     } catch (error) {
       unlock();
       throw error;

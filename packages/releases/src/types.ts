@@ -5,6 +5,7 @@
  * its folder keeps. What the analysis answers is a view, declared with the
  * others in @rtbench/report (views/releases.ts).
  */
+import type { ClaimOutcome } from '@rtbench/core/claims-schema';
 import type { ReleaseTrack } from '@rtbench/report';
 
 /** What must match for a folder's measurements to be reused: the same question, measured the same way. */
@@ -47,5 +48,27 @@ export interface MatrixState {
   /** A merged folder: the shard folders it was made from. */
   mergedFrom?: string[];
   tracks: TrackState[];
+  /** Claims outcomes on the tracks' releases, from the claims runs `--claims` named (absent: none given yet). */
+  claims?: ReleaseClaim[];
+}
+
+/**
+ * One claims outcome on one release of a track, kept in the state so that a
+ * redraw (which reads no claims run) still shows it.
+ */
+export interface ReleaseClaim {
+  /** The track's key. */
+  track: string;
+  /** The release the claim was checked on: a tag of the track. */
+  release: string;
+  /**
+   * Its sides with that release written as the runtime alone ("node",
+   * "node --jitless", "node #2"; another release stays as it is, "node@24"):
+   * the same check lines up across the releases.
+   */
+  sides: { subject: string; other: string };
+  /** The claims run: its id (a run given again replaces its outcomes), its file as given, when it started (the newest run's word is shown). */
+  run: { id: string; file: string; startedAt: string };
+  outcome: ClaimOutcome;
 }
 

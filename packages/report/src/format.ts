@@ -31,6 +31,15 @@ export function formatDuration(ns: number): string {
   return `${(ns / scale).toPrecision(3).replace(/\.?0+$/, (m) => (m.includes('.') ? '' : m))} ${unit}`;
 }
 
+/** A wall-clock span: 0:42, 1:05:09. */
+export function formatClock(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
 /** A range in the unit of its upper end: "40.9–41.8 µs". */
 export function formatRange(lo: number, hi: number): string {
   const { scale, unit } = unitFor(hi);

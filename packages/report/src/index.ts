@@ -1,4 +1,4 @@
-export { formatChange, formatDuration, formatMetric, formatMetricRange, formatOps, formatPercent, formatQ, formatRange, formatRatio, formatThreshold, ratioWithCi } from './format.ts';
+export { formatChange, formatClock, formatDuration, formatMetric, formatMetricRange, formatOps, formatPercent, formatQ, formatRange, formatRatio, formatThreshold, ratioWithCi } from './format.ts';
 export { counted, firstLine, jsonPrintable, markdownCell, printable, shellQuote } from './text.ts';
 export { benchRatiosWithoutWork, comparisonRatiosWithoutWork, withoutWorkLine } from './views/without-work.ts';
 export { shownName, shownNames, SHOWN_NAME_MAX } from './names.ts';

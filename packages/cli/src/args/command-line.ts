@@ -178,6 +178,7 @@ const RELEASES_OPTIONS = [
   { name: 'shard', kind: 'value', value: 'i/n', help: 'Measure only this share of the tracks (a runtime × suite is never split); rtbench merge <folders> --save <folder> joins the shards' },
   { name: 'dir', kind: 'value', value: 'folder', help: 'Where the runs, the state, the page and the report are kept (default results/releases/<ranges-suites>); the same command there continues' },
   { name: 'plan', kind: 'flag', help: 'Print the plan (releases, cases, processes, estimated time) and stop' },
+  { name: 'claims', kind: 'list', value: 'path', help: "Saved claims runs (a folder rtbench claims --across saved, or a run file; repeat for several): each claim's word on the releases of a track they checked, kept in the folder and drawn as claims × releases" },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
   { name: 'format', kind: 'value', value: 'format', help: 'terminal (default: the last step of each runtime, the change points and their commands) or json (the matrix view)', section: 'Output' },
   ...PRINTING_OPTIONS,

@@ -8,11 +8,10 @@
  */
 import { join } from 'node:path';
 import { TIME_PER_OP } from '@rtbench/core/schema';
-import { defaultReporter, pageReporter, counted } from '@rtbench/report';
+import { defaultReporter, pageReporter, counted, formatClock } from '@rtbench/report';
 import { type RuntimeTarget, isResolved } from '@rtbench/runtime-kit';
 import { colourOn, stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
-import { formatClock } from '../run/progress.ts';
 import { DEFAULT_MEASURER, makePlan, measureName, parseMeasure, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
 import type { MeasurerDescriptor } from '@rtbench/run';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';

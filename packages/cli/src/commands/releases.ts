@@ -4,22 +4,23 @@
  * each range's releases (npm registry) -> a sitting of the matrix
  * (@rtbench/releases: its folder, what is still to measure, the windows
  * measured within the budget, each planned here as `bench --compare` of its
- * releases) -> the plan, said up front -> the verdicts of every step, the
- * page and the report.
+ * releases; the claims runs --claims names matched to the tracks' releases)
+ * -> the plan, said up front -> the verdicts of every step, the page and the
+ * report.
  */
 import { join } from 'node:path';
-import { drawMatrix, MATRIX_DEFAULTS, MatrixRefused, MatrixSitting, mergeMatrices, processesOf, releaseVariantText, shardTracks, thin, type MatrixIdentity, type MatrixState, type WindowPlanner } from '@rtbench/releases';
-import { counted, releasesText, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
+import { drawMatrix, matchClaims, MATRIX_DEFAULTS, MatrixRefused, MatrixSitting, mergeMatrices, processesOf, releaseVariantText, shardTracks, thin, type MatrixIdentity, type MatrixState, type WindowPlanner } from '@rtbench/releases';
+import { counted, formatClock, releasesText, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
 import { locateSuite } from '@rtbench/suite-loader';
 import { slug } from '@rtbench/host';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { listLatest, listRange } from '@rtbench/bisect';
+import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { resultsDir } from '../paths.ts';
 import { DEFAULT_MEASURER, makePlan, parsePercent } from '../plan.ts';
-import { formatClock } from '../run/progress.ts';
 import { runEnvironment } from '../run/environment.ts';
 import { parseShard } from '../shards/shard.ts';
 import { BUDGET_EXIT } from './bisect.ts';
@@ -37,6 +38,7 @@ export interface ReleasesFlags extends ListingFlags {
   dir?: string;
   plan?: boolean;
   timeout?: string;
+  claims?: readonly string[];
 }
 
 /** A range of releases: `<runtime>@<a>..<runtime>@<b>` or `<runtime>@latest~N`, flags and environment after it. */
@@ -92,6 +94,7 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
   };
   if (identity.windowSize < 2) throw new UsageError('--window: a window holds two releases at least');
   const budgetMs = parseDuration(flags.budget ?? MATRIX_DEFAULTS.budget, '--budget');
+  const claimsRuns = loadClaimsRuns(flags.claims ?? []);
   const say = (line: string): void => {
     if (!flags.quiet) process.stderr.write(`${line}\n`);
   };
@@ -109,7 +112,8 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
   };
   let sitting: MatrixSitting;
   try {
-    sitting = MatrixSitting.open(dir, identity, shardTracks(all, shard), planner, shard);
+    // Claims are matched against every track (a shard's own kept), by the suites' own names (suites load only when claims are given).
+    sitting = MatrixSitting.open(dir, identity, shardTracks(all, shard), planner, shard, matchClaims(all, claimsRuns, releaseOfVariant, await claimsSuiteNames(claimsRuns.length ? suites : [])));
   } catch (error) {
     refusedAsUsage(error);
   }

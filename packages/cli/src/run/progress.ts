@@ -10,17 +10,8 @@
  */
 import pc from 'picocolors';
 import { colourOn } from '../emit/colours.ts';
-import { firstLine, formatDuration, printable, shownName, counted } from '@rtbench/report';
+import { firstLine, formatClock, formatDuration, printable, shownName, counted } from '@rtbench/report';
 import type { ProgressEvent } from '@rtbench/run';
-
-/** 0:42, 1:05:09 */
-export function formatClock(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
 
 /**
  * Time left for the jobs planned so far (the mean per finished job times the

@@ -1,8 +1,10 @@
 /**
  * The words of a release matrix, shared by its reporters and its page: a
- * track's last step, a change point, the method and what is left to measure.
+ * track's last step, a change point, a claim that changed its word between
+ * releases, the method and what is left to measure.
  */
 import { counted } from '../text.ts';
+import type { ClaimFlip } from '../views/claims-types.ts';
 import type { ChangePoint, ReleaseMatrixView, StepVerdict, TrackAnalysis } from '../views/releases.ts';
 import { formatChange, ratioWithCi } from '../format.ts';
 
@@ -32,6 +34,23 @@ export function lastStepLine(t: TrackAnalysis): string {
 export function changeText(c: ChangePoint): string {
   const engines = c.engines.older?.engine || c.engines.newer?.engine ? ` (${c.engines.older?.engine ?? '?'} → ${c.engines.newer?.engine ?? '?'})` : '';
   return `${c.older} → ${c.newer}${engines}: ${c.direction} ${formatChange(c.comparison.ratio)}, ratio ${ratioWithCi(c.comparison.ratio, c.comparison.ci)}, q ${c.comparison.qValue < 0.001 ? '<0.001' : c.comparison.qValue.toFixed(3)}${c.skipped.length ? `; ${counted(c.skipped.length, 'release')} between not measured (--every)` : ''}`;
+}
+
+/** "<claim> · node: a vs b: held on 25.9.0, broken on 26.0.0", in the words `claims --across` uses. */
+export function claimFlipText(f: ClaimFlip): string {
+  return `${f.says} · ${f.row}: ${f.from.word} on ${f.from.column}, ${f.to.word} on ${f.to.column}`;
+}
+
+/** The claims that changed their word between two releases of a track, with the track; undefined when no track shows claims. */
+export function claimFlips(view: ReleaseMatrixView): { track: string; text: string; bisect: string[] }[] | undefined {
+  const shown = view.tracks.filter((t) => t.claims);
+  return shown.length ? shown.flatMap((t) => t.claims!.flips.map((f) => ({ track: t.track.key, text: claimFlipText(f), bisect: f.bisect }))) : undefined;
+}
+
+/** "3 checks on 2 releases" of the tracks that show claims: what a report with no flip says it looked at. */
+export function claimsCheckedLine(view: ReleaseMatrixView): string {
+  const shown = view.tracks.flatMap((t) => (t.claims ? [t.claims] : []));
+  return `${counted(shown.reduce((n, m) => n + m.rows.length, 0), 'check')} on ${counted(shown.reduce((n, m) => n + m.columns.length, 0), 'release')} kept their word or stayed undecided`;
 }
 
 export function methodLine(view: ReleaseMatrixView): string {

@@ -2,12 +2,16 @@
  * What the release matrix's page (page/releases.ts) is given: per track the
  * releases with their engines, per case the points (time relative to the
  * first release), each step's interval drawn at the newer release, the change
- * points with their texts and commands, and the summary lines. Every text is
+ * points with their texts and commands, the claims × releases grid of a
+ * track that claims runs checked, and the summary lines. Every text is
  * formatted here, so the page only lays it out. Pure.
  */
+import type { ClaimWord } from '@rtbench/core/claims-schema';
 import { counted } from '../text.ts';
 import { formatChange, ratioWithCi } from '../format.ts';
-import { lastStepLine } from '../cells/releases.ts';
+import { claimedText, claimFigure } from '../cells/claims.ts';
+import { claimFlipText, claimFlips, lastStepLine } from '../cells/releases.ts';
+import type { ClaimsMatrix } from '../views/claims-types.ts';
 import type { ReleaseMatrixView } from '../views/releases.ts';
 
 interface ReleasesPagePoint {
@@ -26,6 +30,13 @@ interface ReleasesPageCase {
   points: ReleasesPagePoint[];
 }
 
+/** A track's claims × the releases checked: each cell the claim's word, with its figure and what was claimed as its title. */
+interface ReleasesPageClaims {
+  releases: { tag: string; engine: string }[];
+  rows: { says: string; row: string; cells: ({ word: ClaimWord; text: string } | null)[] }[];
+  flips: string[];
+}
+
 interface ReleasesPageTrack {
   key: string;
   range: string;
@@ -33,6 +44,7 @@ interface ReleasesPageTrack {
   cases: ReleasesPageCase[];
   lastStep: string;
   progress: string;
+  claims?: ReleasesPageClaims;
 }
 
 export interface ReleasesPageData {
@@ -41,12 +53,27 @@ export interface ReleasesPageData {
   subtitle: string;
   tracks: ReleasesPageTrack[];
   changes: { track: string; caseId: string; kind: 'faster' | 'slower'; text: string; commands: string[] }[];
+  /** Claims that changed their word between two releases; absent: no claims run was given. */
+  claimFlips?: { track: string; text: string; commands: string[] }[];
   legend: string[];
 }
 
 const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
 
+function pageClaims(m: ClaimsMatrix): ReleasesPageClaims {
+  return {
+    releases: m.columns.map((c) => ({ tag: c.label, engine: c.versionText ?? '' })),
+    rows: m.rows.map((r) => ({
+      says: r.says,
+      row: r.row,
+      cells: r.cells.map((o) => (o ? { word: o.word, text: `${o.word}: ${claimFigure(o)}; claimed ${claimedText(o)}; ${counted(o.units, 'unit')}${o.note ? `; ${o.note}` : ''}` } : null)),
+    })),
+    flips: m.flips.map(claimFlipText),
+  };
+}
+
 export function releasesPageData(view: ReleaseMatrixView): ReleasesPageData {
+  const flips = claimFlips(view);
   return {
     kind: 'releases',
     title: `release matrix: ${view.tracks.map((t) => t.track.key).join(', ')}`,
@@ -57,6 +84,7 @@ export function releasesPageData(view: ReleaseMatrixView): ReleasesPageData {
       releases: t.track.releases.map((tag) => ({ tag, engine: t.engines[tag]?.engine ?? '' })),
       lastStep: lastStepLine(t),
       progress: t.setsMeasured < t.setsWanted ? `${t.setsMeasured} of ${t.setsWanted} sets measured` : `${t.setsMeasured} sets measured`,
+      ...(t.claims ? { claims: pageClaims(t.claims) } : {}),
       cases: t.cases.map((c) => ({
         caseId: c.caseId,
         points: c.relative.flatMap((relative, at): ReleasesPagePoint[] => {
@@ -86,8 +114,10 @@ export function releasesPageData(view: ReleaseMatrixView): ReleasesPageData {
       text: `${c.older} → ${c.newer} (${c.engines.older?.engine ?? '?'} → ${c.engines.newer?.engine ?? '?'}): ${c.direction} ${formatChange(c.comparison.ratio)}, ratio ${ratioWithCi(c.comparison.ratio, c.comparison.ci)}`,
       commands: [c.compareCommand, ...(c.bisectCommand ? [c.bisectCommand] : [])],
     })),
+    ...(flips ? { claimFlips: flips.map((f) => ({ track: f.track, text: f.text, commands: f.bisect })) } : {}),
     legend: [
       `Each line is a case's time relative to its track's first release (log scale), the product of the adjacent steps' paired ratios; the bar at a release is the interval of the step that ends there. ${view.comparisons} steps × cases are read together at ${pct(view.confidence)} (Benjamini–Hochberg); a triangle marks a change point (interval excludes 1, change beyond ${pct(view.threshold)}). The newest release is shaded.`,
+      ...(flips ? ["Claims × releases: each claim's word (held, broken, undecided) on each release a claims run given with --claims checked, read as rtbench claims reads it (hover a cell for the figure and what was claimed); a claim that changed its word between two releases is listed with the bisects that find where."] : []),
     ],
   };
 }

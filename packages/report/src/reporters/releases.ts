@@ -2,11 +2,13 @@
  * A release matrix in words: per track its last step ("26.0.0 → 26.1.0: 2
  * cases slower, 0 faster"), then every change point with the engines on both
  * sides and the command that reproduces it (and the bisect, where --every
- * skipped releases). As markdown, ready to paste into an upstream issue, as
- * plain text for a terminal, or as the page (html/page/releases.ts).
+ * skipped releases), and, where claims runs were given, one line per claim
+ * that changed its word between two releases of a track. As markdown, ready
+ * to paste into an upstream issue, as plain text for a terminal, or as the
+ * page (html/page/releases.ts).
  */
 import type { ReleaseMatrixView } from '../views/releases.ts';
-import { changeText, lastStepLine, methodLine, progressLine } from '../cells/releases.ts';
+import { changeText, claimFlips, claimsCheckedLine, lastStepLine, methodLine, progressLine } from '../cells/releases.ts';
 import { releasesPageAssets } from '../html/bundle.ts';
 import { htmlDocument } from '../html/document.ts';
 import { releasesPageData } from '../html/releases-data.ts';
@@ -26,6 +28,12 @@ export function releasesMarkdown(view: ReleaseMatrixView): string {
       out.push(`- **${markdownCell(c.caseId)}**: ${markdownCell(changeText(c))}`, '', '  ```sh', `  ${c.compareCommand}`, ...(c.bisectCommand ? [`  ${c.bisectCommand}`] : []), '  ```', '');
     }
   }
+  const flips = claimFlips(view);
+  if (flips) {
+    out.push('', `### Claims that changed between releases (${flips.length})`, '');
+    if (!flips.length) out.push(`None: ${claimsCheckedLine(view)}.`);
+    for (const f of flips) out.push(`- **${markdownCell(f.track)}**: ${markdownCell(f.text)}`);
+  }
   const progress = progressLine(view);
   out.push('', `<sub>${markdownCell(methodLine(view))}${progress ? ` ${markdownCell(progress)}` : ''}</sub>`, '');
   return `${out.join('\n')}\n`;
@@ -40,6 +48,8 @@ export function releasesText(view: ReleaseMatrixView): string {
       out.push(`  ${t.track.key} / ${c.caseId}`, `    ${changeText(c)}`, `    ${c.compareCommand}`, ...(c.bisectCommand ? [`    ${c.bisectCommand}`] : []));
     }
   }
+  const flips = claimFlips(view);
+  if (flips) out.push('', `claims that changed between releases: ${flips.length}${flips.length ? '' : ` (${claimsCheckedLine(view)})`}`, ...flips.flatMap((f) => [`  ${f.track}: ${f.text}`, ...f.bisect.map((b) => `    ${b}`)]));
   const progress = progressLine(view);
   if (progress) out.push('', progress);
   out.push('', methodLine(view));

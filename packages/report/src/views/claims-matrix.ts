@@ -20,8 +20,8 @@ function rowName(o: ClaimOutcome): string {
   return `${cases.replace(/ \[[^\]]*\]$/, '')}${params}`;
 }
 
-/** The matrix; `bisect(from, to, outcome)` gives the commands that find where a flipped claim changed. */
-export function claimsMatrix(columns: readonly MatrixColumn[], bisect: (from: MatrixColumn, to: MatrixColumn, outcome: ClaimOutcome) => string[]): ClaimsMatrix {
+/** The matrix; `bisect(from, to, outcome)` gives the commands that find where a flipped claim changed; `rowOf` names a row (default: its cases and parameters). */
+export function claimsMatrix(columns: readonly MatrixColumn[], bisect: (from: MatrixColumn, to: MatrixColumn, outcome: ClaimOutcome) => string[], rowOf: (o: ClaimOutcome) => string = rowName): ClaimsMatrix {
   const rowCount = Math.max(0, ...columns.map((c) => c.outcomes.length));
   const rows: ClaimsMatrix['rows'] = [];
   const flips: ClaimFlip[] = [];
@@ -29,7 +29,7 @@ export function claimsMatrix(columns: readonly MatrixColumn[], bisect: (from: Ma
     const cells = columns.map((c) => c.outcomes[i]);
     const named = cells.find((c) => c !== undefined);
     if (!named) continue;
-    const row = rowName(named);
+    const row = rowOf(named);
     rows.push({ suite: named.suite, says: named.says, row, cells });
     // A flip: decided one way in a column, the other way in the next column that decided it.
     let last: { column: MatrixColumn; outcome: ClaimOutcome } | undefined;

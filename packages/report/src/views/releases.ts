@@ -2,10 +2,12 @@
  * A release matrix as a view (plain data): per track (one runtime's releases
  * on one suite) each case's adjacent steps with their paired verdicts, its
  * time relative to the track's first release, and the change points with the
- * commands that reproduce them. Built by @rtbench/releases from a matrix's
+ * commands that reproduce them, and the claims' words on the releases a
+ * claims run checked. Built by @rtbench/releases from a matrix's
  * folder; drawn by reporters/releases.ts (terminal, markdown, the page).
  */
 import type { Comparison } from '@rtbench/stats';
+import type { ClaimsMatrix } from './claims-types.ts';
 
 /** One runtime's releases on one suite. */
 export interface ReleaseTrack {
@@ -74,6 +76,8 @@ export interface TrackAnalysis {
   /** Sets measured over the track's windows, and the sets wanted. */
   setsMeasured: number;
   setsWanted: number;
+  /** Claims × the releases a claims run checked them on (`releases --claims`), a column per release, oldest first; absent: none given. */
+  claims?: ClaimsMatrix;
 }
 
 export interface ReleaseMatrixView {

@@ -5,9 +5,9 @@
  * case's time across the releases, relative to the first release on a log
  * scale, each step's interval as a bar at its newer release, change points as
  * triangles labelled with the engine change, the newest release shaded. A
- * case can be picked to draw it alone. Every text from the runs goes in as
- * text (dom.ts); each mark carries a class (rt-releases-…) so the browser
- * test can count what was drawn.
+ * case can be picked to draw it alone; claims × releases where claims runs
+ * were given. Every text from the runs goes in as text (dom.ts); each mark
+ * carries a class (rt-releases-…) so the browser test can count it.
  */
 import * as Plot from '@observablehq/plot';
 import type { ReleasesPageData } from '../releases-data.ts';
@@ -71,6 +71,21 @@ function trackChart(track: ReleasesPageTrack, picked: string): SVGSVGElement | H
   });
 }
 
+/** Claims × the releases checked: a row per check, a cell per release with the claim's word ("—": not checked there). */
+function claimsGrid(claims: NonNullable<ReleasesPageTrack['claims']>): HTMLElement {
+  const head = el('tr', {}, el('th', {}, 'claim'), ...claims.releases.map((r) => el('th', {}, r.tag, r.engine ? el('br') : null, r.engine ? el('small', {}, r.engine) : null)));
+  const rows = claims.rows.map((r) =>
+    el('tr', {}, el('td', {}, r.says, el('br'), el('small', {}, r.row)), ...r.cells.map((c) => (c ? el('td', { class: `claim-word ${c.word}`, title: c.text }, c.word) : el('td', { class: 'claim-word none' }, '—')))),
+  );
+  return el(
+    'div',
+    { class: 'claims' },
+    el('h4', {}, `Claims × releases (${claims.rows.length} checked on ${claims.releases.length} releases)`),
+    el('table', { class: 'rt-releases-claims' }, el('thead', {}, head), el('tbody', {}, ...rows)),
+    ...claims.flips.map((f) => el('p', { class: 'claim-flip' }, `flipped: ${f}`)),
+  );
+}
+
 function trackSection(track: ReleasesPageTrack): HTMLElement {
   const host = el('div', { class: 'chart' });
   const pick = el('select', { 'data-track': track.key, 'aria-label': `case to draw for ${track.key}` }, el('option', { value: ALL }, `all ${track.cases.length} cases`), ...track.cases.map((c) => el('option', { value: c.caseId }, c.caseId)));
@@ -84,6 +99,7 @@ function trackSection(track: ReleasesPageTrack): HTMLElement {
     el('p', { class: 'hint' }, `${track.releases.map((r) => (r.engine ? `${r.tag} (${r.engine})` : r.tag)).join(', ')}; ${track.progress}`),
     el('div', { class: 'filter-row' }, el('span', { class: 'filter-title' }, 'Case'), pick),
     host,
+    track.claims ? claimsGrid(track.claims) : null,
   );
 }
 
@@ -100,6 +116,14 @@ function page(): HTMLElement {
     data.changes.length
       ? el('ul', { class: 'changes', id: 'change-list' }, ...data.changes.map((c) => el('li', { class: `change ${c.kind}` }, `${c.track} / ${c.caseId}: ${c.text}`, el('div', { class: 'commands' }, c.commands.join('\n')))))
       : el('p', { class: 'hint', id: 'change-list' }, 'none'),
+    ...(data.claimFlips
+      ? [
+          el('h2', {}, `Claims that changed between releases (${data.claimFlips.length})`),
+          data.claimFlips.length
+            ? el('ul', { class: 'changes', id: 'claim-flips' }, ...data.claimFlips.map((f) => el('li', { class: 'change' }, `${f.track}: ${f.text}`, el('div', { class: 'commands' }, f.commands.join('\n')))))
+            : el('p', { class: 'hint', id: 'claim-flips' }, 'none'),
+        ]
+      : []),
     el('h2', {}, 'Releases'),
     ...data.tracks.map(trackSection),
     el('footer', {}, ...data.legend.map((l) => el('p', { class: 'method' }, l))),
