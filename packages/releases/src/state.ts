@@ -57,7 +57,7 @@ export function openMatrix(dir: string, identity: MatrixIdentity, machine: strin
   if (!state) return { schema: 'rtbench.releases', version: 1, identity, machines: [machine], ...(shard ? { shard } : {}), tracks: [] };
   const differ = (Object.keys(identity) as (keyof MatrixIdentity)[]).filter((k) => state.identity[k] !== identity[k]);
   if (differ.length) throw new MatrixRefused(`${dir} holds a matrix asked differently (${differ.map((k) => `${k}: ${state.identity[k]} there, ${identity[k]} now`).join('; ')}); name another --dir or remove that one`);
-  if (state.mergedFrom) throw new MatrixRefused(`${dir} holds merged shards; measure into another --dir (a merged matrix is redrawn with rtbench releases --dir ${dir} --draw)`);
+  if (state.mergedFrom) throw new MatrixRefused(`${dir} holds merged shards; measure into another --dir (a merged matrix is redrawn by merging its shards again: rtbench merge <shard folder>… --save ${dir})`);
   // A step is paired inside each run's sets, never across runs, so sittings on several machines (CI runners) pool as independent units.
   if (!state.machines.includes(machine)) state.machines.push(machine);
   const was = state.shard ? `${state.shard.index}/${state.shard.count}` : 'none';
