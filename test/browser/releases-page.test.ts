@@ -78,11 +78,11 @@ describe('release matrix page (headless Chromium)', () => {
   it('shows the summary on the first screen, every release and the change point marked, and a case picked alone', async () => {
     const state = openMatrix(join(dir, 'matrix'), IDENTITY, 'test machine');
     const [track] = syncTracks(state, [{ key: 'node × json-reviver', runtime: 'node', extra: [], suite: 'json-reviver', range: 'node@25.8.0..node@26.1.0', listed: RELEASES, releases: RELEASES }]);
-    const run = fakeWindowRun({ runtime: 'node', releases: RELEASES, cases: CASES, sets: 12, seed: 5, factor: (r, c) => (c === CASES[0] && r >= '26.0.0' ? 0.6 : 1) });
+    const run = fakeWindowRun({ runtime: 'node', releases: RELEASES, cases: CASES, sets: 12, seed: 5, factor: (r, c) => ((c === CASES[0] || c === CASES[1]) && r >= '26.0.0' ? 0.6 : 1) });
     track!.windows[0]!.runs.push('run.json');
     const claims = matchClaims([track!], [given('claims', claimsOn('25.9.0', '2026-01-01T10:00:00Z', ['held', 'held', 'undecided']), claimsOn('26.0.0', '2026-01-01T11:00:00Z', ['broken', 'held']))], releaseOf, (s) => s);
     const view = analyseMatrix(IDENTITY, [track!], (): RunRecord => run, dir, claims);
-    expect(view.changePoints.map((c) => [c.caseId, c.older, c.newer])).toEqual([[CASES[0], '25.9.0', '26.0.0']]);
+    expect(view.changePoints.map((c) => [c.caseId, c.older, c.newer])).toEqual([[CASES[0], '25.9.0', '26.0.0'], [CASES[1], '25.9.0', '26.0.0']]);
     const path = join(dir, 'releases.html');
     writeFileSync(path, releasesPage(view));
 
@@ -103,13 +103,13 @@ describe('release matrix page (headless Chromium)', () => {
     const summary = await page.locator('#change-list').boundingBox();
     expect(summary!.y + summary!.height).toBeLessThanOrEqual(900);
 
-    // A line per case through every release, a bar per measured step, one change point labelled with its engines, the newest shaded.
+    // A line per case through every release, a bar per measured step, two change points at one step labelled once with its engines, the newest shaded.
     const section = page.locator('section.track');
     expect(await section.locator('.rt-releases-line path').count()).toBe(CASES.length);
     expect(await section.locator('.rt-releases-point circle').count()).toBe(CASES.length * RELEASES.length);
     expect(await section.locator('.rt-releases-ci line').count()).toBe(CASES.length * (RELEASES.length - 1));
-    expect(await section.locator('.rt-releases-change path').count()).toBe(1);
-    expect(await section.locator('.rt-releases-engine text').textContent()).toBe('V8 engine-of-25.9.0 → V8 engine-of-26.0.0');
+    expect(await section.locator('.rt-releases-change path').count()).toBe(2);
+    expect(await section.locator('.rt-releases-engine text').allTextContents()).toEqual(['V8 engine-of-25.9.0 → V8 engine-of-26.0.0']);
     expect(await section.locator('.rt-releases-newest rect').count()).toBe(1);
     const ticks = await section.locator('svg [aria-label="x-axis tick label"] text').allTextContents();
     expect(ticks).toEqual(RELEASES);
@@ -138,7 +138,7 @@ describe('release matrix page (headless Chromium)', () => {
     await page.selectOption('select[data-track]', CASES[0]!);
     expect(await section.locator('.rt-releases-line path').count()).toBe(1);
     expect(await section.locator('.rt-releases-change path').count()).toBe(1);
-    await page.selectOption('select[data-track]', CASES[1]!);
+    await page.selectOption('select[data-track]', CASES[2]!);
     expect(await section.locator('.rt-releases-change path').count()).toBe(0);
     // A case name from a run is text, never markup.
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();

@@ -33,6 +33,9 @@ function trackChart(track: ReleasesPageTrack, picked: string): SVGSVGElement | H
   const points = cases.flatMap((c) => c.points.map((p) => ({ ...p, caseId: c.caseId })));
   const withCi = points.filter((p) => p.lo !== undefined && p.hi !== undefined);
   const changes = points.filter((p) => p.change);
+  // One engine label per step, above its highest change point: the cases that changed at one release share it.
+  const labelled = new Map<number, (typeof changes)[number]>();
+  for (const p of changes) if ((labelled.get(p.at)?.relative ?? -Infinity) < p.relative) labelled.set(p.at, p);
   const newest = track.releases.length - 1;
   const label = (i: number): string => {
     const r = track.releases[i];
@@ -66,7 +69,7 @@ function trackChart(track: ReleasesPageTrack, picked: string): SVGSVGElement | H
         className: 'rt-releases-change',
         title: (p: (typeof changes)[number]) => `${p.caseId}\n${p.change!.text}\n${p.change!.engines}`,
       }),
-      Plot.text(changes, { x: 'at', y: 'relative', text: (p: (typeof changes)[number]) => p.change!.engines, dy: -14, fontSize: 10, fill: '#374151', className: 'rt-releases-engine' }),
+      Plot.text([...labelled.values()], { x: 'at', y: 'relative', text: (p: (typeof changes)[number]) => p.change!.engines, dy: -14, fontSize: 10, fill: '#374151', className: 'rt-releases-engine' }),
     ],
   });
 }
