@@ -5,7 +5,7 @@
  */
 import { expectationText } from '@rtbench/core';
 import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
-import type { ClaimsRunInfo, ClaimsView } from '../views/claims-types.ts';
+import type { ClaimFlip, ClaimsRunInfo, ClaimsView } from '../views/claims-types.ts';
 
 const fixed = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const pct = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
@@ -32,6 +32,11 @@ export function claimFigure(o: Pick<ClaimOutcome, 'expect' | 'ratio' | 'interval
 export function claimedText(o: Pick<ClaimOutcome, 'expect' | 'threshold'>): string {
   const text = expectationText(o.expect);
   return o.expect.kind === 'same' && o.threshold !== undefined ? `${text} (±${+(o.threshold * 100).toFixed(2)}%)` : text;
+}
+
+/** A claim that flipped between two columns: "<claim> · node: a vs b: held on 25.9.0, broken on 26.0.0". */
+export function claimFlipText(f: ClaimFlip): string {
+  return `${f.says} · ${f.row}: ${f.from.word} on ${f.from.column}, ${f.to.word} on ${f.to.column}`;
 }
 
 /** The sides compared: "node@26: a vs b", "workerd vs node@26", with the subject's parameters. */

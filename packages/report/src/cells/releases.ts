@@ -4,7 +4,7 @@
  * releases, the method and what is left to measure.
  */
 import { counted } from '../text.ts';
-import type { ClaimFlip } from '../views/claims-types.ts';
+import { claimFlipText } from './claims.ts';
 import type { ChangePoint, ReleaseMatrixView, StepVerdict, TrackAnalysis } from '../views/releases.ts';
 import { formatChange, ratioWithCi } from '../format.ts';
 
@@ -34,11 +34,6 @@ export function lastStepLine(t: TrackAnalysis): string {
 export function changeText(c: ChangePoint): string {
   const engines = c.engines.older?.engine || c.engines.newer?.engine ? ` (${c.engines.older?.engine ?? '?'} → ${c.engines.newer?.engine ?? '?'})` : '';
   return `${c.older} → ${c.newer}${engines}: ${c.direction} ${formatChange(c.comparison.ratio)}, ratio ${ratioWithCi(c.comparison.ratio, c.comparison.ci)}, q ${c.comparison.qValue < 0.001 ? '<0.001' : c.comparison.qValue.toFixed(3)}${c.skipped.length ? `; ${counted(c.skipped.length, 'release')} between not measured (--every)` : ''}`;
-}
-
-/** "<claim> · node: a vs b: held on 25.9.0, broken on 26.0.0", in the words `claims --across` uses. */
-export function claimFlipText(f: ClaimFlip): string {
-  return `${f.says} · ${f.row}: ${f.from.word} on ${f.from.column}, ${f.to.word} on ${f.to.column}`;
 }
 
 /** The claims that changed their word between two releases of a track, with the track; undefined when no track shows claims. */

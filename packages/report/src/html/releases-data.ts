@@ -9,8 +9,8 @@
 import type { ClaimWord } from '@rtbench/core/claims-schema';
 import { counted } from '../text.ts';
 import { formatChange, ratioWithCi } from '../format.ts';
-import { claimedText, claimFigure } from '../cells/claims.ts';
-import { claimFlipText, claimFlips, lastStepLine } from '../cells/releases.ts';
+import { claimedText, claimFigure, claimFlipText } from '../cells/claims.ts';
+import { claimFlips, lastStepLine } from '../cells/releases.ts';
 import type { ClaimsMatrix } from '../views/claims-types.ts';
 import type { ReleaseMatrixView } from '../views/releases.ts';
 

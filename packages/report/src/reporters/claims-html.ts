@@ -5,7 +5,7 @@
  */
 import type { ClaimsView } from '../views/claims-types.ts';
 import { documentHead, escapeHtml as e } from '../html/document.ts';
-import { bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from '../cells/claims.ts';
+import { bySuite, claimedText, claimFigure, claimFlipText, claimSides, countsLine, runLine } from '../cells/claims.ts';
 
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}td,th{border-bottom:1px solid #ddd;padding:.25rem .6rem;text-align:left;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}.held{color:#1a7f37}.broken{color:#cf222e;font-weight:600}.undecided{color:#9a6700}pre{background:#f6f8fa;padding:.5rem}small{color:#666}`;
 
@@ -28,7 +28,7 @@ function claimsSection(view: ClaimsView): string {
       out.push(`<tr><td>${e(`${row.suite}: ${row.says}`)}<br><small>${e(row.row)}</small></td>${row.cells.map((o) => (o ? `<td class="${o.word}">${o.word}<br><small>${e(claimFigure(o))}</small></td>` : '<td>—</td>')).join('')}</tr>`);
     }
     out.push('</tbody></table>');
-    for (const f of m.flips) out.push(`<p><b>Flipped</b>: ${e(f.says)} · ${e(f.row)}: ${f.from.word} on ${e(f.from.column)}, ${f.to.word} on ${e(f.to.column)}.</p><pre>${e(f.bisect.join('\n'))}</pre>`);
+    for (const f of m.flips) out.push(`<p><b>Flipped</b>: ${e(claimFlipText(f))}.</p><pre>${e(f.bisect.join('\n'))}</pre>`);
   }
   out.push(`<p><small>${e(view.adjustment)}; ${e(view.method)}.</small></p><ul>`);
   for (const r of view.runs) out.push(`<li><small>${e(runLine(r))}</small></li>`);

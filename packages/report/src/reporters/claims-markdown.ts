@@ -1,7 +1,7 @@
 /** Claims as markdown for a pull request: a table per suite, the --across matrix, how they were measured. */
 import type { ClaimsView } from '../views/claims-types.ts';
 import { markdownCell as cell, shellQuote } from '../text.ts';
-import { bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from '../cells/claims.ts';
+import { bySuite, claimedText, claimFigure, claimFlipText, claimSides, countsLine, runLine } from '../cells/claims.ts';
 
 const WORD_MARK = { held: '✅ held', broken: '❌ broken', undecided: '❔ undecided' } as const;
 
@@ -21,7 +21,7 @@ export function renderClaimsMarkdown(view: ClaimsView): string {
     for (const row of m.rows) lines.push(`| ${cell(`${row.suite}: ${row.says} · ${row.row}`)} | ${row.cells.map((o) => (o ? `${WORD_MARK[o.word]} ${cell(claimFigure(o))}` : '—')).join(' | ')} |`);
     lines.push('');
     for (const f of m.flips) {
-      lines.push(`**Flipped**: ${cell(f.says)} · ${cell(f.row)}: ${f.from.word} on ${cell(f.from.column)}, ${f.to.word} on ${cell(f.to.column)}. Where:`, '', '```sh', ...f.bisect, '```', '');
+      lines.push(`**Flipped**: ${cell(claimFlipText(f))}. Where:`, '', '```sh', ...f.bisect, '```', '');
     }
   }
   lines.push(`${cell(view.adjustment)}; ${cell(view.method)}.`, '');

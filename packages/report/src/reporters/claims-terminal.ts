@@ -3,7 +3,7 @@ import { counted } from '../text.ts';
 import pc from 'picocolors';
 import type { ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsView } from '../views/claims-types.ts';
-import { bySentence, bySuite, claimedText, claimFigure, claimSides, countsLine, runLine } from '../cells/claims.ts';
+import { bySentence, bySuite, claimedText, claimFigure, claimFlipText, claimSides, countsLine, runLine } from '../cells/claims.ts';
 import { wrapWords } from './grid.ts';
 import type { ReporterOptions } from './reporter.ts';
 
@@ -38,7 +38,7 @@ export function renderClaimsTerminal(view: ClaimsView, options: ReporterOptions)
     }
     for (const f of m.flips) {
       lines.push('');
-      lines.push(`${c.bold('flipped')} ${f.suite}: ${f.says} · ${f.row}: ${f.from.word} on ${f.from.column}, ${f.to.word} on ${f.to.column}. Where it changed:`);
+      lines.push(`${c.bold('flipped')} ${f.suite}: ${claimFlipText(f)}. Where it changed:`);
       for (const command of f.bisect) lines.push(`  ${command}`);
     }
     lines.push('');
