@@ -13,10 +13,10 @@
  * Prints one line per matrix (its change points, wall time, load) and the
  * count of matrices with any change point, with its binomial 95% upper bound.
  */
-import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { cacheDir, repoRoot } from '@rtbench/suite-loader';
+import { runCliAsync } from '../test/helpers/cli.ts';
 import { MATRIX_PACKAGE } from '../test/fixtures/release-runtime/matrix-plugin.ts';
 import { startReleaseRegistry } from '../test/fixtures/release-runtime/registry.ts';
 
@@ -73,25 +73,14 @@ const registry = await startReleaseRegistry({
 const range = `mxrt@${versions[0]}..mxrt@${versions.at(-1)}`;
 console.log(`${times} matrices of ${range} (${releaseCount} releases of one binary: ${process.execPath}) on ${suite} ${extra.join(' ')}; load ${load()}`);
 
-/** One CLI run, asynchronously: the registry answers from this process's event loop, which a synchronous spawn would block. */
-function runCli(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
 let withChange = 0;
 let done = 0;
 try {
   for (let i = 0; i < times; i++) {
     const dir = join(registry.scratch, `matrix-${i}`);
     const started = Date.now();
-    const r = await runCli(['releases', range, suite, '--dir', dir, '--json', '--quiet', ...extra], registry.env());
+    // Asynchronously: the registry answers from this process's event loop, which a synchronous spawn would block.
+    const r = await runCliAsync(['releases', range, suite, '--dir', dir, '--json', '--quiet', ...extra], registry.env());
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     if (r.status !== 0) {
       console.error(`matrix ${i + 1}: exit ${r.status}: ${r.stderr.trim().split('\n').at(-1)}`);

@@ -2,10 +2,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { encodeLine, type Job, type RuntimeMessage } from '@rtbench/core/protocol';
 import { judgeOutcome, sealJob } from '../src/job.ts';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { EXIT_GRACE_MS, exitedUnreaped, liveChildPids, spawnJob, spawnTracked, startJob } from '../src/process.ts';
 
-const alive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+const alive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !exitedUnreaped(pid);
 
 const job: Job = { protocol: 1, kind: 'measure', caseId: 'c', options: { warmupMs: 1, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } };
 const hello: RuntimeMessage = { type: 'hello', protocol: 1, facts: { runtime: 'node', version: '26', engine: 'v8', engineVersion: '14', gcExposed: false } };
