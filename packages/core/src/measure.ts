@@ -328,10 +328,21 @@ function sampleTargetNs(info: ClockInfo, options: MeasureOptions): number {
  * subtract) make it explode; the median of three ignores either.
  */
 async function steadyTime(time: BatchTimer, n: number): Promise<number> {
+  return medianOfThree(await threeBatches(time, n));
+}
+
+// By index, not destructuring: case code may have replaced Array's iterator.
+async function threeBatches(time: BatchTimer, n: number): Promise<[number, number, number]> {
   const a = await time(n);
   const b = await time(n);
   const c = await time(n);
-  return max(min(a, b), min(max(a, b), c));
+  return [a, b, c];
+}
+
+function medianOfThree(batches: readonly [number, number, number]): number {
+  const a = batches[0];
+  const b = batches[1];
+  return max(min(a, b), min(max(a, b), batches[2]));
 }
 
 /** A larger n towards a batch of ~target ns, at most 10x at a time (a batch below the timer's reach says little). */
@@ -411,21 +422,27 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
   const watch = options.steady ? new WarmupWatch(options.steady) : undefined;
   let n = 1;
   let batchNs = 0;
+  // The last calibration step's three batches, when they were of the size the warmup goes on with.
+  let carried: { nsPerCall: number[]; callsPerBatch: number } | undefined;
   for (;;) {
-    const ns = await steadyTime(time, n);
+    const batches = await threeBatches(time, n);
+    const ns = medianOfThree(batches);
     warmupIterations += 3 * n;
     watch?.add(ns / n, warmupIterations, (clock.now() - started) / 1e6);
     if (ns >= target / 2 || n >= 2 ** 30) {
       if (ns > 0) {
-        batchNs = (ns * max(1, round((n * target) / ns))) / n;
-        n = max(1, round((n * target) / ns));
+        const sized = max(1, round((n * target) / ns));
+        if (sized === n) carried = { nsPerCall: [batches[0] / n, batches[1] / n, batches[2] / n], callsPerBatch: n };
+        batchNs = (ns * sized) / n;
+        n = sized;
       }
       break;
     }
     n = grow(n, ns, target);
   }
   if (watch) {
-    watch.calibrated(warmupIterations);
+    // A case of milliseconds a call is calibrated at once, on batches of one call: those three count towards the watch's first window.
+    watch.calibrated(warmupIterations, carried);
     return watchedWarmup(time, clock, options, options.steady!, watch, { started, n, batchNs, warmupIterations, target }, fn.betweenSamples);
   }
   let best = Infinity;

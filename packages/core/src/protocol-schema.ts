@@ -208,9 +208,11 @@ export const warmupSeriesSchema = z.object({
   /**
    * The engine's tier-up horizon in this warmup (absent: it held nothing).
    * `crossed`: the batches were already one level at `flatAt`, before the
-   * horizon let the warmup end; `ratio` is the steady level over that
-   * level, and `stepped` says whether the two differ by more than the
-   * steady test allows. `waived`: not waited for (waiveTierUp).
+   * horizon let the warmup end; `ratio` is the steady window's fastest
+   * batch over the flat window's, and `stepped` says whether they differ by
+   * more than a tier-up's least step (steady-state.ts TIER_UP_STEP; runs
+   * saved by earlier versions compared window medians within 2%).
+   * `waived`: not waited for (waiveTierUp).
    */
   tierUp: z
     .discriminatedUnion('kind', [

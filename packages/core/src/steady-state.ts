@@ -115,10 +115,17 @@ export class WarmupWatch {
     if (k + 1 >= WARMUP_SERIES_POINTS) this.merge();
   }
 
-  /** Calibration is over: the batches so far were of growing sizes. */
-  calibrated(totalCalls: number): void {
+  /**
+   * Calibration is over: the batches so far were of growing sizes, but for
+   * the last step's when they were of the size the warmup goes on with
+   * (`carried`): those open the first window.
+   */
+  calibrated(totalCalls: number, carried?: { nsPerCall: readonly number[]; callsPerBatch: number }): void {
     this.calibrationCalls = totalCalls;
     this.window = [];
+    if (!carried) return;
+    for (let i = 0; i < carried.nsPerCall.length; i++) this.window[i] = carried.nsPerCall[i]!;
+    this.lastBatchNs = this.window[this.window.length - 1]! * carried.callsPerBatch;
   }
 
   /** The batch size changed (the JIT made the case much faster): the test starts over. */
@@ -137,17 +144,15 @@ export class WarmupWatch {
     if (!windowsOneLevel(this.window, w, this.rule.tolerance)) return false;
     if (!this.steadyAt) {
       this.steadyAt = { calls: totalCalls, ms: elapsedMs };
-      this.crossed = this.flatBeforeTierUp && acrossTierUp(this.flatBeforeTierUp, lastOf(this.window, w), this.rule.tolerance);
+      this.crossed = this.flatBeforeTierUp && acrossTierUp(this.flatBeforeTierUp, lastOf(this.window, w), this.rule.tierUpCalls);
     }
     return true;
   }
 
   /** The fastest batch of the last window, in ns per call: what one sample will take. */
   fastestRecent(): number {
-    let fastest = Infinity;
     const n = this.window.length;
-    for (let i = max(0, n - this.windowBatches()); i < n; i++) fastest = min(fastest, this.window[i]!);
-    return fastest;
+    return fastestOf(this.window, max(0, n - this.windowBatches()), n);
   }
 
   /** Batches per window: the rule's, fewer for long batches. */
@@ -203,16 +208,36 @@ function lastOf(values: readonly number[], n: number): number[] {
 }
 
 /**
- * What crossing the tier-up horizon did: the steady window's median over
- * the flat window's before it (equal numbers of batches), and whether they
- * differ by more than the rule's tolerance. No allowance for noise here, as
- * the steady test has: a window that straddles a step is wide enough to hide
- * a 5× step in it (seen on node), and a false "no step" would let later
- * processes sample a mid tier, where a false "step" only keeps a wait.
+ * A crossing stepped when the fastest batch moved by more than this. The
+ * steps the horizon waits for are tier-ups of 2–4×
+ * (docs/measurements/harness-figures.md, "Tier-up by calls"); a window's
+ * median moves by far more than 10% when the process shares its cores (four
+ * processes warming a builtin-bound json-reviver case on two cores: medians
+ * 0.07–1.6× apart across the horizon), its fastest batch, the one least
+ * preempted, does not. 10% is also what a cell may be off without a warmup
+ * mark (docs/warmup.md).
  */
-function acrossTierUp(flat: { calls: number; ms: number; window: readonly number[] }, steady: readonly number[], tolerance: number): WarmupSeries['tierUp'] {
+export const TIER_UP_STEP = 0.1;
+
+/**
+ * What crossing the tier-up horizon did: the steady window's fastest batch
+ * over the flat window's (equal numbers of batches), and whether they differ
+ * by more than TIER_UP_STEP. A flat window found late (past a quarter of the
+ * tier-up calls) may straddle the very step the horizon waits for (node@24
+ * stepped at its 12,648th call), so it judges nothing: the horizon stays.
+ * A false "no step" would let later processes sample a mid tier, where a
+ * false "step" only keeps a wait.
+ */
+function acrossTierUp(flat: { calls: number; ms: number; window: readonly number[] }, steady: readonly number[], tierUpCalls: number): WarmupSeries['tierUp'] {
+  if (flat.calls > tierUpCalls / 4) return undefined;
   const k = min(flat.window.length, steady.length);
-  const ratio = medianOf(steady, steady.length - k, steady.length) / medianOf(flat.window, flat.window.length - k, flat.window.length);
+  const ratio = fastestOf(steady, steady.length - k, steady.length) / fastestOf(flat.window, flat.window.length - k, flat.window.length);
   if (!(ratio > 0 && ratio < Infinity)) return undefined;
-  return { kind: 'crossed', flatAt: { calls: flat.calls, ms: round(flat.ms * 1e3) / 1e3 }, ratio: round(ratio * 1e4) / 1e4, stepped: abs(ratio - 1) > tolerance };
+  return { kind: 'crossed', flatAt: { calls: flat.calls, ms: round(flat.ms * 1e3) / 1e3 }, ratio: round(ratio * 1e4) / 1e4, stepped: abs(ratio - 1) > TIER_UP_STEP };
+}
+
+function fastestOf(values: readonly number[], from: number, to: number): number {
+  let fastest = Infinity;
+  for (let i = from; i < to; i++) fastest = min(fastest, values[i]!);
+  return fastest;
 }

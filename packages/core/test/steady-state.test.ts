@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { medianOf, pastHorizons, WarmupWatch, WARMUP_SERIES_POINTS, windowsOneLevel, type SteadyRule } from '../src/steady-state.ts';
+import { medianOf, pastHorizons, TIER_UP_STEP, WarmupWatch, WARMUP_SERIES_POINTS, windowsOneLevel, type SteadyRule } from '../src/steady-state.ts';
 import { warmUp, type MeasureOptions } from '../src/measure.ts';
 import type { Clock, ClockInfo } from '../src/clock.ts';
 
@@ -106,6 +106,25 @@ function simulated(costNs: (call: number) => number): { clock: Clock; fn: () => 
   };
 }
 
+/**
+ * A watch fed batches of 50 calls whose ns per call is `nsPerCall(batch, calls before it)`, the clock advancing by
+ * each batch, until it is steady (at most 10,000 batches): its series.
+ */
+function watchUntilSteady(nsPerCall: (batch: number, calls: number) => number, rule: Partial<SteadyRule> = {}): ReturnType<WarmupWatch['series']> {
+  const watch = new WarmupWatch({ ...RULE, ...rule });
+  let calls = 0;
+  let ms = 0;
+  let fastest = Infinity;
+  for (let batch = 0; batch < 10_000 && !watch.steady(ms, calls, fastest); batch++) {
+    const ns = nsPerCall(batch, calls);
+    calls += 50;
+    ms += (50 * ns) / 1e6;
+    fastest = Math.min(fastest, ns);
+    watch.add(ns, calls, ms);
+  }
+  return watch.series();
+}
+
 const info: ClockInfo = { name: 'simulated', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
 const options = (rule: Partial<SteadyRule>): MeasureOptions => ({ warmupMs: 300, warmupMinMs: 20, timeMs: 100, minSamples: 5, maxSamples: 1e5, sampleMs: 0, steady: { ...RULE, ...rule } });
 
@@ -175,6 +194,30 @@ describe('the tier-up horizon, crossed and waived', () => {
     expect(c.clock.now() / 1e6).toBeLessThan(60);
   });
 
+  it('judges the crossing on the fastest batches: a shared core that slowed most batches before the horizon is not a step', () => {
+    // 1 ms batches of 50 calls at 20 µs; until the 10,000th call five of every eight batches were preempted to 3× as long
+    // (window medians 60 µs), after it none were: the medians are 3× apart, the fastest batches one level.
+    const { tierUp } = watchUntilSteady((batch, calls) => (calls < 10_000 && batch % 8 < 5 ? 60_000 : 20_000));
+    expect(tierUp).toMatchObject({ kind: 'crossed', ratio: 1, stepped: false });
+  });
+
+  it('calls a tier-up-sized drop of the fastest batch a step, and a small one none', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.05, max: 0.95, noNaN: true }), (after) => {
+        const { tierUp } = watchUntilSteady((_, calls) => (calls < 27_000 ? 40_000 : 40_000 * after));
+        expect(tierUp).toMatchObject({ kind: 'crossed', stepped: after < 1 - TIER_UP_STEP });
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('judges nothing from a flat window found past a quarter of the tier-up calls (it may straddle the step): the horizon stays', () => {
+    // Flat at 20 µs, judged first at minMs (200 ms: the 10,000th call), twice as fast from the 27,000th.
+    const { tierUp, steadyAt } = watchUntilSteady((_, calls) => (calls < 27_000 ? 20_000 : 10_000), { minMs: 200 });
+    expect(tierUp).toBeUndefined();
+    expect(steadyAt!.calls).toBeGreaterThanOrEqual(30_000);
+  });
+
   it('says nothing of the horizon where it held nothing', async () => {
     const c = simulated(() => 200_000);
     const sampler = await warmUp(c.fn, false, c.clock, info, options({}));
@@ -183,10 +226,18 @@ describe('the tier-up horizon, crossed and waived', () => {
 });
 
 describe('a watched warmup of a long case', () => {
-  it('compares windows of 4 batches when a batch is one call of milliseconds', async () => {
+  it('compares windows of 4 batches when a batch is one call of milliseconds, calibration\'s three one-call batches the first of them', async () => {
     const c = simulated(() => 10e6);
     const sampler = await warmUp(c.fn, false, c.clock, info, options({ tierUpCalls: 0 }));
-    // Calibration's 3 calls, then 2 windows of 4 one-call batches (not 8): steady at the 11th call.
-    expect(sampler.warmup!.steadyAt!.calls).toBe(11);
+    // Calibration's 3 calls open the first window of 4 one-call batches (not 8): steady at the 8th call.
+    expect(sampler.warmup!.steadyAt!.calls).toBe(8);
+  });
+
+  it('goes on past calibration\'s batches when they were slower than the ones after', async () => {
+    // The first three calls at 20 ms, then 10 ms: not steady at the 8th call, as a flat case is.
+    const c = simulated((call) => (call <= 3 ? 20e6 : 10e6));
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({ tierUpCalls: 0 }));
+    expect(sampler.warmup!.steadyAt!.calls).toBeGreaterThan(8);
+    expect(sampler.batchNs).toBe(10e6);
   });
 });
