@@ -19,7 +19,9 @@ import { UsageError } from './errors.ts';
 import { printable } from '@rtbench/report';
 import { applyMemoryBound } from './args/memory-option.ts';
 import { survivePipeClosing } from './process/pipes.ts';
-import { CLI_VERSION } from './paths.ts';
+import { cacheDir, CLI_VERSION } from './paths.ts';
+import { rememberFactsIn } from '@rtbench/runtime-kit';
+import { join } from 'node:path';
 
 const TITLE = `${PROGRAM}/${CLI_VERSION}`;
 const VERSION_LINE = `${TITLE} ${process.platform}-${process.arch} node-${process.version}`;
@@ -51,6 +53,8 @@ async function main(): Promise<void> {
   survivePipeClosing(process.stdout);
   survivePipeClosing(process.stderr);
   const guard = guardEarlyExit();
+  // Runtime binaries' hashes and versions read once, not at every start (runtime-kit file-facts.ts).
+  rememberFactsIn(join(cacheDir, 'file-facts'));
   try {
     await runGuarded();
   } finally {

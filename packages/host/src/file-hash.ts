@@ -1,6 +1,11 @@
-/** sha256 of a file, streamed and remembered per (path, size, mtime), so one run hashes each binary once. */
+/**
+ * sha256 of a file, streamed and remembered per (path, size, mtime), so one
+ * run hashes each binary once, and on disk per file identity, so the next
+ * start does not either (runtime-kit file-facts.ts).
+ */
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
+import { rememberedFact } from '@rtbench/runtime-kit';
 
 const hashes = new Map<string, Promise<string>>();
 
@@ -10,16 +15,22 @@ export function sha256File(path: string): Promise<string> {
   const key = `${path}:${size}:${mtimeMs}`;
   let cached = hashes.get(key);
   if (!cached) {
-    cached = new Promise((resolve, reject) => {
-      const hash = createHash('sha256');
-      createReadStream(path)
-        .on('data', (chunk) => hash.update(chunk))
-        .on('error', reject)
-        .on('end', () => resolve(hash.digest('hex')));
-    });
+    cached = rememberedFact(path, 'sha256', () => hashFile(path), isHex);
     // A failed read is not remembered: the next call tries again.
     cached.catch(() => hashes.delete(key));
     hashes.set(key, cached);
   }
   return cached;
+}
+
+const isHex = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+
+function hashFile(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
 }

@@ -5,6 +5,7 @@
  * anchored on NUL at both ends matches whole literals only.
  */
 import { createReadStream, statSync } from 'node:fs';
+import { rememberedFact } from './file-facts.ts';
 
 /** Longest literal a pattern may match; chunks overlap by this much. */
 const OVERLAP = 256;
@@ -15,7 +16,8 @@ const cache = new Map<string, Promise<Map<string, number>>>();
  * Every distinct literal in `path` that `pattern` matches (group 1 if the
  * pattern has one, else the whole match), with how often it occurs. The
  * pattern must be global and match fewer than 256 characters. Cached per
- * path, size and mtime.
+ * path, size and mtime in this process, and on disk per file identity
+ * (file-facts.ts).
  */
 export function findLiterals(path: string, pattern: RegExp): Promise<Map<string, number>> {
   if (!pattern.global) throw new Error('findLiterals needs a global pattern');
@@ -23,12 +25,15 @@ export function findLiterals(path: string, pattern: RegExp): Promise<Map<string,
   const key = `${path}:${size}:${mtimeMs}:${pattern.source}`;
   let found = cache.get(key);
   if (!found) {
-    found = scan(path, pattern);
+    found = rememberedFact(path, `literals ${pattern.source}`, async () => [...(await scan(path, pattern))], isCounts).then((entries) => new Map(entries));
     cache.set(key, found);
     found.catch(() => cache.delete(key));
   }
   return found;
 }
+
+const isCounts = (value: unknown): value is [string, number][] =>
+  Array.isArray(value) && value.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string' && typeof e[1] === 'number');
 
 function scan(path: string, pattern: RegExp): Promise<Map<string, number>> {
   return new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@ export { cannotMessage, isUnavailable, type ProgramCommand, type ProgramOptions,
 export { cpuProfFlags, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8HeapSampling, withFlagsFirst } from './process-plugin.ts';
 export { flagsAsWritten, probeOutput, splitFlag } from './binary.ts';
 export { findLiterals } from './binary-literals.ts';
+export { rememberedFact, rememberFactsIn } from './file-facts.ts';
 export { overriddenV8Flags, parseV8FlagValues } from './v8-flags.ts';
 export { existingFile } from './npm.ts';
 export { binaryInPackage, declareNpmRuntime, hasPackage, onEveryPlatform, parsePin, pluginDevDependencies, type NpmRuntime, type PlatformPackages } from './npm-runtime.ts';
