@@ -17,7 +17,9 @@ export type ClosedOutcome = Awaited<ReturnType<WarmProcess['close']>>;
 
 export class WarmPool<H extends Kept> {
   private readonly held = new Map<string, H>();
-  private readonly closing: Promise<LateFailure[]>[] = [];
+  /** Processes retired and not yet ended, and what the ended ones told that no drain has given yet. */
+  private readonly closing = new Set<Promise<void>>();
+  private told: LateFailure[] = [];
 
   /**
    * @param closed what a process's end tells about the cases it served (called once it has ended)
@@ -43,7 +45,11 @@ export class WarmPool<H extends Kept> {
     const held = this.held.get(key);
     if (!held) return;
     this.held.delete(key);
-    this.closing.push(held.process.close().then((outcome) => this.closed(held, outcome)));
+    const closing: Promise<void> = held.process.close().then((outcome) => {
+      this.told.push(...this.closed(held, outcome));
+      this.closing.delete(closing);
+    });
+    this.closing.add(closing);
   }
 
   /** The processes kept, by key. */
@@ -53,7 +59,19 @@ export class WarmPool<H extends Kept> {
 
   /** Waits for the retired processes to end, and gives what their ends told. */
   async drain(): Promise<LateFailure[]> {
-    return (await Promise.all(this.closing.splice(0))).flat();
+    await Promise.all(this.closing);
+    return this.settled();
+  }
+
+  /**
+   * What the retired processes that have ended told, without waiting for the
+   * others (their news comes with a later call): a set's processes end while
+   * the next set's start, and the run's end drains them all.
+   */
+  settled(): LateFailure[] {
+    const told = this.told;
+    this.told = [];
+    return told;
   }
 
   /** Kills every process still kept (the run is over or stopped). */

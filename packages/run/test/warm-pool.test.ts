@@ -1,0 +1,43 @@
+/** The warm processes a measurer keeps (warm-pool.ts): what retired processes tell, drained whole or as far as they have ended. */
+import { describe, expect, it } from 'vitest';
+import type { WarmProcess } from '@rtbench/process';
+import type { LateFailure } from '../src/measurer.ts';
+import { WarmPool, type ClosedOutcome } from '../src/measurers/warm-pool.ts';
+
+/** A process whose close() ends when the test says so. */
+function fakeProcess(): { process: WarmProcess; end: () => void } {
+  let end = (): void => undefined;
+  const closed = new Promise<ClosedOutcome>((resolve) => {
+    end = () => resolve({ closingErrors: [] } as unknown as ClosedOutcome);
+  });
+  return { process: { usable: true, close: () => closed, kill: () => undefined } as unknown as WarmProcess, end };
+}
+
+const told = (name: string): LateFailure => ({ unitKey: name, armId: 'a', round: 0, failure: { kind: 'warning', message: `${name} ended` } });
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('WarmPool', () => {
+  it('gives what ended processes told without waiting for the others, each once; drain() waits for every one', async () => {
+    const pool = new WarmPool<{ process: WarmProcess; name: string }>((held) => [told(held.name)]);
+    const first = fakeProcess();
+    const second = fakeProcess();
+    pool.take('x', () => ({ process: first.process, name: 'first' }));
+    pool.take('y', () => ({ process: second.process, name: 'second' }));
+    pool.retire('x');
+    pool.retire('y');
+    expect(pool.settled()).toEqual([]);
+
+    first.end();
+    await tick();
+    expect(pool.settled()).toEqual([told('first')]);
+    expect(pool.settled()).toEqual([]);
+
+    const drained = pool.drain();
+    let done = false;
+    void drained.then(() => (done = true));
+    await tick();
+    expect(done).toBe(false);
+    second.end();
+    expect(await drained).toEqual([told('second')]);
+  });
+});
