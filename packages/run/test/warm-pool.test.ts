@@ -17,7 +17,7 @@ const told = (name: string): LateFailure => ({ unitKey: name, armId: 'a', round:
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('WarmPool', () => {
-  it('gives what ended processes told without waiting for the others, each once; drain() waits for every one', async () => {
+  it('gives what ended processes told without waiting for the others, each once; ended() and drain() wait for every one', async () => {
     const pool = new WarmPool<{ process: WarmProcess; name: string }>((held) => [told(held.name)]);
     const first = fakeProcess();
     const second = fakeProcess();
@@ -33,11 +33,14 @@ describe('WarmPool', () => {
     expect(pool.settled()).toEqual([]);
 
     const drained = pool.drain();
+    let ended = false;
+    void pool.ended().then(() => (ended = true));
     let done = false;
     void drained.then(() => (done = true));
     await tick();
-    expect(done).toBe(false);
+    expect([ended, done]).toEqual([false, false]);
     second.end();
     expect(await drained).toEqual([told('second')]);
+    expect(ended).toBe(true);
   });
 });

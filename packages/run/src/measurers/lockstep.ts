@@ -178,8 +178,16 @@ export function turnsFor(options: Pick<LockstepOptions, 'sampleTimeMs' | 'minTur
  * (every sample it was asked for, in turn order, corroborated by the host's
  * clock).
  */
-async function sampleInTurn(cases: readonly LiveCase[], arms: readonly Arm[], options: LockstepOptions, context: ReplicateContext): Promise<{ results: ArmResult[]; outcomes: JobOutcome[] }> {
+async function sampleInTurn(
+  cases: readonly LiveCase[],
+  arms: readonly Arm[],
+  options: LockstepOptions,
+  context: ReplicateContext,
+  quiet?: () => Promise<void>,
+): Promise<{ results: ArmResult[]; outcomes: JobOutcome[] }> {
   const ready = await Promise.all(cases.map((s) => s.ready));
+  // Nothing else of ours runs while the arms take their samples (a previous set's processes still ending).
+  await quiet?.();
   let live = arms.map((_, i) => i).filter((i) => ready[i] !== undefined);
   const positions: number[][] = arms.map(() => []);
   const readings: SampleReading[][] = arms.map(() => []);
@@ -385,7 +393,7 @@ function warmLockstepMeasurer(options: LockstepOptions): Measurer {
       const keep = held.map((h) => h.sets + 1 < setsPerProcess);
       const visit = held.map((h) => (h.visits.get(caseId) ?? 0) + 1);
       const cases = held.map((h, i) => h.process.open(caseId, options.timeoutMs, keep[i], horizons.waives(arms[i]!.id, caseId)));
-      const { results, outcomes } = await sampleInTurn(cases, arms, options, context);
+      const { results, outcomes } = await sampleInTurn(cases, arms, options, context, () => processes.ended());
       learnHorizons(horizons, caseId, arms, results);
       results.forEach((result, i) => {
         const outcome = result.outcomes[0];

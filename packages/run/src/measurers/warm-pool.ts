@@ -59,8 +59,13 @@ export class WarmPool<H extends Kept> {
 
   /** Waits for the retired processes to end, and gives what their ends told. */
   async drain(): Promise<LateFailure[]> {
-    await Promise.all(this.closing);
+    await this.ended();
     return this.settled();
+  }
+
+  /** Resolves once every retired process has ended (what they told stays for the next drain). */
+  async ended(): Promise<void> {
+    await Promise.all(this.closing);
   }
 
   /**
