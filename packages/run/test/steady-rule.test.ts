@@ -27,6 +27,14 @@ describe('TierUpHorizons', () => {
     expect(after.waives('node', 'a')).toBe(false);
   });
 
+  it('learns nothing from a crossing slower after the horizon than before it: the next one judges', () => {
+    const h = new TierUpHorizons();
+    h.learn('node', 'a', series({ kind: 'crossed', flatAt: { calls: 4000, ms: 90 }, ratio: 1.46, stepped: true }));
+    expect(h.waives('node', 'a')).toBe(false);
+    h.learn('node', 'a', crossed(false));
+    expect(h.waives('node', 'a')).toBe(true);
+  });
+
   it('learns nothing from a process that did not cross the horizon flat, or was waived', () => {
     const h = new TierUpHorizons();
     h.learn('node', 'a', undefined);

@@ -7,7 +7,7 @@
  * costs and what it finds: docs/warmup.md.
  */
 import type { MeasureOptions } from '@rtbench/core';
-import type { WarmupSeries } from '@rtbench/core/protocol';
+import { TIER_UP_STEP, type WarmupSeries } from '@rtbench/core/protocol';
 import type { WarmupHorizon } from '@rtbench/runtime-kit';
 
 /** Batches in each of the two windows compared: ~8 ms of ~1 ms batches, or 8 calls of a long case. */
@@ -58,7 +58,8 @@ export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon |
  * open that case with the horizon waived. Tiering by calls happens at the
  * same count in every process of one binary and flags, so one crossing
  * speaks for the others; a step seen by any process keeps the horizon for
- * the rest of the run. What it saves: docs/warmup.md, "The learned horizon".
+ * the rest of the run, and a crossing slower after the horizon than before
+ * speaks for none (the process shared its core unevenly). What it saves: docs/warmup.md, "The learned horizon".
  */
 export class TierUpHorizons {
   private readonly learned = new Map<string, 'waive' | 'keep'>();
@@ -72,6 +73,8 @@ export class TierUpHorizons {
   learn(armId: string, caseId: string, warmup: WarmupSeries | undefined): void {
     const crossed = warmup?.tierUp?.kind === 'crossed' ? warmup.tierUp : undefined;
     if (!crossed) return;
+    // Slower past the horizon: the process was disturbed (the horizon waits for tier-ups, which only speed a case up); the next process judges.
+    if (crossed.ratio > 1 + TIER_UP_STEP) return;
     const k = key(armId, caseId);
     if (crossed.stepped) this.learned.set(k, 'keep');
     else if (!this.learned.has(k)) this.learned.set(k, 'waive');
