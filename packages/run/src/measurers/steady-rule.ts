@@ -59,7 +59,8 @@ export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon |
  * same count in every process of one binary and flags, so one crossing
  * speaks for the others; a step seen by any process keeps the horizon for
  * the rest of the run, and a crossing slower after the horizon than before
- * speaks for none (the process shared its core unevenly). What it saves: docs/warmup.md, "The learned horizon".
+ * speaks for none (the process shared its core unevenly). What it saves:
+ * docs/warmup.md, "The learned horizon".
  */
 export class TierUpHorizons {
   private readonly learned = new Map<string, 'waive' | 'keep'>();

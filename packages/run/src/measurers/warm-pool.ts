@@ -20,6 +20,7 @@ export class WarmPool<H extends Kept> {
   /** Processes retired and not yet ended, and what the ended ones told that no drain has given yet. */
   private readonly closing = new Set<Promise<void>>();
   private told: LateFailure[] = [];
+  private readonly failed: unknown[] = [];
 
   /**
    * @param closed what a process's end tells about the cases it served (called once it has ended)
@@ -45,10 +46,14 @@ export class WarmPool<H extends Kept> {
     const held = this.held.get(key);
     if (!held) return;
     this.held.delete(key);
-    const closing: Promise<void> = held.process.close().then((outcome) => {
-      this.told.push(...this.closed(held, outcome));
-      this.closing.delete(closing);
-    });
+    // Awaited by ended() or drain(), perhaps a set later: a failed close is kept for them, not left unhandled.
+    const closing: Promise<void> = held.process
+      .close()
+      .then(
+        (outcome) => void this.told.push(...this.closed(held, outcome)),
+        (error: unknown) => void this.failed.push(error),
+      )
+      .finally(() => this.closing.delete(closing));
     this.closing.add(closing);
   }
 
@@ -63,9 +68,10 @@ export class WarmPool<H extends Kept> {
     return this.settled();
   }
 
-  /** Resolves once every retired process has ended (what they told stays for the next drain). */
+  /** Resolves once every retired process has ended (what they told stays for the next drain); rejects with a close that failed. */
   async ended(): Promise<void> {
     await Promise.all(this.closing);
+    if (this.failed.length) throw this.failed.shift();
   }
 
   /**
