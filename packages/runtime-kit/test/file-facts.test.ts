@@ -37,6 +37,16 @@ function counted(path: string): { fact: () => Promise<string>; computed: () => n
   };
 }
 
+/** Facts kept in the scratch folder, and a file "binary" holding 'one' whose fact was computed (and remembered) once. */
+async function rememberedOnce(): Promise<{ file: string } & ReturnType<typeof counted>> {
+  rememberFactsIn(facts);
+  const file = join(scratch, 'binary');
+  writeFileSync(file, 'one');
+  const c = counted(file);
+  expect(await c.fact()).toBe('one');
+  return { file, ...c };
+}
+
 describe('rememberedFact', () => {
   it('computes a fact once per file identity when given a folder, and every time without one', async () => {
     const file = join(scratch, 'binary');
@@ -55,11 +65,8 @@ describe('rememberedFact', () => {
   });
 
   it('computes again once the file is rewritten in place to the same size', async () => {
-    rememberFactsIn(facts);
-    const file = join(scratch, 'binary');
-    writeFileSync(file, 'one');
-    const c = counted(file);
-    expect(await c.fact()).toBe('one');
+    const c = await rememberedOnce();
+    const file = c.file;
     writeFileSync(file, 'two');
     // File times tick coarsely (a few ms): set the rewrite's, as a later write would have.
     const later = new Date(Date.now() + 10_000);
@@ -69,11 +76,7 @@ describe('rememberedFact', () => {
   });
 
   it('computes again when the entry holds something else than the fact', async () => {
-    rememberFactsIn(facts);
-    const file = join(scratch, 'binary');
-    writeFileSync(file, 'one');
-    const c = counted(file);
-    await c.fact();
+    const c = await rememberedOnce();
     const [entry] = readdirSync(facts);
     writeFileSync(join(facts, entry!), '{"not": "a string"}');
     expect(await c.fact()).toBe('one');
@@ -81,11 +84,7 @@ describe('rememberedFact', () => {
   });
 
   it('does not use a folder other users may write into', async () => {
-    rememberFactsIn(facts);
-    const file = join(scratch, 'binary');
-    writeFileSync(file, 'one');
-    const c = counted(file);
-    await c.fact();
+    const c = await rememberedOnce();
     chmodSync(facts, 0o777);
     await c.fact();
     await c.fact();
