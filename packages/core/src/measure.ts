@@ -331,7 +331,6 @@ async function steadyTime(time: BatchTimer, n: number): Promise<number> {
   return medianOfThree(await threeBatches(time, n));
 }
 
-// By index, not destructuring: case code may have replaced Array's iterator.
 async function threeBatches(time: BatchTimer, n: number): Promise<[number, number, number]> {
   const a = await time(n);
   const b = await time(n);
@@ -339,6 +338,7 @@ async function threeBatches(time: BatchTimer, n: number): Promise<[number, numbe
   return [a, b, c];
 }
 
+// By index, not destructuring: case code may have replaced Array's iterator.
 function medianOfThree(batches: readonly [number, number, number]): number {
   const a = batches[0];
   const b = batches[1];
