@@ -7,7 +7,7 @@
  * result, "unsupported" or an error (teardown runs before the answer, so a
  * failing teardown is the answer); for a list job the cases or an error.
  */
-import { probeClock, type Clock } from './clock.ts';
+import { clockInfoOf, type Clock, type ClockInfo } from './clock.ts';
 import { digest, UNDEFINED_SUMMARY } from './digest.ts';
 import { FLOOR_CASES_BELOW_NS, harnessFloor, measure, measureFixed, warmUp, type MeasureOptions, type Sampler } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
@@ -201,7 +201,7 @@ export type CommandSource = () => Promise<string | undefined>;
 interface Prepared {
   isAsync: boolean;
   caseDigest: { hash: string; summary: string };
-  clockInfo: ReturnType<typeof probeClock>;
+  clockInfo: ClockInfo;
 }
 
 /** The harness's own cost per call (measure.ts harnessFloor), taken once per process, when it first warms a case short enough to be near it. */
@@ -231,7 +231,7 @@ async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: Runt
   // case that returns nothing does so on purpose (e.g. the harness's noop).
   if (value === undefined && spec.emptyResultAdvice) ctx.warn(`${EMPTY_RESULT_WARNING}, ${spec.emptyResultAdvice}`);
   // A fixed-iteration job does not probe: the probe reads the clock until it has seen enough steps, so its work depends on time.
-  const clockInfo = probe ? probeClock(env.clock) : { name: `${env.clock.name} (not probed: fixed-iteration job)`, resolutionNs: 1, readCostNs: 0, edgeAligned: false };
+  const clockInfo = probe ? clockInfoOf(env.clock) : { name: `${env.clock.name} (not probed: fixed-iteration job)`, resolutionNs: 1, readCostNs: 0, edgeAligned: false };
   const caseDigest = digest(value);
   // A harness whose functions return nothing by design says so in the summary: the host does not take it for a case without work.
   if (value === undefined && spec.returnsNothing) caseDigest.summary = `${UNDEFINED_SUMMARY} (${spec.returnsNothing})`;

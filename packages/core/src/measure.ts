@@ -587,8 +587,8 @@ export const FLOOR_CASES_BELOW_NS = 100;
  * nothing interrupts it (preemption only adds time; the second, not the
  * first, so that one misread edge of a coarse clock is not the floor).
  * Batches are short on a fine clock (0.2 ms) and two ticks on a coarse one,
- * whose timer calibrates on fewer ticks than a case's (its spin loop is
- * already compiled: a case has warmed up before). A case whose time per call
+ * whose timer goes on from the read rates the case's timers measured
+ * (clock.ts EdgeTimer). A case whose time per call
  * is near it did no work the loop could see (docs/writing-a-suite.md, "A case
  * without work").
  */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { EdgeTimer, probeClock, type Clock } from '../src/clock.ts';
+import { clockInfoOf, EdgeTimer, probeClock, type Clock } from '../src/clock.ts';
 
 /** A clock read costing `readNs` of virtual time, showing it in steps of `stepNs`; `spend` is work done between reads. */
 function virtualClock(readNs: number, stepNs: number): Clock & { spend(ns: number): void; readonly elapsed: number } {
@@ -120,5 +120,50 @@ describe('EdgeTimer on a coarse clock', () => {
     const timer = new EdgeTimer(clock, 1, 0);
     frozen = true;
     expect(() => timer.end(timer.begin())).toThrow(/clock freezes stopped advancing/);
+  });
+});
+
+describe('what a process learns of its clock once', () => {
+  it('probes a clock once: a later case on the same clock reads it no more, another clock is probed', () => {
+    const coarse = virtualClock(1000, 1e6);
+    const info = clockInfoOf(coarse);
+    const spent = coarse.elapsed;
+    expect(spent).toBe(5e6);
+    expect(clockInfoOf(coarse)).toEqual(info);
+    expect(coarse.elapsed).toBe(spent);
+    const other = virtualClock(1000, 1e6);
+    clockInfoOf(other);
+    expect(other.elapsed).toBe(5e6);
+  });
+
+  it("a case's edge timer goes on from the rates an earlier timer measured on its clock: one tick instead of twenty, timing as right", () => {
+    const tick = 1e6;
+    const clock = virtualClock(25, tick);
+    new EdgeTimer(clock);
+    // The first timer: the edge, 3 warmup ticks, 16 calibration ticks.
+    expect(clock.elapsed).toBeGreaterThanOrEqual(19 * tick);
+    const before = clock.elapsed;
+    const timer = new EdgeTimer(clock);
+    // The next: at most the rest of a tick to the edge, and one measured tick.
+    expect(clock.elapsed - before).toBeLessThanOrEqual(2 * tick);
+    for (const batchNs of [700, 40_000, 1_300_000]) {
+      const begin = timer.begin();
+      clock.spend(batchNs);
+      expect(Math.abs(timer.end(begin) - batchNs)).toBeLessThanOrEqual(50);
+      timer.realign();
+    }
+    // A timer on another clock calibrates in full.
+    const fresh = virtualClock(25, tick);
+    new EdgeTimer(fresh);
+    expect(fresh.elapsed).toBeGreaterThanOrEqual(19 * tick);
+  });
+
+  it('calibrates in full when the earlier timers measured fewer ticks than it asks for', () => {
+    const tick = 1e5;
+    const clock = virtualClock(10, tick);
+    new EdgeTimer(clock, 2, 0);
+    const before = clock.elapsed;
+    new EdgeTimer(clock, 8, 0);
+    expect(clock.elapsed - before).toBeGreaterThanOrEqual(8 * tick);
   });
 });
