@@ -54,6 +54,13 @@ export interface ReplicateContext {
   signal?: AbortSignal;
   /** Called as each arm's work starts (progress). */
   onArmStart?(arm: Arm): void;
+  /**
+   * Given to a measurer with `untimedStart`: called once per replicate, while
+   * its processes set up and warm and before anything is timed. The loop
+   * saves the run so far then, instead of between replicates, where every
+   * process would wait for it.
+   */
+  whileUntimed?(): void;
 }
 
 /** A failure known only once a set's processes ended (a crash after a case's result): that case's round of the set is failed. */
@@ -218,4 +225,6 @@ export interface Measurer {
   readonly setOrder?: 'shuffled' | 'fixed';
   /** Releases what the measurer kept between replicates (prepared programs). */
   dispose?(): void;
+  /** replicate() calls context.whileUntimed once, before its first timed work (lockstep: the processes warm first). */
+  readonly untimedStart?: true;
 }

@@ -208,6 +208,55 @@ describe('executeLoop with a measurer that keeps processes across a set', () => 
     expect(r.results.find((x) => x.caseId === 'a' && x.variantId === 'x')!.failures).toContainEqual({ kind: 'warning', message: 'left a child running', round: 1 });
   });
 
+  /** The loop over `cases` × arms x and y with `measurer`, counting the rounds each save holds. */
+  function loopSaving(measurer: Measurer, cases: string[], rounds: number, saves: number[]): Promise<RunRecord> {
+    const record = emptyRun(cases, ['x', 'y']);
+    const resultFor = addResults(record, cases.map((id) => ({ id })), [{ id: 'x' }, { id: 'y' }]);
+    const units = cases.map((id) => ({ key: id, cases: [caseSpec(id)] }));
+    return executeLoop(record, { units, arms: ['x', 'y'].map(arm), roundPlan: { order: 'shuffled', rounds }, seed: 7, resultFor }, measurer, {
+      save: (r) => saves.push(r.results.reduce((n, x) => n + x.rounds.length, 0)),
+    });
+  }
+
+  it("with a measurer whose replicates start untimed, saves each replicate's results while the next one warms, and the last at the set's end", async () => {
+    const saves: number[] = [];
+    /** Saves made before and after each replicate's call of whileUntimed. */
+    const atUntimed: number[] = [];
+    const warm = warmMeasurer([], []);
+    const measurer: Measurer = {
+      ...warm,
+      untimedStart: true,
+      async replicate(unit, arms, context) {
+        atUntimed.push(saves.length);
+        context.whileUntimed?.();
+        atUntimed.push(saves.length);
+        return warm.replicate(unit, arms, context);
+      },
+    };
+    await loopSaving(measurer, ['a', 'b', 'c'], 2, saves);
+    // Three units × two arms per set. A replicate saves nothing as it ends; the next one's untimed start saves it
+    // (the first has nothing to save), the set's end saves its last (the second set's with the late crash that took
+    // one of its rounds away), and the run's end saves once more.
+    expect(atUntimed).toEqual([0, 0, 0, 1, 1, 2, 3, 3, 3, 4, 4, 5]);
+    expect(saves).toEqual([2, 4, 6, 8, 10, 11, 11]);
+  });
+
+  it('saves the results before a replicate that throws, though it never reached its untimed start', async () => {
+    const saves: number[] = [];
+    let replicates = 0;
+    const warm = warmMeasurer([], []);
+    const measurer: Measurer = {
+      ...warm,
+      untimedStart: true,
+      async replicate(unit, arms, context) {
+        if (++replicates === 2) throw new Error('the host lost a process');
+        return warm.replicate(unit, arms, context);
+      },
+    };
+    await expect(loopSaving(measurer, ['a', 'b'], 1, saves)).rejects.toThrow('the host lost a process');
+    expect(saves).toEqual([2]);
+  });
+
   it('keeps the units in plan order when the measurer does not keep processes', async () => {
     const { calls } = await run({ cases: ['a', 'b', 'c'], schedule: { order: 'shuffled', rounds: 2 }, measurer: (calls) => fakeMeasurer(() => [1], calls) });
     expect(calls.map((c) => c.unit).join('')).toBe('abcabc');

@@ -185,6 +185,8 @@ async function sampleInTurn(
   context: ReplicateContext,
   quiet?: () => Promise<void>,
 ): Promise<{ results: ArmResult[]; outcomes: JobOutcome[] }> {
+  // The processes have their case and warm it: the host's own work goes here, not between sets.
+  context.whileUntimed?.();
   const ready = await Promise.all(cases.map((s) => s.ready));
   // Nothing else of ours runs while the arms take their samples (a previous set's processes still ending).
   await quiet?.();
@@ -245,6 +247,7 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
   const horizons = new TierUpHorizons();
   return {
     descriptor: LOCKSTEP_PER_CASE,
+    untimedStart: true,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const caseId = unit.cases[0]!.id;
       // Start-up and warmup are not measured: the processes start together and warm up side by side, each until steady by its engine's rule.
@@ -380,6 +383,7 @@ function warmLockstepMeasurer(options: LockstepOptions): Measurer {
   const horizons = new TierUpHorizons();
   return {
     descriptor: options.processPerCase ? LOCKSTEP_PER_CASE : LOCKSTEP,
+    untimedStart: true,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       // A runtime whose plug-in cannot serve many cases gets a process per case.
       if (arms.some((a) => !a.plugin.startWarm)) return perCase.replicate(unit, arms, context);
