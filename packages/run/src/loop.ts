@@ -67,7 +67,7 @@ export interface RunHooks {
   onProgress?(event: ProgressEvent): void;
   /** Called as each profile starts. */
   onProfile?(event: { pass: string; caseId: string; variantId: string }): void;
-  /** Called with the run so far after every replicate, and at the end. */
+  /** Called with the run so far after every replicate (with a measurer whose replicates start untimed: as the next one's processes warm, or at the set's end), and at the end. */
   save(run: RunRecord): void;
   signal?: AbortSignal;
 }
