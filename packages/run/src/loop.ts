@@ -9,7 +9,7 @@
  * saved after every replicate: an interrupt or a crash loses nothing. With a
  * measurer whose replicates start untimed (lockstep's warmup), a replicate's
  * results are saved while the next one's processes warm up (saving a run of
- * 1.5 MB takes 20–40 ms, 96 times a table), and at a set's and the run's end.
+ * 1.5 MB takes 20–40 ms, 96 times a table), and at the run's end.
  */
 import type { CaseResult, Precision, RunRecord } from '@rtbench/core/schema';
 import { createRandom, median } from '@rtbench/stats';
@@ -67,7 +67,7 @@ export interface RunHooks {
   onProgress?(event: ProgressEvent): void;
   /** Called as each profile starts. */
   onProfile?(event: { pass: string; caseId: string; variantId: string }): void;
-  /** Called with the run so far after every replicate (with a measurer whose replicates start untimed: as the next one's processes warm, or at the set's end), and at the end. */
+  /** Called with the run so far after every replicate (with a measurer whose replicates start untimed: as the next one's processes warm), and at the end. */
   save(run: RunRecord): void;
   signal?: AbortSignal;
 }
@@ -112,8 +112,9 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
   const endSet = async (): Promise<void> => {
     try {
       if (measurer.endSet) applyLate(await measurer.endSet());
-    } finally {
+    } catch (error) {
       saveIfUnsaved();
+      throw error;
     }
   };
   /** What is learned only once processes ended: warnings, and crashes after a case's result (that case's round fails). */
@@ -134,7 +135,8 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
         result.status = 'failed';
       }
     }
-    save();
+    if (measurer.untimedStart) unsaved = true;
+    else save();
   };
   let adaptivePhase = false;
   const aborted = (): boolean => hooks.signal?.aborted ?? false;

@@ -218,7 +218,7 @@ describe('executeLoop with a measurer that keeps processes across a set', () => 
     });
   }
 
-  it("with a measurer whose replicates start untimed, saves each replicate's results while the next one warms, and the last at the set's end", async () => {
+  it("with a measurer whose replicates start untimed, saves each replicate's results while the next one warms, and the last at the run's end", async () => {
     const saves: number[] = [];
     /** Saves made before and after each replicate's call of whileUntimed. */
     const atUntimed: number[] = [];
@@ -234,11 +234,11 @@ describe('executeLoop with a measurer that keeps processes across a set', () => 
       },
     };
     await loopSaving(measurer, ['a', 'b', 'c'], 2, saves);
-    // Three units × two arms per set. A replicate saves nothing as it ends; the next one's untimed start saves it
-    // (the first has nothing to save), the set's end saves its last (the second set's with the late crash that took
-    // one of its rounds away), and the run's end saves once more.
-    expect(atUntimed).toEqual([0, 0, 0, 1, 1, 2, 3, 3, 3, 4, 4, 5]);
-    expect(saves).toEqual([2, 4, 6, 8, 10, 11, 11]);
+    // Three units × two arms per set. A replicate saves nothing as it ends, nor does a set's end; the next
+    // replicate's untimed start saves them (the first has nothing to save), and the run's end saves the last set
+    // (with the late crash that took one of its rounds away).
+    expect(atUntimed).toEqual([0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5]);
+    expect(saves).toEqual([2, 4, 6, 8, 10, 11]);
   });
 
   it('saves the results before a replicate that throws, though it never reached its untimed start', async () => {
@@ -255,6 +255,19 @@ describe('executeLoop with a measurer that keeps processes across a set', () => 
     };
     await expect(loopSaving(measurer, ['a', 'b'], 1, saves)).rejects.toThrow('the host lost a process');
     expect(saves).toEqual([2]);
+  });
+
+  it("saves a set's last results when ending the set fails", async () => {
+    const saves: number[] = [];
+    const warm = warmMeasurer([], []);
+    const measurer: Measurer = {
+      ...warm,
+      untimedStart: true,
+      endSet: () => Promise.reject(new Error('a process would not close')),
+    };
+    await expect(loopSaving(measurer, ['a', 'b'], 1, saves)).rejects.toThrow('a process would not close');
+    // The first unit's results were saved as the second warmed; the second's, as the set's end failed.
+    expect(saves).toEqual([2, 4]);
   });
 
   it('keeps the units in plan order when the measurer does not keep processes', async () => {
