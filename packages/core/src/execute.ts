@@ -398,7 +398,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     // Syntax, not Object.create: case code may have replaced it by the time a case is kept.
     const kept: KeptCases = { __proto__: null } as unknown as KeptCases;
     try {
-      await serveCases(env, (opened) => caseAnswer(suite, cases, opened.caseId, 'lockstep', opened.waiveTierUp ? waivingTierUp(job.options) : job.options, env, { kept, keep: opened.keep }));
+      await serveCases(env, (opened) => caseAnswer(suite, cases, opened.caseId, 'lockstep', opened.tierUpCallNs !== undefined ? withTierUpRate(job.options, opened.tierUpCallNs) : job.options, env, { kept, keep: opened.keep }));
     } finally {
       // The channel closed: kept cases end here, after every answer. A teardown that fails says so in a late error
       // message, which the host takes after closing the input (@rtbench/process protocol-reader.ts closeInput): it fails
@@ -435,9 +435,9 @@ async function serveCases(env: RuntimeEnvironment, answer: (opened: CaseOpening)
   }
 }
 
-/** The job's options for a case opened with waiveTierUp: its steady rule does not wait for the engine's tier-up horizon. */
-function waivingTierUp(options: MeasureOptions): MeasureOptions {
-  return options.steady ? { ...options, steady: { ...options.steady, waiveTierUp: true } } : options;
+/** The job's options for a case opened with the rate an earlier process ran it at past the tier-up horizon. */
+function withTierUpRate(options: MeasureOptions, tierUpCallNs: number): MeasureOptions {
+  return options.steady ? { ...options, steady: { ...options.steady, tierUpCallNs } } : options;
 }
 
 /** A case a warm process keeps set up and warm between its opens (protocol.ts KEEP_COMMAND). */

@@ -85,11 +85,15 @@ export const measureOptionsSchema = z.object({
       tierUpCalls: z.number().int().nonnegative(),
       tierUpWithinMs: finite.nonnegative(),
       /**
-       * The tier-up horizon is not waited for in this process: an earlier
-       * process of the same runtime crossed it with this case and found no
-       * step there (the lockstep measurer's learned horizon, steady-rule.ts).
+       * ns per call at which an earlier process of the same runtime ran this
+       * case once past the tier-up horizon (the lockstep measurer's learned
+       * rate, steady-rule.ts). A process whose batches are one level within
+       * the least tier-up step of it does not wait for the tier-up calls; one
+       * slower projects them with it when it is faster than its own fastest
+       * call, so a process that starts in a slow state still waits for them
+       * (steady-state.ts atKnownRate, pastHorizons).
        */
-      waiveTierUp: z.literal(true).optional(),
+      tierUpCallNs: finite.positive().optional(),
       /** Sampled at this point whatever the batches do: the case found no steady state. */
       maxMs: finite.positive(),
     })
@@ -212,12 +216,18 @@ export const warmupSeriesSchema = z.object({
    * batch over the flat window's, and `stepped` says whether they differ by
    * more than a tier-up's least step (steady-state.ts TIER_UP_STEP; runs
    * saved by earlier versions compared window medians within 2%).
-   * `waived`: not waited for (waiveTierUp).
+   * `waived`: not waited for: the batches were one level and their
+   * fastest within the least step of the rate an earlier process of the
+   * runtime reached past the horizon (`ratio`: this process's over that
+   * rate; steady-state.ts atKnownRate). Runs saved by earlier versions,
+   * which waived the horizon for an arm whose first crossing found no step
+   * whatever the process's level, have no ratio (docs/warmup.md, "The
+   * learned horizon").
    */
   tierUp: z
     .discriminatedUnion('kind', [
       z.object({ kind: z.literal('crossed'), flatAt: z.object({ calls: finite.nonnegative(), ms: finite.nonnegative() }), ratio: finite.positive(), stepped: z.boolean() }),
-      z.object({ kind: z.literal('waived') }),
+      z.object({ kind: z.literal('waived'), ratio: finite.positive().optional() }),
     ])
     .optional(),
 });

@@ -42,19 +42,19 @@ export function lockstepJob(caseId: string, options: MeasureOptions): Job {
 
 /**
  * The line that opens a case in a warm process: the word, then the case id
- * as a JSON string, or, when its warmup is not to wait for the engine's
- * tier-up horizon (the measurer learned it from an earlier process), a JSON
- * object `{"id": …, "waiveTierUp": true}`.
+ * as a JSON string, or, when the measurer learned the case's rate past the
+ * tier-up horizon from an earlier process (steady rule `tierUpCallNs`), a
+ * JSON object `{"id": …, "tierUpCallNs": …}`.
  */
-export function caseCommand(caseId: string, keep = false, waiveTierUp = false): string {
-  return `${keep ? KEEP_COMMAND : CASE_COMMAND} ${stringify(waiveTierUp ? { id: caseId, waiveTierUp: true } : caseId)}`;
+export function caseCommand(caseId: string, keep = false, tierUpCallNs?: number): string {
+  return `${keep ? KEEP_COMMAND : CASE_COMMAND} ${stringify(tierUpCallNs !== undefined ? { id: caseId, tierUpCallNs } : caseId)}`;
 }
 
 /** A case a CASE_COMMAND or KEEP_COMMAND line opens. */
 export interface CaseOpening {
   caseId: string;
   keep: boolean;
-  waiveTierUp: boolean;
+  tierUpCallNs?: number;
 }
 
 /** The case a CASE_COMMAND or KEEP_COMMAND line opens, or undefined when the line is another command (read in the runtime, after case code: captured methods only). */
@@ -64,10 +64,11 @@ export function caseOfCommand(line: string): CaseOpening | undefined {
   const head = `${keep ? KEEP_COMMAND : CASE_COMMAND} `;
   if (apply(stringSlice, line, [0, head.length]) !== head) return undefined;
   const opened: unknown = parse(apply(stringSlice, line, [head.length]) as string);
-  if (typeof opened === 'string') return { caseId: opened, keep, waiveTierUp: false };
+  if (typeof opened === 'string') return { caseId: opened, keep };
   if (typeof opened !== 'object' || opened === null) return undefined;
-  const { id, waiveTierUp } = opened as { id?: unknown; waiveTierUp?: unknown };
-  return typeof id === 'string' ? { caseId: id, keep, waiveTierUp: waiveTierUp === true } : undefined;
+  const { id, tierUpCallNs } = opened as { id?: unknown; tierUpCallNs?: unknown };
+  if (typeof id !== 'string') return undefined;
+  return typeof tierUpCallNs === 'number' && tierUpCallNs > 0 && tierUpCallNs < Infinity ? { caseId: id, keep, tierUpCallNs } : { caseId: id, keep };
 }
 
 /**

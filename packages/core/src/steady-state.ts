@@ -68,12 +68,35 @@ export function windowsOneLevel(values: readonly number[], w: number, tolerance:
   return gap <= NOISE_Z * standardError;
 }
 
-/** Whether the rule's horizons let the warmup end now (ms and calls since the warmup began; the fastest call so far projects the tier-up horizon). */
+/**
+ * Whether the rule's horizons let the warmup end now (ms and calls since the
+ * warmup began). The tier-up horizon is projected at the fastest call so far,
+ * or at the rate an earlier process of the runtime reached past it
+ * (`tierUpCallNs`) when that is faster: a process that starts slow (V8's
+ * JSON.stringify of 10 KB at 65–110 µs a call for its first thousand calls
+ * in some processes, 16 µs once settled) would otherwise project its calls
+ * beyond the horizon and not wait at all (docs/warmup.md, "The learned horizon").
+ */
 export function pastHorizons(rule: SteadyRule, elapsedMs: number, calls: number, fastestCallNs: number): boolean {
   if (elapsedMs < rule.minMs) return false;
-  if (rule.waiveTierUp) return true;
+  const callNs = rule.tierUpCallNs !== undefined ? min(fastestCallNs, rule.tierUpCallNs) : fastestCallNs;
   // Short of the calls an engine tiers up by, and they would come within its horizon: wait for them.
-  return !(calls < rule.tierUpCalls && elapsedMs + ((rule.tierUpCalls - calls) * fastestCallNs) / 1e6 <= rule.tierUpWithinMs);
+  return !(calls < rule.tierUpCalls && elapsedMs + ((rule.tierUpCalls - calls) * callNs) / 1e6 <= rule.tierUpWithinMs);
+}
+
+/**
+ * Whether a process held only by the tier-up horizon is already where the
+ * horizon leads: its steady window's fastest call within TIER_UP_STEP of the
+ * rate an earlier process of the runtime reached past the horizon
+ * (`tierUpCallNs`). The horizon waits for tier-ups, which only speed a case
+ * up; a process as fast as one that crossed has none left to wait for. One
+ * still slower (a slow start, a mid tier) waits. Returns the ratio, or
+ * undefined when the rule knows no rate or the process is slower.
+ */
+export function atKnownRate(rule: SteadyRule, fastestRecentNs: number): number | undefined {
+  if (rule.tierUpCallNs === undefined) return undefined;
+  const ratio = fastestRecentNs / rule.tierUpCallNs;
+  return ratio > 0 && ratio <= 1 + TIER_UP_STEP ? ratio : undefined;
 }
 
 /**
@@ -98,7 +121,7 @@ export class WarmupWatch {
   private lastBatchNs = 0;
   /** Where the windows were first one level while only the tier-up horizon held the warmup, and the recent window's values there. */
   private flatBeforeTierUp: { calls: number; ms: number; window: number[] } | undefined;
-  /** What crossing the tier-up horizon did, found where the batches became steady past it. */
+  /** What crossing the tier-up horizon did, found where the batches became steady past it, or that it was not waited for (atKnownRate). */
   private crossed: WarmupSeries['tierUp'];
 
   constructor(private readonly rule: SteadyRule) {}
@@ -137,8 +160,16 @@ export class WarmupWatch {
   steady(elapsedMs: number, totalCalls: number, fastestCallNs: number): boolean {
     const w = this.windowBatches();
     if (!pastHorizons(this.rule, elapsedMs, totalCalls, fastestCallNs)) {
-      // Past minMs, only the tier-up horizon holds it: if flat already, remember where and at what level, to say at the end whether the horizon changed anything.
-      if (elapsedMs >= this.rule.minMs && !this.flatBeforeTierUp && windowsOneLevel(this.window, w, this.rule.tolerance)) this.flatBeforeTierUp = { calls: totalCalls, ms: elapsedMs, window: lastOf(this.window, w) };
+      // Past minMs, only the tier-up horizon holds it. Flat already: at the rate known past the horizon it ends here;
+      // otherwise remember where and at what level, to say at the end whether the horizon changed anything.
+      if (elapsedMs < this.rule.minMs || !windowsOneLevel(this.window, w, this.rule.tolerance)) return false;
+      const ratio = atKnownRate(this.rule, this.fastestRecent());
+      if (ratio !== undefined) {
+        this.steadyAt = { calls: totalCalls, ms: elapsedMs };
+        this.crossed = { kind: 'waived', ratio: round(ratio * 1e4) / 1e4 };
+        return true;
+      }
+      if (!this.flatBeforeTierUp) this.flatBeforeTierUp = { calls: totalCalls, ms: elapsedMs, window: lastOf(this.window, w) };
       return false;
     }
     if (!windowsOneLevel(this.window, w, this.rule.tolerance)) return false;
@@ -169,7 +200,7 @@ export class WarmupWatch {
       ns[i] = round(this.ns[i]! * 1e3) / 1e3;
     }
     const steadyAt = this.steadyAt && { calls: this.steadyAt.calls, ms: round(this.steadyAt.ms * 1e3) / 1e3 };
-    const tierUp = this.rule.waiveTierUp ? { kind: 'waived' as const } : this.crossed;
+    const tierUp = this.crossed;
     return { calls: this.calls, ms, ns, calibrationCalls: this.calibrationCalls, ...(steadyAt ? { steadyAt } : {}), maxMs: this.rule.maxMs, ...(tierUp ? { tierUp } : {}) };
   }
 
@@ -225,8 +256,8 @@ export const TIER_UP_STEP = 0.1;
  * by more than TIER_UP_STEP. A flat window found late (past a quarter of the
  * tier-up calls) may straddle the very step the horizon waits for (node@24
  * stepped at its 12,648th call), so it judges nothing: the horizon stays.
- * A false "no step" would let later processes sample a mid tier, where a
- * false "step" only keeps a wait.
+ * It is said in the saved series (the classes and the page read it); no
+ * later process skips the horizon on its word.
  */
 function acrossTierUp(flat: { calls: number; ms: number; window: readonly number[] }, steady: readonly number[], tierUpCalls: number): WarmupSeries['tierUp'] {
   if (flat.calls > tierUpCalls / 4) return undefined;

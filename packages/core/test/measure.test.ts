@@ -226,16 +226,19 @@ describe('a serve job (a warm process that serves many cases)', () => {
     expect(results[2]!.digest).toEqual(results[0]!.digest);
   });
 
-  it('opens a case with the tier-up horizon waived when the case command says so, and with it otherwise', async () => {
+  it('opens a case with the rate known past the tier-up horizon when the case command carries it, and with the horizon alone otherwise', async () => {
     // 5 virtual µs a call: 30,000 calls in 150 ms, within the horizon's 1.5 s, so the horizon holds a plain open.
     const flat = suite('flat', () => bench('flat', () => work(5_000)));
     const id = flat.cases()[0]!.id;
     const steady = { windowBatches: 8, tolerance: 0.02, minMs: 5, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 };
-    const commands = [caseCommand(id, false, true), 'sample', 'finish', caseCommand(id), 'sample', 'finish'];
+    const commands = [caseCommand(id, false, 5_000), 'sample', 'finish', caseCommand(id, false, 2_000), 'sample', 'finish', caseCommand(id), 'sample', 'finish'];
     const options: MeasureOptions = { warmupMs: 30, warmupMinMs: 5, timeMs: 1, minSamples: 1, maxSamples: 5, sampleMs: 0, steady };
-    const [waived, held] = (await serve(flat, commands, virtualClock, options)).filter((m): m is CaseResultMessage => m.type === 'result');
-    expect(waived!.warmup!.tierUp).toEqual({ kind: 'waived' });
-    expect(waived!.warmupIterations).toBeLessThan(30_000);
+    const [known, faster, held] = (await serve(flat, commands, virtualClock, options)).filter((m): m is CaseResultMessage => m.type === 'result');
+    expect(known!.warmup!.tierUp).toMatchObject({ kind: 'waived' });
+    expect(known!.warmupIterations).toBeLessThan(30_000);
+    // Known to run 2.5× faster past the horizon than this process does: it waits.
+    expect(faster!.warmup!.tierUp).toMatchObject({ kind: 'crossed' });
+    expect(faster!.warmupIterations).toBeGreaterThanOrEqual(30_000);
     expect(held!.warmup!.tierUp).toMatchObject({ kind: 'crossed', stepped: false });
     expect(held!.warmupIterations).toBeGreaterThanOrEqual(30_000);
   });

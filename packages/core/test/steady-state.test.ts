@@ -186,12 +186,51 @@ describe('the tier-up horizon, crossed and waived', () => {
     expect(sampler.batchNs / sampler.iterationsPerSample).toBeCloseTo(20_000, 6);
   });
 
-  it('does not wait for the horizon when the rule waives it, and says so', async () => {
+  it('does not wait for the horizon when the process is already at the rate known past it, and says so with the ratio', async () => {
     const c = simulated(() => 20_000);
-    const sampler = await warmUp(c.fn, false, c.clock, info, options({ waiveTierUp: true }));
-    expect(sampler.warmup!.tierUp).toEqual({ kind: 'waived' });
+    const sampler = await warmUp(c.fn, false, c.clock, info, options({ tierUpCallNs: 19_000 }));
+    expect(sampler.warmup!.tierUp).toEqual({ kind: 'waived', ratio: expect.closeTo(20 / 19, 3) as number });
     expect(sampler.warmupIterations).toBeLessThan(30_000);
     expect(c.clock.now() / 1e6).toBeLessThan(60);
+  });
+
+  it('waits for the horizon in a process slower than the rate known past it, and samples the level past it', async () => {
+    // A slow start: 80 µs a call for the first 2,000 calls, 20 µs after (V8's JSON.stringify of 10 KB in some processes).
+    const cost = (call: number): number => (call < 2_000 ? 80_000 : 20_000);
+    const known = simulated(cost);
+    const sampler = await warmUp(known.fn, false, known.clock, info, options({ minMs: 50, tierUpCallNs: 20_000 }));
+    expect(sampler.batchNs / sampler.iterationsPerSample).toBeCloseTo(20_000, 6);
+    // It ended once at the known rate, before the tier-up calls.
+    expect(sampler.warmup!.tierUp).toMatchObject({ kind: 'waived' });
+    // Without the known rate the tier-up calls, projected at 80 µs, lie past the horizon: it is sampled at the slow level.
+    const unknown = simulated(cost);
+    const alone = await warmUp(unknown.fn, false, unknown.clock, info, options({ minMs: 50 }));
+    expect(alone.batchNs / alone.iterationsPerSample).toBeCloseTo(80_000, 6);
+  });
+
+  it('holds a process flat at a level slower than the known rate by more than the least step: to the tier-up calls, or the horizon\'s time at the known rate', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1 + TIER_UP_STEP + 0.01, max: 4, noNaN: true }), (slower) => {
+        const { tierUp, steadyAt } = watchUntilSteady(() => 20_000 * slower, { tierUpCallNs: 20_000 });
+        expect(tierUp?.kind).toBe('crossed');
+        // Ended where the calls left, at 20 µs each, no longer fit in the horizon's 1.5 s, or at the calls themselves.
+        const { calls, ms } = steadyAt!;
+        expect(calls >= 30_000 || ms + ((30_000 - calls) * 20_000) / 1e6 > 1_500).toBe(true);
+        expect(ms).toBeGreaterThan(600);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('ends a process within the least step of the known rate as soon as its windows are one level past minMs', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.5, max: 1 + TIER_UP_STEP - 0.01, noNaN: true }), (ratio) => {
+        const { tierUp, steadyAt } = watchUntilSteady(() => 20_000 * ratio, { tierUpCallNs: 20_000 });
+        expect(tierUp).toEqual({ kind: 'waived', ratio: expect.closeTo(ratio, 3) as number });
+        expect(steadyAt!.ms).toBeLessThan(RULE.minMs + 20 * ratio);
+      }),
+      { numRuns: 20 },
+    );
   });
 
   it('judges the crossing on the fastest batches: a shared core that slowed most batches before the horizon is not a step', () => {

@@ -55,11 +55,12 @@ export interface WarmProcess {
    * the next case. `timeoutMs` bounds this case alone (the process is
    * killed after it). Open the next case only after finish(). `keep`: the
    * process keeps the case set up and warm after its result, and opening it
-   * again skips setup and warmup (protocol.ts KEEP_COMMAND). `waiveTierUp`:
-   * its warmup does not wait for the engine's tier-up horizon (protocol.ts
-   * caseCommand).
+   * again skips setup and warmup (protocol.ts KEEP_COMMAND). `tierUpCallNs`:
+   * the rate an earlier process of the runtime ran the case at past the
+   * engine's tier-up horizon, which its warmup projects the horizon with
+   * (protocol.ts caseCommand).
    */
-  open(caseId: string, timeoutMs: number, keep?: boolean, waiveTierUp?: boolean): LiveCase;
+  open(caseId: string, timeoutMs: number, keep?: boolean, tierUpCallNs?: number): LiveCase;
   /**
    * No more cases: closes the input and waits for the process to end (ended
    * by the host EXIT_GRACE_MS later if it does not exit). `closingErrors`:
@@ -191,7 +192,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
       return !ended && !broken && !closing;
     },
     served,
-    open(caseId, timeoutMs, keep = false, waiveTierUp = false) {
+    open(caseId, timeoutMs, keep = false, tierUpCallNs) {
       if (current && !reader.currentAnswer && !ended) throw new Error(`case "${caseId}" opened while "${current.caseId}" is still open`);
       let onReady!: (message: ReadyMessage | undefined) => void;
       let onAnswer!: () => void;
@@ -217,7 +218,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
       if (ended) settle(c);
       else {
         reader.openCase(caseId);
-        running.send(caseCommand(caseId, keep, waiveTierUp));
+        running.send(caseCommand(caseId, keep, tierUpCallNs));
       }
       return {
         ready,

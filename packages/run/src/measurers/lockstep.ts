@@ -24,7 +24,7 @@ import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
 import { WarmPool, type ClosedOutcome } from './warm-pool.ts';
-import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
+import { TierUpHorizons, tierUpCallsOf, withSteadyRule } from './steady-rule.ts';
 
 export interface LockstepOptions {
   /** Warmup (adaptive when warmupMinMs is set) and the sample length, as in a fresh process. */
@@ -80,8 +80,9 @@ export function lockstepOptions(setup: TimedSetup): LockstepOptions {
  * comparison keeps 12): 63–66 s against 74–77 s with 53 ms and 12, as many
  * cells decided. Warmup at least 20 ms, then until the batch times are steady
  * within the engine's horizons (V8: at least 50 ms, and 30,000 calls where
- * they come within 1.5 s, unless the arm's first process with that case
- * crossed them flat: steady-rule.ts TierUpHorizons; docs/warmup.md); the earlier fixed floor of 100 ms
+ * they come within 1.5 s, unless the process is already at the rate an
+ * earlier process of its arm reached past them: steady-rule.ts
+ * TierUpHorizons; docs/warmup.md); the earlier fixed floor of 100 ms
  * is now the engine's to say (docs/comparing.md, "The default designs").
  *
  * A comparison: 30 sets, two per warm process, so 15 independent process
@@ -253,7 +254,7 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
       // Start-up and warmup are not measured: the processes start together and warm up side by side, each until steady by its engine's rule.
       const sessions: LiveCase[] = arms.map((arm) => {
         context.onArmStart?.(arm);
-        const job = lockstepJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, horizons.waives(arm.id, caseId)));
+        const job = lockstepJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, horizons.callNs(arm.id, caseId)));
         return arm.plugin.startSession({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
       });
       const { results } = await sampleInTurn(sessions, arms, options, context);
@@ -267,7 +268,7 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
 function learnHorizons(horizons: TierUpHorizons, caseId: string, arms: readonly Arm[], results: readonly ArmResult[]): void {
   results.forEach((result, i) => {
     const outcome = result.outcomes[0];
-    if (outcome?.kind === 'round') horizons.learn(arms[i]!.id, caseId, outcome.record.warmup);
+    if (outcome?.kind === 'round') horizons.learn(arms[i]!.id, caseId, outcome.record, tierUpCallsOf(arms[i]!.plugin.engine.warmup));
   });
 }
 
@@ -396,7 +397,7 @@ function warmLockstepMeasurer(options: LockstepOptions): Measurer {
       // Kept warm for the next set unless this is the process's last one.
       const keep = held.map((h) => h.sets + 1 < setsPerProcess);
       const visit = held.map((h) => (h.visits.get(caseId) ?? 0) + 1);
-      const cases = held.map((h, i) => h.process.open(caseId, options.timeoutMs, keep[i], horizons.waives(arms[i]!.id, caseId)));
+      const cases = held.map((h, i) => h.process.open(caseId, options.timeoutMs, keep[i], horizons.callNs(arms[i]!.id, caseId)));
       const { results, outcomes } = await sampleInTurn(cases, arms, options, context, () => processes.ended());
       learnHorizons(horizons, caseId, arms, results);
       results.forEach((result, i) => {

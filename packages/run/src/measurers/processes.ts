@@ -16,7 +16,7 @@ import { corroborateProcess } from './corroborate.ts';
 import { timedMeasureOptions } from './measure-options.ts';
 import { TIMING_DEFAULTS } from './lockstep.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
-import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
+import { TierUpHorizons, tierUpCallsOf, withSteadyRule } from './steady-rule.ts';
 
 export const PROCESSES: MeasurerDescriptor = {
   name: 'processes',
@@ -45,11 +45,11 @@ function processesMeasurer(options: MeasureOptions, timeoutMs: number): Measurer
       for (const [position, arm] of arms.entries()) {
         if (context.signal?.aborted) break;
         context.onArmStart?.(arm);
-        const job: Job = { protocol: 1, kind: 'measure', caseId, options: withSteadyRule(options, arm.plugin.engine.warmup, horizons.waives(arm.id, caseId)) };
+        const job: Job = { protocol: 1, kind: 'measure', caseId, options: withSteadyRule(options, arm.plugin.engine.warmup, horizons.callNs(arm.id, caseId)) };
         const outcome = await arm.plugin.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
         const result = armResultOf(arm, outcome, timeoutMs, context.round, position);
         const round = result.outcomes[0];
-        if (round?.kind === 'round') horizons.learn(arm.id, caseId, round.record.warmup);
+        if (round?.kind === 'round') horizons.learn(arm.id, caseId, round.record, tierUpCallsOf(arm.plugin.engine.warmup));
         // The process's clock from its hello to its answer, against the host's (corroborate.ts).
         const elapsedMs = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result')?.elapsedMs;
         const doubt = round?.kind === 'round' && elapsedMs !== undefined && outcome.hostSpanMs !== undefined ? corroborateProcess(elapsedMs, outcome.hostSpanMs, round.record.clock.resolutionNs) : undefined;

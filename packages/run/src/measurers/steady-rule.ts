@@ -7,7 +7,8 @@
  * costs and what it finds: docs/warmup.md.
  */
 import type { MeasureOptions } from '@rtbench/core';
-import { TIER_UP_STEP, type WarmupSeries } from '@rtbench/core/protocol';
+import type { RoundRecord } from '@rtbench/core/schema';
+import { median } from '@rtbench/stats';
 import type { WarmupHorizon } from '@rtbench/runtime-kit';
 
 /** Batches in each of the two windows compared: ~8 ms of ~1 ms batches, or 8 calls of a long case. */
@@ -31,7 +32,7 @@ export function longestWarmupMs(warmupMs: number): number {
  * The in-runtime options with the steady rule for one engine: only for an
  * adaptive warmup (warmupMinMs set); a fixed warmup stays fixed.
  */
-export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon | undefined, waiveTierUp = false): MeasureOptions {
+export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon | undefined, tierUpCallNs?: number): MeasureOptions {
   if (measure.warmupMinMs === undefined || measure.fixedIterations !== undefined) return measure;
   const h = horizon ?? DEFAULT_HORIZON;
   return {
@@ -43,43 +44,55 @@ export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon |
       tierUpCalls: h.tierUpCalls,
       tierUpWithinMs: h.tierUpWithinMs,
       maxMs: Math.max(h.maxMs, measure.warmupMs),
-      ...(waiveTierUp ? { waiveTierUp: true as const } : {}),
+      ...(tierUpCallNs !== undefined ? { tierUpCallNs } : {}),
     },
   };
 }
 
 /**
- * The tier-up horizon, learned per arm and case. Waiting for an engine's
- * tier-up calls is the costliest part of a table's warmup (two 10 KB
- * json-reviver cases: 15 of its 36 s), and a case whose time is in a
- * builtin does not step there. So the first process of an arm that crosses
- * the horizon with a case already flat says whether the case stepped there
- * (core steady-state.ts, `tierUp`); if it did not, the arm's later processes
- * open that case with the horizon waived. Tiering by calls happens at the
- * same count in every process of one binary and flags, so one crossing
- * speaks for the others; a step seen by any process keeps the horizon for
- * the rest of the run, and a crossing slower after the horizon than before
- * speaks for none (the process shared its core unevenly). What it saves:
- * docs/warmup.md, "The learned horizon".
+ * The rate past the tier-up horizon, learned per arm and case. Waiting for
+ * an engine's tier-up calls is the costliest part of a table's warmup (two
+ * 10 KB json-reviver cases whose time is in a builtin), and the horizon
+ * waits for tier-ups, which only speed a case up. So the median sample of
+ * each arm's process that waited for the calls is kept (the fastest such),
+ * and the arm's later processes are told it: one whose batches are already
+ * one level within the least tier-up step of it ends there (core
+ * steady-state.ts atKnownRate; its series says `waived`), one slower waits,
+ * projecting the calls at that rate (pastHorizons), so a process that
+ * starts in a slow state is not sampled there. An earlier version waived the
+ * horizon for an arm whose first crossing found no step, whatever a later
+ * process's level: one of node's five waived processes of `stringify
+ * [size=10kb]` was sampled at 76 µs a call against 15.5–17.2 µs for the rest,
+ * and classed flat (docs/warmup.md, "The learned horizon").
  */
 export class TierUpHorizons {
-  private readonly learned = new Map<string, 'waive' | 'keep'>();
+  private readonly learned = new Map<string, number>();
 
-  /** Whether this arm's next process may open this case without waiting for the tier-up horizon. */
-  waives(armId: string, caseId: string): boolean {
-    return this.learned.get(key(armId, caseId)) === 'waive';
+  /** ns per call this arm ran the case at past the horizon, when one of its processes waited for it. */
+  callNs(armId: string, caseId: string): number | undefined {
+    return this.learned.get(key(armId, caseId));
   }
 
-  /** What a process's warmup of this case found at the horizon (nothing when it did not cross it flat). */
-  learn(armId: string, caseId: string, warmup: WarmupSeries | undefined): void {
-    const crossed = warmup?.tierUp?.kind === 'crossed' ? warmup.tierUp : undefined;
-    if (!crossed) return;
-    // Slower past the horizon: the process was disturbed (the horizon waits for tier-ups, which only speed a case up); the next process judges.
-    if (crossed.ratio > 1 + TIER_UP_STEP) return;
+  /**
+   * What a process's round of this case says: its median sample, when its
+   * warmup waited for the engine's tier-up calls (`tierUpCalls`: crossed
+   * them flat, or found steady only past them).
+   */
+  learn(armId: string, caseId: string, record: Pick<RoundRecord, 'samples' | 'warmup'>, tierUpCalls: number): void {
+    const warmup = record.warmup;
+    if (!warmup || !record.samples.length) return;
+    const waited = warmup.tierUp?.kind === 'crossed' || (warmup.tierUp === undefined && warmup.steadyAt !== undefined && warmup.steadyAt.calls >= tierUpCalls);
+    if (!waited) return;
+    const rate = median(record.samples);
     const k = key(armId, caseId);
-    if (crossed.stepped) this.learned.set(k, 'keep');
-    else if (!this.learned.has(k)) this.learned.set(k, 'waive');
+    const known = this.learned.get(k);
+    if (rate > 0 && rate < Infinity && (known === undefined || rate < known)) this.learned.set(k, rate);
   }
+}
+
+/** The tier-up calls an engine's processes wait for (its declared horizon, or the default). */
+export function tierUpCallsOf(horizon: WarmupHorizon | undefined): number {
+  return (horizon ?? DEFAULT_HORIZON).tierUpCalls;
 }
 
 const key = (armId: string, caseId: string): string => `${armId}\u0000${caseId}`;
