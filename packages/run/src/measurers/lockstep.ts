@@ -24,7 +24,7 @@ import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
 import { WarmPool, type ClosedOutcome } from './warm-pool.ts';
-import { TierUpHorizons, tierUpCallsOf, withSteadyRule } from './steady-rule.ts';
+import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
 
 export interface LockstepOptions {
   /** Warmup (adaptive when warmupMinMs is set) and the sample length, as in a fresh process. */
@@ -268,7 +268,7 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
 function learnHorizons(horizons: TierUpHorizons, caseId: string, arms: readonly Arm[], results: readonly ArmResult[]): void {
   results.forEach((result, i) => {
     const outcome = result.outcomes[0];
-    if (outcome?.kind === 'round') horizons.learn(arms[i]!.id, caseId, outcome.record, tierUpCallsOf(arms[i]!.plugin.engine.warmup));
+    if (outcome?.kind === 'round') horizons.learn(arms[i]!.id, caseId, outcome.record);
   });
 }
 

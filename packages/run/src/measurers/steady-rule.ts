@@ -53,46 +53,35 @@ export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon |
  * The rate past the tier-up horizon, learned per arm and case. Waiting for
  * an engine's tier-up calls is the costliest part of a table's warmup (two
  * 10 KB json-reviver cases whose time is in a builtin), and the horizon
- * waits for tier-ups, which only speed a case up. So the median sample of
- * each arm's process that waited for the calls is kept (the fastest such),
- * and the arm's later processes are told it: one whose batches are already
- * one level within the least tier-up step of it ends there (core
- * steady-state.ts atKnownRate; its series says `waived`), one slower waits,
- * projecting the calls at that rate (pastHorizons), so a process that
- * starts in a slow state is not sampled there. An earlier version waived the
- * horizon for an arm whose first crossing found no step, whatever a later
- * process's level: one of node's five waived processes of `stringify
- * [size=10kb]` was sampled at 76 µs a call against 15.5–17.2 µs for the rest,
- * and classed flat (docs/warmup.md, "The learned horizon").
+ * waits for tier-ups, which only speed a case up: a process's median sample
+ * is a rate its arm runs the case at once past the horizon, or faster. So
+ * the fastest median of the arm's processes so far is kept, and its later
+ * processes are told it: one whose batches are already one level within the
+ * least tier-up step of it ends there (core steady-state.ts atKnownRate; its
+ * series says `waived`), one slower waits, projecting the calls at that
+ * rate (pastHorizons), so a process that starts in a slow state is not
+ * sampled there. An arm's first process waits. An earlier version waived
+ * the horizon for an arm whose first crossing found no step, whatever a
+ * later process's level: one of node's five waived processes of `stringify
+ * [size=10kb]` was sampled at 76 µs a call against 15.5–17.2 µs for the
+ * rest, and classed flat (docs/warmup.md, "The learned horizon").
  */
 export class TierUpHorizons {
   private readonly learned = new Map<string, number>();
 
-  /** ns per call this arm ran the case at past the horizon, when one of its processes waited for it. */
+  /** The fastest ns per call this arm's processes ran the case at, when one has. */
   callNs(armId: string, caseId: string): number | undefined {
     return this.learned.get(key(armId, caseId));
   }
 
-  /**
-   * What a process's round of this case says: its median sample, when its
-   * warmup waited for the engine's tier-up calls (`tierUpCalls`: crossed
-   * them flat, or found steady only past them).
-   */
-  learn(armId: string, caseId: string, record: Pick<RoundRecord, 'samples' | 'warmup'>, tierUpCalls: number): void {
-    const warmup = record.warmup;
-    if (!warmup || !record.samples.length) return;
-    const waited = warmup.tierUp?.kind === 'crossed' || (warmup.tierUp === undefined && warmup.steadyAt !== undefined && warmup.steadyAt.calls >= tierUpCalls);
-    if (!waited) return;
+  /** What a process's round of this case says: its median sample. */
+  learn(armId: string, caseId: string, record: Pick<RoundRecord, 'samples'>): void {
+    if (!record.samples.length) return;
     const rate = median(record.samples);
     const k = key(armId, caseId);
     const known = this.learned.get(k);
     if (rate > 0 && rate < Infinity && (known === undefined || rate < known)) this.learned.set(k, rate);
   }
-}
-
-/** The tier-up calls an engine's processes wait for (its declared horizon, or the default). */
-export function tierUpCallsOf(horizon: WarmupHorizon | undefined): number {
-  return (horizon ?? DEFAULT_HORIZON).tierUpCalls;
 }
 
 const key = (armId: string, caseId: string): string => `${armId}\u0000${caseId}`;
