@@ -8,6 +8,8 @@
  *   - span: first sample's start to the last sample's end (the longest arm);
  *   - timed: every arm's timed batches together;
  *   - turns, and the sets in which the case was set up afresh (visit 1) or kept warm.
+ * For the sets outside their sampling spans, the longest watched warmup (to its
+ * steady point, on its process's clock) and the rest.
  * Then the same over the run, against run.timing; the sets split by first
  * visit (set up and fully warmed in that process) and kept visits (rewarmed),
  * with the wall time outside the sampling spans; and per runtime, what one
@@ -47,7 +49,7 @@ interface Split {
 }
 const byCase = new Map<string, Split>();
 /** The same sets split by first visit (set up and fully warmed in that process) and kept visits (rewarmed). */
-const visits = new Map<string, { sets: number; wall: number; span: number; timed: number }>();
+const visits = new Map<string, { sets: number; wall: number; span: number; timed: number; watched: number }>();
 for (const c of run.cases) {
   const results = run.results.filter((r) => r.caseId === c.id);
   const rounds = new Set(results.flatMap((r) => r.rounds.map((x) => x.round)));
@@ -66,9 +68,11 @@ for (const c of run.cases) {
     split.span += span;
     split.timed += timed;
     split.turns.push(set[0]!.samples.length);
+    // The longest watched warmup on its process's own clock (to its steady point, or its last batch): wall time, not CPU.
+    const watched = Math.max(0, ...set.map((x) => x.warmup?.steadyAt?.ms ?? x.warmup?.ms[x.warmup.ms.length - 1] ?? 0));
     const kind = kept ? 'kept visits' : 'first visits';
-    const v = visits.get(kind) ?? { sets: 0, wall: 0, span: 0, timed: 0 };
-    visits.set(kind, { sets: v.sets + 1, wall: v.wall + wall, span: v.span + span, timed: v.timed + timed });
+    const v = visits.get(kind) ?? { sets: 0, wall: 0, span: 0, timed: 0, watched: 0 };
+    visits.set(kind, { sets: v.sets + 1, wall: v.wall + wall, span: v.span + span, timed: v.timed + timed, watched: v.watched + watched });
   }
   if (split.sets) byCase.set(c.id, split);
 }
@@ -95,6 +99,7 @@ console.log(
 const s1 = (ms: number): string => `${(ms / 1e3).toFixed(1)} s`;
 for (const [kind, v] of visits) {
   console.log(`${kind}: ${v.sets} case-sets, ${s1(v.wall)} of wall time, sampling spans ${s1(v.span)}, timed ${s1(v.timed)}; outside the spans ${((v.wall - v.span) / v.sets).toFixed(0)} ms a case-set`);
+  if (v.watched) console.log(`  outside the spans: the longest watched warmup ${s1(v.watched)} (on its process's clock), the rest (set-up, first call and digest, answers, process starts) ${s1(v.wall - v.span - v.watched)}`);
 }
 
 // One sample's cost per runtime, from what the host and the process recorded beside each sample.

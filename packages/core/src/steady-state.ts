@@ -93,7 +93,7 @@ export function pastHorizons(rule: SteadyRule, elapsedMs: number, calls: number,
  * still slower (a slow start, a mid tier) waits. Returns the ratio, or
  * undefined when the rule knows no rate or the process is slower.
  */
-export function atKnownRate(rule: SteadyRule, fastestRecentNs: number): number | undefined {
+function atKnownRate(rule: SteadyRule, fastestRecentNs: number): number | undefined {
   if (rule.tierUpCallNs === undefined) return undefined;
   const ratio = fastestRecentNs / rule.tierUpCallNs;
   return ratio > 0 && ratio <= 1 + TIER_UP_STEP ? ratio : undefined;
