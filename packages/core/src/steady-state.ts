@@ -72,10 +72,10 @@ export function windowsOneLevel(values: readonly number[], w: number, tolerance:
  * Whether the rule's horizons let the warmup end now (ms and calls since the
  * warmup began). The tier-up horizon is projected at the fastest call so far,
  * or at the rate an earlier process of the runtime reached past it
- * (`tierUpCallNs`) when that is faster: a process that starts slow (V8's
- * JSON.stringify of 10 KB at 65–110 µs a call for its first thousand calls
- * in some processes, 16 µs once settled) would otherwise project its calls
- * beyond the horizon and not wait at all (docs/warmup.md, "The learned horizon").
+ * (`tierUpCallNs`) when that is faster: a process in a slow state (some
+ * V8 processes ran json-reviver's `stringify [size=10kb]` at 67–76 µs a
+ * call, the rest at 16–25 µs) would otherwise project its calls beyond the
+ * horizon and not wait at all (docs/warmup.md, "The learned horizon").
  */
 export function pastHorizons(rule: SteadyRule, elapsedMs: number, calls: number, fastestCallNs: number): boolean {
   if (elapsedMs < rule.minMs) return false;
