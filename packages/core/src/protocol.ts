@@ -31,8 +31,6 @@ export type {
   WarmupSeries,
   WireJob,
 } from './protocol-schema.ts';
-/** What `stepped` in a warmup series' tierUp means (steady-state.ts). */
-export { TIER_UP_STEP } from './steady-state.ts';
 export { CASE_COMMAND, COLLECT_COMMAND, FINISH_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
 
 /** A lockstep job for one case (warm up, say ready, then one sample per SAMPLE_COMMAND until FINISH_COMMAND). */
