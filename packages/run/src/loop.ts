@@ -109,6 +109,11 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
   const saveIfUnsaved = (): void => {
     if (unsaved) save();
   };
+  /** New results recorded: saved now, or, with a measurer whose replicates start untimed, while the next one warms. */
+  const recorded = (): void => {
+    if (measurer.untimedStart) unsaved = true;
+    else save();
+  };
   const endSet = async (): Promise<void> => {
     try {
       if (measurer.endSet) applyLate(await measurer.endSet());
@@ -135,8 +140,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
         result.status = 'failed';
       }
     }
-    if (measurer.untimedStart) unsaved = true;
-    else save();
+    recorded();
   };
   let adaptivePhase = false;
   const aborted = (): boolean => hooks.signal?.aborted ?? false;
@@ -168,8 +172,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
       done++;
       hooks.onProgress?.({ ...event(arm), outcome: progressOutcome(resultsOf(unit, arm)[0]!, armResult) });
     }
-    if (measurer.untimedStart) unsaved = true;
-    else save();
+    recorded();
   }
 
   const roundsRun = new Map(units.map((u) => [u.key, 0]));
