@@ -19,11 +19,14 @@ export type { MeasureOptions };
  * How a profile knows this module's frames: the source its bundle's source
  * map names, the functions of each phase, and those of the timed path (the
  * batch loops and the batch timers' closures, into which the JIT inlines the
- * case's function).
+ * case's function). A profiler sees the stack as it is, not the async chain:
+ * a batch after an `await` in threeBatches or watchedWarmup has that function
+ * at its root, without warmUp under it, so they are warmup frames too. The
+ * floor (harnessFloor) runs after a case's last sample (execute.ts floorFor).
  */
 export const MEASURE_FRAMES = {
   source: 'packages/core/src/measure.ts',
-  warmup: ['warmUp', 'steadyTime', 'harnessFloor'],
+  warmup: ['warmUp', 'watchedWarmup', 'steadyTime', 'threeBatches', 'harnessFloor'],
   sampling: ['sample'],
   timedPath: ['timedLoop', 'timedLoopAsync', 'runSync', 'runAsync', 'runOwnSync', 'runOwnAsync', '(anonymous)'],
 } as const;

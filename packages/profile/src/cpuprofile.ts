@@ -3,9 +3,9 @@
  * `--cpu-prof` writes and DevTools and speedscope open), and restricting a
  * profile to the harness's sampling phase. The phase is found from the stacks,
  * not from clocks (the profile's and the harness's share no origin on every
- * runtime): from after the last warmup sample (`warmUp`/`steadyTime` of
- * packages/core/src/measure.ts) to the last sample under the sampler's
- * `sample`; everything between is kept. packages/profile/README.md "Only the
+ * runtime): from after the last warmup sample before sampling (core's
+ * MEASURE_FRAMES.warmup) to the last sample under the sampler's `sample`;
+ * everything between is kept. packages/profile/README.md "Only the
  * sampling phase" lists what falls outside.
  */
 import { MEASURE_FRAMES } from '@rtbench/core';
@@ -60,7 +60,7 @@ export interface CpuProfile {
 export interface SamplingWindow {
   /**
    * 'markers': warmup and sampling were both seen in the stacks, the window is exact to a sample;
-   * 'sampling-only': samples under `sample` were seen but none under warmup (it was too short to be sampled, or its frames were lost): the window starts at the first sampling sample;
+   * 'sampling-only': samples under `sample` were seen but none under warmup before them (it was too short to be sampled, or its frames were lost), or some inside the sampling phase (the marks are wrong): the window starts at the first sampling sample;
    * 'none': no harness frame was recognised, the whole profile is kept (start-up and warmup included).
    */
   method: 'markers' | 'sampling-only' | 'none';
@@ -158,23 +158,28 @@ function phaseOfNodes(profile: CpuProfile, locate: FrameLocator): Map<number, Ph
 export function restrictToSampling(profile: CpuProfile, locate: FrameLocator): { profile: CpuProfile; window: SamplingWindow } {
   const phases = phaseOfNodes(profile, locate);
   const times = sampleTimes(profile);
-  let lastWarmup = -1;
   let firstSampling = -1;
   let lastSampling = -1;
   for (let i = 0; i < profile.samples.length; i++) {
-    const phase = phases.get(profile.samples[i]!);
-    if (phase === 'warmup') lastWarmup = i;
-    else if (phase === 'sampling') {
-      if (firstSampling < 0) firstSampling = i;
-      lastSampling = i;
-    }
+    if (phases.get(profile.samples[i]!) !== 'sampling') continue;
+    if (firstSampling < 0) firstSampling = i;
+    lastSampling = i;
   }
   const profileMs = (profile.endTime - profile.startTime) / 1000;
   const total = profile.samples.length;
-  // Samples under warmup after sampling began would mean the marks are wrong: trust only a warmup that ends before the first sampling sample.
   if (lastSampling < 0) return { profile, window: { method: 'none', kept: total, total, windowMs: profileMs, profileMs } };
-  const from = lastWarmup >= 0 && lastWarmup < firstSampling ? lastWarmup + 1 : firstSampling;
-  const method: SamplingWindow['method'] = lastWarmup >= 0 && lastWarmup < firstSampling ? 'markers' : 'sampling-only';
+  // Warmup samples after the last sampling sample are the floor (taken after sampling for a case near it) and lie
+  // outside the window anyway; one between the first and last sampling samples would mean the marks are wrong.
+  let lastWarmup = -1;
+  let warmupInside = false;
+  for (let i = 0; i < lastSampling; i++) {
+    if (phases.get(profile.samples[i]!) !== 'warmup') continue;
+    if (i < firstSampling) lastWarmup = i;
+    else warmupInside = true;
+  }
+  const markers = lastWarmup >= 0 && !warmupInside;
+  const from = markers ? lastWarmup + 1 : firstSampling;
+  const method: SamplingWindow['method'] = markers ? 'markers' : 'sampling-only';
   const to = lastSampling; // inclusive
   const samples = profile.samples.slice(from, to + 1);
   const timeDeltas = profile.timeDeltas.slice(from, to + 1);

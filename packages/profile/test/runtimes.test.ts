@@ -29,8 +29,8 @@ guardDir(out);
 afterAll(() => removeGuardedDir(out));
 afterEach(() => expect(liveChildPids()).toEqual([]));
 
-async function armOf(plugin: RuntimePlugin, env: Record<string, string> = {}): Promise<ProfileArm> {
-  const bundlePath = (await bundleSuite(fixture, 'profile-hot', plugin.name, plugin.bundle)).path;
+async function armOf(plugin: RuntimePlugin, env: Record<string, string> = {}, suite = { path: fixture, name: 'profile-hot' }): Promise<ProfileArm> {
+  const bundlePath = (await bundleSuite(suite.path, suite.name, plugin.name, plugin.bundle)).path;
   const target = await plugin.resolve(plugin.name);
   const flags = plugin.translateFlags([]);
   return { plugin, target, flags: { args: flags.args, env: { ...flags.env, ...env } }, bundlePath };
@@ -57,7 +57,7 @@ describe('profileCase on node, deno, bun and workerd', () => {
       const r = ok(await profileCase({ arm, caseId: CASE, outPath: path, timeMs: 600, warmupMs: 200 }));
       const text = terminalProfileBlock(topTable(r.summary, { top: 6, title: `${CASE} · ${plugin.name}` }));
       // The window was found by the harness's frames: warmup before it, sampling in it.
-      expect(r.window.method, text).toBe('markers');
+      expect(r.window.method, `${text}\nwindow ${JSON.stringify(r.window)}, floor ${String(r.result?.floorNs)}`).toBe('markers');
       expect(r.window.kept).toBeLessThan(r.window.total);
       // The written file is a .cpuprofile with no warmup in it.
       const written = parseCpuProfile(readFileSync(path, 'utf8'));
@@ -109,6 +109,19 @@ describe('profileCase on node, deno, bun and workerd', () => {
       expect(self).toBeGreaterThanOrEqual(first.selfMs * 0.9);
     });
   }
+});
+
+describe('profileCase on a case under 100 ns a call', () => {
+  it('node: the floor, taken after the last sample, leaves the window found by the marks', async () => {
+    const tiny = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'tiny', 'index.ts');
+    const arm = await armOf(nodeRuntime, {}, { path: tiny, name: 'tiny' });
+    const r = ok(await profileCase({ arm, caseId: 'runtime facts', outPath: join(out, 'node-fast.cpuprofile'), timeMs: 300, warmupMs: 100 }));
+    // The case is near the floor, so the process took one after sampling (execute.ts floorFor).
+    expect(r.result?.floorNs).toBeGreaterThan(0);
+    expect(r.window.method, JSON.stringify(r.window)).toBe('markers');
+    const written = parseCpuProfile(readFileSync(join(out, 'node-fast.cpuprofile'), 'utf8'));
+    expect(written.nodes.some((n) => n.callFrame.functionName === 'harnessFloor')).toBe(false);
+  });
 });
 
 describe('a comparison whose arms differ only in the hot helper', () => {

@@ -23,10 +23,12 @@ const cf = (functionName: string, url = '', lineNumber = 0): CallFrame => ({ fun
  *                                                     ─ fastHelper 13 ─ parse (native) 14
  *                                                     ─ nextTick (node:internal) 15
  *                                         ─ now (native, called by the harness) 16
+ *      ─ threeBatches 17
+ *      ─ harnessFloor 18
  */
 function handMade(samples: number[], deltas?: number[]): CpuProfile {
   const nodes = [
-    { id: 1, callFrame: cf('(root)'), children: [2, 3, 4] },
+    { id: 1, callFrame: cf('(root)'), children: [2, 3, 4, 17, 18] },
     { id: 2, callFrame: cf('(program)') },
     { id: 3, callFrame: cf('(garbage collector)') },
     { id: 4, callFrame: cf('measure', 'h:measure.ts', 270), children: [5, 9] },
@@ -42,6 +44,9 @@ function handMade(samples: number[], deltas?: number[]): CpuProfile {
     { id: 14, callFrame: cf('parse') },
     { id: 15, callFrame: cf('nextTick', 'node:internal/process/task_queues', 100) },
     { id: 16, callFrame: cf('now') },
+    // A warmup batch resumed after an await (its stack has no warmUp), and the floor, taken after the last sample.
+    { id: 17, callFrame: cf('threeBatches', 'h:measure.ts', 340) },
+    { id: 18, callFrame: cf('harnessFloor', 'h:measure.ts', 600) },
   ];
   return { nodes, startTime: 0, endTime: samples.length * 100, samples, timeDeltas: deltas ?? samples.map(() => 100) };
 }
@@ -97,6 +102,30 @@ describe('restrictToSampling', () => {
     expect(profile.nodes.find((n) => n.id === 12)!.hitCount).toBe(2);
     const s = summarize(profile, { locate });
     expect(s.functions.some((f) => f.name === 'warmUp')).toBe(false);
+  });
+
+  it('counts a warmup batch resumed after an await as warmup: the window starts after it', () => {
+    const { profile, window } = restrictToSampling(handMade([2, 8, 17, 17, 12, 13, 2]), locate);
+    expect(window.method).toBe('markers');
+    expect(profile.samples).toEqual([12, 13]);
+  });
+
+  it('leaves the marks standing when the floor runs after the last sample (a case under 100 ns a call)', () => {
+    const { profile, window } = restrictToSampling(handMade([2, 8, 12, 13, 12, 18, 18, 17, 2]), locate);
+    expect(window.method).toBe('markers');
+    expect(profile.samples).toEqual([12, 13, 12]);
+  });
+
+  it('says sampling-only when a warmup sample falls inside the sampling phase (the marks are wrong), the window from the first sampling sample', () => {
+    const { profile, window } = restrictToSampling(handMade([2, 8, 3, 12, 8, 12, 2]), locate);
+    expect(window.method).toBe('sampling-only');
+    expect(profile.samples).toEqual([12, 8, 12]);
+  });
+
+  it('says sampling-only when no warmup sample comes before sampling', () => {
+    const { profile, window } = restrictToSampling(handMade([2, 3, 12, 13, 18]), locate);
+    expect(window.method).toBe('sampling-only');
+    expect(profile.samples).toEqual([12, 13]);
   });
 
   it('keeps the whole profile and says so when no harness frame is recognised', () => {
