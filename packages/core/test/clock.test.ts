@@ -107,6 +107,28 @@ describe('EdgeTimer on a coarse clock', () => {
     expect(timer.spinNs).toBeCloseTo(10, 6);
   });
 
+  it('never reads a batch shorter than the ticks it visibly spanned, though the read rate was measured while the process was starved', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1_000, max: 3_000_000 }), fc.integer({ min: 2, max: 50 }), (batchNs, starvedBy) => {
+        const tick = 1e6;
+        let t = 0;
+        let readNs = 10 * starvedBy;
+        // Every calibration tick starved (reads seem starvedBy times dearer); the batch's own spin runs at full speed.
+        const clock: Clock = { name: 'starved', now: () => Math.floor((t += readNs) / tick) * tick };
+        const timer = new EdgeTimer(clock, 8, 0);
+        readNs = 10;
+        const begin = timer.begin();
+        t += batchNs;
+        const took = timer.end(begin);
+        // Whole ticks between the edge the batch started on and the clock's value when it ended; a batch spans them at least.
+        const spanned = Math.floor((begin + batchNs) / tick) * tick - begin;
+        expect(took).toBeGreaterThanOrEqual(spanned);
+        expect(took).toBeLessThanOrEqual(batchNs + tick);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('never gives a negative time', () => {
     const clock = virtualClock(25, 1e6);
     const timer = new EdgeTimer(clock, 2, 0);
