@@ -114,14 +114,17 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     if (measurer.untimedStart) unsaved = true;
     else save();
   };
-  const endSet = async (): Promise<void> => {
+  /** The measurer's end of a set or of the run: what it learned applied; if it fails, what was recorded is saved first. */
+  const ending = async (end: () => Promise<LateFailure[]> | undefined): Promise<void> => {
     try {
-      if (measurer.endSet) applyLate(await measurer.endSet());
+      const lates = await end();
+      if (lates) applyLate(lates);
     } catch (error) {
       saveIfUnsaved();
       throw error;
     }
   };
+  const endSet = (): Promise<void> => ending(() => measurer.endSet?.());
   /** What is learned only once processes ended: warnings, and crashes after a case's result (that case's round fails). */
   const applyLate = (lates: readonly LateFailure[]): void => {
     for (const late of lates) {
@@ -246,7 +249,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     }
   }
 
-  if (measurer.endRun) applyLate(await measurer.endRun());
+  await ending(() => measurer.endRun?.());
   measurer.dispose?.();
   run.timing = { wallMs: Math.round(performance.now() - started), timedMs: Math.round(timedMs) };
   finishRun(run, aborted());

@@ -270,6 +270,19 @@ describe('executeLoop with a measurer that keeps processes across a set', () => 
     expect(saves).toEqual([2, 4]);
   });
 
+  it("saves the run's last results when ending the run fails", async () => {
+    const saves: number[] = [];
+    const warm = warmMeasurer([], []);
+    const measurer: Measurer = {
+      ...warm,
+      untimedStart: true,
+      endRun: () => Promise.reject(new Error('a process would not close')),
+    };
+    await expect(loopSaving(measurer, ['a', 'b'], 1, saves)).rejects.toThrow('a process would not close');
+    // The first unit's results were saved as the second warmed; the second's, as the run's end failed.
+    expect(saves).toEqual([2, 4]);
+  });
+
   it('keeps the units in plan order when the measurer does not keep processes', async () => {
     const { calls } = await run({ cases: ['a', 'b', 'c'], schedule: { order: 'shuffled', rounds: 2 }, measurer: (calls) => fakeMeasurer(() => [1], calls) });
     expect(calls.map((c) => c.unit).join('')).toBe('abcabc');
