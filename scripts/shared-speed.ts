@@ -17,7 +17,7 @@
  *   npx tsx scripts/shared-speed.ts results/<run>.json [--case <substring>]
  */
 import { readFileSync } from 'node:fs';
-import { parseRun, type RoundRecord } from '@rtbench/core/schema';
+import { parseRun } from '@rtbench/core/schema';
 import { f, median, spearman } from './noise/lib.ts';
 
 const argv = process.argv.slice(2);
@@ -29,7 +29,6 @@ if (!file || (argv.includes('--case') && !only)) {
 }
 const run = parseRun(JSON.parse(readFileSync(file, 'utf8')), file);
 const variants = run.variants.map((v) => v.id);
-const perCall = (r: RoundRecord): number[] => r.samples.map((s) => s);
 const swing = (xs: readonly number[]): number => Math.max(...xs) / Math.min(...xs);
 
 console.log(`${file}: ${run.suite}, arms ${variants.join(', ')}`);
@@ -45,7 +44,8 @@ for (const c of run.cases) {
   for (const round of rounds) {
     const set = byVariant.map((r) => r?.rounds.find((x) => x.round === round));
     if (set.some((x) => !x || x.samples.length < 4)) continue;
-    const series = set.map((x) => perCall(x!));
+    // Samples are ns per call already.
+    const series = set.map((x) => x!.samples);
     const turns = Math.min(...series.map((s) => s.length));
     const pairs: number[] = [];
     for (let a = 0; a < series.length; a++) for (let b = a + 1; b < series.length; b++) pairs.push(spearman(series[a]!.slice(0, turns), series[b]!.slice(0, turns)));
