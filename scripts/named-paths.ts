@@ -17,7 +17,8 @@
  * - a word that starts with a package's or plug-in's folder name and `src/` or `test/`
  *   (`cli/src/plan.ts`): the way comments name a file in a sibling package.
  * A word holding a placeholder (`<suite>`, `*`, `{a,b}`, `$1`, `…`) names a pattern and is skipped, as
- * are the example paths in EXAMPLES. A bare file name (`plan.ts`) is not checked: it is often a
+ * are the example paths in EXAMPLES and a path at a commit (`a1578c6:scripts/order-effect.ts`).
+ * A bare file name (`plan.ts`) is not checked: it is often a
  * sibling package's file named by its name alone, and which one is for the reader to know.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -119,6 +120,8 @@ function namedIn(file: string, text: string, firstLine: number, rootWords: RegEx
   const out: NamedPath[] = [];
   text.split('\n').forEach((line, i) => {
     for (const m of line.matchAll(rootWords)) {
+      // `a1578c6:scripts/order-effect.ts` is git's name for a file at a commit, as a removed script is cited: not this checkout's.
+      if (/\b[0-9a-f]{7,40}:$/.test(line.slice(0, m.index))) continue;
       const path = pathOf(m[0]);
       const section = path?.endsWith('.md') ? /^,?\s*"([^"]+)"/.exec(line.slice(m.index + m[0].length))?.[1] : undefined;
       if (path && !EXAMPLES.has(path)) out.push({ file, line: firstLine + i, text: m[0], path, ...(section ? { section } : {}) });

@@ -144,8 +144,7 @@ describe('allocation flame graphs of a profiled comparison', () => {
       // function off its paths loses share or gains less than it (their
       // bytes are unchanged over a larger total), and the most increased
       // frame is on one of the helper's paths.
-      // Measured (docs/tests.md): 30 runs of this file at load 9–14, 0 failures of these assertions in
-      // the 29 whose profiles were taken; with one frame of the helper assumed, 2 of 8 runs failed.
+      // How often these assertions failed in repeated runs at a high load: docs/measurements/tests.md.
       const paths = helperPaths();
       const byName = new Map<string, number>();
       for (const c of changes) byName.set(c.name!, (byName.get(c.name!) ?? 0) + c.change);

@@ -6,7 +6,7 @@
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The slowest files of the first group, slowest first (docs/tests.md, "Where the time goes"). */
+/** The slowest files of the first group, slowest first (docs/measurements/tests.md, "The test command's time"). */
 const SLOWEST_FIRST = [
   'test/arm64-emulated.test.ts',
   'test/faults/big-output.test.ts',

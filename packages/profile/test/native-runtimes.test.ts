@@ -74,8 +74,8 @@ describe('profileNative on node, deno, bun and workerd', () => {
         expect(json, text).toBeDefined();
         expect(json!.category).toBe('engine');
         expect(json!.totalShare).toBeGreaterThan(0.05);
-        // Under 5% in earlier whole-suite runs; 10.5% and 11% on workerd in the two latest (why is open:
-        // docs/tests.md): still far from a stripped binary's 30% and more.
+        // Far below a stripped binary's 30% and more; workerd's share grows under the whole suite, why
+        // is open (docs/measurements/profiles.md).
         expect(r.resolution.unresolvedShare).toBeLessThan(0.15);
       } else {
         // Stripped: the runtime's own code is one frame per library, said as such.

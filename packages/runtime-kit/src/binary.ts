@@ -52,7 +52,7 @@ export async function probeOutput(
   try {
     const said = await runBriefly(binary, args, env, timeoutMs, cwd);
     // A probe that printed nothing is asked once more before its binary is called something else: an
-    // empty answer was seen once under heavy load (docs/tests.md), and a binary that prints nothing twice is empty.
+    // empty answer was seen once under heavy load (docs/measurements/tests.md), and a binary that prints nothing twice is empty.
     return said.trim() ? said : await runBriefly(binary, args, env, timeoutMs, cwd);
   } catch (error) {
     throw new RuntimeUnavailableError(`${spec}: ${binary} did not start: ${(error as Error).message}`);

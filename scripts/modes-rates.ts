@@ -2,9 +2,9 @@
  * False-alarm and detection rates of detectModes on seeded synthetic data:
  * the table in packages/stats/README.md ("Modes").
  *
- *   npx tsx scripts/noise/modes-rates.ts [reps=1000]
+ *   npx tsx scripts/modes-rates.ts [reps=1000]
  */
-import { createRandom, detectModes } from '../../packages/stats/src/index.ts';
+import { createRandom, detectModes } from '../packages/stats/src/index.ts';
 
 const reps = Number(process.argv[2] ?? 1000);
 const random = createRandom(2026);
