@@ -1,5 +1,5 @@
 /**
- * Per-matrix false change points (docs/releases.md, "Measured here"): `n`
+ * Per-matrix false change points (docs/measurements/releases.md): `n`
  * release matrices in which every "release" is the same binary, each counted
  * as a matrix with or without a change point. The releases are versions of a
  * package on a registry of the script's own on 127.0.0.1

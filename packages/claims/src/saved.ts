@@ -1,7 +1,7 @@
 /**
  * Saved claims runs: a folder made by `rtbench claims` (or one run file in
  * it), read back for `rtbench report` (any format; `--format findings`
- * writes docs/findings.md).
+ * writes docs/measurements/findings.md).
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * docs/findings.md: a claims run's folder as the project's findings page
- * (`rtbench report results/claims-<time> --format findings -o docs/findings.md`).
+ * docs/measurements/findings.md: a claims run's folder as the project's findings page
+ * (`rtbench report results/claims-<time> --format findings -o docs/measurements/findings.md`).
  * Any other view has no claims to state: the page says so.
  */
 import { dirname } from 'node:path';
@@ -14,7 +14,7 @@ function noClaims(suite: string, arms: readonly ArmInfo[]): string {
 
 export const findingsReporter: Reporter = {
   format: 'findings',
-  description: "a claims run as docs/findings.md: what the suites claim and what the run found, with when, where and how",
+  description: "a claims run as docs/measurements/findings.md: what the suites claim and what the run found, with when, where and how",
   extension: 'md',
   render: byKind({
     bench: (view) => noClaims(view.suite, view.variants),
