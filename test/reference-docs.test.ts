@@ -13,18 +13,17 @@ import { describe, expect, it } from 'vitest';
 import { markdownFiles } from '../scripts/named-paths.ts';
 import { repoRoot } from './helpers/cli.ts';
 
-/** A calendar date, or a time of day said to be UTC; a workerd release is named by its date and is a version, not a date. */
-const DATED = /(?<!workerd[@ ])\b20\d\d-[01]\d-[0-3]\d\b|\b[0-2]?\d:[0-5]\d(?:\s*[–-]\s*[0-2]?\d:[0-5]\d)?\s*UTC\b/;
+/** A calendar date (2026-11-25, 25 Nov 2026), or a time of day said to be UTC; a workerd release is named by its date and is a version, not a date. */
+const DATED =
+  /(?<!workerd[@ ])\b20\d\d-[01]\d-[0-3]\d\b|\b[0-3]?\d\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\s+20\d\d\b|\b[0-2]?\d:[0-5]\d(?:\s*[–-]\s*[0-2]?\d:[0-5]\d)?\s*UTC\b/;
 
-/** The lines of `text` that date something, as `line: text`. */
+/** The lines of `text` that date something, as `line: text` (a date broken over two lines counts at its first). */
 function datedLines(text: string, allowed: (line: string, section: string) => boolean = () => false): string[] {
-  let section = '';
-  let fenced = false;
-  return text.split('\n').flatMap((line, i) => {
-    if (line.startsWith('```')) fenced = !fenced;
-    if (!fenced && /^#{1,6}\s/.test(line)) section = line.replace(/^#+\s*/, '');
-    return DATED.test(line) && !allowed(line, section) ? [`${i + 1}: ${line.slice(0, 120)}`] : [];
-  });
+  const lines = text.split('\n');
+  const lineAt = (index: number): number => text.slice(0, index).split('\n').length - 1;
+  const sectionOf = (line: number): string => lines.slice(0, line + 1).findLast((l) => /^#{1,6}\s/.test(l))?.replace(/^#+\s*/, '') ?? '';
+  const dated = new Set([...text.matchAll(new RegExp(DATED.source, 'g'))].map((m) => lineAt(m.index)));
+  return [...dated].filter((i) => !allowed(lines[i]!, sectionOf(i))).map((i) => `${i + 1}: ${lines[i]!.slice(0, 120)}`);
 }
 
 /** README.md's own exceptions: a line naming the saved run it quotes, and the test command's time under "Two commands". */
@@ -53,8 +52,8 @@ function namedInIndex(index: string, script: string): boolean {
 
 describe('reference docs and dated measurements', () => {
   it('a date or a UTC time is found, a workerd release and a duration are not', () => {
-    const text = ['measured 2026-11-25, load 1.2', 'at 08:08 UTC', '(12:10–12:18 UTC)', 'workerd 2026-11-17', 'workerd@2025-01-01', 'took 6:24', '(at bench/x.mjs:9:16)'].join('\n');
-    expect(datedLines(text).map((l) => l.split(':')[0])).toEqual(['1', '2', '3']);
+    const text = ['measured 2026-11-25, load 1.2', 'at 08:08 UTC', '(12:10–12:18 UTC)', 'seeded; 22 Nov\n2026', 'workerd 2026-11-17', 'workerd@2025-01-01', 'took 6:24', '(at bench/x.mjs:9:16)'].join('\n');
+    expect(datedLines(text).map((l) => l.split(':')[0])).toEqual(['1', '2', '3', '4']);
   });
 
   it('no reference page under docs/ dates a figure: dated figures live under docs/measurements/', () => {
