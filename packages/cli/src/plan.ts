@@ -10,14 +10,13 @@ import { counted } from '@rtbench/report';
 import { stderrColours as pc } from './emit/colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { MIN_UNITS } from '@rtbench/stats';
-import { join } from 'node:path';
-import { findValgrind, refusedOn } from '@rtbench/host';
+import { refusedOn } from '@rtbench/host';
 import { hostPlatform, isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, longestWarmupMs, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type RoundPlan, type RunOptions, parseRuntimeList, resolveVariant } from '@rtbench/run';
+import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, resolveVariant } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
@@ -37,9 +36,9 @@ export interface PlanFlags {
   timeout?: string;
   seed?: string | number;
   schedule?: string;
-  setsPerProcess?: string | number;
   measure?: string;
-  cacheSim?: boolean;
+  /** The values of the measurers' own options (--sets-per-process, --cache-sim), by option name: the chosen measurer's prepare() reads them. */
+  measurerOptions?: Readonly<Record<string, MeasurerOptionValue>>;
   shard?: string | number;
 }
 
@@ -132,22 +131,13 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList((flags.runtime ?? DEFAULT_RUNTIMES).join(','));
   if (measured && flags.schedule !== undefined) throw new UsageError(`--schedule applies to timing; --measure ${measured.name} is ${measured.help}`);
-  const countsUnderValgrind = MEASURED.filter((m) => m.needs === 'valgrind');
-  if (measured?.needs !== 'valgrind' && flags.cacheSim) throw new UsageError(`--cache-sim goes with --measure ${countsUnderValgrind.map((m) => m.name).join(' or ')}`);
   const implied = flags.schedule === undefined && !measured ? broughtSchedule(location.entry) : undefined;
   if (implied) notes.push(implied.note);
-  let measurer = measured ?? parseSchedule(flags.schedule ?? implied?.schedule);
+  let measurer = measured ?? implied?.measurer ?? parseSchedule(flags.schedule);
   const kind = compare ? 'compare' : 'bench';
   const defaults = measurer.defaults[kind];
   const roundPlan = roundPlanFrom(flags, compare, measurer);
   const timeMs = parseDuration(flags.time ?? defaults.time, '--time');
-  if (flags.setsPerProcess !== undefined && !measurer.setsPerProcess) {
-    const schedules = measurersChosenBy('schedule').filter((m) => m.setsPerProcess);
-    throw new UsageError(`--sets-per-process applies to the lockstep schedules (--schedule ${schedules.map((m) => m.name).join(' or ')})`);
-  }
-  // Warm processes serve several sets by default; a process per case is fresh every set unless --sets-per-process says otherwise.
-  const setsAsked = flags.setsPerProcess ?? (measurer.setsPerProcess === 'default' ? defaults.setsPerProcess : undefined);
-  const setsPerProcess = setsAsked !== undefined ? parsePositiveInt(setsAsked, '--sets-per-process') : undefined;
   // --warmup is the watched warmup's floor; it runs on until the batch times are steady (run steady-rule.ts).
   const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
@@ -161,23 +151,18 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (at least ${warmupMinMs} ms of warmup + ${+samplingMs.toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
+
+  // A measurer refused on this platform is said in one line before anything is resolved or run.
+  refuseOnPlatform(measurer, platform);
+  // Its own options are its to read, and its tools its to find (valgrind), before anything is resolved or run.
+  let prepared = prepareMeasurer(measurer, flags.measurerOptions ?? {}, kind);
+
   // An interval counts independent process pairs: rounds that share processes count once, and 3 are the fewest that give one.
+  const setsPerProcess = prepared.recorded?.setsPerProcess;
   const pairs = Math.ceil(roundPlan.rounds / (setsPerProcess ?? 1));
   // A table says it in each cell ("no interval: 2 process pairs"); a comparison, whose verdicts are the point, says it first.
   if (pairs < MIN_UNITS && !roundPlan.adaptive && compare) {
     process.stderr.write(pc.yellow(`! --rounds ${roundPlan.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
-  }
-
-  // A measurer refused on this platform is said in one line before anything is resolved or run.
-  refuseOnPlatform(measurer, platform);
-
-  let valgrind: RunOptions['valgrind'];
-  if (measurer.needs === 'valgrind') {
-    try {
-      valgrind = { valgrind: findValgrind(), cacheSim: flags.cacheSim === true, libraryDir: join(cacheDir, 'native') };
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
   }
 
   // A variant the measurer cannot measure (an engine that declares no way to be counted) is unavailable, as one whose runtime is missing.
@@ -210,13 +195,25 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     // The suite's own measurer, known once its cases are: refused before anything is measured.
     refuseOnPlatform(own, platform);
     measurer = own;
+    // The options given were for the measurer it replaces.
+    prepared = prepareMeasurer(own, {}, kind);
   }
   for (const note of notes) process.stderr.write(`note: ${note}\n`);
   return {
     suite: { ...location, cases },
     variants,
-    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', roundPlan, measurer, minTurns: defaults.minTurns, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}), ...(valgrind ? { valgrind } : {}) },
+    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', roundPlan, measurer, prepared },
   };
+}
+
+/** The measurer's own setup (run's registry checks its options, then its prepare() finds its tools); what it refuses is a usage error. */
+function prepareMeasurer(measurer: MeasurerDescriptor, given: Readonly<Record<string, MeasurerOptionValue>>, mode: 'bench' | 'compare'): PreparedMeasurer {
+  try {
+    return MEASURERS.prepare(measurer, given, { mode, cacheDir });
+  } catch (error) {
+    if (error instanceof MeasurerRefused) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** A native suite lists its cases on the host; a brought file in a process of a runtime it will run on. */

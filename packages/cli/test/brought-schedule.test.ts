@@ -10,8 +10,8 @@ const nodeCore = (): string => locateBroughtFile(join('examples', 'node-core', '
 
 describe('broughtSchedule', () => {
   it('runs a Node core file and a Deno.bench file lockstep-per-case, and leaves every other file and suite to the default', () => {
-    expect(broughtSchedule(nodeCore())).toMatchObject({ schedule: 'lockstep-per-case', what: 'a Node core file' });
-    expect(broughtSchedule(locateBroughtFile(join('examples', 'deno-text.bench.ts')).entry)).toMatchObject({ schedule: 'lockstep-per-case', what: 'a Deno.bench file' });
+    expect(broughtSchedule(nodeCore())).toMatchObject({ measurer: { name: 'lockstep-per-case' }, what: 'a Node core file' });
+    expect(broughtSchedule(locateBroughtFile(join('examples', 'deno-text.bench.ts')).entry)).toMatchObject({ measurer: { name: 'lockstep-per-case' }, what: 'a Deno.bench file' });
     expect(broughtSchedule(locateBroughtFile(join('examples', 'mitata-json.mjs')).entry)).toBeUndefined();
     expect(broughtSchedule(locateBroughtFile(join('examples', 'node-bench-json.mjs')).entry)).toBeUndefined();
     expect(broughtSchedule('bench/json-reviver/suite.ts')).toBeUndefined();

@@ -260,13 +260,22 @@ export const metricSchema = z.object({
 });
 
 /**
- * How a run's samples were taken, as a saved run names it (absent in older
- * runs: fresh processes). Readers of a saved run refer to a kind through
- * these names; the measurers that write them live in @rtbench/run.
+ * How a run's samples were taken, as a saved run names it: a measurer's kind
+ * (absent in older runs: fresh processes). The schema keeps it as a name, not
+ * a closed list: the measurers live in @rtbench/run, whose registry checks the
+ * name when a saved run needs its measurer (an older run without its words).
  */
-export const MEASURER_KIND = { lockstep: 'lockstep', processes: 'processes', hostTimed: 'host-timed', instructions: 'instructions' } as const;
-export type MeasurerKind = (typeof MEASURER_KIND)[keyof typeof MEASURER_KIND];
-const MEASURER_KINDS = Object.values(MEASURER_KIND) as [MeasurerKind, ...MeasurerKind[]];
+export const measurerKindSchema = z.string().regex(/^[a-z][a-z0-9-]*$/);
+export type MeasurerKind = z.infer<typeof measurerKindSchema>;
+
+/**
+ * The verdict's parameters a run was measured for: the noise threshold under
+ * which a ratio is "equivalent", and the intervals' confidence. Saved with the
+ * run (absent in older runs: the measurer's registry gives them), so a saved
+ * run is re-reported with no measurer code.
+ */
+export const verdictParametersSchema = z.object({ threshold: z.number().min(0).max(1), confidence: z.number().gt(0).lt(1) });
+export type VerdictParameters = z.infer<typeof verdictParametersSchema>;
 
 /**
  * How a run was measured, in its measurer's own words (its describe()), kept
@@ -305,7 +314,7 @@ export const runSchema = z.object({
      * processes: a fresh process per case, variant and round; host-timed:
      * programs and servers timed from outside.
      */
-    measurer: z.enum(MEASURER_KINDS).optional(),
+    measurer: measurerKindSchema.optional(),
     /** Lockstep: warm processes served every case of a set ('warm', absent in older runs), or each case had its own ('per-case'). */
     lockstepProcesses: z.enum(['warm', 'per-case']).optional(),
     /** Warm processes: how many consecutive sets one process served, its cases kept warm between them (absent in older runs: 1). */
@@ -316,6 +325,8 @@ export const runSchema = z.object({
     warmupMinMs: z.number().optional(),
     /** How the measurer measured, in its words (absent in older runs: the CLI describes them from the options above when it loads them). */
     measuredBy: measuredBySchema.optional(),
+    /** The verdict's threshold and confidence for this run's variants (absent in older runs: its measurer's defaults). */
+    verdict: verdictParametersSchema.optional(),
   }),
   /** The rtbench checkout the run was made from. */
   git: gitStateSchema.optional(),

@@ -23,14 +23,14 @@ import { MatrixRefused, openMatrix, saveMatrix, syncTracks } from './state.ts';
 import type { MatrixIdentity, MatrixState, ReleaseClaim, TrackState } from './types.ts';
 
 /**
- * The matrix's own defaults. A window's sets: 12 (two per warm process with
- * the default measurer's sets per process, 6 independent process sets per
- * step, 2 more than a bisect's first look), 100 ms of sampling per process
- * and set as a bisect's rounds; windows of up to 6 releases (a set of 6
- * processes on 2 cores); 60 min per sitting. Sets per process, the warmup and
- * the threshold are the default measurer's for a comparison.
+ * The matrix's own defaults. A window's sets: 12, two per warm process (as a
+ * comparison's lockstep sets), so 6 independent process sets per step, 2 more
+ * than a bisect's first look; 100 ms of sampling per process and set as a
+ * bisect's rounds; windows of up to 6 releases (a set of 6 processes on 2
+ * cores); 60 min per sitting. The warmup and the threshold are the default
+ * measurer's for a comparison.
  */
-export const MATRIX_DEFAULTS = { sets: 12, time: '100ms', window: 6, budget: '60m' } as const;
+export const MATRIX_DEFAULTS = { sets: 12, setsPerProcess: 2, time: '100ms', window: 6, budget: '60m' } as const;
 
 /** The machine a sitting measures on, listed in the state (each run records its host in full). */
 function thisMachine(): string {

@@ -15,7 +15,7 @@ import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, MeasuredBy, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import type { ResolvedVariant, RunnableVariant, RuntimeTarget } from '@rtbench/runtime-kit';
 import type { PlatformSupport } from '@rtbench/host';
-import type { SuiteLocation } from '@rtbench/suite-loader';
+import type { Isolation, SuiteLocation } from '@rtbench/suite-loader';
 
 /** One variant ready to run: its plug-in, binary, translated flags and its runtime's bundle of the suite. */
 export interface Arm extends RunnableVariant {
@@ -71,19 +71,17 @@ export interface LateFailure {
   failure: Omit<Failure, 'round'>;
 }
 
-/** What a measurer is built from: the run's options as the CLI planned them, and what the run knows of its variants. */
+/** What a measurer is built from: the run's options as the CLI planned them, what the run knows of its variants, and the measurer's own setup. */
 export interface MeasurerSetup {
   /** Sampling time per case and arm in one round, in ms. */
   sampleTimeMs: number;
   warmupMs: number;
   warmupMinMs?: number;
   timeoutMs: number;
-  /** Lockstep: turns per set at least, whatever the sampling time; absent: the measurer's own minimum. */
-  minTurns?: number;
-  /** Warm processes: consecutive sets one process serves. */
-  setsPerProcess?: number;
-  /** What a measurer that needs valgrind was given (the CLI finds it when it plans). */
-  valgrind?: ValgrindSetup;
+  /** A table (bench) or a comparison (compare). */
+  mode: 'bench' | 'compare';
+  /** What the measurer's prepare() returned (its options and the tools it found), carried here unopened; absent: it has no prepare. */
+  own?: unknown;
   /** The engines of the ready variants (a measurer may prepare something per engine). */
   engines: readonly RuntimeTarget['engine'][];
   /** The cases to measure, as listed (a measurer chosen by the suite reads its own kind of case from them). */
@@ -99,12 +97,45 @@ export interface MeasurerSetup {
   warn(line: string): void;
 }
 
-/** A measurer that counts under valgrind: the binary, whether to simulate the caches, where native helpers are built. */
-export interface ValgrindSetup {
-  valgrind: string;
-  cacheSim: boolean;
-  libraryDir?: string;
+/**
+ * An option a measurer declares for itself (the CLI adds it to the commands
+ * that run measurers, with its help; its value reaches the measurer's
+ * prepare() as typed). The shape is the CLI's option shape, so no layer
+ * between translates it.
+ */
+export interface MeasurerOption {
+  /** Its name on the command line, without the dashes: "cache-sim". */
+  readonly name: string;
+  /** A flag takes no value; a value option takes one. */
+  readonly kind: 'flag' | 'value';
+  /** What its value is, for --help ("n"). */
+  readonly value?: string;
+  readonly help: string;
 }
+
+/** The value an option was given: as typed, or as a planner gave it. */
+export type MeasurerOptionValue = string | number | boolean;
+
+/** What prepare() is given: its own options' values, the kind of run, where helpers may be kept. */
+export interface PrepareContext {
+  /** The values of its own options that were given, by option name ("cache-sim"). */
+  readonly given: Readonly<Record<string, MeasurerOptionValue>>;
+  /** A table (bench) or a comparison (compare): the measurer's defaults for that kind. */
+  readonly mode: 'bench' | 'compare';
+  /** A folder the measurer may build and keep helpers in (rtbench's cache). */
+  readonly cacheDir: string;
+}
+
+/** What a measurer prepared before the run: its setup, carried to build() unopened, and what the saved run records of it. */
+export interface PreparedMeasurer {
+  /** Given to build() as MeasurerSetup.own: no layer between opens it. */
+  readonly setup?: unknown;
+  /** What the saved run's options say of its own options (lockstep: how many sets a process served). */
+  readonly recorded?: Partial<RunRecord['options']>;
+}
+
+/** Thrown by prepare() for options or tools it cannot work with: its message is the one line the user reads. */
+export class MeasurerRefused extends Error {}
 
 /** A measurer built for a run: what it measures with, its units, and what the saved run says of it beyond its kind. */
 export interface BuiltMeasurer {
@@ -139,10 +170,6 @@ export interface RunDefaults {
   readonly target: number;
   readonly maxRounds: number;
   readonly maxTime?: string;
-  /** Lockstep: turns per set at least. */
-  readonly minTurns?: number;
-  /** Warm processes: sets one process serves. */
-  readonly setsPerProcess?: number;
   /** The per-process limit when --timeout is not given; absent: 20 times what one process is asked to run. */
   readonly timeout?: string;
 }
@@ -184,12 +211,20 @@ export interface MeasurerDescriptor {
   readonly measures: string;
   /** The metric its samples are in, when not time per operation (a saved run gives it to every case). */
   readonly metric?: Metric;
-  /** What it needs beyond the runtimes, when it needs something. */
-  readonly needs?: 'valgrind';
+  /** What it needs beyond the runtimes, in words for --help ("valgrind"); its prepare() finds it. */
+  readonly needs?: string;
   /** The platforms it works on, and the sentence (why, and what to do instead) that refuses it elsewhere before anything runs. */
   readonly platforms: PlatformSupport;
-  /** Whether processes serve several sets: 'default' takes the plan's sets per process, 'when-asked' only --sets-per-process. */
-  readonly setsPerProcess?: 'default' | 'when-asked';
+  /** Its own options on the command line; their values reach prepare() as given. */
+  readonly options?: readonly MeasurerOption[];
+  /**
+   * Finds the tools it needs and turns its options' values into its setup,
+   * before anything is resolved or run; throws MeasurerRefused with one line
+   * when it cannot. Absent: it needs nothing of its own.
+   */
+  prepare?(context: PrepareContext): PreparedMeasurer;
+  /** The isolation it gives a case, when a brought file's format asks for one: 'process-per-case' (no case shares a process with another). */
+  readonly isolation?: Isolation;
   /** Whether its cases run in the in-runtime loop, which warms them (an adaptive warmup's floor is then recorded, and profiles can be taken of them). */
   readonly warmsInRuntime: boolean;
   /** How it measures, in one sentence for --help. */

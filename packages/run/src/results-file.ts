@@ -1,6 +1,6 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
 import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { measuredByOf } from './measurers/all.ts';
+import { MEASURERS, UnknownMeasurer } from './measurers/all.ts';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { displayNamesOf } from '@rtbench/runtime-registry';
@@ -195,12 +195,25 @@ export function validateRun(json: unknown, path: string): RunRecord {
     throw new UsageError((error as Error).message);
   }
   assertConsistent(run, path);
-  return withMeasuredBy(withDisplayNames(run));
+  return withMeasurerWords(withDisplayNames(run), path);
 }
 
-/** An older run's description of how it was measured, by the measurer it names, where the run does not record it itself. */
-function withMeasuredBy(run: RunRecord): RunRecord {
-  return run.options.measuredBy ? run : { ...run, options: { ...run.options, measuredBy: measuredByOf(run.options) } };
+/**
+ * An older run's description of how it was measured, by the measurer it
+ * names, where the run does not record it itself. A run that records its
+ * words and its verdict's parameters needs no measurer, known or not; an
+ * older one needs the one it names (its verdict's parameters are read from
+ * it when a view is made), so a name this rtbench lacks is refused here.
+ */
+function withMeasurerWords(run: RunRecord, path: string): RunRecord {
+  if (run.options.measuredBy && run.options.verdict) return run;
+  try {
+    MEASURERS.recorded(run.options.measurer);
+  } catch (error) {
+    if (error instanceof UnknownMeasurer) throw new UsageError(`${path} was ${error.message}`);
+    throw error;
+  }
+  return run.options.measuredBy ? run : { ...run, options: { ...run.options, measuredBy: MEASURERS.measuredBy(run.options) } };
 }
 
 /** An older run's variants named by their plug-ins, where the run does not record the names itself. */

@@ -7,12 +7,12 @@
  * parses, plans, calls executeRun and renders what comes back.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { GitState, RunRecord } from '@rtbench/core/schema';
+import type { GitState, RunRecord, VerdictParameters } from '@rtbench/core/schema';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 import { hostInfo } from './host.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
-import type { Arm, BuiltMeasurer, MeasurerDescriptor, ValgrindSetup } from './measurer.ts';
+import type { Arm, BuiltMeasurer, MeasurerDescriptor, PreparedMeasurer } from './measurer.ts';
 import { addResults } from './record.ts';
 import { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, type RoundPlan } from './schedule.ts';
 import { suiteBundle } from './suite-code.ts';
@@ -35,12 +35,8 @@ export interface RunOptions {
   roundPlan: RoundPlan;
   /** The measurer the plan chose (--schedule, --measure, or the suite's own kind of case). */
   measurer: MeasurerDescriptor;
-  /** Warm processes: consecutive sets one process serves, its cases kept warm between them. */
-  setsPerProcess?: number;
-  /** Lockstep: turns per set at least (long operations); absent: the measurer's own minimum. */
-  minTurns?: number;
-  /** For a measurer that needs valgrind: the binary, and whether to simulate the caches. */
-  valgrind?: ValgrindSetup;
+  /** What the measurer's prepare() returned (its options, the tools it found), carried to it unopened. */
+  prepared?: PreparedMeasurer;
   command: string[];
 }
 
@@ -60,6 +56,11 @@ export interface RunEnvironment {
   binaryGit(binary: string): GitState | undefined;
   /** The program cache's folder for host-timed programs and servers. */
   programDir: string;
+}
+
+/** The measurer's threshold for the engines of the variants it can run, and its confidence. */
+function verdictParameters(measurer: MeasurerDescriptor, variants: readonly RunVariant[]): VerdictParameters {
+  return { threshold: measurer.defaults.threshold(variants.filter(isResolved).map((v) => v.target.engine)), confidence: measurer.defaults.confidence };
 }
 
 /** The run record before any job: the options as run, the environment, the variants and the cases. */
@@ -90,7 +91,10 @@ function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] }, varian
       // The record names the measurer's kind (the two lockstep schedules are one) and says how its processes were held.
       ...descriptor.recorded,
       ...(options.warmupMinMs !== undefined && descriptor.warmsInRuntime ? { warmupMinMs: options.warmupMinMs } : {}),
-      ...(options.setsPerProcess !== undefined && descriptor.setsPerProcess ? { setsPerProcess: options.setsPerProcess } : {}),
+      // What the measurer records of its own options (lockstep: sets per process).
+      ...options.prepared?.recorded,
+      // The verdict's parameters for these variants: a report of the saved run needs no measurer.
+      verdict: verdictParameters(descriptor, variants),
     },
     ...(environment.git ? { git: environment.git } : {}),
     ...(environment.rtbenchVersion ? { rtbenchVersion: environment.rtbenchVersion } : {}),
@@ -114,9 +118,8 @@ function builtMeasurer(suite: RunRequest['suite'], options: RunOptions, variants
     warmupMs: options.warmupMs,
     ...(options.warmupMinMs !== undefined ? { warmupMinMs: options.warmupMinMs } : {}),
     timeoutMs: options.timeoutMs,
-    ...(options.setsPerProcess !== undefined ? { setsPerProcess: options.setsPerProcess } : {}),
-    ...(options.minTurns !== undefined ? { minTurns: options.minTurns } : {}),
-    ...(options.valgrind ? { valgrind: options.valgrind } : {}),
+    mode: options.mode,
+    ...(options.prepared?.setup !== undefined ? { own: options.prepared.setup } : {}),
     engines: variants.filter(isResolved).map((v) => v.target.engine),
     cases: suite.cases,
     rounds: options.roundPlan.rounds,

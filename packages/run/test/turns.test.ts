@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lockstepOptions, takesTurn, turnsFor } from '../src/measurers/lockstep.ts';
+import { LOCKSTEP, lockstepOptions, takesTurn, turnsFor, type LockstepSetup } from '../src/measurers/lockstep.ts';
 
 describe('turns per lockstep set', () => {
   const options = { sampleTimeMs: 40, minTurns: 12, maxTurns: 10_000 };
@@ -12,10 +12,11 @@ describe('turns per lockstep set', () => {
   it('caps the turns', () => {
     expect(turnsFor({ ...options, maxTurns: 30 }, [1e3])).toBe(30);
   });
-  it("gives a long operation the plan's minimum of turns when the plan names one (a table: 8), else the measurer's own (12)", () => {
-    const setup = { sampleTimeMs: 40, warmupMs: 300, timeoutMs: 60_000, engines: [], warn: () => {} };
-    expect(turnsFor(lockstepOptions({ ...setup, minTurns: 8 }), [16e6])).toBe(8);
-    expect(turnsFor(lockstepOptions(setup), [16e6])).toBe(12);
+  it("gives a long operation the minimum of turns lockstep prepares for the kind of run (a table: 8, a comparison: 12)", () => {
+    const setup = { sampleTimeMs: 40, warmupMs: 300, timeoutMs: 60_000 };
+    const own = (mode: 'bench' | 'compare'): LockstepSetup => LOCKSTEP.prepare!({ given: {}, mode, cacheDir: '/nowhere' }).setup as LockstepSetup;
+    expect(turnsFor(lockstepOptions(setup, own('bench')), [16e6])).toBe(8);
+    expect(turnsFor(lockstepOptions(setup, own('compare')), [16e6])).toBe(12);
   });
 });
 

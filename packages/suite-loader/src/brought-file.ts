@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import { BROUGHT_FORMATS, type BroughtFormat } from '@rtbench/adapters/formats';
+import { BROUGHT_FORMATS, type BroughtFormat, type IsolationNeed } from '@rtbench/adapters/formats';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { storeNamedFile } from '@rtbench/host';
 import { CALLS_DENO_BENCH, IMPORTS_ADAPTED } from './bundle.ts';
@@ -171,6 +171,13 @@ export function locateBroughtFile(path: string): SuiteLocation {
 export function broughtFormatOfEntry(entry: string): BroughtFormat | undefined {
   const file = broughtEntries.get(entry);
   return file === undefined ? undefined : broughtFormatOf(sourceOf(file) ?? '');
+}
+
+/** The isolation the cases of the file a generated entry stands for need, if its format says so; undefined for a suite's own entry. */
+export function broughtIsolationOfEntry(entry: string): IsolationNeed | undefined {
+  const format = broughtFormatOfEntry(entry);
+  const declared: { label: string; isolation?: IsolationNeed } | undefined = format ? BROUGHT_FORMATS[format] : undefined;
+  return declared?.isolation;
 }
 
 /** The file a generated entry stands for. */

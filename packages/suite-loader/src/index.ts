@@ -10,11 +10,13 @@ export {
   broughtFileOf,
   broughtFileProblem,
   broughtFormatOfEntry,
+  broughtIsolationOfEntry,
   checkBroughtFile,
   isBroughtEntry,
   locateBroughtFile,
   setBroughtSettings,
 } from './brought-file.ts';
+export type { Isolation } from '@rtbench/adapters/formats';
 export { caseFilter, exactFilter } from './case-filter.ts';
 export { UsageError } from './errors.ts';
 export { cacheDir, inCheckout, projectDir, repoRoot } from './places.ts';

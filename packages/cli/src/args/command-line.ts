@@ -7,7 +7,7 @@ import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
 import { isUnavailable, PLATFORMS } from '@rtbench/runtime-kit';
 import { MAX_MEMORY_OPTION } from './memory-option.ts';
 import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
-import { measurersChosenBy } from '@rtbench/run';
+import { MEASURERS, measurersChosenBy, type MeasurerOptionValue } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
 import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, listSuites, setBroughtSettings } from '@rtbench/suite-loader';
 import { benchCommand } from '../commands/bench.ts';
@@ -88,18 +88,11 @@ const BENCH_OPTIONS = [
     help: `Warmup in each process, at least; it goes on until the batch times are steady within the engine's horizons, up to the engine's maximum or ${WARMUP_CAP_FACTOR}x this (docs/warmup.md) (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
   },
   { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${measurersChosenBy('measure').map((m) => `${m.name}: ${m.help}${m.needs ? `; needs ${m.needs}` : ''}`).join('; or ')}` },
-  { name: 'cache-sim', kind: 'flag', help: 'With --measure instructions: simulate the caches too, and report misses and estimated cycles per operation' },
   {
     name: 'schedule',
     kind: 'value',
     value: 'kind',
     help: measurersChosenBy('schedule').map((s) => `${s.name}${s === DEFAULT_MEASURER ? ' (default)' : ''}: ${s.help}`).join('; '),
-  },
-  {
-    name: 'sets-per-process',
-    kind: 'value',
-    value: 'n',
-    help: `With --schedule lockstep: one process per runtime serves this many sets in a row, its cases kept warm between them (a full collection before each case), so a case warms up fully once per process (with lockstep-per-case: one process per runtime and case, 1 by default); sets that share processes count as one process pair in every interval (docs/comparing.md) (default ${BENCH_DEFAULTS.setsPerProcess}; --compare ${COMPARE_DEFAULTS.setsPerProcess})`,
   },
   {
     name: 'rounds',
@@ -169,7 +162,7 @@ const BISECT_OPTIONS = [
 const RELEASES_OPTIONS = [
   { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
   { name: 'every', kind: 'value', value: 'n', help: 'Measure every n-th release of each range (both ends kept); a change point then names the bisect that finds its step' },
-  { name: 'sets', kind: 'value', value: 'n', help: `Sets of processes per window of releases (default ${MATRIX_DEFAULTS.sets}, ${COMPARE_DEFAULTS.setsPerProcess ?? 1} per warm process)` },
+  { name: 'sets', kind: 'value', value: 'n', help: `Sets of processes per window of releases (default ${MATRIX_DEFAULTS.sets}, ${MATRIX_DEFAULTS.setsPerProcess} per warm process)` },
   { name: 'window', kind: 'value', value: 'n', help: `Most releases measured side by side in one set (default ${MATRIX_DEFAULTS.window}); longer ranges are cut into windows that share a release` },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process, case and set (default ${MATRIX_DEFAULTS.time})` },
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${COMPARE_DEFAULTS.warmup})` },
@@ -214,16 +207,31 @@ export interface Command extends CommandHelp {
   run(positionals: readonly string[], flags: ParsedFlags): Promise<number> | number;
 }
 
-/** A command whose action gets its options typed by its own declarations. */
+/** The measurers' own options (--sets-per-process, --cache-sim), declared by each measurer in @rtbench/run. */
+const MEASURER_OPTIONS: readonly OptionSpec[] = MEASURERS.options();
+
+/** Options with the measurers' own ones put after --schedule, which chooses among them (else at the end). */
+function withMeasurerOptions(options: readonly OptionSpec[]): OptionSpec[] {
+  const cut = options.findIndex((o) => o.name === 'schedule') + 1 || options.length;
+  return [...options.slice(0, cut), ...MEASURER_OPTIONS, ...options.slice(cut)];
+}
+
+/** A command whose action gets its options typed by its own declarations; `measurers`: it also takes the measurers' own options, handed on as measurerOptions. */
 function command<const O extends readonly OptionSpec[]>(spec: {
   name: string;
   positionals: readonly PositionalSpec[];
   summary: string;
   details?: readonly string[];
   options: O;
-  run(positionals: readonly string[], flags: FlagsOf<O>): Promise<number> | number;
+  measurers?: true;
+  run(positionals: readonly string[], flags: FlagsOf<O> & { measurerOptions?: Record<string, MeasurerOptionValue> }): Promise<number> | number;
 }): Command {
-  return { ...spec, command: `${PROGRAM} ${spec.name}`, run: (positionals, flags) => spec.run(positionals, flags as FlagsOf<O>) };
+  return {
+    ...spec,
+    options: spec.measurers ? withMeasurerOptions(spec.options) : spec.options,
+    command: `${PROGRAM} ${spec.name}`,
+    run: (positionals, flags) => spec.run(positionals, { ...(flags as FlagsOf<O>), ...(spec.measurers ? { measurerOptions: MEASURERS.optionValues((name) => flags[camelName(name)]) } : {}) }),
+  };
 }
 
 const viewOptions = [...OUTPUT_OPTIONS, ...GLOBAL_OPTIONS] as const;
@@ -245,6 +253,7 @@ export const COMMANDS: readonly Command[] = [
     positionals: [{ name: 'suite', required: true, missing: 'name a suite (`rtbench suites` lists them) or a suite folder' }],
     summary: 'Run a suite on one or more runtimes and print a table; with --compare, a verdict per case',
     options: BENCH_OPTIONS,
+    measurers: true,
     run: ([suite], flags) => benchCommand(suite!, flags),
   }),
   command({
@@ -252,6 +261,7 @@ export const COMMANDS: readonly Command[] = [
     positionals: [{ name: 'file', required: true, missing: `name a benchmark file written for ${BROUGHT_FORMATS_IN_WORDS}` }],
     summary: `Run a benchmark file written for ${BROUGHT_FORMATS_IN_WORDS}, unchanged; it takes bench's options`,
     options: RUN_OPTIONS,
+    measurers: true,
     run: ([file], flags) => {
       const problem = broughtFileProblem(file!);
       if (problem) throw new UsageError(problem);

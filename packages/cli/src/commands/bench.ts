@@ -3,7 +3,7 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and round plan and in the view (a table, or verdicts per arm).
  */
-import { takeLock, executeRun, loadProfileManifest, profiler, recordedMeasurer, runSaver, type Profiler, type RunRequest, assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/run';
+import { takeLock, executeRun, loadProfileManifest, MEASURERS, profiler, runSaver, type Profiler, type RunRequest, assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/run';
 import { failedRunLine } from '../emit/failed-run.ts';
 import { setMaxListeners } from 'node:events';
 import { stderrColours as pc } from '../emit/colours.ts';
@@ -46,17 +46,11 @@ function htmlPath(flag: BenchFlags['html'], runPath: string): string | undefined
   return flag === true ? runPath.replace(/\.json$/, '') + '.html' : flag;
 }
 
-/**
- * The verdicts' threshold and confidence: those of the measurer the runs
- * name (instruction counts: its threshold for their variants' engines, the
- * largest of theirs); runs of different measurers take the default's.
- */
+/** The verdicts' threshold and confidence: --threshold, else those the runs were measured for (runs of different measurers: the default's). */
 export function ratioOptions(flags: VerdictFlags, runs: readonly Pick<RunRecord, 'options' | 'variants'>[] = []): { threshold: number; confidence: number } {
-  const measurers = runs.map((r) => recordedMeasurer(r.options.measurer).defaults);
-  const own = measurers.length > 0 && measurers.every((p) => p === measurers[0]) ? measurers[0]! : DEFAULT_MEASURER.defaults;
-  const engines = (): (string | undefined)[] => runs.flatMap((r) => r.variants.filter((v) => !v.unavailable).map((v) => v.engine));
-  const threshold = flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : own.threshold(engines());
-  return { threshold, confidence: own.confidence };
+  const timing = DEFAULT_MEASURER.defaults;
+  const own = MEASURERS.verdictOfRuns(runs, { threshold: timing.threshold([]), confidence: timing.confidence });
+  return { threshold: flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : own.threshold, confidence: own.confidence };
 }
 
 export function failLimit(flags: VerdictFlags): number | undefined {

@@ -139,7 +139,7 @@ async function runOne(location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: Run
     ...(fixed ? {} : { maxRounds: s.maxRounds }),
     time: `${s.setMs * s.rounds}ms`,
     warmup: s.flags.warmup ?? CLAIMS_DEFAULTS.warmup,
-    ...(measured ? { measure: measured.name } : s.ownMeasurer ? {} : { setsPerProcess: CLAIMS_DEFAULTS.setsPerProcess }),
+    ...(measured ? { measure: measured.name } : s.ownMeasurer ? {} : { measurerOptions: { 'sets-per-process': CLAIMS_DEFAULTS.setsPerProcess } }),
     ...(s.flags.timeout ? { timeout: s.flags.timeout } : {}),
     ...(s.flags.seed !== undefined ? { seed: s.flags.seed } : {}),
   };

@@ -81,7 +81,7 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
   if (!suites.length) throw new UsageError('releases: name one or more suites (or benchmark files) after the ranges');
   const every = parsePositiveInt(flags.every ?? 1, '--every');
   const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
-  // Sets per warm process, the warmup and the threshold are the default measurer's for a comparison.
+  // The warmup and the threshold are the default measurer's for a comparison.
   const measurer = DEFAULT_MEASURER.defaults;
   const identity: MatrixIdentity = {
     filter: flags.filter?.join(',') ?? '',
@@ -89,7 +89,7 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
     timePerSetMs: parseDuration(flags.time ?? MATRIX_DEFAULTS.time, '--time'),
     warmupMs: parseDuration(flags.warmup ?? measurer.compare.warmup, '--warmup'),
     sets: parsePositiveInt(flags.sets ?? MATRIX_DEFAULTS.sets, '--sets'),
-    setsPerProcess: measurer.compare.setsPerProcess ?? 1,
+    setsPerProcess: MATRIX_DEFAULTS.setsPerProcess,
     windowSize: parsePositiveInt(flags.window ?? MATRIX_DEFAULTS.window, '--window'),
   };
   if (identity.windowSize < 2) throw new UsageError('--window: a window holds two releases at least');
@@ -104,7 +104,7 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
   const environment = runEnvironment();
   const planner: WindowPlanner = {
     async planWindow(track, releases, sets) {
-      const windowFlags = { ...(flags.filter ? { filter: flags.filter } : {}), rounds: sets, time: `${identity.timePerSetMs * sets}ms`, warmup: `${identity.warmupMs}ms`, setsPerProcess: identity.setsPerProcess, ...(flags.timeout ? { timeout: flags.timeout } : {}) };
+      const windowFlags = { ...(flags.filter ? { filter: flags.filter } : {}), rounds: sets, time: `${identity.timePerSetMs * sets}ms`, warmup: `${identity.warmupMs}ms`, measurerOptions: { 'sets-per-process': identity.setsPerProcess }, ...(flags.timeout ? { timeout: flags.timeout } : {}) };
       const plan = await makePlan(track.suite, windowFlags, releases.map((tag) => releaseVariantText(track, tag)));
       return { suite: plan.suite, variants: plan.variants, options: { ...plan.options, command: process.argv.slice(2) }, environment };
     },

@@ -1,44 +1,33 @@
 /**
  * What a brought file's format implies for its run when the command line
- * leaves it out: the schedule its cases run under, and a Node core file's
- * comparison budget. The format is the suite loader's to detect.
+ * leaves it out: the measurer that gives its cases the isolation the format
+ * needs (the format says which isolation, the run's registry which measurer
+ * gives it), and a Node core file's comparison budget. The format is the
+ * suite loader's to detect.
  */
-import { broughtFormatOfEntry } from '@rtbench/suite-loader';
+import { broughtFormatOfEntry, broughtIsolationOfEntry } from '@rtbench/suite-loader';
+import { MEASURERS, type MeasurerDescriptor } from '@rtbench/run';
 import { parsePositiveInt } from '../args/options.ts';
 
-/** A schedule a brought file implies, and the note that says why. */
+/** The measurer a brought file implies, and the note that says why. */
 export interface ImpliedSchedule {
-  schedule: 'lockstep-per-case';
+  measurer: MeasurerDescriptor;
   /** What runs so, for messages: "a Node core file". */
   what: string;
   note: string;
 }
 
 /**
- * The schedule a brought file runs under when --schedule is not given: a Node
- * core file's configurations and a Deno.bench file's benchmarks get
- * processes of their own (lockstep-per-case). In a warm process serving
- * them all, a configuration reads the type feedback the ones before it left
- * (Node's harness gives each a process of its own), and a benchmark the heap
- * the others filled (docs/brought-files.md has the measurements).
+ * The measurer a brought file runs under when --schedule is not given: the
+ * first schedule that gives the isolation its format needs (a Node core
+ * file's configurations and a Deno.bench file's benchmarks: processes of
+ * their own per case).
  */
 export function broughtSchedule(entry: string): ImpliedSchedule | undefined {
-  const format = broughtFormatOfEntry(entry);
-  if (format === 'node-core') {
-    return {
-      schedule: 'lockstep-per-case',
-      what: 'a Node core file',
-      note: "a Node core file: each configuration runs in processes of its own (--schedule lockstep-per-case), as Node's harness runs it; in processes shared by every configuration each would read the type feedback of the ones before it",
-    };
-  }
-  if (format === 'deno-bench') {
-    return {
-      schedule: 'lockstep-per-case',
-      what: 'a Deno.bench file',
-      note: 'a Deno.bench file: each benchmark runs in processes of its own (--schedule lockstep-per-case); in processes shared by every benchmark one reads the heap the others left (deno bench runs them one after another in one process)',
-    };
-  }
-  return undefined;
+  const need = broughtIsolationOfEntry(entry);
+  const measurer = need ? MEASURERS.withIsolation(need.needs) : undefined;
+  if (!need || !measurer) return undefined;
+  return { measurer, what: need.what, note: `${need.what}: ${need.why} (--schedule ${measurer.name})` };
 }
 
 /**

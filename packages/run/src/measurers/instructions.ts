@@ -22,12 +22,13 @@ import {
   CallgrindControl,
   InterruptedCommand,
   estimatedCycles,
+  findValgrind,
   fixedRandomLibrary,
   VALGRIND_SUPPORT,
   type CountSummary,
 } from '@rtbench/host';
 import { median } from '@rtbench/stats';
-import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
+import { MeasurerRefused, type Arm, type ArmResult, type LateFailure, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
 import { WarmPool } from './warm-pool.ts';
 import { TIMING_DEFAULTS } from './lockstep.ts';
@@ -93,6 +94,15 @@ const MIN_WARM_CALLS = 4;
 /** A warm process's whole life is bounded by this many case timeouts; each case has its own. */
 const WARM_PROCESS_TIMEOUTS = 1_000;
 
+/** What prepare() found and was asked: the valgrind binary, whether to simulate the caches, where native helpers are built. */
+interface ValgrindSetup {
+  valgrind: string;
+  cacheSim: boolean;
+  libraryDir: string;
+}
+
+const CACHE_SIM = 'cache-sim';
+
 interface InstructionOptions {
   valgrind: string;
   cacheSim: boolean;
@@ -138,9 +148,20 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
     const engine = variant.plugin.engine;
     return engine.counting ? undefined : `${engine.displayName} declares no way to make its work repeatable under valgrind, so ${variant.plugin.displayName} cannot be counted (--measure instructions)`;
   },
+  options: [{ name: CACHE_SIM, kind: 'flag', help: 'With --measure instructions: simulate the caches too, and report misses and estimated cycles per operation' }],
+  prepare(context) {
+    let valgrind: string;
+    try {
+      valgrind = findValgrind();
+    } catch (error) {
+      throw new MeasurerRefused((error as Error).message);
+    }
+    const setup: ValgrindSetup = { valgrind, cacheSim: context.given[CACHE_SIM] === true, libraryDir: join(context.cacheDir, 'native') };
+    return { setup };
+  },
   build(setup) {
-    if (!setup.valgrind) throw new Error('instruction counts need a valgrind binary (the CLI finds it when it plans)');
-    const { valgrind, cacheSim, libraryDir } = setup.valgrind;
+    if (!setup.own) throw new Error('instruction counts need a valgrind binary (their prepare() finds it)');
+    const { valgrind, cacheSim, libraryDir } = setup.own as ValgrindSetup;
     // Built before the run is recorded, so the record names it only when some engine's processes preload it.
     const preload = fixedRandomPreload(libraryDir, setup.engines, setup.warn);
     const measurer = instructionsMeasurer({ valgrind, cacheSim, ...(preload ? { preload } : {}), timeoutMs: setup.timeoutMs, parallel: Math.max(1, Math.min(2, availableParallelism())) });

@@ -17,9 +17,9 @@ import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host';
-import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDefaults, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDefaults, MeasurerDescriptor, MeasurerOption, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
-import { timedMeasureOptions, type TimedSetup } from './measure-options.ts';
+import { givenWholeNumber, timedMeasureOptions, type TimedSetup } from './measure-options.ts';
 import { corroborate } from './corroborate.ts';
 import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
@@ -54,19 +54,56 @@ export interface LockstepOptions {
  * Turns per lockstep set: at least this many, whatever the sampling time. A
  * set's paired ratio is an estimate over its turns, and long operations with
  * few turns spread widely between sets (docs/measurements/lockstep.md, "Long operations").
- * A plan may ask for fewer (the CLI's table takes 8: MeasurerSetup.minTurns).
+ * A table takes fewer (LOCKSTEP_OWN below).
  */
 const MIN_TURNS = 12;
 const MAX_TURNS = 10_000;
 
-export function lockstepOptions(setup: TimedSetup): LockstepOptions {
+/** Lockstep's own setup, which its prepare() makes from --sets-per-process and the kind of run. */
+export interface LockstepSetup {
+  /** Turns per set at least. */
+  minTurns: number;
+  /** Consecutive sets one process serves; absent: one. */
+  setsPerProcess?: number;
+}
+
+/**
+ * Lockstep's own defaults per kind of run: a table's long operations take 8
+ * turns at least and one set per process, a comparison's 12 and two sets per
+ * warm process (TIMING_DEFAULTS below says why).
+ */
+const LOCKSTEP_OWN = { bench: { minTurns: 8, setsPerProcess: 1 }, compare: { minTurns: MIN_TURNS, setsPerProcess: 2 } } as const;
+
+const SETS_PER_PROCESS = 'sets-per-process';
+
+const SETS_PER_PROCESS_OPTION: MeasurerOption = {
+  name: SETS_PER_PROCESS,
+  kind: 'value',
+  value: 'n',
+  help: `With --schedule lockstep: one process per runtime serves this many sets in a row, its cases kept warm between them (a full collection before each case), so a case warms up fully once per process (with lockstep-per-case: one process per runtime and case, 1 by default); sets that share processes count as one process pair in every interval (docs/comparing.md) (default ${LOCKSTEP_OWN.bench.setsPerProcess}; --compare ${LOCKSTEP_OWN.compare.setsPerProcess})`,
+};
+
+/** Lockstep's setup from its option: warm processes serve the kind of run's sets by default, a process per case only when asked. */
+function prepareLockstep(context: PrepareContext, setsByDefault: boolean): PreparedMeasurer {
+  const own = LOCKSTEP_OWN[context.mode];
+  const setsPerProcess = givenWholeNumber(context, SETS_PER_PROCESS) ?? (setsByDefault ? own.setsPerProcess : undefined);
+  const setup: LockstepSetup = { minTurns: own.minTurns, ...(setsPerProcess !== undefined ? { setsPerProcess } : {}) };
+  return { setup, ...(setsPerProcess !== undefined ? { recorded: { setsPerProcess } } : {}) };
+}
+
+/** The setup prepare() made; a build without one (a test's) takes a comparison's turns and one set per process. */
+function lockstepSetupOf(setup: MeasurerSetup): LockstepSetup {
+  return (setup.own as LockstepSetup | undefined) ?? { minTurns: MIN_TURNS };
+}
+
+export function lockstepOptions(setup: TimedSetup, own: LockstepSetup): LockstepOptions {
   return {
     measure: timedMeasureOptions(setup),
     sampleTimeMs: setup.sampleTimeMs,
-    minTurns: setup.minTurns ?? MIN_TURNS,
+    minTurns: own.minTurns,
     maxTurns: MAX_TURNS,
     timeoutMs: setup.timeoutMs,
-    ...(setup.setsPerProcess !== undefined ? { setsPerProcess: setup.setsPerProcess } : {}),
+    ...(own.setsPerProcess !== undefined ? { setsPerProcess: own.setsPerProcess } : {}),
   };
 }
 
@@ -97,8 +134,8 @@ export function lockstepOptions(setup: TimedSetup): LockstepOptions {
  * up to 160 (Pinpoint's 10 -> 160 attempts).
  */
 export const TIMING_DEFAULTS: MeasurerDefaults = {
-  bench: { time: '240ms', warmup: '20ms', rounds: 6, adaptive: 'unless-fixed', target: 0.02, maxRounds: 30, maxTime: '60s', minTurns: 8, setsPerProcess: 1 },
-  compare: { time: '3s', warmup: '50ms', rounds: 30, adaptive: 'when-asked', target: 0.02, maxRounds: 60, minTurns: 12, setsPerProcess: 2 },
+  bench: { time: '240ms', warmup: '20ms', rounds: 6, adaptive: 'unless-fixed', target: 0.02, maxRounds: 30, maxTime: '60s' },
+  compare: { time: '3s', warmup: '50ms', rounds: 30, adaptive: 'when-asked', target: 0.02, maxRounds: 60 },
   threshold: () => DEFAULT_THRESHOLD,
   confidence: 0.95,
   bisectRounds: { min: 10, max: 160 },
@@ -122,12 +159,13 @@ export const LOCKSTEP: MeasurerDescriptor = {
   recorded: { measurer: 'lockstep', lockstepProcesses: 'warm' },
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
-  setsPerProcess: 'default',
+  options: [SETS_PER_PROCESS_OPTION],
+  prepare: (context) => prepareLockstep(context, true),
   warmsInRuntime: true,
   help: 'per round a set of warm processes, one per runtime, that serve every case in a shuffled order, sampled in turn',
   defaults: TIMING_DEFAULTS,
   describe: describeLockstep,
-  build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup)) }),
+  build: (setup) => ({ measurer: warmLockstepMeasurer(lockstepOptions(setup, lockstepSetupOf(setup))) }),
 };
 export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   name: 'lockstep-per-case',
@@ -135,15 +173,17 @@ export const LOCKSTEP_PER_CASE: MeasurerDescriptor = {
   recorded: { measurer: 'lockstep', lockstepProcesses: 'per-case' },
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
-  setsPerProcess: 'when-asked',
+  options: [SETS_PER_PROCESS_OPTION],
+  prepare: (context) => prepareLockstep(context, false),
+  isolation: 'process-per-case',
   warmsInRuntime: true,
   help: 'the same with live processes of their own per case',
   defaults: TIMING_DEFAULTS,
   describe: describeLockstep,
   // A process per case: fresh every set, or warm for several sets of its one case.
   build(setup) {
-    const options = lockstepOptions(setup);
-    return { measurer: (setup.setsPerProcess ?? 1) > 1 ? warmLockstepMeasurer({ ...options, processPerCase: true }) : lockstepMeasurer(options) };
+    const options = lockstepOptions(setup, lockstepSetupOf(setup));
+    return { measurer: (options.setsPerProcess ?? 1) > 1 ? warmLockstepMeasurer({ ...options, processPerCase: true }) : lockstepMeasurer(options) };
   },
 };
 

@@ -1,10 +1,20 @@
 /** The in-runtime loop's options for the timing measurers (lockstep, fresh processes): warmup, then samples chosen from the clock. */
 import type { MeasureOptions } from '@rtbench/core';
-import type { MeasurerSetup } from '../measurer.ts';
+import { MeasurerRefused, type MeasurerSetup, type PrepareContext } from '../measurer.ts';
 
 /** What of a measurer's setup the timing measurers read. */
-export type TimedSetup = Pick<MeasurerSetup, 'sampleTimeMs' | 'warmupMs' | 'warmupMinMs' | 'timeoutMs' | 'minTurns' | 'setsPerProcess'>;
+export type TimedSetup = Pick<MeasurerSetup, 'sampleTimeMs' | 'warmupMs' | 'warmupMinMs' | 'timeoutMs'>;
 
 export function timedMeasureOptions(setup: TimedSetup): MeasureOptions {
   return { warmupMs: setup.warmupMs, ...(setup.warmupMinMs !== undefined ? { warmupMinMs: setup.warmupMinMs } : {}), timeMs: setup.sampleTimeMs, minSamples: 5, maxSamples: 100_000, sampleMs: 0 };
+}
+
+/** A measurer option's whole number of at least 1, as given (absent: undefined); anything else refused in one line. */
+export function givenWholeNumber(context: PrepareContext, name: string): number | undefined {
+  const value = context.given[name];
+  if (value === undefined) return undefined;
+  const raw = String(value).trim();
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new MeasurerRefused(`--${name} ${JSON.stringify(String(value))}: expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`);
+  return n;
 }

@@ -1,0 +1,125 @@
+/**
+ * A measurer with its own option and its own tool, added as one file
+ * (run's test fixture scripted-measurer.ts) and one entry in a registry: the
+ * registry offers its option, checks who takes it, and its prepare() finds
+ * its tool; the plan and the run carry what it prepared unopened; the run it
+ * saves carries its words and its verdict's parameters, so `report` and
+ * `compare` re-report it as itself although rtbench's own registry has no
+ * such measurer. A saved run that needs a measurer rtbench lacks is refused
+ * in one line, never read as another measurer's.
+ */
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ResolvedVariant, RuntimePlugin } from '@rtbench/runtime-kit';
+import type { RunRecord } from '@rtbench/core/schema';
+import { executeRun, loadSavedRun, MeasurerRefused, MeasurerRegistry, MEASURERS, writeRunAtomically } from '../../run/src/index.ts';
+import { repoRoot } from '../../../test/helpers/cli.ts';
+import { ratioOptions } from '../src/commands/bench.ts';
+import { SCALE_OPTION, scriptedMeasurer } from '../../run/test/fixtures/scripted-measurer.ts';
+import { reportCommand } from '../src/commands/report.ts';
+import { compareFilesCommand } from '../src/commands/compare.ts';
+import { UsageError } from '../src/errors.ts';
+
+const plugin = { name: 'node' } as RuntimePlugin;
+const variant = (id: string): ResolvedVariant => ({
+  spec: { id, runtimeSpec: 'node', flags: [] } as unknown as ResolvedVariant['spec'],
+  plugin,
+  target: { engine: 'v8', version: '0' } as unknown as ResolvedVariant['target'],
+  flags: { args: [], env: {} },
+  record: { id, runtime: 'node', spec: 'node', flags: [] },
+});
+
+const SCRIPTED = scriptedMeasurer();
+/** rtbench's measurers and one more entry: the fixture's. */
+const registry = new MeasurerRegistry([...MEASURERS.every(), SCRIPTED]);
+
+let dir: string;
+let scripterBefore: string | undefined;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rtbench-added-measurer-'));
+  scripterBefore = process.env.RTBENCH_SCRIPTER;
+  // The measurer's own tool: prints an arm's time per operation (base 1000 ns, fast 500 ns).
+  const scripter = join(dir, 'scripter');
+  writeFileSync(scripter, '#!/bin/sh\nif [ "$1" = fast ]; then echo 500; else echo 1000; fi\n');
+  chmodSync(scripter, 0o755);
+  process.env.RTBENCH_SCRIPTER = scripter;
+});
+afterEach(() => {
+  if (scripterBefore === undefined) delete process.env.RTBENCH_SCRIPTER;
+  else process.env.RTBENCH_SCRIPTER = scripterBefore;
+});
+
+/** A run by the scripted measurer, prepared through the registry, with its option given. */
+async function scriptedRun(): Promise<RunRecord> {
+  const prepared = registry.prepare(SCRIPTED, { [SCALE_OPTION]: '3' }, { mode: 'compare', cacheDir: dir });
+  return executeRun(
+    {
+      suite: { name: 'scripted', entry: '/nowhere/suite.ts', cases: [{ id: 'one', name: 'one', params: {} }] } as never,
+      variants: [variant('base'), variant('fast')],
+      options: { timeMs: 30, warmupMs: 0, timeoutMs: 1000, seed: 1, mode: 'compare', roundPlan: { order: 'balanced', rounds: 4 }, measurer: SCRIPTED, prepared, command: [] },
+      environment: { binaryGit: () => undefined, programDir: '/nowhere' },
+    },
+    { save: () => {} },
+  );
+}
+
+describe('a measurer with its own option and tool, added as one file and one registry entry', () => {
+  it('offers its option, refuses it for another measurer, and refuses to run without its tool', () => {
+    expect(registry.options().map((o) => o.name)).toContain(SCALE_OPTION);
+    expect(MEASURERS.options().map((o) => o.name)).not.toContain(SCALE_OPTION);
+    expect(() => registry.prepare(MEASURERS.chosenBy('schedule')[0]!, { [SCALE_OPTION]: '3' }, { mode: 'bench', cacheDir: dir })).toThrow(new MeasurerRefused(`--${SCALE_OPTION} goes with --schedule scripted`));
+    process.env.RTBENCH_SCRIPTER = join(dir, 'missing');
+    expect(() => registry.prepare(SCRIPTED, {}, { mode: 'bench', cacheDir: dir })).toThrow(/^--schedule scripted needs a scripter: RTBENCH_SCRIPTER=.*missing is not an executable file$/);
+  });
+
+  it('measures with its tool and option, and saves its kind, words and verdict parameters', async () => {
+    const run = await scriptedRun();
+    expect(run.status).toBe('complete');
+    // The tool's 1000 and 500 ns, times --script-scale 3.
+    expect(run.results.map((r) => r.rounds[0]!.samples[0])).toEqual([3000, 1500]);
+    expect(run.options).toMatchObject({ measurer: 'scripted', verdict: { threshold: 0.07, confidence: 0.9 } });
+    expect(run.options.measuredBy?.paired).toBe('paired: scripted ratios');
+  });
+
+  it('is re-reported as itself by report and compare, with no code of it in rtbench', async () => {
+    const file = join(dir, 'scripted.json');
+    writeRunAtomically(file, await scriptedRun());
+    const reported = join(dir, 'report.json');
+    reportCommand(file, { format: 'json', output: reported, quiet: true });
+    const view = JSON.parse(readFileSync(reported, 'utf8')) as { threshold: number; confidence: number };
+    expect({ threshold: view.threshold, confidence: view.confidence }).toEqual({ threshold: 0.07, confidence: 0.9 });
+    const markdown = join(dir, 'report.md');
+    compareFilesCommand([file], { format: 'markdown', output: markdown, quiet: true });
+    expect(readFileSync(markdown, 'utf8')).toContain("each of the 4 rounds reads every arm's samples from a script");
+  });
+
+  it('refuses in one line a saved run that needs a measurer rtbench lacks (no words of its own), never reading it as another', async () => {
+    const run = await scriptedRun();
+    delete run.options.measuredBy;
+    const file = join(dir, 'older.json');
+    writeRunAtomically(file, run);
+    expect(() => reportCommand(file, { format: 'json', output: join(dir, 'x.json'), quiet: true })).toThrow(UsageError);
+    expect(() => reportCommand(file, { quiet: true })).toThrow(/^.*older\.json was measured by "scripted", a measurer this rtbench does not have \(it has lockstep, processes, instructions, host-timed\)$/);
+  });
+});
+
+describe('runs saved before runs carried their verdict parameters (results/*.json)', () => {
+  const saved = readdirSync(join(repoRoot, 'results')).filter((f) => f.endsWith('.json'));
+
+  it('load as they were saved, and take their verdict parameters from the measurer they name', () => {
+    expect(saved.length).toBeGreaterThan(0);
+    for (const name of saved) {
+      const file = join(repoRoot, 'results', name);
+      const before = JSON.parse(readFileSync(file, 'utf8')) as RunRecord;
+      expect(before.options.verdict).toBeUndefined();
+      const { run } = loadSavedRun(file);
+      // Nothing added to the record (its JSON output is as before); the parameters come from its measurer's defaults.
+      expect(run.options.verdict).toBeUndefined();
+      const { defaults } = MEASURERS.recorded(run.options.measurer);
+      const engines = run.variants.filter((v) => !v.unavailable).map((v) => v.engine);
+      expect(ratioOptions({}, [run])).toEqual({ threshold: defaults.threshold(engines), confidence: defaults.confidence });
+    }
+  });
+});
