@@ -230,6 +230,35 @@ export const adaptiveOptionsSchema = z.object({
   budgetMs: finite.positive().optional(),
 });
 
+/**
+ * The machine's state over a run, read by the host once a second
+ * (packages/run machine-watch.ts): what else used the cores, and what the
+ * hypervisor took. Shares are in cores (0..cores).
+ */
+export const machinePointSchema = z.object({
+  /** ms since the run started. */
+  atMs: finite.nonnegative(),
+  /** The 1-minute load average. */
+  load1: finite.nonnegative(),
+  /** Cores busy over the interval, everyone's work together. */
+  busy: finite.nonnegative(),
+  /** Cores the hypervisor gave to other guests over the interval (steal). */
+  steal: finite.nonnegative(),
+  /** Cores busy with work that is not this run's (busy less the CLI's and its processes'); absent where the run's own CPU cannot be read live. */
+  others: finite.nonnegative().optional(),
+});
+
+export const machineStateSchema = z.object({
+  /** The CPU's current frequency in MHz as the kernel reports it, and the governor that sets it, where readable. */
+  cpuMHz: finite.positive().optional(),
+  governor: z.string().optional(),
+  /** The CPU quota of the cgroup the host runs in ("max" when none), where readable. */
+  cpuQuota: z.string().optional(),
+  /** ms between points. */
+  intervalMs: finite.positive(),
+  points: z.array(machinePointSchema),
+});
+
 export const hostSchema = z.object({
   os: z.string(),
   release: z.string(),
@@ -244,6 +273,8 @@ export const hostSchema = z.object({
   containment: z.string().optional(),
   /** The memory bound every runtime process was held to, in bytes (--max-memory; @rtbench/process memory-bound.ts). Absent in older runs. */
   memoryBound: z.number().optional(),
+  /** The machine's state over the run (absent in older runs). */
+  machine: machineStateSchema.optional(),
 });
 
 /**
@@ -373,6 +404,8 @@ export type Failure = z.infer<typeof failureSchema>;
 export type CaseStats = z.infer<typeof statsSchema>;
 export type CaseResult = z.infer<typeof caseResultSchema>;
 export type HostInfo = z.infer<typeof hostSchema>;
+export type MachineState = z.infer<typeof machineStateSchema>;
+export type MachinePoint = z.infer<typeof machinePointSchema>;
 export type RunRecord = z.infer<typeof runSchema>;
 export type Metric = z.infer<typeof metricSchema>;
 

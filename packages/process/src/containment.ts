@@ -38,6 +38,8 @@ export interface Containment {
   /** For the saved run: what was used, or why nothing stronger was, and how memory is bounded. */
   readonly detail: string;
   cell(): Cell;
+  /** CPU time used so far by every process started in a cell, ended ones included, in µs; undefined when only the host could add it up. */
+  cpuUsageMicros(): number | undefined;
 }
 
 function kill(pid: number): void {
@@ -72,6 +74,15 @@ class CgroupContainment implements Containment {
   ) {}
   get detail(): string {
     return `cgroup v2 (${this.root}; cgroup.kill ends each job's processes; ${this.memoryController ? 'memory.max holds each to the memory bound' : `${POLLED_MEMORY} (no memory controller here)`})`;
+  }
+  cpuUsageMicros(): number | undefined {
+    // The root's counter keeps the CPU of cells already removed (the kernel folds a child's counts into its parent).
+    try {
+      const match = /^usage_usec (\d+)$/m.exec(readFileSync(join(this.root, 'cpu.stat'), 'utf8'));
+      return match ? Number(match[1]) : undefined;
+    } catch {
+      return undefined;
+    }
   }
   cell(): Cell {
     const dir = join(this.root, String(++this.count));
@@ -171,6 +182,9 @@ class MarkerContainment implements Containment {
   readonly detail: string;
   constructor(why: string) {
     this.detail = `none: ${why}; what a job leaves behind is found by an environment marker, ended and reported; ${POLLED_MEMORY}`;
+  }
+  cpuUsageMicros(): undefined {
+    return undefined;
   }
   cell(): Cell {
     if (this.count === 0 && process.platform === 'linux') guardCells(process.pid);

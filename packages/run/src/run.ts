@@ -11,6 +11,7 @@ import type { GitState, RunRecord, VerdictParameters } from '@rtbench/core/schem
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 import { hostInfo } from './host.ts';
+import { watchMachine } from './machine-watch.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
 import type { Arm, BuiltMeasurer, MeasurerDescriptor, PreparedMeasurer } from './measurer.ts';
 import { addResults } from './record.ts';
@@ -172,5 +173,12 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
     const code = await built.ownCode([...new Set(ready.map((v) => v.plugin))]);
     if (code.length) run.suiteCode = code;
   }
-  return executeLoop(run, { units, arms, roundPlan: options.roundPlan, seed: options.seed, resultFor, ...(request.profiler ? { profiler: request.profiler } : {}), ...(request.settled ? { settled: request.settled } : {}) }, built.measurer, hooks);
+  // The machine's state goes with every save, so an interrupted run keeps what it saw too.
+  const watch = watchMachine();
+  const watched: RunHooks = { ...hooks, save: (r) => hooks.save(Object.assign(r, { host: { ...r.host, machine: watch.state() } })) };
+  try {
+    return await executeLoop(run, { units, arms, roundPlan: options.roundPlan, seed: options.seed, resultFor, ...(request.profiler ? { profiler: request.profiler } : {}), ...(request.settled ? { settled: request.settled } : {}) }, built.measurer, watched);
+  } finally {
+    watch.stop();
+  }
 }

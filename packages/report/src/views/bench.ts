@@ -4,7 +4,7 @@
  * plain data out.
  */
 import { metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
-import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm } from '@rtbench/stats';
+import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm, summarizeMachine } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { counted, firstLine } from '../text.ts';
@@ -99,6 +99,9 @@ export function runNotes(run: RunRecord): Note[] {
   }
   notes.push(...warningNotes(run, shown));
   if (run.status === 'interrupted') notes.push({ level: 'warning', text: 'the run was interrupted: the figures use the rounds that finished' });
+  const machine = run.host.machine && summarizeMachine(run.host.machine.points, run.host.cores);
+  if (machine?.changed) notes.push({ level: 'warning', text: machine.changed });
+  else if (machine?.shared) notes.push({ level: 'info', text: machine.shared });
   // A case with one finished process in all has no second digest: its work was not compared with anything.
   const unchecked = run.cases.filter((c) => run.results.reduce((n, r) => n + (r.caseId === c.id ? r.rounds.length : 0), 0) === 1).map((c) => c.id);
   if (unchecked.length && unchecked.length === run.cases.length) {

@@ -4,6 +4,7 @@
  * one run (paired by round) or from two saved runs (unpaired). Pure.
  */
 import { INSTRUCTIONS_PER_OP, metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
+import { machineStatesDiffer } from '@rtbench/stats';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import { armInfo } from './arms.ts';
@@ -157,6 +158,9 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
   if (platformA !== platformB) notes.push(`different platforms: ${nameA} ran on ${platformA}, ${nameB} on ${platformB}; each runtime is another build there`);
   if (a.run.host.cpuModel !== b.run.host.cpuModel || a.run.host.cores !== b.run.host.cores) {
     notes.push(`different hosts: ${a.run.host.cpuModel} (${a.run.host.cores} cores) vs ${b.run.host.cpuModel} (${b.run.host.cores} cores)`);
+  } else {
+    const states = machineStatesDiffer(a.run.host.machine?.points, b.run.host.machine?.points, a.run.host.cores, [nameA, nameB]);
+    if (states) notes.push(states);
   }
   for (const [va, vb] of pairs) {
     if (va.binarySha256 && vb.binarySha256 && va.binarySha256 !== vb.binarySha256 && va.id === vb.id) {

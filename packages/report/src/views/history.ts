@@ -10,7 +10,7 @@
  * level (stats' applyFdr). Why neighbours and not segments: docs/history.md.
  */
 import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
-import { summarizeArm } from '@rtbench/stats';
+import { summarizeArm, summarizeMachine } from '@rtbench/stats';
 import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
@@ -227,6 +227,14 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
   if (hosts.size > 1) notes.push({ level: 'warning', text: `the runs were made on ${hosts.size} different machines (${[...hosts].join('; ')}): a change between runs on different machines is the machines' as much as the code's` });
   const platforms = new Set(ordered.map((x) => `${x.run.host.os}-${x.run.host.arch}`));
   if (platforms.size > 1) notes.push({ level: 'warning', text: `the runs come from ${platforms.size} platforms (${[...platforms].join(', ')}): each runtime is another build on each` });
+  const unsettled = ordered.filter((x) => {
+    const m = x.run.host.machine && summarizeMachine(x.run.host.machine.points, x.run.host.cores);
+    return m?.changed !== undefined || m?.shared !== undefined;
+  });
+  if (unsettled.length) {
+    const ids = unsettled.map((x) => x.run.id);
+    notes.push({ level: 'warning', text: `${counted(unsettled.length, 'run')} ran while other work shared or changed the machine (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}): a change at such a run may be the machine's` });
+  }
   const dirty = runs.filter((r) => r.dirty).length;
   if (dirty) notes.push({ level: 'info', text: `${dirty} run${dirty === 1 ? ' was' : 's were'} made from a checkout with uncommitted changes (marked -dirty)` });
   return {
