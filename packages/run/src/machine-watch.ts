@@ -47,7 +47,7 @@ function readText(path: string): string | undefined {
   }
 }
 
-export const realMachine: MachineReader = {
+const realMachine: MachineReader = {
   procStat: () => readText('/proc/stat'),
   load1: () => os.loadavg()[0] ?? 0,
   ownMicros: () => {
