@@ -370,7 +370,8 @@ export const runSchema = z.object({
    * of one run must agree (rtbench merge); a host-timed suite hashes the sources of all its programs per runtime. Absent for
    * older runs.
    */
-  suiteCode: z.array(z.object({ runtime: runtimeKind, sha256: z.string() })).optional(),
+  /** Each bundle that ran, by content; `variants` names the arms it served when a runtime's arms were bundled apart (their NODE_ENV). */
+  suiteCode: z.array(z.object({ runtime: runtimeKind, sha256: z.string(), variants: z.array(z.string()).optional() })).optional(),
   /** A run merged from shards (rtbench merge): each shard's file, machine and time; `host` is the first shard's. */
   shards: z
     .array(z.object({ index: z.number().int().positive(), count: z.number().int().positive(), file: z.string(), host: hostSchema, startedAt: z.string(), finishedAt: z.string(), cases: z.array(z.string()) }))

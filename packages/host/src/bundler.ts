@@ -9,6 +9,7 @@
  */
 import { build, type BuildOptions, type Loader, type Plugin } from 'esbuild';
 import { storeProgram, type CachedProgram } from './program-cache.ts';
+import { DEFAULT_NODE_ENV, nodeEnvDefine, nodeEnvReaders, type NodeEnvUse } from './node-env.ts';
 import type { BundleTarget } from '@rtbench/runtime-kit';
 
 /**
@@ -56,22 +57,40 @@ export interface ProgramBuild {
   define?: Record<string, string>;
   /** Inline source map, with sources relative to absWorkingDir under sourceRoot. */
   sourceMap?: { absWorkingDir: string; sourceRoot: string };
+  /**
+   * Write process.env.NODE_ENV in for the bundled packages that read it
+   * (node-env.ts): the variant's value when it sets one, else DEFAULT_NODE_ENV.
+   */
+  nodeEnv?: { variantValue: string | undefined };
 }
 
 export interface BundledProgram extends CachedProgram {
   bytes: number;
+  /** With `nodeEnv`: which packages read it and the value they were given. */
+  nodeEnv?: NodeEnvUse;
 }
 
 /** Bundles a program for a runtime and stores it in the program cache. */
 export async function bundleProgramFor(target: BundleTarget, p: ProgramBuild): Promise<BundledProgram> {
-  const result = await build({
-    ...bundleOptions(target),
-    ...('file' in p.entry ? { entryPoints: [p.entry.file] } : { stdin: p.entry }),
-    plugins: [...(p.plugins ?? []), PROVIDED_BY_THE_RUNTIME],
-    ...(p.banner ? { banner: { js: p.banner } } : {}),
-    ...(p.define ? { define: p.define } : {}),
-    ...(p.sourceMap ? { sourcemap: 'inline' as const, absWorkingDir: p.sourceMap.absWorkingDir, sourceRoot: p.sourceMap.sourceRoot } : {}),
-  });
+  const buildWith = (define: Record<string, string> | undefined) =>
+    build({
+      ...bundleOptions(target),
+      ...('file' in p.entry ? { entryPoints: [p.entry.file] } : { stdin: p.entry }),
+      plugins: [...(p.plugins ?? []), PROVIDED_BY_THE_RUNTIME],
+      ...(p.banner ? { banner: { js: p.banner } } : {}),
+      ...(define ? { define } : {}),
+      ...(p.sourceMap ? { sourcemap: 'inline' as const, absWorkingDir: p.sourceMap.absWorkingDir, sourceRoot: p.sourceMap.sourceRoot } : {}),
+      metafile: p.nodeEnv !== undefined,
+    });
+  let result = await buildWith(p.define);
+  let nodeEnv: NodeEnvUse | undefined;
+  if (p.nodeEnv) {
+    // Which packages read it is known once they are resolved: a second build writes the value in for them.
+    const readers = nodeEnvReaders(result.metafile!, p.sourceMap?.absWorkingDir ?? process.cwd());
+    const value = p.nodeEnv.variantValue ?? DEFAULT_NODE_ENV;
+    nodeEnv = { readers, value, defaulted: p.nodeEnv.variantValue === undefined };
+    if (readers.length) result = await buildWith({ ...p.define, ...nodeEnvDefine(value) });
+  }
   const code = result.outputFiles[0]!.contents;
-  return { ...storeProgram(p.dir, p.stem, '.mjs', code), bytes: code.byteLength };
+  return { ...storeProgram(p.dir, p.stem, '.mjs', code), bytes: code.byteLength, ...(nodeEnv ? { nodeEnv } : {}) };
 }

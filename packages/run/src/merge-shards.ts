@@ -27,7 +27,7 @@ function codeDifference(a: RunRecord, b: RunRecord): string | undefined {
   const made = (run: RunRecord): string => (run.git ? `rtbench commit ${run.git.commit.slice(0, 12)}` : run.rtbenchVersion ? `rtbench ${run.rtbenchVersion}` : 'an unknown rtbench');
   if (made(a) !== made(b)) return `made by ${made(b)}, not ${made(a)}`;
   for (const code of b.suiteCode ?? []) {
-    const theirs = a.suiteCode?.find((c) => c.runtime === code.runtime);
+    const theirs = a.suiteCode?.find((c) => c.runtime === code.runtime && String(c.variants) === String(code.variants));
     if (theirs && theirs.sha256 !== code.sha256) return `other code for suite "${b.suite}" (its ${code.runtime} bundle is ${code.sha256}, not ${theirs.sha256}): another file of that name, or another version of it`;
   }
   return undefined;

@@ -16,7 +16,7 @@ import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop
 import type { Arm, BuiltMeasurer, MeasurerDescriptor, PreparedMeasurer } from './measurer.ts';
 import { addResults } from './record.ts';
 import { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, type RoundPlan } from './schedule.ts';
-import { suiteBundle } from './suite-code.ts';
+import { nodeEnvWarning, suiteBundle, type SuiteBundle } from './suite-code.ts';
 
 export interface RunOptions {
   /** Sampling time per case and variant, summed over the round plan's rounds, in ms. */
@@ -162,13 +162,28 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   );
   const ready = variants.filter(isResolved);
   const arms: Arm[] = [];
-  const bundles = new Map<string, { path: string; sha256: string }>();
+  // One bundle per runtime and arm build (the NODE_ENV a variant sets): arms that agree share it.
+  const bundles = new Map<string, { runtime: string; bundle: SuiteBundle; variants: string[] }>();
   for (const v of ready) {
     // A measurer that prepares its own programs runs no suite bundle; its arms carry none.
-    if (!built.ownCode && !bundles.has(v.plugin.name)) bundles.set(v.plugin.name, await suiteBundle(suite, v.plugin));
-    arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: bundles.get(v.plugin.name)?.path ?? '' });
+    if (built.ownCode) {
+      arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: '' });
+      continue;
+    }
+    const nodeEnv = v.spec.env.NODE_ENV;
+    const key = JSON.stringify([v.plugin.name, nodeEnv ?? null]);
+    let entry = bundles.get(key);
+    if (!entry) bundles.set(key, (entry = { runtime: v.plugin.name, bundle: await suiteBundle(suite, v.plugin, { nodeEnv }), variants: [] }));
+    entry.variants.push(v.spec.id);
+    arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: entry.bundle.path });
   }
-  if (bundles.size) run.suiteCode = [...bundles].map(([runtime, b]) => ({ runtime, sha256: b.sha256 }));
+  const warning = nodeEnvWarning(suite.name, [...bundles.values()].flatMap((b) => b.variants.map((variantId) => ({ variantId, nodeEnv: b.bundle.nodeEnv }))));
+  if (warning) process.stderr.write(`! ${warning}\n`);
+  if (bundles.size) {
+    const perRuntime = (runtime: string) => [...bundles.values()].filter((b) => b.runtime === runtime).length;
+    // A runtime bundled once is recorded as before; bundled per arm, each bundle names the arms it served.
+    run.suiteCode = [...bundles.values()].map((b) => ({ runtime: b.runtime, sha256: b.bundle.sha256, ...(perRuntime(b.runtime) > 1 ? { variants: b.variants } : {}) }));
+  }
   if (built.ownCode) {
     const code = await built.ownCode([...new Set(ready.map((v) => v.plugin))]);
     if (code.length) run.suiteCode = code;

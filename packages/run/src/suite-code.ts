@@ -6,12 +6,28 @@
 import type { HostTimedSuite } from '@rtbench/host-timed';
 import { hostSuiteCode } from '@rtbench/host-timed';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
-import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, type SuiteLocation } from '@rtbench/suite-loader';
+import type { NodeEnvUse } from '@rtbench/host';
+import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, type ArmBuild, type SuiteLocation } from '@rtbench/suite-loader';
 
-/** The suite bundled for a runtime, and the hash of its code. */
-export async function suiteBundle(suite: SuiteLocation, plugin: RuntimePlugin): Promise<{ path: string; sha256: string }> {
-  const { path } = await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle);
-  return { path, sha256: bundleCodeHash(path) };
+export interface SuiteBundle {
+  path: string;
+  sha256: string;
+  nodeEnv: NodeEnvUse;
+}
+
+/** The suite bundled for a runtime and an arm's build (its NODE_ENV), and the hash of its code. */
+export async function suiteBundle(suite: SuiteLocation, plugin: RuntimePlugin, arm: ArmBuild): Promise<SuiteBundle> {
+  const { path, nodeEnv } = await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle, arm);
+  return { path, sha256: bundleCodeHash(path), nodeEnv };
+}
+
+/** The one-line warning for bundles whose packages read NODE_ENV while their variants left it unset, or undefined. */
+export function nodeEnvWarning(suiteName: string, unset: readonly { variantId: string; nodeEnv: NodeEnvUse }[]): string | undefined {
+  const reading = unset.filter((u) => u.nodeEnv.defaulted && u.nodeEnv.readers.length);
+  if (!reading.length) return undefined;
+  const readers = [...new Set(reading.flatMap((u) => u.nodeEnv.readers))].sort();
+  const variants = [...new Set(reading.map((u) => u.variantId))];
+  return `${suiteName}: ${readers.join(', ')} read process.env.NODE_ENV, which ${variants.join(', ')} ${variants.length === 1 ? 'leaves' : 'leave'} unset: bundled as "${reading[0]!.nodeEnv.value}" (NODE_ENV=development in a variant measures the development build)`;
 }
 
 /** A host-timed suite's code per runtime: the sources of all its programs (not only the filtered cases'), so shards of one run agree. */

@@ -12,7 +12,7 @@ import { isBuiltin } from 'node:module';
 import { basename } from 'node:path';
 import { transform, type Plugin } from 'esbuild';
 import type { BundleTarget } from '@rtbench/runtime-kit';
-import { bundleProgramFor } from '@rtbench/host';
+import { bundleProgramFor, type NodeEnvUse } from '@rtbench/host';
 import { DenoResolver } from './deno-config.ts';
 import { cacheDir, repoRoot, rtbenchModule } from './places.ts';
 
@@ -64,7 +64,7 @@ const adapterPlugin: Plugin = {
     });
     pluginBuild.onLoad({ filter: /.*/, namespace: 'rtbench-builtin' }, (args) => ({
       contents: [
-        `const found = globalThis[Symbol.for(${JSON.stringify(BUILTINS_KEY)})]?.get(${JSON.stringify(args.path)});`,
+        `const found = globalThis[Symbol.for(${JSON.stringify(BUILTINS_KEY)})]?.get(${JSON.stringify(args.path)}) ?? globalThis.process?.getBuiltinModule?.(${JSON.stringify(args.path)});`,
         `if (found === undefined) throw new Error(${JSON.stringify(`Cannot find module '${args.path}' in this runtime`)});`,
         'module.exports = found;',
       ].join('\n'),
@@ -115,10 +115,17 @@ const adapterPlugin: Plugin = {
 export interface Bundle {
   path: string;
   hash: string;
+  /** Which bundled packages read process.env.NODE_ENV, and the value written in for them. */
+  nodeEnv: NodeEnvUse;
 }
 
-export async function bundleSuite(suiteEntry: string, suiteName: string, runtime: string, target: BundleTarget): Promise<Bundle> {
-  const { path, hash } = await bundleProgramFor(target, {
+/** What one arm's bundle depends on beyond the runtime: the NODE_ENV its variant sets, if any. */
+export interface ArmBuild {
+  nodeEnv?: string | undefined;
+}
+
+export async function bundleSuite(suiteEntry: string, suiteName: string, runtime: string, target: BundleTarget, arm: ArmBuild = {}): Promise<Bundle> {
+  const { path, hash, nodeEnv } = await bundleProgramFor(target, {
     entry: {
       contents: [
         // The entry first: its top level (taking the job out of argv, keeping
@@ -137,8 +144,9 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
     plugins: [adapterPlugin],
     // Sources relative to the repository, and the map says so: stacks map back to the files users wrote (run/stack-map.ts; deno maps them itself).
     sourceMap: { absWorkingDir: repoRoot, sourceRoot: `${repoRoot}/` },
+    nodeEnv: { variantValue: arm.nodeEnv },
   });
-  return { path, hash };
+  return { path, hash, nodeEnv: nodeEnv! };
 }
 
 /**

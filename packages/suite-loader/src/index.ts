@@ -4,7 +4,7 @@
  * another harness, detects that file's format, loads a native suite's cases
  * on the host, and bundles a suite for each runtime.
  */
-export { bundleCodeHash, bundleSuite } from './bundle.ts';
+export { bundleCodeHash, bundleSuite, type ArmBuild, type Bundle } from './bundle.ts';
 export {
   BROUGHT_FORMATS_IN_WORDS,
   broughtFileOf,

@@ -1,0 +1,2 @@
+/** What ssr shows, as claims `rtbench claims ssr` checks (README.md, "The claims"). */
+export const claims = [];

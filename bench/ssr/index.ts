@@ -1,0 +1,54 @@
+/**
+ * ssr: server-side rendering of a product-listing page, the work the
+ * comparison of Workers and Node.js measured. See README.md for the claims.
+ */
+import { bench, group, suite } from '@rtbench/core';
+import { createElement, useState as useReactState } from 'react';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
+import { h as preactH } from 'preact';
+import { useState as usePreactState } from 'preact/hooks';
+import { render as preactRender } from 'preact-render-to-string';
+import { listing } from './data.ts';
+import { page, type Ui } from './page.ts';
+
+export { claims } from './claims.ts';
+
+/** Products on the page: about 1,000 elements and 100 KB of HTML. */
+const PRODUCTS = 48;
+const data = listing(PRODUCTS);
+
+const react: Ui = {
+  h: (type, props, ...children) => createElement(type as string, props, ...(children as [])),
+  useState: (initial) => useReactState(initial),
+};
+const preact: Ui = {
+  h: (type, props, ...children) => preactH(type as string, props, ...(children as [])),
+  useState: (initial) => usePreactState(initial),
+};
+
+const decoder = new TextDecoder();
+
+/** A stream of bytes read to its end, as one string: what a response body is. */
+async function readToEnd(stream: ReadableStream<Uint8Array>): Promise<string> {
+  let html = '';
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) html += decoder.decode(next.value, { stream: true });
+  return html + decoder.decode();
+}
+
+export default suite('ssr', () => {
+  group('react', () => {
+    bench('renderToString', () => renderToString(page(react, data) as Parameters<typeof renderToString>[0]));
+
+    bench('renderToReadableStream, read to the end', async () => {
+      const stream = await renderToReadableStream(page(react, data) as Parameters<typeof renderToString>[0]);
+      // Every byte rendered before it counts: the shell and everything after it.
+      await stream.allReady;
+      return readToEnd(stream);
+    });
+  });
+
+  group('preact', () => {
+    bench('renderToString', () => preactRender(page(preact, data) as Parameters<typeof preactRender>[0]));
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The ssr suite on the four runtimes: each renderer's page is the same HTML
+ * on node, deno, bun and workerd (the digest matches), React's development
+ * build (NODE_ENV=development on a variant) renders the same HTML from its
+ * own bundle, and a run whose variants leave NODE_ENV unset says in one line
+ * that React was bundled as "production". Short runs; only outcomes count.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { runCliAsync, tempFile } from './helpers/cli.ts';
+
+const VARIANTS = ['node', 'deno', 'bun', 'workerd', 'node NODE_ENV=development'];
+
+describe('ssr on four runtimes', () => {
+  it('renders the same HTML everywhere, production and development alike, and names the NODE_ENV it wrote in', async () => {
+    const out = tempFile('ssr.json');
+    const r = await runCliAsync(['bench', 'ssr', '--runtime', VARIANTS.join(','), '--rounds', '2', '--time', '40ms', '--warmup', '10ms', '--save', out, '--quiet']);
+    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+    const run: RunRecord = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    expect(run.digestMismatches).toEqual([]);
+    expect(run.cases.map((c) => c.id)).toEqual(['react / renderToString', 'react / renderToReadableStream, read to the end', 'preact / renderToString']);
+    for (const c of run.cases) {
+      const digests = VARIANTS.map((variant) => {
+        const result = run.results.find((x) => x.caseId === c.id && x.variantId === variant);
+        expect(result?.status, `${c.id} on ${variant}: ${JSON.stringify(result?.failures)}`).toBe('ok');
+        return result!.rounds.map((round) => round.digest.hash);
+      });
+      // Two processes per variant, five variants: one HTML.
+      expect(new Set(digests.flat()).size, c.id).toBe(1);
+      // About 100 KB of HTML.
+      const summary = run.results.find((x) => x.caseId === c.id)!.rounds[0]!.digest.summary;
+      expect(Number(/^string\((\d+)\)$/.exec(summary ?? '')?.[1])).toBeGreaterThan(90_000);
+    }
+    // node was bundled twice: production (the default, written in) and development (the variant's).
+    const nodeBundles = run.suiteCode!.filter((c) => c.runtime === 'node');
+    expect(nodeBundles.map((c) => c.variants)).toEqual([['node'], ['node NODE_ENV=development']]);
+    expect(nodeBundles[0]!.sha256).not.toBe(nodeBundles[1]!.sha256);
+    expect(r.stderr).toContain('! ssr: react, react-dom read process.env.NODE_ENV, which node, deno, bun, workerd leave unset: bundled as "production"');
+  });
+});
