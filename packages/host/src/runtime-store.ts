@@ -1,17 +1,12 @@
 /**
- * The runtime store (the plug-in contract's RuntimeStore, as the CLI and the
- * run hand it to a plug-in's resolve). Where the binary of a pinned npm runtime comes from, in this order: the
- * pinned version in node_modules beside the plug-in ("workspace": rtbench's
- * checkout after `pnpm install`); the cache
- * (<dir>/<package>@<version>/node_modules/<package>); or an npm install on
- * demand into a temporary directory renamed into place (atomic: a concurrent
- * run sees all or nothing, and the loser of a race uses the winner's). An entry
- * is proven before use: its install record (install-record.ts), or the sha256
- * recorded on first use if made by hand; every folder down to the binary must
- * be ours or root's and writable by no one else (trusted-path.ts). The
- * package is the one the plug-in declares for the store's platform
- * (runtime-kit's npm-runtime.ts); another machine's platform is installed with npm told
- * that platform, into an entry named for it. The rules and their messages:
+ * The runtime store (runtime-kit's RuntimeStore): where a pinned npm runtime's
+ * binary comes from, in this order: node_modules beside the plug-in
+ * ("workspace"), the cache, or an npm install on demand into a temporary
+ * directory renamed into place, so a concurrent run sees all or nothing. An
+ * entry is proven before use (install-record.ts, or a sha256 recorded on
+ * first use) and every folder down to the binary must be ours or root's and
+ * writable by no one else (trusted-path.ts). Another platform's package goes
+ * into an entry named for that platform. Rules and messages:
  * docs/runtimes.md, docs/platforms.md.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';

@@ -149,10 +149,9 @@ export class CallgrindControl {
   /**
    * Dumps the counter (callgrind zeroes it as it dumps) and reads the totals
    * since the last zero or dump, summed over the process's threads. Not the
-   * main thread's alone: on json-reviver's 500 kB revivers one or both of a
-   * call's two scavenges (19.5 M instructions each) ran on a V8 platform
-   * worker in some samples and not others, so the main thread's count took
-   * three levels 7–8% apart while the sum held one (docs/instructions.md).
+   * main thread's alone: a call's scavenges run on a V8 platform worker in
+   * some samples and not others, so the main thread's count takes several
+   * levels while the sum holds one (docs/measurements/instructions.md).
    * `byFunction`: also each function's own instructions (CountSummary.functions).
    */
   async dump(byFunction = false): Promise<CountSummary> {

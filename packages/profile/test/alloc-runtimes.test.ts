@@ -66,7 +66,7 @@ describe('profileAllocations on node, deno and workerd', () => {
       // The harness's own bytes while it waits for a clock edge between samples
       // (each clock read is a heap number on workerd) grow with the machine's
       // load, not with the case: they are the harness's, and the case's order
-      // is read among the rest. At load ~12 they were 49% of workerd's bytes.
+      // is read among the rest (their share under load: docs/measurements/tests.md).
       const caseFunctions = base.summary.functions.filter((f) => f.category !== 'harness');
       expect(base.summary.functions.filter((f) => f.name === 'waitForEdge').every((f) => f.category === 'harness'), text).toBe(true);
       const [top] = caseFunctions;

@@ -8,8 +8,7 @@
  * replicates afterwards, all arms at a time, so pairs stay pairs. The run is
  * saved after every replicate: an interrupt or a crash loses nothing. With a
  * measurer whose replicates start untimed (lockstep's warmup), a replicate's
- * results are saved while the next one's processes warm up (saving a run of
- * 1.5 MB takes 20–40 ms, 96 times a table), and at the run's end.
+ * results are saved while the next one's processes warm up, off the clock.
  */
 import type { CaseResult, Precision, RunRecord } from '@rtbench/core/schema';
 import { createRandom, median } from '@rtbench/stats';

@@ -53,8 +53,8 @@ export const V8_ENGINE: EngineDescriptor = {
   id: 'v8',
   displayName: 'V8',
   shortName: 'V8',
-  // Maglev to Turbofan at ~27,000–30,000 calls for short looping cases (16 ms–0.7 s); calls of 35–115 µs stepped up
-  // after 1.2–2.6 s (docs/measurements/harness-figures.md): 30,000 calls where they come within 1.5 s, and up to 3 s of watching.
+  // V8's measured tier-up steps, by calls and by time (docs/measurements/harness-figures.md, "Tier-up by calls"):
+  // 30,000 calls where they come within 1.5 s, and up to 3 s of watching.
   warmup: { minMs: 50, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 },
   counting: {
     // --predictable: no background threads, fixed seeds. --predictable-gc-schedule: semi-spaces of a fixed size and the

@@ -1,8 +1,8 @@
 /**
  * Facts read out of a large file (a runtime binary's sha256, the literals
- * found in it), remembered on disk per file identity: every CLI start that
- * resolves the four runtimes read ~400 MB of binaries again (1.5–2 s of CPU
- * per start, workerd's V8 version scan most of it). The identity is the
+ * found in it), remembered on disk per file identity: otherwise every CLI
+ * start that resolves the runtimes reads hundreds of MB of binaries again
+ * (what it cost: docs/measurements/runtimes.md). The identity is the
  * path, device, inode, size, mtime and ctime: a binary replaced or
  * rewritten in place gets a new ctime, so a remembered fact is never one of
  * other bytes. A cache that cannot be read or written is skipped; the fact

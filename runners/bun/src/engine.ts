@@ -5,8 +5,8 @@ export const JSC_ENGINE: EngineDescriptor = {
   id: 'jsc',
   displayName: 'JavaScriptCore',
   shortName: 'JSC',
-  // Most bodies reach their final speed within 8 ms; some calls of 16–42 µs stepped up after 0.4–1.1 s
-  // (docs/measurements/harness-figures.md): JSC tiers by execution counts too, so the same horizon in calls as V8's.
+  // JSC's measured tier-up steps (docs/measurements/harness-figures.md, "Tier-up by calls"): it tiers by execution
+  // counts too, so the same horizon in calls as V8's, and a shorter floor.
   warmup: { minMs: 20, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 },
   counting: {
     // No concurrent JIT or GC threads; WeakRandom (which JSC seeds per VM and uses in its own structures) seeded alike

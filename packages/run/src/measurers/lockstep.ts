@@ -108,30 +108,16 @@ export function lockstepOptions(setup: TimedSetup, own: LockstepSetup): Lockstep
 }
 
 /**
- * Timing's defaults (lockstep's, and those of the other measurers of time).
- * A table: at least 6 rounds, each a fresh set of warm processes (one per
- * runtime, serving every case), then rounds added per case until every
- * ratio's interval is within ±2%, up to 30 rounds or 60 s of wall time. One
- * set per process: the process pair is the unit an interval counts. 40 ms of
- * sampling per process and set, long operations at least 8 turns (a
- * comparison keeps 12): 63–66 s against 74–77 s with 53 ms and 12, as many
- * cells decided. Warmup at least 20 ms, then until the batch times are steady
- * within the engine's horizons (V8: at least 50 ms, and 30,000 calls where
- * they come within 1.5 s, unless the process is already at the rate an
- * earlier process of its arm reached past them: steady-rule.ts
- * TierUpHorizons; docs/warmup.md); the earlier fixed floor of 100 ms
- * is now the engine's to say (docs/comparing.md, "The default designs").
- *
- * A comparison: 30 sets, two per warm process, so 15 independent process
- * pairs (14 degrees of freedom for each interval), each averaging two sets of
- * 100 ms of sampling per process; a second set in a process costs about half
- * a first (its case stays warm). The design is the one that detects a 5%
- * change across a suite in nine comparisons of ten (docs/comparing.md,
- * "Calibration"). The 1% threshold: below it, differences between processes
- * of the same binary (code placement, heap layout, CPU frequency) are real
- * but not caused by the change under test. Adaptive rounds only with
- * --target (then up to 60 rounds). A bisect step: 10 paired rounds doubling
- * up to 160 (Pinpoint's 10 -> 160 attempts).
+ * Timing's defaults (lockstep's, and the other measurers' of time). A table:
+ * one set per process, since the process pair is the unit an interval
+ * counts; 40 ms a set and long operations at 8 turns, which decide as many
+ * cells as more in less time (docs/comparing.md, "The default designs");
+ * warmup until steady within the engine's horizons (docs/warmup.md). A
+ * comparison: two sets per warm process, since a second set costs about
+ * half a first, in the design that detects a suite-wide 5% change in nine
+ * comparisons of ten (docs/comparing.md, "Calibration"); the 1% threshold
+ * because below it processes of one binary differ for reasons not under
+ * test. A bisect step doubles its paired rounds as Pinpoint does.
  */
 export const TIMING_DEFAULTS: MeasurerDefaults = {
   bench: { time: '240ms', warmup: '20ms', rounds: 6, adaptive: 'unless-fixed', target: 0.02, maxRounds: 30, maxTime: '60s' },

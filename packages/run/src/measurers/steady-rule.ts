@@ -51,20 +51,14 @@ export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon |
 
 /**
  * The rate past the tier-up horizon, learned per arm and case. Waiting for
- * an engine's tier-up calls is the costliest part of a table's warmup (two
- * 10 KB json-reviver cases whose time is in a builtin), and the horizon
- * waits for tier-ups, which only speed a case up: a process's median sample
- * is a rate its arm runs the case at once past the horizon, or faster. So
- * the fastest median of the arm's processes so far is kept, and its later
- * processes are told it: one whose batches are already one level within the
- * least tier-up step of it ends there (core steady-state.ts atKnownRate; its
- * series says `waived`), one slower waits, projecting the calls at that
- * rate (pastHorizons), so a process that starts in a slow state is not
- * sampled there. An arm's first process waits. An earlier version waived
- * the horizon for an arm whose first crossing found no step, whatever a
- * later process's level: one of node's five waived processes of `stringify
- * [size=10kb]` was sampled at 76 µs a call against 15.5–17.2 µs for the
- * rest, and classed flat (docs/warmup.md, "The learned horizon").
+ * tier-up calls is the costliest part of a table's warmup, and tier-ups only
+ * speed a case up, so the fastest median of an arm's processes so far is a
+ * rate the arm reaches past the horizon. Later processes are told it: one
+ * already one level within the least tier-up step of it ends there (core
+ * steady-state.ts atKnownRate; its series says `waived`), one slower waits,
+ * projecting the calls at that rate (pastHorizons), so a process that starts
+ * in a slow state is not sampled there. An arm's first process waits. Why
+ * not waive per arm: docs/warmup.md, "The learned horizon".
  */
 export class TierUpHorizons {
   private readonly learned = new Map<string, number>();
