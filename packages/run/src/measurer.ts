@@ -1,15 +1,13 @@
 /**
- * The measurer contract: how one replicate of one unit is measured on every
- * arm. The run loop (loop.ts) owns the plan (units, rounds, order of arms,
- * added rounds, saving, interrupts); a measurer owns how the numbers are
- * taken: live processes sampled in turn (lockstep), a fresh process per arm
- * (processes), a program or server timed from outside (host-timed), or counts
- * (instructions). Its descriptor carries its policy (how it is chosen, what a
- * saved run records of it, its metric, needs, defaults, verdict threshold and
- * its description of how it measured), so the plan, the run, bench and bisect
- * ask it rather than its name; a new measurer is one file under measurers/
- * and one entry in measurers/all.ts. Every measurer
- * yields round records of the run schema, so statistics and reports read them alike.
+ * The measurer contract: how one replicate of one unit is measured on every arm. The run loop
+ * (loop.ts) owns the plan (units, rounds, arms' order, added rounds, saving, interrupts); a measurer
+ * owns how the numbers are taken: live processes sampled in turn (lockstep), a fresh process per arm
+ * (processes), a program or server timed from outside (host-timed), or counts (instructions). Its
+ * descriptor carries its policy (how it is chosen, what a saved run records of it, its metric, needs,
+ * defaults, verdict threshold and its description of how it measured), so the plan, the run, bench and
+ * bisect ask it rather than its name; a new measurer is one file under measurers/ and one entry in
+ * measurers/all.ts. Every measurer yields round records of the run schema, so statistics and reports
+ * read them alike.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, MeasuredBy, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
