@@ -43,7 +43,7 @@ module.exports = {
       comment:
         'The suite loader turns a suite name or a file path into code a runtime runs; the CLI plans with it and the run bundles with it, so it imports neither, nor what sits above it (the measurers, reports, profiles, bisection, the runtime registry).',
       from: { path: '^packages/suite-loader/src/' },
-      to: { path: '^(packages/(cli|run|report|profile|bisect|host-timed|runtime-registry|stats)/|runners/)' },
+      to: { path: '^(packages/(cli|run|report|verdicts|profile|bisect|host-timed|runtime-registry|stats)/|runners/)' },
     },
     {
       name: 'the-process-sits-below-the-contract',
@@ -74,15 +74,23 @@ module.exports = {
       comment:
         'packages/host sits beside the plug-in contract, above core, process and runtime-kit: the suite loader, host-timed, the run, profile and the CLI use its tools, so it imports none of them, nor the registry or a plug-in.',
       from: { path: '^packages/host/src/' },
-      to: { path: '^(packages/(cli|run|report|profile|bisect|host-timed|runtime-registry|suite-loader|stats|adapters)/|runners/)' },
+      to: { path: '^(packages/(cli|run|report|verdicts|profile|bisect|host-timed|runtime-registry|suite-loader|stats|adapters)/|runners/)' },
     },
     {
       name: 'planners-sit-above-the-run',
       severity: 'error',
       comment:
         'bisect, claims and releases are planners: they choose what to measure next (a bisect step, the smallest runs that decide a suite\'s claims, the windows of a release matrix still to measure), keep their state, and hand each run to @rtbench/run; the CLI parses and emits around them. So they import the run, report and what sits below, and nothing beneath them imports a planner (the run, report, the loaders, the host tools, the process, the contract, the registry).',
-      from: { path: '^(packages/(run|report|host|host-timed|profile|suite-loader|adapters|process|runtime-kit|runtime-registry|core|stats)/|runners/)' },
+      from: { path: '^(packages/(run|report|verdicts|host|host-timed|profile|suite-loader|adapters|process|runtime-kit|runtime-registry|core|stats)/|runners/)' },
       to: { path: '^packages/(bisect|claims|releases)/' },
+    },
+    {
+      name: 'verdicts-sit-below-report',
+      severity: 'error',
+      comment:
+        'packages/verdicts decides (ratios and their false-discovery control, claims\' words, regressions, change points) from saved runs with core\'s schema and stats\' tests; report only lays out what it decides, and the planners and the CLI ask it directly. So it imports core and stats only: a decision never depends on how it is printed, nor on the run, a planner or the CLI.',
+      from: { path: '^packages/verdicts/src/' },
+      to: { path: '^(packages/(?!core/|stats/|verdicts/)[^/]+/|runners/)' },
     },
     {
       name: 'reporters-sit-on-top',

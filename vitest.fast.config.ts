@@ -10,6 +10,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const PURE_TESTS: string[] = [
   'packages/stats/test/**/*.test.ts',
+  'packages/verdicts/test/**/*.test.ts',
   'packages/bisect/test/**/*.test.ts',
   'packages/releases/test/**/*.test.ts',
   'packages/core/test/**/*.test.ts',

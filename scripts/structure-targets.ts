@@ -201,6 +201,35 @@ function viewKindBranches(): Target {
   return { name: "no file under packages/report/src asks a view's kind: each format renders a kind through its one record (byKind)", findings };
 }
 
+/**
+ * What decides from numbers, as stats exports it: a verdict from an interval
+ * (comparePaired, compareUnpaired, classify), the units' inference and its
+ * interval, false-discovery control, a geomean's interval, the stopping rule.
+ * A claim's word, a regression and a change point are made of these.
+ */
+const STATS_DECIDERS = new Set(['comparePaired', 'compareUnpaired', 'classify', 'applyFdr', 'benjaminiHochberg', 'adjustedConfidence', 'unitInference', 'welchInference', 'intervalAt', 'pValueOf', 'geometricMeanRatio', 'geometricMeanRatioUnpaired', 'pairedStopping']);
+
+/** Where report reaches for what decides: a deciding function of stats, imported into a file under packages/report/src. */
+function reportDecidesNothing(): Target {
+  const findings: Finding[] = [];
+  for (const file of sourceFiles(join(repoRoot, 'packages', 'report', 'src'))) {
+    for (const { spec, names } of importedNames(file)) {
+      if (spec !== '@rtbench/stats' && !spec.includes('/stats/src/')) continue;
+      for (const name of names === 'all' ? ['the whole module'] : names.filter((n) => STATS_DECIDERS.has(n))) findings.push({ file: rel(file), line: 0, text: `${name} from ${spec}` });
+    }
+  }
+  return { name: "no file under packages/report/src decides a claim, a regression or a change point: none imports stats' deciding functions (@rtbench/verdicts decides, report lays out)", findings };
+}
+
+/** Names report's entry hands on that @rtbench/verdicts exports: a decision (or a shared shape) reached through report instead of from verdicts. */
+function noDecisionFromReport(): Target {
+  const decided = new Set(exportedNames(join(repoRoot, 'packages', 'verdicts', 'src', 'index.ts')));
+  const findings = exportedNames(join(repoRoot, 'packages', 'report', 'src', 'index.ts'))
+    .filter((name) => decided.has(name))
+    .map((name) => ({ file: 'packages/report/src/index.ts', line: 0, text: name }));
+  return { name: 'nothing imports a decision from report: its entry hands on no name of @rtbench/verdicts', findings };
+}
+
 function datedComments(): Target {
   const findings: Finding[] = [];
   for (const file of [...packageSources('packages'), ...packageSources('runners')]) {
@@ -373,6 +402,8 @@ const targets: Target[] = [
   oneMeasurerRegistry(),
   csvKeys(),
   viewKindBranches(),
+  reportDecidesNothing(),
+  noDecisionFromReport(),
   contractExports(),
   cliLines(),
 ];

@@ -8,11 +8,12 @@
  * are the paired ones printed above the series.
  */
 import { join } from 'node:path';
-import { historyView, type HistoryInput, type HistoryView } from '@rtbench/report';
+import { historyView, type HistoryView } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { computeStats, readRegularFile } from '@rtbench/run';
 import { releaseVariant, type ReleaseRange } from './range.ts';
 import type { SavedStep } from './state.ts';
+import type { HistoryInput } from '@rtbench/verdicts';
 
 /** One derived run per release: only its result for the case, under the runtime's name, so all releases form one series. */
 export function releaseSeriesInputs(range: ReleaseRange, dir: string, steps: readonly SavedStep[], caseId: string): HistoryInput[] {

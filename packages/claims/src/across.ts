@@ -5,11 +5,12 @@
  * neighbouring releases.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { claimsMatrix, claimsView, runInfo, versionText, type ClaimsView, type MatrixColumn } from '@rtbench/report';
+import { claimsView, runInfo, versionText, type ClaimsView } from '@rtbench/report';
 import { parseRuntimeList } from '@rtbench/run';
 import type { VariantSpec } from '@rtbench/runtime-kit';
 import { UsageError } from '@rtbench/suite-loader';
 import { bisectCommandFor } from './bisect-line.ts';
+import { claimsMatrix, type MatrixColumn } from '@rtbench/verdicts';
 
 /** The claims as checked on one set of replacements: `--runtime`'s (label ''), or one release of `--across`. */
 export interface ClaimsColumn {

@@ -7,10 +7,10 @@
  */
 import { importUserModule } from '@rtbench/process';
 import type { ClaimSpec } from '@rtbench/core';
-import type { ClaimCheck } from '@rtbench/report';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { listSuites, loadSuite, locateSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import { parseVariant, suiteMeasurer, type MeasurerDescriptor } from '@rtbench/run';
+import type { ClaimCheck } from '@rtbench/verdicts';
 
 /** A check with the variants as specs (to resolve and, with --runtime, to replace). */
 export type PlannedCheck = ClaimCheck;

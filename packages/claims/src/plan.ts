@@ -6,12 +6,12 @@
  * (a release, or your own build) and keeps only the checks it touches.
  */
 import type { ClaimMeasure } from '@rtbench/core';
-import { checkClaims, type ClaimFamily } from '@rtbench/report';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import { parseVariant, quotePart, type RunRequest } from '@rtbench/run';
 import type { VariantSpec } from '@rtbench/runtime-kit';
 import type { PlannedCheck } from './checks.ts';
+import { checkClaims, type ClaimFamily } from '@rtbench/verdicts';
 
 /** One run: a suite's cases on variants, and the checks it decides. */
 export interface ClaimsRunPlan {

@@ -4,7 +4,8 @@
  * are aliases of --format json / markdown.
  */
 import { colourOn, stderrColours as pc } from './emit/colours.ts';
-import { benchRatiosWithoutWork, benchRegressions, comparisonRatiosWithoutWork, counted, defaultReporter, historyRegressions, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, regressions, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
+import { benchRatiosWithoutWork, comparisonRatiosWithoutWork, counted, defaultReporter, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
+import { regressionsOf } from '@rtbench/verdicts';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/host';
 import { assertWritableOutput } from '@rtbench/run';
@@ -80,12 +81,7 @@ export function regressionGate(view: View, limit: number | undefined, unjudged: 
   // Claims have their own exit codes (commands/claims.ts).
   if (limit === undefined || view.kind === 'claims') return { exit: 0, flagged: [] };
   const pct = `${+(limit * 100).toFixed(2)}%`;
-  const found =
-    view.kind === 'comparison'
-      ? regressions(view, limit).map(({ section, row }) => ({ caseId: row.caseId, label: row.label, slow: section.candidate.label, base: section.baseline.label, c: row.comparison! }))
-      : view.kind === 'history'
-        ? historyRegressions(view, limit).map(({ hc, series, point }) => ({ caseId: hc.caseId, label: hc.label, slow: `${series.variantId} in run ${point.run + 1}`, base: `run ${point.changeFrom! + 1}`, c: point.change! }))
-        : benchRegressions(view, limit).map((r) => ({ caseId: r.caseId, label: r.label, slow: r.variantId, base: view.baseline.label, c: r.comparison }));
+  const found = regressionsOf(view, limit);
   const words = verdictWords('run' in view ? view.run.cases[0]?.metric : undefined);
   for (const line of unjudged) process.stderr.write(pc.red(`${line}\n`));
   const workless = view.kind === 'comparison' ? comparisonRatiosWithoutWork(view) : view.kind === 'bench' ? benchRatiosWithoutWork(view) : 0;
@@ -96,9 +92,9 @@ export function regressionGate(view: View, limit: number | undefined, unjudged: 
     process.stderr.write(pc.green(`✓ ${none}\n`));
     return { exit: 0, flagged: [] };
   }
-  for (const { label, slow, base, c } of found) {
+  for (const { label, slower, baseline, comparison: c } of found) {
     process.stderr.write(
-      pc.red(`✗ regression: "${printable(label)}" ${printable(slow)} ${worseThan(words, base, `${((c.ratio - 1) * 100).toFixed(1)}%`)} (ratio ${formatRatio(c.ratio)}, ${+(c.confidence * 100).toFixed(2)}% interval ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
+      pc.red(`✗ regression: "${printable(label)}" ${printable(slower)} ${worseThan(words, baseline, `${((c.ratio - 1) * 100).toFixed(1)}%`)} (ratio ${formatRatio(c.ratio)}, ${+(c.confidence * 100).toFixed(2)}% interval ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
     );
   }
   return { exit: 1, flagged: [...new Set(found.map((f) => f.caseId))] };

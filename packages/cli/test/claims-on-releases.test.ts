@@ -13,8 +13,8 @@ import { describe, expect, it } from 'vitest';
 import type { Variant } from '@rtbench/core/schema';
 import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
 import { matchClaims } from '@rtbench/releases';
-import type { ReleaseTrack } from '@rtbench/report';
 import { fixture, repoRoot } from '../../../test/helpers/cli.ts';
+import type { ReleaseTrack } from '@rtbench/verdicts';
 
 const FOLDER = join(repoRoot, 'results/claims-20261124-035723Z');
 const PLAIN_RUN = join(repoRoot, 'results/20261121-124315Z-json-reviver.json');

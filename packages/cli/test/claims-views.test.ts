@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { claim, faster, same, slower, within } from '@rtbench/core';
 import { claimOutcomeSchema } from '@rtbench/core/claims-schema';
 import { parseRun } from '@rtbench/core/schema';
-import { checkClaims, claimFlipNotes, claimsBlock, claimsMatrix, claimsView, reporterFor, wordOf, type ClaimCheck, type ClaimFamily } from '@rtbench/report';
+import { claimFlipNotes, claimsView, reporterFor } from '@rtbench/report';
 import { bisectCommandFor, claimRuns, expandClaims, replaceVariants, suiteClaims } from '@rtbench/claims';
 import { parseRange } from '../../bisect/src/range.ts';
 import { parseCommandArgs } from '../src/args/args.ts';
@@ -14,6 +14,7 @@ import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { listSuites, loadSuite } from '@rtbench/suite-loader';
+import { checkClaims, type ClaimCheck, type ClaimFamily, claimsBlock, claimsMatrix, wordOf } from '@rtbench/verdicts';
 
 const family: ClaimFamily = { confidence: 0.95, size: 4, threshold: 0.01 };
 const ln = Math.log;

@@ -1,12 +1,13 @@
 /** The comparison logic without processes: schedules, argument handling, paired analysis. */
 import { describe, expect, it } from 'vitest';
 import { caseFilter, exactFilter } from '@rtbench/suite-loader';
-import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns, regressions } from '../../report/src/index.ts';
+import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns } from '../../report/src/index.ts';
 import { parseCompareArms } from '../src/compare/arms.ts';
 import { parseRuntimeList } from '@rtbench/run';
 import { balancedOrders } from '../../run/src/schedule.ts';
 import { comparePaired, createRandom, median } from '../../stats/src/index.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
+import { regressionsOf } from '@rtbench/verdicts';
 
 const options = { threshold: 0.01, confidence: 0.95 };
 
@@ -91,8 +92,8 @@ describe('analyzePairedRun', () => {
     expect(rows[3]!.comparison).toBeUndefined();
     expect(rows[3]!.note).toBe('unsupported on node@26: no such API');
     expect(report.sections[0]!.geomean).toMatchObject({ cases: 2, excluded: 1 });
-    expect(regressions(report, 0.1).map((r) => r.row.caseId)).toEqual(['a']);
-    expect(regressions(report, 0.2)).toEqual([]);
+    expect(regressionsOf(report, 0.1).map((r) => r.caseId)).toEqual(['a']);
+    expect(regressionsOf(report, 0.2)).toEqual([]);
   });
 
   it('compares every arm with the first and controls the FDR across all of them', () => {

@@ -1,25 +1,20 @@
 /**
- * A matrix's verdicts from its saved runs. Per track, case and adjacent step
+ * A matrix's steps from its saved runs. Per track, case and adjacent step
  * older → newer: the two releases' rounds in every run of a window that holds
  * both are paired set by set (stats' pairRounds: a lockstep set's ratio from
  * its turns), the unit is the set of processes (sets one process pair served
  * count once; runs never share a unit), and comparePaired gives the ratio and
- * its t interval. Every step of every case of every track is then read
- * together (Benjamini–Hochberg, intervals at the adjusted level), as
- * `--compare` reads a table: the matrix's multiplicity is accounted for. A
- * step whose verdict is faster or slower (its interval excludes 1 and the
- * change is beyond the threshold) is a change point.
+ * its t interval. How the steps are read together and which are change
+ * points is @rtbench/verdicts' (judgeSteps, changedSteps).
  */
 import type { RunRecord, Variant } from '@rtbench/core/schema';
-import { applyFdr, comparePaired, pairRounds, type Comparison } from '@rtbench/stats';
+import { comparePaired, pairRounds, type Comparison } from '@rtbench/stats';
 import { bisectCommand, compareCommand } from './commands.ts';
-import type { CaseSeries, ChangePoint, ReleaseEngine, ReleaseMatrixView, StepVerdict, TrackAnalysis } from '@rtbench/report';
+import type { ReleaseMatrixView } from '@rtbench/report';
 import { claimsGrid } from './claims.ts';
 import type { MatrixIdentity, ReleaseClaim, TrackState } from './types.ts';
 import { windowHolds } from './windows.ts';
-
-/** False discovery rate of the matrix's change points. */
-const FDR_ALPHA = 0.05;
+import { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type StepVerdict, type TrackAnalysis } from '@rtbench/verdicts';
 
 /** Reads a run of the folder by its file name. */
 export type RunReader = (file: string) => RunRecord;
@@ -126,8 +121,7 @@ export function analyseMatrix(identity: MatrixIdentity, tracks: readonly TrackSt
       return caseId;
     });
   });
-  const adjusted = applyFdr(raw.map((r) => r.comparison), { alpha: FDR_ALPHA });
-  const confidence = adjusted[0]?.confidence ?? 1 - FDR_ALPHA;
+  const { adjusted, confidence } = judgeSteps(raw.map((r) => r.comparison));
   const changePoints: ChangePoint[] = [];
   const analyses: TrackAnalysis[] = tracks.map((track, t) => {
     const engines = enginesOf(track, read);
@@ -142,15 +136,14 @@ export function analyseMatrix(identity: MatrixIdentity, tracks: readonly TrackSt
         const before = relative.at(-1);
         relative.push(before !== undefined && s ? before * s.comparison.ratio : undefined);
       }
-      for (const s of steps) {
-        if (!s || (s.comparison.verdict !== 'faster' && s.comparison.verdict !== 'slower')) continue;
+      for (const { step: s, direction } of changedSteps(steps)) {
         const skipped = skippedBetween(track, s.older, s.newer);
         changePoints.push({
           track: track.key,
           caseId,
           older: s.older,
           newer: s.newer,
-          direction: s.comparison.verdict,
+          direction,
           comparison: s.comparison,
           engines: { ...(engines[s.older] ? { older: engines[s.older] } : {}), ...(engines[s.newer] ? { newer: engines[s.newer] } : {}) },
           skipped,

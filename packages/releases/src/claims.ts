@@ -10,10 +10,11 @@
  */
 import type { RunRecord, Variant } from '@rtbench/core/schema';
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
-import { claimSides, claimsMatrix, type ClaimsMatrix, type MatrixColumn, type ReleaseEngine, type ReleaseTrack } from '@rtbench/report';
+import { claimSides } from '@rtbench/report';
 import { bisectCommand } from './commands.ts';
 import { MatrixRefused } from './state.ts';
 import type { MatrixState, ReleaseClaim } from './types.ts';
+import { type ClaimsMatrix, claimsMatrix, type MatrixColumn, type ReleaseEngine, type ReleaseTrack } from '@rtbench/verdicts';
 
 /** The claims runs one `--claims` argument named: a folder's, or one run's. */
 export interface GivenClaims {

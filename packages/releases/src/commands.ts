@@ -1,9 +1,9 @@
+import type { ReleaseTrack as Track } from '@rtbench/verdicts';
 /**
  * The commands that reproduce a change point, as a user pastes them: the
  * direct paired comparison of the two releases on the one case, and, when
  * --every skipped releases between them, the bisect that finds the step.
  */
-import type { ReleaseTrack as Track } from '@rtbench/report';
 
 /** A word for a POSIX shell: as it is when it holds nothing the shell reads, else in single quotes. */
 export function shellWord(text: string): string {

@@ -14,13 +14,14 @@ import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { slug, writeFileAtomically } from '@rtbench/host';
-import { releasesMarkdown, releasesPage, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
+import { releasesMarkdown, releasesPage, type ReleaseMatrixView } from '@rtbench/report';
 import { executeRun, readRegularFile, takeLock, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
 import { analyseMatrix, type RunReader } from './analysis.ts';
 import { estimateJobMs, pendingJobs, planTracks, type TrackPlan, type WindowJob } from './estimate.ts';
 import { keepClaims } from './claims.ts';
 import { MatrixRefused, openMatrix, saveMatrix, syncTracks } from './state.ts';
 import type { MatrixIdentity, MatrixState, ReleaseClaim, TrackState } from './types.ts';
+import type { ReleaseTrack } from '@rtbench/verdicts';
 
 /**
  * The matrix's own defaults. A window's sets: 12, two per warm process (as a

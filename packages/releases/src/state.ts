@@ -10,9 +10,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '@rtbench/host';
-import type { ReleaseTrack } from '@rtbench/report';
 import type { MatrixIdentity, MatrixState, TrackState } from './types.ts';
 import { windowsToAdd } from './windows.ts';
+import type { ReleaseTrack } from '@rtbench/verdicts';
 
 const STATE_FILE = 'releases.state';
 

@@ -2,11 +2,12 @@
  * The shapes a release matrix is made of, declared once: a track (one
  * runtime's releases on one suite, never split across machines), the windows
  * of adjacent releases measured together as variants of one design, the state
- * its folder keeps. What the analysis answers is a view, declared with the
- * others in @rtbench/report (views/releases.ts).
+ * its folder keeps. What the analysis decides (steps, change points) is
+ * shaped in @rtbench/verdicts (release-matrix.ts); the view that carries it,
+ * in @rtbench/report (views/releases.ts).
  */
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
-import type { ReleaseTrack } from '@rtbench/report';
+import type { ReleaseTrack } from '@rtbench/verdicts';
 
 /** What must match for a folder's measurements to be reused: the same question, measured the same way. */
 export interface MatrixIdentity {

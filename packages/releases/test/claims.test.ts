@@ -11,9 +11,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReleaseTrack } from '@rtbench/report';
 import { analyseMatrix, keepClaims, loadMatrix, matchClaims, MatrixRefused, mergeMatrices, openMatrix, saveMatrix, syncTracks, type MatrixIdentity } from '../src/index.ts';
 import { claimsRun, given, outcome, releaseOf, variant } from './fake-claims.ts';
+import type { ReleaseTrack } from '@rtbench/verdicts';
 
 const IDENTITY: MatrixIdentity = { filter: '', threshold: 0.01, timePerSetMs: 100, warmupMs: 150, sets: 12, setsPerProcess: 2, windowSize: 6 };
 

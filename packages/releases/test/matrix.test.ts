@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { describe, expect, it } from 'vitest';
 import { analyseMatrix, mergeMatrices, MatrixRefused, openMatrix, pendingJobs, saveMatrix, shardTracks, syncTracks, thin, type MatrixIdentity } from '../src/index.ts';
-import type { ReleaseTrack } from '@rtbench/report';
 import { fakeWindowRun, type FakeWindow } from './fake-runs.ts';
+import type { ReleaseTrack } from '@rtbench/verdicts';
 
 const IDENTITY: MatrixIdentity = { filter: '', threshold: 0.01, timePerSetMs: 100, warmupMs: 150, sets: 12, setsPerProcess: 2, windowSize: 6 };
 const CASES = ['parse / arrow', 'parse / plain'];

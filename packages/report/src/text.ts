@@ -1,10 +1,5 @@
 /** Small text helpers every reporter shares (one copy each). */
-
-/** The first line of a message, cut to `max` characters with an ellipsis. */
-export function firstLine(text: string, max = 120): string {
-  const line = text.split('\n')[0] ?? '';
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
+export { counted, firstLine } from '@rtbench/core/words';
 
 /**
  * Text safe inside a markdown table cell: pipes escaped, newlines flattened,
@@ -103,10 +98,4 @@ export function csvField(value: string | number | boolean | undefined): string {
   let text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
   if (typeof value === 'string' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** "1 process", "2 processes", "3 process pairs": a count and its noun, the plural made by English's rule for -s, -sh, -ch and -x. */
-export function counted(n: number | string, noun: string): string {
-  const one = Number(n) === 1;
-  return `${n} ${one ? noun : /(s|sh|ch|x)$/.test(noun) ? `${noun}es` : `${noun}s`}`;
 }

@@ -11,7 +11,8 @@ import type { Metric } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { benchView } from '../src/index.ts';
 import { benchFacts, benchGeomeanLine, benchKey, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, hostLines, legend, relativeText, whereText } from '../src/cells/run.ts';
-import type { BenchRow, BenchView, CaseComparison, ComparisonView, RatioComparison } from '../src/views/types.ts';
+import type { BenchRow, BenchView, CaseComparison, ComparisonView } from '../src/views/types.ts';
+import type { RatioComparison } from '@rtbench/verdicts';
 
 const INSTRUCTIONS: Metric = { name: 'instructions', unit: 'instructions', direction: 'lower-is-better' };
 

@@ -11,7 +11,8 @@ import type { Metric } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { benchView } from '../src/index.ts';
 import { benchCells, benchLegend, bestRows, comparisonCells, geomeanLeftOut, relativeText } from '../src/cells/run.ts';
-import type { BenchRow, CaseComparison, RatioComparison } from '../src/views/types.ts';
+import type { BenchRow, CaseComparison } from '../src/views/types.ts';
+import type { RatioComparison } from '@rtbench/verdicts';
 
 const run = syntheticRun({ cases: [{ id: 'c', ns: 1000 }], arms: [{ id: 'node', factor: 1 }, { id: 'node@24', factor: 1.2 }], rounds: 6 });
 const view = benchView(run);

@@ -6,8 +6,9 @@ import { sparkline } from '../src/cells/history.ts';
 import { historyPageData } from '../src/html/history-data.ts';
 import { jsonReporter } from '../src/reporters/json.ts';
 import { bmfReporter } from '../src/reporters/bmf.ts';
-import { changePoints, chooseOrder, historyRegressions, historyView, orderRuns } from '../src/views/history.ts';
+import { changePoints, chooseOrder, historyView, orderRuns } from '../src/views/history.ts';
 import type { HistoryView } from '../src/views/types.ts';
+import { regressionsOf } from '@rtbench/verdicts';
 
 const cases = [
   { id: 'parse / small', ns: 1_000 },
@@ -132,10 +133,10 @@ describe('historyView', () => {
 
   it('--fail-on-regression: only a slower change point in the newest run, beyond the limit', () => {
     const newest = stepView(); // the step is in run 3 of 4: not the newest run's doing
-    expect(historyRegressions(newest, 0.05)).toHaveLength(0);
+    expect(regressionsOf(newest, 0.05)).toHaveLength(0);
     const now = historyView(inputs(historyRuns([{ factor: 1 }, { factor: 1 }, { factor: 1.1 }], { cases, rounds: 10, seed: 3 })));
-    expect(historyRegressions(now, 0.05)).toHaveLength(3);
-    expect(historyRegressions(now, 0.2)).toHaveLength(0);
+    expect(regressionsOf(now, 0.05)).toHaveLength(3);
+    expect(regressionsOf(now, 0.2)).toHaveLength(0);
   });
 });
 

@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
-import { claimsMatrix, releasesMarkdown, releasesText, type ReleaseMatrixView, type TrackAnalysis } from '../src/index.ts';
+import { releasesMarkdown, releasesText, type ReleaseMatrixView } from '../src/index.ts';
 import { releasesPageData } from '../src/html/releases-data.ts';
+import { claimsMatrix, type TrackAnalysis } from '@rtbench/verdicts';
 
 function outcome(says: string, word: ClaimWord, ratio: number): ClaimOutcome {
   return { says, suite: 'json-reviver', subject: { caseId: 'parse / arrow', variantId: 'node@x' }, other: { caseId: 'parse / plain', variantId: 'node@x' }, expect: { kind: 'slower', factor: 3 }, measure: 'time', word, ratio, interval: [ratio * 0.9, ratio * 1.1], units: 6 };

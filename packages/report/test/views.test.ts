@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { comparePaired, median } from '@rtbench/stats';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { finishRun } from '../../run/src/record.ts';
-import { benchRegressions, benchView, pairedComparisonView, reporterFor, viewOfRun } from '../src/index.ts';
+import { benchView, pairedComparisonView, reporterFor, viewOfRun } from '../src/index.ts';
+import { regressionsOf } from '@rtbench/verdicts';
 
 /** A synthetic run with its statistics computed the way the CLI computes them. */
 const run = () => {
@@ -65,8 +66,8 @@ describe('bench view', () => {
 
   it('finds regressions beyond a limit and none beyond a larger one', () => {
     const view = benchView(run());
-    expect(benchRegressions(view, 0.2).map((x) => x.caseId)).toEqual(['parse', 'other work']);
-    expect(benchRegressions(view, 0.9)).toEqual([]);
+    expect(regressionsOf(view, 0.2).map((x) => x.caseId)).toEqual(['parse', 'other work']);
+    expect(regressionsOf(view, 0.9)).toEqual([]);
   });
 
   it('shows a compare run as a comparison and a bench run as a table', () => {

@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { finishRun } from '../../run/src/record.ts';
-import { benchRatiosWithoutWork, benchRegressions, benchView, comparisonRatiosWithoutWork, pairedComparisonView, regressions, reporterFor } from '../src/index.ts';
+import { benchRatiosWithoutWork, benchView, comparisonRatiosWithoutWork, pairedComparisonView, reporterFor } from '../src/index.ts';
 import { pageData } from '../src/html/page-data.ts';
+import { regressionsOf } from '@rtbench/verdicts';
 
 /** node@24 50% slower on both cases; `folded` returned undefined on node@24 and ran at its floor on node@26. */
 function run(mode: 'bench' | 'compare' = 'bench'): RunRecord {
@@ -91,9 +92,9 @@ describe('a ratio with a case without work is never judged', () => {
   it('is no regression for --fail-on-regression, and is counted as not judged', () => {
     const view = benchView(threeCases('bench'));
     expect(view.cases[0]!.rows.find((r) => !r.isBaseline)!.relative?.verdict).toBe('slower');
-    expect(benchRegressions(view, 0.1).map((r) => r.caseId)).toEqual(['work', 'more']);
+    expect(regressionsOf(view, 0.1).map((r) => r.caseId)).toEqual(['work', 'more']);
     const comparison = pairedComparisonView(threeCases('compare'));
-    expect(regressions(comparison, 0.1).map((r) => r.row.caseId)).toEqual(['work', 'more']);
+    expect(regressionsOf(comparison, 0.1).map((r) => r.caseId)).toEqual(['work', 'more']);
     expect([benchRatiosWithoutWork(view), comparisonRatiosWithoutWork(comparison)]).toEqual([1, 1]);
   });
 

@@ -8,10 +8,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION, type RunRecord } from '@rtbench/core/schema';
-import type { SavedRun } from '@rtbench/report';
 import { UsageError } from '@rtbench/suite-loader';
 import { computeStats } from './record.ts';
 import { readJsonFile, validateRun } from './results-file.ts';
+import type { SavedRun } from '@rtbench/verdicts';
 
 export function loadSavedRun(path: string): SavedRun {
   const json = readJsonFile(path);

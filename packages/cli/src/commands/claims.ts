@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
-import { checkClaims, claimsBlock, defaultReporter, pageReporter, type ClaimFamily, counted } from '@rtbench/report';
+import { defaultReporter, pageReporter, counted } from '@rtbench/report';
 import { writeRunAtomically, type MeasurerDescriptor, assertWritableOutput } from '@rtbench/run';
 import { fileStamp, writeFileAtomically } from '@rtbench/host';
 import { baseVariant, claimRuns, claimsColumns, columnsView, replaceVariants, settledWhen, suitesToCheck, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
@@ -24,6 +24,7 @@ import { DEFAULT_MEASURER, makePlan, parseMeasure, parsePercent } from '../plan.
 import { resultsDir } from '../paths.ts';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 import { execute, SIGNAL_EXIT } from './bench.ts';
+import { checkClaims, type ClaimFamily, claimsBlock } from '@rtbench/verdicts';
 
 /** The default measurer's verdicts (timing's threshold and confidence), which claims are checked with. */
 const TIMING = DEFAULT_MEASURER.defaults;

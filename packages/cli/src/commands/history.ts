@@ -5,7 +5,7 @@
  * emit. A file that cannot be read is said in one line and left out.
  */
 import { resolve } from 'node:path';
-import { chooseOrder, claimFlipNotes, counted, historyView, printable, type HistoryInput, type Note } from '@rtbench/report';
+import { chooseOrder, claimFlipNotes, counted, historyView, printable, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { loadSavedRun, runFilesIn, parseRuntimeList } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
@@ -15,6 +15,7 @@ import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
 import { filterCases } from '@rtbench/suite-loader';
 import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
 import { info, type QuietFlag } from '../emit/info.ts';
+import type { HistoryInput } from '@rtbench/verdicts';
 
 export interface HistoryFlags extends OutputFlags, VerdictFlags {
   /** Each --filter as typed: comma-separated patterns. */

@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import { drawMatrix, matchClaims, MATRIX_DEFAULTS, MatrixRefused, MatrixSitting, mergeMatrices, processesOf, releaseVariantText, shardTracks, thin, type MatrixIdentity, type MatrixState, type WindowPlanner } from '@rtbench/releases';
-import { counted, formatClock, releasesText, type ReleaseMatrixView, type ReleaseTrack } from '@rtbench/report';
+import { counted, formatClock, releasesText, type ReleaseMatrixView } from '@rtbench/report';
 import { locateSuite } from '@rtbench/suite-loader';
 import { slug } from '@rtbench/host';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
@@ -24,6 +24,7 @@ import { DEFAULT_MEASURER, makePlan, parsePercent } from '../plan.ts';
 import { runEnvironment } from '../run/environment.ts';
 import { parseShard } from '../shards/shard.ts';
 import { BUDGET_EXIT } from './bisect.ts';
+import type { ReleaseTrack } from '@rtbench/verdicts';
 
 export interface ReleasesFlags extends ListingFlags {
   filter?: readonly string[];

@@ -5,7 +5,8 @@
  */
 import { expectationText } from '@rtbench/core';
 import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
-import type { ClaimFlip, ClaimsRunInfo, ClaimsView } from '../views/claims-types.ts';
+import type { ClaimsRunInfo, ClaimsView } from '../views/claims-types.ts';
+import type { ClaimFlip } from '@rtbench/verdicts';
 
 const fixed = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const pct = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;

@@ -5,8 +5,9 @@
  */
 import { counted } from '../text.ts';
 import { claimFlipText } from './claims.ts';
-import type { ChangePoint, ReleaseMatrixView, StepVerdict, TrackAnalysis } from '../views/releases.ts';
+import type { ReleaseMatrixView } from '../views/releases.ts';
 import { formatChange, ratioWithCi } from '../format.ts';
+import type { ChangePoint, StepVerdict, TrackAnalysis } from '@rtbench/verdicts';
 
 const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
 

@@ -5,13 +5,14 @@ import { measuredBy } from '../views/measured-by.ts';
 import { formatChange, formatCount, formatMetric, formatPercent, formatQ, formatRatio, formatThreshold, intervalDigits, ratioWithCi, roughly } from '../format.ts';
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
-import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift, Geomean } from '../views/types.ts';
+import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift } from '../views/types.ts';
 import { belowClock, budgetRanOut, tableColumns, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from '../columns/results.ts';
 import { hasEngineMetrics } from '../metrics.ts';
 import { change } from '../views/where.ts';
 import { WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { shownName } from '../names.ts';
 import { verdictWord, verdictWords } from '../verdict-words.ts';
+import type { Geomean } from '@rtbench/verdicts';
 
 function fmtMs(ms: number): string {
   return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${+ms.toFixed(1)} ms`;

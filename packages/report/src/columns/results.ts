@@ -9,8 +9,9 @@ import type { CaseResult, CaseStats, Metric } from '@rtbench/core/schema';
 import { processesOf } from '@rtbench/stats';
 import { formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent } from '../format.ts';
 import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../metrics.ts';
-import type { PrecisionCell, RatioComparison } from '../views/types.ts';
+import type { PrecisionCell } from '../views/types.ts';
 import { field as baseField, type CsvField, type CsvValue } from './fields.ts';
+import type { RatioComparison } from '@rtbench/verdicts';
 
 /** One case × variant, as every table of them reads it. */
 export interface ResultRow {

@@ -18,10 +18,11 @@ import { formatDuration, formatRange, hasFiniteInterval, ratioWithCi } from '../
 import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, legend, type ComparisonCells } from '../cells/run.ts';
 import { COLUMNS, pageColumns, VARIANT_COLUMN, type PageColumnId, type ResultRow, type TableFacts } from '../columns/results.ts';
 import { comparisonFacts, comparisonResultRow } from '../cells/rows.ts';
-import type { ArmInfo, BenchView, ComparisonView, RatioComparison, RunView, View } from '../views/types.ts';
+import type { ArmInfo, BenchView, ComparisonView, RunView, View } from '../views/types.ts';
 import { caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
 import { profilesOfView, type PageProfiles } from './flame-data.ts';
 import { benchSummary, comparisonSummary, pageGeomean, shownVerdict, type PageGeomean, type PageSummary } from './summary-data.ts';
+import type { RatioComparison } from '@rtbench/verdicts';
 
 export type VerdictName = RatioComparison['verdict'];
 

@@ -11,8 +11,9 @@ import { counted } from '../text.ts';
 import { formatChange, ratioWithCi } from '../format.ts';
 import { claimedText, claimFigure, claimFlipText } from '../cells/claims.ts';
 import { claimFlips, lastStepLine } from '../cells/releases.ts';
-import type { ClaimsMatrix } from '../views/claims-types.ts';
 import type { ReleaseMatrixView } from '../views/releases.ts';
+import type { ClaimsMatrix } from '@rtbench/verdicts';
+import { decidedDirection } from '@rtbench/verdicts';
 
 interface ReleasesPagePoint {
   /** Index into the track's releases. */
@@ -92,7 +93,7 @@ export function releasesPageData(view: ReleaseMatrixView): ReleasesPageData {
           const step = at > 0 ? c.steps[at - 1] : undefined;
           const before = at > 0 ? c.relative[at - 1] : undefined;
           const finite = step && Number.isFinite(step.comparison.ci[1]) && step.comparison.ci[0] > 0;
-          const changed = step && (step.comparison.verdict === 'faster' || step.comparison.verdict === 'slower') ? step.comparison.verdict : undefined;
+          const changed = step && decidedDirection(step.comparison);
           const older = t.track.releases[at - 1];
           const engines = older !== undefined ? `${t.engines[older]?.engine ?? '?'} → ${t.engines[t.track.releases[at]!]?.engine ?? '?'}` : '';
           return [

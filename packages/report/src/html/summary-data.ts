@@ -6,7 +6,8 @@
  */
 import { hasFiniteInterval, ratioWithCi } from '../format.ts';
 import { benchCells, comparisonCells, geomeanLeftOut } from '../cells/run.ts';
-import type { BenchView, ComparisonView, Geomean, RatioComparison } from '../views/types.ts';
+import type { BenchView, ComparisonView } from '../views/types.ts';
+import type { Geomean, RatioComparison } from '@rtbench/verdicts';
 
 /** How a summary row is coloured: the verdict the run's tables state, "different-work" for differing digests, "none" when not compared. */
 export type SummaryVerdict = RatioComparison['verdict'] | 'different-work' | 'none';

@@ -9,11 +9,11 @@ import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { counted, firstLine } from '../text.ts';
 import { armInfo } from './arms.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
 import { measuredBy } from './measured-by.ts';
 import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 import { notClassified, steadyStateCell } from './steady-state.ts';
 import { withoutWorkText } from './without-work.ts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /** Mean / median above this is worth a line under the row. */
 export const SKEW_WARNING = 1.5;

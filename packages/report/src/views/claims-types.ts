@@ -1,29 +1,6 @@
 /** The claims view's shapes (views/claims.ts builds it; types.ts lists it among the views). */
 import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
-
-/** One release's column of an --across matrix: the runs made with it and their outcomes. */
-export interface AcrossColumn {
-  /** The release as typed ("node@24"), and as it ran ("Node.js 24.11.0, V8 13.6"). */
-  label: string;
-  versionText?: string;
-}
-
-/** A claim that changed its word between two neighbouring releases, and the commands that find where. */
-export interface ClaimFlip {
-  says: string;
-  suite: string;
-  row: string;
-  from: { column: string; word: ClaimWord };
-  to: { column: string; word: ClaimWord };
-  bisect: string[];
-}
-
-export interface ClaimsMatrix {
-  columns: AcrossColumn[];
-  /** One row per claim check (its sentence, subject and parameters), a cell per column. */
-  rows: { suite: string; says: string; row: string; cells: (ClaimOutcome | undefined)[] }[];
-  flips: ClaimFlip[];
-}
+import type { ClaimsMatrix } from '@rtbench/verdicts';
 
 /** One run that checked claims, as the view describes it. */
 export interface ClaimsRunInfo {

@@ -1,100 +1,13 @@
 /**
- * Claims checked against runs, and the view that shows them. Pure.
- *
- * A check pairs the subject's rounds with the other side's by round (a
- * lockstep set): the same case on two variants pairs turn by turn (stats'
- * pairRounds, as a comparison does), two cases on one variant pair their
- * set medians (one process served both, moments apart). Each pair is a log
- * cost ratio; the pairs of one process pair form one unit, and the word is
- * read from the t interval over units (claim-decision.ts).
+ * The claims view: the outcomes saved runs decided (@rtbench/verdicts'
+ * checkClaims), with the runs that checked them. Pure.
  */
 import { counted } from '../text.ts';
-import type { ClaimOutcome, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-schema';
-import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
-import { pairRounds, type PairableRound } from '@rtbench/stats';
+import type { ClaimOutcome } from '@rtbench/core/claims-schema';
+import type { RunRecord } from '@rtbench/core/schema';
+import { CLAIM_METHOD, countWords } from '@rtbench/verdicts';
 import { armInfo } from './arms.ts';
-import { adjustmentText, CLAIM_METHOD, decideClaim, type ClaimFamily } from './claim-decision.ts';
 import type { ClaimsRunInfo, ClaimsView } from './claims-types.ts';
-
-/** What to check: an outcome before its decision. */
-export type ClaimCheck = Pick<ClaimOutcome, 'says' | 'suite' | 'subject' | 'other' | 'params' | 'expect' | 'measure'>;
-
-/** The per-unit values a check is decided from. */
-export interface ClaimPairs {
-  logRatios: number[];
-  units: (string | number)[];
-}
-
-const key = (caseId: string, variantId: string): string => `${caseId}\u0000${variantId}`;
-
-/** Why a check cannot be decided from these results, if it cannot. */
-function unusable(run: RunRecord, check: ClaimCheck, subject: CaseResult | undefined, other: CaseResult | undefined): string | undefined {
-  for (const [side, r] of [
-    ['subject', subject],
-    ['other side', other],
-  ] as const) {
-    const where = side === 'subject' ? check.subject : check.other;
-    if (!r) return `${where.caseId} on ${where.variantId} was not measured`;
-    if (r.status === 'unsupported') return `${where.caseId} is unsupported on ${where.variantId}: ${r.failures[0]?.message ?? ''}`;
-    if (!r.rounds.length) return `${where.caseId} has no rounds on ${where.variantId}${r.failures.length ? ` (${r.failures[r.failures.length - 1]!.kind})` : ''}`;
-  }
-  if (check.subject.caseId === check.other.caseId && run.digestMismatches.some((m) => m.caseId === check.subject.caseId)) {
-    return `${check.subject.caseId} did different work on ${check.subject.variantId} and ${check.other.variantId} (digests differ)`;
-  }
-  return undefined;
-}
-
-/** The check's per-unit log cost ratios from one run. */
-export function claimPairs(run: RunRecord, check: ClaimCheck, subject: CaseResult, other: CaseResult): ClaimPairs {
-  const cost = (caseId: string) => {
-    const metric = metricOf(run, caseId);
-    return (m: number): number => asCost(m, metric);
-  };
-  if (check.subject.caseId === check.other.caseId) {
-    // The same case on two variants: pairs turn by turn; a unit is the pair of processes that served the set.
-    const pairs = pairRounds(other.rounds, subject.rounds, cost(check.subject.caseId));
-    return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)), units: pairs.units ?? pairs.rounds };
-  }
-  // Two cases on one variant: their set medians, each in its own metric; a unit is the process that served both.
-  const plain = (r: CaseResult, caseId: string): PairableRound[] => r.rounds.map((x) => ({ round: x.round, samples: x.samples.map(cost(caseId)) }));
-  const pairs = pairRounds(plain(other, check.other.caseId), plain(subject, check.subject.caseId));
-  const processOf = new Map(subject.rounds.map((x) => [x.round, x.lockstep?.process]));
-  return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)), units: pairs.rounds.map((r) => processOf.get(r) ?? `round ${r}`) };
-}
-
-/** Each check decided from the run's results. */
-export function checkClaims(run: RunRecord, checks: readonly ClaimCheck[], family: ClaimFamily): ClaimOutcome[] {
-  const results = new Map(run.results.map((r) => [key(r.caseId, r.variantId), r]));
-  return checks.map((check) => {
-    const subject = results.get(key(check.subject.caseId, check.subject.variantId));
-    const other = results.get(key(check.other.caseId, check.other.variantId));
-    const threshold = check.expect.kind === 'same' ? { threshold: family.threshold } : {};
-    const why = unusable(run, check, subject, other);
-    if (why) return { ...check, word: 'undecided', units: 0, ...threshold, note: why };
-    const pairs = claimPairs(run, check, subject!, other!);
-    const usable = pairs.logRatios.map((v, i) => ({ v, u: pairs.units[i]! })).filter((p) => Number.isFinite(p.v));
-    if (!usable.length) return { ...check, word: 'undecided', units: 0, ...threshold, note: 'no round in which both sides finished' };
-    const d = decideClaim(
-      usable.map((p) => p.v),
-      usable.map((p) => p.u),
-      check.expect,
-      family,
-    );
-    const few = d.units < 3 ? { note: `${counted(d.units, 'unit')}: an interval needs at least 3` } : {};
-    return { ...check, word: d.word, ratio: d.ratio, ...(d.interval ? { interval: d.interval } : {}), units: d.units, ...threshold, ...few };
-  });
-}
-
-/** The block a claims run saves. */
-export function claimsBlock(outcomes: ClaimOutcome[], family: ClaimFamily): ClaimsBlock {
-  return { version: 1, confidence: family.confidence, adjustment: adjustmentText(family), method: CLAIM_METHOD, outcomes };
-}
-
-export function countWords(outcomes: readonly ClaimOutcome[]): Record<ClaimWord, number> {
-  const counts: Record<ClaimWord, number> = { held: 0, broken: 0, undecided: 0 };
-  for (const o of outcomes) counts[o.word]++;
-  return counts;
-}
 
 /** Where a check ran, as a row label: the subject's variant, then its parameters. */
 export function checkLabel(o: Pick<ClaimOutcome, 'subject' | 'other' | 'params'>): string {

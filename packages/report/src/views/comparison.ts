@@ -9,19 +9,12 @@ import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import { armInfo } from './arms.ts';
 import { unitNotes } from './bench.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, unpairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
 import { measuredBy } from './measured-by.ts';
-import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RatioComparison, RunRef } from './types.ts';
+import type { ArmComparison, CaseComparison, ComparisonView } from './types.ts';
 import { attachWhere } from './where.ts';
 import { steadyStateCell } from './steady-state.ts';
 import { attachWithoutWork } from './without-work.ts';
-
-/** A saved run as `rtbench compare` read it. */
-export interface SavedRun extends RunRef {
-  file: string;
-  /** Said when the file was read leniently (another schema version). */
-  note?: string;
-}
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, type PairedCase, type RatioOptions, type SavedRun, unpairedCase } from '@rtbench/verdicts';
 
 /** A view could not be made from these runs; the message is for the user. */
 export class ViewError extends Error {
@@ -206,26 +199,6 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
     // Runs measured alike say it alike; runs of two measurers get the words that hold for both.
     method: sameUnpaired(a.run, b.run),
   };
-}
-
-/** Cases slower (after FDR) by more than `limit` (0.05 = 5%): what --fail-on-regression fails on. */
-export function regressions(view: ComparisonView, limit: number): { section: ArmComparison; row: CaseComparison }[] {
-  const out: { section: ArmComparison; row: CaseComparison }[] = [];
-  for (const section of view.sections) {
-    for (const row of section.cases) {
-      const c = row.comparison;
-      // An arm without work has no verdict (views/without-work.ts): not a regression.
-      if (c && !row.withoutWork && c.verdict === 'slower' && c.ratio > 1 + limit) out.push({ section, row });
-    }
-  }
-  return out;
-}
-
-/** Rows of a bench view slower than the baseline (after FDR) by more than `limit`. */
-export function benchRegressions(view: BenchView, limit: number): { caseId: string; label: string; variantId: string; comparison: RatioComparison }[] {
-  return view.cases.flatMap((bc) =>
-    bc.rows.flatMap((row) => (row.relative && !row.noVerdictWord && row.relative.verdict === 'slower' && row.relative.ratio > 1 + limit ? [{ caseId: bc.caseId, label: bc.label, variantId: row.variantId, comparison: row.relative }] : [])),
-  );
 }
 
 /** The unpaired method of two runs: their measurer's words when they say the same, else words that hold for any. */

@@ -14,16 +14,8 @@ import { summarizeArm, summarizeMachine } from '@rtbench/stats';
 import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, roundMedians, unpairedCase, type PairedCase, type RatioOptions } from './ratios.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
-
-/** A run as read for a history: the record and the file it came from. */
-export interface HistoryInput {
-  run: RunRecord;
-  file?: string;
-  /** What to call the run instead of its commit or start time (a bisect names each by its release). */
-  label?: string;
-}
+import { DEFAULT_RATIO_OPTIONS, historyChanges, CHANGE_METHOD, roundMedians, unpairedCase, type HistoryInput, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /**
  * How to order the runs. commit: `rank` gives each commit's position in the
@@ -41,9 +33,6 @@ export interface HistoryOptions extends Partial<RatioOptions> {
   /** Said under the view (files that could not be read, …). */
   notes?: Note[];
 }
-
-export const CHANGE_METHOD =
-  'each point against the previous point of its series: unpaired, the difference of the two runs’ mean log times over their processes, Welch t interval, read at the level that adjusts for every comparison in the view (Benjamini–Hochberg selection); a change point is a verdict of faster or slower (the interval excludes 1 and the shift is beyond the threshold)';
 
 /** Runs in the order `order` asks for; start time breaks ties (and is the whole order by time). */
 export function orderRuns<T extends HistoryInput>(inputs: readonly T[], order: HistoryOrder): T[] {
@@ -210,13 +199,8 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
     }
   });
 
-  const adjusted = adjustAll(pending.map((p) => p.pair ?? {}), ratioOptions);
-  pending.forEach((p, i) => {
-    const a = adjusted[i];
-    if (!a) return;
-    p.point.change = a;
-    if (a.verdict === 'faster' || a.verdict === 'slower') p.point.changePoint = a.verdict;
-  });
+  const changes = historyChanges(pending.map((p) => p.pair ?? {}), ratioOptions);
+  pending.forEach((p, i) => Object.assign(p.point, changes[i]));
 
   const kept = [...cases.values()].filter((c) => c.series.length);
   const names = shownNames(kept.map((c) => c.caseId));
@@ -272,19 +256,4 @@ export function runLabel(run: HistoryRun): string {
 /** The run's file name, without its directory. */
 export function runFileName(run: HistoryRun): string | undefined {
   return run.file ? baseName(run.file) : undefined;
-}
-
-/**
- * --fail-on-regression for a history: series whose point in the newest run
- * is a change point slower than the point before it by more than `limit`
- * (0.05 = 5%). An older change point is not the newest run's doing.
- */
-export function historyRegressions(view: HistoryView, limit: number): { hc: HistoryCase; series: HistorySeries; point: HistoryPoint }[] {
-  return view.cases.flatMap((hc) =>
-    hc.series.flatMap((series) => {
-      const last = series.points.at(-1);
-      const newest = last?.run === view.runs.length - 1;
-      return newest && last.changePoint === 'slower' && last.change && last.change.ratio > 1 + limit ? [{ hc, series, point: last }] : [];
-    }),
-  );
 }

@@ -9,17 +9,10 @@
  * its change from the previous one, with process medians, not the runs.
  */
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
-import type { Comparison } from '@rtbench/stats';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
+import type { ArmStat, Geomean, RatioComparison, RunRef } from '@rtbench/verdicts';
 import type { ClaimsView } from './claims-types.ts';
 import type { SteadyStateCell } from './steady-state.ts';
-
-/** A saved or just-finished run and where it came from. */
-export interface RunRef {
-  run: RunRecord;
-  /** The file it was read from or saved to. */
-  file?: string;
-}
 
 /** One variant (arm) with everything that identifies its binary and flags. */
 export interface ArmInfo {
@@ -45,12 +38,6 @@ export interface ArmInfo {
   /** Saved-run comparisons: the file the arm came from. */
   file?: string;
 }
-
-/** A paired (or, between two saved runs, unpaired) ratio with its verdict. */
-export type RatioComparison = Comparison & {
-  /** Benjamini–Hochberg q-value across every comparison in the view. */
-  qValue: number;
-};
 
 export interface Note {
   level: 'error' | 'warning' | 'info';
@@ -144,12 +131,6 @@ export interface BenchView {
 
 // ------------------------------------------------------------- comparison view
 
-export interface ArmStat {
-  /** Median of the per-round medians, ns per operation. */
-  median: number;
-  rounds: number;
-}
-
 export interface CaseComparison {
   caseId: string;
   /** The name as shown (names.ts). */
@@ -178,17 +159,6 @@ export interface FunctionShift {
   name: string;
   baseline?: number;
   candidate?: number;
-}
-
-/** A geometric mean of ratios over cases, and the cases it leaves out (views/ratios.ts geomeanOf). */
-export interface Geomean {
-  ratio: number;
-  ci: [number, number];
-  cases: number;
-  /** Compared cases left out: the arms did different work (digests differ). */
-  excluded: number;
-  /** Compared cases left out: an arm did no work the harness could see (views/without-work.ts). */
-  withoutWork: number;
 }
 
 export interface ArmComparison {

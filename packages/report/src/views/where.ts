@@ -8,6 +8,7 @@
 import type { CaseResult } from '@rtbench/core/schema';
 import { functionName } from '../names.ts';
 import type { ArmComparison, FunctionShift } from './types.ts';
+import { decidedDirection } from '@rtbench/verdicts';
 
 /** How many functions a comparison names per case. */
 const SHIFTS_SHOWN = 3;
@@ -49,8 +50,7 @@ export function change(shift: FunctionShift): number {
 /** Sets `where` on every decided row of a section whose arms recorded their functions. */
 export function attachWhere(section: ArmComparison, resultsOf: (caseId: string) => [CaseResult | undefined, CaseResult | undefined]): void {
   for (const row of section.cases) {
-    const verdict = row.comparison?.verdict;
-    if (verdict !== 'faster' && verdict !== 'slower') continue;
+    if (!row.comparison || !decidedDirection(row.comparison)) continue;
     const shifts = functionShifts(...resultsOf(row.caseId));
     if (shifts.length) row.where = shifts;
   }

@@ -9,8 +9,31 @@
  */
 import { asCost, TIME_PER_OP, type CaseResult, type Metric } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
-import { counted, firstLine } from '../text.ts';
-import type { ArmStat, Geomean, RatioComparison } from './types.ts';
+import { counted, firstLine } from '@rtbench/core/words';
+
+/** A paired (or, between two saved runs, unpaired) ratio with its verdict. */
+export type RatioComparison = Comparison & {
+  /** Benjamini–Hochberg q-value across every comparison in the view. */
+  qValue: number;
+};
+
+/** One arm's figure in a comparison. */
+export interface ArmStat {
+  /** Median of the per-round medians, ns per operation. */
+  median: number;
+  rounds: number;
+}
+
+/** A geometric mean of ratios over cases, and the cases it leaves out (geomeanOf). */
+export interface Geomean {
+  ratio: number;
+  ci: [number, number];
+  cases: number;
+  /** Compared cases left out: the arms did different work (digests differ). */
+  excluded: number;
+  /** Compared cases left out: an arm did no work the harness could see (report's views/without-work.ts). */
+  withoutWork: number;
+}
 
 export interface RatioOptions {
   /** Relative noise threshold, e.g. 0.01 = 1%. */

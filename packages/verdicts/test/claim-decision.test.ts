@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Expectation } from '@rtbench/core';
-import { adjustedConfidence, adjustmentText, decideClaim, wordOf } from '../src/views/claim-decision.ts';
+import { adjustedConfidence, adjustmentText, decideClaim, wordOf } from '../src/claim-decision.ts';
 
 const factor = fc.double({ min: 1.01, max: 3, noNaN: true });
 const expectation: fc.Arbitrary<Expectation> = fc.oneof(

@@ -9,7 +9,7 @@
  * difference") is held inside the band, broken wholly outside it.
  * docs/claims.md.
  */
-import { counted } from '../text.ts';
+import { counted } from '@rtbench/core/words';
 import type { Expectation } from '@rtbench/core';
 import type { ClaimWord } from '@rtbench/core/claims-schema';
 import { intervalAt, unitInference, type UnitInference } from '@rtbench/stats';

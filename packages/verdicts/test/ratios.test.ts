@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { CaseResult, Metric } from '@rtbench/core/schema';
 import { syntheticRun, type SyntheticArm } from '../../../test/compare-synthetic.ts';
-import { adjustAll, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type PairedCase } from '../src/views/ratios.ts';
+import { adjustAll, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type PairedCase } from '../src/ratios.ts';
 
 const OPTIONS = { threshold: 0.01, confidence: 0.95 };
 const label = (r: CaseResult): string => r.variantId;

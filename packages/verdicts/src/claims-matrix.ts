@@ -5,8 +5,31 @@
  * the commands that find where a claim flipped are made by the caller, who
  * knows the command line.
  */
-import type { ClaimOutcome } from '@rtbench/core/claims-schema';
-import type { AcrossColumn, ClaimFlip, ClaimsMatrix } from './claims-types.ts';
+import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
+
+/** One release's column of an --across matrix: the runs made with it and their outcomes. */
+export interface AcrossColumn {
+  /** The release as typed ("node@24"), and as it ran ("Node.js 24.11.0, V8 13.6"). */
+  label: string;
+  versionText?: string;
+}
+
+/** A claim that changed its word between two neighbouring releases, and the commands that find where. */
+export interface ClaimFlip {
+  says: string;
+  suite: string;
+  row: string;
+  from: { column: string; word: ClaimWord };
+  to: { column: string; word: ClaimWord };
+  bisect: string[];
+}
+
+export interface ClaimsMatrix {
+  columns: AcrossColumn[];
+  /** One row per claim check (its sentence, subject and parameters), a cell per column. */
+  rows: { suite: string; says: string; row: string; cells: (ClaimOutcome | undefined)[] }[];
+  flips: ClaimFlip[];
+}
 
 export interface MatrixColumn extends AcrossColumn {
   /** The column's outcomes, aligned: check i of every column is the same claim on the same case. */

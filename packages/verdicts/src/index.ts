@@ -1,0 +1,17 @@
+/**
+ * @rtbench/verdicts: what rtbench decides from saved runs, apart from how it
+ * is printed. Ratios and their false-discovery control (ratios.ts), a claim's
+ * word (claim-decision.ts, claims.ts) and the claims that flipped between
+ * releases (claims-matrix.ts), the gate's regressions per kind of view
+ * (regressions.ts), the change points of a history (change-points.ts) and of
+ * a release matrix (release-matrix.ts), and the saved runs' shapes the
+ * packages above share (runs.ts). Pure: no I/O. Report lays these out.
+ */
+export { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type ArmStat, type Geomean, type PairedCase, type RatioComparison, type RatioOptions } from './ratios.ts';
+export { adjustedConfidence, adjustmentText, CLAIM_METHOD, decideClaim, decideFrom, wordOf, type ClaimDecision, type ClaimFamily } from './claim-decision.ts';
+export { checkClaims, claimPairs, claimsBlock, countWords, type ClaimCheck, type ClaimPairs } from './claims.ts';
+export { claimsMatrix, type AcrossColumn, type ClaimFlip, type ClaimsMatrix, type MatrixColumn } from './claims-matrix.ts';
+export { regressionsOf, type GatedView, type Regression } from './regressions.ts';
+export { CHANGE_METHOD, decidedDirection, historyChanges, type HistoryChange } from './change-points.ts';
+export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type ReleaseTrack, type StepVerdict, type TrackAnalysis } from './release-matrix.ts';
+export type { HistoryInput, RunRef, SavedRun } from './runs.ts';
