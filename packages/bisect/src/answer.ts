@@ -4,7 +4,7 @@
  * the engine on each side, then every step with its verdict. Pure string
  * building over the search's result and the releases' version reports.
  */
-import type { BisectResult, Culprit, StepRecord } from './types.ts';
+import type { BisectResult, Culprit, StepRecord, UnresolvedRange } from './types.ts';
 import type { Comparison } from '@rtbench/stats';
 import type { Metric } from '@rtbench/core/schema';
 import { changeWord, formatChange, ratioWithCi, verdictWord } from '@rtbench/report';
@@ -41,6 +41,13 @@ function culpritLines(c: Culprit, runtime: string, engineOf: EngineOf, confidenc
   ];
 }
 
+/** Why a part of the range that differs names no release. */
+const UNRESOLVED_WHY: Record<UnresolvedRange['why'], string> = {
+  spread: 'a drift: each half reads within the threshold, so no single release made it',
+  undecided: 'undecided within the most rounds allowed',
+  smaller: 'a smaller change met on the way, not searched (--all-changes follows every change)',
+};
+
 export function answerLines(result: BisectResult, runtime: string, engineOf: EngineOf, o: { threshold: number; confidence: number; metric: BisectUnit }): string[] {
   const lines: string[] = [];
   const range = `${runtime}@${result.first}..${runtime}@${result.last}`;
@@ -53,7 +60,7 @@ export function answerLines(result: BisectResult, runtime: string, engineOf: Eng
     if (!outcome.culprits.length && !outcome.unresolved.length) lines.push('no single release could be named');
     for (const c of outcome.culprits) lines.push(...culpritLines(c, runtime, engineOf, o.confidence, o.metric));
     for (const u of outcome.unresolved) {
-      const why = u.why === 'spread' ? `a drift: each half reads within the threshold, so no single release made it` : 'undecided within the most rounds allowed';
+      const why = UNRESOLVED_WHY[u.why];
       lines.push(`${runtime}@${u.older}..${runtime}@${u.newer}: ${pct(u.comparison, o.confidence)}: ${why}`);
     }
   }

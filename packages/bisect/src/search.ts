@@ -2,9 +2,12 @@
  * The search of a bisect over an ordered list of releases, as pure logic over
  * a measurement function (the CLI's runs lockstep comparisons; the tests' is a
  * fake whose change points are known). The ends are compared; a range that
- * differs is split at its middle and both halves are searched, so two changes
- * are each followed to their step; adjacent releases are a culprit, confirmed
- * by a fresh comparison. Releases that cannot run are skipped. Each comparison
+ * differs is split at its middle and both halves are compared. By default the
+ * half with the larger change is followed and a change in the other half is
+ * named as a smaller one met on the way (the question the ends pose is where
+ * most of their change happened); `follow: 'all'` searches every half that
+ * differs, so each change is followed to its step. Adjacent releases are a
+ * culprit, confirmed by a fresh comparison. Releases that cannot run are skipped. Each comparison
  * is adaptive (decide.ts). The steps, the decision rule and its error rates:
  * docs/bisect.md.
  */
@@ -31,6 +34,7 @@ export async function bisect(releases: readonly string[], measure: Measure, opti
   if (releases.length < 2) throw new RangeError(`a bisect needs at least two releases, got ${releases.length}`);
   if (!(options.minRounds >= 1 && options.maxRounds >= options.minRounds)) throw new RangeError('bisect: need 1 <= minRounds <= maxRounds');
   const decide = options.decide ?? pairedDecide(unitTest, options);
+  const follow = options.follow ?? 'largest';
   const steps: StepRecord[] = [];
   const cannot = new Map<number, string>();
   /** Comparisons a range of `n` releases that holds one change still takes: two per halving, and the confirmation. */
@@ -137,9 +141,17 @@ export async function bisect(releases: readonly string[], measure: Measure, opti
       continue;
     }
     const [left, right] = halves;
-    // Newer half first on the stack's bottom: the older half is searched first, so culprits come out in order.
-    if (differs(right)) open.push([mid, hi, right]);
-    if (differs(left)) open.push([lo, mid, left]);
+    if (follow === 'largest' && differs(left) && differs(right)) {
+      // Both halves changed: follow the larger change, name the other without searching it.
+      const leftLarger = Math.abs(Math.log(left.ratio)) >= Math.abs(Math.log(right.ratio));
+      open.push(leftLarger ? [lo, mid, left] : [mid, hi, right]);
+      const [sLo, sHi, smaller] = leftLarger ? [mid, hi, right] : [lo, mid, left];
+      unresolved.push({ older: releases[sLo]!, newer: releases[sHi]!, comparison: smaller, why: 'smaller' });
+    } else {
+      // Newer half first on the stack's bottom: the older half is searched first, so culprits come out in order.
+      if (differs(right)) open.push([mid, hi, right]);
+      if (differs(left)) open.push([lo, mid, left]);
+    }
     if (!differs(left) && !differs(right)) {
       unresolved.push({ older: releases[lo]!, newer: releases[hi]!, comparison: c, why: left.verdict === 'equivalent' && right.verdict === 'equivalent' ? 'spread' : 'undecided' });
     }

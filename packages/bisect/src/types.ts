@@ -46,11 +46,19 @@ export interface BisectOptions {
   minRounds: number;
   /** A pair still undecided at this many rounds is reported undecided. */
   maxRounds: number;
+  /**
+   * Which changes the search follows: 'largest' (the default) follows, at
+   * every split, the half whose change is larger, and names the other half's
+   * change without searching it; 'all' follows every half that differs.
+   */
+  follow?: SearchFollow;
   /** How pooled log ratios become a verdict; default pairedDecide(unitTest, options). */
   decide?: Decide;
   /** Told after every pair is decided (progress, ETA). */
   onStep?: (step: StepRecord, state: SearchState) => void;
 }
+
+export type SearchFollow = 'largest' | 'all';
 
 /** One pair compared, with all its rounds pooled. */
 export interface StepRecord {
@@ -78,12 +86,16 @@ export interface Culprit {
   confirmed: boolean;
 }
 
-/** A part of the range that differs but where no single step could be named (a drift of small steps, or undecided halves). */
+/**
+ * A part of the range that differs but where no single step was named: a
+ * drift of small steps, undecided halves, or (search 'largest') a smaller
+ * change met beside the larger one and not searched.
+ */
 export interface UnresolvedRange {
   older: string;
   newer: string;
   comparison: Comparison;
-  why: 'spread' | 'undecided';
+  why: 'spread' | 'undecided' | 'smaller';
 }
 
 export type BisectOutcome =

@@ -72,8 +72,38 @@ describe('what a bisect meets', () => {
     expect(result.steps).toHaveLength(12);
   });
 
-  it('reports each of two changes in opposite directions', async () => {
+  it('follows the larger of two changes and names the other as met on the way, not searched', async () => {
     const result = await bisect(names(60), fakeMeasurer({ releases: 60, changes: [{ at: 12, factor: 0.7 }, { at: 41, factor: 1.1 }], ...NOISE, seed: 7 }), OPTIONS);
+    if (result.outcome.kind !== 'changes') throw new Error(`expected changes, got ${result.outcome.kind}`);
+    expect(result.outcome.culprits.map((c) => [c.older, c.newer, c.direction, c.confirmed])).toEqual([['r11', 'r12', 'faster', true]]);
+    const smaller = result.outcome.unresolved.filter((u) => u.why === 'smaller');
+    expect(smaller).toHaveLength(1);
+    // The range named holds the smaller change, and says which way it went.
+    const [older, newer] = [Number(smaller[0]!.older.slice(1)), Number(smaller[0]!.newer.slice(1))];
+    expect(older < 41 && 41 <= newer).toBe(true);
+    expect(smaller[0]!.comparison.verdict).toBe('slower');
+  });
+
+  it('answers the ends\' change among many small steps within a path of halvings (the json-reviver shape)', async () => {
+    // One 42% step late in the range, and a step of 1–7% every fourth release before it.
+    const small = Array.from({ length: 11 }, (_, i) => ({ at: 3 + i * 4, factor: 1 + 0.01 * (1 + (i % 7)) }));
+    const changes = [...small, { at: 52, factor: 1.42 }];
+    const largest = await bisect(names(60), fakeMeasurer({ releases: 60, changes, sd: 0.01, outliers: 0, seed: 13 }), OPTIONS);
+    if (largest.outcome.kind !== 'changes') throw new Error(`expected changes, got ${largest.outcome.kind}`);
+    expect(largest.outcome.culprits.map((c) => [c.older, c.newer, c.confirmed])).toEqual([['r51', 'r52', true]]);
+    expect(largest.outcome.unresolved.some((u) => u.why === 'smaller')).toBe(true);
+    // The ends, two comparisons per halving of 59 steps (6), the confirmation.
+    expect(largest.steps.length).toBeLessThanOrEqual(1 + 2 * 6 + 1);
+    // The exhaustive search is one option away, and follows the small steps too.
+    const all = await bisect(names(60), fakeMeasurer({ releases: 60, changes, sd: 0.01, outliers: 0, seed: 13 }), { ...OPTIONS, follow: 'all' });
+    if (all.outcome.kind !== 'changes') throw new Error(`expected changes, got ${all.outcome.kind}`);
+    expect(all.outcome.culprits.length).toBeGreaterThan(1);
+    expect(all.outcome.culprits.some((c) => c.newer === 'r52')).toBe(true);
+    expect(all.steps.length).toBeGreaterThan(largest.steps.length);
+  });
+
+  it('reports each of two changes in opposite directions when asked to follow all', async () => {
+    const result = await bisect(names(60), fakeMeasurer({ releases: 60, changes: [{ at: 12, factor: 0.7 }, { at: 41, factor: 1.1 }], ...NOISE, seed: 7 }), { ...OPTIONS, follow: 'all' });
     expect(result.outcome.kind).toBe('changes');
     if (result.outcome.kind !== 'changes') return;
     expect(result.outcome.culprits.map((c) => [c.older, c.newer, c.direction, c.confirmed])).toEqual([

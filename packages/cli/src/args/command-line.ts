@@ -151,6 +151,7 @@ const BISECT_OPTIONS = [
   { name: 'budget', kind: 'value', value: 'duration', help: `Start no measurement that would end past this much time (default ${BISECT_DEFAULTS.budget}); the same command continues later` },
   { name: 'dir', kind: 'value', value: 'folder', help: 'Where the runs and the state are saved (default results/bisect/<range-suite-case-measure>); a bisect there with the same arguments is continued' },
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the releases measured as an HTML chart (default <folder>/bisect.html)' },
+  { name: 'all-changes', kind: 'flag', help: 'Follow every change beyond the threshold to its release (default: the largest, naming the smaller ones met on the way)' },
   { name: 'clean', kind: 'flag', help: 'At the end, remove the releases this bisect installed into the runtime cache' },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
   MAX_MEMORY_OPTION,

@@ -33,6 +33,7 @@ export interface BisectFlags extends ListingFlags {
   dir?: string;
   html?: string | true;
   clean?: boolean;
+  allChanges?: boolean;
   timeout?: string;
 }
 
@@ -146,7 +147,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   };
   let result: BisectResult;
   try {
-    result = await bisect(range.tags, session.measure, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, minRounds, maxRounds, decide: pairedDecide(test, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence }), onStep });
+    result = await bisect(range.tags, session.measure, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, minRounds, maxRounds, follow: flags.allChanges ? 'all' : 'largest', decide: pairedDecide(test, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence }), onStep });
   } catch (error) {
     if (error instanceof BudgetReached) {
       process.stderr.write(pc.yellow(`budget of ${formatClock(budgetMs)} reached after ${folder.state.steps.length} measurements; run the same command again to continue from them (or raise --budget)\n`));
