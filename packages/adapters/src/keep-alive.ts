@@ -11,6 +11,11 @@ export function doNotOptimize(value: unknown): void {
   slot.value = value;
 }
 
+/** Before a case's digested call: a value another case (or an earlier call) kept is not this case's work. */
+export function forgetKept(): void {
+  slot.value = undefined;
+}
+
 /** What a case's digest is taken from: its return value, else what it last gave do_not_optimize(). */
 export function valueForDigest(returned: unknown): unknown {
   return returned === undefined ? slot.value : returned;

@@ -8,7 +8,7 @@
  */
 import { caseId, UnsupportedError, type CaseBody, type CaseSpec, type Params, type SuiteDefinition } from '@rtbench/core';
 import type { BroughtFormat } from './formats.ts';
-import { valueForDigest } from './keep-alive.ts';
+import { forgetKept, valueForDigest } from './keep-alive.ts';
 
 export interface DeclaredCase {
   /** The format of the file that declared it. */
@@ -92,6 +92,7 @@ function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
       params: c.params,
       body: c.body,
       digestValue: valueForDigest,
+      beforeDigestCall: forgetKept,
       ...(EMPTY_RESULT_ADVICE[c.format] ? { emptyResultAdvice: EMPTY_RESULT_ADVICE[c.format] } : {}),
       ...(NOTHING_BY_DESIGN[c.format] ? { returnsNothing: NOTHING_BY_DESIGN[c.format] } : {}),
     };

@@ -187,6 +187,18 @@ describe('running the cases', () => {
     expect(ofType(messages, 'warning')).toEqual([]);
   });
 
+  it('a manual loop that returns nothing digests as nothing, whatever another case kept before it in the process', async () => {
+    const suite = await load(() => {
+      mitata.bench('kept', () => mitata.do_not_optimize(JSON.parse('[1,2]')));
+      mitata.bench('manual loop', async (state: Iterable<unknown>) => {
+        for (const _ of state) await Promise.resolve();
+      });
+    });
+    expect(ofType(await runCase(suite, 'kept'), 'result')[0]!.digest.summary).toBe('Array(2)');
+    // Served next by the same process: its own value (none), not the one 'kept' left behind.
+    expect(ofType(await runCase(suite, 'manual loop'), 'result')[0]!.digest.summary).toBe('undefined');
+  });
+
   it(".gc('inner') forces a collection between samples where gc() exists", async () => {
     const gc = vi.fn();
     (globalThis as { gc?: unknown }).gc = gc;

@@ -223,6 +223,7 @@ function floorFor(samples: readonly number[], clock: Clock, clockInfo: Prepared[
 async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: RuntimeEnvironment, probe: boolean): Promise<Prepared> {
   // The first call proves the case runs and gives the value whose digest
   // shows what work was done; its result decides sync vs async timing.
+  spec.beforeDigestCall?.();
   let first = setup.fn();
   const isAsync = isThenable(first);
   if (isAsync) first = await first;

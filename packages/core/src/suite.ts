@@ -108,6 +108,12 @@ export interface CaseSpec {
    */
   readonly digestValue?: (returned: unknown) => unknown;
   /**
+   * Called just before the call whose value is digested: an adapter forgets
+   * what an earlier case (or this one's setup) handed to do_not_optimize(), so
+   * the digest holds only this call's work.
+   */
+  readonly beforeDigestCall?: () => void;
+  /**
    * Set for cases brought over from other harnesses: a case whose value is
    * undefined is then warned about, with this appended (how to fix it there).
    */
