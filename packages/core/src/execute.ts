@@ -202,6 +202,8 @@ interface Prepared {
   isAsync: boolean;
   caseDigest: { hash: string; summary: string };
   clockInfo: ClockInfo;
+  /** Its samples' calls also run untimed work (TimedFnHooks): the host's wait is not theirs to explain. */
+  untimedWork: boolean;
 }
 
 /** The harness's own cost per call (measure.ts harnessFloor), taken once per process, when it first warms a case short enough to be near it. */
@@ -236,7 +238,9 @@ async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: Runt
   const caseDigest = digest(value);
   // A harness whose functions return nothing by design says so in the summary: the host does not take it for a case without work.
   if (value === undefined && spec.returnsNothing) caseDigest.summary = `${UNDEFINED_SUMMARY} (${spec.returnsNothing})`;
-  return { isAsync, caseDigest, clockInfo };
+  const fn = setup.fn;
+  const untimedWork = typeof fn.timeBatch === 'function' || typeof fn.beforeBatch === 'function' || typeof fn.betweenSamples === 'function';
+  return { isAsync, caseDigest, clockInfo, untimedWork };
 }
 
 function resultMessage(
@@ -259,6 +263,7 @@ function resultMessage(
     warmupIterations: m.warmupIterations,
     ...(m.warmup ? { warmup: m.warmup } : {}),
     async: prepared.isAsync,
+    ...(prepared.untimedWork ? { untimedWork: true as const } : {}),
     ...(m.floorNs !== undefined ? { floorNs: m.floorNs } : {}),
     ...(gc ? { gc } : {}),
     ...(metrics ? { metrics } : {}),

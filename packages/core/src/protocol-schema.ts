@@ -247,6 +247,8 @@ export const caseResultMessageSchema = z.object({
   /** The first visit's warmup under a steady rule (absent otherwise, and for a kept case's rewarm). */
   warmup: warmupSeriesSchema.optional(),
   async: z.boolean(),
+  /** Each sample's calls also run work outside the timing (hooks before or between batches, a case that times its own regions): the host cannot ask the samples to explain its wait. */
+  untimedWork: z.literal(true).optional(),
   /** The harness's own cost per call in this process, ns: an empty case timed by the same loop (measure.ts harnessFloor); absent from fixed-iteration jobs and older runners. */
   floorNs: finite.nonnegative().optional(),
   gc: gcCountersSchema.optional(),

@@ -80,6 +80,8 @@ export const roundSchema = z.object({
   /** The process's classification from its warmup series and samples (absent: not classified: saved before the rule, or not timed in the runtime). */
   steadyState: steadyStateSchema.optional(),
   async: z.boolean(),
+  /** Its samples' calls also ran work outside the timing (protocol-schema.ts caseResultMessage). */
+  untimedWork: z.literal(true).optional(),
   clock: clockInfoSchema,
   /** The harness's own cost per call in this round's process, ns: an empty case timed by the same loop (absent in older runs, and where nothing is timed in the runtime). */
   floorNs: finite.nonnegative().optional(),

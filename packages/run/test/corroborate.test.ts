@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SampleReading } from '@rtbench/process';
-import { corroborate, corroborateProcess } from '../src/measurers/corroborate.ts';
+import { corroborate, corroborateProcess, corroborateSampling } from '../src/measurers/corroborate.ts';
 
 const FINE = { name: 'fine', resolutionNs: 1, readCostNs: 20, edgeAligned: false };
 const COARSE = { name: 'coarse', resolutionNs: 1e6, readCostNs: 20, edgeAligned: true };
@@ -23,7 +23,8 @@ function turns(spec: { sentMs: number; delayIn: number; batchMs: number; delayOu
     sampleStartMs.push(clockTick ? Math.floor(reading / clockTick) * clockTick : Math.round(reading * 1000) / 1000);
     samples.push(t.batchMs * rate * 1e6);
     const receivedMs = startHost + t.batchMs + t.delayOut;
-    readings.push({ ns: t.batchMs * rate * 1e6, waitedNs: (receivedMs - t.sentMs) * 1e6, sentMs: t.sentMs, receivedMs });
+    // The process's own span of the exchange: a quarter batch untimed, then the batch.
+    readings.push({ ns: t.batchMs * rate * 1e6, spanNs: 1.25 * t.batchMs * rate * 1e6, waitedNs: (receivedMs - t.sentMs) * 1e6, sentMs: t.sentMs, receivedMs });
   }
   return { record: { samples, sampleStartMs, iterationsPerSample: 1, clock: clockTick ? COARSE : FINE }, readings };
 }
@@ -39,11 +40,21 @@ function schedule(arb: { gap: number; delayIn: number; batchMs: number; delayOut
   });
 }
 
+/**
+ * The assumption the explained-share rule rests on: one exchange of the set
+ * (turn `k`) whose round trip stays under nine of its batches. Every other
+ * turn keeps whatever delays it drew.
+ */
+function withQuietTurn(arb: { gap: number; delayIn: number; batchMs: number; delayOut: number }[], k: number) {
+  const i = k % arb.length;
+  return arb.map((t, j) => (j === i ? { ...t, delayIn: Math.min(t.delayIn, 4 * t.batchMs), delayOut: Math.min(t.delayOut, 4 * t.batchMs) } : t));
+}
+
 describe('corroborate (lockstep sets)', () => {
   it('never doubts an honest process, whatever the delays on either side', () => {
     fc.assert(
-      fc.property(fc.array(turnArb, { minLength: 2, maxLength: 40 }), (arb) => {
-        const { record, readings } = turns(schedule(arb));
+      fc.property(fc.array(turnArb, { minLength: 2, maxLength: 40 }), fc.nat(), (arb, k) => {
+        const { record, readings } = turns(schedule(withQuietTurn(arb, k)));
         expect(corroborate(record, readings)).toBeUndefined();
       }),
     );
@@ -51,8 +62,8 @@ describe('corroborate (lockstep sets)', () => {
 
   it('never doubts an honest process on a 1 ms clock', () => {
     fc.assert(
-      fc.property(fc.array(turnArb, { minLength: 2, maxLength: 40 }), (arb) => {
-        const spec = schedule(arb).map((t) => ({ ...t, batchMs: Math.max(t.batchMs, 2) }));
+      fc.property(fc.array(turnArb, { minLength: 2, maxLength: 40 }), fc.nat(), (arb, k) => {
+        const spec = schedule(withQuietTurn(arb.map((t) => ({ ...t, batchMs: Math.max(t.batchMs, 2) })), k));
         const { record, readings } = turns(spec, 1, 1);
         // A batch on an edge-aligned clock is interpolated: it may read up to a tick either way.
         record.samples = record.samples.map((s) => s + 0.9e6);
@@ -70,6 +81,26 @@ describe('corroborate (lockstep sets)', () => {
     expect(corroborate(hurried.record, hurried.readings)).toMatch(/samples claimed more time than the host waited/);
   });
 
+  it('fails figures shrunk on their way to the host (the clock untouched), and names the share', () => {
+    const spec = schedule(Array.from({ length: 20 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
+    const honest = turns(spec);
+    expect(corroborate(honest.record, honest.readings)).toBeUndefined();
+    const shrunk = { ...honest.record, samples: honest.record.samples.map((s) => s / 100) };
+    expect(corroborate(shrunk, honest.readings)).toMatch(/^no sample accounts for a tenth of the time its exchange took on the process's own clock \(at best [\d.]+%\): the figures are smaller/);
+    // Spans shrunk with the samples: the host's wait is still there to explain.
+    const spansShrunk = honest.readings.map((r) => ({ ...r, spanNs: r.spanNs! / 100 }));
+    expect(corroborate(shrunk, spansShrunk)).toMatch(/^no sample accounts for a fiftieth of the time the host waited for it \(at best [\d.]+%\): the figures are smaller than the host's clock allows/);
+    // Shrunk by 5, a set still has exchanges it explains: the rule asks no more of the quietest exchange than a tenth.
+    expect(corroborate({ ...honest.record, samples: honest.record.samples.map((s) => s / 5) }, honest.readings)).toBeUndefined();
+  });
+
+  it('asks nothing of a case whose calls run untimed work of their own (hooks, self-timed regions)', () => {
+    const spec = schedule(Array.from({ length: 20 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
+    const honest = turns(spec);
+    const selfTimed = { ...honest.record, samples: honest.record.samples.map((s) => s / 100), untimedWork: true as const };
+    expect(corroborate(selfTimed, honest.readings)).toBeUndefined();
+  });
+
   it('catches a clock slowed by 10% over a set of 1 ms samples', () => {
     const spec = schedule(Array.from({ length: 20 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
     const slow = turns(spec, 0.9);
@@ -84,5 +115,22 @@ describe('corroborateProcess (fresh processes)', () => {
     expect(corroborateProcess(219, 689, 1)).toBeUndefined();
     expect(corroborateProcess(50, 600, 1)).toMatch(/from its hello to its answer while the host saw 600 ms pass/);
     expect(corroborateProcess(0, 400, 1)).toMatch(/from its hello to its answer/);
+  });
+});
+
+describe('corroborateSampling (fresh processes)', () => {
+  const options = { timeMs: 400, maxSamples: 100_000 };
+  it('takes samples that fill the sampling time, and fails figures shrunk below a tenth of it', () => {
+    const honest = { samples: Array.from({ length: 300 }, () => 1200), iterationsPerSample: 1000 };
+    expect(corroborateSampling(honest, options)).toBeUndefined();
+    const shrunk = { ...honest, samples: honest.samples.map((x) => x / 100) };
+    expect(corroborateSampling(shrunk, options)).toMatch(/^its samples account for 3\.6 ms of the 400 ms its clock sampled for: the figures are smaller/);
+  });
+
+  it('asks nothing of a case with untimed work in its calls, or of a run stopped by its sample cap', () => {
+    const few = { samples: [1, 1, 1], iterationsPerSample: 1 };
+    expect(corroborateSampling({ ...few, untimedWork: true }, options)).toBeUndefined();
+    expect(corroborateSampling(few, { timeMs: 400, maxSamples: 3 })).toBeUndefined();
+    expect(corroborateSampling(few, options)).toBeDefined();
   });
 });

@@ -24,7 +24,12 @@ interface BunApi {
 }
 
 const Bun = (globalThis as unknown as { Bun: BunApi }).Bun;
-const stdin = new LineReader((bytes) => readSync(0, bytes, 0, bytes.length, null));
+// Values, not the imports' live bindings: a case that replaces fs.readSync/fs.writeSync and calls
+// syncBuiltinESMExports() would otherwise change the commands read and every message written.
+const readIn = readSync;
+const write = writeSync;
+const writeOut = (bytes: Uint8Array): number => write(1, bytes);
+const stdin = new LineReader((bytes) => readIn(0, bytes, 0, bytes.length, null));
 const job = decodeJob(stdin.next());
 // RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (@rtbench/process containment.ts).
 for (const name of Object.keys(process.env)) if (!job.env.includes(name) && name !== 'RTBENCH_CELL') delete process.env[name];
@@ -37,7 +42,7 @@ const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
 
 export async function start(suite: SuiteDefinition): Promise<void> {
-  const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), (bytes) => writeSync(1, bytes));
+  const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), writeOut);
   const origin = nanoseconds();
   await executeJob(suite, job, {
     facts: {

@@ -15,11 +15,18 @@ import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench
 import type { SuiteDefinition } from '@rtbench/core';
 import { gcProbe } from './gc-probe.ts';
 
-const stdin = new LineReader((bytes) => readSync(0, bytes, 0, bytes.length, null));
+// Values, not the imports' live bindings: a case that replaces fs.readSync/fs.writeSync and calls
+// syncBuiltinESMExports() would otherwise change the commands read and every message written.
+const readIn = readSync;
+const write = writeSync;
+const writeOut = (bytes: Uint8Array): number => write(1, bytes);
+const stdin = new LineReader((bytes) => readIn(0, bytes, 0, bytes.length, null));
 const job = decodeJob(stdin.next());
 // RTBENCH_CELL stays: without a cgroup it is how rtbench finds what the case started (@rtbench/process containment.ts).
 for (const name of Object.keys(process.env)) if (!job.env.includes(name) && name !== 'RTBENCH_CELL') delete process.env[name];
 const hrtime = process.hrtime.bigint;
+// The clock's reading becomes a number through this, not the global a case may replace.
+const toNumber = Number;
 const exit = process.exit.bind(process);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
@@ -30,7 +37,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
   // Synchronous, retried on a full pipe: process.stdout.write would queue the
   // line, and the exit below would drop whatever was still queued.
   const emit = (message: RuntimeMessage): void => {
-    writeFully(encode(`${encodeLine(message, job.token)}\n`), (bytes) => writeSync(1, bytes));
+    writeFully(encode(`${encodeLine(message, job.token)}\n`), writeOut);
   };
   const origin = hrtime();
   await executeJob(suite, job, {
@@ -41,7 +48,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
       engineVersion: process.versions.v8,
       gcExposed: collections.collect !== undefined,
     },
-    clock: { name: 'process.hrtime.bigint', now: () => Number(hrtime() - origin) },
+    clock: { name: 'process.hrtime.bigint', now: () => toNumber(hrtime() - origin) },
     emit,
     metrics: gcProbe(),
     commands: async () => stdin.next(),

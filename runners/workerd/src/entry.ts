@@ -28,6 +28,14 @@ const decoder = new TextDecoder();
 const decode = TextDecoder.prototype.decode.bind(decoder) as (bytes: Uint8Array, options?: { stream: boolean }) => string;
 const indexOf = String.prototype.indexOf;
 const slice = String.prototype.slice;
+// And what the answer is written with: a case that replaces the writer's write (or the stream) would rewrite every line.
+const Transform = TransformStream;
+const getWriter = WritableStream.prototype.getWriter;
+const writeChunk = WritableStreamDefaultWriter.prototype.write;
+const closeWriter = WritableStreamDefaultWriter.prototype.close;
+const abortWriter = WritableStreamDefaultWriter.prototype.abort;
+const then = Promise.prototype.then;
+const NativeResponse = Response;
 
 /** Lines of the request body as they arrive: the job, then a lockstep job's commands. */
 function bodyLines(body: ReadableStream<Uint8Array> | null): () => Promise<string | undefined> {
@@ -65,11 +73,12 @@ function fact(value: unknown): string {
 async function handle(suite: SuiteDefinition, request: Request, ctx: ExecutionContext): Promise<Response> {
   const lines = bodyLines(request.body);
   const job = decodeJob(await lines()) as WireJob & { workerd?: Partial<WorkerdFacts> };
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  const writer = writable.getWriter();
+  const { readable, writable } = new Transform<Uint8Array, Uint8Array>();
+  const writer = apply(getWriter, writable, []) as WritableStreamDefaultWriter<Uint8Array>;
+  const ignore = (): void => {};
   const emit = (message: RuntimeMessage): void => {
     // Not awaited: lines leave whenever the worker yields, in order; close() below waits for them all.
-    writer.write(encode(`${encodeLine(message, job.token)}\n`)).catch(() => {});
+    apply(then, apply(writeChunk, writer, [encode(`${encodeLine(message, job.token)}\n`)]), [undefined, ignore]);
   };
   const origin = now();
   const done = executeJob(suite, job, {
@@ -87,13 +96,13 @@ async function handle(suite: SuiteDefinition, request: Request, ctx: ExecutionCo
     ...collections,
   })
     .then(
-      () => writer.close(),
-      (error: unknown) => writer.abort(error),
+      () => apply(closeWriter, writer, []) as Promise<void>,
+      (error: unknown) => apply(abortWriter, writer, [error]) as Promise<void>,
     )
-    .catch(() => {});
+    .catch(ignore);
   // The body stays open until the job ends; waitUntil keeps the work alive with it.
   ctx.waitUntil(done);
-  return new Response(readable, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return new NativeResponse(readable, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }
 
 export async function start(suite: SuiteDefinition): Promise<void> {

@@ -8,26 +8,70 @@
  * the window but never moves a bound the wrong way, so no threshold is tuned
  * to the machine. A timed batch longer than the whole exchange fails too. A
  * fresh process: its hello-to-answer time against the host's, with a margin.
- * The rule and what it caught: docs/lockstep.md "Host-clock corroboration".
+ * And the samples must explain their exchanges (EXPLAINED_SHARE), whatever
+ * route shrank them. The rules and what they caught: docs/lockstep.md
+ * "Host-clock corroboration".
  */
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { SampleReading } from '@rtbench/process';
+import type { MeasureOptions } from '@rtbench/core/protocol';
 
 /** Slack beyond the clocks' resolution: the µs rounding of sampleStartMs and the host's timer. */
 const READING_SLACK_MS = 0.01;
 
 const ms = (x: number): string => `${+x.toPrecision(3)} ms`;
 
+/**
+ * What the best sample of an honest set accounts for, at least: of the
+ * exchange as the process timed it (`spanNs`: a quarter batch untimed, the
+ * batch, the harness's work around them), a tenth; of the exchange as the
+ * host waited for it, a fiftieth, since that wait also holds the pipe's
+ * round trip and both sides' wake-ups, which a loaded machine stretches to
+ * many batches. A process that shrinks its figures (a replaced write, a
+ * patched clock, a rewritten message) shrinks every sample's share by the
+ * same factor. The shares in saved runs: docs/measurements/lockstep.md.
+ */
+const EXPLAINED_SHARE = { ofSpan: 0.1, ofWait: 0.02 };
+
+type Corroborated = Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsPerSample' | 'clock' | 'untimedWork'>;
+
 /** Why a lockstep set's samples cannot be believed, in one line; undefined when the host's clock agrees. */
-export function corroborate(record: Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsPerSample' | 'clock'>, readings: readonly SampleReading[]): string | undefined {
+export function corroborate(record: Corroborated, readings: readonly SampleReading[]): string | undefined {
   const tickMs = record.clock.resolutionNs / 1e6;
   const slack = 2 * tickMs + READING_SLACK_MS;
   let tooLong = 0;
+  const best = { ofSpan: 0, ofWait: 0 };
+  let spans = readings.length > 0;
   readings.forEach((r, i) => {
-    if ((record.samples[i]! * record.iterationsPerSample) / 1e6 > (r.receivedMs - r.sentMs) + slack) tooLong++;
+    const claimedMs = (record.samples[i]! * record.iterationsPerSample) / 1e6;
+    const waitedMs = r.receivedMs - r.sentMs;
+    if (claimedMs > waitedMs + slack) tooLong++;
+    best.ofWait = Math.max(best.ofWait, shareOf(claimedMs, waitedMs, slack));
+    if (r.spanNs === undefined) spans = false;
+    else best.ofSpan = Math.max(best.ofSpan, shareOf(claimedMs, r.spanNs / 1e6, slack));
   });
   if (tooLong) return `${tooLong} of ${readings.length} samples claimed more time than the host waited for them: the process's clock cannot be trusted, so the set is not used`;
-  const starts = record.sampleStartMs;
+  const clockDoubt = clockAdvance(record.sampleStartMs, readings, slack);
+  if (clockDoubt) return clockDoubt;
+  // A case whose calls run untimed work of their own (hooks, self-timed regions) makes the exchange longer than its samples, honestly.
+  if (!readings.length || record.untimedWork) return undefined;
+  const atBest = (share: number): string => `at best ${+(share * 100).toPrecision(2)}%`;
+  if (spans && best.ofSpan < EXPLAINED_SHARE.ofSpan) {
+    return `no sample accounts for a tenth of the time its exchange took on the process's own clock (${atBest(best.ofSpan)}): the figures are smaller than the process's clock allows, so the set is not used`;
+  }
+  if (best.ofWait < EXPLAINED_SHARE.ofWait) {
+    return `no sample accounts for a fiftieth of the time the host waited for it (${atBest(best.ofWait)}): the figures are smaller than the host's clock allows, so the set is not used`;
+  }
+  return undefined;
+}
+
+/** The share of an exchange's `totalMs` that `claimedMs` accounts for, within the clocks' slack. */
+function shareOf(claimedMs: number, totalMs: number, slack: number): number {
+  return totalMs > slack ? (claimedMs + slack) / totalMs : 1;
+}
+
+/** The process's clock between its first and last sample against the host's window for them. */
+function clockAdvance(starts: readonly number[] | undefined, readings: readonly SampleReading[], slack: number): string | undefined {
   if (!starts || starts.length !== readings.length || readings.length < 2) return undefined;
   const first = 0;
   const last = readings.length - 1;
@@ -58,4 +102,20 @@ export function corroborateProcess(elapsedMs: number, hostMs: number, resolution
   const allowed = hostMs - ANSWER_DELAY_MARGIN_MS - ANSWER_DELAY_MARGIN_SHARE * hostMs - (2 * resolutionNs) / 1e6;
   if (elapsedMs >= allowed) return undefined;
   return `the process's clock advanced ${ms(elapsedMs)} from its hello to its answer while the host saw ${ms(hostMs)} pass: something changed the clock the case is timed with, so the round is not used`;
+}
+
+const SAMPLING_SHARE = 0.1;
+
+/**
+ * A fresh process's samples against the sampling time the host asked for:
+ * the in-runtime loop samples until its clock (corroborated above) has run
+ * `timeMs`, so honest samples fill most of it; figures shrunk on their way
+ * to the host fill under SAMPLING_SHARE of it. Undefined when they agree.
+ */
+export function corroborateSampling(record: Pick<RoundRecord, 'samples' | 'iterationsPerSample' | 'untimedWork'>, options: Pick<MeasureOptions, 'timeMs' | 'maxSamples'>): string | undefined {
+  if (record.untimedWork || record.samples.length >= options.maxSamples) return undefined;
+  let claimedMs = 0;
+  for (const x of record.samples) claimedMs += (x * record.iterationsPerSample) / 1e6;
+  if (claimedMs >= SAMPLING_SHARE * options.timeMs) return undefined;
+  return `its samples account for ${ms(claimedMs)} of the ${ms(options.timeMs)} its clock sampled for: the figures are smaller than the host's clock allows, so the round is not used`;
 }

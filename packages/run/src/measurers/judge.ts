@@ -44,6 +44,7 @@ export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, ro
     // Every process timed in the runtime is classified: from its watched warmup and its samples (a rewarm: its samples alone).
     steadyState: classifyProcess(m.warmup, m.samples),
     async: m.async,
+    ...(m.untimedWork ? { untimedWork: true as const } : {}),
     clock: m.clock,
     ...(m.floorNs !== undefined ? { floorNs: m.floorNs } : {}),
     digest: m.digest,

@@ -12,7 +12,7 @@ import type { MeasureOptions } from '@rtbench/core';
 import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
 import type { Arm, ArmResult, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, timedMsOf } from './judge.ts';
-import { corroborateProcess } from './corroborate.ts';
+import { corroborateProcess, corroborateSampling } from './corroborate.ts';
 import { timedMeasureOptions } from './measure-options.ts';
 import { TIMING_DEFAULTS } from './lockstep.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
@@ -52,7 +52,8 @@ function processesMeasurer(options: MeasureOptions, timeoutMs: number): Measurer
         if (round?.kind === 'round') horizons.learn(arm.id, caseId, round.record);
         // The process's clock from its hello to its answer, against the host's (corroborate.ts).
         const elapsedMs = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result')?.elapsedMs;
-        const doubt = round?.kind === 'round' && elapsedMs !== undefined && outcome.hostSpanMs !== undefined ? corroborateProcess(elapsedMs, outcome.hostSpanMs, round.record.clock.resolutionNs) : undefined;
+        const clockDoubt = round?.kind === 'round' && elapsedMs !== undefined && outcome.hostSpanMs !== undefined ? corroborateProcess(elapsedMs, outcome.hostSpanMs, round.record.clock.resolutionNs) : undefined;
+        const doubt = clockDoubt ?? (round?.kind === 'round' ? corroborateSampling(round.record, options) : undefined);
         if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
         out.push({ ...result, timedMs: timedMsOf(result) });
       }

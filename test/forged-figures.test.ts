@@ -1,0 +1,52 @@
+/**
+ * A brought file whose cases try, one route each, to shrink their own
+ * figures 100x before the host reads them (test/fixtures/brought/forges-its-figures.mjs):
+ * replaced write paths, prototypes the harness might write through, replaced
+ * clocks. On every runtime each case's figure is either the real one (the
+ * route does not reach the harness) or refused by the host's clock; none is
+ * printed shrunk. Each case gets processes of its own (lockstep-per-case), so
+ * a route installed by one case cannot reach another's figures.
+ */
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { runCli, tempFile, type CliResult } from './helpers/cli.ts';
+
+const RUNTIMES = ['node', 'deno', 'bun', 'workerd'] as const;
+const ROUTES = ['fs.writeSync', 'process.stdout.write', 'Deno.stdout.writeSync', 'TextEncoder.prototype.encode', 'WritableStreamDefaultWriter.prototype.write', 'JSON.stringify', 'performance.now', 'process.hrtime', 'Bun.nanoseconds', 'Number'];
+/** The routes shrink by 100; the same work measured honestly is within a few times the control's figure. */
+const SHRUNK_BELOW = 1 / 10;
+
+describe('a brought file whose cases forge their own figures, on all four runtimes', () => {
+  let cli: CliResult;
+  let run: RunRecord;
+  beforeAll(() => {
+    const out = tempFile('forged-figures.json');
+    const file = join('test', 'fixtures', 'brought', 'forges-its-figures.mjs');
+    cli = runCli(['run', file, '--runtime', RUNTIMES.join(','), '--rounds', '2', '--schedule', 'lockstep-per-case', '--time', '40ms', '--warmup', '10ms', '--save', out, '--quiet']);
+    run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+  });
+
+  it('measures the control on every runtime', () => {
+    for (const rt of RUNTIMES) {
+      const control = run.results.find((r) => r.caseId === 'control' && r.variantId.split(' ')[0] === rt);
+      expect(control?.status, `${rt}: ${cli.stderr.slice(-800)}`).toBe('ok');
+    }
+  });
+
+  it.each(ROUTES)('prints no figure shrunk through %s: the real one, or the host says why it refused it', (route) => {
+    for (const rt of RUNTIMES) {
+      const control = run.results.find((r) => r.caseId === 'control' && r.variantId.split(' ')[0] === rt)!;
+      const forged = run.results.find((r) => r.caseId === route && r.variantId.split(' ')[0] === rt);
+      expect(forged, `${route} on ${rt}`).toBeDefined();
+      if (forged!.status === 'ok') {
+        expect(forged!.stats!.median / control.stats!.median, `${route} on ${rt}`).toBeGreaterThan(SHRUNK_BELOW);
+      } else {
+        // Refused: by the host's clock, in its own words; never a crash of the route's making.
+        const said = forged!.failures.map((f) => f.message).join('\n');
+        expect(said, `${route} on ${rt}`).toMatch(/the host waited|host's (clock|advanced)|host saw/);
+      }
+    }
+  });
+});
