@@ -58,7 +58,7 @@ export interface BisectOptions {
   onStep?: (step: StepRecord, state: SearchState) => void;
 }
 
-export type SearchFollow = 'largest' | 'all';
+type SearchFollow = 'largest' | 'all';
 
 /** One pair compared, with all its rounds pooled. */
 export interface StepRecord {
