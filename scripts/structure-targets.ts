@@ -179,7 +179,7 @@ function csvKeys(): Target {
   return { name: 'each table column is declared once: no CSV key (a snake_case name) in report outside packages/report/src/columns/ (and the engine metrics\' list)', findings };
 }
 
-const VIEW_KINDS = new Set(['bench', 'comparison', 'history', 'claims']);
+const VIEW_KINDS = new Set(['bench', 'comparison', 'history', 'claims', 'releases']);
 
 /** Where report's code asks which kind of view it holds (`view.kind === 'bench'`, `switch (view.kind)`), instead of a record per kind. */
 function viewKindBranches(): Target {

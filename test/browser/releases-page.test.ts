@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { analyseMatrix, matchClaims, openMatrix, syncTracks, type MatrixIdentity } from '@rtbench/releases';
-import { releasesPage } from '@rtbench/report';
+import { pageReporter } from '@rtbench/report';
 import { launchChromium, type Browser } from './chromium.ts';
 import { fakeWindowRun } from '../../packages/releases/test/fake-runs.ts';
 import { claimsRun, given, outcome, releaseOf, variant } from '../../packages/releases/test/fake-claims.ts';
@@ -84,7 +84,7 @@ describe('release matrix page (headless Chromium)', () => {
     const view = analyseMatrix(IDENTITY, [track!], (): RunRecord => run, dir, claims);
     expect(view.changePoints.map((c) => [c.caseId, c.older, c.newer])).toEqual([[CASES[0], '25.9.0', '26.0.0'], [CASES[1], '25.9.0', '26.0.0']]);
     const path = join(dir, 'releases.html');
-    writeFileSync(path, releasesPage(view));
+    writeFileSync(path, pageReporter().render(view, { color: false, columns: 100 }));
 
     const page = await browser.context.newPage();
     const errors: string[] = [];

@@ -157,5 +157,5 @@ export function analyseMatrix(identity: MatrixIdentity, tracks: readonly TrackSt
     const grid = claimsGrid(track, claims, engines);
     return { track: { key: track.key, runtime: track.runtime, extra: track.extra, suite: track.suite, range: track.range, listed: track.listed, releases: track.releases }, engines, cases, setsMeasured, setsWanted: track.windows.length * identity.sets, ...(grid ? { claims: grid } : {}) };
   });
-  return { threshold: identity.threshold, tracks: analyses, changePoints, comparisons: raw.length, confidence, folder };
+  return { kind: 'releases', threshold: identity.threshold, tracks: analyses, changePoints, comparisons: raw.length, confidence, folder };
 }

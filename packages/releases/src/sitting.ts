@@ -14,7 +14,7 @@ import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { slug, writeFileAtomically } from '@rtbench/host';
-import { releasesMarkdown, releasesPage, type ReleaseMatrixView } from '@rtbench/report';
+import { MARKDOWN_FLAG, pageReporter, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
 import { executeRun, readRegularFile, takeLock, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
 import { analyseMatrix, type RunReader } from './analysis.ts';
 import { estimateJobMs, pendingJobs, planTracks, type TrackPlan, type WindowJob } from './estimate.ts';
@@ -56,8 +56,9 @@ function runReader(dir: string): RunReader {
 /** The matrix's view, with its page and report written into the folder. */
 export function drawMatrix(dir: string, state: MatrixState, tracks: readonly TrackState[]): ReleaseMatrixView {
   const view = analyseMatrix(state.identity, tracks, runReader(dir), dir, state.claims);
-  writeFileAtomically(join(dir, 'releases.html'), releasesPage(view));
-  writeFileAtomically(join(dir, 'releases.md'), releasesMarkdown(view));
+  const drawn = { color: false, columns: 100 };
+  writeFileAtomically(join(dir, 'releases.html'), pageReporter().render(view, drawn));
+  writeFileAtomically(join(dir, 'releases.md'), reporterFor(MARKDOWN_FLAG)!.render(view, drawn));
   return view;
 }
 

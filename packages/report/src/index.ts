@@ -11,4 +11,3 @@ export { renderGrid, wrapWords, type Cell, type GridColumn, type GridRow } from 
 export { formatBytes, formatRate, metricsCells, metricsChange, metricsRowCells, metricsRows, minorGcName, NOT_AVAILABLE, samplingIterations, summarizeMetrics, type MetricsCells, type MetricsRow, type MetricsSummary } from './metrics.ts';
 export { metricsSection } from './views/metrics.ts';
 export { claimFigure, claimedText, claimSides } from './cells/claims.ts';
-export { releasesMarkdown, releasesPage, releasesText } from './reporters/releases.ts';

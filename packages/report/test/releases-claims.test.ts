@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
-import { releasesMarkdown, releasesText, type ReleaseMatrixView } from '../src/index.ts';
+import { reporterFor, type ReleaseMatrixView } from '../src/index.ts';
 import { releasesPageData } from '../src/html/releases-data.ts';
 import { claimsMatrix, type TrackAnalysis } from '@rtbench/verdicts';
 
@@ -25,8 +25,12 @@ function trackWith(words: [ClaimWord, ClaimWord][] | undefined, key = 'node × j
   return { ...track, claims: claimsMatrix(columns, (from, to) => [`rtbench bisect node@${from.label}..node@${to.label} json-reviver --filter '/^parse \\/ arrow$/'`], () => 'node: arrow vs plain') };
 }
 
+const drawn = { color: false, columns: 100 };
+const releasesMarkdown = (v: ReleaseMatrixView): string => reporterFor('markdown')!.render(v, drawn);
+const releasesText = (v: ReleaseMatrixView): string => reporterFor('terminal')!.render(v, drawn);
+
 function view(...tracks: TrackAnalysis[]): ReleaseMatrixView {
-  return { threshold: 0.01, tracks, changePoints: [], comparisons: 6, confidence: 0.95, folder: '/tmp/m' };
+  return { kind: 'releases', threshold: 0.01, tracks, changePoints: [], comparisons: 6, confidence: 0.95, folder: '/tmp/m' };
 }
 
 describe('a release matrix with claims', () => {
@@ -67,5 +71,14 @@ describe('a release matrix with claims', () => {
     expect(data.claimFlips).toEqual([{ track: 'node × json-reviver', text: `${SAYS} (0) · node: arrow vs plain: held on 25.9.0, broken on 26.0.0`, commands: ["rtbench bisect node@25.9.0..node@26.0.0 json-reviver --filter '/^parse \\/ arrow$/'"] }]);
     expect(data.legend.some((l) => l.startsWith('Claims × releases'))).toBe(true);
     expect(releasesPageData(view(trackWith(undefined))).claimFlips).toBeUndefined();
+  });
+
+  it('is a kind of view the reporter map renders: its JSON under its schema without the kind, and a format without a renderer refuses it', () => {
+    const v = view(trackWith([['held', 'broken']]));
+    const json = reporterFor('json')!.render(v, drawn);
+    expect(JSON.parse(json)).toEqual({ schema: 'rtbench.releases-result', ...v, kind: undefined });
+    expect(json.startsWith('{\n "schema": "rtbench.releases-result",\n "threshold": 0.01,')).toBe(true);
+    expect(reporterFor('html')!.render(v, drawn)).toContain('<!doctype html>');
+    expect(() => reporterFor('csv')!.render(v, drawn)).toThrow('this format cannot show a releases view');
   });
 });

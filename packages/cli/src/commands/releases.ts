@@ -10,7 +10,7 @@
  */
 import { join } from 'node:path';
 import { drawMatrix, matchClaims, MATRIX_DEFAULTS, MatrixRefused, MatrixSitting, mergeMatrices, processesOf, releaseVariantText, shardTracks, thin, type MatrixIdentity, type MatrixState, type WindowPlanner } from '@rtbench/releases';
-import { counted, formatClock, releasesText, type ReleaseMatrixView } from '@rtbench/report';
+import { counted, defaultReporter, formatClock, JSON_FLAG, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
 import { locateSuite } from '@rtbench/suite-loader';
 import { slug } from '@rtbench/host';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
@@ -64,7 +64,8 @@ async function listTracks(ranges: readonly string[], suites: readonly string[], 
 
 /** Prints the matrix's answer: text (or JSON), and where the page and the report are. */
 function emitMatrix(view: ReleaseMatrixView, flags: ListingFlags): void {
-  writeListing(listingFormat(flags) === 'json' ? `${JSON.stringify({ schema: 'rtbench.releases-result', ...view }, null, 1)}\n` : releasesText(view), flags);
+  const reporter = listingFormat(flags) === JSON_FLAG ? reporterFor(JSON_FLAG)! : defaultReporter();
+  writeListing(reporter.render(view, { color: false, columns: process.stdout.columns ?? 100 }), flags);
   if (!flags.quiet) process.stderr.write(pc.dim(`page ${join(view.folder, 'releases.html')}; report ${join(view.folder, 'releases.md')}\n`));
 }
 

@@ -10,6 +10,7 @@ import { historyPageData } from '../html/history-data.ts';
 import { pageData } from '../html/page-data.ts';
 import type { RunView } from '../views/types.ts';
 import { byKind, type Reporter } from './reporter.ts';
+import { releasesPage } from './releases.ts';
 
 const runPage = (view: RunView): string => htmlDocument(pageData(view), pageAssets());
 
@@ -25,5 +26,7 @@ export const htmlReporter: Reporter = {
     // A history is its own page: a line chart per case (html/page/history.ts).
     history: (view) => htmlDocument(historyPageData(view), historyPageAssets()),
     claims: renderClaimsHtml,
+    // A release matrix is its own page too (html/page/releases.ts).
+    releases: releasesPage,
   }),
 };

@@ -3,6 +3,7 @@
  * with its raw samples (an unpaired comparison carries both runs). Each raw
  * record is written once: rows do not repeat the run's results.
  */
+import { releasesJson } from './releases.ts';
 import { byKind, type Reporter } from './reporter.ts';
 
 const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
@@ -18,5 +19,6 @@ export const jsonReporter: Reporter = {
     // Points, not raw samples: a history reads many runs.
     history: json,
     claims: json,
+    releases: releasesJson,
   }),
 };

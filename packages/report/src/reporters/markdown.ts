@@ -12,6 +12,7 @@ import { byKind, type Reporter } from './reporter.ts';
 import { markdownMetrics } from './metrics.ts';
 import { markdownProfileBlock, renderProfileSection } from './profiles.ts';
 import { WITHOUT_WORK_KEY, WITHOUT_WORK_MARK } from '../views/without-work.ts';
+import { releasesMarkdown } from './releases.ts';
 
 function commandLine(command: readonly string[]): string {
   return `\`rtbench ${cell(command.map(shellQuote).join(' '))}\``;
@@ -122,6 +123,6 @@ export const markdownReporter: Reporter = {
   format: 'markdown',
   description: 'a table for a pull request or an issue (alias: md)',
   extension: 'md',
-  render: byKind({ bench: renderBenchMarkdown, comparison: renderComparisonMarkdown, history: renderHistoryMarkdown, claims: renderClaimsMarkdown }),
+  render: byKind({ bench: renderBenchMarkdown, comparison: renderComparisonMarkdown, history: renderHistoryMarkdown, claims: renderClaimsMarkdown, releases: releasesMarkdown }),
   sections: { metrics: markdownMetrics, profiles: (section) => renderProfileSection(section, markdownProfileBlock) },
 };

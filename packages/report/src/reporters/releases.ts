@@ -4,8 +4,9 @@
  * sides and the command that reproduces it (and the bisect, where --every
  * skipped releases), and, where claims runs were given, one line per claim
  * that changed its word between two releases of a track. As markdown, ready
- * to paste into an upstream issue, as plain text for a terminal, or as the
- * page (html/page/releases.ts).
+ * to paste into an upstream issue, as plain text for a terminal, as JSON, or
+ * as the page (html/page/releases.ts): each format's renderer of the
+ * `releases` kind of view.
  */
 import type { ReleaseMatrixView } from '../views/releases.ts';
 import { changeText, claimFlips, claimsCheckedLine, lastStepLine, methodLine, progressLine } from '../cells/releases.ts';
@@ -59,4 +60,9 @@ export function releasesText(view: ReleaseMatrixView): string {
 /** The matrix as one self-contained HTML page (no server, no network). */
 export function releasesPage(view: ReleaseMatrixView): string {
   return htmlDocument(releasesPageData(view), releasesPageAssets());
+}
+
+/** The matrix as JSON, indented, under its schema's name (the view's kind is that name). */
+export function releasesJson({ kind: _kind, ...view }: ReleaseMatrixView): string {
+  return `${JSON.stringify({ schema: 'rtbench.releases-result', ...view }, null, 1)}\n`;
 }

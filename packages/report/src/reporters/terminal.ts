@@ -22,6 +22,7 @@ import { WITHOUT_WORK_KEY, WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { byKind, type Reporter, type ReporterOptions } from './reporter.ts';
 import { terminalMetrics } from './metrics.ts';
 import { renderProfileSection, terminalProfileBlock } from './profiles.ts';
+import { releasesText } from './releases.ts';
 
 const plain: Paint = (s) => s;
 const DEFAULT_COLUMNS = 100;
@@ -286,6 +287,6 @@ export const terminalReporter: Reporter = {
   format: 'terminal',
   description: 'the table (default; alias: table)',
   extension: 'txt',
-  render: byKind({ bench: renderBenchTerminal, comparison: renderComparisonTerminal, history: renderHistoryTerminal, claims: renderClaimsTerminal }),
+  render: byKind({ bench: renderBenchTerminal, comparison: renderComparisonTerminal, history: renderHistoryTerminal, claims: renderClaimsTerminal, releases: releasesText }),
   sections: { metrics: terminalMetrics, profiles: (section) => renderProfileSection(section, terminalProfileBlock) },
 };

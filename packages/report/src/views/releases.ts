@@ -4,11 +4,13 @@
  * time relative to the track's first release, and the change points with the
  * commands that reproduce them, and the claims' words on the releases a
  * claims run checked. Built by @rtbench/releases from a matrix's
- * folder; drawn by reporters/releases.ts (terminal, markdown, the page).
+ * folder; a kind of view like the others, drawn through the reporter map
+ * (reporters/releases.ts: terminal, markdown, json, the page).
  */
 import type { ChangePoint, TrackAnalysis } from '@rtbench/verdicts';
 
 export interface ReleaseMatrixView {
+  kind: 'releases';
   /** A change smaller than this is not one (0.01 = 1%). */
   threshold: number;
   tracks: TrackAnalysis[];

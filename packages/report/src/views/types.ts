@@ -12,6 +12,7 @@ import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
 import type { ArmStat, Geomean, RatioComparison, RunRef } from '@rtbench/verdicts';
 import type { ClaimsView } from './claims-types.ts';
+import type { ReleaseMatrixView } from './releases.ts';
 import type { SteadyStateCell } from './steady-state.ts';
 
 /** One variant (arm) with everything that identifies its binary and flags. */
@@ -282,5 +283,5 @@ export interface HistoryView {
 /** A view of one or two runs (everything but a history). */
 export type RunView = BenchView | ComparisonView;
 
-/** Claims checked by runs (views/claims.ts). */
-export type View = BenchView | ComparisonView | HistoryView | ClaimsView;
+/** Claims checked by runs (views/claims.ts); a release matrix (views/releases.ts). */
+export type View = BenchView | ComparisonView | HistoryView | ClaimsView | ReleaseMatrixView;
