@@ -39,4 +39,3 @@ export {
   type WarmupCourse,
 } from './steady-state.ts';
 export { nearFloor, WITHOUT_WORK_FACTOR, type NearFloor } from './without-work.ts';
-export { summarizeMachine, machineStatesDiffer, MACHINE_STATE_DEFAULTS, type MachineReading, type MachineSummary } from './machine-state.ts';

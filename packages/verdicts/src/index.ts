@@ -15,3 +15,4 @@ export { regressionsOf, type GatedView, type Regression } from './regressions.ts
 export { CHANGE_METHOD, decidedDirection, historyChanges, type HistoryChange } from './change-points.ts';
 export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type ReleaseTrack, type StepVerdict, type TrackAnalysis } from './release-matrix.ts';
 export type { HistoryInput, RunRef, SavedRun } from './runs.ts';
+export { machineStatesDiffer, summarizeMachine, MACHINE_STATE_DEFAULTS, type MachineReading, type MachineSummary } from './machine-state.ts';

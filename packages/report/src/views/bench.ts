@@ -4,7 +4,7 @@
  * plain data out.
  */
 import { metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
-import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm, summarizeMachine } from '@rtbench/stats';
+import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { counted, firstLine } from '../text.ts';
@@ -13,7 +13,7 @@ import { measuredBy } from './measured-by.ts';
 import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 import { notClassified, steadyStateCell } from './steady-state.ts';
 import { withoutWorkText } from './without-work.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, summarizeMachine, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /** Mean / median above this is worth a line under the row. */
 export const SKEW_WARNING = 1.5;

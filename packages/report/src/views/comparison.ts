@@ -4,7 +4,6 @@
  * one run (paired by round) or from two saved runs (unpaired). Pure.
  */
 import { INSTRUCTIONS_PER_OP, metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
-import { machineStatesDiffer } from '@rtbench/stats';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import { armInfo } from './arms.ts';
@@ -14,7 +13,7 @@ import type { ArmComparison, CaseComparison, ComparisonView } from './types.ts';
 import { attachWhere } from './where.ts';
 import { steadyStateCell } from './steady-state.ts';
 import { attachWithoutWork } from './without-work.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, type PairedCase, type RatioOptions, type SavedRun, unpairedCase } from '@rtbench/verdicts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, machineStatesDiffer, pairedCase, type PairedCase, type RatioOptions, type SavedRun, unpairedCase } from '@rtbench/verdicts';
 
 /** A view could not be made from these runs; the message is for the user. */
 export class ViewError extends Error {

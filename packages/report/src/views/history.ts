@@ -10,12 +10,12 @@
  * level (stats' applyFdr). Why neighbours and not segments: docs/history.md.
  */
 import { metricOf, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord, type Variant } from '@rtbench/core/schema';
-import { summarizeArm, summarizeMachine } from '@rtbench/stats';
+import { summarizeArm } from '@rtbench/stats';
 import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
-import { DEFAULT_RATIO_OPTIONS, historyChanges, CHANGE_METHOD, roundMedians, unpairedCase, type HistoryInput, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
+import { DEFAULT_RATIO_OPTIONS, historyChanges, summarizeMachine, CHANGE_METHOD, roundMedians, unpairedCase, type HistoryInput, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /**
  * How to order the runs. commit: `rank` gives each commit's position in the

@@ -3,7 +3,7 @@
  * other work used, and whether that changed during the run. Pure: it reads the
  * points the host saved (core schema's machine state) and decides nothing else.
  */
-import { median } from './quantile.ts';
+import { median } from '@rtbench/stats';
 
 /** One reading: cores busy with other work (absent where the run's own CPU was not readable), cores stolen, the load. */
 export interface MachineReading {
