@@ -38,6 +38,14 @@ module.exports = {
       to: { path: '^packages/cli/' },
     },
     {
+      name: 'no-command-imports-another-command',
+      severity: 'error',
+      comment:
+        "A command is parse -> plan -> run -> emit on its own, so changing one never changes another: what commands share lives beneath them (a run measured with its signals and progress: packages/cli/src/run/; the verdict options: verdict-flags.ts; a campaign's folder, budget and exit codes: @rtbench/run campaign.ts; a planner's defaults: its package). A command's own parts (<command>-options.ts, runtimes-platform.ts) are its own.",
+      from: { path: '^packages/cli/src/commands/([^/.]+)' },
+      to: { path: '^packages/cli/src/commands/', pathNot: ['^packages/cli/src/commands/$1\\.ts$', '^packages/cli/src/commands/$1-[a-z]+\\.ts$'] },
+    },
+    {
       name: 'suite-loader-sits-below-the-run',
       severity: 'error',
       comment:

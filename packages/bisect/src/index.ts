@@ -6,6 +6,7 @@
  * text (answer.ts) and the releases as a series (series.ts). The CLI parses,
  * plans each step's run (StepContext.planStep) and emits.
  */
+export { BISECT_DEFAULTS, bisectThreshold } from './defaults.ts';
 export { bisect } from './search.ts';
 export { pairedDecide, unitTest } from './decide.ts';
 export type { BisectOptions, BisectOutcome, BisectResult, Culprit, Decide, Measure, PairedTest, SearchState, StepOutcome, StepPurpose, StepRecord, StepRequest, UnresolvedRange } from './types.ts';

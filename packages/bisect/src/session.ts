@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import type { StepOutcome, StepRequest } from './types.ts';
 import type { BisectFolder } from './state.ts';
+import type { CampaignBudget } from '@rtbench/run';
 import { measureStep, type Releases, type StepContext } from './step.ts';
 
 /** Thrown when the next measurement would end past the budget: the same command continues from the saved steps. */
@@ -22,7 +23,6 @@ export interface SessionHooks {
 }
 
 export class BisectSession {
-  readonly started = Date.now();
   private measuredMs = 0;
   private measuredRounds = 0;
 
@@ -30,7 +30,7 @@ export class BisectSession {
     private readonly ctx: StepContext,
     private readonly releases: Releases,
     private readonly caseId: string,
-    private readonly budgetMs: number,
+    private readonly budget: CampaignBudget,
     private readonly hooks: SessionHooks = {},
   ) {}
 
@@ -47,7 +47,7 @@ export class BisectSession {
     const saved = folder.saved(request, older, newer);
     if (saved) return saved.outcome;
     const estimate = (this.perRoundMs() ?? 0) * request.rounds;
-    if (Date.now() - this.started + estimate > this.budgetMs) throw new BudgetReached();
+    if (!this.budget.fits(estimate)) throw new BudgetReached();
     this.hooks.measuring?.(older, newer, request, estimate);
     const t0 = Date.now();
     const { outcome, run } = await measureStep(this.ctx, this.releases, request, older, newer, this.caseId);

@@ -12,7 +12,7 @@ import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from './types.ts';
 import { writeFileAtomically } from '@rtbench/host';
-import { readRegularFile, takeLock } from '@rtbench/run';
+import { lockCampaignFolder, readRegularFile } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
@@ -58,7 +58,7 @@ export const LOCK_FILE = 'bisect.lock';
 
 /** Takes the folder's lock, or refuses naming the bisect that holds it (@rtbench/run pid-lock.ts). */
 function lockFolder(dir: string): () => void {
-  return takeLock(join(dir, LOCK_FILE), (pid) => `another bisect (pid ${pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
+  return lockCampaignFolder(dir, LOCK_FILE, 'bisect');
 }
 
 /** The machine a bisect's steps are measured on: steps measured on two machines do not make one comparison. */

@@ -8,6 +8,7 @@
  * the planned runs through @rtbench/run and checks the outcomes with
  * report's checkClaims.
  */
+export { CLAIMS_DEFAULTS, runBudgetMs, UNDECIDED_EXIT } from './defaults.ts';
 export { expandClaims, suiteClaims, suitesToCheck } from './checks.ts';
 export { baseVariant, claimRuns, replaceVariants, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';
 export { bisectCommandFor } from './bisect-line.ts';

@@ -12,24 +12,15 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ResolvedVariant, RuntimePlugin } from '@rtbench/runtime-kit';
 import type { RunRecord } from '@rtbench/core/schema';
 import { executeRun, loadSavedRun, MeasurerRefused, MeasurerRegistry, MEASURERS, writeRunAtomically } from '../../run/src/index.ts';
 import { repoRoot } from '../../../test/helpers/cli.ts';
-import { ratioOptions } from '../src/commands/bench.ts';
-import { SCALE_OPTION, scriptedMeasurer } from '../../run/test/fixtures/scripted-measurer.ts';
+import { ratioOptions } from '../src/verdict-flags.ts';
+import { SCALE_OPTION, scriptedMeasurer, scriptedVariant as variant } from '../../run/test/fixtures/scripted-measurer.ts';
 import { reportCommand } from '../src/commands/report.ts';
 import { compareFilesCommand } from '../src/commands/compare.ts';
 import { UsageError } from '../src/errors.ts';
 
-const plugin = { name: 'node' } as RuntimePlugin;
-const variant = (id: string): ResolvedVariant => ({
-  spec: { id, runtimeSpec: 'node', flags: [] } as unknown as ResolvedVariant['spec'],
-  plugin,
-  target: { engine: 'v8', version: '0' } as unknown as ResolvedVariant['target'],
-  flags: { args: [], env: {} },
-  record: { id, runtime: 'node', spec: 'node', flags: [] },
-});
 
 const SCRIPTED = scriptedMeasurer();
 /** rtbench's measurers and one more entry: the fixture's. */

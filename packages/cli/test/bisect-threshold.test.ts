@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import { engineNamed } from '@rtbench/runtime-registry';
-import { bisectThreshold } from '../src/commands/bisect.ts';
+import { bisectThreshold } from '@rtbench/bisect';
 import { DEFAULT_MEASURER, parseMeasure } from '../src/plan.ts';
 
 describe('the threshold', () => {

@@ -1,6 +1,6 @@
 /** The schedule as a value: what bench and bench --compare plan from their flags. */
 import { describe, expect, it } from 'vitest';
-import { ratioOptions } from '../src/commands/bench.ts';
+import { ratioOptions } from '../src/verdict-flags.ts';
 import { DEFAULT_MEASURER, makePlan, roundPlanFrom } from '../src/plan.ts';
 import { UsageError } from '../src/errors.ts';
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { slug, writeFileAtomically } from '@rtbench/host';
 import { MARKDOWN_FLAG, pageReporter, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
-import { executeRun, readRegularFile, takeLock, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
+import { executeRun, lockCampaignFolder, readRegularFile, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
 import { analyseMatrix, type RunReader } from './analysis.ts';
 import { estimateJobMs, pendingJobs, planTracks, type TrackPlan, type WindowJob } from './estimate.ts';
 import { keepClaims } from './claims.ts';
@@ -100,7 +100,7 @@ export class MatrixSitting {
   /** The folder's matrix, continued or begun, locked against a second sitting (MatrixRefused: another matrix is there); `claims` (matched by matchClaims) kept for its tracks. */
   static open(dir: string, identity: MatrixIdentity, tracks: readonly ReleaseTrack[], planner: WindowPlanner, shard?: { index: number; count: number }, claims: readonly ReleaseClaim[] = []): MatrixSitting {
     const state = openMatrix(dir, identity, thisMachine(), shard);
-    const unlock = takeLock(join(dir, 'releases.lock'), (pid) => `another rtbench (pid ${pid}) is measuring in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
+    const unlock = lockCampaignFolder(dir, 'releases.lock', 'release matrix');
     try {
       return new MatrixSitting(dir, state, tracks, planner, unlock, claims);
     } catch (error) {

@@ -4,19 +4,10 @@
  * it described itself, and a report prints that description.
  */
 import { describe, expect, it } from 'vitest';
-import type { RuntimePlugin, ResolvedVariant } from '@rtbench/runtime-kit';
 import { benchView, reporterFor } from '../../report/src/index.ts';
 import { executeRun } from '../src/index.ts';
-import { scriptedMeasurer } from './fixtures/scripted-measurer.ts';
+import { scriptedMeasurer, scriptedVariant as variant } from './fixtures/scripted-measurer.ts';
 
-const plugin = { name: 'node' } as RuntimePlugin;
-const variant = (id: string): ResolvedVariant => ({
-  spec: { id, runtimeSpec: 'node', flags: [] } as unknown as ResolvedVariant['spec'],
-  plugin,
-  target: { engine: 'v8', version: '0' } as unknown as ResolvedVariant['target'],
-  flags: { args: [], env: {} },
-  record: { id, runtime: 'node', spec: 'node', flags: [] },
-});
 
 describe('a measurer added as one file', () => {
   it('is built, run through the loop, described in the saved run, and its words printed by the report', async () => {

@@ -13,7 +13,8 @@ import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, listSui
 import { benchCommand } from '../commands/bench.ts';
 import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from '../commands/claims-options.ts';
 import { claimsCommand } from '../commands/claims.ts';
-import { BISECT_DEFAULTS, bisectCommand } from '../commands/bisect.ts';
+import { bisectCommand } from '../commands/bisect.ts';
+import { BISECT_DEFAULTS } from '@rtbench/bisect';
 import { releasesCommand } from '../commands/releases.ts';
 import { MATRIX_DEFAULTS } from '@rtbench/releases';
 import { compareFilesCommand } from '../commands/compare.ts';

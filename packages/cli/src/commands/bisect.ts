@@ -9,16 +9,16 @@
 import { join } from 'node:path';
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { defaultReporter, pageReporter, counted, formatClock } from '@rtbench/report';
-import { type RuntimeTarget, isResolved } from '@rtbench/runtime-kit';
+import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { colourOn, stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
-import { DEFAULT_MEASURER, makePlan, measureName, parseMeasure, parsePercent, type Plan, type PlanFlags } from '../plan.ts';
-import type { MeasurerDescriptor } from '@rtbench/run';
+import { DEFAULT_MEASURER, measureName, parseMeasure, parsePercent, type PlanFlags } from '../plan.ts';
+import { BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, whileStoppable } from '@rtbench/run';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { resultsDir } from '../paths.ts';
-import { slug, writeFileAtomically } from '@rtbench/host';
-import { answerLines, bisect, BisectFolder, BisectSession, BudgetReached, installsOf, listRange, pairedDecide, Releases, releaseSeriesInputs, releaseSeriesView, releaseVariant, removeInstalled, StepInterrupted, stepLine, unitTest, type BisectIdentity, type BisectResult, type PairedTest, type SearchState, type StepContext, type StepRecord } from '@rtbench/bisect';
-import { runEnvironment } from '../run/environment.ts';
+import { writeFileAtomically } from '@rtbench/host';
+import { answerLines, bisect, BISECT_DEFAULTS, bisectThreshold, BisectFolder, BisectSession, BudgetReached, installsOf, listRange, pairedDecide, Releases, releaseSeriesInputs, releaseSeriesView, releaseVariant, removeInstalled, StepInterrupted, stepLine, unitTest, type BisectIdentity, type BisectResult, type PairedTest, type SearchState, type StepContext, type StepRecord } from '@rtbench/bisect';
+import { planPort } from '../run/plan-port.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 
 export interface BisectFlags extends ListingFlags {
@@ -36,28 +36,6 @@ export interface BisectFlags extends ListingFlags {
   allChanges?: boolean;
   timeout?: string;
 }
-
-/**
- * Defaults. A step's rounds and the threshold are the measurer's (wall time:
- * lockstep's, 10 paired rounds of 100 ms of sampling per process doubling up
- * to 160; instruction counts: their own). "Different" is judged at 99% (a
- * bisect looks many times), "the same" at 90% (a two one-sided test at 5%):
- * @rtbench/bisect decide.ts, error rates in its tests.
- */
-export const BISECT_DEFAULTS = {
-  timePerRound: '100ms',
-  confidence: 0.99,
-  sameConfidence: 0.9,
-  budget: '15m',
-} as const;
-
-/** A bisect's threshold: --threshold when given, else the measurer's for the engines, as a comparison takes it. */
-export function bisectThreshold(measurer: MeasurerDescriptor, asked: number | undefined, variants: Plan['variants']): number {
-  return asked ?? measurer.defaults.threshold(variants.map((v) => (isResolved(v) ? v.target.engine : undefined)));
-}
-
-/** Exit code of a bisect or a release matrix stopped by its --budget: run the same command again to go on. */
-export const BUDGET_EXIT = 75;
 
 export async function bisectCommand(rangeText: string, suiteName: string, flags: BisectFlags): Promise<number> {
   // Everything typed is checked before the registry is asked or anything installs.
@@ -85,10 +63,8 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const last = range.tags.at(-1)!;
   // The ends are resolved (and installed, if need be) by the probe below, before the folder is open.
   const noteEnds = await installsOf(range, [first, last]);
-  const probe = await makePlan(suiteName, { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), rounds: minRounds, time: `${timePerRoundMs * minRounds}ms` }, [
-    releaseVariant(range, first).id,
-    releaseVariant(range, last).id,
-  ]);
+  const plan = planPort();
+  const probe = await plan({ suite: suiteName, arms: [releaseVariant(range, first).id, releaseVariant(range, last).id], flags: { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), rounds: minRounds, time: `${timePerRoundMs * minRounds}ms` } });
   if (probe.suite.cases.length !== 1) {
     const ids = probe.suite.cases.map((c) => c.id);
     throw new UsageError(`--filter ${flags.filter.join(',')} picks ${ids.length} cases of ${probe.suite.name}; a bisect follows one${ids.length ? `: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}` : ''}`);
@@ -96,7 +72,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const caseId = probe.suite.cases[0]!.id;
   const threshold = bisectThreshold(measurer, asked, probe.variants);
   const identity: BisectIdentity = { range: rangeText, suite: probe.suite.name, caseId, measure, threshold, timePerRoundMs, warmupMs: flags.warmup ? parseDuration(flags.warmup, '--warmup') : 0, minRounds, maxRounds };
-  const dir = flags.dir ?? join(resultsDir, 'bisect', slug(`${rangeText}-${probe.suite.name}-${caseId}-${measure}`));
+  const dir = campaignFolder(resultsDir, 'bisect', [rangeText, probe.suite.name, caseId, measure], flags.dir);
   const folder = BisectFolder.open(dir, identity);
   const resumed = folder.state.steps.length;
   noteEnds(folder);
@@ -108,57 +84,47 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   );
   say(pc.dim(`folder ${dir}${resumed ? ` (continuing: ${resumed} measurements saved)` : ''}; a single change installs about ${mostInstalls} releases (${perRelease} each) into the runtime cache${flags.clean ? ', removed at the end (--clean)' : ''}`));
 
-  const abort = new AbortController();
-  const onSigint = (): void => {
-    say(pc.yellow('\ninterrupted: stopping the current step; the steps measured are saved, run the same command to continue'));
-    abort.abort();
-  };
-  process.once('SIGINT', onSigint);
-  process.once('SIGTERM', onSigint);
-
   // Each step is planned as bench --compare plans two variants; rounds are set per step.
   const stepFlags: PlanFlags = { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), ...(flags.warmup ? { warmup: flags.warmup } : {}), ...(flags.timeout ? { timeout: flags.timeout } : {}) };
-  const ctx: StepContext = {
-    range,
-    planStep: async (variantIds, rounds) => {
-      const plan = await makePlan(suiteName, { ...stepFlags, rounds, time: `${timePerRoundMs * rounds}ms` }, [...variantIds]);
-      return { suite: plan.suite, variants: plan.variants, options: { ...plan.options, command: process.argv.slice(2) }, environment: runEnvironment() };
-    },
-    folder,
-    signal: abort.signal,
-    log: say,
-  };
+  const budget = new CampaignBudget(budgetMs);
   const releases = new Releases({ range, folder });
-  const session = new BisectSession(ctx, releases, caseId, budgetMs, {
-    measuring: (older, newer, request, estimate) => {
-      const repeat = request.attempt ? ` (repeat ${request.attempt}: not yet decided)` : '';
-      say(pc.dim(`  measuring ${runtime}@${older} vs ${runtime}@${newer}: ${request.rounds} rounds${repeat}${estimate ? `, ~${formatClock(estimate)}` : ''}`));
-    },
-    cannotRun: (tag, reason) => say(pc.yellow(`  ${runtime}@${tag} cannot run the case: ${reason}; skipped`)),
-  });
-  const { started } = session;
-
+  const { started } = budget;
   const confidence = BISECT_DEFAULTS.confidence;
   const test: PairedTest = unitTest;
-  const onStep = (step: StepRecord, state: SearchState): void => {
-    const perRound = session.perRoundMs();
-    const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${counted(state.stepsLeft, 'more comparison')}` : '';
-    say(`${stepLine(step, runtime, confidence, metric)}${pc.dim(`  [${formatClock(Date.now() - started)}${eta}]`)}`);
-  };
-  let result: BisectResult;
-  try {
-    result = await bisect(range.tags, session.measure, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, minRounds, maxRounds, follow: flags.allChanges ? 'all' : 'largest', decide: pairedDecide(test, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence }), onStep });
-  } catch (error) {
-    if (error instanceof BudgetReached) {
-      process.stderr.write(pc.yellow(`budget of ${formatClock(budgetMs)} reached after ${folder.state.steps.length} measurements; run the same command again to continue from them (or raise --budget)\n`));
-      return BUDGET_EXIT;
+  const stopping = pc.yellow('\ninterrupted: stopping the current step; the steps measured are saved, run the same command to continue');
+  const searched = await whileStoppable(say, stopping, async (signal) => {
+    const ctx: StepContext = {
+      range,
+      planStep: (variantIds, rounds) => plan({ suite: suiteName, arms: variantIds, flags: { ...stepFlags, rounds, time: `${timePerRoundMs * rounds}ms` } }),
+      folder,
+      signal,
+      log: say,
+    };
+    const session = new BisectSession(ctx, releases, caseId, budget, {
+      measuring: (older, newer, request, estimate) => {
+        const repeat = request.attempt ? ` (repeat ${request.attempt}: not yet decided)` : '';
+        say(pc.dim(`  measuring ${runtime}@${older} vs ${runtime}@${newer}: ${request.rounds} rounds${repeat}${estimate ? `, ~${formatClock(estimate)}` : ''}`));
+      },
+      cannotRun: (tag, reason) => say(pc.yellow(`  ${runtime}@${tag} cannot run the case: ${reason}; skipped`)),
+    });
+    const onStep = (step: StepRecord, state: SearchState): void => {
+      const perRound = session.perRoundMs();
+      const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${counted(state.stepsLeft, 'more comparison')}` : '';
+      say(`${stepLine(step, runtime, confidence, metric)}${pc.dim(`  [${formatClock(Date.now() - started)}${eta}]`)}`);
+    };
+    try {
+      return await bisect(range.tags, session.measure, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, minRounds, maxRounds, follow: flags.allChanges ? 'all' : 'largest', decide: pairedDecide(test, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence }), onStep });
+    } catch (error) {
+      if (error instanceof BudgetReached) {
+        process.stderr.write(pc.yellow(`budget of ${formatClock(budgetMs)} reached after ${folder.state.steps.length} measurements; run the same command again to continue from them (or raise --budget)\n`));
+        return BUDGET_EXIT;
+      }
+      if (error instanceof StepInterrupted) return INTERRUPTED_EXIT;
+      throw error;
     }
-    if (error instanceof StepInterrupted) return 130;
-    throw error;
-  } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
-  }
+  });
+  if (typeof searched === 'number') return searched;
+  const result: BisectResult = searched;
 
   const targets = new Map<string, RuntimeTarget | undefined>();
   const named = new Set([result.first, result.last, ...(result.outcome.kind === 'changes' ? result.outcome.culprits.flatMap((c) => [c.older, c.newer]) : [])]);

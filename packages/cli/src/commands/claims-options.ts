@@ -1,7 +1,7 @@
 /** `rtbench claims`: its options and help, declared once (args/command-line.ts lists the command). */
 import type { OptionSpec } from '../args/args.ts';
 import { MAX_MEMORY_OPTION } from '../args/memory-option.ts';
-import { CLAIMS_DEFAULTS, UNDECIDED_EXIT } from './claims.ts';
+import { CLAIMS_DEFAULTS, UNDECIDED_EXIT } from '@rtbench/claims';
 
 export const CLAIMS_SUMMARY = "Check the suites' claims (default: every suite that states some): held, broken or undecided, with the measured ratio and its interval";
 

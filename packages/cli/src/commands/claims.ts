@@ -1,7 +1,7 @@
 /**
  * `rtbench claims [suite…]`: checks the claims the suites state. Per suite,
  * the checks are planned as the smallest runs that decide them (claims/plan.ts),
- * each run goes through the one run loop (bench's execute), adding rounds to
+ * each run goes through the one run loop (run/execute.ts), adding rounds to
  * a case only while a check on it is undecided, and each saved run carries
  * its checks and outcomes. `--runtime` replaces a variant in the claims
  * (node=/path/to/node, node@24); `--across` checks them on several releases
@@ -15,29 +15,20 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { defaultReporter, pageReporter, counted } from '@rtbench/report';
 import { writeRunAtomically, type MeasurerDescriptor, assertWritableOutput } from '@rtbench/run';
 import { fileStamp, writeFileAtomically } from '@rtbench/host';
-import { baseVariant, claimRuns, claimsColumns, columnsView, replaceVariants, settledWhen, suitesToCheck, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
+import { baseVariant, claimRuns, CLAIMS_DEFAULTS, claimsColumns, columnsView, replaceVariants, runBudgetMs, settledWhen, suitesToCheck, UNDECIDED_EXIT, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { info } from '../emit/info.ts';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
-import { DEFAULT_MEASURER, makePlan, parseMeasure, parsePercent } from '../plan.ts';
+import { DEFAULT_MEASURER, parseMeasure, parsePercent } from '../plan.ts';
 import { resultsDir } from '../paths.ts';
 import type { SuiteLocation } from '@rtbench/suite-loader';
-import { execute, SIGNAL_EXIT } from './bench.ts';
+import { execute, SIGNAL_EXIT } from '../run/execute.ts';
+import { planPort } from '../run/plan-port.ts';
 import { checkClaims, type ClaimFamily, claimsBlock } from '@rtbench/verdicts';
 
 /** The default measurer's verdicts (timing's threshold and confidence), which claims are checked with. */
 const TIMING = DEFAULT_MEASURER.defaults;
-
-/**
- * Each set is a fresh pair (or group) of processes, the unit the interval
- * counts: 6 to begin with (an interval needs 3), more for a case while a check
- * on it is undecided, up to 16; 50 ms of samples per process and set.
- */
-export const CLAIMS_DEFAULTS = { rounds: 6, maxRounds: 16, setTime: '50ms', warmup: '100ms', budget: '10m', setsPerProcess: 1 };
-
-/** Exit code: no claim broke, but some stayed undecided within the budget. */
-export const UNDECIDED_EXIT = 3;
 
 export interface ClaimsFlags extends OutputFlags {
   /** Only the claims whose sentence contains one of these texts (case-insensitive). */
@@ -89,10 +80,9 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   const totalRuns = planned.reduce((n, c) => n + c.runs.length, 0);
   for (const { column, runs } of planned) {
     for (const { plan: claimsPlan, location, ownMeasurer } of runs) {
-      // A run may add sets for up to remaining / √(runs left): most runs decide early and leave their share to the rest.
       const remaining = budgetMs - (performance.now() - started);
       const file = join(dir, `${String(++runIndex).padStart(2, '0')}-${location.name}${column.label ? `-${column.label.replace(/[^a-z0-9@.-]+/gi, '_')}` : ''}.json`);
-      const result = await runOne(location, claimsPlan, { rounds, maxRounds, setMs, budgetMs: Math.max(1, remaining / Math.sqrt(totalRuns - runIndex + 1)), family, flags, file, ownMeasurer });
+      const result = await runOne(location, claimsPlan, { rounds, maxRounds, setMs, budgetMs: runBudgetMs(remaining, totalRuns - runIndex + 1), family, flags, file, ownMeasurer });
       saved.push({ run: result.run, file, column: column.label });
       if (result.stop !== undefined) {
         process.stderr.write(`stopped: the runs so far are in ${dir}\n`);
@@ -145,7 +135,7 @@ async function runOne(location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: Run
     ...(s.flags.seed !== undefined ? { seed: s.flags.seed } : {}),
   };
   // By its entry: a suite given as a path is found again, and its runs are named as its checks are.
-  const plan = bases.length > 1 ? await makePlan(location.entry, planFlags, bases.map(variantArgument)) : await makePlan(location.entry, { ...planFlags, runtime: [variantArgument(bases[0]!)] });
+  const plan = await planPort()({ suite: location.entry, arms: bases.map(variantArgument), flags: planFlags });
   plan.suite.name = location.name;
   plan.suite.cases = plan.suite.cases.filter((c) => claimsPlan.cases.includes(c.id));
   if (!fixed) plan.options.roundPlan = { order: 'balanced', rounds: s.rounds, adaptive: { target: TIMING.threshold([]), maxRounds: s.maxRounds, budgetMs: s.budgetMs } };

@@ -14,7 +14,7 @@ import { loadSavedRun } from '@rtbench/run';
 import { unjudgedCases, unjudgedLine } from '../compare/unjudged.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
+import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
 
 export type CompareFlags = OutputFlags & VerdictFlags & { flagged?: string };
 

@@ -13,7 +13,7 @@ import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host';
 import { inCheckout, repoRoot, resultsDir } from '../paths.ts';
 import { filterCases } from '@rtbench/suite-loader';
-import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
+import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { info, type QuietFlag } from '../emit/info.ts';
 import type { HistoryInput } from '@rtbench/verdicts';
 

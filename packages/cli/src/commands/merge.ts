@@ -8,11 +8,12 @@ import { stderrColours as pc } from '../emit/colours.ts';
 import { loadSavedRun, writeRunAtomically, assertWritableOutput, mergeShards } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
+import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
 import { failedRunLine } from '../emit/failed-run.ts';
-import { isMatrixFolder } from '@rtbench/releases';
-import { mergeMatrixCommand } from './releases.ts';
+import { drawMatrix, isMatrixFolder, mergeMatrices, type MatrixState } from '@rtbench/releases';
+import { listingFormat, type ListingFlags } from '../listing.ts';
+import { emitMatrix, refusedAsUsage } from '../emit/release-matrix.ts';
 
 export interface MergeFlags extends OutputFlags, VerdictFlags {
   save?: string;
@@ -33,4 +34,18 @@ export function mergeCommand(files: readonly string[], flags: MergeFlags): numbe
   // Said even with --quiet: exit 1 never comes without its reason.
   process.stderr.write(`${pc.red('error:')} ${merged.status === 'failed' ? failedRunLine(merged) : 'a shard was interrupted: the merged run is incomplete'}\n`);
   return 1;
+}
+
+/** `rtbench merge <shard folder>… --save <folder>`: the shards of one matrix joined, then drawn as one (the false discovery rate over all of it). */
+function mergeMatrixCommand(dirs: readonly string[], flags: ListingFlags & { save?: string }): number {
+  listingFormat(flags);
+  if (flags.save === undefined) throw new UsageError('rtbench merge: name the merged matrix\'s folder with --save <folder>');
+  let merged: MatrixState;
+  try {
+    merged = mergeMatrices(dirs, flags.save);
+  } catch (error) {
+    refusedAsUsage(error);
+  }
+  emitMatrix(drawMatrix(flags.save, merged, merged.tracks), flags);
+  return 0;
 }

@@ -9,22 +9,22 @@
  * report.
  */
 import { join } from 'node:path';
-import { drawMatrix, matchClaims, MATRIX_DEFAULTS, MatrixRefused, MatrixSitting, mergeMatrices, processesOf, releaseVariantText, shardTracks, thin, type MatrixIdentity, type MatrixState, type WindowPlanner } from '@rtbench/releases';
-import { counted, defaultReporter, formatClock, JSON_FLAG, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
+import { matchClaims, MATRIX_DEFAULTS, MatrixSitting, processesOf, releaseVariantText, shardTracks, thin, type MatrixIdentity, type WindowPlanner } from '@rtbench/releases';
+import { counted, formatClock } from '@rtbench/report';
+import type { ReleaseTrack } from '@rtbench/verdicts';
 import { locateSuite } from '@rtbench/suite-loader';
-import { slug } from '@rtbench/host';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { listLatest, listRange } from '@rtbench/bisect';
 import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
-import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
+import { listingFormat, type ListingFlags } from '../listing.ts';
+import { emitMatrix, refusedAsUsage } from '../emit/release-matrix.ts';
 import { resultsDir } from '../paths.ts';
-import { DEFAULT_MEASURER, makePlan, parsePercent } from '../plan.ts';
-import { runEnvironment } from '../run/environment.ts';
+import { DEFAULT_MEASURER, parsePercent } from '../plan.ts';
+import { planPort } from '../run/plan-port.ts';
 import { parseShard } from '../shards/shard.ts';
-import { BUDGET_EXIT } from './bisect.ts';
-import type { ReleaseTrack } from '@rtbench/verdicts';
+import { BUDGET_EXIT, campaignFolder, INTERRUPTED_EXIT, whileStoppable } from '@rtbench/run';
 
 export interface ReleasesFlags extends ListingFlags {
   filter?: readonly string[];
@@ -62,18 +62,6 @@ async function listTracks(ranges: readonly string[], suites: readonly string[], 
   return tracks;
 }
 
-/** Prints the matrix's answer: text (or JSON), and where the page and the report are. */
-function emitMatrix(view: ReleaseMatrixView, flags: ListingFlags): void {
-  const reporter = listingFormat(flags) === JSON_FLAG ? reporterFor(JSON_FLAG)! : defaultReporter();
-  writeListing(reporter.render(view, { color: false, columns: process.stdout.columns ?? 100 }), flags);
-  if (!flags.quiet) process.stderr.write(pc.dim(`page ${join(view.folder, 'releases.html')}; report ${join(view.folder, 'releases.md')}\n`));
-}
-
-/** MatrixRefused (a folder that cannot hold this matrix, a filter that picks no case) as the one-line usage error it is. */
-function refusedAsUsage(error: unknown): never {
-  throw error instanceof MatrixRefused ? new UsageError(error.message) : error;
-}
-
 export async function releasesCommand(args: readonly string[], flags: ReleasesFlags): Promise<number> {
   // Everything typed is checked before the registry is asked or anything installs.
   listingFormat(flags);
@@ -102,14 +90,15 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
   };
 
   const all = await listTracks(ranges, suites, every);
-  const dir = flags.dir ?? join(resultsDir, 'releases', slug([...ranges, ...suites, identity.filter].join('-')) + (shard ? `-shard-${shard.index}-of-${shard.count}` : ''));
-  const environment = runEnvironment();
+  const dir = campaignFolder(resultsDir, 'releases', [...ranges, ...suites, identity.filter], flags.dir, shard ? `-shard-${shard.index}-of-${shard.count}` : '');
+  const plan = planPort();
   const planner: WindowPlanner = {
-    async planWindow(track, releases, sets) {
-      const windowFlags = { ...(flags.filter ? { filter: flags.filter } : {}), rounds: sets, time: `${identity.timePerSetMs * sets}ms`, warmup: `${identity.warmupMs}ms`, measurerOptions: { 'sets-per-process': identity.setsPerProcess }, ...(flags.timeout ? { timeout: flags.timeout } : {}) };
-      const plan = await makePlan(track.suite, windowFlags, releases.map((tag) => releaseVariantText(track, tag)));
-      return { suite: plan.suite, variants: plan.variants, options: { ...plan.options, command: process.argv.slice(2) }, environment };
-    },
+    planWindow: (track, releases, sets) =>
+      plan({
+        suite: track.suite,
+        arms: releases.map((tag) => releaseVariantText(track, tag)),
+        flags: { ...(flags.filter ? { filter: flags.filter } : {}), rounds: sets, time: `${identity.timePerSetMs * sets}ms`, warmup: `${identity.warmupMs}ms`, measurerOptions: { 'sets-per-process': identity.setsPerProcess }, ...(flags.timeout ? { timeout: flags.timeout } : {}) },
+      }),
     suiteName: (suite) => locateSuite(suite).name,
   };
   let sitting: MatrixSitting;
@@ -127,19 +116,12 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
     say(pc.dim(`folder ${dir}; ${total.sets ? `about ${formatClock(total.ms)} for ${total.processes} processes${total.ms > budgetMs ? ` (more than --budget ${formatClock(budgetMs)}: it stops there, and the same command continues)` : ''}` : 'nothing new to measure'}`));
     if (flags.plan) return 0;
 
-    const abort = new AbortController();
-    const onSignal = (): void => {
-      say(pc.yellow('\ninterrupted: stopping the current window; the sets measured are saved, run the same command to continue'));
-      abort.abort();
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
     const started = Date.now();
     let lastSet = -1;
-    let ended: 'done' | 'budget' | 'interrupted';
-    try {
-      ended = await sitting.measure(budgetMs, {
-        signal: abort.signal,
+    const stopping = pc.yellow('\ninterrupted: stopping the current window; the sets measured are saved, run the same command to continue');
+    const ended = await whileStoppable(say, stopping, (signal) =>
+      sitting.measure(budgetMs, {
+        signal,
         measuring: (job, estimate) => {
           lastSet = -1;
           say(pc.dim(`  measuring ${job.track.key}: ${job.window.releases.join(', ')}: ${job.sets} sets, ${processesOf(job, identity.setsPerProcess)} processes, ~${formatClock(estimate)}`));
@@ -150,33 +132,16 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
           lastSet = e.round;
           say(pc.dim(`    set ${e.round + 1} of ${job.sets} [${formatClock(e.elapsedMs)}]`));
         },
-      });
-    } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
+      }),
+    );
     emitMatrix(sitting.draw(), flags);
     say(pc.dim(`${formatClock(Date.now() - started)} this time`));
     if (ended === 'budget') {
       process.stderr.write(pc.yellow(`budget of ${formatClock(budgetMs)} reached; run the same command again to continue (or raise --budget)\n`));
       return BUDGET_EXIT;
     }
-    return ended === 'interrupted' ? 130 : 0;
+    return ended === 'interrupted' ? INTERRUPTED_EXIT : 0;
   } finally {
     sitting.close();
   }
-}
-
-/** `rtbench merge <shard folder>… --save <folder>`: the shards of one matrix joined, then drawn as one (the false discovery rate over all of it). */
-export function mergeMatrixCommand(dirs: readonly string[], flags: ListingFlags & { save?: string }): number {
-  listingFormat(flags);
-  if (flags.save === undefined) throw new UsageError('rtbench merge: name the merged matrix\'s folder with --save <folder>');
-  let merged: MatrixState;
-  try {
-    merged = mergeMatrices(dirs, flags.save);
-  } catch (error) {
-    refusedAsUsage(error);
-  }
-  emitMatrix(drawMatrix(flags.save, merged, merged.tracks), flags);
-  return 0;
 }

@@ -5,7 +5,7 @@ import { stderrColours as pc } from '../emit/colours.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { resultsDir } from '../paths.ts';
-import { failLimit, ratioOptions, type VerdictFlags } from './bench.ts';
+import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { claimsReportView } from '@rtbench/claims';
 
 export function reportCommand(file: string | undefined, flags: OutputFlags & VerdictFlags): number {

@@ -1,0 +1,98 @@
+/**
+ * One campaign: what a command that plans many runs (bisect, a release
+ * matrix, claims) shares. Its folder, named by a slug of what it measures
+ * and locked against a second invocation; its budget and the exit code that
+ * says the budget stopped it; SIGINT and SIGTERM turned into an abort of the
+ * run in progress; its progress lines; and the plan port, through which a
+ * planner asks the command for a run planned as `bench --compare` plans one.
+ * The planners (@rtbench/bisect, @rtbench/releases, @rtbench/claims) keep
+ * their own state, defaults and decisions.
+ */
+import { join } from 'node:path';
+import { slug } from '@rtbench/host';
+import { takeLock } from './pid-lock.ts';
+import type { RunRequest } from './run.ts';
+import type { MeasurerOptionValue } from './measurer.ts';
+
+/** Exit code of a campaign stopped by its budget: the same command continues. */
+export const BUDGET_EXIT = 75;
+/** Exit code of a campaign stopped by SIGINT or SIGTERM (128 + SIGINT's number). */
+export const INTERRUPTED_EXIT = 130;
+
+/** What a planner asks a run to be: bench's options for it, as the command line would give them. */
+export interface PlanFlags {
+  filter?: readonly string[];
+  rounds?: string | number;
+  maxRounds?: string | number;
+  time?: string;
+  warmup?: string;
+  timeout?: string;
+  seed?: string | number;
+  measure?: string;
+  /** The values of the measurer's own options, by option name, handed to it unread. */
+  measurerOptions?: Readonly<Record<string, MeasurerOptionValue>>;
+}
+
+/** One run a planner asks for: the suite (a name, a folder or a brought file), its arms (the baseline first; one arm: a table), and the options. */
+export interface PlanRequest {
+  suite: string;
+  arms: readonly string[];
+  flags: PlanFlags;
+}
+
+/** The plan port: the command plans the run as bench plans one (checking the suite, the filter, the variants and the measurer). */
+export type PlanPort = (request: PlanRequest) => Promise<RunRequest>;
+
+/** A campaign's folder: the one given (--dir), else results/<kind>/ named by a slug of what it measures, then `suffix` (a shard's). */
+export function campaignFolder(resultsDir: string, kind: string, named: readonly string[], given?: string, suffix = ''): string {
+  return given ?? join(resultsDir, kind, slug(named.join('-')) + suffix);
+}
+
+/** Takes the folder's lock (released when this process exits), or refuses in one line naming who holds it. */
+export function lockCampaignFolder(dir: string, lockFile: string, what: string): () => void {
+  return takeLock(join(dir, lockFile), (pid) => `another ${what} (pid ${pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
+}
+
+/** A campaign's wall-time budget from the moment it started. */
+export class CampaignBudget {
+  readonly started = Date.now();
+  constructor(readonly budgetMs: number) {}
+
+  spentMs(): number {
+    return Date.now() - this.started;
+  }
+
+  leftMs(): number {
+    return this.budgetMs - this.spentMs();
+  }
+
+  /** Whether work estimated to take this long would end within the budget. */
+  fits(estimateMs: number): boolean {
+    return this.spentMs() + estimateMs <= this.budgetMs;
+  }
+}
+
+/**
+ * Runs `body` with SIGINT and SIGTERM turned into an abort of its signal:
+ * the first says `stopping` and aborts the run in progress (which saves what
+ * it measured); a second one is Node's own (the process ends at once).
+ */
+export async function whileStoppable<T>(say: (line: string) => void, stopping: string, body: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const abort = new AbortController();
+  const unlisten = (): void => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  const onSignal = (): void => {
+    unlisten();
+    say(stopping);
+    abort.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await body(abort.signal);
+  } finally {
+    unlisten();
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * What bisect, releases and claims share (campaign.ts): the folder named by a
+ * slug of what is measured, the budget, and SIGINT/SIGTERM turned into one
+ * abort of the run in progress, with the handlers gone once it ends.
+ */
+import { describe, expect, it } from 'vitest';
+import { campaignFolder, CampaignBudget, whileStoppable } from '../src/index.ts';
+
+describe('a campaign', () => {
+  it('names its folder by a slug of what it measures under results/<kind>/, unless one is given; a shard keeps its suffix past the slug', () => {
+    expect(campaignFolder('/r', 'bisect', ['node@24.0.0..node@26.1.0', 'json-reviver', 'parse 1 kB', 'time'])).toBe('/r/bisect/node@24.0.0..node@26.1.0-json-reviver-parse_1_kB-time');
+    expect(campaignFolder('/r', 'releases', ['x'.repeat(200)], undefined, '-shard-1-of-2')).toBe(`/r/releases/${'x'.repeat(120)}-shard-1-of-2`);
+    expect(campaignFolder('/r', 'bisect', ['a'], '/elsewhere')).toBe('/elsewhere');
+  });
+
+  it('fits work in its budget only while what was spent and the estimate stay within it', () => {
+    const budget = new CampaignBudget(60_000);
+    expect(budget.fits(59_000)).toBe(true);
+    expect(budget.fits(61_000)).toBe(false);
+    expect(new CampaignBudget(0).fits(1)).toBe(false);
+  });
+
+  it('turns the first SIGINT or SIGTERM into an abort of the run in progress, said once, and leaves no handler behind', async () => {
+    const before = { int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') };
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const said: string[] = [];
+      const aborted = await whileStoppable((line) => said.push(line), 'stopping', async (abort) => {
+        expect(abort.aborted).toBe(false);
+        process.emit(signal);
+        return abort.aborted;
+      });
+      expect(aborted).toBe(true);
+      expect(said).toEqual(['stopping']);
+      expect({ int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') }).toEqual(before);
+    }
+    // Ended without a signal: nothing said, nothing left listening.
+    const said: string[] = [];
+    expect(await whileStoppable((line) => said.push(line), 'stopping', async (abort) => abort.aborted)).toBe(false);
+    expect(said).toEqual([]);
+    expect({ int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') }).toEqual(before);
+  });
+});
