@@ -19,7 +19,7 @@ export interface OutputFlags extends QuietFlag {
   plot?: boolean;
   /** --explain: the method under the table in full. */
   explain?: boolean;
-  /** An engine-metrics view to print after the main one ("gc"). */
+  /** A metrics view to print after the main one ("gc", "memory"). */
   metrics?: string;
   /** -o, --output: write the view to this file (atomically) instead of stdout. */
   output?: string;
@@ -59,9 +59,10 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
   const toFile = flags.output !== undefined && stream === process.stdout;
   const colour = !toFile && colourOn(stream);
   const columns = toFile ? 100 : (stream.columns ?? 100);
-  // --metrics gc: a section after the view, in the formats that print sections.
+  // --metrics gc / memory: a section after the view, in the formats that print sections.
   const { sections } = reporter;
-  const metrics = sections && parseMetricsView(flags.metrics) === 'gc' ? metricsSection(view) : undefined;
+  const asked = parseMetricsView(flags.metrics);
+  const metrics = sections && asked ? metricsSection(view, asked) : undefined;
   const after = sections && metrics ? sections.metrics(metrics) : '';
   const text = safeOutput(reporter, reporter.render(view, { color: colour, columns, plot: flags.plot === true, explain: flags.explain === true }) + after, colour);
   if (!toFile) return void stream.write(text);

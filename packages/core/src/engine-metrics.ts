@@ -54,6 +54,8 @@ export const engineMetricsSchema = z.object({
       heapSizeBytes: finite.nonnegative().optional(),
       heapUsedBytes: finite.nonnegative().optional(),
       heapLimitBytes: finite.nonnegative().optional(),
+      /** Bytes outside the heap the engine was told of: ArrayBuffers' backing stores and other external memory (V8 external_memory, JSC extra memory). */
+      externalBytes: finite.nonnegative().optional(),
     })
     .optional(),
   /** Why a part is missing: keys gc, allocation, heap. */

@@ -66,6 +66,33 @@ export const steadyStateSchema = z.object({
 });
 export type SteadyState = z.infer<typeof steadyStateSchema>;
 
+/**
+ * A process's resident memory while it served one case, read by the host from
+ * /proc (VmRSS, VmHWM of the process and what it started), so every runtime is
+ * read alike, workerd included. The peak is reset when the case opens
+ * (clear_refs), so it is this case's. Absent in older runs and where /proc
+ * cannot say.
+ */
+export const hostMemorySchema = z.object({
+  /** How the figures were read, e.g. "/proc VmRSS and VmHWM (peak reset per case)". */
+  source: z.string(),
+  /** Resident bytes when the case opened, before its setup (the peak starts here). */
+  openBytes: finite.nonnegative(),
+  /** Resident bytes once the case was warm (its ready), when the host read it. */
+  readyBytes: finite.nonnegative().optional(),
+  /** Resident bytes after each sample, in sample order. */
+  sampleBytes: z.array(finite.nonnegative()),
+  /** Calls of the case in each sample (its timed batch and the untimed pre-batch): the growth per call divides by them. */
+  callsPerSample: z.number().int().nonnegative(),
+  /** Resident bytes as the case answered, after a full collection where the runtime can force one (bun; V8 under --expose-gc). */
+  endBytes: finite.nonnegative().optional(),
+  /** The most resident bytes since the case opened (the kernel's high-water mark). */
+  peakBytes: finite.nonnegative(),
+  /** Processes the figures add up (the runtime and what it started). */
+  processes: z.number().int().positive(),
+});
+export type HostMemory = z.infer<typeof hostMemorySchema>;
+
 export const roundSchema = z.object({
   round: z.number().int().nonnegative(),
   /** Position of this variant within the round's order (interleaving). */
@@ -89,6 +116,8 @@ export const roundSchema = z.object({
   gc: gcCountersSchema.optional(),
   /** GC by kind, allocation, heap state of this process's sampling phase (optional: older runs lack it). */
   metrics: engineMetricsSchema.optional(),
+  /** Resident memory of this process while it served the case (absent: older runs, or /proc could not say). */
+  memory: hostMemorySchema.optional(),
   wallMs: finite.nonnegative(),
   /**
    * Present when the round was a lockstep set: this process lived beside the
@@ -196,6 +225,26 @@ export const precisionSchema = z.object({
   stoppedBy: z.enum(['target', 'max-rounds', 'time-budget', 'interrupted', 'failed']),
 });
 
+/**
+ * What a case × variant cost in resident memory, over the processes the host
+ * read (their rounds' `memory`): medians over processes, and whether it kept
+ * growing while called (run record.ts, stats memory-growth.ts). Absent in
+ * older runs and where no round was read.
+ */
+export const memorySummarySchema = z.object({
+  /** Rounds with readings (a round: one process serving the case once). */
+  rounds: z.number().int().positive(),
+  /** Median over rounds of the peak resident bytes while the case was open. */
+  peakBytes: finite.nonnegative(),
+  /** Median over rounds of the peak above what the process held as the case opened. */
+  peakAboveOpenBytes: finite.nonnegative(),
+  /** Median over rounds of the resident set's growth per call over the samples (Theil–Sen), bytes; absent with too few readings. */
+  growthPerCallBytes: finite.optional(),
+  /** Every round's resident set kept growing from warm to the last sample: a leak of about growthPerCallBytes per call. */
+  leak: z.boolean().optional(),
+});
+export type MemorySummary = z.infer<typeof memorySummarySchema>;
+
 export const caseResultSchema = z.object({
   caseId: z.string(),
   variantId: z.string(),
@@ -203,6 +252,8 @@ export const caseResultSchema = z.object({
   rounds: z.array(roundSchema),
   failures: z.array(failureSchema),
   stats: statsSchema.optional(),
+  /** Resident memory over the processes the host read (absent in older runs). */
+  memory: memorySummarySchema.optional(),
   precision: precisionSchema.optional(),
   /**
    * The case did no work the harness could see on this variant (run record.ts): it returned undefined, or its fastest

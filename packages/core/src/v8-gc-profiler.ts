@@ -16,6 +16,8 @@ interface HeapStatistics {
   heap_size_limit: number;
   /** Node ≥ 26 and Deno 2.9; absent in Node 20–24. */
   total_allocated_bytes?: number;
+  /** Bytes outside the heap V8 was told of (ArrayBuffers' backing stores among them). */
+  external_memory?: number;
 }
 
 interface SpaceStatistics {
@@ -138,6 +140,7 @@ export function v8MetricsProbe(v8: V8Module, options: V8ProbeOptions): MetricsPr
         heapSizeBytes: after.total_heap_size,
         heapUsedBytes: after.used_heap_size,
         heapLimitBytes: after.heap_size_limit,
+        ...(after.external_memory !== undefined ? { externalBytes: after.external_memory } : {}),
       };
       if (objectKeys(unavailable).length) metrics.unavailable = unavailable;
       return metrics;

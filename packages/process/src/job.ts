@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CaseResultMessage, Job, RuntimeMessage, WireJob } from '@rtbench/core/protocol';
+import type { HostMemory } from '@rtbench/core/schema';
 import { memoryBoundText } from './memory-bound.ts';
 
 /** What came of a job's process: its messages, how it ended, and how it broke the protocol if it did. */
@@ -46,6 +47,8 @@ export interface JobOutcome {
   pipeHeld?: boolean;
   /** It held more resident memory than this bound (bytes, --max-memory) and the host stopped it (memory-bound.ts). */
   memoryExceeded?: number;
+  /** A lockstep case's resident memory as the host read it while the process served it (session.ts). */
+  memory?: HostMemory;
 }
 
 export interface SealedJob {

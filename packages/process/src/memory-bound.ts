@@ -8,8 +8,8 @@
  * holds memory.max), so one case cannot take a shared machine to the kernel's
  * OOM killer. docs/containment.md says how, and what it costs.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
+import { processTree, readResident } from './resident-memory.ts';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
@@ -43,52 +43,13 @@ export function memoryBoundText(bytes: number): string {
   return `used more than ${byteSizeText(bytes)}; the process was stopped (--max-memory)`;
 }
 
-/** Resident memory of one process, from /proc/<pid>/status (VmRSS, kB); 0 once it is gone. */
-function residentBytes(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'latin1');
-    const at = status.indexOf('VmRSS:');
-    return at === -1 ? 0 : Number.parseInt(status.slice(at + 6), 10) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-/** The children of every thread of `pid` (a thread other than the main one may have forked). */
-function childrenOf(pid: number): number[] {
-  const found: number[] = [];
-  let tasks: string[];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return found;
-  }
-  for (const tid of tasks) {
-    try {
-      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'latin1').split(' ')) if (child) found.push(Number(child));
-    } catch {
-      /* the thread ended */
-    }
-  }
-  return found;
-}
-
 /**
  * Resident memory of `root` and every process below it (Linux; undefined
- * where /proc cannot say). Memory shared between them counts once per process:
+ * where /proc cannot say): the same reading as the memory view's
+ * (resident-memory.ts). Memory shared between them counts once per process:
  * the sum errs high, never low.
  */
 export function treeResidentBytes(root: number): number | undefined {
   if (process.platform !== 'linux') return undefined;
-  let total = 0;
-  const seen = new Set<number>();
-  const pending = [root];
-  while (pending.length) {
-    const pid = pending.pop()!;
-    if (seen.has(pid)) continue;
-    seen.add(pid);
-    total += residentBytes(pid);
-    pending.push(...childrenOf(pid));
-  }
-  return total;
+  return readResident(processTree(root))?.residentBytes ?? 0;
 }

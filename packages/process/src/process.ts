@@ -251,6 +251,8 @@ export interface RunningJob {
   endInput(): void;
   /** Ends the process group now. */
   kill(): void;
+  /** The process's PID, where the host started it (its resident memory is read from /proc: resident-memory.ts). */
+  pid?: number;
   /** Whether the process is stopped (SIGSTOP, SIGTSTP) rather than running: read before killing it at a timeout. */
   isStopped?(): boolean;
   outcome: Promise<JobOutcome>;
@@ -415,6 +417,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
       if (!child.stdin!.writableEnded) child.stdin!.end();
     },
     kill: end,
+    ...(child.pid !== undefined ? { pid: child.pid } : {}),
     isStopped: () => child.pid !== undefined && stoppedBySignal(child.pid),
     outcome,
   };

@@ -9,9 +9,11 @@
  * closes it. The transport is the plug-in's (stdin/stdout, or a streamed HTTP
  * exchange for workerd); the conversation is the same. docs/lockstep.md.
  */
-import { caseCommand, COLLECT_COMMAND, FINISH_COMMAND, sampleCommand, type ErrorMessage, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
+import { caseCommand, COLLECT_COMMAND, FINISH_COMMAND, lockstepSampleIterations, sampleCommand, type ErrorMessage, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
 import { EXIT_GRACE_MS, type RunningJob } from './process.ts';
+import type { HostMemory } from '@rtbench/core/schema';
 import type { JobOutcome } from './job.ts';
+import { CaseMemoryWatch } from './resident-memory.ts';
 
 /** One lockstep sample as the host saw it. */
 export interface SampleReading {
@@ -74,7 +76,15 @@ export interface WarmProcess {
   readonly served: readonly string[];
 }
 
+/** The case's calls per sample, from its ready message: what the host's memory readings are per. */
+function watchReady(memory: CaseMemoryWatch | undefined, message: ReadyMessage): void {
+  memory?.ready(lockstepSampleIterations(message.iterationsPerSample, message.batchNs));
+}
+
 export function liveCase(running: RunningJob): LiveCase {
+  // A process of its own: its case opens as it starts (its setup may run before the host reads its hello).
+  const memory = running.pid !== undefined ? new CaseMemoryWatch(running.pid) : undefined;
+  let memoryAtAnswer: HostMemory | undefined;
   let waiting: ((message: RuntimeMessage | undefined) => void) | undefined;
   let onReady: ((message: ReadyMessage | undefined) => void) | undefined;
   let over = false;
@@ -86,38 +96,48 @@ export function liveCase(running: RunningJob): LiveCase {
     waiting = undefined;
   };
   running.reader.listen((message: RuntimeMessage) => {
-    if (message.type === 'ready') onReady?.(message);
+    if (message.type === 'ready') {
+      watchReady(memory, message);
+      onReady?.(message);
+    }
     else if (message.type === 'sample') {
       const resolve = waiting;
       waiting = undefined;
       resolve?.(message);
-    } else if (message.type !== 'hello' && message.type !== 'warning') stop();
+    } else if (message.type !== 'hello' && message.type !== 'warning') {
+      // The peak is read as the answer arrives, while the process still lives.
+      memoryAtAnswer ??= memory?.end();
+      stop();
+    }
   });
   void running.outcome.then(stop);
   return {
     ready,
     sample(iterations?: number) {
-      return over ? Promise.resolve(undefined) : askSample(running, (resolve) => (waiting = resolve), sampleCommand(iterations));
+      return over ? Promise.resolve(undefined) : askSample(running, (resolve) => (waiting = resolve), sampleCommand(iterations), memory);
     },
     async collect() {
       return !over && (await askSample(running, (resolve) => (waiting = resolve), COLLECT_COMMAND)) !== undefined;
     },
-    finish() {
+    async finish() {
       running.send(FINISH_COMMAND);
       running.endInput();
-      return running.outcome;
+      const outcome = await running.outcome;
+      const read = memoryAtAnswer ?? memory?.end();
+      return read ? { ...outcome, memory: read } : outcome;
     },
     kill: () => running.kill(),
   };
 }
 
 /** Sends a command a sample message answers (SAMPLE_COMMAND, COLLECT_COMMAND) and times the wait for the answer on the host's clock. */
-function askSample(running: RunningJob, wait: (resolve: (message: RuntimeMessage | undefined) => void) => void, command: string): Promise<SampleReading | undefined> {
+function askSample(running: RunningJob, wait: (resolve: (message: RuntimeMessage | undefined) => void) => void, command: string, memory?: CaseMemoryWatch): Promise<SampleReading | undefined> {
   return new Promise((resolve) => {
     let asked = 0;
     wait((message) => {
       const receivedMs = performance.now();
       if (message?.type !== 'sample') return resolve(undefined);
+      memory?.sampled();
       resolve({ ns: message.ns, ...(message.spanNs !== undefined ? { spanNs: message.spanNs } : {}), waitedNs: (receivedMs - asked) * 1e6, sentMs: asked, receivedMs });
     });
     running.reader.expectSample();
@@ -137,6 +157,8 @@ interface OpenCase {
   onAnswer: () => void;
   answered: Promise<void>;
   timedOut: boolean;
+  /** The host's readings of the process's resident memory while it serves this case. */
+  memory?: CaseMemoryWatch;
   /** At its timeout the process was stopped (SIGSTOP), not slow. */
   stopped?: boolean;
   timer: ReturnType<typeof setTimeout>;
@@ -160,8 +182,10 @@ export function warmProcess(running: RunningJob): WarmProcess {
   reader.listen((message) => {
     const c = current;
     if (!c) return;
-    if (message.type === 'ready') c.onReady(message);
-    else if (message.type === 'sample') {
+    if (message.type === 'ready') {
+      watchReady(c.memory, message);
+      c.onReady(message);
+    } else if (message.type === 'sample') {
       const resolve = c.waiting;
       c.waiting = undefined;
       resolve?.(message);
@@ -217,6 +241,8 @@ export function warmProcess(running: RunningJob): WarmProcess {
       served.push(caseId);
       if (ended) settle(c);
       else {
+        // The peak is reset before the case's setup: what the process holds from here on is this case's.
+        if (running.pid !== undefined) c.memory = new CaseMemoryWatch(running.pid);
         reader.openCase(caseId);
         running.send(caseCommand(caseId, keep, tierUpCallNs));
       }
@@ -224,7 +250,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
         ready,
         sample(iterations?: number) {
           if (ended || reader.currentAnswer || current !== c) return Promise.resolve(undefined);
-          return askSample(running, (resolve) => (c.waiting = resolve), sampleCommand(iterations));
+          return askSample(running, (resolve) => (c.waiting = resolve), sampleCommand(iterations), c.memory);
         },
         async collect() {
           if (ended || reader.currentAnswer || current !== c) return false;
@@ -233,9 +259,11 @@ export function warmProcess(running: RunningJob): WarmProcess {
         async finish() {
           if (!ended && !reader.currentAnswer) running.send(FINISH_COMMAND);
           await c.answered;
+          const memory = c.memory?.end();
           // A case that did not answer leaves a process that ended (or was killed): its outcome says how.
           if (!reader.currentAnswer || c.timedOut) await running.outcome;
-          return caseOutcome(c);
+          const outcome = caseOutcome(c);
+          return memory ? { ...outcome, memory } : outcome;
         },
         kill: () => running.kill(),
       };

@@ -28,7 +28,7 @@ export interface MetricsSummary {
   /** True when any round's allocation was derived rather than counted by the engine. */
   allocationEstimate?: boolean;
   /** Medians over rounds of the heap at the end of sampling (bytes). */
-  heap?: { youngSizeBytes?: number; youngPeakSizeBytes?: number; oldUsedBytes?: number; heapUsedBytes?: number };
+  heap?: { youngSizeBytes?: number; youngPeakSizeBytes?: number; oldUsedBytes?: number; heapUsedBytes?: number; externalBytes?: number };
   /** Why a part is n/a: the first reason a round gave (or that no round recorded metrics). */
   reasons: Partial<Record<'gc' | 'allocation' | 'heap', string>>;
 }
@@ -98,7 +98,7 @@ export function summarizeMetrics(result: Pick<CaseResult, 'rounds'>): MetricsSum
   if (heaps.length) {
     const pick = (key: keyof NonNullable<MetricsSummary['heap']>): number | undefined => median(heaps.map((h) => h[key]).filter((v): v is number => v !== undefined));
     const heap: NonNullable<MetricsSummary['heap']> = {};
-    for (const key of ['youngSizeBytes', 'youngPeakSizeBytes', 'oldUsedBytes', 'heapUsedBytes'] as const) {
+    for (const key of ['youngSizeBytes', 'youngPeakSizeBytes', 'oldUsedBytes', 'heapUsedBytes', 'externalBytes'] as const) {
       const value = pick(key);
       if (value !== undefined) heap[key] = value;
     }

@@ -5,9 +5,9 @@
  * they compute comes from the record alone (the finish time aside), so a
  * saved run can be finished again from its samples.
  */
-import type { CaseResult, Failure, RunRecord } from '@rtbench/core/schema';
+import type { CaseResult, Failure, MemorySummary, RunRecord } from '@rtbench/core/schema';
 import { statsSchema } from '@rtbench/core/schema';
-import { nearFloor, summarizeArm } from '@rtbench/stats';
+import { median, memoryGrowth, nearFloor, summarizeArm } from '@rtbench/stats';
 import { DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY } from '@rtbench/core';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
@@ -66,10 +66,28 @@ function withoutWork(result: CaseResult): CaseResult['withoutWork'] {
   return { returnsUndefined, ...(near ? { nearFloor: near } : {}) };
 }
 
+/** Resident memory of a case × variant from its rounds' host readings (medians over processes, and the growth verdict); undefined when none was read. */
+export function memorySummary(result: Pick<CaseResult, 'rounds'>): MemorySummary | undefined {
+  const read = result.rounds.flatMap((r) => (r.memory && r.samples.length ? [{ memory: r.memory, round: r }] : []));
+  if (!read.length) return undefined;
+  const growth = memoryGrowth(
+    read.filter(({ memory }) => memory.readyBytes !== undefined && memory.sampleBytes.length > 0).map(({ memory }) => ({ readyBytes: memory.readyBytes!, sampleBytes: memory.sampleBytes, callsPerSample: memory.callsPerSample, ...(memory.endBytes !== undefined ? { endBytes: memory.endBytes } : {}) })),
+  );
+  return {
+    rounds: read.length,
+    peakBytes: median(read.map(({ memory }) => memory.peakBytes)),
+    peakAboveOpenBytes: median(read.map(({ memory }) => Math.max(0, memory.peakBytes - memory.openBytes))),
+    ...(growth ? { growthPerCallBytes: growth.bytesPerCall, leak: growth.leak } : {}),
+  };
+}
+
 /** Sets the statistics, digest checks, final status and finish time of the record (in place; computed from the record itself and the clock). */
 export function finishRun(run: RunRecord, interrupted: boolean): void {
   computeStats(run);
   for (const result of run.results) {
+    const memory = memorySummary(result);
+    if (memory) result.memory = memory;
+    else delete result.memory;
     const without = withoutWork(result);
     if (without) result.withoutWork = without;
     else delete result.withoutWork;

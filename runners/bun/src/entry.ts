@@ -9,7 +9,7 @@
  * write.
  */
 import { readSync, writeSync } from 'node:fs';
-import { edenGC } from 'bun:jsc';
+import { edenGC, heapStats } from 'bun:jsc';
 import { executeJob } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
@@ -55,7 +55,7 @@ export async function start(suite: SuiteDefinition): Promise<void> {
     },
     clock: { name: 'Bun.nanoseconds', now: () => nanoseconds() - origin },
     emit,
-    metrics: gcProbe(),
+    metrics: gcProbe(heapStats),
     commands: async () => stdin.next(),
     collect,
     collectYoung,

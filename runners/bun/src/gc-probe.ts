@@ -2,8 +2,14 @@
  * Inside Bun: marks the sampling phase on stderr, where JavaScriptCore's GC
  * log goes (BUN_JSC_logGC=1, set by the plugin), with the heap in use at each
  * end; the host counts the collections in between (gc-trace.ts). The heap's
- * state comes from process.memoryUsage() (JSC's heap size and capacity; JSC
- * has no young/old split to report).
+ * state at the end comes from bun:jsc's heapStats(), which brings JSC's
+ * figures up to date (process.memoryUsage() alone may read them stale, even
+ * 0): its heap size counts the extra memory (ArrayBuffers' backing stores and
+ * other memory outside the cells) reported since the last collection, which
+ * is taken out of the heap in use. That extra memory is not what is held
+ * outside the heap (a collection starts it again from 0, whatever survived),
+ * so the bytes outside the heap are not reported. JSC has no young/old split
+ * to report.
  */
 import { writeSync } from 'node:fs';
 import type { MetricsProbe } from '@rtbench/core/execute';
@@ -18,7 +24,10 @@ function mark(marker: string): number {
   return heapUsed;
 }
 
-export function gcProbe(): MetricsProbe {
+/** The part of bun:jsc's heapStats() the probe reads (the entry passes it in: only the entry is typed against Bun). */
+export type HeapStats = () => { heapSize: number; extraMemorySize: number };
+
+export function gcProbe(heapStats: HeapStats): MetricsProbe {
   return {
     start: () => {
       mark(START);
@@ -26,10 +35,11 @@ export function gcProbe(): MetricsProbe {
     stop: () => {
       mark(END);
       const usage = process.memoryUsage();
+      const stats = heapStats();
       return {
-        source: 'process.memoryUsage (JSC)',
-        heap: { heapSizeBytes: usage.heapTotal, heapUsedBytes: usage.heapUsed },
-        unavailable: { gc: 'JSC has no collection counter in-process' },
+        source: 'process.memoryUsage and bun:jsc heapStats (JSC)',
+        heap: { heapSizeBytes: usage.heapTotal, heapUsedBytes: Math.max(0, stats.heapSize - stats.extraMemorySize) },
+        unavailable: { gc: 'JSC has no collection counter in-process', external: "JSC counts the memory outside its heap only since its last collection, not what is held" },
       };
     },
   };

@@ -174,6 +174,7 @@ export function startWorkerdJob(request: JobRequest, hooks: WorkerdJobHooks = {}
       exchange?.end();
     },
     kill: () => server.kill(),
+    ...(server.pid !== undefined ? { pid: server.pid } : {}),
     outcome,
   };
 }

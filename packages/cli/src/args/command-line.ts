@@ -62,7 +62,7 @@ const OUTPUT_OPTIONS = [
   ...PRINTING_OPTIONS,
   { name: MARKDOWN_FLAG, kind: 'flag', help: `Same as --format ${MARKDOWN_FLAG}`, section: 'Output' },
   { name: 'plot', kind: 'flag', help: 'Terminal: a distribution plot per case (samples and process medians)', section: 'Output' },
-  { name: 'metrics', kind: 'value', value: 'view', help: 'Also print engine metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change)', section: 'Output' },
+  { name: 'metrics', kind: 'value', value: 'view', help: 'Also print metrics: gc (GC by kind per 1k ops, GC time share, bytes/op, heap state; under a comparison, their change) or memory (peak resident memory, heap, bytes outside it, growth per call, leak mark)', section: 'Output' },
   { name: 'threshold', kind: 'value', value: 'percent', help: `Noise threshold for faster/slower/equivalent (default ${pct(TIMING_THRESHOLD)})`, section: 'Output' },
   { name: 'fail-on-regression', kind: 'value', value: 'percent', help: 'Exit 1 if a case is significantly slower than the baseline by more than this', section: 'Output' },
   { name: 'explain', kind: 'flag', help: 'Terminal: under the table, how it was measured and what each column, word and mark means (markdown and --html always say it)', section: 'Output' },

@@ -1,12 +1,14 @@
 /**
- * The engine-metrics section (views/metrics.ts) as a terminal table or
- * markdown, and the GC change lines under a comparison. The numbers and
- * cells are metrics.ts's; this file only lays them out.
+ * The metrics sections (views/metrics.ts) as a terminal table or markdown:
+ * the GC table and the GC change lines under a comparison, and the memory
+ * table. The numbers and cells are metrics.ts's and memory.ts's; this file
+ * only lays them out.
  */
 import pc from 'picocolors';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
 import { METRICS_HEADERS, metricsRowCells } from '../metrics.ts';
-import type { MetricsChangesSection, MetricsSection, MetricsTableSection } from '../views/metrics.ts';
+import { MEMORY_HEADERS, MEMORY_LEGEND, memoryRowCells } from '../memory.ts';
+import type { MemoryTableSection, MetricsChangesSection, MetricsSection, MetricsTableSection } from '../views/metrics.ts';
 
 const LEGEND =
   'GC counts and pause time cover the sampling phase of each process (warmup excluded), summed over rounds; ' +
@@ -70,12 +72,65 @@ function markdownChanges(section: MetricsChangesSection): string {
   return `${out.join('\n')}\n`;
 }
 
+/** The memory view's terminal heads: short, so the table fits 100 columns; the legend says what each is. */
+const MEMORY_TERMINAL_HEADS = ['peak RSS', 'above open', 'heap (end)', 'outside (end)', 'growth/call', 'leak'] as const;
+
+/** What a run saved before rtbench read memory shows instead of a table. */
+const NOT_READ_LINE = 'memory: this run holds no resident-memory readings (saved before rtbench read them, or measured without /proc)';
+
+function terminalMemory(section: MemoryTableSection, maxWidth = 100): string {
+  if (!section.read) return `${pc.dim(NOT_READ_LINE)}\n`;
+  const columns: GridColumn[] = [{ head: 'variant', align: 'left', wrap: true }, ...MEMORY_TERMINAL_HEADS.map((head): GridColumn => ({ head, align: 'right' }))];
+  const rows: GridRow[] = [];
+  let previous: string | undefined;
+  for (const row of section.rows) {
+    if (row.caseId !== previous) rows.push({ heading: pc.bold(row.caseId) });
+    const cells = memoryRowCells(row);
+    rows.push({ cells: [row.variantId, ...cells.slice(0, -1), row.resident?.leak ? pc.red(cells[cells.length - 1]!) : cells[cells.length - 1]!] });
+    previous = row.caseId;
+  }
+  const grid = renderGrid(columns, rows, { maxWidth, bold: pc.bold, dim: pc.dim });
+  const why = section.notes.map((n) => pc.dim(`n/a — ${n}`));
+  return `${[...grid, ...wrapWords(MEMORY_LEGEND, maxWidth).map((l) => pc.dim(l)), ...why].join('\n')}\n`;
+}
+
+function markdownMemory(section: MemoryTableSection): string {
+  if (!section.read) return `\n> ${NOT_READ_LINE}\n`;
+  const lines = [`| case | runtime | ${MEMORY_HEADERS.join(' | ')} |`, `|---|---|${MEMORY_HEADERS.map(() => '--:').join('|')}|`];
+  let previous: string | undefined;
+  for (const row of section.rows) {
+    lines.push(`| ${row.caseId === previous ? '' : escapeCell(row.caseId)} | ${escapeCell(row.variantId)} | ${memoryRowCells(row).join(' | ')} |`);
+    previous = row.caseId;
+  }
+  lines.push('', `<sub>${MEMORY_LEGEND}</sub>`);
+  for (const n of section.notes) lines.push('', `> n/a — ${escapeCell(n)}`);
+  return `\n${lines.join('\n')}\n`;
+}
+
+type Layouts = { [K in MetricsSection['kind']]: (section: Extract<MetricsSection, { kind: K }>) => string };
+
+const TERMINAL: Layouts = {
+  'metrics-table': (section) => `${terminalTable(section)}\n`,
+  'metrics-changes': terminalChanges,
+  'memory-table': (section) => terminalMemory(section),
+};
+
+const MARKDOWN: Layouts = {
+  'metrics-table': (section) => `\n${markdownTable(section)}`,
+  'metrics-changes': markdownChanges,
+  'memory-table': markdownMemory,
+};
+
+function layOut(layouts: Layouts, section: MetricsSection): string {
+  return (layouts[section.kind] as (section: MetricsSection) => string)(section);
+}
+
 /** The section after a terminal's view. */
 export function terminalMetrics(section: MetricsSection): string {
-  return section.kind === 'metrics-table' ? `${terminalTable(section)}\n` : terminalChanges(section);
+  return layOut(TERMINAL, section);
 }
 
 /** The section after a markdown view. */
 export function markdownMetrics(section: MetricsSection): string {
-  return section.kind === 'metrics-table' ? `\n${markdownTable(section)}` : markdownChanges(section);
+  return layOut(MARKDOWN, section);
 }

@@ -1,11 +1,13 @@
 /**
- * The engine-metrics section (`--metrics gc`) as plain data: under a bench
- * view, a row per case × variant; under a comparison, per section, a line
- * per case with the change in GC and allocation next to the change in time.
- * Each text reporter lays it out (reporters/metrics.ts).
+ * The metrics sections as plain data. `--metrics gc`: under a bench view, a
+ * row per case × variant; under a comparison, per section, a line per case
+ * with the change in GC and allocation next to the change in time.
+ * `--metrics memory`: a row per case × variant of what it cost in memory
+ * (memory.ts). Each text reporter lays them out (reporters/metrics.ts).
  */
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { metricsCells, metricsChange, metricsRows, minorGcName, summarizeMetrics, type MetricsRow } from '../metrics.ts';
+import { hasMemoryReadings, memoryRows, type MemoryRow } from '../memory.ts';
 import type { View } from './types.ts';
 
 /** The GC view of a bench run: its rows, and why a variant reads n/a. */
@@ -24,7 +26,18 @@ export interface MetricsChangesSection {
   reasons: string[];
 }
 
-export type MetricsSection = MetricsTableSection | MetricsChangesSection;
+/** The memory view of a run: its rows, why a variant reads n/a, and whether the run holds any resident-memory readings at all. */
+export interface MemoryTableSection {
+  kind: 'memory-table';
+  rows: MemoryRow[];
+  notes: string[];
+  read: boolean;
+}
+
+export type MetricsSection = MetricsTableSection | MetricsChangesSection | MemoryTableSection;
+
+/** The sections --metrics names. */
+export type MetricsViewName = 'gc' | 'memory';
 
 /** Finds an arm's result for a case: in one paired run, or in the run each arm came from. */
 export type ResultLookup = (armId: string, caseId: string, side: 'baseline' | 'candidate') => Pick<CaseResult, 'rounds'> | undefined;
@@ -52,6 +65,13 @@ function metricsTable(run: RunRecord): MetricsTableSection {
   return { kind: 'metrics-table', rows, notes: [...notes] };
 }
 
+function memoryTable(run: RunRecord): MemoryTableSection {
+  const rows = memoryRows(run);
+  const notes = new Set<string>();
+  for (const row of rows) for (const reason of row.reasons) notes.add(`${row.variantId}: ${reason}`);
+  return { kind: 'memory-table', rows, notes: [...notes], read: hasMemoryReadings(run) };
+}
+
 /** Per comparison section, one line per case: the time change next to the change in GC and allocation. */
 export function metricsChanges(report: ComparisonSections, lookup: ResultLookup): MetricsChangesSection {
   const reasons = new Set<string>();
@@ -74,8 +94,16 @@ export function metricsChanges(report: ComparisonSections, lookup: ResultLookup)
   return { kind: 'metrics-changes', sections, reasons: [...reasons] };
 }
 
-/** The metrics section of each kind of view that has one (a history or claims has none). */
-const SECTIONS: { [K in View['kind']]?: (view: Extract<View, { kind: K }>) => MetricsSection } = {
+type SectionsByKind = { [K in View['kind']]?: (view: Extract<View, { kind: K }>) => MetricsSection };
+
+/** The memory section of each kind of view that has one: a comparison's runs each get their table. */
+const MEMORY_SECTIONS: SectionsByKind = {
+  bench: (view) => memoryTable(view.run),
+  comparison: (view) => memoryTable(view.runs[1] ? { results: view.runs.flatMap((r) => r.run.results) } as RunRecord : view.run),
+};
+
+/** The GC section of each kind of view that has one (a history or claims has none). */
+const SECTIONS: SectionsByKind = {
   bench: (view) => metricsTable(view.run),
   comparison: (view) => {
     const [first, second] = view.runs;
@@ -85,7 +113,8 @@ const SECTIONS: { [K in View['kind']]?: (view: Extract<View, { kind: K }>) => Me
   },
 };
 
-/** The metrics section shown after `view`, if its kind has one. */
-export function metricsSection(view: View): MetricsSection | undefined {
-  return (SECTIONS[view.kind] as ((view: View) => MetricsSection) | undefined)?.(view);
+/** The metrics section `name` shown after `view`, if its kind has one. */
+export function metricsSection(view: View, name: MetricsViewName = 'gc'): MetricsSection | undefined {
+  const sections = name === 'memory' ? MEMORY_SECTIONS : SECTIONS;
+  return (sections[view.kind] as ((view: View) => MetricsSection) | undefined)?.(view);
 }

@@ -254,6 +254,9 @@ async function sampleInTurn(
       };
       return result;
     }
+    const memory = outcomes[i]!.memory;
+    // The resident set after each sample, aligned with the samples (a reading that failed leaves none).
+    if (memory) outcome.record.memory = memory.sampleBytes.length === outcome.record.samples.length ? memory : { ...memory, sampleBytes: [] };
     const doubt = corroborate(outcome.record, readings[i]!);
     if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
     return result;

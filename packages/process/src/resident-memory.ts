@@ -1,0 +1,162 @@
+/**
+ * A process's resident memory as the kernel counts it, read from /proc by the
+ * host: the resident set now (VmRSS) and its high-water mark (VmHWM), of the
+ * process and every process below it, and the mark reset (`5` written to
+ * /proc/<pid>/clear_refs) so that a peak is one case's. Read alike for every
+ * runtime, whatever it can say about itself (workerd's isolate reads zeros
+ * inside). The memory bound (memory-bound.ts) and the memory view read these
+ * same figures. Linux only: elsewhere every reading is undefined.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { HostMemory } from '@rtbench/core/schema';
+
+export interface ResidentReading {
+  /** Resident bytes now, summed over the processes. */
+  residentBytes: number;
+  /** The high-water mark of each process since its last reset, summed: errs high, never low. */
+  peakBytes: number;
+  /** Processes read. */
+  processes: number;
+}
+
+/** How a reading is made, as a saved run says it. */
+export const RESIDENT_SOURCE = '/proc VmRSS and VmHWM of the process and its children (peak reset per case through clear_refs)';
+
+const onLinux = process.platform === 'linux';
+
+/** A field of /proc/<pid>/status in bytes (the kernel writes kB), or undefined. */
+function statusBytes(status: string, field: string): number | undefined {
+  const at = status.indexOf(`${field}:`);
+  if (at === -1) return undefined;
+  const kb = Number.parseInt(status.slice(at + field.length + 1), 10);
+  return Number.isFinite(kb) ? kb * 1024 : undefined;
+}
+
+/** The children of every thread of `pid` (a thread other than the main one may have forked). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return found;
+  }
+  for (const tid of tasks) {
+    try {
+      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'latin1').split(' ')) if (child) found.push(Number(child));
+    } catch {
+      /* the thread ended */
+    }
+  }
+  return found;
+}
+
+/** `root` and every process below it (just `root` where /proc cannot say). */
+export function processTree(root: number): number[] {
+  const seen = new Set<number>();
+  const pending = [root];
+  while (pending.length) {
+    const pid = pending.pop()!;
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    pending.push(...childrenOf(pid));
+  }
+  return [...seen];
+}
+
+/** The resident set and peak of these processes; undefined when none could be read (gone, or not Linux). */
+export function readResident(pids: readonly number[]): ResidentReading | undefined {
+  if (!onLinux) return undefined;
+  let residentBytes = 0;
+  let peakBytes = 0;
+  let processes = 0;
+  for (const pid of pids) {
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${pid}/status`, 'latin1');
+    } catch {
+      continue;
+    }
+    const resident = statusBytes(status, 'VmRSS');
+    // A process that has exited (a zombie) has no memory fields.
+    if (resident === undefined) continue;
+    residentBytes += resident;
+    peakBytes += statusBytes(status, 'VmHWM') ?? resident;
+    processes++;
+  }
+  return processes ? { residentBytes, peakBytes, processes } : undefined;
+}
+
+/** Resets the high-water mark of these processes to what each holds now; false when the kernel refused for any. */
+export function resetPeak(pids: readonly number[]): boolean {
+  if (!onLinux) return false;
+  let all = true;
+  for (const pid of pids) {
+    try {
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    } catch {
+      all = false;
+    }
+  }
+  return all;
+}
+
+/**
+ * The host's readings of one case in a live process: the peak reset and the
+ * resident set read when the case opens, read again when it is warm and after
+ * each sample, and the peak read when it ends. Every reading is a few reads
+ * of /proc between samples, outside the process's timed batches.
+ */
+export class CaseMemoryWatch {
+  private readonly pids: number[];
+  private readonly openBytes: number | undefined;
+  private readyBytes: number | undefined;
+  private callsPerSample = 0;
+  private readonly sampleBytes: number[] = [];
+  private complete = true;
+  private peakBytes = 0;
+
+  constructor(private readonly root: number) {
+    this.pids = processTree(root);
+    resetPeak(this.pids);
+    this.openBytes = readResident(this.pids)?.residentBytes;
+  }
+
+  /** The case is warm: `callsPerSample` calls will make each sample. */
+  ready(callsPerSample: number): void {
+    this.callsPerSample = callsPerSample;
+    this.readyBytes = this.read();
+  }
+
+  sampled(): void {
+    const bytes = this.read();
+    if (bytes === undefined) this.complete = false;
+    else this.sampleBytes.push(bytes);
+  }
+
+  /** Reads the resident set and keeps the highest peak seen (the last one read before a process ends is the one its end leaves). */
+  private read(): number | undefined {
+    const reading = readResident(this.pids);
+    if (reading) this.peakBytes = Math.max(this.peakBytes, reading.peakBytes);
+    return reading?.residentBytes;
+  }
+
+  /** What was read, or undefined when the case could not be read from its start (not Linux, the process gone). */
+  end(): HostMemory | undefined {
+    if (this.openBytes === undefined) return undefined;
+    const last = readResident(processTree(this.root));
+    const peakBytes = Math.max(this.peakBytes, last?.peakBytes ?? 0, this.openBytes);
+    return {
+      source: RESIDENT_SOURCE,
+      openBytes: this.openBytes,
+      ...(this.readyBytes !== undefined ? { readyBytes: this.readyBytes } : {}),
+      // A sample whose reading failed leaves the series unaligned with the samples: none is kept then.
+      sampleBytes: this.complete ? this.sampleBytes : [],
+      callsPerSample: this.callsPerSample,
+      ...(last ? { endBytes: last.residentBytes } : {}),
+      peakBytes,
+      processes: last?.processes ?? this.pids.length,
+    };
+  }
+
+}

@@ -1,0 +1,88 @@
+/**
+ * The memory view's rows and cells: per case × variant, the peak resident set
+ * while the case was open and how far it rose above what the process held as
+ * the case opened (the host's /proc readings, saved with the run's results),
+ * the heap in use and the bytes outside it when sampling ended (the engine's
+ * own figures, where it tells them), the resident set's growth per call over
+ * the samples and the leak mark (decided when the run was finished: run
+ * record.ts). Pure: a run in, numbers and strings out. A figure nobody read is
+ * n/a with its reason, never 0.
+ */
+import type { MemorySummary, RunRecord } from '@rtbench/core/schema';
+import { formatBytes, NOT_AVAILABLE, summarizeMetrics } from './metrics.ts';
+
+export interface MemoryRow {
+  caseId: string;
+  variantId: string;
+  /** The host's readings (absent: none were made: a run saved before them, or not on Linux). */
+  resident?: MemorySummary;
+  heapUsedBytes?: number;
+  externalBytes?: number;
+  /** Why a part reads n/a. */
+  reasons: string[];
+}
+
+const NOT_READ = 'no resident-memory readings (a run saved before rtbench read them, a measurer that does not, or a host without /proc)';
+const NO_HEAP = 'the runtime reports no heap figures from inside';
+const NO_EXTERNAL = 'not reported by the runtime (inside workerd the figures read zeros), or the run was saved before rtbench recorded them';
+
+/** One row per case × variant with samples, in the run's order. */
+export function memoryRows(run: Pick<RunRecord, 'results'>): MemoryRow[] {
+  return run.results
+    .filter((r) => r.rounds.some((round) => round.samples.length > 0))
+    .map((r) => {
+      const heap = summarizeMetrics(r).heap;
+      // The runtime's own word for a part it cannot tell, where it gave one.
+      const said = (part: 'heap' | 'external'): string | undefined => r.rounds.map((round) => round.metrics?.unavailable?.[part]).find((why) => why !== undefined);
+      const reasons = [
+        ...(r.memory ? [] : [NOT_READ]),
+        ...(heap?.heapUsedBytes === undefined ? [`heap: ${said('heap') ?? NO_HEAP}`] : []),
+        ...(heap?.externalBytes === undefined ? [`outside the heap: ${said('external') ?? NO_EXTERNAL}`] : []),
+      ];
+      return {
+        caseId: r.caseId,
+        variantId: r.variantId,
+        ...(r.memory ? { resident: r.memory } : {}),
+        ...(heap?.heapUsedBytes !== undefined ? { heapUsedBytes: heap.heapUsedBytes } : {}),
+        ...(heap?.externalBytes !== undefined ? { externalBytes: heap.externalBytes } : {}),
+        reasons,
+      };
+    });
+}
+
+/** Whether any result of the run has resident-memory readings. */
+export function hasMemoryReadings(run: Pick<RunRecord, 'results'>): boolean {
+  return run.results.some((r) => r.memory !== undefined);
+}
+
+/** A signed size per call: "+4.0 KB", "−12 B", "0 B". */
+export function formatGrowth(bytes: number | undefined): string {
+  if (bytes === undefined) return NOT_AVAILABLE;
+  const sign = bytes > 0 ? '+' : bytes < 0 ? '−' : '';
+  return `${sign}${formatBytes(Math.abs(bytes))}`;
+}
+
+/** The leak mark: the growth per call when every process kept growing; empty when not; n/a when too few readings. */
+export function leakCell(resident: MemorySummary | undefined): string {
+  if (resident?.leak === undefined) return NOT_AVAILABLE;
+  return resident.leak ? `LEAK ${formatGrowth(resident.growthPerCallBytes)}/call` : 'no';
+}
+
+export const MEMORY_HEADERS = ['peak RSS', 'peak above open', 'heap used (end)', 'outside heap (end)', 'RSS growth / call', 'leak'] as const;
+
+export function memoryRowCells(row: MemoryRow): string[] {
+  const r = row.resident;
+  return [
+    r ? formatBytes(r.peakBytes) : NOT_AVAILABLE,
+    r ? formatBytes(r.peakAboveOpenBytes) : NOT_AVAILABLE,
+    formatBytes(row.heapUsedBytes),
+    formatBytes(row.externalBytes),
+    formatGrowth(r?.growthPerCallBytes),
+    leakCell(r),
+  ];
+}
+
+export const MEMORY_LEGEND =
+  'peak RSS: the most resident memory of the runtime process (and what it started) while the case was open, read by the host from /proc (VmHWM, reset as the case opened), median over rounds; ' +
+  'peak above open: that peak less what the process held as the case opened; heap used / outside heap: what the engine said when sampling ended (outside: ArrayBuffers and other external memory); ' +
+  'RSS growth / call: the slope of the resident set over the calls since the case was warm; leak: every round kept growing from warm to the last sample. n/a: nobody could say (reasons below).';

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { GROWTH_FLOOR_BYTES, memoryGrowth, processGrowth } from '../src/index.ts';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** Readings of a process that keeps `perCall` bytes a call over `samples` samples of `calls` calls, on a base of 40 MiB with steps of `page` bytes. */
+function series(perCall: number, samples: number, calls: number, page = 4 * KiB) {
+  const base = 40 * MiB;
+  const at = (i: number): number => base + Math.floor((i * calls * perCall) / page) * page;
+  return { readyBytes: at(0), sampleBytes: Array.from({ length: samples }, (_, i) => at(i + 1)), callsPerSample: calls };
+}
+
+describe('memory growth', () => {
+  it('marks a process that keeps 4 KB a call, with the growth per call', () => {
+    const g = processGrowth(series(4 * KiB, 40, 20));
+    expect(g?.keepsGrowing).toBe(true);
+    expect(g!.bytesPerCall).toBeCloseTo(4 * KiB, -1);
+  });
+
+  it('does not mark a steady process, nor one that stepped up once and held', () => {
+    expect(processGrowth(series(0, 40, 20))?.keepsGrowing).toBe(false);
+    const stepped = series(0, 40, 20);
+    stepped.sampleBytes = stepped.sampleBytes.map((b, i) => (i >= 10 ? b + 8 * MiB : b));
+    expect(processGrowth(stepped)?.keepsGrowing).toBe(false);
+  });
+
+  it('does not mark growth below the floor: page and allocator steps', () => {
+    // Rising in every quarter, but by less than the floor in all.
+    const small = series(GROWTH_FLOOR_BYTES / 2 / 800, 40, 20);
+    expect(processGrowth(small)?.keepsGrowing).toBe(false);
+  });
+
+  it('says nothing with too few readings', () => {
+    expect(processGrowth(series(4 * KiB, 3, 20))).toBeUndefined();
+    expect(memoryGrowth([series(4 * KiB, 3, 20)])).toBeUndefined();
+  });
+
+  it('marks a case only when every process kept growing', () => {
+    const leaking = series(4 * KiB, 40, 20);
+    expect(memoryGrowth([leaking, leaking])?.leak).toBe(true);
+    expect(memoryGrowth([leaking, series(0, 40, 20)])?.leak).toBe(false);
+    expect(memoryGrowth([leaking, series(4 * KiB, 3, 20)])).toMatchObject({ processes: 1, leak: true });
+  });
+});
+
+describe('memory growth and a collection at the end', () => {
+  it('does not mark growth that a full collection gave back, and marks what outlasted it', () => {
+    const garbage = { ...series(4 * KiB, 40, 20), endBytes: 40 * MiB + 100 * KiB };
+    expect(processGrowth(garbage)?.keepsGrowing).toBe(false);
+    const kept = series(4 * KiB, 40, 20);
+    expect(processGrowth({ ...kept, endBytes: kept.sampleBytes[kept.sampleBytes.length - 1]! })?.keepsGrowing).toBe(true);
+  });
+});

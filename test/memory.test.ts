@@ -1,0 +1,76 @@
+/**
+ * The memory view end to end, on each runtime: the host reads every
+ * process's resident memory alike, so a case that holds 64 MB reads far above
+ * one that holds nothing, a case that keeps memory on every call gets the
+ * leak mark and steady ones do not, what a runtime does not tell reads n/a,
+ * and `--metrics memory` prints it. No assertion is on time.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { fixture, runCli, tempFile, type CliResult } from './helpers/cli.ts';
+
+const RUNTIMES = ['node', 'deno', 'bun', 'workerd'] as const;
+const MiB = 1024 * 1024;
+
+describe.skipIf(process.platform !== 'linux')('memory view on every runtime', () => {
+  let cli: CliResult;
+  let run: RunRecord;
+  beforeAll(() => {
+    const out = tempFile('memory.json');
+    // Long enough sampling that the planted leak grows by megabytes even on a loaded machine.
+    cli = runCli(['bench', fixture('memory'), '--runtime', RUNTIMES.join(','), '--time', '1200ms', '--rounds', '2', '--warmup', '30ms', '--save', out, '--metrics', 'memory', '--quiet']);
+    run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+  }, 400_000);
+  const resultOf = (caseId: string, runtime: string) => run.results.find((r) => r.caseId === caseId && r.variantId === runtime);
+
+  it('runs and prints the memory view', () => {
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(cli.stdout).toMatch(/variant +peak RSS +above open +heap \(end\) +outside \(end\) +growth\/call +leak/);
+    expect(cli.stdout).toMatch(/LEAK \+[\d.]+ KB\/call/);
+  });
+
+  it.each(RUNTIMES)('%s: 64 MB held reads far above the empty case', (runtime) => {
+    const held = resultOf('holds 64 MB', runtime)?.memory;
+    const empty = resultOf('holds nothing', runtime)?.memory;
+    expect(held, runtime).toBeDefined();
+    expect(empty, runtime).toBeDefined();
+    // Its peak rose by the 64 MiB it wrote over what the process held as it opened, whatever ran before it.
+    expect(held!.peakAboveOpenBytes).toBeGreaterThan(56 * MiB);
+    // The first case a warm process serves also pays some of the runtime's own growth: the margin holds either way.
+    expect(held!.peakAboveOpenBytes - empty!.peakAboveOpenBytes).toBeGreaterThan(8 * MiB);
+    // Every round saved its readings: one per sample.
+    for (const round of resultOf('holds 64 MB', runtime)!.rounds) expect(round.memory?.sampleBytes.length).toBe(round.samples.length);
+  });
+
+  /** What a case's rounds read, for a failure's message. */
+  const readings = (caseId: string, runtime: string): string =>
+    JSON.stringify(resultOf(caseId, runtime)?.rounds.map((r) => r.memory && { ...r.memory, sampleBytes: r.memory.sampleBytes.filter((_, i, all) => i % Math.ceil(all.length / 12) === 0) }));
+
+  it.each(RUNTIMES)('%s: the leak is marked, the steady cases are not', (runtime) => {
+    expect(resultOf('keeps 4 KB per call', runtime)?.memory?.leak, readings('keeps 4 KB per call', runtime)).toBe(true);
+    expect(resultOf('keeps 4 KB per call', runtime)!.memory!.growthPerCallBytes).toBeGreaterThan(1024);
+    expect(resultOf('holds nothing', runtime)?.memory?.leak, readings('holds nothing', runtime)).toBe(false);
+    expect(resultOf('drops 4 KB per call', runtime)?.memory?.leak, readings('drops 4 KB per call', runtime)).toBe(false);
+  });
+
+  it('shows bytes outside the heap where the runtime tells them, and n/a where it does not', () => {
+    const outside = (runtime: string) => resultOf('holds 64 MB', runtime)!.rounds[0]!.metrics?.heap?.externalBytes;
+    expect(outside('node')).toBeGreaterThan(60 * MiB);
+    expect(outside('deno')).toBeGreaterThan(60 * MiB);
+    expect(outside('workerd')).toBeUndefined();
+    expect(outside('bun')).toBeUndefined();
+    expect(cli.stdout).toMatch(/n\/a — workerd: outside the heap: not reported/);
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('memory view in a warm process', () => {
+  it('resets the peak as each case opens: the 64 MB case reads its own 64 MB whatever ran before it', () => {
+    const out = tempFile('memory-warm.json');
+    const cli = runCli(['bench', fixture('memory'), '--runtime', 'node', '--filter', 'holds', '--time', '200ms', '--rounds', '2', '--warmup', '30ms', '--save', out, '--quiet']);
+    expect(cli.status, cli.stderr).toBe(0);
+    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    const held = run.results.find((r) => r.caseId === 'holds 64 MB')!;
+    for (const round of held.rounds) expect(round.memory!.peakBytes - round.memory!.openBytes).toBeGreaterThan(56 * MiB);
+  }, 200_000);
+});
