@@ -215,8 +215,11 @@ describe('a serve job (a warm process that serves many cases)', () => {
     await executeJob(kept, { protocol: 1, kind: 'serve', options: { warmupMs: 240, warmupMinMs: 80, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } }, env);
     // Set up by the first keep; the second keep reuses it; the plain case after it tears it down; the last keep sets it up anew, torn down at the close.
     expect(log.filter((l) => l === 'setup' || l === 'teardown' || l === 'keep' || l === 'case')).toEqual(['keep', 'setup', 'case', 'keep', 'case', 'teardown', 'keep', 'setup', 'teardown']);
-    // A collection between a case's command and its setup or rewarm, every time, kept or not (what ran before is garbage by then).
-    expect(log.filter((l) => l !== 'sample' && l !== 'finish' && l !== 'setup' && l !== 'teardown')).toEqual(['keep', 'collect', 'case', 'collect', 'keep', 'collect', 'case', 'collect', 'keep', 'collect']);
+    // A collection between a case's command and its setup or rewarm, every time, kept or not (what ran before is garbage by then);
+    // and one after its last sample, before its answer (the host reads the resident set as the answer arrives).
+    expect(log.filter((l) => l !== 'sample' && l !== 'setup' && l !== 'teardown')).toEqual(
+      ['keep', 'collect', 'finish', 'collect', 'case', 'collect', 'finish', 'collect', 'keep', 'collect', 'finish', 'collect', 'case', 'collect', 'finish', 'collect', 'keep', 'collect', 'finish', 'collect'],
+    );
     const results = messages.filter((m): m is CaseResultMessage => m.type === 'result');
     expect(results.map((r) => r.samples.length)).toEqual([1, 1, 2, 1, 1]);
     const ready = messages.filter((m) => m.type === 'ready');

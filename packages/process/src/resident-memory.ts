@@ -20,7 +20,7 @@ export interface ResidentReading {
 }
 
 /** How a reading is made, as a saved run says it. */
-export const RESIDENT_SOURCE = '/proc VmRSS and VmHWM of the process and its children (peak reset per case through clear_refs)';
+const RESIDENT_SOURCE = '/proc VmRSS and VmHWM of the process and its children (peak reset per case through clear_refs)';
 
 const onLinux = process.platform === 'linux';
 
@@ -88,7 +88,7 @@ export function readResident(pids: readonly number[]): ResidentReading | undefin
 }
 
 /** Resets the high-water mark of these processes to what each holds now; false when the kernel refused for any. */
-export function resetPeak(pids: readonly number[]): boolean {
+function resetPeak(pids: readonly number[]): boolean {
   if (!onLinux) return false;
   let all = true;
   for (const pid of pids) {

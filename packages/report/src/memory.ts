@@ -56,14 +56,14 @@ export function hasMemoryReadings(run: Pick<RunRecord, 'results'>): boolean {
 }
 
 /** A signed size per call: "+4.0 KB", "−12 B", "0 B". */
-export function formatGrowth(bytes: number | undefined): string {
+function formatGrowth(bytes: number | undefined): string {
   if (bytes === undefined) return NOT_AVAILABLE;
   const sign = bytes > 0 ? '+' : bytes < 0 ? '−' : '';
   return `${sign}${formatBytes(Math.abs(bytes))}`;
 }
 
 /** The leak mark: the growth per call when every process kept growing; empty when not; n/a when too few readings. */
-export function leakCell(resident: MemorySummary | undefined): string {
+function leakCell(resident: MemorySummary | undefined): string {
   if (resident?.leak === undefined) return NOT_AVAILABLE;
   return resident.leak ? `LEAK ${formatGrowth(resident.growthPerCallBytes)}/call` : 'no';
 }

@@ -67,7 +67,7 @@ function withoutWork(result: CaseResult): CaseResult['withoutWork'] {
 }
 
 /** Resident memory of a case × variant from its rounds' host readings (medians over processes, and the growth verdict); undefined when none was read. */
-export function memorySummary(result: Pick<CaseResult, 'rounds'>): MemorySummary | undefined {
+function memorySummary(result: Pick<CaseResult, 'rounds'>): MemorySummary | undefined {
   const read = result.rounds.flatMap((r) => (r.memory && r.samples.length ? [{ memory: r.memory, round: r }] : []));
   if (!read.length) return undefined;
   const growth = memoryGrowth(

@@ -3,22 +3,22 @@
  * how much per call. Each process gives a series: the resident bytes when the
  * case was warm, then after each sample, against the calls made since warm.
  *
- * A process "keeps growing" when the medians of the four quarters of its
- * series never fall, rise over the last three (the first may be flat: the
- * allocator hands out memory that earlier cases freed before the resident set
- * grows) by steps of which neither of the last two is under half their mean
- * (a young generation or a runtime's buffers that grow and then settle rise
- * early and flatten), and the last quarter sits at least GROWTH_FLOOR_BYTES
- * above the first: a resident set that steps up once (the
- * heap took another page, the allocator another arena) and then holds is
- * steady, and a few pages of drift are below what /proc's page granularity
- * and the allocator's caching can tell from a leak. Where the runtime took a
- * full collection after its last sample (bun always, V8 under --expose-gc),
- * at least half of that growth must outlast it: garbage not yet collected is
- * not kept. A case is marked when
- * every process it has a series for keeps growing; its growth per call is the
- * median of the processes' Theil–Sen slopes (the median of the slopes between
- * every two readings: one jump does not carry it).
+ * A process "keeps growing" when, of every two readings, the later is higher
+ * in at least RISING_SHARE of the pairs (a trend, not a step: a resident set
+ * that steps up once and holds, or a young generation that grows and settles,
+ * fails it), and its growth over the samples (the Theil–Sen slope, the median
+ * of the slopes between every two readings, times the calls) is at least
+ * GROWTH_FLOOR_BYTES and SAMPLE_ALLOWANCE_BYTES per sample besides: a few
+ * pages of drift are below what /proc's page granularity and the allocator's
+ * caching can be told from, and a runtime's own work per sample (the
+ * harness's messages, workerd's exchange) grows its resident set a little
+ * with every sample whatever the case does. Where the runtime took a full collection after its last sample
+ * (bun always, V8 under --expose-gc), three quarters of the growth must
+ * outlast it: garbage not yet collected is not kept. A series that fell below
+ * its start by the floor (an earlier case's garbage collected meanwhile,
+ * whose freed memory the case then reuses) is not judged. A case is marked
+ * when every judged process kept growing; its growth per call is the median
+ * of the processes' slopes.
  */
 import { median } from './quantile.ts';
 
@@ -34,7 +34,7 @@ export interface ResidentSeries {
 export interface ProcessGrowth {
   /** Theil–Sen slope of resident bytes over calls. */
   bytesPerCall: number;
-  /** Median of the last quarter minus median of the first, bytes. */
+  /** Growth over the samples at that slope, bytes. */
   grownBytes: number;
   keepsGrowing: boolean;
 }
@@ -51,35 +51,48 @@ export interface MemoryGrowth {
 /** Readings a series needs to be judged (the ready one and the samples): a loaded machine may cut a set to 5 turns. */
 export const MIN_GROWTH_READINGS = 6;
 
-/** Growth from the first quarter to the last below this is not told apart from the allocator's and the heap's steps. */
+/** Growth over the samples below this is not told apart from the allocator's, the heap's and the runtime's own steps. */
 export const GROWTH_FLOOR_BYTES = 1024 * 1024;
+
+/** Growth a sample may bring whatever the case does (seen up to about half of it on a steady case). */
+export const SAMPLE_ALLOWANCE_BYTES = 32 * 1024;
+
+/** The share of pairs of readings in which the later one is higher, at least, for a trend. */
+const RISING_SHARE = 0.75;
 
 /** At most this many readings enter the pairwise slopes (evenly spaced): the pairs grow with the square of the count. */
 const MAX_SLOPE_POINTS = 200;
 
-function theilSen(xs: readonly number[], ys: readonly number[]): number {
-  const step = Math.max(1, Math.ceil(xs.length / MAX_SLOPE_POINTS));
-  const slopes: number[] = [];
-  for (let i = 0; i < xs.length; i += step) {
-    for (let j = i + step; j < xs.length; j += step) if (xs[j]! !== xs[i]!) slopes.push((ys[j]! - ys[i]!) / (xs[j]! - xs[i]!));
-  }
-  return slopes.length ? median(slopes) : 0;
+/** Readings evenly spaced, at most MAX_SLOPE_POINTS: the pairs grow with the square of the count. */
+function thinned<T>(items: readonly T[]): T[] {
+  const step = Math.max(1, Math.ceil(items.length / MAX_SLOPE_POINTS));
+  return items.filter((_, i) => i % step === 0);
 }
 
-/** One process's growth, or undefined when it has too few readings to say. */
+/** The Theil–Sen slope and the share of pairs that rise. */
+function trend(xs: readonly number[], ys: readonly number[]): { slope: number; risingShare: number } {
+  const slopes: number[] = [];
+  let rising = 0;
+  for (let i = 0; i < xs.length; i++) {
+    for (let j = i + 1; j < xs.length; j++) {
+      slopes.push((ys[j]! - ys[i]!) / (xs[j]! - xs[i]!));
+      if (ys[j]! > ys[i]!) rising++;
+    }
+  }
+  return slopes.length ? { slope: median(slopes), risingShare: rising / slopes.length } : { slope: 0, risingShare: 0 };
+}
+
+/** One process's growth, or undefined when its readings cannot say (too few, or it fell below its start). */
 export function processGrowth(series: ResidentSeries): ProcessGrowth | undefined {
-  const ys = [series.readyBytes, ...series.sampleBytes];
-  if (ys.length < MIN_GROWTH_READINGS || !(series.callsPerSample > 0)) return undefined;
-  const xs = ys.map((_, i) => i * series.callsPerSample);
-  const quarter = (k: number): number => median(ys.slice(Math.floor((k * ys.length) / 4), Math.floor(((k + 1) * ys.length) / 4)));
-  const quarters = [0, 1, 2, 3].map(quarter);
-  const steps = [1, 2, 3].map((k) => quarters[k]! - quarters[k - 1]!);
-  const grownBytes = quarters[3]! - quarters[0]!;
-  const even = steps[1]! >= grownBytes / 6 && steps[2]! >= grownBytes / 6;
-  const rising = steps[0]! >= 0 && steps[1]! > 0 && steps[2]! > 0 && even;
-  const last = ys[ys.length - 1]!;
-  const kept = series.endBytes === undefined || series.endBytes - series.readyBytes >= (last - series.readyBytes) / 2;
-  return { bytesPerCall: theilSen(xs, ys), grownBytes, keepsGrowing: rising && grownBytes >= GROWTH_FLOOR_BYTES && kept };
+  const all = [series.readyBytes, ...series.sampleBytes];
+  if (all.length < MIN_GROWTH_READINGS || !(series.callsPerSample > 0)) return undefined;
+  if (Math.min(...all) < series.readyBytes - GROWTH_FLOOR_BYTES) return undefined;
+  const points = thinned(all.map((y, i) => ({ x: i * series.callsPerSample, y })));
+  const { slope, risingShare } = trend(points.map((p) => p.x), points.map((p) => p.y));
+  const grownBytes = slope * (all.length - 1) * series.callsPerSample;
+  const last = all[all.length - 1]!;
+  const kept = series.endBytes === undefined || series.endBytes - series.readyBytes >= ((last - series.readyBytes) * 3) / 4;
+  return { bytesPerCall: slope, grownBytes, keepsGrowing: risingShare >= RISING_SHARE && grownBytes >= GROWTH_FLOOR_BYTES + series.sampleBytes.length * SAMPLE_ALLOWANCE_BYTES && kept };
 }
 
 /** A case × variant's growth over its processes, or undefined when no process has enough readings. */

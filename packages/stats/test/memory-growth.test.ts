@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROWTH_FLOOR_BYTES, memoryGrowth, processGrowth } from '../src/index.ts';
+import { GROWTH_FLOOR_BYTES, memoryGrowth, processGrowth, SAMPLE_ALLOWANCE_BYTES } from '../src/index.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -25,10 +25,17 @@ describe('memory growth', () => {
     expect(processGrowth(stepped)?.keepsGrowing).toBe(false);
   });
 
-  it('does not mark growth below the floor: page and allocator steps', () => {
-    // Rising in every quarter, but by less than the floor in all.
-    const small = series(GROWTH_FLOOR_BYTES / 2 / 800, 40, 20);
-    expect(processGrowth(small)?.keepsGrowing).toBe(false);
+  it('does not mark growth below the floor and the allowance per sample: page, allocator and runtime steps', () => {
+    // 40 samples of 20 calls: 800 calls, rising steadily but by less than the floor and the samples' allowance.
+    const allowed = GROWTH_FLOOR_BYTES + 40 * SAMPLE_ALLOWANCE_BYTES;
+    expect(processGrowth(series((allowed * 0.8) / 800, 40, 20))?.keepsGrowing).toBe(false);
+    expect(processGrowth(series((allowed * 1.3) / 800, 40, 20))?.keepsGrowing).toBe(true);
+  });
+
+  it('does not judge a process whose resident set fell below its start (an earlier case collected)', () => {
+    const fell = series(4 * KiB, 40, 20);
+    fell.sampleBytes = fell.sampleBytes.map((b, i) => (i >= 2 ? b - 40 * MiB : b));
+    expect(processGrowth(fell)).toBeUndefined();
   });
 
   it('says nothing with too few readings', () => {
