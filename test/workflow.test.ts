@@ -23,6 +23,7 @@ interface Step {
   uses?: string;
   run?: string;
   with?: Record<string, unknown>;
+  'working-directory'?: string;
 }
 interface Job {
   permissions?: Record<string, string>;
@@ -46,6 +47,11 @@ const runsPullRequestCode = (job: Job): boolean => checkouts(job).some((s) => s.
 /** Permissions a job's token has: its own, else the workflow's. */
 const permissionsOf = (workflow: Workflow, job: Job): Record<string, string> => job.permissions ?? workflow.permissions ?? { 'all (GitHub default)': 'write' };
 const writes = (permissions: Record<string, string>): string[] => Object.entries(permissions).flatMap(([scope, level]) => (level === 'write' ? [scope] : []));
+const downloads = (job: Job): Step[] => job.steps.filter((s) => s.uses?.startsWith('actions/download-artifact@'));
+/** A workspace path as written in a step, without ./ or a trailing slash ('' for the workspace itself). */
+const place = (path: unknown): string => String(path ?? '').replace(/^\.\/?/, '').replace(/\/+$/, '');
+/** Whether one workspace path lies inside the other (or is it): the workspace itself holds every path. */
+const nested = (a: string, b: string): boolean => a === '' || b === '' || a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 const scripts = (job: Job): string => job.steps.map((s) => `${s.run ?? ''}\n${String(s.with?.script ?? '')}`).join('\n');
 
 describe('GitHub Actions workflows', () => {
@@ -63,11 +69,11 @@ describe('GitHub Actions workflows', () => {
 
   it('uses only commands the CLI has: shards, merge, compare with a regression gate, the HTML report', () => {
     const text = readFileSync(join(WORKFLOWS, 'benchmarks.yml'), 'utf8');
-    for (const used of ['--shard ${{ matrix.shard }}/$SHARDS', 'rtbench merge base-*.json', 'rtbench compare base.json head.json', '--fail-on-regression', 'report head.json --format html -o report.html']) expect(text).toContain(used);
+    for (const used of ['--shard ${{ matrix.shard }}/$SHARDS', 'rtbench merge ../runs/run-base-*/base-*.json', 'rtbench compare ../base.json ../head.json', '--fail-on-regression', 'report ../head.json --format html -o ../report.html']) expect(text).toContain(used);
     // A flagged regression fails the gate only when a fresh rerun of those cases confirms it.
-    for (const used of ['--flagged flagged.filter', '--filter "$filter"', 'rtbench compare confirm-base.json confirm-head.json', 'CONFIRM_EXIT']) expect(text).toContain(used);
+    for (const used of ['--flagged ../flagged.filter', '--filter "$filter"', 'rtbench compare ../confirm-base.json ../confirm-head.json', 'CONFIRM_EXIT']) expect(text).toContain(used);
     // The instruction gate beside the time gate: both sides counted, then compared with its own limit.
-    for (const used of ['--measure instructions --save ../counts-$side.json', 'rtbench compare counts-base.json counts-head.json', '--fail-on-regression "$FAIL_ON_MORE_INSTRUCTIONS"', 'apt-get install -y valgrind', 'kernel.yama.ptrace_scope=0']) expect(text).toContain(used);
+    for (const used of ['--measure instructions --save ../counts-$side.json', 'rtbench compare ../artifacts/counts-runs/counts-base.json ../artifacts/counts-runs/counts-head.json', '--fail-on-regression "$FAIL_ON_MORE_INSTRUCTIONS"', 'apt-get install -y valgrind', 'kernel.yama.ptrace_scope=0']) expect(text).toContain(used);
   });
 
   it('gives no job that runs the pull request\'s code a write permission, and no checkout keeps credentials', () => {
@@ -90,6 +96,24 @@ describe('GitHub Actions workflows', () => {
     }
   });
 
+  it('lets no downloaded file stand in for a file of a checkout: every job that checks out and downloads keeps them in folders apart, each artifact in its own', () => {
+    const both = ALL.flatMap(({ file, workflow }) => Object.entries(workflow.jobs).flatMap(([name, job]) => (checkouts(job).length && downloads(job).length ? [{ where: `${file} ${name}`, job }] : [])));
+    // The jobs that run the base's rtbench on what the pull request's jobs made are among them: the rule is not vacuous.
+    expect(both.map((b) => b.where)).toEqual(expect.arrayContaining(['benchmarks.yml verdict', 'benchmarks.yml gate', 'releases.yml merge']));
+    for (const { where, job } of both) {
+      const checkedOut = checkouts(job).map((c) => place(c.with?.path));
+      for (const download of downloads(job)) {
+        const into = place(download.with?.path);
+        for (const tree of checkedOut) expect(nested(into, tree), `${where}: artifacts into "${into}", a checkout in "${tree}"`).toBe(false);
+        // One folder per artifact: one side's artifact cannot hold a file named as the other side's.
+        expect(download.with?.['merge-multiple'], where).toBeUndefined();
+      }
+      // A job that runs the base's rtbench runs it inside its checkout, never in the folder of the artifacts.
+      if (runsPullRequestCode(job)) continue;
+      for (const step of job.steps.filter((s) => s.run !== undefined && /\bpnpm\b/.test(s.run))) expect(checkedOut, `${where}: ${step.run}`).toContain(place(step['working-directory']));
+    }
+  });
+
   it('posts the comment from a workflow_run job that runs no code of the pull request, and has the permission to', () => {
     const commenting = ALL.flatMap(({ file, workflow }) => Object.entries(workflow.jobs).flatMap(([name, job]) => (/createComment/.test(scripts(job)) ? [{ file, name, job, workflow }] : [])));
     expect(commenting.map((c) => `${c.file} ${c.name}`)).toEqual(['benchmarks-comment.yml comment']);
@@ -109,14 +133,14 @@ describe('GitHub Actions workflows', () => {
     const rerun = scripts(BENCHMARKS.jobs.confirm!);
     expect(rerun).toMatch(/for turn in 1 2; do\s+for side in base head; do/);
     const gate = scripts(BENCHMARKS.jobs.gate!);
-    expect(gate).toContain('rtbench merge confirm-base-1.json confirm-base-2.json --save confirm-base.json');
-    expect(gate).toContain('rtbench merge confirm-head-1.json confirm-head-2.json --save confirm-head.json');
+    expect(gate).toContain('rtbench merge ../artifacts/confirm-runs/confirm-base-1.json ../artifacts/confirm-runs/confirm-base-2.json --save ../confirm-base.json');
+    expect(gate).toContain('rtbench merge ../artifacts/confirm-runs/confirm-head-1.json ../artifacts/confirm-runs/confirm-head-2.json --save ../confirm-head.json');
   });
 
   it('runs the release matrix on a schedule: shards of whole tracks, kept between runs, merged into the page and the report', () => {
     const text = readFileSync(join(WORKFLOWS, 'releases.yml'), 'utf8');
     // Every command it calls is run by packages/cli/test/releases.test.ts: the shards, the budget's exit, the merge.
-    for (const used of ['schedule:', 'workflow_dispatch:', 'rtbench releases $RANGES $SUITES --shard ${{ matrix.shard }}/$SHARDS --dir matrix/shard-${{ matrix.shard }} --budget "$BUDGET"', '"$code" != 75', 'rtbench merge shards/releases-shard-* --save merged', 'merged/releases.html', 'merged/releases.md', 'actions/cache/restore@v4', 'actions/cache/save@v4']) expect(text).toContain(used);
+    for (const used of ['schedule:', 'workflow_dispatch:', 'rtbench releases $RANGES $SUITES --shard ${{ matrix.shard }}/$SHARDS --dir matrix/shard-${{ matrix.shard }} --budget "$BUDGET"', '"$code" != 75', 'rtbench merge ../shards/releases-shard-* --save ../merged', 'merged/releases.html', 'merged/releases.md', 'actions/cache/restore@v4', 'actions/cache/save@v4']) expect(text).toContain(used);
     const shards = /SHARDS: (\d+)/.exec(text)?.[1];
     expect(text).toContain(`shard: [${Array.from({ length: Number(shards) }, (_, i) => i + 1).join(', ')}]`);
   });
