@@ -7,7 +7,7 @@
 import type { BisectResult, Culprit, StepRecord, UnresolvedRange } from './types.ts';
 import type { Comparison } from '@rtbench/stats';
 import type { Metric } from '@rtbench/core/schema';
-import { changeWord, formatChange, ratioWithCi, verdictWord } from '@rtbench/report';
+import { changeWord, formatChange, oneLine, ratioWithCi, verdictWord } from '@rtbench/report';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { engineNamed } from '@rtbench/runtime-registry';
 
@@ -64,7 +64,7 @@ export function answerLines(result: BisectResult, runtime: string, engineOf: Eng
       lines.push(`${runtime}@${u.older}..${runtime}@${u.newer}: ${pct(u.comparison, o.confidence)}: ${why}`);
     }
   }
-  for (const s of result.skipped) lines.push(`skipped ${runtime}@${s.release}: ${s.reason}`);
+  for (const s of result.skipped) lines.push(`skipped ${runtime}@${s.release}: ${oneLine(s.reason)}`);
   return lines;
 }
 

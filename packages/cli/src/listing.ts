@@ -3,7 +3,8 @@
  * table or JSON, on stdout or in the -o file, with the same option names as
  * every other command.
  */
-import { JSON_FLAG, LISTING_FORMATS, listingFormatOf, type ListingFormat } from '@rtbench/report';
+import { JSON_FLAG, jsonPrintable, LISTING_FORMATS, listingFormatOf, printable, type ListingFormat } from '@rtbench/report';
+import { colourOn } from './emit/colours.ts';
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './emit/info.ts';
 import { writeFileAtomically } from '@rtbench/host';
@@ -24,8 +25,17 @@ export function listingFormat(flags: ListingFlags): ListingFormat {
   return flags.json ? JSON_FLAG : (asked ?? LISTING_FORMATS[0]);
 }
 
+/**
+ * The listing on stdout or in the -o file, made safe as every output is: JSON
+ * with its C1 and bidi controls escaped, text with every control character
+ * shown (colours kept on a colour terminal), so a name from a run, a registry
+ * or a runtime cannot drive the terminal.
+ */
 export function writeListing(text: string, flags: ListingFlags): void {
-  if (flags.output === undefined) return void process.stdout.write(text);
-  writeFileAtomically(flags.output, text);
+  const json = flags.json === true || (flags.format !== undefined && listingFormatOf(flags.format) === JSON_FLAG);
+  const colour = flags.output === undefined && colourOn(process.stdout);
+  const safe = json ? jsonPrintable(text) : printable(text, { keepColours: colour });
+  if (flags.output === undefined) return void process.stdout.write(safe);
+  writeFileAtomically(flags.output, safe);
   info(flags, `wrote ${flags.output}`);
 }

@@ -10,9 +10,16 @@ export function shellWord(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A --filter that picks exactly this case: its id as an anchored regex (commas, which split a filter, written \x2c). */
+/** Control characters (line breaks, escapes) and bidi controls. */
+const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A --filter that picks exactly this case: its id as an anchored regex
+ * (commas, which split a filter, written \x2c), on one line whatever the id
+ * holds (a control character written \x{…}, which the filter's RE2 reads back).
+ */
 function caseFilter(caseId: string): string {
-  return `/^${caseId.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/,/g, '\\x2c')}$/`;
+  return `/^${caseId.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/,/g, '\\x2c').replace(UNPRINTABLE, (ch) => `\\x{${ch.charCodeAt(0).toString(16)}}`)}$/`;
 }
 
 /** "node@26.0.0 --jitless": a release as a variant of the track. */

@@ -14,7 +14,7 @@ import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { slug, writeFileAtomically } from '@rtbench/host';
-import { MARKDOWN_FLAG, pageReporter, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
+import { MARKDOWN_FLAG, pageReporter, printable, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
 import { executeRun, lockCampaignFolder, readRegularFile, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
 import { analyseMatrix, type RunReader } from './analysis.ts';
 import { estimateJobMs, pendingJobs, planTracks, type TrackPlan, type WindowJob } from './estimate.ts';
@@ -58,7 +58,8 @@ export function drawMatrix(dir: string, state: MatrixState, tracks: readonly Tra
   const view = analyseMatrix(state.identity, tracks, runReader(dir), dir, state.claims);
   const drawn = { color: false, columns: 100 };
   writeFileAtomically(join(dir, 'releases.html'), pageReporter().render(view, drawn));
-  writeFileAtomically(join(dir, 'releases.md'), reporterFor(MARKDOWN_FLAG)!.render(view, drawn));
+  // Controls in a name are shown, as in every markdown output (the page escapes for itself).
+  writeFileAtomically(join(dir, 'releases.md'), printable(reporterFor(MARKDOWN_FLAG)!.render(view, drawn)));
   return view;
 }
 

@@ -3,7 +3,8 @@
  * changes: per set, one warm process per release (two sets per process),
  * each sampled for 20 turns; every turn shares a machine state that moves all
  * releases alike (so it cancels in a paired ratio), plus independent noise per
- * sample and a per-process offset. Only the fields the matrix reads are filled.
+ * sample and a per-process offset. Each is a whole run, valid against the
+ * schema, as the folder's reader checks it.
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { createRandom } from '@rtbench/stats';
@@ -20,7 +21,11 @@ export interface FakeWindow {
   seed: number;
   /** Each sample's own noise, relative (default 3%). */
   noise?: number;
+  /** The run's id (default: from the runtime, the releases and the seed). */
+  id?: string;
 }
+
+const CLOCK = { name: 'hrtime', resolutionNs: 1, readCostNs: 20, edgeAligned: false };
 
 export function fakeWindowRun(w: FakeWindow): RunRecord {
   const random = createRandom(w.seed);
@@ -30,7 +35,7 @@ export function fakeWindowRun(w: FakeWindow): RunRecord {
   const variants = w.releases.map((tag) => ({ id: `${w.runtime}@${tag}`, runtime: w.runtime, spec: `${w.runtime}@${tag}`, flags: [], version: tag, engine: 'v8', engineVersion: `engine-of-${tag}`, displayNames: { runtime: w.runtime, engine: 'V8', engineShort: 'V8' } }));
   const processOffset = new Map<string, number>();
   const results = w.cases.flatMap((caseId) =>
-    w.releases.map((tag) => ({ caseId, variantId: `${w.runtime}@${tag}`, status: 'ok', failures: [], rounds: [] as { round: number; samples: number[]; lockstep: { positions: number[]; process: number } }[] })),
+    w.releases.map((tag) => ({ caseId, variantId: `${w.runtime}@${tag}`, status: 'ok', failures: [], rounds: [] as Record<string, unknown>[] })),
   );
   for (let set = 0; set < done; set++) {
     const process = Math.floor(set / 2);
@@ -40,15 +45,23 @@ export function fakeWindowRun(w: FakeWindow): RunRecord {
         const key = `${tag}/${process}`;
         if (!processOffset.has(key)) processOffset.set(key, Math.exp(0.01 * gauss()));
         const samples = machine.map((m) => 1000 * w.factor(tag, caseId) * m * processOffset.get(key)! * Math.exp(noise * gauss()));
-        results.find((r) => r.caseId === caseId && r.variantId === `${w.runtime}@${tag}`)!.rounds.push({ round: set, samples, lockstep: { positions: samples.map(() => 0), process } });
+        const round = { round: set, order: 0, samples, iterationsPerSample: 100, warmupIterations: 100, async: false, clock: CLOCK, digest: { hash: '0123456789abcdef', summary: 'number 1' }, wallMs: 100, lockstep: { positions: samples.map(() => 0), process } };
+        results.find((r) => r.caseId === caseId && r.variantId === `${w.runtime}@${tag}`)!.rounds.push(round);
       }
     }
   }
   return {
     schema: 'rtbench.run',
+    schemaVersion: 1,
+    id: w.id ?? `${w.runtime}-${w.releases.join('-')}-${w.seed}`,
     status: done < w.sets ? 'interrupted' : 'complete',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:10:00.000Z',
+    command: ['releases'],
     mode: 'compare',
     suite: 'fake',
+    options: { timeMs: 100, warmupMs: 150, rounds: w.sets, timeoutMs: 60000, order: 'lockstep', seed: w.seed },
+    host: { os: 'linux', release: '6', arch: 'x64', cpuModel: 'Synthetic CPU', cores: 2, memoryBytes: 1e9, loadavg: [0, 0, 0], hostNode: '24.0.0', env: {} },
     variants,
     cases: w.cases.map((id) => ({ id, name: id, params: {} })),
     results,

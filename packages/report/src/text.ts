@@ -2,13 +2,65 @@
 export { counted, firstLine } from '@rtbench/core/words';
 
 /**
- * Text safe inside a markdown table cell: pipes escaped, newlines flattened,
- * HTML shown as text (a case named `<img …>` is not markup), and an `@` that
- * starts a word followed by a zero-width space, so `@name` in a comment the CI
- * posts mentions no one (`node@26`, like an e-mail address, is no mention).
+ * Text safe inside a markdown table cell, or anywhere in a line of markdown:
+ * shown as written, never markup. Backslashes and backticks are escaped (no
+ * code span starts), and so are the brackets that make an image or a link
+ * (`![x](y)` and `[x](y)` show as written; a bare `[1.2–1.3]` stays as it is,
+ * since no reference is ever defined), pipes escaped, newlines flattened,
+ * HTML shown as text (a case named `<img …>` is not markup), and an `@` or
+ * `#` that GitHub would read as a mention or a reference, and a bare address
+ * it would link, broken by a zero-width space, so a comment the CI posts mentions, references and
+ * links nothing (`node@26`, like an e-mail address, is no mention).
  */
 export function markdownCell(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\n/g, ' ').replace(/(^|[^\w])@/g, '$1@\u200b');
+  return text
+    .replace(/[\\`]/g, '\\$&')
+    .replace(/!\[/g, '!\\[')
+    .replace(/\]\(/g, ']\\(')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ')
+    .replace(/(^|[^\w])@/g, '$1@\u200b')
+    .replace(/(^|[^\w])#(?=\d+(?!\w))/g, '$1#\u200b')
+    .replace(/(:)(\/\/)/g, '$1\u200b$2')
+    .replace(/\b(www)\./gi, '$1\u200b.');
+}
+
+/** A line break written as the two characters `\n` (a CRLF as `\r\n`), so that a name stays on its one line. */
+export function oneLine(text: string): string {
+  return text.replace(/\r?\n|\r/g, (nl) => (nl === '\r\n' ? '\\r\\n' : nl === '\n' ? '\\n' : '\\r'));
+}
+
+/** The longest run of backticks in `text`. */
+function longestBacktickRun(text: string): number {
+  return Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+}
+
+/**
+ * `text` as one inline code span that nothing in it can end: the span's
+ * backticks outnumber any run inside it (CommonMark), its line breaks are
+ * shown as `\n`, and a pipe is escaped (a code span in a table cell still
+ * splits at a bare pipe).
+ */
+export function markdownCode(text: string): string {
+  const body = oneLine(text).replace(/\|/g, '\\|');
+  const ticks = '`'.repeat(longestBacktickRun(body) + 1);
+  const pad = body.startsWith('`') || body.endsWith('`') ? ' ' : '';
+  return `${ticks}${pad}${body}${pad}${ticks}`;
+}
+
+/**
+ * A fenced code block of `lines` that no line can close or leave: its fence
+ * is longer than any run of backticks inside, and each line is kept on its
+ * own line (a line break inside one is shown as `\n`). `indent` puts it
+ * inside a list item.
+ */
+export function markdownFence(lines: readonly string[], info = '', indent = ''): string[] {
+  const body = lines.map(oneLine);
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(body.join('\n')) + 1));
+  return [`${indent}${fence}${info}`, ...body.map((l) => `${indent}${l}`), `${indent}${fence}`];
 }
 
 /** SGR (colour) sequences: the only escape sequences rtbench itself writes. */
@@ -24,7 +76,7 @@ const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const unicodeEscape = (ch: string): string => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** Bidi controls written as visible `\u202e` text, the rest unchanged: for text shown where controls are otherwise harmless (an HTML page). */
-export function bidiVisible(text: string): string {
+function bidiVisible(text: string): string {
   return text.replace(BIDI, unicodeEscape);
 }
 

@@ -46,10 +46,16 @@ export function caseFilter(filter: string): (id: string) => boolean {
   return (id) => tests.some((t) => t(id));
 }
 
+/** Control characters (line breaks, escapes) and bidi controls: written as \x{…} in a filter, so it stays one printable line. */
+const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /**
  * A --filter value that matches exactly these case ids: each an anchored
- * regex, its commas written \x2c so the filter's own comma splits only between them.
+ * regex, its commas written \x2c so the filter's own comma splits only
+ * between them, and its control characters as \x{…} (RE2 reads them back).
  */
 export function exactFilter(caseIds: readonly string[]): string {
-  return caseIds.map((id) => `/^${id.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/,/g, '\\x2c')}$/`).join(',');
+  return caseIds
+    .map((id) => `/^${id.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/,/g, '\\x2c').replace(UNPRINTABLE, (ch) => `\\x{${ch.charCodeAt(0).toString(16)}}`)}$/`)
+    .join(',');
 }

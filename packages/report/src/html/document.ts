@@ -10,21 +10,21 @@
  */
 import { createHash } from 'node:crypto';
 import type { PageAssets } from './bundle.ts';
-import { bidiVisible, bidiVisibleDeep } from '../text.ts';
+import { bidiVisibleDeep, oneLine, printable } from '../text.ts';
 import type { HistoryPageData } from './history-data.ts';
 import type { PageData } from './page-data.ts';
 import type { ReleasesPageData } from './releases-data.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text for HTML content or a quoted attribute value. */
+/** Text for HTML content or a quoted attribute value, its control characters shown as in a terminal (`␛`, `\x07`). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+  return printable(text).replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
 }
 
-/** JSON that is safe inside <script type="application/json">: parses to the same value, contains no '<', '>' or '&'. */
+/** JSON that is safe inside <script type="application/json">: parses to the same value, contains no '<', '>' or '&', and no DEL or C1 control (a page read in a terminal shows them as text too). */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029\x7f-\x9f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A script body that cannot end its <script> element early. */
@@ -41,7 +41,7 @@ export function documentHead(csp: string, title: string, style: string): string 
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="rtbench">
-<title>${escapeHtml(bidiVisible(title))}</title>
+<title>${escapeHtml(oneLine(title))}</title>
 <style>${style.replace(/<\//g, '<\\/')}</style>
 </head>`;
 }

@@ -1,6 +1,6 @@
 /** Claims as markdown for a pull request: a table per suite, the --across matrix, how they were measured. */
 import type { ClaimsView } from '../views/claims-types.ts';
-import { markdownCell as cell, shellQuote } from '../text.ts';
+import { markdownCell as cell, markdownCode as code, markdownFence, shellQuote } from '../text.ts';
 import { bySuite, claimedText, claimFigure, claimFlipText, claimSides, countsLine, runLine } from '../cells/claims.ts';
 
 const WORD_MARK = { held: '✅ held', broken: '❌ broken', undecided: '❔ undecided' } as const;
@@ -21,11 +21,11 @@ export function renderClaimsMarkdown(view: ClaimsView): string {
     for (const row of m.rows) lines.push(`| ${cell(`${row.suite}: ${row.says} · ${row.row}`)} | ${row.cells.map((o) => (o ? `${WORD_MARK[o.word]} ${cell(claimFigure(o))}` : '—')).join(' | ')} |`);
     lines.push('');
     for (const f of m.flips) {
-      lines.push(`**Flipped**: ${cell(claimFlipText(f))}. Where:`, '', '```sh', ...f.bisect, '```', '');
+      lines.push(`**Flipped**: ${cell(claimFlipText(f))}. Where:`, '', ...markdownFence(f.bisect, 'sh'), '');
     }
   }
   lines.push(`${cell(view.adjustment)}; ${cell(view.method)}.`, '');
-  for (const r of view.runs) lines.push(`- ${cell(runLine(r))}: \`rtbench ${cell(r.command.map(shellQuote).join(' '))}\``);
+  for (const r of view.runs) lines.push(`- ${cell(runLine(r))}: ${code(`rtbench ${r.command.map(shellQuote).join(' ')}`)}`);
   for (const n of view.notes) lines.push(`- ${cell(n)}`);
   return `${lines.join('\n')}\n`;
 }

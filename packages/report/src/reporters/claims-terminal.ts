@@ -1,5 +1,5 @@
-/** Claims for a terminal: per suite, each claim's sentence and its checks, word first; the --across matrix and its flips. */
-import { counted } from '../text.ts';
+/** Claims for a terminal: per suite, each claim's sentence and its checks, word first; the --across matrix and its flips. Names and sentences keep to their lines (oneLine). */
+import { counted, oneLine } from '../text.ts';
 import pc from 'picocolors';
 import type { ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsView } from '../views/claims-types.ts';
@@ -15,13 +15,13 @@ export function renderClaimsTerminal(view: ClaimsView, options: ReporterOptions)
   for (const [suite, outcomes] of bySuite(view.outcomes)) {
     const counts = { held: 0, broken: 0, undecided: 0 };
     for (const o of outcomes) counts[o.word]++;
-    lines.push(`${c.bold(suite)}: ${counted(outcomes.length, 'check')}, ${countsLine({ counts })}`);
+    lines.push(`${c.bold(oneLine(suite))}: ${counted(outcomes.length, 'check')}, ${countsLine({ counts })}`);
     for (const [says, checks] of bySentence(outcomes)) {
-      lines.push(...wrapWords(says, columns - 2).map((l) => `  ${l}`));
-      lines.push(c.dim(`    claimed: ${claimedText(checks[0]!)}`));
+      lines.push(...wrapWords(oneLine(says), columns - 2).map((l) => `  ${l}`));
+      lines.push(c.dim(`    claimed: ${oneLine(claimedText(checks[0]!))}`));
       for (const o of checks) {
         // The word first, painted; the rest wrapped to the width under it.
-        const text = `${claimSides(o)}: ${claimFigure(o)} · ${o.units} units${o.note ? ` (${o.note})` : ''}`;
+        const text = oneLine(`${claimSides(o)}: ${claimFigure(o)} · ${o.units} units${o.note ? ` (${o.note})` : ''}`);
         wrapWords(text, Math.max(40, columns - 14)).forEach((line, i) => lines.push(i === 0 ? `    ${paint[o.word](o.word.padEnd(9))} ${line}` : `              ${line}`));
       }
     }
@@ -29,23 +29,23 @@ export function renderClaimsTerminal(view: ClaimsView, options: ReporterOptions)
   }
   if (view.matrix) {
     const m = view.matrix;
-    lines.push(c.bold(`claims × ${m.columns.map((col) => col.label).join(', ')}`));
-    const width = Math.max(9, ...m.columns.map((col) => col.label.length));
-    lines.push(`  ${m.columns.map((col) => col.label.padEnd(width)).join(' ')}  claim`);
+    lines.push(c.bold(`claims × ${m.columns.map((col) => oneLine(col.label)).join(', ')}`));
+    const width = Math.max(9, ...m.columns.map((col) => oneLine(col.label).length));
+    lines.push(`  ${m.columns.map((col) => oneLine(col.label).padEnd(width)).join(' ')}  claim`);
     for (const row of m.rows) {
       const cells = row.cells.map((o) => (o ? paint[o.word](o.word.padEnd(width)) : c.dim('—'.padEnd(width))));
-      lines.push(`  ${cells.join(' ')}  ${row.suite}: ${row.says} · ${row.row}`);
+      lines.push(`  ${cells.join(' ')}  ${oneLine(`${row.suite}: ${row.says} · ${row.row}`)}`);
     }
     for (const f of m.flips) {
       lines.push('');
-      lines.push(`${c.bold('flipped')} ${f.suite}: ${claimFlipText(f)}. Where it changed:`);
-      for (const command of f.bisect) lines.push(`  ${command}`);
+      lines.push(`${c.bold('flipped')} ${oneLine(`${f.suite}: ${claimFlipText(f)}`)}. Where it changed:`);
+      for (const command of f.bisect) lines.push(`  ${oneLine(command)}`);
     }
     lines.push('');
   }
   lines.push(`${c.bold('claims')}: ${countsLine(view)}`);
   lines.push(c.dim(`${view.adjustment}; ${view.method}`));
-  for (const r of view.runs) lines.push(c.dim(`  ${runLine(r)}`));
-  for (const n of view.notes) lines.push(c.yellow(`! ${n}`));
+  for (const r of view.runs) lines.push(c.dim(`  ${oneLine(runLine(r))}`));
+  for (const n of view.notes) lines.push(c.yellow(`! ${oneLine(n)}`));
   return `${lines.join('\n')}\n`;
 }

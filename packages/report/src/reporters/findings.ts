@@ -5,11 +5,12 @@
  */
 import { dirname } from 'node:path';
 import { renderFindings } from './claims-findings.ts';
+import { markdownCell, markdownCode } from '../text.ts';
 import type { ArmInfo } from '../views/types.ts';
 import { byKind, type Reporter } from './reporter.ts';
 
 function noClaims(suite: string, arms: readonly ArmInfo[]): string {
-  return `# Findings\n\n${suite} on ${arms.map((a) => `\`${a.id}\` (${a.versionText})`).join(', ')} checked no claims: \`rtbench claims\` makes the runs a findings page is written from.\n`;
+  return `# Findings\n\n${markdownCell(suite)} on ${arms.map((a) => `${markdownCode(a.id)} (${markdownCell(a.versionText)})`).join(', ')} checked no claims: \`rtbench claims\` makes the runs a findings page is written from.\n`;
 }
 
 export const findingsReporter: Reporter = {

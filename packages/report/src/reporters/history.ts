@@ -7,7 +7,7 @@
 import pc from 'picocolors';
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { formatMetric, formatMetricRange, formatRatio } from '../format.ts';
-import { markdownCell } from '../text.ts';
+import { markdownCell, markdownCode } from '../text.ts';
 import { csvTable } from '../columns/fields.ts';
 import { HISTORY_FIELDS, historyPoints } from '../columns/history.ts';
 import { changePoints, runFileName, runLabel } from '../views/history.ts';
@@ -143,7 +143,7 @@ export function renderHistoryTerminal(view: HistoryView, options: ReporterOption
 export function renderHistoryMarkdown(view: HistoryView): string {
   const out: string[] = [`## rtbench history`, '', markdownCell(historyHeadline(view)), ''];
   out.push('| # | commit | started (UTC) | rtbench | file |', '|---:|---|---|---|---|');
-  for (const r of view.runs) out.push(`| ${r.index + 1} | ${r.commit ? `\`${markdownCell(runLabel(r))}\`` : '—'} | ${r.startedAt.slice(0, 16).replace('T', ' ')} | ${markdownCell(r.rtbenchVersion ?? '')} | ${markdownCell(runFileName(r) ?? '')} |`);
+  for (const r of view.runs) out.push(`| ${r.index + 1} | ${r.commit ? `${markdownCode(runLabel(r))}` : '—'} | ${r.startedAt.slice(0, 16).replace('T', ' ')} | ${markdownCell(r.rtbenchVersion ?? '')} | ${markdownCell(runFileName(r) ?? '')} |`);
   out.push('');
   const found = changePoints(view);
   if (found.length) {
@@ -164,7 +164,7 @@ export function renderHistoryMarkdown(view: HistoryView): string {
         const text = markdownCell(pointText(p, hc));
         return p?.changePoint ? `**${text}**` : text;
       });
-      out.push(`| ${i + 1} | ${run.commit ? `\`${markdownCell(runLabel(run))}\`` : '—'} | ${date(run.startedAt)} | ${cells.join(' | ')} |`);
+      out.push(`| ${i + 1} | ${run.commit ? `${markdownCode(runLabel(run))}` : '—'} | ${date(run.startedAt)} | ${cells.join(' | ')} |`);
     }
     out.push('');
   }

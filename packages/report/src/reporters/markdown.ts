@@ -3,7 +3,7 @@ import { renderClaimsMarkdown } from './claims-markdown.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
 import { NO_RATE_REASON } from '../format.ts';
-import { firstLine, markdownCell as cell, shellQuote } from '../text.ts';
+import { firstLine, markdownCell as cell, markdownCode as code, shellQuote } from '../text.ts';
 import { belowClock, CASE_COLUMN, tableColumns, VARIANT_COLUMN } from '../columns/results.ts';
 import { bestRows, benchFacts, benchResultRow, benchGeomeanLine, geomeanLeftOut, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { renderHistoryMarkdown } from './history.ts';
@@ -15,13 +15,13 @@ import { WITHOUT_WORK_KEY, WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { releasesMarkdown } from './releases.ts';
 
 function commandLine(command: readonly string[]): string {
-  return `\`rtbench ${cell(command.map(shellQuote).join(' '))}\``;
+  return code(`rtbench ${command.map(shellQuote).join(' ')}`);
 }
 
 function renderBenchMarkdown(view: BenchView): string {
   const { run } = view;
-  const lines: string[] = [`### rtbench: ${view.suite}`, ''];
-  const variants = view.variants.map((v) => (v.unavailable ? `\`${v.id}\` (did not run: ${cell(v.unavailable)})` : `\`${v.id}\` ${cell(v.versionText)}`));
+  const lines: string[] = [`### rtbench: ${cell(view.suite)}`, ''];
+  const variants = view.variants.map((v) => (v.unavailable ? `${code(v.id)} (did not run: ${cell(v.unavailable)})` : `${code(v.id)} ${cell(v.versionText)}`));
   const adaptive = run.options.adaptive;
   const rounds = adaptive ? `${adaptive.minRounds}–${adaptive.maxRounds} rounds (adaptive, target ±${+(adaptive.target * 100).toFixed(2)}%)` : `${run.options.rounds} rounds`;
   lines.push(`Runtimes: ${variants.join(', ')}. ${rounds}: ${cell(howMeasured(run.options))}. ${hostLines(view).join('; ')}.`);
@@ -55,7 +55,7 @@ function renderBenchMarkdown(view: BenchView): string {
   if (remarks.length) lines.push('', ...remarks.map((r) => `> ${cell(r)}`));
   for (const bc of view.cases) {
     if (bc.digestMismatch) {
-      lines.push('', `> ⚠️ **Different work** on \`${cell(bc.label)}\`: ${Object.entries(bc.digestMismatch).map(([v, h]) => `${cell(v)} \`${h}\``).join(', ')}`);
+      lines.push('', `> ⚠️ **Different work** on ${code(bc.label)}: ${Object.entries(bc.digestMismatch).map(([v, h]) => `${cell(v)} ${code(h)}`).join(', ')}`);
     }
   }
   const errors = view.notes.filter((n) => n.level !== 'info' && !n.text.startsWith('different work'));
@@ -71,24 +71,24 @@ const emphasis: Record<string, (word: string) => string> = { faster: (w) => `**$
 
 export function renderComparisonMarkdown(view: ComparisonView): string {
   const lines: string[] = [];
-  const candidates = view.sections.map((s) => `\`${s.candidate.label}\``).join(', ');
+  const candidates = view.sections.map((s) => code(s.candidate.label)).join(', ');
   const baseline = view.sections[0]?.baseline;
-  lines.push(`### rtbench compare: ${view.suite} — ${candidates} vs \`${baseline?.label ?? '?'}\``, '');
+  lines.push(`### rtbench compare: ${cell(view.suite)} — ${candidates} vs ${code(baseline?.label ?? '?')}`, '');
   lines.push('| arm | runtime | flags / env | binary sha256 |', '|---|---|---|---|');
   const seen = new Set<string>();
   for (const s of view.sections) {
     for (const [role, arm] of [['baseline', s.baseline], ['candidate', s.candidate]] as const) {
       if (seen.has(arm.label)) continue;
       seen.add(arm.label);
-      const flags = arm.flags.length || Object.keys(arm.env).length ? `\`${cell(armFlags(arm))}\`` : '—';
-      const commit = arm.binaryCommit ? ` (built from \`${arm.binaryCommit}\`)` : '';
-      lines.push(`| ${role} \`${cell(arm.label)}\` | ${cell(arm.versionText)} | ${flags} | \`${shortHash(arm.binarySha256)}\`${commit} |`);
+      const flags = arm.flags.length || Object.keys(arm.env).length ? `${code(armFlags(arm))}` : '—';
+      const commit = arm.binaryCommit ? ` (built from ${code(arm.binaryCommit)})` : '';
+      lines.push(`| ${role} ${code(arm.label)} | ${cell(arm.versionText)} | ${flags} | ${code(shortHash(arm.binarySha256))}${commit} |`);
     }
   }
   for (const section of view.sections) {
     lines.push('');
-    if (view.sections.length > 1) lines.push(`#### \`${cell(section.candidate.label)}\` vs \`${cell(section.baseline.label)}\``, '');
-    lines.push(`| case | \`${cell(section.baseline.label)}\` | \`${cell(section.candidate.label)}\` | ratio (interval) | verdict | q |`);
+    if (view.sections.length > 1) lines.push(`#### ${code(section.candidate.label)} vs ${code(section.baseline.label)}`, '');
+    lines.push(`| case | ${code(section.baseline.label)} | ${code(section.candidate.label)} | ratio (interval) | verdict | q |`);
     lines.push('|---|--:|--:|--:|---|--:|');
     for (const row of section.cases) {
       const t = comparisonCells(row, view);
@@ -102,16 +102,16 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     }
     for (const row of section.cases) {
       if (row.digests) {
-        lines.push('', `> ⚠️ **Different work** on \`${cell(row.label)}\`: \`${cell(section.baseline.label)}\` digest \`${row.digests.baseline}\`, \`${cell(section.candidate.label)}\` \`${row.digests.candidate}\`. The ratio compares different computations.`);
+        lines.push('', `> ⚠️ **Different work** on ${code(row.label)}: ${code(section.baseline.label)} digest ${code(row.digests.baseline)}, ${code(section.candidate.label)} ${code(row.digests.candidate)}. The ratio compares different computations.`);
       }
     }
     for (const row of section.cases) {
       for (const [arm, text] of [[section.baseline, row.withoutWork?.baseline], [section.candidate, row.withoutWork?.candidate]] as const) {
-        if (text) lines.push('', `> ${WITHOUT_WORK_MARK} \`${cell(arm.label)}\` · \`${cell(row.label)}\`: without work: ${cell(text)}`);
+        if (text) lines.push('', `> ${WITHOUT_WORK_MARK} ${code(arm.label)} · ${code(row.label)}: without work: ${cell(text)}`);
       }
     }
     const moved = section.cases.filter((row) => row.where);
-    if (moved.length) lines.push('', `${cell(WHERE_HEADING)}:`, '', ...moved.map((row) => `- \`${cell(row.label)}\`: ${whereText(row.where!, (name) => `\`${name.replace(/`/g, "'")}\``)}`));
+    if (moved.length) lines.push('', `${cell(WHERE_HEADING)}:`, '', ...moved.map((row) => `- ${code(row.label)}: ${whereText(row.where!, code)}`));
   }
   if (view.notes.length) lines.push('', ...view.notes.map((n) => `> ${cell(n)}`));
   const command = view.runs.map((r) => commandLine(r.run.command)).join(' and ');

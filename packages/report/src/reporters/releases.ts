@@ -13,7 +13,7 @@ import { changeText, claimFlips, claimsCheckedLine, lastStepLine, methodLine, pr
 import { releasesPageAssets } from '../html/bundle.ts';
 import { htmlDocument } from '../html/document.ts';
 import { releasesPageData } from '../html/releases-data.ts';
-import { markdownCell } from '../text.ts';
+import { markdownCell, markdownFence, oneLine } from '../text.ts';
 
 export function releasesMarkdown(view: ReleaseMatrixView): string {
   const out: string[] = ['## Release matrix', ''];
@@ -26,7 +26,7 @@ export function releasesMarkdown(view: ReleaseMatrixView): string {
     if (!mine.length) continue;
     out.push(`#### ${markdownCell(t.track.key)} (${markdownCell(t.track.range)})`, '');
     for (const c of mine) {
-      out.push(`- **${markdownCell(c.caseId)}**: ${markdownCell(changeText(c))}`, '', '  ```sh', `  ${c.compareCommand}`, ...(c.bisectCommand ? [`  ${c.bisectCommand}`] : []), '  ```', '');
+      out.push(`- **${markdownCell(c.caseId)}**: ${markdownCell(changeText(c))}`, '', ...markdownFence([c.compareCommand, ...(c.bisectCommand ? [c.bisectCommand] : [])], 'sh', '  '), '');
     }
   }
   const flips = claimFlips(view);
@@ -40,19 +40,20 @@ export function releasesMarkdown(view: ReleaseMatrixView): string {
   return `${out.join('\n')}\n`;
 }
 
+/** Each line of the text one line, whatever a name in it holds (terminal controls are shown by the output's escaping). */
 export function releasesText(view: ReleaseMatrixView): string {
   const out: string[] = ['last step of each runtime'];
-  for (const t of view.tracks) out.push(`  ${lastStepLine(t)}`);
+  for (const t of view.tracks) out.push(`  ${oneLine(lastStepLine(t))}`);
   out.push('', `change points: ${view.changePoints.length}`);
   for (const t of view.tracks) {
     for (const c of view.changePoints.filter((x) => x.track === t.track.key)) {
-      out.push(`  ${t.track.key} / ${c.caseId}`, `    ${changeText(c)}`, `    ${c.compareCommand}`, ...(c.bisectCommand ? [`    ${c.bisectCommand}`] : []));
+      out.push(`  ${oneLine(`${t.track.key} / ${c.caseId}`)}`, `    ${oneLine(changeText(c))}`, `    ${oneLine(c.compareCommand)}`, ...(c.bisectCommand ? [`    ${oneLine(c.bisectCommand)}`] : []));
     }
   }
   const flips = claimFlips(view);
-  if (flips) out.push('', `claims that changed between releases: ${flips.length}${flips.length ? '' : ` (${claimsCheckedLine(view)})`}`, ...flips.flatMap((f) => [`  ${f.track}: ${f.text}`, ...f.bisect.map((b) => `    ${b}`)]));
+  if (flips) out.push('', `claims that changed between releases: ${flips.length}${flips.length ? '' : ` (${claimsCheckedLine(view)})`}`, ...flips.flatMap((f) => [`  ${oneLine(`${f.track}: ${f.text}`)}`, ...f.bisect.map((b) => `    ${oneLine(b)}`)]));
   const progress = progressLine(view);
-  if (progress) out.push('', progress);
+  if (progress) out.push('', oneLine(progress));
   out.push('', methodLine(view));
   return `${out.join('\n')}\n`;
 }

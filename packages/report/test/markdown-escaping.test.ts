@@ -1,0 +1,41 @@
+/**
+ * The markdown escaping every reporter uses: a cell shows its text and makes
+ * no link, image, code span, HTML, mention or reference; a code span and a
+ * fence cannot be ended by what they hold, and keep a name on its line.
+ */
+import { describe, expect, it } from 'vitest';
+import { markdownCell, markdownCode, markdownFence } from '../src/text.ts';
+import { liveMarkdown } from '../../../test/helpers/markdown-inert.ts';
+
+const NAME = 'x ![img](https://e.example/i.png) [link](http://e.example) <b>b</b> @someone #42 `tick` ``two`` \\| www.e.example';
+
+describe('markdown escaping', () => {
+  it('makes a cell inert: no image, link, HTML, mention, reference or code span', () => {
+    const cell = markdownCell(NAME);
+    expect(liveMarkdown(`| ${cell} |`, 'x')).toEqual([]);
+    expect(cell).toContain('!\\[img]\\(https:\u200b//e.example/i.png)');
+    expect(cell).toContain('@\u200bsomeone #\u200b42');
+    expect(cell).toContain('\\`tick\\`');
+    // A backslash before a pipe is shown, and the pipe still cannot split the cell.
+    expect(cell).toContain('\\\\\\|');
+    // Brackets that make no link stay as they are (an interval).
+    expect(markdownCell('1.2× [1.1–1.3]')).toBe('1.2× [1.1–1.3]');
+  });
+
+  it('writes a code span that nothing inside ends, on one line', () => {
+    expect(markdownCode('a`b')).toBe('``a`b``');
+    expect(markdownCode('``x``')).toBe('``` ``x`` ```');
+    expect(markdownCode('a\nb|c')).toBe('`a\\nb\\|c`');
+    expect(liveMarkdown(`see ${markdownCode('y ``` ![i](u) ` [l](u) @who')} here`, 'see')).toEqual([]);
+  });
+
+  it('writes a fence that no line closes, and keeps each line its own', () => {
+    const fenced = markdownFence(['rtbench bench s --filter \'/^a\n```\n# heading ![i](u)$/\''], 'sh', '  ');
+    expect(fenced).toHaveLength(3);
+    expect(fenced[0]).toBe('  ````sh');
+    expect(fenced[2]).toBe('  ````');
+    expect(liveMarkdown([...fenced, 'after ![i](u)'].join('\n'), 'heading')).toEqual([]);
+    // What follows the fence is outside it: the checker sees it.
+    expect(liveMarkdown([...fenced, 'heading ![i](u)'].join('\n'), 'heading')).toHaveLength(1);
+  });
+});

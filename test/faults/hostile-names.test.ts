@@ -1,0 +1,113 @@
+/**
+ * One hostile name (terminal escapes, a line break, a fence, a markdown
+ * image, a link, a mention and a reference, HTML, a pipe) through every
+ * reporter and every command's output: the table, CSV, markdown, JSON, HTML,
+ * a comparison, a history, claims and findings, a release matrix's text and
+ * releases.md, a bisect's answer. In each it is inert: no control byte
+ * reaches the output, the name stays on its one line, and markdown outside
+ * code holds no link, image, HTML, mention or reference of its making; JSON
+ * keeps the exact name.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { answerLines, type BisectResult } from '../../packages/bisect/src/index.ts';
+import { printable } from '@rtbench/report';
+import { caseFilter, exactFilter } from '@rtbench/suite-loader';
+import { repoRoot, runCliAsync, tempFile } from '../helpers/cli.ts';
+import { liveMarkdown } from '../helpers/markdown-inert.ts';
+import { syntheticRun, writeRun } from '../compare-synthetic.ts';
+import { writeMatrixFolder } from '../matrix-synthetic.ts';
+
+const HOSTILE = 'evil \x1b]0;retitled\x07\x1b[1;31mred\x9b2J\r\nforged line\n```\n# heading ![img](https://x.example/i.png) [link](https://x.example) @octocat #12 `tick` <b>bold</b> | pipe';
+/** Control bytes but tab and newline: none may reach a text output. */
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+/** A line break in the name would start these lines. */
+const FORGED = ['forged line', '# heading'];
+
+/** The text is inert: no control byte, and the parts of the name after its line breaks are on the line where the name starts. */
+function inertText(text: string, where: string, shown = true): void {
+  expect(text, where).not.toMatch(CONTROL);
+  const lines = text.split('\n');
+  for (const part of FORGED) {
+    const at = lines.filter((l) => l.includes(part));
+    if (shown) expect(at.length, `${where}: the name is shown`).toBeGreaterThan(0);
+    for (const line of at) expect(line, `${where}: a line of its own`).toContain('evil');
+  }
+}
+
+function inertMarkdown(text: string, where: string, shown = true): void {
+  inertText(text, where, shown);
+  expect(liveMarkdown(text, 'evil'), where).toEqual([]);
+}
+
+describe('a hostile name', () => {
+  const dir = dirname(tempFile('x'));
+  const cases = [{ id: HOSTILE, ns: 1000 }, { id: 'plain', ns: 2000 }];
+  const bench = writeRun(join(dir, 'bench.json'), syntheticRun({ mode: 'bench', cases, arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26', factor: 1.4 }], rounds: 6 }));
+  const base = writeRun(join(dir, 'base.json'), { ...syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 6, seed: 2 }), id: 'base' });
+  const head = writeRun(join(dir, 'head.json'), { ...syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1.5 }], rounds: 6, seed: 3 }), id: 'head', startedAt: '2026-01-02T00:00:00.000Z' });
+  const claims = JSON.parse(readFileSync(join(repoRoot, 'results/claims-20261124-035723Z/08-json-reviver.json'), 'utf8')) as { claims: { outcomes: { says: string }[] } };
+  for (const o of claims.claims.outcomes) o.says = HOSTILE;
+  const claimsFile = join(dir, 'claims.json');
+  writeFileSync(claimsFile, JSON.stringify(claims));
+
+  it('is inert in every format of a run, a comparison, a history and claims', async () => {
+    const asked: [string, string[]][] = [];
+    for (const format of ['terminal', 'markdown', 'csv', 'csv-stats', 'json', 'bmf', 'html', 'findings']) asked.push([`report ${format}`, ['report', bench, '--format', format]]);
+    for (const format of ['terminal', 'markdown', 'json', 'html']) asked.push([`compare ${format}`, ['compare', base, head, '--format', format]]);
+    for (const format of ['terminal', 'markdown', 'json', 'html']) asked.push([`history ${format}`, ['history', base, head, '--format', format]]);
+    for (const format of ['terminal', 'markdown', 'findings', 'json', 'html']) asked.push([`claims ${format}`, ['report', claimsFile, '--format', format]]);
+    const results = await Promise.all(asked.map(([, args]) => runCliAsync(args)));
+    asked.forEach(([where, args], i) => {
+      const r = results[i]!;
+      expect(r.status, `${where}: ${r.stderr}`).toBe(0);
+      expect(r.stderr, where).not.toMatch(CONTROL);
+      const format = args.at(-1)!;
+      if (format === 'json' || format === 'bmf') {
+        expect(r.stdout, where).not.toMatch(/[\x7f-\x9f]/);
+        expect(r.stdout, where).toContain(JSON.stringify(HOSTILE).slice(1, 20));
+      } else if (format === 'html') {
+        expect(r.stdout, where).not.toMatch(CONTROL);
+        expect(r.stdout, where).not.toContain('<b>bold');
+        // A run that checked no claims has no findings: its page names no case.
+      } else if (format === 'markdown' || format === 'findings') inertMarkdown(r.stdout, where, where !== 'report findings');
+      else if (format === 'csv' || format === 'csv-stats') expect(r.stdout, where).not.toMatch(CONTROL);
+      else inertText(r.stdout, where);
+    });
+  }, 600_000);
+
+  it('is inert in a release matrix\'s text and releases.md, where it names a change point and its commands', async () => {
+    const slower = (release: string, caseId: string): number => (caseId === HOSTILE && release === '3' ? 1.5 : 1);
+    const shards = [1, 2].map((index) => join(dir, `shard-${index}`));
+    writeMatrixFolder(shards[0]!, { runtime: 'node', releases: ['1', '2', '3'], cases: [HOSTILE, 'plain'], factor: slower, suite: `suite\n${HOSTILE}`, shard: { index: 1, count: 2 } });
+    writeMatrixFolder(shards[1]!, { runtime: 'bun', releases: ['1', '2'], cases: [HOSTILE], factor: () => 1, shard: { index: 2, count: 2 }, seed: 5 });
+    const merged = join(dir, 'merged');
+    const r = await runCliAsync(['merge', ...shards, '--save', merged]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('change points: 1');
+    inertText(r.stdout, 'releases text');
+    const md = readFileSync(join(merged, 'releases.md'), 'utf8');
+    expect(md).toContain('--compare node@2 node@3');
+    inertMarkdown(md, 'releases.md');
+    // The reproducing command picks the case still: its line breaks and escapes are written as \x{…} in the filter.
+    expect(r.stdout).toContain(String.raw`--filter '/^evil \x{1b}\]0;retitled\x{7}\x{1b}\[1;31mred\x{9b}2J\x{d}\x{a}forged line\x{a}`);
+    const html = readFileSync(join(merged, 'releases.html'), 'utf8');
+    expect(html).not.toMatch(CONTROL);
+    expect(html).not.toContain('<b>bold');
+  });
+
+  it('is inert in a bisect\'s answer: a skipped release\'s reason stays on its line', () => {
+    const ends = { ratio: 1.2, ci: [1.1, 1.3] as [number, number], verdict: 'slower' as const, confidence: 0.95, threshold: 0.02, n: 6, qValue: 0.01, pValue: 0.01 };
+    const result = { first: '1', last: '3', outcome: { kind: 'no-change', ends }, skipped: [{ release: '2', reason: HOSTILE }], steps: [] } as unknown as BisectResult;
+    const text = printable(answerLines(result, 'node', () => undefined, { threshold: 0.02, confidence: 0.95, metric: { unit: 'ns' } }).join('\n'));
+    inertText(text, 'bisect answer');
+  });
+
+  it('is picked again by the one-line filter a reproducing command or --flagged writes for it', () => {
+    const filter = exactFilter([HOSTILE, 'plain']);
+    expect(filter).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+    const picks = caseFilter(filter);
+    expect([HOSTILE, 'plain', `${HOSTILE}x`, 'evil'].map(picks)).toEqual([true, true, false, false]);
+  });
+});
