@@ -16,7 +16,7 @@ import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, resolveVariant } from '@rtbench/run';
+import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
@@ -177,6 +177,9 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   } else if (!variants.some(isResolved)) {
     throw new UsageError(variants.filter((v) => !isResolved(v)).map(unavailableLine));
   }
+
+  // Packages an arm pins (react@18.3.1): checked against the suite's imports and installed, before any case is listed or run.
+  await pinPackages(location, variants);
 
   // Several --filter are one list, as commas make it.
   const filter = flags.filter?.join(',');

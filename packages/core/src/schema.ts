@@ -20,6 +20,26 @@ export const gitStateSchema = z.object({
   dirty: z.boolean(),
 });
 
+/** A package an arm pinned, as its bundle took it: from npm (version and integrity) or a local folder (path, git commit). */
+function pinnedPackageSchema() {
+  return z.object({
+    name: z.string(),
+    version: z.string(),
+    /** The folder bundled. */
+    dir: z.string(),
+    /** sha256 over the package's files as bundled. */
+    sha256: z.string(),
+    /** npm's integrity of the tarball it was installed from. */
+    integrity: z.string().optional(),
+    /** The local folder the arm named. */
+    path: z.string().optional(),
+    /** The checkout the local folder is in. */
+    git: gitStateSchema.optional(),
+    /** Pinned because it moves with another package the arm pinned (react-dom with react). */
+    follows: z.string().optional(),
+  });
+}
+
 export const variantSchema = z.object({
   /** Short unique id within the run, e.g. "node@24" or "node@26 --max-semi-space-size=64". */
   id: z.string(),
@@ -48,6 +68,8 @@ export const variantSchema = z.object({
   displayNames: z.object({ runtime: z.string(), engine: z.string().optional(), engineShort: z.string().optional() }).optional(),
   /** The git commit of the checkout the binary lives in (a user's own build), when it is inside one. */
   binaryGit: gitStateSchema.optional(),
+  /** Packages the suite imports that this arm pinned (`react@18.3.1`, `react=/path`), as bundled. */
+  packages: z.array(pinnedPackageSchema()).optional(),
 });
 
 /**
@@ -453,6 +475,8 @@ export const runSchema = z.object({
 });
 
 export type Variant = z.infer<typeof variantSchema>;
+/** A package an arm pinned, as recorded. */
+export type PinnedPackage = NonNullable<Variant['packages']>[number];
 export type RoundRecord = z.infer<typeof roundSchema>;
 export type Failure = z.infer<typeof failureSchema>;
 export type CaseStats = z.infer<typeof statsSchema>;

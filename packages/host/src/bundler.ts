@@ -10,6 +10,7 @@
 import { build, type BuildOptions, type Loader, type Plugin } from 'esbuild';
 import { storeProgram, type CachedProgram } from './program-cache.ts';
 import { DEFAULT_NODE_ENV, nodeEnvDefine, nodeEnvReaders, type NodeEnvUse } from './node-env.ts';
+import { bundledPackages, type BundledPackage } from './bundled-packages.ts';
 import type { BundleTarget } from '@rtbench/runtime-kit';
 
 /**
@@ -62,12 +63,16 @@ export interface ProgramBuild {
    * (node-env.ts): the variant's value when it sets one, else DEFAULT_NODE_ENV.
    */
   nodeEnv?: { variantValue: string | undefined };
+  /** Packages bundled from folders outside any node_modules (a local build an arm pins): their files count as theirs. */
+  packageDirs?: readonly { name: string; dir: string }[];
 }
 
 export interface BundledProgram extends CachedProgram {
   bytes: number;
   /** With `nodeEnv`: which packages read it and the value they were given. */
   nodeEnv?: NodeEnvUse;
+  /** The npm packages in the bundle. */
+  packages: BundledPackage[];
 }
 
 /** Bundles a program for a runtime and stores it in the program cache. */
@@ -80,17 +85,18 @@ export async function bundleProgramFor(target: BundleTarget, p: ProgramBuild): P
       ...(p.banner ? { banner: { js: p.banner } } : {}),
       ...(define ? { define } : {}),
       ...(p.sourceMap ? { sourcemap: 'inline' as const, absWorkingDir: p.sourceMap.absWorkingDir, sourceRoot: p.sourceMap.sourceRoot } : {}),
-      metafile: p.nodeEnv !== undefined,
+      metafile: true,
     });
   let result = await buildWith(p.define);
+  const packages = bundledPackages(result.metafile, p.sourceMap?.absWorkingDir ?? process.cwd(), p.packageDirs);
   let nodeEnv: NodeEnvUse | undefined;
   if (p.nodeEnv) {
     // Which packages read it is known once they are resolved: a second build writes the value in for them.
-    const readers = nodeEnvReaders(result.metafile!, p.sourceMap?.absWorkingDir ?? process.cwd());
+    const readers = nodeEnvReaders(packages);
     const value = p.nodeEnv.variantValue ?? DEFAULT_NODE_ENV;
     nodeEnv = { readers, value, defaulted: p.nodeEnv.variantValue === undefined };
     if (readers.length) result = await buildWith({ ...p.define, ...nodeEnvDefine(value) });
   }
   const code = result.outputFiles[0]!.contents;
-  return { ...storeProgram(p.dir, p.stem, '.mjs', code), bytes: code.byteLength, ...(nodeEnv ? { nodeEnv } : {}) };
+  return { ...storeProgram(p.dir, p.stem, '.mjs', code), bytes: code.byteLength, packages, ...(nodeEnv ? { nodeEnv } : {}) };
 }

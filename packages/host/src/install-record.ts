@@ -35,6 +35,11 @@ function isInstallRecord(value: unknown): value is InstallRecord {
   );
 }
 
+/** What proves an installed thing: its sha256 and size (a runtime's binary; a library's whole folder, library-store.ts). */
+export type Proof = (path: string) => Promise<{ sha256: string; bytes: number }>;
+
+const fileProof: Proof = async (path) => ({ sha256: await sha256File(path), bytes: statSync(path).size });
+
 /** Integrity hashes npm recorded for what it installed under `entry` (empty when it wrote no hidden lockfile). */
 function npmIntegrity(entry: string): Record<string, string> {
   const integrity: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -51,14 +56,15 @@ function npmIntegrity(entry: string): Record<string, string> {
 }
 
 /** Hashes the binary of a fresh install under `entry` and writes the record beside it. */
-export async function writeInstallRecord(entry: string, pkg: string, version: string, binary: string): Promise<InstallRecord> {
+export async function writeInstallRecord(entry: string, pkg: string, version: string, binary: string, prove: Proof = fileProof): Promise<InstallRecord> {
+  const { sha256, bytes } = await prove(binary);
   const record: InstallRecord = {
     package: pkg,
     version,
     integrity: npmIntegrity(entry),
     binary: relative(entry, binary),
-    sha256: await sha256File(binary),
-    bytes: statSync(binary).size,
+    sha256,
+    bytes,
   };
   writeFileSync(join(entry, INSTALL_RECORD), `${JSON.stringify(record, null, 2)}\n`);
   return record;
@@ -75,16 +81,19 @@ export function readInstallRecord(entry: string): InstallRecord | undefined {
 }
 
 /** Why `binary` is not the one the record proves (size first: a truncated file needs no hashing), or undefined when it is. */
-export async function recordMismatch(record: InstallRecord, entry: string, binary: string): Promise<string | undefined> {
+export async function recordMismatch(record: InstallRecord, entry: string, binary: string, prove?: Proof): Promise<string | undefined> {
   if (relative(entry, binary) !== record.binary) return `is not the binary recorded at install (${record.binary})`;
   let bytes: number;
+  let proof: Awaited<ReturnType<Proof>> | undefined;
   try {
-    bytes = statSync(binary).size;
+    // A folder is proven whole; a file's size is read first (a truncated binary needs no hashing).
+    proof = prove ? await prove(binary) : undefined;
+    bytes = proof ? proof.bytes : statSync(binary).size;
   } catch {
     return 'is missing';
   }
   if (bytes !== record.bytes) return `has ${bytes} bytes, ${record.bytes} when installed`;
-  const sha256 = await sha256File(binary);
+  const sha256 = proof ? proof.sha256 : await sha256File(binary);
   if (sha256 !== record.sha256) return `has sha256 ${sha256.slice(0, 12)}…, ${record.sha256.slice(0, 12)}… when installed`;
   return undefined;
 }

@@ -21,4 +21,5 @@ export { takeLock } from './pid-lock.ts';
 export { BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, lockCampaignFolder, whileStoppable, type PlanFlags, type PlanPort, type PlanRequest } from './campaign.ts';
 export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';
+export { pinPackages } from './package-pins.ts';
 export { latestRun, loadSavedRun, runFilesIn } from './saved-run.ts';

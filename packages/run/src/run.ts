@@ -9,7 +9,7 @@
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { GitState, RunRecord, VerdictParameters } from '@rtbench/core/schema';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
-import type { SuiteLocation } from '@rtbench/suite-loader';
+import { UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import { hostInfo } from './host.ts';
 import { watchMachine } from './machine-watch.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
@@ -161,8 +161,11 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
     variants.map((v) => (isResolved(v) ? { id: v.spec.id } : { id: v.spec.id, unavailable: { kind: UNAVAILABLE_AS[v.kind], message: v.reason } })),
   );
   const ready = variants.filter(isResolved);
+  // Pins are resolved by the plan (pinPackages); an arm that reaches here without them would run the suite's own versions.
+  const unpinned = ready.find((v) => v.spec.packages?.length && !v.record.packages);
+  if (unpinned) throw new UsageError(`${unpinned.spec.id}: this command does not take pinned packages; pin them with bench or run (--runtime or --compare)`);
   const arms: Arm[] = [];
-  // One bundle per runtime and arm build (the NODE_ENV a variant sets): arms that agree share it.
+  // One bundle per runtime and arm build (the NODE_ENV a variant sets, the packages it pins): arms that agree share it.
   const bundles = new Map<string, { runtime: string; bundle: SuiteBundle; variants: string[] }>();
   for (const v of ready) {
     // A measurer that prepares its own programs runs no suite bundle; its arms carry none.
@@ -171,9 +174,10 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
       continue;
     }
     const nodeEnv = v.spec.env.NODE_ENV;
-    const key = JSON.stringify([v.plugin.name, nodeEnv ?? null]);
+    const packages = (v.record.packages ?? []).map((p) => ({ name: p.name, dir: p.dir }));
+    const key = JSON.stringify([v.plugin.name, nodeEnv ?? null, packages]);
     let entry = bundles.get(key);
-    if (!entry) bundles.set(key, (entry = { runtime: v.plugin.name, bundle: await suiteBundle(suite, v.plugin, { nodeEnv }), variants: [] }));
+    if (!entry) bundles.set(key, (entry = { runtime: v.plugin.name, bundle: await suiteBundle(suite, v.plugin, { nodeEnv, packages }), variants: [] }));
     entry.variants.push(v.spec.id);
     arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: entry.bundle.path });
   }

@@ -10,7 +10,7 @@ import { NpmRuntimeStore } from '@rtbench/host';
 import { cacheDir } from '@rtbench/suite-loader';
 
 /** RTBENCH_NO_INSTALL set to anything but "" or "0". */
-function installForbidden(env: NodeJS.ProcessEnv = process.env): boolean {
+export function installForbidden(env: NodeJS.ProcessEnv = process.env): boolean {
   const v = env.RTBENCH_NO_INSTALL;
   return v !== undefined && v !== '' && v !== '0';
 }

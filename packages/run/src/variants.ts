@@ -15,7 +15,27 @@ import type { Variant } from '@rtbench/core/schema';
 import { UsageError } from '@rtbench/suite-loader';
 import { askPlugin, pluginForSpec, runtimePlugins } from '@rtbench/runtime-registry';
 
-export const VARIANT_SYNTAX = '<runtime> [--engine-flag[=value] ...] [ENV=value ...]   e.g. "node@26 --max-semi-space-size=64"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';
+export const VARIANT_SYNTAX = '<runtime> [--engine-flag[=value] ...] [ENV=value ...] [package@version | package=/path ...]   e.g. "node@26 --max-semi-space-size=64", "workerd react@19.2.0"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';
+
+/** An npm package's name (lower case, an optional scope), as a pin names it. */
+const PACKAGE_NAME = '(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*';
+/** `react@19.2.0`, `react@19.2.x`: a package pinned to a version from npm. */
+const PIN_VERSION = new RegExp(`^(${PACKAGE_NAME})@([0-9][0-9A-Za-z.+-]*)$`);
+/** `react=/src/react/build/oss-stable/react`: a package pinned to a local build (a path; environment variables are upper case). */
+const PIN_PATH = new RegExp(`^(${PACKAGE_NAME})=((?:/|\\./|\\.\\./|~/).*)$`);
+
+type PackagePin = NonNullable<VariantSpec['packages']>[number];
+
+/** A part that pins a package, or undefined. */
+function pinOf(token: string): PackagePin | undefined {
+  const version = PIN_VERSION.exec(token);
+  if (version) return { name: version[1]!, version: version[2]! };
+  const path = PIN_PATH.exec(token);
+  return path ? { name: path[1]!, path: path[2]! } : undefined;
+}
+
+/** The runtime an arm that names only packages runs on (`--compare react@18.3.1 react@19.2.0`). */
+const PINS_ONLY_RUNTIME = 'node';
 
 /**
  * Splits a variant into its parts as a shell would, in a small subset:
@@ -63,13 +83,21 @@ export function quotePart(part: string): string {
 }
 
 function variantFromParts(parts: string[], text: string): VariantSpec {
-  const [runtimeSpec, ...rest] = parts;
+  // An arm of packages alone runs on the default runtime.
+  const pinsOnly = parts[0] !== undefined && !pluginForSpec(parts[0]) && pinOf(parts[0]) !== undefined;
+  const [runtimeSpec, ...rest] = pinsOnly ? [PINS_ONLY_RUNTIME, ...parts] : parts;
   if (!runtimeSpec || runtimeSpec.startsWith('-')) throw new UsageError(`cannot parse variant ${JSON.stringify(text)}: it must start with a runtime. Syntax: ${VARIANT_SYNTAX}`);
   const flags: string[] = [];
   // Keyed by the user's variable names: no prototype, so `constructor=1` or `__proto__=1` is a variable like any other.
   const env: Record<string, string> = Object.create(null);
+  const packages: PackagePin[] = [];
   for (const token of rest) {
-    if (/^--?[A-Za-z0-9_-]+(=.*)?$/s.test(token)) flags.push(token);
+    const pin = pinOf(token);
+    if (pin) {
+      const twice = packages.find((p) => p.name === pin.name);
+      if (twice) throw new UsageError(`variant ${JSON.stringify(text)} pins ${pin.name} twice (${pinText(twice)} and ${pinText(pin)}): one version of a package per arm`);
+      packages.push(pin);
+    } else if (/^--?[A-Za-z0-9_-]+(=.*)?$/s.test(token)) flags.push(token);
     else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(token)) {
       const eq = token.indexOf('=');
       const name = token.slice(0, eq);
@@ -78,7 +106,12 @@ function variantFromParts(parts: string[], text: string): VariantSpec {
     } else throw new UsageError(`cannot parse ${JSON.stringify(token)} in variant ${JSON.stringify(text)}. Syntax: ${VARIANT_SYNTAX}`);
   }
   if (!pluginForSpec(runtimeSpec)) throw new UsageError(unknownRuntimeMessage(runtimeSpec));
-  return { id: parts.map(quotePart).join(' '), runtimeSpec, flags, env };
+  return { id: parts.map(quotePart).join(' '), runtimeSpec, flags, env, ...(packages.length ? { packages } : {}) };
+}
+
+/** A pin as written. */
+export function pinText(pin: PackagePin): string {
+  return pin.path !== undefined ? `${pin.name}=${pin.path}` : `${pin.name}@${pin.version!}`;
 }
 
 /** One variant; its id is the canonical spelling (parts quoted where needed), which parses back to the same variant. */
@@ -112,7 +145,7 @@ export function parseRuntimeList(list: string): VariantSpec[] {
   return numberRepeats(specs);
 }
 
-function unknownRuntimeMessage(spec: string): string {
+export function unknownRuntimeMessage(spec: string): string {
   const known = runtimePlugins().flatMap((r) => [r.name, ...r.knownSpecs().map((k) => k.spec)]);
   return `unknown runtime "${spec}". Known: ${[...new Set(known)].join(', ')}`;
 }

@@ -15,6 +15,8 @@ export interface VariantSpec {
   runtimeSpec: string;
   flags: string[];
   env: Record<string, string>;
+  /** Packages the suite imports, pinned for this arm as written: `react@19.2.0` (a version or an x-range) or `react=/path/to/react` (a local build). */
+  packages?: { name: string; version?: string; path?: string }[];
 }
 
 /** A variant its plug-in can run: the binary, the flags in the runtime's syntax, and what a run records of it. */

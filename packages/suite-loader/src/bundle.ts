@@ -5,14 +5,14 @@
  * unchanged suite reuses its bundle and a results file can name what ran.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isBuiltin } from 'node:module';
 import { basename } from 'node:path';
 import { transform, type Plugin } from 'esbuild';
 import type { BundleTarget } from '@rtbench/runtime-kit';
-import { bundleProgramFor, type NodeEnvUse } from '@rtbench/host';
+import { bundleProgramFor, ownerOnlyDir, type BundledPackage, type NodeEnvUse } from '@rtbench/host';
 import { DenoResolver } from './deno-config.ts';
 import { cacheDir, repoRoot, rtbenchModule } from './places.ts';
 
@@ -117,15 +117,58 @@ export interface Bundle {
   hash: string;
   /** Which bundled packages read process.env.NODE_ENV, and the value written in for them. */
   nodeEnv: NodeEnvUse;
+  /** The npm packages in the bundle: what the suite imports. */
+  packages: BundledPackage[];
 }
 
-/** What one arm's bundle depends on beyond the runtime: the NODE_ENV its variant sets, if any. */
+/** What one arm's bundle depends on beyond the runtime: the NODE_ENV its variant sets, and the packages it pins. */
 export interface ArmBuild {
   nodeEnv?: string | undefined;
+  /** Each pinned package's folder: every import of the name, from the suite or another package, resolves there. */
+  packages?: readonly { name: string; dir: string }[];
+}
+
+/**
+ * A folder whose node_modules/<name> is the package at `dir`, so that the
+ * bundler resolves `<name>/<subpath>` through the package's own exports and
+ * the runtime's conditions: an npm install's own folder, or for a local build
+ * a folder in the cache holding a link to it.
+ */
+function resolveRootOf(name: string, dir: string): string {
+  const tail = `${sep}node_modules${sep}${name.split('/').join(sep)}`;
+  if (dir.endsWith(tail)) return dir.slice(0, -tail.length);
+  const root = join(cacheDir, 'linked-packages', createHash('sha256').update(`${name}\0${dir}`).digest('hex').slice(0, 16));
+  const link = join(root, 'node_modules', name);
+  if (!existsSync(link)) {
+    mkdirSync(dirname(link), { recursive: true });
+    ownerOnlyDir(root);
+    symlinkSync(dir, link, 'dir');
+  }
+  return root;
+}
+
+const PINNED = Symbol('rtbench-pinned');
+
+/** Every import of a pinned package, whoever imports it, resolved from that package's folder. */
+function pinPlugin(packages: readonly { name: string; dir: string }[]): Plugin {
+  const roots = new Map(packages.map((p) => [p.name, resolveRootOf(p.name, p.dir)]));
+  const names = [...roots.keys()].map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return {
+    name: 'rtbench-pinned-packages',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: new RegExp(`^(${names.join('|')})(/|$)`) }, async (args) => {
+        if (args.pluginData === PINNED) return undefined;
+        const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0]!;
+        const found = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: roots.get(name)!, pluginData: PINNED });
+        return found.errors.length ? { errors: found.errors } : { path: found.path, namespace: found.namespace, external: found.external, sideEffects: found.sideEffects };
+      });
+    },
+  };
 }
 
 export async function bundleSuite(suiteEntry: string, suiteName: string, runtime: string, target: BundleTarget, arm: ArmBuild = {}): Promise<Bundle> {
-  const { path, hash, nodeEnv } = await bundleProgramFor(target, {
+  const pinned = arm.packages?.length ? [pinPlugin(arm.packages)] : [];
+  const { path, hash, nodeEnv, packages } = await bundleProgramFor(target, {
     entry: {
       contents: [
         // The entry first: its top level (taking the job out of argv, keeping
@@ -141,12 +184,13 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
     // The program cache (host program-cache.ts): owner-only, checked against its hash before every run.
     dir: join(cacheDir, 'bundles', suiteName),
     stem: runtime,
-    plugins: [adapterPlugin],
+    plugins: [...pinned, adapterPlugin],
     // Sources relative to the repository, and the map says so: stacks map back to the files users wrote (run/stack-map.ts; deno maps them itself).
     sourceMap: { absWorkingDir: repoRoot, sourceRoot: `${repoRoot}/` },
     nodeEnv: { variantValue: arm.nodeEnv },
+    ...(arm.packages?.length ? { packageDirs: arm.packages } : {}),
   });
-  return { path, hash, nodeEnv: nodeEnv! };
+  return { path, hash, nodeEnv: nodeEnv!, packages };
 }
 
 /**

@@ -1,12 +1,19 @@
 /** Variants as a report names and describes them. */
-import type { Variant } from '@rtbench/core/schema';
+import type { PinnedPackage, Variant } from '@rtbench/core/schema';
 import type { ArmInfo } from './types.ts';
 
-/** "Node.js 26.0.0, JSC 1a2b…": the names the run recorded (Variant.displayNames), else the recorded ids. */
-export function versionText(v: Pick<Variant, 'runtime' | 'version' | 'engine' | 'engineVersion' | 'displayNames'>): string {
+/** "react 18.3.1 (sha512-AbCd…)", "react 19.3.0 at /src/react (git 1a2b3c4d5e6f)": a pinned package as an arm bundled it. */
+function pinnedText(p: PinnedPackage): string {
+  const proof = p.path !== undefined ? `at ${p.path} (${p.git ? `git ${p.git.commit.slice(0, 12)}${p.git.dirty ? '-dirty' : ''}` : `sha256 ${p.sha256.slice(0, 12)}`})` : `(${p.integrity ? `${p.integrity.slice(0, 19)}…` : `sha256 ${p.sha256.slice(0, 12)}`})`;
+  return `${p.name} ${p.version} ${proof}`;
+}
+
+/** "Node.js 26.0.0, JSC 1a2b…": the names the run recorded (Variant.displayNames), else the recorded ids; then the packages it pinned. */
+export function versionText(v: Pick<Variant, 'runtime' | 'version' | 'engine' | 'engineVersion' | 'displayNames' | 'packages'>): string {
   const parts = [`${v.displayNames?.runtime ?? v.runtime}${v.version ? ` ${v.version}` : ''}`];
   if (v.engine) parts.push(`${v.displayNames?.engineShort ?? v.engine}${v.engineVersion ? ` ${v.engineVersion}` : ''}`);
-  return parts.join(', ');
+  const runtime = parts.join(', ');
+  return v.packages?.length ? `${runtime}; ${v.packages.map(pinnedText).join(', ')}` : runtime;
 }
 
 export function armInfo(v: Variant, label = v.id, file?: string): ArmInfo {

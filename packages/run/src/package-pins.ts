@@ -1,0 +1,149 @@
+/**
+ * Packages pinned per arm: `react@18.3.1` (a version from npm, or an x-range
+ * such as `react@19.2.x`: its newest release) or `react=/path/to/react` (a
+ * local build). A pin names a package the suite's bundle holds; a package
+ * whose version equals a pinned one's and which declares it a peer (react-dom
+ * of react) follows the pin unless the arm names it too. Versions come from
+ * the library store (host library-store.ts: installed on first use, proven on
+ * every use); the record keeps each package's version and integrity, or path
+ * and git commit, and the folder's sha256. Every refusal is a UsageError in
+ * one line, before anything runs.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { PinnedPackage } from '@rtbench/core/schema';
+import { folderProof, gitState, LibraryStore, LibraryUnavailableError, type BundledPackage } from '@rtbench/host';
+import { isResolved, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-kit';
+import { bundleSuite, cacheDir, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
+import { installForbidden, runtimeStore } from './runtime-store.ts';
+import { pinText, unknownRuntimeMessage } from './variants.ts';
+
+type Pin = NonNullable<VariantSpec['packages']>[number];
+
+let store: LibraryStore | undefined;
+function libraryStore(): LibraryStore {
+  store ??= new LibraryStore({
+    dir: join(cacheDir, 'libraries'),
+    install: !installForbidden(),
+    forbiddenBy: 'RTBENCH_NO_INSTALL is set',
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  return store;
+}
+
+interface Manifest {
+  name?: unknown;
+  version?: unknown;
+  peerDependencies?: Record<string, unknown>;
+}
+
+function manifestOf(dir: string): Manifest | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The newest published version a pin's version names: itself, or the newest of an x-range (`19.2.x`, `19.x`). */
+async function publishedVersion(spec: VariantSpec, pin: Pin): Promise<string> {
+  let published: string[];
+  try {
+    published = await runtimeStore().releases.versions(pin.name);
+  } catch (error) {
+    throw new UsageError(`${spec.id}: ${pinText(pin)}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const wanted = pin.version!;
+  const x = /^(\d+(?:\.\d+)?)\.x$/.exec(wanted);
+  const found = x ? published.filter((v) => v.startsWith(`${x[1]}.`)).at(-1) : published.find((v) => v === wanted);
+  if (found) return found;
+  const newest = published.at(-1);
+  throw new UsageError(`${spec.id}: ${pin.name} has no release ${wanted} on npm${newest ? ` (the newest is ${newest})` : ''}`);
+}
+
+const expandHome = (path: string): string => (path.startsWith('~/') ? join(homedir(), path.slice(2)) : path);
+
+/** A local build: its folder must hold the package's package.json. */
+function localPackage(spec: VariantSpec, pin: Pin, follows?: string): PinnedPackage & { proofDir: string } {
+  const dir = resolve(expandHome(pin.path!));
+  const manifest = existsSync(join(dir, 'package.json')) ? manifestOf(dir) : undefined;
+  if (!manifest) throw new UsageError(`${spec.id}: ${pin.path} has no package.json: name the folder of the built ${pin.name} package`);
+  if (manifest.name !== pin.name) throw new UsageError(`${spec.id}: ${pin.path} holds ${String(manifest.name)}, not ${pin.name}`);
+  const git = gitState(dir);
+  return { name: pin.name, version: String(manifest.version ?? ''), dir, sha256: '', path: pin.path!, ...(git ? { git } : {}), ...(follows ? { follows } : {}), proofDir: dir };
+}
+
+/** The packages that follow `pinned` (same version, declaring it a peer), unless the arm names them. */
+function followersOf(pinned: BundledPackage, imported: readonly BundledPackage[], named: ReadonlySet<string>): BundledPackage[] {
+  return imported.filter((p) => !named.has(p.name) && p.version === pinned.version && manifestOf(p.dir)?.peerDependencies?.[pinned.name] !== undefined);
+}
+
+/**
+ * The packages `spec` pins, resolved against what the suite's bundle holds
+ * (`imported`), installed or found, each proven; [] for an arm that pins none.
+ */
+async function resolvePins(suiteName: string, imported: readonly BundledPackage[], spec: VariantSpec): Promise<PinnedPackage[]> {
+  const pins = spec.packages ?? [];
+  if (!pins.length) return [];
+  const byName = new Map(imported.map((p) => [p.name, p]));
+  const named = new Set(pins.map((p) => p.name));
+  const wanted: { pin: Pin; follows?: string }[] = [];
+  for (const pin of pins) {
+    const bundled = byName.get(pin.name);
+    if (!bundled) {
+      // An arm that is a pin alone may be a runtime misspelt (nodejs@99): said as both.
+      const alone = spec.id === pinText(pin) ? `${unknownRuntimeMessage(spec.id)}; nor does ${suiteName} import a package ${pin.name}` : undefined;
+      throw new UsageError(alone ?? `${spec.id}: ${suiteName} does not import ${pin.name} (its packages: ${imported.map((p) => p.name).join(', ') || 'none'})`);
+    }
+    // A local build is checked before the builds beside it are looked for.
+    if (pin.path !== undefined) localPackage(spec, pin);
+    wanted.push({ pin });
+    for (const follower of followersOf(bundled, imported, named)) {
+      named.add(follower.name);
+      const path = pin.path !== undefined ? join(dirname(pin.path), basename(follower.name)) : undefined;
+      if (path !== undefined && !existsSync(join(resolve(expandHome(path)), 'package.json'))) {
+        throw new UsageError(`${spec.id}: ${follower.name} moves with ${pin.name} and has no build beside it at ${path}: name it too (${follower.name}=/path)`);
+      }
+      wanted.push({ pin: path !== undefined ? { name: follower.name, path } : { name: follower.name, version: pin.version! }, follows: pin.name });
+    }
+  }
+  const out: PinnedPackage[] = [];
+  const versions = new Map<string, string>();
+  for (const { pin, follows } of wanted) {
+    if (pin.path !== undefined) {
+      const { proofDir, ...local } = localPackage(spec, pin, follows);
+      out.push({ ...local, sha256: (await folderProof(proofDir)).sha256 });
+      continue;
+    }
+    // A follower takes the version its leader resolved to (react@19.2.x: react-dom of the same release).
+    const version = await publishedVersion(spec, follows ? { name: pin.name, version: versions.get(follows)! } : pin);
+    versions.set(pin.name, version);
+    try {
+      const lib = await libraryStore().get(pin.name, version);
+      out.push({ name: pin.name, version, dir: lib.dir, sha256: lib.sha256, ...(lib.integrity ? { integrity: lib.integrity } : {}), ...(follows ? { follows } : {}) });
+    } catch (error) {
+      if (error instanceof LibraryUnavailableError) throw new UsageError(`${spec.id}: ${error.message}`);
+      throw error;
+    }
+  }
+  return out;
+}
+
+/**
+ * Resolves the pins of every variant that can run into its record
+ * (`record.packages`), against the packages the suite's bundle holds. The
+ * suite is bundled once for that, for the first pinning arm's runtime: the
+ * packages a suite imports are the same on every runtime, only their files
+ * differ.
+ */
+export async function pinPackages(suite: SuiteLocation, variants: readonly (ResolvedVariant | UnavailableVariant)[]): Promise<void> {
+  const pinning = variants.filter((v) => v.spec.packages?.length);
+  if (!pinning.length) return;
+  // A pin on a runtime that is not there is still checked: the arm may be a runtime misspelt.
+  const resolved = pinning.filter(isResolved);
+  if (!resolved.length) return;
+  const { plugin } = resolved[0]!;
+  const { packages } = await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle);
+  for (const v of resolved) v.record.packages = await resolvePins(suite.name, packages, v.spec);
+}

@@ -1,0 +1,105 @@
+/**
+ * Packages pinned per arm, end to end on node: a local build of React is
+ * what its arm bundled (a copy altered to render differently is caught by
+ * the digest), react-dom follows react unless named, a version from a
+ * registry on 127.0.0.1 is installed with its integrity recorded, and bad
+ * input is one line, exit 2, nothing run. Short runs; only outcomes count.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { repoRoot, runCliAsync, tempFile } from './helpers/cli.ts';
+import { serveLibraries, type LibraryRegistry } from './fixtures/library-registry/registry.ts';
+
+const SHORT = ['--rounds', '1', '--time', '30ms', '--warmup', '10ms', '--quiet'];
+const installed = (name: string): string => realpathSync(join(repoRoot, 'bench/ssr/node_modules', name));
+const LIBRARIES = join(repoRoot, '.rtbench-cache/libraries');
+/** A release no registry has: the fixture's own, removed from the cache after. */
+const FAKE = '19.3.99';
+
+let scratch: string;
+let registry: LibraryRegistry;
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'rtbench-pins-'));
+  for (const copy of ['plain', 'altered']) {
+    for (const name of ['react', 'react-dom']) cpSync(installed(name), join(scratch, copy, name), { recursive: true, dereference: true });
+  }
+  // The altered copy writes another text separator: the same page, other HTML.
+  const cjs = join(scratch, 'altered', 'react-dom', 'cjs');
+  for (const file of readdirSync(cjs)) writeFileSync(join(cjs, file), readFileSync(join(cjs, file), 'utf8').replaceAll('\\x3c!-- --\\x3e', '\\x3c!--pinned--\\x3e'));
+  mkdirSync(join(scratch, 'empty'));
+  registry = await serveLibraries(join(scratch, 'registry'), [
+    { name: 'react', version: FAKE, dir: installed('react') },
+    { name: 'react-dom', version: FAKE, dir: installed('react-dom'), rewrite: (m) => void (m.peerDependencies = { react: `^${FAKE}` }) },
+    { name: 'scheduler', version: '0.28.0', dir: realpathSync(join(installed('react-dom'), '..', 'scheduler')) },
+  ]);
+});
+
+afterAll(async () => {
+  await registry?.close();
+  for (const name of ['react', 'react-dom']) rmSync(join(LIBRARIES, `${name}@${FAKE}`), { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const readRun = (file: string): RunRecord => parseRun(JSON.parse(readFileSync(file, 'utf8')), file);
+const digestOf = (run: RunRecord, caseId: string, variantId: string): string | undefined => run.results.find((r) => r.caseId === caseId && r.variantId === variantId)?.rounds[0]?.digest.hash;
+
+describe.concurrent('packages pinned per arm', () => {
+  it('bundles a local build for its arm alone, react-dom following react, and the digest tells an altered copy apart', async () => {
+    const out = tempFile('pins.json');
+    const plain = `node react=${join(scratch, 'plain', 'react')}`;
+    const altered = `node react=${join(scratch, 'altered', 'react')}`;
+    const r = await runCliAsync(['bench', 'ssr', '--runtime', `node,${plain},${altered}`, '--filter', 'renderToString', ...SHORT, '--save', out]);
+    expect(r.status, r.stderr).toBe(1); // the altered copy's HTML is other work
+    const run = readRun(out);
+    const pinned = run.variants.find((v) => v.id === plain)!.packages!;
+    expect(pinned.map((p) => [p.name, p.version, p.path, p.follows])).toEqual([
+      ['react', '19.3.1', join(scratch, 'plain', 'react'), undefined],
+      ['react-dom', '19.3.1', join(scratch, 'plain', 'react-dom'), 'react'],
+    ]);
+    for (const p of pinned) expect(p.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const react = 'react / renderToString';
+    expect(digestOf(run, react, plain)).toBe(digestOf(run, react, 'node'));
+    expect(digestOf(run, react, altered)).toBeDefined();
+    expect(digestOf(run, react, altered)).not.toBe(digestOf(run, react, 'node'));
+    // Preact imports no React: the same HTML in every arm.
+    expect(digestOf(run, 'preact / renderToString', altered)).toBe(digestOf(run, 'preact / renderToString', 'node'));
+    expect(run.digestMismatches.map((m) => m.caseId)).toEqual([react]);
+    // Each pinning arm had a bundle of its own.
+    expect(run.suiteCode!.map((c) => c.variants)).toEqual([['node'], [plain], [altered]]);
+  });
+
+  it('installs a version from the registry, records its integrity, and prints it beside the engine', async () => {
+    const out = tempFile('pins-npm.json');
+    const env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
+    const r = await runCliAsync(['bench', 'ssr', '--compare', 'node', 'react@19.3.x', '--filter', 'react / renderToString', '--rounds', '2', '--time', '30ms', '--warmup', '10ms', '--save', out], env);
+    expect(r.status, r.stderr).toBe(0);
+    const run = readRun(out);
+    expect(run.variants[1]!.packages!.map((p) => [p.name, p.version, p.integrity, p.follows])).toEqual([
+      ['react', FAKE, registry.integrity.get('react'), undefined],
+      ['react-dom', FAKE, registry.integrity.get('react-dom'), 'react'],
+    ]);
+    expect(r.stdout).toContain(`react ${FAKE} (${registry.integrity.get('react')!.slice(0, 19)}…)`);
+    expect(digestOf(run, 'react / renderToString', 'react@19.3.x')).toBe(digestOf(run, 'react / renderToString', 'node'));
+  });
+
+  const refusals: [string, string, RegExp][] = [
+    ['a package the suite does not import', 'node leftpad@1.0.0', /^node leftpad@1\.0\.0: ssr does not import leftpad \(its packages: .*react-dom.*\)$/],
+    ['a folder with no package.json', 'node react=EMPTY', /^node react=\S+: \S+empty has no package\.json: name the folder of the built react package$/],
+    ['two versions of one package', 'node react@19.3.1 react@19.2.0', /pins react twice \(react@19\.3\.1 and react@19\.2\.0\): one version of a package per arm$/],
+    ['a version the registry does not have', 'node react@99.0.0', new RegExp(`^node react@99\\.0\\.0: react has no release 99\\.0\\.0 on npm \\(the newest is ${FAKE.replaceAll('.', '\\.')}\\)$`)],
+  ];
+  it.each(refusals)('refuses %s in one line, exit 2, nothing run', async (_what, variant, message) => {
+    const out = tempFile('refused.json');
+    const env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
+    const r = await runCliAsync(['bench', 'ssr', '--runtime', variant.replace('EMPTY', join(scratch, 'empty')), ...SHORT, '--save', out], env);
+    expect(r.status, r.stderr).toBe(2);
+    const lines = r.stderr.trim().split('\n').filter((l) => !l.startsWith('rtbench: asking'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.replace(/^(error|rtbench): /, '')).toMatch(message);
+    expect(existsSync(out)).toBe(false);
+  });
+});
