@@ -44,6 +44,9 @@ class DigestWriter {
   readonly exact = new Hasher();
   readonly rounded = new Hasher();
   sawFraction = false;
+  /** What the value holds that the digest cannot see (a Promise, state kept in #private fields, an unread body). */
+  readonly unseen: string[] = [];
+  constructor(readonly bodies: ReadonlyMap<object, Uint8Array>) {}
   write(text: string): void {
     this.exact.write(text);
     this.rounded.write(text);
@@ -114,6 +117,11 @@ function walk(value: unknown, h: DigestWriter, seen: Map<object, number>): void 
   }
   if (obj instanceof RegExp) return h.write(`R${obj.source}/${obj.flags}`);
   if (obj instanceof Error) return h.write(`E${obj.name}:${obj.message}`);
+  if (webValue(obj, h, seen)) return;
+  if (isOpaque(obj)) {
+    h.unseen.push(`a ${kindOf(obj)}`);
+    return h.write(`O${kindOf(obj)}`);
+  }
   // Plain objects and class instances: own enumerable string keys, sorted, so
   // that engines that order properties differently still agree.
   const keys = Object.keys(obj).sort();
@@ -123,6 +131,103 @@ function walk(value: unknown, h: DigestWriter, seen: Map<object, number>): void 
     walk((obj as Record<string, unknown>)[key], h, seen);
   }
   h.write('}');
+  // Written only when present, so a plain value's digest is what it always was.
+  const symbols = Object.getOwnPropertySymbols(obj).filter((k) => Object.prototype.propertyIsEnumerable.call(obj, k));
+  if (symbols.length) {
+    const named = symbols.map((k) => [k.description ?? '', k] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    h.write(`Y${named.length}`);
+    for (const [name, k] of named) {
+      h.write(name);
+      walk((obj as Record<symbol, unknown>)[k], h, seen);
+    }
+  }
+  const getters = accessorsOf(obj);
+  if (getters.length) {
+    h.write(`G${getters.length}`);
+    for (const [name, get] of getters) {
+      h.write(name);
+      let got: unknown;
+      try {
+        got = Reflect.apply(get, obj, []);
+      } catch {
+        got = GETTER_THREW;
+      }
+      walk(got, h, seen);
+    }
+  }
+  if (!keys.length && !symbols.length && !getters.length && !isPlain(obj)) h.unseen.push(`an instance of ${kindOf(obj)} with no state the digest can read (only #private fields, or none)`);
+}
+
+const GETTER_THREW = Symbol('the getter threw');
+
+function isPlain(obj: object): boolean {
+  const proto = Object.getPrototypeOf(obj) as object | null;
+  return proto === null || proto === Object.prototype;
+}
+
+function kindOf(obj: object): string {
+  const ctor = (obj as { constructor?: { name?: unknown } }).constructor;
+  return typeof ctor?.name === 'string' && ctor.name ? ctor.name : 'Object';
+}
+
+/** Values whose content no walk can read: a Promise's result, weak collections. */
+function isOpaque(obj: object): boolean {
+  return obj instanceof Promise || obj instanceof WeakMap || obj instanceof WeakSet || (typeof WeakRef === 'function' && obj instanceof WeakRef);
+}
+
+/** A built-in's constructor: its getters may read the clock or the process (an Event's timeStamp), so they are not walked. */
+function isNative(proto: object): boolean {
+  const ctor = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value as unknown;
+  return typeof ctor === 'function' && /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(ctor));
+}
+
+/** Getters the prototypes of a class written in JavaScript define, by name, sorted: what its accessors show. */
+function accessorsOf(obj: object): [string, () => unknown][] {
+  const found = new Map<string, () => unknown>();
+  for (let proto = Object.getPrototypeOf(obj) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    if (isNative(proto)) continue;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const get = Object.getOwnPropertyDescriptor(proto, name)?.get;
+      if (get && !found.has(name)) found.set(name, get);
+    }
+  }
+  return [...found].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+const has = (name: string): unknown => (globalThis as Record<string, unknown>)[name];
+
+/** The web platform's values, where the runtime has them, by what they hold: true when `obj` was one. */
+function webValue(obj: object, h: DigestWriter, seen: Map<object, number>): boolean {
+  const URLClass = has('URL');
+  if (typeof URLClass === 'function' && obj instanceof URLClass) {
+    h.write(`U${(obj as URL).href}`);
+    return true;
+  }
+  const Params = has('URLSearchParams');
+  if (typeof Params === 'function' && obj instanceof Params) {
+    h.write(`Q${String(obj)}`);
+    return true;
+  }
+  const HeadersClass = has('Headers');
+  if (typeof HeadersClass === 'function' && obj instanceof HeadersClass) {
+    // Iterated in the spec's order (names lowercased and sorted), the same on every runtime.
+    const pairs = [...(obj as Headers)];
+    h.write(`H${pairs.length}`);
+    for (const [name, value] of pairs) h.write(`${name}:${value}`);
+    return true;
+  }
+  const ResponseClass = has('Response');
+  const RequestClass = has('Request');
+  const isResponse = typeof ResponseClass === 'function' && obj instanceof ResponseClass;
+  const isRequest = typeof RequestClass === 'function' && obj instanceof RequestClass;
+  if (!isResponse && !isRequest) return false;
+  const m = obj as Response & Request;
+  h.write(isResponse ? `P${m.status} ${m.statusText} ${m.url}` : `K${m.method} ${m.url}`);
+  walk(m.headers, h, seen);
+  const body = h.bodies.get(obj);
+  if (body) walk(body, h, seen);
+  else if (m.body !== null) h.unseen.push(`the body of a ${isResponse ? 'Response' : 'Request'} (read only when the case returns it)`);
+  return true;
 }
 
 /** The summary of a digest of undefined: a case that returned nothing. */
@@ -150,7 +255,36 @@ function describe(value: unknown): string {
 }
 
 export function digest(value: unknown): Digest {
-  const h = new DigestWriter();
+  return digestWithSight(value).digest;
+}
+
+/**
+ * The digest and what it could not see in the value: a Promise, an instance
+ * whose state is only in #private fields, a Response's or Request's body that
+ * was not read (`bodies`: bodies read beforehand, readBodies).
+ */
+export function digestWithSight(value: unknown, bodies: ReadonlyMap<object, Uint8Array> = new Map()): { digest: Digest; unseen: string[] } {
+  const h = new DigestWriter(bodies);
   walk(value, h, new Map());
-  return { hash: h.exact.hex(), summary: describe(value), ...(h.sawFraction ? { rounded: h.rounded.hex() } : {}) };
+  return { digest: { hash: h.exact.hex(), summary: describe(value), ...(h.sawFraction ? { rounded: h.rounded.hex() } : {}) }, unseen: [...new Set(h.unseen)] };
+}
+
+/**
+ * The bodies of a returned Response or Request (the value itself, or one
+ * directly inside a returned array or object), read from a clone once,
+ * outside the timing: the digest then covers them.
+ */
+export async function readBodies(value: unknown): Promise<Map<object, Uint8Array>> {
+  const bodies = new Map<object, Uint8Array>();
+  const candidates = Array.isArray(value) ? value : value !== null && typeof value === 'object' && isPlain(value) ? Object.values(value) : [value];
+  for (const v of candidates) {
+    if (v === null || typeof v !== 'object') continue;
+    const ResponseClass = has('Response');
+    const RequestClass = has('Request');
+    const readable = (typeof ResponseClass === 'function' && v instanceof ResponseClass) || (typeof RequestClass === 'function' && v instanceof RequestClass);
+    const m = v as Response;
+    if (!readable || m.body === null || m.bodyUsed) continue;
+    bodies.set(v, new Uint8Array(await m.clone().arrayBuffer()));
+  }
+  return bodies;
 }

@@ -8,7 +8,7 @@
  * failing teardown is the answer); for a list job the cases or an error.
  */
 import { clockInfoOf, type Clock, type ClockInfo } from './clock.ts';
-import { digest, UNDEFINED_SUMMARY } from './digest.ts';
+import { digestWithSight, readBodies, UNDEFINED_SUMMARY } from './digest.ts';
 import { FLOOR_CASES_BELOW_NS, harnessFloor, measure, measureFixed, warmUp, type MeasureOptions, type Sampler } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { GcCounters, Job, RuntimeFacts, RuntimeMessage, WarmupSeries } from './protocol.ts';
@@ -131,6 +131,9 @@ const GENERATOR_TAGS = new Set(['[object GeneratorFunction]', '[object AsyncGene
 export const EMPTY_RESULT_WARNING =
   'returns nothing (undefined): rtbench still times it as written, but there is no value to digest, so the check that every runtime did the same work is empty, and the engine may drop work whose result is unused. Return the result from the timed function';
 
+/** Said once per case and process when its value holds content the digest cannot see. */
+export const UNSEEN_WARNING = 'its value shows no content to compare for part of it, so the check that every runtime did the same work cannot see that part';
+
 /** Distinct warnings a case may send per process (ctx.warn); past them, one line says the rest were dropped. */
 export const MAX_WARNINGS = 20;
 
@@ -235,7 +238,9 @@ async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: Runt
   if (value === undefined && spec.emptyResultAdvice) ctx.warn(`${EMPTY_RESULT_WARNING}, ${spec.emptyResultAdvice}`);
   // A fixed-iteration job does not probe: the probe reads the clock until it has seen enough steps, so its work depends on time.
   const clockInfo = probe ? clockInfoOf(env.clock) : { name: `${env.clock.name} (not probed: fixed-iteration job)`, resolutionNs: 1, readCostNs: 0, edgeAligned: false };
-  const caseDigest = digest(value);
+  // A returned Response's or Request's body is read once from a clone, here, outside the timing, so the digest covers it.
+  const { digest: caseDigest, unseen } = digestWithSight(value, await readBodies(value));
+  if (unseen.length) ctx.warn(`${UNSEEN_WARNING}: ${unseen.join('; ')}`);
   // A harness whose functions return nothing by design says so in the summary: the host does not take it for a case without work.
   if (value === undefined && spec.returnsNothing) caseDigest.summary = `${UNDEFINED_SUMMARY} (${spec.returnsNothing})`;
   const fn = setup.fn;

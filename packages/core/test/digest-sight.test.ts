@@ -1,0 +1,63 @@
+/**
+ * What the digest sees beyond own enumerable string keys: web values by what
+ * they hold, Symbol keys, a class's accessors, a Response's body read
+ * beforehand; and what it says it cannot see. Plain values keep the digest
+ * they had before these were covered (history compares digests across runs).
+ */
+import { describe, expect, it } from 'vitest';
+import { digest, digestWithSight, readBodies } from '../src/digest.ts';
+
+class Labelled {
+  #label: string;
+  constructor(label: string) {
+    this.#label = label;
+  }
+  get label(): string {
+    return this.#label;
+  }
+}
+
+class Hidden {
+  #secret: string;
+  constructor(secret: string) {
+    this.#secret = secret;
+  }
+}
+
+const tag = Symbol('tag');
+const apart = (a: unknown, b: unknown): boolean => digest(a).hash !== digest(b).hash;
+
+describe('the digest of values beyond plain data', () => {
+  it('keeps the digest plain values always had', () => {
+    // Hashes of the digest before web values, Symbol keys and accessors were covered.
+    expect(digest({ a: [1, 2.5, 'x'], b: { c: null, d: true } }).hash).toBe('c4e27c42251925cc');
+    expect(digest([new Map([[1, 'a']]), new Set([2]), new Uint8Array([1, 2])]).hash).toBe('83cdd617a4b6b7fa');
+  });
+
+  it('tells apart values that differ only in what these kinds hold', () => {
+    expect(apart(new URL('https://a.example/x'), new URL('https://a.example/y'))).toBe(true);
+    expect(apart(new URLSearchParams('a=1'), new URLSearchParams('a=2'))).toBe(true);
+    expect(apart(new Headers({ a: '1' }), new Headers({ a: '2' }))).toBe(true);
+    expect(apart({ [tag]: 1 }, { [tag]: 2 })).toBe(true);
+    expect(apart(new Labelled('a'), new Labelled('b'))).toBe(true);
+    expect(apart(new Response('a', { status: 200 }), new Response('a', { status: 201 }))).toBe(true);
+  });
+
+  it('covers a returned Response body once it is read, and says when it was not', async () => {
+    const a = new Response('body a');
+    const b = new Response('body b');
+    expect(digestWithSight(a).unseen).toEqual(['the body of a Response (read only when the case returns it)']);
+    const seenA = digestWithSight(a, await readBodies(a));
+    const seenB = digestWithSight(b, await readBodies(b));
+    expect(seenA.unseen).toEqual([]);
+    expect(seenA.digest.hash).not.toBe(seenB.digest.hash);
+    // Read from a clone: the case's own Response is still unread.
+    expect(a.bodyUsed).toBe(false);
+  });
+
+  it('names what it cannot see: a Promise, state kept only in #private fields', () => {
+    expect(digestWithSight({ pending: Promise.resolve(1) }).unseen).toEqual(['a Promise']);
+    expect(digestWithSight(new Hidden('x')).unseen).toEqual(['an instance of Hidden with no state the digest can read (only #private fields, or none)']);
+    expect(digestWithSight({ a: 1, b: [new Labelled('x')] }).unseen).toEqual([]);
+  });
+});
