@@ -154,8 +154,12 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
 
   // A measurer refused on this platform is said in one line before anything is resolved or run.
   refuseOnPlatform(measurer, platform);
-  // Its own options are its to read, and its tools its to find (valgrind), before anything is resolved or run.
-  let prepared = prepareMeasurer(measurer, flags.measurerOptions ?? {}, kind);
+  // Its own options are its to read, and its tools its to find (valgrind), before anything is resolved or run; those of a
+  // measurer a suite chooses (--cpu-limit) wait until the suite's cases are known.
+  const options = Object.entries(flags.measurerOptions ?? {});
+  const suiteOwned = (name: string): boolean => measurersChosenBy('suite').some((m) => m.options?.some((o) => o.name === name));
+  const ownOptions = Object.fromEntries(options.filter(([name]) => suiteOwned(name)));
+  let prepared = prepareMeasurer(measurer, Object.fromEntries(options.filter(([name]) => !suiteOwned(name))), kind);
 
   // An interval counts independent process pairs: rounds that share processes count once, and 3 are the fewest that give one.
   const setsPerProcess = prepared.recorded?.setsPerProcess;
@@ -198,9 +202,9 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     // The suite's own measurer, known once its cases are: refused before anything is measured.
     refuseOnPlatform(own, platform);
     measurer = own;
-    // The options given were for the measurer it replaces.
-    prepared = prepareMeasurer(own, {}, kind);
-  }
+    // The options given were for the measurer it replaces, but for its own.
+    prepared = prepareMeasurer(own, ownOptions, kind);
+  } else if (Object.keys(ownOptions).length) prepareMeasurer(measurer, ownOptions, kind);
   for (const note of notes) process.stderr.write(`note: ${note}\n`);
   return {
     suite: { ...location, cases },

@@ -22,3 +22,17 @@ export { claim, expectationText, faster, same, sizeFactor, slower, within, type 
 export { digest, DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY, type Digest } from './digest.ts';
 export { seededRandom } from './random.ts';
 export { DEFAULT_MEASURE_OPTIONS, MEASURE_FRAMES, TIER_UP_CALLS, type MeasureOptions } from './measure.ts';
+export {
+  DEFAULT_REQUESTS_PER_PROCESS,
+  drawRequests,
+  isRequestCaseSpec,
+  REQUEST_FIGURES,
+  requestSuite,
+  type DrawnRequest,
+  type RequestCaseSpec,
+  type RequestDeclaration,
+  type RequestFigure,
+  type RequestKind,
+  type RequestShape,
+  type RequestSuite,
+} from './request.ts';

@@ -168,6 +168,33 @@ export const roundSchema = z.object({
    */
   load: z.object({ generator: z.enum(['wrk', 'autocannon']), generatorBusy: finite.nonnegative() }).optional(),
   /**
+   * Present for a request round (request-shaped cases): the process served
+   * the requests one at a time, and each sample is one request's CPU in ms,
+   * read by the host from the process's threads.
+   */
+  requests: z
+    .object({
+      /** The kind of the mix each sample's request was drawn from (absent: the empty handler's requests). */
+      kinds: z.array(z.string()).optional(),
+      /** How the handler's requests ended; a request that timed out has no sample. */
+      outcomes: z.object({
+        ok: z.number().int().nonnegative(),
+        serverError: z.number().int().nonnegative(),
+        threw: z.number().int().nonnegative(),
+        notAResponse: z.number().int().nonnegative(),
+        timedOut: z.number().int().nonnegative(),
+      }),
+      /** The thread that ran the JavaScript (the one a spin of fixed work moved most), its name, and whether it is the process's main thread. */
+      jsThread: z.object({ tid: z.number().int().positive(), name: z.string(), main: z.boolean() }),
+      /** Threads the process had. */
+      threads: z.number().int().positive(),
+      /** Requests read before every thread had gone idle. */
+      unsettled: z.number().int().nonnegative(),
+      /** The runtime's own thread clock per handler request from the second on, ms (node's process.threadCpuUsage; absent elsewhere). */
+      threadClockMs: z.array(finite.nonnegative()).optional(),
+    })
+    .optional(),
+  /**
    * Present when the round counted instructions: the counter read around
    * samples of `iterations[0]` and `iterations[1]` calls (one process under
    * callgrind; runs saved before: two processes under cachegrind); the sample
@@ -433,6 +460,8 @@ export const runSchema = z.object({
     measuredBy: measuredBySchema.optional(),
     /** The verdict's threshold and confidence for this run's variants (absent in older runs: its measurer's defaults). */
     verdict: verdictParametersSchema.optional(),
+    /** Request cases: the CPU limit per request in ms (--cpu-limit) whose share of requests over it is reported. */
+    cpuLimitMs: finite.positive().optional(),
   }),
   /** The rtbench checkout the run was made from. */
   git: gitStateSchema.optional(),

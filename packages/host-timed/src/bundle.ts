@@ -4,6 +4,7 @@
  * process.env.NODE_ENV = "production" so libraries such as React run their
  * production build everywhere (their dev mode is a known configuration trap).
  */
+import { fileURLToPath } from 'node:url';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleProgramFor, type BundledProgram } from '@rtbench/host';
 
@@ -16,7 +17,11 @@ export type Wrapper =
   /** A module for a worker loader (isolate start): `export default { fetch }`. */
   | 'worker-module'
   /** A server: the module's default export is the fetch handler, set as globalThis[handlerKey]. */
-  | 'server-handler';
+  | 'server-handler'
+  /** A request case's handler (Workers module shape), served by the runtime's own server in its process (request/listen.ts). */
+  | 'request-server'
+  /** A request case's handler, wrapped (request/handler.ts) and set as globalThis[handlerKey] for a runtime that serves modules. */
+  | 'request-handler';
 
 /** How a start-up program delivers its value on this runtime. */
 export function startupWrapper(plugin: RuntimePlugin): Wrapper {
@@ -35,9 +40,14 @@ const EVALUATION_START = 'const __rtbenchEvaluationStart = performance.now();';
 export const TOP_LEVEL_LINE = 'rtbench-top-level';
 export const TOP_LEVEL_HEADER = 'x-rtbench-top-level-ms';
 
+const REQUEST_LISTEN = fileURLToPath(new URL('./request/listen.ts', import.meta.url));
+const REQUEST_HANDLER = fileURLToPath(new URL('./request/handler.ts', import.meta.url));
+
 function wrapperSource(program: string, wrapper: Wrapper, handlerKey: string): string {
   const handler = `globalThis[${JSON.stringify(handlerKey)}]`;
   if (wrapper === 'server-handler') return `import value from ${JSON.stringify(program)};\n${handler} = value;\n`;
+  if (wrapper === 'request-server') return `import value from ${JSON.stringify(program)};\nimport { serveRequests } from ${JSON.stringify(REQUEST_LISTEN)};\nserveRequests(value);\n`;
+  if (wrapper === 'request-handler') return `import value from ${JSON.stringify(program)};\nimport { wrapHandler } from ${JSON.stringify(REQUEST_HANDLER)};\n${handler} = wrapHandler(value);\n`;
   // Start-up programs: the top level has run once the import has; the banner took the time it began.
   const imp = `import value from ${JSON.stringify(program)};\nconst topLevelMs = performance.now() - __rtbenchEvaluationStart;`;
   const respond = `() => new Response(value, { headers: { ${JSON.stringify(TOP_LEVEL_HEADER)}: String(topLevelMs) } })`;
@@ -61,7 +71,7 @@ export async function bundleProgram(program: string, plugin: RuntimePlugin, wrap
   const handlerKey = plugin.programs.kind === 'server' ? plugin.programs.handlerKey : '';
   // CommonJS packages (react-dom's node build) call require() for builtins; an ESM bundle has none of its own.
   const requireShim = target.platform === 'node' ? "import { createRequire as __rtbenchCreateRequire } from 'node:module';\nconst require = __rtbenchCreateRequire(import.meta.url);\n" : '';
-  const banner = wrapper === 'none' || wrapper === 'server-handler' ? requireShim : `${EVALUATION_START}\n${requireShim}`;
+  const banner = wrapper === 'none' || wrapper === 'server-handler' || wrapper === 'request-server' || wrapper === 'request-handler' ? requireShim : `${EVALUATION_START}\n${requireShim}`;
   return bundleProgramFor(target, {
     entry: wrapper === 'none' ? { file: program } : { contents: wrapperSource(program, wrapper, handlerKey), resolveDir: process.cwd(), sourcefile: `${label}-entry.js`, loader: 'js' },
     dir,

@@ -56,15 +56,20 @@ function programsFor(measurements: readonly HostMeasurement[], runtime: RuntimeK
  * do not build gets no entry (its cases fail with the builder's message).
  */
 export async function hostSuiteCode(suiteEntry: string, measurements: readonly HostMeasurement[], targets: ReadonlyMap<RuntimeKind, BundleTarget>, root: string): Promise<{ runtime: RuntimeKind; sha256: string }[]> {
+  return suiteCodeOf(suiteEntry, (runtime) => programsFor(measurements, runtime), targets, root);
+}
+
+/** The same for any suite whose programs per runtime are files (a request suite: its handlers). */
+export async function suiteCodeOf(suiteEntry: string, programs: (runtime: RuntimeKind) => string[], targets: ReadonlyMap<RuntimeKind, BundleTarget>, root: string): Promise<{ runtime: RuntimeKind; sha256: string }[]> {
   // rtbench's own packages are the commit's, which merge compares separately.
   const definition = await inputsOf([suiteEntry], { platform: 'node', conditions: [] }, root, ['node:*', '@rtbench/*']);
   if (!definition) return [];
   const out: { runtime: RuntimeKind; sha256: string }[] = [];
   for (const [runtime, target] of targets) {
-    const programs = await inputsOf(programsFor(measurements, runtime), target, root, ['node:*']);
-    if (!programs) continue;
+    const built = await inputsOf(programs(runtime), target, root, ['node:*']);
+    if (!built) continue;
     const hash = createHash('sha256');
-    for (const file of [...new Set([...definition, ...programs])].sort()) hash.update(`${file}\u0000${contentHash(isAbsolute(file) ? file : join(root, file))}\n`);
+    for (const file of [...new Set([...definition, ...built])].sort()) hash.update(`${file}\u0000${contentHash(isAbsolute(file) ? file : join(root, file))}\n`);
     out.push({ runtime, sha256: hash.digest('hex').slice(0, 16) });
   }
   return out;

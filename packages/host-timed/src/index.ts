@@ -11,4 +11,5 @@ export type { RoundOutcome, RoundValues, RoundFailure } from './outcome.ts';
 export { programCommand } from './variant.ts';
 export { choosePinning, type Pinning } from './pinning.ts';
 export { bundleProgram, startupWrapper, type Wrapper } from './bundle.ts';
-export { hostSuiteCode } from './code.ts';
+export { hostSuiteCode, suiteCodeOf } from './code.ts';
+export { bundleRequestServer, runRequestRound, type RequestOutcomes, type RequestRoundOutcome, type RequestRoundPlan, type RequestRoundValues } from './request/round.ts';

@@ -45,7 +45,7 @@ export interface LoadPlan {
   signal?: AbortSignal;
 }
 
-interface RunningServer {
+export interface RunningServer {
   port: number | undefined;
   pid: number | undefined;
   output: Tail;
@@ -122,6 +122,11 @@ async function startServedProgram(v: RunnableVariant, serverPath: string, timeou
   };
 }
 
+/** A fresh server of `serverPath` on the variant, however its runtime runs programs; its port undefined when it did not report one in time. */
+export function startServer(v: RunnableVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
+  return v.plugin.programs.kind === 'server' ? startServedProgram(v, serverPath, timeoutMs) : startProgramServer(v, serverPath, timeoutMs);
+}
+
 /** One request to the server, as the load generator will send it. */
 async function probe(port: number, request: HttpRequestSpec, timeoutMs: number): Promise<{ status: number; body: string } | { error: string }> {
   try {
@@ -195,7 +200,7 @@ function runGenerator(generator: Generator, port: number, plan: LoadPlan, core: 
 export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<RoundOutcome> {
   const started = performance.now();
   const pinning = choosePinning();
-  const server = v.plugin.programs.kind === 'server' ? await startServedProgram(v, plan.serverPath, plan.timeoutMs) : await startProgramServer(v, plan.serverPath, plan.timeoutMs);
+  const server = await startServer(v, plan.serverPath, plan.timeoutMs);
   const stopOnAbort = (): void => void server.stop();
   plan.signal?.addEventListener('abort', stopOnAbort, { once: true });
   try {

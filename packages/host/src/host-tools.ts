@@ -25,11 +25,17 @@ export const VALGRIND_SUPPORT = linuxOnly(
 /** Native profiles record the runtime under Linux perf. */
 export const PERF_SUPPORT = linuxOnly('native profiles need Linux perf, which macOS does not have; use --profile cpu, or take the native profile on a Linux machine');
 
+/** CPU per request is read from each thread's counter under /proc. */
+export const THREAD_CPU_SUPPORT = linuxOnly(
+  "CPU per request is read from each thread's counter in /proc/<pid>/task/<tid>/schedstat, and macOS has no per-thread CPU counter another process can read between requests; measure request-shaped cases on a Linux machine",
+);
+
 const MACOS: readonly Platform[] = ['darwin-arm64', 'darwin-x64'];
 
 export const HOST_TOOLS: readonly HostTool[] = [
   { name: 'valgrind', usedFor: 'instruction counts', support: VALGRIND_SUPPORT },
   { name: 'perf', usedFor: 'native profiles', support: PERF_SUPPORT },
+  { name: 'per-thread CPU counters (/proc)', usedFor: 'CPU per request of request-shaped cases', support: THREAD_CPU_SUPPORT },
   {
     name: 'containment',
     usedFor: 'ending every process a case starts',

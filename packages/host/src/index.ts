@@ -8,7 +8,7 @@ export { folderProof, LibraryStore, LibraryUnavailableError, type InstalledLibra
 export { contentHash, ownerOnlyDir, storeNamedFile, UnsafeCacheError } from './program-cache.ts';
 export { findPerf, perfRecordWrap } from './perf.ts';
 export { commitRanks, gitState } from './git.ts';
-export { HOST_TOOLS, PERF_SUPPORT, VALGRIND_SUPPORT, type HostTool } from './host-tools.ts';
+export { HOST_TOOLS, PERF_SUPPORT, THREAD_CPU_SUPPORT, VALGRIND_SUPPORT, type HostTool } from './host-tools.ts';
 export { NpmRuntimeStore, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeUntrustedError } from './runtime-store.ts';
 export { npmInstaller } from './npm-client.ts';
 export { sha256File } from './file-hash.ts';

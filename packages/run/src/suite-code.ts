@@ -4,7 +4,8 @@
  * what the record says ran, by content hash.
  */
 import type { HostTimedSuite } from '@rtbench/host-timed';
-import { hostSuiteCode } from '@rtbench/host-timed';
+import { hostSuiteCode, suiteCodeOf } from '@rtbench/host-timed';
+import type { RequestSuite } from '@rtbench/core';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import type { NodeEnvUse } from '@rtbench/host';
 import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, type ArmBuild, type SuiteLocation } from '@rtbench/suite-loader';
@@ -34,4 +35,11 @@ export function nodeEnvWarning(suiteName: string, unset: readonly { variantId: s
 export async function hostTimedSuiteCode(suite: SuiteLocation, plugins: readonly RuntimePlugin[]): Promise<{ runtime: string; sha256: string }[]> {
   const { measurements } = (await loadSuite(suite)).suite as HostTimedSuite;
   return hostSuiteCode(suite.entry, measurements, new Map(plugins.map((p) => [p.name, p.bundle])), repoRoot);
+}
+
+/** A request suite's code per runtime: the sources of all its handlers (the same module on every runtime). */
+export async function requestSuiteCode(suite: SuiteLocation, plugins: readonly RuntimePlugin[]): Promise<{ runtime: string; sha256: string }[]> {
+  const { declarations } = (await loadSuite(suite)).suite as RequestSuite;
+  const handlers = [...new Set(declarations.map((d) => d.handler))];
+  return suiteCodeOf(suite.entry, () => handlers, new Map(plugins.map((p) => [p.name, p.bundle])), repoRoot);
 }

@@ -1,4 +1,5 @@
 /** Markdown for pasting a run or a comparison into a pull request or an issue. */
+import { requestsMarkdown } from './requests.ts';
 import { renderClaimsMarkdown } from './claims-markdown.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
@@ -53,6 +54,7 @@ function renderBenchMarkdown(view: BenchView): string {
   if (geomean) lines.push('', `**${cell(geomean)}**`);
   if (below) remarks.push(`ops/s ${NO_RATE_REASON}`);
   if (remarks.length) lines.push('', ...remarks.map((r) => `> ${cell(r)}`));
+  if (view.requests) lines.push(...requestsMarkdown(view.requests));
   for (const bc of view.cases) {
     if (bc.digestMismatch) {
       lines.push('', `> ⚠️ **Different work** on ${code(bc.label)}: ${Object.entries(bc.digestMismatch).map(([v, h]) => `${cell(v)} ${code(h)}`).join(', ')}`);

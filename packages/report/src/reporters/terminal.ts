@@ -6,6 +6,7 @@
  * arm labels (A, B, …) with a legend — and the first that fits is used; a
  * line under the table says what a wider terminal would add.
  */
+import { requestsTerminal } from './requests.ts';
 import { counted } from '../text.ts';
 import { renderClaimsTerminal } from './claims-terminal.ts';
 import pc from 'picocolors';
@@ -197,6 +198,7 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   const wider = widerLine(grid.layout, grid.widths, { short: 'the full variant names in the table', caseColumn: 'the case names in a column' });
   if (wider && options.explain) lines.push(...wrapped(wider, columns, c.dim));
   if (options.plot) lines.push('', ...view.cases.map((bc) => casePlot(bc, { columns, color: options.color ?? true, labels: grid.labels })).filter(Boolean));
+  if (view.requests) lines.push(...requestsTerminal(view.requests, columns, c.bold, c.dim));
   for (const note of view.notes) lines.push(...noteLines(note, c, columns));
   // By default one key to the table; --explain: the method in full.
   for (const line of options.explain ? benchLegend(view) : [defaultKey(view, columns)]) lines.push(...wrapped(line, columns, c.dim));

@@ -8,6 +8,7 @@
  * (views/history.ts) is the third kind: per case × variant a point per run and
  * its change from the previous one, with process medians, not the runs.
  */
+import type { RequestsSection } from './requests.ts';
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
 import type { ArmStat, Geomean, RatioComparison, RunRef } from '@rtbench/verdicts';
@@ -128,6 +129,8 @@ export interface BenchView {
   git?: { commit: string; dirty: boolean };
   /** CPU profiles taken after the run (`--profile`), when the caller read them: the HTML page draws flame graphs, other reporters ignore them. */
   profiles?: ProfileManifest;
+  /** Request cases: the distribution of CPU per request per case × variant. */
+  requests?: RequestsSection;
 }
 
 // ------------------------------------------------------------- comparison view

@@ -14,6 +14,7 @@ import { HOST_TIMED } from './host-timed.ts';
 import { INSTRUCTIONS } from './instructions.ts';
 import { LOCKSTEP, LOCKSTEP_PER_CASE } from './lockstep.ts';
 import { PROCESSES } from './processes.ts';
+import { REQUEST_CPU } from './request-cpu.ts';
 
 /** The timing measurers' warmup bound, for a plan's time-out check. */
 export { longestWarmupMs } from './steady-rule.ts';
@@ -114,7 +115,7 @@ export class MeasurerRegistry {
 }
 
 /** rtbench's measurers. */
-export const MEASURERS = new MeasurerRegistry([LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES, INSTRUCTIONS, HOST_TIMED]);
+export const MEASURERS = new MeasurerRegistry([LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES, INSTRUCTIONS, HOST_TIMED, REQUEST_CPU]);
 
 /** Every measurer, in the list's order. */
 export function everyMeasurer(): readonly MeasurerDescriptor[] {

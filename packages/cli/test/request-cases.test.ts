@@ -1,0 +1,81 @@
+/**
+ * Request-shaped cases through the real CLI, small (41 requests a process):
+ * a planted tail on all four runtimes is found where it was planted, the
+ * JavaScript thread and all threads are reported apart, and a handler that
+ * throws, answers no Response or never answers is counted, not lost.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { runCli, tempFile } from '../../../test/helpers/cli.ts';
+
+const SUITE = join('test', 'fixtures', 'request-cases');
+
+function bench(args: string[]): { status: number | null; stdout: string; stderr: string; run: RunRecord } {
+  const out = tempFile('run.json');
+  const r = runCli(['bench', SUITE, ...args, '--save', out, '--quiet', '--no-color']);
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
+}
+
+const result = (run: RunRecord, caseId: string, variant: string) => run.results.find((r) => r.caseId === caseId && r.variantId === variant)!;
+
+const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
+
+describe('request-shaped cases', () => {
+  it('a planted tail: on every runtime the requests over the limit are the planted ones, with the JavaScript thread and all threads apart', () => {
+    const { status, stdout, stderr, run } = bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', 'planted tail', '--cpu-limit', '15ms']);
+    expect(status, stderr).toBe(0);
+    expect(run.options.measurer).toBe('request-cpu');
+    expect(run.options.cpuLimitMs).toBe(15);
+    expect(run.digestMismatches).toEqual([]);
+    // Every 10th request the handler serves is the tail: 0-based indices 9, 19, 29, 39 (the first request, cold, is its own figure).
+    const planted = [9, 19, 29, 39];
+    for (const variant of RUNTIMES) {
+      const js = result(run, 'planted tail [cpu=js thread]', variant);
+      const all = result(run, 'planted tail [cpu=all threads]', variant);
+      expect(js.rounds.length, `${variant}: ${JSON.stringify(js.failures)}`).toBe(2);
+      js.rounds.forEach((round, i) => {
+        expect(round.samples.length).toBe(41);
+        const over = round.samples.flatMap((ms, index) => (index > 0 && ms > 15 ? [index] : []));
+        expect(over, variant).toEqual(planted);
+        // The JavaScript thread is the one the spin moved; all threads include it.
+        expect(round.requests!.jsThread.main, variant).toBe(true);
+        all.rounds[i]!.samples.forEach((ms, index) => expect(ms).toBeGreaterThanOrEqual(round.samples[index]!));
+      });
+    }
+    // node's own thread clock is the cross-check; the others have none.
+    expect(result(run, 'planted tail [cpu=js thread]', 'node').rounds[0]!.requests!.threadClockMs?.length).toBe(40);
+    expect(result(run, 'planted tail [cpu=js thread]', 'workerd').rounds[0]!.requests!.threadClockMs).toBeUndefined();
+    // The distribution section: 4 of 40 warm requests a process over 15 ms.
+    expect(stdout).toContain('CPU per request (ms)');
+    expect(stdout).toMatch(/> 15 ms/);
+    expect(stdout).toMatch(/\n {2}node\s.*10\.00%\s+80 in 2\n/);
+  });
+
+  it('a handler that throws or answers no Response on some requests, and one that never answers one: counted, the rest measured', () => {
+    const { status, stdout, stderr, run } = bench(['--runtime', 'node', '--rounds', '1', '--filter', 'faulty,hangs once', '--timeout', '3s']);
+    expect(status, stderr).toBe(0);
+    const faulty = result(run, 'faulty [cpu=js thread]', 'node').rounds[0]!;
+    // 41 requests: the 7th, 14th … 35th throw (5), the 11th, 22nd and 33rd answer a string (3); every one has its CPU figure.
+    expect(faulty.requests!.outcomes).toEqual({ ok: 33, serverError: 0, threw: 5, notAResponse: 3, timedOut: 0 });
+    expect(faulty.samples.length).toBe(41);
+    const hangs = result(run, 'hangs once [cpu=js thread]', 'node').rounds[0]!;
+    expect(hangs.requests!.outcomes).toMatchObject({ ok: 5, timedOut: 1 });
+    expect(hangs.samples.length).toBe(5);
+    expect(stdout).toContain('of 41 requests 5 threw, 3 answered no Response');
+    expect(stdout).toContain('of 6 requests 1 got no response in time (no figure)');
+  });
+
+  it('a CPU limit of 0 or without a unit is refused in one line, exit 2, and so is one for a suite of other cases', () => {
+    for (const limit of ['0ms', 'abc']) {
+      const r = runCli(['bench', SUITE, '--runtime', 'node', '--cpu-limit', limit]);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`--cpu-limit ${limit}`);
+    }
+    const other = runCli(['bench', 'trig', '--runtime', 'node', '--cpu-limit', '10ms']);
+    expect(other.status).toBe(2);
+    expect(other.stderr.trim()).toBe('error: --cpu-limit goes with a suite request-shaped (CPU per request, read by the host)');
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Request-shaped cases: a handler in the Workers module shape
+ * (`export default { fetch(request, env, ctx) }`), written once and served
+ * unchanged by each runtime's own server, and the requests sent to it, drawn
+ * from a declared mix with weights. The host reads the CPU each request cost
+ * from the runtime's threads; one declaration yields one case per figure
+ * (the JavaScript thread, all threads, the server with an empty handler), so
+ * each figure gets the table's statistics and the paired verdicts.
+ */
+import { seededRandom } from './random.ts';
+import { caseId, type CaseSpec, type Params, type SuiteDefinition } from './suite.ts';
+
+/** One request as the host sends it. */
+export interface RequestShape {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path and query, starting with "/". */
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string | Uint8Array;
+}
+
+/** A kind of request in the mix: drawn with probability weight / (the weights' sum). */
+export interface RequestKind {
+  readonly name: string;
+  readonly weight: number;
+  /** The request, or a function that makes one from the draw's random numbers (a size that varies within the kind). */
+  readonly request: RequestShape | ((random: () => number) => RequestShape);
+}
+
+export interface RequestDeclaration {
+  readonly group?: string;
+  readonly name: string;
+  readonly params?: Params;
+  /** A module whose default export is `{ fetch(request, env, ctx) }`: bundled per runtime and served by its own server. */
+  readonly handler: string;
+  readonly mix: readonly RequestKind[];
+  /** Requests each fresh process serves, one at a time (the first is the process's first request). */
+  readonly requests?: number;
+}
+
+export const DEFAULT_REQUESTS_PER_PROCESS = 200;
+
+/** Which CPU a request case's samples are: the figures one declaration yields. */
+export const REQUEST_FIGURES = {
+  /** The thread that runs the handler's JavaScript. */
+  jsThread: { label: 'js thread', metricName: 'CPU per request, JavaScript thread' },
+  /** Every thread of the runtime's process (the engine's helper threads: GC, compilers). */
+  allThreads: { label: 'all threads', metricName: 'CPU per request, all threads' },
+  /** The JavaScript thread serving an empty handler in the same process: the server's own cost per request. */
+  emptyHandler: { label: 'empty handler', metricName: 'CPU per request of an empty handler (the server alone), JavaScript thread' },
+} as const;
+export type RequestFigure = keyof typeof REQUEST_FIGURES;
+
+/** One case of a request suite: one figure of one declaration. */
+export interface RequestCaseSpec extends CaseSpec {
+  readonly requestShaped: true;
+  readonly declaration: RequestDeclaration;
+  readonly figure: RequestFigure;
+  readonly metric: { readonly name: string; readonly unit: 'ms'; readonly direction: 'lower-is-better' };
+}
+
+export function isRequestCaseSpec(c: { readonly id: string }): c is RequestCaseSpec {
+  return (c as Partial<RequestCaseSpec>).requestShaped === true;
+}
+
+export interface RequestSuite extends SuiteDefinition {
+  readonly declarations: readonly RequestDeclaration[];
+  cases(): RequestCaseSpec[];
+}
+
+function notInRuntime(): never {
+  throw new Error('a request case is served by the runtime and measured by the host, not run in the loop');
+}
+
+function checkDeclaration(d: RequestDeclaration): void {
+  if (d.mix.length === 0) throw new Error(`request "${d.name}" declares an empty mix`);
+  for (const k of d.mix) if (!(k.weight > 0 && Number.isFinite(k.weight))) throw new Error(`request "${d.name}": the mix's kind "${k.name}" needs a positive weight`);
+  if (d.requests !== undefined && !(Number.isInteger(d.requests) && d.requests >= 1)) throw new Error(`request "${d.name}": requests must be a whole number from 1`);
+}
+
+function casesOf(d: RequestDeclaration): RequestCaseSpec[] {
+  return (Object.keys(REQUEST_FIGURES) as RequestFigure[]).map((figure) => {
+    const params = { ...d.params, cpu: REQUEST_FIGURES[figure].label };
+    return {
+      id: caseId(d.group, d.name, params),
+      name: d.name,
+      group: d.group,
+      params,
+      body: notInRuntime,
+      requestShaped: true,
+      declaration: d,
+      figure,
+      metric: { name: REQUEST_FIGURES[figure].metricName, unit: 'ms', direction: 'lower-is-better' },
+    };
+  });
+}
+
+/** A suite of request-shaped cases. */
+export function requestSuite(name: string, declarations: readonly RequestDeclaration[]): RequestSuite {
+  const ids = new Set<string>();
+  for (const d of declarations) checkDeclaration(d);
+  for (const c of declarations.flatMap(casesOf)) {
+    if (ids.has(c.id)) throw new Error(`suite "${name}" declares the case "${c.id}" twice`);
+    ids.add(c.id);
+  }
+  return { kind: 'rtbench.suite', name, declarations, cases: () => declarations.flatMap(casesOf) };
+}
+
+/** A drawn request: its kind's name and the request. */
+export interface DrawnRequest {
+  readonly kind: string;
+  readonly request: RequestShape;
+}
+
+/** A number from the case's id, so every process and runtime draws the same sequence (the same work: equal digests). */
+function seedOf(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** The declaration's requests for one process, in order: `count` draws from its mix by weight, the same for every process. */
+export function drawRequests(d: RequestDeclaration, count = d.requests ?? DEFAULT_REQUESTS_PER_PROCESS): DrawnRequest[] {
+  const random = seededRandom(seedOf(caseId(d.group, d.name, d.params ?? {})));
+  const total = d.mix.reduce((sum, k) => sum + k.weight, 0);
+  const out: DrawnRequest[] = [];
+  for (let i = 0; i < count; i++) {
+    let x = random() * total;
+    const kind = d.mix.find((k) => (x -= k.weight) < 0) ?? d.mix[d.mix.length - 1]!;
+    out.push({ kind: kind.name, request: typeof kind.request === 'function' ? kind.request(random) : kind.request });
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+/** Request-shaped cases: the figures a declaration yields, the mix drawn by weight the same way every time, and declarations refused. */
+import { describe, expect, it } from 'vitest';
+import { drawRequests, isRequestCaseSpec, requestSuite, type RequestDeclaration } from '../src/index.ts';
+
+const declaration = (over: Partial<RequestDeclaration> = {}): RequestDeclaration => ({
+  name: 'relay',
+  handler: '/handler.ts',
+  mix: [
+    { name: 'short', weight: 9, request: { method: 'POST', path: '/', body: 'short' } },
+    { name: 'error body', weight: 1, request: (random) => ({ method: 'POST', path: '/', body: 'e'.repeat(100 + Math.floor(random() * 100)) }) },
+  ],
+  requests: 2000,
+  ...over,
+});
+
+describe('request suites', () => {
+  it('a declaration is three cases: the JavaScript thread, all threads and the empty handler', () => {
+    const cases = requestSuite('relay', [declaration({ group: 'relay', params: { size: 'small' } })]).cases();
+    expect(cases.map((c) => c.id)).toEqual(['relay / relay [size=small, cpu=js thread]', 'relay / relay [size=small, cpu=all threads]', 'relay / relay [size=small, cpu=empty handler]']);
+    expect(cases.every(isRequestCaseSpec)).toBe(true);
+    expect(cases.map((c) => c.metric.unit)).toEqual(['ms', 'ms', 'ms']);
+  });
+
+  it('draws the mix by weight, the same sequence on every call', () => {
+    const d = declaration();
+    const a = drawRequests(d);
+    expect(a).toHaveLength(2000);
+    expect(drawRequests(d)).toEqual(a);
+    const errors = a.filter((r) => r.kind === 'error body').length;
+    // 10% by weight: 200 expected; a binomial's 4.5 standard deviations either side.
+    expect(errors).toBeGreaterThan(150);
+    expect(errors).toBeLessThan(250);
+    // A kind made by a function varies within it.
+    expect(new Set(a.filter((r) => r.kind === 'error body').map((r) => (r.request.body as string).length)).size).toBeGreaterThan(10);
+  });
+
+  it('another declaration draws another sequence', () => {
+    const kinds = (d: RequestDeclaration): string => drawRequests(d, 200).map((r) => r.kind).join();
+    expect(kinds(declaration({ name: 'other' }))).not.toBe(kinds(declaration()));
+  });
+
+  it('refuses an empty mix, a weight that is not positive and a count that is not a whole number', () => {
+    expect(() => requestSuite('x', [declaration({ mix: [] })])).toThrow(/empty mix/);
+    expect(() => requestSuite('x', [declaration({ mix: [{ name: 'a', weight: 0, request: { path: '/' } }] })])).toThrow(/positive weight/);
+    expect(() => requestSuite('x', [declaration({ requests: 2.5 })])).toThrow(/whole number/);
+    expect(() => requestSuite('x', [declaration(), declaration()])).toThrow(/twice/);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * CPU per request (views/requests.ts) as a terminal table or markdown: per
+ * case a heading, per variant its quantiles, first request and share over
+ * the limit, each with its interval over processes; then how requests ended
+ * where any did not end normally. This file only lays the section out.
+ */
+import { REQUEST_QUANTILES } from '@rtbench/stats';
+import type { Estimate } from '@rtbench/stats';
+import { formatPercent } from '../format.ts';
+import { renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
+import type { RequestRow, RequestsSection } from '../views/requests.ts';
+
+/** ms with three significant digits. */
+const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v.toPrecision(3));
+
+function withInterval(e: Estimate, text: (v: number) => string): string {
+  return e.ci ? `${text(e.value)} [${text(e.ci[0])}–${text(e.ci[1])}]` : text(e.value);
+}
+
+const share = (v: number): string => formatPercent(v, 2);
+
+function heads(section: RequestsSection): string[] {
+  return [...REQUEST_QUANTILES.map((q) => q.name), 'first', ...(section.limitMs !== undefined ? [`> ${+section.limitMs.toFixed(3)} ms`] : []), 'requests'];
+}
+
+function cells(row: RequestRow, section: RequestsSection): string[] {
+  const d = row.distribution;
+  const over = d.overLimit ? [`${withInterval(d.overLimit, share)} (${d.overLimit.count})`] : section.limitMs !== undefined ? ['—'] : [];
+  return [...REQUEST_QUANTILES.map((q) => withInterval(d.quantiles[q.name], ms)), withInterval(d.first, ms), ...over, `${d.requests} in ${d.processes}`];
+}
+
+/** Lines on requests that did not end normally, and on a JavaScript thread that was not the main one. */
+function outcomeLines(section: RequestsSection): string[] {
+  const out: string[] = [];
+  for (const row of section.rows) {
+    const o = row.outcomes;
+    const parts = [o.threw ? `${o.threw} threw` : '', o.notAResponse ? `${o.notAResponse} answered no Response` : '', o.timedOut ? `${o.timedOut} got no response in time (no figure)` : '', o.serverError ? `${o.serverError} answered 5xx` : ''].filter(Boolean);
+    if (parts.length) out.push(`${row.variantId} · ${row.caseId}: of ${o.ok + o.serverError + o.threw + o.notAResponse + o.timedOut} requests ${parts.join(', ')}`);
+    if (!row.jsThread.main) out.push(`${row.variantId} · ${row.caseId}: the JavaScript ran on ${row.jsThread.names.join(', ')}, not the main thread`);
+    if (row.threadClockRatio !== undefined && row.caseId.includes('js thread')) out.push(`${row.variantId} · ${row.caseId}: its own thread clock read ${row.threadClockRatio.toFixed(3)}× the host's reading (median over requests)`);
+  }
+  return out;
+}
+
+function keyLine(section: RequestsSection): string {
+  const confidence = section.rows[0] ? `${Math.round(section.rows[0].distribution.confidence * 100)}% intervals` : 'intervals';
+  return `${section.method}; ${confidence} in brackets${section.limitMs !== undefined ? `; > ${section.limitMs} ms: the share of requests over the limit (how many)` : ''}; requests: warm requests in processes`;
+}
+
+/** A figure's value, and under it its interval (a terminal row each, so the table fits 100 columns). */
+function valueAndInterval(e: Estimate | undefined, text: (v: number) => string): [string, string] {
+  if (!e) return ['—', ''];
+  return [text(e.value), e.ci ? `${text(e.ci[0])}–${text(e.ci[1])}` : ''];
+}
+
+export function requestsTerminal(section: RequestsSection, maxWidth: number, bold: (s: string) => string, dim: (s: string) => string): string[] {
+  const h = heads(section).slice(0, -1);
+  const columns: GridColumn[] = [{ head: 'runtime', align: 'left' }, ...h.map((head): GridColumn => ({ head, align: 'right' })), { head: 'requests', align: 'right' }];
+  const rows: GridRow[] = [];
+  let previous: string | undefined;
+  for (const row of section.rows) {
+    if (row.caseId !== previous) rows.push({ heading: bold(row.caseId) });
+    const d = row.distribution;
+    const figures = [...REQUEST_QUANTILES.map((q) => valueAndInterval(d.quantiles[q.name], ms)), valueAndInterval(d.first, ms), ...(section.limitMs !== undefined ? [valueAndInterval(d.overLimit, share)] : [])];
+    rows.push({ cells: [row.variantId, ...figures.map((f) => f[0]), `${d.requests} in ${d.processes}`] });
+    if (figures.some((f) => f[1])) rows.push({ cells: ['', ...figures.map((f) => dim(f[1])), ''] });
+    previous = row.caseId;
+  }
+  const lines = ['', bold('CPU per request (ms)'), ...renderGrid(columns, rows, { maxWidth, bold, dim })];
+  for (const line of outcomeLines(section)) lines.push(...wrapWords(line, maxWidth));
+  lines.push(...wrapWords(keyLine(section).replace('in brackets', 'under each figure'), maxWidth).map(dim));
+  return lines;
+}
+
+const escapeCell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function requestsMarkdown(section: RequestsSection): string[] {
+  const h = heads(section);
+  const lines = ['', '#### CPU per request (ms)', '', `| case | runtime | ${h.join(' | ')} |`, `|---|---|${h.map(() => '--:').join('|')}|`];
+  let previous: string | undefined;
+  for (const row of section.rows) {
+    lines.push(`| ${row.caseId === previous ? '' : escapeCell(row.caseId)} | ${escapeCell(row.variantId)} | ${cells(row, section).join(' | ')} |`);
+    previous = row.caseId;
+  }
+  for (const line of outcomeLines(section)) lines.push('', `> ${escapeCell(line)}`);
+  lines.push('', `<sub>${escapeCell(keyLine(section))}</sub>`);
+  return lines;
+}

@@ -1,0 +1,187 @@
+/**
+ * Request-shaped cases: each arm of a replicate is one fresh server of the
+ * variant serving the suite's handler, sent the declaration's requests one
+ * at a time; the host reads every request's CPU from the process's threads
+ * (@rtbench/host-timed request/). One declaration is one unit feeding three
+ * cases: the JavaScript thread's CPU, all threads', and the empty handler's
+ * (the server's own cost, shown beside, never subtracted). A round's samples
+ * are its requests in order, so the first is the process's first request;
+ * the unit of replication is the process.
+ */
+import { digest, drawRequests, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure } from '@rtbench/core';
+import type { RoundRecord } from '@rtbench/core/schema';
+import { THREAD_CPU_SUPPORT } from '@rtbench/host';
+import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues } from '@rtbench/host-timed';
+import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
+import { requestSuiteCode } from '../suite-code.ts';
+import { TIMING_DEFAULTS } from './lockstep.ts';
+import { timedMethod } from './timed-methods.ts';
+
+/** Requests to the empty handler after the handler's, in the same process. */
+const EMPTY_REQUESTS = 50;
+/** A request unanswered this long counts as never answered (the run's --timeout when shorter). */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** A server gets at least this long to start, whatever --timeout says of one request (a loaded machine starts processes slowly). */
+const MIN_START_MS = 20_000;
+
+/** The host's reading: the kernel's per-thread run time, in ns, exact for a thread that is blocked. */
+const SCHEDSTAT_CLOCK = { name: 'host /proc/<pid>/task/<tid>/schedstat', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
+
+const WHAT = "each round starts a fresh server of each variant (its runtime's own: node:http with a fetch adapter, Deno.serve, Bun.serve, workerd's socket) and sends the declared requests one at a time on 127.0.0.1; a request's CPU is read by the host from /proc/<pid>/task/<tid>/schedstat before it is sent and after its response, once the threads are idle; a sample is one request, the first the process's first";
+
+const CPU_LIMIT = 'cpu-limit';
+
+const CPU_LIMIT_OPTION: MeasurerOption = {
+  name: CPU_LIMIT,
+  kind: 'value',
+  value: 'duration',
+  help: 'Request-shaped cases: a CPU limit per request (10ms, 0.5ms, 1s); the report gives the share of requests over it, with its interval over processes',
+};
+
+const LIMIT_UNITS: Readonly<Record<string, number>> = { us: 0.001, µs: 0.001, ms: 1, s: 1000 };
+
+/** --cpu-limit in ms: a positive number with its unit; anything else refused in one line. */
+function parseCpuLimit(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(us|µs|ms|s)$/.exec(text.trim());
+  if (!m) throw new MeasurerRefused(`--${CPU_LIMIT} ${text}: write a CPU time with its unit (µs, ms or s), e.g. 10ms`);
+  const ms = Number(m[1]) * LIMIT_UNITS[m[2]!]!;
+  if (!(ms > 0)) throw new MeasurerRefused(`--${CPU_LIMIT} ${text}: must be more than 0`);
+  return ms;
+}
+
+/** The CPU limit, recorded with the run so every report of it gives the share over the limit. */
+function prepareRequestCpu(context: PrepareContext): PreparedMeasurer {
+  const given = context.given[CPU_LIMIT];
+  return given === undefined ? {} : { recorded: { cpuLimitMs: parseCpuLimit(String(given)) } };
+}
+
+export const REQUEST_CPU: MeasurerDescriptor = {
+  name: 'request-cpu',
+  chosenBy: 'suite',
+  owns: (cases) => cases.length > 0 && cases.every(isRequestCaseSpec),
+  suiteKind: 'request-shaped (CPU per request, read by the host)',
+  recorded: { measurer: 'request-cpu' },
+  platforms: THREAD_CPU_SUPPORT,
+  warmsInRuntime: false,
+  measures: 'CPU time per request of a handler served by the runtime, read from its threads by the host',
+  options: [CPU_LIMIT_OPTION],
+  prepare: prepareRequestCpu,
+  help: 'one fresh server per case, variant and round, sent its requests one at a time; CPU per request read from /proc',
+  // A round is a whole process; its rounds are fixed.
+  defaults: { ...TIMING_DEFAULTS, bench: { ...TIMING_DEFAULTS.bench, rounds: 6, adaptive: 'never' }, compare: { ...TIMING_DEFAULTS.compare, rounds: 10, adaptive: 'never' } },
+  describe: () => timedMethod(WHAT),
+  build(setup) {
+    const cases = setup.cases as readonly RequestCaseSpec[];
+    const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs) };
+    return {
+      measurer: requestMeasurer(budget),
+      units: requestUnits(cases),
+      cases: cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric })),
+      ownCode: (plugins) => requestSuiteCode(setup.suite, plugins),
+    };
+  },
+};
+
+interface RequestBudget {
+  programDir: string;
+  timeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+/** One unit per declaration, with the (filtered) figures it feeds, in declaration order. */
+function requestUnits(cases: readonly RequestCaseSpec[]): Unit[] {
+  const byDeclaration = new Map<RequestDeclaration, RequestCaseSpec[]>();
+  for (const c of cases) byDeclaration.set(c.declaration, [...(byDeclaration.get(c.declaration) ?? []), c]);
+  return [...byDeclaration.values()].map((cs) => ({ key: cs[0]!.id, cases: cs }));
+}
+
+function requestMeasurer(budget: RequestBudget): Measurer {
+  const bundles = new Map<string, Promise<string | { error: string }>>();
+  const bundled = (d: RequestDeclaration, key: string, arm: Arm): Promise<string | { error: string }> => {
+    const id = `${key}\u0000${arm.id}`;
+    let p = bundles.get(id);
+    if (!p) {
+      p = bundleRequestServer(d.handler, arm, `${d.name.replace(/[^a-z0-9-]+/gi, '-')}-${arm.plugin.name}`, budget.programDir).catch((error: unknown) => ({ error: `bundling the handler failed: ${(error as Error).message}` }));
+      bundles.set(id, p);
+    }
+    return p;
+  };
+  return {
+    descriptor: REQUEST_CPU,
+    async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
+      const cases = unit.cases as readonly RequestCaseSpec[];
+      const declaration = cases[0]!.declaration;
+      const requests = drawRequests(declaration);
+      const out: ArmResult[] = [];
+      for (const [position, arm] of arms.entries()) {
+        if (context.signal?.aborted) break;
+        context.onArmStart?.(arm);
+        const serverPath = await bundled(declaration, unit.key, arm);
+        const outcome: RequestRoundOutcome =
+          typeof serverPath === 'string'
+            ? await runRequestRound(arm, { serverPath, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) })
+            : { ok: false, kind: 'error', message: serverPath.error };
+        out.push({
+          armId: arm.id,
+          warnings: outcome.ok ? warningsOf(outcome) : [],
+          outcomes: cases.map((c) => caseOutcome(c.figure, outcome, context.round, position)),
+          ...(outcome.ok ? { text: `${outcome.jsThreadMs.length} requests` } : {}),
+        });
+      }
+      return out;
+    },
+  };
+}
+
+/** The samples of one figure, in ms. */
+function samplesOf(figure: RequestFigure, v: RequestRoundValues): number[] {
+  switch (figure) {
+    case 'jsThread':
+      return v.jsThreadMs;
+    case 'allThreads':
+      return v.allThreadsMs;
+    case 'emptyHandler':
+      return v.emptyMs;
+  }
+}
+
+function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round: number, position: number): CaseOutcome {
+  if (!outcome.ok) {
+    if (outcome.kind === 'unsupported') return { kind: 'unsupported', reason: outcome.message };
+    return { kind: 'failure', failure: { kind: outcome.kind, message: outcome.message, ...(outcome.output ? { stderr: outcome.output } : {}) } };
+  }
+  const samples = samplesOf(figure, outcome);
+  if (samples.length === 0) return { kind: 'failure', failure: { kind: 'error', message: 'the empty handler answered no request' } };
+  const handler = figure !== 'emptyHandler';
+  const record: RoundRecord = {
+    round,
+    order: position,
+    samples,
+    iterationsPerSample: 1,
+    warmupIterations: 0,
+    async: true,
+    clock: SCHEDSTAT_CLOCK,
+    digest: digest(handler ? outcome.answer : `${samples.length} empty responses`),
+    wallMs: outcome.wallMs,
+    requests: {
+      ...(handler ? { kinds: outcome.kinds } : {}),
+      outcomes: outcome.outcomes,
+      jsThread: outcome.jsThread,
+      threads: outcome.threads,
+      unsettled: outcome.unsettled,
+      ...(handler && outcome.threadClockMs ? { threadClockMs: outcome.threadClockMs } : {}),
+    },
+  };
+  return { kind: 'round', record };
+}
+
+/** What a case × variant says beside its figures: counted outcomes, a round cut short. Said once per text. */
+function warningsOf(v: RequestRoundValues): string[] {
+  const out: string[] = [];
+  if (v.outcomes.threw) out.push('the handler threw on some requests (counted; their CPU is in the figures)');
+  if (v.outcomes.notAResponse) out.push('the handler answered something that is not a Response on some requests (counted; their CPU is in the figures)');
+  if (v.outcomes.timedOut) out.push('some requests got no response in time (counted; they have no CPU figure)');
+  if (v.problem) out.push(`a round stopped early: ${v.problem.replace(/\d+ requests/, 'requests')}`);
+  if (!v.jsThread.main) out.push(`the JavaScript ran on a thread other than the main one (${v.jsThread.name})`);
+  return out;
+}

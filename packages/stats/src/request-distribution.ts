@@ -1,0 +1,115 @@
+/**
+ * The distribution of CPU per request over processes: quantiles of the
+ * pooled warm requests (each process's requests after its first), the
+ * first request of a fresh process, and the share of warm requests over a
+ * CPU limit, each with a percentile-bootstrap interval whose unit is the
+ * process. Requests served by one process share its JIT state, heap and
+ * neighbours, so they are not independent: a resample draws whole
+ * processes with replacement and pools their requests.
+ */
+import { median, quantileSorted } from './quantile.ts';
+import { createRandom } from './random.ts';
+
+/** The quantiles a distribution reports, by name. */
+export const REQUEST_QUANTILES = [
+  { name: 'p50', q: 0.5 },
+  { name: 'p90', q: 0.9 },
+  { name: 'p99', q: 0.99 },
+  { name: 'p99.9', q: 0.999 },
+  { name: 'max', q: 1 },
+] as const;
+export type RequestQuantileName = (typeof REQUEST_QUANTILES)[number]['name'];
+
+export interface Estimate {
+  value: number;
+  /** The percentile-bootstrap interval over processes; absent with fewer than MIN_PROCESSES. */
+  ci?: [number, number];
+}
+
+export interface RequestDistribution {
+  processes: number;
+  /** Warm requests pooled (each process's after its first). */
+  requests: number;
+  quantiles: Record<RequestQuantileName, Estimate>;
+  /** The median over processes of each one's first request. */
+  first: Estimate;
+  /** With a limit: the share of warm requests above it, and how many were. */
+  overLimit?: Estimate & { count: number };
+  confidence: number;
+}
+
+/** Fewer processes than this give no interval (a bootstrap over two processes says nothing). */
+export const MIN_PROCESSES = 3;
+const RESAMPLES = 2000;
+
+/** The warm requests of `processes` (each one's after its first), pooled and sorted. */
+function pooledSorted(processes: readonly Float64Array[]): Float64Array {
+  const pooled = new Float64Array(processes.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of processes) {
+    pooled.set(p, at);
+    at += p.length;
+  }
+  return pooled.sort();
+}
+
+function overShare(processes: readonly Float64Array[], limit: number): { share: number; count: number } {
+  let count = 0;
+  let total = 0;
+  for (const p of processes) {
+    total += p.length;
+    for (const ms of p) if (ms > limit) count++;
+  }
+  return { share: total ? count / total : 0, count };
+}
+
+/** One figure's percentile-bootstrap interval: the figure of `resamples` draws of whole processes. */
+function interval(values: Float64Array, confidence: number): [number, number] {
+  values.sort();
+  const tail = (1 - confidence) / 2;
+  return [quantileSorted(values, tail), quantileSorted(values, 1 - tail)];
+}
+
+/**
+ * `processes`: per process, its requests' CPU in order (the first is the
+ * process's first request). `limit`: the CPU limit, same unit. `seed`
+ * makes the bootstrap repeatable.
+ */
+export function requestDistribution(processes: readonly (readonly number[])[], options: { limit?: number; confidence?: number; seed?: number } = {}): RequestDistribution {
+  const confidence = options.confidence ?? 0.95;
+  const served = processes.filter((p) => p.length > 1);
+  if (served.length === 0) throw new RangeError('requestDistribution: no process served more than one request');
+  const used = served.map((p) => ({ first: p[0]!, warm: Float64Array.from(p.slice(1)) }));
+  const sorted = pooledSorted(used.map((p) => p.warm));
+  const firsts = used.map((p) => p.first);
+  const limit = options.limit;
+  const point = {
+    quantiles: REQUEST_QUANTILES.map((x) => quantileSorted(sorted, x.q)),
+    first: median(firsts),
+    over: limit === undefined ? undefined : overShare(used.map((p) => p.warm), limit),
+  };
+  const withCi = used.length >= MIN_PROCESSES;
+  const draws = { quantiles: REQUEST_QUANTILES.map(() => new Float64Array(RESAMPLES)), first: new Float64Array(RESAMPLES), over: new Float64Array(RESAMPLES) };
+  if (withCi) {
+    const random = createRandom(options.seed ?? 1);
+    const pick = (n: number): number => Math.min(n - 1, Math.floor(random() * n));
+    for (let b = 0; b < RESAMPLES; b++) {
+      const resample = used.map(() => used[pick(used.length)]!);
+      const warm = resample.map((p) => p.warm);
+      const s = pooledSorted(warm);
+      REQUEST_QUANTILES.forEach((x, i) => (draws.quantiles[i]![b] = quantileSorted(s, x.q)));
+      draws.first[b] = median(resample.map((p) => p.first));
+      if (limit !== undefined) draws.over[b] = overShare(warm, limit).share;
+    }
+  }
+  const estimate = (value: number, values: Float64Array): Estimate => (withCi ? { value, ci: interval(values, confidence) } : { value });
+  const quantiles = Object.fromEntries(REQUEST_QUANTILES.map((x, i) => [x.name, estimate(point.quantiles[i]!, draws.quantiles[i]!)])) as Record<RequestQuantileName, Estimate>;
+  return {
+    processes: used.length,
+    requests: sorted.length,
+    quantiles,
+    first: estimate(point.first, draws.first),
+    ...(point.over ? { overLimit: { ...estimate(point.over.share, draws.over), count: point.over.count } } : {}),
+    confidence,
+  };
+}
