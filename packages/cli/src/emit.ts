@@ -4,12 +4,11 @@
  * are aliases of --format json / markdown.
  */
 import { colourOn, stderrColours as pc } from './emit/colours.ts';
-import { benchRatiosWithoutWork, comparisonRatiosWithoutWork, counted, defaultReporter, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, metricsSection, printable, reporterFor, verdictWords, worseThan, type Reporter, type View } from '@rtbench/report';
+import { benchRatiosWithoutWork, comparisonRatiosWithoutWork, counted, defaultReporter, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, METRICS_VIEWS, metricsSection, printable, reporterFor, verdictWords, worseThan, type MetricsViewName, type Reporter, type View } from '@rtbench/report';
 import { regressionsOf } from '@rtbench/verdicts';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/host';
 import { assertWritableOutput } from '@rtbench/run';
-import { parseMetricsView } from './metrics-view.ts';
 import { info, type QuietFlag } from './emit/info.ts';
 
 export interface OutputFlags extends QuietFlag {
@@ -23,6 +22,13 @@ export interface OutputFlags extends QuietFlag {
   metrics?: string;
   /** -o, --output: write the view to this file (atomically) instead of stdout. */
   output?: string;
+}
+
+/** `--metrics <view>`: a section after the main view, in the formats that print sections (json, csv and html carry the run itself). */
+function parseMetricsView(value: unknown): MetricsViewName | undefined {
+  if (value === undefined) return undefined;
+  if (Object.hasOwn(METRICS_VIEWS, String(value))) return value as MetricsViewName;
+  throw new UsageError(`--metrics ${String(value)}: expected ${Object.entries(METRICS_VIEWS).map(([name, what]) => `${name} (${what})`).join(' or ')}`);
 }
 
 /** The reporter asked for (default: the terminal table); conflicting choices are a usage error. */

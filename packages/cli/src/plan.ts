@@ -16,7 +16,7 @@ import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant } from '@rtbench/run';
+import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant, splitSuiteOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
@@ -154,12 +154,9 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
 
   // A measurer refused on this platform is said in one line before anything is resolved or run.
   refuseOnPlatform(measurer, platform);
-  // Its own options are its to read, and its tools its to find (valgrind), before anything is resolved or run; those of a
-  // measurer a suite chooses (--cpu-limit) wait until the suite's cases are known.
-  const options = Object.entries(flags.measurerOptions ?? {});
-  const suiteOwned = (name: string): boolean => measurersChosenBy('suite').some((m) => m.options?.some((o) => o.name === name));
-  const ownOptions = Object.fromEntries(options.filter(([name]) => suiteOwned(name)));
-  let prepared = prepareMeasurer(measurer, Object.fromEntries(options.filter(([name]) => !suiteOwned(name))), kind);
+  // Its own options are its to read, and its tools its to find (valgrind), before anything is resolved or run.
+  const { chosen, suiteOwned } = splitSuiteOptions(flags.measurerOptions ?? {});
+  let prepared = prepareMeasurer(measurer, chosen, kind);
 
   // An interval counts independent process pairs: rounds that share processes count once, and 3 are the fewest that give one.
   const setsPerProcess = prepared.recorded?.setsPerProcess;
@@ -203,8 +200,8 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     refuseOnPlatform(own, platform);
     measurer = own;
     // The options given were for the measurer it replaces, but for its own.
-    prepared = prepareMeasurer(own, ownOptions, kind);
-  } else if (Object.keys(ownOptions).length) prepareMeasurer(measurer, ownOptions, kind);
+    prepared = prepareMeasurer(own, suiteOwned, kind);
+  } else if (Object.keys(suiteOwned).length) prepareMeasurer(measurer, suiteOwned, kind);
   for (const note of notes) process.stderr.write(`note: ${note}\n`);
   return {
     suite: { ...location, cases },

@@ -9,5 +9,5 @@ export { changeWord, verdictWord, verdictWords, worseThan, type VerdictWords } f
 export { boxLine, dotLine, casePlot } from './reporters/plot.ts';
 export { renderGrid, wrapWords, type Cell, type GridColumn, type GridRow } from './reporters/grid.ts';
 export { formatBytes, formatRate, metricsCells, metricsChange, metricsRowCells, metricsRows, minorGcName, NOT_AVAILABLE, samplingIterations, summarizeMetrics, type MetricsCells, type MetricsRow, type MetricsSummary } from './metrics.ts';
-export { metricsSection, type MetricsViewName } from './views/metrics.ts';
+export { METRICS_VIEWS, metricsSection, type MetricsViewName } from './views/metrics.ts';
 export { claimFigure, claimedText, claimSides } from './cells/claims.ts';

@@ -36,8 +36,12 @@ export interface MemoryTableSection {
 
 export type MetricsSection = MetricsTableSection | MetricsChangesSection | MemoryTableSection;
 
-/** The sections --metrics names. */
+/** The sections --metrics names, and what each shows. */
 export type MetricsViewName = 'gc' | 'memory';
+export const METRICS_VIEWS: Readonly<Record<MetricsViewName, string>> = {
+  gc: 'GC by kind, allocation per op and heap state',
+  memory: 'peak resident memory, heap, bytes outside it, growth and leaks',
+};
 
 /** Finds an arm's result for a case: in one paired run, or in the run each arm came from. */
 export type ResultLookup = (armId: string, caseId: string, side: 'baseline' | 'candidate') => Pick<CaseResult, 'rounds'> | undefined;

@@ -127,6 +127,16 @@ export function measurersChosenBy(how: MeasurerDescriptor['chosenBy']): Measurer
   return MEASURERS.chosenBy(how);
 }
 
+/**
+ * Options given on the command line, split: those of a measurer a suite's cases choose (--cpu-limit) wait until
+ * the cases are known; the rest go to the measurer the options choose.
+ */
+export function splitSuiteOptions<T>(given: Readonly<Record<string, T>>): { chosen: Record<string, T>; suiteOwned: Record<string, T> } {
+  const owned = new Set(measurersChosenBy('suite').flatMap((m) => (m.options ?? []).map((o) => o.name)));
+  const entries = Object.entries(given);
+  return { chosen: Object.fromEntries(entries.filter(([name]) => !owned.has(name))), suiteOwned: Object.fromEntries(entries.filter(([name]) => owned.has(name))) };
+}
+
 /** The measurer a suite's cases choose by their kind (host-timed cases), or undefined: the options choose. */
 export function suiteMeasurer(cases: readonly CaseListing[]): MeasurerDescriptor | undefined {
   return MEASURERS.ofSuite(cases);
