@@ -194,7 +194,17 @@ function accessorsOf(obj: object): [string, () => unknown][] {
   return [...found].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-const has = (name: string): unknown => (globalThis as Record<string, unknown>)[name];
+/**
+ * A global class, or undefined. Node loads its fetch classes on first use, and that load can throw once a case has
+ * replaced a builtin it relies on (JSON.stringify): then no value of that class can exist, and there is none to see.
+ */
+function has(name: string): unknown {
+  try {
+    return (globalThis as Record<string, unknown>)[name];
+  } catch {
+    return undefined;
+  }
+}
 
 /** The web platform's values, where the runtime has them, by what they hold: true when `obj` was one. */
 function webValue(obj: object, h: DigestWriter, seen: Map<object, number>): boolean {

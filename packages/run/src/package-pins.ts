@@ -17,7 +17,7 @@ import { folderProof, gitState, LibraryStore, LibraryUnavailableError, type Bund
 import { isResolved, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-kit';
 import { bundleSuite, cacheDir, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import { installForbidden, runtimeStore } from './runtime-store.ts';
-import { pinText, unknownRuntimeMessage } from './variants.ts';
+import { pinText, unknownRuntimeMessage, VARIANT_SYNTAX } from './variants.ts';
 
 type Pin = NonNullable<VariantSpec['packages']>[number];
 
@@ -92,8 +92,8 @@ async function resolvePins(suiteName: string, imported: readonly BundledPackage[
   for (const pin of pins) {
     const bundled = byName.get(pin.name);
     if (!bundled) {
-      // An arm that is a pin alone may be a runtime misspelt (nodejs@99): said as both.
-      const alone = spec.id === pinText(pin) ? `${unknownRuntimeMessage(spec.id)}; nor does ${suiteName} import a package ${pin.name}` : undefined;
+      // An arm that is a pin alone may be a runtime misspelt (nodejs@99): said as both, with the syntax every variant error shows.
+      const alone = spec.id === pinText(pin) ? `${unknownRuntimeMessage(spec.id)}; nor does ${suiteName} import a package ${pin.name}\nVariant syntax: ${VARIANT_SYNTAX}` : undefined;
       throw new UsageError(alone ?? `${spec.id}: ${suiteName} does not import ${pin.name} (its packages: ${imported.map((p) => p.name).join(', ') || 'none'})`);
     }
     // A local build is checked before the builds beside it are looked for.
