@@ -6,23 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { digest, digestWithSight, readBodies } from '../src/digest.ts';
-
-class Labelled {
-  #label: string;
-  constructor(label: string) {
-    this.#label = label;
-  }
-  get label(): string {
-    return this.#label;
-  }
-}
-
-class Hidden {
-  #secret: string;
-  constructor(secret: string) {
-    this.#secret = secret;
-  }
-}
+import { Hidden, Labelled } from '../../../test/fixtures/values-digested/classes.ts';
 
 const tag = Symbol('tag');
 const apart = (a: unknown, b: unknown): boolean => digest(a).hash !== digest(b).hash;
