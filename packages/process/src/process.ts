@@ -7,7 +7,7 @@
  * come on the child's stdout (node, deno, bun).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { RuntimeMessage } from '@rtbench/core/protocol';
 import type { JobOutcome, SealedJob } from './job.ts';
 import { ProtocolReader, Tail } from './protocol-reader.ts';
@@ -15,6 +15,7 @@ import { TraceFile, type TraceFilter } from './engine-trace.ts';
 import { guardGroup, releaseGroup } from './warden.ts';
 import { containment, type Cell } from './containment.ts';
 import { memoryBound, treeResidentBytes } from './memory-bound.ts';
+import { threadFiles } from './thread-files.ts';
 
 const live = new Set<ChildProcess>();
 /** Every PID started here, newest last (bounded), so tests can prove each one is gone. */
@@ -268,18 +269,10 @@ const READ_SYSCALLS = process.arch === 'x64' ? new Set(['0', '17', '19']) : new 
 
 /** Whether a thread of `pid` is blocked reading its stdin (fd 0): what a job that never answers was waiting for (Linux x64; false elsewhere). */
 function readingStdin(pid: number): boolean {
-  try {
-    return readdirSync(`/proc/${pid}/task`).some((tid) => {
-      try {
-        const [nr, fd] = readFileSync(`/proc/${pid}/task/${tid}/syscall`, 'utf8').split(' ');
-        return READ_SYSCALLS.has(nr!) && fd === '0x0';
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return false;
-  }
+  return threadFiles(pid, 'syscall').some(([, text]) => {
+    const [nr, fd] = text.split(' ');
+    return READ_SYSCALLS.has(nr!) && fd === '0x0';
+  });
 }
 
 /**

@@ -7,8 +7,9 @@
  * inside). The memory bound (memory-bound.ts) and the memory view read these
  * same figures. Linux only: elsewhere every reading is undefined.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { HostMemory } from '@rtbench/core/schema';
+import { threadFiles } from './thread-files.ts';
 
 export interface ResidentReading {
   /** Resident bytes now, summed over the processes. */
@@ -34,21 +35,7 @@ function statusBytes(status: string, field: string): number | undefined {
 
 /** The children of every thread of `pid` (a thread other than the main one may have forked). */
 function childrenOf(pid: number): number[] {
-  const found: number[] = [];
-  let tasks: string[];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return found;
-  }
-  for (const tid of tasks) {
-    try {
-      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'latin1').split(' ')) if (child) found.push(Number(child));
-    } catch {
-      /* the thread ended */
-    }
-  }
-  return found;
+  return threadFiles(pid, 'children').flatMap(([, text]) => text.split(' ').filter(Boolean).map(Number));
 }
 
 /** `root` and every process below it (just `root` where /proc cannot say). */

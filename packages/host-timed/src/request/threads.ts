@@ -5,28 +5,15 @@
  * that is blocked reads exactly; the host reads between requests, once the
  * threads have gone idle. Linux only (the request measurer declares it).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { threadFiles } from '@rtbench/process';
 
 /** Nanoseconds run, by thread id. */
 export type ThreadTimes = Map<number, number>;
 
 /** Every thread's CPU time now; a thread that ended between listing and reading is left out. */
 export function readThreadTimes(pid: number): ThreadTimes {
-  const out: ThreadTimes = new Map();
-  let tids: string[];
-  try {
-    tids = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return out;
-  }
-  for (const tid of tids) {
-    try {
-      out.set(Number(tid), Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]));
-    } catch {
-      // Ended since the listing: its time is not counted.
-    }
-  }
-  return out;
+  return new Map(threadFiles(pid, 'schedstat').map(([tid, text]) => [tid, Number(text.split(' ')[0])]));
 }
 
 /** A thread's name (its comm), or "" if it has ended. */
