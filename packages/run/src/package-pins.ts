@@ -15,20 +15,15 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { PinnedPackage } from '@rtbench/core/schema';
 import { folderProof, gitState, LibraryStore, LibraryUnavailableError, type BundledPackage } from '@rtbench/host';
 import { isResolved, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-kit';
-import { bundleSuite, cacheDir, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
-import { installForbidden, runtimeStore } from './runtime-store.ts';
+import { bundleSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
+import { runtimeStore, storePolicy } from './runtime-store.ts';
 import { pinText, unknownRuntimeMessage, VARIANT_SYNTAX } from './variants.ts';
 
 type Pin = NonNullable<VariantSpec['packages']>[number];
 
 let store: LibraryStore | undefined;
 function libraryStore(): LibraryStore {
-  store ??= new LibraryStore({
-    dir: join(cacheDir, 'libraries'),
-    install: !installForbidden(),
-    forbiddenBy: 'RTBENCH_NO_INSTALL is set',
-    log: (line) => process.stderr.write(`${line}\n`),
-  });
+  store ??= new LibraryStore(storePolicy('libraries'));
   return store;
 }
 
