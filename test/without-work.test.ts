@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
+import { fixture, runCliAsync, tableRow, tempFile } from './helpers/cli.ts';
 
 describe('a case without work', () => {
   it('is marked, saved, given no verdict word, and fails --strict after the run is saved', async () => {
@@ -29,8 +29,7 @@ describe('a case without work', () => {
       for (const caseId of ['empty', 'sum of 8']) for (const round of cell(caseId, variant).rounds) expect(round.floorNs).toBeGreaterThan(0);
     }
 
-    const rows = r.stdout.split('\n');
-    const row = (caseId: string, variant: string): string => rows[rows.findIndex((l) => l.trim() === caseId) + (variant === 'node' ? 1 : 2)]!;
+    const row = (caseId: string, variant: string): string => tableRow(r.stdout, caseId, variant);
     // Other marks (s, m, ~) may stand before it on a loaded machine.
     expect(row('empty', 'bun')).toMatch(/^\s+bun\s.*\d\.\d\d× \(no interval: 2 process pairs\)\s+\S*∅$/);
     expect(row('empty', 'bun')).not.toMatch(/≈|faster|slower|=/);

@@ -50,3 +50,18 @@ export function tempFile(name: string): string {
 }
 
 export const fixture = (name: string): string => join(repoRoot, 'test', 'fixtures', name, 'index.ts');
+
+/**
+ * The terminal table's row for one case and arm, in either layout the table
+ * picks for its width: the case in its own column on the arm's first row, or
+ * the case as a heading line with its arms' rows under it.
+ */
+export function tableRow(stdout: string, caseId: string, arm: string): string {
+  const lines = stdout.split('\n');
+  const start = lines.findIndex((l) => l.trim() === caseId || l.startsWith(`${caseId} `));
+  // In the case-column layout the first arm's row begins with the case name: blank it so every arm row looks alike.
+  const rows = lines.slice(start).map((l) => (l.startsWith(`${caseId} `) ? ' '.repeat(caseId.length) + l.slice(caseId.length) : l));
+  const row = start < 0 ? undefined : rows.find((l) => new RegExp(`^\\s+${arm}\\s`).test(l));
+  if (row === undefined) throw new Error(`no ${arm} row for case ${JSON.stringify(caseId)} in:\n${stdout}`);
+  return row;
+}
