@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
-import { runCli, tempFile, type CliResult } from './helpers/cli.ts';
+import { fixture, repoRoot, runCli, runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'] as const;
 const ROUTES = ['fs.writeSync', 'process.stdout.write', 'Deno.stdout.writeSync', 'TextEncoder.prototype.encode', 'WritableStreamDefaultWriter.prototype.write', 'JSON.stringify', 'performance.now', 'process.hrtime', 'Bun.nanoseconds', 'Number'];
@@ -48,5 +48,19 @@ describe('a brought file whose cases forge their own figures, on all four runtim
         expect(said, `${route} on ${rt}`).toMatch(/the host waited|host's (clock|advanced)|host saw/);
       }
     }
+  });
+});
+
+describe('a process whose every figure and span is shrunk before the harness writes them', () => {
+  it('is refused by the CPU time the kernel counted for it, in one line per case, and nothing is printed shrunk', async () => {
+    const preload = join(repoRoot, 'test', 'fixtures', 'brought', 'forging-preload.cjs');
+    const out = tempFile('forging-preload.json');
+    const r = await runCliAsync(['bench', fixture('tiny'), '--runtime', `node NODE_OPTIONS=--require=${preload}`, '--filter', 'n=200', '--rounds', '2', '--time', '40ms', '--save', out, '--quiet']);
+    expect(r.status, r.stderr).toBe(1);
+    const saved = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    expect(saved.results.map((x) => x.status)).toEqual(['failed']);
+    const said = saved.results[0]!.failures.map((f) => f.message);
+    expect(said.length).toBeGreaterThan(0);
+    for (const message of said) expect(message).toMatch(/^node: its samples account for \d\.\d+% of the CPU time its process ran over the set \([\d.]+ ms, read by the host from the kernel; a tenth at least\): the figures are smaller than the host's clock allows/);
   });
 });

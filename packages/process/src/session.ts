@@ -14,6 +14,7 @@ import { EXIT_GRACE_MS, type RunningJob } from './process.ts';
 import type { HostMemory } from '@rtbench/core/schema';
 import type { JobOutcome } from './job.ts';
 import { CaseMemoryWatch } from './resident-memory.ts';
+import { processTreeCpuNs } from './cpu-time.ts';
 
 /** One lockstep sample as the host saw it. */
 export interface SampleReading {
@@ -47,6 +48,8 @@ export interface LiveCase {
   finish(): Promise<JobOutcome>;
   /** Ends the process now (its outcome then says how it ended). */
   kill(): void;
+  /** The CPU time the process (every thread, and processes below it) has run so far, ns, read by the host; undefined off Linux or once it is gone. */
+  cpuNs(): number | undefined;
 }
 
 /** A process that serves many cases, one after another (a serve job). */
@@ -127,6 +130,7 @@ export function liveCase(running: RunningJob): LiveCase {
       return read ? { ...outcome, memory: read } : outcome;
     },
     kill: () => running.kill(),
+    cpuNs: () => (running.pid !== undefined ? processTreeCpuNs(running.pid) : undefined),
   };
 }
 
@@ -266,6 +270,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
           return memory ? { ...outcome, memory } : outcome;
         },
         kill: () => running.kill(),
+        cpuNs: () => (running.pid !== undefined && !ended ? processTreeCpuNs(running.pid) : undefined),
       };
     },
     async close() {

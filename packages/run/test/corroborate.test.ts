@@ -94,6 +94,23 @@ describe('corroborate (lockstep sets)', () => {
     expect(corroborate({ ...honest.record, samples: honest.record.samples.map((s) => s / 5) }, honest.readings)).toBeUndefined();
   });
 
+  it('holds the samples against the CPU their process ran, where the kernel tells it, and not against a loaded host\'s wait', () => {
+    // Exchanges stretched 100x by a starved host: the samples explain 1% of each wait.
+    const spec = schedule(Array.from({ length: 20 }, () => ({ gap: 3, delayIn: 50, batchMs: 1, delayOut: 50 })));
+    const honest = turns(spec);
+    expect(corroborate(honest.record, honest.readings)).toMatch(/fiftieth of the time the host waited/);
+    // The process ran its 20 batches, a quarter batch before each, and its side of the exchanges: 1.3 ms a turn.
+    const cpuNs = 20 * 1.3e6;
+    expect(corroborate(honest.record, honest.readings, cpuNs)).toBeUndefined();
+    // Spans shrunk with the samples, so only the kernel's count is left to explain.
+    const shrunk = { ...honest.record, samples: honest.record.samples.map((s) => s / 100) };
+    const spansShrunk = honest.readings.map((r) => ({ ...r, spanNs: r.spanNs! / 100 }));
+    const doubt = corroborate(shrunk, spansShrunk, cpuNs);
+    expect(doubt).toMatch(/^its samples account for 0\.\d+% of the CPU time its process ran over the set \(26 ms, read by the host from the kernel; a tenth at least\): the figures are smaller than the host's clock allows/);
+    // Shrunk 5x, a set still accounts for over a tenth of its CPU.
+    expect(corroborate({ ...honest.record, samples: honest.record.samples.map((s) => s / 5) }, spansShrunk, cpuNs)).toBeUndefined();
+  });
+
   it('asks nothing of a case whose calls run untimed work of their own (hooks, self-timed regions)', () => {
     const spec = schedule(Array.from({ length: 20 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
     const honest = turns(spec);

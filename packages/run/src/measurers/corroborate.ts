@@ -8,9 +8,10 @@
  * the window but never moves a bound the wrong way, so no threshold is tuned
  * to the machine. A timed batch longer than the whole exchange fails too. A
  * fresh process: its hello-to-answer time against the host's, with a margin.
- * And the samples must explain their exchanges (EXPLAINED_SHARE), whatever
- * route shrank them. The rules and what they caught: docs/lockstep.md
- * "Host-clock corroboration".
+ * And the samples must explain their exchanges (EXPLAINED_SHARE), and the
+ * CPU time their process ran over the set (CPU_SHARE), whatever route shrank
+ * them. The rules and what they caught: docs/lockstep.md "Host-clock
+ * corroboration".
  */
 import type { RoundRecord } from '@rtbench/core/schema';
 import type { SampleReading } from '@rtbench/process';
@@ -33,10 +34,26 @@ const ms = (x: number): string => `${+x.toPrecision(3)} ms`;
  */
 const EXPLAINED_SHARE = { ofSpan: 0.1, ofWait: 0.02 };
 
+/**
+ * What an honest set's samples account for, at least, of the CPU time its
+ * process ran over the set as the kernel counts it (every thread: a timed
+ * batch, the quarter batch before it, the harness's exchange, the engine's
+ * helper threads). Unlike the host's wait, this does not grow when the
+ * machine is loaded (a process waiting for a core runs nothing), and no
+ * case can change it; a figure shrunk 100x accounts for about 1%. Where the
+ * kernel's count is at hand it replaces the share of the host's wait.
+ */
+const CPU_SHARE = 0.1;
+
 type Corroborated = Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsPerSample' | 'clock' | 'untimedWork'>;
 
-/** Why a lockstep set's samples cannot be believed, in one line; undefined when the host's clock agrees. */
-export function corroborate(record: Corroborated, readings: readonly SampleReading[]): string | undefined {
+/**
+ * Why a lockstep set's samples cannot be believed, in one line; undefined
+ * when the host's clock agrees. `processCpuNs`: the CPU time the process ran
+ * from the set's first command to its last answer, read by the host
+ * (undefined where the kernel cannot say).
+ */
+export function corroborate(record: Corroborated, readings: readonly SampleReading[], processCpuNs?: number): string | undefined {
   const tickMs = record.clock.resolutionNs / 1e6;
   const slack = 2 * tickMs + READING_SLACK_MS;
   let tooLong = 0;
@@ -58,6 +75,14 @@ export function corroborate(record: Corroborated, readings: readonly SampleReadi
   const atBest = (share: number): string => `at best ${+(share * 100).toPrecision(2)}%`;
   if (spans && best.ofSpan < EXPLAINED_SHARE.ofSpan) {
     return `no sample accounts for a tenth of the time its exchange took on the process's own clock (${atBest(best.ofSpan)}): the figures are smaller than the process's clock allows, so the set is not used`;
+  }
+  if (processCpuNs !== undefined) {
+    let claimedMs = 0;
+    for (const x of record.samples) claimedMs += (x * record.iterationsPerSample) / 1e6;
+    const share = shareOf(claimedMs, processCpuNs / 1e6, slack);
+    if (share >= CPU_SHARE) return undefined;
+    const percent = `${+(share * 100).toPrecision(2)}%`;
+    return `its samples account for ${percent} of the CPU time its process ran over the set (${ms(processCpuNs / 1e6)}, read by the host from the kernel; a tenth at least): the figures are smaller than the host's clock allows, so the set is not used`;
   }
   if (best.ofWait < EXPLAINED_SHARE.ofWait) {
     return `no sample accounts for a fiftieth of the time the host waited for it (${atBest(best.ofWait)}): the figures are smaller than the host's clock allows, so the set is not used`;

@@ -226,6 +226,8 @@ async function sampleInTurn(
   // times the sampling time of its arms, so neither a loaded machine nor a long operation stretches a run without bound.
   const started = performance.now();
   const armsAtStart = live.length;
+  // Each process's CPU time over its set, read from outside: what its samples are held against (corroborate.ts).
+  const cpuAtStart = cases.map((s) => s.cpuNs());
   for (let turn = 0; live.length && !context.signal?.aborted && takesTurn(turn, turns, performance.now() - started, options, armsAtStart); turn++) {
     const order = [...live.slice(turn % live.length), ...live.slice(0, turn % live.length)];
     const gone: number[] = [];
@@ -239,9 +241,13 @@ async function sampleInTurn(
     }
     if (gone.length) live = live.filter((i) => !gone.includes(i));
   }
+  const cpuNs = cases.map((s, i) => {
+    const end = s.cpuNs();
+    return end !== undefined && cpuAtStart[i] !== undefined ? end - cpuAtStart[i]! : undefined;
+  });
   const outcomes = await Promise.all(cases.map((s) => s.finish()));
   const results = arms.map((arm, i) => {
-    const host = hostRecord(readings[i]!);
+    const host = hostRecord(readings[i]!, cpuNs[i]);
     const result = armResultOf(arm, outcomes[i]!, options.timeoutMs, context.round, i, { lockstep: { positions: positions[i]!, ...host } });
     const outcome = result.outcomes[0]!;
     if (outcome.kind !== 'round') return result;
@@ -257,19 +263,19 @@ async function sampleInTurn(
     const memory = outcomes[i]!.memory;
     // The resident set after each sample, aligned with the samples (a reading that failed leaves none).
     if (memory) outcome.record.memory = memory.sampleBytes.length === outcome.record.samples.length ? memory : { ...memory, sampleBytes: [] };
-    const doubt = corroborate(outcome.record, readings[i]!);
+    const doubt = corroborate(outcome.record, readings[i]!, cpuNs[i]);
     if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
     return result;
   });
   return { results, outcomes };
 }
 
-/** What the host saw of each sample, kept with the samples (µs, to 0.1 µs). */
-function hostRecord(readings: readonly SampleReading[]): { hostWaitUs?: number[]; spanUs?: number[] } {
+/** What the host saw of each sample and of the process's CPU over the set, kept with the samples (µs, to 0.1 µs). */
+function hostRecord(readings: readonly SampleReading[], cpuNs: number | undefined): { hostWaitUs?: number[]; spanUs?: number[]; processCpuUs?: number } {
   if (!readings.length) return {};
   const us = (ns: number): number => Math.round(ns / 100) / 10;
   const spans = readings.every((r) => r.spanNs !== undefined) ? { spanUs: readings.map((r) => us(r.spanNs!)) } : {};
-  return { hostWaitUs: readings.map((r) => us(r.waitedNs)), ...spans };
+  return { hostWaitUs: readings.map((r) => us(r.waitedNs)), ...spans, ...(cpuNs !== undefined ? { processCpuUs: us(cpuNs) } : {}) };
 }
 
 /** A fresh set of processes per case: each starts with a lockstep job for that one case. */
