@@ -327,7 +327,7 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
   if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
   const metrics = await stopMetrics(env.metrics);
   // A full collection where the runtime can force one, after the metrics' phase: the host reads the resident set as
-  // the answer arrives, and memory a collection gives back was not kept by the case (@rtbench/stats memory-growth.ts).
+  // the answer arrives, and memory a collection gives back was not kept by the case (@rtbench/verdicts memory-growth.ts).
   env.collect?.();
   const floorNs = await floorFor(samples, env.clock, prepared.clockInfo);
   return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, warmup, floorNs }, metrics, env.clock);

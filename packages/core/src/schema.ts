@@ -279,7 +279,7 @@ export const precisionSchema = z.object({
 /**
  * What a case × variant cost in resident memory, over the processes the host
  * read (their rounds' `memory`): medians over processes, and whether it kept
- * growing while called (run record.ts, stats memory-growth.ts). Absent in
+ * growing while called (run record.ts, verdicts memory-growth.ts). Absent in
  * older runs and where no round was read.
  */
 export const memorySummarySchema = z.object({

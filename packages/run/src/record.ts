@@ -7,7 +7,8 @@
  */
 import type { CaseResult, Failure, MemorySummary, RunRecord } from '@rtbench/core/schema';
 import { statsSchema } from '@rtbench/core/schema';
-import { median, memoryGrowth, nearFloor, summarizeArm } from '@rtbench/stats';
+import { median, nearFloor, summarizeArm } from '@rtbench/stats';
+import { memoryGrowth } from '@rtbench/verdicts';
 import { DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY } from '@rtbench/core';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */

@@ -39,5 +39,4 @@ export {
   type WarmupCourse,
 } from './steady-state.ts';
 export { nearFloor, WITHOUT_WORK_FACTOR, type NearFloor } from './without-work.ts';
-export { memoryGrowth, processGrowth, GROWTH_FLOOR_BYTES, MIN_GROWTH_READINGS, SAMPLE_ALLOWANCE_BYTES, type MemoryGrowth, type ProcessGrowth, type ResidentSeries } from './memory-growth.ts';
 export { MIN_PROCESSES, REQUEST_QUANTILES, requestDistribution, type Estimate, type RequestDistribution, type RequestQuantileName } from './request-distribution.ts';

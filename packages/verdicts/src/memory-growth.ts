@@ -20,7 +20,7 @@
  * when every judged process kept growing; its growth per call is the median
  * of the processes' slopes.
  */
-import { median } from './quantile.ts';
+import { median } from '@rtbench/stats';
 
 /** One process's readings: resident bytes at the case's ready, then after each sample; calls of the case per sample. */
 export interface ResidentSeries {
