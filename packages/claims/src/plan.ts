@@ -16,7 +16,8 @@ import { checkClaims, type ClaimFamily } from '@rtbench/verdicts';
 /** One run: a suite's cases on variants, and the checks it decides. */
 export interface ClaimsRunPlan {
   suite: string;
-  measure: ClaimMeasure;
+  /** What the run measures: peak memory is read in the run that times the cases. */
+  measure: Exclude<ClaimMeasure, 'peakRss'>;
   /** Variant ids in run order; an A/A check's second arm is "<id> #2". */
   variants: string[];
   cases: string[];
@@ -77,9 +78,10 @@ export function claimRuns(suite: string, checks: readonly PlannedCheck[]): Claim
   const groups = new Map<string, ClaimsRunPlan>();
   for (const check of checks) {
     const variants = [...new Set([check.other.variantId, check.subject.variantId])];
-    const key = `${check.measure}\u0000${[...variants].sort().join('\u0000')}`;
+    const measure = check.measure === 'peakRss' ? 'time' : check.measure;
+    const key = `${measure}\u0000${[...variants].sort().join('\u0000')}`;
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { suite, measure: check.measure, variants, cases: [], checks: [] }));
+    if (!group) groups.set(key, (group = { suite, measure, variants, cases: [], checks: [] }));
     for (const c of [check.other.caseId, check.subject.caseId]) if (!group.cases.includes(c)) group.cases.push(c);
     group.checks.push(check);
   }

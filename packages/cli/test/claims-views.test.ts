@@ -1,9 +1,9 @@
 /** Claims without processes: the API, the word from an interval, checks on synthetic runs, the planner, the reporters, the matrix and its bisect command. */
 import { describe, expect, it } from 'vitest';
-import { claim, faster, same, slower, within } from '@rtbench/core';
+import { atMost, claim, faster, same, slower, within } from '@rtbench/core';
 import { claimOutcomeSchema } from '@rtbench/core/claims-schema';
 import { parseRun } from '@rtbench/core/schema';
-import { claimFlipNotes, claimsView, reporterFor } from '@rtbench/report';
+import { claimedText, claimFigure, claimFlipNotes, claimsView, reporterFor } from '@rtbench/report';
 import { bisectCommandFor, claimRuns, expandClaims, replaceVariants, suiteClaims } from '@rtbench/claims';
 import { parseRange } from '../../bisect/src/range.ts';
 import { parseCommandArgs } from '../src/args/args.ts';
@@ -77,6 +77,39 @@ const check = (over: Partial<ClaimCheck> & Pick<ClaimCheck, 'expect'>): ClaimChe
   other: { caseId: 'a', variantId: 'node@26' },
   measure: 'time',
   ...over,
+});
+
+describe('claims about peak memory', () => {
+  // node@24's processes peak at 1.3× node@26's on case a (±2% per process); case b has no readings.
+  const MB = 1e6;
+  const run = twoCaseRun();
+  for (const r of run.results) {
+    if (r.caseId !== 'a') continue;
+    for (const round of r.rounds) {
+      const peakBytes = (r.variantId === 'node@24' ? 130 : 100) * MB * (1 + 0.02 * Math.sin(round.round * 7 + r.variantId.length));
+      round.memory = { source: 'synthetic', openBytes: 50 * MB, sampleBytes: [], callsPerSample: 100, peakBytes, processes: 1 };
+    }
+  }
+  const memory = (expect: ClaimCheck['expect'], caseId = 'a'): ClaimCheck => check({ subject: { caseId, variantId: 'node@24' }, other: { caseId, variantId: 'node@26' }, expect, measure: 'peakRss' });
+  const outcomes = checkClaims(run, [memory(atMost(1.5)), memory(atMost(1.2)), memory(slower(1.2)), memory(atMost(1.5), 'b')], family);
+
+  it('decides a ceiling and a size on the peaks, one unit per process pair', () => {
+    expect(outcomes.map((o) => o.word)).toEqual(['held', 'broken', 'held', 'undecided']);
+    expect(outcomes[0]!.ratio).toBeCloseTo(1.3, 1);
+    expect(outcomes[0]!.units).toBe(10);
+    expect(outcomes[3]!.note).toMatch(/no resident-memory readings/);
+  });
+
+  it('reads as memory, not speed', () => {
+    expect(claimedText(outcomes[2]!)).toBe('at least 1.2× more memory');
+    expect(claimedText(outcomes[0]!)).toBe('at most 1.5× the memory');
+    expect(claimFigure(outcomes[2]!)).toMatch(/^1\.3\d× more memory \[/);
+    expect(() => atMost(0)).toThrow(/above 0/);
+  });
+
+  it('is read in the run that times the cases', () => {
+    expect(claimRuns('synthetic', [memory(atMost(1.5)), check({ subject: { caseId: 'a', variantId: 'node@24' }, other: { caseId: 'a', variantId: 'node@26' }, expect: slower(1.2) })]).map((r) => r.measure)).toEqual(['time']);
+  });
 });
 
 describe('checks on a run', () => {

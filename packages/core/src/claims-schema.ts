@@ -14,6 +14,7 @@ export const expectationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('slower'), factor: finite.gt(1) }),
   z.object({ kind: z.literal('within'), fraction: finite.gt(0).lt(1) }),
   z.object({ kind: z.literal('same') }),
+  z.object({ kind: z.literal('at-most'), factor: finite.positive() }),
 ]);
 
 /**
@@ -21,12 +22,17 @@ export const expectationSchema = z.discriminatedUnion('kind', [
  * of costs (time per operation, instructions per operation, or seconds per
  * request where a case measures requests/s): `faster` at least `factor`×,
  * `slower` at least `factor`×, `within` ±fraction, or `same` within the
- * run's threshold ("no detectable difference").
+ * run's threshold ("no detectable difference"), or `at-most` `factor`× the
+ * other side's cost (a ceiling: "at most 1.2× the memory of …").
  */
 export type Expectation = z.infer<typeof expectationSchema>;
 
-/** The measurer whose unit decides a claim: time, or instruction counts for a claim about work. */
-export const claimMeasureSchema = z.enum(['time', 'instructions']);
+/**
+ * The figure a claim is about: time, instruction counts for a claim about
+ * work, or `peakRss`, the peak resident memory of the case's process while
+ * the case was open (the memory view's peak RSS, read in the same run as time).
+ */
+export const claimMeasureSchema = z.enum(['time', 'instructions', 'peakRss']);
 export type ClaimMeasure = z.infer<typeof claimMeasureSchema>;
 
 /** One side of a checked claim: a case on a variant of the run. */

@@ -35,7 +35,7 @@ export interface ClaimOptions {
   on?: readonly string[];
   /** Only the parameter combinations with these values (`{ size: '10kb' }`). */
   where?: Readonly<Record<string, string | number | boolean>>;
-  /** Default 'time'. */
+  /** Default 'time'; 'peakRss': the peak resident memory of the case's process (faster/slower read as less/more memory). */
   measure?: ClaimMeasure;
 }
 
@@ -75,6 +75,12 @@ export function within(size: `${number}%` | number): Expectation {
   return { kind: 'within', fraction };
 }
 
+/** The subject costs at most `factor`× the other side: `atMost(1.2)` (a ceiling; below 1, at least that much less). */
+export function atMost(factor: number): Expectation {
+  if (!(Number.isFinite(factor) && factor > 0)) throw new Error(`atMost() takes a factor above 0, got ${String(factor)}`);
+  return { kind: 'at-most', factor };
+}
+
 /** No detectable difference: the two are equivalent within the run's threshold. */
 export function same(): Expectation {
   return { kind: 'same' };
@@ -105,17 +111,25 @@ export function claim(says: string, options: ClaimOptions): ClaimSpec {
   };
 }
 
-/** The expectation in words: "at least 1.5× faster", "within ±3%". */
-export function expectationText(e: Expectation): string {
+/** How a measure's lower and higher cost read: faster and slower, or less and more memory. */
+export function costWords(measure: ClaimMeasure = 'time'): { lower: string; higher: string } {
+  return measure === 'peakRss' ? { lower: 'less memory', higher: 'more memory' } : { lower: 'faster', higher: 'slower' };
+}
+
+/** The expectation in words: "at least 1.5× faster", "within ±3%", "at most 1.2× the memory". */
+export function expectationText(e: Expectation, measure: ClaimMeasure = 'time'): string {
+  const words = costWords(measure);
   switch (e.kind) {
     case 'faster':
-      return `at least ${+e.factor.toFixed(3)}× faster`;
+      return `at least ${+e.factor.toFixed(3)}× ${words.lower}`;
     case 'slower':
-      return `at least ${+e.factor.toFixed(3)}× slower`;
+      return `at least ${+e.factor.toFixed(3)}× ${words.higher}`;
     case 'within':
       return `within ±${+(e.fraction * 100).toFixed(2)}%`;
     case 'same':
       return 'no detectable difference';
+    case 'at-most':
+      return `at most ${+e.factor.toFixed(3)}× the ${measure === 'peakRss' ? 'memory' : 'cost'}`;
   }
 }
 

@@ -18,7 +18,7 @@ export type {
   SuiteDefinition,
   TimedFn,
 } from './suite.ts';
-export { claim, expectationText, faster, same, sizeFactor, slower, within, type ClaimMeasure, type ClaimOptions, type ClaimSpec, type Expectation, type Size } from './claims.ts';
+export { atMost, claim, costWords, expectationText, faster, same, sizeFactor, slower, within, type ClaimMeasure, type ClaimOptions, type ClaimSpec, type Expectation, type Size } from './claims.ts';
 export { digest, DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY, type Digest } from './digest.ts';
 export { seededRandom } from './random.ts';
 export { DEFAULT_MEASURE_OPTIONS, MEASURE_FRAMES, TIER_UP_CALLS, type MeasureOptions } from './measure.ts';

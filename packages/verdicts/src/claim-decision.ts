@@ -48,6 +48,8 @@ function boundOf(expect: Expectation, threshold: number): Bound {
       return { kind: 'band', lo: Math.log(1 - expect.fraction), hi: Math.log(1 + expect.fraction) };
     case 'same':
       return { kind: 'band', lo: Math.log(1 - threshold), hi: Math.log(1 + threshold) };
+    case 'at-most':
+      return { kind: 'below', at: Math.log(expect.factor) };
   }
 }
 

@@ -7,7 +7,9 @@
  * pairRounds, as a comparison does), two cases on one variant pair their
  * set medians (one process served both, moments apart). Each pair is a log
  * cost ratio; the pairs of one process pair form one unit, and the word is
- * read from the t interval over units (claim-decision.ts).
+ * read from the t interval over units (claim-decision.ts). A claim about
+ * peak memory pairs the rounds' peak resident bytes (one reading per process
+ * and set) the same way, by round, with the same units.
  */
 import { counted } from '@rtbench/core/words';
 import type { ClaimOutcome, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-schema';
@@ -36,6 +38,7 @@ function unusable(run: RunRecord, check: ClaimCheck, subject: CaseResult | undef
     if (!r) return `${where.caseId} on ${where.variantId} was not measured`;
     if (r.status === 'unsupported') return `${where.caseId} is unsupported on ${where.variantId}: ${r.failures[0]?.message ?? ''}`;
     if (!r.rounds.length) return `${where.caseId} has no rounds on ${where.variantId}${r.failures.length ? ` (${r.failures[r.failures.length - 1]!.kind})` : ''}`;
+    if (check.measure === 'peakRss' && !r.rounds.some((x) => x.memory)) return `${where.caseId} on ${where.variantId} has no resident-memory readings (a host without /proc)`;
   }
   if (check.subject.caseId === check.other.caseId && run.digestMismatches.some((m) => m.caseId === check.subject.caseId)) {
     return `${check.subject.caseId} did different work on ${check.subject.variantId} and ${check.other.variantId} (digests differ)`;
@@ -43,8 +46,24 @@ function unusable(run: RunRecord, check: ClaimCheck, subject: CaseResult | undef
   return undefined;
 }
 
+/** Per-unit log ratios of the rounds' peak resident bytes, rounds paired by number (one process, or process pair, per unit). */
+function peakPairs(subject: CaseResult, other: CaseResult, sameCase: boolean): ClaimPairs {
+  const others = new Map(other.rounds.map((r) => [r.round, r]));
+  const out: ClaimPairs = { logRatios: [], units: [] };
+  for (const s of subject.rounds) {
+    const o = others.get(s.round);
+    if (!s.memory || !o?.memory) continue;
+    out.logRatios.push(Math.log(s.memory.peakBytes / o.memory.peakBytes));
+    const sp = s.lockstep?.process;
+    const op = o.lockstep?.process;
+    out.units.push(sp === undefined || op === undefined ? `round ${s.round}` : sameCase ? `${op}/${sp}` : sp);
+  }
+  return out;
+}
+
 /** The check's per-unit log cost ratios from one run. */
 export function claimPairs(run: RunRecord, check: ClaimCheck, subject: CaseResult, other: CaseResult): ClaimPairs {
+  if (check.measure === 'peakRss') return peakPairs(subject, other, check.subject.caseId === check.other.caseId);
   const cost = (caseId: string) => {
     const metric = metricOf(run, caseId);
     return (m: number): number => asCost(m, metric);

@@ -15,6 +15,7 @@ const expectation: fc.Arbitrary<Expectation> = fc.oneof(
   factor.map((f) => ({ kind: 'slower' as const, factor: f })),
   fc.double({ min: 0.01, max: 0.5, noNaN: true }).map((fraction) => ({ kind: 'within' as const, fraction })),
   fc.constant({ kind: 'same' as const }),
+  fc.double({ min: 0.5, max: 3, noNaN: true }).map((f) => ({ kind: 'at-most' as const, factor: f })),
 );
 
 /** The claimed region of the cost ratio, as [low, high]. */
@@ -28,6 +29,8 @@ function claimed(e: Expectation, threshold: number): [number, number] {
       return [1 - e.fraction, 1 + e.fraction];
     case 'same':
       return [1 - threshold, 1 + threshold];
+    case 'at-most':
+      return [0, e.factor];
   }
 }
 

@@ -3,7 +3,7 @@
  * in the claim's own terms with the interval its word was read from, and
  * what was claimed.
  */
-import { expectationText } from '@rtbench/core';
+import { costWords, expectationText } from '@rtbench/core';
 import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsRunInfo, ClaimsView } from '../views/claims-types.ts';
 import type { ClaimFlip } from '@rtbench/verdicts';
@@ -16,22 +16,25 @@ const pct = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).t
  * as the slowdown (subject/other), a band claim as the change of the
  * subject's cost; each with its adjusted interval, or "no interval".
  */
-export function claimFigure(o: Pick<ClaimOutcome, 'expect' | 'ratio' | 'interval'>): string {
+export function claimFigure(o: Pick<ClaimOutcome, 'expect' | 'ratio' | 'interval'> & Partial<Pick<ClaimOutcome, 'measure'>>): string {
   if (o.ratio === undefined) return '—';
   const ci = o.interval;
+  const words = costWords(o.measure);
   switch (o.expect.kind) {
     case 'faster':
-      return `${fixed(1 / o.ratio)}× faster ${ci ? `[${fixed(1 / ci[1])}–${fixed(1 / ci[0])}]` : '(no interval)'}`;
+      return `${fixed(1 / o.ratio)}× ${words.lower} ${ci ? `[${fixed(1 / ci[1])}–${fixed(1 / ci[0])}]` : '(no interval)'}`;
     case 'slower':
-      return `${fixed(o.ratio)}× slower ${ci ? `[${fixed(ci[0])}–${fixed(ci[1])}]` : '(no interval)'}`;
+      return `${fixed(o.ratio)}× ${words.higher} ${ci ? `[${fixed(ci[0])}–${fixed(ci[1])}]` : '(no interval)'}`;
+    case 'at-most':
+      return `${fixed(o.ratio)}× ${ci ? `[${fixed(ci[0])}–${fixed(ci[1])}]` : '(no interval)'}`;
     default:
       return `${pct(o.ratio - 1)} ${ci ? `[${pct(ci[0] - 1)}, ${pct(ci[1] - 1)}]` : '(no interval)'}`;
   }
 }
 
 /** What was claimed, in words ("at least 1.5× faster"; "no detectable difference (±1%)"). */
-export function claimedText(o: Pick<ClaimOutcome, 'expect' | 'threshold'>): string {
-  const text = expectationText(o.expect);
+export function claimedText(o: Pick<ClaimOutcome, 'expect' | 'threshold'> & Partial<Pick<ClaimOutcome, 'measure'>>): string {
+  const text = expectationText(o.expect, o.measure);
   return o.expect.kind === 'same' && o.threshold !== undefined ? `${text} (±${+(o.threshold * 100).toFixed(2)}%)` : text;
 }
 
