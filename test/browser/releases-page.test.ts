@@ -77,7 +77,7 @@ async function hasColour(png: Buffer, page: Awaited<ReturnType<Browser['context'
 describe('release matrix page (headless Chromium)', () => {
   it('shows the summary on the first screen, every release and the change point marked, and a case picked alone', async () => {
     const state = openMatrix(join(dir, 'matrix'), IDENTITY, 'test machine');
-    const [track] = syncTracks(state, [{ key: 'node × json-reviver', runtime: 'node', extra: [], suite: 'json-reviver', range: 'node@25.8.0..node@26.1.0', listed: RELEASES, releases: RELEASES }]);
+    const [track] = syncTracks(state, [{ key: 'node × json-reviver', runtime: 'node', extra: [], suite: 'json-reviver', range: 'node@25.8.0..node@26.1.0', listed: RELEASES, releases: RELEASES }]).tracks;
     const run = fakeWindowRun({ runtime: 'node', releases: RELEASES, cases: CASES, sets: 12, seed: 5, factor: (r, c) => ((c === CASES[0] || c === CASES[1]) && r >= '26.0.0' ? 0.6 : 1) });
     track!.windows[0]!.runs.push('run.json');
     const claims = matchClaims([track!], [given('claims', claimsOn('25.9.0', '2026-01-01T10:00:00Z', ['held', 'held', 'undecided']), claimsOn('26.0.0', '2026-01-01T11:00:00Z', ['broken', 'held']))], releaseOf, (s) => s);

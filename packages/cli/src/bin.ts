@@ -12,6 +12,7 @@ import { parseCommandArgs, splitCommand } from './args/args.ts';
 import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './args/command-line.ts';
 import { commandHelp, rootHelp } from './args/help.ts';
 import { FileWriteError, UnsafeCacheError } from '@rtbench/host';
+import { MatrixRefused } from '@rtbench/releases';
 import { unsafeCacheLine } from './process/cache-advice.ts';
 import { abandonedPluginCalls, loadRuntimePlugins, RuntimePluginError } from '@rtbench/runtime-registry';
 import { guardEarlyExit } from './process/exit-guard.ts';
@@ -79,14 +80,14 @@ async function runGuarded(): Promise<void> {
       return;
     }
     // A file that could not be written (a full disk, a read-only directory): one line; the file there is unchanged.
-    // A runtime plug-in that could not be loaded: one line naming it.
+    // A runtime plug-in that could not be loaded: one line naming it. A release matrix's folder or merge refused: one line.
     // A cache folder another user controls (program cache: bundles, brought entries, start-up programs): one line, and what to do.
     if (error instanceof UnsafeCacheError) {
       process.stderr.write(`${pc.red('error:')} ${errorText(unsafeCacheLine(error))}\n`);
       process.exitCode = 2;
       return;
     }
-    if (error instanceof FileWriteError || error instanceof RuntimePluginError) {
+    if (error instanceof FileWriteError || error instanceof RuntimePluginError || error instanceof MatrixRefused) {
       process.stderr.write(`${pc.red('error:')} ${errorText(error.message)}\n`);
       process.exitCode = 2;
       return;

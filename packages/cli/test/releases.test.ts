@@ -10,9 +10,10 @@
  * state untouched), a release published
  * since measured alone with its predecessor, and every command the scheduled
  * workflow (.github/workflows/releases.yml) calls: shards with a budget, the
- * budget's exit, and the merge into the page and the report.
+ * budget's exit, and the merge into the page and the report; a folder it
+ * cannot use (/proc, a damaged state) refused in one line.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MATRIX_PACKAGE } from '../../../test/fixtures/release-runtime/matrix-plugin.ts';
@@ -54,6 +55,8 @@ describe.concurrent('rtbench releases', () => {
     const dir = join(scratch, 'one');
     const plan = await releases(['mxrt@1.0.0..mxrt@3.0.0', ...SMALL, '--dir', dir, '--plan']);
     expect(plan.status, plan.stderr).toBe(0);
+    // A plan writes nothing: no folder, no lock.
+    expect(existsSync(dir)).toBe(false);
     expect(plan.stderr).toMatch(new RegExp(`mxrt × ${escaped(TINY)}: 3 releases × 1 case; to measure: 1 window, 10 sets, 15 processes, ~\\d`));
     expect(plan.stderr).not.toContain('measuring');
 
@@ -95,6 +98,22 @@ describe.concurrent('rtbench releases', () => {
     expect(grown.stdout).toContain(`mxrt × ${TINY}: 3.0.0 → 4.0.0`);
     // Redrawn without --claims, the claims kept in the folder are still drawn.
     expect(readFileSync(join(dir, 'releases.md'), 'utf8')).toContain('### Claims that changed between releases (0)');
+  });
+
+  it('refuses in one line, before the registry is asked, a folder it cannot use; and a damaged state', async () => {
+    const damaged = ['damaged-1', 'damaged-2'].map((name) => {
+      mkdirSync(join(scratch, name));
+      writeFileSync(join(scratch, name, 'releases.state'), JSON.stringify({ schema: 'rtbench.releases', version: 1, machines: [], tracks: {} }));
+      return join(scratch, name);
+    });
+    // The pure tests (packages/releases/test/folder.test.ts, packages/run/test/campaign.test.ts) hold the other cases; these two are the command's wiring.
+    const [proc, broken] = await Promise.all([releases(['mxrt@1.0.0..mxrt@2.0.0', TINY, '--dir', '/proc/rtbench-matrix']), runCliAsync(['merge', ...damaged, '--save', join(scratch, 'merged-damaged')])]);
+    for (const r of [proc, broken]) {
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(proc.stderr).toMatch(/^error: --dir \/proc\/rtbench-matrix: no file can be created in \/proc/);
+    expect(broken.stderr).toContain(`${join(damaged[0]!, 'releases.state')} is damaged at identity`);
   });
 
   it('runs what the scheduled workflow runs: shards of whole tracks with a budget, then the merge into the page and the report', async () => {

@@ -19,6 +19,19 @@ import { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type Relea
 /** Reads a run of the folder by its file name. */
 export type RunReader = (file: string) => RunRecord;
 
+/**
+ * The runs a list of files holds, each run once: a run is known by its id, so
+ * one listed twice, or copied under another name, never adds its sets again.
+ */
+function distinctRuns(files: readonly string[], read: RunReader, seen = new Set<string>()): RunRecord[] {
+  return files.flatMap((file) => {
+    const run = read(file);
+    if (seen.has(run.id)) return [];
+    seen.add(run.id);
+    return [run];
+  });
+}
+
 /** The run's variant of one release of the track (the track's flags are the same on every release, so the spec names it). */
 function variantOf(run: RunRecord, track: Pick<TrackState, 'runtime'>, tag: string): Variant | undefined {
   return run.variants.find((v) => v.spec === `${track.runtime}@${tag}` && !v.unavailable);
@@ -36,6 +49,11 @@ export function setsIn(run: RunRecord, track: Pick<TrackState, 'runtime'>, relea
   return rounds.size;
 }
 
+/** Sets a window's runs measured, each run counted once. */
+export function setsOf(window: Pick<TrackState['windows'][number], 'runs' | 'releases'>, track: Pick<TrackState, 'runtime'>, read: RunReader): number {
+  return distinctRuns(window.runs, read).reduce((n, run) => n + setsIn(run, track, window.releases), 0);
+}
+
 interface PooledStep {
   baseline: number[];
   candidate: number[];
@@ -46,10 +64,10 @@ interface PooledStep {
 /** The paired values of one step of one case, pooled over every run of every window that holds both releases. */
 function poolStep(track: TrackState, read: RunReader, caseId: string, older: string, newer: string): PooledStep {
   const pooled: PooledStep = { baseline: [], candidate: [], units: [], runs: 0 };
+  const seen = new Set<string>();
   for (const window of track.windows) {
     if (!windowHolds(window, older, newer)) continue;
-    for (const file of window.runs) {
-      const run = read(file);
+    for (const run of distinctRuns(window.runs, read, seen)) {
       const a = variantOf(run, track, older);
       const b = variantOf(run, track, newer);
       if (!a || !b) continue;
@@ -64,7 +82,7 @@ function poolStep(track: TrackState, read: RunReader, caseId: string, older: str
         pooled.baseline.push(base);
         pooled.candidate.push(cand);
         // A unit is a set of processes of one run: labels never meet across runs.
-        pooled.units.push(`${file}:${pairs.units?.[i] ?? `round ${pairs.rounds[i]}`}`);
+        pooled.units.push(`${run.id}:${pairs.units?.[i] ?? `round ${pairs.rounds[i]}`}`);
         used = true;
       });
       if (used) pooled.runs++;
@@ -153,7 +171,7 @@ export function analyseMatrix(identity: MatrixIdentity, tracks: readonly TrackSt
       }
       return { caseId, relative, steps };
     });
-    const setsMeasured = track.windows.reduce((n, w) => n + Math.min(identity.sets, w.runs.reduce((m, f) => m + setsIn(read(f), track, w.releases), 0)), 0);
+    const setsMeasured = track.windows.reduce((n, w) => n + Math.min(identity.sets, setsOf(w, track, read)), 0);
     const grid = claimsGrid(track, claims, engines);
     return { track: { key: track.key, runtime: track.runtime, extra: track.extra, suite: track.suite, range: track.range, listed: track.listed, releases: track.releases }, engines, cases, setsMeasured, setsWanted: track.windows.length * identity.sets, ...(grid ? { claims: grid } : {}) };
   });

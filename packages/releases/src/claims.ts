@@ -12,7 +12,7 @@ import type { RunRecord, Variant } from '@rtbench/core/schema';
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
 import { claimSides } from '@rtbench/report';
 import { bisectCommand } from './commands.ts';
-import { MatrixRefused } from './state.ts';
+import { MatrixRefused } from './refused.ts';
 import type { MatrixState, ReleaseClaim } from './types.ts';
 import { type ClaimsMatrix, claimsMatrix, type MatrixColumn, type ReleaseEngine, type ReleaseTrack } from '@rtbench/verdicts';
 

@@ -5,7 +5,7 @@
  * for one sample per case in turn; a process warms each case it serves.
  */
 import type { MatrixIdentity, TrackState } from './types.ts';
-import { setsIn, type RunReader } from './analysis.ts';
+import { setsOf, type RunReader } from './analysis.ts';
 
 /** A window short of its sets: what the next sitting measures, into a new run file. */
 export interface WindowJob {
@@ -37,7 +37,7 @@ export function pendingJobs(identity: MatrixIdentity, tracks: readonly TrackStat
   const jobs: WindowJob[] = [];
   for (const track of tracks) {
     for (const window of track.windows) {
-      const done = window.runs.reduce((n, f) => n + setsIn(read(f), track, window.releases), 0);
+      const done = setsOf(window, track, read);
       if (done < identity.sets) jobs.push({ track, window, sets: identity.sets - done });
     }
   }

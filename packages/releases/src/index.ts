@@ -4,7 +4,9 @@ export { bisectCommand, compareCommand, releaseVariantText, shellWord } from './
 export { estimateJobMs, pendingJobs, planTracks, processesOf, type TrackPlan, type WindowJob } from './estimate.ts';
 export { mergeMatrices } from './merge.ts';
 export { shardTracks } from './shard.ts';
-export { isMatrixFolder, loadMatrix, MatrixRefused, openMatrix, saveMatrix, syncTracks } from './state.ts';
-export { drawMatrix, MATRIX_DEFAULTS, MatrixSitting, type WindowPlanner } from './sitting.ts';
+export { MatrixRefused } from './refused.ts';
+export { isMatrixFolder, loadMatrix, openMatrix, saveMatrix, syncTracks } from './state.ts';
+export { folderRuns } from './folder-files.ts';
+export { drawMatrix, MATRIX_DEFAULTS, MatrixSitting, nextRunFile, type SittingOptions, type WindowPlanner } from './sitting.ts';
 export type { MatrixIdentity, MatrixState, ReleaseClaim, TrackState, WindowState } from './types.ts';
 export { cutWindows, thin, windowsToAdd } from './windows.ts';

@@ -9,17 +9,19 @@
  * and the report are redrawn from the folder. The command parses, plans
  * each window's run and says what happens.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
-import type { RunRecord } from '@rtbench/core/schema';
 import { slug, writeFileAtomically } from '@rtbench/host';
 import { MARKDOWN_FLAG, pageReporter, printable, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
-import { executeRun, lockCampaignFolder, readRegularFile, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
-import { analyseMatrix, type RunReader } from './analysis.ts';
+import { executeRun, lockCampaignFolder, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
+import { analyseMatrix } from './analysis.ts';
+import { folderRuns } from './folder-files.ts';
 import { estimateJobMs, pendingJobs, planTracks, type TrackPlan, type WindowJob } from './estimate.ts';
 import { keepClaims } from './claims.ts';
-import { MatrixRefused, openMatrix, saveMatrix, syncTracks } from './state.ts';
+import { MatrixRefused } from './refused.ts';
+import { askedTrack, openMatrix, saveMatrix, syncTracks } from './state.ts';
+import { shardTracks } from './shard.ts';
 import type { MatrixIdentity, MatrixState, ReleaseClaim, TrackState } from './types.ts';
 import type { ReleaseTrack } from '@rtbench/verdicts';
 
@@ -38,29 +40,29 @@ function thisMachine(): string {
   return `${hostname()}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
 }
 
-/** Reads the folder's runs once each; a run file that is not there (a sitting killed before its first save) reads as empty. */
-function runReader(dir: string): RunReader {
-  const cache = new Map<string, RunRecord>();
-  const empty = (file: string): RunRecord => ({ schema: 'rtbench.run', schemaVersion: 1, id: file, status: 'interrupted', startedAt: '', finishedAt: '', command: [], suite: '', mode: 'compare', options: {} as RunRecord['options'], host: {} as RunRecord['host'], variants: [], cases: [], results: [], digestMismatches: [] });
-  return (file) => {
-    let run = cache.get(file);
-    if (!run) {
-      const path = join(dir, file);
-      run = existsSync(path) ? (JSON.parse(readRegularFile(path)) as RunRecord) : empty(file);
-      cache.set(file, run);
-    }
-    return run;
-  };
-}
-
 /** The matrix's view, with its page and report written into the folder. */
 export function drawMatrix(dir: string, state: MatrixState, tracks: readonly TrackState[]): ReleaseMatrixView {
-  const view = analyseMatrix(state.identity, tracks, runReader(dir), dir, state.claims);
+  const runs = folderRuns(dir);
+  const view = analyseMatrix(state.identity, tracks, runs.read, dir, state.claims);
+  if (runs.notes.length) view.notes = runs.notes;
   const drawn = { color: false, columns: 100 };
   writeFileAtomically(join(dir, 'releases.html'), pageReporter().render(view, drawn));
   // Controls in a name are shown, as in every markdown output (the page escapes for itself).
   writeFileAtomically(join(dir, 'releases.md'), printable(reporterFor(MARKDOWN_FLAG)!.render(view, drawn)));
   return view;
+}
+
+/**
+ * The run file of a window's next sitting: a name neither in the folder nor in
+ * its state, so that no run is ever listed for two windows (two tracks that
+ * differ only in their flags share the rest of the name).
+ */
+export function nextRunFile(dir: string, state: MatrixState, job: Pick<WindowJob, 'track' | 'window'>, suiteName: string): string {
+  const named = new Set([...state.tracks, ...(state.setAside ?? [])].flatMap((t) => t.windows.flatMap((w) => w.runs)));
+  for (let n = job.window.runs.length + 1; ; n++) {
+    const file = slug(`${job.track.runtime}-${suiteName}-${job.window.releases[0]}..${job.window.releases.at(-1)}-${n}`) + '.json';
+    if (!named.has(file) && !existsSync(join(dir, file))) return file;
+  }
 }
 
 /** What a sitting asks of the command. */
@@ -78,8 +80,20 @@ export interface SittingHooks {
   onProgress?(job: WindowJob, event: ProgressEvent): void;
 }
 
+/** How a sitting opens its folder. */
+export interface SittingOptions {
+  /** --shard i/n: the tracks this folder measures are dealt from all the tracks asked. */
+  shard?: { index: number; count: number };
+  /** Claims outcomes (matched by matchClaims) to keep for its tracks. */
+  claims?: readonly ReleaseClaim[];
+  /** --plan: the folder read, nothing written (no folder made, no lock taken, no state saved). */
+  planOnly?: boolean;
+}
+
 export class MatrixSitting {
   readonly tracks: TrackState[];
+  /** Keys of the tracks the folder held and this command no longer asks (set aside in the state). */
+  readonly setAside: string[];
   /** The windows short of their sets, in the state's order. */
   readonly jobs: WindowJob[];
   private readonly cases = new Map<string, number>();
@@ -87,23 +101,26 @@ export class MatrixSitting {
   private constructor(
     readonly dir: string,
     readonly state: MatrixState,
-    tracks: readonly ReleaseTrack[],
+    all: readonly ReleaseTrack[],
     private readonly planner: WindowPlanner,
     readonly close: () => void,
-    claims: readonly ReleaseClaim[],
+    options: SittingOptions,
   ) {
-    this.tracks = syncTracks(state, tracks);
-    keepClaims(state, this.tracks, claims);
-    saveMatrix(dir, state);
-    this.jobs = pendingJobs(state.identity, this.tracks, runReader(dir));
+    // Every track asked, before the shard's are dealt: what a merge checks the shards agree on.
+    state.asked = all.map(askedTrack);
+    ({ tracks: this.tracks, setAside: this.setAside } = syncTracks(state, shardTracks(all, options.shard)));
+    keepClaims(state, this.tracks, options.claims ?? []);
+    if (!options.planOnly) saveMatrix(dir, state);
+    this.jobs = pendingJobs(state.identity, this.tracks, folderRuns(dir).read);
   }
 
-  /** The folder's matrix, continued or begun, locked against a second sitting (MatrixRefused: another matrix is there); `claims` (matched by matchClaims) kept for its tracks. */
-  static open(dir: string, identity: MatrixIdentity, tracks: readonly ReleaseTrack[], planner: WindowPlanner, shard?: { index: number; count: number }, claims: readonly ReleaseClaim[] = []): MatrixSitting {
-    const state = openMatrix(dir, identity, thisMachine(), shard);
-    const unlock = lockCampaignFolder(dir, 'releases.lock', 'release matrix');
+  /** The folder's matrix, continued or begun, locked against a second sitting unless only planned (MatrixRefused: another matrix is there). */
+  static open(dir: string, identity: MatrixIdentity, all: readonly ReleaseTrack[], planner: WindowPlanner, options: SittingOptions = {}): MatrixSitting {
+    const state = openMatrix(dir, identity, thisMachine(), options.shard);
+    if (!options.planOnly) mkdirSync(dir, { recursive: true });
+    const unlock = options.planOnly ? () => {} : lockCampaignFolder(dir, 'releases.lock', 'release matrix');
     try {
-      return new MatrixSitting(dir, state, tracks, planner, unlock, claims);
+      return new MatrixSitting(dir, state, all, planner, unlock, options);
     } catch (error) {
       unlock();
       throw error;
@@ -115,7 +132,8 @@ export class MatrixSitting {
     for (const track of this.tracks) {
       if (this.cases.has(track.suite)) continue;
       const probe = await this.planner.planWindow(track, track.windows[0]!.releases.slice(0, 2), 6);
-      if (probe.suite.cases.length === 0) throw new MatrixRefused(`--filter ${this.state.identity.filter} picks no case of ${track.suite}`);
+      const filter = this.state.identity.filter;
+      if (probe.suite.cases.length === 0) throw new MatrixRefused(filter ? `--filter ${filter} picks no case of ${track.suite}` : `${track.suite} has no case to measure`);
       this.cases.set(track.suite, probe.suite.cases.length);
     }
     return planTracks(this.state.identity, this.tracks, this.jobs, (t) => this.casesOf(t));
@@ -125,19 +143,13 @@ export class MatrixSitting {
     return this.cases.get(track.suite) ?? 0;
   }
 
-  /** The run file of a window's next sitting. */
-  private runFileOf(job: WindowJob): string {
-    const n = job.window.runs.length + 1;
-    return slug(`${job.track.runtime}-${this.planner.suiteName(job.track.suite)}-${job.window.releases[0]}..${job.window.releases.at(-1)}-${n}`) + '.json';
-  }
-
   /** Measures the windows in turn; stops before one that would end past `budgetMs`, or when a run was interrupted. */
   async measure(budgetMs: number, hooks: SittingHooks): Promise<'done' | 'budget' | 'interrupted'> {
     const started = Date.now();
     for (const job of this.jobs) {
       const estimate = estimateJobMs(this.state.identity, job, this.casesOf(job.track));
       if (Date.now() - started + estimate > budgetMs) return 'budget';
-      const file = this.runFileOf(job);
+      const file = nextRunFile(this.dir, this.state, job, this.planner.suiteName(job.track.suite));
       job.window.runs.push(file);
       saveMatrix(this.dir, this.state);
       hooks.measuring?.(job, estimate);

@@ -5,12 +5,18 @@
  * windows and each window's run files. How many sets a window has is read
  * from its runs, not written down, so a run cut short (Ctrl-C, a crash, a
  * killed CI job) counts for the sets it saved, and the same command measures
- * only the sets still missing, in fresh processes.
+ * only the sets still missing, in fresh processes. The state is input like a
+ * saved run (edited, restored from a cache, merged): it is checked against
+ * its schema before any field is used, and refused in one line naming the
+ * file and the field.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { matrixStateSchema, RELEASES_SCHEMA, RELEASES_STATE_VERSION } from '@rtbench/core/releases-schema';
 import { writeFileAtomically } from '@rtbench/host';
-import type { MatrixIdentity, MatrixState, TrackState } from './types.ts';
+import { readFolderFile } from './folder-files.ts';
+import { MatrixRefused } from './refused.ts';
+import type { AskedTrack, MatrixIdentity, MatrixState, TrackState } from './types.ts';
 import { windowsToAdd } from './windows.ts';
 import type { ReleaseTrack } from '@rtbench/verdicts';
 
@@ -21,42 +27,64 @@ export function isMatrixFolder(path: string): boolean {
   return existsSync(join(path, STATE_FILE));
 }
 
-/** A folder that cannot hold this matrix, said in one line (the CLI's usage error). */
-export class MatrixRefused extends Error {
-  override readonly name = 'MatrixRefused';
+/** "tracks[0].windows[1].runs[0]": where in the state a problem is. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), '') || 'the top level';
+}
+
+/** The state as saved, checked against its schema; refused in one line naming the file and the first damaged field. */
+function parseState(text: string, file: string): MatrixState {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new MatrixRefused(`${file} is not readable (${text.trim() === '' ? 'it is empty' : (error as Error).message.split('\n')[0]}); restore it, or start the matrix in another folder`);
+  }
+  const { schema, version } = (typeof json === 'object' && json !== null ? json : {}) as { schema?: unknown; version?: unknown };
+  if (schema !== RELEASES_SCHEMA) throw new MatrixRefused(`${file} is not an rtbench release matrix (its "schema" is ${JSON.stringify(schema) ?? 'missing'})`);
+  if (typeof version === 'number' && Number.isInteger(version) && version > RELEASES_STATE_VERSION) {
+    throw new MatrixRefused(`${file} has state version ${version}, from a newer rtbench; this one reads version ${RELEASES_STATE_VERSION}`);
+  }
+  const parsed = matrixStateSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new MatrixRefused(`${file} is damaged at ${fieldPath(issue.path)} (${issue.message.replace(/^Invalid input: /, '')}); restore it, or start the matrix in another folder`);
 }
 
 function readState(dir: string): MatrixState | undefined {
   const file = join(dir, STATE_FILE);
   if (!existsSync(file)) return undefined;
-  let state: MatrixState;
-  try {
-    state = JSON.parse(readFileSync(file, 'utf8')) as MatrixState;
-  } catch (error) {
-    throw new MatrixRefused(`${file} is not readable (${(error as Error).message.split('\n')[0]}); remove it to start the matrix again`);
-  }
-  if (state.schema !== 'rtbench.releases' || state.version !== 1) throw new MatrixRefused(`${file} is not an rtbench release matrix`);
-  return state;
+  return parseState(readFolderFile(file), file);
 }
 
-/** A folder's saved matrix, as it is (for merge and for drawing); refused when there is none. */
+/** A folder's saved matrix, checked; refused when there is none. */
 export function loadMatrix(dir: string): MatrixState {
   const state = readState(dir);
   if (!state) throw new MatrixRefused(`${dir} holds no release matrix (no ${STATE_FILE})`);
   return state;
 }
 
+/** An identity's field as a person reads it: an empty filter is no filter, not nothing. */
+function identityText(key: keyof MatrixIdentity, value: MatrixIdentity[keyof MatrixIdentity]): string {
+  if (key === 'filter') return value === '' ? 'no --filter' : JSON.stringify(value);
+  return String(value);
+}
+
+/** The fields in which two identities differ, said as "sets: 12 there, 20 now". */
+export function identityDifference(there: MatrixIdentity, now: MatrixIdentity, words = { there: 'there', now: 'now' }): string[] {
+  return (Object.keys(now) as (keyof MatrixIdentity)[]).filter((k) => there[k] !== now[k]).map((k) => `${k}: ${identityText(k, there[k])} ${words.there}, ${identityText(k, now[k])} ${words.now}`);
+}
+
 /**
  * The folder's matrix, continued when it was asked the same way (and is the
  * same shard), else a new one; a folder holding another matrix is
- * refused, naming what differs.
+ * refused, naming what differs. Creates nothing: the sitting makes the folder.
  */
 export function openMatrix(dir: string, identity: MatrixIdentity, machine: string, shard?: { index: number; count: number }): MatrixState {
-  mkdirSync(dir, { recursive: true });
   const state = readState(dir);
-  if (!state) return { schema: 'rtbench.releases', version: 1, identity, machines: [machine], ...(shard ? { shard } : {}), tracks: [] };
-  const differ = (Object.keys(identity) as (keyof MatrixIdentity)[]).filter((k) => state.identity[k] !== identity[k]);
-  if (differ.length) throw new MatrixRefused(`${dir} holds a matrix asked differently (${differ.map((k) => `${k}: ${state.identity[k]} there, ${identity[k]} now`).join('; ')}); name another --dir or remove that one`);
+  if (!state) return { schema: RELEASES_SCHEMA, version: RELEASES_STATE_VERSION, identity, machines: [machine], ...(shard ? { shard } : {}), tracks: [] };
+  const differ = identityDifference(state.identity, identity);
+  if (differ.length) throw new MatrixRefused(`${dir} holds a matrix asked differently (${differ.join('; ')}); name another --dir or remove that one`);
   if (state.mergedFrom) throw new MatrixRefused(`${dir} holds merged shards; measure into another --dir (a merged matrix is redrawn by merging its shards again: rtbench merge <shard folder>… --save ${dir})`);
   // A step is paired inside each run's sets, never across runs, so sittings on several machines (CI runners) pool as independent units.
   if (!state.machines.includes(machine)) state.machines.push(machine);
@@ -66,22 +94,40 @@ export function openMatrix(dir: string, identity: MatrixIdentity, machine: strin
   return state;
 }
 
+/** A track as the command asked it (what shards of one matrix agree on). */
+export function askedTrack(track: Pick<ReleaseTrack, 'key' | 'range' | 'suite'>): AskedTrack {
+  return { key: track.key, range: track.range, suite: track.suite };
+}
+
+/** The tracks a command asks of a folder, and those it held that the command no longer asks (set aside). */
+export interface SyncedTracks {
+  tracks: TrackState[];
+  setAside: string[];
+}
+
 /**
- * The tracks as listed now, in the state: a track seen before keeps its
- * windows and gets new ones only for steps none of them holds (a release
- * published since); a new track gets its windows. Returns the tracks of this
- * matrix, in the order given.
+ * The folder's tracks follow the command: the tracks asked, in the order
+ * given, each one seen before (set aside or not) keeping its windows and
+ * getting new ones only for steps none of them holds (a release published
+ * since), a new one getting its windows; a track held and no longer asked is
+ * set aside (kept with its runs, neither drawn nor merged, continued if asked
+ * again), so an edit of the command's ranges never leaves a track behind.
  */
-export function syncTracks(state: MatrixState, tracks: readonly ReleaseTrack[]): TrackState[] {
-  return tracks.map((track) => {
-    let saved = state.tracks.find((t) => t.key === track.key);
-    if (!saved) {
-      saved = { ...track, windows: [] };
-      state.tracks.push(saved);
-    } else Object.assign(saved, { range: track.range, listed: track.listed, releases: track.releases });
+export function syncTracks(state: MatrixState, tracks: readonly ReleaseTrack[]): SyncedTracks {
+  const known = [...state.tracks, ...(state.setAside ?? [])];
+  const asked = tracks.map((track) => {
+    const saved: TrackState = known.find((t) => t.key === track.key) ?? { ...track, windows: [] };
+    Object.assign(saved, { range: track.range, listed: track.listed, releases: track.releases });
     for (const releases of windowsToAdd(track.releases, saved.windows, state.identity.windowSize)) saved.windows.push({ releases, runs: [] });
     return saved;
   });
+  const keys = new Set(asked.map((t) => t.key));
+  const setAside = state.tracks.filter((t) => !keys.has(t.key)).map((t) => t.key);
+  const aside = known.filter((t) => !keys.has(t.key));
+  state.tracks = asked;
+  if (aside.length) state.setAside = aside;
+  else delete state.setAside;
+  return { tracks: asked, setAside };
 }
 
 export function saveMatrix(dir: string, state: MatrixState): void {

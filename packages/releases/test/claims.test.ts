@@ -81,7 +81,7 @@ describe('claims on a release matrix', () => {
     const claims = matchClaims(TRACKS, [given('a', ON_4_BEFORE, ON_2), given('b', ON_4)], releaseOf, same);
     const dir = mkdtempSync(join(tmpdir(), 'rtbench-releases-claims-'));
     const state = openMatrix(dir, IDENTITY, 'test machine');
-    const tracks = syncTracks(state, TRACKS);
+    const { tracks } = syncTracks(state, TRACKS);
     keepClaims(state, tracks, claims);
     const view = analyseMatrix(IDENTITY, tracks, () => claimsRun('', '', [], []), dir, state.claims);
     expect(view.tracks.map((t) => Boolean(t.claims))).toEqual([true, false, false]);
@@ -111,7 +111,8 @@ describe('claims on a release matrix', () => {
       const dir = mkdtempSync(join(tmpdir(), `rtbench-releases-claims-shard-${index}-`));
       const state = openMatrix(dir, IDENTITY, 'test machine', { index, count: 2 });
       // Shard 1 holds node × fake and node × other, shard 2 bun × fake (whole tracks, round-robin).
-      const mine = syncTracks(state, TRACKS.filter((_, k) => k % 2 === index - 1));
+      state.asked = TRACKS.map(({ key, range, suite }) => ({ key, range, suite }));
+      const { tracks: mine } = syncTracks(state, TRACKS.filter((_, k) => k % 2 === index - 1));
       keepClaims(state, mine, claims);
       keepClaims(state, mine, claims);
       saveMatrix(dir, state);

@@ -26,7 +26,8 @@ function track(releases: string[], listed = releases, runtime = 'node', suite = 
 function folderWith(tracks: ReleaseTrack[], measure: (w: Omit<FakeWindow, 'sets' | 'seed' | 'cases' | 'factor'>, n: number) => Omit<FakeWindow, 'runtime' | 'releases'> | undefined, shard?: { index: number; count: number }) {
   const dir = mkdtempSync(join(tmpdir(), 'rtbench-releases-'));
   const state = openMatrix(dir, IDENTITY, 'test machine', shard);
-  const mine = syncTracks(state, shardTracks(tracks, shard));
+  state.asked = tracks.map(({ key, range, suite }) => ({ key, range, suite }));
+  const mine = syncTracks(state, shardTracks(tracks, shard)).tracks;
   const runs = new Map<string, RunRecord>();
   let n = 0;
   for (const t of mine) {
@@ -89,7 +90,7 @@ describe('a release matrix', () => {
     expect(jobs.map((j) => [j.window.releases, j.sets])).toEqual([[['1', '2', '3'], 7]]);
     // The same folder reopened with a release more: the old window keeps its sets, the new step gets a window of its own.
     const again = openMatrix(dir, IDENTITY, 'test machine');
-    const [t] = syncTracks(again, [track(['1', '2', '3', '4'])]);
+    const [t] = syncTracks(again, [track(['1', '2', '3', '4'])]).tracks;
     expect(t!.windows.map((w) => w.releases)).toEqual([['1', '2', '3'], ['3', '4']]);
     expect(pendingJobs(IDENTITY, [t!], read).map((j) => [j.window.releases, j.sets])).toEqual([[['1', '2', '3'], 7], [['3', '4'], 12]]);
     expect(state.tracks).toHaveLength(1);

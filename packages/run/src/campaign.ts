@@ -8,9 +8,12 @@
  * The planners (@rtbench/bisect, @rtbench/releases, @rtbench/claims) keep
  * their own state, defaults and decisions.
  */
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { slug } from '@rtbench/host';
+import { UsageError } from '@rtbench/suite-loader';
 import { takeLock } from './pid-lock.ts';
+import { tryCreatingIn } from './results-file.ts';
 import type { RunRequest } from './run.ts';
 import type { MeasurerOptionValue } from './measurer.ts';
 
@@ -46,6 +49,31 @@ export type PlanPort = (request: PlanRequest) => Promise<RunRequest>;
 /** A campaign's folder: the one given (--dir), else results/<kind>/ named by a slug of what it measures, then `suffix` (a shard's). */
 export function campaignFolder(resultsDir: string, kind: string, named: readonly string[], given?: string, suffix = ''): string {
   return given ?? join(resultsDir, kind, slug(named.join('-')) + suffix);
+}
+
+/**
+ * Checks, before anything is asked or measured, that a campaign's folder can
+ * be made and written (`option` names where the path came from: --dir,
+ * --save): a folder, or a place where one can be made, in which files can be
+ * created. Tried, not read from permission bits, in the folder or the nearest
+ * part of the path that exists, so /proc and /sys (where a recursive mkdir
+ * fails or never returns), a file in the way and a read-only place are each
+ * one line, and nothing is made.
+ */
+export function assertWritableFolder(path: string, option: string): void {
+  const full = resolve(path);
+  const isDir = (p: string): boolean | undefined => {
+    try {
+      return statSync(p).isDirectory();
+    } catch {
+      return undefined;
+    }
+  };
+  if (full.split('/').some((part) => Buffer.byteLength(part) > 255)) throw new UsageError(`${option} ${path}: a name in it is longer than 255 bytes, which the file system refuses`);
+  let existing = full;
+  while (isDir(existing) === undefined && dirname(existing) !== existing) existing = dirname(existing);
+  if (isDir(existing) === false) throw new UsageError(existing === full ? `${option} ${path} is a file, not a folder` : `${option} ${path}: ${existing} is a file, not a folder`);
+  tryCreatingIn(existing, `${option} ${path}`);
 }
 
 /** Takes the folder's lock (released when this process exits), or refuses in one line naming who holds it. */

@@ -18,7 +18,7 @@ export { numberRepeats, parseRuntimeList, parseVariant, quotePart, resolveVarian
 export { runtimeStore } from './runtime-store.ts';
 export { listRuntimes, platformView, type PlatformView, type RuntimeRow } from './runtime-listing.ts';
 export { takeLock } from './pid-lock.ts';
-export { BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, lockCampaignFolder, whileStoppable, type PlanFlags, type PlanPort, type PlanRequest } from './campaign.ts';
+export { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, lockCampaignFolder, whileStoppable, type PlanFlags, type PlanPort, type PlanRequest } from './campaign.ts';
 export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';
 export { pinPackages } from './package-pins.ts';

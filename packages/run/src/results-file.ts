@@ -98,7 +98,7 @@ function whyNotWritable(error: unknown, dir: string): string {
 }
 
 /** Creates and removes a probe file in `dir`, or says in one line why it cannot. */
-function tryCreatingIn(dir: string, what: string): void {
+export function tryCreatingIn(dir: string, what: string): void {
   const probe = join(dir, `.rtbench-probe-${process.pid}-${Math.random().toString(36).slice(2)}`);
   try {
     closeSync(openSync(probe, 'wx'));

@@ -1,10 +1,14 @@
 /**
  * What bisect, releases and claims share (campaign.ts): the folder named by a
  * slug of what is measured, the budget, and SIGINT/SIGTERM turned into one
- * abort of the run in progress, with the handlers gone once it ends.
+ * abort of the run in progress, with the handlers gone once it ends; and a
+ * folder named to it checked before anything is asked.
  */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { campaignFolder, CampaignBudget, whileStoppable } from '../src/index.ts';
+import { assertWritableFolder, campaignFolder, CampaignBudget, whileStoppable } from '../src/index.ts';
 
 describe('a campaign', () => {
   it('names its folder by a slug of what it measures under results/<kind>/, unless one is given; a shard keeps its suffix past the slug', () => {
@@ -38,5 +42,29 @@ describe('a campaign', () => {
     expect(await whileStoppable((line) => said.push(line), 'stopping', async (abort) => abort.aborted)).toBe(false);
     expect(said).toEqual([]);
     expect({ int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') }).toEqual(before);
+  });
+});
+
+describe("a campaign's folder, checked before anything is asked", () => {
+  const refusal = (path: string): string => {
+    try {
+      assertWritableFolder(path, '--dir');
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+      return (error as Error).message;
+    }
+    return 'accepted';
+  };
+
+  it('refuses a file, /proc, /sys and a name too long in one line, making nothing; takes a folder that can be made', () => {
+    const root = mkdtempSync(join(tmpdir(), 'rtbench-campaign-'));
+    writeFileSync(join(root, 'file'), 'x');
+    expect(refusal(join(root, 'file'))).toBe(`--dir ${join(root, 'file')} is a file, not a folder`);
+    expect(refusal(join(root, 'file', 'below'))).toBe(`--dir ${join(root, 'file', 'below')}: ${join(root, 'file')} is a file, not a folder`);
+    expect(refusal('/proc/rtbench/matrix')).toMatch(/^--dir \/proc\/rtbench\/matrix: no file can be created in \/proc/);
+    expect(refusal('/sys/rtbench')).toMatch(/^--dir \/sys\/rtbench: no file can be created in \/sys/);
+    expect(refusal(join(root, 'x'.repeat(300)))).toMatch(/longer than 255 bytes/);
+    expect(refusal(join(root, 'new', 'deeper'))).toBe('accepted');
+    expect(existsSync(join(root, 'new'))).toBe(false);
   });
 });

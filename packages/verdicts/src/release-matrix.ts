@@ -6,6 +6,7 @@
  * shapes here are the matrix's own, shared by @rtbench/releases (which pools
  * each step's sets from its folder) and report (which draws them).
  */
+import type { ReleaseTrack } from '@rtbench/core/releases-schema';
 import { applyFdr, type Comparison } from '@rtbench/stats';
 import type { ClaimsMatrix } from './claims-matrix.ts';
 import { decidedDirection } from './change-points.ts';
@@ -13,21 +14,8 @@ import { decidedDirection } from './change-points.ts';
 /** False discovery rate of the matrix's change points. */
 const MATRIX_FDR_ALPHA = 0.05;
 
-/** One runtime's releases on one suite. */
-export interface ReleaseTrack {
-  /** "node × json-reviver" (with flags: "node --jitless × json-reviver"). */
-  key: string;
-  runtime: string;
-  /** Flags and environment every release runs with, as variant parts. */
-  extra: string[];
-  suite: string;
-  /** The range as typed: "node@25.8.0..node@26.1.0", "bun@latest~3". */
-  range: string;
-  /** Every release the range holds, oldest first, before --every thins it. */
-  listed: string[];
-  /** The releases measured, oldest first (both ends always kept). */
-  releases: string[];
-}
+/** One runtime's releases on one suite (declared with the matrix's state, whose tracks it is). */
+export type { ReleaseTrack };
 
 /** The engine of one release, from the runs that measured it. */
 export interface ReleaseEngine {

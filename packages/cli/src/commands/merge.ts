@@ -5,15 +5,15 @@
  */
 import { viewOfRun } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { loadSavedRun, writeRunAtomically, assertWritableOutput, mergeShards } from '@rtbench/run';
+import { loadSavedRun, writeRunAtomically, assertWritableFolder, assertWritableOutput, mergeShards } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
 import { failedRunLine } from '../emit/failed-run.ts';
-import { drawMatrix, isMatrixFolder, mergeMatrices, type MatrixState } from '@rtbench/releases';
+import { drawMatrix, isMatrixFolder, mergeMatrices } from '@rtbench/releases';
 import { listingFormat, type ListingFlags } from '../listing.ts';
-import { emitMatrix, refusedAsUsage } from '../emit/release-matrix.ts';
+import { emitMatrix } from '../emit/release-matrix.ts';
 
 export interface MergeFlags extends OutputFlags, VerdictFlags {
   save?: string;
@@ -40,12 +40,8 @@ export function mergeCommand(files: readonly string[], flags: MergeFlags): numbe
 function mergeMatrixCommand(dirs: readonly string[], flags: ListingFlags & { save?: string }): number {
   listingFormat(flags);
   if (flags.save === undefined) throw new UsageError('rtbench merge: name the merged matrix\'s folder with --save <folder>');
-  let merged: MatrixState;
-  try {
-    merged = mergeMatrices(dirs, flags.save);
-  } catch (error) {
-    refusedAsUsage(error);
-  }
+  assertWritableFolder(flags.save, '--save');
+  const merged = mergeMatrices(dirs, flags.save);
   emitMatrix(drawMatrix(flags.save, merged, merged.tracks), flags);
   return 0;
 }

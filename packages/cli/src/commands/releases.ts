@@ -9,7 +9,7 @@
  * report.
  */
 import { join } from 'node:path';
-import { matchClaims, MATRIX_DEFAULTS, MatrixSitting, processesOf, releaseVariantText, shardTracks, thin, type MatrixIdentity, type WindowPlanner } from '@rtbench/releases';
+import { matchClaims, MATRIX_DEFAULTS, MatrixSitting, processesOf, releaseVariantText, thin, type MatrixIdentity, type WindowPlanner } from '@rtbench/releases';
 import { counted, formatClock } from '@rtbench/report';
 import type { ReleaseTrack } from '@rtbench/verdicts';
 import { locateSuite } from '@rtbench/suite-loader';
@@ -19,12 +19,12 @@ import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/cla
 import { stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
 import { listingFormat, type ListingFlags } from '../listing.ts';
-import { emitMatrix, refusedAsUsage } from '../emit/release-matrix.ts';
+import { emitMatrix } from '../emit/release-matrix.ts';
 import { resultsDir } from '../paths.ts';
 import { DEFAULT_MEASURER, parsePercent } from '../plan.ts';
 import { planPort } from '../run/plan-port.ts';
 import { parseShard } from '../shards/shard.ts';
-import { BUDGET_EXIT, campaignFolder, INTERRUPTED_EXIT, whileStoppable } from '@rtbench/run';
+import { assertWritableFolder, BUDGET_EXIT, campaignFolder, INTERRUPTED_EXIT, whileStoppable } from '@rtbench/run';
 
 export interface ReleasesFlags extends ListingFlags {
   filter?: readonly string[];
@@ -89,8 +89,9 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
     if (!flags.quiet) process.stderr.write(`${line}\n`);
   };
 
-  const all = await listTracks(ranges, suites, every);
   const dir = campaignFolder(resultsDir, 'releases', [...ranges, ...suites, identity.filter], flags.dir, shard ? `-shard-${shard.index}-of-${shard.count}` : '');
+  if (!flags.plan) assertWritableFolder(dir, flags.dir !== undefined ? '--dir' : "the matrix's folder");
+  const all = await listTracks(ranges, suites, every);
   const plan = planPort();
   const planner: WindowPlanner = {
     planWindow: (track, releases, sets) =>
@@ -101,17 +102,14 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
       }),
     suiteName: (suite) => locateSuite(suite).name,
   };
-  let sitting: MatrixSitting;
+  // Claims are matched against every track (a shard's own kept), by the suites' own names (suites load only when claims are given).
+  const claims = matchClaims(all, claimsRuns, releaseOfVariant, await claimsSuiteNames(claimsRuns.length ? suites : []));
+  const sitting = MatrixSitting.open(dir, identity, all, planner, { ...(shard ? { shard } : {}), claims, planOnly: flags.plan === true });
   try {
-    // Claims are matched against every track (a shard's own kept), by the suites' own names (suites load only when claims are given).
-    sitting = MatrixSitting.open(dir, identity, shardTracks(all, shard), planner, shard, matchClaims(all, claimsRuns, releaseOfVariant, await claimsSuiteNames(claimsRuns.length ? suites : [])));
-  } catch (error) {
-    refusedAsUsage(error);
-  }
-  try {
-    const plans = await sitting.plans().catch(refusedAsUsage);
+    const plans = await sitting.plans();
     const total = plans.reduce((a, p) => ({ processes: a.processes + p.processes, ms: a.ms + p.estimateMs, sets: a.sets + p.sets }), { processes: 0, ms: 0, sets: 0 });
     say(pc.bold(`releases: ${counted(sitting.tracks.length, 'track')}${shard ? ` (shard ${shard.index}/${shard.count} of ${all.length})` : ''}, sets of ${identity.sets} per window (${identity.setsPerProcess} per process), threshold ${+(identity.threshold * 100).toFixed(2)}%, budget ${formatClock(budgetMs)}`));
+    if (sitting.setAside.length) say(pc.yellow(`set aside, no longer asked (kept in the folder; asked again, continued): ${sitting.setAside.join(', ')}`));
     for (const p of plans) say(`  ${p.key}: ${p.releases} releases × ${counted(p.cases, 'case')}; to measure: ${counted(p.windows, 'window')}, ${p.sets} sets, ${p.processes} processes, ~${formatClock(p.estimateMs)}`);
     say(pc.dim(`folder ${dir}; ${total.sets ? `about ${formatClock(total.ms)} for ${total.processes} processes${total.ms > budgetMs ? ` (more than --budget ${formatClock(budgetMs)}: it stops there, and the same command continues)` : ''}` : 'nothing new to measure'}`));
     if (flags.plan) return 0;

@@ -21,4 +21,6 @@ export interface ReleaseMatrixView {
   confidence: number;
   /** The folder the matrix lives in. */
   folder: string;
+  /** What reading its runs found worth a warning (a run whose statistics its samples no longer give: the samples are used). */
+  notes?: string[];
 }

@@ -1,0 +1,64 @@
+/**
+ * What a matrix reads from its folder, through @rtbench/run's readers: its
+ * state's text (a regular file only: a FIFO or a device does not block it),
+ * and its runs, read as `report` and `compare` read a saved run (the
+ * saved-run loader: the schema, the run's own consistency, statistics that
+ * its samples no longer give), each file once. A file the state names is
+ * read only when it lies inside the folder, links resolved: a state that
+ * names one elsewhere is refused in one line, without a byte of it.
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import type { RunRecord } from '@rtbench/core/schema';
+import { loadSavedRun, readRegularFile } from '@rtbench/run';
+import type { RunReader } from './analysis.ts';
+import { MatrixRefused } from './refused.ts';
+
+/** A file of the folder's own (its state), refused in one line unless it is a regular file. */
+export function readFolderFile(path: string): string {
+  return readRegularFile(path);
+}
+
+/** A run the state names whose file is not there (a sitting stopped before its first save): no sets yet. */
+function unsaved(file: string): RunRecord {
+  return { schema: 'rtbench.run', schemaVersion: 1, id: file, status: 'interrupted', startedAt: '', finishedAt: '', command: [], suite: '', mode: 'compare', options: {} as RunRecord['options'], host: {} as RunRecord['host'], variants: [], cases: [], results: [], digestMismatches: [] };
+}
+
+/** The path of `file` in `dir`, refused when it (or a link on the way) leads outside the folder. */
+export function pathInFolder(dir: string, file: string): string {
+  const path = join(dir, file);
+  const inside = (p: string): boolean => {
+    const rel = relative(realpathSync(dir), p);
+    return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+  };
+  if (!inside(join(realpathSync(dir), file)) || (existsSync(path) && !inside(realpathSync(path)))) {
+    throw new MatrixRefused(`${join(dir, 'releases.state')} names ${JSON.stringify(file)}, which leads outside the folder ${dir}; a matrix reads only its own files`);
+  }
+  return path;
+}
+
+export interface FolderRuns {
+  read: RunReader;
+  /** What the loader found worth saying about a run (statistics its samples no longer give), one line each. */
+  notes: string[];
+}
+
+/** Reads the folder's runs once each. */
+export function folderRuns(dir: string): FolderRuns {
+  const cache = new Map<string, RunRecord>();
+  const notes: string[] = [];
+  const read = (file: string): RunRecord => {
+    let run = cache.get(file);
+    if (!run) {
+      const path = pathInFolder(dir, file);
+      if (existsSync(path)) {
+        const saved = loadSavedRun(path);
+        if (saved.note) notes.push(`${path}: ${saved.note}`);
+        run = saved.run;
+      } else run = unsaved(file);
+      cache.set(file, run);
+    }
+    return run;
+  };
+  return { read, notes };
+}

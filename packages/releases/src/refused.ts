@@ -1,0 +1,4 @@
+/** A folder that cannot hold this matrix, or a matrix refused, said in one line (the CLI's usage error). */
+export class MatrixRefused extends Error {
+  override readonly name = 'MatrixRefused';
+}
