@@ -164,6 +164,13 @@ export const roundSchema = z.object({
     })
     .optional(),
   /**
+   * Present when the round was a duet (measurers/duet.ts): the process was
+   * pinned to this CPU core and sampled at the same time as the arm
+   * `partner` (absent: it sampled alone), window i beside the partner's
+   * sample i.
+   */
+  duet: z.object({ core: z.number().int().nonnegative(), partner: z.string().optional() }).optional(),
+  /**
    * Present for a load round (host-timed HTTP): which generator made the
    * load, and the share of the measured window it was busy on its core
    * (CPU time over wall time; near 1 it, not the server, may be the limit).

@@ -161,7 +161,7 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     const event = (arm: Arm): ProgressEvent => ({ done, total, elapsedMs: performance.now() - started, timedMs, round, rounds: roundPlan.rounds, adaptive: adaptivePhase, caseId: unit.key, variantId: arm.id });
     let results: ArmResult[];
     try {
-      const context = { round, ...(hooks.signal ? { signal: hooks.signal } : {}), ...(measurer.untimedStart ? { whileUntimed: saveIfUnsaved } : {}) };
+      const context = { round, runArms: arms, ...(hooks.signal ? { signal: hooks.signal } : {}), ...(measurer.untimedStart ? { whileUntimed: saveIfUnsaved } : {}) };
       results = await measurer.replicate(unit, asked, { ...context, onArmStart: (arm) => hooks.onProgress?.(event(arm)) });
     } finally {
       // A replicate that threw, or did not get as far as its processes' warmup, still saves the ones before it.
@@ -174,6 +174,8 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
       done++;
       hooks.onProgress?.({ ...event(arm), outcome: progressOutcome(resultsOf(unit, arm)[0]!, armResult) });
     }
+    // Arms the measurer left out of this replicate (a duet samples two of them) sat it out: their jobs are done.
+    done += asked.length - results.length;
     recorded();
   }
 

@@ -49,6 +49,8 @@ export interface ArmResult {
 export interface ReplicateContext {
   /** The replicate's index (a round, or a lockstep set). */
   round: number;
+  /** Every arm of the run in its variant order, the baseline first, whichever this replicate is given (a measurer that samples some of them per replicate picks from it). */
+  runArms?: readonly Arm[];
   signal?: AbortSignal;
   /** Called as each arm's work starts (progress). */
   onArmStart?(arm: Arm): void;
@@ -239,7 +241,7 @@ export interface MeasurerDescriptor {
 
 export interface Measurer {
   readonly descriptor: MeasurerDescriptor;
-  /** Measures one replicate of `unit` on `arms`, given in the schedule's order for this round. */
+  /** Measures one replicate of `unit` on `arms`, given in the schedule's order for this round; an arm it leaves out of its results sat this replicate out. */
   replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]>;
   /**
    * Present when processes live across the units of a set (warm lockstep):

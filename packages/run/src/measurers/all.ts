@@ -10,6 +10,7 @@ import type { CaseListing } from '@rtbench/core/protocol';
 import type { MeasuredBy, MeasurerKind, RunRecord, VerdictParameters } from '@rtbench/core/schema';
 import type { Isolation } from '@rtbench/suite-loader';
 import { MeasurerRefused, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PrepareContext, type PreparedMeasurer } from '../measurer.ts';
+import { DUET } from './duet.ts';
 import { HOST_TIMED } from './host-timed.ts';
 import { INSTRUCTIONS } from './instructions.ts';
 import { LOCKSTEP, LOCKSTEP_PER_CASE } from './lockstep.ts';
@@ -115,7 +116,7 @@ export class MeasurerRegistry {
 }
 
 /** rtbench's measurers. */
-export const MEASURERS = new MeasurerRegistry([LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES, INSTRUCTIONS, HOST_TIMED, REQUEST_CPU]);
+export const MEASURERS = new MeasurerRegistry([LOCKSTEP, LOCKSTEP_PER_CASE, PROCESSES, DUET, INSTRUCTIONS, HOST_TIMED, REQUEST_CPU]);
 
 /** Every measurer, in the list's order. */
 export function everyMeasurer(): readonly MeasurerDescriptor[] {

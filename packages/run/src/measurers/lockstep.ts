@@ -72,7 +72,7 @@ export interface LockstepSetup {
  * turns at least and one set per process, a comparison's 12 and two sets per
  * warm process (TIMING_DEFAULTS below says why).
  */
-const LOCKSTEP_OWN = { bench: { minTurns: 8, setsPerProcess: 1 }, compare: { minTurns: MIN_TURNS, setsPerProcess: 2 } } as const;
+export const LOCKSTEP_OWN = { bench: { minTurns: 8, setsPerProcess: 1 }, compare: { minTurns: MIN_TURNS, setsPerProcess: 2 } } as const;
 
 const SETS_PER_PROCESS = 'sets-per-process';
 
@@ -199,11 +199,37 @@ export function turnsFor(options: Pick<LockstepOptions, 'sampleTimeMs' | 'minTur
   return Math.min(options.maxTurns, Math.max(options.minTurns, turns));
 }
 
+/** An arm's sample in one turn: its place in the turn's order (0 for all when asked together), and what it answered (undefined: it answered the case or ended instead). */
+export interface TurnSample {
+  arm: number;
+  position: number;
+  reading: SampleReading | undefined;
+}
+
+/**
+ * One turn over the live arms (indices into `cases`): one after another in an
+ * order rotated by one every turn, so every arm holds every position equally
+ * often; or, `together`, every command written before any answer is awaited,
+ * so the arms' windows open within microseconds of each other.
+ */
+export async function takeTurn(cases: readonly Pick<LiveCase, 'sample'>[], live: readonly number[], turn: number, together: boolean): Promise<TurnSample[]> {
+  if (together) {
+    const got = await Promise.all(live.map((i) => cases[i]!.sample()));
+    return live.map((arm, k) => ({ arm, position: 0, reading: got[k] }));
+  }
+  const order = [...live.slice(turn % live.length), ...live.slice(0, turn % live.length)];
+  const out: TurnSample[] = [];
+  for (const [position, arm] of order.entries()) out.push({ arm, position, reading: await cases[arm]!.sample() });
+  return out;
+}
+
 /**
  * One case on live processes, one per arm, already asked to set it up: wait
  * for them to be ready, take the turns, finish, and judge each arm's answer
  * (every sample it was asked for, in turn order, corroborated by the host's
- * clock).
+ * clock). `together`: each turn asks every arm at once and reads every
+ * answer (duet.ts: each arm on a core of its own), instead of one after
+ * another.
  */
 async function sampleInTurn(
   cases: readonly LiveCase[],
@@ -211,6 +237,7 @@ async function sampleInTurn(
   options: LockstepOptions,
   context: ReplicateContext,
   quiet?: () => Promise<void>,
+  together = false,
 ): Promise<{ results: ArmResult[]; outcomes: JobOutcome[] }> {
   // The processes have their case and warm it: the host's own work goes here, not between sets.
   context.whileUntimed?.();
@@ -225,14 +252,13 @@ async function sampleInTurn(
   // sampling time; a set stops early (after LOADED_MIN_TURNS at least) once its sampling took SAMPLING_CAP_FACTOR
   // times the sampling time of its arms, so neither a loaded machine nor a long operation stretches a run without bound.
   const started = performance.now();
-  const armsAtStart = live.length;
+  // Arms sampled together take the sampling time of one.
+  const armsAtStart = together ? 1 : live.length;
   // Each process's CPU time over its set, read from outside: what its samples are held against (corroborate.ts).
   const cpuAtStart = cases.map((s) => s.cpuNs());
   for (let turn = 0; live.length && !context.signal?.aborted && takesTurn(turn, turns, performance.now() - started, options, armsAtStart); turn++) {
-    const order = [...live.slice(turn % live.length), ...live.slice(0, turn % live.length)];
     const gone: number[] = [];
-    for (const [position, i] of order.entries()) {
-      const reading = await cases[i]!.sample();
+    for (const { arm: i, position, reading } of await takeTurn(cases, live, turn, together)) {
       if (reading === undefined) gone.push(i);
       else {
         positions[i]!.push(position);
@@ -356,16 +382,36 @@ function teardownsAtClose(errors: readonly ErrorMessage[], held: ServingProcess,
 /** A warm process's whole life is bounded by this many case timeouts; each case has its own. */
 const WARM_PROCESS_TIMEOUTS = 1_000;
 
+/** Where an arm of a seated replicate runs: the core its process is pinned to, and the arm sampled beside it. */
+export interface Seat {
+  readonly arm: Arm;
+  readonly core: number;
+  readonly partner?: string;
+}
+
+/**
+ * Arms sampled together, each on a core of its own (duet.ts): the measurer
+ * it is, which of the given arms a replicate samples and where, and how a
+ * process is started pinned to its core (JobRequest.wrap).
+ */
+export interface Seating {
+  readonly descriptor: MeasurerDescriptor;
+  seat(arms: readonly Arm[], context: ReplicateContext): readonly Seat[];
+  wrap(core: number): { command: string; args: string[] };
+}
+
 /**
  * Warm processes: one per arm serves every case of a set (a serve job).
  * The loop calls endSet() after the last case of a set: a process that has
  * served setsPerProcess sets ends there, and the next set starts a new one;
  * endRun() ends the rest. A process that crashed, timed out or broke the
- * protocol is replaced by a fresh one for the next case.
+ * protocol is replaced by a fresh one for the next case. With `seating`, a
+ * replicate samples the arms it seats, all at once, each process pinned to
+ * its seat's core (one per arm and core).
  */
-function warmLockstepMeasurer(options: LockstepOptions): Measurer {
+export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating): Measurer {
   const setsPerProcess = Math.max(1, options.setsPerProcess ?? 1);
-  const keyOf = (arm: Arm, caseId: string): string => (options.processPerCase ? `${arm.id}\u0000${caseId}` : arm.id);
+  const keyOf = (arm: Arm, caseId: string, core: number | undefined): string => (options.processPerCase ? `${arm.id}\u0000${caseId}` : core !== undefined ? `${arm.id}\u0000core ${core}` : arm.id);
   const started = new Map<string, number>();
 
   /** As a process ends: the records of its cases get what the host read after its end (engine traces), and a crash after its last answer fails that case. */
@@ -390,10 +436,11 @@ function warmLockstepMeasurer(options: LockstepOptions): Measurer {
   // Keyed by arm, or by arm and case when every case has processes of its own.
   const processes = new WarmPool<ServingProcess>(closed);
 
-  const processFor = (arm: Arm, caseId: string, context: ReplicateContext): ServingProcess =>
-    processes.take(keyOf(arm, caseId), (replaced) => {
+  const processFor = (arm: Arm, caseId: string, context: ReplicateContext, core: number | undefined): ServingProcess =>
+    processes.take(keyOf(arm, caseId, core), (replaced) => {
       const job: Job = { protocol: 1, kind: 'serve', options: withSteadyRule(options.measure, arm.plugin.engine.warmup) };
-      const process = arm.plugin.startWarm!({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...(context.signal ? { signal: context.signal } : {}) });
+      const wrap = seating && core !== undefined ? { wrap: seating.wrap(core) } : {};
+      const process = arm.plugin.startWarm!({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...wrap, ...(context.signal ? { signal: context.signal } : {}) });
       const index = started.get(arm.id) ?? 0;
       started.set(arm.id, index + 1);
       // A replacement mid-set takes over the set's count, so it ends with the others.
@@ -418,22 +465,24 @@ function warmLockstepMeasurer(options: LockstepOptions): Measurer {
   const perCase = lockstepMeasurer(options);
   const horizons = new TierUpHorizons();
   return {
-    descriptor: options.processPerCase ? LOCKSTEP_PER_CASE : LOCKSTEP,
+    descriptor: seating?.descriptor ?? (options.processPerCase ? LOCKSTEP_PER_CASE : LOCKSTEP),
     untimedStart: true,
-    async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
-      // A runtime whose plug-in cannot serve many cases gets a process per case.
-      if (arms.some((a) => !a.plugin.startWarm)) return perCase.replicate(unit, arms, context);
+    async replicate(unit: Unit, given: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
+      // A runtime whose plug-in cannot serve many cases gets a process per case (a seating's descriptor refuses it).
+      if (!seating && given.some((a) => !a.plugin.startWarm)) return perCase.replicate(unit, given, context);
+      const seats: readonly (Pick<Seat, 'arm'> & Partial<Seat>)[] = seating ? seating.seat(given, context) : given.map((arm) => ({ arm }));
+      const arms = seats.map((s) => s.arm);
       const caseId = unit.cases[0]!.id;
-      const held = arms.map((arm) => {
+      const held = seats.map(({ arm, core }) => {
         context.onArmStart?.(arm);
-        return processFor(arm, caseId, context);
+        return processFor(arm, caseId, context, core);
       });
       const servedBefore = held.map((h) => h.servedThisSet);
       // Kept warm for the next set unless this is the process's last one.
       const keep = held.map((h) => h.sets + 1 < setsPerProcess);
       const visit = held.map((h) => (h.visits.get(caseId) ?? 0) + 1);
       const cases = held.map((h, i) => h.process.open(caseId, options.timeoutMs, keep[i], horizons.callNs(arms[i]!.id, caseId)));
-      const { results, outcomes } = await sampleInTurn(cases, arms, options, context, () => processes.ended());
+      const { results, outcomes } = await sampleInTurn(cases, arms, options, context, () => processes.ended(), seating !== undefined);
       learnHorizons(horizons, caseId, arms, results);
       results.forEach((result, i) => {
         const outcome = result.outcomes[0];
@@ -446,6 +495,8 @@ function warmLockstepMeasurer(options: LockstepOptions): Measurer {
         if (outcome?.kind === 'round') {
           served.record = outcome.record;
           outcome.record.lockstep = { ...outcome.record.lockstep!, servedBefore: servedBefore[i]!, process: h.index, visit: visit[i]! };
+          const { core, partner } = seats[i]!;
+          if (core !== undefined) outcome.record.duet = { core, ...(partner !== undefined ? { partner } : {}) };
           const message = outcomes[i]!.messages.find((m): m is CaseResultMessage => m.type === 'result');
           if (message) served.message = message;
         } else if (outcome?.kind === 'failure' && (outcome.failure.kind === 'crash' || outcome.failure.kind === 'timeout') && held[i]!.process.served.length > 1) {
