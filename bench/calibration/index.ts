@@ -11,6 +11,10 @@
  *   iterations of the same loop, so `--compare "node RTBENCH_CAL_EXTRA_PCT=0"
  *   "node RTBENCH_CAL_EXTRA_PCT=5"` has a known ~5% effect. The result does
  *   not depend on the extra work, so the digests match.
+ * - group "beside": one case whose kind of work the variant sets
+ *   (RTBENCH_CAL_KIND=parse: a 500 KB JSON.parse; trig: a sin/cos loop), for
+ *   the duet's interference check (docs/duet.md); the returned value is the
+ *   same for either kind.
  */
 import { bench, group, suite } from '@rtbench/core';
 
@@ -108,6 +112,32 @@ export default suite('calibration', () => {
         for (let i = 0; i < total; i++) acc = acc * 0.5 + data[i & 63]!;
         return acc > 0; // the same value whatever the extra work
       };
+    });
+  });
+
+  group('beside', () => {
+    // Work of one of two kinds, chosen by the variant: RTBENCH_CAL_KIND=parse parses a 500 KB document (allocation,
+    // memory traffic), RTBENCH_CAL_KIND=trig runs a sin/cos loop in registers, each a few ms. Under a duet the two
+    // arms run at once on two cores, so "parse" against "trig" shows whether a neighbour's kind moves a ratio.
+    bench('parse or trig', function* () {
+      const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+      const kind = env?.RTBENCH_CAL_KIND ?? 'parse';
+      const next = lcg(500);
+      const items: unknown[] = [];
+      let text = '[]';
+      for (let i = 0; text.length < 500 * 1024; i++) {
+        items.push({ id: i, name: `item-${i}`, score: Math.round(next() * 1e6) / 1e3, tags: ['a', 'b', `t${i % 17}`], nested: { ok: i % 3 === 0, at: i * 7 } });
+        if (i % 256 === 0) text = JSON.stringify(items);
+      }
+      text = JSON.stringify(items);
+      const angles = Float64Array.from({ length: 1024 }, () => (next() - 0.5) * 8);
+      yield kind === 'trig'
+        ? () => {
+            let s = 0;
+            for (let r = 0; r < 120; r++) for (let i = 0; i < 1024; i++) s += Math.sin(angles[i]!) * Math.cos(angles[(i + r) & 1023]!);
+            return Number.isFinite(s); // the same value for either kind
+          }
+        : () => Array.isArray(JSON.parse(text));
     });
   });
 });
