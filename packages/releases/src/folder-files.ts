@@ -7,7 +7,7 @@
  * read only when it lies inside the folder, links resolved: a state that
  * names one elsewhere is refused in one line, without a byte of it.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { loadSavedRun, readRegularFile } from '@rtbench/run';
@@ -16,6 +16,7 @@ import { MatrixRefused } from './refused.ts';
 
 /** A file of the folder's own (its state), refused in one line unless it is a regular file. */
 export function readFolderFile(path: string): string {
+  if (statSync(path).isDirectory()) throw new MatrixRefused(`${path} is a directory, not a release matrix's state`);
   return readRegularFile(path);
 }
 

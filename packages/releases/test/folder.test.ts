@@ -89,6 +89,9 @@ describe("a release matrix's folder", () => {
     sitting(cut, [track('node')]);
     writeFileSync(stateFile(cut), readFileSync(stateFile(cut), 'utf8').slice(0, 200));
     expect(refusal(() => loadMatrix(cut))).toMatch(/releases\.state is not readable/);
+    const dirState = scratch('state-dir');
+    mkdirSync(stateFile(dirState));
+    expect(refusal(() => loadMatrix(dirState))).toBe(`${stateFile(dirState)} is a directory, not a release matrix's state`);
   });
 
   it('reads its runs as saved runs: a damaged one and one that links out are refused in one line, edited statistics are said', () => {
