@@ -2,12 +2,13 @@
  * Host-timed suites through the real CLI, with minimal budgets: cold-start and
  * http-hello on node (cold-start's smallest bundle on workerd too, both ways it
  * starts; http-hello's framework app on all four runtimes), and a fixture whose servers and programs fail in each way they can.
+ * The runs that do not share the start-up programs' cache state run side by side.
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
-import { runCli, tempFile } from '../../../test/helpers/cli.ts';
+import { runCli, runCliAsync, tempFile, type CliResult } from '../../../test/helpers/cli.ts';
 import { requireProgram } from '../../../test/helpers/system-programs.ts';
 import { cacheDir } from '../src/paths.ts';
 import { DEFAULT_MEASURER } from '../src/plan.ts';
@@ -32,10 +33,22 @@ function processesMentioning(needle: string): number[] {
   return pids;
 }
 
-function bench(args: string[]): { status: number | null; stderr: string; run: RunRecord } {
+interface Bench {
+  status: number | null;
+  stderr: string;
+  run: RunRecord;
+}
+
+const saved = (r: CliResult, out: string): Bench => ({ status: r.status, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) });
+
+function bench(args: string[]): Bench {
   const out = tempFile('run.json');
-  const r = runCli(['bench', ...args, '--save', out, '--quiet'], { RTBENCH_WRK: WRK });
-  return { status: r.status, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
+  return saved(runCli(['bench', ...args, '--save', out, '--quiet'], { RTBENCH_WRK: WRK }), out);
+}
+
+async function benchAsync(args: string[], env: Record<string, string> = {}): Promise<Bench> {
+  const out = tempFile('run.json');
+  return saved(await runCliAsync(['bench', ...args, '--save', out, '--quiet'], { RTBENCH_WRK: WRK, ...env }), out);
 }
 
 const result = (run: RunRecord, caseId: string, variant: string) => run.results.find((r) => r.caseId === caseId && r.variantId === variant)!;
@@ -86,8 +99,35 @@ describe('host-timed suites', () => {
     // Another filter of the same suite (as another shard would run it): the same code.
     expect(run.suiteCode).toEqual(coldStartCode.filter((c) => c.runtime === 'node'));
   });
+});
+
+/**
+ * The load runs, the failing fixture and a run with the default rounds, side by
+ * side (mostly waits: servers starting, load runs of at least a second each);
+ * each test checks its own run, and that none of them left a process.
+ */
+describe('host-timed suites: load runs', () => {
+  let routes: Bench;
+  let framework: Bench;
+  let autocannon: CliResult;
+  let autocannonOut: string;
+  let bad: Bench;
+  let defaults: CliResult;
+
+  beforeAll(async () => {
+    autocannonOut = tempFile('run.json');
+    [routes, framework, autocannon, bad, defaults] = await Promise.all([
+      benchAsync(['http-hello', '--runtime', 'node,workerd', '--rounds', '2', '--warmup', '10ms', '--filter', 'hello world,json echo']),
+      benchAsync(['http-hello', '--runtime', 'node,deno,bun,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', 'framework app']),
+      runCliAsync(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world [metric=req/s]', '--save', autocannonOut, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' }),
+      benchAsync([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', '--rounds', '1', '--warmup', '10ms']),
+      // One measurement (its start-up and top-level cases): the default rounds at the least cost.
+      runCliAsync(['bench', 'cold-start', '--runtime', 'node', '--filter', 'process start / generated [size=10kb, cache=none]', '--save', tempFile('run.json')]),
+    ]);
+  }, 300_000);
+
   it('http-hello: requests/s and latency per load run on node (and workerd\'s fetch handler once), the server stopped after each', () => {
-    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,workerd', '--rounds', '2', '--warmup', '10ms', '--filter', 'hello world,json echo']);
+    const { status, stderr, run } = routes;
     expect(status, stderr).toBe(0);
     expect(run.cases.map((c) => c.metric?.unit)).toEqual(['req/s', 'ms', 'ms', 'req/s', 'ms', 'ms']);
     // Each load run lasted at least 1 s after at least 1 s of warm-up, and the run says so.
@@ -117,7 +157,7 @@ describe('host-timed suites', () => {
   });
 
   it('http-hello: the framework app (Hono: router, timing middleware, error handler) starts and answers the same JSON on all four runtimes', () => {
-    const { status, stderr, run } = bench(['http-hello', '--runtime', 'node,deno,bun,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', 'framework app']);
+    const { status, stderr, run } = framework;
     expect(status, stderr).toBe(0);
     const rps = 'framework app [framework=hono, metric=req/s]';
     expect(run.cases.map((c) => c.id)).toEqual([rps, 'framework app [framework=hono, metric=p50]', 'framework app [framework=hono, metric=p99]']);
@@ -131,22 +171,21 @@ describe('host-timed suites', () => {
     expect(run.digestMismatches).toEqual([]);
     expect(run.suiteCode?.map((c) => c.runtime)).toEqual(['node', 'deno', 'bun', 'workerd']);
     expect(processesMentioning(PROGRAMS)).toEqual([]);
-  }, 120_000);
+  });
 
   it('http-hello: without wrk the load comes from autocannon, and each result says so', () => {
-    const out = tempFile('run.json');
-    const r = runCli(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world [metric=req/s]', '--save', out, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' });
+    const r = autocannon;
     expect(r.status, r.stderr).toBe(0);
-    const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+    const run = parseRun(JSON.parse(readFileSync(autocannonOut, 'utf8')), autocannonOut);
     const hello = result(run, 'hello world [metric=req/s]', 'node');
     expect(hello.rounds[0]!.samples[0]).toBeGreaterThan(0);
     expect(hello.failures).toContainEqual(expect.objectContaining({ kind: 'warning', message: expect.stringContaining('autocannon generated the load (RTBENCH_LOAD_GENERATOR=autocannon)') }));
     expect(hello.rounds[0]!.load).toEqual({ generator: 'autocannon', generatorBusy: expect.any(Number) });
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
-  }, 60_000);
+  });
 
   it('a server that exits, reports a dead port or dies under load, and a program that throws, fail their own cases; the rest is measured', () => {
-    const { status, run } = bench([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', '--rounds', '1', '--warmup', '10ms']);
+    const { status, run } = bad;
     expect(status).toBe(1);
     const failure = (name: string) => run.results.find((r) => r.caseId.startsWith(name))!.failures[0]!;
     expect(run.results.find((r) => r.caseId === 'good server [metric=req/s]')!.rounds.length).toBe(1);
@@ -160,6 +199,13 @@ describe('host-timed suites', () => {
     expect(processesMentioning(PROGRAMS)).toEqual([]);
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
   });
+
+  it('runs its planned rounds by default and says so in the header, not an adaptive range', () => {
+    const r = defaults;
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`× ${DEFAULT_MEASURER.defaults.bench.rounds} rounds`);
+    expect(r.stderr).not.toContain('until ±');
+  });
 });
 
 describe('host-timed suites: rounds', () => {
@@ -168,14 +214,5 @@ describe('host-timed suites: rounds', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('cold-start is timed by the host');
     expect(r.stderr).toContain('--rounds');
-  });
-
-  it('runs its planned rounds by default and says so in the header, not an adaptive range', () => {
-    const out = tempFile('run.json');
-    // One measurement (its start-up and top-level cases): the default rounds at the least cost.
-    const r = runCli(['bench', 'cold-start', '--runtime', 'node', '--filter', 'process start / generated [size=10kb, cache=none]', '--save', out]);
-    expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`× ${DEFAULT_MEASURER.defaults.bench.rounds} rounds`);
-    expect(r.stderr).not.toContain('until ±');
   });
 });
