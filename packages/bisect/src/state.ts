@@ -12,7 +12,7 @@ import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from './types.ts';
 import { writeFileAtomically } from '@rtbench/host';
-import { lockCampaignFolder, readRegularFile } from '@rtbench/run';
+import { assertWritableFolder, lockCampaignFolder, readRegularFile } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
@@ -105,6 +105,8 @@ export class BisectFolder {
 
   /** The folder's bisect, continued when its identity matches, else a new one; a folder holding another bisect is refused. */
   static open(dir: string, identity: BisectIdentity, machine = thisMachine()): BisectFolder {
+    // A place that takes no folder (a file, /proc, where a recursive mkdir never returns, /sys) is one line, not a trace or a hang.
+    assertWritableFolder(dir, 'the bisect folder');
     mkdirSync(dir, { recursive: true });
     const release = lockFolder(dir);
     try {

@@ -70,6 +70,12 @@ describe('the folder', () => {
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
   });
 
+  it('refuses, in one line, a folder that cannot be made: a file in the way, /proc', () => {
+    writeFileSync(join(dir, 'a-file'), 'x');
+    expect(() => BisectFolder.open(join(dir, 'a-file'), identity)).toThrow(`the bisect folder ${join(dir, 'a-file')} is a file, not a folder`);
+    expect(() => BisectFolder.open('/proc/rtbench-bisect', identity)).toThrow(/^the bisect folder \/proc\/rtbench-bisect: no file can be created in \/proc/);
+  });
+
   it('does not resume steps another machine measured (a folder copied, or kept in a repository)', () => {
     const measured = BisectFolder.open(dir, identity, 'builder, Some CPU');
     measured.save();
