@@ -8,6 +8,7 @@ import { hasEngineMetrics } from '../metrics.ts';
 import { rowStats } from '../views/bench.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RunView } from '../views/types.ts';
 import type { ResultRow, TableFacts } from '../columns/results.ts';
+import { verdictText } from '../columns/comparison.ts';
 import { benchFacts, benchResultRow, comparisonCells } from './run.ts';
 
 /** How a comparison's case tables name the baseline: the one arm that is no section's candidate, else each arm's own. */
@@ -39,7 +40,7 @@ export function comparisonResultRow(view: ComparisonView, run: RunRecord, result
     ...(stats ? { stats } : {}),
     ...(section && row?.comparison ? { against: { baseline: section.baseline.label, ratio: row.comparison } } : {}),
     relative: section ? { text: texts?.ratio ?? '', ...(texts?.ratio && row?.comparison ? { verdict: row.comparison.verdict } : {}) } : { text: 'baseline' },
-    verdictText: texts?.ratio ? `${texts.word} ${texts.detail}` : section ? '' : 'baseline',
+    verdictText: texts?.ratio ? verdictText(texts) : section ? '' : 'baseline',
   };
 }
 

@@ -16,6 +16,7 @@ import { median, processesOf } from '@rtbench/stats';
 import { rowStats } from '../views/bench.ts';
 import { formatDuration, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
 import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, legend, type ComparisonCells } from '../cells/run.ts';
+import { comparisonPageClass, comparisonPageColumns } from '../columns/comparison.ts';
 import { COLUMNS, pageColumns, VARIANT_COLUMN, type PageColumnId, type ResultRow, type TableFacts } from '../columns/results.ts';
 import { comparisonFacts, comparisonResultRow } from '../cells/rows.ts';
 import type { ArmInfo, BenchView, ComparisonView, RunView, View } from '../views/types.ts';
@@ -139,6 +140,13 @@ export interface PageCase {
   metrics?: PageCaseMetrics;
 }
 
+/** A cell of a forest table: its text and its class (columns/comparison.ts). */
+export interface ForestCell {
+  text: string;
+  class?: string;
+  label?: string;
+}
+
 interface ForestRow {
   caseKey: string;
   caseLabel: string;
@@ -146,13 +154,18 @@ interface ForestRow {
   ratio?: PageRatio;
   /** The comparison table's texts, as the terminal prints them. */
   texts: ComparisonCells;
+  /** Its cells after the plot, one per column of `heads`. */
+  cells: ForestCell[];
 }
 
 export interface ForestSection {
   baseline: string;
   candidate: string;
+  /** The heads of the columns after the plot, in the page's order (columns/comparison.ts). */
+  heads: { text: string; class: string }[];
   rows: ForestRow[];
-  geomean?: PageGeomean;
+  /** The geomean with its cells after the plot: its ratio in the column that holds it. */
+  geomean?: PageGeomean & { cells: ForestCell[] };
 }
 
 interface EnvironmentPanel {
@@ -347,19 +360,26 @@ function comparisonPage(view: ComparisonView): PageData {
     };
   });
 
-  const sections = view.sections.map((section): ForestSection => ({
-    baseline: keyOfArm(section.baseline),
-    candidate: keyOfArm(section.candidate),
-    rows: section.cases.map((c): ForestRow => ({
-      caseKey: caseKey.get(c.caseId)!,
-      caseLabel: c.label,
-      ...(c.comparison ? { ratio: pageRatio(c.comparison, Boolean(c.withoutWork)) } : {}),
-      texts: comparisonCells(c, view),
-    })),
-    ...(section.geomean
-      ? { geomean: pageGeomean(section.geomean) }
-      : {}),
-  }));
+  const forestColumns = comparisonPageColumns();
+  const sections = view.sections.map((section): ForestSection => {
+    const geomean = section.geomean ? pageGeomean(section.geomean) : undefined;
+    return {
+      baseline: keyOfArm(section.baseline),
+      candidate: keyOfArm(section.candidate),
+      heads: forestColumns.map((col) => ({ text: col.page.head, class: col.page.th })),
+      rows: section.cases.map((c): ForestRow => {
+        const texts = comparisonCells(c, view);
+        return {
+          caseKey: caseKey.get(c.caseId)!,
+          caseLabel: c.label,
+          ...(c.comparison ? { ratio: pageRatio(c.comparison, Boolean(c.withoutWork)) } : {}),
+          texts,
+          cells: forestColumns.map((col) => ({ text: col.text(texts), class: comparisonPageClass(col, texts), ...optional('label', col.page.label) })),
+        };
+      }),
+      ...(geomean ? { geomean: { ...geomean, cells: forestColumns.map((col) => (col.page.geomean ? { text: geomean.text, class: col.page.td } : { text: '' })) } } : {}),
+    };
+  });
 
   const environment = view.runs.flatMap((ref, i) => {
     const suffix = view.runs.length > 1 ? ` ${i + 1} of ${view.runs.length}` : '';

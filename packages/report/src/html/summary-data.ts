@@ -6,6 +6,7 @@
  */
 import { hasFiniteInterval, ratioWithCi } from '../format.ts';
 import { benchCells, comparisonCells, geomeanLeftOut } from '../cells/run.ts';
+import { verdictText } from '../columns/comparison.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
 import type { Geomean, RatioComparison } from '@rtbench/verdicts';
 
@@ -122,7 +123,7 @@ export function comparisonSummary(view: ComparisonView, caseKey: (caseId: string
         ...(r ? { ratio: { ratio: r.ratio, ...(hasFiniteInterval(r.ci) ? { ci: [r.ci[0], r.ci[1]] as [number, number] } : {}) } } : {}),
         verdict: c.digests ? 'different-work' : r ? shownVerdict(r, Boolean(c.withoutWork)) : 'none',
         ratioText: texts.ratio,
-        verdictText: texts.ratio ? `${texts.word} ${texts.detail}` : texts.detail || 'not compared',
+        verdictText: verdictText(texts) || 'not compared',
       });
     }
     const g = section.geomean;

@@ -6,6 +6,7 @@ import type { BenchView, ComparisonView } from '../views/types.ts';
 import { NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, markdownCode as code, shellQuote } from '../text.ts';
 import { belowClock, CASE_COLUMN, tableColumns, VARIANT_COLUMN } from '../columns/results.ts';
+import { COMPARISON_CASE_COLUMN, COMPARISON_COLUMNS, type ComparisonColumn } from '../columns/comparison.ts';
 import { bestRows, benchFacts, benchResultRow, benchGeomeanLine, geomeanLeftOut, benchLegend, comparisonCells, designLine, formatChange, hostLines, howMeasured, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { renderHistoryMarkdown } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
@@ -90,13 +91,16 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
   for (const section of view.sections) {
     lines.push('');
     if (view.sections.length > 1) lines.push(`#### ${code(section.candidate.label)} vs ${code(section.baseline.label)}`, '');
-    lines.push(`| case | ${code(section.baseline.label)} | ${code(section.candidate.label)} | ratio (interval) | verdict | q |`);
-    lines.push('|---|--:|--:|--:|---|--:|');
+    const heads = { baseline: code(section.baseline.label), candidate: code(section.candidate.label) };
+    lines.push(`| ${[COMPARISON_CASE_COLUMN.head, ...COMPARISON_COLUMNS.map((col) => col.head(heads))].join(' | ')} |`);
+    lines.push(`|${['---', ...COMPARISON_COLUMNS.map((col) => (col.align === 'right' ? '--:' : '---'))].join('|')}|`);
     for (const row of section.cases) {
       const t = comparisonCells(row, view);
+      // The verdict's word set apart by its kind; a case not compared says why.
       const verdict = row.comparison ? `${emphasis[t.verdict]?.(t.word) ?? t.word} ${t.detail}` : cell(t.detail || '—');
       const work = row.digests ? ' ⚠️ different work' : '';
-      lines.push(`| ${cell(row.label)} | ${t.baseline} | ${t.candidate} | ${t.ratio} | ${cell(verdict)}${work} | ${t.q} |`);
+      const text = (col: ComparisonColumn): string => (col.verdict ? `${cell(verdict)}${work}` : col.text(t));
+      lines.push(`| ${[cell(row.label), ...COMPARISON_COLUMNS.map(text)].join(' | ')} |`);
     }
     const g = section.geomean;
     if (g) {

@@ -15,6 +15,7 @@ import { armFlags, shortHash } from '../views/arms.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
 import { benchFacts, benchGeomeanLine, geomeanLeftOut, benchKey, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { belowClock, budgetRanOut, CASE_COLUMN, tableColumns, VARIANT_COLUMN, type ResultRow } from '../columns/results.ts';
+import { COMPARISON_CASE_COLUMN, COMPARISON_COLUMNS } from '../columns/comparison.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
 import { verdictWords } from '../verdict-words.ts';
@@ -208,15 +209,11 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
 // ----------------------------------------------------------- comparison table
 
 function sectionGrid(section: ArmComparison, view: ComparisonView, layout: Layout, c: Colors) {
-  const [a, b] = layout.short ? ['A', 'B'] : [section.baseline.label, section.candidate.label];
+  const [baseline, candidate] = layout.short ? ['A', 'B'] : [section.baseline.label, section.candidate.label];
+  // The verdict's detail wraps in a column of its own, headed by nothing.
   const columns: GridColumn[] = [
-    ...(layout.caseColumn ? [{ head: 'case', align: 'left' as const }] : []),
-    { head: a, align: 'right' },
-    { head: b, align: 'right' },
-    { head: 'ratio (interval)', align: 'right' },
-    { head: 'verdict', align: 'left' },
-    { head: '', align: 'left', wrap: true },
-    { head: 'q', align: 'right' },
+    ...(layout.caseColumn ? [{ head: COMPARISON_CASE_COLUMN.head, align: 'left' as const }] : []),
+    ...COMPARISON_COLUMNS.flatMap((col): GridColumn[] => [{ head: col.head({ baseline, candidate }), align: col.align }, ...(col.verdict ? [{ head: '', align: 'left' as const, wrap: true }] : [])]),
   ];
   const verdictColor: Record<string, Paint> = { faster: c.green, slower: c.red, small: plain, equivalent: plain, inconclusive: c.yellow };
   const rows: GridRow[] = [];
@@ -227,8 +224,9 @@ function sectionGrid(section: ArmComparison, view: ComparisonView, layout: Layou
     const work = row.digests ? ' ≠ work' : '';
     const verdict: Cell = row.comparison ? { text: `${t.word}${work}`, paint: row.digests ? c.red : (verdictColor[t.verdict] ?? plain) } : { text: `—${work}`, paint: c.red };
     const detail: Cell = row.comparison ? { text: t.detail, paint: t.verdict === 'inconclusive' ? c.dim : plain } : { text: t.detail, paint: c.red };
-    rows.push({ cells: [...lead, t.baseline, t.candidate, t.ratio, verdict, detail, t.q] });
-    if (row.comparison && row.note) rows.push({ cells: [...lead.map(() => ''), '', '', '', '', { text: row.note, paint: c.dim }, ''] });
+    rows.push({ cells: [...lead, ...COMPARISON_COLUMNS.flatMap((col): Cell[] => (col.verdict ? [verdict, detail] : [col.text(t)]))] });
+    // A compared case's note, under its verdict's detail.
+    if (row.comparison && row.note) rows.push({ cells: [...lead.map(() => ''), ...COMPARISON_COLUMNS.flatMap((col): Cell[] => (col.verdict ? ['', { text: row.note!, paint: c.dim }] : ['']))] });
   }
   return { columns, rows };
 }

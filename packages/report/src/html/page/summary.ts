@@ -8,10 +8,11 @@
  * and are never cut.
  */
 import { formatThreshold } from '../../format.ts';
-import type { ForestSection, PageData } from '../page-data.ts';
+import type { ForestCell, ForestSection, PageData } from '../page-data.ts';
 import type { SummaryRow, SummaryVerdict } from '../summary-data.ts';
 import { ratioTick, ratioTicks, VERDICT_COLOURS } from './charts.ts';
 import { el, swatch, type Child } from './dom.ts';
+import { COMPARISON_CASE_COLUMN } from '../../columns/comparison.ts';
 
 const NEUTRAL = '#111827';
 const DIFFERENT_WORK = '#b91c1c';
@@ -231,10 +232,9 @@ function mediansTable(data: PageData, labels: Labels): HTMLElement {
 /** A comparison's arm: its forest plot on the page's scale, with the comparison table's texts in the same rows. */
 export function forestTable(section: ForestSection, data: PageData, labels: Labels): HTMLElement {
   const scale = ratioScale(data.summary.domain);
-  // Every ratio interval is read at the table's adjusted level (the legend says which).
-  const confidence = 'interval';
   const g = section.geomean;
-  const headers: [Child, string][] = [['case', 'case-name'], ['verdict', 'verdict'], [`ratio (${confidence})`, 'num ratio'], ['baseline', 'num'], ['candidate', 'num'], ['q', 'num']];
+  const headers: [Child, string][] = [[COMPARISON_CASE_COLUMN.head, COMPARISON_CASE_COLUMN.th], ...section.heads.map((h): [Child, string] => [h.text, h.class])];
+  const td = (cell: ForestCell): HTMLElement => (cell.class === undefined ? el('td') : el('td', { class: cell.class, 'data-label': cell.label }, cell.text));
   return el(
     'div',
     { class: 'scroll' },
@@ -253,11 +253,7 @@ export function forestTable(section: ForestSection, data: PageData, labels: Labe
             { 'data-case': row.caseKey, title: `${row.caseLabel}\n${row.texts.ratio ? `${row.texts.ratio}: ${row.texts.word} ` : ''}${row.texts.detail}` },
             el('td', { class: 'case-name' }, caseLink(row.caseKey, labels)),
             el('td', { class: 'spark-cell' }, spark(scale, data.threshold, r ? { ratio: r.ratio, ci: r.ci, colour: verdictColour(verdict), filled: decided(verdict), classes: ['rt-forest-ci', 'rt-forest-ratio'] } : undefined)),
-            el('td', { class: `verdict ${row.texts.verdict}` }, row.texts.ratio ? `${row.texts.word} ${row.texts.detail}` : row.texts.detail),
-            el('td', { class: 'num ratio', 'data-label': 'ratio' }, row.texts.ratio),
-            el('td', { class: 'num baseline-median', 'data-label': 'baseline' }, row.texts.baseline),
-            el('td', { class: 'num candidate-median', 'data-label': 'candidate' }, row.texts.candidate),
-            el('td', { class: 'num q', 'data-label': 'q' }, row.texts.q),
+            ...row.cells.map(td),
           );
         }),
         g
@@ -266,11 +262,7 @@ export function forestTable(section: ForestSection, data: PageData, labels: Labe
               { class: 'geomean', title: `geometric mean over ${g.cases} cases${g.leftOut}: ${g.text}` },
               el('td', { class: 'case-name' }, `geometric mean (${g.cases} cases)`),
               el('td', { class: 'spark-cell' }, spark(scale, data.threshold, { ratio: g.ratio, ci: g.ci, colour: NEUTRAL, filled: true, classes: ['rt-geomean-ci', 'rt-geomean'], diamond: true })),
-              el('td'),
-              el('td', { class: 'num ratio' }, g.text),
-              el('td'),
-              el('td'),
-              el('td'),
+              ...g.cells.map(td),
             )
           : null,
       ),
