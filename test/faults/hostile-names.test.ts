@@ -11,8 +11,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { answerLines, type BisectResult } from '../../packages/bisect/src/index.ts';
-import { printable } from '@rtbench/report';
+import type { BisectResult } from '../../packages/bisect/src/index.ts';
+import { printable, reporterFor, type BisectView } from '@rtbench/report';
 import { caseFilter, exactFilter } from '@rtbench/suite-loader';
 import { repoRoot, runCliAsync, tempFile } from '../helpers/cli.ts';
 import { liveMarkdown } from '../helpers/markdown-inert.ts';
@@ -100,8 +100,9 @@ describe('a hostile name', () => {
   it('is inert in a bisect\'s answer: a skipped release\'s reason stays on its line', () => {
     const ends = { ratio: 1.2, ci: [1.1, 1.3] as [number, number], verdict: 'slower' as const, confidence: 0.95, threshold: 0.02, n: 6, qValue: 0.01, pValue: 0.01 };
     const result = { first: '1', last: '3', outcome: { kind: 'no-change', ends }, skipped: [{ release: '2', reason: HOSTILE }], steps: [] } as unknown as BisectResult;
-    const text = printable(answerLines(result, 'node', () => undefined, { threshold: 0.02, confidence: 0.95, metric: { unit: 'ns' } }).join('\n'));
-    inertText(text, 'bisect answer');
+    const view: BisectView = { kind: 'bisect', runtime: 'node', suite: 's', caseId: HOSTILE, measure: 'lockstep', threshold: 0.02, confidence: 0.95, sameConfidence: 0.9, folder: '/f', engines: {}, result, engineNames: {}, unit: 'ns' };
+    inertText(printable(reporterFor('terminal')!.render(view, { color: false, columns: 100 })), 'bisect answer');
+    inertMarkdown(printable(reporterFor('markdown')!.render(view, {})), 'bisect answer in markdown');
   });
 
   it('is picked again by the one-line filter a reproducing command or --flagged writes for it', () => {

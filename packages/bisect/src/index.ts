@@ -2,17 +2,17 @@
  * @rtbench/bisect, a planner over the run: the search and its decision rule
  * (search.ts, decide.ts: pure), the range of releases (range.ts), the
  * bisect's folder that makes it resumable (state.ts), a step measured
- * through @rtbench/run (step.ts) within a budget (session.ts), the answer's
- * text (answer.ts) and the releases as a series (series.ts). The CLI parses,
- * plans each step's run (StepContext.planStep) and emits.
+ * through @rtbench/run (step.ts) within a budget (session.ts), the answer as
+ * a view for the reporter map (answer.ts) and the releases as a series
+ * (series.ts). The CLI parses, plans each step's run (StepContext.planStep)
+ * and emits.
  */
 export { BISECT_DEFAULTS, bisectThreshold } from './defaults.ts';
 export { bisect } from './search.ts';
 export { pairedDecide, unitTest } from './decide.ts';
 export type { BisectOptions, BisectOutcome, BisectResult, Culprit, Decide, Measure, PairedTest, SearchState, StepOutcome, StepPurpose, StepRecord, StepRequest, UnresolvedRange } from './types.ts';
-export { answerLines, stepLine } from './answer.ts';
+export { bisectView } from './answer.ts';
 export { listLatest, listRange, releaseVariant } from './range.ts';
-export { releaseSeriesInputs, releaseSeriesView } from './series.ts';
 export { BisectFolder, type BisectIdentity } from './state.ts';
 export { cacheEntryOf, installsOf, Releases, StepInterrupted, type StepContext } from './step.ts';
 export { BisectSession, BudgetReached, removeInstalled } from './session.ts';

@@ -1,7 +1,7 @@
 /**
  * The bisect's parts that start no process: the range syntax, the
  * folder that makes a bisect resumable, the log ratios read from a step's
- * run, and the answer's text. The search itself is tested in
+ * run, and the answer's view through the reporter map. The search itself is tested in
  * search.test.ts; the threshold the command picks in
  * packages/cli/test/bisect-threshold.test.ts; a real bisect's figures are in docs/bisect.md.
  */
@@ -10,10 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BisectResult } from '../src/index.ts';
-import { answerLines } from '../src/answer.ts';
 import { parseRange, releaseVariant } from '../src/range.ts';
 import { releaseSeriesInputs, releaseSeriesView } from '../src/series.ts';
-import { reporterFor } from '../../report/src/index.ts';
+import { reporterFor, type BisectView } from '../../report/src/index.ts';
 import { BisectFolder, LOCK_FILE, STATE_FILE, type BisectIdentity } from '../src/state.ts';
 import { logRatiosOf } from '../src/step.ts';
 import { UsageError } from '@rtbench/suite-loader';
@@ -121,19 +120,37 @@ describe('the answer', () => {
       skipped: [{ release: '25.0.0', reason: 'crash' }],
       outcome: { kind: 'changes', ends: c(0.7, 'faster'), unresolved: [], culprits: [{ older: '25.0.0', newer: '25.1.0', skippedBetween: [], direction: 'faster', found: c(0.71, 'faster'), confirmation: c(0.7, 'faster'), confirmed: true }] },
     };
-    const target = (v: string, e: string) => ({ runtime: 'node' as const, spec: `node@${v}`, binary: '/b', source: 'npm' as const, version: v, engine: 'v8' as const, engineVersion: e });
-    const engines = new Map([
-      ['25.0.0', target('25.0.0', '14.1.146.11')],
-      ['25.1.0', target('25.1.0', '14.1.146.12')],
-    ]);
-    const lines = answerLines(result, 'node', (t) => engines.get(t), { threshold: 0.05, confidence: 0.99, metric: { unit: 'ns' } });
+    const engine = (v: string, e: string) => ({ version: v, engine: 'v8', engineVersion: e });
+    const view = (unit: BisectView['unit']): BisectView => ({
+      kind: 'bisect',
+      runtime: 'node',
+      suite: 's',
+      caseId: 'c',
+      measure: 'lockstep',
+      threshold: 0.05,
+      confidence: 0.99,
+      sameConfidence: 0.9,
+      folder: dir,
+      engines: { 'node@24.0.0': null, 'node@25.0.0': engine('25.0.0', '14.1.146.11'), 'node@25.1.0': engine('25.1.0', '14.1.146.12') },
+      result,
+      engineNames: { v8: 'V8' },
+      unit,
+    });
+    // Through the reporter map, as the command prints it: the answer under its heading, then the steps.
+    const answer = (unit: BisectView['unit']): string[] => reporterFor('terminal')!.render(view(unit), { color: false, columns: 100 }).split('\n').slice(1);
+    const lines = answer('ns');
     expect(lines[0]).toBe('node@24.0.0..node@26.0.0: −30%, ratio 0.700 (0.686–0.714) at 99% over the range');
     expect(lines[1]).toBe('faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
     expect(lines[3]).toContain('V8 14.1.146.12  (engine 14.1.146.11 → 14.1.146.12)');
-    expect(lines.at(-1)).toBe('skipped node@25.0.0: crash');
+    expect(lines[lines.indexOf('steps') - 2]).toBe('skipped node@25.0.0: crash');
     // A count is not a time: the same answer over instruction counts says "fewer".
-    const counted = answerLines(result, 'node', (t) => engines.get(t), { threshold: 0.05, confidence: 0.99, metric: { unit: 'instructions' } });
-    expect(counted[1]).toBe('fewer instructions in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
+    expect(answer('instructions')[1]).toBe('fewer instructions in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
+    // The JSON keeps its schema's fields, in their order, and leaves out what only the words need.
+    expect(Object.keys(JSON.parse(reporterFor('json')!.render(view('ns'), {})))).toEqual(['schema', 'runtime', 'suite', 'caseId', 'measure', 'threshold', 'confidence', 'sameConfidence', 'folder', 'engines', 'result']);
+    // Markdown, for an issue: the answer as a list, the engines' lines under their change.
+    const markdown = reporterFor('markdown')!.render(view('ns'), {}).split('\n');
+    expect(markdown).toContain('- faster in node@25.1.0 (after node@25.0.0): −30%, ratio 0.700 (0.686–0.714) at 99%');
+    expect(markdown).toContain('  - node@25.1.0: node 25.1.0, V8 14.1.146.12  (engine 14.1.146.11 → 14.1.146.12)');
   });
 });
 

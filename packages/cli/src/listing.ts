@@ -3,7 +3,7 @@
  * table or JSON, on stdout or in the -o file, with the same option names as
  * every other command.
  */
-import { JSON_FLAG, jsonPrintable, LISTING_FORMATS, listingFormatOf, printable, type ListingFormat } from '@rtbench/report';
+import { defaultReporter, JSON_FLAG, jsonPrintable, LISTING_FORMATS, listingFormatOf, printable, reporterFor, type ListingFormat, type View } from '@rtbench/report';
 import { colourOn } from './emit/colours.ts';
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './emit/info.ts';
@@ -38,4 +38,10 @@ export function writeListing(text: string, flags: ListingFlags): void {
   if (flags.output === undefined) return void process.stdout.write(safe);
   writeFileAtomically(flags.output, safe);
   info(flags, `wrote ${flags.output}`);
+}
+
+/** A planner's answer (a bisect's, a release matrix's) in the format asked, through the reporter map, as a listing is written. */
+export function writeView(view: View, flags: ListingFlags): void {
+  const reporter = listingFormat(flags) === JSON_FLAG ? reporterFor(JSON_FLAG)! : defaultReporter();
+  writeListing(reporter.render(view, { color: flags.output === undefined && colourOn(process.stdout), columns: process.stdout.columns ?? 100 }), flags);
 }

@@ -4,9 +4,10 @@
  * word (claim-decision.ts, claims.ts) and the claims that flipped between
  * releases (claims-matrix.ts), the gate's regressions per kind of view
  * (regressions.ts), the change points of a history (change-points.ts) and of
- * a release matrix (release-matrix.ts), whether a case's memory leaks
- * (memory-growth.ts), and the saved runs' shapes the packages above share
- * (runs.ts). Pure: no I/O. Report lays these out.
+ * a release matrix (release-matrix.ts), a bisect's answer (bisect.ts),
+ * whether a case's memory leaks (memory-growth.ts), and the saved runs'
+ * shapes the packages above share (runs.ts). Pure: no I/O. Report lays
+ * these out.
  */
 export { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type ArmStat, type Geomean, type PairedCase, type RatioComparison, type RatioOptions } from './ratios.ts';
 export { adjustedConfidence, adjustmentText, CLAIM_METHOD, decideClaim, decideFrom, wordOf, type ClaimDecision, type ClaimFamily } from './claim-decision.ts';
@@ -16,5 +17,6 @@ export { regressionsOf, type GatedView, type Regression } from './regressions.ts
 export { CHANGE_METHOD, decidedDirection, historyChanges, type HistoryChange } from './change-points.ts';
 export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type ReleaseTrack, type StepVerdict, type TrackAnalysis } from './release-matrix.ts';
 export type { HistoryInput, RunRef, SavedRun } from './runs.ts';
+export type { BisectOutcome, BisectResult, Culprit, StepPurpose, StepRecord, UnresolvedRange } from './bisect.ts';
 export { machineStatesDiffer, summarizeMachine, MACHINE_STATE_DEFAULTS, type MachineReading, type MachineSummary } from './machine-state.ts';
 export { memoryGrowth, processGrowth, GROWTH_FLOOR_BYTES, MIN_GROWTH_READINGS, SAMPLE_ALLOWANCE_BYTES, type MemoryGrowth, type ProcessGrowth, type ResidentSeries } from './memory-growth.ts';

@@ -34,8 +34,8 @@ interface HistoryChanges {
   cases: readonly { caseId: string; label: string; series: readonly { variantId: string; points: readonly { run: number; change?: RatioComparison; changeFrom?: number; changePoint?: 'faster' | 'slower' }[] }[] }[];
 }
 
-/** A view the gate can be asked about; claims have their own exit codes, and a release matrix its change points: neither has a regression. */
-export type GatedView = ComparedSections | BenchRatios | HistoryChanges | { kind: 'claims' | 'releases' };
+/** A view the gate can be asked about; claims have their own exit codes, a release matrix its change points and a bisect its answer: none has a regression. */
+export type GatedView = ComparedSections | BenchRatios | HistoryChanges | { kind: 'claims' | 'releases' | 'bisect' };
 
 /** A case slower than its baseline beyond the limit: what was slower, than what, and the ratio that says so. */
 export interface Regression {
@@ -90,6 +90,7 @@ export function regressionsOf(view: GatedView, limit: number): Regression[] {
       return historyRegressions(view, limit);
     case 'claims':
     case 'releases':
+    case 'bisect':
       return [];
   }
 }

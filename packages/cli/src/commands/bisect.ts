@@ -8,18 +8,17 @@
  */
 import { join } from 'node:path';
 import { TIME_PER_OP } from '@rtbench/core/schema';
-import { defaultReporter, pageReporter, counted, formatClock } from '@rtbench/report';
-import type { RuntimeTarget } from '@rtbench/runtime-kit';
-import { colourOn, stderrColours as pc } from '../emit/colours.ts';
+import { bisectStepLine, pageReporter, counted, formatClock } from '@rtbench/report';
+import { stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
 import { DEFAULT_MEASURER, measureName, parseMeasure, parsePercent, type PlanFlags } from '../plan.ts';
 import { BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, whileStoppable } from '@rtbench/run';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { resultsDir } from '../paths.ts';
 import { writeFileAtomically } from '@rtbench/host';
-import { answerLines, bisect, BISECT_DEFAULTS, bisectThreshold, BisectFolder, BisectSession, BudgetReached, installsOf, listRange, pairedDecide, Releases, releaseSeriesInputs, releaseSeriesView, releaseVariant, removeInstalled, StepInterrupted, stepLine, unitTest, type BisectIdentity, type BisectResult, type PairedTest, type SearchState, type StepContext, type StepRecord } from '@rtbench/bisect';
+import { bisect, BISECT_DEFAULTS, bisectThreshold, BisectFolder, BisectSession, bisectView, BudgetReached, installsOf, listRange, pairedDecide, Releases, releaseVariant, removeInstalled, StepInterrupted, unitTest, type BisectIdentity, type PairedTest, type SearchState, type StepContext, type StepRecord } from '@rtbench/bisect';
 import { planPort } from '../run/plan-port.ts';
-import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
+import { listingFormat, writeView, type ListingFlags } from '../listing.ts';
 
 export interface BisectFlags extends ListingFlags {
   filter?: readonly string[];
@@ -39,7 +38,7 @@ export interface BisectFlags extends ListingFlags {
 
 export async function bisectCommand(rangeText: string, suiteName: string, flags: BisectFlags): Promise<number> {
   // Everything typed is checked before the registry is asked or anything installs.
-  const format = listingFormat(flags);
+  listingFormat(flags);
   const measured = parseMeasure(flags.measure);
   const measure = measureName(measured);
   const measurer = measured ?? DEFAULT_MEASURER;
@@ -110,7 +109,7 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
     const onStep = (step: StepRecord, state: SearchState): void => {
       const perRound = session.perRoundMs();
       const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${counted(state.stepsLeft, 'more comparison')}` : '';
-      say(`${stepLine(step, runtime, confidence, metric)}${pc.dim(`  [${formatClock(Date.now() - started)}${eta}]`)}`);
+      say(`${bisectStepLine(step, { runtime, unit: metric.unit })}${pc.dim(`  [${formatClock(Date.now() - started)}${eta}]`)}`);
     };
     try {
       return await bisect(range.tags, session.measure, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, minRounds, maxRounds, follow: flags.allChanges ? 'all' : 'largest', decide: pairedDecide(test, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence }), onStep });
@@ -124,35 +123,19 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
     }
   });
   if (typeof searched === 'number') return searched;
-  const result: BisectResult = searched;
-
-  const targets = new Map<string, RuntimeTarget | undefined>();
-  const named = new Set([result.first, result.last, ...(result.outcome.kind === 'changes' ? result.outcome.culprits.flatMap((c) => [c.older, c.newer]) : [])]);
-  for (const tag of named) targets.set(tag, await releases.target(tag));
-  const inputs = releaseSeriesInputs(range, dir, folder.state.steps, caseId);
-  const view = inputs.length ? releaseSeriesView(inputs, threshold) : undefined;
-  if (format === 'json') {
-    const engines = Object.fromEntries([...targets].map(([tag, t]) => [`${runtime}@${tag}`, t ? { version: t.version, engine: t.engine, engineVersion: t.engineVersion } : null]));
-    writeListing(`${JSON.stringify({ schema: 'rtbench.bisect-result', runtime, suite: probe.suite.name, caseId, measure, threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, folder: dir, engines, result, series: view }, null, 1)}\n`, flags);
-  } else {
-    const colour = flags.output === undefined && colourOn(process.stdout);
-    const bold = (s: string): string => (colour ? pc.bold(s) : s);
-    const out = [bold('answer'), ...answerLines(result, runtime, (t) => targets.get(t), { threshold, confidence, metric }), '', bold('steps'), ...result.steps.map((s) => stepLine(s, runtime, confidence, metric)), ''];
-    if (view) out.push(defaultReporter().render(view, { color: colour, columns: process.stdout.columns ?? 100 }));
-    writeListing(`${out.join('\n')}\n`, flags);
-  }
-  if (view) {
-    if (flags.html !== undefined) {
-      const path = flags.html === true ? join(dir, 'bisect.html') : flags.html;
-      writeFileAtomically(path, pageReporter().render(view, { color: false, columns: 100, plot: false }));
-      say(pc.dim(`html report ${path}`));
-    }
+  const view = await bisectView(searched, { range, folder, dir, releases, suite: probe.suite.name, caseId, measure, threshold, unit: metric.unit });
+  writeView(view, flags);
+  if (view.series && flags.html !== undefined) {
+    const path = flags.html === true ? join(dir, 'bisect.html') : flags.html;
+    writeFileAtomically(path, pageReporter().render(view.series, { color: false, columns: 100, plot: false }));
+    say(pc.dim(`html report ${path}`));
   }
   say(pc.dim(`${folder.state.steps.length} measurements saved in ${dir} (rtbench history ${dir}; rtbench report <file>) in ${formatClock(Date.now() - started)}${resumed ? ' this time' : ''}`));
   if (flags.clean) {
     const removed = removeInstalled(folder);
     if (removed) say(pc.dim(`--clean: removed ${counted(removed, 'release')} this bisect installed`));
   }
-  if (result.outcome.kind === 'changes' && result.outcome.culprits.some((c) => !c.confirmed)) return 1;
-  return result.outcome.kind === 'undecided' ? 1 : 0;
+  const { outcome } = searched;
+  if (outcome.kind === 'changes' && outcome.culprits.some((c) => !c.confirmed)) return 1;
+  return outcome.kind === 'undecided' ? 1 : 0;
 }

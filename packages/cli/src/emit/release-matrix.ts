@@ -4,14 +4,13 @@
  * runs gave.
  */
 import { join } from 'node:path';
-import { defaultReporter, JSON_FLAG, printable, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
-import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
+import { printable, type ReleaseMatrixView } from '@rtbench/report';
+import { writeView, type ListingFlags } from '../listing.ts';
 import { stderrColours as pc } from './colours.ts';
 
 /** Prints the matrix's answer: text (or JSON), and where the page and the report are. */
 export function emitMatrix(view: ReleaseMatrixView, flags: ListingFlags): void {
-  const reporter = listingFormat(flags) === JSON_FLAG ? reporterFor(JSON_FLAG)! : defaultReporter();
-  writeListing(reporter.render(view, { color: false, columns: process.stdout.columns ?? 100 }), flags);
+  writeView(view, flags);
   for (const note of view.notes ?? []) process.stderr.write(`${pc.yellow('warning:')} ${printable(note, { oneLine: true })}\n`);
   if (!flags.quiet) process.stderr.write(pc.dim(`page ${join(view.folder, 'releases.html')}; report ${join(view.folder, 'releases.md')}\n`));
 }

@@ -4,6 +4,7 @@
  * record is written once: rows do not repeat the run's results.
  */
 import { releasesJson } from './releases.ts';
+import { bisectJson } from './bisect.ts';
 import { byKind, type Reporter } from './reporter.ts';
 
 const json = (value: unknown): string => `${JSON.stringify(value)}\n`;
@@ -20,5 +21,6 @@ export const jsonReporter: Reporter = {
     history: json,
     claims: json,
     releases: releasesJson,
+    bisect: bisectJson,
   }),
 };

@@ -15,6 +15,7 @@ import { markdownMetrics } from './metrics.ts';
 import { markdownProfileBlock, renderProfileSection } from './profiles.ts';
 import { WITHOUT_WORK_KEY, WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { releasesMarkdown } from './releases.ts';
+import { bisectMarkdown } from './bisect.ts';
 
 function commandLine(command: readonly string[]): string {
   return code(`rtbench ${command.map(shellQuote).join(' ')}`);
@@ -129,6 +130,6 @@ export const markdownReporter: Reporter = {
   format: 'markdown',
   description: 'a table for a pull request or an issue (alias: md)',
   extension: 'md',
-  render: byKind({ bench: renderBenchMarkdown, comparison: renderComparisonMarkdown, history: renderHistoryMarkdown, claims: renderClaimsMarkdown, releases: releasesMarkdown }),
+  render: byKind({ bench: renderBenchMarkdown, comparison: renderComparisonMarkdown, history: renderHistoryMarkdown, claims: renderClaimsMarkdown, releases: releasesMarkdown, bisect: bisectMarkdown }),
   sections: { metrics: markdownMetrics, profiles: (section) => renderProfileSection(section, markdownProfileBlock) },
 };

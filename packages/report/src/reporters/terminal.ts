@@ -25,6 +25,7 @@ import { byKind, type Reporter, type ReporterOptions } from './reporter.ts';
 import { terminalMetrics } from './metrics.ts';
 import { renderProfileSection, terminalProfileBlock } from './profiles.ts';
 import { releasesText } from './releases.ts';
+import { bisectTerminal } from './bisect.ts';
 
 const plain: Paint = (s) => s;
 const DEFAULT_COLUMNS = 100;
@@ -287,6 +288,6 @@ export const terminalReporter: Reporter = {
   format: 'terminal',
   description: 'the table (default; alias: table)',
   extension: 'txt',
-  render: byKind({ bench: renderBenchTerminal, comparison: renderComparisonTerminal, history: renderHistoryTerminal, claims: renderClaimsTerminal, releases: releasesText }),
+  render: byKind({ bench: renderBenchTerminal, comparison: renderComparisonTerminal, history: renderHistoryTerminal, claims: renderClaimsTerminal, releases: releasesText, bisect: bisectTerminal }),
   sections: { metrics: terminalMetrics, profiles: (section) => renderProfileSection(section, terminalProfileBlock) },
 };

@@ -11,7 +11,7 @@
 import type { RequestsSection } from './requests.ts';
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
-import type { ArmStat, Geomean, RatioComparison, RunRef } from '@rtbench/verdicts';
+import type { ArmStat, BisectResult, Geomean, RatioComparison, RunRef } from '@rtbench/verdicts';
 import type { ClaimsView } from './claims-types.ts';
 import type { ReleaseMatrixView } from './releases.ts';
 import type { SteadyStateCell } from './steady-state.ts';
@@ -283,8 +283,46 @@ export interface HistoryView {
   notes: Note[];
 }
 
+/** A release's runtime version and engine, as the answer names them. */
+export interface BisectEngine {
+  version: string;
+  /** The engine's id ("v8"). */
+  engine: string;
+  engineVersion: string;
+}
+
+/**
+ * A bisect's answer (plain data): the range searched, the case, the verdicts'
+ * parameters, the answer and its steps (decided by @rtbench/bisect, shaped in
+ * @rtbench/verdicts), the engine of each release it names, and the releases
+ * as a series. Built by @rtbench/bisect; drawn through the reporter map
+ * (reporters/bisect.ts: terminal, markdown, json).
+ */
+export interface BisectView {
+  kind: 'bisect';
+  runtime: string;
+  suite: string;
+  caseId: string;
+  /** The measurer's name. */
+  measure: string;
+  threshold: number;
+  confidence: number;
+  sameConfidence: number;
+  /** The bisect's folder. */
+  folder: string;
+  /** Per release the answer names ("node@24.0.0"): its engine, or null where it could not be resolved. */
+  engines: Record<string, BisectEngine | null>;
+  result: BisectResult;
+  /** The releases as a series; absent before any step was saved. */
+  series?: HistoryView;
+  /** Each engine's name as people write it ("V8"), by its id. */
+  engineNames: Record<string, string>;
+  /** What was measured: the verdicts are said as times ("faster") or counts ("fewer"). */
+  unit: Metric['unit'];
+}
+
 /** A view of one or two runs (everything but a history). */
 export type RunView = BenchView | ComparisonView;
 
-/** Claims checked by runs (views/claims.ts); a release matrix (views/releases.ts). */
-export type View = BenchView | ComparisonView | HistoryView | ClaimsView | ReleaseMatrixView;
+/** Claims checked by runs (views/claims.ts); a release matrix (views/releases.ts); a bisect's answer (BisectView). */
+export type View = BenchView | ComparisonView | HistoryView | ClaimsView | ReleaseMatrixView | BisectView;
