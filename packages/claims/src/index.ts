@@ -4,11 +4,13 @@
  * once its checks are (plan.ts), the columns of --across and the view of
  * claims × releases (across.ts) with the bisect command for a claim that
  * flipped (bisect-line.ts), saved claims runs read back for a report
- * (saved.ts) and handed to a release matrix (on-releases.ts). The CLI runs
+ * (saved.ts) and handed to a release matrix (on-releases.ts), the folder an
+ * invocation saves its runs in (folder.ts). The CLI runs
  * the planned runs through @rtbench/run and checks the outcomes with
  * report's checkClaims.
  */
 export { CLAIMS_DEFAULTS, runBudgetMs, UNDECIDED_EXIT } from './defaults.ts';
+export { claimsFolder } from './folder.ts';
 export { expandClaims, suiteClaims, suitesToCheck } from './checks.ts';
 export { baseVariant, claimRuns, replaceVariants, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';
 export { bisectCommandFor } from './bisect-line.ts';

@@ -15,7 +15,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { defaultReporter, pageReporter, counted } from '@rtbench/report';
 import { writeRunAtomically, type MeasurerDescriptor, assertWritableOutput } from '@rtbench/run';
 import { fileStamp, writeFileAtomically } from '@rtbench/host';
-import { baseVariant, claimRuns, CLAIMS_DEFAULTS, claimsColumns, columnsView, replaceVariants, runBudgetMs, settledWhen, suitesToCheck, UNDECIDED_EXIT, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
+import { baseVariant, claimRuns, CLAIMS_DEFAULTS, claimsColumns, claimsFolder, columnsView, replaceVariants, runBudgetMs, settledWhen, suitesToCheck, UNDECIDED_EXIT, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { info } from '../emit/info.ts';
@@ -69,7 +69,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   const family: ClaimFamily = { confidence: TIMING.confidence, size, threshold };
 
   // Checked before anything runs: where the runs and the page go.
-  const dir = flags.save ?? join(resultsDir, `claims-${fileStamp(new Date().toISOString())}`);
+  const dir = claimsFolder(resultsDir, suites.map((s) => s.location.name), columns, fileStamp(new Date().toISOString()), flags.save);
   if (existsSync(dir) && (flags.save === undefined || !statSync(dir).isDirectory())) throw new UsageError(`--save ${dir}: ${flags.save === undefined ? 'exists already' : 'is not a folder (the runs of one invocation are saved as files in a folder)'}`);
   const html = flags.html === undefined ? undefined : flags.html === true ? join(dir, 'claims.html') : flags.html;
   if (html !== undefined && flags.html !== true) assertWritableOutput(html, '--html');
