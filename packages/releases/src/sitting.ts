@@ -14,7 +14,7 @@ import { cpus, hostname } from 'node:os';
 import { join } from 'node:path';
 import { slug, writeFileAtomically } from '@rtbench/host';
 import { MARKDOWN_FLAG, pageReporter, printable, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
-import { executeRun, lockCampaignFolder, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
+import { executeRun, lockCampaignFolder, type CampaignBudget, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
 import { analyseMatrix } from './analysis.ts';
 import { folderRuns } from './folder-files.ts';
 import { estimateJobMs, pendingJobs, planTracks, type TrackPlan, type WindowJob } from './estimate.ts';
@@ -143,12 +143,11 @@ export class MatrixSitting {
     return this.cases.get(track.suite) ?? 0;
   }
 
-  /** Measures the windows in turn; stops before one that would end past `budgetMs`, or when a run was interrupted. */
-  async measure(budgetMs: number, hooks: SittingHooks): Promise<'done' | 'budget' | 'interrupted'> {
-    const started = Date.now();
+  /** Measures the windows in turn; stops before one that would end past the campaign's budget, or when a run was interrupted. */
+  async measure(budget: CampaignBudget, hooks: SittingHooks): Promise<'done' | 'budget' | 'interrupted'> {
     for (const job of this.jobs) {
       const estimate = estimateJobMs(this.state.identity, job, this.casesOf(job.track));
-      if (Date.now() - started + estimate > budgetMs) return 'budget';
+      if (!budget.fits(estimate)) return 'budget';
       const file = nextRunFile(this.dir, this.state, job, this.planner.suiteName(job.track.suite));
       job.window.runs.push(file);
       saveMatrix(this.dir, this.state);

@@ -24,7 +24,7 @@ import { resultsDir } from '../paths.ts';
 import { DEFAULT_MEASURER, parsePercent } from '../plan.ts';
 import { planPort } from '../run/plan-port.ts';
 import { parseShard } from '../shards/shard.ts';
-import { assertWritableFolder, BUDGET_EXIT, campaignFolder, INTERRUPTED_EXIT, whileStoppable } from '@rtbench/run';
+import { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, whileStoppable } from '@rtbench/run';
 
 export interface ReleasesFlags extends ListingFlags {
   filter?: readonly string[];
@@ -118,7 +118,7 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
     let lastSet = -1;
     const stopping = pc.yellow('\ninterrupted: stopping the current window; the sets measured are saved, run the same command to continue');
     const ended = await whileStoppable(say, stopping, (signal) =>
-      sitting.measure(budgetMs, {
+      sitting.measure(new CampaignBudget(budgetMs), {
         signal,
         measuring: (job, estimate) => {
           lastSet = -1;
