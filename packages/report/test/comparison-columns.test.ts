@@ -66,4 +66,11 @@ describe('the comparison table\'s one column list', () => {
     expect(compared.cells[0]).toEqual({ text: `${compared.texts.word} ${compared.texts.detail}`, class: `verdict ${compared.texts.verdict}` });
     expect(section.geomean?.cells.map((c) => c.text)).toEqual(['', section.geomean!.text, '', '', '', '']);
   });
+
+  it('escapes a case\'s reason for no verdict once in markdown', () => {
+    const section = comparison.sections[0]!;
+    const view: ComparisonView = { ...comparison, sections: [{ ...section, cases: [...section.cases, { caseId: 'absent', label: 'absent', note: 'needs a < b & c' }] }] };
+    const row = reporterFor('markdown')!.render(view, {}).split('\n').find((l) => l.startsWith('| absent |'));
+    expect(row).toContain('| needs a &lt; b &amp; c |');
+  });
 });

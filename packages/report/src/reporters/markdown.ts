@@ -98,7 +98,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     for (const row of section.cases) {
       const t = comparisonCells(row, view);
       // The verdict's word set apart by its kind; a case not compared says why.
-      const verdict = row.comparison ? `${emphasis[t.verdict]?.(t.word) ?? t.word} ${t.detail}` : cell(t.detail || '—');
+      const verdict = row.comparison ? `${emphasis[t.verdict]?.(t.word) ?? t.word} ${t.detail}` : t.detail || '—';
       const work = row.digests ? ' ⚠️ different work' : '';
       const text = (col: ComparisonColumn): string => (col.verdict ? `${cell(verdict)}${work}` : col.text(t));
       lines.push(`| ${[cell(row.label), ...COMPARISON_COLUMNS.map(text)].join(' | ')} |`);
