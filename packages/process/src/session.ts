@@ -14,7 +14,7 @@ import { EXIT_GRACE_MS, type RunningJob } from './process.ts';
 import type { HostMemory } from '@rtbench/core/schema';
 import type { JobOutcome } from './job.ts';
 import { CaseMemoryWatch } from './resident-memory.ts';
-import { processTreeCpuNs } from './cpu-time.ts';
+import { processTreeCpuTimes, type ThreadCpuTimes } from './cpu-time.ts';
 
 /** One lockstep sample as the host saw it. */
 export interface SampleReading {
@@ -48,8 +48,8 @@ export interface LiveCase {
   finish(): Promise<JobOutcome>;
   /** Ends the process now (its outcome then says how it ended). */
   kill(): void;
-  /** The CPU time the process (every thread, and processes below it) has run so far, ns, read by the host; undefined off Linux or once it is gone. */
-  cpuNs(): number | undefined;
+  /** The CPU time each thread of the process (and of processes below it) has run so far, read by the host; undefined off Linux or once it is gone. */
+  cpuTimes(): ThreadCpuTimes | undefined;
 }
 
 /** A process that serves many cases, one after another (a serve job). */
@@ -130,7 +130,7 @@ export function liveCase(running: RunningJob): LiveCase {
       return read ? { ...outcome, memory: read } : outcome;
     },
     kill: () => running.kill(),
-    cpuNs: () => (running.pid !== undefined ? processTreeCpuNs(running.pid) : undefined),
+    cpuTimes: () => (running.pid !== undefined ? processTreeCpuTimes(running.pid) : undefined),
   };
 }
 
@@ -270,7 +270,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
           return memory ? { ...outcome, memory } : outcome;
         },
         kill: () => running.kill(),
-        cpuNs: () => (running.pid !== undefined && !ended ? processTreeCpuNs(running.pid) : undefined),
+        cpuTimes: () => (running.pid !== undefined && !ended ? processTreeCpuTimes(running.pid) : undefined),
       };
     },
     async close() {

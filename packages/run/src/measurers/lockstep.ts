@@ -14,7 +14,7 @@ import type { MeasureOptions } from '@rtbench/core';
 import { lockstepJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
 import type { MeasuredBy, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
-import type { JobOutcome, LiveCase, SampleReading, WarmProcess } from '@rtbench/process';
+import { cpuNsBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDefaults, MeasurerDescriptor, MeasurerOption, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
@@ -255,7 +255,7 @@ async function sampleInTurn(
   // Arms sampled together take the sampling time of one.
   const armsAtStart = together ? 1 : live.length;
   // Each process's CPU time over its set, read from outside: what its samples are held against (corroborate.ts).
-  const cpuAtStart = cases.map((s) => s.cpuNs());
+  const cpuAtStart = cases.map((s) => s.cpuTimes());
   for (let turn = 0; live.length && !context.signal?.aborted && takesTurn(turn, turns, performance.now() - started, options, armsAtStart); turn++) {
     const gone: number[] = [];
     for (const { arm: i, position, reading } of await takeTurn(cases, live, turn, together)) {
@@ -267,10 +267,7 @@ async function sampleInTurn(
     }
     if (gone.length) live = live.filter((i) => !gone.includes(i));
   }
-  const cpuNs = cases.map((s, i) => {
-    const end = s.cpuNs();
-    return end !== undefined && cpuAtStart[i] !== undefined ? end - cpuAtStart[i]! : undefined;
-  });
+  const cpuNs = cases.map((s, i) => cpuNsBetween(cpuAtStart[i], s.cpuTimes()));
   const outcomes = await Promise.all(cases.map((s) => s.finish()));
   const results = arms.map((arm, i) => {
     const host = hostRecord(readings[i]!, cpuNs[i]);

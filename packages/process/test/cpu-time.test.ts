@@ -1,0 +1,31 @@
+/** CPU time between two readings of a process's threads: never below zero, whatever threads come and go. */
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { cpuNsBetween, processTreeCpuTimes } from '../src/cpu-time.ts';
+
+describe('cpuNsBetween', () => {
+  it('counts each thread alive at the second reading from its first, a new one from zero, an ended one not at all', () => {
+    const before = new Map([['1/1', 5_000], ['1/2', 9_000_000]]);
+    // Thread 2 ended (its 9 ms would make a plain difference of totals negative); thread 3 started.
+    const after = new Map([['1/1', 7_000], ['1/3', 1_000]]);
+    expect(cpuNsBetween(before, after)).toBe(3_000);
+    expect(cpuNsBetween(undefined, after)).toBeUndefined();
+    expect(cpuNsBetween(before, undefined)).toBeUndefined();
+  });
+});
+
+describe.runIf(process.platform === 'linux')('processTreeCpuTimes', () => {
+  it("reads a busy child's CPU growing, from outside it", async () => {
+    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 400; while (Date.now() < end);'], { stdio: 'ignore' });
+    try {
+      const first = processTreeCpuTimes(child.pid!);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const second = processTreeCpuTimes(child.pid!);
+      expect(first?.size).toBeGreaterThan(0);
+      expect(cpuNsBetween(first, second)).toBeGreaterThan(0);
+    } finally {
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    expect(processTreeCpuTimes(child.pid!)).toBeUndefined();
+  });
+});
