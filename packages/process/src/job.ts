@@ -47,6 +47,8 @@ export interface JobOutcome {
   pipeHeld?: boolean;
   /** It held more resident memory than this bound (bytes, --max-memory) and the host stopped it (memory-bound.ts). */
   memoryExceeded?: number;
+  /** Stopped at the bound: the most resident memory the host read of it then, bytes (process.ts). */
+  memoryPeak?: number;
   /** A lockstep case's resident memory as the host read it while the process served it (session.ts). */
   memory?: HostMemory;
 }
@@ -95,8 +97,8 @@ export function crashCause(stderr: string): string | undefined {
 }
 
 /** How a process ended, after "the node process …": "was killed by SIGSEGV", "exited with code 3", or stopped at the memory bound. */
-export function endedHow(outcome: Pick<JobOutcome, 'exitCode' | 'exitSignal' | 'memoryExceeded'>): string {
-  if (outcome.memoryExceeded !== undefined) return `was stopped after it ${memoryBoundText(outcome.memoryExceeded).replace(/; the process was stopped/, '')}`;
+export function endedHow(outcome: Pick<JobOutcome, 'exitCode' | 'exitSignal' | 'memoryExceeded' | 'memoryPeak'>): string {
+  if (outcome.memoryExceeded !== undefined) return `was stopped after it ${memoryBoundText(outcome.memoryExceeded, outcome.memoryPeak).replace(/; the process was stopped/, '')}`;
   return outcome.exitSignal ? `was killed by ${outcome.exitSignal}` : `exited with code ${outcome.exitCode}`;
 }
 
@@ -111,7 +113,7 @@ export type JobVerdict =
  */
 export function judgeOutcome(outcome: JobOutcome, runtime: string, timeoutMs: number): JobVerdict {
   if (outcome.interrupted) return { kind: 'failure', failure: 'interrupted', message: 'interrupted before this job finished' };
-  if (outcome.memoryExceeded !== undefined) return { kind: 'failure', failure: 'crash', message: memoryBoundText(outcome.memoryExceeded) };
+  if (outcome.memoryExceeded !== undefined) return { kind: 'failure', failure: 'crash', message: memoryBoundText(outcome.memoryExceeded, outcome.memoryPeak) };
   if (outcome.stdoutClosed) {
     return { kind: 'failure', failure: 'error', message: `the ${runtime} process closed its stdout, which carries its answer to rtbench, and was ended (a case must not close or redirect stdout)` };
   }

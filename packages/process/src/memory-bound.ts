@@ -38,9 +38,10 @@ export function byteSizeText(bytes: number): string {
   return `${Math.round(bytes / 1024)} KiB`;
 }
 
-/** The one line a process stopped at the bound is reported with. */
-export function memoryBoundText(bytes: number): string {
-  return `used more than ${byteSizeText(bytes)}; the process was stopped (--max-memory)`;
+/** The one line a process stopped at the bound is reported with, with its peak where the host read one. */
+export function memoryBoundText(bytes: number, peakBytes?: number): string {
+  const peak = peakBytes !== undefined && peakBytes > bytes ? ` (peak ${byteSizeText(peakBytes)})` : '';
+  return `used more than ${byteSizeText(bytes)}${peak}; the process was stopped (--max-memory)`;
 }
 
 /**

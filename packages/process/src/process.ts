@@ -15,6 +15,7 @@ import { TraceFile, type TraceFilter } from './engine-trace.ts';
 import { guardGroup, releaseGroup } from './warden.ts';
 import { containment, type Cell } from './containment.ts';
 import { memoryBound, treeResidentBytes } from './memory-bound.ts';
+import { processTree, readResident } from './resident-memory.ts';
 import { threadFiles } from './thread-files.ts';
 
 const live = new Set<ChildProcess>();
@@ -68,6 +69,8 @@ export interface ChildExit {
   pipeHeld?: boolean;
   /** It (with what it started) held more resident memory than this bound, in bytes, and the host stopped it (memory-bound.ts). */
   memoryExceeded?: number;
+  /** The most resident memory the host read of it as it stopped it at the bound (its high-water mark, or the reading over the bound), bytes. */
+  memoryPeak?: number;
 }
 
 export interface TrackedChild {
@@ -103,7 +106,7 @@ export interface SpawnTrackedOptions {
 const MEMORY_POLL_MS = 200;
 
 /** Children whose memory the host watches: one timer for all of them, while there are any. */
-const watched = new Map<ChildProcess, { cell: Cell; bound: number; over: () => void }>();
+const watched = new Map<ChildProcess, { cell: Cell; bound: number; over: (usedBytes: number) => void }>();
 let memoryTimer: ReturnType<typeof setInterval> | undefined;
 
 function pollMemory(): void {
@@ -112,7 +115,7 @@ function pollMemory(): void {
     const used = watch.cell.memoryInUse() ?? treeResidentBytes(child.pid);
     if (used !== undefined && used > watch.bound) {
       watched.delete(child);
-      watch.over();
+      watch.over(used);
     }
   }
   if (!watched.size) {
@@ -122,7 +125,7 @@ function pollMemory(): void {
 }
 
 /** Holds `child` to `bound` bytes: past it, `over` is called once (it ends the process). */
-function watchMemory(child: ChildProcess, cell: Cell, bound: number, over: () => void): void {
+function watchMemory(child: ChildProcess, cell: Cell, bound: number, over: (usedBytes: number) => void): void {
   cell.limitMemory(bound);
   watched.set(child, { cell, bound, over });
   // Unref'd: watching never keeps the host alive; the child's pipes do.
@@ -155,13 +158,18 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
     spawnError = error;
   });
   let memoryExceeded: number | undefined;
+  let memoryPeak: number | undefined;
   const bound = memoryBound();
   if (child.pid !== undefined) {
-    watchMemory(child, cell, bound, () => {
+    const pid = child.pid;
+    watchMemory(child, cell, bound, (used) => {
       memoryExceeded = bound;
+      // Read before the kill, while the processes still hold it: the case's peak (its mark is reset per case) or the reading over the bound.
+      memoryPeak = Math.max(used, readResident(processTree(pid))?.peakBytes ?? 0);
       killTree(child);
     });
   }
+  const boundFields = (): Pick<ChildExit, 'memoryExceeded' | 'memoryPeak'> => ({ ...(memoryExceeded !== undefined ? { memoryExceeded } : {}), ...(memoryPeak !== undefined ? { memoryPeak } : {}) });
   const exited = new Promise<ChildExit>((resolve) => {
     let exit: Pick<ChildExit, 'code' | 'signal' | 'leftBehind'> | undefined;
     let graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -188,7 +196,7 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
           /* group already empty */
         }
       }
-      exit = { code, signal, ...(leftBehind.length ? { leftBehind } : {}), ...(memoryExceeded !== undefined ? { memoryExceeded } : {}) };
+      exit = { code, signal, ...(leftBehind.length ? { leftBehind } : {}), ...boundFields() };
       // Its own output is in the pipes now; they close as soon as the last holder is gone.
       graceTimer = setTimeout(giveUpIfSilent, STDIO_GRACE_MS);
     });
@@ -207,7 +215,7 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
       });
     };
     child.on('close', (code, signal) => {
-      exit ??= { code, signal, ...(memoryExceeded !== undefined ? { memoryExceeded } : {}) };
+      exit ??= { code, signal, ...boundFields() };
       finish(false);
     });
   });
@@ -215,8 +223,8 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
 }
 
 /** A child's exit (process.ts) in the words endedHow reads. */
-export function exitOf(exit: ChildExit): Pick<JobOutcome, 'exitCode' | 'exitSignal' | 'memoryExceeded'> {
-  return { exitCode: exit.code, exitSignal: exit.signal, ...(exit.memoryExceeded !== undefined ? { memoryExceeded: exit.memoryExceeded } : {}) };
+export function exitOf(exit: ChildExit): Pick<JobOutcome, 'exitCode' | 'exitSignal' | 'memoryExceeded' | 'memoryPeak'> {
+  return { exitCode: exit.code, exitSignal: exit.signal, ...(exit.memoryExceeded !== undefined ? { memoryExceeded: exit.memoryExceeded } : {}), ...(exit.memoryPeak !== undefined ? { memoryPeak: exit.memoryPeak } : {}) };
 }
 
 /** The command and arguments that run `binary args`, under `wrap` when given (JobRequest.wrap). */
@@ -401,6 +409,7 @@ export function startJob(options: SpawnJobOptions): RunningJob {
       ...(stoppedBySignalAtTimeout ? { stopped: true } : {}),
       ...(exit.pipeHeld ? { pipeHeld: exit.pipeHeld } : {}),
       ...(exit.memoryExceeded !== undefined ? { memoryExceeded: exit.memoryExceeded } : {}),
+      ...(exit.memoryPeak !== undefined ? { memoryPeak: exit.memoryPeak } : {}),
     };
   });
   return {

@@ -27,6 +27,16 @@ describe('judgeOutcome', () => {
     expect(judgeOutcome(outcome({ messages: [result], timedOut: true }), 'bun', 1000)).toMatchObject({ failure: 'timeout' });
   });
 
+  it('says the peak of a process stopped at the memory bound, where the host read one', () => {
+    const MiB = 1024 ** 2;
+    expect(judgeOutcome(outcome({ exitSignal: 'SIGKILL', exitCode: null, memoryExceeded: 512 * MiB, memoryPeak: 600 * MiB }), 'node', 1000)).toMatchObject({
+      failure: 'crash',
+      message: 'used more than 512 MiB (peak 600 MiB); the process was stopped (--max-memory)',
+    });
+    // The kernel's own limit stopped it: no reading, no peak.
+    expect(judgeOutcome(outcome({ exitSignal: 'SIGKILL', exitCode: null, memoryExceeded: 512 * MiB }), 'node', 1000)).toMatchObject({ message: 'used more than 512 MiB; the process was stopped (--max-memory)' });
+  });
+
   it('names the cause of a crash from the process output', () => {
     const stderr = '<--- Last few GCs --->\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n 1: 0xb0 node::Abort()\n';
     expect(judgeOutcome(outcome({ exitSignal: 'SIGABRT', exitCode: null, stderr }), 'node', 1000)).toMatchObject({
