@@ -9,6 +9,8 @@
  * n/a with its reason, never 0.
  */
 import type { MemorySummary, RunRecord } from '@rtbench/core/schema';
+import type { MemoryChange } from '@rtbench/verdicts';
+import { counted } from './text.ts';
 import { formatBytes, NOT_AVAILABLE, summarizeMetrics } from './metrics.ts';
 
 export interface MemoryRow {
@@ -66,6 +68,16 @@ function formatGrowth(bytes: number | undefined): string {
 function leakCell(resident: MemorySummary | undefined): string {
   if (resident?.leak === undefined) return NOT_AVAILABLE;
   return resident.leak ? `LEAK ${formatGrowth(resident.growthPerCallBytes)}/call` : 'no';
+}
+
+const ratioText = (x: number): string => `${x.toFixed(x >= 10 ? 1 : 2)}×`;
+
+/** "peak RSS 1.32× [1.25–1.40] (99.2% CI, 6 process pairs); time 0.80×": a candidate's peak over the baseline's beside its time. */
+export function memoryChangeText(change: MemoryChange | undefined, confidence: number, timeRatio: number | undefined): string {
+  const time = timeRatio === undefined ? '' : `; time ${ratioText(timeRatio)}`;
+  if (!change) return `peak RSS ${NOT_AVAILABLE} (no set with both peaks read)${time}`;
+  const interval = change.interval ? `[${ratioText(change.interval[0]).slice(0, -1)}–${ratioText(change.interval[1])}] (${+(confidence * 100).toFixed(2)}% CI, ` : '(no interval: ';
+  return `peak RSS ${ratioText(change.ratio)} ${interval}${counted(change.units, 'process pair')})${time}`;
 }
 
 export const MEMORY_HEADERS = ['peak RSS', 'peak above open', 'heap used (end)', 'outside heap (end)', 'RSS growth / call', 'leak'] as const;

@@ -4,6 +4,8 @@ import { memoryRowCells, memoryRows } from '../src/memory.ts';
 import { terminalMetrics, markdownMetrics } from '../src/reporters/metrics.ts';
 import { metricsSection } from '../src/views/metrics.ts';
 import type { View } from '../src/views/types.ts';
+import { pairedComparisonView } from '../src/views/comparison.ts';
+import { syntheticRun } from '../../../test/compare-synthetic.ts';
 
 const MiB = 1024 * 1024;
 
@@ -54,5 +56,21 @@ describe('the memory view', () => {
     expect(terminalMetrics(section)).toMatch(/holds no resident-memory readings/);
     expect(markdownMetrics(section)).toMatch(/holds no resident-memory readings/);
     expect(terminalMetrics(metricsSection({ kind: 'bench', run: { results: [result('node', { memory: read })] } } as unknown as View, 'memory')!)).toMatch(/LEAK \+4\.00 KB\/call/);
+  });
+
+  it('under a paired comparison, gives each case its change in peak memory with an interval over process pairs, beside time', () => {
+    // The candidate is 1.5× faster and holds 1.4× the memory (±2% per process pair); case b has no readings.
+    const run = syntheticRun({ mode: 'compare', cases: [{ id: 'a', ns: 1000 }, { id: 'b', ns: 1000 }], arms: [{ id: 'node', factor: 1 }, { id: 'node --max-semi-space-size=64', factor: 1 / 1.5 }], rounds: 8, seed: 3 });
+    for (const r of run.results) {
+      if (r.caseId !== 'a') continue;
+      r.memory = { rounds: 8, peakBytes: (r.variantId === 'node' ? 100 : 140) * MiB, peakAboveOpenBytes: 0 };
+      for (const x of r.rounds) x.memory = { source: 's', openBytes: 0, sampleBytes: [], callsPerSample: 1, peakBytes: (r.variantId === 'node' ? 100 : 140) * MiB * (1 + 0.02 * Math.cos(x.round * 5 + r.variantId.length)), processes: 1 };
+    }
+    const section = metricsSection(pairedComparisonView(run), 'memory');
+    const lines = Object.fromEntries(section?.kind === 'memory-table' ? section.changes![0]!.cases.map((c) => [c.caseId, c.line]) : []);
+    expect(lines.a).toMatch(/^peak RSS 1\.(39|40|41)× \[1\.\d\d–1\.\d\d×\] \(\d+\.\d+% CI, 8 process pairs\); time 0\.6\d×$/);
+    expect(lines.b).toMatch(/^peak RSS n\/a \(no set with both peaks read\); time 0\.6\d×$/);
+    expect(terminalMetrics(section!)).toMatch(/Peak memory: node --max-semi-space-size=64 vs node/);
+    expect(markdownMetrics(section!)).toMatch(/\| a \| peak RSS 1\.\d+×/);
   });
 });

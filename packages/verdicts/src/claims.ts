@@ -16,15 +16,13 @@ import type { ClaimOutcome, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-
 import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { pairRounds, type PairableRound } from '@rtbench/stats';
 import { adjustmentText, CLAIM_METHOD, decideClaim, type ClaimFamily } from './claim-decision.ts';
+import { peakPairs, type PeakPairs } from './memory-change.ts';
 
 /** What to check: an outcome before its decision. */
 export type ClaimCheck = Pick<ClaimOutcome, 'says' | 'suite' | 'subject' | 'other' | 'params' | 'expect' | 'measure'>;
 
-/** The per-unit values a check is decided from. */
-export interface ClaimPairs {
-  logRatios: number[];
-  units: (string | number)[];
-}
+/** The per-unit values a check is decided from: log cost ratios and the unit of each (the shape peak pairs have). */
+export type ClaimPairs = PeakPairs;
 
 const key = (caseId: string, variantId: string): string => `${caseId}\u0000${variantId}`;
 
@@ -44,21 +42,6 @@ function unusable(run: RunRecord, check: ClaimCheck, subject: CaseResult | undef
     return `${check.subject.caseId} did different work on ${check.subject.variantId} and ${check.other.variantId} (digests differ)`;
   }
   return undefined;
-}
-
-/** Per-unit log ratios of the rounds' peak resident bytes, rounds paired by number (one process, or process pair, per unit). */
-function peakPairs(subject: CaseResult, other: CaseResult, sameCase: boolean): ClaimPairs {
-  const others = new Map(other.rounds.map((r) => [r.round, r]));
-  const out: ClaimPairs = { logRatios: [], units: [] };
-  for (const s of subject.rounds) {
-    const o = others.get(s.round);
-    if (!s.memory || !o?.memory) continue;
-    out.logRatios.push(Math.log(s.memory.peakBytes / o.memory.peakBytes));
-    const sp = s.lockstep?.process;
-    const op = o.lockstep?.process;
-    out.units.push(sp === undefined || op === undefined ? `round ${s.round}` : sameCase ? `${op}/${sp}` : sp);
-  }
-  return out;
 }
 
 /** The check's per-unit log cost ratios from one run. */

@@ -5,9 +5,9 @@
  * releases (claims-matrix.ts), the gate's regressions per kind of view
  * (regressions.ts), the change points of a history (change-points.ts) and of
  * a release matrix (release-matrix.ts), a bisect's answer (bisect.ts),
- * whether a case's memory leaks (memory-growth.ts), and the saved runs'
- * shapes the packages above share (runs.ts). Pure: no I/O. Report lays
- * these out.
+ * whether a case's memory leaks (memory-growth.ts), what an arm costs in
+ * peak memory (memory-change.ts), and the saved runs' shapes the packages
+ * above share (runs.ts). Pure: no I/O. Report lays these out.
  */
 export { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type ArmStat, type Geomean, type PairedCase, type RatioComparison, type RatioOptions } from './ratios.ts';
 export { adjustedConfidence, adjustmentText, CLAIM_METHOD, decideClaim, decideFrom, wordOf, type ClaimDecision, type ClaimFamily } from './claim-decision.ts';
@@ -19,4 +19,5 @@ export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type Relea
 export type { HistoryInput, RunRef, SavedRun } from './runs.ts';
 export type { BisectOutcome, BisectResult, Culprit, StepPurpose, StepRecord, UnresolvedRange } from './bisect.ts';
 export { machineStatesDiffer, summarizeMachine, MACHINE_STATE_DEFAULTS, type MachineReading, type MachineSummary } from './machine-state.ts';
+export { peakChange, type MemoryChange } from './memory-change.ts';
 export { memoryGrowth, processGrowth, GROWTH_FLOOR_BYTES, MIN_GROWTH_READINGS, SAMPLE_ALLOWANCE_BYTES, type MemoryGrowth, type ProcessGrowth, type ResidentSeries } from './memory-growth.ts';

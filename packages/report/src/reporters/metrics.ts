@@ -91,7 +91,8 @@ function terminalMemory(section: MemoryTableSection, maxWidth = 100): string {
   }
   const grid = renderGrid(columns, rows, { maxWidth, bold: pc.bold, dim: pc.dim });
   const why = section.notes.map((n) => pc.dim(`n/a — ${n}`));
-  return `${[...grid, ...wrapWords(MEMORY_LEGEND, maxWidth).map((l) => pc.dim(l)), ...why].join('\n')}\n`;
+  const changes = section.changes ? ['', terminalChanges({ kind: 'metrics-changes', sections: section.changes, reasons: [] }).trimEnd()] : [];
+  return `${[...grid, ...wrapWords(MEMORY_LEGEND, maxWidth).map((l) => pc.dim(l)), ...why, ...changes].join('\n')}\n`;
 }
 
 function markdownMemory(section: MemoryTableSection): string {
@@ -104,6 +105,7 @@ function markdownMemory(section: MemoryTableSection): string {
   }
   lines.push('', `<sub>${MEMORY_LEGEND}</sub>`);
   for (const n of section.notes) lines.push('', `> n/a — ${escapeCell(n)}`);
+  if (section.changes) lines.push(markdownChanges({ kind: 'metrics-changes', sections: section.changes, reasons: [] }).trimEnd());
   return `\n${lines.join('\n')}\n`;
 }
 

@@ -7,8 +7,9 @@
  */
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { metricsCells, metricsChange, metricsRows, minorGcName, summarizeMetrics, type MetricsRow } from '../metrics.ts';
-import { hasMemoryReadings, memoryRows, type MemoryRow } from '../memory.ts';
-import type { View } from './types.ts';
+import { hasMemoryReadings, memoryChangeText, memoryRows, type MemoryRow } from '../memory.ts';
+import { adjustedConfidence, peakChange } from '@rtbench/verdicts';
+import type { ComparisonView, View } from './types.ts';
 
 /** The GC view of a bench run: its rows, and why a variant reads n/a. */
 export interface MetricsTableSection {
@@ -32,6 +33,8 @@ export interface MemoryTableSection {
   rows: MemoryRow[];
   notes: string[];
   read: boolean;
+  /** Under a paired comparison: per candidate arm, each case's change in peak memory beside its change in time. */
+  changes?: { title: string; cases: { caseId: string; line: string }[] }[];
 }
 
 export type MetricsSection = MetricsTableSection | MetricsChangesSection | MemoryTableSection;
@@ -100,10 +103,33 @@ export function metricsChanges(report: ComparisonSections, lookup: ResultLookup)
 
 type SectionsByKind = { [K in View['kind']]?: (view: Extract<View, { kind: K }>) => MetricsSection };
 
-/** The memory section of each kind of view that has one: a comparison's runs each get their table. */
+/**
+ * Per candidate arm, each case's peak memory against the baseline's with its
+ * interval over process pairs, beside its time ratio: a flag that trades
+ * speed for memory shows both sides. The intervals are adjusted together
+ * (Bonferroni over the lines), as one table's claims are.
+ */
+function memoryChanges(view: ComparisonView): NonNullable<MemoryTableSection['changes']> {
+  const result = (arm: string, caseId: string) => view.run.results.find((r) => r.variantId === arm && r.caseId === caseId);
+  const found = view.sections.map((section) => ({
+    section,
+    cases: section.cases.flatMap((row) => {
+      const base = result(section.baseline.id, row.caseId);
+      const candidate = result(section.candidate.id, row.caseId);
+      return base && candidate ? [{ row, base, candidate }] : [];
+    }),
+  }));
+  const confidence = adjustedConfidence({ confidence: view.confidence, size: Math.max(1, found.reduce((n, f) => n + f.cases.length, 0)) });
+  return found.map(({ section, cases }) => ({
+    title: `Peak memory: ${section.candidate.label} vs ${section.baseline.label}`,
+    cases: cases.map(({ row, base, candidate }) => ({ caseId: row.caseId, line: memoryChangeText(peakChange(candidate, base, confidence), confidence, row.comparison?.ratio) })),
+  }));
+}
+
+/** The memory section of each kind of view that has one: a comparison's runs each get their table, a paired one its changes. */
 const MEMORY_SECTIONS: SectionsByKind = {
   bench: (view) => memoryTable(view.run),
-  comparison: (view) => memoryTable(view.runs[1] ? { results: view.runs.flatMap((r) => r.run.results) } as RunRecord : view.run),
+  comparison: (view) => (view.runs[1] ? memoryTable({ results: view.runs.flatMap((r) => r.run.results) } as RunRecord) : { ...memoryTable(view.run), changes: memoryChanges(view) }),
 };
 
 /** The GC section of each kind of view that has one (a history or claims has none). */
