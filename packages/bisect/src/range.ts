@@ -3,6 +3,8 @@
  * bisect searches, oldest first, from the registry's list (the plug-in's
  * `releases` hook, runtime-kit releases.ts), and the variant each release
  * is measured as (the same flags and environment on every release).
+ * `react@18.3.1..react@19.2.0 [workerd] […]`: a package's versions the same
+ * way, each measured as an arm that pins it (run variants.ts).
  */
 import { releasesBetween, RuntimeUnavailableError, type RuntimePlugin } from '@rtbench/runtime-kit';
 import { parseVariant, quotePart, runtimeStore, splitVariantList } from '@rtbench/run';
@@ -10,15 +12,37 @@ import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import type { VariantSpec } from '@rtbench/runtime-kit';
 
-const RANGE_SYNTAX = '<runtime>@<first>..<runtime>@<last> [--engine-flag ...] [ENV=value ...], e.g. node@24.0.0..node@26.10.0';
+const RANGE_SYNTAX = '<runtime>@<first>..<runtime>@<last> [--engine-flag ...] [ENV=value ...], e.g. node@24.0.0..node@26.10.0; or a package the suite imports: <package>@<first>..<package>@<last> [<runtime>] [...], e.g. react@18.3.1..react@19.2.0 workerd';
 
 export interface ReleaseRange {
-  plugin: RuntimePlugin;
+  /** The runtime whose releases these are; absent for a package's versions (its arms run on a runtime of `extra`, or node). */
+  plugin?: RuntimePlugin;
+  /** What a release is written as `<name>@<tag>` of: the runtime, or the package (`react`). */
   runtime: string;
   /** The releases' spec tags, oldest first, both ends included. */
   tags: string[];
-  /** Flags and environment written after the range, as variant parts. */
+  /** Flags and environment written after the range, as variant parts (and, after a package's range, its runtime). */
   extra: string[];
+}
+
+/** `react@18.3.1..react@19.2.0`: a package the suite imports, over its versions on npm (variants.ts pins). */
+const PACKAGE_RANGE = /^((?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*)@(\d[^@]*?)\.\.(?:\1@)?(\d\S*)$/;
+
+/** A package's versions from `fromTag` to `toTag`, both published, oldest first (stable versions only). */
+async function listPackageRange(name: string, fromTag: string, toTag: string, extra: string[], command: string): Promise<ReleaseRange> {
+  const head = `${name}@${fromTag}..${name}@${toTag}`;
+  let published: string[];
+  try {
+    published = await runtimeStore().releases.versions(name);
+  } catch (error) {
+    throw new UsageError(`${command} ${head}: could not list ${name}'s versions (${(error as Error).message.split('\n')[0]})`);
+  }
+  for (const tag of [fromTag, toTag]) {
+    if (!published.includes(tag)) throw new UsageError(`${command} ${head}: ${name} has no release ${tag} on npm${published.length ? ` (the newest is ${published.at(-1)})` : ''}`);
+  }
+  const [a, b] = [published.indexOf(fromTag), published.indexOf(toTag)];
+  if (a >= b) throw new UsageError(`${command} ${head}: the first version must be older than the last`);
+  return { runtime: name, tags: published.slice(a, b + 1), extra };
 }
 
 /** The variant a release is measured as: "node@24.3.0 --flag ENV=x". */
@@ -27,10 +51,16 @@ export function releaseVariant(range: Pick<ReleaseRange, 'runtime' | 'extra'>, t
 }
 
 /** Splits the range text; the release list itself is fetched by `listRange`. */
-export function parseRange(text: string, command = 'bisect'): { plugin: RuntimePlugin; runtime: string; fromTag: string; toTag: string; extra: string[] } {
+export function parseRange(text: string, command = 'bisect'): { plugin?: RuntimePlugin; runtime: string; fromTag: string; toTag: string; extra: string[] } {
   const lists = splitVariantList(text);
   if (lists.length !== 1) throw new UsageError(`${command} ${JSON.stringify(text)}: one range, no commas. Syntax: ${RANGE_SYNTAX}`);
   const [head, ...extra] = lists[0]!;
+  const pkg = PACKAGE_RANGE.exec(head ?? '');
+  if (pkg && !pluginForSpec(`${pkg[1]}@${pkg[2]}`)) {
+    // The arms' syntax (a runtime after the pins, flags, environment) is checked as a variant's is.
+    releaseVariant({ runtime: pkg[1]!, extra }, pkg[2]!);
+    return { runtime: pkg[1]!, fromTag: pkg[2]!, toTag: pkg[3]!, extra };
+  }
   const m = /^([a-z]+)@([^.][^]*?)\.\.(?:([a-z]+)@)?(.+)$/.exec(head ?? '');
   if (!m) throw new UsageError(`${command} ${JSON.stringify(text)}: not a range of releases. Syntax: ${RANGE_SYNTAX}`);
   const [, runtime, fromTag, toRuntime, toTag] = m as unknown as [string, string, string, string | undefined, string];
@@ -49,6 +79,7 @@ export function parseRange(text: string, command = 'bisect'): { plugin: RuntimeP
 /** The range with its releases listed from the registry; a one-line usage error when it cannot be. */
 export async function listRange(text: string, command = 'bisect'): Promise<ReleaseRange> {
   const { plugin, runtime, fromTag, toTag, extra } = parseRange(text, command);
+  if (!plugin) return listPackageRange(runtime, fromTag, toTag, extra, command);
   try {
     const tags = await releasesBetween(plugin.releases!, runtime, fromTag, toTag, runtimeStore().releases);
     return { plugin, runtime, tags, extra };
@@ -62,10 +93,11 @@ export async function listRange(text: string, command = 'bisect'): Promise<Relea
 export async function listLatest(text: string, command: string): Promise<ReleaseRange | undefined> {
   const lists = splitVariantList(text);
   const [head, ...extra] = lists[0] ?? [];
-  const m = /^([a-z]+)@latest~(\d+)$/.exec(head ?? '');
+  const m = /^((?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*)@latest~(\d+)$/.exec(head ?? '');
   if (!m || lists.length !== 1) return undefined;
   const [, runtime, count] = m as unknown as [string, string, string];
   const plugin = pluginForSpec(`${runtime}@latest`) ?? pluginForSpec(runtime);
+  if (!plugin && PACKAGE_RANGE.test(`${runtime}@0..0`)) return latestOfPackage(runtime, Number(count), extra, command);
   if (!plugin || plugin.name !== runtime) throw new UsageError(`${command} ${head}: unknown runtime "${runtime}"`);
   if (!plugin.releases) throw new UsageError(`${command} ${head}: rtbench does not know where ${runtime}'s releases are published`);
   const n = Number(count);
@@ -77,5 +109,16 @@ export async function listLatest(text: string, command: string): Promise<Release
     return { plugin, runtime, tags: tags.slice(-n), extra };
   } catch (error) {
     throw new UsageError(`${command} ${head}: could not list ${runtime}'s releases (${(error as Error).message.split('\n')[0]})`);
+  }
+}
+
+/** `react@latest~3`: a package's last N stable versions, as `listLatest` lists a runtime's. */
+async function latestOfPackage(name: string, n: number, extra: string[], command: string): Promise<ReleaseRange> {
+  if (!(n >= 2)) throw new UsageError(`${command} ${name}@latest~${n}: latest~N takes N of 2 or more (a step needs two releases)`);
+  releaseVariant({ runtime: name, extra }, '0.0.0');
+  try {
+    return { runtime: name, tags: (await runtimeStore().releases.versions(name)).slice(-n), extra };
+  } catch (error) {
+    throw new UsageError(`${command} ${name}@latest~${n}: could not list ${name}'s versions (${(error as Error).message.split('\n')[0]})`);
   }
 }

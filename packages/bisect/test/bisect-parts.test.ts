@@ -33,6 +33,14 @@ describe('the range', () => {
     expect(parseRange('deno@2.1.0..2.2.0')).toMatchObject({ fromTag: '2.1.0', toTag: '2.2.0' });
   });
 
+  it("reads a package's versions as a range, its arms pinning each on the runtime after it", () => {
+    const r = parseRange('react@18.3.1..react@19.2.0 workerd');
+    expect(r).toMatchObject({ runtime: 'react', fromTag: '18.3.1', toTag: '19.2.0', extra: ['workerd'] });
+    expect(r.plugin).toBeUndefined();
+    expect(releaseVariant(r, '19.0.0')).toMatchObject({ id: 'react@19.0.0 workerd', runtimeSpec: 'workerd', packages: [{ name: 'react', version: '19.0.0' }] });
+    expect(releaseVariant(parseRange('react@18.3.1..19.2.0'), '19.0.0')).toMatchObject({ runtimeSpec: 'node' });
+  });
+
   it('refuses in one line what is not a range of releases', () => {
     expect(() => parseRange('node@24.0.0..deno@2.1.0')).toThrow(/both ends must be releases of one runtime/);
     expect(() => parseRange('node@24..node@26')).toThrow(/not a release written in full \(e\.g\. node@26\.10\.0\)/);

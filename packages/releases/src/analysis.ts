@@ -32,9 +32,14 @@ function distinctRuns(files: readonly string[], read: RunReader, seen = new Set<
   });
 }
 
-/** The run's variant of one release of the track (the track's flags are the same on every release, so the spec names it). */
+/**
+ * The run's variant of one release of the track (the track's flags are the
+ * same on every release, so the spec names it; a package's track, the
+ * version its arm pins).
+ */
 function variantOf(run: RunRecord, track: Pick<TrackState, 'runtime'>, tag: string): Variant | undefined {
-  return run.variants.find((v) => v.spec === `${track.runtime}@${tag}` && !v.unavailable);
+  const release = `${track.runtime}@${tag}`;
+  return run.variants.find((v) => !v.unavailable && (v.spec === release || v.packages?.some((p) => !p.follows && `${p.name}@${p.version}` === release)));
 }
 
 /** Sets of a window's run in which one case at least has samples on every release: the sets it measured. */
@@ -101,7 +106,9 @@ function enginesOf(track: TrackState, read: RunReader): Record<string, ReleaseEn
         const v = variantOf(run, track, tag);
         if (!v || out[tag]) continue;
         const engine = v.engineVersion ? `${v.displayNames?.engineShort ?? v.displayNames?.engine ?? v.engine ?? 'engine'} ${v.engineVersion}` : undefined;
-        out[tag] = { version: v.version ?? tag, ...(engine ? { engine } : {}) };
+        // A package's track names the package's version; the runtime's is the same on every release.
+        const pinned = v.packages?.some((p) => p.name === track.runtime);
+        out[tag] = { version: pinned ? tag : (v.version ?? tag), ...(engine ? { engine } : {}) };
       }
     }
   }

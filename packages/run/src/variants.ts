@@ -82,10 +82,21 @@ export function quotePart(part: string): string {
   return `"${part.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
+/**
+ * The parts with the runtime first. An arm that starts with packages runs on
+ * the runtime written right after them (`react@19.2.0 workerd`: a release
+ * range of a package writes its versions first), or on the default runtime.
+ */
+function runtimeFirst(parts: readonly string[]): string[] {
+  const leadingPins = parts.findIndex((p) => pluginForSpec(p) !== undefined || pinOf(p) === undefined);
+  if (leadingPins === 0) return [...parts];
+  const next = leadingPins < 0 ? undefined : parts[leadingPins]!;
+  if (next === undefined || next.startsWith('-') || !pluginForSpec(next)) return [PINS_ONLY_RUNTIME, ...parts];
+  return [next, ...parts.filter((_, i) => i !== leadingPins)];
+}
+
 function variantFromParts(parts: string[], text: string): VariantSpec {
-  // An arm of packages alone runs on the default runtime.
-  const pinsOnly = parts[0] !== undefined && !pluginForSpec(parts[0]) && pinOf(parts[0]) !== undefined;
-  const [runtimeSpec, ...rest] = pinsOnly ? [PINS_ONLY_RUNTIME, ...parts] : parts;
+  const [runtimeSpec, ...rest] = runtimeFirst(parts);
   if (!runtimeSpec || runtimeSpec.startsWith('-')) throw new UsageError(`cannot parse variant ${JSON.stringify(text)}: it must start with a runtime. Syntax: ${VARIANT_SYNTAX}`);
   const flags: string[] = [];
   // Keyed by the user's variable names: no prototype, so `constructor=1` or `__proto__=1` is a variable like any other.

@@ -18,6 +18,12 @@ describe('packages pinned in a variant', () => {
     expect(parseRuntimeList('workerd react@19.2.0,workerd').map((s) => s.packages)).toEqual([[{ name: 'react', version: '19.2.0' }], undefined]);
   });
 
+  it('runs an arm that starts with packages on the runtime written after them', () => {
+    expect(parseVariant('react@18.3.1 workerd --expose-gc')).toMatchObject({ id: 'react@18.3.1 workerd --expose-gc', runtimeSpec: 'workerd', flags: ['--expose-gc'], packages: [{ name: 'react', version: '18.3.1' }] });
+    // A flag or environment after the pins is no runtime: node runs it.
+    expect(parseVariant('react@18.3.1 NODE_ENV=development')).toMatchObject({ runtimeSpec: 'node', env: { NODE_ENV: 'development' } });
+  });
+
   it('keeps upper-case NAME=/path an environment variable, and a variant without pins has none', () => {
     const spec = parseVariant('node HOME_DIR=/tmp/x');
     expect(spec.env).toEqual({ HOME_DIR: '/tmp/x' });

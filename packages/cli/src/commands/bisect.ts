@@ -76,12 +76,12 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const resumed = folder.state.steps.length;
   noteEnds(folder);
 
-  const perRelease = range.plugin.releases!.diskPerRelease;
+  const perRelease = range.plugin?.releases!.diskPerRelease;
   const mostInstalls = 2 * Math.ceil(Math.log2(range.tags.length)) + 2;
   say(
     `${pc.bold(`bisect ${runtime}@${first}..${runtime}@${last}`)}: ${range.tags.length} releases, ${probe.suite.name} / ${caseId}, ${measured ? `${measured.name}${measured.needs ? ` (${measured.needs})` : ''}` : `wall time (${measurer.name})`}, threshold ${+(threshold * 100).toFixed(2)}%, steps of ${minRounds}–${maxRounds} paired rounds, budget ${formatClock(budgetMs)}`,
   );
-  say(pc.dim(`folder ${dir}${resumed ? ` (continuing: ${resumed} measurements saved)` : ''}; a single change installs about ${mostInstalls} releases (${perRelease} each) into the runtime cache${flags.clean ? ', removed at the end (--clean)' : ''}`));
+  say(pc.dim(`folder ${dir}${resumed ? ` (continuing: ${resumed} measurements saved)` : ''}; a single change installs about ${mostInstalls} releases${perRelease ? ` (${perRelease} each) into the runtime cache${flags.clean ? ', removed at the end (--clean)' : ''}` : ' into the library cache'}`));
 
   // Each step is planned as bench --compare plans two variants; rounds are set per step.
   const stepFlags: PlanFlags = { filter: flags.filter, ...(flags.measure ? { measure: flags.measure } : {}), ...(flags.warmup ? { warmup: flags.warmup } : {}), ...(flags.timeout ? { timeout: flags.timeout } : {}) };

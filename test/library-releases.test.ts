@@ -1,0 +1,80 @@
+/**
+ * A package's versions as releases: `bisect react@a..react@c ssr` and
+ * `releases react@a..react@c ssr` over a registry of the test's own on
+ * 127.0.0.1 that serves three versions of React, the middle one (and the one
+ * after it) a copy whose createElement was made slower. The bisect names that
+ * version; the release matrix marks its change point there. On node alone,
+ * few short rounds; only outcomes count (the planted change is several times, the
+ * threshold 30%).
+ */
+import { cpSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, runCliAsync } from './helpers/cli.ts';
+import { serveLibraries, type LibraryRegistry, type ServedPackage } from './fixtures/library-registry/registry.ts';
+
+const installed = (name: string): string => realpathSync(join(repoRoot, 'bench/ssr/node_modules', name));
+const LIBRARIES = join(repoRoot, '.rtbench-cache/libraries');
+/** Versions no registry has: the fixture's own, removed from the cache after. */
+const VERSIONS = ['19.3.90', '19.3.91', '19.3.92'];
+const PLANTED = VERSIONS[1]!;
+/** The case alone (a filter is a substring otherwise: preact's case holds the same words). */
+const CASE = '/^react \/ renderToString$/';
+
+let scratch: string;
+let registry: LibraryRegistry;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'rtbench-library-releases-'));
+  // The slower copy: createElement spins before it builds the element (about a thousand calls per page).
+  const slow = join(scratch, 'slow-react');
+  cpSync(installed('react'), slow, { recursive: true, dereference: true });
+  const file = join(slow, 'cjs', 'react.production.js');
+  const head = 'exports.createElement = function (type, config, children) {';
+  const source = readFileSync(file, 'utf8');
+  expect(source).toContain(head);
+  writeFileSync(file, source.replace(head, `var planted = 0;\n${head}\n  for (var spin = 0; spin < 2000; spin++) planted += Math.sqrt(spin);`));
+  const served: ServedPackage[] = VERSIONS.flatMap((version, i) => [
+    { name: 'react', version, dir: i === 0 ? installed('react') : slow },
+    { name: 'react-dom', version, dir: installed('react-dom'), rewrite: (m: Record<string, unknown>) => void (m.peerDependencies = { react: `^${version}` }) },
+  ]);
+  served.push({ name: 'scheduler', version: '0.28.0', dir: realpathSync(join(installed('react-dom'), '..', 'scheduler')) });
+  registry = await serveLibraries(join(scratch, 'registry'), served);
+  env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
+});
+
+afterAll(async () => {
+  await registry?.close();
+  for (const v of VERSIONS) for (const name of ['react', 'react-dom']) rmSync(join(LIBRARIES, `${name}@${v}`), { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const range = `react@${VERSIONS[0]}..react@${VERSIONS.at(-1)}`;
+
+describe.concurrent('a package over its versions', () => {
+  it('bisect names the version that made the case slower', async () => {
+    const r = await runCliAsync(['bisect', range, 'ssr', '--filter', CASE, '--threshold', '30%', '--time', '40ms', '--warmup', '10ms', '--rounds', '6', '--max-rounds', '12', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'bisect')], env);
+    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`slower in react@${PLANTED.replaceAll('.', '\\.')} \\(after react@${VERSIONS[0]!.replaceAll('.', '\\.')}\\):`));
+  }, 600_000);
+
+  it('refuses a version the registry does not have in one line, exit 2, nothing run', async () => {
+    const dir = join(scratch, 'refused');
+    const r = await runCliAsync(['bisect', `react@${VERSIONS[0]}..react@99.0.0`, 'ssr', '--filter', CASE, '--dir', dir], env);
+    expect(r.status, r.stderr).toBe(2);
+    const lines = r.stderr.trim().split('\n').filter((l) => !l.startsWith('rtbench: asking'));
+    expect(lines).toEqual([`error: bisect react@${VERSIONS[0]}..react@99.0.0: react has no release 99.0.0 on npm (the newest is ${VERSIONS.at(-1)})`]);
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('releases marks the change point at that version', async () => {
+    const r = await runCliAsync(['releases', range, 'ssr', '--filter', CASE, '--threshold', '30%', '--sets', '6', '--time', '40ms', '--warmup', '10ms', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'releases')], env);
+    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+    // One change point, at the planted version, and the command that reproduces it.
+    expect(r.stdout).toContain('change points: 1');
+    expect(r.stdout).toMatch(new RegExp(`${VERSIONS[0]!.replaceAll('.', '\\.')} → ${PLANTED.replaceAll('.', '\\.')} .*: slower`));
+    expect(r.stdout).toContain(`rtbench bench ssr --compare react@${VERSIONS[0]} react@${PLANTED}`);
+  }, 600_000);
+});
