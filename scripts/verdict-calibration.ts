@@ -36,7 +36,7 @@ import { loadavg } from 'node:os';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, createRandom, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
 import { benchView, reporterFor } from '@rtbench/report';
-import { benchRun, pct, tableRatios, type RatioCell } from './lib.ts';
+import { benchRun, mcError, pct, tableRatios, type RatioCell } from './lib.ts';
 
 const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 const read = (path: string): RunRecord => parseRun(JSON.parse(readFileSync(path, 'utf8')), path);
@@ -153,7 +153,6 @@ function simulate(paths: string[], g: number, tables: number, seed: number): Sim
 const ratioText = (c: RatioCell): string => `${c.ratio.toFixed(3)} [${c.ci.map((x) => x.toFixed(3)).join('–')}]`;
 
 /** Binomial standard error of a rate. */
-const mcError = (k: number, n: number): number => Math.sqrt((k / n) * (1 - k / n) / n);
 
 function agree(referencePath: string, paths: string[]): void {
   const reference = tableRatios(benchView(read(referencePath)));

@@ -3,8 +3,9 @@
  * is printed. Ratios and their false-discovery control (ratios.ts), a claim's
  * word (claim-decision.ts, claims.ts) and the claims that flipped between
  * releases (claims-matrix.ts), the gate's regressions per kind of view
- * (regressions.ts), the change points of a history (change-points.ts) and of
- * a release matrix (release-matrix.ts), a bisect's answer (bisect.ts),
+ * (regressions.ts), paired ratios of quantiles of CPU per request
+ * (request-quantiles.ts), the change points of a history (change-points.ts)
+ * and of a release matrix (release-matrix.ts), a bisect's answer (bisect.ts),
  * whether a case's memory leaks (memory-growth.ts), what an arm costs in
  * peak memory (memory-change.ts), and the saved runs' shapes the packages
  * above share (runs.ts). Pure: no I/O. Report lays these out.
@@ -21,3 +22,4 @@ export type { BisectOutcome, BisectResult, Culprit, StepPurpose, StepRecord, Unr
 export { machineStatesDiffer, summarizeMachine, MACHINE_STATE_DEFAULTS, type MachineReading, type MachineSummary } from './machine-state.ts';
 export { peakChange, type MemoryChange } from './memory-change.ts';
 export { memoryGrowth, processGrowth, GROWTH_FLOOR_BYTES, MIN_GROWTH_READINGS, SAMPLE_ALLOWANCE_BYTES, type MemoryGrowth, type ProcessGrowth, type ResidentSeries } from './memory-growth.ts';
+export { isRequestResult, QUANTILE_METHOD, quantilePair, quantilePairs, type ComparedQuantile } from './request-quantiles.ts';

@@ -120,6 +120,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     const moved = section.cases.filter((row) => row.where);
     if (moved.length) lines.push('', `${cell(WHERE_HEADING)}:`, '', ...moved.map((row) => `- ${code(row.label)}: ${whereText(row.where!, code)}`));
   }
+  if (view.requests) lines.push(...requestsMarkdown(view.requests));
   if (view.notes.length) lines.push('', ...view.notes.map((n) => `> ${cell(n)}`));
   const command = view.runs.map((r) => commandLine(r.run.command)).join(' and ');
   lines.push('', `<sub>${cell(designLine(view))} ${cell(legend(view))} Host: ${cell(hostLines(view).join('; '))}. Command: ${command}.</sub>`);

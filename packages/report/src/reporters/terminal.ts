@@ -278,6 +278,7 @@ export function renderComparisonTerminal(view: ComparisonView, options: Reporter
     out.push(...wrapped(`${view.sections.length} candidates, each compared with the first arm, ${baseline.label} (the baseline)`, columns, c.dim));
   }
   for (const section of view.sections) out.push(...sectionLines(section, view, c, columns, options.explain === true), '');
+  if (view.requests) out.push(...requestsTerminal(view.requests, columns, c.bold, c.dim).slice(1), '');
   for (const note of view.notes) out.push(...wrapped(`! ${note}`, columns, c.yellow, 2));
   // By default one key to the verdicts; --explain: how the data was taken and the rules in full.
   for (const line of options.explain ? [designLine(view), legend(view)] : [comparisonKey(view)]) out.push(...wrapped(line, columns, c.dim));

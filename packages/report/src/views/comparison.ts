@@ -11,19 +11,21 @@ import { unitNotes } from './bench.ts';
 import { measuredBy } from './measured-by.ts';
 import type { ArmComparison, CaseComparison, ComparisonView } from './types.ts';
 import { attachWhere } from './where.ts';
+import { requestsSection } from './requests.ts';
 import { steadyStateCell } from './steady-state.ts';
 import { attachWithoutWork } from './without-work.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, machineStatesDiffer, pairedCase, type PairedCase, type RatioOptions, type SavedRun, unpairedCase } from '@rtbench/verdicts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, isRequestResult, machineStatesDiffer, pairedCase, QUANTILE_METHOD, quantilePairs, type ComparedQuantile, type PairedCase, type RatioOptions, type SavedRun, unpairedCase } from '@rtbench/verdicts';
 
 /** A view could not be made from these runs; the message is for the user. */
 export class ViewError extends Error {
   override readonly name = 'ViewError';
 }
 
-function rowOf(caseId: string, label: string, pair: PairedCase): CaseComparison {
+function rowOf(caseId: string, label: string, pair: PairedCase, quantile?: ComparedQuantile): CaseComparison {
   return {
     caseId,
-    label,
+    label: quantile ? `${label} · ${quantile}` : label,
+    ...(quantile ? { quantile } : {}),
     ...(pair.baseline ? { baseline: pair.baseline } : {}),
     ...(pair.candidate ? { candidate: pair.candidate } : {}),
     ...(pair.note ? { note: pair.note } : {}),
@@ -31,23 +33,47 @@ function rowOf(caseId: string, label: string, pair: PairedCase): CaseComparison 
   };
 }
 
-/** FDR across every comparison in the view, then each section's rows and geomean. */
-function assemble(sections: { section: ArmComparison; caseIds: string[]; pairs: PairedCase[] }[], options: RatioOptions, pairing: 'paired' | 'unpaired', metrics?: Map<string, Metric>): ArmComparison[] {
+/** A section's comparisons before the FDR step: per row its case, and for a request case's quantile rows which quantile. */
+interface PendingSection {
+  section: ArmComparison;
+  caseIds: string[];
+  pairs: PairedCase[];
+  quantiles?: (ComparedQuantile | undefined)[];
+}
+
+/** FDR across every comparison in the view (quantile rows included), then each section's rows and geomean (of the cases' own ratios). */
+function assemble(sections: PendingSection[], options: RatioOptions, pairing: 'paired' | 'unpaired', metrics?: Map<string, Metric>): ArmComparison[] {
   const adjusted = adjustAll(sections.flatMap((s) => s.pairs), options);
   const names = shownNames(sections.flatMap((s) => s.caseIds));
   let k = 0;
-  return sections.map(({ section, caseIds, pairs }) => {
+  return sections.map(({ section, caseIds, pairs, quantiles }) => {
     const cases = pairs.map((pair, i) => {
-      const row = rowOf(caseIds[i]!, names.get(caseIds[i]!)!, pair);
+      const row = rowOf(caseIds[i]!, names.get(caseIds[i]!)!, pair, quantiles?.[i]);
       const metric = metrics?.get(caseIds[i]!);
       if (metric && metric !== TIME_PER_OP) row.metric = metric;
       const a = adjusted[k++];
       if (a) row.comparison = a;
       return row;
     });
-    const geomean = geomeanOf(pairs, options, pairing);
+    const geomean = geomeanOf(pairs.filter((_, i) => !quantiles?.[i]), options, pairing);
     return { ...section, cases, ...(geomean ? { geomean } : {}) };
   });
+}
+
+/** A candidate's section: every case's ratio, and after a request case's its p50 and p99 (verdicts' request-quantiles.ts). */
+function withQuantiles(run: RunRecord, baseline: Variant, candidate: Variant, resultFor: Map<string, CaseResult>, options: RatioOptions): PendingSection {
+  const out: PendingSection = { section: { baseline: armInfo(baseline), candidate: armInfo(candidate), cases: [] }, caseIds: [], pairs: [], quantiles: [] };
+  for (const c of run.cases) {
+    const [b, k] = [resultFor.get(`${c.id}\u0000${baseline.id}`), resultFor.get(`${c.id}\u0000${candidate.id}`)];
+    const rows = [{ pair: pairedCase(b, k, options, undefined, metricOf(run, c.id)), quantile: undefined as ComparedQuantile | undefined }];
+    if (isRequestResult(b) && isRequestResult(k)) rows.push(...quantilePairs(b, k, options));
+    for (const row of rows) {
+      out.caseIds.push(c.id);
+      out.pairs.push(row.pair);
+      out.quantiles!.push(row.quantile);
+    }
+  }
+  return out;
 }
 
 /**
@@ -66,11 +92,7 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
   if (run.status === 'interrupted') notes.push('the run was interrupted: verdicts use the rounds that finished');
   notes.push(...unitNotes(run).map((n) => n.text));
 
-  const sections = candidates.map((candidate) => ({
-    section: { baseline: armInfo(baseline), candidate: armInfo(candidate), cases: [] },
-    caseIds: run.cases.map((c) => c.id),
-    pairs: run.cases.map((c) => pairedCase(resultFor.get(`${c.id}\u0000${baseline.id}`), resultFor.get(`${c.id}\u0000${candidate.id}`), ratioOptions, undefined, metricOf(run, c.id))),
-  }));
+  const sections = candidates.map((candidate) => withQuantiles(run, baseline, candidate, resultFor, ratioOptions));
   const assembled = assemble(sections, ratioOptions, 'paired', new Map(run.cases.map((c) => [c.id, metricOf(run, c.id)])));
   for (const section of assembled) {
     const results = (caseId: string): [CaseResult | undefined, CaseResult | undefined] => [resultFor.get(`${caseId}\u0000${section.baseline.id}`), resultFor.get(`${caseId}\u0000${section.candidate.id}`)];
@@ -91,9 +113,12 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
       if (baselineSteady || candidateSteady) row.steady = { ...(baselineSteady ? { baseline: baselineSteady } : {}), ...(candidateSteady ? { candidate: candidateSteady } : {}) };
     }
   }
+  if (assembled.some((s) => s.cases.some((row) => row.quantile))) notes.push(`CPU per request ${QUANTILE_METHOD}; they share the view's false-discovery step`);
+  const requests = requestsSection(run);
   return {
     kind: 'comparison',
     pairing: 'paired',
+    ...(requests ? { requests } : {}),
     run,
     runs: [{ run, ...(options.file ? { file: options.file } : {}) }],
     suite: run.suite,

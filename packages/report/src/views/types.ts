@@ -11,7 +11,7 @@
 import type { RequestsSection } from './requests.ts';
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
-import type { ArmStat, BisectResult, Geomean, RatioComparison, RunRef } from '@rtbench/verdicts';
+import type { ArmStat, BisectResult, ComparedQuantile, Geomean, RatioComparison, RunRef } from '@rtbench/verdicts';
 import type { ClaimsView } from './claims-types.ts';
 import type { ReleaseMatrixView } from './releases.ts';
 import type { SteadyStateCell } from './steady-state.ts';
@@ -137,8 +137,10 @@ export interface BenchView {
 
 export interface CaseComparison {
   caseId: string;
-  /** The name as shown (names.ts). */
+  /** The name as shown (names.ts); a quantile row's ends in its quantile. */
   label: string;
+  /** A request case's row on a quantile of CPU per request (verdicts' request-quantiles.ts); absent: the case's ratio of medians. */
+  quantile?: ComparedQuantile;
   /** As on BenchRow; ratios are of costs (req/s inverted), so < 1 is faster for every metric. */
   metric?: Metric;
   baseline?: ArmStat;
@@ -195,6 +197,8 @@ export interface ComparisonView {
   method: string;
   /** As on BenchView: CPU profiles of a paired comparison's arms, for the HTML page. */
   profiles?: ProfileManifest;
+  /** As on BenchView: request cases' distributions of CPU per request (paired comparisons). */
+  requests?: RequestsSection;
 }
 
 // ---------------------------------------------------------------- history view
