@@ -4,7 +4,7 @@
  * are aliases of --format json / markdown.
  */
 import { colourOn, stderrColours as pc } from './emit/colours.ts';
-import { benchRatiosWithoutWork, comparisonRatiosWithoutWork, counted, defaultReporter, formatNames, formatRatio, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, METRICS_VIEWS, metricsSection, printable, reporterFor, verdictWords, worseThan, type MetricsViewName, type Reporter, type View } from '@rtbench/report';
+import { benchRatiosWithoutWork, comparisonRatiosWithoutWork, counted, defaultReporter, formatNames, formatPercent, formatRatio, formatThreshold, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, METRICS_VIEWS, metricsSection, printable, reporterFor, verdictWords, worseThan, type MetricsViewName, type Reporter, type View } from '@rtbench/report';
 import { regressionsOf } from '@rtbench/verdicts';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/host';
@@ -87,7 +87,7 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
 export function regressionGate(view: View, limit: number | undefined, unjudged: readonly string[] = []): { exit: number; flagged: string[] } {
   // Claims have their own exit codes (commands/claims.ts).
   if (limit === undefined || view.kind === 'claims') return { exit: 0, flagged: [] };
-  const pct = `${+(limit * 100).toFixed(2)}%`;
+  const pct = formatThreshold(limit);
   const found = regressionsOf(view, limit);
   const words = verdictWords('run' in view ? view.run.cases[0]?.metric : undefined);
   for (const line of unjudged) process.stderr.write(pc.red(`${line}\n`));
@@ -101,7 +101,7 @@ export function regressionGate(view: View, limit: number | undefined, unjudged: 
   }
   for (const { label, slower, baseline, comparison: c } of found) {
     process.stderr.write(
-      pc.red(`✗ regression: "${printable(label)}" ${printable(slower)} ${worseThan(words, baseline, `${((c.ratio - 1) * 100).toFixed(1)}%`)} (ratio ${formatRatio(c.ratio)}, ${+(c.confidence * 100).toFixed(2)}% interval ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
+      pc.red(`✗ regression: "${printable(label)}" ${printable(slower)} ${worseThan(words, baseline, formatPercent(c.ratio - 1))} (ratio ${formatRatio(c.ratio)}, ${+(c.confidence * 100).toFixed(2)}% interval ${formatRatio(c.ci[0])}–${formatRatio(c.ci[1])}, q ${c.qValue.toPrecision(2)}), beyond --fail-on-regression ${pct}\n`),
     );
   }
   return { exit: 1, flagged: [...new Set(found.map((f) => f.caseId))] };

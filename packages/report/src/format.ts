@@ -55,15 +55,38 @@ export function formatOps(opsPerSecond: number): string {
   return opsPerSecond.toPrecision(3);
 }
 
+/**
+ * Past this a percentage tells a reader nothing more (a ratio of 1,001 is
+ * +100,000%), and toFixed would write a large one in e-notation: it is
+ * written as a multiple, ">1000×", instead.
+ */
+const LARGEST_PERCENT = 1e5;
+
+/**
+ * Every percentage a report prints: `digits` decimals, "+" on a positive
+ * value when `signed`, "−" on a negative one (or "-" when not `signed`, as
+ * a plain percentage always printed), and ">1000×" or "<−1000×" past
+ * ±100,000% (infinities included); "—" for NaN.
+ */
+export function percentText(pct: number, digits: number, signed = false): string {
+  if (Number.isNaN(pct)) return '—';
+  if (pct >= LARGEST_PERCENT) return `>${LARGEST_PERCENT / 100}×`;
+  if (pct <= -LARGEST_PERCENT) return `<−${LARGEST_PERCENT / 100}×`;
+  if (!signed) return `${pct.toFixed(digits)}%`;
+  return `${pct < 0 ? '−' : '+'}${Math.abs(pct).toFixed(digits)}%`;
+}
+
 /** 12.3%, 1.2%, 0.04%: small values keep a significant digit instead of reading "0.0%". */
 export function formatPercent(fraction: number, digits = 1): string {
   const pct = fraction * 100;
   if (pct !== 0 && Math.abs(pct) < 0.1) return `${pct.toPrecision(1)}%`;
-  return `${pct.toFixed(digits)}%`;
+  return percentText(pct, digits);
 }
 
-/** 0.739, 1.052, 12.3: three decimals near 1, where the differences live. */
+/** 0.739, 1.052, 12.3, 456: three decimals near 1, where the differences live; ">1000" past that (never e-notation). */
 export function formatRatio(r: number): string {
+  if (Number.isNaN(r)) return '—';
+  if (r >= LARGEST_PERCENT / 100) return `>${LARGEST_PERCENT / 100}`;
   return r < 10 ? r.toFixed(3) : r.toPrecision(3);
 }
 
@@ -95,8 +118,7 @@ export function hasFiniteInterval(ci: readonly [number, number] | undefined): ci
 /** Change in time: ratio 0.739 -> "−26.1%", 1.102 -> "+10.2%". */
 export function formatChange(ratio: number): string {
   const pct = (ratio - 1) * 100;
-  const digits = Math.abs(pct) < 10 ? 1 : 0;
-  return `${pct < 0 ? '−' : '+'}${Math.abs(pct).toFixed(digits)}%`;
+  return percentText(pct, Math.abs(pct) < 10 ? 1 : 0, true);
 }
 
 /** 7, 48, 920, 1300: a rough count should not look precise. */
@@ -111,8 +133,10 @@ export function formatQ(q: number): string {
   return q < 0.1 ? q.toFixed(3) : q.toFixed(2);
 }
 
+/** A threshold or a target: "5%", "2.5%", at most two decimals. */
 export function formatThreshold(t: number): string {
-  return `${+(t * 100).toFixed(2)}%`;
+  const pct = t * 100;
+  return Math.abs(pct) >= LARGEST_PERCENT ? percentText(pct, 2) : `${+pct.toFixed(2)}%`;
 }
 
 

@@ -11,6 +11,7 @@
 import { formatBytes as formatBytesOf } from '@rtbench/core/call-tree';
 import type { EngineMetrics } from '@rtbench/core/engine-metrics';
 import type { CaseResult, RoundRecord, RunRecord } from '@rtbench/core/schema';
+import { formatChange, formatThreshold, percentText } from './format.ts';
 
 type GcKind = 'minor' | 'major' | 'incremental';
 
@@ -160,7 +161,7 @@ export function metricsCells(summary: MetricsSummary): MetricsCells {
     minor: formatRate(summary.per1k?.minor),
     major: formatRate(summary.per1k?.major),
     incremental: formatRate(summary.per1k?.incremental),
-    gcShare: summary.gcShare === undefined ? NOT_AVAILABLE : `${(summary.gcShare * 100).toFixed(summary.gcShare < 0.1 ? 1 : 0)}%`,
+    gcShare: summary.gcShare === undefined ? NOT_AVAILABLE : percentText(summary.gcShare * 100, summary.gcShare < 0.1 ? 1 : 0),
     bytesPerOp: summary.bytesPerOp === undefined ? NOT_AVAILABLE : `${summary.allocationEstimate ? '~' : ''}${formatBytes(summary.bytesPerOp)}`,
     young,
     old: formatBytes(heap?.oldUsedBytes ?? heap?.heapUsedBytes),
@@ -179,8 +180,7 @@ export function metricsRowCells(summary: MetricsSummary): string[] {
 export function metricsChange(timeRatio: number | undefined, base: MetricsSummary, candidate: MetricsSummary, minorName = 'minor GCs'): string {
   const parts: string[] = [];
   if (timeRatio !== undefined && Number.isFinite(timeRatio)) {
-    const pct = (timeRatio - 1) * 100;
-    parts.push(`${pct < 0 ? '−' : '+'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}% time`);
+    parts.push(`${formatChange(timeRatio)} time`);
   }
   const arrow = (a: string, b: string): string => (a === b ? a : `${a} → ${b}`);
   parts.push(`${minorName} ${arrow(formatRate(base.per1k?.minor), formatRate(candidate.per1k?.minor))} per 1k ops`);

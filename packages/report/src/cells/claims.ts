@@ -6,10 +6,11 @@
 import { costWords, expectationText } from '@rtbench/core';
 import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsRunInfo, ClaimsView } from '../views/claims-types.ts';
+import { formatThreshold, percentText } from '../format.ts';
 import type { ClaimFlip } from '@rtbench/verdicts';
 
 const fixed = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
-const pct = (x: number): string => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
+const pct = (x: number): string => percentText(x * 100, 1, true);
 
 /**
  * The figure: a faster claim as the speed-up (other/subject), a slower claim
@@ -35,7 +36,7 @@ export function claimFigure(o: Pick<ClaimOutcome, 'expect' | 'ratio' | 'interval
 /** What was claimed, in words ("at least 1.5× faster"; "no detectable difference (±1%)"). */
 export function claimedText(o: Pick<ClaimOutcome, 'expect' | 'threshold'> & Partial<Pick<ClaimOutcome, 'measure'>>): string {
   const text = expectationText(o.expect, o.measure);
-  return o.expect.kind === 'same' && o.threshold !== undefined ? `${text} (±${+(o.threshold * 100).toFixed(2)}%)` : text;
+  return o.expect.kind === 'same' && o.threshold !== undefined ? `${text} (±${formatThreshold(o.threshold)})` : text;
 }
 
 /** A claim that flipped between two columns: "<claim> · node: a vs b: held on 25.9.0, broken on 26.0.0". */

@@ -6,10 +6,9 @@
 import { counted } from '../text.ts';
 import { claimFlipText } from './claims.ts';
 import type { ReleaseMatrixView } from '../views/releases.ts';
-import { formatChange, ratioWithCi } from '../format.ts';
+import { formatChange, formatThreshold, ratioWithCi } from '../format.ts';
 import type { ChangePoint, StepVerdict, TrackAnalysis } from '@rtbench/verdicts';
 
-const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
 
 function engineChange(t: TrackAnalysis, older: string, newer: string): string {
   const a = t.engines[older]?.engine;
@@ -50,7 +49,7 @@ export function claimsCheckedLine(view: ReleaseMatrixView): string {
 }
 
 export function methodLine(view: ReleaseMatrixView): string {
-  return `Each step is a paired comparison of adjacent releases measured in the same sets of processes (the set is the unit); ${view.comparisons} steps × cases read together at ${pct(view.confidence)} (Benjamini–Hochberg, 5% false discoveries); a change point is a step whose interval excludes 1 with a change beyond ${pct(view.threshold)}.`;
+  return `Each step is a paired comparison of adjacent releases measured in the same sets of processes (the set is the unit); ${view.comparisons} steps × cases read together at ${formatThreshold(view.confidence)} (Benjamini–Hochberg, 5% false discoveries); a change point is a step whose interval excludes 1 with a change beyond ${formatThreshold(view.threshold)}.`;
 }
 
 export function progressLine(view: ReleaseMatrixView): string | undefined {

@@ -8,7 +8,7 @@
  */
 import type { ClaimWord } from '@rtbench/core/claims-schema';
 import { counted } from '../text.ts';
-import { formatChange, ratioWithCi } from '../format.ts';
+import { formatChange, formatThreshold, ratioWithCi } from '../format.ts';
 import { claimedText, claimFigure, claimFlipText } from '../cells/claims.ts';
 import { claimFlips, lastStepLine } from '../cells/releases.ts';
 import type { ReleaseMatrixView } from '../views/releases.ts';
@@ -59,7 +59,6 @@ export interface ReleasesPageData {
   legend: string[];
 }
 
-const pct = (x: number): string => `${+(x * 100).toFixed(2)}%`;
 
 function pageClaims(m: ClaimsMatrix): ReleasesPageClaims {
   return {
@@ -117,7 +116,7 @@ export function releasesPageData(view: ReleaseMatrixView): ReleasesPageData {
     })),
     ...(flips ? { claimFlips: flips.map((f) => ({ track: f.track, text: f.text, commands: f.bisect })) } : {}),
     legend: [
-      `Each line is a case's time relative to its track's first release (log scale), the product of the adjacent steps' paired ratios; the bar at a release is the interval of the step that ends there. ${view.comparisons} steps × cases are read together at ${pct(view.confidence)} (Benjamini–Hochberg); a triangle marks a change point (interval excludes 1, change beyond ${pct(view.threshold)}). The newest release is shaded.`,
+      `Each line is a case's time relative to its track's first release (log scale), the product of the adjacent steps' paired ratios; the bar at a release is the interval of the step that ends there. ${view.comparisons} steps × cases are read together at ${formatThreshold(view.confidence)} (Benjamini–Hochberg); a triangle marks a change point (interval excludes 1, change beyond ${formatThreshold(view.threshold)}). The newest release is shaded.`,
       ...(flips ? ["Claims × releases: each claim's word (held, broken, undecided) on each release a claims run given with --claims checked, read as rtbench claims reads it (hover a cell for the figure and what was claimed); a claim that changed its word between two releases is listed with the bisects that find where."] : []),
     ],
   };

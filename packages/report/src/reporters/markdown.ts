@@ -3,7 +3,7 @@ import { requestsMarkdown } from './requests.ts';
 import { renderClaimsMarkdown } from './claims-markdown.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
-import { NO_RATE_REASON } from '../format.ts';
+import { formatThreshold, NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, markdownCode as code, shellQuote } from '../text.ts';
 import { belowClock, CASE_COLUMN, tableColumns, VARIANT_COLUMN } from '../columns/results.ts';
 import { COMPARISON_CASE_COLUMN, COMPARISON_COLUMNS, type ComparisonColumn } from '../columns/comparison.ts';
@@ -26,7 +26,7 @@ function renderBenchMarkdown(view: BenchView): string {
   const lines: string[] = [`### rtbench: ${cell(view.suite)}`, ''];
   const variants = view.variants.map((v) => (v.unavailable ? `${code(v.id)} (did not run: ${cell(v.unavailable)})` : `${code(v.id)} ${cell(v.versionText)}`));
   const adaptive = run.options.adaptive;
-  const rounds = adaptive ? `${adaptive.minRounds}–${adaptive.maxRounds} rounds (adaptive, target ±${+(adaptive.target * 100).toFixed(2)}%)` : `${run.options.rounds} rounds`;
+  const rounds = adaptive ? `${adaptive.minRounds}–${adaptive.maxRounds} rounds (adaptive, target ±${formatThreshold(adaptive.target)})` : `${run.options.rounds} rounds`;
   lines.push(`Runtimes: ${variants.join(', ')}. ${rounds}: ${cell(howMeasured(run.options))}. ${hostLines(view).join('; ')}.`);
   lines.push('');
   const facts = benchFacts(view);
