@@ -130,6 +130,19 @@ describe.concurrent('rtbench history', () => {
     expect(r.stderr).toMatch(/z-run\.json is the same run as .*copy\.json \(id history-1\): read once/);
   });
 
+  it('an edited copy with the same run id shadows nothing: both are left out, said in one line', async () => {
+    const dir = savedRuns(stepSteps());
+    // The newest run (w-run.json) edited to say it is the first run (z-run.json): same id, other samples; it sorts first.
+    const edited = JSON.parse(readFileSync(join(dir, 'w-run.json'), 'utf8')) as { id: string };
+    edited.id = (JSON.parse(readFileSync(join(dir, 'z-run.json'), 'utf8')) as { id: string }).id;
+    writeFileSync(join(dir, 'w-run.json'), JSON.stringify(edited));
+    const r = await runCli(['history', dir, '--format', 'json', '--quiet']);
+    expect(r.status, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as HistoryView).runs.map((x) => x.file)).toEqual([join(dir, 'y-run.json'), join(dir, 'x-run.json')]);
+    const said = r.stderr.split('\n').filter((l) => l.includes(edited.id));
+    expect(said).toEqual([`skipped ${join(dir, 'z-run.json')} and ${join(dir, 'w-run.json')}: both say they are run ${edited.id} but hold different records (one was edited), so neither is read`]);
+  });
+
   it('--fail-on-regression: 1 when the newest run is a significant slowdown beyond the limit, else 0', async () => {
     const newest = savedRuns([1, 1, 1.1].map((factor) => ({ factor, commit: head })));
     const failing = await runCli(['history', newest, '--fail-on-regression', '5']);

@@ -22,4 +22,5 @@ export { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, INTE
 export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';
 export { pinPackages } from './package-pins.ts';
-export { latestRun, loadSavedRun, runFilesIn } from './saved-run.ts';
+export { latestRun, loadSavedRun } from './saved-run.ts';
+export { readHistoryRuns } from './history-runs.ts';

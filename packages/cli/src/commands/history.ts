@@ -4,10 +4,9 @@
  * variant across them with change points marked. load -> order -> view ->
  * emit. A file that cannot be read is said in one line and left out.
  */
-import { resolve } from 'node:path';
 import { chooseOrder, claimFlipNotes, counted, historyView, printable, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { loadSavedRun, runFilesIn, parseRuntimeList } from '@rtbench/run';
+import { readHistoryRuns, parseRuntimeList } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host';
@@ -24,34 +23,14 @@ export interface HistoryFlags extends OutputFlags, VerdictFlags {
   runtime?: readonly string[];
 }
 
-/** Every run the paths hold; a file that is not a readable run is said on stderr and skipped. */
+/** Every run the paths hold (@rtbench/run history-runs.ts), and what was said of them on stderr, one line each. */
 function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: HistoryInput[]; skipped: string[] } {
-  const inputs: HistoryInput[] = [];
-  const skipped: string[] = [];
-  const files = new Map<string, string>();
-  for (const file of paths.flatMap(runFilesIn)) if (!files.has(resolve(file))) files.set(resolve(file), file);
-  const byId = new Map<string, string>();
-  for (const file of files.values()) {
-    try {
-      const saved = loadSavedRun(file);
-      // A copy of a run (the same id) is one run, not a second point that agrees with it.
-      const first = byId.get(saved.run.id);
-      if (first !== undefined) {
-        info(flags, `${file} is the same run as ${first} (id ${saved.run.id}): read once`);
-        continue;
-      }
-      byId.set(saved.run.id, file);
-      if (saved.note) process.stderr.write(pc.yellow(`warning: ${file}: ${saved.note}\n`));
-      inputs.push({ run: saved.run, file: saved.file });
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      // One line, whatever bytes of the file the message quotes.
-      const line = printable(`skipped ${error.message.startsWith(file) ? error.message : `${file}: ${error.message}`}`, { oneLine: true });
-      skipped.push(line);
-      process.stderr.write(pc.yellow(`${line}\n`));
-    }
+  const { inputs, lines } = readHistoryRuns(paths);
+  for (const { level, text } of lines) {
+    if (level === 'info') info(flags, text);
+    else process.stderr.write(pc.yellow(`${printable(text, { oneLine: true })}\n`));
   }
-  return { inputs, skipped };
+  return { inputs, skipped: lines.filter((l) => l.level === 'skipped').map((l) => printable(l.text, { oneLine: true })) };
 }
 
 export function historyCommand(paths: readonly string[], flags: HistoryFlags): number {
