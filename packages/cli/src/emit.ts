@@ -5,10 +5,10 @@
  */
 import { colourOn, stderrColours as pc } from './emit/colours.ts';
 import { benchRatiosWithoutWork, comparisonRatiosWithoutWork, counted, defaultReporter, formatNames, formatPercent, formatRatio, formatThreshold, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, METRICS_VIEWS, metricsSection, printable, reporterFor, verdictWords, worseThan, type MetricsViewName, type Reporter, type View } from '@rtbench/report';
-import { regressionsOf } from '@rtbench/verdicts';
+import { judgedRatios, regressionsOf } from '@rtbench/verdicts';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/host';
-import { assertWritableOutput } from '@rtbench/run';
+import { assertWritableOutput, outputFileOf } from '@rtbench/run';
 import { info, type QuietFlag } from './emit/info.ts';
 
 export interface OutputFlags extends QuietFlag {
@@ -32,7 +32,8 @@ function parseMetricsView(value: unknown): MetricsViewName | undefined {
 }
 
 /** The reporter asked for (default: the terminal table); conflicting choices are a usage error. */
-export function outputReporter(flags: OutputFlags): Reporter {
+/** `inputs`: the files the command reads, which the output must not replace. */
+export function outputReporter(flags: OutputFlags, inputs: readonly string[] = []): Reporter {
   parseMetricsView(flags.metrics);
   const asked = [flags.markdown ? MARKDOWN_FLAG : undefined, flags.json ? JSON_FLAG : undefined, flags.format].filter((f): f is string => f !== undefined);
   const reporters = asked.map((f) => {
@@ -43,7 +44,8 @@ export function outputReporter(flags: OutputFlags): Reporter {
   const names = new Set(reporters.map((r) => r.format));
   if (names.size > 1) throw new UsageError(`choose one output format (got ${[...names].join(' and ')})`);
   // Checked before anything runs: a bad place for the report costs nothing measured.
-  if (flags.output !== undefined) assertWritableOutput(String(flags.output), '--output');
+  const file = outputFileOf(flags.output);
+  if (file !== undefined) assertWritableOutput(file, '--output', inputs);
   return reporters[0] ?? defaultReporter();
 }
 
@@ -62,7 +64,8 @@ function safeOutput(reporter: Reporter, text: string, colour: boolean): string {
 
 export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream: NodeJS.WriteStream = process.stdout): void {
   // -o: the file gets what stdout would have had, without colour, at 100 columns; nothing of pnpm's or the file's own output.
-  const toFile = flags.output !== undefined && stream === process.stdout;
+  const file = outputFileOf(flags.output);
+  const toFile = file !== undefined && stream === process.stdout;
   const colour = !toFile && colourOn(stream);
   const columns = toFile ? 100 : (stream.columns ?? 100);
   // --metrics gc / memory: a section after the view, in the formats that print sections.
@@ -72,8 +75,8 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
   const after = sections && metrics ? sections.metrics(metrics) : '';
   const text = safeOutput(reporter, reporter.render(view, { color: colour, columns, plot: flags.plot === true, explain: flags.explain === true }) + after, colour);
   if (!toFile) return void stream.write(text);
-  writeFileAtomically(String(flags.output), text);
-  info(flags, `wrote ${flags.output}`);
+  writeFileAtomically(file, text);
+  info(flags, `wrote ${file}`);
 }
 
 /**
@@ -94,6 +97,11 @@ export function regressionGate(view: View, limit: number | undefined, unjudged: 
   const workless = view.kind === 'comparison' ? comparisonRatiosWithoutWork(view) : view.kind === 'bench' ? benchRatiosWithoutWork(view) : 0;
   if (workless) process.stderr.write(pc.yellow(`note: ${counted(workless, 'ratio')} with a case without work (∅) not judged: its calls may be empty (--strict makes that an error)\n`));
   if (!found.length && unjudged.length) return { exit: 1, flagged: [] };
+  // Nothing compared is nothing passed: a gate that judged no ratio never says that no case is slower.
+  if (!found.length && judgedRatios(view) === 0) {
+    process.stderr.write(pc.red('✗ nothing was compared: no case has a ratio the gate can judge (a 0 ns median, no work, or nothing to compare it with); --fail-on-regression passes only what it compared\n'));
+    return { exit: 1, flagged: [] };
+  }
   if (!found.length) {
     const none = words.quantity === 'time' ? `no case is significantly ${words.worse} by more than ${pct}` : `no case executes significantly ${words.worse} ${words.quantity} than its baseline, by more than ${pct}`;
     process.stderr.write(pc.green(`✓ ${none}\n`));

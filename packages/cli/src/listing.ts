@@ -8,7 +8,7 @@ import { colourOn } from './emit/colours.ts';
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './emit/info.ts';
 import { writeFileAtomically } from '@rtbench/host';
-import { assertWritableOutput } from '@rtbench/run';
+import { assertWritableOutput, outputFileOf } from '@rtbench/run';
 
 export interface ListingFlags extends QuietFlag {
   format?: string;
@@ -21,7 +21,7 @@ export function listingFormat(flags: ListingFlags): ListingFormat {
   const asked = flags.format === undefined ? undefined : listingFormatOf(flags.format);
   if (flags.format !== undefined && asked === undefined) throw new UsageError(`--format ${flags.format}: this command lists as ${LISTING_FORMATS.join(' or ')}`);
   if (flags.json && asked !== undefined && asked !== JSON_FLAG) throw new UsageError(`choose one output format (got ${asked} and ${JSON_FLAG})`);
-  if (flags.output !== undefined) assertWritableOutput(flags.output, '--output');
+  if (outputFileOf(flags.output) !== undefined) assertWritableOutput(flags.output!, '--output');
   return flags.json ? JSON_FLAG : (asked ?? LISTING_FORMATS[0]);
 }
 
@@ -33,11 +33,12 @@ export function listingFormat(flags: ListingFlags): ListingFormat {
  */
 export function writeListing(text: string, flags: ListingFlags): void {
   const json = flags.json === true || (flags.format !== undefined && listingFormatOf(flags.format) === JSON_FLAG);
-  const colour = flags.output === undefined && colourOn(process.stdout);
+  const file = outputFileOf(flags.output);
+  const colour = file === undefined && colourOn(process.stdout);
   const safe = json ? jsonPrintable(text) : printable(text, { keepColours: colour });
-  if (flags.output === undefined) return void process.stdout.write(safe);
-  writeFileAtomically(flags.output, safe);
-  info(flags, `wrote ${flags.output}`);
+  if (file === undefined) return void process.stdout.write(safe);
+  writeFileAtomically(file, safe);
+  info(flags, `wrote ${file}`);
 }
 
 /** A planner's answer (a bisect's, a release matrix's) in the format asked, through the reporter map, as a listing is written. */

@@ -158,9 +158,16 @@ function activeCollector(fn: string): Collector {
   return collector;
 }
 
+/**
+ * A user's name inside an error message, as a JSON string: a newline or a
+ * control character in it is written as an escape, so the message stays one
+ * line and its reason is never cut off by whoever shows its first line.
+ */
+const quoted = (name: string): string => JSON.stringify(name);
+
 /** Declare a suite. `define` runs lazily, each time the cases are listed. */
 export function suite(name: string, define: () => void): SuiteDefinition {
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`suite name "${name}" must be kebab-case`);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`suite name ${quoted(name)} must be kebab-case`);
   return {
     kind: 'rtbench.suite',
     name,
@@ -176,7 +183,7 @@ export function suite(name: string, define: () => void): SuiteDefinition {
       const specs = own.defs.flatMap(expandCases);
       const seen = new Set<string>();
       for (const spec of specs) {
-        if (seen.has(spec.id)) throw new Error(`suite "${name}" declares the case "${spec.id}" twice`);
+        if (seen.has(spec.id)) throw new Error(`suite "${name}" declares the case ${quoted(spec.id)} twice`);
         seen.add(spec.id);
       }
       return specs;
@@ -187,7 +194,7 @@ export function suite(name: string, define: () => void): SuiteDefinition {
 /** Group related cases; the group name prefixes their ids ("parse 10kb / no reviver"). */
 export function group(name: string, define: () => void): void {
   const c = activeCollector('group');
-  if (c.group !== undefined) throw new Error(`group "${name}" is nested in "${c.group}"; groups do not nest`);
+  if (c.group !== undefined) throw new Error(`group ${quoted(name)} is nested in ${quoted(c.group)}; groups do not nest`);
   c.group = name;
   try {
     define();
@@ -198,14 +205,14 @@ export function group(name: string, define: () => void): void {
 
 export function bench(name: string, body: CaseBody): BenchHandle {
   const c = activeCollector('bench');
-  if (name.includes('/') || name.includes('[')) throw new Error(`case name "${name}" may not contain "/" or "["`);
+  if (name.includes('/') || name.includes('[')) throw new Error(`case name ${quoted(name)} may not contain "/" or "["`);
   const def = { name, group: c.group, body, args: Object.create(null) as Record<string, readonly ParamValue[]> };
   c.defs.push(def);
   const handle: BenchHandle = {
     args(nameOrTable: string | Record<string, readonly ParamValue[]>, values?: readonly ParamValue[]) {
       const table = typeof nameOrTable === 'string' ? { [nameOrTable]: values ?? [] } : nameOrTable;
       for (const [key, vals] of Object.entries(table)) {
-        if (vals.length === 0) throw new Error(`bench "${name}": .args("${key}") needs at least one value`);
+        if (vals.length === 0) throw new Error(`bench ${quoted(name)}: .args(${quoted(key)}) needs at least one value`);
         def.args[key] = [...vals];
       }
       return handle;

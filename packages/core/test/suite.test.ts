@@ -55,3 +55,18 @@ describe('suite()', () => {
     ).toThrow(/at least one value/);
   });
 });
+
+describe('a refused name', () => {
+  it('keeps its reason on the first line when the name holds a newline (the loader shows the first line)', () => {
+    let message = '';
+    try {
+      suite('nl', () => {
+        bench('bad/\nname', () => 1);
+      }).cases();
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split('\n')[0]).toBe('case name "bad/\\nname" may not contain "/" or "["');
+    expect(() => suite('nl', () => group('a\nb', () => group('c', () => {}))).cases()).toThrow(/^group "c" is nested in "a\\nb"; groups do not nest$/);
+  });
+});

@@ -24,3 +24,4 @@ export { mergeShards } from './merge-shards.ts';
 export { pinPackages } from './package-pins.ts';
 export { latestRun, loadSavedRun } from './saved-run.ts';
 export { readHistoryRuns } from './history-runs.ts';
+export { outputFileOf, refuseRepeatedInput } from './output-place.ts';

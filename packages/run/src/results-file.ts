@@ -1,5 +1,6 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
-import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { refuseLinkOrInput } from './output-place.ts';
 import { MEASURERS, UnknownMeasurer } from './measurers/all.ts';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
@@ -47,8 +48,11 @@ export function releaseUnsaved(path: string): void {
  * not a directory, in a directory that exists, writable. A UsageError
  * otherwise, so a mistake costs nothing measured.
  */
-export function assertWritableOutput(path: string, option = '--save'): void {
+export function assertWritableOutput(path: string, option = '--save', inputs: readonly string[] = []): void {
+  // `-o -` is stdout, which the caller handles; any other option names a file.
+  if (path === '-') throw new UsageError(`${option} -: name a file (only -o - means stdout)`);
   const full = resolve(path);
+  refuseLinkOrInput(path, option, inputs);
   const kind = (p: string): 'file' | 'dir' | 'other' | undefined => {
     try {
       const s = statSync(p);

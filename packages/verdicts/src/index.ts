@@ -14,7 +14,7 @@ export { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, ratioHalfWidth
 export { adjustedConfidence, adjustmentText, CLAIM_METHOD, decideClaim, decideFrom, wordOf, type ClaimDecision, type ClaimFamily } from './claim-decision.ts';
 export { checkClaims, claimPairs, claimsBlock, countWords, type ClaimCheck, type ClaimPairs } from './claims.ts';
 export { claimsMatrix, type AcrossColumn, type ClaimFlip, type ClaimsMatrix, type MatrixColumn } from './claims-matrix.ts';
-export { regressionsOf, type GatedView, type Regression } from './regressions.ts';
+export { judgedRatios, regressionsOf, type GatedView, type Regression } from './regressions.ts';
 export { CHANGE_METHOD, decidedDirection, historyChanges, type HistoryChange } from './change-points.ts';
 export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type ReleaseTrack, type StepVerdict, type TrackAnalysis } from './release-matrix.ts';
 export type { HistoryInput, RunRef, SavedRun } from './runs.ts';

@@ -94,3 +94,22 @@ export function regressionsOf(view: GatedView, limit: number): Regression[] {
       return [];
   }
 }
+
+/**
+ * How many ratios the gate could judge: each with a comparison and work on
+ * both arms. None (every sample 0, one variant, one run) means nothing was
+ * compared, which the gate must not pass as "no case is slower".
+ */
+export function judgedRatios(view: GatedView): number {
+  switch (view.kind) {
+    case 'comparison':
+      return view.sections.reduce((n, section) => n + section.cases.filter((row) => row.comparison && !row.withoutWork).length, 0);
+    case 'bench':
+      return view.cases.reduce((n, bc) => n + bc.rows.filter((row) => row.relative && !row.noVerdictWord).length, 0);
+    case 'history':
+      return view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0);
+    case 'claims':
+    case 'releases':
+      return 0;
+  }
+}

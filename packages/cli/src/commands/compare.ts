@@ -10,7 +10,7 @@ import { pluginForSpec } from '@rtbench/runtime-registry';
 import { exactFilter } from '@rtbench/suite-loader';
 import { pairedComparisonView, unpairedComparisonView, ViewError, type ComparisonView } from '@rtbench/report';
 import { COMPARE_USAGE } from '../compare/arms.ts';
-import { loadSavedRun } from '@rtbench/run';
+import { assertWritableOutput, loadSavedRun, refuseRepeatedInput } from '@rtbench/run';
 import { unjudgedCases, unjudgedLine } from '../compare/unjudged.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
@@ -19,10 +19,12 @@ import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts'
 export type CompareFlags = OutputFlags & VerdictFlags & { flagged?: string };
 
 export function compareFilesCommand(files: string[], flags: CompareFlags): number {
-  const reporter = outputReporter(flags);
-  // Checked before any file is read: a bad --threshold is a usage error.
+  const reporter = outputReporter(flags, files);
+  // Checked before any file is read: a bad --threshold is a usage error; so is a --flagged file without the gate or that cannot be written.
   ratioOptions(flags);
   const limit = failLimit(flags);
+  if (flags.flagged !== undefined && limit === undefined) throw new UsageError('--flagged names the cases --fail-on-regression finds: give both');
+  if (flags.flagged !== undefined) assertWritableOutput(flags.flagged, '--flagged', files);
   if (files.length === 0 || files.length > 2) {
     throw new UsageError('rtbench compare takes one saved compare run (paired verdicts) or two saved runs (unpaired): rtbench compare <run.json> [<run.json>]');
   }
@@ -31,6 +33,7 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
       throw new UsageError(`"${f}" looks like a variant, not a results file. To run a comparison: ${COMPARE_USAGE}`);
     }
   }
+  refuseRepeatedInput(files, 'rtbench compare');
   const saved = files.map(loadSavedRun);
   let view: ComparisonView;
   try {
@@ -45,10 +48,7 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
   // A case the candidate failed has no verdict: the gate must not pass it as "not slower".
   const unjudged = limit === undefined ? [] : unjudgedCases(saved).map(unjudgedLine);
   const gate = regressionGate(view, limit, unjudged);
-  if (flags.flagged !== undefined) {
-    if (limit === undefined) throw new UsageError('--flagged names the cases --fail-on-regression finds: give both');
-    writeFileAtomically(String(flags.flagged), gate.flagged.length ? `${exactFilter(gate.flagged)}
+  if (flags.flagged !== undefined) writeFileAtomically(flags.flagged, gate.flagged.length ? `${exactFilter(gate.flagged)}
 ` : '');
-  }
   return gate.exit;
 }

@@ -34,7 +34,7 @@ function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: History
 }
 
 export function historyCommand(paths: readonly string[], flags: HistoryFlags): number {
-  const reporter = outputReporter(flags);
+  const reporter = outputReporter(flags, paths);
   const refused = reporter.refuses?.history;
   if (refused !== undefined) throw new UsageError(`--format ${reporter.format}: ${refused}`);
   ratioOptions(flags);

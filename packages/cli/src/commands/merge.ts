@@ -23,8 +23,8 @@ export function mergeCommand(files: readonly string[], flags: MergeFlags): numbe
   // Shard folders of a release matrix (rtbench releases --shard i/n) are joined as a matrix.
   if (files.length && files.every(isMatrixFolder)) return mergeMatrixCommand(files, flags);
   if (flags.save === undefined) throw new UsageError('rtbench merge: name the merged run with --save <file> (-o/--output writes the rendered --format)');
-  const reporter = outputReporter(flags);
-  assertWritableOutput(flags.save);
+  const reporter = outputReporter(flags, files);
+  assertWritableOutput(flags.save, '--save', files);
   const merged = mergeShards(files.map((file) => ({ run: loadSavedRun(file).run, file })));
   writeRunAtomically(flags.save, merged);
   const view = viewOfRun(merged, { ...ratioOptions(flags, [merged]), file: flags.save });

@@ -9,7 +9,7 @@ import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts'
 import { claimsReportView } from '@rtbench/claims';
 
 export function reportCommand(file: string | undefined, flags: OutputFlags & VerdictFlags): number {
-  const reporter = outputReporter(flags);
+  const reporter = outputReporter(flags, file === undefined ? [] : [file]);
   // A folder made by `rtbench claims`, or one of its runs: the claims and their outcomes.
   const claims = claimsReportView(file);
   if (claims) {
