@@ -134,6 +134,22 @@ export const EMPTY_RESULT_WARNING =
 /** Said once per case and process when its value holds content the digest cannot see. */
 export const UNSEEN_WARNING = 'its value shows no content to compare for part of it, so the check that every runtime did the same work cannot see that part';
 
+/** What a case's promise that never settles is called, in every runtime. */
+export const NEVER_SETTLES =
+  'its promise never settles: the process ran out of work (no timer, no I/O, no callback pending) while the case still waited on it, so nothing could ever settle it';
+
+/** The case the job is waiting on, for an entry that sees its event loop run empty (neverSettled). */
+let awaited: string | undefined;
+
+/**
+ * The answer for the case the job waits on when the runtime's event loop
+ * runs empty before the job ends: only a promise nothing can settle is left.
+ * Each entry sends it from its runtime's "nothing left to do" hook and exits.
+ */
+export function neverSettled(): RuntimeMessage {
+  return { type: 'error', ...(awaited !== undefined ? { caseId: awaited } : {}), phase: 'run', message: NEVER_SETTLES };
+}
+
 /** Distinct warnings a case may send per process (ctx.warn); past them, one line says the rest were dropped. */
 export const MAX_WARNINGS = 20;
 
@@ -418,6 +434,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
       // message, which the host takes after closing the input (@rtbench/process protocol-reader.ts closeInput): it fails
       // that case's last set in this process, as a failing teardown fails the set in which it runs.
       for (const id in kept) {
+        awaited = id;
         try {
           await kept[id]!.setup.teardown();
         } catch (error) {
@@ -427,6 +444,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     }
     return;
   }
+  awaited = job.caseId;
   emit(await caseAnswer(suite, cases, job.caseId, job.kind, job.options, env));
 }
 
@@ -445,6 +463,7 @@ async function serveCases(env: RuntimeEnvironment, answer: (opened: CaseOpening)
     const opened = caseOfCommand(line);
     if (opened === undefined) throw new Error(`rtbench entry: expected a case command, got "${line.slice(0, 100)}"`);
     env.collect?.();
+    awaited = opened.caseId;
     env.emit(await answer(opened));
   }
 }

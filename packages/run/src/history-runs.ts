@@ -11,7 +11,7 @@ import type { HistoryInput } from '@rtbench/verdicts';
 import { loadSavedRun, runFilesIn } from './saved-run.ts';
 
 /** A line for stderr: `info` may be silenced (--quiet), a warning or a skipped file never is. */
-export interface HistoryLine {
+interface HistoryLine {
   level: 'info' | 'warning' | 'skipped';
   text: string;
 }

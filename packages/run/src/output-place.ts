@@ -21,7 +21,7 @@ function statOf(path: string, follow: boolean): Stats | undefined {
 }
 
 /** Whether two paths name one file (the same device and inode: a second name, a link or `./` do not hide it). */
-export function sameFile(a: string, b: string): boolean {
+function sameFile(a: string, b: string): boolean {
   const x = statOf(a, true);
   const y = statOf(b, true);
   return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;

@@ -172,10 +172,13 @@ export async function bundleSuite(suiteEntry: string, suiteName: string, runtime
     entry: {
       contents: [
         // The entry first: its top level (taking the job out of argv, keeping
-        // its own clock and writer) runs before any of the suite's code.
+        // its own clock and writer) runs before any of the suite's code. Not
+        // awaited at the top level: a case's promise that never settles then
+        // lets the event loop run empty, which each entry hears and names (an
+        // unsettled top-level await is a crash on some runtimes, a hang on others).
         `import { start } from ${JSON.stringify(target.entry)};`,
         `import suite from ${JSON.stringify(suiteEntry)};`,
-        `await start(suite);`,
+        `void start(suite);`,
       ].join('\n'),
       resolveDir: repoRoot,
       sourcefile: `rtbench-${runtime}-entry.ts`,

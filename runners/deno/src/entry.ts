@@ -9,7 +9,7 @@
  * the variant set (deno adds variables of its own), and keeps its own
  * references to the clock, the exit and the write.
  */
-import { executeJob, exposedCollections } from '@rtbench/core/execute';
+import { executeJob, exposedCollections, neverSettled } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
@@ -39,9 +39,15 @@ const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
 // Taken before the suite loads (case code may replace gc); present under --expose-gc.
 const collections = exposedCollections();
+const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), writeStdout);
+// The event loop ran empty before the job ended: the case waits on a promise nothing is left to settle. Said as
+// such, not left to the runtime (which reads it as a crash, or idles until the timeout).
+globalThis.addEventListener('beforeunload', () => {
+  emit(neverSettled());
+  exit(1);
+}, { once: true });
 
 export async function start(suite: SuiteDefinition): Promise<void> {
-  const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), writeStdout);
   const origin = now();
   await executeJob(suite, job, {
     facts: {

@@ -9,7 +9,7 @@
  * fake-timer library, a mocked stdout) changes neither timing nor messages.
  */
 import { readSync, writeSync } from 'node:fs';
-import { executeJob, exposedCollections } from '@rtbench/core/execute';
+import { executeJob, exposedCollections, neverSettled } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
@@ -32,13 +32,19 @@ const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
 // Taken before the suite loads (case code may replace gc); present under --expose-gc.
 const collections = exposedCollections();
+// Synchronous, retried on a full pipe: process.stdout.write would queue the
+// line, and the exit below would drop whatever was still queued.
+const emit = (message: RuntimeMessage): void => {
+  writeFully(encode(`${encodeLine(message, job.token)}\n`), writeOut);
+};
+// The event loop ran empty before the job ended: the case waits on a promise nothing is left to settle. Said as
+// such, not left to the runtime (which reads it as a crash, or idles until the timeout).
+process.once('beforeExit', () => {
+  emit(neverSettled());
+  exit(1);
+});
 
 export async function start(suite: SuiteDefinition): Promise<void> {
-  // Synchronous, retried on a full pipe: process.stdout.write would queue the
-  // line, and the exit below would drop whatever was still queued.
-  const emit = (message: RuntimeMessage): void => {
-    writeFully(encode(`${encodeLine(message, job.token)}\n`), writeOut);
-  };
   const origin = hrtime();
   await executeJob(suite, job, {
     facts: {

@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import type { JobRequest } from '@rtbench/runtime-kit';
 import { attachTraceMetrics, guardDir, MAX_TIMER_MS, ProtocolReader, removeGuardedDir, sealJob, TraceFilter, type ChildExit, type JobOutcome, type RunningJob } from '@rtbench/process';
 import type { WorkerdFacts } from './handoff.ts';
+import { NEVER_SETTLES } from '@rtbench/core/execute';
 import { workerdConfig } from './config.ts';
 import { openJobExchange, type JobExchange, type ResponseEnd } from './http.ts';
 import { startWorkerd, type WorkerdProcess } from './server.ts';
@@ -193,6 +194,9 @@ interface EndedJob {
   stoppedGracefully: boolean;
 }
 
+/** What workerd writes when it cancels a request whose promise nothing is left to settle. */
+const WORKERD_HUNG = 'would never generate a response';
+
 /** The outcome as a process plugin would give it, from what the server and the exchange left. */
 function workerdOutcome({ request, reader, server, exit, response, gcTrace, timedOut, interrupted, started, stoppedGracefully }: EndedJob): JobOutcome {
   const { target, job } = request;
@@ -223,7 +227,8 @@ function workerdOutcome({ request, reader, server, exit, response, gcTrace, time
       type: 'error',
       ...(job.kind === 'serve' ? { caseId: openCase! } : job.kind !== 'list' ? { caseId: job.caseId } : {}),
       phase: 'run',
-      message: `workerd ended the request without a result: ${why}`,
+      // workerd's own finding that the worker hung, with nothing left that could settle its promise: said as every runtime says it.
+      message: output.includes(WORKERD_HUNG) ? NEVER_SETTLES : `workerd ended the request without a result: ${why}`,
     });
   }
   if (exit.spawnError) server.output.push(`failed to start ${target.binary}: ${exit.spawnError.message}\n`);
