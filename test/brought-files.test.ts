@@ -33,8 +33,8 @@ describe('brought files listed where they run', () => {
     expect(r.status).toBe(1);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     const message = (variant: string): string => run.results.find((x) => x.variantId === variant)!.failures[0]!.message;
-    expect(message('node')).toMatch(/main\(\) returned without calling bench\.end\(\), and nothing it started is still running to call it/);
-    for (const variant of ['deno', 'bun']) expect(message(variant)).toContain('while the case waited for main() to call bench.end() (main returned without calling it)');
+    // The bundle does not await its start at the top level: on every runtime the event loop runs empty and the adapter's own check says why.
+    for (const variant of ['node', 'deno', 'bun']) expect(message(variant)).toMatch(/main\(\) returned without calling bench\.end\(\), and nothing it started is still running to call it/);
     expect(message('bun')).not.toContain('raise --timeout');
     expect(r.stderr).not.toContain('unsettled top-level await');
   });

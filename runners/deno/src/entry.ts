@@ -42,10 +42,18 @@ const collections = exposedCollections();
 const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), writeStdout);
 // The event loop ran empty before the job ended: the case waits on a promise nothing is left to settle. Said as
 // such, not left to the runtime (which reads it as a crash, or idles until the timeout).
-globalThis.addEventListener('beforeunload', () => {
-  emit(neverSettled());
-  exit(1);
-}, { once: true });
+const later = setTimeout;
+globalThis.addEventListener('beforeunload', (event) => {
+  // Deno exits after this event unless it is cancelled, even with a timer set.
+  event.preventDefault();
+  const stalled = neverSettled();
+  later(() => {
+    const answer = stalled();
+    if (answer === undefined) return;
+    emit(answer);
+    exit(1);
+  }, 0);
+});
 
 export async function start(suite: SuiteDefinition): Promise<void> {
   const origin = now();

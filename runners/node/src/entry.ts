@@ -39,9 +39,15 @@ const emit = (message: RuntimeMessage): void => {
 };
 // The event loop ran empty before the job ended: the case waits on a promise nothing is left to settle. Said as
 // such, not left to the runtime (which reads it as a crash, or idles until the timeout).
-process.once('beforeExit', () => {
-  emit(neverSettled());
-  exit(1);
+const later = setImmediate;
+process.on('beforeExit', () => {
+  const stalled = neverSettled();
+  later(() => {
+    const answer = stalled();
+    if (answer === undefined) return;
+    emit(answer);
+    exit(1);
+  });
 });
 
 export async function start(suite: SuiteDefinition): Promise<void> {
