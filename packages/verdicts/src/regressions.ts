@@ -110,6 +110,7 @@ export function judgedRatios(view: GatedView): number {
       return view.cases.reduce((n, hc) => n + hc.series.reduce((m, s) => m + s.points.filter((p) => p.change).length, 0), 0);
     case 'claims':
     case 'releases':
+    case 'bisect':
       return 0;
   }
 }
