@@ -9,21 +9,16 @@ const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runners/*/test/**/*.test.ts'
  * - host-timed: no process left that mentions the program cache or the load
  *   worker (suites.test.ts and fifth-runtime.test.ts run start-up and load
  *   cases too), and it edits cached start-up programs;
- * - native-runtimes: no new /tmp/perf-<pid>.map (the native flame test makes some).
+ * - native-runtimes: no new /tmp/perf-<pid>.map (the native flame test makes some);
+ * - instructions: eight processes under valgrind, the most CPU of any file
+ *   (65 s): beside the two above, which mostly wait (on start-ups, load runs
+ *   and perf), it fills the cores they leave idle.
  * They do not disturb each other. Every other file's checks are its own:
  * processes below its own CLI or with its own markers, its own temporary files
  * and suite names (interrupt.test.ts and bundle-cache.test.ts use copies of the
  * tiny fixture under names of their own).
  */
-const APART_TESTS = ['packages/cli/test/host-timed.test.ts', 'packages/profile/test/native-runtimes.test.ts'];
-
-/**
- * Files at once in the first group. A file that starts runtimes spends much
- * of its time waiting (start-ups, servers, workerd's 1 ms clock, time
- * budgets): two at a time left the cores idle for part of the group
- * (docs/measurements/tests.md, "The test command's time").
- */
-const FIRST_GROUP_WORKERS = 3;
+const APART_TESTS = ['packages/cli/test/host-timed.test.ts', 'packages/profile/test/native-runtimes.test.ts', 'test/instructions.test.ts'];
 
 const ESBUILD_TESTS = PURE_EXCLUDE.map((p) => (p.endsWith('/**') ? `${p}/*.test.ts` : p));
 
@@ -32,12 +27,10 @@ const ESBUILD_TESTS = PURE_EXCLUDE.map((p) => (p.endsWith('/**') ? `${p}/*.test.
 //
 // Two groups, in turn (vitest runs projects of one sequence.groupOrder together,
 // and a group's projects share its worker count):
-// 1. three files at a time: the pure tests (test:fast's list, without a fresh
+// 1. two files at a time: the pure tests (test:fast's list, without a fresh
 //    module graph per file, as in vitest.fast.config.ts), the few that only
 //    run esbuild, and the files that start runtimes. Files that can overlap their
 //    own runs also do so inside the file (describe.concurrent with runCliAsync).
-//    test/instructions.test.ts counts under valgrind on both cores (the most CPU
-//    of any file): started first, it fills what the others leave idle.
 // 2. APART_TESTS, with none of the first group running.
 export default defineConfig({
   test: {
@@ -51,9 +44,9 @@ export default defineConfig({
     env: { NO_COLOR: '1' },
     sequence: { sequencer: SlowestFirst },
     projects: [
-      { extends: true, test: { name: 'runtimes', include: ALL_TESTS, exclude: [...PURE_TESTS, ...APART_TESTS], maxWorkers: FIRST_GROUP_WORKERS, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'pure', include: PURE_TESTS, exclude: PURE_EXCLUDE, setupFiles: [NO_PROCESSES_SETUP], maxWorkers: FIRST_GROUP_WORKERS, isolate: false, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'esbuild', include: ESBUILD_TESTS, maxWorkers: FIRST_GROUP_WORKERS, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'runtimes', include: ALL_TESTS, exclude: [...PURE_TESTS, ...APART_TESTS], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'pure', include: PURE_TESTS, exclude: PURE_EXCLUDE, setupFiles: [NO_PROCESSES_SETUP], maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'esbuild', include: ESBUILD_TESTS, maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'apart', include: APART_TESTS, maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],
   },
