@@ -152,7 +152,9 @@ describe.concurrent('rtbench compare <a.json> <b.json>', () => {
   it('says what a file is when it is not a run, and what to do when given variants', async () => {
     const notRun = tempFile('x.json');
     writeFileSync(notRun, '{"hello": 1}');
-    const r = await runCli(['compare', notRun, notRun]);
+    const alsoNotRun = tempFile('y.json');
+    writeFileSync(alsoNotRun, '{"hello": 2}');
+    const r = await runCli(['compare', notRun, alsoNotRun]);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('is not an rtbench run');
     const v = await runCli(['compare', 'node@24', 'node@26']);

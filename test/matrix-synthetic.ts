@@ -14,20 +14,28 @@ export interface SyntheticMatrix {
   shard?: { index: number; count: number };
   sets?: number;
   seed?: number;
+  /** A shard's whole matrix, every shard's track in order, as its command asked them (what a merge checks the shards agree on). */
+  asked?: SyntheticMatrix[];
+}
+
+/** The track a matrix of one runtime and suite names: its key, range and suite. */
+function askedTrack(m: SyntheticMatrix): { key: string; range: string; suite: string } {
+  const suite = m.suite ?? 'fake';
+  return { key: `${m.runtime} × ${suite}`, range: `${m.runtime}@${m.releases[0]}..${m.runtime}@${m.releases.at(-1)}`, suite };
 }
 
 export const MATRIX_IDENTITY = { filter: '', threshold: 0.01, timePerSetMs: 100, warmupMs: 150, sets: 12, setsPerProcess: 2, windowSize: 6 };
 
 /** The state a folder of one track, measured in one window, keeps. */
 export function matrixState(m: SyntheticMatrix, runs: string[]): Record<string, unknown> {
-  const suite = m.suite ?? 'fake';
   return {
     schema: 'rtbench.releases',
     version: 1,
     identity: { ...MATRIX_IDENTITY, sets: m.sets ?? 12 },
     machines: ['test machine'],
     ...(m.shard ? { shard: m.shard } : {}),
-    tracks: [{ key: `${m.runtime} × ${suite}`, runtime: m.runtime, extra: [], suite, range: `${m.runtime}@${m.releases[0]}..${m.runtime}@${m.releases.at(-1)}`, listed: m.releases, releases: m.releases, windows: [{ releases: m.releases, runs }] }],
+    ...(m.asked ? { asked: m.asked.map(askedTrack) } : {}),
+    tracks: [{ ...askedTrack(m), runtime: m.runtime, extra: [], listed: m.releases, releases: m.releases, windows: [{ releases: m.releases, runs }] }],
   };
 }
 

@@ -80,8 +80,10 @@ describe('a hostile name', () => {
   it('is inert in a release matrix\'s text and releases.md, where it names a change point and its commands', async () => {
     const slower = (release: string, caseId: string): number => (caseId === HOSTILE && release === '3' ? 1.5 : 1);
     const shards = [1, 2].map((index) => join(dir, `shard-${index}`));
-    writeMatrixFolder(shards[0]!, { runtime: 'node', releases: ['1', '2', '3'], cases: [HOSTILE, 'plain'], factor: slower, suite: `suite\n${HOSTILE}`, shard: { index: 1, count: 2 } });
-    writeMatrixFolder(shards[1]!, { runtime: 'bun', releases: ['1', '2'], cases: [HOSTILE], factor: () => 1, shard: { index: 2, count: 2 }, seed: 5 });
+    const node = { runtime: 'node', releases: ['1', '2', '3'], cases: [HOSTILE, 'plain'], factor: slower, suite: `suite\n${HOSTILE}`, shard: { index: 1, count: 2 } };
+    const bun = { runtime: 'bun', releases: ['1', '2'], cases: [HOSTILE], factor: () => 1, shard: { index: 2, count: 2 }, seed: 5 };
+    writeMatrixFolder(shards[0]!, { ...node, asked: [node, bun] });
+    writeMatrixFolder(shards[1]!, { ...bun, asked: [node, bun] });
     const merged = join(dir, 'merged');
     const r = await runCliAsync(['merge', ...shards, '--save', merged]);
     expect(r.status, r.stderr).toBe(0);

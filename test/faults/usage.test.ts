@@ -120,7 +120,8 @@ describe.concurrent('bad saved runs', () => {
     await expectUsageError(['report', path], /without samples/);
     await expectUsageError(['compare', path], /without samples/);
     const other = writeRun(tempFile('unknown-variant.json'), { ...run, variants: [run.variants[0]] });
-    await expectUsageError(['compare', other, other], /names a variant the run does not list/);
+    // Beside a run that reads (two names of one file are refused before either is read).
+    await expectUsageError(['compare', other, writeRun(tempFile('two-variants.json'), run)], /names a variant the run does not list/);
     writeFileSync(path, '{"schema":"rtbench.run","schemaVersion":1');
     await expectUsageError(['report', path], /not valid JSON/);
   });
@@ -131,7 +132,7 @@ describe.concurrent('bad saved runs', () => {
     const dir = dirname(tempFile('a-directory/x'));
     mkdirSync(dir, { recursive: true });
     // Side by side: each is a CLI of its own.
-    const corruptReads = [['report', corrupt], ['compare', corrupt, corrupt], ['merge', corrupt, '--save', tempFile('m.json')]];
+    const corruptReads = [['report', corrupt], ['compare', corrupt, dir], ['merge', corrupt, '--save', tempFile('m.json')]];
     await Promise.all([
       ...corruptReads.map(async (args) => {
         const r = await runCli(args);
@@ -140,7 +141,7 @@ describe.concurrent('bad saved runs', () => {
         expect(r.stderr).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
       }),
       expectUsageError(['report', dir], /is a directory, not a run file/),
-      expectUsageError(['compare', dir, dir], /is a directory, not a run file/),
+      expectUsageError(['compare', dir, corrupt], /is a directory, not a run file/),
     ]);
   });
 });
