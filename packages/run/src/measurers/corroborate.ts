@@ -21,6 +21,7 @@ import type { MeasureOptions } from '@rtbench/core/protocol';
 const READING_SLACK_MS = 0.01;
 
 const ms = (x: number): string => `${+x.toPrecision(3)} ms`;
+const percent = (share: number): string => `${+(share * 100).toPrecision(2)}%`;
 
 /**
  * What the best sample of an honest set accounts for, at least: of the
@@ -77,7 +78,7 @@ export function corroborate(record: Corroborated, readings: readonly SampleReadi
   if (clockDoubt) return clockDoubt;
   // A case whose calls run untimed work of their own (hooks, self-timed regions) makes the exchange longer than its samples, honestly.
   if (!readings.length || record.untimedWork) return undefined;
-  const atBest = (share: number): string => `at best ${+(share * 100).toPrecision(2)}%`;
+  const atBest = (share: number): string => `at best ${percent(share)}`;
   if (spans && best.ofSpan < EXPLAINED_SHARE.ofSpan) {
     return `no sample accounts for a tenth of the time its exchange took on the process's own clock (${atBest(best.ofSpan)}): the figures are smaller than the process's clock allows, so the set is not used`;
   }
@@ -87,7 +88,7 @@ export function corroborate(record: Corroborated, readings: readonly SampleReadi
     const share = shareOf(timedMs, processCpuNs / 1e6, slack);
     if (share >= CPU_SHARE) return undefined;
     const what = spans ? 'its exchanges, as the process timed them,' : 'its samples';
-    return `${what} account for ${+(share * 100).toPrecision(2)}% of the CPU time its process ran over the set (${ms(processCpuNs / 1e6)}, read by the host from the kernel; a tenth at least): the figures are smaller than the host's clock allows, so the set is not used`;
+    return `${what} account for ${percent(share)} of the CPU time its process ran over the set (${ms(processCpuNs / 1e6)}, read by the host from the kernel; a tenth at least): the figures are smaller than the host's clock allows, so the set is not used`;
   }
   if (best.ofWait < EXPLAINED_SHARE.ofWait) {
     return `no sample accounts for a fiftieth of the time the host waited for it (${atBest(best.ofWait)}): the figures are smaller than the host's clock allows, so the set is not used`;
