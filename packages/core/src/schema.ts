@@ -155,6 +155,8 @@ export const roundSchema = z.object({
       spanUs: z.array(finite.nonnegative()).optional(),
       /** µs of CPU the process (every thread, and processes below it) ran from the set's first command to its last answer, read by the host from /proc (absent off Linux and in older runs). */
       processCpuUs: finite.nonnegative().optional(),
+      /** µs of CPU its busiest thread ran over the same stretch: the thread the samples are held against (absent off Linux and in older runs). */
+      busiestThreadCpuUs: finite.nonnegative().optional(),
       /** The process served other cases before this one in the same set (warm processes): how many (absent: a process of its own). */
       servedBefore: z.number().int().nonnegative().optional(),
       /** Which process of this variant took the set, numbered from 0 in the order they started (warm processes; absent in older runs): sets that share a process share its JIT decisions and layout. */

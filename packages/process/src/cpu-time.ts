@@ -23,14 +23,24 @@ export function processTreeCpuTimes(root: number): ThreadCpuTimes | undefined {
   return times.size ? times : undefined;
 }
 
+/** CPU run between two readings: over every thread, and on the thread that ran the most. */
+export interface CpuBetween {
+  totalNs: number;
+  busiestThreadNs: number;
+}
+
 /**
  * CPU run between two readings: each thread alive at the second, from its
  * first reading (0 for a thread started since). A thread that ended between
- * them is left out, so the figure errs low, never below zero.
+ * them is left out, so the figures err low, never below zero.
  */
-export function cpuNsBetween(before: ThreadCpuTimes | undefined, after: ThreadCpuTimes | undefined): number | undefined {
+export function cpuNsBetween(before: ThreadCpuTimes | undefined, after: ThreadCpuTimes | undefined): CpuBetween | undefined {
   if (!before || !after) return undefined;
-  let total = 0;
-  for (const [thread, ns] of after) total += Math.max(0, ns - (before.get(thread) ?? 0));
-  return total;
+  const run = { totalNs: 0, busiestThreadNs: 0 };
+  for (const [thread, ns] of after) {
+    const threadNs = Math.max(0, ns - (before.get(thread) ?? 0));
+    run.totalNs += threadNs;
+    run.busiestThreadNs = Math.max(run.busiestThreadNs, threadNs);
+  }
+  return run;
 }

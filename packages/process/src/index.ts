@@ -8,6 +8,6 @@ export { containment } from './containment.ts';
 export { liveCase, warmProcess, type LiveCase, type SampleReading, type WarmProcess } from './session.ts';
 export { pidAlive } from './pid-alive.ts';
 export { threadFiles } from './thread-files.ts';
-export { cpuNsBetween } from './cpu-time.ts';
+export { cpuNsBetween, type CpuBetween } from './cpu-time.ts';
 export { runBriefly, whichOnPath } from './run-briefly.ts';
 export { importUserModule } from './user-module.ts';

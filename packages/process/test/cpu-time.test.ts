@@ -8,7 +8,7 @@ describe('cpuNsBetween', () => {
     const before = new Map([['1/1', 5_000], ['1/2', 9_000_000]]);
     // Thread 2 ended (its 9 ms would make a plain difference of totals negative); thread 3 started.
     const after = new Map([['1/1', 7_000], ['1/3', 1_000]]);
-    expect(cpuNsBetween(before, after)).toBe(3_000);
+    expect(cpuNsBetween(before, after)).toEqual({ totalNs: 3_000, busiestThreadNs: 2_000 });
     expect(cpuNsBetween(undefined, after)).toBeUndefined();
     expect(cpuNsBetween(before, undefined)).toBeUndefined();
   });
@@ -22,7 +22,9 @@ describe.runIf(process.platform === 'linux')('processTreeCpuTimes', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const second = processTreeCpuTimes(child.pid!);
       expect(first?.size).toBeGreaterThan(0);
-      expect(cpuNsBetween(first, second)).toBeGreaterThan(0);
+      const run = cpuNsBetween(first, second)!;
+      expect(run.busiestThreadNs).toBeGreaterThan(0);
+      expect(run.totalNs).toBeGreaterThanOrEqual(run.busiestThreadNs);
     } finally {
       await new Promise((resolve) => child.once('exit', resolve));
     }

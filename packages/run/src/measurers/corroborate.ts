@@ -38,16 +38,18 @@ const EXPLAINED_SHARE = { ofSpan: 0.1, ofWait: 0.02 };
 /**
  * What an honest set's exchanges, as the process timed them (`spanNs`; its
  * samples where it gives no spans), account for, at least, of the CPU time
- * its process ran over the set as the kernel counts it (every thread: the
- * exchanges, and the engine's helper threads beside them). Unlike the host's
- * wait, this does not grow when the machine is loaded (a process waiting for
- * a core runs nothing), and no case can change it; exchanges shrunk 100x
- * account for about 1%. The samples themselves are held against the spans
- * (EXPLAINED_SHARE), so both figures a process sends are checked: that rule
- * and this one together. Spans, not samples, are held here because an
- * emulated runtime's harness work around each batch is honest CPU the batch
- * does not account for. Where the kernel's count is at hand it replaces the
- * share of the host's wait.
+ * the busiest thread of its process ran over the set as the kernel counts
+ * it. The exchanges run on one thread; the engine's helper threads (its
+ * compilers, its collector, an emulator's translation) run beside it, so
+ * the whole process's CPU is no bound an honest thread's clock must meet.
+ * Unlike the host's wait, this does not grow when the machine is loaded (a
+ * thread waiting for a core runs nothing), and no case can change it;
+ * exchanges shrunk 100x account for about 1%. The samples themselves are
+ * held against the spans (EXPLAINED_SHARE), so both figures a process sends
+ * are checked: that rule and this one together. Spans, not samples, are held
+ * here because an emulated runtime's harness work around each batch is
+ * honest CPU the batch does not account for. Where the kernel's count is at
+ * hand it replaces the share of the host's wait.
  */
 const CPU_SHARE = 0.1;
 
@@ -55,11 +57,11 @@ type Corroborated = Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsP
 
 /**
  * Why a lockstep set's samples cannot be believed, in one line; undefined
- * when the host's clock agrees. `processCpuNs`: the CPU time the process ran
- * from the set's first command to its last answer, read by the host
- * (undefined where the kernel cannot say).
+ * when the host's clock agrees. `threadCpuNs`: the CPU time the busiest
+ * thread of the process ran from the set's first command to its last answer,
+ * read by the host (undefined where the kernel cannot say).
  */
-export function corroborate(record: Corroborated, readings: readonly SampleReading[], processCpuNs?: number): string | undefined {
+export function corroborate(record: Corroborated, readings: readonly SampleReading[], threadCpuNs?: number): string | undefined {
   const tickMs = record.clock.resolutionNs / 1e6;
   const slack = 2 * tickMs + READING_SLACK_MS;
   let tooLong = 0;
@@ -82,13 +84,13 @@ export function corroborate(record: Corroborated, readings: readonly SampleReadi
   if (spans && best.ofSpan < EXPLAINED_SHARE.ofSpan) {
     return `no sample accounts for a tenth of the time its exchange took on the process's own clock (${atBest(best.ofSpan)}): the figures are smaller than the process's clock allows, so the set is not used`;
   }
-  if (processCpuNs !== undefined) {
+  if (threadCpuNs !== undefined) {
     let timedMs = 0;
     readings.forEach((r, i) => (timedMs += spans ? r.spanNs! / 1e6 : (record.samples[i]! * record.iterationsPerSample) / 1e6));
-    const share = shareOf(timedMs, processCpuNs / 1e6, slack);
+    const share = shareOf(timedMs, threadCpuNs / 1e6, slack);
     if (share >= CPU_SHARE) return undefined;
     const what = spans ? 'its exchanges, as the process timed them,' : 'its samples';
-    return `${what} account for ${percent(share)} of the CPU time its process ran over the set (${ms(processCpuNs / 1e6)}, read by the host from the kernel; a tenth at least): the figures are smaller than the host's clock allows, so the set is not used`;
+    return `${what} account for ${percent(share)} of the CPU time the busiest thread of its process ran over the set (${ms(threadCpuNs / 1e6)}, read by the host from the kernel; a tenth at least): the figures are smaller than the host's clock allows, so the set is not used`;
   }
   if (best.ofWait < EXPLAINED_SHARE.ofWait) {
     return `no sample accounts for a fiftieth of the time the host waited for it (${atBest(best.ofWait)}): the figures are smaller than the host's clock allows, so the set is not used`;

@@ -14,7 +14,7 @@ import type { MeasureOptions } from '@rtbench/core';
 import { lockstepJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
 import type { MeasuredBy, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import { DEFAULT_THRESHOLD } from '@rtbench/stats';
-import { cpuNsBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
+import { cpuNsBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDefaults, MeasurerDescriptor, MeasurerOption, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
@@ -267,10 +267,10 @@ async function sampleInTurn(
     }
     if (gone.length) live = live.filter((i) => !gone.includes(i));
   }
-  const cpuNs = cases.map((s, i) => cpuNsBetween(cpuAtStart[i], s.cpuTimes()));
+  const cpu = cases.map((s, i) => cpuNsBetween(cpuAtStart[i], s.cpuTimes()));
   const outcomes = await Promise.all(cases.map((s) => s.finish()));
   const results = arms.map((arm, i) => {
-    const host = hostRecord(readings[i]!, cpuNs[i]);
+    const host = hostRecord(readings[i]!, cpu[i]);
     const result = armResultOf(arm, outcomes[i]!, options.timeoutMs, context.round, i, { lockstep: { positions: positions[i]!, ...host } });
     const outcome = result.outcomes[0]!;
     if (outcome.kind !== 'round') return result;
@@ -286,7 +286,7 @@ async function sampleInTurn(
     const memory = outcomes[i]!.memory;
     // The resident set after each sample, aligned with the samples (a reading that failed leaves none).
     if (memory) outcome.record.memory = memory.sampleBytes.length === outcome.record.samples.length ? memory : { ...memory, sampleBytes: [] };
-    const doubt = corroborate(outcome.record, readings[i]!, cpuNs[i]);
+    const doubt = corroborate(outcome.record, readings[i]!, cpu[i]?.busiestThreadNs);
     if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
     return result;
   });
@@ -294,11 +294,11 @@ async function sampleInTurn(
 }
 
 /** What the host saw of each sample and of the process's CPU over the set, kept with the samples (µs, to 0.1 µs). */
-function hostRecord(readings: readonly SampleReading[], cpuNs: number | undefined): { hostWaitUs?: number[]; spanUs?: number[]; processCpuUs?: number } {
+function hostRecord(readings: readonly SampleReading[], cpu: CpuBetween | undefined): { hostWaitUs?: number[]; spanUs?: number[]; processCpuUs?: number; busiestThreadCpuUs?: number } {
   if (!readings.length) return {};
   const us = (ns: number): number => Math.round(ns / 100) / 10;
   const spans = readings.every((r) => r.spanNs !== undefined) ? { spanUs: readings.map((r) => us(r.spanNs!)) } : {};
-  return { hostWaitUs: readings.map((r) => us(r.waitedNs)), ...spans, ...(cpuNs !== undefined ? { processCpuUs: us(cpuNs) } : {}) };
+  return { hostWaitUs: readings.map((r) => us(r.waitedNs)), ...spans, ...(cpu ? { processCpuUs: us(cpu.totalNs), busiestThreadCpuUs: us(cpu.busiestThreadNs) } : {}) };
 }
 
 /** A fresh set of processes per case: each starts with a lockstep job for that one case. */
