@@ -1,26 +1,46 @@
 /**
  * A process's CPU time as the kernel counts it, read from outside: the first
- * field of /proc/<pid>/task/<tid>/schedstat (nanoseconds run) of every thread
- * of the process and of the processes below it. A case cannot change these
- * figures, and descheduling does not add to them, so they are what the host
- * holds a process's timed figures against. Linux only: elsewhere undefined.
+ * field of /proc/<pid>/task/<tid>/schedstat (nanoseconds run) of each thread.
+ * A case cannot change these figures, and descheduling does not add to them,
+ * so they are what the host holds a process's timed figures against. The
+ * kernel brings a thread's figure up to date when it stops running, so a
+ * blocked thread reads exactly. Linux only: elsewhere there is no reading.
  */
 import { processTree } from './resident-memory.ts';
 import { threadFiles } from './thread-files.ts';
 
-/** Nanoseconds run so far, by "pid/tid". */
-export type ThreadCpuTimes = ReadonlyMap<string, number>;
+/** Nanoseconds run so far, by thread ("pid/tid" over a process tree, the tid within one process). */
+export type ThreadCpuTimes<Thread = string> = ReadonlyMap<Thread, number>;
 
+/** One process's threads, by tid; a thread that ended between listing and reading is left out. */
+export function threadCpuTimes(pid: number): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const [tid, text] of threadFiles(pid, 'schedstat')) {
+    const ns = Number(text.slice(0, text.indexOf(' ')));
+    if (Number.isFinite(ns)) times.set(tid, ns);
+  }
+  return times;
+}
+
+/** Every thread of a process and of the processes below it; undefined off Linux or once it is gone. */
 export function processTreeCpuTimes(root: number): ThreadCpuTimes | undefined {
   if (process.platform !== 'linux') return undefined;
   const times = new Map<string, number>();
   for (const pid of processTree(root)) {
-    for (const [tid, text] of threadFiles(pid, 'schedstat')) {
-      const ns = Number(text.slice(0, text.indexOf(' ')));
-      if (Number.isFinite(ns)) times.set(`${pid}/${tid}`, ns);
-    }
+    for (const [tid, ns] of threadCpuTimes(pid)) times.set(`${pid}/${tid}`, ns);
   }
   return times.size ? times : undefined;
+}
+
+/**
+ * CPU each thread ran between two readings: each thread alive at the second,
+ * from its first reading (0 for a thread started since). A thread that ended
+ * between them is left out, so the figures err low, never below zero.
+ */
+export function threadCpuDeltas<Thread>(before: ThreadCpuTimes<Thread>, after: ThreadCpuTimes<Thread>): Map<Thread, number> {
+  const deltas = new Map<Thread, number>();
+  for (const [thread, ns] of after) deltas.set(thread, Math.max(0, ns - (before.get(thread) ?? 0)));
+  return deltas;
 }
 
 /** CPU run between two readings: over every thread, and on the thread that ran the most. */
@@ -29,18 +49,18 @@ export interface CpuBetween {
   busiestThreadNs: number;
 }
 
-/**
- * CPU run between two readings: each thread alive at the second, from its
- * first reading (0 for a thread started since). A thread that ended between
- * them is left out, so the figures err low, never below zero.
- */
-export function cpuNsBetween(before: ThreadCpuTimes | undefined, after: ThreadCpuTimes | undefined): CpuBetween | undefined {
-  if (!before || !after) return undefined;
+/** The total and the busiest thread of per-thread deltas. */
+export function cpuOfDeltas<Thread>(deltas: ThreadCpuTimes<Thread>): CpuBetween {
   const run = { totalNs: 0, busiestThreadNs: 0 };
-  for (const [thread, ns] of after) {
-    const threadNs = Math.max(0, ns - (before.get(thread) ?? 0));
-    run.totalNs += threadNs;
-    run.busiestThreadNs = Math.max(run.busiestThreadNs, threadNs);
+  for (const ns of deltas.values()) {
+    run.totalNs += ns;
+    run.busiestThreadNs = Math.max(run.busiestThreadNs, ns);
   }
   return run;
+}
+
+/** CPU run between two readings (see threadCpuDeltas); undefined when either reading is missing. */
+export function cpuNsBetween<Thread>(before: ThreadCpuTimes<Thread> | undefined, after: ThreadCpuTimes<Thread> | undefined): CpuBetween | undefined {
+  if (!before || !after) return undefined;
+  return cpuOfDeltas(threadCpuDeltas(before, after));
 }

@@ -1,7 +1,7 @@
 /** CPU time between two readings of a process's threads: never below zero, whatever threads come and go. */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { cpuNsBetween, processTreeCpuTimes } from '../src/cpu-time.ts';
+import { cpuNsBetween, processTreeCpuTimes, threadCpuTimes } from '../src/cpu-time.ts';
 
 describe('cpuNsBetween', () => {
   it('counts each thread alive at the second reading from its first, a new one from zero, an ended one not at all', () => {
@@ -15,6 +15,10 @@ describe('cpuNsBetween', () => {
 });
 
 describe.runIf(process.platform === 'linux')('processTreeCpuTimes', () => {
+  it("reads this process's own main thread by its tid", () => {
+    expect(threadCpuTimes(process.pid).get(process.pid)).toBeGreaterThan(0);
+  });
+
   it("reads a busy child's CPU growing, from outside it", async () => {
     const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 400; while (Date.now() < end);'], { stdio: 'ignore' });
     try {

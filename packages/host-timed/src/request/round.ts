@@ -11,13 +11,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { DrawnRequest, RequestShape } from '@rtbench/core';
+import { cpuOfDeltas, threadCpuDeltas, threadCpuTimes } from '@rtbench/process';
 import type { RunnableVariant } from '@rtbench/runtime-kit';
 import { bundleProgram } from '../bundle.ts';
 import { fail, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinProcess } from '../pinning.ts';
 import { startServer, type RunningServer } from '../load.ts';
 import { OUTCOME_HEADER, RESERVED } from './paths.ts';
-import { readThreadTimes, readWhenIdle, sumOf, threadDeltas, threadName } from './threads.ts';
+import { readWhenIdle, threadName } from './threads.ts';
 
 export interface RequestRoundPlan {
   /** The bundled server (a program, or a module its runtime serves). */
@@ -102,10 +103,10 @@ interface Measured {
 
 /** One request with the threads' CPU read around it. */
 async function measured(pid: number, port: number, r: RequestShape, timeoutMs: number, path?: string): Promise<Measured> {
-  const before = readThreadTimes(pid);
+  const before = threadCpuTimes(pid);
   const answer = await send(port, r, timeoutMs, path);
   const after = await readWhenIdle(pid, IDLE_POLLS);
-  return { answer, deltas: threadDeltas(before, after.times), settled: after.settled };
+  return { answer, deltas: threadCpuDeltas(before, after.times), settled: after.settled };
 }
 
 const GET: RequestShape = { path: '/' };
@@ -169,7 +170,7 @@ export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan
     return {
       ok: true,
       jsThreadMs: handler.map((h) => ms(h.ns.get(tid) ?? 0)),
-      allThreadsMs: handler.map((h) => ms(sumOf(h.ns))),
+      allThreadsMs: handler.map((h) => ms(cpuOfDeltas(h.ns).totalNs)),
       kinds: handler.map((h) => h.kind),
       emptyMs: empty.map((d) => ms(d.get(tid) ?? 0)),
       ...(threadClockMs ? { threadClockMs } : {}),
