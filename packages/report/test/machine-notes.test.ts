@@ -35,6 +35,30 @@ describe("a run's machine state in its reports", () => {
     expect(view.notes).toContain('different machine states: other work used 0.05 cores during quiet.json, 1.10 during busy.json');
   });
 
+  it('a comparison of saved runs says when their kernels, governors or CPU quotas differ, and says nothing when they agree', () => {
+    const setUp = (run: RunRecord, release: string, governor: string, cpuQuota: string): RunRecord => ({
+      ...run,
+      host: { ...run.host, release, machine: { intervalMs: 1000, points: points(() => 0.02), governor, cpuQuota } },
+    });
+    const view = unpairedComparisonView({ run: setUp(a!, '6.1.0-1', 'performance', 'none'), file: 'a.json' }, { run: setUp(b!, '6.8.0-2', 'powersave', '100000 100000'), file: 'b.json' });
+    expect(view.notes).toContain(`different kernels: ${a!.host.os} 6.1.0-1 vs ${b!.host.os} 6.8.0-2`);
+    expect(view.notes).toContain('different CPU governors: performance vs powersave');
+    expect(view.notes).toContain("different CPU quotas of the host's cgroup: none vs 100000 100000");
+    const alike = unpairedComparisonView({ run: setUp(a!, '6.1.0-1', 'performance', 'none'), file: 'a.json' }, { run: setUp(b!, '6.1.0-1', 'performance', 'none'), file: 'b.json' });
+    expect(alike.notes.some((n) => n.startsWith('different'))).toBe(false);
+  });
+
+  it('a history says when its runs came from different kernels on one CPU', () => {
+    const view = historyView([
+      { run: { ...a!, host: { ...a!.host, release: '6.1.0-1' } }, file: 'a.json' },
+      { run: { ...b!, host: { ...b!.host, release: '6.8.0-2' } }, file: 'b.json' },
+    ]);
+    const note = view.notes.find((n) => n.text.includes('different machines or set-ups'));
+    expect(note?.level).toBe('warning');
+    expect(note?.text).toContain('6.1.0-1');
+    expect(note?.text).toContain('6.8.0-2');
+  });
+
   it('a history names the runs taken on a shared or changing machine', () => {
     const view = historyView([
       { run: withMachine(a!, () => 0.02), file: 'a.json' },

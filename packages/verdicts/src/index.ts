@@ -19,7 +19,7 @@ export { CHANGE_METHOD, decidedDirection, historyChanges, type HistoryChange } f
 export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type ReleaseTrack, type StepVerdict, type TrackAnalysis } from './release-matrix.ts';
 export type { HistoryInput, RunRef, SavedRun } from './runs.ts';
 export type { BisectOutcome, BisectResult, Culprit, StepPurpose, StepRecord, UnresolvedRange } from './bisect.ts';
-export { machineStatesDiffer, summarizeMachine, MACHINE_STATE_DEFAULTS, type MachineReading, type MachineSummary } from './machine-state.ts';
+export { hostsDiffer, machineStatesDiffer, machineText, summarizeMachine, MACHINE_STATE_DEFAULTS, type MachineReading, type MachineSummary } from './machine-state.ts';
 export { peakChange, type MemoryChange } from './memory-change.ts';
 export { memoryGrowth, processGrowth, GROWTH_FLOOR_BYTES, MIN_GROWTH_READINGS, SAMPLE_ALLOWANCE_BYTES, type MemoryGrowth, type ProcessGrowth, type ResidentSeries } from './memory-growth.ts';
 export { isRequestResult, QUANTILE_METHOD, quantilePair, quantilePairs, type ComparedQuantile } from './request-quantiles.ts';

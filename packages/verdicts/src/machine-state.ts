@@ -3,6 +3,7 @@
  * other work used, and whether that changed during the run. Pure: it reads the
  * points the host saved (core schema's machine state) and decides nothing else.
  */
+import type { HostInfo } from '@rtbench/core/schema';
 import { median } from '@rtbench/stats';
 
 /** One reading: cores busy with other work (absent where the run's own CPU was not readable), cores stolen, the load. */
@@ -90,4 +91,26 @@ export function machineStatesDiffer(a: readonly MachineReading[] | undefined, b:
   }
   if (Math.abs(sa.stealMean - sb.stealMean) >= o.changeCores) parts.push(`steal ${cores(sa.stealMean)} vs ${cores(sb.stealMean)} cores`);
   return parts.length ? `different machine states: ${parts.join('; ')}` : undefined;
+}
+
+/** The facts of a host that stay put during a run, as one line: CPU, cores, kernel, and the governor and CPU quota where they were readable. */
+export function machineText(host: HostInfo): string {
+  const extra = [host.machine?.governor && `governor ${host.machine.governor}`, host.machine?.cpuQuota && host.machine.cpuQuota !== 'none' && `CPU quota ${host.machine.cpuQuota}`].filter(Boolean);
+  return `${host.cpuModel} (${host.cores} cores), ${host.os} ${host.release}${extra.length ? `, ${extra.join(', ')}` : ''}`;
+}
+
+/**
+ * Where two runs' hosts differ in what stays put during a run, a sentence each:
+ * another CPU or core count, another kernel, another governor or CPU quota
+ * (compared only where both runs could read it). Empty when they agree.
+ */
+export function hostsDiffer(a: HostInfo, b: HostInfo): string[] {
+  const out: string[] = [];
+  if (a.cpuModel !== b.cpuModel || a.cores !== b.cores) out.push(`different hosts: ${a.cpuModel} (${a.cores} cores) vs ${b.cpuModel} (${b.cores} cores)`);
+  if (a.os !== b.os || a.release !== b.release) out.push(`different kernels: ${a.os} ${a.release} vs ${b.os} ${b.release}`);
+  const [ga, gb] = [a.machine?.governor, b.machine?.governor];
+  if (ga && gb && ga !== gb) out.push(`different CPU governors: ${ga} vs ${gb}`);
+  const [qa, qb] = [a.machine?.cpuQuota, b.machine?.cpuQuota];
+  if (qa && qb && qa !== qb) out.push(`different CPU quotas of the host's cgroup: ${qa} vs ${qb}`);
+  return out;
 }

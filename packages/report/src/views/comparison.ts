@@ -14,7 +14,7 @@ import { attachWhere } from './where.ts';
 import { requestsSection } from './requests.ts';
 import { steadyStateCell } from './steady-state.ts';
 import { attachWithoutWork } from './without-work.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, isRequestResult, machineStatesDiffer, pairedCase, QUANTILE_METHOD, quantilePairs, type ComparedQuantile, type PairedCase, type RatioOptions, type SavedRun, unpairedCase } from '@rtbench/verdicts';
+import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, hostsDiffer, isRequestResult, machineStatesDiffer, pairedCase, QUANTILE_METHOD, quantilePairs, type ComparedQuantile, type PairedCase, type RatioOptions, type SavedRun, unpairedCase } from '@rtbench/verdicts';
 
 /** A view could not be made from these runs; the message is for the user. */
 export class ViewError extends Error {
@@ -173,9 +173,10 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
   const platformB = `${b.run.host.os}-${b.run.host.arch}`;
   // Another platform is another build of each runtime (its own package) on another CPU: the ratio is theirs as much as the change's.
   if (platformA !== platformB) notes.push(`different platforms: ${nameA} ran on ${platformA}, ${nameB} on ${platformB}; each runtime is another build there`);
-  if (a.run.host.cpuModel !== b.run.host.cpuModel || a.run.host.cores !== b.run.host.cores) {
-    notes.push(`different hosts: ${a.run.host.cpuModel} (${a.run.host.cores} cores) vs ${b.run.host.cpuModel} (${b.run.host.cores} cores)`);
-  } else {
+  const hosts = hostsDiffer(a.run.host, b.run.host);
+  notes.push(...hosts);
+  // Load and steal are compared between runs of one machine only: on another machine, everything differs anyway.
+  if (!hosts.some((h) => h.startsWith('different hosts'))) {
     const states = machineStatesDiffer(a.run.host.machine?.points, b.run.host.machine?.points, a.run.host.cores, [nameA, nameB]);
     if (states) notes.push(states);
   }

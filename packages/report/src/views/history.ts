@@ -15,7 +15,7 @@ import { formatPercent } from '../format.ts';
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import type { HistoryCase, HistoryPoint, HistoryRun, HistorySeries, HistoryView, Note } from './types.ts';
-import { DEFAULT_RATIO_OPTIONS, historyChanges, summarizeMachine, CHANGE_METHOD, roundMedians, unpairedCase, type HistoryInput, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
+import { DEFAULT_RATIO_OPTIONS, historyChanges, machineText, summarizeMachine, CHANGE_METHOD, roundMedians, unpairedCase, type HistoryInput, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /**
  * How to order the runs. commit: `rank` gives each commit's position in the
@@ -57,10 +57,6 @@ export function chooseOrder(runs: readonly RunRecord[], rank: ReadonlyMap<string
   return { by: 'commit', rank, reason: `by commit: git rev-list --topo-order in ${where}; runs at one commit by start time` };
 }
 
-function hostText(run: RunRecord): string {
-  return `${run.host.cpuModel} (${run.host.cores} cores)`;
-}
-
 function runInfo(input: HistoryInput, index: number): HistoryRun {
   const { run, file, label } = input;
   return {
@@ -73,7 +69,7 @@ function runInfo(input: HistoryInput, index: number): HistoryRun {
     ...(run.git ? { commit: run.git.commit, dirty: run.git.dirty } : {}),
     ...(run.rtbenchVersion ? { rtbenchVersion: run.rtbenchVersion } : {}),
     status: run.status,
-    host: hostText(run),
+    host: machineText(run.host),
   };
 }
 
@@ -207,8 +203,8 @@ export function historyView(inputs: readonly HistoryInput[], options: HistoryOpt
   const shown = kept.map(({ bySeries: _bySeries, ...c }) => ({ ...c, label: names.get(c.caseId)! }));
   const suites = new Set(ordered.map((x) => x.run.suite));
   if (suites.size > 1) notes.push({ level: 'info', text: `${suites.size} suites: ${[...suites].join(', ')}; a case is one suite's case` });
-  const hosts = new Set(ordered.map((x) => hostText(x.run)));
-  if (hosts.size > 1) notes.push({ level: 'warning', text: `the runs were made on ${hosts.size} different machines (${[...hosts].join('; ')}): a change between runs on different machines is the machines' as much as the code's` });
+  const hosts = new Set(ordered.map((x) => machineText(x.run.host)));
+  if (hosts.size > 1) notes.push({ level: 'warning', text: `the runs were made on ${hosts.size} different machines or set-ups (${[...hosts].join('; ')}): a change between runs on different machines, kernels, governors or CPU quotas is theirs as much as the code's` });
   const platforms = new Set(ordered.map((x) => `${x.run.host.os}-${x.run.host.arch}`));
   if (platforms.size > 1) notes.push({ level: 'warning', text: `the runs come from ${platforms.size} platforms (${[...platforms].join(', ')}): each runtime is another build on each` });
   const unsettled = ordered.filter((x) => {
