@@ -17,7 +17,9 @@ export type PlannedCheck = ClaimCheck;
 
 function isClaimSpec(value: unknown): value is ClaimSpec {
   const v = value as Partial<ClaimSpec> | null;
-  return typeof v === 'object' && v !== null && typeof v.says === 'string' && typeof v.case === 'string' && typeof v.than === 'object' && typeof v.is === 'object';
+  if (typeof v !== 'object' || v === null || typeof v.says !== 'string' || typeof v.case !== 'string' || typeof v.is !== 'object' || v.is === null) return false;
+  // An absolute bound has no other side; every other claim has one.
+  return v.is.kind === 'below' ? v.than === undefined : typeof v.than === 'object';
 }
 
 /** The claims a suite module exports (`export const claims = [claim(…), …]`); none: an empty list. */
@@ -62,17 +64,18 @@ export function expandClaims(suite: string, claims: readonly ClaimSpec[], cases:
     const on = (claim.on ?? variants).map((text) => variantId(text, where));
     for (const s of subjects) {
       let otherCase = s.id;
-      if ('case' in claim.than) {
+      if (claim.than && 'case' in claim.than) {
         const suffix = PARAMS.exec(s.id)?.[0] ?? '';
         otherCase = ids.has(claim.than.case) ? claim.than.case : `${claim.than.case}${suffix}`;
         if (!ids.has(otherCase)) throw new UsageError(`${where}: no case "${otherCase}" to compare "${s.id}" with`);
       }
-      const otherVariant = 'variant' in claim.than ? variantId(claim.than.variant, where) : undefined;
+      const otherVariant = claim.than && 'variant' in claim.than ? variantId(claim.than.variant, where) : undefined;
       const multi = subjects.length > 1 && Object.keys(s.params).length > 0;
       for (const v of on) {
         // A case against itself on one variant is an A/A check: a second process of the same variant ("node@26 #2").
+        // An absolute bound names no other side: its other side is the subject itself.
         const other = otherVariant ?? v;
-        const same = otherCase === s.id && other === v;
+        const same = claim.than !== undefined && otherCase === s.id && other === v;
         checks.push({
           says: claim.says,
           suite,

@@ -1,6 +1,6 @@
 /** Claims without processes: the API, the word from an interval, checks on synthetic runs, the planner, the reporters, the matrix and its bisect command. */
 import { describe, expect, it } from 'vitest';
-import { atMost, claim, faster, same, slower, within } from '@rtbench/core';
+import { atMost, below, claim, faster, same, slower, within } from '@rtbench/core';
 import { claimOutcomeSchema } from '@rtbench/core/claims-schema';
 import { parseRun } from '@rtbench/core/schema';
 import { claimedText, claimFigure, claimFlipNotes, claimsView, reporterFor } from '@rtbench/report';
@@ -109,6 +109,49 @@ describe('claims about peak memory', () => {
 
   it('is read in the run that times the cases', () => {
     expect(claimRuns('synthetic', [memory(atMost(1.5)), check({ subject: { caseId: 'a', variantId: 'node@24' }, other: { caseId: 'a', variantId: 'node@26' }, expect: slower(1.2) })]).map((r) => r.measure)).toEqual(['time']);
+  });
+});
+
+describe('claims of an absolute peak', () => {
+  // Case a's processes peak at 100 MB (±2% per process) on node@26; case b has no readings.
+  const MB = 1e6;
+  const run = twoCaseRun();
+  for (const r of run.results) {
+    if (r.caseId !== 'a' || r.variantId !== 'node@26') continue;
+    for (const round of r.rounds) {
+      const peakBytes = 100 * MB * (1 + 0.02 * Math.sin(round.round * 7));
+      round.memory = { source: 'synthetic', openBytes: 50 * MB, sampleBytes: [], callsPerSample: 100, peakBytes, processes: 1 };
+    }
+  }
+  const bound = (size: string, caseId = 'a'): ClaimCheck => check({ subject: { caseId, variantId: 'node@26' }, other: { caseId, variantId: 'node@26' }, expect: below(size), measure: 'peakRss' });
+  const outcomes = checkClaims(run, [bound('110MB'), bound('90MB'), bound('100MB'), bound('110MB', 'b')], family);
+
+  it('is declared alone, with its size in bytes', () => {
+    const c = claim('a stays under 64 MB', { case: 'a', peakRss: below('64MB') });
+    expect(c).toEqual({ says: 'a stays under 64 MB', case: 'a', is: { kind: 'below', bytes: 64e6 }, measure: 'peakRss' });
+    expect(below('512MiB')).toEqual({ kind: 'below', bytes: 512 * 2 ** 20 });
+    expect(() => below('64')).toThrow(/write a size with its unit/);
+    expect(() => claim('x', { case: 'a', than: 'b', is: below('64MB') })).toThrow(/absolute bound: write peakRss/);
+    expect(() => claim('x', { case: 'a', peakRss: below('64MB'), than: 'b' } as never)).toThrow(/peakRss takes an absolute bound alone/);
+  });
+
+  it('decides from the peaks of the processes, with no other side and no A/A copy', () => {
+    expect(outcomes.map((o) => o.word)).toEqual(['held', 'broken', 'undecided', 'undecided']);
+    expect(outcomes[0]!.ratio! * 110 * MB).toBeCloseTo(100 * MB, -6);
+    expect(outcomes[0]!.units).toBe(10);
+    expect(outcomes[3]!.note).toMatch(/no resident-memory readings/);
+    const [checked] = expandClaims('s', [claim('q under 64MB', { case: 'q', on: ['node@26'], peakRss: below('64MB') })], [{ id: 'q', params: {} }]);
+    expect(checked!.other).toEqual(checked!.subject);
+    expect(replaceVariants([checked!], [parseRuntimeList('node@24')[0]!])[0]!.other.variantId).toBe('node@24');
+    expect(claimRuns('s', [checked!]).map((r) => [r.measure, r.variants])).toEqual([['time', ['node@26']]]);
+  });
+
+  it('reads as a peak against the bound, on one variant', () => {
+    expect(claimedText(outcomes[0]!)).toBe('peak RSS below 110MB');
+    expect(claimFigure(outcomes[0]!)).toMatch(/^peak 9\d\.\d MB \[9\d\.\d MB–9\d\.\d MB\]$/);
+    const md = reporterFor('markdown')!.render(claimsView([{ run: { ...run, claims: claimsBlock(outcomes, family) } }]), {});
+    expect(md).toContain('node@26');
+    expect(md).not.toContain('node@26 vs node@26');
   });
 });
 

@@ -15,6 +15,7 @@ export const expectationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('within'), fraction: finite.gt(0).lt(1) }),
   z.object({ kind: z.literal('same') }),
   z.object({ kind: z.literal('at-most'), factor: finite.positive() }),
+  z.object({ kind: z.literal('below'), bytes: finite.positive() }),
 ]);
 
 /**
@@ -23,7 +24,9 @@ export const expectationSchema = z.discriminatedUnion('kind', [
  * request where a case measures requests/s): `faster` at least `factor`×,
  * `slower` at least `factor`×, `within` ±fraction, or `same` within the
  * run's threshold ("no detectable difference"), or `at-most` `factor`× the
- * other side's cost (a ceiling: "at most 1.2× the memory of …").
+ * other side's cost (a ceiling: "at most 1.2× the memory of …"), or
+ * `below` an absolute number of bytes (`peakRss: below('64MB')`: no other
+ * side; the subject's peaks over the bound are the ratio decided).
  */
 export type Expectation = z.infer<typeof expectationSchema>;
 
@@ -52,7 +55,7 @@ export const claimOutcomeSchema = z.object({
   expect: expectationSchema,
   measure: claimMeasureSchema,
   word: claimWordSchema,
-  /** The subject's cost over the other's (time, instructions, s per request): < 1 is faster. Absent: nothing to compare. */
+  /** The subject's cost over the other's (time, instructions, s per request; for a `below` bound, its peak over the bound): < 1 is faster. Absent: nothing to compare. */
   ratio: finite.positive().optional(),
   /** The adjusted interval of that ratio the word was read from; absent with fewer than 3 units. */
   interval: z.tuple([finite.nonnegative(), finite.positive()]).optional(),

@@ -8,25 +8,23 @@
  */
 // Types only: the shapes are declared once with the saved run's schema, and nothing of zod reaches a bundle.
 import type { ClaimMeasure, Expectation } from './claims-schema.ts';
+import { BYTE_SIZE_HINT, formatByteSize, parseByteSize } from './byte-size.ts';
 
 export type { ClaimMeasure, Expectation };
+
+/** An absolute bound on a case's own figure, with no other side: `below('64MB')`. */
+export type AbsoluteBound = Extract<Expectation, { kind: 'below' }>;
 
 /** A ratio as a factor (1.5 = 1.5×) or a percentage text ('10%' = 1.1×). */
 export type Size = number | `${number}%`;
 
-/** What a claim is declared with. */
-export interface ClaimOptions {
+/** What every claim names: its case, and where it is checked. */
+interface ClaimTarget {
   /**
    * The subject: a case id, or a case's id without its parameters
    * ("parse / identity reviver (arrow)") for every combination of them.
    */
   case: string;
-  /**
-   * The other side: another case (compared on the same variant), or `{ variant }`: the same case on another variant.
-   * The case itself on the same variant is an A/A check against a second process of it (a claim that must not hold).
-   */
-  than: string | { case: string } | { variant: string };
-  is: Expectation;
   /**
    * Variants the subject is checked on, in the variant syntax (`node@26`,
    * `"node@26 --max-semi-space-size=64"`, `workerd`): one check per variant.
@@ -35,16 +33,39 @@ export interface ClaimOptions {
   on?: readonly string[];
   /** Only the parameter combinations with these values (`{ size: '10kb' }`). */
   where?: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** A claim against another side: a case, or the same case on another variant. */
+export interface RelativeClaimOptions extends ClaimTarget {
+  /**
+   * The other side: another case (compared on the same variant), or `{ variant }`: the same case on another variant.
+   * The case itself on the same variant is an A/A check against a second process of it (a claim that must not hold).
+   */
+  than: string | { case: string } | { variant: string };
+  is: Expectation;
   /** Default 'time'; 'peakRss': the peak resident memory of the case's process (faster/slower read as less/more memory). */
   measure?: ClaimMeasure;
+  peakRss?: never;
 }
+
+/** A claim of an absolute bound on the peak resident memory of the case's process: `peakRss: below('64MB')`. */
+export interface BoundClaimOptions extends ClaimTarget {
+  peakRss: AbsoluteBound;
+  than?: never;
+  is?: never;
+  measure?: never;
+}
+
+/** What a claim is declared with. */
+export type ClaimOptions = RelativeClaimOptions | BoundClaimOptions;
 
 /** A claim as the suite declared it: its sentence and options, sizes resolved. */
 export interface ClaimSpec {
   /** The sentence a person reads; it is also the claim's id within its suite. */
   readonly says: string;
   readonly case: string;
-  readonly than: { readonly case: string } | { readonly variant: string };
+  /** Absent for an absolute bound (`is` of kind `below`): the subject is held to a number, not to another side. */
+  readonly than?: { readonly case: string } | { readonly variant: string };
   readonly is: Expectation;
   readonly on?: readonly string[];
   readonly where?: Readonly<Record<string, string | number | boolean>>;
@@ -81,6 +102,14 @@ export function atMost(factor: number): Expectation {
   return { kind: 'at-most', factor };
 }
 
+/** The subject's figure stays below an absolute size: `peakRss: below('64MB')` (also '512MiB', or a number of bytes). */
+export function below(size: string | number): AbsoluteBound {
+  const bytes = typeof size === 'number' ? size : parseByteSize(size);
+  if (bytes === undefined) throw new Error(`below(${JSON.stringify(size)}): ${BYTE_SIZE_HINT}`);
+  if (!(Number.isFinite(bytes) && bytes > 0)) throw new Error(`below() takes a size above 0 bytes, got ${String(size)}`);
+  return { kind: 'below', bytes };
+}
+
 /** No detectable difference: the two are equivalent within the run's threshold. */
 export function same(): Expectation {
   return { kind: 'same' };
@@ -95,19 +124,26 @@ export function claim(says: string, options: ClaimOptions): ClaimSpec {
   const text = says.trim();
   if (!text) throw new Error('a claim needs a sentence that says what it claims');
   if (!options || typeof options.case !== 'string' || !options.case) throw new Error(`claim "${text}": name the case it is about (case: '<case id>')`);
-  const than = typeof options.than === 'string' ? { case: options.than } : options.than;
-  if (!than || !(('case' in than && typeof than.case === 'string') || ('variant' in than && typeof than.variant === 'string'))) {
+  if (options.peakRss !== undefined) {
+    if (options.peakRss?.kind !== 'below' || options.than !== undefined || options.is !== undefined) {
+      throw new Error(`claim "${text}": peakRss takes an absolute bound alone (peakRss: below('64MB'), without than or is)`);
+    }
+  } else if (options.is?.kind === 'below') {
+    throw new Error(`claim "${text}": below() is an absolute bound: write peakRss: below(…), without than`);
+  }
+  const than = options.peakRss ? undefined : typeof options.than === 'string' ? { case: options.than } : options.than;
+  if (!options.peakRss && !(than && (('case' in than && typeof than.case === 'string') || ('variant' in than && typeof than.variant === 'string')))) {
     throw new Error(`claim "${text}": say what it compares with (than: '<case id>' or { variant: 'node@24' })`);
   }
   if (options.on !== undefined && options.on.length === 0) throw new Error(`claim "${text}": on: [] names no variant`);
   return {
     says: text,
     case: options.case,
-    than,
-    is: options.is,
+    ...(than ? { than } : {}),
+    is: options.peakRss ?? options.is!,
     ...(options.on ? { on: [...options.on] } : {}),
     ...(options.where ? { where: { ...options.where } } : {}),
-    measure: options.measure ?? 'time',
+    measure: options.peakRss ? 'peakRss' : (options.measure ?? 'time'),
   };
 }
 
@@ -130,6 +166,8 @@ export function expectationText(e: Expectation, measure: ClaimMeasure = 'time'):
       return 'no detectable difference';
     case 'at-most':
       return `at most ${+e.factor.toFixed(3)}× the ${measure === 'peakRss' ? 'memory' : 'cost'}`;
+    case 'below':
+      return `peak RSS below ${formatByteSize(e.bytes)}`;
   }
 }
 

@@ -50,6 +50,9 @@ function boundOf(expect: Expectation, threshold: number): Bound {
       return { kind: 'band', lo: Math.log(1 - threshold), hi: Math.log(1 + threshold) };
     case 'at-most':
       return { kind: 'below', at: Math.log(expect.factor) };
+    case 'below':
+      // Its log ratios are ln(peak / bound): the bound is 1×.
+      return { kind: 'below', at: 0 };
   }
 }
 

@@ -9,14 +9,16 @@
  * cost ratio; the pairs of one process pair form one unit, and the word is
  * read from the t interval over units (claim-decision.ts). A claim about
  * peak memory pairs the rounds' peak resident bytes (one reading per process
- * and set) the same way, by round, with the same units.
+ * and set) the same way, by round, with the same units. A claim of an
+ * absolute bound (`peakRss: below('64MB')`) has no other side: each round's
+ * peak over the bound is its log ratio, and the process is the unit.
  */
 import { counted } from '@rtbench/core/words';
 import type { ClaimOutcome, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-schema';
 import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { pairRounds, type PairableRound } from '@rtbench/stats';
 import { adjustmentText, CLAIM_METHOD, decideClaim, type ClaimFamily } from './claim-decision.ts';
-import { peakPairs, type PeakPairs } from './memory-change.ts';
+import { peakOverBound, peakPairs, type PeakPairs } from './memory-change.ts';
 
 /** What to check: an outcome before its decision. */
 export type ClaimCheck = Pick<ClaimOutcome, 'says' | 'suite' | 'subject' | 'other' | 'params' | 'expect' | 'measure'>;
@@ -38,7 +40,7 @@ function unusable(run: RunRecord, check: ClaimCheck, subject: CaseResult | undef
     if (!r.rounds.length) return `${where.caseId} has no rounds on ${where.variantId}${r.failures.length ? ` (${r.failures[r.failures.length - 1]!.kind})` : ''}`;
     if (check.measure === 'peakRss' && !r.rounds.some((x) => x.memory)) return `${where.caseId} on ${where.variantId} has no resident-memory readings (a host without /proc)`;
   }
-  if (check.subject.caseId === check.other.caseId && run.digestMismatches.some((m) => m.caseId === check.subject.caseId)) {
+  if (check.expect.kind !== 'below' && check.subject.caseId === check.other.caseId && run.digestMismatches.some((m) => m.caseId === check.subject.caseId)) {
     return `${check.subject.caseId} did different work on ${check.subject.variantId} and ${check.other.variantId} (digests differ)`;
   }
   return undefined;
@@ -46,6 +48,7 @@ function unusable(run: RunRecord, check: ClaimCheck, subject: CaseResult | undef
 
 /** The check's per-unit log cost ratios from one run. */
 export function claimPairs(run: RunRecord, check: ClaimCheck, subject: CaseResult, other: CaseResult): ClaimPairs {
+  if (check.expect.kind === 'below') return peakOverBound(subject, check.expect.bytes);
   if (check.measure === 'peakRss') return peakPairs(subject, other, check.subject.caseId === check.other.caseId);
   const cost = (caseId: string) => {
     const metric = metricOf(run, caseId);

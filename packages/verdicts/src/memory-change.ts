@@ -30,6 +30,17 @@ export function peakPairs(subject: Pick<CaseResult, 'rounds'>, other: Pick<CaseR
   return out;
 }
 
+/** Each round's peak over an absolute bound, one log ratio per round; the unit is the round's process (a `below` claim). */
+export function peakOverBound(subject: Pick<CaseResult, 'rounds'>, bytes: number): PeakPairs {
+  const out: PeakPairs = { logRatios: [], units: [] };
+  for (const s of subject.rounds) {
+    if (!(s.memory && s.memory.peakBytes > 0)) continue;
+    out.logRatios.push(Math.log(s.memory.peakBytes / bytes));
+    out.units.push(s.lockstep?.process ?? `round ${s.round}`);
+  }
+  return out;
+}
+
 /** The candidate's peak over the baseline's: the estimate, its interval at `confidence` (none with fewer than 3 units), the units. */
 export interface MemoryChange {
   ratio: number;

@@ -16,6 +16,7 @@ const expectation: fc.Arbitrary<Expectation> = fc.oneof(
   fc.double({ min: 0.01, max: 0.5, noNaN: true }).map((fraction) => ({ kind: 'within' as const, fraction })),
   fc.constant({ kind: 'same' as const }),
   fc.double({ min: 0.5, max: 3, noNaN: true }).map((f) => ({ kind: 'at-most' as const, factor: f })),
+  fc.integer({ min: 1, max: 2 ** 40 }).map((bytes) => ({ kind: 'below' as const, bytes })),
 );
 
 /** The claimed region of the cost ratio, as [low, high]. */
@@ -31,6 +32,9 @@ function claimed(e: Expectation, threshold: number): [number, number] {
       return [1 - threshold, 1 + threshold];
     case 'at-most':
       return [0, e.factor];
+    case 'below':
+      // Its ratio is the peak over the bound.
+      return [0, 1];
   }
 }
 

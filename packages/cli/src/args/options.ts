@@ -3,6 +3,7 @@
  * is a UsageError: one line naming the option and what it takes, exit code 2.
  */
 import { UsageError } from '../errors.ts';
+import { BYTE_SIZE_HINT, parseByteSize } from '@rtbench/core';
 
 /** The longest duration any option takes (a day): longer is a typo, and timers overflow past 24.8 days. */
 export const MAX_DURATION_MS = 24 * 3600_000;
@@ -45,15 +46,13 @@ export function parsePositiveInt(text: string | number, option: string): number 
   return parseWholeNumber(text, option, 1, UPPER_LIMITS[option] ?? Number.MAX_SAFE_INTEGER);
 }
 
-const BYTE_UNITS: Record<string, number> = { K: 2 ** 10, KiB: 2 ** 10, M: 2 ** 20, MiB: 2 ** 20, G: 2 ** 30, GiB: 2 ** 30, T: 2 ** 40, TiB: 2 ** 40, KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12 };
 /** Less than a runtime needs to start: a bound this low stops every process. */
 const MIN_MEMORY_BOUND = 64 * 2 ** 20;
 
 /** "4GiB", "512MiB", "512M" (binary), "2GB" (decimal) -> bytes, at least 64 MiB. */
 export function parseMemorySize(text: string, option: string): number {
-  const m = /^(\d+(?:\.\d+)?)\s*([KMGT](?:iB|B)?)$/.exec(text.trim());
-  const bytes = m ? Math.floor(Number(m[1]) * BYTE_UNITS[m[2]!]!) : NaN;
-  if (!m) throw new UsageError(`${option} ${JSON.stringify(text)}: write a size with its unit: 512MiB, 4GiB (also K, M, G, T: binary; KB, MB, GB, TB: decimal)`);
+  const bytes = parseByteSize(text);
+  if (bytes === undefined) throw new UsageError(`${option} ${JSON.stringify(text)}: ${BYTE_SIZE_HINT}`);
   if (bytes < MIN_MEMORY_BOUND) throw new UsageError(`${option} ${text}: at least 64MiB (a runtime needs more than that to start)`);
   return bytes;
 }

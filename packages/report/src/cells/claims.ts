@@ -7,6 +7,7 @@ import { costWords, expectationText } from '@rtbench/core';
 import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsRunInfo, ClaimsView } from '../views/claims-types.ts';
 import { formatThreshold, percentText } from '../format.ts';
+import { formatBytes } from '../metrics.ts';
 import type { ClaimFlip } from '@rtbench/verdicts';
 
 const fixed = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -28,6 +29,11 @@ export function claimFigure(o: Pick<ClaimOutcome, 'expect' | 'ratio' | 'interval
       return `${fixed(o.ratio)}× ${words.higher} ${ci ? `[${fixed(ci[0])}–${fixed(ci[1])}]` : '(no interval)'}`;
     case 'at-most':
       return `${fixed(o.ratio)}× ${ci ? `[${fixed(ci[0])}–${fixed(ci[1])}]` : '(no interval)'}`;
+    case 'below': {
+      // The ratio is the peak over the bound: the figure is the peak itself.
+      const bytes = (x: number): string => formatBytes(x * (o.expect as { bytes: number }).bytes);
+      return `peak ${bytes(o.ratio)} ${ci ? `[${bytes(ci[0])}–${bytes(ci[1])}]` : '(no interval)'}`;
+    }
     default:
       return `${pct(o.ratio - 1)} ${ci ? `[${pct(ci[0] - 1)}, ${pct(ci[1] - 1)}]` : '(no interval)'}`;
   }
@@ -47,6 +53,8 @@ export function claimFlipText(f: ClaimFlip): string {
 /** The sides compared: "node@26: a vs b", "workerd vs node@26", with the subject's parameters. */
 export function claimSides(o: Pick<ClaimOutcome, 'subject' | 'other' | 'params'>): string {
   const params = o.params && Object.keys(o.params).length ? ` [${Object.entries(o.params).map(([k, v]) => `${k}=${String(v)}`).join(', ')}]` : '';
+  // An absolute bound's other side is its subject: it is checked on one variant.
+  if (o.subject.caseId === o.other.caseId && o.subject.variantId === o.other.variantId && !o.other.variantId.endsWith(' #2')) return `${o.subject.variantId}${params}`;
   if (o.subject.caseId === o.other.caseId) return `${o.subject.variantId} vs ${o.other.variantId}${params}`;
   const bare = (id: string): string => id.replace(/ \[[^\]]*\]$/, '');
   // A group both cases share is said once, before them ("parse: identity reviver (arrow) vs no reviver").
