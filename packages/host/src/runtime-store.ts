@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } f
 import { homedir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pidAlive } from '@rtbench/process';
-import { hasPackage, hostPlatform, isPlatform, PLATFORMS, RuntimeUnavailableError, workspaceBinary, type NpmInstallLocation, type NpmRuntime, type Platform, type ReleaseIndex, type RuntimeStore } from '@rtbench/runtime-kit';
+import { foreignArchitecture, hasPackage, hostPlatform, isPlatform, PLATFORMS, RuntimeUnavailableError, workspaceBinary, type NpmInstallLocation, type NpmRuntime, type Platform, type ReleaseIndex, type RuntimeStore } from '@rtbench/runtime-kit';
 import { INSTALL_RECORD, readInstallRecord, recordMismatch, writeInstallRecord } from './install-record.ts';
 import { npmInstaller, npmReleaseIndex, type RuntimeInstaller } from './npm-client.ts';
 import { untrustedPath, type Who } from './trusted-path.ts';
@@ -225,6 +225,9 @@ export class NpmRuntimeStore implements RuntimeStore {
 
   /** Why the cached binary is not the installed one, or undefined when it is (a record is written first for an entry made by hand). */
   private async disproof(rt: PlatformInstall, binary: string): Promise<string | undefined> {
+    // An entry holds its own platform's build: another CPU's binary is neither recorded nor run as this one.
+    const foreign = foreignArchitecture(binary, (rt.foreign ?? this.platform).replace(/^[^-]*-/, ''));
+    if (foreign) return foreign;
     const entry = this.entryOf(rt)!;
     const record = readInstallRecord(entry);
     if (record) return recordMismatch(record, entry, binary);

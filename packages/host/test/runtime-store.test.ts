@@ -302,6 +302,33 @@ describe('a cached runtime is proven before it is used', () => {
     expect(error).toBeInstanceOf(RuntimeDamagedError);
   });
 
+  /** A binary whose ELF header names `machine` (e_machine: 62 x86-64, 183 aarch64), as the only file of a hand-made entry. */
+  function elfEntry(dir: string, machine: number): string {
+    const header = Buffer.alloc(64);
+    header.writeUInt32BE(0x7f454c46, 0);
+    header[4] = 2; // 64-bit
+    header[5] = 1; // little-endian
+    header.writeUInt16LE(machine, 18);
+    const file = join(dir, 'node_modules', 'fake-rt', 'bin', 'tool');
+    mkdirSync(join(dir, 'node_modules', 'fake-rt', 'bin'), { recursive: true });
+    writeFileSync(file, header, { mode: 0o755 });
+    return file;
+  }
+
+  it("refuses another CPU's binary in its platform's entry, named by its ELF header, and never records it as proven", async () => {
+    const arm64 = elfEntry(entry(), 183);
+    const error = await store(fakeInstaller(), { install: false }).get(fakeRuntime()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuntimeDamagedError);
+    expect((error as Error).message).toBe(`${arm64} is an ELF binary for aarch64, not x86-64: the cached fake@1 is damaged or altered; reinstall it with: ${handCommand()}`);
+    expect(existsSync(join(entry(), 'rtbench-install.json'))).toBe(false);
+    // The same binary in the entry named for its own platform is that platform's, and is recorded.
+    const arm64Store = store(fakeInstaller(), { install: false, platform: 'linux-arm64' });
+    const own = arm64Store.cacheEntry(fakeRuntime())!;
+    const binaryThere = elfEntry(own, 183);
+    expect(await arm64Store.get(fakeRuntime())).toEqual({ binary: binaryThere, location: 'cache' });
+    expect(readInstallRecord(own)?.sha256).toBe(sha256(binaryThere));
+  });
+
   it('refuses a cache entry writable by every user in one line naming it, before recording or installing anything', async () => {
     const rt = fakeRuntime();
     writePackage(join(entry(), 'node_modules', 'fake-rt'), 'fake-rt', '1.2.3');

@@ -1,6 +1,7 @@
 /** Checks on runtime binaries shared by every runtime plug-in. */
 import { accessSync, constants, statSync } from 'node:fs';
 import { runBriefly } from '@rtbench/process';
+import { foreignArchitecture } from './elf.ts';
 import { FlagError, RuntimeUnavailableError } from './types.ts';
 
 /** Throws a clear RuntimeUnavailableError unless `path` is an executable file. */
@@ -55,6 +56,9 @@ export async function probeOutput(
     // empty answer was seen once under heavy load (docs/measurements/tests.md), and a binary that prints nothing twice is empty.
     return said.trim() ? said : await runBriefly(binary, args, env, timeoutMs, cwd);
   } catch (error) {
+    // A binary of another CPU may run where an emulator is registered (binfmt_misc); where none is, its header is the cause.
+    const foreign = foreignArchitecture(binary);
+    if (foreign) throw new RuntimeUnavailableError(`${spec}: ${binary} ${foreign}, and this machine (${process.arch}) cannot run it`);
     throw new RuntimeUnavailableError(`${spec}: ${binary} did not start: ${(error as Error).message}`);
   }
 }

@@ -4,6 +4,7 @@ export { V8_ENGINE, type EngineDescriptor, type WarmupHorizon } from './engine.t
 export { cannotMessage, isUnavailable, type ProgramCommand, type ProgramOptions, type RuntimePlugin, type ServedProgram } from './plugin.ts';
 export { cpuProfFlags, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8HeapSampling, withFlagsFirst } from './process-plugin.ts';
 export { flagsAsWritten, probeOutput, splitFlag } from './binary.ts';
+export { foreignArchitecture } from './elf.ts';
 export { findLiterals } from './binary-literals.ts';
 export { rememberedFact, rememberFactsIn } from './file-facts.ts';
 export { overriddenV8Flags, parseV8FlagValues } from './v8-flags.ts';
