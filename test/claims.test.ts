@@ -78,6 +78,9 @@ describe.concurrent('rtbench claims', () => {
     const notFolder = await runCli(['claims', fixture('claims-flip'), '--save', file]);
     expect(notFolder.status).toBe(2);
     expect(notFolder.stderr).toMatch(/is not a folder/);
-    for (const res of [unknown, none, one, untouched, notFolder]) expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    const sys = await runCli(['claims', fixture('claims-flip'), '--save', '/sys/rtbench-claims']);
+    expect(sys.status).toBe(2);
+    expect(sys.stderr).toMatch(/^error: --save \/sys\/rtbench-claims: /);
+    for (const res of [unknown, none, one, untouched, notFolder, sys]) expect(res.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

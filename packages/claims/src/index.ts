@@ -10,7 +10,7 @@
  * report's checkClaims.
  */
 export { CLAIMS_DEFAULTS, runBudgetMs, UNDECIDED_EXIT } from './defaults.ts';
-export { claimsFolder } from './folder.ts';
+export { assertClaimsFolder, claimsFolder } from './folder.ts';
 export { expandClaims, suiteClaims, suitesToCheck } from './checks.ts';
 export { baseVariant, claimRuns, replaceVariants, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';
 export { bisectCommandFor } from './bisect-line.ts';

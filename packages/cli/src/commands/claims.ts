@@ -10,12 +10,12 @@
  * failed), 3 none broke but some stayed undecided within the budget.
  */
 import { join } from 'node:path';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
 import { defaultReporter, pageReporter, counted } from '@rtbench/report';
 import { writeRunAtomically, type MeasurerDescriptor, assertWritableOutput } from '@rtbench/run';
 import { fileStamp, writeFileAtomically } from '@rtbench/host';
-import { baseVariant, claimRuns, CLAIMS_DEFAULTS, claimsColumns, claimsFolder, columnsView, replaceVariants, runBudgetMs, settledWhen, suitesToCheck, UNDECIDED_EXIT, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
+import { assertClaimsFolder, baseVariant, claimRuns, CLAIMS_DEFAULTS, claimsColumns, claimsFolder, columnsView, replaceVariants, runBudgetMs, settledWhen, suitesToCheck, UNDECIDED_EXIT, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { info } from '../emit/info.ts';
@@ -70,7 +70,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
 
   // Checked before anything runs: where the runs and the page go.
   const dir = claimsFolder(resultsDir, suites.map((s) => s.location.name), columns, fileStamp(new Date().toISOString()), flags.save);
-  if (existsSync(dir) && (flags.save === undefined || !statSync(dir).isDirectory())) throw new UsageError(`--save ${dir}: ${flags.save === undefined ? 'exists already' : 'is not a folder (the runs of one invocation are saved as files in a folder)'}`);
+  assertClaimsFolder(dir, flags.save !== undefined);
   const html = flags.html === undefined ? undefined : flags.html === true ? join(dir, 'claims.html') : flags.html;
   if (html !== undefined && flags.html !== true) assertWritableOutput(html, '--html');
   mkdirSync(dir, { recursive: true });
