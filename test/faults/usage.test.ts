@@ -174,6 +174,8 @@ describe.concurrent('a broken native suite', () => {
     ['throws', `${head}throw new Error('no data file');\n`, /does not load: no data file \(at .*throws\/index\.ts:2:\d+\)/],
     ['slash', `${head}export default suite('s', () => {\n  bench('a/b', () => 1);\n});\n`, /cannot list its cases: case name "a\/b" may not contain "\/" or "\[" \(at .*slash\/index\.ts:3:\d+\)/],
     ['twice', `${head}export default suite('s', () => {\n  bench('x', () => 1);\n  bench('x', () => 2);\n});\n`, /cannot list its cases: suite "s" declares the case "x" twice/],
+    ['multiline', `${head}throw new Error('no data file\\nlooked in ./data');\n`, /does not load: no data file\\nlooked in \.\/data \(at .*multiline\/index\.ts:2:\d+\)/],
+    ['newline', `${head}export default suite('s', () => {\n  bench('a\\n/b', () => 1);\n});\n`, /cannot list its cases: case name "a\\n\/b" may not contain "\/" or "\[" \(at .*newline\/index\.ts:3:\d+\)/],
   ])('%s: one line that says what and where, exit 2, nothing run', async (name, source, said) => {
     await expectUsageError(['bench', suiteWith(name, source), '--runtime', 'node', '--quiet'], said);
   });

@@ -7,6 +7,7 @@
  * process loads one file.
  */
 import { caseId, UnsupportedError, type CaseBody, type CaseSpec, type Params, type SuiteDefinition } from '@rtbench/core';
+import { oneLine } from '@rtbench/core/words';
 import type { BroughtFormat } from './formats.ts';
 import { forgetKept, valueForDigest } from './keep-alive.ts';
 
@@ -83,7 +84,7 @@ function toSpecs(declared: readonly DeclaredCase[]): CaseSpec[] {
     seen.set(id, count);
     if (count > 1) {
       id = `${id} #${count}`;
-      if (count === 2) state.notes.push(`two cases are named "${caseId(c.group, c.name, c.idParams)}": the second is "${id}" (and so on), in the order the file declares them`);
+      if (count === 2) state.notes.push(`two cases are named ${JSON.stringify(caseId(c.group, c.name, c.idParams))}: the second is ${JSON.stringify(id)} (and so on), in the order the file declares them`);
     }
     return {
       id,
@@ -111,7 +112,7 @@ export function clipAtWord(text: string, max: number): string {
 export function loadFailureReason(error: unknown): string {
   if (error instanceof ExitWhileLoading) return error.message;
   const raw = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const message = clipAtWord(raw.split('\n')[0]!, 300);
+  const message = clipAtWord(oneLine(raw.trim()), 300);
   const hints: [RegExp, string][] = [
     [/ENOENT|no such file|readAll|readFileSync/i, 'the file reads files while loading, and this runtime cannot see them (workerd has no access to your files)'],
     [/Code generation from strings|EvalError|unsafe-eval/i, 'the file generates code from strings (eval, new Function), which this runtime refuses'],

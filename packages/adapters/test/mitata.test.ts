@@ -123,6 +123,18 @@ describe('declaring', () => {
     expect(suite.notes.filter((n) => n.includes('"twice"'))).toEqual(['two cases are named "twice": the second is "twice #2" (and so on), in the order the file declares them']);
   });
 
+  it('keeps a name or a load error that holds a line break on its one line, reason and all', async () => {
+    const twice = await load(() => {
+      mitata.bench('a\nb', () => 1);
+      mitata.bench('a\nb', () => 2);
+    });
+    expect(twice.notes.filter((n) => n.startsWith('two cases'))).toEqual(['two cases are named "a\\nb": the second is "a\\nb #2" (and so on), in the order the file declares them']);
+    const broken = await load(() => {
+      throw new Error('no data file\nlooked in ./data');
+    });
+    expect(broken.loadError).toBe('the file failed to load here (Error: no data file\\nlooked in ./data)');
+  });
+
   it('argument values must be strings, numbers or booleans', () => {
     expect(() => mitata.bench('x', () => 1).args('o', [{}])).toThrow(/strings, numbers and booleans/);
   });

@@ -6,6 +6,11 @@ export function firstLine(text: string, max = 120): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** A line break written as the two characters `\n` (a CRLF as `\r\n`), so that a name or a reason stays on its one line. */
+export function oneLine(text: string): string {
+  return text.replace(/\r?\n|\r/g, (nl) => (nl === '\r\n' ? '\\r\\n' : nl === '\n' ? '\\n' : '\\r'));
+}
+
 /** "1 process", "2 processes", "3 process pairs": a count and its noun, the plural made by English's rule for -s, -sh, -ch and -x. */
 export function counted(n: number | string, noun: string): string {
   const one = Number(n) === 1;

@@ -1,5 +1,6 @@
 /** Small text helpers every reporter shares (one copy each). */
-export { counted, firstLine } from '@rtbench/core/words';
+import { oneLine } from '@rtbench/core/words';
+export { counted, firstLine, oneLine } from '@rtbench/core/words';
 
 /**
  * Text safe inside a markdown table cell, or anywhere in a line of markdown:
@@ -26,11 +27,6 @@ export function markdownCell(text: string): string {
     .replace(/(^|[^\w])#(?=\d+(?!\w))/g, '$1#\u200b')
     .replace(/(:)(\/\/)/g, '$1\u200b$2')
     .replace(/\b(www)\./gi, '$1\u200b.');
-}
-
-/** A line break written as the two characters `\n` (a CRLF as `\r\n`), so that a name stays on its one line. */
-export function oneLine(text: string): string {
-  return text.replace(/\r?\n|\r/g, (nl) => (nl === '\r\n' ? '\\r\\n' : nl === '\n' ? '\\n' : '\\r'));
 }
 
 /** The longest run of backticks in `text`. */

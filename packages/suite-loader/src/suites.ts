@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { importUserModule } from '@rtbench/process';
 import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
+import { oneLine } from '@rtbench/core/words';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
 import { caseFilter } from './case-filter.ts';
@@ -66,8 +67,8 @@ export function filterCases<C extends { id: string }>(cases: readonly C[], filte
 
 /**
  * An error from a suite's own code as one line: a syntax error as the
- * compiler gives it (file:line:col), anything else with the first frame in
- * the suite's folder.
+ * compiler gives it (file:line:col), anything else whole, its line breaks
+ * shown as `\n`, with the first frame in the suite's folder.
  */
 function suiteErrorText(error: unknown, location: SuiteLocation): string {
   if (!(error instanceof Error)) return String(error);
@@ -78,5 +79,5 @@ function suiteErrorText(error: unknown, location: SuiteLocation): string {
   const folder = dirname(location.entry);
   const frame = (error.stack ?? '').split('\n').map((l) => /\(?((?:file:\/\/)?\/[^\s()]+:\d+:\d+)\)?\s*$/.exec(l)?.[1]).find((f) => f && f.replace(/^file:\/\//, '').startsWith(folder));
   const where = frame ? ` (at ${relative(process.cwd(), frame.replace(/^file:\/\//, ''))})` : '';
-  return `${lines[0]}${where}`;
+  return `${oneLine(error.message.trim())}${where}`;
 }
