@@ -7,7 +7,8 @@
  * in at least RISING_SHARE of the pairs (a trend, not a step: a resident set
  * that steps up once and holds, or a young generation that grows and settles,
  * fails it), and its growth over the samples (the Theil–Sen slope, the median
- * of the slopes between every two readings, times the calls) is at least
+ * of the slopes between every two readings of the later half of the series,
+ * times the calls) is at least
  * GROWTH_FLOOR_BYTES and SAMPLE_ALLOWANCE_BYTES per sample besides: a few
  * pages of drift are below what /proc's page granularity and the allocator's
  * caching can be told from, and a runtime's own work per sample (the
@@ -19,6 +20,12 @@
  * whose freed memory the case then reuses) is not judged. A case is marked
  * when every judged process kept growing; its growth per call is the median
  * of the processes' slopes.
+ *
+ * The slope is read from the later half because the runtime's own growth
+ * (its code, its heap sized to the case's allocation) comes while the case
+ * is still new to it, in the first samples: over the whole series it adds
+ * to the case's own growth per call, in a share that depends on how many
+ * calls a sample holds.
  */
 import { median } from '@rtbench/stats';
 
@@ -88,7 +95,9 @@ export function processGrowth(series: ResidentSeries): ProcessGrowth | undefined
   if (all.length < MIN_GROWTH_READINGS || !(series.callsPerSample > 0)) return undefined;
   if (Math.min(...all) < series.readyBytes - GROWTH_FLOOR_BYTES) return undefined;
   const points = thinned(all.map((y, i) => ({ x: i * series.callsPerSample, y })));
-  const { slope, risingShare } = trend(points.map((p) => p.x), points.map((p) => p.y));
+  const { risingShare } = trend(points.map((p) => p.x), points.map((p) => p.y));
+  const later = points.slice(Math.floor((points.length - 1) / 2));
+  const { slope } = trend(later.map((p) => p.x), later.map((p) => p.y));
   const grownBytes = slope * (all.length - 1) * series.callsPerSample;
   const last = all[all.length - 1]!;
   const kept = series.endBytes === undefined || series.endBytes - series.readyBytes >= ((last - series.readyBytes) * 3) / 4;
