@@ -11,7 +11,7 @@ import { clockInfoOf, type Clock, type ClockInfo } from './clock.ts';
 import { digestWithSight, readBodies, UNDEFINED_SUMMARY } from './digest.ts';
 import { FLOOR_CASES_BELOW_NS, harnessFloor, measure, measureFixed, warmUp, type MeasureOptions, type Sampler } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
-import type { GcCounters, Job, RuntimeFacts, RuntimeMessage, WarmupSeries } from './protocol.ts';
+import type { ErrorMessage, GcCounters, Job, RuntimeFacts, RuntimeMessage, WarmupSeries } from './protocol.ts';
 import { caseOfCommand, COLLECT_COMMAND, type CaseOpening, FINISH_COMMAND, parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
 import { round } from './primordials.ts';
 import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
@@ -138,20 +138,40 @@ export const UNSEEN_WARNING = 'its value shows no content to compare for part of
 export const NEVER_SETTLES =
   'its promise never settles: the process ran out of work (no timer, no I/O, no callback pending) while the case still waited on it, so nothing could ever settle it';
 
-/** The case the job is waiting on, and how many answers it has sent, for an entry that sees its event loop run empty (neverSettled). */
+/** The error a process sends for a case whose promise never settles; it then exits, as it can answer no other case. */
+export function neverSettlesError(caseId: string | undefined): ErrorMessage {
+  return { type: 'error', ...(caseId !== undefined ? { caseId } : {}), phase: 'run', message: NEVER_SETTLES, neverSettles: true };
+}
+
+/** The case the job is waiting on, and how many answers it has sent, for an entry that sees its event loop run empty (whenLoopRunsEmpty). */
 let awaited: string | undefined;
 let answers = 0;
 
+/** An entry's own means, taken before the suite loads (case code may replace globals). */
+export interface EntryMeans {
+  /** Runs a function after the runtime's other listeners for the empty loop have had their turn. */
+  later: (fn: () => void) => void;
+  emit: (message: RuntimeMessage) => void;
+  exit: (code: number) => void;
+}
+
 /**
- * Called when the runtime's event loop runs empty before the job ends: a
- * check to make a moment later, after the listeners of the case's own have
+ * The listener for the runtime's own "event loop ran empty" event before the
+ * job ends: the case waits on a promise nothing is left to settle. Said as
+ * such, not left to the runtime (which reads it as a crash, or idles until
+ * the timeout). It looks a moment later, after the case's own listeners have
  * had their turn (a Node core benchmark's bench.end() check answers with its
- * own reason). It gives the answer for the case still waited on, or nothing
- * if an answer was sent meanwhile. Each entry sends it and exits.
+ * own reason), and says nothing if an answer was sent meanwhile.
  */
-export function neverSettled(): () => RuntimeMessage | undefined {
-  const before = answers;
-  return () => (answers === before ? { type: 'error', ...(awaited !== undefined ? { caseId: awaited } : {}), phase: 'run', message: NEVER_SETTLES } : undefined);
+export function whenLoopRunsEmpty({ later, emit, exit }: EntryMeans): () => void {
+  return () => {
+    const before = answers;
+    later(() => {
+      if (answers !== before) return;
+      emit(neverSettlesError(awaited));
+      exit(1);
+    });
+  };
 }
 
 /** Distinct warnings a case may send per process (ctx.warn); past them, one line says the rest were dropped. */

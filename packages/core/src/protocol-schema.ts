@@ -297,7 +297,15 @@ export const runtimeMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('warning'), caseId: z.string(), message: z.string() }),
   /** What a case that returned before its work ended waits for (ctx.waitingFor): named if the process then ends or times out without the answer. */
   z.object({ type: z.literal('waiting'), caseId: z.string(), on: z.string() }),
-  z.object({ type: z.literal('error'), caseId: z.string().optional(), phase: z.enum(['load', 'setup', 'run', 'teardown']), message: z.string(), stack: z.string().optional() }),
+  /** `neverSettles`: the case's promise can never settle (the process ran out of work); the process exits, answering no other case. */
+  z.object({
+    type: z.literal('error'),
+    caseId: z.string().optional(),
+    phase: z.enum(['load', 'setup', 'run', 'teardown']),
+    message: z.string(),
+    stack: z.string().optional(),
+    neverSettles: z.literal(true).optional(),
+  }),
 ]);
 export type RuntimeMessage = z.infer<typeof runtimeMessageSchema>;
 /** An error the process reports (a case's setup, run or teardown, or loading the suite). */

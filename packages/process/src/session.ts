@@ -10,7 +10,6 @@
  * exchange for workerd); the conversation is the same. docs/lockstep.md.
  */
 import { caseCommand, COLLECT_COMMAND, FINISH_COMMAND, lockstepSampleIterations, sampleCommand, type ErrorMessage, type ReadyMessage, type RuntimeMessage } from '@rtbench/core/protocol';
-import { NEVER_SETTLES } from '@rtbench/core/execute';
 import { EXIT_GRACE_MS, type RunningJob } from './process.ts';
 import type { HostMemory } from '@rtbench/core/schema';
 import type { JobOutcome } from './job.ts';
@@ -196,7 +195,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
       resolve?.(message);
     } else if (message.type !== 'hello' && message.type !== 'warning') {
       // A process whose event loop ran empty answers its case and exits: it serves no other.
-      if (message.type === 'error' && message.message === NEVER_SETTLES) broken = true;
+      if (message.type === 'error' && message.neverSettles) broken = true;
       settle(c);
     }
   });

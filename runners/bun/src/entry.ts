@@ -10,7 +10,7 @@
  */
 import { readSync, writeSync } from 'node:fs';
 import { edenGC, heapStats } from 'bun:jsc';
-import { executeJob, neverSettled } from '@rtbench/core/execute';
+import { executeJob, whenLoopRunsEmpty } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
@@ -41,18 +41,7 @@ const exit = process.exit.bind(process);
 const encoder = new TextEncoder();
 const encode = TextEncoder.prototype.encode.bind(encoder);
 const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), writeOut);
-// The event loop ran empty before the job ended: the case waits on a promise nothing is left to settle. Said as
-// such, not left to the runtime (which reads it as a crash, or idles until the timeout).
-const later = setImmediate;
-process.on('beforeExit', () => {
-  const stalled = neverSettled();
-  later(() => {
-    const answer = stalled();
-    if (answer === undefined) return;
-    emit(answer);
-    exit(1);
-  });
-});
+process.on('beforeExit', whenLoopRunsEmpty({ later: setImmediate, emit, exit }));
 
 export async function start(suite: SuiteDefinition): Promise<void> {
   const origin = nanoseconds();

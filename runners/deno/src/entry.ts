@@ -9,7 +9,7 @@
  * the variant set (deno adds variables of its own), and keeps its own
  * references to the clock, the exit and the write.
  */
-import { executeJob, exposedCollections, neverSettled } from '@rtbench/core/execute';
+import { executeJob, exposedCollections, whenLoopRunsEmpty } from '@rtbench/core/execute';
 import { LineReader } from '@rtbench/core/line-reader';
 import { decodeJob, encodeLine, writeFully, type RuntimeMessage } from '@rtbench/core/protocol';
 import type { SuiteDefinition } from '@rtbench/core';
@@ -40,19 +40,13 @@ const encode = TextEncoder.prototype.encode.bind(encoder);
 // Taken before the suite loads (case code may replace gc); present under --expose-gc.
 const collections = exposedCollections();
 const emit = (message: RuntimeMessage): void => writeFully(encode(`${encodeLine(message, job.token)}\n`), writeStdout);
-// The event loop ran empty before the job ended: the case waits on a promise nothing is left to settle. Said as
-// such, not left to the runtime (which reads it as a crash, or idles until the timeout).
+// Taken before the suite loads, as emit and exit are (case code may replace setTimeout).
 const later = setTimeout;
+const loopRanEmpty = whenLoopRunsEmpty({ later: (fn) => void later(fn, 0), emit, exit });
 globalThis.addEventListener('beforeunload', (event) => {
   // Deno exits after this event unless it is cancelled, even with a timer set.
   event.preventDefault();
-  const stalled = neverSettled();
-  later(() => {
-    const answer = stalled();
-    if (answer === undefined) return;
-    emit(answer);
-    exit(1);
-  }, 0);
+  loopRanEmpty();
 });
 
 export async function start(suite: SuiteDefinition): Promise<void> {

@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import type { JobRequest } from '@rtbench/runtime-kit';
 import { attachTraceMetrics, guardDir, MAX_TIMER_MS, ProtocolReader, removeGuardedDir, sealJob, TraceFilter, type ChildExit, type JobOutcome, type RunningJob } from '@rtbench/process';
 import type { WorkerdFacts } from './handoff.ts';
-import { NEVER_SETTLES } from '@rtbench/core/execute';
+import { neverSettlesError } from '@rtbench/core/execute';
 import { workerdConfig } from './config.ts';
 import { openJobExchange, type JobExchange, type ResponseEnd } from './http.ts';
 import { startWorkerd, type WorkerdProcess } from './server.ts';
@@ -223,13 +223,13 @@ function workerdOutcome({ request, reader, server, exit, response, gcTrace, time
       (response.error
           ? `the connection failed: ${response.error}`
           : `HTTP status ${response.status ?? 'none'}, and no result in the response`);
-    messages.push({
-      type: 'error',
-      ...(job.kind === 'serve' ? { caseId: openCase! } : job.kind !== 'list' ? { caseId: job.caseId } : {}),
-      phase: 'run',
+    const caseId = job.kind === 'serve' ? openCase! : job.kind !== 'list' ? job.caseId : undefined;
+    messages.push(
       // workerd's own finding that the worker hung, with nothing left that could settle its promise: said as every runtime says it.
-      message: output.includes(WORKERD_HUNG) ? NEVER_SETTLES : `workerd ended the request without a result: ${why}`,
-    });
+      output.includes(WORKERD_HUNG)
+        ? neverSettlesError(caseId)
+        : { type: 'error', ...(caseId !== undefined ? { caseId } : {}), phase: 'run', message: `workerd ended the request without a result: ${why}` },
+    );
   }
   if (exit.spawnError) server.output.push(`failed to start ${target.binary}: ${exit.spawnError.message}\n`);
   return {
