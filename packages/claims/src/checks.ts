@@ -6,7 +6,7 @@
  * refused in one line before anything runs.
  */
 import { importUserModule } from '@rtbench/process';
-import type { ClaimSpec } from '@rtbench/core';
+import { isBound, type ClaimSpec, type Expectation } from '@rtbench/core';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { listSuites, loadSuite, locateSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import { parseVariant, suiteMeasurer, type MeasurerDescriptor } from '@rtbench/run';
@@ -19,7 +19,7 @@ function isClaimSpec(value: unknown): value is ClaimSpec {
   const v = value as Partial<ClaimSpec> | null;
   if (typeof v !== 'object' || v === null || typeof v.says !== 'string' || typeof v.case !== 'string' || typeof v.is !== 'object' || v.is === null) return false;
   // An absolute bound has no other side; every other claim has one.
-  return v.is.kind === 'below' ? v.than === undefined : typeof v.than === 'object';
+  return isBound(v.is as Expectation) ? v.than === undefined : typeof v.than === 'object';
 }
 
 /** The claims a suite module exports (`export const claims = [claim(…), …]`); none: an empty list. */
@@ -84,6 +84,7 @@ export function expandClaims(suite: string, claims: readonly ClaimSpec[], cases:
           ...(multi ? { params: s.params } : {}),
           expect: claim.is,
           measure: claim.measure,
+          ...(claim.quantile ? { quantile: claim.quantile } : {}),
         });
       }
     }

@@ -5,7 +5,7 @@
  * interleaved lockstep sets. `--runtime` replaces variants in the checks
  * (a release, or your own build) and keeps only the checks it touches.
  */
-import type { ClaimMeasure } from '@rtbench/core';
+import { isBound, type ClaimMeasure } from '@rtbench/core';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import { parseVariant, quotePart, type RunRequest } from '@rtbench/run';
@@ -67,7 +67,7 @@ export function replaceVariants(checks: readonly PlannedCheck[], replacements: r
     const subject = s ? replaced(check.subject.variantId, s) : check.subject.variantId;
     const other = o && (sameRelease || !s) ? replaced(check.other.variantId, o) : check.other.variantId;
     // A release put in on one side only may meet itself on the other (node@24 against node@24): an A/A check.
-    const aa = subject === other && check.subject.caseId === check.other.caseId && check.expect.kind !== 'below';
+    const aa = subject === other && check.subject.caseId === check.other.caseId && !isBound(check.expect);
     out.push({ ...check, subject: { ...check.subject, variantId: subject }, other: { ...check.other, variantId: aa ? `${other} #2` : other } });
   }
   return out;

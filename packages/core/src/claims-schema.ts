@@ -16,6 +16,7 @@ export const expectationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('same') }),
   z.object({ kind: z.literal('at-most'), factor: finite.positive() }),
   z.object({ kind: z.literal('below'), bytes: finite.positive() }),
+  z.object({ kind: z.literal('cpu-below'), ms: finite.positive() }),
 ]);
 
 /**
@@ -26,7 +27,9 @@ export const expectationSchema = z.discriminatedUnion('kind', [
  * run's threshold ("no detectable difference"), or `at-most` `factor`× the
  * other side's cost (a ceiling: "at most 1.2× the memory of …"), or
  * `below` an absolute number of bytes (`peakRss: below('64MB')`: no other
- * side; the subject's peaks over the bound are the ratio decided).
+ * side; the subject's peaks over the bound are the ratio decided), or
+ * `cpu-below` a CPU time in ms, of a request case's quantile (`p99:
+ * below('10ms')`: no other side; each process's quantile over the limit).
  */
 export type Expectation = z.infer<typeof expectationSchema>;
 
@@ -37,6 +40,14 @@ export type Expectation = z.infer<typeof expectationSchema>;
  */
 export const claimMeasureSchema = z.enum(['time', 'instructions', 'peakRss']);
 export type ClaimMeasure = z.infer<typeof claimMeasureSchema>;
+
+/**
+ * A quantile of CPU per request a claim of a request case is about: per
+ * process the quantile of its requests after its first (the process is the
+ * unit), instead of the process's median.
+ */
+export const claimQuantileSchema = z.enum(['p50', 'p90', 'p99']);
+export type ClaimQuantile = z.infer<typeof claimQuantileSchema>;
 
 /** One side of a checked claim: a case on a variant of the run. */
 export const claimSideSchema = z.object({ caseId: z.string(), variantId: z.string() });
@@ -54,8 +65,10 @@ export const claimOutcomeSchema = z.object({
   params: z.record(z.string(), paramValue).optional(),
   expect: expectationSchema,
   measure: claimMeasureSchema,
+  /** The quantile of a request case's CPU per request the claim is about; absent: the process's median. */
+  quantile: claimQuantileSchema.optional(),
   word: claimWordSchema,
-  /** The subject's cost over the other's (time, instructions, s per request; for a `below` bound, its peak over the bound): < 1 is faster. Absent: nothing to compare. */
+  /** The subject's cost over the other's (time, instructions, s per request; for a `below` bound, its peak over the bound; for `cpu-below`, the quantile over the limit): < 1 is faster. Absent: nothing to compare. */
   ratio: finite.positive().optional(),
   /** The adjusted interval of that ratio the word was read from; absent with fewer than 3 units. */
   interval: z.tuple([finite.nonnegative(), finite.positive()]).optional(),

@@ -7,13 +7,22 @@
  * bundled into every runtime, where claim() only records what it is given.
  */
 // Types only: the shapes are declared once with the saved run's schema, and nothing of zod reaches a bundle.
-import type { ClaimMeasure, Expectation } from './claims-schema.ts';
+import type { ClaimMeasure, ClaimQuantile, Expectation } from './claims-schema.ts';
 import { BYTE_SIZE_HINT, formatByteSize, parseByteSize } from './byte-size.ts';
 
-export type { ClaimMeasure, Expectation };
+export type { ClaimMeasure, ClaimQuantile, Expectation };
 
 /** An absolute bound on a case's own figure, with no other side: `below('64MB')`. */
 export type AbsoluteBound = Extract<Expectation, { kind: 'below' }>;
+
+/** A CPU time a request case's quantile stays under: `p99: below('10ms')`. */
+export type CpuBound = Extract<Expectation, { kind: 'cpu-below' }>;
+
+/** A CPU time as a person writes it: '10ms', '500us', '1s'. */
+export type CpuTime = `${number}${'us' | 'µs' | 'ms' | 's'}`;
+
+/** The quantiles a claim may name (a process serves a few hundred requests: its p99.9 is its maximum). */
+const QUANTILES: readonly ClaimQuantile[] = ['p50', 'p90', 'p99'];
 
 /** A ratio as a factor (1.5 = 1.5×) or a percentage text ('10%' = 1.1×). */
 export type Size = number | `${number}%`;
@@ -45,7 +54,15 @@ export interface RelativeClaimOptions extends ClaimTarget {
   is: Expectation;
   /** Default 'time'; 'peakRss': the peak resident memory of the case's process (faster/slower read as less/more memory). */
   measure?: ClaimMeasure;
+  /**
+   * A request case's quantile of CPU per request instead of its median
+   * (`'p99'`): per process the quantile of its requests after its first.
+   */
+  quantile?: ClaimQuantile;
   peakRss?: never;
+  p50?: never;
+  p90?: never;
+  p99?: never;
 }
 
 /** A claim of an absolute bound on the peak resident memory of the case's process: `peakRss: below('64MB')`. */
@@ -54,10 +71,17 @@ export interface BoundClaimOptions extends ClaimTarget {
   than?: never;
   is?: never;
   measure?: never;
+  quantile?: never;
+  p50?: never;
+  p90?: never;
+  p99?: never;
 }
 
+/** A claim that a request case's quantile of CPU per request stays under a CPU time: `p99: below('10ms')`. */
+export type QuantileBoundClaimOptions = ClaimTarget & { [Q in ClaimQuantile]?: CpuBound } & { than?: never; is?: never; measure?: never; quantile?: never; peakRss?: never };
+
 /** What a claim is declared with. */
-export type ClaimOptions = RelativeClaimOptions | BoundClaimOptions;
+export type ClaimOptions = RelativeClaimOptions | BoundClaimOptions | QuantileBoundClaimOptions;
 
 /** A claim as the suite declared it: its sentence and options, sizes resolved. */
 export interface ClaimSpec {
@@ -70,6 +94,7 @@ export interface ClaimSpec {
   readonly on?: readonly string[];
   readonly where?: Readonly<Record<string, string | number | boolean>>;
   readonly measure: ClaimMeasure;
+  readonly quantile?: ClaimQuantile;
 }
 
 /** A size as a factor > 1. */
@@ -102,12 +127,31 @@ export function atMost(factor: number): Expectation {
   return { kind: 'at-most', factor };
 }
 
-/** The subject's figure stays below an absolute size: `peakRss: below('64MB')` (also '512MiB', or a number of bytes). */
-export function below(size: string | number): AbsoluteBound {
+const MS_PER_UNIT: Readonly<Record<string, number>> = { us: 0.001, µs: 0.001, ms: 1, s: 1000 };
+
+/**
+ * The subject's figure stays below an absolute size: `peakRss: below('64MB')`
+ * (also '512MiB', or a number of bytes); or, given a CPU time, a request
+ * case's quantile stays below it: `p99: below('10ms')` (also '500us', '1s').
+ */
+export function below(limit: CpuTime): CpuBound;
+export function below(size: string | number): AbsoluteBound;
+export function below(size: string | number): AbsoluteBound | CpuBound {
+  const time = typeof size === 'string' ? /^(\d+(?:\.\d+)?)\s*(us|µs|ms|s)$/.exec(size.trim()) : null;
+  if (time) {
+    const ms = Number(time[1]) * MS_PER_UNIT[time[2]!]!;
+    if (!(ms > 0)) throw new Error(`below() takes a CPU time above 0, got ${size}`);
+    return { kind: 'cpu-below', ms };
+  }
   const bytes = typeof size === 'number' ? size : parseByteSize(size);
   if (bytes === undefined) throw new Error(`below(${JSON.stringify(size)}): ${BYTE_SIZE_HINT}`);
   if (!(Number.isFinite(bytes) && bytes > 0)) throw new Error(`below() takes a size above 0 bytes, got ${String(size)}`);
   return { kind: 'below', bytes };
+}
+
+/** Whether a claim holds its subject to a number (`below`), with no other side. */
+export function isBound(e: Expectation): e is AbsoluteBound | CpuBound {
+  return e.kind === 'below' || e.kind === 'cpu-below';
 }
 
 /** No detectable difference: the two are equivalent within the run's threshold. */
@@ -124,26 +168,38 @@ export function claim(says: string, options: ClaimOptions): ClaimSpec {
   const text = says.trim();
   if (!text) throw new Error('a claim needs a sentence that says what it claims');
   if (!options || typeof options.case !== 'string' || !options.case) throw new Error(`claim "${text}": name the case it is about (case: '<case id>')`);
+  const bounded = QUANTILES.filter((q) => options[q] !== undefined);
+  if (bounded.length > 1) throw new Error(`claim "${text}": one quantile a claim (${bounded.join(', ')} given)`);
+  const cpu = bounded.length ? { quantile: bounded[0]!, bound: options[bounded[0]!]! } : undefined;
   if (options.peakRss !== undefined) {
-    if (options.peakRss?.kind !== 'below' || options.than !== undefined || options.is !== undefined) {
+    if (options.peakRss?.kind !== 'below' || options.than !== undefined || options.is !== undefined || cpu) {
       throw new Error(`claim "${text}": peakRss takes an absolute bound alone (peakRss: below('64MB'), without than or is)`);
     }
-  } else if (options.is?.kind === 'below') {
-    throw new Error(`claim "${text}": below() is an absolute bound: write peakRss: below(…), without than`);
+  } else if (cpu) {
+    if (cpu.bound?.kind !== 'cpu-below' || options.than !== undefined || options.is !== undefined || options.quantile !== undefined) {
+      throw new Error(`claim "${text}": ${cpu.quantile} takes a CPU time alone (${cpu.quantile}: below('10ms'), without than or is)`);
+    }
+  } else if (options.is?.kind === 'below' || options.is?.kind === 'cpu-below') {
+    throw new Error(`claim "${text}": below() is an absolute bound: write peakRss: below('64MB') or p99: below('10ms'), without than`);
   }
-  const than = options.peakRss ? undefined : typeof options.than === 'string' ? { case: options.than } : options.than;
-  if (!options.peakRss && !(than && (('case' in than && typeof than.case === 'string') || ('variant' in than && typeof than.variant === 'string')))) {
+  if (options.quantile !== undefined && !QUANTILES.includes(options.quantile)) throw new Error(`claim "${text}": quantile is one of ${QUANTILES.join(', ')}, got ${String(options.quantile)}`);
+  if (options.quantile !== undefined && (options.measure ?? 'time') !== 'time') throw new Error(`claim "${text}": a quantile is of CPU per request, not of ${String(options.measure)}`);
+  const bound = options.peakRss ?? cpu?.bound;
+  const than = bound ? undefined : typeof options.than === 'string' ? { case: options.than } : options.than;
+  if (!bound && !(than && (('case' in than && typeof than.case === 'string') || ('variant' in than && typeof than.variant === 'string')))) {
     throw new Error(`claim "${text}": say what it compares with (than: '<case id>' or { variant: 'node@24' })`);
   }
   if (options.on !== undefined && options.on.length === 0) throw new Error(`claim "${text}": on: [] names no variant`);
+  const quantile = cpu?.quantile ?? options.quantile;
   return {
     says: text,
     case: options.case,
     ...(than ? { than } : {}),
-    is: options.peakRss ?? options.is!,
+    is: bound ?? options.is!,
     ...(options.on ? { on: [...options.on] } : {}),
     ...(options.where ? { where: { ...options.where } } : {}),
     measure: options.peakRss ? 'peakRss' : (options.measure ?? 'time'),
+    ...(quantile ? { quantile } : {}),
   };
 }
 
@@ -168,6 +224,8 @@ export function expectationText(e: Expectation, measure: ClaimMeasure = 'time'):
       return `at most ${+e.factor.toFixed(3)}× the ${measure === 'peakRss' ? 'memory' : 'cost'}`;
     case 'below':
       return `peak RSS below ${formatByteSize(e.bytes)}`;
+    case 'cpu-below':
+      return `below ${+e.ms.toFixed(3)} ms of CPU`;
   }
 }
 

@@ -51,7 +51,8 @@ function boundOf(expect: Expectation, threshold: number): Bound {
     case 'at-most':
       return { kind: 'below', at: Math.log(expect.factor) };
     case 'below':
-      // Its log ratios are ln(peak / bound): the bound is 1×.
+    case 'cpu-below':
+      // Its log ratios are ln(peak / bound), or ln(quantile / limit): the bound is 1×.
       return { kind: 'below', at: 0 };
   }
 }

@@ -11,17 +11,25 @@
  * peak memory pairs the rounds' peak resident bytes (one reading per process
  * and set) the same way, by round, with the same units. A claim of an
  * absolute bound (`peakRss: below('64MB')`) has no other side: each round's
- * peak over the bound is its log ratio, and the process is the unit.
+ * peak over the bound is its log ratio, and the process is the unit. A
+ * claim of a request case's quantile reduces each process to its quantile
+ * of its warm requests first (request-quantiles.ts), so the unit stays the
+ * process; against a limit (`p99: below('10ms')`) each process's quantile
+ * over the limit is its log ratio.
  */
 import { counted } from '@rtbench/core/words';
-import type { ClaimOutcome, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-schema';
+import { isBound } from '@rtbench/core';
+import type { ClaimOutcome, ClaimQuantile, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-schema';
 import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { pairRounds, type PairableRound } from '@rtbench/stats';
 import { adjustmentText, CLAIM_METHOD, decideClaim, type ClaimFamily } from './claim-decision.ts';
 import { peakOverBound, peakPairs, type PeakPairs } from './memory-change.ts';
+import { isRequestResult, quantileRounds } from './request-quantiles.ts';
 
 /** What to check: an outcome before its decision. */
-export type ClaimCheck = Pick<ClaimOutcome, 'says' | 'suite' | 'subject' | 'other' | 'params' | 'expect' | 'measure'>;
+export type ClaimCheck = Pick<ClaimOutcome, 'says' | 'suite' | 'subject' | 'other' | 'params' | 'expect' | 'measure' | 'quantile'>;
+
+const QUANTILE_AT: Readonly<Record<ClaimQuantile, number>> = { p50: 0.5, p90: 0.9, p99: 0.99 };
 
 /** The per-unit values a check is decided from: log cost ratios and the unit of each (the shape peak pairs have). */
 export type ClaimPairs = PeakPairs;
@@ -39,8 +47,9 @@ function unusable(run: RunRecord, check: ClaimCheck, subject: CaseResult | undef
     if (r.status === 'unsupported') return `${where.caseId} is unsupported on ${where.variantId}: ${r.failures[0]?.message ?? ''}`;
     if (!r.rounds.length) return `${where.caseId} has no rounds on ${where.variantId}${r.failures.length ? ` (${r.failures[r.failures.length - 1]!.kind})` : ''}`;
     if (check.measure === 'peakRss' && !r.rounds.some((x) => x.memory)) return `${where.caseId} on ${where.variantId} has no resident-memory readings (a host without /proc)`;
+    if (check.quantile && !isRequestResult(r)) return `${where.caseId} is not a request case: a ${check.quantile} claim needs CPU per request`;
   }
-  if (check.expect.kind !== 'below' && check.subject.caseId === check.other.caseId && run.digestMismatches.some((m) => m.caseId === check.subject.caseId)) {
+  if (!isBound(check.expect) && check.subject.caseId === check.other.caseId && run.digestMismatches.some((m) => m.caseId === check.subject.caseId)) {
     return `${check.subject.caseId} did different work on ${check.subject.variantId} and ${check.other.variantId} (digests differ)`;
   }
   return undefined;
@@ -49,6 +58,7 @@ function unusable(run: RunRecord, check: ClaimCheck, subject: CaseResult | undef
 /** The check's per-unit log cost ratios from one run. */
 export function claimPairs(run: RunRecord, check: ClaimCheck, subject: CaseResult, other: CaseResult): ClaimPairs {
   if (check.expect.kind === 'below') return peakOverBound(subject, check.expect.bytes);
+  if (check.quantile) return quantileClaimPairs(check.expect, QUANTILE_AT[check.quantile], subject, other);
   if (check.measure === 'peakRss') return peakPairs(subject, other, check.subject.caseId === check.other.caseId);
   const cost = (caseId: string) => {
     const metric = metricOf(run, caseId);
@@ -64,6 +74,18 @@ export function claimPairs(run: RunRecord, check: ClaimCheck, subject: CaseResul
   const pairs = pairRounds(plain(other, check.other.caseId), plain(subject, check.subject.caseId));
   const processOf = new Map(subject.rounds.map((x) => [x.round, x.lockstep?.process]));
   return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)), units: pairs.rounds.map((r) => processOf.get(r) ?? `round ${r}`) };
+}
+
+/**
+ * A quantile claim's log ratios: per process its quantile of its warm
+ * requests; against a limit, each process's quantile over it; against the
+ * other side, round i of both (the processes of one set) paired.
+ */
+function quantileClaimPairs(expect: ClaimCheck['expect'], q: number, subject: CaseResult, other: CaseResult): ClaimPairs {
+  const s = quantileRounds(subject, q);
+  if (expect.kind === 'cpu-below') return { logRatios: s.map((r) => Math.log(r.samples[0]! / expect.ms)), units: s.map((r) => r.round) };
+  const pairs = pairRounds(quantileRounds(other, q), s);
+  return { logRatios: pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b)), units: pairs.rounds };
 }
 
 /** Each check decided from the run's results. */

@@ -28,7 +28,7 @@ export function isRequestResult(result: CaseResult | undefined): result is CaseR
 }
 
 /** Each round reduced to its quantile of its warm requests, as a one-sample round; rounds of fewer than two requests are left out. */
-function quantileRounds(result: CaseResult, q: number): { round: number; samples: number[] }[] {
+export function quantileRounds(result: CaseResult, q: number): { round: number; samples: number[] }[] {
   return result.rounds.flatMap((r) => (r.samples.length > 1 ? [{ round: r.round, samples: [quantile(r.samples.slice(1).sort((x, y) => x - y), q)] }] : []));
 }
 

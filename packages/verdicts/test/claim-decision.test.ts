@@ -17,6 +17,7 @@ const expectation: fc.Arbitrary<Expectation> = fc.oneof(
   fc.constant({ kind: 'same' as const }),
   fc.double({ min: 0.5, max: 3, noNaN: true }).map((f) => ({ kind: 'at-most' as const, factor: f })),
   fc.integer({ min: 1, max: 2 ** 40 }).map((bytes) => ({ kind: 'below' as const, bytes })),
+  fc.double({ min: 0.1, max: 50, noNaN: true }).map((ms) => ({ kind: 'cpu-below' as const, ms })),
 );
 
 /** The claimed region of the cost ratio, as [low, high]. */
@@ -33,6 +34,7 @@ function claimed(e: Expectation, threshold: number): [number, number] {
     case 'at-most':
       return [0, e.factor];
     case 'below':
+    case 'cpu-below':
       // Its ratio is the peak over the bound.
       return [0, 1];
   }

@@ -29,6 +29,11 @@ export function claimFigure(o: Pick<ClaimOutcome, 'expect' | 'ratio' | 'interval
       return `${fixed(o.ratio)}× ${words.higher} ${ci ? `[${fixed(ci[0])}–${fixed(ci[1])}]` : '(no interval)'}`;
     case 'at-most':
       return `${fixed(o.ratio)}× ${ci ? `[${fixed(ci[0])}–${fixed(ci[1])}]` : '(no interval)'}`;
+    case 'cpu-below': {
+      // The ratio is of the quantile to the limit: the figure is the quantile itself, in ms.
+      const ms = o.expect.ms;
+      return `${fixed(o.ratio * ms)} ms ${ci ? `[${fixed(ci[0] * ms)}–${fixed(ci[1] * ms)}]` : '(no interval)'}`;
+    }
     case 'below': {
       // The ratio is the peak over the bound: the figure is the peak itself.
       const bytes = (x: number): string => formatBytes(x * (o.expect as { bytes: number }).bytes);
@@ -40,8 +45,8 @@ export function claimFigure(o: Pick<ClaimOutcome, 'expect' | 'ratio' | 'interval
 }
 
 /** What was claimed, in words ("at least 1.5× faster"; "no detectable difference (±1%)"). */
-export function claimedText(o: Pick<ClaimOutcome, 'expect' | 'threshold'> & Partial<Pick<ClaimOutcome, 'measure'>>): string {
-  const text = expectationText(o.expect, o.measure);
+export function claimedText(o: Pick<ClaimOutcome, 'expect' | 'threshold'> & Partial<Pick<ClaimOutcome, 'measure' | 'quantile'>>): string {
+  const text = `${o.quantile ? `${o.quantile} ` : ''}${expectationText(o.expect, o.measure)}`;
   return o.expect.kind === 'same' && o.threshold !== undefined ? `${text} (±${formatThreshold(o.threshold)})` : text;
 }
 

@@ -20,7 +20,7 @@ export const CLAIM_FIELDS: readonly CsvField<ClaimRow>[] = [
   claim('other_case', ({ outcome: o }) => o.other.caseId),
   claim('other_variant', ({ outcome: o }) => o.other.variantId),
   claim('expect', ({ outcome: o }) => o.expect.kind),
-  claim('size', ({ outcome: o }) => (o.expect.kind === 'faster' || o.expect.kind === 'slower' || o.expect.kind === 'at-most' ? o.expect.factor : o.expect.kind === 'within' ? o.expect.fraction : o.expect.kind === 'below' ? o.expect.bytes : o.threshold)),
+  claim('size', ({ outcome: o }) => (o.expect.kind === 'faster' || o.expect.kind === 'slower' || o.expect.kind === 'at-most' ? o.expect.factor : o.expect.kind === 'within' ? o.expect.fraction : o.expect.kind === 'below' ? o.expect.bytes : o.expect.kind === 'cpu-below' ? o.expect.ms : o.threshold)),
   claim('word', ({ outcome: o }) => o.word),
   claim('ratio', ({ outcome: o }) => o.ratio),
   claim('ci_low', ({ outcome: o }) => o.interval?.[0]),
