@@ -63,6 +63,11 @@ describe('linux-arm64 under emulation', () => {
       const digests = new Set(results.map((x) => x.rounds[0]?.digest?.hash));
       expect([...digests], c.id).toHaveLength(1);
       expect([...digests][0]).toMatch(/^[0-9a-f]{16}$/);
+      // The host tells the emulated processes from the native ones, and holds only their clocks (corroborate.ts).
+      for (const x of results) {
+        const emulatedArm = x.variantId.includes('=');
+        expect(x.rounds[0]?.lockstep?.emulator, x.variantId).toEqual(emulatedArm ? expect.stringMatching(/^qemu-aarch64/) : undefined);
+      }
     }
   });
 });

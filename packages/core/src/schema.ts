@@ -157,6 +157,8 @@ export const roundSchema = z.object({
       processCpuUs: finite.nonnegative().optional(),
       /** µs of CPU its busiest thread ran over the same stretch: the thread the samples are held against (absent off Linux and in older runs). */
       busiestThreadCpuUs: finite.nonnegative().optional(),
+      /** The user-mode emulator the process ran under (e.g. qemu-aarch64-static), read by the host: its times are behaviour only. Absent: native, or not known. */
+      emulator: z.string().max(100).optional(),
       /** The process served other cases before this one in the same set (warm processes): how many (absent: a process of its own). */
       servedBefore: z.number().int().nonnegative().optional(),
       /** Which process of this variant took the set, numbered from 0 in the order they started (warm processes; absent in older runs): sets that share a process share its JIT decisions and layout. */

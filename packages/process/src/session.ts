@@ -14,6 +14,7 @@ import { EXIT_GRACE_MS, type RunningJob } from './process.ts';
 import type { HostMemory } from '@rtbench/core/schema';
 import type { JobOutcome } from './job.ts';
 import { CaseMemoryWatch } from './resident-memory.ts';
+import { emulatorOf } from './emulator.ts';
 import { processTreeCpuTimes, type ThreadCpuTimes } from './cpu-time.ts';
 
 /** One lockstep sample as the host saw it. */
@@ -50,6 +51,8 @@ export interface LiveCase {
   kill(): void;
   /** The CPU time each thread of the process (and of processes below it) has run so far, read by the host; undefined off Linux or once it is gone. */
   cpuTimes(): ThreadCpuTimes | undefined;
+  /** The user-mode emulator the process runs under (emulator.ts), or undefined when it runs natively or cannot be told. */
+  emulator(): string | undefined;
 }
 
 /** A process that serves many cases, one after another (a serve job). */
@@ -131,6 +134,7 @@ export function liveCase(running: RunningJob): LiveCase {
     },
     kill: () => running.kill(),
     cpuTimes: () => (running.pid !== undefined ? processTreeCpuTimes(running.pid) : undefined),
+    emulator: () => (running.pid !== undefined ? emulatorOf(running.pid) : undefined),
   };
 }
 
@@ -275,6 +279,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
         },
         kill: () => running.kill(),
         cpuTimes: () => (running.pid !== undefined && !ended ? processTreeCpuTimes(running.pid) : undefined),
+        emulator: () => (running.pid !== undefined && !ended ? emulatorOf(running.pid) : undefined),
       };
     },
     async close() {

@@ -101,18 +101,18 @@ describe('corroborate (lockstep sets)', () => {
     expect(corroborate(honest.record, honest.readings)).toMatch(/fiftieth of the time the host waited/);
     // The process ran its 20 batches, a quarter batch before each, and its side of the exchanges: 1.3 ms a turn.
     const cpuNs = 20 * 1.3e6;
-    expect(corroborate(honest.record, honest.readings, cpuNs)).toBeUndefined();
+    expect(corroborate(honest.record, honest.readings, { threadCpuNs: cpuNs })).toBeUndefined();
     // Spans shrunk with the samples, so only the kernel's count is left to explain.
     const shrunk = { ...honest.record, samples: honest.record.samples.map((s) => s / 100) };
     const spansShrunk = honest.readings.map((r) => ({ ...r, spanNs: r.spanNs! / 100 }));
-    const doubt = corroborate(shrunk, spansShrunk, cpuNs);
+    const doubt = corroborate(shrunk, spansShrunk, { threadCpuNs: cpuNs });
     expect(doubt).toMatch(/^its exchanges, as the process timed them, account for [\d.]+% of the CPU time the busiest thread of its process ran over the set \(26 ms, read by the host from the kernel; a tenth at least\): the figures are smaller than the host's clock allows/);
     // A process that gives no spans: its samples are held against the CPU instead.
     const noSpans = honest.readings.map(({ spanNs: _, ...r }) => r);
-    expect(corroborate(honest.record, noSpans, cpuNs)).toBeUndefined();
-    expect(corroborate(shrunk, noSpans, cpuNs)).toMatch(/^its samples account for [\d.]+% of the CPU time/);
+    expect(corroborate(honest.record, noSpans, { threadCpuNs: cpuNs })).toBeUndefined();
+    expect(corroborate(shrunk, noSpans, { threadCpuNs: cpuNs })).toMatch(/^its samples account for [\d.]+% of the CPU time/);
     // Samples shrunk 5x beside honest spans: the exchanges still account for the CPU, and the samples for a tenth of the spans.
-    expect(corroborate({ ...honest.record, samples: honest.record.samples.map((s) => s / 5) }, honest.readings, cpuNs)).toBeUndefined();
+    expect(corroborate({ ...honest.record, samples: honest.record.samples.map((s) => s / 5) }, honest.readings, { threadCpuNs: cpuNs })).toBeUndefined();
   });
 
   it('asks nothing of a case whose calls run untimed work of their own (hooks, self-timed regions)', () => {
@@ -126,6 +126,19 @@ describe('corroborate (lockstep sets)', () => {
     const spec = schedule(Array.from({ length: 20 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
     const slow = turns(spec, 0.9);
     expect(corroborate(slow.record, slow.readings)).toBeDefined();
+  });
+
+  it('holds an emulated process to the clocks only: its emulator\'s translation leaves no share to ask for', () => {
+    const spec = schedule(Array.from({ length: 20 }, () => ({ gap: 3, delayIn: 0.05, batchMs: 1, delayOut: 0.05 })));
+    const honest = turns(spec);
+    // Batches a twentieth of their exchanges and of the CPU: what a native process would be refused for.
+    const short = { ...honest.record, samples: honest.record.samples.map((s) => s / 20) };
+    const cpuNs = 20 * 40e6;
+    expect(corroborate(short, honest.readings, { threadCpuNs: cpuNs })).toMatch(/a tenth of the time its exchange took/);
+    expect(corroborate(short, honest.readings, { threadCpuNs: cpuNs, emulator: 'qemu-aarch64-static' })).toBeUndefined();
+    // Its clock is still held to the host's.
+    const slow = turns(spec, 0.9);
+    expect(corroborate(slow.record, slow.readings, { emulator: 'qemu-aarch64-static' })).toBeDefined();
   });
 });
 

@@ -57,11 +57,16 @@ type Corroborated = Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsP
 
 /**
  * Why a lockstep set's samples cannot be believed, in one line; undefined
- * when the host's clock agrees. `threadCpuNs`: the CPU time the busiest
- * thread of the process ran from the set's first command to its last answer,
- * read by the host (undefined where the kernel cannot say).
+ * when the host's clock agrees. What the host read of the process itself:
+ * `threadCpuNs`, the CPU time its busiest thread ran from the set's first
+ * command to its last answer (undefined where the kernel cannot say); and
+ * `emulator`, the user-mode emulator it runs under, whose own translation
+ * on the same threads leaves no share an honest process must account for,
+ * so only the clocks are held against each other (its times are behaviour
+ * only: docs/platforms.md).
  */
-export function corroborate(record: Corroborated, readings: readonly SampleReading[], threadCpuNs?: number): string | undefined {
+export function corroborate(record: Corroborated, readings: readonly SampleReading[], host: { threadCpuNs?: number | undefined; emulator?: string | undefined } = {}): string | undefined {
+  const { threadCpuNs, emulator } = host;
   const tickMs = record.clock.resolutionNs / 1e6;
   const slack = 2 * tickMs + READING_SLACK_MS;
   let tooLong = 0;
@@ -79,7 +84,7 @@ export function corroborate(record: Corroborated, readings: readonly SampleReadi
   const clockDoubt = clockAdvance(record.sampleStartMs, readings, slack);
   if (clockDoubt) return clockDoubt;
   // A case whose calls run untimed work of their own (hooks, self-timed regions) makes the exchange longer than its samples, honestly.
-  if (!readings.length || record.untimedWork) return undefined;
+  if (!readings.length || record.untimedWork || emulator) return undefined;
   const atBest = (share: number): string => `at best ${percent(share)}`;
   if (spans && best.ofSpan < EXPLAINED_SHARE.ofSpan) {
     return `no sample accounts for a tenth of the time its exchange took on the process's own clock (${atBest(best.ofSpan)}): the figures are smaller than the process's clock allows, so the set is not used`;

@@ -256,6 +256,7 @@ async function sampleInTurn(
   const armsAtStart = together ? 1 : live.length;
   // Each process's CPU time over its set, read from outside: what its samples are held against (corroborate.ts).
   const cpuAtStart = cases.map((s) => s.cpuTimes());
+  const emulators = cases.map((s) => s.emulator());
   for (let turn = 0; live.length && !context.signal?.aborted && takesTurn(turn, turns, performance.now() - started, options, armsAtStart); turn++) {
     const gone: number[] = [];
     for (const { arm: i, position, reading } of await takeTurn(cases, live, turn, together)) {
@@ -270,7 +271,7 @@ async function sampleInTurn(
   const cpu = cases.map((s, i) => cpuNsBetween(cpuAtStart[i], s.cpuTimes()));
   const outcomes = await Promise.all(cases.map((s) => s.finish()));
   const results = arms.map((arm, i) => {
-    const host = hostRecord(readings[i]!, cpu[i]);
+    const host = hostRecord(readings[i]!, cpu[i], emulators[i]);
     const result = armResultOf(arm, outcomes[i]!, options.timeoutMs, context.round, i, { lockstep: { positions: positions[i]!, ...host } });
     const outcome = result.outcomes[0]!;
     if (outcome.kind !== 'round') return result;
@@ -286,7 +287,7 @@ async function sampleInTurn(
     const memory = outcomes[i]!.memory;
     // The resident set after each sample, aligned with the samples (a reading that failed leaves none).
     if (memory) outcome.record.memory = memory.sampleBytes.length === outcome.record.samples.length ? memory : { ...memory, sampleBytes: [] };
-    const doubt = corroborate(outcome.record, readings[i]!, cpu[i]?.busiestThreadNs);
+    const doubt = corroborate(outcome.record, readings[i]!, { threadCpuNs: cpu[i]?.busiestThreadNs, emulator: emulators[i] });
     if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
     return result;
   });
@@ -294,11 +295,15 @@ async function sampleInTurn(
 }
 
 /** What the host saw of each sample and of the process's CPU over the set, kept with the samples (µs, to 0.1 µs). */
-function hostRecord(readings: readonly SampleReading[], cpu: CpuBetween | undefined): { hostWaitUs?: number[]; spanUs?: number[]; processCpuUs?: number; busiestThreadCpuUs?: number } {
+function hostRecord(
+  readings: readonly SampleReading[],
+  cpu: CpuBetween | undefined,
+  emulator: string | undefined,
+): { hostWaitUs?: number[]; spanUs?: number[]; processCpuUs?: number; busiestThreadCpuUs?: number; emulator?: string } {
   if (!readings.length) return {};
   const us = (ns: number): number => Math.round(ns / 100) / 10;
   const spans = readings.every((r) => r.spanNs !== undefined) ? { spanUs: readings.map((r) => us(r.spanNs!)) } : {};
-  return { hostWaitUs: readings.map((r) => us(r.waitedNs)), ...spans, ...(cpu ? { processCpuUs: us(cpu.totalNs), busiestThreadCpuUs: us(cpu.busiestThreadNs) } : {}) };
+  return { hostWaitUs: readings.map((r) => us(r.waitedNs)), ...spans, ...(cpu ? { processCpuUs: us(cpu.totalNs), busiestThreadCpuUs: us(cpu.busiestThreadNs) } : {}), ...(emulator ? { emulator } : {}) };
 }
 
 /** A fresh set of processes per case: each starts with a lockstep job for that one case. */
