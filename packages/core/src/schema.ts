@@ -76,7 +76,8 @@ export const variantSchema = z.object({
  * What a process's warmup series and the samples after it say about its case
  * (stats steady-state.ts classifyProcess): `flat` (one level from the first
  * watched batch), `warmed` (faster once steady; where: calls and ms),
- * `warmed-late` (its samples stepped down: still warming as sampling began),
+ * `warmed-late` (its samples stepped down, or an arm's first process was
+ * sampled before the horizon its later ones taught: still warming as sampling began),
  * `slowdown` (slower once steady, or its samples stepped up), `no-steady-state`
  * (the watch never found two windows of one level within the maximum).
  */

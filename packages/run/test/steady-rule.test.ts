@@ -33,6 +33,53 @@ describe('TierUpHorizons', () => {
   });
 });
 
+describe("an arm's first process, held to the rate its later ones teach", () => {
+  const v8 = { minMs: 50, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 };
+  /** A process steady at `calls` and `ms` into its warmup, sampled at `ns` per call, classed flat by its own data. */
+  const process = (ns: number, calls: number, ms: number): Pick<RoundRecord, 'samples' | 'warmup' | 'steadyState'> => ({
+    samples: [ns, ns * 1.01, ns * 0.99, ns],
+    warmup: { calls: [calls], ms: [ms], ns: [ns], calibrationCalls: 0, steadyAt: { calls, ms }, maxMs: 3_000 },
+    steadyState: { class: 'flat' },
+  });
+
+  it('is classed warmed late when it was sampled 4× slower, where a later process would have waited for the tier-up calls', () => {
+    const h = new TierUpHorizons();
+    const first = process(66_000, 2_000, 120);
+    h.learn('node', 'a', first, v8);
+    expect(first.steadyState).toEqual({ class: 'flat' });
+    const second = process(16_500, 30_000, 600);
+    h.learn('node', 'a', second, v8);
+    expect(first.steadyState).toEqual({ class: 'warmed-late' });
+    expect(first.samples[0]).toBe(66_000);
+    expect(second.steadyState).toEqual({ class: 'flat' });
+  });
+
+  it('keeps its class under twice the rate (processes differ that much without a state), past the tier-up calls, or where the calls could not come within the horizon', () => {
+    const cases: [Pick<RoundRecord, 'samples' | 'warmup' | 'steadyState'>, number][] = [
+      [process(30_000, 2_000, 120), 16_500],
+      [process(66_000, 30_000, 900), 16_500],
+      [process(4e6, 60, 240), 1e6],
+    ];
+    for (const [first, rate] of cases) {
+      const h = new TierUpHorizons();
+      h.learn('node', 'a', first, v8);
+      h.learn('node', 'a', process(rate, 30_000, 600), v8);
+      expect(first.steadyState).toEqual({ class: 'flat' });
+    }
+  });
+
+  it('judges only the first: a later slow process met the test when it ran', () => {
+    const h = new TierUpHorizons();
+    const first = process(16_500, 30_000, 600);
+    h.learn('node', 'a', first, v8);
+    const slowLater = process(66_000, 2_000, 120);
+    h.learn('node', 'a', slowLater, v8);
+    h.learn('node', 'a', process(16_000, 30_000, 600), v8);
+    expect(slowLater.steadyState).toEqual({ class: 'flat' });
+    expect(first.steadyState).toEqual({ class: 'flat' });
+  });
+});
+
 describe('withSteadyRule', () => {
   const measure = { warmupMs: 60, warmupMinMs: 20, timeMs: 40, minSamples: 5, maxSamples: 100, sampleMs: 0 };
   const v8 = { minMs: 50, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 };

@@ -331,7 +331,7 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
 function learnHorizons(horizons: TierUpHorizons, caseId: string, arms: readonly Arm[], results: readonly ArmResult[]): void {
   results.forEach((result, i) => {
     const outcome = result.outcomes[0];
-    if (outcome?.kind === 'round') horizons.learn(arms[i]!.id, caseId, outcome.record);
+    if (outcome?.kind === 'round') horizons.learn(arms[i]!.id, caseId, outcome.record, arms[i]!.plugin.engine.warmup);
   });
 }
 

@@ -49,7 +49,7 @@ function processesMeasurer(options: MeasureOptions, timeoutMs: number): Measurer
         const outcome = await arm.plugin.runJob({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
         const result = armResultOf(arm, outcome, timeoutMs, context.round, position);
         const round = result.outcomes[0];
-        if (round?.kind === 'round') horizons.learn(arm.id, caseId, round.record);
+        if (round?.kind === 'round') horizons.learn(arm.id, caseId, round.record, arm.plugin.engine.warmup);
         // The process's clock from its hello to its answer, against the host's (corroborate.ts).
         const elapsedMs = outcome.messages.find((m): m is CaseResultMessage => m.type === 'result')?.elapsedMs;
         const clockDoubt = round?.kind === 'round' && elapsedMs !== undefined && outcome.hostSpanMs !== undefined ? corroborateProcess(elapsedMs, outcome.hostSpanMs, round.record.clock.resolutionNs) : undefined;

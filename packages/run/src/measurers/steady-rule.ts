@@ -8,6 +8,7 @@
  */
 import type { MeasureOptions } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
+import { pastHorizons, TIER_UP_STEP } from '@rtbench/core/steady-state';
 import { median } from '@rtbench/stats';
 import type { WarmupHorizon } from '@rtbench/runtime-kit';
 
@@ -57,25 +58,63 @@ export function withSteadyRule(measure: MeasureOptions, horizon: WarmupHorizon |
  * already one level within the least tier-up step of it ends there (core
  * steady-state.ts atKnownRate; its series says `waived`), one slower waits,
  * projecting the calls at that rate (pastHorizons), so a process that starts
- * in a slow state is not sampled there. An arm's first process waits. Why
- * not waive per arm: docs/warmup.md, "The learned horizon".
+ * in a slow state is not sampled there. An arm's first process waits, with
+ * no rate to be held to; once a later process teaches one, the first is held
+ * to the same test after the fact (heldToRate). Why not waive per arm:
+ * docs/warmup.md, "The learned horizon".
  */
 export class TierUpHorizons {
   private readonly learned = new Map<string, number>();
+  /** Per arm and case, the record of the process that had no rate to be held to, until a rate judges it. */
+  private readonly first = new Map<string, { record: FirstRecord; horizon: WarmupHorizon }>();
 
   /** The fastest ns per call this arm's processes ran the case at, when one has. */
   callNs(armId: string, caseId: string): number | undefined {
     return this.learned.get(key(armId, caseId));
   }
 
-  /** What a process's round of this case says: its median sample. */
-  learn(armId: string, caseId: string, record: Pick<RoundRecord, 'samples'>): void {
+  /** What a process's round of this case says: its median sample. `horizon` is its engine's, which the first process is judged by. */
+  learn(armId: string, caseId: string, record: FirstRecord, horizon?: WarmupHorizon): void {
     if (!record.samples.length) return;
     const rate = median(record.samples);
     const k = key(armId, caseId);
     const known = this.learned.get(k);
-    if (rate > 0 && rate < Infinity && (known === undefined || rate < known)) this.learned.set(k, rate);
+    if (!(rate > 0 && rate < Infinity)) return;
+    if (known === undefined) this.first.set(k, { record, horizon: horizon ?? DEFAULT_HORIZON });
+    if (known !== undefined && rate >= known) return;
+    this.learned.set(k, rate);
+    const first = this.first.get(k);
+    if (first && first.record !== record && heldToRate(first.record, first.horizon, rate)) this.first.delete(k);
   }
+}
+
+type FirstRecord = Pick<RoundRecord, 'samples'> & Partial<Pick<RoundRecord, 'warmup' | 'steadyState'>>;
+
+/**
+ * How much slower than the arm's known rate a first process must be to be
+ * judged in another state: processes of one arm differ by tens of percent
+ * (memory layout, a neighbour's load) without any state to blame, and a mark
+ * must not come from that; a process at half the speed is in a slow state.
+ */
+const SLOW_STATE_FACTOR = 2;
+
+/**
+ * The first process of an arm held to the test its later processes meet:
+ * sampled in a slow state (SLOW_STATE_FACTOR) where the known rate's
+ * projection of the tier-up calls would have kept a later process warming
+ * (pastHorizons), its samples were taken before the horizon; it is classed
+ * warmed late (still warming as sampling began), its samples kept. Returns
+ * whether it was.
+ */
+function heldToRate(record: FirstRecord, horizon: WarmupHorizon, rateNs: number): boolean {
+  const steadyAt = record.warmup?.steadyAt;
+  const unmarked = record.steadyState?.class === 'flat' || record.steadyState?.class === 'warmed';
+  if (!steadyAt || !unmarked || record.warmup?.tierUp?.kind === 'waived') return false;
+  if (median(record.samples) <= rateNs * Math.max(SLOW_STATE_FACTOR, 1 + TIER_UP_STEP)) return false;
+  const rule = { windowBatches: STEADY_WINDOW_BATCHES, tolerance: STEADY_TOLERANCE, minMs: 0, maxMs: horizon.maxMs, tierUpCalls: horizon.tierUpCalls, tierUpWithinMs: horizon.tierUpWithinMs, tierUpCallNs: rateNs };
+  if (pastHorizons(rule, steadyAt.ms, steadyAt.calls, Infinity)) return false;
+  record.steadyState = { class: 'warmed-late' };
+  return true;
 }
 
 const key = (armId: string, caseId: string): string => `${armId}\u0000${caseId}`;
