@@ -69,5 +69,8 @@ describe('linux-arm64 under emulation', () => {
         expect(x.rounds[0]?.lockstep?.emulator, x.variantId).toEqual(emulatedArm ? expect.stringMatching(/^qemu-aarch64/) : undefined);
       }
     }
+    // And the table says which variants' times are the emulator's.
+    const report = await runCliAsync(['report', saved]);
+    for (const { plugin } of pins) expect(report.stdout + report.stderr).toContain(`=${join(dir, plugin.name)} ran under qemu-aarch64`);
   });
 });

@@ -91,6 +91,9 @@ export function runNotes(run: RunRecord): Note[] {
     notes.push({ level: 'info', text: `"${shown(m.caseId)}": the variants' results agree to ${m.digits} significant digits, not bit for bit (floating-point results differ in their last digits); compared with that tolerance` });
   }
   for (const v of run.variants) if (v.unavailable) notes.push({ level: 'error', text: `${v.id} did not run: ${v.unavailable}` });
+  for (const [variant, emulator] of emulatedVariants(run)) {
+    notes.push({ level: 'warning', text: `${variant} ran under ${emulator}: its times are the emulator's, so its figures and ratios show behaviour only` });
+  }
   for (const r of run.results) {
     for (const f of r.failures) {
       if (f.kind === 'unsupported' || f.kind === 'runtime-unavailable' || f.kind === 'warning') continue;
@@ -111,6 +114,16 @@ export function runNotes(run: RunRecord): Note[] {
     notes.push({ level: 'warning', text: `the work was not cross-checked on ${counted(unchecked.length, 'case')} with a single digest: ${unchecked.slice(0, 5).map(shown).join(', ')}${unchecked.length > 5 ? ', …' : ''}` });
   }
   return notes;
+}
+
+/** Variants whose processes the host found under a user-mode emulator, with the emulator's name. */
+function emulatedVariants(run: RunRecord): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const r of run.results) {
+    const emulator = r.rounds.find((round) => round.lockstep?.emulator)?.lockstep?.emulator;
+    if (emulator && !found.has(r.variantId)) found.set(r.variantId, emulator);
+  }
+  return found;
 }
 
 /** One note per case and warning (e.g. a brought-over case that returns nothing), naming the variants that gave it. */
