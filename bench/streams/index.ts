@@ -10,7 +10,10 @@ import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { bench, group, suite, type CaseContext } from '@rtbench/core';
 import { CHUNK_SIZES, makeChunks } from './data.ts';
-import { byobDrainer, byteStream, drainDefault, passThrough, valueStream } from './sources.ts';
+
+/** The chunk sizes a 2 KB hop buffer is meant for: one that fits it, and one that wastes most of it. */
+const HOP_CHUNK_SIZES = [64, 2048] as const;
+import { byobDrainer, byteStream, drainDefault, eagerHop, passThrough, valueStream } from './sources.ts';
 
 /** ReadableStream.from is newer than TypeScript's DOM lib; reach it through a typed view. */
 interface StreamStatics {
@@ -85,6 +88,13 @@ export default suite('streams', () => {
       const chunks = makeChunks(ctx.get('chunk'));
       yield () => drainDefault(from(chunks).pipeThrough(passThrough()).pipeThrough(passThrough()).pipeThrough(passThrough()));
     }).args('chunk', CHUNK_SIZES);
+
+    // The memory half of the pipeline finding: the same three hops, each allocating a 2 KB buffer per chunk.
+    bench('ReadableStream.from(chunks) + 3 x pipeThrough(eager 2 KB copy)', function* (ctx) {
+      const from = needFrom(ctx);
+      const chunks = makeChunks(ctx.get('chunk'));
+      yield () => drainDefault(from(chunks).pipeThrough(eagerHop()).pipeThrough(eagerHop()).pipeThrough(eagerHop()));
+    }).args('chunk', HOP_CHUNK_SIZES);
   });
 });
 export { claims } from './claims.ts';

@@ -81,3 +81,22 @@ export function passThrough(): TransformStream<Uint8Array, Uint8Array> {
     },
   });
 }
+
+/** The buffer each eager hop allocates per chunk, used or not: the 2 KB of the streaming pipeline in the findings. */
+export const HOP_BUFFER_BYTES = 2048;
+
+/**
+ * A hop that allocates its 2 KB buffer up front for every chunk and copies
+ * the chunk into it (as a pipeline that readies a buffer per hop does),
+ * passing on only the bytes the chunk filled: the same bytes, a fresh
+ * ArrayBuffer outside the heap per chunk and hop.
+ */
+export function eagerHop(): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      const out = new Uint8Array(Math.max(HOP_BUFFER_BYTES, chunk.length));
+      out.set(chunk);
+      controller.enqueue(out.subarray(0, chunk.length));
+    },
+  });
+}
