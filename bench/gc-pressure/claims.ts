@@ -1,5 +1,5 @@
 /** What gc-pressure shows, as claims `rtbench claims gc-pressure` checks (README.md, "The claim"). */
-import { claim, faster, slower, within } from '@rtbench/core';
+import { atMost, claim, faster, slower, within } from '@rtbench/core';
 
 const RECORDS = 'retained / request-scoped records, all kept until the response';
 
@@ -30,5 +30,30 @@ export const claims = [
     on: ['node --max-semi-space-size=64'],
     than: { variant: 'node' },
     is: within('15%'),
+  }),
+  // The memory half of the same flags: what the speed above is paid for, or saved, in peak resident memory.
+  claim("Capping node's young generation at 1 MB cuts the peak memory of a request that keeps 25,000 records to at most 0.75× the default's", {
+    case: RECORDS,
+    where: { records: 25000 },
+    on: ['node --max-semi-space-size=1'],
+    than: { variant: 'node' },
+    is: atMost(0.75),
+    measure: 'peakRss',
+  }),
+  claim("Capping workerd's young generation at 1 MB cuts the peak memory of objects that live two iterations to at most 0.95× the default's", {
+    case: 'retained / small objects (10k) with a retained set',
+    where: { live: 20000 },
+    on: ['workerd --max-semi-space-size=1'],
+    than: { variant: 'workerd' },
+    is: atMost(0.95),
+    measure: 'peakRss',
+  }),
+  claim("Raising node's cap to 64 MB costs a request that keeps 100,000 records at most 1.5× the default's peak memory", {
+    case: RECORDS,
+    where: { records: 100000 },
+    on: ['node --max-semi-space-size=64'],
+    than: { variant: 'node' },
+    is: atMost(1.5),
+    measure: 'peakRss',
   }),
 ];
