@@ -21,6 +21,9 @@
  *   words <run.json…>      every cell whose word disagrees with the interval
  *                          printed beside it, in the view and in the
  *                          terminal and markdown tables (expected: none).
+ *   widths <run.json…>     per run: wall time, rounds per arm, cells with an
+ *                          interval and their median half-width, decided cells
+ *                          per minute (what a schedule's minute buys).
  *   agree <reference.json> <run.json…>
  *                          cells the reference decides beyond 1.2× either way
  *                          that each run decides, cells decided against the
@@ -214,6 +217,25 @@ function words(paths: string[]): void {
   console.log(`${disagree} cells whose word disagrees with its printed interval, of ${cells} cells in ${paths.length} runs (view, terminal, markdown)`);
 }
 
+/** Per run, what its wall time bought: cells with an interval, their median half-width, decided cells and cells decided per minute. */
+function widths(paths: string[]): void {
+  for (const path of paths) {
+    const run = read(path);
+    const view = benchView(run);
+    const cells = view.cases.flatMap((c) => c.rows).filter((r) => !r.isBaseline);
+    const ratios = [...tableRatios(view).values()].filter((c) => c.ci[0] > 0 && Number.isFinite(c.ci[1]));
+    const halfWidths = ratios.map((c) => Math.sqrt(c.ci[1] / c.ci[0]) - 1).sort((a, b) => a - b);
+    const minutes = (run.timing?.wallMs ?? NaN) / 60_000;
+    const pairs = run.results.map((r) => r.rounds.length).sort((a, b) => a - b);
+    const decidedCells = ratios.filter((c) => decided(c.verdict)).length;
+    console.log(
+      `  ${path}: ${run.options.measurer ?? '?'}, ${run.variants.length} arms, ${(minutes * 60).toFixed(0)} s, rounds per arm ${pairs[0]}–${pairs.at(-1)}: ` +
+        `${ratios.length}/${cells.length} cells with an interval, median half-width ±${pct(halfWidths[Math.floor(halfWidths.length / 2)] ?? NaN, 1)}, ` +
+        `${decidedCells} decided, ${(decidedCells / minutes).toFixed(1)} per minute`,
+    );
+  }
+}
+
 function aa(n: number, extra: string[]): void {
   let withVerdict = 0;
   let cells = 0;
@@ -252,9 +274,11 @@ if (command === 'simulate') {
   aa(Number(rest[0] ?? 40), dashes === -1 ? [] : rest.slice(dashes + 1));
 } else if (command === 'words') {
   words(rest);
+} else if (command === 'widths') {
+  widths(rest);
 } else if (command === 'agree') {
   agree(rest[0]!, rest.slice(1));
 } else {
-  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | aa <n> [-- bench args] | words <run.json…> | agree <reference.json> <run.json…>');
+  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | aa <n> [-- bench args] | words <run.json…> | widths <run.json…> | agree <reference.json> <run.json…>');
   process.exitCode = 2;
 }
