@@ -10,18 +10,17 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from './lib.ts';
+import { loadText, repoRoot } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
 const own = dashes === -1 ? argv : argv.slice(0, dashes);
 const extra = dashes === -1 ? [] : argv.slice(dashes + 1);
 const save = own.includes('--save') ? own[own.indexOf('--save') + 1]! : join(mkdtempSync(join(tmpdir(), 'rtbench-claims-')), 'runs');
-const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 
-const before = load();
+const before = loadText();
 const started = performance.now();
 const r = spawnSync(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'claims', '--save', save, '--format', 'json', ...extra], {
   cwd: repoRoot,
@@ -42,7 +41,7 @@ for (const o of view.outcomes) {
   counts[o.word]!++;
   perSuite.set(o.suite, counts);
 }
-console.log(`rtbench claims over every suite: ${(seconds / 60).toFixed(1)} min (${seconds.toFixed(0)} s), exit ${r.status}; load ${before} before, ${load()} after`);
+console.log(`rtbench claims over every suite: ${(seconds / 60).toFixed(1)} min (${seconds.toFixed(0)} s), exit ${r.status}; load ${before} before, ${loadText()} after`);
 console.log(`checks: ${view.outcomes.length}: ${view.counts.held} held, ${view.counts.broken} broken, ${view.counts.undecided} undecided`);
 for (const [suite, c] of perSuite) console.log(`  ${suite}: ${c.held} held, ${c.broken} broken, ${c.undecided} undecided`);
 console.log(`runs in ${save}`);

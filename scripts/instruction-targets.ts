@@ -11,10 +11,9 @@
  * (--save-dir keeps each run's file: step-1.json, step-2.json, …)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pairedComparisonView } from '@rtbench/report';
-import { benchRun, pct } from './lib.ts';
+import { benchRun, loadText, pct } from './lib.ts';
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -46,12 +45,11 @@ const NODE_24_26_DIRECTIONS: Readonly<Record<string, 'faster' | 'slower'>> = {
   'stringify / JSON.stringify [size=10kb]': 'faster',
 };
 const ENGINE: Readonly<Record<string, string>> = { node: 'V8', deno: 'V8', workerd: 'V8', bun: 'JSC' };
-const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 const scope = filter ? ['--filter', filter] : [];
 const minutes = (ms: number): string => `${(ms / 60000).toFixed(1)} min`;
 const countWord = (verdict: string): string => (verdict === 'faster' ? 'fewer' : verdict === 'slower' ? 'more' : verdict);
 
-console.log(`${new Date().toISOString()}  load ${load()}`);
+console.log(`${new Date().toISOString()}  load ${loadText()}`);
 if (only.has('1')) {
   console.log(`\n1. pnpm bench json-reviver ${scope.join(' ')} --measure instructions --rounds ${rounds} (node, deno, bun, workerd)`);
   const r = benchRun(['json-reviver', ...scope, '--measure', 'instructions', '--rounds', rounds]);
@@ -83,7 +81,7 @@ if (only.has('1')) {
   }
   console.log(`  largest spread per engine: ${[...byEngine].map(([e, s]) => `${e} ±${pct(s, 3)}`).join(', ')}`);
   console.log(`  per-op counts within ±${pct(SPREAD_TARGET, 1)} of their median over the rounds: ${within} of ${cells + failed.length} cells${failed.length ? ` (${failed.length} failed)` : ''}`);
-  console.log(`  wall ${minutes(r.wallMs)} (target ≤ 10 min for the whole suite at 3 rounds); load ${load()}`);
+  console.log(`  wall ${minutes(r.wallMs)} (target ≤ 10 min for the whole suite at 3 rounds); load ${loadText()}`);
 }
 
 function verdicts(name: string, args: string[], threshold?: number): { wallMs: number; byCase: Map<string, { verdict: string; ratio: number; ci: [number, number] }> } {
@@ -103,7 +101,7 @@ if (only.has('2')) {
     if (c.verdict === 'equivalent') equivalent++;
     console.log(`  ${id.padEnd(64)} ${c.ratio.toFixed(5)} [${c.ci[0].toFixed(5)}–${c.ci[1].toFixed(5)}] ${c.verdict}`);
   }
-  console.log(`  equivalent: ${equivalent} of ${aa.byCase.size}; wall ${minutes(aa.wallMs)}; load ${load()}`);
+  console.log(`  equivalent: ${equivalent} of ${aa.byCase.size}; wall ${minutes(aa.wallMs)}; load ${loadText()}`);
 }
 
 if (only.has('3')) {
@@ -117,5 +115,5 @@ if (only.has('3')) {
     const t = time?.byCase.get(id);
     console.log(`  ${id.padEnd(64)} ${c.ratio.toFixed(3)} ${countWord(c.verdict).padEnd(12)} before: ${before ? countWord(before) : '—'}${t ? `   time ${t.ratio.toFixed(3)} ${t.verdict}` : ''}`);
   }
-  console.log(`  same decided direction as before: ${same} of ${Object.keys(NODE_24_26_DIRECTIONS).length}; wall ${minutes(counts.wallMs)}${time ? ` (counts), ${minutes(time.wallMs)} (time)` : ''}; load ${load()}`);
+  console.log(`  same decided direction as before: ${same} of ${Object.keys(NODE_24_26_DIRECTIONS).length}; wall ${minutes(counts.wallMs)}${time ? ` (counts), ${minutes(time.wallMs)} (time)` : ''}; load ${loadText()}`);
 }

@@ -1,7 +1,7 @@
 /** Shared by the figure scripts: run the real CLI and read back its run. */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import type { BenchView } from '@rtbench/report';
@@ -36,6 +36,41 @@ export function tableRatios(view: BenchView): Map<string, RatioCell> {
     for (const row of c.rows) if (row.relative) out.set(`${c.caseId} · ${row.variantId}`, { ratio: row.relative.ratio, ci: row.relative.ci, verdict: row.relative.verdict });
   }
   return out;
+}
+
+/** A saved run, read and checked. */
+export const readRun = (path: string): RunRecord => parseRun(JSON.parse(readFileSync(path, 'utf8')), path);
+
+/** The load averages now (1, 5, 15 minutes), printed beside every figure. */
+export const loadText = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
+
+/** Whether a comparison's word is a verdict (not "same" or "inconclusive"). */
+export const isDecided = (verdict: string | undefined): boolean => verdict === 'faster' || verdict === 'slower' || verdict === 'small';
+
+/**
+ * A calibration script's command line: `<command> [args…] [--name value…] [-- bench args]`.
+ * `flag` reads a numeric option; `files` are the arguments that are neither
+ * an option nor its value; `benchArgs` follow `--`.
+ */
+export function calibrationArgs(argv: readonly string[] = process.argv.slice(2)): {
+  command: string | undefined;
+  rest: readonly string[];
+  flag: (name: string, fallback: number) => number;
+  files: string[];
+  benchArgs: string[];
+} {
+  const [command, ...rest] = argv;
+  const dashes = rest.indexOf('--');
+  return {
+    command,
+    rest,
+    flag: (name, fallback) => {
+      const i = rest.indexOf(name);
+      return i === -1 ? fallback : Number(rest[i + 1]);
+    },
+    files: rest.filter((a, i) => !a.startsWith('--') && !rest[i - 1]?.startsWith('--')),
+    benchArgs: dashes === -1 ? [] : rest.slice(dashes + 1),
+  };
 }
 
 export function pct(x: number, digits = 2): string {

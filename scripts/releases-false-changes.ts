@@ -13,14 +13,13 @@
  * Prints one line per matrix (its change points, wall time, load) and the
  * count of matrices with any change point, with its binomial 95% upper bound.
  */
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { cacheDir, repoRoot } from '@rtbench/suite-loader';
 import { runCliAsync } from '../test/helpers/cli.ts';
 import { MATRIX_PACKAGE } from '../test/fixtures/release-runtime/matrix-plugin.ts';
 import { startReleaseRegistry } from '../test/fixtures/release-runtime/registry.ts';
+import { loadText } from './lib.ts';
 
-const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 
 /** The one-sided 95% upper bound on a rate after `k` of `n` (Clopper–Pearson, by bisection on the binomial tail). */
 function upperBound(k: number, n: number): number {
@@ -71,7 +70,7 @@ const registry = await startReleaseRegistry({
   runtimes: join(cacheDir, 'runtimes'),
 });
 const range = `mxrt@${versions[0]}..mxrt@${versions.at(-1)}`;
-console.log(`${times} matrices of ${range} (${releaseCount} releases of one binary: ${process.execPath}) on ${suite} ${extra.join(' ')}; load ${load()}`);
+console.log(`${times} matrices of ${range} (${releaseCount} releases of one binary: ${process.execPath}) on ${suite} ${extra.join(' ')}; load ${loadText()}`);
 
 let withChange = 0;
 let done = 0;
@@ -91,7 +90,7 @@ try {
     done++;
     if (matrix.changePoints.length) withChange++;
     const points = matrix.changePoints.map((c) => `${c.caseId} ${c.older}→${c.newer} ${c.direction} ${c.comparison.ratio.toFixed(3)}`);
-    console.log(`matrix ${i + 1}: ${matrix.changePoints.length} change points of ${matrix.comparisons} steps × cases${points.length ? ` (${points.join('; ')})` : ''}; ${seconds} s; load ${load()}`);
+    console.log(`matrix ${i + 1}: ${matrix.changePoints.length} change points of ${matrix.comparisons} steps × cases${points.length ? ` (${points.join('; ')})` : ''}; ${seconds} s; load ${loadText()}`);
   }
 } finally {
   await registry.close();

@@ -22,17 +22,12 @@
  *
  * Real runs take the measurement lock; every figure is printed with the load.
  */
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { parseRun, type CaseResult, type RunRecord } from '@rtbench/core/schema';
+import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { pairedComparisonView, reporterFor, type ComparisonView } from '@rtbench/report';
 import { adjustAll, DEFAULT_RATIO_OPTIONS, isRequestResult, quantilePairs } from '../packages/verdicts/src/index.ts';
 import { createRandom } from '../packages/stats/src/index.ts';
-import { benchRun, mcError, pct } from './lib.ts';
+import { benchRun, calibrationArgs, isDecided, loadText, mcError, pct, readRun } from './lib.ts';
 
-const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
-const read = (path: string): RunRecord => parseRun(JSON.parse(readFileSync(path, 'utf8')), path);
-const decided = (v: string | undefined): boolean => v === 'faster' || v === 'slower' || v === 'small';
 
 /** Per variant, per request case: its processes' rounds (the source of the null draws). */
 function processesByVariant(runs: readonly RunRecord[]): Map<string, Map<string, CaseResult['rounds']>> {
@@ -51,7 +46,7 @@ function processesByVariant(runs: readonly RunRecord[]): Map<string, Map<string,
 
 function simulate(paths: string[], g: number, tables: number, seed: number): void {
   const random = createRandom(seed);
-  const sources = processesByVariant(paths.map(read));
+  const sources = processesByVariant(paths.map((p) => readRun(p)));
   let anyDecided = 0;
   let p99Decided = 0;
   let cells = 0;
@@ -74,8 +69,8 @@ function simulate(paths: string[], g: number, tables: number, seed: number): voi
       }
       const adjusted = adjustAll(pairs.map((p) => p.pair), DEFAULT_RATIO_OPTIONS);
       cells += pairs.length;
-      if (adjusted.some((a) => decided(a?.verdict))) anyDecided++;
-      if (adjusted.some((a, i) => pairs[i]!.quantile === 'p99' && decided(a?.verdict))) p99Decided++;
+      if (adjusted.some((a) => isDecided(a?.verdict))) anyDecided++;
+      if (adjusted.some((a, i) => pairs[i]!.quantile === 'p99' && isDecided(a?.verdict))) p99Decided++;
     }
     console.log(`  ${variant}: ${rounds.length} processes, ${byCase.size} request cases`);
   }
@@ -105,34 +100,28 @@ function aa(n: number, extra: string[]): void {
   let words = 0;
   let cells = 0;
   for (let i = 1; i <= n; i++) {
-    const before = load();
+    const before = loadText();
     const r = benchRun(args);
     const view = pairedComparisonView(r.run);
     const rows = view.sections.flatMap((s) => s.cases.filter((c) => c.quantile));
-    const wrong = rows.filter((c) => decided(c.comparison?.verdict));
+    const wrong = rows.filter((c) => isDecided(c.comparison?.verdict));
     const against = disagreeing(view);
     cells += rows.length;
     words += against.length;
     if (wrong.length) anyDecided++;
     if (wrong.some((c) => c.quantile === 'p99')) p99Decided++;
-    console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${rows.length} quantile cells decided${wrong.length ? ` (${wrong.map((c) => `${c.label} ${c.comparison!.verdict} ${c.comparison!.ratio.toFixed(3)}`).join('; ')})` : ''}, ${against.length} words against their interval, load ${before} → ${load()}, saved ${r.path}`);
+    console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${rows.length} quantile cells decided${wrong.length ? ` (${wrong.map((c) => `${c.label} ${c.comparison!.verdict} ${c.comparison!.ratio.toFixed(3)}`).join('; ')})` : ''}, ${against.length} words against their interval, load ${before} → ${loadText()}, saved ${r.path}`);
     for (const line of against) console.log(`    ${line}`);
   }
   console.log(`A/A: ${anyDecided} of ${n} tables with a decided quantile cell (${pct(anyDecided / n, 1)} ± ${pct(mcError(anyDecided, n), 1)}), ${p99Decided} with a decided p99; ${words} words against their interval in ${cells} cells`);
 }
 
-const [command, ...rest] = process.argv.slice(2);
-const flag = (name: string, fallback: number): number => {
-  const i = rest.indexOf(name);
-  return i === -1 ? fallback : Number(rest[i + 1]);
-};
-console.log(`${new Date().toISOString()}  load ${load()}`);
+const { command, rest, flag, files, benchArgs } = calibrationArgs();
+console.log(`${new Date().toISOString()}  load ${loadText()}`);
 if (command === 'simulate') {
-  const paths = rest.filter((a, i) => !a.startsWith('--') && !rest[i - 1]?.startsWith('--'));
-  simulate(paths, flag('--pairs', 10), flag('--tables', 2000), flag('--seed', 1));
+  simulate(files, flag('--pairs', 10), flag('--tables', 2000), flag('--seed', 1));
 } else if (command === 'aa') {
-  const dashes = rest.indexOf('--');
-  aa(Number(rest[0] ?? 20), dashes === -1 ? [] : rest.slice(dashes + 1));
+  aa(Number(rest[0] ?? 20), benchArgs);
 } else {
   console.error('usage: request-calibration.ts simulate <run.json…> [--pairs g] [--tables n] [--seed s] | aa <n> [-- bench args]');
   process.exitCode = 2;

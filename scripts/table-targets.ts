@@ -16,11 +16,10 @@
  * minutes on 2 cores; run it under the measurement lock. Every figure is
  * printed with the load average beside it.
  */
-import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView, formatDuration, type BenchView } from '@rtbench/report';
-import { benchRun, clockAlarms, pct, startAntagonist, tableRatios, type RatioCell } from './lib.ts';
+import { benchRun, clockAlarms, loadText, pct, startAntagonist, tableRatios, type RatioCell } from './lib.ts';
 
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -38,7 +37,6 @@ function headlines(view: BenchView): Map<string, number> {
 }
 
 
-const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 const halfWidth = (c: RatioCell): number => Math.max(c.ci[1] / c.ratio - 1, 1 - c.ci[0] / c.ratio);
 const median = (xs: number[]): number => [...xs].sort((p, q) => p - q)[xs.length >> 1] ?? NaN;
 
@@ -48,7 +46,7 @@ function readRun(path: string): ReturnType<typeof benchRun> {
   return { run, wallMs: run.timing?.wallMs ?? NaN, status: run.status === 'complete' ? 0 : 1, path };
 }
 
-console.log(`${new Date().toISOString()}  load ${load()}${antagonist ? '  (beside the antagonist)' : ''}`);
+console.log(`${new Date().toISOString()}  load ${loadText()}${antagonist ? '  (beside the antagonist)' : ''}`);
 const stopNeighbour = antagonist ? startAntagonist() : undefined;
 const runs: ReturnType<typeof benchRun>[] = [];
 try {
@@ -57,7 +55,7 @@ try {
     runs.push(r);
     const t = r.run.timing;
     const share = t ? `, timed samples ${pct(t.timedMs / t.wallMs, 0)} of the loop's ${(t.wallMs / 1000).toFixed(1)} s` : '';
-    console.log(`  run ${i}: ${(r.wallMs / 1000).toFixed(1)} s, exit ${r.status}${share}, host-clock alarms ${clockAlarms(r.run)}, load ${load()}, saved ${r.path}`);
+    console.log(`  run ${i}: ${(r.wallMs / 1000).toFixed(1)} s, exit ${r.status}${share}, host-clock alarms ${clockAlarms(r.run)}, load ${loadText()}, saved ${r.path}`);
   }
 } finally {
   stopNeighbour?.();
@@ -94,7 +92,7 @@ for (const [key, x] of ha) {
   if (Math.abs(y / x - 1) <= 0.03) close++;
 }
 const share = (r: RunRecord): string => (r.timing ? pct(r.timing.timedMs / r.timing.wallMs, 0) : '—');
-console.log(`\n${suite}${antagonist ? ', beside the antagonist' : ', alone'} (${new Date().toISOString()}, load ${load()}):`);
+console.log(`\n${suite}${antagonist ? ', beside the antagonist' : ', alone'} (${new Date().toISOString()}, load ${loadText()}):`);
 console.log(`  wall time: ${(a.wallMs / 1000).toFixed(1)} s and ${(b.wallMs / 1000).toFixed(1)} s (target ≤ 60 s)`);
 console.log(`  timed samples: ${share(a.run)} and ${share(b.run)} of the wall time (target ≥ 70%)`);
 console.log(`  median ratio-interval half-width: ${pct(median(widths), 1)} (target ≤ ${antagonist ? 4 : 2}%); widest ${pct(Math.max(...widths), 1)}`);

@@ -34,16 +34,11 @@
  *
  * Real runs take the measurement lock; every figure is printed with the load.
  */
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import type { RunRecord } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, createRandom, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
 import { benchView, reporterFor } from '@rtbench/report';
-import { benchRun, mcError, pct, tableRatios, type RatioCell } from './lib.ts';
+import { benchRun, calibrationArgs, isDecided, loadText, mcError, pct, readRun, tableRatios, type RatioCell } from './lib.ts';
 
-const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
-const read = (path: string): RunRecord => parseRun(JSON.parse(readFileSync(path, 'utf8')), path);
-const decided = (v: string): boolean => v === 'faster' || v === 'slower' || v === 'small';
 
 /** Per cell (case × candidate vs the first variant): the mean log ratio of each unit, keyed by unit. */
 function unitValues(run: RunRecord): Map<string, Map<string, number>> {
@@ -119,11 +114,11 @@ function simulateTable(noise: number[][], variantOf: number[], g: number, random
 
 function simulate(paths: string[], g: number, tables: number, seed: number): SimResult {
   const random = createRandom(seed);
-  const sources = paths.map((p) => nullNoise(read(p)));
+  const sources = paths.map((p) => nullNoise(readRun(p)));
   const out: SimResult = { tables: 0, falseTables: 0, power: new Map(), powerAll: new Map() };
   for (let t = 0; t < tables; t++) {
     const { noise, variantOf } = sources[t % sources.length]!;
-    if (simulateTable(noise, variantOf, g, random, () => 0).some((c) => decided(c.verdict))) out.falseTables++;
+    if (simulateTable(noise, variantOf, g, random, () => 0).some((c) => isDecided(c.verdict))) out.falseTables++;
     out.tables++;
   }
   // Power: one cell at the true ratio among null cells (the hardest case for the table's correction).
@@ -157,25 +152,25 @@ const ratioText = (c: RatioCell): string => `${c.ratio.toFixed(3)} [${c.ci.map((
 
 /** Binomial standard error of a rate. */
 
-function agree(referencePath: string, paths: string[]): void {
-  const reference = tableRatios(benchView(read(referencePath)));
-  const strong = [...reference].filter(([, c]) => decided(c.verdict) && (c.ratio >= 1.2 || c.ratio <= 1 / 1.2));
+function agree(referencePath: string, paths: readonly string[]): void {
+  const reference = tableRatios(benchView(readRun(referencePath)));
+  const strong = [...reference].filter(([, c]) => isDecided(c.verdict) && (c.ratio >= 1.2 || c.ratio <= 1 / 1.2));
   console.log(`reference ${referencePath}: ${reference.size} cells, ${strong.length} decided beyond 1.2× either way`);
   for (const path of paths) {
-    const run = read(path);
+    const run = readRun(path);
     const cells = tableRatios(benchView(run));
     let decidedStrong = 0;
     const against: string[] = [];
     let decidedAll = 0;
     for (const [key, c] of cells) {
       const ref = reference.get(key);
-      if (!decided(c.verdict)) continue;
+      if (!isDecided(c.verdict)) continue;
       decidedAll++;
-      if (ref && decided(ref.verdict) && Math.sign(Math.log(ref.ratio)) !== Math.sign(Math.log(c.ratio))) {
+      if (ref && isDecided(ref.verdict) && Math.sign(Math.log(ref.ratio)) !== Math.sign(Math.log(c.ratio))) {
         against.push(`${key}: ${ratioText(c)} against the reference's ${ratioText(ref)}`);
       }
     }
-    for (const [key] of strong) if (decided(cells.get(key)?.verdict ?? '')) decidedStrong++;
+    for (const [key] of strong) if (isDecided(cells.get(key)?.verdict ?? '')) decidedStrong++;
     const minutes = (run.timing?.wallMs ?? NaN) / 60_000;
     const o = run.options;
     console.log(
@@ -188,17 +183,17 @@ function agree(referencePath: string, paths: string[]): void {
 }
 
 /** Cells whose word and printed interval disagree, per run: in the view, and in the terminal and markdown text. */
-function words(paths: string[]): void {
+function words(paths: readonly string[]): void {
   let cells = 0;
   let disagree = 0;
   for (const path of paths) {
-    const view = benchView(read(path));
+    const view = benchView(readRun(path));
     for (const row of view.cases.flatMap((c) => c.rows)) {
       const r = row.relative;
       if (!r) continue;
       cells++;
       const excludes = r.ci[0] > 1 || r.ci[1] < 1;
-      if (decided(r.verdict) !== excludes) {
+      if (isDecided(r.verdict) !== excludes) {
         disagree++;
         console.log(`  ${path}: ${row.caseId} · ${row.variantId}: ${r.verdict} [${r.ci.join(', ')}]`);
       }
@@ -242,36 +237,30 @@ function aa(n: number, extra: string[]): void {
   let falseCells = 0;
   const runtime = extra.includes('--runtime') ? [] : ['--runtime', 'node@26,node@26,node@26,node@26'];
   for (let i = 1; i <= n; i++) {
-    const before = load();
+    const before = loadText();
     const r = benchRun(['json-reviver', ...runtime, ...extra]);
     const table = tableRatios(benchView(r.run));
-    const wrong = [...table].filter(([, c]) => decided(c.verdict));
+    const wrong = [...table].filter(([, c]) => isDecided(c.verdict));
     cells += table.size;
     falseCells += wrong.length;
     if (wrong.length) withVerdict++;
-    console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${table.size} cells decided${wrong.length ? ` (${wrong.map(([k, c]) => `${k} ${c.verdict} ${ratioText(c)}`).join('; ')})` : ''}, load ${before} → ${load()}, saved ${r.path}`);
+    console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${table.size} cells decided${wrong.length ? ` (${wrong.map(([k, c]) => `${k} ${c.verdict} ${ratioText(c)}`).join('; ')})` : ''}, load ${before} → ${loadText()}, saved ${r.path}`);
   }
   console.log(`A/A: ${withVerdict} of ${n} tables with any decided cell (${pct(withVerdict / n, 1)} ± ${pct(mcError(withVerdict, n), 1)}), ${falseCells} of ${cells} cells`);
 }
 
-const [command, ...rest] = process.argv.slice(2);
-const flag = (name: string, fallback: number): number => {
-  const i = rest.indexOf(name);
-  return i === -1 ? fallback : Number(rest[i + 1]);
-};
-console.log(`${new Date().toISOString()}  load ${load()}`);
+const { command, rest, flag, files, benchArgs } = calibrationArgs();
+console.log(`${new Date().toISOString()}  load ${loadText()}`);
 if (command === 'simulate') {
-  const paths = rest.filter((a, i) => !a.startsWith('--') && !rest[i - 1]?.startsWith('--'));
   const tables = flag('--tables', 2000);
   for (const g of rest.includes('--units') ? [flag('--units', 5)] : [3, 5, 8]) {
-    const s = simulate(paths, g, tables, flag('--seed', 1));
+    const s = simulate(files, g, tables, flag('--seed', 1));
     const power = [...s.power].map(([ratio, p]) => `${ratio}×: ${pct(p.right / p.cells, 0)}${p.wrong ? ` (${p.wrong} the wrong way)` : ''}`).join(', ');
     const powerAll = [...s.powerAll].map(([ratio, p]) => `${ratio}×: ${pct(p.right / p.cells, 0)}${p.wrong ? ` (${p.wrong} the wrong way)` : ''}`).join(', ');
     console.log(`${g} units: A/A ${s.falseTables}/${s.tables} tables with a decided cell (${pct(s.falseTables / s.tables, 1)} ± ${pct(mcError(s.falseTables, s.tables), 1)}); one cell among nulls decided at ${power}; every cell changed, decided at ${powerAll}`);
   }
 } else if (command === 'aa') {
-  const dashes = rest.indexOf('--');
-  aa(Number(rest[0] ?? 40), dashes === -1 ? [] : rest.slice(dashes + 1));
+  aa(Number(rest[0] ?? 40), benchArgs);
 } else if (command === 'words') {
   words(rest);
 } else if (command === 'widths') {
