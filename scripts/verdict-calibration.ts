@@ -213,16 +213,16 @@ function words(paths: readonly string[]): void {
 }
 
 /** Per run, what its wall time bought: cells with an interval, their median half-width, decided cells and cells decided per minute. */
-function widths(paths: string[]): void {
+function widths(paths: readonly string[]): void {
   for (const path of paths) {
-    const run = read(path);
+    const run = readRun(path);
     const view = benchView(run);
     const cells = view.cases.flatMap((c) => c.rows).filter((r) => !r.isBaseline);
     const ratios = [...tableRatios(view).values()].filter((c) => c.ci[0] > 0 && Number.isFinite(c.ci[1]));
     const halfWidths = ratios.map((c) => Math.sqrt(c.ci[1] / c.ci[0]) - 1).sort((a, b) => a - b);
     const minutes = (run.timing?.wallMs ?? NaN) / 60_000;
     const pairs = run.results.map((r) => r.rounds.length).sort((a, b) => a - b);
-    const decidedCells = ratios.filter((c) => decided(c.verdict)).length;
+    const decidedCells = ratios.filter((c) => isDecided(c.verdict)).length;
     console.log(
       `  ${path}: ${run.options.measurer ?? '?'}, ${run.variants.length} arms, ${(minutes * 60).toFixed(0)} s, rounds per arm ${pairs[0]}–${pairs.at(-1)}: ` +
         `${ratios.length}/${cells.length} cells with an interval, median half-width ±${pct(halfWidths[Math.floor(halfWidths.length / 2)] ?? NaN, 1)}, ` +
