@@ -1,13 +1,13 @@
 /**
  * The `rtbench bisect` command that finds where a claim flipped between two
- * releases: one per case the claim compares (either may have moved), with
+ * releases (of a runtime, or of a package on the subject's runtime): one per case the claim compares (either may have moved), with
  * the subject's flags and environment kept on the range, each case picked
  * exactly by an anchored --filter. The command parses as printed
  * (packages/cli/test/claims-views.test.ts).
  */
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { parseVariant, quotePart } from '@rtbench/run';
+import { parseVariant, pinsAlone, quotePart } from '@rtbench/run';
 import type { VariantSpec } from '@rtbench/runtime-kit';
 import { baseVariant } from './plan.ts';
 
@@ -21,12 +21,21 @@ function literal(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, (c) => `\\${c}`);
 }
 
-export function bisectCommandFor(outcome: ClaimOutcome, release: VariantSpec, fromVersion: string | undefined, toVersion: string | undefined): string[] {
+/** The range's head: a runtime's releases, or (a column of a package's versions) the package's on the subject's runtime. */
+function rangeHead(release: VariantSpec, subject: VariantSpec, fromVersion: string, toVersion: string): string[] {
+  const lead = pinsAlone(release) ? release.packages![0]!.name : undefined;
+  if (lead) return [`${lead}@${fromVersion}..${lead}@${toVersion}`, subject.runtimeSpec];
   const plugin = pluginForSpec(release.runtimeSpec);
-  if (!plugin?.releases || !fromVersion || !toVersion) return [];
+  return plugin?.releases ? [`${plugin.name}@${plugin.releases.tagOf(fromVersion)}..${plugin.name}@${plugin.releases.tagOf(toVersion)}`] : [];
+}
+
+export function bisectCommandFor(outcome: ClaimOutcome, release: VariantSpec, fromVersion: string | undefined, toVersion: string | undefined): string[] {
+  if (!fromVersion || !toVersion) return [];
   const subject = parseVariant(baseVariant(outcome.subject.variantId));
+  const head = rangeHead(release, subject, fromVersion, toVersion);
+  if (!head.length) return [];
   const extra = [...subject.flags, ...Object.entries(subject.env).map(([k, v]) => `${k}=${v}`)];
-  const range = [`${plugin.name}@${plugin.releases.tagOf(fromVersion)}..${plugin.name}@${plugin.releases.tagOf(toVersion)}`, ...extra].map(quotePart).join(' ');
+  const range = [...head, ...extra].map(quotePart).join(' ');
   const cases = [...new Set([outcome.subject.caseId, outcome.other.caseId])];
   return cases.map((id) => `npx pnpm rtbench bisect ${sq(range)} ${sq(outcome.suite)} --filter ${sq(`/^${literal(id)}$/`)}`);
 }

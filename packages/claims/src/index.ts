@@ -14,6 +14,6 @@ export { assertClaimsFolder, claimsFolder } from './folder.ts';
 export { expandClaims, suiteClaims, suitesToCheck } from './checks.ts';
 export { baseVariant, claimRuns, replaceVariants, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';
 export { bisectCommandFor } from './bisect-line.ts';
-export { claimsColumns, columnsView } from './across.ts';
+export { claimsColumns, columnChecks, columnsView } from './across.ts';
 export { claimsReportView, loadClaimsFolder } from './saved.ts';
 export { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from './on-releases.ts';

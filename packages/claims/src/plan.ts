@@ -8,7 +8,7 @@
 import { isBound, type ClaimMeasure } from '@rtbench/core';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
-import { parseVariant, quotePart, type RunRequest } from '@rtbench/run';
+import { parseVariant, pinText, quotePart, type RunRequest } from '@rtbench/run';
 import type { VariantSpec } from '@rtbench/runtime-kit';
 import type { PlannedCheck } from './checks.ts';
 import { checkClaims, type ClaimFamily } from '@rtbench/verdicts';
@@ -39,8 +39,21 @@ function runtimeOf(id: string): string {
 function replaced(side: string, by: VariantSpec): string {
   const own = parseVariant(baseVariant(side));
   const copy = COPY.exec(side)?.[0] ?? '';
-  const parts = [by.runtimeSpec, ...own.flags, ...by.flags.filter((f) => !own.flags.includes(f)), ...Object.entries({ ...own.env, ...by.env }).map(([k, v]) => `${k}=${v}`)];
+  const parts = [by.runtimeSpec, ...own.flags, ...by.flags.filter((f) => !own.flags.includes(f)), ...Object.entries({ ...own.env, ...by.env }).map(([k, v]) => `${k}=${v}`), ...pinParts(own), ...pinParts(by)];
   return `${parseVariant(parts.map(quotePart).join(' ')).id}${copy}`;
+}
+
+const pinParts = (spec: VariantSpec): string[] => (spec.packages ?? []).map(pinText);
+
+/** `side` with `pins`'s packages pinned too (its A/A copy number kept). */
+function pinned(side: string, pins: VariantSpec): string {
+  const copy = COPY.exec(side)?.[0] ?? '';
+  return `${parseVariant([baseVariant(side), ...pinParts(pins).map(quotePart)].join(' ')).id}${copy}`;
+}
+
+/** The checks with a package version pinned on both sides (`--across react@18.3.1,…`: each claim on that version). */
+export function pinVariants(checks: readonly PlannedCheck[], pins: VariantSpec): PlannedCheck[] {
+  return checks.map((check) => ({ ...check, subject: { ...check.subject, variantId: pinned(check.subject.variantId, pins) }, other: { ...check.other, variantId: pinned(check.other.variantId, pins) } }));
 }
 
 /**
@@ -129,5 +142,5 @@ export function settledWhen(plan: ClaimsRunPlan, family: ClaimFamily): NonNullab
 /** A variant id as one --compare/--runtime argument (its parts quoted as needed). */
 export function variantArgument(id: string): string {
   const spec = parseVariant(id);
-  return [spec.runtimeSpec, ...spec.flags, ...Object.entries(spec.env).map(([k, v]) => `${k}=${v}`)].map(quotePart).join(' ');
+  return [spec.runtimeSpec, ...spec.flags, ...Object.entries(spec.env).map(([k, v]) => `${k}=${v}`), ...pinParts(spec)].map(quotePart).join(' ');
 }

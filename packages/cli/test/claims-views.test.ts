@@ -4,11 +4,11 @@ import { atMost, below, claim, faster, same, slower, within } from '@rtbench/cor
 import { claimOutcomeSchema } from '@rtbench/core/claims-schema';
 import { parseRun } from '@rtbench/core/schema';
 import { claimedText, claimFigure, claimFlipNotes, claimsView, reporterFor } from '@rtbench/report';
-import { bisectCommandFor, claimRuns, expandClaims, replaceVariants, suiteClaims } from '@rtbench/claims';
+import { bisectCommandFor, claimRuns, claimsColumns, columnChecks, expandClaims, replaceVariants, suiteClaims, variantArgument } from '@rtbench/claims';
 import { parseRange } from '../../bisect/src/range.ts';
 import { parseCommandArgs } from '../src/args/args.ts';
 import { COMMANDS } from '../src/args/command-line.ts';
-import { caseFilter } from '@rtbench/suite-loader';
+import { caseFilter, locateSuite } from '@rtbench/suite-loader';
 import { parseRuntimeList } from '@rtbench/run';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { readFileSync } from 'node:fs';
@@ -276,6 +276,34 @@ describe('claims × releases', () => {
     expect(parseRange(parsed.positionals[0]!).toTag).toBe('26.10.0');
     const matches = caseFilter(String(parsed.flags.filter));
     expect(['parse / identity reviver (arrow) [size=10kb]', 'parse / identity reviver (arrow) [size=500kb]'].filter(matches)).toEqual(['parse / identity reviver (arrow) [size=10kb]']);
+  });
+});
+
+describe('claims × versions of a package', () => {
+  const ssrCases = ['react / renderToString', 'preact / renderToString'].map((id) => ({ id, params: {} }));
+  const checks = expandClaims('ssr', [claim('dev is slower', { case: 'react / renderToString', on: ['workerd NODE_ENV=development'], than: { variant: 'workerd' }, is: slower(5) })], ssrCases);
+
+  it('--across react@a,react@b pins each version in every variant of the claims of a suite that depends on it', () => {
+    const columns = claimsColumns(['react@18.3.1,react@19.3.1'], undefined);
+    expect(columns.map((c) => [c.label, c.pinsAlone])).toEqual([['react@18.3.1', true], ['react@19.3.1', true]]);
+    const pinned = columnChecks(locateSuite('ssr'), checks, columns[0]!);
+    expect(pinned.map((c) => `${c.subject.variantId} | ${c.other.variantId}`)).toEqual(['workerd NODE_ENV=development react@18.3.1 | workerd react@18.3.1']);
+    // A suite that does not depend on the package has no claim the version can change.
+    expect(columnChecks(locateSuite('json-reviver'), checks, columns[0]!)).toEqual([]);
+    // A release of a runtime still replaces that runtime, and its pins go with it.
+    expect(replaceVariants(checks, parseRuntimeList('workerd react@18.3.1')).map((c) => c.other.variantId)).toEqual(['workerd react@18.3.1']);
+    // Each run is asked for with its pins (an arm as --compare takes it).
+    expect(variantArgument(pinned[0]!.subject.variantId)).toBe('workerd NODE_ENV=development react@18.3.1');
+    expect(() => claimsColumns(['node@24,react@19.3.1'], undefined)).toThrow(/releases of a runtime or versions of a package, not both/);
+  });
+
+  it("a claim that flipped between two versions prints the package's bisect on the subject's runtime, which parses as printed", () => {
+    const flipped = claimOutcomeSchema.parse({ says: 'dev is slower', suite: 'ssr', subject: { caseId: 'react / renderToString', variantId: 'workerd NODE_ENV=development react@18.3.1' }, other: { caseId: 'react / renderToString', variantId: 'workerd react@18.3.1' }, expect: slower(5), measure: 'time', word: 'broken', ratio: 3, interval: [2.5, 3.5], units: 6 });
+    const [line, ...more] = bisectCommandFor(flipped, parseRuntimeList('react@18.3.1')[0]!, '18.3.1', '19.3.1');
+    expect(more).toEqual([]);
+    expect(line).toBe("npx pnpm rtbench bisect 'react@18.3.1..react@19.3.1 workerd NODE_ENV=development' ssr --filter '/^react \\/ renderToString$/'");
+    const range = parseRange([...line!.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]!)[4]!);
+    expect([range.runtime, range.fromTag, range.toTag, range.extra]).toEqual(['react', '18.3.1', '19.3.1', ['workerd', 'NODE_ENV=development']]);
   });
 });
 

@@ -89,6 +89,22 @@ describe('reporters on saved runs', () => {
     expect(reporterFor('terminal')!.render(view, { color: false, columns: 100, explain: true }).replace(/\s+/g, ' ')).toMatch(/≥ \d+ columns: the full variant names in the table/);
   });
 
+  it('terminal: an arm that pins packages is named with their versions and integrity, the others are not', () => {
+    const pinned = structuredClone(benchRun);
+    const [first, second] = pinned.variants;
+    second!.packages = [
+      { name: 'react', version: '19.2.0', dir: '/cache/react@19.2.0', sha256: 'a'.repeat(64), integrity: 'sha512-tmbWg6W31tQLabcdef' },
+      { name: 'react-dom', version: '19.2.0', dir: '/cache/react-dom@19.2.0', sha256: 'b'.repeat(64), integrity: 'sha512-UlbRu4cAiGaIabcdef', follows: 'react' },
+    ];
+    // A wrapped line goes on indented by four.
+    const lines = render('terminal', benchView(pinned)).replace(/\n {4}(?=\S)/g, ' ').split('\n');
+    const named = lines.filter((l) => l.includes('react 19.2.0'));
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatch(new RegExp(`^(${second!.id}|B): .*; react 19\\.2\\.0 \\(sha512-tmbWg6W31tQL…\\), react-dom 19\\.2\\.0 \\(sha512-UlbRu4cAiGaI…\\)$`));
+    expect(lines.some((l) => l.startsWith(`${first!.id}: `) || l.startsWith('A: '))).toBe(false);
+    expect(render('terminal', bench)).not.toMatch(/^(A|B|\S+): .*; /m);
+  });
+
   it('terminal --plot: a box per variant on a shared log axis with labelled ticks, within 100 columns', () => {
     const out = render('terminal', bench, true);
     const plotLines = out.split('\n').filter((l) => l.includes('┃'));

@@ -14,7 +14,7 @@ export { addResults, computeStats } from './record.ts';
 export { capText } from './case-text.ts';
 export { listInRuntime } from './list-cases.ts';
 export type { RoundPlan } from './schedule.ts';
-export { numberRepeats, parseRuntimeList, parseVariant, quotePart, resolveVariant, splitVariantList, VARIANT_SYNTAX } from './variants.ts';
+export { numberRepeats, parseRuntimeList, parseVariant, pinsAlone, pinText, quotePart, resolveVariant, splitVariantList, VARIANT_SYNTAX } from './variants.ts';
 export { runtimeStore } from './runtime-store.ts';
 export { listRuntimes, platformView, type PlatformView, type RuntimeRow } from './runtime-listing.ts';
 export { takeLock } from './pid-lock.ts';

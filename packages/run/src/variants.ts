@@ -125,6 +125,11 @@ export function pinText(pin: PackagePin): string {
   return pin.path !== undefined ? `${pin.name}=${pin.path}` : `${pin.name}@${pin.version!}`;
 }
 
+/** Whether a variant is packages alone, its runtime not written (`react@18.3.1`, not `node react@18.3.1`). */
+export function pinsAlone(spec: VariantSpec): boolean {
+  return Boolean(spec.packages?.length) && scan(spec.id, false)[0]!.every((part) => pinOf(part) !== undefined);
+}
+
 /** One variant; its id is the canonical spelling (parts quoted where needed), which parses back to the same variant. */
 export function parseVariant(text: string): VariantSpec {
   const variants = scan(text, false);

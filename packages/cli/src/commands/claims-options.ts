@@ -14,7 +14,7 @@ export const CLAIMS_DETAILS: readonly string[] = [
 export const CLAIMS_OPTIONS = [
   { name: 'claim', kind: 'list', value: 'text', help: 'Only the claims whose sentence contains this text (case-insensitive)' },
   { name: 'runtime', kind: 'list', value: 'variant', help: 'Check the claims with this variant in place of their own of its runtime (node=/src/node/out/Release/node, node@24), only the claims it touches' },
-  { name: 'across', kind: 'list', value: 'releases', help: 'Check the claims on each of these releases of one runtime (node@20,node@22,node@24,node@26): claims × releases, and the bisect command for a claim that flipped' },
+  { name: 'across', kind: 'list', value: 'releases', help: 'Check the claims on each of these releases of one runtime (node@20,node@22,node@24,node@26), or versions of a package its suites depend on (react@18.3.1,react@19.2.0, pinned in every variant): claims × releases, and the bisect command for a claim that flipped' },
   { name: 'rounds', kind: 'value', value: 'n', help: `Sets (each a fresh process per variant) every case gets first (default ${CLAIMS_DEFAULTS.rounds})` },
   { name: 'max-rounds', kind: 'value', value: 'n', help: `Sets a case may get while a check on it is undecided (default ${CLAIMS_DEFAULTS.maxRounds})` },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and set (default ${CLAIMS_DEFAULTS.setTime})` },

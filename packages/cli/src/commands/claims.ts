@@ -5,9 +5,9 @@
  * a case only while a check on it is undecided, and each saved run carries
  * its checks and outcomes. `--runtime` replaces a variant in the claims
  * (node=/path/to/node, node@24); `--across` checks them on several releases
- * of one runtime and shows claims × releases, with the bisect command for a
- * claim that flipped. Exit codes: 0 every claim held, 1 one broke (or a run
- * failed), 3 none broke but some stayed undecided within the budget.
+ * of one runtime or versions of a package (react@18.3.1,react@19.2.0): claims
+ * × releases, the bisect command for a claim that flipped. Exit codes: 0 every
+ * claim held, 1 one broke (or a run failed), 3 some stayed undecided.
  */
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -15,7 +15,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { defaultReporter, pageReporter, counted } from '@rtbench/report';
 import { writeRunAtomically, type MeasurerDescriptor, assertWritableOutput } from '@rtbench/run';
 import { fileStamp, writeFileAtomically } from '@rtbench/host';
-import { assertClaimsFolder, baseVariant, claimRuns, CLAIMS_DEFAULTS, claimsColumns, claimsFolder, columnsView, replaceVariants, runBudgetMs, settledWhen, suitesToCheck, UNDECIDED_EXIT, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
+import { assertClaimsFolder, baseVariant, claimRuns, CLAIMS_DEFAULTS, claimsColumns, claimsFolder, columnChecks, columnsView, runBudgetMs, settledWhen, suitesToCheck, UNDECIDED_EXIT, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { info } from '../emit/info.ts';
@@ -62,7 +62,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   // Every check of the invocation, per column, planned before anything runs.
   const planned = columns.map((column) => ({
     column,
-    runs: suites.flatMap(({ location, checks, ownMeasurer }) => claimRuns(location.name, replaceVariants(checks, column.replacements)).map((plan) => ({ plan, location, ownMeasurer }))),
+    runs: suites.flatMap(({ location, checks, ownMeasurer }) => claimRuns(location.name, columnChecks(location, checks, column)).map((plan) => ({ plan, location, ownMeasurer }))),
   }));
   const size = planned.reduce((n, c) => n + c.runs.reduce((k, r) => k + r.plan.checks.length, 0), 0);
   if (size === 0) throw new UsageError(`no claim involves ${columns.flatMap((c) => c.replacements.map((r) => r.id)).join(', ')}: nothing to check`);

@@ -187,6 +187,10 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   const lines = renderGrid(grid.columns, grid.rows, { maxWidth: columns, bold: c.bold, dim: c.dim });
   grid.reasons.forEach((reason, i) => lines.push(...wrapped(`[${i + 1}] ${reason.replace(/^unsupported: /, '')}`, columns, c.yellow, 4)));
   if (grid.layout.short) lines.push(...wrapped(view.variants.map((v, i) => `${letterLabel(i)} = ${v.id}`).join(' · '), columns, c.bold));
+  // An arm that pins packages ran their versions: named with its engine, as a comparison names them.
+  view.variants.forEach((v, i) => {
+    if (view.run.variants.find((r) => r.id === v.id)?.packages?.length) lines.push(...wrapped(`${grid.layout.short ? letterLabel(i) : v.id}: ${v.versionText}`, columns, c.dim, 4));
+  });
   const geomean = benchGeomeanLine(view);
   if (geomean) lines.push(...wrapped(geomean, columns, c.bold));
   // What each mark means and which processes a steady-state mark stands for: --explain; by default the key names the marks.

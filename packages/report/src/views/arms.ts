@@ -8,12 +8,17 @@ function pinnedText(p: PinnedPackage): string {
   return `${p.name} ${p.version} ${proof}`;
 }
 
+/** "react 18.3.1 (sha512-AbCd…), react-dom 18.3.1 (sha512-EfGh…)": the packages an arm pinned. */
+export function packagesText(packages: readonly PinnedPackage[]): string {
+  return packages.map(pinnedText).join(', ');
+}
+
 /** "Node.js 26.0.0, JSC 1a2b…": the names the run recorded (Variant.displayNames), else the recorded ids; then the packages it pinned. */
 export function versionText(v: Pick<Variant, 'runtime' | 'version' | 'engine' | 'engineVersion' | 'displayNames' | 'packages'>): string {
   const parts = [`${v.displayNames?.runtime ?? v.runtime}${v.version ? ` ${v.version}` : ''}`];
   if (v.engine) parts.push(`${v.displayNames?.engineShort ?? v.engine}${v.engineVersion ? ` ${v.engineVersion}` : ''}`);
   const runtime = parts.join(', ');
-  return v.packages?.length ? `${runtime}; ${v.packages.map(pinnedText).join(', ')}` : runtime;
+  return v.packages?.length ? `${runtime}; ${packagesText(v.packages)}` : runtime;
 }
 
 export function armInfo(v: Variant, label = v.id, file?: string): ArmInfo {
