@@ -9,9 +9,10 @@
  */
 import { build, type BuildOptions, type Loader, type Plugin } from 'esbuild';
 import { storeProgram, type CachedProgram } from './program-cache.ts';
-import { DEFAULT_NODE_ENV, nodeEnvDefine, nodeEnvReaders, type NodeEnvUse } from './node-env.ts';
+import { DEFAULT_NODE_ENV, nodeEnvDefine, nodeEnvReaders, readsNodeEnv, type NodeEnvUse } from './node-env.ts';
 import { bundledPackages, type BundledPackage } from './bundled-packages.ts';
 import type { BundleTarget } from '@rtbench/runtime-kit';
+import { resolve } from 'node:path';
 
 /**
  * An import written with a scheme (`node:fs`, and the modules a runtime
@@ -87,15 +88,21 @@ export async function bundleProgramFor(target: BundleTarget, p: ProgramBuild): P
       ...(p.sourceMap ? { sourcemap: 'inline' as const, absWorkingDir: p.sourceMap.absWorkingDir, sourceRoot: p.sourceMap.sourceRoot } : {}),
       metafile: true,
     });
-  let result = await buildWith(p.define);
-  const packages = bundledPackages(result.metafile, p.sourceMap?.absWorkingDir ?? process.cwd(), p.packageDirs);
+  const workingDir = p.sourceMap?.absWorkingDir ?? process.cwd();
+  const value = p.nodeEnv ? (p.nodeEnv.variantValue ?? DEFAULT_NODE_ENV) : undefined;
+  // Built with the value written in: which packages read it is known once they are resolved, and they
+  // usually do (one build, and a smaller one: the branch of the other build is left out).
+  let result = await buildWith(value === undefined ? p.define : { ...p.define, ...nodeEnvDefine(value) });
+  let packages = bundledPackages(result.metafile, workingDir, p.packageDirs);
   let nodeEnv: NodeEnvUse | undefined;
-  if (p.nodeEnv) {
-    // Which packages read it is known once they are resolved: a second build writes the value in for them.
+  if (value !== undefined) {
     const readers = nodeEnvReaders(packages);
-    const value = p.nodeEnv.variantValue ?? DEFAULT_NODE_ENV;
-    nodeEnv = { readers, value, defaulted: p.nodeEnv.variantValue === undefined };
-    if (readers.length) result = await buildWith({ ...p.define, ...nodeEnvDefine(value) });
+    nodeEnv = { readers, value, defaulted: p.nodeEnv!.variantValue === undefined };
+    // No package reads it, but the suite's own code may: that code sees it as the runtime has it.
+    if (!readers.length && readsNodeEnv(Object.keys(result.metafile.inputs).map((input) => resolve(workingDir, input)))) {
+      result = await buildWith(p.define);
+      packages = bundledPackages(result.metafile, workingDir, p.packageDirs);
+    }
   }
   const code = result.outputFiles[0]!.contents;
   return { ...storeProgram(p.dir, p.stem, '.mjs', code), bytes: code.byteLength, packages, ...(nodeEnv ? { nodeEnv } : {}) };

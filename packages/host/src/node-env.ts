@@ -25,9 +25,14 @@ export interface NodeEnvUse {
   defaulted: boolean;
 }
 
+/** Whether any of the files reads process.env.NODE_ENV. */
+export function readsNodeEnv(files: readonly string[]): boolean {
+  return files.some((file) => READS_NODE_ENV.test(readSource(file)));
+}
+
 /** The packages of a bundle that read process.env.NODE_ENV, by name, sorted. */
 export function nodeEnvReaders(packages: readonly BundledPackage[]): string[] {
-  return packages.filter((p) => p.files.some((file) => READS_NODE_ENV.test(readSource(file)))).map((p) => p.name);
+  return packages.filter((p) => readsNodeEnv(p.files)).map((p) => p.name);
 }
 
 function readSource(file: string): string {

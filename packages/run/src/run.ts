@@ -166,27 +166,27 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   if (unpinned) throw new UsageError(`${unpinned.spec.id}: this command does not take pinned packages; pin them with bench or run (--runtime or --compare)`);
   const arms: Arm[] = [];
   // One bundle per runtime and arm build (the NODE_ENV a variant sets, the packages it pins): arms that agree share it.
-  const bundles = new Map<string, { runtime: string; bundle: SuiteBundle; variants: string[] }>();
-  for (const v of ready) {
-    // A measurer that prepares its own programs runs no suite bundle; its arms carry none.
-    if (built.ownCode) {
-      arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: '' });
-      continue;
-    }
+  // Bundled at once: esbuild's work for one overlaps the plug-in calls and file reads of another.
+  const bundles = new Map<string, { runtime: string; bundle: Promise<SuiteBundle>; variants: string[] }>();
+  for (const v of built.ownCode ? [] : ready) {
     const nodeEnv = v.spec.env.NODE_ENV;
     const packages = (v.record.packages ?? []).map((p) => ({ name: p.name, dir: p.dir }));
     const key = JSON.stringify([v.plugin.name, nodeEnv ?? null, packages]);
-    let entry = bundles.get(key);
-    if (!entry) bundles.set(key, (entry = { runtime: v.plugin.name, bundle: await suiteBundle(suite, v.plugin, { nodeEnv, packages }), variants: [] }));
-    entry.variants.push(v.spec.id);
-    arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: entry.bundle.path });
+    if (!bundles.has(key)) bundles.set(key, { runtime: v.plugin.name, bundle: suiteBundle(suite, v.plugin, { nodeEnv, packages }), variants: [] });
+    bundles.get(key)!.variants.push(v.spec.id);
   }
-  const warning = nodeEnvWarning(suite.name, [...bundles.values()].flatMap((b) => b.variants.map((variantId) => ({ variantId, nodeEnv: b.bundle.nodeEnv }))));
+  const bundled = await Promise.all([...bundles.values()].map(async (b) => ({ ...b, bundle: await b.bundle })));
+  for (const v of ready) {
+    // A measurer that prepares its own programs runs no suite bundle; its arms carry none.
+    const path = built.ownCode ? '' : bundled.find((b) => b.variants.includes(v.spec.id))!.bundle.path;
+    arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: path });
+  }
+  const warning = nodeEnvWarning(suite.name, bundled.flatMap((b) => b.variants.map((variantId) => ({ variantId, nodeEnv: b.bundle.nodeEnv }))));
   if (warning) process.stderr.write(`! ${warning}\n`);
-  if (bundles.size) {
-    const perRuntime = (runtime: string) => [...bundles.values()].filter((b) => b.runtime === runtime).length;
+  if (bundled.length) {
+    const perRuntime = (runtime: string) => bundled.filter((b) => b.runtime === runtime).length;
     // A runtime bundled once is recorded as before; bundled per arm, each bundle names the arms it served.
-    run.suiteCode = [...bundles.values()].map((b) => ({ runtime: b.runtime, sha256: b.bundle.sha256, ...(perRuntime(b.runtime) > 1 ? { variants: b.variants } : {}) }));
+    run.suiteCode = bundled.map((b) => ({ runtime: b.runtime, sha256: b.bundle.sha256, ...(perRuntime(b.runtime) > 1 ? { variants: b.variants } : {}) }));
   }
   if (built.ownCode) {
     const code = await built.ownCode([...new Set(ready.map((v) => v.plugin))]);
