@@ -41,6 +41,9 @@ function variant(id: string): Variant {
   };
 }
 
+/** Runs made so far: each gets an id of its own, as each measurement does (compare refuses two files of one run). */
+let made = 0;
+
 /** A valid RunRecord with the given effects; shared round noise makes the arms' rounds correlated, as interleaving does. */
 export function syntheticRun(o: SyntheticOptions): RunRecord {
   const random = createRandom(o.seed ?? 1);
@@ -51,7 +54,7 @@ export function syntheticRun(o: SyntheticOptions): RunRecord {
   const run: RunRecord = {
     schema: 'rtbench.run',
     schemaVersion: 1,
-    id: `synthetic-${o.seed ?? 1}`,
+    id: `synthetic-${o.seed ?? 1}-${++made}`,
     status: 'complete',
     startedAt: '2026-01-01T00:00:00.000Z',
     finishedAt: '2026-01-01T00:10:00.000Z',

@@ -79,6 +79,17 @@ describe.concurrent('output places', () => {
     expect(oneError(r.stderr)).toBe(`error: rtbench compare: ${base} and ${base} are one file; name two different runs`);
   });
 
+  it('compare of a run and a copy of it (one run id, here edited) is one line, exit 2', async () => {
+    const { dir, base } = savedRuns();
+    const copy = join(dir, 'copy.json');
+    const run = JSON.parse(readFileSync(base, 'utf8')) as { id: string; results: { rounds: { samples: number[] }[] }[] };
+    run.results[0]!.rounds[0]!.samples[0]! *= 2;
+    writeFileSync(copy, JSON.stringify(run));
+    const r = await runCli(['compare', base, copy]);
+    expect(r.status).toBe(2);
+    expect(oneError(r.stderr)).toBe(`error: rtbench compare: ${copy} and ${base} hold one run (id ${JSON.stringify(run.id)}); name two different runs`);
+  });
+
   it('--flagged is checked before any run is read: without the gate, and where no file can be written', async () => {
     const { base, head } = savedRuns();
     const missing = '/no/such/run.json';

@@ -22,6 +22,6 @@ export { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, INTE
 export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';
 export { pinPackages } from './package-pins.ts';
-export { latestRun, loadSavedRun } from './saved-run.ts';
+export { latestRun, loadDistinctRuns, loadSavedRun } from './saved-run.ts';
 export { readHistoryRuns } from './history-runs.ts';
-export { outputFileOf, refuseRepeatedInput } from './output-place.ts';
+export { outputFileOf } from './output-place.ts';

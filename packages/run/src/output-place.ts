@@ -1,6 +1,6 @@
 /**
  * Places an output must not be, checked before anything runs: a symbolic
- * link, and a file the same command reads.
+ * link, and a file the same command reads; and one input named twice.
  *
  * A link is refused, not written through: every output is written to a
  * temporary file and renamed over its name (a crash never leaves half a

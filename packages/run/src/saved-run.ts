@@ -11,6 +11,7 @@ import { RUN_SCHEMA, RUN_SCHEMA_VERSION, type RunRecord } from '@rtbench/core/sc
 import { UsageError } from '@rtbench/suite-loader';
 import { computeStats } from './record.ts';
 import { readJsonFile, validateRun } from './results-file.ts';
+import { refuseRepeatedInput } from './output-place.ts';
 import type { SavedRun } from '@rtbench/verdicts';
 
 export function loadSavedRun(path: string): SavedRun {
@@ -86,4 +87,19 @@ export function latestRun(dir: string): string {
   const newest = files[0];
   if (!newest) throw new UsageError(`no saved runs in ${dir}; run \`pnpm bench <suite>\` first or name a file`);
   return newest.path;
+}
+
+/**
+ * The runs a command compares, each read once: one file named twice, or two
+ * files that claim one run id (a copy of a run, or an edited copy, which
+ * would be compared with the measurement it repeats), are a UsageError.
+ */
+export function loadDistinctRuns(files: readonly string[], what: string): SavedRun[] {
+  refuseRepeatedInput(files, what);
+  const saved = files.map(loadSavedRun);
+  saved.forEach(({ run, file }, i) => {
+    const earlier = saved.slice(0, i).find((other) => other.run.id === run.id);
+    if (earlier) throw new UsageError(`${what}: ${file} and ${earlier.file} hold one run (id ${JSON.stringify(run.id)}); name two different runs`);
+  });
+  return saved;
 }

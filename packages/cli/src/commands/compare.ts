@@ -10,7 +10,7 @@ import { pluginForSpec } from '@rtbench/runtime-registry';
 import { exactFilter } from '@rtbench/suite-loader';
 import { pairedComparisonView, unpairedComparisonView, ViewError, type ComparisonView } from '@rtbench/report';
 import { COMPARE_USAGE } from '../compare/arms.ts';
-import { assertWritableOutput, loadSavedRun, refuseRepeatedInput } from '@rtbench/run';
+import { assertWritableOutput, loadDistinctRuns } from '@rtbench/run';
 import { unjudgedCases, unjudgedLine } from '../compare/unjudged.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
@@ -33,8 +33,7 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
       throw new UsageError(`"${f}" looks like a variant, not a results file. To run a comparison: ${COMPARE_USAGE}`);
     }
   }
-  refuseRepeatedInput(files, 'rtbench compare');
-  const saved = files.map(loadSavedRun);
+  const saved = loadDistinctRuns(files, 'rtbench compare');
   let view: ComparisonView;
   try {
     const [a, b] = saved;
