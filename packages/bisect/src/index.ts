@@ -15,4 +15,4 @@ export { bisectView } from './answer.ts';
 export { listLatest, listRange, releaseVariant } from './range.ts';
 export { BisectFolder, type BisectIdentity } from './state.ts';
 export { cacheEntryOf, installsOf, Releases, StepInterrupted, type StepContext } from './step.ts';
-export { BisectSession, BudgetReached, removeInstalled } from './session.ts';
+export { BisectSession, removeInstalled, searchReleases, type SearchStop } from './session.ts';

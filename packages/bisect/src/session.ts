@@ -5,10 +5,12 @@
  * gave. The command says what happens through the hooks.
  */
 import { rmSync } from 'node:fs';
-import type { StepOutcome, StepRequest } from './types.ts';
+import type { BisectOptions, BisectResult, Measure, StepOutcome, StepRequest } from './types.ts';
 import type { BisectFolder } from './state.ts';
 import type { CampaignBudget } from '@rtbench/run';
-import { measureStep, type Releases, type StepContext } from './step.ts';
+import { BISECT_DEFAULTS } from './defaults.ts';
+import { bisect } from './search.ts';
+import { measureStep, StepInterrupted, type Releases, type StepContext } from './step.ts';
 
 /** Thrown when the next measurement would end past the budget: the same command continues from the saved steps. */
 export class BudgetReached extends Error {
@@ -68,4 +70,27 @@ export function removeInstalled(folder: BisectFolder): number {
   folder.state.installed = [];
   folder.save();
   return count;
+}
+
+/** What ended a search before its answer: the budget (the same command continues) or an interrupted step; each step measured is saved. */
+export type SearchStop = 'budget' | 'interrupted';
+
+/**
+ * The search a bisect command runs over its session's measurements, under
+ * bisect's own policy: its confidences (BISECT_DEFAULTS) and the search's
+ * decision rule. The command chooses the threshold, the rounds, which
+ * changes to follow and what to print per step.
+ */
+export async function searchReleases(
+  tags: readonly string[],
+  measure: Measure,
+  options: Pick<BisectOptions, 'threshold' | 'minRounds' | 'maxRounds' | 'follow' | 'onStep'>,
+): Promise<BisectResult | SearchStop> {
+  try {
+    return await bisect(tags, measure, { ...options, confidence: BISECT_DEFAULTS.confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence });
+  } catch (error) {
+    if (error instanceof BudgetReached) return 'budget';
+    if (error instanceof StepInterrupted) return 'interrupted';
+    throw error;
+  }
 }

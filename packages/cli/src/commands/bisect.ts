@@ -16,7 +16,7 @@ import { BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, whileSto
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { resultsDir } from '../paths.ts';
 import { writeFileAtomically } from '@rtbench/host';
-import { bisect, BISECT_DEFAULTS, bisectThreshold, BisectFolder, BisectSession, bisectView, BudgetReached, installsOf, listRange, pairedDecide, Releases, releaseVariant, removeInstalled, StepInterrupted, unitTest, type BisectIdentity, type PairedTest, type SearchState, type StepContext, type StepRecord } from '@rtbench/bisect';
+import { BISECT_DEFAULTS, bisectThreshold, BisectFolder, BisectSession, bisectView, installsOf, listRange, Releases, releaseVariant, removeInstalled, searchReleases, type BisectIdentity, type SearchState, type StepContext, type StepRecord } from '@rtbench/bisect';
 import { planPort } from '../run/plan-port.ts';
 import { listingFormat, writeView, type ListingFlags } from '../listing.ts';
 
@@ -88,8 +88,6 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
   const budget = new CampaignBudget(budgetMs);
   const releases = new Releases({ range, folder });
   const { started } = budget;
-  const confidence = BISECT_DEFAULTS.confidence;
-  const test: PairedTest = unitTest;
   const stopping = pc.yellow('\ninterrupted: stopping the current step; the steps measured are saved, run the same command to continue');
   const searched = await whileStoppable(say, stopping, async (signal) => {
     const ctx: StepContext = {
@@ -111,18 +109,13 @@ export async function bisectCommand(rangeText: string, suiteName: string, flags:
       const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${counted(state.stepsLeft, 'more comparison')}` : '';
       say(`${bisectStepLine(step, { runtime, unit: metric.unit })}${pc.dim(`  [${formatClock(Date.now() - started)}${eta}]`)}`);
     };
-    try {
-      return await bisect(range.tags, session.measure, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, minRounds, maxRounds, follow: flags.allChanges ? 'all' : 'largest', decide: pairedDecide(test, { threshold, confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence }), onStep });
-    } catch (error) {
-      if (error instanceof BudgetReached) {
-        process.stderr.write(pc.yellow(`budget of ${formatClock(budgetMs)} reached after ${folder.state.steps.length} measurements; run the same command again to continue from them (or raise --budget)\n`));
-        return BUDGET_EXIT;
-      }
-      if (error instanceof StepInterrupted) return INTERRUPTED_EXIT;
-      throw error;
-    }
+    return searchReleases(range.tags, session.measure, { threshold, minRounds, maxRounds, follow: flags.allChanges ? 'all' : 'largest', onStep });
   });
-  if (typeof searched === 'number') return searched;
+  if (searched === 'budget') {
+    process.stderr.write(pc.yellow(`budget of ${formatClock(budgetMs)} reached after ${folder.state.steps.length} measurements; run the same command again to continue from them (or raise --budget)\n`));
+    return BUDGET_EXIT;
+  }
+  if (searched === 'interrupted') return INTERRUPTED_EXIT;
   const view = await bisectView(searched, { range, folder, dir, releases, suite: probe.suite.name, caseId, measure, threshold, unit: metric.unit });
   writeView(view, flags);
   if (view.series && flags.html !== undefined) {
