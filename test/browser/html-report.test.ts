@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchCells, comparisonCells, formatDuration, metricsChange, metricsRowCells, minorGcName, reporterFor, summarizeMetrics, unpairedComparisonView, viewOfRun, type View } from '@rtbench/report';
+import { memoryRowCells, memoryRows } from '../../packages/report/src/memory.ts';
 import { launchChromium, type Browser } from './chromium.ts';
 import { hostileRun, HOSTILE, withSampleTimesAndModes } from '../../packages/report/test/run-fixtures.ts';
 import { rowStats } from '../../packages/report/src/views/bench.ts';
@@ -470,6 +471,17 @@ describe('HTML report of a run with engine metrics', () => {
       }
     }
     await fitsPhone(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the memory view of a run whose memory was read, as --metrics memory does', async () => {
+    const withMemory: RunRecord = { ...run, results: run.results.map((r, i) => ({ ...r, memory: { rounds: r.rounds.length, peakBytes: (90 + i) * 2 ** 20, peakAboveOpenBytes: i * 2 ** 20, growthPerCallBytes: 512 * i, leak: i === 1 } })) };
+    const { page, errors } = await open(writeReport(viewOfRun(withMemory, { file: `results/${METRICS_RUN}` }), 'memory.html'));
+    const expected = memoryRows(withMemory);
+    for (const [i, c] of withMemory.cases.entries()) {
+      const cells = await page.$$eval(`article.case[data-case="c${i}"] .memory-table tbody tr`, (trs) => trs.map((tr) => [...tr.querySelectorAll('td.num')].map((td) => td.textContent)));
+      expect(cells).toEqual(withMemory.variants.map((v) => memoryRowCells(expected.find((r) => r.caseId === c.id && r.variantId === v.id)!)));
+    }
     expect(errors).toEqual([]);
   });
 

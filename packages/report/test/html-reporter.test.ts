@@ -9,6 +9,7 @@ import { ratioTicks, timeTicks } from '../src/html/page/charts.ts';
 import { wrapLabel } from '../src/html/page/labels.ts';
 import { sharedRatioDomain } from '../src/html/summary-data.ts';
 import { metricsRowCells, summarizeMetrics } from '../src/metrics.ts';
+import { memoryRowCells, memoryRows } from '../src/memory.ts';
 import { benchCells } from '../src/cells/run.ts';
 import { htmlReporter } from '../src/reporters/html.ts';
 import { formatDuration } from '../src/format.ts';
@@ -93,6 +94,31 @@ describe('page data', () => {
         expect(cell.medianText).toBe(formatDuration(result.stats!.median));
       }
     }
+  });
+});
+
+describe('page data of a run whose memory was read', () => {
+  const MB = 2 ** 20;
+  const saved = loadRun(BENCH_RUN);
+  // The same run with the host's readings in every other result (the others read nothing: n/a, never 0).
+  const run: RunRecord = {
+    ...saved,
+    results: saved.results.map((r, i) => (i % 2 ? r : { ...r, memory: { rounds: r.rounds.length, peakBytes: (80 + i) * MB, peakAboveOpenBytes: i * MB, growthPerCallBytes: 4096, leak: i === 0 } })),
+  };
+  const data = pageData(viewOfRun(run));
+
+  it('carries the --metrics memory cells per case and variant, and none for a run saved before', () => {
+    const rows = memoryRows(run);
+    for (const c of data.cases) {
+      expect(c.memory?.rows.map((r) => r.variant)).toEqual(c.cells.map((cell) => cell.variant));
+      for (const row of c.memory!.rows) {
+        const expected = rows.find((r) => r.caseId === c.id && r.variantId === run.variants[Number(row.variant.slice(1))]!.id)!;
+        expect(row.cells).toEqual(memoryRowCells(expected));
+      }
+    }
+    expect(data.cases[0]!.memory!.rows[0]!.cells).toContain('LEAK +4.00 KB/call');
+    expect(data.cases.flatMap((c) => c.memory!.rows.flatMap((r) => r.cells))).toContain('n/a');
+    expect(pageData(viewOfRun(saved)).cases.some((c) => c.memory)).toBe(false);
   });
 });
 

@@ -2,10 +2,12 @@
  * A case's engine metrics for the page: per variant, GC by kind per 1k ops,
  * GC time share, bytes/op and the heap at the end of sampling, with the
  * cells and change lines of `--metrics gc` (metrics.ts computes; this only
- * picks the results).
+ * picks the results). And the case's memory view: the cells of `--metrics
+ * memory` per variant (memory.ts computes).
  */
 import type { CaseResult } from '@rtbench/core/schema';
 import { METRICS_HEADERS, metricsCells, metricsChange, metricsRowCells, minorGcName, summarizeMetrics } from '../metrics.ts';
+import { MEMORY_HEADERS, memoryRowCells, memoryRows } from '../memory.ts';
 
 interface PageMetricsRow {
   variant: string;
@@ -47,5 +49,15 @@ export function caseMetrics(inputs: MetricsInput[]): PageCaseMetrics | undefined
         ...(base ? { change: metricsChange(input.against!.timeRatio, base, summary, minorGcName(base.source)) } : {}),
       };
     }),
+  };
+}
+
+/** The case's memory view (the cells of `--metrics memory`), or undefined when no variant's memory was read (runs saved before rtbench read it). */
+export function caseMemory(inputs: readonly { variant: string; result: Pick<CaseResult, 'rounds' | 'memory'> }[]): PageCaseMetrics | undefined {
+  if (!inputs.some((input) => input.result.memory !== undefined)) return undefined;
+  const rows = memoryRows({ results: inputs.map((input) => ({ status: 'ok', failures: [], ...input.result, caseId: '', variantId: input.variant })) as CaseResult[] });
+  return {
+    headers: [...MEMORY_HEADERS],
+    rows: rows.map((row) => ({ variant: row.variantId, cells: memoryRowCells(row), note: row.reasons.join('; ') })),
   };
 }

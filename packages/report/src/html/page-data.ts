@@ -20,7 +20,7 @@ import { comparisonPageClass, comparisonPageColumns } from '../columns/compariso
 import { COLUMNS, pageColumns, VARIANT_COLUMN, type PageColumnId, type ResultRow, type TableFacts } from '../columns/results.ts';
 import { comparisonFacts, comparisonResultRow } from '../cells/rows.ts';
 import type { ArmInfo, BenchView, ComparisonView, RunView, View } from '../views/types.ts';
-import { caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
+import { caseMemory, caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
 import { profilesOfView, type PageProfiles } from './flame-data.ts';
 import { benchSummary, comparisonSummary, pageGeomean, shownVerdict, type PageGeomean, type PageSummary } from './summary-data.ts';
 import type { RatioComparison } from '@rtbench/verdicts';
@@ -138,6 +138,8 @@ export interface PageCase {
   cells: PageCell[];
   /** Engine metrics (GC, allocation, heap) per variant, when the run recorded them. */
   metrics?: PageCaseMetrics;
+  /** Resident memory per variant (the `--metrics memory` view), when the run read it. */
+  memory?: PageCaseMetrics;
 }
 
 /** A cell of a forest table: its text and its class (columns/comparison.ts). */
@@ -267,6 +269,7 @@ function benchPage(view: BenchView): PageData {
         };
       }),
       ...optional('metrics', caseMetrics(c.rows.filter((row) => row.result.rounds.length > 0).map((row) => ({ variant: keyOf.get(row.variantId) ?? row.variantId, result: row.result })))),
+      ...optional('memory', caseMemory(c.rows.filter((row) => row.result.rounds.length > 0).map((row) => ({ variant: keyOf.get(row.variantId) ?? row.variantId, result: row.result })))),
     };
   });
   const run = view.run;
@@ -357,6 +360,7 @@ function comparisonPage(view: ComparisonView): PageData {
         }];
       }),
       ...optional('metrics', caseMetrics(found.flatMap(({ arm, raw }) => (raw && raw.rounds.length ? [{ variant: keyOfArm(arm), result: raw, ...againstBaseline(arm, id) }] : [])))),
+      ...optional('memory', caseMemory(found.flatMap(({ arm, raw }) => (raw && raw.rounds.length ? [{ variant: keyOfArm(arm), result: raw }] : [])))),
     };
   });
 

@@ -7,7 +7,7 @@
 import type { PageCase, PageCell, PageData } from '../page-data.ts';
 import { processChart, samplesChart, tracesChart, variantColour, warmupChart } from './charts.ts';
 import { el, replace, swatch } from './dom.ts';
-import { caseMetricsBlock } from './metrics.ts';
+import { caseMetricsBlock, MEMORY_HEADING } from './metrics.ts';
 import { forestTable, summarySection, verdictLegend } from './summary.ts';
 import { mountFlames } from './flame.ts';
 
@@ -194,6 +194,7 @@ function caseCard(c: PageCase): HTMLElement {
     el('div', { class: 'scroll' }, table),
     notes.length ? el('ul', { class: 'cell-notes' }, ...notes.map((n) => el('li', {}, n))) : null,
     c.metrics ? caseMetricsBlock(c.metrics, data, labels) : null,
+    c.memory ? caseMetricsBlock(c.memory, data, labels, MEMORY_HEADING) : null,
     el('h4', {}, 'Samples', el('span', { class: 'hint' }, ' — every timed batch, per operation; bar height: share of the variant\'s samples (√ scale); black tick: the median')),
     samples,
     el('h4', {}, 'Processes', el('span', { class: 'hint' }, ' — one dot per fresh process (its median sample); clusters are modes; black tick: the median, band: its CI')),

@@ -13,12 +13,25 @@ interface Labels {
   variantSwatch(key: string): HTMLElement;
 }
 
-export function caseMetricsBlock(metrics: PageCaseMetrics, data: PageData, labels: Labels): HTMLElement {
+const GC_HEADING = {
+  title: 'GC and allocation',
+  hint: ' — sampling phase of each process (warmup excluded), summed over rounds; per 1k ops: by the work done, not per second; young gen / old: the heap when sampling ended, median over rounds; "~": derived, not an engine counter',
+  tableClass: 'metrics-table',
+};
+
+/** The memory view's heading: what its columns are (report memory.ts says the same under the text table). */
+export const MEMORY_HEADING = {
+  title: 'Memory',
+  hint: ' — peak RSS: the most resident memory of the process while the case was open (read by the host from /proc), median over rounds; above open: less what it held as the case opened; heap / outside: what the engine said when sampling ended; growth / call: the resident set over the later half of the samples; leak: every round kept growing',
+  tableClass: 'metrics-table memory-table',
+};
+
+export function caseMetricsBlock(metrics: PageCaseMetrics, data: PageData, labels: Labels, heading: typeof GC_HEADING = GC_HEADING): HTMLElement {
   const withChange = metrics.rows.some((r) => r.change !== undefined);
   const notes = [...new Set(metrics.rows.filter((r) => r.note).map((r) => `${labels.variant(r.variant)}: ${r.note}`))];
   const table = el(
     'table',
-    { class: 'metrics-table' },
+    { class: heading.tableClass },
     el(
       'thead',
       {},
@@ -37,7 +50,7 @@ export function caseMetricsBlock(metrics: PageCaseMetrics, data: PageData, label
         el(
           'tr',
           { 'data-variant': row.variant },
-          el('td', { class: 'variant', title: row.source ? `measured with ${row.source}` : 'no engine metrics recorded' }, labels.variantSwatch(row.variant), labels.variant(row.variant)),
+          el('td', { class: 'variant', title: row.source ? `measured with ${row.source}` : heading === GC_HEADING ? 'no engine metrics recorded' : 'read by the host from /proc' }, labels.variantSwatch(row.variant), labels.variant(row.variant)),
           withChange ? el('td', { class: 'change' }, row.change ?? 'baseline') : null,
           ...row.cells.map((cell) => el('td', { class: `num${cell === 'n/a' ? ' na' : ''}` }, cell)),
         ),
@@ -47,12 +60,7 @@ export function caseMetricsBlock(metrics: PageCaseMetrics, data: PageData, label
   return el(
     'div',
     { class: 'case-metrics' },
-    el(
-      'h4',
-      {},
-      'GC and allocation',
-      el('span', { class: 'hint' }, ' — sampling phase of each process (warmup excluded), summed over rounds; per 1k ops: by the work done, not per second; young gen / old: the heap when sampling ended, median over rounds; "~": derived, not an engine counter'),
-    ),
+    el('h4', {}, heading.title, el('span', { class: 'hint' }, heading.hint)),
     el('div', { class: 'scroll' }, table),
     notes.length ? el('ul', { class: 'cell-notes na-notes' }, ...notes.map((n) => el('li', {}, `n/a — ${n}`))) : null,
   );
