@@ -18,7 +18,9 @@ describe('a promise that never settles', () => {
     loopRanEmpty();
     expect(sent).toEqual([]);
     deferred[0]!();
-    expect(sent).toEqual([neverSettlesError(undefined)]);
+    // Pure tests share a module instance (isolate: false), so the case it names is whichever another file left awaited.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ type: 'error', phase: 'run', message: NEVER_SETTLES, neverSettles: true });
     expect(exits).toEqual([1]);
   });
 });
