@@ -9,10 +9,13 @@ import type { BenchView } from '@rtbench/report';
 export const repoRoot = join(import.meta.dirname, '..');
 
 /** `pnpm bench <args>` in a child process; returns the saved run and wall time. */
-export function benchRun(args: string[]): { run: RunRecord; wallMs: number; status: number | null; path: string } {
+export function benchRun(args: string[], lock?: string): { run: RunRecord; wallMs: number; status: number | null; path: string } {
   const out = join(mkdtempSync(join(tmpdir(), 'rtbench-figures-')), 'run.json');
   const started = performance.now();
-  const r = spawnSync(process.execPath, [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'bench', ...args, '--quiet', '--save', out], {
+  const command = [process.execPath, join(repoRoot, 'packages/cli/bin/rtbench.mjs'), 'bench', ...args, '--quiet', '--save', out];
+  // With a lock file, the run waits for it (flock) and holds it for this run alone, so others measure between runs.
+  const [file, ...argv] = lock ? ['flock', lock, ...command] : command;
+  const r = spawnSync(file!, argv, {
     cwd: repoRoot,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },

@@ -11,14 +11,17 @@
  *                          variant, so a table's cells keep their
  *                          correlation). Prints the share of tables with any
  *                          decided quantile cell, and with a decided p99.
- *   aa <n> [-- bench args] n real A/A tables: `bench <suite> --compare rt rt`
+ *   aa <n> [--lock file] [-- bench args]
+ *                          n real A/A tables: `bench <suite> --compare rt rt`
  *                          (default request-tail on node, steady handler);
  *                          counts tables with a decided quantile cell and
  *                          words in the terminal and markdown tables that
- *                          disagree with the interval printed beside them.
+ *                          disagree with the interval printed beside them;
+ *                          with --lock, each table takes the lock (flock)
+ *                          for its own run only.
  *
  *   npx tsx scripts/request-calibration.ts simulate /tmp/aa-*.json --pairs 10
- *   flock /tmp/rtbench-measure.lock npx tsx scripts/request-calibration.ts aa 20
+ *   npx tsx scripts/request-calibration.ts aa 20 --lock /tmp/rtbench-measure.lock
  *
  * Real runs take the measurement lock; every figure is printed with the load.
  */
@@ -93,7 +96,7 @@ function disagreeing(view: ComparisonView): string[] {
   return out;
 }
 
-function aa(n: number, extra: string[]): void {
+function aa(n: number, extra: string[], lock: string | undefined): void {
   const args = extra.length ? extra : ['request-tail', '--compare', 'node', 'node', '--filter', 'steady handler'];
   let anyDecided = 0;
   let p99Decided = 0;
@@ -101,7 +104,7 @@ function aa(n: number, extra: string[]): void {
   let cells = 0;
   for (let i = 1; i <= n; i++) {
     const before = loadText();
-    const r = benchRun(args);
+    const r = benchRun(args, lock);
     const view = pairedComparisonView(r.run);
     const rows = view.sections.flatMap((s) => s.cases.filter((c) => c.quantile));
     const wrong = rows.filter((c) => isDecided(c.comparison?.verdict));
@@ -121,8 +124,9 @@ console.log(`${new Date().toISOString()}  load ${loadText()}`);
 if (command === 'simulate') {
   simulate(files, flag('--pairs', 10), flag('--tables', 2000), flag('--seed', 1));
 } else if (command === 'aa') {
-  aa(Number(rest[0] ?? 20), benchArgs);
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  aa(Number(rest[0] ?? 20), benchArgs, own.includes('--lock') ? own[own.indexOf('--lock') + 1] : undefined);
 } else {
-  console.error('usage: request-calibration.ts simulate <run.json…> [--pairs g] [--tables n] [--seed s] | aa <n> [-- bench args]');
+  console.error('usage: request-calibration.ts simulate <run.json…> [--pairs g] [--tables n] [--seed s] | aa <n> [--lock file] [-- bench args]');
   process.exitCode = 2;
 }
