@@ -2,7 +2,8 @@
  * Packages pinned per arm, end to end on node: a local build of React is
  * what its arm bundled (a copy altered to render differently is caught by
  * the digest), react-dom follows react unless named, a version from a
- * registry on 127.0.0.1 is installed with its integrity recorded, and bad
+ * registry on 127.0.0.1 is installed with its integrity recorded (and, once
+ * cached, runs with no registry to ask), and bad
  * input is one line, exit 2, nothing run. Short runs; only outcomes count.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,6 +85,11 @@ describe.concurrent('packages pinned per arm', () => {
     ]);
     expect(r.stdout).toContain(`react ${FAKE} (${registry.integrity.get('react')!.slice(0, 19)}…)`);
     expect(digestOf(run, 'react / renderToString', 'react@19.3.x')).toBe(digestOf(run, 'react / renderToString', 'node'));
+    // The release is in the cache now: pinned exactly, it runs with no registry to ask (a closed port).
+    const offline = { ...env, npm_config_registry: 'http://127.0.0.1:9/' };
+    const again = await runCliAsync(['bench', 'ssr', '--runtime', `node react@${FAKE}`, '--filter', 'react / renderToString', ...SHORT], offline);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('asking the npm registry');
   });
 
   const refusals: [string, string, RegExp][] = [

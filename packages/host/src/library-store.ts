@@ -79,6 +79,11 @@ export class LibraryStore {
     this.installer = options.installer ?? npmInstaller;
   }
 
+  /** Whether the cache holds an entry for `name@version` (proven only when it is taken: `get`). */
+  holds(name: string, version: string): boolean {
+    return existsSync(join(this.options.dir, entryName(name, version)));
+  }
+
   /** `name@version` from the cache, proven, or installed now when allowed. */
   get(name: string, version: string): Promise<InstalledLibrary> {
     const key = entryName(name, version);

@@ -112,7 +112,9 @@ async function resolvePins(suiteName: string, imported: readonly BundledPackage[
       continue;
     }
     // A follower takes the version its leader resolved to (react@19.2.x: react-dom of the same release).
-    const version = await publishedVersion(spec, follows ? { name: pin.name, version: versions.get(follows)! } : pin);
+    const asked = follows ? versions.get(follows)! : pin.version!;
+    // A release the cache holds was installed from npm: the registry is not asked again (an x-range still is, for its newest).
+    const version = !asked.endsWith('.x') && libraryStore().holds(pin.name, asked) ? asked : await publishedVersion(spec, { name: pin.name, version: asked });
     versions.set(pin.name, version);
     try {
       const lib = await libraryStore().get(pin.name, version);
