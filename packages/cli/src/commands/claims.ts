@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
 import { defaultReporter, pageReporter, counted } from '@rtbench/report';
-import { writeRunAtomically, type MeasurerDescriptor, assertWritableOutput } from '@rtbench/run';
+import { assertWritableOutput, CampaignBudget, writeRunAtomically, type MeasurerDescriptor } from '@rtbench/run';
 import { fileStamp, writeFileAtomically } from '@rtbench/host';
 import { assertClaimsFolder, baseVariant, claimRuns, CLAIMS_DEFAULTS, claimsColumns, claimsFolder, columnChecks, columnsView, runBudgetMs, settledWhen, suitesToCheck, UNDECIDED_EXIT, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
@@ -74,15 +74,14 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   const html = flags.html === undefined ? undefined : flags.html === true ? join(dir, 'claims.html') : flags.html;
   if (html !== undefined && flags.html !== true) assertWritableOutput(html, '--html');
   mkdirSync(dir, { recursive: true });
-  const started = performance.now();
+  const budget = new CampaignBudget(budgetMs);
   const saved: { run: RunRecord; file: string; column: string }[] = [];
   let runIndex = 0;
   const totalRuns = planned.reduce((n, c) => n + c.runs.length, 0);
   for (const { column, runs } of planned) {
     for (const { plan: claimsPlan, location, ownMeasurer } of runs) {
-      const remaining = budgetMs - (performance.now() - started);
       const file = join(dir, `${String(++runIndex).padStart(2, '0')}-${location.name}${column.label ? `-${column.label.replace(/[^a-z0-9@.-]+/gi, '_')}` : ''}.json`);
-      const result = await runOne(location, claimsPlan, { rounds, maxRounds, setMs, budgetMs: runBudgetMs(remaining, totalRuns - runIndex + 1), family, flags, file, ownMeasurer });
+      const result = await runOne(location, claimsPlan, { rounds, maxRounds, setMs, budgetMs: runBudgetMs(budget.leftMs(), totalRuns - runIndex + 1), family, flags, file, ownMeasurer });
       saved.push({ run: result.run, file, column: column.label });
       if (result.stop !== undefined) {
         process.stderr.write(`stopped: the runs so far are in ${dir}\n`);
