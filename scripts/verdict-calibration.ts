@@ -251,7 +251,10 @@ function aa(n: number, extra: string[]): void {
 
 const { command, rest, flag, files, benchArgs } = calibrationArgs();
 console.log(`${new Date().toISOString()}  load ${loadText()}`);
-if (command === 'simulate') {
+if (command === 'simulate' && !files.length) {
+  console.error('simulate: name at least one saved run (a table of A/A noise to draw units from)');
+  process.exitCode = 2;
+} else if (command === 'simulate') {
   const tables = flag('--tables', 2000);
   for (const g of rest.includes('--units') ? [flag('--units', 5)] : [3, 5, 8]) {
     const s = simulate(files, g, tables, flag('--seed', 1));
