@@ -9,6 +9,7 @@
 // Types only: the shapes are declared once with the saved run's schema, and nothing of zod reaches a bundle.
 import type { ClaimMeasure, ClaimQuantile, Expectation } from './claims-schema.ts';
 import { BYTE_SIZE_HINT, formatByteSize, parseByteSize } from './byte-size.ts';
+import { parseCpuTime } from './cpu-time.ts';
 
 export type { ClaimMeasure, ClaimQuantile, Expectation };
 
@@ -127,8 +128,6 @@ export function atMost(factor: number): Expectation {
   return { kind: 'at-most', factor };
 }
 
-const MS_PER_UNIT: Readonly<Record<string, number>> = { us: 0.001, µs: 0.001, ms: 1, s: 1000 };
-
 /**
  * The subject's figure stays below an absolute size: `peakRss: below('64MB')`
  * (also '512MiB', or a number of bytes); or, given a CPU time, a request
@@ -137,10 +136,9 @@ const MS_PER_UNIT: Readonly<Record<string, number>> = { us: 0.001, µs: 0.001, m
 export function below(limit: CpuTime): CpuBound;
 export function below(size: string | number): AbsoluteBound;
 export function below(size: string | number): AbsoluteBound | CpuBound {
-  const time = typeof size === 'string' ? /^(\d+(?:\.\d+)?)\s*(us|µs|ms|s)$/.exec(size.trim()) : null;
-  if (time) {
-    const ms = Number(time[1]) * MS_PER_UNIT[time[2]!]!;
-    if (!(ms > 0)) throw new Error(`below() takes a CPU time above 0, got ${size}`);
+  const ms = typeof size === 'string' ? parseCpuTime(size) : undefined;
+  if (ms !== undefined) {
+    if (!(ms > 0)) throw new Error(`below() takes a CPU time above 0, got ${String(size)}`);
     return { kind: 'cpu-below', ms };
   }
   const bytes = typeof size === 'number' ? size : parseByteSize(size);

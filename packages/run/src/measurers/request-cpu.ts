@@ -8,7 +8,7 @@
  * are its requests in order, so the first is the process's first request;
  * the unit of replication is the process.
  */
-import { digest, drawRequests, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure } from '@rtbench/core';
+import { digest, drawRequests, isRequestCaseSpec, parseCpuTime, type RequestCaseSpec, type RequestDeclaration, type RequestFigure } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
 import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues } from '@rtbench/host-timed';
@@ -38,13 +38,10 @@ const CPU_LIMIT_OPTION: MeasurerOption = {
   help: 'Request-shaped cases: a CPU limit per request (10ms, 0.5ms, 1s); the report gives the share of requests over it, with its interval over processes',
 };
 
-const LIMIT_UNITS: Readonly<Record<string, number>> = { us: 0.001, µs: 0.001, ms: 1, s: 1000 };
-
 /** --cpu-limit in ms: a positive number with its unit; anything else refused in one line. */
 function parseCpuLimit(text: string): number {
-  const m = /^(\d+(?:\.\d+)?)(us|µs|ms|s)$/.exec(text.trim());
-  if (!m) throw new MeasurerRefused(`--${CPU_LIMIT} ${text}: write a CPU time with its unit (µs, ms or s), e.g. 10ms`);
-  const ms = Number(m[1]) * LIMIT_UNITS[m[2]!]!;
+  const ms = parseCpuTime(text);
+  if (ms === undefined) throw new MeasurerRefused(`--${CPU_LIMIT} ${text}: write a CPU time with its unit (µs, ms or s), e.g. 10ms`);
   if (!(ms > 0)) throw new MeasurerRefused(`--${CPU_LIMIT} ${text}: must be more than 0`);
   return ms;
 }
