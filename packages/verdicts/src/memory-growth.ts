@@ -16,8 +16,11 @@
  * with every sample whatever the case does. Where the runtime took a full collection after its last sample
  * (bun always, V8 under --expose-gc), three quarters of the growth must
  * outlast it: garbage not yet collected is not kept. A series that fell below
- * its start by the floor (an earlier case's garbage collected meanwhile,
- * whose freed memory the case then reuses) is not judged. A case is marked
+ * its start by the floor (the warmup's or an earlier case's garbage
+ * collected meanwhile, whose freed pages the case then fills again) is judged
+ * from its lowest reading on, and only once it rose past its start by the
+ * floor and the samples' allowance, which filling the freed pages cannot
+ * explain; otherwise it is not judged. A case is marked
  * when every judged process kept growing; its growth per call is the median
  * of the processes' slopes.
  *
@@ -91,17 +94,22 @@ function trend(xs: readonly number[], ys: readonly number[]): { slope: number; r
 
 /** One process's growth, or undefined when its readings cannot say (too few, or it fell below its start). */
 export function processGrowth(series: ResidentSeries): ProcessGrowth | undefined {
-  const all = [series.readyBytes, ...series.sampleBytes];
-  if (all.length < MIN_GROWTH_READINGS || !(series.callsPerSample > 0)) return undefined;
-  if (Math.min(...all) < series.readyBytes - GROWTH_FLOOR_BYTES) return undefined;
+  const readings = [series.readyBytes, ...series.sampleBytes];
+  if (readings.length < MIN_GROWTH_READINGS || !(series.callsPerSample > 0)) return undefined;
+  const lowest = Math.min(...readings);
+  const from = lowest < series.readyBytes - GROWTH_FLOOR_BYTES ? readings.lastIndexOf(lowest) : 0;
+  const all = readings.slice(from);
+  const last = all[all.length - 1]!;
+  const allowance = (all.length - 1) * SAMPLE_ALLOWANCE_BYTES;
+  if (from > 0 && (all.length < MIN_GROWTH_READINGS || last < series.readyBytes + GROWTH_FLOOR_BYTES + allowance)) return undefined;
   const points = thinned(all.map((y, i) => ({ x: i * series.callsPerSample, y })));
   const { risingShare } = trend(points.map((p) => p.x), points.map((p) => p.y));
   const later = points.slice(Math.floor((points.length - 1) / 2));
   const { slope } = trend(later.map((p) => p.x), later.map((p) => p.y));
   const grownBytes = slope * (all.length - 1) * series.callsPerSample;
-  const last = all[all.length - 1]!;
-  const kept = series.endBytes === undefined || series.endBytes - series.readyBytes >= ((last - series.readyBytes) * 3) / 4;
-  return { bytesPerCall: slope, grownBytes, keepsGrowing: risingShare >= RISING_SHARE && grownBytes >= GROWTH_FLOOR_BYTES + series.sampleBytes.length * SAMPLE_ALLOWANCE_BYTES && kept };
+  const base = all[0]!;
+  const kept = series.endBytes === undefined || series.endBytes - base >= ((last - base) * 3) / 4;
+  return { bytesPerCall: slope, grownBytes, keepsGrowing: risingShare >= RISING_SHARE && grownBytes >= GROWTH_FLOOR_BYTES + allowance && kept };
 }
 
 /** A case × variant's growth over its processes, or undefined when no process has enough readings. */

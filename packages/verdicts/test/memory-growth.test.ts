@@ -47,6 +47,19 @@ describe('memory growth', () => {
     expect(processGrowth(fell)).toBeUndefined();
   });
 
+  it('judges a process that fell at its first sample (the warmup collected) from its lowest reading, once it rose past its start', () => {
+    // 3 MiB of the warmup's garbage freed by the first sample, then 16 KB a call kept: the resident set ends far above its start.
+    const leaking = series(16 * KiB, 200, 6);
+    leaking.sampleBytes = leaking.sampleBytes.map((b) => b - 3 * MiB);
+    const g = processGrowth(leaking);
+    expect(g?.keepsGrowing).toBe(true);
+    expect(g!.bytesPerCall).toBeCloseTo(16 * KiB, -2);
+    // A steady case that only fills the freed pages again, back to where it started: not judged, never marked.
+    const refills = series(0, 200, 6);
+    refills.sampleBytes = refills.sampleBytes.map((b, i) => b - 3 * MiB + Math.min(3 * MiB, i * 32 * KiB));
+    expect(processGrowth(refills)).toBeUndefined();
+  });
+
   it('says nothing with too few readings', () => {
     expect(processGrowth(series(4 * KiB, 3, 20))).toBeUndefined();
     expect(memoryGrowth([series(4 * KiB, 3, 20)])).toBeUndefined();
