@@ -74,7 +74,7 @@ describe.concurrent('--schedule duet', () => {
     expect(forged.cli.status).toBe(1);
     const [node, bun] = forged.run.results;
     expect(node!.status).toBe('failed');
-    for (const f of node!.failures) expect(f.message).toMatch(/^node: its exchanges, as the process timed them, account for [\d.]+% of the CPU time the busiest thread of its process ran over the set/);
+    for (const f of node!.failures) expect(f.message).toMatch(/^node: its exchanges, as the process timed them, account for [\d.]+% of the CPU time the main thread of its process ran over the set/);
     expect(bun!.status, forged.cli.stderr).toBe('ok');
   });
 

@@ -156,8 +156,8 @@ export const roundSchema = z.object({
       spanUs: z.array(finite.nonnegative()).optional(),
       /** µs of CPU the process (every thread, and processes below it) ran from the set's first command to its last answer, read by the host from /proc (absent off Linux and in older runs). */
       processCpuUs: finite.nonnegative().optional(),
-      /** µs of CPU its busiest thread ran over the same stretch: the thread the samples are held against (absent off Linux and in older runs). */
-      busiestThreadCpuUs: finite.nonnegative().optional(),
+      /** µs of CPU its main thread (the busiest main thread of its tree) ran over the same stretch: the thread that runs JavaScript, which the samples are held against (absent off Linux and in older runs). */
+      mainThreadCpuUs: finite.nonnegative().optional(),
       /** The user-mode emulator the process ran under (e.g. qemu-aarch64-static), read by the host: its times are behaviour only. Absent: native, or not known. */
       emulator: z.string().max(100).optional(),
       /** The process served other cases before this one in the same set (warm processes): how many (absent: a process of its own). */

@@ -43,24 +43,36 @@ export function threadCpuDeltas<Thread>(before: ThreadCpuTimes<Thread>, after: T
   return deltas;
 }
 
-/** CPU run between two readings: over every thread, and on the thread that ran the most. */
+/**
+ * CPU run between two readings: over every thread, and on the busiest main
+ * thread (tid = pid) of the tree. The main thread is where node, deno, bun
+ * and workerd run JavaScript, so it is the thread a process's own clock
+ * times; the engine's compilers and collector run on threads of their own,
+ * and a compiler thread can outrun the main thread over a short set.
+ */
 export interface CpuBetween {
   totalNs: number;
-  busiestThreadNs: number;
+  mainThreadNs: number;
 }
 
-/** The total and the busiest thread of per-thread deltas. */
-export function cpuOfDeltas<Thread>(deltas: ThreadCpuTimes<Thread>): CpuBetween {
-  const run = { totalNs: 0, busiestThreadNs: 0 };
-  for (const ns of deltas.values()) {
-    run.totalNs += ns;
-    run.busiestThreadNs = Math.max(run.busiestThreadNs, ns);
-  }
-  return run;
+/** Nanoseconds over every thread of per-thread deltas. */
+export function totalCpuNs(deltas: ThreadCpuTimes<unknown>): number {
+  let total = 0;
+  for (const ns of deltas.values()) total += ns;
+  return total;
 }
 
-/** CPU run between two readings (see threadCpuDeltas); undefined when either reading is missing. */
-export function cpuNsBetween<Thread>(before: ThreadCpuTimes<Thread> | undefined, after: ThreadCpuTimes<Thread> | undefined): CpuBetween | undefined {
+/** Whether a "pid/tid" key of processTreeCpuTimes names a process's main thread. */
+const isMainThread = (thread: string): boolean => {
+  const [pid, tid] = thread.split('/');
+  return pid === tid;
+};
+
+/** CPU run between two readings of a process tree (see threadCpuDeltas); undefined when either reading is missing. */
+export function cpuNsBetween(before: ThreadCpuTimes | undefined, after: ThreadCpuTimes | undefined): CpuBetween | undefined {
   if (!before || !after) return undefined;
-  return cpuOfDeltas(threadCpuDeltas(before, after));
+  const deltas = threadCpuDeltas(before, after);
+  let mainThreadNs = 0;
+  for (const [thread, ns] of deltas) if (isMainThread(thread)) mainThreadNs = Math.max(mainThreadNs, ns);
+  return { totalNs: totalCpuNs(deltas), mainThreadNs };
 }

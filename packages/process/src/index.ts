@@ -7,6 +7,6 @@ export { guardDir, removeGuardedDir } from './warden.ts';
 export { containment } from './containment.ts';
 export { liveCase, warmProcess, type LiveCase, type SampleReading, type WarmProcess } from './session.ts';
 export { pidAlive } from './pid-alive.ts';
-export { cpuNsBetween, cpuOfDeltas, threadCpuDeltas, threadCpuTimes, type CpuBetween, type ThreadCpuTimes } from './cpu-time.ts';
+export { cpuNsBetween, threadCpuDeltas, totalCpuNs, threadCpuTimes, type CpuBetween, type ThreadCpuTimes } from './cpu-time.ts';
 export { runBriefly, whichOnPath } from './run-briefly.ts';
 export { importUserModule } from './user-module.ts';

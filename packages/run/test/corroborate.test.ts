@@ -106,7 +106,7 @@ describe('corroborate (lockstep sets)', () => {
     const shrunk = { ...honest.record, samples: honest.record.samples.map((s) => s / 100) };
     const spansShrunk = honest.readings.map((r) => ({ ...r, spanNs: r.spanNs! / 100 }));
     const doubt = corroborate(shrunk, spansShrunk, { threadCpuNs: cpuNs });
-    expect(doubt).toMatch(/^its exchanges, as the process timed them, account for [\d.]+% of the CPU time the busiest thread of its process ran over the set \(26 ms, read by the host from the kernel; a tenth at least\): the figures are smaller than the host's clock allows/);
+    expect(doubt).toMatch(/^its exchanges, as the process timed them, account for [\d.]+% of the CPU time the main thread of its process ran over the set \(26 ms, read by the host from the kernel; a tenth at least\): the figures are smaller than the host's clock allows/);
     // A process that gives no spans: its samples are held against the CPU instead.
     const noSpans = honest.readings.map(({ spanNs: _, ...r }) => r);
     expect(corroborate(honest.record, noSpans, { threadCpuNs: cpuNs })).toBeUndefined();

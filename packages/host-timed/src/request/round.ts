@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DrawnRequest, RequestShape } from '@rtbench/core';
-import { cpuOfDeltas, threadCpuDeltas, threadCpuTimes } from '@rtbench/process';
+import { threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
 import type { RunnableVariant } from '@rtbench/runtime-kit';
 import { bundleProgram } from '../bundle.ts';
 import { fail, type RoundFailure } from '../outcome.ts';
@@ -170,7 +170,7 @@ export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan
     return {
       ok: true,
       jsThreadMs: handler.map((h) => ms(h.ns.get(tid) ?? 0)),
-      allThreadsMs: handler.map((h) => ms(cpuOfDeltas(h.ns).totalNs)),
+      allThreadsMs: handler.map((h) => ms(totalCpuNs(h.ns))),
       kinds: handler.map((h) => h.kind),
       emptyMs: empty.map((d) => ms(d.get(tid) ?? 0)),
       ...(threadClockMs ? { threadClockMs } : {}),

@@ -38,10 +38,12 @@ const EXPLAINED_SHARE = { ofSpan: 0.1, ofWait: 0.02 };
 /**
  * What an honest set's exchanges, as the process timed them (`spanNs`; its
  * samples where it gives no spans), account for, at least, of the CPU time
- * the busiest thread of its process ran over the set as the kernel counts
- * it. The exchanges run on one thread; the engine's helper threads (its
- * compilers, its collector, an emulator's translation) run beside it, so
- * the whole process's CPU is no bound an honest thread's clock must meet.
+ * the main thread of its process ran over the set as the kernel counts it.
+ * The exchanges run there, where every runtime runs JavaScript; the
+ * engine's helper threads (its compilers, its collector) run beside it and
+ * can outrun it over a short set (a large bundle compiled while it is
+ * sampled), so neither the whole process nor its busiest thread is a bound
+ * an honest thread's clock must meet.
  * Unlike the host's wait, this does not grow when the machine is loaded (a
  * thread waiting for a core runs nothing), and no case can change it;
  * exchanges shrunk 100x account for about 1%. The samples themselves are
@@ -58,7 +60,7 @@ type Corroborated = Pick<RoundRecord, 'samples' | 'sampleStartMs' | 'iterationsP
 /**
  * Why a lockstep set's samples cannot be believed, in one line; undefined
  * when the host's clock agrees. What the host read of the process itself:
- * `threadCpuNs`, the CPU time its busiest thread ran from the set's first
+ * `threadCpuNs`, the CPU time its main thread ran from the set's first
  * command to its last answer (undefined where the kernel cannot say); and
  * `emulator`, the user-mode emulator it runs under, whose own translation
  * on the same threads leaves no share an honest process must account for,
@@ -95,7 +97,7 @@ export function corroborate(record: Corroborated, readings: readonly SampleReadi
     const share = shareOf(timedMs, threadCpuNs / 1e6, slack);
     if (share >= CPU_SHARE) return undefined;
     const what = spans ? 'its exchanges, as the process timed them,' : 'its samples';
-    return `${what} account for ${percent(share)} of the CPU time the busiest thread of its process ran over the set (${ms(threadCpuNs / 1e6)}, read by the host from the kernel; a tenth at least): the figures are smaller than the host's clock allows, so the set is not used`;
+    return `${what} account for ${percent(share)} of the CPU time the main thread of its process ran over the set (${ms(threadCpuNs / 1e6)}, read by the host from the kernel; a tenth at least): the figures are smaller than the host's clock allows, so the set is not used`;
   }
   if (best.ofWait < EXPLAINED_SHARE.ofWait) {
     return `no sample accounts for a fiftieth of the time the host waited for it (${atBest(best.ofWait)}): the figures are smaller than the host's clock allows, so the set is not used`;

@@ -287,7 +287,7 @@ async function sampleInTurn(
     const memory = outcomes[i]!.memory;
     // The resident set after each sample, aligned with the samples (a reading that failed leaves none).
     if (memory) outcome.record.memory = memory.sampleBytes.length === outcome.record.samples.length ? memory : { ...memory, sampleBytes: [] };
-    const doubt = corroborate(outcome.record, readings[i]!, { threadCpuNs: cpu[i]?.busiestThreadNs, emulator: emulators[i] });
+    const doubt = corroborate(outcome.record, readings[i]!, { threadCpuNs: cpu[i]?.mainThreadNs, emulator: emulators[i] });
     if (doubt) result.outcomes[0] = { kind: 'failure', failure: { kind: 'error', message: `${arm.plugin.name}: ${doubt}` } };
     return result;
   });
@@ -299,11 +299,11 @@ function hostRecord(
   readings: readonly SampleReading[],
   cpu: CpuBetween | undefined,
   emulator: string | undefined,
-): { hostWaitUs?: number[]; spanUs?: number[]; processCpuUs?: number; busiestThreadCpuUs?: number; emulator?: string } {
+): { hostWaitUs?: number[]; spanUs?: number[]; processCpuUs?: number; mainThreadCpuUs?: number; emulator?: string } {
   if (!readings.length) return {};
   const us = (ns: number): number => Math.round(ns / 100) / 10;
   const spans = readings.every((r) => r.spanNs !== undefined) ? { spanUs: readings.map((r) => us(r.spanNs!)) } : {};
-  return { hostWaitUs: readings.map((r) => us(r.waitedNs)), ...spans, ...(cpu ? { processCpuUs: us(cpu.totalNs), busiestThreadCpuUs: us(cpu.busiestThreadNs) } : {}), ...(emulator ? { emulator } : {}) };
+  return { hostWaitUs: readings.map((r) => us(r.waitedNs)), ...spans, ...(cpu ? { processCpuUs: us(cpu.totalNs), mainThreadCpuUs: us(cpu.mainThreadNs) } : {}), ...(emulator ? { emulator } : {}) };
 }
 
 /** A fresh set of processes per case: each starts with a lockstep job for that one case. */
