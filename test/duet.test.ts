@@ -2,7 +2,8 @@
  * `--schedule duet` run as a user would, on node and bun: two pinned warm
  * processes per round sampled at the same time. The saved run has lockstep's
  * shapes with each round's core and partner; `compare` reads its ratio from
- * the windows' ratios; a process whose figures are shrunk on their way out is
+ * the windows' ratios; --rounds counts each arm's pairs with the baseline
+ * (three arms: twice the rounds); a process whose figures are shrunk on their way out is
  * refused by its CPU time; a machine that lets rtbench use one core is
  * refused in one line before anything starts.
  */
@@ -20,14 +21,18 @@ const SHORT = ['--filter', 'n=200', '--time', '60ms', '--warmup', '10ms'];
 describe.concurrent('--schedule duet', () => {
   let compared: { cli: CliResult; run: RunRecord; file: string };
   let forged: { cli: CliResult; run: RunRecord };
+  let threeArms: { cli: CliResult; run: RunRecord };
   beforeAll(async () => {
     const file = tempFile('duet.json');
     const forgedFile = tempFile('duet-forged.json');
+    const threeFile = tempFile('duet-three.json');
     const preload = join(repoRoot, 'test', 'fixtures', 'brought', 'forging-preload.cjs');
-    const [cli, forgedCli] = await Promise.all([
+    const [cli, forgedCli, threeCli] = await Promise.all([
       runCliAsync(['bench', fixture('tiny'), '--compare', 'node,bun', '--schedule', 'duet', '--rounds', '4', ...SHORT, '--save', file, '--quiet']),
       runCliAsync(['bench', fixture('tiny'), '--runtime', `node NODE_OPTIONS=--require=${preload},bun`, '--schedule', 'duet', '--rounds', '2', ...SHORT, '--save', forgedFile, '--quiet']),
+      runCliAsync(['bench', fixture('tiny'), '--runtime', 'node,bun,node@24', '--schedule', 'duet', '--rounds', '1', ...SHORT, '--save', threeFile, '--quiet']),
     ]);
+    threeArms = { cli: threeCli, run: parseRun(JSON.parse(readFileSync(threeFile, 'utf8')), threeFile) };
     compared = { cli, file, run: parseRun(JSON.parse(readFileSync(file, 'utf8')), file) };
     forged = { cli: forgedCli, run: parseRun(JSON.parse(readFileSync(forgedFile, 'utf8')), forgedFile) };
   });
@@ -55,6 +60,15 @@ describe.concurrent('--schedule duet', () => {
       // Read from outside: the CPU time each process ran over its set.
       expect(b.lockstep!.processCpuUs).toBeGreaterThan(0);
     });
+  });
+
+  it('counts --rounds per arm: with three arms, two rounds give each of the others its one pair with the baseline', () => {
+    expect(threeArms.cli.status, threeArms.cli.stderr).toBe(0);
+    expect(threeArms.run.options.rounds).toBe(2);
+    const partners = (id: string): (string | undefined)[] => threeArms.run.results.find((r) => r.variantId === id)!.rounds.map((r) => r.duet?.partner);
+    expect(partners('node')).toEqual(['bun', 'node@24']);
+    expect(partners('bun')).toEqual(['node']);
+    expect(partners('node@24')).toEqual(['node']);
   });
 
   it('compare reads the saved run: its paired ratio is the mean of the rounds\' window ratios', async () => {

@@ -16,7 +16,7 @@ import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant, splitSuiteOptions } from '@rtbench/run';
+import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant, roundsPerArm, splitSuiteOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
@@ -151,7 +151,6 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (at least ${warmupMinMs} ms of warmup + ${+samplingMs.toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
-
   // A measurer refused on this platform is said in one line before anything is resolved or run.
   refuseOnPlatform(measurer, platform);
   // Its own options are its to read, and its tools its to find (valgrind), before anything is resolved or run.
@@ -165,7 +164,6 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   if (pairs < MIN_UNITS && !roundPlan.adaptive && compare) {
     process.stderr.write(pc.yellow(`! --rounds ${roundPlan.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
   }
-
   // A variant the measurer cannot measure (an engine that declares no way to be counted) is unavailable, as one whose runtime is missing.
   const variants = (await Promise.all(specs.map(resolveVariant))).map((v): ResolvedVariant | UnavailableVariant => {
     const refused = isResolved(v) ? measurer.refuses?.(v) : undefined;
@@ -203,10 +201,12 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     prepared = prepareMeasurer(own, suiteOwned, kind);
   } else if (Object.keys(suiteOwned).length) prepareMeasurer(measurer, suiteOwned, kind);
   for (const note of notes) process.stderr.write(`note: ${note}\n`);
+  // Rounds and time count per arm: a measurer that samples two arms a round (a duet) runs as many more rounds as that takes.
+  const perArm = roundsPerArm({ roundPlan, timeMs }, measurer.roundsPerPair?.(variants.filter(isResolved).length) ?? 1);
   return {
     suite: { ...location, cases },
     variants,
-    options: { timeMs, warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', roundPlan, measurer, prepared },
+    options: { warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', ...perArm, measurer, prepared },
   };
 }
 

@@ -13,7 +13,7 @@ export { everyMeasurer, longestWarmupMs, MeasurerRegistry, MEASURERS, measurersC
 export { addResults, computeStats } from './record.ts';
 export { capText } from './case-text.ts';
 export { listInRuntime } from './list-cases.ts';
-export type { RoundPlan } from './schedule.ts';
+export { roundsPerArm, type RoundPlan } from './schedule.ts';
 export { numberRepeats, parseRuntimeList, parseVariant, pinsAlone, pinText, quotePart, resolveVariant, splitVariantList, VARIANT_SYNTAX } from './variants.ts';
 export { runtimeStore } from './runtime-store.ts';
 export { listRuntimes, platformView, type PlatformView, type RuntimeRow } from './runtime-listing.ts';

@@ -231,6 +231,13 @@ export interface MeasurerDescriptor {
   readonly help: string;
   /** Its defaults, verdict threshold and bisect steps. */
   readonly defaults: MeasurerDefaults;
+  /**
+   * How many rounds give each arm of a run of `arms` arms one process pair
+   * (a duet seats two arms a round: arms − 1). The plan counts --rounds,
+   * --max-rounds and --time per arm and runs this many times as many rounds
+   * (schedule.ts roundsPerArm). Absent: every round samples every arm.
+   */
+  roundsPerPair?(arms: number): number;
   /** How a run with these options was measured, in its words: the run saves it, and reports print it. */
   describe(options: RunRecord['options']): MeasuredBy;
   /** Why it cannot measure this variant (its runtime or engine lacks what it needs); undefined when it can. */

@@ -57,3 +57,19 @@ export function balancedOrders<T>(arms: readonly T[], rounds: number, random: ()
 export function maxRoundsOf(plan: RoundPlan): number {
   return Math.max(plan.rounds, plan.adaptive?.maxRounds ?? 0);
 }
+
+/**
+ * The plan for a measurer that samples some of the arms each round: `every`
+ * rounds give each arm one process pair, so the rounds (the minimum and the
+ * most) and the sampling time summed over them are multiplied by it, and
+ * each arm gets the pairs, and each round the sampling, that the plan gave
+ * per arm.
+ */
+export function roundsPerArm(plan: { roundPlan: RoundPlan; timeMs: number }, every: number): { roundPlan: RoundPlan; timeMs: number } {
+  if (!(Number.isInteger(every) && every >= 1)) throw new RangeError(`rounds per pair must be a whole number from 1, not ${every}`);
+  const { roundPlan, timeMs } = plan;
+  return {
+    roundPlan: { ...roundPlan, rounds: roundPlan.rounds * every, ...(roundPlan.adaptive ? { adaptive: { ...roundPlan.adaptive, maxRounds: roundPlan.adaptive.maxRounds * every } } : {}) },
+    timeMs: timeMs * every,
+  };
+}

@@ -1,13 +1,15 @@
 /**
  * The duet's pure parts: which two arms a round seats on which core (the
  * baseline beside each other arm in turn, the cores swapped every rotation),
- * the cores this process may use, and a turn's windows (every command written
+ * how many rounds give every arm the pairs a lockstep table gives it, the
+ * cores this process may use, and a turn's windows (every command written
  * before any answer is awaited).
  */
 import { describe, expect, it } from 'vitest';
 import type { SampleReading } from '@rtbench/process';
-import { allowedCpus, seatsFor } from '../src/measurers/duet.ts';
-import { takeTurn } from '../src/measurers/lockstep.ts';
+import { allowedCpus, DUET, seatsFor } from '../src/measurers/duet.ts';
+import { LOCKSTEP, takeTurn } from '../src/measurers/lockstep.ts';
+import { roundsPerArm, type RoundPlan } from '../src/schedule.ts';
 
 const arm = (id: string): { id: string } => ({ id });
 const [node, bun, deno, workerd] = ['node', 'bun', 'deno', 'workerd'].map(arm) as [{ id: string }, { id: string }, { id: string }, { id: string }];
@@ -39,6 +41,37 @@ describe('the arms a duet round seats', () => {
   it('seats a lone arm alone, on the first core, with no partner', () => {
     expect(seatsFor([node], [node, bun], 3, [2, 5])).toEqual([{ arm: node, core: 2 }]);
     expect(seatsFor([], [node, bun], 0, CORES)).toEqual([]);
+  });
+});
+
+describe('the rounds of a duet table, counted per arm', () => {
+  const { rounds, maxRounds, time } = DUET.defaults.bench;
+  const defaultPlan = (): { roundPlan: RoundPlan; timeMs: number } => ({ roundPlan: { order: 'shuffled', rounds, adaptive: { target: 0.02, maxRounds, budgetMs: 60_000 } }, timeMs: Number.parseInt(time, 10) });
+  /** Each arm's pairs over a plan's rounds, and the cores it sat on. */
+  const pairsOf = (arms: readonly { id: string }[], total: number): Map<string, number[]> => {
+    const cores = new Map<string, number[]>();
+    for (let r = 0; r < total; r++) for (const seat of seatsFor(arms, arms, r, CORES)) cores.set(seat.arm.id, [...(cores.get(seat.arm.id) ?? []), seat.core]);
+    return cores;
+  };
+
+  it("gives each arm of a four-arm table lockstep's minimum of pairs, half on each core, and as much sampling per round", () => {
+    const arms = [node, bun, deno, workerd];
+    const planned = roundsPerArm(defaultPlan(), DUET.roundsPerPair!(arms.length));
+    expect(planned.roundPlan.rounds).toBe(rounds * 3);
+    expect(planned.roundPlan.adaptive?.maxRounds).toBe(maxRounds * 3);
+    expect(planned.timeMs / planned.roundPlan.rounds).toBe(defaultPlan().timeMs / rounds);
+    const pairs = pairsOf(arms, planned.roundPlan.rounds);
+    for (const other of [bun, deno, workerd]) {
+      expect(pairs.get(other.id)).toHaveLength(LOCKSTEP.defaults.bench.rounds);
+      expect(pairs.get(other.id)!.filter((c) => c === CORES[0])).toHaveLength(rounds / 2);
+    }
+  });
+
+  it('leaves a two-arm duet and lockstep as planned: every round gives every arm a pair', () => {
+    expect(roundsPerArm(defaultPlan(), DUET.roundsPerPair!(2))).toEqual(defaultPlan());
+    expect(DUET.roundsPerPair!(1)).toBe(1);
+    expect(LOCKSTEP.roundsPerPair).toBeUndefined();
+    expect(roundsPerArm({ roundPlan: { order: 'balanced', rounds: 4 }, timeMs: 100 }, 3)).toEqual({ roundPlan: { order: 'balanced', rounds: 12 }, timeMs: 300 });
   });
 });
 

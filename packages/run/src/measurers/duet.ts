@@ -86,16 +86,9 @@ function duetSetupOf(setup: MeasurerSetup): DuetSetup {
 function describeDuet(o: RunRecord['options']): ReturnType<MeasurerDescriptor['describe']> {
   const { perArm, warmup } = roundLengths(o);
   return timedMethod(
-    `each round (a duet set) starts two warm processes, the baseline's and one other arm's (the other arm rotating round by round), each pinned to a CPU core of its own, the cores swapped every rotation; they serve every case in a shuffled order, warm it side by side and sample it at the same time, window by window: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case), the ratio of each window's two samples`,
+    `each round (a duet set) starts two warm processes, the baseline's and one other arm's (the other arm rotating round by round), each pinned to a CPU core of its own, the cores swapped every rotation; they serve every case in a shuffled order, warm it side by side and sample it at the same time, window by window: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case), the ratio of each window's two samples; with k arms, k − 1 rounds for each pair an arm gets`,
   );
 }
-
-/**
- * A duet's defaults are timing's, except that a table may take more rounds:
- * with k arms each round measures one of the k − 1 arms against the
- * baseline, so the adaptive rounds go on to 60 (at most a minute).
- */
-const DUET_DEFAULTS = { ...TIMING_DEFAULTS, bench: { ...TIMING_DEFAULTS.bench, maxRounds: 60 } };
 
 export const DUET: MeasurerDescriptor = {
   name: 'duet',
@@ -107,7 +100,9 @@ export const DUET: MeasurerDescriptor = {
   prepare: prepareDuet,
   warmsInRuntime: true,
   help: 'per round two warm processes, the baseline and one other runtime, each pinned to its own core, sampled at the same time in shared windows (Linux, two cores or more)',
-  defaults: DUET_DEFAULTS,
+  defaults: TIMING_DEFAULTS,
+  // With k arms a round pairs the baseline with one of the other k − 1, so k − 1 rounds give each arm the pair a lockstep round gives it.
+  roundsPerPair: (arms) => Math.max(1, arms - 1),
   describe: describeDuet,
   refuses: (variant) => (variant.plugin.startWarm ? undefined : `${variant.plugin.displayName} cannot keep a warm process, which a duet samples (use --schedule lockstep-per-case)`),
   build(setup) {
