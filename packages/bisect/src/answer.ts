@@ -8,7 +8,7 @@ import type { BisectEngine, BisectView } from '@rtbench/report';
 import type { BisectResult } from '@rtbench/verdicts';
 import { engineNamed } from '@rtbench/runtime-registry';
 import { BISECT_DEFAULTS } from './defaults.ts';
-import type { ReleaseRange } from './range.ts';
+import type { ReleaseRange } from '@rtbench/run';
 import { releaseSeriesInputs, releaseSeriesView } from './series.ts';
 import type { BisectFolder } from './state.ts';
 import type { Releases } from './step.ts';

@@ -1,18 +1,19 @@
 /**
  * @rtbench/bisect, a planner over the run: the search and its decision rule
- * (search.ts, decide.ts: pure), the range of releases (range.ts), the
+ * (search.ts, decide.ts: pure), the range of releases (listed by @rtbench/run release-listing.ts), the
  * bisect's folder that makes it resumable (state.ts), a step measured
  * through @rtbench/run (step.ts) within a budget (session.ts), the answer as
  * a view for the reporter map (answer.ts) and the releases as a series
- * (series.ts). The CLI parses, plans each step's run (StepContext.planStep)
- * and emits.
+ * (series.ts), run as one campaign (campaign.ts: runBisect, the entry the
+ * command calls). The CLI parses, plans each step's run (the plan port)
+ * and writes the answer.
  */
+export { runBisect, type BisectPorts, type BisectRequest } from './campaign.ts';
 export { BISECT_DEFAULTS, bisectThreshold } from './defaults.ts';
 export { bisect } from './search.ts';
 export { pairedDecide, unitTest } from './decide.ts';
 export type { BisectOptions, BisectOutcome, BisectResult, Culprit, Decide, Measure, PairedTest, SearchState, StepOutcome, StepPurpose, StepRecord, StepRequest, UnresolvedRange } from './types.ts';
 export { bisectView } from './answer.ts';
-export { listLatest, listRange, releaseVariant } from './range.ts';
 export { BisectFolder, type BisectIdentity } from './state.ts';
 export { cacheEntryOf, installsOf, Releases, StepInterrupted, type StepContext } from './step.ts';
 export { BisectSession, removeInstalled, searchReleases, type SearchStop } from './session.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { historyView, type HistoryView } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
 import { computeStats, readRegularFile } from '@rtbench/run';
-import { releaseVariant, type ReleaseRange } from './range.ts';
+import { releaseVariant, type ReleaseRange } from '@rtbench/run';
 import type { SavedStep } from './state.ts';
 import type { HistoryInput } from '@rtbench/verdicts';
 

@@ -13,7 +13,7 @@ import { releaseRuntime, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { pairRounds, unitMeans } from '@rtbench/stats';
 import { executeRun, resolveVariant, runtimeStore, writeRunAtomically, type RunHooks, type RunRequest } from '@rtbench/run';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
-import { releaseVariant, type ReleaseRange } from './range.ts';
+import { releaseVariant, type ReleaseRange } from '@rtbench/run';
 import type { BisectFolder } from './state.ts';
 
 export interface StepContext {

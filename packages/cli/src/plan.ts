@@ -57,11 +57,6 @@ export function parseMeasure(text: string | undefined): MeasurerDescriptor | und
   return measurer;
 }
 
-/** The name `--measure` gave: time, or a measurer's. */
-export function measureName(measurer: MeasurerDescriptor | undefined): string {
-  return measurer?.name ?? 'time';
-}
-
 /** The default measurer: the first --schedule (lockstep); its defaults are timing's. */
 export const DEFAULT_MEASURER: MeasurerDescriptor = measurersChosenBy('schedule')[0]!;
 

@@ -5,7 +5,7 @@ import { claimOutcomeSchema } from '@rtbench/core/claims-schema';
 import { parseRun } from '@rtbench/core/schema';
 import { claimedText, claimFigure, claimFlipNotes, claimsView, reporterFor } from '@rtbench/report';
 import { bisectCommandFor, claimRuns, claimsColumns, columnChecks, expandClaims, replaceVariants, suiteClaims, variantArgument } from '@rtbench/claims';
-import { parseRange } from '../../bisect/src/range.ts';
+import { parseRange } from '@rtbench/run';
 import { parseCommandArgs } from '../src/args/args.ts';
 import { COMMANDS } from '../src/args/command-line.ts';
 import { caseFilter, locateSuite } from '@rtbench/suite-loader';

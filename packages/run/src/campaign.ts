@@ -2,8 +2,8 @@
  * One campaign: what a command that plans many runs (bisect, a release
  * matrix, claims) shares. Its folder, named by a slug of what it measures
  * and locked against a second invocation; its budget and the exit code that
- * says the budget stopped it; SIGINT and SIGTERM turned into an abort of the
- * run in progress; its progress lines; and the plan port, through which a
+ * says the budget stopped it; a stop (stop.ts: a signal, the launcher gone)
+ * turned into an abort of the run in progress; its progress lines; and the plan port, through which a
  * planner asks the command for a run planned as `bench --compare` plans one.
  * The planners (@rtbench/bisect, @rtbench/releases, @rtbench/claims) keep
  * their own state, defaults and decisions.
@@ -16,11 +16,18 @@ import { takeLock } from './pid-lock.ts';
 import { tryCreatingIn } from './results-file.ts';
 import type { RunRequest } from './run.ts';
 import type { MeasurerOptionValue } from './measurer.ts';
+import { listenForStop, stopLine, type StopPorts } from './stop.ts';
 
 /** Exit code of a campaign stopped by its budget: the same command continues. */
 export const BUDGET_EXIT = 75;
-/** Exit code of a campaign stopped by SIGINT or SIGTERM (128 + SIGINT's number). */
+/** Exit code of a campaign stopped by a signal or its launcher's end, whichever (128 + SIGINT's number). */
 export const INTERRUPTED_EXIT = 130;
+
+/** How a campaign's line reads, which the command shows as it shows its own (colours): a heading, a quiet note, a warning, or why it stopped short (said even when quiet). */
+export type LineTone = 'heading' | 'note' | 'warning' | 'ending';
+
+/** A campaign's progress lines, said to the command: plain when no tone is given; `aside`, a quiet note after it (a clock, an ETA). */
+export type CampaignSay = (line: string, tone?: LineTone, aside?: string) => void;
 
 /** What a planner asks a run to be: bench's options for it, as the command line would give them. */
 export interface PlanFlags {
@@ -101,26 +108,16 @@ export class CampaignBudget {
 }
 
 /**
- * Runs `body` with SIGINT and SIGTERM turned into an abort of its signal:
- * the first says `stopping` and aborts the run in progress (which saves what
- * it measured); a second one is Node's own (the process ends at once).
+ * Runs `body` with a stop (stop.ts: SIGINT, SIGTERM, SIGHUP, the launcher
+ * gone) turned into an abort of its signal: the first says why and `doing`
+ * and aborts the run in progress (which saves what it measured); a second
+ * signal ends the process at once.
  */
-export async function whileStoppable<T>(say: (line: string) => void, stopping: string, body: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const abort = new AbortController();
-  const unlisten = (): void => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  };
-  const onSignal = (): void => {
-    unlisten();
-    say(stopping);
-    abort.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+export async function whileStoppable<T>(say: (line: string) => void, doing: string, body: (signal: AbortSignal) => Promise<T>, ports?: StopPorts): Promise<T> {
+  const stop = listenForStop((cause) => say(`\n${stopLine(cause, doing)}`), ports);
   try {
-    return await body(abort.signal);
+    return await body(stop.signal);
   } finally {
-    unlisten();
+    stop.end();
   }
 }

@@ -1,6 +1,6 @@
 /**
  * What bisect, releases and claims share (campaign.ts): the folder named by a
- * slug of what is measured, the budget, and SIGINT/SIGTERM turned into one
+ * slug of what is measured, the budget, and a stop (stop.ts) turned into one
  * abort of the run in progress, with the handlers gone once it ends; and a
  * folder named to it checked before anything is asked.
  */
@@ -24,24 +24,26 @@ describe('a campaign', () => {
     expect(new CampaignBudget(0).fits(1)).toBe(false);
   });
 
-  it('turns the first SIGINT or SIGTERM into an abort of the run in progress, said once, and leaves no handler behind', async () => {
-    const before = { int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') };
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  it('turns the first SIGINT, SIGTERM or SIGHUP into an abort of the run in progress, said once with its cause, and leaves no handler behind', async () => {
+    const count = (): number[] => (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((s) => process.listenerCount(s));
+    const before = count();
+    const quiet = { watch: () => () => {}, exit: () => {} };
+    for (const [signal, why] of [['SIGINT', 'interrupted'], ['SIGTERM', 'terminated (SIGTERM)'], ['SIGHUP', 'hung up (SIGHUP)']] as const) {
       const said: string[] = [];
       const aborted = await whileStoppable((line) => said.push(line), 'stopping', async (abort) => {
         expect(abort.aborted).toBe(false);
         process.emit(signal);
         return abort.aborted;
-      });
+      }, quiet);
       expect(aborted).toBe(true);
-      expect(said).toEqual(['stopping']);
-      expect({ int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') }).toEqual(before);
+      expect(said).toEqual([`\n${why}: stopping${signal === 'SIGINT' ? ' (Ctrl-C again to quit now)' : ''}`]);
+      expect(count()).toEqual(before);
     }
     // Ended without a signal: nothing said, nothing left listening.
     const said: string[] = [];
-    expect(await whileStoppable((line) => said.push(line), 'stopping', async (abort) => abort.aborted)).toBe(false);
+    expect(await whileStoppable((line) => said.push(line), 'stopping', async (abort) => abort.aborted, quiet)).toBe(false);
     expect(said).toEqual([]);
-    expect({ int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') }).toEqual(before);
+    expect(count()).toEqual(before);
   });
 });
 

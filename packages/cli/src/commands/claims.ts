@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
 import { defaultReporter, pageReporter, counted } from '@rtbench/report';
-import { assertWritableOutput, CampaignBudget, writeRunAtomically, type MeasurerDescriptor } from '@rtbench/run';
+import { assertWritableOutput, CampaignBudget, SIGNAL_EXIT, writeRunAtomically, type MeasurerDescriptor } from '@rtbench/run';
 import { fileStamp, writeFileAtomically } from '@rtbench/host';
 import { assertClaimsFolder, baseVariant, claimRuns, CLAIMS_DEFAULTS, claimsColumns, claimsFolder, columnChecks, columnsView, runBudgetMs, settledWhen, suitesToCheck, UNDECIDED_EXIT, variantArgument, type ClaimsRunPlan } from '@rtbench/claims';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
@@ -23,7 +23,7 @@ import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { DEFAULT_MEASURER, parseMeasure, parsePercent } from '../plan.ts';
 import { resultsDir } from '../paths.ts';
 import type { SuiteLocation } from '@rtbench/suite-loader';
-import { execute, SIGNAL_EXIT } from '../run/execute.ts';
+import { execute } from '../run/execute.ts';
 import { planPort } from '../run/plan-port.ts';
 import { checkClaims, type ClaimFamily, claimsBlock } from '@rtbench/verdicts';
 

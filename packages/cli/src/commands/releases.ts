@@ -14,7 +14,6 @@ import { counted, formatClock } from '@rtbench/report';
 import type { ReleaseTrack } from '@rtbench/verdicts';
 import { locateSuite } from '@rtbench/suite-loader';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
-import { listLatest, listRange } from '@rtbench/bisect';
 import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { UsageError } from '../errors.ts';
@@ -24,7 +23,7 @@ import { resultsDir } from '../paths.ts';
 import { DEFAULT_MEASURER, parsePercent } from '../plan.ts';
 import { planPort } from '../run/plan-port.ts';
 import { parseShard } from '../shards/shard.ts';
-import { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, whileStoppable } from '@rtbench/run';
+import { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, listLatest, listRange, whileStoppable } from '@rtbench/run';
 
 export interface ReleasesFlags extends ListingFlags {
   filter?: readonly string[];
@@ -116,8 +115,7 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
 
     const started = Date.now();
     let lastSet = -1;
-    const stopping = pc.yellow('\ninterrupted: stopping the current window; the sets measured are saved, run the same command to continue');
-    const ended = await whileStoppable(say, stopping, (signal) =>
+    const ended = await whileStoppable((line) => say(pc.yellow(line)), 'stopping the current window; the sets measured are saved, run the same command to continue', (signal) =>
       sitting.measure(new CampaignBudget(budgetMs), {
         signal,
         measuring: (job, estimate) => {

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 const LAUNCHER = /^(node|nodejs|npm|npx|pnpm|pnpx|tsx|sh|dash)( |$)/;
 const POLL_MS = 1000;
 
-interface Ancestor {
+export interface Ancestor {
   pid: number;
   name: string;
 }

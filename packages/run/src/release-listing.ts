@@ -1,13 +1,16 @@
 /**
- * `node@24.0.0..node@26.10.0 [--engine-flag …] [ENV=value …]`: the releases a
- * bisect searches, oldest first, from the registry's list (the plug-in's
+ * A runtime's releases listed, beside what `rtbench runtimes` lists
+ * (runtime-listing.ts): `node@24.0.0..node@26.10.0 [--engine-flag …]
+ * [ENV=value …]` (the releases a bisect searches, a release matrix's range)
+ * and `node@latest~3`, oldest first, from the registry's list (the plug-in's
  * `releases` hook, runtime-kit releases.ts), and the variant each release
  * is measured as (the same flags and environment on every release).
  * `react@18.3.1..react@19.2.0 [workerd] […]`: a package's versions the same
- * way, each measured as an arm that pins it (run variants.ts).
+ * way, each measured as an arm that pins it (variants.ts).
  */
 import { releasesBetween, RuntimeUnavailableError, type RuntimePlugin } from '@rtbench/runtime-kit';
-import { parseVariant, quotePart, runtimeStore, splitVariantList } from '@rtbench/run';
+import { parseVariant, quotePart, splitVariantList } from './variants.ts';
+import { runtimeStore } from './runtime-store.ts';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import type { VariantSpec } from '@rtbench/runtime-kit';
