@@ -133,9 +133,14 @@ export function liveCase(running: RunningJob): LiveCase {
       return read ? { ...outcome, memory: read } : outcome;
     },
     kill: () => running.kill(),
-    cpuTimes: () => (running.pid !== undefined ? processTreeCpuTimes(running.pid) : undefined),
-    emulator: () => (running.pid !== undefined ? emulatorOf(running.pid) : undefined),
+    ...processReaders(running, () => true),
   };
+}
+
+/** A live case's readings of its process (CPU time of its threads, the emulator it runs under), taken only while it lives. */
+function processReaders(running: RunningJob, alive: () => boolean): Pick<LiveCase, 'cpuTimes' | 'emulator'> {
+  const read = <T>(of: (pid: number) => T) => (): T | undefined => (running.pid !== undefined && alive() ? of(running.pid) : undefined);
+  return { cpuTimes: read(processTreeCpuTimes), emulator: read(emulatorOf) };
 }
 
 /** Sends a command a sample message answers (SAMPLE_COMMAND, COLLECT_COMMAND) and times the wait for the answer on the host's clock. */
@@ -278,8 +283,7 @@ export function warmProcess(running: RunningJob): WarmProcess {
           return memory ? { ...outcome, memory } : outcome;
         },
         kill: () => running.kill(),
-        cpuTimes: () => (running.pid !== undefined && !ended ? processTreeCpuTimes(running.pid) : undefined),
-        emulator: () => (running.pid !== undefined && !ended ? emulatorOf(running.pid) : undefined),
+        ...processReaders(running, () => !ended),
       };
     },
     async close() {
