@@ -16,6 +16,8 @@ import { memoryRowCells, memoryRows } from '../../packages/report/src/memory.ts'
 import { launchChromium, type Browser } from './chromium.ts';
 import { hostileRun, HOSTILE, withSampleTimesAndModes } from '../../packages/report/test/run-fixtures.ts';
 import { rowStats } from '../../packages/report/src/views/bench.ts';
+import { overLimitText } from '../../packages/report/src/cells/requests.ts';
+import { syntheticRequestRun } from '../request-synthetic.ts';
 
 const RESULTS = join(import.meta.dirname, '../../results');
 const BENCH_RUN = '20261121-124315Z-json-reviver.json';
@@ -517,5 +519,26 @@ describe('HTML report of a single-variant run', () => {
     const rows = await page.$$eval('#summary .medians-table tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-case'), tr.querySelector('td.median')?.textContent, tr.querySelector('a')?.getAttribute('href')]));
     expect(rows).toEqual(run.cases.map((c, i) => [`c${i}`, formatDuration(run.results.find((r) => r.caseId === c.id)!.stats!.median), `#case-c${i}`]));
     await fitsPhone(page);
+  });
+});
+
+describe('HTML report of request cases with a CPU limit', () => {
+  it('draws each runtime\'s CPU per request, the limit\'s line, and the share over it beside', async () => {
+    // A planted tail on every 50th request (heavier on the second runtime, whose name attacks the page): about 2% over 5 ms.
+    const synthetic = syntheticRequestRun({ arms: [{ id: 'node', factor: 1 }, { id: HOSTILE.variant, factor: 0.5, tailFactor: 1.5 }], rounds: 4 });
+    const run: RunRecord = { ...synthetic, options: { ...synthetic.options, cpuLimitMs: 5 } };
+    const view = viewOfRun(run);
+    const { page, errors, dialogs } = await open(writeReport(view, 'requests.html'));
+    expect(errors).toEqual([]);
+    expect(dialogs).toEqual([]);
+    const card = 'article.case[data-case="c0"] .case-requests';
+    expect(await markTitles(page, card, 'rt-request-curve', 'path')).toEqual(['node', HOSTILE.variant]);
+    expect(await page.$$(`${card} .rt-cpu-limit line`)).toHaveLength(1);
+    expect(await page.$eval(`${card} .rt-cpu-limit-label`, (g) => g.textContent)).toBe('limit 5 ms');
+    // Both runtimes cross the limit: a dot on each curve there, and the share the tables print beside it.
+    expect(await page.$$(`${card} .rt-limit-crossing circle`)).toHaveLength(2);
+    const beside = await page.$$eval(`${card} .requests-table tbody tr`, (trs) => trs.map((tr) => [tr.querySelector('td.variant')?.textContent, tr.querySelector('td.over-limit')?.textContent]));
+    expect(beside).toEqual(view.requests!.rows.map((r) => [r.variantId, overLimitText(r.distribution.overLimit!)]));
+    expect(await page.evaluate(() => (window as unknown as { pwned?: unknown }).pwned)).toBeUndefined();
   });
 });

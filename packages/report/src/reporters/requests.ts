@@ -6,18 +6,9 @@
  */
 import { REQUEST_QUANTILES } from '@rtbench/stats';
 import type { Estimate } from '@rtbench/stats';
-import { formatPercent } from '../format.ts';
+import { overLimitText, requestMs as ms, requestShare as share, withInterval } from '../cells/requests.ts';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
 import type { RequestRow, RequestsSection } from '../views/requests.ts';
-
-/** ms with three significant digits. */
-const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v.toPrecision(3));
-
-function withInterval(e: Estimate, text: (v: number) => string): string {
-  return e.ci ? `${text(e.value)} [${text(e.ci[0])}–${text(e.ci[1])}]` : text(e.value);
-}
-
-const share = (v: number): string => formatPercent(v, 2);
 
 function heads(section: RequestsSection): string[] {
   return [...REQUEST_QUANTILES.map((q) => q.name), 'first', ...(section.limitMs !== undefined ? [`> ${+section.limitMs.toFixed(3)} ms`] : []), 'requests'];
@@ -25,7 +16,7 @@ function heads(section: RequestsSection): string[] {
 
 function cells(row: RequestRow, section: RequestsSection): string[] {
   const d = row.distribution;
-  const over = d.overLimit ? [`${withInterval(d.overLimit, share)} (${d.overLimit.count})`] : section.limitMs !== undefined ? ['—'] : [];
+  const over = d.overLimit ? [overLimitText(d.overLimit)] : section.limitMs !== undefined ? ['—'] : [];
   return [...REQUEST_QUANTILES.map((q) => withInterval(d.quantiles[q.name], ms)), withInterval(d.first, ms), ...over, `${d.requests} in ${d.processes}`];
 }
 

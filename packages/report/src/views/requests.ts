@@ -46,8 +46,13 @@ function clockRatio(result: CaseResult): number | undefined {
   return ratios.length ? median(ratios) : undefined;
 }
 
+/** The rounds of a result that served requests and more than the first: those whose requests the distribution pools. */
+export function servedRounds(result: CaseResult): CaseResult['rounds'] {
+  return result.rounds.filter((r) => r.requests && r.samples.length > 1);
+}
+
 function rowOf(result: CaseResult, limitMs: number | undefined, seed: number): RequestRow | undefined {
-  const rounds = result.rounds.filter((r) => r.requests && r.samples.length > 1);
+  const rounds = servedRounds(result);
   if (rounds.length === 0) return undefined;
   const distribution = requestDistribution(
     rounds.map((r) => r.samples),

@@ -8,6 +8,7 @@ import type { PageCase, PageCell, PageData } from '../page-data.ts';
 import { processChart, samplesChart, tracesChart, variantColour, warmupChart } from './charts.ts';
 import { el, replace, swatch } from './dom.ts';
 import { caseMetricsBlock, MEMORY_HEADING } from './metrics.ts';
+import { requestsBlock, requestsChart, requestsChartWidth } from './requests.ts';
 import { forestTable, summarySection, verdictLegend } from './summary.ts';
 import { mountFlames } from './flame.ts';
 
@@ -138,6 +139,8 @@ interface CaseView {
   processes: HTMLElement;
   traces: HTMLElement | undefined;
   warmups: HTMLElement | undefined;
+  /** A request case's distribution chart, and the table of figures beside it. */
+  requests: { layout: HTMLElement; chart: HTMLElement; table: HTMLElement } | undefined;
   domain: [number, number] | undefined;
 }
 
@@ -184,6 +187,7 @@ function caseCard(c: PageCase): HTMLElement {
   const processes = el('div', { class: 'chart process-chart' });
   const traces = c.cells.some((cell) => cell.traces?.length) ? el('div', { class: 'chart trace-chart' }) : undefined;
   const warmups = c.cells.some((cell) => cell.warmups?.length) ? el('div', { class: 'chart warmup-chart' }) : undefined;
+  const requests = c.requests ? requestsBlock(c.requests, labels) : undefined;
   const card = el(
     'article',
     { class: 'case', 'data-case': c.key, id: `case-${c.key}` },
@@ -195,6 +199,7 @@ function caseCard(c: PageCase): HTMLElement {
     notes.length ? el('ul', { class: 'cell-notes' }, ...notes.map((n) => el('li', {}, n))) : null,
     c.metrics ? caseMetricsBlock(c.metrics, data, labels) : null,
     c.memory ? caseMetricsBlock(c.memory, data, labels, MEMORY_HEADING) : null,
+    requests?.block ?? null,
     el('h4', {}, 'Samples', el('span', { class: 'hint' }, ' — every timed batch, per operation; bar height: share of the variant\'s samples (√ scale); black tick: the median')),
     samples,
     el('h4', {}, 'Processes', el('span', { class: 'hint' }, ' — one dot per fresh process (its median sample); clusters are modes; black tick: the median, band: its CI')),
@@ -204,7 +209,7 @@ function caseCard(c: PageCase): HTMLElement {
     warmups ? el('h4', {}, 'Warmup', el('span', { class: 'hint' }, ' — each process\'s warmup as the watch saw it, ns per call against time, one line per process (log scale); dot: where it was found steady and sampling began')) : null,
     warmups ?? null,
   );
-  caseViews.push({ c, card, samples, processes, traces, warmups, domain: caseDomain(c) });
+  caseViews.push({ c, card, samples, processes, traces, warmups, requests, domain: caseDomain(c) });
   return card;
 }
 
@@ -275,6 +280,8 @@ function update(): void {
     shown++;
     for (const row of view.card.querySelectorAll<HTMLElement>('tr[data-variant]')) row.hidden = !state.variants.has(row.dataset.variant!);
     const cells = view.c.cells.filter((cell) => state.variants.has(cell.variant));
+    const curves = view.c.requests?.curves.filter((curve) => state.variants.has(curve.variant)) ?? [];
+    if (view.requests) replace(view.requests.chart, curves.length ? requestsChart(curves, view.c.requests!.limitMs, data, requestsChartWidth(Math.min(width, view.requests.layout.clientWidth), view.requests.table.offsetWidth)) : el('p', { class: 'empty' }, 'no runtime selected'));
     if (view.domain && cells.length) {
       replace(view.samples, samplesChart(cells, data, width, view.domain, view.c.chartUnit));
       replace(view.processes, processChart(cells, data, width, view.domain, view.c.chartUnit));

@@ -1,0 +1,113 @@
+/**
+ * A request case's CPU per request: each runtime's distribution as the
+ * share of its warm requests above each CPU time (both scales log, so the
+ * tail a limit cuts is as legible as the body), the run's --cpu-limit as a
+ * line, and beside it per runtime p50, p99 and the share over the limit as
+ * the terminal prints them (html/request-data.ts). A curve's height where
+ * it crosses the line is its share over the limit.
+ */
+import * as Plot from '@observablehq/plot';
+import type { PageData } from '../page-data.ts';
+import type { PageCaseRequests, PageRequestCurve } from '../request-data.ts';
+import { timeTicks, variantColour } from './charts.ts';
+import { el } from './dom.ts';
+
+interface Labels {
+  variant(key: string): string;
+  variantSwatch(key: string): HTMLElement;
+}
+
+const LIMIT_COLOUR = '#d73027';
+const FONT = 'system-ui, -apple-system, "Segoe UI", sans-serif';
+const SHARE_TICKS = [1, 0.1, 0.01, 0.001, 1e-4, 1e-5, 1e-6];
+
+const msText = (v: number): string => `${+v.toPrecision(3)} ms`;
+const shareText = (v: number): string => `${+(v * 100).toPrecision(3)}%`;
+
+/** The limit in the words of the CLI option. */
+const limitText = (limitMs: number): string => `${+limitMs.toFixed(3)} ms`;
+
+/** The block under a request case's table: its heading, the figures beside each runtime, and the chart's container (drawn by requestsChart). */
+export function requestsBlock(requests: PageCaseRequests, labels: Labels): { block: HTMLElement; layout: HTMLElement; chart: HTMLElement; table: HTMLElement } {
+  const limit = requests.limitMs;
+  const chart = el('div', { class: 'chart requests-chart' });
+  const table = el(
+    'table',
+    { class: 'metrics-table requests-table' },
+    el('thead', {}, el('tr', {}, el('th', {}, 'runtime'), el('th', { class: 'num' }, 'p50'), el('th', { class: 'num' }, 'p99'), limit !== undefined ? el('th', { class: 'num' }, `> ${limitText(limit)}`) : null, el('th', { class: 'num' }, 'requests'))),
+    el(
+      'tbody',
+      {},
+      ...requests.curves.map((curve) =>
+        el(
+          'tr',
+          { 'data-variant': curve.variant },
+          el('td', { class: 'variant' }, labels.variantSwatch(curve.variant), labels.variant(curve.variant)),
+          el('td', { class: 'num' }, curve.p50Text),
+          el('td', { class: 'num' }, curve.p99Text),
+          limit !== undefined ? el('td', { class: 'num over-limit' }, curve.overText ?? '—') : null,
+          el('td', { class: 'num' }, `${curve.requests} in ${curve.processes}`),
+        ),
+      ),
+    ),
+  );
+  const hint =
+    limit !== undefined
+      ? ` — each runtime's requests after each process's first: the share above each CPU time (log scales); red line: --cpu-limit ${limitText(limit)}, where a curve crosses it is the share over it; ms, intervals over processes`
+      : " — each runtime's requests after each process's first: the share above each CPU time (log scales); no --cpu-limit was given; ms, intervals over processes";
+  const layout = el('div', { class: 'requests-layout' }, chart, el('div', { class: 'scroll' }, table));
+  const block = el('div', { class: 'case-requests' }, el('h4', {}, 'CPU per request', el('span', { class: 'hint' }, hint)), layout);
+  return { block, layout, chart, table };
+}
+
+/** The narrowest chart worth drawing beside the figures; narrower, it goes above them at the full width. */
+const MIN_BESIDE = 380;
+
+/** The chart's width in its block `width` wide, with the figures' table `tableWidth` wide beside it when both fit (the gap: style.css). */
+export function requestsChartWidth(width: number, tableWidth: number): number {
+  const beside = width - tableWidth - 20;
+  return beside >= MIN_BESIDE ? beside : width;
+}
+
+/** The curves of the runtimes shown, and the limit's line. */
+export function requestsChart(curves: PageRequestCurve[], limitMs: number | undefined, data: PageData, width: number): SVGSVGElement | HTMLElement {
+  const labels = new Map(data.variants.map((v) => [v.key, v.label]));
+  const points = curves.flatMap((curve) => curve.points.map(([ms, share]) => ({ ms, share, variant: curve.variant, colour: variantColour(data.variants, curve.variant) })));
+  const values = points.map((p) => p.ms).filter((ms) => ms > 0);
+  const lo = Math.min(...values, limitMs ?? Infinity);
+  const hi = Math.max(...values, limitMs ?? -Infinity);
+  const xDomain: [number, number] = [lo / 1.1, hi * 1.1];
+  const floor = Math.min(...points.map((p) => p.share));
+  const yDomain: [number, number] = [floor / 1.5, 1];
+  // Where each curve crosses the limit: the share of its requests above it (none when no request was over).
+  const crossings =
+    limitMs === undefined
+      ? []
+      : curves.flatMap((curve) => {
+          const above = curve.points.find(([ms]) => ms > limitMs);
+          return above ? [{ ms: limitMs, share: above[1], variant: curve.variant, colour: variantColour(data.variants, curve.variant), text: curve.overText ?? '' }] : [];
+        });
+  const xTicks = timeTicks(xDomain[0], xDomain[1], Math.max(3, Math.min(9, Math.floor(width / 110))));
+  const yTicks = SHARE_TICKS.filter((s) => s >= yDomain[0]);
+  return Plot.plot({
+    width,
+    height: 260,
+    marginLeft: 56,
+    marginTop: 14,
+    marginBottom: 34,
+    style: { fontFamily: FONT, fontSize: '11px' },
+    x: { type: 'log', domain: xDomain },
+    y: { type: 'log', domain: yDomain },
+    marks: [
+      Plot.frame({ stroke: '#e5e7eb' }),
+      Plot.gridX(xTicks),
+      Plot.gridY(yTicks),
+      Plot.axisX(xTicks, { text: msText, label: 'CPU per request (log scale) →', labelAnchor: 'right' }),
+      Plot.axisY(yTicks, { text: shareText, label: '↑ share of requests above', labelAnchor: 'top' }),
+      limitMs !== undefined ? Plot.ruleX([limitMs], { stroke: LIMIT_COLOUR, strokeWidth: 1.5, strokeDasharray: '5,3', className: 'rt-cpu-limit', title: () => `--cpu-limit ${limitText(limitMs)}` }) : null,
+      limitMs !== undefined ? Plot.text([limitMs], { x: (d: number) => d, frameAnchor: 'top', dy: -8, text: () => `limit ${limitText(limitMs)}`, fill: LIMIT_COLOUR, textAnchor: 'middle', className: 'rt-cpu-limit-label' }) : null,
+      Plot.line(points, { x: 'ms', y: 'share', z: 'variant', stroke: 'colour', strokeWidth: 1.5, curve: 'step-before', className: 'rt-request-curve', title: (p: (typeof points)[number]) => labels.get(p.variant) ?? p.variant }),
+      Plot.dot(crossings, { x: 'ms', y: 'share', r: 3.5, fill: 'colour', stroke: '#ffffff', className: 'rt-limit-crossing', title: (c: (typeof crossings)[number]) => `${labels.get(c.variant) ?? c.variant}: ${c.text} of requests over the limit` }),
+    ],
+  });
+}
