@@ -350,8 +350,11 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
     warmup = sampler.warmup;
     if (held) held.sampler = sampler;
   }
+  // A full collection where the runtime can force one, before the metrics' phase and outside every timed batch: the
+  // host reads the resident set as `ready` arrives, and the warmup's garbage then does not count in the case's growth.
+  env.collect?.();
   await env.metrics?.start();
-  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, batchNs: sampler.batchNs });
+  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, batchNs: sampler.batchNs, ...(env.collect ? { collected: true } : {}) });
   const samples: number[] = [];
   const sampleStartMs: number[] = [];
   for (;;) {

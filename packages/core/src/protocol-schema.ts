@@ -265,6 +265,8 @@ export const readyMessageSchema = z.object({
   warmupIterations: z.number().int().nonnegative(),
   /** ns the last warmup batch took: about how long one sample will take. */
   batchNs: finite.nonnegative(),
+  /** The runtime forced a full collection just before, and forces one after the last sample: the host's readings there hold no garbage. */
+  collected: z.boolean().optional(),
 });
 export type ReadyMessage = z.infer<typeof readyMessageSchema>;
 

@@ -109,6 +109,8 @@ export const hostMemorySchema = z.object({
   callsPerSample: z.number().int().nonnegative(),
   /** Resident bytes as the case answered, after a full collection where the runtime can force one (bun; V8 under --expose-gc). */
   endBytes: finite.nonnegative().optional(),
+  /** readyBytes and endBytes were read after full collections the runtime forced (absent in older runs): they hold no garbage. */
+  collected: z.boolean().optional(),
   /** The most resident bytes since the case opened (the kernel's high-water mark). */
   peakBytes: finite.nonnegative(),
   /** Processes the figures add up (the runtime and what it started). */

@@ -216,13 +216,16 @@ describe('a serve job (a warm process that serves many cases)', () => {
     // Set up by the first keep; the second keep reuses it; the plain case after it tears it down; the last keep sets it up anew, torn down at the close.
     expect(log.filter((l) => l === 'setup' || l === 'teardown' || l === 'keep' || l === 'case')).toEqual(['keep', 'setup', 'case', 'keep', 'case', 'teardown', 'keep', 'setup', 'teardown']);
     // A collection between a case's command and its setup or rewarm, every time, kept or not (what ran before is garbage by then);
-    // and one after its last sample, before its answer (the host reads the resident set as the answer arrives).
+    // one after its warmup, before its ready, and one after its last sample, before its answer (the host reads the
+    // resident set as each of those messages arrives).
     expect(log.filter((l) => l !== 'sample' && l !== 'setup' && l !== 'teardown')).toEqual(
-      ['keep', 'collect', 'finish', 'collect', 'case', 'collect', 'finish', 'collect', 'keep', 'collect', 'finish', 'collect', 'case', 'collect', 'finish', 'collect', 'keep', 'collect', 'finish', 'collect'],
+      ['keep', 'case', 'keep', 'case', 'keep'].flatMap((opened) => [opened, 'collect', 'collect', 'finish', 'collect']),
     );
     const results = messages.filter((m): m is CaseResultMessage => m.type === 'result');
     expect(results.map((r) => r.samples.length)).toEqual([1, 1, 2, 1, 1]);
     const ready = messages.filter((m) => m.type === 'ready');
+    // Each ready says the process collected before it (and will after the last sample).
+    expect(ready.map((m) => m.collected)).toEqual([true, true, true, true, true]);
     // A rewarm is REWARM_MS (10 ms) of batches: fewer calls than a first warmup of at least 80 ms; the batch size is kept.
     expect(ready[2]!.warmupIterations).toBeLessThan(ready[0]!.warmupIterations);
     expect(ready[2]!.iterationsPerSample).toBe(ready[0]!.iterationsPerSample);

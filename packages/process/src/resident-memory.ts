@@ -99,6 +99,7 @@ export class CaseMemoryWatch {
   private readonly openBytes: number | undefined;
   private readyBytes: number | undefined;
   private callsPerSample = 0;
+  private collected = false;
   private readonly sampleBytes: number[] = [];
   private complete = true;
   private peakBytes = 0;
@@ -109,9 +110,10 @@ export class CaseMemoryWatch {
     this.openBytes = readResident(this.pids)?.residentBytes;
   }
 
-  /** The case is warm: `callsPerSample` calls will make each sample. */
-  ready(callsPerSample: number): void {
+  /** The case is warm: `callsPerSample` calls will make each sample; `collected`: the runtime forced a full collection before this reading and forces one after the last sample. */
+  ready(callsPerSample: number, collected = false): void {
     this.callsPerSample = callsPerSample;
+    this.collected = collected;
     this.readyBytes = this.read();
   }
 
@@ -141,6 +143,7 @@ export class CaseMemoryWatch {
       sampleBytes: this.complete ? this.sampleBytes : [],
       callsPerSample: this.callsPerSample,
       ...(last ? { endBytes: last.residentBytes } : {}),
+      ...(this.collected ? { collected: true } : {}),
       peakBytes,
       processes: last?.processes ?? this.pids.length,
     };

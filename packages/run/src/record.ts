@@ -72,7 +72,7 @@ function memorySummary(result: Pick<CaseResult, 'rounds'>): MemorySummary | unde
   const read = result.rounds.flatMap((r) => (r.memory && r.samples.length ? [{ memory: r.memory, round: r }] : []));
   if (!read.length) return undefined;
   const growth = memoryGrowth(
-    read.filter(({ memory }) => memory.readyBytes !== undefined && memory.sampleBytes.length > 0).map(({ memory }) => ({ readyBytes: memory.readyBytes!, sampleBytes: memory.sampleBytes, callsPerSample: memory.callsPerSample, ...(memory.endBytes !== undefined ? { endBytes: memory.endBytes } : {}) })),
+    read.filter(({ memory }) => memory.readyBytes !== undefined && memory.sampleBytes.length > 0).map(({ memory }) => ({ readyBytes: memory.readyBytes!, sampleBytes: memory.sampleBytes, callsPerSample: memory.callsPerSample, ...(memory.endBytes !== undefined ? { endBytes: memory.endBytes } : {}), ...(memory.collected ? { collected: true } : {}) })),
   );
   return {
     rounds: read.length,

@@ -43,6 +43,12 @@ export interface EngineDescriptor {
   readonly warmup?: WarmupHorizon;
   /** Absent: its work cannot be made repeatable under valgrind, and `--measure instructions` refuses its variants. */
   readonly counting?: EngineCounting;
+  /**
+   * Engine flags (rtbench's one syntax) that let the harness force a full
+   * collection (RuntimeEnvironment.collect), which a lockstep process takes
+   * outside its timed batches: absent where the runtime always can.
+   */
+  readonly collectFlags?: readonly string[];
   /** The engine's own native functions (its C++, its builtins, its interpreter), by symbol: a native profile charges them to the engine. */
   readonly nativeSymbols: RegExp;
   /** Its garbage collector's own native functions: a native profile charges them to GC. */
@@ -56,6 +62,8 @@ export const V8_ENGINE: EngineDescriptor = {
   // V8's measured tier-up steps, by calls and by time (docs/measurements/harness-figures.md, "Tier-up by calls"):
   // 30,000 calls where they come within 1.5 s, and up to 3 s of watching.
   warmup: { minMs: 50, tierUpCalls: 30_000, tierUpWithinMs: 1_500, maxMs: 3_000 },
+  // gc() on the global object; the engine's own collections go on as without it.
+  collectFlags: ['--expose-gc'],
   counting: {
     // --predictable: no background threads, fixed seeds. --predictable-gc-schedule: semi-spaces of a fixed size and the
     // old generation's limit grown by a fixed share, instead of sizes that follow the measured GC and allocation speeds

@@ -17,6 +17,7 @@ import { DEFAULT_THRESHOLD } from '@rtbench/stats';
 import { cpuNsBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host';
+import type { TranslatedFlags } from '@rtbench/runtime-kit';
 import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDefaults, MeasurerDescriptor, MeasurerOption, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
 import { givenWholeNumber, timedMeasureOptions, type TimedSetup } from './measure-options.ts';
@@ -127,15 +128,19 @@ export const TIMING_DEFAULTS: MeasurerDefaults = {
   bisectRounds: { min: 10, max: 160 },
 };
 
+/** What every lockstep process does besides its samples, as a saved run says it (collectingFlags). */
+const COLLECTIONS = '; each process takes a full collection before a case\'s first sample and after its last (a warm process also as each case opens), outside the timed batches (V8 runtimes run with --expose-gc for it; bun has Bun.gc)';
+
 /** How a lockstep run measured: its sets, how its processes were held, the lengths. */
 function describeLockstep(o: RunRecord['options']): MeasuredBy {
   const { perArm, warmup } = roundLengths(o);
-  if (o.lockstepProcesses === 'warm' && (o.setsPerProcess ?? 1) > 1)
-    return timedMethod(
-      `each round (a lockstep set) has one live process per arm that serves every case in a shuffled order and samples the arms in turn, a few ms apart; a process serves ${o.setsPerProcess} rounds in a row, warming each case once (${warmup}) and rewarming it briefly in its later rounds: ${perArm} of sampling per arm and round; pairs are (round, case)`,
-    );
-  if (o.lockstepProcesses === 'warm') return timedMethod(`each round (a lockstep set) starts one live process per arm that serves every case in a shuffled order, warming each case and sampling the arms in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`);
-  return timedMethod(`each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`);
+  const held =
+    o.lockstepProcesses === 'warm' && (o.setsPerProcess ?? 1) > 1
+      ? `each round (a lockstep set) has one live process per arm that serves every case in a shuffled order and samples the arms in turn, a few ms apart; a process serves ${o.setsPerProcess} rounds in a row, warming each case once (${warmup}) and rewarming it briefly in its later rounds: ${perArm} of sampling per arm and round; pairs are (round, case)`
+      : o.lockstepProcesses === 'warm'
+        ? `each round (a lockstep set) starts one live process per arm that serves every case in a shuffled order, warming each case and sampling the arms in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`
+        : `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
+  return timedMethod(`${held}${COLLECTIONS}`);
 }
 
 // Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more).
@@ -306,6 +311,22 @@ function hostRecord(
   return { hostWaitUs: readings.map((r) => us(r.waitedNs)), ...spans, ...(cpu ? { processCpuUs: us(cpu.totalNs), mainThreadCpuUs: us(cpu.mainThreadNs) } : {}), ...(emulator ? { emulator } : {}) };
 }
 
+/**
+ * The arm's flags with those its engine needs for the harness to force a
+ * full collection (EngineDescriptor.collectFlags), translated by its plug-in:
+ * a lockstep process takes one before each case opens, before its first
+ * sample and after its last, outside every timed batch, so that the host's
+ * readings of the resident set there hold no garbage (@rtbench/verdicts
+ * memory-growth.ts) and each case starts from a collected heap.
+ */
+export function collectingFlags(arm: Pick<Arm, 'plugin' | 'flags' | 'variantFlags'>): TranslatedFlags {
+  const added = (arm.plugin.engine.collectFlags ?? []).filter((flag) => !arm.variantFlags.includes(flag));
+  if (!added.length) return arm.flags;
+  const translated = arm.plugin.translateFlags([...arm.variantFlags, ...added]);
+  // The variant's own environment (NODE_ENV=…) stays and wins, as when its flags were first translated.
+  return { args: translated.args, env: { ...translated.env, ...arm.flags.env } };
+}
+
 /** A fresh set of processes per case: each starts with a lockstep job for that one case. */
 function lockstepMeasurer(options: LockstepOptions): Measurer {
   const horizons = new TierUpHorizons();
@@ -318,7 +339,7 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
       const sessions: LiveCase[] = arms.map((arm) => {
         context.onArmStart?.(arm);
         const job = lockstepJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, horizons.callNs(arm.id, caseId)));
-        return arm.plugin.startSession({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
+        return arm.plugin.startSession({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
       });
       const { results } = await sampleInTurn(sessions, arms, options, context);
       learnHorizons(horizons, caseId, arms, results);
@@ -442,7 +463,7 @@ export function warmLockstepMeasurer(options: LockstepOptions, seating?: Seating
     processes.take(keyOf(arm, caseId, core), (replaced) => {
       const job: Job = { protocol: 1, kind: 'serve', options: withSteadyRule(options.measure, arm.plugin.engine.warmup) };
       const wrap = seating && core !== undefined ? { wrap: seating.wrap(core) } : {};
-      const process = arm.plugin.startWarm!({ target: arm.target, flags: arm.flags, bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...wrap, ...(context.signal ? { signal: context.signal } : {}) });
+      const process = arm.plugin.startWarm!({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs * WARM_PROCESS_TIMEOUTS * setsPerProcess, ...wrap, ...(context.signal ? { signal: context.signal } : {}) });
       const index = started.get(arm.id) ?? 0;
       started.set(arm.id, index + 1);
       // A replacement mid-set takes over the set's count, so it ends with the others.
