@@ -13,9 +13,20 @@
  * pages of drift are below what /proc's page granularity and the allocator's
  * caching can be told from, and a runtime's own work per sample (the
  * harness's messages, workerd's exchange) grows its resident set a little
- * with every sample whatever the case does. Where the runtime took a full collection after its last sample
- * (bun always, V8 under --expose-gc), three quarters of the growth must
- * outlast it: garbage not yet collected is not kept. A series that fell below
+ * with every sample whatever the case does.
+ *
+ * Where the runtime took a full collection before the first sample and after
+ * the last (every lockstep process: ResidentSeries.collected), those two
+ * readings hold what the process kept, not its garbage, and the growth is
+ * judged from them instead: what the process kept is at least
+ * GROWTH_FLOOR_BYTES and KEPT_SAMPLE_ALLOWANCE_BYTES per sample, and what the
+ * later half's samples kept (from a reading that may still hold garbage:
+ * it errs low, never high) at least that allowance per sample of the half: the
+ * runtime's own growth that outlasts a collection (pages its allocator and
+ * heap give back to the system late) comes mostly in the first samples. A
+ * slower leak is told this way: SAMPLE_ALLOWANCE_BYTES is sized for garbage.
+ * Where only the end was collected (older runs of bun), three quarters of the
+ * growth must outlast it. A series that fell below
  * its start by the floor (the warmup's or an earlier case's garbage
  * collected meanwhile, whose freed pages the case then fills again) is judged
  * from its lowest reading on, and only once it rose past its start by the
@@ -39,6 +50,8 @@ export interface ResidentSeries {
   callsPerSample: number;
   /** Resident bytes as the case answered, after the runtime's full collection where it could force one. */
   endBytes?: number;
+  /** readyBytes and endBytes were read after full collections the runtime forced: they hold what the process kept, no garbage. */
+  collected?: boolean;
 }
 
 export interface ProcessGrowth {
@@ -64,8 +77,16 @@ export const MIN_GROWTH_READINGS = 6;
 /** Growth over the samples below this is not told apart from the allocator's, the heap's and the runtime's own steps. */
 export const GROWTH_FLOOR_BYTES = 1024 * 1024;
 
-/** Growth a sample may bring whatever the case does (seen up to about half of it on a steady case). */
+/** Growth a sample may bring whatever the case does, garbage not yet collected included (seen up to about half of it on a steady case). */
 export const SAMPLE_ALLOWANCE_BYTES = 32 * 1024;
+
+/**
+ * Growth a sample of the later half may keep past a forced collection
+ * whatever the case does: the runtime's own (its allocator's and heap's
+ * pages, given back to the system late) is seen up to about half of it on a
+ * steady case.
+ */
+export const KEPT_SAMPLE_ALLOWANCE_BYTES = 12 * 1024;
 
 /** The share of pairs of readings in which the later one is higher, at least, for a trend. */
 const RISING_SHARE = 0.75;
@@ -108,8 +129,19 @@ export function processGrowth(series: ResidentSeries): ProcessGrowth | undefined
   const { slope } = trend(later.map((p) => p.x), later.map((p) => p.y));
   const grownBytes = slope * (all.length - 1) * series.callsPerSample;
   const base = all[0]!;
+  const rising = risingShare >= RISING_SHARE;
+  if (series.collected && series.endBytes !== undefined) {
+    // Both ends collected: what the process kept, garbage aside, against the smaller allowance; and what the later
+    // half's samples kept at its rate besides (low where the half's first reading held garbage, never high), since the
+    // runtime's own growth that outlasts a collection comes in the first samples, as the slope's does.
+    const half = Math.floor((all.length - 1) / 2);
+    const keptBytes = series.endBytes - base;
+    const keptLaterBytes = series.endBytes - all[half]!;
+    const keeps = keptBytes >= GROWTH_FLOOR_BYTES + (all.length - 1) * KEPT_SAMPLE_ALLOWANCE_BYTES && keptLaterBytes >= (all.length - 1 - half) * KEPT_SAMPLE_ALLOWANCE_BYTES;
+    return { bytesPerCall: slope, grownBytes, keepsGrowing: rising && keeps };
+  }
   const kept = series.endBytes === undefined || series.endBytes - base >= ((last - base) * 3) / 4;
-  return { bytesPerCall: slope, grownBytes, keepsGrowing: risingShare >= RISING_SHARE && grownBytes >= GROWTH_FLOOR_BYTES + allowance && kept };
+  return { bytesPerCall: slope, grownBytes, keepsGrowing: rising && grownBytes >= GROWTH_FLOOR_BYTES + allowance && kept };
 }
 
 /** A case × variant's growth over its processes, or undefined when no process has enough readings. */

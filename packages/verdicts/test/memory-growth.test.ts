@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROWTH_FLOOR_BYTES, memoryGrowth, processGrowth, SAMPLE_ALLOWANCE_BYTES } from '../src/index.ts';
+import { GROWTH_FLOOR_BYTES, KEPT_SAMPLE_ALLOWANCE_BYTES, memoryGrowth, processGrowth, SAMPLE_ALLOWANCE_BYTES } from '../src/index.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -79,5 +79,50 @@ describe('memory growth and a collection at the end', () => {
     expect(processGrowth(garbage)?.keepsGrowing).toBe(false);
     const kept = series(4 * KiB, 40, 20);
     expect(processGrowth({ ...kept, endBytes: kept.sampleBytes[kept.sampleBytes.length - 1]! })?.keepsGrowing).toBe(true);
+  });
+});
+
+describe('memory growth with collections forced at both ends', () => {
+  /** A series whose ready and end readings were taken after a forced collection, ending at `endBytes` (its last reading by default). */
+  const collected = (s: ReturnType<typeof series>, endBytes = s.sampleBytes[s.sampleBytes.length - 1]!) => ({ ...s, endBytes, collected: true });
+
+  it('marks 4 KB a call kept in samples of 6 calls, which the allowance for garbage does not', () => {
+    // 24 KiB a sample: under SAMPLE_ALLOWANCE_BYTES, over KEPT_SAMPLE_ALLOWANCE_BYTES.
+    const leaking = series(4 * KiB, 400, 6);
+    expect(6 * 4 * KiB).toBeLessThan(SAMPLE_ALLOWANCE_BYTES);
+    expect(processGrowth({ ...leaking, endBytes: leaking.sampleBytes[399]! })?.keepsGrowing).toBe(false);
+    const g = processGrowth(collected(leaking));
+    expect(g?.keepsGrowing).toBe(true);
+    expect(Math.abs(g!.bytesPerCall / (4 * KiB) - 1)).toBeLessThan(0.03);
+  });
+
+  it('does not mark growth the collection at the end gave back', () => {
+    // Rising 4 KB a call while sampling, all of it garbage: the collected end is back near the start.
+    const garbage = series(4 * KiB, 400, 6);
+    expect(processGrowth(collected(garbage, garbage.readyBytes + 512 * KiB))?.keepsGrowing).toBe(false);
+  });
+
+  it("does not mark the runtime's own growth that outlasts the collection when it comes in the first samples", () => {
+    // 30 KiB a sample kept over the first 150 samples of 400, then about KEPT_SAMPLE_ALLOWANCE_BYTES / 2 a sample.
+    const early = series(0, 400, 6);
+    early.sampleBytes = early.sampleBytes.map((b, i) => b + Math.min(i + 1, 150) * 30 * KiB + Math.max(0, i + 1 - 150) * (KEPT_SAMPLE_ALLOWANCE_BYTES / 2));
+    expect(processGrowth(collected(early))?.keepsGrowing).toBe(false);
+    // The same runtime's growth with 4 KB a call kept besides: marked.
+    const leaking = series(4 * KiB, 400, 6);
+    leaking.sampleBytes = leaking.sampleBytes.map((b, i) => b + Math.min(i + 1, 150) * 30 * KiB + Math.max(0, i + 1 - 150) * (KEPT_SAMPLE_ALLOWANCE_BYTES / 2));
+    expect(processGrowth(collected(leaking))?.keepsGrowing).toBe(true);
+  });
+
+  it('marks a short series whose collection at the end gave back garbage it carried since the middle', () => {
+    // 40 samples of 6 calls keeping 16 KB each; the collection at the end frees 1.1 MiB of garbage besides.
+    const leaking = series(16 * KiB, 40, 6);
+    expect(processGrowth(collected(leaking, leaking.sampleBytes[39]! - 1.1 * MiB))?.keepsGrowing).toBe(true);
+  });
+
+  it('does not mark kept growth below the floor and the allowance per sample', () => {
+    // 400 samples of 6 calls: the floor and 400 allowances, at 0.8× and 1.3× (the runtime's per-sample growth).
+    const allowed = GROWTH_FLOOR_BYTES + 400 * KEPT_SAMPLE_ALLOWANCE_BYTES;
+    expect(processGrowth(collected(series((allowed * 0.8) / (400 * 6), 400, 6)))?.keepsGrowing).toBe(false);
+    expect(processGrowth(collected(series((allowed * 1.3) / (400 * 6), 400, 6)))?.keepsGrowing).toBe(true);
   });
 });
