@@ -12,7 +12,7 @@
  * Server and load generator are pinned to different cores with taskset.
  */
 import type { RuntimeKind } from '@rtbench/core';
-import { hostTimedSuite, type LoadMeasurement, type Unsupported } from '@rtbench/host-timed';
+import { hostTimedSuite, LOAD_PROFILES, type LoadMeasurement, type Unsupported } from '@rtbench/host-timed';
 import { echoBody } from './src/echo-body.ts';
 
 const here = (file: string): string => new URL(file, import.meta.url).pathname;
@@ -36,23 +36,26 @@ const HONO_SERVERS: Partial<Record<RuntimeKind, string>> = {
 const serverIn = (servers: Partial<Record<RuntimeKind, string>>) => (rt: RuntimeKind): string | Unsupported => servers[rt] ?? { unsupported: `no server is written for ${rt} in this suite` };
 
 /**
- * Connections the load generator keeps open. On loopback 10 keep one server
- * core busy; more give no more requests/s, only queueing latency.
+ * Hello world under every named load: one connection (no queueing), 10 (one
+ * server core busy on loopback), 100, and 100 pipelined 10 deep. Past one
+ * busy core more connections give no more requests/s, only queueing: latency
+ * grows while the server's CPU per request stays put. The other routes run
+ * at 10 connections.
  */
-const CONNECTIONS = 10;
+const HELLO_LOADS = [LOAD_PROFILES.c1, LOAD_PROFILES.c10, LOAD_PROFILES.c100, LOAD_PROFILES['c100-p10']];
 
 const measurements: LoadMeasurement[] = [
-  { kind: 'load', name: 'hello world', params: {}, server: serverIn(SERVERS), request: { method: 'GET', path: '/' }, connections: CONNECTIONS },
+  ...HELLO_LOADS.map((load): LoadMeasurement => ({ kind: 'load', name: 'hello world', params: {}, server: serverIn(SERVERS), request: { method: 'GET', path: '/' }, load })),
   {
     kind: 'load',
     name: 'json echo',
     params: { body: `${(echoBody().length / 1024).toFixed(1)}kb` },
     server: serverIn(SERVERS),
     request: { method: 'POST', path: '/echo', body: echoBody(), headers: { 'content-type': 'application/json' } },
-    connections: CONNECTIONS,
+    load: LOAD_PROFILES.c10,
   },
   // The route a framework app spends its time on: the router matches a parameter, the middleware times the request, the handler answers JSON.
-  { kind: 'load', name: 'framework app', params: { framework: 'hono' }, server: serverIn(HONO_SERVERS), request: { method: 'GET', path: '/users/42' }, connections: CONNECTIONS },
+  { kind: 'load', name: 'framework app', params: { framework: 'hono' }, server: serverIn(HONO_SERVERS), request: { method: 'GET', path: '/users/42' }, load: LOAD_PROFILES.c10 },
 ];
 
 export default hostTimedSuite('http-hello', measurements);

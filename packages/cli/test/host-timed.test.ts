@@ -117,38 +117,49 @@ describe('host-timed suites: load runs', () => {
   beforeAll(async () => {
     autocannonOut = tempFile('run.json');
     [routes, framework, autocannon, bad, defaults] = await Promise.all([
-      benchAsync(['http-hello', '--runtime', 'node,workerd', '--rounds', '2', '--warmup', '10ms', '--filter', 'hello world,json echo']),
+      // Hello world under each named load, and the echo route: one round each.
+      benchAsync(['http-hello', '--runtime', 'node,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world,json echo']),
       benchAsync(['http-hello', '--runtime', 'node,deno,bun,workerd', '--rounds', '1', '--warmup', '10ms', '--filter', 'framework app']),
-      runCliAsync(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world [metric=req/s]', '--save', autocannonOut, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' }),
+      runCliAsync(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1', '--warmup', '10ms', '--filter', 'hello world [load=c10, metric=req/s]', '--save', autocannonOut, '--quiet'], { RTBENCH_LOAD_GENERATOR: 'autocannon' }),
       benchAsync([join('test', 'fixtures', 'host-timed-bad'), '--runtime', 'node', '--rounds', '1', '--warmup', '10ms']),
       // One measurement (its start-up and top-level cases): the default rounds at the least cost.
       runCliAsync(['bench', 'cold-start', '--runtime', 'node', '--filter', 'process start / generated [size=10kb, cache=none]', '--save', tempFile('run.json')]),
     ]);
   }, 300_000);
 
-  it('http-hello: requests/s and latency per load run on node (and workerd\'s fetch handler once), the server stopped after each', () => {
+  it('http-hello: requests/s, the latency line and the server\'s CPU per request under each named load on node and workerd, the server stopped after each', () => {
     const { status, stderr, run } = routes;
     expect(status, stderr).toBe(0);
-    expect(run.cases.map((c) => c.metric?.unit)).toEqual(['req/s', 'ms', 'ms', 'req/s', 'ms', 'ms']);
+    const loads = { c1: [1, 1], c10: [10, 1], c100: [100, 1], 'c100-p10': [100, 10] } as const;
+    const echo = 'json echo [body=1.6kb, load=c10';
+    expect(new Set(run.cases.map((c) => c.id.slice(0, c.id.indexOf(', metric='))))).toEqual(new Set([...Object.keys(loads).map((l) => `hello world [load=${l}`), echo]));
     // Each load run lasted at least 1 s after at least 1 s of warm-up, and the run says so.
-    expect(run.options).toMatchObject({ timeMs: 2_000, warmupMs: 1_000 });
-    for (const route of ['hello world', 'json echo [body=1.6kb']) {
-      const id = (metric: string) => run.cases.find((c) => c.id.startsWith(route) && c.id.includes(`metric=${metric}`))!.id;
-      const rps = result(run, id('req/s'), 'node');
-      const p50 = result(run, id('p50'), 'node');
-      const p99 = result(run, id('p99'), 'node');
-      expect(rps.rounds.length).toBe(2);
-      expect(rps.stats!.median).toBeGreaterThan(0);
-      p50.rounds.forEach((r, i) => expect(p99.rounds[i]!.samples[0]).toBeGreaterThanOrEqual(r.samples[0]!));
+    expect(run.options).toMatchObject({ timeMs: 1_000, warmupMs: 1_000 });
+    const id = (measurement: string, metric: string) => `${measurement}, metric=${metric}]`;
+    for (const variant of ['node', 'workerd']) {
+      for (const [load, [connections, pipelining]] of Object.entries(loads)) {
+        const hello = `hello world [load=${load}`;
+        const rps = result(run, id(hello, 'req/s'), variant);
+        expect(rps.rounds.length, JSON.stringify(rps.failures)).toBe(1);
+        expect(rps.stats!.median).toBeGreaterThan(0);
+        // The server's CPU per request, read from its threads: the JavaScript thread's part of all of them.
+        const js = result(run, id(hello, 'cpu/req js'), variant).rounds[0]!.samples[0]!;
+        expect(js).toBeGreaterThan(0);
+        expect(result(run, id(hello, 'cpu/req'), variant).rounds[0]!.samples[0]!).toBeGreaterThanOrEqual(js);
+        // wrk generated the load, and each round records it: how busy wrk was, the load, how the requests ended.
+        expect(rps.rounds[0]!.load).toEqual({ generator: 'wrk', generatorBusy: expect.any(Number), connections, pipelining, outcomes: expect.objectContaining({ responses: expect.any(Number) }) });
+        expect(rps.rounds[0]!.load!.outcomes!.responses).toBeGreaterThan(0);
+        expect(result(run, id(hello, 'max'), variant).rounds.length).toBe(1);
+      }
+      const quantiles = ['p2.5', 'p50', 'p97.5', 'p99'].map((q) => result(run, id('hello world [load=c100', q), variant).rounds[0]!.samples[0]!);
+      expect(quantiles).toEqual([...quantiles].sort((a, b) => a - b));
+      // Pipelined, wrk's quantiles are not latencies: said, not shown.
+      expect(result(run, id('hello world [load=c100-p10', 'p50'), variant).status).toBe('unsupported');
     }
     // The echo route answered with the body it was sent (its digest is of that answer), on both runtimes.
-    expect(result(run, run.cases[3]!.id, 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
-    expect(result(run, run.cases[3]!.id, 'workerd').rounds.length).toBe(2);
+    expect(result(run, id(echo, 'req/s'), 'node').rounds[0]!.digest.summary).toMatch(/^string\(1[56]\d\d\)$/);
+    expect(result(run, id(echo, 'req/s'), 'workerd').rounds.length).toBe(1);
     expect(run.digestMismatches).toEqual([]);
-    // wrk generated the load, and each round records how busy it was: no note of the fallback.
-    for (const r of run.results.filter((x) => x.caseId.includes('metric=req/s'))) {
-      for (const round of r.rounds) expect(round.load).toEqual({ generator: 'wrk', generatorBusy: expect.any(Number) });
-    }
     expect(run.results.flatMap((r) => r.rounds).every((round) => round.load!.generatorBusy > 0)).toBe(true);
     expect(run.results.flatMap((r) => r.failures).map((f) => f.message)).not.toContainEqual(expect.stringContaining('autocannon generated the load'));
     expect(processesMentioning(PROGRAMS)).toEqual([]);
@@ -159,8 +170,8 @@ describe('host-timed suites: load runs', () => {
   it('http-hello: the framework app (Hono: router, timing middleware, error handler) starts and answers the same JSON on all four runtimes', () => {
     const { status, stderr, run } = framework;
     expect(status, stderr).toBe(0);
-    const rps = 'framework app [framework=hono, metric=req/s]';
-    expect(run.cases.map((c) => c.id)).toEqual([rps, 'framework app [framework=hono, metric=p50]', 'framework app [framework=hono, metric=p99]']);
+    const rps = 'framework app [framework=hono, load=c10, metric=req/s]';
+    expect(run.cases[0]!.id).toBe(rps);
     for (const variant of ['node', 'deno', 'bun', 'workerd']) {
       const r = result(run, rps, variant);
       expect(r.rounds.length, JSON.stringify(r.failures)).toBe(1);
@@ -177,18 +188,25 @@ describe('host-timed suites: load runs', () => {
     const r = autocannon;
     expect(r.status, r.stderr).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(autocannonOut, 'utf8')), autocannonOut);
-    const hello = result(run, 'hello world [metric=req/s]', 'node');
+    const hello = result(run, 'hello world [load=c10, metric=req/s]', 'node');
     expect(hello.rounds[0]!.samples[0]).toBeGreaterThan(0);
     expect(hello.failures).toContainEqual(expect.objectContaining({ kind: 'warning', message: expect.stringContaining('autocannon generated the load (RTBENCH_LOAD_GENERATOR=autocannon)') }));
-    expect(hello.rounds[0]!.load).toEqual({ generator: 'autocannon', generatorBusy: expect.any(Number) });
+    expect(hello.rounds[0]!.load).toMatchObject({ generator: 'autocannon', connections: 10, pipelining: 1 });
     expect(processesMentioning('load-worker.mjs')).toEqual([]);
   });
 
-  it('a server that exits, reports a dead port or dies under load, and a program that throws, fail their own cases; the rest is measured', () => {
+  it('a server that exits, reports a dead port or dies under load, and a program that throws, fail their own cases; the rest is measured, errors counted', () => {
     const { status, run } = bad;
     expect(status).toBe(1);
     const failure = (name: string) => run.results.find((r) => r.caseId.startsWith(name))!.failures[0]!;
-    expect(run.results.find((r) => r.caseId === 'good server [metric=req/s]')!.rounds.length).toBe(1);
+    expect(run.results.find((r) => r.caseId === 'good server [load=c4, metric=req/s]')!.rounds.length).toBe(1);
+    // A 500 on every tenth request: the round is measured, its error statuses counted, not a failed round.
+    const some500 = run.results.find((r) => r.caseId === 'answers 500 to some requests [load=c4, metric=req/s]')!;
+    expect(some500.rounds.length, JSON.stringify(some500.failures)).toBe(1);
+    const outcomes = some500.rounds[0]!.load!.outcomes!;
+    expect(outcomes.errorStatus).toBeGreaterThan(0);
+    expect(outcomes.errorStatus).toBeLessThan(outcomes.responses);
+    expect(some500.failures).toContainEqual(expect.objectContaining({ kind: 'warning', message: expect.stringContaining('counted in each round') }));
     expect(run.results.find((r) => r.caseId === 'start / prints a line')!.rounds.length).toBe(1);
     expect(failure('exits before listening')).toMatchObject({ kind: 'crash', message: expect.stringContaining('exited before it listened') });
     expect(failure('exits before listening').stderr).toContain('refusing to start');

@@ -118,6 +118,23 @@ export const hostMemorySchema = z.object({
 });
 export type HostMemory = z.infer<typeof hostMemorySchema>;
 
+/**
+ * How a load round's requests ended, counted by the load generator over the
+ * measured window: an error is counted, not a failed round, so a server that
+ * answers some requests wrongly still has its figures beside its error rate.
+ */
+const loadOutcomesSchema = z.object({
+  /** Responses received (an error status among them). */
+  responses: z.number().int().nonnegative(),
+  /** Responses with an error status (wrk: 4xx and 5xx; autocannon: anything but 2xx). */
+  errorStatus: z.number().int().nonnegative(),
+  /** Connect, read and write errors of the sockets. */
+  socketErrors: z.number().int().nonnegative(),
+  /** Requests not answered within the generator's timeout. */
+  timeouts: z.number().int().nonnegative(),
+});
+export type LoadOutcomes = z.infer<typeof loadOutcomesSchema>;
+
 export const roundSchema = z.object({
   round: z.number().int().nonnegative(),
   /** Position of this variant within the round's order (interleaving). */
@@ -182,7 +199,17 @@ export const roundSchema = z.object({
    * load, and the share of the measured window it was busy on its core
    * (CPU time over wall time; near 1 it, not the server, may be the limit).
    */
-  load: z.object({ generator: z.enum(['wrk', 'autocannon']), generatorBusy: finite.nonnegative() }).optional(),
+  load: z
+    .object({
+      generator: z.enum(['wrk', 'autocannon']),
+      generatorBusy: finite.nonnegative(),
+      /** Connections kept open, and requests written on each before the first answer (absent in older runs). */
+      connections: z.number().int().positive().optional(),
+      pipelining: z.number().int().positive().optional(),
+      /** What the measured window's requests came to (absent in older runs, where any error failed the round). */
+      outcomes: loadOutcomesSchema.optional(),
+    })
+    .optional(),
   /**
    * Present for a request round (request-shaped cases): the process served
    * the requests one at a time, and each sample is one request's CPU in ms,

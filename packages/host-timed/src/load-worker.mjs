@@ -1,5 +1,5 @@
 // The load generator, in its own process (pinned to its own core by the host).
-// argv[2]: JSON { url, method, body?, headers?, connections, warmupMs, durationMs }.
+// argv[2]: JSON { url, method, body?, headers?, connections, pipelining, warmupMs, durationMs }.
 // Prints one JSON line: what LoadReport in load.ts declares. Plain JS, so the
 // host's node runs it without a TypeScript loader.
 import autocannon from 'autocannon';
@@ -19,7 +19,7 @@ function run(durationMs, record) {
         ...(options.body !== undefined ? { body: options.body } : {}),
         headers: options.headers ?? {},
         connections: options.connections,
-        pipelining: 1,
+        pipelining: options.pipelining,
         duration: durationMs / 1000,
         // Ticks of 100 ms, so a run stops close to its duration (the default 1 s tick rounds it up).
         sampleInt: 100,
@@ -58,8 +58,11 @@ process.stdout.write(
     requests: counted,
     windowMs,
     requestsPerSecond: (counted / windowMs) * 1000,
+    latencyP2_5Ms: quantile(latencies, 0.025),
     latencyP50Ms: quantile(latencies, 0.5),
+    latencyP97_5Ms: quantile(latencies, 0.975),
     latencyP99Ms: quantile(latencies, 0.99),
+    latencyMaxMs: latencies.length ? latencies[latencies.length - 1] : NaN,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,

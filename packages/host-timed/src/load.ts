@@ -2,31 +2,37 @@
  * One load round: a fresh server on the variant (127.0.0.1, a port the kernel
  * picks and the server reports), one request to check it answers on that port,
  * the load generator (wrk, or autocannon as the fallback; in its own process)
- * against it, a check that the server survived, and the server stopped by PID.
+ * against it with the server's threads read from the host around the measured
+ * window, a check that the server survived, and the server stopped by PID.
  * A server that does not start, reports a port nothing answers on, or dies
- * under load fails this round only; the executor goes on with the rest.
+ * under load fails this round only; the executor goes on with the rest. A
+ * server that answers some requests with an error status, or drops some, is
+ * measured: the errors are counted beside its figures.
  */
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { endedHow, exitOf, killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/process';
-import { fail, within, type RoundOutcome } from './outcome.ts';
+import { endedHow, exitOf, killTree, spawnTracked, Tail, threadCpuDeltas, threadCpuTimes, totalCpuNs, type ChildExit } from '@rtbench/process';
+import { fail, within, type RoundOutcome, type RoundValues } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
-import type { HttpRequestSpec } from './suite.ts';
+import type { HttpRequestSpec, LoadProfile, MetricKey } from './suite.ts';
 import type { RunnableVariant } from '@rtbench/runtime-kit';
 import { programCommand } from './variant.ts';
 import { chooseGenerator, wrkArgs, writeWrkScript, type Generator } from './wrk.ts';
 
 const LOAD_WORKER = join(dirname(fileURLToPath(import.meta.url)), 'load-worker.mjs');
 
-/** The load generator's one line of output. */
+/** The load generator's one line of output (latencies null when no request was answered). */
 const loadReportSchema = z.object({
   requests: z.number().int().nonnegative(),
   windowMs: z.number().positive(),
   requestsPerSecond: z.number().nonnegative(),
+  latencyP2_5Ms: z.number().nullable(),
   latencyP50Ms: z.number().nullable(),
+  latencyP97_5Ms: z.number().nullable(),
   latencyP99Ms: z.number().nullable(),
+  latencyMaxMs: z.number().nullable(),
   errors: z.number().int().nonnegative(),
   timeouts: z.number().int().nonnegative(),
   non2xx: z.number().int().nonnegative(),
@@ -38,7 +44,7 @@ export interface LoadPlan {
   /** The bundled server: a program (a runtime that runs programs as processes) or a module it serves (one that serves them). */
   serverPath: string;
   request: HttpRequestSpec;
-  connections: number;
+  load: LoadProfile;
   warmupMs: number;
   durationMs: number;
   timeoutMs: number;
@@ -173,28 +179,83 @@ function parseReport(name: string, run: { lastLine: string; stderr: string; exit
   }
 }
 
-async function runAutocannon(port: number, plan: LoadPlan, core: number | undefined): Promise<GeneratorResult> {
-  const options = { url: `http://127.0.0.1:${port}${plan.request.path}`, method: plan.request.method, body: plan.request.body, headers: plan.request.headers, connections: plan.connections, warmupMs: plan.warmupMs, durationMs: plan.durationMs };
+/** One autocannon run of `durationMs` in its own node process. */
+async function runAutocannon(port: number, plan: LoadPlan, core: number | undefined, durationMs: number): Promise<GeneratorResult> {
+  const { request, load } = plan;
+  const options = { url: `http://127.0.0.1:${port}${request.path}`, method: request.method, body: request.body, headers: request.headers, connections: load.connections, pipelining: load.pipelining, warmupMs: 0, durationMs };
   return parseReport('autocannon', await runProcess(process.execPath, [LOAD_WORKER, JSON.stringify(options)], core, plan));
 }
 
-/** wrk: an unmeasured run for the warm-up (new connections, as autocannon's), then the measured one. */
-async function runWrk(binary: string, port: number, plan: LoadPlan, core: number | undefined): Promise<GeneratorResult> {
-  const script = writeWrkScript(plan.request);
+/** One wrk run of `durationMs` (whole seconds). */
+async function runWrk(binary: string, port: number, plan: LoadPlan, core: number | undefined, durationMs: number): Promise<GeneratorResult> {
+  const script = writeWrkScript(plan.request, plan.load.pipelining);
   const url = `http://127.0.0.1:${port}${plan.request.path}`;
   try {
-    if (plan.warmupMs > 0) {
-      const warm = await runProcess(binary, wrkArgs(url, script, plan.connections, plan.warmupMs), core, plan);
-      if (warm.exit.code !== 0) return { problem: `the load generator (wrk) failed during the warm-up (${warm.exit.signal ?? `exit code ${warm.exit.code}`})`, output: warm.stderr };
-    }
-    return parseReport('wrk', await runProcess(binary, wrkArgs(url, script, plan.connections, plan.durationMs), core, plan));
+    return parseReport('wrk', await runProcess(binary, wrkArgs(url, script, plan.load.connections, durationMs), core, plan));
   } finally {
     rmSync(dirname(script), { recursive: true, force: true });
   }
 }
 
-function runGenerator(generator: Generator, port: number, plan: LoadPlan, core: number | undefined): Promise<GeneratorResult> {
-  return generator.kind === 'wrk' ? runWrk(generator.binary, port, plan, core) : runAutocannon(port, plan, core);
+function runGenerator(generator: Generator, port: number, plan: LoadPlan, core: number | undefined, durationMs: number): Promise<GeneratorResult> {
+  return generator.kind === 'wrk' ? runWrk(generator.binary, port, plan, core, durationMs) : runAutocannon(port, plan, core, durationMs);
+}
+
+/**
+ * The load: an unmeasured run for the warm-up (its own connections), then the
+ * measured one with the server's threads read from the host before and after
+ * it (the server's CPU over the window; undefined off Linux).
+ */
+async function loadServer(generator: Generator, port: number, pid: number | undefined, plan: LoadPlan, core: number | undefined): Promise<GeneratorResult & { cpu?: ServerCpu }> {
+  if (plan.warmupMs > 0) {
+    const warm = await runGenerator(generator, port, plan, core, plan.warmupMs);
+    if (!warm.report) return { problem: `${warm.problem ?? 'no load report'} during the warm-up`, output: warm.output };
+  }
+  const serverPid = process.platform === 'linux' ? pid : undefined;
+  const before = serverPid === undefined ? undefined : threadCpuTimes(serverPid);
+  const measured = await runGenerator(generator, port, plan, core, plan.durationMs);
+  if (serverPid === undefined || !before) return measured;
+  const deltas = threadCpuDeltas(before, threadCpuTimes(serverPid));
+  // The JavaScript thread is the process's main thread (tid = pid) on every runtime served here.
+  return { ...measured, cpu: { jsThreadNs: deltas.get(serverPid) ?? 0, allThreadsNs: totalCpuNs(deltas) } };
+}
+
+/** The server's CPU over the measured window, ns. */
+interface ServerCpu {
+  jsThreadNs: number;
+  allThreadsNs: number;
+}
+
+const NO_THREAD_COUNTERS = 'this host has no per-thread CPU counters the host can read (/proc/<pid>/task/<tid>/schedstat, Linux)';
+
+/**
+ * wrk records one latency per pipelined batch, then corrects its histogram
+ * for coordinated omission with the interval between responses, not between
+ * batches: it adds many times the batches' count of made-up values, some
+ * below its own minimum, where its quantiles read 0. Its maximum is a batch's.
+ */
+const PIPELINED_QUANTILES = "wrk's latency quantiles under pipelining are not latencies (it corrects its per-batch histogram with the interval between responses); the max is the slowest batch's";
+
+const QUANTILE_KEYS = ['latencyP2_5Ms', 'latencyP50Ms', 'latencyP97_5Ms', 'latencyP99Ms'] as const;
+
+/** The round's figures by metric: the generator's, and the server's CPU over the responses counted. */
+function figuresOf(report: LoadReport, cpu: ServerCpu | undefined, quantilesHold: boolean): Pick<RoundValues, 'values' | 'unsupported'> {
+  const values: Partial<Record<MetricKey, number>> = { requestsPerSecond: report.requestsPerSecond };
+  const unsupported: Partial<Record<MetricKey, string>> = {};
+  for (const key of QUANTILE_KEYS) {
+    const ms = report[key];
+    if (!quantilesHold) unsupported[key] = PIPELINED_QUANTILES;
+    else if (ms !== null) values[key] = ms;
+  }
+  if (report.latencyMaxMs !== null) values.latencyMaxMs = report.latencyMaxMs;
+  if (cpu) {
+    values.serverCpuJsMs = cpu.jsThreadNs / report.requests / 1e6;
+    values.serverCpuMs = cpu.allThreadsNs / report.requests / 1e6;
+  } else {
+    unsupported.serverCpuJsMs = NO_THREAD_COUNTERS;
+    unsupported.serverCpuMs = NO_THREAD_COUNTERS;
+  }
+  return { values, ...(Object.keys(unsupported).length ? { unsupported } : {}) };
 }
 
 export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<RoundOutcome> {
@@ -214,22 +275,27 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
     if ('error' in check) return fail('error', `the server reported port ${server.port}, but a request to 127.0.0.1:${server.port} failed: ${check.error}`, server.output.toString());
     if (check.status < 200 || check.status > 299) return fail('error', `the server answered ${check.status} to ${plan.request.method} ${plan.request.path}: ${check.body.slice(0, 200)}`, server.output.toString());
     const generator = chooseGenerator();
-    const { report, problem, output } = await runGenerator(generator, server.port, plan, pinning.generator);
+    const { report, problem, output, cpu } = await loadServer(generator, server.port, server.pid, plan, pinning.generator);
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if (!server.alive()) {
       const exit = await server.exited;
       return fail('crash', `the ${v.plugin.name} server died under load (it ${endedHow(exitOf(exit))})`, server.output.toString());
     }
     if (!report) return fail('crash', problem ?? 'no load report', output);
-    const broken = report.errors + report.timeouts + report.non2xx;
-    if (broken > 0) return fail('error', `under load: ${report.errors} connection errors, ${report.timeouts} timeouts, ${report.non2xx} non-2xx responses`, server.output.toString());
-    if (report.requests === 0 || report.latencyP50Ms === null || report.latencyP99Ms === null) return fail('error', 'the load run completed no request', server.output.toString());
+    // Errors are counted, not a failed round; a window with no answer at all has no figure to give.
+    if (report.requests === 0) return fail('error', `the load run completed no request (${report.errors} socket errors, ${report.timeouts} timeouts)`, server.output.toString());
     return {
       ok: true,
-      values: { requestsPerSecond: report.requestsPerSecond, latencyP50Ms: report.latencyP50Ms, latencyP99Ms: report.latencyP99Ms },
+      ...figuresOf(report, cpu, generator.kind !== 'wrk' || plan.load.pipelining === 1),
       answer: check.body,
       wallMs: performance.now() - started,
-      load: { generator: generator.kind, generatorBusy: report.generatorCpuMs / report.windowMs },
+      load: {
+        generator: generator.kind,
+        generatorBusy: report.generatorCpuMs / report.windowMs,
+        connections: plan.load.connections,
+        pipelining: plan.load.pipelining,
+        outcomes: { responses: report.requests, errorStatus: report.non2xx, socketErrors: report.errors, timeouts: report.timeouts },
+      },
       ...(generator.kind === 'autocannon' ? { generatorNote: `autocannon generated the load (${generator.why}): its ceiling is lower than wrk's` } : {}),
     };
   } finally {

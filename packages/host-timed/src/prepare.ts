@@ -94,7 +94,7 @@ export async function runRound(prepared: Prepared, v: RunnableVariant, budget: R
       return runLoadRound(v, {
         serverPath: prepared.serverPath,
         request: prepared.measurement.request,
-        connections: prepared.measurement.connections,
+        load: prepared.measurement.load,
         warmupMs: budget.loadWarmupMs,
         durationMs: budget.loadMs,
         ...limits,

@@ -47,6 +47,29 @@ export interface HttpRequestSpec {
   headers?: Record<string, string>;
 }
 
+/**
+ * How the load generator loads a server: connections kept open, and requests
+ * written on each before the first answer (pipelining; 1: one at a time).
+ */
+export interface LoadProfile {
+  /** Its name in the case id: `[load=c100-p10]`. */
+  name: string;
+  connections: number;
+  pipelining: number;
+}
+
+/**
+ * The named profiles: one connection (no queueing), 10 (one core busy on
+ * loopback), and the two profiles of the widely cited HTTP server
+ * comparisons, `-c 100` and `-c 100 -p 10`, where requests queue in the server.
+ */
+export const LOAD_PROFILES = {
+  c1: { name: 'c1', connections: 1, pipelining: 1 },
+  c10: { name: 'c10', connections: 10, pipelining: 1 },
+  c100: { name: 'c100', connections: 100, pipelining: 1 },
+  'c100-p10': { name: 'c100-p10', connections: 100, pipelining: 10 },
+} as const satisfies Record<string, LoadProfile>;
+
 export interface LoadMeasurement {
   kind: 'load';
   group?: string;
@@ -60,14 +83,24 @@ export interface LoadMeasurement {
    */
   server(runtime: RuntimeKind): string | Unsupported;
   request: HttpRequestSpec;
-  /** Concurrent connections the load generator keeps open. */
-  connections: number;
+  /** How the generator loads the server; its name becomes the case id's `load` parameter. */
+  load: LoadProfile;
 }
 
 export type HostMeasurement = StartupMeasurement | LoadMeasurement;
 
 /** What one round of a measurement yields, by metric key. */
-export type MetricKey = 'startupMs' | 'topLevelMs' | 'requestsPerSecond' | 'latencyP50Ms' | 'latencyP99Ms';
+export type MetricKey =
+  | 'startupMs'
+  | 'topLevelMs'
+  | 'requestsPerSecond'
+  | 'latencyP2_5Ms'
+  | 'latencyP50Ms'
+  | 'latencyP97_5Ms'
+  | 'latencyP99Ms'
+  | 'latencyMaxMs'
+  | 'serverCpuJsMs'
+  | 'serverCpuMs';
 
 export const METRICS: Record<MetricKey, Metric> = {
   startupMs: { name: 'start-up time', unit: 'ms', direction: 'lower-is-better' },
@@ -75,15 +108,26 @@ export const METRICS: Record<MetricKey, Metric> = {
   // everything before execution (process and runtime start, reading, parsing and compiling the bundle).
   topLevelMs: { name: 'top-level execution (in-runtime clock)', unit: 'ms', direction: 'lower-is-better' },
   requestsPerSecond: { name: 'requests/s', unit: 'req/s', direction: 'higher-is-better' },
+  latencyP2_5Ms: { name: 'latency p2.5', unit: 'ms', direction: 'lower-is-better' },
   latencyP50Ms: { name: 'latency p50', unit: 'ms', direction: 'lower-is-better' },
+  latencyP97_5Ms: { name: 'latency p97.5', unit: 'ms', direction: 'lower-is-better' },
   latencyP99Ms: { name: 'latency p99', unit: 'ms', direction: 'lower-is-better' },
+  latencyMaxMs: { name: 'latency max', unit: 'ms', direction: 'lower-is-better' },
+  // Read by the host from the server's threads over the measured window, over the responses counted in it.
+  serverCpuJsMs: { name: 'server CPU per request (JavaScript thread)', unit: 'ms', direction: 'lower-is-better' },
+  serverCpuMs: { name: 'server CPU per request (all threads)', unit: 'ms', direction: 'lower-is-better' },
 };
 
-/** The metric parameter each load case carries in its id: "hello [metric=req/s]". */
+/** The metric parameter each load case carries in its id: "hello [load=c10, metric=req/s]". */
 const LOAD_METRICS: { key: MetricKey; label: string }[] = [
   { key: 'requestsPerSecond', label: 'req/s' },
+  { key: 'latencyP2_5Ms', label: 'p2.5' },
   { key: 'latencyP50Ms', label: 'p50' },
+  { key: 'latencyP97_5Ms', label: 'p97.5' },
   { key: 'latencyP99Ms', label: 'p99' },
+  { key: 'latencyMaxMs', label: 'max' },
+  { key: 'serverCpuJsMs', label: 'cpu/req js' },
+  { key: 'serverCpuMs', label: 'cpu/req' },
 ];
 
 /** One case of a host-timed suite: one metric of one measurement. */
@@ -113,7 +157,7 @@ function casesOf(m: HostMeasurement): HostCaseSpec[] {
           { key: 'startupMs' as const, params: m.params },
           { key: 'topLevelMs' as const, params: { ...m.params, metric: 'top level' } },
         ]
-      : LOAD_METRICS.map((x) => ({ key: x.key, params: { ...m.params, metric: x.label } }));
+      : LOAD_METRICS.map((x) => ({ key: x.key, params: { ...m.params, load: m.load.name, metric: x.label } }));
   return metrics.map(({ key, params }) => ({
     id: caseId(m.group, m.name, params),
     name: m.name,

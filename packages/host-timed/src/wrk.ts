@@ -55,29 +55,44 @@ function luaString(text: string): string {
   return `${out}"`;
 }
 
-/** The Lua script: the request, and done() printing LoadReport's JSON line (latencies in ms, wrk's own CPU time). */
-function wrkScript(request: HttpRequestSpec): string {
+/**
+ * The Lua script: the request (written `pipelining` times per turn when
+ * pipelined, the way wrk's own pipeline example does it), and done() printing
+ * LoadReport's JSON line (latencies in ms, wrk's own CPU time). wrk counts a
+ * response with a status of 400 or more as a status error.
+ */
+function wrkScript(request: HttpRequestSpec, pipelining: number): string {
   const headers = Object.entries(request.headers ?? {}).map(([k, v]) => `wrk.headers[${luaString(k)}] = ${luaString(v)}\n`);
+  const pipelined =
+    pipelining > 1
+      ? [
+          'local batch\n',
+          `function init(args)\n  local r = {}\n  for i = 1, ${pipelining} do r[i] = wrk.format() end\n  batch = table.concat(r)\nend\n`,
+          'function request()\n  return batch\nend\n',
+        ]
+      : [];
   return [
     `wrk.method = ${luaString(request.method)}\n`,
     request.body !== undefined ? `wrk.body = ${luaString(request.body)}\n` : '',
     ...headers,
+    ...pipelined,
     'function done(summary, latency, requests)\n',
     '  local e = summary.errors\n',
     '  local ms = summary.duration / 1000\n',
+    '  local p = function(q) return latency:percentile(q) / 1000 end\n',
     // os.clock(): the process's CPU time (all its threads): how busy the generator was.
-    '  io.write(string.format(\'{"requests":%d,"windowMs":%.3f,"requestsPerSecond":%.3f,"latencyP50Ms":%.6f,"latencyP99Ms":%.6f,"errors":%d,"timeouts":%d,"non2xx":%d,"generatorCpuMs":%.3f}\\n\',\n',
-    '    summary.requests, ms, summary.requests / ms * 1000, latency:percentile(50) / 1000, latency:percentile(99) / 1000,\n',
+    '  io.write(string.format(\'{"requests":%d,"windowMs":%.3f,"requestsPerSecond":%.3f,"latencyP2_5Ms":%.6f,"latencyP50Ms":%.6f,"latencyP97_5Ms":%.6f,"latencyP99Ms":%.6f,"latencyMaxMs":%.6f,"errors":%d,"timeouts":%d,"non2xx":%d,"generatorCpuMs":%.3f}\\n\',\n',
+    '    summary.requests, ms, summary.requests / ms * 1000, p(2.5), p(50), p(97.5), p(99), latency.max / 1000,\n',
     '    e.connect + e.read + e.write, e.timeout, e.status, os.clock() * 1000))\n',
     'end\n',
   ].join('');
 }
 
 /** Writes the script for a request into a fresh temporary directory; returns its path. */
-export function writeWrkScript(request: HttpRequestSpec): string {
+export function writeWrkScript(request: HttpRequestSpec, pipelining: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'rtbench-wrk-'));
   const path = join(dir, 'load.lua');
-  writeFileSync(path, wrkScript(request));
+  writeFileSync(path, wrkScript(request, pipelining));
   return path;
 }
 

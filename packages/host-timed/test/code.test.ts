@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuntimeKind } from '@rtbench/core';
 import type { BundleTarget } from '@rtbench/runtime-kit';
-import { hostSuiteCode, type HostMeasurement } from '../src/index.ts';
+import { hostSuiteCode, LOAD_PROFILES, type HostMeasurement } from '../src/index.ts';
 
 const NODE: BundleTarget = { entry: '', platform: 'node', conditions: ['node'] };
 const WORKER: BundleTarget = { entry: '', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'] };
@@ -31,7 +31,7 @@ function suiteFolder(): string {
 
 function measurements(dir: string): HostMeasurement[] {
   return [
-    { kind: 'load', name: 'hello', params: {}, server: (rt) => (rt === 'workerd' ? join(dir, 'workerd-server.ts') : rt === 'node' ? join(dir, 'node-server.ts') : { unsupported: 'no server' }), request: { method: 'GET', path: '/' }, connections: 1 },
+    { kind: 'load', name: 'hello', params: {}, server: (rt) => (rt === 'workerd' ? join(dir, 'workerd-server.ts') : rt === 'node' ? join(dir, 'node-server.ts') : { unsupported: 'no server' }), request: { method: 'GET', path: '/' }, load: LOAD_PROFILES.c1 },
     { kind: 'startup', name: 'start', params: {}, program: join(dir, 'program.ts'), cache: 'none', start: 'process' },
   ];
 }

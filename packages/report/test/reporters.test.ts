@@ -187,7 +187,7 @@ describe('reporters on saved runs', () => {
     const total = benchRun.results.reduce((n, r) => n + r.rounds.reduce((m, x) => m + x.samples.length, 0), 0);
     expect(rows.length - 1).toBe(total);
     const first = benchRun.results[0]!;
-    expect(rows[1]).toEqual([benchRun.id, first.caseId, first.variantId, String(first.rounds[0]!.round), String(first.rounds[0]!.order), '0', String(first.rounds[0]!.iterationsPerSample), 'time per operation', 'ns', String(first.rounds[0]!.samples[0]), '']);
+    expect(rows[1]).toEqual([benchRun.id, first.caseId, first.variantId, String(first.rounds[0]!.round), String(first.rounds[0]!.order), '0', String(first.rounds[0]!.iterationsPerSample), 'time per operation', 'ns', String(first.rounds[0]!.samples[0]), '', '', '']);
   });
 
   it('csv-stats: one row per case × variant with the ratio against the baseline', () => {

@@ -31,6 +31,12 @@ export const SAMPLE_FIELDS: readonly CsvField<SampleRow>[] = [
   sample('value', (s) => s.round.samples[s.index]),
   // Where the run recorded when each sample started.
   sample('sample_start_ms', (s) => s.round.sampleStartMs?.[s.index]),
+  // A load round's requests: responses received, and those that ended in error (error status, socket error, timeout).
+  sample('responses', (s) => s.round.load?.outcomes?.responses),
+  sample('errors', (s) => {
+    const o = s.round.load?.outcomes;
+    return o ? o.errorStatus + o.socketErrors + o.timeouts : undefined;
+  }),
 ];
 
 /** Every sample of `runs`, run by run, result by result, round by round. */

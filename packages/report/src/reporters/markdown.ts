@@ -1,4 +1,5 @@
 /** Markdown for pasting a run or a comparison into a pull request or an issue. */
+import { loadMarkdown } from './load.ts';
 import { requestsMarkdown } from './requests.ts';
 import { renderClaimsMarkdown } from './claims-markdown.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
@@ -57,6 +58,7 @@ function renderBenchMarkdown(view: BenchView): string {
   if (below) remarks.push(`ops/s ${NO_RATE_REASON}`);
   if (remarks.length) lines.push('', ...remarks.map((r) => `> ${cell(r)}`));
   if (view.requests) lines.push(...requestsMarkdown(view.requests));
+  if (view.load) lines.push(...loadMarkdown(view.load));
   for (const bc of view.cases) {
     if (bc.digestMismatch) {
       lines.push('', `> ⚠️ **Different work** on ${code(bc.label)}: ${Object.entries(bc.digestMismatch).map(([v, h]) => `${cell(v)} ${code(h)}`).join(', ')}`);
@@ -121,6 +123,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     if (moved.length) lines.push('', `${cell(WHERE_HEADING)}:`, '', ...moved.map((row) => `- ${code(row.label)}: ${whereText(row.where!, code)}`));
   }
   if (view.requests) lines.push(...requestsMarkdown(view.requests));
+  if (view.load) lines.push(...loadMarkdown(view.load));
   if (view.notes.length) lines.push('', ...view.notes.map((n) => `> ${cell(n)}`));
   const command = view.runs.map((r) => commandLine(r.run.command)).join(' and ');
   lines.push('', `<sub>${cell(designLine(view))} ${cell(legend(view))} Host: ${cell(hostLines(view).join('; '))}. Command: ${command}.</sub>`);

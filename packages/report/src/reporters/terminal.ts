@@ -6,6 +6,7 @@
  * arm labels (A, B, …) with a legend — and the first that fits is used; a
  * line under the table says what a wider terminal would add.
  */
+import { loadTerminal } from './load.ts';
 import { requestsTerminal } from './requests.ts';
 import { counted } from '../text.ts';
 import { renderClaimsTerminal } from './claims-terminal.ts';
@@ -205,6 +206,7 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   if (wider && options.explain) lines.push(...wrapped(wider, columns, c.dim));
   if (options.plot) lines.push('', ...view.cases.map((bc) => casePlot(bc, { columns, color: options.color ?? true, labels: grid.labels })).filter(Boolean));
   if (view.requests) lines.push(...requestsTerminal(view.requests, columns, c.bold, c.dim));
+  if (view.load) lines.push(...loadTerminal(view.load, columns, c.bold, c.dim));
   for (const note of view.notes) lines.push(...noteLines(note, c, columns));
   // By default one key to the table; --explain: the method in full.
   for (const line of options.explain ? benchLegend(view) : [defaultKey(view, columns)]) lines.push(...wrapped(line, columns, c.dim));
@@ -283,6 +285,7 @@ export function renderComparisonTerminal(view: ComparisonView, options: Reporter
   }
   for (const section of view.sections) out.push(...sectionLines(section, view, c, columns, options.explain === true), '');
   if (view.requests) out.push(...requestsTerminal(view.requests, columns, c.bold, c.dim).slice(1), '');
+  if (view.load) out.push(...loadTerminal(view.load, columns, c.bold, c.dim).slice(1), '');
   for (const note of view.notes) out.push(...wrapped(`! ${note}`, columns, c.yellow, 2));
   // By default one key to the verdicts; --explain: how the data was taken and the rules in full.
   for (const line of options.explain ? [designLine(view), legend(view)] : [comparisonKey(view)]) out.push(...wrapped(line, columns, c.dim));

@@ -3,6 +3,7 @@
  * against the baseline (the first variant listed that ran). Pure: a run in,
  * plain data out.
  */
+import { loadSection } from './load.ts';
 import { requestsSection } from './requests.ts';
 import { metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm } from '@rtbench/stats';
@@ -219,6 +220,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
   const variants = run.variants.map((v) => armInfo(v));
   const methods = measuredBy(run.options);
   const requests = requestsSection(run);
+  const load = loadSection(run);
   return {
     kind: 'bench',
     run,
@@ -237,5 +239,6 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),
     ...(requests ? { requests } : {}),
+    ...(load ? { load } : {}),
   };
 }

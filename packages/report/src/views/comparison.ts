@@ -11,6 +11,7 @@ import { unitNotes } from './bench.ts';
 import { measuredBy } from './measured-by.ts';
 import type { ArmComparison, CaseComparison, ComparisonView } from './types.ts';
 import { attachWhere } from './where.ts';
+import { loadSection } from './load.ts';
 import { requestsSection } from './requests.ts';
 import { steadyStateCell } from './steady-state.ts';
 import { attachWithoutWork } from './without-work.ts';
@@ -115,10 +116,12 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
   }
   if (assembled.some((s) => s.cases.some((row) => row.quantile))) notes.push(`CPU per request ${QUANTILE_METHOD}; they share the view's false-discovery step`);
   const requests = requestsSection(run);
+  const load = loadSection(run);
   return {
     kind: 'comparison',
     pairing: 'paired',
     ...(requests ? { requests } : {}),
+    ...(load ? { load } : {}),
     run,
     runs: [{ run, ...(options.file ? { file: options.file } : {}) }],
     suite: run.suite,

@@ -8,6 +8,7 @@
  * (views/history.ts) is the third kind: per case × variant a point per run and
  * its change from the previous one, with process medians, not the runs.
  */
+import type { LoadSection } from './load.ts';
 import type { RequestsSection } from './requests.ts';
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
@@ -131,6 +132,8 @@ export interface BenchView {
   profiles?: ProfileManifest;
   /** Request cases: the distribution of CPU per request per case × variant. */
   requests?: RequestsSection;
+  /** HTTP load cases: per measurement × variant, its metrics side by side and its error rate. */
+  load?: LoadSection;
 }
 
 // ------------------------------------------------------------- comparison view
@@ -199,6 +202,8 @@ export interface ComparisonView {
   profiles?: ProfileManifest;
   /** As on BenchView: request cases' distributions of CPU per request (paired comparisons). */
   requests?: RequestsSection;
+  /** As on BenchView: HTTP load cases side by side (paired comparisons). */
+  load?: LoadSection;
 }
 
 // ---------------------------------------------------------------- history view

@@ -33,6 +33,15 @@ const GENERATOR_SATURATED = 0.9;
 
 const GENERATOR_SATURATED_WARNING = `the load generator was at least ${GENERATOR_SATURATED * 100}% busy on its core in a round: requests/s there may be its ceiling, not the server's`;
 
+/** Said once per case: the round was measured, and its errors are counted beside its figures. */
+const LOAD_ERRORS_WARNING = 'some requests under load got an error status, a socket error or no answer in time: counted in each round (the error rate beside the load figures), the figures are of the rest';
+
+/** Requests of a load round that ended in error: an error status, a socket error, a timeout. */
+function loadErrors(outcome: RoundOutcome): number {
+  const o = outcome.ok ? outcome.load?.outcomes : undefined;
+  return o ? o.errorStatus + o.socketErrors + o.timeouts : 0;
+}
+
 export const HOST_TIMED: MeasurerDescriptor = {
   name: 'host-timed',
   chosenBy: 'suite',
@@ -41,7 +50,7 @@ export const HOST_TIMED: MeasurerDescriptor = {
   recorded: { measurer: 'host-timed' },
   platforms: EVERY_PLATFORM,
   warmsInRuntime: false,
-  measures: "what the suite's cases declare: time to first output or response, requests/s, latency",
+  measures: "what the suite's cases declare: time to first output or response, requests/s, latency, the server's CPU per request",
   help: 'one program start or one load run per case, variant and round, timed from outside the runtime',
   // Timing's, but a fixed number of rounds: one round is a whole server or program start.
   defaults: { ...TIMING_DEFAULTS, bench: { ...TIMING_DEFAULTS.bench, adaptive: 'never' }, compare: { ...TIMING_DEFAULTS.compare, adaptive: 'never' } },
@@ -107,7 +116,7 @@ function hostTimedMeasurer(budget: HostBudget): Measurer {
         else if ('error' in ready) outcome = { ok: false, kind: 'error', message: ready.error };
         else outcome = await runRound(ready, arm, { ...budget, ...(context.signal ? { signal: context.signal } : {}) });
         const saturated = outcome.ok && outcome.load !== undefined && outcome.load.generatorBusy >= GENERATOR_SATURATED;
-        const warnings = [...(saturated ? [GENERATOR_SATURATED_WARNING] : []), ...(outcome.ok && outcome.generatorNote ? [outcome.generatorNote] : [])];
+        const warnings = [...(saturated ? [GENERATOR_SATURATED_WARNING] : []), ...(loadErrors(outcome) > 0 ? [LOAD_ERRORS_WARNING] : []), ...(outcome.ok && outcome.generatorNote ? [outcome.generatorNote] : [])];
         out.push({ armId: arm.id, warnings, outcomes: caseOutcomes(cases, outcome, context.round, position), ...(outcome.ok ? { text: progressText(outcome, cases[0]!) } : {}) });
       }
       return out;
@@ -132,9 +141,11 @@ function caseOutcomes(cases: readonly HostCaseSpec[], outcome: RoundOutcome, rou
   });
 }
 
-/** The round's value as it reads (a time or requests/s); for a load run also how busy the generator's core was (near 100%: it may be the limit, not the server). */
+/** The round's value as it reads (a time or requests/s); for a load run also how busy the generator's core was (near 100%: it may be the limit, not the server), and its errors. */
 function progressText(outcome: Extract<RoundOutcome, { ok: true }>, c: HostCaseSpec): string {
   const value = outcome.values[c.metricKey] ?? NaN;
   const text = c.metric.unit === 'req/s' ? `${(value / 1000).toFixed(1)}K req/s` : `${value.toFixed(1)} ${c.metric.unit}`;
-  return outcome.load === undefined ? text : `${text} (${outcome.load.generator} ${Math.round(outcome.load.generatorBusy * 100)}% busy)`;
+  if (outcome.load === undefined) return text;
+  const errors = loadErrors(outcome);
+  return `${text} (${outcome.load.generator} ${Math.round(outcome.load.generatorBusy * 100)}% busy${errors ? `, ${errors} errors` : ''})`;
 }

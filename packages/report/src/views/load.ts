@@ -1,0 +1,84 @@
+/**
+ * HTTP load as plain data: per load measurement × variant, one line of its
+ * metrics' medians over the rounds (requests/s, the latency line, the
+ * server's CPU per request) and how its requests ended, summed over the
+ * rounds. A load measurement's metrics are cases of their own (one per
+ * `metric` parameter); here they sit side by side, so latency that grows
+ * with the connections while CPU per request stays put reads along a column.
+ * The reporters lay it out (reporters/load.ts).
+ */
+import { caseId, type Params } from '@rtbench/core';
+import type { CaseResult, LoadOutcomes, Metric, RunRecord } from '@rtbench/core/schema';
+import { median } from '@rtbench/stats';
+
+/** One metric of the load measurements, a column: its label (the case's `metric` parameter) and its unit. */
+export interface LoadColumn {
+  label: string;
+  metric: Metric;
+}
+
+export interface LoadRow {
+  /** The measurement's case id without its metric: "hello world [load=c100]". */
+  measurement: string;
+  variantId: string;
+  /** Connections and pipelining of its rounds (absent in older runs). */
+  connections?: number;
+  pipelining?: number;
+  /** The median over rounds, by column label (absent: no figure). */
+  medians: Record<string, number>;
+  /** Summed over the rounds (absent in older runs, where an error failed the round). */
+  outcomes?: LoadOutcomes;
+  rounds: number;
+}
+
+export interface LoadSection {
+  columns: LoadColumn[];
+  rows: LoadRow[];
+  /** How the figures were made, in one sentence. */
+  method: string;
+}
+
+const METHOD =
+  "medians over rounds (each round: a fresh server under the load generator's measured window); latencies as the generator timed them (wrk: corrected for coordinated omission; pipelined, the max only: the slowest batch); CPU per request read by the host from the server's threads over the window, over the responses counted; errors: error statuses, socket errors and timeouts, counted over all rounds";
+
+/** Requests that ended in error over all requests tried. */
+export function errorRate(o: LoadOutcomes): number {
+  const errors = o.errorStatus + o.socketErrors + o.timeouts;
+  const tried = o.responses + o.socketErrors + o.timeouts;
+  return tried > 0 ? errors / tried : 0;
+}
+
+function sumOutcomes(result: CaseResult): LoadOutcomes | undefined {
+  const all = result.rounds.flatMap((r) => (r.load?.outcomes ? [r.load.outcomes] : []));
+  if (all.length === 0) return undefined;
+  return all.reduce((a, b) => ({ responses: a.responses + b.responses, errorStatus: a.errorStatus + b.errorStatus, socketErrors: a.socketErrors + b.socketErrors, timeouts: a.timeouts + b.timeouts }));
+}
+
+const withoutMetric = (params: Params): Params => Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'metric'));
+
+/** The section of a run with load rounds; undefined for any other run. */
+export function loadSection(run: RunRecord): LoadSection | undefined {
+  const columns = new Map<string, LoadColumn>();
+  const rows = new Map<string, LoadRow>();
+  for (const c of run.cases) {
+    const label = c.params.metric;
+    if (typeof label !== 'string' || !c.metric) continue;
+    const measurement = caseId(c.group, c.name, withoutMetric(c.params));
+    for (const v of run.variants) {
+      const result = run.results.find((r) => r.caseId === c.id && r.variantId === v.id);
+      const load = result?.rounds.find((r) => r.load)?.load;
+      if (!result || !load) continue;
+      if (!columns.has(label)) columns.set(label, { label, metric: c.metric });
+      const key = `${measurement}\u0000${v.id}`;
+      let row = rows.get(key);
+      if (!row) {
+        const outcomes = sumOutcomes(result);
+        row = { measurement, variantId: v.id, ...(load.connections !== undefined ? { connections: load.connections } : {}), ...(load.pipelining !== undefined ? { pipelining: load.pipelining } : {}), medians: {}, ...(outcomes ? { outcomes } : {}), rounds: result.rounds.length };
+        rows.set(key, row);
+      }
+      const samples = result.rounds.flatMap((r) => r.samples);
+      if (samples.length) row.medians[label] = median(samples);
+    }
+  }
+  return rows.size ? { columns: [...columns.values()], rows: [...rows.values()], method: METHOD } : undefined;
+}
