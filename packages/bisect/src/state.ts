@@ -7,12 +7,11 @@
  * ones and measures only what is left: that is how an interrupted bisect (or
  * one that reached its --budget) continues.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { cpus, hostname } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from './types.ts';
 import { writeFileAtomically } from '@rtbench/host';
-import { assertWritableFolder, lockCampaignFolder, readRegularFile } from '@rtbench/run';
+import { campaignMachine, openCampaignFolder, readRegularFile } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
@@ -47,7 +46,7 @@ export interface BisectState {
   identity: BisectIdentity;
   /** Cache entries (<package>@<version>) this bisect installed: what --clean removes. */
   installed: string[];
-  /** The machine that measured the steps (thisMachine()); absent in states of an older rtbench. */
+  /** The machine that measured the steps (campaignMachine()); absent in states of an older rtbench. */
   machine?: string;
   steps: SavedStep[];
 }
@@ -55,16 +54,6 @@ export interface BisectState {
 export const STATE_FILE = 'bisect.state';
 /** Held while a bisect works in the folder: two at once would number and overwrite each other's runs. */
 export const LOCK_FILE = 'bisect.lock';
-
-/** Takes the folder's lock, or refuses naming the bisect that holds it (@rtbench/run pid-lock.ts). */
-function lockFolder(dir: string): () => void {
-  return lockCampaignFolder(dir, LOCK_FILE, 'bisect');
-}
-
-/** The machine a bisect's steps are measured on: steps measured on two machines do not make one comparison. */
-function thisMachine(): string {
-  return `${hostname()}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
-}
 
 /** The folder's saved bisect, or a new one; refused when it holds another question, or steps another machine measured. */
 function readState(dir: string, identity: BisectIdentity, machine: string): BisectState {
@@ -104,11 +93,8 @@ export class BisectFolder {
   }
 
   /** The folder's bisect, continued when its identity matches, else a new one; a folder holding another bisect is refused. */
-  static open(dir: string, identity: BisectIdentity, machine = thisMachine()): BisectFolder {
-    // A place that takes no folder (a file, /proc, where a recursive mkdir never returns, /sys) is one line, not a trace or a hang.
-    assertWritableFolder(dir, 'the bisect folder');
-    mkdirSync(dir, { recursive: true });
-    const release = lockFolder(dir);
+  static open(dir: string, identity: BisectIdentity, machine = campaignMachine()): BisectFolder {
+    const release = openCampaignFolder(dir, LOCK_FILE, 'bisect');
     try {
       return new BisectFolder(dir, readState(dir, identity, machine), release);
     } catch (error) {

@@ -11,7 +11,7 @@ import type { StepOutcome, StepRequest } from './types.ts';
 import type { RunRecord } from '@rtbench/core/schema';
 import { releaseRuntime, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { pairRounds, unitMeans } from '@rtbench/stats';
-import { executeRun, resolveVariant, runtimeStore, writeRunAtomically, type RunHooks, type RunRequest } from '@rtbench/run';
+import { resolveVariant, runIntoFile, runtimeStore, type RunHooks, type RunRequest } from '@rtbench/run';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import { releaseVariant, type ReleaseRange } from '@rtbench/run';
 import type { BisectFolder } from './state.ts';
@@ -118,12 +118,7 @@ export async function measureStep(ctx: StepContext, releases: Releases, request:
   const newerId = releaseVariant(ctx.range, newer).id;
   const planned = await ctx.planStep([olderId, newerId], request.rounds);
   const path = ctx.folder.runPath(older, newer);
-  const run = await executeRun(planned, {
-    signal: ctx.signal,
-    save: (r) => writeRunAtomically(path, r),
-    ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
-  });
-  writeRunAtomically(path, run);
+  const run = await runIntoFile(planned, path, { signal: ctx.signal, ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}) });
   if (run.status === 'interrupted') throw new StepInterrupted();
   const got = logRatiosOf(run, caseId, olderId, newerId);
   if ('failed' in got) return { outcome: { kind: 'cannot-run', release: got.failed === 'older' ? request.older : request.newer, reason: got.reason }, run: path };

@@ -1,7 +1,7 @@
 export { analyseMatrix, setsIn, type RunReader } from './analysis.ts';
 export { claimsGrid, keepClaims, matchClaims, type GivenClaims, type ReleaseOf, type SuiteName } from './claims.ts';
 export { bisectCommand, compareCommand, releaseVariantText, shellWord } from './commands.ts';
-export { estimateJobMs, pendingJobs, planTracks, processesOf, type TrackPlan, type WindowJob } from './estimate.ts';
+export { estimateJobMs, pendingJobs, planTracks, type TrackPlan, type WindowJob } from './estimate.ts';
 export { mergeMatrices } from './merge.ts';
 export { shardTracks } from './shard.ts';
 export { MatrixRefused } from './refused.ts';

@@ -6,18 +6,18 @@
  * of its releases, planned by the command as `bench --compare` plans them and
  * run by the one run loop (@rtbench/run); its file is named in the state
  * before it starts, so a sitting stopped mid-window continues it. The page
- * and the report are redrawn from the folder. The command parses, plans
- * each window's run and says what happens.
+ * and the report are redrawn from the folder. `sit` holds it as one
+ * campaign (@rtbench/run campaign.ts), saying what happens; the command
+ * parses, plans each window's run and shows the lines and the answer.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { cpus, hostname } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { slug, writeFileAtomically } from '@rtbench/host';
-import { MARKDOWN_FLAG, pageReporter, printable, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
-import { executeRun, lockCampaignFolder, type CampaignBudget, writeRunAtomically, type ProgressEvent, type RunRequest } from '@rtbench/run';
+import { counted, formatClock, MARKDOWN_FLAG, pageReporter, printable, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
+import { BUDGET_EXIT, campaignMachine, CampaignBudget, INTERRUPTED_EXIT, openCampaignFolder, runIntoFile, whileStoppable, type CampaignSay, type ProgressEvent, type RunRequest } from '@rtbench/run';
 import { analyseMatrix } from './analysis.ts';
 import { folderRuns } from './folder-files.ts';
-import { estimateJobMs, pendingJobs, planTracks, type TrackPlan, type WindowJob } from './estimate.ts';
+import { estimateJobMs, pendingJobs, planTracks, processesOf, type TrackPlan, type WindowJob } from './estimate.ts';
 import { keepClaims } from './claims.ts';
 import { MatrixRefused } from './refused.ts';
 import { askedTrack, openMatrix, saveMatrix, syncTracks } from './state.ts';
@@ -34,11 +34,6 @@ import type { ReleaseTrack } from '@rtbench/verdicts';
  * measurer's for a comparison.
  */
 export const MATRIX_DEFAULTS = { sets: 12, setsPerProcess: 2, time: '100ms', window: 6, budget: '60m' } as const;
-
-/** The machine a sitting measures on, listed in the state (each run records its host in full). */
-function thisMachine(): string {
-  return `${hostname()}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
-}
 
 /** The matrix's view, with its page and report written into the folder. */
 export function drawMatrix(dir: string, state: MatrixState, tracks: readonly TrackState[]): ReleaseMatrixView {
@@ -104,7 +99,7 @@ export class MatrixSitting {
     all: readonly ReleaseTrack[],
     private readonly planner: WindowPlanner,
     readonly close: () => void,
-    options: SittingOptions,
+    private readonly options: SittingOptions,
   ) {
     // Every track asked, before the shard's are dealt: what a merge checks the shards agree on.
     state.asked = all.map(askedTrack);
@@ -116,9 +111,8 @@ export class MatrixSitting {
 
   /** The folder's matrix, continued or begun, locked against a second sitting unless only planned (MatrixRefused: another matrix is there). */
   static open(dir: string, identity: MatrixIdentity, all: readonly ReleaseTrack[], planner: WindowPlanner, options: SittingOptions = {}): MatrixSitting {
-    const state = openMatrix(dir, identity, thisMachine(), options.shard);
-    if (!options.planOnly) mkdirSync(dir, { recursive: true });
-    const unlock = options.planOnly ? () => {} : lockCampaignFolder(dir, 'releases.lock', 'release matrix');
+    const state = openMatrix(dir, identity, campaignMachine(), options.shard);
+    const unlock = options.planOnly ? () => {} : openCampaignFolder(dir, 'releases.lock', 'release matrix');
     try {
       return new MatrixSitting(dir, state, all, planner, unlock, options);
     } catch (error) {
@@ -154,12 +148,7 @@ export class MatrixSitting {
       hooks.measuring?.(job, estimate);
       const request = await this.planner.planWindow(job.track, job.window.releases, job.sets);
       const path = join(this.dir, file);
-      const run = await executeRun(request, {
-        signal: hooks.signal,
-        save: (r) => writeRunAtomically(path, r),
-        ...(hooks.onProgress ? { onProgress: (e: ProgressEvent) => hooks.onProgress!(job, e) } : {}),
-      });
-      writeRunAtomically(path, run);
+      const run = await runIntoFile(request, path, { signal: hooks.signal, ...(hooks.onProgress ? { onProgress: (e: ProgressEvent) => hooks.onProgress!(job, e) } : {}) });
       if (run.status === 'interrupted') return 'interrupted';
     }
     return 'done';
@@ -167,5 +156,49 @@ export class MatrixSitting {
 
   draw(): ReleaseMatrixView {
     return drawMatrix(this.dir, this.state, this.tracks);
+  }
+
+  /**
+   * The sitting as the command holds it, one campaign: what is still to
+   * measure said up front; then, unless only planned, the windows measured
+   * within the budget and stoppable, a line per window and per set, and the
+   * page and report redrawn and handed to `drawn`. Its exit code (0,
+   * BUDGET_EXIT, INTERRUPTED_EXIT).
+   */
+  async sit(budgetMs: number, say: CampaignSay, drawn: (view: ReleaseMatrixView) => void): Promise<number> {
+    const { identity } = this.state;
+    const { shard } = this.options;
+    const plans = await this.plans();
+    const total = plans.reduce((a, p) => ({ processes: a.processes + p.processes, ms: a.ms + p.estimateMs, sets: a.sets + p.sets }), { processes: 0, ms: 0, sets: 0 });
+    say(`releases: ${counted(this.tracks.length, 'track')}${shard ? ` (shard ${shard.index}/${shard.count} of ${this.state.asked?.length ?? 0})` : ''}, sets of ${identity.sets} per window (${identity.setsPerProcess} per process), threshold ${+(identity.threshold * 100).toFixed(2)}%, budget ${formatClock(budgetMs)}`, 'heading');
+    if (this.setAside.length) say(`set aside, no longer asked (kept in the folder; asked again, continued): ${this.setAside.join(', ')}`, 'warning');
+    for (const p of plans) say(`  ${p.key}: ${p.releases} releases × ${counted(p.cases, 'case')}; to measure: ${counted(p.windows, 'window')}, ${p.sets} sets, ${p.processes} processes, ~${formatClock(p.estimateMs)}`);
+    say(`folder ${this.dir}; ${total.sets ? `about ${formatClock(total.ms)} for ${total.processes} processes${total.ms > budgetMs ? ` (more than --budget ${formatClock(budgetMs)}: it stops there, and the same command continues)` : ''}` : 'nothing new to measure'}`, 'note');
+    if (this.options.planOnly) return 0;
+
+    const started = Date.now();
+    let lastSet = -1;
+    const ended = await whileStoppable((line) => say(line, 'warning'), 'stopping the current window; the sets measured are saved, run the same command to continue', (signal) =>
+      this.measure(new CampaignBudget(budgetMs), {
+        signal,
+        measuring: (job, estimate) => {
+          lastSet = -1;
+          say(`  measuring ${job.track.key}: ${job.window.releases.join(', ')}: ${job.sets} sets, ${processesOf(job, identity.setsPerProcess)} processes, ~${formatClock(estimate)}`, 'note');
+        },
+        // A line as each set starts: how far a long window has gone.
+        onProgress: (job, e) => {
+          if (e.round <= lastSet) return;
+          lastSet = e.round;
+          say(`    set ${e.round + 1} of ${job.sets} [${formatClock(e.elapsedMs)}]`, 'note');
+        },
+      }),
+    );
+    drawn(this.draw());
+    say(`${formatClock(Date.now() - started)} this time`, 'note');
+    if (ended === 'budget') {
+      say(`budget of ${formatClock(budgetMs)} reached; run the same command again to continue (or raise --budget)`, 'ending');
+      return BUDGET_EXIT;
+    }
+    return ended === 'interrupted' ? INTERRUPTED_EXIT : 0;
   }
 }

@@ -1,20 +1,27 @@
 /**
  * One campaign: what a command that plans many runs (bisect, a release
- * matrix, claims) shares. Its folder, named by a slug of what it measures
- * and locked against a second invocation; its budget and the exit code that
- * says the budget stopped it; a stop (stop.ts: a signal, the launcher gone)
- * turned into an abort of the run in progress; its progress lines; and the plan port, through which a
- * planner asks the command for a run planned as `bench --compare` plans one.
- * The planners (@rtbench/bisect, @rtbench/releases, @rtbench/claims) keep
- * their own state, defaults and decisions.
+ * matrix, claims) shares. Its folder, named by a slug of what it measures,
+ * opened and locked against a second invocation, with the machine it
+ * measures on; each run it asks for measured into that folder and saved as
+ * it goes, so a stopped campaign resumes from what it saved; its budget and
+ * the exit code that says the budget stopped it; a stop (stop.ts: a signal,
+ * the launcher gone) turned into an abort of the run in progress; its
+ * progress lines, said with a tone the command shows; and the plan port,
+ * through which a planner asks the command for a run planned as `bench
+ * --compare` plans one. The planners (@rtbench/bisect, @rtbench/releases,
+ * @rtbench/claims) keep their own state, defaults and decisions.
  */
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
+import { cpus, hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import type { RunRecord } from '@rtbench/core/schema';
 import { slug } from '@rtbench/host';
 import { UsageError } from '@rtbench/suite-loader';
 import { takeLock } from './pid-lock.ts';
 import { tryCreatingIn } from './results-file.ts';
-import type { RunRequest } from './run.ts';
+import { executeRun, type RunRequest } from './run.ts';
+import type { RunHooks } from './loop.ts';
+import { writeRunAtomically } from './save.ts';
 import type { MeasurerOptionValue } from './measurer.ts';
 import { listenForStop, stopLine, type StopPorts } from './stop.ts';
 
@@ -83,9 +90,28 @@ export function assertWritableFolder(path: string, option: string): void {
   tryCreatingIn(existing, `${option} ${path}`);
 }
 
-/** Takes the folder's lock (released when this process exits), or refuses in one line naming who holds it. */
-export function lockCampaignFolder(dir: string, lockFile: string, what: string): () => void {
+/**
+ * Opens a campaign's folder to work in: checked (one line, not a trace or a
+ * hang, for a place that takes no folder), made, and locked against a second
+ * invocation (released by the function returned, or when this process
+ * exits), or refused in one line naming who holds it.
+ */
+export function openCampaignFolder(dir: string, lockFile: string, what: string): () => void {
+  assertWritableFolder(dir, `the ${what} folder`);
+  mkdirSync(dir, { recursive: true });
   return takeLock(join(dir, lockFile), (pid) => `another ${what} (pid ${pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
+}
+
+/** The machine a campaign measures on, named in its state: host and CPU model (each run records its host in full). */
+export function campaignMachine(): string {
+  return `${hostname()}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
+}
+
+/** One run a campaign asked for, measured into its folder: saved at `path` after every job and at its end, so a stop keeps what it measured. */
+export async function runIntoFile(request: RunRequest, path: string, hooks: Pick<RunHooks, 'signal' | 'onProgress'>): Promise<RunRecord> {
+  const run = await executeRun(request, { ...hooks, save: (r) => writeRunAtomically(path, r) });
+  writeRunAtomically(path, run);
+  return run;
 }
 
 /** A campaign's wall-time budget from the moment it started. */

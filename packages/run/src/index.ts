@@ -20,7 +20,7 @@ export { listRuntimes, platformView, type PlatformView, type RuntimeRow } from '
 export { listLatest, listRange, parseRange, releaseVariant, type ReleaseRange } from './release-listing.ts';
 export { listenForStop, SIGNAL_EXIT, stopLine, type StopSignal } from './stop.ts';
 export { takeLock } from './pid-lock.ts';
-export { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, lockCampaignFolder, whileStoppable, type CampaignSay, type LineTone, type PlanFlags, type PlanPort, type PlanRequest } from './campaign.ts';
+export { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, campaignMachine, INTERRUPTED_EXIT, openCampaignFolder, runIntoFile, whileStoppable, type CampaignSay, type LineTone, type PlanFlags, type PlanPort, type PlanRequest } from './campaign.ts';
 export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';
 export { pinPackages } from './package-pins.ts';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockCampaignFolder } from '../src/index.ts';
+import { openCampaignFolder } from '../src/index.ts';
 
 const folder = (): string => mkdtempSync(join(tmpdir(), 'rtbench-lock-'));
 /** What `f` refuses with, checked to be one line. */
@@ -30,24 +30,24 @@ const ourStart = (): string => {
 describe("a campaign folder's lock", () => {
   it('refuses a second holder while the first works, and is free once released', () => {
     const dir = folder();
-    const release = lockCampaignFolder(dir, 'releases.lock', 'release matrix');
+    const release = openCampaignFolder(dir, 'releases.lock', 'release matrix');
     expect(readFileSync(join(dir, 'releases.lock'), 'utf8').split('\n').slice(0, 2)).toEqual([String(process.pid), hostname()]);
-    expect(refusal(() => lockCampaignFolder(dir, 'releases.lock', 'release matrix'))).toMatch(new RegExp(`another release matrix \\(pid ${process.pid}\\) is working in ${dir}`));
+    expect(refusal(() => openCampaignFolder(dir, 'releases.lock', 'release matrix'))).toMatch(new RegExp(`another release matrix \\(pid ${process.pid}\\) is working in ${dir}`));
     release();
-    lockCampaignFolder(dir, 'releases.lock', 'release matrix')();
+    openCampaignFolder(dir, 'releases.lock', 'release matrix')();
   });
 
   it('takes over a lock whose pid now names a process started later', () => {
     const dir = folder();
     writeFileSync(join(dir, 'releases.lock'), `${process.pid}\n${hostname()}\n${Number(ourStart()) - 1}\n`);
-    lockCampaignFolder(dir, 'releases.lock', 'release matrix')();
+    openCampaignFolder(dir, 'releases.lock', 'release matrix')();
   });
 
   it("says how to clear a lock it cannot check: another machine's live-looking pid, or a pid alone", () => {
     for (const text of [`${process.pid}\nci-runner-17\n${ourStart()}\n`, `${process.pid}\n`]) {
       const dir = folder();
       writeFileSync(join(dir, 'releases.lock'), text);
-      const message = refusal(() => lockCampaignFolder(dir, 'releases.lock', 'release matrix'));
+      const message = refusal(() => openCampaignFolder(dir, 'releases.lock', 'release matrix'));
       expect(message).toContain('which this machine cannot check');
       expect(message).toContain(`remove ${join(dir, 'releases.lock')}`);
     }

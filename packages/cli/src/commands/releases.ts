@@ -9,13 +9,13 @@
  * report.
  */
 import { join } from 'node:path';
-import { matchClaims, MATRIX_DEFAULTS, MatrixSitting, processesOf, releaseVariantText, thin, type MatrixIdentity, type WindowPlanner } from '@rtbench/releases';
-import { counted, formatClock } from '@rtbench/report';
+import { matchClaims, MATRIX_DEFAULTS, MatrixSitting, releaseVariantText, thin, type MatrixIdentity, type WindowPlanner } from '@rtbench/releases';
+import { counted } from '@rtbench/report';
 import type { ReleaseTrack } from '@rtbench/verdicts';
 import { locateSuite } from '@rtbench/suite-loader';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
-import { stderrColours as pc } from '../emit/colours.ts';
+import { campaignSay } from '../emit/info.ts';
 import { UsageError } from '../errors.ts';
 import { listingFormat, type ListingFlags } from '../listing.ts';
 import { emitMatrix } from '../emit/release-matrix.ts';
@@ -23,7 +23,7 @@ import { resultsDir } from '../paths.ts';
 import { DEFAULT_MEASURER, parsePercent } from '../plan.ts';
 import { planPort } from '../run/plan-port.ts';
 import { parseShard } from '../shards/shard.ts';
-import { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, listLatest, listRange, whileStoppable } from '@rtbench/run';
+import { assertWritableFolder, campaignFolder, listLatest, listRange } from '@rtbench/run';
 
 export interface ReleasesFlags extends ListingFlags {
   filter?: readonly string[];
@@ -84,9 +84,6 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
   if (identity.windowSize < 2) throw new UsageError('--window: a window holds two releases at least');
   const budgetMs = parseDuration(flags.budget ?? MATRIX_DEFAULTS.budget, '--budget');
   const claimsRuns = loadClaimsRuns(flags.claims ?? []);
-  const say = (line: string): void => {
-    if (!flags.quiet) process.stderr.write(`${line}\n`);
-  };
 
   const dir = campaignFolder(resultsDir, 'releases', [...ranges, ...suites, identity.filter], flags.dir, shard ? `-shard-${shard.index}-of-${shard.count}` : '');
   if (!flags.plan) assertWritableFolder(dir, flags.dir !== undefined ? '--dir' : "the matrix's folder");
@@ -105,38 +102,7 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
   const claims = matchClaims(all, claimsRuns, releaseOfVariant, await claimsSuiteNames(claimsRuns.length ? suites : []));
   const sitting = MatrixSitting.open(dir, identity, all, planner, { ...(shard ? { shard } : {}), claims, planOnly: flags.plan === true });
   try {
-    const plans = await sitting.plans();
-    const total = plans.reduce((a, p) => ({ processes: a.processes + p.processes, ms: a.ms + p.estimateMs, sets: a.sets + p.sets }), { processes: 0, ms: 0, sets: 0 });
-    say(pc.bold(`releases: ${counted(sitting.tracks.length, 'track')}${shard ? ` (shard ${shard.index}/${shard.count} of ${all.length})` : ''}, sets of ${identity.sets} per window (${identity.setsPerProcess} per process), threshold ${+(identity.threshold * 100).toFixed(2)}%, budget ${formatClock(budgetMs)}`));
-    if (sitting.setAside.length) say(pc.yellow(`set aside, no longer asked (kept in the folder; asked again, continued): ${sitting.setAside.join(', ')}`));
-    for (const p of plans) say(`  ${p.key}: ${p.releases} releases × ${counted(p.cases, 'case')}; to measure: ${counted(p.windows, 'window')}, ${p.sets} sets, ${p.processes} processes, ~${formatClock(p.estimateMs)}`);
-    say(pc.dim(`folder ${dir}; ${total.sets ? `about ${formatClock(total.ms)} for ${total.processes} processes${total.ms > budgetMs ? ` (more than --budget ${formatClock(budgetMs)}: it stops there, and the same command continues)` : ''}` : 'nothing new to measure'}`));
-    if (flags.plan) return 0;
-
-    const started = Date.now();
-    let lastSet = -1;
-    const ended = await whileStoppable((line) => say(pc.yellow(line)), 'stopping the current window; the sets measured are saved, run the same command to continue', (signal) =>
-      sitting.measure(new CampaignBudget(budgetMs), {
-        signal,
-        measuring: (job, estimate) => {
-          lastSet = -1;
-          say(pc.dim(`  measuring ${job.track.key}: ${job.window.releases.join(', ')}: ${job.sets} sets, ${processesOf(job, identity.setsPerProcess)} processes, ~${formatClock(estimate)}`));
-        },
-        // A line as each set starts: how far a long window has gone.
-        onProgress: (job, e) => {
-          if (e.round <= lastSet) return;
-          lastSet = e.round;
-          say(pc.dim(`    set ${e.round + 1} of ${job.sets} [${formatClock(e.elapsedMs)}]`));
-        },
-      }),
-    );
-    emitMatrix(sitting.draw(), flags);
-    say(pc.dim(`${formatClock(Date.now() - started)} this time`));
-    if (ended === 'budget') {
-      process.stderr.write(pc.yellow(`budget of ${formatClock(budgetMs)} reached; run the same command again to continue (or raise --budget)\n`));
-      return BUDGET_EXIT;
-    }
-    return ended === 'interrupted' ? INTERRUPTED_EXIT : 0;
+    return await sitting.sit(budgetMs, campaignSay(flags), (view) => emitMatrix(view, flags));
   } finally {
     sitting.close();
   }
