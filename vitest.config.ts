@@ -10,9 +10,9 @@ const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runners/*/test/**/*.test.ts'
  *   worker (suites.test.ts and fifth-runtime.test.ts run start-up and load
  *   cases too), and it edits cached start-up programs;
  * - native-runtimes: no new /tmp/perf-<pid>.map (the native flame test makes some);
- * - instructions: eight processes under valgrind, the most CPU of any file
- *   (65 s): beside the two above, which mostly wait (on start-ups, load runs
- *   and perf), it fills the cores they leave idle.
+ * - instructions: ten processes under valgrind, two or more at a time, the
+ *   most CPU of any file: beside the two above, which mostly wait (on
+ *   start-ups, load runs and perf), it fills the cores they leave idle.
  * They do not disturb each other. Every other file's checks are its own:
  * processes below its own CLI or with its own markers, its own temporary files
  * and suite names (interrupt.test.ts and bundle-cache.test.ts use copies of the

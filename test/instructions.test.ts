@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { estimatedCycles, parseCallgrindFunctions, parseCallgrindTotals, takeDump } from '../packages/host/src/index.ts';
 import { requireProgram } from './helpers/system-programs.ts';
-import { fixture, runCli, spawnCli, tempFile } from './helpers/cli.ts';
+import { fixture, runCliAsync, spawnCli, tempFile } from './helpers/cli.ts';
 
 let valgrind: string;
 
@@ -19,10 +19,12 @@ beforeAll(() => {
   valgrind = requireProgram('valgrind');
 });
 
-describe('--measure instructions', () => {
-  it('counts instructions per operation on node, deno, bun and workerd, one process per runtime and round serving both cases, the same in every round', () => {
+// Side by side: each run is one or two processes under valgrind, which uses one core each and counts the same whatever
+// runs beside it; the node runs of the refusals and the signal fill the cores the four runtimes' rounds leave idle.
+describe.concurrent('--measure instructions', () => {
+  it('counts instructions per operation on node, deno, bun and workerd, one process per runtime and round serving both cases, the same in every round', async () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('tiny'), '--filter', '/sum/', '--runtime', 'node,deno,bun,workerd', '--measure', 'instructions', '--rounds', '2', '--save', out, '--quiet', '--format', 'csv'], { RTBENCH_VALGRIND: valgrind });
+    const r = await runCliAsync(['bench', fixture('tiny'), '--filter', '/sum/', '--runtime', 'node,deno,bun,workerd', '--measure', 'instructions', '--rounds', '2', '--save', out, '--quiet', '--format', 'csv'], { RTBENCH_VALGRIND: valgrind });
     expect(r.status, r.stderr).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.options.measurer).toBe('instructions');
@@ -98,17 +100,17 @@ describe('--measure instructions', () => {
     expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).status).toBe('interrupted');
   });
 
-  it('refuses the counts of a case whose code starts a busy worker thread, whose work would fall into samples at random', () => {
+  it('refuses the counts of a case whose code starts a busy worker thread, whose work would fall into samples at random', async () => {
     const out = tempFile('run.json');
-    const r = runCli(['bench', fixture('busy-worker'), '--runtime', 'node', '--measure', 'instructions', '--rounds', '1', '--save', out, '--quiet'], { RTBENCH_VALGRIND: valgrind });
+    const r = await runCliAsync(['bench', fixture('busy-worker'), '--runtime', 'node', '--measure', 'instructions', '--rounds', '1', '--save', out, '--quiet'], { RTBENCH_VALGRIND: valgrind });
     expect(r.status).toBe(1);
     const failure = parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results[0]!.failures[0]!;
     expect(failure.message).toMatch(/^other threads than the case's ran [\d,]+ instructions or more in every sample of no calls: something the case's code started \(a Worker\?\) runs beside it/);
     expect(r.stderr).toMatch(/^nothing was measured: every case was unsupported or failed on every variant \(the run failed: "str concat" on node failed \(error: other threads than the case's ran/m);
   });
 
-  it('says in one line how to get valgrind when it is missing', () => {
-    const r = runCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions'], { RTBENCH_VALGRIND: '/nonexistent/valgrind' });
+  it('says in one line how to get valgrind when it is missing', async () => {
+    const r = await runCliAsync(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions'], { RTBENCH_VALGRIND: '/nonexistent/valgrind' });
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('apt-get install -y valgrind');
