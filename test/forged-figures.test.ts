@@ -24,7 +24,7 @@ describe('a brought file whose cases forge their own figures, on all four runtim
   beforeAll(() => {
     const out = tempFile('forged-figures.json');
     const file = join('test', 'fixtures', 'brought', 'forges-its-figures.mjs');
-    cli = runCli(['run', file, '--runtime', RUNTIMES.join(','), '--rounds', '2', '--schedule', 'lockstep-per-case', '--time', '40ms', '--warmup', '10ms', '--save', out, '--quiet']);
+    cli = runCli(['run', file, '--runtime', RUNTIMES.join(','), '--rounds', '1', '--schedule', 'lockstep-per-case', '--time', '40ms', '--warmup', '10ms', '--save', out, '--quiet']);
     run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
   });
 
