@@ -20,10 +20,11 @@ describe.skipIf(process.platform !== 'linux')('memory view on every runtime', ()
   let held: RunRecord;
   beforeAll(() => {
     const out = tempFile('memory.json');
-    // Long enough sampling that the planted leak grows by megabytes even on a loaded machine. The case that holds 64 MB
+    // Long enough sampling that the planted leak grows by megabytes, in more samples than a series read between
+    // collections needs before it can be marked (MIN_KEPT_SAMPLES), even on a loaded machine. The case that holds 64 MB
     // runs apart: memory a leaking case kept and gave back at its teardown stays in the allocator, and a case after it
     // in the same process reuses that before its resident set grows.
-    cli = runCli(['bench', fixture('memory'), '--runtime', RUNTIMES.join(','), '--filter', 'keeps 16 KB,drops,holds nothing', '--time', '1200ms', '--rounds', '2', '--warmup', '30ms', '--save', out, '--metrics', 'memory', '--quiet']);
+    cli = runCli(['bench', fixture('memory'), '--runtime', RUNTIMES.join(','), '--filter', 'keeps 16 KB,drops,holds nothing', '--time', '2s', '--rounds', '2', '--warmup', '30ms', '--save', out, '--metrics', 'memory', '--quiet']);
     run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     const heldOut = tempFile('memory-held.json');
     const heldCli = runCli(['bench', fixture('memory'), '--runtime', RUNTIMES.join(','), '--filter', 'holds', '--time', '300ms', '--rounds', '2', '--warmup', '30ms', '--save', heldOut, '--quiet']);

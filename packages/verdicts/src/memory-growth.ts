@@ -25,8 +25,9 @@
  * runtime's own growth that outlasts a collection (pages its allocator and
  * heap give back to the system late) comes mostly in the first samples. A
  * slower leak is told this way: SAMPLE_ALLOWANCE_BYTES is sized for garbage.
- * Where only the end was collected (older runs of bun), three quarters of the
- * growth must outlast it. A series that fell below
+ * Such a series is read from warm, and never marked below MIN_KEPT_SAMPLES
+ * (keptGrowing). Where only the end was collected (older runs of bun), three
+ * quarters of the growth must outlast it. Otherwise a series that fell below
  * its start by the floor (the warmup's or an earlier case's garbage
  * collected meanwhile, whose freed pages the case then fills again) is judged
  * from its lowest reading on, and only once it rose past its start by the
@@ -88,6 +89,9 @@ export const SAMPLE_ALLOWANCE_BYTES = 32 * 1024;
  */
 export const KEPT_SAMPLE_ALLOWANCE_BYTES = 12 * 1024;
 
+/** Samples a series read between collections needs before it can be marked (keptGrowing). */
+export const MIN_KEPT_SAMPLES = 32;
+
 /** The share of pairs of readings in which the later one is higher, at least, for a trend. */
 const RISING_SHARE = 0.75;
 
@@ -113,12 +117,33 @@ function trend(xs: readonly number[], ys: readonly number[]): { slope: number; r
   return slopes.length ? { slope: median(slopes), risingShare: rising / slopes.length } : { slope: 0, risingShare: 0 };
 }
 
+/**
+ * Whether a series read from a collected warm to a collected end kept growing:
+ * what the process kept against the floor and the smaller allowance, and what
+ * the later half's samples kept at its rate besides (low where the half's
+ * first reading held garbage, never high), since the runtime's own growth
+ * that outlasts a collection comes in the first samples, as the slope's
+ * does. A shorter series is never marked: a collection's pages come back to
+ * the system late, by megabytes on bun, more than its leak could grow.
+ */
+function keptGrowing(readings: readonly number[], endBytes: number): boolean {
+  const samples = readings.length - 1;
+  if (samples < MIN_KEPT_SAMPLES) return false;
+  const half = Math.floor(samples / 2);
+  const keptBytes = endBytes - readings[0]!;
+  const keptLaterBytes = endBytes - readings[half]!;
+  return keptBytes >= GROWTH_FLOOR_BYTES + samples * KEPT_SAMPLE_ALLOWANCE_BYTES && keptLaterBytes >= (samples - half) * KEPT_SAMPLE_ALLOWANCE_BYTES;
+}
+
 /** One process's growth, or undefined when its readings cannot say (too few, or it fell below its start). */
 export function processGrowth(series: ResidentSeries): ProcessGrowth | undefined {
   const readings = [series.readyBytes, ...series.sampleBytes];
   if (readings.length < MIN_GROWTH_READINGS || !(series.callsPerSample > 0)) return undefined;
+  const collectedEnd = series.collected === true ? series.endBytes : undefined;
+  // Where warm was read after a collection, a fall below it is pages the allocator gave back late, not an earlier
+  // case's garbage: that series is read from warm.
   const lowest = Math.min(...readings);
-  const from = lowest < series.readyBytes - GROWTH_FLOOR_BYTES ? readings.lastIndexOf(lowest) : 0;
+  const from = collectedEnd === undefined && lowest < series.readyBytes - GROWTH_FLOOR_BYTES ? readings.lastIndexOf(lowest) : 0;
   const all = readings.slice(from);
   const last = all[all.length - 1]!;
   const allowance = (all.length - 1) * SAMPLE_ALLOWANCE_BYTES;
@@ -130,16 +155,7 @@ export function processGrowth(series: ResidentSeries): ProcessGrowth | undefined
   const grownBytes = slope * (all.length - 1) * series.callsPerSample;
   const base = all[0]!;
   const rising = risingShare >= RISING_SHARE;
-  if (series.collected && series.endBytes !== undefined) {
-    // Both ends collected: what the process kept, garbage aside, against the smaller allowance; and what the later
-    // half's samples kept at its rate besides (low where the half's first reading held garbage, never high), since the
-    // runtime's own growth that outlasts a collection comes in the first samples, as the slope's does.
-    const half = Math.floor((all.length - 1) / 2);
-    const keptBytes = series.endBytes - base;
-    const keptLaterBytes = series.endBytes - all[half]!;
-    const keeps = keptBytes >= GROWTH_FLOOR_BYTES + (all.length - 1) * KEPT_SAMPLE_ALLOWANCE_BYTES && keptLaterBytes >= (all.length - 1 - half) * KEPT_SAMPLE_ALLOWANCE_BYTES;
-    return { bytesPerCall: slope, grownBytes, keepsGrowing: rising && keeps };
-  }
+  if (collectedEnd !== undefined) return { bytesPerCall: slope, grownBytes, keepsGrowing: rising && keptGrowing(all, collectedEnd) };
   const kept = series.endBytes === undefined || series.endBytes - base >= ((last - base) * 3) / 4;
   return { bytesPerCall: slope, grownBytes, keepsGrowing: rising && grownBytes >= GROWTH_FLOOR_BYTES + allowance && kept };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROWTH_FLOOR_BYTES, KEPT_SAMPLE_ALLOWANCE_BYTES, memoryGrowth, processGrowth, SAMPLE_ALLOWANCE_BYTES } from '../src/index.ts';
+import { GROWTH_FLOOR_BYTES, KEPT_SAMPLE_ALLOWANCE_BYTES, MIN_KEPT_SAMPLES, memoryGrowth, processGrowth, SAMPLE_ALLOWANCE_BYTES } from '../src/index.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -117,6 +117,21 @@ describe('memory growth with collections forced at both ends', () => {
     // 40 samples of 6 calls keeping 16 KB each; the collection at the end frees 1.1 MiB of garbage besides.
     const leaking = series(16 * KiB, 40, 6);
     expect(processGrowth(collected(leaking, leaking.sampleBytes[39]! - 1.1 * MiB))?.keepsGrowing).toBe(true);
+  });
+
+  it('reads a series that fell after its collected warm from warm: the allocator gave pages back late', () => {
+    // 5 MiB given back by the first sample, filled again and 2 MiB past warm by garbage; the collected end 0.5 MiB past warm.
+    const refills = series(0, 200, 6);
+    refills.sampleBytes = refills.sampleBytes.map((b, i) => b - 5 * MiB + ((i + 1) * 7 * MiB) / 200);
+    const g = processGrowth(collected(refills, refills.readyBytes + 0.5 * MiB));
+    expect(g).toBeDefined();
+    expect(g!.keepsGrowing).toBe(false);
+  });
+
+  it('does not mark a series of fewer than MIN_KEPT_SAMPLES samples, whatever it kept', () => {
+    const short = series(16 * KiB, MIN_KEPT_SAMPLES - 1, 6);
+    expect(processGrowth(collected(short))?.keepsGrowing).toBe(false);
+    expect(processGrowth(collected(series(16 * KiB, MIN_KEPT_SAMPLES, 6)))?.keepsGrowing).toBe(true);
   });
 
   it('does not mark kept growth below the floor and the allowance per sample', () => {
