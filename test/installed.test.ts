@@ -22,7 +22,8 @@ import { repoRoot } from './helpers/cli.ts';
 
 const execFileAsync = promisify(execFile);
 const PNPM = join(repoRoot, 'node_modules', '.bin', 'pnpm');
-const PACKAGE_DIRS = ['packages', 'runners'].flatMap((top) => readdirSync(join(repoRoot, top)).map((name) => join(repoRoot, top, name)));
+/** rtbench's packages: every folder of packages/ and runners/. */
+const PACKAGE_COUNT = ['packages', 'runners'].flatMap((top) => readdirSync(join(repoRoot, top))).length;
 
 let scratch: string;
 
@@ -55,16 +56,11 @@ beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'rtbench-installed-'));
   const tarballs = join(scratch, 'tarballs');
   mkdirSync(tarballs);
-  // Every package packed side by side (each pack is mostly starting pnpm).
-  const packs = await Promise.all(
-    PACKAGE_DIRS.map(async (dir) => {
-      const name = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string }).name;
-      const r = await execFileAsync(PNPM, ['pack', '--pack-destination', tarballs], { cwd: dir, encoding: 'utf8', timeout: 600_000, env: { ...process.env, NODE_PATH: undefined, NO_COLOR: '1', CI: '1' } }).catch((error: { stderr?: string }) => {
-        throw new Error(`pnpm pack in ${dir}: ${error.stderr ?? String(error)}`);
-      });
-      return [name, `file:${r.stdout.trim().split('\n').pop()!.trim()}`] as const;
-    }),
-  );
+  // Every package of packages/ and runners/ packed by one pnpm: a pack is mostly pnpm starting.
+  const pack = sh(PNPM, ['--recursive', '--filter', './packages/*', '--filter', './runners/*', 'pack', '--pack-destination', tarballs, '--json'], repoRoot);
+  if (pack.status !== 0) throw new Error(`pnpm pack: ${pack.stdout}\n${pack.stderr}`);
+  const packs = (JSON.parse(pack.stdout) as { name: string; filename: string }[]).map(({ name, filename }) => [name, `file:${filename}`] as const);
+  expect(packs.length, pack.stdout).toBe(PACKAGE_COUNT);
   const packed: Record<string, string> = Object.fromEntries(packs);
   const { rtbench: cli, ...libraries } = packed;
   writeFileSync(
