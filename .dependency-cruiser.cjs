@@ -41,7 +41,7 @@ module.exports = {
       name: 'no-command-imports-another-command',
       severity: 'error',
       comment:
-        "A command is parse -> plan -> run -> emit on its own, so changing one never changes another: what commands share lives beneath them (a run measured with its signals and progress: packages/cli/src/run/; the verdict options: verdict-flags.ts; a campaign's folder, budget and exit codes: @rtbench/run campaign.ts; a planner's defaults: its package). A command's own parts (<command>-options.ts, runtimes-platform.ts) are its own.",
+        "A command is parse -> plan -> run -> emit on its own, so changing one never changes another: what commands share lives beneath them (a run measured with its progress: packages/cli/src/run/; the verdict options: verdict-flags.ts; a campaign's folder, budget, lines and exit codes: @rtbench/run campaign.ts; the stop on a signal: @rtbench/run stop.ts; a planner's entry and defaults: its package). A command's own parts (<command>-options.ts, runtimes-platform.ts) are its own.",
       from: { path: '^packages/cli/src/commands/([^/.]+)' },
       to: { path: '^packages/cli/src/commands/', pathNot: ['^packages/cli/src/commands/$1\\.ts$', '^packages/cli/src/commands/$1-[a-z]+\\.ts$'] },
     },
@@ -111,7 +111,7 @@ module.exports = {
       name: 'the-release-matrix-plans-without-the-run',
       severity: 'error',
       comment:
-        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points; its tests run on made-up runs in a second. One module holds a sitting (sitting.ts): it hands each window\'s run, planned by the command, to @rtbench/run, as a bisect\'s step does, so every process is still started by the one run loop. The folder is read through the run\'s readers (folder-files.ts: the saved-run loader that report and compare use, and its regular-file read), so a matrix\'s runs get every check a saved run gets; that module starts nothing. The rest imports neither the run, the registry nor a plug-in.',
+        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points; its tests run on made-up runs in a second. One module holds a sitting (sitting.ts): it lists the tracks\' releases through the run\'s release listing and hands each window\'s run, planned by the command, to @rtbench/run, as a bisect\'s step does, so every process is still started by the one run loop. The folder is read through the run\'s readers (folder-files.ts: the saved-run loader that report and compare use, and its regular-file read), so a matrix\'s runs get every check a saved run gets; that module starts nothing. The rest imports neither the run, the registry nor a plug-in.',
       from: { path: '^packages/releases/src/(?!sitting\\.ts$|index\\.ts$|folder-files\\.ts$)' },
       to: { path: '^(packages/(run|runtime-registry|profile|host-timed|suite-loader|cli)/|runners/)' },
     },

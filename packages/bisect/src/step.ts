@@ -32,7 +32,7 @@ export interface StepContext {
 }
 
 /** Where a release of the range is (or would be) installed in the runtime cache; undefined when the tag names no release. */
-export async function cacheEntryOf(range: ReleaseRange, tag: string): Promise<string | undefined> {
+async function cacheEntryOf(range: ReleaseRange, tag: string): Promise<string | undefined> {
   // A package's versions go to the library store, which no bisect cleans.
   if (!range.plugin) return undefined;
   const store = runtimeStore();

@@ -7,6 +7,6 @@ export { shardTracks } from './shard.ts';
 export { MatrixRefused } from './refused.ts';
 export { isMatrixFolder, loadMatrix, openMatrix, saveMatrix, syncTracks } from './state.ts';
 export { folderRuns } from './folder-files.ts';
-export { drawMatrix, MATRIX_DEFAULTS, MatrixSitting, nextRunFile, type SittingOptions, type WindowPlanner } from './sitting.ts';
+export { drawMatrix, listTracks, MATRIX_DEFAULTS, MatrixSitting, nextRunFile, type SittingOptions, type WindowPlanner } from './sitting.ts';
 export type { MatrixIdentity, MatrixState, ReleaseClaim, TrackState, WindowState } from './types.ts';
 export { cutWindows, thin, windowsToAdd } from './windows.ts';

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { slug, writeFileAtomically } from '@rtbench/host';
 import { counted, formatClock, MARKDOWN_FLAG, pageReporter, printable, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
-import { BUDGET_EXIT, campaignMachine, CampaignBudget, INTERRUPTED_EXIT, openCampaignFolder, runIntoFile, whileStoppable, type CampaignSay, type ProgressEvent, type RunRequest } from '@rtbench/run';
+import { BUDGET_EXIT, campaignMachine, CampaignBudget, INTERRUPTED_EXIT, listLatest, listRange, openCampaignFolder, runIntoFile, whileStoppable, type CampaignSay, type ProgressEvent, type RunRequest } from '@rtbench/run';
 import { analyseMatrix } from './analysis.ts';
 import { folderRuns } from './folder-files.ts';
 import { estimateJobMs, pendingJobs, planTracks, processesOf, type TrackPlan, type WindowJob } from './estimate.ts';
@@ -22,6 +22,7 @@ import { keepClaims } from './claims.ts';
 import { MatrixRefused } from './refused.ts';
 import { askedTrack, openMatrix, saveMatrix, syncTracks } from './state.ts';
 import { shardTracks } from './shard.ts';
+import { thin } from './windows.ts';
 import type { MatrixIdentity, MatrixState, ReleaseClaim, TrackState } from './types.ts';
 import type { ReleaseTrack } from '@rtbench/verdicts';
 
@@ -58,6 +59,23 @@ export function nextRunFile(dir: string, state: MatrixState, job: Pick<WindowJob
     const file = slug(`${job.track.runtime}-${suiteName}-${job.window.releases[0]}..${job.window.releases.at(-1)}-${n}`) + '.json';
     if (!named.has(file) && !existsSync(join(dir, file))) return file;
   }
+}
+
+/** The tracks a command names: each range (its releases listed, thinned to every `every`th) on each suite, in the order typed. */
+export async function listTracks(ranges: readonly string[], suites: readonly string[], every: number, suiteName: (suite: string) => string): Promise<ReleaseTrack[]> {
+  const tracks: ReleaseTrack[] = [];
+  for (const text of ranges) {
+    const range = (await listLatest(text, 'releases')) ?? (await listRange(text, 'releases'));
+    if (range.tags.length < 2) throw new MatrixRefused(`releases ${text}: ${counted(range.tags.length, 'release')} listed; a step needs two`);
+    const releases = thin(range.tags, every);
+    const name = [range.runtime, ...range.extra].join(' ');
+    // A track is known by its runtime and flags, so that a range grown by a new release continues its folder.
+    if (tracks.some((t) => [t.runtime, ...t.extra].join(' ') === name)) throw new MatrixRefused(`releases: two ranges of ${name}; give one range per runtime (and flags)`);
+    for (const suite of suites) {
+      tracks.push({ key: `${name} × ${suiteName(suite)}`, runtime: range.runtime, extra: range.extra, suite, range: text, listed: range.tags, releases });
+    }
+  }
+  return tracks;
 }
 
 /** What a sitting asks of the command. */

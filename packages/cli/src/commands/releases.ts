@@ -1,17 +1,15 @@
 /**
  * `rtbench releases node@25.8.0..node@26.1.0 [bun@latest~3 …] <suite>…`:
- * every release of each range on every case of the suites. parse -> list
- * each range's releases (npm registry) -> a sitting of the matrix
- * (@rtbench/releases: its folder, what is still to measure, the windows
- * measured within the budget, each planned here as `bench --compare` of its
- * releases; the claims runs --claims names matched to the tracks' releases)
- * -> the plan, said up front -> the verdicts of every step, the page and the
- * report.
+ * every release of each range on every case of the suites. parse -> the
+ * tracks (@rtbench/releases listTracks: each range's releases listed, on
+ * each suite) -> a sitting of the matrix (MatrixSitting.sit: its folder,
+ * what is still to measure said up front, the windows measured within the
+ * budget, each planned here as `bench --compare` of its releases; the
+ * claims runs --claims names matched to the tracks' releases) -> the
+ * verdicts of every step, the page and the report.
  */
 import { join } from 'node:path';
-import { matchClaims, MATRIX_DEFAULTS, MatrixSitting, releaseVariantText, thin, type MatrixIdentity, type WindowPlanner } from '@rtbench/releases';
-import { counted } from '@rtbench/report';
-import type { ReleaseTrack } from '@rtbench/verdicts';
+import { listTracks, matchClaims, MATRIX_DEFAULTS, MatrixSitting, releaseVariantText, type MatrixIdentity, type WindowPlanner } from '@rtbench/releases';
 import { locateSuite } from '@rtbench/suite-loader';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
@@ -23,7 +21,7 @@ import { resultsDir } from '../paths.ts';
 import { DEFAULT_MEASURER, parsePercent } from '../plan.ts';
 import { planPort } from '../run/plan-port.ts';
 import { parseShard } from '../shards/shard.ts';
-import { assertWritableFolder, campaignFolder, listLatest, listRange } from '@rtbench/run';
+import { assertWritableFolder, campaignFolder } from '@rtbench/run';
 
 export interface ReleasesFlags extends ListingFlags {
   filter?: readonly string[];
@@ -43,23 +41,6 @@ export interface ReleasesFlags extends ListingFlags {
 
 /** A range of releases: `<runtime>@<a>..<runtime>@<b>` or `<runtime>@latest~N`, flags and environment after it. */
 const RANGE_HEAD = /^[a-z]+@(?:latest~\d+|[^\s.][^\s]*\.\.[^\s]+)(?:\s|$)/;
-
-/** The tracks the command names: each range on each suite, in the order typed. */
-async function listTracks(ranges: readonly string[], suites: readonly string[], every: number): Promise<ReleaseTrack[]> {
-  const tracks: ReleaseTrack[] = [];
-  for (const text of ranges) {
-    const range = (await listLatest(text, 'releases')) ?? (await listRange(text, 'releases'));
-    if (range.tags.length < 2) throw new UsageError(`releases ${text}: ${counted(range.tags.length, 'release')} listed; a step needs two`);
-    const releases = thin(range.tags, every);
-    const name = [range.runtime, ...range.extra].join(' ');
-    // A track is known by its runtime and flags, so that a range grown by a new release continues its folder.
-    if (tracks.some((t) => [t.runtime, ...t.extra].join(' ') === name)) throw new UsageError(`releases: two ranges of ${name}; give one range per runtime (and flags)`);
-    for (const suite of suites) {
-      tracks.push({ key: `${name} × ${locateSuite(suite).name}`, runtime: range.runtime, extra: range.extra, suite, range: text, listed: range.tags, releases });
-    }
-  }
-  return tracks;
-}
 
 export async function releasesCommand(args: readonly string[], flags: ReleasesFlags): Promise<number> {
   // Everything typed is checked before the registry is asked or anything installs.
@@ -87,7 +68,8 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
 
   const dir = campaignFolder(resultsDir, 'releases', [...ranges, ...suites, identity.filter], flags.dir, shard ? `-shard-${shard.index}-of-${shard.count}` : '');
   if (!flags.plan) assertWritableFolder(dir, flags.dir !== undefined ? '--dir' : "the matrix's folder");
-  const all = await listTracks(ranges, suites, every);
+  const suiteName = (suite: string): string => locateSuite(suite).name;
+  const all = await listTracks(ranges, suites, every, suiteName);
   const plan = planPort();
   const planner: WindowPlanner = {
     planWindow: (track, releases, sets) =>
@@ -96,7 +78,7 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
         arms: releases.map((tag) => releaseVariantText(track, tag)),
         flags: { ...(flags.filter ? { filter: flags.filter } : {}), rounds: sets, time: `${identity.timePerSetMs * sets}ms`, warmup: `${identity.warmupMs}ms`, measurerOptions: { 'sets-per-process': identity.setsPerProcess }, ...(flags.timeout ? { timeout: flags.timeout } : {}) },
       }),
-    suiteName: (suite) => locateSuite(suite).name,
+    suiteName,
   };
   // Claims are matched against every track (a shard's own kept), by the suites' own names (suites load only when claims are given).
   const claims = matchClaims(all, claimsRuns, releaseOfVariant, await claimsSuiteNames(claimsRuns.length ? suites : []));
