@@ -98,7 +98,8 @@ describe.concurrent('--measure instructions', () => {
     expect(stderr).toContain('terminated (SIGTERM): stopping the current job and saving what was measured');
     expect(stderr).not.toMatch(/ptrace|vgdb .*: no answer/);
     expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).status).toBe('interrupted');
-  });
+    // Beside the four runtimes' counts it shares the cores with two more valgrind processes: the limit guards against a hang.
+  }, 600_000);
 
   it('refuses the counts of a case whose code starts a busy worker thread, whose work would fall into samples at random', async () => {
     const out = tempFile('run.json');
@@ -107,7 +108,7 @@ describe.concurrent('--measure instructions', () => {
     const failure = parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results[0]!.failures[0]!;
     expect(failure.message).toMatch(/^other threads than the case's ran [\d,]+ instructions or more in every sample of no calls: something the case's code started \(a Worker\?\) runs beside it/);
     expect(r.stderr).toMatch(/^nothing was measured: every case was unsupported or failed on every variant \(the run failed: "str concat" on node failed \(error: other threads than the case's ran/m);
-  });
+  }, 600_000);
 
   it('says in one line how to get valgrind when it is missing', async () => {
     const r = await runCliAsync(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions'], { RTBENCH_VALGRIND: '/nonexistent/valgrind' });
