@@ -1,0 +1,5 @@
+/** relay-request's relay on Deno.serve (127.0.0.1, port 0). */
+import relay from '../../../relay-request/json-handler.ts';
+import { serveOnDeno } from '../serve-deno.ts';
+
+serveOnDeno((request) => relay.fetch(request));

@@ -1,0 +1,16 @@
+/**
+ * The one request the relay is loaded with: request-relay's record for a
+ * fixed seed (a short note, as most of the relay's mix is) as its JSON
+ * body, so every runtime reads the same bytes and answers the same JSON.
+ */
+import { encodeBody } from '../../../request-relay/body.ts';
+import { makeFields } from '../../../request-relay/fields.ts';
+import type { HttpRequestSpec } from '@rtbench/host-timed';
+
+const SEED = 66;
+
+export function relayRequest(): HttpRequestSpec {
+  const fields = makeFields(SEED);
+  const body = new TextDecoder().decode(encodeBody(fields));
+  return { method: 'POST', path: '/relay', body, headers: { 'content-type': 'application/json', authorization: `Bearer t${fields.userId}` } };
+}
