@@ -14,9 +14,10 @@ import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchCells, comparisonCells, formatDuration, metricsChange, metricsRowCells, minorGcName, reporterFor, summarizeMetrics, unpairedComparisonView, viewOfRun, type View } from '@rtbench/report';
 import { memoryRowCells, memoryRows } from '../../packages/report/src/memory.ts';
 import { launchChromium, type Browser } from './chromium.ts';
-import { hostileRun, HOSTILE, withSampleTimesAndModes } from '../../packages/report/test/run-fixtures.ts';
+import { hostileRun, HOSTILE, httpLoadRun, withSampleTimesAndModes } from '../../packages/report/test/run-fixtures.ts';
 import { rowStats } from '../../packages/report/src/views/bench.ts';
 import { overLimitText } from '../../packages/report/src/cells/requests.ts';
+import { loadCells } from '../../packages/report/src/cells/load.ts';
 import { syntheticRequestRun } from '../request-synthetic.ts';
 
 const RESULTS = join(import.meta.dirname, '../../results');
@@ -539,6 +540,19 @@ describe('HTML report of request cases with a CPU limit', () => {
     expect(await page.$$(`${card} .rt-limit-crossing circle`)).toHaveLength(2);
     const beside = await page.$$eval(`${card} .requests-table tbody tr`, (trs) => trs.map((tr) => [tr.querySelector('td.variant')?.textContent, tr.querySelector('td.over-limit')?.textContent]));
     expect(beside).toEqual(view.requests!.rows.map((r) => [r.variantId, overLimitText(r.distribution.overLimit!)]));
+    expect(await page.evaluate(() => (window as unknown as { pwned?: unknown }).pwned)).toBeUndefined();
+  });
+});
+
+describe('HTML report of HTTP load measurements', () => {
+  it('shows each measurement and each runtime\'s line of figures, names as text', async () => {
+    const view = viewOfRun(httpLoadRun(HOSTILE.name, HOSTILE.variant));
+    const { page, errors, dialogs } = await open(writeReport(view, 'load.html'));
+    expect(errors).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(await page.$$eval('#load tr.load-measurement', (trs) => trs.map((tr) => tr.textContent))).toEqual([`${HOSTILE.name} [load=c1]`, `${HOSTILE.name} [load=c100]`]);
+    const lines = await page.$$eval('#load tbody tr[data-variant]', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(lines).toEqual(view.load!.rows.map((row) => [row.variantId, ...loadCells(view.load!, row)]));
     expect(await page.evaluate(() => (window as unknown as { pwned?: unknown }).pwned)).toBeUndefined();
   });
 });

@@ -2,55 +2,17 @@
  * A run of HTTP load cases (one case per metric of each load measurement)
  * gets a load section: each measurement × variant on one line with its
  * metrics' medians side by side and its error rate, in the terminal table,
- * markdown, JSON and the raw-sample CSV.
+ * markdown, JSON, the raw-sample CSV and the HTML page.
  */
 import { describe, expect, it } from 'vitest';
-import { parseRun, type CaseResult, type RunRecord } from '@rtbench/core/schema';
 import { benchView, reporterFor } from '../src/index.ts';
+import { pageData, type PageData } from '../src/html/page-data.ts';
+import { htmlReporter } from '../src/reporters/html.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
-
-const CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCostNs: 0, edgeAligned: false };
-const METRICS = [
-  { label: 'req/s', metric: { name: 'requests/s', unit: 'req/s', direction: 'higher-is-better' } },
-  { label: 'p99', metric: { name: 'latency p99', unit: 'ms', direction: 'lower-is-better' } },
-  { label: 'cpu/req js', metric: { name: 'server CPU per request (JavaScript thread)', unit: 'ms', direction: 'lower-is-better' } },
-] as const;
-
-/** Two load measurements (c1, c100) on node; at c100 one round in 100 requests answered 500. */
-function loadRun(): RunRecord {
-  const run = syntheticRun({ suite: 'http', cases: [{ id: 'x', ns: 1 }], arms: [{ id: 'node', factor: 1 }], rounds: 3 });
-  const loads = [
-    { name: 'c1', connections: 1, values: [5_000, 0.4, 0.05], errorStatus: 0 },
-    { name: 'c100', connections: 100, values: [9_000, 30, 0.05], errorStatus: 90 },
-  ];
-  run.cases = [];
-  run.results = [];
-  for (const load of loads) {
-    METRICS.forEach(({ label, metric }, i) => {
-      const id = `hello [load=${load.name}, metric=${label}]`;
-      run.cases.push({ id, name: 'hello', params: { load: load.name, metric: label }, metric });
-      const rounds = [0, 1, 2].map(
-        (round): CaseResult['rounds'][number] => ({
-          round,
-          order: 0,
-          samples: [load.values[i]! * (1 + round / 100)],
-          iterationsPerSample: 1,
-          warmupIterations: 0,
-          async: false,
-          clock: CLOCK,
-          digest: { hash: 'feedfacefeedface', summary: 'string(11)' },
-          wallMs: 3_000,
-          load: { generator: 'wrk', generatorBusy: 0.5, connections: load.connections, pipelining: 1, outcomes: { responses: 9_000, errorStatus: load.errorStatus, socketErrors: 0, timeouts: 0 } },
-        }),
-      );
-      run.results.push({ caseId: id, variantId: 'node', status: 'ok', rounds, failures: [] });
-    });
-  }
-  return parseRun(JSON.parse(JSON.stringify(run)), 'synthetic load');
-}
+import { HOSTILE, httpLoadRun } from './run-fixtures.ts';
 
 describe('the load section', () => {
-  const view = benchView(loadRun());
+  const view = benchView(httpLoadRun());
 
   it('puts each measurement × variant on one line: the metrics side by side, the errors summed over rounds', () => {
     const section = view.load!;
@@ -76,5 +38,36 @@ describe('the load section', () => {
     // The two last columns (a case id holds commas, so count from the end).
     expect(csv[0]!.split(',').slice(-2)).toEqual(['responses', 'errors']);
     expect(csv.at(-1)!.split(',').slice(-2)).toEqual(['9000', '90']);
+  });
+});
+
+describe("the HTML page's load section", () => {
+  it('per measurement, each runtime with the markdown table\'s figures and its error rate', () => {
+    const view = benchView(httpLoadRun());
+    const load = pageData(view).load!;
+    expect(load.heads).toEqual(['conns', 'req/s', 'p99', 'cpu/req js', 'errors']);
+    expect(load.measurements.map((m) => m.measurement)).toEqual(['hello [load=c1]', 'hello [load=c100]']);
+    const markdown = String(reporterFor('markdown')!.render(view, {}));
+    for (const m of load.measurements) {
+      const [row] = m.rows;
+      expect(row!.variant).toBe(pageData(view).variants[0]!.key);
+      expect(markdown).toContain(`| ${row!.cells.join(' | ')} |`);
+    }
+    expect(load.measurements[1]!.rows[0]!.cells.at(-1)).toBe('1.00%');
+    expect(load.errors).toEqual(['node · hello [load=c100]: of 27000 requests 270 error statuses']);
+  });
+
+  it('a run without load measurements has none', () => {
+    const plain = syntheticRun({ suite: 'plain', cases: [{ id: 'a', ns: 100 }], arms: [{ id: 'node', factor: 1 }], rounds: 3 });
+    expect(pageData(benchView(plain)).load).toBeUndefined();
+  });
+
+  it('carries hostile measurement and runtime names as data, never as markup', () => {
+    const html = htmlReporter.render(benchView(httpLoadRun(HOSTILE.name, HOSTILE.variant)), {});
+    expect(html.match(/<script/gi)).toHaveLength(2);
+    expect(html).not.toMatch(/<img|<svg|<iframe|<!--/i);
+    const data = JSON.parse(/<script type="application\/json" id="rtbench-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as PageData;
+    expect(data.load!.measurements[0]!.measurement).toBe(`${HOSTILE.name} [load=c1]`);
+    expect(data.variants.find((v) => v.key === data.load!.measurements[0]!.rows[0]!.variant)!.label).toBe(HOSTILE.variant);
   });
 });

@@ -5,7 +5,8 @@
  * every string the report shows (suite, case, variant, flags, paths, host
  * environment). Built from a real saved run so the numbers stay real.
  */
-import type { RunRecord } from '@rtbench/core/schema';
+import { parseRun, type CaseResult, type RunRecord } from '@rtbench/core/schema';
+import { syntheticRun } from '../../../test/compare-synthetic.ts';
 
 export const HOSTILE = {
   suite: '</title><script>window.pwned = "suite"; alert("suite")</script>',
@@ -71,4 +72,47 @@ export function withSampleTimesAndModes(run: RunRecord): RunRecord {
       return { ...r, rounds, stats: { ...r.stats, processes: r.stats.roundMedians.length, modes } };
     }),
   };
+}
+
+const CLOCK = { name: 'host performance.now()', resolutionNs: 1_000, readCostNs: 0, edgeAligned: false };
+const METRICS = [
+  { label: 'req/s', metric: { name: 'requests/s', unit: 'req/s', direction: 'higher-is-better' } },
+  { label: 'p99', metric: { name: 'latency p99', unit: 'ms', direction: 'lower-is-better' } },
+  { label: 'cpu/req js', metric: { name: 'server CPU per request (JavaScript thread)', unit: 'ms', direction: 'lower-is-better' } },
+] as const;
+
+/**
+ * A run of HTTP load cases: two load measurements (c1, c100) of `name` on
+ * `variant`, three metrics each; at c100 one request in 100 answered 500.
+ */
+export function httpLoadRun(name = 'hello', variant = 'node'): RunRecord {
+  const run = syntheticRun({ suite: 'http', cases: [{ id: 'x', ns: 1 }], arms: [{ id: variant, factor: 1 }], rounds: 3 });
+  const loads = [
+    { name: 'c1', connections: 1, values: [5_000, 0.4, 0.05], errorStatus: 0 },
+    { name: 'c100', connections: 100, values: [9_000, 30, 0.05], errorStatus: 90 },
+  ];
+  run.cases = [];
+  run.results = [];
+  for (const load of loads) {
+    METRICS.forEach(({ label, metric }, i) => {
+      const id = `${name} [load=${load.name}, metric=${label}]`;
+      run.cases.push({ id, name, params: { load: load.name, metric: label }, metric });
+      const rounds = [0, 1, 2].map(
+        (round): CaseResult['rounds'][number] => ({
+          round,
+          order: 0,
+          samples: [load.values[i]! * (1 + round / 100)],
+          iterationsPerSample: 1,
+          warmupIterations: 0,
+          async: false,
+          clock: CLOCK,
+          digest: { hash: 'feedfacefeedface', summary: 'string(11)' },
+          wallMs: 3_000,
+          load: { generator: 'wrk', generatorBusy: 0.5, connections: load.connections, pipelining: 1, outcomes: { responses: 9_000, errorStatus: load.errorStatus, socketErrors: 0, timeouts: 0 } },
+        }),
+      );
+      run.results.push({ caseId: id, variantId: variant, status: 'ok', rounds, failures: [] });
+    });
+  }
+  return parseRun(JSON.parse(JSON.stringify(run)), 'synthetic load');
 }

@@ -22,6 +22,7 @@ import { comparisonFacts, comparisonResultRow } from '../cells/rows.ts';
 import type { ArmInfo, BenchView, ComparisonView, RunView, View } from '../views/types.ts';
 import { caseMemory, caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
 import { caseRequests, type PageCaseRequests } from './request-data.ts';
+import { pageLoad, type PageLoad } from './load-data.ts';
 import { profilesOfView, type PageProfiles } from './flame-data.ts';
 import { benchSummary, comparisonSummary, pageGeomean, shownVerdict, type PageGeomean, type PageSummary } from './summary-data.ts';
 import type { RatioComparison } from '@rtbench/verdicts';
@@ -201,6 +202,8 @@ export interface PageData {
   method: string[];
   /** CPU profiles taken after the run (--profile), drawn as flame graphs (flame-data.ts). */
   profiles?: PageProfiles;
+  /** HTTP load measurements: each variant's requests/s, latency line, server CPU per request and error rate. */
+  load?: PageLoad;
 }
 
 /** Bars per case histogram. Enough to show two modes 10% apart, few enough to read. */
@@ -293,6 +296,7 @@ function benchPage(view: BenchView): PageData {
     environment: [runPanel(run, view.file), hostPanel(run)],
     notes: view.notes.map((n) => ({ level: n.level, text: n.text })),
     method: benchLegend(view),
+    ...optional('load', pageLoad(view.load, (id) => keyOf.get(id) ?? id)),
   };
 }
 
@@ -412,6 +416,10 @@ function comparisonPage(view: ComparisonView): PageData {
     environment,
     notes: view.notes.map((text) => ({ level: 'warning' as const, text })),
     method: [designLine(view), legend(view)],
+    ...optional('load', pageLoad(view.load, (id) => {
+      const arm = view.arms.find((a) => a.id === id);
+      return arm ? keyOfArm(arm) : id;
+    })),
   };
 }
 

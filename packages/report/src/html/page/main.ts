@@ -7,6 +7,7 @@
 import type { PageCase, PageCell, PageData } from '../page-data.ts';
 import { processChart, samplesChart, tracesChart, variantColour, warmupChart } from './charts.ts';
 import { el, replace, swatch } from './dom.ts';
+import { loadSection } from './load.ts';
 import { caseMetricsBlock, MEMORY_HEADING } from './metrics.ts';
 import { requestsBlock, requestsChart, requestsChartWidth } from './requests.ts';
 import { forestTable, summarySection, verdictLegend } from './summary.ts';
@@ -296,11 +297,12 @@ function update(): void {
   }
   for (const row of document.querySelectorAll<HTMLElement>('#overview tr[data-case]')) row.hidden = !caseShown(data.cases.find((c) => c.key === row.dataset.case)!);
   for (const section of document.querySelectorAll<HTMLElement>('#overview [data-candidate]')) section.hidden = !state.variants.has(section.dataset.candidate!);
+  for (const row of document.querySelectorAll<HTMLElement>('#load tr[data-variant]')) row.hidden = !state.variants.has(row.dataset.variant!);
   updateSummary();
   document.getElementById('case-count')!.textContent = `${shown} of ${data.cases.length} cases shown`;
 }
 
-const main = el('main', {}, header(), filters(), summarySection(data, labels), overview(), cases(), environment(), el('footer', {}, 'rtbench HTML report — self-contained: no network needed, nothing loaded from elsewhere.'));
+const main = el('main', {}, header(), filters(), summarySection(data, labels), overview(), data.load ? loadSection(data.load, labels) : null, cases(), environment(), el('footer', {}, 'rtbench HTML report — self-contained: no network needed, nothing loaded from elsewhere.'));
 document.body.appendChild(main);
 update();
 mountFlames(data, chartWidth);
