@@ -87,7 +87,7 @@ describe.concurrent('packages pinned per arm', () => {
     expect(digestOf(run, 'react / renderToString', 'react@19.3.x')).toBe(digestOf(run, 'react / renderToString', 'node'));
     // The release is in the cache now: pinned exactly, it runs with no registry to ask (a closed port).
     const offline = { ...env, npm_config_registry: 'http://127.0.0.1:9/' };
-    const again = await runCliAsync(['bench', 'ssr', '--runtime', `node react@${FAKE}`, '--filter', 'react / renderToString', ...SHORT], offline);
+    const again = await runCliAsync(['bench', 'ssr', '--runtime', `node react@${FAKE}`, '--filter', 'react / renderToString', ...SHORT, '--save', tempFile('pins-offline.json')], offline);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stderr).not.toContain('asking the npm registry');
   });
