@@ -46,6 +46,11 @@ function ok(result: AllocationCaseResult): Extract<AllocationCaseResult, { statu
   return result;
 }
 
+// A sample every 8 KB, not the command's 64 KB: the per-call bytes of the steady helpers, a tenth of the bytes each, are
+// compared between two short profiles, and under load a 300 ms profile holds few calls; eight times the samples keep
+// their sampling error well inside the bounds below.
+const INTERVAL_BYTES = 8 * 1024;
+
 const helperLine = (name: string): number => readFileSync(fixture, 'utf8').split('\n').findIndex((l) => l.startsWith(`function ${name}(`)) + 1;
 
 describe('profileAllocations on node, deno and workerd', () => {
@@ -53,7 +58,7 @@ describe('profileAllocations on node, deno and workerd', () => {
     it(`${plugin.name}: the sampling phase only, the allocating helper on top, and on top of the differential view when it allocates 4×`, async () => {
       const arm = await armOf(plugin);
       const path = join(out, `${plugin.name}.heapprofile`);
-      const base = ok(await profileAllocations({ arm, caseId: CASE, outPath: path, timeMs: 300, warmupMs: 150 }));
+      const base = ok(await profileAllocations({ arm, caseId: CASE, outPath: path, timeMs: 300, warmupMs: 150, intervalBytes: INTERVAL_BYTES }));
       const text = terminalProfileBlock(allocTopTable(base.summary, { top: 6, title: `${CASE} · ${plugin.name}` }));
       // The host started the profiler after warmup and stopped it after the samples: no byte under the harness's warmup.
       expect(base.window.method).toBe('lockstep');
@@ -96,7 +101,7 @@ describe('profileAllocations on node, deno and workerd', () => {
       expect(treeSelf).toBeLessThanOrEqual(top!.selfBytes + frames.length);
       expect(treeSelf).toBeGreaterThanOrEqual(top!.selfBytes * 0.95);
 
-      const big = ok(await profileAllocations({ arm: await armOf(plugin, { PROFILE_ALLOC_BIG: '4' }), caseId: CASE, outPath: join(out, `${plugin.name}-big.heapprofile`), timeMs: 300, warmupMs: 150 }));
+      const big = ok(await profileAllocations({ arm: await armOf(plugin, { PROFILE_ALLOC_BIG: '4' }), caseId: CASE, outPath: join(out, `${plugin.name}-big.heapprofile`), timeMs: 300, warmupMs: 150, intervalBytes: INTERVAL_BYTES }));
       const diff = diffProfiles(base.summary, big.summary);
       const diffText = terminalProfileBlock(diffTable(diff, { a: 'base', b: 'big', of: 'allocated bytes', top: 5 }));
       // Among the case's own bytes: the harness's share (waitForEdge, above) grows with the load and squeezes every other
