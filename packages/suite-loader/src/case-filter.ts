@@ -1,7 +1,9 @@
 /**
  * --filter: which cases a run or a history takes. A pattern is a
  * case-insensitive substring of the case id, or /regex/flags; several
- * patterns separated by commas match any of them.
+ * patterns separated by commas match any of them. A comma inside a /regex/
+ * is the regex's own (`/load=c(1|10),/` is one pattern), so a regex is
+ * never cut into pieces that match what it would not.
  *
  * A /regex/ is matched by RE2 (re2js), in time linear in the id, never by
  * JavaScript's backtracking engine: `/(a+)+$/` would otherwise spin the host
@@ -34,11 +36,38 @@ function regexTest(pattern: string, source: string, flags: string): (id: string)
   return (id) => re.matcher(id).find();
 }
 
+/** A whole /regex/flags pattern: its source and its flags. */
+const REGEX_PATTERN = /^\/(.*)\/([a-z]*)$/s;
+
+/**
+ * A --filter value's patterns: split at commas, except that a piece opening
+ * a /regex/ runs on to the first later piece that closes it. A piece that
+ * opens with a slash and is never closed stays a substring, as it was.
+ */
+function filterPatterns(filter: string): string[] {
+  const pieces = filter.split(',');
+  const patterns: string[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    let pattern = pieces[i]!.trim();
+    if (pattern.startsWith('/') && !REGEX_PATTERN.test(pattern)) {
+      for (let j = i + 1; j < pieces.length; j++) {
+        const joined = pieces.slice(i, j + 1).join(',').trim();
+        if (REGEX_PATTERN.test(joined)) {
+          pattern = joined;
+          i = j;
+          break;
+        }
+      }
+    }
+    patterns.push(pattern);
+  }
+  return patterns;
+}
+
 /** The test a --filter value stands for: true when any of its patterns matches the id. */
 export function caseFilter(filter: string): (id: string) => boolean {
-  const tests = filter.split(',').map((raw) => {
-    const pattern = raw.trim();
-    const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+  const tests = filterPatterns(filter).map((pattern) => {
+    const m = REGEX_PATTERN.exec(pattern);
     if (m) return regexTest(pattern, m[1]!, m[2]!);
     const needle = pattern.toLowerCase();
     return (id: string) => id.toLowerCase().includes(needle);

@@ -1,0 +1,21 @@
+/** --filter's patterns: commas split them, except inside a /regex/. */
+import { describe, expect, it } from 'vitest';
+import { caseFilter } from '../src/case-filter.ts';
+
+const IDS = ['hello world [load=c1, metric=req/s]', 'hello world [load=c10, metric=req/s]', 'hello world [load=c100-p10, metric=req/s]', 'relay [body=json]'];
+const picked = (filter: string): string[] => IDS.filter(caseFilter(filter));
+
+describe('caseFilter', () => {
+  it('keeps a comma inside a /regex/ in the regex, and splits at the commas outside it', () => {
+    // Cut at its comma, this would be "/load=c(1|10)" and "/", and "/" is in every req/s id.
+    expect(picked('/load=c(1|10),/')).toEqual(IDS.slice(0, 2));
+    expect(picked('/load=c(1|10),/,relay')).toEqual([...IDS.slice(0, 2), IDS[3]]);
+    expect(picked('relay,/load=c1,/i')).toEqual([IDS[0], IDS[3]]);
+  });
+
+  it('splits substrings at every comma, and leaves a slash never closed to a substring', () => {
+    expect(picked('c100-p10, relay')).toEqual(IDS.slice(2));
+    expect(picked('c10,relay')).toEqual(IDS.slice(1));
+    expect(picked('/s]')).toEqual(IDS.slice(0, 3));
+  });
+});
