@@ -99,14 +99,21 @@ describe('a measurer with its own option and tool, added as one file and one reg
 });
 
 describe('runs saved before runs carried their verdict parameters (results/*.json)', () => {
-  const saved = readdirSync(join(repoRoot, 'results')).filter((f) => f.endsWith('.json'));
+  // The runs results/ keeps, older and newer: those saved before carry no verdict parameters.
+  const saved = readdirSync(join(repoRoot, 'results'))
+    .filter((f) => f.endsWith('.json'))
+    .map((name) => ({ file: join(repoRoot, 'results', name), record: JSON.parse(readFileSync(join(repoRoot, 'results', name), 'utf8')) as RunRecord }));
+  const older = saved.filter((s) => s.record.options.verdict === undefined);
+
+  it('keep the parameters a newer run saved', () => {
+    const newer = saved.filter((s) => s.record.options.verdict !== undefined);
+    expect(newer.length).toBeGreaterThan(0);
+    for (const { file, record } of newer) expect(loadSavedRun(file).run.options.verdict).toEqual(record.options.verdict);
+  });
 
   it('load as they were saved, and take their verdict parameters from the measurer they name', () => {
-    expect(saved.length).toBeGreaterThan(0);
-    for (const name of saved) {
-      const file = join(repoRoot, 'results', name);
-      const before = JSON.parse(readFileSync(file, 'utf8')) as RunRecord;
-      expect(before.options.verdict).toBeUndefined();
+    expect(older.length).toBeGreaterThan(0);
+    for (const { file } of older) {
       const { run } = loadSavedRun(file);
       // Nothing added to the record (its JSON output is as before); the parameters come from its measurer's defaults.
       expect(run.options.verdict).toBeUndefined();
