@@ -40,6 +40,8 @@ export interface PlanFlags {
   /** The values of the measurers' own options (--sets-per-process, --cache-sim), by option name: the chosen measurer's prepare() reads them. */
   measurerOptions?: Readonly<Record<string, MeasurerOptionValue>>;
   shard?: string | number;
+  /** --metrics as typed: "memory" has each lockstep process collect before its first sample, for the leak rule. */
+  metrics?: string;
 }
 
 /** A watched warmup may run up to this many times --warmup when that is past the engine's maximum (run steady-rule.ts); a kept case's rewarm at most --warmup times it. */
@@ -201,7 +203,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   return {
     suite: { ...location, cases },
     variants,
-    options: { warmupMs, warmupMinMs, timeoutMs, ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', ...perArm, measurer, prepared },
+    options: { warmupMs, warmupMinMs, timeoutMs, ...(flags.metrics === 'memory' ? { collectBeforeSampling: true } : {}), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', ...perArm, measurer, prepared },
   };
 }
 

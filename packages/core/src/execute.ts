@@ -350,11 +350,13 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
     warmup = sampler.warmup;
     if (held) held.sampler = sampler;
   }
-  // A full collection where the runtime can force one, before the metrics' phase and outside every timed batch: the
-  // host reads the resident set as `ready` arrives, and the warmup's garbage then does not count in the case's growth.
-  env.collect?.();
+  // Asked for the memory view: a full collection where the runtime can force one, before the metrics' phase and outside
+  // every timed batch; the host reads the resident set as `ready` arrives, and the warmup's garbage then does not count
+  // in the case's growth. Not otherwise: the heap would grow back while the samples are taken.
+  const collected = options.collectBeforeSampling === true && env.collect !== undefined;
+  if (collected) env.collect!();
   await env.metrics?.start();
-  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, batchNs: sampler.batchNs, ...(env.collect ? { collected: true } : {}) });
+  env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, batchNs: sampler.batchNs, ...(collected ? { collected: true } : {}) });
   const samples: number[] = [];
   const sampleStartMs: number[] = [];
   for (;;) {

@@ -67,6 +67,13 @@ export const measureOptionsSchema = z.object({
    */
   fixedIterations: z.number().int().positive().optional(),
   /**
+   * A lockstep job's memory view: force a full collection between warmup
+   * and the first sample, so the resident set read at `ready` holds only
+   * what the case keeps (the leak rule's starting point). Only where asked:
+   * the heap the warmup left is the one a timing run should sample.
+   */
+  collectBeforeSampling: z.boolean().optional(),
+  /**
    * Warmup that watches (steady-state.ts): warm until the batch times are
    * steady, within the engine's horizon. Present: warmupMs and warmupMinMs
    * no longer decide when the first visit's warmup ends (warmupMs still caps

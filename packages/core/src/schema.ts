@@ -499,6 +499,8 @@ export const runSchema = z.object({
     instructions: z.object({ cacheSim: z.boolean(), engineFlags: namedRecord(z.array(z.string())) }).optional(),
     /** Adaptive warmup's floor in ms (warmupMs is then its most); absent: a fixed warmup. */
     warmupMinMs: z.number().optional(),
+    /** The memory view was asked for: each lockstep process collected between warmup and its first sample (absent: it did not). */
+    collectBeforeSampling: z.boolean().optional(),
     /** How the measurer measured, in its words (absent in older runs: the CLI describes them from the options above when it loads them). */
     measuredBy: measuredBySchema.optional(),
     /** The verdict's threshold and confidence for this run's variants (absent in older runs: its measurer's defaults). */

@@ -212,12 +212,12 @@ describe('a serve job (a warm process that serves many cases)', () => {
       },
       collect: () => log.push('collect'),
     };
-    await executeJob(kept, { protocol: 1, kind: 'serve', options: { warmupMs: 240, warmupMinMs: 80, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0 } }, env);
+    await executeJob(kept, { protocol: 1, kind: 'serve', options: { warmupMs: 240, warmupMinMs: 80, timeMs: 1, minSamples: 1, maxSamples: 10, sampleMs: 0, collectBeforeSampling: true } }, env);
     // Set up by the first keep; the second keep reuses it; the plain case after it tears it down; the last keep sets it up anew, torn down at the close.
     expect(log.filter((l) => l === 'setup' || l === 'teardown' || l === 'keep' || l === 'case')).toEqual(['keep', 'setup', 'case', 'keep', 'case', 'teardown', 'keep', 'setup', 'teardown']);
     // A collection between a case's command and its setup or rewarm, every time, kept or not (what ran before is garbage by then);
-    // one after its warmup, before its ready, and one after its last sample, before its answer (the host reads the
-    // resident set as each of those messages arrives).
+    // one after its warmup, before its ready (asked for: collectBeforeSampling), and one after its last sample, before its
+    // answer (the host reads the resident set as each of those messages arrives).
     expect(log.filter((l) => l !== 'sample' && l !== 'setup' && l !== 'teardown')).toEqual(
       ['keep', 'case', 'keep', 'case', 'keep'].flatMap((opened) => [opened, 'collect', 'collect', 'finish', 'collect']),
     );
@@ -230,6 +230,34 @@ describe('a serve job (a warm process that serves many cases)', () => {
     expect(ready[2]!.warmupIterations).toBeLessThan(ready[0]!.warmupIterations);
     expect(ready[2]!.iterationsPerSample).toBe(ready[0]!.iterationsPerSample);
     expect(results[2]!.digest).toEqual(results[0]!.digest);
+  });
+
+  it('collects between warmup and the first sample only when the job asks (the memory view), and its ready says so', async () => {
+    const log: string[] = [];
+    const one = suite('one', () => bench('one', () => work(100)));
+    const id = JSON.stringify(one.cases()[0]!.id);
+    const readyOf = async (collectBeforeSampling: boolean): Promise<RuntimeMessage | undefined> => {
+      const commands = [`case ${id}`, 'sample', 'finish'];
+      const messages: RuntimeMessage[] = [];
+      const env: RuntimeEnvironment = {
+        facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: true },
+        clock: realClock,
+        emit: (m) => {
+          if (m.type === 'ready') log.push('ready');
+          messages.push(m);
+        },
+        commands: async () => commands.shift(),
+        collect: () => log.push('collect'),
+      };
+      const options = { warmupMs: 30, warmupMinMs: 5, timeMs: 1, minSamples: 1, maxSamples: 2, sampleMs: 0, ...(collectBeforeSampling ? { collectBeforeSampling } : {}) };
+      await executeJob(one, { protocol: 1, kind: 'serve', options }, env);
+      return messages.find((m) => m.type === 'ready');
+    };
+    expect((await readyOf(false)) as { collected?: boolean }).not.toHaveProperty('collected');
+    // Not asked: one collection as the case opens and one after its last sample, none just before ready.
+    expect(log.splice(0)).toEqual(['collect', 'ready', 'collect']);
+    expect((await readyOf(true)) as { collected?: boolean }).toMatchObject({ collected: true });
+    expect(log.splice(0)).toEqual(['collect', 'collect', 'ready', 'collect']);
   });
 
   it('opens a case with the rate known past the tier-up horizon when the case command carries it, and with the horizon alone otherwise', async () => {

@@ -78,6 +78,8 @@ export interface MeasurerSetup {
   warmupMs: number;
   warmupMinMs?: number;
   timeoutMs: number;
+  /** The memory view was asked for: a lockstep process collects between warmup and its first sample (MeasureOptions). */
+  collectBeforeSampling?: boolean;
   /** A table (bench) or a comparison (compare). */
   mode: 'bench' | 'compare';
   /** What the measurer's prepare() returned (its options and the tools it found), carried here unopened; absent: it has no prepare. */

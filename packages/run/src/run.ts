@@ -27,6 +27,8 @@ export interface RunOptions {
   warmupMinMs?: number;
   /** Per-process limit, in ms. */
   timeoutMs: number;
+  /** The memory view was asked for (--metrics memory): each lockstep process collects before its first sample. */
+  collectBeforeSampling?: boolean;
   filter?: string;
   /** --shard i/n: the share of the cases this run measures. */
   shard?: { index: number; count: number };
@@ -92,6 +94,7 @@ function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] }, varian
       // The record names the measurer's kind (the two lockstep schedules are one) and says how its processes were held.
       ...descriptor.recorded,
       ...(options.warmupMinMs !== undefined && descriptor.warmsInRuntime ? { warmupMinMs: options.warmupMinMs } : {}),
+      ...(options.collectBeforeSampling ? { collectBeforeSampling: true } : {}),
       // What the measurer records of its own options (lockstep: sets per process).
       ...options.prepared?.recorded,
       // The verdict's parameters for these variants: a report of the saved run needs no measurer.
@@ -119,6 +122,7 @@ function builtMeasurer(suite: RunRequest['suite'], options: RunOptions, variants
     warmupMs: options.warmupMs,
     ...(options.warmupMinMs !== undefined ? { warmupMinMs: options.warmupMinMs } : {}),
     timeoutMs: options.timeoutMs,
+    ...(options.collectBeforeSampling ? { collectBeforeSampling: true } : {}),
     mode: options.mode,
     ...(options.prepared?.setup !== undefined ? { own: options.prepared.setup } : {}),
     engines: variants.filter(isResolved).map((v) => v.target.engine),

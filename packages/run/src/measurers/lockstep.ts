@@ -128,8 +128,11 @@ export const TIMING_DEFAULTS: MeasurerDefaults = {
   bisectRounds: { min: 10, max: 160 },
 };
 
-/** What every lockstep process does besides its samples, as a saved run says it (collectingFlags). */
-const COLLECTIONS = '; each process takes a full collection before a case\'s first sample and after its last (a warm process also as each case opens), outside the timed batches (V8 runtimes run with --expose-gc for it; bun has Bun.gc)';
+/** What every lockstep process does besides its samples, as a saved run says it (collectingFlags; the one before the first sample only for the memory view). */
+function collections(o: RunRecord['options']): string {
+  const when = o.collectBeforeSampling ? "before a case's first sample and after its last" : "after a case's last sample";
+  return `; each process takes a full collection ${when} (a warm process also as each case opens), outside the timed batches (V8 runtimes run with --expose-gc for it; bun has Bun.gc)`;
+}
 
 /** How a lockstep run measured: its sets, how its processes were held, the lengths. */
 function describeLockstep(o: RunRecord['options']): MeasuredBy {
@@ -140,7 +143,7 @@ function describeLockstep(o: RunRecord['options']): MeasuredBy {
       : o.lockstepProcesses === 'warm'
         ? `each round (a lockstep set) starts one live process per arm that serves every case in a shuffled order, warming each case and sampling the arms in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`
         : `each round (a lockstep set) starts one live process per arm and samples them in turn, a few ms apart: ${perArm} of sampling per arm after ${warmup}; pairs are (round, case)`;
-  return timedMethod(`${held}${COLLECTIONS}`);
+  return timedMethod(`${held}${collections(o)}`);
 }
 
 // Both kinds warm the case together in every process, then take one sample each in turn (order rotating every turn, an untimed quarter batch before each sample, none before a batch of under 4 calls that takes 4 ms or more).
@@ -315,7 +318,7 @@ function hostRecord(
  * The arm's flags with those its engine needs for the harness to force a
  * full collection (EngineDescriptor.collectFlags), translated by its plug-in:
  * a lockstep process takes one before each case opens, before its first
- * sample and after its last, outside every timed batch, so that the host's
+ * sample (for the memory view) and after its last, outside every timed batch, so that the host's
  * readings of the resident set there hold no garbage (@rtbench/verdicts
  * memory-growth.ts) and each case starts from a collected heap.
  */

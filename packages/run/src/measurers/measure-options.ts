@@ -3,10 +3,18 @@ import type { MeasureOptions } from '@rtbench/core';
 import { MeasurerRefused, type MeasurerSetup, type PrepareContext } from '../measurer.ts';
 
 /** What of a measurer's setup the timing measurers read. */
-export type TimedSetup = Pick<MeasurerSetup, 'sampleTimeMs' | 'warmupMs' | 'warmupMinMs' | 'timeoutMs'>;
+export type TimedSetup = Pick<MeasurerSetup, 'sampleTimeMs' | 'warmupMs' | 'warmupMinMs' | 'timeoutMs' | 'collectBeforeSampling'>;
 
 export function timedMeasureOptions(setup: TimedSetup): MeasureOptions {
-  return { warmupMs: setup.warmupMs, ...(setup.warmupMinMs !== undefined ? { warmupMinMs: setup.warmupMinMs } : {}), timeMs: setup.sampleTimeMs, minSamples: 5, maxSamples: 100_000, sampleMs: 0 };
+  return {
+    warmupMs: setup.warmupMs,
+    ...(setup.warmupMinMs !== undefined ? { warmupMinMs: setup.warmupMinMs } : {}),
+    timeMs: setup.sampleTimeMs,
+    minSamples: 5,
+    maxSamples: 100_000,
+    sampleMs: 0,
+    ...(setup.collectBeforeSampling ? { collectBeforeSampling: true } : {}),
+  };
 }
 
 /** A measurer option's whole number of at least 1, as given (absent: undefined); anything else refused in one line. */
