@@ -37,10 +37,11 @@ describe('a case with a slow first phase', () => {
     const median = sorted[sorted.length >> 1]!;
     expect(Math.min(...slow)).toBeGreaterThan(2 * median);
     expect(warmup.ns.length).toBeLessThanOrEqual(128);
-    // The second process opened the case with the tier-up horizon waived exactly when the first crossed it flat and saw no step there.
+    // The second process opened the case with the rate the first ran at: where the first crossed the tier-up horizon
+    // flat, the second, at that rate, waived it. (Where the first saw a step there, the second may still waive it when
+    // its own batches reach the known rate: steady-rule.ts TierUpHorizons learns the rate from any process's samples.)
     const first = warmup.tierUp;
     const second = run.results[0]!.rounds[1]!.warmup!.tierUp;
     if (first?.kind === 'crossed' && !first.stepped) expect(second).toEqual({ kind: 'waived' });
-    else expect(second?.kind).not.toBe('waived');
   });
 });
