@@ -6,6 +6,7 @@
  */
 import { loadCells, loadErrorLines, loadHeads, loadKey } from '../cells/load.ts';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
+import { markdownCell } from '../text.ts';
 import type { LoadSection } from '../views/load.ts';
 
 export function loadTerminal(section: LoadSection, maxWidth: number, bold: (s: string) => string, dim: (s: string) => string): string[] {
@@ -23,17 +24,15 @@ export function loadTerminal(section: LoadSection, maxWidth: number, bold: (s: s
   return lines;
 }
 
-const escapeCell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
 export function loadMarkdown(section: LoadSection): string[] {
   const heads = loadHeads(section);
   const lines = ['', '#### HTTP load (medians over rounds)', '', `| case | runtime | ${heads.join(' | ')} |`, `|---|---|${heads.map(() => '--:').join('|')}|`];
   let previous: string | undefined;
   for (const row of section.rows) {
-    lines.push(`| ${row.measurement === previous ? '' : escapeCell(row.measurement)} | ${escapeCell(row.variantId)} | ${loadCells(section, row).join(' | ')} |`);
+    lines.push(`| ${row.measurement === previous ? '' : markdownCell(row.measurement)} | ${markdownCell(row.variantId)} | ${loadCells(section, row).join(' | ')} |`);
     previous = row.measurement;
   }
-  for (const line of loadErrorLines(section)) lines.push('', `> ${escapeCell(line)}`);
-  lines.push('', `<sub>${escapeCell(loadKey(section))}</sub>`);
+  for (const line of loadErrorLines(section)) lines.push('', `> ${markdownCell(line)}`);
+  lines.push('', `<sub>${markdownCell(loadKey(section))}</sub>`);
   return lines;
 }

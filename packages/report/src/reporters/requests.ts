@@ -8,6 +8,7 @@ import { REQUEST_QUANTILES } from '@rtbench/stats';
 import type { Estimate } from '@rtbench/stats';
 import { overLimitText, requestMs as ms, requestShare as share, withInterval } from '../cells/requests.ts';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
+import { markdownCell } from '../text.ts';
 import type { RequestRow, RequestsSection } from '../views/requests.ts';
 
 function heads(section: RequestsSection): string[] {
@@ -63,17 +64,15 @@ export function requestsTerminal(section: RequestsSection, maxWidth: number, bol
   return lines;
 }
 
-const escapeCell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
 export function requestsMarkdown(section: RequestsSection): string[] {
   const h = heads(section);
   const lines = ['', '#### CPU per request (ms)', '', `| case | runtime | ${h.join(' | ')} |`, `|---|---|${h.map(() => '--:').join('|')}|`];
   let previous: string | undefined;
   for (const row of section.rows) {
-    lines.push(`| ${row.caseId === previous ? '' : escapeCell(row.caseId)} | ${escapeCell(row.variantId)} | ${cells(row, section).join(' | ')} |`);
+    lines.push(`| ${row.caseId === previous ? '' : markdownCell(row.caseId)} | ${markdownCell(row.variantId)} | ${cells(row, section).join(' | ')} |`);
     previous = row.caseId;
   }
-  for (const line of outcomeLines(section)) lines.push('', `> ${escapeCell(line)}`);
-  lines.push('', `<sub>${escapeCell(keyLine(section))}</sub>`);
+  for (const line of outcomeLines(section)) lines.push('', `> ${markdownCell(line)}`);
+  lines.push('', `<sub>${markdownCell(keyLine(section))}</sub>`);
   return lines;
 }
