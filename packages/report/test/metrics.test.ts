@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EngineMetrics } from '@rtbench/core/engine-metrics';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { formatBytes, metricsCells, metricsChange, summarizeMetrics } from '../src/metrics.ts';
+import { markdownMetrics } from '../src/reporters/metrics.ts';
+import { liveMarkdown } from '../../../test/helpers/markdown-inert.ts';
 
 function round(samplesNs: number[], iterationsPerSample: number, metrics?: EngineMetrics): RoundRecord {
   return {
@@ -77,5 +79,29 @@ describe('GC change lines under a comparison', () => {
     // Within 100 columns: the case on its own line, the change wrapped under it.
     for (const l of text.split('\n')) expect(l.length).toBeLessThanOrEqual(100);
     expect(text).toContain('n/a — b: gc, allocation, heap: no metrics recorded');
+  });
+});
+
+describe('the metrics sections in markdown', () => {
+  // A name that would split a row, break a line, and render an image, HTML and a mention if written as it is.
+  const NAME = 'parse | huge\n![img](https://e.example/i.png) <b>x</b> @someone';
+  /** The cells of a table row: split on pipes no backslash escapes. */
+  const cellsOf = (line: string): number => line.split(/(?<!\\)\|/).length;
+
+  it('writes a case name inert and on its row in the GC table, the change lines and the memory table', () => {
+    const summary = summarizeMetrics({ rounds: [round(Array(10).fill(1000), 100, v8(30, 1, 0.5, 1_000_000))] });
+    const outputs = [
+      markdownMetrics({ kind: 'metrics-table', rows: [{ caseId: NAME, variantId: 'node', summary }], notes: [`node: ${NAME}`] }),
+      markdownMetrics({ kind: 'metrics-changes', sections: [{ title: `node vs ${NAME}`, cases: [{ caseId: NAME, line: '−38% time' }] }], reasons: [] }),
+      markdownMetrics({ kind: 'memory-table', rows: [{ caseId: NAME, variantId: 'node', heapUsedBytes: 1024, reasons: [] }], notes: [], read: true }),
+    ];
+    for (const md of outputs) {
+      expect(liveMarkdown(md, 'huge')).toEqual([]);
+      const rows = md.split('\n').filter((l) => l.startsWith('|'));
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      // Every row has the head's cells: the pipe in the name splits none, and the line break starts no line of its own.
+      for (const row of rows) expect(cellsOf(row)).toBe(cellsOf(rows[0]!));
+      expect(md).not.toMatch(/^!\[img\]/m);
+    }
   });
 });

@@ -8,6 +8,7 @@ import pc from 'picocolors';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
 import { METRICS_HEADERS, metricsRowCells } from '../metrics.ts';
 import { MEMORY_HEADERS, MEMORY_LEGEND, memoryRowCells } from '../memory.ts';
+import { markdownCell } from '../text.ts';
 import type { MemoryTableSection, MetricsChangesSection, MetricsSection, MetricsTableSection } from '../views/metrics.ts';
 
 const LEGEND =
@@ -35,19 +36,15 @@ function terminalTable(section: MetricsTableSection, maxWidth = 100): string {
   return [...grid, ...wrapWords(TERMINAL_LEGEND + LEGEND, maxWidth).map((l) => pc.dim(l)), ...why].join('\n');
 }
 
-function escapeCell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-}
-
 function markdownTable(section: MetricsTableSection): string {
   const lines = [`| case | runtime | ${METRICS_HEADERS.join(' | ')} |`, `|---|---|${METRICS_HEADERS.map(() => '--:').join('|')}|`];
   let previous: string | undefined;
   for (const row of section.rows) {
-    lines.push(`| ${row.caseId === previous ? '' : escapeCell(row.caseId)} | ${escapeCell(row.variantId)} | ${metricsRowCells(row.summary).join(' | ')} |`);
+    lines.push(`| ${row.caseId === previous ? '' : markdownCell(row.caseId)} | ${markdownCell(row.variantId)} | ${metricsRowCells(row.summary).join(' | ')} |`);
     previous = row.caseId;
   }
   lines.push('', `<sub>${LEGEND}</sub>`);
-  for (const n of section.notes) lines.push('', `> n/a — ${escapeCell(n)}`);
+  for (const n of section.notes) lines.push('', `> n/a — ${markdownCell(n)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -65,10 +62,10 @@ function terminalChanges(section: MetricsChangesSection): string {
 function markdownChanges(section: MetricsChangesSection): string {
   const out: string[] = [];
   for (const s of section.sections) {
-    out.push(`\n#### ${escapeCell(s.title)}\n\n| case | change |\n|---|---|`);
-    for (const row of s.cases) out.push(`| ${escapeCell(row.caseId)} | ${escapeCell(row.line)} |`);
+    out.push(`\n#### ${markdownCell(s.title)}\n\n| case | change |\n|---|---|`);
+    for (const row of s.cases) out.push(`| ${markdownCell(row.caseId)} | ${markdownCell(row.line)} |`);
   }
-  for (const reason of section.reasons) out.push(`\n> n/a — ${escapeCell(reason)}`);
+  for (const reason of section.reasons) out.push(`\n> n/a — ${markdownCell(reason)}`);
   return `${out.join('\n')}\n`;
 }
 
@@ -100,11 +97,11 @@ function markdownMemory(section: MemoryTableSection): string {
   const lines = [`| case | runtime | ${MEMORY_HEADERS.join(' | ')} |`, `|---|---|${MEMORY_HEADERS.map(() => '--:').join('|')}|`];
   let previous: string | undefined;
   for (const row of section.rows) {
-    lines.push(`| ${row.caseId === previous ? '' : escapeCell(row.caseId)} | ${escapeCell(row.variantId)} | ${memoryRowCells(row).join(' | ')} |`);
+    lines.push(`| ${row.caseId === previous ? '' : markdownCell(row.caseId)} | ${markdownCell(row.variantId)} | ${memoryRowCells(row).join(' | ')} |`);
     previous = row.caseId;
   }
   lines.push('', `<sub>${MEMORY_LEGEND}</sub>`);
-  for (const n of section.notes) lines.push('', `> n/a — ${escapeCell(n)}`);
+  for (const n of section.notes) lines.push('', `> n/a — ${markdownCell(n)}`);
   if (section.changes) lines.push(markdownChanges({ kind: 'metrics-changes', sections: section.changes, reasons: [] }).trimEnd());
   return `\n${lines.join('\n')}\n`;
 }
