@@ -111,8 +111,8 @@ module.exports = {
       name: 'the-release-matrix-plans-without-the-run',
       severity: 'error',
       comment:
-        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points; its tests run on made-up runs in a second. One module holds a sitting (sitting.ts): it lists the tracks\' releases through the run\'s release listing and hands each window\'s run, planned by the command, to @rtbench/run, as a bisect\'s step does, so every process is still started by the one run loop. The folder is read through the run\'s readers (folder-files.ts: the saved-run loader that report and compare use, and its regular-file read), so a matrix\'s runs get every check a saved run gets; that module starts nothing. The rest imports neither the run, the registry nor a plug-in.',
-      from: { path: '^packages/releases/src/(?!sitting\\.ts$|index\\.ts$|folder-files\\.ts$)' },
+        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points; its tests run on made-up runs in a second. One module holds a sitting (sitting.ts): it lists the tracks\' releases through the run\'s release listing and hands each window\'s run, planned by the command, to @rtbench/run, as a bisect\'s step does, so every process is still started by the one run loop. The folder is read through the run\'s readers (folder-files.ts: the saved-run loader that report and compare use), so a matrix\'s runs get every check a saved run gets; its state (state.ts) is read, checked, locked and saved by the campaign\'s state model (the run\'s campaign-state.ts), as a bisect\'s is; those modules start nothing. The rest imports neither the run, the registry nor a plug-in.',
+      from: { path: '^packages/releases/src/(?!sitting\\.ts$|index\\.ts$|folder-files\\.ts$|state\\.ts$)' },
       to: { path: '^(packages/(run|runtime-registry|profile|host-timed|suite-loader|cli)/|runners/)' },
     },
     {

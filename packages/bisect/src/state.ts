@@ -5,13 +5,13 @@
  * asked, with what each gave. The search is deterministic given those
  * outcomes, so a bisect run again with the same arguments replays the saved
  * ones and measures only what is left: that is how an interrupted bisect (or
- * one that reached its --budget) continues.
+ * one that reached its --budget) continues. The state is read, checked,
+ * locked and saved by the campaign's state model (@rtbench/run
+ * campaign-state.ts) under the bisect's policy below.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from './types.ts';
-import { writeFileAtomically } from '@rtbench/host';
-import { campaignMachine, openCampaignFolder, readRegularFile } from '@rtbench/run';
+import { campaignMachine, openCampaignState, type CampaignStatePolicy, type OpenCampaign } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
@@ -55,26 +55,34 @@ export const STATE_FILE = 'bisect.state';
 /** Held while a bisect works in the folder: two at once would number and overwrite each other's runs. */
 export const LOCK_FILE = 'bisect.lock';
 
-/** The folder's saved bisect, or a new one; refused when it holds another question, or steps another machine measured. */
-function readState(dir: string, identity: BisectIdentity, machine: string): BisectState {
-  const file = join(dir, STATE_FILE);
-  if (!existsSync(file)) return { schema: 'rtbench.bisect', version: 1, identity, installed: [], steps: [], machine };
-  let state: BisectState;
-  try {
-    state = JSON.parse(readRegularFile(file)) as BisectState;
-  } catch (error) {
-    throw new UsageError(`${file} is not readable (${(error as Error).message.split('\n')[0]}); remove it to start the bisect again`);
-  }
-  if (state.schema !== 'rtbench.bisect' || state.version !== 1) throw new UsageError(`${file} is not an rtbench bisect state`);
-  const differ = (Object.keys(identity) as (keyof BisectIdentity)[]).filter((k) => state.identity[k] !== identity[k]);
-  if (differ.length) {
-    throw new UsageError(`${dir} holds a bisect asked differently (${differ.map((k) => `${k}: ${state.identity[k]} there, ${identity[k]} now`).join('; ')}); name another --dir or remove that one`);
-  }
-  if (state.machine !== undefined && state.machine !== machine) {
-    throw new UsageError(`${dir} holds a bisect measured on another machine (${state.machine}; this is ${machine}): its steps and this machine's would not make one comparison; name another --dir or remove that one`);
-  }
-  return state;
-}
+/**
+ * A bisect's policy as a campaign's state: its steps and installs stored
+ * under its question; resumed only on the machine that measured them (a
+ * folder copied, or kept in a repository, would mix two machines' steps in
+ * one comparison).
+ */
+const BISECT_STATE: CampaignStatePolicy<BisectIdentity, BisectState> = {
+  what: 'bisect',
+  stateFile: STATE_FILE,
+  lockFile: LOCK_FILE,
+  schema: 'rtbench.bisect',
+  version: 1,
+  restart: 'remove it to start the bisect again',
+  check: (json) => {
+    const s = json as Partial<Record<keyof BisectState, unknown>>;
+    if (s.version !== 1) return { field: 'version', why: `expected 1, got ${JSON.stringify(s.version) ?? 'nothing'}` };
+    if (typeof s.identity !== 'object' || s.identity === null) return { field: 'identity', why: 'expected an object' };
+    for (const list of ['steps', 'installed'] as const) if (!Array.isArray(s[list])) return { field: list, why: 'expected a list' };
+    return { state: json as BisectState };
+  },
+  begin: (identity, machine) => ({ schema: 'rtbench.bisect', version: 1, identity, installed: [], steps: [], machine }),
+  resume: (state, machine, dir) => {
+    if (state.machine !== undefined && state.machine !== machine) {
+      throw new UsageError(`${dir} holds a bisect measured on another machine (${state.machine}; this is ${machine}): its steps and this machine's would not make one comparison; name another --dir or remove that one`);
+    }
+  },
+  refused: (message) => new UsageError(message),
+};
 
 function keyOf(s: Pick<SavedStep, 'older' | 'newer' | 'purpose' | 'attempt'>): string {
   return `${s.older}\u0000${s.newer}\u0000${s.purpose}\u0000${s.attempt}`;
@@ -83,24 +91,21 @@ function keyOf(s: Pick<SavedStep, 'older' | 'newer' | 'purpose' | 'attempt'>): s
 export class BisectFolder {
   private readonly byKey: Map<string, SavedStep>;
 
-  private constructor(
-    readonly dir: string,
-    readonly state: BisectState,
-    /** Releases the folder's lock. */
-    readonly close: () => void,
-  ) {
-    this.byKey = new Map(state.steps.map((s) => [keyOf(s), s]));
+  readonly dir: string;
+  readonly state: BisectState;
+  /** Writes the state into the folder. */
+  readonly save: () => void;
+  /** Releases the folder's lock. */
+  readonly close: () => void;
+
+  private constructor(campaign: OpenCampaign<BisectState>) {
+    ({ dir: this.dir, state: this.state, save: this.save, close: this.close } = campaign);
+    this.byKey = new Map(this.state.steps.map((s) => [keyOf(s), s]));
   }
 
   /** The folder's bisect, continued when its identity matches, else a new one; a folder holding another bisect is refused. */
   static open(dir: string, identity: BisectIdentity, machine = campaignMachine()): BisectFolder {
-    const release = openCampaignFolder(dir, LOCK_FILE, 'bisect');
-    try {
-      return new BisectFolder(dir, readState(dir, identity, machine), release);
-    } catch (error) {
-      release();
-      throw error;
-    }
+    return new BisectFolder(openCampaignState(dir, BISECT_STATE, identity, { machine }));
   }
 
   saved(request: StepRequest, older: string, newer: string): SavedStep | undefined {
@@ -123,9 +128,5 @@ export class BisectFolder {
   noteInstalled(entry: string): void {
     if (!this.state.installed.includes(entry)) this.state.installed.push(entry);
     this.save();
-  }
-
-  save(): void {
-    writeFileAtomically(join(this.dir, STATE_FILE), `${JSON.stringify(this.state, null, 1)}\n`);
   }
 }

@@ -93,9 +93,42 @@ describe('the folder', () => {
     BisectFolder.open(dir, identity, 'builder, Some CPU').close();
   });
 
-  it('refuses a state file it cannot read, saying how to start again', () => {
+  it('refuses a state file it cannot read, saying how to start again, and leaves the folder unlocked', () => {
     writeFileSync(join(dir, STATE_FILE), '{not json');
     expect(() => BisectFolder.open(dir, identity)).toThrow(/not readable .*remove it to start the bisect again/);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    const damaged = (state: object): string => {
+      writeFileSync(join(dir, STATE_FILE), JSON.stringify(state));
+      try {
+        BisectFolder.open(dir, identity).close();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'opened';
+    };
+    const saved = { schema: 'rtbench.bisect', version: 1, identity, installed: [], steps: [] };
+    expect(damaged({ ...saved, steps: 'many' })).toBe(`${join(dir, STATE_FILE)} is damaged at steps (expected a list); remove it to start the bisect again`);
+    expect(damaged({ ...saved, version: 2 })).toBe(`${join(dir, STATE_FILE)} has state version 2, from a newer rtbench; this one reads version 1`);
+    expect(damaged({ ...saved, schema: 'rtbench.releases' })).toMatch(/is not an rtbench bisect's state \(its "schema" is "rtbench\.releases"\)$/);
+    expect(damaged(saved)).toBe('opened');
+  });
+
+  it('resumes a state as an earlier rtbench saved it (no machine named): its steps are given back', () => {
+    // The file as written before states named their machine; one step, one install.
+    const text = `{
+ "schema": "rtbench.bisect",
+ "version": 1,
+ "identity": {"range": "node@24.0.0..node@24.2.0", "suite": "s", "caseId": "c", "measure": "time", "threshold": 0.01, "timePerRoundMs": 100, "warmupMs": 0, "minRounds": 10, "maxRounds": 160},
+ "installed": ["/cache/node@24.1.0"],
+ "steps": [{"older": "24.0.0", "newer": "24.2.0", "purpose": "ends", "attempt": 0, "rounds": 10, "outcome": {"kind": "measured", "logRatios": [0.1, 0.2]}, "run": "01-24.0.0-vs-24.2.0.json", "durationMs": 5}]
+}
+`;
+    writeFileSync(join(dir, STATE_FILE), text);
+    const folder = BisectFolder.open(dir, identity, 'any machine');
+    folder.close();
+    expect(folder.saved(request, '24.0.0', '24.2.0')?.outcome).toEqual({ kind: 'measured', logRatios: [0.1, 0.2] });
+    expect(folder.state.installed).toEqual(['/cache/node@24.1.0']);
+    expect(folder.runPath('24.0.0', '24.1.0')).toBe(join(dir, '02-24.0.0-vs-24.1.0.json'));
   });
 });
 

@@ -1,24 +1,17 @@
 /**
  * What a matrix reads from its folder, through @rtbench/run's readers: its
- * state's text (a regular file only: a FIFO or a device does not block it),
- * and its runs, read as `report` and `compare` read a saved run (the
+ * runs, read as `report` and `compare` read a saved run (the
  * saved-run loader: the schema, the run's own consistency, statistics that
  * its samples no longer give), each file once. A file the state names is
  * read only when it lies inside the folder, links resolved: a state that
  * names one elsewhere is refused in one line, without a byte of it.
  */
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
-import { loadSavedRun, readRegularFile } from '@rtbench/run';
+import { loadSavedRun } from '@rtbench/run';
 import type { RunReader } from './analysis.ts';
 import { MatrixRefused } from './refused.ts';
-
-/** A file of the folder's own (its state), refused in one line unless it is a regular file. */
-export function readFolderFile(path: string): string {
-  if (statSync(path).isDirectory()) throw new MatrixRefused(`${path} is a directory, not a release matrix's state`);
-  return readRegularFile(path);
-}
 
 /** A run the state names whose file is not there (a sitting stopped before its first save): no sets yet. */
 function unsaved(file: string): RunRecord {

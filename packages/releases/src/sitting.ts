@@ -14,13 +14,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { slug, writeFileAtomically } from '@rtbench/host';
 import { counted, formatClock, MARKDOWN_FLAG, pageReporter, printable, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
-import { BUDGET_EXIT, campaignMachine, CampaignBudget, INTERRUPTED_EXIT, listLatest, listRange, openCampaignFolder, runIntoFile, whileStoppable, type CampaignSay, type ProgressEvent, type RunRequest } from '@rtbench/run';
+import { BUDGET_EXIT, CampaignBudget, INTERRUPTED_EXIT, listLatest, listRange, runIntoFile, whileStoppable, type CampaignSay, type ProgressEvent, type RunRequest } from '@rtbench/run';
 import { analyseMatrix } from './analysis.ts';
 import { folderRuns } from './folder-files.ts';
 import { estimateJobMs, pendingJobs, planTracks, processesOf, type TrackPlan, type WindowJob } from './estimate.ts';
 import { keepClaims } from './claims.ts';
 import { MatrixRefused } from './refused.ts';
-import { askedTrack, openMatrix, saveMatrix, syncTracks } from './state.ts';
+import { askedTrack, holdMatrix, saveMatrix, syncTracks } from './state.ts';
 import { shardTracks } from './shard.ts';
 import { thin } from './windows.ts';
 import type { MatrixIdentity, MatrixState, ReleaseClaim, TrackState } from './types.ts';
@@ -129,12 +129,11 @@ export class MatrixSitting {
 
   /** The folder's matrix, continued or begun, locked against a second sitting unless only planned (MatrixRefused: another matrix is there). */
   static open(dir: string, identity: MatrixIdentity, all: readonly ReleaseTrack[], planner: WindowPlanner, options: SittingOptions = {}): MatrixSitting {
-    const state = openMatrix(dir, identity, campaignMachine(), options.shard);
-    const unlock = options.planOnly ? () => {} : openCampaignFolder(dir, 'releases.lock', 'release matrix');
+    const held = holdMatrix(dir, identity, { shard: options.shard, readOnly: options.planOnly === true });
     try {
-      return new MatrixSitting(dir, state, all, planner, unlock, options);
+      return new MatrixSitting(dir, held.state, all, planner, held.close, options);
     } catch (error) {
-      unlock();
+      held.close();
       throw error;
     }
   }

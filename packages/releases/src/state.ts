@@ -8,13 +8,13 @@
  * only the sets still missing, in fresh processes. The state is input like a
  * saved run (edited, restored from a cache, merged): it is checked against
  * its schema before any field is used, and refused in one line naming the
- * file and the field.
+ * file and the field: the campaign's state model (@rtbench/run
+ * campaign-state.ts) reads, checks and saves it under the matrix's policy.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { matrixStateSchema, RELEASES_SCHEMA, RELEASES_STATE_VERSION } from '@rtbench/core/releases-schema';
-import { writeFileAtomically } from '@rtbench/host';
-import { readFolderFile } from './folder-files.ts';
+import { identityDifference as differences, openCampaignState, readCampaignState, resumeCampaignState, saveCampaignState, type CampaignStatePolicy, type OpenCampaign } from '@rtbench/run';
 import { MatrixRefused } from './refused.ts';
 import type { AskedTrack, MatrixIdentity, MatrixState, TrackState } from './types.ts';
 import { windowsToAdd } from './windows.ts';
@@ -32,47 +32,56 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), '') || 'the top level';
 }
 
-/** The state as saved, checked against its schema; refused in one line naming the file and the first damaged field. */
-function parseState(text: string, file: string): MatrixState {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new MatrixRefused(`${file} is not readable (${text.trim() === '' ? 'it is empty' : (error as Error).message.split('\n')[0]}); restore it, or start the matrix in another folder`);
-  }
-  const { schema, version } = (typeof json === 'object' && json !== null ? json : {}) as { schema?: unknown; version?: unknown };
-  if (schema !== RELEASES_SCHEMA) throw new MatrixRefused(`${file} is not an rtbench release matrix (its "schema" is ${JSON.stringify(schema) ?? 'missing'})`);
-  if (typeof version === 'number' && Number.isInteger(version) && version > RELEASES_STATE_VERSION) {
-    throw new MatrixRefused(`${file} has state version ${version}, from a newer rtbench; this one reads version ${RELEASES_STATE_VERSION}`);
-  }
-  const parsed = matrixStateSchema.safeParse(json);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  throw new MatrixRefused(`${file} is damaged at ${fieldPath(issue.path)} (${issue.message.replace(/^Invalid input: /, '')}); restore it, or start the matrix in another folder`);
-}
-
-function readState(dir: string): MatrixState | undefined {
-  const file = join(dir, STATE_FILE);
-  if (!existsSync(file)) return undefined;
-  return parseState(readFolderFile(file), file);
-}
-
-/** A folder's saved matrix, checked; refused when there is none. */
-export function loadMatrix(dir: string): MatrixState {
-  const state = readState(dir);
-  if (!state) throw new MatrixRefused(`${dir} holds no release matrix (no ${STATE_FILE})`);
-  return state;
-}
-
 /** An identity's field as a person reads it: an empty filter is no filter, not nothing. */
 function identityText(key: keyof MatrixIdentity, value: MatrixIdentity[keyof MatrixIdentity]): string {
   if (key === 'filter') return value === '' ? 'no --filter' : JSON.stringify(value);
   return String(value);
 }
 
+/**
+ * A matrix's policy as a campaign's state: its tracks, windows and runs
+ * stored under its question, checked against its schema; resumed on any
+ * machine (a step is paired inside each run's sets, never across runs, so
+ * sittings on several machines, CI runners, pool as independent units),
+ * each one named; never into a merge of shards, nor as another shard.
+ */
+function matrixPolicy(shard?: { index: number; count: number }): CampaignStatePolicy<MatrixIdentity, MatrixState> {
+  return {
+    what: 'release matrix',
+    stateFile: STATE_FILE,
+    lockFile: 'releases.lock',
+    schema: RELEASES_SCHEMA,
+    version: RELEASES_STATE_VERSION,
+    restart: 'restore it, or start the matrix in another folder',
+    check: (json) => {
+      const parsed = matrixStateSchema.safeParse(json);
+      if (parsed.success) return { state: parsed.data };
+      const issue = parsed.error.issues[0]!;
+      return { field: fieldPath(issue.path), why: issue.message.replace(/^Invalid input: /, '') };
+    },
+    begin: (identity, machine) => ({ schema: RELEASES_SCHEMA, version: RELEASES_STATE_VERSION, identity, machines: [machine], ...(shard ? { shard } : {}), tracks: [] }),
+    resume: (state, machine, dir) => {
+      if (state.mergedFrom) throw new MatrixRefused(`${dir} holds merged shards; measure into another --dir (a merged matrix is redrawn by merging its shards again: rtbench merge <shard folder>… --save ${dir})`);
+      if (!state.machines.includes(machine)) state.machines.push(machine);
+      const was = state.shard ? `${state.shard.index}/${state.shard.count}` : 'none';
+      const now = shard ? `${shard.index}/${shard.count}` : 'none';
+      if (was !== now) throw new MatrixRefused(`${dir} holds shard ${was}, not ${now}; name another --dir`);
+    },
+    fieldText: identityText,
+    refused: (message) => new MatrixRefused(message),
+  };
+}
+
+/** A folder's saved matrix, checked; refused when there is none. */
+export function loadMatrix(dir: string): MatrixState {
+  const state = readCampaignState(dir, matrixPolicy());
+  if (!state) throw new MatrixRefused(`${dir} holds no release matrix (no ${STATE_FILE})`);
+  return state;
+}
+
 /** The fields in which two identities differ, said as "sets: 12 there, 20 now". */
 export function identityDifference(there: MatrixIdentity, now: MatrixIdentity, words = { there: 'there', now: 'now' }): string[] {
-  return (Object.keys(now) as (keyof MatrixIdentity)[]).filter((k) => there[k] !== now[k]).map((k) => `${k}: ${identityText(k, there[k])} ${words.there}, ${identityText(k, now[k])} ${words.now}`);
+  return differences(there, now, identityText, words);
 }
 
 /**
@@ -81,17 +90,12 @@ export function identityDifference(there: MatrixIdentity, now: MatrixIdentity, w
  * refused, naming what differs. Creates nothing: the sitting makes the folder.
  */
 export function openMatrix(dir: string, identity: MatrixIdentity, machine: string, shard?: { index: number; count: number }): MatrixState {
-  const state = readState(dir);
-  if (!state) return { schema: RELEASES_SCHEMA, version: RELEASES_STATE_VERSION, identity, machines: [machine], ...(shard ? { shard } : {}), tracks: [] };
-  const differ = identityDifference(state.identity, identity);
-  if (differ.length) throw new MatrixRefused(`${dir} holds a matrix asked differently (${differ.join('; ')}); name another --dir or remove that one`);
-  if (state.mergedFrom) throw new MatrixRefused(`${dir} holds merged shards; measure into another --dir (a merged matrix is redrawn by merging its shards again: rtbench merge <shard folder>… --save ${dir})`);
-  // A step is paired inside each run's sets, never across runs, so sittings on several machines (CI runners) pool as independent units.
-  if (!state.machines.includes(machine)) state.machines.push(machine);
-  const was = state.shard ? `${state.shard.index}/${state.shard.count}` : 'none';
-  const now = shard ? `${shard.index}/${shard.count}` : 'none';
-  if (was !== now) throw new MatrixRefused(`${dir} holds shard ${was}, not ${now}; name another --dir`);
-  return state;
+  return resumeCampaignState(dir, matrixPolicy(shard), identity, machine);
+}
+
+/** The folder's matrix held for a sitting on this machine: locked unless only read (--plan), then continued or begun as openMatrix continues it. */
+export function holdMatrix(dir: string, identity: MatrixIdentity, options: { shard?: { index: number; count: number } | undefined; readOnly: boolean }): OpenCampaign<MatrixState> {
+  return openCampaignState(dir, matrixPolicy(options.shard), identity, { readOnly: options.readOnly });
 }
 
 /** A track as the command asked it (what shards of one matrix agree on). */
@@ -131,5 +135,5 @@ export function syncTracks(state: MatrixState, tracks: readonly ReleaseTrack[]):
 }
 
 export function saveMatrix(dir: string, state: MatrixState): void {
-  writeFileAtomically(join(dir, STATE_FILE), `${JSON.stringify(state, null, 1)}\n`);
+  saveCampaignState(dir, matrixPolicy(), state);
 }

@@ -104,6 +104,24 @@ describe('a release matrix', () => {
     expect(() => openMatrix(dir, IDENTITY, 'test machine', { index: 1, count: 2 })).toThrow(/shard none, not 1\/2/);
   });
 
+  it('resumes a state as an earlier sitting saved it: its windows and runs kept, this machine added', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-releases-saved-'));
+    // The file as a sitting writes it: one track, one window with one run.
+    const text = `{
+ "schema": "rtbench.releases",
+ "version": 1,
+ "identity": {"filter": "", "threshold": 0.01, "timePerSetMs": 100, "warmupMs": 150, "sets": 12, "setsPerProcess": 2, "windowSize": 6},
+ "machines": ["builder, Some CPU"],
+ "tracks": [{"key": "node × fake", "runtime": "node", "extra": [], "suite": "fake", "range": "node@1..node@3", "listed": ["1", "2", "3"], "releases": ["1", "2", "3"], "windows": [{"releases": ["1", "2", "3"], "runs": ["node-fake-1..3-1.json"]}]}]
+}
+`;
+    writeFileSync(join(dir, 'releases.state'), text);
+    const state = openMatrix(dir, IDENTITY, 'test machine');
+    expect(state.machines).toEqual(['builder, Some CPU', 'test machine']);
+    const [t] = syncTracks(state, [track(['1', '2', '3'])]).tracks;
+    expect(t!.windows).toEqual([{ releases: ['1', '2', '3'], runs: ['node-fake-1..3-1.json'] }]);
+  });
+
   it('deals whole tracks to shards, and merged shards give the answer of one folder holding the same runs', () => {
     const tracks = [track(['1', '2', '3', '4']), track(['1', '2', '3'], undefined, 'bun'), track(['1', '2', '3'], undefined, 'node', 'other')];
     expect(shardTracks(tracks, { index: 1, count: 2 }).map((t) => t.key)).toEqual(['node × fake', 'node × other']);
