@@ -17,7 +17,7 @@ export const PURE_TESTS: string[] = [
   'packages/report/test/**/*.test.ts',
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,summary,tree}.test.ts',
   'packages/runtime-kit/test/{npm,releases,v8-flags}.test.ts',
-  'packages/process/test/{job,protocol-reader,session}.test.ts',
+  'packages/process/test/{cgroup-memory-peak,job,protocol-reader,session}.test.ts',
   'packages/host/test/program-cache.test.ts',
   'packages/adapters/test/**/*.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',

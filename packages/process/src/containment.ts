@@ -12,6 +12,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { readCellMemoryPeak, type CellMemoryPeak } from './cgroup-memory-peak.ts';
 import { guardCells, guardCgroup } from './warden.ts';
 
 const CELL_ENV = 'RTBENCH_CELL';
@@ -31,6 +32,8 @@ export interface Cell {
   memoryInUse(): number | undefined;
   /** Whether the kernel ended a process of the cell at its memory.max. */
   killedForMemory(): boolean;
+  /** The most the cell held, as the kernel counts it (memory.peak), or why that cannot be read. */
+  memoryPeak(): CellMemoryPeak;
 }
 
 export interface Containment {
@@ -73,7 +76,7 @@ class CgroupContainment implements Containment {
     private readonly memoryController: boolean,
   ) {}
   get detail(): string {
-    return `cgroup v2 (${this.root}; cgroup.kill ends each job's processes; ${this.memoryController ? 'memory.max holds each to the memory bound' : `${POLLED_MEMORY} (no memory controller here)`})`;
+    return `cgroup v2 (${this.root}; cgroup.kill ends each job's processes; ${this.memoryController ? 'memory.max holds each to the memory bound, and memory.peak gives the peak of one stopped at it' : `${POLLED_MEMORY} (no memory controller here); ${NO_MEMORY_PEAK}`})`;
   }
   cpuUsageMicros(): number | undefined {
     // The root's counter keeps the CPU of cells already removed (the kernel folds a child's counts into its parent).
@@ -136,6 +139,7 @@ class CgroupContainment implements Containment {
           return undefined;
         }
       },
+      memoryPeak: () => (this.memoryController ? readCellMemoryPeak(dir) : { unavailable: 'this cgroup has no memory controller, so no memory.peak' }),
       killedForMemory: () => {
         if (!this.memoryController) return false;
         try {
@@ -176,12 +180,15 @@ function carrying(marker: string): number[] {
 /** How memory is bounded without a cgroup's memory controller (process.ts). */
 const POLLED_MEMORY = 'the host reads the resident memory of each process tree every 200 ms and stops one past the memory bound';
 
+/** Said where no cell has a memory.peak: a stopped process's peak is /proc's high-water marks alone. */
+const NO_MEMORY_PEAK = "memory.peak unavailable (a stopped process's peak is its /proc high-water marks alone)";
+
 class MarkerContainment implements Containment {
   readonly kind = 'none';
   private count = 0;
   readonly detail: string;
-  constructor(why: string) {
-    this.detail = `none: ${why}; what a job leaves behind is found by an environment marker, ended and reported; ${POLLED_MEMORY}`;
+  constructor(private readonly why: string) {
+    this.detail = `none: ${why}; what a job leaves behind is found by an environment marker, ended and reported; ${POLLED_MEMORY}; ${NO_MEMORY_PEAK}`;
   }
   cpuUsageMicros(): undefined {
     return undefined;
@@ -202,6 +209,7 @@ class MarkerContainment implements Containment {
       limitMemory: () => {},
       memoryInUse: () => undefined,
       killedForMemory: () => false,
+      memoryPeak: () => ({ unavailable: `not in a cgroup v2 cell (${this.why}), so no memory.peak` }),
     };
   }
 }

@@ -15,6 +15,7 @@ import { TraceFile, type TraceFilter } from './engine-trace.ts';
 import { guardGroup, releaseGroup } from './warden.ts';
 import { containment, type Cell } from './containment.ts';
 import { memoryBound, treeResidentBytes } from './memory-bound.ts';
+import { peakBytesOf, stoppedPeak } from './cgroup-memory-peak.ts';
 import { processTree, readResident } from './resident-memory.ts';
 import { threadFiles } from './thread-files.ts';
 
@@ -164,8 +165,9 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
     const pid = child.pid;
     watchMemory(child, cell, bound, (used) => {
       memoryExceeded = bound;
-      // Read before the kill, while the processes still hold it: the case's peak (its mark is reset per case) or the reading over the bound.
-      memoryPeak = Math.max(used, readResident(processTree(pid))?.peakBytes ?? 0);
+      // Read before the kill, while the processes still hold it: the case's peak (its mark is reset per case) or the reading
+      // over the bound, and the cell's memory.peak where the kernel keeps one (it counts processes that already ended).
+      memoryPeak = stoppedPeak([used, readResident(processTree(pid))?.peakBytes, peakBytesOf(cell.memoryPeak())]);
       killTree(child);
     });
   }
@@ -184,7 +186,11 @@ export function spawnTracked(options: SpawnTrackedOptions): TrackedChild {
     child.on('exit', (code, signal) => {
       watched.delete(child);
       // A cgroup's own limit may have stopped it first (the kernel's OOM killer inside the cell).
-      if (memoryExceeded === undefined && signal === 'SIGKILL' && cell.killedForMemory()) memoryExceeded = bound;
+      if (memoryExceeded === undefined && signal === 'SIGKILL' && cell.killedForMemory()) {
+        memoryExceeded = bound;
+        // The processes are gone, and /proc with them: the cell's memory.peak alone still says how much they held.
+        memoryPeak = peakBytesOf(cell.memoryPeak());
+      }
       // The process is gone; nothing it started outlives it, in its group or its cell.
       let leftBehind: number[] = [];
       if (child.pid !== undefined) {
