@@ -32,6 +32,8 @@ guardDir(out);
 
 afterAll(() => removeGuardedDir(out));
 const perfMaps = (): string[] => readdirSync('/tmp').filter((f) => /^perf-\d+\.map$/.test(f));
+/** V8's log files in the working directory (node writes one when its JIT is named for perf, unless told where). */
+const v8Logs = (): string[] => readdirSync(process.cwd()).filter((f) => /^isolate-.*-v8\.log$/.test(f));
 afterEach(() => expect(liveChildPids()).toEqual([]));
 
 async function armOf(plugin: RuntimePlugin): Promise<ProfileArm> {
@@ -48,6 +50,7 @@ describe('profileNative on node, deno, bun and workerd', () => {
   for (const plugin of [nodeRuntime, workerdRuntime, denoRuntime, bunRuntime]) {
     it(`${plugin.name}: the sampling phase's native and JIT frames, named where the binary lets perf name them`, async () => {
       const mapsBefore = new Set(perfMaps());
+      const logsBefore = new Set(v8Logs());
       const arm = await armOf(plugin);
       const path = join(out, `${plugin.name}.native.cpuprofile`);
       const r = ok(await profileNative({ arm, caseId: CASE, perf, outPath: path, timeMs: 400, warmupMs: 200 }));
@@ -84,6 +87,7 @@ describe('profileNative on node, deno, bun and workerd', () => {
       }
       // The perf maps the engine wrote (or rtbench wrote from JSC's jitdump) were removed.
       expect(perfMaps().filter((m) => !mapsBefore.has(m))).toEqual([]);
+      expect(v8Logs().filter((f) => !logsBefore.has(f))).toEqual([]);
     });
   }
 });

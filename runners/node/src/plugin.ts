@@ -151,7 +151,12 @@ export const nodeRuntime: RuntimePlugin = {
   allocationProfile: v8HeapSampling('node --inspect'),
   nativeProfile: {
     jitNames: 'perf-map',
-    withJitNames: (flags) => ({ args: ['--perf-basic-prof', '--interpreted-frames-native-stack', ...flags.args], env: flags.env }),
+    // --perf-basic-prof turns on V8's log, which node writes to isolate-<address>-<pid>-v8.log in the
+    // working directory: it goes to the profile's own folder, removed after the profile, instead.
+    withJitNames: (flags, jitDir) => ({
+      args: ['--perf-basic-prof', '--interpreted-frames-native-stack', '--no-logfile-per-isolate', `--logfile=${join(jitDir, 'v8.log')}`, ...flags.args],
+      env: flags.env,
+    }),
     resolves: "node's binary carries its symbols: V8's and node's C++ functions and V8's builtins (Builtins_*) by name; V8 names its JIT code in a perf map (--perf-basic-prof; --interpreted-frames-native-stack gives each interpreted function a frame of its own); functions a compiler inlined are part of their caller (no DWARF inline data)",
   },
 };
