@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
-import { runCli, tempFile } from '../../../test/helpers/cli.ts';
+import { runCliAsync, tempFile } from '../../../test/helpers/cli.ts';
 
 const SUITE = join('test', 'fixtures', 'request-cases');
 
-function bench(args: string[]): { status: number | null; stdout: string; stderr: string; run: RunRecord } {
+async function bench(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; run: RunRecord }> {
   const out = tempFile('run.json');
-  const r = runCli(['bench', SUITE, ...args, '--save', out, '--quiet', '--no-color']);
+  const r = await runCliAsync(['bench', SUITE, ...args, '--save', out, '--quiet', '--no-color']);
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
 }
 
@@ -22,9 +22,10 @@ const result = (run: RunRecord, caseId: string, variant: string) => run.results.
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 
-describe('request-shaped cases', () => {
-  it('a planted tail: on every runtime the requests over the limit are the planted ones, with the JavaScript thread and all threads apart', () => {
-    const { status, stdout, stderr, run } = bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', 'planted tail', '--cpu-limit', '15ms']);
+// Side by side: each test is a run of its own, and a request's figure is its thread's CPU time, not its wall time.
+describe.concurrent('request-shaped cases', () => {
+  it('a planted tail: on every runtime the requests over the limit are the planted ones, with the JavaScript thread and all threads apart', async () => {
+    const { status, stdout, stderr, run } = await bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', 'planted tail', '--cpu-limit', '15ms']);
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('request-cpu');
     expect(run.options.cpuLimitMs).toBe(15);
@@ -53,8 +54,8 @@ describe('request-shaped cases', () => {
     expect(stdout).toMatch(/\n {2}node\s.*10\.00%\s+80 in 2\n/);
   });
 
-  it('a handler that throws or answers no Response on some requests, and one that never answers one: counted, the rest measured', () => {
-    const { status, stdout, stderr, run } = bench(['--runtime', 'node', '--rounds', '1', '--filter', 'faulty,hangs once', '--timeout', '3s']);
+  it('a handler that throws or answers no Response on some requests, and one that never answers one: counted, the rest measured', async () => {
+    const { status, stdout, stderr, run } = await bench(['--runtime', 'node', '--rounds', '1', '--filter', 'faulty,hangs once', '--timeout', '3s']);
     expect(status, stderr).toBe(0);
     const faulty = result(run, 'faulty [cpu=js thread]', 'node').rounds[0]!;
     // 41 requests: the 7th, 14th … 35th throw (5), the 11th, 22nd and 33rd answer a string (3); every one has its CPU figure.
@@ -67,15 +68,18 @@ describe('request-shaped cases', () => {
     expect(stdout).toContain('of 6 requests 1 got no response in time (no figure)');
   });
 
-  it('a CPU limit of 0 or without a unit is refused in one line, exit 2, and so is one for a suite of other cases', () => {
-    for (const limit of ['0ms', 'abc']) {
-      const r = runCli(['bench', SUITE, '--runtime', 'node', '--cpu-limit', limit]);
+  it('a CPU limit of 0 or without a unit is refused in one line, exit 2, and so is one for a suite of other cases', async () => {
+    const limits = ['0ms', 'abc'];
+    const [other, ...refused] = await Promise.all([
+      runCliAsync(['bench', 'trig', '--runtime', 'node', '--cpu-limit', '10ms']),
+      ...limits.map((limit) => runCliAsync(['bench', SUITE, '--runtime', 'node', '--cpu-limit', limit])),
+    ]);
+    refused.forEach((r, i) => {
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toContain(`--cpu-limit ${limit}`);
-    }
-    const other = runCli(['bench', 'trig', '--runtime', 'node', '--cpu-limit', '10ms']);
-    expect(other.status).toBe(2);
-    expect(other.stderr.trim()).toBe('error: --cpu-limit goes with a suite request-shaped (CPU per request, read by the host)');
+      expect(r.stderr).toContain(`--cpu-limit ${limits[i]}`);
+    });
+    expect(other!.status).toBe(2);
+    expect(other!.stderr.trim()).toBe('error: --cpu-limit goes with a suite request-shaped (CPU per request, read by the host)');
   });
 });
