@@ -9,14 +9,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { runCli, tempFile } from './helpers/cli.ts';
+import { runCliAsync, tempFile } from './helpers/cli.ts';
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
 const TINY_BUDGET = ['--runtime', RUNTIMES.join(','), '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet'];
 
-function runFile(file: string, extra: string[] = []): { run: RunRecord; status: number | null; stderr: string } {
+async function runFile(file: string, extra: string[] = []): Promise<{ run: RunRecord; status: number | null; stderr: string }> {
   const out = tempFile('run.json');
-  const r = runCli(['run', file, ...TINY_BUDGET, ...extra, '--save', out]);
+  const r = await runCliAsync(['run', file, ...TINY_BUDGET, ...extra, '--save', out]);
   return { run: JSON.parse(readFileSync(out, 'utf8')) as RunRecord, status: r.status, stderr: r.stderr };
 }
 
@@ -25,10 +25,11 @@ function expectAllTimed(run: RunRecord): void {
   for (const result of run.results) expect([result.caseId, result.variantId, result.status, result.failures.filter((f) => f.kind !== 'warning')]).toEqual([result.caseId, result.variantId, 'ok', []]);
 }
 
-describe('brought formats on all four runtimes', () => {
-  it('a Node core benchmark/ file: configurations named as compare.js names them, --set applied, the no-result note', () => {
+// Side by side: each test is a run of its own (most of a run is its processes starting and warming up).
+describe.concurrent('brought formats on all four runtimes', () => {
+  it('a Node core benchmark/ file: configurations named as compare.js names them, --set applied, the no-result note', async () => {
     const file = join('examples', 'node-core', 'benchmark', 'buffers', 'buffer-read-write.js');
-    const { run, status, stderr } = runFile(file, ['--set', 'size=64', '--set', 'method=readUInt32LE', '--set', 'method=writeUInt32LE']);
+    const { run, status, stderr } = await runFile(file, ['--set', 'size=64', '--set', 'method=readUInt32LE', '--set', 'method=writeUInt32LE']);
     expect(status, stderr).toBe(0);
     expectAllTimed(run);
     expect(run.cases.map((c) => c.id)).toEqual(["n=1000000 size=64 method='readUInt32LE'", "n=1000000 size=64 method='writeUInt32LE'"]);
@@ -40,8 +41,8 @@ describe('brought formats on all four runtimes', () => {
     expect(stderr).toContain('note: a Node core file: each configuration runs in processes of its own');
   });
 
-  it('a node:bench file as its documentation writes one: names and params as node --bench shows them, skip noted, rtbench says whose module ran', () => {
-    const { run, status, stderr } = runFile(join('examples', 'node-bench-url.mjs'));
+  it('a node:bench file as its documentation writes one: names and params as node --bench shows them, skip noted, rtbench says whose module ran', async () => {
+    const { run, status, stderr } = await runFile(join('examples', 'node-bench-url.mjs'));
     expect(status, stderr).toBe(0);
     expectAllTimed(run);
     expect(run.cases.map((c) => c.id)).toEqual(['URL / construct [input="short"]', 'URL / searchParams [pairs=8]', 'record']);
@@ -49,15 +50,15 @@ describe('brought formats on all four runtimes', () => {
     expect(stderr).toContain('note: skipped: URL > not yet');
   });
 
-  it('node-bench-json.mjs: params from a loop, names as node --bench shows them under their suite', () => {
-    const { run, status, stderr } = runFile(join('examples', 'node-bench-json.mjs'));
+  it('node-bench-json.mjs: params from a loop, names as node --bench shows them under their suite', async () => {
+    const { run, status, stderr } = await runFile(join('examples', 'node-bench-json.mjs'));
     expect(status, stderr).toBe(0);
     expectAllTimed(run);
     expect(run.cases.map((c) => c.id)).toEqual(['JSON / parse [rows=10]', 'JSON / stringify [rows=10]', 'JSON / parse [rows=100]', 'JSON / stringify [rows=100]', 'sort 1000 numbers']);
   });
 
-  it('a Deno.bench file: groups, manual timing, ignore', () => {
-    const { run, status, stderr } = runFile(join('examples', 'deno-text.bench.ts'));
+  it('a Deno.bench file: groups, manual timing, ignore', async () => {
+    const { run, status, stderr } = await runFile(join('examples', 'deno-text.bench.ts'));
     expect(status, stderr).toBe(0);
     expectAllTimed(run);
     expect(run.cases.map((c) => c.id)).toEqual(['text / encode', 'text / decode', 'text / encodeInto', 'sort 1000 numbers (manual timing)']);
@@ -69,18 +70,18 @@ describe('brought formats on all four runtimes', () => {
   });
 });
 
-describe('where the files come from', () => {
-  it("a Deno.bench file in a Deno workspace: its imports resolve through deno.json (members by name and export, import maps) on all four runtimes", () => {
-    const { run, status, stderr } = runFile(join('test', 'fixtures', 'brought', 'deno-workspace', 'bench', 'pad_bench.ts'));
+describe.concurrent('where the files come from', () => {
+  it("a Deno.bench file in a Deno workspace: its imports resolve through deno.json (members by name and export, import maps) on all four runtimes", async () => {
+    const { run, status, stderr } = await runFile(join('test', 'fixtures', 'brought', 'deno-workspace', 'bench', 'pad_bench.ts'));
     expect(status, stderr).toBe(0);
     expectAllTimed(run);
     // The name carries the member's exported VERSION: the import resolved to the workspace's own file.
     expect(run.cases.map((c) => c.id)).toEqual(['pad / padLeft 0.0.0', 'pad / aliased']);
   });
 
-  it("a node:bench file on node@22, which has no node:bench module: rtbench's own runs it", () => {
+  it("a node:bench file on node@22, which has no node:bench module: rtbench's own runs it", async () => {
     const out = tempFile('run.json');
-    const r = runCli(['run', join('examples', 'node-bench-url.mjs'), '--runtime', 'node@22', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--save', out]);
+    const r = await runCliAsync(['run', join('examples', 'node-bench-url.mjs'), '--runtime', 'node@22', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--save', out]);
     expect(r.status, r.stderr).toBe(0);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     expect(run.variants.map((v) => v.id)).toEqual(['node@22']);
@@ -92,21 +93,21 @@ describe('where the files come from', () => {
   });
 });
 
-describe('refused before anything runs', () => {
-  it('a Node core file that needs the HTTP harness: one line saying why, exit 2', () => {
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'benchmark', 'http', 'server.js'), '--quiet']);
+describe.concurrent('refused before anything runs', () => {
+  it('a Node core file that needs the HTTP harness: one line saying why, exit 2', async () => {
+    const r = await runCliAsync(['run', join('test', 'fixtures', 'brought', 'benchmark', 'http', 'server.js'), '--quiet']);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/needs more of Node's benchmark harness than a microbenchmark: it starts an HTTP server and a load generator \(bench\.http\)/)]);
   });
 
-  it('a Deno file whose deno.json maps an import to jsr: (the network): one line naming the import and the config, exit 2', () => {
-    const r = runCli(['run', join('test', 'fixtures', 'brought', 'deno-workspace', 'bench', 'needs_network_bench.ts'), '--runtime', 'node', '--quiet']);
+  it('a Deno file whose deno.json maps an import to jsr: (the network): one line naming the import and the config, exit 2', async () => {
+    const r = await runCliAsync(['run', join('test', 'fixtures', 'brought', 'deno-workspace', 'bench', 'needs_network_bench.ts'), '--runtime', 'node', '--quiet']);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/"@fixture\/remote" maps to jsr:@fixture\/remote@\^1 in .*deno\.json, which deno fetches from the network; rtbench bundles offline/)]);
   });
 
-  it('--set on a file that is not a Node core benchmark file', () => {
-    const r = runCli(['run', join('examples', 'deno-text.bench.ts'), '--set', 'n=1', '--quiet']);
+  it('--set on a file that is not a Node core benchmark file', async () => {
+    const r = await runCliAsync(['run', join('examples', 'deno-text.bench.ts'), '--set', 'n=1', '--quiet']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/--set sets a configuration of a Node\.js core benchmark file/);
   });
