@@ -4,7 +4,9 @@
  * variant beats itself does not hold (how often it could, over repetitions:
  * scripts/claims-self.ts); the saved runs carry the outcomes and
  * `rtbench report` shows them; --across prints claims × releases and the
- * bisect command of a claim that flipped; bad input is one line and exit 2.
+ * bisect command of a claim that flipped; a request case's claim, undecided
+ * on the first sets, gets more processes (on node); bad input is one line
+ * and exit 2.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +54,27 @@ describe.concurrent('rtbench claims', () => {
     expect(out).toMatch(/broken\s+held\s+claims-flip: Math\.pow is at least 2× faster/);
     expect(out).toMatch(/flipped claims-flip: .*broken on node@20, held on node@26/);
     expect(out).toMatch(/npx pnpm rtbench bisect node@20\.\d+\.\d+\.\.node@26\.\d+\.\d+ \S*claims-flip\/index\.ts --filter '\/\^1000 calls of Math\\\.pow\$\/'/);
+  });
+
+  it('adds process sets to a request case while its claim is undecided, and saves the outcome with them', async () => {
+    const dir = mkdtempSync(tempFile('claims-request-'));
+    // Two sets give no interval (it needs three processes): the claim is undecided until a set is added.
+    const r = await runCli(['claims', fixture('request-claims'), '--rounds', '2', '--max-rounds', '5', '--save', dir]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/set 3 \(added: a check is undecided\)/);
+    expect(r.stdout).toMatch(/held\s+node: heavy vs light: [\d.]+× slower/);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(files).toHaveLength(1);
+    const run = parseRun(JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')), files[0]!);
+    expect(run.options.adaptive).toMatchObject({ minRounds: 2, maxRounds: 5 });
+    const judged = run.results.filter((x) => x.variantId === 'node');
+    expect(judged.map((x) => x.caseId).sort()).toEqual(['heavy [cpu=js thread]', 'light [cpu=js thread]']);
+    // Each added set is a fresh server per case: three or more processes, each with its own requests.
+    for (const x of judged) {
+      expect(x.rounds.length, x.caseId).toBeGreaterThanOrEqual(3);
+      expect(new Set(x.rounds.map((round) => round.round)).size, x.caseId).toBe(x.rounds.length);
+    }
+    expect(run.claims?.outcomes.map((o) => o.word)).toEqual(['held']);
   });
 
   it('the fixtures run on all four runtimes (the flip fixture\'s claim is about node releases, its case is plain JavaScript)', async () => {

@@ -9,7 +9,7 @@ import { importUserModule } from '@rtbench/process';
 import { isBound, type ClaimSpec, type Expectation } from '@rtbench/core';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { listSuites, loadSuite, locateSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
-import { parseVariant, suiteMeasurer, type MeasurerDescriptor } from '@rtbench/run';
+import { parseVariant } from '@rtbench/run';
 import type { ClaimCheck } from '@rtbench/verdicts';
 
 /** A check with the variants as specs (to resolve and, with --runtime, to replace). */
@@ -100,14 +100,12 @@ function variantId(text: string, where: string): string {
   }
 }
 
-/** A suite to check: where it is, its checks, how it was typed, and the measurer its own kind of case chooses. */
+/** A suite to check: where it is, its checks, and how it was typed. */
 export interface SuiteChecks {
   location: SuiteLocation;
   checks: ClaimCheck[];
   /** The suite as typed on the command line (a bisect command names it so). */
   typed: string;
-  /** The measurer the suite's own kind of case chooses (host-timed), if any. */
-  ownMeasurer: MeasurerDescriptor | undefined;
 }
 
 /** The suites named (or every suite that states claims), with the checks of the claims picked (`picked`: texts a claim's sentence contains). */
@@ -124,7 +122,7 @@ export async function suitesToCheck(names: readonly string[], picked: readonly s
     }
     const { suite, cases } = await loadSuite(location);
     // Checks and saved runs go by the suite's own name (a suite given as a path is still "claims-fixture").
-    out.push({ location: { ...location, name: suite.name }, checks: expandClaims(suite.name, claims, cases), typed, ownMeasurer: suiteMeasurer(cases) });
+    out.push({ location: { ...location, name: suite.name }, checks: expandClaims(suite.name, claims, cases), typed });
   }
   if (!out.length) throw new UsageError(picked ? `no claim says ${picked.map((p) => JSON.stringify(p)).join(' or ')}` : 'no suite states claims');
   return out;

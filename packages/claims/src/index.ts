@@ -5,11 +5,13 @@
  * claims × releases (across.ts) with the bisect command for a claim that
  * flipped (bisect-line.ts), saved claims runs read back for a report
  * (saved.ts) and handed to a release matrix (on-releases.ts), the folder an
- * invocation saves its runs in (folder.ts). The CLI runs
- * the planned runs through @rtbench/run and checks the outcomes with
- * report's checkClaims.
+ * invocation saves its runs in (folder.ts), each run planned through the
+ * plan port (run-plan.ts), and the invocation as one campaign the CLI
+ * starts (campaign.ts: runClaims).
  */
 export { CLAIMS_DEFAULTS, runBudgetMs, UNDECIDED_EXIT } from './defaults.ts';
+export { runClaims, type ClaimsPorts, type ClaimsRequest } from './campaign.ts';
+export { claimsRoundPlan } from './run-plan.ts';
 export { assertClaimsFolder, claimsFolder } from './folder.ts';
 export { expandClaims, suiteClaims, suitesToCheck } from './checks.ts';
 export { baseVariant, claimRuns, replaceVariants, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';

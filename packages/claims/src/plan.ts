@@ -130,11 +130,11 @@ function mergeCheaper(groups: ClaimsRunPlan[]): ClaimsRunPlan[] {
   }
 }
 
-/** When a case of the run needs no more sets: every check on it is decided. */
+/** When a unit of the run (a case, or a request's figures) needs no more sets: every check on its cases is decided. */
 export function settledWhen(plan: ClaimsRunPlan, family: ClaimFamily): NonNullable<RunRequest['settled']> {
   return (unit, run) => {
-    const id = unit.cases[0]!.id;
-    const on = plan.checks.filter((c) => c.subject.caseId === id || c.other.caseId === id);
+    const ids = new Set(unit.cases.map((c) => c.id));
+    const on = plan.checks.filter((c) => ids.has(c.subject.caseId) || ids.has(c.other.caseId));
     return checkClaims(run, on, family).every((o) => o.word !== 'undecided');
   };
 }

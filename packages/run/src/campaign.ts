@@ -94,12 +94,13 @@ export function assertWritableFolder(path: string, option: string): void {
  * Opens a campaign's folder to work in: checked (one line, not a trace or a
  * hang, for a place that takes no folder), made, and locked against a second
  * invocation (released by the function returned, or when this process
- * exits), or refused in one line naming who holds it.
+ * exits), or refused in one line naming who holds it and the option
+ * (`option`) that names another folder.
  */
-export function openCampaignFolder(dir: string, lockFile: string, what: string): () => void {
+export function openCampaignFolder(dir: string, lockFile: string, what: string, option = '--dir'): () => void {
   assertWritableFolder(dir, `the ${what} folder`);
   mkdirSync(dir, { recursive: true });
-  return takeLock(join(dir, lockFile), (pid) => `another ${what} (pid ${pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another --dir`);
+  return takeLock(join(dir, lockFile), (pid) => `another ${what} (pid ${pid}) is working in ${dir}; two at once would overwrite each other's runs: wait for it, or name another ${option}`);
 }
 
 /** The machine a campaign measures on, named in its state: host and CPU model (each run records its host in full). */

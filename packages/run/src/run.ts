@@ -154,8 +154,6 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   const { metric } = options.measurer;
   run.cases = built.cases ?? (metric ? run.cases.map((c) => ({ ...c, metric })) : run.cases);
   if (built.recordOptions) Object.assign(run.options, built.recordOptions);
-  // A measurer that never adds rounds records none (its plan's adaptive rounds judge the in-runtime loop's precision).
-  if (options.measurer.defaults[options.mode].adaptive === 'never') delete run.options.adaptive;
   // How it measured, in its words, as it ran: a report prints it with no measurer code.
   run.options.measuredBy = options.measurer.describe(run.options);
   const units = built.units ?? suite.cases.map((c) => ({ key: c.id, cases: [c] }));

@@ -2,8 +2,7 @@
  * One planned run measured from the command line: progress lines, Ctrl-C,
  * SIGTERM, SIGHUP and the end of the launcher that started rtbench turned
  * into a stop that saves what was measured, and a save after every job;
- * then the profiles, when asked for. bench runs one; claims runs one per
- * planned set of checks.
+ * then the profiles, when asked for.
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { counted } from '@rtbench/report';
@@ -14,8 +13,8 @@ import type { Plan } from '../plan.ts';
 import { runEnvironment } from './environment.ts';
 import { progressPrinter } from './progress.ts';
 
-/** Runs the plan with progress, a stop that saves (@rtbench/run stop.ts) and a save after every job; then its profiles, when asked for. `settled`: when a case needs no more adaptive rounds (claims). */
-export async function execute(plan: Pick<RunRequest, 'suite' | 'variants'> & Pick<Plan, 'options'>, path: string, quiet: boolean, profiles?: Profiler, settled?: RunRequest['settled']): Promise<{ run: RunRecord; signal?: StopSignal; unsaved?: string }> {
+/** Runs the plan with progress, a stop that saves (@rtbench/run stop.ts) and a save after every job; then its profiles, when asked for. */
+export async function execute(plan: Pick<RunRequest, 'suite' | 'variants'> & Pick<Plan, 'options'>, path: string, quiet: boolean, profiles?: Profiler): Promise<{ run: RunRecord; signal?: StopSignal; unsaved?: string }> {
   const stop = listenForStop((cause) => process.stderr.write(pc.yellow(`\n${stopLine(cause, 'stopping the current job and saving what was measured')}\n`)));
   let profiling = false;
   const saver = runSaver(path, (line) => process.stderr.write(pc.red(`\n${line}\n`)));
@@ -34,7 +33,6 @@ export async function execute(plan: Pick<RunRequest, 'suite' | 'variants'> & Pic
         variants: plan.variants,
         options: { ...plan.options, command: process.argv.slice(2) },
         environment: runEnvironment(),
-        ...(settled ? { settled } : {}),
         // No profiles follow a run that could not be saved.
         ...(profiles ? { profiler: { ...profiles, start: (r: RunRecord) => saver.unsaved === undefined && (profiles.start?.(r) ?? true) } } : {}),
       },

@@ -1,0 +1,71 @@
+/**
+ * A claims run planned: the plan port plans it as `bench --compare` plans one
+ * (the suite, its variants, the measurer its cases or the claim's measure
+ * choose), then claims sets how many sets it gets: the planned ones first,
+ * then one more for a case while a check on it is undecided, up to the most
+ * and within the run's share of the budget. The unit an interval counts is
+ * the process, so a set is fresh processes: lockstep is asked for one set
+ * per process, and a case of a suite's own kind (start-up, HTTP load, a
+ * request case) runs a fresh program or server every round already.
+ */
+import { measurersChosenBy, type PlanFlags, type PlanPort, type RoundPlan, type RunRequest } from '@rtbench/run';
+import type { SuiteLocation } from '@rtbench/suite-loader';
+import { CLAIMS_DEFAULTS } from './defaults.ts';
+import { baseVariant, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';
+import type { ClaimFamily } from '@rtbench/verdicts';
+
+/** How many sets a claims run gets, and what it may spend on added ones. */
+export interface ClaimsRounds {
+  /** Sets every case gets first, per arm. */
+  rounds: number;
+  /** The most a case gets while a check on it is undecided, per arm. */
+  maxRounds: number;
+  /** Wall time after which no set is added. */
+  budgetMs: number;
+  /** The precision recorded as the run's target (a check's decision, not this, says when a case is done). */
+  target: number;
+}
+
+/**
+ * The round plan of a claims run, from the plan's own: its rounds kept (they
+ * count per arm, so a measurer that seats two arms a round, a duet of k arms,
+ * was planned k − 1 times the rounds asked) and the most scaled by the same
+ * factor, so every arm can get `maxRounds` sets.
+ */
+export function claimsRoundPlan(planned: RoundPlan, asked: ClaimsRounds): RoundPlan {
+  const perArm = planned.rounds / asked.rounds;
+  return { order: 'balanced', rounds: planned.rounds, adaptive: { target: asked.target, maxRounds: Math.round(asked.maxRounds * perArm), budgetMs: asked.budgetMs } };
+}
+
+/** What a claims run's planning is given beside its checks. */
+export interface ClaimsRunSettings extends ClaimsRounds {
+  /** Sampling time per process and set. */
+  setMs: number;
+  warmup?: string;
+  timeout?: string;
+  seed?: string | number;
+  family: ClaimFamily;
+}
+
+/** The run that decides `claimsPlan`'s checks, planned through the port with only its cases, done once they are decided. */
+export async function planClaimsRun(port: PlanPort, location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: ClaimsRunSettings): Promise<RunRequest> {
+  const measured = measurersChosenBy('measure').find((m) => m.name === claimsPlan.measure);
+  // A measurer whose rounds are added only when asked (instruction counts, which hardly differ between processes)
+  // runs its own fixed rounds. Every other adds sets while a check is undecided: timing, and a suite's own kind of
+  // case, which adds no rounds for a precision target (a round is a whole program or server) but whose rounds are
+  // fresh processes, the unit a claim's interval counts.
+  const fixed = measured?.defaults.bench.adaptive === 'when-asked';
+  const flags: PlanFlags = {
+    rounds: fixed ? measured.defaults.compare.rounds : s.rounds,
+    time: `${s.setMs * s.rounds}ms`,
+    warmup: s.warmup ?? CLAIMS_DEFAULTS.warmup,
+    ...(measured ? { measure: measured.name } : { measurerOptions: { 'sets-per-process': CLAIMS_DEFAULTS.setsPerProcess } }),
+    ...(s.timeout ? { timeout: s.timeout } : {}),
+    ...(s.seed !== undefined ? { seed: s.seed } : {}),
+  };
+  // By its entry: a suite given as a path is found again, and its runs are named as its checks are.
+  const request = await port({ suite: location.entry, arms: claimsPlan.variants.map(baseVariant).map(variantArgument), flags });
+  request.suite = { ...request.suite, name: location.name, cases: request.suite.cases.filter((c) => claimsPlan.cases.includes(c.id)) };
+  if (!fixed) request.options.roundPlan = claimsRoundPlan(request.options.roundPlan, s);
+  return { ...request, settled: settledWhen(claimsPlan, s.family) };
+}
