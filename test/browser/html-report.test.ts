@@ -34,6 +34,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rtbench-html-test-'));
   // A missing Chromium is installed here (apt-get can take a few minutes on a clean machine).
   browser = await launchChromium();
+  // Playwright's waits guard against a page that never gets ready, not a slow one: the pages draw side by side
+  // (describe.concurrent below) on a busy machine, so every wait may take up to most of a test's time-out.
+  browser.context.setDefaultTimeout(150_000);
 }, 600_000);
 
 afterAll(async () => {
@@ -73,7 +76,7 @@ async function open(path: string): Promise<Opened> {
     void d.dismiss();
   });
   await page.goto(pathToFileURL(path).href);
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
+  await page.waitForSelector('body[data-ready="true"]');
   return { page, errors, dialogs };
 }
 
@@ -138,6 +141,8 @@ function labelsOf(run: RunRecord): Map<string, string> {
   return new Map(run.variants.map((v) => [v.id, v.id]));
 }
 
+// The bench run's tests share one page and change it (picks, a phone's width): one after the other. Every other
+// test opens a page of its own, and those run side by side after them (most of a test is the browser drawing).
 describe('HTML report of a bench run', () => {
   const run = loadRun(BENCH_RUN);
   const view = viewOfRun(run, { file: `results/${BENCH_RUN}` });
@@ -282,7 +287,7 @@ describe('HTML report of a bench run', () => {
   });
 });
 
-describe('HTML report of comparisons', () => {
+describe.concurrent('HTML report of comparisons', () => {
   for (const name of [COMPARE_RUN, MULTI_ARM_RUN]) {
     it(`draws a forest plot per candidate with verdict colours and the noise band, and prints the view's numbers (${name})`, async () => {
       const run = loadRun(name);
@@ -368,7 +373,7 @@ describe('HTML report of comparisons', () => {
   }
 });
 
-describe('HTML report of two saved runs (unpaired)', () => {
+describe.concurrent('HTML report of two saved runs (unpaired)', () => {
   it('draws a forest plot per variant the runs share, and every arm\'s processes from its own run', async () => {
     const a = loadRun(BENCH_RUN);
     // The second run: the same processes, every sample 10% slower.
@@ -399,7 +404,7 @@ describe('HTML report of two saved runs (unpaired)', () => {
   });
 });
 
-describe('HTML report of a run with sample times and modes', () => {
+describe.concurrent('HTML report of a run with sample times and modes', () => {
   it('draws one trace per process and the modes under the process dots', async () => {
     const run = withSampleTimesAndModes(loadRun(BENCH_RUN));
     const { page, errors } = await open(writeReport(viewOfRun(run), 'traces.html'));
@@ -434,7 +439,7 @@ describe('HTML report of a run with sample times and modes', () => {
   });
 });
 
-describe('HTML report of a hostile run file', () => {
+describe.concurrent('HTML report of a hostile run file', () => {
   it('shows names, flags and paths as text and runs nothing from them', async () => {
     const run = hostileRun(loadRun(BENCH_RUN));
     const { page, errors, dialogs } = await open(writeReport(viewOfRun(run), 'hostile.html'));
@@ -457,7 +462,7 @@ describe('HTML report of a hostile run file', () => {
   });
 });
 
-describe('HTML report of a run with engine metrics', () => {
+describe.concurrent('HTML report of a run with engine metrics', () => {
   const run = loadRun(METRICS_RUN);
 
   it('shows, per case and runtime, GC by kind per 1k ops, GC time share, bytes/op and the heap, as --metrics gc does', async () => {
@@ -509,7 +514,7 @@ describe('HTML report of a run with engine metrics', () => {
   });
 });
 
-describe('HTML report of a single-variant run', () => {
+describe.concurrent('HTML report of a single-variant run', () => {
   it('opens on a table of each case\'s median instead of ratios', async () => {
     const full = loadRun(BENCH_RUN);
     const only = full.variants[0]!.id;
@@ -523,7 +528,7 @@ describe('HTML report of a single-variant run', () => {
   });
 });
 
-describe('HTML report of request cases with a CPU limit', () => {
+describe.concurrent('HTML report of request cases with a CPU limit', () => {
   it('draws each runtime\'s CPU per request, the limit\'s line, and the share over it beside', async () => {
     // A planted tail on every 50th request (heavier on the second runtime, whose name attacks the page): about 2% over 5 ms.
     const synthetic = syntheticRequestRun({ arms: [{ id: 'node', factor: 1 }, { id: HOSTILE.variant, factor: 0.5, tailFactor: 1.5 }], rounds: 4 });
@@ -544,7 +549,7 @@ describe('HTML report of request cases with a CPU limit', () => {
   });
 });
 
-describe('HTML report of HTTP load measurements', () => {
+describe.concurrent('HTML report of HTTP load measurements', () => {
   it('shows each measurement and each runtime\'s line of figures, names as text', async () => {
     const view = viewOfRun(httpLoadRun(HOSTILE.name, HOSTILE.variant));
     const { page, errors, dialogs } = await open(writeReport(view, 'load.html'));
