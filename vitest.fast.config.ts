@@ -18,7 +18,7 @@ export const PURE_TESTS: string[] = [
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,summary,tree}.test.ts',
   'packages/runtime-kit/test/{npm,releases,v8-flags}.test.ts',
   'packages/process/test/{cgroup-memory-peak,job,protocol-reader,session}.test.ts',
-  'packages/host/test/program-cache.test.ts',
+  'packages/host/test/{callgrind,program-cache}.test.ts',
   'packages/adapters/test/**/*.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',
   'packages/host-timed/test/**/*.test.ts',
