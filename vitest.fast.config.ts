@@ -13,6 +13,7 @@ export const PURE_TESTS: string[] = [
   'packages/verdicts/test/**/*.test.ts',
   'packages/bisect/test/**/*.test.ts',
   'packages/releases/test/**/*.test.ts',
+  'packages/claims/test/**/*.test.ts',
   'packages/core/test/**/*.test.ts',
   'packages/report/test/**/*.test.ts',
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,summary,tree}.test.ts',

@@ -37,6 +37,17 @@ describe("a campaign folder's lock", () => {
     openCampaignFolder(dir, 'releases.lock', 'release matrix')();
   });
 
+  it('names the option that picks another folder: --dir, or the one the campaign takes (claims: --save)', () => {
+    const dir = folder();
+    const release = openCampaignFolder(dir, 'claims.lock', 'claims run', '--save');
+    expect(refusal(() => openCampaignFolder(dir, 'claims.lock', 'claims run', '--save'))).toMatch(/another claims run \(pid \d+\) is working in .*: wait for it, or name another --save$/);
+    release();
+    const other = folder();
+    const held = openCampaignFolder(other, 'releases.lock', 'release matrix');
+    expect(refusal(() => openCampaignFolder(other, 'releases.lock', 'release matrix'))).toMatch(/or name another --dir$/);
+    held();
+  });
+
   it('takes over a lock whose pid now names a process started later', () => {
     const dir = folder();
     writeFileSync(join(dir, 'releases.lock'), `${process.pid}\n${hostname()}\n${Number(ourStart()) - 1}\n`);

@@ -1,0 +1,73 @@
+/**
+ * `claims --across` over two versions of a package, end to end on node: a
+ * fixture suite that imports a small library (test/fixtures/claims-library),
+ * two versions of it served by the tests' own registry on 127.0.0.1, the
+ * first doing eight times the work of the inline loop and the second the
+ * same; the claim that the library's call costs at least 4× the loop holds
+ * on the first and breaks on the second, each version's outcome saved in its
+ * run and printed as claims × versions, with the bisect command between them.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRun } from '@rtbench/core/schema';
+import { repoRoot, runCliAsync } from './helpers/cli.ts';
+import { serveLibraries, type LibraryRegistry } from './fixtures/library-registry/registry.ts';
+
+const FIXTURE = join(repoRoot, 'test/fixtures/claims-library');
+const LIBRARY = 'rtbench-claims-lib';
+const LIBRARIES = join(repoRoot, '.rtbench-cache/libraries');
+/** Versions no registry has: the fixture's own, removed from the cache after. */
+const [SLOW, SAME] = ['1.0.0', '2.0.0'] as const;
+
+let scratch: string;
+let registry: LibraryRegistry;
+let result: { status: number | null; stdout: string; stderr: string };
+let dir: string;
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'rtbench-claims-versions-'));
+  // The suite beside its library as installed, declaring it (claims --across checks a suite that depends on the package).
+  const suite = join(scratch, 'suite');
+  cpSync(join(FIXTURE, 'suite'), suite, { recursive: true });
+  cpSync(join(FIXTURE, 'lib'), join(suite, 'node_modules', LIBRARY), { recursive: true });
+  writeFileSync(join(suite, 'package.json'), JSON.stringify({ name: 'claims-library', private: true, type: 'module', dependencies: { [LIBRARY]: SLOW } }));
+  // The later version's call does the loop once.
+  const same = join(scratch, 'same');
+  cpSync(join(FIXTURE, 'lib'), same, { recursive: true });
+  const source = readFileSync(join(same, 'index.js'), 'utf8');
+  expect(source).toContain('const FACTOR = 8;');
+  writeFileSync(join(same, 'index.js'), source.replace('const FACTOR = 8;', 'const FACTOR = 1;'));
+  registry = await serveLibraries(join(scratch, 'registry'), [
+    { name: LIBRARY, version: SLOW, dir: join(FIXTURE, 'lib') },
+    { name: LIBRARY, version: SAME, dir: same },
+  ]);
+  dir = join(scratch, 'claims');
+  const env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
+  result = await runCliAsync(['claims', join(suite, 'index.ts'), '--across', `${LIBRARY}@${SLOW},${LIBRARY}@${SAME}`, '--rounds', '6', '--max-rounds', '10', '--time', '30ms', '--warmup', '20ms', '--save', dir], env);
+}, 600_000);
+
+afterAll(async () => {
+  await registry?.close();
+  for (const v of [SLOW, SAME]) rmSync(join(LIBRARIES, `${LIBRARY}@${v}`), { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('claims across versions of a package', () => {
+  it('saves each version\'s run with its pinned version and the claim\'s outcome on it', () => {
+    expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(1); // broken on the later version
+    const runs = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => parseRun(JSON.parse(readFileSync(join(dir, f), 'utf8')), f));
+    const byVersion = new Map(runs.map((run) => [run.variants.flatMap((v) => v.packages ?? []).find((p) => p.name === LIBRARY)?.version, run.claims?.outcomes.map((o) => o.word)]));
+    expect(Object.fromEntries(byVersion)).toEqual({ [SLOW]: ['held'], [SAME]: ['broken'] });
+  });
+
+  it('prints claims × versions and the bisect command between the two', () => {
+    const out = result.stdout.replace(/\s+/g, ' ');
+    expect(out).toContain(`claims × ${LIBRARY}@${SLOW}, ${LIBRARY}@${SAME}`);
+    expect(out).toMatch(/held\s+broken\s+claims-library: The library's call costs at least 4× the inline loop/);
+    expect(out).toContain(`npx pnpm rtbench bisect '${LIBRARY}@${SLOW}..${LIBRARY}@${SAME} node'`);
+  });
+});
