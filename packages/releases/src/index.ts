@@ -1,3 +1,4 @@
+export { matrixDurations, runReleases, type ReleasesPorts, type ReleasesRequest } from './campaign.ts';
 export { analyseMatrix, setsIn, type RunReader } from './analysis.ts';
 export { claimsGrid, keepClaims, matchClaims, type GivenClaims, type ReleaseOf, type SuiteName } from './claims.ts';
 export { bisectCommand, compareCommand, releaseVariantText, shellWord } from './commands.ts';

@@ -7,8 +7,9 @@
  * run by the one run loop (@rtbench/run); its file is named in the state
  * before it starts, so a sitting stopped mid-window continues it. The page
  * and the report are redrawn from the folder. `sit` holds it as one
- * campaign (@rtbench/run campaign.ts), saying what happens; the command
- * parses, plans each window's run and shows the lines and the answer.
+ * campaign (@rtbench/run campaign.ts), saying what happens; runReleases
+ * (campaign.ts) opens it, and the command plans each window's run and shows
+ * the lines and the answer.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
