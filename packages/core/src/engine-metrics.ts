@@ -56,6 +56,13 @@ export const engineMetricsSchema = z.object({
       heapLimitBytes: finite.nonnegative().optional(),
       /** Bytes outside the heap the engine was told of: ArrayBuffers' backing stores and other external memory (V8 external_memory, JSC extra memory). */
       externalBytes: finite.nonnegative().optional(),
+      /**
+       * What the engine held for the program (its heap in use and the memory outside it that it was told of), read right
+       * after the full collection forced before the first sample and after the one after the last: what the case kept
+       * between them, no garbage (MetricsProbe.heldBytes).
+       */
+      heldReadyBytes: finite.nonnegative().optional(),
+      heldEndBytes: finite.nonnegative().optional(),
     })
     .optional(),
   /** Why a part is missing: keys gc, allocation, heap. */

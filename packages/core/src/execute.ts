@@ -25,6 +25,12 @@ import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, typ
 export interface MetricsProbe {
   start(): void | Promise<void>;
   stop(): EngineMetrics | undefined | Promise<EngineMetrics | undefined>;
+  /**
+   * What the engine holds for the program now: its heap in use and the memory outside it that it was told of
+   * (ArrayBuffers' backing stores). Read right after a full collection it is what the program kept; absent where the
+   * engine cannot say (workerd's isolate reads zeros).
+   */
+  heldBytes?(): number | undefined;
 }
 
 export interface RuntimeEnvironment {
@@ -224,6 +230,23 @@ async function setUp(spec: CaseSpec, ctx: CaseContext): Promise<Setup> {
   };
 }
 
+/** What the engine holds for the program, or undefined where it cannot say or the probe failed. */
+function heldBytes(probe: MetricsProbe | undefined): number | undefined {
+  try {
+    const bytes = probe?.heldBytes?.();
+    // Comparisons only: a case may replace the globals (NaN fails both).
+    return typeof bytes === 'number' && bytes >= 0 && bytes < Infinity ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The metrics with what the engine held after the collections at both ends of the samples, where both were read. */
+function withHeld(metrics: EngineMetrics | undefined, readyBytes: number | undefined, endBytes: number | undefined): EngineMetrics | undefined {
+  if (!metrics || readyBytes === undefined || endBytes === undefined) return metrics;
+  return { ...metrics, heap: { ...metrics.heap, heldReadyBytes: readyBytes, heldEndBytes: endBytes } };
+}
+
 async function stopMetrics(probe: MetricsProbe | undefined): Promise<EngineMetrics | undefined> {
   if (!probe) return undefined;
   try {
@@ -355,6 +378,7 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
   // in the case's growth. Not otherwise: the heap would grow back while the samples are taken.
   const collected = options.collectBeforeSampling === true && env.collect !== undefined;
   if (collected) env.collect!();
+  const heldReadyBytes = collected ? heldBytes(env.metrics) : undefined;
   await env.metrics?.start();
   env.emit({ type: 'ready', caseId: spec.id, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, batchNs: sampler.batchNs, ...(collected ? { collected: true } : {}) });
   const samples: number[] = [];
@@ -370,10 +394,11 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
     env.emit({ type: 'sample', caseId: spec.id, index, ns, spanNs: env.clock.now() - asked });
   }
   if (!samples.length) throw new Error('the host finished the lockstep job before asking for a sample');
-  const metrics = await stopMetrics(env.metrics);
+  const stopped = await stopMetrics(env.metrics);
   // A full collection where the runtime can force one, after the metrics' phase: the host reads the resident set as
   // the answer arrives, and memory a collection gives back was not kept by the case (@rtbench/verdicts memory-growth.ts).
   env.collect?.();
+  const metrics = withHeld(stopped, heldReadyBytes, heldReadyBytes !== undefined ? heldBytes(env.metrics) : undefined);
   const floorNs = await floorFor(samples, env.clock, prepared.clockInfo);
   return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, warmup, floorNs }, metrics, env.clock);
 }

@@ -332,7 +332,9 @@ export const memorySummarySchema = z.object({
   peakAboveOpenBytes: finite.nonnegative(),
   /** Median over rounds of the resident set's growth per call over the samples (Theil–Sen), bytes; absent with too few readings. */
   growthPerCallBytes: finite.optional(),
-  /** Every round's resident set kept growing from warm to the last sample: a leak of about growthPerCallBytes per call. */
+  /** Median over rounds of what the engine held more per call between the collections at both ends of the samples (heap and outside it); absent where a round's engine did not say. */
+  heldPerCallBytes: finite.optional(),
+  /** Every round's resident set kept growing from warm to the last sample: a leak of about heldPerCallBytes per call where the engine said, growthPerCallBytes otherwise. */
   leak: z.boolean().optional(),
 });
 export type MemorySummary = z.infer<typeof memorySummarySchema>;

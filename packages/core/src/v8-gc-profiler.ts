@@ -145,5 +145,9 @@ export function v8MetricsProbe(v8: V8Module, options: V8ProbeOptions): MetricsPr
       if (objectKeys(unavailable).length) metrics.unavailable = unavailable;
       return metrics;
     },
+    heldBytes() {
+      const now = v8.getHeapStatistics();
+      return now.external_memory === undefined ? undefined : now.used_heap_size + now.external_memory;
+    },
   };
 }

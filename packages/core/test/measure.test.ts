@@ -260,6 +260,31 @@ describe('a serve job (a warm process that serves many cases)', () => {
     expect(log.splice(0)).toEqual(['collect', 'collect', 'ready', 'collect']);
   });
 
+  it('reads what the engine held right after the collections before the first sample and after the last, asked for the memory view', async () => {
+    const one = suite('one', () => bench('one', () => work(100)));
+    const id = JSON.stringify(one.cases()[0]!.id);
+    const resultOf = async (collectBeforeSampling: boolean): Promise<RuntimeMessage | undefined> => {
+      const commands = [`case ${id}`, 'sample', 'sample', 'finish'];
+      const messages: RuntimeMessage[] = [];
+      // The engine's figure goes up by 1 MiB at each collection: the readings must come right after the second and the last.
+      let collections = 0;
+      const env: RuntimeEnvironment = {
+        facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: true },
+        clock: realClock,
+        emit: (m) => messages.push(m),
+        commands: async () => commands.shift(),
+        collect: () => void collections++,
+        metrics: { start: () => {}, stop: () => ({ source: 'fake', heap: { heapUsedBytes: 1 } }), heldBytes: () => collections * 1024 * 1024 },
+      };
+      const options = { warmupMs: 30, warmupMinMs: 5, timeMs: 1, minSamples: 1, maxSamples: 2, sampleMs: 0, ...(collectBeforeSampling ? { collectBeforeSampling } : {}) };
+      await executeJob(one, { protocol: 1, kind: 'serve', options }, env);
+      return messages.find((m) => m.type === 'result');
+    };
+    expect((await resultOf(true)) as { metrics?: { heap?: object } }).toMatchObject({ metrics: { heap: { heapUsedBytes: 1, heldReadyBytes: 2 * 1024 * 1024, heldEndBytes: 3 * 1024 * 1024 } } });
+    // Not asked: no collection before the first sample, so nothing the engine held there is what the case kept.
+    expect(((await resultOf(false)) as { metrics?: { heap?: object } }).metrics?.heap).not.toHaveProperty('heldReadyBytes');
+  });
+
   it('opens a case with the rate known past the tier-up horizon when the case command carries it, and with the horizon alone otherwise', async () => {
     // 5 virtual µs a call: 30,000 calls in 150 ms, within the horizon's 1.5 s, so the horizon holds a plain open.
     const flat = suite('flat', () => bench('flat', () => work(5_000)));

@@ -64,10 +64,15 @@ function formatGrowth(bytes: number | undefined): string {
   return `${sign}${formatBytes(Math.abs(bytes))}`;
 }
 
-/** The leak mark: the growth per call when every process kept growing; empty when not; n/a when too few readings. */
+/**
+ * The leak mark: when every process kept growing, what the engine held more per call where it said ("held": what
+ * the case kept, without the runtime's own growth the resident set carries), the resident set's growth otherwise;
+ * "no" when not; n/a when too few readings.
+ */
 function leakCell(resident: MemorySummary | undefined): string {
   if (resident?.leak === undefined) return NOT_AVAILABLE;
-  return resident.leak ? `LEAK ${formatGrowth(resident.growthPerCallBytes)}/call` : 'no';
+  if (!resident.leak) return 'no';
+  return resident.heldPerCallBytes !== undefined ? `LEAK ${formatGrowth(resident.heldPerCallBytes)}/call held` : `LEAK ${formatGrowth(resident.growthPerCallBytes)}/call`;
 }
 
 const ratioText = (x: number): string => `${x.toFixed(x >= 10 ? 1 : 2)}×`;
@@ -97,4 +102,4 @@ export function memoryRowCells(row: MemoryRow): string[] {
 export const MEMORY_LEGEND =
   'peak RSS: the most resident memory of the runtime process (and what it started) while the case was open, read by the host from /proc (VmHWM, reset as the case opened), median over rounds; ' +
   'peak above open: that peak less what the process held as the case opened; heap used / outside heap: what the engine said when sampling ended (outside: ArrayBuffers and other external memory); ' +
-  'RSS growth / call: the slope of the resident set over the calls since the case was warm; leak: every round kept growing from warm to the last sample. n/a: nobody could say (reasons below).';
+  'RSS growth / call: the slope of the resident set over the calls since the case was warm; leak: every round kept growing from warm to the last sample, with what the engine held more per call between the collections at both ends ("held") where it says, the RSS growth otherwise. n/a: nobody could say (reasons below).';

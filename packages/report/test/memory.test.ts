@@ -37,6 +37,11 @@ describe('the memory view', () => {
     expect(row!.reasons).toEqual([]);
   });
 
+  it('marks a leak with what the engine held per call where it said, the resident set\'s growth otherwise', () => {
+    const [row] = memoryRows({ results: [result('node', { memory: { ...read, growthPerCallBytes: 5120, heldPerCallBytes: 4096 } })] });
+    expect(memoryRowCells(row!).slice(-2)).toEqual(['+5.00 KB', 'LEAK +4.00 KB/call held']);
+  });
+
   it('shows what a runtime does not tell as n/a with its reason, never 0', () => {
     const [row] = memoryRows({ results: [result('workerd', { memory: { ...read, leak: false } }, [round({ metrics: { source: 'trace', heap: { heapUsedBytes: MiB } } })])] });
     const cells = memoryRowCells(row!);

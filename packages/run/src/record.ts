@@ -5,10 +5,11 @@
  * they compute comes from the record alone (the finish time aside), so a
  * saved run can be finished again from its samples.
  */
-import type { CaseResult, Failure, MemorySummary, RunRecord } from '@rtbench/core/schema';
+import type { CaseResult, Failure, HostMemory, MemorySummary, RunRecord } from '@rtbench/core/schema';
+import type { EngineMetrics } from '@rtbench/core/engine-metrics';
 import { statsSchema } from '@rtbench/core/schema';
 import { median, nearFloor, summarizeArm } from '@rtbench/stats';
-import { memoryGrowth } from '@rtbench/verdicts';
+import { memoryGrowth, type ResidentSeries } from '@rtbench/verdicts';
 import { DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY } from '@rtbench/core';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
@@ -67,18 +68,30 @@ function withoutWork(result: CaseResult): CaseResult['withoutWork'] {
   return { returnsUndefined, ...(near ? { nearFloor: near } : {}) };
 }
 
+/** A round's readings as the growth verdict takes them; undefined without a warm reading and samples. */
+function residentSeries(memory: HostMemory, heap: EngineMetrics['heap']): ResidentSeries | undefined {
+  if (memory.readyBytes === undefined || !memory.sampleBytes.length) return undefined;
+  const held = memory.collected && heap?.heldReadyBytes !== undefined && heap.heldEndBytes !== undefined ? { readyBytes: heap.heldReadyBytes, endBytes: heap.heldEndBytes } : undefined;
+  return {
+    readyBytes: memory.readyBytes,
+    sampleBytes: memory.sampleBytes,
+    callsPerSample: memory.callsPerSample,
+    ...(memory.endBytes !== undefined ? { endBytes: memory.endBytes } : {}),
+    ...(memory.collected ? { collected: true } : {}),
+    ...(held ? { held } : {}),
+  };
+}
+
 /** Resident memory of a case × variant from its rounds' host readings (medians over processes, and the growth verdict); undefined when none was read. */
 function memorySummary(result: Pick<CaseResult, 'rounds'>): MemorySummary | undefined {
   const read = result.rounds.flatMap((r) => (r.memory && r.samples.length ? [{ memory: r.memory, round: r }] : []));
   if (!read.length) return undefined;
-  const growth = memoryGrowth(
-    read.filter(({ memory }) => memory.readyBytes !== undefined && memory.sampleBytes.length > 0).map(({ memory }) => ({ readyBytes: memory.readyBytes!, sampleBytes: memory.sampleBytes, callsPerSample: memory.callsPerSample, ...(memory.endBytes !== undefined ? { endBytes: memory.endBytes } : {}), ...(memory.collected ? { collected: true } : {}) })),
-  );
+  const growth = memoryGrowth(read.flatMap(({ memory, round }) => residentSeries(memory, round.metrics?.heap) ?? []));
   return {
     rounds: read.length,
     peakBytes: median(read.map(({ memory }) => memory.peakBytes)),
     peakAboveOpenBytes: median(read.map(({ memory }) => Math.max(0, memory.peakBytes - memory.openBytes))),
-    ...(growth ? { growthPerCallBytes: growth.bytesPerCall, leak: growth.leak } : {}),
+    ...(growth ? { growthPerCallBytes: growth.bytesPerCall, ...(growth.heldPerCallBytes !== undefined ? { heldPerCallBytes: growth.heldPerCallBytes } : {}), leak: growth.leak } : {}),
   };
 }
 

@@ -36,6 +36,16 @@
  * when every judged process kept growing; its growth per call is the median
  * of the processes' slopes.
  *
+ * Where the engine also said what it held for the program (heap in use and
+ * the memory outside it that it was told of) right after the same two
+ * collections (ResidentSeries.held: node, deno, bun), a collected series is
+ * marked only if the engine held at least HELD_SHARE of what the resident
+ * set kept: the process's allocator can keep growing past every collection
+ * while the program holds nothing more, and a plateau test cannot tell that
+ * from a leak within a round's samples. What it held per call is then the
+ * case's own growth, without the runtime's growth per sample (its garbage
+ * room filling again after the collection) that the resident set carries.
+ *
  * The slope is read from the later half because the runtime's own growth
  * (its code, its heap sized to the case's allocation) comes while the case
  * is still new to it, in the first samples: over the whole series it adds
@@ -53,11 +63,18 @@ export interface ResidentSeries {
   endBytes?: number;
   /** readyBytes and endBytes were read after full collections the runtime forced: they hold what the process kept, no garbage. */
   collected?: boolean;
+  /**
+   * What the engine held for the program (heap in use and the memory outside it that it was told of), read by the
+   * runtime right after the same two collections; absent where it cannot say (workerd).
+   */
+  held?: { readyBytes: number; endBytes: number };
 }
 
 export interface ProcessGrowth {
   /** Theil–Sen slope of resident bytes over calls. */
   bytesPerCall: number;
+  /** What the engine held more per call from the collected warm to the collected end, where it said. */
+  heldPerCallBytes?: number;
   /** Growth over the samples at that slope, bytes. */
   grownBytes: number;
   keepsGrowing: boolean;
@@ -68,6 +85,8 @@ export interface MemoryGrowth {
   processes: number;
   /** Median over processes of their growth per call, bytes. */
   bytesPerCall: number;
+  /** Median over processes of what the engine held more per call, where every judged process said. */
+  heldPerCallBytes?: number;
   /** Every judged process kept growing. */
   leak: boolean;
 }
@@ -91,6 +110,14 @@ export const KEPT_SAMPLE_ALLOWANCE_BYTES = 12 * 1024;
 
 /** Samples a series read between collections needs before it can be marked (keptGrowing). */
 export const MIN_KEPT_SAMPLES = 32;
+
+/**
+ * The share of what the resident set kept between the collections that the engine must say it holds too, where it
+ * says: memory the process's allocator keeps after the program let go of it (V8 frees ArrayBuffers' backing stores
+ * off the thread that allocated them) grows the resident set past every collection while the heap and the bytes
+ * outside it stay flat. Half: a leak the program keeps is all held, less the allocator's and the pages' rounding.
+ */
+export const HELD_SHARE = 0.5;
 
 /** The share of pairs of readings in which the later one is higher, at least, for a trend. */
 const RISING_SHARE = 0.75;
@@ -155,7 +182,14 @@ export function processGrowth(series: ResidentSeries): ProcessGrowth | undefined
   const grownBytes = slope * (all.length - 1) * series.callsPerSample;
   const base = all[0]!;
   const rising = risingShare >= RISING_SHARE;
-  if (collectedEnd !== undefined) return { bytesPerCall: slope, grownBytes, keepsGrowing: rising && keptGrowing(all, collectedEnd) };
+  if (collectedEnd !== undefined) {
+    const held = series.held;
+    if (!held) return { bytesPerCall: slope, grownBytes, keepsGrowing: rising && keptGrowing(all, collectedEnd) };
+    const heldGrowth = held.endBytes - held.readyBytes;
+    const heldPerCallBytes = heldGrowth / ((all.length - 1) * series.callsPerSample);
+    const attributed = heldGrowth >= HELD_SHARE * (collectedEnd - all[0]!);
+    return { bytesPerCall: slope, heldPerCallBytes, grownBytes, keepsGrowing: rising && keptGrowing(all, collectedEnd) && attributed };
+  }
   const kept = series.endBytes === undefined || series.endBytes - base >= ((last - base) * 3) / 4;
   return { bytesPerCall: slope, grownBytes, keepsGrowing: rising && grownBytes >= GROWTH_FLOOR_BYTES + allowance && kept };
 }
@@ -164,5 +198,11 @@ export function processGrowth(series: ResidentSeries): ProcessGrowth | undefined
 export function memoryGrowth(series: readonly ResidentSeries[]): MemoryGrowth | undefined {
   const judged = series.map(processGrowth).filter((g): g is ProcessGrowth => g !== undefined);
   if (!judged.length) return undefined;
-  return { processes: judged.length, bytesPerCall: median(judged.map((g) => g.bytesPerCall)), leak: judged.every((g) => g.keepsGrowing) };
+  const held = judged.flatMap((g) => (g.heldPerCallBytes !== undefined ? [g.heldPerCallBytes] : []));
+  return {
+    processes: judged.length,
+    bytesPerCall: median(judged.map((g) => g.bytesPerCall)),
+    ...(held.length === judged.length ? { heldPerCallBytes: median(held) } : {}),
+    leak: judged.every((g) => g.keepsGrowing),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROWTH_FLOOR_BYTES, KEPT_SAMPLE_ALLOWANCE_BYTES, MIN_KEPT_SAMPLES, memoryGrowth, processGrowth, SAMPLE_ALLOWANCE_BYTES } from '../src/index.ts';
+import { GROWTH_FLOOR_BYTES, HELD_SHARE, KEPT_SAMPLE_ALLOWANCE_BYTES, MIN_KEPT_SAMPLES, memoryGrowth, processGrowth, SAMPLE_ALLOWANCE_BYTES } from '../src/index.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -139,5 +139,43 @@ describe('memory growth with collections forced at both ends', () => {
     const allowed = GROWTH_FLOOR_BYTES + 400 * KEPT_SAMPLE_ALLOWANCE_BYTES;
     expect(processGrowth(collected(series((allowed * 0.8) / (400 * 6), 400, 6)))?.keepsGrowing).toBe(false);
     expect(processGrowth(collected(series((allowed * 1.3) / (400 * 6), 400, 6)))?.keepsGrowing).toBe(true);
+  });
+});
+
+describe("memory growth and what the engine held (heap and outside it, after the same collections)", () => {
+  /** 300 samples of 6 calls; the resident set keeps `rssPerCall` a call past the collections, the engine `heldPerCall`. */
+  function readings(rssPerCall: number, heldPerCall: number, ownPerSample = 0) {
+    const s = series(rssPerCall, 300, 6);
+    s.sampleBytes = s.sampleBytes.map((b, i) => b + (i + 1) * ownPerSample);
+    const heldReady = 12 * MiB;
+    return { ...s, endBytes: s.sampleBytes[299]!, collected: true, held: { readyBytes: heldReady, endBytes: heldReady + 300 * 6 * heldPerCall } };
+  }
+
+  it("does not mark a resident set that grew past every collection while the engine held no more: the allocator's, not the case's", () => {
+    // The streams suite's 64 KB chunks through three TransformStreams: 7 MiB kept in the resident set, the heap and the bytes outside it flat.
+    const allocator = readings((7 * MiB) / 1800, 100);
+    expect(processGrowth({ ...allocator, held: undefined })?.keepsGrowing).toBe(true);
+    expect(processGrowth(allocator)?.keepsGrowing).toBe(false);
+  });
+
+  it('marks a leak the engine holds, with what it held per call: the runtime\'s own growth per sample is in the resident set only', () => {
+    // 4 KiB a call kept, and 5 KiB a sample of the runtime's own besides in the resident set.
+    const g = processGrowth(readings(4 * KiB, 4 * KiB, 5 * KiB));
+    expect(g?.keepsGrowing).toBe(true);
+    expect(g!.bytesPerCall / (4 * KiB)).toBeGreaterThan(1.15);
+    expect(g!.heldPerCallBytes).toBe(4 * KiB);
+  });
+
+  it('asks the engine for at least HELD_SHARE of what the resident set kept', () => {
+    expect(processGrowth(readings(4 * KiB, 4 * KiB * HELD_SHARE * 1.05))?.keepsGrowing).toBe(true);
+    expect(processGrowth(readings(4 * KiB, 4 * KiB * HELD_SHARE * 0.9))?.keepsGrowing).toBe(false);
+  });
+
+  it('gives the case the held figure only when every judged process had one', () => {
+    const held = readings(4 * KiB, 4 * KiB);
+    expect(memoryGrowth([held, held])?.heldPerCallBytes).toBe(4 * KiB);
+    const mixed = memoryGrowth([held, { ...held, held: undefined }]);
+    expect(mixed?.leak).toBe(true);
+    expect(mixed).not.toHaveProperty('heldPerCallBytes');
   });
 });

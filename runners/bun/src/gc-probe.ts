@@ -8,8 +8,10 @@
  * other memory outside the cells) reported since the last collection, which
  * is taken out of the heap in use. That extra memory is not what is held
  * outside the heap (a collection starts it again from 0, whatever survived),
- * so the bytes outside the heap are not reported. JSC has no young/old split
- * to report.
+ * so the bytes outside the heap are not reported. Right after a full
+ * collection (Bun.gc(true)) it is what survived, so what the engine holds
+ * then (heldBytes) is the heap size with it. JSC has no young/old split to
+ * report.
  */
 import { writeSync } from 'node:fs';
 import type { MetricsProbe } from '@rtbench/core/execute';
@@ -42,5 +44,7 @@ export function gcProbe(heapStats: HeapStats): MetricsProbe {
         unavailable: { gc: 'JSC has no collection counter in-process', external: "JSC counts the memory outside its heap only since its last collection, not what is held" },
       };
     },
+    // Read by the harness right after Bun.gc(true): the heap size counts the extra memory that survived it.
+    heldBytes: () => heapStats().heapSize,
   };
 }
