@@ -39,7 +39,10 @@
  * Where the engine also said what it held for the program (heap in use and
  * the memory outside it that it was told of) right after the same two
  * collections (ResidentSeries.held: node, deno, bun), a collected series is
- * marked only if the engine held at least HELD_SHARE of what the resident
+ * judged from what the engine held instead of what the resident set kept
+ * (at least GROWTH_FLOOR_BYTES and HELD_SAMPLE_ALLOWANCE_BYTES a sample,
+ * from MIN_KEPT_SAMPLES samples on), beside the resident set's rising trend,
+ * and marked only if the engine held at least HELD_SHARE of what the resident
  * set kept: the process's allocator can keep growing past every collection
  * while the program holds nothing more, and a plateau test cannot tell that
  * from a leak within a round's samples. What it held per call is then the
@@ -119,6 +122,14 @@ export const MIN_KEPT_SAMPLES = 32;
  */
 export const HELD_SHARE = 0.5;
 
+/**
+ * Growth a sample may bring to what the engine held past a collection whatever the case does (its compiled code,
+ * its caches warming): seen up to about a tenth of it on steady cases. Below KEPT_SAMPLE_ALLOWANCE_BYTES: the
+ * engine's figure carries none of the runtime's own growth per sample that the resident set does, so a slower leak
+ * (4 KB a call from 2 calls a sample on) is told where the engine says.
+ */
+export const HELD_SAMPLE_ALLOWANCE_BYTES = 4 * 1024;
+
 /** The share of pairs of readings in which the later one is higher, at least, for a trend. */
 const RISING_SHARE = 0.75;
 
@@ -185,10 +196,12 @@ export function processGrowth(series: ResidentSeries): ProcessGrowth | undefined
   if (collectedEnd !== undefined) {
     const held = series.held;
     if (!held) return { bytesPerCall: slope, grownBytes, keepsGrowing: rising && keptGrowing(all, collectedEnd) };
+    const samples = all.length - 1;
     const heldGrowth = held.endBytes - held.readyBytes;
-    const heldPerCallBytes = heldGrowth / ((all.length - 1) * series.callsPerSample);
+    const heldPerCallBytes = heldGrowth / (samples * series.callsPerSample);
+    const heldGrowing = samples >= MIN_KEPT_SAMPLES && heldGrowth >= GROWTH_FLOOR_BYTES + samples * HELD_SAMPLE_ALLOWANCE_BYTES;
     const attributed = heldGrowth >= HELD_SHARE * (collectedEnd - all[0]!);
-    return { bytesPerCall: slope, heldPerCallBytes, grownBytes, keepsGrowing: rising && keptGrowing(all, collectedEnd) && attributed };
+    return { bytesPerCall: slope, heldPerCallBytes, grownBytes, keepsGrowing: rising && heldGrowing && attributed };
   }
   const kept = series.endBytes === undefined || series.endBytes - base >= ((last - base) * 3) / 4;
   return { bytesPerCall: slope, grownBytes, keepsGrowing: rising && grownBytes >= GROWTH_FLOOR_BYTES + allowance && kept };

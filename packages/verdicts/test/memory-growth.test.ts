@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROWTH_FLOOR_BYTES, HELD_SHARE, KEPT_SAMPLE_ALLOWANCE_BYTES, MIN_KEPT_SAMPLES, memoryGrowth, processGrowth, SAMPLE_ALLOWANCE_BYTES } from '../src/index.ts';
+import { GROWTH_FLOOR_BYTES, HELD_SAMPLE_ALLOWANCE_BYTES, HELD_SHARE, KEPT_SAMPLE_ALLOWANCE_BYTES, MIN_KEPT_SAMPLES, memoryGrowth, processGrowth, SAMPLE_ALLOWANCE_BYTES } from '../src/index.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -169,6 +169,23 @@ describe("memory growth and what the engine held (heap and outside it, after the
   it('asks the engine for at least HELD_SHARE of what the resident set kept', () => {
     expect(processGrowth(readings(4 * KiB, 4 * KiB * HELD_SHARE * 1.05))?.keepsGrowing).toBe(true);
     expect(processGrowth(readings(4 * KiB, 4 * KiB * HELD_SHARE * 0.9))?.keepsGrowing).toBe(false);
+  });
+
+  it('marks a leak of 4 KB a call from samples of 2 calls where the engine held it: the resident set alone leaves it under its allowance', () => {
+    const slow = series(4 * KiB, 300, 2);
+    const end = slow.sampleBytes[299]!;
+    expect(2 * 4 * KiB).toBeLessThan(KEPT_SAMPLE_ALLOWANCE_BYTES);
+    expect(processGrowth({ ...slow, endBytes: end, collected: true })?.keepsGrowing).toBe(false);
+    const g = processGrowth({ ...slow, endBytes: end, collected: true, held: { readyBytes: 12 * MiB, endBytes: 12 * MiB + 600 * 4 * KiB } });
+    expect(g?.keepsGrowing).toBe(true);
+    expect(g!.heldPerCallBytes).toBe(4 * KiB);
+  });
+
+  it("does not mark what the engine held growing by its steady cases' amounts: the floor and HELD_SAMPLE_ALLOWANCE_BYTES a sample", () => {
+    // The resident set rising past its own allowance; the engine's figure by 0.8× and 1.3× of the floor and the samples' allowance.
+    const allowed = GROWTH_FLOOR_BYTES + 300 * HELD_SAMPLE_ALLOWANCE_BYTES;
+    expect(processGrowth(readings((allowed * 1.6) / 1800, (allowed * 0.8) / 1800))?.keepsGrowing).toBe(false);
+    expect(processGrowth(readings((allowed * 1.6) / 1800, (allowed * 1.3) / 1800))?.keepsGrowing).toBe(true);
   });
 
   it('gives the case the held figure only when every judged process had one', () => {
