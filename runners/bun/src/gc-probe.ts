@@ -6,12 +6,12 @@
  * figures up to date (process.memoryUsage() alone may read them stale, even
  * 0): its heap size counts the extra memory (ArrayBuffers' backing stores and
  * other memory outside the cells) reported since the last collection, which
- * is taken out of the heap in use. That extra memory is not what is held
- * outside the heap (a collection starts it again from 0, whatever survived),
- * so the bytes outside the heap are not reported. Right after a full
- * collection (Bun.gc(true)) it is what survived, so what the engine holds
- * then (heldBytes) is the heap size with it. JSC has no young/old split to
- * report.
+ * is taken out of the heap in use. Between collections that extra memory
+ * is not what is held outside the heap (garbage counts in it until the next
+ * collection), so the bytes outside the heap when sampling ends are not
+ * reported. Right after a full collection (Bun.gc(true)) it is what
+ * survived, so what the engine holds then (heldBytes) is the heap size with
+ * it. JSC has no young/old split to report.
  */
 import { writeSync } from 'node:fs';
 import type { MetricsProbe } from '@rtbench/core/execute';
