@@ -41,6 +41,8 @@ export interface ClaimsRequest {
   warmup?: string;
   timeout?: string;
   seed?: string | number;
+  /** --schedule: how the timed sets are scheduled (lockstep when absent, or duet). */
+  schedule?: string;
   resultsDir: string;
   /** --save; else a folder under `resultsDir` named by the suites, columns and time. */
   save?: string;
@@ -94,6 +96,7 @@ export async function runClaims(request: ClaimsRequest, ports: ClaimsPorts): Pro
         ...(request.warmup ? { warmup: request.warmup } : {}),
         ...(request.timeout ? { timeout: request.timeout } : {}),
         ...(request.seed !== undefined ? { seed: request.seed } : {}),
+        ...(request.schedule ? { schedule: request.schedule } : {}),
       });
       say(runHeading(run), 'heading');
       let lastSet = -1;

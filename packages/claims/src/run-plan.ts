@@ -44,7 +44,19 @@ export interface ClaimsRunSettings extends ClaimsRounds {
   warmup?: string;
   timeout?: string;
   seed?: string | number;
+  /** --schedule: the measurer that times the sets (lockstep when absent). */
+  schedule?: string;
   family: ClaimFamily;
+}
+
+/** Claims run one set per process, so every set is a fresh process per variant: the unit a claim's interval counts. */
+const ONE_SET_PER_PROCESS = 'sets-per-process';
+
+/** Whether the schedule (the registry's default when absent: lockstep) serves several sets from one process, and so takes the option. */
+function servesSetsPerProcess(schedule: string | undefined): boolean {
+  const schedules = measurersChosenBy('schedule');
+  const timing = schedule === undefined ? schedules[0] : schedules.find((m) => m.name === schedule);
+  return timing?.options?.some((o) => o.name === ONE_SET_PER_PROCESS) ?? false;
 }
 
 /** The run that decides `claimsPlan`'s checks, planned through the port with only its cases, done once they are decided. */
@@ -59,7 +71,8 @@ export async function planClaimsRun(port: PlanPort, location: SuiteLocation, cla
     rounds: fixed ? measured.defaults.compare.rounds : s.rounds,
     time: `${s.setMs * s.rounds}ms`,
     warmup: s.warmup ?? CLAIMS_DEFAULTS.warmup,
-    ...(measured ? { measure: measured.name } : { measurerOptions: { 'sets-per-process': CLAIMS_DEFAULTS.setsPerProcess } }),
+    ...(measured ? { measure: measured.name } : s.schedule ? { schedule: s.schedule } : {}),
+    ...(!measured && servesSetsPerProcess(s.schedule) ? { measurerOptions: { [ONE_SET_PER_PROCESS]: CLAIMS_DEFAULTS.setsPerProcess } } : {}),
     ...(s.timeout ? { timeout: s.timeout } : {}),
     ...(s.seed !== undefined ? { seed: s.seed } : {}),
   };

@@ -45,6 +45,8 @@ export interface PlanFlags {
   warmup?: string;
   timeout?: string;
   seed?: string | number;
+  /** The timing measurer by its schedule (lockstep, duet). */
+  schedule?: string;
   measure?: string;
   /** The values of the measurer's own options, by option name, handed to it unread. */
   measurerOptions?: Readonly<Record<string, MeasurerOptionValue>>;

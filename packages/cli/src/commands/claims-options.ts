@@ -23,6 +23,7 @@ export const CLAIMS_OPTIONS = [
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
   MAX_MEMORY_OPTION,
   { name: 'seed', kind: 'value', value: 'n', help: 'Seed for the order of variants and cases' },
+  { name: 'schedule', kind: 'value', value: 'kind', help: 'How the timed sets are scheduled: lockstep (default), or duet (two arms at once on the two cores; docs/duet.md)' },
   { name: 'save', kind: 'value', value: 'folder', help: 'Where the runs are saved (default results/claims/<suites>-<time>/)' },
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the claims as an HTML page, to this file or into the runs\' folder' },
 ] as const satisfies readonly OptionSpec[];

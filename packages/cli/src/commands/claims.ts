@@ -33,6 +33,7 @@ export interface ClaimsFlags extends OutputFlags {
   maxTime?: string;
   timeout?: string;
   seed?: string | number;
+  schedule?: string;
   threshold?: string | number;
   save?: string;
   html?: string | true;
@@ -58,6 +59,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
       ...(flags.warmup ? { warmup: flags.warmup } : {}),
       ...(flags.timeout ? { timeout: flags.timeout } : {}),
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+      ...(flags.schedule ? { schedule: flags.schedule } : {}),
       resultsDir,
       ...(flags.save !== undefined ? { save: flags.save } : {}),
       ...(flags.html !== undefined ? { html: flags.html } : {}),
