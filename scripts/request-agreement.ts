@@ -1,10 +1,13 @@
 /**
- * Agreement of CPU per request with the in-runtime loop: request-tail's
- * steady handler as a request case (its p50 of CPU per request on the
- * JavaScript thread, and the empty handler's beside it) against the same
- * work as an ordinary case (scripts/request-agreement/, its median per call),
- * per runtime. The handler's own work is the steady p50 less the empty
- * handler's p50, both read in the same processes; both figures are printed.
+ * Agreement of CPU per request with the in-runtime loop, per runtime:
+ * request-tail's steady handler, the same work without reading the body, and
+ * a handler that only reads it, as request cases
+ * (scripts/request-agreement/requests.ts: p50 of CPU per request on the
+ * JavaScript thread, and each case's empty-handler p50 from the same
+ * processes), against the same work as an ordinary case
+ * (scripts/request-agreement/, its median per call). The work's own cost is
+ * the work-only p50 less its processes' empty-handler p50; every figure it
+ * is made from is printed.
  *
  *   npx tsx scripts/request-agreement.ts [--lock /tmp/rtbench-measure.lock] [-- bench args]
  *
@@ -21,26 +24,28 @@ const lockAt = own.indexOf('--lock');
 const lock = lockAt < 0 ? undefined : own[lockAt + 1];
 
 console.log(`load before: ${loadText()}`);
-const requests = benchRun(['request-tail', '--filter', 'steady handler,empty handler', ...extra], lock);
+const requests = benchRun(['scripts/request-agreement/requests.ts', ...extra], lock);
 console.log(`request run: ${(requests.wallMs / 1e3).toFixed(0)} s, load ${loadText()}, saved ${requests.path}`);
 const loop = benchRun(['scripts/request-agreement', ...extra], lock);
 console.log(`loop run: ${(loop.wallMs / 1e3).toFixed(0)} s, load ${loadText()}, saved ${loop.path}`);
 if (requests.status !== 0 || loop.status !== 0) console.log(`! exit codes: request run ${requests.status}, loop run ${loop.status}`);
 
 const rows = benchView(requests.run).requests?.rows ?? [];
-const p50 = (caseName: string, variant: string): number | undefined => rows.find((r) => r.variantId === variant && r.caseId.startsWith(caseName) && r.caseId.includes('cpu=js thread'))?.distribution.quantiles.p50.value;
+const p50 = (caseName: string, cpu: string, variant: string): number | undefined => rows.find((r) => r.variantId === variant && r.caseId.startsWith(caseName) && r.caseId.includes(`cpu=${cpu}`))?.distribution.quantiles.p50.value;
 const loopView = benchView(loop.run);
+const f = (ms: number | undefined): string => (ms === undefined ? 'missing' : `${ms.toFixed(3)} ms`);
 
-console.log('\nruntime    request p50   empty p50   handler (p50 − empty)   loop median   handler / loop   request p50 / loop');
+console.log('\nCPU per request on the JavaScript thread, p50; loop: median per call');
+console.log('runtime    steady      work only   its empty   body read   work (only − empty)   loop median   work / loop');
 for (const variant of loop.run.variants.map((v) => v.id)) {
-  const steady = p50('steady handler', variant);
-  const empty = p50('empty handler', variant);
+  const steady = p50('steady handler', 'js thread', variant);
+  const workOnly = p50('work without body', 'js thread', variant);
+  const empty = p50('work without body', 'empty handler', variant);
+  const bodyRead = p50('empty reads body', 'js thread', variant);
+  const bodyEmpty = p50('empty reads body', 'empty handler', variant);
   const medianMs = (loopView.cases[0]?.rows.find((r) => r.variantId === variant)?.stats?.median ?? NaN) / 1e6;
-  if (steady === undefined || empty === undefined || !(medianMs > 0)) {
-    console.log(`${variant.padEnd(10)} missing (request p50 ${steady}, empty ${empty}, loop ${medianMs})`);
-    continue;
-  }
-  const handler = steady - empty;
-  const f = (ms: number): string => `${ms.toFixed(3)} ms`;
-  console.log(`${variant.padEnd(10)} ${f(steady).padStart(11)}   ${f(empty).padStart(9)}   ${f(handler).padStart(21)}   ${f(medianMs).padStart(11)}   ${(handler / medianMs).toFixed(3).padStart(14)}   ${(steady / medianMs).toFixed(3).padStart(18)}`);
+  const work = workOnly !== undefined && empty !== undefined ? workOnly - empty : undefined;
+  const read = bodyRead !== undefined && bodyEmpty !== undefined ? bodyRead - bodyEmpty : undefined;
+  const ratio = work !== undefined && medianMs > 0 ? (work / medianMs).toFixed(3) : 'missing';
+  console.log(`${variant.padEnd(10)} ${f(steady).padStart(9)}   ${f(workOnly).padStart(9)}   ${f(empty).padStart(9)}   ${f(read).padStart(9)}   ${f(work).padStart(19)}   ${f(medianMs > 0 ? medianMs : undefined).padStart(11)}   ${ratio.padStart(11)}`);
 }
