@@ -8,7 +8,7 @@
  * per process, and a case of a suite's own kind (start-up, HTTP load, a
  * request case) runs a fresh program or server every round already.
  */
-import { measurersChosenBy, type PlanFlags, type PlanPort, type RoundPlan, type RunRequest } from '@rtbench/run';
+import { measurersChosenBy, SETS_PER_PROCESS, type PlanFlags, type PlanPort, type RoundPlan, type RunRequest } from '@rtbench/run';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 import { CLAIMS_DEFAULTS } from './defaults.ts';
 import { baseVariant, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';
@@ -49,14 +49,11 @@ export interface ClaimsRunSettings extends ClaimsRounds {
   family: ClaimFamily;
 }
 
-/** Claims run one set per process, so every set is a fresh process per variant: the unit a claim's interval counts. */
-const ONE_SET_PER_PROCESS = 'sets-per-process';
-
 /** Whether the schedule (the registry's default when absent: lockstep) serves several sets from one process, and so takes the option. */
 function servesSetsPerProcess(schedule: string | undefined): boolean {
   const schedules = measurersChosenBy('schedule');
   const timing = schedule === undefined ? schedules[0] : schedules.find((m) => m.name === schedule);
-  return timing?.options?.some((o) => o.name === ONE_SET_PER_PROCESS) ?? false;
+  return timing?.options?.some((o) => o.name === SETS_PER_PROCESS) ?? false;
 }
 
 /** The run that decides `claimsPlan`'s checks, planned through the port with only its cases, done once they are decided. */
@@ -72,7 +69,7 @@ export async function planClaimsRun(port: PlanPort, location: SuiteLocation, cla
     time: `${s.setMs * s.rounds}ms`,
     warmup: s.warmup ?? CLAIMS_DEFAULTS.warmup,
     ...(measured ? { measure: measured.name } : s.schedule ? { schedule: s.schedule } : {}),
-    ...(!measured && servesSetsPerProcess(s.schedule) ? { measurerOptions: { [ONE_SET_PER_PROCESS]: CLAIMS_DEFAULTS.setsPerProcess } } : {}),
+    ...(!measured && servesSetsPerProcess(s.schedule) ? { measurerOptions: { [SETS_PER_PROCESS]: CLAIMS_DEFAULTS.setsPerProcess } } : {}),
     ...(s.timeout ? { timeout: s.timeout } : {}),
     ...(s.seed !== undefined ? { seed: s.seed } : {}),
   };

@@ -7,7 +7,7 @@
  * parses, plans each window's run (the plan port), and shows the lines it
  * is told and the matrix it is handed.
  */
-import { assertWritableFolder, campaignFolder, type CampaignSay, type MeasurerDescriptor, type PlanPort } from '@rtbench/run';
+import { assertWritableFolder, campaignFolder, SETS_PER_PROCESS, type CampaignSay, type MeasurerDescriptor, type PlanPort } from '@rtbench/run';
 import type { ReleaseMatrixView } from '@rtbench/report';
 import { matchClaims, type GivenClaims, type ReleaseOf, type SuiteName } from './claims.ts';
 import { releaseVariantText } from './commands.ts';
@@ -83,7 +83,7 @@ export async function runReleases(request: ReleasesRequest, ports: ReleasesPorts
       ports.plan({
         suite: track.suite,
         arms: releases.map((tag) => releaseVariantText(track, tag)),
-        flags: { ...(request.filter ? { filter: request.filter } : {}), rounds: sets, time: `${identity.timePerSetMs * sets}ms`, warmup: `${identity.warmupMs}ms`, measurerOptions: { 'sets-per-process': identity.setsPerProcess }, ...(request.timeout ? { timeout: request.timeout } : {}) },
+        flags: { ...(request.filter ? { filter: request.filter } : {}), rounds: sets, time: `${identity.timePerSetMs * sets}ms`, warmup: `${identity.warmupMs}ms`, measurerOptions: { [SETS_PER_PROCESS]: identity.setsPerProcess }, ...(request.timeout ? { timeout: request.timeout } : {}) },
       }),
     suiteName: ports.suiteName,
   };

@@ -75,7 +75,8 @@ export interface LockstepSetup {
  */
 export const LOCKSTEP_OWN = { bench: { minTurns: 8, setsPerProcess: 1 }, compare: { minTurns: MIN_TURNS, setsPerProcess: 2 } } as const;
 
-const SETS_PER_PROCESS = 'sets-per-process';
+/** Lockstep's own option by its name, as campaigns that ask for one set per process pass it on. */
+export const SETS_PER_PROCESS = 'sets-per-process';
 
 const SETS_PER_PROCESS_OPTION: MeasurerOption = {
   name: SETS_PER_PROCESS,
