@@ -3,15 +3,13 @@
  * handler, the same work without reading the body, and a handler that only
  * reads the body, so the body read and the work show apart.
  */
-import { requestSuite, type RequestKind } from '@rtbench/core';
+import { requestSuite } from '@rtbench/core';
+import { REQUESTS, SMALL_POST } from '../../bench/request-tail/request.ts';
 
 const here = (file: string): string => new URL(file, import.meta.url).pathname;
-/** request-tail's request: a small JSON body. */
-const MIX: RequestKind[] = [{ name: 'small post', weight: 1, request: { method: 'POST', path: '/', headers: { 'content-type': 'application/json' }, body: '{"note":"hello"}' } }];
-const REQUESTS = 251;
 
 export default requestSuite('request-agreement-requests', [
-  { name: 'steady handler', handler: here('../../bench/request-tail/steady.ts'), mix: MIX, requests: REQUESTS },
-  { name: 'work without body', handler: here('./handlers/work-only.ts'), mix: MIX, requests: REQUESTS },
-  { name: 'empty reads body', handler: here('./handlers/empty-reads-body.ts'), mix: MIX, requests: REQUESTS },
+  { name: 'steady handler', handler: here('../../bench/request-tail/steady.ts'), mix: SMALL_POST, requests: REQUESTS },
+  { name: 'work without body', handler: here('./handlers/work-only.ts'), mix: SMALL_POST, requests: REQUESTS },
+  { name: 'empty reads body', handler: here('./handlers/empty-reads-body.ts'), mix: SMALL_POST, requests: REQUESTS },
 ]);
