@@ -47,8 +47,9 @@ describe.skipIf(process.platform !== 'linux')('memory view on every runtime', ()
     // Its peak rose by the 64 MiB it wrote over what the process held as it opened (the peak is reset as each case
     // opens), whichever case the warm process served first.
     for (const round of resultOf('holds 64 MB', runtime, held)!.rounds) expect(round.memory!.peakBytes - round.memory!.openBytes).toBeGreaterThan(56 * MiB);
-    // The first case a warm process serves also pays some of the runtime's own growth: the margin holds either way.
-    expect(big!.peakAboveOpenBytes - empty!.peakAboveOpenBytes).toBeGreaterThan(8 * MiB);
+    // A process's first case opens after the runtime's hello, so its peak is not the runtime's start-up; it still pays
+    // the runtime's first growth in a case (a few MB, under 16 MB here), which the margin holds whichever case came first.
+    expect(big!.peakAboveOpenBytes - empty!.peakAboveOpenBytes).toBeGreaterThan(32 * MiB);
     // Every round saved its readings: one per sample. This run did not ask for the memory view, so no process
     // collected between warmup and its first sample: the samples ran on the heap the warmup left.
     for (const round of resultOf('holds 64 MB', runtime, held)!.rounds) {

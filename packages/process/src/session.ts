@@ -184,6 +184,8 @@ export function warmProcess(running: RunningJob): WarmProcess {
   let ended: JobOutcome | undefined;
   let broken = false;
   let closing = false;
+  /** The first case, opened before the runtime said hello: sent once it has (startCase). */
+  let sendOnHello: (() => void) | undefined;
 
   const settle = (c: OpenCase): void => {
     clearTimeout(c.timer);
@@ -193,6 +195,10 @@ export function warmProcess(running: RunningJob): WarmProcess {
     c.onAnswer();
   };
   reader.listen((message) => {
+    if (message.type === 'hello') {
+      sendOnHello?.();
+      sendOnHello = undefined;
+    }
     const c = current;
     if (!c) return;
     if (message.type === 'ready') {
@@ -258,10 +264,16 @@ export function warmProcess(running: RunningJob): WarmProcess {
       served.push(caseId);
       if (ended) settle(c);
       else {
-        // The peak is reset before the case's setup: what the process holds from here on is this case's.
-        if (running.pid !== undefined) c.memory = new CaseMemoryWatch(running.pid);
-        reader.openCase(caseId);
-        running.send(caseCommand(caseId, keep, tierUpCallNs));
+        const startCase = (): void => {
+          // The peak is reset before the case's setup: what the process holds from here on is this case's.
+          if (running.pid !== undefined) c.memory = new CaseMemoryWatch(running.pid);
+          reader.openCase(caseId);
+          running.send(caseCommand(caseId, keep, tierUpCallNs));
+        };
+        // A runtime says hello once it has started and loaded the suite, before it reads a command. Sent after that,
+        // the first case's peak above open is its own, not the runtime's start-up as well.
+        if (reader.messages[0]?.type === 'hello') startCase();
+        else sendOnHello = startCase;
       }
       return {
         ready,

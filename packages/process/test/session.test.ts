@@ -11,7 +11,7 @@ const serve: Job = { protocol: 1, kind: 'serve', options: { warmupMs: 1, timeMs:
 const hello: RuntimeMessage = { type: 'hello', protocol: 1, facts: { runtime: 'node', version: '26', engine: 'v8', engineVersion: '14', gcExposed: false } };
 
 /** A process that answers the host's lines by `script`; `exit` ends it. */
-function scripted(script: (line: string, say: (m: RuntimeMessage) => void) => void) {
+function scripted(script: (line: string, say: (m: RuntimeMessage) => void) => void, { helloLater = false } = {}) {
   const { token } = sealJob(serve, {});
   const reader = new ProtocolReader({ token, job: serve, other: new Tail() });
   let end!: (o: JobOutcome) => void;
@@ -30,8 +30,9 @@ function scripted(script: (line: string, say: (m: RuntimeMessage) => void) => vo
     kill: () => exit(null, 'SIGKILL'),
     outcome,
   };
-  reader.push(`${encodeLine(hello, token)}\n`);
-  return { running, sent, exit };
+  const sayHello = (): void => reader.push(`${encodeLine(hello, token)}\n`);
+  if (!helloLater) sayHello();
+  return { running, sent, exit, sayHello };
 }
 
 function honest(line: string, say: (m: RuntimeMessage) => void, state: { caseId?: string; n: number }): void {
@@ -64,6 +65,32 @@ describe('warmProcess', () => {
     expect(sent).toEqual([caseCommand('a'), SAMPLE_COMMAND, FINISH_COMMAND, caseCommand('b/"quoted"'), SAMPLE_COMMAND, FINISH_COMMAND]);
     expect(warm.served).toEqual(['a', 'b/"quoted"']);
     expect((await warm.close()).exitCode).toBe(0);
+  });
+
+  it('sends the first case only once the runtime said hello, so its memory is not the runtime\'s start-up', async () => {
+    const state = { n: 0 };
+    const { running, sent, sayHello } = scripted((line, say) => honest(line, say, state), { helloLater: true });
+    const warm = warmProcess(running);
+    const c = warm.open('a', 1000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(sent).toEqual([]);
+    sayHello();
+    expect(await c.ready).toMatchObject({ caseId: 'a' });
+    expect(sent).toEqual([caseCommand('a')]);
+    expect(await c.sample()).toMatchObject({ ns: 1000 });
+    const outcome = await c.finish();
+    expect(outcome.messages.map((m) => m.type)).toEqual(['hello', 'ready', 'result']);
+  });
+
+  it('gives a first case whose process ended before its hello that end, its command never sent', async () => {
+    const { running, sent, exit } = scripted(() => undefined, { helloLater: true });
+    const warm = warmProcess(running);
+    const c = warm.open('a', 1000);
+    exit(1);
+    expect(await c.ready).toBeUndefined();
+    expect((await c.finish()).exitCode).toBe(1);
+    expect(sent).toEqual([]);
+    expect(warm.usable).toBe(false);
   });
 
   it('asks for a collection between samples, answered in the samples\' numbering, and none once the case answered', async () => {
