@@ -1,11 +1,13 @@
 /**
  * A package's versions as releases: `bisect react@a..react@c ssr` and
  * `releases react@a..react@c ssr` over a registry of the test's own on
- * 127.0.0.1 that serves three versions of React, the middle one (and the one
- * after it) a copy whose createElement was made slower. The bisect names that
- * version; the release matrix marks its change point there. On node alone,
- * few short rounds; only outcomes count (the planted change is several times, the
- * threshold 30%).
+ * 127.0.0.1 that serves three versions of React: the middle one a copy whose
+ * createElement was made several times slower, the last one slower again,
+ * about twice. The bisect names the middle version (the larger change); the
+ * release matrix marks both steps as change points. Every step is a planted
+ * change far beyond the 30% threshold, so no outcome rests on an unchanged
+ * step reading the same (that is a false-verdict rate, measured by A/A
+ * tables, not a test's outcome). On node alone, few short rounds.
  */
 import { cpSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,8 @@ const LIBRARIES = join(repoRoot, '.rtbench-cache/libraries');
 /** Versions no registry has: the fixture's own, removed from the cache after. */
 const VERSIONS = ['19.3.90', '19.3.91', '19.3.92'];
 const PLANTED = VERSIONS[1]!;
+/** Iterations each version's createElement spins before it builds the element (about a thousand calls per page). */
+const SPINS = [0, 2000, 4000];
 /** The case alone (a filter is a substring otherwise: preact's case holds the same words). */
 const CASE = '/^react \/ renderToString$/';
 
@@ -28,16 +32,20 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'rtbench-library-releases-'));
-  // The slower copy: createElement spins before it builds the element (about a thousand calls per page).
-  const slow = join(scratch, 'slow-react');
-  cpSync(installed('react'), slow, { recursive: true, dereference: true });
-  const file = join(slow, 'cjs', 'react.production.js');
+  // The slower copies: createElement spins before it builds the element.
   const head = 'exports.createElement = function (type, config, children) {';
-  const source = readFileSync(file, 'utf8');
-  expect(source).toContain(head);
-  writeFileSync(file, source.replace(head, `var planted = 0;\n${head}\n  for (var spin = 0; spin < 2000; spin++) planted += Math.sqrt(spin);`));
+  const slowCopy = (spins: number): string => {
+    if (spins === 0) return installed('react');
+    const dir = join(scratch, `react-spins-${spins}`);
+    cpSync(installed('react'), dir, { recursive: true, dereference: true });
+    const file = join(dir, 'cjs', 'react.production.js');
+    const source = readFileSync(file, 'utf8');
+    expect(source).toContain(head);
+    writeFileSync(file, source.replace(head, `var planted = 0;\n${head}\n  for (var spin = 0; spin < ${spins}; spin++) planted += Math.sqrt(spin);`));
+    return dir;
+  };
   const served: ServedPackage[] = VERSIONS.flatMap((version, i) => [
-    { name: 'react', version, dir: i === 0 ? installed('react') : slow },
+    { name: 'react', version, dir: slowCopy(SPINS[i]!) },
     { name: 'react-dom', version, dir: installed('react-dom'), rewrite: (m: Record<string, unknown>) => void (m.peerDependencies = { react: `^${version}` }) },
   ]);
   served.push({ name: 'scheduler', version: '0.28.0', dir: realpathSync(join(installed('react-dom'), '..', 'scheduler')) });
@@ -72,9 +80,11 @@ describe.concurrent('a package over its versions', () => {
   it('releases marks the change point at that version', async () => {
     const r = await runCliAsync(['releases', range, 'ssr', '--filter', CASE, '--threshold', '30%', '--sets', '6', '--time', '40ms', '--warmup', '10ms', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'releases')], env);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
-    // One change point, at the planted version, and the command that reproduces it.
-    expect(r.stdout).toContain('change points: 1');
-    expect(r.stdout).toMatch(new RegExp(`${VERSIONS[0]!.replaceAll('.', '\\.')} → ${PLANTED.replaceAll('.', '\\.')} .*: slower`));
-    expect(r.stdout).toContain(`rtbench bench ssr --compare react@${VERSIONS[0]} react@${PLANTED}`);
+    // A change point at each planted step, each with the command that reproduces it.
+    expect(r.stdout).toContain('change points: 2');
+    for (const [older, newer] of [[VERSIONS[0]!, PLANTED], [PLANTED, VERSIONS[2]!]]) {
+      expect(r.stdout).toMatch(new RegExp(`${older!.replaceAll('.', '\\.')} → ${newer!.replaceAll('.', '\\.')} .*: slower`));
+      expect(r.stdout).toContain(`rtbench bench ssr --compare react@${older} react@${newer}`);
+    }
   }, 600_000);
 });
