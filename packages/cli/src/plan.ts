@@ -16,33 +16,11 @@ import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant, roundsPerArm, splitSuiteOptions } from '@rtbench/run';
+import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type MeasurerOptionValue, type PlanFlags, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant, roundsPerArm, splitSuiteOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
-
-export interface PlanFlags {
-  /** Each --runtime as typed: a comma-separated list of variants. */
-  runtime?: readonly string[];
-  /** Each --filter as typed: comma-separated patterns. */
-  filter?: readonly string[];
-  time?: string;
-  warmup?: string;
-  rounds?: string | number;
-  target?: string | number;
-  maxRounds?: string | number;
-  maxTime?: string;
-  timeout?: string;
-  seed?: string | number;
-  schedule?: string;
-  measure?: string;
-  /** The values of the measurers' own options (--sets-per-process, --cache-sim), by option name: the chosen measurer's prepare() reads them. */
-  measurerOptions?: Readonly<Record<string, MeasurerOptionValue>>;
-  shard?: string | number;
-  /** --metrics as typed: "memory" has each lockstep process collect before its first sample, for the leak rule. */
-  metrics?: string;
-}
 
 /** A watched warmup may run up to this many times --warmup when that is past the engine's maximum (run steady-rule.ts); a kept case's rewarm at most --warmup times it. */
 export const WARMUP_CAP_FACTOR = 3;

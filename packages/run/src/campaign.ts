@@ -36,27 +36,36 @@ export type LineTone = 'heading' | 'note' | 'warning' | 'ending';
 /** A campaign's progress lines, said to the command: plain when no tone is given; `aside`, a quiet note after it (a clock, an ETA). */
 export type CampaignSay = (line: string, tone?: LineTone, aside?: string) => void;
 
-/** What a planner asks a run to be: bench's options for it, as the command line would give them. */
+/** The options of one run as the command line gives them (bench's, as typed): what the CLI plans a run from, and what a planner asks a run to be. */
 export interface PlanFlags {
+  /** Each --runtime as typed: a comma-separated list of variants. */
+  runtime?: readonly string[];
+  /** Each --filter as typed: comma-separated patterns. */
   filter?: readonly string[];
-  rounds?: string | number;
-  maxRounds?: string | number;
   time?: string;
   warmup?: string;
+  rounds?: string | number;
+  target?: string | number;
+  maxRounds?: string | number;
+  maxTime?: string;
   timeout?: string;
   seed?: string | number;
   /** The timing measurer by its schedule (lockstep, duet). */
   schedule?: string;
   measure?: string;
-  /** The values of the measurer's own options, by option name, handed to it unread. */
+  /** The values of the measurers' own options (--sets-per-process, --cache-sim), by option name, handed to the chosen measurer's prepare() unread. */
   measurerOptions?: Readonly<Record<string, MeasurerOptionValue>>;
+  shard?: string | number;
+  /** --metrics as typed: "memory" has each lockstep process collect before its first sample, for the leak rule. */
+  metrics?: string;
 }
 
 /** One run a planner asks for: the suite (a name, a folder or a brought file), its arms (the baseline first; one arm: a table), and the options. */
 export interface PlanRequest {
   suite: string;
   arms: readonly string[];
-  flags: PlanFlags;
+  /** The runtimes are the arms, so a planner's flags name none. */
+  flags: Omit<PlanFlags, 'runtime'>;
 }
 
 /** The plan port: the command plans the run as bench plans one (checking the suite, the filter, the variants and the measurer). */

@@ -3,13 +3,13 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and round plan and in the view (a table, or verdicts per arm).
  */
-import { takeLock, loadProfileManifest, profiler, assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved, SIGNAL_EXIT } from '@rtbench/run';
+import { takeLock, loadProfileManifest, profiler, assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved, SIGNAL_EXIT, type PlanFlags } from '@rtbench/run';
 import { failedRunLine } from '../emit/failed-run.ts';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, withoutWorkLine } from '@rtbench/report';
 import { writeFileAtomically } from '@rtbench/host';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
-import { makePlan, type PlanFlags } from '../plan.ts';
+import { makePlan } from '../plan.ts';
 import { execute } from '../run/execute.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { UsageError } from '../errors.ts';
