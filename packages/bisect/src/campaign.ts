@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { TIME_PER_OP } from '@rtbench/core/schema';
 import { writeFileAtomically } from '@rtbench/host';
-import { bisectStepLine, counted, formatClock, pageReporter, type BisectView } from '@rtbench/report';
+import { bisectStepLine, budgetReachedLine, counted, formatClock, pageReporter, type BisectView } from '@rtbench/report';
 import { BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, listRange, releaseVariant, whileStoppable, type CampaignSay, type MeasurerDescriptor, type PlanFlags, type PlanPort } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';
 import { bisectView } from './answer.ts';
@@ -128,7 +128,7 @@ export async function runBisect(request: BisectRequest, ports: BisectPorts): Pro
     return searchReleases(range.tags, session.measure, { threshold, minRounds, maxRounds, follow: request.allChanges ? 'all' : 'largest', onStep });
   });
   if (searched === 'budget') {
-    say(`budget of ${formatClock(budgetMs)} reached after ${folder.state.steps.length} measurements; run the same command again to continue from them (or raise --budget)`, 'ending');
+    say(budgetReachedLine(budgetMs, counted(folder.state.steps.length, 'measurement')), 'ending');
     return BUDGET_EXIT;
   }
   if (searched === 'interrupted') return INTERRUPTED_EXIT;

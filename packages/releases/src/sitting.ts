@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { slug, writeFileAtomically } from '@rtbench/host';
-import { counted, formatClock, MARKDOWN_FLAG, pageReporter, printable, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
+import { budgetReachedLine, counted, formatClock, MARKDOWN_FLAG, pageReporter, printable, reporterFor, type ReleaseMatrixView } from '@rtbench/report';
 import { BUDGET_EXIT, CampaignBudget, INTERRUPTED_EXIT, listLatest, listRange, runIntoFile, whileStoppable, type CampaignSay, type ProgressEvent, type RunRequest } from '@rtbench/run';
 import { analyseMatrix } from './analysis.ts';
 import { folderRuns } from './folder-files.ts';
@@ -214,7 +214,7 @@ export class MatrixSitting {
     drawn(this.draw());
     say(`${formatClock(Date.now() - started)} this time`, 'note');
     if (ended === 'budget') {
-      say(`budget of ${formatClock(budgetMs)} reached; run the same command again to continue (or raise --budget)`, 'ending');
+      say(budgetReachedLine(budgetMs), 'ending');
       return BUDGET_EXIT;
     }
     return ended === 'interrupted' ? INTERRUPTED_EXIT : 0;

@@ -1,4 +1,5 @@
 export { formatChange, formatClock, formatDuration, formatMetric, formatMetricRange, formatOps, formatPercent, formatQ, formatRange, formatRatio, formatThreshold, ratioWithCi } from './format.ts';
+export { budgetReachedLine } from './campaign-lines.ts';
 export { counted, firstLine, jsonPrintable, markdownCell, oneLine, printable, shellQuote } from './text.ts';
 export { benchRatiosWithoutWork, comparisonRatiosWithoutWork, withoutWorkLine } from './views/without-work.ts';
 export { shownName, shownNames, SHOWN_NAME_MAX } from './names.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatChange, formatDuration, formatPercent, formatRange, formatRatio, formatThreshold, percentText } from '../src/format.ts';
 import { claimFigure } from '../src/cells/claims.ts';
+import { budgetReachedLine } from '../src/campaign-lines.ts';
 import { metricsCells, metricsChange, type MetricsSummary } from '../src/metrics.ts';
 
 describe('duration formatting', () => {
@@ -49,5 +50,15 @@ describe('absurd percentages and ratios', () => {
     const summary = { reasons: {}, gcShare: 1e300 } as unknown as MetricsSummary;
     expect(metricsCells(summary).gcShare).toBe('>1000×');
     expect(metricsChange(3.06e295, summary, summary)).toMatch(/^>1000× time, /);
+  });
+});
+
+describe("a campaign's budget line", () => {
+  it('names the budget as a clock and says the same command continues', () => {
+    expect(budgetReachedLine(15 * 60_000)).toBe('budget of 15:00 reached; run the same command again to continue (or raise --budget)');
+  });
+
+  it('says what was finished before the budget ran out, when given', () => {
+    expect(budgetReachedLine(3_725_000, '4 measurements')).toBe('budget of 1:02:05 reached after 4 measurements; run the same command again to continue (or raise --budget)');
   });
 });
