@@ -20,7 +20,7 @@ import { suitesToCheck } from './checks.ts';
 import { runBudgetMs, UNDECIDED_EXIT } from './defaults.ts';
 import { assertClaimsFolder, claimsFolder } from './folder.ts';
 import { claimRuns } from './plan.ts';
-import { planClaimsRun } from './run-plan.ts';
+import { fewSetsLine, ownRoundsMeasurer, planClaimsRun } from './run-plan.ts';
 
 /** What the command parsed. */
 export interface ClaimsRequest {
@@ -80,6 +80,9 @@ export async function runClaims(request: ClaimsRequest, ports: ClaimsPorts): Pro
   const html = request.html === true ? join(dir, 'claims.html') : request.html;
   if (typeof request.html === 'string') assertWritableOutput(request.html, '--html');
   const unlock = openCampaignFolder(dir, LOCK_FILE, 'claims run', '--save');
+  // Said once, before anything runs, when the first sets give no interval (a run of fixed rounds takes no --rounds).
+  const few = planned.some((r) => !ownRoundsMeasurer(r.plan)) ? fewSetsLine(request) : undefined;
+  if (few) say(few.line, few.tone);
 
   const budget = new CampaignBudget(request.budgetMs);
   const saved: ColumnRun[] = [];

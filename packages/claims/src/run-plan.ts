@@ -8,8 +8,10 @@
  * per process, and a case of a suite's own kind (start-up, HTTP load, a
  * request case) runs a fresh program or server every round already.
  */
-import { measurersChosenBy, SETS_PER_PROCESS, type PlanFlags, type PlanPort, type RoundPlan, type RunRequest } from '@rtbench/run';
+import { measurersChosenBy, SETS_PER_PROCESS, type MeasurerDescriptor, type PlanFlags, type PlanPort, type RoundPlan, type RunRequest } from '@rtbench/run';
 import type { SuiteLocation } from '@rtbench/suite-loader';
+import { counted } from '@rtbench/report';
+import { MIN_UNITS } from '@rtbench/stats';
 import { CLAIMS_DEFAULTS } from './defaults.ts';
 import { baseVariant, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';
 import type { ClaimFamily } from '@rtbench/verdicts';
@@ -35,6 +37,38 @@ export interface ClaimsRounds {
 export function claimsRoundPlan(planned: RoundPlan, asked: ClaimsRounds): RoundPlan {
   const perArm = planned.rounds / asked.rounds;
   return { order: 'balanced', rounds: planned.rounds, adaptive: { target: asked.target, maxRounds: Math.round(asked.maxRounds * perArm), budgetMs: asked.budgetMs } };
+}
+
+/** What the sets asked mean for a claims run, said before it runs: a line, and whether it warns (no claim can be decided) or notes. */
+export interface FewSetsLine {
+  line: string;
+  tone: 'note' | 'warning';
+}
+
+/**
+ * What a claims run does when its first sets are fewer than an interval
+ * needs (MIN_UNITS process pairs): a check without an interval is
+ * undecided, and a case gets sets added while a check on it is undecided,
+ * so it reaches MIN_UNITS sets when --max-rounds and the budget allow it;
+ * when --max-rounds itself is below MIN_UNITS, no claim can be decided.
+ * Undefined when the first sets can give an interval.
+ */
+export function fewSetsLine(asked: Pick<ClaimsRounds, 'rounds' | 'maxRounds'>): FewSetsLine | undefined {
+  const { rounds, maxRounds } = asked;
+  if (rounds >= MIN_UNITS) return undefined;
+  if (maxRounds < MIN_UNITS) return { line: `--max-rounds ${maxRounds}: no interval can be decided from ${counted(maxRounds, 'set')} (it needs ${MIN_UNITS} independent process pairs); every claim will stay undecided`, tone: 'warning' };
+  return { line: `--rounds ${rounds}: no interval can be decided from ${counted(rounds, 'set')} (it needs ${MIN_UNITS} independent process pairs), so each case gets sets added while a check on it is undecided: ${MIN_UNITS} at least, up to --max-rounds ${maxRounds}, as --max-time allows`, tone: 'note' };
+}
+
+/**
+ * The measurer of a claims run that runs its own fixed rounds (instruction
+ * counts, which hardly differ between processes), so that --rounds and
+ * --max-rounds do not apply to it; undefined for every other run, which adds
+ * sets while a check is undecided.
+ */
+export function ownRoundsMeasurer(plan: Pick<ClaimsRunPlan, 'measure'>): MeasurerDescriptor | undefined {
+  const measured = measurersChosenBy('measure').find((m) => m.name === plan.measure);
+  return measured?.defaults.bench.adaptive === 'when-asked' ? measured : undefined;
 }
 
 /** What a claims run's planning is given beside its checks. */
@@ -63,9 +97,9 @@ export async function planClaimsRun(port: PlanPort, location: SuiteLocation, cla
   // runs its own fixed rounds. Every other adds sets while a check is undecided: timing, and a suite's own kind of
   // case, which adds no rounds for a precision target (a round is a whole program or server) but whose rounds are
   // fresh processes, the unit a claim's interval counts.
-  const fixed = measured?.defaults.bench.adaptive === 'when-asked';
+  const fixed = ownRoundsMeasurer(claimsPlan);
   const flags: PlanFlags = {
-    rounds: fixed ? measured.defaults.compare.rounds : s.rounds,
+    rounds: fixed ? fixed.defaults.compare.rounds : s.rounds,
     time: `${s.setMs * s.rounds}ms`,
     warmup: s.warmup ?? CLAIMS_DEFAULTS.warmup,
     ...(measured ? { measure: measured.name } : s.schedule ? { schedule: s.schedule } : {}),

@@ -7,7 +7,6 @@
  * limit). The plan holds the measurer, parsed once.
  */
 import { counted } from '@rtbench/report';
-import { stderrColours as pc } from './emit/colours.ts';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { MIN_UNITS } from '@rtbench/stats';
 import { refusedOn } from '@rtbench/host';
@@ -65,6 +64,8 @@ export interface Plan {
   suite: SuiteLocation & { cases: CaseListing[] };
   variants: (ResolvedVariant | UnavailableVariant)[];
   options: Omit<RunOptions, 'command'>;
+  /** Why a comparison of these fixed rounds can decide nothing: bench warns of it; a planner that adds or pools sets says its own. */
+  fewRounds?: string;
 }
 
 /** Whether the flags ask for adaptive rounds (a target, a most, a wall time). */
@@ -84,6 +85,13 @@ export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: Meas
   if (maxRounds < rounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${rounds}`);
   const maxTime = flags.maxTime ?? defaults.maxTime;
   return { order, rounds, adaptive: { target, maxRounds, ...(maxTime ? { budgetMs: parseDuration(maxTime, '--max-time') } : {}) } };
+}
+
+/** Why a comparison of these rounds can decide nothing, if it cannot: an interval counts independent process pairs (rounds that share processes count once), and fixed rounds give fewer than MIN_UNITS. */
+export function fewRoundsLine(roundPlan: RoundPlan, setsPerProcess = 1): string | undefined {
+  const pairs = Math.ceil(roundPlan.rounds / setsPerProcess);
+  if (pairs >= MIN_UNITS || roundPlan.adaptive) return undefined;
+  return `--rounds ${roundPlan.rounds}${setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive`;
 }
 
 /** A measurer that cannot work on this platform, refused in one line that names the platform and the way out (exit 2). */
@@ -132,13 +140,8 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const { chosen, suiteOwned } = splitSuiteOptions(flags.measurerOptions ?? {});
   let prepared = prepareMeasurer(measurer, chosen, kind);
 
-  // An interval counts independent process pairs: rounds that share processes count once, and 3 are the fewest that give one.
-  const setsPerProcess = prepared.recorded?.setsPerProcess;
-  const pairs = Math.ceil(roundPlan.rounds / (setsPerProcess ?? 1));
   // A table says it in each cell ("no interval: 2 process pairs"); a comparison, whose verdicts are the point, says it first.
-  if (pairs < MIN_UNITS && !roundPlan.adaptive && compare) {
-    process.stderr.write(pc.yellow(`! --rounds ${roundPlan.rounds}${setsPerProcess && setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive\n`));
-  }
+  const fewRounds = compare ? fewRoundsLine(roundPlan, prepared.recorded?.setsPerProcess) : undefined;
   // A variant the measurer cannot measure (an engine that declares no way to be counted) is unavailable, as one whose runtime is missing.
   const variants = (await Promise.all(specs.map(resolveVariant))).map((v): ResolvedVariant | UnavailableVariant => {
     const refused = isResolved(v) ? measurer.refuses?.(v) : undefined;
@@ -181,6 +184,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   return {
     suite: { ...location, cases },
     variants,
+    ...(fewRounds ? { fewRounds } : {}),
     options: { warmupMs, warmupMinMs, timeoutMs, ...(flags.metrics === 'memory' ? { collectBeforeSampling: true } : {}), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', ...perArm, measurer, prepared },
   };
 }

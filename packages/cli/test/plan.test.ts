@@ -1,7 +1,7 @@
 /** The schedule as a value: what bench and bench --compare plan from their flags. */
 import { describe, expect, it } from 'vitest';
 import { ratioOptions } from '../src/verdict-flags.ts';
-import { DEFAULT_MEASURER, makePlan, roundPlanFrom } from '../src/plan.ts';
+import { DEFAULT_MEASURER, fewRoundsLine, makePlan, roundPlanFrom } from '../src/plan.ts';
 import { UsageError } from '../src/errors.ts';
 
 const BENCH_DEFAULTS = DEFAULT_MEASURER.defaults.bench;
@@ -71,5 +71,17 @@ describe('a --timeout that no process fits', () => {
   it('is refused when not even the shortest warmup and the sampling fit in it: every process would be killed', async () => {
     const refusal = makePlan('trig', { runtime: ['node'], timeout: '50ms', warmup: '20ms', time: '240ms', rounds: '6' });
     await expect(refusal).rejects.toThrow(/^--timeout 50ms is not longer than what each process is asked to run \(at least 20 ms of warmup \+ 40 ms of sampling\)/);
+  });
+});
+
+describe('a comparison of fixed rounds too few for an interval', () => {
+  it('is said as a line the plan carries (bench prints it; a planner that adds or pools sets says its own)', () => {
+    expect(fewRoundsLine({ order: 'balanced', rounds: 2 })).toBe('--rounds 2: 2 independent process pairs, fewer than the 3 an interval needs; every ratio will be inconclusive');
+    expect(fewRoundsLine({ order: 'balanced', rounds: 4 }, 2)).toBe('--rounds 4 with --sets-per-process 2: 2 independent process pairs, fewer than the 3 an interval needs; every ratio will be inconclusive');
+  });
+
+  it('is not said with enough pairs, nor of rounds that are added while an interval is too wide', () => {
+    expect(fewRoundsLine({ order: 'balanced', rounds: 3 })).toBeUndefined();
+    expect(fewRoundsLine({ order: 'balanced', rounds: 2, adaptive: { target: 0.02, maxRounds: 16 } })).toBeUndefined();
   });
 });

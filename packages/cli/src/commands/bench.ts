@@ -47,6 +47,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   if (flags.save !== undefined) assertWritableOutput(flags.save);
   const profileKinds = flags.profile === undefined ? undefined : parseProfileKinds(flags.profile);
   const plan = await makePlan(suiteName, flags, compareArms);
+  if (plan.fewRounds) process.stderr.write(pc.yellow(`! ${plan.fewRounds}\n`));
   const { measurer } = plan.options;
   if (profileKinds && !measurer.warmsInRuntime) {
     throw new UsageError(`${plan.suite.name} is ${measurer.suiteKind ?? `measured by ${measurer.name}`}: --profile profiles cases that run inside the runtime`);
