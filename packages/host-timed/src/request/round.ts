@@ -3,8 +3,8 @@
  * handler (127.0.0.1, a port the kernel picks), the drawn requests sent one
  * at a time, each response read to its end, and around each request every
  * thread's CPU time read from /proc (before it is sent, and after the
- * response once the threads have gone idle). Then requests to the empty
- * handler in the same process (the server's own cost), one spin of fixed
+ * response once the threads have gone idle), with requests to the empty
+ * handler (the server's own cost) spread among them. Then one spin of fixed
  * work (the thread whose CPU it moves runs the JavaScript), and, where the
  * runtime keeps one, its thread clock's readings. The server is stopped by
  * its PID whatever happens.
@@ -18,13 +18,14 @@ import { fail, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinProcess } from '../pinning.ts';
 import { startServer, type RunningServer } from '../load.ts';
 import { OUTCOME_HEADER, RESERVED } from './paths.ts';
+import { clockPerHandlerRequest, emptiesAfter, type SentKind } from './schedule.ts';
 import { readWhenIdle, threadName } from './threads.ts';
 
 export interface RequestRoundPlan {
   /** The bundled server (a program, or a module its runtime serves). */
   serverPath: string;
   requests: readonly DrawnRequest[];
-  /** Requests to the empty handler after the handler's. */
+  /** Requests to the empty handler, spread among the handler's (request/schedule.ts). */
   emptyRequests: number;
   /** How long one request may take before it counts as never answered. */
   requestTimeoutMs: number;
@@ -131,7 +132,10 @@ export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan
     const hash = createHash('sha256');
     let unsettled = 0;
     let problem: string | undefined;
-    for (const drawn of plan.requests) {
+    const empty: Map<number, number>[] = [];
+    const sent: SentKind[] = [];
+    const emptyAfter = emptiesAfter(plan.requests.length, plan.emptyRequests);
+    for (const [index, drawn] of plan.requests.entries()) {
       if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
       const m = await measured(pid, port, drawn.request, plan.requestTimeoutMs);
       if ('timedOut' in m.answer) {
@@ -153,19 +157,20 @@ export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan
       hash.update(`${status} ${createHash('sha256').update(body).digest('hex')}\n`);
       if (!m.settled) unsettled++;
       handler.push({ ns: m.deltas, kind: drawn.kind });
+      sent.push('handler');
+      for (let i = 0; i < emptyAfter[index]! && server.alive(); i++) {
+        const e = await measured(pid, port, GET, plan.requestTimeoutMs, RESERVED.empty);
+        if (!('status' in e.answer)) break;
+        empty.push(e.deltas);
+        sent.push('empty');
+      }
     }
     if (handler.length === 0) return fail(outcomes.timedOut ? 'timeout' : 'error', problem ?? 'no request was answered', server.output.toString());
-    const empty: Map<number, number>[] = [];
-    for (let i = 0; i < plan.emptyRequests && !problem && server.alive(); i++) {
-      const m = await measured(pid, port, GET, plan.requestTimeoutMs, RESERVED.empty);
-      if (!('status' in m.answer)) break;
-      empty.push(m.deltas);
-    }
     const spin = await measured(pid, port, GET, plan.requestTimeoutMs, RESERVED.spin);
     if (!('status' in spin.answer)) return fail('error', 'the spin that finds the JavaScript thread got no answer', server.output.toString());
     const [tid] = [...spin.deltas].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
     const clock = await send(port, GET, plan.requestTimeoutMs, RESERVED.threadClock);
-    const threadClockMs = 'status' in clock && clock.status === 200 ? perRequestClock(new TextDecoder().decode(clock.body), handler.length) : undefined;
+    const threadClockMs = 'status' in clock && clock.status === 200 ? perRequestClock(new TextDecoder().decode(clock.body), sent) : undefined;
     const ms = (ns: number): number => ns / 1e6;
     return {
       ok: true,
@@ -189,18 +194,16 @@ export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan
   }
 }
 
-/** The thread clock's readings (µs, one after each response) as ms per handler request from the second on. */
-function perRequestClock(text: string, handlerRequests: number): number[] | undefined {
+/** The thread clock's readings (µs, one after each response, a JSON array) as ms per handler request from the second on. */
+function perRequestClock(text: string, sent: readonly SentKind[]): number[] | undefined {
   let readings: unknown;
   try {
     readings = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (!Array.isArray(readings) || readings.length < handlerRequests || !readings.every((x) => typeof x === 'number')) return undefined;
-  const out: number[] = [];
-  for (let i = 1; i < handlerRequests; i++) out.push(((readings[i] as number) - (readings[i - 1] as number)) / 1000);
-  return out;
+  if (!Array.isArray(readings) || !readings.every((x) => typeof x === 'number')) return undefined;
+  return clockPerHandlerRequest(readings as number[], sent);
 }
 
 /** The handler module bundled for the variant's runtime with the wrapper its server takes: the round's serverPath. */

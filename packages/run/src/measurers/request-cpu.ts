@@ -17,7 +17,7 @@ import { requestSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './lockstep.ts';
 import { timedMethod } from './timed-methods.ts';
 
-/** Requests to the empty handler after the handler's, in the same process. */
+/** Requests to the empty handler, spread among the handler's in the same process. */
 const EMPTY_REQUESTS = 50;
 /** A request unanswered this long counts as never answered (the run's --timeout when shorter). */
 const REQUEST_TIMEOUT_MS = 10_000;
