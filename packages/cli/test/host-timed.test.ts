@@ -146,6 +146,11 @@ describe('host-timed suites: load runs', () => {
         const js = result(run, id(hello, 'cpu/req js'), variant).rounds[0]!.samples[0]!;
         expect(js).toBeGreaterThan(0);
         expect(result(run, id(hello, 'cpu/req'), variant).rounds[0]!.samples[0]!).toBeGreaterThanOrEqual(js);
+        // Its wake-ups per request (voluntary switches), read from the same threads: one connection waits for each request.
+        const wakeups = result(run, id(hello, 'wake/req js'), variant).rounds[0]!.samples[0]!;
+        if (load === 'c1') expect(wakeups).toBeGreaterThan(0);
+        expect(result(run, id(hello, 'wake/req'), variant).rounds[0]!.samples[0]!).toBeGreaterThanOrEqual(wakeups);
+        expect(result(run, id(hello, 'preempt/req'), variant).rounds.length).toBe(1);
         // wrk generated the load, and each round records it: how busy wrk was, the load, how the requests ended.
         expect(rps.rounds[0]!.load).toEqual({ generator: 'wrk', generatorBusy: expect.any(Number), connections, pipelining, outcomes: expect.objectContaining({ responses: expect.any(Number) }) });
         expect(rps.rounds[0]!.load!.outcomes!.responses).toBeGreaterThan(0);

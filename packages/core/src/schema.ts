@@ -433,7 +433,8 @@ export const hostSchema = z.object({
 export const metricSchema = z.object({
   /** What is measured, e.g. "time to first response", "requests/s", "latency p99". */
   name: z.string(),
-  unit: z.enum(['ns', 'ms', 'req/s', 'instructions']),
+  /** switches: context switches counted by the host (absent in older runs). */
+  unit: z.enum(['ns', 'ms', 'req/s', 'instructions', 'switches']),
   direction: z.enum(['lower-is-better', 'higher-is-better']),
 });
 

@@ -13,9 +13,10 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { endedHow, exitOf, killTree, spawnTracked, Tail, threadCpuDeltas, threadCpuTimes, totalCpuNs, type ChildExit } from '@rtbench/process';
+import { endedHow, exitOf, killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/process';
 import { fail, within, type RoundOutcome, type RoundValues } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
+import { perRequest, readServerThreads, SERVER_THREAD_METRICS, serverWindow, type ServerWindow } from './server-window.ts';
 import type { HttpRequestSpec, LoadProfile, MetricKey } from './suite.ts';
 import type { RunnableVariant } from '@rtbench/runtime-kit';
 import { programCommand } from './variant.ts';
@@ -204,29 +205,22 @@ function runGenerator(generator: Generator, port: number, plan: LoadPlan, core: 
 /**
  * The load: an unmeasured run for the warm-up (its own connections), then the
  * measured one with the server's threads read from the host before and after
- * it (the server's CPU over the window; undefined off Linux).
+ * it (their CPU and context switches over the window; undefined off Linux).
  */
-async function loadServer(generator: Generator, port: number, pid: number | undefined, plan: LoadPlan, core: number | undefined): Promise<GeneratorResult & { cpu?: ServerCpu }> {
+async function loadServer(generator: Generator, port: number, pid: number | undefined, plan: LoadPlan, core: number | undefined): Promise<GeneratorResult & { server?: ServerWindow }> {
   if (plan.warmupMs > 0) {
     const warm = await runGenerator(generator, port, plan, core, plan.warmupMs);
     if (!warm.report) return { problem: `${warm.problem ?? 'no load report'} during the warm-up`, output: warm.output };
   }
   const serverPid = process.platform === 'linux' ? pid : undefined;
-  const before = serverPid === undefined ? undefined : threadCpuTimes(serverPid);
+  const before = serverPid === undefined ? undefined : readServerThreads(serverPid);
   const measured = await runGenerator(generator, port, plan, core, plan.durationMs);
   if (serverPid === undefined || !before) return measured;
-  const deltas = threadCpuDeltas(before, threadCpuTimes(serverPid));
   // The JavaScript thread is the process's main thread (tid = pid) on every runtime served here.
-  return { ...measured, cpu: { jsThreadNs: deltas.get(serverPid) ?? 0, allThreadsNs: totalCpuNs(deltas) } };
+  return { ...measured, server: serverWindow(before, readServerThreads(serverPid), serverPid) };
 }
 
-/** The server's CPU over the measured window, ns. */
-interface ServerCpu {
-  jsThreadNs: number;
-  allThreadsNs: number;
-}
-
-const NO_THREAD_COUNTERS = 'this host has no per-thread CPU counters the host can read (/proc/<pid>/task/<tid>/schedstat, Linux)';
+const NO_THREAD_COUNTERS = 'this host has no per-thread counters the host can read (/proc/<pid>/task/<tid>/schedstat and status, Linux)';
 
 /**
  * wrk records one latency per pipelined batch, then corrects its histogram
@@ -238,8 +232,8 @@ const PIPELINED_QUANTILES = "wrk's latency quantiles under pipelining are not la
 
 const QUANTILE_KEYS = ['latencyP2_5Ms', 'latencyP50Ms', 'latencyP97_5Ms', 'latencyP99Ms'] as const;
 
-/** The round's figures by metric: the generator's, and the server's CPU over the responses counted. */
-function figuresOf(report: LoadReport, cpu: ServerCpu | undefined, quantilesHold: boolean): Pick<RoundValues, 'values' | 'unsupported'> {
+/** The round's figures by metric: the generator's, and the server's threads' over the responses counted. */
+function figuresOf(report: LoadReport, server: ServerWindow | undefined, quantilesHold: boolean): Pick<RoundValues, 'values' | 'unsupported'> {
   const values: Partial<Record<MetricKey, number>> = { requestsPerSecond: report.requestsPerSecond };
   const unsupported: Partial<Record<MetricKey, string>> = {};
   for (const key of QUANTILE_KEYS) {
@@ -248,13 +242,8 @@ function figuresOf(report: LoadReport, cpu: ServerCpu | undefined, quantilesHold
     else if (ms !== null) values[key] = ms;
   }
   if (report.latencyMaxMs !== null) values.latencyMaxMs = report.latencyMaxMs;
-  if (cpu) {
-    values.serverCpuJsMs = cpu.jsThreadNs / report.requests / 1e6;
-    values.serverCpuMs = cpu.allThreadsNs / report.requests / 1e6;
-  } else {
-    unsupported.serverCpuJsMs = NO_THREAD_COUNTERS;
-    unsupported.serverCpuMs = NO_THREAD_COUNTERS;
-  }
+  if (server) Object.assign(values, perRequest(server, report.requests));
+  else for (const key of SERVER_THREAD_METRICS) unsupported[key] = NO_THREAD_COUNTERS;
   return { values, ...(Object.keys(unsupported).length ? { unsupported } : {}) };
 }
 
@@ -275,7 +264,7 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
     if ('error' in check) return fail('error', `the server reported port ${server.port}, but a request to 127.0.0.1:${server.port} failed: ${check.error}`, server.output.toString());
     if (check.status < 200 || check.status > 299) return fail('error', `the server answered ${check.status} to ${plan.request.method} ${plan.request.path}: ${check.body.slice(0, 200)}`, server.output.toString());
     const generator = chooseGenerator();
-    const { report, problem, output, cpu } = await loadServer(generator, server.port, server.pid, plan, pinning.generator);
+    const { report, problem, output, server: threads } = await loadServer(generator, server.port, server.pid, plan, pinning.generator);
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if (!server.alive()) {
       const exit = await server.exited;
@@ -286,7 +275,7 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
     if (report.requests === 0) return fail('error', `the load run completed no request (${report.errors} socket errors, ${report.timeouts} timeouts)`, server.output.toString());
     return {
       ok: true,
-      ...figuresOf(report, cpu, generator.kind !== 'wrk' || plan.load.pipelining === 1),
+      ...figuresOf(report, threads, generator.kind !== 'wrk' || plan.load.pipelining === 1),
       answer: check.body,
       wallMs: performance.now() - started,
       load: {

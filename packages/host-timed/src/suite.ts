@@ -100,7 +100,10 @@ export type MetricKey =
   | 'latencyP99Ms'
   | 'latencyMaxMs'
   | 'serverCpuJsMs'
-  | 'serverCpuMs';
+  | 'serverCpuMs'
+  | 'serverWakeupsJs'
+  | 'serverWakeups'
+  | 'serverPreemptions';
 
 export const METRICS: Record<MetricKey, Metric> = {
   startupMs: { name: 'start-up time', unit: 'ms', direction: 'lower-is-better' },
@@ -116,6 +119,11 @@ export const METRICS: Record<MetricKey, Metric> = {
   // Read by the host from the server's threads over the measured window, over the responses counted in it.
   serverCpuJsMs: { name: 'server CPU per request (JavaScript thread)', unit: 'ms', direction: 'lower-is-better' },
   serverCpuMs: { name: 'server CPU per request (all threads)', unit: 'ms', direction: 'lower-is-better' },
+  // Voluntary context switches (the thread blocked and was woken) over the same window and responses: the loop's turns behind the CPU.
+  serverWakeupsJs: { name: 'server wake-ups per request (JavaScript thread)', unit: 'switches', direction: 'lower-is-better' },
+  serverWakeups: { name: 'server wake-ups per request (all threads)', unit: 'switches', direction: 'lower-is-better' },
+  // Nonvoluntary switches (the core taken from a thread that could run), kept apart from the wake-ups.
+  serverPreemptions: { name: 'server preemptions per request (all threads)', unit: 'switches', direction: 'lower-is-better' },
 };
 
 /** The metric parameter each load case carries in its id: "hello [load=c10, metric=req/s]". */
@@ -128,6 +136,9 @@ const LOAD_METRICS: { key: MetricKey; label: string }[] = [
   { key: 'latencyMaxMs', label: 'max' },
   { key: 'serverCpuJsMs', label: 'cpu/req js' },
   { key: 'serverCpuMs', label: 'cpu/req' },
+  { key: 'serverWakeupsJs', label: 'wake/req js' },
+  { key: 'serverWakeups', label: 'wake/req' },
+  { key: 'serverPreemptions', label: 'preempt/req' },
 ];
 
 /** One case of a host-timed suite: one metric of one measurement. */

@@ -8,16 +8,16 @@ describe('hostTimedSuite', () => {
   it('turns a load measurement into one case per metric, and a start-up into start-up time and top-level time', () => {
     const suite = hostTimedSuite('s', [load, { kind: 'startup', group: 'g', name: 'empty', params: { cache: 'none' }, program: '/x.ts', cache: 'none', start: 'process' }]);
     const cases = suite.cases();
-    const loadCases = ['req/s', 'p2.5', 'p50', 'p97.5', 'p99', 'max', 'cpu/req js', 'cpu/req'].map((m) => `hello [load=c1, metric=${m}]`);
+    const loadCases = ['req/s', 'p2.5', 'p50', 'p97.5', 'p99', 'max', 'cpu/req js', 'cpu/req', 'wake/req js', 'wake/req', 'preempt/req'].map((m) => `hello [load=c1, metric=${m}]`);
     expect(cases.map((c) => c.id)).toEqual([...loadCases, 'g / empty [cache=none]', 'g / empty [cache=none, metric=top level]']);
     expect(cases.every(isHostCaseSpec)).toBe(true);
-    // Only requests/s is better higher: latencies, the server's CPU per request and start-up times are costs.
-    expect(cases.map((c) => (isHostCaseSpec(c) ? c.metric.direction : ''))).toEqual(['higher-is-better', ...Array<string>(9).fill('lower-is-better')]);
+    // Only requests/s is better higher: latencies, the server's CPU and switches per request and start-up times are costs.
+    expect(cases.map((c) => (isHostCaseSpec(c) ? c.metric.direction : ''))).toEqual(['higher-is-better', ...Array<string>(12).fill('lower-is-better')]);
   });
 
   it('refuses two measurements with the same case id, and tells one load profile from another', () => {
     expect(() => hostTimedSuite('s', [load, load])).toThrow(/twice/);
-    expect(hostTimedSuite('s', [load, { ...load, load: LOAD_PROFILES['c100-p10'] }]).cases()).toHaveLength(16);
+    expect(hostTimedSuite('s', [load, { ...load, load: LOAD_PROFILES['c100-p10'] }]).cases()).toHaveLength(22);
   });
 });
 

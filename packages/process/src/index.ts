@@ -8,5 +8,6 @@ export { containment } from './containment.ts';
 export { liveCase, warmProcess, type LiveCase, type SampleReading, type WarmProcess } from './session.ts';
 export { pidAlive } from './pid-alive.ts';
 export { cpuNsBetween, threadCpuDeltas, totalCpuNs, threadCpuTimes, type CpuBetween, type ThreadCpuTimes } from './cpu-time.ts';
+export { contextSwitchDeltas, threadContextSwitches, type ContextSwitches } from './context-switches.ts';
 export { runBriefly, whichOnPath } from './run-briefly.ts';
 export { importUserModule } from './user-module.ts';

@@ -149,12 +149,18 @@ export function formatCount(n: number): string {
   return abs >= 100 ? n.toFixed(0) : n.toPrecision(3);
 }
 
+/** Context switches per request: three significant digits ("1.06", "0.0172"), a count with its suffix from 100 on. */
+export function formatSwitches(n: number): string {
+  return Math.abs(n) >= 100 ? formatCount(n) : String(+n.toPrecision(3));
+}
+
 /** How a value and a range are written in each unit a saved run's metric can be in (core's schema declares them). */
 const WRITTEN: Readonly<Record<Metric['unit'], { value(v: number): string; range(lo: number, hi: number): string }>> = {
   ns: { value: formatDuration, range: formatRange },
   ms: { value: (v) => formatDuration(v * 1e6), range: (lo, hi) => formatRange(lo * 1e6, hi * 1e6) },
   'req/s': { value: (v) => `${formatOps(v)} req/s`, range: (lo, hi) => `${formatOps(lo)}–${formatOps(hi)} req/s` },
   instructions: { value: (v) => `${formatCount(v)} instr`, range: (lo, hi) => `${formatCount(lo)}–${formatCount(hi)} instr` },
+  switches: { value: (v) => `${formatSwitches(v)} switches`, range: (lo, hi) => `${formatSwitches(lo)}–${formatSwitches(hi)} switches` },
 };
 
 /** A value in its metric's unit: "41.2 ns", "23.4 ms", "12.3K req/s", "4.320M instr". */

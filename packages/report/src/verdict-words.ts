@@ -23,8 +23,10 @@ const TIME_WORDS: VerdictWords = { quantity: 'time', better: 'faster', worse: 's
 /** A count's words: what is counted is its unit ("fewer instructions"). */
 const countWords = (unit: Metric['unit']): VerdictWords => ({ quantity: unit, better: 'fewer', worse: 'more', candidateBetter: 'the candidate executes fewer', of: unit });
 
+const SWITCH_WORDS: VerdictWords = { quantity: 'context switches', better: 'fewer', worse: 'more', candidateBetter: 'the candidate switches less', of: 'context switches' };
+
 /** The words of each unit a saved run's metric can be in (core's schema declares them); times per request are times. */
-const WORDS: Readonly<Record<Metric['unit'], VerdictWords>> = { ns: TIME_WORDS, ms: TIME_WORDS, 'req/s': TIME_WORDS, instructions: countWords(INSTRUCTIONS_PER_OP.unit) };
+const WORDS: Readonly<Record<Metric['unit'], VerdictWords>> = { ns: TIME_WORDS, ms: TIME_WORDS, 'req/s': TIME_WORDS, instructions: countWords(INSTRUCTIONS_PER_OP.unit), switches: SWITCH_WORDS };
 
 /** The words for a metric (absent: the in-runtime loop's time per operation). */
 export function verdictWords(metric: Pick<Metric, 'unit'> | undefined): VerdictWords {

@@ -16,7 +16,7 @@ describe('the load section', () => {
 
   it('puts each measurement × variant on one line: the metrics side by side, the errors summed over rounds', () => {
     const section = view.load!;
-    expect(section.columns.map((c) => c.label)).toEqual(['req/s', 'p99', 'cpu/req js']);
+    expect(section.columns.map((c) => c.label)).toEqual(['req/s', 'p99', 'cpu/req js', 'wake/req js']);
     expect(section.rows.map((r) => [r.measurement, r.connections])).toEqual([
       ['hello [load=c1]', 1],
       ['hello [load=c100]', 100],
@@ -31,6 +31,9 @@ describe('the load section', () => {
       expect(text).toContain('HTTP load (medians over rounds)');
       const line = text.split('\n').findLast((l) => l.includes('30.3 ms'))!;
       expect(line).toContain('1.00%');
+      // Wake-ups per request beside CPU per request: the count under its head, no unit in the cell.
+      expect(line).toMatch(/[\s|]0\.0172([\s|]|$)/);
+      expect(text).toMatch(/[\s|]1\.07([\s|]|$)/m);
       expect(text).toContain('of 27000 requests 270 error statuses');
     }
     expect(JSON.parse(String(reporterFor('json')!.render(view, {}))).load.rows).toHaveLength(2);
@@ -45,7 +48,7 @@ describe("the HTML page's load section", () => {
   it('per measurement, each runtime with the markdown table\'s figures and its error rate', () => {
     const view = benchView(httpLoadRun());
     const load = pageData(view).load!;
-    expect(load.heads).toEqual(['conns', 'req/s', 'p99', 'cpu/req js', 'errors']);
+    expect(load.heads).toEqual(['conns', 'req/s', 'p99', 'cpu/req js', 'wake/req js', 'errors']);
     expect(load.measurements.map((m) => m.measurement)).toEqual(['hello [load=c1]', 'hello [load=c100]']);
     const markdown = String(reporterFor('markdown')!.render(view, {}));
     for (const m of load.measurements) {

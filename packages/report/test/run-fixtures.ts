@@ -79,17 +79,18 @@ const METRICS = [
   { label: 'req/s', metric: { name: 'requests/s', unit: 'req/s', direction: 'higher-is-better' } },
   { label: 'p99', metric: { name: 'latency p99', unit: 'ms', direction: 'lower-is-better' } },
   { label: 'cpu/req js', metric: { name: 'server CPU per request (JavaScript thread)', unit: 'ms', direction: 'lower-is-better' } },
+  { label: 'wake/req js', metric: { name: 'server wake-ups per request (JavaScript thread)', unit: 'switches', direction: 'lower-is-better' } },
 ] as const;
 
 /**
  * A run of HTTP load cases: two load measurements (c1, c100) of `name` on
- * `variant`, three metrics each; at c100 one request in 100 answered 500.
+ * `variant`, four metrics each; at c100 one request in 100 answered 500.
  */
 export function httpLoadRun(name = 'hello', variant = 'node'): RunRecord {
   const run = syntheticRun({ suite: 'http', cases: [{ id: 'x', ns: 1 }], arms: [{ id: variant, factor: 1 }], rounds: 3 });
   const loads = [
-    { name: 'c1', connections: 1, values: [5_000, 0.4, 0.05], errorStatus: 0 },
-    { name: 'c100', connections: 100, values: [9_000, 30, 0.05], errorStatus: 90 },
+    { name: 'c1', connections: 1, values: [5_000, 0.4, 0.05, 1.06], errorStatus: 0 },
+    { name: 'c100', connections: 100, values: [9_000, 30, 0.05, 0.017], errorStatus: 90 },
   ];
   run.cases = [];
   run.results = [];

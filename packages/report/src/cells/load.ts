@@ -4,7 +4,7 @@
  * what the errors were. The terminal, markdown and the HTML page print the
  * same words.
  */
-import { formatMetric, formatOps, formatPercent } from '../format.ts';
+import { formatMetric, formatOps, formatPercent, formatSwitches } from '../format.ts';
 import { errorRate, type LoadColumn, type LoadRow, type LoadSection } from '../views/load.ts';
 
 /** A median in its column's unit, "—" when the row has none. */
@@ -12,6 +12,7 @@ function loadFigure(row: LoadRow, column: LoadColumn): string {
   const value = row.medians[column.label];
   if (value === undefined) return '—';
   // The unit is in the head; the cells stay narrow.
+  if (column.metric.unit === 'switches') return formatSwitches(value);
   return column.metric.unit === 'req/s' ? formatOps(value) : formatMetric(value, column.metric);
 }
 

@@ -34,6 +34,7 @@ const BMF_MEASURE: Readonly<Record<Exclude<CaseMetric['unit'], 'ns'>, (metric: C
   instructions: (metric) => metric.unit,
   'req/s': () => 'throughput',
   ms: (metric) => measureSlug(metric.name),
+  switches: (metric) => measureSlug(metric.name),
 };
 
 function measuresOf(metric: CaseMetric, s: { median: number; ci?: [number, number] | undefined }): Record<string, Metric> {

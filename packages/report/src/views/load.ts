@@ -39,7 +39,7 @@ export interface LoadSection {
 }
 
 const METHOD =
-  "medians over rounds (each round: a fresh server under the load generator's measured window); latencies as the generator timed them (wrk: corrected for coordinated omission; pipelined, the max only: the slowest batch); CPU per request read by the host from the server's threads over the window, over the responses counted; errors: error statuses, socket errors and timeouts, counted over all rounds";
+  "medians over rounds (each round: a fresh server under the load generator's measured window); latencies as the generator timed them (wrk: corrected for coordinated omission; pipelined, the max only: the slowest batch); CPU per request, wake-ups per request (voluntary context switches: the thread blocked and was woken) and preemptions per request (nonvoluntary ones) read by the host from the server's threads over the window, over the responses counted; errors: error statuses, socket errors and timeouts, counted over all rounds";
 
 /** Requests that ended in error over all requests tried. */
 export function errorRate(o: LoadOutcomes): number {
@@ -56,6 +56,9 @@ function sumOutcomes(result: CaseResult): LoadOutcomes | undefined {
 
 const withoutMetric = (params: Params): Params => Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'metric'));
 
+/** The measurement a case is one metric of, by its id without the `metric` parameter ("hello world [load=c10]"); a case without one is its own. */
+export const measurementId = (c: RunRecord['cases'][number]): string => caseId(c.group, c.name, withoutMetric(c.params));
+
 /** The section of a run with load rounds; undefined for any other run. */
 export function loadSection(run: RunRecord): LoadSection | undefined {
   const columns = new Map<string, LoadColumn>();
@@ -63,7 +66,7 @@ export function loadSection(run: RunRecord): LoadSection | undefined {
   for (const c of run.cases) {
     const label = c.params.metric;
     if (typeof label !== 'string' || !c.metric) continue;
-    const measurement = caseId(c.group, c.name, withoutMetric(c.params));
+    const measurement = measurementId(c);
     for (const v of run.variants) {
       const result = run.results.find((r) => r.caseId === c.id && r.variantId === v.id);
       const load = result?.rounds.find((r) => r.load)?.load;

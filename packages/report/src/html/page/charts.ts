@@ -91,6 +91,7 @@ const valueText =
 const AXIS_LABEL: Readonly<Record<ChartUnit, string>> = {
   ns: 'time per operation (log scale) →',
   instructions: 'instructions per operation (log scale) →',
+  switches: 'context switches per request (log scale) →',
 };
 
 /** Round-value ticks (durations in ns, or counts), anchored on a power of ten when one is in range. */
