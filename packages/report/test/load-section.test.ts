@@ -44,6 +44,20 @@ describe('the load section', () => {
   });
 });
 
+describe("a load measurement's warnings", () => {
+  it('are said once for the measurement, not once per metric case that shares its rounds', () => {
+    const run = httpLoadRun();
+    const saturated = 'the load generator was at least 90% busy on its core in a round';
+    for (const r of run.results) if (r.caseId.startsWith('hello [load=c100,')) r.failures.push({ kind: 'warning', message: saturated, round: 0 });
+    const view = benchView(run);
+    expect(view.notes.filter((n) => n.text.includes(saturated)).map((n) => n.text)).toEqual([`hello [load=c100] (node): ${saturated}`]);
+    for (const format of ['terminal', 'markdown'] as const) {
+      const text = String(reporterFor(format)!.render(view, { color: false, columns: 120 }));
+      expect(text.split(saturated)).toHaveLength(2);
+    }
+  });
+});
+
 describe("the HTML page's load section", () => {
   it('per measurement, each runtime with the markdown table\'s figures and its error rate', () => {
     const view = benchView(httpLoadRun());

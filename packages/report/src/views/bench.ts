@@ -3,7 +3,7 @@
  * against the baseline (the first variant listed that ran). Pure: a run in,
  * plain data out.
  */
-import { loadSection } from './load.ts';
+import { loadSection, measurementId } from './load.ts';
 import { requestsSection } from './requests.ts';
 import { metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm } from '@rtbench/stats';
@@ -127,19 +127,31 @@ function emulatedVariants(run: RunRecord): Map<string, string> {
   return found;
 }
 
-/** One note per case and warning (e.g. a brought-over case that returns nothing), naming the variants that gave it. */
+/**
+ * One note per case and warning (e.g. a brought-over case that returns
+ * nothing), naming the variants that gave it. The cases that are metrics of
+ * one measurement (a `metric` parameter: a load run's requests/s, latencies,
+ * CPU per request) share its rounds and so its warnings: said once for the
+ * measurement, not once per metric.
+ */
 function warningNotes(run: RunRecord, shown: (caseId: string) => string): Note[] {
-  const byWarning = new Map<string, { caseId: string; message: string; variants: string[] }>();
+  const cases = new Map(run.cases.map((c) => [c.id, c]));
+  const subjectOf = (id: string): string => {
+    const c = cases.get(id);
+    return c && c.params.metric !== undefined ? measurementId(c) : shown(id);
+  };
+  const byWarning = new Map<string, { subject: string; message: string; variants: string[] }>();
   for (const r of run.results) {
     for (const f of r.failures) {
       if (f.kind !== 'warning') continue;
-      const key = `${r.caseId}\u0000${f.message}`;
-      const entry = byWarning.get(key) ?? { caseId: r.caseId, message: f.message, variants: [] };
+      const subject = subjectOf(r.caseId);
+      const key = `${subject}\u0000${f.message}`;
+      const entry = byWarning.get(key) ?? { subject, message: f.message, variants: [] };
       if (!entry.variants.includes(r.variantId)) entry.variants.push(r.variantId);
       byWarning.set(key, entry);
     }
   }
-  return [...byWarning.values()].map((w) => ({ level: 'warning' as const, text: `${shown(w.caseId)} (${w.variants.join(', ')}): ${w.message}` }));
+  return [...byWarning.values()].map((w) => ({ level: 'warning' as const, text: `${w.subject} (${w.variants.join(', ')}): ${w.message}` }));
 }
 
 /** When the record cannot say which process served each round, the analysis says what it assumed. */
