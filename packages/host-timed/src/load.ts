@@ -223,22 +223,28 @@ async function loadServer(generator: Generator, port: number, pid: number | unde
 const NO_THREAD_COUNTERS = 'this host has no per-thread counters the host can read (/proc/<pid>/task/<tid>/schedstat and status, Linux)';
 
 /**
- * wrk records one latency per pipelined batch, then corrects its histogram
- * for coordinated omission with the interval between responses, not between
- * batches: it adds many times the batches' count of made-up values, some
- * below its own minimum, where its quantiles read 0. Its maximum is a batch's.
+ * wrk's source (src/wrk.c, response_complete) records a latency only when a
+ * connection's last pipelined response arrives: one per batch, from the
+ * batch's first write. Its main then corrects the histogram for coordinated
+ * omission (stats.c, stats_correct) with the run's time over each
+ * connection's responses, a tenth of a batch's interval at -p 10: each
+ * batch's latency adds made-up values below it, one per such interval
+ * (about nine for a batch of typical length), some under the histogram's
+ * minimum, where its quantiles read 0. The maximum is untouched:
+ * the slowest batch. So the quantiles are neither per request nor per batch.
  */
-const PIPELINED_QUANTILES = "wrk's latency quantiles under pipelining are not latencies (it corrects its per-batch histogram with the interval between responses); the max is the slowest batch's";
+const pipelinedQuantiles = (depth: number): string =>
+  `under pipelining wrk times each batch of ${depth} requests (from its first write to its last response), never a request, and then adds made-up values to that histogram spaced by the interval between responses, not between batches: its quantiles are neither per-request nor per-batch latencies; the max is the slowest batch's`;
 
 const QUANTILE_KEYS = ['latencyP2_5Ms', 'latencyP50Ms', 'latencyP97_5Ms', 'latencyP99Ms'] as const;
 
 /** The round's figures by metric: the generator's, and the server's threads' over the responses counted. */
-function figuresOf(report: LoadReport, server: ServerWindow | undefined, quantilesHold: boolean): Pick<RoundValues, 'values' | 'unsupported'> {
+function figuresOf(report: LoadReport, server: ServerWindow | undefined, pipelinedBy: number | undefined): Pick<RoundValues, 'values' | 'unsupported'> {
   const values: Partial<Record<MetricKey, number>> = { requestsPerSecond: report.requestsPerSecond };
   const unsupported: Partial<Record<MetricKey, string>> = {};
   for (const key of QUANTILE_KEYS) {
     const ms = report[key];
-    if (!quantilesHold) unsupported[key] = PIPELINED_QUANTILES;
+    if (pipelinedBy !== undefined) unsupported[key] = pipelinedQuantiles(pipelinedBy);
     else if (ms !== null) values[key] = ms;
   }
   if (report.latencyMaxMs !== null) values.latencyMaxMs = report.latencyMaxMs;
@@ -275,7 +281,7 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
     if (report.requests === 0) return fail('error', `the load run completed no request (${report.errors} socket errors, ${report.timeouts} timeouts)`, server.output.toString());
     return {
       ok: true,
-      ...figuresOf(report, threads, generator.kind !== 'wrk' || plan.load.pipelining === 1),
+      ...figuresOf(report, threads, generator.kind === 'wrk' && plan.load.pipelining > 1 ? plan.load.pipelining : undefined),
       answer: check.body,
       wallMs: performance.now() - started,
       load: {
