@@ -140,6 +140,12 @@ describe('a ratio and the medians above it', () => {
     expect(row.relative!.ratio).toBeCloseTo(1.1, 2);
     expect(row.opposite).toMatch(/the medians read 0\.33× while the paired ratio reads 1\.10×/);
     // A plain difference, with the medians inside the interval or on the same side, is not marked.
+    const rates = syntheticRun({ cases: [{ id: 'x', ns: 100 }], arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24', factor: 1.3 }], rounds: 6 });
+    // More requests/s in every round: a ratio of costs below 1 and medians above, which read the same way.
+    rates.cases[0]!.metric = { name: 'requests/s', unit: 'req/s', direction: 'higher-is-better' };
+    const rate = benchView(rates).cases[0]!.rows[1]!;
+    expect(rate.relative!.ratio).toBeLessThan(0.9);
+    expect(rate.opposite).toBeUndefined();
     expect(benchView(syntheticRun({ cases: [{ id: 'x', ns: 100 }], arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24', factor: 1.3 }], rounds: 6 })).cases[0]!.rows[1]!.opposite).toBeUndefined();
   });
 });

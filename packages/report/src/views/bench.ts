@@ -5,7 +5,7 @@
  */
 import { loadSection, measurementId } from './load.ts';
 import { requestsSection } from './requests.ts';
-import { metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
+import { asCost, metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
@@ -47,11 +47,12 @@ export function rowStats(result: CaseResult): CaseStats | undefined {
  * comes from samples taken in turn, the medians from each side alone, and
  * they can differ when a set's samples fall into modes.
  */
-function oppositeText(row: BenchRow, base: CaseStats | undefined, threshold: number): string | undefined {
+function oppositeText(row: BenchRow, base: CaseStats | undefined, threshold: number, metric: Metric): string | undefined {
   const r = row.relative;
   if (!r || !base || !row.stats || !(base.median > 0 && row.stats.median > 0)) return undefined;
   const tau = Math.log1p(threshold);
-  const medians = row.stats.median / base.median;
+  // The paired ratio is of costs (requests/s as time per request): the medians' ratio is read the same way.
+  const medians = asCost(row.stats.median, metric) / asCost(base.median, metric);
   const byMedians = Math.log(medians);
   const paired = Math.log(r.ratio);
   const outside = medians < r.ci[0] || medians > r.ci[1];
@@ -217,7 +218,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
   for (const c of cases) {
     const baseRow = c.rows.find((r) => r.isBaseline);
     for (const row of c.rows) {
-      const opposite = oppositeText(row, baseRow?.stats, ratioOptions.threshold);
+      const opposite = oppositeText(row, baseRow?.stats, ratioOptions.threshold, metricOf(run, c.caseId));
       if (opposite) row.opposite = opposite;
       // A ratio to or from a case without work compares empty calls: its interval is shown, no word.
       if (!row.isBaseline && (row.withoutWork || baseRow?.withoutWork)) row.noVerdictWord = true;
