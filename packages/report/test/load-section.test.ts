@@ -5,7 +5,7 @@
  * markdown, JSON, the raw-sample CSV and the HTML page.
  */
 import { describe, expect, it } from 'vitest';
-import { benchView, reporterFor } from '../src/index.ts';
+import { benchView, pairedComparisonView, reporterFor } from '../src/index.ts';
 import { pageData, type PageData } from '../src/html/page-data.ts';
 import { htmlReporter } from '../src/reporters/html.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
@@ -55,6 +55,18 @@ describe("a load measurement's warnings", () => {
       const text = String(reporterFor(format)!.render(view, { color: false, columns: 120 }));
       expect(text.split(saturated)).toHaveLength(2);
     }
+  });
+});
+
+describe('a comparison of load runs', () => {
+  it('says its ratios are of times, and of context switches when wake-ups are among the cases', () => {
+    const run = httpLoadRun();
+    run.variants = [...run.variants, { ...run.variants[0]!, id: 'bun' }];
+    run.results = [...run.results, ...run.results.map((r) => ({ ...r, variantId: 'bun' }))];
+    const note = (r: typeof run) => pairedComparisonView(r).notes.find((n) => n.startsWith('timed by the host'));
+    expect(note(run)).toContain('and of context switches per request');
+    const timesOnly = { ...run, cases: run.cases.filter((c) => c.metric?.unit !== 'switches') };
+    expect(note(timesOnly)).toMatch(/ratios are of times, per start or per request$/);
   });
 });
 

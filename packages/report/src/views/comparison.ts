@@ -101,7 +101,7 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
     attachWithoutWork(section, results);
   }
   // Instruction counts also give cases a metric; the note is for host-timed cases.
-  if (run.cases.some((c) => c.metric && c.metric.unit !== INSTRUCTIONS_PER_OP.unit)) notes.push('timed by the host: each round is one fresh process timed to its first answer, or one load run against a fresh server; ratios are of times, per start or per request');
+  if (run.cases.some((c) => c.metric && c.metric.unit !== INSTRUCTIONS_PER_OP.unit)) notes.push(`timed by the host: each round is one fresh process timed to its first answer, or one load run against a fresh server; ratios are of times, per start or per request${run.cases.some((c) => c.metric?.unit === 'switches') ? ', and of context switches per request (wake-ups, preemptions)' : ''}`);
   // Adaptive runs: how precise each candidate's ratio got, and why rounds stopped.
   for (const section of assembled) {
     for (const row of section.cases) {
