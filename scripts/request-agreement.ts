@@ -1,13 +1,16 @@
 /**
  * Agreement of CPU per request with the in-runtime loop, per runtime:
- * request-tail's steady handler, the same work without reading the body, and
- * a handler that only reads it, as request cases
+ * request-tail's steady handler, the same work without reading the body,
+ * the work twice, and a handler that only reads the body, as request cases
  * (scripts/request-agreement/requests.ts: p50 of CPU per request on the
  * JavaScript thread, and each case's empty-handler p50 from the same
  * processes), against the same work as an ordinary case
  * (scripts/request-agreement/, its median per call). The work's own cost is
- * the work-only p50 less its processes' empty-handler p50; every figure it
- * is made from is printed.
+ * read two ways: the work-only p50 less its processes' empty-handler p50,
+ * and the work-twice p50 less the work-only p50 (the second call, with no
+ * server code in it); what the work-only request holds beyond that second
+ * call is the server's part around the handler, printed beside the empty
+ * handler's. Every figure they are made from is printed.
  *
  *   npx tsx scripts/request-agreement.ts [--lock /tmp/rtbench-measure.lock] [-- bench args]
  *
@@ -35,17 +38,29 @@ const p50 = (caseName: string, cpu: string, variant: string): number | undefined
 const loopView = benchView(loop.run);
 const f = (ms: number | undefined): string => (ms === undefined ? 'missing' : `${ms.toFixed(3)} ms`);
 
+const ratio = (ms: number | undefined, loopMs: number): string => (ms !== undefined && loopMs > 0 ? (ms / loopMs).toFixed(3) : 'missing');
+const less = (a: number | undefined, b: number | undefined): number | undefined => (a !== undefined && b !== undefined ? a - b : undefined);
+
 console.log('\nCPU per request on the JavaScript thread, p50; loop: median per call');
-console.log('runtime    steady      work only   its empty   body read   work (only − empty)   loop median   work / loop');
+console.log('runtime    steady      work only   its empty   body read   work (only − empty)   2nd call (twice − only)   server part (only − 2nd)   loop median   work / loop   2nd call / loop');
 for (const variant of loop.run.variants.map((v) => v.id)) {
-  const steady = p50('steady handler', 'js thread', variant);
   const workOnly = p50('work without body', 'js thread', variant);
   const empty = p50('work without body', 'empty handler', variant);
-  const bodyRead = p50('empty reads body', 'js thread', variant);
-  const bodyEmpty = p50('empty reads body', 'empty handler', variant);
   const medianMs = (loopView.cases[0]?.rows.find((r) => r.variantId === variant)?.stats?.median ?? NaN) / 1e6;
-  const work = workOnly !== undefined && empty !== undefined ? workOnly - empty : undefined;
-  const read = bodyRead !== undefined && bodyEmpty !== undefined ? bodyRead - bodyEmpty : undefined;
-  const ratio = work !== undefined && medianMs > 0 ? (work / medianMs).toFixed(3) : 'missing';
-  console.log(`${variant.padEnd(10)} ${f(steady).padStart(9)}   ${f(workOnly).padStart(9)}   ${f(empty).padStart(9)}   ${f(read).padStart(9)}   ${f(work).padStart(19)}   ${f(medianMs > 0 ? medianMs : undefined).padStart(11)}   ${ratio.padStart(11)}`);
+  const work = less(workOnly, empty);
+  const second = less(p50('work twice without body', 'js thread', variant), workOnly);
+  const cells = [
+    f(p50('steady handler', 'js thread', variant)).padStart(9),
+    f(workOnly).padStart(9),
+    f(empty).padStart(9),
+    f(less(p50('empty reads body', 'js thread', variant), p50('empty reads body', 'empty handler', variant))).padStart(9),
+    f(work).padStart(19),
+    f(second).padStart(23),
+    f(less(workOnly, second)).padStart(24),
+    f(medianMs > 0 ? medianMs : undefined).padStart(11),
+    ratio(work, medianMs).padStart(11),
+    ratio(second, medianMs).padStart(15),
+  ];
+  console.log(`${variant.padEnd(10)} ${cells.join('   ')}`);
 }
+console.log('2nd call: the work once more in the same request, so the server\'s part is not in it; server part: the work-only request less that, against its empty handler');
