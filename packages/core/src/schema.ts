@@ -328,7 +328,7 @@ export const memorySummarySchema = z.object({
   rounds: z.number().int().positive(),
   /** Median over rounds of the peak resident bytes while the case was open. */
   peakBytes: finite.nonnegative(),
-  /** Median over rounds of the peak above what the process held as the case opened. */
+  /** Median over rounds of the peak above what the process held as the case opened: over the rounds whose process had served another case first, where there are any (a process's first case also pays the runtime's first growth). */
   peakAboveOpenBytes: finite.nonnegative(),
   /** Median over rounds of the resident set's growth per call over the samples (Theil–Sen), bytes; absent with too few readings. */
   growthPerCallBytes: finite.optional(),

@@ -108,3 +108,32 @@ describe('finishRun: a case without work', () => {
     expect(cell('case1', 'node@24').withoutWork).toBeUndefined();
   });
 });
+
+describe('finishRun: the memory summary', () => {
+  const MiB = 1024 * 1024;
+  /** A one-case run whose round i opened at 50 MiB and peaked `above[i]` MiB above that, after `servedBefore[i]` other cases in its process (undefined: a process of its own). */
+  function runWithPeaks(above: readonly number[], servedBefore: readonly (number | undefined)[]): RunRecord {
+    const run = syntheticRun({ cases: [{ id: 'case0', ns: 100 }], arms: [{ id: 'node', factor: 1 }], rounds: above.length, samplesPerRound: 3 });
+    run.results[0]!.rounds.forEach((round, i) => {
+      round.memory = { source: 'test', openBytes: 50 * MiB, sampleBytes: [], callsPerSample: 1, peakBytes: (50 + above[i]!) * MiB, processes: 1 };
+      const before = servedBefore[i];
+      if (before !== undefined) round.lockstep = { positions: round.samples.map(() => 0), servedBefore: before };
+    });
+    return run;
+  }
+
+  it("reads the peak above open from rounds whose process served another case first, where there are any", () => {
+    // The case came first in two processes (paying the runtime's own first growth) and second in one.
+    const run = runWithPeaks([77, 64, 76], [0, 1, 0]);
+    finishRun(run, false);
+    expect(run.results[0]!.memory).toMatchObject({ rounds: 3, peakAboveOpenBytes: 64 * MiB, peakBytes: 126 * MiB });
+  });
+
+  it('reads every round where each was its process\'s first case or a process of its own', () => {
+    for (const servedBefore of [[0, 0, 0], [undefined, undefined, undefined]]) {
+      const run = runWithPeaks([77, 64, 76], servedBefore);
+      finishRun(run, false);
+      expect(run.results[0]!.memory?.peakAboveOpenBytes).toBe(76 * MiB);
+    }
+  });
+});
