@@ -10,7 +10,10 @@
  * and the work-twice p50 less the work-only p50 (the second call, with no
  * server code in it); what the work-only request holds beyond that second
  * call is the server's part around the handler, printed beside the empty
- * handler's. Every figure they are made from is printed.
+ * handler's. Every figure they are made from is printed, and each process's
+ * median of the two work handlers: a process whose handler's work stayed
+ * in V8's middle tier (on workerd, when its top-tier compile outlasts the
+ * request) stands apart from the others.
  *
  *   npx tsx scripts/request-agreement.ts [--lock /tmp/rtbench-measure.lock] [-- bench args]
  *
@@ -64,3 +67,12 @@ for (const variant of loop.run.variants.map((v) => v.id)) {
   console.log(`${variant.padEnd(10)} ${cells.join('   ')}`);
 }
 console.log('2nd call: the work once more in the same request, so the server\'s part is not in it; server part: the work-only request less that, against its empty handler');
+
+// A process whose handler never got the work into V8's top tier reads far above the others: per process, the split shows.
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
+console.log('\nper process, the median of its warm requests (ms), in the order run');
+for (const caseName of ['work without body', 'work twice without body']) {
+  for (const result of requests.run.results.filter((r) => r.caseId.startsWith(caseName) && r.caseId.includes('cpu=js thread'))) {
+    console.log(`${result.variantId.padEnd(10)} ${caseName.padEnd(24)} ${result.rounds.map((round) => median(round.samples.slice(1)).toFixed(2)).join('  ')}`);
+  }
+}
