@@ -135,6 +135,8 @@ export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan
     const empty: Map<number, number>[] = [];
     const sent: SentKind[] = [];
     const emptyAfter = emptiesAfter(plan.requests.length, plan.emptyRequests);
+    // An empty request left unanswered ends the round's empty requests: each more could wait its whole timeout.
+    let emptiesEnded = false;
     for (const [index, drawn] of plan.requests.entries()) {
       if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
       const m = await measured(pid, port, drawn.request, plan.requestTimeoutMs);
@@ -158,9 +160,12 @@ export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan
       if (!m.settled) unsettled++;
       handler.push({ ns: m.deltas, kind: drawn.kind });
       sent.push('handler');
-      for (let i = 0; i < emptyAfter[index]! && server.alive(); i++) {
+      for (let i = 0; i < emptyAfter[index]! && !emptiesEnded && server.alive(); i++) {
         const e = await measured(pid, port, GET, plan.requestTimeoutMs, RESERVED.empty);
-        if (!('status' in e.answer)) break;
+        if (!('status' in e.answer)) {
+          emptiesEnded = true;
+          break;
+        }
         empty.push(e.deltas);
         sent.push('empty');
       }
