@@ -20,6 +20,7 @@
  * Two runs, one after the other, each holding the lock alone. Prints the load.
  */
 import { benchView } from '@rtbench/report';
+import { median } from '../packages/stats/src/index.ts';
 import { benchRun, loadText } from './lib.ts';
 
 const argv = process.argv.slice(2);
@@ -69,10 +70,9 @@ for (const variant of loop.run.variants.map((v) => v.id)) {
 console.log('2nd call: the work once more in the same request, so the server\'s part is not in it; server part: the work-only request less that, against its empty handler');
 
 // A process whose handler never got the work into V8's top tier reads far above the others: per process, the split shows.
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
 console.log('\nper process, the median of its warm requests (ms), in the order run');
 for (const caseName of ['work without body', 'work twice without body']) {
   for (const result of requests.run.results.filter((r) => r.caseId.startsWith(caseName) && r.caseId.includes('cpu=js thread'))) {
-    console.log(`${result.variantId.padEnd(10)} ${caseName.padEnd(24)} ${result.rounds.map((round) => median(round.samples.slice(1)).toFixed(2)).join('  ')}`);
+    console.log(`${result.variantId.padEnd(10)} ${caseName.padEnd(24)} ${result.rounds.map((round) => (round.samples.length > 1 ? median(round.samples.slice(1)).toFixed(2) : 'missing')).join('  ')}`);
   }
 }

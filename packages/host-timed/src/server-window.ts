@@ -33,9 +33,9 @@ export interface ServerWindow {
 
 export function serverWindow(before: ServerThreads, after: ServerThreads, jsTid: number): ServerWindow {
   const cpu = threadCpuDeltas(before.cpuNs, after.cpuNs);
-  const switches = [...contextSwitchDeltas(before.switches, after.switches)];
-  const sum = (key: keyof ContextSwitches): number => switches.reduce((total, [, s]) => total + s[key], 0);
-  const js = switches.find(([tid]) => tid === jsTid)?.[1];
+  const switches = contextSwitchDeltas(before.switches, after.switches);
+  const sum = (key: keyof ContextSwitches): number => [...switches.values()].reduce((total, s) => total + s[key], 0);
+  const js = switches.get(jsTid);
   return { jsThreadNs: cpu.get(jsTid) ?? 0, allThreadsNs: totalCpuNs(cpu), jsWakeups: js?.voluntary ?? 0, allWakeups: sum('voluntary'), allPreemptions: sum('nonvoluntary') };
 }
 

@@ -14,11 +14,11 @@ import { DUET } from './duet.ts';
 import { HOST_TIMED } from './host-timed.ts';
 import { INSTRUCTIONS } from './instructions.ts';
 import { LOCKSTEP, LOCKSTEP_PER_CASE } from './lockstep.ts';
+import { PROCESSES } from './processes.ts';
+import { REQUEST_CPU } from './request-cpu.ts';
 
 /** Lockstep's sets option by name, for the campaigns that pass it on (the registry is the one way in to a measurer). */
 export { SETS_PER_PROCESS } from './lockstep.ts';
-import { PROCESSES } from './processes.ts';
-import { REQUEST_CPU } from './request-cpu.ts';
 
 /** The timing measurers' warmup bound, for a plan's time-out check. */
 export { longestWarmupMs } from './steady-rule.ts';
