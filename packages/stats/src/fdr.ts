@@ -7,6 +7,7 @@
  * p-value and interval come from the same t, a cell is selected exactly when
  * its adjusted interval excludes 1: the word and the interval agree.
  */
+import { anytimeEValue, readAnytimeAt } from './confidence-sequence.ts';
 import { readAt, type Comparison } from './verdict.ts';
 
 /**
@@ -55,5 +56,46 @@ export function applyFdr(comparisons: readonly Comparison[], opts: FdrOptions = 
   return comparisons.map((c, i) => {
     const { ci: _ci, verdict: _v, confidence: _c, unitsToDecide: _u, ...rest } = c;
     return { ...readAt(rest, level), qValue: q[i] as number };
+  });
+}
+
+/**
+ * The e-BH procedure (Wang & Ramdas 2022, JRSS B 84:822): with e-values
+ * sorted descending, the k largest are selected for the largest k with
+ * e_(k) ≥ m/(k·α). It controls the false-discovery rate at α under any
+ * dependence between the cells, and an e-process stopped when its cell
+ * stops is still an e-value, so it holds under the stopping rule. Returns R,
+ * the number selected.
+ */
+export function eBenjaminiHochberg(eValues: readonly number[], alpha: number): number {
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`eBenjaminiHochberg: alpha must be in (0, 1), got ${alpha}`);
+  for (const e of eValues) {
+    if (!(e >= 0)) throw new RangeError(`eBenjaminiHochberg: e-values must be >= 0, got ${e}`);
+  }
+  const m = eValues.length;
+  const sorted = [...eValues].sort((a, b) => b - a);
+  for (let k = m; k >= 1; k--) if ((sorted[k - 1] as number) >= m / (k * alpha)) return k;
+  return 0;
+}
+
+/**
+ * The table's cells read on their confidence sequences at the e-BH level:
+ * R of m cells selected, every interval and word at 1 − R·α/m (none
+ * selected: 1 − α/m). The sequence at error δ is {μ: M(μ) < 1/δ}, so a cell
+ * is selected exactly when its interval excludes 1 — the word and the
+ * interval agree, as with applyFdr. `qValue` is the cell's e-BH q-value,
+ * min(1, m/(rank·e)) made monotone, so q ≤ α is selection here too.
+ */
+export function applyEbh(comparisons: readonly Comparison[], opts: FdrOptions = {}): (Comparison & { qValue: number; eValue: number })[] {
+  const alpha = opts.alpha ?? 0.05;
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`applyEbh: alpha must be in (0, 1), got ${alpha}`);
+  const eValues = comparisons.map((c) => anytimeEValue(c.inference));
+  const selected = eBenjaminiHochberg(eValues, alpha);
+  const level = adjustedConfidence(selected, comparisons.length, alpha);
+  // e-BH as p-values 1/e through BH's step-up: the same cells selected at every α.
+  const q = benjaminiHochberg(eValues.map((e) => Math.min(1, 1 / e)));
+  return comparisons.map((c, i) => {
+    const { ci: _ci, verdict: _v, confidence: _c, unitsToDecide: _u, ...rest } = c;
+    return { ...readAnytimeAt(rest, level), qValue: q[i] as number };
   });
 }

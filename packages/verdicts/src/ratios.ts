@@ -8,7 +8,7 @@
  * pair). Unpaired (two saved runs): each run's processes are its arm's units.
  */
 import { asCost, TIME_PER_OP, type CaseResult, type Metric } from '@rtbench/core/schema';
-import { applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
+import { applyEbh, applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
 
 /** A paired (or, between two saved runs, unpaired) ratio with its verdict. */
@@ -40,6 +40,14 @@ export interface RatioOptions {
   threshold: number;
   /** Confidence of the intervals; the FDR level is 1 - confidence. */
   confidence: number;
+  /**
+   * How a paired table's intervals are read: 'fixed' (absent), Student t at
+   * the Benjamini–Hochberg level, for rounds planned up front or added for
+   * precision; 'anytime', confidence sequences at the e-BH level, for a run
+   * whose cells stopped when decided (stats' applyEbh; docs/comparing.md,
+   * "Stopping when decided").
+   */
+  design?: 'fixed' | 'anytime';
 }
 
 export const DEFAULT_RATIO_OPTIONS: RatioOptions = { threshold: DEFAULT_THRESHOLD, confidence: 0.95 };
@@ -147,7 +155,8 @@ export function unpairedCase(a: CaseResult | undefined, b: CaseResult | undefine
 /** Every comparison given read at the table's adjusted level (stats' applyFdr); undefined where there was none. */
 export function adjustAll(cases: readonly PairedCase[], options: RatioOptions): (RatioComparison | undefined)[] {
   const withRaw = cases.map((c, i) => ({ c, i })).filter(({ c }) => c.raw);
-  const adjusted = applyFdr(withRaw.map(({ c }) => c.raw!), { alpha: 1 - options.confidence });
+  const adjust = options.design === 'anytime' ? applyEbh : applyFdr;
+  const adjusted = adjust(withRaw.map(({ c }) => c.raw!), { alpha: 1 - options.confidence });
   const out: (RatioComparison | undefined)[] = cases.map(() => undefined);
   withRaw.forEach(({ i }, k) => (out[i] = adjusted[k]!));
   return out;
