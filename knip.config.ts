@@ -62,6 +62,11 @@ const config: KnipConfig = {
       entry: ['*.ts', 'src/**/*.ts', 'test/**/*.ts'],
       project: ['*.ts', 'src/**/*.ts', 'test/**/*.ts'],
     },
+    'bench/shared': {
+      // Suites import these by relative path; the handlers a runtime serves are named by path (relay-served's and http-hello's index.ts).
+      entry: ['*/*-handler.ts'],
+      project: ['**/*.ts'],
+    },
   },
 };
 

@@ -1,7 +1,8 @@
 /**
  * Checks the house's layout targets over the tree (README, "Layout"):
  * which unit may name a runtime, an engine, a measurer or an output format,
- * which package may import which, where code asks which measurer it holds
+ * which package may import which (and that no suite reaches into another's
+ * folder), where code asks which measurer it holds
  * (only the measurers do), where a CSV key is declared (only the column lists),
  * where report asks a view's kind (nowhere: a record per kind), whether
  * source comments hold dates, and two bounds: runtime-kit's count of exports
@@ -18,6 +19,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { commentRanges, sourceFiles } from './source-comments.ts';
+import { reachesIntoSuite } from './suite-folders.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
 
@@ -265,6 +267,20 @@ function forbiddenImports(fromPackage: string, toPackage: string): Target {
   return { name: `packages/${fromPackage} imports nothing from packages/${toPackage}`, findings };
 }
 
+/** A suite's files (its tests too) import, or name by a relative path (a handler a runtime serves), only their own folder and bench/shared/. */
+function suitesStandAlone(): Target {
+  const benchDir = join(repoRoot, 'bench');
+  const findings: Finding[] = [];
+  for (const file of sourceFiles(benchDir)) {
+    const paths = [...imports(file).map((text) => ({ text, line: 0 })), ...stringLiterals(parse(file)).filter((s) => s.text.startsWith('../'))];
+    for (const { text, line } of paths) {
+      const other = reachesIntoSuite(benchDir, file, text);
+      if (other !== undefined) findings.push({ file: rel(file), line, text: `${text} (bench/${other}/)` });
+    }
+  }
+  return { name: 'no file under bench/<suite>/ imports or names a file of another suite (shared code lives in bench/shared/)', findings };
+}
+
 function cliTestsInRoot(): Target {
   const findings: Finding[] = [];
   for (const file of sourceFiles(join(repoRoot, 'test'))) {
@@ -396,6 +412,7 @@ const targets: Target[] = [
   forbiddenImports('run', 'cli'),
   forbiddenImports('report', 'runtime-registry'),
   cliTestsInRoot(),
+  suitesStandAlone(),
   cliStartsNoProcess(),
   measurerBranches("no file under packages/run/src outside measurers/, nor under packages/cli/src, branches on a measurer's kind or on host-timed", ['packages/run/src', 'packages/cli/src'], ['packages/run/src/measurers/']),
   measurerBranches('no file under packages/report/src switches on the measurer kind', ['packages/report/src']),

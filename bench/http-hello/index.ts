@@ -8,7 +8,7 @@
  * - a small framework app (Hono: a router, a timing middleware, an error
  *   handler; src/app/), the same app on all four runtimes: a route with a
  *   parameter that answers JSON;
- * - a CPU-heavy handler: relay-request's relay (its JSON-body handler,
+ * - a CPU-heavy handler: the shared relay (its JSON-body handler in bench/shared/relay/,
  *   imported as it is), served by each runtime's own server (src/relay/).
  *
  * Server and load generator are pinned to different cores with taskset.
@@ -35,12 +35,12 @@ const HONO_SERVERS: Partial<Record<RuntimeKind, string>> = {
   workerd: here('./src/app/hono-workerd.ts'),
 };
 
-/** The relay on each runtime's own server; workerd serves relay-request's handler module as it is. */
+/** The relay on each runtime's own server; workerd serves the shared relay's handler module as it is. */
 const RELAY_SERVERS: Partial<Record<RuntimeKind, string>> = {
   node: here('./src/relay/node.ts'),
   deno: here('./src/relay/deno.ts'),
   bun: here('./src/relay/bun.ts'),
-  workerd: here('../relay-request/json-handler.ts'),
+  workerd: here('../shared/relay/json-handler.ts'),
 };
 
 /** The server written for this runtime, or why there is none. */

@@ -9,10 +9,10 @@
  * JSON and binary paths carry the same fields and emit the same body.
  */
 import { bench, group, suite } from '@rtbench/core';
-import { readBody, encodeBody, fieldsFromJson } from './body.ts';
-import { makeFields, REQUESTS, type RelayFields } from './fields.ts';
-import { encodeFrame, readFrame } from './frame.ts';
-import { templateUnchecked, upstreamStringify, upstreamTemplate } from './upstream.ts';
+import { readBody, encodeBody, fieldsFromJson } from '../shared/relay/body.ts';
+import { makeFields, REQUESTS, type RelayFields } from '../shared/relay/fields.ts';
+import { encodeFrame, readFrame } from '../shared/relay/frame.ts';
+import { templateUnchecked, upstreamStringify, upstreamTemplate } from '../shared/relay/upstream.ts';
 
 const all = (): RelayFields[] => Array.from({ length: REQUESTS }, (_, i) => makeFields(1000 + i));
 

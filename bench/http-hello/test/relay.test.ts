@@ -1,6 +1,6 @@
-/** The relay's load request, through relay-request's handler in this process (no server, no runtime spawned). */
+/** The relay's load request, through the shared relay's JSON handler in this process (no server, no runtime spawned). */
 import { describe, expect, it } from 'vitest';
-import relay from '../../relay-request/json-handler.ts';
+import relay from '../../shared/relay/json-handler.ts';
 import { relayRequest } from '../src/relay/request.ts';
 
 const send = (): Promise<Response> => {

@@ -1,9 +1,9 @@
 /** The relay's two encodings must carry the same fields, and its two writers emit the same text. */
 import { describe, expect, it } from 'vitest';
-import { encodeBody, readBody } from '../body.ts';
-import { makeFields, REQUESTS } from '../fields.ts';
-import { encodeFrame, readFrame } from '../frame.ts';
-import { safeForTemplate, upstreamStringify, upstreamTemplate } from '../upstream.ts';
+import { encodeBody, readBody } from '../../shared/relay/body.ts';
+import { makeFields, REQUESTS } from '../../shared/relay/fields.ts';
+import { encodeFrame, readFrame } from '../../shared/relay/frame.ts';
+import { safeForTemplate, upstreamStringify, upstreamTemplate } from '../../shared/relay/upstream.ts';
 
 const requests = Array.from({ length: REQUESTS }, (_, i) => makeFields(1000 + i));
 

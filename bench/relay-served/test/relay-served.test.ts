@@ -1,18 +1,18 @@
 /**
- * relay-request's handlers on node, as the host would call them: the same
+ * relay-served's handlers on node, as the host would call them: the same
  * record read from a JSON body and from a binary frame gives the same
  * response, the upstream's error comes back as a verbose 502, a long note
  * is relayed, and a note with a control character is refused.
  */
 import { describe, expect, it } from 'vitest';
 import { drawRequests, type RequestShape } from '@rtbench/core';
-import { encodeBody } from '../../request-relay/body.ts';
-import { makeFields } from '../../request-relay/fields.ts';
-import { encodeFrame } from '../../request-relay/frame.ts';
-import frameHandler from '../frame-handler.ts';
-import jsonHandler from '../json-handler.ts';
+import { encodeBody } from '../../shared/relay/body.ts';
+import { makeFields } from '../../shared/relay/fields.ts';
+import { encodeFrame } from '../../shared/relay/frame.ts';
+import frameHandler from '../../shared/relay/frame-handler.ts';
+import jsonHandler from '../../shared/relay/json-handler.ts';
 import { relayMix } from '../mix.ts';
-import { FAIL_HEADER } from '../upstream-reply.ts';
+import { FAIL_HEADER } from '../../shared/relay/upstream-reply.ts';
 
 const asRequest = (r: RequestShape): Request => new Request(`http://127.0.0.1${r.path}`, { method: r.method ?? 'GET', headers: r.headers ?? {}, body: (r.body ?? null) as BodyInit | null });
 
@@ -23,7 +23,7 @@ async function answer(handler: { fetch(r: Request): Promise<Response> }, shape: 
 
 const post = (body: Uint8Array, headers: Record<string, string> = {}): RequestShape => ({ method: 'POST', path: '/relay', headers: { authorization: 'Bearer t1', ...headers }, body });
 
-describe('relay-request handlers', () => {
+describe('relay-served handlers', () => {
   it('a JSON body and a binary frame of one record get the same response; an upstream error comes back verbose', async () => {
     const f = makeFields(7);
     const ok = await answer(jsonHandler, post(encodeBody(f)));

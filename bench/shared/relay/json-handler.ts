@@ -1,5 +1,5 @@
 /** The relay reading a JSON body: `await request.json()` and the field checks. */
-import { fieldsFromJson } from '../request-relay/body.ts';
+import { fieldsFromJson } from './body.ts';
 import { relay } from './relay.ts';
 
 export default {

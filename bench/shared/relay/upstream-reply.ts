@@ -5,7 +5,7 @@
  * runtime reads the same bytes; the relay parses them as it would parse
  * a real upstream's reply (Response.json()).
  */
-import type { RelayFields } from '../request-relay/fields.ts';
+import type { RelayFields } from './fields.ts';
 
 /** The header a request of the error kind carries: the upstream fails it. */
 export const FAIL_HEADER = 'x-upstream-fails';

@@ -6,8 +6,8 @@
  * failed. Nothing waits on I/O: the upstream's reply is bytes already in
  * hand (upstream-reply.ts), so every step is CPU the platform bills.
  */
-import type { RelayFields } from '../request-relay/fields.ts';
-import { upstreamTemplate } from '../request-relay/upstream.ts';
+import type { RelayFields } from './fields.ts';
+import { upstreamTemplate } from './upstream.ts';
 import { FAIL_HEADER, upstreamReply } from './upstream-reply.ts';
 
 /** Notes longer than this are refused, as a relay bounds what it forwards. */

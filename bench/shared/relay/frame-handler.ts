@@ -1,5 +1,5 @@
 /** The relay reading a binary frame: the body's bytes, a DataView and one TextDecoder. */
-import { readFrame } from '../request-relay/frame.ts';
+import { readFrame } from './frame.ts';
 import { relay } from './relay.ts';
 
 export default {

@@ -1,5 +1,5 @@
 /**
- * relay-request: request-relay's relay as whole requests, served by each
+ * relay-served: the relay request-relay times in parts, as whole requests, served by each
  * runtime's own server and read by CPU per request (docs/requests.md): the
  * body read (`await request.json()`, or the binary frame's bytes), the
  * upstream Request and Headers built, a ~400 B upstream reply parsed, the
@@ -14,9 +14,9 @@ const here = (file: string): string => new URL(file, import.meta.url).pathname;
 /** Requests per process: the first, then 150 warm ones. */
 const REQUESTS = 151;
 
-export default requestSuite('relay-request', [
-  { name: 'JSON body', handler: here('./json-handler.ts'), mix: relayMix('json'), requests: REQUESTS },
-  { name: 'binary frame', handler: here('./frame-handler.ts'), mix: relayMix('frame'), requests: REQUESTS },
+export default requestSuite('relay-served', [
+  { name: 'JSON body', handler: here('../shared/relay/json-handler.ts'), mix: relayMix('json'), requests: REQUESTS },
+  { name: 'binary frame', handler: here('../shared/relay/frame-handler.ts'), mix: relayMix('frame'), requests: REQUESTS },
 ]);
 
 export { claims } from './claims.ts';

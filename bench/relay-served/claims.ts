@@ -1,5 +1,5 @@
 /**
- * What relay-request shows, as claims `rtbench claims relay-request` checks
+ * What relay-served shows, as claims `rtbench claims relay-served` checks
  * on CPU per request (README.md): the relay's tail stays under the free
  * plan's limit, and at the whole request the body's encoding hardly moves
  * the median, though reading the frame alone is several times cheaper.

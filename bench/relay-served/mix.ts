@@ -5,10 +5,10 @@
  * number of error frames) from the draw's random numbers.
  */
 import type { RequestKind, RequestShape } from '@rtbench/core';
-import { encodeBody } from '../request-relay/body.ts';
-import { makeFields, type RelayFields } from '../request-relay/fields.ts';
-import { encodeFrame } from '../request-relay/frame.ts';
-import { FAIL_HEADER } from './upstream-reply.ts';
+import { encodeBody } from '../shared/relay/body.ts';
+import { makeFields, type RelayFields } from '../shared/relay/fields.ts';
+import { encodeFrame } from '../shared/relay/frame.ts';
+import { FAIL_HEADER } from '../shared/relay/upstream-reply.ts';
 
 type Encoding = 'json' | 'frame';
 
