@@ -24,6 +24,15 @@
  *   widths <run.json…>     per run: wall time, rounds per arm, cells with an
  *                          interval and their median half-width, decided cells
  *                          per minute (what a schedule's minute buys).
+ *   stopping <run.json…>  the stopping rule by simulation (stopping-simulation.ts):
+ *                          A/A tables drawn from each run's variance
+ *                          components under today's fixed design, under
+ *                          the anytime stopping rule and under stopping on
+ *                          peeks at t intervals; then every cell at its
+ *                          source's own ratio: cells decided, words against
+ *                          the true direction, case-rounds spent.
+ *                          [--tables n] [--min-rounds 4] [--fixed-rounds 6]
+ *                          [--max-rounds 30] [--budget case-rounds]
  *   agree <reference.json> <run.json…>
  *                          cells the reference decides beyond 1.2× either way
  *                          that each run decides, cells decided against the
@@ -37,6 +46,7 @@
 import type { RunRecord } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, createRandom, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
 import { benchView, reporterFor } from '@rtbench/report';
+import { components, direction, fixedTable, stoppedTable, type DesignOptions, type Noise, type TableOutcome } from './stopping-simulation.ts';
 import { benchRun, calibrationArgs, isDecided, loadText, mcError, pct, readRun, tableRatios, type RatioCell } from './lib.ts';
 
 
@@ -231,6 +241,56 @@ function widths(paths: readonly string[]): void {
   }
 }
 
+/** The stopping rule against today's design, per noise model: A/A false tables, then the sources' own ratios. */
+function stopping(paths: readonly string[], tables: number, design: Omit<DesignOptions, 'budget'> & { budget?: number }, seed: number): void {
+  const sources = paths.map((p) => components(readRun(p)));
+  for (const s of sources) console.log(`  source: ${s.cells.length} cells in ${s.cases.length} cases, ${s.standardized.length} units, median unit sd ${pct([...s.sd].sort((a, b) => a - b)[Math.floor(s.sd.length / 2)]!, 2)}`);
+  const random = createRandom(seed);
+  // Resampling a few units with replacement repeats them, which narrows the spread a table sees: only from sources of 20 units or more.
+  const noises: Noise[] = sources.every((s) => s.standardized.length >= 20) ? ['t4', 'resampled'] : ['t4'];
+  for (const noise of noises) {
+    const runs = {
+      fixed: (i: number, effects: number[]): TableOutcome => fixedTable(sources[i]!, noise, effects, opts(i), random),
+      anytime: (i: number, effects: number[]): TableOutcome => stoppedTable(sources[i]!, noise, effects, opts(i), random, 'anytime'),
+      peeking: (i: number, effects: number[]): TableOutcome => stoppedTable(sources[i]!, noise, effects, opts(i), random, 'peeking'),
+    };
+    function opts(i: number): DesignOptions {
+      return { ...design, budget: design.budget ?? design.fixedRounds * sources[i]!.cases.length };
+    }
+    for (const [name, run] of Object.entries(runs)) {
+      let falseTables = 0;
+      let spent = 0;
+      for (let t = 0; t < tables; t++) {
+        const i = t % sources.length;
+        const out = run(i, sources[i]!.cells.map(() => 0));
+        if (out.verdicts.some((v) => isDecided(v))) falseTables++;
+        spent += out.caseRounds;
+      }
+      console.log(`${noise} A/A, ${name}: ${falseTables}/${tables} tables with a decided cell (${pct(falseTables / tables, 1)} ± ${pct(mcError(falseTables, tables), 1)}), ${(spent / tables).toFixed(1)} case-rounds per table`);
+    }
+    for (const name of ['fixed', 'anytime'] as const) {
+      let decided = 0;
+      let wrong = 0;
+      let cells = 0;
+      let spent = 0;
+      const n = Math.max(100, tables / 10);
+      for (let t = 0; t < n; t++) {
+        const i = t % sources.length;
+        const src = sources[i]!;
+        const out = runs[name](i, src.mean);
+        out.verdicts.forEach((v, c) => {
+          cells++;
+          if (v !== 'inconclusive') decided++;
+          const d = direction(v, Math.exp(src.mean[c]!));
+          if (d !== 0 && d !== Math.sign(src.mean[c]!)) wrong++;
+        });
+        spent += out.caseRounds;
+      }
+      console.log(`${noise} at the sources' ratios, ${name}: ${(decided / n).toFixed(1)} of ${(cells / n).toFixed(0)} cells decided per table, ${wrong} words against the true direction in ${n} tables, ${(spent / n).toFixed(1)} case-rounds per table`);
+    }
+  }
+}
+
 function aa(n: number, extra: string[]): void {
   let withVerdict = 0;
   let cells = 0;
@@ -262,6 +322,13 @@ if (command === 'simulate' && !files.length) {
     const powerAll = [...s.powerAll].map(([ratio, p]) => `${ratio}×: ${pct(p.right / p.cells, 0)}${p.wrong ? ` (${p.wrong} the wrong way)` : ''}`).join(', ');
     console.log(`${g} units: A/A ${s.falseTables}/${s.tables} tables with a decided cell (${pct(s.falseTables / s.tables, 1)} ± ${pct(mcError(s.falseTables, s.tables), 1)}); one cell among nulls decided at ${power}; every cell changed, decided at ${powerAll}`);
   }
+} else if (command === 'stopping' && !files.length) {
+  console.error('stopping: name at least one saved run (a table to draw variance components from)');
+  process.exitCode = 2;
+} else if (command === 'stopping') {
+  const budget = flag('--budget', NaN);
+  const design = { fixedRounds: flag('--fixed-rounds', 6), minRounds: flag('--min-rounds', 4), maxRounds: flag('--max-rounds', 30), confidence: 0.95, ...(Number.isFinite(budget) ? { budget } : {}) };
+  stopping(files, flag('--tables', 2000), design, flag('--seed', 1));
 } else if (command === 'aa') {
   aa(Number(rest[0] ?? 40), benchArgs);
 } else if (command === 'words') {
@@ -271,6 +338,6 @@ if (command === 'simulate' && !files.length) {
 } else if (command === 'agree') {
   agree(rest[0]!, rest.slice(1));
 } else {
-  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | aa <n> [-- bench args] | words <run.json…> | widths <run.json…> | agree <reference.json> <run.json…>');
+  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | stopping <run.json…> [--tables n] [--min-rounds r] [--fixed-rounds r] [--max-rounds r] [--budget case-rounds] | aa <n> [-- bench args] | words <run.json…> | widths <run.json…> | agree <reference.json> <run.json…>');
   process.exitCode = 2;
 }

@@ -90,12 +90,21 @@ export function anytimeEValue(inf: UnitInference, c: number = ANYTIME_PRIOR_PREC
 export function anytimeUnitsToDecide(inf: UnitInference, confidence: number, threshold: number, c: number = ANYTIME_PRIOR_PRECISION): number | undefined {
   if (!(inf.units >= 2 && Number.isFinite(inf.se))) return undefined;
   const variance = deviance(inf) / (inf.units - 1);
-  for (let t = inf.units; t <= MAX_PROJECTED_UNITS; t++) {
+  // With the mean and spread held, the interval only narrows as units come, so once it decides it stays decided: a binary search.
+  const decides = (t: number): boolean => {
     const half = anytimeHalfWidth(t, variance * (t - 1), confidence, c);
-    if (!Number.isFinite(half)) continue;
-    if (classify(inf.estimate, [inf.estimate - half, inf.estimate + half], threshold) !== 'inconclusive') return t;
+    return Number.isFinite(half) && classify(inf.estimate, [inf.estimate - half, inf.estimate + half], threshold) !== 'inconclusive';
+  };
+  if (!decides(MAX_PROJECTED_UNITS)) return undefined;
+  let lo = inf.units - 1;
+  let hi = MAX_PROJECTED_UNITS;
+  // Invariant: decides(hi), and lo is below the units there are or does not decide.
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (decides(mid)) hi = mid;
+    else lo = mid;
   }
-  return undefined;
+  return hi;
 }
 
 /**

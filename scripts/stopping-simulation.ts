@@ -1,0 +1,189 @@
+/**
+ * The stopping rule by simulation (verdict-calibration.ts `stopping`): tables
+ * drawn from saved runs' variance components, run round by round under each
+ * design, and what each design's final table says.
+ *
+ * A source run gives, per cell (case × candidate against the first variant),
+ * the spread of its units' mean log ratios (the between-process-pair
+ * variance component) and its mean. A simulated unit gives every cell
+ * σ_cell · ε + effect, ε drawn per unit and cell: Student t with 4 degrees
+ * of freedom scaled to unit variance (heavier tails than the normal the
+ * sequence assumes), or 'resampled': one of the source's own standardized
+ * unit vectors across cells (keeping their correlation) with its sign turned
+ * at random per variant. Designs:
+ *   fixed     today's default: every case gets `fixedRounds` units, t
+ *             intervals at the BH level (applyFdr), no look in between;
+ *   anytime   at least `minRounds`, then after each round every cell looked
+ *             at on its confidence sequence at the e-BH level (verdicts'
+ *             lookAtTable); a case goes on while a cell of it is open, the
+ *             closest to a word first, within `maxRounds` per case and a
+ *             budget of case-rounds; the table read by applyEbh;
+ *   peeking   the same stopping with the fixed t/BH reading at each look
+ *             (the trap the sequences avoid).
+ * Cost is counted in case-rounds (one unit of one case on every arm), the
+ * unit a lockstep set's time grows with.
+ */
+import type { RunRecord } from '@rtbench/core/schema';
+import { applyEbh, applyFdr, comparePaired, createRandom, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
+import { lookAtTable, unitsToNextWord, type CellState } from '../packages/verdicts/src/index.ts';
+
+/** A source run's cells: their spread and mean over units, and its standardized unit vectors. */
+export interface Components {
+  cells: string[];
+  /** The case each cell belongs to (index into `cases`). */
+  caseOf: number[];
+  cases: string[];
+  variantOf: number[];
+  sd: number[];
+  mean: number[];
+  /** Per unit, every cell's (value − mean)/sd. */
+  standardized: number[][];
+}
+
+/** Per cell, the mean log ratio of each unit (process pair, or round without process labels). */
+export function components(run: RunRecord): Components {
+  const baseline = run.variants[0]!.id;
+  const candidates = run.variants.slice(1).map((v) => v.id);
+  const byCell = new Map<string, { caseIndex: number; variant: number; units: Map<string, number> }>();
+  run.cases.forEach((c, caseIndex) => {
+    const base = run.results.find((r) => r.caseId === c.id && r.variantId === baseline);
+    candidates.forEach((v, variant) => {
+      const cand = run.results.find((r) => r.caseId === c.id && r.variantId === v);
+      if (!base || !cand || base.status !== 'ok' || cand.status !== 'ok') return;
+      const pairs = pairRounds(base.rounds, cand.rounds);
+      const sums = new Map<string, { s: number; n: number }>();
+      pairs.baseline.forEach((b, i) => {
+        const d = Math.log(pairs.candidate[i]! / b);
+        if (!Number.isFinite(d)) return;
+        const key = pairs.units?.[i] ?? `round ${pairs.rounds[i]}`;
+        const e = sums.get(key) ?? { s: 0, n: 0 };
+        e.s += d;
+        e.n++;
+        sums.set(key, e);
+      });
+      if (sums.size >= 3) byCell.set(`${c.id} · ${v}`, { caseIndex, variant, units: new Map([...sums].map(([k, e]) => [k, e.s / e.n])) });
+    });
+  });
+  const cells = [...byCell.keys()];
+  const units = [...byCell.get(cells[0]!)!.units.keys()].filter((u) => cells.every((c) => byCell.get(c)!.units.has(u)));
+  const mean: number[] = [];
+  const sd: number[] = [];
+  const columns = cells.map((key) => {
+    const v = units.map((u) => byCell.get(key)!.units.get(u)!);
+    const m = v.reduce((a, b) => a + b, 0) / v.length;
+    const s = Math.sqrt(v.reduce((a, x) => a + (x - m) ** 2, 0) / (v.length - 1));
+    mean.push(m);
+    sd.push(s);
+    return v.map((x) => (s > 0 ? (x - m) / s : 0));
+  });
+  const caseIds = [...new Set(cells.map((k) => byCell.get(k)!.caseIndex))];
+  return {
+    cells,
+    cases: caseIds.map((i) => run.cases[i]!.id),
+    caseOf: cells.map((k) => caseIds.indexOf(byCell.get(k)!.caseIndex)),
+    variantOf: cells.map((k) => byCell.get(k)!.variant),
+    sd,
+    mean,
+    standardized: units.map((_, u) => columns.map((col) => col[u]!)),
+  };
+}
+
+export type Noise = 't4' | 'resampled';
+
+export interface DesignOptions {
+  fixedRounds: number;
+  minRounds: number;
+  maxRounds: number;
+  /** Case-rounds the anytime design may spend in all. */
+  budget: number;
+  confidence: number;
+}
+
+export interface TableOutcome {
+  verdicts: Comparison['verdict'][];
+  caseRounds: number;
+}
+
+/** Draws units for one simulated table: `unit()` gives every cell's log ratio for one more unit. */
+function unitSource(src: Components, noise: Noise, effects: readonly number[], random: () => number): () => number[] {
+  const normal = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  // Student t, 4 df, scaled to variance 1 (its variance is ν/(ν−2) = 2).
+  const t4 = (): number => {
+    let chi = 0;
+    for (let i = 0; i < 4; i++) chi += normal() ** 2;
+    return normal() / Math.sqrt(chi / 4) / Math.SQRT2;
+  };
+  const variants = Math.max(...src.variantOf) + 1;
+  return () => {
+    if (noise === 't4') return src.sd.map((s, i) => s * t4() + effects[i]!);
+    const v = src.standardized[Math.floor(random() * src.standardized.length)]!;
+    const sign = Array.from({ length: variants }, () => (random() < 0.5 ? -1 : 1));
+    return src.sd.map((s, i) => s * sign[src.variantOf[i]!]! * v[i]! + effects[i]!);
+  };
+}
+
+const compare = (values: readonly number[]): Comparison => comparePaired(values.map(() => 1), values.map(Math.exp));
+
+/** One table under the fixed design: every case `fixedRounds` units, read at the BH level. */
+export function fixedTable(src: Components, noise: Noise, effects: readonly number[], o: DesignOptions, random: () => number): TableOutcome {
+  const draw = unitSource(src, noise, effects, random);
+  const values: number[][] = src.cells.map(() => []);
+  for (let r = 0; r < o.fixedRounds; r++) draw().forEach((x, i) => values[i]!.push(x));
+  return { verdicts: applyFdr(values.map(compare), { alpha: 1 - o.confidence }).map((c) => c.verdict), caseRounds: o.fixedRounds * src.cases.length };
+}
+
+/**
+ * One table under the stopping rule. `reading`: 'anytime' (the sequences and
+ * e-BH, the rule as built) or 'peeking' (t intervals and BH at each look).
+ */
+export function stoppedTable(src: Components, noise: Noise, effects: readonly number[], o: DesignOptions, random: () => number, reading: 'anytime' | 'peeking'): TableOutcome {
+  const draw = unitSource(src, noise, effects, random);
+  const values: number[][] = src.cells.map(() => []);
+  const rounds = src.cases.map(() => 0);
+  let spent = 0;
+  const runCase = (k: number, unit: number[]): void => {
+    src.cells.forEach((_, i) => {
+      if (src.caseOf[i] === k) values[i]!.push(unit[i]!);
+    });
+    rounds[k]!++;
+    spent++;
+  };
+  for (let r = 0; r < o.minRounds; r++) {
+    const unit = draw();
+    src.cases.forEach((_, k) => runCase(k, unit));
+  }
+  const read = (): Comparison[] => (reading === 'anytime' ? applyEbh : applyFdr)(values.map(compare), { alpha: 1 - o.confidence });
+  for (;;) {
+    const cellStates: CellState[] =
+      reading === 'anytime'
+        ? lookAtTable(values.map(compare), { confidence: o.confidence, reachableUnits: o.maxRounds })
+        : read().map((c) => (c.verdict === 'inconclusive' ? { state: 'open', units: c.units } : { state: 'decided' }));
+    const byCase = src.cases.map((_, k) => cellStates.filter((_, i) => src.caseOf[i] === k));
+    const stillOpen = byCase.filter((states) => states.some((s) => s.state === 'open')).length;
+    // A cell stays open while the units it needs fit in its case's rounds so far plus its share of the budget left.
+    const share = Math.floor((o.budget - spent) / Math.max(1, stillOpen));
+    const open = byCase
+      .map((states, k) => {
+        const reach = Math.min(o.maxRounds, rounds[k]! + share);
+        const within = states.map((s): CellState => (s.state === 'open' && (s.unitsToDecide ?? 0) > reach ? { ...s, state: 'out-of-reach' } : s));
+        return { k, next: unitsToNextWord(within) };
+      })
+      .filter((c) => c.next !== undefined && rounds[c.k]! < o.maxRounds)
+      .sort((a, b) => a.next! - b.next!);
+    if (!open.length || spent >= o.budget) break;
+    const unit = draw();
+    for (const { k } of open) {
+      if (spent >= o.budget) break;
+      runCase(k, unit);
+    }
+  }
+  return { verdicts: read().map((c) => c.verdict), caseRounds: spent };
+}
+
+/** Which way a word points: +1 slower, −1 faster, 0 none. */
+export function direction(verdict: Comparison['verdict'], ratio: number): number {
+  if (verdict === 'slower' || verdict === 'faster' || verdict === 'small') return Math.sign(Math.log(ratio));
+  return 0;
+}
+
+export { createRandom };
