@@ -39,6 +39,11 @@ const AREAS: Record<string, Area> = {
     mutate: ['packages/core/src/digest.ts'],
     tests: ['packages/core/test/digest*.test.ts', 'test/digest-tolerance.test.ts'],
   },
+  // The masks that let changing responses pass as the same work: a mutant that masks more must fail a test.
+  'same-work': {
+    mutate: ['packages/core/src/same-work/*.ts', '!packages/core/src/same-work/index.ts'],
+    tests: ['packages/core/test/same-work*.test.ts'],
+  },
   // Against a fake clock only: the measuring tests run real batches, and a
   // mutant that never finds a clock edge costs each of them the whole time-out.
   clock: {

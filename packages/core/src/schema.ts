@@ -135,6 +135,47 @@ const loadOutcomesSchema = z.object({
 });
 export type LoadOutcomes = z.infer<typeof loadOutcomesSchema>;
 
+/**
+ * One kind of answer a request round's process gave (same-work/answers.ts):
+ * a request (method and path), the status and content type it was answered
+ * with, and the masked template of its bodies: the text every response
+ * shared, with a hole where responses to that request differed.
+ */
+export const maskedAnswerSchema = z.object({
+  /** "GET /bench". */
+  request: z.string(),
+  status: z.number().int(),
+  contentType: z.string().optional(),
+  /** Responses of this kind in the round. */
+  count: z.number().int().positive(),
+  /** The last response's body, bytes. */
+  bytes: z.number().int().nonnegative(),
+  /** Holes in the template: the spans that changed. */
+  spans: z.number().int().nonnegative(),
+  /** Characters of the body the holes stood for in the last response. */
+  maskedChars: z.number().int().nonnegative(),
+  /** The literal text between holes (holes: segments.length - 1), as far as saved. */
+  segments: z.array(z.string()),
+  /** The saved segments stop short of the template (kept within a bound): `hash` covers all of it. */
+  truncated: z.literal(true).optional(),
+  /** Responses too unlike the template to learn from (two pages, not one with changing values): each counted, their bodies hashed into `hash`. */
+  unmasked: z.number().int().positive().optional(),
+  /** sha256 of the whole template (and of any unmasked response). */
+  hash: z.string(),
+});
+export type MaskedAnswer = z.infer<typeof maskedAnswerSchema>;
+
+/** Which differing line proves two variants did different work (same-work/compare.ts). */
+export const workDifferenceSchema = z.object({
+  /** The request whose answers differ ("GET /"), with status and content type. */
+  answer: z.string(),
+  /** 1-based line of the masked bodies where they first differ (absent: they differ in status, content type or count). */
+  line: z.number().int().positive().optional(),
+  /** Per variant: that line (clipped), or what differs; and the body's length in bytes. */
+  variants: namedRecord(z.object({ text: z.string(), bytes: z.number().int().nonnegative().optional() })),
+});
+export type WorkDifference = z.infer<typeof workDifferenceSchema>;
+
 export const roundSchema = z.object({
   round: z.number().int().nonnegative(),
   /** Position of this variant within the round's order (interleaving). */
@@ -235,6 +276,8 @@ export const roundSchema = z.object({
       unsettled: z.number().int().nonnegative(),
       /** The runtime's own thread clock per handler request from the second on, ms (node's process.threadCpuUsage; absent elsewhere). */
       threadClockMs: z.array(finite.nonnegative()).optional(),
+      /** The answers' masked templates (absent: --same-work strict, or a run saved before masking). */
+      answers: z.array(maskedAnswerSchema).optional(),
     })
     .optional(),
   /**
@@ -540,7 +583,14 @@ export const runSchema = z.object({
    */
   timing: z.object({ wallMs: finite.nonnegative(), timedMs: finite.nonnegative() }).optional(),
   /** Cases whose digests differ between variants: they did different work. */
-  digestMismatches: z.array(z.object({ caseId: z.string(), digests: namedRecord(z.string()) })),
+  digestMismatches: z.array(z.object({ caseId: z.string(), digests: namedRecord(z.string()), where: workDifferenceSchema.optional() })),
+  /**
+   * Request cases whose responses changed from request to request (times,
+   * ids, counters) and were proven the same work once those spans were
+   * masked: per case, the most holes and masked characters any variant
+   * needed, of how many bytes (absent: none, or saved before masking).
+   */
+  sameWorkMasked: z.array(z.object({ caseId: z.string(), spans: z.number().int().nonnegative(), maskedChars: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() })).optional(),
   /**
    * Cases whose exact digests differ but agree with every non-integer number
    * rounded to `digits` significant digits: the same work, compared with a

@@ -1,0 +1,31 @@
+/**
+ * A response body cut into tokens by shape, so that a changing value is
+ * masked as a whole: an ISO date-time, a UUID, a clock time, a numeric
+ * date, a run of letters and digits (a counter, a hex id, a word, a decimal
+ * number), a run of white space, or any other single character.
+ */
+
+/** The shapes, longest first: a date-time must win over the digit run it starts with. */
+const TOKEN = new RegExp(
+  [
+    // 2026-11-26, 2026-11-26T20:46:02.123Z, 2026-11-26 20:46:02+01:00
+    String.raw`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`,
+    // 123e4567-e89b-12d3-a456-426614174000
+    String.raw`[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}`,
+    // 20:46:02, 8:46:02.5 PM
+    String.raw`\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?: ?[AaPp][Mm])?`,
+    // 11/26/2026, 26.11.2026
+    String.raw`\d{1,4}[/.]\d{1,2}[/.]\d{1,4}`,
+    // words, counters, hex ids, decimals: 42, 3.14, 9f86d081884c, req_12
+    String.raw`[0-9A-Za-z_]+(?:\.\d+)?`,
+    String.raw`\s+`,
+    String.raw`[^]`,
+  ].join('|'),
+  'gy',
+);
+
+/** The tokens of a text, in order; joined they give the text back. */
+export function tokenize(text: string): string[] {
+  TOKEN.lastIndex = 0;
+  return text.match(TOKEN) ?? [];
+}
