@@ -24,7 +24,7 @@
  * unit a lockstep set's time grows with.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { applyEbh, applyFdr, comparePaired, createRandom, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
+import { applyEbh, applyFdr, comparePaired, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
 import { lookAtTable, unitsToNextWord, type CellState } from '../packages/verdicts/src/index.ts';
 
 /** A source run's cells: their spread and mean over units, and its standardized unit vectors. */
@@ -186,4 +186,3 @@ export function direction(verdict: Comparison['verdict'], ratio: number): number
   return 0;
 }
 
-export { createRandom };
