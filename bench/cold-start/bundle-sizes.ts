@@ -16,7 +16,7 @@ for (const m of suite.measurements as StartupMeasurement[]) {
   if (seen.has(label)) continue;
   seen.add(label);
   const program = typeof m.program === 'string' ? m.program : m.program();
-  const sizes = await Promise.all(runtimePlugins().map((r) => bundleProgram(program, r, startupWrapper(r), `sizes-${r.name}`, join(cacheDir, 'programs'))));
+  const sizes = await Promise.all(runtimePlugins().map((r) => bundleProgram(program, r, startupWrapper(r), `sizes-${r.name}`, join(cacheDir, 'programs'), undefined)));
   rows.push(`| ${label} | ${sizes.map((s) => `${(s.bytes / 1024).toFixed(s.bytes < 10_240 ? 1 : 0)} KB`).join(' | ')} |`);
 }
 console.log(rows.join('\n'));

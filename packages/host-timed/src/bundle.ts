@@ -1,11 +1,13 @@
 /**
  * Programs bundled for one runtime by esbuild, as the plug-ins bundle suites
- * (the plug-in's platform, conditions and main fields), with
- * process.env.NODE_ENV = "production" so libraries such as React run their
- * production build everywhere (their dev mode is a known configuration trap).
+ * (the plug-in's platform, conditions and main fields), with the arm's
+ * process.env.NODE_ENV written in for the bundled packages that read it:
+ * the variant's value when it sets one, else what a deployment build writes
+ * ("production", host node-env.ts), so an arm that asks for React's
+ * development build measures it.
  */
 import { fileURLToPath } from 'node:url';
-import type { RuntimePlugin } from '@rtbench/runtime-kit';
+import type { RunnableVariant, RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleProgramFor, type BundledProgram } from '@rtbench/host';
 
 /** How the program's default export (a string) is delivered. */
@@ -61,12 +63,18 @@ function wrapperSource(program: string, wrapper: Wrapper, handlerKey: string): s
   }
 }
 
+/** The NODE_ENV a variant sets in its environment (`node NODE_ENV=development`), or undefined. */
+export function variantNodeEnv(v: Pick<RunnableVariant, 'flags'>): string | undefined {
+  return v.flags.env.NODE_ENV;
+}
+
 /**
  * Bundles `program` for a runtime into `dir`, a folder of rtbench's one
  * program cache (the host package's bundler: owner-only, named by content hash,
- * checked against that hash before every run).
+ * checked against that hash before every run). `nodeEnv` is the variant's
+ * NODE_ENV (undefined: it sets none); the result's nodeEnv says what was written in.
  */
-export async function bundleProgram(program: string, plugin: RuntimePlugin, wrapper: Wrapper | 'none', label: string, dir: string): Promise<BundledProgram> {
+export async function bundleProgram(program: string, plugin: RuntimePlugin, wrapper: Wrapper | 'none', label: string, dir: string, nodeEnv: string | undefined): Promise<BundledProgram> {
   const target = plugin.bundle;
   const handlerKey = plugin.programs.kind === 'server' ? plugin.programs.handlerKey : '';
   // CommonJS packages (react-dom's node build) call require() for builtins; an ESM bundle has none of its own.
@@ -77,6 +85,6 @@ export async function bundleProgram(program: string, plugin: RuntimePlugin, wrap
     dir,
     stem: label,
     ...(banner ? { banner } : {}),
-    define: { 'process.env.NODE_ENV': '"production"' },
+    nodeEnv: { variantValue: nodeEnv },
   });
 }

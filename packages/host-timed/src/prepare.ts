@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cannotMessage, isUnavailable } from '@rtbench/runtime-kit';
 import { guardDir, removeGuardedDir } from '@rtbench/process';
-import { bundleProgram, startupWrapper } from './bundle.ts';
+import { bundleProgram, startupWrapper, variantNodeEnv } from './bundle.ts';
 import { runLoadRound } from './load.ts';
 import { fail, type RoundOutcome } from './outcome.ts';
 import { timeFirstLine, timeFirstResponse, timeIsolateStart, type TimingLimits } from './startup.ts';
@@ -56,11 +56,11 @@ async function prepareStartup(m: StartupMeasurement, v: RunnableVariant, limits:
   if (m.start === 'isolate') {
     if (isUnavailable(programs.isolateStart)) return { unsupported: cannotMessage(v.plugin, 'isolateStart', programs.isolateStart) };
     if (m.cache !== 'none') return { unsupported: `${v.plugin.displayName} keeps no code cache between isolates` };
-    const built = await bundleProgram(programOf(m), v.plugin, 'worker-module', label, limits.programDir);
+    const built = await bundleProgram(programOf(m), v.plugin, 'worker-module', label, limits.programDir, variantNodeEnv(v));
     return { kind: 'isolate', path: built.path, bytes: built.bytes };
   }
   if (m.cache !== 'none' && isUnavailable(programs.codeCache)) return { unsupported: cannotMessage(v.plugin, 'codeCache', programs.codeCache) };
-  const built = await bundleProgram(programOf(m), v.plugin, startupWrapper(v.plugin), label, limits.programDir);
+  const built = await bundleProgram(programOf(m), v.plugin, startupWrapper(v.plugin), label, limits.programDir, variantNodeEnv(v));
   if (programs.kind === 'server') return { kind: 'first-response', path: built.path, bytes: built.bytes };
   if (m.cache === 'none') return { kind: 'first-line', path: built.path, bytes: built.bytes };
   const cacheDir = mkdtempSync(join(tmpdir(), `rtbench-code-cache-${process.pid}-`));
@@ -77,7 +77,7 @@ export async function prepareMeasurement(m: HostMeasurement, v: RunnableVariant,
   if (m.kind === 'startup') return prepareStartup(m, v, limits);
   const server = m.server(v.plugin.name);
   if (isUnsupported(server)) return server;
-  const built = await bundleProgram(server, v.plugin, v.plugin.programs.kind === 'server' ? 'server-handler' : 'none', `${m.name}-server-${v.plugin.name}`, limits.programDir);
+  const built = await bundleProgram(server, v.plugin, v.plugin.programs.kind === 'server' ? 'server-handler' : 'none', `${m.name}-server-${v.plugin.name}`, limits.programDir, variantNodeEnv(v));
   return { kind: 'load', serverPath: built.path, measurement: m };
 }
 

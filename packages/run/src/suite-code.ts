@@ -31,6 +31,18 @@ export function nodeEnvWarning(suiteName: string, unset: readonly { variantId: s
   return `${suiteName}: ${readers.join(', ')} read process.env.NODE_ENV, which ${variants.join(', ')} ${variants.length === 1 ? 'leaves' : 'leave'} unset: bundled as "${reading[0]!.nodeEnv.value}" (NODE_ENV=development in a variant measures the development build)`;
 }
 
+/**
+ * One line naming, per arm, the NODE_ENV written into its bundle and the
+ * packages that read it; undefined when no bundled package reads it.
+ */
+export function nodeEnvPerArm(subject: string, uses: readonly { variantId: string; nodeEnv: NodeEnvUse }[]): string | undefined {
+  const reading = uses.filter((u) => u.nodeEnv.readers.length);
+  if (!reading.length) return undefined;
+  const readers = [...new Set(reading.flatMap((u) => u.nodeEnv.readers))].sort();
+  const arms = reading.map((u) => `${u.variantId} "${u.nodeEnv.value}"${u.nodeEnv.defaulted ? ' (unset: what a deployment build writes)' : ''}`);
+  return `${subject}: ${readers.join(', ')} read process.env.NODE_ENV, written in per arm: ${arms.join(', ')}`;
+}
+
 /** A host-timed suite's code per runtime: the sources of all its programs (not only the filtered cases'), so shards of one run agree. */
 export async function hostTimedSuiteCode(suite: SuiteLocation, plugins: readonly RuntimePlugin[]): Promise<{ runtime: string; sha256: string }[]> {
   const { measurements } = (await loadSuite(suite)).suite as HostTimedSuite;

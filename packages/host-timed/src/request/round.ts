@@ -13,7 +13,8 @@ import { createHash } from 'node:crypto';
 import type { DrawnRequest, RequestShape } from '@rtbench/core';
 import { threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
 import type { RunnableVariant } from '@rtbench/runtime-kit';
-import { bundleProgram } from '../bundle.ts';
+import type { BundledProgram } from '@rtbench/host';
+import { bundleProgram, variantNodeEnv } from '../bundle.ts';
 import { fail, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinProcess } from '../pinning.ts';
 import { startServer, type RunningServer } from '../load.ts';
@@ -211,8 +212,7 @@ function perRequestClock(text: string, sent: readonly SentKind[]): number[] | un
   return clockPerHandlerRequest(readings as number[], sent);
 }
 
-/** The handler module bundled for the variant's runtime with the wrapper its server takes: the round's serverPath. */
-export async function bundleRequestServer(handler: string, v: RunnableVariant, label: string, programDir: string): Promise<string> {
-  const built = await bundleProgram(handler, v.plugin, v.plugin.programs.kind === 'server' ? 'request-handler' : 'request-server', label, programDir);
-  return built.path;
+/** The handler module bundled for the variant's runtime with the wrapper its server takes (its path is the round's serverPath), with the variant's NODE_ENV. */
+export async function bundleRequestServer(handler: string, v: RunnableVariant, label: string, programDir: string): Promise<BundledProgram> {
+  return bundleProgram(handler, v.plugin, v.plugin.programs.kind === 'server' ? 'request-handler' : 'request-server', label, programDir, variantNodeEnv(v));
 }

@@ -13,7 +13,8 @@ import type { RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
 import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
-import { requestSuiteCode } from '../suite-code.ts';
+import type { NodeEnvUse } from '@rtbench/host';
+import { nodeEnvPerArm, requestSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './lockstep.ts';
 import { timedMethod } from './timed-methods.ts';
 
@@ -71,7 +72,7 @@ export const REQUEST_CPU: MeasurerDescriptor = {
     const cases = setup.cases as readonly RequestCaseSpec[];
     const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs) };
     return {
-      measurer: requestMeasurer(budget),
+      measurer: requestMeasurer(budget, setup.warn),
       units: requestUnits(cases),
       cases: cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric })),
       ownCode: (plugins) => requestSuiteCode(setup.suite, plugins),
@@ -92,9 +93,11 @@ function requestUnits(cases: readonly RequestCaseSpec[]): Unit[] {
   return [...byDeclaration.values()].map((cs) => ({ key: cs[0]!.id, cases: cs }));
 }
 
-function requestMeasurer(budget: RequestBudget): Measurer {
-  const bundles = new Map<string, Promise<string | { error: string }>>();
-  const bundled = (d: RequestDeclaration, key: string, arm: Arm): Promise<string | { error: string }> => {
+type ServerBundle = { path: string; nodeEnv?: NodeEnvUse } | { error: string };
+
+function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): Measurer {
+  const bundles = new Map<string, Promise<ServerBundle>>();
+  const bundled = (d: RequestDeclaration, key: string, arm: Arm): Promise<ServerBundle> => {
     const id = `${key}\u0000${arm.id}`;
     let p = bundles.get(id);
     if (!p) {
@@ -103,21 +106,31 @@ function requestMeasurer(budget: RequestBudget): Measurer {
     }
     return p;
   };
+  // Each handler's arms are bundled before its first round, and the NODE_ENV each got is said once.
+  const saidFor = new Set<string>();
+  const sayNodeEnv = async (d: RequestDeclaration, key: string, arms: readonly Arm[]): Promise<void> => {
+    if (saidFor.has(d.handler)) return;
+    saidFor.add(d.handler);
+    const uses = await Promise.all(arms.map(async (arm) => ({ variantId: arm.id, bundle: await bundled(d, key, arm) })));
+    const line = nodeEnvPerArm(d.name, uses.flatMap((u) => ('nodeEnv' in u.bundle && u.bundle.nodeEnv ? [{ variantId: u.variantId, nodeEnv: u.bundle.nodeEnv }] : [])));
+    if (line) warn(line);
+  };
   return {
     descriptor: REQUEST_CPU,
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const cases = unit.cases as readonly RequestCaseSpec[];
       const declaration = cases[0]!.declaration;
       const requests = drawRequests(declaration);
+      await sayNodeEnv(declaration, unit.key, context.runArms ?? arms);
       const out: ArmResult[] = [];
       for (const [position, arm] of arms.entries()) {
         if (context.signal?.aborted) break;
         context.onArmStart?.(arm);
-        const serverPath = await bundled(declaration, unit.key, arm);
+        const server = await bundled(declaration, unit.key, arm);
         const outcome: RequestRoundOutcome =
-          typeof serverPath === 'string'
-            ? await runRequestRound(arm, { serverPath, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) })
-            : { ok: false, kind: 'error', message: serverPath.error };
+          'path' in server
+            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) })
+            : { ok: false, kind: 'error', message: server.error };
         out.push({
           armId: arm.id,
           warnings: outcome.ok ? warningsOf(outcome) : [],
