@@ -65,9 +65,11 @@ describe('profileNative on node, deno, bun and workerd', () => {
       // The harness's timed loop is on the stacks: on V8, its frames (named from the JIT's map and mapped
       // through the bundle's source map) merged into one; on bun, JIT code from JSC's jitdump, with its tier.
       const names = written.nodes.map((n) => n.callFrame.functionName);
-      // (Which of bun's functions reach a JIT tier in 200 ms of warmup depends on the CPU it got: on a busy
-      // machine the sampler can stay in the interpreter, which the jitdump does not name; some code always tiers up.)
-      if (plugin.name === 'bun') expect(names.some((n) => / \[(Baseline|DFG|FTL)\]$/.test(n)), names.join(' | ')).toBe(true);
+      // Which of bun's functions reach a JIT tier in 200 ms of warmup depends on the CPU it got (on a loaded
+      // machine none may), so the check is that the jitdump named JIT code at all: a tiered function
+      // ("fn [DFG]") or JSC's own thunks and inline caches ("JSC-Thunk: …"), which exist from the first call.
+      // Tier naming itself is native.test.ts's.
+      if (plugin.name === 'bun') expect(names.some((n) => / \[(Baseline|DFG|FTL)\]$/.test(n) || /^JSC-(Thunk|InlineCache|ExtraCTIThunk)\b/.test(n)), names.join(' | ')).toBe(true);
       else expect(names, written.nodes[0]!.children!.map((id) => names[id - 1]).join(' | ')).toContain(TIMED_LOOP);
       if (plugin.name === 'node' || plugin.name === 'workerd') {
         // V8's C++ behind JSON.parse with a reviver, by name, with its share: the
