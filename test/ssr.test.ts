@@ -19,23 +19,33 @@ describe('ssr on four runtimes', () => {
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     const run: RunRecord = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.digestMismatches).toEqual([]);
-    expect(run.cases.map((c) => c.id)).toEqual(['react / renderToString', 'react / renderToReadableStream, read to the end', 'preact / renderToString']);
+    expect(run.cases.map((c) => c.id)).toEqual([
+      'react / renderToString',
+      'react / renderToReadableStream, read to the end',
+      'flight / serialize',
+      'flight / deserialize',
+      'flight / Flight -> HTML',
+      'preact / renderToString',
+    ]);
+    const devSerialize = run.results.find((x) => x.caseId === 'flight / serialize' && x.variantId === 'node NODE_ENV=development');
+    expect(devSerialize?.status).toBe('unsupported');
     for (const c of run.cases) {
-      const digests = VARIANTS.map((variant) => {
+      const variants = c.id === 'flight / serialize' ? VARIANTS.filter((v) => !v.includes('NODE_ENV')) : VARIANTS;
+      const digests = variants.map((variant) => {
         const result = run.results.find((x) => x.caseId === c.id && x.variantId === variant);
         expect(result?.status, `${c.id} on ${variant}: ${JSON.stringify(result?.failures)}`).toBe('ok');
         return result!.rounds.map((round) => round.digest.hash);
       });
-      // Two processes per variant, five variants: one HTML.
+      // Two processes per variant, five variants: one HTML (one payload, one decoded tree).
       expect(new Set(digests.flat()).size, c.id).toBe(1);
-      // About 100 KB of HTML.
+      // About 100 KB of HTML; the Flight page's payload and HTML about 350 and 290 KB.
       const summary = run.results.find((x) => x.caseId === c.id)!.rounds[0]!.digest.summary;
-      expect(Number(/^string\((\d+)\)$/.exec(summary ?? '')?.[1])).toBeGreaterThan(90_000);
+      if (c.id !== 'flight / deserialize') expect(Number(/^string\((\d+)\)$/.exec(summary ?? '')?.[1]), c.id).toBeGreaterThan(c.id.startsWith('flight') ? 250_000 : 90_000);
     }
     // node was bundled twice: production (the default, written in) and development (the variant's).
     const nodeBundles = run.suiteCode!.filter((c) => c.runtime === 'node');
     expect(nodeBundles.map((c) => c.variants)).toEqual([['node'], ['node NODE_ENV=development']]);
     expect(nodeBundles[0]!.sha256).not.toBe(nodeBundles[1]!.sha256);
-    expect(r.stderr).toContain('! ssr: react, react-dom read process.env.NODE_ENV, which node, deno, bun, workerd leave unset: bundled as "production"');
+    expect(r.stderr).toContain('! ssr: react, react-dom, react-server-dom-webpack read process.env.NODE_ENV, which node, deno, bun, workerd leave unset: bundled as "production"');
   });
 });

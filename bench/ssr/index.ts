@@ -10,6 +10,7 @@ import { useState as usePreactState } from 'preact/hooks';
 import { render as preactRender } from 'preact-render-to-string';
 import { listing } from './data.ts';
 import { page, type Ui } from './page.ts';
+import { decode, flightServer, flightToHtml, readText, serialize, streamOf, treeSummary } from './flight.ts';
 
 export { claims } from './claims.ts';
 
@@ -49,6 +50,26 @@ export default suite('ssr', () => {
         await stream.allReady;
         return readToEnd(stream);
       };
+    });
+  });
+
+  // React Server Components as a framework renders them (flight.ts): the Flight stream written, decoded, and rendered to HTML.
+  group('flight', () => {
+    bench('serialize', async function* (ctx) {
+      // rtbench writes NODE_ENV into the bundle (README.md, NODE_ENV): this reads the value React was given.
+      if (process.env.NODE_ENV !== 'production') ctx.unsupported("React's development build writes timings into the Flight payload: it differs call to call, so the same work cannot be proven");
+      const server = await flightServer();
+      yield async () => readText(streamOf(await serialize(server)));
+    });
+
+    bench('deserialize', async function* () {
+      const payload = await serialize(await flightServer());
+      yield async () => treeSummary(await decode(streamOf(payload)));
+    });
+
+    bench('Flight -> HTML', async function* () {
+      const server = await flightServer();
+      yield () => flightToHtml(server);
     });
   });
 

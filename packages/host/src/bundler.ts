@@ -11,6 +11,7 @@ import { build, type BuildOptions, type Loader, type Plugin } from 'esbuild';
 import { storeProgram, type CachedProgram } from './program-cache.ts';
 import { DEFAULT_NODE_ENV, nodeEnvDefine, nodeEnvReaders, readsNodeEnv, type NodeEnvUse } from './node-env.ts';
 import { bundledPackages, type BundledPackage } from './bundled-packages.ts';
+import { moduleGraphs } from './module-graphs.ts';
 import type { BundleTarget } from '@rtbench/runtime-kit';
 import { resolve } from 'node:path';
 
@@ -78,17 +79,22 @@ export interface BundledProgram extends CachedProgram {
 
 /** Bundles a program for a runtime and stores it in the program cache. */
 export async function bundleProgramFor(target: BundleTarget, p: ProgramBuild): Promise<BundledProgram> {
-  const buildWith = (define: Record<string, string> | undefined) =>
-    build({
-      ...bundleOptions(target),
+  const workingDir = p.sourceMap?.absWorkingDir ?? process.cwd();
+  const buildWith = async (define: Record<string, string> | undefined) => {
+    const shared = { ...bundleOptions(target), plugins: [...(p.plugins ?? []), PROVIDED_BY_THE_RUNTIME], ...(define ? { define } : {}) };
+    // An import that asks for conditions of its own is a graph of its own, built with these same options (module-graphs.ts).
+    const graphs = moduleGraphs(shared, workingDir);
+    const result = await build({
+      ...shared,
       ...('file' in p.entry ? { entryPoints: [p.entry.file] } : { stdin: p.entry }),
-      plugins: [...(p.plugins ?? []), PROVIDED_BY_THE_RUNTIME],
+      plugins: [graphs.plugin, ...shared.plugins],
       ...(p.banner ? { banner: { js: p.banner } } : {}),
-      ...(define ? { define } : {}),
       ...(p.sourceMap ? { sourcemap: 'inline' as const, absWorkingDir: p.sourceMap.absWorkingDir, sourceRoot: p.sourceMap.sourceRoot } : {}),
       metafile: true,
     });
-  const workingDir = p.sourceMap?.absWorkingDir ?? process.cwd();
+    Object.assign(result.metafile.inputs, graphs.inputs());
+    return result;
+  };
   const value = p.nodeEnv ? (p.nodeEnv.variantValue ?? DEFAULT_NODE_ENV) : undefined;
   // Built with the value written in: which packages read it is known once they are resolved, and they
   // usually do (one build, and a smaller one: the branch of the other build is left out).
