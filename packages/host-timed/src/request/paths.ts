@@ -1,11 +1,16 @@
-/** What the served wrapper and the host agree on: its reserved paths and the header that marks an outcome. */
+/** What the served wrapper and the host agree on: its reserved paths and what the outcomes path answers. */
 export const RESERVED = {
   empty: '/.rtbench/empty',
   spin: '/.rtbench/spin',
   threadClock: '/.rtbench/thread-clock',
+  outcomes: '/.rtbench/outcomes',
 } as const;
 
-export const OUTCOME_HEADER = 'x-rtbench-outcome';
-
-/** How a request the handler did not answer normally ended (the wrapper's mark). */
-export type ServedOutcome = 'threw' | 'not-a-response';
+/**
+ * How the handler's nth call ended, as the wrapper saw it: it returned a
+ * Response (with that status), threw, or returned something else. The
+ * wrapper keeps these where the handler cannot write (not in a header of
+ * the response, which the handler can forge) and answers them, a JSON
+ * array by call, on the outcomes path; a call still running is null.
+ */
+export type ServedOutcome = number | 'threw' | 'not-a-response' | null;

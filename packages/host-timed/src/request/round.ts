@@ -4,23 +4,29 @@
  * at a time, each response read to its end, and around each request every
  * thread's CPU time read from /proc (before it is sent, and after the
  * response once the threads have gone idle), with requests to the empty
- * handler (the server's own cost) spread among them. Then one spin of fixed
- * work (the thread whose CPU it moves runs the JavaScript), and, where the
- * runtime keeps one, its thread clock's readings. The server is stopped by
- * its PID whatever happens.
+ * handler (the server's own cost) spread among them. A body is read up to
+ * a bound (body.ts); a request with no whole response in time has no
+ * figure, and the next is sent only once the server is idle again (else
+ * the round stops there), so its CPU is charged to no other request. Then
+ * the wrapper's record of how each call ended (outcomes.ts), one spin of
+ * fixed work (the thread whose CPU it moves runs the JavaScript), and,
+ * where the runtime keeps one, its thread clock's readings. The server is
+ * stopped by its PID whatever happens; what it left running is named.
  */
 import { createHash } from 'node:crypto';
 import type { DrawnRequest, RequestShape } from '@rtbench/core';
-import { threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
+import { endedHow, exitOf, leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
 import type { RunnableVariant } from '@rtbench/runtime-kit';
 import type { BundledProgram } from '@rtbench/host';
 import { bundleProgram, variantNodeEnv } from '../bundle.ts';
-import { fail, type RoundFailure } from '../outcome.ts';
+import { fail, within, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinProcess } from '../pinning.ts';
 import { startServer, type RunningServer } from '../load.ts';
-import { OUTCOME_HEADER, RESERVED } from './paths.ts';
+import { digestResponse, MAX_BODY_BYTES, readBoundedBody } from './body.ts';
+import { parseServed, requestEnd, type Received, type RequestEnd } from './outcomes.ts';
+import { RESERVED, type ServedOutcome } from './paths.ts';
 import { clockPerHandlerRequest, emptiesAfter, type SentKind } from './schedule.ts';
-import { readWhenIdle, threadName } from './threads.ts';
+import { readWhenIdle, threadName, waitUntilIdle } from './threads.ts';
 
 export interface RequestRoundPlan {
   /** The bundled server (a program, or a module its runtime serves). */
@@ -43,7 +49,7 @@ export interface RequestOutcomes {
   serverError: number;
   threw: number;
   notAResponse: number;
-  /** No response within the request time-out; no CPU figure is taken for it. */
+  /** No whole response from the handler within the request time-out (or a body over the bound); no CPU figure is taken for it. */
   timedOut: number;
 }
 
@@ -64,11 +70,15 @@ export interface RequestRoundValues {
   threads: number;
   /** Requests read before every thread had gone idle (a helper thread still running then). */
   unsettled: number;
-  /** Every answered handler request's status and body, hashed: the same work on every runtime. */
+  /** Every answered handler request's status and body, digested (digestResponse): the same work on every runtime. */
   answer: string;
   wallMs: number;
   /** What cut the round short, when something did (what was measured before it is kept). */
   problem?: string;
+  /** Why the empty handler's requests ended early, when they did. */
+  emptyProblem?: string;
+  /** Notes on the round: a body over the bound, the JavaScript thread found without the spin, processes the server left running. */
+  notes: string[];
 }
 
 export type RequestRoundOutcome = RequestRoundValues | RoundFailure;
@@ -77,8 +87,10 @@ export type RequestRoundOutcome = RequestRoundValues | RoundFailure;
 const IDLE_POLLS = 20;
 /** Requests that never answer after which a round stops sending (its JavaScript thread may be stuck). */
 const MOST_TIMEOUTS = 3;
+/** After a request got no response, how long (in request time-outs) the server may take to go idle before the round stops. */
+const IDLE_WAIT_TIMEOUTS = 3;
 
-type Answer = { status: number; outcome: string | null; body: Uint8Array } | { timedOut: true } | { error: string };
+type Answer = { status: number; body: Uint8Array } | { none: 'timed out' | 'body too long' } | { error: string };
 
 async function send(port: number, r: RequestShape, timeoutMs: number, path = r.path): Promise<Answer> {
   try {
@@ -87,11 +99,13 @@ async function send(port: number, r: RequestShape, timeoutMs: number, path = r.p
       headers: { ...r.headers },
       // A Uint8Array is sent as its bytes (the DOM typings ask for an ArrayBuffer-backed view).
       ...(r.body !== undefined ? { body: r.body as string | Uint8Array<ArrayBuffer> } : {}),
+      // The time-out covers the body too: a body still streaming then is no response.
       signal: AbortSignal.timeout(timeoutMs),
     });
-    return { status: response.status, outcome: response.headers.get(OUTCOME_HEADER), body: new Uint8Array(await response.arrayBuffer()) };
+    const body = await readBoundedBody(response.body);
+    return 'tooLong' in body ? { none: 'body too long' } : { status: response.status, body: body.bytes };
   } catch (error) {
-    if ((error as Error).name === 'TimeoutError') return { timedOut: true };
+    if ((error as Error).name === 'TimeoutError') return { none: 'timed out' };
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     return { error: `${(error as Error).message}${cause ? ` (${cause})` : ''}` };
   }
@@ -118,87 +132,161 @@ function notListening(v: RunnableVariant, server: RunningServer, timeoutMs: numb
   return fail(server.alive() ? 'timeout' : 'crash', `the ${v.plugin.name} server ${why}`, server.output.toString());
 }
 
+/** One handler request as sent: what came back, and the CPU read around it. */
+interface SentRequest {
+  kind: string;
+  received: Received;
+  digest?: string;
+  deltas: Map<number, number>;
+  settled: boolean;
+}
+
+/** How the server ended, once it has: a cause named for the round cut short. */
+async function serverExit(v: RunnableVariant, server: RunningServer): Promise<string> {
+  const exit = await within(server.exited, 1_000, undefined);
+  return `the ${v.plugin.name} server ${exit ? endedHow(exitOf(exit)) : 'exited'}`;
+}
+
+/** The requests sent, each with its CPU; the first thing that cut the round short, named. */
+async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, port: number, plan: RequestRoundPlan) {
+  const sent: SentRequest[] = [];
+  const empty: Map<number, number>[] = [];
+  const order: SentKind[] = [];
+  const emptyAfter = emptiesAfter(plan.requests.length, plan.emptyRequests);
+  const idleWaitMs = IDLE_WAIT_TIMEOUTS * plan.requestTimeoutMs;
+  let problem: string | undefined;
+  let emptyProblem: string | undefined;
+  let noResponse = 0;
+  let busy = false;
+  for (const [index, drawn] of plan.requests.entries()) {
+    if (plan.signal?.aborted) return 'interrupted' as const;
+    const m = await measured(pid, port, drawn.request, plan.requestTimeoutMs);
+    if ('error' in m.answer) {
+      problem = server.alive() ? `a request failed: ${m.answer.error}` : `${await serverExit(v, server)} (a request failed: ${m.answer.error})`;
+      break;
+    }
+    if ('none' in m.answer) {
+      sent.push({ kind: drawn.kind, received: m.answer, deltas: m.deltas, settled: m.settled });
+      noResponse++;
+      const what = m.answer.none === 'timed out' ? `got no response within ${plan.requestTimeoutMs} ms` : `answered a body over ${MAX_BODY_BYTES / 2 ** 20} MiB`;
+      if (!server.alive()) problem = `${await serverExit(v, server)} after a request ${what}`;
+      else if (noResponse >= MOST_TIMEOUTS) problem = `${noResponse} requests got no whole response; the round stopped sending`;
+      // Its CPU, still being spent, belongs to no other request: the next is sent once the server is idle.
+      else if (!(await waitUntilIdle(pid, idleWaitMs))) problem = `the server was still running ${idleWaitMs} ms after a request ${what}; the round stopped there`;
+      if (problem) {
+        busy = server.alive();
+        break;
+      }
+      continue;
+    }
+    sent.push({ kind: drawn.kind, received: { status: m.answer.status }, digest: digestResponse(m.answer.status, m.answer.body), deltas: m.deltas, settled: m.settled });
+    order.push('handler');
+    for (let i = 0; i < emptyAfter[index]! && emptyProblem === undefined && server.alive(); i++) {
+      const e = await measured(pid, port, GET, plan.requestTimeoutMs, RESERVED.empty);
+      if (!('status' in e.answer) || e.answer.status !== 200 || e.answer.body.length > 0) {
+        // An empty request left unanswered ends the round's empty requests: each more could wait its whole time-out.
+        emptyProblem = 'status' in e.answer ? `an empty-handler request was answered ${e.answer.status} with ${e.answer.body.length} bytes, not the wrapper's empty 200; the round sent no more of them` : `an empty-handler request got no whole response within ${plan.requestTimeoutMs} ms; the round sent no more of them`;
+        break;
+      }
+      empty.push(e.deltas);
+      order.push('empty');
+    }
+  }
+  return { sent, empty, order, problem, emptyProblem, busy };
+}
+
 export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan): Promise<RequestRoundOutcome> {
   const started = performance.now();
   const server = await startServer(v, plan.serverPath, plan.timeoutMs);
   const stopOnAbort = (): void => void server.stop();
   plan.signal?.addEventListener('abort', stopOnAbort, { once: true });
+  let outcome: RequestRoundOutcome;
   try {
-    if (server.port === undefined || server.pid === undefined) return notListening(v, server, plan.timeoutMs);
-    const { port, pid } = server;
-    const pinning = choosePinning();
-    if (pinning.server !== undefined) pinProcess(pid, pinning.server);
-    const handler: { ns: Map<number, number>; kind: string }[] = [];
-    const outcomes: RequestOutcomes = { ok: 0, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 };
-    const hash = createHash('sha256');
-    let unsettled = 0;
-    let problem: string | undefined;
-    const empty: Map<number, number>[] = [];
-    const sent: SentKind[] = [];
-    const emptyAfter = emptiesAfter(plan.requests.length, plan.emptyRequests);
-    // An empty request left unanswered ends the round's empty requests: each more could wait its whole timeout.
-    let emptiesEnded = false;
-    for (const [index, drawn] of plan.requests.entries()) {
-      if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-      const m = await measured(pid, port, drawn.request, plan.requestTimeoutMs);
-      if ('timedOut' in m.answer) {
-        if (++outcomes.timedOut >= MOST_TIMEOUTS) {
-          problem = `${outcomes.timedOut} requests got no response within ${plan.requestTimeoutMs} ms; the round stopped sending`;
-          break;
-        }
-        continue;
-      }
-      if ('error' in m.answer) {
-        problem = `a request failed: ${m.answer.error}${server.alive() ? '' : ' (the server had exited)'}`;
-        break;
-      }
-      const { status, outcome, body } = m.answer;
-      if (outcome === 'threw') outcomes.threw++;
-      else if (outcome === 'not-a-response') outcomes.notAResponse++;
-      else if (status >= 500) outcomes.serverError++;
-      else outcomes.ok++;
-      hash.update(`${status} ${createHash('sha256').update(body).digest('hex')}\n`);
-      if (!m.settled) unsettled++;
-      handler.push({ ns: m.deltas, kind: drawn.kind });
-      sent.push('handler');
-      for (let i = 0; i < emptyAfter[index]! && !emptiesEnded && server.alive(); i++) {
-        const e = await measured(pid, port, GET, plan.requestTimeoutMs, RESERVED.empty);
-        if (!('status' in e.answer)) {
-          emptiesEnded = true;
-          break;
-        }
-        empty.push(e.deltas);
-        sent.push('empty');
-      }
-    }
-    if (handler.length === 0) return fail(outcomes.timedOut ? 'timeout' : 'error', problem ?? 'no request was answered', server.output.toString());
-    const spin = await measured(pid, port, GET, plan.requestTimeoutMs, RESERVED.spin);
-    if (!('status' in spin.answer)) return fail('error', 'the spin that finds the JavaScript thread got no answer', server.output.toString());
-    const [tid] = [...spin.deltas].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
-    const clock = await send(port, GET, plan.requestTimeoutMs, RESERVED.threadClock);
-    const threadClockMs = 'status' in clock && clock.status === 200 ? perRequestClock(new TextDecoder().decode(clock.body), sent) : undefined;
-    const ms = (ns: number): number => ns / 1e6;
-    return {
-      ok: true,
-      jsThreadMs: handler.map((h) => ms(h.ns.get(tid) ?? 0)),
-      allThreadsMs: handler.map((h) => ms(totalCpuNs(h.ns))),
-      kinds: handler.map((h) => h.kind),
-      emptyMs: empty.map((d) => ms(d.get(tid) ?? 0)),
-      ...(threadClockMs ? { threadClockMs } : {}),
-      outcomes,
-      jsThread: { tid, name: threadName(pid, tid), main: tid === pid },
-      threads: spin.deltas.size,
-      unsettled,
-      answer: `${handler.length} responses, sha256 ${hash.digest('hex')}`,
-      wallMs: performance.now() - started,
-      ...(problem ? { problem } : {}),
-    };
+    outcome = await serveRound(v, server, plan, started);
   } finally {
     plan.signal?.removeEventListener('abort', stopOnAbort);
     await server.stop();
     server.cleanup?.();
   }
+  // A process a handler started and left running (detached) is ended with the server's; it is named, as a case's is.
+  const exit = await within(server.exited, 1_000, undefined);
+  const left = exit && leftBehindWarning({ ...(exit.leftBehind ? { leftBehind: exit.leftBehind } : {}) }, v.plugin.name);
+  if (left && outcome.ok) outcome.notes.push(left.replace('the case left', 'the request handler left'));
+  return outcome;
 }
+
+async function serveRound(v: RunnableVariant, server: RunningServer, plan: RequestRoundPlan, started: number): Promise<RequestRoundOutcome> {
+  if (server.port === undefined || server.pid === undefined) return notListening(v, server, plan.timeoutMs);
+  const { port, pid } = server;
+  const pinning = choosePinning();
+  if (pinning.server !== undefined) pinProcess(pid, pinning.server);
+  const round = await sendAll(v, server, pid, port, plan);
+  if (round === 'interrupted') return fail('interrupted', 'interrupted before this round finished');
+  const { sent, empty, order, problem, emptyProblem, busy } = round;
+  const notes: string[] = [];
+  if (sent.some((s) => 'none' in s.received && s.received.none === 'body too long')) notes.push(`a response body passed ${MAX_BODY_BYTES / 2 ** 20} MiB, the most rtbench reads of one: that request has no figure`);
+  const alive = server.alive() && !busy;
+  const served = alive ? await readServed(port, plan.requestTimeoutMs) : undefined;
+  const ends: RequestEnd[] = sent.map((s, call) => requestEnd(s.received, served, call));
+  const kept = sent.filter((_, i) => ends[i] !== 'noAnswer');
+  if (kept.length === 0) {
+    const cause = problem ?? (sent.length ? `no request was answered by the handler (${sent.length} sent)` : 'no request was answered');
+    return fail(sent.length && !problem?.startsWith(`the ${v.plugin.name} server`) ? 'timeout' : 'error', cause, server.output.toString());
+  }
+  const js = await jsThreadOf(pid, port, plan.requestTimeoutMs, kept, alive);
+  if (js.note) notes.push(js.note);
+  const clock = alive ? await send(port, GET, plan.requestTimeoutMs, RESERVED.threadClock) : undefined;
+  const threadClockMs = clock && 'status' in clock && clock.status === 200 && kept.length === sent.length ? perRequestClock(new TextDecoder().decode(clock.body), order) : undefined;
+  const hash = createHash('sha256');
+  for (const s of kept) hash.update(`${s.digest}\n`);
+  const ms = (ns: number): number => ns / 1e6;
+  return {
+    ok: true,
+    jsThreadMs: kept.map((s) => ms(s.deltas.get(js.tid) ?? 0)),
+    allThreadsMs: kept.map((s) => ms(totalCpuNs(s.deltas))),
+    kinds: kept.map((s) => s.kind),
+    emptyMs: empty.map((d) => ms(d.get(js.tid) ?? 0)),
+    ...(threadClockMs ? { threadClockMs } : {}),
+    outcomes: countEnds(ends),
+    jsThread: { tid: js.tid, name: threadName(pid, js.tid), main: js.tid === pid },
+    threads: js.threads,
+    unsettled: kept.filter((s) => !s.settled).length,
+    answer: `${kept.length} responses, sha256 ${hash.digest('hex')}`,
+    wallMs: performance.now() - started,
+    ...(problem ? { problem } : {}),
+    ...(emptyProblem ? { emptyProblem } : {}),
+    notes,
+  };
+}
+
+function countEnds(ends: readonly RequestEnd[]): RequestOutcomes {
+  const outcomes: RequestOutcomes = { ok: 0, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 };
+  for (const end of ends) outcomes[end === 'noAnswer' ? 'timedOut' : end]++;
+  return outcomes;
+}
+
+/** The wrapper's record of how each handler call ended (undefined: it could not be read). */
+async function readServed(port: number, timeoutMs: number): Promise<ServedOutcome[] | undefined> {
+  const answer = await send(port, GET, timeoutMs, RESERVED.outcomes);
+  return 'status' in answer && answer.status === 200 ? parseServed(new TextDecoder().decode(answer.body)) : undefined;
+}
+
+/**
+ * The JavaScript thread: the one a spin of fixed work moves most; when the
+ * spin cannot be sent or gets no answer (the server gone or still busy),
+ * the one that spent most over the handler's requests, said in a note.
+ */
+async function jsThreadOf(pid: number, port: number, timeoutMs: number, kept: readonly SentRequest[], alive: boolean): Promise<{ tid: number; threads: number; note?: string }> {
+  const spin = alive ? await measured(pid, port, GET, timeoutMs, RESERVED.spin) : undefined;
+  if (spin && 'status' in spin.answer) return { tid: busiest(spin.deltas, pid), threads: spin.deltas.size };
+  const total = new Map<number, number>();
+  for (const s of kept) for (const [tid, ns] of s.deltas) total.set(tid, (total.get(tid) ?? 0) + ns);
+  const why = alive ? 'got no answer' : 'could not be sent (the server had stopped serving)';
+  return { tid: busiest(total, pid), threads: total.size, note: `the spin that finds the JavaScript thread ${why}: it was taken as the thread that spent most over the handler's requests` };
+}
+
+/** The thread that spent most (the process's main thread when none was read). */
+const busiest = (deltas: Map<number, number>, pid: number): number => [...deltas].reduce((best, entry) => (entry[1] > best[1] ? entry : best), [pid, -1])[0];
 
 /** The thread clock's readings (µs, one after each response, a JSON array) as ms per handler request from the second on. */
 function perRequestClock(text: string, sent: readonly SentKind[]): number[] | undefined {

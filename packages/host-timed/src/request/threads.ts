@@ -53,3 +53,17 @@ export async function readWhenIdle(pid: number, maxPolls: number): Promise<{ tim
   }
   return { times, settled: false };
 }
+
+/**
+ * Waits, up to `withinMs`, until the process's threads are idle (as
+ * readWhenIdle says): after a request that got no response, the server may
+ * still be computing it, and that CPU belongs to no other request. Whether
+ * they went idle in time.
+ */
+export async function waitUntilIdle(pid: number, withinMs: number): Promise<boolean> {
+  const deadline = performance.now() + withinMs;
+  do {
+    if ((await readWhenIdle(pid, 20)).settled) return true;
+  } while (performance.now() < deadline);
+  return false;
+}

@@ -25,6 +25,9 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** A server gets at least this long to start, whatever --timeout says of one request (a loaded machine starts processes slowly). */
 const MIN_START_MS = 20_000;
 
+/** What every empty-handler request answers (request/round.ts checks it). */
+const EMPTY_ANSWER = 'the empty handler: 200, no body';
+
 /** The host's reading: the kernel's per-thread run time, in ns, exact for a thread that is blocked. */
 const SCHEDSTAT_CLOCK = { name: 'host /proc/<pid>/task/<tid>/schedstat', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
 
@@ -161,7 +164,8 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
     return { kind: 'failure', failure: { kind: outcome.kind, message: outcome.message, ...(outcome.output ? { stderr: outcome.output } : {}) } };
   }
   const samples = samplesOf(figure, outcome);
-  if (samples.length === 0) return { kind: 'failure', failure: { kind: 'error', message: 'the empty handler answered no request' } };
+  // The empty handler's own requests: why there are none is what ended them (or the round).
+  if (samples.length === 0) return { kind: 'failure', failure: { kind: 'error', message: outcome.emptyProblem ?? outcome.problem ?? 'the empty handler answered no request' } };
   const handler = figure !== 'emptyHandler';
   const record: RoundRecord = {
     round,
@@ -171,11 +175,13 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
     warmupIterations: 0,
     async: true,
     clock: SCHEDSTAT_CLOCK,
-    digest: digest(handler ? outcome.answer : `${samples.length} empty responses`),
+    // The empty handler's answers are checked by the round (each a 200 with no body): how many came varies with what the handler's requests did.
+    digest: digest(handler ? outcome.answer : EMPTY_ANSWER),
     wallMs: outcome.wallMs,
     requests: {
       ...(handler ? { kinds: outcome.kinds } : {}),
-      outcomes: outcome.outcomes,
+      // The handler's outcomes are its cases'; the empty handler's requests all answered (those that did not ended them).
+      outcomes: handler ? outcome.outcomes : { ok: samples.length, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 },
       jsThread: outcome.jsThread,
       threads: outcome.threads,
       unsettled: outcome.unsettled,
@@ -192,6 +198,8 @@ function warningsOf(v: RequestRoundValues): string[] {
   if (v.outcomes.notAResponse) out.push('the handler answered something that is not a Response on some requests (counted; their CPU is in the figures)');
   if (v.outcomes.timedOut) out.push('some requests got no response in time (counted; they have no CPU figure)');
   if (v.problem) out.push(`a round stopped early: ${v.problem.replace(/\d+ requests/, 'requests')}`);
+  if (v.emptyProblem) out.push(`the empty handler's requests stopped early: ${v.emptyProblem}`);
+  out.push(...v.notes);
   if (!v.jsThread.main) out.push(`the JavaScript ran on a thread other than the main one (${v.jsThread.name})`);
   return out;
 }

@@ -1,0 +1,103 @@
+/**
+ * Request handlers that misbehave once, through the real CLI on all four
+ * runtimes in one run (6 requests a process, a 1 s time-out): a request
+ * that spins past the time-out charges its CPU to no other request, a body
+ * that never ends is read within a bound (the CLI's own memory stays
+ * small), a handler that never answers one request is counted the same
+ * way on every runtime (workerd's own 500 for it is not the handler's),
+ * and a 500 the handler chose is not believed to be a throw because it
+ * says so in a header.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseRun, type CaseResult, type RunRecord } from '@rtbench/core/schema';
+import { spawnCli, tempFile } from '../../../test/helpers/cli.ts';
+
+const SUITE = join('test', 'fixtures', 'request-cases');
+const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
+/** The CLI's peak resident memory may not pass this (it runs in under 200 MB and holds at most 16 MiB of a body; an unbounded read reached gigabytes). */
+const CLI_PEAK_LIMIT = 256 * 2 ** 20;
+/** An answered request of these handlers costs about a millisecond; the spin about two seconds. */
+const NO_LEAKED_SPIN_MS = 250;
+
+/** The process's peak resident set (VmHWM), or undefined once it has gone. */
+function peakBytes(pid: number): number | undefined {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+let run: RunRecord;
+let status: number | null;
+let stderr = '';
+let cliPeak = 0;
+
+beforeAll(async () => {
+  const out = tempFile('run.json');
+  const child = spawnCli(['bench', SUITE, '--runtime', RUNTIMES.join(','), '--rounds', '1', '--filter', 'hangs once,spins once,endless body,forges', '--timeout', '1s', '--save', out, '--quiet']);
+  child.stdout.resume();
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const watch = setInterval(() => (cliPeak = Math.max(cliPeak, peakBytes(child.pid!) ?? 0)), 50);
+  status = await new Promise((resolve) => child.on('close', resolve));
+  clearInterval(watch);
+  run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
+}, 600_000);
+
+const result = (caseId: string, variant: string): CaseResult => run.results.find((r) => r.caseId === caseId && r.variantId === variant)!;
+const warnings = (r: CaseResult): string => r.failures.map((f) => f.message).join('\n');
+
+describe('request handlers that misbehave once', () => {
+  it('the run succeeds: every runtime did the same work on what it answered', () => {
+    expect(status, stderr).toBe(0);
+  });
+
+  it('a request past the time-out charges its CPU to no later request, on every runtime, and what was measured is kept', () => {
+    for (const variant of RUNTIMES) {
+      for (const figure of ['js thread', 'all threads']) {
+        const r = result(`spins once [cpu=${figure}]`, variant);
+        const round = r.rounds[0]!;
+        expect(round, `${variant}: ${warnings(r)}`).toBeDefined();
+        expect(round.requests!.outcomes, variant).toMatchObject({ timedOut: 1, serverError: 0, threw: 0 });
+        // Either the server went idle and the round went on, or it stopped there and said why.
+        if (round.samples.length !== 5) {
+          expect(round.samples.length, variant).toBe(2);
+          expect(warnings(r), variant).toMatch(/still running \d+ ms after a request got no response/);
+        }
+        expect(Math.max(...round.samples), `${variant} ${figure}: ${round.samples.join(', ')}`).toBeLessThan(NO_LEAKED_SPIN_MS);
+      }
+    }
+  });
+
+  it('a body that never ends is read within the bound: no figure for it, the rest measured, the CLI small', () => {
+    expect(cliPeak).toBeGreaterThan(0);
+    expect(cliPeak).toBeLessThan(CLI_PEAK_LIMIT);
+    for (const variant of RUNTIMES) {
+      const r = result('endless body [cpu=js thread]', variant);
+      const round = r.rounds[0]!;
+      expect(round, `${variant}: ${warnings(r)}`).toBeDefined();
+      expect(round.requests!.outcomes, variant).toMatchObject({ ok: round.samples.length, timedOut: 1 });
+      expect(round.samples.length, `${variant}: ${warnings(r)}`).toBeGreaterThanOrEqual(2);
+      expect(Math.max(...round.samples), variant).toBeLessThan(NO_LEAKED_SPIN_MS);
+    }
+  });
+
+  it('a handler that never answers one request: counted alike on every runtime, whoever answered for it', () => {
+    for (const variant of RUNTIMES) {
+      const round = result('hangs once [cpu=js thread]', variant).rounds[0]!;
+      expect(round.requests!.outcomes, variant).toEqual({ ok: 5, serverError: 0, threw: 0, notAResponse: 0, timedOut: 1 });
+      expect(round.samples.length, variant).toBe(5);
+    }
+  });
+
+  it("a 500 the handler chose is a 5xx it chose, whatever its headers claim, and the empty handler's case repeats no outcome", () => {
+    for (const variant of RUNTIMES) {
+      expect(result('forges an outcome [cpu=js thread]', variant).rounds[0]!.requests!.outcomes, variant).toEqual({ ok: 0, serverError: 4, threw: 0, notAResponse: 0, timedOut: 0 });
+      const empty = result('forges an outcome [cpu=empty handler]', variant).rounds[0]!;
+      expect(empty.requests!.outcomes, variant).toEqual({ ok: empty.samples.length, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 });
+    }
+  });
+});
