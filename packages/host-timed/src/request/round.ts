@@ -87,8 +87,9 @@ export type RequestRoundOutcome = RequestRoundValues | RoundFailure;
 const IDLE_POLLS = 20;
 /** Requests that never answer after which a round stops sending (its JavaScript thread may be stuck). */
 const MOST_TIMEOUTS = 3;
-/** After a request got no response, how long (in request time-outs) the server may take to go idle before the round stops. */
+/** After a request got no response, how long the server may take to go idle before the round stops: three request time-outs, and at least 10 s (a loaded machine). */
 const IDLE_WAIT_TIMEOUTS = 3;
+const MIN_IDLE_WAIT_MS = 10_000;
 
 type Answer = { status: number; body: Uint8Array } | { none: 'timed out' | 'body too long' } | { error: string };
 
@@ -153,7 +154,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   const empty: Map<number, number>[] = [];
   const order: SentKind[] = [];
   const emptyAfter = emptiesAfter(plan.requests.length, plan.emptyRequests);
-  const idleWaitMs = IDLE_WAIT_TIMEOUTS * plan.requestTimeoutMs;
+  const idleWaitMs = Math.max(MIN_IDLE_WAIT_MS, IDLE_WAIT_TIMEOUTS * plan.requestTimeoutMs);
   let problem: string | undefined;
   let emptyProblem: string | undefined;
   let noResponse = 0;
