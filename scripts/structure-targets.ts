@@ -18,6 +18,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { everyMeasurer } from '../packages/run/src/measurers/all.ts';
 import { commentRanges, sourceFiles } from './source-comments.ts';
 import { reachesIntoSuite } from './suite-folders.ts';
 
@@ -81,7 +82,8 @@ function literalUnions(source: ts.SourceFile): Array<{ members: string[]; line: 
 }
 
 const RUNTIME_NAMES = /^(deno|bun|workerd)$|^(deno|bun|workerd)[@:]/i;
-const MEASURER_NAMES = new Set(['instructions', 'lockstep', 'host-timed']);
+/** Every measurer's name and the kind a run it measured saves, as the registry (measurers/all.ts) lists them. */
+const MEASURER_NAMES = new Set(everyMeasurer().flatMap((m) => [m.name, m.recorded.measurer]));
 const FORMAT_NAMES = new Set(['markdown', 'terminal']);
 const DATE_OR_TIME = /\b20\d\d-\d\d-\d\d\b|\b\d{1,2}:\d\d(:\d\d)?\s*(UTC|Z)\b|\b\d{1,2}:\d\d[–-]\d{1,2}:\d\d\b/;
 
@@ -124,11 +126,28 @@ function measurerNames(): Target {
     'packages/core/src/profile-manifest.ts',
     'packages/core/src/claims-schema.ts',
   ];
-  return literalsOutside('no measurer name outside packages/run/src/measurers/ (and the protocol and saved-run schemas)', allowed, (text) => MEASURER_NAMES.has(text));
+  const named = literalsOutside('no measurer name outside packages/run/src/measurers/ (and the protocol and saved-run schemas)', allowed, (text) => MEASURER_NAMES.has(text));
+  // A measurer named by a plain word: the word is the tables' unit ("6 processes", the processes column) where report lays out cells and columns.
+  const asWord = (f: Finding): boolean => f.text === 'processes' && ['packages/report/src/cells/', 'packages/report/src/columns/'].some((p) => f.file.startsWith(p));
+  return { ...named, findings: named.findings.filter((f) => !asWord(f)) };
 }
 
-/** Names that ask which measurer a run holds: host-timed's case test, the saved kinds, a descriptor by name. */
-const MEASURER_QUESTIONS = new Set(['isHostCaseSpec', 'MEASURER_KIND', 'HOST_TIMED', 'LOCKSTEP', 'INSTRUCTIONS', 'PROCESSES']);
+/** The constants measurers/all.ts builds its registry from (`new MeasurerRegistry([LOCKSTEP, …])`): each names one descriptor. */
+function registryConstants(): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isNewExpression(node) && node.expression.getText() === 'MeasurerRegistry' && node.arguments?.[0] && ts.isArrayLiteralExpression(node.arguments[0])) {
+      found.push(...node.arguments[0].elements.filter(ts.isIdentifier).map((e) => e.text));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parse(join(repoRoot, 'packages', 'run', 'src', 'measurers', 'all.ts')));
+  if (found.length === 0) throw new Error('packages/run/src/measurers/all.ts builds no MeasurerRegistry from a list of descriptors: this check cannot name them');
+  return found;
+}
+
+/** Names that ask which measurer a run holds: host-timed's case test, the saved kinds, a descriptor by its constant. */
+const MEASURER_QUESTIONS = new Set(['isHostCaseSpec', 'MEASURER_KIND', ...registryConstants()]);
 /** An operand that is a measurer's identity: `options.measurer`, `measurer.name`, `descriptor.recorded.measurer`. */
 const MEASURER_OPERAND = /(^|\.)(measurer|descriptor)(\.name|\.recorded\.measurer)?$|\.options\.measurer$/;
 
@@ -181,7 +200,27 @@ function csvKeys(): Target {
   return { name: 'each table column is declared once: no CSV key (a snake_case name) in report outside packages/report/src/columns/ (and the engine metrics\' list)', findings };
 }
 
-const VIEW_KINDS = new Set(['bench', 'comparison', 'history', 'claims', 'releases']);
+/** The kinds of view, read from report's `View` union (views/types.ts): each member interface's `kind` literal, wherever under views/ it is declared. */
+function viewKinds(): Set<string> {
+  const views = join(repoRoot, 'packages', 'report', 'src', 'views');
+  const kindOf = new Map<string, string>();
+  let members: string[] = [];
+  for (const file of sourceFiles(views)) {
+    for (const node of parse(file).statements) {
+      if (ts.isInterfaceDeclaration(node)) {
+        const kind = node.members.find((m) => ts.isPropertySignature(m) && m.name.getText() === 'kind');
+        const type = kind && ts.isPropertySignature(kind) ? kind.type : undefined;
+        if (type && ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal)) kindOf.set(node.name.text, type.literal.text);
+      }
+      if (ts.isTypeAliasDeclaration(node) && node.name.text === 'View' && ts.isUnionTypeNode(node.type)) members = node.type.types.map((t) => t.getText());
+    }
+  }
+  const kinds = members.map((m) => kindOf.get(m));
+  if (kinds.length === 0 || kinds.includes(undefined)) throw new Error(`packages/report/src/views: the View union's members (${members.join(', ')}) do not each declare a kind this check can read`);
+  return new Set(kinds as string[]);
+}
+
+const VIEW_KINDS = viewKinds();
 
 /** Where report's code asks which kind of view it holds (`view.kind === 'bench'`, `switch (view.kind)`), instead of a record per kind. */
 function viewKindBranches(): Target {
