@@ -7,7 +7,10 @@
  * release matrix marks both steps as change points. Every step is a planted
  * change far beyond the 30% threshold, so no outcome rests on an unchanged
  * step reading the same (that is a false-verdict rate, measured by A/A
- * tables, not a test's outcome). On node alone, few short rounds.
+ * tables, not a test's outcome). Each version is served as the set that
+ * moves together (react, react-dom, react-server-dom-webpack): every step
+ * pins react and the other two follow it through the same pin path as
+ * `--compare`. On node alone, few short rounds.
  */
 import { cpSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +50,8 @@ beforeAll(async () => {
   const served: ServedPackage[] = VERSIONS.flatMap((version, i) => [
     { name: 'react', version, dir: slowCopy(SPINS[i]!) },
     { name: 'react-dom', version, dir: installed('react-dom'), rewrite: (m: Record<string, unknown>) => void (m.peerDependencies = { react: `^${version}` }) },
+    // Its dependencies serve its webpack plugin and loaders, which no bundle here loads: left out of the fixture.
+    { name: 'react-server-dom-webpack', version, dir: installed('react-server-dom-webpack'), rewrite: (m: Record<string, unknown>) => void ((m.peerDependencies = { react: `^${version}`, 'react-dom': `^${version}` }), (m.dependencies = {})) },
   ]);
   served.push({ name: 'scheduler', version: '0.28.0', dir: realpathSync(join(installed('react-dom'), '..', 'scheduler')) });
   registry = await serveLibraries(join(scratch, 'registry'), served);
@@ -55,7 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await registry?.close();
-  for (const v of VERSIONS) for (const name of ['react', 'react-dom']) rmSync(join(LIBRARIES, `${name}@${v}`), { recursive: true, force: true });
+  for (const v of VERSIONS) for (const name of ['react', 'react-dom', 'react-server-dom-webpack']) rmSync(join(LIBRARIES, `${name}@${v}`), { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
 });
 

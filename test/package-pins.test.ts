@@ -19,6 +19,9 @@ const installed = (name: string): string => realpathSync(join(repoRoot, 'bench/s
 const LIBRARIES = join(repoRoot, '.rtbench-cache/libraries');
 /** A release no registry has: the fixture's own, removed from the cache after. */
 const FAKE = '19.3.99';
+/** A newer release of react and react-dom alone: a set react-server-dom-webpack cannot join. */
+const HALF = '19.3.100';
+const SET = ['react', 'react-dom', 'react-server-dom-webpack'];
 
 let scratch: string;
 let registry: LibraryRegistry;
@@ -26,22 +29,26 @@ let registry: LibraryRegistry;
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'rtbench-pins-'));
   for (const copy of ['plain', 'altered']) {
-    for (const name of ['react', 'react-dom']) cpSync(installed(name), join(scratch, copy, name), { recursive: true, dereference: true });
+    for (const name of SET) cpSync(installed(name), join(scratch, copy, name), { recursive: true, dereference: true });
   }
   // The altered copy writes another text separator: the same page, other HTML.
   const cjs = join(scratch, 'altered', 'react-dom', 'cjs');
   for (const file of readdirSync(cjs)) writeFileSync(join(cjs, file), readFileSync(join(cjs, file), 'utf8').replaceAll('\\x3c!-- --\\x3e', '\\x3c!--pinned--\\x3e'));
   mkdirSync(join(scratch, 'empty'));
   registry = await serveLibraries(join(scratch, 'registry'), [
+    { name: 'react', version: HALF, dir: installed('react') },
+    { name: 'react-dom', version: HALF, dir: installed('react-dom'), rewrite: (m) => void (m.peerDependencies = { react: `^${HALF}` }) },
     { name: 'react', version: FAKE, dir: installed('react') },
     { name: 'react-dom', version: FAKE, dir: installed('react-dom'), rewrite: (m) => void (m.peerDependencies = { react: `^${FAKE}` }) },
+    // Its dependencies serve its webpack plugin and loaders, which no bundle here loads: left out of the fixture.
+    { name: 'react-server-dom-webpack', version: FAKE, dir: installed('react-server-dom-webpack'), rewrite: (m) => void ((m.peerDependencies = { react: `^${FAKE}`, 'react-dom': `^${FAKE}` }), (m.dependencies = {})) },
     { name: 'scheduler', version: '0.28.0', dir: realpathSync(join(installed('react-dom'), '..', 'scheduler')) },
   ]);
 });
 
 afterAll(async () => {
   await registry?.close();
-  for (const name of ['react', 'react-dom']) rmSync(join(LIBRARIES, `${name}@${FAKE}`), { recursive: true, force: true });
+  for (const name of SET) for (const version of [FAKE, HALF]) rmSync(join(LIBRARIES, `${name}@${version}`), { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -60,6 +67,7 @@ describe.concurrent('packages pinned per arm', () => {
     expect(pinned.map((p) => [p.name, p.version, p.path, p.follows])).toEqual([
       ['react', '19.3.1', join(scratch, 'plain', 'react'), undefined],
       ['react-dom', '19.3.1', join(scratch, 'plain', 'react-dom'), 'react'],
+      ['react-server-dom-webpack', '19.3.1', join(scratch, 'plain', 'react-server-dom-webpack'), 'react'],
     ]);
     for (const p of pinned) expect(p.sha256).toMatch(/^[0-9a-f]{64}$/);
     const react = 'react / renderToString';
@@ -73,17 +81,20 @@ describe.concurrent('packages pinned per arm', () => {
     expect(run.suiteCode!.map((c) => c.variants)).toEqual([['node'], [plain], [altered]]);
   });
 
-  it('installs a version from the registry, records its integrity, and prints it beside the engine', async () => {
+  it('resolves a version set as one from the registry, records each integrity, and prints them beside the engine', async () => {
     const out = tempFile('pins-npm.json');
     const env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
     const r = await runCliAsync(['bench', 'ssr', '--compare', 'node', 'react@19.3.x', '--filter', 'react / renderToString', '--rounds', '2', '--time', '30ms', '--warmup', '10ms', '--save', out], env);
     expect(r.status, r.stderr).toBe(0);
     const run = readRun(out);
+    // 19.3.x: the newest release every member of the set has (react and react-dom have a newer one, HALF, not the whole set).
     expect(run.variants[1]!.packages!.map((p) => [p.name, p.version, p.integrity, p.follows])).toEqual([
-      ['react', FAKE, registry.integrity.get('react'), undefined],
-      ['react-dom', FAKE, registry.integrity.get('react-dom'), 'react'],
+      ['react', FAKE, registry.integrity.get(`react@${FAKE}`), undefined],
+      ['react-dom', FAKE, registry.integrity.get(`react-dom@${FAKE}`), 'react'],
+      ['react-server-dom-webpack', FAKE, registry.integrity.get('react-server-dom-webpack'), 'react'],
     ]);
-    expect(r.stdout).toContain(`react ${FAKE} (${registry.integrity.get('react')!.slice(0, 19)}…)`);
+    expect(r.stdout).toContain(`react ${FAKE} (${registry.integrity.get(`react@${FAKE}`)!.slice(0, 19)}…)`);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain(`react-server-dom-webpack ${FAKE} (${registry.integrity.get('react-server-dom-webpack')!.slice(0, 19)}…)`);
     expect(digestOf(run, 'react / renderToString', 'react@19.3.x')).toBe(digestOf(run, 'react / renderToString', 'node'));
     // The release is in the cache now: pinned exactly, it runs with no registry to ask (a closed port).
     const offline = { ...env, npm_config_registry: 'http://127.0.0.1:9/' };
@@ -96,7 +107,9 @@ describe.concurrent('packages pinned per arm', () => {
     ['a package the suite does not import', 'node leftpad@1.0.0', /^node leftpad@1\.0\.0: ssr does not import leftpad \(its packages: .*react-dom.*\)$/],
     ['a folder with no package.json', 'node react=EMPTY', /^node react=\S+: \S+empty has no package\.json: name the folder of the built react package$/],
     ['two versions of one package', 'node react@19.3.1 react@19.2.0', /pins react twice \(react@19\.3\.1 and react@19\.2\.0\): one version of a package per arm$/],
-    ['a version the registry does not have', 'node react@99.0.0', new RegExp(`^node react@99\\.0\\.0: react has no release 99\\.0\\.0 on npm \\(the newest is ${FAKE.replaceAll('.', '\\.')}\\)$`)],
+    ['a version the registry does not have', 'node react@99.0.0', new RegExp(`^node react@99\\.0\\.0: react has no release 99\\.0\\.0 on npm \\(the newest is ${HALF.replaceAll('.', '\\.')}\\)$`)],
+    ['a set that cannot exist', `node react@${HALF}`, /^node react@19\.3\.100: the set react, react-dom, react-server-dom-webpack cannot be had at 19\.3\.100: react-server-dom-webpack, which moves with react, has no release 19\.3\.100 on npm$/],
+    ['a set whose packages disagree', `node react@${FAKE} react-dom@19.3.1`, /^node react@19\.3\.99 react-dom@19\.3\.1: react@19\.3\.99 and react-dom@19\.3\.1 do not match: they are released together \(one declares the other a peer\), so an arm pins one version of both$/],
   ];
   it.each(refusals)('refuses %s in one line, exit 2, nothing run', async (_what, variant, message) => {
     const out = tempFile('refused.json');

@@ -3,7 +3,10 @@
  * such as `react@19.2.x`: its newest release) or `react=/path/to/react` (a
  * local build). A pin names a package the suite's bundle holds; a package
  * whose version equals a pinned one's and which declares it a peer (react-dom
- * of react) follows the pin unless the arm names it too. Versions come from
+ * of react) follows the pin unless the arm names it too: the pin and its
+ * followers are a set, resolved as one (the version every member has) and
+ * refused when it cannot be had or when the arm pins its members at two
+ * versions. Versions come from
  * the library store (host library-store.ts: installed on first use, proven on
  * every use); the record keeps each package's version and integrity, or path
  * and git commit, and the folder's sha256. Every refusal is a UsageError in
@@ -41,20 +44,47 @@ function manifestOf(dir: string): Manifest | undefined {
   }
 }
 
-/** The newest published version a pin's version names: itself, or the newest of an x-range (`19.2.x`, `19.x`). */
-async function publishedVersion(spec: VariantSpec, pin: Pin): Promise<string> {
-  let published: string[];
+/** The versions npm has of `name`, oldest first; a registry that cannot answer is a UsageError naming the arm. */
+async function publishedVersions(spec: VariantSpec, pin: Pin, name = pin.name): Promise<string[]> {
   try {
-    published = await runtimeStore().releases.versions(pin.name);
+    return await runtimeStore().releases.versions(name);
   } catch (error) {
     throw new UsageError(`${spec.id}: ${pinText(pin)}: ${(error as Error).message.split('\n')[0]}`);
   }
+}
+
+const X_RANGE = /^(\d+(?:\.\d+)?)\.x$/;
+
+/**
+ * The one version a set takes: a pinned package and the packages that move
+ * with it (react, react-dom, react-server-dom-webpack) are released
+ * together, so the set is the version each of them has: the pin's own, or
+ * for an x-range (`19.2.x`) the newest release in it that every member has.
+ * A set that cannot exist is refused in one line, naming the member that
+ * lacks the version.
+ */
+async function setVersion(spec: VariantSpec, pin: Pin, followers: readonly string[]): Promise<string> {
   const wanted = pin.version!;
-  const x = /^(\d+(?:\.\d+)?)\.x$/.exec(wanted);
-  const found = x ? published.filter((v) => v.startsWith(`${x[1]}.`)).at(-1) : published.find((v) => v === wanted);
-  if (found) return found;
-  const newest = published.at(-1);
-  throw new UsageError(`${spec.id}: ${pin.name} has no release ${wanted} on npm${newest ? ` (the newest is ${newest})` : ''}`);
+  const x = X_RANGE.exec(wanted);
+  // A set the cache holds whole was installed from npm: the registry is not asked again (an x-range still is, for its newest).
+  if (!x && [pin.name, ...followers].every((name) => libraryStore().holds(name, wanted))) return wanted;
+  const published = await publishedVersions(spec, pin);
+  const inRange = x ? published.filter((v) => v.startsWith(`${x[1]}.`)) : published.filter((v) => v === wanted);
+  if (!inRange.length) {
+    const newest = published.at(-1);
+    throw new UsageError(`${spec.id}: ${pin.name} has no release ${wanted} on npm${newest ? ` (the newest is ${newest})` : ''}`);
+  }
+  let candidates = inRange;
+  for (const follower of followers) {
+    const theirs = new Set(await publishedVersions(spec, pin, follower));
+    const left = candidates.filter((v) => theirs.has(v));
+    if (!left.length) {
+      const set = [pin.name, ...followers].join(', ');
+      throw new UsageError(`${spec.id}: the set ${set} cannot be had at ${wanted}: ${follower}, which moves with ${pin.name}, has no release ${x ? `in ${wanted} that ${pin.name} has too` : wanted} on npm`);
+    }
+    candidates = left;
+  }
+  return candidates.at(-1)!;
 }
 
 const expandHome = (path: string): string => (path.startsWith('~/') ? join(homedir(), path.slice(2)) : path);
@@ -69,9 +99,24 @@ function localPackage(spec: VariantSpec, pin: Pin, follows?: string): PinnedPack
   return { name: pin.name, version: String(manifest.version ?? ''), dir, sha256: '', path: pin.path!, ...(git ? { git } : {}), ...(follows ? { follows } : {}), proofDir: dir };
 }
 
+/** Whether `a` and `b` move together in the suite's bundle: released at one version, one declaring the other a peer. */
+function moveTogether(a: BundledPackage, b: BundledPackage): boolean {
+  return a.version === b.version && (manifestOf(a.dir)?.peerDependencies?.[b.name] !== undefined || manifestOf(b.dir)?.peerDependencies?.[a.name] !== undefined);
+}
+
 /** The packages that follow `pinned` (same version, declaring it a peer), unless the arm names them. */
 function followersOf(pinned: BundledPackage, imported: readonly BundledPackage[], named: ReadonlySet<string>): BundledPackage[] {
   return imported.filter((p) => !named.has(p.name) && p.version === pinned.version && manifestOf(p.dir)?.peerDependencies?.[pinned.name] !== undefined);
+}
+
+/** Refuses an arm whose pins split a set: two packages that move together pinned at two versions. */
+function assertSetsAgree(spec: VariantSpec, fromNpm: readonly { name: string; version: string }[], byName: ReadonlyMap<string, BundledPackage>): void {
+  for (const [i, a] of fromNpm.entries()) {
+    for (const b of fromNpm.slice(i + 1)) {
+      if (a.version === b.version || !moveTogether(byName.get(a.name)!, byName.get(b.name)!)) continue;
+      throw new UsageError(`${spec.id}: ${a.name}@${a.version} and ${b.name}@${b.version} do not match: they are released together (one declares the other a peer), so an arm pins one version of both`);
+    }
+  }
 }
 
 /**
@@ -103,19 +148,24 @@ async function resolvePins(suiteName: string, imported: readonly BundledPackage[
       wanted.push({ pin: path !== undefined ? { name: follower.name, path } : { name: follower.name, version: pin.version! }, follows: pin.name });
     }
   }
-  const out: PinnedPackage[] = [];
+  // Each set's version first, and the sets checked (as written, then as resolved), before anything is installed.
+  assertSetsAgree(spec, wanted.filter((w) => !w.follows && w.pin.version !== undefined && !X_RANGE.test(w.pin.version)).map((w) => ({ name: w.pin.name, version: w.pin.version! })), byName);
   const versions = new Map<string, string>();
+  for (const { pin, follows } of wanted) {
+    if (pin.path !== undefined) continue;
+    // A follower takes the version its set resolved to (react@19.2.x: react-dom and react-server-dom-webpack of the same release).
+    const followers = wanted.filter((w) => w.follows === pin.name && w.pin.path === undefined).map((w) => w.pin.name);
+    versions.set(pin.name, follows ? versions.get(follows)! : await setVersion(spec, pin, followers));
+  }
+  assertSetsAgree(spec, [...versions].map(([name, version]) => ({ name, version })), byName);
+  const out: PinnedPackage[] = [];
   for (const { pin, follows } of wanted) {
     if (pin.path !== undefined) {
       const { proofDir, ...local } = localPackage(spec, pin, follows);
       out.push({ ...local, sha256: (await folderProof(proofDir)).sha256 });
       continue;
     }
-    // A follower takes the version its leader resolved to (react@19.2.x: react-dom of the same release).
-    const asked = follows ? versions.get(follows)! : pin.version!;
-    // A release the cache holds was installed from npm: the registry is not asked again (an x-range still is, for its newest).
-    const version = !asked.endsWith('.x') && libraryStore().holds(pin.name, asked) ? asked : await publishedVersion(spec, { name: pin.name, version: asked });
-    versions.set(pin.name, version);
+    const version = versions.get(pin.name)!;
     try {
       const lib = await libraryStore().get(pin.name, version);
       out.push({ name: pin.name, version, dir: lib.dir, sha256: lib.sha256, ...(lib.integrity ? { integrity: lib.integrity } : {}), ...(follows ? { follows } : {}) });
