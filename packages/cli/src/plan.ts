@@ -69,12 +69,27 @@ export interface Plan {
 }
 
 /** Whether the flags ask for adaptive rounds (a target, a most, a wall time). */
-const asksAdaptive = (flags: PlanFlags): boolean => flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined;
+const asksAdaptive = (flags: PlanFlags): boolean => flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined || flags.stop !== undefined;
+
+/**
+ * `--stop decided`'s fewest rounds when --rounds is not given: the
+ * simulation from saved tables decided the most cells per case-round from 5
+ * (docs/comparing.md, "Stopping when decided").
+ */
+export const DECIDED_MIN_ROUNDS = 5;
+
+/** `--stop`: 'decided', or undefined for the precision target (the default). */
+function stopRule(stop: string | undefined): 'decided' | undefined {
+  if (stop === undefined || stop === 'precise') return undefined;
+  if (stop === 'decided') return 'decided';
+  throw new UsageError(`--stop must be precise or decided, not "${stop}"`);
+}
 
 /** The round plan from the flags and the measurer's defaults: fixed rounds, or adaptive from a minimum. */
 export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: MeasurerDescriptor = DEFAULT_MEASURER): RoundPlan {
   const defaults = measurer.defaults[compare ? 'compare' : 'bench'];
-  const rounds = parsePositiveInt(flags.rounds ?? defaults.rounds, '--rounds');
+  const rule = stopRule(flags.stop);
+  const rounds = parsePositiveInt(flags.rounds ?? (rule ? Math.min(defaults.rounds, DECIDED_MIN_ROUNDS) : defaults.rounds), '--rounds');
   const order = compare ? 'balanced' : 'shuffled';
   // A table of times is adaptive unless --rounds fixes it; a comparison, and a measurer of fixed rounds, only when asked.
   const adaptive = asksAdaptive(flags) || (defaults.adaptive === 'unless-fixed' && flags.rounds === undefined);
@@ -84,7 +99,7 @@ export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: Meas
   const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(rounds, defaults.maxRounds), '--max-rounds');
   if (maxRounds < rounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${rounds}`);
   const maxTime = flags.maxTime ?? defaults.maxTime;
-  return { order, rounds, adaptive: { target, maxRounds, ...(maxTime ? { budgetMs: parseDuration(maxTime, '--max-time') } : {}) } };
+  return { order, rounds, adaptive: { target, maxRounds, ...(maxTime ? { budgetMs: parseDuration(maxTime, '--max-time') } : {}), ...(rule ? { rule } : {}) } };
 }
 
 /** Why a comparison of these rounds can decide nothing, if it cannot: an interval counts independent process pairs (rounds that share processes count once), and fixed rounds give fewer than MIN_UNITS. */

@@ -357,7 +357,13 @@ export const precisionSchema = z.object({
   /** Half-width reached, relative; absent when no interval could be formed. */
   reached: finite.nonnegative().optional(),
   rounds: z.number().int().nonnegative(),
-  stoppedBy: z.enum(['target', 'max-rounds', 'time-budget', 'interrupted', 'failed']),
+  /**
+   * Why its rounds stopped. Under the 'decided' rule: 'decided' (every cell of
+   * the case has a word) or 'out-of-reach' (a cell would need more pairs than
+   * the budget had left); 'max-rounds' and 'time-budget' then mean a cell was
+   * still open, within reach, when the budget ran out.
+   */
+  stoppedBy: z.enum(['target', 'max-rounds', 'time-budget', 'interrupted', 'failed', 'decided', 'out-of-reach']),
 });
 
 /**
@@ -418,6 +424,13 @@ export const adaptiveOptionsSchema = z.object({
   maxRounds: z.number().int().positive(),
   /** Wall-time budget of the whole run in ms; no new round starts after it. */
   budgetMs: finite.positive().optional(),
+  /**
+   * When a case stops getting rounds: 'decided', once each of its cells is
+   * decided on its confidence sequence (valid at every look) or out of reach,
+   * and the table is then read on those sequences at the e-BH level; absent:
+   * once every ratio's interval is within ±target (a precision target).
+   */
+  rule: z.enum(['decided']).optional(),
 });
 
 /**

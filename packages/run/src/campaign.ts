@@ -48,6 +48,8 @@ export interface PlanFlags {
   target?: string | number;
   maxRounds?: string | number;
   maxTime?: string;
+  /** When a case stops getting rounds: 'precise' (every interval within ±target) or 'decided' (run schedule.ts). */
+  stop?: string;
   timeout?: string;
   seed?: string | number;
   /** The timing measurer by its schedule (lockstep, duet). */

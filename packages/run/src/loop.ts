@@ -13,6 +13,8 @@
 import type { CaseResult, Precision, RunRecord } from '@rtbench/core/schema';
 import { createRandom, median } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure, Measurer, Unit } from './measurer.ts';
+import type { CellState } from '@rtbench/verdicts';
+import { lookAtCases, type CaseLook } from './decided.ts';
 import { casePrecision } from './precision.ts';
 import { finishRun, resultKey } from './record.ts';
 import { balancedOrders, maxRoundsOf, shuffle, type RoundPlan } from './schedule.ts';
@@ -205,14 +207,37 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     // The ratios decide; a lone variant is judged on its own median's CI.
     const converged = (unit: Unit): boolean => {
       if (plan.settled) return plan.settled(unit, run);
+      if (decidedRule) return looks.get(unit.key)?.next === undefined;
       const reached = precisionOf(unit);
       const judged = arms.length > 1 ? [...reached].filter(([id]) => id !== baseline?.id) : [...reached];
       return judged.every(([, r]) => r !== undefined && r <= adaptive.target);
     };
     const usable = (unit: Unit): boolean => arms.some((a) => active(unit, a));
+    // The 'decided' rule: each case goes on while a cell of it is undecided and within reach of the budget left.
+    const decidedRule = adaptive.rule === 'decided' && !plan.settled;
+    const unitOf = new Map(units.map((u) => [u.key, u]));
+    const lastReach = new Map<string, number>();
+    let looks = new Map<string, CaseLook>();
+    const lookNow = (reach: (key: string) => number): Map<string, CaseLook> =>
+      lookAtCases(run, units.map((u) => u.key), (key) => arms.map((a) => resultFor.get(resultKey(unitOf.get(key)!.cases[0]!.id, a.id))!), reach);
+    /** Rounds a case can have in all: its own so far plus its share of the time left at the pace so far, within maxRounds. */
+    const reachable = (key: string, open: number): number => {
+      const had = roundsRun.get(key)!;
+      if (adaptive.budgetMs === undefined) return adaptive.maxRounds;
+      const caseRounds = [...roundsRun.values()].reduce((a, b) => a + b, 0);
+      const elapsed = performance.now() - started;
+      const share = Math.floor((adaptive.budgetMs - elapsed) / ((elapsed / Math.max(1, caseRounds)) * Math.max(1, open)));
+      return Math.min(adaptive.maxRounds, had + Math.max(0, share));
+    };
     while (!aborted()) {
+      if (decidedRule) {
+        const open = units.filter((u) => !stopped.has(u.key)).length;
+        for (const u of units) if (!stopped.has(u.key)) lastReach.set(u.key, reachable(u.key, open));
+        looks = lookNow((key) => lastReach.get(key) ?? roundsRun.get(key)!);
+      }
       const pending = units.filter((u) => !stopped.has(u.key) && usable(u) && !converged(u));
-      for (const u of units) if (!pending.includes(u) && !stopped.has(u.key)) stopped.set(u.key, 'target');
+      const settledAs = (u: Unit): Precision['stoppedBy'] => (!decidedRule ? 'target' : looks.get(u.key)!.states.some((s) => s.state === 'out-of-reach') ? 'out-of-reach' : 'decided');
+      for (const u of units) if (!pending.includes(u) && !stopped.has(u.key)) stopped.set(u.key, settledAs(u));
       const next = pending.filter((u) => {
         if (roundsRun.get(u.key)! < adaptive.maxRounds) return true;
         stopped.set(u.key, 'max-rounds');
@@ -221,7 +246,8 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
       if (!next.length) break;
       total += next.length * arms.length;
       let ran = 0;
-      const ordered = setOrder(next);
+      // Under the 'decided' rule the case closest to a word goes first, so a budget that runs out mid-set cuts the furthest.
+      const ordered = decidedRule ? [...next].sort((a, b) => looks.get(a.key)!.next! - looks.get(b.key)!.next!) : setOrder(next);
       for (const u of ordered) {
         if (aborted()) break;
         if (adaptive.budgetMs !== undefined && performance.now() - started >= adaptive.budgetMs) {
@@ -237,14 +263,17 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
       total -= (next.length - ran) * arms.length;
       if (ran < next.length) break;
     }
-    // What each cell aimed for and reached, and why its rounds stopped.
+    // What each cell aimed for and reached, and why its rounds stopped (the 'decided' rule: each cell's own state at the last look, in the reach it had).
+    if (decidedRule) looks = lookNow((key) => lastReach.get(key) ?? roundsRun.get(key)!);
     for (const unit of units) {
       const reachedBy = precisionOf(unit);
       const unitConverged = converged(unit);
       for (const result of run.results.filter((r) => r.caseId === unit.cases[0]!.id)) {
         const reached = reachedBy.get(result.variantId);
         const own = result.variantId === baseline?.id && arms.length > 1 ? unitConverged : reached !== undefined && reached <= adaptive.target;
-        const why: Precision['stoppedBy'] = result.status !== 'ok' ? 'failed' : own ? 'target' : aborted() ? 'interrupted' : (stopped.get(unit.key) ?? 'target');
+        const why: Precision['stoppedBy'] = decidedRule
+          ? decidedWhy(result.status, looks.get(unit.key)!.states, arms.findIndex((a) => a.id === result.variantId) - 1, aborted(), stopped.get(unit.key))
+          : result.status !== 'ok' ? 'failed' : own ? 'target' : aborted() ? 'interrupted' : (stopped.get(unit.key) ?? 'target');
         result.precision = { target: adaptive.target, ...(reached !== undefined ? { reached } : {}), rounds: result.rounds.length, stoppedBy: why };
       }
     }
@@ -257,6 +286,19 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
   hooks.save(run);
   if (plan.profiler && !aborted() && (plan.profiler.start?.(run) ?? true)) await profilePhase(plan.profiler, units, arms, hooks);
   return run;
+}
+
+/**
+ * Why a cell's rounds stopped under the 'decided' rule: its own state at the
+ * last look (the baseline's: its case's — decided only when every cell is);
+ * a cell still open stopped because the budget ran out or the run was
+ * interrupted. `cell`: the candidate's index among the cells (−1: the baseline).
+ */
+function decidedWhy(status: CaseResult['status'], states: readonly CellState[], cell: number, interrupted: boolean, unitStop: Precision['stoppedBy'] | undefined): Precision['stoppedBy'] {
+  if (status !== 'ok') return 'failed';
+  const own = cell >= 0 ? [states[cell]] : states;
+  if (own.some((s) => s?.state === 'open')) return interrupted ? 'interrupted' : unitStop === 'max-rounds' ? 'max-rounds' : 'time-budget';
+  return own.some((s) => s?.state === 'out-of-reach') ? 'out-of-reach' : 'decided';
 }
 
 /** Every pass over units × arms; an interrupt stops it between two profiles. */

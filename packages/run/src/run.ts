@@ -89,7 +89,7 @@ function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] }, varian
       order: roundPlan.order === 'balanced' ? BALANCED_ORDER_DESCRIPTION : SHUFFLED_ORDER_DESCRIPTION,
       seed: options.seed,
       ...(roundPlan.adaptive
-        ? { adaptive: { target: roundPlan.adaptive.target, minRounds: roundPlan.rounds, maxRounds: roundPlan.adaptive.maxRounds, ...(roundPlan.adaptive.budgetMs ? { budgetMs: roundPlan.adaptive.budgetMs } : {}) } }
+        ? { adaptive: { target: roundPlan.adaptive.target, minRounds: roundPlan.rounds, maxRounds: roundPlan.adaptive.maxRounds, ...(roundPlan.adaptive.budgetMs ? { budgetMs: roundPlan.adaptive.budgetMs } : {}), ...(roundPlan.adaptive.rule ? { rule: roundPlan.adaptive.rule } : {}) } }
         : {}),
       // The record names the measurer's kind (the two lockstep schedules are one) and says how its processes were held.
       ...descriptor.recorded,

@@ -25,6 +25,8 @@ export interface RoundPlan {
     maxRounds: number;
     /** No round starts after this much wall time since the run began. */
     budgetMs?: number;
+    /** 'decided': a case gets rounds while a cell of it is undecided and within reach (decided.ts); absent: while an interval is wider than ±target. */
+    rule?: 'decided';
   };
 }
 

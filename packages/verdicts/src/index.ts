@@ -10,7 +10,7 @@
  * peak memory (memory-change.ts), and the saved runs' shapes the packages
  * above share (runs.ts). Pure: no I/O. Report lays these out.
  */
-export { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type ArmStat, type Geomean, type PairedCase, type RatioComparison, type RatioOptions } from './ratios.ts';
+export { adjustAll, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type ArmStat, type Geomean, type PairedCase, type RatioComparison, type RatioOptions } from './ratios.ts';
 export { adjustedConfidence, adjustmentText, CLAIM_METHOD, decideClaim, decideFrom, wordOf, type ClaimDecision, type ClaimFamily } from './claim-decision.ts';
 export { checkClaims, claimPairs, claimsBlock, countWords, type ClaimCheck, type ClaimPairs } from './claims.ts';
 export { claimsMatrix, type AcrossColumn, type ClaimFlip, type ClaimsMatrix, type MatrixColumn } from './claims-matrix.ts';

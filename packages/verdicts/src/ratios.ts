@@ -7,7 +7,7 @@
  * the pairs, and rounds served by the same processes are one unit (the process
  * pair). Unpaired (two saved runs): each run's processes are its arm's units.
  */
-import { asCost, TIME_PER_OP, type CaseResult, type Metric } from '@rtbench/core/schema';
+import { asCost, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { applyEbh, applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
 
@@ -51,6 +51,11 @@ export interface RatioOptions {
 }
 
 export const DEFAULT_RATIO_OPTIONS: RatioOptions = { threshold: DEFAULT_THRESHOLD, confidence: 0.95 };
+
+/** How a run's paired table is read: on confidence sequences when its cases stopped when decided, else fixed-design. */
+export function designOfRun(options: Pick<RunRecord['options'], 'adaptive'>): 'fixed' | 'anytime' {
+  return options.adaptive?.rule === 'decided' ? 'anytime' : 'fixed';
+}
 
 /** One candidate against the baseline on one case, before the FDR step. */
 export interface PairedCase {

@@ -24,7 +24,7 @@ import { reportCommand } from '../commands/report.ts';
 import { runtimesCommand } from '../commands/runtimes.ts';
 import { UsageError } from '../errors.ts';
 import type { CommandHelp } from './help.ts';
-import { DEFAULT_MEASURER, WARMUP_CAP_FACTOR } from '../plan.ts';
+import { DECIDED_MIN_ROUNDS, DEFAULT_MEASURER, WARMUP_CAP_FACTOR } from '../plan.ts';
 import { listingFormat, writeListing } from '../listing.ts';
 
 export const PROGRAM = 'rtbench';
@@ -104,6 +104,12 @@ const BENCH_OPTIONS = [
   { name: 'target', kind: 'value', value: 'percent', help: `Add rounds until every ratio's 95% CI is within ± this (default ${pct(BENCH_DEFAULTS.target)} for a table)` },
   { name: 'max-rounds', kind: 'value', value: 'n', help: `Adaptive: at most this many rounds per case (default ${BENCH_DEFAULTS.maxRounds}; --compare ${COMPARE_DEFAULTS.maxRounds})` },
   { name: 'max-time', kind: 'value', value: 'duration', help: `Adaptive: start no round after this much wall time (default ${BENCH_DEFAULTS.maxTime} for a table)` },
+  {
+    name: 'stop',
+    kind: 'value',
+    value: 'rule',
+    help: `Adaptive: when a case stops getting rounds: precise (default: every ratio's interval within ±--target) or decided (each ratio decided on an interval valid at every look, or out of the budget's reach; from ${DECIDED_MIN_ROUNDS} rounds)`,
+  },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long (default max(60s, 20x its budget))' },
   MAX_MEMORY_OPTION,
   { name: 'seed', kind: 'value', value: 'n', help: 'Seed for the order of runtimes within a round' },

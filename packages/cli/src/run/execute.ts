@@ -22,7 +22,8 @@ export async function execute(plan: Pick<RunRequest, 'suite' | 'variants'> & Pic
   const progress = progressPrinter(process.stderr, roundPlan.adaptive?.budgetMs !== undefined ? { budgetMs: roundPlan.adaptive.budgetMs } : {});
   if (!quiet) {
     const names = plan.variants.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
-    const rounds = roundPlan.adaptive ? `${roundPlan.rounds}–${roundPlan.adaptive.maxRounds} rounds (until ±${+(roundPlan.adaptive.target * 100).toFixed(2)}%)` : `${roundPlan.rounds} rounds`;
+    const until = roundPlan.adaptive?.rule === 'decided' ? 'until decided' : `until ±${+((roundPlan.adaptive?.target ?? 0) * 100).toFixed(2)}%`;
+    const rounds = roundPlan.adaptive ? `${roundPlan.rounds}–${roundPlan.adaptive.maxRounds} rounds (${until})` : `${roundPlan.rounds} rounds`;
     const n = plan.suite.cases.length;
     process.stderr.write(`${pc.bold(plan.suite.name)}: ${counted(n, 'case')} × ${names.join(', ')} × ${rounds}\n`);
   }

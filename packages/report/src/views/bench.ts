@@ -15,7 +15,7 @@ import { measuredBy } from './measured-by.ts';
 import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 import { notClassified, steadyStateCell } from './steady-state.ts';
 import { withoutWorkText } from './without-work.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, summarizeMachine, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
+import { adjustAll, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, summarizeMachine, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
 
 /** Mean / median above this is worth a line under the row. */
 export const SKEW_WARNING = 1.5;
@@ -164,7 +164,7 @@ export function unitNotes(run: RunRecord): Note[] {
 }
 
 export function benchView(run: RunRecord, options: Partial<RatioOptions> & { file?: string; notes?: string[] } = {}): BenchView {
-  const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, ...options };
+  const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, design: designOfRun(run.options), ...options };
   const resultFor = new Map(run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
   const baselineVariant = run.variants.find((v) => !v.unavailable) ?? run.variants[0];
   const mismatched = new Map(run.digestMismatches.map((m) => [m.caseId, m.digests]));

@@ -15,7 +15,7 @@ import { loadSection } from './load.ts';
 import { requestsSection } from './requests.ts';
 import { steadyStateCell } from './steady-state.ts';
 import { attachWithoutWork } from './without-work.ts';
-import { adjustAll, DEFAULT_RATIO_OPTIONS, geomeanOf, hostsDiffer, isRequestResult, machineStatesDiffer, pairedCase, QUANTILE_METHOD, quantilePairs, type ComparedQuantile, type PairedCase, type RatioOptions, type SavedRun, unpairedCase } from '@rtbench/verdicts';
+import { adjustAll, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, hostsDiffer, isRequestResult, machineStatesDiffer, pairedCase, QUANTILE_METHOD, quantilePairs, type ComparedQuantile, type PairedCase, type RatioOptions, type SavedRun, unpairedCase } from '@rtbench/verdicts';
 
 /** A view could not be made from these runs; the message is for the user. */
 export class ViewError extends Error {
@@ -82,7 +82,7 @@ function withQuantiles(run: RunRecord, baseline: Variant, candidate: Variant, re
  * paired by round. Throws ViewError when there is nothing to compare.
  */
 export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptions> & { file?: string; notes?: string[] } = {}): ComparisonView {
-  const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, ...options };
+  const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, design: designOfRun(run.options), ...options };
   const [baseline, ...candidates] = run.variants;
   if (!baseline || candidates.length === 0) {
     throw new ViewError(`${options.file ?? `run ${run.id}`} has one variant ("${baseline?.id}"); give two runs to compare them, or one run made with --compare`);

@@ -55,7 +55,7 @@ export interface PrecisionCell {
   reached?: number;
   rounds: number;
   /** Why rounds stopped being added. */
-  stoppedBy: 'target' | 'max-rounds' | 'time-budget' | 'interrupted' | 'failed';
+  stoppedBy: 'target' | 'max-rounds' | 'time-budget' | 'interrupted' | 'failed' | 'decided' | 'out-of-reach';
 }
 
 // ------------------------------------------------------------------ bench view
