@@ -1,7 +1,7 @@
 /** The schedule as a value: what bench and bench --compare plan from their flags. */
 import { describe, expect, it } from 'vitest';
 import { ratioOptions } from '../src/verdict-flags.ts';
-import { DEFAULT_MEASURER, fewRoundsLine, makePlan, roundPlanFrom } from '../src/plan.ts';
+import { DECIDED_MIN_ROUNDS, DEFAULT_MEASURER, fewRoundsLine, makePlan, roundPlanFrom } from '../src/plan.ts';
 import { UsageError } from '../src/errors.ts';
 
 const BENCH_DEFAULTS = DEFAULT_MEASURER.defaults.bench;
@@ -29,6 +29,18 @@ describe('roundPlanFrom', () => {
   it('gives a comparison balanced, fixed rounds unless a target is asked for (then without a time budget)', () => {
     expect(roundPlanFrom({}, true)).toEqual({ order: 'balanced', rounds: COMPARE_DEFAULTS.rounds });
     expect(roundPlanFrom({ target: '1%' }, true)).toEqual({ order: 'balanced', rounds: COMPARE_DEFAULTS.rounds, adaptive: { target: 0.01, maxRounds: COMPARE_DEFAULTS.maxRounds } });
+  });
+
+  it('--stop decided stops each case when decided, from DECIDED_MIN_ROUNDS rounds unless --rounds says; precise is the default', () => {
+    expect(roundPlanFrom({ stop: 'decided' }, false)).toEqual({
+      order: 'shuffled',
+      rounds: Math.min(BENCH_DEFAULTS.rounds, DECIDED_MIN_ROUNDS),
+      adaptive: { target: 0.02, maxRounds: BENCH_DEFAULTS.maxRounds, budgetMs: 60_000, rule: 'decided' },
+    });
+    expect(roundPlanFrom({ stop: 'decided' }, true)).toEqual({ order: 'balanced', rounds: DECIDED_MIN_ROUNDS, adaptive: { target: 0.02, maxRounds: COMPARE_DEFAULTS.maxRounds, rule: 'decided' } });
+    expect(roundPlanFrom({ stop: 'decided', rounds: '8' }, false).rounds).toBe(8);
+    expect(roundPlanFrom({ stop: 'precise' }, false)).toEqual(roundPlanFrom({}, false));
+    expect(() => roundPlanFrom({ stop: 'soon' }, false)).toThrow('--stop must be precise or decided, not "soon"');
   });
 
   it('refuses a cap below the minimum and a zero target, in the user’s words', () => {

@@ -107,6 +107,32 @@ describe('executeLoop', () => {
     expect(y('noisy').precision).toMatchObject({ stoppedBy: 'max-rounds', rounds: 14 });
   });
 
+  it("under the 'decided' rule, a case stops once its ratio is decided or out of the budget's reach; the closest goes first", async () => {
+    // "clear": y is 0.6 of x. "later": y is 1.1 of x, ±8% round to round. "never": y swings ±30% around 1.002 of x.
+    const swing = (round: number, size: number): number => (round % 2 ? 1 + size : 1 - size) * (1 + 0.001 * (round % 3));
+    const samples = (armId: string, round: number, unit: string): number[] => {
+      if (armId === 'x') return [100, 100, 100];
+      const f = unit === 'clear' ? 0.6 * swing(round, 0.01) : unit === 'later' ? 1.1 * swing(round, 0.08) : 1.002 * swing(round, 0.3);
+      return [100 * f, 100 * f, 100 * f];
+    };
+    const { run: r, calls } = await run({
+      cases: ['clear', 'later', 'never'],
+      schedule: { order: 'shuffled', rounds: 5, adaptive: { target: 0.02, maxRounds: 30, rule: 'decided' } },
+      measurer: (calls) => fakeMeasurer(samples, calls),
+    });
+    const roundsOf = (unit: string) => calls.filter((c) => c.unit === unit).length;
+    const stop = (unit: string, arm = 'y') => r.results.find((x) => x.caseId === unit && x.variantId === arm)!.precision;
+    expect(roundsOf('clear')).toBe(5);
+    expect(stop('clear')).toMatchObject({ stoppedBy: 'decided', rounds: 5 });
+    expect(stop('clear', 'x')).toMatchObject({ stoppedBy: 'decided' });
+    expect(roundsOf('later')).toBeGreaterThan(5);
+    expect(roundsOf('later')).toBeLessThan(30);
+    expect(stop('later')).toMatchObject({ stoppedBy: 'decided' });
+    // Its projection is beyond 30 rounds from the first look: it gets none added, and is not marked as cut short.
+    expect(roundsOf('never')).toBe(5);
+    expect(stop('never')).toMatchObject({ stoppedBy: 'out-of-reach', rounds: 5 });
+  });
+
   it('stops adding rounds when the time budget is spent', async () => {
     const { run: r } = await run({
       schedule: { order: 'shuffled', rounds: 6, adaptive: { target: 0.0001, maxRounds: 1000, budgetMs: 1 } },

@@ -27,11 +27,13 @@ import { checkConfidence } from './validate.ts';
 
 /**
  * The mixture's prior precision c on the standardized effect: small c spends
- * width on early looks less and on late ones more. 0.3 keeps the interval
- * within about twice the fixed 95% t interval's from 6 units on, and
- * bounded from 4 units at the levels a 48-cell table reads.
+ * less width on the first looks and more on late ones. A table of m cells
+ * reads its first selection at error α/m, and with t units the e-value can
+ * reach at most ((t+c)/c)^((t−1)/2): at c = 0.1 five units can select a cell
+ * of a 48-cell table (at 0.3 they cannot), while from 6 units on the interval
+ * stays within about twice the fixed 95% t interval's.
  */
-export const ANYTIME_PRIOR_PRECISION = 0.3;
+export const ANYTIME_PRIOR_PRECISION = 0.1;
 
 /** Most units a projection looks ahead to ("would need ~N more pairs"); past it a cell is out of reach. */
 const MAX_PROJECTED_UNITS = 1000;

@@ -51,7 +51,7 @@ describe('anytimeHalfWidth and anytimeIntervalAt', () => {
     expect(anytimeHalfWidth(2, 0.01, 0.95)).toBe(Infinity);
     expect(anytimeHalfWidth(4, 0.01, 0.95)).toBeLessThan(Infinity);
     expect(anytimeHalfWidth(4, 0.01, 0.999)).toBe(Infinity);
-    expect(anytimeIntervalAt(inference(3, 0, 0.01), 0.95)).toBeUndefined();
+    expect(anytimeIntervalAt(inference(3, 0, 0.01), 0.999)).toBeUndefined();
     expect(anytimeIntervalAt({ estimate: 0.1, se: NaN, df: 0, units: 1 }, 0.95)).toBeUndefined();
     expect(anytimeHalfWidth(6, 0, 0.95)).toBe(0);
     // A smaller prior precision spends less width on the first looks.
@@ -110,6 +110,13 @@ describe('anytimeEValue', () => {
     expect(anytimeEValue({ estimate: 0.5, se: NaN, df: 0, units: 1 })).toBe(1);
     expect(anytimeEValue(inference(5, 0, 0))).toBe(1);
     expect(anytimeEValue(inference(2, 0.5, 0.01))).toBeGreaterThan(1);
+  });
+
+  it('can reach a 48-cell table\'s first selection (m/α = 960) from five clear units, and is capped by ((t+c)/c)^((t−1)/2)', () => {
+    const cap = (t: number): number => ((t + ANYTIME_PRIOR_PRECISION) / ANYTIME_PRIOR_PRECISION) ** ((t - 1) / 2);
+    expect(anytimeEValue(inference(5, 0.4, 0.004))).toBeGreaterThan(960);
+    expect(anytimeEValue(inference(5, 0.4, 0.004))).toBeLessThanOrEqual(cap(5));
+    expect(anytimeEValue(inference(4, 0.4, 0.004))).toBeLessThan(960);
   });
 });
 
