@@ -12,7 +12,7 @@ import { change } from '../views/where.ts';
 import { WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { shownName } from '../names.ts';
 import { verdictWord, verdictWords } from '../verdict-words.ts';
-import type { Geomean } from '@rtbench/verdicts';
+import { designOfRun, type Geomean } from '@rtbench/verdicts';
 
 function fmtMs(ms: number): string {
   return ms >= 1000 ? `${+(ms / 1000).toFixed(2)} s` : `${+ms.toFixed(1)} ms`;
@@ -162,6 +162,10 @@ function intervalSentence(facts: { level: number; m: number }, threshold: number
   );
 }
 
+/** What a run stopped when decided reads its intervals on (docs/comparing.md, "Stopping when decided"). */
+const ANYTIME_SENTENCE =
+  "The run stopped each case when decided, so each interval is a confidence sequence (Lai's, valid at every look) and the table's level is e-BH's: R of m ratios selected, every interval read at 1 − R·α/m.";
+
 /** The words a table's intervals are read into, in one clause: "faster/slower: excludes 1, change >1%; …". */
 function wordsKey(threshold: number, words: { better: string; worse: string }, style: 'marks' | 'words'): string {
   const t = formatThreshold(threshold);
@@ -207,12 +211,14 @@ export function benchLegend(view: BenchView): string[] {
   const facts = intervalFacts(view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative] : []))));
   const lines = [`${view.statsMethod}.`];
   if (facts) lines.push(`vs ${view.baseline.label}: ${words.quantity} / ${view.baseline.label}'s, paired set by set. ${intervalSentence(facts, view.threshold, words, view.confidence, 'marks')}`);
+  if (facts && designOfRun(view.run.options) === 'anytime') lines.push(ANYTIME_SENTENCE);
   const adaptive = view.run.options.adaptive;
   if (adaptive) {
     const budget = [`--max-rounds ${adaptive.maxRounds}`, adaptive.budgetMs ? `--max-time ${fmtMs(adaptive.budgetMs)}` : ''].filter(Boolean).join(' / ');
     const short = view.cases.flatMap((c) => c.rows).filter((r) => budgetRanOut(r.precision)).length;
+    const until = adaptive.rule === 'decided' ? "while a ratio of it is undecided on its interval valid at every look and within the budget's reach" : `until every ratio's CI is within ±${formatPercent(adaptive.target)}`;
     lines.push(
-      `rounds: ${adaptive.minRounds} or more, added per case until every ratio's CI is within ±${formatPercent(adaptive.target)}` +
+      `rounds: ${adaptive.minRounds} or more, added per case ${until}` +
         (short ? `; * the budget (${budget}) ran out first (${counted(short, 'row')})` : `; every case reached it within the budget (${budget})`),
     );
   }
