@@ -438,6 +438,12 @@ export const adaptiveOptionsSchema = z.object({
  * (packages/run machine-watch.ts): what else used the cores, and what the
  * hypervisor took. Shares are in cores (0..cores).
  */
+/** The most machine points a saved run may hold: the watcher keeps at most 1,200 (run machine-watch.ts), merging neighbours past it. */
+export const MAX_MACHINE_POINTS = 1200;
+/** The longest text a saved run's host facts may hold (a CPU model, a kernel, an environment value): a report copies them whole. */
+export const MAX_HOST_TEXT = 16_384;
+const hostText = z.string().max(MAX_HOST_TEXT);
+
 export const machinePointSchema = z.object({
   /** ms since the run started. */
   atMs: finite.nonnegative(),
@@ -454,26 +460,26 @@ export const machinePointSchema = z.object({
 export const machineStateSchema = z.object({
   /** The CPU's current frequency in MHz as the kernel reports it, and the governor that sets it, where readable. */
   cpuMHz: finite.positive().optional(),
-  governor: z.string().optional(),
+  governor: hostText.optional(),
   /** The CPU quota of the cgroup the host runs in ("max" when none), where readable. */
-  cpuQuota: z.string().optional(),
+  cpuQuota: hostText.optional(),
   /** ms between points. */
   intervalMs: finite.positive(),
-  points: z.array(machinePointSchema),
+  points: z.array(machinePointSchema).max(MAX_MACHINE_POINTS),
 });
 
 export const hostSchema = z.object({
-  os: z.string(),
-  release: z.string(),
-  arch: z.string(),
-  cpuModel: z.string(),
+  os: hostText,
+  release: hostText,
+  arch: hostText,
+  cpuModel: hostText,
   cores: z.number(),
   memoryBytes: z.number(),
-  loadavg: z.array(z.number()),
-  hostNode: z.string(),
-  env: z.record(z.string(), z.string()),
+  loadavg: z.array(z.number()).max(3),
+  hostNode: hostText,
+  env: z.record(hostText, hostText),
   /** How the processes a run started were contained (@rtbench/process containment.ts): "cgroup v2 (…)", or "none: <why>". Absent in older runs. */
-  containment: z.string().optional(),
+  containment: hostText.optional(),
   /** The memory bound every runtime process was held to, in bytes (--max-memory; @rtbench/process memory-bound.ts). Absent in older runs. */
   memoryBound: z.number().optional(),
   /** The machine's state over the run (absent in older runs). */
@@ -654,6 +660,14 @@ export type RuntimeName = z.infer<typeof runtimeKind>;
 export const runHeaderSchema = z.object({ schema: z.unknown(), schemaVersion: z.unknown() });
 
 /** Validates a parsed results file; the error names the first bad fields. */
+/** A schema error in one line: its first issue and where, and how many more there are. */
+function firstIssue(error: z.ZodError): string {
+  const [issue, ...rest] = error.issues;
+  if (!issue) return 'it does not match the schema';
+  const at = issue.path.length ? ` at ${issue.path.map(String).join('.')}` : '';
+  return `${issue.message.replace(/\s+/g, ' ')}${at}${rest.length ? ` (and ${rest.length} more)` : ''}`;
+}
+
 export function parseRun(json: unknown, source: string): RunRecord {
   const header = runHeaderSchema.safeParse(json);
   if (header.success) {
@@ -664,6 +678,6 @@ export function parseRun(json: unknown, source: string): RunRecord {
     }
   }
   const result = runSchema.safeParse(json);
-  if (!result.success) throw new Error(`${source} is not a valid rtbench run:\n${z.prettifyError(result.error)}`);
+  if (!result.success) throw new Error(`${source} is not a valid rtbench run: ${firstIssue(result.error)}`);
   return result.data;
 }

@@ -39,3 +39,24 @@ describe('markdown escaping', () => {
     expect(liveMarkdown([...fenced, 'heading ![i](u)'].join('\n'), 'heading')).toHaveLength(1);
   });
 });
+
+describe("a saved run's machine fields in markdown", () => {
+  it('forge no heading, table row or tag: a newline, a pipe and markup in the CPU model and kernel stay inside their line', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { parseRun } = await import('@rtbench/core/schema');
+    const { reporterFor, viewOfRun } = await import('../src/index.ts');
+    const results = join(import.meta.dirname, '..', '..', '..', 'results');
+    const hostile = (file: string) => {
+      const run = parseRun(JSON.parse(readFileSync(join(results, file), 'utf8')), file);
+      return { ...run, host: { ...run.host, cpuModel: 'MARK cpu\n## forged heading\n| forged | row |\n<img src=x onerror=alert(1)>', release: 'MARK kernel\n# forged <script>alert(2)</script>' } };
+    };
+    for (const file of ['20261121-124315Z-json-reviver.json', '20261121-130300Z-gc-pressure-compare.json']) {
+      const out = reporterFor('markdown')!.render(viewOfRun(hostile(file), { file }), { color: false, columns: 100, plot: false });
+      expect(liveMarkdown(out, 'MARK'), file).toEqual([]);
+      const lines = out.split('\n');
+      expect(lines.filter((l) => /forged/.test(l) && !/MARK/.test(l)), file).toEqual([]);
+      expect(lines.filter((l) => /^#/.test(l) && /forged/.test(l)), file).toEqual([]);
+    }
+  });
+});

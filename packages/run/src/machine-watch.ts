@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import type { MachinePoint, MachineState } from '@rtbench/core/schema';
+import { MAX_MACHINE_POINTS, type MachinePoint, type MachineState } from '@rtbench/core/schema';
 import { containment } from '@rtbench/process';
 
 /** The aggregate CPU counters of /proc/stat, in clock ticks. */
@@ -83,7 +83,7 @@ function cpuQuota(): { cpuQuota?: string } {
 }
 
 /** Points kept before neighbours are merged in pairs (a run of hours keeps its shape at a coarser step). */
-const MAX_POINTS = 1200;
+const MAX_POINTS = MAX_MACHINE_POINTS;
 
 export interface MachineWatch {
   /** The state so far (a copy). */

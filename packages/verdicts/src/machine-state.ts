@@ -50,8 +50,20 @@ function thirdsOf(values: readonly number[]): [number, number, number] {
   return [median(values.slice(0, cut(1))), median(values.slice(cut(1), cut(2))), median(values.slice(cut(2)))];
 }
 
+/** The least and the most of `xs`, read in one pass (a spread of a saved run's readings could pass the stack's bound). */
+function range(xs: readonly number[]): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const x of xs) {
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  return { min, max };
+}
+
 function spread(t: readonly number[]): number {
-  return Math.max(...t) - Math.min(...t);
+  const { min, max } = range(t);
+  return max - min;
 }
 
 /** Summarises a run's readings; undefined when there are none. */
@@ -64,7 +76,7 @@ export function summarizeMachine(points: readonly MachineReading[], cpuCount: nu
   const summary: MachineSummary = {
     ...(others ? { othersMean: mean(others) } : {}),
     stealMean: mean(steal),
-    load1: { min: Math.min(...loads), max: Math.max(...loads) },
+    load1: range(loads),
   };
   if (summary.othersMean !== undefined && summary.othersMean >= o.sharedCores) {
     summary.shared = `other work used ${cores(summary.othersMean)} of ${cpuCount} cores on average during the run (load ${loads.length ? `${summary.load1.min.toFixed(1)}–${summary.load1.max.toFixed(1)}` : '?'}): absolute figures are the shared machine's; ratios taken in turn cancel most of it`;

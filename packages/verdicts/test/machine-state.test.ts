@@ -60,3 +60,14 @@ describe('machine state over a run', () => {
     expect(machineStatesDiffer(undefined, busy, 2, ['a', 'b'])).toBeUndefined();
   });
 });
+
+describe('machine state of any size', () => {
+  it('summarises half a million readings without spreading them over the stack', () => {
+    const many = readings(500_000, (i) => (i % 7) * 0.01);
+    many[123_456]!.load1 = 9;
+    const s = summarizeMachine(many, 2)!;
+    expect(s.load1).toEqual({ min: 1, max: 9 });
+    expect(s.othersMean).toBeCloseTo(0.03, 5);
+    expect(machineStatesDiffer(many, readings(500_000, () => 0.9), 2, ['a', 'b'])).toMatch(/^different machine states/);
+  });
+});
