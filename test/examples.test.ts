@@ -138,6 +138,6 @@ describe('rtbench run: bad input', () => {
   it('refuses a file written for none of the harnesses rtbench stands in for, with one line and exit code 2', async () => {
     const r = await runCliAsync(['run', join(repoRoot, 'test', 'fixtures', 'tiny', 'index.ts')]);
     expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: .*is not a benchmark file rtbench can bring \(mitata, tinybench, node:bench, Deno\.bench, or a Node\.js core benchmark/)]);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: .*is not a benchmark file or a Worker rtbench can bring \(mitata, tinybench, node:bench, Deno\.bench, or a Node\.js core benchmark/)]);
   });
 });

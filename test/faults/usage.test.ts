@@ -62,8 +62,8 @@ describe.concurrent('bad options', () => {
     const text = join(dir, 'notes.txt');
     writeFileSync(text, 'not a benchmark\n');
     await expectUsageError(['run', join(dir, 'missing.mjs')], /^error: .*missing\.mjs: no such file$/);
-    await expectUsageError(['run', dir], /^error: .* is a directory: name a benchmark file in it \(for a suite folder: rtbench bench .*\)$/);
-    await expectUsageError(['run', text], /^error: .*notes\.txt is not a benchmark file rtbench can bring/);
+    await expectUsageError(['run', dir], /^error: .* is a directory with no wrangler.json, wrangler.jsonc or wrangler.toml: name a benchmark file or a Worker in it \(for a suite folder: rtbench bench .*\)$/);
+    await expectUsageError(['run', text], /^error: .*notes\.txt is not a benchmark file or a Worker rtbench can bring/);
   });
 
   it('gives each variant that cannot run its own error line, each named once', async () => {

@@ -17,7 +17,7 @@ import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
 import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type MeasurerOptionValue, type PlanFlags, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant, roundsPerArm, splitSuiteOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
-import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
+import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, workerNotes, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
 
@@ -124,7 +124,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // A brought file's comparison may have a budget of its own (a Node core file's: plan/brought-defaults.ts).
   const budget = compare && measured === undefined ? broughtCompareBudget(location.entry, given) : { flags: given };
   // Said once the file has bundled and listed its cases: a file refused before that gets its one line alone.
-  const notes: string[] = budget.note ? [budget.note] : [];
+  const notes: string[] = [...workerNotes(location.entry), ...(budget.note ? [budget.note] : [])];
   const flags = budget.flags;
   const shard = flags.shard !== undefined ? parseShard(flags.shard) : undefined;
   const specs = compare ? parseCompareArms(compareArms) : parseRuntimeList((flags.runtime ?? DEFAULT_RUNTIMES).join(','));

@@ -37,4 +37,5 @@ export {
   type RequestKind,
   type RequestShape,
   type RequestSuite,
+  type WorkersCompatibility,
 } from './request.ts';

@@ -36,6 +36,16 @@ export interface RequestDeclaration {
   readonly mix: readonly RequestKind[];
   /** Requests each fresh process serves, one at a time (the first is the process's first request). */
   readonly requests?: number;
+  /** Identifiers replaced by expressions when the handler is bundled (esbuild's define, a wrangler project's `define`). */
+  readonly define?: Readonly<Record<string, string>>;
+  /** The Workers compatibility date and flags the handler was written for (a wrangler project's): workerd serves it with them. */
+  readonly compatibility?: WorkersCompatibility;
+}
+
+/** A Workers compatibility date (YYYY-MM-DD) and flags (`nodejs_compat`, …). */
+export interface WorkersCompatibility {
+  readonly date?: string;
+  readonly flags: readonly string[];
 }
 
 export const DEFAULT_REQUESTS_PER_PROCESS = 200;

@@ -276,6 +276,8 @@ export const roundSchema = z.object({
       unsettled: z.number().int().nonnegative(),
       /** The runtime's own thread clock per handler request from the second on, ms (node's process.threadCpuUsage; absent elsewhere). */
       threadClockMs: z.array(finite.nonnegative()).optional(),
+      /** Lines the handler wrote to the console (console.log, info, warn, error, debug) while serving the round's handler requests: kept out of the table, counted. */
+      consoleLines: z.number().int().nonnegative().optional(),
       /** The answers' masked templates (absent: --same-work strict, or a run saved before masking). */
       answers: z.array(maskedAnswerSchema).optional(),
     })

@@ -73,8 +73,9 @@ export function variantNodeEnv(v: Pick<RunnableVariant, 'flags'>): string | unde
  * program cache (the host package's bundler: owner-only, named by content hash,
  * checked against that hash before every run). `nodeEnv` is the variant's
  * NODE_ENV (undefined: it sets none); the result's nodeEnv says what was written in.
+ * `define`: the program's own (a wrangler project's), as esbuild takes it.
  */
-export async function bundleProgram(program: string, plugin: RuntimePlugin, wrapper: Wrapper | 'none', label: string, dir: string, nodeEnv: string | undefined): Promise<BundledProgram> {
+export async function bundleProgram(program: string, plugin: RuntimePlugin, wrapper: Wrapper | 'none', label: string, dir: string, nodeEnv: string | undefined, define?: Readonly<Record<string, string>>): Promise<BundledProgram> {
   const target = plugin.bundle;
   const handlerKey = plugin.programs.kind === 'server' ? plugin.programs.handlerKey : '';
   // CommonJS packages (react-dom's node build) call require() for builtins; an ESM bundle has none of its own.
@@ -86,5 +87,6 @@ export async function bundleProgram(program: string, plugin: RuntimePlugin, wrap
     stem: label,
     ...(banner ? { banner } : {}),
     nodeEnv: { variantValue: nodeEnv },
+    ...(define ? { define: { ...define } } : {}),
   });
 }

@@ -9,6 +9,7 @@
  * server that answers some requests with an error status, or drops some, is
  * measured: the errors are counted beside its figures.
  */
+import type { WorkersCompatibility } from '@rtbench/core';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,9 +110,9 @@ function startProgramServer(v: RunnableVariant, serverPath: string, timeoutMs: n
 }
 
 /** A server on a runtime whose plug-in serves programs: it binds and reports the port itself. */
-async function startServedProgram(v: RunnableVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
+async function startServedProgram(v: RunnableVariant, serverPath: string, timeoutMs: number, compatibility?: WorkersCompatibility): Promise<RunningServer> {
   if (v.plugin.programs.kind !== 'server') throw new Error(`${v.plugin.displayName} runs programs as processes`);
-  const w = v.plugin.programs.serve(v.target, v.flags, serverPath);
+  const w = v.plugin.programs.serve(v.target, v.flags, serverPath, compatibility ? { compatibility } : {});
   let ended = false;
   void w.exited.then(() => (ended = true));
   const port = await within(w.listening, timeoutMs, undefined);
@@ -130,8 +131,9 @@ async function startServedProgram(v: RunnableVariant, serverPath: string, timeou
 }
 
 /** A fresh server of `serverPath` on the variant, however its runtime runs programs; its port undefined when it did not report one in time. */
-export function startServer(v: RunnableVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
-  return v.plugin.programs.kind === 'server' ? startServedProgram(v, serverPath, timeoutMs) : startProgramServer(v, serverPath, timeoutMs);
+/** `compatibility`: a Workers handler's date and flags, for a runtime that serves Workers modules (the others have no such setting). */
+export function startServer(v: RunnableVariant, serverPath: string, timeoutMs: number, compatibility?: WorkersCompatibility): Promise<RunningServer> {
+  return v.plugin.programs.kind === 'server' ? startServedProgram(v, serverPath, timeoutMs, compatibility) : startProgramServer(v, serverPath, timeoutMs);
 }
 
 /** One request to the server, as the load generator will send it. */

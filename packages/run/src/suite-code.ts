@@ -35,12 +35,12 @@ export function nodeEnvWarning(suiteName: string, unset: readonly { variantId: s
  * One line naming, per arm, the NODE_ENV written into its bundle and the
  * packages that read it; undefined when no bundled package reads it.
  */
-export function nodeEnvPerArm(subject: string, uses: readonly { variantId: string; nodeEnv: NodeEnvUse }[]): string | undefined {
+export function nodeEnvPerArm(uses: readonly { variantId: string; nodeEnv: NodeEnvUse }[]): string | undefined {
   const reading = uses.filter((u) => u.nodeEnv.readers.length);
   if (!reading.length) return undefined;
   const readers = [...new Set(reading.flatMap((u) => u.nodeEnv.readers))].sort();
   const arms = reading.map((u) => `${u.variantId} "${u.nodeEnv.value}"${u.nodeEnv.defaulted ? ' (unset: what a deployment build writes)' : ''}`);
-  return `${subject}: ${readers.join(', ')} read process.env.NODE_ENV, written in per arm: ${arms.join(', ')}`;
+  return `${readers.join(', ')} read process.env.NODE_ENV, written in per arm: ${arms.join(', ')}`;
 }
 
 /** A host-timed suite's code per runtime: the sources of all its programs (not only the filtered cases'), so shards of one run agree. */

@@ -8,7 +8,7 @@
  * `{ unavailable: '<why>' }`; the sentence a user reads is made by
  * cannotMessage() below, the one place that says so.
  */
-import type { RuntimeKind } from '@rtbench/core';
+import type { RuntimeKind, WorkersCompatibility } from '@rtbench/core';
 import type { ChildExit, JobOutcome, LiveCase, RunningJob, Tail, WarmProcess } from '@rtbench/process';
 import type { RuntimeStore } from './store.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
@@ -90,7 +90,8 @@ type ProgramHost =
   | {
       readonly kind: 'server';
       readonly handlerKey: string;
-      serve(target: RuntimeTarget, flags: TranslatedFlags, modulePath: string): ServedProgram;
+      /** `options.compatibility`: the Workers compatibility date and flags the program was written for (a wrangler project's), instead of the runtime's own. */
+      serve(target: RuntimeTarget, flags: TranslatedFlags, modulePath: string, options?: { compatibility?: WorkersCompatibility }): ServedProgram;
       readonly codeCache: Unavailable;
       /**
        * A running server that loads the program (a module whose default export

@@ -31,6 +31,9 @@ const broughtEntries = new Map<string, string>();
 /** What the formats rtbench runs unchanged look like, for messages. */
 export const BROUGHT_FORMATS_IN_WORDS = "mitata, tinybench, node:bench, Deno.bench, or a Node.js core benchmark/<area>/<file>.js";
 
+/** What `rtbench run` takes, for messages: those files, or a Worker. */
+export const RUN_TARGETS_IN_WORDS = `${BROUGHT_FORMATS_IN_WORDS}; or a Worker: a module with \`export default { fetch }\`, a wrangler project folder or its wrangler.json(c)/.toml`;
+
 const REQUIRES_NODE_COMMON = /require\s*\(\s*['"](?:\.\.\/)+common(?:\.js)?['"]\s*\)/;
 const IMPORTS_NODE_BENCH = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]node:bench['"]/;
 
@@ -124,10 +127,10 @@ export function broughtFileProblem(path: string): string | undefined {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' || code === 'ENOTDIR' ? `${path}: no such file` : `${path} cannot be read (${code ?? (error as Error).message})`;
   }
-  if (stat.isDirectory()) return `${path} is a directory: name a benchmark file in it (for a suite folder: rtbench bench ${path})`;
+  if (stat.isDirectory()) return `${path} is a directory with no wrangler.json, wrangler.jsonc or wrangler.toml: name a benchmark file or a Worker in it (for a suite folder: rtbench bench ${path})`;
   if (!stat.isFile()) return `${path} is not a regular file`;
   if (isBroughtFile(path)) return undefined;
-  return `${path} is not a benchmark file rtbench can bring (${BROUGHT_FORMATS_IN_WORDS}; for a suite: rtbench bench <suite>)`;
+  return `${path} is not a benchmark file or a Worker rtbench can bring (${RUN_TARGETS_IN_WORDS}; for a suite: rtbench bench <suite>)`;
 }
 
 export function isBroughtEntry(entry: string): boolean {

@@ -7,6 +7,7 @@
 export { bundleCodeHash, bundleSuite, type ArmBuild, type Bundle } from './bundle.ts';
 export {
   BROUGHT_FORMATS_IN_WORDS,
+  RUN_TARGETS_IN_WORDS,
   broughtFileOf,
   broughtFileProblem,
   broughtFormatOfEntry,
@@ -22,3 +23,4 @@ export { UsageError } from './errors.ts';
 export { cacheDir, inCheckout, projectDir, repoRoot } from './places.ts';
 export type { SuiteLocation } from './suite-location.ts';
 export { filterCases, listSuites, loadSuite, locateSuite } from './suites.ts';
+export { isWorkerTarget, setWorkerRequests, workerNotes } from './worker.ts';

@@ -6,6 +6,7 @@ import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench
 import { oneLine } from '@rtbench/core/words';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
 import { UsageError } from './errors.ts';
+import { isWorkerTarget, locateWorker } from './worker.ts';
 import { caseFilter } from './case-filter.ts';
 import { suitesDir } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
@@ -25,6 +26,8 @@ export function locateSuite(nameOrPath: string): SuiteLocation {
   if (byName) return byName;
   // A file written for mitata or tinybench, run as it is.
   if (isBroughtFile(nameOrPath)) return locateBroughtFile(nameOrPath);
+  // A Workers module or a wrangler project, served as a request suite.
+  if (isWorkerTarget(nameOrPath)) return locateWorker(nameOrPath).location;
   for (const candidate of [nameOrPath, join(nameOrPath, 'index.ts')]) {
     const path = resolve(candidate);
     if (path.endsWith('.ts') && existsSync(path)) return { name: nameOrPath, entry: path };

@@ -8,6 +8,7 @@
  * bindings (process.env), nothing else: a worker sees neither workerd's nor
  * rtbench's environment. Each grant's reason: runners/workerd/README.md.
  */
+import type { WorkersCompatibility } from '@rtbench/core';
 import { HANDLER_KEY } from './handoff.ts';
 
 /**
@@ -49,13 +50,16 @@ export interface ConfigOptions {
   workerdVersion: string;
   /** The variant's environment, shown to the worker as process.env. */
   env: Readonly<Record<string, string>>;
+  /** The program's own compatibility date and flags (a wrangler project's), instead of rtbench's. */
+  compatibility?: WorkersCompatibility;
 }
 
 /** The name the worker's config gives the bundle's module: stacks and profiles name it so. */
 export const BUNDLE_MODULE = 'bundle.mjs';
 
 export function workerdConfig(options: ConfigOptions): string {
-  const date = compatibilityDateFor(options.workerdVersion);
+  const date = options.compatibility?.date ?? compatibilityDateFor(options.workerdVersion);
+  const flags = options.compatibility ? options.compatibility.flags : COMPATIBILITY_FLAGS;
   const main = `import './${BUNDLE_MODULE}';\nexport default globalThis.${HANDLER_KEY};\n`;
   const list = (items: readonly string[]): string => `[${items.map(capnpString).join(', ')}]`;
   const bindings = Object.entries(options.env);
@@ -77,7 +81,7 @@ const benchmark :Workerd.Worker = (
     (name = ${capnpString(BUNDLE_MODULE)}, esModule = embed ${capnpString(options.bundleRelativePath)}),
   ],
   compatibilityDate = ${capnpString(date)},
-  compatibilityFlags = ${list(COMPATIBILITY_FLAGS)},
+  compatibilityFlags = ${list(flags)},
   bindings = [
 ${bindings.map(([name, value]) => `    (name = ${capnpString(name)}, text = ${capnpString(value)}),`).join('\n')}
   ],

@@ -8,6 +8,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { WorkersCompatibility } from '@rtbench/core';
 import type { RuntimeTarget, ServedProgram, TranslatedFlags } from '@rtbench/runtime-kit';
 import { guardDir, removeGuardedDir } from '@rtbench/process';
 import { capnpString, compatibilityDateFor, COMPATIBILITY_FLAGS, SOCKET_NAME } from './config.ts';
@@ -29,9 +30,9 @@ function served(binary: string, dir: string, configPath: string, serveOptions: r
   };
 }
 
-/** A fresh `workerd serve` of a module that sets globalThis[HANDLER_KEY] (the config imports it and exports the handler). */
-export function serveModule(target: RuntimeTarget, flags: TranslatedFlags, modulePath: string): ServedProgram {
-  const { dir, configPath } = writeJobConfig({ bundle: { path: modulePath }, v8Flags: flags.args, workerdVersion: target.version, env: flags.env });
+/** A fresh `workerd serve` of a module that sets globalThis[HANDLER_KEY] (the config imports it and exports the handler), with the program's own compatibility date and flags when it has them. */
+export function serveModule(target: RuntimeTarget, flags: TranslatedFlags, modulePath: string, options: { compatibility?: WorkersCompatibility } = {}): ServedProgram {
+  const { dir, configPath } = writeJobConfig({ bundle: { path: modulePath }, v8Flags: flags.args, workerdVersion: target.version, env: flags.env, ...(options.compatibility ? { compatibility: options.compatibility } : {}) });
   return served(target.binary, dir, configPath, []);
 }
 

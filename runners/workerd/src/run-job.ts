@@ -9,6 +9,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import type { WorkersCompatibility } from '@rtbench/core';
 import type { JobRequest } from '@rtbench/runtime-kit';
 import { attachTraceMetrics, guardDir, MAX_TIMER_MS, ProtocolReader, removeGuardedDir, sealJob, TraceFilter, type ChildExit, type JobOutcome, type RunningJob } from '@rtbench/process';
 import type { WorkerdFacts } from './handoff.ts';
@@ -35,6 +36,8 @@ export interface JobConfigOptions {
   v8Flags: readonly string[];
   workerdVersion: string;
   env: Readonly<Record<string, string>>;
+  /** A Workers program's own compatibility date and flags (a wrangler project's); absent: rtbench's (config.ts). */
+  compatibility?: WorkersCompatibility;
 }
 
 /** Writes a job's config in a fresh temporary directory; the caller removes it. */
@@ -52,8 +55,8 @@ export function writeJobConfig(options: JobConfigOptions): { dir: string; config
     writeFileSync(join(dir, bundleRelativePath), options.bundle.source);
   }
   const configPath = join(dir, 'config.capnp');
-  const { v8Flags, workerdVersion, env } = options;
-  writeFileSync(configPath, workerdConfig({ bundleRelativePath, v8Flags, workerdVersion, env }));
+  const { v8Flags, workerdVersion, env, compatibility } = options;
+  writeFileSync(configPath, workerdConfig({ bundleRelativePath, v8Flags, workerdVersion, env, ...(compatibility ? { compatibility } : {}) }));
   return { dir, configPath };
 }
 

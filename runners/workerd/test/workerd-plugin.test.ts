@@ -31,6 +31,12 @@ describe('workerd config', () => {
     expect(config).toContain('embed "../b/bundle.mjs"');
   });
 
+  it("serves a Worker with its project's compatibility date and flags, and those alone", () => {
+    const own = workerdConfig({ bundleRelativePath: 'bundle.mjs', v8Flags: [], workerdVersion: '2026-11-17', env: {}, compatibility: { date: '2024-09-23', flags: ['nodejs_als'] } });
+    expect(own).toContain('compatibilityDate = "2024-09-23",\n  compatibilityFlags = ["nodejs_als"]');
+    expect(own).not.toContain(COMPATIBILITY_DATE);
+  });
+
   it('keeps its compatibility date unless the binary is older, and refuses control characters', () => {
     expect(compatibilityDateFor('2026-11-17')).toBe(COMPATIBILITY_DATE);
     expect(compatibilityDateFor('2026-05-31')).toBe('2026-05-31');

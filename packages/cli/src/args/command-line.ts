@@ -9,7 +9,7 @@ import { MAX_MEMORY_OPTION } from './memory-option.ts';
 import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
 import { MEASURERS, measurersChosenBy, type MeasurerOptionValue } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
-import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, listSuites, setBroughtSettings } from '@rtbench/suite-loader';
+import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, isWorkerTarget, listSuites, RUN_TARGETS_IN_WORDS, setBroughtSettings, setWorkerRequests } from '@rtbench/suite-loader';
 import { benchCommand } from '../commands/bench.ts';
 import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from '../commands/claims-options.ts';
 import { claimsCommand } from '../commands/claims.ts';
@@ -139,6 +139,18 @@ const RUN_OPTIONS = [
     value: 'key=value',
     help: 'A Node.js core benchmark file: run only these values of one of its configurations, as compare.js --set does (repeat it; a key given several times takes each value)',
   },
+  {
+    name: 'request',
+    kind: 'list',
+    value: 'request',
+    help: 'A Worker: a request to send, "[METHOD] /path [header:value ...] [@body-file]", each its own case (repeat it; default GET /)',
+  },
+  {
+    name: 'requests',
+    kind: 'value',
+    value: 'file',
+    help: 'A Worker: a JSON mix of requests with weights, one case: [{ "name", "weight", "request": "POST /api @body.json" }] or { "mix": [...], "requests": n }',
+  },
   ...BENCH_OPTIONS,
 ] as const satisfies readonly OptionSpec[];
 
@@ -266,14 +278,21 @@ export const COMMANDS: readonly Command[] = [
   }),
   command({
     name: 'run',
-    positionals: [{ name: 'file', required: true, missing: `name a benchmark file written for ${BROUGHT_FORMATS_IN_WORDS}` }],
-    summary: `Run a benchmark file written for ${BROUGHT_FORMATS_IN_WORDS}, unchanged; it takes bench's options`,
+    positionals: [{ name: 'file', required: true, missing: `name a benchmark file written for ${RUN_TARGETS_IN_WORDS}` }],
+    summary: `Run a benchmark file written for ${BROUGHT_FORMATS_IN_WORDS}, or a Worker (a module, a wrangler project), unchanged; it takes bench's options`,
     options: RUN_OPTIONS,
     measurers: true,
     run: ([file], flags) => {
+      const set = flags.set ?? [];
+      const request = flags.request ?? [];
+      if (isWorkerTarget(file!)) {
+        if (set.length) throw new UsageError(`--set sets a configuration of a Node.js core benchmark file; ${file} is a Worker (its requests: --request or --requests)`);
+        setWorkerRequests(file!, { request, ...(flags.requests !== undefined ? { requests: flags.requests } : {}) });
+        return benchCommand(file!, flags);
+      }
       const problem = broughtFileProblem(file!);
       if (problem) throw new UsageError(problem);
-      const set = flags.set ?? [];
+      if (request.length || flags.requests !== undefined) throw new UsageError(`--request and --requests are a Worker's requests; ${file} is a benchmark file, not a Worker`);
       checkBroughtFile(file!, set);
       setBroughtSettings(file!, set);
       return benchCommand(file!, flags);

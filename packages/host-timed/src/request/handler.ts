@@ -6,7 +6,9 @@
  * wrapper's closure, out of the handler's reach, and a few paths beside
  * the handler's serve the host: those outcomes, an empty handler (the
  * server's own cost), a spin of fixed work (which thread runs JavaScript),
- * and the in-runtime thread clock's readings where the runtime has one.
+ * the in-runtime thread clock's readings where the runtime has one, and how
+ * many console lines the handler wrote (counted, and written where the
+ * runtime writes them: never into the table).
  * Web APIs only: workerd serves this module as it is.
  */
 import { RESERVED, type ServedOutcome } from './paths.ts';
@@ -29,9 +31,37 @@ function spin(): number {
 const { stringify } = JSON;
 const ResponseOf = Response;
 
+const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug'] as const;
+
+/** Counts the console lines written while a handler request is in flight (the server's own lines are not the handler's). */
+function countConsoleLines(): { count(): number; during<T>(work: () => Promise<T>): Promise<T> } {
+  let lines = 0;
+  let inFlight = 0;
+  const target = console as unknown as Record<string, (...args: unknown[]) => void>;
+  for (const name of CONSOLE_METHODS) {
+    const write = target[name]!;
+    target[name] = (...args: unknown[]) => {
+      if (inFlight > 0) lines++;
+      write.apply(console, args);
+    };
+  }
+  return {
+    count: () => lines,
+    async during(work) {
+      inFlight++;
+      try {
+        return await work();
+      } finally {
+        inFlight--;
+      }
+    },
+  };
+}
+
 /** The fetch handler the runtime's server calls; `threadClock` answers the readings path (absent: the runtime has no thread clock). */
 export function wrapHandler(module: WorkersModule, threadClock?: () => string): { fetch(request: Request, env?: unknown, ctx?: unknown): Promise<Response> } {
   const outcomes: ServedOutcome[] = [];
+  const consoleLines = countConsoleLines();
   return {
     async fetch(request, env = {}, ctx = CONTEXT) {
       const url = request.url;
@@ -39,10 +69,11 @@ export function wrapHandler(module: WorkersModule, threadClock?: () => string): 
       if (url.endsWith(RESERVED.spin)) return new ResponseOf(String(spin()));
       if (url.endsWith(RESERVED.threadClock)) return threadClock ? new ResponseOf(threadClock()) : new ResponseOf('', { status: 404 });
       if (url.endsWith(RESERVED.outcomes)) return new ResponseOf(stringify(outcomes));
+      if (url.endsWith(RESERVED.consoleLines)) return new ResponseOf(String(consoleLines.count()));
       const call = outcomes.push(null) - 1;
       let answer: unknown;
       try {
-        answer = await module.fetch(request, env, ctx);
+        answer = await consoleLines.during(async () => module.fetch(request, env, ctx));
       } catch {
         outcomes[call] = 'threw';
         return new ResponseOf('the handler threw', { status: 500 });

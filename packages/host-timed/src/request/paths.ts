@@ -4,6 +4,7 @@ export const RESERVED = {
   spin: '/.rtbench/spin',
   threadClock: '/.rtbench/thread-clock',
   outcomes: '/.rtbench/outcomes',
+  consoleLines: '/.rtbench/console-lines',
 } as const;
 
 /**

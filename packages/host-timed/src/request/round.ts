@@ -14,7 +14,7 @@
  * stopped by its PID whatever happens; what it left running is named.
  */
 import { createHash } from 'node:crypto';
-import type { DrawnRequest, RequestShape } from '@rtbench/core';
+import type { DrawnRequest, RequestShape, WorkersCompatibility } from '@rtbench/core';
 import { endedHow, exitOf, leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
 import type { RunnableVariant } from '@rtbench/runtime-kit';
 import type { BundledProgram } from '@rtbench/host';
@@ -38,6 +38,8 @@ export interface RequestRoundPlan {
   requestTimeoutMs: number;
   /** How long the server may take to start. */
   timeoutMs: number;
+  /** The handler's Workers compatibility date and flags, for the runtime that serves Workers modules. */
+  compatibility?: WorkersCompatibility;
   signal?: AbortSignal;
 }
 
@@ -64,6 +66,8 @@ export interface RequestRoundValues {
   emptyMs: number[];
   /** The runtime's own thread clock per handler request from the second on, ms (absent: it has none). */
   threadClockMs?: number[];
+  /** Console lines the handler wrote while serving the round's requests (absent: the count was not read). */
+  consoleLines?: number;
   outcomes: RequestOutcomes;
   jsThread: { tid: number; name: string; main: boolean };
   /** Threads the process had when the spin ran. */
@@ -198,7 +202,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
 
 export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan): Promise<RequestRoundOutcome> {
   const started = performance.now();
-  const server = await startServer(v, plan.serverPath, plan.timeoutMs);
+  const server = await startServer(v, plan.serverPath, plan.timeoutMs, plan.compatibility);
   const stopOnAbort = (): void => void server.stop();
   plan.signal?.addEventListener('abort', stopOnAbort, { once: true });
   let outcome: RequestRoundOutcome;
@@ -238,6 +242,8 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   if (js.note) notes.push(js.note);
   const clock = alive ? await send(port, GET, plan.requestTimeoutMs, RESERVED.threadClock) : undefined;
   const threadClockMs = clock && 'status' in clock && clock.status === 200 && kept.length === sent.length ? perRequestClock(new TextDecoder().decode(clock.body), order) : undefined;
+  const lines = alive ? await send(port, GET, plan.requestTimeoutMs, RESERVED.consoleLines) : undefined;
+  const consoleLines = lines && 'status' in lines && lines.status === 200 ? Number(new TextDecoder().decode(lines.body)) : undefined;
   const hash = createHash('sha256');
   for (const s of kept) hash.update(`${s.digest}\n`);
   const ms = (ns: number): number => ns / 1e6;
@@ -248,6 +254,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
     kinds: kept.map((s) => s.kind),
     emptyMs: empty.map((d) => ms(d.get(js.tid) ?? 0)),
     ...(threadClockMs ? { threadClockMs } : {}),
+    ...(consoleLines !== undefined && Number.isInteger(consoleLines) && consoleLines >= 0 ? { consoleLines } : {}),
     outcomes: countEnds(ends),
     jsThread: { tid: js.tid, name: threadName(pid, js.tid), main: js.tid === pid },
     threads: js.threads,
@@ -302,6 +309,6 @@ function perRequestClock(text: string, sent: readonly SentKind[]): number[] | un
 }
 
 /** The handler module bundled for the variant's runtime with the wrapper its server takes (its path is the round's serverPath), with the variant's NODE_ENV. */
-export async function bundleRequestServer(handler: string, v: RunnableVariant, label: string, programDir: string): Promise<BundledProgram> {
-  return bundleProgram(handler, v.plugin, v.plugin.programs.kind === 'server' ? 'request-handler' : 'request-server', label, programDir, variantNodeEnv(v));
+export async function bundleRequestServer(handler: string, v: RunnableVariant, label: string, programDir: string, define?: Readonly<Record<string, string>>): Promise<BundledProgram> {
+  return bundleProgram(handler, v.plugin, v.plugin.programs.kind === 'server' ? 'request-handler' : 'request-server', label, programDir, variantNodeEnv(v), define);
 }

@@ -75,7 +75,7 @@ export const REQUEST_CPU: MeasurerDescriptor = {
     const cases = setup.cases as readonly RequestCaseSpec[];
     const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs) };
     return {
-      measurer: requestMeasurer(budget, setup.warn),
+      measurer: requestMeasurer(budget, (line) => setup.warn(`${setup.suite.name}: ${line}`)),
       units: requestUnits(cases),
       cases: cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric })),
       ownCode: (plugins) => requestSuiteCode(setup.suite, plugins),
@@ -104,7 +104,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
     const id = `${key}\u0000${arm.id}`;
     let p = bundles.get(id);
     if (!p) {
-      p = bundleRequestServer(d.handler, arm, `${d.name.replace(/[^a-z0-9-]+/gi, '-')}-${arm.plugin.name}`, budget.programDir).catch((error: unknown) => ({ error: `bundling the handler failed: ${(error as Error).message}` }));
+      p = bundleRequestServer(d.handler, arm, `${d.name.replace(/[^a-z0-9-]+/gi, '-')}-${arm.plugin.name}`, budget.programDir, d.define).catch((error: unknown) => ({ error: `bundling the handler failed: ${(error as Error).message}` }));
       bundles.set(id, p);
     }
     return p;
@@ -115,7 +115,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
     if (saidFor.has(d.handler)) return;
     saidFor.add(d.handler);
     const uses = await Promise.all(arms.map(async (arm) => ({ variantId: arm.id, bundle: await bundled(d, key, arm) })));
-    const line = nodeEnvPerArm(d.name, uses.flatMap((u) => ('nodeEnv' in u.bundle && u.bundle.nodeEnv ? [{ variantId: u.variantId, nodeEnv: u.bundle.nodeEnv }] : [])));
+    const line = nodeEnvPerArm(uses.flatMap((u) => ('nodeEnv' in u.bundle && u.bundle.nodeEnv ? [{ variantId: u.variantId, nodeEnv: u.bundle.nodeEnv }] : [])));
     if (line) warn(line);
   };
   return {
@@ -132,7 +132,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
         const server = await bundled(declaration, unit.key, arm);
         const outcome: RequestRoundOutcome =
           'path' in server
-            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) })
+            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(context.signal ? { signal: context.signal } : {}) })
             : { ok: false, kind: 'error', message: server.error };
         out.push({
           armId: arm.id,
@@ -186,6 +186,7 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
       threads: outcome.threads,
       unsettled: outcome.unsettled,
       ...(handler && outcome.threadClockMs ? { threadClockMs: outcome.threadClockMs } : {}),
+      ...(handler && outcome.consoleLines !== undefined ? { consoleLines: outcome.consoleLines } : {}),
     },
   };
   return { kind: 'round', record };
@@ -200,6 +201,10 @@ function warningsOf(v: RequestRoundValues): string[] {
   if (v.problem) out.push(`a round stopped early: ${v.problem.replace(/\d+ requests/, 'requests')}`);
   if (v.emptyProblem) out.push(`the empty handler's requests stopped early: ${v.emptyProblem}`);
   out.push(...v.notes);
+  if (v.consoleLines) {
+    const perRequest = +(v.consoleLines / v.jsThreadMs.length).toFixed(2);
+    out.push(`the handler wrote ${perRequest} console ${perRequest === 1 ? 'line' : 'lines'} per request (kept out of the table, their cost in the figures, counted in the saved run)`);
+  }
   if (!v.jsThread.main) out.push(`the JavaScript ran on a thread other than the main one (${v.jsThread.name})`);
   return out;
 }

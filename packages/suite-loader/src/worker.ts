@@ -1,0 +1,135 @@
+/**
+ * A Worker brought as it is: a Workers module (`export default { fetch }`)
+ * or a wrangler project (a folder, or its wrangler.json/.jsonc/.toml). It
+ * becomes a request suite (core request.ts) built from the file, so every
+ * option of `bench` that applies works on it with no second path: each
+ * `--request` is a case (a `--requests` file's mix is one), served unchanged
+ * by each runtime's own server. The handler is wrapped so it is called with
+ * the project's vars as env on every runtime; the project's define is
+ * written into its bundle and its compatibility date and flags go to the
+ * Workers runtime.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { suiteNameFor } from '@rtbench/adapters/suite-name';
+import type { RequestDeclaration, WorkersCompatibility } from '@rtbench/core';
+import { storeNamedFile } from '@rtbench/host';
+import { UsageError } from './errors.ts';
+import { cacheDir, rtbenchModule } from './places.ts';
+import type { SuiteLocation } from './suite-location.ts';
+import { readWranglerProject, wranglerConfigAt } from './wrangler-config.ts';
+import { parseRequestLine, readRequestsFile, requestName } from './worker-requests.ts';
+
+const CORE = rtbenchModule('@rtbench/core');
+const SCRIPT = /\.[cm]?[jt]sx?$/;
+
+/**
+ * Requests a fresh server of a brought Worker serves: fewer than a request
+ * suite's default, so three requests on four runtimes at the default rounds
+ * take about a minute; a --requests file may set its own.
+ */
+const WORKER_REQUESTS_PER_PROCESS = 50;
+
+const HAS_DEFAULT_EXPORT = /\bexport\s+default\b|\bexport\s*\{[^}]*\bas\s+default\b/;
+
+/** The requests the command line gave for a Worker, by its resolved path. */
+interface WorkerRequests {
+  request: readonly string[];
+  requests?: string;
+}
+const requestsFor = new Map<string, WorkerRequests>();
+/** The lines to say before the run, by the entry written for a Worker. */
+const notesFor = new Map<string, readonly string[]>();
+
+/** What a Worker's run says first (the requests it defaulted to, the compatibility it is served with, a build not run); none for any other entry. */
+export function workerNotes(entry: string): readonly string[] {
+  return notesFor.get(entry) ?? [];
+}
+
+export function setWorkerRequests(path: string, given: WorkerRequests): void {
+  requestsFor.set(resolve(path), given);
+}
+
+function scriptSource(path: string): string | undefined {
+  const full = resolve(path);
+  if (!SCRIPT.test(full) || !existsSync(full) || !statSync(full).isFile()) return undefined;
+  return readFileSync(full, 'utf8');
+}
+
+/** Is this a Workers module file (a default export and a fetch), or a wrangler project or config? A file with neither is refused by the brought-file check's line. */
+export function isWorkerTarget(path: string): boolean {
+  if (wranglerConfigAt(path)) return true;
+  const source = scriptSource(path);
+  return source !== undefined && HAS_DEFAULT_EXPORT.test(source) && /\bfetch\b/.test(source);
+}
+
+/** A module whose default export is an object literal naming no fetch: refused in one line. */
+function checkFetchExport(file: string, shown: string): void {
+  const source = readFileSync(file, 'utf8');
+  if (!HAS_DEFAULT_EXPORT.test(source)) throw new UsageError(`${shown} has no default export: a Worker module is \`export default { fetch(request, env, ctx) { … } }\``);
+  if (!/\bfetch\b/.test(source)) throw new UsageError(`${shown}: its default export has no fetch handler: a Worker module is \`export default { fetch(request, env, ctx) { … } }\``);
+}
+
+/** What a brought Worker runs, and the lines said before the run. */
+interface LocatedWorker {
+  location: SuiteLocation;
+  notes: string[];
+}
+
+/** A JSON text in which Uint8Array bodies are `{ "__b64": … }`, revived by the entry. */
+function declarationsJson(declarations: readonly RequestDeclaration[]): string {
+  return JSON.stringify(declarations, (_key, value: unknown) => (value instanceof Uint8Array ? { __b64: Buffer.from(value).toString('base64') } : value));
+}
+
+/** The Worker as a request suite: its handler wrapper and its entry, written to the program cache. */
+export function locateWorker(path: string): LocatedWorker {
+  const notes: string[] = [];
+  const config = wranglerConfigAt(path);
+  const project = config ? readWranglerProject(config) : undefined;
+  const main = project?.main ?? resolve(path);
+  checkFetchExport(main, project ? `${basename(config!)}: main ${basename(main)}` : path);
+  if (project?.build) notes.push(`${basename(config!)}'s build command (${project.build}) is not run: rtbench bundles main (${basename(main)}) as it is`);
+  const compatibility: WorkersCompatibility | undefined = project && (project.compatibilityDate || project.compatibilityFlags.length) ? { ...(project.compatibilityDate ? { date: project.compatibilityDate } : {}), flags: project.compatibilityFlags } : undefined;
+  if (compatibility) notes.push(`the Workers runtime serves it with ${basename(config!)}'s compatibility date ${compatibility.date ?? '(none: rtbench\'s)'} and flags ${compatibility.flags.join(', ') || '(none)'}; the other runtimes have no such setting`);
+  else notes.push(`the Workers runtime serves it with rtbench's compatibility date and flags (a wrangler project's are its own: rtbench run <project folder>)`);
+  const name = project ? suiteNameFor(project.name) : suiteNameFor(main);
+  const key = createHash('sha256').update(JSON.stringify([main, project ?? null])).digest('hex').slice(0, 12);
+  // Called with the project's vars as env on every runtime (each runtime's server would otherwise pass its own).
+  const handler = storeNamedFile(
+    join(cacheDir, 'brought', `${name}-${key}-worker.mjs`),
+    [
+      `import worker from ${JSON.stringify(main)};`,
+      `const env = Object.freeze(${JSON.stringify(project?.vars ?? {})});`,
+      'export default { fetch: (request, _env, ctx) => worker.fetch(request, env, ctx) };',
+      '',
+    ].join('\n'),
+  );
+  const given = requestsFor.get(resolve(path)) ?? { request: [] };
+  const shared = { handler, ...(project && Object.keys(project.define).length ? { define: project.define } : {}), ...(compatibility ? { compatibility } : {}) };
+  let declarations: RequestDeclaration[];
+  if (given.requests !== undefined) {
+    if (given.request.length) throw new UsageError('use either --request (each request its own case) or --requests <file> (one mix), not both');
+    const file = readRequestsFile(given.requests);
+    declarations = [{ name: file.name, mix: file.mix, requests: file.requests ?? WORKER_REQUESTS_PER_PROCESS, ...shared }];
+  } else {
+    const lines = given.request.length ? given.request : ['GET /'];
+    if (!given.request.length) notes.push('no --request given: each process is sent GET / (--request "GET /path", repeatable, or --requests <file> for a mix)');
+    const shapes = lines.map((line) => parseRequestLine(line));
+    const names = shapes.map(requestName);
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice) throw new UsageError(`--request ${twice} is given twice: each request is its own case`);
+    declarations = shapes.map((request, i) => ({ name: names[i]!, mix: [{ name: names[i]!, weight: 1, request }], requests: WORKER_REQUESTS_PER_PROCESS, ...shared }));
+  }
+  const entry = storeNamedFile(
+    join(cacheDir, 'brought', `${name}-${createHash('sha256').update(declarationsJson(declarations)).digest('hex').slice(0, 12)}.ts`),
+    [
+      `import { requestSuite } from ${JSON.stringify(CORE)};`,
+      `const declarations = JSON.parse(${JSON.stringify(declarationsJson(declarations))}, (_key, value) => (value && typeof value === 'object' && typeof value.__b64 === 'string' ? new Uint8Array(Buffer.from(value.__b64, 'base64')) : value));`,
+      `export default requestSuite(${JSON.stringify(name)}, declarations);`,
+      '',
+    ].join('\n'),
+  );
+  notesFor.set(entry, notes);
+  return { location: { name, entry }, notes };
+}

@@ -1,0 +1,63 @@
+/**
+ * A Worker brought as it is (`rtbench run`): a wrangler project with
+ * nodejs_compat, vars, define and a React import served on all four
+ * runtimes with the same work proven, its notes said first; a plain
+ * module's console lines counted, not printed in the table; a binding
+ * rtbench cannot stand in for and a request that does not parse refused in
+ * one line, exit 2, nothing run. Small: one round, 50 requests a process.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
+
+const WORKERS = join('test', 'fixtures', 'workers');
+const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
+
+async function run(args: string[]): Promise<{ r: CliResult; out: string; record?: RunRecord }> {
+  const out = tempFile('run.json');
+  const r = await runCliAsync(['run', ...args, '--save', out, '--no-color', '--filter', 'cpu=js thread']);
+  return { r, out, ...(existsSync(out) ? { record: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) } : {}) };
+}
+
+describe('a brought Worker', () => {
+  let project: Awaited<ReturnType<typeof run>>;
+  let clock: Awaited<ReturnType<typeof run>>;
+  beforeAll(async () => {
+    [project, clock] = await Promise.all([
+      run([join(WORKERS, 'wrangler-react'), '--runtime', RUNTIMES.join(','), '--rounds', '1']),
+      run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--rounds', '1', '--request', 'GET /?n=50']),
+    ]);
+  });
+
+  it('a wrangler project with nodejs_compat, vars, define and React runs on four runtimes, the same work on each', () => {
+    expect(project.r.status, project.r.stderr).toBe(0);
+    const run = project.record!;
+    expect(run.suite).toBe('react-page');
+    expect(run.digestMismatches).toEqual([]);
+    for (const variant of RUNTIMES) expect(run.results.find((x) => x.variantId === variant)!.rounds.length, variant).toBe(1);
+    // Said before the run: the build not run, the compatibility the Workers runtime gets, the default request, the React build.
+    expect(project.r.stderr).toContain("note: wrangler.toml's build command (npm run build) is not run");
+    expect(project.r.stderr).toContain("note: the Workers runtime serves it with wrangler.toml's compatibility date 2025-09-01 and flags nodejs_compat");
+    expect(project.r.stderr).toContain('note: no --request given: each process is sent GET /');
+    expect(project.r.stderr).toContain('! react-page: react, react-dom read process.env.NODE_ENV, written in per arm: node "production"');
+  });
+
+  it("a handler's console lines are counted per round and kept out of the table", () => {
+    expect(clock.r.status, clock.r.stderr).toBe(0);
+    const round = clock.record!.results.find((x) => x.variantId === 'node')!.rounds[0]!;
+    expect(round.requests!.consoleLines).toBe(round.samples.length);
+    expect(clock.r.stdout).not.toContain('served /');
+    expect(clock.r.stdout + clock.r.stderr).toContain('the handler wrote 1 console line per request');
+  });
+
+  it('a binding rtbench cannot stand in for, and a request that does not parse: one line, exit 2, nothing run', async () => {
+    const [kv, request] = await Promise.all([run([join(WORKERS, 'wrangler-kv'), '--runtime', 'node']), run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--request', 'FETCH /'])]);
+    expect(kv.r.status).toBe(2);
+    expect(kv.r.stderr.trim().split('\n')).toEqual(['error: wrangler.jsonc declares a KV namespace binding (kv_namespaces: CACHE): rtbench cannot stand in for it, and a Worker measured without it is not this Worker']);
+    expect(request.r.status).toBe(2);
+    expect(request.r.stderr.trim().split('\n')).toEqual(['error: --request "FETCH /": method FETCH is not one rtbench sends (GET, POST, PUT, DELETE)']);
+    expect(kv.record ?? request.record).toBeUndefined();
+  });
+});
