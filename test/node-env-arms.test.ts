@@ -33,7 +33,7 @@ describe('NODE_ENV per arm in a request case', () => {
 
   it('each arm is bundled with its own value, and one line says so', () => {
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`! worker-react: react, react-dom read process.env.NODE_ENV, written in per arm: node "production" (unset: what a deployment build writes), ${DEV} "development"`);
+    expect(r.stderr).toContain(`worker-react: react, react-dom read process.env.NODE_ENV, written in per arm: node "production" (unset: what a deployment build writes), ${DEV} "development"`);
     // The two builds render the same page: the same work, so the ratio is a verdict's.
     expect(run.digestMismatches).toEqual([]);
   });
