@@ -102,6 +102,8 @@ function aa(n: number, extra: string[], lock: string | undefined): void {
   let p99Decided = 0;
   let words = 0;
   let cells = 0;
+  // Tables where a case read ≠ work (an A/A table of one handler never should: changing responses are masked).
+  let differentWork = 0;
   for (let i = 1; i <= n; i++) {
     const before = loadText();
     const r = benchRun(args, lock);
@@ -111,12 +113,14 @@ function aa(n: number, extra: string[], lock: string | undefined): void {
     const against = disagreeing(view);
     cells += rows.length;
     words += against.length;
+    const different = view.sections.flatMap((s) => s.cases.filter((c) => c.digests));
+    if (different.length) differentWork++;
     if (wrong.length) anyDecided++;
     if (wrong.some((c) => c.quantile === 'p99')) p99Decided++;
-    console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${rows.length} quantile cells decided${wrong.length ? ` (${wrong.map((c) => `${c.label} ${c.comparison!.verdict} ${c.comparison!.ratio.toFixed(3)}`).join('; ')})` : ''}, ${against.length} words against their interval, load ${before} → ${loadText()}, saved ${r.path}`);
+    console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${rows.length} quantile cells decided${wrong.length ? ` (${wrong.map((c) => `${c.label} ${c.comparison!.verdict} ${c.comparison!.ratio.toFixed(3)}`).join('; ')})` : ''}, ${different.length} cases ≠ work, ${against.length} words against their interval, load ${before} → ${loadText()}, saved ${r.path}`);
     for (const line of against) console.log(`    ${line}`);
   }
-  console.log(`A/A: ${anyDecided} of ${n} tables with a decided quantile cell (${pct(anyDecided / n, 1)} ± ${pct(mcError(anyDecided, n), 1)}), ${p99Decided} with a decided p99; ${words} words against their interval in ${cells} cells`);
+  console.log(`A/A: ${anyDecided} of ${n} tables with a decided quantile cell (${pct(anyDecided / n, 1)} ± ${pct(mcError(anyDecided, n), 1)}), ${p99Decided} with a decided p99; ${words} words against their interval in ${cells} cells; ${differentWork} tables with a case ≠ work`);
 }
 
 const { command, rest, flag, files, benchArgs } = calibrationArgs();

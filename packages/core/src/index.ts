@@ -38,4 +38,6 @@ export {
   type RequestShape,
   type RequestSuite,
   type WorkersCompatibility,
+  type ResponseNormalizer,
+  type ResponseToNormalize,
 } from './request.ts';

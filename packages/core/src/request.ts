@@ -27,6 +27,17 @@ export interface RequestKind {
   readonly request: RequestShape | ((random: () => number) => RequestShape);
 }
 
+/** One response as a suite's `normalize` sees it: the request it answered, its status and content type, its body as text. */
+export interface ResponseToNormalize {
+  readonly request: RequestShape;
+  readonly status: number;
+  readonly contentType?: string;
+  readonly body: string;
+}
+
+/** The body a response is compared by: the text with what masking cannot see made plain (a random order, a value with no changing shape). */
+export type ResponseNormalizer = (response: ResponseToNormalize) => string;
+
 export interface RequestDeclaration {
   readonly group?: string;
   readonly name: string;
@@ -36,6 +47,12 @@ export interface RequestDeclaration {
   readonly mix: readonly RequestKind[];
   /** Requests each fresh process serves, one at a time (the first is the process's first request). */
   readonly requests?: number;
+  /**
+   * Run by the host on each response's body before its changing spans are
+   * masked (same work, docs/requests.md): for what masking cannot see. Not
+   * used under --same-work strict.
+   */
+  readonly normalize?: ResponseNormalizer;
   /** Identifiers replaced by expressions when the handler is bundled (esbuild's define, a wrangler project's `define`). */
   readonly define?: Readonly<Record<string, string>>;
   /** The Workers compatibility date and flags the handler was written for (a wrangler project's): workerd serves it with them. */

@@ -113,6 +113,11 @@ describe('templates compared across processes', () => {
     expect(maskedText(planted).slice(at.b)).toMatch(/^(<section>|section>|<p>fixed)/);
     expect(templateDifference(moving, learn([page(T1, U1, 1).replace('fixed', 'fixes'), page(T2, U2, 2).replace('fixed', 'fixes')])!)).toBeDefined();
   });
+  it('a line added where another is empty differs on that line, not at the end of the one before', () => {
+    const at = templateDifference({ segments: ['a ', '\n\nb'] }, { segments: ['a ', '\nextra\nb'] })!;
+    expect(lineAt(maskedText({ segments: ['a ', '\n\nb'], widths: [] }), at.a)).toMatchObject({ line: 2, text: '' });
+    expect(lineAt(maskedText({ segments: ['a ', '\nextra\nb'], widths: [] }), at.b)).toMatchObject({ line: 2, text: 'extra' });
+  });
   it('two holes on both sides next to a word that differs are not forgiven', () => {
     expect(templateDifference({ segments: ['a ', ' b'] }, { segments: ['a ', ' c'] })).toBeDefined();
   });

@@ -12,4 +12,5 @@ export { programCommand } from './variant.ts';
 export { choosePinning, type Pinning } from './pinning.ts';
 export { bundleProgram, startupWrapper, type Wrapper } from './bundle.ts';
 export { hostSuiteCode, suiteCodeOf } from './code.ts';
+export type { SameWorkRule } from './request/answers.ts';
 export { bundleRequestServer, runRequestRound, type RequestOutcomes, type RequestRoundOutcome, type RequestRoundPlan, type RequestRoundValues } from './request/round.ts';

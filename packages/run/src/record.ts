@@ -11,6 +11,8 @@ import { statsSchema } from '@rtbench/core/schema';
 import { median, nearFloor, summarizeArm } from '@rtbench/stats';
 import { memoryGrowth, type ResidentSeries } from '@rtbench/verdicts';
 import { DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY } from '@rtbench/core';
+import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
+import { answersDifference } from '@rtbench/core/same-work';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
 export interface VariantSlot {
@@ -109,15 +111,19 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
     if (without) result.withoutWork = without;
     else delete result.withoutWork;
     if (result.rounds.length && result.status === 'failed') result.status = 'partial';
-    // The same variant must compute the same value in every round.
+    // The same variant must compute the same value in every round (a request case's masked answers: the same once holes are forgiven).
     const own = new Set(result.rounds.map((r) => r.digest.hash));
-    if (own.size > 1) {
+    const ownAnswers = own.size > 1 ? maskedAnswersOf(result.rounds.map((r, i) => [`round ${i}`, r])) : undefined;
+    if (ownAnswers && !answersDifference(ownAnswers)) {
+      // Proven the same work: each process masked what changed in it.
+    } else if (own.size > 1) {
       result.failures.push({ kind: 'digest-mismatch', message: `the case returned different values in different rounds (${[...own].join(', ')}): it is not deterministic` });
       result.status = result.rounds.length ? 'partial' : 'failed';
     }
   }
   run.digestMismatches = [];
   delete run.digestsRounded;
+  delete run.sameWorkMasked;
   for (const c of run.cases) {
     // Keyed by variant ids, which users name: no prototype.
     const digests: Record<string, string> = Object.create(null);
@@ -127,16 +133,40 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
       digests[r.variantId] = r.rounds[0].digest.hash;
       rounded[r.variantId] = r.rounds[0].digest.rounded;
     }
-    if (new Set(Object.values(digests)).size <= 1) continue;
+    const firstRounds = run.results.filter((r) => r.caseId === c.id && r.rounds[0]).map((r): [string, RoundRecord] => [r.variantId, r.rounds[0]!]);
+    const masked = maskedAnswersOf(firstRounds);
+    const where = masked && new Set(Object.values(digests)).size > 1 ? answersDifference(masked) : undefined;
+    if (masked && !where) {
+      const proof = maskedProof(c.id, Object.values(masked));
+      if (proof.spans > 0) (run.sameWorkMasked ??= []).push(proof);
+    }
+    // The same work once each process's changing spans are masked.
+    if (new Set(Object.values(digests)).size <= 1 || (masked && !where)) continue;
     // Exact comparison first; numbers rounded to DIGEST_SIGNIFICANT_DIGITS only when every variant's value holds fractions.
     const roundedHashes = Object.values(rounded);
     if (roundedHashes.every((h) => h !== undefined) && new Set(roundedHashes).size === 1) {
       (run.digestsRounded ??= []).push({ caseId: c.id, digits: DIGEST_SIGNIFICANT_DIGITS, digests });
     } else {
-      run.digestMismatches.push({ caseId: c.id, digests });
+      run.digestMismatches.push({ caseId: c.id, digests, ...(where ? { where } : {}) });
     }
   }
   const failed = run.results.some((r) => r.failures.some((f) => f.kind !== 'unsupported' && f.kind !== 'warning')) || run.digestMismatches.length > 0;
   run.status = interrupted ? 'interrupted' : failed ? 'failed' : 'complete';
   run.finishedAt = new Date().toISOString();
+}
+
+/** Each round's masked answers by name (a variant, or a round), when every round has them (a request case not run strict). */
+function maskedAnswersOf(rounds: readonly (readonly [string, RoundRecord])[]): Record<string, readonly MaskedAnswer[]> | undefined {
+  if (!rounds.length || !rounds.every(([, r]) => r.requests?.answers)) return undefined;
+  // Keyed by variant ids, which users name: no prototype.
+  const out: Record<string, readonly MaskedAnswer[]> = Object.create(null);
+  for (const [name, r] of rounds) out[name] = r.requests!.answers!;
+  return out;
+}
+
+/** How the case's work was proven: the most spans masked and characters they stood for of any variant, of how many bytes. */
+function maskedProof(caseId: string, byVariant: readonly (readonly MaskedAnswer[])[]): NonNullable<RunRecord['sameWorkMasked']>[number] {
+  const sum = (answers: readonly MaskedAnswer[], f: (a: MaskedAnswer) => number): number => answers.reduce((n, a) => n + f(a), 0);
+  const most = byVariant.reduce((best, answers) => (sum(answers, (a) => a.spans) > sum(best, (a) => a.spans) ? answers : best));
+  return { caseId, spans: sum(most, (a) => a.spans), maskedChars: sum(most, (a) => a.maskedChars), bytes: sum(most, (a) => a.bytes) };
 }

@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { RunRecord } from '@rtbench/core/schema';
+import { createHash } from 'node:crypto';
+import type { MaskedAnswer, RunRecord } from '@rtbench/core/schema';
+import { AnswerLearner } from '@rtbench/core/same-work';
 import { finishRun } from '../src/record.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 
@@ -49,6 +51,72 @@ describe('finishRun: the same-work check', () => {
     expect(run.results.find((r) => r.variantId === 'node@24')!.status).toBe('ok');
     expect(run.digestMismatches).toEqual([]);
     expect(run.status).toBe('failed');
+  });
+});
+
+/** A request round's masked answers (core same-work) for a page learned from `pages`, with digests that differ per round as templates learned apart do. */
+function answersOf(pages: readonly string[]): MaskedAnswer[] {
+  const learner = new AnswerLearner((text) => createHash('sha256').update(text).digest('hex'));
+  for (const text of pages) learner.add({ request: 'GET /', status: 200, contentType: 'text/html', text, bytes: text.length });
+  return learner.answers();
+}
+const page = (time: string, extra = ''): string => `<h1>Report</h1>\n<p>at ${time}</p>\n${extra}<p>total 42</p>`;
+
+/** A run whose case0 rounds carry the answers `pagesOf(variant, round)` gave, each round with a digest of its own. */
+function runAnswering(pagesOf: (variant: string, round: number) => string[]): RunRecord {
+  const run = runReturning([['aaaa', 'aaaa']]);
+  for (const result of run.results) {
+    result.rounds.forEach((round, i) => {
+      const answers = answersOf(pagesOf(result.variantId, i));
+      round.digest = { hash: createHash('sha256').update(JSON.stringify(answers.map((a) => a.hash))).digest('hex'), summary: 'responses' };
+      round.requests = { outcomes: { ok: 2, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 }, jsThread: { tid: 1, name: 'main', main: true }, threads: 1, unsettled: 0, answers };
+    });
+  }
+  return run;
+}
+
+describe('finishRun: the same work on changing responses', () => {
+  it('answers that differ only where a process saw a time change are the same work, said with the spans masked', () => {
+    // node's time changed in its rounds; node@24's stayed on one second, so it masked nothing: its value faces node's hole.
+    const run = runAnswering((variant, round) => (variant === 'node' ? [page(`20:46:0${round}`), page(`20:47:1${round}`)] : [page('20:46:05'), page('20:46:05')]));
+    finishRun(run, false);
+    expect(run.digestMismatches).toEqual([]);
+    expect(run.results.flatMap((r) => r.failures)).toEqual([]);
+    expect(run.sameWorkMasked).toEqual([{ caseId: 'case0', spans: 1, maskedChars: '20:47:10'.length, bytes: page('20:47:10').length }]);
+    expect(run.status).toBe('complete');
+  });
+
+  it('a section on one variant only is different work, with the first differing line and each length', () => {
+    const run = runAnswering((variant, round) => [page(`20:46:0${round}`, variant === 'node@24' ? '<section>extra</section>\n' : ''), page(`20:47:1${round}`, variant === 'node@24' ? '<section>extra</section>\n' : '')]);
+    finishRun(run, false);
+    expect(run.digestMismatches).toHaveLength(1);
+    const where = run.digestMismatches[0]!.where!;
+    expect(where).toMatchObject({ answer: 'GET / → 200 text/html', line: 3 });
+    expect(where.variants['node@24']).toEqual({ text: '<section>extra</section>', bytes: page('20:47:12', '<section>extra</section>\n').length });
+    expect(where.variants.node).toEqual({ text: '<p>total 42</p>', bytes: page('20:47:12').length });
+    expect(run.sameWorkMasked).toBeUndefined();
+    expect(run.status).toBe('failed');
+  });
+
+  it('a round of one variant whose page differs fails that variant, as a strict digest would', () => {
+    const run = runAnswering((variant, round) => [page(`20:46:0${round}`, variant === 'node' && round === 2 ? '<b>late</b>' : ''), page(`20:47:1${round}`, variant === 'node' && round === 2 ? '<b>late</b>' : '')]);
+    finishRun(run, false);
+    expect(run.results.find((r) => r.variantId === 'node')!.failures.map((f) => f.kind)).toEqual(['digest-mismatch']);
+    expect(run.status).toBe('failed');
+  });
+
+  it('rounds without answers (strict, or saved before masking) keep the exact rule', () => {
+    const run = runAnswering((_, round) => [page(`20:46:0${round}`), page(`20:47:1${round}`)]);
+    // Strict digests of raw bodies that printed other times.
+    for (const r of run.results) {
+      for (const round of r.rounds) {
+        delete round.requests!.answers;
+        round.digest = { hash: `raw ${r.variantId}`, summary: 'responses' };
+      }
+    }
+    finishRun(run, false);
+    expect(run.digestMismatches.map((m) => m.caseId)).toEqual(['case0']);
+    expect(run.digestMismatches[0]!.where).toBeUndefined();
   });
 });
 

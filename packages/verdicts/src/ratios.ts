@@ -7,9 +7,10 @@
  * the pairs, and rounds served by the same processes are one unit (the process
  * pair). Unpaired (two saved runs): each run's processes are its arm's units.
  */
-import { asCost, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
+import { asCost, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
 import { applyEbh, applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
+import { answersDifference } from '@rtbench/core/same-work';
 
 /** A paired (or, between two saved runs, unpaired) ratio with its verdict. */
 export type RatioComparison = Comparison & {
@@ -61,8 +62,8 @@ export function designOfRun(options: Pick<RunRecord['options'], 'adaptive'>): 'f
 export interface PairedCase {
   baseline?: ArmStat;
   candidate?: ArmStat;
-  /** The two did different work (digests differ). */
-  digests?: { baseline: string; candidate: string };
+  /** The two did different work (digests differ), with where their masked answers first differ (a request case). */
+  digests?: { baseline: string; candidate: string; where?: WorkDifference };
   /** An arm did no work the harness could see: its ratio compares empty calls (views/without-work.ts). */
   withoutWork?: true;
   /** Why there is no comparison, or what the reader should know about it. */
@@ -104,10 +105,24 @@ function failedRounds(r: CaseResult | undefined): number {
 const positive = (xs: number[]): boolean => xs.every((x) => x > 0);
 const ZERO_NOTE = 'a round median is 0 ns (below the clock resolution): no ratio';
 
+/**
+ * Whether the arms' digests differ as different work: request cases' masked
+ * answers that differ only where a process's responses changed are the same
+ * work (core's same-work), as the run's record judged them.
+ */
+function differentWork(baseline: CaseResult, candidate: CaseResult): PairedCase['digests'] {
+  const [db, dc] = [digestOf(baseline), digestOf(candidate)];
+  if (!db || !dc || db === dc) return undefined;
+  const [ab, ac] = [baseline.rounds[0]?.requests?.answers, candidate.rounds[0]?.requests?.answers];
+  const where = ab && ac ? answersDifference({ [baseline.variantId]: ab, [candidate.variantId]: ac }) : undefined;
+  if (ab && ac && !where) return undefined;
+  return { baseline: db, candidate: dc, ...(where ? { where } : {}) };
+}
+
 /** What the two arms' work says about their ratio: different work (digests), or an arm without work. */
 function noteWork(out: PairedCase, baseline: CaseResult, candidate: CaseResult): void {
-  const [db, dc] = [digestOf(baseline), digestOf(candidate)];
-  if (db && dc && db !== dc) out.digests = { baseline: db, candidate: dc };
+  const digests = differentWork(baseline, candidate);
+  if (digests) out.digests = digests;
   if (baseline.withoutWork || candidate.withoutWork) out.withoutWork = true;
 }
 

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { CaseResult, Metric } from '@rtbench/core/schema';
+import type { CaseResult, MaskedAnswer, Metric } from '@rtbench/core/schema';
+import { AnswerLearner } from '@rtbench/core/same-work';
 import { syntheticRun, type SyntheticArm } from '../../../test/compare-synthetic.ts';
 import { adjustAll, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type PairedCase } from '../src/ratios.ts';
 
@@ -35,6 +36,22 @@ describe('different work is flagged, paired or not', () => {
     const [b2, c2] = onePair({ factor: 1.1 });
     expect(pairedCase(b2, c2, OPTIONS, label).digests).toBeUndefined();
     expect(unpairedCase(b2, c2, OPTIONS, label).digests).toBeUndefined();
+  });
+
+  it('request answers that differ only in their changing spans are the same work; a planted section is not, and says where', () => {
+    const learned = (pages: string[]): MaskedAnswer[] => {
+      const learner = new AnswerLearner((text) => `h${text.length}:${text}`);
+      for (const text of pages) learner.add({ request: 'GET /', status: 200, text, bytes: text.length });
+      return learner.answers();
+    };
+    const page = (t: string, extra = ''): string => `<p>at ${t}</p>\n${extra}<p>end</p>`;
+    const [b, c] = onePair({ factor: 1.1, overrides: { c0: { digest: 'fedcba9876543210' } } });
+    b.rounds[0]!.requests = { outcomes: { ok: 2, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 }, jsThread: { tid: 1, name: 'main', main: true }, threads: 1, unsettled: 0, answers: learned([page('10:00:01'), page('10:00:02')]) };
+    c.rounds[0]!.requests = { ...b.rounds[0]!.requests, answers: learned([page('11:00:01'), page('11:00:01')]) };
+    expect(pairedCase(b, c, OPTIONS, label).digests).toBeUndefined();
+    c.rounds[0]!.requests = { ...b.rounds[0]!.requests, answers: learned([page('11:00:01', '<hr>\n'), page('11:00:03', '<hr>\n')]) };
+    const differs = pairedCase(b, c, OPTIONS, label).digests!;
+    expect(differs.where).toMatchObject({ line: 2, variants: { node: { text: '<p>end</p>' }, 'node@24': { text: '<hr>' } } });
   });
 
   it('the geomean leaves out the cases that did different work, and says how many', () => {

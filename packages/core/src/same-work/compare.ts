@@ -59,7 +59,14 @@ export function templateDifference(a: { readonly segments: readonly string[] }, 
     for (; i < changes.length && (changes[i]!.added || changes[i]!.removed); i++) (changes[i]!.added ? added : removed).push(...changes[i]!.value);
     const hole = removed.includes(HOLE) || added.includes(HOLE);
     const changing = [...removed, ...added].every((p) => p === HOLE || changingShape(p));
-    if (!hole || !changing) return { a: atA, b: atB };
+    if (!hole || !changing) {
+      // From the first character that differs: a run that starts with a line break both sides share is on the next line.
+      const shown = (ps: Piece[]): string => ps.map((p) => (p === HOLE ? HOLE_MARK : p)).join('');
+      const [ta, tb] = [shown(removed), shown(added)];
+      let same = 0;
+      while (same < ta.length && same < tb.length && ta[same] === tb[same]) same++;
+      return { a: atA + same, b: atB + same };
+    }
     atA += removed.reduce((n, p) => n + shownLength(p), 0);
     atB += added.reduce((n, p) => n + shownLength(p), 0);
   }

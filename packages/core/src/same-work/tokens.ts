@@ -8,13 +8,13 @@
 /** The shapes, longest first: a date-time must win over the digit run it starts with. */
 const TOKEN = new RegExp(
   [
-    // 2026-11-26, 2026-11-26T20:46:02.123Z, 2026-11-26 20:46:02+01:00
+    // a calendar date, alone or with a time of day and a zone (ISO 8601)
     String.raw`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?`,
     // 123e4567-e89b-12d3-a456-426614174000
     String.raw`[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}`,
-    // 20:46:02, 8:46:02.5 PM
+    // a clock time, with seconds, fractions, AM/PM
     String.raw`\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?: ?[AaPp][Mm])?`,
-    // 11/26/2026, 26.11.2026
+    // a numeric date with slashes or dots
     String.raw`\d{1,4}[/.]\d{1,2}[/.]\d{1,4}`,
     // words, counters, hex ids, decimals: 42, 3.14, 9f86d081884c, req_12
     String.raw`[0-9A-Za-z_]+(?:\.\d+)?`,

@@ -14,7 +14,8 @@
  * stopped by its PID whatever happens; what it left running is named.
  */
 import { createHash } from 'node:crypto';
-import type { DrawnRequest, RequestShape, WorkersCompatibility } from '@rtbench/core';
+import type { DrawnRequest, RequestShape, ResponseNormalizer, WorkersCompatibility } from '@rtbench/core';
+import type { MaskedAnswer } from '@rtbench/core/schema';
 import { endedHow, exitOf, leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
 import type { RunnableVariant } from '@rtbench/runtime-kit';
 import type { BundledProgram } from '@rtbench/host';
@@ -22,6 +23,7 @@ import { bundleProgram, variantNodeEnv } from '../bundle.ts';
 import { fail, within, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinProcess } from '../pinning.ts';
 import { startServer, type RunningServer } from '../load.ts';
+import { RoundAnswers, type SameWorkRule } from './answers.ts';
 import { digestResponse, MAX_BODY_BYTES, readBoundedBody } from './body.ts';
 import { parseServed, requestEnd, type Received, type RequestEnd } from './outcomes.ts';
 import { RESERVED, type ServedOutcome } from './paths.ts';
@@ -40,6 +42,10 @@ export interface RequestRoundPlan {
   timeoutMs: number;
   /** The handler's Workers compatibility date and flags, for the runtime that serves Workers modules. */
   compatibility?: WorkersCompatibility;
+  /** How the responses prove the same work: their changing spans masked (default), or every byte (strict). */
+  sameWork?: SameWorkRule;
+  /** The suite's own normalizing of a body before masking. */
+  normalize?: ResponseNormalizer;
   signal?: AbortSignal;
 }
 
@@ -74,8 +80,14 @@ export interface RequestRoundValues {
   threads: number;
   /** Requests read before every thread had gone idle (a helper thread still running then). */
   unsettled: number;
-  /** Every answered handler request's status and body, digested (digestResponse): the same work on every runtime. */
+  /**
+   * The same work on every runtime: every answered handler request's status,
+   * content type and masked body (request/answers.ts), or, strict, its status
+   * and body digested (digestResponse).
+   */
   answer: string;
+  /** The answers' masked templates (absent: strict). */
+  answers?: MaskedAnswer[];
   wallMs: number;
   /** What cut the round short, when something did (what was measured before it is kept). */
   problem?: string;
@@ -95,7 +107,7 @@ const MOST_TIMEOUTS = 3;
 const IDLE_WAIT_TIMEOUTS = 3;
 const MIN_IDLE_WAIT_MS = 10_000;
 
-type Answer = { status: number; body: Uint8Array } | { none: 'timed out' | 'body too long' } | { error: string };
+type Answer = { status: number; contentType: string | null; body: Uint8Array } | { none: 'timed out' | 'body too long' } | { error: string };
 
 async function send(port: number, r: RequestShape, timeoutMs: number, path = r.path): Promise<Answer> {
   try {
@@ -108,7 +120,7 @@ async function send(port: number, r: RequestShape, timeoutMs: number, path = r.p
       signal: AbortSignal.timeout(timeoutMs),
     });
     const body = await readBoundedBody(response.body);
-    return 'tooLong' in body ? { none: 'body too long' } : { status: response.status, body: body.bytes };
+    return 'tooLong' in body ? { none: 'body too long' } : { status: response.status, contentType: response.headers.get('content-type'), body: body.bytes };
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') return { none: 'timed out' };
     const cause = (error as { cause?: { code?: string } }).cause?.code;
@@ -163,6 +175,8 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   let emptyProblem: string | undefined;
   let noResponse = 0;
   let busy = false;
+  // Learned as the responses come, so no body is kept past its request (a response whose handler call the wrapper later finds unfinished is learned too: it is counted, and its count differs where work does).
+  const answers = plan.sameWork === 'strict' ? undefined : new RoundAnswers(plan.normalize);
   for (const [index, drawn] of plan.requests.entries()) {
     if (plan.signal?.aborted) return 'interrupted' as const;
     const m = await measured(pid, port, drawn.request, plan.requestTimeoutMs);
@@ -184,6 +198,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       }
       continue;
     }
+    answers?.add(drawn.request, m.answer.status, m.answer.contentType, m.answer.body);
     sent.push({ kind: drawn.kind, received: { status: m.answer.status }, digest: digestResponse(m.answer.status, m.answer.body), deltas: m.deltas, settled: m.settled });
     order.push('handler');
     for (let i = 0; i < emptyAfter[index]! && emptyProblem === undefined && server.alive(); i++) {
@@ -197,7 +212,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       order.push('empty');
     }
   }
-  return { sent, empty, order, problem, emptyProblem, busy };
+  return { sent, empty, order, problem, emptyProblem, busy, answers };
 }
 
 export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan): Promise<RequestRoundOutcome> {
@@ -227,7 +242,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   if (pinning.server !== undefined) pinProcess(pid, pinning.server);
   const round = await sendAll(v, server, pid, port, plan);
   if (round === 'interrupted') return fail('interrupted', 'interrupted before this round finished');
-  const { sent, empty, order, problem, emptyProblem, busy } = round;
+  const { sent, empty, order, problem, emptyProblem, busy, answers } = round;
   const notes: string[] = [];
   if (sent.some((s) => 'none' in s.received && s.received.none === 'body too long')) notes.push(`a response body passed ${MAX_BODY_BYTES / 2 ** 20} MiB, the most rtbench reads of one: that request has no figure`);
   const alive = server.alive() && !busy;
@@ -246,6 +261,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   const consoleLines = lines && 'status' in lines && lines.status === 200 ? Number(new TextDecoder().decode(lines.body)) : undefined;
   const hash = createHash('sha256');
   for (const s of kept) hash.update(`${s.digest}\n`);
+  const masked = answers?.result();
   const ms = (ns: number): number => ns / 1e6;
   return {
     ok: true,
@@ -259,7 +275,8 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
     jsThread: { tid: js.tid, name: threadName(pid, js.tid), main: js.tid === pid },
     threads: js.threads,
     unsettled: kept.filter((s) => !s.settled).length,
-    answer: `${kept.length} responses, sha256 ${hash.digest('hex')}`,
+    answer: masked ? masked.answer : `${kept.length} responses, sha256 ${hash.digest('hex')}`,
+    ...(masked ? { answers: masked.answers } : {}),
     wallMs: performance.now() - started,
     ...(problem ? { problem } : {}),
     ...(emptyProblem ? { emptyProblem } : {}),

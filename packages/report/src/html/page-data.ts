@@ -11,9 +11,10 @@
 import { counted } from '../text.ts';
 import { shownName, shownNames } from '../names.ts';
 import { verdictWords, type VerdictWords } from '../verdict-words.ts';
-import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord } from '@rtbench/core/schema';
+import { metricOf, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
 import { median, processesOf } from '@rtbench/stats';
 import { rowStats } from '../views/bench.ts';
+import { differentWorkText } from '../views/different-work.ts';
 import { formatDuration, formatRange, hasFiniteInterval, ratioWithCi } from '../format.ts';
 import { benchFacts, benchLegend, benchResultRow, comparisonCells, designLine, legend, type ComparisonCells } from '../cells/run.ts';
 import { comparisonPageClass, comparisonPageColumns } from '../columns/comparison.ts';
@@ -258,7 +259,7 @@ function benchPage(view: BenchView): PageData {
       name: shownName(c.name),
       ...(c.group !== undefined ? { group: shownName(c.group) } : {}),
       paramsText: shownName(paramsText(c.params)),
-      ...(c.digestMismatch ? { mismatch: mismatchText(c.digestMismatch) } : {}),
+      ...(c.digestMismatch ? { mismatch: mismatchText(c.digestMismatch, c.workDifference) } : {}),
       cells: c.rows.map((row): PageCell => {
         const r = benchResultRow(row, Boolean(c.digestMismatch));
         return {
@@ -425,14 +426,16 @@ function comparisonPage(view: ComparisonView): PageData {
 
 function mismatchOfComparison(view: ComparisonView, caseId: string): { mismatch?: string } {
   const digests = new Map<string, string>();
+  let where: WorkDifference | undefined;
   for (const section of view.sections) {
     const c = section.cases.find((x) => x.caseId === caseId);
     if (c?.digests) {
       digests.set(section.baseline.label, c.digests.baseline);
       digests.set(section.candidate.label, c.digests.candidate);
+      where ??= c.digests.where;
     }
   }
-  return digests.size ? { mismatch: mismatchText(Object.fromEntries(digests)) } : {};
+  return digests.size ? { mismatch: mismatchText(Object.fromEntries(digests), where) } : {};
 }
 
 // ---------------------------------------------------------------- pieces
@@ -610,10 +613,8 @@ function paramsText(params: Record<string, string | number | boolean>): string {
     .join(', ');
 }
 
-function mismatchText(digests: Record<string, string>): string {
-  return `different work: the variants' results differ (${Object.entries(digests)
-    .map(([v, d]) => `${v}: ${d}`)
-    .join('; ')}), so their times are not comparable`;
+function mismatchText(digests: Record<string, string>, where?: WorkDifference): string {
+  return `different work: the variants' results differ (${differentWorkText(digests, where)}), so their times are not comparable`;
 }
 
 function lastFailure(result: CaseResult): string | undefined {

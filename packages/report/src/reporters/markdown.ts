@@ -3,6 +3,7 @@ import { loadMarkdown } from './load.ts';
 import { requestsMarkdown } from './requests.ts';
 import { renderClaimsMarkdown } from './claims-markdown.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
+import { differentWorkText } from '../views/different-work.ts';
 import type { BenchView, ComparisonView } from '../views/types.ts';
 import { formatThreshold, NO_RATE_REASON } from '../format.ts';
 import { firstLine, markdownCell as cell, markdownCode as code, shellQuote } from '../text.ts';
@@ -111,7 +112,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     }
     for (const row of section.cases) {
       if (row.digests) {
-        lines.push('', `> ⚠️ **Different work** on ${code(row.label)}: ${code(section.baseline.label)} digest ${code(row.digests.baseline)}, ${code(section.candidate.label)} ${code(row.digests.candidate)}. The ratio compares different computations.`);
+        lines.push('', `> ⚠️ **Different work** on ${code(row.label)}: ${code(differentWorkText({ [section.baseline.label]: row.digests.baseline, [section.candidate.label]: row.digests.candidate }, row.digests.where))}. The ratio compares different computations.`);
       }
     }
     for (const row of section.cases) {

@@ -13,6 +13,7 @@ import { renderClaimsTerminal } from './claims-terminal.ts';
 import pc from 'picocolors';
 import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
+import { differentWorkText } from '../views/different-work.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
 import { benchFacts, benchGeomeanLine, geomeanLeftOut, benchKey, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
 import { belowClock, budgetRanOut, CASE_COLUMN, tableColumns, VARIANT_COLUMN, type ResultRow } from '../columns/results.ts';
@@ -253,7 +254,7 @@ function sectionLines(section: ArmComparison, view: ComparisonView, c: Colors, c
   }
   for (const row of section.cases) {
     if (row.digests) {
-      const text = `✗ different work on "${row.label}": ${section.baseline.label} ${row.digests.baseline}, ${section.candidate.label} ${row.digests.candidate}; the ratio compares different computations`;
+      const text = `✗ different work on "${row.label}": ${differentWorkText({ [section.baseline.label]: row.digests.baseline, [section.candidate.label]: row.digests.candidate }, row.digests.where)}; the ratio compares different computations`;
       out.push(...wrapped(text, columns, c.red, 2));
     }
   }

@@ -11,6 +11,7 @@ import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { counted, firstLine } from '../text.ts';
 import { armInfo } from './arms.ts';
+import { differentWorkText, sameWorkMaskedText } from './different-work.ts';
 import { measuredBy } from './measured-by.ts';
 import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
 import { notClassified, steadyStateCell } from './steady-state.ts';
@@ -86,9 +87,9 @@ export function runNotes(run: RunRecord): Note[] {
   const names = shownNames(run.cases.map((c) => c.id));
   const shown = (caseId: string): string => names.get(caseId) ?? caseId;
   for (const m of run.digestMismatches) {
-    const parts = Object.entries(m.digests).map(([variant, hash]) => `${variant} ${hash}`);
-    notes.push({ level: 'error', text: `different work on "${shown(m.caseId)}": ${parts.join(', ')} — results are not comparable` });
+    notes.push({ level: 'error', text: `different work on "${shown(m.caseId)}": ${differentWorkText(m.digests, m.where)} — results are not comparable` });
   }
+  for (const p of run.sameWorkMasked ?? []) notes.push({ level: 'info', text: `"${shown(p.caseId)}": ${sameWorkMaskedText(p)}` });
   for (const m of run.digestsRounded ?? []) {
     notes.push({ level: 'info', text: `"${shown(m.caseId)}": the variants' results agree to ${m.digits} significant digits, not bit for bit (floating-point results differ in their last digits); compared with that tolerance` });
   }
@@ -168,6 +169,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
   const resultFor = new Map(run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
   const baselineVariant = run.variants.find((v) => !v.unavailable) ?? run.variants[0];
   const mismatched = new Map(run.digestMismatches.map((m) => [m.caseId, m.digests]));
+  const whereDiffers = new Map(run.digestMismatches.flatMap((m) => (m.where ? [[m.caseId, m.where] as const] : [])));
   const names = shownNames(run.cases.map((c) => c.id));
 
   // Pair first, then one FDR step over every ratio in the table.
@@ -208,7 +210,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     // Different work across variants, or across one variant's own rounds.
     const ownRounds = rows.filter((r) => r.result.failures.some((f) => f.kind === 'digest-mismatch'));
     const digests = mismatched.get(c.id) ?? (ownRounds.length ? Object.fromEntries(ownRounds.map((r) => [r.variantId, [...new Set(r.result.rounds.map((x) => x.digest.hash))].join(' ≠ ')])) : undefined);
-    return { caseId: c.id, label: names.get(c.id) ?? c.id, name: c.name, ...(c.group ? { group: c.group } : {}), params: c.params, rows, ...(digests ? { digestMismatch: digests } : {}) };
+    return { caseId: c.id, label: names.get(c.id) ?? c.id, name: c.name, ...(c.group ? { group: c.group } : {}), params: c.params, rows, ...(digests ? { digestMismatch: digests } : {}), ...(whereDiffers.has(c.id) ? { workDifference: whereDiffers.get(c.id)! } : {}) };
   });
   const adjusted = adjustAll(pending.map((p) => p.pair!), ratioOptions);
   pending.forEach((p, i) => {

@@ -10,7 +10,7 @@
  */
 import type { LoadSection } from './load.ts';
 import type { RequestsSection } from './requests.ts';
-import type { CaseResult, CaseStats, RunRecord, Variant, Metric } from '@rtbench/core/schema';
+import type { CaseResult, CaseStats, RunRecord, Variant, Metric, WorkDifference } from '@rtbench/core/schema';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
 import type { ArmStat, BisectResult, ComparedQuantile, Geomean, RatioComparison, RunRef } from '@rtbench/verdicts';
 import type { ClaimsView } from './claims-types.ts';
@@ -102,6 +102,8 @@ export interface BenchCase {
   rows: BenchRow[];
   /** The variants' digests when they differ: different work, no comparable times. */
   digestMismatch?: Record<string, string>;
+  /** Where the variants' masked answers first differ (a request case). */
+  workDifference?: WorkDifference;
 }
 
 export interface BenchView {
@@ -151,8 +153,8 @@ export interface CaseComparison {
   /** Absent when the case could not be compared; `note` says why. */
   comparison?: RatioComparison;
   note?: string;
-  /** The arms' digests differ: they did different work. */
-  digests?: { baseline: string; candidate: string };
+  /** The arms' digests differ: they did different work (with where their masked answers first differ, for a request case). */
+  digests?: { baseline: string; candidate: string; where?: WorkDifference };
   precision?: PrecisionCell;
   /** Each arm's steady state (absent: not classified). */
   steady?: { baseline?: SteadyStateCell; candidate?: SteadyStateCell };

@@ -11,7 +11,7 @@
 import { digest, drawRequests, isRequestCaseSpec, parseCpuTime, type RequestCaseSpec, type RequestDeclaration, type RequestFigure } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
-import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues } from '@rtbench/host-timed';
+import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
 import type { NodeEnvUse } from '@rtbench/host';
 import { nodeEnvPerArm, requestSuiteCode } from '../suite-code.ts';
@@ -42,6 +42,21 @@ const CPU_LIMIT_OPTION: MeasurerOption = {
   help: 'Request-shaped cases: a CPU limit per request (10ms, 0.5ms, 1s); the report gives the share of requests over it, with its interval over processes',
 };
 
+const SAME_WORK = 'same-work';
+
+const SAME_WORK_OPTION: MeasurerOption = {
+  name: SAME_WORK,
+  kind: 'value',
+  value: 'masked|strict',
+  help: "Request-shaped cases: how responses prove the same work. masked (default): the spans that change between one process's responses to a request (times, ids, counters) are masked; strict: every byte of every body",
+};
+
+/** --same-work: masked or strict; anything else refused in one line. */
+function parseSameWork(text: string): SameWorkRule {
+  if (text === 'masked' || text === 'strict') return text;
+  throw new MeasurerRefused(`--${SAME_WORK} ${text}: write masked or strict`);
+}
+
 /** --cpu-limit in ms: a positive number with its unit; anything else refused in one line. */
 function parseCpuLimit(text: string): number {
   const ms = parseCpuTime(text);
@@ -50,10 +65,19 @@ function parseCpuLimit(text: string): number {
   return ms;
 }
 
-/** The CPU limit, recorded with the run so every report of it gives the share over the limit. */
+/** The CPU limit, recorded with the run so every report of it gives the share over the limit; the same-work rule, carried to the rounds. */
 function prepareRequestCpu(context: PrepareContext): PreparedMeasurer {
   const given = context.given[CPU_LIMIT];
-  return given === undefined ? {} : { recorded: { cpuLimitMs: parseCpuLimit(String(given)) } };
+  const sameWork = context.given[SAME_WORK];
+  return {
+    ...(given === undefined ? {} : { recorded: { cpuLimitMs: parseCpuLimit(String(given)) } }),
+    ...(sameWork === undefined ? {} : { setup: { sameWork: parseSameWork(String(sameWork)) } satisfies RequestSetup }),
+  };
+}
+
+/** What prepare() hands build(). */
+interface RequestSetup {
+  sameWork?: SameWorkRule;
 }
 
 export const REQUEST_CPU: MeasurerDescriptor = {
@@ -65,7 +89,7 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   platforms: THREAD_CPU_SUPPORT,
   warmsInRuntime: false,
   measures: 'CPU time per request of a handler served by the runtime, read from its threads by the host',
-  options: [CPU_LIMIT_OPTION],
+  options: [CPU_LIMIT_OPTION, SAME_WORK_OPTION],
   prepare: prepareRequestCpu,
   help: 'one fresh server per case, variant and round, sent its requests one at a time; CPU per request read from /proc',
   // A round is a whole process; its rounds are fixed.
@@ -73,7 +97,8 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   describe: () => timedMethod(WHAT),
   build(setup) {
     const cases = setup.cases as readonly RequestCaseSpec[];
-    const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs) };
+    const sameWork = (setup.own as RequestSetup | undefined)?.sameWork ?? 'masked';
+    const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs), sameWork };
     return {
       measurer: requestMeasurer(budget, (line) => setup.warn(`${setup.suite.name}: ${line}`)),
       units: requestUnits(cases),
@@ -87,6 +112,7 @@ interface RequestBudget {
   programDir: string;
   timeoutMs: number;
   requestTimeoutMs: number;
+  sameWork: SameWorkRule;
 }
 
 /** One unit per declaration, with the (filtered) figures it feeds, in declaration order. */
@@ -132,7 +158,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
         const server = await bundled(declaration, unit.key, arm);
         const outcome: RequestRoundOutcome =
           'path' in server
-            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(context.signal ? { signal: context.signal } : {}) })
+            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, sameWork: budget.sameWork, ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(context.signal ? { signal: context.signal } : {}) })
             : { ok: false, kind: 'error', message: server.error };
         out.push({
           armId: arm.id,
@@ -187,6 +213,7 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
       unsettled: outcome.unsettled,
       ...(handler && outcome.threadClockMs ? { threadClockMs: outcome.threadClockMs } : {}),
       ...(handler && outcome.consoleLines !== undefined ? { consoleLines: outcome.consoleLines } : {}),
+      ...(handler && outcome.answers ? { answers: outcome.answers } : {}),
     },
   };
   return { kind: 'round', record };

@@ -1,0 +1,81 @@
+/**
+ * Same work on changing responses, end to end on all four runtimes: a page
+ * that prints the time, a UUID and a counter reads the same work (its
+ * changing spans masked and said), a section rendered on one runtime only
+ * reads `≠ work` with its first differing line, a value masking cannot see
+ * is made plain by the suite's normalize, and --same-work strict keeps the
+ * exact rule. One run of 12 requests a process serves the first three.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { runCliAsync, tempFile } from '../../../test/helpers/cli.ts';
+
+const SUITE = join('test', 'fixtures', 'changing-responses');
+const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
+
+async function bench(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; run: RunRecord }> {
+  const out = tempFile('run.json');
+  const r = await runCliAsync(['bench', SUITE, ...args, '--save', out, '--quiet', '--no-color']);
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out) };
+}
+
+describe('changing responses on four runtimes', () => {
+  let four: Awaited<ReturnType<typeof bench>>;
+  beforeAll(async () => {
+    four = await bench(['--runtime', RUNTIMES.join(','), '--rounds', '2', '--filter', 'js thread']);
+  }, 240_000);
+
+  it('a page that prints the time, a UUID and a counter is the same work, its changing spans masked and said', () => {
+    const { run, stdout } = four;
+    expect(run.digestMismatches.map((m) => m.caseId)).not.toContain('changing page [cpu=js thread]');
+    for (const variant of RUNTIMES) {
+      const result = run.results.find((r) => r.caseId === 'changing page [cpu=js thread]' && r.variantId === variant)!;
+      expect(result.rounds.length, `${variant}: ${JSON.stringify(result.failures)}`).toBe(2);
+      expect(result.failures.filter((f) => f.kind === 'digest-mismatch')).toEqual([]);
+      const [answer] = result.rounds[0]!.requests!.answers!;
+      expect(answer).toMatchObject({ request: 'GET /page', status: 200, contentType: 'text/html; charset=utf-8', count: 12 });
+      // The saved template shows what was masked: the table's rows are literal, the time and the id are not.
+      expect(answer!.segments.join('⟨…⟩')).toContain('<p>rendered at ⟨…⟩</p>\n<p>request ⟨…⟩</p>');
+      expect(answer!.segments.join('')).toContain('<td>row 19</td>');
+    }
+    const proof = run.sameWorkMasked?.find((p) => p.caseId === 'changing page [cpu=js thread]');
+    expect(proof?.spans).toBeGreaterThanOrEqual(3);
+    expect(stdout).toMatch(/"changing page( \[cpu=js thread\])?": same work, \d+ changing spans masked: \d+ of [\d,]+ bytes/);
+  });
+
+  it('a section rendered on one runtime only is different work, named by its first differing line and each length', () => {
+    const { run, stdout } = four;
+    const planted = run.digestMismatches.find((m) => m.caseId === 'planted section [cpu=js thread]')!;
+    expect(planted.where).toMatchObject({ answer: 'GET /page → 200 text/html; charset=utf-8', line: 5 });
+    expect(planted.where!.variants.bun!.text).toBe('<section>only on this runtime</section>');
+    expect(planted.where!.variants.node!.text).toBe('');
+    expect(planted.where!.variants.bun!.bytes).toBeGreaterThan(planted.where!.variants.node!.bytes!);
+    // One note, wrapped to the terminal's width.
+    const notes = stdout.replace(/\s+/g, ' ');
+    expect(notes).toContain('different work on "planted section [cpu=js thread]": GET /page → 200 text/html; charset=utf-8, line 5: node "" (');
+    expect(notes).toContain('bun "<section>only on this runtime</section>"');
+    expect(stdout).not.toMatch(/[0-9a-f]{40}/);
+  });
+
+  it('a value constant within a process but not across them is made plain by the suite\'s normalize', () => {
+    expect(four.run.digestMismatches.map((m) => m.caseId)).toEqual(['planted section [cpu=js thread]']);
+    expect(four.run.results.filter((r) => r.caseId === 'named server [cpu=js thread]').every((r) => r.rounds.length === 2)).toBe(true);
+  });
+});
+
+describe('--same-work', () => {
+  it('strict keeps the exact rule: the changing page is different work', async () => {
+    const { run } = await bench(['--runtime', 'node,deno', '--rounds', '1', '--filter', 'changing page [cpu=js thread]', '--same-work', 'strict']);
+    expect(run.digestMismatches.map((m) => m.caseId)).toEqual(['changing page [cpu=js thread]']);
+    expect(run.results[0]!.rounds[0]!.requests!.answers).toBeUndefined();
+  }, 120_000);
+
+  it('a value other than masked or strict is refused in one line, exit 2', async () => {
+    const r = await runCliAsync(['bench', SUITE, '--runtime', 'node', '--same-work', 'loose']);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('--same-work loose: write masked or strict');
+  });
+});
