@@ -42,7 +42,8 @@ const REGEX_PATTERN = /^\/(.*)\/([a-z]*)$/s;
 /**
  * A --filter value's patterns: split at commas, except that a piece opening
  * a /regex/ runs on to the first later piece that closes it. A piece that
- * opens with a slash and is never closed stays a substring, as it was.
+ * opens with a slash and is never closed stays a substring, as it was,
+ * and an empty piece is dropped.
  */
 function filterPatterns(filter: string): string[] {
   const pieces = filter.split(',');
@@ -59,7 +60,8 @@ function filterPatterns(filter: string): string[] {
         }
       }
     }
-    patterns.push(pattern);
+    // An empty piece (a trailing or doubled comma) is in every id: it selects nothing of its own.
+    if (pattern !== '') patterns.push(pattern);
   }
   return patterns;
 }

@@ -6,6 +6,13 @@ const IDS = ['hello world [load=c1, metric=req/s]', 'hello world [load=c10, metr
 const picked = (filter: string): string[] => IDS.filter(caseFilter(filter));
 
 describe('caseFilter', () => {
+  it('an empty piece (a trailing, leading or doubled comma) selects nothing of its own', () => {
+    expect(picked('relay,')).toEqual([IDS[3]]);
+    expect(picked(',relay')).toEqual([IDS[3]]);
+    expect(picked('c10,, relay')).toEqual([IDS[1], IDS[2], IDS[3]]);
+    expect(picked(',')).toEqual([]);
+  });
+
   it('keeps a comma inside a /regex/ in the regex, and splits at the commas outside it', () => {
     // Cut at its comma, this would be "/load=c(1|10)" and "/", and "/" is in every req/s id.
     expect(picked('/load=c(1|10),/')).toEqual(IDS.slice(0, 2));
