@@ -161,7 +161,7 @@ describe('resolution order of a pinned npm runtime', () => {
     const message = (error as Error).message;
     expect(message).not.toContain('\n');
     expect(message).toContain('fake@1 (fake-rt@1.2.3) is not installed, and RTBENCH_NO_INSTALL is set');
-    expect(message).toContain(`npm install --prefix ${entry()} --no-save --no-audit --no-fund --ignore-scripts --loglevel=error fake-rt@1.2.3`);
+    expect(message).toContain(`npm install --prefix ${entry()} --no-save --no-audit --no-fund --ignore-scripts --legacy-peer-deps --loglevel=error fake-rt@1.2.3`);
     expect(installer.calls).toEqual([]);
     expect(existsSync(cache)).toBe(false);
   });
@@ -178,7 +178,7 @@ describe('resolution order of a pinned npm runtime', () => {
     const error = await store(fakeInstaller({ fail: 'FetchError: request to https://registry.npmjs.org/fake-rt failed\nmore' })).get(rt).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RuntimeUnavailableError);
     expect((error as Error).message).toBe(
-      `could not install fake@1 (fake-rt@1.2.3): FetchError: request to https://registry.npmjs.org/fake-rt failed; install it by hand with: npm install --prefix ${entry()} --no-save --no-audit --no-fund --ignore-scripts --loglevel=error fake-rt@1.2.3`,
+      `could not install fake@1 (fake-rt@1.2.3): FetchError: request to https://registry.npmjs.org/fake-rt failed; install it by hand with: npm install --prefix ${entry()} --no-save --no-audit --no-fund --ignore-scripts --legacy-peer-deps --loglevel=error fake-rt@1.2.3`,
     );
     expect(readdirSync(cache)).toEqual([]);
   });
@@ -250,7 +250,7 @@ describe('resolution order of a pinned npm runtime', () => {
 describe('a cached runtime is proven before it is used', () => {
   const binary = () => join(entry(), 'node_modules', 'fake-rt', 'bin', 'tool');
   const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-  const handCommand = () => `rm -rf ${entry()} && npm install --prefix ${entry()} --no-save --no-audit --no-fund --ignore-scripts --loglevel=error fake-rt@1.2.3`;
+  const handCommand = () => `rm -rf ${entry()} && npm install --prefix ${entry()} --no-save --no-audit --no-fund --ignore-scripts --legacy-peer-deps --loglevel=error fake-rt@1.2.3`;
 
   it("records the registry's integrity and the binary's sha256 when it installs", async () => {
     await store(fakeInstaller()).get(fakeRuntime());
