@@ -37,8 +37,11 @@ describe.concurrent('--measure instructions', () => {
       const [a, b] = res.rounds.map((x) => x.samples[0]!);
       // A sum of 200 or 1600 terms: hundreds to tens of thousands of instructions per call, never zero.
       expect(a).toBeGreaterThan(200);
-      // Two rounds, one process per round and runtime: the count per call repeats to within 1% (measured: parts per million).
-      expect(Math.abs(b! / a! - 1), `${res.variantId}: ${a} vs ${b}`).toBeLessThan(0.01);
+      // Two rounds, one process per round and runtime: the count per call repeats (a window counting the wrong
+      // calls or process is off by multiples). Within 5%: on a loaded machine workerd's 200-term sum, a few
+      // thousand instructions, once read 2.4% apart, its compiler threads finishing at another point under
+      // valgrind's serialised threads; the precision itself is scripts/instruction-targets.ts's figure.
+      expect(Math.abs(b! / a! - 1), `${res.variantId}: ${a} vs ${b}`).toBeLessThan(0.05);
       for (const round of res.rounds) {
         const counts = round.counts!;
         // One process per runtime and round served both cases, in the plan's order in every round.

@@ -22,6 +22,15 @@ function requestName(r: RequestShape): string {
   return `${name} [${sha256(`${JSON.stringify(r.headers ?? {})}\n${typeof r.body === 'string' ? r.body : sha256(r.body ?? '')}`).slice(0, 8)}]`;
 }
 
+/**
+ * A content type as a media type compares: servers spell the same default
+ * differently ("text/plain;charset=UTF-8", "text/plain; charset=utf-8"), and
+ * type, subtype, parameter names and the charset are case-insensitive.
+ */
+export function mediaType(contentType: string): string {
+  return contentType.trim().toLowerCase().split(';').map((part) => part.trim()).filter(Boolean).join('; ');
+}
+
 export class RoundAnswers {
   private readonly learner = new AnswerLearner(sha256);
   private count = 0;
@@ -32,7 +41,7 @@ export class RoundAnswers {
     this.count++;
     const raw = bodyText(body);
     const text = this.normalize ? this.normalize({ request, status, ...(contentType !== null ? { contentType } : {}), body: raw }) : raw;
-    this.learner.add({ request: requestName(request), status, ...(contentType !== null ? { contentType } : {}), text, bytes: body.length });
+    this.learner.add({ request: requestName(request), status, ...(contentType !== null ? { contentType: mediaType(contentType) } : {}), text, bytes: body.length });
   }
 
   /** The round's digest text, and its masked answers. */

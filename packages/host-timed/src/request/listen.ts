@@ -23,7 +23,9 @@ function serveOnNode(module: WorkersModule): void {
   const threadCpuUsage = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage;
   const readings: number[] = [];
   const wrapped = wrapHandler(module, threadCpuUsage ? () => JSON.stringify(readings) : undefined);
-  const listener = getRequestListener((request) => wrapped.fetch(request));
+  // overrideGlobalObjects off: the adapter's own lighter Response would replace the global one the handler
+  // builds its answers with, and it drops the standard's default content type when headers are given.
+  const listener = getRequestListener((request) => wrapped.fetch(request), { overrideGlobalObjects: false });
   const server = createServer((req, res) => {
     // After the response's last write, once the event loop has run what it queued: the request's work is done.
     if (threadCpuUsage) res.on('finish', () => setImmediate(() => {

@@ -164,6 +164,17 @@ async function serverExit(v: RunnableVariant, server: RunningServer): Promise<st
   return `the ${v.plugin.name} server ${exit ? endedHow(exitOf(exit)) : 'exited'}`;
 }
 
+/** A 5xx answer held until the wrapper's record says the handler gave it. */
+interface PendingAnswer {
+  readonly call: number;
+  readonly request: RequestShape;
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly body: Uint8Array;
+}
+/** What a held 5xx keeps of its body: an error page, not a page of work. */
+const PENDING_BODY_BYTES = 64 * 1024;
+
 /** The requests sent, each with its CPU; the first thing that cut the round short, named. */
 async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, port: number, plan: RequestRoundPlan) {
   const sent: SentRequest[] = [];
@@ -175,8 +186,11 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   let emptyProblem: string | undefined;
   let noResponse = 0;
   let busy = false;
-  // Learned as the responses come, so no body is kept past its request (a response whose handler call the wrapper later finds unfinished is learned too: it is counted, and its count differs where work does).
+  // Learned as the responses come, so no body is kept past its request. A 5xx may be the runtime's own
+  // answer for a handler call that never returned (workerd's for a hung handler): it waits, capped, until
+  // the wrapper's record says whether the handler gave it, since elsewhere the same call is a time-out.
   const answers = plan.sameWork === 'strict' ? undefined : new RoundAnswers(plan.normalize);
+  const pending: PendingAnswer[] = [];
   for (const [index, drawn] of plan.requests.entries()) {
     if (plan.signal?.aborted) return 'interrupted' as const;
     const m = await measured(pid, port, drawn.request, plan.requestTimeoutMs);
@@ -198,7 +212,8 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       }
       continue;
     }
-    answers?.add(drawn.request, m.answer.status, m.answer.contentType, m.answer.body);
+    if (answers && m.answer.status >= 500) pending.push({ call: sent.length, request: drawn.request, status: m.answer.status, contentType: m.answer.contentType, body: m.answer.body.slice(0, PENDING_BODY_BYTES) });
+    else answers?.add(drawn.request, m.answer.status, m.answer.contentType, m.answer.body);
     sent.push({ kind: drawn.kind, received: { status: m.answer.status }, digest: digestResponse(m.answer.status, m.answer.body), deltas: m.deltas, settled: m.settled });
     order.push('handler');
     for (let i = 0; i < emptyAfter[index]! && emptyProblem === undefined && server.alive(); i++) {
@@ -212,7 +227,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       order.push('empty');
     }
   }
-  return { sent, empty, order, problem, emptyProblem, busy, answers };
+  return { sent, empty, order, problem, emptyProblem, busy, answers, pending };
 }
 
 export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan): Promise<RequestRoundOutcome> {
@@ -242,13 +257,14 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   if (pinning.server !== undefined) pinProcess(pid, pinning.server);
   const round = await sendAll(v, server, pid, port, plan);
   if (round === 'interrupted') return fail('interrupted', 'interrupted before this round finished');
-  const { sent, empty, order, problem, emptyProblem, busy, answers } = round;
+  const { sent, empty, order, problem, emptyProblem, busy, answers, pending } = round;
   const notes: string[] = [];
   if (sent.some((s) => 'none' in s.received && s.received.none === 'body too long')) notes.push(`a response body passed ${MAX_BODY_BYTES / 2 ** 20} MiB, the most rtbench reads of one: that request has no figure`);
   const alive = server.alive() && !busy;
   const served = alive ? await readServed(port, plan.requestTimeoutMs) : undefined;
   const ends: RequestEnd[] = sent.map((s, call) => requestEnd(s.received, served, call));
   const kept = sent.filter((_, i) => ends[i] !== 'noAnswer');
+  for (const p of pending) if (ends[p.call] !== 'noAnswer') answers?.add(p.request, p.status, p.contentType, p.body);
   if (kept.length === 0) {
     const cause = problem ?? (sent.length ? `no request was answered by the handler (${sent.length} sent)` : 'no request was answered');
     return fail(sent.length && !problem?.startsWith(`the ${v.plugin.name} server`) ? 'timeout' : 'error', cause, server.output.toString());
