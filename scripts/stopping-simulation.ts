@@ -40,6 +40,26 @@ export interface Components {
   standardized: number[][];
 }
 
+/**
+ * A cell's mean log ratio (candidate over baseline) per independent unit: its process pair, or,
+ * without process labels, its round (each round had processes of its own; rounds of one index share
+ * them across cases).
+ */
+export function unitLogRatios(baseline: Parameters<typeof pairRounds>[0], candidate: Parameters<typeof pairRounds>[1]): Map<string, number> {
+  const pairs = pairRounds(baseline, candidate);
+  const sums = new Map<string, { s: number; n: number }>();
+  pairs.baseline.forEach((b, i) => {
+    const d = Math.log(pairs.candidate[i]! / b);
+    if (!Number.isFinite(d)) return;
+    const key = pairs.units?.[i] ?? `round ${pairs.rounds[i]}`;
+    const e = sums.get(key) ?? { s: 0, n: 0 };
+    e.s += d;
+    e.n++;
+    sums.set(key, e);
+  });
+  return new Map([...sums].map(([k, e]) => [k, e.s / e.n]));
+}
+
 /** Per cell, the mean log ratio of each unit (process pair, or round without process labels). */
 export function components(run: RunRecord): Components {
   const baseline = run.variants[0]!.id;
@@ -50,18 +70,8 @@ export function components(run: RunRecord): Components {
     candidates.forEach((v, variant) => {
       const cand = run.results.find((r) => r.caseId === c.id && r.variantId === v);
       if (!base || !cand || base.status !== 'ok' || cand.status !== 'ok') return;
-      const pairs = pairRounds(base.rounds, cand.rounds);
-      const sums = new Map<string, { s: number; n: number }>();
-      pairs.baseline.forEach((b, i) => {
-        const d = Math.log(pairs.candidate[i]! / b);
-        if (!Number.isFinite(d)) return;
-        const key = pairs.units?.[i] ?? `round ${pairs.rounds[i]}`;
-        const e = sums.get(key) ?? { s: 0, n: 0 };
-        e.s += d;
-        e.n++;
-        sums.set(key, e);
-      });
-      if (sums.size >= 3) byCell.set(`${c.id} · ${v}`, { caseIndex, variant, units: new Map([...sums].map(([k, e]) => [k, e.s / e.n])) });
+      const units = unitLogRatios(base.rounds, cand.rounds);
+      if (units.size >= 3) byCell.set(`${c.id} · ${v}`, { caseIndex, variant, units });
     });
   });
   const cells = [...byCell.keys()];

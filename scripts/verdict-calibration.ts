@@ -44,9 +44,9 @@
  * Real runs take the measurement lock; every figure is printed with the load.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { applyFdr, comparePaired, createRandom, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
+import { applyFdr, comparePaired, createRandom, type Comparison } from '../packages/stats/src/index.ts';
 import { benchView, reporterFor } from '@rtbench/report';
-import { components, direction, fixedTable, stoppedTable, type DesignOptions, type Noise, type TableOutcome } from './stopping-simulation.ts';
+import { components, direction, fixedTable, stoppedTable, unitLogRatios, type DesignOptions, type Noise, type TableOutcome } from './stopping-simulation.ts';
 import { benchRun, calibrationArgs, isDecided, loadText, mcError, pct, readRun, tableRatios, type RatioCell } from './lib.ts';
 
 
@@ -59,19 +59,7 @@ function unitValues(run: RunRecord): Map<string, Map<string, number>> {
     for (const v of run.variants.slice(1)) {
       const cand = run.results.find((r) => r.caseId === c.id && r.variantId === v.id);
       if (!base || !cand) continue;
-      const pairs = pairRounds(base.rounds, cand.rounds);
-      const sums = new Map<string, { s: number; n: number }>();
-      pairs.baseline.forEach((b, i) => {
-        const d = Math.log(pairs.candidate[i]! / b);
-        if (!Number.isFinite(d)) return;
-        // Without process labels each round had processes of its own; rounds of one index share them across cases.
-        const key = pairs.units?.[i] ?? `round ${pairs.rounds[i]}`;
-        const e = sums.get(key) ?? { s: 0, n: 0 };
-        e.s += d;
-        e.n++;
-        sums.set(key, e);
-      });
-      out.set(`${c.id} · ${v.id}`, new Map([...sums].map(([k, e]) => [k, e.s / e.n])));
+      out.set(`${c.id} · ${v.id}`, unitLogRatios(base.rounds, cand.rounds));
     }
   }
   return out;
