@@ -8,9 +8,12 @@
  * variance component) and its mean. A simulated unit gives every cell
  * σ_cell · ε + effect, ε drawn per unit and cell: Student t with 4 degrees
  * of freedom scaled to unit variance (heavier tails than the normal the
- * sequence assumes), or 'resampled': one of the source's own standardized
- * unit vectors across cells (keeping their correlation) with its sign turned
- * at random per variant. Designs:
+ * sequence assumes); 't4-arms': the same t noise drawn per arm, each cell
+ * the candidate's draw less the baseline's, both scaled by σ_cell/√2, so a
+ * case's cells share their baseline's noise as a table of one runtime on
+ * every arm does (correlation ½ between its ratios); or 'resampled': one of
+ * the source's own standardized unit vectors across cells (keeping their
+ * correlation) with its sign turned at random per variant. Designs:
  *   fixed     today's default: every case gets `fixedRounds` units, t
  *             intervals at the BH level (applyFdr), no look in between;
  *   anytime   at least `minRounds`, then after each round every cell looked
@@ -98,7 +101,21 @@ export function components(run: RunRecord): Components {
   };
 }
 
-export type Noise = 't4' | 'resampled';
+/** The source's cells of its first candidate alone: a table of two arms (one runtime as both, in an A/A). */
+export function firstCandidate(src: Components): Components {
+  const keep = src.cells.map((_, i) => i).filter((i) => src.variantOf[i] === 0);
+  return {
+    ...src,
+    cells: keep.map((i) => src.cells[i]!),
+    caseOf: keep.map((i) => src.caseOf[i]!),
+    variantOf: keep.map(() => 0),
+    sd: keep.map((i) => src.sd[i]!),
+    mean: keep.map((i) => src.mean[i]!),
+    standardized: src.standardized.map((u) => keep.map((i) => u[i]!)),
+  };
+}
+
+export type Noise = 't4' | 't4-arms' | 'resampled';
 
 export interface DesignOptions {
   fixedRounds: number;
@@ -126,6 +143,11 @@ function unitSource(src: Components, noise: Noise, effects: readonly number[], r
   const variants = Math.max(...src.variantOf) + 1;
   return () => {
     if (noise === 't4') return src.sd.map((s, i) => s * t4() + effects[i]!);
+    if (noise === 't4-arms') {
+      // Per case, the baseline's draw and one per candidate: a cell's variance is σ²/2 + σ²/2.
+      const arms = src.cases.map(() => Array.from({ length: variants + 1 }, t4));
+      return src.sd.map((s, i) => (s * (arms[src.caseOf[i]!]![src.variantOf[i]! + 1]! - arms[src.caseOf[i]!]![0]!)) / Math.SQRT2 + effects[i]!);
+    }
     const v = src.standardized[Math.floor(random() * src.standardized.length)]!;
     const sign = Array.from({ length: variants }, () => (random() < 0.5 ? -1 : 1));
     return src.sd.map((s, i) => s * sign[src.variantOf[i]!]! * v[i]! + effects[i]!);

@@ -16,8 +16,11 @@
  *                          Prints the per-table false-verdict rate with its
  *                          Monte-Carlo error, and the power at true ratios
  *                          1.02, 1.05, 1.2 and 1.8, for designs of g units.
- *   aa <n> [-- bench args] n real A/A tables: one runtime as every arm of the
- *                          default design; counts tables with any decided cell.
+ *   aa <n> [-- [suite] bench args]
+ *                          n real A/A tables: one runtime as every arm of the
+ *                          default design (or the arms --runtime or --compare
+ *                          names, json-reviver unless a suite is named);
+ *                          counts tables with any decided cell.
  *   words <run.json…>      every cell whose word disagrees with the interval
  *                          printed beside it, in the view and in the
  *                          terminal and markdown tables (expected: none).
@@ -31,8 +34,17 @@
  *                          peeks at t intervals; then every cell at its
  *                          source's own ratio: cells decided, words against
  *                          the true direction, case-rounds spent.
+ *                          Noise: Student t per cell, and per arm (a case's
+ *                          cells sharing their baseline's draw, as when one
+ *                          runtime is every arm). --arms 2 keeps the first
+ *                          candidate's cells alone (one runtime as both arms).
  *                          [--tables n] [--min-rounds 4] [--fixed-rounds 6]
- *                          [--max-rounds 30] [--budget case-rounds]
+ *                          [--max-rounds 30] [--budget case-rounds] [--arms 2]
+ *   same-verdicts <reference.json> <run.json…>
+ *                          of the cells a reference design decides, those
+ *                          each run gives the same word, and its time
+ *                          against the reference's (a --compare run's
+ *                          verdicts, a table's "vs" column).
  *   agree <reference.json> <run.json…>
  *                          cells the reference decides beyond 1.2× either way
  *                          that each run decides, cells decided against the
@@ -45,8 +57,8 @@
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, createRandom, type Comparison } from '../packages/stats/src/index.ts';
-import { benchView, reporterFor } from '@rtbench/report';
-import { components, direction, fixedTable, stoppedTable, unitLogRatios, type DesignOptions, type Noise, type TableOutcome } from './stopping-simulation.ts';
+import { benchView, reporterFor, viewOfRun } from '@rtbench/report';
+import { components, direction, firstCandidate, fixedTable, stoppedTable, unitLogRatios, type DesignOptions, type Noise, type TableOutcome } from './stopping-simulation.ts';
 import { benchRun, calibrationArgs, isDecided, loadText, mcError, pct, readRun, tableRatios, type RatioCell } from './lib.ts';
 
 
@@ -230,12 +242,12 @@ function widths(paths: readonly string[]): void {
 }
 
 /** The stopping rule against today's design, per noise model: A/A false tables, then the sources' own ratios. */
-function stopping(paths: readonly string[], tables: number, design: Omit<DesignOptions, 'budget'> & { budget?: number }, seed: number): void {
-  const sources = paths.map((p) => components(readRun(p)));
+function stopping(paths: readonly string[], tables: number, design: Omit<DesignOptions, 'budget'> & { budget?: number }, seed: number, arms: 2 | 'all'): void {
+  const sources = paths.map((p) => components(readRun(p))).map((s) => (arms === 2 ? firstCandidate(s) : s));
   for (const s of sources) console.log(`  source: ${s.cells.length} cells in ${s.cases.length} cases, ${s.standardized.length} units, median unit sd ${pct([...s.sd].sort((a, b) => a - b)[Math.floor(s.sd.length / 2)]!, 2)}`);
   const random = createRandom(seed);
   // Resampling a few units with replacement repeats them, which narrows the spread a table sees: only from sources of 20 units or more.
-  const noises: Noise[] = sources.every((s) => s.standardized.length >= 20) ? ['t4', 'resampled'] : ['t4'];
+  const noises: Noise[] = ['t4', 't4-arms', ...(sources.every((s) => s.standardized.length >= 20) ? (['resampled'] as const) : [])];
   for (const noise of noises) {
     const runs = {
       fixed: (i: number, effects: number[]): TableOutcome => fixedTable(sources[i]!, noise, effects, opts(i), random),
@@ -279,15 +291,39 @@ function stopping(paths: readonly string[], tables: number, design: Omit<DesignO
   }
 }
 
+/**
+ * A run's ratios against its first arm, by "case · variant", as its default
+ * view reads them: a --compare run's verdicts (the case's own row, not its
+ * quantile rows), a table's "vs" column.
+ */
+function runRatios(run: RunRecord): Map<string, RatioCell> {
+  const view = viewOfRun(run);
+  if (view.kind !== 'comparison') return tableRatios(view);
+  const out = new Map<string, RatioCell>();
+  for (const section of view.sections) {
+    for (const row of section.cases) {
+      const c = row.comparison;
+      if (c && !row.quantile) out.set(`${row.caseId} · ${section.candidate.id}`, { ratio: c.ratio, ci: c.ci, verdict: c.verdict });
+    }
+  }
+  return out;
+}
+
+/**
+ * n real A/A tables. `extra` is the bench command after `--`: a suite first
+ * (json-reviver when it starts with an option), then its flags; without
+ * --runtime or --compare, node@26 is every arm of a four-arm table.
+ */
 function aa(n: number, extra: string[]): void {
   let withVerdict = 0;
   let cells = 0;
   let falseCells = 0;
-  const runtime = extra.includes('--runtime') ? [] : ['--runtime', 'node@26,node@26,node@26,node@26'];
+  const [suite, flags] = extra[0] && !extra[0].startsWith('-') ? [extra[0], extra.slice(1)] : ['json-reviver', extra];
+  const runtime = flags.includes('--runtime') || flags.includes('--compare') ? [] : ['--runtime', 'node@26,node@26,node@26,node@26'];
   for (let i = 1; i <= n; i++) {
     const before = loadText();
-    const r = benchRun(['json-reviver', ...runtime, ...extra]);
-    const table = tableRatios(benchView(r.run));
+    const r = benchRun([suite, ...runtime, ...flags]);
+    const table = runRatios(r.run);
     const wrong = [...table].filter(([, c]) => isDecided(c.verdict));
     cells += table.size;
     falseCells += wrong.length;
@@ -295,6 +331,39 @@ function aa(n: number, extra: string[]): void {
     console.log(`  table ${i}: ${(r.wallMs / 1000).toFixed(0)} s, ${wrong.length}/${table.size} cells decided${wrong.length ? ` (${wrong.map(([k, c]) => `${k} ${c.verdict} ${ratioText(c)}`).join('; ')})` : ''}, load ${before} → ${loadText()}, saved ${r.path}`);
   }
   console.log(`A/A: ${withVerdict} of ${n} tables with any decided cell (${pct(withVerdict / n, 1)} ± ${pct(mcError(withVerdict, n), 1)}), ${falseCells} of ${cells} cells`);
+}
+
+/**
+ * A design against a reference design of the same comparison: of the cells
+ * the reference decides (any word but inconclusive), how many each run gives
+ * the same word, how many it leaves undecided or words otherwise, and its
+ * wall time against the reference's.
+ */
+function sameVerdicts(referencePath: string, paths: readonly string[]): void {
+  const refRun = readRun(referencePath);
+  const reference = runRatios(refRun);
+  const decided = [...reference].filter(([, c]) => c.verdict !== 'inconclusive');
+  const refSeconds = (refRun.timing?.wallMs ?? NaN) / 1000;
+  console.log(`reference ${referencePath}: ${refSeconds.toFixed(1)} s, ${decided.length} of ${reference.size} cells decided`);
+  for (const path of paths) {
+    const run = readRun(path);
+    const cells = runRatios(run);
+    const seconds = (run.timing?.wallMs ?? NaN) / 1000;
+    const differ: string[] = [];
+    let same = 0;
+    for (const [key, ref] of decided) {
+      const c = cells.get(key);
+      if (c?.verdict === ref.verdict) same++;
+      else differ.push(`${key}: ${c ? `${c.verdict} ${ratioText(c)}` : 'absent'} against the reference's ${ref.verdict} ${ratioText(ref)}`);
+    }
+    const extra = [...cells].filter(([key, c]) => c.verdict !== 'inconclusive' && reference.get(key)?.verdict === 'inconclusive').length;
+    console.log(
+      `  ${path}: ${seconds.toFixed(1)} s (${(seconds / refSeconds).toFixed(2)} of the reference's), ` +
+        `the same word on ${same} of ${decided.length} cells the reference decides (${pct(same / Math.max(1, decided.length), 0)}), ` +
+        `${extra} cells decided that the reference leaves inconclusive`,
+    );
+    for (const line of differ) console.log(`    differs: ${line}`);
+  }
 }
 
 const { command, rest, flag, files, benchArgs } = calibrationArgs();
@@ -316,16 +385,18 @@ if (command === 'simulate' && !files.length) {
 } else if (command === 'stopping') {
   const budget = flag('--budget', NaN);
   const design = { fixedRounds: flag('--fixed-rounds', 6), minRounds: flag('--min-rounds', 4), maxRounds: flag('--max-rounds', 30), confidence: 0.95, ...(Number.isFinite(budget) ? { budget } : {}) };
-  stopping(files, flag('--tables', 2000), design, flag('--seed', 1));
+  stopping(files, flag('--tables', 2000), design, flag('--seed', 1), flag('--arms', 0) === 2 ? 2 : 'all');
 } else if (command === 'aa') {
   aa(Number(rest[0] ?? 40), benchArgs);
 } else if (command === 'words') {
   words(rest);
 } else if (command === 'widths') {
   widths(rest);
+} else if (command === 'same-verdicts') {
+  sameVerdicts(rest[0]!, rest.slice(1));
 } else if (command === 'agree') {
   agree(rest[0]!, rest.slice(1));
 } else {
-  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | stopping <run.json…> [--tables n] [--min-rounds r] [--fixed-rounds r] [--max-rounds r] [--budget case-rounds] | aa <n> [-- bench args] | words <run.json…> | widths <run.json…> | agree <reference.json> <run.json…>');
+  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | stopping <run.json…> [--tables n] [--min-rounds r] [--fixed-rounds r] [--max-rounds r] [--budget case-rounds] [--arms 2] | aa <n> [-- [suite] bench args] | same-verdicts <reference.json> <run.json…> | words <run.json…> | widths <run.json…> | agree <reference.json> <run.json…>');
   process.exitCode = 2;
 }
