@@ -56,13 +56,14 @@ export function anytimeHalfWidth(units: number, q: number, confidence: number, c
   // M_t(μ) < 1/δ  ⇔  S² < a·V with a = (t+c)(1 − K^(−1)), K = ((t+c)/(c δ²))^(1/t); with S = t·e, V = Q + t·e²: e² < aQ / (t(t − a)).
   const lnK = Math.log((units + c) / (c * delta * delta)) / units;
   const a = (units + c) * -Math.expm1(-lnK);
+  // Stryker disable next-line EqualityOperator: a = t exactly (a float coincidence) leaves aQ/0, unbounded as well unless Q = 0
   if (a >= units) return Infinity;
   return Math.sqrt((a * q) / (units * (units - a)));
 }
 
 /** The log-scale confidence sequence's interval at a confidence; undefined while it is unbounded. */
 export function anytimeIntervalAt(inf: UnitInference, confidence: number, c: number = ANYTIME_PRIOR_PRECISION): [number, number] | undefined {
-  if (!Number.isFinite(inf.se)) return undefined;
+  // A spread that is not a number (one unit) gives a deviance that is not one either, and anytimeHalfWidth no bound.
   const half = anytimeHalfWidth(inf.units, deviance(inf), confidence, c);
   return Number.isFinite(half) ? [inf.estimate - half, inf.estimate + half] : undefined;
 }
@@ -73,6 +74,7 @@ export function anytimeIntervalAt(inf: UnitInference, confidence: number, c: num
  */
 export function anytimeEValue(inf: UnitInference, c: number = ANYTIME_PRIOR_PRECISION): number {
   const t = inf.units;
+  // One unit's martingale is 1 by the formula too (√(c/(1+c))·√((1+c)/c)), but only up to rounding: said exactly.
   if (!(t >= 2 && Number.isFinite(inf.se))) return 1;
   const s = t * inf.estimate;
   const v = deviance(inf) + t * inf.estimate * inf.estimate;
@@ -90,7 +92,8 @@ export function anytimeEValue(inf: UnitInference, c: number = ANYTIME_PRIOR_PREC
  * (an effect at the threshold), or with fewer than 2 units.
  */
 export function anytimeUnitsToDecide(inf: UnitInference, confidence: number, threshold: number, c: number = ANYTIME_PRIOR_PRECISION): number | undefined {
-  if (!(inf.units >= 2 && Number.isFinite(inf.se))) return undefined;
+  // A spread that is not a number gives every projected width unbounded: nothing decides.
+  if (!(inf.units >= 2)) return undefined;
   const variance = deviance(inf) / (inf.units - 1);
   // With the mean and spread held, the interval only narrows as units come, so once it decides it stays decided: a binary search.
   const decides = (t: number): boolean => {

@@ -58,8 +58,18 @@ describe('anytimeHalfWidth and anytimeIntervalAt', () => {
     expect(anytimeHalfWidth(4, 0.01, 0.95, 0.1)).toBeLessThan(anytimeHalfWidth(4, 0.01, 0.95, 0.3));
   });
 
+  it('is bounded from two units at a loose level, and unbounded for a count or spread that is not one', () => {
+    // At 50% two units already bound the sequence (a = 1.87 < 2); at 95% they do not.
+    expect(anytimeHalfWidth(2, 0.01, 0.5)).toBeGreaterThan(0);
+    expect(anytimeHalfWidth(2, 0.01, 0.5)).toBeLessThan(Infinity);
+    expect(anytimeHalfWidth(NaN, 0.01, 0.5)).toBe(Infinity);
+    expect(anytimeHalfWidth(5, -0.01, 0.95)).toBe(Infinity);
+    expect(anytimeHalfWidth(5, NaN, 0.95)).toBe(Infinity);
+    expect(anytimeIntervalAt({ estimate: 0.1, se: Infinity, df: 4, units: 5 }, 0.95)).toBeUndefined();
+  });
+
   it('rejects a confidence or prior out of range', () => {
-    expect(() => anytimeHalfWidth(5, 0.01, 1)).toThrow(RangeError);
+    expect(() => anytimeHalfWidth(5, 0.01, 1)).toThrow(/anytimeHalfWidth: confidence/);
     expect(() => anytimeHalfWidth(5, 0.01, 0.95, 0)).toThrow(/prior precision/);
   });
 
@@ -109,6 +119,9 @@ describe('anytimeEValue', () => {
   it('is 1 without evidence: fewer than 2 units, no interval, or every unit mean 0', () => {
     expect(anytimeEValue({ estimate: 0.5, se: NaN, df: 0, units: 1 })).toBe(1);
     expect(anytimeEValue(inference(5, 0, 0))).toBe(1);
+    // One unit: exactly 1 (the formula gives it only up to rounding), and a spread that is not a number gives none.
+    expect(anytimeEValue({ estimate: 0.5, se: 0, df: 0, units: 1 })).toBe(1);
+    expect(anytimeEValue({ estimate: 0.5, se: NaN, df: 4, units: 5 })).toBe(1);
     expect(anytimeEValue(inference(2, 0.5, 0.01))).toBeGreaterThan(1);
   });
 
@@ -137,6 +150,11 @@ describe('anytimeUnitsToDecide', () => {
     expect(anytimeUnitsToDecide({ estimate: 0.1, se: NaN, df: 0, units: 1 }, 0.95, 0.01)).toBeUndefined();
     // Already decided: the units there are.
     expect(anytimeUnitsToDecide(inference(10, 0.5, 0.01), 0.95, 0.01)).toBe(10);
+    // From two units on a projection is made (the sequence is unbounded at 2 at 95%, so the first count that decides is 3 or more).
+    expect(anytimeUnitsToDecide(inference(2, 0.5, 0.01), 0.95, 0.01)).toBeGreaterThanOrEqual(3);
+    // None from no units, even with a spread of 0 (which alone would bound every later width at 0).
+    expect(anytimeUnitsToDecide({ estimate: 0.5, se: 0, df: 0, units: 0 }, 0.95, 0.01)).toBeUndefined();
+    expect(anytimeUnitsToDecide({ estimate: 0.5, se: Infinity, df: 4, units: 5 }, 0.95, 0.01)).toBeUndefined();
   });
 });
 
@@ -155,6 +173,12 @@ describe('readAnytimeAt', () => {
     const close = readAnytimeAt(comparePaired([100, 100, 100, 100], [103, 101, 104, 102.5]), 0.95);
     expect(close.verdict).toBe('inconclusive');
     expect(close.unitsToDecide).toBeGreaterThan(4);
+    // Out of reach (an effect at the threshold, a wide spread): undecided, with no count of units at all.
+    const far = comparePaired([100, 100, 100, 100, 100, 100], [160, 62, 150, 65, 140, 70]);
+    expect(anytimeUnitsToDecide(far.inference, 0.95, far.threshold)).toBeUndefined();
+    const unreachable = readAnytimeAt(far, 0.95);
+    expect(unreachable.verdict).toBe('inconclusive');
+    expect(Object.keys(unreachable)).not.toContain('unitsToDecide');
     const none = readAnytimeAt(comparePaired([100, 100], [103, 101]), 0.95);
     expect(none.ci).toEqual([0, Infinity]);
     expect(none.verdict).toBe('inconclusive');
@@ -171,11 +195,13 @@ describe('eBenjaminiHochberg', () => {
     expect(eBenjaminiHochberg([20, 60, 30], 0.05)).toBe(3);
     expect(eBenjaminiHochberg([], 0.05)).toBe(0);
   });
-  it('rejects a bad level or e-value', () => {
-    expect(() => eBenjaminiHochberg([1], 0)).toThrow(RangeError);
+  it('rejects a bad level or e-value, and takes an e-value of 0 (no evidence at all)', () => {
+    expect(() => eBenjaminiHochberg([1], 0)).toThrow(/eBenjaminiHochberg: alpha must be in \(0, 1\), got 0/);
     expect(() => eBenjaminiHochberg([1], 1)).toThrow(RangeError);
-    expect(() => eBenjaminiHochberg([-1], 0.05)).toThrow(RangeError);
+    expect(() => eBenjaminiHochberg([-1], 0.05)).toThrow(/eBenjaminiHochberg: e-values must be >= 0, got -1/);
     expect(() => eBenjaminiHochberg([NaN], 0.05)).toThrow(RangeError);
+    // m = 2: bars 40, 20.
+    expect(eBenjaminiHochberg([0, 100], 0.05)).toBe(1);
   });
 });
 
@@ -207,6 +233,6 @@ describe('applyEbh (sequences at the e-BH level)', () => {
     expect(out[0]!.verdict).toBe('faster');
     expect(out[2]!.verdict).toBe('slower');
     expect(out.slice(3).every((c) => c.verdict !== 'faster' && c.verdict !== 'slower')).toBe(true);
-    expect(() => applyEbh([], { alpha: 1 })).toThrow(RangeError);
+    for (const alpha of [0, 1, -0.1, 1.5, NaN]) expect(() => applyEbh(out, { alpha })).toThrow(/applyEbh: alpha must be in \(0, 1\)/);
   });
 });

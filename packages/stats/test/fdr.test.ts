@@ -31,6 +31,8 @@ describe('benjaminiHochberg', () => {
   it('rejects p-values outside [0, 1]', () => {
     expect(() => benjaminiHochberg([0.1, 1.2])).toThrow(RangeError);
     expect(() => benjaminiHochberg([NaN])).toThrow(RangeError);
+    expect(() => benjaminiHochberg([0.1, -0.01])).toThrow(/benjaminiHochberg: p-values must be in \[0, 1\], got -0.01/);
+    expect(benjaminiHochberg([0, 1])).toEqual([0, 1]);
   });
 });
 
@@ -81,6 +83,7 @@ describe('applyFdr (intervals at the false-coverage-rate adjusted level)', () =>
 
   it('honours a custom alpha and handles an empty list', () => {
     expect(() => applyFdr([], { alpha: 1 })).toThrow(/alpha/);
+    expect(() => applyFdr([], { alpha: 0 })).toThrow(/applyFdr: alpha must be in \(0, 1\), got 0/);
     expect(applyFdr([])).toEqual([]);
   });
 });
