@@ -132,7 +132,7 @@ export interface TableOutcome {
 }
 
 /** Draws units for one simulated table: `unit()` gives every cell's log ratio for one more unit. */
-function unitSource(src: Components, noise: Noise, effects: readonly number[], random: () => number): () => number[] {
+export function unitSource(src: Components, noise: Noise, effects: readonly number[], random: () => number): () => number[] {
   const normal = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   // Student t, 4 df, scaled to variance 1 (its variance is ν/(ν−2) = 2).
   const t4 = (): number => {
