@@ -51,6 +51,13 @@ describe('learning the mask', () => {
     expect(t.widths).toEqual([T2.length, U2.length, 2]);
   });
 
+  it('a page of a few hundred thousand tokens (a long list) is learned and compared like a short one', () => {
+    const rows = Array.from({ length: 60_000 }, (_, i) => `<li>${i}</li>`).join('');
+    const t = learn([page(T1, U1, 9, rows), page(T2, U2, 10, rows)])!;
+    expect(holes(t)).toBe(3);
+    expect(templateDifference(t, learn([page(T1, U1, 9, `${rows}<li>extra</li>`), page(T2, U2, 10, `${rows}<li>extra</li>`)])!)).toBeDefined();
+  });
+
   it('masks nothing when the responses are equal, and one response is the template itself', () => {
     expect(holes(learn([page(T1, U1, 1), page(T1, U1, 1)])!)).toBe(0);
     expect(learn([page(T1, U1, 1)])!.segments).toEqual([page(T1, U1, 1)]);

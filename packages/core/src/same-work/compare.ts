@@ -20,7 +20,7 @@ function pieces(segments: readonly string[]): Piece[] {
   const out: Piece[] = [];
   segments.forEach((s, i) => {
     if (i > 0) out.push(HOLE);
-    out.push(...tokenize(s));
+    for (const token of tokenize(s)) out.push(token);
   });
   return out;
 }
@@ -56,7 +56,7 @@ export function templateDifference(a: { readonly segments: readonly string[] }, 
     // One run of differences: the removed and added changes between two common ones.
     const removed: Piece[] = [];
     const added: Piece[] = [];
-    for (; i < changes.length && (changes[i]!.added || changes[i]!.removed); i++) (changes[i]!.added ? added : removed).push(...changes[i]!.value);
+    for (; i < changes.length && (changes[i]!.added || changes[i]!.removed); i++) for (const token of changes[i]!.value) (changes[i]!.added ? added : removed).push(token);
     const hole = removed.includes(HOLE) || added.includes(HOLE);
     const changing = [...removed, ...added].every((p) => p === HOLE || changingShape(p));
     if (!hole || !changing) {

@@ -72,7 +72,7 @@ function pieces(t: Template): Piece[] {
   const out: Piece[] = [];
   t.segments.forEach((s, i) => {
     if (i > 0) out.push(HOLE);
-    out.push(...tokenize(s));
+    for (const token of tokenize(s)) out.push(token);
   });
   return out;
 }
@@ -113,7 +113,7 @@ export function widen(t: Template, text: string): Template | undefined {
   let oldHole = 0;
   for (const c of changes) {
     if (!c.added && !c.removed) {
-      out.push(...c.value);
+      for (const token of c.value) out.push(token);
       continue;
     }
     if (out.at(-1) !== HOLE) {
