@@ -1,8 +1,9 @@
 /**
  * Request-shaped cases through the real CLI, small (41 requests a process):
  * a planted tail on all four runtimes is found where it was planted, the
- * JavaScript thread and all threads are reported apart, and a handler that
- * throws, answers no Response or never answers is counted, not lost.
+ * JavaScript thread and all threads are reported apart, a handler that
+ * throws, answers no Response or never answers is counted, not lost, and
+ * --concurrency really puts more than one request in the server at once.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,10 +69,26 @@ describe.concurrent('request-shaped cases', () => {
     expect(stdout).toContain('of 6 requests 1 got no response in time (no figure)');
   });
 
-  it('a CPU limit of 0 or without a unit is refused in one line, exit 2, and so is one for a suite of other cases', async () => {
+  it('--concurrency 4: the server had more than one request in flight; each request keeps its latency; the rule and N are saved', async () => {
+    const { status, stderr, run } = await bench(['--runtime', 'node', '--rounds', '1', '--filter', 'in flight', '--concurrency', '4']);
+    expect(status, stderr).toBe(0);
+    const round = result(run, 'in flight [cpu=js thread]', 'node').rounds[0]!;
+    // The handler writes a line each time it finds another request in flight (none when they come one at a time).
+    expect(round.requests!.consoleLines).toBeGreaterThan(0);
+    expect(round.requests!.concurrency).toBe(4);
+    expect(round.requests!.sameWork).toBe('masked');
+    expect(round.samples).toHaveLength(9);
+    expect(round.requests!.latencyMs).toHaveLength(9);
+    // A thread clock read response by response is no request's own when requests overlap.
+    expect(round.requests!.threadClockMs).toBeUndefined();
+  });
+
+  it('a CPU limit of 0 or without a unit, and --concurrency 0, are refused in one line, exit 2, and so are both for a suite of other cases', async () => {
     const limits = ['0ms', 'abc'];
-    const [other, ...refused] = await Promise.all([
+    const [other, otherConcurrency, zero, ...refused] = await Promise.all([
       runCliAsync(['bench', 'trig', '--runtime', 'node', '--cpu-limit', '10ms']),
+      runCliAsync(['bench', 'trig', '--runtime', 'node', '--concurrency', '4']),
+      runCliAsync(['bench', SUITE, '--runtime', 'node', '--concurrency', '0']),
       ...limits.map((limit) => runCliAsync(['bench', SUITE, '--runtime', 'node', '--cpu-limit', limit])),
     ]);
     refused.forEach((r, i) => {
@@ -81,5 +98,9 @@ describe.concurrent('request-shaped cases', () => {
     });
     expect(other!.status).toBe(2);
     expect(other!.stderr.trim()).toBe('error: --cpu-limit goes with a suite request-shaped (CPU per request, read by the host)');
+    expect(otherConcurrency!.status).toBe(2);
+    expect(otherConcurrency!.stderr.trim()).toBe('error: --concurrency goes with a suite request-shaped (CPU per request, read by the host)');
+    expect(zero!.status).toBe(2);
+    expect(zero!.stderr.trim()).toBe('error: --concurrency 0: write a whole number of requests from 1 to 256');
   });
 });

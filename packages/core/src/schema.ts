@@ -253,7 +253,7 @@ export const roundSchema = z.object({
     .optional(),
   /**
    * Present for a request round (request-shaped cases): the process served
-   * the requests one at a time, and each sample is one request's CPU in ms,
+   * the requests one at a time (or `concurrency` in flight), and each sample is one request's CPU in ms,
    * read by the host from the process's threads.
    */
   requests: z
@@ -280,6 +280,12 @@ export const roundSchema = z.object({
       consoleLines: z.number().int().nonnegative().optional(),
       /** The answers' masked templates (absent: --same-work strict, or a run saved before masking). */
       answers: z.array(maskedAnswerSchema).optional(),
+      /** How the responses proved the same work (--same-work; absent in runs saved before it was recorded: masked when `answers` is there, else strict). */
+      sameWork: z.enum(['masked', 'strict']).optional(),
+      /** Requests kept in flight to the server (--concurrency; absent: 1, one at a time). Each sample is then its wave's CPU over the requests answered in it. */
+      concurrency: z.number().int().positive().optional(),
+      /** The client's latency per sample's request, ms: from sending it to the end of its body (absent in older runs, and for the empty handler). */
+      latencyMs: z.array(finite.nonnegative()).optional(),
     })
     .optional(),
   /**

@@ -8,10 +8,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { RequestShape, ResponseNormalizer } from '@rtbench/core';
-import type { MaskedAnswer } from '@rtbench/core/schema';
+import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
 import { AnswerLearner, bodyText } from '@rtbench/core/same-work';
 
-export type SameWorkRule = 'masked' | 'strict';
+/** --same-work, as the saved round records it. */
+export type SameWorkRule = NonNullable<NonNullable<RoundRecord['requests']>['sameWork']>;
 
 const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 

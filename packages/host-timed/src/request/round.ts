@@ -1,7 +1,8 @@
 /**
  * One request round: a fresh server of the variant serving the wrapped
  * handler (127.0.0.1, a port the kernel picks), the drawn requests sent one
- * at a time, each response read to its end, and around each request every
+ * at a time (or N in flight, in waves: waves.ts), each response read to its
+ * end and timed by the client, and around each request (or wave) every
  * thread's CPU time read from /proc (before it is sent, and after the
  * response once the threads have gone idle), with requests to the empty
  * handler (the server's own cost) spread among them. A body is read up to
@@ -29,6 +30,7 @@ import { parseServed, requestEnd, type Received, type RequestEnd } from './outco
 import { RESERVED, type ServedOutcome } from './paths.ts';
 import { clockPerHandlerRequest, emptiesAfter, type SentKind } from './schedule.ts';
 import { readWhenIdle, threadName, waitUntilIdle } from './threads.ts';
+import { inFlight, perRequestShare, waves } from './waves.ts';
 
 export interface RequestRoundPlan {
   /** The bundled server (a program, or a module its runtime serves). */
@@ -46,6 +48,8 @@ export interface RequestRoundPlan {
   sameWork?: SameWorkRule;
   /** The suite's own normalizing of a body before masking. */
   normalize?: ResponseNormalizer;
+  /** Handler requests kept in flight (absent: 1, one at a time); above 1 a request's CPU is its wave's share (waves.ts). */
+  concurrency?: number;
   signal?: AbortSignal;
 }
 
@@ -68,9 +72,11 @@ export interface RequestRoundValues {
   allThreadsMs: number[];
   /** The kind of each of those requests, by name. */
   kinds: string[];
+  /** The client's latency of each of those requests, ms: from sending it to the end of its body. */
+  latencyMs: number[];
   /** Per empty-handler request: ms of CPU on the JavaScript thread. */
   emptyMs: number[];
-  /** The runtime's own thread clock per handler request from the second on, ms (absent: it has none). */
+  /** The runtime's own thread clock per handler request from the second on, ms (absent: it has none, or requests were in flight together). */
   threadClockMs?: number[];
   /** Console lines the handler wrote while serving the round's requests (absent: the count was not read). */
   consoleLines?: number;
@@ -149,13 +155,26 @@ function notListening(v: RunnableVariant, server: RunningServer, timeoutMs: numb
   return fail(server.alive() ? 'timeout' : 'crash', `the ${v.plugin.name} server ${why}`, server.output.toString());
 }
 
-/** One handler request as sent: what came back, and the CPU read around it. */
+/** One handler request as sent: what came back, the client's latency, and the CPU read around it (its share of its wave's). */
 interface SentRequest {
   kind: string;
   received: Received;
   digest?: string;
+  latencyMs: number;
   deltas: Map<number, number>;
   settled: boolean;
+}
+
+/** A request sent, with the client's latency: from sending it to the end of its body. */
+async function timedSend(port: number, r: RequestShape, timeoutMs: number): Promise<{ answer: Answer; latencyMs: number }> {
+  const start = performance.now();
+  const answer = await send(port, r, timeoutMs);
+  return { answer, latencyMs: performance.now() - start };
+}
+
+/** Every thread's CPU over a wave, divided among the requests answered in it. */
+function shareOf(deltas: Map<number, number>, answered: number): Map<number, number> {
+  return new Map([...deltas].map(([tid, ns]) => [tid, perRequestShare(ns, answered) ?? 0]));
 }
 
 /** How the server ended, once it has: a cause named for the round cut short. */
@@ -191,32 +210,45 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   // the wrapper's record says whether the handler gave it, since elsewhere the same call is a time-out.
   const answers = plan.sameWork === 'strict' ? undefined : new RoundAnswers(plan.normalize);
   const pending: PendingAnswer[] = [];
-  for (const [index, drawn] of plan.requests.entries()) {
+  const concurrency = plan.concurrency ?? 1;
+  for (const wave of waves(plan.requests.length, concurrency)) {
     if (plan.signal?.aborted) return 'interrupted' as const;
-    const m = await measured(pid, port, drawn.request, plan.requestTimeoutMs);
-    if ('error' in m.answer) {
-      problem = server.alive() ? `a request failed: ${m.answer.error}` : `${await serverExit(v, server)} (a request failed: ${m.answer.error})`;
-      break;
+    // With one request a wave this is a read around that request; with N in flight, around the wave.
+    const before = threadCpuTimes(pid);
+    const got = await inFlight(wave.length, concurrency, (k) => timedSend(port, plan.requests[wave[k]!]!.request, plan.requestTimeoutMs));
+    const after = await readWhenIdle(pid, IDLE_POLLS);
+    const deltas = shareOf(threadCpuDeltas(before, after.times), got.filter((g) => 'status' in g.answer).length);
+    let unanswered: string | undefined;
+    for (const [k, { answer, latencyMs }] of got.entries()) {
+      const drawn = plan.requests[wave[k]!]!;
+      if ('error' in answer) {
+        problem ??= server.alive() ? `a request failed: ${answer.error}` : `${await serverExit(v, server)} (a request failed: ${answer.error})`;
+        continue;
+      }
+      if ('none' in answer) {
+        sent.push({ kind: drawn.kind, received: answer, latencyMs, deltas, settled: after.settled });
+        noResponse++;
+        unanswered ??= answer.none === 'timed out' ? `got no response within ${plan.requestTimeoutMs} ms` : `answered a body over ${MAX_BODY_BYTES / 2 ** 20} MiB`;
+        continue;
+      }
+      if (answers && answer.status >= 500) pending.push({ call: sent.length, request: drawn.request, status: answer.status, contentType: answer.contentType, body: answer.body.slice(0, PENDING_BODY_BYTES) });
+      else answers?.add(drawn.request, answer.status, answer.contentType, answer.body);
+      sent.push({ kind: drawn.kind, received: { status: answer.status }, digest: digestResponse(answer.status, answer.body), latencyMs, deltas, settled: after.settled });
+      order.push('handler');
     }
-    if ('none' in m.answer) {
-      sent.push({ kind: drawn.kind, received: m.answer, deltas: m.deltas, settled: m.settled });
-      noResponse++;
-      const what = m.answer.none === 'timed out' ? `got no response within ${plan.requestTimeoutMs} ms` : `answered a body over ${MAX_BODY_BYTES / 2 ** 20} MiB`;
-      if (!server.alive()) problem = `${await serverExit(v, server)} after a request ${what}`;
+    if (problem) break;
+    if (unanswered) {
+      if (!server.alive()) problem = `${await serverExit(v, server)} after a request ${unanswered}`;
       else if (noResponse >= MOST_TIMEOUTS) problem = `${noResponse} requests got no whole response; the round stopped sending`;
       // Its CPU, still being spent, belongs to no other request: the next is sent once the server is idle.
-      else if (!(await waitUntilIdle(pid, idleWaitMs))) problem = `the server was still running ${idleWaitMs} ms after a request ${what}; the round stopped there`;
+      else if (!(await waitUntilIdle(pid, idleWaitMs))) problem = `the server was still running ${idleWaitMs} ms after a request ${unanswered}; the round stopped there`;
       if (problem) {
         busy = server.alive();
         break;
       }
-      continue;
     }
-    if (answers && m.answer.status >= 500) pending.push({ call: sent.length, request: drawn.request, status: m.answer.status, contentType: m.answer.contentType, body: m.answer.body.slice(0, PENDING_BODY_BYTES) });
-    else answers?.add(drawn.request, m.answer.status, m.answer.contentType, m.answer.body);
-    sent.push({ kind: drawn.kind, received: { status: m.answer.status }, digest: digestResponse(m.answer.status, m.answer.body), deltas: m.deltas, settled: m.settled });
-    order.push('handler');
-    for (let i = 0; i < emptyAfter[index]! && emptyProblem === undefined && server.alive(); i++) {
+    const empties = wave.reduce((n, index, k) => n + ('status' in got[k]!.answer ? emptyAfter[index]! : 0), 0);
+    for (let i = 0; i < empties && emptyProblem === undefined && server.alive(); i++) {
       const e = await measured(pid, port, GET, plan.requestTimeoutMs, RESERVED.empty);
       if (!('status' in e.answer) || e.answer.status !== 200 || e.answer.body.length > 0) {
         // An empty request left unanswered ends the round's empty requests: each more could wait its whole time-out.
@@ -272,7 +304,8 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   const js = await jsThreadOf(pid, port, plan.requestTimeoutMs, kept, alive);
   if (js.note) notes.push(js.note);
   const clock = alive ? await send(port, GET, plan.requestTimeoutMs, RESERVED.threadClock) : undefined;
-  const threadClockMs = clock && 'status' in clock && clock.status === 200 && kept.length === sent.length ? perRequestClock(new TextDecoder().decode(clock.body), order) : undefined;
+  // Its readings follow the responses one by one; with requests in flight together they are no request's own.
+  const threadClockMs = clock && 'status' in clock && clock.status === 200 && kept.length === sent.length && (plan.concurrency ?? 1) === 1 ? perRequestClock(new TextDecoder().decode(clock.body), order) : undefined;
   const lines = alive ? await send(port, GET, plan.requestTimeoutMs, RESERVED.consoleLines) : undefined;
   const consoleLines = lines && 'status' in lines && lines.status === 200 ? Number(new TextDecoder().decode(lines.body)) : undefined;
   const hash = createHash('sha256');
@@ -284,6 +317,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
     jsThreadMs: kept.map((s) => ms(s.deltas.get(js.tid) ?? 0)),
     allThreadsMs: kept.map((s) => ms(totalCpuNs(s.deltas))),
     kinds: kept.map((s) => s.kind),
+    latencyMs: kept.map((s) => s.latencyMs),
     emptyMs: empty.map((d) => ms(d.get(js.tid) ?? 0)),
     ...(threadClockMs ? { threadClockMs } : {}),
     ...(consoleLines !== undefined && Number.isInteger(consoleLines) && consoleLines >= 0 ? { consoleLines } : {}),

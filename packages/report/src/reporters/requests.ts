@@ -1,8 +1,10 @@
 /**
  * CPU per request (views/requests.ts) as a terminal table or markdown: per
  * case a heading, per variant its quantiles, first request and share over
- * the limit, each with its interval over processes; then how requests ended
- * where any did not end normally. This file only lays the section out.
+ * the limit, each with its interval over processes; then the client's
+ * latency beside CPU per request (a grid of its own, so the first keeps its
+ * width); then how requests ended where any did not end normally. This
+ * file only lays the section out.
  */
 import { REQUEST_QUANTILES } from '@rtbench/stats';
 import type { Estimate } from '@rtbench/stats';
@@ -34,9 +36,54 @@ function outcomeLines(section: RequestsSection): string[] {
   return out;
 }
 
+const SAME_WORK_WORDS = { masked: "same work: the responses' changing spans masked (--same-work masked)", strict: 'same work: every byte of every body (--same-work strict)' } as const;
+
 function keyLine(section: RequestsSection): string {
   const confidence = section.rows[0] ? `${Math.round(section.rows[0].distribution.confidence * 100)}% intervals` : 'intervals';
-  return `${section.method}; ${confidence} in brackets${section.limitMs !== undefined ? `; > ${section.limitMs} ms: the share of requests over the limit (how many)` : ''}; requests: warm requests in processes`;
+  return `${section.method}; ${confidence} in brackets${section.limitMs !== undefined ? `; > ${section.limitMs} ms: the share of requests over the limit (how many)` : ''}; requests: warm requests in processes${section.sameWork ? `; ${SAME_WORK_WORDS[section.sameWork]}` : ''}`;
+}
+
+/** The latency grid's heading: how many requests were in flight. */
+function latencyTitle(section: RequestsSection): string {
+  return `Client latency beside CPU per request (ms), ${section.concurrency === 1 ? 'one request at a time' : `${section.concurrency} requests in flight`} to each server`;
+}
+
+const LATENCY_HEADS = ['latency p50', 'latency p99', 'CPU p50', 'p50 ÷ CPU'];
+
+/** Latency p50 over CPU p50: how many requests' CPU a request waited for, its own included. */
+const latencyOverCpu = (row: RequestRow): string => (row.latency && row.distribution.quantiles.p50.value > 0 ? `${(row.latency.p50.value / row.distribution.quantiles.p50.value).toFixed(1)}×` : '—');
+
+const LATENCY_KEY =
+  "latency: the client's, from sending a request to the end of its body, over the same warm requests, pooled, intervals over processes as above; with requests in flight it grows with the queue while CPU per request holds";
+
+function latencyTerminal(section: RequestsSection, maxWidth: number, bold: (s: string) => string, dim: (s: string) => string): string[] {
+  const withLatency = section.rows.filter((r) => r.latency);
+  if (!withLatency.length) return [];
+  const columns: GridColumn[] = [{ head: 'runtime', align: 'left' }, ...LATENCY_HEADS.map((head): GridColumn => ({ head, align: 'right' }))];
+  const rows: GridRow[] = [];
+  let previous: string | undefined;
+  for (const row of withLatency) {
+    if (row.caseId !== previous) rows.push({ heading: bold(row.caseId) });
+    const figures = [valueAndInterval(row.latency!.p50, ms), valueAndInterval(row.latency!.p99, ms), valueAndInterval(row.distribution.quantiles.p50, ms)];
+    rows.push({ cells: [row.variantId, ...figures.map((f) => f[0]), latencyOverCpu(row)] });
+    if (figures.some((f) => f[1])) rows.push({ cells: ['', ...figures.map((f) => dim(f[1])), ''] });
+    previous = row.caseId;
+  }
+  return ['', bold(latencyTitle(section)), ...renderGrid(columns, rows, { maxWidth, bold, dim }), ...wrapWords(LATENCY_KEY, maxWidth).map(dim)];
+}
+
+function latencyMarkdown(section: RequestsSection): string[] {
+  const withLatency = section.rows.filter((r) => r.latency);
+  if (!withLatency.length) return [];
+  const lines = ['', `#### ${latencyTitle(section)}`, '', `| case | runtime | ${LATENCY_HEADS.join(' | ')} |`, `|---|---|${LATENCY_HEADS.map(() => '--:').join('|')}|`];
+  let previous: string | undefined;
+  for (const row of withLatency) {
+    const figures = [withInterval(row.latency!.p50, ms), withInterval(row.latency!.p99, ms), withInterval(row.distribution.quantiles.p50, ms), latencyOverCpu(row)];
+    lines.push(`| ${row.caseId === previous ? '' : markdownCell(row.caseId)} | ${markdownCell(row.variantId)} | ${figures.join(' | ')} |`);
+    previous = row.caseId;
+  }
+  lines.push('', `<sub>${markdownCell(LATENCY_KEY)}</sub>`);
+  return lines;
 }
 
 /** A figure's value, and under it its interval (a terminal row each, so the table fits 100 columns). */
@@ -61,6 +108,7 @@ export function requestsTerminal(section: RequestsSection, maxWidth: number, bol
   const lines = ['', bold('CPU per request (ms)'), ...renderGrid(columns, rows, { maxWidth, bold, dim })];
   for (const line of outcomeLines(section)) lines.push(...wrapWords(line, maxWidth));
   lines.push(...wrapWords(keyLine(section).replace('in brackets', 'under each figure'), maxWidth).map(dim));
+  lines.push(...latencyTerminal(section, maxWidth, bold, dim));
   return lines;
 }
 
@@ -74,5 +122,6 @@ export function requestsMarkdown(section: RequestsSection): string[] {
   }
   for (const line of outcomeLines(section)) lines.push('', `> ${markdownCell(line)}`);
   lines.push('', `<sub>${markdownCell(keyLine(section))}</sub>`);
+  lines.push(...latencyMarkdown(section));
   return lines;
 }

@@ -2,19 +2,31 @@
  * CPU per request as plain data: per request case × variant, the
  * distribution of its processes' requests (stats' requestDistribution:
  * quantiles of the warm requests, the first request, the share over the
- * run's CPU limit, each with an interval over processes), how the handler's
- * requests ended, and which thread ran the JavaScript. The reporters lay it
- * out (reporters/requests.ts).
+ * run's CPU limit, each with an interval over processes), the client's
+ * latency over the same requests (p50 and p99, read the same way: with
+ * requests in flight together it grows with the queue while CPU per request
+ * holds), how the handler's requests ended, and which thread ran the
+ * JavaScript. The reporters lay it out (reporters/requests.ts).
  */
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
-import { median, requestDistribution, type RequestDistribution } from '@rtbench/stats';
+import { median, requestDistribution, type Estimate, type RequestDistribution } from '@rtbench/stats';
 
-type Outcomes = NonNullable<RunRecord['results'][number]['rounds'][number]['requests']>['outcomes'];
+type RequestsRecord = NonNullable<RunRecord['results'][number]['rounds'][number]['requests']>;
+type Outcomes = RequestsRecord['outcomes'];
+type SameWorkRule = NonNullable<RequestsRecord['sameWork']>;
+
+/** The client's latency of the requests CPU per request pools (each process's after its first), ms. */
+export interface RequestLatency {
+  p50: Estimate;
+  p99: Estimate;
+}
 
 export interface RequestRow {
   caseId: string;
   variantId: string;
   distribution: RequestDistribution;
+  /** The client's latency (absent: a run saved before it was kept, or the empty handler's requests). */
+  latency?: RequestLatency;
   /** Summed over the rounds. */
   outcomes: Outcomes;
   /** The JavaScript thread's names over the processes, and whether it was always the main thread. */
@@ -26,6 +38,10 @@ export interface RequestRow {
 export interface RequestsSection {
   /** The run's CPU limit, ms (absent: none asked). */
   limitMs?: number;
+  /** Requests kept in flight to each server (1: one at a time). */
+  concurrency: number;
+  /** How the responses proved the same work (absent: a run saved before the rule was recorded). */
+  sameWork?: SameWorkRule;
   rows: RequestRow[];
   /** How the figures were made, in one sentence. */
   method: string;
@@ -46,6 +62,14 @@ function clockRatio(result: CaseResult): number | undefined {
   return ratios.length ? median(ratios) : undefined;
 }
 
+/** The latency's p50 and p99, pooled and bootstrapped as CPU per request is; absent unless every round kept one per request. */
+export function latencyOf(rounds: CaseResult['rounds'], seed: number): RequestLatency | undefined {
+  const latencies = rounds.map((r) => r.requests?.latencyMs);
+  if (!latencies.every((l, i) => l && l.length === rounds[i]!.samples.length && l.length > 1)) return undefined;
+  const d = requestDistribution(latencies as number[][], { seed });
+  return { p50: d.quantiles.p50, p99: d.quantiles.p99 };
+}
+
 /** The rounds of a result that served requests and more than the first: those whose requests the distribution pools. */
 export function servedRounds(result: CaseResult): CaseResult['rounds'] {
   return result.rounds.filter((r) => r.requests && r.samples.length > 1);
@@ -60,10 +84,12 @@ function rowOf(result: CaseResult, limitMs: number | undefined, seed: number): R
   );
   const names = [...new Set(rounds.map((r) => r.requests!.jsThread.name))];
   const ratio = clockRatio(result);
+  const latency = latencyOf(rounds, seed);
   return {
     caseId: result.caseId,
     variantId: result.variantId,
     distribution,
+    ...(latency ? { latency } : {}),
     outcomes: sumOutcomes(result),
     jsThread: { names, main: rounds.every((r) => r.requests!.jsThread.main) },
     ...(ratio !== undefined ? { threadClockRatio: ratio } : {}),
@@ -78,5 +104,17 @@ export function requestsSection(run: RunRecord): RequestsSection | undefined {
     .filter((r) => r.rounds.some((x) => x.requests))
     .sort((a, b) => (order.get(a.caseId) ?? 0) - (order.get(b.caseId) ?? 0))
     .flatMap((r) => rowOf(r, limitMs, run.options.seed) ?? []);
-  return rows.length ? { ...(limitMs !== undefined ? { limitMs } : {}), rows, method: METHOD } : undefined;
+  if (!rows.length) return undefined;
+  const handlerRounds = run.results.flatMap((r) => r.rounds.flatMap((x) => (x.requests?.kinds ? [x.requests] : [])));
+  const concurrency = Math.max(1, ...handlerRounds.map((x) => x.concurrency ?? 1));
+  const sameWork = sameWorkOf(handlerRounds);
+  return { ...(limitMs !== undefined ? { limitMs } : {}), concurrency, ...(sameWork ? { sameWork } : {}), rows, method: concurrency > 1 ? `${METHOD}; ${WAVES}` : METHOD };
+}
+
+const WAVES = "with requests in flight together the host reads the server's threads around each wave of them and gives each request the wave's CPU over the requests answered in it, so the quantiles are of wave shares";
+
+/** The rule the handler's rounds were proven by, when they say (a run saved before it was recorded does not). */
+function sameWorkOf(rounds: readonly RequestsRecord[]): SameWorkRule | undefined {
+  const rules = new Set(rounds.map((r) => r.sameWork));
+  return rules.size === 1 ? [...rules][0] : undefined;
 }

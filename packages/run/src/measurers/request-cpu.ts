@@ -6,7 +6,9 @@
  * cases: the JavaScript thread's CPU, all threads', and the empty handler's
  * (the server's own cost, shown beside, never subtracted). A round's samples
  * are its requests in order, so the first is the process's first request;
- * the unit of replication is the process.
+ * the unit of replication is the process. --concurrency N keeps N requests
+ * in flight, and each request's figure is its wave's CPU over the requests
+ * answered in it (host-timed request/waves.ts).
  */
 import { digest, drawRequests, isRequestCaseSpec, parseCpuTime, type RequestCaseSpec, type RequestDeclaration, type RequestFigure } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
@@ -31,7 +33,7 @@ const EMPTY_ANSWER = 'the empty handler: 200, no body';
 /** The host's reading: the kernel's per-thread run time, in ns, exact for a thread that is blocked. */
 const SCHEDSTAT_CLOCK = { name: 'host /proc/<pid>/task/<tid>/schedstat', resolutionNs: 1, readCostNs: 0, edgeAligned: false };
 
-const WHAT = "each round starts a fresh server of each variant (its runtime's own: node:http with a fetch adapter, Deno.serve, Bun.serve, workerd's socket) and sends the declared requests one at a time on 127.0.0.1; a request's CPU is read by the host from /proc/<pid>/task/<tid>/schedstat before it is sent and after its response, once the threads are idle; a sample is one request, the first the process's first";
+const WHAT = "each round starts a fresh server of each variant (its runtime's own: node:http with a fetch adapter, Deno.serve, Bun.serve, workerd's socket) and sends the declared requests one at a time on 127.0.0.1 (with --concurrency N, N in flight, in waves); a request's CPU is read by the host from /proc/<pid>/task/<tid>/schedstat before it is sent and after its response, once the threads are idle (with N in flight: around the wave, shared by the requests answered in it); a sample is one request, the first the process's first";
 
 const CPU_LIMIT = 'cpu-limit';
 
@@ -51,6 +53,24 @@ const SAME_WORK_OPTION: MeasurerOption = {
   help: "Request-shaped cases: how responses prove the same work. masked (default): the spans that change between one process's responses to a request (times, ids, counters) are masked; strict: every byte of every body",
 };
 
+const CONCURRENCY = 'concurrency';
+/** More in flight than this is a load test, which http load cases are for. */
+const MOST_IN_FLIGHT = 256;
+
+const CONCURRENCY_OPTION: MeasurerOption = {
+  name: CONCURRENCY,
+  kind: 'value',
+  value: 'n',
+  help: `Request-shaped cases: requests kept in flight to each server process (default 1, one at a time; at most ${MOST_IN_FLIGHT}); a request's CPU is then its wave's over the requests answered in it, and the client's latency shows the queueing`,
+};
+
+/** --concurrency: a whole number from 1 to MOST_IN_FLIGHT; anything else refused in one line. */
+function parseConcurrency(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1 || n > MOST_IN_FLIGHT) throw new MeasurerRefused(`--${CONCURRENCY} ${text}: write a whole number of requests from 1 to ${MOST_IN_FLIGHT}`);
+  return n;
+}
+
 /** --same-work: masked or strict; anything else refused in one line. */
 function parseSameWork(text: string): SameWorkRule {
   if (text === 'masked' || text === 'strict') return text;
@@ -65,19 +85,25 @@ function parseCpuLimit(text: string): number {
   return ms;
 }
 
-/** The CPU limit, recorded with the run so every report of it gives the share over the limit; the same-work rule, carried to the rounds. */
+/** The CPU limit, recorded with the run so every report of it gives the share over the limit; the same-work rule and the requests in flight, carried to the rounds. */
 function prepareRequestCpu(context: PrepareContext): PreparedMeasurer {
   const given = context.given[CPU_LIMIT];
   const sameWork = context.given[SAME_WORK];
+  const concurrency = context.given[CONCURRENCY];
+  const setup: RequestSetup = {
+    ...(sameWork === undefined ? {} : { sameWork: parseSameWork(String(sameWork)) }),
+    ...(concurrency === undefined ? {} : { concurrency: parseConcurrency(String(concurrency)) }),
+  };
   return {
     ...(given === undefined ? {} : { recorded: { cpuLimitMs: parseCpuLimit(String(given)) } }),
-    ...(sameWork === undefined ? {} : { setup: { sameWork: parseSameWork(String(sameWork)) } satisfies RequestSetup }),
+    ...(Object.keys(setup).length ? { setup } : {}),
   };
 }
 
 /** What prepare() hands build(). */
 interface RequestSetup {
   sameWork?: SameWorkRule;
+  concurrency?: number;
 }
 
 export const REQUEST_CPU: MeasurerDescriptor = {
@@ -89,16 +115,16 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   platforms: THREAD_CPU_SUPPORT,
   warmsInRuntime: false,
   measures: 'CPU time per request of a handler served by the runtime, read from its threads by the host',
-  options: [CPU_LIMIT_OPTION, SAME_WORK_OPTION],
+  options: [CPU_LIMIT_OPTION, SAME_WORK_OPTION, CONCURRENCY_OPTION],
   prepare: prepareRequestCpu,
-  help: 'one fresh server per case, variant and round, sent its requests one at a time; CPU per request read from /proc',
+  help: 'one fresh server per case, variant and round, sent its requests one at a time (or --concurrency N in flight); CPU per request read from /proc',
   // A round is a whole process; its rounds are fixed.
   defaults: { ...TIMING_DEFAULTS, bench: { ...TIMING_DEFAULTS.bench, rounds: 6, adaptive: 'never' }, compare: { ...TIMING_DEFAULTS.compare, rounds: 10, adaptive: 'never' } },
   describe: () => timedMethod(WHAT),
   build(setup) {
     const cases = setup.cases as readonly RequestCaseSpec[];
-    const sameWork = (setup.own as RequestSetup | undefined)?.sameWork ?? 'masked';
-    const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs), sameWork };
+    const own = setup.own as RequestSetup | undefined;
+    const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs), sameWork: own?.sameWork ?? 'masked', concurrency: own?.concurrency ?? 1 };
     return {
       measurer: requestMeasurer(budget, (line) => setup.warn(`${setup.suite.name}: ${line}`)),
       units: requestUnits(cases),
@@ -113,6 +139,7 @@ interface RequestBudget {
   timeoutMs: number;
   requestTimeoutMs: number;
   sameWork: SameWorkRule;
+  concurrency: number;
 }
 
 /** One unit per declaration, with the (filtered) figures it feeds, in declaration order. */
@@ -158,12 +185,12 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
         const server = await bundled(declaration, unit.key, arm);
         const outcome: RequestRoundOutcome =
           'path' in server
-            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, sameWork: budget.sameWork, ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(context.signal ? { signal: context.signal } : {}) })
+            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, sameWork: budget.sameWork, concurrency: budget.concurrency, ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(context.signal ? { signal: context.signal } : {}) })
             : { ok: false, kind: 'error', message: server.error };
         out.push({
           armId: arm.id,
           warnings: outcome.ok ? warningsOf(outcome) : [],
-          outcomes: cases.map((c) => caseOutcome(c.figure, outcome, context.round, position)),
+          outcomes: cases.map((c) => caseOutcome(c.figure, outcome, context.round, position, budget)),
           ...(outcome.ok ? { text: `${outcome.jsThreadMs.length} requests` } : {}),
         });
       }
@@ -184,7 +211,7 @@ function samplesOf(figure: RequestFigure, v: RequestRoundValues): number[] {
   }
 }
 
-function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round: number, position: number): CaseOutcome {
+function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round: number, position: number, budget: RequestBudget): CaseOutcome {
   if (!outcome.ok) {
     if (outcome.kind === 'unsupported') return { kind: 'unsupported', reason: outcome.message };
     return { kind: 'failure', failure: { kind: outcome.kind, message: outcome.message, ...(outcome.output ? { stderr: outcome.output } : {}) } };
@@ -214,6 +241,9 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
       ...(handler && outcome.threadClockMs ? { threadClockMs: outcome.threadClockMs } : {}),
       ...(handler && outcome.consoleLines !== undefined ? { consoleLines: outcome.consoleLines } : {}),
       ...(handler && outcome.answers ? { answers: outcome.answers } : {}),
+      ...(handler ? { sameWork: budget.sameWork, latencyMs: outcome.latencyMs } : {}),
+      // The empty handler's requests go one at a time between waves.
+      ...(handler && budget.concurrency > 1 ? { concurrency: budget.concurrency } : {}),
     },
   };
   return { kind: 'round', record };
