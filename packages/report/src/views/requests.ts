@@ -16,7 +16,7 @@ type Outcomes = RequestsRecord['outcomes'];
 type SameWorkRule = NonNullable<RequestsRecord['sameWork']>;
 
 /** The client's latency of the requests CPU per request pools (each process's after its first), ms. */
-export interface RequestLatency {
+interface RequestLatency {
   p50: Estimate;
   p99: Estimate;
 }
@@ -63,7 +63,7 @@ function clockRatio(result: CaseResult): number | undefined {
 }
 
 /** The latency's p50 and p99, pooled and bootstrapped as CPU per request is; absent unless every round kept one per request. */
-export function latencyOf(rounds: CaseResult['rounds'], seed: number): RequestLatency | undefined {
+function latencyOf(rounds: CaseResult['rounds'], seed: number): RequestLatency | undefined {
   const latencies = rounds.map((r) => r.requests?.latencyMs);
   if (!latencies.every((l, i) => l && l.length === rounds[i]!.samples.length && l.length > 1)) return undefined;
   const d = requestDistribution(latencies as number[][], { seed });
