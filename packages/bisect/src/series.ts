@@ -7,24 +7,21 @@
  * history's change marks between them are unpaired; the bisect's own verdicts
  * are the paired ones printed above the series.
  */
-import { join } from 'node:path';
 import { historyView, type HistoryView } from '@rtbench/report';
 import type { RunRecord } from '@rtbench/core/schema';
-import { computeStats, readRegularFile } from '@rtbench/run';
+import { computeStats, readCampaignRun } from '@rtbench/run';
+import { UsageError } from '@rtbench/suite-loader';
 import { releaseVariant, type ReleaseRange } from '@rtbench/run';
-import type { SavedStep } from './state.ts';
+import { STATE_FILE, type SavedStep } from './state.ts';
 import type { HistoryInput } from '@rtbench/verdicts';
 
 /** One derived run per release: only its result for the case, under the runtime's name, so all releases form one series. */
 export function releaseSeriesInputs(range: ReleaseRange, dir: string, steps: readonly SavedStep[], caseId: string): HistoryInput[] {
-  const runs = new Map<string, RunRecord>();
-  const load = (file: string): RunRecord => {
-    let run = runs.get(file);
-    if (!run) {
-      run = JSON.parse(readRegularFile(join(dir, file))) as RunRecord;
-      runs.set(file, run);
-    }
-    return run;
+  const runs = new Map<string, RunRecord | undefined>();
+  // Read as the steps were replayed: inside the folder, as saved runs.
+  const load = (file: string): RunRecord | undefined => {
+    if (!runs.has(file)) runs.set(file, readCampaignRun(dir, file, STATE_FILE, (message) => new UsageError(message))?.run);
+    return runs.get(file);
   };
   const inputs: HistoryInput[] = [];
   for (const tag of range.tags) {
@@ -32,7 +29,8 @@ export function releaseSeriesInputs(range: ReleaseRange, dir: string, steps: rea
     let best: { run: RunRecord; file: string; rounds: number } | undefined;
     for (const s of steps) {
       if (!s.run || (s.older !== tag && s.newer !== tag)) continue;
-      const run = load(s.run.replace(/^.*\//, ''));
+      const run = load(s.run);
+      if (!run) continue;
       const rounds = run.results.find((r) => r.caseId === caseId && r.variantId === id)?.rounds.filter((r) => r.samples.length).length ?? 0;
       if (rounds > (best?.rounds ?? 0)) best = { run, file: s.run, rounds };
     }

@@ -1,16 +1,19 @@
 /**
  * The measurements of one bisect invocation over its folder: a step the
- * folder saved is replayed; a new one is measured (step.ts) only when the
+ * folder saved is replayed from its run file; a new one is measured (step.ts) only when the
  * time measured so far says it fits in the budget, and is saved with what it
  * gave. The command says what happens through the hooks.
  */
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BisectOptions, BisectResult, Measure, StepOutcome, StepRequest } from './types.ts';
-import type { BisectFolder } from './state.ts';
-import type { CampaignBudget } from '@rtbench/run';
+import { STATE_FILE, type BisectFolder, type SavedStep } from './state.ts';
+import { readCampaignRun, releaseVariant, type CampaignBudget } from '@rtbench/run';
+import { isResolved } from '@rtbench/runtime-kit';
+import { UsageError } from '@rtbench/suite-loader';
 import { BISECT_DEFAULTS } from './defaults.ts';
 import { bisect } from './search.ts';
-import { measureStep, StepInterrupted, type Releases, type StepContext } from './step.ts';
+import { logRatiosOf, measureStep, StepInterrupted, type Releases, type StepContext } from './step.ts';
 
 /** Thrown when the next measurement would end past the budget: the same command continues from the saved steps. */
 export class BudgetReached extends Error {
@@ -41,13 +44,18 @@ export class BisectSession {
     return this.measuredRounds ? this.measuredMs / this.measuredRounds : undefined;
   }
 
+  private replay(saved: SavedStep, request: StepRequest): Promise<StepOutcome | undefined> {
+    return replayStep(saved, request, this.ctx, this.releases, this.caseId);
+  }
+
   /** The search's measure function (@rtbench/bisect search.ts). */
   readonly measure = async (request: StepRequest): Promise<StepOutcome> => {
     const { range, folder } = this.ctx;
     const older = range.tags[request.older]!;
     const newer = range.tags[request.newer]!;
     const saved = folder.saved(request, older, newer);
-    if (saved) return saved.outcome;
+    const replayed = saved && (await this.replay(saved, request));
+    if (replayed) return replayed;
     const estimate = (this.perRoundMs() ?? 0) * request.rounds;
     if (!this.budget.fits(estimate)) throw new BudgetReached();
     this.hooks.measuring?.(older, newer, request, estimate);
@@ -61,6 +69,35 @@ export class BisectSession {
     folder.add({ older, newer, purpose: request.purpose, attempt: request.attempt, rounds: request.rounds, outcome, ...(run ? { run: run.replace(/^.*\//, '') } : {}), durationMs });
     return outcome;
   };
+}
+
+/**
+ * What a saved step gave, read again from what the folder holds, never from
+ * the figures its state stores (a state is edited, copied, restored): a
+ * measured step's log ratios from its run file (inside the folder, read as a
+ * saved run), a release that could not run asked again. Undefined: measure
+ * the step (its release runs now).
+ */
+export async function replayStep(saved: SavedStep, request: StepRequest, ctx: Pick<StepContext, 'range' | 'folder'>, releases: Pick<Releases, 'get'>, caseId: string): Promise<StepOutcome | undefined> {
+  const { range, folder } = ctx;
+  const state = join(folder.dir, STATE_FILE);
+  if (saved.run === undefined) {
+    // No run: a release that could not be resolved, asked again (cached for the bisect).
+    if (saved.outcome.kind !== 'cannot-run') throw new UsageError(`${state} says ${saved.older} vs ${saved.newer} was measured but names no run file; remove it to start the bisect again`);
+    const index = saved.outcome.release === request.older ? request.older : request.newer;
+    const v = await releases.get(range.tags[index]!);
+    return isResolved(v) ? undefined : { kind: 'cannot-run', release: index, reason: v.reason };
+  }
+  const read = readCampaignRun(folder.dir, saved.run, STATE_FILE, (message) => new UsageError(`${message}; remove it to start the bisect again`));
+  if (!read) throw new UsageError(`${state} names ${saved.run} for ${saved.older} vs ${saved.newer}, which is not in ${folder.dir}; remove the state to start the bisect again`);
+  const olderId = releaseVariant(range, saved.older).id;
+  const newerId = releaseVariant(range, saved.newer).id;
+  const ids = new Set(read.run.variants.map((v) => v.id));
+  if (!ids.has(olderId) || !ids.has(newerId) || !read.run.cases.some((c) => c.id === caseId)) {
+    throw new UsageError(`${state} names ${saved.run} for ${saved.older} vs ${saved.newer}, but that run does not compare them on ${caseId}; remove the state to start the bisect again`);
+  }
+  const got = logRatiosOf(read.run, caseId, olderId, newerId);
+  return 'failed' in got ? { kind: 'cannot-run', release: got.failed === 'older' ? request.older : request.newer, reason: got.reason } : { kind: 'measured', logRatios: got.logRatios };
 }
 
 /** --clean: removes the releases this bisect installed from the runtime cache; how many. */

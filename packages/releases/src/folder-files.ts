@@ -6,10 +6,9 @@
  * read only when it lies inside the folder, links resolved: a state that
  * names one elsewhere is refused in one line, without a byte of it.
  */
-import { existsSync, realpathSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { existsSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
-import { loadSavedRun } from '@rtbench/run';
+import { campaignFilePath, loadSavedRun } from '@rtbench/run';
 import type { RunReader } from './analysis.ts';
 import { MatrixRefused } from './refused.ts';
 
@@ -20,15 +19,7 @@ function unsaved(file: string): RunRecord {
 
 /** The path of `file` in `dir`, refused when it (or a link on the way) leads outside the folder. */
 export function pathInFolder(dir: string, file: string): string {
-  const path = join(dir, file);
-  const inside = (p: string): boolean => {
-    const rel = relative(realpathSync(dir), p);
-    return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-  };
-  if (!inside(join(realpathSync(dir), file)) || (existsSync(path) && !inside(realpathSync(path)))) {
-    throw new MatrixRefused(`${join(dir, 'releases.state')} names ${JSON.stringify(file)}, which leads outside the folder ${dir}; a matrix reads only its own files`);
-  }
-  return path;
+  return campaignFilePath(dir, file, 'releases.state', (message) => new MatrixRefused(message));
 }
 
 export interface FolderRuns {

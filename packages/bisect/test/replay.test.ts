@@ -1,0 +1,76 @@
+/**
+ * A resumed bisect reads what its saved steps gave from their run files, not
+ * from the figures its state stores: a state edited to say "no change" is
+ * not believed, and one that names a file outside the folder, or a run of
+ * other releases, is refused in one line.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CampaignBudget, parseRange } from '@rtbench/run';
+import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
+import { BisectSession, searchReleases } from '../src/session.ts';
+import { BisectFolder, type BisectIdentity, type SavedStep } from '../src/state.ts';
+import type { Releases, StepContext } from '../src/step.ts';
+import type { StepRecord } from '../src/types.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rtbench-bisect-replay-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const identity: BisectIdentity = { range: 'node@24.0.0..node@26.0.0', suite: 's', caseId: 'c', measure: 'time', threshold: 0.01, timePerRoundMs: 100, warmupMs: 0, minRounds: 10, maxRounds: 160 };
+const range = { ...parseRange(identity.range), tags: ['24.0.0', '26.0.0'] };
+const edited: SavedStep = { older: '24.0.0', newer: '26.0.0', purpose: 'ends', attempt: 0, rounds: 10, outcome: { kind: 'measured', logRatios: Array(10).fill(0) }, run: '01-24.0.0-vs-26.0.0.json', durationMs: 5 };
+
+/** The folder as a bisect stopped it, its one step's ratios edited to read "no change", opened again; a session whose budget allows no new measurement. */
+function resumed(step: SavedStep): BisectSession {
+  const first = BisectFolder.open(dir, identity);
+  first.add(step);
+  first.close();
+  const folder = BisectFolder.open(dir, identity);
+  folder.close();
+  const ctx: StepContext = { range, folder, signal: new AbortController().signal, log: () => {}, planStep: () => Promise.reject(new Error('nothing is measured')) };
+  const releases = { get: () => Promise.reject(new Error('no release is resolved')) } as unknown as Releases;
+  return new BisectSession(ctx, releases, 'c', new CampaignBudget(0));
+}
+
+describe('a resumed bisect', () => {
+  it('answers from the run file the state names, not from the log ratios the state stores', async () => {
+    // The run measured newer at 0.3 of older; the state was edited to say every round was equal.
+    writeRun(join(dir, edited.run!), syntheticRun({ mode: 'compare', cases: [{ id: 'c', ns: 51_000 }], arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@26.0.0', factor: 0.3 }], rounds: 10, seed: 5 }));
+    const session = resumed(edited);
+    const steps: StepRecord[] = [];
+    // The budget allows nothing new: the ends are decided from the saved run alone, then the next step stops at the budget.
+    const ended = await searchReleases(range.tags, session.measure, { threshold: 0.01, minRounds: 10, maxRounds: 160, onStep: (s) => steps.push(s) });
+    expect(ended).toBe('budget');
+    expect(steps).toHaveLength(1);
+    expect(steps[0]!.comparison.verdict).toBe('faster');
+    expect(steps[0]!.comparison.ratio).toBeGreaterThan(0.25);
+    expect(steps[0]!.comparison.ratio).toBeLessThan(0.35);
+  });
+
+  it('refuses a state that names a file outside its folder, or a run of other releases, in one line', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'rtbench-bisect-outside-'));
+    try {
+      writeRun(join(outside, 'forged.json'), syntheticRun({ mode: 'compare', cases: [{ id: 'c', ns: 1000 }], arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@26.0.0', factor: 1 }], rounds: 10 }));
+      const request = { older: 0, newer: 1, rounds: 10, purpose: 'ends' as const, attempt: 0 };
+      await expect(resumed({ ...edited, run: `../${outside.split('/').at(-1)}/forged.json` }).measure(request)).rejects.toThrow(/names "\.\.\/.*forged\.json", which leads outside the folder .*; remove it to start the bisect again$/);
+      rmSync(join(dir, 'bisect.state'));
+      writeRun(join(dir, 'other.json'), syntheticRun({ mode: 'compare', cases: [{ id: 'c', ns: 1000 }], arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@25.0.0', factor: 1 }], rounds: 10 }));
+      await expect(resumed({ ...edited, run: 'other.json' }).measure(request)).rejects.toThrow(`${join(dir, 'bisect.state')} names other.json for 24.0.0 vs 26.0.0, but that run does not compare them on c; remove the state to start the bisect again`);
+      rmSync(join(dir, 'bisect.state'));
+      await expect(resumed({ ...edited, run: 'gone.json' }).measure(request)).rejects.toThrow(/names gone\.json for 24\.0\.0 vs 26\.0\.0, which is not in /);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('asks again whether a release the state says could not run still cannot', async () => {
+    const session = resumed({ ...edited, outcome: { kind: 'cannot-run', release: 1, reason: 'edited' }, run: undefined } as SavedStep);
+    // Its release is resolved again (here: the stub refuses to), never taken from the state.
+    await expect(session.measure({ older: 0, newer: 1, rounds: 10, purpose: 'ends', attempt: 0 })).rejects.toThrow('no release is resolved');
+  });
+});
