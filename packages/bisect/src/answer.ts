@@ -4,7 +4,7 @@
  * every release it names, resolved by the runtime's plug-in and named by the
  * registry, and the releases measured as a series.
  */
-import type { BisectEngine, BisectView } from '@rtbench/report';
+import type { BisectEngine, BisectView } from '@rtbench/report/views';
 import type { BisectResult } from '@rtbench/verdicts';
 import { engineNamed } from '@rtbench/runtime-registry';
 import { BISECT_DEFAULTS } from './defaults.ts';

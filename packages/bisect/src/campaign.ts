@@ -1,24 +1,26 @@
 /**
- * A bisect as one campaign (@rtbench/run campaign.ts), the one entry point
- * the command calls with what it parsed: the bisect's own defaults filled
- * in, the range listed, the case picked by the plan of the ends, the folder
- * opened (resumed when it holds the same question), the search run within
- * the budget and stoppable, and the answer handed back as a view. The
- * command parses, plans each step's run (the plan port) and writes the
- * answer; the lines it is told, it colours by their tone.
+ * A bisect as a campaign's planner (@rtbench/run campaign-loop.ts), the one
+ * entry the command calls with what it parsed: the bisect's own defaults
+ * filled in, the range listed, the case picked by the plan of the ends, the
+ * folder named. Opened, it resumes the folder's steps; its runs are the
+ * steps the search asks for that the folder does not hold (the search runs
+ * beside the loop and waits for each); its answer is a view. The command
+ * plans each step's run (the plan port), runs the loop, words its events
+ * and writes the answer.
  */
-import { join } from 'node:path';
-import { TIME_PER_OP } from '@rtbench/core/schema';
-import { writeFileAtomically } from '@rtbench/host';
-import { bisectStepLine, budgetReachedLine, counted, formatClock, pageReporter, type BisectView } from '@rtbench/report';
-import { BUDGET_EXIT, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, listRange, releaseVariant, whileStoppable, type CampaignSay, type MeasurerDescriptor, type PlanFlags, type PlanPort } from '@rtbench/run';
+import { basename } from 'node:path';
+import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
+import type { BisectView } from '@rtbench/report/views';
+import { campaignFolder, listRange, releaseVariant, type CampaignPlanner, type CampaignRun, type CampaignTell, type MeasurerDescriptor, type PlanFlags, type PlanPort } from '@rtbench/run';
+import { isResolved } from '@rtbench/runtime-kit';
 import { UsageError } from '@rtbench/suite-loader';
 import { bisectView } from './answer.ts';
-import { bisectThreshold } from './defaults.ts';
-import { BisectSession, removeInstalled, searchReleases } from './session.ts';
-import { BisectFolder, type BisectIdentity } from './state.ts';
-import { installsOf, Releases, type StepContext } from './step.ts';
-import type { SearchState, StepRecord } from './types.ts';
+import { BISECT_DEFAULTS, bisectThreshold } from './defaults.ts';
+import { bisect } from './search.ts';
+import { removeInstalled, replayStep } from './resume.ts';
+import { BisectFolder, LOCK_FILE, type BisectIdentity } from './state.ts';
+import { installsOf, logRatiosOf, Releases } from './step.ts';
+import type { BisectResult, SearchState, StepOutcome, StepRecord, StepRequest } from './types.ts';
 
 /** What the command parsed; an option left out takes the bisect's default, or its measurer's. */
 export interface BisectRequest {
@@ -32,26 +34,54 @@ export interface BisectRequest {
   threshold?: number;
   rounds?: number;
   maxRounds?: number;
-  /** --time and --budget, parsed from BISECT_DEFAULTS' when not given. */
-  timePerRoundMs: number;
-  budgetMs: number;
+  /** --time; absent: BISECT_DEFAULTS'. */
+  timePerRoundMs?: number;
   warmupMs?: number;
   timeout?: string;
   /** --dir; else a folder under `resultsDir` named by what is bisected. */
   dir?: string;
   resultsDir: string;
-  /** --html: the releases as a page, at this path or (true) in the folder. */
-  html?: string | true;
   clean: boolean;
   allChanges: boolean;
 }
 
-/** What the bisect asks of the command: each step's run planned, its lines said, its answer written. */
-export interface BisectPorts {
-  plan: PlanPort;
-  say: CampaignSay;
-  answer: (view: BisectView) => void;
+/** What the bisect's opening says: what is bisected, how, and where. */
+export interface BisectFacts {
+  runtime: string;
+  first: string;
+  last: string;
+  releases: number;
+  suite: string;
+  caseId: string;
+  /** The measurer --measure named, with what it needs; absent: wall time, by `timing`. */
+  measured?: { name: string; needs?: string };
+  timing: string;
+  threshold: number;
+  minRounds: number;
+  maxRounds: number;
+  /** About how many releases a single change installs, and the disk each takes (absent: a package's versions, in the library cache). */
+  installs: number;
+  perRelease?: string;
+  clean: boolean;
 }
+
+/** One step's run: two releases compared. */
+export interface StepAbout {
+  runtime: string;
+  older: string;
+  newer: string;
+  rounds: number;
+  /** 0 for a pair's first measurement; 1 for its first repeat (not yet decided). */
+  attempt: number;
+}
+
+/** What a bisect tells beside its runs. */
+export type BisectStep =
+  | { kind: 'decided'; step: StepRecord; runtime: string; unit: BisectView['unit']; stepsLeft: number; perRoundMs?: number; minRounds: number }
+  | { kind: 'skipped'; runtime: string; tag: string; reason: string }
+  | { kind: 'cleaned'; removed: number };
+
+export type BisectPlanner = CampaignPlanner<BisectFacts, StepAbout, BisectStep, BisectView>;
 
 /** The rounds asked, else the measurer's for a bisect; checked with the filter before the registry is asked. */
 function rounds(request: BisectRequest): { minRounds: number; maxRounds: number } {
@@ -63,14 +93,25 @@ function rounds(request: BisectRequest): { minRounds: number; maxRounds: number 
   return { minRounds, maxRounds };
 }
 
-/** Runs the bisect to its answer, or until its budget or a stop; its exit code (0 answered; 1 a culprit not confirmed, or undecided; BUDGET_EXIT; INTERRUPTED_EXIT). */
-export async function runBisect(request: BisectRequest, ports: BisectPorts): Promise<number> {
+/** A step the search waits for: its run, and the answer it is waiting for. */
+interface Asked {
+  run: CampaignRun<StepAbout>;
+  request: StepRequest;
+  older: string;
+  newer: string;
+  olderId: string;
+  newerId: string;
+  answer: (outcome: StepOutcome) => void;
+}
+
+/** The bisect of `request` as a planner: the range listed and the case picked (the plan of the ends) before anything is opened. */
+export async function bisectCampaign(request: BisectRequest, plan: PlanPort): Promise<BisectPlanner> {
   const { minRounds, maxRounds } = rounds(request);
-  const { measured, filter, timePerRoundMs, budgetMs } = request;
+  const { measured, filter } = request;
+  const timePerRoundMs = request.timePerRoundMs ?? BISECT_DEFAULTS.timePerRoundMs;
   const measurer = measured ?? request.timing;
   const measure = measured?.name ?? 'time';
   const unit = (measurer.metric ?? TIME_PER_OP).unit;
-  const { say, plan } = ports;
 
   const range = await listRange(request.range);
   const { runtime } = range;
@@ -90,61 +131,120 @@ export async function runBisect(request: BisectRequest, ports: BisectPorts): Pro
   const threshold = bisectThreshold(measurer, request.threshold, probe.variants);
   const identity: BisectIdentity = { range: request.range, suite, caseId, measure, threshold, timePerRoundMs, warmupMs: request.warmupMs ?? 0, minRounds, maxRounds };
   const dir = campaignFolder(request.resultsDir, 'bisect', [request.range, suite, caseId, measure], request.dir);
-  const folder = BisectFolder.open(dir, identity);
-  const resumed = folder.state.steps.length;
-  noteEnds(folder);
-
-  const perRelease = range.plugin?.releases!.diskPerRelease;
-  const mostInstalls = 2 * Math.ceil(Math.log2(range.tags.length)) + 2;
-  const how = measured ? `${measured.name}${measured.needs ? ` (${measured.needs})` : ''}` : `wall time (${measurer.name})`;
-  say(`bisect ${runtime}@${first}..${runtime}@${last}: ${range.tags.length} releases, ${suite} / ${caseId}, ${how}, threshold ${+(threshold * 100).toFixed(2)}%, steps of ${minRounds}–${maxRounds} paired rounds, budget ${formatClock(budgetMs)}`, 'heading');
-  say(`folder ${dir}${resumed ? ` (continuing: ${resumed} measurements saved)` : ''}; a single change installs about ${mostInstalls} releases${perRelease ? ` (${perRelease} each) into the runtime cache${request.clean ? ', removed at the end (--clean)' : ''}` : ' into the library cache'}`, 'note');
-
   // Each step is planned as bench --compare plans two variants; rounds are set per step.
   const stepFlags: PlanFlags = { filter, ...measureFlag, ...(request.warmupMs !== undefined ? { warmup: `${request.warmupMs}ms` } : {}), ...(request.timeout ? { timeout: request.timeout } : {}) };
-  const budget = new CampaignBudget(budgetMs);
-  const releases = new Releases({ range, folder });
-  const { started } = budget;
-  const searched = await whileStoppable((line) => say(line, 'warning'), 'stopping the current step; the steps measured are saved, run the same command to continue', async (signal) => {
-    const ctx: StepContext = {
-      range,
-      planStep: (variantIds, rounds) => plan({ suite: request.suite, arms: variantIds, flags: { ...stepFlags, rounds, time: `${timePerRoundMs * rounds}ms` } }),
-      folder,
-      signal,
-      log: say,
-    };
-    const session = new BisectSession(ctx, releases, caseId, budget, {
-      measuring: (older, newer, step, estimate) => {
-        const repeat = step.attempt ? ` (repeat ${step.attempt}: not yet decided)` : '';
-        say(`  measuring ${runtime}@${older} vs ${runtime}@${newer}: ${step.rounds} rounds${repeat}${estimate ? `, ~${formatClock(estimate)}` : ''}`, 'note');
-      },
-      cannotRun: (tag, reason) => say(`  ${runtime}@${tag} cannot run the case: ${reason}; skipped`, 'warning'),
+  const planStep = (arms: readonly string[], stepRounds: number) => plan({ suite: request.suite, arms, flags: { ...stepFlags, rounds: stepRounds, time: `${timePerRoundMs * stepRounds}ms` } });
+
+  let folder: BisectFolder | undefined;
+  let releases: Releases | undefined;
+  let tell: CampaignTell<BisectStep> = () => {};
+  let measuredMs = 0;
+  let measuredRounds = 0;
+  const perRoundMs = (): number | undefined => (measuredRounds ? measuredMs / measuredRounds : undefined);
+  // The search runs beside the loop: it asks for a step and waits; `next` hands the step to the loop.
+  let asked: Asked | undefined;
+  let searched: { result: BisectResult } | { error: unknown } | undefined;
+  let wake: () => void = () => {};
+  let started = false;
+
+  const measureStep = async (stepRequest: StepRequest): Promise<StepOutcome> => {
+    const older = range.tags[stepRequest.older]!;
+    const newer = range.tags[stepRequest.newer]!;
+    const saved = folder!.saved(stepRequest, older, newer);
+    const replayed = saved && (await replayStep(saved, stepRequest, { range, folder: folder! }, releases!, caseId));
+    if (replayed) return replayed;
+    for (const [tag, index] of [[older, stepRequest.older], [newer, stepRequest.newer]] as const) {
+      const v = await releases!.get(tag);
+      if (isResolved(v)) continue;
+      const outcome: StepOutcome = { kind: 'cannot-run', release: index, reason: v.reason };
+      tell({ kind: 'skipped', runtime, tag, reason: v.reason });
+      folder!.add({ older, newer, purpose: stepRequest.purpose, attempt: stepRequest.attempt, rounds: stepRequest.rounds, outcome, durationMs: 0 });
+      return outcome;
+    }
+    const olderId = releaseVariant(range, older).id;
+    const newerId = releaseVariant(range, newer).id;
+    const about: StepAbout = { runtime, older, newer, rounds: stepRequest.rounds, attempt: stepRequest.attempt };
+    const run: CampaignRun<StepAbout> = { plan: () => planStep([olderId, newerId], stepRequest.rounds), file: basename(folder!.runPath(older, newer)), about, estimateMs: (perRoundMs() ?? 0) * stepRequest.rounds };
+    return new Promise((answer) => {
+      asked = { run, request: stepRequest, older, newer, olderId, newerId, answer };
+      wake();
     });
-    const onStep = (step: StepRecord, state: SearchState): void => {
-      const perRound = session.perRoundMs();
-      const eta = perRound !== undefined ? `; ETA ~${formatClock(perRound * minRounds * 1.5 * state.stepsLeft)} for ~${counted(state.stepsLeft, 'more comparison')}` : '';
-      say(bisectStepLine(step, { runtime, unit }), undefined, `  [${formatClock(Date.now() - started)}${eta}]`);
-    };
-    return searchReleases(range.tags, session.measure, { threshold, minRounds, maxRounds, follow: request.allChanges ? 'all' : 'largest', onStep });
-  });
-  if (searched === 'budget') {
-    say(budgetReachedLine(budgetMs, counted(folder.state.steps.length, 'measurement')), 'ending');
-    return BUDGET_EXIT;
-  }
-  if (searched === 'interrupted') return INTERRUPTED_EXIT;
-  const view = await bisectView(searched, { range, folder, dir, releases, suite, caseId, measure, threshold, unit });
-  ports.answer(view);
-  if (view.series && request.html !== undefined) {
-    const path = request.html === true ? join(dir, 'bisect.html') : request.html;
-    writeFileAtomically(path, pageReporter().render(view.series, { color: false, columns: 100, plot: false }));
-    say(`html report ${path}`, 'note');
-  }
-  say(`${folder.state.steps.length} measurements saved in ${dir} (rtbench history ${dir}; rtbench report <file>) in ${formatClock(Date.now() - started)}${resumed ? ' this time' : ''}`, 'note');
-  if (request.clean) {
-    const removed = removeInstalled(folder);
-    if (removed) say(`--clean: removed ${counted(removed, 'release')} this bisect installed`, 'note');
-  }
-  const { outcome } = searched;
-  if (outcome.kind === 'changes' && outcome.culprits.some((c) => !c.confirmed)) return 1;
-  return outcome.kind === 'undecided' ? 1 : 0;
+  };
+
+  const onStep = (step: StepRecord, state: SearchState): void => {
+    const per = perRoundMs();
+    tell({ kind: 'decided', step, runtime, unit, stepsLeft: state.stepsLeft, minRounds, ...(per !== undefined ? { perRoundMs: per } : {}) });
+  };
+
+  return {
+    what: 'bisect',
+    dir,
+    lockFile: LOCK_FILE,
+    async open(told) {
+      tell = told;
+      folder = BisectFolder.open(dir, identity, undefined, { lockHeld: true });
+      releases = new Releases({ range, folder });
+      noteEnds(folder);
+      const perRelease = range.plugin?.releases!.diskPerRelease;
+      const facts: BisectFacts = {
+        runtime,
+        first,
+        last,
+        releases: range.tags.length,
+        suite,
+        caseId,
+        ...(measured ? { measured: { name: measured.name, ...(measured.needs ? { needs: measured.needs } : {}) } } : {}),
+        timing: measurer.name,
+        threshold,
+        minRounds,
+        maxRounds,
+        installs: 2 * Math.ceil(Math.log2(range.tags.length)) + 2,
+        ...(perRelease ? { perRelease } : {}),
+        clean: request.clean,
+      };
+      return { saved: folder.state.steps.length, facts };
+    },
+    async next() {
+      if (!started) {
+        started = true;
+        bisect(range.tags, measureStep, { threshold, minRounds, maxRounds, follow: request.allChanges ? 'all' : 'largest', onStep, confidence: BISECT_DEFAULTS.confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence }).then(
+          (result) => (searched = { result }),
+          (error: unknown) => (searched = { error }),
+        ).finally(() => wake());
+      }
+      while (!asked && !searched) await new Promise<void>((resolve) => (wake = resolve));
+      if (asked) return asked.run;
+      if (searched && 'error' in searched) throw searched.error;
+      return undefined;
+    },
+    async told(run, record: RunRecord, ms) {
+      const step = asked!;
+      asked = undefined;
+      const got = logRatiosOf(record, caseId, step.olderId, step.newerId);
+      const { request: r } = step;
+      let outcome: StepOutcome;
+      if ('failed' in got) {
+        outcome = { kind: 'cannot-run', release: got.failed === 'older' ? r.older : r.newer, reason: got.reason };
+        tell({ kind: 'skipped', runtime, tag: got.failed === 'older' ? step.older : step.newer, reason: got.reason });
+      } else {
+        outcome = { kind: 'measured', logRatios: got.logRatios };
+        if (ms !== undefined) {
+          measuredMs += ms;
+          measuredRounds += r.rounds;
+        }
+      }
+      folder!.add({ older: step.older, newer: step.newer, purpose: r.purpose, attempt: r.attempt, rounds: r.rounds, outcome, run: run.file!, durationMs: ms ?? 0 });
+      step.answer(outcome);
+    },
+    async end(ending) {
+      if (ending !== 'done' || !searched || !('result' in searched)) return { exit: 1 };
+      const { result } = searched;
+      const view = await bisectView(result, { range, folder: folder!, dir, releases: releases!, suite, caseId, measure, threshold, unit });
+      if (request.clean) tell({ kind: 'cleaned', removed: removeInstalled(folder!) });
+      const { outcome } = result;
+      const unconfirmed = outcome.kind === 'changes' && outcome.culprits.some((c) => !c.confirmed);
+      return { view, exit: unconfirmed || outcome.kind === 'undecided' ? 1 : 0 };
+    },
+    close: () => folder?.close(),
+  };
 }

@@ -9,10 +9,10 @@ import type { MeasurerDescriptor, RunRequest } from '@rtbench/run';
 import { isResolved } from '@rtbench/runtime-kit';
 
 export const BISECT_DEFAULTS = {
-  timePerRound: '100ms',
+  timePerRoundMs: 100,
   confidence: 0.99,
   sameConfidence: 0.9,
-  budget: '15m',
+  budgetMs: 15 * 60_000,
 } as const;
 
 /** A bisect's threshold: the one asked for, else the measurer's for the engines, as a comparison takes it. */

@@ -7,7 +7,7 @@
  * history's change marks between them are unpaired; the bisect's own verdicts
  * are the paired ones printed above the series.
  */
-import { historyView, type HistoryView } from '@rtbench/report';
+import { historyView, type HistoryView } from '@rtbench/report/views';
 import type { RunRecord } from '@rtbench/core/schema';
 import { computeStats, readCampaignRun } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';

@@ -104,8 +104,8 @@ export class BisectFolder {
   }
 
   /** The folder's bisect, continued when its identity matches, else a new one; a folder holding another bisect is refused. */
-  static open(dir: string, identity: BisectIdentity, machine = campaignMachine()): BisectFolder {
-    return new BisectFolder(openCampaignState(dir, BISECT_STATE, identity, { machine }));
+  static open(dir: string, identity: BisectIdentity, machine = campaignMachine(), options: { lockHeld?: boolean } = {}): BisectFolder {
+    return new BisectFolder(openCampaignState(dir, BISECT_STATE, identity, { machine, lock: options.lockHeld !== true }));
   }
 
   saved(request: StepRequest, older: string, newer: string): SavedStep | undefined {

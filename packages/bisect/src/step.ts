@@ -2,34 +2,19 @@
  * One measurement of a bisect: two releases compared as `bench --compare`
  * compares two variants (the same plan, the same run loop: lockstep sets
  * holding both releases, or instruction counts), saved as a run in the
- * bisect's folder; the answer is the per-round log ratio newer/older of the
- * case (stats' pairRounds: a lockstep round's ratio from its turns), or the
- * release that could not run it.
+ * bisect's folder; here, the releases resolved (what the bisect installed
+ * remembered), and the answer read from the run: the per-round log ratio
+ * newer/older of the case (stats' pairRounds: a lockstep round's ratio from
+ * its turns), or the release that could not run it.
  */
 import { existsSync } from 'node:fs';
-import type { StepOutcome, StepRequest } from './types.ts';
 import type { RunRecord } from '@rtbench/core/schema';
 import { releaseRuntime, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { pairRounds, unitMeans } from '@rtbench/stats';
-import { resolveVariant, runIntoFile, runtimeStore, type RunHooks, type RunRequest } from '@rtbench/run';
+import { resolveVariant, runtimeStore } from '@rtbench/run';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import { releaseVariant, type ReleaseRange } from '@rtbench/run';
 import type { BisectFolder } from './state.ts';
-
-export interface StepContext {
-  range: ReleaseRange;
-  /**
-   * The run of one step, planned by the command as `bench --compare` plans
-   * two variants (its suite, filter, measurer and flags): the two releases'
-   * variant ids, older first, for `rounds` paired rounds.
-   */
-  planStep: (variantIds: readonly [string, string], rounds: number) => Promise<RunRequest>;
-  folder: BisectFolder;
-  signal: AbortSignal;
-  onProgress?: RunHooks['onProgress'];
-  /** Said once per release installed on demand. */
-  log: (line: string) => void;
-}
 
 /** Where a release of the range is (or would be) installed in the runtime cache; undefined when the tag names no release. */
 async function cacheEntryOf(range: ReleaseRange, tag: string): Promise<string | undefined> {
@@ -60,7 +45,7 @@ export async function installsOf(range: ReleaseRange, tags: readonly string[]): 
 export class Releases {
   private readonly resolved = new Map<string, Promise<ResolvedVariant | UnavailableVariant>>();
 
-  constructor(private readonly ctx: Pick<StepContext, 'range' | 'folder'>) {}
+  constructor(private readonly ctx: { range: ReleaseRange; folder: BisectFolder }) {}
 
   get(tag: string): Promise<ResolvedVariant | UnavailableVariant> {
     let pending = this.resolved.get(tag);
@@ -103,29 +88,4 @@ export function logRatiosOf(run: RunRecord, caseId: string, olderId: string, new
   const keep = logs.map(Number.isFinite);
   const units = pairs.units?.filter((_, i) => keep[i]);
   return { logRatios: unitMeans(logs.filter((_, i) => keep[i]), units) };
-}
-
-/** Measures `request.rounds` paired rounds of two releases; saves the run in the folder. */
-export async function measureStep(ctx: StepContext, releases: Releases, request: StepRequest, older: string, newer: string, caseId: string): Promise<{ outcome: StepOutcome; run?: string }> {
-  for (const [tag, index] of [
-    [older, request.older],
-    [newer, request.newer],
-  ] as const) {
-    const v = await releases.get(tag);
-    if (!isResolved(v)) return { outcome: { kind: 'cannot-run', release: index, reason: v.reason } };
-  }
-  const olderId = releaseVariant(ctx.range, older).id;
-  const newerId = releaseVariant(ctx.range, newer).id;
-  const planned = await ctx.planStep([olderId, newerId], request.rounds);
-  const path = ctx.folder.runPath(older, newer);
-  const run = await runIntoFile(planned, path, { signal: ctx.signal, ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}) });
-  if (run.status === 'interrupted') throw new StepInterrupted();
-  const got = logRatiosOf(run, caseId, olderId, newerId);
-  if ('failed' in got) return { outcome: { kind: 'cannot-run', release: got.failed === 'older' ? request.older : request.newer, reason: got.reason }, run: path };
-  return { outcome: { kind: 'measured', logRatios: got.logRatios }, run: path };
-}
-
-/** Ctrl-C (or a signal) stopped a step: its run is saved but not counted; the bisect continues from the steps before it. */
-export class StepInterrupted extends Error {
-  override readonly name = 'StepInterrupted';
 }

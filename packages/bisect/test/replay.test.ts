@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CampaignBudget, parseRange } from '@rtbench/run';
+import { parseRange } from '@rtbench/run';
 import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
-import { BisectSession, searchReleases } from '../src/session.ts';
+import { bisect, BISECT_DEFAULTS, type Measure, type StepRecord } from '../src/index.ts';
+import { replayStep } from '../src/resume.ts';
 import { BisectFolder, type BisectIdentity, type SavedStep } from '../src/state.ts';
-import type { Releases, StepContext } from '../src/step.ts';
-import type { StepRecord } from '../src/types.ts';
+import type { Releases } from '../src/step.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -25,27 +25,33 @@ const identity: BisectIdentity = { range: 'node@24.0.0..node@26.0.0', suite: 's'
 const range = { ...parseRange(identity.range), tags: ['24.0.0', '26.0.0'] };
 const edited: SavedStep = { older: '24.0.0', newer: '26.0.0', purpose: 'ends', attempt: 0, rounds: 10, outcome: { kind: 'measured', logRatios: Array(10).fill(0) }, run: '01-24.0.0-vs-26.0.0.json', durationMs: 5 };
 
-/** The folder as a bisect stopped it, its one step's ratios edited to read "no change", opened again; a session whose budget allows no new measurement. */
-function resumed(step: SavedStep): BisectSession {
+/** The folder as a bisect stopped it with `step` saved, opened again; its measure as the bisect's planner resumes it: a saved step replayed, anything new refused (nothing is measured here). */
+function resumed(step: SavedStep): { measure: Measure } {
   const first = BisectFolder.open(dir, identity);
   first.add(step);
   first.close();
   const folder = BisectFolder.open(dir, identity);
   folder.close();
-  const ctx: StepContext = { range, folder, signal: new AbortController().signal, log: () => {}, planStep: () => Promise.reject(new Error('nothing is measured')) };
   const releases = { get: () => Promise.reject(new Error('no release is resolved')) } as unknown as Releases;
-  return new BisectSession(ctx, releases, 'c', new CampaignBudget(0));
+  return {
+    measure: async (request) => {
+      const saved = folder.saved(request, range.tags[request.older]!, range.tags[request.newer]!);
+      const replayed = saved && (await replayStep(saved, request, { range, folder }, releases, 'c'));
+      if (!replayed) throw new Error('not saved: would be measured');
+      return replayed;
+    },
+  };
 }
 
 describe('a resumed bisect', () => {
   it('answers from the run file the state names, not from the log ratios the state stores', async () => {
     // The run measured newer at 0.3 of older; the state was edited to say every round was equal.
     writeRun(join(dir, edited.run!), syntheticRun({ mode: 'compare', cases: [{ id: 'c', ns: 51_000 }], arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@26.0.0', factor: 0.3 }], rounds: 10, seed: 5 }));
-    const session = resumed(edited);
+    const { measure } = resumed(edited);
     const steps: StepRecord[] = [];
-    // The budget allows nothing new: the ends are decided from the saved run alone, then the next step stops at the budget.
-    const ended = await searchReleases(range.tags, session.measure, { threshold: 0.01, minRounds: 10, maxRounds: 160, onStep: (s) => steps.push(s) });
-    expect(ended).toBe('budget');
+    // Nothing new is measured: the ends are decided from the saved run alone, then the confirmation would be measured.
+    const options = { threshold: 0.01, minRounds: 10, maxRounds: 160, confidence: BISECT_DEFAULTS.confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence, onStep: (s: StepRecord) => steps.push(s) };
+    await expect(bisect(range.tags, measure, options)).rejects.toThrow('not saved: would be measured');
     expect(steps).toHaveLength(1);
     expect(steps[0]!.comparison.verdict).toBe('faster');
     expect(steps[0]!.comparison.ratio).toBeGreaterThan(0.25);
@@ -69,8 +75,8 @@ describe('a resumed bisect', () => {
   });
 
   it('asks again whether a release the state says could not run still cannot', async () => {
-    const session = resumed({ ...edited, outcome: { kind: 'cannot-run', release: 1, reason: 'edited' }, run: undefined } as SavedStep);
+    const { measure } = resumed({ ...edited, outcome: { kind: 'cannot-run', release: 1, reason: 'edited' }, run: undefined } as SavedStep);
     // Its release is resolved again (here: the stub refuses to), never taken from the state.
-    await expect(session.measure({ older: 0, newer: 1, rounds: 10, purpose: 'ends', attempt: 0 })).rejects.toThrow('no release is resolved');
+    await expect(measure({ older: 0, newer: 1, rounds: 10, purpose: 'ends', attempt: 0 })).rejects.toThrow('no release is resolved');
   });
 });

@@ -6,11 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '@rtbench/stats';
-import { bisect, BISECT_DEFAULTS, pairedDecide, searchReleases, StepInterrupted, unitTest, type BisectOptions, type BisectResult } from '../src/index.ts';
-import { BudgetReached } from '../src/session.ts';
+import { bisect, pairedDecide, unitTest, type BisectOptions, type BisectResult } from '../src/index.ts';
 import { fakeMeasurer } from './fake-measurer.ts';
 
-/** What a bisect uses for wall time (searchReleases, with the CLI's threshold and rounds): 1% threshold, 99% / 90% intervals, 10 -> 160 rounds. */
+/** What a bisect uses for wall time (its planner, with the CLI's threshold and rounds): 1% threshold, 99% / 90% intervals, 10 -> 160 rounds. */
 const OPTIONS: BisectOptions = { threshold: 0.01, confidence: 0.99, sameConfidence: 0.9, minRounds: 10, maxRounds: 160 };
 const NOISE = { sd: 0.03, outliers: 0.1 };
 const names = (n: number): string[] => Array.from({ length: n }, (_, i) => `r${i}`);
@@ -161,24 +160,5 @@ describe('a step\'s word and the interval printed beside it', () => {
       if (c.verdict === 'inconclusive') expect(c.ci[0] <= 1 && c.ci[1] >= 1).toBe(true);
     }
     expect(equivalent).toBeGreaterThan(50);
-  });
-});
-
-describe("a bisect command's search (searchReleases)", () => {
-  const { confidence: _c, sameConfidence: _s, ...asked } = OPTIONS;
-
-  it("answers as the search does under bisect's own confidences", async () => {
-    const measure = fakeMeasurer({ releases: 20, changes: [{ at: 7, factor: 1.2 }], sd: 0.01, outliers: 0, seed: 3 });
-    const searched = await searchReleases(names(20), measure, asked);
-    const direct = await bisect(names(20), fakeMeasurer({ releases: 20, changes: [{ at: 7, factor: 1.2 }], sd: 0.01, outliers: 0, seed: 3 }), { ...asked, confidence: BISECT_DEFAULTS.confidence, sameConfidence: BISECT_DEFAULTS.sameConfidence });
-    expect(searched).toEqual(direct);
-    expect(culpritAt(searched as BisectResult, 7)).toBe(true);
-  });
-
-  it('ends with what stopped it when the budget runs out or a step is interrupted', async () => {
-    const stoppedBy = (error: Error) => searchReleases(names(20), () => Promise.reject(error), asked);
-    expect(await stoppedBy(new BudgetReached())).toBe('budget');
-    expect(await stoppedBy(new StepInterrupted())).toBe('interrupted');
-    await expect(stoppedBy(new Error('the registry failed'))).rejects.toThrow('the registry failed');
   });
 });

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
-import { claimsView, packagesText, runInfo, versionText, type ClaimsView } from '@rtbench/report';
+import { claimsView, packagesText, runInfo, versionText, type ClaimsView } from '@rtbench/report/views';
 import { parseRuntimeList, pinsAlone } from '@rtbench/run';
 import type { VariantSpec } from '@rtbench/runtime-kit';
 import { UsageError, type SuiteLocation } from '@rtbench/suite-loader';

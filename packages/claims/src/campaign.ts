@@ -1,18 +1,15 @@
 /**
- * A claims invocation as one campaign (@rtbench/run campaign.ts), the one
- * entry the command calls with what it parsed: the suites' claims expanded
- * into checks and planned, per column, as the smallest runs that decide
- * them, before anything runs; the folder opened and locked; each run planned
- * through the plan port (run-plan.ts), measured into the folder within its
- * share of the budget and stoppable, its checks decided and saved with it;
- * then the view handed back and the exit code. The command parses, plans a
- * run as bench does, prints the view; the lines it is told, it colours.
+ * A claims invocation as a campaign's planner (@rtbench/run
+ * campaign-loop.ts), the one entry the command calls with what it parsed.
+ * The command parses, plans a run as bench does (the plan port), runs the
+ * loop, words its events and writes the view.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileStamp, writeFileAtomically } from '@rtbench/host';
-import { counted, formatClock, pageReporter, type ClaimsView } from '@rtbench/report';
+import { fileStamp } from '@rtbench/host';
+import type { ClaimsView } from '@rtbench/report/views';
 import { isResolved } from '@rtbench/runtime-kit';
-import { assertWritableOutput, CampaignBudget, INTERRUPTED_EXIT, openCampaignFolder, runIntoFile, whileStoppable, writeRunAtomically, type CampaignSay, type PlanPort, type RunRequest } from '@rtbench/run';
+import { openCampaignState, writeRunAtomically, type CampaignBudget, type CampaignPlanner, type CampaignRun, type CampaignStatePolicy, type PlanPort, type SavedCampaign } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';
 import { checkClaims, claimsBlock, type ClaimFamily } from '@rtbench/verdicts';
 import { claimsColumns, columnChecks, columnsView, type ColumnRun } from './across.ts';
@@ -20,7 +17,7 @@ import { suitesToCheck } from './checks.ts';
 import { runBudgetMs, UNDECIDED_EXIT } from './defaults.ts';
 import { assertClaimsFolder, claimsFolder } from './folder.ts';
 import { claimRuns } from './plan.ts';
-import { fewSetsLine, ownRoundsMeasurer, planClaimsRun } from './run-plan.ts';
+import { fewSets, ownRoundsMeasurer, planClaimsRun, type FewSets } from './run-plan.ts';
 
 /** What the command parsed. */
 export interface ClaimsRequest {
@@ -34,6 +31,7 @@ export interface ClaimsRequest {
   maxRounds: number;
   /** Sampling time per process and set. */
   setMs: number;
+  /** --max-time, shared out among the runs for their added sets. */
   budgetMs: number;
   /** The verdicts' threshold and confidence the claims are checked with (timing's). */
   threshold: number;
@@ -46,100 +44,164 @@ export interface ClaimsRequest {
   resultsDir: string;
   /** --save; else a folder under `resultsDir` named by the suites, columns and time. */
   save?: string;
-  /** --html: the claims as a page, at this path or (true) in the folder. */
-  html?: string | true;
 }
 
-/** What the campaign asks of the command: each run planned, its lines said, the view printed. */
-export interface ClaimsPorts {
-  plan: PlanPort;
-  say: CampaignSay;
-  answer: (view: ClaimsView) => void;
-}
-
+/** Held while an invocation saves runs into the folder. */
 const LOCK_FILE = 'claims.lock';
 
-/** Checks the claims; its exit code: 0 every claim held, 1 one broke or a run failed, UNDECIDED_EXIT some undecided, INTERRUPTED_EXIT stopped. */
-export async function runClaims(request: ClaimsRequest, ports: ClaimsPorts): Promise<number> {
-  const { say } = ports;
+/** What the claims' opening says: how many runs, and whether their first sets can give an interval. */
+export interface ClaimsFacts {
+  runs: number;
+  /** Present when the first sets are fewer than an interval needs (run-plan.ts fewSets). */
+  few?: FewSets;
+}
+
+/** One claims run: its suite, cases and variants as planned (filled once it is planned), and the sets it gets. */
+export interface ClaimsRunAbout {
+  suite: string;
+  cases: number;
+  /** Each variant's id and the version it resolved to (undefined: unavailable). */
+  variants: { id: string; version?: string }[];
+  rounds: number;
+  maxRounds?: number;
+}
+
+export type ClaimsPlanner = CampaignPlanner<ClaimsFacts, ClaimsRunAbout, never, ClaimsView>;
+
+/** Its state: the question the folder's runs answer, so that --save naming it again continues it, and another question is refused. */
+interface ClaimsState extends SavedCampaign<ClaimsIdentity> {
+  schema: 'rtbench.claims';
+  version: 1;
+}
+
+type ClaimsIdentity = Record<'suites' | 'picked' | 'columns' | 'rounds' | 'maxRounds' | 'setMs' | 'threshold' | 'confidence' | 'warmup' | 'timeout' | 'seed' | 'schedule', string | number>;
+
+const CLAIMS_STATE: CampaignStatePolicy<ClaimsIdentity, ClaimsState> = {
+  what: 'claims run',
+  stateFile: 'claims.state',
+  lockFile: LOCK_FILE,
+  schema: 'rtbench.claims',
+  version: 1,
+  restart: 'remove it, or save into another --save folder',
+  check: (json) => {
+    const s = json as Partial<ClaimsState>;
+    if (s.version !== 1) return { field: 'version', why: `expected 1, got ${JSON.stringify(s.version) ?? 'nothing'}` };
+    if (typeof s.identity !== 'object' || s.identity === null) return { field: 'identity', why: 'expected an object' };
+    return { state: json as ClaimsState };
+  },
+  begin: (identity) => ({ schema: 'rtbench.claims', version: 1, identity }),
+  refused: (message) => new UsageError(message),
+};
+
+/**
+ * The claims of `request` as a campaign's planner: the suites' claims
+ * expanded into checks and planned, per column, as the smallest runs that
+ * decide them, and the folder checked, before anything runs; its runs are
+ * those runs in turn, each given its share of the budget for added sets; a
+ * finished run's checks are decided from its samples and saved with it (a
+ * run the folder already holds is read back and decided again, never taken
+ * from what it stored); its answer, the claims view.
+ */
+export async function claimsCampaign(request: ClaimsRequest, plan: PlanPort): Promise<ClaimsPlanner> {
   if (request.across && request.runtime) throw new UsageError('use either --runtime (replace a variant in the claims) or --across (the claims on several releases), not both');
   const columns = claimsColumns(request.across, request.runtime);
   const suites = await suitesToCheck(request.suites, request.picked);
 
   // Every check of the invocation, per column, planned before anything runs.
   const planned = columns.flatMap((column) =>
-    suites.flatMap(({ location, checks }) => claimRuns(location.name, columnChecks(location, checks, column)).map((plan) => ({ column, plan, location }))),
+    suites.flatMap(({ location, checks }) => claimRuns(location.name, columnChecks(location, checks, column)).map((p) => ({ column, plan: p, location }))),
   );
   const size = planned.reduce((n, r) => n + r.plan.checks.length, 0);
   if (size === 0) throw new UsageError(`no claim involves ${columns.flatMap((c) => c.replacements.map((r) => r.id)).join(', ')}: nothing to check`);
   const family: ClaimFamily = { confidence: request.confidence, size, threshold: request.threshold };
 
-  // Checked before anything runs: where the runs and the page go.
+  // Checked before anything runs: where the runs go.
   const dir = claimsFolder(request.resultsDir, suites.map((s) => s.location.name), columns, fileStamp(new Date().toISOString()), request.save);
   assertClaimsFolder(dir, request.save !== undefined);
-  const html = request.html === true ? join(dir, 'claims.html') : request.html;
-  if (typeof request.html === 'string') assertWritableOutput(request.html, '--html');
-  const unlock = openCampaignFolder(dir, LOCK_FILE, 'claims run', '--save');
+  const identity: ClaimsIdentity = {
+    suites: request.suites.join(','),
+    picked: request.picked?.join(',') ?? '',
+    columns: columns.map((c) => c.label).join(','),
+    rounds: request.rounds,
+    maxRounds: request.maxRounds,
+    setMs: request.setMs,
+    threshold: request.threshold,
+    confidence: request.confidence,
+    warmup: request.warmup ?? '',
+    timeout: request.timeout ?? '',
+    seed: request.seed ?? '',
+    schedule: request.schedule ?? '',
+  };
   // Said once, before anything runs, when the first sets give no interval (a run of fixed rounds takes no --rounds).
-  const few = planned.some((r) => !ownRoundsMeasurer(r.plan)) ? fewSetsLine(request) : undefined;
-  if (few) say(few.line, few.tone);
-
-  const budget = new CampaignBudget(request.budgetMs);
+  const few = planned.some((r) => !ownRoundsMeasurer(r.plan)) ? fewSets(request) : undefined;
   const saved: ColumnRun[] = [];
-  const stopped = await whileStoppable((line) => say(line, 'warning'), `stopping the current run; the runs so far are saved in ${dir}`, async (signal) => {
-    for (const [index, { column, plan, location }] of planned.entries()) {
-      const file = join(dir, `${String(index + 1).padStart(2, '0')}-${location.name}${column.label ? `-${column.label.replace(/[^a-z0-9@.-]+/gi, '_')}` : ''}.json`);
-      const run = await planClaimsRun(ports.plan, location, plan, {
-        rounds: request.rounds,
-        maxRounds: request.maxRounds,
-        budgetMs: runBudgetMs(budget.leftMs(), planned.length - index),
-        target: request.threshold,
-        setMs: request.setMs,
-        family,
-        ...(request.warmup ? { warmup: request.warmup } : {}),
-        ...(request.timeout ? { timeout: request.timeout } : {}),
-        ...(request.seed !== undefined ? { seed: request.seed } : {}),
-        ...(request.schedule ? { schedule: request.schedule } : {}),
-      });
-      say(runHeading(run), 'heading');
-      let lastSet = -1;
-      const record = await runIntoFile(run, file, {
-        signal,
-        // A line as each set starts: how far a long run has gone, and which sets were added for undecided checks.
-        onProgress: (e) => {
-          if (e.round <= lastSet) return;
-          lastSet = e.round;
-          say(`  set ${e.round + 1}${e.adaptive ? ' (added: a check is undecided)' : ` of ${e.rounds}`} [${formatClock(e.elapsedMs)}]`, 'note');
-        },
-      });
-      record.claims = claimsBlock(checkClaims(record, plan.checks, family), family);
-      writeRunAtomically(file, record);
-      saved.push({ run: record, file, column: column.label });
-      if (record.status === 'interrupted') return true;
-    }
-    return false;
-  }).finally(unlock);
-  if (stopped) {
-    say(`stopped: the runs so far are in ${dir}`, 'ending');
-    return INTERRUPTED_EXIT;
-  }
+  let next = 0;
+  let budget: CampaignBudget | undefined;
+  const plans = new Map<object, (typeof planned)[number]>();
 
-  // A bisect command names a suite as it was typed here (a path stays a path).
-  const typedName = new Map(suites.map((s) => [s.location.name, s.typed]));
-  const view = columnsView(saved, columns, request.across !== undefined, (suite) => typedName.get(suite) ?? suite);
-  ports.answer(view);
-  if (html !== undefined) {
-    writeFileAtomically(html, pageReporter().render(view, { color: false, columns: 100 }));
-    say(`html report ${html}`, 'note');
-  }
-  say(`saved ${counted(saved.length, 'run')} in ${dir} (rtbench report ${dir})`, 'note');
-  if (view.counts.broken > 0 || saved.some((s) => s.run.status === 'failed')) return 1;
-  return view.counts.undecided > 0 ? UNDECIDED_EXIT : 0;
+  return {
+    what: 'claims run',
+    dir,
+    lockFile: LOCK_FILE,
+    folderOption: '--save',
+    spendsBudget: true,
+    async open(_tell, given) {
+      budget = given;
+      const state = openCampaignState(dir, CLAIMS_STATE, identity, { lock: false });
+      state.save();
+      const kept = planned.filter((_, index) => existsSync(join(dir, runFile(index, planned[index]!)))).length;
+      return { saved: kept, facts: { runs: planned.length, ...(few ? { few } : {}) } };
+    },
+    async next() {
+      const index = next++;
+      const item = planned[index];
+      if (!item) return undefined;
+      const about: ClaimsRunAbout = { suite: item.location.name, cases: item.plan.cases.length, variants: [], rounds: request.rounds };
+      const run: CampaignRun<ClaimsRunAbout> = {
+        file: runFile(index, item),
+        about,
+        estimateMs: 0,
+        plan: async () => {
+          const req = await planClaimsRun(plan, item.location, item.plan, {
+            rounds: request.rounds,
+            maxRounds: request.maxRounds,
+            budgetMs: runBudgetMs(budget?.leftMs() ?? request.budgetMs, planned.length - index),
+            target: request.threshold,
+            setMs: request.setMs,
+            family,
+            ...(request.warmup ? { warmup: request.warmup } : {}),
+            ...(request.timeout ? { timeout: request.timeout } : {}),
+            ...(request.seed !== undefined ? { seed: request.seed } : {}),
+            ...(request.schedule ? { schedule: request.schedule } : {}),
+          });
+          // What the run's heading names, known once it is planned.
+          const { rounds, adaptive } = req.options.roundPlan;
+          Object.assign(about, { suite: req.suite.name, cases: req.suite.cases.length, variants: req.variants.map((v) => ({ id: v.spec.id, ...(isResolved(v) ? { version: v.target.version } : {}) })), rounds, ...(adaptive ? { maxRounds: adaptive.maxRounds } : {}) });
+          return req;
+        },
+      };
+      plans.set(run, item);
+      return run;
+    },
+    async told(run, record) {
+      const item = plans.get(run)!;
+      // Decided from the run's samples, also for a run read back from the folder.
+      record.claims = claimsBlock(checkClaims(record, item.plan.checks, family), family);
+      writeRunAtomically(join(dir, run.file!), record);
+      saved.push({ run: record, file: join(dir, run.file!), column: item.column.label });
+    },
+    async end(ending) {
+      if (ending === 'stopped') return { exit: 1 };
+      // A bisect command names a suite as it was typed here (a path stays a path).
+      const typedName = new Map(suites.map((s) => [s.location.name, s.typed]));
+      const view = columnsView(saved, columns, request.across !== undefined, (suite) => typedName.get(suite) ?? suite);
+      const exit = view.counts.broken > 0 || saved.some((s) => s.run.status === 'failed') ? 1 : view.counts.undecided > 0 ? UNDECIDED_EXIT : 0;
+      return { view, exit };
+    },
+  };
 }
 
-/** "claims-fixture: 2 cases × node (26.1.0), deno (2.9.0) × 6–16 sets". */
-function runHeading(run: RunRequest): string {
-  const names = run.variants.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
-  const { rounds, adaptive } = run.options.roundPlan;
-  return `${run.suite.name}: ${counted(run.suite.cases.length, 'case')} × ${names.join(', ')} × ${adaptive ? `${rounds}–${adaptive.maxRounds}` : rounds} sets`;
+/** A run's file in the folder: its place in the invocation, its suite and its column. */
+function runFile(index: number, item: { column: { label: string }; location: { name: string } }): string {
+  return `${String(index + 1).padStart(2, '0')}-${item.location.name}${item.column.label ? `-${item.column.label.replace(/[^a-z0-9@.-]+/gi, '_')}` : ''}.json`;
 }

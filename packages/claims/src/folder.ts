@@ -2,8 +2,8 @@
  * Where a claims invocation saves its runs: the folder given (--save), else
  * results/claims/<slug> named by the suites and the columns it checks,
  * as a bisect's and a release matrix's folders are named (@rtbench/run
- * campaign.ts), with the time it started, since an invocation does not
- * resume and a second one keeps its own folder. Folders saved before under
+ * campaign.ts), with the time it started, so that a second invocation keeps
+ * its own folder (one stopped continues when --save names its folder). Folders saved before under
  * results/claims-<time> are read back as any folder is.
  */
 import { existsSync, statSync } from 'node:fs';

@@ -6,11 +6,12 @@
  * flipped (bisect-line.ts), saved claims runs read back for a report
  * (saved.ts) and handed to a release matrix (on-releases.ts), the folder an
  * invocation saves its runs in (folder.ts), each run planned through the
- * plan port (run-plan.ts), and the invocation as one campaign the CLI
- * starts (campaign.ts: runClaims).
+ * plan port (run-plan.ts), and the invocation as a campaign's planner
+ * the CLI hands to the campaign loop (campaign.ts: claimsCampaign).
  */
 export { CLAIMS_DEFAULTS, runBudgetMs, UNDECIDED_EXIT } from './defaults.ts';
-export { runClaims, type ClaimsPorts, type ClaimsRequest } from './campaign.ts';
+export { claimsCampaign, type ClaimsFacts, type ClaimsPlanner, type ClaimsRequest, type ClaimsRunAbout } from './campaign.ts';
+export { fewSets, type FewSets } from './run-plan.ts';
 export { claimsRoundPlan } from './run-plan.ts';
 export { assertClaimsFolder, claimsFolder } from './folder.ts';
 export { expandClaims, suiteClaims, suitesToCheck } from './checks.ts';

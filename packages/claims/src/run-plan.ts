@@ -10,7 +10,6 @@
  */
 import { measurersChosenBy, SETS_PER_PROCESS, type MeasurerDescriptor, type PlanFlags, type PlanPort, type RoundPlan, type RunRequest } from '@rtbench/run';
 import type { SuiteLocation } from '@rtbench/suite-loader';
-import { counted } from '@rtbench/report';
 import { MIN_UNITS } from '@rtbench/stats';
 import { CLAIMS_DEFAULTS } from './defaults.ts';
 import { baseVariant, settledWhen, variantArgument, type ClaimsRunPlan } from './plan.ts';
@@ -39,25 +38,26 @@ export function claimsRoundPlan(planned: RoundPlan, asked: ClaimsRounds): RoundP
   return { order: 'balanced', rounds: planned.rounds, adaptive: { target: asked.target, maxRounds: Math.round(asked.maxRounds * perArm), budgetMs: asked.budgetMs } };
 }
 
-/** What the sets asked mean for a claims run, said before it runs: a line, and whether it warns (no claim can be decided) or notes. */
-export interface FewSetsLine {
-  line: string;
-  tone: 'note' | 'warning';
-}
-
 /**
  * What a claims run does when its first sets are fewer than an interval
  * needs (MIN_UNITS process pairs): a check without an interval is
  * undecided, and a case gets sets added while a check on it is undecided,
  * so it reaches MIN_UNITS sets when --max-rounds and the budget allow it;
- * when --max-rounds itself is below MIN_UNITS, no claim can be decided.
- * Undefined when the first sets can give an interval.
+ * when --max-rounds itself is below MIN_UNITS (`undecidable`), no claim can
+ * be decided. Undefined when the first sets can give an interval.
  */
-export function fewSetsLine(asked: Pick<ClaimsRounds, 'rounds' | 'maxRounds'>): FewSetsLine | undefined {
+export interface FewSets {
+  rounds: number;
+  maxRounds: number;
+  /** The sets an interval needs. */
+  needs: number;
+  undecidable: boolean;
+}
+
+export function fewSets(asked: Pick<ClaimsRounds, 'rounds' | 'maxRounds'>): FewSets | undefined {
   const { rounds, maxRounds } = asked;
   if (rounds >= MIN_UNITS) return undefined;
-  if (maxRounds < MIN_UNITS) return { line: `--max-rounds ${maxRounds}: no interval can be decided from ${counted(maxRounds, 'set')} (it needs ${MIN_UNITS} independent process pairs); every claim will stay undecided`, tone: 'warning' };
-  return { line: `--rounds ${rounds}: no interval can be decided from ${counted(rounds, 'set')} (it needs ${MIN_UNITS} independent process pairs), so each case gets sets added while a check on it is undecided: ${MIN_UNITS} at least, up to --max-rounds ${maxRounds}, as --max-time allows`, tone: 'note' };
+  return { rounds, maxRounds, needs: MIN_UNITS, undecidable: maxRounds < MIN_UNITS };
 }
 
 /**

@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
-import { claimsView, type ClaimsView } from '@rtbench/report';
+import { claimsView, type ClaimsView } from '@rtbench/report/views';
 import { loadSavedRun } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MEASURERS, roundsPerArm, type RoundPlan } from '@rtbench/run';
 import { MIN_UNITS } from '@rtbench/stats';
 import { claimsRoundPlan } from '../src/index.ts';
-import { fewSetsLine } from '../src/run-plan.ts';
+import { fewSets } from '../src/run-plan.ts';
 
 const ASKED = { rounds: 6, maxRounds: 16, budgetMs: 60_000, target: 0.02 };
 /** The measurers that seat some of the arms a round, as the registry lists them. */
@@ -34,22 +34,10 @@ describe("a claims run's round plan", () => {
   });
 });
 
-describe('what a claims run says of first sets too few for an interval', () => {
-  it('says nothing when the first sets can give an interval', () => {
-    expect(fewSetsLine({ rounds: MIN_UNITS, maxRounds: 16 })).toBeUndefined();
-  });
-
-  it('notes that sets are added up to an interval when --max-rounds allows one', () => {
-    for (const rounds of [1, 2]) {
-      const said = fewSetsLine({ rounds, maxRounds: 16 })!;
-      expect(said.tone).toBe('note');
-      expect(said.line).toContain(`--rounds ${rounds}: no interval can be decided from ${rounds} set`);
-      expect(said.line).toContain(`sets added while a check on it is undecided: ${MIN_UNITS} at least, up to --max-rounds 16`);
-      expect(said.line).not.toContain('inconclusive');
-    }
-  });
-
-  it('warns that every claim stays undecided when --max-rounds is below what an interval needs', () => {
-    expect(fewSetsLine({ rounds: 1, maxRounds: 2 })).toEqual({ tone: 'warning', line: `--max-rounds 2: no interval can be decided from 2 sets (it needs ${MIN_UNITS} independent process pairs); every claim will stay undecided` });
+describe('first sets too few for an interval', () => {
+  it('are named only when the first sets give no interval, and undecidable when --max-rounds gives none either', () => {
+    expect(fewSets({ rounds: MIN_UNITS, maxRounds: 16 })).toBeUndefined();
+    expect(fewSets({ rounds: 1, maxRounds: 16 })).toEqual({ rounds: 1, maxRounds: 16, needs: MIN_UNITS, undecidable: false });
+    expect(fewSets({ rounds: 1, maxRounds: MIN_UNITS - 1 })?.undecidable).toBe(true);
   });
 });

@@ -10,7 +10,7 @@
 import type { RunRecord, Variant } from '@rtbench/core/schema';
 import { comparePaired, pairRounds, type Comparison } from '@rtbench/stats';
 import { bisectCommand, compareCommand } from './commands.ts';
-import type { ReleaseMatrixView } from '@rtbench/report';
+import type { ReleaseMatrixView } from '@rtbench/report/views';
 import { claimsGrid } from './claims.ts';
 import type { MatrixIdentity, ReleaseClaim, TrackState } from './types.ts';
 import { windowHolds } from './windows.ts';

@@ -1,18 +1,19 @@
 /**
- * A release matrix as one campaign (@rtbench/run campaign.ts), the one
- * entry point the command calls with what it parsed: the matrix's own
- * defaults filled in, its folder named and checked, the tracks listed (each
- * range's releases on each suite), the claims runs matched to them, and a
- * sitting (sitting.ts) held within the budget; its exit code. The command
- * parses, plans each window's run (the plan port), and shows the lines it
- * is told and the matrix it is handed.
+ * A release matrix as a campaign's planner (@rtbench/run campaign-loop.ts),
+ * the one entry the command calls with what it parsed: the matrix's own
+ * defaults filled in, and a sitting (sitting.ts) held by the campaign loop.
+ * The command parses, plans each window's run (the plan port), runs the
+ * loop, words its events and writes the matrix.
  */
-import { assertWritableFolder, campaignFolder, SETS_PER_PROCESS, type CampaignSay, type MeasurerDescriptor, type PlanPort } from '@rtbench/run';
-import type { ReleaseMatrixView } from '@rtbench/report';
+import { join } from 'node:path';
+import { assertWritableFolder, campaignFolder, SETS_PER_PROCESS, type CampaignPlanner, type MeasurerDescriptor, type PlanPort } from '@rtbench/run';
+import type { ReleaseMatrixView } from '@rtbench/report/views';
+import { processesOf, type TrackPlan, type WindowJob } from './estimate.ts';
 import { matchClaims, type GivenClaims, type ReleaseOf, type SuiteName } from './claims.ts';
 import { releaseVariantText } from './commands.ts';
 import { MatrixRefused } from './refused.ts';
-import { listTracks, MATRIX_DEFAULTS, MatrixSitting, type WindowPlanner } from './sitting.ts';
+import { listTracks, MATRIX_DEFAULTS, MATRIX_FILES, MatrixSitting, type WindowPlanner } from './sitting.ts';
+import { LOCK_FILE } from './state.ts';
 import type { MatrixIdentity } from './types.ts';
 
 /** What the command parsed; an option left out takes the matrix's default, or the comparison measurer's. */
@@ -26,10 +27,10 @@ export interface ReleasesRequest {
   sets?: number;
   windowSize?: number;
   threshold?: number;
-  /** --time, --warmup and --budget, parsed from `matrixDurations` when not given. */
-  timePerSetMs: number;
+  /** --time and --warmup; absent: the matrix's time, the comparison measurer's warmup. */
+  timePerSetMs?: number;
+  /** --warmup, else the comparison measurer's (parsed by the command). */
   warmupMs: number;
-  budgetMs: number;
   /** The measurer a comparison takes by default: the matrix's threshold when none is asked. */
   timing: MeasurerDescriptor;
   timeout?: string;
@@ -43,11 +44,9 @@ export interface ReleasesRequest {
   claims: readonly GivenClaims[];
 }
 
-/** What the matrix asks of the command: each window's run planned, its lines said, its answer shown, and the names of suites and releases it cannot know by itself. */
+/** What the matrix asks of the command: each window's run planned, and the names of suites and releases it cannot know by itself. */
 export interface ReleasesPorts {
   plan: PlanPort;
-  say: CampaignSay;
-  drawn: (view: ReleaseMatrixView) => void;
   /** The name a suite argument stands for (a suite given as a path goes by its own name). */
   suiteName: SuiteName;
   /** A claims run's variant as a release of its runtime. */
@@ -56,18 +55,45 @@ export interface ReleasesPorts {
   claimsSuiteNames: (suites: readonly string[]) => Promise<SuiteName>;
 }
 
-/** The durations the command parses when none is given: the matrix's time and budget, the comparison measurer's warmup. */
-export function matrixDurations(timing: MeasurerDescriptor): { time: string; warmup: string; budget: string } {
-  return { time: MATRIX_DEFAULTS.time, warmup: timing.defaults.compare.warmup, budget: MATRIX_DEFAULTS.budget };
+/** What the matrix's opening says: its tracks, how they are measured, and what is still to measure. */
+export interface MatrixFacts {
+  tracks: number;
+  shard?: { index: number; count: number };
+  /** Every track asked, before a shard's were dealt. */
+  asked: number;
+  sets: number;
+  setsPerProcess: number;
+  threshold: number;
+  /** Tracks the folder holds that the command no longer asks. */
+  setAside: readonly string[];
+  plans: readonly TrackPlan[];
+  total: { processes: number; ms: number; sets: number };
 }
 
-/** Measures the matrix until its windows have their sets, its budget ends or it is stopped; its exit code (0, BUDGET_EXIT, INTERRUPTED_EXIT). */
-export async function runReleases(request: ReleasesRequest, ports: ReleasesPorts): Promise<number> {
+/** What one window's run measures. */
+export interface WindowAbout {
+  track: string;
+  releases: readonly string[];
+  sets: number;
+  processes: number;
+}
+
+export type MatrixPlanner = CampaignPlanner<MatrixFacts, WindowAbout, never, ReleaseMatrixView>;
+
+/**
+ * The matrix as a campaign's planner: its folder named and checked, the
+ * tracks listed (each range's releases on each suite), the claims runs
+ * matched to them; opened, it says what is still to measure; its runs are
+ * the windows short of their sets, in turn; its answer, the matrix drawn
+ * from the folder (also when the budget or a stop ended the sitting), kept
+ * in the folder as a page and a report.
+ */
+export async function releasesCampaign(request: ReleasesRequest, ports: ReleasesPorts): Promise<MatrixPlanner> {
   const { ranges, suites, shard } = request;
   const identity: MatrixIdentity = {
     filter: request.filter?.join(',') ?? '',
     threshold: request.threshold ?? request.timing.defaults.threshold([]),
-    timePerSetMs: request.timePerSetMs,
+    timePerSetMs: request.timePerSetMs ?? MATRIX_DEFAULTS.timePerSetMs,
     warmupMs: request.warmupMs,
     sets: request.sets ?? MATRIX_DEFAULTS.sets,
     setsPerProcess: MATRIX_DEFAULTS.setsPerProcess,
@@ -89,10 +115,43 @@ export async function runReleases(request: ReleasesRequest, ports: ReleasesPorts
   };
   // Claims are matched against every track (a shard's own kept), by the suites' own names (suites load only when claims are given).
   const claims = matchClaims(all, request.claims, ports.releaseOf, await ports.claimsSuiteNames(request.claims.length ? suites : []));
-  const sitting = MatrixSitting.open(dir, identity, all, planner, { ...(shard ? { shard } : {}), claims, planOnly: request.planOnly });
-  try {
-    return await sitting.sit(request.budgetMs, ports.say, ports.drawn);
-  } finally {
-    sitting.close();
-  }
+  let sitting: MatrixSitting | undefined;
+  let next = 0;
+  const jobs = new Map<object, WindowJob>();
+  const held = (): MatrixSitting => sitting!;
+  return {
+    what: 'release matrix',
+    dir,
+    lockFile: LOCK_FILE,
+    planOnly: request.planOnly,
+    async open() {
+      sitting = MatrixSitting.open(dir, identity, all, planner, { ...(shard ? { shard } : {}), claims, planOnly: request.planOnly, lockHeld: true });
+      const plans = await sitting.plans();
+      const total = plans.reduce((a, p) => ({ processes: a.processes + p.processes, ms: a.ms + p.estimateMs, sets: a.sets + p.sets }), { processes: 0, ms: 0, sets: 0 });
+      const facts: MatrixFacts = { tracks: sitting.tracks.length, ...(shard ? { shard } : {}), asked: sitting.state.asked?.length ?? 0, sets: identity.sets, setsPerProcess: identity.setsPerProcess, threshold: identity.threshold, setAside: sitting.setAside, plans, total };
+      const saved = sitting.tracks.reduce((n, t) => n + t.windows.reduce((m, w) => m + w.runs.length, 0), 0);
+      return { saved, facts };
+    },
+    async next() {
+      const s = held();
+      const job = s.jobs[next++];
+      if (!job) return undefined;
+      const about: WindowAbout = { track: job.track.key, releases: job.window.releases, sets: job.sets, processes: processesOf(job, identity.setsPerProcess) };
+      const run = { plan: () => s.planJob(job), about, sets: job.sets, estimateMs: s.estimateMs(job) };
+      jobs.set(run, job);
+      return run;
+    },
+    starting(run) {
+      // Named in the state before it is measured: a sitting stopped mid-window continues it.
+      run.file = held().nameRun(jobs.get(run)!);
+    },
+    told: async () => {},
+    async end() {
+      // A plan only says what is to measure.
+      if (request.planOnly) return { exit: 0 };
+      const view = held().draw();
+      return { view, exit: 0, files: [{ path: join(dir, MATRIX_FILES.page), kind: 'page' as const, view }, { path: join(dir, MATRIX_FILES.report), kind: 'report' as const, view }] };
+    },
+    close: () => sitting?.close(),
+  };
 }

@@ -10,7 +10,7 @@
  */
 import type { RunRecord, Variant } from '@rtbench/core/schema';
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
-import { claimSides } from '@rtbench/report';
+import { claimSides } from '@rtbench/report/views';
 import { bisectCommand } from './commands.ts';
 import { MatrixRefused } from './refused.ts';
 import type { MatrixState, ReleaseClaim } from './types.ts';

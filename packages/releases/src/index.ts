@@ -1,4 +1,4 @@
-export { matrixDurations, runReleases, type ReleasesPorts, type ReleasesRequest } from './campaign.ts';
+export { releasesCampaign, type MatrixFacts, type MatrixPlanner, type ReleasesPorts, type ReleasesRequest, type WindowAbout } from './campaign.ts';
 export { analyseMatrix, setsIn, type RunReader } from './analysis.ts';
 export { claimsGrid, keepClaims, matchClaims, type GivenClaims, type ReleaseOf, type SuiteName } from './claims.ts';
 export { bisectCommand, compareCommand, releaseVariantText, shellWord } from './commands.ts';
@@ -8,6 +8,6 @@ export { shardTracks } from './shard.ts';
 export { MatrixRefused } from './refused.ts';
 export { isMatrixFolder, loadMatrix, openMatrix, saveMatrix, syncTracks } from './state.ts';
 export { folderRuns } from './folder-files.ts';
-export { drawMatrix, listTracks, MATRIX_DEFAULTS, MatrixSitting, nextRunFile, type SittingOptions, type WindowPlanner } from './sitting.ts';
+export { drawMatrix, listTracks, MATRIX_DEFAULTS, MATRIX_FILES, MatrixSitting, nextRunFile, type SittingOptions, type WindowPlanner } from './sitting.ts';
 export type { MatrixIdentity, MatrixState, ReleaseClaim, TrackState, WindowState } from './types.ts';
 export { cutWindows, thin, windowsToAdd } from './windows.ts';

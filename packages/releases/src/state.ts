@@ -21,6 +21,8 @@ import { windowsToAdd } from './windows.ts';
 import type { ReleaseTrack } from '@rtbench/verdicts';
 
 const STATE_FILE = 'releases.state';
+/** Held while a sitting measures into the folder. */
+export const LOCK_FILE = 'releases.lock';
 
 /** Whether a path is a release matrix's folder (what `merge` joins as shards of a matrix rather than runs). */
 export function isMatrixFolder(path: string): boolean {
@@ -49,7 +51,7 @@ function matrixPolicy(shard?: { index: number; count: number }): CampaignStatePo
   return {
     what: 'release matrix',
     stateFile: STATE_FILE,
-    lockFile: 'releases.lock',
+    lockFile: LOCK_FILE,
     schema: RELEASES_SCHEMA,
     version: RELEASES_STATE_VERSION,
     restart: 'restore it, or start the matrix in another folder',
@@ -93,9 +95,9 @@ export function openMatrix(dir: string, identity: MatrixIdentity, machine: strin
   return resumeCampaignState(dir, matrixPolicy(shard), identity, machine);
 }
 
-/** The folder's matrix held for a sitting on this machine: locked unless only read (--plan), then continued or begun as openMatrix continues it. */
-export function holdMatrix(dir: string, identity: MatrixIdentity, options: { shard?: { index: number; count: number } | undefined; readOnly: boolean }): OpenCampaign<MatrixState> {
-  return openCampaignState(dir, matrixPolicy(options.shard), identity, { readOnly: options.readOnly });
+/** The folder's matrix held for a sitting on this machine: locked unless only read (--plan) or the campaign loop holds the lock, then continued or begun as openMatrix continues it. */
+export function holdMatrix(dir: string, identity: MatrixIdentity, options: { shard?: { index: number; count: number } | undefined; lock: boolean }): OpenCampaign<MatrixState> {
+  return openCampaignState(dir, matrixPolicy(options.shard), identity, { lock: options.lock });
 }
 
 /** A track as the command asked it (what shards of one matrix agree on). */

@@ -107,11 +107,12 @@ export interface OpenCampaign<S> {
 
 /**
  * Opens a campaign's folder and its state: the folder checked, made and
- * locked (unless `readOnly`: a plan that only reads it), then its state
- * continued or begun; the lock is released if the state is refused.
+ * locked (unless `lock` is false: a plan that only reads it, or the
+ * campaign loop that holds the lock), then its state continued or begun; the
+ * lock is released if the state is refused.
  */
-export function openCampaignState<I extends object, S extends SavedCampaign<I>>(dir: string, policy: CampaignStatePolicy<I, S>, identity: I, options: { machine?: string; readOnly?: boolean } = {}): OpenCampaign<S> {
-  const close = options.readOnly ? () => {} : openCampaignFolder(dir, policy.lockFile, policy.what);
+export function openCampaignState<I extends object, S extends SavedCampaign<I>>(dir: string, policy: CampaignStatePolicy<I, S>, identity: I, options: { machine?: string; lock?: boolean } = {}): OpenCampaign<S> {
+  const close = options.lock === false ? () => {} : openCampaignFolder(dir, policy.lockFile, policy.what);
   try {
     const state = resumeCampaignState(dir, policy, identity, options.machine ?? campaignMachine());
     return { dir, state, save: () => saveCampaignState(dir, policy, state), close };

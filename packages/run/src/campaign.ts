@@ -128,10 +128,19 @@ export async function runIntoFile(request: RunRequest, path: string, hooks: Pick
   return run;
 }
 
-/** A campaign's wall-time budget from the moment it started. */
+/** A campaign's wall-time budget from the moment it started (or was started again: once its folder is open and its plan said). */
 export class CampaignBudget {
-  readonly started = Date.now();
+  private startedAt = Date.now();
   constructor(readonly budgetMs: number) {}
+
+  get started(): number {
+    return this.startedAt;
+  }
+
+  /** Counts from now: what opening took (listing, installing the ends) is not spent. */
+  restart(): void {
+    this.startedAt = Date.now();
+  }
 
   spentMs(): number {
     return Date.now() - this.started;

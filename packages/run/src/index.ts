@@ -22,6 +22,7 @@ export { listenForStop, SIGNAL_EXIT, stopLine, type StopSignal } from './stop.ts
 export { takeLock } from './pid-lock.ts';
 export { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, campaignMachine, INTERRUPTED_EXIT, openCampaignFolder, runIntoFile, whileStoppable, type CampaignSay, type LineTone, type PlanFlags, type PlanPort, type PlanRequest } from './campaign.ts';
 export { campaignFilePath, readCampaignRun } from './campaign-files.ts';
+export { runCampaign, type CampaignEnd, type CampaignEnding, type CampaignEvent, type CampaignListener, type CampaignOptions, type CampaignPlanner, type CampaignRun, type CampaignTell } from './campaign-loop.ts';
 export { identityDifference, openCampaignState, readCampaignState, resumeCampaignState, saveCampaignState, type CampaignStatePolicy, type CheckedState, type OpenCampaign, type SavedCampaign } from './campaign-state.ts';
 export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';

@@ -51,7 +51,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 describe("a campaign's state", () => {
   it('is saved and continued under its lock; a read-only open makes and locks nothing', () => {
     const dir = join(root, 'c');
-    const plan = openCampaignState(dir, POLICY, IDENTITY, { machine: 'm', readOnly: true });
+    const plan = openCampaignState(dir, POLICY, IDENTITY, { machine: 'm', lock: false });
     expect(plan.state.done).toEqual([]);
     expect(existsSync(dir)).toBe(false);
     const first = openCampaignState(dir, POLICY, IDENTITY, { machine: 'm' });

@@ -1,14 +1,17 @@
 /**
  * `rtbench bisect node@24.0.0..node@26.10.0 <suite|file> --filter <case>`:
  * which release changed the case, and with which engine version. parse ->
- * the bisect (@rtbench/bisect runBisect: the releases listed, the search
- * asking for measurements, each planned here as `bench --compare` of two
- * releases and saved in the bisect's folder) -> the answer, through the
+ * the bisect's planner (@rtbench/bisect bisectCampaign: the releases listed,
+ * the case picked) held by the campaign loop (@rtbench/run runCampaign: the
+ * search asking for measurements, each planned here as `bench --compare` of
+ * two releases and saved in the bisect's folder) -> the answer, through the
  * reporter map.
  */
-import { BISECT_DEFAULTS, runBisect } from '@rtbench/bisect';
+import { BISECT_DEFAULTS, bisectCampaign } from '@rtbench/bisect';
+import { runCampaign } from '@rtbench/run';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
-import { campaignSay } from '../emit/info.ts';
+import { campaignListener } from '../emit/campaign.ts';
+import { BISECT_WORDS } from '../emit/campaign-lines.ts';
 import { listingFormat, writeView, type ListingFlags } from '../listing.ts';
 import { resultsDir } from '../paths.ts';
 import { DEFAULT_MEASURER, parseMeasure, parsePercent } from '../plan.ts';
@@ -34,7 +37,8 @@ export async function bisectCommand(range: string, suite: string, flags: BisectF
   // Everything typed is checked before the registry is asked or anything installs.
   listingFormat(flags);
   const measured = parseMeasure(flags.measure);
-  return runBisect(
+  const budgetMs = flags.budget !== undefined ? parseDuration(flags.budget, '--budget') : BISECT_DEFAULTS.budgetMs;
+  const planner = await bisectCampaign(
     {
       range,
       suite,
@@ -44,16 +48,15 @@ export async function bisectCommand(range: string, suite: string, flags: BisectF
       ...(flags.threshold !== undefined ? { threshold: parsePercent(flags.threshold, '--threshold') } : {}),
       ...(flags.rounds !== undefined ? { rounds: parsePositiveInt(flags.rounds, '--rounds') } : {}),
       ...(flags.maxRounds !== undefined ? { maxRounds: parsePositiveInt(flags.maxRounds, '--max-rounds') } : {}),
-      timePerRoundMs: parseDuration(flags.time ?? BISECT_DEFAULTS.timePerRound, '--time'),
-      budgetMs: parseDuration(flags.budget ?? BISECT_DEFAULTS.budget, '--budget'),
+      ...(flags.time !== undefined ? { timePerRoundMs: parseDuration(flags.time, '--time') } : {}),
       ...(flags.warmup ? { warmupMs: parseDuration(flags.warmup, '--warmup') } : {}),
       ...(flags.timeout ? { timeout: flags.timeout } : {}),
       ...(flags.dir !== undefined ? { dir: flags.dir } : {}),
       resultsDir,
-      ...(flags.html !== undefined ? { html: flags.html } : {}),
       clean: flags.clean === true,
       allChanges: flags.allChanges === true,
     },
-    { plan: planPort(), say: campaignSay(flags), answer: (view) => writeView(view, flags) },
+    planPort(),
   );
+  return runCampaign(planner, { budgetMs }, campaignListener(flags, BISECT_WORDS, { answer: (view) => writeView(view, flags), ...(flags.html !== undefined ? { html: flags.html } : {}), page: 'bisect.html' }));
 }

@@ -1,7 +1,8 @@
 /**
  * `rtbench claims [suite…]`: checks the claims the suites state. parse ->
- * the claims campaign (@rtbench/claims runClaims: the checks planned as the
- * smallest runs that decide them, each run planned here as bench plans one,
+ * the claims' planner (@rtbench/claims claimsCampaign: the checks planned
+ * as the smallest runs that decide them) held by the campaign loop
+ * (@rtbench/run runCampaign: each run planned here as bench plans one,
  * adding sets to a case only while a check on it is undecided, and saved
  * with its checks and outcomes) -> the view, through the reporter map.
  * `--runtime` replaces a variant in the claims (node=/path/to/node,
@@ -9,10 +10,12 @@
  * versions of a package (react@18.3.1,react@19.2.0).
  */
 import { defaultReporter } from '@rtbench/report';
-import { CLAIMS_DEFAULTS, runClaims } from '@rtbench/claims';
+import { CLAIMS_DEFAULTS, claimsCampaign } from '@rtbench/claims';
+import { assertWritableOutput, runCampaign } from '@rtbench/run';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { campaignSay } from '../emit/info.ts';
+import { campaignListener } from '../emit/campaign.ts';
+import { CLAIMS_WORDS } from '../emit/campaign-lines.ts';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { DEFAULT_MEASURER, parsePercent } from '../plan.ts';
 import { resultsDir } from '../paths.ts';
@@ -44,7 +47,10 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
   const rounds = parsePositiveInt(flags.rounds ?? CLAIMS_DEFAULTS.rounds, '--rounds');
   const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(rounds, CLAIMS_DEFAULTS.maxRounds), '--max-rounds');
   if (maxRounds < rounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${rounds}`);
-  return runClaims(
+  // Checked before anything runs: where the page goes.
+  if (typeof flags.html === 'string') assertWritableOutput(flags.html, '--html');
+  const budgetMs = parseDuration(flags.maxTime ?? CLAIMS_DEFAULTS.budget, '--max-time');
+  const planner = await claimsCampaign(
     {
       suites: names,
       ...(flags.claim ? { picked: flags.claim } : {}),
@@ -53,7 +59,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
       rounds,
       maxRounds,
       setMs: parseDuration(flags.time ?? CLAIMS_DEFAULTS.setTime, '--time'),
-      budgetMs: parseDuration(flags.maxTime ?? CLAIMS_DEFAULTS.budget, '--max-time'),
+      budgetMs,
       threshold: flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : TIMING.threshold([]),
       confidence: TIMING.confidence,
       ...(flags.warmup ? { warmup: flags.warmup } : {}),
@@ -62,15 +68,19 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
       ...(flags.schedule ? { schedule: flags.schedule } : {}),
       resultsDir,
       ...(flags.save !== undefined ? { save: flags.save } : {}),
-      ...(flags.html !== undefined ? { html: flags.html } : {}),
     },
-    {
-      plan: planPort(),
-      say: campaignSay(flags),
+    planPort(),
+  );
+  return runCampaign(
+    planner,
+    { budgetMs },
+    campaignListener(flags, CLAIMS_WORDS, {
       answer: (view) => {
         emit(view, reporter, flags);
         if (reporter !== defaultReporter() && !flags.quiet) emit(view, defaultReporter(), flags, process.stderr);
       },
-    },
+      ...(flags.html !== undefined ? { html: flags.html } : {}),
+      page: 'claims.html',
+    }),
   );
 }

@@ -11,9 +11,11 @@ import { UsageError } from '../errors.ts';
 import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
 import { failedRunLine } from '../emit/failed-run.ts';
-import { drawMatrix, isMatrixFolder, mergeMatrices } from '@rtbench/releases';
+import { join } from 'node:path';
+import { drawMatrix, isMatrixFolder, MATRIX_FILES, mergeMatrices } from '@rtbench/releases';
 import { listingFormat, type ListingFlags } from '../listing.ts';
 import { emitMatrix } from '../emit/release-matrix.ts';
+import { writeViewFile } from '../emit/campaign.ts';
 
 export interface MergeFlags extends OutputFlags, VerdictFlags {
   save?: string;
@@ -42,6 +44,8 @@ function mergeMatrixCommand(dirs: readonly string[], flags: ListingFlags & { sav
   if (flags.save === undefined) throw new UsageError('rtbench merge: name the merged matrix\'s folder with --save <folder>');
   assertWritableFolder(flags.save, '--save');
   const merged = mergeMatrices(dirs, flags.save);
-  emitMatrix(drawMatrix(flags.save, merged, merged.tracks), flags);
+  const view = drawMatrix(flags.save, merged, merged.tracks);
+  for (const kind of ['page', 'report'] as const) writeViewFile(join(flags.save, MATRIX_FILES[kind]), kind, view);
+  emitMatrix(view, flags);
   return 0;
 }

@@ -1,17 +1,20 @@
 /**
  * `rtbench releases node@25.8.0..node@26.1.0 [bun@latest~3 …] <suite>…`:
  * every release of each range on every case of the suites. parse -> the
- * matrix (@rtbench/releases runReleases: its folder, each range's releases
- * listed on each suite, what is still to measure said up front, the windows
- * measured within the budget, each planned here as `bench --compare` of its
- * releases; the claims runs --claims names matched to the tracks' releases)
- * -> the verdicts of every step, the page and the report.
+ * matrix's planner (@rtbench/releases releasesCampaign: its folder, each
+ * range's releases listed on each suite, the claims runs --claims names
+ * matched to the tracks' releases) held by the campaign loop (@rtbench/run
+ * runCampaign: what is still to measure said up front, the windows measured
+ * within the budget, each planned here as `bench --compare` of its
+ * releases) -> the verdicts of every step, the page and the report.
  */
-import { matrixDurations, runReleases } from '@rtbench/releases';
+import { MATRIX_DEFAULTS, releasesCampaign } from '@rtbench/releases';
+import { runCampaign } from '@rtbench/run';
 import { locateSuite } from '@rtbench/suite-loader';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';
-import { campaignSay } from '../emit/info.ts';
+import { campaignListener } from '../emit/campaign.ts';
+import { MATRIX_WORDS } from '../emit/campaign-lines.ts';
 import { UsageError } from '../errors.ts';
 import { listingFormat, type ListingFlags } from '../listing.ts';
 import { emitMatrix } from '../emit/release-matrix.ts';
@@ -46,8 +49,8 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
   const suites = args.filter((a) => !RANGE_HEAD.test(a));
   if (!ranges.length) throw new UsageError('releases: name a range of releases (node@25.8.0..node@26.1.0, or node@latest~3), then the suites');
   if (!suites.length) throw new UsageError('releases: name one or more suites (or benchmark files) after the ranges');
-  const defaults = matrixDurations(DEFAULT_MEASURER);
-  return runReleases(
+  const budgetMs = flags.budget !== undefined ? parseDuration(flags.budget, '--budget') : MATRIX_DEFAULTS.budgetMs;
+  const planner = await releasesCampaign(
     {
       ranges,
       suites,
@@ -56,9 +59,8 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
       ...(flags.sets !== undefined ? { sets: parsePositiveInt(flags.sets, '--sets') } : {}),
       ...(flags.window !== undefined ? { windowSize: parsePositiveInt(flags.window, '--window') } : {}),
       ...(flags.threshold !== undefined ? { threshold: parsePercent(flags.threshold, '--threshold') } : {}),
-      timePerSetMs: parseDuration(flags.time ?? defaults.time, '--time'),
-      warmupMs: parseDuration(flags.warmup ?? defaults.warmup, '--warmup'),
-      budgetMs: parseDuration(flags.budget ?? defaults.budget, '--budget'),
+      ...(flags.time !== undefined ? { timePerSetMs: parseDuration(flags.time, '--time') } : {}),
+      warmupMs: parseDuration(flags.warmup ?? DEFAULT_MEASURER.defaults.compare.warmup, '--warmup'),
       timing: DEFAULT_MEASURER,
       ...(flags.timeout ? { timeout: flags.timeout } : {}),
       ...(flags.shard !== undefined ? { shard: parseShard(flags.shard) } : {}),
@@ -67,6 +69,7 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
       planOnly: flags.plan === true,
       claims: loadClaimsRuns(flags.claims ?? []),
     },
-    { plan: planPort(), say: campaignSay(flags), drawn: (view) => emitMatrix(view, flags), suiteName: (suite) => locateSuite(suite).name, releaseOf: releaseOfVariant, claimsSuiteNames },
+    { plan: planPort(), suiteName: (suite) => locateSuite(suite).name, releaseOf: releaseOfVariant, claimsSuiteNames },
   );
+  return runCampaign(planner, { budgetMs }, campaignListener(flags, MATRIX_WORDS, { answer: (view) => emitMatrix(view, flags) }));
 }

@@ -52,7 +52,7 @@ const UNRESOLVED_WHY: Record<UnresolvedRange['why'], string> = {
 };
 
 /** The answer: no change, undecided, or each change with its release, its size and the engines on both sides. */
-function answerLines(view: BisectView): string[] {
+export function answerLines(view: BisectView): string[] {
   const { result, runtime } = view;
   const lines: string[] = [];
   const range = `${runtime}@${result.first}..${runtime}@${result.last}`;

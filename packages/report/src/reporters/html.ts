@@ -8,11 +8,19 @@ import { historyPageAssets, pageAssets } from '../html/bundle.ts';
 import { htmlDocument } from '../html/document.ts';
 import { historyPageData } from '../html/history-data.ts';
 import { pageData } from '../html/page-data.ts';
-import type { RunView } from '../views/types.ts';
+import type { BisectView, RunView } from '../views/types.ts';
 import { byKind, type Reporter } from './reporter.ts';
 import { releasesPage } from './releases.ts';
+import { answerLines } from './bisect.ts';
 
 const runPage = (view: RunView): string => htmlDocument(pageData(view), pageAssets());
+
+/** A bisect's page: the releases it measured as a history's line chart, headed by its answer. */
+function bisectPage(view: BisectView): string {
+  const title = `bisect of ${view.runtime}: ${view.suite} / ${view.caseId}`;
+  if (!view.series) return htmlDocument({ title }, historyPageAssets());
+  return htmlDocument({ ...historyPageData(view.series), title, subtitle: answerLines(view)[0] ?? '' }, historyPageAssets());
+}
 
 export const htmlReporter: Reporter = {
   format: 'html',
@@ -28,5 +36,6 @@ export const htmlReporter: Reporter = {
     claims: renderClaimsHtml,
     // A release matrix is its own page too (html/page/releases.ts).
     releases: releasesPage,
+    bisect: bisectPage,
   }),
 };

@@ -1,0 +1,51 @@
+/**
+ * A bisect's folder on resume and at its end: a step the folder saved is
+ * replayed from its run file, never from the figures the state stores; and
+ * --clean removes the releases the bisect installed.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StepOutcome, StepRequest } from './types.ts';
+import { STATE_FILE, type BisectFolder, type SavedStep } from './state.ts';
+import { readCampaignRun, releaseVariant, type ReleaseRange } from '@rtbench/run';
+import { isResolved } from '@rtbench/runtime-kit';
+import { UsageError } from '@rtbench/suite-loader';
+import { logRatiosOf, type Releases } from './step.ts';
+
+/**
+ * What a saved step gave, read again from what the folder holds, never from
+ * the figures its state stores (a state is edited, copied, restored): a
+ * measured step's log ratios from its run file (inside the folder, read as a
+ * saved run), a release that could not run asked again. Undefined: measure
+ * the step (its release runs now).
+ */
+export async function replayStep(saved: SavedStep, request: StepRequest, ctx: { range: ReleaseRange; folder: BisectFolder }, releases: Pick<Releases, 'get'>, caseId: string): Promise<StepOutcome | undefined> {
+  const { range, folder } = ctx;
+  const state = join(folder.dir, STATE_FILE);
+  if (saved.run === undefined) {
+    // No run: a release that could not be resolved, asked again (cached for the bisect).
+    if (saved.outcome.kind !== 'cannot-run') throw new UsageError(`${state} says ${saved.older} vs ${saved.newer} was measured but names no run file; remove it to start the bisect again`);
+    const index = saved.outcome.release === request.older ? request.older : request.newer;
+    const v = await releases.get(range.tags[index]!);
+    return isResolved(v) ? undefined : { kind: 'cannot-run', release: index, reason: v.reason };
+  }
+  const read = readCampaignRun(folder.dir, saved.run, STATE_FILE, (message) => new UsageError(`${message}; remove it to start the bisect again`));
+  if (!read) throw new UsageError(`${state} names ${saved.run} for ${saved.older} vs ${saved.newer}, which is not in ${folder.dir}; remove the state to start the bisect again`);
+  const olderId = releaseVariant(range, saved.older).id;
+  const newerId = releaseVariant(range, saved.newer).id;
+  const ids = new Set(read.run.variants.map((v) => v.id));
+  if (!ids.has(olderId) || !ids.has(newerId) || !read.run.cases.some((c) => c.id === caseId)) {
+    throw new UsageError(`${state} names ${saved.run} for ${saved.older} vs ${saved.newer}, but that run does not compare them on ${caseId}; remove the state to start the bisect again`);
+  }
+  const got = logRatiosOf(read.run, caseId, olderId, newerId);
+  return 'failed' in got ? { kind: 'cannot-run', release: got.failed === 'older' ? request.older : request.newer, reason: got.reason } : { kind: 'measured', logRatios: got.logRatios };
+}
+
+/** --clean: removes the releases this bisect installed from the runtime cache; how many. */
+export function removeInstalled(folder: BisectFolder): number {
+  const count = folder.state.installed.length;
+  for (const entry of folder.state.installed) rmSync(entry, { recursive: true, force: true });
+  folder.state.installed = [];
+  folder.save();
+  return count;
+}

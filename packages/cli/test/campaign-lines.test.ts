@@ -1,0 +1,35 @@
+/**
+ * A campaign's events in words (src/emit/campaign-lines.ts): what a claims
+ * run says of first sets too few for an interval, and the general words any
+ * planner's events get.
+ */
+import { describe, expect, it } from 'vitest';
+import { MIN_UNITS } from '@rtbench/stats';
+import { fewSets } from '@rtbench/claims';
+import { eventLines, fewSetsLine } from '../src/emit/campaign-lines.ts';
+
+describe('what a claims run says of first sets too few for an interval', () => {
+  it('notes that sets are added up to an interval when --max-rounds allows one', () => {
+    for (const rounds of [1, 2]) {
+      const said = fewSetsLine(fewSets({ rounds, maxRounds: 16 })!);
+      expect(said.tone).toBe('note');
+      expect(said.text).toContain(`--rounds ${rounds}: no interval can be decided from ${rounds} set`);
+      expect(said.text).toContain(`sets added while a check on it is undecided: ${MIN_UNITS} at least, up to --max-rounds 16`);
+    }
+  });
+
+  it('warns that every claim stays undecided when --max-rounds is below what an interval needs', () => {
+    expect(fewSetsLine(fewSets({ rounds: 1, maxRounds: 2 })!)).toEqual({ tone: 'warning', text: `--max-rounds 2: no interval can be decided from 2 sets (it needs ${MIN_UNITS} independent process pairs); every claim will stay undecided` });
+  });
+});
+
+describe("any planner's events, in the general words", () => {
+  it('say the folder it continues, each run and set, the budget it reached and what it measured', () => {
+    const lines = (event: Parameters<typeof eventLines>[0]): string[] => eventLines(event).map((l) => l.text);
+    expect(lines({ kind: 'opened', what: 'toy', dir: '/r/toy', saved: 2, budgetMs: 90_000, planOnly: false, facts: undefined })).toEqual(['toy: budget 1:30', 'folder /r/toy (continuing: 2 runs saved)']);
+    expect(lines({ kind: 'run-started', file: '03.json', about: undefined, sets: 6, estimateMs: 61_000, elapsedMs: 0 })).toEqual(['  measuring 03.json: 6 sets, ~1:01']);
+    expect(lines({ kind: 'set-started', about: undefined, set: 7, added: true, elapsedMs: 5_000 })).toEqual(['    set 7 (added: a check is undecided) [0:05]']);
+    expect(lines({ kind: 'budget-reached', budgetMs: 90_000, runs: 3 })).toEqual(['budget of 1:30 reached; run the same command again to continue (or raise --budget)']);
+    expect(lines({ kind: 'finished', ending: 'done', dir: '/r/toy', files: [], runs: 1, saved: 2, elapsedMs: 12_000, exit: 0 })).toEqual(['1 run measured in /r/toy in 0:12 this time']);
+  });
+});
