@@ -10,6 +10,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { syntheticRequestRun } from '../../../test/request-synthetic.ts';
 import { requestsSection } from '../src/views/requests.ts';
 import { requestsMarkdown, requestsTerminal } from '../src/reporters/requests.ts';
+import { caseRequests } from '../src/html/request-data.ts';
 
 const plain = (s: string): string => s;
 
@@ -42,7 +43,10 @@ describe('client latency beside CPU per request', () => {
     expect(lines.join('\n')).toContain('around each wave');
     const md = requestsMarkdown(section).join('\n');
     expect(md).toContain('| latency p50 | latency p99 | CPU p50 | p50 ÷ CPU |');
-    expect(md).toMatch(/\| node \|.*\| 10\.0× \|/);
+    expect(md).toMatch(/\| node \|.*\| 10\.0× \|/);    // The page's table beside the curve carries the same texts.
+    const run = queuedRun(10);
+    const page = caseRequests(section, section.rows[0]!.caseId, run.results.map((result) => ({ key: result.variantId, variantId: result.variantId, result })))!;
+    expect(page.curves.map((c) => c.latencyText?.p50)).toEqual(section.rows.map((r) => `${r.latency!.p50.value.toPrecision(3)} [${r.latency!.p50.ci![0].toPrecision(3)}–${r.latency!.p50.ci![1].toPrecision(3)}]`));
   });
 
   it('one at a time, the heading says so; a run saved before latency was kept has no latency grid and no rule', () => {

@@ -24,6 +24,8 @@ export interface PageRequestCurve {
   p99Text: string;
   /** The share over the limit with its interval and count; absent without a limit. */
   overText?: string;
+  /** The client's latency p50 and p99 with their intervals; absent in runs saved before latency was kept. */
+  latencyText?: { p50: string; p99: string };
   requests: number;
   processes: number;
 }
@@ -73,6 +75,7 @@ export function caseRequests(section: RequestsSection | undefined, caseId: strin
         p50Text: withInterval(d.quantiles.p50, requestMs),
         p99Text: withInterval(d.quantiles.p99, requestMs),
         ...(d.overLimit ? { overText: overLimitText(d.overLimit) } : {}),
+        ...(row.latency ? { latencyText: { p50: withInterval(row.latency.p50, requestMs), p99: withInterval(row.latency.p99, requestMs) } } : {}),
         requests: d.requests,
         processes: d.processes,
       },

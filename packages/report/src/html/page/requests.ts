@@ -30,11 +30,13 @@ const limitText = (limitMs: number): string => `${+limitMs.toFixed(3)} ms`;
 /** The block under a request case's table: its heading, the figures beside each runtime, and the chart's container (drawn by requestsChart). */
 export function requestsBlock(requests: PageCaseRequests, labels: Labels): { block: HTMLElement; layout: HTMLElement; chart: HTMLElement; table: HTMLElement } {
   const limit = requests.limitMs;
+  // The client's latency beside CPU per request, when the run kept it.
+  const latency = requests.curves.some((c) => c.latencyText);
   const chart = el('div', { class: 'chart requests-chart' });
   const table = el(
     'table',
     { class: 'metrics-table requests-table' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'runtime'), el('th', { class: 'num' }, 'p50'), el('th', { class: 'num' }, 'p99'), limit !== undefined ? el('th', { class: 'num' }, `> ${limitText(limit)}`) : null, el('th', { class: 'num' }, 'requests'))),
+    el('thead', {}, el('tr', {}, el('th', {}, 'runtime'), el('th', { class: 'num' }, 'p50'), el('th', { class: 'num' }, 'p99'), limit !== undefined ? el('th', { class: 'num' }, `> ${limitText(limit)}`) : null, latency ? el('th', { class: 'num' }, 'latency p50') : null, latency ? el('th', { class: 'num' }, 'latency p99') : null, el('th', { class: 'num' }, 'requests'))),
     el(
       'tbody',
       {},
@@ -46,6 +48,8 @@ export function requestsBlock(requests: PageCaseRequests, labels: Labels): { blo
           el('td', { class: 'num' }, curve.p50Text),
           el('td', { class: 'num' }, curve.p99Text),
           limit !== undefined ? el('td', { class: 'num over-limit' }, curve.overText ?? '—') : null,
+          latency ? el('td', { class: 'num' }, curve.latencyText?.p50 ?? '—') : null,
+          latency ? el('td', { class: 'num' }, curve.latencyText?.p99 ?? '—') : null,
           el('td', { class: 'num' }, `${curve.requests} in ${curve.processes}`),
         ),
       ),
@@ -56,7 +60,7 @@ export function requestsBlock(requests: PageCaseRequests, labels: Labels): { blo
       ? ` — each runtime's requests after each process's first: the share above each CPU time (log scales); red line: --cpu-limit ${limitText(limit)}, where a curve crosses it is the share over it; ms, intervals over processes`
       : " — each runtime's requests after each process's first: the share above each CPU time (log scales); no --cpu-limit was given; ms, intervals over processes";
   const layout = el('div', { class: 'requests-layout' }, chart, el('div', { class: 'scroll' }, table));
-  const block = el('div', { class: 'case-requests' }, el('h4', {}, 'CPU per request', el('span', { class: 'hint' }, hint)), layout);
+  const block = el('div', { class: 'case-requests' }, el('h4', {}, 'CPU per request', el('span', { class: 'hint' }, latency ? `${hint}; latency p50, p99: the client's, from sending a request to the end of its body` : hint)), layout);
   return { block, layout, chart, table };
 }
 
