@@ -72,8 +72,9 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
   const { sections } = reporter;
   const asked = parseMetricsView(flags.metrics);
   const metrics = sections && asked ? metricsSection(view, asked) : undefined;
-  const after = sections && metrics ? sections.metrics(metrics) : '';
-  const text = safeOutput(reporter, reporter.render(view, { color: colour, columns, plot: flags.plot === true, explain: flags.explain === true }) + after, colour);
+  const options = { color: colour, columns, plot: flags.plot === true, explain: flags.explain === true };
+  const after = sections && metrics ? sections.metrics(metrics, options) : '';
+  const text = safeOutput(reporter, reporter.render(view, options) + after, colour);
   if (!toFile) return void stream.write(text);
   writeFileAtomically(file, text);
   info(flags, `wrote ${file}`);

@@ -74,7 +74,7 @@ describe('GC change lines under a comparison', () => {
       method: '',
     } as unknown as Parameters<typeof metricsChanges>[0];
     const rounds = { a: [round(Array(10).fill(1000), 100, v8(45, 0, 0.2, 1_000_000))], b: [round([1000], 10)] };
-    const text = terminalMetrics(metricsChanges(report, (armId) => ({ rounds: rounds[armId as 'a' | 'b'] })));
+    const text = terminalMetrics(metricsChanges(report, (armId) => ({ rounds: rounds[armId as 'a' | 'b'] })), { color: false, columns: 100 });
     expect(text).toMatch(/^  c\n {6}−38% time, scavenges 45 → n\/a per 1k ops/m);
     // Within 100 columns: the case on its own line, the change wrapped under it.
     for (const l of text.split('\n')) expect(l.length).toBeLessThanOrEqual(100);

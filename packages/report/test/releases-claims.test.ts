@@ -41,7 +41,8 @@ describe('a release matrix with claims', () => {
     const lines = md.split('\n').filter((l) => l.startsWith('- **node × json-reviver**'));
     expect(lines).toEqual(['- **node × json-reviver**: A reviver makes JSON.parse \\| at least 3× slower (0) · node: arrow vs plain: held on 25.9.0, broken on 26.0.0']);
     const text = releasesText(v);
-    expect(text).toContain('claims that changed between releases: 1\n  node × json-reviver: A reviver makes JSON.parse | at least 3× slower (0) · node: arrow vs plain: held on 25.9.0, broken on 26.0.0\n    rtbench bisect node@25.9.0..node@26.0.0 json-reviver');
+    // Wrapped to the 100 columns: the lines after the first indented under it.
+    expect(text).toContain('claims that changed between releases: 1\n  node × json-reviver: A reviver makes JSON.parse | at least 3× slower (0) · node: arrow vs plain:\n    held on 25.9.0, broken on 26.0.0\n    rtbench bisect node@25.9.0..node@26.0.0 json-reviver');
   });
 
   it('says what it looked at when no claim changed, and nothing of claims when no claims run was given', () => {

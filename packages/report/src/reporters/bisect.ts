@@ -12,6 +12,7 @@ import { formatChange, ratioWithCi } from '../format.ts';
 import { markdownCell, oneLine } from '../text.ts';
 import { changeWord, verdictWord } from '../verdict-words.ts';
 import type { BisectView } from '../views/types.ts';
+import { fitLine } from './grid.ts';
 import { renderHistoryMarkdown, renderHistoryTerminal } from './history.ts';
 import type { ReporterOptions } from './reporter.ts';
 
@@ -78,8 +79,9 @@ export function bisectStepLine(s: StepRecord, facts: StepFacts): string {
 }
 
 export function bisectTerminal(view: BisectView, options: ReporterOptions): string {
-  const bold = options.color ?? true ? pc.bold : (s: string): string => s;
-  const out = [bold('answer'), ...answerLines(view), '', bold('steps'), ...view.result.steps.map((s) => bisectStepLine(s, view)), ''];
+  const bold = pc.createColors(options.color ?? true).bold;
+  const fit = (line: string): string[] => fitLine(line, options.columns ?? 100);
+  const out = [bold('answer'), ...answerLines(view).flatMap(fit), '', bold('steps'), ...view.result.steps.flatMap((s) => fit(bisectStepLine(s, view))), ''];
   if (view.series) out.push(renderHistoryTerminal(view.series, options));
   return `${out.join('\n')}\n`;
 }

@@ -16,6 +16,11 @@ export interface GridColumn {
   align: 'left' | 'right';
   /** This column's text may wrap onto more lines when the grid is wider than its limit (one column at most). */
   wrap?: boolean;
+  /**
+   * This column may be left out when the grid is wider than its limit: the
+   * lowest first (fitGrid). A column without it is always shown.
+   */
+  drop?: number;
 }
 
 export type GridRow =
@@ -39,18 +44,28 @@ const MIN_WRAP = 16;
 const textOf = (c: Cell): string => (typeof c === 'string' ? c : c.text);
 const paintOf = (c: Cell): Paint => (typeof c === 'string' ? (s) => s : c.paint);
 
-/** Columns a string takes (code points; the tables hold no wide characters). */
-function textWidth(s: string): number {
-  return [...s].length;
+/** SGR (colour) sequences, which take no column on screen. */
+const SGR = /\x1b\[[0-9;]*m/g;
+
+/** Columns a string takes on screen: code points without its colour codes (the tables hold no wide characters). */
+export function textWidth(s: string): number {
+  return [...s.replace(SGR, '')].length;
 }
 
-/** Words of `text` in lines of at most `width` columns (a longer word gets a line of its own). */
+/** A word longer than `width` in pieces of `width` (a path or a name without spaces still fits the screen). */
+function pieces(word: string, width: number): string[] {
+  const chars = [...word];
+  if (chars.length <= width || width < 1) return [word];
+  return Array.from({ length: Math.ceil(chars.length / width) }, (_, k) => chars.slice(k * width, (k + 1) * width).join(''));
+}
+
+/** Words of `text` in lines of at most `width` columns (a longer word is cut into lines of its own). */
 export function wrapWords(text: string, width: number): string[] {
   // Leading spaces (an indent) stay on the first line.
   const indent = /^ */.exec(text)![0];
   const lines: string[] = [];
   let line = indent;
-  for (const word of text.slice(indent.length).split(/ +/)) {
+  for (const word of text.slice(indent.length).split(/ +/).flatMap((w) => pieces(w, width))) {
     if (line.trim() && textWidth(line) + 1 + textWidth(word) > width) {
       lines.push(line);
       line = word;
@@ -80,6 +95,50 @@ export function naturalGridWidth(columns: readonly GridColumn[], rows: readonly 
   return gridWidth(naturalWidths(columns, rows), indent);
 }
 
+/** What fitGrid left of a grid: the columns and rows shown, and the heads it left out with the width that shows them all. */
+export interface FittedGrid {
+  columns: GridColumn[];
+  rows: GridRow[];
+  dropped: string[];
+  /** The natural width with every column. */
+  fullWidth: number;
+}
+
+/**
+ * The fitting rule of a table wider than `maxWidth`: its droppable columns
+ * are left out, lowest `drop` first, until it fits or none is left (a wrap
+ * column then narrows in renderGrid). Callers say what was left out.
+ */
+export function fitGrid(columns: readonly GridColumn[], rows: readonly GridRow[], maxWidth: number): FittedGrid {
+  const fullWidth = naturalGridWidth(columns, rows);
+  const order = columns.map((c, i) => ({ drop: c.drop, i })).filter((c): c is { drop: number; i: number } => c.drop !== undefined).sort((a, b) => a.drop - b.drop);
+  const gone = new Set<number>();
+  const keep = <T>(xs: readonly T[]): T[] => xs.filter((_, i) => !gone.has(i));
+  const fitted = (): { columns: GridColumn[]; rows: GridRow[] } => ({ columns: keep(columns), rows: rows.map((r) => ('cells' in r ? { ...r, cells: keep(r.cells) } : r)) });
+  for (const { i } of order) {
+    const now = fitted();
+    if (naturalGridWidth(now.columns, now.rows) <= maxWidth) break;
+    gone.add(i);
+  }
+  return { ...fitted(), dropped: columns.filter((_, i) => gone.has(i)).map((c) => c.head), fullWidth };
+}
+
+/** `s` without the spaces that end it on screen, its colour codes kept (a painted, padded last cell ends in both). */
+function trimEndVisible(s: string): string {
+  let out = s.trimEnd();
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(/ +((?:\x1b\[[0-9;]*m)+)$/, '$1');
+  }
+  return out;
+}
+
+/** A heading as lines of at most `width` columns: as it is when it fits, else its words wrapped and painted. */
+function headingLines(heading: string, width: number, paint: Paint): string[] {
+  if (textWidth(heading) <= width) return [heading];
+  return wrapWords(heading.replace(SGR, ''), width).map(paint);
+}
+
 /** The grid's lines: header, a rule, then the rows (rows indented by two under headings). */
 export function renderGrid(columns: readonly GridColumn[], rows: readonly GridRow[], options: GridOptions): string[] {
   const indent = rows.some((r) => 'heading' in r) ? 2 : 0;
@@ -88,11 +147,11 @@ export function renderGrid(columns: readonly GridColumn[], rows: readonly GridRo
   const over = gridWidth(widths, indent) - options.maxWidth;
   if (wrapAt >= 0 && over > 0) widths[wrapAt] = Math.max(MIN_WRAP, textWidth(columns[wrapAt]!.head), widths[wrapAt]! - over);
   const lead = ' '.repeat(indent);
-  const line = (parts: string[]): string => (lead + parts.join(GAP)).trimEnd();
+  const line = (parts: string[]): string => trimEndVisible(lead + parts.join(GAP));
   const out = [line(columns.map((c, i) => options.bold(pad(c.head, widths[i]!, c.align)))), options.dim(`${lead}${'─'.repeat(gridWidth(widths, 0))}`)];
   for (const row of rows) {
     if ('heading' in row) {
-      out.push(row.heading);
+      out.push(...headingLines(row.heading, options.maxWidth, options.bold));
       continue;
     }
     // Each cell as lines (one unless it wraps); the row is as tall as its tallest cell.
@@ -105,4 +164,40 @@ export function renderGrid(columns: readonly GridColumn[], rows: readonly GridRo
     }
   }
   return out;
+}
+
+/**
+ * A line within `width` columns: as it is when it fits, else its words
+ * wrapped, the lines after the first indented two more than it. `paint`
+ * colours each line (a painted line wraps on its text, not its codes).
+ */
+export function fitLine(line: string, width: number, paint: Paint = (s) => s): string[] {
+  if (textWidth(line) <= width) return [paint(line)];
+  const indent = /^ */.exec(line)![0].length;
+  return wrapWords(line.slice(indent), Math.max(MIN_WRAP, width - indent - 2)).map((l, i) => paint(' '.repeat(i === 0 ? indent : indent + 2) + l));
+}
+
+/** A command line's shell words: split at spaces outside quotes, so a quoted filter stays one word. */
+function shellWords(command: string): string[] {
+  return command.match(/(?:[^\s'"]+|'[^']*'|"(?:\\.|[^"\\])*")+/g) ?? [];
+}
+
+/**
+ * A command to copy, within `width` columns where its words allow: broken
+ * between shell words with a trailing ` \` (the shell joins the lines again),
+ * the lines after the first indented by four more. A single word longer
+ * than the line stays whole: cut, it would no longer run.
+ */
+export function fitCommand(command: string, width: number, indent = ''): string[] {
+  if (textWidth(indent + command) <= width) return [indent + command];
+  const lines: string[] = [];
+  let line = indent;
+  for (const word of shellWords(command)) {
+    const start = line.trim() === '';
+    if (!start && textWidth(line) + 1 + textWidth(word) + 2 > width) {
+      lines.push(`${line} \\`);
+      line = `${indent}    ${word}`;
+    } else line = start ? line + word : `${line} ${word}`;
+  }
+  return [...lines, line];
 }

@@ -9,6 +9,7 @@ import { renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts'
 import { METRICS_HEADERS, metricsRowCells } from '../metrics.ts';
 import { MEMORY_HEADERS, MEMORY_LEGEND, memoryRowCells } from '../memory.ts';
 import { markdownCell } from '../text.ts';
+import type { ReporterOptions } from './reporter.ts';
 import type { MemoryTableSection, MetricsChangesSection, MetricsSection, MetricsTableSection } from '../views/metrics.ts';
 
 const LEGEND =
@@ -21,19 +22,31 @@ const TERMINAL_HEADS = ['minor/1k', 'major/1k', 'incr/1k', 'GC time', 'bytes/op'
 const TERMINAL_LEGEND =
   'minor/major/incr per 1k: minor and major collections and incremental marking steps per 1,000 operations; GC time: pause time as a share of sampling; ';
 
+type Colors = ReturnType<typeof pc.createColors>;
+
+/** A terminal's colours and width, as the view above the section has them (colour on unless asked off; 100 columns). */
+function terminalOf(options: ReporterOptions): { c: Colors; maxWidth: number } {
+  return { c: pc.createColors(options.color ?? true), maxWidth: options.columns ?? 100 };
+}
+
+/** Notes under a table, each wrapped to the width and dimmed. */
+function noteLines(texts: readonly string[], c: Colors, maxWidth: number): string[] {
+  return texts.flatMap((t) => wrapWords(t, maxWidth).map((l) => c.dim(l)));
+}
+
 /** The GC view for a terminal: case names as headings, one row per variant, within `maxWidth` columns where the figures allow. */
-function terminalTable(section: MetricsTableSection, maxWidth = 100): string {
+function terminalTable(section: MetricsTableSection, options: ReporterOptions): string {
+  const { c, maxWidth } = terminalOf(options);
   const columns: GridColumn[] = [{ head: 'variant', align: 'left', wrap: true }, ...TERMINAL_HEADS.map((head): GridColumn => ({ head, align: 'right' }))];
   const rows: GridRow[] = [];
   let previous: string | undefined;
   for (const row of section.rows) {
-    if (row.caseId !== previous) rows.push({ heading: pc.bold(row.caseId) });
+    if (row.caseId !== previous) rows.push({ heading: c.bold(row.caseId) });
     rows.push({ cells: [row.variantId, ...metricsRowCells(row.summary)] });
     previous = row.caseId;
   }
-  const grid = renderGrid(columns, rows, { maxWidth, bold: pc.bold, dim: pc.dim });
-  const why = section.notes.map((n) => pc.dim(`n/a — ${n}`));
-  return [...grid, ...wrapWords(TERMINAL_LEGEND + LEGEND, maxWidth).map((l) => pc.dim(l)), ...why].join('\n');
+  const grid = renderGrid(columns, rows, { maxWidth, bold: c.bold, dim: c.dim });
+  return [...grid, ...noteLines([TERMINAL_LEGEND + LEGEND, ...section.notes.map((n) => `n/a — ${n}`)], c, maxWidth)].join('\n');
 }
 
 function markdownTable(section: MetricsTableSection): string {
@@ -48,14 +61,15 @@ function markdownTable(section: MetricsTableSection): string {
   return `${lines.join('\n')}\n`;
 }
 
-function terminalChanges(section: MetricsChangesSection): string {
+function terminalChanges(section: MetricsChangesSection, options: ReporterOptions): string {
+  const { c, maxWidth } = terminalOf(options);
   const out: string[] = [];
   for (const s of section.sections) {
-    out.push(pc.bold(s.title));
-    // The case on its line, the change wrapped under it: a terminal line stays within 100 columns.
-    for (const row of s.cases) out.push(`  ${row.caseId}`, ...wrapWords(row.line, 94).map((l) => `      ${l}`));
+    out.push(...wrapWords(s.title, maxWidth).map((l) => c.bold(l)));
+    // The case on its line, the change wrapped under it: a terminal line stays within its width.
+    for (const row of s.cases) out.push(...wrapWords(`  ${row.caseId}`, maxWidth), ...wrapWords(row.line, maxWidth - 6).map((l) => `      ${l}`));
   }
-  for (const reason of section.reasons) out.push(...wrapWords(`n/a — ${reason}`, 100).map((l) => pc.dim(l)));
+  out.push(...noteLines(section.reasons.map((reason) => `n/a — ${reason}`), c, maxWidth));
   return `${out.join('\n')}\n`;
 }
 
@@ -75,21 +89,22 @@ const MEMORY_TERMINAL_HEADS = ['peak RSS', 'above open', 'heap (end)', 'outside 
 /** What a run saved before rtbench read memory shows instead of a table. */
 const NOT_READ_LINE = 'memory: this run holds no resident-memory readings (saved before rtbench read them, or measured without /proc)';
 
-function terminalMemory(section: MemoryTableSection, maxWidth = 100): string {
-  if (!section.read) return `${pc.dim(NOT_READ_LINE)}\n`;
+function terminalMemory(section: MemoryTableSection, options: ReporterOptions): string {
+  const { c, maxWidth } = terminalOf(options);
+  if (!section.read) return `${noteLines([NOT_READ_LINE], c, maxWidth).join('\n')}\n`;
   const columns: GridColumn[] = [{ head: 'variant', align: 'left', wrap: true }, ...MEMORY_TERMINAL_HEADS.map((head): GridColumn => ({ head, align: 'right' }))];
   const rows: GridRow[] = [];
   let previous: string | undefined;
   for (const row of section.rows) {
-    if (row.caseId !== previous) rows.push({ heading: pc.bold(row.caseId) });
+    if (row.caseId !== previous) rows.push({ heading: c.bold(row.caseId) });
     const cells = memoryRowCells(row);
-    rows.push({ cells: [row.variantId, ...cells.slice(0, -1), row.resident?.leak ? pc.red(cells[cells.length - 1]!) : cells[cells.length - 1]!] });
+    const leak = cells[cells.length - 1]!;
+    rows.push({ cells: [row.variantId, ...cells.slice(0, -1), row.resident?.leak ? { text: leak, paint: c.red } : leak] });
     previous = row.caseId;
   }
-  const grid = renderGrid(columns, rows, { maxWidth, bold: pc.bold, dim: pc.dim });
-  const why = section.notes.map((n) => pc.dim(`n/a — ${n}`));
-  const changes = section.changes ? ['', terminalChanges({ kind: 'metrics-changes', sections: section.changes, reasons: [] }).trimEnd()] : [];
-  return `${[...grid, ...wrapWords(MEMORY_LEGEND, maxWidth).map((l) => pc.dim(l)), ...why, ...changes].join('\n')}\n`;
+  const grid = renderGrid(columns, rows, { maxWidth, bold: c.bold, dim: c.dim });
+  const changes = section.changes ? ['', terminalChanges({ kind: 'metrics-changes', sections: section.changes, reasons: [] }, options).trimEnd()] : [];
+  return `${[...grid, ...noteLines([MEMORY_LEGEND, ...section.notes.map((n) => `n/a — ${n}`)], c, maxWidth), ...changes].join('\n')}\n`;
 }
 
 function markdownMemory(section: MemoryTableSection): string {
@@ -106,12 +121,12 @@ function markdownMemory(section: MemoryTableSection): string {
   return `\n${lines.join('\n')}\n`;
 }
 
-type Layouts = { [K in MetricsSection['kind']]: (section: Extract<MetricsSection, { kind: K }>) => string };
+type Layouts = { [K in MetricsSection['kind']]: (section: Extract<MetricsSection, { kind: K }>, options: ReporterOptions) => string };
 
 const TERMINAL: Layouts = {
-  'metrics-table': (section) => `${terminalTable(section)}\n`,
+  'metrics-table': (section, options) => `${terminalTable(section, options)}\n`,
   'metrics-changes': terminalChanges,
-  'memory-table': (section) => terminalMemory(section),
+  'memory-table': terminalMemory,
 };
 
 const MARKDOWN: Layouts = {
@@ -120,13 +135,13 @@ const MARKDOWN: Layouts = {
   'memory-table': markdownMemory,
 };
 
-function layOut(layouts: Layouts, section: MetricsSection): string {
-  return (layouts[section.kind] as (section: MetricsSection) => string)(section);
+function layOut(layouts: Layouts, section: MetricsSection, options: ReporterOptions = {}): string {
+  return (layouts[section.kind] as (section: MetricsSection, options: ReporterOptions) => string)(section, options);
 }
 
-/** The section after a terminal's view. */
-export function terminalMetrics(section: MetricsSection): string {
-  return layOut(TERMINAL, section);
+/** The section after a terminal's view, in its colours and width. */
+export function terminalMetrics(section: MetricsSection, options: ReporterOptions = {}): string {
+  return layOut(TERMINAL, section, options);
 }
 
 /** The section after a markdown view. */

@@ -131,7 +131,7 @@ function fitLabel(label: string): string {
 }
 
 export function casePlot(bc: BenchCase, options: PlotOptions): string {
-  const c = options.color ? pc : pc.createColors(false);
+  const c = pc.createColors(options.color);
   const metric: Metric = bc.rows[0]?.metric ?? TIME_PER_OP;
   const format = (v: number): string => formatMetric(v, metric);
   const label = (id: string): string => options.labels?.get(id) ?? id;

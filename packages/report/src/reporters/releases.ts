@@ -14,6 +14,9 @@ import { releasesPageAssets } from '../html/bundle.ts';
 import { htmlDocument } from '../html/document.ts';
 import { releasesPageData } from '../html/releases-data.ts';
 import { markdownCell, markdownFence, oneLine } from '../text.ts';
+import pc from 'picocolors';
+import { fitCommand, fitLine } from './grid.ts';
+import type { ReporterOptions } from './reporter.ts';
 
 export function releasesMarkdown(view: ReleaseMatrixView): string {
   const out: string[] = ['## Release matrix', ''];
@@ -40,21 +43,25 @@ export function releasesMarkdown(view: ReleaseMatrixView): string {
   return `${out.join('\n')}\n`;
 }
 
-/** Each line of the text one line, whatever a name in it holds (terminal controls are shown by the output's escaping). */
-export function releasesText(view: ReleaseMatrixView): string {
-  const out: string[] = ['last step of each runtime'];
-  for (const t of view.tracks) out.push(`  ${oneLine(lastStepLine(t))}`);
-  out.push('', `change points: ${view.changePoints.length}`);
+/** Each line of the text one line, whatever a name in it holds (terminal controls are shown by the output's escaping), wrapped to the width; commands broken between shell words. */
+export function releasesText(view: ReleaseMatrixView, options: ReporterOptions = {}): string {
+  const width = options.columns ?? 100;
+  const bold = pc.createColors(options.color ?? true).bold;
+  const text = (line: string, indent = ''): string[] => fitLine(indent + oneLine(line), width);
+  const command = (line: string): string[] => fitCommand(oneLine(line), width, '    ');
+  const out: string[] = [bold('last step of each runtime')];
+  for (const t of view.tracks) out.push(...text(lastStepLine(t), '  '));
+  out.push('', bold(`change points: ${view.changePoints.length}`));
   for (const t of view.tracks) {
     for (const c of view.changePoints.filter((x) => x.track === t.track.key)) {
-      out.push(`  ${oneLine(`${t.track.key} / ${c.caseId}`)}`, `    ${oneLine(changeText(c))}`, `    ${oneLine(c.compareCommand)}`, ...(c.bisectCommand ? [`    ${oneLine(c.bisectCommand)}`] : []));
+      out.push(...text(`${t.track.key} / ${c.caseId}`, '  '), ...text(changeText(c), '    '), ...command(c.compareCommand), ...(c.bisectCommand ? command(c.bisectCommand) : []));
     }
   }
   const flips = claimFlips(view);
-  if (flips) out.push('', `claims that changed between releases: ${flips.length}${flips.length ? '' : ` (${claimsCheckedLine(view)})`}`, ...flips.flatMap((f) => [`  ${oneLine(`${f.track}: ${f.text}`)}`, ...f.bisect.map((b) => `    ${oneLine(b)}`)]));
+  if (flips) out.push('', ...fitLine(`claims that changed between releases: ${flips.length}${flips.length ? '' : ` (${claimsCheckedLine(view)})`}`, width, bold), ...flips.flatMap((f) => [...text(`${f.track}: ${f.text}`, '  '), ...f.bisect.flatMap(command)]));
   const progress = progressLine(view);
-  if (progress) out.push('', oneLine(progress));
-  out.push('', methodLine(view));
+  if (progress) out.push('', ...text(progress));
+  out.push('', ...text(methodLine(view)));
   return `${out.join('\n')}\n`;
 }
 

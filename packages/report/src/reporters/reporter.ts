@@ -20,8 +20,8 @@ export interface ReporterOptions {
 
 /** The sections printed after a view, by the formats a person reads; the others carry the run they come from. */
 interface SectionRenderers {
-  /** --metrics gc. */
-  metrics(section: MetricsSection): string;
+  /** --metrics gc: in the view's colours and width. */
+  metrics(section: MetricsSection, options?: ReporterOptions): string;
   /** --profile: the profiles' top functions and what moved. */
   profiles(section: ProfileSection): string;
 }

@@ -9,7 +9,7 @@
 import { REQUEST_QUANTILES } from '@rtbench/stats';
 import type { Estimate } from '@rtbench/stats';
 import { overLimitText, requestMs as ms, requestShare as share, withInterval } from '../cells/requests.ts';
-import { renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
+import { fitGrid, fitLine, renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
 import { markdownCell } from '../text.ts';
 import type { RequestRow, RequestsSection } from '../views/requests.ts';
 
@@ -66,10 +66,11 @@ function latencyTerminal(section: RequestsSection, maxWidth: number, bold: (s: s
     if (row.caseId !== previous) rows.push({ heading: bold(row.caseId) });
     const figures = [valueAndInterval(row.latency!.p50, ms), valueAndInterval(row.latency!.p99, ms), valueAndInterval(row.distribution.quantiles.p50, ms)];
     rows.push({ cells: [row.variantId, ...figures.map((f) => f[0]), latencyOverCpu(row)] });
-    if (figures.some((f) => f[1])) rows.push({ cells: ['', ...figures.map((f) => dim(f[1])), ''] });
+    // Painted as a cell: the grid measures what shows (as in the CPU table).
+    if (figures.some((f) => f[1])) rows.push({ cells: ['', ...figures.map((f) => ({ text: f[1], paint: dim })), ''] });
     previous = row.caseId;
   }
-  return ['', bold(latencyTitle(section)), ...renderGrid(columns, rows, { maxWidth, bold, dim }), ...wrapWords(LATENCY_KEY, maxWidth).map(dim)];
+  return ['', ...fitLine(latencyTitle(section), maxWidth, bold), ...renderGrid(columns, rows, { maxWidth, bold, dim }), ...wrapWords(LATENCY_KEY, maxWidth).map(dim)];
 }
 
 function latencyMarkdown(section: RequestsSection): string[] {
@@ -92,9 +93,16 @@ function valueAndInterval(e: Estimate | undefined, text: (v: number) => string):
   return [text(e.value), e.ci ? `${text(e.ci[0])}–${text(e.ci[1])}` : ''];
 }
 
+/**
+ * Which figure columns a narrow terminal leaves out first (grid.ts fitGrid):
+ * the quantiles between the ones a reader asks for first (p50, p99) and the
+ * first request; markdown and the page keep every column.
+ */
+const DROP_ORDER: Readonly<Record<string, number>> = { 'p99.9': 1, max: 2, p90: 3 };
+
 export function requestsTerminal(section: RequestsSection, maxWidth: number, bold: (s: string) => string, dim: (s: string) => string): string[] {
   const h = heads(section).slice(0, -1);
-  const columns: GridColumn[] = [{ head: 'runtime', align: 'left' }, ...h.map((head): GridColumn => ({ head, align: 'right' })), { head: 'requests', align: 'right' }];
+  const columns: GridColumn[] = [{ head: 'runtime', align: 'left' }, ...h.map((head): GridColumn => ({ head, align: 'right', ...(DROP_ORDER[head] !== undefined ? { drop: DROP_ORDER[head] } : {}) })), { head: 'requests', align: 'right' }];
   const rows: GridRow[] = [];
   let previous: string | undefined;
   for (const row of section.rows) {
@@ -102,12 +110,15 @@ export function requestsTerminal(section: RequestsSection, maxWidth: number, bol
     const d = row.distribution;
     const figures = [...REQUEST_QUANTILES.map((q) => valueAndInterval(d.quantiles[q.name], ms)), valueAndInterval(d.first, ms), ...(section.limitMs !== undefined ? [valueAndInterval(d.overLimit, share)] : [])];
     rows.push({ cells: [row.variantId, ...figures.map((f) => f[0]), `${d.requests} in ${d.processes}`] });
-    if (figures.some((f) => f[1])) rows.push({ cells: ['', ...figures.map((f) => dim(f[1])), ''] });
+    // Painted as a cell, not as escape codes in its text: the grid measures what shows, so each interval sits under its figure.
+    if (figures.some((f) => f[1])) rows.push({ cells: ['', ...figures.map((f) => ({ text: f[1], paint: dim })), ''] });
     previous = row.caseId;
   }
-  const lines = ['', bold('CPU per request (ms)'), ...renderGrid(columns, rows, { maxWidth, bold, dim })];
+  const fitted = fitGrid(columns, rows, maxWidth);
+  const lines = ['', bold('CPU per request (ms)'), ...renderGrid(fitted.columns, fitted.rows, { maxWidth, bold, dim })];
   for (const line of outcomeLines(section)) lines.push(...wrapWords(line, maxWidth));
-  lines.push(...wrapWords(keyLine(section).replace('in brackets', 'under each figure'), maxWidth).map(dim));
+  const left = fitted.dropped.length ? `; ${fitted.dropped.join(', ')}: left out to fit ${maxWidth} columns (≥ ${fitted.fullWidth} shows them; --format markdown has every column)` : '';
+  lines.push(...wrapWords(keyLine(section).replace('in brackets', 'under each figure') + left, maxWidth).map(dim));
   lines.push(...latencyTerminal(section, maxWidth, bold, dim));
   return lines;
 }

@@ -35,7 +35,7 @@ const DEFAULT_COLUMNS = 100;
 type Colors = ReturnType<typeof pc.createColors>;
 
 function palette(color: boolean): Colors {
-  return color ? pc : pc.createColors(false);
+  return pc.createColors(color);
 }
 
 /** Prose wrapped to the width, each line painted; continuation lines indented by `indent`. */
