@@ -59,6 +59,16 @@ describe('values', () => {
     // An option of another command is unknown to this one.
     expect(refused('report', '--rounds', '3')).toMatch(/^Unknown option `--rounds`/);
   });
+
+  it('says an engine flag written after a variant goes inside its quotes, with the command corrected', () => {
+    expect(refused('bench', 'gc-pressure', '--runtime', 'node', '--max-semi-space-size=64')).toBe(
+      '`--max-semi-space-size=64` is not an rtbench option: engine flags go inside the variant\'s quotes, as in `rtbench bench gc-pressure --runtime "node --max-semi-space-size=64"`',
+    );
+    expect(refused('bench', 'gc-pressure', '--runtime=node@24,node@26', '--jitless')).toMatch(/as in `rtbench bench gc-pressure --runtime="node@24,node@26 --jitless"`$/);
+    expect(refused('bench', 'gc-pressure', '--compare', 'node@26', 'node@26', '--max-semi-space-size=64')).toMatch(/as in `rtbench bench gc-pressure --compare node@26 "node@26 --max-semi-space-size=64"`$/);
+    // Not after a variant: an unknown option as before.
+    expect(refused('bench', 'gc-pressure', '--max-semi-space-size=64', '--runtime', 'node')).toMatch(/^Unknown option `--max-semi-space-size`/);
+  });
 });
 
 describe('options given more than once, options with several values', () => {

@@ -11,6 +11,7 @@
  * rtbench supports Node 20.0, so --no-color is an option of its own.
  */
 import { parseArgs } from 'node:util';
+import { shellQuote } from '@rtbench/report';
 import { UsageError } from '../errors.ts';
 
 /**
@@ -130,6 +131,23 @@ interface Claim {
   inline?: boolean;
 }
 
+/** The options whose values are variants ("node@26 --max-semi-space-size=64"): engine flags belong inside them. */
+const VARIANT_OPTIONS = new Set(['runtime', 'compare']);
+
+/**
+ * An engine flag written after a variant instead of inside its quotes
+ * (`--runtime node --max-semi-space-size=64`): the message, with the command
+ * corrected (the flag joined to the variant before it, the last of a list).
+ */
+function engineFlagOutside(spec: ArgsSpec, args: readonly string[], variantAt: number, flagAt: number): string {
+  const raw = args[variantAt]!;
+  const inline = /^(--[\w-]+=)(.*)$/s.exec(raw);
+  const [prefix, variants] = inline ? [inline[1]!, inline[2]!] : ['', raw];
+  const joined = variants.replace(/[^,]*$/, (last) => `${last} ${args[flagAt]}`);
+  const corrected = args.flatMap((a, i) => (i === flagAt ? [] : i === variantAt ? [`${prefix}${shellQuote(joined)}`] : [shellQuote(a)]));
+  return `\`${args[flagAt]}\` is not an rtbench option: engine flags go inside the variant's quotes, as in \`${spec.command} ${corrected.join(' ')}\``;
+}
+
 /** The usage line: "rtbench bench <suite>". */
 export const usageLine = (spec: ArgsSpec): string => `${spec.command} ${positionalsLabel(spec.positionals)}`.trim();
 
@@ -151,6 +169,8 @@ export function parseCommandArgs(args: readonly string[], spec: ArgsSpec): Parse
   const free: { index: number; value: string }[] = [];
   const claims: Claim[] = [];
   let collecting: Claim | undefined;
+  // Where the last variant (a --runtime or --compare value) was written: an unknown option right after it is an engine flag left outside its quotes.
+  let variantAt: number | undefined;
 
   for (const token of tokens) {
     if (token.kind === 'option-terminator') {
@@ -158,12 +178,15 @@ export function parseCommandArgs(args: readonly string[], spec: ArgsSpec): Parse
       continue;
     }
     if (token.kind === 'positional') {
-      if (collecting && collecting.taken.length < collecting.capacity) collecting.taken.push({ index: token.index, value: token.value });
-      else free.push({ index: token.index, value: token.value });
+      if (collecting && collecting.taken.length < collecting.capacity) {
+        collecting.taken.push({ index: token.index, value: token.value });
+        if (VARIANT_OPTIONS.has(collecting.option.name)) variantAt = token.index;
+      } else free.push({ index: token.index, value: token.value });
       continue;
     }
     collecting = undefined;
     const option = byName.get(token.name);
+    if (!option && variantAt !== undefined && variantAt === token.index - 1) throw new UsageError(engineFlagOutside(spec, args, variantAt, token.index));
     if (!option) {
       const near = nearest(token.rawName, options);
       throw new UsageError(`Unknown option \`${token.rawName}\`${near ? ` (did you mean ${near}?)` : ''}: \`${spec.command} --help\` lists the options`);
@@ -183,6 +206,7 @@ export function parseCommandArgs(args: readonly string[], spec: ArgsSpec): Parse
         if (value === undefined || (!token.inlineValue && value.startsWith('--'))) throw new UsageError(`${name} needs a value`);
         if (value.trim() === '') throw new UsageError(`${name} needs a value (it was empty)`);
         const before = flags[key];
+        if (VARIANT_OPTIONS.has(option.name)) variantAt = token.inlineValue ? token.index : token.index + 1;
         if (option.kind === 'list') flags[key] = [...((before as string[] | undefined) ?? []), value];
         else if (before !== undefined) throw new UsageError(`${name} is given twice (${JSON.stringify(before)} and ${JSON.stringify(value)})`);
         else flags[key] = value;
