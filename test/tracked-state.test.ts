@@ -5,7 +5,10 @@
  * as if measured on the user's machine.
  */
 import { spawnSync } from 'node:child_process';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { campaignFolder } from '../packages/run/src/campaign.ts';
+import { defaultResultsPath } from '../packages/run/src/results-file.ts';
 import { repoRoot } from './helpers/cli.ts';
 
 function tracked(path: string): string[] {
@@ -25,5 +28,14 @@ describe('tracked state', () => {
     expect(files.length).toBeGreaterThan(0);
     const odd = files.filter((f) => !/^results\/(README\.md|\d{8}-\d{6}Z-[A-Za-z0-9][A-Za-z0-9._@-]*\.json|claims-\d{8}-\d{6}Z\/[^/]+\.json)$/.test(f));
     expect(odd).toEqual([]);
+  });
+
+  it("leaves a clone's tree clean after a run: what a run, its page and a campaign write under results/ is ignored, its README is not", () => {
+    const results = join(repoRoot, 'results');
+    const run = defaultResultsPath({ startedAt: '2099-01-01T00:00:00.000Z', suite: 'json-reviver', mode: 'bench' }, results);
+    const written = [run, run.replace(/\.json$/, '.html'), defaultResultsPath({ startedAt: '2099-01-01T00:00:00.000Z', suite: 'gc-pressure', mode: 'compare' }, results), join(results, '.partial-1.json'), join(campaignFolder(results, 'bisect', ['node@24..node@26']), 'state.json')];
+    const ignored = (path: string): boolean => spawnSync('git', ['check-ignore', '-q', '--no-index', relative(repoRoot, path)], { cwd: repoRoot }).status === 0;
+    expect(written.filter((p) => !ignored(p))).toEqual([]);
+    expect(ignored(join(results, 'README.md'))).toBe(false);
   });
 });
