@@ -7,6 +7,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { fixture, repoRoot, runCliAsync as runCli, tempFile } from '../helpers/cli.ts';
@@ -109,6 +110,26 @@ describe.concurrent('bad options', () => {
 
   it('reads a variant with quoted values', async () => {
     await expectUsageError(['bench', fixture('tiny'), '--runtime', 'node "FOO=a'], /quote is not closed/);
+  });
+});
+
+describe('RTBENCH_NO_INSTALL with a release this machine does not hold', () => {
+  it('refuses in one line, exit 2, and never reaches the registry (a server there counts every connection)', async () => {
+    const connections: Socket[] = [];
+    const registry = createServer((socket) => {
+      connections.push(socket);
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+    const { port } = registry.address() as AddressInfo;
+    try {
+      const r = await runCli(['bench', fixture('tiny'), '--runtime', 'node@19.0.1'], { RTBENCH_NO_INSTALL: '1', npm_config_registry: `http://127.0.0.1:${port}/` });
+      expect(r.status, r.stderr).toBe(2);
+      expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: node@19\.0\.1: not installed or cached, and RTBENCH_NO_INSTALL is set, so the npm registry is not asked \(installed or cached: [\d., ]+\)$/)]);
+      expect(connections).toHaveLength(0);
+    } finally {
+      registry.close();
+    }
   });
 });
 

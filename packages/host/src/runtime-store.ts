@@ -15,6 +15,7 @@ import { dirname, join, relative } from 'node:path';
 import { pidAlive } from '@rtbench/process';
 import { foreignArchitecture, hasPackage, hostPlatform, isPlatform, PLATFORMS, RuntimeUnavailableError, workspaceBinary, type NpmInstallLocation, type NpmRuntime, type Platform, type ReleaseIndex, type RuntimeStore } from '@rtbench/runtime-kit';
 import { INSTALL_RECORD, readInstallRecord, recordMismatch, writeInstallRecord } from './install-record.ts';
+import { localReleaseIndex } from './local-releases.ts';
 import { npmInstaller, npmReleaseIndex, type RuntimeInstaller } from './npm-client.ts';
 import { untrustedPath, type Who } from './trusted-path.ts';
 
@@ -104,7 +105,8 @@ export class NpmRuntimeStore implements RuntimeStore {
 
   constructor(private readonly options: RuntimeStoreOptions) {
     this.installer = options.installer ?? npmInstaller;
-    this.index = options.releases ?? npmReleaseIndex(options.log);
+    // Not allowed to install, not allowed to ask: releases are what this machine holds.
+    this.index = options.releases ?? (options.install ? npmReleaseIndex(options.log) : localReleaseIndex(options.dir, options.forbiddenBy ?? 'installing is not allowed'));
   }
 
   /** The list of each runtime package's releases (@rtbench/runtime-kit's releases.ts). */

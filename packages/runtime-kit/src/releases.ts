@@ -34,6 +34,8 @@ export interface RuntimeReleases {
 export interface ReleaseIndex {
   /** The package's published stable versions, oldest first; rejects with a one-line reason. */
   versions(pkg: string): Promise<string[]>;
+  /** Set when the list is only what this machine holds (installed or cached), never the registry's: why ("RTBENCH_NO_INSTALL is set"). */
+  offline?: string;
 }
 
 const STABLE = /^(\d+)\.(\d+)\.(\d+)$/;
@@ -67,6 +69,10 @@ export async function releaseFor(releases: RuntimeReleases, runtime: string, tag
     throw new RuntimeUnavailableError(`${spec}: could not list ${runtime}'s releases (${(error as Error).message.split('\n')[0]})`);
   }
   const version = releases.npmVersionOf(tag, published);
+  if ((version === undefined || !published.includes(version)) && index.offline !== undefined) {
+    const here = published.length ? `installed or cached: ${published.map((v) => releases.tagOf(v)).join(', ')}` : 'none is installed or cached';
+    throw new RuntimeUnavailableError(`${spec}: not installed or cached, and ${index.offline}, so the npm registry is not asked (${here})`);
+  }
   if (version === undefined || !published.includes(version)) {
     throw new RuntimeUnavailableError(`${spec}: ${releases.template.package} on npm has no such release; ${nearest(releases, tag, published)}`);
   }
