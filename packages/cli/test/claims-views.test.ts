@@ -130,7 +130,8 @@ describe('claims of an absolute peak', () => {
     const c = claim('a stays under 64 MB', { case: 'a', peakRss: below('64MB') });
     expect(c).toEqual({ says: 'a stays under 64 MB', case: 'a', is: { kind: 'below', bytes: 64e6 }, measure: 'peakRss' });
     expect(below('512MiB')).toEqual({ kind: 'below', bytes: 512 * 2 ** 20 });
-    expect(() => below('64')).toThrow(/write a size with its unit/);
+    expect(() => below('64')).toThrow(/give a unit: a CPU time for a request quantile \(p99: below\('10ms'\).*or a size for peakRss/);
+    expect(() => below('64 bytes')).toThrow(/write a size with its unit/);
     expect(() => claim('x', { case: 'a', than: 'b', is: below('64MB') })).toThrow(/absolute bound: write peakRss/);
     expect(() => claim('x', { case: 'a', peakRss: below('64MB'), than: 'b' } as never)).toThrow(/peakRss takes an absolute bound alone/);
   });

@@ -83,8 +83,8 @@ describe.concurrent('request-shaped cases', () => {
     expect(round.requests!.threadClockMs).toBeUndefined();
   });
 
-  it('a CPU limit of 0 or without a unit, and --concurrency 0, are refused in one line, exit 2, and so are both for a suite of other cases', async () => {
-    const limits = ['0ms', 'abc'];
+  it('a CPU limit of 0, beyond a day or without a unit, and --concurrency 0, are refused in one line, exit 2, and so are both for a suite of other cases', async () => {
+    const limits = ['0ms', 'abc', '100000s'];
     const [other, otherConcurrency, zero, ...refused] = await Promise.all([
       runCliAsync(['bench', 'trig', '--runtime', 'node', '--cpu-limit', '10ms']),
       runCliAsync(['bench', 'trig', '--runtime', 'node', '--concurrency', '4']),
@@ -96,6 +96,7 @@ describe.concurrent('request-shaped cases', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toContain(`--cpu-limit ${limits[i]}`);
     });
+    expect(refused[2]!.stderr).toContain('at most a day (86400s)');
     expect(other!.status).toBe(2);
     expect(other!.stderr.trim()).toBe('error: --cpu-limit goes with a suite request-shaped (CPU per request, read by the host)');
     expect(otherConcurrency!.status).toBe(2);

@@ -141,6 +141,10 @@ export function below(size: string | number): AbsoluteBound | CpuBound {
     if (!(ms > 0)) throw new Error(`below() takes a CPU time above 0, got ${String(size)}`);
     return { kind: 'cpu-below', ms };
   }
+  // A bare number says neither what it bounds nor in what unit: both readings are named.
+  if (typeof size === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(size)) {
+    throw new Error(`below(${JSON.stringify(size)}): give a unit: a CPU time for a request quantile (p99: below('10ms'); us, ms or s), or a size for peakRss (below('64MB'))`);
+  }
   const bytes = typeof size === 'number' ? size : parseByteSize(size);
   if (bytes === undefined) throw new Error(`below(${JSON.stringify(size)}): ${BYTE_SIZE_HINT}`);
   if (!(Number.isFinite(bytes) && bytes > 0)) throw new Error(`below() takes a size above 0 bytes, got ${String(size)}`);

@@ -125,3 +125,19 @@ describe('the CPU-per-request table', () => {
     }
   });
 });
+
+describe('the CPU limit in the request table', () => {
+  it('is written as a duration in its own unit, never as an exponent', () => {
+    for (const [limitMs, text] of [
+      [5, '> 5 ms'],
+      [0.5, '> 500 µs'],
+      [1500, '> 1.50 s'],
+    ] as const) {
+      const run = requestRun();
+      run.options.cpuLimitMs = limitMs;
+      const out = render(viewOfRun(run), false);
+      expect(out).toContain(text);
+      expect(out).not.toMatch(/\de[+-]\d/);
+    }
+  });
+});

@@ -4,10 +4,13 @@
  * processes. The terminal, markdown and the HTML page print the same words.
  */
 import type { Estimate } from '@rtbench/stats';
-import { formatPercent } from '../format.ts';
+import { formatDuration, formatPercent } from '../format.ts';
 
 /** ms with three significant digits. */
 export const requestMs = (v: number): string => (v >= 100 ? v.toFixed(0) : v.toPrecision(3));
+
+/** A CPU limit as a duration in its own unit: "10 ms", "500 µs", "1.5 s". */
+export const limitText = (ms: number): string => formatDuration(ms * 1e6);
 
 /** A share of requests, two decimals of a percent. */
 export const requestShare = (v: number): string => formatPercent(v, 2);

@@ -8,13 +8,13 @@
  */
 import { REQUEST_QUANTILES } from '@rtbench/stats';
 import type { Estimate } from '@rtbench/stats';
-import { overLimitText, requestMs as ms, requestShare as share, withInterval } from '../cells/requests.ts';
+import { limitText, overLimitText, requestMs as ms, requestShare as share, withInterval } from '../cells/requests.ts';
 import { fitGrid, fitLine, renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
 import { markdownCell } from '../text.ts';
 import type { RequestRow, RequestsSection } from '../views/requests.ts';
 
 function heads(section: RequestsSection): string[] {
-  return [...REQUEST_QUANTILES.map((q) => q.name), 'first', ...(section.limitMs !== undefined ? [`> ${+section.limitMs.toFixed(3)} ms`] : []), 'requests'];
+  return [...REQUEST_QUANTILES.map((q) => q.name), 'first', ...(section.limitMs !== undefined ? [`> ${limitText(section.limitMs)}`] : []), 'requests'];
 }
 
 function cells(row: RequestRow, section: RequestsSection): string[] {
@@ -40,7 +40,7 @@ const SAME_WORK_WORDS = { masked: "same work: the responses' changing spans mask
 
 function keyLine(section: RequestsSection): string {
   const confidence = section.rows[0] ? `${Math.round(section.rows[0].distribution.confidence * 100)}% intervals` : 'intervals';
-  return `${section.method}; ${confidence} in brackets${section.limitMs !== undefined ? `; > ${section.limitMs} ms: the share of requests over the limit (how many)` : ''}; requests: warm requests in processes${section.sameWork ? `; ${SAME_WORK_WORDS[section.sameWork]}` : ''}`;
+  return `${section.method}; ${confidence} in brackets${section.limitMs !== undefined ? `; > ${limitText(section.limitMs)}: the share of requests over the limit (how many)` : ''}; requests: warm requests in processes${section.sameWork ? `; ${SAME_WORK_WORDS[section.sameWork]}` : ''}`;
 }
 
 /** The latency grid's heading: how many requests were in flight. */

@@ -77,11 +77,15 @@ function parseSameWork(text: string): SameWorkRule {
   throw new MeasurerRefused(`--${SAME_WORK} ${text}: write masked or strict`);
 }
 
-/** --cpu-limit in ms: a positive number with its unit; anything else refused in one line. */
+const MAX_CPU_LIMIT_MS = 86_400_000;
+
+/** --cpu-limit in ms: a positive number with its unit, at most a day; anything else refused in one line. */
 function parseCpuLimit(text: string): number {
   const ms = parseCpuTime(text);
   if (ms === undefined) throw new MeasurerRefused(`--${CPU_LIMIT} ${text}: write a CPU time with its unit (µs, ms or s), e.g. 10ms`);
   if (!(ms > 0)) throw new MeasurerRefused(`--${CPU_LIMIT} ${text}: must be more than 0`);
+  // A limit no request could reach is a typo (1e23s), and would print as a number no one reads.
+  if (ms > MAX_CPU_LIMIT_MS) throw new MeasurerRefused(`--${CPU_LIMIT} ${text}: at most a day (86400s)`);
   return ms;
 }
 
