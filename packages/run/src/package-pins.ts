@@ -44,6 +44,22 @@ function manifestOf(dir: string): Manifest | undefined {
   }
 }
 
+/** Why a file does not read as JSON, in one line: JSON.parse's words (with its line and column), or the read's. */
+function jsonFault(file: string): string {
+  const text = readFileSync(file, 'utf8');
+  try {
+    JSON.parse(text);
+    return 'not an object';
+  } catch (error) {
+    const message = (error as Error).message.split('\n')[0]!;
+    // Older engines give only an offset: said as a line and column too.
+    const at = /at position (\d+)$/.exec(message);
+    if (!at) return message;
+    const before = text.slice(0, Number(at[1])).split('\n');
+    return `${message} (line ${before.length} column ${before.at(-1)!.length + 1})`;
+  }
+}
+
 /** The versions npm has of `name`, oldest first; a registry that cannot answer is a UsageError naming the arm. */
 async function publishedVersions(spec: VariantSpec, pin: Pin, name = pin.name): Promise<string[]> {
   try {
@@ -92,8 +108,11 @@ const expandHome = (path: string): string => (path.startsWith('~/') ? join(homed
 /** A local build: its folder must hold the package's package.json. */
 function localPackage(spec: VariantSpec, pin: Pin, follows?: string): PinnedPackage & { proofDir: string } {
   const dir = resolve(expandHome(pin.path!));
-  const manifest = existsSync(join(dir, 'package.json')) ? manifestOf(dir) : undefined;
-  if (!manifest) throw new UsageError(`${spec.id}: ${pin.path} has no package.json: name the folder of the built ${pin.name} package`);
+  const file = join(dir, 'package.json');
+  if (!existsSync(file)) throw new UsageError(`${spec.id}: ${pin.path} has no package.json: name the folder of the built ${pin.name} package`);
+  const manifest = manifestOf(dir);
+  // There but unreadable: said as it is, with where JSON.parse stopped, not as missing.
+  if (!manifest) throw new UsageError(`${spec.id}: ${join(pin.path!, 'package.json')} is not valid JSON (${jsonFault(file)})`);
   if (manifest.name !== pin.name) throw new UsageError(`${spec.id}: ${pin.path} holds ${String(manifest.name)}, not ${pin.name}`);
   const git = gitState(dir);
   return { name: pin.name, version: String(manifest.version ?? ''), dir, sha256: '', path: pin.path!, ...(git ? { git } : {}), ...(follows ? { follows } : {}), proofDir: dir };
