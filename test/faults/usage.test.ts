@@ -133,6 +133,15 @@ describe('RTBENCH_NO_INSTALL with a release this machine does not hold', () => {
   });
 });
 
+describe('RTBENCH_WRK naming no program', () => {
+  it('refuses an HTTP load suite in one line before anything runs, exit 2', async () => {
+    const missing = join(tempFile('no-wrk'), 'wrk');
+    const r = await runCli(['bench', 'http-hello', '--runtime', 'node', '--rounds', '1'], { RTBENCH_WRK: missing });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([`error: RTBENCH_WRK=${missing}: no executable file there (unset it to use wrk from PATH)`]);
+  });
+});
+
 describe.concurrent('bad saved runs', () => {
   it('refuses a run that validates but would break the readers, in one line, for report and compare', async () => {
     const run = syntheticRun({ cases: [{ id: 'a', ns: 100 }], arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26', factor: 1 }], rounds: 2, samplesPerRound: 2, mode: 'compare' }) as unknown as Record<string, any>;

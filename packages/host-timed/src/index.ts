@@ -14,3 +14,4 @@ export { bundleProgram, startupWrapper, type Wrapper } from './bundle.ts';
 export { hostSuiteCode, suiteCodeOf } from './code.ts';
 export type { SameWorkRule } from './request/answers.ts';
 export { bundleRequestServer, runRequestRound, type RequestOutcomes, type RequestRoundOutcome, type RequestRoundPlan, type RequestRoundValues } from './request/round.ts';
+export { namedWrkProblem } from './wrk.ts';

@@ -183,6 +183,14 @@ function casesOf(m: HostMeasurement): HostCaseSpec[] {
 }
 
 export function hostTimedSuite(name: string, measurements: readonly HostMeasurement[]): HostTimedSuite {
+  for (const m of measurements) {
+    if (m.kind !== 'load') continue;
+    // A profile of no connections sends nothing: every figure would be a generator's error, not the server's.
+    for (const key of ['connections', 'pipelining'] as const) {
+      const n = m.load[key];
+      if (!Number.isInteger(n) || n < 1) throw new Error(`suite "${name}": "${m.name}" loads with ${key} ${String(n)} (profile ${m.load.name}): ${key} is a whole number of at least 1`);
+    }
+  }
   const ids = new Set<string>();
   for (const c of measurements.flatMap(casesOf)) {
     if (ids.has(c.id)) throw new Error(`suite "${name}" declares the case "${c.id}" twice`);

@@ -6,7 +6,7 @@
  * wrk's own histogram (corrected for coordinated omission). wrk's durations
  * are whole seconds, so warm-up and measured load are rounded up to them.
  */
-import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { HttpRequestSpec } from './suite.ts';
@@ -15,6 +15,16 @@ import type { HttpRequestSpec } from './suite.ts';
 export type Generator = { kind: 'wrk'; binary: string } | { kind: 'autocannon'; why: string };
 
 let chosen: Generator | undefined;
+
+/** A file this process may run (a folder is not). */
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
 
 function onPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
@@ -29,6 +39,12 @@ function onPath(name: string): string | undefined {
   return undefined;
 }
 
+/** What is wrong with the wrk RTBENCH_WRK names, in one line, or undefined (unset, or a file this process may run): said before a run, not by each case failing with exit code 127. */
+export function namedWrkProblem(): string | undefined {
+  const named = process.env.RTBENCH_WRK;
+  return named && !isExecutable(named) ? `RTBENCH_WRK=${named}: no executable file there (unset it to use wrk from PATH)` : undefined;
+}
+
 /**
  * The load generator for this host: wrk from PATH (or RTBENCH_WRK), else autocannon with the reason.
  * A benchmark never installs system packages itself; the tests install wrk
@@ -38,7 +54,11 @@ export function chooseGenerator(): Generator {
   if (chosen) return chosen;
   if (process.env.RTBENCH_LOAD_GENERATOR === 'autocannon') return (chosen = { kind: 'autocannon', why: 'RTBENCH_LOAD_GENERATOR=autocannon' });
   const named = process.env.RTBENCH_WRK;
-  if (named) return (chosen = { kind: 'wrk', binary: named });
+  if (named) {
+    const problem = namedWrkProblem();
+    if (problem) throw new Error(problem);
+    return (chosen = { kind: 'wrk', binary: named });
+  }
   const binary = onPath('wrk');
   if (binary) return (chosen = { kind: 'wrk', binary });
   const why = 'wrk is not on PATH (install it with `sudo apt-get install -y wrk`, or name it with RTBENCH_WRK=/path/to/wrk)';

@@ -19,6 +19,11 @@ describe('hostTimedSuite', () => {
     expect(() => hostTimedSuite('s', [load, load])).toThrow(/twice/);
     expect(hostTimedSuite('s', [load, { ...load, load: LOAD_PROFILES['c100-p10'] }]).cases()).toHaveLength(22);
   });
+
+  it('refuses a load profile of no connections, or of no requests on each', () => {
+    expect(() => hostTimedSuite('s', [{ ...load, load: { name: 'c0', connections: 0, pipelining: 1 } }])).toThrow('suite "s": "hello" loads with connections 0 (profile c0): connections is a whole number of at least 1');
+    expect(() => hostTimedSuite('s', [{ ...load, load: { name: 'x', connections: 10, pipelining: 0.5 } }])).toThrow(/pipelining 0\.5/);
+  });
 });
 
 describe('generated cold-start modules', () => {

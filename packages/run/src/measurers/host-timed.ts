@@ -10,8 +10,8 @@
 import { EVERY_PLATFORM } from '@rtbench/host';
 import { digest } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
-import { disposePrepared, isHostCaseSpec, isUnsupported, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
-import type { Arm, ArmResult, CaseOutcome, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
+import { disposePrepared, isHostCaseSpec, isUnsupported, namedWrkProblem, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
+import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';
 import { hostTimedSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './lockstep.ts';
 import { timedMethod } from './timed-methods.ts';
@@ -55,6 +55,11 @@ export const HOST_TIMED: MeasurerDescriptor = {
   // Timing's, but a fixed number of rounds: one round is a whole server or program start.
   defaults: { ...TIMING_DEFAULTS, bench: { ...TIMING_DEFAULTS.bench, adaptive: 'never' }, compare: { ...TIMING_DEFAULTS.compare, adaptive: 'never' } },
   describe: () => timedMethod('each round starts the program or server anew and times it from outside the runtime'),
+  prepare() {
+    const wrk = namedWrkProblem();
+    if (wrk) throw new MeasurerRefused(wrk);
+    return {};
+  },
   build(setup) {
     const cases = setup.cases as readonly HostCaseSpec[];
     const budget = hostBudget(setup.timeMs, setup.rounds, setup.warmupMs, setup.timeoutMs, setup.programDir);
