@@ -133,6 +133,18 @@ describe('RTBENCH_NO_INSTALL with a release this machine does not hold', () => {
   });
 });
 
+describe('a message that goes on with a list', () => {
+  it('prints the list under its first line, a line each, the first ten and a count, never a literal \\n', async () => {
+    const r = await runCli(['bench', 'json-reviver', '--runtime', 'node', '--filter', 'no such case']);
+    expect(r.status, r.stderr).toBe(2);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('error: --filter "no such case" matches no case. Cases:');
+    expect(lines.slice(1, 11).every((l) => /^ {4}\S/.test(l))).toBe(true);
+    expect(lines.slice(11)).toEqual([expect.stringMatching(/^ {2}… and \d+ more$/)]);
+    expect(r.stderr).not.toContain('\\n');
+  });
+});
+
 describe('RTBENCH_WRK naming no program', () => {
   it('refuses an HTTP load suite in one line before anything runs, exit 2', async () => {
     const missing = join(tempFile('no-wrk'), 'wrk');

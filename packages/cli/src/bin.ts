@@ -68,6 +68,20 @@ async function main(): Promise<void> {
 /** An error is one line, whatever it quotes (a file's bytes, a name): control bytes and line breaks shown as escapes. */
 const errorText = (text: string): string => printable(text, { oneLine: true });
 
+/** The most lines a message's list shows under it; the rest are counted. */
+const LIST_LINES = 10;
+
+/**
+ * A usage error as printed: its first line after "error:", the list it may
+ * go on with under it, each line indented (no line of it can pass for an
+ * error of its own) and made one line, at most LIST_LINES and a count.
+ */
+function usageLines(message: string): string[] {
+  const [first = '', ...rest] = message.split('\n');
+  const listed = rest.length > LIST_LINES + 1 ? [...rest.slice(0, LIST_LINES), `… and ${rest.length - LIST_LINES} more`] : rest;
+  return [`${pc.red('error:')} ${errorText(first)}`, ...listed.map((line) => `  ${errorText(line)}`)];
+}
+
 async function runGuarded(): Promise<void> {
   try {
     // Runtimes rtbench does not ship, named in RTBENCH_RUNTIME_PLUGINS, before any argument names one.
@@ -75,7 +89,7 @@ async function runGuarded(): Promise<void> {
     process.exitCode = await runCommandLine(process.argv.slice(2));
   } catch (error) {
     if (error instanceof UsageError) {
-      for (const line of error.errors) process.stderr.write(`${pc.red('error:')} ${errorText(line)}\n`);
+      for (const message of error.errors) process.stderr.write(`${usageLines(message).join('\n')}\n`);
       process.exitCode = 2;
       return;
     }
