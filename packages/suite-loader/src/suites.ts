@@ -1,5 +1,5 @@
 /** Finding and loading suites: bench/<name>/index.ts, default export from suite(). */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { importUserModule } from '@rtbench/process';
 import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
@@ -17,6 +17,15 @@ export function listSuites(benchDir = suitesDir): SuiteLocation[] {
     .filter((d) => d.isDirectory() && existsSync(join(benchDir, d.name, 'index.ts')))
     .map((d) => ({ name: d.name, entry: join(benchDir, d.name, 'index.ts') }))
     .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** What a suite measures, from its README's heading (`# name — what it measures`), or undefined without one. */
+export function suiteSummary(location: SuiteLocation): string | undefined {
+  const readme = join(dirname(location.entry), 'README.md');
+  if (!existsSync(readme)) return undefined;
+  const heading = /^# *(.*)$/m.exec(readFileSync(readme, 'utf8'))?.[1] ?? '';
+  const text = (heading.startsWith(location.name) ? heading.slice(location.name.length) : heading).replace(/^\s*[—–-]\s*/, '').trim();
+  return text || undefined;
 }
 
 /** A suite by name (bench/<name>) or by path to its index.ts / folder. */

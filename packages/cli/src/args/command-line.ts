@@ -9,7 +9,7 @@ import { MAX_MEMORY_OPTION } from './memory-option.ts';
 import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
 import { MEASURERS, measurersChosenBy, type MeasurerOptionValue } from '@rtbench/run';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
-import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, isWorkerTarget, listSuites, RUN_TARGETS_IN_WORDS, setBroughtSettings, setWorkerRequests } from '@rtbench/suite-loader';
+import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, isWorkerTarget, listSuites, RUN_TARGETS_IN_WORDS, setBroughtSettings, setWorkerRequests, suiteSummary, type SuiteLocation } from '@rtbench/suite-loader';
 import { benchCommand } from '../commands/bench.ts';
 import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from '../commands/claims-options.ts';
 import { claimsCommand } from '../commands/claims.ts';
@@ -388,12 +388,23 @@ export const COMMANDS: readonly Command[] = [
     summary: 'List the suites',
     options: LISTING_OPTIONS,
     run: (_, flags) => {
-      const names = listSuites().map((s) => s.name);
-      writeListing(listingFormat(flags) === 'json' ? `${JSON.stringify(names, null, 2)}\n` : names.map((n) => `${n}\n`).join(''), flags);
+      const suites = listSuites();
+      const names = suites.map((s) => s.name);
+      writeListing(listingFormat(flags) === 'json' ? `${JSON.stringify(names, null, 2)}\n` : suitesText(suites), flags);
       return 0;
     },
   }),
 ];
+
+/** One line per suite, its name and what it measures (its README's heading), within 100 columns; then where the rest is said. */
+function suitesText(suites: readonly SuiteLocation[]): string {
+  const width = Math.max(0, ...suites.map((s) => s.name.length));
+  const lines = suites.map((s) => {
+    const line = `${s.name.padEnd(width)}  ${suiteSummary(s) ?? ''}`.trimEnd();
+    return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+  });
+  return `${[...lines, '', "Each suite's README (bench/<suite>/README.md) says what its cases measure and how to read them,", 'e.g. why ssr sets NODE_ENV=production; `rtbench bench --help` lists the options.'].join('\n')}\n`;
+}
 
 /** Every option any command takes (to find the command on a line whose options come first). */
 export const ALL_OPTIONS: readonly OptionSpec[] = [...new Map(COMMANDS.flatMap((c) => c.options).map((o) => [camelName(o.name), o])).values()];
