@@ -33,13 +33,20 @@ describe('the arms a duet round seats', () => {
     expect(seats.map((s) => s.partner)).toEqual(['bun', 'node']);
   });
 
-  it('rotates over the arms still asked when one has left the run (failed), the first of them taking the baseline\'s seat', () => {
-    expect(pairOf(seatsFor([node, deno], [node, bun, deno], 1, CORES))).toBe('node@1 deno@0');
-    expect(pairOf(seatsFor([deno, bun], [node, bun, deno], 0, CORES))).toBe('bun@0 deno@1');
+  it("keeps the run's rotation when an arm has left it (failed): its rounds seat nobody, so no arm gets more than its share", () => {
+    const run = [node, bun, deno];
+    // bun failed: deno keeps its own rounds (1, 3), not bun's too.
+    const rounds = [0, 1, 2, 3].map((r) => pairOf(seatsFor([node, deno], run, r, CORES)));
+    expect(rounds).toEqual(['', 'node@0 deno@1', '', 'node@1 deno@0']);
+    // Over the rounds of a three-arm table each arm left meets the baseline in half of them, as planned.
+    const seated = Array.from({ length: 20 }, (_, r) => seatsFor([node, deno], run, r, CORES)).filter((s) => s.length).length;
+    expect(seated).toBe(10);
+    // The baseline failed: the first arm still asked takes its seat, the rotation unchanged.
+    expect([0, 1].map((r) => pairOf(seatsFor([deno, bun], run, r, CORES)))).toEqual(['', 'bun@0 deno@1']);
   });
 
-  it('seats a lone arm alone, on the first core, with no partner', () => {
-    expect(seatsFor([node], [node, bun], 3, [2, 5])).toEqual([{ arm: node, core: 2 }]);
+  it('seats a lone arm of the run alone, on the first core, with no partner', () => {
+    expect(seatsFor([node], [node], 3, [2, 5])).toEqual([{ arm: node, core: 2 }]);
     expect(seatsFor([], [node, bun], 0, CORES)).toEqual([]);
   });
 });

@@ -44,17 +44,23 @@ export function allowedCpus(status: string): number[] {
 
 /**
  * Which arms a round samples, on which core: the first arm of the run still
- * asked (the baseline) beside one other, the partner rotating over the others
- * in the run's order round by round, and the two cores swapped after every
- * full rotation, so that over 2 × (arms − 1) rounds every arm meets the
- * baseline on both cores. A lone arm samples alone on the first core.
+ * asked (the baseline) beside one other, the partner rotating over the run's
+ * other arms in its order round by round, and the two cores swapped after
+ * every full rotation, so that over 2 × (arms − 1) rounds every arm meets the
+ * baseline on both cores. A round whose partner has left the run (failed)
+ * seats nobody: the rounds are the run's arms' shares, so an arm left does
+ * not hand its rounds to another (which would pass --max-rounds). A lone arm
+ * samples alone on the first core.
  */
 export function seatsFor<A extends { id: string }>(asked: readonly A[], runArms: readonly A[], round: number, cores: readonly [number, number]): { arm: A; core: number; partner?: string }[] {
-  const inRunOrder = [...runArms.filter((a) => asked.some((b) => b.id === a.id)), ...asked.filter((a) => !runArms.some((b) => b.id === a.id))];
-  const [anchor, ...others] = inRunOrder;
+  const isAsked = (a: A): boolean => asked.some((b) => b.id === a.id);
+  const inRunOrder = [...runArms, ...asked.filter((a) => !runArms.some((b) => b.id === a.id))];
+  const anchor = inRunOrder.find(isAsked);
   if (!anchor) return [];
+  const others = inRunOrder.filter((a) => a.id !== anchor.id);
   if (!others.length) return [{ arm: anchor, core: cores[0] }];
   const partner = others[round % others.length]!;
+  if (!isAsked(partner)) return [];
   const swapped = Math.floor(round / others.length) % 2 === 1;
   return [
     { arm: anchor, core: swapped ? cores[1] : cores[0], partner: partner.id },
