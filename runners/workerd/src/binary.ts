@@ -61,11 +61,15 @@ function parseWorkerdVersion(text: string): string | undefined {
   return /^workerd (\S+)/m.exec(text)?.[1];
 }
 
-/** major.minor.build.patch between NULs; V8 minors are one digit, builds at least two. */
-const V8_LITERAL = /\0(\d{1,2}\.\d\.\d{2,4}\.\d{1,4})\0/g;
+/**
+ * major.minor.build.patch ending in a NUL, with no digit or dot before it;
+ * V8 minors are one digit, builds at least two. Not "between NULs": older
+ * releases (1.20251209.0, V8 14.2.231.7) store it right after other bytes.
+ */
+const V8_LITERAL = /(?<![\d.])(\d{1,2}\.\d\.\d{2,4}\.\d{1,4})\0/g;
 
 /** The V8 version literal in a workerd binary, or "unknown" when there is not exactly one best candidate. */
-async function v8VersionOf(binary: string): Promise<string> {
+export async function v8VersionOf(binary: string): Promise<string> {
   const found = [...(await findLiterals(binary, V8_LITERAL))].sort((a, b) => b[1] - a[1]);
   if (found.length === 0 || (found.length > 1 && found[0]![1] === found[1]![1])) return 'unknown';
   return found[0]![0];
