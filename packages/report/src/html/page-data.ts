@@ -624,8 +624,19 @@ function lastFailure(result: CaseResult): string | undefined {
   return result.status === 'unsupported' ? `unsupported: ${line}` : `${f.kind}: ${line}`;
 }
 
+/** The most rounds a case reached: an adaptive run adds rounds past options.rounds, its minimum. */
+function roundsReached(run: RunRecord): number {
+  return Math.max(0, ...run.results.map((r) => new Set(r.rounds.map((x) => x.round)).size));
+}
+
+/** "6 rounds", or for an adaptive run that went on "6–30 rounds (adaptive; 30 reached)". */
+function roundsText(run: RunRecord): string {
+  const reached = roundsReached(run);
+  return reached > run.options.rounds ? `${run.options.rounds}–${counted(reached, 'round')} (adaptive; ${reached} reached)` : counted(run.options.rounds, 'round');
+}
+
 function runLine(run: RunRecord, file: string | undefined): string {
-  const rounds = `${counted(run.options.rounds, 'round')}`;
+  const rounds = roundsText(run);
   return `${run.mode === 'compare' ? 'interleaved comparison' : 'run'} of ${run.startedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z')}, ${rounds}, ${run.status}${file ? ` — ${file}` : ''}`;
 }
 
@@ -638,7 +649,7 @@ function runPanel(run: RunRecord, file: string | undefined): EnvironmentPanel {
     ['status', run.status],
     ['started', run.startedAt],
     ['finished', run.finishedAt],
-    ['rounds', String(o.rounds)],
+    ['rounds', roundsText(run)],
     ['sampling time', `${o.timeMs} ms per case and variant (over all rounds)`],
     ['warmup', `${o.warmupMs} ms per process`],
     ['timeout', `${o.timeoutMs} ms per process`],
