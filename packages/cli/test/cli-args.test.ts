@@ -62,10 +62,12 @@ describe('values', () => {
 
   it('says an engine flag written after a variant goes inside its quotes, with the command corrected', () => {
     expect(refused('bench', 'gc-pressure', '--runtime', 'node', '--max-semi-space-size=64')).toBe(
-      '`--max-semi-space-size=64` is not an rtbench option: engine flags go inside the variant\'s quotes, as in `rtbench bench gc-pressure --runtime "node --max-semi-space-size=64"`',
+      'Unknown option `--max-semi-space-size=64`: if it is an engine flag, it goes inside the variant\'s quotes, as in `rtbench bench gc-pressure --runtime "node --max-semi-space-size=64"`',
     );
     expect(refused('bench', 'gc-pressure', '--runtime=node@24,node@26', '--jitless')).toMatch(/as in `rtbench bench gc-pressure --runtime="node@24,node@26 --jitless"`$/);
     expect(refused('bench', 'gc-pressure', '--compare', 'node@26', 'node@26', '--max-semi-space-size=64')).toMatch(/as in `rtbench bench gc-pressure --compare node@26 "node@26 --max-semi-space-size=64"`$/);
+    // A typo of an option of rtbench's after a variant: the option it is near.
+    expect(refused('bench', 'gc-pressure', '--runtime', 'node', '--round', '3')).toMatch(/did you mean --rounds\?/);
     // Not after a variant: an unknown option as before.
     expect(refused('bench', 'gc-pressure', '--max-semi-space-size=64', '--runtime', 'node')).toMatch(/^Unknown option `--max-semi-space-size`/);
   });

@@ -145,7 +145,7 @@ function engineFlagOutside(spec: ArgsSpec, args: readonly string[], variantAt: n
   const [prefix, variants] = inline ? [inline[1]!, inline[2]!] : ['', raw];
   const joined = variants.replace(/[^,]*$/, (last) => `${last} ${args[flagAt]}`);
   const corrected = args.flatMap((a, i) => (i === flagAt ? [] : i === variantAt ? [`${prefix}${shellQuote(joined)}`] : [shellQuote(a)]));
-  return `\`${args[flagAt]}\` is not an rtbench option: engine flags go inside the variant's quotes, as in \`${spec.command} ${corrected.join(' ')}\``;
+  return `Unknown option \`${args[flagAt]}\`: if it is an engine flag, it goes inside the variant's quotes, as in \`${spec.command} ${corrected.join(' ')}\``;
 }
 
 /** The usage line: "rtbench bench <suite>". */
@@ -186,9 +186,10 @@ export function parseCommandArgs(args: readonly string[], spec: ArgsSpec): Parse
     }
     collecting = undefined;
     const option = byName.get(token.name);
-    if (!option && variantAt !== undefined && variantAt === token.index - 1) throw new UsageError(engineFlagOutside(spec, args, variantAt, token.index));
     if (!option) {
       const near = nearest(token.rawName, options);
+      // Right after a variant and close to no option of rtbench's: an engine flag left outside the variant's quotes.
+      if (!near && variantAt !== undefined && variantAt === token.index - 1) throw new UsageError(engineFlagOutside(spec, args, variantAt, token.index));
       throw new UsageError(`Unknown option \`${token.rawName}\`${near ? ` (did you mean ${near}?)` : ''}: \`${spec.command} --help\` lists the options`);
     }
     const name = `--${option.name}`;

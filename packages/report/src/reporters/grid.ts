@@ -48,7 +48,7 @@ const paintOf = (c: Cell): Paint => (typeof c === 'string' ? (s) => s : c.paint)
 const SGR = /\x1b\[[0-9;]*m/g;
 
 /** Columns a string takes on screen: code points without its colour codes (the tables hold no wide characters). */
-export function textWidth(s: string): number {
+function textWidth(s: string): number {
   return [...s.replace(SGR, '')].length;
 }
 
