@@ -102,4 +102,6 @@ export function memoryRowCells(row: MemoryRow): string[] {
 export const MEMORY_LEGEND =
   'peak RSS: the most resident memory of the runtime process (and what it started) while the case was open, read by the host from /proc (VmHWM, reset as the case opened), median over rounds; ' +
   'peak above open: that peak less what the process held as the case opened (over rounds where the case came after another in its process, where any did); heap used / outside heap: what the engine said when sampling ended (outside: ArrayBuffers and other external memory); ' +
-  'RSS growth / call: the slope of the resident set over the calls since the case was warm; leak: every round kept growing from warm to the last sample, with what the engine held more per call between the collections at both ends ("held") where it says, the RSS growth otherwise. n/a: nobody could say (reasons below).';
+  'RSS growth / call: the slope of the resident set over the calls since the case was warm; leak: every round kept growing from warm to the last sample, with what the engine held more per call between the collections at both ends ("held") where it says, the RSS growth otherwise. ' +
+  'Read together: a growth per call beside leak "no" is a rise that did not go on in every round (a runtime growing its heap once, say), not a leak; ' +
+  'a heap of many MB beside 0 B above open is memory the process already held as the case opened, not memory the case took. n/a: nobody could say (reasons below).';

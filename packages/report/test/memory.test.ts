@@ -79,3 +79,12 @@ describe('the memory view', () => {
     expect(markdownMetrics(section!)).toMatch(/\| a \| peak RSS 1\.\d+×/);
   });
 });
+
+describe("the memory table's key", () => {
+  it('reads a growth beside leak "no" and a heap beside 0 B above open, the two pairs that look contradictory', () => {
+    const section = metricsSection({ kind: 'bench', run: { results: [result('node', { memory: { ...read, leak: false } })] } } as unknown as View, 'memory')!;
+    const key = terminalMetrics(section, { color: false, columns: 100 }).replace(/\s+/g, ' ');
+    expect(key).toContain('a growth per call beside leak "no" is a rise that did not go on in every round');
+    expect(key).toContain('a heap of many MB beside 0 B above open is memory the process already held as the case opened');
+  });
+});
