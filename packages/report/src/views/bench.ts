@@ -97,13 +97,20 @@ export function runNotes(run: RunRecord): Note[] {
   for (const [variant, emulator] of emulatedVariants(run)) {
     notes.push({ level: 'warning', text: `${variant} ran under ${emulator}: its times are the emulator's, so its figures and ratios show behaviour only` });
   }
+  // One note per failure, however many variants failed alike: the variants named together, the message once.
+  const failures = new Map<string, { variants: string[]; text: (variants: string) => string }>();
   for (const r of run.results) {
     for (const f of r.failures) {
       if (f.kind === 'unsupported' || f.kind === 'runtime-unavailable' || f.kind === 'warning') continue;
       const tail = (f.stderr ?? '').trim().split('\n').slice(-4).join('\n    ');
-      notes.push({ level: 'error', text: `${r.variantId} · ${shown(r.caseId)}: ${f.kind}${f.phase ? ` in ${f.phase}` : ''}: ${f.message}${tail ? `\n    ${tail}` : ''}` });
+      const what = `${f.kind}${f.phase ? ` in ${f.phase}` : ''}: ${f.message}${tail ? `\n    ${tail}` : ''}`;
+      const key = JSON.stringify([r.caseId, what]);
+      const seen = failures.get(key);
+      if (seen) seen.variants.push(r.variantId);
+      else failures.set(key, { variants: [r.variantId], text: (variants) => `${variants} · ${shown(r.caseId)}: ${what}` });
     }
   }
+  for (const { variants, text } of failures.values()) notes.push({ level: 'error', text: text(variants.join(', ')) });
   notes.push(...warningNotes(run, shown));
   if (run.status === 'interrupted') notes.push({ level: 'warning', text: 'the run was interrupted: the figures use the rounds that finished' });
   const machine = run.host.machine && summarizeMachine(run.host.machine.points, run.host.cores);
