@@ -62,6 +62,13 @@ const config: KnipConfig = {
       entry: ['*.ts', 'src/**/*.ts', 'test/**/*.ts'],
       project: ['*.ts', 'src/**/*.ts', 'test/**/*.ts'],
     },
+    'bench/next-page': {
+      // The Next.js server program the runtimes run by path; the smoke job's config and tests; the app next build compiles (its files are Next's entries).
+      entry: ['*.ts', 'serve-next.mjs', 'test/**/*.ts', 'smoke/**/*.ts', 'app/**/*.{ts,tsx,mjs}'],
+      project: ['*.ts', '*.mjs', 'test/**/*.ts', 'smoke/**/*.ts', 'app/**/*.{ts,tsx,mjs}'],
+      // Run as programs by the build (next build, opennextjs-cloudflare build through wrangler), or read by it (the types), never imported.
+      ignoreDependencies: ['next', 'wrangler', 'react-dom', '@types/react', '@types/react-dom'],
+    },
     'bench/shared': {
       // Suites import these by relative path; the handlers a runtime serves are named by path (relay-served's and http-hello's index.ts).
       entry: ['*/*-handler.ts'],

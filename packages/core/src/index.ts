@@ -33,6 +33,7 @@ export {
   type DrawnRequest,
   type RequestCaseSpec,
   type RequestDeclaration,
+  type BroughtServer,
   type RequestFigure,
   type RequestKind,
   type RequestShape,

@@ -57,7 +57,20 @@ export interface RequestDeclaration {
   readonly define?: Readonly<Record<string, string>>;
   /** The Workers compatibility date and flags the handler was written for (a wrangler project's): workerd serves it with them. */
   readonly compatibility?: WorkersCompatibility;
+  /**
+   * A server the suite brings for a runtime instead of `handler` bundled
+   * with rtbench's wrapper (a framework served by its own server): called
+   * with the runtime's name; undefined serves `handler` as usual.
+   */
+  readonly server?: (runtime: string) => BroughtServer | undefined;
 }
+
+/**
+ * A server a suite brings: a program the runtime runs as it is (it prints
+ * `listening <port>` first and answers rtbench's reserved paths, as
+ * host-timed's request wrapper does), or why the runtime cannot serve it.
+ */
+export type BroughtServer = { readonly program: string } | { readonly unsupported: string };
 
 /** A Workers compatibility date (YYYY-MM-DD) and flags (`nodejs_compat`, …). */
 export interface WorkersCompatibility {

@@ -153,13 +153,19 @@ function requestUnits(cases: readonly RequestCaseSpec[]): Unit[] {
   return [...byDeclaration.values()].map((cs) => ({ key: cs[0]!.id, cases: cs }));
 }
 
-type ServerBundle = { path: string; nodeEnv?: NodeEnvUse } | { error: string };
+type ServerBundle = { path: string; nodeEnv?: NodeEnvUse } | { error: string } | { unsupported: string };
 
 function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): Measurer {
   const bundles = new Map<string, Promise<ServerBundle>>();
   const bundled = (d: RequestDeclaration, key: string, arm: Arm): Promise<ServerBundle> => {
     const id = `${key}\u0000${arm.id}`;
     let p = bundles.get(id);
+    // A server the suite brings for this runtime (a framework's own) runs as it is.
+    const brought = d.server?.(arm.plugin.name);
+    if (!p && brought) {
+      p = Promise.resolve('program' in brought ? { path: brought.program } : brought);
+      bundles.set(id, p);
+    }
     if (!p) {
       p = bundleRequestServer(d.handler, arm, `${d.name.replace(/[^a-z0-9-]+/gi, '-')}-${arm.plugin.name}`, budget.programDir, d.define).catch((error: unknown) => ({ error: `bundling the handler failed: ${(error as Error).message}` }));
       bundles.set(id, p);
@@ -190,7 +196,9 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
         const outcome: RequestRoundOutcome =
           'path' in server
             ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, sameWork: budget.sameWork, concurrency: budget.concurrency, ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(context.signal ? { signal: context.signal } : {}) })
-            : { ok: false, kind: 'error', message: server.error };
+            : 'unsupported' in server
+              ? { ok: false, kind: 'unsupported', message: server.unsupported }
+              : { ok: false, kind: 'error', message: server.error };
         out.push({
           armId: arm.id,
           warnings: outcome.ok ? warningsOf(outcome) : [],

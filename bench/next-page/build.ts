@@ -1,0 +1,132 @@
+/**
+ * The fixture app built once per content: `next build`, then OpenNext's
+ * Cloudflare adapter on that same build (`--skipNextBuild`), into a folder of
+ * rtbench's cache named by a hash of the app's files and the versions of
+ * next, react, react-dom, @opennextjs/cloudflare and wrangler. A folder that
+ * is there is reused; a build is made beside it and renamed into place when
+ * whole, so an interrupted or failed build leaves nothing that looks done.
+ * Next.js's telemetry is off and the app loads no remote font: the build does
+ * not reach the network.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const APP_DIR = join(HERE, 'app');
+const SUITE_MODULES = join(HERE, 'node_modules');
+const requireHere = createRequire(join(HERE, 'package.json'));
+
+/** The packages whose versions key the build (the ones that make it). */
+export const BUILD_PACKAGES = ['next', 'react', 'react-dom', '@opennextjs/cloudflare', 'wrangler'] as const;
+
+/** A build of the app: where it is and what the servers need of it. */
+export interface NextBuild {
+  /** The built app's folder (next.config, .next). */
+  dir: string;
+  /** The versions it was built with. */
+  versions: Readonly<Record<(typeof BUILD_PACKAGES)[number], string>>;
+  /** The Worker module OpenNext's adapter made of the build. */
+  worker: string;
+  /** The program that serves the build with Next.js's own server (node:http; run by node, bun or deno). */
+  nodeServer: string;
+  /** Whether this call built it (false: the cache had it). */
+  built: boolean;
+}
+
+/** A build that failed: the one line the user reads. */
+export class NextBuildFailed extends Error {
+  override readonly name = 'NextBuildFailed';
+}
+
+function versionOf(name: string): string {
+  // Read from the folder: not every package exports its package.json.
+  return (JSON.parse(readFileSync(join(SUITE_MODULES, name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export function buildVersions(): NextBuild['versions'] {
+  return Object.fromEntries(BUILD_PACKAGES.map((p) => [p, versionOf(p)])) as NextBuild['versions'];
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
+}
+
+/** The cache key: every file of the app (path and bytes) and the build packages' versions. */
+export function buildKey(appDir: string, versions: NextBuild['versions']): string {
+  const hash = createHash('sha256');
+  for (const file of filesUnder(appDir)) hash.update(`${file}\u0000`).update(readFileSync(join(appDir, file))).update('\u0000');
+  for (const [name, version] of Object.entries(versions)) hash.update(`${name}@${version}\n`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The last lines of a failed step's output that say something, for its one line. */
+function lastWords(output: string): string {
+  const lines = output.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter((l) => l && !/^at /.test(l));
+  const error = lines.find((l) => /error/i.test(l));
+  return (error ?? lines.at(-1) ?? 'no output').slice(0, 300);
+}
+
+function run(step: string, bin: string, args: readonly string[], cwd: string, log: string): void {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 2 ** 20,
+    // Telemetry off; CI set so neither tool asks a question or draws progress.
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', CI: '1', NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false' },
+  });
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  writeFileSync(log, `$ ${step}\n${output}\n`, { flag: 'a' });
+  if (r.error || r.status !== 0) throw new NextBuildFailed(`${step} failed (${r.error ? r.error.message : `exit ${r.status}`}): ${lastWords(output)} (its output: ${log})`);
+}
+
+/** The program Next.js's own server runs from: the build's folder and the Next.js it was built with. */
+function nodeServerSource(dir: string): string {
+  const serve = join(HERE, 'serve-next.mjs');
+  return `import { serveNext } from ${JSON.stringify(serve)};\nawait serveNext(${JSON.stringify(dir)}, ${JSON.stringify(requireHere.resolve('next'))});\n`;
+}
+
+/**
+ * The app built in `cacheDir` (reused when its key's folder is there). A
+ * step that fails throws NextBuildFailed with one line; its output is kept
+ * in a log beside the builds.
+ */
+export function buildNextPage(cacheDir: string, appDir = APP_DIR, say: (line: string) => void = () => {}): NextBuild {
+  const versions = buildVersions();
+  const key = buildKey(appDir, versions);
+  const root = join(cacheDir, 'next-page');
+  const dir = join(root, key);
+  const done = (built: boolean): NextBuild => ({ dir, versions, worker: join(dir, '.open-next', 'worker.js'), nodeServer: join(dir, 'serve.mjs'), built });
+  if (existsSync(join(dir, 'serve.mjs'))) return done(false);
+  mkdirSync(root, { recursive: true });
+  say(`building the app with next ${versions.next} and @opennextjs/cloudflare ${versions['@opennextjs/cloudflare']} into ${relative(process.cwd(), dir) || dir} (once; cached after)`);
+  const work = `${dir}.building-${process.pid}`;
+  const log = join(root, `${key}.log`);
+  rmSync(work, { recursive: true, force: true });
+  writeFileSync(log, '');
+  try {
+    cpSync(appDir, work, { recursive: true });
+    // The app resolves next, react and the adapter from the suite's own packages.
+    symlinkSync(SUITE_MODULES, join(work, 'node_modules'), 'dir');
+    run('next build', requireHere.resolve('next/dist/bin/next'), ['build'], work, log);
+    run('opennextjs-cloudflare build', join(SUITE_MODULES, '@opennextjs', 'cloudflare', 'dist', 'cli', 'index.js'), ['build', '--skipNextBuild'], work, log);
+    if (!existsSync(join(work, '.open-next', 'worker.js'))) throw new NextBuildFailed(`opennextjs-cloudflare build made no .open-next/worker.js (its output: ${log})`);
+    writeFileSync(join(work, 'serve.mjs'), nodeServerSource(dir));
+    // Another process may have finished the same build first: its folder stands.
+    if (existsSync(join(dir, 'serve.mjs'))) rmSync(work, { recursive: true, force: true });
+    else {
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(work, dir);
+    }
+  } catch (error) {
+    rmSync(work, { recursive: true, force: true });
+    throw error;
+  }
+  return done(true);
+}

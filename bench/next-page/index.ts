@@ -1,0 +1,32 @@
+/**
+ * next-page: a Next.js App Router page (server components, async data, a
+ * list of 400 products, a Suspense boundary, one client component), built
+ * once per content (build.ts) and served as each platform serves it: by
+ * Next.js's own server on node (and bun, deno), by OpenNext's Cloudflare
+ * adapter on workerd. CPU per request read by the host (docs/requests.md).
+ * Loading the suite builds the app when the cache has no build of it; a
+ * build that fails is one line and exit 2, before anything runs.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { requestSuite } from '@rtbench/core';
+import { APP_DIR, buildNextPage } from './build.ts';
+import { serverFor, WORKER_COMPATIBILITY } from './servers.ts';
+
+/** rtbench's cache in its checkout (.gitignore'd), where the builds are kept. */
+const CACHE_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '.rtbench-cache');
+
+// RTBENCH_NEXT_PAGE_APP: another app folder built and served in the fixture's place (the suite's smoke builds a broken one).
+const build = buildNextPage(CACHE_DIR, process.env.RTBENCH_NEXT_PAGE_APP || APP_DIR, (line) => process.stderr.write(`next-page: ${line}\n`));
+
+export default requestSuite('next-page', [
+  {
+    name: 'app router page',
+    // workerd: OpenNext's Worker module, wrapped and served by workerd as any Worker is.
+    handler: build.worker,
+    compatibility: WORKER_COMPATIBILITY,
+    server: (runtime) => serverFor(runtime, build.nodeServer),
+    mix: [{ name: 'GET /', weight: 1, request: { path: '/' } }],
+    requests: 60,
+  },
+]);

@@ -1,0 +1,45 @@
+/** The build's cache key, the Next.js server's reserved paths and the Worker's compatibility: what ties them to the rest of rtbench. */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RESERVED as HOST_RESERVED } from '../../../packages/host-timed/src/request/paths.ts';
+import { APP_DIR, buildKey, buildVersions } from '../build.ts';
+import { serverFor, WORKER_COMPATIBILITY } from '../servers.ts';
+// @ts-expect-error: plain JavaScript run by the runtimes as it is, with no declarations
+import { RESERVED } from '../serve-next.mjs';
+
+describe('the build cache key', () => {
+  const versions = buildVersions();
+
+  it('names every package the build is made with, at its installed version', () => {
+    expect(Object.keys(versions)).toEqual(['next', 'react', 'react-dom', '@opennextjs/cloudflare', 'wrangler']);
+    for (const v of Object.values(versions)) expect(v).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('is the same for the same files and versions, and moves with a file or a version', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'next-page-app-'));
+    cpSync(APP_DIR, dir, { recursive: true });
+    const key = buildKey(dir, versions);
+    expect(buildKey(APP_DIR, versions)).toBe(key);
+    expect(buildKey(dir, { ...versions, next: '0.0.0' })).not.toBe(key);
+    const page = join(dir, 'app', 'page.tsx');
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\n// edited\n`);
+    expect(buildKey(dir, versions)).not.toBe(key);
+  });
+});
+
+describe('the servers', () => {
+  it("Next.js's server answers the host's reserved paths", () => {
+    expect(RESERVED).toEqual(HOST_RESERVED);
+  });
+
+  it('workerd serves the adapter Worker with the flags of the app\'s wrangler config; the others run the Next.js program', () => {
+    // Its comments are whole lines.
+    const text = readFileSync(join(APP_DIR, 'wrangler.jsonc'), 'utf8').replace(/^\s*\/\/.*$/gm, '');
+    const config = JSON.parse(text) as { compatibility_date: string; compatibility_flags: string[] };
+    expect(WORKER_COMPATIBILITY).toEqual({ date: config.compatibility_date, flags: config.compatibility_flags });
+    expect(serverFor('workerd', '/x/serve.mjs')).toBeUndefined();
+    for (const runtime of ['node', 'bun', 'deno']) expect(serverFor(runtime, '/x/serve.mjs')).toEqual({ program: '/x/serve.mjs' });
+  });
+});
