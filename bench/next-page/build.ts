@@ -1,16 +1,16 @@
 /**
  * The fixture app built once per content: `next build`, then OpenNext's
- * Cloudflare adapter on that same build (`--skipNextBuild`), into a folder of
- * rtbench's cache named by a hash of the app's files and the versions of
- * next, react, react-dom, @opennextjs/cloudflare and wrangler. A folder that
- * is there is reused; a build is made beside it and renamed into place when
- * whole, so an interrupted or failed build leaves nothing that looks done.
+ * Cloudflare adapter on that same build (`--skipNextBuild`) and wrangler's
+ * bundle of its Worker (`deploy --dry-run`), into a folder of rtbench's cache
+ * named by a hash of the app's files and the versions of next, react,
+ * react-dom, @opennextjs/cloudflare and wrangler. A folder with a whole build
+ * is reused; a failed build leaves none.
  * Next.js's telemetry is off and the app loads no remote font: the build does
  * not reach the network.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,7 @@ export interface NextBuild {
   dir: string;
   /** The versions it was built with. */
   versions: Readonly<Record<(typeof BUILD_PACKAGES)[number], string>>;
-  /** The Worker module OpenNext's adapter made of the build. */
+  /** The Worker OpenNext's adapter made of the build, bundled by wrangler as its deploy does. */
   worker: string;
   /** The program that serves the build with Next.js's own server (node:http; run by node, bun or deno). */
   nodeServer: string;
@@ -66,15 +66,25 @@ export function buildKey(appDir: string, versions: NextBuild['versions']): strin
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The last lines of a failed step's output that say something, for its one line. */
+/** What a failed step's output says, for its one line: its first line naming an error, else its first line. */
 function lastWords(output: string): string {
   const lines = output.split('\n').map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim()).filter((l) => l && !/^at /.test(l));
   const error = lines.find((l) => /error/i.test(l));
-  return (error ?? lines.at(-1) ?? 'no output').slice(0, 300);
+  return (error ?? lines[0] ?? 'no output').slice(0, 300);
 }
 
+/**
+ * The Node.js the build's tools run on: wrangler 4 needs 22.12 or later and
+ * rtbench's host may be on 20, so the node 26 rtbench installs as a runtime
+ * (runners/node's node-26 package), else the host's.
+ */
+const BUILD_NODE = ((): string => {
+  const node26 = join(HERE, '..', '..', 'runners', 'node', 'node_modules', 'node-26', 'bin', 'node');
+  return existsSync(node26) ? node26 : process.execPath;
+})();
+
 function run(step: string, bin: string, args: readonly string[], cwd: string, log: string): void {
-  const r = spawnSync(process.execPath, [bin, ...args], {
+  const r = spawnSync(BUILD_NODE, [bin, ...args], {
     cwd,
     encoding: 'utf8',
     maxBuffer: 64 * 2 ** 20,
@@ -92,40 +102,41 @@ function nodeServerSource(dir: string): string {
   return `import { serveNext } from ${JSON.stringify(serve)};\nawait serveNext(${JSON.stringify(dir)}, ${JSON.stringify(requireHere.resolve('next'))});\n`;
 }
 
+/** Where the Worker wrangler bundles from the adapter's output is written, in the build's folder. */
+const WORKER_BUNDLE = 'worker-bundle';
+
 /**
- * The app built in `cacheDir` (reused when its key's folder is there). A
- * step that fails throws NextBuildFailed with one line; its output is kept
- * in a log beside the builds.
+ * The app built in `cacheDir` (reused when its key's folder holds a whole
+ * build: its serve.mjs is written last). It is built in that folder itself:
+ * Next.js and the adapter write the folder's path into their output. A
+ * step that fails throws NextBuildFailed with one line, and the folder is
+ * removed; the step's output is kept in a log beside the builds.
  */
 export function buildNextPage(cacheDir: string, appDir = APP_DIR, say: (line: string) => void = () => {}): NextBuild {
   const versions = buildVersions();
   const key = buildKey(appDir, versions);
   const root = join(cacheDir, 'next-page');
   const dir = join(root, key);
-  const done = (built: boolean): NextBuild => ({ dir, versions, worker: join(dir, '.open-next', 'worker.js'), nodeServer: join(dir, 'serve.mjs'), built });
+  const done = (built: boolean): NextBuild => ({ dir, versions, worker: join(dir, WORKER_BUNDLE, 'worker.js'), nodeServer: join(dir, 'serve.mjs'), built });
   if (existsSync(join(dir, 'serve.mjs'))) return done(false);
   mkdirSync(root, { recursive: true });
   say(`building the app with next ${versions.next} and @opennextjs/cloudflare ${versions['@opennextjs/cloudflare']} into ${relative(process.cwd(), dir) || dir} (once; cached after)`);
-  const work = `${dir}.building-${process.pid}`;
   const log = join(root, `${key}.log`);
-  rmSync(work, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
   writeFileSync(log, '');
   try {
-    cpSync(appDir, work, { recursive: true });
+    cpSync(appDir, dir, { recursive: true });
     // The app resolves next, react and the adapter from the suite's own packages.
-    symlinkSync(SUITE_MODULES, join(work, 'node_modules'), 'dir');
-    run('next build', requireHere.resolve('next/dist/bin/next'), ['build'], work, log);
-    run('opennextjs-cloudflare build', join(SUITE_MODULES, '@opennextjs', 'cloudflare', 'dist', 'cli', 'index.js'), ['build', '--skipNextBuild'], work, log);
-    if (!existsSync(join(work, '.open-next', 'worker.js'))) throw new NextBuildFailed(`opennextjs-cloudflare build made no .open-next/worker.js (its output: ${log})`);
-    writeFileSync(join(work, 'serve.mjs'), nodeServerSource(dir));
-    // Another process may have finished the same build first: its folder stands.
-    if (existsSync(join(dir, 'serve.mjs'))) rmSync(work, { recursive: true, force: true });
-    else {
-      rmSync(dir, { recursive: true, force: true });
-      renameSync(work, dir);
-    }
+    symlinkSync(SUITE_MODULES, join(dir, 'node_modules'), 'dir');
+    run('next build', requireHere.resolve('next/dist/bin/next'), ['build'], dir, log);
+    run('opennextjs-cloudflare build', join(SUITE_MODULES, '@opennextjs', 'cloudflare', 'dist', 'cli', 'index.js'), ['build', '--skipNextBuild'], dir, log);
+    // The Worker as wrangler deploys it: the adapter's output bundled with the app's nodejs_compat (Node.js built-ins
+    // imported as node:*), nothing uploaded.
+    run('wrangler deploy --dry-run', join(SUITE_MODULES, 'wrangler', 'bin', 'wrangler.js'), ['deploy', '--dry-run', '--outdir', WORKER_BUNDLE], dir, log);
+    if (!existsSync(join(dir, WORKER_BUNDLE, 'worker.js'))) throw new NextBuildFailed(`wrangler deploy --dry-run wrote no ${WORKER_BUNDLE}/worker.js (its output: ${log})`);
+    writeFileSync(join(dir, 'serve.mjs'), nodeServerSource(dir));
   } catch (error) {
-    rmSync(work, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
     throw error;
   }
   return done(true);

@@ -36,6 +36,10 @@ function answer(res, status, body) {
 
 /** Serves the built app in `dir` with the Next.js at `nextPath` (the one it was built with). */
 export async function serveNext(dir, nextPath) {
+  // Next.js writes its own lines ("Running next.config.mjs took …") while it prepares: to stderr until the port is printed, which must be the first line.
+  const log = console.log;
+  const info = console.info;
+  console.log = console.info = (...args) => console.error(...args);
   const next = createRequire(import.meta.url)(nextPath);
   const app = (next.default ?? next)({ dev: false, dir, quiet: true, hostname: '127.0.0.1' });
   await app.prepare();
@@ -65,5 +69,9 @@ export async function serveNext(dir, nextPath) {
       else res.end();
     });
   });
-  server.listen(0, '127.0.0.1', () => console.log(`listening ${server.address().port}`));
+  server.listen(0, '127.0.0.1', () => {
+    log(`listening ${server.address().port}`);
+    console.log = log;
+    console.info = info;
+  });
 }

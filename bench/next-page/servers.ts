@@ -6,9 +6,15 @@ export const WORKER_COMPATIBILITY = { date: '2025-09-01', flags: ['nodejs_compat
 
 /**
  * workerd: undefined, so the declaration's handler (OpenNext's Worker module)
- * is wrapped and served as any Worker is. node, bun and deno: Next.js's own
- * server, a node:http program they run as it is.
+ * is wrapped and served as any Worker is. node and bun: Next.js's own
+ * server, a node:http program they run as it is; deno: unsupported (why below).
  */
 export function serverFor(runtime: string, nodeServer: string): BroughtServer | undefined {
-  return runtime === 'workerd' ? undefined : { program: nodeServer };
+  if (runtime === 'workerd') return undefined;
+  if (runtime === 'deno') return { unsupported: DENO_UNSUPPORTED };
+  return { program: nodeServer };
 }
+
+/** Why not on deno: rtbench's programs run there with --allow-env and --allow-net=127.0.0.1 alone. */
+export const DENO_UNSUPPORTED =
+  "Next.js's server reads its build and its own modules from disk, and rtbench runs a deno program with --allow-env and --allow-net=127.0.0.1 alone (deno refuses: Requires read access)";

@@ -34,12 +34,13 @@ describe('the servers', () => {
     expect(RESERVED).toEqual(HOST_RESERVED);
   });
 
-  it('workerd serves the adapter Worker with the flags of the app\'s wrangler config; the others run the Next.js program', () => {
+  it('workerd serves the adapter Worker with the flags of the app\'s wrangler config; node and bun run the Next.js program, deno is unsupported with why', () => {
     // Its comments are whole lines.
     const text = readFileSync(join(APP_DIR, 'wrangler.jsonc'), 'utf8').replace(/^\s*\/\/.*$/gm, '');
     const config = JSON.parse(text) as { compatibility_date: string; compatibility_flags: string[] };
     expect(WORKER_COMPATIBILITY).toEqual({ date: config.compatibility_date, flags: config.compatibility_flags });
     expect(serverFor('workerd', '/x/serve.mjs')).toBeUndefined();
-    for (const runtime of ['node', 'bun', 'deno']) expect(serverFor(runtime, '/x/serve.mjs')).toEqual({ program: '/x/serve.mjs' });
+    for (const runtime of ['node', 'bun']) expect(serverFor(runtime, '/x/serve.mjs')).toEqual({ program: '/x/serve.mjs' });
+    expect(serverFor('deno', '/x/serve.mjs')).toEqual({ unsupported: expect.stringContaining('read access') });
   });
 });
