@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -104,6 +104,22 @@ function nodeServerSource(dir: string): string {
 
 /** Where the Worker wrangler bundles from the adapter's output is written, in the build's folder. */
 const WORKER_BUNDLE = 'worker-bundle';
+/** That Worker with its Node.js built-ins imported as node:*, the module rtbench serves on workerd. */
+const WORKER_MODULE = 'worker.node-prefixed.js';
+
+const BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));
+
+/**
+ * A module's static imports of Node.js built-ins by bare name (`from "fs"`,
+ * which workerd's nodejs_compat resolves) written as `node:fs`: rtbench's
+ * bundler leaves only imports with a scheme to the runtime, and would try to
+ * resolve a bare name as a package. Nothing else in the text changes.
+ */
+export function nodePrefixed(source: string): string {
+  return source.replace(/\b(from|import)\s*(["'])([a-z_][a-z0-9_/]*)\2/g, (whole, keyword: string, quote: string, name: string) =>
+    BUILTINS.has(name) ? `${keyword} ${quote}node:${name}${quote}` : whole,
+  );
+}
 
 /**
  * The app built in `cacheDir` (reused when its key's folder holds a whole
@@ -117,7 +133,7 @@ export function buildNextPage(cacheDir: string, appDir = APP_DIR, say: (line: st
   const key = buildKey(appDir, versions);
   const root = join(cacheDir, 'next-page');
   const dir = join(root, key);
-  const done = (built: boolean): NextBuild => ({ dir, versions, worker: join(dir, WORKER_BUNDLE, 'worker.js'), nodeServer: join(dir, 'serve.mjs'), built });
+  const done = (built: boolean): NextBuild => ({ dir, versions, worker: join(dir, WORKER_BUNDLE, WORKER_MODULE), nodeServer: join(dir, 'serve.mjs'), built });
   if (existsSync(join(dir, 'serve.mjs'))) return done(false);
   mkdirSync(root, { recursive: true });
   say(`building the app with next ${versions.next} and @opennextjs/cloudflare ${versions['@opennextjs/cloudflare']} into ${relative(process.cwd(), dir) || dir} (once; cached after)`);
@@ -133,7 +149,9 @@ export function buildNextPage(cacheDir: string, appDir = APP_DIR, say: (line: st
     // The Worker as wrangler deploys it: the adapter's output bundled with the app's nodejs_compat (Node.js built-ins
     // imported as node:*), nothing uploaded.
     run('wrangler deploy --dry-run', join(SUITE_MODULES, 'wrangler', 'bin', 'wrangler.js'), ['deploy', '--dry-run', '--outdir', WORKER_BUNDLE], dir, log);
-    if (!existsSync(join(dir, WORKER_BUNDLE, 'worker.js'))) throw new NextBuildFailed(`wrangler deploy --dry-run wrote no ${WORKER_BUNDLE}/worker.js (its output: ${log})`);
+    const bundled = join(dir, WORKER_BUNDLE, 'worker.js');
+    if (!existsSync(bundled)) throw new NextBuildFailed(`wrangler deploy --dry-run wrote no ${WORKER_BUNDLE}/worker.js (its output: ${log})`);
+    writeFileSync(join(dir, WORKER_BUNDLE, WORKER_MODULE), nodePrefixed(readFileSync(bundled, 'utf8')));
     writeFileSync(join(dir, 'serve.mjs'), nodeServerSource(dir));
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requestSuite } from '@rtbench/core';
 import { APP_DIR, buildNextPage } from './build.ts';
+import { joinFlightChunks } from './normalize.ts';
 import { serverFor, WORKER_COMPATIBILITY } from './servers.ts';
 
 /** rtbench's cache in its checkout (.gitignore'd), where the builds are kept. */
@@ -26,6 +27,8 @@ export default requestSuite('next-page', [
     handler: build.worker,
     compatibility: WORKER_COMPATIBILITY,
     server: (runtime) => serverFor(runtime, build.nodeServer),
+    // The same page whatever the runtime's streams did to the inline Flight payload's chunks.
+    normalize: joinFlightChunks,
     mix: [{ name: 'GET /', weight: 1, request: { path: '/' } }],
     requests: 60,
   },

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RESERVED as HOST_RESERVED } from '../../../packages/host-timed/src/request/paths.ts';
-import { APP_DIR, buildKey, buildVersions } from '../build.ts';
+import { APP_DIR, buildKey, buildVersions, nodePrefixed } from '../build.ts';
+import { joinFlightChunks } from '../normalize.ts';
 import { serverFor, WORKER_COMPATIBILITY } from '../servers.ts';
 // @ts-expect-error: plain JavaScript run by the runtimes as it is, with no declarations
 import { RESERVED } from '../serve-next.mjs';
@@ -29,6 +30,15 @@ describe('the build cache key', () => {
   });
 });
 
+describe("the Worker's imports of Node.js built-ins", () => {
+  it('are written node:* where a bare name is a built-in, and nothing else changes', () => {
+    const source = `import { AsyncLocalStorage } from "async_hooks";\nimport x from 'fs/promises';\nimport * as p from "node:path";\nimport y from "react";\nimport "stream";\nconst s = "from \\"path\\" in a string";`;
+    expect(nodePrefixed(source)).toBe(
+      `import { AsyncLocalStorage } from "node:async_hooks";\nimport x from 'node:fs/promises';\nimport * as p from "node:path";\nimport y from "react";\nimport "node:stream";\nconst s = "from \\"path\\" in a string";`,
+    );
+  });
+});
+
 describe('the servers', () => {
   it("Next.js's server answers the host's reserved paths", () => {
     expect(RESERVED).toEqual(HOST_RESERVED);
@@ -42,5 +52,25 @@ describe('the servers', () => {
     expect(serverFor('workerd', '/x/serve.mjs')).toBeUndefined();
     for (const runtime of ['node', 'bun']) expect(serverFor(runtime, '/x/serve.mjs')).toEqual({ program: '/x/serve.mjs' });
     expect(serverFor('deno', '/x/serve.mjs')).toEqual({ unsupported: expect.stringContaining('read access') });
+  });
+});
+
+describe('the page compared across runtimes', () => {
+  const page = (chunks: string[]): string => `<html><body><main>hi</main><script>self.__next_f.push([0])</script>${chunks.map((c) => `<script>self.__next_f.push(${JSON.stringify([1, c])})</script>`).join('')}</body></html>`;
+  const normalize = (body: string): string => joinFlightChunks({ request: { path: '/' }, status: 200, contentType: 'text/html', body });
+
+  it('is the same however the Flight payload was cut into scripts', () => {
+    expect(normalize(page(['1:"a"\n', '2:"b"\n', '0:["$","main"]\n']))).toBe(normalize(page(['1:"a"\n2:"b"\n0:["$","main"]\n'])));
+  });
+
+  it('differs when the payload, its order or the HTML around it does', () => {
+    const one = normalize(page(['1:"a"\n', '2:"b"\n']));
+    expect(normalize(page(['1:"a"\n', '2:"c"\n']))).not.toBe(one);
+    expect(normalize(page(['2:"b"\n', '1:"a"\n']))).not.toBe(one);
+    expect(normalize(page(['1:"a"\n', '2:"b"\n']).replace('hi', 'ho'))).not.toBe(one);
+  });
+
+  it('leaves a page with no Flight scripts as it is', () => {
+    expect(normalize('<p>plain</p>')).toBe('<p>plain</p>');
   });
 });
