@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
+import { processesOf } from '@rtbench/stats';
 import { benchRun } from './lib.ts';
 
 const args = process.argv.slice(2);
@@ -38,8 +39,9 @@ else {
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
 const timing = run.timing;
 const pairs = run.cases.map((c) => {
-  const processes = run.results.filter((r) => r.caseId === c.id).map((r) => new Set(r.rounds.map((x) => `${x.round}`)).size);
-  return Math.min(...processes) / (run.options.setsPerProcess ?? 1);
+  // Rounds that shared a process count once: an interval's unit is the process pair (rounds name their process).
+  const processes = run.results.filter((r) => r.caseId === c.id).map((r) => new Set(processesOf(r.rounds) ?? r.rounds.map((x) => x.round)).size);
+  return Math.min(...processes);
 });
 const view = benchView(run);
 const verdicts = view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative.verdict] : [])));

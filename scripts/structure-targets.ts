@@ -18,6 +18,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { runSchema } from '../packages/core/src/schema.ts';
 import { everyMeasurer } from '../packages/run/src/measurers/all.ts';
 import { commentRanges, sourceFiles } from './source-comments.ts';
 import { reachesIntoSuite } from './suite-folders.ts';
@@ -169,6 +170,54 @@ function measurerBranches(name: string, dirs: readonly string[], allowed: readon
     visit(source);
   }
   return { name, findings };
+}
+
+/**
+ * What each measurer records of itself, as the registry gives it: its fields'
+ * names (its record schema's keys), the names runs saved before the measurer
+ * block used for them, and its command-line options (camel-cased).
+ */
+function measurerRecordNames(): Map<string, string> {
+  const camel = (name: string): string => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  const names = new Map<string, string>();
+  for (const m of everyMeasurer()) {
+    const schema = m.record?.schema as { shape?: Record<string, unknown> } | undefined;
+    for (const key of [...Object.keys(schema?.shape ?? {}), ...(m.record?.olderKeys ?? []), ...(m.options ?? []).map((o) => camel(o.name))]) names.set(key, m.name);
+  }
+  return names;
+}
+
+const RECORD_NAMES = measurerRecordNames();
+
+/** The saved run's schema (core schema.ts) declares no measurer's field or option: a measurer's own facts live in its block, which its descriptor declares. */
+function schemaNamesNoMeasurerField(): Target {
+  const findings: Finding[] = [];
+  const options = runSchema.shape.options.shape as Record<string, unknown>;
+  for (const [where, shape] of [['run', runSchema.shape], ['run.options', options]] as const) {
+    for (const key of Object.keys(shape)) if (RECORD_NAMES.has(key)) findings.push({ file: 'packages/core/src/schema.ts', line: 0, text: `${where}.${key} (${RECORD_NAMES.get(key)}'s)` });
+  }
+  return { name: "the saved-run schema names no measurer's field or option (each measurer declares its own, in its block)", findings };
+}
+
+/** Where a file outside packages/run/src/measurers/ reads a measurer's recorded field: `x.measurerFields.f`, or `run.options.f` for a field a measurer records (a saved run's options; a view's or a job's options are their own). */
+function measurerFieldsReadOutside(): Target {
+  const findings: Finding[] = [];
+  const files = [...packageSources('packages'), ...sourceFiles(join(repoRoot, 'scripts'))].filter((f) => !inside(f, 'packages/run/src/measurers/'));
+  for (const file of files) {
+    const source = parse(file);
+    const visit = (node: ts.Node): void => {
+      if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
+        const owner = node.expression.getText(source).replace(/\?$/, '');
+        const field = ts.isPropertyAccessExpression(node) ? node.name.text : undefined;
+        if (/(^|\.)measurerFields$/.test(owner) || (field !== undefined && /(^|\.)(run\w*|record)\.options$/.test(owner) && RECORD_NAMES.has(field))) {
+          findings.push({ file: rel(file), line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.getText(source).slice(0, 100) });
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return { name: "no file outside packages/run/src/measurers/ reads a measurer's recorded field (its descriptor reads its block)", findings };
 }
 
 /** measurers/all.ts is the one list: nothing outside the folder imports a measurer's own file. */
@@ -456,6 +505,8 @@ const targets: Target[] = [
   measurerBranches("no file under packages/run/src outside measurers/, nor under packages/cli/src, branches on a measurer's kind or on host-timed", ['packages/run/src', 'packages/cli/src'], ['packages/run/src/measurers/']),
   measurerBranches('no file under packages/report/src switches on the measurer kind', ['packages/report/src']),
   oneMeasurerRegistry(),
+  schemaNamesNoMeasurerField(),
+  measurerFieldsReadOutside(),
   csvKeys(),
   viewKindBranches(),
   reportDecidesNothing(),

@@ -56,7 +56,7 @@
  * Real runs take the measurement lock; every figure is printed with the load.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { applyFdr, comparePaired, createRandom, type Comparison } from '../packages/stats/src/index.ts';
+import { applyFdr, comparePaired, createRandom, processesOf, type Comparison } from '../packages/stats/src/index.ts';
 import { benchView, reporterFor, viewOfRun } from '@rtbench/report';
 import { components, direction, firstCandidate, fixedTable, stoppedTable, unitLogRatios, type DesignOptions, type Noise, type TableOutcome } from './stopping-simulation.ts';
 import { benchRun, calibrationArgs, isDecided, loadText, mcError, pct, readRun, tableRatios, type RatioCell } from './lib.ts';
@@ -183,8 +183,10 @@ function agree(referencePath: string, paths: readonly string[]): void {
     for (const [key] of strong) if (isDecided(cells.get(key)?.verdict ?? '')) decidedStrong++;
     const minutes = (run.timing?.wallMs ?? NaN) / 60_000;
     const o = run.options;
+    // Rounds that shared a process, from the rounds' own process labels.
+    const perProcess = Math.max(...run.results.map((r) => r.rounds.length / Math.max(1, new Set(processesOf(r.rounds) ?? r.rounds.map((x) => x.round)).size)));
     console.log(
-      `  ${path}: rounds ${o.rounds}${o.setsPerProcess ? ` × sets per process ${o.setsPerProcess}` : ''}, ${(minutes * 60).toFixed(0)} s: ` +
+      `  ${path}: rounds ${o.rounds}${perProcess > 1 ? ` × ${+perProcess.toFixed(2)} per process` : ''}, ${(minutes * 60).toFixed(0)} s: ` +
         `${decidedStrong}/${strong.length} of the reference's >1.2× cells decided (${pct(decidedStrong / Math.max(1, strong.length), 0)}), ${against.length} against its direction, ` +
         `${decidedAll}/${cells.size} cells decided, ${(decidedAll / minutes).toFixed(1)} decided per minute`,
     );

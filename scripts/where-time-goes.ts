@@ -22,6 +22,7 @@
 import { readFileSync } from 'node:fs';
 import { parseRun, type RoundRecord } from '@rtbench/core/schema';
 import { NO_PRE_BATCH_NS } from '@rtbench/core/protocol';
+import { processesOf } from '@rtbench/stats';
 
 const file = process.argv[2];
 if (!file) {
@@ -78,7 +79,10 @@ for (const c of run.cases) {
 }
 
 const f = (ms: number): string => `${ms.toFixed(0).padStart(6)} ms`;
-console.log(`${file}: ${run.suite}, ${run.variants.length} variants, setsPerProcess ${run.options.setsPerProcess ?? 1}`);
+// Rounds per process, from the rounds' own process labels (each round its own process when they name none).
+const allRounds = run.results.flatMap((r) => r.rounds);
+const perProcess = allRounds.length / Math.max(1, run.results.reduce((n, r) => n + new Set(processesOf(r.rounds) ?? r.rounds.map((x) => x.round)).size, 0));
+console.log(`${file}: ${run.suite}, ${run.variants.length} variants, ${+perProcess.toFixed(2)} rounds per process`);
 console.log(`${'case'.padEnd(64)} sets kept     wall/set   warmup/set     span/set    timed/set  turns`);
 const total = { wall: 0, warmup: 0, span: 0, timed: 0 };
 for (const [id, s] of byCase) {

@@ -37,7 +37,7 @@ describe.concurrent('brought formats on all four runtimes', () => {
     // Returning nothing is how Node core's files are written: not a case without work.
     expect(run.results.map((r) => [r.rounds[0]?.digest.summary, r.withoutWork?.returnsUndefined ?? false])).toEqual(run.results.map(() => ["undefined (Node core's main() times a region and returns nothing)", false]));
     // Each configuration in processes of its own, as Node's harness runs it.
-    expect(run.options.lockstepProcesses).toBe('per-case');
+    expect(run.options.measurerFields).toMatchObject({ processes: 'per-case' });
     expect(stderr).toContain('note: a Node core file: each configuration runs in processes of its own');
   });
 
@@ -65,7 +65,7 @@ describe.concurrent('brought formats on all four runtimes', () => {
     expect(run.digestMismatches).toEqual([]);
     expect(stderr).toContain('note: ignored: ignored (ignore: true)');
     // Each benchmark in processes of its own: in shared ones a benchmark reads the heap the others left.
-    expect(run.options.lockstepProcesses).toBe('per-case');
+    expect(run.options.measurerFields).toMatchObject({ processes: 'per-case' });
     expect(stderr).toContain('note: a Deno.bench file: each benchmark runs in processes of its own');
   });
 });

@@ -26,7 +26,7 @@ describe.concurrent('--measure instructions', () => {
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.options.measurer).toBe('instructions');
     // JavaScriptCore counts with the OS randomness fixed (packages/host fixed-random.ts), built with the system's C compiler.
-    expect(run.options.instructions!.engineFlags.jsc!.some((f) => f.startsWith('LD_PRELOAD=fixed-random'))).toBe(true);
+    expect((run.options.measurerFields as { engineFlags: Record<string, string[]> }).engineFlags.jsc!.some((f) => f.startsWith('LD_PRELOAD=fixed-random'))).toBe(true);
     expect(run.cases[0]!.metric).toMatchObject({ unit: 'instructions', direction: 'lower-is-better' });
     expect(run.results.map((x) => x.variantId).sort()).toEqual(['bun', 'bun', 'deno', 'deno', 'node', 'node', 'workerd', 'workerd']);
     const sums = run.cases.map((c) => c.id);

@@ -25,9 +25,8 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
     const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '2']);
     expect(status, stderr).toBe(0);
     expect(run.options.measurer).toBe('lockstep');
-    expect(run.options.lockstepProcesses).toBe('warm');
+    expect(run.options.measurerFields).toMatchObject({ processes: 'warm', setsPerProcess: 2 });
     expect(run.options.warmupMinMs).toBe(10);
-    expect(run.options.setsPerProcess).toBe(2);
     // Both sets ran in the same process per arm: each case set up and warmed in the first set, kept warm and rewarmed in the second.
     for (const r of run.results) expect(r.rounds.map((x) => [x.round, x.lockstep!.process, x.lockstep!.visit])).toEqual([[0, 0, 1], [1, 0, 2]]);
     expect(run.timing!.timedMs).toBeGreaterThan(0);
@@ -89,14 +88,14 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
   it('gives each case live processes of its own with --schedule lockstep-per-case', async () => {
     const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case'], 'node,bun');
     expect(status, stderr).toBe(0);
-    expect(run.options.lockstepProcesses).toBe('per-case');
+    expect(run.options.measurerFields).toMatchObject({ processes: 'per-case' });
     for (const r of run.results) expect(r.rounds.every((x) => x.lockstep !== undefined && x.lockstep.servedBefore === undefined)).toBe(true);
   });
 
   it('starts new warm processes every set with --sets-per-process 1, each case set up and warmed in each', async () => {
     const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--sets-per-process', '1'], 'node,bun');
     expect(status, stderr).toBe(0);
-    expect(run.options.setsPerProcess).toBe(1);
+    expect(run.options.measurerFields).toMatchObject({ setsPerProcess: 1 });
     for (const r of run.results) expect(r.rounds.map((x) => [x.round, x.lockstep!.process, x.lockstep!.visit])).toEqual([[0, 0, 1], [1, 1, 1]]);
   });
 
@@ -117,7 +116,7 @@ describe.concurrent('lockstep sets on node, deno, bun and workerd', () => {
   it('keeps a process per case warm for several sets with lockstep-per-case and --sets-per-process: no case shares a process', async () => {
     const { run, status, stderr } = await bench(fixture('tiny'), ['--filter', 'sum', '--schedule', 'lockstep-per-case', '--sets-per-process', '2'], 'node,bun');
     expect(status, stderr).toBe(0);
-    expect(run.options).toMatchObject({ lockstepProcesses: 'per-case', setsPerProcess: 2 });
+    expect(run.options.measurerFields).toEqual({ processes: 'per-case', setsPerProcess: 2 });
     for (const variant of ['node', 'bun']) {
       const results = run.results.filter((r) => r.variantId === variant);
       expect(results).toHaveLength(2);

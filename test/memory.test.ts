@@ -56,8 +56,8 @@ describe.skipIf(process.platform !== 'linux')('memory view on every runtime', ()
       expect(round.memory?.sampleBytes.length).toBe(round.samples.length);
       expect(round.memory?.collected).toBeUndefined();
     }
-    expect(held.options.collectBeforeSampling).toBeUndefined();
-    expect(run.options.collectBeforeSampling).toBe(true);
+    expect(held.options.measurerFields?.collectBeforeSampling).toBeUndefined();
+    expect(run.options.measurerFields?.collectBeforeSampling).toBe(true);
   });
 
   /** What a case's rounds read, for a failure's message. */

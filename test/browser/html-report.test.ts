@@ -532,8 +532,7 @@ describe.concurrent('HTML report of request cases with a CPU limit', () => {
   it('draws each runtime\'s CPU per request, the limit\'s line, and the share over it beside', async () => {
     // A planted tail on every 50th request (heavier on the second runtime, whose name attacks the page): about 2% over 5 ms.
     const synthetic = syntheticRequestRun({ arms: [{ id: 'node', factor: 1 }, { id: HOSTILE.variant, factor: 0.5, tailFactor: 1.5 }], rounds: 4 });
-    const run: RunRecord = { ...synthetic, options: { ...synthetic.options, cpuLimitMs: 5 } };
-    const view = viewOfRun(run);
+    const view = viewOfRun(synthetic, { cpuLimitMs: 5 });
     const { page, errors, dialogs } = await open(writeReport(view, 'requests.html'));
     expect(errors).toEqual([]);
     expect(dialogs).toEqual([]);

@@ -8,7 +8,7 @@
  * per process, and a case of a suite's own kind (start-up, HTTP load, a
  * request case) runs a fresh program or server every round already.
  */
-import { measurersChosenBy, SETS_PER_PROCESS, type MeasurerDescriptor, type PlanFlags, type PlanPort, type RoundPlan, type RunRequest } from '@rtbench/run';
+import { measurersChosenBy, type MeasurerDescriptor, type PlanFlags, type PlanPort, type RoundPlan, type RunRequest } from '@rtbench/run';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 import { MIN_UNITS } from '@rtbench/stats';
 import { CLAIMS_DEFAULTS } from './defaults.ts';
@@ -83,13 +83,6 @@ export interface ClaimsRunSettings extends ClaimsRounds {
   family: ClaimFamily;
 }
 
-/** Whether the schedule (the registry's default when absent: lockstep) serves several sets from one process, and so takes the option. */
-function servesSetsPerProcess(schedule: string | undefined): boolean {
-  const schedules = measurersChosenBy('schedule');
-  const timing = schedule === undefined ? schedules[0] : schedules.find((m) => m.name === schedule);
-  return timing?.options?.some((o) => o.name === SETS_PER_PROCESS) ?? false;
-}
-
 /** The run that decides `claimsPlan`'s checks, planned through the port with only its cases, done once they are decided. */
 export async function planClaimsRun(port: PlanPort, location: SuiteLocation, claimsPlan: ClaimsRunPlan, s: ClaimsRunSettings): Promise<RunRequest> {
   const measured = measurersChosenBy('measure').find((m) => m.name === claimsPlan.measure);
@@ -103,7 +96,7 @@ export async function planClaimsRun(port: PlanPort, location: SuiteLocation, cla
     time: `${s.setMs * s.rounds}ms`,
     warmup: s.warmup ?? CLAIMS_DEFAULTS.warmup,
     ...(measured ? { measure: measured.name } : s.schedule ? { schedule: s.schedule } : {}),
-    ...(!measured && servesSetsPerProcess(s.schedule) ? { measurerOptions: { [SETS_PER_PROCESS]: CLAIMS_DEFAULTS.setsPerProcess } } : {}),
+    roundsPerProcess: CLAIMS_DEFAULTS.setsPerProcess,
     ...(s.timeout ? { timeout: s.timeout } : {}),
     ...(s.seed !== undefined ? { seed: s.seed } : {}),
   };

@@ -15,7 +15,7 @@ import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurerDescriptor, type MeasurerOptionValue, type PlanFlags, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant, roundsPerArm, splitSuiteOptions } from '@rtbench/run';
+import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PlanFlags, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant, roundsPerArm, splitSuiteOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, workerNotes, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
@@ -103,10 +103,10 @@ export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: Meas
 }
 
 /** Why a comparison of these rounds can decide nothing, if it cannot: an interval counts independent process pairs (rounds that share processes count once), and fixed rounds give fewer than MIN_UNITS. */
-export function fewRoundsLine(roundPlan: RoundPlan, setsPerProcess = 1): string | undefined {
-  const pairs = Math.ceil(roundPlan.rounds / setsPerProcess);
+export function fewRoundsLine(roundPlan: RoundPlan, roundsPerProcess = 1): string | undefined {
+  const pairs = Math.ceil(roundPlan.rounds / roundsPerProcess);
   if (pairs >= MIN_UNITS || roundPlan.adaptive) return undefined;
-  return `--rounds ${roundPlan.rounds}${setsPerProcess > 1 ? ` with --sets-per-process ${setsPerProcess}` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive`;
+  return `--rounds ${roundPlan.rounds}${roundsPerProcess > 1 ? `, ${roundsPerProcess} per process,` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive`;
 }
 
 /** A measurer that cannot work on this platform, refused in one line that names the platform and the way out (exit 2). */
@@ -153,10 +153,10 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   refuseOnPlatform(measurer, platform);
   // Its own options are its to read, and its tools its to find (valgrind), before anything is resolved or run.
   const { chosen, suiteOwned } = splitSuiteOptions(flags.measurerOptions ?? {});
-  let prepared = prepareMeasurer(measurer, chosen, kind);
+  let prepared = prepareMeasurer(measurer, chosen, kind, flags.roundsPerProcess);
 
   // A table says it in each cell ("no interval: 2 process pairs"); a comparison, whose verdicts are the point, says it first.
-  const fewRounds = compare ? fewRoundsLine(roundPlan, prepared.recorded?.setsPerProcess) : undefined;
+  const fewRounds = compare ? fewRoundsLine(roundPlan, prepared.roundsPerProcess) : undefined;
   // A variant the measurer cannot measure (an engine that declares no way to be counted) is unavailable, as one whose runtime is missing.
   const variants = (await Promise.all(specs.map(resolveVariant))).map((v): ResolvedVariant | UnavailableVariant => {
     const refused = isResolved(v) ? measurer.refuses?.(v) : undefined;
@@ -191,7 +191,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     refuseOnPlatform(own, platform);
     measurer = own;
     // The options given were for the measurer it replaces, but for its own.
-    prepared = prepareMeasurer(own, suiteOwned, kind);
+    prepared = prepareMeasurer(own, suiteOwned, kind, flags.roundsPerProcess);
   } else if (Object.keys(suiteOwned).length) prepareMeasurer(measurer, suiteOwned, kind);
   for (const note of notes) process.stderr.write(`note: ${note}\n`);
   // Rounds and time count per arm: a measurer that samples two arms a round (a duet) runs as many more rounds as that takes.
@@ -200,14 +200,19 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     suite: { ...location, cases },
     variants,
     ...(fewRounds ? { fewRounds } : {}),
-    options: { warmupMs, warmupMinMs, timeoutMs, ...(flags.metrics === 'memory' ? { collectBeforeSampling: true } : {}), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', ...perArm, measurer, prepared },
+    options: { warmupMs, warmupMinMs, timeoutMs, ...measurementNeeds(flags.metrics), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', ...perArm, measurer, prepared },
   };
 }
 
+/** What the view asked for needs of the measurement: the memory view, resident memory after a full collection (the measurer maps it to its setup). */
+function measurementNeeds(metrics: string | undefined): { needs?: MeasurementNeed[] } {
+  return metrics === 'memory' ? { needs: ['settled-memory'] } : {};
+}
+
 /** The measurer's own setup (run's registry checks its options, then its prepare() finds its tools); what it refuses is a usage error. */
-function prepareMeasurer(measurer: MeasurerDescriptor, given: Readonly<Record<string, MeasurerOptionValue>>, mode: 'bench' | 'compare'): PreparedMeasurer {
+function prepareMeasurer(measurer: MeasurerDescriptor, given: Readonly<Record<string, MeasurerOptionValue>>, mode: 'bench' | 'compare', roundsPerProcess?: number): PreparedMeasurer {
   try {
-    return MEASURERS.prepare(measurer, given, { mode, cacheDir });
+    return MEASURERS.prepare(measurer, given, { mode, cacheDir, ...(roundsPerProcess !== undefined ? { roundsPerProcess } : {}) });
   } catch (error) {
     if (error instanceof MeasurerRefused) throw new UsageError(error.message);
     throw error;

@@ -70,7 +70,10 @@ describe('a measurer with its own option and tool, added as one file and one reg
     expect(run.status).toBe('complete');
     // The tool's 1000 and 500 ns, times --script-scale 3.
     expect(run.results.map((r) => r.rounds[0]!.samples[0])).toEqual([3000, 1500]);
-    expect(run.options).toMatchObject({ measurer: 'scripted', verdict: { threshold: 0.07, confidence: 0.9 } });
+    expect(run.options).toMatchObject({ measurer: 'scripted', measurerFields: { scale: 3 }, verdict: { threshold: 0.07, confidence: 0.9 } });
+    // Its field is its own: the registry that has it validates it on load; a field that is not its shape is refused.
+    expect(registry.measurerBlock(run.options, {}).measurerFields).toEqual({ scale: 3 });
+    expect(() => registry.measurerBlock({ ...run.options, measurerFields: { scale: 'three' } }, {})).toThrow(/^its measurer's fields do not match what scripted records: .* at measurerFields\.scale$/);
     expect(run.options.measuredBy?.paired).toBe('paired: scripted ratios');
   });
 
@@ -83,7 +86,7 @@ describe('a measurer with its own option and tool, added as one file and one reg
     expect({ threshold: view.threshold, confidence: view.confidence }).toEqual({ threshold: 0.07, confidence: 0.9 });
     const markdown = join(dir, 'report.md');
     compareFilesCommand([file], { format: 'markdown', output: markdown, quiet: true });
-    expect(readFileSync(markdown, 'utf8')).toContain("each of the 4 rounds reads every arm's samples from a script");
+    expect(readFileSync(markdown, 'utf8')).toContain("each of the 4 rounds reads every arm's samples from a script, scaled ×3");
   });
 
   it('refuses in one line a saved run that needs a measurer rtbench lacks (no words of its own), never reading it as another', async () => {

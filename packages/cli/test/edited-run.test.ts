@@ -21,14 +21,14 @@ function saved(edit: (samples: number[]) => number[]): string {
 describe('a saved run whose samples disagree with its stored statistics', () => {
   it('is read with its samples\' figures and a warning that names the cells, in the view every format shows', () => {
     const loaded = loadSavedRun(saved((samples) => samples.map((x) => x / 2)));
-    expect(loaded.note).toMatch(/^the samples of "b" on deno do not give the statistics stored with them/);
-    const view = benchView(loaded.run, { notes: [loaded.note!] });
-    expect(view.notes[0]).toEqual({ level: 'warning', text: loaded.note });
+    expect(loaded.notes?.[0]).toMatch(/^the samples of "b" on deno do not give the statistics stored with them/);
+    const view = benchView(loaded.run, { notes: loaded.notes! });
+    expect(view.notes[0]).toEqual({ level: 'warning', text: loaded.notes![0] });
     // The figures are the samples': deno's median of "b" is now about half of 2200 ns.
     expect(loaded.run.results.find((r) => r.caseId === 'b' && r.variantId === 'deno')!.stats!.median).toBeLessThan(1500);
   });
 
   it('says nothing of a run saved as it was', () => {
-    expect(loadSavedRun(saved((samples) => samples)).note).toBeUndefined();
+    expect(loadSavedRun(saved((samples) => samples)).notes).toBeUndefined();
   });
 });

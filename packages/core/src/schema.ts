@@ -518,6 +518,15 @@ export const measurerKindSchema = z.string().regex(/^[a-z][a-z0-9-]*$/);
 export type MeasurerKind = z.infer<typeof measurerKindSchema>;
 
 /**
+ * A measurer's own record beyond its kind: with `measurer` it is the run's
+ * measurer block. Core does not read it; the measurer's descriptor declares
+ * and validates its fields when a saved run is loaded (@rtbench/run
+ * results-file.ts), so a new measurer saves its own facts without a change here.
+ */
+export const measurerFieldsSchema = z.record(z.string(), z.unknown());
+export type MeasurerFields = z.infer<typeof measurerFieldsSchema>;
+
+/**
  * The verdict's parameters a run was measured for: the noise threshold under
  * which a ratio is "equivalent", and the intervals' confidence. Saved with the
  * run (absent in older runs: the measurer's registry gives them), so a saved
@@ -564,22 +573,14 @@ export const runSchema = z.object({
      * programs and servers timed from outside.
      */
     measurer: measurerKindSchema.optional(),
-    /** Lockstep: warm processes served every case of a set ('warm', absent in older runs), or each case had its own ('per-case'). */
-    lockstepProcesses: z.enum(['warm', 'per-case']).optional(),
-    /** Warm processes: how many consecutive sets one process served, its cases kept warm between them (absent in older runs: 1). */
-    setsPerProcess: z.number().int().positive().optional(),
-    /** Instruction counts: the cache simulation, and the engine flags added to every variant to make counts repeatable. */
-    instructions: z.object({ cacheSim: z.boolean(), engineFlags: namedRecord(z.array(z.string())) }).optional(),
+    /** What the measurer recorded of itself beyond its kind: its own fields (measurerFieldsSchema). */
+    measurerFields: measurerFieldsSchema.optional(),
     /** Adaptive warmup's floor in ms (warmupMs is then its most); absent: a fixed warmup. */
     warmupMinMs: z.number().optional(),
-    /** The memory view was asked for: each lockstep process collected between warmup and its first sample (absent: it did not). */
-    collectBeforeSampling: z.boolean().optional(),
     /** How the measurer measured, in its words (absent in older runs: the CLI describes them from the options above when it loads them). */
     measuredBy: measuredBySchema.optional(),
     /** The verdict's threshold and confidence for this run's variants (absent in older runs: its measurer's defaults). */
     verdict: verdictParametersSchema.optional(),
-    /** Request cases: the CPU limit per request in ms (--cpu-limit) whose share of requests over it is reported. */
-    cpuLimitMs: finite.positive().optional(),
   }),
   /** The rtbench checkout the run was made from. */
   git: gitStateSchema.optional(),

@@ -6,7 +6,7 @@
  * loop, words its events and writes the matrix.
  */
 import { join } from 'node:path';
-import { assertWritableFolder, campaignFolder, SETS_PER_PROCESS, type CampaignPlanner, type MeasurerDescriptor, type PlanPort } from '@rtbench/run';
+import { assertWritableFolder, campaignFolder, type CampaignPlanner, type MeasurerDescriptor, type PlanPort } from '@rtbench/run';
 import type { ReleaseMatrixView } from '@rtbench/report/views';
 import { processesOf, type TrackPlan, type WindowJob } from './estimate.ts';
 import { matchClaims, type GivenClaims, type ReleaseOf, type SuiteName } from './claims.ts';
@@ -109,7 +109,7 @@ export async function releasesCampaign(request: ReleasesRequest, ports: Releases
       ports.plan({
         suite: track.suite,
         arms: releases.map((tag) => releaseVariantText(track, tag)),
-        flags: { ...(request.filter ? { filter: request.filter } : {}), rounds: sets, time: `${identity.timePerSetMs * sets}ms`, warmup: `${identity.warmupMs}ms`, measurerOptions: { [SETS_PER_PROCESS]: identity.setsPerProcess }, ...(request.timeout ? { timeout: request.timeout } : {}) },
+        flags: { ...(request.filter ? { filter: request.filter } : {}), rounds: sets, time: `${identity.timePerSetMs * sets}ms`, warmup: `${identity.warmupMs}ms`, roundsPerProcess: identity.setsPerProcess, ...(request.timeout ? { timeout: request.timeout } : {}) },
       }),
     suiteName: ports.suiteName,
   };

@@ -38,7 +38,7 @@ export function folderRuns(dir: string): FolderRuns {
       const path = pathInFolder(dir, file);
       if (existsSync(path)) {
         const saved = loadSavedRun(path);
-        if (saved.note) notes.push(`${path}: ${saved.note}`);
+        for (const note of saved.notes ?? []) notes.push(`${path}: ${note}`);
         run = saved.run;
       } else run = unsaved(file);
       cache.set(file, run);

@@ -35,8 +35,7 @@ describe('exceedance points', () => {
 describe('page data of a comparison of request cases with a CPU limit', () => {
   // A planted tail of +6 ms on every 50th request (×1.5 on the second arm): about 2% of requests over 5 ms.
   const run = syntheticRequestRun({ arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24', factor: 1, tailFactor: 1.5 }], rounds: 6 });
-  run.options.cpuLimitMs = 5;
-  const view = viewOfRun(run);
+  const view = viewOfRun(run, { cpuLimitMs: 5 });
   const data = pageData(view);
   const [c] = data.cases;
 
@@ -66,7 +65,7 @@ describe('page data of a comparison of request cases with a CPU limit', () => {
   });
 
   it('without --cpu-limit: the distributions, no limit and no share', () => {
-    const unlimited = pageData(viewOfRun({ ...run, options: { ...run.options, cpuLimitMs: undefined } }));
+    const unlimited = pageData(viewOfRun(run));
     expect(unlimited.cases[0]!.requests!.limitMs).toBeUndefined();
     expect(unlimited.cases[0]!.requests!.curves.every((curve) => curve.overText === undefined && curve.points.length > 0)).toBe(true);
   });

@@ -57,8 +57,10 @@ export interface PlanFlags {
   measure?: string;
   /** The values of the measurers' own options (--sets-per-process, --cache-sim), by option name, handed to the chosen measurer's prepare() unread. */
   measurerOptions?: Readonly<Record<string, MeasurerOptionValue>>;
+  /** A planner's independent sets: consecutive rounds one process may serve (1: each round fresh processes); the measurer maps it to its own setup. */
+  roundsPerProcess?: number;
   shard?: string | number;
-  /** --metrics as typed: "memory" has each lockstep process collect before its first sample, for the leak rule. */
+  /** --metrics as typed, a view; "memory" also declares the memory view's need (settled-memory), which the measurer maps to its setup. */
   metrics?: string;
 }
 

@@ -51,7 +51,7 @@ export function readHistoryRuns(paths: readonly string[]): HistoryRuns {
       continue;
     }
     byId.set(id, { file, record });
-    if (saved.note) lines.push({ level: 'warning', text: `warning: ${file}: ${saved.note}` });
+    for (const note of saved.notes ?? []) lines.push({ level: 'warning', text: `warning: ${file}: ${note}` });
     inputs.push({ run: saved.run, file: saved.file });
   }
   return { inputs: inputs.filter((x) => !contested.has(x.run.id)), lines };

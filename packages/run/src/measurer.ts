@@ -10,7 +10,8 @@
  * read them alike.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { Failure, MeasuredBy, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
+import type { Failure, MeasuredBy, MeasurerFields, MeasurerKind, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
+import type { ZodType } from 'zod';
 import type { ResolvedVariant, RunnableVariant, RuntimeTarget } from '@rtbench/runtime-kit';
 import type { PlatformSupport } from '@rtbench/host';
 import type { Isolation, SuiteLocation } from '@rtbench/suite-loader';
@@ -78,8 +79,8 @@ export interface MeasurerSetup {
   warmupMs: number;
   warmupMinMs?: number;
   timeoutMs: number;
-  /** The memory view was asked for: a lockstep process collects between warmup and its first sample (MeasureOptions). */
-  collectBeforeSampling?: boolean;
+  /** What the views asked of the measurement (MeasurementNeed); the measurer maps each to its own setup. */
+  needs?: readonly MeasurementNeed[];
   /** A table (bench) or a comparison (compare). */
   mode: 'bench' | 'compare';
   /** What the measurer's prepare() returned (its options and the tools it found), carried here unopened; absent: it has no prepare. */
@@ -126,14 +127,57 @@ export interface PrepareContext {
   readonly mode: 'bench' | 'compare';
   /** A folder the measurer may build and keep helpers in (rtbench's cache). */
   readonly cacheDir: string;
+  /**
+   * A planner's ask, in no measurer's words: consecutive rounds one process
+   * may serve (1: every round is an independent process pair). A measurer
+   * whose processes can serve several rounds maps it to its own setup (an
+   * option given on the command line wins); the others have nothing to map.
+   */
+  readonly roundsPerProcess?: number;
 }
 
 /** What a measurer prepared before the run: its setup, carried to build() unopened, and what the saved run records of it. */
 export interface PreparedMeasurer {
   /** Given to build() as MeasurerSetup.own: no layer between opens it. */
   readonly setup?: unknown;
-  /** What the saved run's options say of its own options (lockstep: how many sets a process served). */
-  readonly recorded?: Partial<RunRecord['options']>;
+  /** Its own fields in the saved run's measurer block (lockstep: how many sets a process served). */
+  readonly recorded?: MeasurerFields;
+  /**
+   * Consecutive rounds that share one process per arm, so count as one
+   * independent pair in an interval (absent: 1): the plan words a design too
+   * small for an interval from it without knowing which option set it.
+   */
+  readonly roundsPerProcess?: number;
+}
+
+/**
+ * What a view asks of the measurement beyond its samples, which each
+ * measurer maps to its own setup or ignores: 'settled-memory', resident
+ * memory read after a full collection (the memory view; lockstep collects
+ * before a case's first sample).
+ */
+export type MeasurementNeed = 'settled-memory';
+
+/**
+ * The measurer's own fields in a saved run's measurer block: its schema
+ * validates them when a run is loaded, and runs saved before the block
+ * (their fields among the run's options) are read through `older`.
+ */
+export interface MeasurerRecord {
+  readonly schema: ZodType<MeasurerFields>;
+  /** A run saved before the block: its fields as they stood among the run's options; undefined when it kept none. */
+  older?(options: Readonly<Record<string, unknown>>): MeasurerFields | undefined;
+  /** The option names `older` reads (they are no longer the run's options). */
+  readonly olderKeys?: readonly string[];
+  /** What a saved run's record cannot say that its analysis assumes (rounds that shared processes, unlabelled), as notes. */
+  doubts?(run: RunRecord): string[];
+  /** View options a run with these fields is shown with unless the command line gives its own (runs saved when the CPU limit was the measurer's). */
+  shownWith?(fields: MeasurerFields): ShownWith;
+}
+
+/** View options a saved run may bring with it: the CPU limit per request whose share of requests over it is shown. */
+export interface ShownWith {
+  cpuLimitMs?: number;
 }
 
 /** Thrown by prepare() for options or tools it cannot work with: its message is the one line the user reads. */
@@ -145,7 +189,9 @@ export interface BuiltMeasurer {
   /** What one replicate measures; absent: one unit per case. */
   units?: Unit[];
   /** The run's options as the measurer ran them, where they differ from the plan's (a load round's real length). */
-  recordOptions?: Partial<RunRecord['options']>;
+  recordOptions?: Partial<Pick<RunRecord['options'], 'timeMs' | 'warmupMs'>>;
+  /** Its own fields, known once built, added to the measurer block (instruction counts: the engine flags added). */
+  recordFields?: MeasurerFields;
   /** The run's cases as recorded, when the measurer gives them a metric; absent: as listed, with the descriptor's metric if any. */
   cases?: RunRecord['cases'];
   /**
@@ -207,8 +253,10 @@ export interface MeasurerDescriptor {
   owns?(cases: readonly CaseListing[]): boolean;
   /** Chosen by the suite: what such a suite is, for the lines that refuse options meant for in-runtime cases ("timed by the host (start-up, HTTP load)"). */
   readonly suiteKind?: string;
-  /** What a saved run's options say of it: its kind, and for lockstep how the processes were held. */
-  readonly recorded: Pick<RunRecord['options'], 'measurer' | 'lockstepProcesses'>;
+  /** What a saved run says of it: its kind, and fields every run of it records (lockstep: how its processes were held). */
+  readonly recorded: { readonly measurer: MeasurerKind; readonly fields?: MeasurerFields };
+  /** Its own fields in a saved run (absent: it records none beyond its kind). */
+  readonly record?: MeasurerRecord;
   /** What one sample is: "time per operation". */
   readonly measures: string;
   /** The metric its samples are in, when not time per operation (a saved run gives it to every case). */

@@ -7,13 +7,13 @@
  * parses, plans, calls executeRun and renders what comes back.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { GitState, RunRecord, VerdictParameters } from '@rtbench/core/schema';
+import type { GitState, MeasurerFields, RunRecord, VerdictParameters } from '@rtbench/core/schema';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
 import { UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import { hostInfo } from './host.ts';
 import { watchMachine } from './machine-watch.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
-import type { Arm, BuiltMeasurer, MeasurerDescriptor, PreparedMeasurer } from './measurer.ts';
+import type { Arm, BuiltMeasurer, MeasurementNeed, MeasurerDescriptor, PreparedMeasurer } from './measurer.ts';
 import { addResults } from './record.ts';
 import { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, type RoundPlan } from './schedule.ts';
 import { nodeEnvWarning, suiteBundle, type SuiteBundle } from './suite-code.ts';
@@ -27,8 +27,8 @@ export interface RunOptions {
   warmupMinMs?: number;
   /** Per-process limit, in ms. */
   timeoutMs: number;
-  /** The memory view was asked for (--metrics memory): each lockstep process collects before its first sample. */
-  collectBeforeSampling?: boolean;
+  /** What the views asked of the measurement (--metrics memory: 'settled-memory'); the measurer maps each to its own setup. */
+  needs?: readonly MeasurementNeed[];
   filter?: string;
   /** --shard i/n: the share of the cases this run measures. */
   shard?: { index: number; count: number };
@@ -91,12 +91,10 @@ function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] }, varian
       ...(roundPlan.adaptive
         ? { adaptive: { target: roundPlan.adaptive.target, minRounds: roundPlan.rounds, maxRounds: roundPlan.adaptive.maxRounds, ...(roundPlan.adaptive.budgetMs ? { budgetMs: roundPlan.adaptive.budgetMs } : {}), ...(roundPlan.adaptive.rule ? { rule: roundPlan.adaptive.rule } : {}) } }
         : {}),
-      // The record names the measurer's kind (the two lockstep schedules are one) and says how its processes were held.
-      ...descriptor.recorded,
+      // The measurer block: its kind (the two lockstep schedules are one) and its own fields (lockstep: how its processes were held, sets per process).
+      measurer: descriptor.recorded.measurer,
+      ...measurerFields(descriptor.recorded.fields, options.prepared?.recorded),
       ...(options.warmupMinMs !== undefined && descriptor.warmsInRuntime ? { warmupMinMs: options.warmupMinMs } : {}),
-      ...(options.collectBeforeSampling ? { collectBeforeSampling: true } : {}),
-      // What the measurer records of its own options (lockstep: sets per process).
-      ...options.prepared?.recorded,
       // The verdict's parameters for these variants: a report of the saved run needs no measurer.
       verdict: verdictParameters(descriptor, variants),
     },
@@ -115,6 +113,12 @@ function newRun(suite: SuiteLocation & { cases: readonly CaseListing[] }, varian
   };
 }
 
+/** The measurer block's fields, when any part gives some. */
+function measurerFields(...parts: (MeasurerFields | undefined)[]): { measurerFields?: MeasurerFields } {
+  const fields = Object.assign({}, ...parts.filter((p) => p !== undefined)) as MeasurerFields;
+  return Object.keys(fields).length ? { measurerFields: fields } : {};
+}
+
 /** The measurer the options name, built for the run's variants and cases. */
 function builtMeasurer(suite: RunRequest['suite'], options: RunOptions, variants: readonly RunVariant[], environment: RunEnvironment): BuiltMeasurer {
   return options.measurer.build({
@@ -122,7 +126,7 @@ function builtMeasurer(suite: RunRequest['suite'], options: RunOptions, variants
     warmupMs: options.warmupMs,
     ...(options.warmupMinMs !== undefined ? { warmupMinMs: options.warmupMinMs } : {}),
     timeoutMs: options.timeoutMs,
-    ...(options.collectBeforeSampling ? { collectBeforeSampling: true } : {}),
+    ...(options.needs?.length ? { needs: options.needs } : {}),
     mode: options.mode,
     ...(options.prepared?.setup !== undefined ? { own: options.prepared.setup } : {}),
     engines: variants.filter(isResolved).map((v) => v.target.engine),
@@ -154,6 +158,7 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   const { metric } = options.measurer;
   run.cases = built.cases ?? (metric ? run.cases.map((c) => ({ ...c, metric })) : run.cases);
   if (built.recordOptions) Object.assign(run.options, built.recordOptions);
+  Object.assign(run.options, measurerFields(run.options.measurerFields, built.recordFields));
   // How it measured, in its words, as it ran: a report prints it with no measurer code.
   run.options.measuredBy = options.measurer.describe(run.options);
   const units = built.units ?? suite.cases.map((c) => ({ key: c.id, cases: [c] }));

@@ -11,6 +11,7 @@ import { RUN_SCHEMA, RUN_SCHEMA_VERSION, type RunRecord } from '@rtbench/core/sc
 import { UsageError } from '@rtbench/suite-loader';
 import { computeStats } from './record.ts';
 import { readJsonFile, validateRun } from './results-file.ts';
+import { MEASURERS } from './measurers/all.ts';
 import { refuseRepeatedInput } from './output-place.ts';
 import type { SavedRun } from '@rtbench/verdicts';
 
@@ -21,8 +22,8 @@ export function loadSavedRun(path: string): SavedRun {
   if (schema !== RUN_SCHEMA) throw new UsageError(`${path} is not an rtbench run (its "schema" is ${JSON.stringify(schema) ?? 'missing'}, expected "${RUN_SCHEMA}")`);
   if (schemaVersion === RUN_SCHEMA_VERSION) {
     const run = validateRun(json, path);
-    const contradicted = statisticsFromSamples(run);
-    return { run, file: path, ...(contradicted ? { note: contradicted } : {}) };
+    const notes = [statisticsFromSamples(run), ...MEASURERS.doubts(run)].filter((n): n is string => n !== undefined);
+    return { run, file: path, ...(notes.length ? { notes } : {}) };
   }
   // A newer version's fields may mean something else: it is refused, never read as this one (nor relabelled by --format json).
   if (typeof schemaVersion === 'number' && Number.isInteger(schemaVersion) && schemaVersion > RUN_SCHEMA_VERSION) {

@@ -11,8 +11,8 @@ export interface RunRef {
 /** A saved run as `rtbench compare` read it. */
 export interface SavedRun extends RunRef {
   file: string;
-  /** Said when the file was read leniently (another schema version). */
-  note?: string;
+  /** Said of the file as it was read: statistics its samples contradict, what its record cannot say that the analysis assumes. */
+  notes?: string[];
 }
 
 /** A run as read for a history: the record and the file it came from. */

@@ -66,6 +66,7 @@ const OUTPUT_OPTIONS = [
   { name: 'threshold', kind: 'value', value: 'percent', help: `Noise threshold for faster/slower/equivalent (default ${pct(TIMING_THRESHOLD)})`, section: 'Output' },
   { name: 'fail-on-regression', kind: 'value', value: 'percent', help: 'Exit 1 if a case is significantly slower than the baseline by more than this', section: 'Output' },
   { name: 'explain', kind: 'flag', help: 'Terminal: under the table, how it was measured and what each column, word and mark means (markdown and --html always say it)', section: 'Output' },
+  { name: 'cpu-limit', kind: 'value', value: 'duration', help: "Request-shaped cases: a CPU limit per request (10ms, 0.5ms, 1s); the view gives the share of requests over it, with its interval over processes (a saved run is read with any limit; one saved with a limit shows it unless another is given)", section: 'Output' },
 ] as const satisfies readonly OptionSpec[];
 
 /** Commands that list things (runtimes, suites): a table or JSON. */

@@ -11,7 +11,7 @@ import { writeFileAtomically } from '@rtbench/host';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { makePlan } from '../plan.ts';
 import { execute } from '../run/execute.ts';
-import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
+import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { UsageError } from '../errors.ts';
 import { resolve as resolvePath } from 'node:path';
 import { resultsDir } from '../paths.ts';
@@ -43,6 +43,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
   const reporter = outputReporter(flags);
   // Checked before the run: a bad --threshold is a usage error, not a lost run.
   ratioOptions(flags);
+  shownOptions(flags);
   const limit = failLimit(flags);
   if (flags.save !== undefined) assertWritableOutput(flags.save);
   const profileKinds = flags.profile === undefined ? undefined : parseProfileKinds(flags.profile);
@@ -80,7 +81,7 @@ export async function benchCommand(suiteName: string, flags: BenchFlags): Promis
     return 0;
   }
 
-  const resolved = { ...ratioOptions(flags, [run]), file: path };
+  const resolved = { ...ratioOptions(flags, [run]), ...shownOptions(flags, run), file: path };
   const view: View = compareArms ? pairedComparisonView(run, resolved) : benchView(run, resolved);
   // Profiles were taken unless the run was stopped or could not be saved; an HTML report draws their flame graphs.
   const profiled = profiles !== undefined && run.status !== 'interrupted' && !executed.unsaved;

@@ -14,7 +14,7 @@ import { assertWritableOutput, loadDistinctRuns } from '@rtbench/run';
 import { unjudgedCases, unjudgedLine } from '../compare/unjudged.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
+import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';
 
 export type CompareFlags = OutputFlags & VerdictFlags & { flagged?: string };
 
@@ -22,6 +22,7 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
   const reporter = outputReporter(flags, files);
   // Checked before any file is read: a bad --threshold is a usage error; so is a --flagged file without the gate or that cannot be written.
   ratioOptions(flags);
+  shownOptions(flags);
   const limit = failLimit(flags);
   if (flags.flagged !== undefined && limit === undefined) throw new UsageError('--flagged names the cases --fail-on-regression finds: give both');
   if (flags.flagged !== undefined) assertWritableOutput(flags.flagged, '--flagged', files);
@@ -38,7 +39,7 @@ export function compareFilesCommand(files: string[], flags: CompareFlags): numbe
   try {
     const [a, b] = saved;
     const resolved = ratioOptions(flags, saved.map((x) => x.run));
-    view = b ? unpairedComparisonView(a!, b, resolved) : pairedComparisonView(a!.run, { ...resolved, file: a!.file, ...(a!.note ? { notes: [a!.note] } : {}) });
+    view = b ? unpairedComparisonView(a!, b, resolved) : pairedComparisonView(a!.run, { ...resolved, ...shownOptions(flags, a!.run), file: a!.file, ...(a!.notes ? { notes: a!.notes } : {}) });
   } catch (error) {
     if (error instanceof ViewError) throw new UsageError(error.message);
     throw error;

@@ -8,7 +8,7 @@ import { stderrColours as pc } from '../emit/colours.ts';
 import { loadSavedRun, writeRunAtomically, assertWritableFolder, assertWritableOutput, mergeShards } from '@rtbench/run';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
-import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
+import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { info } from '../emit/info.ts';
 import { failedRunLine } from '../emit/failed-run.ts';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ export function mergeCommand(files: readonly string[], flags: MergeFlags): numbe
   assertWritableOutput(flags.save, '--save', files);
   const merged = mergeShards(files.map((file) => ({ run: loadSavedRun(file).run, file })));
   writeRunAtomically(flags.save, merged);
-  const view = viewOfRun(merged, { ...ratioOptions(flags, [merged]), file: flags.save });
+  const view = viewOfRun(merged, { ...ratioOptions(flags, [merged]), ...shownOptions(flags, merged), file: flags.save });
   emit(view, reporter, flags);
   info(flags, `merged ${files.length} shards into ${flags.save}`);
   if (merged.status === 'complete') return regressionGate(view, failLimit(flags)).exit;

@@ -5,7 +5,7 @@ import { stderrColours as pc } from '../emit/colours.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { resultsDir } from '../paths.ts';
-import { failLimit, ratioOptions, type VerdictFlags } from '../verdict-flags.ts';
+import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';
 import { claimsReportView } from '@rtbench/claims';
 
 export function reportCommand(file: string | undefined, flags: OutputFlags & VerdictFlags): number {
@@ -19,7 +19,7 @@ export function reportCommand(file: string | undefined, flags: OutputFlags & Ver
   // Its statistics computed from its samples (@rtbench/run saved-run.ts).
   const saved = loadSavedRun(file ?? latestRun(resultsDir));
   // A comparison run is shown as verdicts, any other as the bench table.
-  const view = viewOfRun(saved.run, { ...ratioOptions(flags, [saved.run]), file: saved.file, ...(saved.note ? { notes: [saved.note] } : {}) });
+  const view = viewOfRun(saved.run, { ...ratioOptions(flags, [saved.run]), ...shownOptions(flags, saved.run), file: saved.file, ...(saved.notes ? { notes: saved.notes } : {}) });
   // The page draws the run's CPU profiles (--profile) when they were saved beside it; other formats do not show them.
   const profiles = reporter.drawsProfiles ? loadProfileManifest(saved.file, saved.run.id, (line) => process.stderr.write(pc.yellow(`${line}\n`))) : undefined;
   emit(profiles ? { ...view, profiles } : view, reporter, flags);

@@ -6,14 +6,14 @@
 import { loadSection, measurementId } from './load.ts';
 import { requestsSection } from './requests.ts';
 import { asCost, metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
-import { MIN_ROUNDS_FOR_BOOTSTRAP, processesOf, summarizeArm } from '@rtbench/stats';
+import { MIN_ROUNDS_FOR_BOOTSTRAP, summarizeArm } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { counted, firstLine } from '../text.ts';
 import { armInfo } from './arms.ts';
 import { differentWorkText, sameWorkMaskedText } from './different-work.ts';
 import { measuredBy } from './measured-by.ts';
-import type { BenchCase, BenchRow, BenchView, Note } from './types.ts';
+import type { BenchCase, BenchRow, BenchView, Note, RunViewOptions } from './types.ts';
 import { notClassified, steadyStateCell } from './steady-state.ts';
 import { withoutWorkText } from './without-work.ts';
 import { adjustAll, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, summarizeMachine, type PairedCase, type RatioOptions } from '@rtbench/verdicts';
@@ -163,15 +163,7 @@ function warningNotes(run: RunRecord, shown: (caseId: string) => string): Note[]
   return [...byWarning.values()].map((w) => ({ level: 'warning' as const, text: `${w.subject} (${w.variants.join(', ')}): ${w.message}` }));
 }
 
-/** When the record cannot say which process served each round, the analysis says what it assumed. */
-export function unitNotes(run: RunRecord): Note[] {
-  const shared = (run.options.setsPerProcess ?? 1) > 1;
-  const unlabelled = run.results.some((r) => r.rounds.some((x) => x.samples.length) && !processesOf(r.rounds.filter((x) => x.samples.length)));
-  if (!shared || !unlabelled) return [];
-  return [{ level: 'warning', text: `this run's processes served ${run.options.setsPerProcess} rounds each but its record does not say which process served which round: each round is taken as a process of its own, so its intervals may be too narrow` }];
-}
-
-export function benchView(run: RunRecord, options: Partial<RatioOptions> & { file?: string; notes?: string[] } = {}): BenchView {
+export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchView {
   const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, design: designOfRun(run.options), ...options };
   const resultFor = new Map(run.results.map((r) => [`${r.caseId}\u0000${r.variantId}`, r]));
   const baselineVariant = run.variants.find((v) => !v.unavailable) ?? run.variants[0];
@@ -241,7 +233,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
   });
   const variants = run.variants.map((v) => armInfo(v));
   const methods = measuredBy(run.options);
-  const requests = requestsSection(run);
+  const requests = requestsSection(run, options.cpuLimitMs);
   const load = loadSection(run);
   return {
     kind: 'bench',
@@ -256,7 +248,7 @@ export function benchView(run: RunRecord, options: Partial<RatioOptions> & { fil
     fdrAlpha: 1 - ratioOptions.confidence,
     method: methods.paired,
     statsMethod: methods.stats ?? statsMethod(Math.min(...cases.flatMap((c) => c.rows.flatMap((r) => (r.stats ? [r.stats.processes ?? r.stats.rounds] : []))))),
-    notes: [...(options.notes ?? []).map((text): Note => ({ level: 'warning', text })), ...runNotes(run), ...unitNotes(run)],
+    notes: [...(options.notes ?? []).map((text): Note => ({ level: 'warning', text })), ...runNotes(run)],
     ...(notClassified(run) ? { notClassified: true } : {}),
     ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),

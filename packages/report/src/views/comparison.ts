@@ -7,9 +7,8 @@ import { INSTRUCTIONS_PER_OP, metricOf, TIME_PER_OP, type CaseResult, type Metri
 import { shownName, shownNames } from '../names.ts';
 import { counted, baseName } from '../text.ts';
 import { armInfo } from './arms.ts';
-import { unitNotes } from './bench.ts';
 import { measuredBy } from './measured-by.ts';
-import type { ArmComparison, CaseComparison, ComparisonView } from './types.ts';
+import type { ArmComparison, CaseComparison, ComparisonView, RunViewOptions } from './types.ts';
 import { attachWhere } from './where.ts';
 import { loadSection } from './load.ts';
 import { requestsSection } from './requests.ts';
@@ -81,7 +80,7 @@ function withQuantiles(run: RunRecord, baseline: Variant, candidate: Variant, re
  * One run with two or more variants: each after the first against the first,
  * paired by round. Throws ViewError when there is nothing to compare.
  */
-export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptions> & { file?: string; notes?: string[] } = {}): ComparisonView {
+export function pairedComparisonView(run: RunRecord, options: RunViewOptions = {}): ComparisonView {
   const ratioOptions = { ...DEFAULT_RATIO_OPTIONS, design: designOfRun(run.options), ...options };
   const [baseline, ...candidates] = run.variants;
   if (!baseline || candidates.length === 0) {
@@ -91,7 +90,6 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
   const notes = [...(options.notes ?? [])];
   if (run.mode !== 'compare') notes.push(`run ${run.id} was a bench run (variants shuffled per round); its rounds are paired by index all the same`);
   if (run.status === 'interrupted') notes.push('the run was interrupted: verdicts use the rounds that finished');
-  notes.push(...unitNotes(run).map((n) => n.text));
 
   const sections = candidates.map((candidate) => withQuantiles(run, baseline, candidate, resultFor, ratioOptions));
   const assembled = assemble(sections, ratioOptions, 'paired', new Map(run.cases.map((c) => [c.id, metricOf(run, c.id)])));
@@ -115,7 +113,7 @@ export function pairedComparisonView(run: RunRecord, options: Partial<RatioOptio
     }
   }
   if (assembled.some((s) => s.cases.some((row) => row.quantile))) notes.push(`CPU per request ${QUANTILE_METHOD}; they share the view's false-discovery step`);
-  const requests = requestsSection(run);
+  const requests = requestsSection(run, options.cpuLimitMs);
   const load = loadSection(run);
   return {
     kind: 'comparison',
@@ -160,7 +158,7 @@ export function unpairedComparisonView(a: SavedRun, b: SavedRun, options: Partia
   const pairs = pairVariants(a.run, b.run);
   if (typeof pairs === 'string') throw new ViewError(pairs);
   const notes: string[] = [];
-  for (const s of [a, b]) if (s.note) notes.push(s.note);
+  for (const s of [a, b]) notes.push(...(s.notes ?? []));
   const nameA = baseName(a.file);
   const nameB = baseName(b.file) === nameA ? b.file : baseName(b.file);
   if (a.run.suite !== b.run.suite) notes.push(`different suites: ${nameA} is "${a.run.suite}", ${nameB} is "${b.run.suite}"; comparing the cases with the same id`);

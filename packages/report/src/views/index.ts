@@ -2,8 +2,7 @@
 import type { RunRecord } from '@rtbench/core/schema';
 import { benchView } from './bench.ts';
 import { pairedComparisonView } from './comparison.ts';
-import type { RunView } from './types.ts';
-import type { RatioOptions } from '@rtbench/verdicts';
+import type { RunView, RunViewOptions } from './types.ts';
 
 export { benchView, runNotes, SKEW_WARNING } from './bench.ts';
 export { pairedComparisonView, unpairedComparisonView, pairVariants, ViewError } from './comparison.ts';
@@ -18,6 +17,6 @@ export { claimFlipNotes } from './claims-history.ts';
 export { claimSides } from '../cells/claims.ts';
 
 /** The view a run is shown as by default: a comparison run as verdicts, any other as the bench table. */
-export function viewOfRun(run: RunRecord, options: Partial<RatioOptions> & { file?: string; notes?: string[] } = {}): RunView {
+export function viewOfRun(run: RunRecord, options: RunViewOptions = {}): RunView {
   return run.mode === 'compare' && run.variants.length > 1 ? pairedComparisonView(run, options) : benchView(run, options);
 }

@@ -96,9 +96,8 @@ function rowOf(result: CaseResult, limitMs: number | undefined, seed: number): R
   };
 }
 
-/** The section of a run with request cases; undefined for any other run. */
-export function requestsSection(run: RunRecord): RequestsSection | undefined {
-  const limitMs = run.options.cpuLimitMs;
+/** The section of a run with request cases, with the share over the CPU limit when one is given (--cpu-limit); undefined for any other run. */
+export function requestsSection(run: RunRecord, limitMs?: number): RequestsSection | undefined {
   const order = new Map(run.cases.map((c, i) => [c.id, i]));
   const rows = run.results
     .filter((r) => r.rounds.some((x) => x.requests))

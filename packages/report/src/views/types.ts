@@ -12,7 +12,7 @@ import type { LoadSection } from './load.ts';
 import type { RequestsSection } from './requests.ts';
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric, WorkDifference } from '@rtbench/core/schema';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
-import type { ArmStat, BisectResult, ComparedQuantile, Geomean, RatioComparison, RunRef } from '@rtbench/verdicts';
+import type { ArmStat, BisectResult, ComparedQuantile, Geomean, RatioComparison, RatioOptions, RunRef } from '@rtbench/verdicts';
 import type { ClaimsView } from './claims-types.ts';
 import type { ReleaseMatrixView } from './releases.ts';
 import type { SteadyStateCell } from './steady-state.ts';
@@ -337,3 +337,10 @@ export type RunView = BenchView | ComparisonView;
 
 /** Claims checked by runs (views/claims.ts); a release matrix (views/releases.ts); a bisect's answer (BisectView). */
 export type View = BenchView | ComparisonView | HistoryView | ClaimsView | ReleaseMatrixView | BisectView;
+
+/**
+ * How one run is viewed: the verdicts' parameters, the file it is read from,
+ * notes to show, and view options that are not the run's (--cpu-limit: the
+ * CPU limit per request whose share of requests over it is shown).
+ */
+export type RunViewOptions = Partial<RatioOptions> & { file?: string; notes?: string[]; cpuLimitMs?: number };

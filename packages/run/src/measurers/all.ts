@@ -7,18 +7,15 @@
  * measurer to one of its own without touching this list.
  */
 import type { CaseListing } from '@rtbench/core/protocol';
-import type { MeasuredBy, MeasurerKind, RunRecord, VerdictParameters } from '@rtbench/core/schema';
+import type { MeasuredBy, MeasurerFields, MeasurerKind, RunRecord, VerdictParameters } from '@rtbench/core/schema';
 import type { Isolation } from '@rtbench/suite-loader';
-import { MeasurerRefused, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PrepareContext, type PreparedMeasurer } from '../measurer.ts';
+import { MeasurerRefused, type MeasurerDescriptor, type ShownWith, type MeasurerOption, type MeasurerOptionValue, type PrepareContext, type PreparedMeasurer } from '../measurer.ts';
 import { DUET } from './duet.ts';
 import { HOST_TIMED } from './host-timed.ts';
 import { INSTRUCTIONS } from './instructions.ts';
 import { LOCKSTEP, LOCKSTEP_PER_CASE } from './lockstep.ts';
 import { PROCESSES } from './processes.ts';
 import { REQUEST_CPU } from './request-cpu.ts';
-
-/** Lockstep's sets option by name, for the campaigns that pass it on (the registry is the one way in to a measurer). */
-export { SETS_PER_PROCESS } from './lockstep.ts';
 
 /** The timing measurers' warmup bound, for a plan's time-out check. */
 export { longestWarmupMs } from './steady-rule.ts';
@@ -92,6 +89,38 @@ export class MeasurerRegistry {
     const found = this.measurers.find((m) => m.recorded.measurer === wanted);
     if (!found) throw new UnknownMeasurer(`measured by "${wanted}", a measurer this rtbench does not have (it has ${[...new Set(this.measurers.map((m) => m.recorded.measurer))].join(', ')})`);
     return found;
+  }
+
+  /**
+   * A parsed saved run's options with its measurer block in today's shape:
+   * fields a run saved before the block kept among its options (read from
+   * the raw JSON, since the run schema no longer names them) are moved into
+   * it, then its measurer's schema validates the fields; a problem is one line.
+   */
+  measurerBlock(options: RunRecord['options'], raw: Readonly<Record<string, unknown>>): RunRecord['options'] {
+    const { record } = this.recorded(options.measurer);
+    if (!record) return options;
+    const older = options.measurerFields === undefined ? record.older?.(raw) : undefined;
+    const fields = options.measurerFields ?? older;
+    if (fields === undefined) return options;
+    const parsed = record.schema.safeParse(fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`its measurer's fields do not match what ${options.measurer ?? 'processes'} records: ${issue ? `${issue.message}${issue.path.length ? ` at measurerFields.${issue.path.join('.')}` : ''}` : 'invalid'}`);
+    }
+    return { ...options, measurerFields: parsed.data };
+  }
+
+  /** The view options a saved run is shown with unless the command line gives its own (a run saved with a CPU limit per request). */
+  shownWith(options: RunRecord['options']): ShownWith {
+    const { record } = this.recorded(options.measurer);
+    return (options.measurerFields && record?.shownWith?.(options.measurerFields)) ?? {};
+  }
+
+  /** What a saved run's record cannot say that its analysis assumes, in its measurer's words (a known kind only). */
+  doubts(run: RunRecord): string[] {
+    const found = this.measurers.find((m) => m.recorded.measurer === (run.options.measurer ?? PROCESSES.recorded.measurer));
+    return found?.record?.doubts?.(run) ?? [];
   }
 
   /** How a saved run was measured: as it says, or, for an older run that does not, as its measurer describes its options. */

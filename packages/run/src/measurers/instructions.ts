@@ -28,7 +28,8 @@ import {
   type CountSummary,
 } from '@rtbench/host';
 import { median } from '@rtbench/stats';
-import { MeasurerRefused, type Arm, type ArmResult, type LateFailure, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';
+import { z } from 'zod';
+import { MeasurerRefused, type Arm, type ArmResult, type LateFailure, type Measurer, type MeasurerDescriptor, type MeasurerRecord, type ReplicateContext, type Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
 import { WarmPool } from './warm-pool.ts';
 import { TIMING_DEFAULTS } from './lockstep.ts';
@@ -113,6 +114,17 @@ interface InstructionOptions {
   preload?: string;
 }
 
+/** Instruction counts' fields in a saved run: the cache simulation, and the engine flags added to every variant to make counts repeatable. */
+const instructionsFieldsSchema = z.object({ cacheSim: z.boolean().optional(), engineFlags: z.record(z.string(), z.array(z.string())).optional() });
+type InstructionsFields = z.infer<typeof instructionsFieldsSchema>;
+
+/** Runs saved before the measurer block kept the same fields as the options' `instructions`. */
+const INSTRUCTIONS_RECORD: MeasurerRecord = {
+  schema: instructionsFieldsSchema,
+  olderKeys: ['instructions'],
+  older: (o) => (typeof o.instructions === 'object' && o.instructions !== null ? { ...(o.instructions as Record<string, unknown>) } : undefined),
+};
+
 // Per variant and round, one process under valgrind (callgrind) serves every case in a fixed order, instrumentation off through
 // start-up and each case's W warm-up calls; the host dumps the counter (vgdb) after each sample, and once the count of n calls
 // stops falling, the count per call is the smallest of the last two samples and WINDOW_SAMPLES - 2 more (WINDOW_SAMPLES_OF_ONE_CALL
@@ -121,6 +133,7 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
   name: 'instructions',
   chosenBy: 'measure',
   recorded: { measurer: 'instructions' },
+  record: INSTRUCTIONS_RECORD,
   platforms: VALGRIND_SUPPORT,
   measures: 'instructions per operation',
   metric: INSTRUCTIONS_PER_OP,
@@ -169,7 +182,7 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
       ...Object.fromEntries(runtimeEngines().flatMap((e) => (e.counting ? [[e.id, [...e.counting.determinismFlags, ...(preload && e.counting.fixedRandom ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])]]] : []))),
       ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))),
     };
-    return { measurer, recordOptions: { instructions: { cacheSim, engineFlags } } };
+    return { measurer, recordFields: { cacheSim, engineFlags } satisfies InstructionsFields };
   },
 };
 

@@ -1,9 +1,18 @@
 /** The in-runtime loop's options for the timing measurers (lockstep, fresh processes): warmup, then samples chosen from the clock. */
 import type { MeasureOptions } from '@rtbench/core';
+import { z } from 'zod';
 import { MeasurerRefused, type MeasurerSetup, type PrepareContext } from '../measurer.ts';
 
 /** What of a measurer's setup the timing measurers read. */
-export type TimedSetup = Pick<MeasurerSetup, 'sampleTimeMs' | 'warmupMs' | 'warmupMinMs' | 'timeoutMs' | 'collectBeforeSampling'>;
+export type TimedSetup = Pick<MeasurerSetup, 'sampleTimeMs' | 'warmupMs' | 'warmupMinMs' | 'timeoutMs' | 'needs'>;
+
+/** The memory view's need, met by a full collection between a case's warmup and its first sample (its ready figure then holds no garbage). */
+export function collectsBeforeSampling(setup: Pick<MeasurerSetup, 'needs'>): boolean {
+  return setup.needs?.includes('settled-memory') ?? false;
+}
+
+/** The timing measurers' own field of a saved run: whether processes collected before sampling (absent: they did not). */
+export const collectedFieldSchema = z.object({ collectBeforeSampling: z.literal(true).optional() });
 
 export function timedMeasureOptions(setup: TimedSetup): MeasureOptions {
   return {
@@ -13,7 +22,7 @@ export function timedMeasureOptions(setup: TimedSetup): MeasureOptions {
     minSamples: 5,
     maxSamples: 100_000,
     sampleMs: 0,
-    ...(setup.collectBeforeSampling ? { collectBeforeSampling: true } : {}),
+    ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : {}),
   };
 }
 

@@ -13,8 +13,8 @@ import type { CaseResultMessage, Job } from '@rtbench/core/protocol';
 import type { Arm, ArmResult, Measurer, MeasurerDescriptor, ReplicateContext, Unit } from '../measurer.ts';
 import { armResultOf, timedMsOf } from './judge.ts';
 import { corroborateProcess, corroborateSampling } from './corroborate.ts';
-import { timedMeasureOptions } from './measure-options.ts';
-import { TIMING_DEFAULTS } from './lockstep.ts';
+import { collectedFieldSchema, timedMeasureOptions } from './measure-options.ts';
+import { collectedFields, TIMING_DEFAULTS } from './lockstep.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
 import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
 
@@ -22,6 +22,8 @@ export const PROCESSES: MeasurerDescriptor = {
   name: 'processes',
   chosenBy: 'schedule',
   recorded: { measurer: 'processes' },
+  // Whether its processes collected before sampling (the memory view); runs saved before the block kept it among the options.
+  record: { schema: collectedFieldSchema, olderKeys: ['collectBeforeSampling'], older: (o) => (o.collectBeforeSampling === true ? { collectBeforeSampling: true } : undefined) },
   platforms: EVERY_PLATFORM,
   measures: 'time per operation',
   warmsInRuntime: true,
@@ -32,7 +34,7 @@ export const PROCESSES: MeasurerDescriptor = {
     const { perArm, warmup } = roundLengths(o);
     return timedMethod(`each round runs every arm once per case, in fresh processes, back to back: ${perArm} sampling + ${warmup} per process; pairs are (round, case)`);
   },
-  build: (setup) => ({ measurer: processesMeasurer(timedMeasureOptions(setup), setup.timeoutMs) }),
+  build: (setup) => ({ measurer: processesMeasurer(timedMeasureOptions(setup), setup.timeoutMs), ...collectedFields(setup) }),
 };
 
 function processesMeasurer(options: MeasureOptions, timeoutMs: number): Measurer {

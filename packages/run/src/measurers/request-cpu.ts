@@ -10,12 +10,13 @@
  * in flight, and each request's figure is its wave's CPU over the requests
  * answered in it (host-timed request/waves.ts).
  */
-import { digest, drawRequests, isRequestCaseSpec, parseCpuTime, type RequestCaseSpec, type RequestDeclaration, type RequestFigure } from '@rtbench/core';
+import { digest, drawRequests, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
 import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule } from '@rtbench/host-timed';
-import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
+import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type MeasurerRecord, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
 import type { NodeEnvUse } from '@rtbench/host';
+import { z } from 'zod';
 import { nodeEnvPerArm, requestSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './lockstep.ts';
 import { timedMethod } from './timed-methods.ts';
@@ -35,13 +36,16 @@ const SCHEDSTAT_CLOCK = { name: 'host /proc/<pid>/task/<tid>/schedstat', resolut
 
 const WHAT = "each round starts a fresh server of each variant (its runtime's own: node:http with a fetch adapter, Deno.serve, Bun.serve, workerd's socket) and sends the declared requests one at a time on 127.0.0.1 (with --concurrency N, N in flight, in waves); a request's CPU is read by the host from /proc/<pid>/task/<tid>/schedstat before it is sent and after its response, once the threads are idle (with N in flight: around the wave, shared by the requests answered in it); a sample is one request, the first the process's first";
 
-const CPU_LIMIT = 'cpu-limit';
-
-const CPU_LIMIT_OPTION: MeasurerOption = {
-  name: CPU_LIMIT,
-  kind: 'value',
-  value: 'duration',
-  help: 'Request-shaped cases: a CPU limit per request (10ms, 0.5ms, 1s); the report gives the share of requests over it, with its interval over processes',
+/**
+ * Runs saved when the CPU limit per request was this measurer's option kept
+ * it among their options; it is now a view option (--cpu-limit), and such a
+ * run is shown with the limit it was saved with unless another is given.
+ */
+const REQUEST_CPU_RECORD: MeasurerRecord = {
+  schema: z.object({ cpuLimitMs: z.number().positive().optional() }),
+  olderKeys: ['cpuLimitMs'],
+  older: (o) => (typeof o.cpuLimitMs === 'number' ? { cpuLimitMs: o.cpuLimitMs } : undefined),
+  shownWith: (fields) => (typeof fields.cpuLimitMs === 'number' ? { cpuLimitMs: fields.cpuLimitMs } : {}),
 };
 
 const SAME_WORK = 'same-work';
@@ -77,31 +81,15 @@ function parseSameWork(text: string): SameWorkRule {
   throw new MeasurerRefused(`--${SAME_WORK} ${text}: write masked or strict`);
 }
 
-const MAX_CPU_LIMIT_MS = 86_400_000;
-
-/** --cpu-limit in ms: a positive number with its unit, at most a day; anything else refused in one line. */
-function parseCpuLimit(text: string): number {
-  const ms = parseCpuTime(text);
-  if (ms === undefined) throw new MeasurerRefused(`--${CPU_LIMIT} ${text}: write a CPU time with its unit (µs, ms or s), e.g. 10ms`);
-  if (!(ms > 0)) throw new MeasurerRefused(`--${CPU_LIMIT} ${text}: must be more than 0`);
-  // A limit no request could reach is a typo (1e23s), and would print as a number no one reads.
-  if (ms > MAX_CPU_LIMIT_MS) throw new MeasurerRefused(`--${CPU_LIMIT} ${text}: at most a day (86400s)`);
-  return ms;
-}
-
-/** The CPU limit, recorded with the run so every report of it gives the share over the limit; the same-work rule and the requests in flight, carried to the rounds. */
+/** The same-work rule and the requests in flight, carried to the rounds. */
 function prepareRequestCpu(context: PrepareContext): PreparedMeasurer {
-  const given = context.given[CPU_LIMIT];
   const sameWork = context.given[SAME_WORK];
   const concurrency = context.given[CONCURRENCY];
   const setup: RequestSetup = {
     ...(sameWork === undefined ? {} : { sameWork: parseSameWork(String(sameWork)) }),
     ...(concurrency === undefined ? {} : { concurrency: parseConcurrency(String(concurrency)) }),
   };
-  return {
-    ...(given === undefined ? {} : { recorded: { cpuLimitMs: parseCpuLimit(String(given)) } }),
-    ...(Object.keys(setup).length ? { setup } : {}),
-  };
+  return Object.keys(setup).length ? { setup } : {};
 }
 
 /** What prepare() hands build(). */
@@ -116,10 +104,11 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   owns: (cases) => cases.length > 0 && cases.every(isRequestCaseSpec),
   suiteKind: 'request-shaped (CPU per request, read by the host)',
   recorded: { measurer: 'request-cpu' },
+  record: REQUEST_CPU_RECORD,
   platforms: THREAD_CPU_SUPPORT,
   warmsInRuntime: false,
   measures: 'CPU time per request of a handler served by the runtime, read from its threads by the host',
-  options: [CPU_LIMIT_OPTION, SAME_WORK_OPTION, CONCURRENCY_OPTION],
+  options: [SAME_WORK_OPTION, CONCURRENCY_OPTION],
   prepare: prepareRequestCpu,
   help: 'one fresh server per case, variant and round, sent its requests one at a time (or --concurrency N in flight); CPU per request read from /proc',
   // A round is a whole process; its rounds are fixed.
