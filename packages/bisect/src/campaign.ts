@@ -121,7 +121,7 @@ export async function bisectCampaign(request: BisectRequest, plan: PlanPort): Pr
   const noteEnds = await installsOf(range, [first, last]);
   // The case: the plan of the ends picks it (and checks the suite, the filter and the variants' flags).
   const measureFlag: PlanFlags = measured ? { measure: measured.name } : {};
-  const probe = await plan({ suite: request.suite, arms: [releaseVariant(range, first).id, releaseVariant(range, last).id], flags: { filter, ...measureFlag, rounds: minRounds, time: `${timePerRoundMs * minRounds}ms` } });
+  const probe = await plan({ suite: request.suite, arms: [releaseVariant(range, first).id, releaseVariant(range, last).id], flags: { filter, ...measureFlag, rounds: minRounds, timeMs: timePerRoundMs * minRounds } });
   if (probe.suite.cases.length !== 1) {
     const ids = probe.suite.cases.map((c) => c.id);
     throw new UsageError(`--filter ${filter.join(',')} picks ${ids.length} cases of ${probe.suite.name}; a bisect follows one${ids.length ? `: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}` : ''}`);
@@ -132,8 +132,8 @@ export async function bisectCampaign(request: BisectRequest, plan: PlanPort): Pr
   const identity: BisectIdentity = { range: request.range, suite, caseId, measure, threshold, timePerRoundMs, warmupMs: request.warmupMs ?? 0, minRounds, maxRounds };
   const dir = campaignFolder(request.resultsDir, 'bisect', [request.range, suite, caseId, measure], request.dir);
   // Each step is planned as bench --compare plans two variants; rounds are set per step.
-  const stepFlags: PlanFlags = { filter, ...measureFlag, ...(request.warmupMs !== undefined ? { warmup: `${request.warmupMs}ms` } : {}), ...(request.timeout ? { timeout: request.timeout } : {}) };
-  const planStep = (arms: readonly string[], stepRounds: number) => plan({ suite: request.suite, arms, flags: { ...stepFlags, rounds: stepRounds, time: `${timePerRoundMs * stepRounds}ms` } });
+  const stepFlags: PlanFlags = { filter, ...measureFlag, ...(request.warmupMs !== undefined ? { warmupMs: request.warmupMs } : {}), ...(request.timeout ? { timeout: request.timeout } : {}) };
+  const planStep = (arms: readonly string[], stepRounds: number) => plan({ suite: request.suite, arms, flags: { ...stepFlags, rounds: stepRounds, timeMs: timePerRoundMs * stepRounds } });
 
   let folder: BisectFolder | undefined;
   let releases: Releases | undefined;

@@ -36,7 +36,8 @@ export interface ClaimsRequest {
   /** The verdicts' threshold and confidence the claims are checked with (timing's). */
   threshold: number;
   confidence: number;
-  warmup?: string;
+  /** --warmup, ms. */
+  warmupMs?: number;
   timeout?: string;
   seed?: string | number;
   /** --schedule: how the timed sets are scheduled (lockstep when absent, or duet). */
@@ -127,7 +128,8 @@ export async function claimsCampaign(request: ClaimsRequest, plan: PlanPort): Pr
     setMs: request.setMs,
     threshold: request.threshold,
     confidence: request.confidence,
-    warmup: request.warmup ?? '',
+    // As the folder's identity has said it since it kept the option's text: "20ms".
+    warmup: request.warmupMs !== undefined ? `${request.warmupMs}ms` : '',
     timeout: request.timeout ?? '',
     seed: request.seed ?? '',
     schedule: request.schedule ?? '',
@@ -169,7 +171,7 @@ export async function claimsCampaign(request: ClaimsRequest, plan: PlanPort): Pr
             target: request.threshold,
             setMs: request.setMs,
             family,
-            ...(request.warmup ? { warmup: request.warmup } : {}),
+            ...(request.warmupMs !== undefined ? { warmupMs: request.warmupMs } : {}),
             ...(request.timeout ? { timeout: request.timeout } : {}),
             ...(request.seed !== undefined ? { seed: request.seed } : {}),
             ...(request.schedule ? { schedule: request.schedule } : {}),

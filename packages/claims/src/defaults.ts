@@ -5,7 +5,7 @@
  * counts: 6 to begin with (an interval needs 3), more for a case while a check
  * on it is undecided, up to 16; 50 ms of samples per process and set.
  */
-export const CLAIMS_DEFAULTS = { rounds: 6, maxRounds: 16, setTime: '50ms', warmup: '100ms', budget: '10m', setsPerProcess: 1 };
+export const CLAIMS_DEFAULTS = { rounds: 6, maxRounds: 16, setTime: '50ms', warmupMs: 100, budget: '10m', setsPerProcess: 1 };
 
 /** Exit code: no claim broke, but some stayed undecided within the budget. */
 export const UNDECIDED_EXIT = 3;

@@ -30,11 +30,10 @@ export interface ClaimsRounds {
 /**
  * The round plan of a claims run, from the plan's own: its rounds kept (they
  * count per arm, so a measurer that seats two arms a round, a duet of k arms,
- * was planned k − 1 times the rounds asked) and the most scaled by the same
- * factor, so every arm can get `maxRounds` sets.
+ * was planned k − 1 times the rounds asked: the plan's `perArm`) and the
+ * most scaled by the same factor, so every arm can get `maxRounds` sets.
  */
-export function claimsRoundPlan(planned: RoundPlan, asked: ClaimsRounds): RoundPlan {
-  const perArm = planned.rounds / asked.rounds;
+export function claimsRoundPlan(planned: RoundPlan, asked: ClaimsRounds, perArm = 1): RoundPlan {
   return { order: 'balanced', rounds: planned.rounds, adaptive: { target: asked.target, maxRounds: Math.round(asked.maxRounds * perArm), budgetMs: asked.budgetMs } };
 }
 
@@ -75,7 +74,8 @@ export function ownRoundsMeasurer(plan: Pick<ClaimsRunPlan, 'measure'>): Measure
 export interface ClaimsRunSettings extends ClaimsRounds {
   /** Sampling time per process and set. */
   setMs: number;
-  warmup?: string;
+  /** The warmup's floor per process, ms (absent: claims' default). */
+  warmupMs?: number;
   timeout?: string;
   seed?: string | number;
   /** --schedule: the measurer that times the sets (lockstep when absent). */
@@ -93,8 +93,8 @@ export async function planClaimsRun(port: PlanPort, location: SuiteLocation, cla
   const fixed = ownRoundsMeasurer(claimsPlan);
   const flags: PlanFlags = {
     rounds: fixed ? fixed.defaults.compare.rounds : s.rounds,
-    time: `${s.setMs * s.rounds}ms`,
-    warmup: s.warmup ?? CLAIMS_DEFAULTS.warmup,
+    timeMs: s.setMs * s.rounds,
+    warmupMs: s.warmupMs ?? CLAIMS_DEFAULTS.warmupMs,
     ...(measured ? { measure: measured.name } : s.schedule ? { schedule: s.schedule } : {}),
     roundsPerProcess: CLAIMS_DEFAULTS.setsPerProcess,
     ...(s.timeout ? { timeout: s.timeout } : {}),
@@ -103,6 +103,6 @@ export async function planClaimsRun(port: PlanPort, location: SuiteLocation, cla
   // By its entry: a suite given as a path is found again, and its runs are named as its checks are.
   const request = await port({ suite: location.entry, arms: claimsPlan.variants.map(baseVariant).map(variantArgument), flags });
   request.suite = { ...request.suite, name: location.name, cases: request.suite.cases.filter((c) => claimsPlan.cases.includes(c.id)) };
-  if (!fixed) request.options.roundPlan = claimsRoundPlan(request.options.roundPlan, s);
+  if (!fixed) request.options.roundPlan = claimsRoundPlan(request.options.roundPlan, s, request.options.perArm);
   return { ...request, settled: settledWhen(claimsPlan, s.family) };
 }

@@ -14,7 +14,10 @@ const ASKED = { rounds: 6, maxRounds: 16, budgetMs: 60_000, target: 0.02 };
 /** The measurers that seat some of the arms a round, as the registry lists them. */
 const seating = MEASURERS.every().filter((m) => m.roundsPerPair !== undefined);
 /** The plan's own round plan for `arms` arms of `perPair` (makePlan: roundsPerArm with the measurer's roundsPerPair). */
-const plannedFor = (arms: number, perPair: (arms: number) => number): RoundPlan => roundsPerArm({ roundPlan: { order: 'balanced', rounds: ASKED.rounds }, timeMs: 300 }, perPair(arms)).roundPlan;
+const plannedFor = (arms: number, perPair: (arms: number) => number): [RoundPlan, number] => {
+  const { roundPlan, perArm } = roundsPerArm({ roundPlan: { order: 'balanced', rounds: ASKED.rounds }, timeMs: 300 }, perPair(arms));
+  return [roundPlan, perArm];
+};
 
 describe("a claims run's round plan", () => {
   it('is the sets asked, balanced, adding sets up to the most within the budget, when every round samples every arm', () => {
@@ -26,10 +29,13 @@ describe("a claims run's round plan", () => {
     for (const measurer of seating) {
       const perPair = measurer.roundsPerPair!;
       expect(perPair(4), measurer.name).toBe(3);
-      const plan = claimsRoundPlan(plannedFor(4, perPair), ASKED);
+      const [four, perArm] = plannedFor(4, perPair);
+      expect(perArm, measurer.name).toBe(3);
+      const plan = claimsRoundPlan(four, ASKED, perArm);
       expect(plan, measurer.name).toEqual({ order: 'balanced', rounds: 18, adaptive: { target: 0.02, maxRounds: 48, budgetMs: 60_000 } });
       // Two arms: one pair a round, as lockstep.
-      expect(claimsRoundPlan(plannedFor(2, perPair), ASKED).adaptive!.maxRounds, measurer.name).toBe(16);
+      const [two, perArmOfTwo] = plannedFor(2, perPair);
+      expect(claimsRoundPlan(two, ASKED, perArmOfTwo).adaptive!.maxRounds, measurer.name).toBe(16);
     }
   });
 });

@@ -23,20 +23,12 @@ async function flagsOf(settings: ClaimsRunSettings): Promise<PlanFlags> {
 }
 
 describe("a claims run's flags", () => {
-  it('asks lockstep (the default schedule) for one set per process', async () => {
-    const flags = await flagsOf(SETTINGS);
-    expect(flags.schedule).toBeUndefined();
-    expect(flags.measurerOptions).toEqual({ 'sets-per-process': 1 });
-  });
-
-  it('passes --schedule duet on, without lockstep’s own option', async () => {
-    const flags = await flagsOf({ ...SETTINGS, schedule: 'duet' });
-    expect(flags.schedule).toBe('duet');
-    expect(flags.measurerOptions).toBeUndefined();
-  });
-
-  it('keeps the option for a schedule named lockstep', async () => {
-    const flags = await flagsOf({ ...SETTINGS, schedule: 'lockstep' });
-    expect(flags).toMatchObject({ schedule: 'lockstep', measurerOptions: { 'sets-per-process': 1 } });
+  it('ask for independent sets in no measurer\'s words: one set per process, whatever the schedule', async () => {
+    for (const schedule of [undefined, 'duet', 'lockstep']) {
+      const flags = await flagsOf({ ...SETTINGS, ...(schedule ? { schedule } : {}) });
+      expect(flags.schedule).toBe(schedule);
+      expect(flags.roundsPerProcess).toBe(1);
+      expect(flags.measurerOptions).toBeUndefined();
+    }
   });
 });

@@ -106,7 +106,7 @@ export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: Meas
 export function fewRoundsLine(roundPlan: RoundPlan, roundsPerProcess = 1): string | undefined {
   const pairs = Math.ceil(roundPlan.rounds / roundsPerProcess);
   if (pairs >= MIN_UNITS || roundPlan.adaptive) return undefined;
-  return `--rounds ${roundPlan.rounds}${roundsPerProcess > 1 ? `, ${roundsPerProcess} per process,` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive`;
+  return `--rounds ${roundPlan.rounds}${roundsPerProcess > 1 ? ` with ${roundsPerProcess} rounds per process` : ''}: ${counted(pairs, 'independent process pair')}, fewer than the ${MIN_UNITS} an interval needs; every ratio will be inconclusive`;
 }
 
 /** A measurer that cannot work on this platform, refused in one line that names the platform and the way out (exit 2). */
@@ -135,9 +135,9 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   const kind = compare ? 'compare' : 'bench';
   const defaults = measurer.defaults[kind];
   const roundPlan = roundPlanFrom(flags, compare, measurer);
-  const timeMs = parseDuration(flags.time ?? defaults.time, '--time');
+  const timeMs = flags.timeMs ?? parseDuration(flags.time ?? defaults.time, '--time');
   // --warmup is the watched warmup's floor; it runs on until the batch times are steady (run steady-rule.ts).
-  const warmupMinMs = parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
+  const warmupMinMs = flags.warmupMs ?? parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
   const samplingMs = timeMs / roundPlan.rounds;
   // The default leaves room for a case that never settles (its engine's maximum: run's steady-rule.ts); capped

@@ -89,7 +89,7 @@ describe('a --timeout that no process fits', () => {
 describe('a comparison of fixed rounds too few for an interval', () => {
   it('is said as a line the plan carries (bench prints it; a planner that adds or pools sets says its own)', () => {
     expect(fewRoundsLine({ order: 'balanced', rounds: 2 })).toBe('--rounds 2: 2 independent process pairs, fewer than the 3 an interval needs; every ratio will be inconclusive');
-    expect(fewRoundsLine({ order: 'balanced', rounds: 4 }, 2)).toBe('--rounds 4 with --sets-per-process 2: 2 independent process pairs, fewer than the 3 an interval needs; every ratio will be inconclusive');
+    expect(fewRoundsLine({ order: 'balanced', rounds: 4 }, 2)).toBe('--rounds 4 with 2 rounds per process: 2 independent process pairs, fewer than the 3 an interval needs; every ratio will be inconclusive');
   });
 
   it('is not said with enough pairs, nor of rounds that are added while an interval is too wide', () => {

@@ -109,7 +109,7 @@ export async function releasesCampaign(request: ReleasesRequest, ports: Releases
       ports.plan({
         suite: track.suite,
         arms: releases.map((tag) => releaseVariantText(track, tag)),
-        flags: { ...(request.filter ? { filter: request.filter } : {}), rounds: sets, time: `${identity.timePerSetMs * sets}ms`, warmup: `${identity.warmupMs}ms`, roundsPerProcess: identity.setsPerProcess, ...(request.timeout ? { timeout: request.timeout } : {}) },
+        flags: { ...(request.filter ? { filter: request.filter } : {}), rounds: sets, timeMs: identity.timePerSetMs * sets, warmupMs: identity.warmupMs, roundsPerProcess: identity.setsPerProcess, ...(request.timeout ? { timeout: request.timeout } : {}) },
       }),
     suiteName: ports.suiteName,
   };

@@ -57,6 +57,9 @@ export interface PlanFlags {
   measure?: string;
   /** The values of the measurers' own options (--sets-per-process, --cache-sim), by option name, handed to the chosen measurer's prepare() unread. */
   measurerOptions?: Readonly<Record<string, MeasurerOptionValue>>;
+  /** A planner's times as numbers, ms: sampling per case and arm over the rounds, and the warmup's floor (the command line's are `time` and `warmup`, as typed). */
+  timeMs?: number;
+  warmupMs?: number;
   /** A planner's independent sets: consecutive rounds one process may serve (1: each round fresh processes); the measurer maps it to its own setup. */
   roundsPerProcess?: number;
   shard?: string | number;
@@ -68,8 +71,8 @@ export interface PlanFlags {
 export interface PlanRequest {
   suite: string;
   arms: readonly string[];
-  /** The runtimes are the arms, so a planner's flags name none. */
-  flags: Omit<PlanFlags, 'runtime'>;
+  /** The runtimes are the arms, so a planner's flags name none; its times are numbers (timeMs, warmupMs), never text to parse again. */
+  flags: Omit<PlanFlags, 'runtime' | 'time' | 'warmup'>;
 }
 
 /** The plan port: the command plans the run as bench plans one (checking the suite, the filter, the variants and the measurer). */

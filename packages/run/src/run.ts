@@ -36,6 +36,8 @@ export interface RunOptions {
   mode: 'bench' | 'compare';
   /** The rounds, their order, and when to add rounds (adaptive). */
   roundPlan: RoundPlan;
+  /** The factor the plan multiplied the rounds and time asked per arm by (a duet of k arms: k − 1), for a planner that sets rounds of its own; absent: 1. */
+  perArm?: number;
   /** The measurer the plan chose (--schedule, --measure, or the suite's own kind of case). */
   measurer: MeasurerDescriptor;
   /** What the measurer's prepare() returned (its options, the tools it found), carried to it unopened. */

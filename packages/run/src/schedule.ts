@@ -67,11 +67,12 @@ export function maxRoundsOf(plan: RoundPlan): number {
  * each arm gets the pairs, and each round the sampling, that the plan gave
  * per arm.
  */
-export function roundsPerArm(plan: { roundPlan: RoundPlan; timeMs: number }, every: number): { roundPlan: RoundPlan; timeMs: number } {
+export function roundsPerArm(plan: { roundPlan: RoundPlan; timeMs: number }, every: number): { roundPlan: RoundPlan; timeMs: number; perArm: number } {
   if (!(Number.isInteger(every) && every >= 1)) throw new RangeError(`rounds per pair must be a whole number from 1, not ${every}`);
   const { roundPlan, timeMs } = plan;
   return {
     roundPlan: { ...roundPlan, rounds: roundPlan.rounds * every, ...(roundPlan.adaptive ? { adaptive: { ...roundPlan.adaptive, maxRounds: roundPlan.adaptive.maxRounds * every } } : {}) },
     timeMs: timeMs * every,
+    perArm: every,
   };
 }

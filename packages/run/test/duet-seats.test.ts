@@ -75,10 +75,10 @@ describe('the rounds of a duet table, counted per arm', () => {
   });
 
   it('leaves a two-arm duet and lockstep as planned: every round gives every arm a pair', () => {
-    expect(roundsPerArm(defaultPlan(), DUET.roundsPerPair!(2))).toEqual(defaultPlan());
+    expect(roundsPerArm(defaultPlan(), DUET.roundsPerPair!(2))).toEqual({ ...defaultPlan(), perArm: 1 });
     expect(DUET.roundsPerPair!(1)).toBe(1);
     expect(LOCKSTEP.roundsPerPair).toBeUndefined();
-    expect(roundsPerArm({ roundPlan: { order: 'balanced', rounds: 4 }, timeMs: 100 }, 3)).toEqual({ roundPlan: { order: 'balanced', rounds: 12 }, timeMs: 300 });
+    expect(roundsPerArm({ roundPlan: { order: 'balanced', rounds: 4 }, timeMs: 100 }, 3)).toEqual({ roundPlan: { order: 'balanced', rounds: 12 }, timeMs: 300, perArm: 3 });
   });
 });
 

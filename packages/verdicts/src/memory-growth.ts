@@ -1,59 +1,13 @@
 /**
  * Whether a case's resident memory keeps growing while it is called, and by
- * how much per call. Each process gives a series: the resident bytes when the
- * case was warm, then after each sample, against the calls made since warm.
- *
- * A process "keeps growing" when, of every two readings, the later is higher
- * in at least RISING_SHARE of the pairs (a trend, not a step: a resident set
- * that steps up once and holds, or a young generation that grows and settles,
- * fails it), and its growth over the samples (the Theil–Sen slope, the median
- * of the slopes between every two readings of the later half of the series,
- * times the calls) is at least
- * GROWTH_FLOOR_BYTES and SAMPLE_ALLOWANCE_BYTES per sample besides: a few
- * pages of drift are below what /proc's page granularity and the allocator's
- * caching can be told from, and a runtime's own work per sample (the
- * harness's messages, workerd's exchange) grows its resident set a little
- * with every sample whatever the case does.
- *
- * Where the runtime took a full collection before the first sample and after
- * the last (every lockstep process: ResidentSeries.collected), those two
- * readings hold what the process kept, not its garbage, and the growth is
- * judged from them instead: what the process kept is at least
- * GROWTH_FLOOR_BYTES and KEPT_SAMPLE_ALLOWANCE_BYTES per sample, and what the
- * later half's samples kept (from a reading that may still hold garbage:
- * it errs low, never high) at least that allowance per sample of the half: the
- * runtime's own growth that outlasts a collection (pages its allocator and
- * heap give back to the system late) comes mostly in the first samples. A
- * slower leak is told this way: SAMPLE_ALLOWANCE_BYTES is sized for garbage.
- * Such a series is read from warm, and never marked below MIN_KEPT_SAMPLES
- * (keptGrowing). Where only the end was collected (older runs of bun), three
- * quarters of the growth must outlast it. Otherwise a series that fell below
- * its start by the floor (the warmup's or an earlier case's garbage
- * collected meanwhile, whose freed pages the case then fills again) is judged
- * from its lowest reading on, and only once it rose past its start by the
- * floor and the samples' allowance, which filling the freed pages cannot
- * explain; otherwise it is not judged. A case is marked
- * when every judged process kept growing; its growth per call is the median
- * of the processes' slopes.
- *
- * Where the engine also said what it held for the program (heap in use and
- * the memory outside it that it was told of) right after the same two
- * collections (ResidentSeries.held: node, deno, bun), a collected series is
- * judged from what the engine held instead of what the resident set kept
- * (at least GROWTH_FLOOR_BYTES and HELD_SAMPLE_ALLOWANCE_BYTES a sample,
- * from MIN_KEPT_SAMPLES samples on), beside the resident set's rising trend,
- * and marked only if the engine held at least HELD_SHARE of what the resident
- * set kept: the process's allocator can keep growing past every collection
- * while the program holds nothing more, and a plateau test cannot tell that
- * from a leak within a round's samples. What it held per call is then the
- * case's own growth, without the runtime's growth per sample (its garbage
- * room filling again after the collection) that the resident set carries.
- *
- * The slope is read from the later half because the runtime's own growth
- * (its code, its heap sized to the case's allocation) comes while the case
- * is still new to it, in the first samples: over the whole series it adds
- * to the case's own growth per call, in a share that depends on how many
- * calls a sample holds.
+ * how much per call, from each process's readings at warm and after each
+ * sample. A trend, not a step: the later of two readings must be higher in
+ * most pairs, and the growth must exceed what /proc's pages and the
+ * runtime's own work per sample explain. Readings taken after full
+ * collections are judged on what the process (or, where it says, the
+ * engine) kept; the slope is read from the later half, since a runtime's own
+ * growth comes while a case is new to it. The rule, its allowances and why
+ * each is sized so: docs/memory.md, "The leak mark".
  */
 import { median } from '@rtbench/stats';
 

@@ -18,7 +18,7 @@ export const CLAIMS_OPTIONS = [
   { name: 'rounds', kind: 'value', value: 'n', help: `Sets (each a fresh process per variant) every case gets first (default ${CLAIMS_DEFAULTS.rounds})` },
   { name: 'max-rounds', kind: 'value', value: 'n', help: `Sets a case may get while a check on it is undecided (default ${CLAIMS_DEFAULTS.maxRounds})` },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and set (default ${CLAIMS_DEFAULTS.setTime})` },
-  { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${CLAIMS_DEFAULTS.warmup})` },
+  { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${CLAIMS_DEFAULTS.warmupMs}ms)` },
   { name: 'max-time', kind: 'value', value: 'duration', help: `Start no set after this much wall time in all (default ${CLAIMS_DEFAULTS.budget})` },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long' },
   MAX_MEMORY_OPTION,

@@ -62,7 +62,7 @@ export async function claimsCommand(names: readonly string[], flags: ClaimsFlags
       budgetMs,
       threshold: flags.threshold !== undefined ? parsePercent(flags.threshold, '--threshold') : TIMING.threshold([]),
       confidence: TIMING.confidence,
-      ...(flags.warmup ? { warmup: flags.warmup } : {}),
+      ...(flags.warmup ? { warmupMs: parseDuration(flags.warmup, '--warmup') } : {}),
       ...(flags.timeout ? { timeout: flags.timeout } : {}),
       ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
       ...(flags.schedule ? { schedule: flags.schedule } : {}),
