@@ -523,7 +523,7 @@ export type MeasurerKind = z.infer<typeof measurerKindSchema>;
  * and validates its fields when a saved run is loaded (@rtbench/run
  * results-file.ts), so a new measurer saves its own facts without a change here.
  */
-export const measurerFieldsSchema = z.record(z.string(), z.unknown());
+const measurerFieldsSchema = z.record(z.string(), z.unknown());
 export type MeasurerFields = z.infer<typeof measurerFieldsSchema>;
 
 /**

@@ -8,7 +8,7 @@ export { executeLoop, type Profiler, type ProfilePass, type ProgressEvent, type 
 export { executeRun, type RunEnvironment, type RunOptions, type RunRequest } from './run.ts';
 export { runSaver, writeRunAtomically } from './save.ts';
 export { loadProfileManifest, PROFILE_KINDS, profiler, type ProfileKind } from './profiles.ts';
-export { MeasurerRefused, type Arm, type ArmResult, type MeasurementNeed, type Measurer, type MeasurerDefaults, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type MeasurerRecord, type PreparedMeasurer, type RunDefaults, type ShownWith, type Unit } from './measurer.ts';
+export { MeasurerRefused, type Arm, type ArmResult, type MeasurementNeed, type Measurer, type MeasurerDefaults, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PreparedMeasurer, type RunDefaults, type ShownWith, type Unit } from './measurer.ts';
 export { everyMeasurer, longestWarmupMs, MeasurerRegistry, MEASURERS, measurersChosenBy, recordedMeasurer, splitSuiteOptions, suiteMeasurer } from './measurers/all.ts';
 export { addResults, computeStats } from './record.ts';
 export { capText } from './case-text.ts';

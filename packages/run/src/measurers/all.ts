@@ -113,8 +113,9 @@ export class MeasurerRegistry {
 
   /** The view options a saved run is shown with unless the command line gives its own (a run saved with a CPU limit per request). */
   shownWith(options: RunRecord['options']): ShownWith {
-    const { record } = this.recorded(options.measurer);
-    return (options.measurerFields && record?.shownWith?.(options.measurerFields)) ?? {};
+    // A kind this registry lacks brings none: a run that carries its own words needs no measurer to be shown.
+    const found = this.measurers.find((m) => m.recorded.measurer === (options.measurer ?? PROCESSES.recorded.measurer));
+    return (options.measurerFields && found?.record?.shownWith?.(options.measurerFields)) ?? {};
   }
 
   /** What a saved run's record cannot say that its analysis assumes, in its measurer's words (a known kind only). */
