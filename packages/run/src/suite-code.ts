@@ -8,7 +8,7 @@ import { hostSuiteCode, suiteCodeOf } from '@rtbench/host-timed';
 import type { RequestSuite } from '@rtbench/core';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import type { NodeEnvUse } from '@rtbench/host';
-import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, type ArmBuild, type SuiteLocation } from '@rtbench/suite-loader';
+import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, UsageError, type ArmBuild, type SuiteLocation } from '@rtbench/suite-loader';
 
 export interface SuiteBundle {
   path: string;
@@ -52,6 +52,12 @@ export async function hostTimedSuiteCode(suite: SuiteLocation, plugins: readonly
 /** A request suite's code per runtime: the sources of all its handlers (the same module on every runtime). */
 export async function requestSuiteCode(suite: SuiteLocation, plugins: readonly RuntimePlugin[]): Promise<{ runtime: string; sha256: string }[]> {
   const { declarations } = (await loadSuite(suite)).suite as RequestSuite;
-  const handlers = [...new Set(declarations.map((d) => d.handler))];
+  let handlers: string[];
+  try {
+    // A suite may make its handler when a run first asks for it (a framework app's build): its failure is the suite's, said in one line.
+    handlers = [...new Set(declarations.map((d) => d.handler))];
+  } catch (error) {
+    throw new UsageError(`suite "${suite.name}" does not load: ${(error as Error).message.split('\n')[0]}`);
+  }
   return suiteCodeOf(suite.entry, () => handlers, new Map(plugins.map((p) => [p.name, p.bundle])), repoRoot);
 }
