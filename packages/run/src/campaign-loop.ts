@@ -113,6 +113,11 @@ export async function runCampaign<Facts, About, Step, View>(planner: CampaignPla
       const stop = listenForStop((cause) => listen({ kind: 'stopping', cause, dir }), options.stop);
       try {
         for (let run = await planner.next(); run; run = await planner.next()) {
+          // A stop between runs: nothing more starts.
+          if (stop.signal.aborted) {
+            ending = 'stopped';
+            break;
+          }
           const kept = run.file !== undefined && existsSync(join(dir, run.file)) ? readCampaignRun(dir, run.file, planner.lockFile, (m) => new UsageError(m))?.run : undefined;
           if (run.file !== undefined && kept?.status === 'complete') {
             listen({ kind: 'run-reused', file: run.file, about: run.about });

@@ -4,12 +4,12 @@
  * opened and locked against a second invocation, with the machine it
  * measures on; each run it asks for measured into that folder and saved as
  * it goes, so a stopped campaign resumes from what it saved; its budget and
- * the exit code that says the budget stopped it; a stop (stop.ts: a signal,
- * the launcher gone) turned into an abort of the run in progress; its
- * progress lines, said with a tone the command shows; and the plan port,
- * through which a planner asks the command for a run planned as `bench
- * --compare` plans one. The planners (@rtbench/bisect, @rtbench/releases,
- * @rtbench/claims) keep their own state, defaults and decisions.
+ * the exit code that says the budget stopped it; the tones its lines take;
+ * and the plan port, through which a planner asks the command for a run
+ * planned as `bench --compare` plans one. The loop that holds a planner
+ * with these is campaign-loop.ts; the planners (@rtbench/bisect,
+ * @rtbench/releases, @rtbench/claims) keep their own state, defaults and
+ * decisions.
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { cpus, hostname } from 'node:os';
@@ -23,7 +23,6 @@ import { executeRun, type RunRequest } from './run.ts';
 import type { RunHooks } from './loop.ts';
 import { writeRunAtomically } from './save.ts';
 import type { MeasurerOptionValue } from './measurer.ts';
-import { listenForStop, stopLine, type StopPorts } from './stop.ts';
 
 /** Exit code of a campaign stopped by its budget: the same command continues. */
 export const BUDGET_EXIT = 75;
@@ -158,20 +157,5 @@ export class CampaignBudget {
   /** Whether work estimated to take this long would end within the budget. */
   fits(estimateMs: number): boolean {
     return this.spentMs() + estimateMs <= this.budgetMs;
-  }
-}
-
-/**
- * Runs `body` with a stop (stop.ts: SIGINT, SIGTERM, SIGHUP, the launcher
- * gone) turned into an abort of its signal: the first says why and `doing`
- * and aborts the run in progress (which saves what it measured); a second
- * signal ends the process at once.
- */
-export async function whileStoppable<T>(say: (line: string) => void, doing: string, body: (signal: AbortSignal) => Promise<T>, ports?: StopPorts): Promise<T> {
-  const stop = listenForStop((cause) => say(`\n${stopLine(cause, doing)}`), ports);
-  try {
-    return await body(stop.signal);
-  } finally {
-    stop.end();
   }
 }

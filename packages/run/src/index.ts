@@ -20,7 +20,7 @@ export { listRuntimes, platformView, type PlatformView, type RuntimeRow } from '
 export { listLatest, listRange, parseRange, releaseVariant, type ReleaseRange } from './release-listing.ts';
 export { listenForStop, SIGNAL_EXIT, stopLine, type StopSignal } from './stop.ts';
 export { takeLock } from './pid-lock.ts';
-export { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, campaignMachine, INTERRUPTED_EXIT, openCampaignFolder, runIntoFile, whileStoppable, type CampaignSay, type LineTone, type PlanFlags, type PlanPort, type PlanRequest } from './campaign.ts';
+export { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, campaignMachine, INTERRUPTED_EXIT, openCampaignFolder, runIntoFile, type CampaignSay, type LineTone, type PlanFlags, type PlanPort, type PlanRequest } from './campaign.ts';
 export { campaignFilePath, readCampaignRun } from './campaign-files.ts';
 export { runCampaign, type CampaignEnd, type CampaignEnding, type CampaignEvent, type CampaignListener, type CampaignOptions, type CampaignPlanner, type CampaignRun, type CampaignTell } from './campaign-loop.ts';
 export { identityDifference, openCampaignState, readCampaignState, resumeCampaignState, saveCampaignState, type CampaignStatePolicy, type CheckedState, type OpenCampaign, type SavedCampaign } from './campaign-state.ts';

@@ -1,14 +1,14 @@
 /**
- * What bisect, releases and claims share (campaign.ts): the folder named by a
- * slug of what is measured, the budget, and a stop (stop.ts) turned into one
- * abort of the run in progress, with the handlers gone once it ends; and a
- * folder named to it checked before anything is asked.
+ * What bisect, releases and claims share (campaign.ts, campaign-loop.ts): the
+ * folder named by a slug of what is measured, the budget, and a stop
+ * (stop.ts) turned into a stop of the loop, with the handlers gone once it
+ * ends; and a folder named to it checked before anything is asked.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertWritableFolder, campaignFolder, CampaignBudget, whileStoppable } from '../src/index.ts';
+import { assertWritableFolder, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, runCampaign, type CampaignPlanner } from '../src/index.ts';
 
 describe('a campaign', () => {
   it('names its folder by a slug of what it measures under results/<kind>/, unless one is given; a shard keeps its suffix past the slug', () => {
@@ -24,26 +24,39 @@ describe('a campaign', () => {
     expect(new CampaignBudget(0).fits(1)).toBe(false);
   });
 
-  it('turns the first SIGINT, SIGTERM or SIGHUP into an abort of the run in progress, said once with its cause, and leaves no handler behind', async () => {
+  it('turns the first SIGINT, SIGTERM or SIGHUP into a stop of the loop, told once with its cause, and leaves no handler behind', async () => {
     const count = (): number[] => (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((s) => process.listenerCount(s));
     const before = count();
     const quiet = { watch: () => () => {}, exit: () => {} };
-    for (const [signal, why] of [['SIGINT', 'interrupted'], ['SIGTERM', 'terminated (SIGTERM)'], ['SIGHUP', 'hung up (SIGHUP)']] as const) {
-      const said: string[] = [];
-      const aborted = await whileStoppable((line) => said.push(line), 'stopping', async (abort) => {
-        expect(abort.aborted).toBe(false);
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-campaign-stop-'));
+    // A planner whose first run is asked for as the signal comes: the loop starts nothing, ends stopped.
+    const planner = (signal?: NodeJS.Signals): CampaignPlanner<undefined, undefined, never, undefined> => ({
+      what: 'toy',
+      dir,
+      lockFile: 'toy.lock',
+      open: async () => ({ saved: 0, facts: undefined }),
+      next: async () => {
+        if (!signal) return undefined;
         process.emit(signal);
-        return abort.aborted;
-      }, quiet);
-      expect(aborted).toBe(true);
-      expect(said).toEqual([`\n${why}: stopping${signal === 'SIGINT' ? ' (Ctrl-C again to quit now)' : ''}`]);
+        return { file: 'never.json', about: undefined, estimateMs: 0, plan: () => Promise.reject(new Error('nothing starts after a stop')) };
+      },
+      told: async () => {},
+      end: async () => ({ exit: 0 }),
+    });
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      const events: string[] = [];
+      const exit = await runCampaign(planner(signal), { budgetMs: 60_000, stop: quiet }, (e) => events.push(e.kind === 'stopping' ? `stopping ${JSON.stringify(e.cause)}` : e.kind));
+      expect(exit).toBe(INTERRUPTED_EXIT);
+      expect(events).toEqual(['opened', `stopping ${JSON.stringify({ signal })}`, 'stopped', 'finished']);
       expect(count()).toEqual(before);
     }
-    // Ended without a signal: nothing said, nothing left listening.
-    const said: string[] = [];
-    expect(await whileStoppable((line) => said.push(line), 'stopping', async (abort) => abort.aborted, quiet)).toBe(false);
-    expect(said).toEqual([]);
+    // Ended without a signal: nothing told of a stop, nothing left listening, the lock released.
+    const events: string[] = [];
+    expect(await runCampaign(planner(), { budgetMs: 60_000, stop: quiet }, (e) => events.push(e.kind))).toBe(0);
+    expect(events).toEqual(['opened', 'finished']);
     expect(count()).toEqual(before);
+    expect(existsSync(join(dir, 'toy.lock'))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
