@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { repoRoot, runCliAsync } from './helpers/cli.ts';
+import { repoRoot, runCliAsync, unwrapped } from './helpers/cli.ts';
 import { serveLibraries, type LibraryRegistry } from './fixtures/library-registry/registry.ts';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/claims-library');
@@ -65,7 +65,7 @@ describe('claims across versions of a package', () => {
   });
 
   it('prints claims × versions and the bisect command between the two', () => {
-    const out = result.stdout.replace(/\s+/g, ' ');
+    const out = unwrapped(result.stdout).replace(/\s+/g, ' ');
     expect(out).toContain(`claims × ${LIBRARY}@${SLOW}, ${LIBRARY}@${SAME}`);
     expect(out).toMatch(/held\s+broken\s+claims-library: The library's call costs at least 4× the inline loop/);
     expect(out).toContain(`npx pnpm rtbench bisect '${LIBRARY}@${SLOW}..${LIBRARY}@${SAME} node'`);

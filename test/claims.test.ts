@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { fixture, runCliAsync as runCli, tempFile } from './helpers/cli.ts';
+import { fixture, runCliAsync as runCli, tempFile, unwrapped } from './helpers/cli.ts';
 
 // Six independent process pairs at least, and an 8× difference: on a loaded machine one slow workerd process
 // (a real, occasional process effect) once left a 2× difference's interval too wide to break the claim; 8× is
@@ -49,7 +49,7 @@ describe.concurrent('rtbench claims', () => {
     // comment), and a claim still undecided gets more pairs.
     const r = await runCli(['claims', fixture('claims-flip'), '--across', 'node@20,node@26', '--rounds', '6', '--max-rounds', '24', '--time', '30ms', '--warmup', '50ms', '--save', dir]);
     expect(r.status, r.stdout).toBe(1); // node@20 against itself breaks the claim
-    const out = r.stdout.replace(/\s+/g, ' ');
+    const out = unwrapped(r.stdout).replace(/\s+/g, ' ');
     expect(out).toMatch(/claims × node@20, node@26/);
     expect(out).toMatch(/broken\s+held\s+claims-flip: Math\.pow is at least 2× faster/);
     expect(out).toMatch(/flipped claims-flip: .*broken on node@20, held on node@26/);

@@ -65,3 +65,10 @@ export function tableRow(stdout: string, caseId: string, arm: string): string {
   if (row === undefined) throw new Error(`no ${arm} row for case ${JSON.stringify(caseId)} in:\n${stdout}`);
   return row;
 }
+
+/**
+ * Output with the shell commands it prints joined back onto one line: a
+ * command wider than the terminal breaks between words with a trailing `\`,
+ * where it breaks depends on the checkout's path, and a test reads the command.
+ */
+export const unwrapped = (text: string): string => text.replace(/ \\\n\s+/g, ' ');

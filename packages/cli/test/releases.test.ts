@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { MATRIX_PACKAGE } from '../../../test/fixtures/release-runtime/matrix-plugin.ts';
 import { useReleaseRegistry } from '../../../test/fixtures/release-runtime/use-registry.ts';
 import { cacheDir } from '../src/paths.ts';
-import { fixture, repoRoot, runCliAsync, type CliResult } from '../../../test/helpers/cli.ts';
+import { fixture, repoRoot, runCliAsync, unwrapped, type CliResult } from '../../../test/helpers/cli.ts';
 
 const registry = useReleaseRegistry({
   pkg: MATRIX_PACKAGE,
@@ -65,7 +65,7 @@ describe.concurrent('rtbench releases', () => {
     expect(first.stderr).toContain(`measuring mxrt × ${TINY}: 1.0.0, 2.0.0, 3.0.0: 10 sets, 15 processes`);
     expect(first.stdout).toContain('change points: 1');
     expect(first.stdout).toMatch(/2\.0\.0 → 3\.0\.0 \(V8 [\d.]+(-node\.\d+)? → V8 [\d.]+(-node\.\d+)?\): slower/);
-    expect(first.stdout).toContain(`rtbench bench ${TINY} --compare mxrt@2.0.0 mxrt@3.0.0 --filter '/^math \\/ sum \\[n=1600\\]$/'`);
+    expect(unwrapped(first.stdout)).toContain(`rtbench bench ${TINY} --compare mxrt@2.0.0 mxrt@3.0.0 --filter '/^math \\/ sum \\[n=1600\\]$/'`);
     expect(first.stdout).not.toContain('rtbench bisect');
     expect(readFileSync(join(dir, 'releases.md'), 'utf8')).toContain('--compare mxrt@2.0.0 mxrt@3.0.0');
     expect(readFileSync(join(dir, 'releases.html'), 'utf8')).toContain('<script type="application/json" id="rtbench-data">');
