@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { BisectResult } from '../../packages/bisect/src/index.ts';
 import { printable, reporterFor, type BisectView } from '@rtbench/report';
 import { caseFilter, exactFilter } from '@rtbench/suite-loader';
-import { repoRoot, runCliAsync, tempFile } from '../helpers/cli.ts';
+import { repoRoot, runCliAsync, tempFile, unwrapped } from '../helpers/cli.ts';
 import { liveMarkdown } from '../helpers/markdown-inert.ts';
 import { syntheticRun, writeRun } from '../compare-synthetic.ts';
 import { writeMatrixFolder } from '../matrix-synthetic.ts';
@@ -94,7 +94,7 @@ describe('a hostile name', () => {
     inertMarkdown(md, 'releases.md');
     // The reproducing command picks the case still: its line breaks and escapes are written as \x{…} in the filter
     // (the command broken over lines with a trailing backslash, as a shell joins them again).
-    expect(r.stdout.replace(/ \\\n\s+/g, ' ')).toContain(String.raw`--filter '/^evil \x{1b}\]0;retitled\x{7}\x{1b}\[1;31mred\x{9b}2J\x{d}\x{a}forged line\x{a}`);
+    expect(unwrapped(r.stdout)).toContain(String.raw`--filter '/^evil \x{1b}\]0;retitled\x{7}\x{1b}\[1;31mred\x{9b}2J\x{d}\x{a}forged line\x{a}`);
     const html = readFileSync(join(merged, 'releases.html'), 'utf8');
     expect(html).not.toMatch(CONTROL);
     expect(html).not.toContain('<b>bold');

@@ -8,7 +8,7 @@ import { hostSuiteCode, suiteCodeOf } from '@rtbench/host-timed';
 import type { RequestSuite } from '@rtbench/core';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import type { NodeEnvUse } from '@rtbench/host';
-import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, UsageError, type ArmBuild, type SuiteLocation } from '@rtbench/suite-loader';
+import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, suiteLoadError, type ArmBuild, type SuiteLocation } from '@rtbench/suite-loader';
 
 export interface SuiteBundle {
   path: string;
@@ -57,7 +57,7 @@ export async function requestSuiteCode(suite: SuiteLocation, plugins: readonly R
     // A suite may make its handler when a run first asks for it (a framework app's build): its failure is the suite's, said in one line.
     handlers = [...new Set(declarations.map((d) => d.handler))];
   } catch (error) {
-    throw new UsageError(`suite "${suite.name}" does not load: ${(error as Error).message.split('\n')[0]}`);
+    throw suiteLoadError(suite, error);
   }
   return suiteCodeOf(suite.entry, () => handlers, new Map(plugins.map((p) => [p.name, p.bundle])), repoRoot);
 }

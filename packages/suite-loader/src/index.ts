@@ -22,5 +22,5 @@ export { caseFilter, exactFilter } from './case-filter.ts';
 export { UsageError } from './errors.ts';
 export { cacheDir, inCheckout, projectDir, repoRoot } from './places.ts';
 export type { SuiteLocation } from './suite-location.ts';
-export { filterCases, listSuites, loadSuite, locateSuite, suiteSummary } from './suites.ts';
+export { filterCases, listSuites, loadSuite, locateSuite, suiteLoadError, suiteSummary } from './suites.ts';
 export { isWorkerTarget, setWorkerRequests, workerNotes } from './worker.ts';

@@ -51,7 +51,7 @@ export async function loadSuite(location: SuiteLocation): Promise<{ suite: Suite
   try {
     mod = (await importUserModule(location.entry)) as { default?: unknown };
   } catch (error) {
-    throw new UsageError(`suite "${location.name}" does not load: ${suiteErrorText(error, location)}`);
+    throw suiteLoadError(location, error);
   }
   if (!isSuiteDefinition(mod.default)) {
     throw new UsageError(`${location.entry} must \`export default suite('name', () => { ... })\` from @rtbench/core`);
@@ -82,6 +82,11 @@ export function filterCases<C extends { id: string }>(cases: readonly C[], filte
  * compiler gives it (file:line:col), anything else whole, its line breaks
  * shown as `\n`, with the first frame in the suite's folder.
  */
+/** A suite that threw while it was loaded, or while it made what a run asks of it (a framework app's build): one line naming where. */
+export function suiteLoadError(location: SuiteLocation, error: unknown): UsageError {
+  return new UsageError(`suite "${location.name}" does not load: ${suiteErrorText(error, location)}`);
+}
+
 function suiteErrorText(error: unknown, location: SuiteLocation): string {
   if (!(error instanceof Error)) return String(error);
   const lines = error.message.split('\n');
