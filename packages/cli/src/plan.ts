@@ -72,11 +72,12 @@ export interface Plan {
 const asksAdaptive = (flags: PlanFlags): boolean => flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined || flags.stop !== undefined;
 
 /**
- * `--stop decided`'s fewest rounds when --rounds is not given: the
+ * `--stop decided`'s fewest process pairs when --rounds is not given: the
  * simulation from saved tables decided the most cells per case-round from 5
- * (docs/comparing.md, "Stopping when decided").
+ * (docs/comparing.md, "Stopping when decided"). Counted in pairs, since an
+ * interval counts them: with two sets per process that is 10 rounds.
  */
-export const DECIDED_MIN_ROUNDS = 5;
+export const DECIDED_MIN_PAIRS = 5;
 
 /** `--stop`: 'decided', or undefined for the precision target (the default). */
 function stopRule(stop: string | undefined): 'decided' | undefined {
@@ -85,11 +86,15 @@ function stopRule(stop: string | undefined): 'decided' | undefined {
   throw new UsageError(`--stop must be precise or decided, not "${stop}"`);
 }
 
-/** The round plan from the flags and the measurer's defaults: fixed rounds, or adaptive from a minimum. */
-export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: MeasurerDescriptor = DEFAULT_MEASURER): RoundPlan {
+/**
+ * The round plan from the flags and the measurer's defaults: fixed rounds, or
+ * adaptive from a minimum. `roundsPerProcess`: the rounds a process serves
+ * (sets that share processes count as one pair).
+ */
+export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: MeasurerDescriptor = DEFAULT_MEASURER, roundsPerProcess = 1): RoundPlan {
   const defaults = measurer.defaults[compare ? 'compare' : 'bench'];
   const rule = stopRule(flags.stop);
-  const rounds = parsePositiveInt(flags.rounds ?? (rule ? Math.min(defaults.rounds, DECIDED_MIN_ROUNDS) : defaults.rounds), '--rounds');
+  const rounds = parsePositiveInt(flags.rounds ?? (rule ? Math.min(defaults.rounds, DECIDED_MIN_PAIRS * roundsPerProcess) : defaults.rounds), '--rounds');
   const order = compare ? 'balanced' : 'shuffled';
   // A table of times is adaptive unless --rounds fixes it; a comparison, and a measurer of fixed rounds, only when asked.
   const adaptive = asksAdaptive(flags) || (defaults.adaptive === 'unless-fixed' && flags.rounds === undefined);
@@ -100,6 +105,17 @@ export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: Meas
   if (maxRounds < rounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${rounds}`);
   const maxTime = flags.maxTime ?? defaults.maxTime;
   return { order, rounds, adaptive: { target, maxRounds, ...(maxTime ? { budgetMs: parseDuration(maxTime, '--max-time') } : {}), ...(rule ? { rule } : {}) } };
+}
+
+/**
+ * The sampling time per arm over the plan's starting rounds. `--time` is the
+ * fixed design's, spread over its rounds; a rule that starts from fewer
+ * rounds of its own choosing (`--stop decided` without --rounds) samples each
+ * round as long as the fixed design's, not the whole --time over its few.
+ */
+export function startingTimeMs(timeMs: number, roundPlan: RoundPlan, flags: PlanFlags, fixedRounds: number): number {
+  const ruleChoseRounds = roundPlan.adaptive?.rule === 'decided' && flags.rounds === undefined;
+  return ruleChoseRounds ? (timeMs * roundPlan.rounds) / fixedRounds : timeMs;
 }
 
 /** Why a comparison of these rounds can decide nothing, if it cannot: an interval counts independent process pairs (rounds that share processes count once), and fixed rounds give fewer than MIN_UNITS. */
@@ -134,8 +150,13 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   let measurer = measured ?? implied?.measurer ?? parseSchedule(flags.schedule);
   const kind = compare ? 'compare' : 'bench';
   const defaults = measurer.defaults[kind];
-  const roundPlan = roundPlanFrom(flags, compare, measurer);
-  const timeMs = flags.timeMs ?? parseDuration(flags.time ?? defaults.time, '--time');
+  // A measurer refused on this platform is said in one line before anything is resolved or run.
+  refuseOnPlatform(measurer, platform);
+  // Its own options are its to read, and its tools its to find (valgrind), before anything is resolved or run.
+  const { chosen, suiteOwned } = splitSuiteOptions(flags.measurerOptions ?? {});
+  let prepared = prepareMeasurer(measurer, chosen, kind, flags.roundsPerProcess);
+  const roundPlan = roundPlanFrom(flags, compare, measurer, prepared.roundsPerProcess);
+  const timeMs = startingTimeMs(flags.timeMs ?? parseDuration(flags.time ?? defaults.time, '--time'), roundPlan, flags, defaults.rounds);
   // --warmup is the watched warmup's floor; it runs on until the batch times are steady (run steady-rule.ts).
   const warmupMinMs = flags.warmupMs ?? parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
   const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
@@ -149,11 +170,6 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (at least ${warmupMinMs} ms of warmup + ${+samplingMs.toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
-  // A measurer refused on this platform is said in one line before anything is resolved or run.
-  refuseOnPlatform(measurer, platform);
-  // Its own options are its to read, and its tools its to find (valgrind), before anything is resolved or run.
-  const { chosen, suiteOwned } = splitSuiteOptions(flags.measurerOptions ?? {});
-  let prepared = prepareMeasurer(measurer, chosen, kind, flags.roundsPerProcess);
 
   // A table says it in each cell ("no interval: 2 process pairs"); a comparison, whose verdicts are the point, says it first.
   const fewRounds = compare ? fewRoundsLine(roundPlan, prepared.roundsPerProcess) : undefined;

@@ -1,7 +1,7 @@
 /** The schedule as a value: what bench and bench --compare plan from their flags. */
 import { describe, expect, it } from 'vitest';
 import { ratioOptions } from '../src/verdict-flags.ts';
-import { DECIDED_MIN_ROUNDS, DEFAULT_MEASURER, fewRoundsLine, makePlan, roundPlanFrom } from '../src/plan.ts';
+import { DECIDED_MIN_PAIRS, DEFAULT_MEASURER, fewRoundsLine, makePlan, roundPlanFrom, startingTimeMs } from '../src/plan.ts';
 import { UsageError } from '../src/errors.ts';
 
 const BENCH_DEFAULTS = DEFAULT_MEASURER.defaults.bench;
@@ -31,22 +31,46 @@ describe('roundPlanFrom', () => {
     expect(roundPlanFrom({ target: '1%' }, true)).toEqual({ order: 'balanced', rounds: COMPARE_DEFAULTS.rounds, adaptive: { target: 0.01, maxRounds: COMPARE_DEFAULTS.maxRounds } });
   });
 
-  it('--stop decided stops each case when decided, from DECIDED_MIN_ROUNDS rounds unless --rounds says; precise is the default', () => {
+  it('--stop decided stops each case when decided, from DECIDED_MIN_PAIRS process pairs unless --rounds says; precise is the default', () => {
     expect(roundPlanFrom({ stop: 'decided' }, false)).toEqual({
       order: 'shuffled',
-      rounds: Math.min(BENCH_DEFAULTS.rounds, DECIDED_MIN_ROUNDS),
+      rounds: DECIDED_MIN_PAIRS,
       adaptive: { target: 0.02, maxRounds: BENCH_DEFAULTS.maxRounds, budgetMs: 60_000, rule: 'decided' },
     });
-    expect(roundPlanFrom({ stop: 'decided' }, true)).toEqual({ order: 'balanced', rounds: DECIDED_MIN_ROUNDS, adaptive: { target: 0.02, maxRounds: COMPARE_DEFAULTS.maxRounds, rule: 'decided' } });
+    expect(roundPlanFrom({ stop: 'decided' }, true)).toEqual({ order: 'balanced', rounds: DECIDED_MIN_PAIRS, adaptive: { target: 0.02, maxRounds: COMPARE_DEFAULTS.maxRounds, rule: 'decided' } });
     expect(roundPlanFrom({ stop: 'decided', rounds: '8' }, false).rounds).toBe(8);
     expect(roundPlanFrom({ stop: 'precise' }, false)).toEqual(roundPlanFrom({}, false));
     expect(() => roundPlanFrom({ stop: 'soon' }, false)).toThrow('--stop must be precise or decided, not "soon"');
   });
 
+  it('counts --stop decided\'s minimum in process pairs: two rounds per process start from twice the rounds, --rounds still says', () => {
+    expect(roundPlanFrom({ stop: 'decided' }, true, DEFAULT_MEASURER, 2).rounds).toBe(2 * DECIDED_MIN_PAIRS);
+    expect(roundPlanFrom({ stop: 'decided' }, true, DEFAULT_MEASURER, 3).rounds).toBe(3 * DECIDED_MIN_PAIRS);
+    expect(roundPlanFrom({ stop: 'decided', rounds: '4' }, true, DEFAULT_MEASURER, 2).rounds).toBe(4);
+    // Never more than the fixed design's rounds, nor does a fixed design count in pairs.
+    expect(roundPlanFrom({ stop: 'decided' }, false, DEFAULT_MEASURER, 2).rounds).toBe(BENCH_DEFAULTS.rounds);
+    expect(roundPlanFrom({}, true, DEFAULT_MEASURER, 2).rounds).toBe(COMPARE_DEFAULTS.rounds);
+  });
   it('refuses a cap below the minimum and a zero target, in the user’s words', () => {
     expect(() => roundPlanFrom({ rounds: '10', maxRounds: '8' }, false)).toThrow('--max-rounds 8 is below --rounds 10');
     expect(() => roundPlanFrom({ target: '0' }, false)).toThrow('--target must be more than 0%');
     expect(() => roundPlanFrom({ maxTime: '90' }, false)).toThrow('--max-time 90: write a duration with its unit');
+  });
+});
+
+describe('startingTimeMs', () => {
+  const decided = (rounds: number) => ({ order: 'balanced' as const, rounds, adaptive: { target: 0.02, maxRounds: 60, rule: 'decided' as const } });
+
+  it('gives the rule\'s own starting rounds the fixed design\'s sampling per round: --time over its rounds, not over the few', () => {
+    // 3 s over 30 rounds is 100 ms a round; the rule's 10 rounds then sample 1 s in all.
+    expect(startingTimeMs(3000, decided(10), { stop: 'decided' }, 30)).toBe(1000);
+    expect(startingTimeMs(3000, decided(10), { stop: 'decided' }, 30) / 10).toBe(3000 / 30);
+  });
+
+  it('spreads --time over the rounds asked for, and over a fixed or precise design\'s own', () => {
+    expect(startingTimeMs(1000, decided(10), { stop: 'decided', rounds: '10' }, 30)).toBe(1000);
+    expect(startingTimeMs(3000, { order: 'balanced', rounds: 30 }, {}, 30)).toBe(3000);
+    expect(startingTimeMs(240, { order: 'shuffled', rounds: 6, adaptive: { target: 0.02, maxRounds: 30 } }, {}, 6)).toBe(240);
   });
 });
 

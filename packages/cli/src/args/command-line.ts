@@ -24,7 +24,7 @@ import { reportCommand } from '../commands/report.ts';
 import { runtimesCommand } from '../commands/runtimes.ts';
 import { UsageError } from '../errors.ts';
 import type { CommandHelp } from './help.ts';
-import { DECIDED_MIN_ROUNDS, DEFAULT_MEASURER, WARMUP_CAP_FACTOR } from '../plan.ts';
+import { DECIDED_MIN_PAIRS, DEFAULT_MEASURER, WARMUP_CAP_FACTOR } from '../plan.ts';
 import { listingFormat, writeListing } from '../listing.ts';
 
 export const PROGRAM = 'rtbench';
@@ -109,7 +109,7 @@ const BENCH_OPTIONS = [
     name: 'stop',
     kind: 'value',
     value: 'rule',
-    help: `Adaptive: when a case stops getting rounds: precise (default: every ratio's interval within ±--target) or decided (each ratio decided on an interval valid at every look, or out of the budget's reach; from ${DECIDED_MIN_ROUNDS} rounds)`,
+    help: `Adaptive: when a case stops getting rounds: precise (default: every ratio's interval within ±--target) or decided (each ratio decided on an interval valid at every look, or out of the budget's reach; from ${DECIDED_MIN_PAIRS} process pairs, each round sampled as long as the fixed design's)`,
   },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long (default max(60s, 20x its budget))' },
   MAX_MEMORY_OPTION,
