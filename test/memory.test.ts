@@ -35,7 +35,7 @@ describe.skipIf(process.platform !== 'linux')('memory view on every runtime', ()
 
   it('runs and prints the memory view', () => {
     expect(cli.status, cli.stderr).toBe(0);
-    expect(cli.stdout).toMatch(/variant +peak RSS +above open +heap \(end\) +outside \(end\) +growth\/call +leak/);
+    expect(cli.stdout).toMatch(/variant +peak RSS +case added +heap held +off-heap +RSS grew +kept growing\n +while open +at peak +at end +at end +per call +every round\n/);
     expect(cli.stdout).toMatch(/LEAK \+[\d.]+ KB\/call/);
   });
 
@@ -81,7 +81,7 @@ describe.skipIf(process.platform !== 'linux')('memory view on every runtime', ()
     expect(outside('deno')).toBeGreaterThan(60 * MiB);
     expect(outside('workerd')).toBeUndefined();
     expect(outside('bun')).toBeUndefined();
-    expect(cli.stdout).toMatch(/n\/a — workerd: outside the heap: not reported/);
+    expect(cli.stdout).toMatch(/n\/a — workerd: off-heap: not reported/);
   });
 });
 

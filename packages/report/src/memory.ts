@@ -39,7 +39,7 @@ export function memoryRows(run: Pick<RunRecord, 'results'>): MemoryRow[] {
       const reasons = [
         ...(r.memory ? [] : [NOT_READ]),
         ...(heap?.heapUsedBytes === undefined ? [`heap: ${said('heap') ?? NO_HEAP}`] : []),
-        ...(heap?.externalBytes === undefined ? [`outside the heap: ${said('external') ?? NO_EXTERNAL}`] : []),
+        ...(heap?.externalBytes === undefined ? [`off-heap: ${said('external') ?? NO_EXTERNAL}`] : []),
       ];
       return {
         caseId: r.caseId,
@@ -85,7 +85,20 @@ export function memoryChangeText(change: MemoryChange | undefined, confidence: n
   return `peak RSS ${ratioText(change.ratio)} ${interval}${counted(change.units, 'process pair')})${time}`;
 }
 
-export const MEMORY_HEADERS = ['peak RSS', 'peak above open', 'heap used (end)', 'outside heap (end)', 'RSS growth / call', 'leak'] as const;
+/**
+ * Each column's head, named for the question it answers (so a heap of many MB beside 0 B added, or a growth beside
+ * "no", reads as two answers, not a contradiction): two short lines for a terminal, joined where a line has room.
+ */
+export const MEMORY_COLUMNS = [
+  { head: 'peak RSS', under: 'while open' },
+  { head: 'case added', under: 'at peak' },
+  { head: 'heap held', under: 'at end' },
+  { head: 'off-heap', under: 'at end' },
+  { head: 'RSS grew', under: 'per call' },
+  { head: 'kept growing', under: 'every round' },
+] as const;
+
+export const MEMORY_HEADERS = MEMORY_COLUMNS.map((c) => `${c.head} ${c.under}`);
 
 export function memoryRowCells(row: MemoryRow): string[] {
   const r = row.resident;
@@ -100,8 +113,11 @@ export function memoryRowCells(row: MemoryRow): string[] {
 }
 
 export const MEMORY_LEGEND =
-  'peak RSS: the most resident memory of the runtime process (and what it started) while the case was open, read by the host from /proc (VmHWM, reset as the case opened), median over rounds; ' +
-  'peak above open: that peak less what the process held as the case opened (over rounds where the case came after another in its process, where any did); heap used / outside heap: what the engine said when sampling ended (outside: ArrayBuffers and other external memory); ' +
-  'RSS growth / call: the slope of the resident set over the calls since the case was warm; leak: every round kept growing from warm to the last sample, with what the engine held more per call between the collections at both ends ("held") where it says, the RSS growth otherwise. ' +
-  'Read together: a growth per call beside leak "no" is a rise that did not go on in every round (a runtime growing its heap once, say), not a leak; ' +
-  'a heap of many MB beside 0 B above open is memory the process already held as the case opened, not memory the case took. n/a: nobody could say (reasons below).';
+  'peak RSS while open: the most resident memory of the runtime process (and what it started) while the case was open, read by the host from /proc (VmHWM, reset as the case opened), median over rounds; ' +
+  'case added at peak: that peak less what the process already held as the case opened (over rounds where the case came after another in its process, where any did); ' +
+  'heap held / off-heap at end: what the engine said it held when sampling ended (off-heap: ArrayBuffers and other external memory); ' +
+  'RSS grew per call: the slope of the resident set over the calls while the case ran warm (the later half of its samples). ' +
+  'kept growing every round, the leak rule: LEAK only when every round kept growing from warm to its last sample, past the collections forced at both ends, ' +
+  'by more than the runtime\'s own growth; it gives what the engine held more per call between those collections ("held") where it says, the RSS growth otherwise; "no" when a round did not. ' +
+  'So a growth per call beside "no" is a rise that did not go on in every round (a runtime growing its heap once, say), not a leak; ' +
+  'a heap of many MB beside 0 B added is memory the process already held as the case opened, not memory the case took. n/a: nobody could say (reasons below).';

@@ -47,9 +47,9 @@ describe('the memory view', () => {
     const cells = memoryRowCells(row!);
     expect(cells[3]).toBe('n/a');
     expect(cells[5]).toBe('no');
-    expect(row!.reasons.join(' ')).toMatch(/outside the heap: not reported/);
+    expect(row!.reasons.join(' ')).toMatch(/off-heap: not reported/);
     const [bun] = memoryRows({ results: [result('bun', { memory: read }, [round({ metrics: { source: 'jsc', heap: { heapUsedBytes: MiB }, unavailable: { external: 'JSC says no' } } })])] });
-    expect(bun!.reasons).toContain('outside the heap: JSC says no');
+    expect(bun!.reasons).toContain('off-heap: JSC says no');
   });
 
   it('renders a run saved before memory was read: no table, a line that says so', () => {
@@ -80,11 +80,23 @@ describe('the memory view', () => {
   });
 });
 
-describe("the memory table's key", () => {
-  it('reads a growth beside leak "no" and a heap beside 0 B above open, the two pairs that look contradictory', () => {
-    const section = metricsSection({ kind: 'bench', run: { results: [result('node', { memory: { ...read, leak: false } })] } } as unknown as View, 'memory')!;
-    const key = terminalMetrics(section, { color: false, columns: 100 }).replace(/\s+/g, ' ');
-    expect(key).toContain('a growth per call beside leak "no" is a rise that did not go on in every round');
-    expect(key).toContain('a heap of many MB beside 0 B above open is memory the process already held as the case opened');
+describe("the memory table's heads and key", () => {
+  const section = () => metricsSection({ kind: 'bench', run: { results: [result('node', { memory: { ...read, leak: false } })] } } as unknown as View, 'memory')!;
+
+  it('names each column for what it answers: two lines over a terminal column, one markdown head', () => {
+    const [first, second] = terminalMetrics(section(), { color: false, columns: 100 }).split('\n');
+    expect(first).toMatch(/^ +variant +peak RSS +case added +heap held +off-heap +RSS grew +kept growing$/);
+    expect(second).toMatch(/^ +while open +at peak +at end +at end +per call +every round$/);
+    // Each second line ends where its head ends: the two read as one name over one column.
+    const ends = (line: string): number[] => [...line.matchAll(/\S+(?: \S+)*/g)].map((m) => m.index! + m[0].length);
+    expect(ends(second!)).toEqual(ends(first!).slice(1));
+    expect(markdownMetrics(section())).toContain('| case | runtime | peak RSS while open | case added at peak | heap held at end | off-heap at end | RSS grew per call | kept growing every round |');
+  });
+
+  it('reads a growth beside "no" and a heap beside 0 B added, the two pairs that look contradictory, and states the leak rule', () => {
+    const key = terminalMetrics(section(), { color: false, columns: 100 }).replace(/\s+/g, ' ');
+    expect(key).toContain('a growth per call beside "no" is a rise that did not go on in every round');
+    expect(key).toContain('a heap of many MB beside 0 B added is memory the process already held as the case opened');
+    expect(key).toContain('LEAK only when every round kept growing from warm to its last sample');
   });
 });

@@ -70,6 +70,14 @@ function claimsOfSavedRuns(): View {
   return claimsView(readdirSync(folder).map((f) => ({ run: saved(join('claims-20261124-035723Z', f)), file: join(folder, f) })));
 }
 
+/** A compare's memory (arms of 20 characters) with a leak marked on one row: the widest cell beside the widest arm. */
+function leakingMemory(): RunRecord {
+  const run = saved('20261126-222223Z-ssr-compare.json');
+  const first = run.results.find((r) => r.memory)!;
+  first.memory = { ...first.memory!, leak: true, growthPerCallBytes: 999 * 1024, heldPerCallBytes: 999 * 1024 };
+  return run;
+}
+
 function requestRun(): RunRecord {
   return syntheticRequestRun({ arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24 --max-semi-space-size=64', factor: 1.2, tailFactor: 1.5 }], rounds: 6 });
 }
@@ -83,6 +91,7 @@ const TABLES: [string, (color: boolean) => string][] = [
   ['CPU per request (compare, a limit)', (color) => render(viewOfRun(requestRun(), { cpuLimitMs: 5 }), color)],
   ['memory', (color) => terminalMetrics(metricsSection(viewOfRun(saved('20261126-213742Z-json-reviver-precise.json')), 'memory')!, { color, columns: COLUMNS })],
   ['memory of a compare', (color) => terminalMetrics(metricsSection(viewOfRun(saved('20261126-222223Z-ssr-compare.json')), 'memory')!, { color, columns: COLUMNS })],
+  ['memory with a leak marked', (color) => terminalMetrics(metricsSection(viewOfRun(leakingMemory()), 'memory')!, { color, columns: COLUMNS })],
   ['gc', (color) => terminalMetrics(metricsSection(viewOfRun(saved('20261126-111226Z-relay-request.json')), 'gc')!, { color, columns: COLUMNS })],
   ['claims', (color) => render(claimsOfSavedRuns(), color)],
   ['history', (color) => render(historyView(historyRuns([{ factor: 1 }, { factor: 1.1 }, { factor: 1.1 }], { cases: [{ id: LONG, ns: 1_000 }], rounds: 6, seed: 3 }).map((run, i) => ({ run, file: `/results/run-${i}.json` }))), color)],

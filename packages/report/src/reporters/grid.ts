@@ -13,6 +13,8 @@ export type Cell = string | { text: string; paint: Paint };
 
 export interface GridColumn {
   head: string;
+  /** A second line under the head, where one line cannot say what the column answers within its width. */
+  under?: string;
   align: 'left' | 'right';
   /** This column's text may wrap onto more lines when the grid is wider than its limit (one column at most). */
   wrap?: boolean;
@@ -81,7 +83,7 @@ function pad(text: string, width: number, align: 'left' | 'right'): string {
 
 /** Natural column widths: the widest head or cell of each. */
 function naturalWidths(columns: readonly GridColumn[], rows: readonly GridRow[]): number[] {
-  return columns.map((col, i) => Math.max(textWidth(col.head), ...rows.map((r) => ('cells' in r && r.cells[i] !== undefined ? textWidth(textOf(r.cells[i]!)) : 0))));
+  return columns.map((col, i) => Math.max(textWidth(col.head), textWidth(col.under ?? ''), ...rows.map((r) => ('cells' in r && r.cells[i] !== undefined ? textWidth(textOf(r.cells[i]!)) : 0))));
 }
 
 /** How wide the grid's lines are with these column widths and indent. */
@@ -139,16 +141,17 @@ function headingLines(heading: string, width: number, paint: Paint): string[] {
   return wrapWords(heading.replace(SGR, ''), width).map(paint);
 }
 
-/** The grid's lines: header, a rule, then the rows (rows indented by two under headings). */
+/** The grid's lines: header (two lines where a column has `under`), a rule, then the rows (indented by two under headings). */
 export function renderGrid(columns: readonly GridColumn[], rows: readonly GridRow[], options: GridOptions): string[] {
   const indent = rows.some((r) => 'heading' in r) ? 2 : 0;
   const widths = naturalWidths(columns, rows);
   const wrapAt = columns.findIndex((c) => c.wrap);
   const over = gridWidth(widths, indent) - options.maxWidth;
-  if (wrapAt >= 0 && over > 0) widths[wrapAt] = Math.max(MIN_WRAP, textWidth(columns[wrapAt]!.head), widths[wrapAt]! - over);
+  if (wrapAt >= 0 && over > 0) widths[wrapAt] = Math.max(MIN_WRAP, textWidth(columns[wrapAt]!.head), textWidth(columns[wrapAt]!.under ?? ''), widths[wrapAt]! - over);
   const lead = ' '.repeat(indent);
   const line = (parts: string[]): string => trimEndVisible(lead + parts.join(GAP));
-  const out = [line(columns.map((c, i) => options.bold(pad(c.head, widths[i]!, c.align)))), options.dim(`${lead}${'─'.repeat(gridWidth(widths, 0))}`)];
+  const heads = columns.some((c) => c.under !== undefined) ? [(c: GridColumn) => c.head, (c: GridColumn) => c.under ?? ''] : [(c: GridColumn) => c.head];
+  const out = [...heads.map((head) => line(columns.map((c, i) => options.bold(pad(head(c), widths[i]!, c.align))))), options.dim(`${lead}${'─'.repeat(gridWidth(widths, 0))}`)];
   for (const row of rows) {
     if ('heading' in row) {
       out.push(...headingLines(row.heading, options.maxWidth, options.bold));

@@ -7,7 +7,7 @@
 import pc from 'picocolors';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from './grid.ts';
 import { METRICS_HEADERS, metricsRowCells } from '../metrics.ts';
-import { MEMORY_HEADERS, MEMORY_LEGEND, memoryRowCells } from '../memory.ts';
+import { MEMORY_COLUMNS, MEMORY_HEADERS, MEMORY_LEGEND, memoryRowCells } from '../memory.ts';
 import { markdownCell } from '../text.ts';
 import type { ReporterOptions } from './reporter.ts';
 import type { MemoryTableSection, MetricsChangesSection, MetricsSection, MetricsTableSection } from '../views/metrics.ts';
@@ -83,8 +83,6 @@ function markdownChanges(section: MetricsChangesSection): string {
   return `${out.join('\n')}\n`;
 }
 
-/** The memory view's terminal heads: short, so the table fits 100 columns; the legend says what each is. */
-const MEMORY_TERMINAL_HEADS = ['peak RSS', 'above open', 'heap (end)', 'outside (end)', 'growth/call', 'leak'] as const;
 
 /** What a run saved before rtbench read memory shows instead of a table. */
 const NOT_READ_LINE = 'memory: this run holds no resident-memory readings (saved before rtbench read them, or measured without /proc)';
@@ -92,7 +90,7 @@ const NOT_READ_LINE = 'memory: this run holds no resident-memory readings (saved
 function terminalMemory(section: MemoryTableSection, options: ReporterOptions): string {
   const { c, maxWidth } = terminalOf(options);
   if (!section.read) return `${noteLines([NOT_READ_LINE], c, maxWidth).join('\n')}\n`;
-  const columns: GridColumn[] = [{ head: 'variant', align: 'left', wrap: true }, ...MEMORY_TERMINAL_HEADS.map((head): GridColumn => ({ head, align: 'right' }))];
+  const columns: GridColumn[] = [{ head: 'variant', align: 'left', wrap: true }, ...MEMORY_COLUMNS.map((c): GridColumn => ({ ...c, align: 'right' }))];
   const rows: GridRow[] = [];
   let previous: string | undefined;
   for (const row of section.rows) {

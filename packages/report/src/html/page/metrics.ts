@@ -22,7 +22,7 @@ const GC_HEADING = {
 /** The memory view's heading: what its columns are (report memory.ts says the same under the text table). */
 export const MEMORY_HEADING = {
   title: 'Memory',
-  hint: ' — peak RSS: the most resident memory of the process while the case was open (read by the host from /proc), median over rounds; above open: less what it held as the case opened (rounds where the case came after another in its process, where any did); heap / outside: what the engine said when sampling ended; growth / call: the resident set over the later half of the samples; leak: every round kept growing, with what the engine held more per call (held) where it says',
+  hint: ' — peak RSS while open: the most resident memory of the process while the case was open (read by the host from /proc), median over rounds; case added at peak: less what it already held as the case opened (rounds where the case came after another in its process, where any did); heap held / off-heap at end: what the engine said when sampling ended; RSS grew per call: the resident set over the later half of the samples; kept growing every round: LEAK only when every round kept growing past the collections at both ends, with what the engine held more per call (held) where it says',
   tableClass: 'metrics-table memory-table',
 };
 
