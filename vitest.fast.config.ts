@@ -19,7 +19,7 @@ export const PURE_TESTS: string[] = [
   'packages/profile/test/{alloc-summary,alloc-tree,cdp,perf-refusal,summary,tree}.test.ts',
   'packages/runtime-kit/test/{elf,file-facts,npm,releases,v8-flags}.test.ts',
   'packages/process/test/{cgroup-memory-peak,context-switches,job,protocol-reader,session}.test.ts',
-  'packages/host/test/{callgrind,program-cache}.test.ts',
+  'packages/host/test/{callgrind,program-cache,stable-versions}.test.ts',
   'packages/adapters/test/**/*.test.ts',
   'packages/runtime-registry/test/**/*.test.ts',
   'packages/host-timed/test/**/*.test.ts',
@@ -31,7 +31,7 @@ export const PURE_TESTS: string[] = [
   'packages/cli/test/{bisect-threshold,brought-schedule,campaign-lines,claims-on-releases,claims-views,cli-args,command-reference,edited-run,findings,cli-names,compare-analyze,cache-advice,plan,platforms,progress,saved-before-block,shards-merge}.test.ts',
   'packages/cli/test/faults/{forged-output,parsers.property,user-names.property}.test.ts',
   'packages/suite-loader/test/{brought-format,case-filter,deno-config,suite-summary,worker}.test.ts',
-  'test/{digest-tolerance,host-timed-direction,install-programs,layout-doc,named-paths,profile-manifest,reference-docs,runtime-pins,stopping-simulation,suite-folders}.test.ts',
+  'test/{digest-tolerance,host-timed-direction,install-programs,kit-exports,layout-doc,named-paths,profile-manifest,reference-docs,runtime-pins,stopping-simulation,suite-folders}.test.ts',
   'test/faults/host-bounds.test.ts',
 ];
 

@@ -10,7 +10,8 @@
  * line per declaration and exits 1 if any disagrees with the registry.
  */
 import { execFileSync } from 'node:child_process';
-import { hasPackage, PLATFORMS } from '@rtbench/runtime-kit';
+import { isUnavailable } from '@rtbench/host';
+import { PLATFORMS } from '@rtbench/process';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 
 /** Whether name@version is published (npm view prints the version, or fails with E404). */
@@ -33,7 +34,7 @@ const say = (ok: boolean, line: string) => {
 for (const rt of runtimePlugins().flatMap((p) => p.npmRuntimes)) {
   for (const platform of PLATFORMS) {
     const entry = rt.platforms[platform];
-    if (!hasPackage(entry)) {
+    if (isUnavailable(entry)) {
       const name = guessed(rt.package, platform);
       say(name === rt.package || !published(name, rt.version), `${rt.spec} ${platform}: none declared (${entry.unavailable}); ${name}@${rt.version} is not on npm`);
       continue;

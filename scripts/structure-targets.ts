@@ -5,8 +5,8 @@
  * folder), where code asks which measurer it holds
  * (only the measurers do), where a CSV key is declared (only the column lists),
  * where report asks a view's kind (nowhere: a record per kind), whether
- * source comments hold dates, and two bounds: runtime-kit's count of exports
- * and the CLI's lines.
+ * source comments hold dates, whether runtime-kit exports only what plug-ins
+ * import, and one bound: the CLI's lines.
  * Reads the code with TypeScript's own parser, so a name in a comment is not
  * a name in code and a date in a string is not a date in a comment.
  *
@@ -20,6 +20,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { runSchema } from '../packages/core/src/schema.ts';
 import { everyMeasurer } from '../packages/run/src/measurers/all.ts';
+import { exportedNames, kitExportsNoPluginUses } from './kit-exports.ts';
 import { commentRanges, sourceFiles } from './source-comments.ts';
 import { reachesIntoSuite } from './suite-folders.ts';
 
@@ -421,29 +422,11 @@ function cliStartsNoProcess(): Target {
   return { name: 'no file in packages/cli/src imports what starts a process (child_process, a job, a session, a probe, the loop)', findings };
 }
 
-/** The names a module exports, as TypeScript reads it: each `export { … }` name, each exported declaration, and what `export *` hands on. */
-function exportedNames(file: string): string[] {
-  const names: string[] = [];
-  for (const node of parse(file).statements) {
-    if (ts.isExportDeclaration(node)) {
-      if (node.exportClause && ts.isNamedExports(node.exportClause)) names.push(...node.exportClause.elements.map((e) => e.name.text));
-      else if (node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) names.push(...exportedNames(join(file, '..', node.moduleSpecifier.text)));
-    } else if (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
-      if (ts.isVariableStatement(node)) names.push(...node.declarationList.declarations.map((d) => d.name.getText()));
-      else if ('name' in node && node.name && ts.isIdentifier(node.name as ts.Node)) names.push((node.name as ts.Identifier).text);
-    }
-  }
-  return names;
-}
-
-/** runtime-kit is the plug-in contract: at most half of the 126 names it exported before the host's tools and the process left it. */
-const CONTRACT_EXPORTS_MAX = 63;
-
 const contractNames = exportedNames(join(repoRoot, 'packages', 'runtime-kit', 'src', 'index.ts')).length;
 
 function contractExports(): Target {
-  const findings = contractNames > CONTRACT_EXPORTS_MAX ? [{ file: 'packages/runtime-kit/src/index.ts', line: 0, text: `${contractNames} names exported` }] : [];
-  return { name: `runtime-kit exports the plug-in contract only: at most ${CONTRACT_EXPORTS_MAX} names`, findings };
+  const findings = kitExportsNoPluginUses(repoRoot).map((name) => ({ file: 'packages/runtime-kit/src/index.ts', line: 0, text: `${name}: no plug-in imports it` }));
+  return { name: 'every name runtime-kit exports is imported by a runtime plug-in (runners/, test plug-ins)', findings };
 }
 
 /** The CLI parses, plans, runs and emits; what it grows beyond that belongs in a package beneath it. */

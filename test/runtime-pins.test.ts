@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePin, workspaceBinary } from '../packages/runtime-kit/src/index.ts';
+import { workspaceRuntimes } from '@rtbench/runtime-kit';
+import { parsePin } from '../packages/runtime-kit/src/npm-runtime.ts';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import { repoRoot } from './helpers/cli.ts';
 
@@ -29,7 +30,7 @@ describe('runtime pins', () => {
     }
     for (const rt of plugin.npmRuntimes) {
       expect(parsePin(rt.dependency, manifest.devDependencies![rt.dependency]!)).toEqual({ package: rt.package, version: rt.version });
-      expect(workspaceBinary(rt), rt.spec).toBeDefined();
+      expect(workspaceRuntimes.find(rt), rt.spec).toBeDefined();
     }
   });
 

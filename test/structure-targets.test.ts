@@ -2,8 +2,8 @@
  * The house's layout targets (scripts/structure-targets.ts): which unit may
  * name a runtime, an engine, a measurer or a format, which package may import
  * which, where CSV keys are declared and where report asks a view's kind,
- * no dates in source comments, runtime-kit's count of exports and the CLI's
- * lines. Each target lists what breaks it.
+ * no dates in source comments, runtime-kit exporting only what plug-ins
+ * import, and the CLI's lines. Each target lists what breaks it.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

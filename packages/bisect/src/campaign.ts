@@ -12,7 +12,7 @@ import { basename } from 'node:path';
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import type { BisectView } from '@rtbench/report/views';
 import { campaignFolder, listRange, releaseVariant, type CampaignPlanner, type CampaignRun, type CampaignTell, type MeasurerDescriptor, type PlanFlags, type PlanPort } from '@rtbench/run';
-import { isResolved } from '@rtbench/runtime-kit';
+import { isResolved } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import { bisectView } from './answer.ts';
 import { BISECT_DEFAULTS, bisectThreshold } from './defaults.ts';

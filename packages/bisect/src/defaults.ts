@@ -6,7 +6,7 @@
  * 90% (a two one-sided test at 5%): decide.ts, error rates in its tests.
  */
 import type { MeasurerDescriptor, RunRequest } from '@rtbench/run';
-import { isResolved } from '@rtbench/runtime-kit';
+import { isResolved } from '@rtbench/runtime-registry';
 
 export const BISECT_DEFAULTS = {
   timePerRoundMs: 100,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from './types.ts';
 import { STATE_FILE, type BisectFolder, type SavedStep } from './state.ts';
 import { readCampaignRun, releaseVariant, type ReleaseRange } from '@rtbench/run';
-import { isResolved } from '@rtbench/runtime-kit';
+import { isResolved } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import { logRatiosOf, type Releases } from './step.ts';
 

@@ -9,10 +9,10 @@
  */
 import { existsSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
-import { releaseRuntime, type RuntimeTarget } from '@rtbench/runtime-kit';
+import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { pairRounds, unitMeans } from '@rtbench/stats';
 import { resolveVariant, runtimeStore } from '@rtbench/run';
-import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
+import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
 import { releaseVariant, type ReleaseRange } from '@rtbench/run';
 import type { BisectFolder } from './state.ts';
 
@@ -23,7 +23,7 @@ async function cacheEntryOf(range: ReleaseRange, tag: string): Promise<string | 
   const store = runtimeStore();
   const releases = range.plugin.releases!;
   const version = releases.npmVersionOf(tag, await store.releases.versions(releases.template.package));
-  return version === undefined ? undefined : store.cacheEntry(releaseRuntime(releases, version, `${range.runtime}@${tag}`));
+  return version === undefined ? undefined : store.cacheEntry({ ...releases.template, version, spec: `${range.runtime}@${tag}` });
 }
 
 /**

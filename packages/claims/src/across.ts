@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { claimsView, packagesText, runInfo, versionText, type ClaimsView } from '@rtbench/report/views';
 import { parseRuntimeList, pinsAlone } from '@rtbench/run';
-import type { VariantSpec } from '@rtbench/runtime-kit';
+import type { VariantSpec } from '@rtbench/runtime-registry';
 import { UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import type { PlannedCheck } from './checks.ts';
 import { pinVariants, replaceVariants } from './plan.ts';

@@ -8,7 +8,7 @@
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { parseVariant, pinsAlone, quotePart } from '@rtbench/run';
-import type { VariantSpec } from '@rtbench/runtime-kit';
+import type { VariantSpec } from '@rtbench/runtime-registry';
 import { baseVariant } from './plan.ts';
 
 /** A word for a POSIX shell, in single quotes unless it needs none. */

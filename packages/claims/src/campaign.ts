@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileStamp } from '@rtbench/host';
 import type { ClaimsView } from '@rtbench/report/views';
-import { isResolved } from '@rtbench/runtime-kit';
+import { isResolved } from '@rtbench/runtime-registry';
 import { openCampaignState, writeRunAtomically, type CampaignBudget, type CampaignPlanner, type CampaignRun, type CampaignStatePolicy, type PlanPort, type SavedCampaign } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';
 import { checkClaims, claimsBlock, type ClaimFamily } from '@rtbench/verdicts';

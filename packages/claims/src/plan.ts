@@ -9,7 +9,7 @@ import { isBound, type ClaimMeasure } from '@rtbench/core';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import { parseVariant, pinText, quotePart, type RunRequest } from '@rtbench/run';
-import type { VariantSpec } from '@rtbench/runtime-kit';
+import type { VariantSpec } from '@rtbench/runtime-registry';
 import type { PlannedCheck } from './checks.ts';
 import { checkClaims, type ClaimFamily } from '@rtbench/verdicts';
 

@@ -21,7 +21,7 @@ import { printable } from '@rtbench/report';
 import { applyMemoryBound } from './args/memory-option.ts';
 import { survivePipeClosing } from './process/pipes.ts';
 import { cacheDir, CLI_VERSION } from './paths.ts';
-import { rememberFactsIn } from '@rtbench/runtime-kit';
+import { rememberFactsIn } from '@rtbench/process';
 import { join } from 'node:path';
 
 const TITLE = `${PROGRAM}/${CLI_VERSION}`;

@@ -12,7 +12,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { releaseRuntime } from '@rtbench/runtime-kit';
 import { NpmRuntimeStore } from '@rtbench/host';
 import relrt, { BINARY, RELEASE_PACKAGE } from '../../../test/fixtures/release-runtime/plugin.ts';
 import { useReleaseRegistry } from '../../../test/fixtures/release-runtime/use-registry.ts';
@@ -64,7 +63,7 @@ describe.concurrent('bisect --clean', () => {
     vi.stubEnv('npm_config_registry', env.npm_config_registry!);
     vi.stubEnv('npm_config_cache', env.npm_config_cache!);
     try {
-      await new NpmRuntimeStore({ dir: RUNTIMES, install: true, workspace: false }).get(releaseRuntime(relrt.releases!, older, `relrt@${older}`));
+      await new NpmRuntimeStore({ dir: RUNTIMES, install: true, workspace: false }).get({ ...relrt.releases!.template, version: older, spec: `relrt@${older}` });
     } finally {
       vi.unstubAllEnvs();
     }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { everyMeasurer, platformView, type PlatformView } from '@rtbench/run';
 import { HOST_TOOLS } from '@rtbench/host';
-import { PLATFORMS, hasPackage, type Platform } from '@rtbench/runtime-kit';
+import { PLATFORMS, type Platform } from '@rtbench/process';
 import { runtimePlugins } from '@rtbench/runtime-registry';
 import { parseProfileKinds } from '../src/args/profiles.ts';
 import { repoRoot } from '../src/paths.ts';
@@ -36,7 +36,7 @@ describe('each platform, as the plug-ins, measurers and host tools declare it', 
 
   it('on both arm64 platforms, every runtime published as a wrapper with platform packages has one there', () => {
     for (const platform of ['linux-arm64', 'darwin-arm64'] as const) {
-      const wrapped = pinned.filter((rt) => { const e = rt.platforms['linux-x64']; return hasPackage(e) && e.binaryPackage; });
+      const wrapped = pinned.filter((rt) => { const e = rt.platforms['linux-x64']; return 'binaryPackage' in e && e.binaryPackage; });
       expect(wrapped.length).toBeGreaterThanOrEqual(3);
       for (const rt of wrapped) expect(platformView(platform).runtimes.find((r) => r.spec === rt.spec)?.binaryPackage).toMatch(/arm64|aarch64/);
     }

@@ -7,7 +7,8 @@
  * development build measures it.
  */
 import { fileURLToPath } from 'node:url';
-import type { RunnableVariant, RuntimePlugin } from '@rtbench/runtime-kit';
+import type { RunnableVariant } from './variant.ts';
+import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { bundleProgramFor, type BundledProgram } from '@rtbench/host';
 
 /** How the program's default export (a string) is delivered. */

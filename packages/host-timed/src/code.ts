@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { build } from 'esbuild';
 import type { RuntimeKind } from '@rtbench/core';
-import type { BundleTarget } from '@rtbench/runtime-kit';
+import type { BundleTarget } from '@rtbench/host';
 import { bundleOptions } from '@rtbench/host';
 import { isUnsupported, type HostMeasurement } from './suite.ts';
 

@@ -8,7 +8,7 @@
 export { hostTimedSuite, isHostCaseSpec, isUnsupported, METRICS, type HostCaseSpec, type HostMeasurement, type HostTimedSuite, type HttpRequestSpec, type LoadMeasurement, type LoadProfile, LOAD_PROFILES, type MetricKey, type StartupMeasurement, type Unsupported } from './suite.ts';
 export { prepareMeasurement, runRound, disposePrepared, type Prepared, type PrepareOptions, type RoundBudget } from './prepare.ts';
 export type { RoundOutcome, RoundValues, RoundFailure } from './outcome.ts';
-export { programCommand } from './variant.ts';
+export { programCommand, type RunnableVariant } from './variant.ts';
 export { choosePinning, type Pinning } from './pinning.ts';
 export { bundleProgram, startupWrapper, type Wrapper } from './bundle.ts';
 export { hostSuiteCode, suiteCodeOf } from './code.ts';

@@ -19,7 +19,7 @@ import { fail, within, type RoundOutcome, type RoundValues } from './outcome.ts'
 import { choosePinning, pinProcess } from './pinning.ts';
 import { perRequest, readServerThreads, SERVER_THREAD_METRICS, serverWindow, type ServerWindow } from './server-window.ts';
 import type { HttpRequestSpec, LoadProfile, MetricKey } from './suite.ts';
-import type { RunnableVariant } from '@rtbench/runtime-kit';
+import type { RunnableVariant } from './variant.ts';
 import { programCommand } from './variant.ts';
 import { chooseGenerator, wrkArgs, writeWrkScript, type Generator } from './wrk.ts';
 

@@ -7,14 +7,14 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cannotMessage, isUnavailable } from '@rtbench/runtime-kit';
+import { cannotMessage, isUnavailable } from '@rtbench/host';
 import { guardDir, removeGuardedDir } from '@rtbench/process';
 import { bundleProgram, startupWrapper, variantNodeEnv } from './bundle.ts';
 import { runLoadRound } from './load.ts';
 import { fail, type RoundOutcome } from './outcome.ts';
 import { timeFirstLine, timeFirstResponse, timeIsolateStart, type TimingLimits } from './startup.ts';
 import { isUnsupported, type HostMeasurement, type LoadMeasurement, type StartupMeasurement, type Unsupported } from './suite.ts';
-import type { RunnableVariant } from '@rtbench/runtime-kit';
+import type { RunnableVariant } from './variant.ts';
 import { programCommand } from './variant.ts';
 
 export type Prepared =

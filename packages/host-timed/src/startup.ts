@@ -6,11 +6,12 @@
  * isolate into a running server (workerd's worker loader) also gets isolate
  * start timed on its own, without the process start and config parsing.
  */
-import { isUnavailable, type ServedProgram } from '@rtbench/runtime-kit';
+import { isUnavailable } from '@rtbench/host';
+import type { ServedProgram } from '@rtbench/runtime-kit';
 import { endedHow, exitOf, killTree, spawnTracked, Tail } from '@rtbench/process';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';
 import { fail, within, type RoundOutcome } from './outcome.ts';
-import type { RunnableVariant } from '@rtbench/runtime-kit';
+import type { RunnableVariant } from './variant.ts';
 import type { ProgramCommand } from './variant.ts';
 
 export interface TimingLimits {

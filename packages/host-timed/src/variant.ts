@@ -3,9 +3,18 @@
  * plug-in says how (`programs`), with the variant's binary and translated
  * engine flags.
  */
-import type { ProgramCommand, ProgramOptions, RunnableVariant } from '@rtbench/runtime-kit';
+import type { ProgramCommand, ProgramOptions } from '@rtbench/host';
+import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 
 export type { ProgramCommand, ProgramOptions };
+
+/** What code that starts a runtime needs of a resolved variant (host-timed programs, a measurer's arm). */
+export interface RunnableVariant {
+  id: string;
+  plugin: RuntimePlugin;
+  target: RuntimeTarget;
+  flags: TranslatedFlags;
+}
 
 /** The command that runs `script` on a variant whose runtime runs programs as processes. */
 export function programCommand(v: RunnableVariant, script: string, options: ProgramOptions = {}): ProgramCommand {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuntimeKind } from '@rtbench/core';
-import type { BundleTarget } from '@rtbench/runtime-kit';
+import type { BundleTarget } from '@rtbench/host';
 import { hostSuiteCode, LOAD_PROFILES, type HostMeasurement } from '../src/index.ts';
 
 const NODE: BundleTarget = { entry: '', platform: 'node', conditions: ['node'] };

@@ -12,7 +12,7 @@ import { storeProgram, type CachedProgram } from './program-cache.ts';
 import { DEFAULT_NODE_ENV, nodeEnvDefine, nodeEnvReaders, readsNodeEnv, type NodeEnvUse } from './node-env.ts';
 import { bundledPackages, type BundledPackage } from './bundled-packages.ts';
 import { moduleGraphs } from './module-graphs.ts';
-import type { BundleTarget } from '@rtbench/runtime-kit';
+import type { BundleTarget } from './plugin-shapes.ts';
 import { resolve } from 'node:path';
 
 /**

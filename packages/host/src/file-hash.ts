@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
-import { rememberedFact } from '@rtbench/runtime-kit';
+import { rememberedFact } from '@rtbench/process';
 
 const hashes = new Map<string, Promise<string>>();
 

@@ -4,7 +4,7 @@
  * profile that needs a tool the platform lacks is refused before anything
  * runs (with the tool's sentence), and docs/platforms.md holds the table.
  */
-import type { Platform } from '@rtbench/runtime-kit';
+import type { Platform } from '@rtbench/process';
 import { EVERY_PLATFORM, linuxOnly, type PlatformSupport } from './platform-support.ts';
 
 export interface HostTool {

@@ -14,3 +14,6 @@ export { npmInstaller } from './npm-client.ts';
 export { sha256File } from './file-hash.ts';
 export { EVERY_PLATFORM, linuxOnly, refusedOn, type PlatformSupport } from './platform-support.ts';
 export { fileStamp, slug } from './file-name.ts';
+export { cannotMessage, isUnavailable, type CapabilityName, type Unavailable } from './capability.ts';
+export type { BundleTarget, NpmInstallLocation, ProgramCommand, ProgramOptions, ReleaseIndex, RuntimeStore, WarmupHorizon } from './plugin-shapes.ts';
+export { stableVersionsInOrder } from './stable-versions.ts';

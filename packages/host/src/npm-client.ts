@@ -10,7 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBriefly, whichOnPath } from '@rtbench/process';
-import { stableVersionsInOrder, type Platform, type ReleaseIndex } from '@rtbench/runtime-kit';
+import type { Platform } from '@rtbench/process';
+import type { ReleaseIndex } from './plugin-shapes.ts';
+import { stableVersionsInOrder } from './stable-versions.ts';
 
 /** npm's --os and --cpu for a platform: Node's words, which npm shares. */
 function npmPlatformArgs(platform: Platform): string[] {

@@ -3,7 +3,7 @@
  * measurers): the platforms, and what a user reads elsewhere. A run asks
  * before anything starts (refusedOn); docs/platforms.md holds the table.
  */
-import { PLATFORMS, type Platform } from '@rtbench/runtime-kit';
+import { PLATFORMS, type Platform } from '@rtbench/process';
 
 /**
  * Where a measurer or host tool works, declared beside it: the platforms,

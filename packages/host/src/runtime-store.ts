@@ -13,7 +13,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } f
 import { homedir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pidAlive } from '@rtbench/process';
-import { foreignArchitecture, hasPackage, hostPlatform, isPlatform, PLATFORMS, RuntimeUnavailableError, workspaceBinary, type NpmInstallLocation, type NpmRuntime, type Platform, type ReleaseIndex, type RuntimeStore } from '@rtbench/runtime-kit';
+import { foreignArchitecture, hostPlatform, isPlatform, PLATFORMS, type Platform } from '@rtbench/process';
+import { RuntimeUnavailableError, workspaceRuntimes, type NpmRuntime } from '@rtbench/runtime-kit';
+import { isUnavailable } from './capability.ts';
+import type { NpmInstallLocation, ReleaseIndex, RuntimeStore } from './plugin-shapes.ts';
 import { INSTALL_RECORD, readInstallRecord, recordMismatch, writeInstallRecord } from './install-record.ts';
 import { localReleaseIndex } from './local-releases.ts';
 import { npmInstaller, npmReleaseIndex, type RuntimeInstaller } from './npm-client.ts';
@@ -168,7 +171,7 @@ export class NpmRuntimeStore implements RuntimeStore {
       throw new RuntimeUnavailableError(`${rt.spec}: rtbench installs runtimes from npm on ${PLATFORMS.join(', ')} (this is ${platform}); ${wayOut}`);
     }
     const entry = rt.platforms[platform];
-    if (!hasPackage(entry)) throw new RuntimeUnavailableError(`${rt.spec}: ${entry.unavailable} (this is ${platform}); ${wayOut}`);
+    if (isUnavailable(entry)) throw new RuntimeUnavailableError(`${rt.spec}: ${entry.unavailable} (this is ${platform}); ${wayOut}`);
     return {
       spec: rt.spec,
       version: rt.version,
@@ -187,7 +190,7 @@ export class NpmRuntimeStore implements RuntimeStore {
   private findInstall(rt: PlatformInstall): FoundRuntime | undefined {
     // node_modules holds this machine's packages only.
     if (this.options.workspace !== false && !rt.foreign) {
-      const binary = workspaceBinary(rt.declared);
+      const binary = workspaceRuntimes.find(rt.declared);
       if (binary) return { binary, location: 'workspace' };
     }
     const entry = this.entryOf(rt);

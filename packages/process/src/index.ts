@@ -11,3 +11,6 @@ export { cpuNsBetween, threadCpuDeltas, totalCpuNs, threadCpuTimes, type CpuBetw
 export { contextSwitchDeltas, threadContextSwitches, type ContextSwitches } from './context-switches.ts';
 export { runBriefly, whichOnPath } from './run-briefly.ts';
 export { importUserModule } from './user-module.ts';
+export { hostPlatform, isPlatform, PLATFORMS, type Platform } from './platform.ts';
+export { foreignArchitecture } from './elf.ts';
+export { rememberedFact, rememberFactsIn } from './file-facts.ts';

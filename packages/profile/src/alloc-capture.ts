@@ -11,9 +11,9 @@
  */
 import { lockstepSampleIterations, type CaseResultMessage, type ReadyMessage } from '@rtbench/core/protocol';
 import { LOCKSTEP_WINDOW, type AllocationWindow, type CallTree } from '@rtbench/core/profile-manifest';
-import { cannotMessage, isUnavailable, type JobRequest } from '@rtbench/runtime-kit';
+import type { JobRequest } from '@rtbench/runtime-kit';
 import { liveCase, type LiveCase } from '@rtbench/process';
-import { writeFileAtomically } from '@rtbench/host';
+import { cannotMessage, isUnavailable, writeFileAtomically } from '@rtbench/host';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { checkHeapProfile, type HeapProfile } from './heapprofile.ts';
 import { MEASURE_FRAMES } from '@rtbench/core';

@@ -12,9 +12,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { lockstepJob, type CaseResultMessage, type Job } from '@rtbench/core/protocol';
-import { cannotMessage, isUnavailable, withFlagsFirst, type RuntimePlugin, type RuntimeTarget, type TranslatedFlags } from '@rtbench/runtime-kit';
+import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 import { guardDir, removeGuardedDir, type JobOutcome } from '@rtbench/process';
-import { writeFileAtomically } from '@rtbench/host';
+import { cannotMessage, isUnavailable, writeFileAtomically } from '@rtbench/host';
 import { parseCpuProfile, restrictToSampling, type CpuProfile, type SamplingWindow } from './cpuprofile.ts';
 import { bundleLocator } from './source-map.ts';
 import { summarize, type ProfileSummary } from './summary.ts';
@@ -138,7 +138,9 @@ export async function profileCase(options: ProfileCaseOptions): Promise<ProfileC
     guardDir(dir);
     try {
       const name = 'case.cpuprofile';
-      outcome = await arm.plugin.runJob(withFlagsFirst(request, hook.flags(dir, name, intervalUs)));
+      // The profile's flags go before the variant's, so a variant's own flag has the last word.
+      const flags = hook.flags(dir, name, intervalUs);
+      outcome = await arm.plugin.runJob({ ...request, flags: { args: [...flags.args, ...request.flags.args], env: { ...request.flags.env, ...flags.env } } });
       const { problem } = answerOf(outcome);
       if (problem) return problem;
       const file = join(dir, name);

@@ -7,7 +7,8 @@
  * the request's setup, warmup and sampling are), Profiler.stop once the
  * response has ended.
  */
-import { cannotMessage, isUnavailable, type JobRequest, type RuntimePlugin } from '@rtbench/runtime-kit';
+import { cannotMessage, isUnavailable } from '@rtbench/host';
+import type { JobRequest, RuntimePlugin } from '@rtbench/runtime-kit';
 import type { JobOutcome } from '@rtbench/process';
 import { connectCdp, type CdpSession } from './cdp.ts';
 import { parseCpuProfile, type CpuProfile } from './cpuprofile.ts';

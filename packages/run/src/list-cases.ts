@@ -10,7 +10,7 @@ import { crashCause, endedHow, stderrReason, type JobOutcome } from '@rtbench/pr
 import { UnsafeCacheError } from '@rtbench/host';
 import { capText } from './case-text.ts';
 import { bundleSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
-import type { ResolvedVariant } from '@rtbench/runtime-kit';
+import type { ResolvedVariant } from '@rtbench/runtime-registry';
 
 /** A listing job loads the file and answers at once; a minute is generous. */
 const LIST_TIMEOUT_MS = 60_000;

@@ -12,7 +12,9 @@
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, MeasuredBy, MeasurerFields, MeasurerKind, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import type { ZodType } from 'zod';
-import type { ResolvedVariant, RunnableVariant, RuntimeTarget } from '@rtbench/runtime-kit';
+import type { ResolvedVariant } from '@rtbench/runtime-registry';
+import type { RunnableVariant } from '@rtbench/host-timed';
+import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import type { PlatformSupport } from '@rtbench/host';
 import type { Isolation, SuiteLocation } from '@rtbench/suite-loader';
 

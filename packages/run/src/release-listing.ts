@@ -8,12 +8,13 @@
  * `react@18.3.1..react@19.2.0 [workerd] […]`: a package's versions the same
  * way, each measured as an arm that pins it (variants.ts).
  */
-import { releasesBetween, RuntimeUnavailableError, type RuntimePlugin } from '@rtbench/runtime-kit';
+import { releaseFor, RuntimeUnavailableError, type RuntimePlugin, type RuntimeReleases } from '@rtbench/runtime-kit';
+import type { ReleaseIndex } from '@rtbench/host';
 import { parseVariant, quotePart, splitVariantList } from './variants.ts';
 import { runtimeStore } from './runtime-store.ts';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
-import type { VariantSpec } from '@rtbench/runtime-kit';
+import type { VariantSpec } from '@rtbench/runtime-registry';
 
 const RANGE_SYNTAX = '<runtime>@<first>..<runtime>@<last> [--engine-flag ...] [ENV=value ...], e.g. node@24.0.0..node@26.10.0; or a package the suite imports: <package>@<first>..<package>@<last> [<runtime>] [...], e.g. react@18.3.1..react@19.2.0 workerd';
 
@@ -77,6 +78,21 @@ export function parseRange(text: string, command = 'bisect'): { plugin?: Runtime
   // The flags and environment are checked as a variant's are.
   releaseVariant({ runtime, extra }, fromTag);
   return { plugin, runtime, fromTag, toTag, extra };
+}
+
+/**
+ * The releases from `fromTag` to `toTag`, both included, oldest first, as
+ * spec tags: the range a bisect searches. Each end must be a published release.
+ */
+export async function releasesBetween(releases: RuntimeReleases, runtime: string, fromTag: string, toTag: string, index: ReleaseIndex): Promise<string[]> {
+  const from = await releaseFor(releases, runtime, fromTag, index);
+  const to = await releaseFor(releases, runtime, toTag, index);
+  const published = await index.versions(releases.template.package);
+  const a = published.indexOf(from.version);
+  const b = published.indexOf(to.version);
+  if (a >= b) throw new RuntimeUnavailableError(`${runtime}@${fromTag}..${runtime}@${toTag}: the first release must be older than the last`);
+  // Several npm versions may share a tag (workerd: one date): the tag names the last, as npmVersionOf reads it.
+  return [...new Set(published.slice(a, b + 1).map((v) => releases.tagOf(v)))];
 }
 
 /** The range with its releases listed from the registry; a one-line usage error when it cannot be. */

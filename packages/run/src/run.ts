@@ -8,7 +8,7 @@
  */
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { GitState, MeasurerFields, RunRecord, VerdictParameters } from '@rtbench/core/schema';
-import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-kit';
+import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
 import { UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import { hostInfo } from './host.ts';
 import { watchMachine } from './machine-watch.ts';

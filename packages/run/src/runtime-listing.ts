@@ -5,7 +5,8 @@
  * rtbench would use on a platform as the plug-ins, measurers and host tools
  * declare it, with nothing looked for or installed.
  */
-import { RuntimeUnavailableError, hasPackage, type Platform, type RuntimeTarget } from '@rtbench/runtime-kit';
+import { RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
+import type { Platform } from '@rtbench/process';
 import { HOST_TOOLS, NpmRuntimeStore, refusedOn, RuntimeNotInstalledError } from '@rtbench/host';
 import { askPlugin, runtimePlugins } from '@rtbench/runtime-registry';
 import { everyMeasurer } from './measurers/all.ts';
@@ -85,7 +86,7 @@ export function platformView(platform: Platform): PlatformView {
     plugin.npmRuntimes.map((rt): PlatformRuntimeRow => {
       try {
         const entry = rt.platforms[platform];
-        const binaryPackage = hasPackage(entry) ? entry.binaryPackage : undefined;
+        const binaryPackage = 'binaryPackage' in entry ? entry.binaryPackage : undefined;
         return { spec: rt.spec, package: store.packageOf(rt), ...(binaryPackage ? { binaryPackage } : {}) };
       } catch (error) {
         if (error instanceof RuntimeUnavailableError) return { spec: rt.spec, unavailable: error.message.replace(`${rt.spec}: `, '') };

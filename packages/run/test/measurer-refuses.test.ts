@@ -1,7 +1,8 @@
 /** A measurer refuses a variant whose runtime or engine lacks what it needs; the run keeps it as unsupported, not failed. */
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
-import { V8_ENGINE, type ResolvedVariant } from '@rtbench/runtime-kit';
+import { V8_ENGINE } from '@rtbench/runtime-kit';
+import type { ResolvedVariant } from '@rtbench/runtime-registry';
 import { INSTRUCTIONS } from '../src/measurers/instructions.ts';
 import { LOCKSTEP } from '../src/measurers/lockstep.ts';
 import { addResults } from '../src/record.ts';

@@ -5,7 +5,7 @@
  * anchored on NUL at both ends matches whole literals only.
  */
 import { createReadStream, statSync } from 'node:fs';
-import { rememberedFact } from './file-facts.ts';
+import { rememberedFact } from '@rtbench/process';
 
 /** Longest literal a pattern may match; chunks overlap by this much. */
 const OVERLAP = 256;

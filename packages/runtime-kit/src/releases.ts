@@ -40,18 +40,8 @@ export interface ReleaseIndex {
 
 const STABLE = /^(\d+)\.(\d+)\.(\d+)$/;
 
-/** Orders stable versions numerically (24.10.0 after 24.9.0); prereleases and other strings are dropped. */
-export function stableVersionsInOrder(versions: readonly string[]): string[] {
-  const parsed = versions.flatMap((v) => {
-    const m = STABLE.exec(v);
-    return m ? [{ v, key: [Number(m[1]), Number(m[2]), Number(m[3])] as const }] : [];
-  });
-  parsed.sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2]);
-  return parsed.map((p) => p.v);
-}
-
 /** The install of one release: the template's package and binary lookup at another version. */
-export function releaseRuntime(releases: RuntimeReleases, npmVersion: string, spec: string): NpmRuntime {
+function releaseRuntime(releases: RuntimeReleases, npmVersion: string, spec: string): NpmRuntime {
   return { ...releases.template, version: npmVersion, spec };
 }
 
@@ -88,21 +78,6 @@ function nearest(releases: RuntimeReleases, tag: string, published: readonly str
   const near = tags.slice(Math.max(0, i - 2), i + 2);
   const runtime = releases.template.spec.replace(/@.*$/, '');
   return `nearest: ${near.map((t) => `${runtime}@${t}`).join(', ')}`;
-}
-
-/**
- * The releases from `fromTag` to `toTag`, both included, oldest first, as
- * spec tags: the range a bisect searches. Each end must be a published release.
- */
-export async function releasesBetween(releases: RuntimeReleases, runtime: string, fromTag: string, toTag: string, index: ReleaseIndex): Promise<string[]> {
-  const from = await releaseFor(releases, runtime, fromTag, index);
-  const to = await releaseFor(releases, runtime, toTag, index);
-  const published = await index.versions(releases.template.package);
-  const a = published.indexOf(from.version);
-  const b = published.indexOf(to.version);
-  if (a >= b) throw new RuntimeUnavailableError(`${runtime}@${fromTag}..${runtime}@${toTag}: the first release must be older than the last`);
-  // Several npm versions may share a tag (workerd: one date): the tag names the last, as npmVersionOf reads it.
-  return [...new Set(published.slice(a, b + 1).map((v) => releases.tagOf(v)))];
 }
 
 /** node, deno and bun name a release by its npm version, written in full (X.Y.Z). */

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageDir } from './npm.ts';
 import { hasPackage, type NpmRuntime } from './npm-runtime.ts';
-import { hostPlatform, isPlatform } from './platform.ts';
+import { hostPlatform, isPlatform } from '@rtbench/process';
 import type { ReleaseIndex } from './releases.ts';
 import { RuntimeUnavailableError, type NpmInstallLocation } from './types.ts';
 
@@ -31,7 +31,7 @@ function isPinned(dir: string, pkg: string, version: string): boolean {
 }
 
 /** The binary of `npm` in node_modules beside its plug-in (rtbench's checkout after `pnpm install`), for this machine; undefined when it is not there. */
-export function workspaceBinary(npm: NpmRuntime): string | undefined {
+function workspaceBinary(npm: NpmRuntime): string | undefined {
   const platform = hostPlatform();
   const entry = isPlatform(platform) ? npm.platforms[platform] : undefined;
   if (!entry || !hasPackage(entry)) return undefined;
@@ -39,8 +39,13 @@ export function workspaceBinary(npm: NpmRuntime): string | undefined {
   return dir !== undefined && isPinned(dir, entry.package, npm.version) ? npm.binaryIn(dir, entry) : undefined;
 }
 
-/** Only node_modules, never the cache or an install, and no list of releases: a plug-in's store when the host hands none. */
-export const workspaceRuntimes: RuntimeStore = {
+/**
+ * Only node_modules, never the cache or an install, and no list of releases:
+ * a plug-in's store when the host hands none. `find` is the same look
+ * without the error, for the host's store, which looks here first.
+ */
+export const workspaceRuntimes: RuntimeStore & { find(npm: NpmRuntime): string | undefined } = {
+  find: workspaceBinary,
   async get(npm) {
     const binary = workspaceBinary(npm);
     if (binary === undefined) throw new RuntimeUnavailableError(`${npm.spec} (${npm.package}@${npm.version}) is not installed: run \`npx pnpm install\` in the rtbench checkout`);

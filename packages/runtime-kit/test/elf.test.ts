@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { foreignArchitecture, probeOutput, RuntimeUnavailableError } from '../src/index.ts';
+import { foreignArchitecture } from '@rtbench/process';
+import { probeOutput, RuntimeUnavailableError } from '../src/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-elf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rememberedFact, rememberFactsIn } from '../src/file-facts.ts';
+import { rememberedFact, rememberFactsIn } from '@rtbench/process';
 import { findLiterals } from '../src/binary-literals.ts';
 
 let scratch: string;

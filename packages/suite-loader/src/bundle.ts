@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { isBuiltin } from 'node:module';
 import { basename } from 'node:path';
 import { transform, type Plugin } from 'esbuild';
-import type { BundleTarget } from '@rtbench/runtime-kit';
+import type { BundleTarget } from '@rtbench/host';
 import { bundleProgramFor, ownerOnlyDir, type BundledPackage, type NodeEnvUse } from '@rtbench/host';
 import { DenoResolver } from './deno-config.ts';
 import { cacheDir, repoRoot, rtbenchModule } from './places.ts';

@@ -4,7 +4,8 @@
  * (help.ts). What a command does is in commands/.
  */
 import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
-import { isUnavailable, PLATFORMS } from '@rtbench/runtime-kit';
+import { isUnavailable } from '@rtbench/host';
+import { PLATFORMS } from '@rtbench/process';
 import { MAX_MEMORY_OPTION } from './memory-option.ts';
 import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
 import { MEASURERS, measurersChosenBy, type MeasurerOptionValue } from '@rtbench/run';

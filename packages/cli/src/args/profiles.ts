@@ -1,6 +1,6 @@
 /** --profile's value: which kinds of profile the run's profile phase takes (@rtbench/run profiles.ts). */
 import { findPerf, PERF_SUPPORT, refusedOn } from '@rtbench/host';
-import { hostPlatform } from '@rtbench/runtime-kit';
+import { hostPlatform } from '@rtbench/process';
 import { PROFILE_KINDS, type ProfileKind } from '@rtbench/run';
 import { UsageError } from '../errors.ts';
 

@@ -6,7 +6,7 @@
  */
 import pico from 'picocolors';
 import type { PlatformView } from '@rtbench/run';
-import { isPlatform, PLATFORMS, type Platform } from '@rtbench/runtime-kit';
+import { isPlatform, PLATFORMS, type Platform } from '@rtbench/process';
 import { wrapWords } from '@rtbench/report';
 import { UsageError } from '../errors.ts';
 

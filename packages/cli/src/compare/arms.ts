@@ -7,7 +7,7 @@
 import { UsageError } from '../errors.ts';
 import { listSuites } from '@rtbench/suite-loader';
 import { numberRepeats, parseVariant, quotePart, splitVariantList, VARIANT_SYNTAX } from '@rtbench/run';
-import type { VariantSpec } from '@rtbench/runtime-kit';
+import type { VariantSpec } from '@rtbench/runtime-registry';
 
 export const COMPARE_USAGE = 'pnpm bench <suite> --compare <baseline> <candidate> [...]   e.g. --compare node@24 node@26, or --compare node@26 "node@26 --max-semi-space-size=64"';
 

@@ -6,7 +6,7 @@
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { counted } from '@rtbench/report';
-import { isResolved } from '@rtbench/runtime-kit';
+import { isResolved } from '@rtbench/runtime-registry';
 import { executeRun, listenForStop, runSaver, stopLine, type Profiler, type RunRequest, type StopSignal } from '@rtbench/run';
 import { stderrColours as pc } from '../emit/colours.ts';
 import type { Plan } from '../plan.ts';

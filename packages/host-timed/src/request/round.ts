@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import type { DrawnRequest, RequestShape, ResponseNormalizer, WorkersCompatibility } from '@rtbench/core';
 import type { MaskedAnswer } from '@rtbench/core/schema';
 import { endedHow, exitOf, leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
-import type { RunnableVariant } from '@rtbench/runtime-kit';
+import type { RunnableVariant } from '../variant.ts';
 import type { BundledProgram } from '@rtbench/host';
 import { bundleProgram, variantNodeEnv } from '../bundle.ts';
 import { fail, within, type RoundFailure } from '../outcome.ts';

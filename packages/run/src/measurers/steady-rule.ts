@@ -10,7 +10,7 @@ import type { MeasureOptions } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { pastHorizons, TIER_UP_STEP } from '@rtbench/core/steady-state';
 import { median } from '@rtbench/stats';
-import type { WarmupHorizon } from '@rtbench/runtime-kit';
+import type { WarmupHorizon } from '@rtbench/host';
 
 /** Batches in each of the two windows compared: ~8 ms of ~1 ms batches, or 8 calls of a long case. */
 const STEADY_WINDOW_BATCHES = 8;

@@ -1,7 +1,7 @@
 /**
  * The platforms rtbench knows, named as Node.js names them
  * (`${process.platform}-${process.arch}`): a plug-in declares its npm
- * packages per platform (npm-runtime.ts). Code that depends on the host takes
+ * packages per platform (@rtbench/runtime-kit's npm-runtime.ts). Code that depends on the host takes
  * the platform as a value, so a test can ask about every platform without
  * patching globals. Where each tool works: @rtbench/host's platform-support.ts;
  * the table: docs/platforms.md.

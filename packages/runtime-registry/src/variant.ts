@@ -1,13 +1,12 @@
 /**
  * A variant through its stages, declared once: as written (a spec), then
  * resolved on its plug-in (binary and translated flags, and the record a run
- * saves of it) or unavailable with the reason. The CLI parses and resolves,
- * the run measures the resolved ones, host-timed code starts programs on
- * them; each takes the stage it needs.
+ * saves of it) or unavailable with the reason. The CLI parses and resolves
+ * through the registry, the run measures the resolved ones; each takes the
+ * stage it needs (host-timed code takes a RunnableVariant, its own part).
  */
 import type { Variant } from '@rtbench/core/schema';
-import type { RuntimePlugin } from './plugin.ts';
-import type { RuntimeTarget, TranslatedFlags } from './types.ts';
+import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 
 /** A variant as written: `node@26 --max-semi-space-size=64 FOO=1`, split into its parts. */
 export interface VariantSpec {
@@ -41,5 +40,3 @@ export function isResolved(v: ResolvedVariant | UnavailableVariant): v is Resolv
   return 'target' in v;
 }
 
-/** What code that starts a runtime needs of a resolved variant (host-timed programs, a measurer's arm). */
-export type RunnableVariant = Pick<ResolvedVariant, 'plugin' | 'target' | 'flags'> & { id: string };

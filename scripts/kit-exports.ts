@@ -1,0 +1,61 @@
+/**
+ * runtime-kit is what a runtime plug-in is written against, so every name it
+ * exports must be one a plug-in imports: a name only the host uses belongs to
+ * the package that owns its idea (host, run, runtime-registry, process).
+ * The plug-ins are runners/*\/src and the test plug-ins under test/fixtures/
+ * (a fifth runtime, a runtime with releases), which are written as an outside
+ * plug-in would be. Read by scripts/structure-targets.ts.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { sourceFiles } from './source-comments.ts';
+
+const KIT = '@rtbench/runtime-kit';
+
+const parse = (file: string): ts.SourceFile => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+
+/** The names a module exports: each `export { … }` name, each exported declaration, and what `export *` hands on. */
+export function exportedNames(file: string): string[] {
+  const names: string[] = [];
+  for (const node of parse(file).statements) {
+    if (ts.isExportDeclaration(node)) {
+      if (node.exportClause && ts.isNamedExports(node.exportClause)) names.push(...node.exportClause.elements.map((e) => e.name.text));
+      else if (node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) names.push(...exportedNames(join(file, '..', node.moduleSpecifier.text)));
+    } else if (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+      if (ts.isVariableStatement(node)) names.push(...node.declarationList.declarations.map((d) => d.name.getText()));
+      else if ('name' in node && node.name && ts.isIdentifier(node.name as ts.Node)) names.push((node.name as ts.Identifier).text);
+    }
+  }
+  return names;
+}
+
+/** The names a file imports from runtime-kit (types included); 'all' for a namespace import. */
+function kitImports(file: string): string[] | 'all' {
+  const names: string[] = [];
+  for (const node of parse(file).statements) {
+    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier) || node.moduleSpecifier.text !== KIT) continue;
+    const bindings = node.importClause?.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) return 'all';
+    if (bindings && ts.isNamedImports(bindings)) names.push(...bindings.elements.map((e) => (e.propertyName ?? e.name).text));
+  }
+  return names;
+}
+
+/** The plug-ins' source files under `root`: runners/*\/src and test/fixtures/. */
+export function pluginFiles(root: string): string[] {
+  const runners = join(root, 'runners');
+  const inRunners = existsSync(runners) ? readdirSync(runners).flatMap((name) => sourceFiles(join(runners, name, 'src'))) : [];
+  return [...inRunners, ...sourceFiles(join(root, 'test', 'fixtures'))];
+}
+
+/** The names runtime-kit exports that no plug-in imports, in the order exported. */
+export function kitExportsNoPluginUses(root: string): string[] {
+  const used = new Set<string>();
+  for (const file of pluginFiles(root)) {
+    const names = kitImports(file);
+    if (names === 'all') return [];
+    for (const n of names) used.add(n);
+  }
+  return exportedNames(join(root, 'packages', 'runtime-kit', 'src', 'index.ts')).filter((n) => !used.has(n));
+}
