@@ -73,12 +73,14 @@ export interface Plan {
 const asksAdaptive = (flags: PlanFlags): boolean => flags.target !== undefined || flags.maxRounds !== undefined || flags.maxTime !== undefined || flags.stop !== undefined;
 
 /**
- * `--stop decided`'s fewest process pairs when --rounds is not given: the
- * simulation from saved tables decided the most cells per case-round from 5
- * (docs/comparing.md, "Stopping when decided"). Counted in pairs, since an
- * interval counts them: with two sets per process that is 10 rounds.
+ * `--stop decided`'s fewest process pairs when --rounds is not given,
+ * counted in pairs since an interval counts them (a comparison's two sets
+ * per process: 10 rounds). A table: 4, which by simulation from saved
+ * default tables decides as many cells as 5 in fewer case-rounds; a
+ * comparison: 5, the design measured against the 30-set one
+ * (docs/measurements/stopping.md).
  */
-export const DECIDED_MIN_PAIRS = 5;
+export const DECIDED_MIN_PAIRS = { bench: 4, compare: 5 } as const;
 
 /** `--stop`: 'decided', or undefined for the precision target (the default). */
 function stopRule(stop: string | undefined): 'decided' | undefined {
@@ -95,7 +97,7 @@ function stopRule(stop: string | undefined): 'decided' | undefined {
 export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: MeasurerDescriptor = DEFAULT_MEASURER, roundsPerProcess = 1): RoundPlan {
   const defaults = measurer.defaults[compare ? 'compare' : 'bench'];
   const rule = stopRule(flags.stop);
-  const rounds = parsePositiveInt(flags.rounds ?? (rule ? Math.min(defaults.rounds, DECIDED_MIN_PAIRS * roundsPerProcess) : defaults.rounds), '--rounds');
+  const rounds = parsePositiveInt(flags.rounds ?? (rule ? Math.min(defaults.rounds, DECIDED_MIN_PAIRS[compare ? 'compare' : 'bench'] * roundsPerProcess) : defaults.rounds), '--rounds');
   const order = compare ? 'balanced' : 'shuffled';
   // A table of times is adaptive unless --rounds fixes it; a comparison, and a measurer of fixed rounds, only when asked.
   const adaptive = asksAdaptive(flags) || (defaults.adaptive === 'unless-fixed' && flags.rounds === undefined);

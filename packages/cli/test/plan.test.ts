@@ -34,18 +34,18 @@ describe('roundPlanFrom', () => {
   it('--stop decided stops each case when decided, from DECIDED_MIN_PAIRS process pairs unless --rounds says; precise is the default', () => {
     expect(roundPlanFrom({ stop: 'decided' }, false)).toEqual({
       order: 'shuffled',
-      rounds: DECIDED_MIN_PAIRS,
+      rounds: DECIDED_MIN_PAIRS.bench,
       adaptive: { target: 0.02, maxRounds: BENCH_DEFAULTS.maxRounds, budgetMs: 60_000, rule: 'decided' },
     });
-    expect(roundPlanFrom({ stop: 'decided' }, true)).toEqual({ order: 'balanced', rounds: DECIDED_MIN_PAIRS, adaptive: { target: 0.02, maxRounds: COMPARE_DEFAULTS.maxRounds, rule: 'decided' } });
+    expect(roundPlanFrom({ stop: 'decided' }, true)).toEqual({ order: 'balanced', rounds: DECIDED_MIN_PAIRS.compare, adaptive: { target: 0.02, maxRounds: COMPARE_DEFAULTS.maxRounds, rule: 'decided' } });
     expect(roundPlanFrom({ stop: 'decided', rounds: '8' }, false).rounds).toBe(8);
     expect(roundPlanFrom({ stop: 'precise' }, false)).toEqual(roundPlanFrom({}, false));
     expect(() => roundPlanFrom({ stop: 'soon' }, false)).toThrow('--stop must be precise or decided, not "soon"');
   });
 
   it('counts --stop decided\'s minimum in process pairs: two rounds per process start from twice the rounds, --rounds still says', () => {
-    expect(roundPlanFrom({ stop: 'decided' }, true, DEFAULT_MEASURER, 2).rounds).toBe(2 * DECIDED_MIN_PAIRS);
-    expect(roundPlanFrom({ stop: 'decided' }, true, DEFAULT_MEASURER, 3).rounds).toBe(3 * DECIDED_MIN_PAIRS);
+    expect(roundPlanFrom({ stop: 'decided' }, true, DEFAULT_MEASURER, 2).rounds).toBe(2 * DECIDED_MIN_PAIRS.compare);
+    expect(roundPlanFrom({ stop: 'decided' }, true, DEFAULT_MEASURER, 3).rounds).toBe(3 * DECIDED_MIN_PAIRS.compare);
     expect(roundPlanFrom({ stop: 'decided', rounds: '4' }, true, DEFAULT_MEASURER, 2).rounds).toBe(4);
     // Never more than the fixed design's rounds, nor does a fixed design count in pairs.
     expect(roundPlanFrom({ stop: 'decided' }, false, DEFAULT_MEASURER, 2).rounds).toBe(BENCH_DEFAULTS.rounds);

@@ -110,7 +110,7 @@ const BENCH_OPTIONS = [
     name: 'stop',
     kind: 'value',
     value: 'rule',
-    help: `Adaptive: when a case stops getting rounds: precise (default: every ratio's interval within ±--target) or decided (each ratio decided on an interval valid at every look, or out of the budget's reach; from ${DECIDED_MIN_PAIRS} process pairs, each round sampled as long as the fixed design's)`,
+    help: `Adaptive: when a case stops getting rounds: precise (default: every ratio's interval within ±--target) or decided (each ratio decided on an interval valid at every look, or out of the budget's reach; from ${DECIDED_MIN_PAIRS.bench} process pairs (--compare: ${DECIDED_MIN_PAIRS.compare}), each round sampled as long as the fixed design's)`,
   },
   { name: 'timeout', kind: 'value', value: 'duration', help: 'Kill a runtime process after this long (default max(60s, 20x its budget))' },
   MAX_MEMORY_OPTION,
