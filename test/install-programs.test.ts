@@ -49,11 +49,11 @@ describe('installing the programs the tests need', () => {
     expect(m.calls).toEqual([]);
   });
 
-  it('installs everything missing with one update and one install, waiting on the dpkg lock', () => {
+  it('installs everything missing with one update and one install of the packages alone (no recommends), waiting on the dpkg lock', () => {
     const m = fakeMachine({ present: ['/usr/bin/valgrind'] });
     expect(installMissing(m)).toBeUndefined();
     const apt = m.calls.filter((c) => c.startsWith('apt-get -o'));
-    expect(apt).toEqual(['apt-get -o DPkg::Lock::Timeout=600 update -qq', 'apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium wrk linux-perf']);
+    expect(apt).toEqual(['apt-get -o DPkg::Lock::Timeout=600 update -qq', 'apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends chromium wrk linux-perf']);
     expect(m.said).toHaveLength(1);
     expect(m.said[0]).toMatch(/installing chromium, wrk, linux-perf with apt-get \(once/);
   });
@@ -63,7 +63,7 @@ describe('installing the programs the tests need', () => {
     expect(installMissing(m)).toBeUndefined();
     expect(m.calls.filter((c) => c.startsWith('apt-get -o'))).toEqual([
       'apt-get -o DPkg::Lock::Timeout=600 update -qq',
-      'apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium linux-perf qemu-user-static libc6-arm64-cross libstdc++6-arm64-cross libatomic1-arm64-cross',
+      'apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends chromium linux-perf qemu-user-static libc6-arm64-cross libstdc++6-arm64-cross libatomic1-arm64-cross',
     ]);
     expect(m.said[0]).toMatch(/needed by the HTML report tests, the native-profile tests, the linux-arm64 check under emulation/);
   });

@@ -1,7 +1,11 @@
 /**
  * vitest globalSetup: installs the system programs the tests need
  * (test/helpers/system-programs.ts) that are missing, once per test run and
- * before any test starts, with one `apt-get update` and one `apt-get install`.
+ * before any test starts, with one `apt-get update` and one `apt-get install`
+ * of the packages alone, without what they recommend (chromium's printer,
+ * desktop and device services, valgrind's debug symbols): no test uses them,
+ * and on a fresh machine they were most of the packages and a quarter of the
+ * download.
  * apt's locks may be held by another run on the machine: install waits on the
  * dpkg lock (DPkg::Lock::Timeout), and both steps are retried while apt says
  * a lock is taken (`apt-get update` does not wait on the lists lock itself).
@@ -62,7 +66,7 @@ export function installMissing(m: Machine): string | undefined {
   };
   const update = apt(['update', '-qq']);
   if (!update.ok) return `apt-get update failed (${lastLine(update.output)}), so ${pkgs.join(', ')} could not be installed`;
-  const install = apt(['install', '-y', '-qq', ...pkgs]);
+  const install = apt(['install', '-y', '-qq', '--no-install-recommends', ...pkgs]);
   if (!install.ok) return `apt-get install ${pkgs.join(' ')} failed: ${lastLine(install.output)}`;
   const still = missing.filter((id) => !m.exists(SYSTEM_PROGRAMS[id].path));
   if (still.length) return `apt-get install ${pkgs.join(' ')} succeeded but ${still.map((id) => SYSTEM_PROGRAMS[id].path).join(', ')} is still missing`;
