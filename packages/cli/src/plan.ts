@@ -160,17 +160,19 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   let prepared = prepareMeasurer(measurer, chosen, kind, flags.roundsPerProcess);
   const roundPlan = roundPlanFrom(flags, compare, measurer, prepared.roundsPerProcess);
   const timeMs = startingTimeMs(flags.timeMs ?? parseDuration(flags.time ?? defaults.time, '--time'), roundPlan, flags, defaults.rounds);
-  // --warmup is the watched warmup's floor; it runs on until the batch times are steady (run steady-rule.ts).
-  const warmupMinMs = flags.warmupMs ?? parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
-  const warmupMs = warmupMinMs * WARMUP_CAP_FACTOR;
+  // --warmup is the watched warmup's floor; it runs on until the batch times are steady (run steady-rule.ts),
+  // unless --fixed-warmup makes it the whole warmup (then no floor: the run records a fixed warmup).
+  const warmupFloorMs = flags.warmupMs ?? parseDuration(flags.warmup ?? defaults.warmup, '--warmup');
+  const warmupMinMs = flags.fixedWarmup === true ? undefined : warmupFloorMs;
+  const warmupMs = flags.fixedWarmup === true ? warmupFloorMs : warmupFloorMs * WARMUP_CAP_FACTOR;
   const samplingMs = timeMs / roundPlan.rounds;
   // The default leaves room for a case that never settles (its engine's maximum: run's steady-rule.ts); capped
   // where Node's timers overflow (2^31-1 ms, 24.8 days) and would fire at once.
   const defaultTimeoutMs = defaults.timeout ? parseDuration(defaults.timeout, '--timeout') : Math.min(2 ** 31 - 1, Math.max(60_000, 20 * (longestWarmupMs(warmupMs) + samplingMs)));
   const timeoutMs = flags.timeout ? parseDuration(flags.timeout, '--timeout') : defaultTimeoutMs;
   // A user's shorter time-out (to end hangs sooner) is theirs; one that not even the shortest warmup fits is refused.
-  if (flags.timeout && timeoutMs <= warmupMinMs + samplingMs) {
-    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (at least ${warmupMinMs} ms of warmup + ${+samplingMs.toFixed(3)} ms of sampling): every process would be killed`);
+  if (flags.timeout && timeoutMs <= warmupFloorMs + samplingMs) {
+    throw new UsageError(`--timeout ${flags.timeout} is not longer than what each process is asked to run (at least ${warmupFloorMs} ms of warmup + ${+samplingMs.toFixed(3)} ms of sampling): every process would be killed`);
   }
   const seed = flags.seed !== undefined ? parsePositiveInt(flags.seed, '--seed') : (Date.now() % 2 ** 31) + 1;
 
@@ -219,7 +221,7 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     suite: { ...location, cases },
     variants,
     ...(fewRounds ? { fewRounds } : {}),
-    options: { warmupMs, warmupMinMs, timeoutMs, ...measurementNeeds(flags.metrics), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', ...perArm, measurer, prepared },
+    options: { warmupMs, ...(warmupMinMs !== undefined ? { warmupMinMs } : {}), timeoutMs, ...measurementNeeds(flags.metrics), ...(filter ? { filter } : {}), ...(shard ? { shard } : {}), seed, mode: compare ? 'compare' : 'bench', ...perArm, measurer, prepared },
   };
 }
 

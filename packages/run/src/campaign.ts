@@ -43,6 +43,8 @@ export interface PlanFlags {
   filter?: readonly string[];
   time?: string;
   warmup?: string;
+  /** --fixed-warmup: the warmup is --warmup exactly, not watched until steady (smoke runs). */
+  fixedWarmup?: boolean;
   rounds?: string | number;
   target?: string | number;
   maxRounds?: string | number;

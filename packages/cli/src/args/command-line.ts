@@ -90,6 +90,11 @@ const BENCH_OPTIONS = [
     value: 'duration',
     help: `Warmup in each process, at least; it goes on until the batch times are steady within the engine's horizons, up to the engine's maximum or ${WARMUP_CAP_FACTOR}x this (docs/warmup.md) (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
   },
+  {
+    name: 'fixed-warmup',
+    kind: 'flag',
+    help: 'Warm each process for --warmup exactly, not until its batch times are steady: for smoke runs whose figures are not read (docs/warmup.md)',
+  },
   { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${measurersChosenBy('measure').map((m) => `${m.name}: ${m.help}${m.needs ? `; needs ${m.needs}` : ''}`).join('; or ')}` },
   {
     name: 'schedule',
