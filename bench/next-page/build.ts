@@ -2,9 +2,9 @@
  * The fixture app built once per content: `next build`, then OpenNext's
  * Cloudflare adapter on that same build (`--skipNextBuild`) and wrangler's
  * bundle of its Worker (`deploy --dry-run`), into a folder of rtbench's cache
- * named by a hash of the app's files and the versions of next, react,
- * react-dom, @opennextjs/cloudflare and wrangler. A folder with a whole build
- * is reused; a failed build leaves none.
+ * named by a hash of the app's files and the versions of the toolchain it is
+ * built with (toolchain.ts). A folder with a whole build is reused; a failed
+ * build leaves none.
  * Next.js's telemetry is off and the app loads no remote font: the build does
  * not reach the network.
  */
@@ -15,20 +15,17 @@ import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import type { Toolchain } from './toolchain.ts';
+
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const APP_DIR = join(HERE, 'app');
-const SUITE_MODULES = join(HERE, 'node_modules');
-const requireHere = createRequire(join(HERE, 'package.json'));
-
-/** The packages whose versions key the build (the ones that make it). */
-export const BUILD_PACKAGES = ['next', 'react', 'react-dom', '@opennextjs/cloudflare', 'wrangler'] as const;
 
 /** A build of the app: where it is and what the servers need of it. */
 export interface NextBuild {
   /** The built app's folder (next.config, .next). */
   dir: string;
-  /** The versions it was built with. */
-  versions: Readonly<Record<(typeof BUILD_PACKAGES)[number], string>>;
+  /** The toolchain's versions it was built with. */
+  versions: Toolchain['versions'];
   /** The Worker OpenNext's adapter made of the build, bundled by wrangler as its deploy does. */
   worker: string;
   /** The program that serves the build with Next.js's own server (node:http; run by node, bun or deno). */
@@ -42,15 +39,6 @@ export class NextBuildFailed extends Error {
   override readonly name = 'NextBuildFailed';
 }
 
-function versionOf(name: string): string {
-  // Read from the folder: not every package exports its package.json.
-  return (JSON.parse(readFileSync(join(SUITE_MODULES, name, 'package.json'), 'utf8')) as { version: string }).version;
-}
-
-export function buildVersions(): NextBuild['versions'] {
-  return Object.fromEntries(BUILD_PACKAGES.map((p) => [p, versionOf(p)])) as NextBuild['versions'];
-}
-
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
@@ -58,8 +46,8 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** The cache key: every file of the app (path and bytes) and the build packages' versions. */
-export function buildKey(appDir: string, versions: NextBuild['versions']): string {
+/** The cache key: every file of the app (path and bytes) and the toolchain's versions. */
+export function buildKey(appDir: string, versions: Readonly<Record<string, string>>): string {
   const hash = createHash('sha256');
   for (const file of filesUnder(appDir)) hash.update(`${file}\u0000`).update(readFileSync(join(appDir, file))).update('\u0000');
   for (const [name, version] of Object.entries(versions)) hash.update(`${name}@${version}\n`);
@@ -97,9 +85,9 @@ function run(step: string, bin: string, args: readonly string[], cwd: string, lo
 }
 
 /** The program Next.js's own server runs from: the build's folder and the Next.js it was built with. */
-function nodeServerSource(dir: string): string {
+function nodeServerSource(dir: string, next: string): string {
   const serve = join(HERE, 'serve-next.mjs');
-  return `import { serveNext } from ${JSON.stringify(serve)};\nawait serveNext(${JSON.stringify(dir)}, ${JSON.stringify(requireHere.resolve('next'))});\n`;
+  return `import { serveNext } from ${JSON.stringify(serve)};\nawait serveNext(${JSON.stringify(dir)}, ${JSON.stringify(next)});\n`;
 }
 
 /** Where the Worker wrangler bundles from the adapter's output is written, in the build's folder. */
@@ -128,8 +116,9 @@ export function nodePrefixed(source: string): string {
  * step that fails throws NextBuildFailed with one line, and the folder is
  * removed; the step's output is kept in a log beside the builds.
  */
-export function buildNextPage(cacheDir: string, appDir = APP_DIR, say: (line: string) => void = () => {}): NextBuild {
-  const versions = buildVersions();
+export function buildNextPage(cacheDir: string, toolchain: Toolchain, appDir = APP_DIR, say: (line: string) => void = () => {}): NextBuild {
+  const { versions, modules } = toolchain;
+  const requireTools = createRequire(join(modules, '..', 'package.json'));
   const key = buildKey(appDir, versions);
   const root = join(cacheDir, 'next-page');
   const dir = join(root, key);
@@ -142,17 +131,17 @@ export function buildNextPage(cacheDir: string, appDir = APP_DIR, say: (line: st
   writeFileSync(log, '');
   try {
     cpSync(appDir, dir, { recursive: true });
-    // The app resolves next, react and the adapter from the suite's own packages.
-    symlinkSync(SUITE_MODULES, join(dir, 'node_modules'), 'dir');
-    run('next build', requireHere.resolve('next/dist/bin/next'), ['build'], dir, log);
-    run('opennextjs-cloudflare build', join(SUITE_MODULES, '@opennextjs', 'cloudflare', 'dist', 'cli', 'index.js'), ['build', '--skipNextBuild'], dir, log);
+    // The app resolves next, react and the adapter from the toolchain's install.
+    symlinkSync(modules, join(dir, 'node_modules'), 'dir');
+    run('next build', requireTools.resolve('next/dist/bin/next'), ['build'], dir, log);
+    run('opennextjs-cloudflare build', join(modules, '@opennextjs', 'cloudflare', 'dist', 'cli', 'index.js'), ['build', '--skipNextBuild'], dir, log);
     // The Worker as wrangler deploys it: the adapter's output bundled with the app's nodejs_compat (Node.js built-ins
     // imported as node:*), nothing uploaded.
-    run('wrangler deploy --dry-run', join(SUITE_MODULES, 'wrangler', 'bin', 'wrangler.js'), ['deploy', '--dry-run', '--outdir', WORKER_BUNDLE], dir, log);
+    run('wrangler deploy --dry-run', join(modules, 'wrangler', 'bin', 'wrangler.js'), ['deploy', '--dry-run', '--outdir', WORKER_BUNDLE], dir, log);
     const bundled = join(dir, WORKER_BUNDLE, 'worker.js');
     if (!existsSync(bundled)) throw new NextBuildFailed(`wrangler deploy --dry-run wrote no ${WORKER_BUNDLE}/worker.js (its output: ${log})`);
     writeFileSync(join(dir, WORKER_BUNDLE, WORKER_MODULE), nodePrefixed(readFileSync(bundled, 'utf8')));
-    writeFileSync(join(dir, 'serve.mjs'), nodeServerSource(dir));
+    writeFileSync(join(dir, 'serve.mjs'), nodeServerSource(dir, requireTools.resolve('next')));
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;

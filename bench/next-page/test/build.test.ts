@@ -4,18 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RESERVED as HOST_RESERVED } from '../../../packages/host-timed/src/request/paths.ts';
-import { APP_DIR, buildKey, buildVersions, nodePrefixed } from '../build.ts';
+import { APP_DIR, buildKey, nodePrefixed } from '../build.ts';
 import { joinFlightChunks } from '../normalize.ts';
 import { serverFor, WORKER_COMPATIBILITY } from '../servers.ts';
+import { TOOLCHAIN } from '../toolchain.ts';
 // @ts-expect-error: plain JavaScript run by the runtimes as it is, with no declarations
 import { RESERVED } from '../serve-next.mjs';
 
 describe('the build cache key', () => {
-  const versions = buildVersions();
+  const versions = TOOLCHAIN;
 
-  it('names every package the build is made with, at its installed version', () => {
-    expect(Object.keys(versions)).toEqual(['next', 'react', 'react-dom', '@opennextjs/cloudflare', 'wrangler']);
-    for (const v of Object.values(versions)) expect(v).toMatch(/^\d+\.\d+\.\d+/);
+  it('names every package the build is made with, each pinned to one release', () => {
+    expect(Object.keys(versions)).toEqual(['next', 'react', 'react-dom', '@opennextjs/cloudflare', 'wrangler', '@types/react', '@types/react-dom']);
+    for (const v of Object.values(versions)) expect(v).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it('is the same for the same files and versions, and moves with a file or a version', () => {
@@ -27,6 +28,16 @@ describe('the build cache key', () => {
     const page = join(dir, 'app', 'page.tsx');
     writeFileSync(page, `${readFileSync(page, 'utf8')}\n// edited\n`);
     expect(buildKey(dir, versions)).not.toBe(key);
+  });
+});
+
+describe('the toolchain', () => {
+  it('is none of the checkout\'s packages: the lockfile holds no Next.js, adapter or wrangler, the suite depends on none of its set', () => {
+    const suite = JSON.parse(readFileSync(join(APP_DIR, '..', 'package.json'), 'utf8')) as { dependencies?: object; devDependencies?: object };
+    const declared = Object.keys({ ...suite.dependencies, ...suite.devDependencies });
+    expect(declared.filter((name) => name in TOOLCHAIN)).toEqual([]);
+    const lock = readFileSync(join(APP_DIR, '..', '..', '..', 'pnpm-lock.yaml'), 'utf8');
+    for (const name of ['next', '@opennextjs/cloudflare', 'wrangler']) expect(lock, name).not.toMatch(new RegExp(`^  '?${name.replace('/', '\\/')}@`, 'm'));
   });
 });
 

@@ -63,6 +63,13 @@ export interface RequestDeclaration {
    * with the runtime's name; undefined serves `handler` as usual.
    */
   readonly server?: (runtime: string) => BroughtServer | undefined;
+  /**
+   * Work done before a run first reads `handler` or `server` (a framework's
+   * packages installed, its app built): awaited once per run by the host,
+   * so listing the suite's cases does none of it. What it throws is the
+   * suite's failure, said in one line.
+   */
+  readonly prepare?: () => Promise<void>;
 }
 
 /**

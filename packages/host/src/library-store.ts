@@ -9,13 +9,16 @@
  * when another user controls a folder on the way (trusted-path.ts). An entry
  * whose folder no longer matches its record (altered, or put there by hand)
  * is reinstalled, or refused with the command that reinstalls it when
- * installing is not allowed.
+ * installing is not allowed. A set of packages installed together (a
+ * suite's own toolchain: a framework, its adapter, their peers) is one entry
+ * the same way (getSet), named by the set and proven by every named
+ * package's folder.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { readInstallRecord, recordMismatch, writeInstallRecord, type Proof } from './install-record.ts';
-import { npmInstaller, type RuntimeInstaller } from './npm-client.ts';
+import { npmInstaller, npmSetInstaller, type RuntimeInstaller, type SetInstaller } from './npm-client.ts';
 import { untrustedPath, type Who } from './trusted-path.ts';
 
 /** A pinned library as installed: its folder, the folder whose node_modules holds it, and what proves it. */
@@ -29,6 +32,18 @@ export interface InstalledLibrary {
   /** The registry's integrity of the tarball ("sha512-…"), as npm checked it while installing. */
   integrity?: string;
   /** sha256 over the package's files (library-store.ts folderProof). */
+  sha256: string;
+}
+
+/** A set installed together: the folder whose node_modules holds every package, and what proves it. */
+export interface InstalledSet {
+  /** The folder whose node_modules/<name> is each package of the set. */
+  root: string;
+  /** Each named package's version, as installed. */
+  versions: Record<string, string>;
+  /** The registry's integrity of each named package's tarball, as npm checked it. */
+  integrity: Record<string, string>;
+  /** sha256 over the named packages' folders (setProof). */
   sha256: string;
 }
 
@@ -58,6 +73,34 @@ export const folderProof: Proof = async (dir) => {
   return { sha256: hash.digest('hex'), bytes };
 };
 
+/** A set's proof: its named packages' folders under node_modules, each proven whole (folderProof), in name order. */
+function setProof(names: readonly string[]): Proof {
+  return async (modules) => {
+    const hash = createHash('sha256');
+    let bytes = 0;
+    for (const name of [...names].sort()) {
+      const one = await folderProof(join(modules, name));
+      bytes += one.bytes;
+      hash.update(`${name}\0${one.sha256}\0`);
+    }
+    return { sha256: hash.digest('hex'), bytes };
+  };
+}
+
+/** What one entry is: its folder, the thing proven in it and how, how it is installed, and the words for both. */
+interface EntryKind {
+  entry: string;
+  /** "react@18.3.1", or a set's label and hash. */
+  what: string;
+  /** The proven path, relative to the entry. */
+  proven: string;
+  prove: Proof;
+  install(temp: string): Promise<void>;
+  command: string;
+  /** Checks the fresh install in `temp` (throws why it is not what was asked) and writes its record. */
+  record(temp: string): Promise<void>;
+}
+
 export interface LibraryStoreOptions {
   /** The cache's folder. */
   dir: string;
@@ -65,6 +108,7 @@ export interface LibraryStoreOptions {
   /** Why installing is not allowed, for the message. */
   forbiddenBy?: string;
   installer?: RuntimeInstaller;
+  setInstaller?: SetInstaller;
   log?: (line: string) => void;
   who?: Who;
 }
@@ -73,10 +117,12 @@ const entryName = (name: string, version: string): string => `${name.replace('/'
 
 export class LibraryStore {
   private readonly installer: RuntimeInstaller;
-  private readonly inFlight = new Map<string, Promise<InstalledLibrary>>();
+  private readonly setInstaller: SetInstaller;
+  private readonly inFlight = new Map<string, Promise<unknown>>();
 
   constructor(private readonly options: LibraryStoreOptions) {
     this.installer = options.installer ?? npmInstaller;
+    this.setInstaller = options.setInstaller ?? npmSetInstaller;
   }
 
   /** Whether the cache holds an entry for `name@version` (proven only when it is taken: `get`). */
@@ -86,60 +132,111 @@ export class LibraryStore {
 
   /** `name@version` from the cache, proven, or installed now when allowed. */
   get(name: string, version: string): Promise<InstalledLibrary> {
-    const key = entryName(name, version);
-    let pending = this.inFlight.get(key);
+    const entry = join(this.options.dir, entryName(name, version));
+    const proven = join('node_modules', name);
+    return this.once(entry, async () => {
+      await this.provenOrInstalled({
+        entry,
+        what: `${name}@${version}`,
+        proven,
+        prove: folderProof,
+        install: (temp) => this.installer.install(name, version, temp),
+        command: this.installer.command(name, version, entry),
+        record: async (temp) => {
+          const installed = JSON.parse(readFileSync(join(temp, proven, 'package.json'), 'utf8')) as { version?: unknown };
+          if (installed.version !== version) throw new Error(`npm installed ${name}@${String(installed.version)}, not ${version}`);
+          await writeInstallRecord(temp, name, version, join(temp, proven), folderProof);
+        },
+      });
+      return this.installed(entry, name, version);
+    });
+  }
+
+  /**
+   * `packages` (name → exact version) installed together into one entry,
+   * `<label>@<hash of the set>`, with their dependencies and peers as npm
+   * resolves them: from the cache, proven by every named package's folder,
+   * or installed now when allowed.
+   */
+  getSet(label: string, packages: Readonly<Record<string, string>>): Promise<InstalledSet> {
+    const specs = Object.entries(packages).map(([name, version]) => `${name}@${version}`).sort();
+    const setId = createHash('sha256').update(specs.join('\n')).digest('hex').slice(0, 12);
+    const entry = join(this.options.dir, entryName(label, setId));
+    const prove = setProof(Object.keys(packages));
+    return this.once(entry, async () => {
+      await this.provenOrInstalled({
+        entry,
+        what: `${label} (${specs.join(', ')})`,
+        proven: 'node_modules',
+        prove,
+        install: (temp) => this.setInstaller.install(specs, temp),
+        command: this.setInstaller.command(specs, entry),
+        record: async (temp) => {
+          for (const [name, version] of Object.entries(packages)) {
+            const installed = (JSON.parse(readFileSync(join(temp, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown }).version;
+            if (installed !== version) throw new Error(`npm installed ${name}@${String(installed)}, not ${version}`);
+          }
+          await writeInstallRecord(temp, label, setId, join(temp, 'node_modules'), prove);
+        },
+      });
+      const record = readInstallRecord(entry)!;
+      const integrity: Record<string, string> = {};
+      for (const spec of specs) if (record.integrity[spec]) integrity[spec.slice(0, spec.lastIndexOf('@'))] = record.integrity[spec];
+      return { root: entry, versions: { ...packages }, integrity, sha256: record.sha256 };
+    });
+  }
+
+  /** One install or proof of an entry at a time, shared by every caller. */
+  private once<T>(entry: string, work: () => Promise<T>): Promise<T> {
+    let pending = this.inFlight.get(entry) as Promise<T> | undefined;
     if (!pending) {
-      pending = this.provenOrInstalled(name, version).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
+      pending = work().finally(() => this.inFlight.delete(entry));
+      this.inFlight.set(entry, pending);
     }
     return pending;
   }
 
-  private async provenOrInstalled(name: string, version: string): Promise<InstalledLibrary> {
-    const entry = join(this.options.dir, entryName(name, version));
+  private async provenOrInstalled(kind: EntryKind): Promise<void> {
+    const { entry, what } = kind;
     if (existsSync(entry)) {
-      this.assertTrusted(name, version, entry);
-      const problem = await this.disproof(entry, name);
-      if (!problem) return this.installed(entry, name, version);
+      this.assertTrusted(what, entry);
+      const problem = await this.disproof(kind);
+      if (!problem) return;
       if (!this.options.install) {
-        throw new LibraryUnavailableError(`the cached ${name}@${version} ${problem}; reinstall it with: rm -rf ${entry} && ${this.installer.command(name, version, entry)}`);
+        throw new LibraryUnavailableError(`the cached ${what} ${problem}; reinstall it with: rm -rf ${entry} && ${kind.command}`);
       }
-      this.options.log?.(`rtbench: the cached ${name}@${version} ${problem}: reinstalling it`);
+      this.options.log?.(`rtbench: the cached ${what} ${problem}: reinstalling it`);
       rmSync(entry, { recursive: true, force: true });
     }
     if (!this.options.install) {
-      throw new LibraryUnavailableError(`${name}@${version} is not installed${this.options.forbiddenBy ? `, and ${this.options.forbiddenBy}` : ''}; install it with: ${this.installer.command(name, version, entry)}`);
+      throw new LibraryUnavailableError(`${what} is not installed${this.options.forbiddenBy ? `, and ${this.options.forbiddenBy}` : ''}; install it with: ${kind.command}`);
     }
-    await this.install(entry, name, version);
-    return this.installed(entry, name, version);
+    await this.install(kind);
   }
 
   /** Why the entry is not what was installed, or undefined when its record proves it. */
-  private async disproof(entry: string, name: string): Promise<string | undefined> {
-    const record = readInstallRecord(entry);
+  private async disproof(kind: EntryKind): Promise<string | undefined> {
+    const record = readInstallRecord(kind.entry);
     if (!record) return 'has no install record rtbench wrote';
-    const mismatch = await recordMismatch(record, entry, join(entry, 'node_modules', name), folderProof);
+    const mismatch = await recordMismatch(record, kind.entry, join(kind.entry, kind.proven), kind.prove);
     return mismatch === undefined ? undefined : `folder ${mismatch}`;
   }
 
-  private assertTrusted(name: string, version: string, path: string): void {
+  private assertTrusted(what: string, path: string): void {
     const found = untrustedPath(dirname(this.options.dir), path, this.options.who);
-    if (found) throw new LibraryUnavailableError(`rtbench will not bundle ${name}@${version} from its cache: ${found.path} ${found.why}, so another user could decide what runs; remove it (as its owner or root)`);
+    if (found) throw new LibraryUnavailableError(`rtbench will not bundle ${what} from its cache: ${found.path} ${found.why}, so another user could decide what runs; remove it (as its owner or root)`);
   }
 
-  private async install(entry: string, name: string, version: string): Promise<void> {
+  private async install(kind: EntryKind): Promise<void> {
     mkdirSync(this.options.dir, { recursive: true });
-    this.assertTrusted(name, version, this.options.dir);
+    this.assertTrusted(kind.what, this.options.dir);
     const temp = mkdtempSync(join(this.options.dir, `.installing-${process.pid}-`));
     try {
-      this.options.log?.(`rtbench: installing ${name}@${version} into ${this.options.dir} …`);
-      await this.installer.install(name, version, temp);
-      const dir = join(temp, 'node_modules', name);
-      const installed = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: unknown };
-      if (installed.version !== version) throw new Error(`npm installed ${name}@${String(installed.version)}, not ${version}`);
-      await writeInstallRecord(temp, name, version, dir, folderProof);
+      this.options.log?.(`rtbench: installing ${kind.what} into ${this.options.dir} …`);
+      await kind.install(temp);
+      await kind.record(temp);
       try {
-        renameSync(temp, entry);
+        renameSync(temp, kind.entry);
       } catch (error) {
         // Another run renamed its install into place first: use that one.
         const code = (error as NodeJS.ErrnoException).code;
@@ -147,7 +244,7 @@ export class LibraryStore {
       }
     } catch (error) {
       if (error instanceof LibraryUnavailableError) throw error;
-      throw new LibraryUnavailableError(`could not install ${name}@${version}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+      throw new LibraryUnavailableError(`could not install ${kind.what}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
     } finally {
       rmSync(temp, { recursive: true, force: true });
     }

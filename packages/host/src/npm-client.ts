@@ -27,6 +27,12 @@ export interface RuntimeInstaller {
   command(pkg: string, version: string, dir: string, platform?: Platform): string;
 }
 
+/** A set of packages installed together under `dir` (dir/node_modules/<each>), with what npm resolves for them. */
+export interface SetInstaller {
+  install(specs: readonly string[], dir: string): Promise<void>;
+  command(specs: readonly string[], dir: string): string;
+}
+
 /** A download is tens of MB; a stalled one is given up after this. */
 const NPM_TIMEOUT_MS = 15 * 60_000;
 
@@ -40,6 +46,15 @@ function npmArgs(pkg: string, version: string, dir: string, platform?: Platform)
   // --legacy-peer-deps: a pinned library's peers are pinned by its arm as packages of their own (run's package-pins.ts);
   // npm would install them again, and peers no bundle loads (webpack, for react-server-dom-webpack).
   return ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--loglevel=error', ...foreign, `${pkg}@${version}`];
+}
+
+/**
+ * A set (a framework with its adapter and their peers, named together): npm
+ * resolves their dependencies and peers as one tree, and refuses a set whose
+ * peers conflict. No install script runs (a suite that needs one says so).
+ */
+function npmSetArgs(specs: readonly string[], dir: string): string[] {
+  return ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...specs];
 }
 
 /** Words of a command line, quoted for a POSIX shell where needed. */
@@ -71,6 +86,19 @@ export const npmInstaller: RuntimeInstaller = {
     }
   },
   command: (pkg, version, dir, platform) => shellLine(['npm', ...npmArgs(pkg, version, dir, platform)]),
+};
+
+export const npmSetInstaller: SetInstaller = {
+  async install(specs, dir) {
+    const npm = whichOnPath('npm');
+    if (!npm) throw new Error('there is no npm on PATH');
+    try {
+      await runBriefly(npm, npmSetArgs(specs, dir), process.env, NPM_TIMEOUT_MS, dir);
+    } catch (error) {
+      throw new Error(npmReason((error as Error).message));
+    }
+  },
+  command: (specs, dir) => shellLine(['npm', ...npmSetArgs(specs, dir)]),
 };
 
 /**

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LibraryStore, LibraryUnavailableError } from '../src/library-store.ts';
-import type { RuntimeInstaller } from '../src/npm-client.ts';
+import type { RuntimeInstaller, SetInstaller } from '../src/npm-client.ts';
 
 let root: string;
 let installs: string[];
@@ -26,13 +26,30 @@ const installer: RuntimeInstaller = {
   command: (pkg, version, dir) => `npm install --prefix ${dir} ${pkg}@${version}`,
 };
 
+/** Installs a set as npm would: every named package, and a dependency nobody named. */
+const setInstaller: SetInstaller = {
+  async install(specs, dir) {
+    installs.push(specs.join(' '));
+    const lock: Record<string, { version: string; integrity: string }> = {};
+    for (const spec of [...specs, 'dep-of-next@1.0.0']) {
+      const at = spec.lastIndexOf('@');
+      const [pkg, version] = [spec.slice(0, at), spec.slice(at + 1)];
+      mkdirSync(join(dir, 'node_modules', pkg), { recursive: true });
+      writeFileSync(join(dir, 'node_modules', pkg, 'package.json'), JSON.stringify({ name: pkg, version }));
+      lock[`node_modules/${pkg}`] = { version, integrity: `sha512-of-${pkg}-${version}` };
+    }
+    writeFileSync(join(dir, 'node_modules', '.package-lock.json'), JSON.stringify({ packages: lock }));
+  },
+  command: (specs, dir) => `npm install --prefix ${dir} ${specs.join(' ')}`,
+};
+
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'rtbench-library-store-test-'));
   installs = [];
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const store = (install = true, who?: { owners: number[]; groups: number[] }) => new LibraryStore({ dir: join(root, 'cache', 'libraries'), install, installer, ...(who ? { who } : {}) });
+const store = (install = true, who?: { owners: number[]; groups: number[] }) => new LibraryStore({ dir: join(root, 'cache', 'libraries'), install, installer, setInstaller, ...(who ? { who } : {}) });
 
 describe('LibraryStore', () => {
   it('installs once, records the integrity, and proves the entry on the next use', async () => {
@@ -67,5 +84,27 @@ describe('LibraryStore', () => {
     expect(error).toBeInstanceOf(LibraryUnavailableError);
     expect((error as Error).message).toMatch(/^rtbench will not bundle react@18\.3\.1 from its cache: .* so another user could decide what runs/);
     expect(installs).toEqual(['react@18.3.1']);
+  });
+
+  describe('a set installed together', () => {
+    const SET = { next: '16.4.6', '@types/react': '19.3.0' };
+
+    it('is one entry named by the set, installed once, its named packages proven and their integrity kept', async () => {
+      const first = await store().getSet('next-page', SET);
+      expect(first.root).toMatch(/\/next-page@[0-9a-f]{12}$/);
+      expect(first.versions).toEqual(SET);
+      expect(first.integrity).toEqual({ '@types/react': 'sha512-of-@types/react-19.3.0', next: 'sha512-of-next-16.4.6' });
+      expect(await store(false).getSet('next-page', { '@types/react': '19.3.0', next: '16.4.6' })).toEqual(first);
+      expect(installs).toEqual(['@types/react@19.3.0 next@16.4.6']);
+      // Another version is another set.
+      expect((await store().getSet('next-page', { ...SET, next: '16.4.5' })).root).not.toBe(first.root);
+    });
+
+    it('refuses a named package altered since, when installing is not allowed, and says what it is when it is not installed', async () => {
+      const { root: entry } = await store().getSet('next-page', SET);
+      appendFileSync(join(entry, 'node_modules', 'next', 'package.json'), ' ');
+      await expect(store(false).getSet('next-page', SET)).rejects.toThrow(/^the cached next-page \(@types\/react@19\.3\.0, next@16\.4\.6\) folder has \d+ bytes, \d+ when installed; reinstall it with: rm -rf .* && npm install --prefix /);
+      await expect(store(false).getSet('next-page', { next: '15.0.0' })).rejects.toThrow(/^next-page \(next@15\.0\.0\) is not installed; install it with: npm install --prefix \S+ next@15\.0\.0$/);
+    });
   });
 });

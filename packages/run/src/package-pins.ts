@@ -18,8 +18,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { PinnedPackage } from '@rtbench/core/schema';
 import { folderProof, gitState, LibraryStore, LibraryUnavailableError, type BundledPackage } from '@rtbench/host';
 import { isResolved, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-registry';
-import { bundleSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
-import { runtimeStore, storePolicy } from './runtime-store.ts';
+import { bundleSuite, storePolicy, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
+import { runtimeStore } from './runtime-store.ts';
 import { pinText, unknownRuntimeMessage, VARIANT_SYNTAX } from './variants.ts';
 
 type Pin = NonNullable<VariantSpec['packages']>[number];

@@ -54,7 +54,8 @@ export async function requestSuiteCode(suite: SuiteLocation, plugins: readonly R
   const { declarations } = (await loadSuite(suite)).suite as RequestSuite;
   let handlers: string[];
   try {
-    // A suite may make its handler when a run first asks for it (a framework app's build): its failure is the suite's, said in one line.
+    // A suite may make its handler when a run first asks for it (a framework's packages installed, its app built): its failure is the suite's, said in one line.
+    for (const d of declarations) await d.prepare?.();
     handlers = [...new Set(declarations.map((d) => d.handler))];
   } catch (error) {
     throw suiteLoadError(suite, error);

@@ -21,6 +21,7 @@ export type { Isolation } from '@rtbench/adapters/formats';
 export { caseFilter, exactFilter } from './case-filter.ts';
 export { UsageError } from './errors.ts';
 export { cacheDir, inCheckout, projectDir, repoRoot } from './places.ts';
+export { storePolicy } from './store-policy.ts';
 export type { SuiteLocation } from './suite-location.ts';
 export { filterCases, listSuites, loadSuite, locateSuite, suiteLoadError, suiteSummary } from './suites.ts';
 export { isWorkerTarget, setWorkerRequests, workerNotes } from './worker.ts';

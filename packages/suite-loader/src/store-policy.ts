@@ -1,0 +1,19 @@
+/**
+ * How a store under rtbench's cache installs (runtimes, libraries, a suite's
+ * own toolchain): on demand unless RTBENCH_NO_INSTALL forbids it, each
+ * install said on stderr in one line. Here, beside the cache's place, so the
+ * run and a suite that installs its own packages share one policy.
+ */
+import { join } from 'node:path';
+import { cacheDir } from './places.ts';
+
+/** RTBENCH_NO_INSTALL set to anything but "" or "0". */
+function installForbidden(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.RTBENCH_NO_INSTALL;
+  return v !== undefined && v !== '' && v !== '0';
+}
+
+/** The store's folder (<cache>/`folder`), whether it may install, why not, and where it says what it installs. */
+export function storePolicy(folder: string): { dir: string; install: boolean; forbiddenBy: string; log: (line: string) => void } {
+  return { dir: join(cacheDir, folder), install: !installForbidden(), forbiddenBy: 'RTBENCH_NO_INSTALL is set', log: (line) => process.stderr.write(`${line}\n`) };
+}
