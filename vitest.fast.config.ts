@@ -35,7 +35,7 @@ export const PURE_TESTS: string[] = [
   'test/faults/host-bounds.test.ts',
 ];
 
-export const PURE_EXCLUDE: string[] = ['packages/report/test/html-reporter.test.ts', 'packages/host-timed/test/code.test.ts', 'bench/http-hello/test/**'];
+export const PURE_EXCLUDE: string[] = ['packages/report/test/html-reporter.test.ts', 'packages/run/test/pins-one-bundle.test.ts', 'packages/host-timed/test/code.test.ts', 'bench/http-hello/test/**'];
 
 export const NO_PROCESSES_SETUP = 'test/helpers/no-processes.ts';
 

@@ -20,6 +20,7 @@ import { folderProof, gitState, LibraryStore, LibraryUnavailableError, type Bund
 import { isResolved, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-registry';
 import { bundleSuite, storePolicy, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import { runtimeStore } from './runtime-store.ts';
+import { bundledPackagesAhead } from './suite-code.ts';
 import { pinText, unknownRuntimeMessage, VARIANT_SYNTAX } from './variants.ts';
 
 type Pin = NonNullable<VariantSpec['packages']>[number];
@@ -198,10 +199,12 @@ async function resolvePins(suiteName: string, imported: readonly BundledPackage[
 
 /**
  * Resolves the pins of every variant that can run into its record
- * (`record.packages`), against the packages the suite's bundle holds. The
- * suite is bundled once for that, for the first pinning arm's runtime: the
+ * (`record.packages`), against the packages the suite's bundle holds: the
  * packages a suite imports are the same on every runtime, only their files
- * differ.
+ * differ. The bundle read is one the run then runs: an arm that pins
+ * nothing and leaves NODE_ENV unset (the suite's own packages) takes it
+ * (suite-code.ts); when every arm pins, the first pinning arm's runtime
+ * bundles the suite unpinned for the list alone.
  */
 export async function pinPackages(suite: SuiteLocation, variants: readonly (ResolvedVariant | UnavailableVariant)[]): Promise<void> {
   const pinning = variants.filter((v) => v.spec.packages?.length);
@@ -209,7 +212,9 @@ export async function pinPackages(suite: SuiteLocation, variants: readonly (Reso
   // A pin on a runtime that is not there is still checked: the arm may be a runtime misspelt.
   const resolved = pinning.filter(isResolved);
   if (!resolved.length) return;
-  const { plugin } = resolved[0]!;
-  const { packages } = await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle);
+  const plain = variants.filter(isResolved).find((v) => !v.spec.packages?.length && v.spec.env.NODE_ENV === undefined);
+  const packages = plain
+    ? await bundledPackagesAhead(suite, plain.plugin, { nodeEnv: undefined, packages: [] })
+    : (await bundleSuite(suite.entry, suite.name, resolved[0]!.plugin.name, resolved[0]!.plugin.bundle)).packages;
   for (const v of resolved) v.record.packages = await resolvePins(suite.name, packages, v.spec);
 }

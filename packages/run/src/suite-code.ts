@@ -7,8 +7,8 @@ import type { HostTimedSuite } from '@rtbench/host-timed';
 import { hostSuiteCode, suiteCodeOf } from '@rtbench/host-timed';
 import type { RequestSuite } from '@rtbench/core';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
-import type { NodeEnvUse } from '@rtbench/host';
-import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, suiteLoadError, type ArmBuild, type SuiteLocation } from '@rtbench/suite-loader';
+import type { BundledPackage, NodeEnvUse } from '@rtbench/host';
+import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, suiteLoadError, type ArmBuild, type Bundle, type SuiteLocation } from '@rtbench/suite-loader';
 
 export interface SuiteBundle {
   path: string;
@@ -16,10 +16,37 @@ export interface SuiteBundle {
   nodeEnv: NodeEnvUse;
 }
 
-/** The suite bundled for a runtime and an arm's build (its NODE_ENV), and the hash of its code. */
+/**
+ * Bundles made before their run, by the plan (the suite's packages, for
+ * pins), each taken by the run that asks for the same one: the suite is
+ * bundled once, by the build that makes what the runtime runs. Taken once,
+ * so a later run bundles the suite as it is then.
+ */
+const madeEarly = new Map<string, Promise<Bundle>>();
+
+const bundleKey = (suite: SuiteLocation, plugin: RuntimePlugin, arm: ArmBuild): string =>
+  JSON.stringify([suite.entry, suite.name, plugin.name, arm.nodeEnv ?? null, (arm.packages ?? []).map((p) => [p.name, p.dir])]);
+
+/** The suite bundled for a runtime and an arm's build (its NODE_ENV, its pinned packages), and the hash of its code. */
 export async function suiteBundle(suite: SuiteLocation, plugin: RuntimePlugin, arm: ArmBuild): Promise<SuiteBundle> {
-  const { path, nodeEnv } = await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle, arm);
+  const key = bundleKey(suite, plugin, arm);
+  const early = madeEarly.get(key);
+  madeEarly.delete(key);
+  const { path, nodeEnv } = await (early ?? bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle, arm));
   return { path, sha256: bundleCodeHash(path), nodeEnv };
+}
+
+/** The packages the suite imports, from its bundle for this runtime and arm build, which the run then takes (suiteBundle) instead of bundling again. */
+export async function bundledPackagesAhead(suite: SuiteLocation, plugin: RuntimePlugin, arm: ArmBuild): Promise<BundledPackage[]> {
+  const key = bundleKey(suite, plugin, arm);
+  const bundle = bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle, arm);
+  madeEarly.set(key, bundle);
+  try {
+    return (await bundle).packages;
+  } catch (error) {
+    madeEarly.delete(key);
+    throw error;
+  }
 }
 
 /** The one-line warning for bundles whose packages read NODE_ENV while their variants left it unset, or undefined. */
