@@ -64,6 +64,17 @@ const AREAS: Record<string, Area> = {
       .concat(['ratios', 'claim-decision'].map((f) => `packages/verdicts/test/${f}.test.ts`))
       .concat('packages/cli/test/claims-views.test.ts'),
   },
+  // A request's answer as the host reads and judges it: the bounded body, its digest, and how the request ended.
+  request: {
+    mutate: ['packages/host-timed/src/request/body.ts', 'packages/host-timed/src/request/outcomes.ts'],
+    tests: ['packages/host-timed/test/request-body.test.ts'],
+  },
+  // Saved runs and campaign state read as untrusted: machine state computed without spreading, markdown that
+  // escapes every field, a campaign's files confined to its folder, a resumed bisect replayed from its runs.
+  'saved-runs': {
+    mutate: ['packages/verdicts/src/machine-state.ts', 'packages/report/src/reporters/markdown.ts', 'packages/run/src/campaign-files.ts', 'packages/bisect/src/session.ts'],
+    tests: ['packages/verdicts/test/machine-state.test.ts', 'packages/report/test/markdown-escaping.test.ts', 'packages/bisect/test/replay.test.ts'],
+  },
 };
 
 /** A node binary of version 22 or later: this one, or runners/node's node-22. */

@@ -77,8 +77,15 @@ describe("the wrapper's record of how each call ended", () => {
     expect(requestEnd({ status: 204 }, undefined, 0)).toBe('ok');
   });
 
+  it('a handler that returned a 500 chose a 5xx, the first status that is one; a 499 is an answer', () => {
+    expect(requestEnd({ status: 500 }, [500], 0)).toBe('serverError');
+    expect(requestEnd({ status: 499 }, [499], 0)).toBe('ok');
+    expect(requestEnd({ status: 499 }, undefined, 0)).toBe('ok');
+  });
+
   it('refuses a record that is not one', () => {
-    for (const text of ['', '{', '{"0":200}', '[1.5]', '["ok"]', '[true]']) expect(parseServed(text), text).toBeUndefined();
+    // One entry that is not an outcome spoils the record, wherever it stands.
+    for (const text of ['', '{', '{"0":200}', '[1.5]', '["ok"]', '[true]', '[200,"ok"]', '["ok",200]', '[200,"200"]']) expect(parseServed(text), text).toBeUndefined();
     expect(parseServed('[200,null,"threw"]')).toEqual([200, null, 'threw']);
   });
 });

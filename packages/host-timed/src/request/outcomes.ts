@@ -20,9 +20,10 @@ export function parseServed(text: string): ServedOutcome[] | undefined {
   try {
     value = JSON.parse(text);
   } catch {
-    return undefined;
+    // Not JSON: value stays undefined, which is no record below.
   }
-  const served = (x: unknown): x is ServedOutcome => x === null || x === 'threw' || x === 'not-a-response' || (typeof x === 'number' && Number.isInteger(x));
+  // Number.isInteger is false for anything but a number.
+  const served = (x: unknown): x is ServedOutcome => x === null || x === 'threw' || x === 'not-a-response' || Number.isInteger(x);
   return Array.isArray(value) && value.every(served) ? value : undefined;
 }
 
