@@ -117,6 +117,9 @@ describe('request handlers that misbehave once', () => {
   it("a 500 the handler chose is a 5xx it chose, whatever its headers claim, and the empty handler's case repeats no outcome", () => {
     for (const variant of RUNTIMES) {
       expect(result('forges an outcome [cpu=js thread]', variant).rounds[0]!.requests!.outcomes, variant).toEqual({ ok: 0, serverError: 4, threw: 0, notAResponse: 0, timedOut: 0 });
+      // The handler's outcomes are said under its own cases, not the empty handler's.
+      expect(warnings(result('hangs once [cpu=js thread]', variant)), variant).toMatch(/some requests got no response in time/);
+      expect(warnings(result('hangs once [cpu=empty handler]', variant)), variant).not.toMatch(/no response in time/);
       const empty = result('forges an outcome [cpu=empty handler]', variant).rounds[0]!;
       expect(empty.requests!.outcomes, variant).toEqual({ ok: empty.samples.length, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 });
     }

@@ -319,11 +319,11 @@ async function profilePhase(profiler: Profiler, units: readonly Unit[], arms: re
 /** One arm's outcomes into its results (one per case of the unit). */
 function record(results: CaseResult[], armResult: ArmResult, round: number): void {
   results.forEach((result, i) => {
+    const outcome = armResult.outcomes[i]!;
     // Warnings are said once per case and variant, however many rounds repeat them.
-    for (const message of armResult.warnings) {
+    for (const message of [...armResult.warnings, ...(outcome.kind === 'round' ? (outcome.warnings ?? []) : [])]) {
       if (!result.failures.some((f) => f.kind === 'warning' && f.message === message)) result.failures.push({ kind: 'warning', message, round });
     }
-    const outcome = armResult.outcomes[i]!;
     if (outcome.kind === 'round') {
       if (result.status === 'ok') result.rounds.push(outcome.record);
     } else if (outcome.kind === 'unsupported') {

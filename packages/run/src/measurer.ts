@@ -32,7 +32,8 @@ export interface Unit {
 }
 
 export type CaseOutcome =
-  | { kind: 'round'; record: RoundRecord }
+  /** `warnings`: said under this case alone (an arm's warnings go under every case of its unit). */
+  | { kind: 'round'; record: RoundRecord; warnings?: readonly string[] }
   | { kind: 'unsupported'; reason: string }
   | { kind: 'failure'; failure: Omit<Failure, 'round'> };
 

@@ -175,6 +175,30 @@ describe('executeLoop', () => {
   });
 });
 
+describe('warnings of one case of a unit', () => {
+  it("go under that case alone; the arm's warnings go under every case of the unit", async () => {
+    const record0 = emptyRun(['handler', 'empty'], ['x']);
+    const resultFor = addResults(record0, [{ id: 'handler' }, { id: 'empty' }], [{ id: 'x' }]);
+    const measurer: Measurer = {
+      descriptor: { ...recordedMeasurer('processes'), help: 'a fake measurer: two cases from one measurement' },
+      async replicate(_unit, arms, context) {
+        return arms.map((a) => ({
+          armId: a.id,
+          warnings: ['the round stopped early'],
+          outcomes: [
+            { kind: 'round', record: record(context.round, 0, [10, 11]), warnings: ['some requests got no response'] },
+            { kind: 'round', record: record(context.round, 0, [3, 4]) },
+          ],
+        }));
+      },
+    };
+    const done = await executeLoop(record0, { units: [{ key: 'u', cases: [caseSpec('handler'), caseSpec('empty')] }], arms: [arm('x')], roundPlan: { order: 'balanced', rounds: 2 }, seed: 7, resultFor }, measurer, { save: () => {} });
+    const said = (caseId: string): string[] => done.results.find((r) => r.caseId === caseId)!.failures.filter((f) => f.kind === 'warning').map((f) => f.message);
+    expect(said('handler')).toEqual(['the round stopped early', 'some requests got no response']);
+    expect(said('empty')).toEqual(['the round stopped early']);
+  });
+});
+
 describe('executeLoop with a measurer that keeps processes across a set', () => {
   /** A fake warm measurer: logs units, and at each set's end reports a crash after the set's last unit on arm y in round 1. */
   function warmMeasurer(calls: Call[], ends: string[][]): Measurer {

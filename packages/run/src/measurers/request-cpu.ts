@@ -190,7 +190,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
               : { ok: false, kind: 'error', message: server.error };
         out.push({
           armId: arm.id,
-          warnings: outcome.ok ? warningsOf(outcome) : [],
+          warnings: outcome.ok ? roundWarnings(outcome) : [],
           outcomes: cases.map((c) => caseOutcome(c.figure, outcome, context.round, position, budget)),
           ...(outcome.ok ? { text: `${outcome.jsThreadMs.length} requests` } : {}),
         });
@@ -247,22 +247,33 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
       ...(handler && budget.concurrency > 1 ? { concurrency: budget.concurrency } : {}),
     },
   };
-  return { kind: 'round', record };
+  const warnings = figureWarnings(figure, outcome);
+  return { kind: 'round', record, ...(warnings.length ? { warnings } : {}) };
 }
 
-/** What a case × variant says beside its figures: counted outcomes, a round cut short. Said once per text. */
-function warningsOf(v: RequestRoundValues): string[] {
+/** What every case of a round says beside its figures: a round cut short, the round's notes, where the JavaScript ran. Said once per text. */
+export function roundWarnings(v: RequestRoundValues): string[] {
+  const out: string[] = [];
+  if (v.problem) out.push(`a round stopped early: ${v.problem.replace(/\d+ requests/, 'requests')}`);
+  out.push(...v.notes);
+  if (!v.jsThread.main) out.push(`the JavaScript ran on a thread other than the main one (${v.jsThread.name})`);
+  return out;
+}
+
+/**
+ * What one figure's case says of its own requests: the handler's outcomes and console lines under the handler's
+ * cases, the empty handler's requests cut short under its case (its requests all answered: the handler's outcomes
+ * are not its own).
+ */
+export function figureWarnings(figure: RequestFigure, v: RequestRoundValues): string[] {
+  if (figure === 'emptyHandler') return v.emptyProblem ? [`the empty handler's requests stopped early: ${v.emptyProblem}`] : [];
   const out: string[] = [];
   if (v.outcomes.threw) out.push('the handler threw on some requests (counted; their CPU is in the figures)');
   if (v.outcomes.notAResponse) out.push('the handler answered something that is not a Response on some requests (counted; their CPU is in the figures)');
   if (v.outcomes.timedOut) out.push('some requests got no response in time (counted; they have no CPU figure)');
-  if (v.problem) out.push(`a round stopped early: ${v.problem.replace(/\d+ requests/, 'requests')}`);
-  if (v.emptyProblem) out.push(`the empty handler's requests stopped early: ${v.emptyProblem}`);
-  out.push(...v.notes);
   if (v.consoleLines) {
     const perRequest = +(v.consoleLines / v.jsThreadMs.length).toFixed(2);
     out.push(`the handler wrote ${perRequest} console ${perRequest === 1 ? 'line' : 'lines'} per request (kept out of the table, their cost in the figures, counted in the saved run)`);
   }
-  if (!v.jsThread.main) out.push(`the JavaScript ran on a thread other than the main one (${v.jsThread.name})`);
   return out;
 }
