@@ -40,6 +40,13 @@ function pinnedPackageSchema() {
   });
 }
 
+/**
+ * The longest text a saved run's facts of its machine and runtimes may hold (a CPU model, a kernel, an
+ * environment value, a runtime's version or binary path): a report copies them whole, and a real one is far shorter.
+ */
+export const MAX_HOST_TEXT = 16_384;
+const hostText = z.string().max(MAX_HOST_TEXT);
+
 export const variantSchema = z.object({
   /** Short unique id within the run, e.g. "node@24" or "node@26 --max-semi-space-size=64". */
   id: z.string(),
@@ -51,21 +58,21 @@ export const variantSchema = z.object({
   /** The arguments / env actually given to the runtime for those flags. */
   translatedFlags: z.object({ args: z.array(z.string()), env: namedRecord(z.string()) }).optional(),
   /** Absent when the runtime could not be found (see `unavailable`). */
-  binary: z.string().optional(),
-  binarySha256: z.string().optional(),
+  binary: hostText.optional(),
+  binarySha256: hostText.optional(),
   source: z.enum(['npm', 'system', 'path']).optional(),
   /** Why this variant did not run (not installed, flag rejected). */
   unavailable: z.string().optional(),
-  version: z.string().optional(),
+  version: hostText.optional(),
   engine: engineKind.optional(),
-  engineVersion: z.string().optional(),
+  engineVersion: hostText.optional(),
   /**
    * How reports name the runtime and its engine, as their plug-in declared
    * them when the run was recorded: a report needs no plug-in to read a run.
    * Absent in older runs (the CLI fills it in from the registry when it
    * reads one; a runtime no plug-in knows is shown by its recorded name).
    */
-  displayNames: z.object({ runtime: z.string(), engine: z.string().optional(), engineShort: z.string().optional() }).optional(),
+  displayNames: z.object({ runtime: hostText, engine: hostText.optional(), engineShort: hostText.optional() }).optional(),
   /** The git commit of the checkout the binary lives in (a user's own build), when it is inside one. */
   binaryGit: gitStateSchema.optional(),
   /** Packages the suite imports that this arm pinned (`react@18.3.1`, `react=/path`), as bundled. */
@@ -448,9 +455,6 @@ export const adaptiveOptionsSchema = z.object({
  */
 /** The most machine points a saved run may hold: the watcher keeps at most 1,200 (run machine-watch.ts), merging neighbours past it. */
 export const MAX_MACHINE_POINTS = 1200;
-/** The longest text a saved run's host facts may hold (a CPU model, a kernel, an environment value): a report copies them whole. */
-export const MAX_HOST_TEXT = 16_384;
-const hostText = z.string().max(MAX_HOST_TEXT);
 
 export const machinePointSchema = z.object({
   /** ms since the run started. */

@@ -22,4 +22,22 @@ describe('bounded machine facts in a saved run', () => {
     const env = { ...r, host: { ...r.host, env: { NODE_OPTIONS: 'y'.repeat(MAX_HOST_TEXT + 1) } } };
     expect(() => parseRun(env, 'env.json')).toThrow(/host\.env\.NODE_OPTIONS/);
   });
+
+  it("refuses a runtime's version, engine version, binary or display name past the bound, naming the variant's field", () => {
+    const long = 'v'.repeat(MAX_HOST_TEXT + 1);
+    for (const [field, value] of [
+      ['version', long],
+      ['engineVersion', long],
+      ['binary', long],
+      ['binarySha256', long],
+      ['displayNames', { runtime: long }],
+    ] as const) {
+      const r = run();
+      const json = { ...r, variants: [{ ...r.variants[0]!, [field]: value }] };
+      expect(() => parseRun(json, 'v.json'), field).toThrow(new RegExp(`^v\\.json is not a valid rtbench run: .*variants\\.0\\.${field}[^\\n]*$`));
+    }
+    const r = run();
+    const within = { ...r, variants: [{ ...r.variants[0]!, version: 'v'.repeat(MAX_HOST_TEXT), displayNames: { runtime: 'Node.js', engine: 'V8' } }] };
+    expect(parseRun(JSON.parse(JSON.stringify(within)), 'v.json').variants[0]!.version).toHaveLength(MAX_HOST_TEXT);
+  });
 });
