@@ -72,7 +72,7 @@ const AREAS: Record<string, Area> = {
   // Saved runs and campaign state read as untrusted: machine state computed without spreading, markdown that
   // escapes every field, a campaign's files confined to its folder, a resumed bisect replayed from its runs.
   'saved-runs': {
-    mutate: ['packages/verdicts/src/machine-state.ts', 'packages/report/src/reporters/markdown.ts', 'packages/run/src/campaign-files.ts', 'packages/bisect/src/session.ts'],
+    mutate: ['packages/verdicts/src/machine-state.ts', 'packages/report/src/reporters/markdown.ts', 'packages/run/src/campaign-files.ts', 'packages/bisect/src/resume.ts'],
     tests: ['packages/verdicts/test/machine-state.test.ts', 'packages/report/test/markdown-escaping.test.ts', 'packages/bisect/test/replay.test.ts'],
   },
 };
