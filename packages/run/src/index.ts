@@ -15,7 +15,7 @@ export { capText } from './case-text.ts';
 export { listInRuntime } from './list-cases.ts';
 export { roundsPerArm, type RoundPlan } from './schedule.ts';
 export { numberRepeats, parseRuntimeList, parseVariant, pinsAlone, pinText, quotePart, resolveVariant, splitVariantList, VARIANT_SYNTAX } from './variants.ts';
-export { runtimeStore } from './runtime-store.ts';
+export { runtimeCacheDir, runtimeStore } from './runtime-store.ts';
 export { listRuntimes, platformView, type PlatformView, type RuntimeRow } from './runtime-listing.ts';
 export { listLatest, listRange, parseRange, releaseVariant, type ReleaseRange } from './release-listing.ts';
 export { listenForStop, SIGNAL_EXIT, stopLine, type StopSignal } from './stop.ts';

@@ -10,7 +10,14 @@ import { storePolicy } from '@rtbench/suite-loader';
 
 let store: NpmRuntimeStore | undefined;
 
+const RUNTIMES = 'runtimes';
+
 export function runtimeStore(): NpmRuntimeStore {
-  store ??= new NpmRuntimeStore(storePolicy('runtimes'));
+  store ??= new NpmRuntimeStore(storePolicy(RUNTIMES));
   return store;
+}
+
+/** The folder of the runtime cache: what a bisect's --clean may remove entries of, and nothing outside. */
+export function runtimeCacheDir(): string {
+  return storePolicy(RUNTIMES).dir;
 }

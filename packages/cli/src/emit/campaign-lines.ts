@@ -7,7 +7,7 @@
 import type { BisectFacts, BisectStep, StepAbout } from '@rtbench/bisect';
 import type { ClaimsFacts, ClaimsRunAbout, FewSets } from '@rtbench/claims';
 import type { MatrixFacts, WindowAbout } from '@rtbench/releases';
-import { bisectStepLine, budgetReachedLine, counted, formatClock } from '@rtbench/report';
+import { bisectStepLine, budgetReachedLine, counted, formatClock, printable } from '@rtbench/report';
 import { stopLine, type CampaignEvent, type LineTone } from '@rtbench/run';
 
 /** One line: its text, its tone, and a quiet aside after it (a clock, an ETA). */
@@ -72,7 +72,14 @@ export const BISECT_WORDS: CampaignWords<BisectFacts, StepAbout, BisectStep> = {
   runStarted: ({ about: a, estimateMs }) => [note(`  measuring ${a.runtime}@${a.older} vs ${a.runtime}@${a.newer}: ${a.rounds} rounds${a.attempt ? ` (repeat ${a.attempt}: not yet decided)` : ''}${estimateMs ? `, ~${formatClock(estimateMs)}` : ''}`)],
   step: ({ step: s, elapsedMs }) => {
     if (s.kind === 'skipped') return [{ text: `  ${s.runtime}@${s.tag} cannot run the case: ${s.reason}; skipped`, tone: 'warning' }];
-    if (s.kind === 'cleaned') return s.removed ? [note(`--clean: removed ${counted(s.removed, 'release')} this bisect installed`)] : [];
+    if (s.kind === 'cleaned') {
+      const removed = s.removed ? [note(`--clean: removed ${counted(s.removed, 'release')} this bisect installed`)] : [];
+      // The paths come from a state file a user may have edited: shown printable, on one line, cut.
+      const first = printable(s.refused[0] ?? '', { oneLine: true });
+      const shown = first.length > 200 ? `${first.slice(0, 199)}…` : first;
+      const left = s.refused.length ? [{ text: `--clean: left ${counted(s.refused.length, 'path')} the state lists outside the runtime cache (${shown}${s.refused.length > 1 ? ', …' : ''}): it removes only releases in the cache`, tone: 'warning' as const }] : [];
+      return [...removed, ...left];
+    }
     const eta = s.perRoundMs !== undefined ? `; ETA ~${formatClock(s.perRoundMs * s.minRounds * 1.5 * s.stepsLeft)} for ~${counted(s.stepsLeft, 'more comparison')}` : '';
     return [{ text: bisectStepLine(s.step, { runtime: s.runtime, unit: s.unit }), aside: `  [${formatClock(elapsedMs)}${eta}]` }];
   },
