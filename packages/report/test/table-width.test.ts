@@ -95,6 +95,7 @@ const TABLES: [string, (color: boolean) => string][] = [
   ['gc', (color) => terminalMetrics(metricsSection(viewOfRun(saved('20261126-111226Z-relay-request.json')), 'gc')!, { color, columns: COLUMNS })],
   ['claims', (color) => render(claimsOfSavedRuns(), color)],
   ['history', (color) => render(historyView(historyRuns([{ factor: 1 }, { factor: 1.1 }, { factor: 1.1 }], { cases: [{ id: LONG, ns: 1_000 }], rounds: 6, seed: 3 }).map((run, i) => ({ run, file: `/results/run-${i}.json` }))), color)],
+  ['history of two suites with request cases', (color) => render(historyView(['20261126-111226Z-relay-request.json', '20261127-010336Z-next-page.json'].map((f) => ({ run: saved(f), file: `/results/${f}` }))), color)],
   ['releases', (color) => render(releasesView(), color)],
   ['bisect', (color) => render(bisectView(), color)],
 ];

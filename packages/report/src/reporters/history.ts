@@ -122,7 +122,10 @@ export function renderHistoryTerminal(view: HistoryView, options: ReporterOption
   for (const hc of view.cases) {
     const metric = hc.metric ? ` (${hc.metric.name}, ${hc.metric.unit})` : '';
     const suite = new Set(view.runs.map((r) => r.suite)).size > 1 ? `${hc.suite}: ` : '';
-    out.push(c.bold(`${suite}${hc.label}`) + c.dim(metric));
+    const head = `${suite}${hc.label}`;
+    // A request case's metric is a long name: on a line of its own, under the case, when both do not fit one.
+    if ([...head, ...metric].length <= columns) out.push(c.bold(head) + c.dim(metric));
+    else out.push(...wrapped(head, columns, c.bold, 2), ...wrapped(`  ${metric.trim()}`, columns, c.dim, 2));
     const wide = wideGrid(view, hc, c);
     const grid = naturalGridWidth(wide.columns, wide.rows) + 2 <= columns ? wide : longGrid(view, hc, c);
     out.push(...renderGrid(grid.columns, grid.rows, { maxWidth: columns - 2, bold: c.bold, dim: c.dim }).map((l) => `  ${l}`));
