@@ -69,11 +69,13 @@ const AREAS: Record<string, Area> = {
     mutate: ['packages/host-timed/src/request/body.ts', 'packages/host-timed/src/request/outcomes.ts'],
     tests: ['packages/host-timed/test/request-body.test.ts'],
   },
-  // Saved runs and campaign state read as untrusted: machine state computed without spreading, markdown that
-  // escapes every field, a campaign's files confined to its folder, a resumed bisect replayed from its runs.
+  // Saved runs and campaign state read as untrusted: machine state computed without spreading, the markdown
+  // table's header lines that copy a run's machine and runtime facts, a campaign's files confined to its folder,
+  // a resumed bisect replayed from its runs and cleaned within the cache. Each file against the tests that import
+  // it by path: a test that imports it through its package (@rtbench/run) runs the unmutated copy.
   'saved-runs': {
-    mutate: ['packages/verdicts/src/machine-state.ts', 'packages/report/src/reporters/markdown.ts', 'packages/run/src/campaign-files.ts', 'packages/bisect/src/resume.ts'],
-    tests: ['packages/verdicts/test/machine-state.test.ts', 'packages/report/test/markdown-escaping.test.ts', 'packages/bisect/test/replay.test.ts'],
+    mutate: ['packages/verdicts/src/machine-state.ts', 'packages/report/src/reporters/markdown.ts:26-33', 'packages/run/src/campaign-files.ts', 'packages/bisect/src/resume.ts'],
+    tests: ['packages/verdicts/test/machine-state.test.ts', 'packages/report/test/markdown-escaping.test.ts', 'packages/bisect/test/replay.test.ts', 'packages/run/test/campaign-files.test.ts'],
   },
 };
 

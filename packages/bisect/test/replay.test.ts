@@ -81,6 +81,54 @@ describe('a resumed bisect', () => {
   });
 });
 
+describe('a saved step replayed by itself', () => {
+  const request = { older: 0, newer: 1, rounds: 10, purpose: 'ends' as const, attempt: 0 };
+  const open = (): BisectFolder => {
+    const folder = BisectFolder.open(dir, identity);
+    folder.close();
+    return folder;
+  };
+  /** Releases that resolve every tag but `missing`, noting each tag asked. */
+  const releasesAsked = (asked: string[], missing?: string) =>
+    ({ get: async (tag: string) => (asked.push(tag), tag === missing ? { reason: `${tag} is gone` } : { target: {} }) }) as unknown as Pick<Releases, 'get'>;
+  const compareRun = (cases: string[], newer = 'node@26.0.0') => syntheticRun({ mode: 'compare', cases: cases.map((id) => ({ id, ns: 1000 })), arms: [{ id: 'node@24.0.0', factor: 1 }, { id: newer, factor: 0.5 }], rounds: 10, seed: 2 });
+
+  it('gives exactly the log ratios its run holds, the case found among others', async () => {
+    writeRun(join(dir, edited.run!), compareRun(['b', 'c']));
+    const got = await replayStep(edited, request, { range, folder: open() }, releasesAsked([]), 'c');
+    expect(got?.kind).toBe('measured');
+    const ratios = (got as { logRatios: number[] }).logRatios;
+    expect(ratios).toHaveLength(10);
+    for (const r of ratios) expect(r).toBeCloseTo(Math.log(0.5), 1);
+  });
+
+  it('refuses a run that compares the releases on other cases only', async () => {
+    writeRun(join(dir, edited.run!), compareRun(['b']));
+    await expect(replayStep(edited, request, { range, folder: open() }, releasesAsked([]), 'c')).rejects.toThrow(/but that run does not compare them on c;/);
+  });
+
+  it('reads a release that failed in its run as one that cannot run, on the side that failed', async () => {
+    const run = compareRun(['c']);
+    const newer = run.results.find((r) => r.variantId === 'node@26.0.0')!;
+    Object.assign(newer, { status: 'failed', rounds: [], failures: [{ kind: 'crash', message: 'it died\nsecond line', round: 0 }] });
+    writeRun(join(dir, edited.run!), run);
+    expect(await replayStep(edited, request, { range, folder: open() }, releasesAsked([]), 'c')).toEqual({ kind: 'cannot-run', release: 1, reason: 'crash: it died' });
+  });
+
+  it('asks again about the release a step without a run could not run, older or newer; a release that runs now is measured', async () => {
+    const cannot = (release: number): SavedStep => ({ ...edited, run: undefined, outcome: { kind: 'cannot-run', release, reason: 'edited' } });
+    const asked: string[] = [];
+    expect(await replayStep(cannot(0), request, { range, folder: open() }, releasesAsked(asked, '24.0.0'), 'c')).toEqual({ kind: 'cannot-run', release: 0, reason: '24.0.0 is gone' });
+    expect(await replayStep(cannot(1), request, { range, folder: open() }, releasesAsked(asked, '26.0.0'), 'c')).toEqual({ kind: 'cannot-run', release: 1, reason: '26.0.0 is gone' });
+    expect(await replayStep(cannot(1), request, { range, folder: open() }, releasesAsked(asked), 'c')).toBeUndefined();
+    expect(asked).toEqual(['24.0.0', '26.0.0', '26.0.0']);
+  });
+
+  it('refuses a step the state says was measured but names no run', async () => {
+    await expect(replayStep({ ...edited, run: undefined }, request, { range, folder: open() }, releasesAsked([]), 'c')).rejects.toThrow(`${join(dir, 'bisect.state')} says 24.0.0 vs 26.0.0 was measured but names no run file; remove it to start the bisect again`);
+  });
+});
+
 describe('--clean on a state that was edited', () => {
   it('removes the releases in the runtime cache it lists, and leaves any other path it lists where it is', () => {
     const cache = join(dir, 'cache', 'runtimes');

@@ -79,7 +79,7 @@ export function summarizeMachine(points: readonly MachineReading[], cpuCount: nu
     load1: range(loads),
   };
   if (summary.othersMean !== undefined && summary.othersMean >= o.sharedCores) {
-    summary.shared = `other work used ${cores(summary.othersMean)} of ${cpuCount} cores on average during the run (load ${loads.length ? `${summary.load1.min.toFixed(1)}–${summary.load1.max.toFixed(1)}` : '?'}): absolute figures are the shared machine's; ratios taken in turn cancel most of it`;
+    summary.shared = `other work used ${cores(summary.othersMean)} of ${cpuCount} cores on average during the run (load ${summary.load1.min.toFixed(1)}–${summary.load1.max.toFixed(1)}): absolute figures are the shared machine's; ratios taken in turn cancel most of it`;
   }
   if (points.length < o.minReadings) return summary;
   const thirds = { ...(others ? { others: thirdsOf(others) } : {}), steal: thirdsOf(steal) };
