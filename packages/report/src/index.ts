@@ -9,7 +9,7 @@ export { benchCells, comparisonCells, relativeText, type BenchCells, type Compar
 export { changeWord, verdictWord, verdictWords, worseThan, type VerdictWords } from './verdict-words.ts';
 export { boxLine, dotLine, casePlot } from './reporters/plot.ts';
 export { bisectStepLine } from './reporters/bisect.ts';
-export { renderGrid, wrapWords, type Cell, type GridColumn, type GridRow } from './reporters/grid.ts';
+export { fitLine, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow } from './reporters/grid.ts';
 export { formatBytes, formatRate, metricsCells, metricsChange, metricsRowCells, metricsRows, minorGcName, NOT_AVAILABLE, samplingIterations, summarizeMetrics, type MetricsCells, type MetricsRow, type MetricsSummary } from './metrics.ts';
 export { METRICS_VIEWS, metricsSection, type MetricsViewName } from './views/metrics.ts';
 export { claimFigure, claimedText, claimSides } from './cells/claims.ts';

@@ -5,13 +5,27 @@
  * then the profiles, when asked for.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { counted } from '@rtbench/report';
+import { counted, fitLine } from '@rtbench/report';
 import { isResolved } from '@rtbench/runtime-registry';
 import { executeRun, listenForStop, runSaver, stopLine, type Profiler, type RunRequest, type StopSignal } from '@rtbench/run';
 import { stderrColours as pc } from '../emit/colours.ts';
 import type { Plan } from '../plan.ts';
 import { runEnvironment } from './environment.ts';
 import { progressPrinter } from './progress.ts';
+
+/**
+ * The line that opens a run: the suite, its cases, the variants with their versions and the rounds, within
+ * `columns` (a terminal's width, as the progress lines are), the suite's name bold.
+ */
+export function runHeading(plan: Pick<RunRequest, 'suite' | 'variants'> & Pick<Plan, 'options'>, columns: number): string[] {
+  const { roundPlan } = plan.options;
+  const names = plan.variants.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
+  const until = roundPlan.adaptive?.rule === 'decided' ? 'until decided' : `until ±${+((roundPlan.adaptive?.target ?? 0) * 100).toFixed(2)}%`;
+  const rounds = roundPlan.adaptive ? `${roundPlan.rounds}–${roundPlan.adaptive.maxRounds} rounds (${until})` : `${roundPlan.rounds} rounds`;
+  const name = `${plan.suite.name}:`;
+  const [first = '', ...rest] = fitLine(`${name} ${counted(plan.suite.cases.length, 'case')} × ${names.join(', ')} × ${rounds}`, columns);
+  return [first.startsWith(name) ? pc.bold(name) + first.slice(name.length) : first, ...rest];
+}
 
 /** Runs the plan with progress, a stop that saves (@rtbench/run stop.ts) and a save after every job; then its profiles, when asked for. */
 export async function execute(plan: Pick<RunRequest, 'suite' | 'variants'> & Pick<Plan, 'options'>, path: string, quiet: boolean, profiles?: Profiler): Promise<{ run: RunRecord; signal?: StopSignal; unsaved?: string }> {
@@ -20,13 +34,7 @@ export async function execute(plan: Pick<RunRequest, 'suite' | 'variants'> & Pic
   const saver = runSaver(path, (line) => process.stderr.write(pc.red(`\n${line}\n`)));
   const { roundPlan } = plan.options;
   const progress = progressPrinter(process.stderr, roundPlan.adaptive?.budgetMs !== undefined ? { budgetMs: roundPlan.adaptive.budgetMs } : {});
-  if (!quiet) {
-    const names = plan.variants.map((v) => (isResolved(v) ? `${v.spec.id} (${v.target.version})` : `${v.spec.id} (unavailable)`));
-    const until = roundPlan.adaptive?.rule === 'decided' ? 'until decided' : `until ±${+((roundPlan.adaptive?.target ?? 0) * 100).toFixed(2)}%`;
-    const rounds = roundPlan.adaptive ? `${roundPlan.rounds}–${roundPlan.adaptive.maxRounds} rounds (${until})` : `${roundPlan.rounds} rounds`;
-    const n = plan.suite.cases.length;
-    process.stderr.write(`${pc.bold(plan.suite.name)}: ${counted(n, 'case')} × ${names.join(', ')} × ${rounds}\n`);
-  }
+  if (!quiet) process.stderr.write(`${runHeading(plan, process.stderr.columns ?? 100).join('\n')}\n`);
   try {
     const run = await executeRun(
       {
