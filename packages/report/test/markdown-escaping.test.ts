@@ -60,3 +60,28 @@ describe("a saved run's machine fields in markdown", () => {
     }
   });
 });
+
+describe("a bench table's header in markdown", () => {
+  it('names the suite, each runtime with its version or why it did not run, the rounds, how and where it was measured, each on its line', async () => {
+    const { howMeasured, hostLines } = await import('../src/cells/run.ts');
+    const { reporterFor, viewOfRun } = await import('../src/index.ts');
+    const { syntheticRun } = await import('../../../test/compare-synthetic.ts');
+    const run = syntheticRun({ cases: [{ id: 'a', ns: 100 }], arms: [{ id: 'node', factor: 1 }, { id: 'bun', factor: 1 }, { id: 'deno', factor: 1 }], rounds: 4 });
+    run.suite = 'my|suite';
+    run.variants = run.variants.map((v) => (v.id === 'bun' ? { ...v, version: '1.4.5' } : v.id === 'deno' ? { ...v, unavailable: 'not installed' } : { ...v, version: '26.1.0' }));
+    run.results = run.results.filter((r) => r.variantId !== 'deno');
+    const markdown = reporterFor('markdown')!;
+    const draw = (r: typeof run): string[] => markdown.render(viewOfRun(r), { color: false, columns: 100, plot: false }).split('\n');
+    const view = viewOfRun(run);
+    const versions = view.kind === 'bench' ? view.variants.map((v) => v.versionText) : [];
+    const lines = draw(run);
+    expect(lines.slice(0, 4)).toEqual([
+      '### rtbench: my\\|suite',
+      '',
+      `Runtimes: \`node\` ${versions[0]}, \`bun\` ${versions[1]}, \`deno\` (did not run: not installed). 4 rounds: ${markdownCell(howMeasured(run.options))}. ${markdownCell(hostLines({ run }).join('; '))}.`,
+      '',
+    ]);
+    const adaptive = draw({ ...run, options: { ...run.options, adaptive: { target: 0.02, maxRounds: 30, minRounds: 6 } } as typeof run.options });
+    expect(adaptive[2]).toContain('. 6–30 rounds (adaptive, target ±2%): ');
+  });
+});

@@ -140,6 +140,7 @@ describe("a host's facts", () => {
     expect(hostsDiffer(host(), host({ release: '6.2' }))).toEqual(['different kernels: linux 6.1 vs linux 6.2']);
     expect(hostsDiffer(host(), host({ os: 'darwin' }))).toEqual(['different kernels: linux 6.1 vs darwin 6.1']);
     expect(hostsDiffer(host({ machine: machine('performance', 'max') }), host({ machine: machine('powersave', '50000 100000') }))).toEqual(['different CPU governors: performance vs powersave', "different CPU quotas of the host's cgroup: max vs 50000 100000"]);
+    expect(hostsDiffer(host({ machine: machine('performance', 'max') }), host({ machine: machine('performance', 'max') }))).toEqual([]);
     // One run without the facts: nothing to compare.
     expect(hostsDiffer(host(), host({ machine: machine('powersave', 'max') }))).toEqual([]);
     expect(hostsDiffer(host({ machine: machine('powersave', 'max') }), host())).toEqual([]);
