@@ -62,7 +62,6 @@ export function removeInstalled(folder: BisectFolder, cache: string): { removed:
   const ours = listed.filter((entry) => inCache(entry, cache));
   // One removed since (by hand, or by another bisect's --clean) is no longer there to count.
   const present = ours.filter((entry) => existsSync(entry));
-  // Stryker disable next-line BooleanLiteral: each is there, just checked
   for (const entry of present) rmSync(entry, { recursive: true, force: true });
   folder.state.installed = [];
   folder.save();

@@ -80,7 +80,6 @@ export function summarizeMachine(points: readonly MachineReading[], cpuCount: nu
     stealMean: mean(steal),
     load1: range(loads),
   };
-  // Stryker disable next-line ConditionalExpression: the check is for the types; undefined >= a number is false
   if (summary.othersMean !== undefined && summary.othersMean >= o.sharedCores) {
     summary.shared = `other work used ${cores(summary.othersMean)} of ${cpuCount} cores on average during the run (load ${summary.load1.min.toFixed(1)}–${summary.load1.max.toFixed(1)}): absolute figures are the shared machine's; ratios taken in turn cancel most of it`;
   }
@@ -101,7 +100,6 @@ export function machineStatesDiffer(a: readonly MachineReading[] | undefined, b:
   const sa = summarizeMachine(a, cpuCount, o)!;
   const sb = summarizeMachine(b, cpuCount, o)!;
   const parts: string[] = [];
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: the checks are for the types; with either mean absent the difference is NaN, and NaN >= a number is false
   if (sa.othersMean !== undefined && sb.othersMean !== undefined && Math.abs(sa.othersMean - sb.othersMean) >= o.changeCores) {
     parts.push(`other work used ${cores(sa.othersMean)} cores during ${names[0]}, ${cores(sb.othersMean)} during ${names[1]}`);
   }

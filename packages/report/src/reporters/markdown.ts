@@ -29,7 +29,6 @@ function renderBenchMarkdown(view: BenchView): string {
   const variants = view.variants.map((v) => (v.unavailable ? `${code(v.id)} (did not run: ${cell(v.unavailable)})` : `${code(v.id)} ${cell(v.versionText)}`));
   const adaptive = run.options.adaptive;
   const rounds = adaptive ? `${adaptive.minRounds}–${adaptive.maxRounds} rounds (adaptive, target ±${formatThreshold(adaptive.target)})` : `${run.options.rounds} rounds`;
-  // Stryker disable next-line StringLiteral: a bench view holds one run, so one host line, and the separator joins nothing
   lines.push(`Runtimes: ${variants.join(', ')}. ${rounds}: ${cell(howMeasured(run.options))}. ${cell(hostLines(view).join('; '))}.`);
   lines.push('');
   const facts = benchFacts(view);
