@@ -3,8 +3,8 @@
  * so a broken case (a throw, a hang, a digest that changes between calls'
  * processes) fails CI. Figures from these runs mean nothing; only outcomes,
  * so each process warms a case for 10 ms and samples (--fixed-warmup): the
- * watched warmup, waiting for an engine's tier-up calls, was two thirds of
- * these runs. The suites run side by side: their start-ups and load runs wait.
+ * watched warmup, waiting for an engine's tier-up calls, was most of these
+ * runs. The suites run side by side: their start-ups and load runs wait.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
