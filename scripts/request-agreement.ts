@@ -37,8 +37,8 @@ const loop = benchRun(['scripts/request-agreement', ...extra], lock);
 console.log(`loop run: ${(loop.wallMs / 1e3).toFixed(0)} s, load ${loadText()}, saved ${loop.path}`);
 if (requests.status !== 0 || loop.status !== 0) console.log(`! exit codes: request run ${requests.status}, loop run ${loop.status}`);
 
-const rows = benchView(requests.run).requests?.rows ?? [];
-const p50 = (caseName: string, cpu: string, variant: string): number | undefined => rows.find((r) => r.variantId === variant && r.caseId.startsWith(caseName) && r.caseId.includes(`cpu=${cpu}`))?.distribution.quantiles.p50.value;
+const rows = benchView(requests.run).cpuPerRequest?.rows ?? [];
+const p50 = (caseName: string, cpu: string, variant: string): number | undefined => rows.find((r) => r.variantId === variant && r.caseId.startsWith(caseName) && r.caseId.includes(`cpu=${cpu}`))?.distribution?.quantiles.p50.value;
 const loopView = benchView(loop.run);
 const f = (ms: number | undefined): string => (ms === undefined ? 'missing' : `${ms.toFixed(3)} ms`);
 

@@ -2,8 +2,8 @@
  * Checks the house's layout targets over the tree (README, "Layout"):
  * which unit may name a runtime, an engine, a measurer or an output format,
  * which package may import which (and that no suite reaches into another's
- * folder), where code asks which measurer it holds
- * (only the measurers do), where a CSV key is declared (only the column lists),
+ * folder), that CPU per request is computed in one view file, where code
+ * asks which measurer it holds (only the measurers do), where a CSV key is declared (only the column lists),
  * where report asks a view's kind (nowhere: a record per kind), whether
  * source comments hold dates, whether runtime-kit exports only what plug-ins
  * import, and one bound: the CLI's lines.
@@ -22,6 +22,7 @@ import { runSchema } from '../packages/core/src/schema.ts';
 import { everyMeasurer } from '../packages/run/src/measurers/all.ts';
 import { exportedNames, kitExportsNoPluginUses } from './kit-exports.ts';
 import { commentRanges, sourceFiles } from './source-comments.ts';
+import { CPU_DECLARATION, cpuViewFindings } from './cpu-view.ts';
 import { reachesIntoSuite } from './suite-folders.ts';
 
 const repoRoot = join(import.meta.dirname, '..');
@@ -370,6 +371,13 @@ function suitesStandAlone(): Target {
   return { name: 'no file under bench/<suite>/ imports or names a file of another suite (shared code lives in bench/shared/)', findings };
 }
 
+/** CPU per request's figures are computed in one view file of report (scripts/cpu-view.ts). */
+function oneCpuView(): Target {
+  const declared = exportedNames(join(repoRoot, CPU_DECLARATION));
+  const findings = declared.length ? cpuViewFindings(sourceFiles(join(repoRoot, 'packages', 'report', 'src')).map((file) => ({ path: rel(file), text: readFileSync(file, 'utf8') })), declared) : [{ file: CPU_DECLARATION, line: 0, text: 'declares nothing: the check reads no name' }];
+  return { name: 'CPU per request has one view file: no file of report but views/cpu-per-request.ts imports its declaration or the requests\' distribution', findings };
+}
+
 function cliTestsInRoot(): Target {
   const findings: Finding[] = [];
   for (const file of sourceFiles(join(repoRoot, 'test'))) {
@@ -484,6 +492,7 @@ const targets: Target[] = [
   forbiddenImports('report', 'runtime-registry'),
   cliTestsInRoot(),
   suitesStandAlone(),
+  oneCpuView(),
   cliStartsNoProcess(),
   measurerBranches("no file under packages/run/src outside measurers/, nor under packages/cli/src, branches on a measurer's kind or on host-timed", ['packages/run/src', 'packages/cli/src'], ['packages/run/src/measurers/']),
   measurerBranches('no file under packages/report/src switches on the measurer kind', ['packages/report/src']),

@@ -16,7 +16,7 @@ import { memoryRowCells, memoryRows } from '../../packages/report/src/memory.ts'
 import { launchChromium, type Browser } from './chromium.ts';
 import { hostileRun, HOSTILE, httpLoadRun, withSampleTimesAndModes } from '../../packages/report/test/run-fixtures.ts';
 import { rowStats } from '../../packages/report/src/views/bench.ts';
-import { overLimitText } from '../../packages/report/src/cells/requests.ts';
+import { overLimitText } from '../../packages/report/src/cells/cpu-per-request.ts';
 import { loadCells } from '../../packages/report/src/cells/load.ts';
 import { syntheticRequestRun } from '../request-synthetic.ts';
 
@@ -543,7 +543,7 @@ describe.concurrent('HTML report of request cases with a CPU limit', () => {
     // Both runtimes cross the limit: a dot on each curve there, and the share the tables print beside it.
     expect(await page.$$(`${card} .rt-limit-crossing circle`)).toHaveLength(2);
     const beside = await page.$$eval(`${card} .requests-table tbody tr`, (trs) => trs.map((tr) => [tr.querySelector('td.variant')?.textContent, tr.querySelector('td.over-limit')?.textContent]));
-    expect(beside).toEqual(view.requests!.rows.map((r) => [r.variantId, overLimitText(r.distribution.overLimit!)]));
+    expect(beside).toEqual(view.cpuPerRequest!.rows.map((r) => [r.variantId, overLimitText(r.distribution!.overLimit!)]));
     expect(await page.evaluate(() => (window as unknown as { pwned?: unknown }).pwned)).toBeUndefined();
   });
 });

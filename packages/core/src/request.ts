@@ -7,6 +7,7 @@
  * (the JavaScript thread, all threads, the server with an empty handler), so
  * each figure gets the table's statistics and the paired verdicts.
  */
+import { CPU_THREADS } from './cpu-per-request.ts';
 import { seededRandom } from './random.ts';
 import { caseId, type CaseSpec, type Params, type SuiteDefinition } from './suite.ts';
 
@@ -87,15 +88,8 @@ export interface WorkersCompatibility {
 
 export const DEFAULT_REQUESTS_PER_PROCESS = 200;
 
-/** Which CPU a request case's samples are: the figures one declaration yields. */
-export const REQUEST_FIGURES = {
-  /** The thread that runs the handler's JavaScript. */
-  jsThread: { label: 'js thread', metricName: 'CPU per request, JavaScript thread' },
-  /** Every thread of the runtime's process (the engine's helper threads: GC, compilers). */
-  allThreads: { label: 'all threads', metricName: 'CPU per request, all threads' },
-  /** The JavaScript thread serving an empty handler in the same process: the server's own cost per request. */
-  emptyHandler: { label: 'empty handler', metricName: 'CPU per request of an empty handler (the server alone), JavaScript thread' },
-} as const;
+/** Which CPU a request case's samples are: the figures one declaration yields (cpu-per-request.ts). */
+export const REQUEST_FIGURES = CPU_THREADS;
 export type RequestFigure = keyof typeof REQUEST_FIGURES;
 
 /** One case of a request suite: one figure of one declaration. */

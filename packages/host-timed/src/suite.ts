@@ -6,7 +6,7 @@
  * `--compare`'s paired verdicts, and the suite is a SuiteDefinition like any
  * other, so listing and `--filter` work unchanged.
  */
-import { caseId, type CaseSpec, type Params, type RuntimeKind, type SuiteDefinition } from '@rtbench/core';
+import { caseId, CPU_THREADS, type CaseSpec, type Params, type RuntimeKind, type SuiteDefinition } from '@rtbench/core';
 import type { Metric } from '@rtbench/core/schema';
 
 /** Why a measurement cannot run on a runtime: reported as unsupported, never timed. */
@@ -117,8 +117,8 @@ export const METRICS: Record<MetricKey, Metric> = {
   latencyP99Ms: { name: 'latency p99', unit: 'ms', direction: 'lower-is-better' },
   latencyMaxMs: { name: 'latency max', unit: 'ms', direction: 'lower-is-better' },
   // Read by the host from the server's threads over the measured window, over the responses counted in it.
-  serverCpuJsMs: { name: 'server CPU per request (JavaScript thread)', unit: 'ms', direction: 'lower-is-better' },
-  serverCpuMs: { name: 'server CPU per request (all threads)', unit: 'ms', direction: 'lower-is-better' },
+  serverCpuJsMs: { name: CPU_THREADS.jsThread.load.metricName, unit: 'ms', direction: 'lower-is-better' },
+  serverCpuMs: { name: CPU_THREADS.allThreads.load.metricName, unit: 'ms', direction: 'lower-is-better' },
   // Voluntary context switches (the thread blocked and was woken) over the same window and responses: the loop's turns behind the CPU.
   serverWakeupsJs: { name: 'server wake-ups per request (JavaScript thread)', unit: 'switches', direction: 'lower-is-better' },
   serverWakeups: { name: 'server wake-ups per request (all threads)', unit: 'switches', direction: 'lower-is-better' },
@@ -134,8 +134,8 @@ const LOAD_METRICS: { key: MetricKey; label: string }[] = [
   { key: 'latencyP97_5Ms', label: 'p97.5' },
   { key: 'latencyP99Ms', label: 'p99' },
   { key: 'latencyMaxMs', label: 'max' },
-  { key: 'serverCpuJsMs', label: 'cpu/req js' },
-  { key: 'serverCpuMs', label: 'cpu/req' },
+  { key: 'serverCpuJsMs', label: CPU_THREADS.jsThread.load.label },
+  { key: 'serverCpuMs', label: CPU_THREADS.allThreads.load.label },
   { key: 'serverWakeupsJs', label: 'wake/req js' },
   { key: 'serverWakeups', label: 'wake/req' },
   { key: 'serverPreemptions', label: 'preempt/req' },

@@ -2,7 +2,8 @@
  * A run of HTTP load cases (one case per metric of each load measurement)
  * gets a load section: each measurement × variant on one line with its
  * metrics' medians side by side and its error rate, in the terminal table,
- * markdown, JSON, the raw-sample CSV and the HTML page.
+ * markdown, JSON, the raw-sample CSV and the HTML page. Its CPU per request
+ * is CPU per request's section, as a request case's is.
  */
 import { describe, expect, it } from 'vitest';
 import { benchView, pairedComparisonView, reporterFor } from '../src/index.ts';
@@ -16,7 +17,7 @@ describe('the load section', () => {
 
   it('puts each measurement × variant on one line: the metrics side by side, the errors summed over rounds', () => {
     const section = view.load!;
-    expect(section.columns.map((c) => c.label)).toEqual(['req/s', 'p99', 'cpu/req js', 'wake/req js']);
+    expect(section.columns.map((c) => c.label)).toEqual(['req/s', 'p99', 'wake/req js']);
     expect(section.rows.map((r) => [r.measurement, r.connections])).toEqual([
       ['hello [load=c1]', 1],
       ['hello [load=c100]', 100],
@@ -41,6 +42,41 @@ describe('the load section', () => {
     // The two last columns (a case id holds commas, so count from the end).
     expect(csv[0]!.split(',').slice(-2)).toEqual(['responses', 'errors']);
     expect(csv.at(-1)!.split(',').slice(-2)).toEqual(['9000', '90']);
+  });
+});
+
+describe("a load measurement's CPU per request", () => {
+  const view = benchView(httpLoadRun());
+  const cpuCase = 'hello [load=c100, metric=cpu/req js]';
+
+  it('is a row of CPU per request: the JavaScript thread, one sample a window, the median over rounds with the responses counted', () => {
+    const rows = view.cpuPerRequest!.rows;
+    expect(rows.map((r) => r.caseId)).toEqual(['hello [load=c1, metric=cpu/req js]', cpuCase]);
+    expect(rows[1]!.figure).toEqual({ threads: 'jsThread', sample: 'window', unit: 'ms' });
+    expect(rows[1]!.windows).toEqual({ median: 0.05 * 1.01, rounds: 3, responses: 27_000 });
+    expect(rows[1]!.distribution).toBeUndefined();
+  });
+
+  it('terminal and markdown print it in the CPU-per-request table, its median under p50, no quantile it does not have', () => {
+    const terminal = String(reporterFor('terminal')!.render(view, { color: false, columns: 120 }));
+    const table = terminal.slice(terminal.indexOf('CPU per request (ms)'), terminal.indexOf('HTTP load (medians'));
+    expect(table.split('\n')[1]).toMatch(/^ +runtime +p50 +requests$/);
+    expect(table).toContain(cpuCase);
+    expect(table).toMatch(/ node +0\.0505 +27000 in 3\n/);
+    expect(table.replace(/\s+/g, ' ')).toContain('p50: the median over rounds (each a fresh server), no interval');
+    const markdown = String(reporterFor('markdown')!.render(view, {}));
+    expect(markdown).toContain('| case | runtime | p50 | requests |');
+    expect(markdown).toContain(`| ${cpuCase} | node | 0.0505 | 27000 in 3 |`);
+  });
+
+  it("the page draws it under the case's table, the windows as its curve, the markdown's cells beside", () => {
+    const data = pageData(view);
+    const c = data.cases.find((x) => x.key === `c${view.cases.findIndex((bc) => bc.caseId === cpuCase)}`)!;
+    expect(c.requests!.samples).toBe('windows');
+    expect(c.requests!.heads.map((h) => h.text)).toEqual(['p50', 'requests']);
+    expect(c.requests!.curves[0]!.cells).toEqual(['0.0505', '27000 in 3']);
+    expect(c.requests!.curves[0]!.points.map(([ms]) => ms)).toEqual([0.05, 0.0505, 0.051]);
+    expect(data.cases.filter((x) => x.requests)).toHaveLength(2);
   });
 });
 
@@ -74,7 +110,7 @@ describe("the HTML page's load section", () => {
   it('per measurement, each runtime with the markdown table\'s figures and its error rate', () => {
     const view = benchView(httpLoadRun());
     const load = pageData(view).load!;
-    expect(load.heads).toEqual(['conns', 'req/s', 'p99', 'cpu/req js', 'wake/req js', 'errors']);
+    expect(load.heads).toEqual(['conns', 'req/s', 'p99', 'wake/req js', 'errors']);
     expect(load.measurements.map((m) => m.measurement)).toEqual(['hello [load=c1]', 'hello [load=c100]']);
     const markdown = String(reporterFor('markdown')!.render(view, {}));
     for (const m of load.measurements) {

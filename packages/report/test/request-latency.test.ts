@@ -1,5 +1,5 @@
 /**
- * The client's latency beside CPU per request (views/requests.ts and its
+ * The client's latency beside CPU per request (views/cpu-per-request.ts and its
  * layouts): read from the same warm requests as CPU per request, shown with
  * how many requests were in flight and how many requests' CPU a request
  * waited for; a run saved before latency was kept shows none; the same-work
@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { syntheticRequestRun } from '../../../test/request-synthetic.ts';
-import { requestsSection } from '../src/views/requests.ts';
-import { requestsMarkdown, requestsTerminal } from '../src/reporters/requests.ts';
-import { caseRequests } from '../src/html/request-data.ts';
+import { cpuPerRequestSection as requestsSection } from '../src/views/cpu-per-request.ts';
+import { cpuPerRequestMarkdown as requestsMarkdown, cpuPerRequestTerminal as requestsTerminal } from '../src/reporters/cpu-per-request.ts';
+import { caseRequests } from '../src/html/cpu-per-request-data.ts';
 
 const plain = (s: string): string => s;
 
@@ -30,7 +30,7 @@ describe('client latency beside CPU per request', () => {
     const section = requestsSection(queuedRun(10))!;
     expect(section.concurrency).toBe(10);
     for (const row of section.rows) {
-      const cpu = row.distribution.quantiles;
+      const cpu = row.distribution!.quantiles;
       expect(row.latency!.p50.value).toBeCloseTo(cpu.p50.value * 10, 6);
       expect(row.latency!.p99.value).toBeCloseTo(cpu.p99.value * 10, 6);
       expect(row.latency!.p50.ci).toBeDefined();
@@ -46,7 +46,8 @@ describe('client latency beside CPU per request', () => {
     expect(md).toMatch(/\| node \|.*\| 10\.0× \|/);    // The page's table beside the curve carries the same texts.
     const run = queuedRun(10);
     const page = caseRequests(section, section.rows[0]!.caseId, run.results.map((result) => ({ key: result.variantId, variantId: result.variantId, result })))!;
-    expect(page.curves.map((c) => c.latencyText?.p50)).toEqual(section.rows.map((r) => `${r.latency!.p50.value.toPrecision(3)} [${r.latency!.p50.ci![0].toPrecision(3)}–${r.latency!.p50.ci![1].toPrecision(3)}]`));
+    const latencyP50 = page.heads.findIndex((h) => h.text === 'latency p50');
+    expect(page.curves.map((c) => c.cells[latencyP50])).toEqual(section.rows.map((r) => `${r.latency!.p50.value.toPrecision(3)} [${r.latency!.p50.ci![0].toPrecision(3)}–${r.latency!.p50.ci![1].toPrecision(3)}]`));
   });
 
   it('one at a time, the heading says so; a run saved before latency was kept has no latency grid and no rule', () => {

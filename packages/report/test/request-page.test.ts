@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { syntheticRequestRun } from '../../../test/request-synthetic.ts';
-import { overLimitText, requestMs, withInterval } from '../src/cells/requests.ts';
+import { overLimitText, requestMs, withInterval } from '../src/cells/cpu-per-request.ts';
 import { pageData } from '../src/html/page-data.ts';
-import { exceedancePoints } from '../src/html/request-data.ts';
+import { exceedancePoints } from '../src/html/cpu-per-request-data.ts';
 import { reporterFor } from '../src/index.ts';
 import { viewOfRun } from '../src/views/index.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
@@ -43,16 +43,18 @@ describe('page data of a comparison of request cases with a CPU limit', () => {
     expect(c!.requests!.limitMs).toBe(5);
     expect(c!.requests!.curves.map((curve) => curve.variant)).toEqual(['v0', 'v1']);
     for (const [i, curve] of c!.requests!.curves.entries()) {
-      const row = view.requests!.rows[i]!;
-      const over = row.distribution.overLimit!;
+      const row = view.cpuPerRequest!.rows[i]!;
+      const over = row.distribution!.overLimit!;
       expect(over.count).toBeGreaterThan(0);
       // Drawn as steps, the curve's height at the limit is the height of its first point above it.
       expect(curve.points.find(([ms]) => ms > 5)![1]).toBeCloseTo(over.value, 12);
       expect(curve.points[0]![1]).toBe(1);
-      expect(curve.points.at(-1)![1]).toBe(1 / row.distribution.requests);
+      expect(curve.points.at(-1)![1]).toBe(1 / row.distribution!.requests);
       expect(curve.overText).toBe(overLimitText(over));
-      expect(curve.p99Text).toBe(withInterval(row.distribution.quantiles.p99, requestMs));
-      expect(curve.requests).toBe(row.distribution.requests);
+      const cell = (head: string): string | undefined => curve.cells[c!.requests!.heads.findIndex((h) => h.text === head)];
+      expect(cell('p99')).toBe(withInterval(row.distribution!.quantiles.p99, requestMs));
+      expect(cell('> 5 ms')).toBe(overLimitText(over));
+      expect(cell('requests')).toBe(`${row.distribution!.requests} in ${row.distribution!.processes}`);
     }
   });
 
@@ -60,7 +62,7 @@ describe('page data of a comparison of request cases with a CPU limit', () => {
     const markdown = String(reporterFor('markdown')!.render(view, {}));
     for (const curve of c!.requests!.curves) {
       expect(markdown).toContain(curve.overText!);
-      expect(markdown).toContain(curve.p50Text);
+      for (const cell of curve.cells) expect(markdown).toContain(`| ${cell} |`);
     }
   });
 

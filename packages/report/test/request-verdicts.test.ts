@@ -22,7 +22,7 @@ describe('quantile verdicts in a comparison of request cases', () => {
     // One FDR family: every row carries a q-value from it.
     expect(rows.every((r) => typeof r.comparison!.qValue === 'number')).toBe(true);
     expect(view.sections[0]!.geomean).toBeUndefined();
-    expect(view.requests!.rows.map((r) => r.variantId)).toEqual(['node@26', 'node@24']);
+    expect(view.cpuPerRequest!.rows.map((r) => r.variantId)).toEqual(['node@26', 'node@24']);
     expect(view.notes.some((n) => n.includes('p50, p99: per process the quantile'))).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 /**
  * HTTP load for the page: per measurement, each variant's line of medians
- * (requests/s, the latency line, the server's CPU per request) and its
+ * (requests/s, the latency line, the server's wake-ups per request) and its
  * error rate, in the words the terminal and markdown print (cells/load.ts),
  * so the page and the tables cannot disagree.
  */

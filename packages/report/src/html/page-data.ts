@@ -22,7 +22,7 @@ import { COLUMNS, pageColumns, VARIANT_COLUMN, type PageColumnId, type ResultRow
 import { comparisonFacts, comparisonResultRow } from '../cells/rows.ts';
 import type { ArmInfo, BenchView, ComparisonView, RunView, View } from '../views/types.ts';
 import { caseMemory, caseMetrics, type PageCaseMetrics } from './metrics-data.ts';
-import { caseRequests, type PageCaseRequests } from './request-data.ts';
+import { caseRequests, type PageCaseRequests } from './cpu-per-request-data.ts';
 import { pageLoad, type PageLoad } from './load-data.ts';
 import { profilesOfView, type PageProfiles } from './flame-data.ts';
 import { benchSummary, comparisonSummary, pageGeomean, shownVerdict, type PageGeomean, type PageSummary } from './summary-data.ts';
@@ -143,7 +143,7 @@ export interface PageCase {
   metrics?: PageCaseMetrics;
   /** Resident memory per variant (the `--metrics memory` view), when the run read it. */
   memory?: PageCaseMetrics;
-  /** A request case: each variant's distribution of CPU per request, with the run's CPU limit. */
+  /** A case with CPU per request (a request case, a load case's CPU): each variant's samples and figures, with the run's CPU limit. */
   requests?: PageCaseRequests;
 }
 
@@ -203,7 +203,7 @@ export interface PageData {
   method: string[];
   /** CPU profiles taken after the run (--profile), drawn as flame graphs (flame-data.ts). */
   profiles?: PageProfiles;
-  /** HTTP load measurements: each variant's requests/s, latency line, server CPU per request and error rate. */
+  /** HTTP load measurements: each variant's requests/s, latency line, wake-ups and error rate (their CPU per request: the cases' own `requests`). */
   load?: PageLoad;
 }
 
@@ -277,7 +277,7 @@ function benchPage(view: BenchView): PageData {
       }),
       ...optional('metrics', caseMetrics(c.rows.filter((row) => row.result.rounds.length > 0).map((row) => ({ variant: keyOf.get(row.variantId) ?? row.variantId, result: row.result })))),
       ...optional('memory', caseMemory(c.rows.filter((row) => row.result.rounds.length > 0).map((row) => ({ variant: keyOf.get(row.variantId) ?? row.variantId, result: row.result })))),
-      ...optional('requests', caseRequests(view.requests, c.caseId, c.rows.map((row) => ({ key: keyOf.get(row.variantId) ?? row.variantId, variantId: row.variantId, result: row.result })))),
+      ...optional('requests', caseRequests(view.cpuPerRequest, c.caseId, c.rows.map((row) => ({ key: keyOf.get(row.variantId) ?? row.variantId, variantId: row.variantId, result: row.result })))),
     };
   });
   const run = view.run;
@@ -370,7 +370,7 @@ function comparisonPage(view: ComparisonView): PageData {
       }),
       ...optional('metrics', caseMetrics(found.flatMap(({ arm, raw }) => (raw && raw.rounds.length ? [{ variant: keyOfArm(arm), result: raw, ...againstBaseline(arm, id) }] : [])))),
       ...optional('memory', caseMemory(found.flatMap(({ arm, raw }) => (raw && raw.rounds.length ? [{ variant: keyOfArm(arm), result: raw }] : [])))),
-      ...optional('requests', caseRequests(view.requests, id, found.flatMap(({ arm, raw }) => (raw ? [{ key: keyOfArm(arm), variantId: arm.id, result: raw }] : [])))),
+      ...optional('requests', caseRequests(view.cpuPerRequest, id, found.flatMap(({ arm, raw }) => (raw ? [{ key: keyOfArm(arm), variantId: arm.id, result: raw }] : [])))),
     };
   });
 

@@ -1,7 +1,7 @@
 /**
  * HTTP load (views/load.ts) as a terminal table or markdown: per measurement
  * and variant one line of medians (requests/s, the latency line, the
- * server's CPU per request) and the error rate. This file only lays the
+ * server's wake-ups per request) and the error rate. This file only lays the
  * section out.
  */
 import { loadCells, loadErrorLines, loadHeads, loadKey } from '../cells/load.ts';

@@ -1,6 +1,6 @@
 /** Markdown for pasting a run or a comparison into a pull request or an issue. */
 import { loadMarkdown } from './load.ts';
-import { requestsMarkdown } from './requests.ts';
+import { cpuPerRequestMarkdown } from './cpu-per-request.ts';
 import { renderClaimsMarkdown } from './claims-markdown.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import { differentWorkText } from '../views/different-work.ts';
@@ -58,7 +58,7 @@ function renderBenchMarkdown(view: BenchView): string {
   if (geomean) lines.push('', `**${cell(geomean)}**`);
   if (below) remarks.push(`ops/s ${NO_RATE_REASON}`);
   if (remarks.length) lines.push('', ...remarks.map((r) => `> ${cell(r)}`));
-  if (view.requests) lines.push(...requestsMarkdown(view.requests));
+  if (view.cpuPerRequest) lines.push(...cpuPerRequestMarkdown(view.cpuPerRequest));
   if (view.load) lines.push(...loadMarkdown(view.load));
   for (const bc of view.cases) {
     if (bc.digestMismatch) {
@@ -123,7 +123,7 @@ export function renderComparisonMarkdown(view: ComparisonView): string {
     const moved = section.cases.filter((row) => row.where);
     if (moved.length) lines.push('', `${cell(WHERE_HEADING)}:`, '', ...moved.map((row) => `- ${code(row.label)}: ${whereText(row.where!, code)}`));
   }
-  if (view.requests) lines.push(...requestsMarkdown(view.requests));
+  if (view.cpuPerRequest) lines.push(...cpuPerRequestMarkdown(view.cpuPerRequest));
   if (view.load) lines.push(...loadMarkdown(view.load));
   if (view.notes.length) lines.push('', ...view.notes.map((n) => `> ${cell(n)}`));
   const command = view.runs.map((r) => commandLine(r.run.command)).join(' and ');

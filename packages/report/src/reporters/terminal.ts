@@ -7,7 +7,7 @@
  * line under the table says what a wider terminal would add.
  */
 import { loadTerminal } from './load.ts';
-import { requestsTerminal } from './requests.ts';
+import { cpuPerRequestTerminal } from './cpu-per-request.ts';
 import { counted } from '../text.ts';
 import { renderClaimsTerminal } from './claims-terminal.ts';
 import pc from 'picocolors';
@@ -206,7 +206,7 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   const wider = widerLine(grid.layout, grid.widths, { short: 'the full variant names in the table', caseColumn: 'the case names in a column' });
   if (wider && options.explain) lines.push(...wrapped(wider, columns, c.dim));
   if (options.plot) lines.push('', ...view.cases.map((bc) => casePlot(bc, { columns, color: options.color ?? true, labels: grid.labels })).filter(Boolean));
-  if (view.requests) lines.push(...requestsTerminal(view.requests, columns, c.bold, c.dim));
+  if (view.cpuPerRequest) lines.push(...cpuPerRequestTerminal(view.cpuPerRequest, columns, c.bold, c.dim));
   if (view.load) lines.push(...loadTerminal(view.load, columns, c.bold, c.dim));
   for (const note of view.notes) lines.push(...noteLines(note, c, columns));
   // By default one key to the table; --explain: the method in full.
@@ -285,7 +285,7 @@ export function renderComparisonTerminal(view: ComparisonView, options: Reporter
     out.push(...wrapped(`${view.sections.length} candidates, each compared with the first arm, ${baseline.label} (the baseline)`, columns, c.dim));
   }
   for (const section of view.sections) out.push(...sectionLines(section, view, c, columns, options.explain === true), '');
-  if (view.requests) out.push(...requestsTerminal(view.requests, columns, c.bold, c.dim).slice(1), '');
+  if (view.cpuPerRequest) out.push(...cpuPerRequestTerminal(view.cpuPerRequest, columns, c.bold, c.dim).slice(1), '');
   if (view.load) out.push(...loadTerminal(view.load, columns, c.bold, c.dim).slice(1), '');
   for (const note of view.notes) out.push(...wrapped(`! ${note}`, columns, c.yellow, 2));
   // By default one key to the verdicts; --explain: how the data was taken and the rules in full.

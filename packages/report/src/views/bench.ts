@@ -4,7 +4,7 @@
  * plain data out.
  */
 import { loadSection, measurementId } from './load.ts';
-import { requestsSection } from './requests.ts';
+import { cpuPerRequestSection } from './cpu-per-request.ts';
 import { asCost, metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
 import { MIN_ROUNDS_FOR_BOOTSTRAP, summarizeArm } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
@@ -233,7 +233,7 @@ export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchVi
   });
   const variants = run.variants.map((v) => armInfo(v));
   const methods = measuredBy(run.options);
-  const requests = requestsSection(run, options.cpuLimitMs);
+  const cpuPerRequest = cpuPerRequestSection(run, options.cpuLimitMs);
   const load = loadSection(run);
   return {
     kind: 'bench',
@@ -252,7 +252,7 @@ export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchVi
     ...(notClassified(run) ? { notClassified: true } : {}),
     ...(geomeans.length ? { geomeans } : {}),
     ...(run.git ? { git: run.git } : {}),
-    ...(requests ? { requests } : {}),
+    ...(cpuPerRequest ? { cpuPerRequest } : {}),
     ...(load ? { load } : {}),
   };
 }

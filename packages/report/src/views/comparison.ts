@@ -11,7 +11,7 @@ import { measuredBy } from './measured-by.ts';
 import type { ArmComparison, CaseComparison, ComparisonView, RunViewOptions } from './types.ts';
 import { attachWhere } from './where.ts';
 import { loadSection } from './load.ts';
-import { requestsSection } from './requests.ts';
+import { cpuPerRequestSection } from './cpu-per-request.ts';
 import { steadyStateCell } from './steady-state.ts';
 import { attachWithoutWork } from './without-work.ts';
 import { adjustAll, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, hostsDiffer, isRequestResult, machineStatesDiffer, pairedCase, QUANTILE_METHOD, quantilePairs, type ComparedQuantile, type PairedCase, type RatioOptions, type SavedRun, unpairedCase } from '@rtbench/verdicts';
@@ -113,12 +113,12 @@ export function pairedComparisonView(run: RunRecord, options: RunViewOptions = {
     }
   }
   if (assembled.some((s) => s.cases.some((row) => row.quantile))) notes.push(`CPU per request ${QUANTILE_METHOD}; they share the view's false-discovery step`);
-  const requests = requestsSection(run, options.cpuLimitMs);
+  const cpuPerRequest = cpuPerRequestSection(run, options.cpuLimitMs);
   const load = loadSection(run);
   return {
     kind: 'comparison',
     pairing: 'paired',
-    ...(requests ? { requests } : {}),
+    ...(cpuPerRequest ? { cpuPerRequest } : {}),
     ...(load ? { load } : {}),
     run,
     runs: [{ run, ...(options.file ? { file: options.file } : {}) }],

@@ -1,15 +1,17 @@
 /**
  * HTTP load as plain data: per load measurement × variant, one line of its
  * metrics' medians over the rounds (requests/s, the latency line, the
- * server's CPU per request) and how its requests ended, summed over the
- * rounds. A load measurement's metrics are cases of their own (one per
- * `metric` parameter); here they sit side by side, so latency that grows
- * with the connections while CPU per request stays put reads along a column.
- * The reporters lay it out (reporters/load.ts).
+ * server's wake-ups and preemptions per request) and how its requests
+ * ended, summed over the rounds. A load measurement's metrics are cases of
+ * their own (one per `metric` parameter); here they sit side by side, so
+ * latency that grows with the connections reads along a column. Its CPU
+ * per request is not here: it is CPU per request's view
+ * (views/cpu-per-request.ts), as a request case's is.
  */
 import { caseId, type Params } from '@rtbench/core';
 import type { CaseResult, LoadOutcomes, Metric, RunRecord } from '@rtbench/core/schema';
 import { median } from '@rtbench/stats';
+import { isCpuPerRequestCase } from './cpu-per-request.ts';
 
 /** One metric of the load measurements, a column: its label (the case's `metric` parameter) and its unit. */
 export interface LoadColumn {
@@ -39,7 +41,7 @@ export interface LoadSection {
 }
 
 const METHOD =
-  "medians over rounds (each round: a fresh server under the load generator's measured window); latencies as the generator timed them (wrk: corrected for coordinated omission; pipelined, the max only: the slowest batch); CPU per request, wake-ups per request (voluntary context switches: the thread blocked and was woken) and preemptions per request (nonvoluntary ones) read by the host from the server's threads over the window, over the responses counted; errors: error statuses, socket errors and timeouts, counted over all rounds";
+  "medians over rounds (each round: a fresh server under the load generator's measured window); latencies as the generator timed them (wrk: corrected for coordinated omission; pipelined, the max only: the slowest batch); wake-ups per request (voluntary context switches: the thread blocked and was woken) and preemptions per request (nonvoluntary ones) read by the host from the server's threads over the window, over the responses counted; errors: error statuses, socket errors and timeouts, counted over all rounds";
 
 /** Requests that ended in error over all requests tried. */
 export function errorRate(o: LoadOutcomes): number {
@@ -65,7 +67,8 @@ export function loadSection(run: RunRecord): LoadSection | undefined {
   const rows = new Map<string, LoadRow>();
   for (const c of run.cases) {
     const label = c.params.metric;
-    if (typeof label !== 'string' || !c.metric) continue;
+    // CPU per request has its own view, whichever measurer read it.
+    if (typeof label !== 'string' || !c.metric || isCpuPerRequestCase(c)) continue;
     const measurement = measurementId(c);
     for (const v of run.variants) {
       const result = run.results.find((r) => r.caseId === c.id && r.variantId === v.id);

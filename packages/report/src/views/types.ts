@@ -9,7 +9,7 @@
  * its change from the previous one, with process medians, not the runs.
  */
 import type { LoadSection } from './load.ts';
-import type { RequestsSection } from './requests.ts';
+import type { CpuPerRequestSection } from './cpu-per-request.ts';
 import type { CaseResult, CaseStats, RunRecord, Variant, Metric, WorkDifference } from '@rtbench/core/schema';
 import type { ProfileManifest } from '@rtbench/core/profile-manifest';
 import type { ArmStat, BisectResult, ComparedQuantile, Geomean, RatioComparison, RatioOptions, RunRef } from '@rtbench/verdicts';
@@ -132,8 +132,8 @@ export interface BenchView {
   git?: { commit: string; dirty: boolean };
   /** CPU profiles taken after the run (`--profile`), when the caller read them: the HTML page draws flame graphs, other reporters ignore them. */
   profiles?: ProfileManifest;
-  /** Request cases: the distribution of CPU per request per case × variant. */
-  requests?: RequestsSection;
+  /** CPU per request per case × variant, from request cases and HTTP load cases alike. */
+  cpuPerRequest?: CpuPerRequestSection;
   /** HTTP load cases: per measurement × variant, its metrics side by side and its error rate. */
   load?: LoadSection;
 }
@@ -202,8 +202,8 @@ export interface ComparisonView {
   method: string;
   /** As on BenchView: CPU profiles of a paired comparison's arms, for the HTML page. */
   profiles?: ProfileManifest;
-  /** As on BenchView: request cases' distributions of CPU per request (paired comparisons). */
-  requests?: RequestsSection;
+  /** As on BenchView: CPU per request (paired comparisons). */
+  cpuPerRequest?: CpuPerRequestSection;
   /** As on BenchView: HTTP load cases side by side (paired comparisons). */
   load?: LoadSection;
 }

@@ -1,8 +1,9 @@
 /**
  * The HTTP load section: per measurement a heading row, then each runtime's
  * line as the terminal prints it (html/load-data.ts): connections,
- * requests/s, the latency line, the server's CPU per request (JavaScript
- * thread and all threads) and the error rate. Everything is inserted as text.
+ * requests/s, the latency line, the server's wake-ups and preemptions per
+ * request and the error rate (its CPU per request is under each of its CPU
+ * cases, as a request case's is). Everything is inserted as text.
  */
 import type { PageLoad } from '../load-data.ts';
 import { el } from './dom.ts';

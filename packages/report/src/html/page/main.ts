@@ -9,7 +9,7 @@ import { processChart, samplesChart, tracesChart, variantColour, warmupChart } f
 import { el, replace, swatch } from './dom.ts';
 import { loadSection } from './load.ts';
 import { caseMetricsBlock, MEMORY_HEADING } from './metrics.ts';
-import { requestsBlock, requestsChart, requestsChartWidth } from './requests.ts';
+import { requestsBlock, requestsChart, requestsChartWidth } from './cpu-per-request.ts';
 import { forestTable, summarySection, verdictLegend } from './summary.ts';
 import { mountFlames } from './flame.ts';
 

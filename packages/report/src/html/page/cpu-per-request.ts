@@ -1,14 +1,15 @@
 /**
- * A request case's CPU per request: each runtime's distribution as the
- * share of its warm requests above each CPU time (both scales log, so the
- * tail a limit cuts is as legible as the body), the run's --cpu-limit as a
- * line, and beside it per runtime p50, p99 and the share over the limit as
- * the terminal prints them (html/request-data.ts). A curve's height where
- * it crosses the line is its share over the limit.
+ * CPU per request, the page's one section for it (under each case that has
+ * it, whichever measurer read it): each runtime's samples as the share of
+ * them above each CPU time (both scales log, so the tail a limit cuts is as
+ * legible as the body), the run's --cpu-limit as a line, and beside it the
+ * table's columns for the page as the terminal prints them
+ * (html/cpu-per-request-data.ts). A curve's height where it crosses the
+ * line is its share over the limit.
  */
 import * as Plot from '@observablehq/plot';
 import type { PageData } from '../page-data.ts';
-import type { PageCaseRequests, PageRequestCurve } from '../request-data.ts';
+import type { PageCaseRequests, PageRequestCurve } from '../cpu-per-request-data.ts';
 import { timeTicks, variantColour } from './charts.ts';
 import { el } from './dom.ts';
 
@@ -27,16 +28,20 @@ const shareText = (v: number): string => `${+(v * 100).toPrecision(3)}%`;
 /** The limit in the words of the CLI option. */
 const limitText = (limitMs: number): string => `${+limitMs.toFixed(3)} ms`;
 
-/** The block under a request case's table: its heading, the figures beside each runtime, and the chart's container (drawn by requestsChart). */
+/** What the chart draws, by what one sample is. */
+const DRAWN = {
+  requests: "each runtime's requests after each process's first: the share above each CPU time (log scales)",
+  windows: "each runtime's load windows, one a round (a window's CPU over the responses counted in it): the share above each CPU time (log scales)",
+} as const;
+
+/** The block under a case's table: its heading, the figures beside each runtime, and the chart's container (drawn by requestsChart). */
 export function requestsBlock(requests: PageCaseRequests, labels: Labels): { block: HTMLElement; layout: HTMLElement; chart: HTMLElement; table: HTMLElement } {
   const limit = requests.limitMs;
-  // The client's latency beside CPU per request, when the run kept it.
-  const latency = requests.curves.some((c) => c.latencyText);
   const chart = el('div', { class: 'chart requests-chart' });
   const table = el(
     'table',
     { class: 'metrics-table requests-table' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'runtime'), el('th', { class: 'num' }, 'p50'), el('th', { class: 'num' }, 'p99'), limit !== undefined ? el('th', { class: 'num' }, `> ${limitText(limit)}`) : null, latency ? el('th', { class: 'num' }, 'latency p50') : null, latency ? el('th', { class: 'num' }, 'latency p99') : null, el('th', { class: 'num' }, 'requests'))),
+    el('thead', {}, el('tr', {}, el('th', {}, 'runtime'), ...requests.heads.map((head) => el('th', { class: 'num' }, head.text)))),
     el(
       'tbody',
       {},
@@ -45,20 +50,17 @@ export function requestsBlock(requests: PageCaseRequests, labels: Labels): { blo
           'tr',
           { 'data-variant': curve.variant },
           el('td', { class: 'variant' }, labels.variantSwatch(curve.variant), labels.variant(curve.variant)),
-          el('td', { class: 'num' }, curve.p50Text),
-          el('td', { class: 'num' }, curve.p99Text),
-          limit !== undefined ? el('td', { class: 'num over-limit' }, curve.overText ?? '—') : null,
-          latency ? el('td', { class: 'num' }, curve.latencyText?.p50 ?? '—') : null,
-          latency ? el('td', { class: 'num' }, curve.latencyText?.p99 ?? '—') : null,
-          el('td', { class: 'num' }, `${curve.requests} in ${curve.processes}`),
+          ...curve.cells.map((cell, i) => el('td', { class: requests.heads[i]?.class ? `num ${requests.heads[i]!.class}` : 'num' }, cell)),
         ),
       ),
     ),
   );
+  const drawn = DRAWN[requests.samples];
   const hint =
     limit !== undefined
-      ? ` — each runtime's requests after each process's first: the share above each CPU time (log scales); red line: --cpu-limit ${limitText(limit)}, where a curve crosses it is the share over it; ms, intervals over processes`
-      : " — each runtime's requests after each process's first: the share above each CPU time (log scales); no --cpu-limit was given; ms, intervals over processes";
+      ? ` — ${drawn}; red line: --cpu-limit ${limitText(limit)}, where a curve crosses it is the share over it; ms, intervals over processes`
+      : ` — ${drawn}; no --cpu-limit was given; ms, intervals over processes`;
+  const latency = requests.heads.some((h) => h.text.startsWith('latency'));
   const layout = el('div', { class: 'requests-layout' }, chart, el('div', { class: 'scroll' }, table));
   const block = el('div', { class: 'case-requests' }, el('h4', {}, 'CPU per request', el('span', { class: 'hint' }, latency ? `${hint}; latency p50, p99: the client's, from sending a request to the end of its body` : hint)), layout);
   return { block, layout, chart, table };

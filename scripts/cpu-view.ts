@@ -1,0 +1,44 @@
+/**
+ * CPU per request has one view file. Within report's sources only
+ * views/cpu-per-request.ts imports what the figures are computed from:
+ * core's declaration of CPU per request (every name its file exports) and
+ * stats' distribution of requests. Every other view, layout and page reads
+ * the figures from that view, so a second home for them (a table of its
+ * own, a load table that takes the medians itself) is a finding. Read by
+ * scripts/structure-targets.ts.
+ */
+import ts from 'typescript';
+
+/** The view file, and core's file that declares the figure (paths from the repository's root). */
+export const CPU_VIEW = 'packages/report/src/views/cpu-per-request.ts';
+export const CPU_DECLARATION = 'packages/core/src/cpu-per-request.ts';
+/** Stats' distribution of a process's requests, which the view's figures are computed with. */
+const COMPUTED_WITH = ['requestDistribution'];
+
+export interface SourceText {
+  /** From the repository's root. */
+  path: string;
+  text: string;
+}
+
+const parse = (file: SourceText): ts.SourceFile => ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
+
+/** Each name a file imports (as it is exported, before any `as`), with its line. */
+function importedNames(file: SourceText): Array<{ name: string; line: number }> {
+  const source = parse(file);
+  const out: Array<{ name: string; line: number }> = [];
+  for (const statement of source.statements) {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    for (const element of bindings.elements) out.push({ name: (element.propertyName ?? element.name).text, line: source.getLineAndCharacterOfPosition(element.getStart()).line + 1 });
+  }
+  return out;
+}
+
+/** Files of report other than the view that import a name CPU per request is computed from (`declared`: the declaration file's exports). */
+export function cpuViewFindings(reportFiles: readonly SourceText[], declared: readonly string[]): Array<{ file: string; line: number; text: string }> {
+  const computedFrom = new Set([...declared, ...COMPUTED_WITH]);
+  return reportFiles
+    .filter((f) => f.path !== CPU_VIEW)
+    .flatMap((f) => importedNames(f).flatMap(({ name, line }) => (computedFrom.has(name) ? [{ file: f.path, line, text: `imports ${name}: CPU per request is computed in ${CPU_VIEW} only` }] : [])));
+}
