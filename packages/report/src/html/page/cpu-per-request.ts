@@ -56,10 +56,12 @@ export function requestsBlock(requests: PageCaseRequests, labels: Labels): { blo
     ),
   );
   const drawn = DRAWN[requests.samples];
+  // A load case's figure is a median over rounds, with no interval.
+  const unit = requests.samples === 'windows' ? 'ms' : 'ms, intervals over processes';
   const hint =
     limit !== undefined
-      ? ` — ${drawn}; red line: --cpu-limit ${limitText(limit)}, where a curve crosses it is the share over it; ms, intervals over processes`
-      : ` — ${drawn}; no --cpu-limit was given; ms, intervals over processes`;
+      ? ` — ${drawn}; red line: --cpu-limit ${limitText(limit)}, where a curve crosses it is the share over it; ${unit}`
+      : ` — ${drawn}; no --cpu-limit was given; ${unit}`;
   const latency = requests.heads.some((h) => h.text.startsWith('latency'));
   const layout = el('div', { class: 'requests-layout' }, chart, el('div', { class: 'scroll' }, table));
   const block = el('div', { class: 'case-requests' }, el('h4', {}, 'CPU per request', el('span', { class: 'hint' }, latency ? `${hint}; latency p50, p99: the client's, from sending a request to the end of its body` : hint)), layout);
