@@ -10,7 +10,7 @@ import { comparePaired, compareUnpaired } from '@rtbench/stats';
 import type { Metric } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { benchView } from '../src/index.ts';
-import { benchFacts, benchGeomeanLine, benchKey, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, hostLines, legend, relativeText, whereText } from '../src/cells/run.ts';
+import { benchCells, benchFacts, benchGeomeanLine, benchKey, budgetLine, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, hostLines, legend, relativeText, whereText } from '../src/cells/run.ts';
 import type { BenchRow, BenchView, CaseComparison, ComparisonView } from '../src/views/types.ts';
 import type { RatioComparison } from '@rtbench/verdicts';
 
@@ -23,6 +23,12 @@ function twoArms(cases = 1): BenchView {
   return benchView(syntheticRun({ cases: Array.from({ length: cases }, (_, i) => ({ id: `c${i}`, ns: 1000 })), arms: [{ id: 'node', factor: 1 }, { id: 'node@24', factor: 1.2 }], rounds: 6 }));
 }
 
+/** A row whose rounds stopped as `precision` says (a view keeps it on the row and on its result). */
+const stopped = (row: BenchRow, precision: NonNullable<BenchRow['precision']>): BenchRow => ({ ...row, precision, result: { ...row.result, precision } });
+
+/** A ratio whose interval straddles 1 and the threshold: undecided (≈). */
+const undecidedRatio = paired([0.1, -0.08, 0.05, -0.12, 0.09, -0.04]);
+
 const WORDS_MARKS = 'faster/slower: excludes 1, change >1%; "faster <1%": excludes 1, change less; =: within ±1%; ≈: undecided';
 
 describe("a bench table's key", () => {
@@ -32,11 +38,28 @@ describe("a bench table's key", () => {
     expect(benchKey(twoArms(2))).toBe(`95% intervals (95% over 2 ratios): ${WORDS_MARKS}. --explain: the method.`);
   });
 
-  it('names the marks the table uses, and the budget\'s mark when a row ran out of it', () => {
+  it('names the marks the table uses', () => {
     expect(benchKey(twoArms(), 'marks ~ ↗')).toBe(`95% intervals (95% over 1 ratio): ${WORDS_MARKS}. --explain: the method, marks ~ ↗.`);
-    const view = twoArms();
-    view.cases[0]!.rows[1] = { ...view.cases[0]!.rows[1]!, precision: { target: 0.02, reached: 0.05, rounds: 30, stoppedBy: 'max-rounds' } };
-    expect(benchKey(view)).toBe(`95% intervals (95% over 1 ratio): ${WORDS_MARKS}; *: budget ran out. --explain: the method.`);
+  });
+
+  it('marks only the rows the budget left undecided, and counts them once in a line of their own', () => {
+    const view = twoArms(3);
+    view.run.options = { ...view.run.options, adaptive: { target: 0.02, minRounds: 6, maxRounds: 30, budgetMs: 60_000 } };
+    const ranOut = { target: 0.02, reached: 0.05, rounds: 30, stoppedBy: 'max-rounds' } as const;
+    // Out of budget but decided ("slower"), and the baseline: nothing for the reader to act on, no mark.
+    view.cases[0]!.rows = view.cases[0]!.rows.map((r) => stopped(r, ranOut));
+    expect(view.cases[0]!.rows.map((r) => benchCells(r, false).rounds)).toEqual(['6', '6']);
+    expect(budgetLine(view)).toBeUndefined();
+    // Undecided when the budget ran out: marked, and counted.
+    for (const c of view.cases.slice(1)) c.rows[1] = { ...stopped(c.rows[1]!, ranOut), relative: undecidedRatio };
+    expect(benchCells(view.cases[1]!.rows[1]!, false)).toMatchObject({ rounds: '6*', budgetMarked: true });
+    expect(budgetLine(view)).toBe('* 2 rows undecided within the budget (--max-rounds 30 / --max-time 60 s): more could decide them');
+    // Undecided within the budget (it stopped at its target): no mark.
+    view.cases[2]!.rows[1] = stopped(view.cases[2]!.rows[1]!, { ...ranOut, stoppedBy: 'target' });
+    expect(benchCells(view.cases[2]!.rows[1]!, false)).toMatchObject({ rounds: '6', budgetMarked: false });
+    expect(budgetLine(view)).toBe('* 1 row undecided within the budget (--max-rounds 30 / --max-time 60 s): more could decide it');
+    // The key leaves the mark to that line.
+    expect(benchKey(view)).toBe(`95% intervals (95% over 3 ratios): ${WORDS_MARKS}. --explain: the method.`);
   });
 
   it('counts in fewer/more, and says only where the method is when there is no ratio', () => {
@@ -62,8 +85,13 @@ describe("a bench table's legend (--explain)", () => {
     const view = twoArms(2);
     view.run.options = { ...view.run.options, adaptive: { target: 0.02, minRounds: 6, maxRounds: 30, budgetMs: 60_000 } };
     expect(benchLegend(view)[2]).toBe("rounds: 6 or more, added per case until every ratio's CI is within ±2.0%; every case reached it within the budget (--max-rounds 30 / --max-time 60 s)");
-    view.cases[1]!.rows[1] = { ...view.cases[1]!.rows[1]!, precision: { target: 0.02, reached: 0.04, rounds: 9, stoppedBy: 'time-budget' } };
-    expect(benchLegend(view)[2]).toBe("rounds: 6 or more, added per case until every ratio's CI is within ±2.0%; * the budget (--max-rounds 30 / --max-time 60 s) ran out first (1 row)");
+    const ranOut = { target: 0.02, reached: 0.04, rounds: 9, stoppedBy: 'time-budget' } as const;
+    view.cases[1]!.rows = view.cases[1]!.rows.map((r) => stopped(r, ranOut));
+    expect(benchLegend(view)[2]).toBe("rounds: 6 or more, added per case until every ratio's CI is within ±2.0%; the budget (--max-rounds 30 / --max-time 60 s) ran out first on 2 rows");
+    view.cases[0]!.rows[1] = { ...stopped(view.cases[0]!.rows[1]!, ranOut), relative: undecidedRatio };
+    expect(benchLegend(view)[2]).toBe(
+      "rounds: 6 or more, added per case until every ratio's CI is within ±2.0%; the budget (--max-rounds 30 / --max-time 60 s) ran out first on 3 rows; 1 of them undecided, marked *: more budget could decide them",
+    );
   });
 });
 

@@ -17,15 +17,18 @@ const benchRun = load('20261124-080039Z-json-reviver.json');
 const compareRun = load('20261121-125130Z-json-reviver-compare.json');
 const terminal = reporterFor('terminal')!;
 
-/** The lines after a terminal table's last row, the geomean's aside (a row starts with two spaces and a runtime). */
+/** The lines after a terminal table's last row, the geomean's and the budget count's asides set apart (a row starts with two spaces and a runtime). */
 function linesAfterTable(text: string): string[] {
   const lines = text.trimEnd().split('\n');
   const last = lines.findLastIndex((l) => /^ {2}\S/.test(l));
   const after = lines.slice(last + 1);
   const geomean = after.findIndex((l) => l.startsWith('geomean'));
-  // The geomean wraps onto lines of its own until the next sentence starts.
-  const geomeanEnd = geomean < 0 ? -1 : after.findIndex((l, i) => i > geomean && /^\d+(\.\d+)?% intervals|^--explain|^\*/.test(l));
-  return geomean < 0 ? after : [...after.slice(0, geomean), ...after.slice(geomeanEnd < 0 ? after.length : geomeanEnd)];
+  // The geomean wraps onto lines of its own until the next sentence starts; so does the count of rows marked *.
+  const geomeanEnd = geomean < 0 ? -1 : after.findIndex((l, i) => i > geomean && /^\d+(\.\d+)?% intervals|^--explain|^\* /.test(l));
+  const asides = geomean < 0 ? after : [...after.slice(0, geomean), ...after.slice(geomeanEnd < 0 ? after.length : geomeanEnd)];
+  const budget = asides.findIndex((l) => l.startsWith('* '));
+  const budgetEnd = budget < 0 ? -1 : asides.findIndex((l, i) => i > budget && /^\d+(\.\d+)?% intervals|^--explain/.test(l));
+  return budget < 0 ? asides : [...asides.slice(0, budget), ...asides.slice(budgetEnd < 0 ? asides.length : budgetEnd)];
 }
 
 describe('under a table', () => {
@@ -37,7 +40,9 @@ describe('under a table', () => {
     expect(after.length).toBeLessThanOrEqual(2);
     const key = after.join(' ');
     expect(key).toMatch(/^97\.\d\d% intervals \(95% over 48 ratios\): faster\/slower: excludes 1, change >1%/);
-    expect(key).toContain('=: within ±1%; ≈: undecided; *: budget ran out. --explain: the method.');
+    expect(key).toContain('=: within ±1%; ≈: undecided. --explain: the method.');
+    // The rows marked *, counted once above the key: the undecided ones among those the budget ran out on.
+    expect(out.replace(/\n(?!\d+\.\d+% intervals)/g, ' ')).toContain('* 14 rows undecided within the budget (--max-rounds 30 / --max-time 60 s): more could decide them');
     expect(out).not.toContain('bootstrap over processes');
   });
 

@@ -6,7 +6,7 @@ import { formatChange, formatCount, formatMetric, formatPercent, formatQ, format
 
 export { formatChange, formatQ, formatRatio, ratioWithCi };
 import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift } from '../views/types.ts';
-import { belowClock, budgetRanOut, tableColumns, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from '../columns/results.ts';
+import { belowClock, budgetMarked, budgetRanOut, tableColumns, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from '../columns/results.ts';
 import { hasEngineMetrics } from '../metrics.ts';
 import { change } from '../views/where.ts';
 import { WITHOUT_WORK_MARK } from '../views/without-work.ts';
@@ -27,7 +27,8 @@ function fmtMs(ms: number): string {
 export type BenchCells = Record<TableColumnId, string> & {
   /** The verdict behind `relative`, for colouring. */
   verdict?: RowVerdict;
-  budgetRanOut: boolean;
+  /** Undecided when the budget ran out: the rounds cell's mark (columns/results.ts budgetMarked). */
+  budgetMarked: boolean;
   /** The median is 0 ns (below the clock's resolution): `ops` is "—", not an infinite rate. */
   belowClock: boolean;
 };
@@ -103,7 +104,7 @@ export function benchResultRow(row: BenchRow, digestMismatch: boolean, runId = '
 export function benchCells(row: BenchRow, digestMismatch: boolean): BenchCells {
   const r = benchResultRow(row, digestMismatch);
   const texts = Object.fromEntries(tableColumns().map((c) => [c.id, c.text(r)])) as Record<TableColumnId, string>;
-  return { ...texts, ...(r.relative.verdict ? { verdict: r.relative.verdict } : {}), budgetRanOut: budgetRanOut(row.precision), belowClock: belowClock(r) };
+  return { ...texts, ...(r.relative.verdict ? { verdict: r.relative.verdict } : {}), budgetMarked: budgetMarked(r), belowClock: belowClock(r) };
 }
 
 /**
@@ -119,6 +120,15 @@ export function bestRows(bc: BenchCase): Set<string> {
   const medians = measured.map((r) => r.stats!.median);
   const best = higherIsBetter ? Math.max(...medians) : Math.min(...medians);
   return new Set(measured.filter((r) => r.stats!.median === best).map((r) => r.variantId));
+}
+
+/** The rows the budget ran out on, and those of them it left undecided (the rows marked `*`). */
+function budgetRows(view: BenchView): { ranOut: number; marked: number } {
+  const rows = view.cases.flatMap((c) => c.rows.map((row) => ({ row, digestMismatch: c.digestMismatch !== undefined })));
+  return {
+    ranOut: rows.filter(({ row }) => budgetRanOut(row.precision)).length,
+    marked: rows.filter(({ row, digestMismatch }) => budgetMarked(benchResultRow(row, digestMismatch))).length,
+  };
 }
 
 /** What a bench table's heads and columns depend on; `baseline`: the baseline's label as the table shows it (a short letter in a narrow terminal). */
@@ -188,11 +198,7 @@ function levelKey(facts: { level: number; m: number }, confidence: number): stri
  */
 export function benchKey(view: BenchView, marks?: string): string {
   const facts = intervalFacts(view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative] : []))));
-  const short = view.cases.some((c) => c.rows.some((r) => budgetRanOut(r.precision)));
-  const parts = [
-    ...(facts ? [`${levelKey(facts, view.confidence)}: ${wordsKey(view.threshold, verdictWords(view.run.cases[0]?.metric), 'marks')}`] : []),
-    ...(short ? ['*: budget ran out'] : []),
-  ];
+  const parts = facts ? [`${levelKey(facts, view.confidence)}: ${wordsKey(view.threshold, verdictWords(view.run.cases[0]?.metric), 'marks')}`] : [];
   const hint = marks ? `${EXPLAIN_HINT}, ${marks}` : EXPLAIN_HINT;
   return parts.length ? `${parts.join('; ')}. ${hint}.` : `${hint}.`;
 }
@@ -205,6 +211,22 @@ export function comparisonKey(view: ComparisonView): string {
   return `${levelKey(facts, view.confidence)}: ${wordsKey(view.threshold, words, 'words')}. ${EXPLAIN_HINT}.`;
 }
 
+/** "--max-rounds 30 / --max-time 60 s": an adaptive run's budget as its options set it. */
+function budgetText(adaptive: NonNullable<RunRecord['options']['adaptive']>): string {
+  return [`--max-rounds ${adaptive.maxRounds}`, adaptive.budgetMs ? `--max-time ${fmtMs(adaptive.budgetMs)}` : ''].filter(Boolean).join(' / ');
+}
+
+/**
+ * The one line under a table (by default; --explain: its legend) that counts the rows marked `*`: undecided
+ * when the budget ran out, what more budget could decide. Undefined when no row is.
+ */
+export function budgetLine(view: BenchView): string | undefined {
+  const { marked } = budgetRows(view);
+  const adaptive = view.run.options.adaptive;
+  if (!marked) return undefined;
+  return `* ${counted(marked, 'row')} undecided within the budget${adaptive ? ` (${budgetText(adaptive)})` : ''}: more could decide ${marked === 1 ? 'it' : 'them'}`;
+}
+
 /** The lines that explain a bench table. */
 export function benchLegend(view: BenchView): string[] {
   const words = verdictWords(view.run.cases[0]?.metric);
@@ -214,12 +236,13 @@ export function benchLegend(view: BenchView): string[] {
   if (facts && designOfRun(view.run.options) === 'anytime') lines.push(ANYTIME_SENTENCE);
   const adaptive = view.run.options.adaptive;
   if (adaptive) {
-    const budget = [`--max-rounds ${adaptive.maxRounds}`, adaptive.budgetMs ? `--max-time ${fmtMs(adaptive.budgetMs)}` : ''].filter(Boolean).join(' / ');
-    const short = view.cases.flatMap((c) => c.rows).filter((r) => budgetRanOut(r.precision)).length;
+    const budget = budgetText(adaptive);
+    const { ranOut, marked } = budgetRows(view);
     const until = adaptive.rule === 'decided' ? "while a ratio of it is undecided on its interval valid at every look and within the budget's reach" : `until every ratio's CI is within ±${formatPercent(adaptive.target)}`;
+    const undecided = marked ? `; ${marked} of them undecided, marked *: more budget could decide them` : '';
     lines.push(
       `rounds: ${adaptive.minRounds} or more, added per case ${until}` +
-        (short ? `; * the budget (${budget}) ran out first (${counted(short, 'row')})` : `; every case reached it within the budget (${budget})`),
+        (ranOut ? `; the budget (${budget}) ran out first on ${counted(ranOut, 'row')}${undecided}` : `; every case reached it within the budget (${budget})`),
     );
   }
   return lines;

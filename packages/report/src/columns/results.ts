@@ -47,7 +47,7 @@ export interface TableFacts {
   engineMetrics: boolean;
 }
 
-/** How a reporter sets a cell apart: the headline figure, a verdict's colour, a budget that ran out. */
+/** How a reporter sets a cell apart: the headline figure, a verdict's colour, a row the budget left undecided. */
 type Emphasis = 'headline' | 'verdict' | 'budget';
 
 export interface Column {
@@ -71,6 +71,15 @@ export interface Column {
 /** The rounds stopped before the precision target was reached. */
 export function budgetRanOut(p: PrecisionCell | undefined): boolean {
   return p !== undefined && (p.stoppedBy === 'max-rounds' || p.stoppedBy === 'time-budget');
+}
+
+/**
+ * Undecided (≈) when the budget ran out: the rows more budget could decide, the
+ * only ones a table marks. A row decided within its budget, or the baseline,
+ * asks nothing of the reader, so most rows of a default table stay unmarked.
+ */
+export function budgetMarked(row: ResultRow): boolean {
+  return row.relative.verdict === 'inconclusive' && budgetRanOut(row.result.precision);
 }
 
 /** Operations per second mean something for the loop's time per operation only. */
@@ -175,8 +184,8 @@ export const COLUMNS = [
   {
     id: 'rounds',
     head: () => 'rounds',
-    // Marked when the budget ran out before the target.
-    text: (r) => `${r.result.rounds.length}${budgetRanOut(r.result.precision) ? '*' : ''}`,
+    // Marked when the budget ran out with the row undecided.
+    text: (r) => `${r.result.rounds.length}${budgetMarked(r) ? '*' : ''}`,
     align: 'right',
     emphasis: 'budget',
     // Adaptive runs give cases different numbers of rounds; otherwise every row would say the same.

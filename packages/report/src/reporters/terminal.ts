@@ -15,8 +15,8 @@ import { NO_RATE_REASON } from '../format.ts';
 import { armFlags, shortHash } from '../views/arms.ts';
 import { differentWorkText } from '../views/different-work.ts';
 import type { ArmComparison, BenchCase, BenchView, ComparisonView, Note } from '../views/types.ts';
-import { benchFacts, benchGeomeanLine, geomeanLeftOut, benchKey, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
-import { belowClock, budgetRanOut, CASE_COLUMN, tableColumns, VARIANT_COLUMN, type ResultRow } from '../columns/results.ts';
+import { benchFacts, benchGeomeanLine, budgetLine, geomeanLeftOut, benchKey, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, formatChange, legend, ratioWithCi, WHERE_HEADING, whereText } from '../cells/run.ts';
+import { belowClock, budgetMarked, CASE_COLUMN, tableColumns, VARIANT_COLUMN, type ResultRow } from '../columns/results.ts';
 import { COMPARISON_CASE_COLUMN, COMPARISON_COLUMNS } from '../columns/comparison.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import { renderHistoryTerminal } from './history.ts';
@@ -121,7 +121,7 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
     ...(hasMarks ? [{ head: '', align: 'left' as const }] : []),
   ];
   const verdictPaint: Record<string, Paint> = { faster: c.green, slower: c.red, 'different-work': c.red, baseline: c.dim, inconclusive: plain, equivalent: plain, small: plain };
-  const emphasis = { headline: () => c.bold, verdict: (r: ResultRow) => verdictPaint[r.relative.verdict ?? ''] ?? plain, budget: (r: ResultRow) => (budgetRanOut(r.result.precision) ? c.yellow : plain) };
+  const emphasis = { headline: () => c.bold, verdict: (r: ResultRow) => verdictPaint[r.relative.verdict ?? ''] ?? plain, budget: (r: ResultRow) => (budgetMarked(r) ? c.yellow : plain) };
   const paintOf = (f: (typeof figures)[number], r: ResultRow): Paint => ('emphasis' in f ? emphasis[f.emphasis](r) : plain);
   const rows: GridRow[] = [];
   let below = false;
@@ -195,6 +195,9 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   });
   const geomean = benchGeomeanLine(view);
   if (geomean) lines.push(...wrapped(geomean, columns, c.bold));
+  // The rows marked *, counted once; --explain counts them in its legend.
+  const budget = options.explain ? undefined : budgetLine(view);
+  if (budget) lines.push(...wrapped(budget, columns, c.yellow));
   // What each mark means and which processes a steady-state mark stands for: --explain; by default the key names the marks.
   const marks = options.explain ? marksLegend(view) : undefined;
   if (marks) lines.push(...wrapped(marks, columns, c.yellow));
