@@ -1,6 +1,6 @@
 /**
  * next-page: a Next.js App Router page (server components, async data, a
- * list of 400 products, a Suspense boundary, one client component), built
+ * list of 860 products, about 1 MB of HTML, a Suspense boundary, one client component), built
  * once per content (build.ts) and served as each platform serves it: by
  * Next.js's own server on node (and bun, deno), by OpenNext's Cloudflare
  * adapter on workerd. CPU per request read by the host (docs/requests.md).

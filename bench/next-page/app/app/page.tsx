@@ -5,7 +5,7 @@ import { buildCatalog, loadReviews, type Product } from './catalog';
 // Rendered for every request: the server components run and the HTML streams on each one.
 export const dynamic = 'force-dynamic';
 
-const PRODUCTS = 400;
+const PRODUCTS = 860;
 
 function price(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
