@@ -18,6 +18,8 @@ import { joinFlightChunks } from './normalize.ts';
 import { serverFor, WORKER_COMPATIBILITY } from './servers.ts';
 import { installToolchain } from './toolchain.ts';
 
+export { claims } from './claims.ts';
+
 // RTBENCH_NEXT_PAGE_APP: another app folder built and served in the fixture's place (the suite's smoke builds a broken one).
 let built: NextBuild | undefined;
 async function prepare(): Promise<void> {
