@@ -41,7 +41,7 @@ module.exports = {
       name: 'no-command-imports-another-command',
       severity: 'error',
       comment:
-        "A command is parse -> plan -> run -> emit on its own, so changing one never changes another: what commands share lives beneath them (a run measured with its progress: packages/cli/src/run/; the verdict options: verdict-flags.ts; a campaign's loop, folder, budget and exit codes: @rtbench/run campaign*.ts, its words and pages: packages/cli/src/emit/campaign*.ts; the stop on a signal: @rtbench/run stop.ts; a planner's entry and defaults: its package). A command's own parts (<command>-options.ts, runtimes-platform.ts) are its own.",
+        "A command is parse -> plan -> run -> emit on its own, so changing one never changes another: what commands share lives beneath them (a run measured with its progress: packages/cli/src/run/; the verdict options: verdict-flags.ts; a campaign's loop, folder, budget and exit codes: @rtbench/campaign, its words and pages: packages/cli/src/emit/campaign*.ts; the stop on a signal: @rtbench/run stop.ts; a planner's entry and defaults: its package). A command's own parts (<command>-options.ts, runtimes-platform.ts) are its own.",
       from: { path: '^packages/cli/src/commands/([^/.]+)' },
       to: { path: '^packages/cli/src/commands/', pathNot: ['^packages/cli/src/commands/$1\\.ts$', '^packages/cli/src/commands/$1-[a-z]+\\.ts$'] },
     },
@@ -88,15 +88,15 @@ module.exports = {
       name: 'planners-sit-above-the-run',
       severity: 'error',
       comment:
-        'bisect, claims and releases are planners: they choose what to measure next (a bisect step, the smallest runs that decide a suite\'s claims, the windows of a release matrix still to measure), keep their state, and hand each run to @rtbench/run; the CLI parses and emits around them. So they import the run, report\'s views and what sits below, and nothing beneath them imports a planner (the run, report, the loaders, the host tools, the process, the contract, the registry).',
-      from: { path: '^(packages/(run|report|verdicts|host|host-timed|profile|suite-loader|adapters|process|runtime-kit|runtime-registry|core|stats)/|runners/)' },
+        'bisect, claims and releases are planners: they choose what to measure next (a bisect step, the smallest runs that decide a suite\'s claims, the windows of a release matrix still to measure), keep their state, and hand each run to @rtbench/run through the campaign loop (@rtbench/campaign); the CLI parses and emits around them. So they import the campaign, the run, report\'s views and what sits below, and nothing beneath them imports a planner (the campaign, the run, report, the loaders, the host tools, the process, the contract, the registry).',
+      from: { path: '^(packages/(campaign|run|report|verdicts|host|host-timed|profile|suite-loader|adapters|process|runtime-kit|runtime-registry|core|stats)/|runners/)' },
       to: { path: '^packages/(bisect|claims|releases)/' },
     },
     {
       name: 'planners-render-no-format',
       severity: 'error',
       comment:
-        'A planner plans: its next run, what a finished run tells it, its answer as a view. The campaign loop (@rtbench/run campaign-loop.ts) tells the command what happens as typed events, and the CLI words them and writes every page and file (packages/cli/src/emit/campaign*.ts), so progress wording and page writing live in one place, not once per planner. So a planner imports from report only its views (@rtbench/report/views: the view builders and shapes), never a reporter, a format name or a wording helper.',
+        'A planner plans: its next run, what a finished run tells it, its answer as a view. The campaign loop (@rtbench/campaign campaign-loop.ts) tells the command what happens as typed events, and the CLI words them and writes every page and file (packages/cli/src/emit/campaign*.ts), so progress wording and page writing live in one place, not once per planner. So a planner imports from report only its views (@rtbench/report/views: the view builders and shapes), never a reporter, a format name or a wording helper.',
       from: { path: '^packages/(bisect|claims|releases)/src/' },
       to: { path: '^packages/report/', pathNot: '^packages/report/src/views/' },
     },
@@ -119,9 +119,9 @@ module.exports = {
       name: 'the-release-matrix-plans-without-the-run',
       severity: 'error',
       comment:
-        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points; its tests run on made-up runs in a second. One module holds a sitting (sitting.ts), and one its planner (campaign.ts, releasesCampaign: its defaults, its folder named and checked, the plan port handed on): it lists the tracks\' releases through the run\'s release listing and hands each window\'s run, planned by the command, to the campaign loop of @rtbench/run, as a bisect\'s step does, so every process is still started by the one run loop. The folder is read through the run\'s readers (folder-files.ts: the saved-run loader that report and compare use), so a matrix\'s runs get every check a saved run gets; its state (state.ts) is read, checked, locked and saved by the campaign\'s state model (the run\'s campaign-state.ts), as a bisect\'s is; those modules start nothing. The rest imports neither the run, the registry nor a plug-in.',
+        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points; its tests run on made-up runs in a second. One module holds a sitting (sitting.ts), and one its planner (campaign.ts, releasesCampaign: its defaults, its folder named and checked, the plan port handed on): it lists the tracks\' releases through the run\'s release listing and hands each window\'s run, planned by the command, to the campaign loop of @rtbench/campaign, as a bisect\'s step does, so every process is still started by the one run loop. The folder is read through the run\'s readers (folder-files.ts: the saved-run loader that report and compare use), so a matrix\'s runs get every check a saved run gets; its state (state.ts) is read, checked, locked and saved by the campaign\'s state model (@rtbench/campaign campaign-state.ts), as a bisect\'s is; those modules start nothing. The rest imports neither the run, the registry nor a plug-in.',
       from: { path: '^packages/releases/src/(?!sitting\\.ts$|campaign\\.ts$|index\\.ts$|folder-files\\.ts$|state\\.ts$)' },
-      to: { path: '^(packages/(run|runtime-registry|profile|host-timed|suite-loader|cli)/|runners/)' },
+      to: { path: '^(packages/(campaign|run|runtime-registry|profile|host-timed|suite-loader|cli)/|runners/)' },
     },
     {
       name: 'a-sitting-goes-through-the-run',

@@ -1,5 +1,5 @@
 /**
- * A bisect as a campaign's planner (@rtbench/run campaign-loop.ts), the one
+ * A bisect as a campaign's planner (@rtbench/campaign campaign-loop.ts), the one
  * entry the command calls with what it parsed: the bisect's own defaults
  * filled in, the range listed, the case picked by the plan of the ends, the
  * folder named. Opened, it resumes the folder's steps; its runs are the
@@ -11,7 +11,8 @@
 import { basename } from 'node:path';
 import { TIME_PER_OP, type RunRecord } from '@rtbench/core/schema';
 import type { BisectView } from '@rtbench/report/views';
-import { campaignFolder, listRange, releaseVariant, runtimeCacheDir, type CampaignPlanner, type CampaignRun, type CampaignTell, type MeasurerDescriptor, type PlanFlags, type PlanPort } from '@rtbench/run';
+import { campaignFolder, type CampaignPlanner, type CampaignRun, type CampaignTell } from '@rtbench/campaign';
+import { listRange, releaseVariant, runtimeCacheDir, type MeasurerDescriptor, type PlanFlags, type PlanPort } from '@rtbench/run';
 import { isResolved } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import { bisectView } from './answer.ts';

@@ -9,7 +9,8 @@
  */
 import { historyView, type HistoryView } from '@rtbench/report/views';
 import type { RunRecord } from '@rtbench/core/schema';
-import { computeStats, readCampaignRun } from '@rtbench/run';
+import { readCampaignRun } from '@rtbench/campaign';
+import { computeStats } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';
 import { releaseVariant, type ReleaseRange } from '@rtbench/run';
 import { STATE_FILE, type SavedStep } from './state.ts';

@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from './types.ts';
-import { campaignMachine, openCampaignState, type CampaignStatePolicy, type OpenCampaign } from '@rtbench/run';
+import { campaignMachine, openCampaignState, type CampaignStatePolicy, type OpenCampaign } from '@rtbench/campaign';
 import { UsageError } from '@rtbench/suite-loader';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */

@@ -7,7 +7,7 @@
  * results/claims-<time> are read back as any folder is.
  */
 import { existsSync, statSync } from 'node:fs';
-import { assertWritableFolder, campaignFolder } from '@rtbench/run';
+import { assertWritableFolder, campaignFolder } from '@rtbench/campaign';
 import { UsageError } from '@rtbench/suite-loader';
 
 export function claimsFolder(resultsDir: string, suites: readonly string[], columns: readonly { label: string }[], stamp: string, given?: string): string {

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUDGET_EXIT, INTERRUPTED_EXIT, runCampaign } from '@rtbench/run';
+import { BUDGET_EXIT, INTERRUPTED_EXIT, runCampaign } from '@rtbench/campaign';
 import { campaignListener } from '../src/emit/campaign.ts';
 import { toyPlanner } from './fixtures/toy-planner.ts';
 

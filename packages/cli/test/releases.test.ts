@@ -106,7 +106,7 @@ describe.concurrent('rtbench releases', () => {
       writeFileSync(join(scratch, name, 'releases.state'), JSON.stringify({ schema: 'rtbench.releases', version: 1, machines: [], tracks: {} }));
       return join(scratch, name);
     });
-    // The pure tests (packages/releases/test/folder.test.ts, packages/run/test/campaign.test.ts) hold the other cases; these two are the command's wiring.
+    // The pure tests (packages/releases/test/folder.test.ts, packages/campaign/test/campaign.test.ts) hold the other cases; these two are the command's wiring.
     const [proc, broken] = await Promise.all([releases(['mxrt@1.0.0..mxrt@2.0.0', TINY, '--dir', '/proc/rtbench-matrix']), runCliAsync(['merge', ...damaged, '--save', join(scratch, 'merged-damaged')])]);
     for (const r of [proc, broken]) {
       expect(r.status, r.stderr).toBe(2);

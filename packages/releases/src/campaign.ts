@@ -1,12 +1,13 @@
 /**
- * A release matrix as a campaign's planner (@rtbench/run campaign-loop.ts),
+ * A release matrix as a campaign's planner (@rtbench/campaign campaign-loop.ts),
  * the one entry the command calls with what it parsed: the matrix's own
  * defaults filled in, and a sitting (sitting.ts) held by the campaign loop.
  * The command parses, plans each window's run (the plan port), runs the
  * loop, words its events and writes the matrix.
  */
 import { join } from 'node:path';
-import { assertWritableFolder, campaignFolder, type CampaignPlanner, type MeasurerDescriptor, type PlanPort } from '@rtbench/run';
+import { assertWritableFolder, campaignFolder, type CampaignPlanner } from '@rtbench/campaign';
+import { type MeasurerDescriptor, type PlanPort } from '@rtbench/run';
 import type { ReleaseMatrixView } from '@rtbench/report/views';
 import { processesOf, type TrackPlan, type WindowJob } from './estimate.ts';
 import { matchClaims, type GivenClaims, type ReleaseOf, type SuiteName } from './claims.ts';

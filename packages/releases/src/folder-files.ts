@@ -8,7 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
-import { campaignFilePath, loadSavedRun } from '@rtbench/run';
+import { campaignFilePath } from '@rtbench/campaign';
+import { loadSavedRun } from '@rtbench/run';
 import type { RunReader } from './analysis.ts';
 import { MatrixRefused } from './refused.ts';
 

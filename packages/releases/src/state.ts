@@ -8,13 +8,13 @@
  * only the sets still missing, in fresh processes. The state is input like a
  * saved run (edited, restored from a cache, merged): it is checked against
  * its schema before any field is used, and refused in one line naming the
- * file and the field: the campaign's state model (@rtbench/run
+ * file and the field: the campaign's state model (@rtbench/campaign
  * campaign-state.ts) reads, checks and saves it under the matrix's policy.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { matrixStateSchema, RELEASES_SCHEMA, RELEASES_STATE_VERSION } from '@rtbench/core/releases-schema';
-import { identityDifference as differences, openCampaignState, readCampaignState, resumeCampaignState, saveCampaignState, type CampaignStatePolicy, type OpenCampaign } from '@rtbench/run';
+import { identityDifference as differences, openCampaignState, readCampaignState, resumeCampaignState, saveCampaignState, type CampaignStatePolicy, type OpenCampaign } from '@rtbench/campaign';
 import { MatrixRefused } from './refused.ts';
 import type { AskedTrack, MatrixIdentity, MatrixState, TrackState } from './types.ts';
 import { windowsToAdd } from './windows.ts';

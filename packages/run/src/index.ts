@@ -18,13 +18,10 @@ export { numberRepeats, parseRuntimeList, parseVariant, pinsAlone, pinText, quot
 export { runtimeCacheDir, runtimeStore } from './runtime-store.ts';
 export { listRuntimes, platformView, type PlatformView, type RuntimeRow } from './runtime-listing.ts';
 export { listLatest, listRange, parseRange, releaseVariant, type ReleaseRange } from './release-listing.ts';
-export { listenForStop, SIGNAL_EXIT, stopLine, type StopSignal } from './stop.ts';
+export { listenForStop, SIGNAL_EXIT, stopLine, type StopCause, type StopPorts, type StopSignal } from './stop.ts';
+export type { PlanFlags, PlanPort, PlanRequest } from './plan-port.ts';
 export { takeLock } from './pid-lock.ts';
-export { assertWritableFolder, BUDGET_EXIT, campaignFolder, CampaignBudget, campaignMachine, INTERRUPTED_EXIT, openCampaignFolder, runIntoFile, type CampaignSay, type LineTone, type PlanFlags, type PlanPort, type PlanRequest } from './campaign.ts';
-export { campaignFilePath, readCampaignRun } from './campaign-files.ts';
-export { runCampaign, type CampaignEnd, type CampaignEnding, type CampaignEvent, type CampaignListener, type CampaignOptions, type CampaignPlanner, type CampaignRun, type CampaignTell } from './campaign-loop.ts';
-export { identityDifference, openCampaignState, readCampaignState, resumeCampaignState, saveCampaignState, type CampaignStatePolicy, type CheckedState, type OpenCampaign, type SavedCampaign } from './campaign-state.ts';
-export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, validateRun } from './results-file.ts';
+export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, validateRun } from './results-file.ts';
 export { mergeShards } from './merge-shards.ts';
 export { pinPackages } from './package-pins.ts';
 export { latestRun, loadDistinctRuns, loadSavedRun } from './saved-run.ts';

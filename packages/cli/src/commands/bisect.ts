@@ -8,7 +8,7 @@
  * reporter map.
  */
 import { BISECT_DEFAULTS, bisectCampaign } from '@rtbench/bisect';
-import { runCampaign } from '@rtbench/run';
+import { runCampaign } from '@rtbench/campaign';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { campaignListener } from '../emit/campaign.ts';
 import { BISECT_WORDS } from '../emit/campaign-lines.ts';

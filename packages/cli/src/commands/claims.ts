@@ -11,7 +11,8 @@
  */
 import { defaultReporter } from '@rtbench/report';
 import { CLAIMS_DEFAULTS, claimsCampaign } from '@rtbench/claims';
-import { assertWritableOutput, runCampaign } from '@rtbench/run';
+import { runCampaign } from '@rtbench/campaign';
+import { assertWritableOutput } from '@rtbench/run';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { campaignListener } from '../emit/campaign.ts';

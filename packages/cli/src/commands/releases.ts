@@ -9,7 +9,7 @@
  * releases) -> the verdicts of every step, the page and the report.
  */
 import { MATRIX_DEFAULTS, releasesCampaign } from '@rtbench/releases';
-import { runCampaign } from '@rtbench/run';
+import { runCampaign } from '@rtbench/campaign';
 import { locateSuite } from '@rtbench/suite-loader';
 import { parseDuration, parsePositiveInt } from '../args/options.ts';
 import { claimsSuiteNames, loadClaimsRuns, releaseOfVariant } from '@rtbench/claims';

@@ -1,5 +1,5 @@
 /**
- * A campaign's events (@rtbench/run campaign-loop.ts) in words, for every
+ * A campaign's events (@rtbench/campaign campaign-loop.ts) in words, for every
  * planner in one place: what each opening, run, set, step, stop and ending
  * says, and in which tone (campaignSay colours it). A planner without words
  * of its own is said in the general ones.
@@ -8,7 +8,8 @@ import type { BisectFacts, BisectStep, StepAbout } from '@rtbench/bisect';
 import type { ClaimsFacts, ClaimsRunAbout, FewSets } from '@rtbench/claims';
 import type { MatrixFacts, WindowAbout } from '@rtbench/releases';
 import { bisectStepLine, budgetReachedLine, counted, formatClock, printable } from '@rtbench/report';
-import { stopLine, type CampaignEvent, type LineTone } from '@rtbench/run';
+import { type CampaignEvent, type LineTone } from '@rtbench/campaign';
+import { stopLine } from '@rtbench/run';
 
 /** One line: its text, its tone, and a quiet aside after it (a clock, an ETA). */
 export interface Line {

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { writeFileAtomically } from '@rtbench/host';
 import { MARKDOWN_FLAG, pageReporter, printable, reporterFor, type View } from '@rtbench/report';
-import type { CampaignEvent, CampaignListener } from '@rtbench/run';
+import type { CampaignEvent, CampaignListener } from '@rtbench/campaign';
 import { eventLines, type CampaignWords } from './campaign-lines.ts';
 import { campaignSay, info, type QuietFlag } from './info.ts';
 

@@ -3,7 +3,7 @@
  * --quiet silences, on every command. Warnings and errors are not
  * informational and are never silenced.
  */
-import type { CampaignSay, LineTone } from '@rtbench/run';
+import type { CampaignSay, LineTone } from '@rtbench/campaign';
 import { stderrColours as pc } from './colours.ts';
 
 export interface QuietFlag {

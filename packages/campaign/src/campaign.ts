@@ -4,9 +4,9 @@
  * opened and locked against a second invocation, with the machine it
  * measures on; each run it asks for measured into that folder and saved as
  * it goes, so a stopped campaign resumes from what it saved; its budget and
- * the exit code that says the budget stopped it; the tones its lines take;
- * and the plan port, through which a planner asks the command for a run
- * planned as `bench --compare` plans one. The loop that holds a planner
+ * the exit code that says the budget stopped it; and the tones its lines
+ * take. A planner asks the command for each run through the run's plan port
+ * (@rtbench/run plan-port.ts). The loop that holds a planner
  * with these is campaign-loop.ts; the planners (@rtbench/bisect,
  * @rtbench/releases, @rtbench/claims) keep their own state, defaults and
  * decisions.
@@ -17,12 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { slug } from '@rtbench/host';
 import { UsageError } from '@rtbench/suite-loader';
-import { takeLock } from './pid-lock.ts';
-import { tryCreatingIn } from './results-file.ts';
-import { executeRun, type RunRequest } from './run.ts';
-import type { RunHooks } from './loop.ts';
-import { writeRunAtomically } from './save.ts';
-import type { MeasurerOptionValue } from './measurer.ts';
+import { executeRun, takeLock, tryCreatingIn, writeRunAtomically, type RunHooks, type RunRequest } from '@rtbench/run';
 
 /** Exit code of a campaign stopped by its budget: the same command continues. */
 export const BUDGET_EXIT = 75;
@@ -34,50 +29,6 @@ export type LineTone = 'heading' | 'note' | 'warning' | 'ending';
 
 /** A campaign's progress lines, said to the command: plain when no tone is given; `aside`, a quiet note after it (a clock, an ETA). */
 export type CampaignSay = (line: string, tone?: LineTone, aside?: string) => void;
-
-/** The options of one run as the command line gives them (bench's, as typed): what the CLI plans a run from, and what a planner asks a run to be. */
-export interface PlanFlags {
-  /** Each --runtime as typed: a comma-separated list of variants. */
-  runtime?: readonly string[];
-  /** Each --filter as typed: comma-separated patterns. */
-  filter?: readonly string[];
-  time?: string;
-  warmup?: string;
-  /** --fixed-warmup: the warmup is --warmup exactly, not watched until steady (smoke runs). */
-  fixedWarmup?: boolean;
-  rounds?: string | number;
-  target?: string | number;
-  maxRounds?: string | number;
-  maxTime?: string;
-  /** When a case stops getting rounds: 'precise' (every interval within ±target) or 'decided' (run schedule.ts). */
-  stop?: string;
-  timeout?: string;
-  seed?: string | number;
-  /** The timing measurer by its schedule (lockstep, duet). */
-  schedule?: string;
-  measure?: string;
-  /** The values of the measurers' own options (--sets-per-process, --cache-sim), by option name, handed to the chosen measurer's prepare() unread. */
-  measurerOptions?: Readonly<Record<string, MeasurerOptionValue>>;
-  /** A planner's times as numbers, ms: sampling per case and arm over the rounds, and the warmup's floor (the command line's are `time` and `warmup`, as typed). */
-  timeMs?: number;
-  warmupMs?: number;
-  /** A planner's independent sets: consecutive rounds one process may serve (1: each round fresh processes); the measurer maps it to its own setup. */
-  roundsPerProcess?: number;
-  shard?: string | number;
-  /** --metrics as typed, a view; "memory" also declares the memory view's need (settled-memory), which the measurer maps to its setup. */
-  metrics?: string;
-}
-
-/** One run a planner asks for: the suite (a name, a folder or a brought file), its arms (the baseline first; one arm: a table), and the options. */
-export interface PlanRequest {
-  suite: string;
-  arms: readonly string[];
-  /** The runtimes are the arms, so a planner's flags name none; its times are numbers (timeMs, warmupMs), never text to parse again. */
-  flags: Omit<PlanFlags, 'runtime' | 'time' | 'warmup'>;
-}
-
-/** The plan port: the command plans the run as bench plans one (checking the suite, the filter, the variants and the measurer). */
-export type PlanPort = (request: PlanRequest) => Promise<RunRequest>;
 
 /** A campaign's folder: the one given (--dir), else results/<kind>/ named by a slug of what it measures, then `suffix` (a shard's). */
 export function campaignFolder(resultsDir: string, kind: string, named: readonly string[], given?: string, suffix = ''): string {

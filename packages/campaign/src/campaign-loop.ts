@@ -15,8 +15,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { BUDGET_EXIT, CampaignBudget, INTERRUPTED_EXIT, openCampaignFolder, runIntoFile } from './campaign.ts';
 import { readCampaignRun } from './campaign-files.ts';
 import { UsageError } from '@rtbench/suite-loader';
-import type { RunRequest } from './run.ts';
-import { listenForStop, type StopCause, type StopPorts } from './stop.ts';
+import { listenForStop, type RunRequest, type StopCause, type StopPorts } from '@rtbench/run';
 
 /** One run a planner asks for: planned through the plan port, saved as `file` in the campaign's folder. */
 export interface CampaignRun<About> {
