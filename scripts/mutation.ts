@@ -74,8 +74,8 @@ const AREAS: Record<string, Area> = {
   // a resumed bisect replayed from its runs and cleaned within the cache. Each file against the tests that import
   // it by path: a test that imports it through its package (@rtbench/run) runs the unmutated copy.
   'saved-runs': {
-    mutate: ['packages/verdicts/src/machine-state.ts', 'packages/report/src/reporters/markdown.ts:26-33', 'packages/run/src/campaign-files.ts', 'packages/bisect/src/resume.ts'],
-    tests: ['packages/verdicts/test/machine-state.test.ts', 'packages/report/test/markdown-escaping.test.ts', 'packages/bisect/test/replay.test.ts', 'packages/run/test/campaign-files.test.ts'],
+    mutate: ['packages/verdicts/src/machine-state.ts', 'packages/report/src/reporters/markdown.ts:26-33', 'packages/campaign/src/campaign-files.ts', 'packages/bisect/src/resume.ts'],
+    tests: ['packages/verdicts/test/machine-state.test.ts', 'packages/report/test/markdown-escaping.test.ts', 'packages/bisect/test/replay.test.ts', 'packages/campaign/test/campaign-files.test.ts'],
   },
 };
 
