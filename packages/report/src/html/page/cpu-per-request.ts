@@ -11,7 +11,7 @@ import * as Plot from '@observablehq/plot';
 import type { PageData } from '../page-data.ts';
 import type { PageCaseRequests, PageRequestCurve } from '../cpu-per-request-data.ts';
 import { timeTicks, variantColour } from './charts.ts';
-import { el } from './dom.ts';
+import { el, variantTable } from './dom.ts';
 
 interface Labels {
   variant(key: string): string;
@@ -38,22 +38,16 @@ const DRAWN = {
 export function requestsBlock(requests: PageCaseRequests, labels: Labels): { block: HTMLElement; layout: HTMLElement; chart: HTMLElement; table: HTMLElement } {
   const limit = requests.limitMs;
   const chart = el('div', { class: 'chart requests-chart' });
-  const table = el(
-    'table',
-    { class: 'metrics-table requests-table' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'runtime'), ...requests.heads.map((head) => el('th', { class: 'num' }, head.text)))),
-    el(
-      'tbody',
-      {},
-      ...requests.curves.map((curve) =>
-        el(
-          'tr',
-          { 'data-variant': curve.variant },
-          el('td', { class: 'variant' }, labels.variantSwatch(curve.variant), labels.variant(curve.variant)),
-          ...curve.cells.map((cell, i) => el('td', { class: requests.heads[i]?.class ? `num ${requests.heads[i]!.class}` : 'num' }, cell)),
-        ),
-      ),
-    ),
+  const table = variantTable(
+    'metrics-table requests-table',
+    [el('th', {}, 'runtime'), ...requests.heads.map((head) => el('th', { class: 'num' }, head.text))],
+    requests.curves.map((curve) => ({
+      variant: curve.variant,
+      cells: [
+        el('td', { class: 'variant' }, labels.variantSwatch(curve.variant), labels.variant(curve.variant)),
+        ...curve.cells.map((cell, i) => el('td', { class: requests.heads[i]?.class ? `num ${requests.heads[i]!.class}` : 'num' }, cell)),
+      ],
+    })),
   );
   const drawn = DRAWN[requests.samples];
   // A load case's figure is a median over rounds, with no interval.

@@ -19,6 +19,11 @@ function append(parent: Node, children: Child[]): void {
   }
 }
 
+/** A table of one row per variant (`data-variant`, which the runtime filter reads): its heads, then each variant's cells. */
+export function variantTable(className: string, heads: Child[], rows: readonly { variant: string; cells: Child[] }[]): HTMLTableElement {
+  return el('table', { class: className }, el('thead', {}, el('tr', {}, ...heads)), el('tbody', {}, ...rows.map((row) => el('tr', { 'data-variant': row.variant }, ...row.cells))));
+}
+
 /** Replaces a container's content (charts are redrawn when the filters change). */
 export function replace(parent: Element, ...children: Child[]): void {
   parent.replaceChildren();

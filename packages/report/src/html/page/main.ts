@@ -6,7 +6,7 @@
  */
 import type { PageCase, PageCell, PageData } from '../page-data.ts';
 import { processChart, samplesChart, tracesChart, variantColour, warmupChart } from './charts.ts';
-import { el, replace, swatch } from './dom.ts';
+import { el, replace, swatch, variantTable } from './dom.ts';
 import { loadSection } from './load.ts';
 import { caseMetricsBlock, MEMORY_HEADING } from './metrics.ts';
 import { requestsBlock, requestsChart, requestsChartWidth } from './cpu-per-request.ts';
@@ -166,22 +166,16 @@ function cellNotes(cell: PageCell): string[] {
 function caseCard(c: PageCase): HTMLElement {
   // The columns and their heads are the page data's (columns/results.ts): the variant, then the figures.
   const { variantHead, columns } = data.table;
-  const table = el(
-    'table',
-    { class: 'case-table' },
-    el('thead', {}, el('tr', {}, el('th', { class: '' }, variantHead), ...columns.map((col) => el('th', { class: col.th }, col.head)))),
-    el(
-      'tbody',
-      {},
-      ...c.cells.map((cell) =>
-        el(
-          'tr',
-          { 'data-variant': cell.variant },
-          el('td', { class: 'variant' }, swatch(variantColour(data.variants, cell.variant)), variantLabel.get(cell.variant) ?? cell.variant),
-          ...columns.map((col) => el('td', { class: col.coloured ? `${col.td} ${cell.verdict ?? ''}` : col.td }, cell[`${col.id}Text`] ?? '')),
-        ),
-      ),
-    ),
+  const table = variantTable(
+    'case-table',
+    [el('th', { class: '' }, variantHead), ...columns.map((col) => el('th', { class: col.th }, col.head))],
+    c.cells.map((cell) => ({
+      variant: cell.variant,
+      cells: [
+        el('td', { class: 'variant' }, swatch(variantColour(data.variants, cell.variant)), variantLabel.get(cell.variant) ?? cell.variant),
+        ...columns.map((col) => el('td', { class: col.coloured ? `${col.td} ${cell.verdict ?? ''}` : col.td }, cell[`${col.id}Text`] ?? '')),
+      ],
+    })),
   );
   const notes = c.cells.flatMap(cellNotes);
   const samples = el('div', { class: 'chart samples-chart' });

@@ -6,7 +6,7 @@
  */
 import type { PageData } from '../page-data.ts';
 import type { PageCaseMetrics } from '../metrics-data.ts';
-import { el } from './dom.ts';
+import { el, variantTable } from './dom.ts';
 
 interface Labels {
   variant(key: string): string;
@@ -29,33 +29,17 @@ export const MEMORY_HEADING = {
 export function caseMetricsBlock(metrics: PageCaseMetrics, data: PageData, labels: Labels, heading: typeof GC_HEADING = GC_HEADING): HTMLElement {
   const withChange = metrics.rows.some((r) => r.change !== undefined);
   const notes = [...new Set(metrics.rows.filter((r) => r.note).map((r) => `${labels.variant(r.variant)}: ${r.note}`))];
-  const table = el(
-    'table',
-    { class: heading.tableClass },
-    el(
-      'thead',
-      {},
-      el(
-        'tr',
-        {},
-        el('th', {}, data.table.variantHead),
-        withChange ? el('th', {}, 'change against its baseline') : null,
-        ...metrics.headers.map((h) => el('th', { class: 'num' }, h)),
-      ),
-    ),
-    el(
-      'tbody',
-      {},
-      ...metrics.rows.map((row) =>
-        el(
-          'tr',
-          { 'data-variant': row.variant },
-          el('td', { class: 'variant', title: row.source ? `measured with ${row.source}` : heading === GC_HEADING ? 'no engine metrics recorded' : 'read by the host from /proc' }, labels.variantSwatch(row.variant), labels.variant(row.variant)),
-          withChange ? el('td', { class: 'change' }, row.change ?? 'baseline') : null,
-          ...row.cells.map((cell) => el('td', { class: `num${cell === 'n/a' ? ' na' : ''}` }, cell)),
-        ),
-      ),
-    ),
+  const table = variantTable(
+    heading.tableClass,
+    [el('th', {}, data.table.variantHead), withChange ? el('th', {}, 'change against its baseline') : null, ...metrics.headers.map((h) => el('th', { class: 'num' }, h))],
+    metrics.rows.map((row) => ({
+      variant: row.variant,
+      cells: [
+        el('td', { class: 'variant', title: row.source ? `measured with ${row.source}` : heading === GC_HEADING ? 'no engine metrics recorded' : 'read by the host from /proc' }, labels.variantSwatch(row.variant), labels.variant(row.variant)),
+        withChange ? el('td', { class: 'change' }, row.change ?? 'baseline') : null,
+        ...row.cells.map((cell) => el('td', { class: `num${cell === 'n/a' ? ' na' : ''}` }, cell)),
+      ],
+    })),
   );
   return el(
     'div',
