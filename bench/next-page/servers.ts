@@ -17,4 +17,4 @@ export function serverFor(runtime: string, nodeServer: string): BroughtServer | 
 
 /** Why not on deno: rtbench's programs run there with --allow-env and --allow-net=127.0.0.1 alone. */
 export const DENO_UNSUPPORTED =
-  "Next.js's server reads its build and its own modules from disk, and rtbench runs a deno program with --allow-env and --allow-net=127.0.0.1 alone (deno refuses: Requires read access)";
+  "Next.js's server reads its build and its own modules from disk and asks for the CPU count, and rtbench runs a deno program with --allow-env and --allow-net=127.0.0.1 alone (deno refuses: Requires read access; with --allow-read and --allow-sys it serves the page, which a suite cannot yet ask for)";
