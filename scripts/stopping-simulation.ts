@@ -28,7 +28,7 @@
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { applyEbh, applyFdr, comparePaired, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
-import { lookAtTable, unitsToNextWord, type CellState } from '../packages/verdicts/src/index.ts';
+import { lookByCase, unitsToNextWord, type CellState } from '../packages/verdicts/src/index.ts';
 
 /** A source run's cells: their spread and mean over units, and its standardized unit vectors. */
 export interface Components {
@@ -185,21 +185,15 @@ export function stoppedTable(src: Components, noise: Noise, effects: readonly nu
     src.cases.forEach((_, k) => runCase(k, unit));
   }
   const read = (): Comparison[] => (reading === 'anytime' ? applyEbh : applyFdr)(values.map(compare), { alpha: 1 - o.confidence });
+  // A case's reach: its rounds so far plus its share of the budget left among the cases still open.
+  const reachableRounds = (k: number, open: number): number => rounds[k]! + Math.floor((o.budget - spent) / Math.max(1, open));
   for (;;) {
-    const cellStates: CellState[] =
+    const looks =
       reading === 'anytime'
-        ? lookAtTable(values.map(compare), { confidence: o.confidence, reachableUnits: o.maxRounds })
-        : read().map((c) => (c.verdict === 'inconclusive' ? { state: 'open', units: c.units } : { state: 'decided' }));
-    const byCase = src.cases.map((_, k) => cellStates.filter((_, i) => src.caseOf[i] === k));
-    const stillOpen = byCase.filter((states) => states.some((s) => s.state === 'open')).length;
-    // A cell stays open while the units it needs fit in its case's rounds so far plus its share of the budget left.
-    const share = Math.floor((o.budget - spent) / Math.max(1, stillOpen));
-    const open = byCase
-      .map((states, k) => {
-        const reach = Math.min(o.maxRounds, rounds[k]! + share);
-        const within = states.map((s): CellState => (s.state === 'open' && (s.unitsToDecide ?? 0) > reach ? { ...s, state: 'out-of-reach' } : s));
-        return { k, next: unitsToNextWord(within) };
-      })
+        ? lookByCase(values.map((v, i) => ({ caseIndex: src.caseOf[i]!, comparison: compare(v) })), src.cases.length, { confidence: o.confidence, maxRounds: o.maxRounds, reachableRounds })
+        : peekByCase(read(), src.caseOf, src.cases.length);
+    const open = looks
+      .map((look, k) => ({ k, next: look.next }))
       .filter((c) => c.next !== undefined && rounds[c.k]! < o.maxRounds)
       .sort((a, b) => a.next! - b.next!);
     if (!open.length || spent >= o.budget) break;
@@ -210,6 +204,11 @@ export function stoppedTable(src: Components, noise: Noise, effects: readonly nu
     }
   }
   return { verdicts: read().map((c) => c.verdict), caseRounds: spent };
+}
+
+/** Stopping on peeks: a case goes on while a cell of it reads inconclusive at the BH level, whatever the budget left. */
+function peekByCase(read: readonly Comparison[], caseOf: readonly number[], cases: number): { next: number | undefined }[] {
+  return Array.from({ length: cases }, (_, k) => ({ next: unitsToNextWord(read.flatMap((c, i): CellState[] => (caseOf[i] === k && c.verdict === 'inconclusive' ? [{ state: 'open', units: c.units }] : []))) }));
 }
 
 /** Which way a word points: +1 slower, −1 faster, 0 none. */

@@ -13,8 +13,8 @@
 import type { CaseResult, Precision, RunRecord } from '@rtbench/core/schema';
 import { createRandom, median } from '@rtbench/stats';
 import type { Arm, ArmResult, LateFailure, Measurer, Unit } from './measurer.ts';
-import type { CellState } from '@rtbench/verdicts';
-import { lookAtCases, type CaseLook } from './decided.ts';
+import type { CaseLook, CellState } from '@rtbench/verdicts';
+import { lookAtCases } from './decided.ts';
 import { casePrecision } from './precision.ts';
 import { finishRun, resultKey } from './record.ts';
 import { balancedOrders, maxRoundsOf, shuffle, type RoundPlan } from './schedule.ts';
@@ -216,10 +216,9 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     // The 'decided' rule: each case goes on while a cell of it is undecided and within reach of the budget left.
     const decidedRule = adaptive.rule === 'decided' && !plan.settled;
     const unitOf = new Map(units.map((u) => [u.key, u]));
-    const lastReach = new Map<string, number>();
     let looks = new Map<string, CaseLook>();
-    const lookNow = (reach: (key: string) => number): Map<string, CaseLook> =>
-      lookAtCases(run, units.map((u) => u.key), (key) => arms.map((a) => resultFor.get(resultKey(unitOf.get(key)!.cases[0]!.id, a.id))!), reach);
+    const lookNow = (reach: (key: string, open: number) => number): Map<string, CaseLook> =>
+      lookAtCases(run, units.map((u) => u.key), (key) => arms.map((a) => resultFor.get(resultKey(unitOf.get(key)!.cases[0]!.id, a.id))!), adaptive.maxRounds, reach);
     /** Rounds a case can have in all: its own so far plus its share of the time left at the pace so far, within maxRounds. */
     const reachable = (key: string, open: number): number => {
       const had = roundsRun.get(key)!;
@@ -231,9 +230,10 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
     };
     while (!aborted()) {
       if (decidedRule) {
-        const open = units.filter((u) => !stopped.has(u.key)).length;
-        for (const u of units) if (!stopped.has(u.key)) lastReach.set(u.key, reachable(u.key, open));
-        looks = lookNow((key) => lastReach.get(key) ?? roundsRun.get(key)!);
+        // Every look starts afresh: a case closed at an earlier one (out of reach, or decided) is open again once
+        // other cells' words have moved the table's e-BH bar, as in the stopping simulation.
+        for (const [key, why] of stopped) if (why === 'out-of-reach' || why === 'decided') stopped.delete(key);
+        looks = lookNow(reachable);
       }
       const pending = units.filter((u) => !stopped.has(u.key) && usable(u) && !converged(u));
       const settledAs = (u: Unit): Precision['stoppedBy'] => (!decidedRule ? 'target' : looks.get(u.key)!.states.some((s) => s.state === 'out-of-reach') ? 'out-of-reach' : 'decided');
@@ -263,8 +263,12 @@ export async function executeLoop(run: RunRecord, plan: LoopPlan, measurer: Meas
       total -= (next.length - ran) * arms.length;
       if (ran < next.length) break;
     }
-    // What each cell aimed for and reached, and why its rounds stopped (the 'decided' rule: each cell's own state at the last look, in the reach it had).
-    if (decidedRule) looks = lookNow((key) => lastReach.get(key) ?? roundsRun.get(key)!);
+    // What each cell aimed for and reached, and why its rounds stopped (the 'decided' rule: each cell's own state on
+    // the data at the end, in the reach its case had at the last look: a case closed there and not run since reads as it did).
+    if (decidedRule) {
+      const lastReach = new Map([...looks].map(([key, look]) => [key, look.reach]));
+      looks = lookNow((key) => lastReach.get(key) ?? roundsRun.get(key)!);
+    }
     for (const unit of units) {
       const reachedBy = precisionOf(unit);
       const unitConverged = converged(unit);

@@ -133,6 +133,36 @@ describe('executeLoop', () => {
     expect(stop('never')).toMatchObject({ stoppedBy: 'out-of-reach', rounds: 5 });
   });
 
+  it("under the 'decided' rule, a case out of reach goes on once another cell's word lowers the table's e-BH bar", async () => {
+    // "clear" (0.6 of x) is decided at the first look, the table's only word: the bar is that of no word (α/3).
+    // "edge" (1.03 of x, ±3%) would then need 32 pairs, past the 30 allowed: out of reach. "later" (1.1 of x, ±8%)
+    // is decided a few rounds on; with two words the bar is 2α/3, at which "edge" needs 29 pairs: within reach again.
+    const swing = (round: number, size: number): number => (round % 2 ? 1 + size : 1 - size) * (1 + 0.001 * (round % 3));
+    const factor = { clear: 0.6, later: 1.1, edge: 1.03 } as Record<string, number>;
+    const size = { clear: 0.01, later: 0.08, edge: 0.03 } as Record<string, number>;
+    const samples = (armId: string, round: number, unit: string): number[] => {
+      const f = armId === 'x' ? 1 : factor[unit]! * swing(round, size[unit]!);
+      return [100 * f, 100 * f, 100 * f];
+    };
+    const { run: r, calls } = await run({
+      cases: ['clear', 'later', 'edge'],
+      schedule: { order: 'shuffled', rounds: 5, adaptive: { target: 0.02, maxRounds: 30, rule: 'decided' } },
+      measurer: (calls) => fakeMeasurer(samples, calls),
+    });
+    const roundsOf = (unit: string): number[] => calls.flatMap((c, i) => (c.unit === unit ? [i] : []));
+    const stop = (unit: string) => r.results.find((x) => x.caseId === unit && x.variantId === 'y')!.precision;
+    expect(roundsOf('clear')).toHaveLength(5);
+    expect(stop('later')).toMatchObject({ stoppedBy: 'decided' });
+    // "edge" ran no round between the minimum and "later"'s word, and went on after it.
+    const laterDone = roundsOf('later').at(-1)!;
+    expect(roundsOf('edge').filter((i) => i > 15 && i < laterDone)).toEqual([]);
+    expect(roundsOf('edge').filter((i) => i > laterDone).length).toBeGreaterThan(0);
+    expect(stop('edge')).toMatchObject({ stoppedBy: 'decided' });
+    expect(stop('edge')!.rounds).toBeGreaterThan(5);
+    // No budget, so no cell says it ran out (`*`).
+    expect(r.results.some((x) => x.precision?.stoppedBy === 'time-budget')).toBe(false);
+  });
+
   it('stops adding rounds when the time budget is spent', async () => {
     const { run: r } = await run({
       schedule: { order: 'shuffled', rounds: 6, adaptive: { target: 0.0001, maxRounds: 1000, budgetMs: 1 } },

@@ -28,18 +28,76 @@ export interface LookOptions {
 
 /** Every cell's state at this look; a cell without a comparison (an arm failed or is unsupported) gains nothing from rounds: decided. */
 export function lookAtTable(cells: readonly (Comparison | undefined)[], opts: LookOptions): CellState[] {
+  return readTable(cells, opts.confidence).map((r) => (r ? withinReach(r, opts.reachableUnits) : { state: 'decided' }));
+}
+
+/** Each cell read at the table's e-BH level; undefined: decided (or no comparison). */
+function readTable(cells: readonly (Comparison | undefined)[], confidence: number): (Comparison | undefined)[] {
   const present = cells.flatMap((c) => (c ? [c] : []));
-  const read = applyEbh(present, { alpha: 1 - opts.confidence });
+  const read = applyEbh(present, { alpha: 1 - confidence });
   let k = 0;
-  return cells.map((c): CellState => {
-    if (!c) return { state: 'decided' };
+  return cells.map((c) => {
+    if (!c) return undefined;
     const r = read[k++]!;
-    if (r.verdict !== 'inconclusive') return { state: 'decided' };
-    const need = r.unitsToDecide !== undefined ? { unitsToDecide: r.unitsToDecide } : {};
-    // Too few units for a projection yet: open until there are.
-    if (r.units < MIN_UNITS) return { state: r.units < opts.reachableUnits ? 'open' : 'out-of-reach', units: r.units, ...need };
-    const open = r.unitsToDecide !== undefined && r.unitsToDecide <= opts.reachableUnits;
-    return { state: open ? 'open' : 'out-of-reach', units: r.units, ...need };
+    return r.verdict === 'inconclusive' ? r : undefined;
+  });
+}
+
+/** An undecided cell is open while the units it would need fit in `reachable`, out of reach once they do not. */
+function withinReach(r: Comparison, reachable: number): CellState {
+  const need = r.unitsToDecide !== undefined ? { unitsToDecide: r.unitsToDecide } : {};
+  // Too few units for a projection yet: open until there are.
+  const open = r.units < MIN_UNITS ? r.units < reachable : r.unitsToDecide !== undefined && r.unitsToDecide <= reachable;
+  return { state: open ? 'open' : 'out-of-reach', units: r.units, ...need };
+}
+
+/** A cell of a table stopped case by case: the case it belongs to (an index) and its comparison (undefined: decided). */
+export interface CaseCell {
+  caseIndex: number;
+  comparison: Comparison | undefined;
+}
+
+export interface CaseLookOptions {
+  confidence: number;
+  /** Rounds a case may have in all. */
+  maxRounds: number;
+  /**
+   * Rounds case `caseIndex` can have in all when `open` cases share what is
+   * left of the budget (at most maxRounds): the caller's budget, in rounds or time.
+   */
+  reachableRounds(caseIndex: number, open: number): number;
+}
+
+/** One case at a look: its cells' states, the rounds it could reach, and the further units its nearest word needs (undefined: no cell open). */
+export interface CaseLook {
+  states: CellState[];
+  reach: number;
+  next: number | undefined;
+}
+
+/**
+ * The look of a table whose cases stop and go on as a whole (every cell of a
+ * case gets a round together), the one rule the run loop and the stopping
+ * simulation follow. Every cell is read at the table's e-BH level; the cases
+ * with a cell open within maxRounds share the budget left, and a cell is
+ * open while the units it needs fit in its case's reach. Each look starts
+ * afresh, so a case stopped out of reach (or decided) at one look is open
+ * again at the next when other cells' words have moved the table's bar.
+ * A cell's units in reach are its case's rounds at its own units per round
+ * (rounds of a set that share a process pair are one unit).
+ */
+export function lookByCase(cells: readonly CaseCell[], cases: number, opts: CaseLookOptions): CaseLook[] {
+  const read = readTable(cells.map((c) => c.comparison), opts.confidence);
+  const stateAt = (i: number, rounds: number): CellState => {
+    const r = read[i];
+    return r ? withinReach(r, Math.floor((rounds * r.units) / r.n)) : { state: 'decided' };
+  };
+  const cellsOf = Array.from({ length: cases }, (_, k) => cells.flatMap((c, i) => (c.caseIndex === k ? [i] : [])));
+  const open = cellsOf.filter((of) => of.some((i) => stateAt(i, opts.maxRounds).state === 'open')).length;
+  return cellsOf.map((of, k) => {
+    const reach = Math.min(opts.maxRounds, opts.reachableRounds(k, open));
+    const states = of.map((i) => stateAt(i, reach));
+    return { states, reach, next: unitsToNextWord(states) };
   });
 }
 

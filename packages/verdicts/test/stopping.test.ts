@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { comparePaired, createRandom } from '@rtbench/stats';
-import { adjustAll, lookAtTable, unitsToNextWord, type CellState } from '../src/index.ts';
+import { adjustAll, lookAtTable, lookByCase, unitsToNextWord, type CellState } from '../src/index.ts';
 
 /** n pairs with log-ratio mean ln(ratio) and noise sd `sd` (seeded). */
 function cell(seed: number, n: number, ratio: number, sd: number) {
@@ -49,5 +49,54 @@ describe('unitsToNextWord', () => {
     expect(unitsToNextWord([{ state: 'out-of-reach', units: 6, unitsToDecide: 8 }, { state: 'decided' }])).toBeUndefined();
     // Without a projection, the units an interval needs.
     expect(unitsToNextWord([{ state: 'open', units: 2 }])).toBe(1);
+  });
+});
+
+describe('lookByCase', () => {
+  // Case 0: a clear cell and an unclear one; case 1: a clear cell only; case 2: the unclear cell's twin, two rounds per pair.
+  const unclear = cell(3, 6, 1.03, 0.03);
+  const cells = [
+    { caseIndex: 0, comparison: cell(1, 8, 1.6, 0.01) },
+    { caseIndex: 0, comparison: unclear },
+    { caseIndex: 1, comparison: cell(4, 8, 0.6, 0.01) },
+    { caseIndex: 2, comparison: { ...unclear, n: 12 } },
+  ];
+  // The unclear cell as the table reads it, the reach aside.
+  const need = lookAtTable(cells.map((c) => c.comparison), { confidence: 0.95, reachableUnits: Infinity })[1] as Extract<CellState, { state: 'open' }>;
+  it('has an unclear cell open at an unbounded reach', () => expect(need).toMatchObject({ state: 'open', unitsToDecide: expect.any(Number) as number }));
+
+  it("shares the budget among the cases with a cell open within maxRounds, and judges each cell in its case's reach", () => {
+    const asked: [number, number][] = [];
+    const looks = lookByCase(cells, 3, {
+      confidence: 0.95,
+      maxRounds: 1000,
+      reachableRounds: (k, open) => {
+        asked.push([k, open]);
+        return need.unitsToDecide!;
+      },
+    });
+    // Cases 0 and 2 have an open cell; each is asked its reach once.
+    expect(asked).toEqual([[0, 2], [1, 2], [2, 2]]);
+    expect(looks.map((l) => l.reach)).toEqual([need.unitsToDecide, need.unitsToDecide, need.unitsToDecide]);
+    expect(looks[0]!.states.map((s) => s.state)).toEqual(['decided', 'open']);
+    expect(looks[0]!.next).toBe(need.unitsToDecide! - 6);
+    expect(looks[1]).toMatchObject({ states: [{ state: 'decided' }], next: undefined });
+    // Two rounds to a pair: its case's rounds reach half as many pairs, too few.
+    expect(looks[2]!.states[0]!.state).toBe('out-of-reach');
+    expect(looks[2]!.next).toBeUndefined();
+  });
+
+  it('caps the reach at maxRounds, and counts no case open whose cells need more', () => {
+    const opens: number[] = [];
+    const looks = lookByCase(cells, 3, { confidence: 0.95, maxRounds: need.unitsToDecide! - 1, reachableRounds: (_, open) => (opens.push(open), Infinity) });
+    expect(opens).toEqual([0, 0, 0]);
+    expect(looks.map((l) => l.reach)).toEqual([need.unitsToDecide! - 1, need.unitsToDecide! - 1, need.unitsToDecide! - 1]);
+    expect(looks[0]!.states[1]!.state).toBe('out-of-reach');
+  });
+
+  it('reads every cell at the table\'s e-BH level: the same words as lookAtTable', () => {
+    const looks = lookByCase(cells, 3, { confidence: 0.95, maxRounds: 1000, reachableRounds: () => 1000 });
+    const table = lookAtTable(cells.map((c) => c.comparison), { confidence: 0.95, reachableUnits: 1000 });
+    expect(looks.flatMap((l) => l.states).map((s) => s.state === 'decided')).toEqual([0, 1, 2, 3].map((i) => table[i]!.state === 'decided'));
   });
 });
