@@ -114,7 +114,7 @@ describe.concurrent('bad options', () => {
 });
 
 describe('RTBENCH_NO_INSTALL with a release this machine does not hold', () => {
-  it('refuses in one line, exit 2, and never reaches the registry (a server there counts every connection)', async () => {
+  it('refuses in one line, exit 2, and never reaches the registry (a server there counts every connection), beside an installed runtime too', async () => {
     const connections: Socket[] = [];
     const registry = createServer((socket) => {
       connections.push(socket);
@@ -123,9 +123,13 @@ describe('RTBENCH_NO_INSTALL with a release this machine does not hold', () => {
     await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
     const { port } = registry.address() as AddressInfo;
     try {
-      const r = await runCli(['bench', fixture('tiny'), '--runtime', 'node@19.0.1'], { RTBENCH_NO_INSTALL: '1', npm_config_registry: `http://127.0.0.1:${port}/` });
-      expect(r.status, r.stderr).toBe(2);
-      expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: node@19\.0\.1: not installed or cached, and RTBENCH_NO_INSTALL is set, so the npm registry is not asked \(installed or cached: [\d., ]+\)$/)]);
+      // Beside node (installed), the whole command is refused as well: nothing runs, no table of the installed one alone.
+      for (const runtimes of ['node@19.0.1', 'node,node@19.0.1']) {
+        const r = await runCli(['bench', fixture('tiny'), '--runtime', runtimes], { RTBENCH_NO_INSTALL: '1', npm_config_registry: `http://127.0.0.1:${port}/` });
+        expect(r.status, r.stderr).toBe(2);
+        expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^error: node@19\.0\.1: not installed or cached, and RTBENCH_NO_INSTALL is set, so the npm registry is not asked \(installed or cached: [\d., ]+\)$/)]);
+        expect(r.stdout).toBe('');
+      }
       expect(connections).toHaveLength(0);
     } finally {
       registry.close();

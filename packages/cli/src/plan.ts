@@ -16,10 +16,11 @@ import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PlanFlags, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant, roundsPerArm, splitSuiteOptions } from '@rtbench/run';
+import { listInRuntime, longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PlanFlags, type PreparedMeasurer, type RoundPlan, type RunOptions, parseRuntimeList, pinPackages, resolveVariant, roundsPerArm, runtimeStore, splitSuiteOptions } from '@rtbench/run';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, workerNotes, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
+import { refusingVariants } from './plan/refused-variants.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
 
 /** A watched warmup may run up to this many times --warmup when that is past the engine's maximum (run steady-rule.ts); a kept case's rewarm at most --warmup times it. */
@@ -183,13 +184,9 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
     const refused = isResolved(v) ? measurer.refuses?.(v) : undefined;
     return refused === undefined ? v : { spec: v.spec, plugin: v.plugin, reason: refused, kind: 'measurer' };
   });
-  if (compare) {
-    // A comparison without one of its arms is not the one asked for: refuse before running anything.
-    const missing = variants.filter((v) => !isResolved(v));
-    if (missing.length) throw new UsageError(missing.map(unavailableLine));
-  } else if (!variants.some(isResolved)) {
-    throw new UsageError(variants.filter((v) => !isResolved(v)).map(unavailableLine));
-  }
+  // A comparison without an arm, a table of none, or a runtime RTBENCH_NO_INSTALL kept out: refused before running anything.
+  const refused = refusingVariants(variants, { compare, installs: runtimeStore().installsOnDemand });
+  if (refused.length) throw new UsageError(refused.map(unavailableLine));
 
   // Packages an arm pins (react@18.3.1): checked against the suite's imports and installed, before any case is listed or run.
   await pinPackages(location, variants);
