@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MIN_UNITS } from '@rtbench/stats';
 import { fewSets } from '@rtbench/claims';
 import { eventLines, fewSetsLine } from '../src/emit/campaign-lines.ts';
+import { campaignSay } from '../src/emit/info.ts';
 
 describe('what a claims run says of first sets too few for an interval', () => {
   it('notes that sets are added up to an interval when --max-rounds allows one', () => {
@@ -31,5 +32,26 @@ describe("any planner's events, in the general words", () => {
     expect(lines({ kind: 'set-started', about: undefined, set: 7, added: true, elapsedMs: 5_000 })).toEqual(['    set 7 (added: a check is undecided) [0:05]']);
     expect(lines({ kind: 'budget-reached', budgetMs: 90_000, runs: 3 })).toEqual(['budget of 1:30 reached; run the same command again to continue (or raise --budget)']);
     expect(lines({ kind: 'finished', ending: 'done', dir: '/r/toy', files: [], runs: 1, saved: 2, elapsedMs: 12_000, exit: 0 })).toEqual(['1 run measured in /r/toy in 0:12 this time']);
+  });
+});
+
+describe("a campaign's lines on stderr", () => {
+  const said = (columns: number | undefined, line: string, aside?: string): string[] => {
+    const out: string[] = [];
+    campaignSay({}, { columns, write: (text: string) => out.push(text) > 0 } as never)(line, 'note', aside);
+    return out.join('').split('\n').slice(0, -1);
+  };
+  const long = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+
+  it('fit a terminal: a long line wraps on its words within its width, every word kept in order', () => {
+    const lines = said(80, long, ' (an aside)');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
+    expect(lines.join(' ').replace(/\s+/g, ' ').trim()).toBe(`${long} (an aside)`);
+  });
+
+  it('stay whole in a pipe or a file, and as they are when they fit', () => {
+    expect(said(undefined, long, ' (an aside)')).toEqual([`${long} (an aside)`]);
+    expect(said(80, 'short line', ' aside')).toEqual(['short line aside']);
   });
 });
