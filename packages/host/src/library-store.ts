@@ -143,8 +143,7 @@ export class LibraryStore {
         install: (temp) => this.installer.install(name, version, temp),
         command: this.installer.command(name, version, entry),
         record: async (temp) => {
-          const installed = JSON.parse(readFileSync(join(temp, proven, 'package.json'), 'utf8')) as { version?: unknown };
-          if (installed.version !== version) throw new Error(`npm installed ${name}@${String(installed.version)}, not ${version}`);
+          assertInstalledVersion(temp, name, version);
           await writeInstallRecord(temp, name, version, join(temp, proven), folderProof);
         },
       });
@@ -172,16 +171,16 @@ export class LibraryStore {
         install: (temp) => this.setInstaller.install(specs, temp),
         command: this.setInstaller.command(specs, entry),
         record: async (temp) => {
-          for (const [name, version] of Object.entries(packages)) {
-            const installed = (JSON.parse(readFileSync(join(temp, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown }).version;
-            if (installed !== version) throw new Error(`npm installed ${name}@${String(installed)}, not ${version}`);
-          }
+          for (const [name, version] of Object.entries(packages)) assertInstalledVersion(temp, name, version);
           await writeInstallRecord(temp, label, setId, join(temp, 'node_modules'), prove);
         },
       });
       const record = readInstallRecord(entry)!;
       const integrity: Record<string, string> = {};
-      for (const spec of specs) if (record.integrity[spec]) integrity[spec.slice(0, spec.lastIndexOf('@'))] = record.integrity[spec];
+      for (const [name, version] of Object.entries(packages)) {
+        const known = record.integrity[`${name}@${version}`];
+        if (known) integrity[name] = known;
+      }
       return { root: entry, versions: { ...packages }, integrity, sha256: record.sha256 };
     });
   }
@@ -257,4 +256,10 @@ export class LibraryStore {
     if (!statSync(dir).isDirectory() || relative(entry, dir) !== record.binary) throw new LibraryUnavailableError(`${entry} does not hold ${name}`);
     return { name, version, dir, root: entry, sha256: record.sha256, ...(integrity ? { integrity } : {}) };
   }
+}
+
+/** npm resolved `name` in the install under `temp` to `version`, or the install is refused. */
+function assertInstalledVersion(temp: string, name: string, version: string): void {
+  const installed = (JSON.parse(readFileSync(join(temp, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown }).version;
+  if (installed !== version) throw new Error(`npm installed ${name}@${String(installed)}, not ${version}`);
 }
