@@ -29,7 +29,6 @@ export {
   DEFAULT_REQUESTS_PER_PROCESS,
   drawRequests,
   isRequestCaseSpec,
-  REQUEST_FIGURES,
   requestSuite,
   type DrawnRequest,
   type RequestCaseSpec,

@@ -7,7 +7,7 @@
  * (the JavaScript thread, all threads, the server with an empty handler), so
  * each figure gets the table's statistics and the paired verdicts.
  */
-import { CPU_THREADS } from './cpu-per-request.ts';
+import { CPU_THREADS, type CpuThreads } from './cpu-per-request.ts';
 import { seededRandom } from './random.ts';
 import { caseId, type CaseSpec, type Params, type SuiteDefinition } from './suite.ts';
 
@@ -89,8 +89,7 @@ export interface WorkersCompatibility {
 export const DEFAULT_REQUESTS_PER_PROCESS = 200;
 
 /** Which CPU a request case's samples are: the figures one declaration yields (cpu-per-request.ts). */
-export const REQUEST_FIGURES = CPU_THREADS;
-export type RequestFigure = keyof typeof REQUEST_FIGURES;
+export type RequestFigure = CpuThreads;
 
 /** One case of a request suite: one figure of one declaration. */
 export interface RequestCaseSpec extends CaseSpec {
@@ -120,8 +119,8 @@ function checkDeclaration(d: RequestDeclaration): void {
 }
 
 function casesOf(d: RequestDeclaration): RequestCaseSpec[] {
-  return (Object.keys(REQUEST_FIGURES) as RequestFigure[]).map((figure) => {
-    const params = { ...d.params, cpu: REQUEST_FIGURES[figure].label };
+  return (Object.keys(CPU_THREADS) as RequestFigure[]).map((figure) => {
+    const params = { ...d.params, cpu: CPU_THREADS[figure].label };
     return {
       id: caseId(d.group, d.name, params),
       name: d.name,
@@ -131,7 +130,7 @@ function casesOf(d: RequestDeclaration): RequestCaseSpec[] {
       requestShaped: true,
       declaration: d,
       figure,
-      metric: { name: REQUEST_FIGURES[figure].metricName, unit: 'ms', direction: 'lower-is-better' },
+      metric: { name: CPU_THREADS[figure].metricName, unit: 'ms', direction: 'lower-is-better' },
     };
   });
 }

@@ -7,7 +7,7 @@
 import type { BisectFacts, BisectStep, StepAbout } from '@rtbench/bisect';
 import type { ClaimsFacts, ClaimsRunAbout, FewSets } from '@rtbench/claims';
 import type { MatrixFacts, WindowAbout } from '@rtbench/releases';
-import { bisectStepLine, budgetReachedLine, counted, formatClock, printable } from '@rtbench/report';
+import { bisectStepLine, budgetReachedLine, counted, firstLine, formatClock, printable } from '@rtbench/report';
 import { type CampaignEvent, type LineTone } from '@rtbench/campaign';
 import { stopLine } from '@rtbench/run';
 
@@ -76,8 +76,7 @@ export const BISECT_WORDS: CampaignWords<BisectFacts, StepAbout, BisectStep> = {
     if (s.kind === 'cleaned') {
       const removed = s.removed ? [note(`--clean: removed ${counted(s.removed, 'release')} this bisect installed`)] : [];
       // The paths come from a state file a user may have edited: shown printable, on one line, cut.
-      const first = printable(s.refused[0] ?? '', { oneLine: true });
-      const shown = first.length > 200 ? `${first.slice(0, 199)}…` : first;
+      const shown = firstLine(printable(s.refused[0] ?? '', { oneLine: true }), 200);
       const left = s.refused.length ? [{ text: `--clean: left ${counted(s.refused.length, 'path')} the state lists outside the runtime cache (${shown}${s.refused.length > 1 ? ', …' : ''}): it removes only releases in the cache`, tone: 'warning' as const }] : [];
       return [...removed, ...left];
     }

@@ -87,7 +87,8 @@ function latencyMarkdown(section: CpuPerRequestSection): string[] {
 }
 
 export function cpuPerRequestTerminal(section: CpuPerRequestSection, maxWidth: number, bold: Paint, dim: Paint): string[] {
-  const fitted = fitGrid(gridColumns(section, cpuColumns(section, 'cpu')), gridRows(section.rows, cpuColumns(section, 'cpu'), bold, dim), maxWidth);
+  const columns = cpuColumns(section, 'cpu');
+  const fitted = fitGrid(gridColumns(section, columns), gridRows(section.rows, columns, bold, dim), maxWidth);
   const lines = ['', bold('CPU per request (ms)'), ...renderGrid(fitted.columns, fitted.rows, { maxWidth, bold, dim })];
   for (const line of outcomeLines(section)) lines.push(...wrapWords(line, maxWidth));
   const left = fitted.dropped.length ? `; ${fitted.dropped.join(', ')}: left out to fit ${maxWidth} columns (≥ ${fitted.fullWidth} shows them; --format markdown has every column)` : '';
