@@ -18,7 +18,7 @@
  *             intervals at the BH level (applyFdr), no look in between;
  *   anytime   at least `minRounds`, then after each round every cell looked
  *             at on its confidence sequence at the e-BH level (verdicts'
- *             lookAtTable); a case goes on while a cell of it is open, the
+ *             lookByCase); a case goes on while a cell of it is open, the
  *             closest to a word first, within `maxRounds` per case and a
  *             budget of case-rounds; the table read by applyEbh;
  *   peeking   the same stopping with the fixed t/BH reading at each look

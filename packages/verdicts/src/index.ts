@@ -17,7 +17,7 @@ export { claimsMatrix, type AcrossColumn, type ClaimFlip, type ClaimsMatrix, typ
 export { judgedRatios, regressionsOf, type GatedView, type Regression } from './regressions.ts';
 export { CHANGE_METHOD, decidedDirection, historyChanges, type HistoryChange } from './change-points.ts';
 export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type ReleaseTrack, type StepVerdict, type TrackAnalysis } from './release-matrix.ts';
-export { lookAtTable, lookByCase, unitsToNextWord, type CaseCell, type CaseLook, type CaseLookOptions, type CellState, type LookOptions } from './stopping.ts';
+export { lookByCase, unitsToNextWord, type CaseCell, type CaseLook, type CaseLookOptions, type CellState } from './stopping.ts';
 export type { HistoryInput, RunRef, SavedRun } from './runs.ts';
 export type { BisectOutcome, BisectResult, Culprit, StepPurpose, StepRecord, UnresolvedRange } from './bisect.ts';
 export { hostsDiffer, machineStatesDiffer, machineText, summarizeMachine, MACHINE_STATE_DEFAULTS, type MachineReading, type MachineSummary } from './machine-state.ts';

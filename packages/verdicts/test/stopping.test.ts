@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePaired, createRandom } from '@rtbench/stats';
-import { adjustAll, lookAtTable, lookByCase, unitsToNextWord, type CellState } from '../src/index.ts';
+import { adjustAll, lookByCase, unitsToNextWord, type CellState } from '../src/index.ts';
+import { lookAtTable } from '../src/stopping.ts';
 
 /** n pairs with log-ratio mean ln(ratio) and noise sd `sd` (seeded). */
 function cell(seed: number, n: number, ratio: number, sd: number) {
