@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { campaignFolder } from '../packages/campaign/src/campaign.ts';
-import { defaultResultsPath } from '../packages/run/src/results-file.ts';
+import { defaultResultsPath } from '../packages/saved-runs/src/results-file.ts';
 import { repoRoot } from './helpers/cli.ts';
 
 function tracked(path: string): string[] {

@@ -8,7 +8,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { SavedRun } from '@rtbench/verdicts';
-import { loadSavedRun } from '@rtbench/run';
+import { loadSavedRun } from '@rtbench/saved-runs';
 
 /** The path of `file` in `dir`; refused (by `refused`, naming the state file) when it, or a link on the way, leads outside the folder. */
 export function campaignFilePath(dir: string, file: string, stateFile: string, refused: (message: string) => Error): string {

@@ -15,7 +15,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomically } from '@rtbench/host';
 import { campaignMachine, openCampaignFolder } from './campaign.ts';
-import { readRegularFile } from '@rtbench/run';
+import { readRegularFile } from '@rtbench/saved-runs';
 
 /** What every campaign's state holds: its schema and version, and the question it answers. */
 export interface SavedCampaign<I> {

@@ -17,7 +17,8 @@ import { dirname, join, resolve } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { slug } from '@rtbench/host';
 import { UsageError } from '@rtbench/suite-loader';
-import { executeRun, takeLock, tryCreatingIn, writeRunAtomically, type RunHooks, type RunRequest } from '@rtbench/run';
+import { executeRun, takeLock, type RunHooks, type RunRequest } from '@rtbench/run';
+import { tryCreatingIn, writeRunAtomically } from '@rtbench/saved-runs';
 
 /** Exit code of a campaign stopped by its budget: the same command continues. */
 export const BUDGET_EXIT = 75;

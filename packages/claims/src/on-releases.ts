@@ -10,7 +10,7 @@
 import { existsSync, statSync } from 'node:fs';
 import type { RunRecord, Variant } from '@rtbench/core/schema';
 import { pluginNamed } from '@rtbench/runtime-registry';
-import { loadSavedRun } from '@rtbench/run';
+import { loadSavedRun } from '@rtbench/saved-runs';
 import { isBroughtEntry, loadSuite, locateSuite, UsageError } from '@rtbench/suite-loader';
 import { loadClaimsFolder } from './saved.ts';
 

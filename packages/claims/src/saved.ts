@@ -7,7 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { claimsView, type ClaimsView } from '@rtbench/report/views';
-import { loadSavedRun } from '@rtbench/run';
+import { loadSavedRun } from '@rtbench/saved-runs';
 import { UsageError } from '@rtbench/suite-loader';
 
 function isFolder(path: string): boolean {

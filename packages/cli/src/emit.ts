@@ -8,7 +8,7 @@ import { benchRatiosWithoutWork, comparisonRatiosWithoutWork, counted, defaultRe
 import { judgedRatios, regressionsOf } from '@rtbench/verdicts';
 import { UsageError } from './errors.ts';
 import { writeFileAtomically } from '@rtbench/host';
-import { assertWritableOutput, outputFileOf } from '@rtbench/run';
+import { assertWritableOutput, outputFileOf } from '@rtbench/saved-runs';
 import { info, type QuietFlag } from './emit/info.ts';
 
 export interface OutputFlags extends QuietFlag {

@@ -8,7 +8,7 @@ import { colourOn } from './emit/colours.ts';
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './emit/info.ts';
 import { writeFileAtomically } from '@rtbench/host';
-import { assertWritableOutput, outputFileOf } from '@rtbench/run';
+import { assertWritableOutput, outputFileOf } from '@rtbench/saved-runs';
 
 export interface ListingFlags extends QuietFlag {
   format?: string;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchView } from '@rtbench/report';
 import { computeStats } from '@rtbench/run';
-import { loadSavedRun } from '@rtbench/run';
+import { loadSavedRun } from '@rtbench/saved-runs';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 
 function saved(edit: (samples: number[]) => number[]): string {

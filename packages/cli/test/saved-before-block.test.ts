@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSavedRun } from '@rtbench/run';
+import { loadSavedRun } from '@rtbench/saved-runs';
 import { repoRoot } from '../../../test/helpers/cli.ts';
 import { reportCommand } from '../src/commands/report.ts';
 import { UsageError } from '../src/errors.ts';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '../src/errors.ts';
-import { mergeShards } from '@rtbench/run';
+import { mergeShards } from '@rtbench/saved-runs';
 import { shardCases } from '../src/shards/shard.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 

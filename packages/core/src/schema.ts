@@ -524,7 +524,7 @@ export type MeasurerKind = z.infer<typeof measurerKindSchema>;
 /**
  * A measurer's own record beyond its kind: with `measurer` it is the run's
  * measurer block. Core does not read it; the measurer's descriptor declares
- * and validates its fields when a saved run is loaded (@rtbench/run
+ * and validates its fields when a saved run is loaded (@rtbench/saved-runs
  * results-file.ts), so a new measurer saves its own facts without a change here.
  */
 const measurerFieldsSchema = z.record(z.string(), z.unknown());

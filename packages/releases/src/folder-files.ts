@@ -1,5 +1,5 @@
 /**
- * What a matrix reads from its folder, through @rtbench/run's readers: its
+ * What a matrix reads from its folder, through @rtbench/saved-runs' readers: its
  * runs, read as `report` and `compare` read a saved run (the
  * saved-run loader: the schema, the run's own consistency, statistics that
  * its samples no longer give), each file once. A file the state names is
@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
 import { campaignFilePath } from '@rtbench/campaign';
-import { loadSavedRun } from '@rtbench/run';
+import { loadSavedRun } from '@rtbench/saved-runs';
 import type { RunReader } from './analysis.ts';
 import { MatrixRefused } from './refused.ts';
 

@@ -11,7 +11,8 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSavedRun, type RunRequest } from '@rtbench/run';
+import type { RunRequest } from '@rtbench/run';
+import { loadSavedRun } from '@rtbench/saved-runs';
 import type { ReleaseTrack } from '@rtbench/verdicts';
 import { describe, expect, it } from 'vitest';
 import { analyseMatrix, drawMatrix, folderRuns, loadMatrix, MatrixRefused, MatrixSitting, mergeMatrices, nextRunFile, openMatrix, pendingJobs, saveMatrix, type MatrixIdentity, type MatrixState, type WindowPlanner } from '../src/index.ts';

@@ -6,10 +6,9 @@
  */
 export { executeLoop, type Profiler, type ProfilePass, type ProgressEvent, type RunHooks } from './loop.ts';
 export { executeRun, type RunEnvironment, type RunOptions, type RunRequest } from './run.ts';
-export { runSaver, writeRunAtomically } from './save.ts';
 export { loadProfileManifest, PROFILE_KINDS, profiler, type ProfileKind } from './profiles.ts';
 export { MeasurerRefused, type Arm, type ArmResult, type MeasurementNeed, type Measurer, type MeasurerDefaults, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PreparedMeasurer, type RunDefaults, type ShownWith, type Unit } from './measurer.ts';
-export { everyMeasurer, longestWarmupMs, MeasurerRegistry, MEASURERS, measurersChosenBy, recordedMeasurer, splitSuiteOptions, suiteMeasurer } from './measurers/all.ts';
+export { everyMeasurer, longestWarmupMs, MeasurerRegistry, MEASURERS, measurersChosenBy, recordedMeasurer, splitSuiteOptions, suiteMeasurer, UnknownMeasurer } from './measurers/all.ts';
 export { addResults, computeStats } from './record.ts';
 export { capText } from './case-text.ts';
 export { listInRuntime } from './list-cases.ts';
@@ -21,9 +20,4 @@ export { listLatest, listRange, parseRange, releaseVariant, type ReleaseRange } 
 export { listenForStop, SIGNAL_EXIT, stopLine, type StopCause, type StopPorts, type StopSignal } from './stop.ts';
 export type { PlanFlags, PlanPort, PlanRequest } from './plan-port.ts';
 export { takeLock } from './pid-lock.ts';
-export { assertWritableOutput, claimResultsPath, defaultResultsPath, readJsonFile, readRegularFile, releaseUnsaved, tryCreatingIn, validateRun } from './results-file.ts';
-export { mergeShards } from './merge-shards.ts';
 export { pinPackages } from './package-pins.ts';
-export { latestRun, loadDistinctRuns, loadSavedRun } from './saved-run.ts';
-export { readHistoryRuns } from './history-runs.ts';
-export { outputFileOf } from './output-place.ts';

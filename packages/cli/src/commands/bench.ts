@@ -3,7 +3,8 @@
  * plan -> execute -> save -> view -> emit. The two differ only in the plan's
  * defaults and round plan and in the view (a table, or verdicts per arm).
  */
-import { takeLock, loadProfileManifest, profiler, assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved, SIGNAL_EXIT, type PlanFlags } from '@rtbench/run';
+import { takeLock, loadProfileManifest, profiler, SIGNAL_EXIT, type PlanFlags } from '@rtbench/run';
+import { assertWritableOutput, claimResultsPath, defaultResultsPath, releaseUnsaved } from '@rtbench/saved-runs';
 import { failedRunLine } from '../emit/failed-run.ts';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { benchView, pairedComparisonView, defaultReporter, pageReporter, printable, type View, withoutWorkLine } from '@rtbench/report';

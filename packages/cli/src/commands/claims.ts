@@ -12,7 +12,7 @@
 import { defaultReporter } from '@rtbench/report';
 import { CLAIMS_DEFAULTS, claimsCampaign } from '@rtbench/claims';
 import { runCampaign } from '@rtbench/campaign';
-import { assertWritableOutput } from '@rtbench/run';
+import { assertWritableOutput } from '@rtbench/saved-runs';
 import { emit, outputReporter, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { campaignListener } from '../emit/campaign.ts';

@@ -10,7 +10,7 @@ import { pluginForSpec } from '@rtbench/runtime-registry';
 import { exactFilter } from '@rtbench/suite-loader';
 import { pairedComparisonView, unpairedComparisonView, ViewError, type ComparisonView } from '@rtbench/report';
 import { COMPARE_USAGE } from '../compare/arms.ts';
-import { assertWritableOutput, loadDistinctRuns } from '@rtbench/run';
+import { assertWritableOutput, loadDistinctRuns } from '@rtbench/saved-runs';
 import { unjudgedCases, unjudgedLine } from '../compare/unjudged.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';

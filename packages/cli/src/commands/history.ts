@@ -6,7 +6,8 @@
  */
 import { chooseOrder, claimFlipNotes, counted, historyView, printable, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { readHistoryRuns, parseRuntimeList } from '@rtbench/run';
+import { parseRuntimeList } from '@rtbench/run';
+import { readHistoryRuns } from '@rtbench/saved-runs';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { commitRanks } from '@rtbench/host';
@@ -23,7 +24,7 @@ export interface HistoryFlags extends OutputFlags, VerdictFlags {
   runtime?: readonly string[];
 }
 
-/** Every run the paths hold (@rtbench/run history-runs.ts), and what was said of them on stderr, one line each. */
+/** Every run the paths hold (@rtbench/saved-runs history-runs.ts), and what was said of them on stderr, one line each. */
 function loadRuns(paths: readonly string[], flags: QuietFlag): { inputs: HistoryInput[]; skipped: string[] } {
   const { inputs, lines } = readHistoryRuns(paths);
   for (const { level, text } of lines) {

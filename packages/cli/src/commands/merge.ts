@@ -6,7 +6,7 @@
 import { viewOfRun } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { assertWritableFolder } from '@rtbench/campaign';
-import { loadSavedRun, writeRunAtomically, assertWritableOutput, mergeShards } from '@rtbench/run';
+import { loadSavedRun, writeRunAtomically, assertWritableOutput, mergeShards } from '@rtbench/saved-runs';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
 import { failLimit, ratioOptions, shownOptions, type VerdictFlags } from '../verdict-flags.ts';

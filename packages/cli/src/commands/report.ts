@@ -1,6 +1,7 @@
 /** `rtbench report [run.json]`: load -> view -> emit, in any --format. */
 import { viewOfRun } from '@rtbench/report';
-import { latestRun, loadSavedRun, loadProfileManifest } from '@rtbench/run';
+import { loadProfileManifest } from '@rtbench/run';
+import { latestRun, loadSavedRun } from '@rtbench/saved-runs';
 import { stderrColours as pc } from '../emit/colours.ts';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';
@@ -16,7 +17,7 @@ export function reportCommand(file: string | undefined, flags: OutputFlags & Ver
     emit(claims, reporter, flags);
     return 0;
   }
-  // Its statistics computed from its samples (@rtbench/run saved-run.ts).
+  // Its statistics computed from its samples (@rtbench/saved-runs saved-run.ts).
   const saved = loadSavedRun(file ?? latestRun(resultsDir));
   // A comparison run is shown as verdicts, any other as the bench table.
   const view = viewOfRun(saved.run, { ...ratioOptions(flags, [saved.run]), ...shownOptions(flags, saved.run), file: saved.file, ...(saved.notes ? { notes: saved.notes } : {}) });

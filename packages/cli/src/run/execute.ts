@@ -7,7 +7,8 @@
 import type { RunRecord } from '@rtbench/core/schema';
 import { counted, fitLine } from '@rtbench/report';
 import { isResolved } from '@rtbench/runtime-registry';
-import { executeRun, listenForStop, runSaver, stopLine, type Profiler, type RunRequest, type StopSignal } from '@rtbench/run';
+import { executeRun, listenForStop, stopLine, type Profiler, type RunRequest, type StopSignal } from '@rtbench/run';
+import { runSaver } from '@rtbench/saved-runs';
 import { stderrColours as pc } from '../emit/colours.ts';
 import type { Plan } from '../plan.ts';
 import { runEnvironment } from './environment.ts';

@@ -13,7 +13,7 @@ import { MAX_DURATION_MS, parseDuration, parseMemorySize, parseWholeNumber } fro
 import { parseCommandArgs } from '../../src/args/args.ts';
 import { COMMANDS } from '../../src/args/command-line.ts';
 import { parseRuntimeList, parseVariant, quotePart } from '@rtbench/run';
-import { validateRun } from '@rtbench/run';
+import { validateRun } from '@rtbench/saved-runs';
 import { computeStats } from '../../../run/src/record.ts';
 import { syntheticRun } from '../../../../test/compare-synthetic.ts';
 

@@ -9,9 +9,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RUN_SCHEMA, RUN_SCHEMA_VERSION, type RunRecord } from '@rtbench/core/schema';
 import { UsageError } from '@rtbench/suite-loader';
-import { computeStats } from './record.ts';
+import { computeStats, MEASURERS } from '@rtbench/run';
 import { readJsonFile, validateRun } from './results-file.ts';
-import { MEASURERS } from './measurers/all.ts';
 import { refuseRepeatedInput } from './output-place.ts';
 import type { SavedRun } from '@rtbench/verdicts';
 
