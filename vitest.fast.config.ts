@@ -24,6 +24,7 @@ export const PURE_TESTS: string[] = [
   'packages/runtime-registry/test/**/*.test.ts',
   'packages/host-timed/test/**/*.test.ts',
   'packages/run/test/**/*.test.ts',
+  'packages/measurers/test/**/*.test.ts',
   'packages/campaign/test/**/*.test.ts',
   'runners/*/test/{gc-trace,edge-timing}.test.ts',
   'runners/workerd/test/v8-version.test.ts',

@@ -83,7 +83,7 @@ export function pct(x: number, digits = 2): string {
 /** The Monte-Carlo standard error of a rate of k in n. */
 export const mcError = (k: number, n: number): number => Math.sqrt((k / n) * (1 - k / n) / n);
 
-/** Failures the host's clock raised (packages/run corroborate.ts): on an honest suite every one is a false alarm. */
+/** Failures the host's clock raised (packages/measurers corroborate.ts): on an honest suite every one is a false alarm. */
 export function clockAlarms(run: RunRecord): number {
   return run.results.reduce((n, r) => n + r.failures.filter((f) => /host's|the process's clock|claimed more time/.test(f.message)).length, 0);
 }

@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { runSchema } from '../packages/core/src/schema.ts';
-import { everyMeasurer } from '../packages/run/src/measurers/all.ts';
+import { everyMeasurer } from '../packages/measurers/src/measurers/all.ts';
 import { exportedNames, kitExportsNoPluginUses } from './kit-exports.ts';
 import { commentRanges, sourceFiles } from './source-comments.ts';
 import { CPU_DECLARATION, cpuViewFindings } from './cpu-view.ts';
@@ -120,7 +120,7 @@ function closedEngines(): Target {
 function measurerNames(): Target {
   // The wire protocol (its job kinds, both halves) and the saved schemas name the kinds a message or record can hold.
   const allowed = [
-    'packages/run/src/measurers/',
+    'packages/measurers/src/measurers/',
     'packages/core/src/protocol.ts',
     'packages/core/src/protocol-schema.ts',
     'packages/core/src/execute.ts',
@@ -129,7 +129,7 @@ function measurerNames(): Target {
     'packages/core/src/profile-manifest.ts',
     'packages/core/src/claims-schema.ts',
   ];
-  const named = literalsOutside('no measurer name outside packages/run/src/measurers/ (and the protocol and saved-run schemas)', allowed, (text) => MEASURER_NAMES.has(text));
+  const named = literalsOutside('no measurer name outside packages/measurers/src/measurers/ (and the protocol and saved-run schemas)', allowed, (text) => MEASURER_NAMES.has(text));
   // A measurer named by a plain word: the word is the tables' unit ("6 processes", the processes column) where report lays out cells and columns.
   const asWord = (f: Finding): boolean => f.text === 'processes' && ['packages/report/src/cells/', 'packages/report/src/columns/'].some((p) => f.file.startsWith(p));
   return { ...named, findings: named.findings.filter((f) => !asWord(f)) };
@@ -144,8 +144,8 @@ function registryConstants(): string[] {
     }
     ts.forEachChild(node, visit);
   };
-  visit(parse(join(repoRoot, 'packages', 'run', 'src', 'measurers', 'all.ts')));
-  if (found.length === 0) throw new Error('packages/run/src/measurers/all.ts builds no MeasurerRegistry from a list of descriptors: this check cannot name them');
+  visit(parse(join(repoRoot, 'packages', 'measurers', 'src', 'measurers', 'all.ts')));
+  if (found.length === 0) throw new Error('packages/measurers/src/measurers/all.ts builds no MeasurerRegistry from a list of descriptors: this check cannot name them');
   return found;
 }
 
@@ -201,10 +201,10 @@ function schemaNamesNoMeasurerField(): Target {
   return { name: "the saved-run schema names no measurer's field or option (each measurer declares its own, in its block)", findings };
 }
 
-/** Where a file outside packages/run/src/measurers/ reads a measurer's recorded field: `x.measurerFields.f`, or `run.options.f` for a field a measurer records (a saved run's options; a view's or a job's options are their own). */
+/** Where a file outside packages/measurers/src/measurers/ reads a measurer's recorded field: `x.measurerFields.f`, or `run.options.f` for a field a measurer records (a saved run's options; a view's or a job's options are their own). */
 function measurerFieldsReadOutside(): Target {
   const findings: Finding[] = [];
-  const files = [...packageSources('packages'), ...sourceFiles(join(repoRoot, 'scripts'))].filter((f) => !inside(f, 'packages/run/src/measurers/'));
+  const files = [...packageSources('packages'), ...sourceFiles(join(repoRoot, 'scripts'))].filter((f) => !inside(f, 'packages/measurers/src/measurers/'));
   for (const file of files) {
     const source = parse(file);
     const visit = (node: ts.Node): void => {
@@ -219,17 +219,17 @@ function measurerFieldsReadOutside(): Target {
     };
     visit(source);
   }
-  return { name: "no file outside packages/run/src/measurers/ reads a measurer's recorded field (its descriptor reads its block)", findings };
+  return { name: "no file outside packages/measurers/src/measurers/ reads a measurer's recorded field (its descriptor reads its block)", findings };
 }
 
 /** measurers/all.ts is the one list: nothing outside the folder imports a measurer's own file. */
 function oneMeasurerRegistry(): Target {
   const findings: Finding[] = [];
   for (const file of packageSources('packages')) {
-    if (inside(file, 'packages/run/src/measurers/')) continue;
+    if (inside(file, 'packages/measurers/src/measurers/')) continue;
     for (const spec of imports(file)) if (/measurers\/(?!all\.ts$)[\w-]+\.ts$/.test(spec)) findings.push({ file: rel(file), line: 0, text: spec });
   }
-  return { name: 'measurers/all.ts is the only registry: no file outside packages/run/src/measurers/ imports a measurer of its own', findings };
+  return { name: 'measurers/all.ts is the only registry: no file outside packages/measurers/src/measurers/ imports a measurer of its own', findings };
 }
 
 function formatNames(): Target {
@@ -494,7 +494,7 @@ const targets: Target[] = [
   suitesStandAlone(),
   oneCpuView(),
   cliStartsNoProcess(),
-  measurerBranches("no file under packages/run/src outside measurers/, nor under packages/cli/src, branches on a measurer's kind or on host-timed", ['packages/run/src', 'packages/cli/src'], ['packages/run/src/measurers/']),
+  measurerBranches("no file under packages/run/src or packages/measurers/src outside measurers/, nor under packages/cli/src, branches on a measurer's kind or on host-timed", ['packages/run/src', 'packages/measurers/src', 'packages/cli/src'], ['packages/measurers/src/measurers/']),
   measurerBranches('no file under packages/report/src switches on the measurer kind', ['packages/report/src']),
   oneMeasurerRegistry(),
   schemaNamesNoMeasurerField(),

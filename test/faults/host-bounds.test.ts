@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filterCases, UsageError } from '@rtbench/suite-loader';
-import { frameLocation, mapStack } from '../../packages/run/src/stack-map.ts';
-import { capStack, capText, MAX_MESSAGE_CHARS, MAX_STACK_LINES } from '../../packages/run/src/case-text.ts';
+import { frameLocation, mapStack } from '../../packages/measurers/src/stack-map.ts';
+import { capStack, capText, MAX_MESSAGE_CHARS, MAX_STACK_LINES } from '../../packages/measurers/src/case-text.ts';
 
 const cases = (...ids: string[]) => ids.map((id) => ({ id }));
 

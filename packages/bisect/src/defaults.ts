@@ -5,7 +5,8 @@
  * "Different" is judged at 99% (a bisect looks many times), "the same" at
  * 90% (a two one-sided test at 5%): decide.ts, error rates in its tests.
  */
-import type { MeasurerDescriptor, RunRequest } from '@rtbench/run';
+import type { RunRequest } from '@rtbench/run';
+import type { MeasurerDescriptor } from '@rtbench/measurers';
 import { isResolved } from '@rtbench/runtime-registry';
 
 export const BISECT_DEFAULTS = {

@@ -8,7 +8,8 @@
  * per process, and a case of a suite's own kind (start-up, HTTP load, a
  * request case) runs a fresh program or server every round already.
  */
-import { measurersChosenBy, type MeasurerDescriptor, type PlanFlags, type PlanPort, type RoundPlan, type RunRequest } from '@rtbench/run';
+import type { PlanFlags, PlanPort, RoundPlan, RunRequest } from '@rtbench/run';
+import { measurersChosenBy, type MeasurerDescriptor } from '@rtbench/measurers';
 import type { SuiteLocation } from '@rtbench/suite-loader';
 import { MIN_UNITS } from '@rtbench/stats';
 import { CLAIMS_DEFAULTS } from './defaults.ts';

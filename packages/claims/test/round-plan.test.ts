@@ -5,7 +5,8 @@
  * so every arm gets the sets claims asks for.
  */
 import { describe, expect, it } from 'vitest';
-import { MEASURERS, roundsPerArm, type RoundPlan } from '@rtbench/run';
+import { roundsPerArm, type RoundPlan } from '@rtbench/run';
+import { MEASURERS } from '@rtbench/measurers';
 import { MIN_UNITS } from '@rtbench/stats';
 import { claimsRoundPlan } from '../src/index.ts';
 import { fewSets } from '../src/run-plan.ts';

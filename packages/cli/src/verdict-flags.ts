@@ -5,7 +5,7 @@
  */
 import type { RunRecord } from '@rtbench/core/schema';
 import { parseCpuTime } from '@rtbench/core';
-import { MEASURERS, type ShownWith } from '@rtbench/run';
+import { MEASURERS, type ShownWith } from '@rtbench/measurers';
 import { UsageError } from './errors.ts';
 import { DEFAULT_MEASURER, parsePercent } from './plan.ts';
 

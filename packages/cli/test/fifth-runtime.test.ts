@@ -15,7 +15,7 @@ import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { formatNames } from '@rtbench/report';
 import { loadRuntimePlugins, unregisterRuntime } from '@rtbench/runtime-registry';
 import { reportCommand } from '../src/commands/report.ts';
-import { recordedMeasurer } from '../../run/src/index.ts';
+import { recordedMeasurer } from '../../measurers/src/index.ts';
 import { fixture, repoRoot, runCli, tempFile } from '../../../test/helpers/cli.ts';
 
 // The one registration: the plug-in's file named to the CLI, and a `nodelike` on PATH for it to find.

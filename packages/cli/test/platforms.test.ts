@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { everyMeasurer, platformView, type PlatformView } from '@rtbench/run';
+import { platformView, type PlatformView } from '@rtbench/run';
+import { everyMeasurer } from '@rtbench/measurers';
 import { HOST_TOOLS } from '@rtbench/host';
 import { PLATFORMS, type Platform } from '@rtbench/process';
 import { runtimePlugins } from '@rtbench/runtime-registry';

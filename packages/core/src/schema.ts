@@ -515,7 +515,7 @@ export const metricSchema = z.object({
 /**
  * How a run's samples were taken, as a saved run names it: a measurer's kind
  * (absent in older runs: fresh processes). The schema keeps it as a name, not
- * a closed list: the measurers live in @rtbench/run, whose registry checks the
+ * a closed list: the measurers live in @rtbench/measurers, whose registry checks the
  * name when a saved run needs its measurer (an older run without its words).
  */
 export const measurerKindSchema = z.string().regex(/^[a-z][a-z0-9-]*$/);

@@ -5,7 +5,7 @@
  * bundle carries an inline source map (packages/suite-loader/src/bundle.ts writes
  * sources relative to the repository, with sourceRoot); this maps a frame's
  * function start back to the file that was written, with node's own
- * `SourceMap` (node:module), as packages/run/src/stack-map.ts does for
+ * `SourceMap` (node:module), as packages/measurers/src/stack-map.ts does for
  * error stacks. No dependency.
  */
 import { readFileSync } from 'node:fs';

@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import { assertWritableFolder, campaignFolder, type CampaignPlanner } from '@rtbench/campaign';
-import { type MeasurerDescriptor, type PlanPort } from '@rtbench/run';
+import type { PlanPort } from '@rtbench/run';
+import type { MeasurerDescriptor } from '@rtbench/measurers';
 import type { ReleaseMatrixView } from '@rtbench/report/views';
 import { processesOf, type TrackPlan, type WindowJob } from './estimate.ts';
 import { matchClaims, type GivenClaims, type ReleaseOf, type SuiteName } from './claims.ts';

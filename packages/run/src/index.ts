@@ -1,16 +1,13 @@
 /**
  * @rtbench/run: a run from the CLI's plan to its saved record (run.ts): the
- * measurer the options name, the record, the one loop (loop.ts) over
- * measurers (measurer.ts, one file each under measurers/) and its profile
- * phase (profiles.ts). Exports what the CLI and this package's tests use.
+ * measurer the options name (@rtbench/measurers), the record, the one loop
+ * (loop.ts) over measurers and its profile phase (profiles.ts). Exports what
+ * the CLI and this package's tests use.
  */
 export { executeLoop, type Profiler, type ProfilePass, type ProgressEvent, type RunHooks } from './loop.ts';
 export { executeRun, type RunEnvironment, type RunOptions, type RunRequest } from './run.ts';
 export { loadProfileManifest, PROFILE_KINDS, profiler, type ProfileKind } from './profiles.ts';
-export { MeasurerRefused, type Arm, type ArmResult, type MeasurementNeed, type Measurer, type MeasurerDefaults, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PreparedMeasurer, type RunDefaults, type ShownWith, type Unit } from './measurer.ts';
-export { everyMeasurer, longestWarmupMs, MeasurerRegistry, MEASURERS, measurersChosenBy, recordedMeasurer, splitSuiteOptions, suiteMeasurer, UnknownMeasurer } from './measurers/all.ts';
 export { addResults, computeStats } from './record.ts';
-export { capText } from './case-text.ts';
 export { listInRuntime } from './list-cases.ts';
 export { roundsPerArm, type RoundPlan } from './schedule.ts';
 export { numberRepeats, parseRuntimeList, parseVariant, pinsAlone, pinText, quotePart, resolveVariant, splitVariantList, VARIANT_SYNTAX } from './variants.ts';

@@ -8,7 +8,7 @@
 import type { CaseListing } from '@rtbench/core/protocol';
 import { crashCause, endedHow, stderrReason, type JobOutcome } from '@rtbench/process';
 import { UnsafeCacheError } from '@rtbench/host';
-import { capText } from './case-text.ts';
+import { capText } from '@rtbench/measurers';
 import { bundleSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import type { ResolvedVariant } from '@rtbench/runtime-registry';
 

@@ -12,7 +12,7 @@
  */
 import type { CaseResult, Precision, RunRecord } from '@rtbench/core/schema';
 import { createRandom, median } from '@rtbench/stats';
-import type { Arm, ArmResult, LateFailure, Measurer, Unit } from './measurer.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, Unit } from '@rtbench/measurers';
 import type { CaseLook, CellState } from '@rtbench/verdicts';
 import { lookAtCases } from './decided.ts';
 import { casePrecision } from './precision.ts';

@@ -20,7 +20,7 @@ import { folderProof, gitState, LibraryStore, LibraryUnavailableError, type Bund
 import { isResolved, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-registry';
 import { bundleSuite, storePolicy, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import { runtimeStore } from './runtime-store.ts';
-import { bundledPackagesAhead } from './suite-code.ts';
+import { bundledPackagesAhead } from '@rtbench/measurers';
 import { pinText, unknownRuntimeMessage, VARIANT_SYNTAX } from './variants.ts';
 
 type Pin = NonNullable<VariantSpec['packages']>[number];

@@ -3,7 +3,7 @@
  * and the plan port through which a planner (bisect, a release matrix,
  * claims) asks the command for a run planned as `bench --compare` plans one.
  */
-import type { MeasurerOptionValue } from './measurer.ts';
+import type { MeasurerOptionValue } from '@rtbench/measurers';
 import type { RunRequest } from './run.ts';
 
 /** The options of one run as the command line gives them (bench's, as typed): what the CLI plans a run from, and what a planner asks a run to be. */

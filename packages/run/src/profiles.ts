@@ -28,7 +28,7 @@ import {
 } from '@rtbench/profile';
 import { findPerf, writeFileAtomically } from '@rtbench/host';
 import type { Profiler, ProfilePass } from './loop.ts';
-import type { Arm, Unit } from './measurer.ts';
+import type { Arm, Unit } from '@rtbench/measurers';
 import type { ProfileBlock, ProfileHeading, ProfileSection } from '@rtbench/core/profile-view';
 import type { RunRecord } from '@rtbench/core/schema';
 

@@ -13,10 +13,10 @@ import { UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import { hostInfo } from './host.ts';
 import { watchMachine } from './machine-watch.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';
-import type { Arm, BuiltMeasurer, MeasurementNeed, MeasurerDescriptor, PreparedMeasurer } from './measurer.ts';
+import type { Arm, BuiltMeasurer, MeasurementNeed, MeasurerDescriptor, PreparedMeasurer } from '@rtbench/measurers';
 import { addResults } from './record.ts';
 import { BALANCED_ORDER_DESCRIPTION, SHUFFLED_ORDER_DESCRIPTION, type RoundPlan } from './schedule.ts';
-import { nodeEnvWarning, suiteBundle, type SuiteBundle } from './suite-code.ts';
+import { nodeEnvWarning, suiteBundle, type SuiteBundle } from '@rtbench/measurers';
 
 export interface RunOptions {
   /** Sampling time per case and variant, summed over the round plan's rounds, in ms. */

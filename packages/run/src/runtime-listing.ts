@@ -9,7 +9,7 @@ import { RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-ki
 import type { Platform } from '@rtbench/process';
 import { HOST_TOOLS, NpmRuntimeStore, refusedOn, RuntimeNotInstalledError } from '@rtbench/host';
 import { askPlugin, runtimePlugins } from '@rtbench/runtime-registry';
-import { everyMeasurer } from './measurers/all.ts';
+import { everyMeasurer } from '@rtbench/measurers';
 import { runtimeStore } from './runtime-store.ts';
 
 export interface RuntimeRow {

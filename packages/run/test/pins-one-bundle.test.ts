@@ -14,7 +14,7 @@ import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { pluginNamed, type ResolvedVariant } from '@rtbench/runtime-registry';
 import { repoRoot, type SuiteLocation } from '@rtbench/suite-loader';
 import { pinPackages } from '../src/package-pins.ts';
-import { suiteBundle } from '../src/suite-code.ts';
+import { suiteBundle } from '../../measurers/src/suite-code.ts';
 import { parseVariant } from '../src/variants.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rtbench-pins-bundle-'));

@@ -1,7 +1,7 @@
 /** Saving and reading runs. Writes are atomic: a crash never leaves half a file. */
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { refuseLinkOrInput } from './output-place.ts';
-import { MEASURERS, UnknownMeasurer } from '@rtbench/run';
+import { MEASURERS, UnknownMeasurer } from '@rtbench/measurers';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { displayNamesOf } from '@rtbench/runtime-registry';

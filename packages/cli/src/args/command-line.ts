@@ -8,7 +8,7 @@ import { isUnavailable } from '@rtbench/host';
 import { PLATFORMS } from '@rtbench/process';
 import { MAX_MEMORY_OPTION } from './memory-option.ts';
 import { runtimeEngines, runtimePlugins } from '@rtbench/runtime-registry';
-import { MEASURERS, measurersChosenBy, type MeasurerOptionValue } from '@rtbench/run';
+import { MEASURERS, measurersChosenBy, type MeasurerOptionValue } from '@rtbench/measurers';
 import { camelName, type FlagsOf, type OptionSpec, type ParsedFlags, type PositionalSpec } from './args.ts';
 import { BROUGHT_FORMATS_IN_WORDS, broughtFileProblem, checkBroughtFile, isWorkerTarget, listSuites, RUN_TARGETS_IN_WORDS, setBroughtSettings, setWorkerRequests, suiteSummary, type SuiteLocation } from '@rtbench/suite-loader';
 import { benchCommand } from '../commands/bench.ts';
@@ -234,7 +234,7 @@ export interface Command extends CommandHelp {
   run(positionals: readonly string[], flags: ParsedFlags): Promise<number> | number;
 }
 
-/** The measurers' own options (--sets-per-process, --cache-sim), declared by each measurer in @rtbench/run. */
+/** The measurers' own options (--sets-per-process, --cache-sim), declared by each measurer in @rtbench/measurers. */
 const MEASURER_OPTIONS: readonly OptionSpec[] = MEASURERS.options();
 
 /** Options with the measurers' own ones put after --schedule, which chooses among them (else at the end). */

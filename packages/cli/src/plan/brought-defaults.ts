@@ -6,7 +6,7 @@
  * suite loader's to detect.
  */
 import { broughtFormatOfEntry, broughtIsolationOfEntry } from '@rtbench/suite-loader';
-import { MEASURERS, type MeasurerDescriptor } from '@rtbench/run';
+import { MEASURERS, type MeasurerDescriptor } from '@rtbench/measurers';
 import { parsePositiveInt } from '../args/options.ts';
 
 /** The measurer a brought file implies, and the note that says why. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { SampleReading } from '@rtbench/process';
 import { allowedCpus, DUET, seatsFor } from '../src/measurers/duet.ts';
 import { LOCKSTEP, takeTurn } from '../src/measurers/lockstep.ts';
-import { roundsPerArm, type RoundPlan } from '../src/schedule.ts';
+import { roundsPerArm, type RoundPlan } from '../../run/src/schedule.ts';
 
 const arm = (id: string): { id: string } => ({ id });
 const [node, bun, deno, workerd] = ['node', 'bun', 'deno', 'workerd'].map(arm) as [{ id: string }, { id: string }, { id: string }, { id: string }];
