@@ -40,6 +40,9 @@ export async function serveNext(dir, nextPath) {
   const log = console.log;
   const info = console.info;
   console.log = console.info = (...args) => console.error(...args);
+  // The build's folder is the app's root: named, Next.js does not look for a workspace in every folder above it at start,
+  // so deno's reads can be limited to the build and its toolchain (servers.ts).
+  process.env.NEXT_PRIVATE_OUTPUT_TRACE_ROOT = dir;
   const next = createRequire(import.meta.url)(nextPath);
   const app = (next.default ?? next)({ dev: false, dir, quiet: true, hostname: '127.0.0.1' });
   await app.prepare();

@@ -1,8 +1,9 @@
 /** The build's cache key, the Next.js server's reserved paths and the Worker's compatibility: what ties them to the rest of rtbench. */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { broughtServerProblem } from '@rtbench/core';
 import { RESERVED as HOST_RESERVED } from '../../../packages/host-timed/src/request/paths.ts';
 import { APP_DIR, buildKey, nodePrefixed } from '../build.ts';
 import { joinFlightChunks } from '../normalize.ts';
@@ -55,14 +56,27 @@ describe('the servers', () => {
     expect(RESERVED).toEqual(HOST_RESERVED);
   });
 
-  it('workerd serves the adapter Worker with the flags of the app\'s wrangler config; node and bun run the Next.js program, deno is unsupported with why', () => {
+  it('workerd serves the adapter Worker with the flags of the app\'s wrangler config; node, bun and deno run the Next.js program', () => {
     // Its comments are whole lines.
     const text = readFileSync(join(APP_DIR, 'wrangler.jsonc'), 'utf8').replace(/^\s*\/\/.*$/gm, '');
     const config = JSON.parse(text) as { compatibility_date: string; compatibility_flags: string[] };
     expect(WORKER_COMPATIBILITY).toEqual({ date: config.compatibility_date, flags: config.compatibility_flags });
     expect(serverFor('workerd', '/x/serve.mjs')).toBeUndefined();
     for (const runtime of ['node', 'bun']) expect(serverFor(runtime, '/x/serve.mjs')).toEqual({ program: '/x/serve.mjs' });
-    expect(serverFor('deno', '/x/serve.mjs')).toEqual({ unsupported: expect.stringContaining('read access') });
+  });
+
+  it('deno reads the build, the toolchain its node_modules links to and serve-next.mjs, and is given the CPU count and the environment', () => {
+    const root = mkdtempSync(join(tmpdir(), 'next-page-build-'));
+    const [build, toolchain] = [join(root, 'build'), join(root, 'libraries', 'next-page@1')];
+    mkdirSync(build);
+    mkdirSync(join(toolchain, 'node_modules'), { recursive: true });
+    symlinkSync(join(toolchain, 'node_modules'), join(build, 'node_modules'));
+    const server = serverFor('deno', join(build, 'serve.mjs'));
+    expect(server).toEqual({
+      program: join(build, 'serve.mjs'),
+      permissions: { read: [build, realpathSync(join(toolchain, 'node_modules')), join(APP_DIR, '..', 'serve-next.mjs')], sys: ['cpus'], env: true },
+    });
+    expect(broughtServerProblem(server)).toBeUndefined();
   });
 });
 

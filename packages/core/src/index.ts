@@ -26,6 +26,7 @@ export { digest, DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY, type Digest } fro
 export { seededRandom } from './random.ts';
 export { DEFAULT_MEASURE_OPTIONS, MEASURE_FRAMES, TIER_UP_CALLS, type MeasureOptions } from './measure.ts';
 export {
+  broughtServerProblem,
   DEFAULT_REQUESTS_PER_PROCESS,
   drawRequests,
   isRequestCaseSpec,
@@ -42,3 +43,4 @@ export {
   type ResponseNormalizer,
   type ResponseToNormalize,
 } from './request.ts';
+export { SERVER_PERMISSION_NAMES, serverPermissionsProblem, type ServerPermissionName, type ServerPermissions } from './server-permissions.ts';

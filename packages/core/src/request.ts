@@ -9,6 +9,7 @@
  */
 import { CPU_THREADS, type CpuThreads } from './cpu-per-request.ts';
 import { seededRandom } from './random.ts';
+import { serverPermissionsProblem, type ServerPermissions } from './server-permissions.ts';
 import { caseId, type CaseSpec, type Params, type SuiteDefinition } from './suite.ts';
 
 /** One request as the host sends it. */
@@ -77,8 +78,16 @@ export interface RequestDeclaration {
  * A server a suite brings: a program the runtime runs as it is (it prints
  * `listening <port>` first and answers rtbench's reserved paths, as
  * host-timed's request wrapper does), or why the runtime cannot serve it.
+ * `permissions`: what the program needs of a runtime that grants access by
+ * permission (deno: a framework's server reads its build from disk); the
+ * other runtimes ignore it (server-permissions.ts).
  */
-export type BroughtServer = { readonly program: string } | { readonly unsupported: string };
+export type BroughtServer = { readonly program: string; readonly permissions?: ServerPermissions } | { readonly unsupported: string };
+
+/** Why a server a declaration brings cannot run as declared (its permissions), in one clause; undefined when it can or there is none. */
+export function broughtServerProblem(brought: BroughtServer | undefined): string | undefined {
+  return brought && 'program' in brought && brought.permissions !== undefined ? serverPermissionsProblem(brought.permissions) : undefined;
+}
 
 /** A Workers compatibility date (YYYY-MM-DD) and flags (`nodejs_compat`, …). */
 export interface WorkersCompatibility {

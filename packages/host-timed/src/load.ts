@@ -9,7 +9,7 @@
  * server that answers some requests with an error status, or drops some, is
  * measured: the errors are counted beside its figures.
  */
-import type { WorkersCompatibility } from '@rtbench/core';
+import type { ServerPermissions, WorkersCompatibility } from '@rtbench/core';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,8 +65,8 @@ export interface RunningServer {
 
 const LISTENING = /^listening (\d+)\s*$/;
 
-function startProgramServer(v: RunnableVariant, serverPath: string, timeoutMs: number): Promise<RunningServer> {
-  const cmd = programCommand(v, serverPath, { net: true });
+function startProgramServer(v: RunnableVariant, serverPath: string, timeoutMs: number, permissions?: ServerPermissions): Promise<RunningServer> {
+  const cmd = programCommand(v, serverPath, { net: true, ...(permissions ? { permissions } : {}) });
   const { child, exited } = spawnTracked({ command: cmd.command, args: cmd.args, env: cmd.env });
   const output = new Tail();
   let ended = false;
@@ -132,8 +132,14 @@ async function startServedProgram(v: RunnableVariant, serverPath: string, timeou
 
 /** A fresh server of `serverPath` on the variant, however its runtime runs programs; its port undefined when it did not report one in time. */
 /** `compatibility`: a Workers handler's date and flags, for a runtime that serves Workers modules (the others have no such setting). */
-export function startServer(v: RunnableVariant, serverPath: string, timeoutMs: number, compatibility?: WorkersCompatibility): Promise<RunningServer> {
-  return v.plugin.programs.kind === 'server' ? startServedProgram(v, serverPath, timeoutMs, compatibility) : startProgramServer(v, serverPath, timeoutMs);
+/** What a server is served with: the Workers compatibility (a runtime that serves modules), the permissions a brought server declares (one that runs programs). */
+export interface ServeOptions {
+  compatibility?: WorkersCompatibility;
+  permissions?: ServerPermissions;
+}
+
+export function startServer(v: RunnableVariant, serverPath: string, timeoutMs: number, options: ServeOptions = {}): Promise<RunningServer> {
+  return v.plugin.programs.kind === 'server' ? startServedProgram(v, serverPath, timeoutMs, options.compatibility) : startProgramServer(v, serverPath, timeoutMs, options.permissions);
 }
 
 /** One request to the server, as the load generator will send it. */

@@ -5,7 +5,7 @@
  */
 import type { HostTimedSuite } from '@rtbench/host-timed';
 import { hostSuiteCode, suiteCodeOf } from '@rtbench/host-timed';
-import type { RequestSuite } from '@rtbench/core';
+import { broughtServerProblem, type RequestSuite } from '@rtbench/core';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import type { BundledPackage, NodeEnvUse } from '@rtbench/host';
 import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, suiteLoadError, type ArmBuild, type Bundle, type SuiteLocation } from '@rtbench/suite-loader';
@@ -86,6 +86,13 @@ export async function requestSuiteCode(suite: SuiteLocation, plugins: readonly R
     handlers = [...new Set(declarations.map((d) => d.handler))];
   } catch (error) {
     throw suiteLoadError(suite, error);
+  }
+  // The permissions a brought server declares are checked before anything runs.
+  for (const d of declarations) {
+    for (const plugin of plugins) {
+      const problem = broughtServerProblem(d.server?.(plugin.name));
+      if (problem) throw suiteLoadError(suite, new Error(`request "${d.name}", its server for ${plugin.name}: ${problem}`));
+    }
   }
   return suiteCodeOf(suite.entry, () => handlers, new Map(plugins.map((p) => [p.name, p.bundle])), repoRoot);
 }

@@ -8,7 +8,7 @@
  * `{ unavailable: '<why>' }`; the sentence a user reads is made by
  * @rtbench/host's cannotMessage(), the one place that says so.
  */
-import type { RuntimeKind, WorkersCompatibility } from '@rtbench/core';
+import type { RuntimeKind, ServerPermissions, WorkersCompatibility } from '@rtbench/core';
 import type { ChildExit, JobOutcome, LiveCase, RunningJob, Tail, WarmProcess } from '@rtbench/process';
 import type { RuntimeStore } from './store.ts';
 import type { NpmRuntime } from './npm-runtime.ts';
@@ -36,6 +36,12 @@ interface ProgramOptions {
   cacheDir?: string;
   /** Let the program listen on loopback (deno needs the permission). */
   net?: boolean;
+  /**
+   * What a server a suite brings asks for (core's server-permissions.ts):
+   * a runtime that grants access by permission grants these and no more;
+   * the others ignore it.
+   */
+  permissions?: ServerPermissions;
 }
 
 /** A runtime serving a program on 127.0.0.1, started by its plug-in. */

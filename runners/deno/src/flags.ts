@@ -7,6 +7,7 @@
  * argument. Deno splits that list on commas, so a V8 flag whose value holds a
  * comma cannot be passed and is refused here rather than split silently.
  */
+import { SERVER_PERMISSION_NAMES, type ServerPermissions } from '@rtbench/core';
 import { FlagError, splitFlag, type TranslatedFlags } from '@rtbench/runtime-kit';
 
 const PERMISSION = /^--(?:(?:allow|deny)-(?:read|write|net|env|sys|run|ffi|import)(?:=.*)?|allow-all)$/s;
@@ -29,4 +30,13 @@ export function withV8Flags(args: readonly string[], more: readonly string[]): s
   const at = args.findIndex((a) => a.startsWith('--v8-flags='));
   if (at < 0) return [`--v8-flags=${more.join(',')}`, ...args];
   return args.map((a, i) => (i === at ? `${a},${more.join(',')}` : a));
+}
+
+/** A brought server's declared permissions as deno's flags, in a fixed order: `--allow-read`, `--allow-env=A,B`. */
+export function permissionFlags(permissions: ServerPermissions): string[] {
+  return SERVER_PERMISSION_NAMES.flatMap((name) => {
+    const value = permissions[name];
+    if (value === undefined) return [];
+    return [value === true ? `--allow-${name}` : `--allow-${name}=${value.join(',')}`];
+  });
 }

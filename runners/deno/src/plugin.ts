@@ -4,7 +4,8 @@
  * machine; `deno@system` is the deno on PATH and `deno=/path/to/deno` a build
  * of your own. Each job is `deno run` on the bundle with no permissions but
  * env (suites read NODE_ENV; the entry leaves only the variant's variables)
- * and those the variant grants (flags.ts), no config or lock file, no remote
+ * and those the variant grants (flags.ts; a server a suite brings: those it
+ * declares, in place of env's), no config or lock file, no remote
  * or npm resolution, and no V8 code cache, so every round compiles from source
  * as on the other runtimes. runners/deno/README.md.
  */
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { cpuProfFlags, V8_ENGINE, NO_ISOLATE_START, v8HeapSampling, FlagError, inspectFlag, type JobRequest, overriddenV8Flags, parseV8FlagValues, processJobs, type RuntimePlugin, type SingleNpmRuntime, semverReleases, singleNpmRuntimeSpecs, spawnWith } from '@rtbench/runtime-kit';
 import { runBriefly, sealJob, wrapped, type SpawnJobOptions } from '@rtbench/process';
 import { npmDeno, probeDeno } from './binary.ts';
-import { translateDenoFlags, withV8Flags } from './flags.ts';
+import { permissionFlags, translateDenoFlags, withV8Flags } from './flags.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -92,9 +93,11 @@ export const denoRuntime: RuntimePlugin = {
     kind: 'process',
     command(target, flags, script, options = {}) {
       // DENO_RUN_ARGS carries --no-code-cache; with a cache directory deno keeps its V8 code cache there instead.
-      const runArgs = options.cacheDir ? DENO_RUN_ARGS.filter((a) => a !== '--no-code-cache') : [...DENO_RUN_ARGS];
+      // A brought server's declared permissions are its whole grant, env's included (it replaces the default --allow-env).
+      const runArgs = DENO_RUN_ARGS.filter((a) => !(options.cacheDir && a === '--no-code-cache') && !(options.permissions && a === '--allow-env'));
+      const declared = options.permissions ? permissionFlags(options.permissions) : [];
       const net = options.net ? ['--allow-net=127.0.0.1'] : [];
-      return { command: target.binary, args: [...runArgs, ...net, ...flags.args, script], env: childEnv({ ...(options.cacheDir ? { DENO_DIR: options.cacheDir } : {}), ...flags.env }) };
+      return { command: target.binary, args: [...runArgs, ...declared, ...net, ...flags.args, script], env: childEnv({ ...(options.cacheDir ? { DENO_DIR: options.cacheDir } : {}), ...flags.env }) };
     },
     codeCache: { note: "V8's code cache in DENO_DIR" },
     isolateStart: NO_ISOLATE_START,

@@ -1,7 +1,8 @@
 /** A deno variant's flags (pure: no deno started): deno's permission flags go to `deno run` as written, the rest to --v8-flags. */
 import { describe, expect, it } from 'vitest';
-import { FlagError } from '@rtbench/runtime-kit';
-import { isDenoPermission, translateDenoFlags } from '../src/flags.ts';
+import { FlagError, type RuntimeTarget } from '@rtbench/runtime-kit';
+import { isDenoPermission, permissionFlags, translateDenoFlags } from '../src/flags.ts';
+import { DENO_RUN_ARGS, denoRuntime } from '../src/plugin.ts';
 
 describe('deno flags', () => {
   it("passes deno's permission flags to deno run, and V8's in one --v8-flags list", () => {
@@ -21,5 +22,32 @@ describe('deno flags', () => {
 
   it('still refuses a V8 flag whose value holds a comma', () => {
     expect(() => translateDenoFlags(['--allow-read', '--stack-size=1,2'])).toThrow(FlagError);
+  });
+
+  it("writes a brought server's declared permissions as deno's flags, in a fixed order", () => {
+    expect(permissionFlags({})).toEqual([]);
+    expect(permissionFlags({ env: true, sys: ['cpus'], read: ['/build', '/toolchain'] })).toEqual(['--allow-read=/build,/toolchain', '--allow-env', '--allow-sys=cpus']);
+    expect(permissionFlags({ ffi: true, run: ['/bin/true'], write: ['/out'] })).toEqual(['--allow-write=/out', '--allow-run=/bin/true', '--allow-ffi']);
+  });
+});
+
+describe("a program's command on deno", () => {
+  const target = { runtime: 'deno', spec: 'deno', binary: '/deno', source: 'npm', version: '2.9.6', engine: 'v8', engineVersion: '15.0' } as RuntimeTarget;
+  const flags = { args: ['--v8-flags=--max-old-space-size=512'], env: {} };
+  const command = (options: Parameters<Extract<typeof denoRuntime.programs, { kind: 'process' }>['command']>[3]) => {
+    const programs = denoRuntime.programs;
+    if (programs.kind !== 'process') throw new Error('deno runs programs as processes');
+    return programs.command(target, flags, '/serve.mjs', options).args;
+  };
+
+  it('gives env and loopback alone when nothing is declared', () => {
+    expect(command({ net: true })).toEqual([...DENO_RUN_ARGS, '--allow-net=127.0.0.1', ...flags.args, '/serve.mjs']);
+  });
+
+  it("grants a brought server what it declares and no more: the declaration replaces env's default grant, loopback stays", () => {
+    const args = command({ net: true, permissions: { read: ['/build'], sys: ['cpus'] } });
+    expect(args).toEqual([...DENO_RUN_ARGS.filter((a) => a !== '--allow-env'), '--allow-read=/build', '--allow-sys=cpus', '--allow-net=127.0.0.1', ...flags.args, '/serve.mjs']);
+    expect(command({ net: true, permissions: { env: ['NODE_ENV'] } })).toContain('--allow-env=NODE_ENV');
+    expect(command({ net: true, permissions: { env: ['NODE_ENV'] } })).not.toContain('--allow-env');
   });
 });

@@ -15,7 +15,7 @@
  * stopped by its PID whatever happens; what it left running is named.
  */
 import { createHash } from 'node:crypto';
-import type { DrawnRequest, RequestShape, ResponseNormalizer, WorkersCompatibility } from '@rtbench/core';
+import type { DrawnRequest, RequestShape, ResponseNormalizer, ServerPermissions, WorkersCompatibility } from '@rtbench/core';
 import type { MaskedAnswer } from '@rtbench/core/schema';
 import { endedHow, exitOf, leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
 import type { RunnableVariant } from '../variant.ts';
@@ -44,6 +44,8 @@ export interface RequestRoundPlan {
   timeoutMs: number;
   /** The handler's Workers compatibility date and flags, for the runtime that serves Workers modules. */
   compatibility?: WorkersCompatibility;
+  /** What a server the suite brings declares it needs, for a runtime that grants access by permission. */
+  permissions?: ServerPermissions;
   /** How the responses prove the same work: their changing spans masked (default), or every byte (strict). */
   sameWork?: SameWorkRule;
   /** The suite's own normalizing of a body before masking. */
@@ -264,7 +266,10 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
 
 export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan): Promise<RequestRoundOutcome> {
   const started = performance.now();
-  const server = await startServer(v, plan.serverPath, plan.timeoutMs, plan.compatibility);
+  const server = await startServer(v, plan.serverPath, plan.timeoutMs, {
+    ...(plan.compatibility ? { compatibility: plan.compatibility } : {}),
+    ...(plan.permissions ? { permissions: plan.permissions } : {}),
+  });
   const stopOnAbort = (): void => void server.stop();
   plan.signal?.addEventListener('abort', stopOnAbort, { once: true });
   let outcome: RequestRoundOutcome;

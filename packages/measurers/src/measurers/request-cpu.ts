@@ -10,7 +10,7 @@
  * in flight, and each request's figure is its wave's CPU over the requests
  * answered in it (host-timed request/waves.ts).
  */
-import { digest, drawRequests, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure } from '@rtbench/core';
+import { digest, drawRequests, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure, type ServerPermissions } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
 import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule } from '@rtbench/host-timed';
@@ -142,7 +142,7 @@ function requestUnits(cases: readonly RequestCaseSpec[]): Unit[] {
   return [...byDeclaration.values()].map((cs) => ({ key: cs[0]!.id, cases: cs }));
 }
 
-type ServerBundle = { path: string; nodeEnv?: NodeEnvUse } | { error: string } | { unsupported: string };
+type ServerBundle = { path: string; nodeEnv?: NodeEnvUse; permissions?: ServerPermissions } | { error: string } | { unsupported: string };
 
 function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): Measurer {
   const bundles = new Map<string, Promise<ServerBundle>>();
@@ -152,7 +152,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
     // A server the suite brings for this runtime (a framework's own) runs as it is.
     const brought = d.server?.(arm.plugin.name);
     if (!p && brought) {
-      p = Promise.resolve('program' in brought ? { path: brought.program } : brought);
+      p = Promise.resolve('program' in brought ? { path: brought.program, ...(brought.permissions ? { permissions: brought.permissions } : {}) } : brought);
       bundles.set(id, p);
     }
     if (!p) {
@@ -184,7 +184,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
         const server = await bundled(declaration, unit.key, arm);
         const outcome: RequestRoundOutcome =
           'path' in server
-            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, sameWork: budget.sameWork, concurrency: budget.concurrency, ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(context.signal ? { signal: context.signal } : {}) })
+            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, sameWork: budget.sameWork, concurrency: budget.concurrency, ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(server.permissions ? { permissions: server.permissions } : {}), ...(context.signal ? { signal: context.signal } : {}) })
             : 'unsupported' in server
               ? { ok: false, kind: 'unsupported', message: server.unsupported }
               : { ok: false, kind: 'error', message: server.error };
