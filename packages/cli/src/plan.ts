@@ -106,7 +106,10 @@ export function roundPlanFrom(flags: PlanFlags, compare: boolean, measurer: Meas
   if (!adaptive) return { order, rounds };
   const target = flags.target !== undefined ? parsePercent(flags.target, '--target') : defaults.target;
   if (target <= 0) throw new UsageError('--target must be more than 0%');
-  const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(rounds, defaults.maxRounds), '--max-rounds');
+  // A comparison under the rule draws no more rounds for a case than the fixed design gives it: a 2–3% change the
+  // sequence cannot place by then takes the fixed design's time at most, not twice it (docs/measurements/stopping.md).
+  const most = compare && rule ? defaults.rounds : defaults.maxRounds;
+  const maxRounds = parsePositiveInt(flags.maxRounds ?? Math.max(rounds, most), '--max-rounds');
   if (maxRounds < rounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${rounds}`);
   const maxTime = flags.maxTime ?? defaults.maxTime;
   return { order, rounds, adaptive: { target, maxRounds, ...(maxTime ? { budgetMs: parseDuration(maxTime, '--max-time') } : {}), ...(rule ? { rule } : {}) } };

@@ -37,7 +37,11 @@ describe('roundPlanFrom', () => {
       rounds: DECIDED_MIN_PAIRS.bench,
       adaptive: { target: 0.02, maxRounds: BENCH_DEFAULTS.maxRounds, budgetMs: 60_000, rule: 'decided' },
     });
-    expect(roundPlanFrom({ stop: 'decided' }, true)).toEqual({ order: 'balanced', rounds: DECIDED_MIN_PAIRS.compare, adaptive: { target: 0.02, maxRounds: COMPARE_DEFAULTS.maxRounds, rule: 'decided' } });
+    // A comparison's case draws at most the fixed design's rounds under the rule; --max-rounds still says.
+    expect(roundPlanFrom({ stop: 'decided' }, true)).toEqual({ order: 'balanced', rounds: DECIDED_MIN_PAIRS.compare, adaptive: { target: 0.02, maxRounds: COMPARE_DEFAULTS.rounds, rule: 'decided' } });
+    expect(COMPARE_DEFAULTS.rounds).toBeLessThan(COMPARE_DEFAULTS.maxRounds);
+    expect(roundPlanFrom({ stop: 'decided', maxRounds: '50' }, true).adaptive?.maxRounds).toBe(50);
+    expect(roundPlanFrom({ target: '2%' }, true).adaptive?.maxRounds).toBe(COMPARE_DEFAULTS.maxRounds);
     expect(roundPlanFrom({ stop: 'decided', rounds: '8' }, false).rounds).toBe(8);
     expect(roundPlanFrom({ stop: 'precise' }, false)).toEqual(roundPlanFrom({}, false));
     expect(() => roundPlanFrom({ stop: 'soon' }, false)).toThrow('--stop must be precise or decided, not "soon"');

@@ -58,10 +58,10 @@ function fakeMeasurer(samples: (armId: string, round: number, unit: string) => n
   };
 }
 
-async function run(options: { cases?: string[]; arms?: string[]; schedule: RoundPlan; measurer: (calls: Call[]) => Measurer; signal?: AbortSignal }) {
+async function run(options: { cases?: string[]; arms?: string[]; schedule: RoundPlan; measurer: (calls: Call[]) => Measurer; signal?: AbortSignal; mode?: RunRecord['mode'] }) {
   const cases = options.cases ?? ['a'];
   const armIds = options.arms ?? ['x', 'y'];
-  const record = emptyRun(cases, armIds);
+  const record = { ...emptyRun(cases, armIds), ...(options.mode ? { mode: options.mode } : {}) };
   const resultFor = addResults(record, cases.map((id) => ({ id })), armIds.map((id) => ({ id })));
   const calls: Call[] = [];
   const saves: number[] = [];
@@ -162,6 +162,23 @@ describe('executeLoop', () => {
     expect(stop('edge')!.rounds).toBeGreaterThan(5);
     // No budget, so no cell says it ran out (`*`).
     expect(r.results.some((x) => x.precision?.stoppedBy === 'time-budget')).toBe(false);
+  });
+
+  it("under the 'decided' rule, one far process pair does not alone put a comparison's case out of reach; a table's it does", async () => {
+    // "far": y is 0.976 of x in every round but the third, where it is 1.09: from its five pairs the cell alone
+    // would need hundreds more; the other four project a word within a few, so a comparison goes on and decides it.
+    const samples = (armId: string, round: number): number[] => {
+      const f = armId === 'x' ? 1 : round === 2 ? 1.09 : 0.976 * (1 + 0.001 * (round % 3));
+      return [100 * f, 100 * f, 100 * f];
+    };
+    const schedule: RoundPlan = { order: 'shuffled', rounds: 5, adaptive: { target: 0.02, maxRounds: 30, rule: 'decided' } };
+    const compared = await run({ cases: ['far'], schedule, mode: 'compare', measurer: (calls) => fakeMeasurer(samples, calls) });
+    expect(compared.calls.length).toBeGreaterThan(5);
+    expect(compared.calls.length).toBeLessThan(30);
+    expect(compared.run.results.find((x) => x.variantId === 'y')!.precision).toMatchObject({ stoppedBy: 'decided', rounds: compared.calls.length });
+    const table = await run({ cases: ['far'], schedule, mode: 'bench', measurer: (calls) => fakeMeasurer(samples, calls) });
+    expect(table.calls).toHaveLength(5);
+    expect(table.run.results.find((x) => x.variantId === 'y')!.precision).toMatchObject({ stoppedBy: 'out-of-reach', rounds: 5 });
   });
 
   it('stops adding rounds when the time budget is spent', async () => {

@@ -16,10 +16,10 @@ export {
   type CompareOptions,
   type Verdict,
 } from './verdict.ts';
-export { unitInference, welchInference, intervalAt, pValueOf, hasInterval, unitMeans, MIN_UNITS, type UnitInference, type UnpairedArm } from './units.ts';
+export { unitInference, withoutFarthestUnit, welchInference, intervalAt, pValueOf, hasInterval, unitMeans, MIN_UNITS, type UnitInference, type UnpairedArm } from './units.ts';
 export { wilcoxonSignedRank, mannWhitney, hodgesLehmann, type ShiftResult } from './rank-tests.ts';
 export { benjaminiHochberg, applyFdr, applyEbh, eBenjaminiHochberg, adjustedConfidence, type FdrOptions } from './fdr.ts';
-export { anytimeEValue, anytimeIntervalAt } from './confidence-sequence.ts';
+export { anytimeEValue, anytimeIntervalAt, anytimeUnitsToDecide } from './confidence-sequence.ts';
 export { geometricMeanRatio, geometricMeanRatioUnpaired, type SuiteAggregate, type UnpairedCase, type CaseValues } from './suite.ts';
 export { normalCdf, normalQuantile } from './normal.ts';
 export { detectModes, bestSplit, criticalRatio, modeDefaults, MIN_VALUES_FOR_MODES, type Mode, type ModeSummary, type ModeOptions, type Split } from './modes.ts';

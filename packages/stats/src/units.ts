@@ -55,6 +55,28 @@ export function unitInference(values: readonly number[], units?: readonly (strin
   return { estimate: mean, se: Math.sqrt(variance / means.length), df: means.length - 1, units: means.length };
 }
 
+/**
+ * The paired inference with the one unit farthest from the median of the
+ * unit means left out; undefined with fewer than MIN_UNITS + 1 units. Not
+ * for an interval (leaving out the far unit is what makes it narrow): for a
+ * projection of the units a cell would need, so that one far process pair
+ * does not alone make a cell look out of reach (verdicts' stopping.ts).
+ */
+export function withoutFarthestUnit(values: readonly number[], units?: readonly (string | number)[]): UnitInference | undefined {
+  const means = unitMeans(values, units);
+  if (means.length <= MIN_UNITS) return undefined;
+  const sorted = [...means].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const centre = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  let far = 0;
+  means.forEach((m, i) => {
+    if (Math.abs(m - centre) > Math.abs(means[far]! - centre)) far = i;
+  });
+  const rest = means.filter((_, i) => i !== far);
+  const { mean, variance } = moments(rest);
+  return { estimate: mean, se: Math.sqrt(variance / rest.length), df: rest.length - 1, units: rest.length };
+}
+
 /** One arm of an unpaired comparison: log values and the unit (process) each came from. */
 export interface UnpairedArm {
   values: readonly number[];

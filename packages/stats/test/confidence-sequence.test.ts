@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anytimeEValue, anytimeHalfWidth, anytimeIntervalAt, anytimeUnitsToDecide, readAnytimeAt, ANYTIME_PRIOR_PRECISION } from '../src/confidence-sequence.ts';
 import { applyEbh, eBenjaminiHochberg } from '../src/fdr.ts';
-import { intervalAt, unitInference, type UnitInference } from '../src/units.ts';
+import { intervalAt, unitInference, withoutFarthestUnit, type UnitInference } from '../src/units.ts';
 import { comparePaired } from '../src/verdict.ts';
 import { lognormal, normalSource } from './helpers.ts';
 
@@ -155,6 +155,32 @@ describe('anytimeUnitsToDecide', () => {
     // None from no units, even with a spread of 0 (which alone would bound every later width at 0).
     expect(anytimeUnitsToDecide({ estimate: 0.5, se: 0, df: 0, units: 0 }, 0.95, 0.01)).toBeUndefined();
     expect(anytimeUnitsToDecide({ estimate: 0.5, se: Infinity, df: 4, units: 5 }, 0.95, 0.01)).toBeUndefined();
+  });
+});
+
+describe('withoutFarthestUnit', () => {
+  it('leaves out the unit mean farthest from the median, and gives the paired inference of the rest', () => {
+    const rest = unitInference([-0.024, -0.026, -0.022, -0.025]);
+    expect(withoutFarthestUnit([-0.024, -0.026, 0.09, -0.022, -0.025])).toEqual(rest);
+    // Units are reduced to their means first: unit b's mean is the far one.
+    expect(withoutFarthestUnit([1, 3, 2, 2, 9, 11, 2, 4], ['a', 'a', 'c', 'c', 'b', 'b', 'd', 'd'])).toEqual(unitInference([2, 2, 3]));
+  });
+
+  it('measures farness from the median, the middle two averaged for an even count', () => {
+    // Median 1.5: 3.2 is 1.7 from it, 0 is 1.5 (from the upper middle, 2, it would be 0 that goes).
+    expect(withoutFarthestUnit([0, 1, 2, 3.2])!.estimate).toBeCloseTo(1, 12);
+    // Median 1.5: −0.2 is 1.7 from it, 3 is 1.5 (from the lower middle, 1, it would be 3).
+    expect(withoutFarthestUnit([-0.2, 1, 2, 3])!.estimate).toBeCloseTo(2, 12);
+    // An odd count: the middle one, 4, from which 0 is 4 away and 7.8 is 3.8 (from the middle two's mean, 3, 7.8 would go).
+    expect(withoutFarthestUnit([0, 2, 4, 4.5, 7.8])!.estimate).toBeCloseTo(4.575, 12);
+    // Two equally far: the first goes.
+    expect(withoutFarthestUnit([0, 1, 1, 2])!.estimate).toBeCloseTo(4 / 3, 12);
+  });
+
+  it('needs one unit more than an interval does', () => {
+    expect(withoutFarthestUnit([1, 2, 3])).toBeUndefined();
+    expect(withoutFarthestUnit([1, 2, 3, 3], [0, 1, 2, 2])).toBeUndefined();
+    expect(withoutFarthestUnit([1, 2, 3, 10])).toMatchObject({ units: 3, df: 2 });
   });
 });
 

@@ -12,7 +12,7 @@
  * stopping on a word keeps the intervals' and the table's error rates
  * (docs/comparing.md, "Stopping when decided").
  */
-import { applyEbh, MIN_UNITS, type Comparison } from '@rtbench/stats';
+import { anytimeUnitsToDecide, applyEbh, MIN_UNITS, type Comparison, type UnitInference } from '@rtbench/stats';
 
 export type CellState =
   | { state: 'decided' }
@@ -43,18 +43,31 @@ function readTable(cells: readonly (Comparison | undefined)[], confidence: numbe
   });
 }
 
-/** An undecided cell is open while the units it would need fit in `reachable`, out of reach once they do not. */
-function withinReach(r: Comparison, reachable: number): CellState {
-  const need = r.unitsToDecide !== undefined ? { unitsToDecide: r.unitsToDecide } : {};
+/**
+ * An undecided cell is open while the units it would need fit in `reachable`,
+ * out of reach once they do not. With `steadier` (its inference without its
+ * farthest unit), the need is the smaller of the two projections, the left-out
+ * unit counted back: one far process pair alone does not put a cell out of
+ * reach. Giving up early never adds a word, so this changes only the cost.
+ */
+function withinReach(r: Comparison, reachable: number, steadier?: UnitInference): CellState {
+  const without = steadier && anytimeUnitsToDecide(steadier, r.confidence, r.threshold);
+  const units = without === undefined ? r.unitsToDecide : Math.min(without + 1, r.unitsToDecide ?? Infinity);
+  const need = units !== undefined ? { unitsToDecide: units } : {};
   // Too few units for a projection yet: open until there are.
-  const open = r.units < MIN_UNITS ? r.units < reachable : r.unitsToDecide !== undefined && r.unitsToDecide <= reachable;
+  const open = r.units < MIN_UNITS ? r.units < reachable : units !== undefined && units <= reachable;
   return { state: open ? 'open' : 'out-of-reach', units: r.units, ...need };
 }
 
-/** A cell of a table stopped case by case: the case it belongs to (an index) and its comparison (undefined: decided). */
+/**
+ * A cell of a table stopped case by case: the case it belongs to (an index),
+ * its comparison (undefined: decided) and, for the projection of the units it
+ * needs, its inference without its farthest unit (units.ts withoutFarthestUnit).
+ */
 export interface CaseCell {
   caseIndex: number;
   comparison: Comparison | undefined;
+  steadier?: UnitInference | undefined;
 }
 
 export interface CaseLookOptions {
@@ -90,7 +103,7 @@ export function lookByCase(cells: readonly CaseCell[], cases: number, opts: Case
   const read = readTable(cells.map((c) => c.comparison), opts.confidence);
   const stateAt = (i: number, rounds: number): CellState => {
     const r = read[i];
-    return r ? withinReach(r, Math.floor((rounds * r.units) / r.n)) : { state: 'decided' };
+    return r ? withinReach(r, Math.floor((rounds * r.units) / r.n), cells[i]!.steadier) : { state: 'decided' };
   };
   const cellsOf = Array.from({ length: cases }, (_, k) => cells.flatMap((c, i) => (c.caseIndex === k ? [i] : [])));
   const open = cellsOf.filter((of) => of.some((i) => stateAt(i, opts.maxRounds).state === 'open')).length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparePaired, createRandom } from '@rtbench/stats';
+import { anytimeUnitsToDecide, comparePaired, createRandom, withoutFarthestUnit } from '@rtbench/stats';
 import { adjustAll, lookByCase, unitsToNextWord, type CellState } from '../src/index.ts';
 import { lookAtTable } from '../src/stopping.ts';
 
@@ -99,5 +99,45 @@ describe('lookByCase', () => {
     const looks = lookByCase(cells, 3, { confidence: 0.95, maxRounds: 1000, reachableRounds: () => 1000 });
     const table = lookAtTable(cells.map((c) => c.comparison), { confidence: 0.95, reachableUnits: 1000 });
     expect(looks.flatMap((l) => l.states).map((s) => s.state === 'decided')).toEqual([0, 1, 2, 3].map((i) => table[i]!.state === 'decided'));
+  });
+
+  describe('one far process pair', () => {
+    // Four pairs agree on −2.4%; the fifth is +9%: its spread alone puts the cell past any reach.
+    const logRatios = [-0.024, -0.026, 0.09, -0.022, -0.025];
+    const comparison = comparePaired(logRatios.map(() => 1), logRatios.map(Math.exp));
+    const steadier = withoutFarthestUnit(logRatios)!;
+    const look = (withSteadier: boolean, maxRounds = 30) => lookByCase([{ caseIndex: 0, comparison, ...(withSteadier ? { steadier } : {}) }], 1, { confidence: 0.95, maxRounds, reachableRounds: () => maxRounds })[0]!;
+
+    it('puts a cell out of reach when its projection without the far pair is past the reach too', () => {
+      expect(comparison.verdict).toBe('inconclusive');
+      expect(look(false).states[0]).toMatchObject({ state: 'out-of-reach', units: 5 });
+      expect(look(false).next).toBeUndefined();
+    });
+
+    it('keeps it open while the other pairs project a word within reach, the far pair counted back', () => {
+      const without = anytimeUnitsToDecide(steadier, 0.95, 0.01)!;
+      expect(without).toBe(4);
+      expect(look(true).states[0]).toEqual({ state: 'open', units: 5, unitsToDecide: without + 1 });
+      expect(look(true).next).toBe(0);
+      // Within reach only while the reach holds the far pair too.
+      expect(look(true, without).states[0]!.state).toBe('out-of-reach');
+      expect(look(true, without + 1).states[0]!.state).toBe('open');
+    });
+
+    it('takes the smaller projection: leaving the far pair out never puts a cell further from a word', () => {
+      // Here the far pair is what moves the mean away from 0: without it the rest straddle 0, further from a word.
+      const pulled = [0.03, -0.03, 0.02, -0.025, 0.3];
+      const c = comparePaired(pulled.map(() => 1), pulled.map(Math.exp));
+      const rest = withoutFarthestUnit(pulled)!;
+      const at = (cell: Parameters<typeof lookByCase>[0][number]) => lookByCase([cell], 1, { confidence: 0.95, maxRounds: 1000, reachableRounds: () => 1000 })[0]!.states[0]!;
+      const plain = at({ caseIndex: 0, comparison: c });
+      expect(plain).toEqual({ state: 'open', units: 5, unitsToDecide: anytimeUnitsToDecide(c.inference, 0.95, 0.01) });
+      expect(anytimeUnitsToDecide(rest, 0.95, 0.01)! + 1).toBeGreaterThan((plain as { unitsToDecide: number }).unitsToDecide);
+      expect(at({ caseIndex: 0, comparison: c, steadier: rest })).toEqual(plain);
+      // A rest that no count decides leaves the plain projection.
+      const straddling = withoutFarthestUnit([0.06, -0.05, 0.05, -0.04, 0.5])!;
+      expect(anytimeUnitsToDecide(straddling, 0.95, 0.01)).toBeUndefined();
+      expect(at({ caseIndex: 0, comparison: c, steadier: straddling })).toEqual(plain);
+    });
   });
 });
