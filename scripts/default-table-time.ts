@@ -3,7 +3,8 @@
  * (json-reviver unless named; any bench flags after `--`) and prints its wall
  * time, the loop's, the timed share, the independent process pairs per case,
  * the cells decided, and what the watched warmups found and cost (each
- * process's warmup to its steady point, and the classes). With `--from
+ * process's warmup to its steady point, and the classes), and what a
+ * learned warmup would have cost instead (learnedWarmup below). With `--from
  * run.json` it reads a saved run instead (no wall time: not measured).
  *
  *   flock /tmp/rtbench-measure.lock npx tsx scripts/default-table-time.ts
@@ -14,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { parseRun, type RoundRecord, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
 import { processesOf } from '@rtbench/stats';
 import { benchRun } from './lib.ts';
@@ -62,4 +63,41 @@ if (watched.length) {
   const total = settledMs.reduce((a, b) => a + b, 0);
   console.log(`watched warmups: ${watched.length} processes × cases; to steady (or the maximum): median ${median(settledMs).toFixed(0)} ms, max ${Math.max(...settledMs).toFixed(0)} ms, sum ${(total / 1e3).toFixed(1)} s of process time`);
 }
+const learned = learnedWarmup(run, 1.2);
+if (learned) console.log(`the slowest arm's warmup per case and round: watched ${(learned.watchedMs / 1e3).toFixed(1)} s; learned (later processes run the first one's calls to steady + 20%) ${(learned.learnedMs / 1e3).toFixed(1)} s, over ${learned.caseRounds} case-rounds`);
 console.log(`classes: ${[...classes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none (not classified)'}; cells marked: ${marked.length}`);
+
+/**
+ * A learned warmup, projected from a saved run: the first process of each
+ * arm and case watches to its steady point, and later ones run that many
+ * calls times `margin`. A later process's time to those calls is read from
+ * its own watched series (interpolated; past its end, at its median sample's
+ * rate). Summed per case and round over the slowest arm (the arms warm side
+ * by side and the set waits for the last), beside the watched warmups' sum.
+ */
+function learnedWarmup(r: RunRecord, margin: number): { watchedMs: number; learnedMs: number; caseRounds: number } | undefined {
+  const watchedOf = (x: RoundRecord): number => x.warmup?.steadyAt?.ms ?? x.warmup?.ms[x.warmup.ms.length - 1] ?? 0;
+  const slowest = new Map<string, { watched: number; learned: number }>();
+  for (const result of r.results) {
+    const first = [...result.rounds].sort((a, b) => a.round - b.round).find((x) => x.warmup?.steadyAt);
+    for (const x of result.rounds) {
+      const watched = watchedOf(x);
+      const series = x.warmup;
+      let learned = watched;
+      if (first && x !== first && series?.calls.length) {
+        const target = first.warmup!.steadyAt!.calls * margin;
+        const at = series.calls.findIndex((c) => c >= target);
+        const last = series.calls.length - 1;
+        if (at > 0) learned = series.ms[at - 1]! + ((series.ms[at]! - series.ms[at - 1]!) * (target - series.calls[at - 1]!)) / (series.calls[at]! - series.calls[at - 1]!);
+        else if (at === 0) learned = (series.ms[0]! * target) / series.calls[0]!;
+        else learned = series.ms[last]! + ((target - series.calls[last]!) * median(x.samples)) / 1e6;
+      }
+      const key = `${result.caseId}\u0000${x.round}`;
+      const entry = slowest.get(key) ?? { watched: 0, learned: 0 };
+      slowest.set(key, { watched: Math.max(entry.watched, watched), learned: Math.max(entry.learned, learned) });
+    }
+  }
+  if (!slowest.size) return undefined;
+  const sum = (pick: (e: { watched: number; learned: number }) => number): number => [...slowest.values()].reduce((a, e) => a + pick(e), 0);
+  return { watchedMs: sum((e) => e.watched), learnedMs: sum((e) => e.learned), caseRounds: slowest.size };
+}
