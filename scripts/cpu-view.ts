@@ -8,6 +8,7 @@
  * scripts/structure-targets.ts.
  */
 import ts from 'typescript';
+import { importStatements } from './source-syntax.ts';
 
 /** The view file, and core's file that declares the figure (paths from the repository's root). */
 export const CPU_VIEW = 'packages/report/src/views/cpu-per-request.ts';
@@ -21,18 +22,9 @@ export interface SourceText {
   text: string;
 }
 
-const parse = (file: SourceText): ts.SourceFile => ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
-
-/** Each name a file imports (as it is exported, before any `as`), with its line. */
+/** Each name a file imports by name, with its line. */
 function importedNames(file: SourceText): Array<{ name: string; line: number }> {
-  const source = parse(file);
-  const out: Array<{ name: string; line: number }> = [];
-  for (const statement of source.statements) {
-    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
-    if (!bindings || !ts.isNamedImports(bindings)) continue;
-    for (const element of bindings.elements) out.push({ name: (element.propertyName ?? element.name).text, line: source.getLineAndCharacterOfPosition(element.getStart()).line + 1 });
-  }
-  return out;
+  return importStatements(ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true)).flatMap((s) => s.named);
 }
 
 /** Files of report other than the view that import a name CPU per request is computed from (`declared`: the declaration file's exports). */

@@ -6,19 +6,17 @@
  * (a fifth runtime, a runtime with releases), which are written as an outside
  * plug-in would be. Read by scripts/structure-targets.ts.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { sourceFiles } from './source-comments.ts';
+import { importStatements, parseSource, sourceFiles } from './source-syntax.ts';
 
 const KIT = '@rtbench/runtime-kit';
-
-const parse = (file: string): ts.SourceFile => ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
 
 /** The names a module exports: each `export { … }` name, each exported declaration, and what `export *` hands on. */
 export function exportedNames(file: string): string[] {
   const names: string[] = [];
-  for (const node of parse(file).statements) {
+  for (const node of parseSource(file).statements) {
     if (ts.isExportDeclaration(node)) {
       if (node.exportClause && ts.isNamedExports(node.exportClause)) names.push(...node.exportClause.elements.map((e) => e.name.text));
       else if (node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) names.push(...exportedNames(join(file, '..', node.moduleSpecifier.text)));
@@ -32,14 +30,8 @@ export function exportedNames(file: string): string[] {
 
 /** The names a file imports from runtime-kit (types included); 'all' for a namespace import. */
 function kitImports(file: string): string[] | 'all' {
-  const names: string[] = [];
-  for (const node of parse(file).statements) {
-    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier) || node.moduleSpecifier.text !== KIT) continue;
-    const bindings = node.importClause?.namedBindings;
-    if (bindings && ts.isNamespaceImport(bindings)) return 'all';
-    if (bindings && ts.isNamedImports(bindings)) names.push(...bindings.elements.map((e) => (e.propertyName ?? e.name).text));
-  }
-  return names;
+  const fromKit = importStatements(parseSource(file)).filter((s) => s.spec === KIT);
+  return fromKit.some((s) => s.whole === 'namespace') ? 'all' : fromKit.flatMap((s) => s.named.map((n) => n.name));
 }
 
 /** The plug-ins' source files under `root`: runners/*\/src and test/fixtures/. */

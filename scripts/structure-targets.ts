@@ -21,7 +21,7 @@ import ts from 'typescript';
 import { runSchema } from '../packages/core/src/schema.ts';
 import { everyMeasurer } from '../packages/measurers/src/measurers/all.ts';
 import { exportedNames, kitExportsNoPluginUses } from './kit-exports.ts';
-import { commentRanges, sourceFiles } from './source-comments.ts';
+import { commentRanges, importStatements, parseSource as parse, sourceFiles } from './source-syntax.ts';
 import { CPU_DECLARATION, cpuViewFindings } from './cpu-view.ts';
 import { reachesIntoSuite } from './suite-folders.ts';
 
@@ -44,15 +44,6 @@ function packageSources(top: 'packages' | 'runners'): string[] {
 }
 
 const rel = (file: string): string => relative(repoRoot, file);
-
-const parsed = new Map<string, ts.SourceFile>();
-
-/** A file's syntax tree, parsed once however many targets read it. */
-function parse(file: string): ts.SourceFile {
-  let source = parsed.get(file);
-  if (!source) parsed.set(file, (source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)));
-  return source;
-}
 
 /** Every string literal's text (template pieces included) with its line. */
 function stringLiterals(source: ts.SourceFile): Array<{ text: string; line: number }> {
@@ -403,16 +394,9 @@ const STARTS_A_PROCESS: Record<string, readonly string[] | 'all'> = {
   '@rtbench/run': ['executeLoop'],
 };
 
-/** Each import of `file` with the names it takes (a namespace or side-effect import takes 'all'). */
+/** Each import of `file` with the names it takes (a namespace, default or bare import takes 'all'). */
 function importedNames(file: string): Array<{ spec: string; names: string[] | 'all' }> {
-  const out: Array<{ spec: string; names: string[] | 'all' }> = [];
-  for (const node of parse(file).statements) {
-    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) continue;
-    const bindings = node.importClause?.namedBindings;
-    const names = bindings && ts.isNamedImports(bindings) && !node.importClause?.name ? bindings.elements.map((e) => (e.propertyName ?? e.name).text) : 'all';
-    out.push({ spec: node.moduleSpecifier.text, names });
-  }
-  return out;
+  return importStatements(parse(file)).map((s) => ({ spec: s.spec, names: s.whole ? 'all' : s.named.map((n) => n.name) }));
 }
 
 function cliStartsNoProcess(): Target {
