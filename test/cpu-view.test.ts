@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { CPU_DECLARATION, CPU_VIEW, cpuViewFindings } from '../scripts/cpu-view.ts';
 import { repoRoot } from './helpers/cli.ts';
 
-const DECLARED = ['CPU_THREADS', 'CPU_SAMPLES', 'loadCpuThreads', 'requestCpuThreads', 'CpuPerRequestFigure'];
+const DECLARED = ['CPU_THREADS', 'CpuSample', 'loadCpuThreads', 'requestCpuThreads', 'CpuPerRequestFigure'];
 const view = { path: CPU_VIEW, text: readFileSync(join(repoRoot, CPU_VIEW), 'utf8') };
 
 describe('one view file for CPU per request', () => {

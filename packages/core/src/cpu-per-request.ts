@@ -20,12 +20,13 @@ export const CPU_THREADS = {
 export type CpuThreads = keyof typeof CPU_THREADS;
 
 /** What one sample of a figure is. */
-export const CPU_SAMPLES = {
-  request: "one request's CPU, read before it is sent and after its response, once the threads are idle",
-  wave: "a wave's CPU (requests in flight together) over the requests answered in it",
-  window: "a load round's measured window's CPU over the responses counted in it",
-} as const;
-export type CpuSample = keyof typeof CPU_SAMPLES;
+export type CpuSample =
+  /** One request's CPU, read before it is sent and after its response, once the threads are idle. */
+  | 'request'
+  /** A wave's CPU (requests in flight together) over the requests answered in it. */
+  | 'wave'
+  /** A load round's measured window's CPU over the responses counted in it. */
+  | 'window';
 
 /** One figure of CPU per request. */
 export interface CpuPerRequestFigure {
