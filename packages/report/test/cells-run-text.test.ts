@@ -10,6 +10,7 @@ import { comparePaired, compareUnpaired } from '@rtbench/stats';
 import type { Metric } from '@rtbench/core/schema';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';
 import { benchView } from '../src/index.ts';
+import { terminalReporter } from '../src/reporters/terminal.ts';
 import { benchCells, benchFacts, benchGeomeanLine, benchKey, budgetLine, benchLegend, benchResultRow, comparisonCells, comparisonKey, designLine, hostLines, legend, relativeText, whereText } from '../src/cells/run.ts';
 import type { BenchRow, BenchView, CaseComparison, ComparisonView } from '../src/views/types.ts';
 import type { RatioComparison } from '@rtbench/verdicts';
@@ -28,6 +29,13 @@ const stopped = (row: BenchRow, precision: NonNullable<BenchRow['precision']>): 
 
 /** A ratio whose interval straddles 1 and the threshold: undecided (≈). */
 const undecidedRatio = paired([0.1, -0.08, 0.05, -0.12, 0.09, -0.04]);
+
+/** The terminal table's line on the rows marked `*` (counted by the grid that marks them), or undefined. */
+const budgetLineUnder = (view: BenchView): string | undefined =>
+  terminalReporter
+    .render(view, { color: false, columns: 200 })
+    .split('\n')
+    .find((l) => l.startsWith('* '));
 
 const WORDS_MARKS = 'faster/slower: excludes 1, change >1%; "faster <1%": excludes 1, change less; =: within ±1%; ≈: undecided';
 
@@ -49,15 +57,16 @@ describe("a bench table's key", () => {
     // Out of budget but decided ("slower"), and the baseline: nothing for the reader to act on, no mark.
     view.cases[0]!.rows = view.cases[0]!.rows.map((r) => stopped(r, ranOut));
     expect(view.cases[0]!.rows.map((r) => benchCells(r, false).rounds)).toEqual(['6', '6']);
-    expect(budgetLine(view)).toBeUndefined();
+    expect(budgetLineUnder(view)).toBeUndefined();
     // Undecided when the budget ran out: marked, and counted.
     for (const c of view.cases.slice(1)) c.rows[1] = { ...stopped(c.rows[1]!, ranOut), relative: undecidedRatio };
     expect(benchCells(view.cases[1]!.rows[1]!, false)).toMatchObject({ rounds: '6*', budgetMarked: true });
-    expect(budgetLine(view)).toBe('* 2 rows undecided within the budget (--max-rounds 30 / --max-time 60 s): more could decide them');
+    expect(budgetLineUnder(view)).toBe('* 2 rows undecided within the budget (--max-rounds 30 / --max-time 60 s): more could decide them');
     // Undecided within the budget (it stopped at its target): no mark.
     view.cases[2]!.rows[1] = stopped(view.cases[2]!.rows[1]!, { ...ranOut, stoppedBy: 'target' });
     expect(benchCells(view.cases[2]!.rows[1]!, false)).toMatchObject({ rounds: '6', budgetMarked: false });
-    expect(budgetLine(view)).toBe('* 1 row undecided within the budget (--max-rounds 30 / --max-time 60 s): more could decide it');
+    expect(budgetLineUnder(view)).toBe('* 1 row undecided within the budget (--max-rounds 30 / --max-time 60 s): more could decide it');
+    expect(budgetLine(view, 0)).toBeUndefined();
     // The key leaves the mark to that line.
     expect(benchKey(view)).toBe(`95% intervals (95% over 3 ratios): ${WORDS_MARKS}. --explain: the method.`);
   });

@@ -217,11 +217,10 @@ function budgetText(adaptive: NonNullable<RunRecord['options']['adaptive']>): st
 }
 
 /**
- * The one line under a table (by default; --explain: its legend) that counts the rows marked `*`: undecided
- * when the budget ran out, what more budget could decide. Undefined when no row is.
+ * The one line under a table (by default; --explain: its legend) that counts the rows marked `*` (`marked`, as
+ * the table counted them): undecided when the budget ran out, what more budget could decide. Undefined when no row is.
  */
-export function budgetLine(view: BenchView): string | undefined {
-  const { marked } = budgetRows(view);
+export function budgetLine(view: BenchView, marked: number): string | undefined {
   const adaptive = view.run.options.adaptive;
   if (!marked) return undefined;
   return `* ${counted(marked, 'row')} undecided within the budget${adaptive ? ` (${budgetText(adaptive)})` : ''}: more could decide ${marked === 1 ? 'it' : 'them'}`;

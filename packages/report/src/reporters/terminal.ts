@@ -125,6 +125,8 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
   const paintOf = (f: (typeof figures)[number], r: ResultRow): Paint => ('emphasis' in f ? emphasis[f.emphasis](r) : plain);
   const rows: GridRow[] = [];
   let below = false;
+  // Rows marked `*`, counted as they are built for the line under the table.
+  let budgetMarks = 0;
   // Why a row has no figures, said once under the table however many rows share it.
   const reasons: string[] = [];
   const reasonNumber = (text: string): number => (reasons.includes(text) ? reasons.indexOf(text) : reasons.push(text) - 1) + 1;
@@ -140,6 +142,7 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
       }
       const r = benchResultRow(row, bc.digestMismatch !== undefined);
       below ||= belowClock(r);
+      if (budgetMarked(r)) budgetMarks++;
       rows.push({
         cells: [
           ...lead,
@@ -150,7 +153,7 @@ function benchGrid(view: BenchView, layout: Layout, c: Colors) {
       });
     });
   }
-  return { columns, rows, belowClock: below, labels, reasons };
+  return { columns, rows, belowClock: below, budgetMarks, labels, reasons };
 }
 
 /** The marks a table uses, in MARKS' order, with the rows each is on. */
@@ -196,7 +199,7 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   const geomean = benchGeomeanLine(view);
   if (geomean) lines.push(...wrapped(geomean, columns, c.bold));
   // The rows marked *, counted once; --explain counts them in its legend.
-  const budget = options.explain ? undefined : budgetLine(view);
+  const budget = options.explain ? undefined : budgetLine(view, grid.budgetMarks);
   if (budget) lines.push(...wrapped(budget, columns, c.yellow));
   // What each mark means and which processes a steady-state mark stands for: --explain; by default the key names the marks.
   const marks = options.explain ? marksLegend(view) : undefined;
