@@ -8,7 +8,7 @@ import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { StepOutcome, StepRequest } from './types.ts';
 import { STATE_FILE, type BisectFolder, type SavedStep } from './state.ts';
 import { readCampaignRun } from '@rtbench/campaign';
-import { releaseVariant, type ReleaseRange } from '@rtbench/run';
+import { isCacheEntryName, releaseVariant, type ReleaseRange } from '@rtbench/run';
 import { isResolved } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import { logRatiosOf, type Releases } from './step.ts';
@@ -42,12 +42,9 @@ export async function replayStep(saved: SavedStep, request: StepRequest, ctx: { 
   return 'failed' in got ? { kind: 'cannot-run', release: got.failed === 'older' ? request.older : request.newer, reason: got.reason } : { kind: 'measured', logRatios: got.logRatios };
 }
 
-/** A cache entry's name: `<package>@<version>`, a scope's slash as "+", another platform's name after a "+". */
-const ENTRY_NAME = /^@?[\w.+-]+@[\w.+-]+$/;
-
 /** `entry` is a folder directly in the runtime cache `cache`, named as an install is, links resolved. */
 function inCache(entry: unknown, cache: string): entry is string {
-  if (typeof entry !== 'string' || !isAbsolute(entry) || !ENTRY_NAME.test(basename(entry))) return false;
+  if (typeof entry !== 'string' || !isAbsolute(entry) || !isCacheEntryName(basename(entry))) return false;
   const real = (p: string): string => (existsSync(p) ? realpathSync(p) : resolve(p));
   return dirname(real(entry)) === real(cache);
 }

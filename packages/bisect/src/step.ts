@@ -9,21 +9,24 @@
  */
 import { existsSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
-import type { RuntimeTarget } from '@rtbench/runtime-kit';
+import { releaseFor, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { pairRounds, unitMeans } from '@rtbench/stats';
 import { resolveVariant, runtimeStore } from '@rtbench/run';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
 import { releaseVariant, type ReleaseRange } from '@rtbench/run';
 import type { BisectFolder } from './state.ts';
 
-/** Where a release of the range is (or would be) installed in the runtime cache; undefined when the tag names no release. */
+/** Where a release of the range is (or would be) installed in the runtime cache; undefined when the tag names no release npm lists. */
 async function cacheEntryOf(range: ReleaseRange, tag: string): Promise<string | undefined> {
   // A package's versions go to the library store, which no bisect cleans.
   if (!range.plugin) return undefined;
   const store = runtimeStore();
-  const releases = range.plugin.releases!;
-  const version = releases.npmVersionOf(tag, await store.releases.versions(releases.template.package));
-  return version === undefined ? undefined : store.cacheEntry({ ...releases.template, version, spec: `${range.runtime}@${tag}` });
+  // The install the release resolves to, as a resolve finds it; one npm does not list is never installed.
+  const release = await releaseFor(range.plugin.releases!, range.runtime, tag, store.releases).catch((error: unknown) => {
+    if (error instanceof RuntimeUnavailableError) return undefined;
+    throw error;
+  });
+  return release && store.cacheEntry(release);
 }
 
 /**

@@ -9,11 +9,10 @@ export { contentHash, ownerOnlyDir, storeNamedFile, UnsafeCacheError } from './p
 export { findPerf, perfRecordWrap } from './perf.ts';
 export { commitRanks, gitState } from './git.ts';
 export { HOST_TOOLS, PERF_SUPPORT, THREAD_CPU_SUPPORT, VALGRIND_SUPPORT, type HostTool } from './host-tools.ts';
-export { NpmRuntimeStore, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeUntrustedError } from './runtime-store.ts';
+export { isCacheEntryName, NpmRuntimeStore, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeUntrustedError } from './runtime-store.ts';
 export { npmInstaller } from './npm-client.ts';
 export { sha256File } from './file-hash.ts';
 export { EVERY_PLATFORM, linuxOnly, refusedOn, type PlatformSupport } from './platform-support.ts';
 export { fileStamp, slug } from './file-name.ts';
 export { cannotMessage, isUnavailable, type CapabilityName, type Unavailable } from './capability.ts';
 export type { BundleTarget, NpmInstallLocation, ProgramCommand, ProgramOptions, ReleaseIndex, RuntimeStore, WarmupHorizon } from './plugin-shapes.ts';
-export { stableVersionsInOrder } from './stable-versions.ts';

@@ -10,7 +10,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReleaseIndex } from './plugin-shapes.ts';
-import { stableVersionsInOrder } from './stable-versions.ts';
+import { stableVersionsInOrder } from '@rtbench/core/versions';
 
 /** The nearest node_modules/.pnpm above this file: the checkout's pnpm store (none when installed by npm). */
 function pnpmStore(from = dirname(fileURLToPath(import.meta.url))): string | undefined {

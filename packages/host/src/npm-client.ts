@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { runBriefly, whichOnPath } from '@rtbench/process';
 import type { Platform } from '@rtbench/process';
 import type { ReleaseIndex } from './plugin-shapes.ts';
-import { stableVersionsInOrder } from './stable-versions.ts';
+import { stableVersionsInOrder } from '@rtbench/core/versions';
 
 /** npm's --os and --cpu for a platform: Node's words, which npm shares. */
 function npmPlatformArgs(platform: Platform): string[] {

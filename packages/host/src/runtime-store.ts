@@ -78,6 +78,14 @@ function cacheEntryName(rt: Pick<PlatformInstall, 'package' | 'version' | 'forei
   return `${rt.package.replace('/', '+')}@${rt.version}${rt.foreign ? `+${rt.foreign}` : ''}`;
 }
 
+/** A name cacheEntryName gives: `<package>@<version>`, a scope's "@" and "+", another platform after a "+". */
+const ENTRY_NAME = /^@?[\w.+-]+@[\w.+-]+$/;
+
+/** Whether a folder's name is one the runtime cache names an install by (a bisect's --clean removes no other). */
+export function isCacheEntryName(name: string): boolean {
+  return ENTRY_NAME.test(name);
+}
+
 const TEMP_PREFIX = '.installing-';
 
 /** "~/…" for a path under the home directory: messages stay one short line. */

@@ -11,13 +11,13 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { binaryInPackage, onEveryPlatform, RuntimeUnavailableError, type NpmRuntime } from '@rtbench/runtime-kit';
 import { npmInstaller, npmReason, npmReleaseIndex, type RuntimeInstaller } from '../src/npm-client.ts';
 import { readInstallRecord } from '../src/install-record.ts';
-import { NpmRuntimeStore, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeUntrustedError, type RuntimeStoreOptions } from '../src/runtime-store.ts';
+import { isCacheEntryName, NpmRuntimeStore, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeUntrustedError, type RuntimeStoreOptions } from '../src/runtime-store.ts';
 
 let root: string;
 let cache: string;
@@ -324,6 +324,9 @@ describe('a cached runtime is proven before it is used', () => {
     // The same binary in the entry named for its own platform is that platform's, and is recorded.
     const arm64Store = store(fakeInstaller(), { install: false, platform: 'linux-arm64' });
     const own = arm64Store.cacheEntry(fakeRuntime())!;
+    // Named for its platform, and still a name --clean knows as the cache's (so is this machine's).
+    expect(basename(own)).toMatch(/\+linux-arm64$/);
+    expect([own, entry()].every((e) => isCacheEntryName(basename(e)))).toBe(true);
     const binaryThere = elfEntry(own, 183);
     expect(await arm64Store.get(fakeRuntime())).toEqual({ binary: binaryThere, location: 'cache' });
     expect(readInstallRecord(own)?.sha256).toBe(sha256(binaryThere));

@@ -6,6 +6,9 @@
  * reported with the command that installs it.
  */
 import { NpmRuntimeStore } from '@rtbench/host';
+
+/** How the cache names an install: what a bisect's --clean checks an entry's name against. */
+export { isCacheEntryName } from '@rtbench/host';
 import { storePolicy } from '@rtbench/suite-loader';
 
 let store: NpmRuntimeStore | undefined;

@@ -9,6 +9,7 @@
  * release) is the plug-in's `releases` hook (plugin.ts); this module does the
  * rest once.
  */
+import { isStableVersion } from '@rtbench/core/versions';
 import type { NpmRuntime } from './npm-runtime.ts';
 import { RuntimeUnavailableError } from './types.ts';
 
@@ -37,8 +38,6 @@ export interface ReleaseIndex {
   /** Set when the list is only what this machine holds (installed or cached), never the registry's: why ("RTBENCH_NO_INSTALL is set"). */
   offline?: string;
 }
-
-const STABLE = /^(\d+)\.(\d+)\.(\d+)$/;
 
 /** The install of one release: the template's package and binary lookup at another version. */
 function releaseRuntime(releases: RuntimeReleases, npmVersion: string, spec: string): NpmRuntime {
@@ -86,7 +85,7 @@ export function semverReleases(template: NpmRuntime, diskPerRelease = '90–160 
     template,
     diskPerRelease,
     tagOf: (v) => v,
-    npmVersionOf: (tag) => (STABLE.test(tag) ? tag : undefined),
-    looksLikeRelease: (tag) => STABLE.test(tag),
+    npmVersionOf: (tag) => (isStableVersion(tag) ? tag : undefined),
+    looksLikeRelease: isStableVersion,
   };
 }

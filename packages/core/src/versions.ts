@@ -1,5 +1,14 @@
-/** A package's releases as the npm registry's list gives them, reduced to the stable ones in order (the releases a runtime or a library is measured at). */
+/**
+ * Stable versions as npm writes them (X.Y.Z, no prerelease): the releases a
+ * runtime or a library is measured at. One pattern for the plug-in contract
+ * (a release tag written as one) and the host (the registry's list reduced).
+ */
 const STABLE = /^(\d+)\.(\d+)\.(\d+)$/;
+
+/** Whether `v` is written as a stable version, X.Y.Z. */
+export function isStableVersion(v: string): boolean {
+  return STABLE.test(v);
+}
 
 /** Orders stable versions numerically (24.10.0 after 24.9.0); prereleases and other strings are dropped. */
 export function stableVersionsInOrder(versions: readonly string[]): string[] {
