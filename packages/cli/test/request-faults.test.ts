@@ -6,8 +6,9 @@
  * that never ends is read within a bound (the CLI's own memory stays
  * small), a handler that never answers one request is counted the same
  * way on every runtime (workerd's own 500 for it is not the handler's),
- * and a 500 the handler chose is not believed to be a throw because it
- * says so in a header.
+ * a 500 the handler chose is not believed to be a throw because it
+ * says so in a header, and a handler that throws once its body's client has
+ * gone (ending node's and deno's servers) is named by its own error.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,11 +58,14 @@ async function bench(args: string[]): Promise<Watched> {
 let all: Watched;
 /** A body that never ends given 5 s: an unbounded read held over a gigabyte by then. */
 let endless: Watched;
+/** A handler that throws outside any request once the client of its endless body has gone. */
+let breaks: Watched;
 
 beforeAll(async () => {
-  [all, endless] = await Promise.all([
+  [all, endless, breaks] = await Promise.all([
     bench(['--runtime', RUNTIMES.join(','), '--filter', 'hangs once,spins once,endless body,forges', '--timeout', '1s']),
     bench(['--runtime', 'node', '--filter', 'endless body', '--timeout', '5s']),
+    bench(['--runtime', 'node,deno', '--filter', 'breaks when left', '--timeout', '1s']),
   ]);
 }, 600_000);
 
@@ -111,6 +115,19 @@ describe('request handlers that misbehave once', () => {
       const round = result('hangs once [cpu=js thread]', variant).rounds[0]!;
       expect(round.requests!.outcomes, variant).toEqual({ ok: 5, serverError: 0, threw: 0, notAResponse: 0, timedOut: 1 });
       expect(round.samples.length, variant).toBe(5);
+    }
+  });
+
+  it("a server ended by the handler's own error says that error, in one bounded line, and keeps what it measured", () => {
+    expect(breaks.status, breaks.stderr).toBe(0);
+    for (const variant of ['node', 'deno']) {
+      const r = result('breaks when left [cpu=js thread]', variant, breaks.run);
+      const stopped = r.failures.map((f) => f.message).find((m) => m.startsWith('a round stopped early'));
+      // The handler's Error and the start of its message, cut: not "exited with code 1" alone. The server ends
+      // while the round reads the body, or as the next request is sent: either is said after it.
+      expect(stopped, `${variant}: ${warnings(r)}`).toMatch(new RegExp(`^a round stopped early: the ${variant} server exited with code 1 \\((?:error: Uncaught )?Error: the body's client left\\.+…\\)(?: after a request answered a body over 16 MiB| \\(a request failed: [^\\n]*\\))$`));
+      expect(stopped!.length, variant).toBeLessThan(400);
+      expect(r.rounds[0]!.samples.length, variant).toBe(2);
     }
   });
 

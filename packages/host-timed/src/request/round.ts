@@ -17,7 +17,8 @@
 import { createHash } from 'node:crypto';
 import type { DrawnRequest, RequestShape, ResponseNormalizer, ServerPermissions, WorkersCompatibility } from '@rtbench/core';
 import type { MaskedAnswer } from '@rtbench/core/schema';
-import { endedHow, exitOf, leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
+import { firstLine } from '@rtbench/core/words';
+import { endedHow, exitOf, leftBehindWarning, stderrReason, threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
 import type { RunnableVariant } from '../variant.ts';
 import type { BundledProgram } from '@rtbench/host';
 import { bundleProgram, variantNodeEnv } from '../bundle.ts';
@@ -179,10 +180,17 @@ function shareOf(deltas: Map<number, number>, answered: number): Map<number, num
   return new Map([...deltas].map(([tid, ns]) => [tid, perRequestShare(ns, answered) ?? 0]));
 }
 
-/** How the server ended, once it has: a cause named for the round cut short. */
+/** The most of the server's own words a cause quotes: one line, not a handler's whole message. */
+const SAID_CHARS = 200;
+
+/**
+ * How the server ended, once it has, and the error it printed last (a handler's throw outside any request
+ * ends the process): a cause named for the round cut short. Its "listening" line is no reason.
+ */
 async function serverExit(v: RunnableVariant, server: RunningServer): Promise<string> {
   const exit = await within(server.exited, 1_000, undefined);
-  return `the ${v.plugin.name} server ${exit ? endedHow(exitOf(exit)) : 'exited'}`;
+  const said = stderrReason(server.output.toString().replace(/^listening \d+\s*$/m, ''));
+  return `the ${v.plugin.name} server ${exit ? endedHow(exitOf(exit)) : 'exited'}${said ? ` (${firstLine(said, SAID_CHARS)})` : ''}`;
 }
 
 /** A 5xx answer held until the wrapper's record says the handler gave it. */
