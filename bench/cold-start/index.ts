@@ -11,7 +11,7 @@
  * 'isolate start' group loads the program as a new worker into a running
  * workerd through its worker loader: isolate start without process start.
  */
-import { hostTimedSuite, type StartupMeasurement } from '@rtbench/host-timed';
+import { hostTimedSuite, type GeneratedModules, type StartupMeasurement } from '@rtbench/host-timed';
 import { generatedModulePath } from './src/generate.ts';
 
 const here = (file: string): string => new URL(file, import.meta.url).pathname;
@@ -21,12 +21,12 @@ export const GENERATED_SIZES = { '10kb': 10_000, '100kb': 100_000, '1mb': 1_000_
 interface Program {
   name: string;
   params: Record<string, string>;
-  program: string | (() => string);
+  program: string | ((generated: GeneratedModules) => string);
 }
 
 const programs: Program[] = [
   { name: 'empty', params: {}, program: here('./src/empty.ts') },
-  ...Object.entries(GENERATED_SIZES).map(([size, bytes]) => ({ name: 'generated', params: { size }, program: () => generatedModulePath(bytes) })),
+  ...Object.entries(GENERATED_SIZES).map(([size, bytes]) => ({ name: 'generated', params: { size }, program: (generated: GeneratedModules) => generatedModulePath(generated, bytes) })),
   { name: 'react-dom/server renderToString', params: {}, program: here('./src/react-ssr.ts') },
   { name: 'zod schema + parse', params: {}, program: here('./src/zod-validate.ts') },
 ];

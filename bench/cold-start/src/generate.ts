@@ -9,10 +9,8 @@
  * top level builds an index over every table and calls one handler in eight.
  * The default export is a checksum of that work, identical on every runtime.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { seededRandom } from '@rtbench/core';
+import type { GeneratedModules } from '@rtbench/host-timed';
 
 const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'orders', 'users', 'cart', 'invoice', 'search', 'render', 'session', 'token', 'region', 'price', 'stock', 'review'];
 
@@ -78,30 +76,17 @@ export default "generated " + handlers.length + " handlers, " + byId.size + " ro
   return parts.join('');
 }
 
+const sources = new Map<string, string>();
+
 /**
- * This process's own folder for generated modules: made fresh (mkdtemp: a new
- * name, mode 0700) and removed when the process exits. Never a fixed name
- * reused across runs: whoever made such a folder first would decide what a
- * later run (maybe another user's, maybe root's) executes.
+ * Writes the module for a size where `generated` keeps them (the program
+ * cache's owner-only folder, named by content: the same path in every run, so
+ * its bundle is reused) and returns its path. The source is made once per
+ * process; the file is checked against it on every call.
  */
-let ownDir: string | undefined;
-function generatedDir(): string {
-  if (ownDir) return ownDir;
-  const dir = mkdtempSync(join(tmpdir(), 'rtbench-cold-start-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return (ownDir = dir);
-}
-
-const written = new Map<string, string>();
-
-/** Writes the module for a size once per process (into its own folder) and returns its path. */
-export function generatedModulePath(targetBytes: number, seed = 1): string {
-  const name = `generated-${targetBytes}-${seed}.mjs`;
-  let path = written.get(name);
-  if (!path) {
-    path = join(generatedDir(), name);
-    writeFileSync(path, generateModule(targetBytes, seed), { flag: 'wx', mode: 0o600 });
-    written.set(name, path);
-  }
-  return path;
+export function generatedModulePath(generated: GeneratedModules, targetBytes: number, seed = 1): string {
+  const stem = `generated-${targetBytes}-${seed}`;
+  let source = sources.get(stem);
+  if (source === undefined) sources.set(stem, (source = generateModule(targetBytes, seed)));
+  return generated.write(stem, source);
 }

@@ -11,6 +11,7 @@ export type { RoundOutcome, RoundValues, RoundFailure } from './outcome.ts';
 export { programCommand, type RunnableVariant } from './variant.ts';
 export { choosePinning, type Pinning } from './pinning.ts';
 export { bundleProgram, startupWrapper, type Wrapper } from './bundle.ts';
+export { generatedModules, type GeneratedModules } from './generated.ts';
 export { hostSuiteCode, suiteCodeOf } from './code.ts';
 export type { SameWorkRule } from './request/answers.ts';
 export { bundleRequestServer, runRequestRound, type RequestOutcomes, type RequestRoundOutcome, type RequestRoundPlan, type RequestRoundValues } from './request/round.ts';

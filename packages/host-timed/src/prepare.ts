@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { cannotMessage, isUnavailable } from '@rtbench/host';
 import { guardDir, removeGuardedDir } from '@rtbench/process';
 import { bundleProgram, startupWrapper, variantNodeEnv } from './bundle.ts';
+import { generatedModules } from './generated.ts';
 import { runLoadRound } from './load.ts';
 import { fail, type RoundOutcome } from './outcome.ts';
 import { timeFirstLine, timeFirstResponse, timeIsolateStart, type TimingLimits } from './startup.ts';
@@ -36,10 +37,10 @@ export interface RoundBudget extends TimingLimits {
 
 const programPaths = new WeakMap<StartupMeasurement, string>();
 
-function programOf(m: StartupMeasurement): string {
+function programOf(m: StartupMeasurement, programDir: string): string {
   if (typeof m.program === 'string') return m.program;
   let path = programPaths.get(m);
-  if (!path) programPaths.set(m, (path = m.program()));
+  if (!path) programPaths.set(m, (path = m.program(generatedModules(programDir))));
   return path;
 }
 
@@ -56,11 +57,11 @@ async function prepareStartup(m: StartupMeasurement, v: RunnableVariant, limits:
   if (m.start === 'isolate') {
     if (isUnavailable(programs.isolateStart)) return { unsupported: cannotMessage(v.plugin, 'isolateStart', programs.isolateStart) };
     if (m.cache !== 'none') return { unsupported: `${v.plugin.displayName} keeps no code cache between isolates` };
-    const built = await bundleProgram(programOf(m), v.plugin, 'worker-module', label, limits.programDir, variantNodeEnv(v));
+    const built = await bundleProgram(programOf(m, limits.programDir), v.plugin, 'worker-module', label, limits.programDir, variantNodeEnv(v));
     return { kind: 'isolate', path: built.path, bytes: built.bytes };
   }
   if (m.cache !== 'none' && isUnavailable(programs.codeCache)) return { unsupported: cannotMessage(v.plugin, 'codeCache', programs.codeCache) };
-  const built = await bundleProgram(programOf(m), v.plugin, startupWrapper(v.plugin), label, limits.programDir, variantNodeEnv(v));
+  const built = await bundleProgram(programOf(m, limits.programDir), v.plugin, startupWrapper(v.plugin), label, limits.programDir, variantNodeEnv(v));
   if (programs.kind === 'server') return { kind: 'first-response', path: built.path, bytes: built.bytes };
   if (m.cache === 'none') return { kind: 'first-line', path: built.path, bytes: built.bytes };
   const cacheDir = mkdtempSync(join(tmpdir(), `rtbench-code-cache-${process.pid}-`));

@@ -8,6 +8,7 @@
  */
 import { caseId, CPU_THREADS, type CaseSpec, type Params, type RuntimeKind, type SuiteDefinition } from '@rtbench/core';
 import type { Metric } from '@rtbench/core/schema';
+import type { GeneratedModules } from './generated.ts';
 
 /** Why a measurement cannot run on a runtime: reported as unsupported, never timed. */
 export interface Unsupported {
@@ -27,9 +28,9 @@ export interface StartupMeasurement {
    * A module whose default export is a string computed at its top level: the
    * work start-up includes. Bundled per runtime by esbuild; the string is the
    * first line printed (workerd: the response body) and is digested.
-   * A function is called once per run (e.g. to generate the module).
+   * A function is called once per run (e.g. to generate the module, written where it is handed).
    */
-  program: string | (() => string);
+  program: string | ((generated: GeneratedModules) => string);
   /**
    * 'none': every process compiles from source. 'warm': the runtime's own
    * cache between runs is filled by an untimed run first (node: compile cache,

@@ -5,7 +5,7 @@ export { bundleOptions, bundleProgramFor, type BundledProgram } from './bundler.
 export { DEFAULT_NODE_ENV, type NodeEnvUse } from './node-env.ts';
 export type { BundledPackage } from './bundled-packages.ts';
 export { folderProof, LibraryStore, LibraryUnavailableError, type InstalledLibrary, type InstalledSet } from './library-store.ts';
-export { contentHash, ownerOnlyDir, storeNamedFile, UnsafeCacheError } from './program-cache.ts';
+export { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, UnsafeCacheError } from './program-cache.ts';
 export { findPerf, perfRecordWrap } from './perf.ts';
 export { commitRanks, gitState } from './git.ts';
 export { HOST_TOOLS, PERF_SUPPORT, THREAD_CPU_SUPPORT, VALGRIND_SUPPORT, type HostTool } from './host-tools.ts';

@@ -62,6 +62,34 @@ export function storeProgram(dir: string, stem: string, ext: string, bytes: Uint
   return { path, hash };
 }
 
+/** The program cache's folder of generated modules: sources a suite writes in the run, which the bundler then reads. */
+const GENERATED = 'generated';
+
+/**
+ * Stores a generated module's `source` in the program cache's folder of them,
+ * named by its hash, and returns its path: the same source has the same path
+ * in every run, so the bundle that names it is named by its hash too. The
+ * folder is taken only as it is found, ours and owner-only (never tightened,
+ * unlike the others): a module there is bundled and run, and a folder someone
+ * else could write into may already hold a link of theirs.
+ */
+export function storeGeneratedModule(programDir: string, stem: string, source: string): string {
+  ownerOnlyDir(programDir);
+  const dir = join(programDir, GENERATED);
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const stat = lstatSync(dir);
+  const uid = process.getuid?.() ?? stat.uid;
+  if (!stat.isDirectory() || stat.uid !== uid || (stat.mode & 0o077) !== 0) {
+    const found = stat.isDirectory() ? `owner uid ${stat.uid}, mode ${(stat.mode & 0o777).toString(8).padStart(4, '0')}` : 'not a folder';
+    throw new UnsafeCacheError(`${dir} is not this user's own owner-only folder (${found}): rtbench bundles and runs the modules it generates there; remove it and rtbench makes it again`, dir);
+  }
+  return storeProgram(dir, stem, '.mjs', source).path;
+}
+
 /** Stores `text` under a fixed name (an entry whose content is decided by its inputs): rewritten whenever it differs. */
 export function storeNamedFile(path: string, text: string): string {
   ownerOnlyDir(dirname(path));

@@ -2,13 +2,14 @@
  * The one program cache (program-cache.ts): a stored program is named by the
  * hash of its bytes, a file altered after it was stored is rewritten rather
  * than run, folders are owner-only, and a folder another user could write
- * into is refused. No process is started.
+ * into is refused; the folder of generated modules is taken only as found,
+ * ours and owner-only. No process is started.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentHash, ownerOnlyDir, storeNamedFile, storeProgram, UnsafeCacheError } from '../src/program-cache.ts';
+import { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, storeProgram, UnsafeCacheError } from '../src/program-cache.ts';
 
 let root: string;
 beforeEach(() => {
@@ -71,5 +72,49 @@ describe('storeNamedFile', () => {
     storeNamedFile(path, 'a');
     expect(readFileSync(path, 'utf8')).toBe('a');
     expect(statSync(join(root, 'brought')).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('storeGeneratedModule', () => {
+  const source = 'export default "generated";\n';
+
+  it('gives the same source the same path in the owner-only folder of generated modules, one file however often it is written', () => {
+    const programs = join(root, 'programs');
+    const first = storeGeneratedModule(programs, 'generated-10000-1', source);
+    // As the next run (another process) writes it again.
+    expect(storeGeneratedModule(programs, 'generated-10000-1', source)).toBe(first);
+    expect(first).toBe(join(programs, 'generated', `generated-10000-1-${contentHash(source)}.mjs`));
+    expect(readdirSync(join(programs, 'generated'))).toEqual([`generated-10000-1-${contentHash(source)}.mjs`]);
+    expect(statSync(join(programs, 'generated')).mode & 0o777).toBe(0o700);
+  });
+
+  it('refuses a folder others could write into as it is, without tightening it, and a link in its place', () => {
+    const programs = join(root, 'programs');
+    mkdirSync(join(programs, 'generated'), { recursive: true, mode: 0o700 });
+    chmodSync(join(programs, 'generated'), 0o777);
+    expect(() => storeGeneratedModule(programs, 'g', source)).toThrow(UnsafeCacheError);
+    expect(() => storeGeneratedModule(programs, 'g', source)).toThrow(/generated is not this user's own owner-only folder \(owner uid \d+, mode 0777\): .* remove it and rtbench makes it again$/);
+    expect(statSync(join(programs, 'generated')).mode & 0o777).toBe(0o777);
+    expect(readdirSync(join(programs, 'generated'))).toEqual([]);
+    const linked = join(root, 'linked');
+    mkdirSync(linked, { mode: 0o700 });
+    symlinkSync(join(root, 'elsewhere'), join(linked, 'generated'));
+    mkdirSync(join(root, 'elsewhere'), { mode: 0o700 });
+    expect(() => storeGeneratedModule(linked, 'g', source)).toThrow(/\(not a folder\)/);
+  });
+
+  it('refuses a folder of generated modules that belongs to another user, in a program cache of ours', () => {
+    const programs = join(root, 'programs');
+    mkdirSync(join(programs, 'generated'), { recursive: true, mode: 0o700 });
+    const getuid = process.getuid!;
+    // The program cache's own check asks first and finds its folder ours; the generated folder's then finds another owner.
+    let asked = 0;
+    process.getuid = () => (asked++ === 0 ? getuid() : statSync(programs).uid + 1);
+    try {
+      expect(() => storeGeneratedModule(programs, 'g', source)).toThrow(/generated is not this user's own owner-only folder \(owner uid \d+, mode 0700\)/);
+      expect(asked).toBe(2);
+    } finally {
+      process.getuid = getuid;
+    }
   });
 });
