@@ -77,6 +77,11 @@ const AREAS: Record<string, Area> = {
     mutate: ['packages/verdicts/src/machine-state.ts', 'packages/report/src/reporters/markdown.ts:26-33', 'packages/campaign/src/campaign-files.ts', 'packages/bisect/src/resume.ts'],
     tests: ['packages/verdicts/test/machine-state.test.ts', 'packages/report/test/markdown-escaping.test.ts', 'packages/bisect/test/replay.test.ts', 'packages/campaign/test/campaign-files.test.ts'],
   },
+  // The CLI's plan (what a command's flags make of a run: rounds, sets, time, the measurer) and its informational lines.
+  cli: {
+    mutate: ['packages/cli/src/plan.ts', 'packages/cli/src/emit/info.ts'],
+    tests: ['plan', 'bisect-threshold', 'brought-schedule', 'refused-variants', 'campaign-lines'].map((f) => `packages/cli/test/${f}.test.ts`),
+  },
 };
 
 /** A node binary of version 22 or later: this one, or runners/node's node-22. */
