@@ -12,9 +12,11 @@
  * tables, not a test's outcome). Each version is served as the set that
  * moves together (react, react-dom, react-server-dom-webpack): every step
  * pins react and the other two follow it through the same pin path as
- * `--compare`. On node alone, few short rounds.
+ * `--compare`. On node alone, few short rounds, each process warmed for a
+ * fixed 10 ms (`--fixed-warmup`): the planted steps are far beyond a
+ * warming process's drift, and no check reads a warmup.
  */
-import { cpSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,11 +70,23 @@ afterAll(async () => {
 
 const range = `react@${VERSIONS[0]}..react@${VERSIONS.at(-1)}`;
 
+/** --fixed-warmup reached every run a campaign saved in `dir` (a fixed warmup records no floor), and its state keeps it as part of the question. */
+function expectFixedWarmup(dir: string, stateFile: string): void {
+  const runs = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  expect(runs.length).toBeGreaterThan(0);
+  for (const f of runs) {
+    const options = (JSON.parse(readFileSync(join(dir, f), 'utf8')) as { options: { warmupMs: number; warmupMinMs?: number } }).options;
+    expect({ file: f, warmupMs: options.warmupMs, warmupMinMs: options.warmupMinMs }).toEqual({ file: f, warmupMs: 10, warmupMinMs: undefined });
+  }
+  expect((JSON.parse(readFileSync(join(dir, stateFile), 'utf8')) as { identity: { fixedWarmup?: boolean } }).identity.fixedWarmup).toBe(true);
+}
+
 describe.concurrent('a package over its versions', () => {
   it('bisect names the version that made the case slower', async () => {
-    const r = await runCliAsync(['bisect', range, 'ssr', '--filter', CASE, '--threshold', '30%', '--time', '40ms', '--warmup', '10ms', '--rounds', '6', '--max-rounds', '12', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'bisect')], env);
+    const r = await runCliAsync(['bisect', range, 'ssr', '--filter', CASE, '--threshold', '30%', '--time', '40ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '6', '--max-rounds', '12', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'bisect')], env);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(unwrapped(r.stdout).replace(/\s+/g, ' ')).toMatch(new RegExp(`slower in react@${PLANTED.replaceAll('.', '\\.')} \\(after react@${VERSIONS[0]!.replaceAll('.', '\\.')}\\):`));
+    expectFixedWarmup(join(scratch, 'bisect'), 'bisect.state');
   }, 600_000);
 
   it('refuses a version the registry does not have in one line, exit 2, nothing run', async () => {
@@ -85,7 +99,7 @@ describe.concurrent('a package over its versions', () => {
   });
 
   it('releases marks the change point at that version', async () => {
-    const r = await runCliAsync(['releases', range, 'ssr', '--filter', CASE, '--threshold', '30%', '--sets', '6', '--time', '40ms', '--warmup', '10ms', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'releases')], env);
+    const r = await runCliAsync(['releases', range, 'ssr', '--filter', CASE, '--threshold', '30%', '--sets', '6', '--time', '40ms', '--warmup', '10ms', '--fixed-warmup', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'releases')], env);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     // A change point at each planted step, each with the command that reproduces it.
     // Commands and long lines wrap at the terminal's width, where depends on the checkout's path.
@@ -95,5 +109,6 @@ describe.concurrent('a package over its versions', () => {
       expect(out).toMatch(new RegExp(`${older!.replaceAll('.', '\\.')} → ${newer!.replaceAll('.', '\\.')} [^:]*: slower`));
       expect(out).toContain(`rtbench bench ssr --compare react@${older} react@${newer}`);
     }
+    expectFixedWarmup(join(scratch, 'releases'), 'releases.state');
   }, 600_000);
 });

@@ -39,6 +39,8 @@ export interface BisectRequest {
   /** --time; absent: BISECT_DEFAULTS'. */
   timePerRoundMs?: number;
   warmupMs?: number;
+  /** --fixed-warmup: each process warms for warmupMs exactly, not until steady (smoke runs). */
+  fixedWarmup?: boolean;
   timeout?: string;
   /** --dir; else a folder under `resultsDir` named by what is bisected. */
   dir?: string;
@@ -132,10 +134,10 @@ export async function bisectCampaign(request: BisectRequest, plan: PlanPort): Pr
   const suite = probe.suite.name;
   const caseId = probe.suite.cases[0]!.id;
   const threshold = bisectThreshold(measurer, request.threshold, probe.variants);
-  const identity: BisectIdentity = { range: request.range, suite, caseId, measure, threshold, timePerRoundMs, warmupMs: request.warmupMs ?? 0, minRounds, maxRounds };
+  const identity: BisectIdentity = { range: request.range, suite, caseId, measure, threshold, timePerRoundMs, warmupMs: request.warmupMs ?? 0, ...(request.fixedWarmup ? { fixedWarmup: true as const } : {}), minRounds, maxRounds };
   const dir = campaignFolder(request.resultsDir, 'bisect', [request.range, suite, caseId, measure], request.dir);
   // Each step is planned as bench --compare plans two variants; rounds are set per step.
-  const stepFlags: PlanFlags = { filter, ...measureFlag, ...(request.warmupMs !== undefined ? { warmupMs: request.warmupMs } : {}), ...(request.timeout ? { timeout: request.timeout } : {}) };
+  const stepFlags: PlanFlags = { filter, ...measureFlag, ...(request.warmupMs !== undefined ? { warmupMs: request.warmupMs } : {}), ...(request.fixedWarmup ? { fixedWarmup: true } : {}), ...(request.timeout ? { timeout: request.timeout } : {}) };
   const planStep = (arms: readonly string[], stepRounds: number) => plan({ suite: request.suite, arms, flags: { ...stepFlags, rounds: stepRounds, timeMs: timePerRoundMs * stepRounds } });
 
   let folder: BisectFolder | undefined;

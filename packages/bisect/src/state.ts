@@ -24,6 +24,8 @@ export interface BisectIdentity {
   threshold: number;
   timePerRoundMs: number;
   warmupMs: number;
+  /** --fixed-warmup: warmupMs was the whole warmup (absent in states saved before it, and when not asked). */
+  fixedWarmup?: true;
   minRounds: number;
   maxRounds: number;
 }

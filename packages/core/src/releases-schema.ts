@@ -49,6 +49,8 @@ export const matrixIdentitySchema = z.object({
   timePerSetMs: finite.positive(),
   /** Warmup floor per process and case, in ms. */
   warmupMs: finite.nonnegative(),
+  /** --fixed-warmup: warmupMs was the whole warmup (absent when not asked, and in states saved before it). */
+  fixedWarmup: z.literal(true).optional(),
   /** Sets of processes every window gets (each set holds one process per release of the window). */
   sets: z.number().int().min(1),
   /** Consecutive sets one process serves (the unit of an interval is the set of processes). */

@@ -33,6 +33,8 @@ export interface ReleasesRequest {
   timePerSetMs?: number;
   /** --warmup, else the comparison measurer's (parsed by the command). */
   warmupMs: number;
+  /** --fixed-warmup: each process warms for warmupMs exactly, not until steady (smoke runs). */
+  fixedWarmup?: boolean;
   /** The measurer a comparison takes by default: the matrix's threshold when none is asked. */
   timing: MeasurerDescriptor;
   timeout?: string;
@@ -97,6 +99,7 @@ export async function releasesCampaign(request: ReleasesRequest, ports: Releases
     threshold: request.threshold ?? request.timing.defaults.threshold([]),
     timePerSetMs: request.timePerSetMs ?? MATRIX_DEFAULTS.timePerSetMs,
     warmupMs: request.warmupMs,
+    ...(request.fixedWarmup ? { fixedWarmup: true as const } : {}),
     sets: request.sets ?? MATRIX_DEFAULTS.sets,
     setsPerProcess: MATRIX_DEFAULTS.setsPerProcess,
     windowSize: request.windowSize ?? MATRIX_DEFAULTS.window,
@@ -111,7 +114,7 @@ export async function releasesCampaign(request: ReleasesRequest, ports: Releases
       ports.plan({
         suite: track.suite,
         arms: releases.map((tag) => releaseVariantText(track, tag)),
-        flags: { ...(request.filter ? { filter: request.filter } : {}), rounds: sets, timeMs: identity.timePerSetMs * sets, warmupMs: identity.warmupMs, roundsPerProcess: identity.setsPerProcess, ...(request.timeout ? { timeout: request.timeout } : {}) },
+        flags: { ...(request.filter ? { filter: request.filter } : {}), rounds: sets, timeMs: identity.timePerSetMs * sets, warmupMs: identity.warmupMs, ...(identity.fixedWarmup ? { fixedWarmup: true } : {}), roundsPerProcess: identity.setsPerProcess, ...(request.timeout ? { timeout: request.timeout } : {}) },
       }),
     suiteName: ports.suiteName,
   };

@@ -37,6 +37,9 @@ const TIMING_THRESHOLD = DEFAULT_MEASURER.defaults.threshold([]);
 /** "; instructions 3": a bisect's rounds for each --measure measurer. */
 const ownBisectRounds = (which: 'min' | 'max'): string => measurersChosenBy('measure').map((m) => `; ${m.name} ${m.defaults.bisectRounds[which]}`).join('');
 
+/** Taken by bench, run, bisect and releases. */
+const FIXED_WARMUP_OPTION = { name: 'fixed-warmup', kind: 'flag', help: 'Warm each process for --warmup exactly, not until its batch times are steady: for smoke runs whose figures are not read (docs/warmup.md)' } as const satisfies OptionSpec;
+
 /** Taken by every command, and with no command. */
 export const GLOBAL_OPTIONS = [
   { name: 'no-color', kind: 'flag', help: 'No colours (also NO_COLOR=1); FORCE_COLOR=1 forces them, on stdout and stderr alike', section: 'Global' },
@@ -84,24 +87,10 @@ const BENCH_OPTIONS = [
   },
   { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per case and runtime over --rounds (default ${BENCH_DEFAULTS.time}; --compare ${COMPARE_DEFAULTS.time})` },
-  {
-    name: 'warmup',
-    kind: 'value',
-    value: 'duration',
-    help: `Warmup in each process, at least; it goes on until the batch times are steady within the engine's horizons, up to the engine's maximum or ${WARMUP_CAP_FACTOR}x this (docs/warmup.md) (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})`,
-  },
-  {
-    name: 'fixed-warmup',
-    kind: 'flag',
-    help: 'Warm each process for --warmup exactly, not until its batch times are steady: for smoke runs whose figures are not read (docs/warmup.md)',
-  },
+  { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least; it goes on until the batch times are steady within the engine's horizons, up to the engine's maximum or ${WARMUP_CAP_FACTOR}x this (docs/warmup.md) (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})` },
+  FIXED_WARMUP_OPTION,
   { name: 'measure', kind: 'value', value: 'what', help: `time (default), or ${measurersChosenBy('measure').map((m) => `${m.name}: ${m.help}${m.needs ? `; needs ${m.needs}` : ''}`).join('; or ')}` },
-  {
-    name: 'schedule',
-    kind: 'value',
-    value: 'kind',
-    help: measurersChosenBy('schedule').map((s) => `${s.name}${s === DEFAULT_MEASURER ? ' (default)' : ''}: ${s.help}`).join('; '),
-  },
+  { name: 'schedule', kind: 'value', value: 'kind', help: measurersChosenBy('schedule').map((s) => `${s.name}${s === DEFAULT_MEASURER ? ' (default)' : ''}: ${s.help}`).join('; ') },
   {
     name: 'rounds',
     kind: 'value',
@@ -174,6 +163,7 @@ const BISECT_OPTIONS = [
   { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${DEFAULT_MEASURER.defaults.bisectRounds.max}${ownBisectRounds('max')})` },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and round (default ${BISECT_DEFAULTS.timePerRoundMs}ms)` },
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${COMPARE_DEFAULTS.warmup})` },
+  FIXED_WARMUP_OPTION,
   { name: 'budget', kind: 'value', value: 'duration', help: `Start no measurement that would end past this much time (default ${BISECT_DEFAULTS.budgetMs / 60_000}m); the same command continues later` },
   { name: 'dir', kind: 'value', value: 'folder', help: 'Where the runs and the state are saved (default results/bisect/<range-suite-case-measure>); a bisect there with the same arguments is continued' },
   { name: 'html', kind: 'flag-or-value', value: 'file', help: 'Also write the releases measured as an HTML chart (default <folder>/bisect.html)' },
@@ -193,6 +183,7 @@ const RELEASES_OPTIONS = [
   { name: 'window', kind: 'value', value: 'n', help: `Most releases measured side by side in one set (default ${MATRIX_DEFAULTS.window}); longer ranges are cut into windows that share a release` },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process, case and set (default ${MATRIX_DEFAULTS.timePerSetMs}ms)` },
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${COMPARE_DEFAULTS.warmup})` },
+  FIXED_WARMUP_OPTION,
   { name: 'threshold', kind: 'value', value: 'percent', help: `A change smaller than this is not one (default ${pct(TIMING_THRESHOLD)})` },
   { name: 'budget', kind: 'value', value: 'duration', help: `Start no window that would end past this much time (default ${MATRIX_DEFAULTS.budgetMs / 60_000}m); the same command continues later` },
   { name: 'shard', kind: 'value', value: 'i/n', help: 'Measure only this share of the tracks (a runtime × suite is never split); rtbench merge <folders> --save <folder> joins the shards' },

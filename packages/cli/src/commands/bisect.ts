@@ -23,6 +23,7 @@ export interface BisectFlags extends ListingFlags {
   threshold?: string | number;
   time?: string;
   warmup?: string;
+  fixedWarmup?: boolean;
   rounds?: string | number;
   maxRounds?: string | number;
   budget?: string;
@@ -50,6 +51,7 @@ export async function bisectCommand(range: string, suite: string, flags: BisectF
       ...(flags.maxRounds !== undefined ? { maxRounds: parsePositiveInt(flags.maxRounds, '--max-rounds') } : {}),
       ...(flags.time !== undefined ? { timePerRoundMs: parseDuration(flags.time, '--time') } : {}),
       ...(flags.warmup ? { warmupMs: parseDuration(flags.warmup, '--warmup') } : {}),
+      ...(flags.fixedWarmup === true ? { fixedWarmup: true } : {}),
       ...(flags.timeout ? { timeout: flags.timeout } : {}),
       ...(flags.dir !== undefined ? { dir: flags.dir } : {}),
       resultsDir,

@@ -29,6 +29,7 @@ export interface ReleasesFlags extends ListingFlags {
   sets?: string | number;
   time?: string;
   warmup?: string;
+  fixedWarmup?: boolean;
   threshold?: string | number;
   window?: string | number;
   budget?: string;
@@ -61,6 +62,7 @@ export async function releasesCommand(args: readonly string[], flags: ReleasesFl
       ...(flags.threshold !== undefined ? { threshold: parsePercent(flags.threshold, '--threshold') } : {}),
       ...(flags.time !== undefined ? { timePerSetMs: parseDuration(flags.time, '--time') } : {}),
       warmupMs: parseDuration(flags.warmup ?? DEFAULT_MEASURER.defaults.compare.warmup, '--warmup'),
+      ...(flags.fixedWarmup === true ? { fixedWarmup: true } : {}),
       timing: DEFAULT_MEASURER,
       ...(flags.timeout ? { timeout: flags.timeout } : {}),
       ...(flags.shard !== undefined ? { shard: parseShard(flags.shard) } : {}),
