@@ -52,7 +52,7 @@ describe('linux-arm64 under emulation', () => {
     });
     const saved = tempFile('arm64.json');
     const variants = [...DEFAULT_RUNTIMES, ...emulated];
-    const r = await runCliAsync(['bench', fixture('tiny'), '--runtime', variants.join(','), '--filter', 'sum,async', '--rounds', '1', '--time', '20ms', '--warmup', '1ms', '--quiet', '--save', saved]);
+    const r = await runCliAsync(['bench', fixture('tiny'), '--runtime', variants.join(','), '--filter', 'sum,async', '--rounds', '1', '--time', '20ms', '--warmup', '1ms', '--fixed-warmup', '--quiet', '--save', saved]);
     expect(r.status, r.stderr).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(saved, 'utf8')), saved);
     expect(run.cases.map((c) => c.id)).toEqual(['math / sum [n=200]', 'math / sum [n=1600]', 'async resolve']);

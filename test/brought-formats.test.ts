@@ -12,7 +12,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { runCliAsync, tempFile } from './helpers/cli.ts';
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
-const TINY_BUDGET = ['--runtime', RUNTIMES.join(','), '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet'];
+const TINY_BUDGET = ['--runtime', RUNTIMES.join(','), '--time', '30ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '1', '--quiet'];
 
 async function runFile(file: string, extra: string[] = []): Promise<{ run: RunRecord; status: number | null; stderr: string }> {
   const out = tempFile('run.json');
@@ -81,7 +81,7 @@ describe.concurrent('where the files come from', () => {
 
   it("a node:bench file on node@22, which has no node:bench module: rtbench's own runs it", async () => {
     const out = tempFile('run.json');
-    const r = await runCliAsync(['run', join('examples', 'node-bench-url.mjs'), '--runtime', 'node@22', '--time', '30ms', '--warmup', '10ms', '--rounds', '1', '--quiet', '--save', out]);
+    const r = await runCliAsync(['run', join('examples', 'node-bench-url.mjs'), '--runtime', 'node@22', '--time', '30ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '1', '--quiet', '--save', out]);
     expect(r.status, r.stderr).toBe(0);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     expect(run.variants.map((v) => v.id)).toEqual(['node@22']);

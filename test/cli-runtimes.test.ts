@@ -10,7 +10,7 @@ import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { fixture, repoRoot, spawnCli, tempFile } from './helpers/cli.ts';
 
 const faults = join(repoRoot, 'packages', 'runtime-kit', 'test', 'fixtures', 'faults', 'index.ts');
-const TINY_BUDGET = ['--time', '40ms', '--rounds', '1', '--warmup', '10ms'];
+const TINY_BUDGET = ['--time', '40ms', '--rounds', '1', '--warmup', '10ms', '--fixed-warmup'];
 
 /** Parent of every process, from /proc/<pid>/stat ("pid (comm) state ppid …"). */
 function parents(): Map<number, number> {
@@ -198,7 +198,7 @@ describe('bench across runtimes', () => {
   });
 
   it('stops the workerd server and every runtime when interrupted, saving the run as interrupted', async () => {
-    const b = await bench([fixture('tiny'), '--runtime', 'deno,workerd,bun', '--time', '20s', '--rounds', '2', '--warmup', '10ms'], /\/workerd serve /);
+    const b = await bench([fixture('tiny'), '--runtime', 'deno,workerd,bun', '--time', '20s', '--rounds', '2', '--warmup', '10ms', '--fixed-warmup'], /\/workerd serve /);
     expect(b.status, b.stderr).toBe(130);
     expect(b.run.status).toBe('interrupted');
     expect(b.run.results.some((r) => r.failures.some((f) => f.kind === 'interrupted'))).toBe(true);

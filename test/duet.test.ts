@@ -16,7 +16,7 @@ import type { ComparisonView } from '@rtbench/report';
 import { turnLogRatio } from '../packages/stats/src/index.ts';
 import { cliArgv, fixture, repoRoot, runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
-const SHORT = ['--filter', 'n=200', '--time', '60ms', '--warmup', '10ms'];
+const SHORT = ['--filter', 'n=200', '--time', '60ms', '--warmup', '10ms', '--fixed-warmup'];
 
 describe.concurrent('--schedule duet', () => {
   let compared: { cli: CliResult; run: RunRecord; file: string };

@@ -13,7 +13,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { repoRoot, runCliAsync, tempFile } from './helpers/cli.ts';
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'];
-const TINY_BUDGET = ['--time', '30ms', '--warmup', '10ms', '--quiet'];
+const TINY_BUDGET = ['--time', '30ms', '--warmup', '10ms', '--fixed-warmup', '--quiet'];
 
 async function runExample(file: string, rounds = 1, extra: string[] = []): Promise<{ run: RunRecord; status: number | null; stdout: string; stderr: string }> {
   const out = tempFile('run.json');

@@ -16,7 +16,7 @@ describe('GC metrics on every runtime', () => {
   let run: RunRecord;
   beforeAll(() => {
     const out = tempFile('gc.json');
-    cli = runCli(['bench', fixture('gc'), '--runtime', RUNTIMES.join(','), '--time', '300ms', '--rounds', '1', '--warmup', '30ms', '--save', out, '--metrics', 'gc', '--quiet']);
+    cli = runCli(['bench', fixture('gc'), '--runtime', RUNTIMES.join(','), '--time', '300ms', '--rounds', '1', '--warmup', '30ms', '--fixed-warmup', '--save', out, '--metrics', 'gc', '--quiet']);
     run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
   }, 300_000);
   const metricsOf = (caseId: string, runtime: string) => {

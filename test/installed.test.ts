@@ -37,7 +37,7 @@ function sh(command: string, args: string[], cwd: string, env: Env = {}): { stat
 
 /** rtbench in the scratch project, its cache (bundles, runtimes installed on demand) in <scratch>/cache/rtbench. */
 const rtbench = (args: string[], env: Env = {}) => sh(join(scratch, 'node_modules', '.bin', 'rtbench'), args, scratch, { XDG_CACHE_HOME: join(scratch, 'cache'), RTBENCH_NO_INSTALL: undefined, ...env });
-const QUICK = ['--runtime', 'deno', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--quiet'];
+const QUICK = ['--runtime', 'deno', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--fixed-warmup', '--quiet'];
 const DENO_PIN = `deno@${(JSON.parse(readFileSync(join(repoRoot, 'runners', 'deno', 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies.deno}`;
 
 interface RuntimeRow {

@@ -44,7 +44,7 @@ describe.concurrent('interrupting a run', () => {
   ] as const)('%s: saves what was measured with status "interrupted", exits %i and leaves no runtime process', async (signal, exitCode, said) => {
     const out = tempFile('run.json');
     const tiny = tinyNamed(`interrupt-${signal.toLowerCase()}`);
-    const child = spawnCli(['bench', tiny.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet']);
+    const child = spawnCli(['bench', tiny.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet']);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // The run file appears after the first case's round is saved; then interrupt 1 s into the next,
@@ -69,7 +69,7 @@ describe.concurrent('interrupting a run', () => {
     const out = tempFile('run.json');
     const tiny = tinyNamed('interrupt-pnpm');
     // pnpm runs the root script `bench` (tsx → the CLI) and does not pass SIGTERM on to it.
-    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', tiny.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--save', out, '--quiet'], {
+    const pnpm = spawn(join(repoRoot, 'node_modules', '.bin', 'pnpm'), ['--silent', 'bench', tiny.suite, '--runtime', 'node@24', '--time', '4s', '--rounds', '2', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet'], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },

@@ -14,7 +14,7 @@ import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { repoRoot, runCliAsync, tempFile } from './helpers/cli.ts';
 import { serveLibraries, type LibraryRegistry } from './fixtures/library-registry/registry.ts';
 
-const SHORT = ['--rounds', '1', '--time', '30ms', '--warmup', '10ms', '--quiet'];
+const SHORT = ['--rounds', '1', '--time', '30ms', '--warmup', '10ms', '--fixed-warmup', '--quiet'];
 const installed = (name: string): string => realpathSync(join(repoRoot, 'bench/ssr/node_modules', name));
 const LIBRARIES = join(repoRoot, '.rtbench-cache/libraries');
 /** A release no registry has: the fixture's own, removed from the cache after. */
@@ -86,7 +86,7 @@ describe.concurrent('packages pinned per arm', () => {
   it('resolves a version set as one from the registry, records each integrity, and prints them beside the engine', async () => {
     const out = tempFile('pins-npm.json');
     const env = { npm_config_registry: registry.url, npm_config_cache: join(scratch, 'npm-cache'), npm_config_fetch_retries: '0' };
-    const r = await runCliAsync(['bench', 'ssr', '--compare', 'node', 'react@19.3.x', '--filter', 'react / renderToString', '--rounds', '2', '--time', '30ms', '--warmup', '10ms', '--save', out], env);
+    const r = await runCliAsync(['bench', 'ssr', '--compare', 'node', 'react@19.3.x', '--filter', 'react / renderToString', '--rounds', '2', '--time', '30ms', '--warmup', '10ms', '--fixed-warmup', '--save', out], env);
     expect(r.status, r.stderr).toBe(0);
     const run = readRun(out);
     // 19.3.x: the newest release every member of the set has (react and react-dom have a newer one, HALF, not the whole set).

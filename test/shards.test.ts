@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { fixture, runCliAsync as runCli, tempFile } from './helpers/cli.ts';
 
-const QUICK = ['--runtime', 'node,bun', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--quiet'];
+const QUICK = ['--runtime', 'node,bun', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--fixed-warmup', '--quiet'];
 const read = (file: string) => parseRun(JSON.parse(readFileSync(file, 'utf8')), file);
 
 describe('--shard and rtbench merge', () => {

@@ -24,7 +24,7 @@ describe('a closed pipe', () => {
 
   it('both pipes closed as a run starts: it still measures every case, saves the run and exits 0', async () => {
     const out = tempFile('run.json');
-    const child = spawnCli(['bench', fixture('tiny'), '--runtime', 'node', '--rounds', '2', '--time', '20ms', '--warmup', '5ms', '--save', out, '--format', 'csv']);
+    const child = spawnCli(['bench', fixture('tiny'), '--runtime', 'node', '--rounds', '2', '--time', '20ms', '--warmup', '5ms', '--fixed-warmup', '--save', out, '--format', 'csv']);
     child.stdout.destroy();
     child.stderr.destroy();
     expect(await exitOf(child)).toBe(0);

@@ -39,7 +39,7 @@ describe('a case that starts processes meant to outlive its runtime, on the four
   beforeAll(() => {
     const save = tempFile('contained.json');
     // A --timeout far below the sleeps' 2971 s: a job that waited for the held pipe would time out.
-    result = runCli(['bench', fixture('spawns-detached'), '--filter', '/sleep$/', '--runtime', 'node,deno,bun,workerd', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--timeout', '20s', '--save', save, '--quiet']);
+    result = runCli(['bench', fixture('spawns-detached'), '--filter', '/sleep$/', '--runtime', 'node,deno,bun,workerd', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--fixed-warmup', '--timeout', '20s', '--save', save, '--quiet']);
     run = parseRun(JSON.parse(readFileSync(save, 'utf8')), save);
   }, 180_000);
 
@@ -71,7 +71,7 @@ describe.each([
 ])('the CLI SIGKILLed while a case that started processes hangs, with %s', (_, env: Record<string, string>) => {
   it('leaves none of them running', async () => {
     const before = new Set(sleeps());
-    const cli = spawnCli(['bench', fixture('spawns-detached'), '--filter', '/hangs$/', '--runtime', 'node', '--rounds', '1', '--time', '10ms', '--warmup', '5ms', '--timeout', '10m', '--save', tempFile('killed.json'), '--quiet'], env);
+    const cli = spawnCli(['bench', fixture('spawns-detached'), '--filter', '/hangs$/', '--runtime', 'node', '--rounds', '1', '--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--timeout', '10m', '--save', tempFile('killed.json'), '--quiet'], env);
     const exited = new Promise<void>((resolve) => cli.on('close', () => resolve()));
     let started: number[] = [];
     try {

@@ -76,7 +76,7 @@ async function until<T>(what: string, f: () => T | undefined, ms = 120_000): Pro
 
 describe.each(['node', 'deno', 'bun', 'workerd'])('the CLI SIGKILLed during a hanging job on %s', (runtime) => {
   it('leaves no runtime process, no listening port and no job directory behind', async () => {
-    const cli = spawnCli(['bench', fixture('hang'), '--runtime', runtime, '--rounds', '1', '--time', '10ms', '--warmup', '5ms', '--timeout', '10m', '--save', tempFile('hang.json'), '--quiet']);
+    const cli = spawnCli(['bench', fixture('hang'), '--runtime', runtime, '--rounds', '1', '--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--timeout', '10m', '--save', tempFile('hang.json'), '--quiet']);
     let stderr = '';
     cli.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<void>((resolve) => cli.on('close', () => resolve()));
@@ -115,7 +115,7 @@ describe.each(['node', 'deno', 'bun', 'workerd'])('the CLI SIGKILLed during a ha
 
 describe('the CLI killed by SIGHUP (its terminal closed) during a hanging job', () => {
   it('leaves no runtime process behind', async () => {
-    const cli = spawnCli(['bench', fixture('hang'), '--runtime', 'node', '--rounds', '1', '--time', '10ms', '--warmup', '5ms', '--timeout', '10m', '--save', tempFile('hang.json'), '--quiet']);
+    const cli = spawnCli(['bench', fixture('hang'), '--runtime', 'node', '--rounds', '1', '--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--timeout', '10m', '--save', tempFile('hang.json'), '--quiet']);
     const exited = new Promise<void>((resolve) => cli.on('close', () => resolve()));
     const cliPid = cli.pid!;
     try {

@@ -21,7 +21,7 @@ function script(name: string, body: string): string {
 describe.concurrent('said as its cause', () => {
   it('a runtime process that stops itself: reported as stopped and killed, not as a timeout to raise', async () => {
     const out = tempFile('run.json');
-    const r = await runCliAsync(['bench', fixture('stops-itself'), '--runtime', 'node', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--timeout', '3s', '--save', out, '--quiet']);
+    const r = await runCliAsync(['bench', fixture('stops-itself'), '--runtime', 'node', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--fixed-warmup', '--timeout', '3s', '--save', out, '--quiet']);
     expect(r.status).toBe(1);
     const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
     const failure = run.results[0]!.failures[0]!;
@@ -31,7 +31,7 @@ describe.concurrent('said as its cause', () => {
   it("a native profile perf refuses to record: perf's reason (the paranoid level), not its exit code", async () => {
     // What perf writes before it exits 255 when kernel.perf_event_paranoid forbids recording.
     const perf = script('perf', `printf 'Error:\\nAccess to performance monitoring and observability operations is limited.\\nperf_event_paranoid setting is 4:\\n' >&2; exit 255`);
-    const r = await runCliAsync(['bench', fixture('tiny'), '--runtime', 'node', '--filter', 'n=200', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--profile', 'native', '--save', tempFile('run.json')], { RTBENCH_PERF: perf });
+    const r = await runCliAsync(['bench', fixture('tiny'), '--runtime', 'node', '--filter', 'n=200', '--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--fixed-warmup', '--profile', 'native', '--save', tempFile('run.json')], { RTBENCH_PERF: perf });
     expect(r.stdout + r.stderr).toContain('no native profile (failed: perf refused to record: kernel.perf_event_paranoid is 4, and this process lacks CAP_PERFMON');
     expect(r.stdout + r.stderr).not.toContain('exited with 255');
   });

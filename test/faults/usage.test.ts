@@ -196,7 +196,7 @@ describe.concurrent('a binary that is not the runtime it names', () => {
   it('makes that variant unavailable, on every runtime, and the rest of the run goes on', async () => {
     const out = tempFile('not-a-runtime.json');
     const fakes = ['node', 'deno', 'bun', 'workerd'].map((r) => `${r}=/bin/true`);
-    const r = await runCli(['bench', fixture('tiny'), '--runtime', [...fakes, 'node'].join(','), '--rounds', '1', '--filter', 'async', '--time', '10ms', '--warmup', '5ms', '--save', out, '--quiet']);
+    const r = await runCli(['bench', fixture('tiny'), '--runtime', [...fakes, 'node'].join(','), '--rounds', '1', '--filter', 'async', '--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--save', out, '--quiet']);
     expect(r.status, r.stderr).toBe(1);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.variants.filter((v) => v.unavailable).map((v) => v.id)).toEqual(fakes);

@@ -27,7 +27,7 @@ afterAll(() => {
   rmSync(bin, { recursive: true, force: true });
   unregisterRuntime('nodelike');
 });
-const QUICK = ['--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--quiet'];
+const QUICK = ['--rounds', '1', '--time', '20ms', '--warmup', '5ms', '--fixed-warmup', '--quiet'];
 
 describe('a fifth runtime added as one plug-in', () => {
   const saved = tempFile('run.json');

@@ -14,7 +14,7 @@ import { profileFileName } from '../../../run/src/profiles.ts';
 import { MAX_WARNINGS } from '../../../core/src/execute.ts';
 import { fixture, runCli, spawnCli, tempFile } from '../../../../test/helpers/cli.ts';
 
-const QUICK = ['--runtime', 'node', '--rounds', '1', '--time', '20ms', '--warmup', '10ms', '--quiet'];
+const QUICK = ['--runtime', 'node', '--rounds', '1', '--time', '20ms', '--warmup', '10ms', '--fixed-warmup', '--quiet'];
 
 describe('saving runs', () => {
   it('names the file of a suite given by its path as one file in results/, not a tree of folders', () => {
@@ -142,7 +142,7 @@ describe('two runs saving to one file', () => {
     // The first run is planned to last minutes (100 rounds of 2 s) and is interrupted once the
     // second has been refused, so however slowly the second CLI starts on a loaded machine, the
     // first still holds the file when the second asks for it.
-    const first = spawnCli(['bench', fixture('tiny'), '--runtime', 'node', '--filter', 'n=200', '--rounds', '100', '--time', '200s', '--warmup', '10ms', '--save', out, '--quiet']);
+    const first = spawnCli(['bench', fixture('tiny'), '--runtime', 'node', '--filter', 'n=200', '--rounds', '100', '--time', '200s', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet']);
     const firstEnded = new Promise<number | null>((resolve) => first.on('close', resolve));
     // Its file appears once its first round is saved: then it is surely holding the lock.
     while (!existsSync(out) && first.exitCode === null) await new Promise((r) => setTimeout(r, 50));
