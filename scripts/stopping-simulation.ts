@@ -27,7 +27,7 @@
  * unit a lockstep set's time grows with.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { applyEbh, applyFdr, comparePaired, pairRounds, type Comparison } from '../packages/stats/src/index.ts';
+import { applyEbh, applyFdr, comparePaired, pairRounds, withoutFarthestUnit, type Comparison } from '../packages/stats/src/index.ts';
 import { lookByCase, unitsToNextWord, type CellState } from '../packages/verdicts/src/index.ts';
 
 /** A source run's cells: their spread and mean over units, and its standardized unit vectors. */
@@ -124,6 +124,8 @@ export interface DesignOptions {
   /** Case-rounds the anytime design may spend in all. */
   budget: number;
   confidence: number;
+  /** Each cell also projected without its farthest unit (verdicts' CaseCell.steadier): a comparison's rule, not a table's. */
+  farPair?: boolean;
 }
 
 export interface TableOutcome {
@@ -190,7 +192,7 @@ export function stoppedTable(src: Components, noise: Noise, effects: readonly nu
   for (;;) {
     const looks =
       reading === 'anytime'
-        ? lookByCase(values.map((v, i) => ({ caseIndex: src.caseOf[i]!, comparison: compare(v) })), src.cases.length, { confidence: o.confidence, maxRounds: o.maxRounds, reachableRounds })
+        ? lookByCase(values.map((v, i) => ({ caseIndex: src.caseOf[i]!, comparison: compare(v), ...(o.farPair ? { steadier: withoutFarthestUnit(v) } : {}) })), src.cases.length, { confidence: o.confidence, maxRounds: o.maxRounds, reachableRounds })
         : peekByCase(read(), src.caseOf, src.cases.length);
     const open = looks
       .map((look, k) => ({ k, next: look.next }))

@@ -40,6 +40,8 @@
  *                          candidate's cells alone (one runtime as both arms).
  *                          [--tables n] [--min-rounds 4] [--fixed-rounds 6]
  *                          [--max-rounds 30] [--budget case-rounds] [--arms 2]
+ *                          [--far-pair: cells also projected without their
+ *                          farthest unit, as a comparison's rule does]
  *   same-verdicts <reference.json> <run.json…>
  *                          of the cells a reference design decides, those
  *                          each run gives the same word, and its time
@@ -386,7 +388,7 @@ if (command === 'simulate' && !files.length) {
   process.exitCode = 2;
 } else if (command === 'stopping') {
   const budget = flag('--budget', NaN);
-  const design = { fixedRounds: flag('--fixed-rounds', 6), minRounds: flag('--min-rounds', 4), maxRounds: flag('--max-rounds', 30), confidence: 0.95, ...(Number.isFinite(budget) ? { budget } : {}) };
+  const design = { fixedRounds: flag('--fixed-rounds', 6), minRounds: flag('--min-rounds', 4), maxRounds: flag('--max-rounds', 30), confidence: 0.95, ...(Number.isFinite(budget) ? { budget } : {}), ...(rest.includes('--far-pair') ? { farPair: true } : {}) };
   stopping(files, flag('--tables', 2000), design, flag('--seed', 1), flag('--arms', 0) === 2 ? 2 : 'all');
 } else if (command === 'aa') {
   aa(Number(rest[0] ?? 40), benchArgs);
@@ -399,6 +401,6 @@ if (command === 'simulate' && !files.length) {
 } else if (command === 'agree') {
   agree(rest[0]!, rest.slice(1));
 } else {
-  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | stopping <run.json…> [--tables n] [--min-rounds r] [--fixed-rounds r] [--max-rounds r] [--budget case-rounds] [--arms 2] | aa <n> [-- [suite] bench args] | same-verdicts <reference.json> <run.json…> | words <run.json…> | widths <run.json…> | agree <reference.json> <run.json…>');
+  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | stopping <run.json…> [--tables n] [--min-rounds r] [--fixed-rounds r] [--max-rounds r] [--budget case-rounds] [--arms 2] [--far-pair] | aa <n> [-- [suite] bench args] | same-verdicts <reference.json> <run.json…> | words <run.json…> | widths <run.json…> | agree <reference.json> <run.json…>');
   process.exitCode = 2;
 }
