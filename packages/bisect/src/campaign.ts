@@ -118,7 +118,9 @@ export async function bisectCampaign(request: BisectRequest, plan: PlanPort): Pr
   const measure = measured?.name ?? 'time';
   const unit = (measurer.metric ?? TIME_PER_OP).unit;
 
-  const range = await listRange(request.range);
+  // A package's versions whose set cannot be had in the suite are left out, and said when the bisect opens.
+  const range = await listRange(request.range, 'bisect', [request.suite]);
+  if (range.tags.length < 2) throw new UsageError(`bisect ${request.range}: only ${range.runtime}@${range.tags[0]} can be had as a set; a bisect needs two versions`);
   const { runtime } = range;
   const first = range.tags[0]!;
   const last = range.tags.at(-1)!;
@@ -187,6 +189,7 @@ export async function bisectCampaign(request: BisectRequest, plan: PlanPort): Pr
     lockFile: LOCK_FILE,
     async open(told) {
       tell = told;
+      for (const { tag, reason } of range.skipped ?? []) tell({ kind: 'skipped', runtime, tag, reason });
       folder = BisectFolder.open(dir, identity, undefined, { lockHeld: true });
       releases = new Releases({ range, folder });
       noteEnds(folder);

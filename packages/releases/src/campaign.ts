@@ -70,6 +70,8 @@ export interface MatrixFacts {
   threshold: number;
   /** Tracks the folder holds that the command no longer asks. */
   setAside: readonly string[];
+  /** Versions of a package's range left out (their set cannot be had), one line each. */
+  skipped: readonly string[];
   plans: readonly TrackPlan[];
   total: { processes: number; ms: number; sets: number };
 }
@@ -107,7 +109,7 @@ export async function releasesCampaign(request: ReleasesRequest, ports: Releases
   if (identity.windowSize < 2) throw new MatrixRefused('--window: a window holds two releases at least');
   const dir = campaignFolder(request.resultsDir, 'releases', [...ranges, ...suites, identity.filter], request.dir, shard ? `-shard-${shard.index}-of-${shard.count}` : '');
   if (!request.planOnly) assertWritableFolder(dir, request.dir !== undefined ? '--dir' : "the matrix's folder");
-  const all = await listTracks(ranges, suites, request.every ?? 1, ports.suiteName);
+  const { tracks: all, skipped } = await listTracks(ranges, suites, request.every ?? 1, ports.suiteName);
   // A window's run is planned as `bench --compare` of its releases: its sets are the rounds, each warm process serving the matrix's sets per process.
   const planner: WindowPlanner = {
     planWindow: (track, releases, sets) =>
@@ -133,7 +135,7 @@ export async function releasesCampaign(request: ReleasesRequest, ports: Releases
       sitting = MatrixSitting.open(dir, identity, all, planner, { ...(shard ? { shard } : {}), claims, planOnly: request.planOnly, lockHeld: true });
       const plans = await sitting.plans();
       const total = plans.reduce((a, p) => ({ processes: a.processes + p.processes, ms: a.ms + p.estimateMs, sets: a.sets + p.sets }), { processes: 0, ms: 0, sets: 0 });
-      const facts: MatrixFacts = { tracks: sitting.tracks.length, ...(shard ? { shard } : {}), asked: sitting.state.asked?.length ?? 0, sets: identity.sets, setsPerProcess: identity.setsPerProcess, threshold: identity.threshold, setAside: sitting.setAside, plans, total };
+      const facts: MatrixFacts = { tracks: sitting.tracks.length, ...(shard ? { shard } : {}), asked: sitting.state.asked?.length ?? 0, sets: identity.sets, setsPerProcess: identity.setsPerProcess, threshold: identity.threshold, setAside: sitting.setAside, skipped, plans, total };
       const saved = sitting.tracks.reduce((n, t) => n + t.windows.reduce((m, w) => m + w.runs.length, 0), 0);
       return { saved, facts };
     },

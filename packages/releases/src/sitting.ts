@@ -59,11 +59,18 @@ export function nextRunFile(dir: string, state: MatrixState, job: Pick<WindowJob
   }
 }
 
-/** The tracks a command names: each range (its releases listed, thinned to every `every`th) on each suite, in the order typed. */
-export async function listTracks(ranges: readonly string[], suites: readonly string[], every: number, suiteName: (suite: string) => string): Promise<ReleaseTrack[]> {
+/**
+ * The tracks a command names: each range (its releases listed, thinned to
+ * every `every`th) on each suite, in the order typed; and the versions of a
+ * package's range left out because their set cannot be had in the suites,
+ * one line each.
+ */
+export async function listTracks(ranges: readonly string[], suites: readonly string[], every: number, suiteName: (suite: string) => string): Promise<{ tracks: ReleaseTrack[]; skipped: string[] }> {
   const tracks: ReleaseTrack[] = [];
+  const skipped: string[] = [];
   for (const text of ranges) {
-    const range = (await listLatest(text, 'releases')) ?? (await listRange(text, 'releases'));
+    const range = (await listLatest(text, 'releases', suites)) ?? (await listRange(text, 'releases', suites));
+    for (const s of range.skipped ?? []) skipped.push(`${range.runtime}@${s.tag} left out: ${s.reason}`);
     if (range.tags.length < 2) throw new MatrixRefused(`releases ${text}: ${range.tags.length === 1 ? '1 release' : `${range.tags.length} releases`} listed; a step needs two`);
     const releases = thin(range.tags, every);
     const name = [range.runtime, ...range.extra].join(' ');
@@ -73,7 +80,7 @@ export async function listTracks(ranges: readonly string[], suites: readonly str
       tracks.push({ key: `${name} × ${suiteName(suite)}`, runtime: range.runtime, extra: range.extra, suite, range: text, listed: range.tags, releases });
     }
   }
-  return tracks;
+  return { tracks, skipped };
 }
 
 /** What a sitting asks of the command. */

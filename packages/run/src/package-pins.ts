@@ -125,7 +125,7 @@ function moveTogether(a: BundledPackage, b: BundledPackage): boolean {
 }
 
 /** The packages that follow `pinned` (same version, declaring it a peer), unless the arm names them. */
-function followersOf(pinned: BundledPackage, imported: readonly BundledPackage[], named: ReadonlySet<string>): BundledPackage[] {
+export function followersOf(pinned: BundledPackage, imported: readonly BundledPackage[], named: ReadonlySet<string>): BundledPackage[] {
   return imported.filter((p) => !named.has(p.name) && p.version === pinned.version && manifestOf(p.dir)?.peerDependencies?.[pinned.name] !== undefined);
 }
 

@@ -92,6 +92,7 @@ export const MATRIX_WORDS: CampaignWords<MatrixFacts, WindowAbout, never> = {
   opened: ({ facts: f, dir, budgetMs }) => [
     { text: `releases: ${counted(f.tracks, 'track')}${f.shard ? ` (shard ${f.shard.index}/${f.shard.count} of ${f.asked})` : ''}, sets of ${f.sets} per window (${f.setsPerProcess} per process), threshold ${+(f.threshold * 100).toFixed(2)}%, budget ${formatClock(budgetMs)}`, tone: 'heading' },
     ...(f.setAside.length ? [{ text: `set aside, no longer asked (kept in the folder; asked again, continued): ${f.setAside.join(', ')}`, tone: 'warning' as const }] : []),
+    ...f.skipped.map((line) => ({ text: `  ${line}`, tone: 'warning' as const })),
     ...f.plans.map((p) => ({ text: `  ${p.key}: ${p.releases} releases × ${counted(p.cases, 'case')}; to measure: ${counted(p.windows, 'window')}, ${p.sets} sets, ${p.processes} processes, ~${formatClock(p.estimateMs)}` })),
     note(`folder ${dir}; ${f.total.sets ? `about ${formatClock(f.total.ms)} for ${f.total.processes} processes${f.total.ms > budgetMs ? ` (more than --budget ${formatClock(budgetMs)}: it stops there, and the same command continues)` : ''}` : 'nothing new to measure'}`),
   ],
