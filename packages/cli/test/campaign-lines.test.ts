@@ -54,4 +54,26 @@ describe("a campaign's lines on stderr", () => {
     expect(said(undefined, long, ' (an aside)')).toEqual([`${long} (an aside)`]);
     expect(said(80, 'short line', ' aside')).toEqual(['short line aside']);
   });
+
+  it('fit a line of exactly the width whole, wrap one character more, and add nothing a line did not say', () => {
+    const [a, b] = ['a'.repeat(30), 'b'.repeat(29)];
+    expect(said(60, `${a} ${b}`)).toEqual([`${a} ${b}`]);
+    expect(said(60, `${a} ${b}b`)).toEqual([a, `  ${b}b`]);
+    expect(said(60, a, ` ${b}`)).toEqual([`${a} ${b}`]);
+    // Wrapped without an aside: the line's own words, nothing after them.
+    expect(said(80, long).map((l) => l.trim()).join(' ')).toBe(long);
+  });
+
+  it('with --quiet, say only why a campaign stopped short, and a line without a tone as it is', () => {
+    const out: string[] = [];
+    const say = campaignSay({ quiet: true }, { columns: 80, write: (text: string) => out.push(text) > 0 } as never);
+    say('a heading', 'heading');
+    say('a note', 'note');
+    say('a warning', 'warning');
+    say('budget reached', 'ending');
+    expect(out).toEqual(['budget reached\n']);
+    const loud: string[] = [];
+    campaignSay({}, { columns: 80, write: (text: string) => loud.push(text) > 0 } as never)('plain words', undefined);
+    expect(loud).toEqual(['plain words\n']);
+  });
 });

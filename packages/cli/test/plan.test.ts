@@ -1,7 +1,7 @@
 /** The schedule as a value: what bench and bench --compare plan from their flags. */
 import { describe, expect, it } from 'vitest';
 import { ratioOptions } from '../src/verdict-flags.ts';
-import { DECIDED_MIN_PAIRS, DEFAULT_MEASURER, fewRoundsLine, makePlan, roundPlanFrom, startingTimeMs } from '../src/plan.ts';
+import { DECIDED_MIN_PAIRS, DEFAULT_MEASURER, fewRoundsLine, makePlan, parseMeasure, parsePercent, roundPlanFrom, startingTimeMs } from '../src/plan.ts';
 import { UsageError } from '../src/errors.ts';
 
 const BENCH_DEFAULTS = DEFAULT_MEASURER.defaults.bench;
@@ -123,5 +123,31 @@ describe('a comparison of fixed rounds too few for an interval', () => {
   it('is not said with enough pairs, nor of rounds that are added while an interval is too wide', () => {
     expect(fewRoundsLine({ order: 'balanced', rounds: 3 })).toBeUndefined();
     expect(fewRoundsLine({ order: 'balanced', rounds: 2, adaptive: { target: 0.02, maxRounds: 16 } })).toBeUndefined();
+  });
+});
+
+describe('--measure, --schedule and a percentage as written', () => {
+  it('--measure: time (the default, spaces around it allowed) is no measurer of its own; instructions is; anything else names both', () => {
+    expect(parseMeasure(undefined)).toBeUndefined();
+    expect(parseMeasure(' time ')).toBeUndefined();
+    expect(parseMeasure(' instructions ')?.name).toBe('instructions');
+    expect(() => parseMeasure('cycles')).toThrow(UsageError);
+    expect(() => parseMeasure('cycles')).toThrow(/^--measure cycles: expected time \(the default\) or instructions \(instructions per operation, under valgrind[^)]*\)$/);
+  });
+
+  it('--schedule: an unknown one is refused in one line listing each, the default marked, the last after "or"', async () => {
+    const refusal = makePlan('trig', { runtime: ['node'], schedule: 'sometimes' });
+    await expect(refusal).rejects.toBeInstanceOf(UsageError);
+    const message = ((await refusal.catch((e: Error) => e)) as Error).message;
+    expect(message).toMatch(new RegExp(`^--schedule sometimes: expected ${DEFAULT_MEASURER.name} \\(.*; the default\\), .* or [\\w-]+ \\(.*\\)$`));
+    expect(message.split('; the default')).toHaveLength(2);
+  });
+
+  it('a percentage: with or without %, from 0 up to but not 100, else refused naming the option', () => {
+    expect(parsePercent('1', '--threshold')).toBe(0.01);
+    expect(parsePercent(' 2.5% ', '--threshold')).toBe(0.025);
+    expect(parsePercent(0, '--threshold')).toBe(0);
+    expect(parsePercent('99.9', '--threshold')).toBeCloseTo(0.999, 12);
+    for (const bad of ['100', '100%', '-1', '1.', '.5', 'x1', '1%%', '']) expect(() => parsePercent(bad, '--threshold'), bad).toThrow(`--threshold ${bad}: expected a percentage from 0 to 99, e.g. 1 or 2.5%`);
   });
 });
