@@ -127,6 +127,7 @@ export function buildNextPage(cacheDir: string, toolchain: Toolchain, appDir = A
   mkdirSync(root, { recursive: true });
   say(`building the app with next ${versions.next} and @opennextjs/cloudflare ${versions['@opennextjs/cloudflare']} into ${relative(process.cwd(), dir) || dir} (once; cached after)`);
   const log = join(root, `${key}.log`);
+  const started = performance.now();
   rmSync(dir, { recursive: true, force: true });
   writeFileSync(log, '');
   try {
@@ -146,5 +147,6 @@ export function buildNextPage(cacheDir: string, toolchain: Toolchain, appDir = A
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  say(`built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   return done(true);
 }

@@ -6,43 +6,57 @@
  * adapter on workerd. CPU per request read by the host (docs/requests.md).
  * Its packages (Next.js, the adapter, wrangler) install into rtbench's
  * library cache and the app is built when a run first needs them (the
- * declaration's prepare, toolchain.ts), not when the suite is loaded:
+ * declaration's prepare, toolchain.ts), not when the suite is loaded, once
+ * per toolchain an arm asks for (`next@15.5.29` pins another Next.js):
  * listing the suite's cases or its claims installs and builds nothing. A
  * build or install that fails is one line and exit 2, before anything is
  * measured.
  */
-import { requestSuite } from '@rtbench/core';
+import { requestSuite, type ArmPackages, type InstalledPackage } from '@rtbench/core';
 import { cacheDir } from '@rtbench/suite-loader';
 import { APP_DIR, buildNextPage, type NextBuild } from './build.ts';
-import { joinFlightChunks } from './normalize.ts';
+import { normalizePage } from './normalize.ts';
 import { serverFor, WORKER_COMPATIBILITY } from './servers.ts';
-import { installToolchain } from './toolchain.ts';
+import { installedPackages, installToolchain, TOOLCHAIN, toolchainFor } from './toolchain.ts';
 
 export { claims } from './claims.ts';
 
+// One build per toolchain an arm asks for (next@15.5.29 pins another), keyed by its versions.
+const builds = new Map<string, NextBuild>();
+const preparing = new Map<string, Promise<InstalledPackage[]>>();
+const keyOf = (packages: ArmPackages): string => JSON.stringify(toolchainFor(packages));
+
 // RTBENCH_NEXT_PAGE_APP: another app folder built and served in the fixture's place (the suite's smoke builds a broken one).
-let built: NextBuild | undefined;
-async function prepare(): Promise<void> {
-  const toolchain = await installToolchain();
-  built ??= buildNextPage(cacheDir, toolchain, process.env.RTBENCH_NEXT_PAGE_APP || APP_DIR, (line) => process.stderr.write(`next-page: ${line}\n`));
+function prepare(packages: ArmPackages): Promise<InstalledPackage[]> {
+  const key = keyOf(packages);
+  let pending = preparing.get(key);
+  if (!pending) {
+    pending = installToolchain(toolchainFor(packages)).then((toolchain) => {
+      builds.set(key, buildNextPage(cacheDir, toolchain, process.env.RTBENCH_NEXT_PAGE_APP || APP_DIR, (line) => process.stderr.write(`next-page: ${line}\n`)));
+      return installedPackages(toolchain);
+    });
+    preparing.set(key, pending);
+  }
+  return pending;
 }
-function build(): NextBuild {
-  if (!built) throw new Error('next-page: the app is read before the run prepared it (its declaration\'s prepare)');
+function build(packages: ArmPackages): NextBuild {
+  const built = builds.get(keyOf(packages));
+  if (!built) throw new Error("next-page: the app is read before the run prepared it for the arm's packages (its declaration's prepare)");
   return built;
 }
 
 export default requestSuite('next-page', [
   {
     name: 'app router page',
+    // An arm may pin any of them (next@15.5.29): the app is built with that set.
+    installs: Object.keys(TOOLCHAIN),
     prepare,
     // workerd: OpenNext's Worker module, wrapped and served by workerd as any Worker is.
-    get handler() {
-      return build().worker;
-    },
+    handler: (packages) => build(packages).worker,
     compatibility: WORKER_COMPATIBILITY,
-    server: (runtime) => serverFor(runtime, build().nodeServer),
-    // The same page whatever the runtime's streams did to the inline Flight payload's chunks.
-    normalize: joinFlightChunks,
+    server: (runtime, packages) => serverFor(runtime, build(packages).nodeServer),
+    // The same page whatever the runtime's streams did to the inline Flight payload's chunks, and whichever Next.js named the build's chunks and modules.
+    normalize: normalizePage,
     mix: [{ name: 'GET /', weight: 1, request: { path: '/' } }],
     requests: 60,
   },

@@ -7,6 +7,10 @@
  * on workerd in one, the same 264,666 characters. The text compared is the
  * HTML without those scripts, then the payload's pushes in order with the
  * text chunks joined: another page, payload or order still differs.
+ * Then the names a build gives (its chunks' file names, the module ids of
+ * client references and of the runtime's modules) are masked: two
+ * Next.js versions build the same app under other names, and the page they
+ * render is otherwise the same; how many chunks, and where, still counts.
  */
 import type { ResponseNormalizer } from '@rtbench/core';
 
@@ -39,3 +43,18 @@ export const joinFlightChunks: ResponseNormalizer = ({ body }) => {
   if (text) flight.push(JSON.stringify([1, text]));
   return `${html}\n<!-- the Flight payload's pushes, text chunks joined -->\n${flight.join('\n')}\n`;
 };
+
+/** A build's chunk file names, its runtime's module ids and a client reference's module id (a Flight `I[<id>,…]` row). */
+const BUILD_NAMES: readonly [RegExp, string][] = [
+  [/static\/chunks\/[\w~-]+(\.[a-z]+)/g, 'static/chunks/#$1'],
+  [/"runtimeModuleIds":\[[\d,]*\]/g, '"runtimeModuleIds":[#]'],
+  [/:I\[\d+,/g, ':I[#,'],
+];
+
+/** The text with a build's names masked, the rest as it was. */
+export function maskBuildNames(text: string): string {
+  return BUILD_NAMES.reduce((out, [pattern, mask]) => out.replace(pattern, mask), text);
+}
+
+/** The page as compared: its Flight pushes joined, then the build's names masked. */
+export const normalizePage: ResponseNormalizer = (response) => maskBuildNames(joinFlightChunks(response));

@@ -12,6 +12,7 @@
  * platform packages that their JavaScript finds without one.
  */
 import { join } from 'node:path';
+import type { InstalledPackage } from '@rtbench/core';
 import { LibraryStore } from '@rtbench/host';
 import { storePolicy } from '@rtbench/suite-loader';
 
@@ -27,20 +28,53 @@ export const TOOLCHAIN = {
 
 export type ToolchainPackage = keyof typeof TOOLCHAIN;
 
+/** The set's label in the library cache and in a run's record. */
+export const TOOLCHAIN_SET = 'next-page';
+
 /** The installed set: where its packages are, their versions and the registry's integrity of each. */
 export interface Toolchain {
   /** The folder whose node_modules holds every package of the set. */
   modules: string;
   versions: Readonly<Record<ToolchainPackage, string>>;
   integrity: Readonly<Record<string, string>>;
+  /** sha256 over the named packages' folders, proven on every use. */
+  sha256: string;
 }
 
-let installing: Promise<Toolchain> | undefined;
+/**
+ * The toolchain an arm builds with: the suite's pins, with the versions the
+ * arm pins of them (`next@15.5.29`); the arm's other packages are not the
+ * toolchain's and are left out.
+ */
+export function toolchainFor(packages: Readonly<Record<string, string>>): Readonly<Record<ToolchainPackage, string>> {
+  const out: Record<string, string> = { ...TOOLCHAIN };
+  for (const name of Object.keys(TOOLCHAIN)) if (packages[name] !== undefined) out[name] = packages[name];
+  return out as Record<ToolchainPackage, string>;
+}
 
-/** The toolchain from rtbench's library cache, installed there first when it is not (once per process). */
-export function installToolchain(): Promise<Toolchain> {
-  installing ??= new LibraryStore(storePolicy('libraries'))
-    .getSet('next-page', TOOLCHAIN)
-    .then((set) => ({ modules: join(set.root, 'node_modules'), versions: TOOLCHAIN, integrity: set.integrity }));
-  return installing;
+/** The set as a run records it for the arm: every named package's version, folder and integrity, and the set's proof. */
+export function installedPackages(toolchain: Toolchain): InstalledPackage[] {
+  return Object.entries(toolchain.versions).map(([name, version]) => ({
+    name,
+    version,
+    dir: join(toolchain.modules, name),
+    sha256: toolchain.sha256,
+    set: TOOLCHAIN_SET,
+    ...(toolchain.integrity[name] ? { integrity: toolchain.integrity[name] } : {}),
+  }));
+}
+
+const installing = new Map<string, Promise<Toolchain>>();
+
+/** A toolchain from rtbench's library cache, installed there first when it is not (once per set and process). */
+export function installToolchain(versions: Readonly<Record<ToolchainPackage, string>> = TOOLCHAIN): Promise<Toolchain> {
+  const key = JSON.stringify(versions);
+  let pending = installing.get(key);
+  if (!pending) {
+    pending = new LibraryStore(storePolicy('libraries'))
+      .getSet(TOOLCHAIN_SET, versions)
+      .then((set) => ({ modules: join(set.root, 'node_modules'), versions, integrity: set.integrity, sha256: set.sha256 }));
+    installing.set(key, pending);
+  }
+  return pending;
 }

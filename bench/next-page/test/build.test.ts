@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { broughtServerProblem } from '@rtbench/core';
 import { RESERVED as HOST_RESERVED } from '../../../packages/host-timed/src/request/paths.ts';
 import { APP_DIR, buildKey, nodePrefixed } from '../build.ts';
-import { joinFlightChunks } from '../normalize.ts';
+import { joinFlightChunks, normalizePage } from '../normalize.ts';
 import { serverFor, WORKER_COMPATIBILITY } from '../servers.ts';
-import { TOOLCHAIN } from '../toolchain.ts';
+import { installedPackages, TOOLCHAIN, toolchainFor } from '../toolchain.ts';
 // @ts-expect-error: plain JavaScript run by the runtimes as it is, with no declarations
 import { RESERVED } from '../serve-next.mjs';
 
@@ -29,6 +29,25 @@ describe('the build cache key', () => {
     const page = join(dir, 'app', 'page.tsx');
     writeFileSync(page, `${readFileSync(page, 'utf8')}\n// edited\n`);
     expect(buildKey(dir, versions)).not.toBe(key);
+  });
+});
+
+describe("an arm's toolchain", () => {
+  it('is the suite\'s with the versions the arm pins of it, other packages left out, and builds under its own key', () => {
+    expect(toolchainFor({})).toEqual(TOOLCHAIN);
+    const other = toolchainFor({ next: '15.5.29', zod: '4.0.0' });
+    expect(other).toEqual({ ...TOOLCHAIN, next: '15.5.29' });
+    expect(buildKey(APP_DIR, other)).not.toBe(buildKey(APP_DIR, TOOLCHAIN));
+    // An arm's record holds the whole set: read back, it is the same toolchain and the same build.
+    const recorded = installedPackages({ modules: '/m', versions: other, integrity: {}, sha256: '' });
+    expect(toolchainFor(Object.fromEntries(recorded.map((p) => [p.name, p.version])))).toEqual(other);
+  });
+
+  it('is recorded per arm as installed: every named package with its version, folder, integrity and the set\'s proof', () => {
+    const recorded = installedPackages({ modules: '/cache/next-page@abc/node_modules', versions: TOOLCHAIN, integrity: { next: 'sha512-n' }, sha256: 'e'.repeat(64) });
+    expect(recorded.map((p) => p.name)).toEqual(Object.keys(TOOLCHAIN));
+    expect(recorded[0]).toEqual({ name: 'next', version: TOOLCHAIN.next, dir: '/cache/next-page@abc/node_modules/next', sha256: 'e'.repeat(64), set: 'next-page', integrity: 'sha512-n' });
+    expect(recorded[1]!.integrity).toBeUndefined();
   });
 });
 
@@ -97,5 +116,18 @@ describe('the page compared across runtimes', () => {
 
   it('leaves a page with no Flight scripts as it is', () => {
     expect(normalize('<p>plain</p>')).toBe('<p>plain</p>');
+  });
+
+  // Two Next.js versions' builds of the app, as 16.4.5 and 16.4.6 served it: only these names differ.
+  const built = (chunk: string, runtime: number, reference: number): string =>
+    `<html><script src="/_next/static/chunks/${chunk}.js" async=""></script><script>(self.TURBOPACK=[]).push({"otherChunks":["static/chunks/${chunk}.js"],"runtimeModuleIds":[${runtime}]});</script>` +
+    `<script>self.__next_f.push(${JSON.stringify([1, `2:"/_next/static/chunks/${chunk}.js"\n12:I[${reference},["$2"],"AddToCart"]\n`])})</script></html>`;
+  const compared = (body: string): string => normalizePage({ request: { path: '/' }, status: 200, contentType: 'text/html', body });
+
+  it("is the same under another build's chunk names and module ids, and differs in anything else", () => {
+    const one = compared(built('1nw2lm4wlpuye', 6497, 42060));
+    expect(compared(built('1ndzxn_uy9gr-', 74860, 60726))).toBe(one);
+    expect(compared(built('1nw2lm4wlpuye', 6497, 42060).replace('AddToCart', 'RemoveFromCart'))).not.toBe(one);
+    expect(compared(built('1nw2lm4wlpuye', 6497, 42060).replace('.js" async', '.css" async'))).not.toBe(one);
   });
 });

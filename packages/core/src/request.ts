@@ -44,8 +44,11 @@ export interface RequestDeclaration {
   readonly group?: string;
   readonly name: string;
   readonly params?: Params;
-  /** A module whose default export is `{ fetch(request, env, ctx) }`: bundled per runtime and served by its own server. */
-  readonly handler: string;
+  /**
+   * A module whose default export is `{ fetch(request, env, ctx) }`: bundled per runtime and served by its own server.
+   * A function: the module made for an arm's packages (a framework's app built with the versions the arm pins).
+   */
+  readonly handler: string | ((packages: ArmPackages) => string);
   readonly mix: readonly RequestKind[];
   /** Requests each fresh process serves, one at a time (the first is the process's first request). */
   readonly requests?: number;
@@ -64,14 +67,49 @@ export interface RequestDeclaration {
    * with rtbench's wrapper (a framework served by its own server): called
    * with the runtime's name; undefined serves `handler` as usual.
    */
-  readonly server?: (runtime: string) => BroughtServer | undefined;
+  readonly server?: (runtime: string, packages: ArmPackages) => BroughtServer | undefined;
+  /**
+   * Packages the declaration installs itself in `prepare` (a framework, its
+   * adapter), which an arm may pin as it pins a package the suite imports
+   * (`next@15.5.29`): the version is checked against the registry, then
+   * handed to `prepare`, `server` and `handler`.
+   */
+  readonly installs?: readonly string[];
   /**
    * Work done before a run first reads `handler` or `server` (a framework's
-   * packages installed, its app built): awaited once per run by the host,
-   * so listing the suite's cases does none of it. What it throws is the
-   * suite's failure, said in one line.
+   * packages installed, its app built), once per arm's packages: the
+   * versions the arm pins of `installs`, or none (the suite's own). Awaited
+   * by the host before anything runs, so listing the suite's cases does none
+   * of it. It returns the packages it installed, which the run records for
+   * the arm; what it throws is the arm's failure, said in one line.
    */
-  readonly prepare?: () => Promise<void>;
+  readonly prepare?: (packages: ArmPackages) => Promise<readonly InstalledPackage[] | void>;
+}
+
+/**
+ * The versions of packages an arm has (name → version): those it pins, or
+ * those its suite installed for it as its record holds them; empty for an
+ * arm that pins none. A declaration takes the ones it knows.
+ */
+export type ArmPackages = Readonly<Record<string, string>>;
+
+/** A package a declaration's `prepare` installed, as the run records it for the arm. */
+export interface InstalledPackage {
+  readonly name: string;
+  readonly version: string;
+  /** The package's folder. */
+  readonly dir: string;
+  /** The registry's integrity of its tarball, as npm checked it. */
+  readonly integrity?: string;
+  /** sha256 proving the install it is part of (the set's, for packages installed together). */
+  readonly sha256: string;
+  /** The set it was installed in, as one tree with its dependencies (the suite's label). */
+  readonly set?: string;
+}
+
+/** The handler module a declaration serves for an arm's packages. */
+export function handlerOf(d: RequestDeclaration, packages: ArmPackages): string {
+  return typeof d.handler === 'function' ? d.handler(packages) : d.handler;
 }
 
 /**

@@ -37,6 +37,8 @@ function pinnedPackageSchema() {
     git: gitStateSchema.optional(),
     /** Pinned because it moves with another package the arm pinned (react-dom with react). */
     follows: z.string().optional(),
+    /** Installed by the suite itself for the arm, as one set with the other packages of its label (a framework, its adapter); sha256 is the set's. */
+    set: z.string().optional(),
   });
 }
 
@@ -75,7 +77,7 @@ export const variantSchema = z.object({
   displayNames: z.object({ runtime: hostText, engine: hostText.optional(), engineShort: hostText.optional() }).optional(),
   /** The git commit of the checkout the binary lives in (a user's own build), when it is inside one. */
   binaryGit: gitStateSchema.optional(),
-  /** Packages the suite imports that this arm pinned (`react@18.3.1`, `react=/path`), as bundled. */
+  /** Packages the suite imports that this arm pinned (`react@18.3.1`, `react=/path`), as bundled; and those its suite installed for it (`set`). */
   packages: z.array(pinnedPackageSchema()).optional(),
 });
 

@@ -9,6 +9,7 @@
  * measurers/all.ts. Every measurer yields round records of the run schema, so statistics and reports
  * read them alike.
  */
+import type { ArmPackages } from '@rtbench/core';
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { Failure, MeasuredBy, MeasurerFields, MeasurerKind, Metric, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import type { ZodType } from 'zod';
@@ -23,6 +24,8 @@ export interface Arm extends RunnableVariant {
   /** The variant's engine flags in rtbench's syntax, before translation (a measurer may add its own). */
   variantFlags: readonly string[];
   bundlePath: string;
+  /** The versions of the packages the arm pinned or its suite installed for it, from its record (a request suite's server and handler are made for them). */
+  packages?: ArmPackages;
 }
 
 /** What one replicate measures: one case, or one host-timed measurement that feeds several cases (requests/s, p50, p99). */
@@ -202,7 +205,7 @@ export interface BuiltMeasurer {
    * the suite's bundle in each runtime: the hashes of the code it runs per
    * runtime (the saved run's suiteCode); the arms then carry no bundle.
    */
-  ownCode?(plugins: readonly Arm['plugin'][]): Promise<NonNullable<RunRecord['suiteCode']>>;
+  ownCode?(arms: readonly Arm[]): Promise<NonNullable<RunRecord['suiteCode']>>;
 }
 
 /** A measurer's defaults for one kind of run: a table (bench) or a comparison's verdicts (compare). */

@@ -5,8 +5,10 @@
  */
 import type { HostTimedSuite } from '@rtbench/host-timed';
 import { hostSuiteCode, suiteCodeOf } from '@rtbench/host-timed';
-import { broughtServerProblem, type RequestSuite } from '@rtbench/core';
+import { broughtServerProblem, handlerOf, type RequestSuite } from '@rtbench/core';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
+import type { Arm } from './measurer.ts';
+import type { RunRecord } from '@rtbench/core/schema';
 import type { BundledPackage, NodeEnvUse } from '@rtbench/host';
 import { bundleCodeHash, bundleSuite, loadSuite, repoRoot, suiteLoadError, type ArmBuild, type Bundle, type SuiteLocation } from '@rtbench/suite-loader';
 
@@ -76,23 +78,41 @@ export async function hostTimedSuiteCode(suite: SuiteLocation, plugins: readonly
   return hostSuiteCode(suite.entry, measurements, new Map(plugins.map((p) => [p.name, p.bundle])), repoRoot);
 }
 
-/** A request suite's code per runtime: the sources of all its handlers (the same module on every runtime). */
-export async function requestSuiteCode(suite: SuiteLocation, plugins: readonly RuntimePlugin[]): Promise<{ runtime: string; sha256: string }[]> {
+/**
+ * A request suite's code per runtime: the sources of all its handlers (the
+ * same module on every runtime). Arms of one runtime whose packages give
+ * other handlers (a framework built at another version) are hashed apart,
+ * each entry naming its arms, as suite bundles made per arm are.
+ */
+export async function requestSuiteCode(suite: SuiteLocation, arms: readonly Pick<Arm, 'id' | 'plugin' | 'packages'>[]): Promise<NonNullable<RunRecord['suiteCode']>> {
   const { declarations } = (await loadSuite(suite)).suite as RequestSuite;
-  let handlers: string[];
+  const groups = new Map<string, { plugin: RuntimePlugin; handlers: string[]; variants: string[] }>();
   try {
-    // A suite may make its handler when a run first asks for it (a framework's packages installed, its app built): its failure is the suite's, said in one line.
-    for (const d of declarations) await d.prepare?.();
-    handlers = [...new Set(declarations.map((d) => d.handler))];
+    for (const arm of arms) {
+      const packages = arm.packages ?? {};
+      // Prepared by the plan already (package-pins.ts), once per arm's packages; its failure is the suite's, said in one line.
+      for (const d of declarations) await d.prepare?.(packages);
+      const handlers = [...new Set(declarations.map((d) => handlerOf(d, packages)))];
+      const key = JSON.stringify([arm.plugin.name, handlers]);
+      const group = groups.get(key) ?? { plugin: arm.plugin, handlers, variants: [] };
+      group.variants.push(arm.id);
+      groups.set(key, group);
+    }
   } catch (error) {
     throw suiteLoadError(suite, error);
   }
   // The permissions a brought server declares are checked before anything runs.
-  for (const d of declarations) {
-    for (const plugin of plugins) {
-      const problem = broughtServerProblem(d.server?.(plugin.name));
-      if (problem) throw suiteLoadError(suite, new Error(`request "${d.name}", its server for ${plugin.name}: ${problem}`));
+  for (const arm of arms) {
+    for (const d of declarations) {
+      const problem = broughtServerProblem(d.server?.(arm.plugin.name, arm.packages ?? {}));
+      if (problem) throw suiteLoadError(suite, new Error(`request "${d.name}", its server for ${arm.plugin.name}: ${problem}`));
     }
   }
-  return suiteCodeOf(suite.entry, () => handlers, new Map(plugins.map((p) => [p.name, p.bundle])), repoRoot);
+  const out: NonNullable<RunRecord['suiteCode']> = [];
+  for (const g of groups.values()) {
+    const apart = [...groups.values()].filter((other) => other.plugin.name === g.plugin.name).length > 1;
+    const code = await suiteCodeOf(suite.entry, () => g.handlers, new Map([[g.plugin.name, g.plugin.bundle]]), repoRoot);
+    out.push(...code.map((c) => ({ ...c, ...(apart ? { variants: g.variants } : {}) })));
+  }
+  return out;
 }

@@ -11,14 +11,20 @@
  * every use); the record keeps each package's version and integrity, or path
  * and git commit, and the folder's sha256. Every refusal is a UsageError in
  * one line, before anything runs.
+ * A request suite's declaration may install packages itself (a framework and
+ * its adapter, as one set: its `installs`, its `prepare`): a pin of one of
+ * those is checked against the registry and handed to the declaration, which
+ * installs and builds for the arm; what it installed is the arm's record.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+import { isSuiteDefinition, type ArmPackages, type InstalledPackage, type RequestDeclaration, type RequestSuite } from '@rtbench/core';
+import { importUserModule } from '@rtbench/process';
 import type { PinnedPackage } from '@rtbench/core/schema';
 import { folderProof, gitState, LibraryStore, LibraryUnavailableError, type BundledPackage } from '@rtbench/host';
 import { isResolved, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-registry';
-import { bundleSuite, storePolicy, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
+import { bundleSuite, isBroughtEntry, storePolicy, suiteLoadError, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import { runtimeStore } from './runtime-store.ts';
 import { bundledPackagesAhead } from '@rtbench/measurers';
 import { pinText, unknownRuntimeMessage, VARIANT_SYNTAX } from './variants.ts';
@@ -61,10 +67,16 @@ function jsonFault(file: string): string {
   }
 }
 
+/** The versions the registry has of a package, oldest first. */
+export type VersionsOf = (name: string) => Promise<string[]>;
+
+/** npm's, as runtimes' releases are listed. */
+const npmVersions: VersionsOf = (name) => runtimeStore().releases.versions(name);
+
 /** The versions npm has of `name`, oldest first; a registry that cannot answer is a UsageError naming the arm. */
-async function publishedVersions(spec: VariantSpec, pin: Pin, name = pin.name): Promise<string[]> {
+async function publishedVersions(spec: VariantSpec, pin: Pin, versionsOf: VersionsOf, name = pin.name): Promise<string[]> {
   try {
-    return await runtimeStore().releases.versions(name);
+    return await versionsOf(name);
   } catch (error) {
     throw new UsageError(`${spec.id}: ${pinText(pin)}: ${(error as Error).message.split('\n')[0]}`);
   }
@@ -80,12 +92,12 @@ const X_RANGE = /^(\d+(?:\.\d+)?)\.x$/;
  * A set that cannot exist is refused in one line, naming the member that
  * lacks the version.
  */
-async function setVersion(spec: VariantSpec, pin: Pin, followers: readonly string[]): Promise<string> {
+async function setVersion(spec: VariantSpec, pin: Pin, followers: readonly string[], versionsOf: VersionsOf): Promise<string> {
   const wanted = pin.version!;
   const x = X_RANGE.exec(wanted);
   // A set the cache holds whole was installed from npm: the registry is not asked again (an x-range still is, for its newest).
   if (!x && [pin.name, ...followers].every((name) => libraryStore().holds(name, wanted))) return wanted;
-  const published = await publishedVersions(spec, pin);
+  const published = await publishedVersions(spec, pin, versionsOf);
   const inRange = x ? published.filter((v) => v.startsWith(`${x[1]}.`)) : published.filter((v) => v === wanted);
   if (!inRange.length) {
     const newest = published.at(-1);
@@ -93,7 +105,7 @@ async function setVersion(spec: VariantSpec, pin: Pin, followers: readonly strin
   }
   let candidates = inRange;
   for (const follower of followers) {
-    const theirs = new Set(await publishedVersions(spec, pin, follower));
+    const theirs = new Set(await publishedVersions(spec, pin, versionsOf, follower));
     const left = candidates.filter((v) => theirs.has(v));
     if (!left.length) {
       const set = [pin.name, ...followers].join(', ');
@@ -143,7 +155,7 @@ function assertSetsAgree(spec: VariantSpec, fromNpm: readonly { name: string; ve
  * The packages `spec` pins, resolved against what the suite's bundle holds
  * (`imported`), installed or found, each proven; [] for an arm that pins none.
  */
-async function resolvePins(suiteName: string, imported: readonly BundledPackage[], spec: VariantSpec): Promise<PinnedPackage[]> {
+async function resolvePins(suiteName: string, imported: readonly BundledPackage[], spec: VariantSpec, installs: ReadonlySet<string>, versionsOf: VersionsOf): Promise<PinnedPackage[]> {
   const pins = spec.packages ?? [];
   if (!pins.length) return [];
   const byName = new Map(imported.map((p) => [p.name, p]));
@@ -154,7 +166,7 @@ async function resolvePins(suiteName: string, imported: readonly BundledPackage[
     if (!bundled) {
       // An arm that is a pin alone may be a runtime misspelt (nodejs@99): said as both, with the syntax every variant error shows.
       const alone = spec.id === pinText(pin) ? `${unknownRuntimeMessage(spec.id)}; nor does ${suiteName} import a package ${pin.name}\nVariant syntax: ${VARIANT_SYNTAX}` : undefined;
-      throw new UsageError(alone ?? `${spec.id}: ${suiteName} does not import ${pin.name} (its packages: ${imported.map((p) => p.name).join(', ') || 'none'})`);
+      throw new UsageError(alone ?? `${spec.id}: ${suiteName} does not import ${pin.name} (its packages: ${imported.map((p) => p.name).join(', ') || 'none'}${installs.size ? `; it installs: ${[...installs].join(', ')}` : ''})`);
     }
     // A local build is checked before the builds beside it are looked for.
     if (pin.path !== undefined) localPackage(spec, pin);
@@ -175,7 +187,7 @@ async function resolvePins(suiteName: string, imported: readonly BundledPackage[
     if (pin.path !== undefined) continue;
     // A follower takes the version its set resolved to (react@19.2.x: react-dom and react-server-dom-webpack of the same release).
     const followers = wanted.filter((w) => w.follows === pin.name && w.pin.path === undefined).map((w) => w.pin.name);
-    versions.set(pin.name, follows ? versions.get(follows)! : await setVersion(spec, pin, followers));
+    versions.set(pin.name, follows ? versions.get(follows)! : await setVersion(spec, pin, followers, versionsOf));
   }
   assertSetsAgree(spec, [...versions].map(([name, version]) => ({ name, version })), byName);
   const out: PinnedPackage[] = [];
@@ -197,6 +209,66 @@ async function resolvePins(suiteName: string, imported: readonly BundledPackage[
   return out;
 }
 
+/** An arm's pins split: those a declaration of its suite installs itself, and those resolved in the suite's bundle. */
+export function splitPins(spec: VariantSpec, installs: ReadonlySet<string>): { installed: Pin[]; bundled: Pin[] } {
+  const pins = spec.packages ?? [];
+  return { installed: pins.filter((p) => installs.has(p.name)), bundled: pins.filter((p) => !installs.has(p.name)) };
+}
+
+/** What a declaration installed for an arm, as the arm's record holds it (each package once). */
+export function installedRecord(installed: readonly InstalledPackage[]): PinnedPackage[] {
+  const byName = new Map<string, PinnedPackage>();
+  for (const p of installed) {
+    if (byName.has(p.name)) continue;
+    byName.set(p.name, { name: p.name, version: p.version, dir: p.dir, sha256: p.sha256, ...(p.integrity ? { integrity: p.integrity } : {}), ...(p.set ? { set: p.set } : {}) });
+  }
+  return [...byName.values()];
+}
+
+/** A request suite's declarations, or undefined for another kind of suite (a brought file is never one). */
+async function requestDeclarations(suite: SuiteLocation): Promise<readonly RequestDeclaration[] | undefined> {
+  if (isBroughtEntry(suite.entry)) return undefined;
+  let definition: unknown;
+  try {
+    definition = ((await importUserModule(suite.entry)) as { default?: unknown }).default;
+  } catch (error) {
+    throw suiteLoadError(suite, error);
+  }
+  // Whether it is a suite at all is the listing's to say (loadSuite), after this.
+  const declarations = isSuiteDefinition(definition) ? (definition as Partial<RequestSuite>).declarations : undefined;
+  return Array.isArray(declarations) ? declarations : undefined;
+}
+
+/**
+ * The versions an arm pins of the packages its suite installs, each checked
+ * against the registry (an x-range: its newest release); a path is refused,
+ * as a declaration installs from npm.
+ */
+async function installedVersions(spec: VariantSpec, pins: readonly Pin[], versionsOf: VersionsOf): Promise<ArmPackages> {
+  const out: Record<string, string> = {};
+  for (const pin of pins) {
+    if (pin.path !== undefined) throw new UsageError(`${spec.id}: ${pin.name} is installed by the suite itself, from npm: pin a version (${pin.name}@<version>), not a folder`);
+    out[pin.name] = await setVersion(spec, pin, [], versionsOf);
+  }
+  return out;
+}
+
+/**
+ * Every declaration's preparation for an arm's packages (installed, built),
+ * and what they installed, for its record. A failure is one line: the arm's
+ * when it pins them, else the suite's.
+ */
+async function prepareArm(suite: SuiteLocation, declarations: readonly RequestDeclaration[], spec: VariantSpec, packages: ArmPackages): Promise<PinnedPackage[]> {
+  const installed: InstalledPackage[] = [];
+  try {
+    for (const d of declarations) installed.push(...((await d.prepare?.(packages)) ?? []));
+  } catch (error) {
+    if (!Object.keys(packages).length) throw suiteLoadError(suite, error);
+    throw new UsageError(`${spec.id}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+  }
+  return installedRecord(installed);
+}
+
 /**
  * Resolves the pins of every variant that can run into its record
  * (`record.packages`), against the packages the suite's bundle holds: the
@@ -206,15 +278,25 @@ async function resolvePins(suiteName: string, imported: readonly BundledPackage[
  * (suite-code.ts); when every arm pins, the first pinning arm's runtime
  * bundles the suite unpinned for the list alone.
  */
-export async function pinPackages(suite: SuiteLocation, variants: readonly (ResolvedVariant | UnavailableVariant)[]): Promise<void> {
-  const pinning = variants.filter((v) => v.spec.packages?.length);
-  if (!pinning.length) return;
-  // A pin on a runtime that is not there is still checked: the arm may be a runtime misspelt.
-  const resolved = pinning.filter(isResolved);
-  if (!resolved.length) return;
-  const plain = variants.filter(isResolved).find((v) => !v.spec.packages?.length && v.spec.env.NODE_ENV === undefined);
-  const packages = plain
-    ? await bundledPackagesAhead(suite, plain.plugin, { nodeEnv: undefined, packages: [] })
-    : (await bundleSuite(suite.entry, suite.name, resolved[0]!.plugin.name, resolved[0]!.plugin.bundle)).packages;
-  for (const v of resolved) v.record.packages = await resolvePins(suite.name, packages, v.spec);
+export async function pinPackages(suite: SuiteLocation, variants: readonly (ResolvedVariant | UnavailableVariant)[], versionsOf: VersionsOf = npmVersions): Promise<void> {
+  const declarations = await requestDeclarations(suite);
+  const installs = new Set((declarations ?? []).flatMap((d) => d.installs ?? []));
+  const ready = variants.filter(isResolved);
+  const bundledPins = ready.filter((v) => splitPins(v.spec, installs).bundled.length);
+  let imported: BundledPackage[] = [];
+  if (bundledPins.length) {
+    const plain = ready.find((v) => !v.spec.packages?.length && v.spec.env.NODE_ENV === undefined);
+    // A request suite's run never takes the suite's bundle (it serves its handlers): bundled for the list alone, not kept.
+    imported =
+      plain && !declarations
+        ? await bundledPackagesAhead(suite, plain.plugin, { nodeEnv: undefined, packages: [] })
+        : (await bundleSuite(suite.entry, suite.name, (plain ?? bundledPins[0]!).plugin.name, (plain ?? bundledPins[0]!).plugin.bundle)).packages;
+  }
+  const preparing = (declarations ?? []).filter((d) => d.prepare);
+  for (const v of ready) {
+    const { installed, bundled } = splitPins(v.spec, installs);
+    const pinned = bundled.length ? await resolvePins(suite.name, imported, { ...v.spec, packages: bundled }, installs, versionsOf) : [];
+    const prepared = preparing.length ? await prepareArm(suite, preparing, v.spec, await installedVersions(v.spec, installed, versionsOf)) : [];
+    if (pinned.length || prepared.length || v.spec.packages?.length) v.record.packages = [...pinned, ...prepared];
+  }
 }

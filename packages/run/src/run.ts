@@ -188,7 +188,8 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
   for (const v of ready) {
     // A measurer that prepares its own programs runs no suite bundle; its arms carry none.
     const path = built.ownCode ? '' : bundled.find((b) => b.variants.includes(v.spec.id))!.bundle.path;
-    arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: path });
+    const packages = v.record.packages?.length ? { packages: Object.fromEntries(v.record.packages.map((p) => [p.name, p.version])) } : {};
+    arms.push({ id: v.spec.id, plugin: v.plugin, target: v.target, flags: v.flags, variantFlags: v.spec.flags, bundlePath: path, ...packages });
   }
   const warning = nodeEnvWarning(suite.name, bundled.flatMap((b) => b.variants.map((variantId) => ({ variantId, nodeEnv: b.bundle.nodeEnv }))));
   if (warning) process.stderr.write(`! ${warning}\n`);
@@ -198,7 +199,7 @@ export async function executeRun(request: RunRequest, hooks: RunHooks): Promise<
     run.suiteCode = bundled.map((b) => ({ runtime: b.runtime, sha256: b.bundle.sha256, ...(perRuntime(b.runtime) > 1 ? { variants: b.variants } : {}) }));
   }
   if (built.ownCode) {
-    const code = await built.ownCode([...new Set(ready.map((v) => v.plugin))]);
+    const code = await built.ownCode(arms);
     if (code.length) run.suiteCode = code;
   }
   // The machine's state goes with every save, so an interrupted run keeps what it saw too.

@@ -72,7 +72,7 @@ export const HOST_TIMED: MeasurerDescriptor = {
       cases: cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric })),
       ...(load ? { recordOptions: { timeMs: budget.loadMs * setup.rounds, warmupMs: budget.loadWarmupMs } } : {}),
       // Each measurement bundles its own programs.
-      ownCode: (plugins) => hostTimedSuiteCode(setup.suite, plugins),
+      ownCode: (arms) => hostTimedSuiteCode(setup.suite, [...new Set(arms.map((a) => a.plugin))]),
     };
   },
 };

@@ -10,7 +10,7 @@
  * in flight, and each request's figure is its wave's CPU over the requests
  * answered in it (host-timed request/waves.ts).
  */
-import { digest, drawRequests, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure, type ServerPermissions } from '@rtbench/core';
+import { digest, drawRequests, handlerOf, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure, type ServerPermissions } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
 import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule } from '@rtbench/host-timed';
@@ -122,7 +122,7 @@ export const REQUEST_CPU: MeasurerDescriptor = {
       measurer: requestMeasurer(budget, (line) => setup.warn(`${setup.suite.name}: ${line}`)),
       units: requestUnits(cases),
       cases: cases.map(({ id, name, group, params, metric }) => ({ id, name, ...(group ? { group } : {}), params: { ...params }, metric })),
-      ownCode: (plugins) => requestSuiteCode(setup.suite, plugins),
+      ownCode: (arms) => requestSuiteCode(setup.suite, arms),
     };
   },
 };
@@ -150,13 +150,13 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
     const id = `${key}\u0000${arm.id}`;
     let p = bundles.get(id);
     // A server the suite brings for this runtime (a framework's own) runs as it is.
-    const brought = d.server?.(arm.plugin.name);
+    const brought = d.server?.(arm.plugin.name, arm.packages ?? {});
     if (!p && brought) {
       p = Promise.resolve('program' in brought ? { path: brought.program, ...(brought.permissions ? { permissions: brought.permissions } : {}) } : brought);
       bundles.set(id, p);
     }
     if (!p) {
-      p = bundleRequestServer(d.handler, arm, `${d.name.replace(/[^a-z0-9-]+/gi, '-')}-${arm.plugin.name}`, budget.programDir, d.define).catch((error: unknown) => ({ error: `bundling the handler failed: ${(error as Error).message}` }));
+      p = bundleRequestServer(handlerOf(d, arm.packages ?? {}), arm, `${d.name.replace(/[^a-z0-9-]+/gi, '-')}-${arm.plugin.name}`, budget.programDir, d.define).catch((error: unknown) => ({ error: `bundling the handler failed: ${(error as Error).message}` }));
       bundles.set(id, p);
     }
     return p;
@@ -164,8 +164,8 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
   // Each handler's arms are bundled before its first round, and the NODE_ENV each got is said once.
   const saidFor = new Set<string>();
   const sayNodeEnv = async (d: RequestDeclaration, key: string, arms: readonly Arm[]): Promise<void> => {
-    if (saidFor.has(d.handler)) return;
-    saidFor.add(d.handler);
+    if (saidFor.has(key)) return;
+    saidFor.add(key);
     const uses = await Promise.all(arms.map(async (arm) => ({ variantId: arm.id, bundle: await bundled(d, key, arm) })));
     const line = nodeEnvPerArm(uses.flatMap((u) => ('nodeEnv' in u.bundle && u.bundle.nodeEnv ? [{ variantId: u.variantId, nodeEnv: u.bundle.nodeEnv }] : [])));
     if (line) warn(line);

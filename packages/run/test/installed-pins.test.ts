@@ -1,0 +1,72 @@
+/**
+ * Pins of packages a request suite installs itself (package-pins.ts): they
+ * are checked against the registry's versions, handed to the declaration's
+ * prepare once per arm, and what it installed is the arm's record; a version
+ * the registry lacks, a path, or a failed preparation is one line naming the
+ * arm. A fixture suite installs nothing and a fake registry answers: no
+ * process, no bundle.
+ */
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ArmPackages } from '@rtbench/core';
+import type { RuntimeTarget } from '@rtbench/runtime-kit';
+import { pluginNamed, type ResolvedVariant } from '@rtbench/runtime-registry';
+import type { SuiteLocation } from '@rtbench/suite-loader';
+import { installedRecord, pinPackages, splitPins, type VersionsOf } from '../src/package-pins.ts';
+import { parseVariant } from '../src/variants.ts';
+
+const suite: SuiteLocation = { name: 'installing-suite', entry: join(import.meta.dirname, 'fixtures', 'installing-suite', 'index.ts') };
+const node = pluginNamed('node')!;
+/** A variant as resolving it would give, without probing a binary: pinPackages reads its spec and plugin and writes its record. */
+const armOf = (text: string): ResolvedVariant => ({ spec: parseVariant(text), plugin: node, target: {} as RuntimeTarget, flags: { args: [], env: {} }, record: {} as ResolvedVariant['record'] });
+
+const PUBLISHED: Record<string, string[]> = { fakefw: ['1.0.0', '1.2.0', '1.2.3', '2.0.0', '0.0.1'].sort(), 'fakefw-adapter': ['2.0.0'] };
+const asked: string[] = [];
+const registry: VersionsOf = async (name) => {
+  asked.push(name);
+  return PUBLISHED[name] ?? [];
+};
+const calls = (): ArmPackages[] => (globalThis as { installingSuiteCalls?: ArmPackages[] }).installingSuiteCalls ?? [];
+
+beforeEach(() => {
+  calls().length = 0;
+  asked.length = 0;
+});
+
+describe('pins of packages a request suite installs', () => {
+  it('are split from the pins its bundle resolves', () => {
+    const { installed, bundled } = splitPins(parseVariant('node fakefw@1.2.x react@19.2.0'), new Set(['fakefw']));
+    expect(installed).toEqual([{ name: 'fakefw', version: '1.2.x' }]);
+    expect(bundled).toEqual([{ name: 'react', version: '19.2.0' }]);
+  });
+
+  it('resolve against the registry, reach prepare per arm, and record what it installed (set, version, integrity) on every arm', async () => {
+    const plain = armOf('node');
+    const pinned = armOf('node fakefw@1.2.x');
+    await pinPackages(suite, [plain, pinned], registry);
+    // The newest 1.2 release; the arm that pins nothing gets the suite's own set.
+    expect(calls()).toEqual([{}, { fakefw: '1.2.3' }]);
+    expect(asked).toEqual(['fakefw']);
+    expect(plain.record.packages?.map((p) => [p.name, p.version, p.set, p.integrity])).toEqual([
+      ['fakefw', '1.0.0', 'fixture', 'sha512-fakefw1.0.0'],
+      ['fakefw-adapter', '2.0.0', 'fixture', undefined],
+    ]);
+    expect(pinned.record.packages?.map((p) => [p.name, p.version])).toEqual([
+      ['fakefw', '1.2.3'],
+      ['fakefw-adapter', '2.0.0'],
+    ]);
+  });
+
+  it('refuse a version the registry lacks, a path, and a failed preparation, each in one line naming the arm', async () => {
+    await expect(pinPackages(suite, [armOf('node fakefw@9.9.9')], registry)).rejects.toThrow(/^node fakefw@9\.9\.9: fakefw has no release 9\.9\.9 on npm \(the newest is 2\.0\.0\)$/);
+    await expect(pinPackages(suite, [armOf('node fakefw=/src/fakefw')], registry)).rejects.toThrow(/^node fakefw=\/src\/fakefw: fakefw is installed by the suite itself, from npm: pin a version \(fakefw@<version>\), not a folder$/);
+    await expect(pinPackages(suite, [armOf('node fakefw@0.0.1')], registry)).rejects.toThrow(/^node fakefw@0\.0\.1: fakefw build failed \(exit 1\): broken$/);
+    // Nothing was prepared for an arm refused before its preparation.
+    expect(calls()).toEqual([{ fakefw: '0.0.1' }]);
+  });
+
+  it('record each package once, as installed', () => {
+    const one = { name: 'a', version: '1.0.0', dir: '/x/a', sha256: 'd'.repeat(64), set: 's' };
+    expect(installedRecord([one, { ...one, version: '2.0.0' }])).toEqual([one]);
+  });
+});
