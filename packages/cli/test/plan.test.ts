@@ -57,6 +57,7 @@ describe('roundPlanFrom', () => {
   });
   it('refuses a cap below the minimum and a zero target, in the user’s words', () => {
     expect(() => roundPlanFrom({ rounds: '10', maxRounds: '8' }, false)).toThrow('--max-rounds 8 is below --rounds 10');
+    expect(() => roundPlanFrom({ stop: 'decided', maxRounds: '0' }, true)).toThrow(/--max-rounds/);
     expect(() => roundPlanFrom({ target: '0' }, false)).toThrow('--target must be more than 0%');
     expect(() => roundPlanFrom({ maxTime: '90' }, false)).toThrow('--max-time 90: write a duration with its unit');
   });
