@@ -2,8 +2,9 @@
  * The suite's own test job (`npx vitest run --config bench/next-page/vitest.config.ts`),
  * kept out of `pnpm test`: its first run builds the Next.js app (minutes of
  * CPU on a fresh machine); later runs reuse the cached build. One round on
- * node and workerd: Next.js's own server and OpenNext's Worker answer, with
- * the same page proven; a build that fails is one line and exit 2.
+ * node, deno and workerd: Next.js's own server (on deno with the permissions
+ * the suite declares) and OpenNext's Worker answer, with the same page
+ * proven; a build that fails is one line and exit 2.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,14 +15,14 @@ import { runCliAsync, tempFile } from '../../../test/helpers/cli.ts';
 import { APP_DIR } from '../build.ts';
 
 describe('next-page', () => {
-  it('serves the page on node (Next.js) and workerd (OpenNext), the same work on both', async () => {
+  it('serves the page on node and deno (Next.js) and workerd (OpenNext), the same work on all three', async () => {
     const out = tempFile('next-page.json');
-    const r = await runCliAsync(['bench', 'next-page', '--runtime', 'node@26,workerd', '--rounds', '1', '--filter', 'js thread', '--save', out, '--quiet']);
+    const r = await runCliAsync(['bench', 'next-page', '--runtime', 'node@26,deno,workerd', '--rounds', '1', '--filter', 'js thread', '--save', out, '--quiet']);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);
     expect(run.status).toBe('complete');
     const results = run.results.filter((x) => x.caseId.includes('js thread'));
-    expect(results.map((x) => [x.variantId, x.status]).sort()).toEqual([['node@26', 'ok'], ['workerd', 'ok']]);
+    expect(results.map((x) => [x.variantId, x.status]).sort()).toEqual([['deno', 'ok'], ['node@26', 'ok'], ['workerd', 'ok']]);
     for (const x of results) expect(x.rounds[0]!.samples.length, x.variantId).toBe(60);
     expect(new Set(results.map((x) => x.rounds[0]!.digest.hash)).size).toBe(1);
   });
