@@ -102,6 +102,20 @@ describe("a bench table's legend (--explain)", () => {
       "rounds: 6 or more, added per case until every ratio's CI is within ±2.0%; the budget (--max-rounds 30 / --max-time 60 s) ran out first on 3 rows; 1 of them undecided, marked *: more budget could decide them",
     );
   });
+
+  it('under --stop decided, says its intervals are confidence sequences and that rounds go on while a ratio is undecided', () => {
+    const view = twoArms();
+    view.run.options = { ...view.run.options, adaptive: { target: 0.02, minRounds: 8, maxRounds: 30, budgetMs: 60_000, rule: 'decided' } };
+    const lines = benchLegend(view);
+    expect(lines[2]).toMatch(/^The run stopped each case when decided, so each interval is a confidence sequence \(Lai's, valid at every look\)/);
+    expect(lines[3]).toBe("rounds: 8 or more, added per case while a ratio of it is undecided on its interval valid at every look and within the budget's reach; every case reached it within the budget (--max-rounds 30 / --max-time 60 s)");
+    // Without a ratio, no interval to speak of.
+    expect(benchLegend({ ...view, cases: view.cases.map((c) => ({ ...c, rows: c.rows.map((r) => ({ ...r, relative: undefined })) })) }).some((l) => l.includes('confidence sequence'))).toBe(false);
+  });
+
+  it("counts the rows marked * without naming a budget when the run's options keep none", () => {
+    expect(budgetLine(twoArms(), 2)).toBe('* 2 rows undecided within the budget: more could decide them');
+  });
 });
 
 describe('a small change', () => {
