@@ -51,7 +51,7 @@ module.exports = {
       comment:
         'The suite loader turns a suite name or a file path into code a runtime runs; the CLI plans with it and the run bundles with it, so it imports neither, nor what sits above it (the measurers, reports, profiles, bisection, the runtime registry).',
       from: { path: '^packages/suite-loader/src/' },
-      to: { path: '^(packages/(cli|run|measurers|saved-runs|report|verdicts|profile|bisect|host-timed|runtime-registry|stats)/|runners/)' },
+      to: { path: '^(packages/(cli|run|measurers|arms|saved-runs|report|verdicts|profile|bisect|host-timed|runtime-registry|stats)/|runners/)' },
     },
     {
       name: 'the-process-sits-below-the-contract',
@@ -82,14 +82,14 @@ module.exports = {
       comment:
         'packages/host sits beside the plug-in contract, above core, process and runtime-kit: the suite loader, host-timed, the run, profile and the CLI use its tools, so it imports none of them, nor the registry or a plug-in.',
       from: { path: '^packages/host/src/' },
-      to: { path: '^(packages/(cli|run|measurers|saved-runs|report|verdicts|profile|bisect|host-timed|runtime-registry|suite-loader|stats|adapters)/|runners/)' },
+      to: { path: '^(packages/(cli|run|measurers|arms|saved-runs|report|verdicts|profile|bisect|host-timed|runtime-registry|suite-loader|stats|adapters)/|runners/)' },
     },
     {
       name: 'planners-sit-above-the-run',
       severity: 'error',
       comment:
-        'bisect, claims and releases are planners: they choose what to measure next (a bisect step, the smallest runs that decide a suite\'s claims, the windows of a release matrix still to measure), keep their state, and hand each run to @rtbench/run through the campaign loop (@rtbench/campaign); the CLI parses and emits around them. So they import the campaign, the run, report\'s views and what sits below, and nothing beneath them imports a planner (the campaign, the run, the measurers, the saved runs, report, the loaders, the host tools, the process, the contract, the registry).',
-      from: { path: '^(packages/(campaign|run|measurers|saved-runs|report|verdicts|host|host-timed|profile|suite-loader|adapters|process|runtime-kit|runtime-registry|core|stats)/|runners/)' },
+        'bisect, claims and releases are planners: they choose what to measure next (a bisect step, the smallest runs that decide a suite\'s claims, the windows of a release matrix still to measure), keep their state, and hand each run to @rtbench/run through the campaign loop (@rtbench/campaign); the CLI parses and emits around them. So they import the campaign, the run, report\'s views and what sits below, and nothing beneath them imports a planner (the campaign, the run, the measurers, the arms, the saved runs, report, the loaders, the host tools, the process, the contract, the registry).',
+      from: { path: '^(packages/(campaign|run|measurers|arms|saved-runs|report|verdicts|host|host-timed|profile|suite-loader|adapters|process|runtime-kit|runtime-registry|core|stats)/|runners/)' },
       to: { path: '^packages/(bisect|claims|releases)/' },
     },
     {
@@ -119,9 +119,9 @@ module.exports = {
       name: 'the-release-matrix-plans-without-the-run',
       severity: 'error',
       comment:
-        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points; its tests run on made-up runs in a second. One module holds a sitting (sitting.ts), and one its planner (campaign.ts, releasesCampaign: its defaults, its folder named and checked, the plan port handed on): it lists the tracks\' releases through the run\'s release listing and hands each window\'s run, planned by the command, to the campaign loop of @rtbench/campaign, as a bisect\'s step does, so every process is still started by the one run loop. The folder is read through @rtbench/saved-runs (folder-files.ts: the saved-run loader that report and compare use), so a matrix\'s runs get every check a saved run gets; its state (state.ts) is read, checked, locked and saved by the campaign\'s state model (@rtbench/campaign campaign-state.ts), as a bisect\'s is; those modules start nothing. The rest imports neither the run, the registry nor a plug-in.',
+        'The release matrix (packages/releases) is pure planning over saved runs and its folder: windows, what is still to measure, verdicts and change points; its tests run on made-up runs in a second. One module holds a sitting (sitting.ts), and one its planner (campaign.ts, releasesCampaign: its defaults, its folder named and checked, the plan port handed on): it lists the tracks\' releases through the release listing of @rtbench/arms and hands each window\'s run, planned by the command, to the campaign loop of @rtbench/campaign, as a bisect\'s step does, so every process is still started by the one run loop. The folder is read through @rtbench/saved-runs (folder-files.ts: the saved-run loader that report and compare use), so a matrix\'s runs get every check a saved run gets; its state (state.ts) is read, checked, locked and saved by the campaign\'s state model (@rtbench/campaign campaign-state.ts), as a bisect\'s is; those modules start nothing. The rest imports neither the run, the registry nor a plug-in.',
       from: { path: '^packages/releases/src/(?!sitting\\.ts$|campaign\\.ts$|index\\.ts$|folder-files\\.ts$|state\\.ts$)' },
-      to: { path: '^(packages/(campaign|run|measurers|saved-runs|runtime-registry|profile|host-timed|suite-loader|cli)/|runners/)' },
+      to: { path: '^(packages/(campaign|run|measurers|arms|saved-runs|runtime-registry|profile|host-timed|suite-loader|cli)/|runners/)' },
     },
     {
       name: 'a-sitting-goes-through-the-run',

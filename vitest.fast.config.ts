@@ -25,6 +25,7 @@ export const PURE_TESTS: string[] = [
   'packages/host-timed/test/**/*.test.ts',
   'packages/run/test/**/*.test.ts',
   'packages/measurers/test/**/*.test.ts',
+  'packages/arms/test/**/*.test.ts',
   'packages/campaign/test/**/*.test.ts',
   'runners/*/test/{gc-trace,edge-timing}.test.ts',
   'runners/workerd/test/v8-version.test.ts',
@@ -37,7 +38,7 @@ export const PURE_TESTS: string[] = [
   'test/faults/host-bounds.test.ts',
 ];
 
-export const PURE_EXCLUDE: string[] = ['packages/report/test/html-reporter.test.ts', 'packages/run/test/pins-one-bundle.test.ts', 'packages/host-timed/test/code.test.ts', 'bench/http-hello/test/**'];
+export const PURE_EXCLUDE: string[] = ['packages/report/test/html-reporter.test.ts', 'packages/arms/test/pins-one-bundle.test.ts', 'packages/host-timed/test/code.test.ts', 'bench/http-hello/test/**'];
 
 export const NO_PROCESSES_SETUP = 'test/helpers/no-processes.ts';
 

@@ -8,7 +8,7 @@ import type { BisectEngine, BisectView } from '@rtbench/report/views';
 import type { BisectResult } from '@rtbench/verdicts';
 import { engineNamed } from '@rtbench/runtime-registry';
 import { BISECT_DEFAULTS } from './defaults.ts';
-import type { ReleaseRange } from '@rtbench/run';
+import type { ReleaseRange } from '@rtbench/arms';
 import { releaseSeriesInputs, releaseSeriesView } from './series.ts';
 import type { BisectFolder } from './state.ts';
 import type { Releases } from './step.ts';

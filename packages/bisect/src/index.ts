@@ -7,7 +7,7 @@
  * (campaign.ts) is the planner the command hands to the campaign loop: the
  * CLI parses, plans each step's run (the plan port), words what happens
  * and writes the answer. The
- * range's releases are listed by @rtbench/run (release-listing.ts).
+ * range's releases are listed by @rtbench/arms (release-listing.ts).
  */
 export { bisectCampaign, type BisectFacts, type BisectPlanner, type BisectRequest, type BisectStep, type StepAbout } from './campaign.ts';
 export { BISECT_DEFAULTS, bisectThreshold } from './defaults.ts';

@@ -8,7 +8,7 @@ import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { StepOutcome, StepRequest } from './types.ts';
 import { STATE_FILE, type BisectFolder, type SavedStep } from './state.ts';
 import { readCampaignRun } from '@rtbench/campaign';
-import { isCacheEntryName, releaseVariant, type ReleaseRange } from '@rtbench/run';
+import { isCacheEntryName, releaseVariant, type ReleaseRange } from '@rtbench/arms';
 import { isResolved } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
 import { logRatiosOf, type Releases } from './step.ts';

@@ -12,7 +12,7 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { readCampaignRun } from '@rtbench/campaign';
 import { computeStats } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';
-import { releaseVariant, type ReleaseRange } from '@rtbench/run';
+import { releaseVariant, type ReleaseRange } from '@rtbench/arms';
 import { STATE_FILE, type SavedStep } from './state.ts';
 import type { HistoryInput } from '@rtbench/verdicts';
 

@@ -11,9 +11,9 @@ import { existsSync } from 'node:fs';
 import type { RunRecord } from '@rtbench/core/schema';
 import { releaseFor, RuntimeUnavailableError, type RuntimeTarget } from '@rtbench/runtime-kit';
 import { pairRounds, unitMeans } from '@rtbench/stats';
-import { resolveVariant, runtimeStore } from '@rtbench/run';
+import { resolveVariant, runtimeStore } from '@rtbench/arms';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
-import { releaseVariant, type ReleaseRange } from '@rtbench/run';
+import { releaseVariant, type ReleaseRange } from '@rtbench/arms';
 import type { BisectFolder } from './state.ts';
 
 /** Where a release of the range is (or would be) installed in the runtime cache; undefined when the tag names no release npm lists. */

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BisectResult } from '../src/index.ts';
-import { parseRange, releaseVariant } from '@rtbench/run';
+import { parseRange, releaseVariant } from '@rtbench/arms';
 import { releaseSeriesInputs, releaseSeriesView } from '../src/series.ts';
 import { reporterFor, type BisectView } from '../../report/src/index.ts';
 import { BisectFolder, LOCK_FILE, STATE_FILE, type BisectIdentity } from '../src/state.ts';

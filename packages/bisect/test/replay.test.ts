@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseRange } from '@rtbench/run';
+import { parseRange } from '@rtbench/arms';
 import { UsageError } from '@rtbench/suite-loader';
 import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
 import { bisect, BISECT_DEFAULTS, type Measure, type StepRecord } from '../src/index.ts';

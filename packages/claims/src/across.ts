@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { claimsView, packagesText, runInfo, versionText, type ClaimsView } from '@rtbench/report/views';
-import { parseRuntimeList, pinsAlone } from '@rtbench/run';
+import { parseRuntimeList, pinsAlone } from '@rtbench/arms';
 import type { VariantSpec } from '@rtbench/runtime-registry';
 import { UsageError, type SuiteLocation } from '@rtbench/suite-loader';
 import type { PlannedCheck } from './checks.ts';

@@ -7,7 +7,7 @@
  */
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { parseVariant, pinsAlone, quotePart } from '@rtbench/run';
+import { parseVariant, pinsAlone, quotePart } from '@rtbench/arms';
 import type { VariantSpec } from '@rtbench/runtime-registry';
 import { baseVariant } from './plan.ts';
 

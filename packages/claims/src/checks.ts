@@ -9,7 +9,7 @@ import { importUserModule } from '@rtbench/process';
 import { isBound, type ClaimSpec, type Expectation } from '@rtbench/core';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { listSuites, loadSuite, locateSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
-import { parseVariant } from '@rtbench/run';
+import { parseVariant } from '@rtbench/arms';
 import type { ClaimCheck } from '@rtbench/verdicts';
 
 /** A check with the variants as specs (to resolve and, with --runtime, to replace). */

@@ -8,7 +8,8 @@
 import { isBound, type ClaimMeasure } from '@rtbench/core';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/suite-loader';
-import { parseVariant, pinText, quotePart, type RunRequest } from '@rtbench/run';
+import type { RunRequest } from '@rtbench/run';
+import { parseVariant, pinText, quotePart } from '@rtbench/arms';
 import type { VariantSpec } from '@rtbench/runtime-registry';
 import type { PlannedCheck } from './checks.ts';
 import { checkClaims, type ClaimFamily } from '@rtbench/verdicts';

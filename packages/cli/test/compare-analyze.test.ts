@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { caseFilter, exactFilter } from '@rtbench/suite-loader';
 import { pairedComparisonView as analyzePairedRun, unpairedComparisonView as analyzeSavedRuns } from '../../report/src/index.ts';
 import { parseCompareArms } from '../src/compare/arms.ts';
-import { parseRuntimeList } from '@rtbench/run';
+import { parseRuntimeList } from '@rtbench/arms';
 import { balancedOrders } from '../../run/src/schedule.ts';
 import { comparePaired, createRandom, median } from '../../stats/src/index.ts';
 import { syntheticRun } from '../../../test/compare-synthetic.ts';

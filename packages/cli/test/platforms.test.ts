@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { platformView, type PlatformView } from '@rtbench/run';
+import { platformView, type PlatformView } from '@rtbench/arms';
 import { everyMeasurer } from '@rtbench/measurers';
 import { HOST_TOOLS } from '@rtbench/host';
 import { PLATFORMS, type Platform } from '@rtbench/process';

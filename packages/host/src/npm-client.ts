@@ -43,7 +43,7 @@ const NPM_TIMEOUT_MS = 15 * 60_000;
  */
 function npmArgs(pkg: string, version: string, dir: string, platform?: Platform): string[] {
   const foreign = platform ? ['--force', ...npmPlatformArgs(platform)] : [];
-  // --legacy-peer-deps: a pinned library's peers are pinned by its arm as packages of their own (run's package-pins.ts);
+  // --legacy-peer-deps: a pinned library's peers are pinned by its arm as packages of their own (arms' package-pins.ts);
   // npm would install them again, and peers no bundle loads (webpack, for react-server-dom-webpack).
   return ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--legacy-peer-deps', '--loglevel=error', ...foreign, `${pkg}@${version}`];
 }

@@ -22,7 +22,7 @@ import { callTree } from './tree.ts';
 import type { CallTree } from '@rtbench/core/profile-manifest';
 import { profileOverInspector } from './inspector.ts';
 
-/** One variant as the run loop holds it (structurally an Arm of @rtbench/run). */
+/** One variant as the run loop holds it (structurally an Arm of @rtbench/measurers). */
 export interface ProfileArm {
   plugin: RuntimePlugin;
   target: RuntimeTarget;

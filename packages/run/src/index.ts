@@ -10,11 +10,6 @@ export { loadProfileManifest, PROFILE_KINDS, profiler, type ProfileKind } from '
 export { addResults, computeStats } from './record.ts';
 export { listInRuntime } from './list-cases.ts';
 export { roundsPerArm, type RoundPlan } from './schedule.ts';
-export { numberRepeats, parseRuntimeList, parseVariant, pinsAlone, pinText, quotePart, resolveVariant, splitVariantList, VARIANT_SYNTAX } from './variants.ts';
-export { isCacheEntryName, runtimeCacheDir, runtimeStore } from './runtime-store.ts';
-export { listRuntimes, platformView, type PlatformView, type RuntimeRow } from './runtime-listing.ts';
-export { listLatest, listRange, parseRange, releaseVariant, type ReleaseRange, type SkippedVersion } from './release-listing.ts';
 export { listenForStop, SIGNAL_EXIT, stopLine, type StopCause, type StopPorts, type StopSignal } from './stop.ts';
 export type { PlanFlags, PlanPort, PlanRequest } from './plan-port.ts';
 export { takeLock } from './pid-lock.ts';
-export { pinPackages } from './package-pins.ts';

@@ -6,7 +6,7 @@
  */
 import { chooseOrder, claimFlipNotes, counted, historyView, printable, type Note } from '@rtbench/report';
 import { stderrColours as pc } from '../emit/colours.ts';
-import { parseRuntimeList } from '@rtbench/run';
+import { parseRuntimeList } from '@rtbench/arms';
 import { readHistoryRuns } from '@rtbench/saved-runs';
 import { emit, outputReporter, regressionGate, type OutputFlags } from '../emit.ts';
 import { UsageError } from '../errors.ts';

@@ -1,11 +1,11 @@
 /**
  * `rtbench runtimes --platform <os>-<arch>`: what rtbench would use on that
- * platform (@rtbench/run runtime-listing.ts), as text: each pinned runtime's
+ * platform (@rtbench/arms runtime-listing.ts), as text: each pinned runtime's
  * npm package there (or why there is none, and the way out), and which
  * measurers and host tools work there.
  */
 import pico from 'picocolors';
-import type { PlatformView } from '@rtbench/run';
+import type { PlatformView } from '@rtbench/arms';
 import { isPlatform, PLATFORMS, type Platform } from '@rtbench/process';
 import { wrapWords } from '@rtbench/report';
 import { UsageError } from '../errors.ts';

@@ -4,7 +4,7 @@ import pico from 'picocolors';
 import { colourOn } from '../emit/colours.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { repoRoot } from '../paths.ts';
-import { listRuntimes, platformView, runtimeStore, type RuntimeRow } from '@rtbench/run';
+import { listRuntimes, platformView, runtimeStore, type RuntimeRow } from '@rtbench/arms';
 import { renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
 import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 import { parsePlatform, platformViewText } from './runtimes-platform.ts';

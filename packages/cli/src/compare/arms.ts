@@ -1,19 +1,19 @@
 /**
  * `--compare <variant> <variant> [...]`: the arms of a comparison, in the one
- * variant syntax (@rtbench/run variants.ts). Each argument after --compare is a variant
+ * variant syntax (@rtbench/arms variants.ts). Each argument after --compare is a variant
  * (quote a variant that has flags); commas also separate variants, as in
  * --runtime. The first is the baseline.
  */
 import { UsageError } from '../errors.ts';
 import { listSuites } from '@rtbench/suite-loader';
-import { numberRepeats, parseVariant, quotePart, splitVariantList, VARIANT_SYNTAX } from '@rtbench/run';
+import { numberRepeats, parseVariant, quotePart, splitVariantList, VARIANT_SYNTAX } from '@rtbench/arms';
 import type { VariantSpec } from '@rtbench/runtime-registry';
 
 export const COMPARE_USAGE = 'pnpm bench <suite> --compare <baseline> <candidate> [...]   e.g. --compare node@24 node@26, or --compare node@26 "node@26 --max-semi-space-size=64"';
 
-/** Parses the arms; the same variant twice is allowed (@rtbench/run variants.ts numberRepeats). */
+/** Parses the arms; the same variant twice is allowed (@rtbench/arms variants.ts numberRepeats). */
 export function parseCompareArms(args: readonly string[]): VariantSpec[] {
-  // Commas separate variants, except inside quotes (@rtbench/run variants.ts).
+  // Commas separate variants, except inside quotes (@rtbench/arms variants.ts).
   const texts = args.flatMap((a) => splitVariantList(a).map((parts) => parts.map(quotePart).join(' ')));
   if (texts.length < 2) {
     throw new UsageError(`--compare needs two or more variants, the baseline first: ${COMPARE_USAGE}\nVariant syntax: ${VARIANT_SYNTAX}`);

@@ -12,7 +12,7 @@ import { UsageError } from '../../src/errors.ts';
 import { MAX_DURATION_MS, parseDuration, parseMemorySize, parseWholeNumber } from '../../src/args/options.ts';
 import { parseCommandArgs } from '../../src/args/args.ts';
 import { COMMANDS } from '../../src/args/command-line.ts';
-import { parseRuntimeList, parseVariant, quotePart } from '@rtbench/run';
+import { parseRuntimeList, parseVariant, quotePart } from '@rtbench/arms';
 import { validateRun } from '@rtbench/saved-runs';
 import { computeStats } from '../../../run/src/record.ts';
 import { syntheticRun } from '../../../../test/compare-synthetic.ts';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { bench, suite } from '@rtbench/core';
-import { parseVariant } from '@rtbench/run';
+import { parseVariant } from '@rtbench/arms';
 import { syntheticRun } from '../../../../test/compare-synthetic.ts';
 
 const RESERVED = Object.getOwnPropertyNames(Object.prototype);
