@@ -5,6 +5,7 @@
  * estimate and its Student t interval (units − 1 df) come from those means.
  * Why this needs no intraclass correlation: README.md, "Verdicts".
  */
+import { median } from './quantile.ts';
 import { studentTQuantile, studentTTwoSided } from './t-interval.ts';
 import { checkConfidence, checkFinite } from './validate.ts';
 
@@ -50,7 +51,11 @@ function moments(xs: readonly number[]): { mean: number; variance: number } {
 /** Paired: per-set log ratios and the unit each came from. */
 export function unitInference(values: readonly number[], units?: readonly (string | number)[]): UnitInference {
   if (values.length === 0) throw new RangeError('unitInference: no values');
-  const means = unitMeans(values, units);
+  return fromUnitMeans(unitMeans(values, units));
+}
+
+/** The estimate and its spread from the units' means, each unit one degree of freedom. */
+function fromUnitMeans(means: readonly number[]): UnitInference {
   const { mean, variance } = moments(means);
   return { estimate: mean, se: Math.sqrt(variance / means.length), df: means.length - 1, units: means.length };
 }
@@ -65,16 +70,12 @@ export function unitInference(values: readonly number[], units?: readonly (strin
 export function withoutFarthestUnit(values: readonly number[], units?: readonly (string | number)[]): UnitInference | undefined {
   const means = unitMeans(values, units);
   if (means.length <= MIN_UNITS) return undefined;
-  const sorted = [...means].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const centre = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const centre = median(means);
   let far = 0;
   means.forEach((m, i) => {
     if (Math.abs(m - centre) > Math.abs(means[far]! - centre)) far = i;
   });
-  const rest = means.filter((_, i) => i !== far);
-  const { mean, variance } = moments(rest);
-  return { estimate: mean, se: Math.sqrt(variance / rest.length), df: rest.length - 1, units: rest.length };
+  return fromUnitMeans(means.filter((_, i) => i !== far));
 }
 
 /** One arm of an unpaired comparison: log values and the unit (process) each came from. */
