@@ -3,7 +3,9 @@
  * case-insensitive substring of the case id, or /regex/flags; several
  * patterns separated by commas match any of them. A comma inside a /regex/
  * is the regex's own (`/load=c(1|10),/` is one pattern), so a regex is
- * never cut into pieces that match what it would not.
+ * never cut into pieces that match what it would not; so is a comma inside a
+ * case's `[…]` parameters, so that an id copied from the table is one
+ * pattern (cut, its `cache=none]` would select every such case).
  *
  * A /regex/ is matched by RE2 (re2js), in time linear in the id, never by
  * JavaScript's backtracking engine: `/(a+)+$/` would otherwise spin the host
@@ -39,21 +41,27 @@ function regexTest(pattern: string, source: string, flags: string): (id: string)
 /** A whole /regex/flags pattern: its source and its flags. */
 const REGEX_PATTERN = /^\/(.*)\/([a-z]*)$/s;
 
+/** A substring that opens a case's parameters and does not close them: `generated [size=10kb` of a pasted id. */
+const opensParams = (text: string): boolean => text.lastIndexOf('[') > text.lastIndexOf(']');
+
 /**
  * A --filter value's patterns: split at commas, except that a piece opening
- * a /regex/ runs on to the first later piece that closes it. A piece that
- * opens with a slash and is never closed stays a substring, as it was,
- * and an empty piece is dropped.
+ * a /regex/ runs on to the first later piece that closes it, and a substring
+ * opening a `[` (a case id pasted from the table: `generated [size=10kb,
+ * cache=none]`) runs on to the first later piece that closes the `]`. A
+ * piece never closed stays as it was, and an empty piece is dropped.
  */
 function filterPatterns(filter: string): string[] {
   const pieces = filter.split(',');
   const patterns: string[] = [];
   for (let i = 0; i < pieces.length; i++) {
     let pattern = pieces[i]!.trim();
-    if (pattern.startsWith('/') && !REGEX_PATTERN.test(pattern)) {
+    const regex = pattern.startsWith('/');
+    const closed = regex ? (text: string) => REGEX_PATTERN.test(text) : (text: string) => !opensParams(text);
+    if (!closed(pattern)) {
       for (let j = i + 1; j < pieces.length; j++) {
         const joined = pieces.slice(i, j + 1).join(',').trim();
-        if (REGEX_PATTERN.test(joined)) {
+        if (closed(joined)) {
           pattern = joined;
           i = j;
           break;

@@ -1,4 +1,4 @@
-/** --filter's patterns: commas split them, except inside a /regex/. */
+/** --filter's patterns: commas split them, except inside a /regex/ or a case's [parameters]. */
 import { describe, expect, it } from 'vitest';
 import { caseFilter } from '../src/case-filter.ts';
 
@@ -24,5 +24,14 @@ describe('caseFilter', () => {
     expect(picked('c100-p10, relay')).toEqual(IDS.slice(2));
     expect(picked('c10,relay')).toEqual(IDS.slice(1));
     expect(picked('/s]')).toEqual(IDS.slice(0, 3));
+  });
+
+  it("keeps a comma inside a case's [parameters], so an id copied from the table selects that case alone", () => {
+    // Cut at its comma, "metric=req/s]" would select every load.
+    expect(picked('hello world [load=c1, metric=req/s]')).toEqual([IDS[0]]);
+    expect(picked('relay,hello world [load=c10, metric=req/s]')).toEqual([IDS[1], IDS[3]]);
+    expect(picked('[load=c100-p10, metric=req/s], relay')).toEqual(IDS.slice(2));
+    // A bracket never closed stays split as before.
+    expect(picked('[load=c1,relay')).toEqual(IDS);
   });
 });
