@@ -40,14 +40,22 @@ export interface ReleasesFlags extends ListingFlags {
   claims?: readonly string[];
 }
 
-/** A range of releases: `<runtime>@<a>..<runtime>@<b>` or `<runtime>@latest~N`, flags and environment after it. */
-const RANGE_HEAD = /^[a-z]+@(?:latest~\d+|[^\s.][^\s]*\.\.[^\s]+)(?:\s|$)/;
+/**
+ * What a range opens with: a runtime's or a package's name, scoped or not, and `@` (`node@25.8.0..node@26.1.0`,
+ * `@scope/pkg@1.0.0..@scope/pkg@2.0.0`, `react@latest~3`), flags and environment after it. A suite's name or a
+ * file's path has no `@` straight after a name; what follows the `@` is the range parser's to accept or refuse.
+ */
+const RANGE_HEAD = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*@\S/;
+
+/** The arguments of `releases`: its ranges and its suites, each in the order typed. */
+export function rangesAndSuites(args: readonly string[]): { ranges: string[]; suites: string[] } {
+  return { ranges: args.filter((a) => RANGE_HEAD.test(a)), suites: args.filter((a) => !RANGE_HEAD.test(a)) };
+}
 
 export async function releasesCommand(args: readonly string[], flags: ReleasesFlags): Promise<number> {
   // Everything typed is checked before the registry is asked or anything installs.
   listingFormat(flags);
-  const ranges = args.filter((a) => RANGE_HEAD.test(a));
-  const suites = args.filter((a) => !RANGE_HEAD.test(a));
+  const { ranges, suites } = rangesAndSuites(args);
   if (!ranges.length) throw new UsageError('releases: name a range of releases (node@25.8.0..node@26.1.0, or node@latest~3), then the suites');
   if (!suites.length) throw new UsageError('releases: name one or more suites (or benchmark files) after the ranges');
   const budgetMs = flags.budget !== undefined ? parseDuration(flags.budget, '--budget') : MATRIX_DEFAULTS.budgetMs;
