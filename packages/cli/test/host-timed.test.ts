@@ -221,10 +221,11 @@ describe('host-timed suites: load runs', () => {
     expect(outcomes.errorStatus).toBeLessThan(outcomes.responses);
     expect(some500.failures).toContainEqual(expect.objectContaining({ kind: 'warning', message: expect.stringContaining('counted in each round') }));
     expect(run.results.find((r) => r.caseId === 'start / prints a line')!.rounds.length).toBe(1);
-    expect(failure('exits before listening')).toMatchObject({ kind: 'crash', message: expect.stringContaining('exited before it listened') });
+    // The server's end, said as a request round says it: how it ended, and its last error line.
+    expect(failure('exits before listening')).toMatchObject({ kind: 'crash', message: 'the node server exited with code 3 before it listened (fixture: refusing to start)' });
     expect(failure('exits before listening').stderr).toContain('refusing to start');
     expect(failure('reports a port nothing answers on')).toMatchObject({ kind: 'error', message: expect.stringMatching(/reported port \d+, but a request to 127\.0\.0\.1:\d+ failed/) });
-    expect(failure('dies under load')).toMatchObject({ kind: 'crash', message: expect.stringContaining('died under load (it exited with code 7)') });
+    expect(failure('dies under load')).toMatchObject({ kind: 'crash', message: 'the node server exited with code 7 under load (Error: fixture: gave up after 20 requests)' });
     expect(failure('start / throws at top level')).toMatchObject({ kind: 'crash' });
     expect(failure('start / throws at top level').stderr).toContain('broken at start-up');
     expect(processesMentioning(PROGRAMS)).toEqual([]);

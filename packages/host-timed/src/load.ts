@@ -14,7 +14,8 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { endedHow, exitOf, killTree, spawnTracked, Tail, type ChildExit } from '@rtbench/process';
+import { firstLine } from '@rtbench/core/words';
+import { endedHow, exitOf, killTree, spawnTracked, stderrReason, Tail, type ChildExit } from '@rtbench/process';
 import { fail, within, type RoundOutcome, type RoundValues } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
 import { perRequest, readServerThreads, SERVER_THREAD_METRICS, serverWindow, type ServerWindow } from './server-window.ts';
@@ -63,7 +64,24 @@ export interface RunningServer {
   cleanup?(): void;
 }
 
-const LISTENING = /^listening (\d+)\s*$/;
+/** A server's first line, the port it reports (`listening <port>`): never the reason it ended. */
+const LISTENING = /^listening (\d+)\s*$/m;
+
+/** The most of the server's own words a cause quotes: one line, not a handler's whole message. */
+const SAID_CHARS = 200;
+
+/**
+ * How a server ended, once it has, and the error it printed last (its stderr
+ * past the "listening" line, the runtime's version banner and stack frames;
+ * one line, cut to SAID_CHARS): "the node server exited with code 1 under
+ * load (Error: …)", `when` saying at what point. A load round and a request
+ * round name a server's end alike.
+ */
+export async function serverExit(v: RunnableVariant, server: RunningServer, when = ''): Promise<string> {
+  const exit = await within(server.exited, 1_000, undefined);
+  const said = stderrReason(server.output.toString().replace(LISTENING, ''));
+  return `the ${v.plugin.name} server ${exit ? endedHow(exitOf(exit)) : 'exited'}${when}${said ? ` (${firstLine(said, SAID_CHARS)})` : ''}`;
+}
 
 function startProgramServer(v: RunnableVariant, serverPath: string, timeoutMs: number, permissions?: ServerPermissions): Promise<RunningServer> {
   const cmd = programCommand(v, serverPath, { net: true, ...(permissions ? { permissions } : {}) });
@@ -270,8 +288,8 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
   try {
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if (server.port === undefined) {
-      const why = server.alive() ? `did not report a port within ${plan.timeoutMs} ms (a server run as a process prints "listening <port>" first)` : 'exited before it listened';
-      return fail(server.alive() ? 'timeout' : 'crash', `the ${v.plugin.name} server ${why}`, server.output.toString());
+      if (!server.alive()) return fail('crash', await serverExit(v, server, ' before it listened'), server.output.toString());
+      return fail('timeout', `the ${v.plugin.name} server did not report a port within ${plan.timeoutMs} ms (a server run as a process prints "listening <port>" first)`, server.output.toString());
     }
     if (pinning.server !== undefined && server.pid !== undefined) pinProcess(server.pid, pinning.server);
     const check = await probe(server.port, plan.request, Math.min(plan.timeoutMs, 10_000));
@@ -280,10 +298,7 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
     const generator = chooseGenerator();
     const { report, problem, output, server: threads } = await loadServer(generator, server.port, server.pid, plan, pinning.generator);
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-    if (!server.alive()) {
-      const exit = await server.exited;
-      return fail('crash', `the ${v.plugin.name} server died under load (it ${endedHow(exitOf(exit))})`, server.output.toString());
-    }
+    if (!server.alive()) return fail('crash', await serverExit(v, server, ' under load'), server.output.toString());
     if (!report) return fail('crash', problem ?? 'no load report', output);
     // Errors are counted, not a failed round; a window with no answer at all has no figure to give.
     if (report.requests === 0) return fail('error', `the load run completed no request (${report.errors} socket errors, ${report.timeouts} timeouts)`, server.output.toString());

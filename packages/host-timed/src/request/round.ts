@@ -17,14 +17,13 @@
 import { createHash } from 'node:crypto';
 import type { DrawnRequest, RequestShape, ResponseNormalizer, ServerPermissions, WorkersCompatibility } from '@rtbench/core';
 import type { MaskedAnswer } from '@rtbench/core/schema';
-import { firstLine } from '@rtbench/core/words';
-import { endedHow, exitOf, leftBehindWarning, stderrReason, threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
+import { leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
 import type { RunnableVariant } from '../variant.ts';
 import type { BundledProgram } from '@rtbench/host';
 import { bundleProgram, variantNodeEnv } from '../bundle.ts';
 import { fail, within, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinProcess } from '../pinning.ts';
-import { startServer, type RunningServer } from '../load.ts';
+import { serverExit, startServer, type RunningServer } from '../load.ts';
 import { RoundAnswers, type SameWorkRule } from './answers.ts';
 import { digestResponse, MAX_BODY_BYTES, readBoundedBody } from './body.ts';
 import { parseServed, requestEnd, type Received, type RequestEnd } from './outcomes.ts';
@@ -153,9 +152,9 @@ async function measured(pid: number, port: number, r: RequestShape, timeoutMs: n
 
 const GET: RequestShape = { path: '/' };
 
-function notListening(v: RunnableVariant, server: RunningServer, timeoutMs: number): RoundFailure {
-  const why = server.alive() ? `did not report a port within ${timeoutMs} ms` : 'exited before it listened';
-  return fail(server.alive() ? 'timeout' : 'crash', `the ${v.plugin.name} server ${why}`, server.output.toString());
+async function notListening(v: RunnableVariant, server: RunningServer, timeoutMs: number): Promise<RoundFailure> {
+  if (!server.alive()) return fail('crash', await serverExit(v, server, ' before it listened'), server.output.toString());
+  return fail('timeout', `the ${v.plugin.name} server did not report a port within ${timeoutMs} ms`, server.output.toString());
 }
 
 /** One handler request as sent: what came back, the client's latency, and the CPU read around it (its share of its wave's). */
@@ -178,19 +177,6 @@ async function timedSend(port: number, r: RequestShape, timeoutMs: number): Prom
 /** Every thread's CPU over a wave, divided among the requests answered in it. */
 function shareOf(deltas: Map<number, number>, answered: number): Map<number, number> {
   return new Map([...deltas].map(([tid, ns]) => [tid, perRequestShare(ns, answered) ?? 0]));
-}
-
-/** The most of the server's own words a cause quotes: one line, not a handler's whole message. */
-const SAID_CHARS = 200;
-
-/**
- * How the server ended, once it has, and the error it printed last (a handler's throw outside any request
- * ends the process): a cause named for the round cut short. Its "listening" line is no reason.
- */
-async function serverExit(v: RunnableVariant, server: RunningServer): Promise<string> {
-  const exit = await within(server.exited, 1_000, undefined);
-  const said = stderrReason(server.output.toString().replace(/^listening \d+\s*$/m, ''));
-  return `the ${v.plugin.name} server ${exit ? endedHow(exitOf(exit)) : 'exited'}${said ? ` (${firstLine(said, SAID_CHARS)})` : ''}`;
 }
 
 /** A 5xx answer held until the wrapper's record says the handler gave it. */
