@@ -7,8 +7,10 @@
  * small), a handler that never answers one request is counted the same
  * way on every runtime (workerd's own 500 for it is not the handler's),
  * a 500 the handler chose is not believed to be a throw because it
- * says so in a header, and a handler that throws once its body's client has
- * gone (ending node's and deno's servers) is named by its own error.
+ * says so in a header, and a server that ends before its round does (a
+ * handler that throws once its body's client has gone, ending node's and
+ * deno's servers; one that ends deno's alone) is a crash named by its own
+ * error, the other runtime's figures kept and no digest mismatch read.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,14 +60,14 @@ async function bench(args: string[]): Promise<Watched> {
 let all: Watched;
 /** A body that never ends given 5 s: an unbounded read held over a gigabyte by then. */
 let endless: Watched;
-/** A handler that throws outside any request once the client of its endless body has gone. */
+/** Handlers that throw outside any request: once the client of its endless body has gone; on deno alone, after its third request. */
 let breaks: Watched;
 
 beforeAll(async () => {
   [all, endless, breaks] = await Promise.all([
     bench(['--runtime', RUNTIMES.join(','), '--filter', 'hangs once,spins once,endless body,forges', '--timeout', '1s']),
     bench(['--runtime', 'node', '--filter', 'endless body', '--timeout', '5s']),
-    bench(['--runtime', 'node,deno', '--filter', 'breaks when left', '--timeout', '1s']),
+    bench(['--runtime', 'node,deno', '--filter', 'breaks when left,dies on deno', '--timeout', '1s']),
   ]);
 }, 600_000);
 
@@ -118,16 +120,29 @@ describe('request handlers that misbehave once', () => {
     }
   });
 
-  it("a server ended by the handler's own error says that error, in one bounded line, and keeps what it measured", () => {
-    expect(breaks.status, breaks.stderr).toBe(0);
+  it("a server ended by the handler's own error is a crash that says that error, in one bounded line", () => {
     for (const variant of ['node', 'deno']) {
       const r = result('breaks when left [cpu=js thread]', variant, breaks.run);
-      const stopped = r.failures.map((f) => f.message).find((m) => m.startsWith('a round stopped early'));
-      // The handler's Error and the start of its message, cut: not "exited with code 1" alone. The server ends
-      // while the round reads the body, or as the next request is sent: either is said after it.
-      expect(stopped, `${variant}: ${warnings(r)}`).toMatch(new RegExp(`^a round stopped early: the ${variant} server exited with code 1 \\((?:error: Uncaught )?Error: the body's client left\\.+…\\)(?: after a request answered a body over 16 MiB| \\(a request failed: [^\\n]*\\))$`));
-      expect(stopped!.length, variant).toBeLessThan(400);
-      expect(r.rounds[0]!.samples.length, variant).toBe(2);
+      // The handler's Error and the start of its message, cut: not "exited with code 1" alone. What the server
+      // answered before it ended is a part of the requests: no figures.
+      expect(r.rounds, `${variant}: ${warnings(r)}`).toEqual([]);
+      expect(r.failures[0]!.kind, variant).toBe('crash');
+      expect(r.failures[0]!.message, variant).toMatch(new RegExp(`^the ${variant} server exited with code 1 after answering 2 of 6 requests \\((?:error: Uncaught )?Error: the body's client left\\.+…\\)$`));
+      expect(r.failures[0]!.message.length, variant).toBeLessThan(400);
+    }
+  });
+
+  it('a server that dies on one runtime alone is that crash, not other work: the other runtime measured and saved, the run failed', () => {
+    expect(breaks.status, breaks.stderr).toBe(1);
+    expect(breaks.stderr).toContain('the run failed: ');
+    expect(breaks.stderr).not.toContain('digest mismatch');
+    expect(breaks.run.digestMismatches).toEqual([]);
+    for (const figure of ['js thread', 'all threads']) {
+      const node = result(`dies on deno [cpu=${figure}]`, 'node', breaks.run);
+      expect(node.rounds[0]!.samples.length, warnings(node)).toBe(6);
+      const deno = result(`dies on deno [cpu=${figure}]`, 'deno', breaks.run);
+      expect(deno.rounds).toEqual([]);
+      expect(deno.failures[0]).toMatchObject({ kind: 'crash', message: expect.stringMatching(/^the deno server exited with code 1 after answering [3-6] of 6 requests \(error: Uncaught Error: the deno server gave up after its third request\)$/) });
     }
   });
 

@@ -107,6 +107,8 @@ export interface RequestRoundValues {
 
 export type RequestRoundOutcome = RequestRoundValues | RoundFailure;
 
+/** How long a request's failed connection waits for the server's exit to be seen, ms. */
+const EXIT_SEEN_MS = 1_000;
 /** Polls of about 1 ms for the threads to go idle after a response. */
 const IDLE_POLLS = 20;
 /** Requests that never answer after which a round stops sending (its JavaScript thread may be stuck). */
@@ -201,6 +203,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   let emptyProblem: string | undefined;
   let noResponse = 0;
   let busy = false;
+  let ended = false;
   // Learned as the responses come, so no body is kept past its request. A 5xx may be the runtime's own
   // answer for a handler call that never returned (workerd's for a hung handler): it waits, capped, until
   // the wrapper's record says whether the handler gave it, since elsewhere the same call is a time-out.
@@ -218,7 +221,9 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
     for (const [k, { answer, latencyMs }] of got.entries()) {
       const drawn = plan.requests[wave[k]!]!;
       if ('error' in answer) {
-        problem ??= server.alive() ? `a request failed: ${answer.error}` : `${await serverExit(v, server)} (a request failed: ${answer.error})`;
+        // A refused or reset connection is most often a server going down: its exit is given a moment to be seen.
+        ended ||= (await within(server.exited, EXIT_SEEN_MS, undefined)) !== undefined;
+        problem ??= `a request failed: ${answer.error}`;
         continue;
       }
       if ('none' in answer) {
@@ -232,9 +237,9 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       sent.push({ kind: drawn.kind, received: { status: answer.status }, digest: digestResponse(answer.status, answer.body), latencyMs, deltas, settled: after.settled });
       order.push('handler');
     }
-    if (problem) break;
+    if (problem || ended) break;
     if (unanswered) {
-      if (!server.alive()) problem = `${await serverExit(v, server)} after a request ${unanswered}`;
+      if (!server.alive()) ended = true;
       else if (noResponse >= MOST_TIMEOUTS) problem = `${noResponse} requests got no whole response; the round stopped sending`;
       // Its CPU, still being spent, belongs to no other request: the next is sent once the server is idle.
       else if (!(await waitUntilIdle(pid, idleWaitMs))) problem = `the server was still running ${idleWaitMs} ms after a request ${unanswered}; the round stopped there`;
@@ -255,7 +260,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       order.push('empty');
     }
   }
-  return { sent, empty, order, problem, emptyProblem, busy, answers, pending };
+  return { sent, empty, order, problem, emptyProblem, busy, ended, answers, pending };
 }
 
 export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan): Promise<RequestRoundOutcome> {
@@ -287,8 +292,14 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   const pinning = choosePinning();
   if (pinning.server !== undefined) pinProcess(pid, pinning.server);
   const round = await sendAll(v, server, pid, port, plan);
-  if (round === 'interrupted') return fail('interrupted', 'interrupted before this round finished');
+  if (round === 'interrupted' || plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
   const { sent, empty, order, problem, emptyProblem, busy, answers, pending } = round;
+  // A server that ended before its round did crashed. What it answered is a part of the requests the other
+  // runtimes answered whole, so its figures would read as other work: the round has none, and says the end.
+  if (round.ended || !server.alive()) {
+    const answered = sent.filter((s) => 'status' in s.received).length;
+    return fail('crash', await serverExit(v, server, ` after answering ${answered} of ${plan.requests.length} requests`), server.output.toString());
+  }
   const notes: string[] = [];
   if (sent.some((s) => 'none' in s.received && s.received.none === 'body too long')) notes.push(`a response body passed ${MAX_BODY_BYTES / 2 ** 20} MiB, the most rtbench reads of one: that request has no figure`);
   const alive = server.alive() && !busy;
@@ -298,7 +309,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   for (const p of pending) if (ends[p.call] !== 'noAnswer') answers?.add(p.request, p.status, p.contentType, p.body);
   if (kept.length === 0) {
     const cause = problem ?? (sent.length ? `no request was answered by the handler (${sent.length} sent)` : 'no request was answered');
-    return fail(sent.length && !problem?.startsWith(`the ${v.plugin.name} server`) ? 'timeout' : 'error', cause, server.output.toString());
+    return fail(sent.length ? 'timeout' : 'error', cause, server.output.toString());
   }
   const js = await jsThreadOf(pid, port, plan.requestTimeoutMs, kept, alive);
   if (js.note) notes.push(js.note);
