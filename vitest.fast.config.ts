@@ -32,6 +32,7 @@ export const PURE_TESTS: string[] = [
   'runners/deno/test/flags.test.ts',
   'bench/*/test/**/*.test.ts',
   'packages/cli/test/{bisect-threshold,brought-schedule,campaign-lines,claims-on-releases,claims-views,cli-args,command-reference,edited-run,findings,cli-names,compare-analyze,cache-advice,plan,platforms,progress,refused-variants,releases-ranges,run-heading,saved-before-block,saved-load-run,shards-merge}.test.ts',
+  'packages/cli/test/{plan,info}-*.test.ts',
   'packages/cli/test/faults/{forged-output,parsers.property,user-names.property}.test.ts',
   'packages/suite-loader/test/{brought-format,case-filter,deno-config,suite-summary,worker}.test.ts',
   'test/{cpu-view,digest-tolerance,host-timed-direction,install-programs,kit-exports,layout-doc,named-paths,profile-manifest,reference-docs,runtime-pins,stopping-simulation,suite-folders}.test.ts',

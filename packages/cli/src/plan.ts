@@ -10,19 +10,19 @@ import { counted } from '@rtbench/report';
 import type { CaseListing } from '@rtbench/core/protocol';
 import { MIN_UNITS } from '@rtbench/stats';
 import { refusedOn } from '@rtbench/host';
-import { hostPlatform } from '@rtbench/process';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
 import { cacheDir } from './paths.ts';
 import { COMPARE_USAGE, parseCompareArms } from './compare/arms.ts';
 import { prefixedOnce, UsageError } from './errors.ts';
 import { parseDuration, parsePositiveInt } from './args/options.ts';
-import { listInRuntime, type PlanFlags, type RoundPlan, type RunOptions, roundsPerArm } from '@rtbench/run';
-import { parseRuntimeList, pinPackages, resolveVariant, runtimeStore } from '@rtbench/arms';
+import { type PlanFlags, type RoundPlan, type RunOptions, roundsPerArm } from '@rtbench/run';
+import { parseRuntimeList } from '@rtbench/arms';
 import { longestWarmupMs, MeasurerRefused, MEASURERS, measurersChosenBy, suiteMeasurer, type MeasurementNeed, type MeasurerDescriptor, type MeasurerOptionValue, type PreparedMeasurer, splitSuiteOptions } from '@rtbench/measurers';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
 import { broughtFileOf, filterCases, isBroughtEntry, loadSuite, locateSuite, workerNotes, type SuiteLocation } from '@rtbench/suite-loader';
 import { broughtCompareBudget, broughtSchedule } from './plan/brought-defaults.ts';
 import { refusingVariants } from './plan/refused-variants.ts';
+import { machinePlanHost, type PlanHost } from './plan/plan-host.ts';
 import { parseShard, shardCases } from './shards/shard.ts';
 
 /** A watched warmup may run up to this many times --warmup when that is past the engine's maximum (run steady-rule.ts); a kept case's rewarm at most --warmup times it. */
@@ -140,8 +140,9 @@ function refuseOnPlatform(measurer: MeasurerDescriptor, platform: string): void 
   if (refused) throw new UsageError(refused);
 }
 
-/** `platform`: the host's, given as a value (a test plans for another platform without patching globals). */
-export async function makePlan(suiteName: string, given: PlanFlags, compareArms?: readonly string[], platform: string = hostPlatform()): Promise<Plan> {
+/** `host`: the machine's platform, runtime store, pins and listing, given as a value (a test plans against a fake store). */
+export async function makePlan(suiteName: string, given: PlanFlags, compareArms?: readonly string[], host: PlanHost = machinePlanHost()): Promise<Plan> {
+  const { platform } = host;
   const compare = compareArms !== undefined;
   if (compare && given.runtime !== undefined) throw new UsageError(`use either --runtime (a table) or --compare (a verdict), not both: ${COMPARE_USAGE}`);
   const location = locateSuite(suiteName);
@@ -185,20 +186,20 @@ export async function makePlan(suiteName: string, given: PlanFlags, compareArms?
   // A table says it in each cell ("no interval: 2 process pairs"); a comparison, whose verdicts are the point, says it first.
   const fewRounds = compare ? fewRoundsLine(roundPlan, prepared.roundsPerProcess) : undefined;
   // A variant the measurer cannot measure (an engine that declares no way to be counted) is unavailable, as one whose runtime is missing.
-  const variants = (await Promise.all(specs.map(resolveVariant))).map((v): ResolvedVariant | UnavailableVariant => {
+  const variants = (await Promise.all(specs.map((spec) => host.resolveVariant(spec)))).map((v): ResolvedVariant | UnavailableVariant => {
     const refused = isResolved(v) ? measurer.refuses?.(v) : undefined;
     return refused === undefined ? v : { spec: v.spec, plugin: v.plugin, reason: refused, kind: 'measurer' };
   });
   // A comparison without an arm, a table of none, or a runtime RTBENCH_NO_INSTALL kept out: refused before running anything.
-  const refused = refusingVariants(variants, { compare, installs: runtimeStore().installsOnDemand });
+  const refused = refusingVariants(variants, { compare, installs: host.installsOnDemand() });
   if (refused.length) throw new UsageError(refused.map(unavailableLine));
 
   // Packages an arm pins (react@18.3.1): checked against the suite's imports and installed, before any case is listed or run.
-  await pinPackages(location, variants);
+  await host.pinPackages(location, variants);
 
   // Several --filter are one list, as commas make it.
   const filter = flags.filter?.join(',');
-  const filtered = filterCases(await listCases(location, variants.filter(isResolved)), filter);
+  const filtered = filterCases(await listCases(host, location, variants.filter(isResolved)), filter);
   const cases = shard ? shardCases(filtered, shard) : filtered;
   // Cases of a kind that chooses its own measurer (host-timed: start-up, HTTP load) are measured by it, with the options
   // planned so far; it may run a fixed number of rounds (one round is a whole server or program start).
@@ -243,9 +244,9 @@ function prepareMeasurer(measurer: MeasurerDescriptor, given: Readonly<Record<st
 }
 
 /** A native suite lists its cases on the host; a brought file in a process of a runtime it will run on. */
-async function listCases(location: SuiteLocation, variants: readonly ResolvedVariant[]): Promise<CaseListing[]> {
+async function listCases(host: PlanHost, location: SuiteLocation, variants: readonly ResolvedVariant[]): Promise<CaseListing[]> {
   if (!isBroughtEntry(location.entry)) return (await loadSuite(location)).cases;
-  const listed = await listInRuntime(location, variants, broughtFileOf(location.entry));
+  const listed = await host.listInRuntime(location, variants, broughtFileOf(location.entry));
   for (const note of listed.notes) process.stderr.write(`note: ${note}\n`);
   return listed.cases;
 }

@@ -99,7 +99,7 @@ describe('ratioOptions', () => {
 
 describe('a measurer that cannot work on the platform', () => {
   it('is refused before anything is resolved or run, in one line naming the platform and the way out (a usage error: exit 2)', async () => {
-    const refusal = makePlan('trig', { measure: 'instructions', runtime: ['node'] }, undefined, 'darwin-arm64');
+    const refusal = makePlan('trig', { measure: 'instructions', runtime: ['node'] }, undefined, { ...machinePlanHost(), platform: 'darwin-arm64' });
     await expect(refusal).rejects.toBeInstanceOf(UsageError);
     await expect(refusal).rejects.toThrow(
       /^instructions \(instructions per operation\) does not work on darwin-arm64: instruction counts need valgrind, .*; measure time instead, or count on a Linux machine$/,
