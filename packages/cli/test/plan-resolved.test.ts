@@ -152,7 +152,7 @@ describe('a table planned against the store', () => {
 
   it('--sets-per-process: the measurer\'s own option reaches its setup', async () => {
     const plan = await makePlan('trig', { runtime: ['node'], seed: 1, rounds: '4', measurerOptions: { 'sets-per-process': '2' } }, undefined, fakeHost().host);
-    expect(plan.options.prepared.roundsPerProcess).toBe(2);
+    expect(plan.options.prepared?.roundsPerProcess).toBe(2);
   });
 });
 

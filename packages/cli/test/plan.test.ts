@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ratioOptions } from '../src/verdict-flags.ts';
 import { DECIDED_MIN_PAIRS, DEFAULT_MEASURER, fewRoundsLine, makePlan, parseMeasure, parsePercent, roundPlanFrom, startingTimeMs } from '../src/plan.ts';
 import { UsageError } from '../src/errors.ts';
+import { machinePlanHost } from '../src/plan/plan-host.ts';
 
 const BENCH_DEFAULTS = DEFAULT_MEASURER.defaults.bench;
 const COMPARE_DEFAULTS = DEFAULT_MEASURER.defaults.compare;
