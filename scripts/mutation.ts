@@ -80,7 +80,7 @@ const AREAS: Record<string, Area> = {
   // The CLI's plan (what a command's flags make of a run: rounds, sets, time, the measurer) and its informational lines.
   cli: {
     mutate: ['packages/cli/src/plan.ts', 'packages/cli/src/emit/info.ts'],
-    tests: ['plan', 'plan-resolved', 'bisect-threshold', 'brought-schedule', 'refused-variants', 'campaign-lines'].map((f) => `packages/cli/test/${f}.test.ts`),
+    tests: ['plan', 'plan-resolved', 'plan-flags', 'info-lines', 'bisect-threshold', 'brought-schedule', 'refused-variants', 'campaign-lines'].map((f) => `packages/cli/test/${f}.test.ts`),
   },
 };
 

@@ -123,6 +123,16 @@ describe('a table planned against the store', () => {
     await expect(makePlan('trig', { runtime: ['node'], seed: '0' }, undefined, fakeHost().host)).rejects.toThrow(/--seed/);
   });
 
+  it('draws 1, never 0, when the clock stands at a multiple of 2^31 ms', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(2 ** 31 * 900);
+    try {
+      expect((await makePlan('trig', { runtime: ['node'] }, undefined, fakeHost().host)).options.seed).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('--metrics memory asks the measurement for memory settled after a collection; another view asks nothing of it', async () => {
     const { host } = fakeHost();
     expect((await makePlan('trig', { runtime: ['node'], seed: 1, metrics: 'memory' }, undefined, host)).options.needs).toEqual(['settled-memory']);
@@ -150,9 +160,11 @@ describe('a table planned against the store', () => {
     expect(caseIds(filtered)).toEqual(every.filter((id) => id.startsWith('sweep')).filter((_, k) => k % 2 === 0));
   });
 
-  it('--sets-per-process: the measurer\'s own option reaches its setup', async () => {
+  it('--sets-per-process: the measurer\'s own option reaches its setup, as a planner\'s independent sets do', async () => {
     const plan = await makePlan('trig', { runtime: ['node'], seed: 1, rounds: '4', measurerOptions: { 'sets-per-process': '2' } }, undefined, fakeHost().host);
     expect(plan.options.prepared?.roundsPerProcess).toBe(2);
+    const planned = await makePlan('trig', { seed: 1, roundsPerProcess: 3 }, ['node', 'deno'], fakeHost().host);
+    expect(planned.options.prepared?.roundsPerProcess).toBe(3);
   });
 });
 
@@ -218,6 +230,24 @@ describe('a brought file', () => {
     expect(listings[0]!.file).toMatch(/examples\/mitata-json\.mjs$/);
     expect(listings[0]!.entry).toBe(plan.suite.entry);
     expect(caseIds(plan)).toEqual(['parse small', 'stringify small']);
+    expect(lines).toEqual(['note: listed in a fake runtime\n']);
+  });
+
+  const nodeCore = join('examples', 'node-core', 'benchmark', 'buffers', 'buffer-read-write.js');
+
+  it("a Node core file's comparison: its own budget where the command line leaves it out, said with the process per case it implies", async () => {
+    const lines = stderrLines();
+    const plan = await makePlan(nodeCore, { seed: 1 }, ['node', 'node@24'], fakeHost({ listed }).host);
+    expect(plan.options).toMatchObject({ measurer: { name: 'lockstep-per-case' }, roundPlan: { rounds: 12 }, timeMs: 480, warmupMinMs: 50 });
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^note: a Node core file's comparison: 12 sets per configuration, .*\n$/);
+    expect(lines[2]).toMatch(/^note: a Node core file: each configuration runs in processes of its own, .*\n$/);
+  });
+
+  it('a schedule given is the schedule, with nothing implied said', async () => {
+    const lines = stderrLines();
+    const plan = await makePlan(nodeCore, { runtime: ['node'], seed: 1, schedule: 'lockstep' }, undefined, fakeHost({ listed }).host);
+    expect(plan.options.measurer.name).toBe('lockstep');
     expect(lines).toEqual(['note: listed in a fake runtime\n']);
   });
 

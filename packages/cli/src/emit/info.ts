@@ -27,7 +27,9 @@ export function campaignSay(flags: QuietFlag, stream: Pick<NodeJS.WriteStream, '
     if (flags.quiet === true && tone !== 'ending') return;
     const paint = tone ? TONE[tone] : (text: string) => text;
     const width = stream.columns;
-    if (!width || [...`${line}${aside ?? ''}`].length <= width) {
+    // Stryker disable next-line StringLiteral: counting more without an aside only sends a line that fits to fitLine, which gives it back whole
+    const counted = `${line}${aside ?? ''}`;
+    if (!width || [...counted].length <= width) {
       stream.write(`${paint(line)}${aside ? pc.dim(aside) : ''}\n`);
       return;
     }
