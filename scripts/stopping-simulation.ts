@@ -126,6 +126,15 @@ export interface DesignOptions {
   confidence: number;
   /** Each cell also projected without its farthest unit (verdicts' CaseCell.steadier): a comparison's rule, not a table's. */
   farPair?: boolean;
+  /** The confidence sequences' prior precision (stats' default when absent). */
+  priorPrecision?: number;
+  /**
+   * A planned last look: this share of the error rate is kept for t
+   * intervals at `maxRounds` (the fixed design's horizon), the rest spent by
+   * the sequences at every look; a cell the sequence leaves undecided goes on
+   * while the t interval at the horizon would decide it.
+   */
+  finalShare?: number;
 }
 
 export interface TableOutcome {
@@ -186,13 +195,35 @@ export function stoppedTable(src: Components, noise: Noise, effects: readonly nu
     const unit = draw();
     src.cases.forEach((_, k) => runCase(k, unit));
   }
-  const read = (): Comparison[] => (reading === 'anytime' ? applyEbh : applyFdr)(values.map(compare), { alpha: 1 - o.confidence });
+  const alpha = 1 - o.confidence;
+  const share = o.finalShare ?? 0;
+  const fdr = { alpha: alpha * (1 - share), ...(o.priorPrecision !== undefined ? { priorPrecision: o.priorPrecision } : {}) };
+  const sequences = (): Comparison[] => (reading === 'anytime' ? applyEbh : applyFdr)(values.map(compare), fdr);
+  // The planned last look: t intervals at the BH level of the share kept, over the cells at the horizon the sequences leave undecided (the others count as not selected).
+  const lastLook = (seq: readonly Comparison[]): Comparison[] => {
+    const at = (i: number): boolean => seq[i]!.verdict === 'inconclusive' && values[i]!.length >= o.maxRounds;
+    return applyFdr(values.map((v, i) => (at(i) ? compare(v) : { ...compare(v), pValue: 1 })), { alpha: alpha * share }).map((c, i) => (at(i) ? c : seq[i]!));
+  };
+  const read = (): Comparison[] => (share > 0 ? lastLook(sequences()) : sequences());
+  // Cases still worth rounds for the last look: a cell undecided, short of the horizon, and a t interval there would decide it (its mean and spread held).
+  const lastLookOpen = (): boolean[] => {
+    if (!(share > 0)) return src.cases.map(() => false);
+    const seq = sequences();
+    const t = applyFdr(values.map(compare), { alpha: alpha * share });
+    const open = src.cases.map(() => false);
+    src.cells.forEach((_, i) => {
+      const k = src.caseOf[i]!;
+      if (rounds[k]! < o.maxRounds && seq[i]!.verdict === 'inconclusive' && (t[i]!.verdict !== 'inconclusive' || (t[i]!.unitsToDecide ?? Infinity) <= o.maxRounds)) open[k] = true;
+    });
+    return open;
+  };
   // A case's reach: its rounds so far plus its share of the budget left among the cases still open.
   const reachableRounds = (k: number, open: number): number => rounds[k]! + Math.floor((o.budget - spent) / Math.max(1, open));
   for (;;) {
+    let lastOpen: boolean[] | undefined;
     const looks =
       reading === 'anytime'
-        ? lookByCase(values.map((v, i) => ({ caseIndex: src.caseOf[i]!, comparison: compare(v), ...(o.farPair ? { steadier: withoutFarthestUnit(v) } : {}) })), src.cases.length, { confidence: o.confidence, maxRounds: o.maxRounds, reachableRounds })
+        ? lookByCase(values.map((v, i) => ({ caseIndex: src.caseOf[i]!, comparison: compare(v), ...(o.farPair ? { steadier: withoutFarthestUnit(v) } : {}) })), src.cases.length, { confidence: 1 - fdr.alpha, maxRounds: o.maxRounds, reachableRounds, ...(o.priorPrecision !== undefined ? { priorPrecision: o.priorPrecision } : {}) }).map((look, k) => (look.next === undefined && (lastOpen ??= lastLookOpen())[k] ? { ...look, next: o.maxRounds - rounds[k]! } : look))
         : peekByCase(read(), src.caseOf, src.cases.length);
     const open = looks
       .map((look, k) => ({ k, next: look.next }))
@@ -219,3 +250,52 @@ export function direction(verdict: Comparison['verdict'], ratio: number): number
   return 0;
 }
 
+
+/** A comparison's outcome against the fixed design's: of the cells the reference decides, how many this table words the same. */
+export function sameWords(reference: readonly Comparison['verdict'][], run: readonly Comparison['verdict'][]): { decided: number; same: number } {
+  let decided = 0;
+  let same = 0;
+  reference.forEach((v, i) => {
+    if (v === 'inconclusive') return;
+    decided++;
+    if (run[i] === v) same++;
+  });
+  return { decided, same };
+}
+
+/** What one design gave against independent fixed-design references over many simulated comparisons. */
+export interface AgreementTally {
+  comparisons: number;
+  /** Cells the references decided, and those the design worded the same. */
+  decided: number;
+  same: number;
+  /** Case-rounds summed over the design's comparisons and over the references'. */
+  caseRounds: number;
+  referenceCaseRounds: number;
+  /** Comparisons that took at most half their reference's case-rounds. */
+  withinHalf: number;
+  /** Comparisons with a cell read faster, slower or small (false when every effect is 0). */
+  anyDecided: number;
+}
+
+/**
+ * A design against the fixed design as a user meets it: each simulated
+ * comparison is the design's table and an independent fixed-design table
+ * (a reference run before it), the same cells at the same effects; the
+ * fixed design against a second fixed table is the ceiling no design passes.
+ */
+export function agreementWithFixed(src: Components, noise: Noise, effects: readonly number[], o: DesignOptions, comparisons: number, random: () => number, design: (random: () => number) => TableOutcome): AgreementTally {
+  const tally: AgreementTally = { comparisons, decided: 0, same: 0, caseRounds: 0, referenceCaseRounds: 0, withinHalf: 0, anyDecided: 0 };
+  for (let i = 0; i < comparisons; i++) {
+    const reference = fixedTable(src, noise, effects, o, random);
+    const run = design(random);
+    const w = sameWords(reference.verdicts, run.verdicts);
+    tally.decided += w.decided;
+    tally.same += w.same;
+    tally.caseRounds += run.caseRounds;
+    tally.referenceCaseRounds += reference.caseRounds;
+    if (run.caseRounds <= reference.caseRounds / 2) tally.withinHalf++;
+    if (run.verdicts.some((v) => v === 'faster' || v === 'slower' || v === 'small')) tally.anyDecided++;
+  }
+  return tally;
+}

@@ -60,7 +60,8 @@
 import type { RunRecord } from '@rtbench/core/schema';
 import { applyFdr, comparePaired, createRandom, processesOf, type Comparison } from '../packages/stats/src/index.ts';
 import { benchView, reporterFor, viewOfRun } from '@rtbench/report';
-import { components, direction, firstCandidate, fixedTable, stoppedTable, unitLogRatios, type DesignOptions, type Noise, type TableOutcome } from './stopping-simulation.ts';
+import { agreementWithFixed, components, direction, firstCandidate, fixedTable, stoppedTable, unitLogRatios, type DesignOptions, type Noise, type TableOutcome } from './stopping-simulation.ts';
+import { anytimeHalfWidth } from '../packages/stats/src/confidence-sequence.ts';
 import { benchRun, calibrationArgs, isDecided, loadText, mcError, pct, readRun, tableRatios, type RatioCell } from './lib.ts';
 
 
@@ -296,6 +297,60 @@ function stopping(paths: readonly string[], tables: number, design: Omit<DesignO
 }
 
 /**
+ * The prior precision whose sequence is narrowest at `horizon` units for a
+ * table of m cells read before any is selected (error α/m): a golden-section
+ * search over log c.
+ */
+function tunedPrior(horizon: number, m: number): number {
+  const width = (logC: number): number => anytimeHalfWidth(horizon, horizon - 1, 1 - 0.05 / m, Math.exp(logC));
+  let [lo, hi] = [Math.log(0.01), Math.log(10)];
+  const g = (Math.sqrt(5) - 1) / 2;
+  for (let i = 0; i < 60; i++) {
+    const a = hi - g * (hi - lo);
+    const b = lo + g * (hi - lo);
+    if (width(a) < width(b)) hi = b;
+    else lo = a;
+  }
+  return Math.exp((lo + hi) / 2);
+}
+
+/**
+ * `--stop decided` under --compare against the fixed 30-set design, by
+ * simulation: per source (its first candidate's cells: a comparison of two
+ * arms), per true change applied to every cell (and at the source's own
+ * ratios), each design's comparisons against independent fixed-design
+ * references: the reference's words given, the time as case-rounds, and,
+ * at no change, the comparisons with a false word.
+ */
+function compareStopping(paths: readonly string[], tables: number, effects: readonly number[], priors: readonly (number | 'tuned15' | 'tuned8')[], shares: readonly number[], seed: number): void {
+  const random = createRandom(seed);
+  for (const path of paths) {
+    const src = firstCandidate(components(readRun(path)));
+    const m = src.cells.length;
+    const sds = [...src.sd].sort((a, b) => a - b);
+    console.log(`source ${path}: ${m} cells, ${src.standardized.length} units, unit sd ${pct(sds[0]!, 1)}–${pct(sds.at(-1)!, 1)} (median ${pct(sds[Math.floor(m / 2)]!, 1)}), ratios ${src.mean.map((x) => Math.exp(x).toFixed(3)).join(' ')}`);
+    const base: DesignOptions = { fixedRounds: 15, minRounds: 5, maxRounds: 15, budget: 15 * src.cases.length, confidence: 0.95, farPair: true };
+    const cs = priors.map((p) => (p === 'tuned15' ? tunedPrior(15, m) : p === 'tuned8' ? tunedPrior(8, m) : p));
+    for (const effect of [...effects.map((e) => ({ name: `${e}% in every cell`, values: src.cells.map(() => Math.log1p(e / 100)) })), { name: "the source's ratios", values: src.mean }]) {
+      const designs: [string, (r: () => number) => TableOutcome][] = [
+        ['fixed (a second 30-set run)', (r) => fixedTable(src, 't4', effect.values, base, r)],
+        ...cs.map((c, i): [string, (r: () => number) => TableOutcome] => [`decided, c = ${c.toFixed(3)}${typeof priors[i] === 'string' ? ` (${priors[i]})` : ''}`, (r) => stoppedTable(src, 't4', effect.values, { ...base, priorPrecision: c }, r, 'anytime')]),
+        ...shares.map((f): [string, (r: () => number) => TableOutcome] => [`decided, a planned last look at 15 pairs with ${pct(f, 0)} of α`, (r) => stoppedTable(src, 't4', effect.values, { ...base, finalShare: f }, r, 'anytime')]),
+        ['peeking at t intervals (invalid: the bound on words)', (r) => stoppedTable(src, 't4', effect.values, base, r, 'peeking')],
+      ];
+      for (const [name, design] of designs) {
+        const t = agreementWithFixed(src, 't4', effect.values, base, tables, random, design);
+        console.log(
+          `  ${effect.name}, ${name}: the reference's word on ${t.same} of ${t.decided} cells it decided (${pct(t.same / Math.max(1, t.decided), 1)}), ` +
+            `${(t.caseRounds / t.referenceCaseRounds).toFixed(2)} of its case-rounds (${pct(t.withinHalf / t.comparisons, 0)} of comparisons within half), ` +
+            `${t.anyDecided} of ${t.comparisons} with a faster/slower/small word (${pct(t.anyDecided / t.comparisons, 1)})`,
+        );
+      }
+    }
+  }
+}
+
+/**
  * A run's ratios against its first arm, by "case · variant", as its default
  * view reads them: a --compare run's verdicts (the case's own row, not its
  * quantile rows), a table's "vs" column.
@@ -390,6 +445,10 @@ if (command === 'simulate' && !files.length) {
   const budget = flag('--budget', NaN);
   const design = { fixedRounds: flag('--fixed-rounds', 6), minRounds: flag('--min-rounds', 4), maxRounds: flag('--max-rounds', 30), confidence: 0.95, ...(Number.isFinite(budget) ? { budget } : {}), ...(rest.includes('--far-pair') ? { farPair: true } : {}) };
   stopping(files, flag('--tables', 2000), design, flag('--seed', 1), flag('--arms', 0) === 2 ? 2 : 'all');
+} else if (command === 'compare-stopping' && files.length) {
+  const list = (name: string, fallback: string): string[] => (rest.includes(name) ? rest[rest.indexOf(name) + 1]! : fallback).split(',');
+  const priors = list('--priors', '0.1,tuned15,tuned8').map((p) => (p === 'tuned15' || p === 'tuned8' ? p : Number(p)));
+  compareStopping(files, flag('--tables', 2000), list('--effects', '0,1,2,3').map(Number), priors, list('--final-shares', '0.8').map(Number), flag('--seed', 1));
 } else if (command === 'aa') {
   aa(Number(rest[0] ?? 40), benchArgs);
 } else if (command === 'words') {

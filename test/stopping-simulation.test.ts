@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../packages/stats/src/index.ts';
-import { firstCandidate, unitSource, type Components } from '../scripts/stopping-simulation.ts';
+import { agreementWithFixed, firstCandidate, fixedTable, sameWords, stoppedTable, unitSource, type Components, type DesignOptions, type TableOutcome } from '../scripts/stopping-simulation.ts';
 
 /** Two cases of three candidates against one baseline (a four-arm table), spreads 1–6%. */
 const src: Components = {
@@ -54,5 +54,65 @@ describe('stopping simulation: the noise a table is drawn from', () => {
     expect(two.mean).toEqual([0.1, 0.4]);
     expect(two.standardized).toEqual([[1, 0], [-1, 0]]);
     expect(two.cases).toEqual(src.cases);
+  });
+});
+
+describe('stopping simulation: a comparison against the fixed design', () => {
+  /** Four cases of two arms, each pair's log ratio spread 1.4% (a comparison's process pairs here). */
+  const pairSrc: Components = {
+    cells: ['a · x', 'b · x', 'c · x', 'd · x'],
+    cases: ['a', 'b', 'c', 'd'],
+    caseOf: [0, 1, 2, 3],
+    variantOf: [0, 0, 0, 0],
+    sd: [0.014, 0.014, 0.014, 0.014],
+    mean: [0, 0, 0, 0],
+    standardized: [],
+  };
+  const design: DesignOptions = { fixedRounds: 15, minRounds: 5, maxRounds: 15, budget: 60, confidence: 0.95, farPair: true };
+
+  it('counts the words given on the cells the reference decides only', () => {
+    expect(sameWords(['slower', 'inconclusive', 'equivalent', 'faster'], ['slower', 'slower', 'inconclusive', 'slower'])).toEqual({ decided: 3, same: 1 });
+    expect(sameWords(['inconclusive'], ['slower'])).toEqual({ decided: 0, same: 0 });
+  });
+
+  it('tallies a design against independent references: the fixed design costs its reference\'s rounds, and a large change gets its word every time', () => {
+    const effects = pairSrc.cells.map(() => Math.log(1.3));
+    const t = agreementWithFixed(pairSrc, 't4', effects, design, 20, createRandom(3), (r) => fixedTable(pairSrc, 't4', effects, design, r));
+    expect(t).toEqual({ comparisons: 20, decided: 80, same: 80, caseRounds: 1200, referenceCaseRounds: 1200, withinHalf: 0, anyDecided: 20 });
+    const stopped = agreementWithFixed(pairSrc, 't4', effects, design, 20, createRandom(3), (r) => stoppedTable(pairSrc, 't4', effects, design, r, 'anytime'));
+    expect(stopped.same).toBe(80);
+    // Every case stops at its 5-pair minimum: a third of the reference's rounds.
+    expect(stopped.caseRounds).toBe(400);
+    expect(stopped.withinHalf).toBe(20);
+  });
+
+  it('counts as false only faster, slower or small words, and a comparison within half only at half the reference\'s rounds or less', () => {
+    const none = pairSrc.cells.map(() => 0);
+    const run = (verdicts: TableOutcome['verdicts'], caseRounds: number) => agreementWithFixed(pairSrc, 't4', none, design, 3, createRandom(4), () => ({ verdicts, caseRounds }));
+    expect(run(['equivalent', 'equivalent', 'inconclusive', 'equivalent'], 30)).toMatchObject({ anyDecided: 0, withinHalf: 3, caseRounds: 90 });
+    expect(run(['equivalent', 'small', 'inconclusive', 'inconclusive'], 31)).toMatchObject({ anyDecided: 3, withinHalf: 0 });
+    expect(run(['faster', 'inconclusive', 'inconclusive', 'inconclusive'], 10).anyDecided).toBe(3);
+    expect(run(['inconclusive', 'inconclusive', 'inconclusive', 'slower'], 10).anyDecided).toBe(3);
+  });
+
+  it('a planned last look reads the cells the sequences leave open on t intervals at the horizon, so it decides more of a 2% change', () => {
+    const effects = pairSrc.cells.map(() => Math.log(1.02));
+    const decided = (finalShare: number): { words: number; rounds: number } => {
+      const random = createRandom(11);
+      let words = 0;
+      let rounds = 0;
+      for (let i = 0; i < 40; i++) {
+        const out = stoppedTable(pairSrc, 't4', effects, { ...design, finalShare }, random, 'anytime');
+        words += out.verdicts.filter((v) => v === 'slower').length;
+        rounds += out.caseRounds;
+      }
+      return { words, rounds };
+    };
+    const sequencesOnly = decided(0);
+    const lastLook = decided(0.8);
+    expect(lastLook.words).toBeGreaterThan(sequencesOnly.words);
+    // The cells it keeps open go on to the horizon: more rounds, never past the fixed design's.
+    expect(lastLook.rounds).toBeGreaterThan(sequencesOnly.rounds);
+    expect(lastLook.rounds).toBeLessThanOrEqual(40 * 60);
   });
 });

@@ -116,21 +116,26 @@ export function anytimeUnitsToDecide(inf: UnitInference, confidence: number, thr
  * A comparison read at a confidence on its confidence sequence: the interval,
  * the word classified from it, the e-value against "no change" and, when
  * undecided, the units that would decide it. The anytime counterpart of
- * verdict.ts readAt, from the same inference.
+ * verdict.ts readAt, from the same inference, on the mixture of prior
+ * precision `priorPrecision`.
  */
-export function readAnytimeAt(c: Omit<Comparison, 'ci' | 'verdict' | 'confidence' | 'unitsToDecide'>, confidence: number): Comparison & { eValue: number } {
-  const logCi = anytimeIntervalAt(c.inference, confidence);
+export function readAnytimeAt(
+  c: Omit<Comparison, 'ci' | 'verdict' | 'confidence' | 'unitsToDecide'>,
+  confidence: number,
+  priorPrecision: number = ANYTIME_PRIOR_PRECISION,
+): Comparison & { eValue: number } {
+  const logCi = anytimeIntervalAt(c.inference, confidence, priorPrecision);
   const verdict = classify(c.inference.estimate, logCi, c.threshold);
   const out: Comparison & { eValue: number } = {
     ...c,
     ci: logCi ? [Math.exp(logCi[0]), Math.exp(logCi[1])] : [0, Infinity],
     confidence,
     verdict,
-    eValue: anytimeEValue(c.inference),
+    eValue: anytimeEValue(c.inference, priorPrecision),
   };
   // Undecided now, so the first count that decides is beyond the units there are.
   if (verdict === 'inconclusive') {
-    const units = anytimeUnitsToDecide(c.inference, confidence, c.threshold);
+    const units = anytimeUnitsToDecide(c.inference, confidence, c.threshold, priorPrecision);
     if (units !== undefined) out.unitsToDecide = units;
   }
   return out;

@@ -36,6 +36,8 @@ export function benjaminiHochberg(pValues: readonly number[]): number[] {
 export interface FdrOptions {
   /** FDR level; default 0.05 */
   alpha?: number;
+  /** applyEbh: the confidence sequences' prior precision (default ANYTIME_PRIOR_PRECISION). */
+  priorPrecision?: number;
 }
 
 /** The level every interval of a table of m cells is read at when R are selected (none selected: the first BH step's). */
@@ -89,13 +91,13 @@ export function eBenjaminiHochberg(eValues: readonly number[], alpha: number): n
 export function applyEbh(comparisons: readonly Comparison[], opts: FdrOptions = {}): (Comparison & { qValue: number; eValue: number })[] {
   const alpha = opts.alpha ?? 0.05;
   if (!(alpha > 0 && alpha < 1)) throw new RangeError(`applyEbh: alpha must be in (0, 1), got ${alpha}`);
-  const eValues = comparisons.map((c) => anytimeEValue(c.inference));
+  const eValues = comparisons.map((c) => anytimeEValue(c.inference, opts.priorPrecision));
   const selected = eBenjaminiHochberg(eValues, alpha);
   const level = adjustedConfidence(selected, comparisons.length, alpha);
   // e-BH as p-values 1/e through BH's step-up: the same cells selected at every α.
   const q = benjaminiHochberg(eValues.map((e) => Math.min(1, 1 / e)));
   return comparisons.map((c, i) => {
     const { ci: _ci, verdict: _v, confidence: _c, unitsToDecide: _u, ...rest } = c;
-    return { ...readAnytimeAt(rest, level), qValue: q[i] as number };
+    return { ...readAnytimeAt(rest, level, opts.priorPrecision), qValue: q[i] as number };
   });
 }

@@ -209,6 +209,21 @@ describe('readAnytimeAt', () => {
     expect(none.ci).toEqual([0, Infinity]);
     expect(none.verdict).toBe('inconclusive');
   });
+  it('reads on the sequence of the prior precision given: its interval, e-value and units to decide', () => {
+    const close = comparePaired([100, 100, 100, 100, 100, 100, 100, 100], [103, 101, 104, 102.5, 99, 102, 100.5, 103.5]);
+    for (const c of [0.3, 2]) {
+      const r = readAnytimeAt(close, 0.95, c);
+      const [lo, hi] = anytimeIntervalAt(close.inference, 0.95, c)!;
+      expect(r.ci[0]).toBeCloseTo(Math.exp(lo), 12);
+      expect(r.ci[1]).toBeCloseTo(Math.exp(hi), 12);
+      expect(r.eValue).toBeCloseTo(anytimeEValue(close.inference, c), 12);
+      expect(r.unitsToDecide).toBe(anytimeUnitsToDecide(close.inference, 0.95, close.threshold, c));
+    }
+    // At 8 units a larger c is wider (it spends its width on later looks), so the readings differ.
+    expect(readAnytimeAt(close, 0.95, 2).ci[1]).toBeGreaterThan(readAnytimeAt(close, 0.95).ci[1]);
+    expect(readAnytimeAt(close, 0.95, 2).unitsToDecide).not.toBe(readAnytimeAt(close, 0.95).unitsToDecide);
+    expect(readAnytimeAt(close, 0.95, 2).eValue).not.toBeCloseTo(readAnytimeAt(close, 0.95).eValue, 6);
+  });
 });
 
 describe('eBenjaminiHochberg', () => {
@@ -260,5 +275,15 @@ describe('applyEbh (sequences at the e-BH level)', () => {
     expect(out[2]!.verdict).toBe('slower');
     expect(out.slice(3).every((c) => c.verdict !== 'faster' && c.verdict !== 'slower')).toBe(true);
     for (const alpha of [0, 1, -0.1, 1.5, NaN]) expect(() => applyEbh(out, { alpha })).toThrow(/applyEbh: alpha must be in \(0, 1\)/);
+  });
+  it('reads every cell on the sequences of the prior precision given', () => {
+    const input = table(3, 6, [0.97, 1.03, 1.3]);
+    const out = applyEbh(input, { priorPrecision: 1.5 });
+    const plain = applyEbh(input);
+    for (const [i, c] of out.entries()) {
+      expect(c.eValue).toBeCloseTo(anytimeEValue(input[i]!.inference, 1.5), 12);
+      expect(c).toEqual({ ...readAnytimeAt(input[i]!, c.confidence, 1.5), qValue: c.qValue });
+      expect(c.eValue).not.toBeCloseTo(plain[i]!.eValue, 6);
+    }
   });
 });

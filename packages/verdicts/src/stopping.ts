@@ -24,17 +24,19 @@ export interface LookOptions {
   confidence: number;
   /** Units a cell can have in all within what is left of the budget (rounds and time). */
   reachableUnits: number;
+  /** The confidence sequences' prior precision (stats' default when absent). */
+  priorPrecision?: number;
 }
 
 /** Every cell's state at this look; a cell without a comparison (an arm failed or is unsupported) gains nothing from rounds: decided. */
 export function lookAtTable(cells: readonly (Comparison | undefined)[], opts: LookOptions): CellState[] {
-  return readTable(cells, opts.confidence).map((r) => (r ? withinReach(r, opts.reachableUnits) : { state: 'decided' }));
+  return readTable(cells, opts.confidence, opts.priorPrecision).map((r) => (r ? withinReach(r, opts.reachableUnits, undefined, opts.priorPrecision) : { state: 'decided' }));
 }
 
 /** Each cell read at the table's e-BH level; undefined: decided (or no comparison). */
-function readTable(cells: readonly (Comparison | undefined)[], confidence: number): (Comparison | undefined)[] {
+function readTable(cells: readonly (Comparison | undefined)[], confidence: number, priorPrecision: number | undefined): (Comparison | undefined)[] {
   const present = cells.flatMap((c) => (c ? [c] : []));
-  const read = applyEbh(present, { alpha: 1 - confidence });
+  const read = applyEbh(present, { alpha: 1 - confidence, ...(priorPrecision !== undefined ? { priorPrecision } : {}) });
   let k = 0;
   return cells.map((c) => {
     if (!c) return undefined;
@@ -50,8 +52,8 @@ function readTable(cells: readonly (Comparison | undefined)[], confidence: numbe
  * unit counted back: one far process pair alone does not put a cell out of
  * reach. Giving up early never adds a word, so this changes only the cost.
  */
-function withinReach(r: Comparison, reachable: number, steadier?: UnitInference): CellState {
-  const without = steadier && anytimeUnitsToDecide(steadier, r.confidence, r.threshold);
+function withinReach(r: Comparison, reachable: number, steadier: UnitInference | undefined, priorPrecision: number | undefined): CellState {
+  const without = steadier && anytimeUnitsToDecide(steadier, r.confidence, r.threshold, priorPrecision);
   const units = without === undefined ? r.unitsToDecide : Math.min(without + 1, r.unitsToDecide ?? Infinity);
   const need = units !== undefined ? { unitsToDecide: units } : {};
   // Too few units for a projection yet: open until there are.
@@ -74,6 +76,8 @@ export interface CaseLookOptions {
   confidence: number;
   /** Rounds a case may have in all. */
   maxRounds: number;
+  /** The confidence sequences' prior precision (stats' default when absent). */
+  priorPrecision?: number;
   /**
    * Rounds case `caseIndex` can have in all when `open` cases share what is
    * left of the budget (at most maxRounds): the caller's budget, in rounds or time.
@@ -100,10 +104,10 @@ export interface CaseLook {
  * (rounds of a set that share a process pair are one unit).
  */
 export function lookByCase(cells: readonly CaseCell[], cases: number, opts: CaseLookOptions): CaseLook[] {
-  const read = readTable(cells.map((c) => c.comparison), opts.confidence);
+  const read = readTable(cells.map((c) => c.comparison), opts.confidence, opts.priorPrecision);
   const stateAt = (i: number, rounds: number): CellState => {
     const r = read[i];
-    return r ? withinReach(r, Math.floor((rounds * r.units) / r.n), cells[i]!.steadier) : { state: 'decided' };
+    return r ? withinReach(r, Math.floor((rounds * r.units) / r.n), cells[i]!.steadier, opts.priorPrecision) : { state: 'decided' };
   };
   const cellsOf = Array.from({ length: cases }, (_, k) => cells.flatMap((c, i) => (c.caseIndex === k ? [i] : [])));
   const open = cellsOf.filter((of) => of.some((i) => stateAt(i, opts.maxRounds).state === 'open')).length;

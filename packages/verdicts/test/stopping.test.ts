@@ -95,6 +95,22 @@ describe('lookByCase', () => {
     expect(looks[0]!.states[1]!.state).toBe('out-of-reach');
   });
 
+  it('projects on the sequences of the prior precision given, the far-pair projection too', () => {
+    const unclearAlone = [{ caseIndex: 0, comparison: unclear }];
+    const at = (priorPrecision?: number) => lookByCase(unclearAlone, 1, { confidence: 0.95, maxRounds: 1000, reachableRounds: () => 1000, ...(priorPrecision ? { priorPrecision } : {}) })[0]!.states[0]!;
+    const tuned = anytimeUnitsToDecide(unclear.inference, 0.95, 0.01, 1)!;
+    expect(tuned).not.toBe(anytimeUnitsToDecide(unclear.inference, 0.95, 0.01));
+    expect(at(1)).toEqual({ state: 'open', units: 6, unitsToDecide: tuned });
+    expect(at()).toEqual({ state: 'open', units: 6, unitsToDecide: anytimeUnitsToDecide(unclear.inference, 0.95, 0.01) });
+    expect(lookAtTable([unclear], { confidence: 0.95, reachableUnits: 1000, priorPrecision: 1 })[0]).toEqual(at(1));
+    // Far pair: without it, the projection on the given sequence, counted back.
+    const logRatios = [-0.024, -0.01, 0.12, -0.035, -0.02, -0.03];
+    const steadier = withoutFarthestUnit(logRatios)!;
+    const far = lookByCase([{ caseIndex: 0, comparison: comparePaired(logRatios.map(() => 1), logRatios.map(Math.exp)), steadier }], 1, { confidence: 0.95, maxRounds: 1000, reachableRounds: () => 1000, priorPrecision: 1 })[0]!;
+    expect(anytimeUnitsToDecide(steadier, 0.95, 0.01, 1)).not.toBe(anytimeUnitsToDecide(steadier, 0.95, 0.01));
+    expect(far.states[0]).toEqual({ state: 'open', units: 6, unitsToDecide: anytimeUnitsToDecide(steadier, 0.95, 0.01, 1)! + 1 });
+  });
+
   it('reads every cell at the table\'s e-BH level: the same words as lookAtTable', () => {
     const looks = lookByCase(cells, 3, { confidence: 0.95, maxRounds: 1000, reachableRounds: () => 1000 });
     const table = lookAtTable(cells.map((c) => c.comparison), { confidence: 0.95, reachableUnits: 1000 });
