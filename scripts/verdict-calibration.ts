@@ -42,6 +42,24 @@
  *                          [--max-rounds 30] [--budget case-rounds] [--arms 2]
  *                          [--far-pair: cells also projected without their
  *                          farthest unit, as a comparison's rule does]
+ *   compare-stopping <run.json…>
+ *                          `--stop decided` under --compare against the
+ *                          30-set design, by simulation from a comparison's
+ *                          variance components (its first candidate's
+ *                          cells): per true change in every cell
+ *                          (--effects, in %; 0 is A/A) and at the source's
+ *                          own ratios, 2,000 comparisons per design, each
+ *                          against an independent 30-set reference: the
+ *                          reference's words given, the share of its
+ *                          case-rounds, false words at no change. Designs:
+ *                          a second 30-set run (the ceiling), the rule at
+ *                          each prior precision (--priors: numbers,
+ *                          tuned15 or tuned8, the precision narrowest at 15
+ *                          or 8 pairs for the comparison's cells), the
+ *                          fixed design at 7 pairs (no look, under half), the
+ *                          rule with a planned last look at 15 pairs on t
+ *                          intervals (--final-shares: its share of α), and
+ *                          peeking at t intervals (not valid: the bound).
  *   same-verdicts <reference.json> <run.json…>
  *                          of the cells a reference design decides, those
  *                          each run gives the same word, and its time
@@ -334,6 +352,8 @@ function compareStopping(paths: readonly string[], tables: number, effects: read
     for (const effect of [...effects.map((e) => ({ name: `${e}% in every cell`, values: src.cells.map(() => Math.log1p(e / 100)) })), { name: "the source's ratios", values: src.mean }]) {
       const designs: [string, (r: () => number) => TableOutcome][] = [
         ['fixed (a second 30-set run)', (r) => fixedTable(src, 't4', effect.values, base, r)],
+        // No look at all, half the pairs: what a design that ends in half the time has to work with.
+        ['fixed at 7 pairs (14 sets: under half)', (r) => fixedTable(src, 't4', effect.values, { ...base, fixedRounds: 7 }, r)],
         ...cs.map((c, i): [string, (r: () => number) => TableOutcome] => [`decided, c = ${c.toFixed(3)}${typeof priors[i] === 'string' ? ` (${priors[i]})` : ''}`, (r) => stoppedTable(src, 't4', effect.values, { ...base, priorPrecision: c }, r, 'anytime')]),
         ...shares.map((f): [string, (r: () => number) => TableOutcome] => [`decided, a planned last look at 15 pairs with ${pct(f, 0)} of α`, (r) => stoppedTable(src, 't4', effect.values, { ...base, finalShare: f }, r, 'anytime')]),
         ['peeking at t intervals (invalid: the bound on words)', (r) => stoppedTable(src, 't4', effect.values, base, r, 'peeking')],
@@ -460,6 +480,6 @@ if (command === 'simulate' && !files.length) {
 } else if (command === 'agree') {
   agree(rest[0]!, rest.slice(1));
 } else {
-  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | stopping <run.json…> [--tables n] [--min-rounds r] [--fixed-rounds r] [--max-rounds r] [--budget case-rounds] [--arms 2] [--far-pair] | aa <n> [-- [suite] bench args] | same-verdicts <reference.json> <run.json…> | words <run.json…> | widths <run.json…> | agree <reference.json> <run.json…>');
+  console.error('usage: verdict-calibration.ts simulate <run.json…> [--units g] [--tables n] | stopping <run.json…> [--tables n] [--min-rounds r] [--fixed-rounds r] [--max-rounds r] [--budget case-rounds] [--arms 2] [--far-pair] | compare-stopping <run.json…> [--tables n] [--effects 0,1,2,3] [--priors 0.1,tuned15,tuned8] [--final-shares 0.8] | aa <n> [-- [suite] bench args] | same-verdicts <reference.json> <run.json…> | words <run.json…> | widths <run.json…> | agree <reference.json> <run.json…>');
   process.exitCode = 2;
 }
