@@ -127,7 +127,7 @@ export interface DesignOptions {
   /** Each cell also projected without its farthest unit (verdicts' CaseCell.steadier): a comparison's rule, not a table's. */
   farPair?: boolean;
   /** The confidence sequences' prior precision (stats' default when absent). */
-  priorPrecision?: number;
+  priorPrecision?: number | undefined;
   /**
    * A planned last look: this share of the error rate is kept for t
    * intervals at `maxRounds` (the fixed design's horizon), the rest spent by
@@ -197,7 +197,7 @@ export function stoppedTable(src: Components, noise: Noise, effects: readonly nu
   }
   const alpha = 1 - o.confidence;
   const share = o.finalShare ?? 0;
-  const fdr = { alpha: alpha * (1 - share), ...(o.priorPrecision !== undefined ? { priorPrecision: o.priorPrecision } : {}) };
+  const fdr = { alpha: alpha * (1 - share), priorPrecision: o.priorPrecision };
   const sequences = (): Comparison[] => (reading === 'anytime' ? applyEbh : applyFdr)(values.map(compare), fdr);
   // The planned last look: t intervals at the BH level of the share kept, over the cells at the horizon the sequences leave undecided (the others count as not selected).
   const lastLook = (seq: readonly Comparison[]): Comparison[] => {
@@ -223,7 +223,7 @@ export function stoppedTable(src: Components, noise: Noise, effects: readonly nu
     let lastOpen: boolean[] | undefined;
     const looks =
       reading === 'anytime'
-        ? lookByCase(values.map((v, i) => ({ caseIndex: src.caseOf[i]!, comparison: compare(v), ...(o.farPair ? { steadier: withoutFarthestUnit(v) } : {}) })), src.cases.length, { confidence: 1 - fdr.alpha, maxRounds: o.maxRounds, reachableRounds, ...(o.priorPrecision !== undefined ? { priorPrecision: o.priorPrecision } : {}) }).map((look, k) => (look.next === undefined && (lastOpen ??= lastLookOpen())[k] ? { ...look, next: o.maxRounds - rounds[k]! } : look))
+        ? lookByCase(values.map((v, i) => ({ caseIndex: src.caseOf[i]!, comparison: compare(v), ...(o.farPair ? { steadier: withoutFarthestUnit(v) } : {}) })), src.cases.length, { confidence: 1 - fdr.alpha, maxRounds: o.maxRounds, reachableRounds, priorPrecision: o.priorPrecision }).map((look, k) => (look.next === undefined && (lastOpen ??= lastLookOpen())[k] ? { ...look, next: o.maxRounds - rounds[k]! } : look))
         : peekByCase(read(), src.caseOf, src.cases.length);
     const open = looks
       .map((look, k) => ({ k, next: look.next }))

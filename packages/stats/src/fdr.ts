@@ -37,7 +37,7 @@ export interface FdrOptions {
   /** FDR level; default 0.05 */
   alpha?: number;
   /** applyEbh: the confidence sequences' prior precision (default ANYTIME_PRIOR_PRECISION). */
-  priorPrecision?: number;
+  priorPrecision?: number | undefined;
 }
 
 /** The level every interval of a table of m cells is read at when R are selected (none selected: the first BH step's). */

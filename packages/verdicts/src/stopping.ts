@@ -25,7 +25,7 @@ export interface LookOptions {
   /** Units a cell can have in all within what is left of the budget (rounds and time). */
   reachableUnits: number;
   /** The confidence sequences' prior precision (stats' default when absent). */
-  priorPrecision?: number;
+  priorPrecision?: number | undefined;
 }
 
 /** Every cell's state at this look; a cell without a comparison (an arm failed or is unsupported) gains nothing from rounds: decided. */
@@ -36,7 +36,7 @@ export function lookAtTable(cells: readonly (Comparison | undefined)[], opts: Lo
 /** Each cell read at the table's e-BH level; undefined: decided (or no comparison). */
 function readTable(cells: readonly (Comparison | undefined)[], confidence: number, priorPrecision: number | undefined): (Comparison | undefined)[] {
   const present = cells.flatMap((c) => (c ? [c] : []));
-  const read = applyEbh(present, { alpha: 1 - confidence, ...(priorPrecision !== undefined ? { priorPrecision } : {}) });
+  const read = applyEbh(present, { alpha: 1 - confidence, priorPrecision });
   let k = 0;
   return cells.map((c) => {
     if (!c) return undefined;
@@ -77,7 +77,7 @@ export interface CaseLookOptions {
   /** Rounds a case may have in all. */
   maxRounds: number;
   /** The confidence sequences' prior precision (stats' default when absent). */
-  priorPrecision?: number;
+  priorPrecision?: number | undefined;
   /**
    * Rounds case `caseIndex` can have in all when `open` cases share what is
    * left of the budget (at most maxRounds): the caller's budget, in rounds or time.
