@@ -17,7 +17,7 @@ import { cacheDir } from '@rtbench/suite-loader';
 import { APP_DIR, buildNextPage, type NextBuild } from './build.ts';
 import { normalizePage } from './normalize.ts';
 import { serverFor, WORKER_COMPATIBILITY } from './servers.ts';
-import { installedPackages, installToolchain, TOOLCHAIN, toolchainFor } from './toolchain.ts';
+import { ADDABLE, installedPackages, installToolchain, TOOLCHAIN, toolchainFor } from './toolchain.ts';
 
 export { claims } from './claims.ts';
 
@@ -48,8 +48,8 @@ function build(packages: ArmPackages): NextBuild {
 export default requestSuite('next-page', [
   {
     name: 'app router page',
-    // An arm may pin any of them (next@15.5.29): the app is built with that set.
-    installs: Object.keys(TOOLCHAIN),
+    // An arm may pin any of them (next@15.5.29), or add sharp (sharp@0.34.5): the app is built with that set.
+    installs: [...Object.keys(TOOLCHAIN), ...ADDABLE],
     prepare,
     // workerd: OpenNext's Worker module, wrapped and served by workerd as any Worker is.
     handler: (packages) => build(packages).worker,

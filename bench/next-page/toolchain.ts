@@ -28,6 +28,20 @@ export const TOOLCHAIN = {
 
 export type ToolchainPackage = keyof typeof TOOLCHAIN;
 
+/**
+ * Packages an arm may add to its set beside the toolchain's own, each then
+ * installed at the version the arm pins: sharp, which Next.js takes as an
+ * optional dependency (15.5.x: `^0.34.3 || ^0.35.5`). Left to npm, next
+ * 15.5.29 gets sharp 0.35.5, whose native-module requires the Cloudflare
+ * adapter's bundler cannot resolve; `sharp@0.34.5` in the arm builds it.
+ */
+export const ADDABLE = ['sharp'] as const;
+
+type AddablePackage = (typeof ADDABLE)[number];
+
+/** A set's versions: every package of the toolchain, and those an arm added. */
+export type ToolchainVersions = Readonly<Record<ToolchainPackage, string>> & Readonly<Partial<Record<AddablePackage, string>>>;
+
 /** The set's label in the library cache and in a run's record. */
 export const TOOLCHAIN_SET = 'next-page';
 
@@ -35,7 +49,7 @@ export const TOOLCHAIN_SET = 'next-page';
 export interface Toolchain {
   /** The folder whose node_modules holds every package of the set. */
   modules: string;
-  versions: Readonly<Record<ToolchainPackage, string>>;
+  versions: ToolchainVersions;
   integrity: Readonly<Record<string, string>>;
   /** sha256 over the named packages' folders, proven on every use. */
   sha256: string;
@@ -43,13 +57,14 @@ export interface Toolchain {
 
 /**
  * The toolchain an arm builds with: the suite's pins, with the versions the
- * arm pins of them (`next@15.5.29`); the arm's other packages are not the
- * toolchain's and are left out.
+ * arm pins of them (`next@15.5.29`), and the addable packages it pins
+ * (`sharp@0.34.5`); the arm's other packages are not the toolchain's and are
+ * left out.
  */
-export function toolchainFor(packages: Readonly<Record<string, string>>): Readonly<Record<ToolchainPackage, string>> {
+export function toolchainFor(packages: Readonly<Record<string, string>>): ToolchainVersions {
   const out: Record<string, string> = { ...TOOLCHAIN };
-  for (const name of Object.keys(TOOLCHAIN)) if (packages[name] !== undefined) out[name] = packages[name];
-  return out as Record<ToolchainPackage, string>;
+  for (const name of [...Object.keys(TOOLCHAIN), ...ADDABLE]) if (packages[name] !== undefined) out[name] = packages[name];
+  return out as ToolchainVersions;
 }
 
 /** The set as a run records it for the arm: every named package's version, folder and integrity, and the set's proof. */
@@ -67,7 +82,7 @@ export function installedPackages(toolchain: Toolchain): InstalledPackage[] {
 const installing = new Map<string, Promise<Toolchain>>();
 
 /** A toolchain from rtbench's library cache, installed there first when it is not (once per set and process). */
-export function installToolchain(versions: Readonly<Record<ToolchainPackage, string>> = TOOLCHAIN): Promise<Toolchain> {
+export function installToolchain(versions: ToolchainVersions = TOOLCHAIN): Promise<Toolchain> {
   const key = JSON.stringify(versions);
   let pending = installing.get(key);
   if (!pending) {

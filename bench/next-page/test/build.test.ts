@@ -43,6 +43,16 @@ describe("an arm's toolchain", () => {
     expect(toolchainFor(Object.fromEntries(recorded.map((p) => [p.name, p.version])))).toEqual(other);
   });
 
+  it('adds the sharp an arm pins (next 15.5.29 builds with sharp 0.34.5), in its key and its record; none unless pinned', () => {
+    expect(toolchainFor({})).not.toHaveProperty('sharp');
+    const withSharp = toolchainFor({ next: '15.5.29', sharp: '0.34.5' });
+    expect(withSharp).toEqual({ ...TOOLCHAIN, next: '15.5.29', sharp: '0.34.5' });
+    expect(buildKey(APP_DIR, withSharp)).not.toBe(buildKey(APP_DIR, toolchainFor({ next: '15.5.29' })));
+    const recorded = installedPackages({ modules: '/m', versions: withSharp, integrity: {}, sha256: '' });
+    expect(recorded.find((p) => p.name === 'sharp')).toMatchObject({ version: '0.34.5', dir: '/m/sharp' });
+    expect(toolchainFor(Object.fromEntries(recorded.map((p) => [p.name, p.version])))).toEqual(withSharp);
+  });
+
   it('is recorded per arm as installed: every named package with its version, folder, integrity and the set\'s proof', () => {
     const recorded = installedPackages({ modules: '/cache/next-page@abc/node_modules', versions: TOOLCHAIN, integrity: { next: 'sha512-n' }, sha256: 'e'.repeat(64) });
     expect(recorded.map((p) => p.name)).toEqual(Object.keys(TOOLCHAIN));
