@@ -57,7 +57,7 @@ function withinReach(r: Comparison, reachable: number, steadier: UnitInference |
   const units = without === undefined ? r.unitsToDecide : Math.min(without + 1, r.unitsToDecide ?? Infinity);
   const need = units !== undefined ? { unitsToDecide: units } : {};
   // Too few units for a projection yet: open until there are.
-  const open = r.units < MIN_UNITS ? r.units < reachable : units !== undefined && units <= reachable;
+  const open = r.units < MIN_UNITS ? r.units < reachable : (units ?? Infinity) <= reachable;
   return { state: open ? 'open' : 'out-of-reach', units: r.units, ...need };
 }
 
@@ -124,6 +124,7 @@ export function unitsToNextWord(states: readonly CellState[]): number | undefine
   for (const s of states) {
     if (s.state !== 'open') continue;
     const more = (s.unitsToDecide ?? MIN_UNITS) - s.units;
+    // Stryker disable next-line EqualityOperator: a tie sets the same value again
     if (best === undefined || more < best) best = more;
   }
   return best;

@@ -41,12 +41,27 @@ describe('lookAtTable', () => {
     const few = comparePaired([100, 100], [110, 111]);
     expect(lookAtTable([few], { confidence: 0.95, reachableUnits: 30 })[0]).toMatchObject({ state: 'open', units: 2 });
     expect(lookAtTable([few], { confidence: 0.95, reachableUnits: 2 })[0]).toMatchObject({ state: 'out-of-reach', units: 2 });
+    // Open on its units alone, even when its two pairs project a need past the reach.
+    const split = comparePaired([100, 100], [103, 98]);
+    expect(split.unitsToDecide ?? Infinity).toBeGreaterThan(30);
+    expect(lookAtTable([split], { confidence: 0.95, reachableUnits: 30 })[0]!.state).toBe('open');
+  });
+
+  it('judges a cell of three units, enough for an interval, by its projection; one with none carries no count', () => {
+    const three = comparePaired([100, 100, 100], [103, 98, 102]);
+    const state = lookAtTable([three], { confidence: 0.95, reachableUnits: 30 })[0]! as Extract<CellState, { state: 'out-of-reach' }>;
+    expect(state.state).toBe('out-of-reach');
+    expect(state.unitsToDecide).toBeGreaterThan(30);
+    // An effect at the threshold with a wide spread: no count decides it.
+    const far = comparePaired([100, 100, 100, 100, 100, 100], [160, 62, 150, 65, 140, 70]);
+    expect(Object.keys(lookAtTable([far], { confidence: 0.95, reachableUnits: 30 })[0]!)).toEqual(['state', 'units']);
   });
 });
 
 describe('unitsToNextWord', () => {
   it('is the fewest further units an open cell needs; none without an open cell', () => {
     expect(unitsToNextWord([{ state: 'open', units: 6, unitsToDecide: 14 }, { state: 'open', units: 6, unitsToDecide: 9 }, { state: 'decided' }])).toBe(3);
+    expect(unitsToNextWord([{ state: 'open', units: 6, unitsToDecide: 9 }, { state: 'open', units: 6, unitsToDecide: 14 }])).toBe(3);
     expect(unitsToNextWord([{ state: 'out-of-reach', units: 6, unitsToDecide: 8 }, { state: 'decided' }])).toBeUndefined();
     // Without a projection, the units an interval needs.
     expect(unitsToNextWord([{ state: 'open', units: 2 }])).toBe(1);
