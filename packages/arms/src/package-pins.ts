@@ -95,7 +95,8 @@ const X_RANGE = /^(\d+(?:\.\d+)?)\.x$/;
 async function setVersion(spec: VariantSpec, pin: Pin, followers: readonly string[], versionsOf: VersionsOf): Promise<string> {
   const wanted = pin.version!;
   const x = X_RANGE.exec(wanted);
-  // A set the cache holds whole was installed from npm: the registry is not asked again (an x-range still is, for its newest).
+  // A set the cache holds whole (each in its own entry, or in a set a declaration installed) was installed from npm:
+  // the registry is not asked again (an x-range still is, for its newest).
   if (!x && [pin.name, ...followers].every((name) => libraryStore().holds(name, wanted))) return wanted;
   const published = await publishedVersions(spec, pin, versionsOf);
   const inRange = x ? published.filter((v) => v.startsWith(`${x[1]}.`)) : published.filter((v) => v === wanted);

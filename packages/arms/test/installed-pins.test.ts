@@ -3,15 +3,20 @@
  * are checked against the registry's versions, handed to the declaration's
  * prepare once per arm, and what it installed is the arm's record; a version
  * the registry lacks, a path, or a failed preparation is one line naming the
- * arm. A fixture suite installs nothing and a fake registry answers: no
- * process, no bundle.
+ * arm; an exact pin of a version a set in the cache holds asks no registry.
+ * A fixture suite installs nothing and a fake registry answers: no process,
+ * no bundle.
  */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ArmPackages } from '@rtbench/core';
+import { LibraryStore } from '@rtbench/host';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { pluginNamed, type ResolvedVariant } from '@rtbench/runtime-registry';
-import type { SuiteLocation } from '@rtbench/suite-loader';
+import { storePolicy, type SuiteLocation } from '@rtbench/suite-loader';
 import { installedRecord, pinPackages, splitPins, type VersionsOf } from '../src/package-pins.ts';
 import { parseVariant } from '../src/variants.ts';
 
@@ -63,6 +68,49 @@ describe('pins of packages a request suite installs', () => {
     await expect(pinPackages(suite, [armOf('node fakefw@0.0.1')], registry)).rejects.toThrow(/^node fakefw@0\.0\.1: fakefw build failed \(exit 1\): broken$/);
     // Nothing was prepared for an arm refused before its preparation.
     expect(calls()).toEqual([{ fakefw: '0.0.1' }]);
+  });
+
+  it('resolve an exact pin of a set the cache holds without the registry, and ask it for one the cache lacks', async () => {
+    // A set as a declaration's prepare leaves it in the library cache: npm's install, faked, with its record.
+    const cached = { fakefw: '1.2.77', 'fakefw-adapter': '2.0.0' };
+    const libraries = new LibraryStore({
+      ...storePolicy('libraries'),
+      log: () => {},
+      setInstaller: {
+        async install(specs, dir) {
+          const lock: Record<string, { version: string; integrity: string }> = {};
+          for (const [name, version] of Object.entries(cached)) {
+            mkdirSync(join(dir, 'node_modules', name), { recursive: true });
+            writeFileSync(join(dir, 'node_modules', name, 'package.json'), JSON.stringify({ name, version }));
+            lock[`node_modules/${name}`] = { version, integrity: `sha512-${name}` };
+          }
+          writeFileSync(join(dir, 'node_modules', '.package-lock.json'), JSON.stringify({ packages: lock }));
+        },
+        command: () => 'npm install',
+      },
+    });
+    const { root } = await libraries.getSet('installed-pins-test', cached);
+    // npm's registry is one that counts every connection: the npm client (npm view) would reach it.
+    const connections: Socket[] = [];
+    const registryServer = createServer((socket) => void connections.push(socket.destroy()));
+    await new Promise<void>((resolve) => registryServer.listen(0, '127.0.0.1', resolve));
+    const before = process.env.npm_config_registry;
+    process.env.npm_config_registry = `http://127.0.0.1:${(registryServer.address() as AddressInfo).port}/`;
+    try {
+      const pinned = armOf('node fakefw@1.2.77');
+      await pinPackages(suite, [pinned]);
+      expect(calls()).toEqual([{ fakefw: '1.2.77' }]);
+      expect(connections).toHaveLength(0);
+      // Not cached: the registry says whether it exists.
+      await pinPackages(suite, [armOf('node fakefw@1.2.3')], registry);
+      expect(asked).toEqual(['fakefw']);
+      expect(calls().at(-1)).toEqual({ fakefw: '1.2.3' });
+    } finally {
+      if (before === undefined) delete process.env.npm_config_registry;
+      else process.env.npm_config_registry = before;
+      registryServer.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('record each package once, as installed', () => {

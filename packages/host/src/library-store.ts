@@ -125,9 +125,22 @@ export class LibraryStore {
     this.setInstaller = options.setInstaller ?? npmSetInstaller;
   }
 
-  /** Whether the cache holds an entry for `name@version` (proven only when it is taken: `get`). */
+  /**
+   * Whether the cache holds `name@version` as npm installed it: its own
+   * entry, or a set installed with it at the top of the set's node_modules
+   * and the registry's integrity of it in the set's record. What the
+   * registry would say of that version (it is published) is known then.
+   * Proven only when an entry is taken (`get`, `getSet`).
+   */
   holds(name: string, version: string): boolean {
-    return existsSync(join(this.options.dir, entryName(name, version)));
+    if (existsSync(join(this.options.dir, entryName(name, version)))) return true;
+    let entries: string[];
+    try {
+      entries = readdirSync(this.options.dir);
+    } catch {
+      return false;
+    }
+    return entries.some((e) => !e.startsWith('.') && setHolds(join(this.options.dir, e), name, version));
   }
 
   /** `name@version` from the cache, proven, or installed now when allowed. */
@@ -255,6 +268,16 @@ export class LibraryStore {
     const integrity = record.integrity[`${name}@${version}`];
     if (!statSync(dir).isDirectory() || relative(entry, dir) !== record.binary) throw new LibraryUnavailableError(`${entry} does not hold ${name}`);
     return { name, version, dir, root: entry, sha256: record.sha256, ...(integrity ? { integrity } : {}) };
+  }
+}
+
+/** Whether a cache entry's record names the registry's integrity of `name@version` and its node_modules holds that version at the top. */
+function setHolds(entry: string, name: string, version: string): boolean {
+  if (!readInstallRecord(entry)?.integrity[`${name}@${version}`]) return false;
+  try {
+    return (JSON.parse(readFileSync(join(entry, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown }).version === version;
+  } catch {
+    return false;
   }
 }
 

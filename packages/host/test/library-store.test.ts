@@ -100,6 +100,20 @@ describe('LibraryStore', () => {
       expect((await store().getSet('next-page', { ...SET, next: '16.4.5' })).root).not.toBe(first.root);
     });
 
+    it('holds each package npm installed in it, at the version it installed, and nothing an entry without a record claims', async () => {
+      expect(store().holds('next', '16.4.6')).toBe(false);
+      await store().getSet('next-page', SET);
+      expect(store().holds('next', '16.4.6')).toBe(true);
+      expect(store().holds('dep-of-next', '1.0.0')).toBe(true);
+      expect(store().holds('next', '16.4.5')).toBe(false);
+      expect(store().holds('react', '18.3.1')).toBe(false);
+      // Made by hand (no record rtbench wrote): what it claims to hold is not taken for the registry's word.
+      await setInstaller.install(['next@16.4.1'], join(root, 'cache', 'libraries', 'by-hand@0'));
+      expect(store().holds('next', '16.4.1')).toBe(false);
+      await store().get('react', '18.3.1');
+      expect(store().holds('react', '18.3.1')).toBe(true);
+    });
+
     it('refuses a named package altered since, when installing is not allowed, and says what it is when it is not installed', async () => {
       const { root: entry } = await store().getSet('next-page', SET);
       appendFileSync(join(entry, 'node_modules', 'next', 'package.json'), ' ');
