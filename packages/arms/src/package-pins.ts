@@ -16,7 +16,7 @@
  * those is checked against the registry and handed to the declaration, which
  * installs and builds for the arm; what it installed is the arm's record.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isSuiteDefinition, type ArmPackages, type InstalledPackage, type RequestDeclaration, type RequestSuite } from '@rtbench/core';
@@ -24,7 +24,7 @@ import { importUserModule } from '@rtbench/process';
 import type { PinnedPackage } from '@rtbench/core/schema';
 import { folderProof, gitState, LibraryStore, LibraryUnavailableError, type BundledPackage } from '@rtbench/host';
 import { isResolved, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-registry';
-import { bundleSuite, isBroughtEntry, storePolicy, suiteLoadError, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
+import { bundleSuite, isBroughtEntry, storePolicy, suiteLoadError, UsageError, type ArmBuild, type SuiteLocation } from '@rtbench/suite-loader';
 import { runtimeStore } from './runtime-store.ts';
 import { bundledPackagesAhead } from '@rtbench/measurers';
 import { pinText, unknownRuntimeMessage, VARIANT_SYNTAX } from './variants.ts';
@@ -40,6 +40,8 @@ function libraryStore(): LibraryStore {
 interface Manifest {
   name?: unknown;
   version?: unknown;
+  dependencies?: Record<string, unknown>;
+  optionalDependencies?: Record<string, unknown>;
   peerDependencies?: Record<string, unknown>;
 }
 
@@ -271,15 +273,146 @@ async function prepareArm(suite: SuiteLocation, declarations: readonly RequestDe
 }
 
 /**
+ * How the plan bundles the suite to list the packages it imports: a bundle
+ * the run then takes (suite-code.ts), or, when no arm's bundle can tell,
+ * one made for the list alone. A port, so a test counts the bundles.
+ */
+export interface PinsBundler {
+  ahead(suite: SuiteLocation, plugin: ResolvedVariant['plugin'], arm: ArmBuild): Promise<BundledPackage[]>;
+  alone(suite: SuiteLocation, plugin: ResolvedVariant['plugin']): Promise<BundledPackage[]>;
+}
+
+export const suiteBundler: PinsBundler = {
+  ahead: bundledPackagesAhead,
+  alone: async (suite, plugin) => (await bundleSuite(suite.entry, suite.name, plugin.name, plugin.bundle)).packages,
+};
+
+/** A package's own folder (its real path) as Node finds `name` from `from`: node_modules up the tree. */
+function packageFolder(name: string, from: string): string | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules', name, 'package.json'))) return realpathSync(join(dir, 'node_modules', name));
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** A package as its folder says: what a bundle's list holds of it, without its files. */
+function packageAt(name: string, dir: string): BundledPackage {
+  return { name, dir, version: String(manifestOf(dir)?.version ?? ''), files: [] };
+}
+
+/** The packages the suite's folder sees (node_modules up the tree, the nearest of a name): the ones it may import directly. */
+function visiblePackages(from: string): BundledPackage[] {
+  const out = new Map<string, BundledPackage>();
+  for (let dir = from; ; dir = dirname(dir)) {
+    const modules = join(dir, 'node_modules');
+    let names: string[] = [];
+    try {
+      names = readdirSync(modules).flatMap((e) => (e.startsWith('.') ? [] : e.startsWith('@') ? readdirSync(join(modules, e)).map((n) => `${e}/${n}`) : [e]));
+    } catch {
+      // no node_modules here
+    }
+    for (const name of names) if (!out.has(name) && existsSync(join(modules, name, 'package.json'))) out.set(name, packageAt(name, realpathSync(join(modules, name))));
+    if (dirname(dir) === dir) return [...out.values()];
+  }
+}
+
+/**
+ * The packages the suite imports, read from the first pinning arm's own
+ * bundle, which the run then takes: when every arm pins, no bundle of the
+ * suite unpinned is run, and making one for the list alone would be a
+ * second bundle of the same code. Its pins are resolved first against the
+ * packages the suite's folder sees (a pin's followers need the list), then
+ * the bundle says what the unpinned bundle would hold: the packages its own
+ * side imports (what is reached without passing through a pinned package,
+ * bundled-packages.ts), and each pinned package's own copy, as Node finds it
+ * from each importer. What only the suite's own copies of the pinned
+ * packages would import is not in that bundle: their declared dependencies
+ * stand for it, and when one of them could change a result (it moves with
+ * a pinned package) the list is not taken from this bundle. undefined
+ * whenever the list cannot be proven the unpinned one (the caller bundles
+ * for the list alone): the result is the same either way. A guess that
+ * missed a package moving with a pin is still right: the list has it, the
+ * arm's pins then differ from its bundle's, and the run bundles it anew.
+ */
+async function packagesFromPinnedBundle(suite: SuiteLocation, first: ResolvedVariant, pinnedByAny: ReadonlySet<string>, installs: ReadonlySet<string>, versionsOf: VersionsOf, bundler: PinsBundler): Promise<BundledPackage[] | undefined> {
+  // The unpinned list is bundled with NODE_ENV unset on the first pinning arm's runtime: the same bundle's list, or none.
+  if (first.spec.env.NODE_ENV !== undefined) return undefined;
+  const from = dirname(resolve(suite.entry));
+  const spec = { ...first.spec, packages: splitPins(first.spec, installs).bundled };
+  const own = new Map<string, BundledPackage>();
+  for (const pin of spec.packages) {
+    const dir = packageFolder(pin.name, from);
+    if (!dir) return undefined;
+    own.set(pin.name, packageAt(pin.name, dir));
+  }
+  const guess = [...own.values(), ...visiblePackages(from).filter((p) => !own.has(p.name) && [...own.values()].some((o) => followersOf(o, [p], new Set()).length))];
+  let pinned: PinnedPackage[];
+  let bundled: BundledPackage[];
+  try {
+    pinned = await resolvePins(suite.name, guess, spec, installs, versionsOf);
+    bundled = await bundler.ahead(suite, first.plugin, { nodeEnv: undefined, packages: pinned.map((p) => ({ name: p.name, dir: p.dir })) });
+  } catch {
+    // Said as before from the list alone: a bad pin, or a bundle a pinned version breaks (the run's to report).
+    return undefined;
+  }
+  const pinnedNames = new Set(pinned.map((p) => p.name));
+  const list = new Map<string, BundledPackage>();
+  for (const p of bundled) {
+    const importers = p.importedFrom ?? [];
+    if (!pinnedNames.has(p.name)) {
+      if (importers.length) list.set(p.name, { name: p.name, dir: p.dir, version: p.version, files: p.files });
+      continue;
+    }
+    const ownCopy = own.get(p.name) ?? guess.find((g) => g.name === p.name)!;
+    // Imported by the suite's side, each importer finding the copy guessed: the unpinned bundle holds that copy.
+    if (!importers.length || importers.some((dir) => packageFolder(p.name, dir) !== ownCopy.dir)) return undefined;
+    list.set(p.name, ownCopy);
+  }
+  if ([...pinnedNames].some((name) => !list.has(name))) return undefined;
+  if ([...pinnedByAny].some((name) => !list.has(name))) return undefined;
+  if (!ownCopiesAddNothing(pinnedNames, list, pinnedByAny)) return undefined;
+  return [...list.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/**
+ * Whether the packages only the suite's own copies of the pinned packages
+ * would bring (their declared dependencies, transitively, that the list
+ * lacks) leave every pin's result as it is: none declares a package an arm
+ * pins a peer at that package's version (every pinned name is in the list
+ * already, checked before).
+ */
+function ownCopiesAddNothing(pinnedNames: ReadonlySet<string>, list: ReadonlyMap<string, BundledPackage>, pinnedByAny: ReadonlySet<string>): boolean {
+  const queue = [...pinnedNames].map((name) => list.get(name)!);
+  const seen = new Set(queue.map((p) => p.dir));
+  while (queue.length) {
+    const pkg = queue.pop()!;
+    const manifest = manifestOf(pkg.dir);
+    const names = Object.keys({ ...manifest?.dependencies, ...manifest?.optionalDependencies, ...manifest?.peerDependencies });
+    for (const name of names) {
+      if (list.has(name)) continue;
+      const dir = packageFolder(name, pkg.dir);
+      if (!dir || seen.has(dir)) continue;
+      seen.add(dir);
+      const found = packageAt(name, dir);
+      if ([...pinnedByAny].some((p) => list.get(p)?.version === found.version && manifestOf(dir)?.peerDependencies?.[p] !== undefined)) return false;
+      queue.push(found);
+    }
+  }
+  return true;
+}
+
+/**
  * Resolves the pins of every variant that can run into its record
  * (`record.packages`), against the packages the suite's bundle holds: the
  * packages a suite imports are the same on every runtime, only their files
  * differ. The bundle read is one the run then runs: an arm that pins
  * nothing and leaves NODE_ENV unset (the suite's own packages) takes it
- * (suite-code.ts); when every arm pins, the first pinning arm's runtime
- * bundles the suite unpinned for the list alone.
+ * (suite-code.ts); when every arm pins, the first pinning arm's own bundle
+ * (packagesFromPinnedBundle). Only when neither can tell (a request suite,
+ * whose run serves its handlers, or a list that bundle cannot prove) is
+ * the suite bundled unpinned for the list alone.
  */
-export async function pinPackages(suite: SuiteLocation, variants: readonly (ResolvedVariant | UnavailableVariant)[], versionsOf: VersionsOf = npmVersions): Promise<void> {
+export async function pinPackages(suite: SuiteLocation, variants: readonly (ResolvedVariant | UnavailableVariant)[], versionsOf: VersionsOf = npmVersions, bundler: PinsBundler = suiteBundler): Promise<void> {
   const declarations = await requestDeclarations(suite);
   const installs = new Set((declarations ?? []).flatMap((d) => d.installs ?? []));
   const ready = variants.filter(isResolved);
@@ -287,11 +420,15 @@ export async function pinPackages(suite: SuiteLocation, variants: readonly (Reso
   let imported: BundledPackage[] = [];
   if (bundledPins.length) {
     const plain = ready.find((v) => !v.spec.packages?.length && v.spec.env.NODE_ENV === undefined);
-    // A request suite's run never takes the suite's bundle (it serves its handlers): bundled for the list alone, not kept.
+    const pinnedByAny = new Set(bundledPins.flatMap((v) => splitPins(v.spec, installs).bundled.map((p) => p.name)));
     imported =
-      plain && !declarations
-        ? await bundledPackagesAhead(suite, plain.plugin, { nodeEnv: undefined, packages: [] })
-        : (await bundleSuite(suite.entry, suite.name, (plain ?? bundledPins[0]!).plugin.name, (plain ?? bundledPins[0]!).plugin.bundle)).packages;
+      (declarations
+        ? undefined
+        : plain
+          ? await bundler.ahead(suite, plain.plugin, { nodeEnv: undefined, packages: [] })
+          : await packagesFromPinnedBundle(suite, bundledPins[0]!, pinnedByAny, installs, versionsOf, bundler)) ??
+      // A request suite's run never takes the suite's bundle (it serves its handlers): bundled for the list alone, not kept.
+      (await bundler.alone(suite, (plain ?? bundledPins[0]!).plugin));
   }
   const preparing = (declarations ?? []).filter((d) => d.prepare);
   for (const v of ready) {

@@ -1,19 +1,21 @@
 /**
  * Pins are read from the bundle the run then runs (package-pins.ts,
  * suite-code.ts): the plan lists the suite's packages from the unpinned
- * arm's bundle, and the run takes that bundle once instead of making it
- * again. A scratch suite whose text changes between plan and run shows
- * which bundle each asks got. Only esbuild runs (and git on the pinned
- * folder); no runtime is resolved or started.
+ * arm's bundle, or when every arm pins from the first arm's own pinned
+ * bundle, and the run takes that bundle once instead of making it again.
+ * A scratch suite whose text changes between plan and run shows which
+ * bundle each asks got; a counting bundler port shows how many were made.
+ * Only esbuild runs (and git on the pinned folders); no runtime is resolved
+ * or started.
  */
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { pluginNamed, type ResolvedVariant } from '@rtbench/runtime-registry';
 import { repoRoot, type SuiteLocation } from '@rtbench/suite-loader';
-import { pinPackages } from '../src/package-pins.ts';
+import { pinPackages, suiteBundler, type PinsBundler } from '../src/package-pins.ts';
 import { suiteBundle } from '../../measurers/src/suite-code.ts';
 import { parseVariant } from '../src/variants.ts';
 
@@ -49,5 +51,68 @@ describe('pins and the bundle a run runs', () => {
     expect(readFileSync(again.path, 'utf8')).toContain('"edited"');
     const pinnedBuild = await suiteBundle(suite, node, { nodeEnv: undefined, packages: [{ name: 'react', dir: react }] });
     expect(readFileSync(pinnedBuild.path, 'utf8')).toContain('"edited"');
+  });
+});
+
+describe('when every arm pins', () => {
+  // A scratch project importing react and react-dom by name, as a suite in bench/ does, and two local builds of both.
+  const project = join(dir, 'project');
+  const every: SuiteLocation = { name: 'pins-every-arm', entry: join(project, 'suite.ts') };
+  const writeEvery = (marker: string): void =>
+    writeFileSync(every.entry, `import React from 'react';\nimport { renderToString } from 'react-dom/server';\nexport default { marker: ${JSON.stringify(marker)}, html: renderToString(React.createElement('p', null, 'x')) };\n`);
+  const builds = (copy: string): string => join(dir, copy, 'react');
+  const reactDom = realpathSync(join(repoRoot, 'node_modules', 'react-dom'));
+  mkdirSync(join(project, 'node_modules'), { recursive: true });
+  symlinkSync(react, join(project, 'node_modules', 'react'));
+  symlinkSync(reactDom, join(project, 'node_modules', 'react-dom'));
+  for (const copy of ['a', 'b']) {
+    cpSync(react, join(dir, copy, 'react'), { recursive: true, dereference: true });
+    cpSync(reactDom, join(dir, copy, 'react-dom'), { recursive: true, dereference: true });
+  }
+
+  /** The real bundler, counted. */
+  const counted = (): PinsBundler & { made: string[] } => {
+    const made: string[] = [];
+    return {
+      made,
+      ahead: (...args) => (made.push('ahead'), suiteBundler.ahead(...args)),
+      alone: (...args) => (made.push('alone'), suiteBundler.alone(...args)),
+    };
+  };
+  const recordOf = (v: ResolvedVariant) => v.record.packages?.map((p) => [p.name, p.version, p.path, p.follows, p.sha256]);
+
+  it("lists the suite's packages from the first arm's bundle, which the run takes, and pins as the unpinned list does", async () => {
+    writeEvery('planned');
+    const [a, b] = [armOf(`node react=${builds('a')}`), armOf(`node react=${builds('b')}`)];
+    const bundler = counted();
+    await pinPackages(every, [a, b], undefined, bundler);
+    // One bundle, the first arm's own: none made for the list alone.
+    expect(bundler.made).toEqual(['ahead']);
+    expect(a.record.packages?.map((p) => [p.name, p.path, p.follows])).toEqual([
+      ['react', builds('a'), undefined],
+      ['react-dom', join(dir, 'a', 'react-dom'), 'react'],
+    ]);
+
+    writeEvery('edited');
+    const build = (v: ResolvedVariant) => ({ nodeEnv: undefined, packages: v.record.packages!.map((p) => ({ name: p.name, dir: p.dir })) });
+    expect(readFileSync((await suiteBundle(every, node, build(a))).path, 'utf8')).toContain('"planned"');
+    expect(readFileSync((await suiteBundle(every, node, build(b))).path, 'utf8')).toContain('"edited"');
+
+    // The same records as from the suite bundled unpinned: for the list alone, or an unpinned arm's.
+    const alone = counted();
+    const [a2, b2] = [armOf(`node react=${builds('a')}`), armOf(`node react=${builds('b')}`)];
+    await pinPackages(every, [a2, b2], undefined, { ...alone, ahead: () => Promise.reject(new Error('not this bundle')) });
+    expect(alone.made).toEqual(['alone']);
+    const [plain, a3] = [armOf('node'), armOf(`node react=${builds('a')}`)];
+    await pinPackages(every, [plain, a3]);
+    expect([recordOf(a2), recordOf(b2), recordOf(a3)]).toEqual([recordOf(a), recordOf(b), recordOf(a)]);
+  });
+
+  it('bundles the suite for the list alone when a pin is not among what that bundle holds, and says it as before', async () => {
+    writeEvery('planned');
+    const bundler = counted();
+    const arms = [armOf(`node react=${builds('a')}`), armOf('node left-pad@1.3.0')];
+    await expect(pinPackages(every, arms, undefined, bundler)).rejects.toThrow(/^node left-pad@1\.3\.0: pins-every-arm does not import left-pad \(its packages: react, react-dom\)$/);
+    expect(bundler.made).toEqual(['ahead', 'alone']);
   });
 });
