@@ -448,14 +448,19 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
     watch.calibrated(warmupIterations, carried);
     return watchedWarmup(time, clock, options, options.steady!, watch, { started, n, batchNs, warmupIterations, target }, fn.betweenSamples);
   }
+  // A fixed warmup: options.warmupMs, and then until a batch of the size it samples with fills half the target. The
+  // JIT may speed a case up by orders of magnitude after calibration (a short warmup ends with calibration), and on a
+  // coarse clock batches sized for the interpreter then read 0 (docs/warmup.md).
   let best = Infinity;
-  while (clock.now() < warmupEnd) {
+  let sized = false;
+  while (!sized || clock.now() < warmupEnd) {
     const ns = await steadyTime(time, n);
     warmupIterations += 3 * n;
     best = min(best, ns);
     batchNs = ns;
     // Re-tune during warmup: the JIT may have made the case much faster.
-    if (ns < target / 2) {
+    sized = !(ns < target / 2) || n >= 2 ** 30;
+    if (!sized) {
       n = grow(n, ns, target);
       best = Infinity;
     }

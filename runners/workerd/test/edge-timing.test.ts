@@ -100,6 +100,19 @@ describe('edge-aligned timing on a 1 ms clock (virtual machine)', () => {
     expect(Math.abs(median(result.samples) / 1_000 - 1)).toBeLessThan(0.01);
   });
 
+  it('ends a fixed warmup only once its batches are sized for the case as fast as it has become', async () => {
+    // A case the JIT makes 1000x faster in calibration's last batches (call 3,000 of 3,333), on a machine whose reads
+    // grow cheaper. A fixed 5 ms warmup has passed by the time calibration ends; sampling then with the batch size
+    // chosen for the slow case gave 2 us batches that the drifting read cost made read 0, every one of them.
+    const m = machine({ readCostNs: 80, readCostEndNs: 70 });
+    let calls = 0;
+    const fn = (): number => (m.spend(++calls < 3_000 ? 1_000 : 1), calls);
+    const result = await measure(fn, false, m.clock, probeClock(m.clock), { ...OPTIONS, warmupMs: 5, timeMs: 5, minSamples: 3 });
+    expect(Math.min(...result.samples)).toBeGreaterThan(0);
+    expect(result.iterationsPerSample).toBeGreaterThan(0.5e6);
+    expect(Math.abs(median(result.samples) - 1)).toBeLessThan(0.02);
+  });
+
   it('keeps its spin rate at the fast end of recent ticks', () => {
     const m = machine({ readCostNs: 50, preemptChance: 2e-5, seed: 3 });
     const timer = new EdgeTimer(m.clock);
