@@ -1,0 +1,104 @@
+/**
+ * One command line, argv to exit code: finds the command, reads its
+ * arguments, runs it, and words what the user got wrong (exit code 2) as the
+ * `rtbench` command prints it. bin.ts runs it for the process; a test runs it
+ * in its own process to check what a mistake prints without starting one.
+ */
+import { stderrColours as pc } from './emit/colours.ts';
+import { parseCommandArgs, splitCommand } from './args/args.ts';
+import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './args/command-line.ts';
+import { commandHelp, rootHelp } from './args/help.ts';
+import { FileWriteError, UnsafeCacheError } from '@rtbench/host';
+import { MatrixRefused } from '@rtbench/releases';
+import { unsafeCacheLine } from './process/cache-advice.ts';
+import { RuntimePluginError } from '@rtbench/runtime-registry';
+import { UsageError } from './errors.ts';
+import { printable } from '@rtbench/report';
+import { applyMemoryBound } from './args/memory-option.ts';
+import { CLI_VERSION } from './paths.ts';
+
+const TITLE = `${PROGRAM}/${CLI_VERSION}`;
+const VERSION_LINE = `${TITLE} ${process.platform}-${process.arch} node-${process.version}`;
+
+/** Where the command line's own words go: help, version, notes and errors (a command writes its output itself). */
+export interface CommandLineOutput {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const PROCESS_OUTPUT: CommandLineOutput = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+};
+
+/**
+ * Runs one command line; returns its exit code, having printed what the user got wrong (2). Any other error is
+ * thrown. `setUp` runs first, its refusals printed alike (bin.ts: the runtime plug-ins named in the environment).
+ */
+export async function runCommandLine(argv: readonly string[], options: { out?: CommandLineOutput; setUp?: () => Promise<void> } = {}): Promise<number> {
+  const out = options.out ?? PROCESS_OUTPUT;
+  try {
+    await options.setUp?.();
+    return await runCommand(argv, out);
+  } catch (error) {
+    const lines = refusalLines(error);
+    if (!lines) throw error;
+    out.stderr(`${lines.join('\n')}\n`);
+    return 2;
+  }
+}
+
+async function runCommand(argv: readonly string[], out: CommandLineOutput): Promise<number> {
+  const { name, rest } = splitCommand(argv, ALL_OPTIONS);
+  if (name === undefined) {
+    const { flags } = parseCommandArgs(rest, { command: PROGRAM, options: GLOBAL_OPTIONS, positionals: [] });
+    out.stdout(flags.version ? `${VERSION_LINE}\n` : rootHelp(PROGRAM, COMMANDS, GLOBAL_OPTIONS, TITLE));
+    return 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new UsageError(`unknown command "${name}". Commands: ${COMMANDS.map((c) => c.name).join(', ')} (see --help)`);
+  const { flags, positionals, notes } = parseCommandArgs(rest, command);
+  for (const note of notes) out.stderr(`${pc.yellow('note:')} ${note}\n`);
+  if (flags.help) {
+    out.stdout(commandHelp(command, TITLE));
+    return 0;
+  }
+  if (flags.version) {
+    out.stdout(`${VERSION_LINE}\n`);
+    return 0;
+  }
+  applyMemoryBound(flags);
+  return command.run(positionals, flags);
+}
+
+/**
+ * The lines an error the user can act on prints (exit code 2), or undefined
+ * for any other error. A usage error; a file that could not be written (a full
+ * disk, a read-only directory: the file there is unchanged); a runtime plug-in
+ * that could not be loaded; a release matrix's folder or merge refused; a
+ * cache folder another user controls (program cache: bundles, brought
+ * entries, start-up programs), with what to do.
+ */
+function refusalLines(error: unknown): string[] | undefined {
+  if (error instanceof UsageError) return error.errors.flatMap(usageLines);
+  if (error instanceof UnsafeCacheError) return [`${pc.red('error:')} ${errorText(unsafeCacheLine(error))}`];
+  if (error instanceof FileWriteError || error instanceof RuntimePluginError || error instanceof MatrixRefused) return [`${pc.red('error:')} ${errorText(error.message)}`];
+  return undefined;
+}
+
+/** An error is one line, whatever it quotes (a file's bytes, a name): control bytes and line breaks shown as escapes. */
+const errorText = (text: string): string => printable(text, { oneLine: true });
+
+/** The most lines a message's list shows under it; the rest are counted. */
+const LIST_LINES = 10;
+
+/**
+ * A usage error as printed: its first line after "error:", the list it may
+ * go on with under it, each line indented (no line of it can pass for an
+ * error of its own) and made one line, at most LIST_LINES and a count.
+ */
+function usageLines(message: string): string[] {
+  const [first = '', ...rest] = message.split('\n');
+  const listed = rest.length > LIST_LINES + 1 ? [...rest.slice(0, LIST_LINES), `… and ${rest.length - LIST_LINES} more`] : rest;
+  return [`${pc.red('error:')} ${errorText(first)}`, ...listed.map((line) => `  ${errorText(line)}`)];
+}
