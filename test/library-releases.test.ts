@@ -12,11 +12,9 @@
  * tables, not a test's outcome). Each version is served as the set that
  * moves together (react, react-dom, react-server-dom-webpack): every step
  * pins react and the other two follow it through the same pin path as
- * `--compare`. On node alone, few short rounds. The bisect's processes warm
- * for a fixed 10 ms (`--fixed-warmup`): an undecided step is measured again
- * with more rounds. The matrix keeps the watched warmup: its six sets are all
- * a step gets, and with a fixed warmup they once left the smaller planted
- * step undecided under load.
+ * `--compare`. On node alone, few short rounds, each process warmed for a
+ * fixed 10 ms (`--fixed-warmup`): the planted steps are far beyond a
+ * warming process's drift, and no check reads a warmup.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,7 +70,7 @@ afterAll(async () => {
 
 const range = `react@${VERSIONS[0]}..react@${VERSIONS.at(-1)}`;
 
-/** --fixed-warmup reached every run the bisect saved in `dir` (a fixed warmup records no floor), and its state keeps it as part of the question. */
+/** --fixed-warmup reached every run a campaign saved in `dir` (a fixed warmup records no floor), and its state keeps it as part of the question. */
 function expectFixedWarmup(dir: string, stateFile: string): void {
   const runs = readdirSync(dir).filter((f) => f.endsWith('.json'));
   expect(runs.length).toBeGreaterThan(0);
@@ -101,7 +99,7 @@ describe.concurrent('a package over its versions', () => {
   });
 
   it('releases marks the change point at that version', async () => {
-    const r = await runCliAsync(['releases', range, 'ssr', '--filter', CASE, '--threshold', '30%', '--sets', '6', '--time', '40ms', '--warmup', '10ms', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'releases')], env);
+    const r = await runCliAsync(['releases', range, 'ssr', '--filter', CASE, '--threshold', '30%', '--sets', '6', '--time', '40ms', '--warmup', '10ms', '--fixed-warmup', '--budget', '8m', '--timeout', '60s', '--dir', join(scratch, 'releases')], env);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     // A change point at each planted step, each with the command that reproduces it.
     // Commands and long lines wrap at the terminal's width, where depends on the checkout's path.
@@ -111,5 +109,6 @@ describe.concurrent('a package over its versions', () => {
       expect(out).toMatch(new RegExp(`${older!.replaceAll('.', '\\.')} → ${newer!.replaceAll('.', '\\.')} [^:]*: slower`));
       expect(out).toContain(`rtbench bench ssr --compare react@${older} react@${newer}`);
     }
+    expectFixedWarmup(join(scratch, 'releases'), 'releases.state');
   }, 600_000);
 });

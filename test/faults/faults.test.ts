@@ -13,7 +13,7 @@ import { fixture, runCli, tempFile, type CliResult } from '../helpers/cli.ts';
 import { FORGED_SAMPLES } from '../fixtures/misbehaving/index.ts';
 
 const RUNTIMES = ['node', 'deno', 'bun', 'workerd'] as const;
-const QUICK = ['--time', '10ms', '--warmup', '5ms', '--timeout', '60s', '--quiet'];
+const QUICK = ['--time', '10ms', '--warmup', '5ms', '--fixed-warmup', '--timeout', '60s', '--quiet'];
 
 function resultsOf(run: RunRecord, caseId: string): CaseResult[] {
   const found = run.results.filter((r) => r.caseId === caseId);

@@ -450,9 +450,10 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
   }
   // A fixed warmup: options.warmupMs, and then until a batch of the size it samples with fills half the target. The
   // JIT may speed a case up by orders of magnitude after calibration (a short warmup ends with calibration), and on a
-  // coarse clock batches sized for the interpreter then read 0 (docs/warmup.md).
+  // coarse clock batches sized for the interpreter then read 0 (docs/warmup.md). Calibration's last batches were of
+  // that size already when they kept it (a case of a millisecond or more a call: one call), and are not run again.
   let best = Infinity;
-  let sized = false;
+  let sized = carried !== undefined;
   while (!sized || clock.now() < warmupEnd) {
     const ns = await steadyTime(time, n);
     warmupIterations += 3 * n;
