@@ -448,25 +448,27 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
     watch.calibrated(warmupIterations, carried);
     return watchedWarmup(time, clock, options, options.steady!, watch, { started, n, batchNs, warmupIterations, target }, fn.betweenSamples);
   }
-  // A fixed warmup: options.warmupMs, and then until a batch of the size it samples with fills half the target. The
-  // JIT may speed a case up by orders of magnitude after calibration (a short warmup ends with calibration), and on a
-  // coarse clock batches sized for the interpreter then read 0 (docs/warmup.md). Calibration's last batches were of
-  // that size already when they kept it (a case of a millisecond or more a call: one call), and are not run again.
+  // A fixed warmup: options.warmupMs, and then until the fastest of three batches of the size it samples with fills
+  // half the target (a pause only adds time: a process starved while it calibrated, as when a set's processes start
+  // together on a loaded machine, read two of three batches long and sized them hundreds of times too small). On a
+  // coarse clock, batches too small read 0 (docs/warmup.md). Calibration's last three batches are not run again when
+  // they were of that size and the fastest of them filled half the target (a case of a millisecond or more a call).
   let best = Infinity;
-  let sized = carried !== undefined;
+  let sized = carried !== undefined && min(carried.nsPerCall[0]!, carried.nsPerCall[1]!, carried.nsPerCall[2]!) * n >= target / 2;
   while (!sized || clock.now() < warmupEnd) {
-    const ns = await steadyTime(time, n);
+    const batches = await threeBatches(time, n);
+    const ns = medianOfThree(batches);
+    const fastest = min(batches[0], batches[1], batches[2]);
     warmupIterations += 3 * n;
     best = min(best, ns);
     batchNs = ns;
     // Re-tune during warmup: the JIT may have made the case much faster.
-    sized = !(ns < target / 2) || n >= 2 ** 30;
+    sized = !(fastest < target / 2) || n >= 2 ** 30;
     if (!sized) {
-      n = grow(n, ns, target);
+      n = grow(n, fastest, target);
       best = Infinity;
     }
   }
-
   if (best < batchNs) batchNs = best;
   return samplerOf(time, clock, options, { n, batchNs, warmupIterations }, fn.betweenSamples);
 }

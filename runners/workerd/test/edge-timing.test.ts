@@ -113,6 +113,25 @@ describe('edge-aligned timing on a 1 ms clock (virtual machine)', () => {
     expect(Math.abs(median(result.samples) - 1)).toBeLessThan(0.02);
   });
 
+  it('ends a fixed warmup only once the fastest of its batches fills half a sample, in a process starved as it starts', async () => {
+    // For its first 30 ms two of every three batches are paused for 1.5 ms (a set's processes starting together on a
+    // loaded machine). Calibration's median of three read the 0.3 ns case as 1.5 ms a call and sized batches of one
+    // call, whose samples, once the process ran freely, read 0 or a thousand times the case's cost.
+    const m = machine({ seed: 1 });
+    let batches = 0;
+    const fn = Object.assign(() => 0, {
+      runBatch: (n: number) => {
+        if (m.now < 30e6 && ++batches % 3 !== 0) m.spend(1.5e6);
+        m.spend(n * 0.3);
+        return n;
+      },
+    });
+    const result = await measure(fn, false, m.clock, probeClock(m.clock), { ...OPTIONS, warmupMs: 5, timeMs: 10 });
+    expect(Math.min(...result.samples)).toBeGreaterThan(0);
+    expect(result.iterationsPerSample * 0.3).toBeGreaterThan(0.5e6);
+    expect(Math.abs(median(result.samples) / 0.3 - 1)).toBeLessThan(0.02);
+  });
+
   it('keeps its spin rate at the fast end of recent ticks', () => {
     const m = machine({ readCostNs: 50, preemptChance: 2e-5, seed: 3 });
     const timer = new EdgeTimer(m.clock);
