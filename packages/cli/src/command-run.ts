@@ -1,9 +1,4 @@
-/**
- * One command line, argv to exit code: finds the command, reads its
- * arguments, runs it, and words what the user got wrong (exit code 2) as the
- * `rtbench` command prints it. bin.ts runs it for the process; a test runs it
- * in its own process to check what a mistake prints without starting one.
- */
+/** One command line, argv to exit code, with what the user got wrong worded (exit 2); bin.ts runs it, a test in its own process. */
 import { stderrColours as pc } from './emit/colours.ts';
 import { parseCommandArgs, splitCommand } from './args/args.ts';
 import { ALL_OPTIONS, COMMANDS, GLOBAL_OPTIONS, PROGRAM } from './args/command-line.ts';
@@ -21,20 +16,11 @@ const TITLE = `${PROGRAM}/${CLI_VERSION}`;
 const VERSION_LINE = `${TITLE} ${process.platform}-${process.arch} node-${process.version}`;
 
 /** Where the command line's own words go: help, version, notes and errors (a command writes its output itself). */
-export interface CommandLineOutput {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
+export interface CommandLineOutput { stdout(text: string): void; stderr(text: string): void }
 
-const PROCESS_OUTPUT: CommandLineOutput = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
-};
+const PROCESS_OUTPUT: CommandLineOutput = { stdout: (text) => void process.stdout.write(text), stderr: (text) => void process.stderr.write(text) };
 
-/**
- * Runs one command line; returns its exit code, having printed what the user got wrong (2). Any other error is
- * thrown. `setUp` runs first, its refusals printed alike (bin.ts: the runtime plug-ins named in the environment).
- */
+/** Its exit code, having printed what the user got wrong (2); any other error is thrown. `setUp` runs first, refused alike. */
 export async function runCommandLine(argv: readonly string[], options: { out?: CommandLineOutput; setUp?: () => Promise<void> } = {}): Promise<number> {
   const out = options.out ?? PROCESS_OUTPUT;
   try {
@@ -59,12 +45,8 @@ async function runCommand(argv: readonly string[], out: CommandLineOutput): Prom
   if (!command) throw new UsageError(`unknown command "${name}". Commands: ${COMMANDS.map((c) => c.name).join(', ')} (see --help)`);
   const { flags, positionals, notes } = parseCommandArgs(rest, command);
   for (const note of notes) out.stderr(`${pc.yellow('note:')} ${note}\n`);
-  if (flags.help) {
-    out.stdout(commandHelp(command, TITLE));
-    return 0;
-  }
-  if (flags.version) {
-    out.stdout(`${VERSION_LINE}\n`);
+  if (flags.help || flags.version) {
+    out.stdout(flags.help ? commandHelp(command, TITLE) : `${VERSION_LINE}\n`);
     return 0;
   }
   applyMemoryBound(flags);
@@ -72,12 +54,9 @@ async function runCommand(argv: readonly string[], out: CommandLineOutput): Prom
 }
 
 /**
- * The lines an error the user can act on prints (exit code 2), or undefined
- * for any other error. A usage error; a file that could not be written (a full
- * disk, a read-only directory: the file there is unchanged); a runtime plug-in
- * that could not be loaded; a release matrix's folder or merge refused; a
- * cache folder another user controls (program cache: bundles, brought
- * entries, start-up programs), with what to do.
+ * The lines of an error the user can act on (exit code 2), or undefined: a usage error; a file that could not be written
+ * (the file there is unchanged); a runtime plug-in that could not be loaded; a release matrix's folder or merge refused;
+ * a cache folder another user controls (program cache: bundles, brought entries, start-up programs), with what to do.
  */
 function refusalLines(error: unknown): string[] | undefined {
   if (error instanceof UsageError) return error.errors.flatMap(usageLines);
@@ -92,11 +71,7 @@ const errorText = (text: string): string => printable(text, { oneLine: true });
 /** The most lines a message's list shows under it; the rest are counted. */
 const LIST_LINES = 10;
 
-/**
- * A usage error as printed: its first line after "error:", the list it may
- * go on with under it, each line indented (no line of it can pass for an
- * error of its own) and made one line, at most LIST_LINES and a count.
- */
+/** A usage error as printed: "error:" and its first line, then its list indented (no line passes for an error), at most LIST_LINES and a count. */
 function usageLines(message: string): string[] {
   const [first = '', ...rest] = message.split('\n');
   const listed = rest.length > LIST_LINES + 1 ? [...rest.slice(0, LIST_LINES), `… and ${rest.length - LIST_LINES} more`] : rest;
