@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { locateBroughtFile } from '@rtbench/suite-loader';
-import { broughtCompareBudget, broughtSchedule, NODE_CORE_COMPARE_BUDGET } from '../src/plan/brought-defaults.ts';
+import { broughtSchedule } from '@rtbench/measurers';
+import { broughtCompareBudget, NODE_CORE_COMPARE_BUDGET } from '../src/plan/brought-defaults.ts';
 
 // Flags the budget does not touch pass through (a variable: an object literal would be checked against BudgetFlags alone).
 const filterOnly: { filter: string; rounds?: number } = { filter: 'x' };

@@ -9,5 +9,6 @@
  */
 export { MeasurerRefused, type Arm, type ArmResult, type BuiltMeasurer, type LateFailure, type MeasurementNeed, type Measurer, type MeasurerDefaults, type MeasurerDescriptor, type MeasurerOption, type MeasurerOptionValue, type PreparedMeasurer, type RunDefaults, type ShownWith, type Unit } from './measurer.ts';
 export { everyMeasurer, longestWarmupMs, MeasurerRegistry, MEASURERS, measurersChosenBy, recordedMeasurer, splitSuiteOptions, suiteMeasurer, UnknownMeasurer } from './measurers/all.ts';
+export { broughtSchedule, type ImpliedSchedule } from './brought-schedule.ts';
 export { capText } from './case-text.ts';
 export { bundledPackagesAhead, nodeEnvWarning, suiteBundle, type SuiteBundle } from './suite-code.ts';

@@ -24,3 +24,4 @@ export { hostsDiffer, machineStatesDiffer, machineText, summarizeMachine, MACHIN
 export { peakChange, type MemoryChange } from './memory-change.ts';
 export { memoryGrowth, processGrowth, GROWTH_FLOOR_BYTES, HELD_SAMPLE_ALLOWANCE_BYTES, HELD_SHARE, MIN_GROWTH_READINGS, SAMPLE_ALLOWANCE_BYTES, KEPT_SAMPLE_ALLOWANCE_BYTES, MIN_KEPT_SAMPLES, type MemoryGrowth, type ProcessGrowth, type ResidentSeries } from './memory-growth.ts';
 export { isRequestResult, QUANTILE_METHOD, quantilePair, quantilePairs, type ComparedQuantile } from './request-quantiles.ts';
+export { unjudgedCases, type Unjudged } from './unjudged.ts';

@@ -1,34 +1,10 @@
 /**
- * What a brought file's format implies for its run when the command line
- * leaves it out: the measurer that gives its cases the isolation the format
- * needs (the format says which isolation, the run's registry which measurer
- * gives it), and a Node core file's comparison budget. The format is the
+ * A Node core file's comparison budget where the command line leaves it out
+ * (its measurer is @rtbench/measurers' broughtSchedule). The format is the
  * suite loader's to detect.
  */
-import { broughtFormatOfEntry, broughtIsolationOfEntry } from '@rtbench/suite-loader';
-import { MEASURERS, type MeasurerDescriptor } from '@rtbench/measurers';
+import { broughtFormatOfEntry } from '@rtbench/suite-loader';
 import { parsePositiveInt } from '../args/options.ts';
-
-/** The measurer a brought file implies, and the note that says why. */
-export interface ImpliedSchedule {
-  measurer: MeasurerDescriptor;
-  /** What runs so, for messages: "a Node core file". */
-  what: string;
-  note: string;
-}
-
-/**
- * The measurer a brought file runs under when --schedule is not given: the
- * first schedule that gives the isolation its format needs (a Node core
- * file's configurations and a Deno.bench file's benchmarks: processes of
- * their own per case).
- */
-export function broughtSchedule(entry: string): ImpliedSchedule | undefined {
-  const need = broughtIsolationOfEntry(entry);
-  const measurer = need ? MEASURERS.withIsolation(need.needs) : undefined;
-  if (!need || !measurer) return undefined;
-  return { measurer, what: need.what, note: `${need.what}: ${need.why} (--schedule ${measurer.name})` };
-}
 
 /**
  * A Node core file's comparison budget, per configuration: 12 sets, each
