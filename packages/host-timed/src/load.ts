@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { firstLine } from '@rtbench/core/words';
 import { endedHow, exitOf, killTree, spawnTracked, stderrReason, Tail, type ChildExit } from '@rtbench/process';
-import { fail, within, type RoundOutcome, type RoundValues } from './outcome.ts';
+import { fail, within, type RoundFailure, type RoundOutcome, type RoundValues } from './outcome.ts';
 import { choosePinning, pinProcess } from './pinning.ts';
 import { perRequest, readServerThreads, SERVER_THREAD_METRICS, serverWindow, type ServerWindow } from './server-window.ts';
 import type { HttpRequestSpec, LoadProfile, MetricKey } from './suite.ts';
@@ -81,6 +81,15 @@ export async function serverExit(v: RunnableVariant, server: RunningServer, when
   const exit = await within(server.exited, 1_000, undefined);
   const said = stderrReason(server.output.toString().replace(LISTENING, ''));
   return `the ${v.plugin.name} server ${exit ? endedHow(exitOf(exit)) : 'exited'}${when}${said ? ` (${firstLine(said, SAID_CHARS)})` : ''}`;
+}
+
+/**
+ * A round whose server gave no port: a crash, named by how it ended, when it has; else a time-out after
+ * `timeoutMs` (`hint`: what the round's kind of server is expected to print).
+ */
+export async function notListening(v: RunnableVariant, server: RunningServer, timeoutMs: number, hint = ''): Promise<RoundFailure> {
+  if (!server.alive()) return fail('crash', await serverExit(v, server, ' before it listened'), server.output.toString());
+  return fail('timeout', `the ${v.plugin.name} server did not report a port within ${timeoutMs} ms${hint}`, server.output.toString());
 }
 
 function startProgramServer(v: RunnableVariant, serverPath: string, timeoutMs: number, permissions?: ServerPermissions): Promise<RunningServer> {
@@ -287,10 +296,7 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
   plan.signal?.addEventListener('abort', stopOnAbort, { once: true });
   try {
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-    if (server.port === undefined) {
-      if (!server.alive()) return fail('crash', await serverExit(v, server, ' before it listened'), server.output.toString());
-      return fail('timeout', `the ${v.plugin.name} server did not report a port within ${plan.timeoutMs} ms (a server run as a process prints "listening <port>" first)`, server.output.toString());
-    }
+    if (server.port === undefined) return notListening(v, server, plan.timeoutMs, ' (a server run as a process prints "listening <port>" first)');
     if (pinning.server !== undefined && server.pid !== undefined) pinProcess(server.pid, pinning.server);
     const check = await probe(server.port, plan.request, Math.min(plan.timeoutMs, 10_000));
     if ('error' in check) return fail('error', `the server reported port ${server.port}, but a request to 127.0.0.1:${server.port} failed: ${check.error}`, server.output.toString());

@@ -23,7 +23,7 @@ import type { BundledProgram } from '@rtbench/host';
 import { bundleProgram, variantNodeEnv } from '../bundle.ts';
 import { fail, within, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinProcess } from '../pinning.ts';
-import { serverExit, startServer, type RunningServer } from '../load.ts';
+import { notListening, serverExit, startServer, type RunningServer } from '../load.ts';
 import { RoundAnswers, type SameWorkRule } from './answers.ts';
 import { digestResponse, MAX_BODY_BYTES, readBoundedBody } from './body.ts';
 import { parseServed, requestEnd, type Received, type RequestEnd } from './outcomes.ts';
@@ -153,11 +153,6 @@ async function measured(pid: number, port: number, r: RequestShape, timeoutMs: n
 }
 
 const GET: RequestShape = { path: '/' };
-
-async function notListening(v: RunnableVariant, server: RunningServer, timeoutMs: number): Promise<RoundFailure> {
-  if (!server.alive()) return fail('crash', await serverExit(v, server, ' before it listened'), server.output.toString());
-  return fail('timeout', `the ${v.plugin.name} server did not report a port within ${timeoutMs} ms`, server.output.toString());
-}
 
 /** One handler request as sent: what came back, the client's latency, and the CPU read around it (its share of its wave's). */
 interface SentRequest {
