@@ -271,11 +271,16 @@ export class LibraryStore {
   }
 }
 
+/** The version of `name` at the top of the install under `root` (its package.json's field; throws when unreadable). */
+function topVersion(root: string, name: string): unknown {
+  return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown }).version;
+}
+
 /** Whether a cache entry's record names the registry's integrity of `name@version` and its node_modules holds that version at the top. */
 function setHolds(entry: string, name: string, version: string): boolean {
   if (!readInstallRecord(entry)?.integrity[`${name}@${version}`]) return false;
   try {
-    return (JSON.parse(readFileSync(join(entry, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown }).version === version;
+    return topVersion(entry, name) === version;
   } catch {
     return false;
   }
@@ -283,6 +288,6 @@ function setHolds(entry: string, name: string, version: string): boolean {
 
 /** npm resolved `name` in the install under `temp` to `version`, or the install is refused. */
 function assertInstalledVersion(temp: string, name: string, version: string): void {
-  const installed = (JSON.parse(readFileSync(join(temp, 'node_modules', name, 'package.json'), 'utf8')) as { version?: unknown }).version;
+  const installed = topVersion(temp, name);
   if (installed !== version) throw new Error(`npm installed ${name}@${String(installed)}, not ${version}`);
 }
