@@ -52,7 +52,7 @@ export function openJobExchange(port: number, onText: (text: string) => void): J
       if (req.writableEnded || req.destroyed) return;
       req.write(`${line}\n`);
       // node:http corks the socket on a body write and uncorks it on the next tick, so a line would wait for
-      // whatever else the host does in this tick: after opening a case, a save of the run (20–40 ms), while
+      // whatever else the host does in this tick: after opening a case, a save of the run, while
       // the other runtimes, written to over pipes, already set the case up. Out now, as theirs are.
       req.socket?.uncork();
     },
