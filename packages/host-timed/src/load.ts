@@ -70,6 +70,9 @@ const LISTENING = /^listening (\d+)\s*$/m;
 /** The most of the server's own words a cause quotes: one line, not a handler's whole message. */
 const SAID_CHARS = 200;
 
+/** What naming a server's end reads of it: its output and its exit. */
+export type EndedServer = Pick<RunningServer, 'output' | 'exited'>;
+
 /**
  * How a server ended, once it has, and the error it printed last (its stderr
  * past the "listening" line, the runtime's version banner and stack frames;
@@ -77,7 +80,7 @@ const SAID_CHARS = 200;
  * load (Error: …)", `when` saying at what point. A load round and a request
  * round name a server's end alike.
  */
-export async function serverExit(v: RunnableVariant, server: RunningServer, when = ''): Promise<string> {
+export async function serverExit(v: RunnableVariant, server: EndedServer, when = ''): Promise<string> {
   const exit = await within(server.exited, 1_000, undefined);
   const said = stderrReason(server.output.toString().replace(LISTENING, ''));
   return `the ${v.plugin.name} server ${exit ? endedHow(exitOf(exit)) : 'exited'}${when}${said ? ` (${firstLine(said, SAID_CHARS)})` : ''}`;
@@ -85,9 +88,10 @@ export async function serverExit(v: RunnableVariant, server: RunningServer, when
 
 /**
  * A round whose server gave no port: a crash, named by how it ended, when it has; else a time-out after
- * `timeoutMs` (`hint`: what the round's kind of server is expected to print).
+ * `timeoutMs` (`hint`: what the round's kind of server is expected to print). Load, request and start-up
+ * rounds word it alike.
  */
-export async function notListening(v: RunnableVariant, server: RunningServer, timeoutMs: number, hint = ''): Promise<RoundFailure> {
+export async function notListening(v: RunnableVariant, server: EndedServer & Pick<RunningServer, 'alive'>, timeoutMs: number, hint = ''): Promise<RoundFailure> {
   if (!server.alive()) return fail('crash', await serverExit(v, server, ' before it listened'), server.output.toString());
   return fail('timeout', `the ${v.plugin.name} server did not report a port within ${timeoutMs} ms${hint}`, server.output.toString());
 }

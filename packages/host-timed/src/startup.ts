@@ -10,6 +10,7 @@ import { isUnavailable } from '@rtbench/host';
 import type { ServedProgram } from '@rtbench/runtime-kit';
 import { endedHow, exitOf, killTree, spawnTracked, Tail } from '@rtbench/process';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';
+import { notListening } from './load.ts';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import type { RunnableVariant } from './variant.ts';
 import type { ProgramCommand } from './variant.ts';
@@ -133,7 +134,8 @@ async function withServer(
     const port = await server.listening;
     if (port === undefined) {
       if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-      return fail(server.killed ? 'timeout' : 'crash', server.killed ? `${v.plugin.name} did not listen within ${limits.timeoutMs} ms` : `${v.plugin.name} exited before listening`, server.output.toString());
+      // Killed by the round's timer: it was still running, and not listening, when its time ran out.
+      return notListening(v, { output: server.output, exited: server.exited, alive: () => server.killed }, limits.timeoutMs);
     }
     return await exchange(port, () => server.output.toString(), started);
   } finally {
