@@ -10,7 +10,9 @@
  * says so in a header, and a server that ends before its round does (a
  * handler that throws once its body's client has gone, ending node's and
  * deno's servers; one that ends deno's alone) is a crash named by its own
- * error, the other runtime's figures kept and no digest mismatch read.
+ * error, the other runtime's figures kept and no digest mismatch read; so is
+ * a server that answers 503 to every request on deno alone, a failed arm
+ * named in one line, while a share of 5xx answers is measured.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,14 +62,14 @@ async function bench(args: string[]): Promise<Watched> {
 let all: Watched;
 /** A body that never ends given 5 s: an unbounded read held over a gigabyte by then. */
 let endless: Watched;
-/** Handlers that throw outside any request: once the client of its endless body has gone; on deno alone, after its third request. */
+/** Handlers that throw outside any request (once the client of its endless body has gone; on deno alone, after its third request), and one that answers 503 to every request on deno alone. */
 let breaks: Watched;
 
 beforeAll(async () => {
   [all, endless, breaks] = await Promise.all([
     bench(['--runtime', RUNTIMES.join(','), '--filter', 'hangs once,spins once,endless body,forges', '--timeout', '1s']),
     bench(['--runtime', 'node', '--filter', 'endless body', '--timeout', '5s']),
-    bench(['--runtime', 'node,deno', '--filter', 'breaks when left,dies on deno', '--timeout', '1s']),
+    bench(['--runtime', 'node,deno', '--filter', 'breaks when left,dies on deno,fails on deno', '--timeout', '1s']),
   ]);
 }, 600_000);
 
@@ -146,9 +148,26 @@ describe('request handlers that misbehave once', () => {
     }
   });
 
+  it('a server that answers 503 to every request on one runtime alone is a failed arm in one line, not other work: the other runtime measured and saved', () => {
+    for (const figure of ['js thread', 'all threads', 'empty handler']) {
+      const node = result(`fails on deno [cpu=${figure}]`, 'node', breaks.run);
+      expect(node.status, warnings(node)).toBe('ok');
+      expect(node.rounds[0]!.samples.length, warnings(node)).toBeGreaterThan(0);
+      const deno = result(`fails on deno [cpu=${figure}]`, 'deno', breaks.run);
+      expect(deno.rounds).toEqual([]);
+      expect(deno.status).toBe('failed');
+      expect(deno.failures[0]).toMatchObject({ kind: 'error', message: 'the deno server answered 503 to 6 of 6 requests and none with a status below 500 (the database is down)' });
+    }
+    // The run fails (exit 1, as for a crash) and reads no digest mismatch (asserted for the whole run above).
+    expect(breaks.status, breaks.stderr).toBe(1);
+  });
+
   it("a 500 the handler chose is a 5xx it chose, whatever its headers claim, and the empty handler's case repeats no outcome", () => {
     for (const variant of RUNTIMES) {
-      expect(result('forges an outcome [cpu=js thread]', variant).rounds[0]!.requests!.outcomes, variant).toEqual({ ok: 0, serverError: 4, threw: 0, notAResponse: 0, timedOut: 0 });
+      const forges = result('forges an outcome [cpu=js thread]', variant);
+      expect(forges.rounds[0]!.requests!.outcomes, variant).toEqual({ ok: 2, serverError: 2, threw: 0, notAResponse: 0, timedOut: 0 });
+      // A share of 5xx answers is measured (the table's request notes give the share).
+      expect(forges.rounds[0]!.samples.length, variant).toBe(4);
       // The handler's outcomes are said under its own cases, not the empty handler's.
       expect(warnings(result('hangs once [cpu=js thread]', variant)), variant).toMatch(/some requests got no response in time/);
       expect(warnings(result('hangs once [cpu=empty handler]', variant)), variant).not.toMatch(/no response in time/);

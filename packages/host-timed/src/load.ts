@@ -68,7 +68,7 @@ export interface RunningServer {
 const LISTENING = /^listening (\d+)\s*$/m;
 
 /** The most of the server's own words a cause quotes: one line, not a handler's whole message. */
-const SAID_CHARS = 200;
+export const SAID_CHARS = 200;
 
 /** What naming a server's end reads of it: its output and its exit. */
 export type EndedServer = Pick<RunningServer, 'output' | 'exited'>;

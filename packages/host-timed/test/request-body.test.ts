@@ -1,7 +1,7 @@
 /** A response body read within a bound and digested by one function, and how the wrapper's record classes each request. */
 import { describe, expect, it } from 'vitest';
 import { digestResponse, readBoundedBody } from '../src/request/body.ts';
-import { parseServed, requestEnd } from '../src/request/outcomes.ts';
+import { everyAnswerAnError, parseServed, requestEnd, type EndedRequest } from '../src/request/outcomes.ts';
 import { wrapHandler } from '../src/request/handler.ts';
 import { RESERVED } from '../src/request/paths.ts';
 
@@ -87,5 +87,24 @@ describe("the wrapper's record of how each call ended", () => {
     // One entry that is not an outcome spoils the record, wherever it stands.
     for (const text of ['', '{', '{"0":200}', '[1.5]', '["ok"]', '[true]', '[200,"ok"]', '["ok",200]', '[200,"200"]']) expect(parseServed(text), text).toBeUndefined();
     expect(parseServed('[200,null,"threw"]')).toEqual([200, null, 'threw']);
+  });
+});
+
+describe('a server that answered every request with an error', () => {
+  const error = (status: number, said?: string): EndedRequest => ({ end: 'serverError', status, ...(said ? { said } : {}) });
+
+  it('fails in one line: the runtime, the status, how many of how many, the first answer', () => {
+    expect(everyAnswerAnError('node', [error(503, 'the database is down'), error(503, 'later'), { end: 'noAnswer' }], 3)).toBe('the node server answered 503 to 2 of 3 requests and none with a status below 500 (the database is down)');
+  });
+
+  it("counts the wrapper's 500 for a throw or a non-Response as an error answer, and names every status once", () => {
+    const ended: EndedRequest[] = [error(502), { end: 'threw', status: 500, said: 'the handler threw' }, { end: 'notAResponse', status: 500 }, error(502)];
+    expect(everyAnswerAnError('deno', ended, 4)).toBe('the deno server answered 500/502 to 4 of 4 requests and none with a status below 500');
+  });
+
+  it('leaves a round with one answer below 500 to be measured, and one with no answer to its own failure', () => {
+    expect(everyAnswerAnError('bun', [error(500), { end: 'ok', status: 404 }], 2)).toBeUndefined();
+    expect(everyAnswerAnError('bun', [{ end: 'noAnswer' }, { end: 'noAnswer' }], 2)).toBeUndefined();
+    expect(everyAnswerAnError('bun', [], 2)).toBeUndefined();
   });
 });

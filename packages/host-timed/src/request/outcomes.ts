@@ -42,3 +42,29 @@ export function requestEnd(received: Received, served: readonly ServedOutcome[] 
   if (outcome === null || outcome === undefined) return 'noAnswer';
   return received.status >= 500 ? 'serverError' : 'ok';
 }
+
+/** A request's end, with its status and, for a 5xx, the first line of what its body said. */
+export interface EndedRequest {
+  end: RequestEnd;
+  status?: number;
+  said?: string;
+}
+
+/** An answer of these ends is a 5xx: the handler's own, or the wrapper's for a throw or a non-Response. */
+const ERROR_ANSWERS: ReadonlySet<RequestEnd> = new Set(['serverError', 'threw', 'notAResponse']);
+
+/**
+ * A server that answered not one request below 500 and at least one with a 5xx: it served its own error,
+ * not the work the other runtimes did, so the round has no figures (its 5xx answers would read only as
+ * other work). The one line that says so: the runtime, the status, how many of the round's `total`
+ * requests, and the first error answer's first line; undefined when any request was answered below 500
+ * (some 5xx among them are counted and measured) or none was answered at all (said elsewhere).
+ */
+export function everyAnswerAnError(runtime: string, ended: readonly EndedRequest[], total: number): string | undefined {
+  if (ended.some((r) => r.end === 'ok')) return undefined;
+  const errors = ended.filter((r) => ERROR_ANSWERS.has(r.end));
+  if (errors.length === 0) return undefined;
+  const statuses = [...new Set(errors.map((r) => r.status ?? 500))].sort((a, b) => a - b).join('/');
+  const said = errors[0]!.said;
+  return `the ${runtime} server answered ${statuses} to ${errors.length} of ${total} requests and none with a status below 500${said ? ` (${said})` : ''}`;
+}

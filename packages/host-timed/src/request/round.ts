@@ -11,7 +11,8 @@
  * the round stops there), so its CPU is charged to no other request. Then
  * the wrapper's record of how each call ended (outcomes.ts), one spin of
  * fixed work (the thread whose CPU it moves runs the JavaScript), and,
- * where the runtime keeps one, its thread clock's readings. The server is
+ * where the runtime keeps one, its thread clock's readings. A server that
+ * answered no request below 500 fails the round (outcomes.ts). The server is
  * stopped by its PID whatever happens; what it left running is named.
  */
 import { createHash } from 'node:crypto';
@@ -23,10 +24,11 @@ import type { BundledProgram } from '@rtbench/host';
 import { bundleProgram, variantNodeEnv } from '../bundle.ts';
 import { fail, within, type RoundFailure } from '../outcome.ts';
 import { choosePinning, pinProcess } from '../pinning.ts';
-import { notListening, serverExit, startServer, type RunningServer } from '../load.ts';
+import { firstLine } from '@rtbench/core/words';
+import { notListening, SAID_CHARS, serverExit, startServer, type RunningServer } from '../load.ts';
 import { RoundAnswers, type SameWorkRule } from './answers.ts';
 import { digestResponse, MAX_BODY_BYTES, readBoundedBody } from './body.ts';
-import { parseServed, requestEnd, type Received, type RequestEnd } from './outcomes.ts';
+import { everyAnswerAnError, parseServed, requestEnd, type Received, type RequestEnd } from './outcomes.ts';
 import { RESERVED, type ServedOutcome } from './paths.ts';
 import { clockPerHandlerRequest, emptiesAfter, type SentKind } from './schedule.ts';
 import { readWhenIdle, threadName, waitUntilIdle } from './threads.ts';
@@ -162,7 +164,12 @@ interface SentRequest {
   latencyMs: number;
   deltas: Map<number, number>;
   settled: boolean;
+  /** A 5xx answer's first line: what a server that answered nothing else is failed with. */
+  said?: string;
 }
+
+/** The first line of a 5xx answer's body (its start decoded: an error page's first line is near its top). */
+const saidBy = (body: Uint8Array): string => firstLine(new TextDecoder().decode(body.subarray(0, 4 * SAID_CHARS)).trim(), SAID_CHARS);
 
 /** A request sent, with the client's latency: from sending it to the end of its body. */
 async function timedSend(port: number, r: RequestShape, timeoutMs: number): Promise<{ answer: Answer; latencyMs: number }> {
@@ -229,7 +236,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       }
       if (answers && answer.status >= 500) pending.push({ call: sent.length, request: drawn.request, status: answer.status, contentType: answer.contentType, body: answer.body.slice(0, PENDING_BODY_BYTES) });
       else answers?.add(drawn.request, answer.status, answer.contentType, answer.body);
-      sent.push({ kind: drawn.kind, received: { status: answer.status }, digest: digestResponse(answer.status, answer.body), latencyMs, deltas, settled: after.settled });
+      sent.push({ kind: drawn.kind, received: { status: answer.status }, digest: digestResponse(answer.status, answer.body), latencyMs, deltas, settled: after.settled, ...(answer.status >= 500 ? { said: saidBy(answer.body) } : {}) });
       order.push('handler');
     }
     if (problem || ended) break;
@@ -306,6 +313,8 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
     const cause = problem ?? (sent.length ? `no request was answered by the handler (${sent.length} sent)` : 'no request was answered');
     return fail(sent.length ? 'timeout' : 'error', cause, server.output.toString());
   }
+  const refused = everyAnswerAnError(v.plugin.name, sent.map((s, i) => ({ end: ends[i]!, ...('status' in s.received ? { status: s.received.status } : {}), ...(s.said ? { said: s.said } : {}) })), plan.requests.length);
+  if (refused) return fail('error', refused, server.output.toString());
   const js = await jsThreadOf(pid, port, plan.requestTimeoutMs, kept, alive);
   if (js.note) notes.push(js.note);
   const clock = alive ? await send(port, GET, plan.requestTimeoutMs, RESERVED.threadClock) : undefined;
