@@ -88,11 +88,12 @@ export async function serverExit(v: RunnableVariant, server: EndedServer, when =
 
 /**
  * A round whose server gave no port: a crash, named by how it ended, when it has; else a time-out after
- * `timeoutMs` (`hint`: what the round's kind of server is expected to print). Load, request and start-up
- * rounds word it alike.
+ * `timeoutMs`, with what a server run as a process is expected to print (a brought one may not know).
+ * Load, request and start-up rounds word it alike.
  */
-export async function notListening(v: RunnableVariant, server: EndedServer & Pick<RunningServer, 'alive'>, timeoutMs: number, hint = ''): Promise<RoundFailure> {
+export async function notListening(v: RunnableVariant, server: EndedServer & Pick<RunningServer, 'alive'>, timeoutMs: number): Promise<RoundFailure> {
   if (!server.alive()) return fail('crash', await serverExit(v, server, ' before it listened'), server.output.toString());
+  const hint = v.plugin.programs.kind === 'process' ? ' (a server run as a process prints "listening <port>" first)' : '';
   return fail('timeout', `the ${v.plugin.name} server did not report a port within ${timeoutMs} ms${hint}`, server.output.toString());
 }
 
@@ -300,7 +301,7 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
   plan.signal?.addEventListener('abort', stopOnAbort, { once: true });
   try {
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-    if (server.port === undefined) return notListening(v, server, plan.timeoutMs, ' (a server run as a process prints "listening <port>" first)');
+    if (server.port === undefined) return notListening(v, server, plan.timeoutMs);
     if (pinning.server !== undefined && server.pid !== undefined) pinProcess(server.pid, pinning.server);
     const check = await probe(server.port, plan.request, Math.min(plan.timeoutMs, 10_000));
     if ('error' in check) return fail('error', `the server reported port ${server.port}, but a request to 127.0.0.1:${server.port} failed: ${check.error}`, server.output.toString());

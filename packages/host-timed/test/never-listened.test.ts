@@ -1,11 +1,14 @@
 /**
- * A start-up round whose served program never listens: worded as a load or
- * request round words it (load.ts notListening), with the server's last
- * error, on a served program that is a stand-in (no process is started).
+ * A server that never listens, in one wording for start-up, request and
+ * load rounds (load.ts notListening): how it ended with its last error, or
+ * the runtime, the wait for its port and the time-out; on stand-ins (no
+ * process is started).
  */
 import { describe, expect, it } from 'vitest';
 import type { ServedProgram } from '@rtbench/runtime-kit';
 import { Tail, type ChildExit } from '@rtbench/process';
+import { notListening } from '../src/load.ts';
+import { runRequestRound } from '../src/request/round.ts';
 import { timeFirstResponse } from '../src/startup.ts';
 import type { RunnableVariant } from '../src/variant.ts';
 
@@ -36,6 +39,9 @@ function standIn(said: string, exit: ChildExit | undefined): ServedProgram {
 const workerd = (program: () => ServedProgram): RunnableVariant =>
   ({ id: 'workerd', plugin: { name: 'workerd', displayName: 'workerd', programs: { kind: 'server', serve: program } }, target: {}, flags: { args: [], env: {} } }) as unknown as RunnableVariant;
 
+/** A runtime that runs programs as processes (none is started here). */
+const node = { id: 'node', plugin: { name: 'node', displayName: 'Node.js', programs: { kind: 'process' } }, target: {}, flags: { args: [], env: {} } } as unknown as RunnableVariant;
+
 describe('a served start-up program that never listens', () => {
   it("is a crash that names how the server ended and its last error line, in the load round's words", async () => {
     const said = 'workerd/server/server.c++:1234: error: script startup threw: Error: no config for this region\n    at top (program.js:3:9)\n';
@@ -46,5 +52,19 @@ describe('a served start-up program that never listens', () => {
   it('that is still running when its time runs out is a time-out, said as the other rounds say it', async () => {
     const outcome = await timeFirstResponse(workerd(() => standIn('', undefined)), 'program.js', { timeoutMs: 20 });
     expect(outcome).toMatchObject({ ok: false, kind: 'timeout', message: 'the workerd server did not report a port within 20 ms' });
+  });
+});
+
+describe('a request server that prints nothing and never listens', () => {
+  it('is a time-out in one line naming the runtime, the wait for its port and the time-out', async () => {
+    const outcome = await runRequestRound(workerd(() => standIn('', undefined)), { serverPath: 'handler.js', requests: [], emptyRequests: 0, requestTimeoutMs: 1_000, timeoutMs: 20 });
+    expect(outcome).toMatchObject({ ok: false, kind: 'timeout', message: 'the workerd server did not report a port within 20 ms' });
+  });
+
+  it('run as a process, says what it was expected to print (a brought server may not know)', async () => {
+    const silent = { output: new Tail(), exited: new Promise<ChildExit>(() => {}), alive: () => true };
+    const failure = await notListening(node, silent, 20_000);
+    expect(failure).toMatchObject({ kind: 'timeout', message: 'the node server did not report a port within 20000 ms (a server run as a process prints "listening <port>" first)' });
+    expect(failure.message).not.toContain('\n');
   });
 });
