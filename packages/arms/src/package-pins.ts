@@ -22,7 +22,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { isSuiteDefinition, type ArmPackages, type InstalledPackage, type RequestDeclaration, type RequestSuite } from '@rtbench/core';
 import { importUserModule } from '@rtbench/process';
 import type { PinnedPackage } from '@rtbench/core/schema';
-import { folderProof, gitState, LibraryStore, LibraryUnavailableError, type BundledPackage } from '@rtbench/host';
+import { DEFAULT_NODE_ENV, folderProof, gitState, LibraryStore, LibraryUnavailableError, type BundledPackage } from '@rtbench/host';
 import { isResolved, type ResolvedVariant, type UnavailableVariant, type VariantSpec } from '@rtbench/runtime-registry';
 import { bundleSuite, isBroughtEntry, storePolicy, suiteLoadError, UsageError, type ArmBuild, type SuiteLocation } from '@rtbench/suite-loader';
 import { runtimeStore } from './runtime-store.ts';
@@ -295,6 +295,37 @@ function packageFolder(name: string, from: string): string | undefined {
   }
 }
 
+/** The names a package's manifest declares it needs: what it may import. */
+function declaredNames(dir: string): string[] {
+  const manifest = manifestOf(dir);
+  return Object.keys({ ...manifest?.dependencies, ...manifest?.optionalDependencies, ...manifest?.peerDependencies });
+}
+
+/**
+ * The folder the suite's side finds a package from: the suite's own, or,
+ * when the suite reaches it only through a package it imports (cold-start's
+ * `diff`, a dependency of a workspace package), the folder of the nearest
+ * package that declares it (breadth-first from the suite's, by declared
+ * dependencies). A guess: the pinned bundle then shows each importer on its
+ * own side finding the copy found from here, or the list is not taken.
+ */
+function finderOf(name: string, from: string): string | undefined {
+  if (packageFolder(name, from)) return from;
+  const queue = visiblePackages(from).map((p) => p.dir);
+  const queued = new Set(queue);
+  for (const dir of queue) {
+    const names = declaredNames(dir);
+    if (names.includes(name) && packageFolder(name, dir)) return dir;
+    for (const dep of names) {
+      const found = packageFolder(dep, dir);
+      if (!found || queued.has(found)) continue;
+      queue.push(found);
+      queued.add(found);
+    }
+  }
+  return undefined;
+}
+
 /** A package as its folder says: what a bundle's list holds of it, without its files. */
 function packageAt(name: string, dir: string): BundledPackage {
   return { name, dir, version: String(manifestOf(dir)?.version ?? ''), files: [] };
@@ -317,6 +348,16 @@ function visiblePackages(from: string): BundledPackage[] {
 }
 
 /**
+ * Whether an arm's bundle is the one an arm leaving NODE_ENV unset gets: it
+ * sets none, or the value an unset one is given (the same code is written
+ * in). Its bundle, made under its own NODE_ENV so the run takes it, then
+ * lists the unpinned packages.
+ */
+function bundlesAsUnset(spec: VariantSpec): boolean {
+  return spec.env.NODE_ENV === undefined || spec.env.NODE_ENV === DEFAULT_NODE_ENV;
+}
+
+/**
  * The packages the suite imports, read from the first pinning arm's own
  * bundle, which the run then takes: when every arm pins, no bundle of the
  * suite unpinned is run, and making one for the list alone would be a
@@ -336,21 +377,26 @@ function visiblePackages(from: string): BundledPackage[] {
  */
 async function packagesFromPinnedBundle(suite: SuiteLocation, first: ResolvedVariant, pinnedByAny: ReadonlySet<string>, installs: ReadonlySet<string>, versionsOf: VersionsOf, bundler: PinsBundler): Promise<BundledPackage[] | undefined> {
   // The unpinned list is bundled with NODE_ENV unset on the first pinning arm's runtime: the same bundle's list, or none.
-  if (first.spec.env.NODE_ENV !== undefined) return undefined;
+  if (!bundlesAsUnset(first.spec)) return undefined;
   const from = dirname(resolve(suite.entry));
   const spec = { ...first.spec, packages: splitPins(first.spec, installs).bundled };
   const own = new Map<string, BundledPackage>();
+  const finders = new Set<string>();
   for (const pin of spec.packages) {
-    const dir = packageFolder(pin.name, from);
-    if (!dir) return undefined;
-    own.set(pin.name, packageAt(pin.name, dir));
+    const finder = finderOf(pin.name, from);
+    if (finder === undefined) return undefined;
+    finders.add(finder);
+    own.set(pin.name, packageAt(pin.name, packageFolder(pin.name, finder)!));
   }
-  const guess = [...own.values(), ...visiblePackages(from).filter((p) => !own.has(p.name) && [...own.values()].some((o) => followersOf(o, [p], new Set()).length))];
+  // A pin's followers are guessed among what its finder sees, as the pin itself is found.
+  const seen = [...finders].flatMap(visiblePackages);
+  const followers = seen.filter((p, i) => !own.has(p.name) && seen.findIndex((q) => q.name === p.name) === i && [...own.values()].some((o) => followersOf(o, [p], new Set()).length));
+  const guess = [...own.values(), ...followers];
   let pinned: PinnedPackage[];
   let bundled: BundledPackage[];
   try {
     pinned = await resolvePins(suite.name, guess, spec, installs, versionsOf);
-    bundled = await bundler.ahead(suite, first.plugin, { nodeEnv: undefined, packages: pinned.map((p) => ({ name: p.name, dir: p.dir })) });
+    bundled = await bundler.ahead(suite, first.plugin, { nodeEnv: first.spec.env.NODE_ENV, packages: pinned.map((p) => ({ name: p.name, dir: p.dir })) });
   } catch {
     // Said as before from the list alone: a bad pin, or a bundle a pinned version breaks (the run's to report).
     return undefined;
@@ -386,9 +432,7 @@ function ownCopiesAddNothing(pinnedNames: ReadonlySet<string>, list: ReadonlyMap
   const seen = new Set(queue.map((p) => p.dir));
   while (queue.length) {
     const pkg = queue.pop()!;
-    const manifest = manifestOf(pkg.dir);
-    const names = Object.keys({ ...manifest?.dependencies, ...manifest?.optionalDependencies, ...manifest?.peerDependencies });
-    for (const name of names) {
+    for (const name of declaredNames(pkg.dir)) {
       if (list.has(name)) continue;
       const dir = packageFolder(name, pkg.dir);
       if (!dir || seen.has(dir)) continue;
@@ -419,13 +463,13 @@ export async function pinPackages(suite: SuiteLocation, variants: readonly (Reso
   const bundledPins = ready.filter((v) => splitPins(v.spec, installs).bundled.length);
   let imported: BundledPackage[] = [];
   if (bundledPins.length) {
-    const plain = ready.find((v) => !v.spec.packages?.length && v.spec.env.NODE_ENV === undefined);
+    const plain = ready.find((v) => !v.spec.packages?.length && bundlesAsUnset(v.spec));
     const pinnedByAny = new Set(bundledPins.flatMap((v) => splitPins(v.spec, installs).bundled.map((p) => p.name)));
     imported =
       (declarations
         ? undefined
         : plain
-          ? await bundler.ahead(suite, plain.plugin, { nodeEnv: undefined, packages: [] })
+          ? await bundler.ahead(suite, plain.plugin, { nodeEnv: plain.spec.env.NODE_ENV, packages: [] })
           : await packagesFromPinnedBundle(suite, bundledPins[0]!, pinnedByAny, installs, versionsOf, bundler)) ??
       // A request suite's run never takes the suite's bundle (it serves its handlers): bundled for the list alone, not kept.
       (await bundler.alone(suite, (plain ?? bundledPins[0]!).plugin));

@@ -108,6 +108,62 @@ describe('when every arm pins', () => {
     expect([recordOf(a2), recordOf(b2), recordOf(a3)]).toEqual([recordOf(a), recordOf(b), recordOf(a)]);
   });
 
+  it('takes the bundle of an arm that sets NODE_ENV to the value an unset one gets, and no other', async () => {
+    writeEvery('planned');
+    const build = (nodeEnv: string | undefined, v: ResolvedVariant) => ({ nodeEnv, packages: (v.record.packages ?? []).map((p) => ({ name: p.name, dir: p.dir })) });
+    const bundler = counted();
+    const [a, b] = [armOf(`node NODE_ENV=production react=${builds('a')}`), armOf(`node react=${builds('b')}`)];
+    await pinPackages(every, [a, b], undefined, bundler);
+    expect(bundler.made).toEqual(['ahead']);
+    writeEvery('edited');
+    expect(readFileSync((await suiteBundle(every, node, build('production', a))).path, 'utf8')).toContain('"planned"');
+    // The same records as when no arm sets it.
+    const [a2, b2] = [armOf(`node react=${builds('a')}`), armOf(`node react=${builds('b')}`)];
+    await pinPackages(every, [a2, b2], undefined, counted());
+    expect([recordOf(a), recordOf(b)]).toEqual([recordOf(a2), recordOf(b2)]);
+
+    // An arm that pins nothing, with NODE_ENV the default, lists them; one set to another value does not.
+    writeEvery('planned');
+    const plain = counted();
+    const [p, d] = [armOf('node NODE_ENV=production'), armOf(`node NODE_ENV=development react=${builds('a')}`)];
+    await pinPackages(every, [p, d], undefined, plain);
+    expect(plain.made).toEqual(['ahead']);
+    expect(readFileSync((await suiteBundle(every, node, build('production', p))).path, 'utf8')).toContain('"planned"');
+    const development = counted();
+    await pinPackages(every, [armOf(`node NODE_ENV=development react=${builds('a')}`), armOf(`node react=${builds('b')}`)], undefined, development);
+    expect(development.made).toEqual(['alone']);
+    expect(recordOf(d)).toEqual(recordOf(a2));
+  });
+
+  it('finds a pin the suite imports only through a workspace package from that package, in one bundle', async () => {
+    // The suite sees only a workspace package (linked, outside any node_modules), which imports react and react-dom.
+    const workspace = join(dir, 'workspace-lib');
+    const through: SuiteLocation = { name: 'pins-through-workspace', entry: join(dir, 'through', 'suite.ts') };
+    mkdirSync(join(workspace, 'node_modules'), { recursive: true });
+    mkdirSync(join(dir, 'through', 'node_modules'), { recursive: true });
+    writeFileSync(join(workspace, 'package.json'), JSON.stringify({ name: 'workspace-lib', version: '0.0.0', type: 'module', main: 'index.js', dependencies: { react: '*', 'react-dom': '*' } }));
+    writeFileSync(join(workspace, 'index.js'), `import React from 'react';\nimport { renderToString } from 'react-dom/server';\nexport const html = () => renderToString(React.createElement('p', null, 'x'));\n`);
+    symlinkSync(react, join(workspace, 'node_modules', 'react'));
+    symlinkSync(reactDom, join(workspace, 'node_modules', 'react-dom'));
+    symlinkSync(workspace, join(dir, 'through', 'node_modules', 'workspace-lib'));
+    writeFileSync(through.entry, `import { html } from 'workspace-lib';\nexport default { html: html() };\n`);
+
+    const bundler = counted();
+    const [a, b] = [armOf(`node react=${builds('a')}`), armOf(`node react=${builds('b')}`)];
+    await pinPackages(through, [a, b], undefined, bundler);
+    expect(bundler.made).toEqual(['ahead']);
+    expect(a.record.packages?.map((p) => [p.name, p.path, p.follows])).toEqual([
+      ['react', builds('a'), undefined],
+      ['react-dom', join(dir, 'a', 'react-dom'), 'react'],
+    ]);
+    // The same records as from the suite bundled for the list alone.
+    const alone = counted();
+    const [a2, b2] = [armOf(`node react=${builds('a')}`), armOf(`node react=${builds('b')}`)];
+    await pinPackages(through, [a2, b2], undefined, { ...alone, ahead: () => Promise.reject(new Error('not this bundle')) });
+    expect(alone.made).toEqual(['alone']);
+    expect([recordOf(a), recordOf(b)]).toEqual([recordOf(a2), recordOf(b2)]);
+  });
+
   it('bundles the suite for the list alone when a pin is not among what that bundle holds, and says it as before', async () => {
     writeEvery('planned');
     const bundler = counted();
