@@ -362,7 +362,8 @@ function bundlesAsUnset(spec: VariantSpec): boolean {
  * bundle, which the run then takes: when every arm pins, no bundle of the
  * suite unpinned is run, and making one for the list alone would be a
  * second bundle of the same code. Its pins are resolved first against the
- * packages the suite's folder sees (a pin's followers need the list), then
+ * packages seen where the suite's side finds them (finderOf: a pin's
+ * followers need the list), then
  * the bundle says what the unpinned bundle would hold: the packages its own
  * side imports (what is reached without passing through a pinned package,
  * bundled-packages.ts), and each pinned package's own copy, as Node finds it
@@ -450,7 +451,7 @@ function ownCopiesAddNothing(pinnedNames: ReadonlySet<string>, list: ReadonlyMap
  * (`record.packages`), against the packages the suite's bundle holds: the
  * packages a suite imports are the same on every runtime, only their files
  * differ. The bundle read is one the run then runs: an arm that pins
- * nothing and leaves NODE_ENV unset (the suite's own packages) takes it
+ * nothing and bundles as one leaving NODE_ENV unset (the suite's own packages) takes it
  * (suite-code.ts); when every arm pins, the first pinning arm's own bundle
  * (packagesFromPinnedBundle). Only when neither can tell (a request suite,
  * whose run serves its handlers, or a list that bundle cannot prove) is
