@@ -276,6 +276,14 @@ export interface AgreementTally {
   withinHalf: number;
   /** Comparisons with a cell read faster, slower or small (false when every effect is 0). */
   anyDecided: number;
+  /**
+   * With a second reference: the cells whose word it repeats (the first
+   * reference's word, decided), and those the design worded the same. A
+   * word a second 30-set run does not repeat is one no design can be
+   * expected to give.
+   */
+  repeated?: number;
+  sameOnRepeated?: number;
 }
 
 /**
@@ -284,11 +292,19 @@ export interface AgreementTally {
  * (a reference run before it), the same cells at the same effects; the
  * fixed design against a second fixed table is the ceiling no design passes.
  */
-export function agreementWithFixed(src: Components, noise: Noise, effects: readonly number[], o: DesignOptions, comparisons: number, random: () => number, design: (random: () => number) => TableOutcome): AgreementTally {
-  const tally: AgreementTally = { comparisons, decided: 0, same: 0, caseRounds: 0, referenceCaseRounds: 0, withinHalf: 0, anyDecided: 0 };
+export function agreementWithFixed(src: Components, noise: Noise, effects: readonly number[], o: DesignOptions, comparisons: number, random: () => number, design: (random: () => number) => TableOutcome, secondReference?: () => number): AgreementTally {
+  const tally: AgreementTally = { comparisons, decided: 0, same: 0, caseRounds: 0, referenceCaseRounds: 0, withinHalf: 0, anyDecided: 0, ...(secondReference ? { repeated: 0, sameOnRepeated: 0 } : {}) };
   for (let i = 0; i < comparisons; i++) {
     const reference = fixedTable(src, noise, effects, o, random);
     const run = design(random);
+    // The second reference draws from its own stream, so the first reference's and the design's draws are as without it.
+    if (secondReference) {
+      const second = fixedTable(src, noise, effects, o, secondReference).verdicts;
+      const repeats = reference.verdicts.map((v, c) => (second[c] === v ? v : 'inconclusive'));
+      const r = sameWords(repeats, run.verdicts);
+      tally.repeated! += r.decided;
+      tally.sameOnRepeated! += r.same;
+    }
     const w = sameWords(reference.verdicts, run.verdicts);
     tally.decided += w.decided;
     tally.same += w.same;

@@ -50,8 +50,10 @@
  *                          (--effects, in %; 0 is A/A) and at the source's
  *                          own ratios, 2,000 comparisons per design, each
  *                          against an independent 30-set reference: the
- *                          reference's words given, the share of its
- *                          case-rounds, false words at no change. Designs:
+ *                          reference's words given (also on the cells a
+ *                          second, independent reference repeats), the
+ *                          share of its case-rounds, false words at no
+ *                          change. Designs:
  *                          a second 30-set run (the ceiling), the rule at
  *                          each prior precision (--priors: numbers,
  *                          tuned15 or tuned8, the precision narrowest at 15
@@ -342,6 +344,8 @@ function tunedPrior(horizon: number, m: number): number {
  */
 function compareStopping(paths: readonly string[], tables: number, effects: readonly number[], priors: readonly (number | 'tuned15' | 'tuned8')[], shares: readonly number[], seed: number): void {
   const random = createRandom(seed);
+  // Second references on a stream of their own: the other figures stay those of the same seed without them.
+  const repeatRandom = createRandom((seed ^ 0x2ef) >>> 0);
   for (const path of paths) {
     const src = firstCandidate(components(readRun(path)));
     const m = src.cells.length;
@@ -359,9 +363,10 @@ function compareStopping(paths: readonly string[], tables: number, effects: read
         ['peeking at t intervals (invalid: the bound on words)', (r) => stoppedTable(src, 't4', effect.values, base, r, 'peeking')],
       ];
       for (const [name, design] of designs) {
-        const t = agreementWithFixed(src, 't4', effect.values, base, tables, random, design);
+        const t = agreementWithFixed(src, 't4', effect.values, base, tables, random, design, repeatRandom);
         console.log(
           `  ${effect.name}, ${name}: the reference's word on ${t.same} of ${t.decided} cells it decided (${pct(t.same / Math.max(1, t.decided), 1)}), ` +
+            `on ${t.sameOnRepeated} of the ${t.repeated} a second reference repeats (${pct(t.sameOnRepeated! / Math.max(1, t.repeated!), 1)}), ` +
             `${(t.caseRounds / t.referenceCaseRounds).toFixed(2)} of its case-rounds (${pct(t.withinHalf / t.comparisons, 0)} of comparisons within half), ` +
             `${t.anyDecided} of ${t.comparisons} with a faster/slower/small word (${pct(t.anyDecided / t.comparisons, 1)})`,
         );
