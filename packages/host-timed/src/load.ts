@@ -82,8 +82,13 @@ export type EndedServer = Pick<RunningServer, 'output' | 'exited'>;
  */
 export async function serverExit(v: RunnableVariant, server: EndedServer, when = ''): Promise<string> {
   const exit = await within(server.exited, 1_000, undefined);
-  const said = stderrReason(server.output.toString().replace(LISTENING, ''));
-  return `the ${v.plugin.name} server ${exit ? endedHow(exitOf(exit)) : 'exited'}${when}${said ? ` (${firstLine(said, SAID_CHARS)})` : ''}`;
+  return `the ${v.plugin.name} server ${exit ? endedHow(exitOf(exit)) : 'exited'}${when}${lastSaid(server.output.toString())}`;
+}
+
+/** The error a process printed last, as a failure quotes it: " (Error: …)", one line cut to SAID_CHARS; empty when it said nothing. */
+export function lastSaid(output: string): string {
+  const said = stderrReason(output.replace(LISTENING, ''));
+  return said ? ` (${firstLine(said, SAID_CHARS)})` : '';
 }
 
 /**

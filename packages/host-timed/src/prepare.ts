@@ -68,7 +68,7 @@ async function prepareStartup(m: StartupMeasurement, v: RunnableVariant, limits:
   cacheDirs.push(cacheDir);
   // The warden removes it if the host dies before the run's cleanup.
   guardDir(cacheDir);
-  const primed = await timeFirstLine(programCommand(v, built.path, { cacheDir }), limits);
+  const primed = await timeFirstLine(v.plugin.name, programCommand(v, built.path, { cacheDir }), limits);
   if (!primed.ok) return { unsupported: `the untimed run that fills the cache failed: ${primed.message}` };
   if (readdirSync(cacheDir, { recursive: true }).length === 0) return { unsupported: `${v.id} wrote nothing to its cache for this program` };
   return { kind: 'first-line', path: built.path, bytes: built.bytes, cacheDir };
@@ -86,7 +86,7 @@ export async function runRound(prepared: Prepared, v: RunnableVariant, budget: R
   const limits: TimingLimits = { timeoutMs: budget.timeoutMs, ...(budget.signal ? { signal: budget.signal } : {}) };
   switch (prepared.kind) {
     case 'first-line':
-      return timeFirstLine(programCommand(v, prepared.path, prepared.cacheDir ? { cacheDir: prepared.cacheDir } : {}), limits);
+      return timeFirstLine(v.plugin.name, programCommand(v, prepared.path, prepared.cacheDir ? { cacheDir: prepared.cacheDir } : {}), limits);
     case 'first-response':
       return timeFirstResponse(v, prepared.path, limits);
     case 'isolate':

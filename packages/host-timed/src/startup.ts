@@ -10,7 +10,7 @@ import { isUnavailable } from '@rtbench/host';
 import type { ServedProgram } from '@rtbench/runtime-kit';
 import { endedHow, exitOf, killTree, spawnTracked, Tail } from '@rtbench/process';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';
-import { notListening } from './load.ts';
+import { lastSaid, notListening } from './load.ts';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import type { RunnableVariant } from './variant.ts';
 import type { ProgramCommand } from './variant.ts';
@@ -20,8 +20,8 @@ export interface TimingLimits {
   signal?: AbortSignal;
 }
 
-/** Spawn → first stdout line. */
-export async function timeFirstLine(cmd: ProgramCommand, limits: TimingLimits): Promise<RoundOutcome> {
+/** Spawn → first stdout line (`runtime` names the process in a failure). */
+export async function timeFirstLine(runtime: string, cmd: ProgramCommand, limits: TimingLimits): Promise<RoundOutcome> {
   const output = new Tail();
   const started = performance.now();
   const { child, exited } = spawnTracked({ command: cmd.command, args: cmd.args, env: cmd.env });
@@ -59,9 +59,10 @@ export async function timeFirstLine(cmd: ProgramCommand, limits: TimingLimits): 
     const exit = await (first ? (stop(), exited) : exited);
     if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if (first) return { ok: true, values: { startupMs: first.at - started, ...topLevelFrom(second) }, answer: first.line, wallMs: performance.now() - started };
-    if (performance.now() - started >= limits.timeoutMs) return fail('timeout', `no first line within ${limits.timeoutMs} ms; the process was killed`, output.toString());
-    const how = exit.spawnError ? `could not be started (${exit.spawnError.message})` : endedHow(exitOf(exit));
-    return fail('crash', `the process ${how} before printing a line`, output.toString());
+    if (performance.now() - started >= limits.timeoutMs) return fail('timeout', `the ${runtime} process printed no line within ${limits.timeoutMs} ms; it was killed`, output.toString());
+    // How it ended and the error it printed last, as a server's end is said (load.ts).
+    const how = exit.spawnError ? `could not be started (${exit.spawnError.message})` : `${endedHow(exitOf(exit))} before printing a line${lastSaid(output.toString())}`;
+    return fail('crash', `the ${runtime} process ${how}`, output.toString());
   } finally {
     clearTimeout(timer);
     limits.signal?.removeEventListener('abort', stop);
