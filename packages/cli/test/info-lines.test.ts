@@ -30,4 +30,10 @@ describe("a campaign line's aside on a terminal", () => {
     // Together they fit: one line, the aside as given.
     expect(said(70, line, '   (an aside of 20)')).toEqual([`${line}   (an aside of 20)`]);
   });
+
+  it('counts a CJK case name two columns a character: a line that fits in characters but not on screen is wrapped', () => {
+    // 35 characters, 49 columns; with the aside 48 characters, 62 columns.
+    const line = 'bisect 文字列の連結と配列の並べ替え: 1.52× slower';
+    expect(said(50, line, '   (3 rounds)')).toEqual([line, '  (3 rounds)']);
+  });
 });

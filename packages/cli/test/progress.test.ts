@@ -1,6 +1,6 @@
 /** Progress output: a bar and an ETA on a terminal, a few plain lines elsewhere. */
 import { describe, expect, it } from 'vitest';
-import { formatClock } from '@rtbench/report';
+import { displayWidth, formatClock } from '@rtbench/report';
 import { addedRoundsMs, bar, etaMs, progressPrinter } from '../src/run/progress.ts';
 import type { ProgressEvent } from '../../run/src/loop.ts';
 
@@ -68,6 +68,18 @@ describe('progress', () => {
     expect(stream.text).not.toContain('\n');
     p.finish();
     expect(stream.text.endsWith('\r\x1b[K')).toBe(true);
+  });
+
+  it("keeps a terminal's live line within its width when the case is named in CJK (two columns a character)", () => {
+    const stream = fakeStream(true);
+    const p = progressPrinter(stream, { ci: false });
+    // 100 characters, 114 columns: cut to 99 characters it would still wrap, and \r would no longer return to its start.
+    p.update(event(3, 12, { caseId: '文字列の連結と配列の並べ替え' }));
+    const line = stream.text.replace('\r\x1b[K', '');
+    // Cut before a character that would pass the width: 98 or 99 columns.
+    expect(displayWidth(line)).toBeLessThanOrEqual(99);
+    expect(displayWidth(line)).toBeGreaterThanOrEqual(98);
+    expect(line.endsWith('…')).toBe(true);
   });
 
   it('uses plain lines in CI even on a terminal', () => {

@@ -10,6 +10,7 @@ export { changeWord, verdictWord, verdictWords, worseThan, type VerdictWords } f
 export { boxLine, dotLine, casePlot } from './reporters/plot.ts';
 export { bisectStepLine } from './reporters/bisect.ts';
 export { fitLine, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow } from './reporters/grid.ts';
+export { cutToWidth, displayWidth, padToWidth, truncateToWidth } from './width.ts';
 export { formatBytes, formatRate, metricsCells, metricsChange, metricsRowCells, metricsRows, minorGcName, NOT_AVAILABLE, samplingIterations, summarizeMetrics, type MetricsCells, type MetricsRow, type MetricsSummary } from './metrics.ts';
 export { METRICS_VIEWS, metricsSection, type MetricsViewName } from './views/metrics.ts';
 export { claimFigure, claimedText, claimSides } from './cells/claims.ts';

@@ -3,7 +3,7 @@
  * command line is parsed from these (args.ts) and --help is made from them
  * (help.ts). What a command does is in commands/.
  */
-import { formatNames, JSON_FLAG, MARKDOWN_FLAG } from '@rtbench/report';
+import { displayWidth, formatNames, JSON_FLAG, MARKDOWN_FLAG, padToWidth, truncateToWidth } from '@rtbench/report';
 import { isUnavailable } from '@rtbench/host';
 import { PLATFORMS } from '@rtbench/process';
 import { MAX_MEMORY_OPTION } from './memory-option.ts';
@@ -396,10 +396,9 @@ export const COMMANDS: readonly Command[] = [
 
 /** One line per suite, its name and what it measures (its README's heading), within 100 columns; then where the rest is said. */
 function suitesText(suites: readonly SuiteLocation[]): string {
-  const width = Math.max(0, ...suites.map((s) => s.name.length));
+  const width = Math.max(0, ...suites.map((s) => displayWidth(s.name)));
   const lines = suites.map((s) => {
-    const line = `${s.name.padEnd(width)}  ${suiteSummary(s) ?? ''}`.trimEnd();
-    return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+    return truncateToWidth(`${padToWidth(s.name, width)}  ${suiteSummary(s) ?? ''}`.trimEnd(), 100);
   });
   return `${[...lines, '', "Each suite's README (bench/<suite>/README.md) says what its cases measure and how to read them,", 'e.g. why ssr sets NODE_ENV=production; `rtbench bench --help` lists the options.'].join('\n')}\n`;
 }

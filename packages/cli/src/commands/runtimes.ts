@@ -5,7 +5,7 @@ import { colourOn } from '../emit/colours.ts';
 import { listingFormat, writeListing, type ListingFlags } from '../listing.ts';
 import { repoRoot } from '../paths.ts';
 import { listRuntimes, platformView, runtimeStore, type RuntimeRow } from '@rtbench/arms';
-import { renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
+import { displayWidth, renderGrid, wrapWords, type GridColumn, type GridRow } from '@rtbench/report';
 import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 import { parsePlatform, platformViewText } from './runtimes-platform.ts';
 
@@ -35,7 +35,7 @@ export function wrapPath(path: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const part of path.split(/(?<=\/)/)) {
-    if (line && line.length + part.length > width) {
+    if (line && displayWidth(line + part) > width) {
       lines.push(line);
       line = '';
     }

@@ -4,7 +4,7 @@
  * informational and are never silenced.
  */
 import type { CampaignSay, LineTone } from '@rtbench/campaign';
-import { fitLine } from '@rtbench/report';
+import { displayWidth, fitLine } from '@rtbench/report';
 import { stderrColours as pc } from './colours.ts';
 
 export interface QuietFlag {
@@ -29,7 +29,7 @@ export function campaignSay(flags: QuietFlag, stream: Pick<NodeJS.WriteStream, '
     const width = stream.columns;
     // Stryker disable next-line StringLiteral: counting more without an aside only sends a line that fits to fitLine, which gives it back whole
     const counted = `${line}${aside ?? ''}`;
-    if (!width || [...counted].length <= width) {
+    if (!width || displayWidth(counted) <= width) {
       stream.write(`${paint(line)}${aside ? pc.dim(aside) : ''}\n`);
       return;
     }

@@ -10,7 +10,7 @@
  */
 import pc from 'picocolors';
 import { colourOn } from '../emit/colours.ts';
-import { firstLine, formatClock, formatDuration, printable, shownName, counted } from '@rtbench/report';
+import { firstLine, formatClock, formatDuration, printable, shownName, counted, truncateToWidth } from '@rtbench/report';
 import type { ProgressEvent } from '@rtbench/run';
 
 /**
@@ -74,7 +74,7 @@ export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, opt
         const result = e.outcome?.status === 'ok' ? ` ${e.outcome.text ?? `${formatDuration(e.outcome.medianNs)}/op`}` : '';
         if (failed) stream.write(`\r\x1b[K${failed.status === 'unsupported' ? c.yellow('unsupported') : c.red('failed')}: ${job}: ${printable(firstLine(failed.message))}\n`);
         const line = `${bar(e.done, e.total)} ${status(e)} · ${job}${result}`;
-        stream.write(`\r\x1b[K${line.length > width() - 1 ? `${line.slice(0, width() - 2)}…` : line}`);
+        stream.write(`\r\x1b[K${truncateToWidth(line, width() - 1)}`);
         shown = true;
         return;
       }

@@ -5,6 +5,7 @@ import type { ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsView } from '../views/claims-types.ts';
 import { bySentence, bySuite, claimedText, claimFigure, claimFlipText, claimSides, countsLine, runLine } from '../cells/claims.ts';
 import { fitCommand, fitLine, wrapWords } from './grid.ts';
+import { displayWidth, padToWidth } from '../width.ts';
 import type { ReporterOptions } from './reporter.ts';
 
 export function renderClaimsTerminal(view: ClaimsView, options: ReporterOptions): string {
@@ -30,8 +31,8 @@ export function renderClaimsTerminal(view: ClaimsView, options: ReporterOptions)
   if (view.matrix) {
     const m = view.matrix;
     lines.push(...fitLine(`claims × ${m.columns.map((col) => oneLine(col.label)).join(', ')}`, columns, c.bold));
-    const width = Math.max(9, ...m.columns.map((col) => oneLine(col.label).length));
-    lines.push(`  ${m.columns.map((col) => oneLine(col.label).padEnd(width)).join(' ')}  claim`);
+    const width = Math.max(9, ...m.columns.map((col) => displayWidth(oneLine(col.label))));
+    lines.push(`  ${m.columns.map((col) => padToWidth(oneLine(col.label), width)).join(' ')}  claim`);
     for (const row of m.rows) {
       const cells = row.cells.map((o) => (o ? paint[o.word](o.word.padEnd(width)) : c.dim('—'.padEnd(width))));
       // The claim wrapped in its column, under the words of its row.

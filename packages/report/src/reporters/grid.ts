@@ -6,7 +6,10 @@
  *
  * Cells carry their colour as a function rather than as escape codes, so
  * widths are measured on the text and a wrapped cell is painted line by line.
+ * Widths are display widths (../width.ts): a CJK name takes two columns a character.
  */
+import { cutToWidth, displayWidth, padToWidth } from '../width.ts';
+
 export type Paint = (s: string) => string;
 
 export type Cell = string | { text: string; paint: Paint };
@@ -49,17 +52,6 @@ const paintOf = (c: Cell): Paint => (typeof c === 'string' ? (s) => s : c.paint)
 /** SGR (colour) sequences, which take no column on screen. */
 const SGR = /\x1b\[[0-9;]*m/g;
 
-/** Columns a string takes on screen: code points without its colour codes (the tables hold no wide characters). */
-function textWidth(s: string): number {
-  return [...s.replace(SGR, '')].length;
-}
-
-/** A word longer than `width` in pieces of `width` (a path or a name without spaces still fits the screen). */
-function pieces(word: string, width: number): string[] {
-  const chars = [...word];
-  if (chars.length <= width || width < 1) return [word];
-  return Array.from({ length: Math.ceil(chars.length / width) }, (_, k) => chars.slice(k * width, (k + 1) * width).join(''));
-}
 
 /** Words of `text` in lines of at most `width` columns (a longer word is cut into lines of its own). */
 export function wrapWords(text: string, width: number): string[] {
@@ -67,8 +59,8 @@ export function wrapWords(text: string, width: number): string[] {
   const indent = /^ */.exec(text)![0];
   const lines: string[] = [];
   let line = indent;
-  for (const word of text.slice(indent.length).split(/ +/).flatMap((w) => pieces(w, width))) {
-    if (line.trim() && textWidth(line) + 1 + textWidth(word) > width) {
+  for (const word of text.slice(indent.length).split(/ +/).flatMap((w) => cutToWidth(w, width))) {
+    if (line.trim() && displayWidth(line) + 1 + displayWidth(word) > width) {
       lines.push(line);
       line = word;
     } else line = line.trim() ? `${line} ${word}` : line + word;
@@ -76,14 +68,9 @@ export function wrapWords(text: string, width: number): string[] {
   return [...lines, line];
 }
 
-function pad(text: string, width: number, align: 'left' | 'right'): string {
-  const fill = ' '.repeat(Math.max(0, width - textWidth(text)));
-  return align === 'right' ? fill + text : text + fill;
-}
-
 /** Natural column widths: the widest head or cell of each. */
 function naturalWidths(columns: readonly GridColumn[], rows: readonly GridRow[]): number[] {
-  return columns.map((col, i) => Math.max(textWidth(col.head), textWidth(col.under ?? ''), ...rows.map((r) => ('cells' in r && r.cells[i] !== undefined ? textWidth(textOf(r.cells[i]!)) : 0))));
+  return columns.map((col, i) => Math.max(displayWidth(col.head), displayWidth(col.under ?? ''), ...rows.map((r) => ('cells' in r && r.cells[i] !== undefined ? displayWidth(textOf(r.cells[i]!)) : 0))));
 }
 
 /** How wide the grid's lines are with these column widths and indent. */
@@ -137,7 +124,7 @@ function trimEndVisible(s: string): string {
 
 /** A heading as lines of at most `width` columns: as it is when it fits, else its words wrapped and painted. */
 function headingLines(heading: string, width: number, paint: Paint): string[] {
-  if (textWidth(heading) <= width) return [heading];
+  if (displayWidth(heading) <= width) return [heading];
   return wrapWords(heading.replace(SGR, ''), width).map(paint);
 }
 
@@ -147,21 +134,21 @@ export function renderGrid(columns: readonly GridColumn[], rows: readonly GridRo
   const widths = naturalWidths(columns, rows);
   const wrapAt = columns.findIndex((c) => c.wrap);
   const over = gridWidth(widths, indent) - options.maxWidth;
-  if (wrapAt >= 0 && over > 0) widths[wrapAt] = Math.max(MIN_WRAP, textWidth(columns[wrapAt]!.head), textWidth(columns[wrapAt]!.under ?? ''), widths[wrapAt]! - over);
+  if (wrapAt >= 0 && over > 0) widths[wrapAt] = Math.max(MIN_WRAP, displayWidth(columns[wrapAt]!.head), displayWidth(columns[wrapAt]!.under ?? ''), widths[wrapAt]! - over);
   const lead = ' '.repeat(indent);
   const line = (parts: string[]): string => trimEndVisible(lead + parts.join(GAP));
   const heads = columns.some((c) => c.under !== undefined) ? [(c: GridColumn) => c.head, (c: GridColumn) => c.under ?? ''] : [(c: GridColumn) => c.head];
-  const out = [...heads.map((head) => line(columns.map((c, i) => options.bold(pad(head(c), widths[i]!, c.align))))), options.dim(`${lead}${'─'.repeat(gridWidth(widths, 0))}`)];
+  const out = [...heads.map((head) => line(columns.map((c, i) => options.bold(padToWidth(head(c), widths[i]!, c.align))))), options.dim(`${lead}${'─'.repeat(gridWidth(widths, 0))}`)];
   for (const row of rows) {
     if ('heading' in row) {
       out.push(...headingLines(row.heading, options.maxWidth, options.bold));
       continue;
     }
     // Each cell as lines (one unless it wraps); the row is as tall as its tallest cell.
-    const cellLines = row.cells.map((c, i) => (i === wrapAt && textWidth(textOf(c)) > widths[i]! ? wrapWords(textOf(c), widths[i]!) : [textOf(c)]));
+    const cellLines = row.cells.map((c, i) => (i === wrapAt && displayWidth(textOf(c)) > widths[i]! ? wrapWords(textOf(c), widths[i]!) : [textOf(c)]));
     const height = Math.max(1, ...cellLines.map((l) => l.length));
     for (let k = 0; k < height; k++) {
-      const parts = row.cells.map((c, i) => paintOf(c)(pad(cellLines[i]![k] ?? '', widths[i]!, columns[i]!.align)));
+      const parts = row.cells.map((c, i) => paintOf(c)(padToWidth(cellLines[i]![k] ?? '', widths[i]!, columns[i]!.align)));
       if (row.tail !== undefined && k === 0) parts.push(paintOf(row.tail)(textOf(row.tail)));
       out.push(line(parts));
     }
@@ -175,7 +162,7 @@ export function renderGrid(columns: readonly GridColumn[], rows: readonly GridRo
  * colours each line (a painted line wraps on its text, not its codes).
  */
 export function fitLine(line: string, width: number, paint: Paint = (s) => s): string[] {
-  if (textWidth(line) <= width) return [paint(line)];
+  if (displayWidth(line) <= width) return [paint(line)];
   const indent = /^ */.exec(line)![0].length;
   return wrapWords(line.slice(indent), Math.max(MIN_WRAP, width - indent - 2)).map((l, i) => paint(' '.repeat(i === 0 ? indent : indent + 2) + l));
 }
@@ -192,12 +179,12 @@ function shellWords(command: string): string[] {
  * than the line stays whole: cut, it would no longer run.
  */
 export function fitCommand(command: string, width: number, indent = ''): string[] {
-  if (textWidth(indent + command) <= width) return [indent + command];
+  if (displayWidth(indent + command) <= width) return [indent + command];
   const lines: string[] = [];
   let line = indent;
   for (const word of shellWords(command)) {
     const start = line.trim() === '';
-    if (!start && textWidth(line) + 1 + textWidth(word) + 2 > width) {
+    if (!start && displayWidth(line) + 1 + displayWidth(word) + 2 > width) {
       lines.push(`${line} \\`);
       line = `${indent}    ${word}`;
     } else line = start ? line + word : `${line} ${word}`;

@@ -15,6 +15,7 @@ import type { HistoryCase, HistoryPoint, HistoryRun, HistoryView, Note } from '.
 import { binaryChangeLines, caseTable, changeLine, historyHeadline, historyLegend, pointText, sparkline } from '../cells/history.ts';
 import { naturalGridWidth, renderGrid, wrapWords, type Cell, type GridColumn, type GridRow, type Paint } from './grid.ts';
 import type { ReporterOptions } from './reporter.ts';
+import { displayWidth, padToWidth } from '../width.ts';
 
 type Colors = ReturnType<typeof pc.createColors>;
 const DEFAULT_COLUMNS = 100;
@@ -90,17 +91,17 @@ function sparkLines(hc: HistoryCase, columns: number, c: Colors): string[] {
   const { runs, at } = caseTable(hc);
   if (runs.length < 3) return [];
   const metric = hc.metric ?? TIME_PER_OP;
-  const width = Math.max(...hc.series.map((s) => s.variantId.length));
+  const width = Math.max(...hc.series.map((s) => displayWidth(s.variantId)));
   const out: string[] = [];
   for (const s of hc.series) {
     const values = runs.map((i) => at(s, i)?.median);
     const xs = values.filter((v): v is number => v !== undefined);
     if (xs.length < 2) continue;
     const range = `${formatMetric(Math.min(...xs), metric)} – ${formatMetric(Math.max(...xs), metric)}`;
-    const line = `  ${s.variantId.padEnd(width)}  ${sparkline(values)}  ${range}`;
+    const line = `  ${padToWidth(s.variantId, width)}  ${sparkline(values)}  ${range}`;
     // Only when it fits: a sparkline cut or wrapped says nothing.
-    if ([...line].length > columns) return [];
-    out.push(`  ${c.bold(s.variantId.padEnd(width))}  ${sparkline(values)}  ${c.dim(range)}`);
+    if (displayWidth(line) > columns) return [];
+    out.push(`  ${c.bold(padToWidth(s.variantId, width))}  ${sparkline(values)}  ${c.dim(range)}`);
   }
   return out;
 }
@@ -124,7 +125,7 @@ export function renderHistoryTerminal(view: HistoryView, options: ReporterOption
     const suite = new Set(view.runs.map((r) => r.suite)).size > 1 ? `${hc.suite}: ` : '';
     const head = `${suite}${hc.label}`;
     // A request case's metric is a long name: on a line of its own, under the case, when both do not fit one.
-    if ([...head, ...metric].length <= columns) out.push(c.bold(head) + c.dim(metric));
+    if (displayWidth(head + metric) <= columns) out.push(c.bold(head) + c.dim(metric));
     else out.push(...wrapped(head, columns, c.bold, 2), ...wrapped(`  ${metric.trim()}`, columns, c.dim, 2));
     const wide = wideGrid(view, hc, c);
     const grid = naturalGridWidth(wide.columns, wide.rows) + 2 <= columns ? wide : longGrid(view, hc, c);

@@ -13,6 +13,7 @@ import { median, quantile } from '@rtbench/stats';
 import { TIME_PER_OP, type Metric } from '@rtbench/core/schema';
 import { formatMetric } from '../format.ts';
 import type { BenchCase } from '../views/types.ts';
+import { padToWidth, truncateToWidth } from '../width.ts';
 
 export interface PlotOptions {
   /** Total width in columns (the plot fits in it). */
@@ -126,9 +127,6 @@ export function axisLines(min: number, max: number, width: number, format: (v: n
   return [rule.join(''), labels.join('').trimEnd()];
 }
 
-function fitLabel(label: string): string {
-  return label.length > LABEL - 2 ? `${label.slice(0, LABEL - 3)}…` : label;
-}
 
 export function casePlot(bc: BenchCase, options: PlotOptions): string {
   const c = pc.createColors(options.color);
@@ -145,7 +143,7 @@ export function casePlot(bc: BenchCase, options: PlotOptions): string {
   const width = Math.max(20, options.columns - LABEL - VALUE);
   const lines = [c.bold(bc.label)];
   for (const d of dists) {
-    lines.push(`  ${fitLabel(d.label).padEnd(LABEL - 2)}${boxLine(d, min, max, width)} ${format(d.p50)}`);
+    lines.push(`  ${padToWidth(truncateToWidth(d.label, LABEL - 2), LABEL - 2)}${boxLine(d, min, max, width)} ${format(d.p50)}`);
     lines.push(`  ${''.padEnd(LABEL - 2)}${c.dim(dotLine(d.processMedians, min, max, width).trimEnd())}`);
   }
   const [rule, ticks] = axisLines(min, max, width, format);

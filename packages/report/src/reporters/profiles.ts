@@ -4,13 +4,14 @@
  * printed as it is, after the run's own view.
  */
 import type { ProfileBlock, ProfileSection, ProfileTable } from '@rtbench/core/profile-view';
+import { displayWidth, padToWidth } from '../width.ts';
 
 function terminalTable(t: ProfileTable): string {
   const header = t.columns.map((c) => c.head);
-  const widths = header.map((h, i) => Math.max(h.length, ...t.rows.map((r) => r[i]!.length)));
+  const widths = header.map((h, i) => Math.max(displayWidth(h), ...t.rows.map((r) => displayWidth(r[i]!))));
   const line = (cells: readonly string[]): string =>
     cells
-      .map((c, i) => (t.columns[i]!.right ? c.padStart(widths[i]!) : i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+      .map((c, i) => (t.columns[i]!.right ? padToWidth(c, widths[i]!, 'right') : i === cells.length - 1 ? c : padToWidth(c, widths[i]!)))
       .join('  ')
       .trimEnd();
   return [line(header), ...t.rows.map(line)].join('\n');

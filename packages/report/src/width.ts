@@ -1,0 +1,49 @@
+/**
+ * Display width: the columns a string takes on a terminal. Every text
+ * emitter measures, pads and cuts through here, so a case or function name
+ * in CJK or with an emoji (two columns a character) lines up and wraps as
+ * an ASCII one does. Colour codes take no column.
+ */
+import stringWidth from 'string-width';
+
+/** Columns `s` takes on screen: wide characters count two, combining marks and colour codes none. */
+export function displayWidth(s: string): number {
+  return stringWidth(s);
+}
+
+/** `text` padded with spaces to `width` columns, on the right (left-aligned) or the left; as it is when wider already. */
+export function padToWidth(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  const fill = ' '.repeat(Math.max(0, width - displayWidth(text)));
+  return align === 'right' ? fill + text : text + fill;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * `word` in pieces of at most `width` columns, cut between characters as seen
+ * (an emoji with its modifier stays whole); one character wider than `width`
+ * is a piece of its own. The word whole when it fits or `width` is below 1.
+ */
+export function cutToWidth(word: string, width: number): string[] {
+  if (width < 1 || displayWidth(word) <= width) return [word];
+  const pieces: string[] = [];
+  let piece = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(word)) {
+    const w = displayWidth(segment);
+    if (piece && used + w > width) {
+      pieces.push(piece);
+      piece = '';
+      used = 0;
+    }
+    piece += segment;
+    used += w;
+  }
+  return [...pieces, piece];
+}
+
+/** `text` within `width` columns: as it is when it fits, else cut to `width` − 1 columns and an ellipsis. */
+export function truncateToWidth(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  return `${cutToWidth(text, Math.max(1, width - 1))[0]}…`;
+}
