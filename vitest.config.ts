@@ -10,15 +10,17 @@ const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runners/*/test/**/*.test.ts'
  *   worker (suites.test.ts and fifth-runtime.test.ts run start-up and load
  *   cases too), and it edits cached start-up programs;
  * - native-runtimes: no new /tmp/perf-<pid>.map (the native flame test makes some);
- * - instructions: ten processes under valgrind, two or more at a time, the
- *   most CPU of any file: beside the two above, which mostly wait (on
- *   start-ups, load runs and perf), it fills the cores they leave idle.
+ * - instructions: eight processes under valgrind, two at a time, the most
+ *   CPU of any file: beside the two above, which mostly wait (on start-ups,
+ *   load runs and perf), it fills the cores they leave idle; its runs that
+ *   stop short (instructions-stops: two more under valgrind) are a file of
+ *   their own, taken by whichever worker is free first.
  * They do not disturb each other. Every other file's checks are its own:
  * processes below its own CLI or with its own markers, its own temporary files
  * and suite names (interrupt.test.ts and bundle-cache.test.ts use copies of the
  * tiny fixture under names of their own).
  */
-const APART_TESTS = ['packages/cli/test/host-timed.test.ts', 'packages/profile/test/native-runtimes.test.ts', 'test/instructions.test.ts'];
+const APART_TESTS = ['packages/cli/test/host-timed.test.ts', 'packages/profile/test/native-runtimes.test.ts', 'test/instructions.test.ts', 'test/instructions-stops.test.ts'];
 
 const ESBUILD_TESTS = PURE_EXCLUDE.map((p) => (p.endsWith('/**') ? `${p}/*.test.ts` : p));
 

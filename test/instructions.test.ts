@@ -3,12 +3,14 @@
  * under valgrind's callgrind, the counter read around samples of one live
  * process. valgrind is installed from Debian's packages
  * by the test set-up when it is missing (test/helpers/install-programs.ts). No assertion is on time.
+ * How a count run stops short (a signal, a refusal, no valgrind): instructions-stops.test.ts, a file of its
+ * own so that it runs on the other worker, beside this one or after the files it shares the cores with.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { requireProgram } from './helpers/system-programs.ts';
-import { fixture, runCliAsync, spawnCli, tempFile } from './helpers/cli.ts';
+import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
 
 let valgrind: string;
 
@@ -16,9 +18,7 @@ beforeAll(() => {
   valgrind = requireProgram('valgrind');
 });
 
-// Side by side: each run is one or two processes under valgrind, which uses one core each and counts the same whatever
-// runs beside it; the node runs of the refusals and the signal fill the cores the four runtimes' rounds leave idle.
-describe.concurrent('--measure instructions', () => {
+describe('--measure instructions', () => {
   it('counts instructions per operation on node, deno, bun and workerd, one process per runtime and round serving both cases, the same in every round', async () => {
     const out = tempFile('run.json');
     const r = await runCliAsync(['bench', fixture('tiny'), '--filter', '/sum/', '--runtime', 'node,deno,bun,workerd', '--measure', 'instructions', '--rounds', '2', '--save', out, '--quiet', '--format', 'csv'], { RTBENCH_VALGRIND: valgrind });
@@ -75,45 +75,4 @@ describe.concurrent('--measure instructions', () => {
     expect(r.stdout.split('\n')[1]).toContain(',instructions per operation,instructions,');
     // Eight processes under valgrind, two cases each. The limit guards against a hang, not a slow machine.
   }, 900_000);
-
-  it('SIGTERM while the counts are taken ends the job at once and says so: exit 143, the case interrupted, no vgdb or ptrace advice', async () => {
-    const out = tempFile('run.json');
-    const cli = spawnCli(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions', '--rounds', '1', '--save', out], { RTBENCH_VALGRIND: valgrind });
-    let stderr = '';
-    cli.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const exited = new Promise<number | null>((resolve) => cli.on('close', (code) => resolve(code)));
-    // The signal lands while a vgdb command of this CLI (zero, dump, instrumentation on) is in flight.
-    const vgdbInFlight = (): boolean =>
-      readdirSync('/proc').some((p) => {
-        try {
-          const argv = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
-          return /^\d+$/.test(p) && argv[0]!.endsWith('vgdb') && argv.some((a) => a.includes(`rtbench-callgrind-${cli.pid}-`));
-        } catch {
-          return false;
-        }
-      });
-    while (!vgdbInFlight() && cli.exitCode === null) await new Promise((r) => setTimeout(r, 2));
-    cli.kill('SIGTERM');
-    expect(await exited, stderr).toBe(143);
-    expect(stderr).toContain('terminated (SIGTERM): stopping the current job and saving what was measured');
-    expect(stderr).not.toMatch(/ptrace|vgdb .*: no answer/);
-    expect(parseRun(JSON.parse(readFileSync(out, 'utf8')), out).status).toBe('interrupted');
-    // Beside the four runtimes' counts it shares the cores with two more valgrind processes: the limit guards against a hang.
-  }, 600_000);
-
-  it('refuses the counts of a case whose code starts a busy worker thread, whose work would fall into samples at random', async () => {
-    const out = tempFile('run.json');
-    const r = await runCliAsync(['bench', fixture('busy-worker'), '--runtime', 'node', '--measure', 'instructions', '--rounds', '1', '--save', out, '--quiet'], { RTBENCH_VALGRIND: valgrind });
-    expect(r.status).toBe(1);
-    const failure = parseRun(JSON.parse(readFileSync(out, 'utf8')), out).results[0]!.failures[0]!;
-    expect(failure.message).toMatch(/^other threads than the case's ran [\d,]+ instructions or more in every sample of no calls: something the case's code started \(a Worker\?\) runs beside it/);
-    expect(r.stderr).toMatch(/^nothing was measured: every case was unsupported or failed on every variant \(the run failed: "str concat" on node failed \(error: other threads than the case's ran/m);
-  }, 600_000);
-
-  it('says in one line how to get valgrind when it is missing', async () => {
-    const r = await runCliAsync(['bench', fixture('tiny'), '--filter', 'n=200', '--runtime', 'node', '--measure', 'instructions'], { RTBENCH_VALGRIND: '/nonexistent/valgrind' });
-    expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('apt-get install -y valgrind');
-  });
 });

@@ -9,7 +9,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The files that took 5 s or more in the last whole run, slowest first by vitest's duration of each (a run beside
  * other work: a ranking, not figures; docs/measurements/tests.md, "The test command's time", has the figures), with
- * the files changed since placed by their time alone; a project's files are ranked among themselves.
+ * the files changed since placed by their time alone; a project's files are ranked among themselves (the apart
+ * group's: the four runtimes' counts, host-timed, then the counts' runs that stop short before the native profiles).
  */
 const SLOWEST_FIRST = [
   'test/instructions.test.ts',
@@ -37,6 +38,7 @@ const SLOWEST_FIRST = [
   'test/browser/flame-alloc.test.ts',
   'packages/report/test/table-width.test.ts',
   'test/examples.test.ts',
+  'test/instructions-stops.test.ts',
   'test/browser/flame.test.ts',
   'test/interrupt.test.ts',
   'test/compare.test.ts',

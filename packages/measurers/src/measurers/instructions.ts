@@ -65,7 +65,7 @@ const EMPTY_SAMPLES = 3;
 /**
  * Instructions other threads may run in each sample of no calls before a case is refused: at rest they run next
  * to none; a collection handed to a platform thread lands in one empty sample, not in all of them; a thread the
- * case's code keeps busy runs in every one (test/instructions.test.ts, fixture busy-worker).
+ * case's code keeps busy runs in every one (test/instructions-stops.test.ts, fixture busy-worker).
  */
 const OTHER_THREADS_IDLE_LIMIT = 100_000;
 /** Instructions the first counted sample should hold by the native timing's guess (it measures what n must be). */
