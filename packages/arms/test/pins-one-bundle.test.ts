@@ -10,7 +10,7 @@
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RuntimeTarget } from '@rtbench/runtime-kit';
 import { pluginNamed, type ResolvedVariant } from '@rtbench/runtime-registry';
@@ -135,33 +135,57 @@ describe('when every arm pins', () => {
     expect(recordOf(d)).toEqual(recordOf(a2));
   });
 
-  it('finds a pin the suite imports only through a workspace package from that package, in one bundle', async () => {
-    // The suite sees only a workspace package (linked, outside any node_modules), which imports react and react-dom.
-    const workspace = join(dir, 'workspace-lib');
-    const through: SuiteLocation = { name: 'pins-through-workspace', entry: join(dir, 'through', 'suite.ts') };
-    mkdirSync(join(workspace, 'node_modules'), { recursive: true });
-    mkdirSync(join(dir, 'through', 'node_modules'), { recursive: true });
-    writeFileSync(join(workspace, 'package.json'), JSON.stringify({ name: 'workspace-lib', version: '0.0.0', type: 'module', main: 'index.js', dependencies: { react: '*', 'react-dom': '*' } }));
-    writeFileSync(join(workspace, 'index.js'), `import React from 'react';\nimport { renderToString } from 'react-dom/server';\nexport const html = () => renderToString(React.createElement('p', null, 'x'));\n`);
-    symlinkSync(react, join(workspace, 'node_modules', 'react'));
-    symlinkSync(reactDom, join(workspace, 'node_modules', 'react-dom'));
-    symlinkSync(workspace, join(dir, 'through', 'node_modules', 'workspace-lib'));
-    writeFileSync(through.entry, `import { html } from 'workspace-lib';\nexport default { html: html() };\n`);
+  /**
+   * A workspace package (linked, outside any node_modules) importing react and react-dom from its own node_modules
+   * (the copies in `from`), and a suite that sees only the workspace packages it is given.
+   */
+  const workspaceLib = (name: string, from: { react: string; reactDom: string }): string => {
+    const lib = join(dir, name);
+    mkdirSync(join(lib, 'node_modules'), { recursive: true });
+    writeFileSync(join(lib, 'package.json'), JSON.stringify({ name, version: '0.0.0', type: 'module', main: 'index.js', dependencies: { react: '*', 'react-dom': '*' } }));
+    writeFileSync(join(lib, 'index.js'), `import React from 'react';\nimport { renderToString } from 'react-dom/server';\nexport const html = () => renderToString(React.createElement('p', null, 'x'));\n`);
+    symlinkSync(from.react, join(lib, 'node_modules', 'react'));
+    symlinkSync(from.reactDom, join(lib, 'node_modules', 'react-dom'));
+    return lib;
+  };
+  const suiteThrough = (name: string, libs: readonly string[]): SuiteLocation => {
+    const folder = join(dir, name);
+    mkdirSync(join(folder, 'node_modules'), { recursive: true });
+    for (const lib of libs) symlinkSync(lib, join(folder, 'node_modules', basename(lib)));
+    const imports = libs.map((lib, i) => `import { html as html${i} } from '${basename(lib)}';`).join('\n');
+    writeFileSync(join(folder, 'suite.ts'), `${imports}\nexport default { html: [${libs.map((_, i) => `html${i}()`).join(', ')}] };\n`);
+    return { name, entry: join(folder, 'suite.ts') };
+  };
+  /** The records two arms pinning builds a and b get, and the bundles made for them. */
+  const pinTwo = async (suite: SuiteLocation, bundler: PinsBundler) => {
+    const arms = [armOf(`node react=${builds('a')}`), armOf(`node react=${builds('b')}`)];
+    await pinPackages(suite, arms, undefined, bundler);
+    return arms.map(recordOf);
+  };
+  const aloneOnly = (made: string[]): PinsBundler => ({ ahead: () => Promise.reject(new Error('not this bundle')), alone: (...args) => (made.push('alone'), suiteBundler.alone(...args)) });
 
+  it('finds a pin the suite imports only through a workspace package from that package, in one bundle', async () => {
+    const through = suiteThrough('through', [workspaceLib('workspace-lib', { react, reactDom })]);
     const bundler = counted();
-    const [a, b] = [armOf(`node react=${builds('a')}`), armOf(`node react=${builds('b')}`)];
-    await pinPackages(through, [a, b], undefined, bundler);
+    const records = await pinTwo(through, bundler);
     expect(bundler.made).toEqual(['ahead']);
-    expect(a.record.packages?.map((p) => [p.name, p.path, p.follows])).toEqual([
+    expect(records[0]?.map(([name, , path, follows]) => [name, path, follows])).toEqual([
       ['react', builds('a'), undefined],
       ['react-dom', join(dir, 'a', 'react-dom'), 'react'],
     ]);
     // The same records as from the suite bundled for the list alone.
-    const alone = counted();
-    const [a2, b2] = [armOf(`node react=${builds('a')}`), armOf(`node react=${builds('b')}`)];
-    await pinPackages(through, [a2, b2], undefined, { ...alone, ahead: () => Promise.reject(new Error('not this bundle')) });
-    expect(alone.made).toEqual(['alone']);
-    expect([recordOf(a), recordOf(b)]).toEqual([recordOf(a2), recordOf(b2)]);
+    const made: string[] = [];
+    expect(await pinTwo(through, aloneOnly(made))).toEqual(records);
+    expect(made).toEqual(['alone']);
+  });
+
+  it('bundles for the list alone, as if never guessed, when two workspace packages find two copies of a pin', async () => {
+    const copies = suiteThrough('two-copies', [workspaceLib('lib-one', { react, reactDom }), workspaceLib('lib-two', { react: builds('b'), reactDom })]);
+    const bundler = counted();
+    const records = await pinTwo(copies, bundler);
+    expect(bundler.made).toEqual(['ahead', 'alone']);
+    const made: string[] = [];
+    expect(await pinTwo(copies, aloneOnly(made))).toEqual(records);
   });
 
   it('bundles the suite for the list alone when a pin is not among what that bundle holds, and says it as before', async () => {
