@@ -85,6 +85,12 @@ export async function serverExit(v: RunnableVariant, server: EndedServer, when =
   return `the ${v.plugin.name} server ${exit ? endedHow(exitOf(exit)) : 'exited'}${when}${lastSaid(server.output.toString())}`;
 }
 
+/** A server's answer that fails its round, as a failure quotes it: the runtime, the status, the request, its body's first line. */
+export function answeredWith(v: RunnableVariant, status: number, request: string, body: string): string {
+  const said = firstLine(body.trim(), SAID_CHARS);
+  return `the ${v.plugin.name} server answered ${status} to ${request}${said ? ` (${said})` : ''}`;
+}
+
 /** The error a process printed last, as a failure quotes it: " (Error: …)", one line cut to SAID_CHARS; empty when it said nothing. */
 export function lastSaid(output: string): string {
   const said = stderrReason(output.replace(LISTENING, ''));
@@ -310,7 +316,7 @@ export async function runLoadRound(v: RunnableVariant, plan: LoadPlan): Promise<
     if (pinning.server !== undefined && server.pid !== undefined) pinProcess(server.pid, pinning.server);
     const check = await probe(server.port, plan.request, Math.min(plan.timeoutMs, 10_000));
     if ('error' in check) return fail('error', `the server reported port ${server.port}, but a request to 127.0.0.1:${server.port} failed: ${check.error}`, server.output.toString());
-    if (check.status < 200 || check.status > 299) return fail('error', `the server answered ${check.status} to ${plan.request.method} ${plan.request.path}: ${check.body.slice(0, 200)}`, server.output.toString());
+    if (check.status < 200 || check.status > 299) return fail('error', `${answeredWith(v, check.status, `${plan.request.method} ${plan.request.path}`, check.body)}; a load round needs a 2xx`, server.output.toString());
     const generator = chooseGenerator();
     const { report, problem, output, server: threads } = await loadServer(generator, server.port, server.pid, plan, pinning.generator);
     if (plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');

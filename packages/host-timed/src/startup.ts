@@ -10,7 +10,7 @@ import { isUnavailable } from '@rtbench/host';
 import type { ServedProgram } from '@rtbench/runtime-kit';
 import { endedHow, exitOf, killTree, spawnTracked, Tail } from '@rtbench/process';
 import { TOP_LEVEL_HEADER, TOP_LEVEL_LINE } from './bundle.ts';
-import { lastSaid, notListening } from './load.ts';
+import { answeredWith, lastSaid, notListening } from './load.ts';
 import { fail, within, type RoundOutcome } from './outcome.ts';
 import type { RunnableVariant } from './variant.ts';
 import type { ProgramCommand } from './variant.ts';
@@ -109,7 +109,7 @@ export async function timeFirstResponse(v: RunnableVariant, modulePath: string, 
     const at = performance.now();
     if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if ('error' in answer) return fail('crash', `${v.plugin.name} listened on ${port} but the first request failed: ${answer.error}`, output());
-    if (answer.status !== 200) return fail('error', `the first response had status ${answer.status}: ${answer.body.slice(0, 200)}`, output());
+    if (answer.status !== 200) return fail('error', answeredWith(v, answer.status, 'its first request, GET /', answer.body), output());
     const topLevel = servedTopLevel(v, answer.topLevel);
     return { ok: true, values: { startupMs: at - started, ...topLevel.values }, ...(topLevel.unsupported ? { unsupported: topLevel.unsupported } : {}), answer: answer.body, wallMs: at - started };
   });
@@ -162,7 +162,7 @@ export async function timeIsolateStart(v: RunnableVariant, workerModulePath: str
     const at = performance.now();
     if (limits.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
     if ('error' in answer) return fail('crash', `loading the program as a new isolate failed: ${answer.error}`, output());
-    if (answer.status !== 200) return fail('error', `loading the program as a new isolate answered ${answer.status}: ${answer.body.slice(0, 200)}`, output());
+    if (answer.status !== 200) return fail('error', answeredWith(v, answer.status, 'GET /load, loading the program as a new isolate', answer.body), output());
     const topLevel = servedTopLevel(v, answer.topLevel);
     return { ok: true, values: { startupMs: at - t0, ...topLevel.values }, ...(topLevel.unsupported ? { unsupported: topLevel.unsupported } : {}), answer: answer.body, wallMs: at - started };
   });

@@ -1,9 +1,12 @@
 /**
  * A server that never listens, in one wording for start-up, request and
  * load rounds (load.ts notListening): how it ended with its last error, or
- * the runtime, the wait for its port and the time-out; on stand-ins (no
- * process is started).
+ * the runtime, the wait for its port and the time-out; and a start-up
+ * server that answers an error, said as the other rounds say it. On
+ * stand-ins: no process is started.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { ServedProgram } from '@rtbench/runtime-kit';
 import { Tail, type ChildExit } from '@rtbench/process';
@@ -12,8 +15,8 @@ import { runRequestRound } from '../src/request/round.ts';
 import { timeFirstResponse } from '../src/startup.ts';
 import type { RunnableVariant } from '../src/variant.ts';
 
-/** A served program that ends on its own with `exit` after printing `said`, or (exit undefined) runs until killed. */
-function standIn(said: string, exit: ChildExit | undefined): ServedProgram {
+/** A served program that ends on its own with `exit` after printing `said`, or (exit undefined) runs until killed; listening on `port` when given. */
+function standIn(said: string, exit: ChildExit | undefined, port?: number): ServedProgram {
   const output = new Tail();
   output.push(said);
   let end!: (exit: ChildExit) => void;
@@ -22,7 +25,7 @@ function standIn(said: string, exit: ChildExit | undefined): ServedProgram {
   if (exit) end(exit);
   return {
     pid: undefined,
-    listening: exited.then(() => undefined),
+    listening: port === undefined ? exited.then(() => undefined) : Promise.resolve(port),
     output,
     exited,
     kill() {
@@ -66,5 +69,21 @@ describe('a request server that prints nothing and never listens', () => {
     const failure = await notListening(node, silent, 20_000);
     expect(failure).toMatchObject({ kind: 'timeout', message: 'the node server did not report a port within 20000 ms (a server run as a process prints "listening <port>" first)' });
     expect(failure.message).not.toContain('\n');
+  });
+});
+
+describe('a served start-up program that answers an error', () => {
+  it('fails in the words a request round uses: the runtime, the status, the request, the body\'s first line', async () => {
+    // The server in this process stands in for the runtime's: it answers every request with an error page.
+    const server = createServer((_, res) => res.writeHead(500).end('Error: the template is missing\n    at render (program.js:9:3)\n'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const outcome = await timeFirstResponse(workerd(() => standIn('', undefined, port)), 'program.js', { timeoutMs: 60_000 });
+      expect(outcome).toMatchObject({ ok: false, kind: 'error', message: 'the workerd server answered 500 to its first request, GET / (Error: the template is missing)' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
