@@ -363,8 +363,8 @@ function bundlesAsUnset(spec: VariantSpec): boolean {
  * suite unpinned is run, and making one for the list alone would be a
  * second bundle of the same code. Its pins are resolved first against the
  * packages seen where the suite's side finds them (finderOf: a pin's
- * followers need the list), then
- * the bundle says what the unpinned bundle would hold: the packages its own
+ * followers need the list), then the bundle says what the unpinned bundle
+ * would hold: the packages its own
  * side imports (what is reached without passing through a pinned package,
  * bundled-packages.ts), and each pinned package's own copy, as Node finds it
  * from each importer. What only the suite's own copies of the pinned
@@ -377,7 +377,7 @@ function bundlesAsUnset(spec: VariantSpec): boolean {
  * arm's pins then differ from its bundle's, and the run bundles it anew.
  */
 async function packagesFromPinnedBundle(suite: SuiteLocation, first: ResolvedVariant, pinnedByAny: ReadonlySet<string>, installs: ReadonlySet<string>, versionsOf: VersionsOf, bundler: PinsBundler): Promise<BundledPackage[] | undefined> {
-  // The unpinned list is bundled with NODE_ENV unset on the first pinning arm's runtime: the same bundle's list, or none.
+  // The unpinned list is bundled as with NODE_ENV unset on the first pinning arm's runtime: this arm's list, when its bundle is that, or none.
   if (!bundlesAsUnset(first.spec)) return undefined;
   const from = dirname(resolve(suite.entry));
   const spec = { ...first.spec, packages: splitPins(first.spec, installs).bundled };
@@ -389,14 +389,15 @@ async function packagesFromPinnedBundle(suite: SuiteLocation, first: ResolvedVar
     finders.add(finder);
     own.set(pin.name, packageAt(pin.name, packageFolder(pin.name, finder)!));
   }
-  // A pin's followers are guessed among what its finder sees, as the pin itself is found.
-  const seen = [...finders].flatMap(visiblePackages);
-  const followers = seen.filter((p, i) => !own.has(p.name) && seen.findIndex((q) => q.name === p.name) === i && [...own.values()].some((o) => followersOf(o, [p], new Set()).length));
-  const guess = [...own.values(), ...followers];
+  // A pin's followers are guessed among what its finder sees (the first finder's copy of a name), as the pin itself is found.
+  const seen = new Map<string, BundledPackage>();
+  for (const p of [...finders].flatMap(visiblePackages)) if (!seen.has(p.name)) seen.set(p.name, p);
+  const guessed = new Map(own);
+  for (const p of seen.values()) if (!own.has(p.name) && [...own.values()].some((o) => followersOf(o, [p], new Set()).length)) guessed.set(p.name, p);
   let pinned: PinnedPackage[];
   let bundled: BundledPackage[];
   try {
-    pinned = await resolvePins(suite.name, guess, spec, installs, versionsOf);
+    pinned = await resolvePins(suite.name, [...guessed.values()], spec, installs, versionsOf);
     bundled = await bundler.ahead(suite, first.plugin, { nodeEnv: first.spec.env.NODE_ENV, packages: pinned.map((p) => ({ name: p.name, dir: p.dir })) });
   } catch {
     // Said as before from the list alone: a bad pin, or a bundle a pinned version breaks (the run's to report).
@@ -410,7 +411,7 @@ async function packagesFromPinnedBundle(suite: SuiteLocation, first: ResolvedVar
       if (importers.length) list.set(p.name, { name: p.name, dir: p.dir, version: p.version, files: p.files });
       continue;
     }
-    const ownCopy = own.get(p.name) ?? guess.find((g) => g.name === p.name)!;
+    const ownCopy = guessed.get(p.name)!;
     // Imported by the suite's side, each importer finding the copy guessed: the unpinned bundle holds that copy.
     if (!importers.length || importers.some((dir) => packageFolder(p.name, dir) !== ownCopy.dir)) return undefined;
     list.set(p.name, ownCopy);
