@@ -104,11 +104,19 @@ interface ValgrindSetup {
 
 const CACHE_SIM = 'cache-sim';
 
+/**
+ * Processes under valgrind at once, per core: each spends about half its round waiting (vgdb's commands, the host reading
+ * dumps), so two a core fill the cores; a count does not depend on what runs beside it (docs/measurements/tests.md).
+ */
+const PROCESSES_PER_CORE = 2;
+/** At most this many at once (a round of the four runtimes). */
+const MAX_PARALLEL = 4;
+
 interface InstructionOptions {
   valgrind: string;
   cacheSim: boolean;
   timeoutMs: number;
-  /** Processes under valgrind at once (2 on this machine: one per core). */
+  /** Processes under valgrind at once (PROCESSES_PER_CORE per core, at most MAX_PARALLEL). */
   parallel: number;
   /** The fixed-random library some engines' processes preload (fixedRandomPreload); without it, they count without it. */
   preload?: string;
@@ -177,7 +185,7 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
     const { valgrind, cacheSim, libraryDir } = setup.own as ValgrindSetup;
     // Built before the run is recorded, so the record names it only when some engine's processes preload it.
     const preload = fixedRandomPreload(libraryDir, setup.engines, setup.warn);
-    const measurer = instructionsMeasurer({ valgrind, cacheSim, ...(preload ? { preload } : {}), timeoutMs: setup.timeoutMs, parallel: Math.max(1, Math.min(2, availableParallelism())) });
+    const measurer = instructionsMeasurer({ valgrind, cacheSim, ...(preload ? { preload } : {}), timeoutMs: setup.timeoutMs, parallel: Math.min(MAX_PARALLEL, PROCESSES_PER_CORE * availableParallelism()) });
     const engineFlags = {
       ...Object.fromEntries(runtimeEngines().flatMap((e) => (e.counting ? [[e.id, [...e.counting.determinismFlags, ...(preload && e.counting.fixedRandom ? ['LD_PRELOAD=fixed-random (getrandom and getentropy answer fixed bytes)'] : [])]]] : []))),
       ...Object.fromEntries(runtimePlugins().flatMap((p) => (p.countingEnv ? [[`${p.name} environment`, Object.entries(p.countingEnv).map(([k, v]) => `${k}=${v}`)]] : []))),
