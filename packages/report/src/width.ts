@@ -5,10 +5,16 @@
  * an ASCII one does. Colour codes take no column.
  */
 import stringWidth from 'string-width';
+import { printable } from './text.ts';
 
-/** Columns `s` takes on screen: wide characters count two, combining marks and colour codes none. */
+/**
+ * Columns `s` takes on screen as the output shows it: its control characters
+ * as printable writes them (`␛`, `\x07`), wide characters two, combining
+ * marks and colour codes none. Measured on the raw text, a name's escape
+ * sequences would count as nothing and its lines would wrap past the width.
+ */
 export function displayWidth(s: string): number {
-  return stringWidth(s);
+  return stringWidth(printable(s, { keepColours: true }));
 }
 
 /** `text` padded with spaces to `width` columns, on the right (left-aligned) or the left; as it is when wider already. */

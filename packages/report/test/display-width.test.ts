@@ -14,6 +14,14 @@ describe('display width', () => {
     expect(displayWidth('\x1b[1m合計\x1b[22m')).toBe(4);
   });
 
+  it('counts a control character as the output shows it, not as the nothing a terminal sequence takes', () => {
+    // A name's escape sequences reach the screen escaped (␛, \x07): wrapped on their raw width, its lines would overflow.
+    expect(displayWidth('a\x07b')).toBe(6);
+    expect(displayWidth('\x1b]0;retitled\x07')).toBe(16);
+    expect(displayWidth('\x9b2J')).toBe(6);
+    expect(fitLine('evil \x1b]0;retitled\x07 name', 20, plain)).toEqual(['evil', '  \x1b]0;retitled\x07', '  name']);
+  });
+
   it('pads to columns, not characters, and leaves a wider text as it is', () => {
     expect(padToWidth('合計', 6)).toBe('合計  ');
     expect(padToWidth('合計', 6, 'right')).toBe('  合計');
