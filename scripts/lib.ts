@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseRun, type RunRecord } from '@rtbench/core/schema';
+import { parseRun, type RoundRecord, type RunRecord } from '@rtbench/core/schema';
 import type { BenchView } from '@rtbench/report';
 
 export const repoRoot = join(import.meta.dirname, '..');
@@ -39,6 +39,15 @@ export function tableRatios(view: BenchView): Map<string, RatioCell> {
     for (const row of c.rows) if (row.relative) out.set(`${c.caseId} · ${row.variantId}`, { ratio: row.relative.ratio, ci: row.relative.ci, verdict: row.relative.verdict });
   }
   return out;
+}
+
+/** A round's timed batches together, in ms. */
+export const sampledMs = (r: RoundRecord): number => (r.samples.reduce((a, b) => a + b, 0) * r.iterationsPerSample) / 1e6;
+
+/** A round's sampling span, in ms: its first sample's start to its last one's end (its batches together when it kept no starts). */
+export function samplingSpanMs(r: RoundRecord): number {
+  const starts = r.sampleStartMs ?? [];
+  return starts.length ? starts[starts.length - 1]! - starts[0]! + (r.samples[r.samples.length - 1]! * r.iterationsPerSample) / 1e6 : sampledMs(r);
 }
 
 /** A saved run, read and checked. */

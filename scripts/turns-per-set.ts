@@ -18,8 +18,8 @@
  */
 import type { RoundRecord, RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
-import { turnLogRatio } from '@rtbench/stats';
-import { isDecided, readRun } from './lib.ts';
+import { median, turnLogRatio } from '@rtbench/stats';
+import { isDecided, readRun, samplingSpanMs } from './lib.ts';
 
 const args = process.argv.slice(2);
 const pairsAt = args.indexOf('--pairs');
@@ -30,17 +30,10 @@ if (!files.length) {
   console.error('usage: npx tsx scripts/turns-per-set.ts <run.json…> [--pairs n]');
   process.exit(2);
 }
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
-const variance = (xs: readonly number[]): number => xs.reduce((a, b) => a + (b - mean(xs)) ** 2, 0) / (xs.length - 1);
-const spanMs = (r: RoundRecord): number => {
-  const starts = r.sampleStartMs ?? [];
-  const last = (r.samples[r.samples.length - 1]! * r.iterationsPerSample) / 1e6;
-  return starts.length ? starts[starts.length - 1]! - starts[0]! + last : last;
+const variance = (xs: readonly number[]): number => {
+  const m = mean(xs);
+  return xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1);
 };
 const ofTurns = (xs: readonly number[], keep: (i: number) => boolean): number[] => xs.filter((_, i) => keep(i));
 
@@ -60,7 +53,7 @@ function readCase(run: RunRecord, caseId: string): CaseReading | undefined {
   const sets = baseline.rounds.map((b) => results.map((r) => r.rounds.find((x) => x.round === b.round)).filter((x): x is RoundRecord => x !== undefined && x.samples.length > 0));
   const full = sets.filter((s) => s.length === results.length && s[0]!.samples.length >= 4);
   if (full.length < 3) return undefined;
-  const spans = full.map((s) => Math.max(...s.map(spanMs)));
+  const spans = full.map((s) => Math.max(...s.map(samplingSpanMs)));
   const c0 = mean(full.map((s, i) => Math.max(...s.map((x) => x.wallMs)) - spans[i]!));
   const c1 = mean(full.map((s, i) => spans[i]! / s[0]!.samples.length));
   const within: number[] = [];
@@ -120,7 +113,7 @@ for (const file of files) {
     betweens.push(r.between);
     console.log(`${c.id.slice(0, 59).padEnd(60)} ${String(r.turns).padStart(5)} ${r.c0.toFixed(0).padStart(5)} ms ${r.c1.toFixed(1).padStart(6)} ms ${pct(r.withinPerTurn).padStart(15)} ${pct(r.between).padStart(11)} ${Number.isFinite(best) ? best.toFixed(0).padStart(11) : '        any'}`);
   }
-  console.log(`over the cases: turns taken, median ${median(taken)}; best turns, median ${median(bests).toFixed(0)}; sd between pairs, median ${pct(median(betweens))}`);
+  if (taken.length) console.log(`over the cases: turns taken, median ${median(taken)}; best turns, median ${median(bests).toFixed(0)}; sd between pairs, median ${pct(median(betweens))}`);
   const cells = benchView(run).cases.flatMap((c) => c.rows.filter((row) => row.relative)).length;
   console.log(`decided of ${cells}, ${Number.isFinite(pairs) ? `the first ${pairs} pairs kept` : 'every pair kept'}, each set cut to its first k turns: ${[4, 6, 8, 12, 16, 24].map((k) => `${k}: ${decidedAtTurns(run, k)}`).join(', ')}, all: ${decidedAtTurns(run, Infinity)}`);
 }

@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import { parseRun, type RoundRecord } from '@rtbench/core/schema';
 import { NO_PRE_BATCH_NS } from '@rtbench/core/protocol';
 import { processesOf } from '@rtbench/stats';
+import { sampledMs, samplingSpanMs } from './lib.ts';
 
 const file = process.argv[2];
 if (!file) {
@@ -33,11 +34,6 @@ const run = parseRun(JSON.parse(readFileSync(file, 'utf8')), file);
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
 const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0);
 const callMs = (r: RoundRecord): number => median(r.samples) / 1e6;
-const sampleMs = (r: RoundRecord): number => (sum(r.samples) * r.iterationsPerSample) / 1e6;
-const spanMs = (r: RoundRecord): number => {
-  const starts = r.sampleStartMs ?? [];
-  return starts.length ? starts[starts.length - 1]! - starts[0]! + (r.samples[r.samples.length - 1]! * r.iterationsPerSample) / 1e6 : sampleMs(r);
-};
 
 interface Split {
   sets: number;
@@ -60,8 +56,8 @@ for (const c of run.cases) {
     if (!set.length) continue;
     const kept = set.every((x) => (x.lockstep?.visit ?? 1) > 1);
     const wall = Math.max(...set.map((x) => x.wallMs));
-    const span = Math.max(...set.map(spanMs));
-    const timed = sum(set.map(sampleMs));
+    const span = Math.max(...set.map(samplingSpanMs));
+    const timed = sum(set.map(sampledMs));
     split.sets++;
     if (kept) split.kept++;
     split.wall += wall;
