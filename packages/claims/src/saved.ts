@@ -4,7 +4,7 @@
  * writes docs/measurements/findings.md).
  */
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { claimsView, type ClaimsView } from '@rtbench/report/views';
 import { loadSavedRun } from '@rtbench/saved-runs';
@@ -19,19 +19,22 @@ function isFolder(path: string): boolean {
 }
 
 /** The runs of a claims folder, in the order they were made (their file names). */
-export function loadClaimsFolder(dir: string): { run: RunRecord; file: string }[] {
+export function loadClaimsFolder(dir: string): { run: RunRecord; file: string; notes?: string[] }[] {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort();
   const runs = files.map((f) => loadSavedRun(join(dir, f))).filter((s) => s.run.claims);
   if (!runs.length) throw new UsageError(`${dir} is a directory, not a run file, and holds no run that checked claims (a folder rtbench claims saved) either`);
-  return runs.map((s) => ({ run: s.run, file: s.file }));
+  return runs.map((s) => ({ run: s.run, file: s.file, ...(s.notes ? { notes: s.notes.map((n) => `${basename(s.file)}: ${n}`) } : {}) }));
 }
 
 /** What `rtbench report` shows of a claims folder or of a run that checked claims; undefined for any other run. */
 export function claimsReportView(path: string | undefined): ClaimsView | undefined {
-  if (path !== undefined && isFolder(path)) return claimsView(loadClaimsFolder(path));
+  if (path !== undefined && isFolder(path)) {
+    const runs = loadClaimsFolder(path);
+    return claimsView(runs, runs.flatMap((r) => r.notes ?? []));
+  }
   if (path === undefined) return undefined;
   const saved = loadSavedRun(path);
-  return saved.run.claims ? claimsView([{ run: saved.run, file: saved.file }]) : undefined;
+  return saved.run.claims ? claimsView([{ run: saved.run, file: saved.file }], saved.notes ?? []) : undefined;
 }

@@ -13,7 +13,7 @@ import { computeStats } from '@rtbench/run';
 import { MEASURERS } from '@rtbench/measurers';
 import { readJsonFile, validateRun } from './results-file.ts';
 import { refuseRepeatedInput } from './output-place.ts';
-import type { SavedRun } from '@rtbench/verdicts';
+import { recheckClaims, type SavedRun } from '@rtbench/verdicts';
 
 export function loadSavedRun(path: string): SavedRun {
   const json = readJsonFile(path);
@@ -22,7 +22,7 @@ export function loadSavedRun(path: string): SavedRun {
   if (schema !== RUN_SCHEMA) throw new UsageError(`${path} is not an rtbench run (its "schema" is ${JSON.stringify(schema) ?? 'missing'}, expected "${RUN_SCHEMA}")`);
   if (schemaVersion === RUN_SCHEMA_VERSION) {
     const run = validateRun(json, path);
-    const notes = [statisticsFromSamples(run), ...MEASURERS.doubts(run)].filter((n): n is string => n !== undefined);
+    const notes = [statisticsFromSamples(run), claimsFromSamples(run), ...MEASURERS.doubts(run)].filter((n): n is string => n !== undefined);
     return { run, file: path, ...(notes.length ? { notes } : {}) };
   }
   // A newer version's fields may mean something else: it is refused, never read as this one (nor relabelled by --format json).
@@ -53,6 +53,21 @@ function statisticsFromSamples(run: RunRecord): string | undefined {
   const named = cells.slice(0, 6).map((r) => `"${r.caseId}" on ${r.variantId}`);
   const more = cells.length > named.length ? ` and ${cells.length - named.length} more` : '';
   return `the samples of ${named.join(', ')}${more} do not give the statistics stored with them (the file was edited after it was saved?): the figures shown are the samples'`;
+}
+
+/**
+ * Decides a claims run's claims again from its samples (after its statistics):
+ * every view and the findings page show those words, never the stored ones;
+ * a stored word the samples contradict names the claim.
+ */
+function claimsFromSamples(run: RunRecord): string | undefined {
+  const again = recheckClaims(run);
+  if (!again) return undefined;
+  run.claims = again.block;
+  if (!again.reworded.length) return undefined;
+  const named = again.reworded.slice(0, 4).map(({ outcome, stored }) => `"${outcome.says}" on ${outcome.subject.variantId} (saved ${stored}, the samples say ${outcome.word})`);
+  const more = again.reworded.length > named.length ? ` and ${again.reworded.length - named.length} more` : '';
+  return `the claims ${named.join(', ')}${more} are not what the samples stored with them decide (the file was edited after it was saved?): the words shown are the samples'`;
 }
 
 /** The .json files a path names: the file itself, or those directly inside a directory (sorted). */

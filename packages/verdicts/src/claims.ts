@@ -21,7 +21,7 @@ import { counted } from '@rtbench/core/words';
 import { isBound } from '@rtbench/core';
 import type { ClaimOutcome, ClaimQuantile, ClaimsBlock, ClaimWord } from '@rtbench/core/claims-schema';
 import { asCost, metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
-import { pairRounds, type PairableRound } from '@rtbench/stats';
+import { DEFAULT_THRESHOLD, pairRounds, type PairableRound } from '@rtbench/stats';
 import { adjustmentText, CLAIM_METHOD, decideClaim, type ClaimFamily } from './claim-decision.ts';
 import { peakOverBound, peakPairs, type PeakPairs } from './memory-change.ts';
 import { isRequestResult, quantileRounds } from './request-quantiles.ts';
@@ -120,4 +120,34 @@ export function countWords(outcomes: readonly ClaimOutcome[]): Record<ClaimWord,
   const counts: Record<ClaimWord, number> = { held: 0, broken: 0, undecided: 0 };
   for (const o of outcomes) counts[o.word]++;
   return counts;
+}
+
+/** What a saved claim's word was and what its samples say now. */
+export interface Reworded {
+  outcome: ClaimOutcome;
+  stored: ClaimWord;
+}
+
+/**
+ * A saved run's claims decided again from its samples, as the statistics are
+ * (a file's words are not evidence). Each check keeps what it claimed; the
+ * family is the block's confidence over at least as many checks as the block
+ * holds or its adjustment names (an invocation's checks span its runs), a
+ * `same` claim at its saved threshold. Undefined for a run with no claims.
+ */
+export function recheckClaims(run: RunRecord): { block: ClaimsBlock; reworded: Reworded[] } | undefined {
+  const block = run.claims;
+  if (!block) return undefined;
+  const named = Number(/over (\d+) claim check/.exec(block.adjustment)?.[1] ?? 0);
+  const size = Math.max(1, block.outcomes.length, Number.isSafeInteger(named) ? named : 0);
+  const family = (threshold: number): ClaimFamily => ({ confidence: block.confidence, size, threshold });
+  const reworded: Reworded[] = [];
+  const outcomes = block.outcomes.map((stored) => {
+    const { says, suite, subject, other, params, expect, measure, quantile } = stored;
+    const check: ClaimCheck = { says, suite, subject, other, expect, measure, ...(params ? { params } : {}), ...(quantile ? { quantile } : {}) };
+    const outcome = checkClaims(run, [check], family(stored.threshold ?? run.options.verdict?.threshold ?? DEFAULT_THRESHOLD))[0]!;
+    if (outcome.word !== stored.word) reworded.push({ outcome, stored: stored.word });
+    return outcome;
+  });
+  return { block: claimsBlock(outcomes, family(DEFAULT_THRESHOLD)), reworded };
 }
