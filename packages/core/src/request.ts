@@ -209,11 +209,15 @@ function seedOf(text: string): number {
 /** The declaration's requests for one process, in order: `count` draws from its mix by weight, the same for every process. */
 export function drawRequests(d: RequestDeclaration, count = d.requests ?? DEFAULT_REQUESTS_PER_PROCESS): DrawnRequest[] {
   const random = seededRandom(seedOf(caseId(d.group, d.name, d.params ?? {})));
-  const total = d.mix.reduce((sum, k) => sum + k.weight, 0);
+  // Each weight as a share of the largest: weights near the largest number sum to Infinity, which draws only the last kind.
+  const top = Math.max(...d.mix.map((k) => k.weight));
+  const shares = d.mix.map((k) => k.weight / top);
+  const total = shares.reduce((sum, w) => sum + w, 0);
   const out: DrawnRequest[] = [];
   for (let i = 0; i < count; i++) {
     let x = random() * total;
-    const kind = d.mix.find((k) => (x -= k.weight) < 0) ?? d.mix[d.mix.length - 1]!;
+    const at = shares.findIndex((w) => (x -= w) < 0);
+    const kind = d.mix[at < 0 ? d.mix.length - 1 : at]!;
     out.push({ kind: kind.name, request: typeof kind.request === 'function' ? kind.request(random) : kind.request });
   }
   return out;

@@ -34,6 +34,14 @@ describe('request suites', () => {
     expect(new Set(a.filter((r) => r.kind === 'error body').map((r) => (r.request.body as string).length)).size).toBeGreaterThan(10);
   });
 
+  it('draws weights near the largest number by their shares, not all the last kind', () => {
+    const huge = drawRequests(declaration({ mix: [{ name: 'a', weight: 1e308, request: { path: '/a' } }, { name: 'b', weight: 1e308, request: { path: '/b' } }] }), 400);
+    const a = huge.filter((r) => r.kind === 'a').length;
+    // Half by weight: 200 expected; a binomial's 5 standard deviations either side.
+    expect(a).toBeGreaterThan(150);
+    expect(a).toBeLessThan(250);
+  });
+
   it('another declaration draws another sequence', () => {
     const kinds = (d: RequestDeclaration): string => drawRequests(d, 200).map((r) => r.kind).join();
     expect(kinds(declaration({ name: 'other' }))).not.toBe(kinds(declaration()));
