@@ -4,7 +4,7 @@
  * verdicts, from the flag or from what the runs were measured for.
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { parseCpuTime } from '@rtbench/core';
+import { MAX_CPU_LIMIT_MS, parseCpuTime } from '@rtbench/core';
 import { MEASURERS, type ShownWith } from '@rtbench/measurers';
 import { UsageError } from './errors.ts';
 import { DEFAULT_MEASURER, parsePercent } from './plan.ts';
@@ -30,8 +30,6 @@ export function shownOptions(flags: VerdictFlags, run?: Pick<RunRecord, 'options
   if (flags.cpuLimit !== undefined) return { cpuLimitMs: parseCpuLimit(flags.cpuLimit) };
   return run ? MEASURERS.shownWith(run.options) : {};
 }
-
-const MAX_CPU_LIMIT_MS = 86_400_000;
 
 /** --cpu-limit in ms: a positive CPU time with its unit, at most a day; anything else refused in one line. */
 function parseCpuLimit(text: string): number {

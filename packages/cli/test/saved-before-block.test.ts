@@ -49,4 +49,17 @@ describe('runs saved before the measurer block', () => {
     expect(() => loadSavedRun(file)).toThrow(UsageError);
     expect(() => loadSavedRun(file)).toThrow(/bad-block\.json is not a valid rtbench run: its measurer's fields do not match what lockstep records: .* at measurerFields\.setsPerProcess$/);
   });
+
+  it('a CPU limit past a day, and a method text past the bound, are refused in one line (never printed as "> Infinity s")', () => {
+    const edited = (name: string, edit: (options: Record<string, unknown>) => void): string => {
+      const run = JSON.parse(readFileSync(saved('20261126-111226Z-relay-request'), 'utf8')) as { options: Record<string, unknown> };
+      edit(run.options);
+      const file = join(dir, `${name}.json`);
+      writeFileSync(file, JSON.stringify(run));
+      return file;
+    };
+    expect(() => loadSavedRun(edited('huge-limit', (o) => (o.cpuLimitMs = 1e308)))).toThrow(/huge-limit\.json is not a valid rtbench run: .*cpuLimitMs/);
+    expect(() => loadSavedRun(edited('long-method', (o) => (o.measuredBy = { rounds: 'x'.repeat(100_000), paired: 'p', unpaired: 'u' })))).toThrow(/long-method\.json is not a valid rtbench run: .*measuredBy\.rounds/);
+    expect(loadSavedRun(edited('day-limit', (o) => (o.cpuLimitMs = 86_400_000))).run.options.measurerFields).toEqual({ cpuLimitMs: 86_400_000 });
+  });
 });

@@ -548,7 +548,9 @@ export type VerdictParameters = z.infer<typeof verdictParametersSchema>;
  * (absent: said from the rows' process counts), and how a paired and an
  * unpaired ratio are made.
  */
-export const measuredBySchema = z.object({ rounds: z.string(), stats: z.string().optional(), paired: z.string(), unpaired: z.string() });
+/** A measurer's words of its method: copied whole into every report, bounded as the host's facts are (a real one is a few hundred characters). */
+const methodText = z.string().max(MAX_HOST_TEXT);
+export const measuredBySchema = z.object({ rounds: methodText, stats: methodText.optional(), paired: methodText, unpaired: methodText });
 export type MeasuredBy = z.infer<typeof measuredBySchema>;
 
 export const runSchema = z.object({

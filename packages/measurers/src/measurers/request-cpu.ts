@@ -10,7 +10,7 @@
  * in flight, and each request's figure is its wave's CPU over the requests
  * answered in it (host-timed request/waves.ts).
  */
-import { digest, drawRequests, handlerOf, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure, type ServerPermissions } from '@rtbench/core';
+import { digest, MAX_CPU_LIMIT_MS, drawRequests, handlerOf, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure, type ServerPermissions } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
 import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule } from '@rtbench/host-timed';
@@ -42,7 +42,7 @@ const WHAT = "each round starts a fresh server of each variant (its runtime's ow
  * run is shown with the limit it was saved with unless another is given.
  */
 const REQUEST_CPU_RECORD: MeasurerRecord = {
-  schema: z.object({ cpuLimitMs: z.number().positive().optional() }),
+  schema: z.object({ cpuLimitMs: z.number().positive().max(MAX_CPU_LIMIT_MS).optional() }),
   olderKeys: ['cpuLimitMs'],
   older: (o) => (typeof o.cpuLimitMs === 'number' ? { cpuLimitMs: o.cpuLimitMs } : undefined),
   shownWith: (fields) => (typeof fields.cpuLimitMs === 'number' ? { cpuLimitMs: fields.cpuLimitMs } : {}),
