@@ -84,6 +84,8 @@ export interface StepAbout {
 export type BisectStep =
   | { kind: 'decided'; step: StepRecord; runtime: string; unit: BisectView['unit']; stepsLeft: number; perRoundMs?: number; minRounds: number }
   | { kind: 'skipped'; runtime: string; tag: string; reason: string }
+  /** What the saved-run reader said of a step's run file read back on resume. */
+  | { kind: 'noted'; file: string; note: string }
   /** `refused`: entries the state listed that are not releases in the runtime cache, left where they are. */
   | { kind: 'cleaned'; removed: number; refused: string[] };
 
@@ -159,7 +161,7 @@ export async function bisectCampaign(request: BisectRequest, plan: PlanPort): Pr
     const older = range.tags[stepRequest.older]!;
     const newer = range.tags[stepRequest.newer]!;
     const saved = folder!.saved(stepRequest, older, newer);
-    const replayed = saved && (await replayStep(saved, stepRequest, { range, folder: folder! }, releases!, caseId));
+    const replayed = saved && (await replayStep(saved, stepRequest, { range, folder: folder! }, releases!, caseId, (file, note) => tell({ kind: 'noted', file, note })));
     if (replayed) return replayed;
     for (const [tag, index] of [[older, stepRequest.older], [newer, stepRequest.newer]] as const) {
       const v = await releases!.get(tag);

@@ -20,7 +20,15 @@ import { logRatiosOf, type Releases } from './step.ts';
  * saved run), a release that could not run asked again. Undefined: measure
  * the step (its release runs now).
  */
-export async function replayStep(saved: SavedStep, request: StepRequest, ctx: { range: ReleaseRange; folder: BisectFolder }, releases: Pick<Releases, 'get'>, caseId: string): Promise<StepOutcome | undefined> {
+export async function replayStep(
+  saved: SavedStep,
+  request: StepRequest,
+  ctx: { range: ReleaseRange; folder: BisectFolder },
+  releases: Pick<Releases, 'get'>,
+  caseId: string,
+  /** What the saved-run reader said of the step's run file (samples that contradict its statistics): the answer stands on the samples. */
+  noted: (file: string, note: string) => void = () => {},
+): Promise<StepOutcome | undefined> {
   const { range, folder } = ctx;
   const state = join(folder.dir, STATE_FILE);
   if (saved.run === undefined) {
@@ -38,6 +46,7 @@ export async function replayStep(saved: SavedStep, request: StepRequest, ctx: { 
   if (!ids.has(olderId) || !ids.has(newerId) || !read.run.cases.some((c) => c.id === caseId)) {
     throw new UsageError(`${state} names ${saved.run} for ${saved.older} vs ${saved.newer}, but that run does not compare them on ${caseId}; remove the state to start the bisect again`);
   }
+  for (const note of read.notes ?? []) noted(join(folder.dir, saved.run), note);
   const got = logRatiosOf(read.run, caseId, olderId, newerId);
   return 'failed' in got ? { kind: 'cannot-run', release: got.failed === 'older' ? request.older : request.newer, reason: got.reason } : { kind: 'measured', logRatios: got.logRatios };
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRange } from '@rtbench/arms';
+import { computeStats } from '@rtbench/run';
 import { UsageError } from '@rtbench/suite-loader';
 import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
 import { bisect, BISECT_DEFAULTS, type Measure, type StepRecord } from '../src/index.ts';
@@ -103,6 +104,21 @@ describe('a saved step replayed by itself', () => {
     const ratios = (got as { logRatios: number[] }).logRatios;
     expect(ratios).toHaveLength(10);
     for (const r of ratios) expect(r).toBeCloseTo(Math.log(0.5), 1);
+  });
+
+  it("passes on what the reader said of a run file whose samples were edited, and answers from the samples", async () => {
+    const run = compareRun(['c']);
+    computeStats(run);
+    for (const round of run.results.find((r) => r.variantId === 'node@26.0.0')!.rounds) round.samples = round.samples.map((x) => x * 4);
+    writeRun(join(dir, edited.run!), run);
+    const noted: string[] = [];
+    const got = await replayStep(edited, request, { range, folder: open() }, releasesAsked([]), 'c', (file, note) => noted.push(`${file}: ${note}`));
+    expect(noted).toEqual([expect.stringMatching(new RegExp(`^${join(dir, edited.run!)}: the samples of "c" on node@26\\.0\\.0 do not give the statistics stored with them`))]);
+    for (const r of (got as { logRatios: number[] }).logRatios) expect(r).toBeCloseTo(Math.log(2), 1);
+    writeRun(join(dir, edited.run!), compareRun(['c']));
+    noted.length = 0;
+    await replayStep(edited, request, { range, folder: open() }, releasesAsked([]), 'c', (file, note) => noted.push(note));
+    expect(noted).toEqual([]);
   });
 
   it('refuses a run that compares the releases on other cases only', async () => {

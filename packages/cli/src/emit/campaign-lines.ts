@@ -73,6 +73,7 @@ export const BISECT_WORDS: CampaignWords<BisectFacts, StepAbout, BisectStep> = {
   runStarted: ({ about: a, estimateMs }) => [note(`  measuring ${a.runtime}@${a.older} vs ${a.runtime}@${a.newer}: ${a.rounds} rounds${a.attempt ? ` (repeat ${a.attempt}: not yet decided)` : ''}${estimateMs ? `, ~${formatClock(estimateMs)}` : ''}`)],
   step: ({ step: s, elapsedMs }) => {
     if (s.kind === 'skipped') return [{ text: `  ${s.runtime}@${s.tag} cannot run the case: ${s.reason}; skipped`, tone: 'warning' }];
+    if (s.kind === 'noted') return [{ text: `  ${s.file}: ${firstLine(printable(s.note, { oneLine: true }), 400)}`, tone: 'warning' }];
     if (s.kind === 'cleaned') {
       const removed = s.removed ? [note(`--clean: removed ${counted(s.removed, 'release')} this bisect installed`)] : [];
       // The paths come from a state file a user may have edited: shown printable, on one line, cut.
