@@ -3,7 +3,7 @@
  * (and the sections it prints after it), on stdout. --json and --markdown
  * are aliases of --format json / markdown.
  */
-import { colourOn, stderrColours as pc } from './emit/colours.ts';
+import { colourOn, columnsOf, stderrColours as pc } from './emit/colours.ts';
 import { benchRatiosWithoutWork, comparisonRatiosWithoutWork, counted, defaultReporter, formatNames, formatPercent, formatRatio, formatThreshold, JSON_FLAG, jsonPrintable, MARKDOWN_FLAG, METRICS_VIEWS, metricsSection, printable, reporterFor, verdictWords, worseThan, type MetricsViewName, type Reporter, type View } from '@rtbench/report';
 import { judgedRatios, regressionsOf } from '@rtbench/verdicts';
 import { UsageError } from './errors.ts';
@@ -67,7 +67,7 @@ export function emit(view: View, reporter: Reporter, flags: OutputFlags, stream:
   const file = outputFileOf(flags.output);
   const toFile = file !== undefined && stream === process.stdout;
   const colour = !toFile && colourOn(stream);
-  const columns = toFile ? 100 : (stream.columns ?? 100);
+  const columns = toFile ? 100 : columnsOf(stream);
   // --metrics gc / memory: a section after the view, in the formats that print sections.
   const { sections } = reporter;
   const asked = parseMetricsView(flags.metrics);

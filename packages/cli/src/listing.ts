@@ -4,7 +4,7 @@
  * every other command.
  */
 import { defaultReporter, JSON_FLAG, jsonPrintable, LISTING_FORMATS, listingFormatOf, printable, reporterFor, type ListingFormat, type View } from '@rtbench/report';
-import { colourOn } from './emit/colours.ts';
+import { colourOn, columnsOf } from './emit/colours.ts';
 import { UsageError } from './errors.ts';
 import { info, type QuietFlag } from './emit/info.ts';
 import { writeFileAtomically } from '@rtbench/host';
@@ -44,5 +44,5 @@ export function writeListing(text: string, flags: ListingFlags): void {
 /** A planner's answer (a bisect's, a release matrix's) in the format asked, through the reporter map, as a listing is written. */
 export function writeView(view: View, flags: ListingFlags): void {
   const reporter = listingFormat(flags) === JSON_FLAG ? reporterFor(JSON_FLAG)! : defaultReporter();
-  writeListing(reporter.render(view, { color: flags.output === undefined && colourOn(process.stdout), columns: process.stdout.columns ?? 100 }), flags);
+  writeListing(reporter.render(view, { color: flags.output === undefined && colourOn(process.stdout), columns: columnsOf(process.stdout) }), flags);
 }

@@ -4,6 +4,7 @@
  * each option's text wrapped beside its name.
  */
 import { optionLabel, positionalsLabel, usageLine, type ArgsSpec, type OptionSpec } from './args.ts';
+import { columnsOf } from '../emit/colours.ts';
 
 export interface CommandHelp extends ArgsSpec {
   /** One line: what the command does. */
@@ -27,7 +28,7 @@ function wrap(text: string, width: number): string[] {
 
 /** Help is read in a terminal (its width) or a pipe (100 columns). */
 function helpWidth(stream: NodeJS.WriteStream = process.stdout): number {
-  return Math.max(60, Math.min(120, stream.columns ?? 100));
+  return Math.max(60, Math.min(120, columnsOf(stream)));
 }
 
 /** The left column's width for these labels: the longest, up to 34 (a longer one stands on its own line). */

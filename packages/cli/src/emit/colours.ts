@@ -7,6 +7,13 @@
  */
 import pc from 'picocolors';
 
+/** A stream's width in columns: COLUMNS when given, else what the terminal says (a pseudo-terminal under `script` says 0), else 100. */
+export function columnsOf(stream: Pick<NodeJS.WriteStream, 'columns'>, env: NodeJS.ProcessEnv = process.env): number {
+  const given = Number(env.COLUMNS);
+  if (Number.isInteger(given) && given > 0) return given;
+  return stream.columns > 0 ? stream.columns : 100;
+}
+
 export function colourOn(stream: NodeJS.WriteStream): boolean {
   const env = process.env;
   if (process.argv.includes('--no-color') || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;

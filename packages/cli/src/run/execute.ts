@@ -9,7 +9,7 @@ import { counted, fitLine } from '@rtbench/report';
 import { isResolved } from '@rtbench/runtime-registry';
 import { executeRun, listenForStop, stopLine, type Profiler, type RunRequest, type StopSignal } from '@rtbench/run';
 import { runSaver } from '@rtbench/saved-runs';
-import { stderrColours as pc } from '../emit/colours.ts';
+import { columnsOf, stderrColours as pc } from '../emit/colours.ts';
 import type { Plan } from '../plan.ts';
 import { runEnvironment } from './environment.ts';
 import { progressPrinter } from './progress.ts';
@@ -35,7 +35,7 @@ export async function execute(plan: Pick<RunRequest, 'suite' | 'variants'> & Pic
   const saver = runSaver(path, (line) => process.stderr.write(pc.red(`\n${line}\n`)));
   const { roundPlan } = plan.options;
   const progress = progressPrinter(process.stderr, roundPlan.adaptive?.budgetMs !== undefined ? { budgetMs: roundPlan.adaptive.budgetMs } : {});
-  if (!quiet) process.stderr.write(`${runHeading(plan, process.stderr.columns ?? 100).join('\n')}\n`);
+  if (!quiet) process.stderr.write(`${runHeading(plan, columnsOf(process.stderr)).join('\n')}\n`);
   try {
     const run = await executeRun(
       {

@@ -9,7 +9,7 @@
  * are added adaptively it is bounded by the run's time budget.
  */
 import pc from 'picocolors';
-import { colourOn } from '../emit/colours.ts';
+import { colourOn, columnsOf } from '../emit/colours.ts';
 import { firstLine, formatClock, formatDuration, printable, shownName, counted, truncateToWidth } from '@rtbench/report';
 import type { ProgressEvent } from '@rtbench/run';
 
@@ -42,7 +42,7 @@ export interface ProgressPrinter {
 export function progressPrinter(stream: NodeJS.WriteStream = process.stderr, options: { budgetMs?: number; ci?: boolean } = {}): ProgressPrinter {
   const live = stream.isTTY === true && !(options.ci ?? Boolean(process.env['CI']));
   const c = pc.createColors(colourOn(stream));
-  const width = (): number => stream.columns ?? 100;
+  const width = (): number => columnsOf(stream);
   let shown = false;
   let lastTenth = 0;
   // An unsupported case is said once per runtime and reason, not once per job: a file whose every case
