@@ -61,11 +61,16 @@ describe("a bench table's key", () => {
     // Undecided when the budget ran out: marked, and counted.
     for (const c of view.cases.slice(1)) c.rows[1] = { ...stopped(c.rows[1]!, ranOut), relative: undecidedRatio };
     expect(benchCells(view.cases[1]!.rows[1]!, false)).toMatchObject({ rounds: '6*', budgetMarked: true });
-    expect(budgetLineUnder(view)).toBe('* 2 rows undecided within the budget (--max-rounds 30 / --max-time 60 s): more could decide them');
+    expect(budgetLineUnder(view)).toBe('* 2 rows undecided within --max-rounds 30 / --max-time 60 s: raise --max-rounds to decide them');
+    // The limit each marked row stopped at is the option that would decide it.
+    view.cases[1]!.rows[1] = stopped(view.cases[1]!.rows[1]!, { ...ranOut, stoppedBy: 'time-budget' });
+    expect(budgetLineUnder(view)).toBe('* 2 rows undecided within --max-rounds 30 / --max-time 60 s: raise --max-time (1 row) or --max-rounds (1) to decide them');
+    view.cases[2]!.rows[1] = stopped(view.cases[2]!.rows[1]!, { ...ranOut, stoppedBy: 'time-budget' });
+    expect(budgetLineUnder(view)).toBe('* 2 rows undecided within --max-rounds 30 / --max-time 60 s: raise --max-time to decide them');
     // Undecided within the budget (it stopped at its target): no mark.
     view.cases[2]!.rows[1] = stopped(view.cases[2]!.rows[1]!, { ...ranOut, stoppedBy: 'target' });
     expect(benchCells(view.cases[2]!.rows[1]!, false)).toMatchObject({ rounds: '6', budgetMarked: false });
-    expect(budgetLineUnder(view)).toBe('* 1 row undecided within the budget (--max-rounds 30 / --max-time 60 s): more could decide it');
+    expect(budgetLineUnder(view)).toBe('* 1 row undecided within --max-rounds 30 / --max-time 60 s: raise --max-time to decide it');
     expect(budgetLine(view, 0)).toBeUndefined();
     // The key leaves the mark to that line.
     expect(benchKey(view)).toBe(`95% intervals (95% over 3 ratios): ${WORDS_MARKS}. --explain: the method.`);

@@ -42,7 +42,7 @@ describe('under a table', () => {
     expect(key).toMatch(/^97\.\d\d% intervals \(95% over 48 ratios\): faster\/slower: excludes 1, change >1%/);
     expect(key).toContain('=: within ±1%; ≈: undecided. --explain: the method.');
     // The rows marked *, counted once above the key: the undecided ones among those the budget ran out on.
-    expect(out.replace(/\n(?!\d+\.\d+% intervals)/g, ' ')).toContain('* 14 rows undecided within the budget (--max-rounds 30 / --max-time 60 s): more could decide them');
+    expect(out.replace(/\n(?!\d+\.\d+% intervals)/g, ' ')).toContain('* 14 rows undecided within --max-rounds 30 / --max-time 60 s: raise --max-time to decide them');
     expect(out).not.toContain('bootstrap over processes');
   });
 

@@ -223,7 +223,17 @@ function budgetText(adaptive: NonNullable<RunRecord['options']['adaptive']>): st
 export function budgetLine(view: BenchView, marked: number): string | undefined {
   const adaptive = view.run.options.adaptive;
   if (!marked) return undefined;
-  return `* ${counted(marked, 'row')} undecided within the budget${adaptive ? ` (${budgetText(adaptive)})` : ''}: more could decide ${marked === 1 ? 'it' : 'them'}`;
+  const them = marked === 1 ? 'it' : 'them';
+  if (!adaptive) return `* ${counted(marked, 'row')} undecided within the budget: more could decide ${them}`;
+  // The option that would decide more: the limit each marked row stopped at.
+  const rows = view.cases.flatMap((c) => c.rows.filter((row) => budgetMarked(benchResultRow(row, c.digestMismatch !== undefined))));
+  const by = (stop: string): number => rows.filter((row) => row.precision?.stoppedBy === stop).length;
+  const limits = [
+    { option: '--max-time', rows: by('time-budget') },
+    { option: '--max-rounds', rows: by('max-rounds') },
+  ].filter((l) => l.rows > 0);
+  const raise = limits.length > 1 ? `${limits[0]!.option} (${counted(limits[0]!.rows, 'row')}) or ${limits[1]!.option} (${limits[1]!.rows})` : (limits[0]?.option ?? '--max-time');
+  return `* ${counted(marked, 'row')} undecided within ${budgetText(adaptive)}: raise ${raise} to decide ${them}`;
 }
 
 /** The lines that explain a bench table. */
