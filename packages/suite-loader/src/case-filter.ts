@@ -1,7 +1,8 @@
 /**
  * --filter: which cases a run or a history takes. A pattern is a
  * case-insensitive substring of the case id, or /regex/flags; several
- * patterns separated by commas match any of them. A comma inside a /regex/
+ * patterns separated by commas match any of them, and a pattern after `!`
+ * leaves out the cases it matches. A comma inside a /regex/
  * is the regex's own (`/load=c(1|10),/` is one pattern), so a regex is
  * never cut into pieces that match what it would not; so is a comma inside a
  * case's `[…]` parameters, so that an id copied from the table is one
@@ -56,8 +57,8 @@ function filterPatterns(filter: string): string[] {
   const patterns: string[] = [];
   for (let i = 0; i < pieces.length; i++) {
     let pattern = pieces[i]!.trim();
-    const regex = pattern.startsWith('/');
-    const closed = regex ? (text: string) => REGEX_PATTERN.test(text) : (text: string) => !opensParams(text);
+    const regex = pattern.replace(/^!\s*/, '').startsWith('/');
+    const closed = regex ? (text: string) => REGEX_PATTERN.test(text.replace(/^!\s*/, '')) : (text: string) => !opensParams(text);
     if (!closed(pattern)) {
       for (let j = i + 1; j < pieces.length; j++) {
         const joined = pieces.slice(i, j + 1).join(',').trim();
@@ -74,15 +75,26 @@ function filterPatterns(filter: string): string[] {
   return patterns;
 }
 
-/** The test a --filter value stands for: true when any of its patterns matches the id. */
+/** One pattern as a test of an id: a /regex/, else a case-insensitive substring. */
+function patternTest(pattern: string): (id: string) => boolean {
+  const m = REGEX_PATTERN.exec(pattern);
+  if (m) return regexTest(pattern, m[1]!, m[2]!);
+  const needle = pattern.toLowerCase();
+  return (id: string) => id.toLowerCase().includes(needle);
+}
+
+/**
+ * The test a --filter value stands for: true when any of its patterns matches
+ * the id and none of its `!` patterns does (a substring is in a phrase that
+ * negates it too: `reviver,!no reviver` takes the cases with a reviver). Only
+ * `!` patterns: every case they leave.
+ */
 export function caseFilter(filter: string): (id: string) => boolean {
-  const tests = filterPatterns(filter).map((pattern) => {
-    const m = REGEX_PATTERN.exec(pattern);
-    if (m) return regexTest(pattern, m[1]!, m[2]!);
-    const needle = pattern.toLowerCase();
-    return (id: string) => id.toLowerCase().includes(needle);
-  });
-  return (id) => tests.some((t) => t(id));
+  const patterns = filterPatterns(filter);
+  const taken = patterns.filter((p) => !p.startsWith('!')).map(patternTest);
+  const left = patterns.flatMap((p) => (p.startsWith('!') && p.length > 1 ? [patternTest(p.slice(1).trim())] : []));
+  const all = taken.length === 0 && left.length > 0;
+  return (id) => (all || taken.some((t) => t(id))) && !left.some((t) => t(id));
 }
 
 /** Control characters (line breaks, escapes) and bidi controls: written as \x{…} in a filter, so it stays one printable line. */

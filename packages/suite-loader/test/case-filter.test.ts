@@ -13,6 +13,16 @@ describe('caseFilter', () => {
     expect(picked(',')).toEqual([]);
   });
 
+  it('leaves out what a `!` pattern matches: a substring is also in a phrase that negates it', () => {
+    const revivers = ['parse / no reviver [size=10kb]', 'parse / identity reviver (arrow) [size=10kb]', 'parse / date-reviving reviver [size=500kb]'];
+    expect(revivers.filter(caseFilter('reviver'))).toEqual(revivers);
+    expect(revivers.filter(caseFilter('reviver,!no reviver'))).toEqual(revivers.slice(1));
+    expect(revivers.filter(caseFilter('!no reviver'))).toEqual(revivers.slice(1));
+    expect(revivers.filter(caseFilter('reviver, ! /size=500kb,?/'))).toEqual(revivers.slice(0, 2));
+    expect(picked('!/load=c(1|10),/')).toEqual(IDS.slice(2));
+    expect(picked('!')).toEqual([]);
+  });
+
   it('keeps a comma inside a /regex/ in the regex, and splits at the commas outside it', () => {
     // Cut at its comma, this would be "/load=c(1|10)" and "/", and "/" is in every req/s id.
     expect(picked('/load=c(1|10),/')).toEqual(IDS.slice(0, 2));

@@ -85,7 +85,7 @@ const BENCH_OPTIONS = [
     value: 'variants',
     help: `Compare variants with a verdict per case, the first is the baseline: --compare node@24 node@26 (defaults ${COMPARE_DEFAULTS.rounds} rounds, --time ${COMPARE_DEFAULTS.time}); commas also separate them`,
   },
-  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several; !text leaves out what it matches' },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per case and runtime over --rounds (default ${BENCH_DEFAULTS.time}; --compare ${COMPARE_DEFAULTS.time})` },
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least; it goes on until the batch times are steady within the engine's horizons, up to the engine's maximum or ${WARMUP_CAP_FACTOR}x this (docs/warmup.md) (default ${BENCH_DEFAULTS.warmup}; --compare ${COMPARE_DEFAULTS.warmup})` },
   FIXED_WARMUP_OPTION,
@@ -177,7 +177,7 @@ const BISECT_OPTIONS = [
 ] as const satisfies readonly OptionSpec[];
 
 const RELEASES_OPTIONS = [
-  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several; !text leaves out what it matches' },
   { name: 'every', kind: 'value', value: 'n', help: 'Measure every n-th release of each range (both ends kept); a change point then names the bisect that finds its step' },
   { name: 'sets', kind: 'value', value: 'n', help: `Sets of processes per window of releases (default ${MATRIX_DEFAULTS.sets}, ${MATRIX_DEFAULTS.setsPerProcess} per warm process)` },
   { name: 'window', kind: 'value', value: 'n', help: `Most releases measured side by side in one set (default ${MATRIX_DEFAULTS.window}); longer ranges are cut into windows that share a release` },
@@ -197,7 +197,7 @@ const RELEASES_OPTIONS = [
 ] as const satisfies readonly OptionSpec[];
 
 const HISTORY_OPTIONS = [
-  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several' },
+  { name: 'filter', kind: 'list', value: 'pattern', help: 'Only cases whose id contains this text (or matches /regex/); commas for several; !text leaves out what it matches' },
   { name: 'runtime', kind: 'list', value: 'list', help: 'Only these variants, comma-separated, as the runs name them (node@26, "node@26 --jitless")' },
   {
     name: 'format',
