@@ -2,8 +2,10 @@
  * Variants: a runtime plus everything that changes its speed. One syntax
  * everywhere (--runtime, --compare, results):
  *
- *   <runtime> [--engine-flag[=value] ...] [ENV_NAME=value ...]
+ *   [name:] <runtime> [--engine-flag[=value] ...] [ENV_NAME=value ...]
  *
+ * A name (`patched: node=/src/node/out/Release/node`) is the variant's id in
+ * tables, notes and the page; its record keeps the runtime, flags and binary.
  * e.g. "node@26 --max-semi-space-size=64", "deno --jitless",
  * "bun --useConcurrentJIT=false", "node=/src/node/out/Release/node NODE_ENV=production".
  * Engine flags are written the same for every runtime and translated by its plug-in.
@@ -16,7 +18,7 @@ import type { Variant } from '@rtbench/core/schema';
 import { UsageError } from '@rtbench/suite-loader';
 import { askPlugin, pluginForSpec, runtimePlugins } from '@rtbench/runtime-registry';
 
-export const VARIANT_SYNTAX = '<runtime> [--engine-flag[=value] ...] [ENV=value ...] [package@version | package=/path ...]   e.g. "node@26 --max-semi-space-size=64", "workerd react@19.2.0"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';
+export const VARIANT_SYNTAX = '[name:] <runtime> [--engine-flag[=value] ...] [ENV=value ...] [package@version | package=/path ...]   e.g. "node@26 --max-semi-space-size=64", "workerd react@19.2.0", "patched: node=/src/node/out/Release/node"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';
 
 /** An npm package's name (lower case, an optional scope), as a pin names it. */
 const PACKAGE_NAME = '(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*';
@@ -96,7 +98,19 @@ function runtimeFirst(parts: readonly string[]): string[] {
   return [next, ...parts.filter((_, i) => i !== leadingPins)];
 }
 
-function variantFromParts(parts: string[], text: string): VariantSpec {
+/** `patched:` before a variant (or glued to its runtime, `patched:node=/…`): the name the tables, notes and page call it by. */
+const NAME = /^([A-Za-z][\w.+-]*):(.*)$/s;
+
+/** The name a variant's first part gives it, if any, and its parts without it. */
+function namedParts(parts: readonly string[]): { name?: string; parts: string[] } {
+  const m = parts.length ? NAME.exec(parts[0]!) : null;
+  if (!m) return { parts: [...parts] };
+  return { name: m[1]!, parts: m[2] ? [m[2], ...parts.slice(1)] : parts.slice(1) };
+}
+
+function variantFromParts(written: string[], text: string): VariantSpec {
+  const { name, parts } = namedParts(written);
+  if (name !== undefined && !parts.length) throw new UsageError(`variant ${JSON.stringify(text)} names ${name} but no runtime after it. Syntax: ${VARIANT_SYNTAX}`);
   const [runtimeSpec, ...rest] = runtimeFirst(parts);
   if (!runtimeSpec || runtimeSpec.startsWith('-')) throw new UsageError(`cannot parse variant ${JSON.stringify(text)}: it must start with a runtime. Syntax: ${VARIANT_SYNTAX}`);
   const flags: string[] = [];
@@ -118,7 +132,7 @@ function variantFromParts(parts: string[], text: string): VariantSpec {
     } else throw new UsageError(`cannot parse ${JSON.stringify(token)} in variant ${JSON.stringify(text)}. Syntax: ${VARIANT_SYNTAX}`);
   }
   if (!pluginForSpec(runtimeSpec)) throw new UsageError(unknownRuntimeMessage(runtimeSpec));
-  return { id: parts.map(quotePart).join(' '), runtimeSpec, flags, env, ...(packages.length ? { packages } : {}) };
+  return { id: name ?? parts.map(quotePart).join(' '), runtimeSpec, flags, env, ...(packages.length ? { packages } : {}) };
 }
 
 /** A pin as written. */
