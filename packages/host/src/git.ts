@@ -4,6 +4,8 @@
  * both. A directory outside any checkout (or no git installed) gives undefined.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
 import type { GitState } from '@rtbench/core/schema';
 
 function git(dir: string, args: string[]): string | undefined {
@@ -17,6 +19,30 @@ export function gitState(dir: string): GitState | undefined {
   // Tracked files only: an untracked results file does not make the code dirty.
   const status = git(dir, ['status', '--porcelain', '--untracked-files=no']);
   return { commit, dirty: status === undefined ? true : status.length > 0 };
+}
+
+/**
+ * The checkout a user's own binary was built in: the git state of the
+ * checkout around the binary's real path, unless the binary sits in a
+ * package inside it (a `node_modules` folder, or a folder below the
+ * checkout's root with a package.json: a release from npm, whose
+ * provenance is its own version, not the commit of the repository that
+ * happens to hold it).
+ */
+export function binaryGitState(binary: string): GitState | undefined {
+  let dir: string;
+  try {
+    dir = dirname(realpathSync(binary));
+  } catch {
+    return undefined;
+  }
+  const root = git(dir, ['rev-parse', '--show-toplevel']);
+  if (!root) return undefined;
+  const top = realpathSync(root);
+  for (let d = dir; d !== top && d.startsWith(`${top}${sep}`); d = dirname(d)) {
+    if (basename(d) === 'node_modules' || existsSync(join(d, 'package.json'))) return undefined;
+  }
+  return gitState(top);
 }
 
 /**

@@ -7,7 +7,7 @@ export type { BundledPackage } from './bundled-packages.ts';
 export { folderProof, LibraryStore, LibraryUnavailableError, type InstalledLibrary, type InstalledSet } from './library-store.ts';
 export { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, UnsafeCacheError } from './program-cache.ts';
 export { findPerf, perfRecordWrap } from './perf.ts';
-export { commitRanks, gitState } from './git.ts';
+export { binaryGitState, commitRanks, gitState } from './git.ts';
 export { HOST_TOOLS, PERF_SUPPORT, THREAD_CPU_SUPPORT, VALGRIND_SUPPORT, type HostTool } from './host-tools.ts';
 export { isCacheEntryName, NpmRuntimeStore, RuntimeDamagedError, RuntimeNotInstalledError, RuntimeUntrustedError } from './runtime-store.ts';
 export { npmInstaller } from './npm-client.ts';

@@ -2,9 +2,9 @@
  * What a run needs of the CLI's surroundings (@rtbench/run owns the run):
  * the checkout it runs from, or the installed version, and the program cache.
  */
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { RunEnvironment } from '@rtbench/run';
-import { gitState } from '@rtbench/host';
+import { binaryGitState, gitState } from '@rtbench/host';
 import { cacheDir, CLI_VERSION, inCheckout, repoRoot } from '../paths.ts';
 
 export function runEnvironment(): RunEnvironment {
@@ -13,7 +13,7 @@ export function runEnvironment(): RunEnvironment {
   return {
     ...(git ? { git } : {}),
     ...(inCheckout ? {} : { rtbenchVersion: CLI_VERSION }),
-    binaryGit: (binary) => gitState(dirname(binary)),
+    binaryGit: binaryGitState,
     programDir: join(cacheDir, 'programs'),
   };
 }
