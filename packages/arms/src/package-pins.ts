@@ -69,11 +69,23 @@ function jsonFault(file: string): string {
   }
 }
 
-/** The versions the registry has of a package, oldest first. */
-export type VersionsOf = (name: string) => Promise<string[]>;
+/**
+ * Where a list of versions came from, as a refusal says it: npm's, or only
+ * what this machine holds (`offline`, why: RTBENCH_NO_INSTALL), which is
+ * no word on what npm has.
+ */
+export function listedWhere(offline: string | undefined): string {
+  return offline === undefined ? 'on npm' : `among the versions this machine holds (${offline}, so npm was not asked)`;
+}
+
+/** The versions the registry has of a package, oldest first; `offline`: the list is only what this machine holds, and why. */
+export type VersionsOf = { (name: string): Promise<string[]>; offline?: string };
 
 /** npm's, as runtimes' releases are listed. */
 const npmVersions: VersionsOf = (name) => runtimeStore().releases.versions(name);
+
+/** Where `versionsOf`'s lists come from, as a refusal says it. */
+const whereOf = (versionsOf: VersionsOf): string => listedWhere(versionsOf === npmVersions ? runtimeStore().releases.offline : versionsOf.offline);
 
 /** The versions npm has of `name`, oldest first; a registry that cannot answer is a UsageError naming the arm. */
 async function publishedVersions(spec: VariantSpec, pin: Pin, versionsOf: VersionsOf, name = pin.name): Promise<string[]> {
@@ -104,7 +116,7 @@ async function setVersion(spec: VariantSpec, pin: Pin, followers: readonly strin
   const inRange = x ? published.filter((v) => v.startsWith(`${x[1]}.`)) : published.filter((v) => v === wanted);
   if (!inRange.length) {
     const newest = published.at(-1);
-    throw new UsageError(`${spec.id}: ${pin.name} has no release ${wanted} on npm${newest ? ` (the newest is ${newest})` : ''}`);
+    throw new UsageError(`${spec.id}: ${pin.name} has no release ${wanted} ${whereOf(versionsOf)}${newest ? ` (the newest is ${newest})` : ''}`);
   }
   let candidates = inRange;
   for (const follower of followers) {
@@ -112,7 +124,7 @@ async function setVersion(spec: VariantSpec, pin: Pin, followers: readonly strin
     const left = candidates.filter((v) => theirs.has(v));
     if (!left.length) {
       const set = [pin.name, ...followers].join(', ');
-      throw new UsageError(`${spec.id}: the set ${set} cannot be had at ${wanted}: ${follower}, which moves with ${pin.name}, has no release ${x ? `in ${wanted} that ${pin.name} has too` : wanted} on npm`);
+      throw new UsageError(`${spec.id}: the set ${set} cannot be had at ${wanted}: ${follower}, which moves with ${pin.name}, has no release ${x ? `in ${wanted} that ${pin.name} has too` : wanted} ${whereOf(versionsOf)}`);
     }
     candidates = left;
   }

@@ -18,7 +18,7 @@ import { runtimeStore } from './runtime-store.ts';
 import { pluginForSpec } from '@rtbench/runtime-registry';
 import { bundleSuite, isBroughtEntry, locateSuite, UsageError } from '@rtbench/suite-loader';
 import type { VariantSpec } from '@rtbench/runtime-registry';
-import { followersOf } from './package-pins.ts';
+import { followersOf, listedWhere } from './package-pins.ts';
 
 const RANGE_SYNTAX = '<runtime>@<first>..<runtime>@<last> [--engine-flag ...] [ENV=value ...], e.g. node@24.0.0..node@26.10.0; or a package the suite imports: <package>@<first>..<package>@<last> [<runtime>] [...], e.g. react@18.3.1..react@19.2.0 workerd';
 
@@ -56,7 +56,7 @@ export async function versionsOfSets(name: string, tags: readonly string[], foll
   for (const tag of tags) {
     const lacking = theirs.filter((f) => !f.versions.has(tag)).map((f) => f.name);
     if (!lacking.length) kept.push(tag);
-    else skipped.push({ tag, reason: `${lacking.join(' and ')}, which ${lacking.length === 1 ? 'moves' : 'move'} with ${name}, ${lacking.length === 1 ? 'has' : 'have'} no release ${tag} on npm` });
+    else skipped.push({ tag, reason: `${lacking.join(' and ')}, which ${lacking.length === 1 ? 'moves' : 'move'} with ${name}, ${lacking.length === 1 ? 'has' : 'have'} no release ${tag} ${listedWhere(index.offline)}` });
   }
   return { tags: kept, skipped };
 }
@@ -110,7 +110,7 @@ async function listPackageRange(name: string, fromTag: string, toTag: string, ex
     throw new UsageError(`${command} ${head}: could not list ${name}'s versions (${(error as Error).message.split('\n')[0]})`);
   }
   for (const tag of [fromTag, toTag]) {
-    if (!published.includes(tag)) throw new UsageError(`${command} ${head}: ${name} has no release ${tag} on npm${published.length ? ` (the newest is ${published.at(-1)})` : ''}`);
+    if (!published.includes(tag)) throw new UsageError(`${command} ${head}: ${name} has no release ${tag} ${listedWhere(runtimeStore().releases.offline)}${published.length ? ` (the newest is ${published.at(-1)})` : ''}`);
   }
   const [a, b] = [published.indexOf(fromTag), published.indexOf(toTag)];
   if (a >= b) throw new UsageError(`${command} ${head}: the first version must be older than the last`);

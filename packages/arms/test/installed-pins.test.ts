@@ -64,6 +64,9 @@ describe('pins of packages a request suite installs', () => {
 
   it('refuse a version the registry lacks, a path, and a failed preparation, each in one line naming the arm', async () => {
     await expect(pinPackages(suite, [armOf('node fakefw@9.9.9')], registry)).rejects.toThrow(/^node fakefw@9\.9\.9: fakefw has no release 9\.9\.9 on npm \(the newest is 2\.0\.0\)$/);
+    // A list that is only what this machine holds says so, never "on npm".
+    const held: VersionsOf = Object.assign(registry.bind(undefined), { offline: 'RTBENCH_NO_INSTALL is set' });
+    await expect(pinPackages(suite, [armOf('node fakefw@9.9.9')], held)).rejects.toThrow(/^node fakefw@9\.9\.9: fakefw has no release 9\.9\.9 among the versions this machine holds \(RTBENCH_NO_INSTALL is set, so npm was not asked\) \(the newest is 2\.0\.0\)$/);
     await expect(pinPackages(suite, [armOf('node fakefw=/src/fakefw')], registry)).rejects.toThrow(/^node fakefw=\/src\/fakefw: fakefw is installed by the suite itself, from npm: pin a version \(fakefw@<version>\), not a folder$/);
     await expect(pinPackages(suite, [armOf('node fakefw@0.0.1')], registry)).rejects.toThrow(/^node fakefw@0\.0\.1: fakefw build failed \(exit 1\): broken$/);
     // Nothing was prepared for an arm refused before its preparation.

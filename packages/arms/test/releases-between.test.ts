@@ -46,6 +46,13 @@ describe("a package's range over a version set", () => {
     });
   });
 
+  it('says a version is missing from what this machine holds, not from npm, when the list is the cache alone', async () => {
+    const held: ReleaseIndex = { ...index, offline: 'RTBENCH_NO_INSTALL is set' };
+    expect((await versionsOfSets('react', ['19.1.1'], ['react-server-dom-webpack'], held)).skipped).toEqual([
+      { tag: '19.1.1', reason: 'react-server-dom-webpack, which moves with react, has no release 19.1.1 among the versions this machine holds (RTBENCH_NO_INSTALL is set, so npm was not asked)' },
+    ]);
+  });
+
   it('names every package a version lacks, and keeps the whole range when they have it all', async () => {
     const sparse: ReleaseIndex = { versions: async (name) => (name === 'react' ? registry.react! : ['19.0.0']) };
     expect((await versionsOfSets('react', ['19.0.0', '19.1.0'], ['react-dom', 'react-server-dom-webpack'], sparse)).skipped).toEqual([
