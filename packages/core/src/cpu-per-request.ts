@@ -46,3 +46,33 @@ export function requestCpuThreads(metricName: string): CpuThreads | undefined {
 export function loadCpuThreads(metricName: string): CpuThreads | undefined {
   return THREADS.find((t) => CPU_THREADS[t].load?.metricName === metricName);
 }
+
+/**
+ * A request round's phases as saved: the index of its first steady sample
+ * (absent: the process never became steady). A round saved without them
+ * reads as before phases were told apart: every request after the first.
+ */
+export interface RequestPhases {
+  readonly steadyFrom?: number;
+}
+
+/**
+ * Where the samples a figure pools begin in a round of `samples` requests:
+ * its steady point; for a process that never became steady, its later half
+ * (the nearest it came); for a run saved before phases, after the first.
+ * Never 0: the first request is its own phase.
+ */
+export function steadyStart(samples: number, phases: RequestPhases | undefined): number {
+  if (!phases) return 1;
+  return Math.max(1, Math.min(phases.steadyFrom ?? Math.ceil(samples / 2), samples - 1));
+}
+
+/**
+ * The samples a request round's headline is read from where a figure takes
+ * every sample of a round (its median): the steady phase when the round was
+ * saved with phases, else every sample, as such runs always read.
+ */
+export function headlineSamples<R extends { readonly samples: readonly number[]; readonly requests?: { readonly phases?: RequestPhases } | undefined }>(round: R): readonly number[] {
+  const phases = round.requests?.phases;
+  return phases ? round.samples.slice(steadyStart(round.samples.length, phases)) : round.samples;
+}

@@ -21,7 +21,7 @@ export type {
 export { atMost, below, claim, isBound, costWords, expectationText, faster, same, sizeFactor, slower, within, type AbsoluteBound, type BoundClaimOptions, type ClaimMeasure, type ClaimOptions, type ClaimQuantile, type QuantileBoundClaimOptions, type ClaimSpec, type Expectation, type RelativeClaimOptions, type Size } from './claims.ts';
 export { BYTE_SIZE_HINT, formatByteSize, parseByteSize } from './byte-size.ts';
 export { MAX_CPU_LIMIT_MS, parseCpuTime } from './cpu-time.ts';
-export { CPU_THREADS, loadCpuThreads, requestCpuThreads, type CpuPerRequestFigure, type CpuSample, type CpuThreads } from './cpu-per-request.ts';
+export { CPU_THREADS, loadCpuThreads, requestCpuThreads, headlineSamples, steadyStart, type CpuPerRequestFigure, type CpuSample, type CpuThreads, type RequestPhases } from './cpu-per-request.ts';
 export { digest, DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY, type Digest } from './digest.ts';
 export { seededRandom } from './random.ts';
 export { DEFAULT_MEASURE_OPTIONS, MEASURE_FRAMES, TIER_UP_CALLS, type MeasureOptions } from './measure.ts';

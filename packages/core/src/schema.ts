@@ -276,6 +276,8 @@ export const roundSchema = z.object({
         threw: z.number().int().nonnegative(),
         notAResponse: z.number().int().nonnegative(),
         timedOut: z.number().int().nonnegative(),
+        /** Of those with no response counted in timedOut, answered with a body over the most the host reads of one (absent in older runs: counted as timed out). */
+        tooLong: z.number().int().nonnegative().optional(),
       }),
       /** The thread that ran the JavaScript (the one a spin of fixed work moved most), its name, and whether it is the process's main thread. */
       jsThread: z.object({ tid: z.number().int().positive(), name: z.string(), main: z.boolean() }),
@@ -295,6 +297,12 @@ export const roundSchema = z.object({
       concurrency: z.number().int().positive().optional(),
       /** The client's latency per sample's request, ms: from sending it to the end of its body (absent in older runs, and for the empty handler). */
       latencyMs: z.array(finite.nonnegative()).optional(),
+      /**
+       * The process's phases (core cpu-per-request.ts): `steadyFrom`, the index of the first sample of its steady
+       * stretch (the first request and the warm-up before it); no `steadyFrom`: it never became steady. Absent:
+       * a run saved before phases were told apart (its figures pool every request after the first).
+       */
+      phases: z.object({ steadyFrom: z.number().int().positive().optional() }).optional(),
     })
     .optional(),
   /**

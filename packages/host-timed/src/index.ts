@@ -14,5 +14,5 @@ export { bundleProgram, startupWrapper, type Wrapper } from './bundle.ts';
 export { generatedModules, type GeneratedModules } from './generated.ts';
 export { hostSuiteCode, suiteCodeOf } from './code.ts';
 export type { SameWorkRule } from './request/answers.ts';
-export { bundleRequestServer, runRequestRound, type RequestOutcomes, type RequestRoundOutcome, type RequestRoundPlan, type RequestRoundValues } from './request/round.ts';
+export { bundleRequestServer, runRequestRound, type RequestOutcomes, type RequestRoundOutcome, type RequestRoundPlan, type RequestRoundValues, type ServeUntil } from './request/round.ts';
 export { namedWrkProblem } from './wrk.ts';

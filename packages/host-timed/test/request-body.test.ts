@@ -1,6 +1,7 @@
 /** A response body read within a bound and digested by one function, and how the wrapper's record classes each request. */
 import { describe, expect, it } from 'vitest';
-import { digestResponse, readBoundedBody } from '../src/request/body.ts';
+import { BodyBudget, digestResponse, readBoundedBody } from '../src/request/body.ts';
+import { ownOriginOff, requestInit } from '../src/request/round.ts';
 import { everyAnswerAnError, parseServed, requestEnd, type EndedRequest } from '../src/request/outcomes.ts';
 import { wrapHandler } from '../src/request/handler.ts';
 import { RESERVED } from '../src/request/paths.ts';
@@ -35,6 +36,57 @@ describe('readBoundedBody', () => {
     const stream = new ReadableStream<Uint8Array>({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) });
     expect(await readBoundedBody(stream, 6)).toEqual({ bytes: new Uint8Array([1, 2, 3, 4, 5, 6]) });
     expect(await readBoundedBody(null)).toEqual({ bytes: new Uint8Array(0) });
+  });
+});
+
+describe('BodyBudget', () => {
+  it('holds readers past the budget until bytes are given back; the first holder always goes on', async () => {
+    const budget = new BodyBudget(100);
+    const [a, b] = [{}, {}];
+    await budget.take(a, 60);
+    let bTook = false;
+    const bWaits = budget.take(b, 50).then(() => (bTook = true));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(bTook).toBe(false);
+    // The first holder goes on past the budget: the reads never wait on each other in a circle.
+    await budget.take(a, 60);
+    expect(budget.heldBytes).toBe(120);
+    budget.give(a);
+    await bWaits;
+    expect(bTook).toBe(true);
+    expect(budget.heldBytes).toBe(50);
+    budget.give(b);
+    expect(budget.heldBytes).toBe(0);
+    // Within the budget no one waits.
+    await budget.take(a, 100);
+    expect(budget.heldBytes).toBe(100);
+  });
+
+  it('a body read within a budget takes each chunk before keeping it', async () => {
+    const taken: number[] = [];
+    const parts = [new Uint8Array(3), new Uint8Array(5)];
+    const stream = new ReadableStream<Uint8Array>({ start: (c) => (parts.forEach((p) => c.enqueue(p)), c.close()) });
+    await readBoundedBody(stream, 100, async (n) => void taken.push(n));
+    expect(taken).toEqual([3, 5]);
+  });
+});
+
+describe("a redirect is the handler's answer", () => {
+  it('is never followed', () => {
+    expect(requestInit({ path: '/' }, 1000).redirect).toBe('manual');
+    expect(requestInit({ path: '/', method: 'POST', body: 'x' }, 1000)).toMatchObject({ method: 'POST', body: 'x', redirect: 'manual' });
+  });
+
+  it("where it points is digested, the server's own origin taken off (its port is the run's)", () => {
+    const body = new TextEncoder().encode('moved');
+    expect(digestResponse(302, body, '/heavy')).not.toBe(digestResponse(302, body, '/light'));
+    expect(digestResponse(302, body, '/heavy')).not.toBe(digestResponse(302, body));
+    expect(digestResponse(302, body, null)).toBe(digestResponse(302, body));
+    expect(ownOriginOff('http://127.0.0.1:4100/heavy?x=1', 4100)).toBe('/heavy?x=1');
+    expect(ownOriginOff('http://127.0.0.1:4100', 4100)).toBe('/');
+    expect(ownOriginOff('http://127.0.0.1:41000/heavy', 4100)).toBe('http://127.0.0.1:41000/heavy');
+    expect(ownOriginOff('http://127.0.0.2:4100/', 4100)).toBe('http://127.0.0.2:4100/');
+    expect(ownOriginOff(null, 4100)).toBeNull();
   });
 });
 

@@ -9,6 +9,8 @@ function values(extra: Partial<RequestRoundValues> = {}): RequestRoundValues {
     jsThreadMs: [1, 1, 1, 1],
     allThreadsMs: [1, 1, 1, 1],
     kinds: ['get', 'get', 'get', 'get'],
+    waves: [0, 1, 2, 3],
+    inFlight: 1,
     latencyMs: [2, 2, 2, 2],
     emptyMs: [0.1, 0.1],
     outcomes: { ok: 4, serverError: 0, threw: 1, notAResponse: 1, timedOut: 1 },

@@ -10,7 +10,7 @@ import type { EngineMetrics } from '@rtbench/core/engine-metrics';
 import { statsSchema } from '@rtbench/core/schema';
 import { median, nearFloor, summarizeArm } from '@rtbench/stats';
 import { memoryGrowth, type ResidentSeries } from '@rtbench/verdicts';
-import { DIGEST_SIGNIFICANT_DIGITS, UNDEFINED_SUMMARY } from '@rtbench/core';
+import { DIGEST_SIGNIFICANT_DIGITS, headlineSamples, UNDEFINED_SUMMARY } from '@rtbench/core';
 import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
 import { answersDifference } from '@rtbench/core/same-work';
 
@@ -51,7 +51,8 @@ export function computeStats(run: RunRecord): void {
     // The schema names the fields a run keeps; parsing picks exactly those. A
     // median of 0 ns (below the clock's resolution) has no finite relative CI:
     // such a result keeps its samples and goes without statistics.
-    const stats = statsSchema.safeParse(summarizeArm(result.rounds));
+    // A request round saved with phases is summarized on its steady requests (the headline: core headlineSamples).
+    const stats = statsSchema.safeParse(summarizeArm(result.rounds.map((r) => (r.requests?.phases ? { ...r, samples: [...headlineSamples(r)] } : r))));
     // Stryker disable next-line ConditionalExpression: a failed parse's data is undefined, and `stats: undefined` reads and saves (JSON) as no statistics
     if (stats.success) result.stats = stats.data;
     else delete result.stats;

@@ -1,6 +1,7 @@
 /**
  * The distribution of CPU per request over processes: quantiles of the
- * pooled warm requests (each process's requests after its first), the
+ * pooled warm requests (each process's requests from where its figure
+ * begins: its steady point, or by default after its first), the
  * first request of a fresh process, and the share of warm requests over a
  * CPU limit, each with a percentile-bootstrap interval whose unit is the
  * process. Requests served by one process share its JIT state, heap and
@@ -73,13 +74,16 @@ function interval(values: Float64Array, confidence: number): [number, number] {
 /**
  * `processes`: per process, its requests' CPU in order (the first is the
  * process's first request). `limit`: the CPU limit, same unit. `seed`
- * makes the bootstrap repeatable.
+ * makes the bootstrap repeatable. `from`: per process, where the pooled
+ * requests begin (absent: after the first).
  */
-export function requestDistribution(processes: readonly (readonly number[])[], options: { limit?: number; confidence?: number; seed?: number } = {}): RequestDistribution {
+export function requestDistribution(processes: readonly (readonly number[])[], options: { limit?: number; confidence?: number; seed?: number; from?: readonly number[] } = {}): RequestDistribution {
   const confidence = options.confidence ?? 0.95;
-  const served = processes.filter((p) => p.length > 1);
+  // `from`: per process, the index its pooled requests begin at (at least 1: the first request is its own figure).
+  const starts = processes.map((_, i) => Math.max(1, options.from?.[i] ?? 1));
+  const served = processes.flatMap((p, i) => (p.length > starts[i]! ? [{ p, from: starts[i]! }] : []));
   if (served.length === 0) throw new RangeError('requestDistribution: no process served more than one request');
-  const used = served.map((p) => ({ first: p[0]!, warm: Float64Array.from(p.slice(1)) }));
+  const used = served.map(({ p, from }) => ({ first: p[0]!, warm: Float64Array.from(p.slice(from)) }));
   const sorted = pooledSorted(used.map((p) => p.warm));
   const firsts = used.map((p) => p.first);
   const limit = options.limit;

@@ -24,13 +24,6 @@ import { parseRequestLine, readRequestsFile, requestName } from './worker-reques
 const CORE = rtbenchModule('@rtbench/core');
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 
-/**
- * Requests a fresh server of a brought Worker serves: fewer than a request
- * suite's default, so three requests on four runtimes at the default rounds
- * take about a minute; a --requests file may set its own.
- */
-const WORKER_REQUESTS_PER_PROCESS = 50;
-
 const HAS_DEFAULT_EXPORT = /\bexport\s+default\b|\bexport\s*\{[^}]*\bas\s+default\b/;
 
 /** The requests the command line gave for a Worker, by its resolved path. */
@@ -111,7 +104,7 @@ export function locateWorker(path: string): LocatedWorker {
   if (given.requests !== undefined) {
     if (given.request.length) throw new UsageError('use either --request (each request its own case) or --requests <file> (one mix), not both');
     const file = readRequestsFile(given.requests);
-    declarations = [{ name: file.name, mix: file.mix, requests: file.requests ?? WORKER_REQUESTS_PER_PROCESS, ...shared }];
+    declarations = [{ name: file.name, mix: file.mix, ...(file.requests !== undefined ? { requests: file.requests } : {}), ...shared }];
   } else {
     const lines = given.request.length ? given.request : ['GET /'];
     if (!given.request.length) notes.push('no --request given: each process is sent GET / (--request "GET /path", repeatable, or --requests <file> for a mix)');
@@ -119,7 +112,7 @@ export function locateWorker(path: string): LocatedWorker {
     const names = shapes.map(requestName);
     const twice = names.find((n, i) => names.indexOf(n) !== i);
     if (twice) throw new UsageError(`--request ${twice} is given twice: each request is its own case`);
-    declarations = shapes.map((request, i) => ({ name: names[i]!, mix: [{ name: names[i]!, weight: 1, request }], requests: WORKER_REQUESTS_PER_PROCESS, ...shared }));
+    declarations = shapes.map((request, i) => ({ name: names[i]!, mix: [{ name: names[i]!, weight: 1, request }], ...shared }));
   }
   const entry = storeNamedFile(
     join(cacheDir, 'brought', `${name}-${createHash('sha256').update(declarationsJson(declarations)).digest('hex').slice(0, 12)}.ts`),

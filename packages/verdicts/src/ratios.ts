@@ -7,6 +7,7 @@
  * the pairs, and rounds served by the same processes are one unit (the process
  * pair). Unpaired (two saved runs): each run's processes are its arm's units.
  */
+import { headlineSamples } from '@rtbench/core';
 import { asCost, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
 import { applyEbh, applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
@@ -77,7 +78,8 @@ export interface PairedCase {
 /** Per-round medians keyed by round index (the pairing key). */
 export function roundMedians(result: CaseResult | undefined): Map<number, number> {
   const out = new Map<number, number>();
-  for (const r of result?.rounds ?? []) if (r.samples.length) out.set(r.round, median(r.samples));
+  // A request round saved with phases: its steady requests (core headlineSamples).
+  for (const r of result?.rounds ?? []) if (r.samples.length) out.set(r.round, median([...headlineSamples(r)]));
   return out;
 }
 

@@ -9,6 +9,7 @@
  * puts these beside its other comparisons, through the same false-discovery
  * step (ratios.ts adjustAll).
  */
+import { steadyStart } from '@rtbench/core';
 import type { CaseResult } from '@rtbench/core/schema';
 import { comparePaired, median, pairRounds, quantile } from '@rtbench/stats';
 import type { ArmStat, PairedCase, RatioOptions } from './ratios.ts';
@@ -29,7 +30,12 @@ export function isRequestResult(result: CaseResult | undefined): result is CaseR
 
 /** Each round reduced to its quantile of its warm requests, as a one-sample round; rounds of fewer than two requests are left out. */
 export function quantileRounds(result: CaseResult, q: number): { round: number; samples: number[] }[] {
-  return result.rounds.flatMap((r) => (r.samples.length > 1 ? [{ round: r.round, samples: [quantile(r.samples.slice(1).sort((x, y) => x - y), q)] }] : []));
+  return result.rounds.flatMap((r) => (r.samples.length > 1 ? [{ round: r.round, samples: [quantile(steadySamples(r).sort((x, y) => x - y), q)] }] : []));
+}
+
+/** A request round's samples a figure is read from: its steady requests (core steadyStart; a run saved before phases: after its first). */
+function steadySamples(r: CaseResult['rounds'][number]): number[] {
+  return r.samples.slice(steadyStart(r.samples.length, r.requests?.phases));
 }
 
 /** The arm's figure: the median over its processes of each one's quantile. */

@@ -27,7 +27,7 @@ import { choosePinning, pinProcess } from '../pinning.ts';
 import { firstLine } from '@rtbench/core/words';
 import { notListening, SAID_CHARS, serverExit, startServer, type RunningServer } from '../load.ts';
 import { RoundAnswers, type SameWorkRule } from './answers.ts';
-import { digestResponse, MAX_BODY_BYTES, readBoundedBody } from './body.ts';
+import { BodyBudget, digestResponse, MAX_BODY_BYTES, readBoundedBody } from './body.ts';
 import { everyAnswerAnError, parseServed, requestEnd, type Received, type RequestEnd } from './outcomes.ts';
 import { RESERVED, type ServedOutcome } from './paths.ts';
 import { clockPerHandlerRequest, emptiesAfter, type SentKind } from './schedule.ts';
@@ -54,7 +54,22 @@ export interface RequestRoundPlan {
   normalize?: ResponseNormalizer;
   /** Handler requests kept in flight (absent: 1, one at a time); above 1 a request's CPU is its wave's share (waves.ts). */
   concurrency?: number;
+  /** Serve `requests` only until this says enough (absent: every one, a count the suite fixed). */
+  until?: ServeUntil;
+  /** The round sends no more requests past this, ms since it began, and keeps what it measured (absent: no bound). */
+  boundMs?: number;
+  /** Aborted: the round stops sending and keeps what it measured (the server is stopped). */
   signal?: AbortSignal;
+}
+
+/** How a round whose count adapts knows it has served enough: the measurer's rule over what it measured so far. */
+export interface ServeUntil {
+  /** Requests served before the rule is asked. */
+  minRequests: number;
+  /** Past this much serving (ms from the first request) the round stops, enough or not. */
+  maxServeMs: number;
+  /** Per answered and measured handler request so far, in order: its CPU on the busiest thread (ms) and the wave it was read in. */
+  enough(ms: readonly number[], waves: readonly number[]): boolean;
 }
 
 /** How the handler's requests ended. */
@@ -67,6 +82,8 @@ export interface RequestOutcomes {
   notAResponse: number;
   /** No whole response from the handler within the request time-out (or a body over the bound); no CPU figure is taken for it. */
   timedOut: number;
+  /** Of those, answered with a body over the most the host reads of one (absent: none). */
+  tooLong?: number;
 }
 
 export interface RequestRoundValues {
@@ -76,6 +93,10 @@ export interface RequestRoundValues {
   allThreadsMs: number[];
   /** The kind of each of those requests, by name. */
   kinds: string[];
+  /** The wave each of those requests was read in (one at a time: each its own). */
+  waves: number[];
+  /** The most handler requests that were in flight together. */
+  inFlight: number;
   /** The client's latency of each of those requests, ms: from sending it to the end of its body. */
   latencyMs: number[];
   /** Per empty-handler request: ms of CPU on the JavaScript thread. */
@@ -119,20 +140,32 @@ const MOST_TIMEOUTS = 3;
 const IDLE_WAIT_TIMEOUTS = 3;
 const MIN_IDLE_WAIT_MS = 10_000;
 
-type Answer = { status: number; contentType: string | null; body: Uint8Array } | { none: 'timed out' | 'body too long' } | { error: string };
+type Answer = { status: number; contentType: string | null; location: string | null; body: Uint8Array } | { none: 'timed out' | 'body too long' } | { error: string };
 
-async function send(port: number, r: RequestShape, timeoutMs: number, path = r.path): Promise<Answer> {
+/** What a request is sent with: a redirect is the handler's answer, never followed (the host requests nothing but its own server). */
+export function requestInit(r: RequestShape, timeoutMs: number): RequestInit {
+  return {
+    method: r.method ?? 'GET',
+    headers: { ...r.headers },
+    // A Uint8Array is sent as its bytes (the DOM typings ask for an ArrayBuffer-backed view).
+    ...(r.body !== undefined ? { body: r.body as string | Uint8Array<ArrayBuffer> } : {}),
+    redirect: 'manual',
+    // The time-out covers the body too: a body still streaming then is no response.
+    signal: AbortSignal.timeout(timeoutMs),
+  };
+}
+
+/** A redirect's location with the server's own origin taken off (its port is the run's, not the handler's answer). */
+export function ownOriginOff(location: string | null, port: number): string | null {
+  const own = `http://127.0.0.1:${port}`;
+  return location !== null && (location === own || location.startsWith(`${own}/`)) ? location.slice(own.length) || '/' : location;
+}
+
+async function send(port: number, r: RequestShape, timeoutMs: number, path = r.path, take?: (n: number) => Promise<void>): Promise<Answer> {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-      method: r.method ?? 'GET',
-      headers: { ...r.headers },
-      // A Uint8Array is sent as its bytes (the DOM typings ask for an ArrayBuffer-backed view).
-      ...(r.body !== undefined ? { body: r.body as string | Uint8Array<ArrayBuffer> } : {}),
-      // The time-out covers the body too: a body still streaming then is no response.
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const body = await readBoundedBody(response.body);
-    return 'tooLong' in body ? { none: 'body too long' } : { status: response.status, contentType: response.headers.get('content-type'), body: body.bytes };
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, requestInit(r, timeoutMs));
+    const body = await readBoundedBody(response.body, MAX_BODY_BYTES, take);
+    return 'tooLong' in body ? { none: 'body too long' } : { status: response.status, contentType: response.headers.get('content-type'), location: ownOriginOff(response.headers.get('location'), port), body: body.bytes };
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') return { none: 'timed out' };
     const cause = (error as { cause?: { code?: string } }).cause?.code;
@@ -162,7 +195,9 @@ interface SentRequest {
   received: Received;
   digest?: string;
   latencyMs: number;
-  deltas: Map<number, number>;
+  /** Its CPU (none: its wave had a request with no response, whose CPU is no other request's). */
+  deltas?: Map<number, number>;
+  wave: number;
   settled: boolean;
   /** A 5xx answer's first line: what a server that answered nothing else is failed with. */
   said?: string;
@@ -170,13 +205,6 @@ interface SentRequest {
 
 /** The first line of a 5xx answer's body (its start decoded: an error page's first line is near its top). */
 const saidBy = (body: Uint8Array): string => firstLine(new TextDecoder().decode(body.subarray(0, 4 * SAID_CHARS)).trim(), SAID_CHARS);
-
-/** A request sent, with the client's latency: from sending it to the end of its body. */
-async function timedSend(port: number, r: RequestShape, timeoutMs: number): Promise<{ answer: Answer; latencyMs: number }> {
-  const start = performance.now();
-  const answer = await send(port, r, timeoutMs);
-  return { answer, latencyMs: performance.now() - start };
-}
 
 /** Every thread's CPU over a wave, divided among the requests answered in it. */
 function shareOf(deltas: Map<number, number>, answered: number): Map<number, number> {
@@ -194,52 +222,111 @@ interface PendingAnswer {
 /** What a held 5xx keeps of its body: an error page, not a page of work. */
 const PENDING_BODY_BYTES = 64 * 1024;
 
+/** What is kept of an answer once it is digested: its body is dropped as it arrives (a 5xx's start is held, capped). */
+type Digested = { status: number; digest: string; said?: string; held?: Omit<PendingAnswer, 'call'> } | { none: 'timed out' | 'body too long' } | { error: string };
+
+/** A handler request's answer, digested as it arrives so no body outlives its request. */
+function digestAnswer(answer: Answer, request: RequestShape, answers: RoundAnswers | undefined): Digested {
+  if (!('status' in answer)) return answer;
+  // A 5xx may be the runtime's own answer for a handler call that never returned (workerd's for a hung handler):
+  // it waits, capped, until the wrapper's record says whether the handler gave it, since elsewhere the same call is a time-out.
+  const held = answers && answer.status >= 500 ? { request, status: answer.status, contentType: answer.contentType, body: answer.body.slice(0, PENDING_BODY_BYTES) } : undefined;
+  if (answers && !held) answers.add(request, answer.status, answer.contentType, answer.body);
+  return { status: answer.status, digest: digestResponse(answer.status, answer.body, answer.location), ...(answer.status >= 500 ? { said: saidBy(answer.body) } : {}), ...(held ? { held } : {}) };
+}
+
+/** Per measured request so far, its CPU on the thread that spent most over them (the JavaScript thread, near enough to judge steadiness by), ms. */
+function busiestSeries(sent: readonly SentRequest[]): { ms: number[]; waves: number[] } {
+  const measured = sent.filter((s): s is SentRequest & { deltas: Map<number, number> } => s.deltas !== undefined && 'status' in s.received);
+  const total = new Map<number, number>();
+  for (const s of measured) for (const [tid, ns] of s.deltas) total.set(tid, (total.get(tid) ?? 0) + ns);
+  const tid = busiest(total, -1);
+  return { ms: measured.map((s) => (s.deltas.get(tid) ?? 0) / 1e6), waves: measured.map((s) => s.wave) };
+}
+
 /** The requests sent, each with its CPU; the first thing that cut the round short, named. */
-async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, port: number, plan: RequestRoundPlan) {
+async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, port: number, plan: RequestRoundPlan, started: number) {
   const sent: SentRequest[] = [];
   const empty: Map<number, number>[] = [];
   const order: SentKind[] = [];
-  const emptyAfter = emptiesAfter(plan.requests.length, plan.emptyRequests);
+  const until = plan.until;
+  // Adapting, the empty requests are spread over the least the round serves.
+  const emptyAfter = emptiesAfter(until ? Math.min(until.minRequests, plan.requests.length) : plan.requests.length, plan.emptyRequests);
   const idleWaitMs = Math.max(MIN_IDLE_WAIT_MS, IDLE_WAIT_TIMEOUTS * plan.requestTimeoutMs);
   let problem: string | undefined;
   let emptyProblem: string | undefined;
+  let bound: string | undefined;
   let noResponse = 0;
   let busy = false;
   let ended = false;
-  // Learned as the responses come, so no body is kept past its request. A 5xx may be the runtime's own
-  // answer for a handler call that never returned (workerd's for a hung handler): it waits, capped, until
-  // the wrapper's record says whether the handler gave it, since elsewhere the same call is a time-out.
+  let stopped = false;
+  let inFlightMost = 0;
+  // Learned as the responses come, so no body is kept past its request.
   const answers = plan.sameWork === 'strict' ? undefined : new RoundAnswers(plan.normalize);
   const pending: PendingAnswer[] = [];
   const concurrency = plan.concurrency ?? 1;
-  for (const wave of waves(plan.requests.length, concurrency)) {
-    if (plan.signal?.aborted) return 'interrupted' as const;
+  const budget = new BodyBudget();
+  let servingFrom: number | undefined;
+  for (const [waveIndex, wave] of waves(plan.requests.length, concurrency).entries()) {
+    if (plan.signal?.aborted) {
+      stopped = true;
+      break;
+    }
+    const now = performance.now();
+    if (plan.boundMs !== undefined && now - started >= plan.boundMs) {
+      bound = `the round reached its time bound (${Math.round(plan.boundMs / 1000)} s) after ${sent.length} requests; what it measured is kept`;
+      break;
+    }
+    if (until && servingFrom !== undefined && sent.length >= 1 && now - servingFrom >= until.maxServeMs) break;
+    if (until && sent.length >= until.minRequests) {
+      const series = busiestSeries(sent);
+      if (until.enough(series.ms, series.waves)) break;
+    }
+    servingFrom ??= now;
+    inFlightMost = Math.max(inFlightMost, Math.min(concurrency, wave.length));
     // With one request a wave this is a read around that request; with N in flight, around the wave.
     const before = threadCpuTimes(pid);
-    const got = await inFlight(wave.length, concurrency, (k) => timedSend(port, plan.requests[wave[k]!]!.request, plan.requestTimeoutMs));
+    const got = await inFlight(wave.length, concurrency, async (k) => {
+      const { request } = plan.requests[wave[k]!]!;
+      const reader = {};
+      const at = performance.now();
+      const answer = await send(port, request, plan.requestTimeoutMs, request.path, (n) => budget.take(reader, n));
+      const latencyMs = performance.now() - at;
+      try {
+        return { answer: digestAnswer(answer, request, answers), latencyMs };
+      } finally {
+        budget.give(reader);
+      }
+    });
     const after = await readWhenIdle(pid, IDLE_POLLS);
-    const deltas = shareOf(threadCpuDeltas(before, after.times), got.filter((g) => 'status' in g.answer).length);
+    const answered = got.filter((g) => 'status' in g.answer).length;
+    // A request with no response in the wave: its CPU, spent beside the others', is no answered request's.
+    const noneInWave = got.some((g) => 'none' in g.answer);
+    const deltas = noneInWave ? undefined : shareOf(threadCpuDeltas(before, after.times), answered);
     let unanswered: string | undefined;
     for (const [k, { answer, latencyMs }] of got.entries()) {
       const drawn = plan.requests[wave[k]!]!;
       if ('error' in answer) {
         // A refused or reset connection is most often a server going down: its exit is given a moment to be seen.
+        if (plan.signal?.aborted) {
+          stopped = true;
+          continue;
+        }
         ended ||= (await within(server.exited, EXIT_SEEN_MS, undefined)) !== undefined;
         problem ??= `a request failed: ${answer.error}`;
         continue;
       }
       if ('none' in answer) {
-        sent.push({ kind: drawn.kind, received: answer, latencyMs, deltas, settled: after.settled });
+        sent.push({ kind: drawn.kind, received: answer, latencyMs, wave: waveIndex, settled: after.settled });
         noResponse++;
         unanswered ??= answer.none === 'timed out' ? `got no response within ${plan.requestTimeoutMs} ms` : `answered a body over ${MAX_BODY_BYTES / 2 ** 20} MiB`;
         continue;
       }
-      if (answers && answer.status >= 500) pending.push({ call: sent.length, request: drawn.request, status: answer.status, contentType: answer.contentType, body: answer.body.slice(0, PENDING_BODY_BYTES) });
-      else answers?.add(drawn.request, answer.status, answer.contentType, answer.body);
-      sent.push({ kind: drawn.kind, received: { status: answer.status }, digest: digestResponse(answer.status, answer.body), latencyMs, deltas, settled: after.settled, ...(answer.status >= 500 ? { said: saidBy(answer.body) } : {}) });
+      if (answer.held) pending.push({ call: sent.length, ...answer.held });
+      sent.push({ kind: drawn.kind, received: { status: answer.status }, digest: answer.digest, latencyMs, ...(deltas ? { deltas } : {}), wave: waveIndex, settled: after.settled, ...(answer.said ? { said: answer.said } : {}) });
       order.push('handler');
     }
-    if (problem || ended) break;
+    if (problem || ended || stopped) break;
     if (unanswered) {
       if (!server.alive()) ended = true;
       else if (noResponse >= MOST_TIMEOUTS) problem = `${noResponse} requests got no whole response; the round stopped sending`;
@@ -250,7 +337,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
         break;
       }
     }
-    const empties = wave.reduce((n, index, k) => n + ('status' in got[k]!.answer ? emptyAfter[index]! : 0), 0);
+    const empties = wave.reduce((n, index, k) => n + ('status' in got[k]!.answer ? (emptyAfter[index] ?? 0) : 0), 0);
     for (let i = 0; i < empties && emptyProblem === undefined && server.alive(); i++) {
       const e = await measured(pid, port, GET, plan.requestTimeoutMs, RESERVED.empty);
       if (!('status' in e.answer) || e.answer.status !== 200 || e.answer.body.length > 0) {
@@ -262,7 +349,8 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       order.push('empty');
     }
   }
-  return { sent, empty, order, problem, emptyProblem, busy, ended, answers, pending };
+  if (stopped) problem ??= `the run was stopped after ${sent.length} requests; what the round measured is kept`;
+  return { sent, empty, order, problem: problem ?? bound, emptyProblem, busy, ended, stopped, answers, pending, inFlight: Math.max(1, inFlightMost) };
 }
 
 export async function runRequestRound(v: RunnableVariant, plan: RequestRoundPlan): Promise<RequestRoundOutcome> {
@@ -293,24 +381,28 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   const { port, pid } = server;
   const pinning = choosePinning();
   if (pinning.server !== undefined) pinProcess(pid, pinning.server);
-  const round = await sendAll(v, server, pid, port, plan);
-  if (round === 'interrupted' || plan.signal?.aborted) return fail('interrupted', 'interrupted before this round finished');
-  const { sent, empty, order, problem, emptyProblem, busy, answers, pending } = round;
+  const round = await sendAll(v, server, pid, port, plan, started);
+  const { sent, empty, order, problem, emptyProblem, busy, answers, pending, stopped } = round;
+  // Stopped (the run's stop, a time-out): what was measured is kept; the server, stopped, is asked nothing more.
+  if (stopped && !sent.some((s) => s.deltas)) return fail('interrupted', 'interrupted before this round measured a request');
   // A server that ended before its round did crashed. What it answered is a part of the requests the other
   // runtimes answered whole, so its figures would read as other work: the round has none, and says the end.
-  if (round.ended || !server.alive()) {
+  if (!stopped && (round.ended || !server.alive())) {
     const answered = sent.filter((s) => 'status' in s.received).length;
     return fail('crash', await serverExit(v, server, ` after answering ${answered} of ${plan.requests.length} requests`), server.output.toString());
   }
   const notes: string[] = [];
   if (sent.some((s) => 'none' in s.received && s.received.none === 'body too long')) notes.push(`a response body passed ${MAX_BODY_BYTES / 2 ** 20} MiB, the most rtbench reads of one: that request has no figure`);
-  const alive = server.alive() && !busy;
+  if (sent.some((s) => 'status' in s.received && !s.deltas)) notes.push('a wave with a request that got no whole response gave its answered requests no CPU figure (the CPU it spent is no answered request\'s)');
+  const alive = !stopped && server.alive() && !busy;
   const served = alive ? await readServed(port, plan.requestTimeoutMs) : undefined;
   const ends: RequestEnd[] = sent.map((s, call) => requestEnd(s.received, served, call));
-  const kept = sent.filter((_, i) => ends[i] !== 'noAnswer');
+  const answered = sent.filter((_, i) => ends[i] !== 'noAnswer');
+  // Figures come from the answered requests that were measured (a wave with no response gave none).
+  const kept = answered.filter((s): s is SentRequest & { deltas: Map<number, number> } => s.deltas !== undefined);
   for (const p of pending) if (ends[p.call] !== 'noAnswer') answers?.add(p.request, p.status, p.contentType, p.body);
   if (kept.length === 0) {
-    const cause = problem ?? (sent.length ? `no request was answered by the handler (${sent.length} sent)` : 'no request was answered');
+    const cause = problem ?? (answered.length ? `no answered request could be measured: each shared its wave with one that got no response (${sent.length} sent)` : sent.length ? `no request was answered by the handler (${sent.length} sent)` : 'no request was answered');
     return fail(sent.length ? 'timeout' : 'error', cause, server.output.toString());
   }
   const refused = everyAnswerAnError(v.plugin.name, sent.map((s, i) => ({ end: ends[i]!, ...('status' in s.received ? { status: s.received.status } : {}), ...(s.said ? { said: s.said } : {}) })), plan.requests.length);
@@ -323,7 +415,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   const lines = alive ? await send(port, GET, plan.requestTimeoutMs, RESERVED.consoleLines) : undefined;
   const consoleLines = lines && 'status' in lines && lines.status === 200 ? Number(new TextDecoder().decode(lines.body)) : undefined;
   const hash = createHash('sha256');
-  for (const s of kept) hash.update(`${s.digest}\n`);
+  for (const s of answered) hash.update(`${s.digest}\n`);
   const masked = answers?.result();
   const ms = (ns: number): number => ns / 1e6;
   return {
@@ -331,15 +423,17 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
     jsThreadMs: kept.map((s) => ms(s.deltas.get(js.tid) ?? 0)),
     allThreadsMs: kept.map((s) => ms(totalCpuNs(s.deltas))),
     kinds: kept.map((s) => s.kind),
+    waves: kept.map((s) => s.wave),
+    inFlight: round.inFlight,
     latencyMs: kept.map((s) => s.latencyMs),
     emptyMs: empty.map((d) => ms(d.get(js.tid) ?? 0)),
     ...(threadClockMs ? { threadClockMs } : {}),
     ...(consoleLines !== undefined && Number.isInteger(consoleLines) && consoleLines >= 0 ? { consoleLines } : {}),
-    outcomes: countEnds(ends),
+    outcomes: countEnds(ends, sent),
     jsThread: { tid: js.tid, name: threadName(pid, js.tid), main: js.tid === pid },
     threads: js.threads,
     unsettled: kept.filter((s) => !s.settled).length,
-    answer: masked ? masked.answer : `${kept.length} responses, sha256 ${hash.digest('hex')}`,
+    answer: masked ? masked.answer : `${answered.length} responses, sha256 ${hash.digest('hex')}`,
     ...(masked ? { answers: masked.answers } : {}),
     wallMs: performance.now() - started,
     ...(problem ? { problem } : {}),
@@ -348,10 +442,11 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   };
 }
 
-function countEnds(ends: readonly RequestEnd[]): RequestOutcomes {
+function countEnds(ends: readonly RequestEnd[], sent: readonly SentRequest[]): RequestOutcomes {
   const outcomes: RequestOutcomes = { ok: 0, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 };
   for (const end of ends) outcomes[end === 'noAnswer' ? 'timedOut' : end]++;
-  return outcomes;
+  const tooLong = sent.filter((s) => 'none' in s.received && s.received.none === 'body too long').length;
+  return tooLong ? { ...outcomes, tooLong } : outcomes;
 }
 
 /** The wrapper's record of how each handler call ended (undefined: it could not be read). */
@@ -365,7 +460,7 @@ async function readServed(port: number, timeoutMs: number): Promise<ServedOutcom
  * spin cannot be sent or gets no answer (the server gone or still busy),
  * the one that spent most over the handler's requests, said in a note.
  */
-async function jsThreadOf(pid: number, port: number, timeoutMs: number, kept: readonly SentRequest[], alive: boolean): Promise<{ tid: number; threads: number; note?: string }> {
+async function jsThreadOf(pid: number, port: number, timeoutMs: number, kept: readonly { deltas: Map<number, number> }[], alive: boolean): Promise<{ tid: number; threads: number; note?: string }> {
   const spin = alive ? await measured(pid, port, GET, timeoutMs, RESERVED.spin) : undefined;
   if (spin && 'status' in spin.answer) return { tid: busiest(spin.deltas, pid), threads: spin.deltas.size };
   const total = new Map<number, number>();

@@ -13,13 +13,14 @@
 import { digest, MAX_CPU_LIMIT_MS, drawRequests, handlerOf, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure, type ServerPermissions } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
-import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule } from '@rtbench/host-timed';
+import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule, type ServeUntil } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type MeasurerRecord, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
 import type { NodeEnvUse } from '@rtbench/host';
 import { z } from 'zod';
 import { nodeEnvPerArm, requestSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './lockstep.ts';
 import { timedMethod } from './timed-methods.ts';
+import { requestSteadyState, SERVE_UNTIL_STEADY, steadyEnoughOf, steadyFromOf } from './request-phases.ts';
 
 /** Requests to the empty handler, spread among the handler's in the same process. */
 const EMPTY_REQUESTS = 50;
@@ -117,7 +118,7 @@ export const REQUEST_CPU: MeasurerDescriptor = {
   build(setup) {
     const cases = setup.cases as readonly RequestCaseSpec[];
     const own = setup.own as RequestSetup | undefined;
-    const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs), sameWork: own?.sameWork ?? 'masked', concurrency: own?.concurrency ?? 1 };
+    const budget = { programDir: setup.programDir, timeoutMs: Math.max(MIN_START_MS, setup.timeoutMs), requestTimeoutMs: Math.min(REQUEST_TIMEOUT_MS, setup.timeoutMs), boundMs: setup.timeoutMs, sameWork: own?.sameWork ?? 'masked', concurrency: own?.concurrency ?? 1 };
     return {
       measurer: requestMeasurer(budget, (line) => setup.warn(`${setup.suite.name}: ${line}`)),
       units: requestUnits(cases),
@@ -131,6 +132,8 @@ interface RequestBudget {
   programDir: string;
   timeoutMs: number;
   requestTimeoutMs: number;
+  /** A round sends no more requests past this (the run's --timeout) and keeps what it measured. */
+  boundMs: number;
   sameWork: SameWorkRule;
   concurrency: number;
 }
@@ -175,7 +178,10 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
     async replicate(unit: Unit, arms: readonly Arm[], context: ReplicateContext): Promise<ArmResult[]> {
       const cases = unit.cases as readonly RequestCaseSpec[];
       const declaration = cases[0]!.declaration;
-      const requests = drawRequests(declaration);
+      // A count the suite fixed is served whole; else the round serves until steady, within its bounds.
+      const fixed = declaration.requests !== undefined;
+      const requests = drawRequests(declaration, declaration.requests ?? SERVE_UNTIL_STEADY.maxRequests);
+      const until: ServeUntil | undefined = fixed ? undefined : { minRequests: SERVE_UNTIL_STEADY.minRequests, maxServeMs: SERVE_UNTIL_STEADY.maxServeMs, enough: (ms, waves) => steadyEnoughOf(ms, waves, budget.concurrency) };
       await sayNodeEnv(declaration, unit.key, context.runArms ?? arms);
       const out: ArmResult[] = [];
       for (const [position, arm] of arms.entries()) {
@@ -184,7 +190,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
         const server = await bundled(declaration, unit.key, arm);
         const outcome: RequestRoundOutcome =
           'path' in server
-            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, sameWork: budget.sameWork, concurrency: budget.concurrency, ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(server.permissions ? { permissions: server.permissions } : {}), ...(context.signal ? { signal: context.signal } : {}) })
+            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, boundMs: budget.boundMs, sameWork: budget.sameWork, concurrency: budget.concurrency, ...(until ? { until } : {}), ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(server.permissions ? { permissions: server.permissions } : {}), ...(context.signal ? { signal: context.signal } : {}) })
             : 'unsupported' in server
               ? { ok: false, kind: 'unsupported', message: server.unsupported }
               : { ok: false, kind: 'error', message: server.error };
@@ -221,6 +227,8 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
   // The empty handler's own requests: why there are none is what ended them (or the round).
   if (samples.length === 0) return { kind: 'failure', failure: { kind: 'error', message: outcome.emptyProblem ?? outcome.problem ?? 'the empty handler answered no request' } };
   const handler = figure !== 'emptyHandler';
+  // The handler's phases: where its requests became steady on this figure's threads (the empty handler's are its own).
+  const steadyFrom = handler ? steadyFromOf(samples, outcome.waves, budget.concurrency) : undefined;
   const record: RoundRecord = {
     round,
     order: position,
@@ -229,6 +237,7 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
     warmupIterations: 0,
     async: true,
     clock: SCHEDSTAT_CLOCK,
+    ...(handler ? { steadyState: requestSteadyState(samples, steadyFrom) } : {}),
     // The empty handler's answers are checked by the round (each a 200 with no body): how many came varies with what the handler's requests did.
     digest: digest(handler ? outcome.answer : EMPTY_ANSWER),
     wallMs: outcome.wallMs,
@@ -243,8 +252,9 @@ function caseOutcome(figure: RequestFigure, outcome: RequestRoundOutcome, round:
       ...(handler && outcome.consoleLines !== undefined ? { consoleLines: outcome.consoleLines } : {}),
       ...(handler && outcome.answers ? { answers: outcome.answers } : {}),
       ...(handler ? { sameWork: budget.sameWork, latencyMs: outcome.latencyMs } : {}),
-      // The empty handler's requests go one at a time between waves.
-      ...(handler && budget.concurrency > 1 ? { concurrency: budget.concurrency } : {}),
+      // The empty handler's requests go one at a time between waves; the most that were in flight, not the most asked.
+      ...(handler && outcome.inFlight > 1 ? { concurrency: outcome.inFlight } : {}),
+      ...(handler ? { phases: steadyFrom === undefined ? {} : { steadyFrom } } : {}),
     },
   };
   const warnings = figureWarnings(figure, outcome);
@@ -270,7 +280,8 @@ export function figureWarnings(figure: RequestFigure, v: RequestRoundValues): st
   const out: string[] = [];
   if (v.outcomes.threw) out.push('the handler threw on some requests (counted; their CPU is in the figures)');
   if (v.outcomes.notAResponse) out.push('the handler answered something that is not a Response on some requests (counted; their CPU is in the figures)');
-  if (v.outcomes.timedOut) out.push('some requests got no response in time (counted; they have no CPU figure)');
+  // A body over the bound is said by the round's note.
+  if (v.outcomes.timedOut > (v.outcomes.tooLong ?? 0)) out.push('some requests got no response in time (counted; they have no CPU figure)');
   if (v.consoleLines) {
     const perRequest = +(v.consoleLines / v.jsThreadMs.length).toFixed(2);
     out.push(`the handler wrote ${perRequest} console ${perRequest === 1 ? 'line' : 'lines'} per request (kept out of the table, their cost in the figures, counted in the saved run)`);

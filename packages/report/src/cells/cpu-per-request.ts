@@ -70,6 +70,17 @@ const quantileColumn = (name: RequestQuantileName): CpuColumn => ({
 /** Latency p50 over CPU p50: how many requests' CPU a request waited for, its own included. */
 const latencyOverCpu = (row: CpuPerRequestRow): string => (row.latency && row.distribution && row.distribution.quantiles.p50.value > 0 ? `${(row.latency.p50.value / row.distribution.quantiles.p50.value).toFixed(1)}×` : '—');
 
+/** The warm-up: requests before the steady point and their CPU (medians over processes), and processes never steady, marked. */
+function warmupText(row: CpuPerRequestRow): string {
+  const p = row.phases;
+  if (!p) return '—';
+  const warm = p.warmupRequests !== undefined && p.warmupMs !== undefined ? `${+p.warmupRequests.toFixed(1)} req, ${requestMs(p.warmupMs)} ms` : '';
+  const never = p.unsteady ? `~ ${p.unsteady} of ${p.processes} never steady` : '';
+  return [warm, never].filter(Boolean).join('; ') || '—';
+}
+
+const hasPhases = (section: CpuPerRequestSection): boolean => section.rows.some((r) => r.phases);
+
 /** Warm requests in processes, or a load case's responses in rounds. */
 function requestsText(row: CpuPerRequestRow): string {
   if (row.distribution) return `${row.distribution.requests} in ${row.distribution.processes}`;
@@ -82,6 +93,7 @@ const hasLatency = (section: CpuPerRequestSection): boolean => section.rows.some
 const CPU_COLUMNS: readonly CpuColumn[] = [
   ...REQUEST_QUANTILES.map((q) => quantileColumn(q.name)),
   { head: () => 'first', grid: 'cpu', page: false, shown: hasDistribution, figure: (row) => row.distribution?.first, text: requestMs },
+  { head: () => 'warm-up', grid: 'cpu', page: true, shown: hasPhases, words: warmupText, drop: 4 },
   {
     head: (section) => `> ${limitText(section.limitMs!)}`,
     grid: 'cpu',

@@ -11,7 +11,7 @@
  * round's measured window, and the row their median over rounds. The
  * reporters lay it out (reporters/cpu-per-request.ts).
  */
-import { CPU_THREADS, loadCpuThreads, requestCpuThreads, type CpuPerRequestFigure, type CpuThreads } from '@rtbench/core';
+import { CPU_THREADS, loadCpuThreads, requestCpuThreads, steadyStart, type CpuPerRequestFigure, type CpuThreads } from '@rtbench/core';
 import type { CaseResult, RunRecord } from '@rtbench/core/schema';
 import { median, requestDistribution, type Estimate, type RequestDistribution } from '@rtbench/stats';
 
@@ -49,6 +49,18 @@ export interface CpuPerRequestRow {
   jsThread?: { names: string[]; main: boolean };
   /** The runtime's own thread clock against the host's reading, median over requests of their ratio (absent: no thread clock). */
   threadClockRatio?: number;
+  /** The processes' warm-up (absent: a run saved before phases were told apart, the empty handler, a load case). */
+  phases?: RequestPhasesRow;
+}
+
+/** A row's warm-up: what its processes spent before their steady point, and how many never reached one. */
+interface RequestPhasesRow {
+  /** Median over the processes that became steady: requests before the steady point (the first included), and their CPU, ms. */
+  warmupRequests?: number;
+  warmupMs?: number;
+  /** Processes that never became steady (their later half is pooled), of `processes`. */
+  unsteady: number;
+  processes: number;
 }
 
 export interface CpuPerRequestSection {
@@ -76,15 +88,31 @@ export function cpuMedian(row: CpuPerRequestRow): Estimate | undefined {
 const METHOD =
   "CPU per request in ms, read by the host from the runtime's threads; p50…max and the share over the limit pool every process's requests after its first, first is the median of the processes' first requests; intervals: percentile bootstrap over processes (a process's requests are not independent)";
 
+const PHASED_METHOD =
+  "CPU per request in ms, read by the host from the runtime's threads, in three phases: first, the median of the processes' first requests; warm-up, the requests before each process's steady point (two windows of its requests one level, none later lower) and the CPU they spent, medians over processes; p50…max and the share over the limit, the steady phase: every process's requests from its steady point, pooled (a process never steady is counted under warm-up and its later half pooled); intervals: percentile bootstrap over processes (a process's requests are not independent)";
+
 const WAVES = "with requests in flight together the host reads the server's threads around each wave of them and gives each request the wave's CPU over the requests answered in it, so the quantiles are of wave shares";
 
 const WINDOWS =
   "CPU per request in ms of HTTP load, read by the host from the server's threads over each round's measured window, over the responses counted in it; p50: the median over rounds (each a fresh server), no interval; requests: responses counted in rounds";
 
 function sumOutcomes(result: CaseResult): Outcomes {
-  const sum: Outcomes = { ok: 0, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 };
-  for (const r of result.rounds) for (const k of Object.keys(sum) as (keyof Outcomes)[]) sum[k] += r.requests?.outcomes[k] ?? 0;
-  return sum;
+  const sum = { ok: 0, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0, tooLong: 0 };
+  for (const r of result.rounds) for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += r.requests?.outcomes[k] ?? 0;
+  const { tooLong, ...rest } = sum;
+  return tooLong ? sum : rest;
+}
+
+/** Where each round's pooled requests begin (core steadyStart): its steady point, or after its first in a run saved before phases. */
+const startsOf = (rounds: CaseResult['rounds']): number[] => rounds.map((r) => steadyStart(r.samples.length, r.requests?.phases));
+
+/** The rounds' warm-up, when they were saved with phases. */
+function phasesOf(rounds: CaseResult['rounds']): RequestPhasesRow | undefined {
+  const phased = rounds.filter((r) => r.requests?.phases);
+  if (phased.length === 0) return undefined;
+  const steady = phased.flatMap((r) => (r.requests!.phases!.steadyFrom !== undefined ? [{ samples: r.samples, from: r.requests!.phases!.steadyFrom }] : []));
+  const warm = steady.length ? { warmupRequests: median(steady.map((r) => r.from)), warmupMs: median(steady.map((r) => r.samples.slice(0, r.from).reduce((a, b) => a + b, 0))) } : {};
+  return { ...warm, unsteady: phased.length - steady.length, processes: phased.length };
 }
 
 /** Per request after the first, the thread clock's reading over the host's (both cover the same request). */
@@ -97,7 +125,7 @@ function clockRatio(result: CaseResult): number | undefined {
 function latencyOf(rounds: CaseResult['rounds'], seed: number): RequestLatency | undefined {
   const latencies = rounds.map((r) => r.requests?.latencyMs);
   if (!latencies.every((l, i) => l && l.length === rounds[i]!.samples.length && l.length > 1)) return undefined;
-  const d = requestDistribution(latencies as number[][], { seed });
+  const d = requestDistribution(latencies as number[][], { seed, from: startsOf(rounds) });
   return { p50: d.quantiles.p50, p99: d.quantiles.p99 };
 }
 
@@ -109,7 +137,8 @@ function servedRounds(result: CaseResult): CaseResult['rounds'] {
 /** The samples a row's figures pool, as the page draws them: warm requests (each process's after its first), or every load window. */
 export function pooledSamples(result: CaseResult): number[] {
   const served = servedRounds(result);
-  return served.length ? served.flatMap((r) => r.samples.slice(1)) : result.rounds.filter((r) => r.load).flatMap((r) => r.samples);
+  const starts = startsOf(served);
+  return served.length ? served.flatMap((r, i) => r.samples.slice(starts[i])) : result.rounds.filter((r) => r.load).flatMap((r) => r.samples);
 }
 
 /** The threads a request case reads: by its metric's name, else by its `cpu` parameter (the label). */
@@ -124,8 +153,9 @@ function requestRow(result: CaseResult, c: RunRecord['cases'][number] | undefine
   if (rounds.length === 0) return undefined;
   const distribution = requestDistribution(
     rounds.map((r) => r.samples),
-    { ...(limitMs !== undefined ? { limit: limitMs } : {}), seed },
+    { ...(limitMs !== undefined ? { limit: limitMs } : {}), seed, from: startsOf(rounds) },
   );
+  const phases = phasesOf(rounds);
   const names = [...new Set(rounds.map((r) => r.requests!.jsThread.name))];
   const ratio = clockRatio(result);
   const latency = latencyOf(rounds, seed);
@@ -139,6 +169,7 @@ function requestRow(result: CaseResult, c: RunRecord['cases'][number] | undefine
     outcomes: sumOutcomes(result),
     jsThread: { names, main: rounds.every((r) => r.requests!.jsThread.main) },
     ...(ratio !== undefined ? { threadClockRatio: ratio } : {}),
+    ...(phases ? { phases } : {}),
   };
 }
 
@@ -169,7 +200,8 @@ export function cpuPerRequestSection(run: RunRecord, limitMs?: number): CpuPerRe
   const handlerRounds = run.results.flatMap((r) => r.rounds.flatMap((x) => (x.requests?.kinds ? [x.requests] : [])));
   const concurrency = Math.max(1, ...handlerRounds.map((x) => x.concurrency ?? 1));
   const sameWork = sameWorkOf(handlerRounds);
-  const methods = [...(rows.some((r) => r.distribution) ? [concurrency > 1 ? `${METHOD}; ${WAVES}` : METHOD] : []), ...(rows.some((r) => r.windows) ? [WINDOWS] : [])];
+  const method = rows.some((r) => r.phases) ? PHASED_METHOD : METHOD;
+  const methods = [...(rows.some((r) => r.distribution) ? [concurrency > 1 ? `${method}; ${WAVES}` : method] : []), ...(rows.some((r) => r.windows) ? [WINDOWS] : [])];
   return { ...(limitMs !== undefined ? { limitMs } : {}), concurrency, ...(sameWork ? { sameWork } : {}), rows, method: methods.join('; ') };
 }
 

@@ -1,0 +1,59 @@
+/**
+ * A request round's phases: the first request, the warm-up, and the steady
+ * requests after the process's steady point (stats request-steady.ts), the
+ * figure verdicts use. Requests in flight together share their wave's
+ * figure, so a wave is one point of the series. By default a round serves
+ * until its steady stretch holds STEADY_REQUESTS requests, within bounds in
+ * count and time (SERVE_UNTIL_STEADY); a count the suite or a `--requests`
+ * file fixes is served whole, and its phases found after.
+ */
+import type { SteadyState } from '@rtbench/core/schema';
+import { classifyProcess, levelChange, REQUEST_STEADY_DEFAULTS, steadyPoint, STEADY_STATE_DEFAULTS } from '@rtbench/stats';
+
+/** Points per window of requests in flight together: each wave holds several times N requests. */
+const WAVE_WINDOW = 4;
+
+/** The default bounds of a round that serves until steady: the least it serves, the most, and its serving time. */
+export const SERVE_UNTIL_STEADY = {
+  /** As many as a fresh server served before phases were told apart: a process is never judged on fewer. */
+  minRequests: 50,
+  maxRequests: 300,
+  maxServeMs: 3_000,
+  /** Requests of the steady stretch the figure pools, at least. */
+  steadyRequests: 30,
+} as const;
+
+/**
+ * The index of the first steady request among a round's samples (`waves`:
+ * the wave each was read in), or undefined when the process never settled.
+ */
+export function steadyFromOf(ms: readonly number[], waves: readonly number[], concurrency: number): number | undefined {
+  const starts: number[] = [];
+  const series: number[] = [];
+  for (let i = 0; i < ms.length; i++) {
+    if (i > 0 && waves[i] === waves[i - 1]) continue;
+    starts.push(i);
+    series.push(ms[i]!);
+  }
+  const s = steadyPoint(series, { ...REQUEST_STEADY_DEFAULTS, window: concurrency > 1 ? WAVE_WINDOW : REQUEST_STEADY_DEFAULTS.window });
+  return s === undefined ? undefined : starts[s];
+}
+
+/** Whether a round serving until steady has served enough: steady, with at least `steadyRequests` requests from its steady point. */
+export function steadyEnoughOf(ms: readonly number[], waves: readonly number[], concurrency: number, steadyRequests: number = SERVE_UNTIL_STEADY.steadyRequests): boolean {
+  const from = steadyFromOf(ms, waves, concurrency);
+  return from !== undefined && ms.length - from >= steadyRequests;
+}
+
+/**
+ * The process's class, as a table marks it: never steady; warmed (its
+ * warm-up a higher level than its steady requests: where it settled);
+ * or, from the steady requests alone, flat, warmed-late or slowdown.
+ */
+export function requestSteadyState(ms: readonly number[], steadyFrom: number | undefined): SteadyState {
+  if (steadyFrom === undefined) return { class: 'no-steady-state' };
+  const steady = ms.slice(steadyFrom);
+  const alone = classifyProcess(undefined, steady);
+  if (alone.class !== 'flat') return { class: alone.class };
+  return levelChange(ms.slice(1, steadyFrom), steady, STEADY_STATE_DEFAULTS) < 0 ? { class: 'warmed', calls: steadyFrom } : { class: 'flat' };
+}

@@ -1,0 +1,59 @@
+/**
+ * Where a server process's CPU per request became steady. A fresh server's
+ * first requests run the page's code before the engine has optimized it
+ * (tier-up), so their CPU is the warm-up, not what a warm server pays per
+ * request. The series (one value per request, or per wave of requests in
+ * flight together) is steady from the first point s past the process's
+ * first request where two windows in a row are one level (levelChange, the
+ * test the samples of the in-runtime loop are classified by) and no later
+ * stretch of the same length is a lower level: a plateau before a later
+ * tier-up is not steady. A round serves until the steady stretch holds
+ * enough points, or its bounds.
+ */
+import { levelChange, type SteadyStateOptions } from './steady-state.ts';
+
+export interface RequestSteadyOptions {
+  /** Points per window (two in a row are compared). */
+  window: number;
+  /** The two windows: one level within this share, or within their noise at `alpha` (leans towards waiting: 5%). */
+  tolerance: number;
+  alpha: number;
+  /** A later stretch is a lower level only past the tolerance and at this chance (leans towards no step, as the classes do: 0.1%). */
+  laterAlpha: number;
+}
+
+/** Windows of 10 requests (a wave of requests in flight counts as one point: rounds pass 4). */
+export const REQUEST_STEADY_DEFAULTS: RequestSteadyOptions = { window: 10, tolerance: 0.05, alpha: 0.05, laterAlpha: 0.001 };
+
+type Levels = Pick<SteadyStateOptions, 'tolerance' | 'alpha'>;
+
+/** Whether some stretch of `length` points after `from + length` is a lower level than the stretch from `from`. */
+function lowerLater(series: readonly number[], from: number, length: number, levels: Levels): boolean {
+  const opening = series.slice(from, from + length);
+  for (let at = from + length; at + length <= series.length; at += length / 2) {
+    if (levelChange(opening, series.slice(at, at + length), levels) < 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The index of the first steady point of `series` (never 0: the process's
+ * first request is its own phase), or undefined when it never settled.
+ */
+export function steadyPoint(series: readonly number[], options: RequestSteadyOptions = REQUEST_STEADY_DEFAULTS): number | undefined {
+  const w = options.window;
+  const windows: Levels = { tolerance: options.tolerance, alpha: options.alpha };
+  const later: Levels = { tolerance: options.tolerance, alpha: options.laterAlpha };
+  for (let s = 1; s + 2 * w <= series.length; s++) {
+    if (levelChange(series.slice(s, s + w), series.slice(s + w, s + 2 * w), windows) !== 0) continue;
+    if (lowerLater(series, s, 2 * w, later)) continue;
+    return s;
+  }
+  return undefined;
+}
+
+/** Whether a round may stop: the series is steady and its steady stretch holds at least `steadyPoints` points. */
+export function steadyEnough(series: readonly number[], steadyPoints: number, options: RequestSteadyOptions = REQUEST_STEADY_DEFAULTS): boolean {
+  const s = steadyPoint(series, options);
+  return s !== undefined && series.length - s >= steadyPoints;
+}
