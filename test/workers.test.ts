@@ -26,7 +26,7 @@ describe('a brought Worker', () => {
   let clock: Awaited<ReturnType<typeof run>>;
   beforeAll(async () => {
     [project, clock] = await Promise.all([
-      run([join(WORKERS, 'wrangler-react'), '--runtime', RUNTIMES.join(','), '--rounds', '1']),
+      run([join(WORKERS, 'wrangler-react'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--request', 'GET /', '--request', 'GET /moved']),
       run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--rounds', '1', '--request', 'GET /?n=50']),
     ]);
   });
@@ -40,7 +40,12 @@ describe('a brought Worker', () => {
     // Said before the run: the build not run, the compatibility the Workers runtime gets, the default request, the React build.
     expect(project.r.stderr).toContain("note: wrangler.toml's build command (npm run build) is not run");
     expect(project.r.stderr).toContain("note: the Workers runtime serves it with wrangler.toml's compatibility date 2025-09-01 and flags nodejs_compat");
-    expect(project.r.stderr).toContain('note: no --request given: each process is sent GET /');
+    // A redirect to another address is the handler's answer, never followed: every runtime answered 302 to each request.
+    for (const variant of RUNTIMES) {
+      const moved = run.results.find((x) => x.variantId === variant && x.caseId.includes('/moved'))!;
+      expect(moved.rounds[0]!.requests!.answers!.map((a) => a.status), variant).toEqual([302]);
+      expect(moved.rounds[0]!.requests!.outcomes.ok, variant).toBe(moved.rounds[0]!.samples.length);
+    }
     expect(project.r.stderr).toContain('! react-page: react, react-dom read process.env.NODE_ENV, written in per arm: node "production"');
   });
 

@@ -103,6 +103,8 @@ describe('a Worker becomes a request suite', () => {
       ['POST /b', { method: 'POST', path: '/b' }],
     ]);
     expect(workerNotes(two.entry).some((n) => n.startsWith('no --request'))).toBe(false);
+    // No count fixed: each process serves until its CPU per request is steady (within the measurer's bounds).
+    expect(suite.declarations.map((d) => d.requests)).toEqual([undefined, undefined]);
     setWorkerRequests(file, { request: [] });
     const one = locateSuite(file);
     expect(workerNotes(one.entry)).toContain('no --request given: each process is sent GET / (--request "GET /path", repeatable, or --requests <file> for a mix)');
