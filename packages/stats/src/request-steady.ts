@@ -10,6 +10,7 @@
  * tier-up is not steady. A round serves until the steady stretch holds
  * enough points, or its bounds.
  */
+import { median } from './quantile.ts';
 import { levelChange, type SteadyStateOptions } from './steady-state.ts';
 
 export interface RequestSteadyOptions {
@@ -27,13 +28,20 @@ export const REQUEST_STEADY_DEFAULTS: RequestSteadyOptions = { window: 10, toler
 
 type Levels = Pick<SteadyStateOptions, 'tolerance' | 'alpha'>;
 
-/** Whether some stretch of `length` points after `from + length` is a lower level than the stretch from `from`. */
-function lowerLater(series: readonly number[], from: number, length: number, levels: Levels): boolean {
-  const opening = series.slice(from, from + length);
-  for (let at = from + length; at + length <= series.length; at += length / 2) {
-    if (levelChange(opening, series.slice(at, at + length), levels) < 0) return true;
+/**
+ * Per start index i, the start of the stretch of `length` points with the
+ * lowest median among those starting at i, i + step, i + 2·step, … (each
+ * whole within the series): a later stretch that is a lower level is the
+ * lowest one if any is.
+ */
+function lowestFrom(series: readonly number[], length: number, step: number): number[] {
+  const medians = series.map((_, i) => (i + length <= series.length ? median(series.slice(i, i + length)) : Infinity));
+  const lowest = series.map((_, i) => i);
+  for (let i = series.length - 1 - step; i >= 0; i--) {
+    const later = lowest[i + step]!;
+    if (medians[later]! < medians[i]!) lowest[i] = later;
   }
-  return false;
+  return lowest;
 }
 
 /**
@@ -44,9 +52,12 @@ export function steadyPoint(series: readonly number[], options: RequestSteadyOpt
   const w = options.window;
   const windows: Levels = { tolerance: options.tolerance, alpha: options.alpha };
   const later: Levels = { tolerance: options.tolerance, alpha: options.laterAlpha };
+  const lowest = lowestFrom(series, 2 * w, w);
   for (let s = 1; s + 2 * w <= series.length; s++) {
     if (levelChange(series.slice(s, s + w), series.slice(s + w, s + 2 * w), windows) !== 0) continue;
-    if (lowerLater(series, s, 2 * w, later)) continue;
+    // No later stretch of two windows is a lower level (the lowest of them stands for all).
+    const after = s + 2 * w < series.length ? lowest[s + 2 * w]! : undefined;
+    if (after !== undefined && after + 2 * w <= series.length && levelChange(series.slice(s, s + 2 * w), series.slice(after, after + 2 * w), later) < 0) continue;
     return s;
   }
   return undefined;

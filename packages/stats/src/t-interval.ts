@@ -12,6 +12,19 @@ import { normalQuantile } from './normal.ts';
  */
 export function studentTQuantile(p: number, df: number): number {
   if (!(p > 0 && p < 1) || !(Number.isInteger(df) && df >= 1)) throw new RangeError(`studentTQuantile: p in (0, 1) and a whole df >= 1, got ${p}, ${df}`);
+  // A watch over a server's requests asks the same few quantiles after every request: each is found once.
+  const key = `${p} ${df}`;
+  const known = QUANTILES.get(key);
+  if (known !== undefined) return known;
+  const t = tQuantile(p, df);
+  // Stryker disable next-line all: a bound on the cache's size, not on its answers
+  if (QUANTILES.size < 4096) QUANTILES.set(key, t);
+  return t;
+}
+
+const QUANTILES = new Map<string, number>();
+
+function tQuantile(p: number, df: number): number {
   if (p === 0.5) return 0;
   // Stryker disable next-line ConditionalExpression,EqualityOperator: the bisection below reaches the same quantile (to 1e-12); this is its closed form
   if (df === 1) return -1 / Math.tan(Math.PI * p);

@@ -139,6 +139,8 @@ const MOST_TIMEOUTS = 3;
 /** After a request got no response, how long the server may take to go idle before the round stops: three request time-outs, and at least 10 s (a loaded machine). */
 const IDLE_WAIT_TIMEOUTS = 3;
 const MIN_IDLE_WAIT_MS = 10_000;
+/** A round that serves until steady asks its rule after every this many requests (the rule reads the whole series). */
+const ASK_EVERY = 5;
 
 type Answer = { status: number; contentType: string | null; location: string | null; body: Uint8Array } | { none: 'timed out' | 'body too long' } | { error: string };
 
@@ -267,6 +269,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   const concurrency = plan.concurrency ?? 1;
   const budget = new BodyBudget();
   let servingFrom: number | undefined;
+  let askedAt = 0;
   for (const [waveIndex, wave] of waves(plan.requests.length, concurrency).entries()) {
     if (plan.signal?.aborted) {
       stopped = true;
@@ -278,7 +281,8 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       break;
     }
     if (until && servingFrom !== undefined && sent.length >= 1 && now - servingFrom >= until.maxServeMs) break;
-    if (until && sent.length >= until.minRequests) {
+    if (until && sent.length >= until.minRequests && sent.length - askedAt >= ASK_EVERY) {
+      askedAt = sent.length;
       const series = busiestSeries(sent);
       if (until.enough(series.ms, series.waves)) break;
     }
