@@ -39,6 +39,14 @@ describe('steadyEnoughOf', () => {
     expect(steadyEnoughOf([40, ...flat(SERVE_UNTIL_STEADY.steadyRequests - 1, 5)], each(SERVE_UNTIL_STEADY.steadyRequests), 1)).toBe(false);
   });
 
+  it('not enough while the steady requests still step down (a slope the windows took for one level)', () => {
+    // A slow slope: each window within 5% of the one before, the stretch's halves a lower level.
+    const slope = [40, ...Array.from({ length: 50 }, (_, i) => 10 * 0.996 ** i)];
+    expect(steadyFromOf(slope, each(51), 1)).toBe(12);
+    expect(steadyEnoughOf(slope, each(51), 1, 30)).toBe(false);
+    expect(steadyEnoughOf([...slope, ...flat(60, 10 * 0.996 ** 50)], each(111), 1, 30)).toBe(true);
+  });
+
   it('never enough when never steady', () => {
     const falling = Array.from({ length: 60 }, (_, i) => 100 * 0.9 ** i);
     expect(steadyEnoughOf(falling, each(60), 1, 1)).toBe(false);

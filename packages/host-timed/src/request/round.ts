@@ -280,7 +280,8 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       bound = `the round reached its time bound (${Math.round(plan.boundMs / 1000)} s) after ${sent.length} requests; what it measured is kept`;
       break;
     }
-    if (until && servingFrom !== undefined && sent.length >= 1 && now - servingFrom >= until.maxServeMs) break;
+    // The least is always served: every runtime's round then holds the same first requests.
+    if (until && servingFrom !== undefined && sent.length >= until.minRequests && now - servingFrom >= until.maxServeMs) break;
     if (until && sent.length >= until.minRequests && sent.length - askedAt >= ASK_EVERY) {
       askedAt = sent.length;
       const series = busiestSeries(sent);
@@ -418,8 +419,6 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   const threadClockMs = clock && 'status' in clock && clock.status === 200 && kept.length === sent.length && (plan.concurrency ?? 1) === 1 ? perRequestClock(new TextDecoder().decode(clock.body), order) : undefined;
   const lines = alive ? await send(port, GET, plan.requestTimeoutMs, RESERVED.consoleLines) : undefined;
   const consoleLines = lines && 'status' in lines && lines.status === 200 ? Number(new TextDecoder().decode(lines.body)) : undefined;
-  const hash = createHash('sha256');
-  for (const s of answered) hash.update(`${s.digest}\n`);
   const masked = answers?.result();
   const ms = (ns: number): number => ns / 1e6;
   return {
@@ -437,13 +436,26 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
     jsThread: { tid: js.tid, name: threadName(pid, js.tid), main: js.tid === pid },
     threads: js.threads,
     unsettled: kept.filter((s) => !s.settled).length,
-    answer: masked ? masked.answer : `${answered.length} responses, sha256 ${hash.digest('hex')}`,
+    answer: plan.until ? countFreeAnswer(answered, masked?.answers) : masked ? masked.answer : `${answered.length} responses, sha256 ${sha256(answered.map((s) => `${s.digest}\n`).join(''))}`,
     ...(masked ? { answers: masked.answers } : {}),
     wallMs: performance.now() - started,
     ...(problem ? { problem } : {}),
     ...(emptyProblem ? { emptyProblem } : {}),
     notes,
   };
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A round that served until steady served as many requests as its process
+ * needed, so its digest is of the answers it got, not how many: each kind
+ * of answer (request, status, content type) with its masked template, or,
+ * strict, each distinct status and body digest once.
+ */
+function countFreeAnswer(answered: readonly SentRequest[], masked: readonly MaskedAnswer[] | undefined): string {
+  const lines = masked ? masked.map((a) => `${a.request} ${a.status} ${a.contentType ?? ''} ${a.hash}`) : [...new Set(answered.map((s) => `${s.kind} ${s.digest}`))];
+  return `answers served until steady, ${masked ? 'masked ' : ''}sha256 ${sha256([...lines].sort().join('\n'))}`;
 }
 
 function countEnds(ends: readonly RequestEnd[], sent: readonly SentRequest[]): RequestOutcomes {

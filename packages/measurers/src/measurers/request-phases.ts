@@ -39,10 +39,15 @@ export function steadyFromOf(ms: readonly number[], waves: readonly number[], co
   return s === undefined ? undefined : starts[s];
 }
 
-/** Whether a round serving until steady has served enough: steady, with at least `steadyRequests` requests from its steady point. */
+/**
+ * Whether a round serving until steady has served enough: steady, with at
+ * least `steadyRequests` requests from its steady point, and those not
+ * still stepping down (warmed late: a slow slope the windows took for one
+ * level).
+ */
 export function steadyEnoughOf(ms: readonly number[], waves: readonly number[], concurrency: number, steadyRequests: number = SERVE_UNTIL_STEADY.steadyRequests): boolean {
   const from = steadyFromOf(ms, waves, concurrency);
-  return from !== undefined && ms.length - from >= steadyRequests;
+  return from !== undefined && ms.length - from >= steadyRequests && classifyProcess(undefined, ms.slice(from)).class !== 'warmed-late';
 }
 
 /**
