@@ -15,11 +15,12 @@
  * package's folder.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { readInstallRecord, recordMismatch, writeInstallRecord, type Proof } from './install-record.ts';
 import { npmInstaller, npmSetInstaller, type RuntimeInstaller, type SetInstaller } from './npm-client.ts';
 import { untrustedPath, type Who } from './trusted-path.ts';
+import { installTemp, sayingWhatItWaitsFor } from './install-temp.ts';
 
 /** A pinned library as installed: its folder, the folder whose node_modules holds it, and what proves it. */
 export interface InstalledLibrary {
@@ -242,10 +243,10 @@ export class LibraryStore {
   private async install(kind: EntryKind): Promise<void> {
     mkdirSync(this.options.dir, { recursive: true });
     this.assertTrusted(kind.what, this.options.dir);
-    const temp = mkdtempSync(join(this.options.dir, `.installing-${process.pid}-`));
+    const fresh = installTemp(this.options.dir);
+    const temp = fresh.path;
     try {
-      this.options.log?.(`rtbench: installing ${kind.what} into ${this.options.dir} …`);
-      await kind.install(temp);
+      await sayingWhatItWaitsFor(this.options.log, kind.what, this.options.dir, () => kind.install(temp));
       await kind.record(temp);
       try {
         renameSync(temp, kind.entry);
@@ -258,7 +259,7 @@ export class LibraryStore {
       if (error instanceof LibraryUnavailableError) throw error;
       throw new LibraryUnavailableError(`could not install ${kind.what}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
     } finally {
-      rmSync(temp, { recursive: true, force: true });
+      fresh.release();
     }
   }
 

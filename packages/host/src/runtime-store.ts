@@ -9,16 +9,16 @@
  * into an entry named for that platform. Rules and messages:
  * docs/runtimes.md, docs/platforms.md.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { pidAlive } from '@rtbench/process';
 import { foreignArchitecture, hostPlatform, isPlatform, PLATFORMS, type Platform } from '@rtbench/process';
 import { RuntimeUnavailableError, workspaceRuntimes, type NpmRuntime } from '@rtbench/runtime-kit';
 import { isUnavailable } from './capability.ts';
 import type { NpmInstallLocation, ReleaseIndex, RuntimeStore } from './plugin-shapes.ts';
 import { INSTALL_RECORD, readInstallRecord, recordMismatch, writeInstallRecord } from './install-record.ts';
 import { localReleaseIndex } from './local-releases.ts';
+import { installTemp, sayingWhatItWaitsFor } from './install-temp.ts';
 import { npmInstaller, npmReleaseIndex, type RuntimeInstaller } from './npm-client.ts';
 import { untrustedPath, type Who } from './trusted-path.ts';
 
@@ -86,20 +86,10 @@ export function isCacheEntryName(name: string): boolean {
   return ENTRY_NAME.test(name);
 }
 
-const TEMP_PREFIX = '.installing-';
-
 /** "~/…" for a path under the home directory: messages stay one short line. */
 function shortPath(path: string): string {
   const home = homedir();
   return home && path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
-}
-
-/** Temporary install directories of runs that died mid-install (".installing-<pid>-…"). */
-function removeAbandonedTemps(dir: string): void {
-  for (const name of readdirSync(dir)) {
-    const pid = Number(/^\.installing-(\d+)-/.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !pidAlive(pid)) rmSync(join(dir, name), { recursive: true, force: true });
-  }
 }
 
 /** A cached runtime whose binary is not the one recorded when it was installed. */
@@ -294,20 +284,18 @@ export class NpmRuntimeStore implements RuntimeStore {
     const entry = this.entryOf(rt)!;
     const what = `${rt.spec} (${rt.package}@${rt.version})`;
     const byHand = `; install it by hand with: ${this.handCommandOf(rt)}`;
-    let temp: string | undefined;
+    let temp: ReturnType<typeof installTemp> | undefined;
     try {
       mkdirSync(dir, { recursive: true });
       this.assertTrusted(rt, dir);
-      removeAbandonedTemps(dir);
-      temp = mkdtempSync(join(dir, `${TEMP_PREFIX}${process.pid}-`));
-      this.options.log?.(`rtbench: installing ${what} into ${shortPath(dir)} …`);
-      await this.installer.install(rt.package, rt.version, temp, rt.foreign);
-      const binary = rt.binaryIn(join(temp, 'node_modules', rt.package));
+      temp = installTemp(dir);
+      const into = temp.path;
+      await sayingWhatItWaitsFor(this.options.log, what, shortPath(dir), () => this.installer.install(rt.package, rt.version, into, rt.foreign));
+      const binary = rt.binaryIn(join(into, 'node_modules', rt.package));
       if (!binary) throw new Error(`npm installed ${rt.package}@${rt.version} but its binary is not where rtbench looks`);
-      await writeInstallRecord(temp, rt.package, rt.version, binary);
+      await writeInstallRecord(into, rt.package, rt.version, binary);
       try {
-        renameSync(temp, entry);
-        temp = undefined;
+        renameSync(into, entry);
       } catch (error) {
         // Another run renamed its install into place first: use that one.
         const code = (error as NodeJS.ErrnoException).code;
@@ -317,7 +305,8 @@ export class NpmRuntimeStore implements RuntimeStore {
       if (error instanceof RuntimeUntrustedError) throw error;
       throw new RuntimeUnavailableError(`could not install ${what}: ${firstLine(error)}${byHand}`);
     } finally {
-      if (temp !== undefined) rmSync(temp, { recursive: true, force: true });
+      // Renamed into place, its folder is gone already: removing it again removes nothing.
+      temp?.release();
     }
     const found = this.findInstall(rt);
     if (!found) throw new RuntimeUnavailableError(`${shortPath(entry)} holds no ${rt.spec} binary: remove that directory and run again`);

@@ -121,7 +121,7 @@ describe('resolution order of a pinned npm runtime', () => {
     expect(found.binary).toBe(join(entry(), 'node_modules', 'fake-rt', 'bin', 'tool'));
     expect(installer.calls).toHaveLength(1);
     expect(installer.calls[0]!.startsWith(join(cache, `.installing-${process.pid}-`))).toBe(true);
-    expect(log).toEqual([`rtbench: installing fake@1 (fake-rt@1.2.3) into ${cache} …`]);
+    expect(log).toEqual([`rtbench: installing fake@1 (fake-rt@1.2.3) into ${cache} … (npm, from ${process.env.npm_config_registry ?? "npm's configured registry"})`]);
     expect(leftovers()).toEqual([]);
     // The next run finds it in the cache.
     const again = fakeInstaller();
