@@ -2,8 +2,9 @@
  * The memory view end to end, on each runtime: the host reads every
  * process's resident memory alike, so a case that holds 64 MB reads far above
  * one that holds nothing, a case that keeps memory on every call gets the
- * leak mark and steady ones do not (judged from readings after collections
- * every runtime forced), what a runtime does not tell reads n/a,
+ * leak mark at the default settings where the runtime says what it held and
+ * steady ones never do (judged from readings after collections every
+ * runtime forced), what a runtime does not tell reads n/a,
  * and `--metrics memory` prints it. No assertion is on time.
  */
 import { readFileSync } from 'node:fs';
@@ -23,15 +24,14 @@ describe.skipIf(process.platform !== 'linux')('memory view on every runtime', ()
     const heldOut = tempFile('memory-held.json');
     // The two runs side by side: each reads its own processes' memory, which the other's do not change, and each
     // samples one process at a time (about a core).
-    // Long enough sampling that the planted leak grows by megabytes, in more samples than a series read between
-    // collections needs before it can be marked (MIN_KEPT_SAMPLES), even on a loaded machine: half a second a round
-    // gave 183–452 samples a process under load, workerd's leak (judged by its resident set alone) 12–25 times what
-    // the rule asks and its steady cases at most 0.46 of it, as at 1 s a round (13–22 times, 0.71). The case that holds 64 MB
-    // runs apart: memory a leaking case kept and gave back at its teardown stays in the allocator, and a case after it
-    // in the same process reuses that before its resident set grows.
+    // The leak run is at the default settings, as a user first meets the mark: rounds of 8–32 samples, each too short
+    // to be marked alone, read together where the engine says what it held (node, deno and bun held 16.5–17 KiB a call
+    // in every round, steady cases at most 0.9 KiB); workerd, which cannot say, reads unknown rather than "no". The case
+    // that holds 64 MB runs apart: memory a leaking case kept and gave back at its teardown stays in the allocator, and
+    // a case after it in the same process reuses that before its resident set grows.
     let heldCli: CliResult;
     [cli, heldCli] = await Promise.all([
-      runCliAsync(['bench', fixture('memory'), '--runtime', RUNTIMES.join(','), '--filter', 'keeps 16 KB,drops,holds nothing', '--time', '1s', '--rounds', '2', '--warmup', '30ms', '--save', out, '--metrics', 'memory', '--quiet']),
+      runCliAsync(['bench', fixture('memory'), '--runtime', RUNTIMES.join(','), '--filter', 'keeps 16 KB,drops,holds nothing', '--save', out, '--metrics', 'memory', '--quiet']),
       runCliAsync(['bench', fixture('memory'), '--runtime', RUNTIMES.join(','), '--filter', 'holds', '--time', '300ms', '--rounds', '2', '--warmup', '30ms', '--save', heldOut, '--quiet']),
     ]);
     expect(cli.status, cli.stderr).toBe(0);
@@ -44,7 +44,7 @@ describe.skipIf(process.platform !== 'linux')('memory view on every runtime', ()
   it('runs and prints the memory view', () => {
     expect(cli.status, cli.stderr).toBe(0);
     expect(cli.stdout).toMatch(/variant +peak RSS +case added +heap held +off-heap +RSS grew +kept growing\n +while open +at peak +at end +at end +per call +every round\n/);
-    expect(cli.stdout).toMatch(/LEAK \+[\d.]+ KB\/call/);
+    expect(cli.stdout).toMatch(/LEAK \+[\d.]+ KB\/call held/);
   });
 
   it.each(RUNTIMES)('%s: 64 MB held reads far above the empty case', (runtime) => {
@@ -72,12 +72,18 @@ describe.skipIf(process.platform !== 'linux')('memory view on every runtime', ()
   const readings = (caseId: string, runtime: string): string =>
     JSON.stringify(resultOf(caseId, runtime)?.rounds.map((r) => r.memory && { ...r.memory, sampleBytes: r.memory.sampleBytes.filter((_, i, all) => i % Math.ceil(all.length / 12) === 0) }));
 
-  it.each(RUNTIMES)('%s: the leak is marked, the steady cases are not', (runtime) => {
+  it.each(RUNTIMES)('%s: at the default settings the leak is marked where the runtime says what it held, the steady cases never', (runtime) => {
     // Asked for the memory view, every runtime forced a full collection before the first sample and after the last (V8
     // ones under --expose-gc, which lockstep gives them), so the rule judged what the process kept, not its garbage.
     for (const caseId of ['keeps 16 KB per call', 'drops 4 KB per call']) for (const round of resultOf(caseId, runtime)!.rounds) expect(round.memory?.collected, caseId).toBe(true);
-    expect(resultOf('keeps 16 KB per call', runtime)?.memory?.leak, readings('keeps 16 KB per call', runtime)).toBe(true);
-    expect(resultOf('keeps 16 KB per call', runtime)!.memory!.growthPerCallBytes).toBeGreaterThan(8 * 1024);
+    const leaking = resultOf('keeps 16 KB per call', runtime)!;
+    const says = leaking.rounds.every((r) => r.metrics?.heap?.heldEndBytes !== undefined);
+    expect(says, 'node, deno and bun say what they held; workerd does not').toBe(runtime !== 'workerd');
+    // Where it cannot say, its rounds too short for the resident set alone: unknown, with the reason, never "no".
+    if (says) expect(leaking.memory?.leak, readings('keeps 16 KB per call', runtime)).toBe(true);
+    else expect(leaking.memory?.leak, readings('keeps 16 KB per call', runtime)).not.toBe(false);
+    if (leaking.memory?.leak === undefined) expect(cli.stdout.replace(/\s+/g, ' ')).toContain(`n/a — ${runtime}: kept growing: its rounds were too short for the resident set alone`);
+    expect(leaking.memory!.growthPerCallBytes).toBeGreaterThan(8 * 1024);
     // Not marked: judged steady, or not judged where the runtime gave back memory mid-case (bun collects when it likes).
     expect(resultOf('holds nothing', runtime)?.memory?.leak, readings('holds nothing', runtime)).not.toBe(true);
     expect(resultOf('drops 4 KB per call', runtime)?.memory?.leak, readings('drops 4 KB per call', runtime)).not.toBe(true);

@@ -9,7 +9,7 @@
  * n/a with its reason, never 0.
  */
 import type { MemorySummary, RunRecord } from '@rtbench/core/schema';
-import type { MemoryChange } from '@rtbench/verdicts';
+import { MIN_KEPT_SAMPLES, type MemoryChange } from '@rtbench/verdicts';
 import { counted } from './text.ts';
 import { formatBytes, NOT_AVAILABLE, summarizeMetrics } from './metrics.ts';
 
@@ -27,6 +27,7 @@ export interface MemoryRow {
 const NOT_READ = 'no resident-memory readings (a run saved before rtbench read them, a measurer that does not, or a host without /proc)';
 const NO_HEAP = 'the runtime reports no heap figures from inside';
 const NO_EXTERNAL = 'not reported by the runtime (inside workerd the figures read zeros), or the run was saved before rtbench recorded them';
+const LEAK_UNKNOWN = `kept growing: its rounds were too short for the resident set alone to tell a leak from a heap growing to its size, and the runtime does not say what it held (${MIN_KEPT_SAMPLES} samples a round tell it: a --time of a few seconds)`;
 
 /** One row per case × variant with samples, in the run's order. */
 export function memoryRows(run: Pick<RunRecord, 'results'>): MemoryRow[] {
@@ -40,6 +41,7 @@ export function memoryRows(run: Pick<RunRecord, 'results'>): MemoryRow[] {
         ...(r.memory ? [] : [NOT_READ]),
         ...(heap?.heapUsedBytes === undefined ? [`heap: ${said('heap') ?? NO_HEAP}`] : []),
         ...(heap?.externalBytes === undefined ? [`off-heap: ${said('external') ?? NO_EXTERNAL}`] : []),
+        ...(r.memory?.growthPerCallBytes !== undefined && r.memory.leak === undefined ? [LEAK_UNKNOWN] : []),
       ];
       return {
         caseId: r.caseId,
@@ -118,6 +120,6 @@ export const MEMORY_LEGEND =
   'heap held / off-heap at end: what the engine said it held when sampling ended (off-heap: ArrayBuffers and other external memory); ' +
   'RSS grew per call: the slope of the resident set over the calls while the case ran warm (the later half of its samples). ' +
   'kept growing every round, the leak rule: LEAK only when every round kept growing from warm to its last sample, past the collections forced at both ends, ' +
-  'by more than the runtime\'s own growth; it gives what the engine held more per call between those collections ("held") where it says, the RSS growth otherwise; "no" when a round did not. ' +
+  'by more than the runtime\'s own growth (rounds too short alone: where the engine held more in every one, read together); it gives what the engine held more per call between those collections ("held") where it says, the RSS growth otherwise; "no" when a round did not. ' +
   'So a growth per call beside "no" is a rise that did not go on in every round (a runtime growing its heap once, say), not a leak; ' +
   'a heap of many MB beside 0 B added is memory the process already held as the case opened, not memory the case took. n/a: nobody could say (reasons below).';

@@ -97,7 +97,7 @@ function memorySummary(result: Pick<CaseResult, 'rounds'>): MemorySummary | unde
     rounds: read.length,
     peakBytes: median(read.map(({ memory }) => memory.peakBytes)),
     peakAboveOpenBytes: median((afterAnother.length ? afterAnother : read).map(({ memory }) => Math.max(0, memory.peakBytes - memory.openBytes))),
-    ...(growth ? { growthPerCallBytes: growth.bytesPerCall, ...(growth.heldPerCallBytes !== undefined ? { heldPerCallBytes: growth.heldPerCallBytes } : {}), leak: growth.leak } : {}),
+    ...(growth ? { growthPerCallBytes: growth.bytesPerCall, ...(growth.heldPerCallBytes !== undefined ? { heldPerCallBytes: growth.heldPerCallBytes } : {}), ...(growth.leak !== undefined ? { leak: growth.leak } : {}) } : {}),
   };
 }
 

@@ -44,8 +44,8 @@ export interface MemoryGrowth {
   bytesPerCall: number;
   /** Median over processes of what the engine held more per call, where every judged process said. */
   heldPerCallBytes?: number;
-  /** Every judged process kept growing. */
-  leak: boolean;
+  /** Every judged process kept growing (or its rounds together held more in every one); absent: the readings cannot say (short rounds the resident set alone judges). */
+  leak?: boolean;
 }
 
 /** Readings a series needs to be judged (the ready one and the samples): a loaded machine may cut a set to 5 turns. */
@@ -83,6 +83,20 @@ export const HELD_SHARE = 0.5;
  * (4 KB a call from 2 calls a sample on) is told where the engine says.
  */
 export const HELD_SAMPLE_ALLOWANCE_BYTES = 4 * 1024;
+
+/** Rounds a case needs before its rounds are judged together (a default table's rounds are each too short to mark). */
+export const MIN_POOLED_ROUNDS = 3;
+
+/**
+ * What the engine must hold more per call in every round, read together: a
+ * leak of a few KB a call holds 4 KiB (3.8–4.8 KiB a call in every round of
+ * a default table on node, deno and bun); a steady case's rounds held at
+ * most 0.9 KiB a call, about 0.1–0.2 KiB over all of them.
+ */
+export const POOLED_HELD_PER_CALL_BYTES = 2 * 1024;
+
+/** What a round may hold more whatever the case does (the runtime's caches, its compiled code): each round past it, and all of them past the floor and it each. */
+export const ROUND_ALLOWANCE_BYTES = 128 * 1024;
 
 /** The share of pairs of readings in which the later one is higher, at least, for a trend. */
 const RISING_SHARE = 0.75;
@@ -161,15 +175,55 @@ export function processGrowth(series: ResidentSeries): ProcessGrowth | undefined
   return { bytesPerCall: slope, grownBytes, keepsGrowing: rising && grownBytes >= GROWTH_FLOOR_BYTES + allowance && kept };
 }
 
-/** A case × variant's growth over its processes, or undefined when no process has enough readings. */
+/**
+ * Whether a case's rounds read together kept what they allocated, where the
+ * engine says what it held: each round read from a collected warm to a
+ * collected end, too short alone (a default table's rounds hold 8–32
+ * samples, fewer than MIN_KEPT_SAMPLES), but holding more in every one. In
+ * every round the engine held at least POOLED_HELD_PER_CALL_BYTES a call
+ * and ROUND_ALLOWANCE_BYTES more; all of them together more than the floor
+ * and each round's allowance, and at least HELD_SHARE of what the resident
+ * set kept (growth only the allocator keeps is not a leak). The resident
+ * set alone cannot tell a leak from a heap that grows to its size over
+ * short rounds (a fresh process per round: React's renders kept 8–290 KB a
+ * call past the collections, and keep nothing): where the engine cannot
+ * say, short rounds are not judged (`unjudgeable`).
+ */
+export function roundsKeptGrowing(series: readonly ResidentSeries[]): boolean {
+  const rounds = series.filter((s) => s.collected === true && s.endBytes !== undefined && s.held !== undefined && s.callsPerSample > 0 && s.sampleBytes.length > 0);
+  if (rounds.length < MIN_POOLED_ROUNDS || rounds.length < series.length) return false;
+  let held = 0;
+  let kept = 0;
+  for (const s of rounds) {
+    const grown = s.held!.endBytes - s.held!.readyBytes;
+    if (!(grown >= POOLED_HELD_PER_CALL_BYTES * s.sampleBytes.length * s.callsPerSample && grown >= ROUND_ALLOWANCE_BYTES)) return false;
+    held += grown;
+    kept += s.endBytes! - s.readyBytes;
+  }
+  return held >= GROWTH_FLOOR_BYTES + rounds.length * ROUND_ALLOWANCE_BYTES && held >= HELD_SHARE * kept;
+}
+
+/** A round only the resident set judges (the engine does not say what it held), read between collections but too short for it alone. */
+const unjudgeable = (s: ResidentSeries): boolean => s.collected === true && s.held === undefined && s.sampleBytes.length < MIN_KEPT_SAMPLES;
+
+/**
+ * A case × variant's growth over its processes, or undefined when no process
+ * has enough readings. Its mark: a leak when its rounds together held more
+ * in every one (roundsKeptGrowing), or every judged round kept growing; not
+ * one when a round that can say did not; unknown (absent) when the rest
+ * are rounds the resident set alone cannot judge.
+ */
 export function memoryGrowth(series: readonly ResidentSeries[]): MemoryGrowth | undefined {
-  const judged = series.map(processGrowth).filter((g): g is ProcessGrowth => g !== undefined);
+  const each = series.map((s) => ({ s, g: processGrowth(s) }));
+  const judged = each.flatMap(({ g }) => (g ? [g] : []));
   if (!judged.length) return undefined;
+  const saying = each.filter(({ s, g }) => g && !unjudgeable(s)).map(({ g }) => g!);
+  const leak = roundsKeptGrowing(series) || (saying.every((g) => g.keepsGrowing) && (saying.length === judged.length ? true : saying.some((g) => !g.keepsGrowing) ? false : undefined));
   const held = judged.flatMap((g) => (g.heldPerCallBytes !== undefined ? [g.heldPerCallBytes] : []));
   return {
     processes: judged.length,
     bytesPerCall: median(judged.map((g) => g.bytesPerCall)),
     ...(held.length === judged.length ? { heldPerCallBytes: median(held) } : {}),
-    leak: judged.every((g) => g.keepsGrowing),
+    ...(leak !== undefined ? { leak } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROWTH_FLOOR_BYTES, HELD_SAMPLE_ALLOWANCE_BYTES, HELD_SHARE, KEPT_SAMPLE_ALLOWANCE_BYTES, MIN_KEPT_SAMPLES, memoryGrowth, processGrowth, SAMPLE_ALLOWANCE_BYTES } from '../src/index.ts';
+import { GROWTH_FLOOR_BYTES, HELD_SAMPLE_ALLOWANCE_BYTES, HELD_SHARE, KEPT_SAMPLE_ALLOWANCE_BYTES, MIN_KEPT_SAMPLES, MIN_POOLED_ROUNDS, memoryGrowth, POOLED_HELD_PER_CALL_BYTES, processGrowth, ROUND_ALLOWANCE_BYTES, roundsKeptGrowing, SAMPLE_ALLOWANCE_BYTES } from '../src/index.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -194,5 +194,69 @@ describe("memory growth and what the engine held (heap and outside it, after the
     const mixed = memoryGrowth([held, { ...held, held: undefined }]);
     expect(mixed?.leak).toBe(true);
     expect(mixed).not.toHaveProperty('heldPerCallBytes');
+  });
+});
+
+describe("a default table's short rounds, read together", () => {
+  /**
+   * `rounds` rounds of `samples` samples of `calls` calls, each read between collections: the engine holds `heldPerCall`
+   * more a call, plus `heldPerRound` whatever the case does; the resident set keeps `rssPerCall` (absent held: the engine cannot say).
+   */
+  function rounds(n: number, o: { samples?: number; calls?: number; heldPerCall: number; heldPerRound?: number; rssPerCall?: number; held?: boolean }) {
+    const samples = o.samples ?? 16;
+    const calls = o.calls ?? 10;
+    return Array.from({ length: n }, (_, i) => {
+      const s = series(o.rssPerCall ?? o.heldPerCall, samples, calls);
+      const heldReady = 7 * MiB + i * 3 * KiB;
+      const held = { readyBytes: heldReady, endBytes: heldReady + samples * calls * o.heldPerCall + (o.heldPerRound ?? 0) };
+      return { ...s, endBytes: s.sampleBytes[samples - 1]!, collected: true, ...(o.held === false ? {} : { held }) };
+    });
+  }
+
+  it('marks a case that keeps a few KB a call in every round where the engine says, though each round is too short alone', () => {
+    // 6 rounds of 16 samples of 10 calls: 160 calls a round, 4 KiB each held (0.6 MiB a round); each round alone is never marked.
+    const leaking = rounds(6, { heldPerCall: 4 * KiB });
+    expect(16).toBeLessThan(MIN_KEPT_SAMPLES);
+    expect(leaking.every((s) => processGrowth(s)?.keepsGrowing === false)).toBe(true);
+    expect(roundsKeptGrowing(leaking)).toBe(true);
+    expect(memoryGrowth(leaking)).toMatchObject({ leak: true, heldPerCallBytes: 4 * KiB });
+    // 16 KiB a call (megabytes a round) likewise, and the rounds a loaded machine cuts to 5 samples.
+    expect(memoryGrowth(rounds(6, { heldPerCall: 16 * KiB, samples: 5 }))?.leak).toBe(true);
+  });
+
+  it("never marks a case that keeps nothing: what a steady case's rounds held (up to 0.9 KiB a call in one, a few hundred KiB over all)", () => {
+    expect(memoryGrowth(rounds(19, { heldPerCall: 900, samples: 8, calls: 6 }))?.leak).toBe(false);
+    expect(memoryGrowth(rounds(19, { heldPerCall: 150 }))?.leak).toBe(false);
+    // Garbage the allocator keeps past the collections (4 KiB a call in the resident set), the engine holding nothing more.
+    expect(memoryGrowth(rounds(20, { heldPerCall: 130, rssPerCall: 4 * KiB }))?.leak).toBe(false);
+  });
+
+  it('asks every round to hold POOLED_HELD_PER_CALL_BYTES a call and ROUND_ALLOWANCE_BYTES, and all of them the floor besides', () => {
+    const leaking = rounds(6, { heldPerCall: 4 * KiB });
+    leaking[3]!.held!.endBytes = leaking[3]!.held!.readyBytes + 160 * POOLED_HELD_PER_CALL_BYTES * 0.9;
+    expect(roundsKeptGrowing(leaking)).toBe(false);
+    // A slow case of 20 calls a round: 2.5 KiB a call is 50 KiB a round, under the round's allowance (its compiled code, its caches).
+    expect(roundsKeptGrowing(rounds(8, { heldPerCall: 2.5 * KiB, samples: 10, calls: 2 }))).toBe(false);
+    // Three rounds of 200 KiB each: past each round's allowance, not past the floor and them all.
+    expect(3 * 200 * KiB).toBeLessThan(GROWTH_FLOOR_BYTES + 3 * ROUND_ALLOWANCE_BYTES);
+    expect(roundsKeptGrowing(rounds(3, { heldPerCall: 0, heldPerRound: 200 * KiB, calls: 5, samples: 8 }))).toBe(false);
+    expect(roundsKeptGrowing(rounds(MIN_POOLED_ROUNDS - 1, { heldPerCall: 16 * KiB }))).toBe(false);
+  });
+
+  it('asks the engine for HELD_SHARE of what the resident set kept over the rounds', () => {
+    expect(roundsKeptGrowing(rounds(6, { heldPerCall: 4 * KiB, rssPerCall: (4 * KiB) / HELD_SHARE / 1.1 }))).toBe(true);
+    expect(roundsKeptGrowing(rounds(6, { heldPerCall: 4 * KiB, rssPerCall: (4 * KiB) / HELD_SHARE / 0.9 }))).toBe(false);
+  });
+
+  it('leaves the mark unknown where only the resident set could judge short rounds, and "no" where a round that can say did not grow', () => {
+    // workerd: no word of what the engine held; a heap growing to its size over short rounds reads as a leak there.
+    const unsaid = memoryGrowth(rounds(6, { heldPerCall: 16 * KiB, held: false }));
+    expect(unsaid).toBeDefined();
+    expect(unsaid).not.toHaveProperty('leak');
+    expect(unsaid!.bytesPerCall).toBeGreaterThan(12 * KiB);
+    // A round long enough for the resident set that did not grow says no for the case.
+    expect(memoryGrowth([...rounds(3, { heldPerCall: 0, held: false }), { ...series(0, MIN_KEPT_SAMPLES + 8, 10), endBytes: 40 * MiB, collected: true }])?.leak).toBe(false);
+    // Rounds that took no collections are judged by the slope, as before.
+    expect(memoryGrowth(rounds(6, { heldPerCall: 0, held: false }).map(({ collected: _, endBytes: __, ...s }) => s))?.leak).toBe(false);
   });
 });
