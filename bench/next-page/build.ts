@@ -10,7 +10,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { folderDigest, ownerOnlyDir } from '@rtbench/host';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,9 +110,48 @@ export function nodePrefixed(source: string): string {
   );
 }
 
+/** What proves a whole build, written beside its folder once it is built: the folder's digest (folderDigest). */
+const proofOf = (dir: string): string => `${dir}.proof.json`;
+
+/**
+ * Why the build folder `dir` must not be reused, or undefined when it may:
+ * as every other folder of rtbench's cache, a real folder of this user's
+ * that no one else can write to, whose files are still those it was built
+ * with (its proof beside it). A folder another user owns is refused
+ * (`owner: true`): it is not removed, nor built over; any other is built
+ * again.
+ */
+export function cachedBuildProblem(dir: string): { problem: string; owner?: true } | undefined {
+  let stat;
+  try {
+    stat = lstatSync(dir);
+  } catch {
+    return { problem: 'is missing' };
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) return { problem: `belongs to another user (uid ${stat.uid})`, owner: true };
+  if (!stat.isDirectory()) return { problem: 'is not a folder (a link or a file)' };
+  if ((stat.mode & 0o022) !== 0) return { problem: 'is writable by others' };
+  let proof: unknown;
+  try {
+    proof = JSON.parse(readFileSync(proofOf(dir), 'utf8'));
+  } catch {
+    return { problem: 'has no proof of the build rtbench made' };
+  }
+  const { sha256, bytes } = folderDigest(dir);
+  const want = proof as { sha256?: unknown; bytes?: unknown };
+  if (want.sha256 !== sha256 || want.bytes !== bytes) return { problem: `is not the build rtbench made (${bytes} bytes, sha256 ${sha256.slice(0, 12)}…; ${String(want.bytes)} bytes, ${String(want.sha256).slice(0, 12)}… when built)` };
+  return undefined;
+}
+
+/** Writes the proof of a whole build beside its folder. */
+export function recordBuild(dir: string): void {
+  writeFileSync(proofOf(dir), `${JSON.stringify(folderDigest(dir))}\n`, { mode: 0o600 });
+}
+
 /**
  * The app built in `cacheDir` (reused when its key's folder holds a whole
- * build: its serve.mjs is written last). It is built in that folder itself:
+ * build, proven: cachedBuildProblem; its serve.mjs and proof are written last). It is built in that folder itself:
  * Next.js and the adapter write the folder's path into their output. A
  * step that fails throws NextBuildFailed with one line, and the folder is
  * removed; the step's output is kept in a log beside the builds.
@@ -123,15 +163,23 @@ export function buildNextPage(cacheDir: string, toolchain: Toolchain, appDir = A
   const root = join(cacheDir, 'next-page');
   const dir = join(root, key);
   const done = (built: boolean): NextBuild => ({ dir, versions, worker: join(dir, WORKER_BUNDLE, WORKER_MODULE), nodeServer: join(dir, 'serve.mjs'), built });
-  if (existsSync(join(dir, 'serve.mjs'))) return done(false);
-  mkdirSync(root, { recursive: true });
+  ownerOnlyDir(root);
+  if (existsSync(dir)) {
+    const why = cachedBuildProblem(dir);
+    if (!why) return done(false);
+    if (why.owner) throw new NextBuildFailed(`the cached build ${dir} ${why.problem}: rtbench will not run a build someone else could change; remove it (as its owner or root)`);
+    say(`the cached build ${relative(process.cwd(), dir) || dir} ${why.problem}: building it again`);
+  }
   say(`building the app with next ${versions.next} and @opennextjs/cloudflare ${versions['@opennextjs/cloudflare']} into ${relative(process.cwd(), dir) || dir} (once; cached after)`);
   const log = join(root, `${key}.log`);
   const started = performance.now();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(proofOf(dir), { force: true });
   writeFileSync(log, '');
   try {
     cpSync(appDir, dir, { recursive: true });
+    // Owner-only whatever the umask, as the cache's other folders.
+    chmodSync(dir, 0o700);
     // The app resolves next, react and the adapter from the toolchain's install.
     symlinkSync(modules, join(dir, 'node_modules'), 'dir');
     run('next build', requireTools.resolve('next/dist/bin/next'), ['build'], dir, log);
@@ -143,8 +191,10 @@ export function buildNextPage(cacheDir: string, toolchain: Toolchain, appDir = A
     if (!existsSync(bundled)) throw new NextBuildFailed(`wrangler deploy --dry-run wrote no ${WORKER_BUNDLE}/worker.js (its output: ${log})`);
     writeFileSync(join(dir, WORKER_BUNDLE, WORKER_MODULE), nodePrefixed(readFileSync(bundled, 'utf8')));
     writeFileSync(join(dir, 'serve.mjs'), nodeServerSource(dir, requireTools.resolve('next')));
+    recordBuild(dir);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(proofOf(dir), { force: true });
     throw error;
   }
   say(`built in ${((performance.now() - started) / 1000).toFixed(0)} s`);

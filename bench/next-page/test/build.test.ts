@@ -1,11 +1,11 @@
 /** The build's cache key, the Next.js server's reserved paths and the Worker's compatibility: what ties them to the rest of rtbench. */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { broughtServerProblem } from '@rtbench/core';
 import { RESERVED as HOST_RESERVED } from '../../../packages/host-timed/src/request/paths.ts';
-import { APP_DIR, buildKey, nodePrefixed } from '../build.ts';
+import { APP_DIR, buildKey, cachedBuildProblem, nodePrefixed, recordBuild } from '../build.ts';
 import { joinFlightChunks, normalizePage } from '../normalize.ts';
 import { serverFor, WORKER_COMPATIBILITY } from '../servers.ts';
 import { installedPackages, TOOLCHAIN, toolchainFor } from '../toolchain.ts';
@@ -139,5 +139,37 @@ describe('the page compared across runtimes', () => {
     expect(compared(built('1ndzxn_uy9gr-', 74860, 60726))).toBe(one);
     expect(compared(built('1nw2lm4wlpuye', 6497, 42060).replace('AddToCart', 'RemoveFromCart'))).not.toBe(one);
     expect(compared(built('1nw2lm4wlpuye', 6497, 42060).replace('.js" async', '.css" async'))).not.toBe(one);
+  });
+});
+
+describe('a cached build', () => {
+  /** A folder as a build leaves it in the cache: owner-only, with its proof beside it. */
+  function built(): string {
+    const dir = join(mkdtempSync(join(tmpdir(), 'next-page-cache-')), 'abc123');
+    mkdirSync(join(dir, '.next'), { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+    writeFileSync(join(dir, '.next', 'server.js'), 'export default 1;\n');
+    writeFileSync(join(dir, 'serve.mjs'), 'await 0;\n');
+    recordBuild(dir);
+    return dir;
+  }
+
+  it('is reused when it is a folder of this user\'s, no one else can write to, with the files it was built with', () => {
+    expect(cachedBuildProblem(built())).toBeUndefined();
+  });
+
+  it('is built again when a file changed, its proof is gone, or others can write to it', () => {
+    const edited = built();
+    writeFileSync(join(edited, '.next', 'server.js'), 'export default 2;\n');
+    expect(cachedBuildProblem(edited)?.problem).toMatch(/^is not the build rtbench made/);
+    const unproven = built();
+    rmSync(`${unproven}.proof.json`);
+    expect(cachedBuildProblem(unproven)).toEqual({ problem: 'has no proof of the build rtbench made' });
+    const open = built();
+    chmodSync(open, 0o777);
+    expect(cachedBuildProblem(open)).toEqual({ problem: 'is writable by others' });
+    const linked = join(dirname(built()), 'linked');
+    symlinkSync(built(), linked);
+    expect(cachedBuildProblem(linked)).toEqual({ problem: 'is not a folder (a link or a file)' });
   });
 });

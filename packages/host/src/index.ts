@@ -4,7 +4,7 @@ export { diskIo, FileWriteError, writeFileAtomically, type FileIo } from './atom
 export { bundleOptions, bundleProgramFor, type BundledProgram } from './bundler.ts';
 export { DEFAULT_NODE_ENV, type NodeEnvUse } from './node-env.ts';
 export type { BundledPackage } from './bundled-packages.ts';
-export { folderProof, LibraryStore, LibraryUnavailableError, type InstalledLibrary, type InstalledSet } from './library-store.ts';
+export { folderDigest, folderProof, LibraryStore, LibraryUnavailableError, type InstalledLibrary, type InstalledSet } from './library-store.ts';
 export { contentHash, ownerOnlyDir, storeGeneratedModule, storeNamedFile, UnsafeCacheError } from './program-cache.ts';
 export { findPerf, perfRecordWrap } from './perf.ts';
 export { binaryGitState, commitRanks, gitState } from './git.ts';

@@ -62,8 +62,8 @@ function filesUnder(dir: string, prefix = ''): string[] {
     .sort();
 }
 
-/** A folder proven whole: sha256 over each file's path and contents, and their total size. */
-export const folderProof: Proof = async (dir) => {
+/** A folder proven whole: sha256 over each file's path and contents, and their total size (a `node_modules` or `.git` in it left out). */
+export function folderDigest(dir: string): { sha256: string; bytes: number } {
   const hash = createHash('sha256');
   let bytes = 0;
   for (const file of filesUnder(dir)) {
@@ -72,7 +72,10 @@ export const folderProof: Proof = async (dir) => {
     hash.update(`${file}\0${data.byteLength}\0`).update(data);
   }
   return { sha256: hash.digest('hex'), bytes };
-};
+}
+
+/** folderDigest as an install's proof. */
+export const folderProof: Proof = async (dir) => folderDigest(dir);
 
 /** A set's proof: its named packages' folders under node_modules, each proven whole (folderProof), in name order. */
 function setProof(names: readonly string[]): Proof {
