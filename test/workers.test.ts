@@ -4,7 +4,9 @@
  * runtimes with the same work proven, its notes said first; a plain
  * module's console lines counted, not printed in the table; a binding
  * rtbench cannot stand in for and a request that does not parse refused in
- * one line, exit 2, nothing run. Small: one round, 50 requests a process.
+ * one line, exit 2, nothing run; a legacy node_compat project whose module
+ * ends `export default app` served on node and workerd. Small: one round,
+ * 50 requests a process.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,10 +26,12 @@ async function run(args: string[]): Promise<{ r: CliResult; out: string; record?
 describe('a brought Worker', () => {
   let project: Awaited<ReturnType<typeof run>>;
   let clock: Awaited<ReturnType<typeof run>>;
+  let legacy: Awaited<ReturnType<typeof run>>;
   beforeAll(async () => {
-    [project, clock] = await Promise.all([
+    [project, clock, legacy] = await Promise.all([
       run([join(WORKERS, 'wrangler-react'), '--runtime', RUNTIMES.join(','), '--rounds', '1', '--request', 'GET /', '--request', 'GET /moved']),
       run([join(WORKERS, 'clock', 'worker.js'), '--runtime', 'node', '--rounds', '1', '--request', 'GET /?n=50']),
+      run([join(WORKERS, 'legacy-node-compat'), '--runtime', 'node,workerd', '--rounds', '1']),
     ]);
   });
 
@@ -47,6 +51,13 @@ describe('a brought Worker', () => {
       expect(moved.rounds[0]!.requests!.outcomes.ok, variant).toBe(moved.rounds[0]!.samples.length);
     }
     expect(project.r.stderr).toContain('! react-page: react, react-dom read process.env.NODE_ENV, written in per arm: node "production"');
+  });
+
+  it('a legacy node_compat project whose module ends `export default app` runs on the Workers runtime too, its bare zlib import served as node:zlib', () => {
+    expect(legacy.r.status, legacy.r.stderr).toBe(0);
+    expect(legacy.r.stderr).toContain("note: wrangler.toml's legacy node_compat = true is read as the nodejs_compat flag");
+    expect(legacy.record!.digestMismatches).toEqual([]);
+    for (const variant of ['node', 'workerd']) expect(legacy.record!.results.find((x) => x.variantId === variant)!.rounds.length, variant).toBe(1);
   });
 
   it("a handler's console lines are counted per round and kept out of the table", () => {

@@ -269,6 +269,53 @@ export function sendResult(): never {
 export function binding(): never {
   return missing('binding() (internal bindings)');
 }
-export function bakeUrlData(): never {
-  return missing('bakeUrlData() (its URL fixtures)');
+
+/**
+ * The inputs Node's URL benchmarks take from common.js by name: the same
+ * strings, so a file measures the input it names on every runtime.
+ */
+export const urls: Readonly<Record<string, string>> = {
+  long: 'http://nodejs.org:89/docs/latest/api/foo/bar/qua/13949281/0f28b/' + '/5d49/b3020/url.html#test?payload1=true&payload2=false&test=1' + '&benchmark=3&foo=38.38.011.293&bar=1234834910480&test=19299&3992&' + 'key=f5c65e1e98fe07e648249ad41e1cfdb0',
+  short: 'https://nodejs.org/en/blog/',
+  idn: 'http://你好你好.在线',
+  auth: 'https://user:pass@example.com/path?search=1',
+  file: 'file:///foo/bar/test/node.js',
+  ws: 'ws://localhost:9229/f46db715-70df-43ad-a359-7f9949f39868',
+  javascript: 'javascript:alert("node is awesome");',
+  percent: 'https://%E4%BD%A0/foo',
+  dot: 'https://example.org/./a/../b/./c',
+};
+
+/** The query strings Node's querystring and URLSearchParams benchmarks take from common.js by name. */
+export const searchParams: Readonly<Record<string, string>> = {
+  noencode: 'foo=bar&baz=quux&xyzzy=thud',
+  multicharsep: 'foo=bar&&&&&&&&&&baz=quux&&&&&&&&&&xyzzy=thud',
+  encodefake: 'foo=%©ar&baz=%A©uux&xyzzy=%©ud',
+  encodemany: '%66%6F%6F=bar&%62%61%7A=quux&xyzzy=%74h%75d',
+  encodelast: 'foo=bar&baz=quux&xyzzy=thu%64',
+  multivalue: 'foo=bar&foo=baz&foo=quux&quuy=quuz',
+  multivaluemany: 'foo=bar&foo=baz&foo=quux&quuy=quuz&foo=abc&foo=def&' + 'foo=ghi&foo=jkl&foo=mno&foo=pqr&foo=stu&foo=vwxyz',
+  manypairs: 'a&b&c&d&e&f&g&h&i&j&k&l&m&n&o&p&q&r&s&t&u&v&w&x&y&z',
+  manyblankpairs: '&&&&&&&&&&&&&&&&&&&&&&&&',
+  altspaces: 'foo+bar=baz+quux&xyzzy+thud=quuy+quuz&abc=def+ghi',
+};
+
+/** The data kinds bakeUrlData takes: each of urls, and Node's web-platform URL tests ('wpt'). */
+export const urlDataTypes: readonly string[] = [...Object.keys(urls), 'wpt'];
+
+/**
+ * bakeUrlData(type, e, withBase, asUrl): 200 copies of urls[type] (with
+ * 'about:blank' as the base when withBase), doubled e times, as URL objects
+ * when asUrl. 'wpt' reads Node's own test fixtures, which a file brought
+ * alone does not have.
+ */
+export function bakeUrlData(type: string, e: unknown = 0, withBase = false, asUrl = false): (string | string[] | URL)[] {
+  if (type === 'wpt') return missing("bakeUrlData('wpt') (it reads the URL tests in Node's own test/fixtures)");
+  const input = urls[type];
+  if (input === undefined) throw new Error(`Unknown url data type ${type}`);
+  if (typeof e !== 'number') throw new Error(`e must be a number, received ${String(e)}`);
+  let data: (string | string[])[] = new Array<string | string[]>(200).fill(withBase ? [input, 'about:blank'] : input);
+  for (let i = 0; i < e; i++) data = data.concat(data);
+  if (!asUrl) return data;
+  return data.map((item) => (Array.isArray(item) ? new URL(item[0]!, item[1]) : new URL(item)));
 }

@@ -165,3 +165,21 @@ describe('timing', () => {
     expect(twice.message).toMatch(/bench\.start\(\) was called more than once/);
   });
 });
+
+describe("common.js's other exports", () => {
+  it('has every name Node core benchmark files take from common.js', () => {
+    for (const name of ['Benchmark', 'PORT', 'bakeUrlData', 'binding', 'buildType', 'createBenchmark', 'sendResult', 'searchParams', 'urlDataTypes', 'urls']) expect(common, name).toHaveProperty(name);
+  });
+
+  it('gives the query strings and URLs files select by name, and bakes URL data from them', () => {
+    expect(new URLSearchParams(common.searchParams.multivalue).getAll('foo')).toEqual(['bar', 'baz', 'quux']);
+    expect(Object.keys(common.searchParams)).toHaveLength(10);
+    expect(common.urlDataTypes).toEqual([...Object.keys(common.urls), 'wpt']);
+    expect(common.bakeUrlData('short', 1)).toEqual(new Array(400).fill('https://nodejs.org/en/blog/'));
+    const withBase = common.bakeUrlData('dot', 0, true, true);
+    expect(withBase).toHaveLength(200);
+    expect((withBase[0] as URL).href).toBe('https://example.org/b/c');
+    expect(() => common.bakeUrlData('nope')).toThrow('Unknown url data type nope');
+    expect(() => common.bakeUrlData('wpt')).toThrow(/^common\.bakeUrlData\('wpt'\) .* is part of Node's own benchmark harness/);
+  });
+});

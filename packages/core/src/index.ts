@@ -28,6 +28,7 @@ export { DEFAULT_MEASURE_OPTIONS, MEASURE_FRAMES, TIER_UP_CALLS, type MeasureOpt
 export {
   broughtServerProblem,
   DEFAULT_REQUESTS_PER_PROCESS,
+  MAX_REQUESTS_PER_PROCESS,
   drawRequests,
   handlerOf,
   isRequestCaseSpec,

@@ -135,6 +135,9 @@ export interface WorkersCompatibility {
 
 export const DEFAULT_REQUESTS_PER_PROCESS = 200;
 
+/** The most requests one process is sent: each is held as a figure and a digest, and a round must end within its time bound. */
+export const MAX_REQUESTS_PER_PROCESS = 10_000;
+
 /** Which CPU a request case's samples are: the figures one declaration yields (cpu-per-request.ts). */
 export type RequestFigure = CpuThreads;
 
@@ -162,7 +165,9 @@ function notInRuntime(): never {
 function checkDeclaration(d: RequestDeclaration): void {
   if (d.mix.length === 0) throw new Error(`request "${d.name}" declares an empty mix`);
   for (const k of d.mix) if (!(k.weight > 0 && Number.isFinite(k.weight))) throw new Error(`request "${d.name}": the mix's kind "${k.name}" needs a positive weight`);
-  if (d.requests !== undefined && !(Number.isInteger(d.requests) && d.requests >= 1)) throw new Error(`request "${d.name}": requests must be a whole number from 1`);
+  // Drawn as a fraction of the total: weights whose sum overflows would draw from nothing.
+  if (!Number.isFinite(d.mix.reduce((sum, k) => sum + k.weight, 0))) throw new Error(`request "${d.name}": the mix's weights add up past the largest number`);
+  if (d.requests !== undefined && !(Number.isInteger(d.requests) && d.requests >= 1 && d.requests <= MAX_REQUESTS_PER_PROCESS)) throw new Error(`request "${d.name}": requests must be a whole number from 1 to ${MAX_REQUESTS_PER_PROCESS}`);
 }
 
 function casesOf(d: RequestDeclaration): RequestCaseSpec[] {

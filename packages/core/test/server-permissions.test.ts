@@ -10,11 +10,16 @@ describe('server permissions', () => {
   });
 
   it('refuses a name no runtime is asked for, the network (loopback is always given) and any other', () => {
-    expect(serverPermissionsProblem({ net: true })).toMatch(/^"net" is not a permission a server can ask for \(read, write, env, sys, run, ffi\)$/);
+    expect(serverPermissionsProblem({ net: true })).toMatch(/^"net" is not a permission a server can ask for \(read, write, env, sys\)$/);
     expect(serverPermissionsProblem({ import: ['example.com'] })).toMatch(/^"import" is not/);
     expect(serverPermissionsProblem({ red: true })).toMatch(/^"red" is not/);
     expect(serverPermissionsProblem(null)).toMatch(/an object/);
     expect(serverPermissionsProblem(['read'])).toMatch(/an object/);
+  });
+
+  it('refuses run and ffi, whole or listed: a child or native code could reach beyond loopback', () => {
+    expect(serverPermissionsProblem({ run: true })).toBe('"run" cannot be granted to a server: a program it starts could reach the network beyond loopback, which a run never grants');
+    expect(serverPermissionsProblem({ read: true, ffi: ['/lib.so'] })).toMatch(/^"ffi" cannot be granted to a server: native code it loads/);
   });
 
   it('refuses a value that is neither true nor a list of plain items', () => {

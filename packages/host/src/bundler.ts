@@ -13,7 +13,9 @@ import { DEFAULT_NODE_ENV, nodeEnvDefine, nodeEnvReaders, readsNodeEnv, type Nod
 import { bundledPackages, type BundledPackage } from './bundled-packages.ts';
 import { moduleGraphs } from './module-graphs.ts';
 import type { BundleTarget } from './plugin-shapes.ts';
+import { isBuiltin } from 'node:module';
 import { resolve } from 'node:path';
+import { nativeAddonLoad, nativeAddonModule } from './native-addon.ts';
 
 /**
  * An import written with a scheme (`node:fs`, and the modules a runtime
@@ -24,10 +26,26 @@ import { resolve } from 'node:path';
  * not such modules. After the callers' plugins, which may map some of them.
  */
 const NOT_A_RUNTIME_MODULE = /^(data|https?|file|npm|jsr):/;
+const NATIVE = 'rtbench-native-addon';
+const NATIVE_LOAD = 'rtbench-native-addon-load';
+const TRIED = Symbol('rtbench-tried');
 const PROVIDED_BY_THE_RUNTIME: Plugin = {
   name: 'rtbench-provided-by-the-runtime',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^[a-z][a-z0-9-]*:/ }, (args) => (NOT_A_RUNTIME_MODULE.test(args.path) ? undefined : { path: args.path, external: true }));
+    // On the neutral platform (a Workers runtime) a bare builtin name (`zlib`) that no package provides
+    // is the runtime's own module, as its Node.js compatibility serves it under `node:`.
+    if (pluginBuild.initialOptions.platform === 'neutral') {
+      pluginBuild.onResolve({ filter: /^[a-z_/]+$/ }, async (args) => {
+        if (!isBuiltin(args.path) || args.pluginData === TRIED) return undefined;
+        const found = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: TRIED });
+        return found.errors.length ? { path: `node:${args.path}`, external: true } : undefined;
+      });
+    }
+    // A native addon is loaded where it lies, by the runtime's own module loader (native-addon.ts).
+    pluginBuild.onResolve({ filter: /\.node$/ }, (args) => ({ path: resolve(args.resolveDir, args.path), namespace: args.namespace === NATIVE ? NATIVE_LOAD : NATIVE }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: NATIVE }, (args) => ({ contents: nativeAddonModule(args.path, pluginBuild.initialOptions.platform === 'neutral'), loader: 'js' }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: NATIVE_LOAD }, (args) => ({ contents: nativeAddonLoad(args.path), loader: 'js' }));
   },
 };
 

@@ -4,36 +4,79 @@
  * `--requests <file>`, a mix with weights in the shape a request suite
  * declares (one case). Every problem is one UsageError line, before anything runs.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
-import type { RequestKind, RequestShape } from '@rtbench/core';
+import { MAX_REQUESTS_PER_PROCESS, type RequestKind, type RequestShape } from '@rtbench/core';
 import { UsageError } from './errors.ts';
+
+/** The largest body file a request is sent with, and the largest --requests file read. */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const MAX_REQUESTS_FILE_BYTES = 16 * 1024 * 1024;
+/** The largest weight a kind of a mix may have: their sum must stay a number a draw can divide. */
+const MAX_WEIGHT = 1e9;
+
+/** A header name as HTTP writes one (a token), and a value with no control character but tab (fetch refuses them on every request). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+
+/** Why a header cannot be sent, or undefined when it can. */
+function headerProblem(name: string, value: string): string | undefined {
+  if (!HEADER_NAME.test(name)) return `header name ${JSON.stringify(name)} is not a token HTTP allows`;
+  if (CONTROL.test(value)) return `header ${name}'s value ${JSON.stringify(value)} holds a control character, which no request can carry`;
+  return undefined;
+}
+
+/**
+ * The whole of a regular file of at most `max` bytes, or why not: read from
+ * one open descriptor, so what is checked is what is read.
+ */
+function readBoundedFile(file: string, max: number): Uint8Array | { problem: string } {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    return { problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { problem: 'is not a regular file' };
+    if (stat.size > max) return { problem: `is ${stat.size} bytes, more than the ${max} rtbench reads` };
+    return new Uint8Array(readFileSync(fd));
+  } catch (error) {
+    return { problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+  } finally {
+    closeSync(fd);
+  }
+}
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 const REQUEST_SYNTAX = '"[METHOD] /path [header:value ...] [@body-file]", e.g. "GET /" or "POST /api content-type:application/json @body.json"';
 
 /** One request written on the command line; `where` names it in a refusal. */
 export function parseRequestLine(text: string, where = `--request ${JSON.stringify(text)}`): RequestShape {
-  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  // Split on spaces and tabs only: any other control character stays in its token, to be refused there.
+  const tokens = text.trim().split(/[ \t]+/).filter(Boolean);
   const method = tokens[0] && /^[A-Za-z]+$/.test(tokens[0]) ? tokens.shift()!.toUpperCase() : 'GET';
   if (!(METHODS as readonly string[]).includes(method)) throw new UsageError(`${where}: method ${method} is not one rtbench sends (${METHODS.join(', ')})`);
   const path = tokens.shift();
   if (!path?.startsWith('/')) throw new UsageError(`${where}: expected ${REQUEST_SYNTAX}`);
+  if (CONTROL.test(path)) throw new UsageError(`${where}: the path ${JSON.stringify(path)} holds a control character, which no request can carry`);
   const headers: Record<string, string> = {};
   let body: Uint8Array | undefined;
   for (const token of tokens) {
     if (token.startsWith('@')) {
-      try {
-        body = new Uint8Array(readFileSync(token.slice(1)));
-      } catch (error) {
-        throw new UsageError(`${where}: the body file ${token.slice(1)} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-      }
+      const read = readBoundedFile(token.slice(1), MAX_BODY_BYTES);
+      if ('problem' in read) throw new UsageError(`${where}: the body file ${token.slice(1)} ${read.problem}`);
+      body = read;
       continue;
     }
     const colon = token.indexOf(':');
     if (colon <= 0) throw new UsageError(`${where}: "${token}" is neither a header (name:value) nor a body file (@file); expected ${REQUEST_SYNTAX}`);
-    headers[token.slice(0, colon).toLowerCase()] = token.slice(colon + 1);
+    const name = token.slice(0, colon).toLowerCase();
+    const problem = headerProblem(name, token.slice(colon + 1));
+    if (problem) throw new UsageError(`${where}: ${problem}`);
+    headers[name] = token.slice(colon + 1);
   }
   return { ...(method !== 'GET' ? { method: method as RequestShape['method'] } : {}), path, ...(Object.keys(headers).length ? { headers } : {}), ...(body ? { body } : {}) };
 }
@@ -45,21 +88,22 @@ export function requestName(r: RequestShape): string {
 
 const RequestObject = z.strictObject({
   method: z.enum(METHODS).optional(),
-  path: z.string().startsWith('/'),
+  path: z.string().startsWith('/').regex(/^[^\u0000-\u001f\u007f]*$/, 'a path holds no control character'),
   headers: z.record(z.string(), z.string()).optional(),
   body: z.string().optional(),
 });
-const Kind = z.strictObject({ name: z.string().min(1).optional(), weight: z.number().positive().default(1), request: z.union([z.string(), RequestObject]) });
-const RequestsFile = z.union([z.array(Kind).min(1), z.strictObject({ mix: z.array(Kind).min(1), requests: z.number().int().min(1).optional() })]);
+const Kind = z.strictObject({ name: z.string().min(1).optional(), weight: z.number().positive().max(MAX_WEIGHT).default(1), request: z.union([z.string(), RequestObject]) });
+const RequestsFile = z.union([z.array(Kind).min(1), z.strictObject({ mix: z.array(Kind).min(1), requests: z.number().int().min(1).max(MAX_REQUESTS_PER_PROCESS).optional() })]);
 
 /** A --requests file: a JSON mix (a list of kinds, or `{ mix, requests }`), each kind a request line or a request object. */
 export function readRequestsFile(file: string): { name: string; mix: RequestKind[]; requests?: number } {
+  const read = readBoundedFile(file, MAX_REQUESTS_FILE_BYTES);
+  if ('problem' in read) throw new UsageError(`--requests ${file} ${read.problem}`);
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    json = JSON.parse(new TextDecoder().decode(read));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`--requests ${file}: ${code ? `cannot be read (${code})` : `is not JSON: ${(error as Error).message}`}`);
+    throw new UsageError(`--requests ${file}: is not JSON: ${(error as Error).message.split('\n')[0]}`);
   }
   const parsed = RequestsFile.safeParse(json);
   if (!parsed.success) {
@@ -68,7 +112,13 @@ export function readRequestsFile(file: string): { name: string; mix: RequestKind
   }
   const { mix, requests } = Array.isArray(parsed.data) ? { mix: parsed.data, requests: undefined } : parsed.data;
   const kinds = mix.map((k, i): RequestKind => {
-    const request = typeof k.request === 'string' ? parseRequestLine(k.request, `--requests ${file}: mix.${i}.request`) : { ...k.request };
+    const where = `--requests ${file}: mix.${i}.request`;
+    const request = typeof k.request === 'string' ? parseRequestLine(k.request, where) : { ...k.request };
+    for (const [name, value] of Object.entries(request.headers ?? {})) {
+      const problem = headerProblem(name, value);
+      if (problem) throw new UsageError(`${where}: ${problem}`);
+    }
+    if (typeof request.body === 'string' && new TextEncoder().encode(request.body).byteLength > MAX_BODY_BYTES) throw new UsageError(`${where}: its body is more than the ${MAX_BODY_BYTES} bytes rtbench sends`);
     return { name: k.name ?? requestName(request), weight: k.weight, request };
   });
   return { name: `mix (${basename(file)})`, mix: kinds, ...(requests !== undefined ? { requests } : {}) };

@@ -50,18 +50,46 @@ function scriptSource(path: string): string | undefined {
   return readFileSync(full, 'utf8');
 }
 
-/** Is this a Workers module file (a default export and a fetch), or a wrangler project or config? A file with neither is refused by the brought-file check's line. */
+/** A module written as a suite of rtbench's own (it imports rtbench's API), which `bench` runs, not `run`. */
+const IMPORTS_SUITE_API = /(?:from\s*|import\s*\(?\s*)['"](?:rtbench|@rtbench\/[\w-]+)['"]/;
+
+/**
+ * Is this a Workers module file, or a wrangler project or config? A script
+ * with a default export that is not a suite of rtbench's own: whether that
+ * export has a fetch handler is decided where it loads (the handler
+ * wrapper), not from the file's words, since `export default app` names an
+ * object whose fetch is defined elsewhere.
+ */
 export function isWorkerTarget(path: string): boolean {
   if (wranglerConfigAt(path)) return true;
   const source = scriptSource(path);
-  return source !== undefined && HAS_DEFAULT_EXPORT.test(source) && /\bfetch\b/.test(source);
+  return source !== undefined && HAS_DEFAULT_EXPORT.test(source) && !IMPORTS_SUITE_API.test(source);
 }
 
-/** A module whose default export is an object literal naming no fetch: refused in one line. */
+/** A Worker as a class (a WorkerEntrypoint): its fetch is called by the Workers runtime on an instance it makes, which no other runtime can. */
+const CLASS_ENTRYPOINT = /\bexport\s+default\s+class\b/;
+
+/** A module with no default export, or whose default export is a class: refused in one line. */
 function checkFetchExport(file: string, shown: string): void {
   const source = readFileSync(file, 'utf8');
   if (!HAS_DEFAULT_EXPORT.test(source)) throw new UsageError(`${shown} has no default export: a Worker module is \`export default { fetch(request, env, ctx) { … } }\``);
-  if (!/\bfetch\b/.test(source)) throw new UsageError(`${shown}: its default export has no fetch handler: a Worker module is \`export default { fetch(request, env, ctx) { … } }\``);
+  if (CLASS_ENTRYPOINT.test(source)) throw new UsageError(`${shown}: its default export is a class (a WorkerEntrypoint): rtbench serves a Worker whose default export is an object with fetch(request, env, ctx), such as \`export default { fetch: (request, env, ctx) => … }\``);
+}
+
+/**
+ * The module each runtime serves: the Worker's default export, called with
+ * the project's vars as env. Whether it has a fetch handler is checked when
+ * it loads, so a fetch on an object's prototype (a router instance) counts,
+ * and a module without one stops that runtime's server with one line.
+ */
+function handlerSource(main: string, shown: string, vars: Record<string, unknown>): string {
+  return [
+    `import worker from ${JSON.stringify(main)};`,
+    `const env = Object.freeze(${JSON.stringify(vars)});`,
+    `if (typeof worker?.fetch !== 'function') throw new Error(${JSON.stringify(`${shown}: its default export has no fetch handler: a Worker module is \`export default { fetch(request, env, ctx) { … } }\``)} + " (it is " + (worker === null ? 'null' : typeof worker) + ")");`,
+    'export default { fetch: (request, _env, ctx) => worker.fetch(request, env, ctx) };',
+    '',
+  ].join('\n');
 }
 
 /** What a brought Worker runs, and the lines said before the run. */
@@ -81,7 +109,9 @@ export function locateWorker(path: string): LocatedWorker {
   const config = wranglerConfigAt(path);
   const project = config ? readWranglerProject(config) : undefined;
   const main = project?.main ?? resolve(path);
-  checkFetchExport(main, project ? `${basename(config!)}: main ${basename(main)}` : path);
+  const shown = project ? `${basename(config!)}: main ${basename(main)}` : path;
+  checkFetchExport(main, shown);
+  if (project) notes.push(...project.notes);
   if (project?.build) notes.push(`${basename(config!)}'s build command (${project.build}) is not run: rtbench bundles main (${basename(main)}) as it is`);
   const compatibility: WorkersCompatibility | undefined = project && (project.compatibilityDate || project.compatibilityFlags.length) ? { ...(project.compatibilityDate ? { date: project.compatibilityDate } : {}), flags: project.compatibilityFlags } : undefined;
   if (compatibility) notes.push(`the Workers runtime serves it with ${basename(config!)}'s compatibility date ${compatibility.date ?? '(none: rtbench\'s)'} and flags ${compatibility.flags.join(', ') || '(none)'}; the other runtimes have no such setting`);
@@ -89,15 +119,7 @@ export function locateWorker(path: string): LocatedWorker {
   const name = project ? suiteNameFor(project.name) : suiteNameFor(main);
   const key = createHash('sha256').update(JSON.stringify([main, project ?? null])).digest('hex').slice(0, 12);
   // Called with the project's vars as env on every runtime (each runtime's server would otherwise pass its own).
-  const handler = storeNamedFile(
-    join(cacheDir, 'brought', `${name}-${key}-worker.mjs`),
-    [
-      `import worker from ${JSON.stringify(main)};`,
-      `const env = Object.freeze(${JSON.stringify(project?.vars ?? {})});`,
-      'export default { fetch: (request, _env, ctx) => worker.fetch(request, env, ctx) };',
-      '',
-    ].join('\n'),
-  );
+  const handler = storeNamedFile(join(cacheDir, 'brought', `${name}-${key}-worker.mjs`), handlerSource(main, shown, project?.vars ?? {}));
   const given = requestsFor.get(resolve(path)) ?? { request: [] };
   const shared = { handler, ...(project && Object.keys(project.define).length ? { define: project.define } : {}), ...(compatibility ? { compatibility } : {}) };
   let declarations: RequestDeclaration[];

@@ -5,7 +5,7 @@
  * that is missing, a request that does not parse), and the request suite
  * the Worker becomes.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,20 @@ describe('a wrangler project', () => {
       vars: { GREETING: 'hello from vars' },
       define: { __ROWS__: '200' },
       build: 'npm run build',
+      notes: [],
     });
+  });
+
+  it('reads the legacy node_compat as the nodejs_compat flag, and says so', () => {
+    const project = readWranglerProject(wranglerConfigAt(at('legacy-node-compat'))!);
+    expect(project.compatibilityFlags).toEqual(['nodejs_compat']);
+    expect(project.notes).toEqual(["wrangler.toml's legacy node_compat = true is read as the nodejs_compat flag: Node's builtins come from the Workers runtime, not from bundled polyfills"]);
+    expect(readWranglerProject(temp('wrangler.toml', 'main = "wrangler.toml"\nnode_compat = true\ncompatibility_flags = ["nodejs_compat_v2"]\n')).compatibilityFlags).toEqual(['nodejs_compat_v2']);
+  });
+
+  it("names wrangler's bundling settings it does not apply, and accepts deployment settings silently", () => {
+    const project = readWranglerProject(temp('wrangler.jsonc', '{ "main": "wrangler.jsonc", "minify": true, "alias": { "a": "b" }, "routes": ["x.example/*"], "observability": { "enabled": true } }'));
+    expect(project.notes).toEqual(["wrangler.jsonc's minify, alias are settings of wrangler's bundling, not applied: rtbench bundles main with esbuild's defaults"]);
   });
 
   it.each([
@@ -49,8 +62,24 @@ describe('a wrangler project', () => {
     [temp('wrangler.toml', 'main = "w.js"\n[[d1_databases]]\nbinding = "DB"\n'), /^wrangler\.toml declares a D1 database binding \(d1_databases: DB\)/],
     [temp('wrangler.toml', 'main = "w.js"\n[[durable_objects.bindings]]\nname = "ROOM"\nclass_name = "Room"\n'), /^wrangler\.toml declares a Durable Object binding \(durable_objects: ROOM\)/],
     [temp('wrangler.toml', 'main = "w.js"\n[ai]\nbinding = "AI"\n'), /^wrangler\.toml declares Workers AI binding \(ai: AI\)/],
+    [temp('wrangler.toml', 'main = "w.js"\n[[ratelimits]]\nname = "LIMIT"\nnamespace_id = "1"\n'), /^wrangler\.toml declares a rate limiter binding \(ratelimits: LIMIT\)/],
+    [temp('wrangler.jsonc', '{ "main": "w.js", "worker_loaders": [{ "binding": "LOADER" }] }'), /^wrangler\.jsonc declares a Worker loader binding \(worker_loaders: LOADER\)/],
+    [temp('wrangler.jsonc', '{ "main": "w.js", "tail_consumers": [{ "service": "t" }] }'), /^wrangler\.jsonc declares a tail consumer binding \(tail_consumers\)/],
+    [temp('wrangler.toml', 'main = "w.js"\n[wasm_modules]\nLIB = "lib.wasm"\n'), /^wrangler\.toml declares a Wasm module binding \(wasm_modules: LIB\)/],
+    [temp('wrangler.toml', 'main = "w.js"\n[text_blobs]\nTEXT = "a.txt"\n'), /^wrangler\.toml declares a text blob binding \(text_blobs: TEXT\)/],
+    [temp('wrangler.jsonc', '{ "main": "w.js", "assets": { "directory": "./public", "binding": "ASSETS" } }'), /^wrangler\.jsonc declares static assets \(assets: \.\/public\): rtbench does not serve assets yet/],
+    [temp('wrangler.jsonc', '{ "main": "w.js", "vpc_servics": [{ "binding": "V" }] }'), /^wrangler\.jsonc declares vpc_servics, which is not a wrangler setting rtbench knows/],
+    [temp('wrangler.jsonc', `{ "main": ${'['.repeat(200_000)}${']'.repeat(200_000)} }`), /^wrangler\.jsonc nests its values more than 64 deep: not a wrangler config rtbench reads$/],
+    [temp('wrangler.toml', `main = ${'['.repeat(5_000)}${']'.repeat(5_000)}\n`), /^wrangler\.toml nests its values more than 64 deep/],
+    [temp('wrangler.jsonc', '{ "main": "wrangler.jsonc", "compatibility_date": "2025-02-30" }'), /^wrangler\.jsonc: compatibility_date "2025-02-30" is not a date of the calendar/],
+    [temp('wrangler.jsonc', '{ "main": "wrangler.jsonc", "define": { "__A__": "{ \\"open\\": " } }'), /^wrangler\.jsonc: define __A__: Invalid define value \(must be an entity name or JS literal\): \{ "open": $/],
   ])('%s is refused in one line', (path, message) => {
     expect(() => readWranglerProject(wranglerConfigAt(path)!)).toThrow(message);
+    try {
+      readWranglerProject(wranglerConfigAt(path)!);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
   });
 });
 
@@ -67,6 +96,11 @@ describe('requests', () => {
     ['PATCH /x', /^--request "PATCH \/x": method PATCH is not one rtbench sends/],
     ['GET /x oops', /^--request "GET \/x oops": "oops" is neither a header/],
     ['GET /x @/no/such/file', /^--request "GET \/x @\/no\/such\/file": the body file \/no\/such\/file cannot be read \(ENOENT\)$/],
+    ['POST / @/dev/zero', /^--request "POST \/ @\/dev\/zero": the body file \/dev\/zero is not a regular file$/],
+    ['GET / x-a:one\rtwo', /: header x-a's value "one\\rtwo" holds a control character/],
+    ['GET / x-a:\u0000', /: header x-a's value "\\u0000" holds a control character/],
+    ['GET / x(a):1', /: header name "x\(a\)" is not a token/],
+    ['GET /a\nb', /: the path "\/a\\nb" holds a control character/],
   ])('%j is refused in one line', (line, message) => {
     expect(() => parseRequestLine(line)).toThrow(message);
   });
@@ -84,13 +118,45 @@ describe('requests', () => {
     expect(() => readRequestsFile(temp('bad.json', JSON.stringify([{ weight: -1, request: 'GET /' }])))).toThrow(/^--requests .*bad\.json: at 0\.weight: /);
     expect(() => readRequestsFile(temp('bad.json', '{'))).toThrow(/^--requests .*bad\.json: is not JSON/);
   });
+
+  it('bounds a --requests file: its count, its weights, its headers, its size and its kind', () => {
+    expect(() => readRequestsFile(temp('many.json', JSON.stringify({ mix: [{ request: 'GET /' }], requests: 1e8 })))).toThrow(/^--requests .*many\.json: at requests: .*10000/);
+    expect(readRequestsFile(temp('most.json', JSON.stringify({ mix: [{ request: 'GET /' }], requests: 10_000 }))).requests).toBe(10_000);
+    expect(() => readRequestsFile(temp('heavy.json', JSON.stringify([{ weight: 1e308, request: 'GET /' }, { weight: 1e308, request: 'GET /b' }])))).toThrow(/^--requests .*heavy\.json: at 0\.weight: /);
+    expect(() => readRequestsFile(temp('ctl.json', JSON.stringify([{ request: { path: '/', headers: { 'x-a': 'a\r\nb' } } }])))).toThrow(/mix\.0\.request: header x-a's value .* holds a control character/);
+    expect(() => readRequestsFile('/dev/zero')).toThrow(/^--requests \/dev\/zero is not a regular file$/);
+    const large = temp('large.json', '');
+    truncateSync(large, 16 * 1024 * 1024 + 1);
+    expect(() => readRequestsFile(large)).toThrow(/^--requests .*large\.json is 16777217 bytes, more than the 16777216 rtbench reads$/);
+    expect(() => parseRequestLine(`POST / @${large}`)).toThrow(/the body file .*large\.json is 16777217 bytes, more than the 16777216 rtbench reads$/);
+  });
 });
 
 describe('a Worker becomes a request suite', () => {
-  it('a module with a default export and a fetch is a Worker; a suite of its own is not', () => {
+  it('a module with a default export is a Worker, its fetch looked for where it loads; a suite of its own is not', () => {
     expect(isWorkerTarget(at('clock', 'worker.js'))).toBe(true);
     expect(isWorkerTarget(at('wrangler-react'))).toBe(true);
-    expect(isWorkerTarget(temp('suite.ts', "export default suite('x', () => {});\n"))).toBe(false);
+    // `export default app`: its fetch is a method of a class in another module.
+    expect(isWorkerTarget(at('legacy-node-compat', 'worker.js'))).toBe(true);
+    expect(isWorkerTarget(temp('suite.ts', "import { suite } from '@rtbench/core';\nexport default suite('x', () => {});\n"))).toBe(false);
+    expect(isWorkerTarget(temp('suite.ts', "import { hostTimedSuite } from '@rtbench/host-timed';\nexport default hostTimedSuite('x', []);\n"))).toBe(false);
+  });
+
+  it('a default export whose fetch is on its prototype is served; one with none stops where it loads, in one line', async () => {
+    setWorkerRequests(at('legacy-node-compat', 'worker.js'), { request: [] });
+    const app = (await importUserModule(locateSuite(at('legacy-node-compat', 'worker.js')).entry) as { default: RequestSuite }).default;
+    const handler = (await importUserModule(app.declarations[0]!.handler as string) as { default: { fetch(r: Request): Promise<Response> } }).default;
+    expect(await (await handler.fetch(new Request('http://x/'))).text()).toBe('2400 of 2400');
+    const none = temp('none.js', 'const app = { get() {} };\nexport default app;\n');
+    setWorkerRequests(none, { request: [] });
+    const suite = (await importUserModule(locateSuite(none).entry) as { default: RequestSuite }).default;
+    await expect(importUserModule(suite.declarations[0]!.handler as string)).rejects.toThrow(/^.*none\.js: its default export has no fetch handler: a Worker module is `export default \{ fetch\(request, env, ctx\) \{ … \} \}` \(it is object\)$/);
+  });
+
+  it('a class as the default export (a WorkerEntrypoint) is refused in one line before the run', () => {
+    const entrypoint = temp('entry.js', "import { WorkerEntrypoint } from 'cloudflare:workers';\nexport default class extends WorkerEntrypoint {\n  fetch() { return new Response('x'); }\n}\n");
+    setWorkerRequests(entrypoint, { request: [] });
+    expect(() => locateSuite(entrypoint)).toThrow(/entry\.js: its default export is a class \(a WorkerEntrypoint\): rtbench serves a Worker whose default export is an object with fetch/);
   });
 
   it('each --request is a case; with none, GET / and a line that says so', async () => {
