@@ -10,7 +10,7 @@
  */
 
 /** Why a runtime cannot run a program with this addon. */
-export function nativeAddonRefusal(file: string): string {
+function nativeAddonRefusal(file: string): string {
   return `it loads a native addon (${file}), which only a runtime with Node.js's module loader can load`;
 }
 

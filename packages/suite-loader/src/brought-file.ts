@@ -11,11 +11,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { BROUGHT_FORMATS, type BroughtFormat, type IsolationNeed } from '@rtbench/adapters/formats';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { storeNamedFile } from '@rtbench/host';
-import { CALLS_DENO_BENCH, IMPORTS_ADAPTED } from './bundle.ts';
+import { CALLS_DENO_BENCH, IMPORTS_ADAPTED, markBroughtGraph } from './bundle.ts';
 import { UsageError } from './errors.ts';
 import { cacheDir, rtbenchModule } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
@@ -37,7 +37,7 @@ export const RUN_TARGETS_IN_WORDS = `${BROUGHT_FORMATS_IN_WORDS}; or a Worker: a
 const REQUIRES_NODE_COMMON = /require\s*\(\s*['"](?:\.\.\/)+common(?:\.js)?['"]\s*\)/;
 const IMPORTS_NODE_BENCH = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]node:bench['"]/;
 
-/** The harness a file was written for, from its text; undefined for anything else. */
+/** The harness a module was written for, from its own text; undefined for anything else. */
 function broughtFormatOf(source: string): BroughtFormat | undefined {
   const adapted = IMPORTS_ADAPTED.exec(source);
   if (adapted) return adapted[1] as 'mitata' | 'tinybench';
@@ -53,10 +53,70 @@ function sourceOf(path: string): string | undefined {
   return readFileSync(full, 'utf8');
 }
 
+/** The specifiers a module imports, re-exports or requires, written as string literals. */
+const SPECIFIERS = [
+  /\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g,
+  /\bimport\s*\(?\s*['"]([^'"]+)['"]/g,
+  /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+];
+const EXTENSIONS = ['', '.ts', '.js', '.mjs', '.cjs', '.tsx', '.jsx', '.mts', '.cts'];
+/** A repository's runner modules are a few files: a graph larger than this is not walked further. */
+const MAX_GRAPH_FILES = 200;
+
+/** The file a relative specifier names, as a bundler finds it (with or without an extension, a folder's index, TypeScript's `.js` for `.ts`). */
+function resolveRelative(from: string, spec: string): string | undefined {
+  const base = resolve(dirname(from), spec);
+  const candidates = [...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.slice(1).map((e) => join(base, `index${e}`)), base.replace(/\.([cm]?)js$/, '.$1ts')];
+  return candidates.find((c) => SCRIPT.test(c) && existsSync(c) && statSync(c).isFile());
+}
+
+/**
+ * The files of a file's own module graph, the file first, breadth-first:
+ * its relative imports, never a package's (node_modules) nor Node core's
+ * common.js, which rtbench stands in for.
+ */
+function ownGraph(file: string): { path: string; source: string }[] {
+  const found: { path: string; source: string }[] = [];
+  const seen = new Set<string>();
+  const queue = [resolve(file)];
+  while (queue.length && found.length < MAX_GRAPH_FILES) {
+    const path = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const source = sourceOf(path);
+    if (source === undefined) continue;
+    found.push({ path, source });
+    for (const pattern of SPECIFIERS) {
+      for (const [, spec] of source.matchAll(pattern)) {
+        if (!spec!.startsWith('.') || /^(\.\.\/)+common(\.js)?$/.test(spec!)) continue;
+        const next = resolveRelative(path, spec!);
+        if (next && !next.includes(`${sep}node_modules${sep}`)) queue.push(next);
+      }
+    }
+  }
+  return found;
+}
+
+/** A module written as a suite of rtbench's own (it imports rtbench's API), which `bench` runs, not `run`. */
+export const IMPORTS_SUITE_API = /(?:from\s*|import\s*\(?\s*)['"](?:rtbench|@rtbench\/[\w-]+)['"]/;
+
+/**
+ * The harness a file was written for, from its module graph: its own text,
+ * else the first module of its repository it imports (a shared runner that
+ * imports mitata) that names one; undefined for anything else.
+ */
+function graphFormat(path: string): { format: BroughtFormat; files: string[] } | undefined {
+  const graph = ownGraph(path);
+  const own = graph[0] === undefined ? undefined : broughtFormatOf(graph[0].source);
+  // A suite of rtbench's own that imports a module written for another harness is still a suite.
+  if (own === undefined && graph[0] !== undefined && IMPORTS_SUITE_API.test(graph[0].source)) return undefined;
+  const format = own ?? graph.map((m) => broughtFormatOf(m.source)).find((f) => f !== undefined);
+  return format ? { format, files: graph.map((m) => m.path) } : undefined;
+}
+
 /** Is this path a file written for one of the harnesses rtbench stands in for? */
 export function isBroughtFile(path: string): boolean {
-  const source = sourceOf(path);
-  return source !== undefined && broughtFormatOf(source) !== undefined;
+  return sourceOf(path) !== undefined && graphFormat(path) !== undefined;
 }
 
 /** What a Node core benchmark file needs of Node's harness beyond a microbenchmark, or undefined. */
@@ -74,7 +134,7 @@ function harnessNeeds(source: string): string | undefined {
  */
 export function checkBroughtFile(path: string, set: readonly string[]): void {
   const source = sourceOf(path) ?? '';
-  const format = broughtFormatOf(source);
+  const format = graphFormat(path)?.format;
   if (format === 'node-core') {
     const needs = harnessNeeds(source);
     if (needs) throw new UsageError(`${path} needs more of Node's benchmark harness than a microbenchmark: ${needs}; rtbench runs benchmark/ files that time code in their own process`);
@@ -145,7 +205,9 @@ export function isBroughtEntry(entry: string): boolean {
 export function locateBroughtFile(path: string): SuiteLocation {
   const file = resolve(path);
   const name = suiteNameFor(file);
-  const nodeCore = broughtFormatOf(sourceOf(file) ?? '') === 'node-core';
+  const graph = graphFormat(file);
+  markBroughtGraph(graph?.files ?? []);
+  const nodeCore = graph?.format === 'node-core';
   const set = settingsFor.get(file) ?? [];
   const builtins = [...requiredBuiltins(file)].sort();
   const preload = builtins.length
@@ -173,7 +235,7 @@ export function locateBroughtFile(path: string): SuiteLocation {
 /** The format of the file a generated entry stands for; undefined for a suite's own entry. */
 export function broughtFormatOfEntry(entry: string): BroughtFormat | undefined {
   const file = broughtEntries.get(entry);
-  return file === undefined ? undefined : broughtFormatOf(sourceOf(file) ?? '');
+  return file === undefined ? undefined : graphFormat(file)?.format;
 }
 
 /** The isolation the cases of the file a generated entry stands for need, if its format says so; undefined for a suite's own entry. */

@@ -41,6 +41,13 @@ export const CALLS_DENO_BENCH = /\bDeno\.bench\s*\(/;
 /** An import of mitata or tinybench (ESM or require): the mark of a file brought over unchanged. */
 export const IMPORTS_ADAPTED = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"](mitata|tinybench)['"]/;
 
+/** The files of brought files' own graphs (the file, and the modules of its repository it imports): their import.meta is their own. */
+const broughtGraph = new Set<string>();
+
+export function markBroughtGraph(files: readonly string[]): void {
+  for (const f of files) broughtGraph.add(f);
+}
+
 const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx' } as const;
 
 /** @rtbench/core's entry, as this package resolves it. */
@@ -87,7 +94,7 @@ const adapterPlugin: Plugin = {
       if (args.path.includes('node_modules')) return undefined;
       const source = readFileSync(args.path, 'utf8');
       const denoBench = CALLS_DENO_BENCH.test(source);
-      const brought = IMPORTS_ADAPTED.test(source) || denoBench || /['"]node:bench['"]/.test(source);
+      const brought = broughtGraph.has(args.path) || IMPORTS_ADAPTED.test(source) || denoBench || /['"]node:bench['"]/.test(source);
       if (!brought || (!source.includes('import.meta.') && !denoBench)) return undefined;
       let contents = source
         .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))

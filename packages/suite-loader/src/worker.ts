@@ -15,6 +15,7 @@ import { basename, join, resolve } from 'node:path';
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import type { RequestDeclaration, WorkersCompatibility } from '@rtbench/core';
 import { storeNamedFile } from '@rtbench/host';
+import { IMPORTS_SUITE_API } from './brought-file.ts';
 import { UsageError } from './errors.ts';
 import { cacheDir, rtbenchModule } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
@@ -49,9 +50,6 @@ function scriptSource(path: string): string | undefined {
   if (!SCRIPT.test(full) || !existsSync(full) || !statSync(full).isFile()) return undefined;
   return readFileSync(full, 'utf8');
 }
-
-/** A module written as a suite of rtbench's own (it imports rtbench's API), which `bench` runs, not `run`. */
-const IMPORTS_SUITE_API = /(?:from\s*|import\s*\(?\s*)['"](?:rtbench|@rtbench\/[\w-]+)['"]/;
 
 /**
  * Is this a Workers module file, or a wrangler project or config? A script

@@ -1,4 +1,6 @@
 /** A brought file's format, detected from its text, in the one vocabulary the adapters declare (adapters/formats.ts). */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BROUGHT_FORMATS, type BroughtFormat } from '@rtbench/adapters/formats';
@@ -19,6 +21,22 @@ describe('brought formats', () => {
       expect(broughtFileProblem(file)).toBeUndefined();
       expect(broughtFormatOfEntry(locateBroughtFile(file).entry), file).toBe(format);
     }
+  });
+
+  it("is decided from the file's module graph: a runner module of its repository between the file and mitata", () => {
+    const file = join('test', 'fixtures', 'brought', 'runner-module', 'bench', 'parse.bench.mjs');
+    expect(broughtFileProblem(file)).toBeUndefined();
+    expect(broughtFormatOfEntry(locateBroughtFile(file).entry)).toBe('mitata');
+  });
+
+  it("is not found in a graph that names no harness, nor through a suite of rtbench's own", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtbench-graph-'));
+    writeFileSync(join(dir, 'helper.mjs'), "import { bench } from 'mitata';\nexport { bench };\n");
+    writeFileSync(join(dir, 'plain.mjs'), "import { x } from './other.mjs';\nconsole.log(x);\n");
+    writeFileSync(join(dir, 'other.mjs'), 'export const x = 1;\n');
+    writeFileSync(join(dir, 'suite.ts'), "import { suite } from '@rtbench/core';\nimport { bench } from './helper.mjs';\nexport default suite('s', () => {});\n");
+    expect(broughtFileProblem(join(dir, 'plain.mjs'))).toMatch(/is not a benchmark file or a Worker/);
+    expect(broughtFileProblem(join(dir, 'suite.ts'))).toMatch(/is not a benchmark file or a Worker/);
   });
 
   it("has no format for a suite's own entry", () => {

@@ -283,12 +283,13 @@ export const COMMANDS: readonly Command[] = [
     run: ([file], flags) => {
       const set = flags.set ?? [];
       const request = flags.request ?? [];
-      if (isWorkerTarget(file!)) {
+      const problem = broughtFileProblem(file!);
+      // A file written for a benchmark harness is one, whatever else it exports (as the suite loader decides).
+      if (problem !== undefined && isWorkerTarget(file!)) {
         if (set.length) throw new UsageError(`--set sets a configuration of a Node.js core benchmark file; ${file} is a Worker (its requests: --request or --requests)`);
         setWorkerRequests(file!, { request, ...(flags.requests !== undefined ? { requests: flags.requests } : {}) });
         return benchCommand(file!, flags);
       }
-      const problem = broughtFileProblem(file!);
       if (problem) throw new UsageError(problem);
       if (request.length || flags.requests !== undefined) throw new UsageError(`--request and --requests are a Worker's requests; ${file} is a benchmark file, not a Worker`);
       checkBroughtFile(file!, set);

@@ -1,0 +1,49 @@
+/**
+ * What a bundle leaves to the runtime that runs it: a native addon (`.node`)
+ * is loaded where it lies by the runtime's createRequire, and on a runtime
+ * with no module loader (the neutral platform) throws one line naming it;
+ * a bare builtin name no package provides is the Workers runtime's
+ * `node:` module there, while one a package provides stays that package.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { bundleOptions } from '../src/index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'rtbench-runtime-modules-'));
+// Not a shared library: the bundler only resolves the file, it never reads it.
+writeFileSync(join(dir, 'addon.node'), 'not loaded here');
+writeFileSync(join(dir, 'uses-addon.cjs'), "const addon = require('./addon.node');\nmodule.exports = () => addon.hello();\n");
+mkdirSync(join(dir, 'node_modules', 'events'), { recursive: true });
+writeFileSync(join(dir, 'node_modules', 'events', 'package.json'), '{ "name": "events", "main": "index.js" }');
+writeFileSync(join(dir, 'node_modules', 'events', 'index.js'), "module.exports = 'the events package';\n");
+writeFileSync(join(dir, 'bare.mjs'), "import { gzipSync } from 'zlib';\nimport events from 'events';\nexport default [gzipSync, events];\n");
+
+async function bundled(entry: string, platform: 'node' | 'neutral'): Promise<string> {
+  const result = await build({ ...bundleOptions({ platform, conditions: [] }), entryPoints: [join(dir, entry)], absWorkingDir: dir });
+  return result.outputFiles[0]!.text;
+}
+
+describe('modules the runtime provides', () => {
+  it("a native addon is loaded where it lies by the runtime's createRequire", async () => {
+    const code = await bundled('uses-addon.cjs', 'node');
+    expect(code).toContain('from "node:module"');
+    expect(code).toContain(`(${JSON.stringify(join(dir, 'addon.node'))})`);
+    expect(code).not.toContain('not loaded here');
+  });
+
+  it('a runtime with no module loader throws one line naming the addon', async () => {
+    const code = await bundled('uses-addon.cjs', 'neutral');
+    expect(code).toContain(`it loads a native addon (${join(dir, 'addon.node')}), which only a runtime with Node.js's module loader can load`);
+    expect(code).not.toContain('node:module');
+  });
+
+  it("on the neutral platform a bare builtin no package provides is the runtime's node: module; one a package provides stays the package", async () => {
+    const code = await bundled('bare.mjs', 'neutral');
+    expect(code).toContain('from "node:zlib"');
+    expect(code).toContain('the events package');
+    expect(code).not.toContain('node:events');
+  });
+});
