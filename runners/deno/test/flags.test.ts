@@ -27,7 +27,7 @@ describe('deno flags', () => {
   it("writes a brought server's declared permissions as deno's flags, in a fixed order", () => {
     expect(permissionFlags({})).toEqual([]);
     expect(permissionFlags({ env: true, sys: ['cpus'], read: ['/build', '/toolchain'] })).toEqual(['--allow-read=/build,/toolchain', '--allow-env', '--allow-sys=cpus']);
-    expect(permissionFlags({ ffi: true, run: ['/bin/true'], write: ['/out'] })).toEqual(['--allow-write=/out', '--allow-run=/bin/true', '--allow-ffi']);
+    expect(permissionFlags({ write: ['/out'], read: true })).toEqual(['--allow-read', '--allow-write=/out']);
   });
 });
 
