@@ -155,7 +155,7 @@ export const maskedAnswerSchema = z.object({
   request: z.string(),
   status: z.number().int(),
   contentType: z.string().optional(),
-  /** Responses of this kind in the round. */
+  /** Responses of this kind in the round (with `rounds`: in the variant's rounds so far). */
   count: z.number().int().positive(),
   /** The last response's body, bytes. */
   bytes: z.number().int().nonnegative(),
@@ -167,8 +167,26 @@ export const maskedAnswerSchema = z.object({
   segments: z.array(z.string()),
   /** The saved segments stop short of the template (kept within a bound): `hash` covers all of it. */
   truncated: z.literal(true).optional(),
-  /** Responses too unlike the template to learn from (two pages, not one with changing values): each counted, their bodies hashed into `hash`. */
+  /** A truncated template's segments whole (JSON), packed by the host (gzip, base64): saved in the round its template last changed in. */
+  packed: z.string().optional(),
+  /** The round (counted as `rounds` counts) whose answers hold this template packed. */
+  packedRound: z.number().int().positive().optional(),
+  /** Headers compared besides the content type (location, and any a suite declares), by lowercase name; absent: none. */
+  headers: namedRecord(z.string()).optional(),
+  /** Responses too unlike the template to learn from (two pages, not one with changing values): each counted, the first few bodies hashed into `hash`. */
   unmasked: z.number().int().positive().optional(),
+  /** The first response unlike the template: why (a bound hit is named, with the way on), and the line where they differ, each side's. Absent in runs saved before it. */
+  unlike: z
+    .object({
+      responses: z.number().int().positive(),
+      why: z.string(),
+      line: z.number().int().positive().optional(),
+      template: z.string().optional(),
+      response: z.string().optional(),
+    })
+    .optional(),
+  /** Rounds (processes) of the variant the answers were learned from, this one and every one before it: the last round's answers then stand for the variant. Absent: runs saved before. */
+  rounds: z.number().int().positive().optional(),
   /** sha256 of the whole template (and of any unmasked response). */
   hash: z.string(),
 });

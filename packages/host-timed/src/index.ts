@@ -13,6 +13,6 @@ export { choosePinning, type Pinning } from './pinning.ts';
 export { bundleProgram, startupWrapper, type Wrapper } from './bundle.ts';
 export { generatedModules, type GeneratedModules } from './generated.ts';
 export { hostSuiteCode, suiteCodeOf } from './code.ts';
-export type { SameWorkRule } from './request/answers.ts';
+export { armAnswers, type SameWorkRule } from './request/answers.ts';
 export { bundleRequestServer, runRequestRound, type RequestOutcomes, type RequestRoundOutcome, type RequestRoundPlan, type RequestRoundValues, type ServeUntil } from './request/round.ts';
 export { namedWrkProblem } from './wrk.ts';

@@ -14,7 +14,7 @@ describe('a round’s answers', () => {
   it('digests the same page alike whichever way its server wrote the default content type', () => {
     const digest = (contentType: string): string => {
       const answers = new RoundAnswers();
-      answers.add(GET, 200, contentType, body('hello'));
+      answers.add(GET, { status: 200, contentType }, body('hello'));
       return answers.result().answer;
     };
     expect(digest('text/plain;charset=UTF-8')).toBe(digest('text/plain; charset=utf-8'));

@@ -97,6 +97,9 @@ describe('digestResponse', () => {
     expect(digestResponse(200, body)).not.toBe(digestResponse(201, body));
     expect(digestResponse(200, body)).not.toBe(digestResponse(200, new TextEncoder().encode('hellp')));
     expect(digestResponse(200, body)).toMatch(/^200 [0-9a-f]{64}$/);
+    // Its media type is what it means: a restated default charset is none, another type is.
+    expect(digestResponse(200, body, null, 'application/json')).toBe(digestResponse(200, body, null, 'application/json; charset=UTF-8'));
+    expect(digestResponse(200, body, null, 'application/json')).not.toBe(digestResponse(200, body, null, 'text/plain'));
   });
 });
 

@@ -9,10 +9,10 @@ import type { CaseResult, Failure, HostMemory, MemorySummary, RunRecord } from '
 import type { EngineMetrics } from '@rtbench/core/engine-metrics';
 import { statsSchema } from '@rtbench/core/schema';
 import { median, nearFloor, summarizeArm } from '@rtbench/stats';
-import { memoryGrowth, type ResidentSeries } from '@rtbench/verdicts';
+import { memoryGrowth, workAnswers, type ResidentSeries } from '@rtbench/verdicts';
 import { DIGEST_SIGNIFICANT_DIGITS, headlineSamples, UNDEFINED_SUMMARY } from '@rtbench/core';
 import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
-import { answersDifference } from '@rtbench/core/same-work';
+import { answersDifference, standingRound, unlikeWithinText } from '@rtbench/core/same-work';
 
 /** A variant of the run: its id, and why it cannot run, when it cannot. */
 export interface VariantSlot {
@@ -112,10 +112,18 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
     if (without) result.withoutWork = without;
     else delete result.withoutWork;
     if (result.rounds.length && result.status === 'failed') result.status = 'partial';
-    // The same variant must compute the same value in every round (a request case's masked answers: the same once holes are forgiven).
+    // The same variant must compute the same value in every round (a request case's masked answers: the same once holes are forgiven;
+    // learned across its rounds, its responses alike in all of them).
+    const standing = standingRound(result.rounds);
+    const unlike = standing && standing !== result.rounds[0] ? unlikeWithinText(standing.requests!.answers!) : undefined;
     const own = new Set(result.rounds.map((r) => r.digest.hash));
-    const ownAnswers = own.size > 1 ? maskedAnswersOf(result.rounds.map((r, i) => [`round ${i}`, r])) : undefined;
-    if (ownAnswers && !answersDifference(ownAnswers)) {
+    const ownAnswers = own.size > 1 ? answersByRound(result.rounds) : undefined;
+    if (standing && standing !== result.rounds[0]) {
+      if (unlike) {
+        result.failures.push({ kind: 'digest-mismatch', message: `its responses differ from each other in more than changing values (${unlike}): it is not deterministic` });
+        result.status = 'partial';
+      }
+    } else if (ownAnswers && !answersDifference(ownAnswers)) {
       // Proven the same work: each process masked what changed in it.
     } else if (own.size > 1) {
       result.failures.push({ kind: 'digest-mismatch', message: `the case returned different values in different rounds (${[...own].join(', ')}): it is not deterministic` });
@@ -130,12 +138,12 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
     const digests: Record<string, string> = Object.create(null);
     const rounded: Record<string, string | undefined> = Object.create(null);
     for (const r of run.results) {
-      if (r.caseId !== c.id || !r.rounds[0]) continue;
-      digests[r.variantId] = r.rounds[0].digest.hash;
-      rounded[r.variantId] = r.rounds[0].digest.rounded;
+      const standing = standingRound(r.rounds);
+      if (r.caseId !== c.id || !standing) continue;
+      digests[r.variantId] = standing.digest.hash;
+      rounded[r.variantId] = standing.digest.rounded;
     }
-    const firstRounds = run.results.filter((r) => r.caseId === c.id && r.rounds[0]).map((r): [string, RoundRecord] => [r.variantId, r.rounds[0]!]);
-    const masked = maskedAnswersOf(firstRounds);
+    const masked = maskedAnswersOf(run.results.filter((r) => r.caseId === c.id && r.rounds[0]));
     const where = masked && new Set(Object.values(digests)).size > 1 ? answersDifference(masked) : undefined;
     if (masked && !where) {
       const proof = maskedProof(c.id, Object.values(masked));
@@ -156,13 +164,22 @@ export function finishRun(run: RunRecord, interrupted: boolean): void {
   run.finishedAt = new Date().toISOString();
 }
 
-/** Each round's masked answers by name (a variant, or a round), when every round has them (a request case not run strict). */
-function maskedAnswersOf(rounds: readonly (readonly [string, RoundRecord])[]): Record<string, readonly MaskedAnswer[]> | undefined {
-  if (!rounds.length || !rounds.every(([, r]) => r.requests?.answers)) return undefined;
+/** Each variant's answers standing for its work (whole again where packed), when every one has them (a request case not run strict). */
+function maskedAnswersOf(results: readonly CaseResult[]): Record<string, readonly MaskedAnswer[]> | undefined {
   // Keyed by variant ids, which users name: no prototype.
   const out: Record<string, readonly MaskedAnswer[]> = Object.create(null);
-  for (const [name, r] of rounds) out[name] = r.requests!.answers!;
-  return out;
+  for (const r of results) {
+    const answers = workAnswers(r.rounds);
+    if (!answers) return undefined;
+    out[r.variantId] = answers;
+  }
+  return results.length ? out : undefined;
+}
+
+/** Each round's own masked answers, by round, when every round has them (answers learned by each round alone: runs saved before). */
+function answersByRound(rounds: readonly RoundRecord[]): Record<string, readonly MaskedAnswer[]> | undefined {
+  if (!rounds.every((r) => r.requests?.answers)) return undefined;
+  return Object.fromEntries(rounds.map((r, i) => [`round ${i}`, r.requests!.answers!]));
 }
 
 /** How the case's work was proven: the most spans masked and characters they stood for of any variant, of how many bytes. */

@@ -25,3 +25,4 @@ export { peakChange, type MemoryChange } from './memory-change.ts';
 export { memoryGrowth, processGrowth, roundsKeptGrowing, GROWTH_FLOOR_BYTES, HELD_SAMPLE_ALLOWANCE_BYTES, HELD_SHARE, MIN_GROWTH_READINGS, MIN_POOLED_ROUNDS, POOLED_HELD_PER_CALL_BYTES, ROUND_ALLOWANCE_BYTES, SAMPLE_ALLOWANCE_BYTES, KEPT_SAMPLE_ALLOWANCE_BYTES, MIN_KEPT_SAMPLES, type MemoryGrowth, type ProcessGrowth, type ResidentSeries } from './memory-growth.ts';
 export { isRequestResult, QUANTILE_METHOD, quantilePair, quantilePairs, type ComparedQuantile } from './request-quantiles.ts';
 export { unjudgedCases, type Unjudged } from './unjudged.ts';
+export { workAnswers } from './work-answers.ts';

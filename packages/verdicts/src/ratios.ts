@@ -11,7 +11,8 @@ import { headlineSamples } from '@rtbench/core';
 import { asCost, TIME_PER_OP, type CaseResult, type Metric, type RunRecord, type WorkDifference } from '@rtbench/core/schema';
 import { applyEbh, applyFdr, comparePaired, pairRounds, processesOf, compareUnpaired, geometricMeanRatio, geometricMeanRatioUnpaired, median, DEFAULT_THRESHOLD, type CaseValues, type Comparison } from '@rtbench/stats';
 import { counted, firstLine } from '@rtbench/core/words';
-import { answersDifference } from '@rtbench/core/same-work';
+import { answersDifference, standingRound } from '@rtbench/core/same-work';
+import { workAnswers } from './work-answers.ts';
 
 /** A paired (or, between two saved runs, unpaired) ratio with its verdict. */
 export type RatioComparison = Comparison & {
@@ -97,7 +98,7 @@ function unusableReason(label: (r: CaseResult) => string, ...results: (CaseResul
 }
 
 function digestOf(r: CaseResult | undefined): string | undefined {
-  return r?.rounds[0]?.digest.hash;
+  return r && standingRound(r.rounds)?.digest.hash;
 }
 
 function failedRounds(r: CaseResult | undefined): number {
@@ -115,7 +116,7 @@ const ZERO_NOTE = 'a round median is 0 ns (below the clock resolution): no ratio
 function differentWork(baseline: CaseResult, candidate: CaseResult): PairedCase['digests'] {
   const [db, dc] = [digestOf(baseline), digestOf(candidate)];
   if (!db || !dc || db === dc) return undefined;
-  const [ab, ac] = [baseline.rounds[0]?.requests?.answers, candidate.rounds[0]?.requests?.answers];
+  const [ab, ac] = [workAnswers(baseline.rounds), workAnswers(candidate.rounds)];
   const where = ab && ac ? answersDifference({ [baseline.variantId]: ab, [candidate.variantId]: ac }) : undefined;
   if (ab && ac && !where) return undefined;
   return { baseline: db, candidate: dc, ...(where ? { where } : {}) };
@@ -176,7 +177,8 @@ export function unpairedCase(a: CaseResult | undefined, b: CaseResult | undefine
 
 /** Every comparison given read at the table's adjusted level (stats' applyFdr); undefined where there was none. */
 export function adjustAll(cases: readonly PairedCase[], options: RatioOptions): (RatioComparison | undefined)[] {
-  const withRaw = cases.map((c, i) => ({ c, i })).filter(({ c }) => c.raw);
+  // Different work has no verdict (nor a place in the family): its ratio compares different computations.
+  const withRaw = cases.map((c, i) => ({ c, i })).filter(({ c }) => c.raw && !c.digests);
   const adjust = options.design === 'anytime' ? applyEbh : applyFdr;
   const adjusted = adjust(withRaw.map(({ c }) => c.raw!), { alpha: 1 - options.confidence });
   const out: (RatioComparison | undefined)[] = cases.map(() => undefined);

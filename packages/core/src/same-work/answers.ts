@@ -1,17 +1,20 @@
 /**
- * A request round's answers, learned as they come: per request × status ×
- * content type one masked template (template.ts), so memory holds one
- * template per kind of answer, each of a capped text, whatever the number
- * of requests. The round's digest is then of the templates, not of the raw
- * bodies: two processes that answered alike but for times and ids digest
- * alike.
+ * An arm's answers, learned as they come from every one of its processes
+ * and rounds: per request × status × content type (× the headers compared)
+ * one masked template (template.ts), so memory holds one template per kind
+ * of answer, whatever the number of requests. A value that differs between
+ * two responses of the arm, from one process or two, is a hole: a start
+ * time or a server's id fixed per process is masked once a second process
+ * printed another. The digest is then of the templates, not of the raw
+ * bodies: two arms that answered alike but for times and ids digest alike.
  */
 import type { MaskedAnswer } from '../schema.ts';
-import { fits, holes, literalLength, literalTemplate, widen, type Template } from './template.ts';
+import { fits, holes, learnFrom, literalLength, literalTemplate, maskedText, MOST_HOLES, MOST_MASKED_SHARE, MOST_SHAPE_EDITS, type Template, type Unlike } from './template.ts';
+import { lineAt } from './lines.ts';
 
-/** Characters of a body learned from (the rest is not compared: documented with --same-work). */
-export const MOST_LEARNED_CHARS = 1 << 20;
-/** Kinds of answer learned per round; later kinds are hashed whole (a changing one then reads as different work). */
+/** Characters of a body learned from; past them, the rest's length and hash must be the same in every response. */
+export const MOST_LEARNED_CHARS = 4 << 20;
+/** Kinds of answer learned per arm; later kinds are hashed whole (a changing one then reads as different work). */
 export const MOST_KINDS = 16;
 /** Characters of the template saved per kind of answer, and kinds saved with their text, per round. */
 export const SAVED_CHARS = 16 * 1024;
@@ -22,25 +25,46 @@ export interface Response {
   request: string;
   status: number;
   contentType?: string;
+  /** Headers compared besides the content type (location, and any a suite declares), by lowercase name. */
+  headers?: Readonly<Record<string, string>>;
   /** The body as text (bodyText). */
   text: string;
   bytes: number;
 }
 
+/** The first response unlike the rest, as a reader is told. */
+type UnlikeSaid = NonNullable<MaskedAnswer['unlike']>;
+
 interface Kind {
   request: string;
   status: number;
   contentType?: string;
+  headers?: Readonly<Record<string, string>>;
   count: number;
   bytes: number;
   template: Template;
-  /** Hashes of responses too unlike the template to learn from. */
-  unmasked: string[];
+  /** Past MOST_LEARNED_CHARS: the rest's length and hash, the same in every response. */
+  tail?: { chars: number; hash: string };
+  /** Responses too unlike the template to learn from, and the first one's difference. */
+  unlike?: UnlikeSaid;
+  /** Hashes of the unlike responses' texts, the first few, for the digest. */
+  unlikeHashes: string[];
   /** The last response learned from: its length, for how much of it the holes stood for. */
   lastLength: number;
   /** Past MOST_KINDS: not learned, its first text's hash stands for it. */
   learned: boolean;
+  /** The template last packed whole (saved past SAVED_CHARS), the round it was packed in, and the packed text. */
+  packed?: { template: Template; round: number; text: string };
 }
+
+/** The most characters of a packed template saved: a page that packs larger is saved in part only. */
+const MOST_PACKED_CHARS = 1 << 20;
+
+/** Responses unlike the template after which no more are aligned with it: a page that is another page costs its alignment this often, not once per request. */
+const ALIGNED_UNLIKE = 3;
+
+/** Unlike responses hashed into the digest: enough to tell two arms apart, bounded whatever the count. */
+const HASHED_UNLIKE = 8;
 
 /** A body as text: UTF-8 when it is, otherwise one character per byte, so different bytes never read as the same text. */
 export function bodyText(bytes: Uint8Array): string {
@@ -53,14 +77,66 @@ export function bodyText(bytes: Uint8Array): string {
   }
 }
 
-/** The answers of one round; `hash` is sha256 hex of a text (the host's, so core stays runtime-neutral). */
+/** The header lines a kind is keyed and compared by, sorted by name. */
+function headerLines(headers: Readonly<Record<string, string>> | undefined): string {
+  return Object.keys(headers ?? {})
+    .sort()
+    .map((name) => `${name}: ${headers![name]}`)
+    .join('\n');
+}
+
+/** A thousands-grouped count: 100,000. */
+const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** What to do when masking stops short: the bounds can only be met by the suite. */
+const WAY_ON = "a suite's normalize can rewrite such values before they are compared (docs/requests.md)";
+
+const lineCount = (text: string): number => text.split('\n').length;
+
+/** Why a response was unlike the template, in words, with the lines where they differ. */
+function unlikeSaid(u: Unlike, template: Template, text: string): Omit<UnlikeSaid, 'responses'> {
+  if (u.why === 'share') return { why: `masking it would hide ${grouped(u.maskedChars)} of its ${grouped(u.chars)} characters, more than ${MOST_MASKED_SHARE * 100}%: nothing masked; ${WAY_ON}` };
+  if (u.why === 'holes') return { why: `more than ${grouped(MOST_HOLES)} changing spans: nothing masked; ${WAY_ON}` };
+  const shown = maskedText(template);
+  const a = lineAt(shown, u.a);
+  const b = lineAt(text, u.b);
+  // Values hold no line break: another count of lines is a section added or gone, the same count words within lines.
+  const lines = lineCount(shown) !== lineCount(text);
+  const why = u.many
+    ? `they differ in more than ${MOST_SHAPE_EDITS} places beyond changing values, first on line ${b.line}`
+    : u.side === 'added'
+      ? `${lines ? 'another section' : 'words added'} on line ${b.line}`
+      : u.side === 'missing'
+        ? `${lines ? 'a section' : 'words'} missing at line ${b.line}`
+        : `they differ on line ${b.line} in more than a changing value`;
+  return { why, line: b.line, template: a.text, response: b.text };
+}
+
+/** The answers of one arm (all its rounds); `hash` is sha256 hex of a text (the host's, so core stays runtime-neutral). */
 export class AnswerLearner {
   private readonly kinds = new Map<string, Kind>();
-  constructor(private readonly hash: (text: string) => string) {}
+  private round = 0;
+  /**
+   * `pack`: the host's packing of a template's segments (JSON) into a short
+   * text, saved with a round whose template outgrew SAVED_CHARS so a saved
+   * run can still find the line where two variants differ.
+   */
+  constructor(
+    private readonly hash: (text: string) => string,
+    private readonly pack?: (text: string) => string,
+  ) {}
+
+  /** A new round (a new process) starts sending. */
+  nextRound(): void {
+    this.round++;
+  }
 
   add(r: Response): void {
-    const key = `${r.request}\u0000${r.status}\u0000${r.contentType ?? ''}`;
-    const text = r.text.length > MOST_LEARNED_CHARS ? r.text.slice(0, MOST_LEARNED_CHARS) : r.text;
+    const headers = headerLines(r.headers);
+    const key = `${r.request}\u0000${r.status}\u0000${r.contentType ?? ''}\u0000${headers}`;
+    const long = r.text.length > MOST_LEARNED_CHARS;
+    const text = long ? r.text.slice(0, MOST_LEARNED_CHARS) : r.text;
+    const tail = long ? { chars: r.text.length - MOST_LEARNED_CHARS, hash: this.hash(r.text.slice(MOST_LEARNED_CHARS)) } : undefined;
     const kind = this.kinds.get(key);
     if (!kind) {
       const learned = this.kinds.size < MOST_KINDS;
@@ -68,10 +144,12 @@ export class AnswerLearner {
         request: r.request,
         status: r.status,
         ...(r.contentType !== undefined ? { contentType: r.contentType } : {}),
+        ...(r.headers && headers ? { headers: r.headers } : {}),
         count: 1,
         bytes: r.bytes,
         template: literalTemplate(learned ? text : this.hash(text)),
-        unmasked: [],
+        ...(tail !== undefined ? { tail } : {}),
+        unlikeHashes: [],
         lastLength: text.length,
         learned,
       });
@@ -79,32 +157,64 @@ export class AnswerLearner {
     }
     kind.count++;
     kind.bytes = r.bytes;
-    // Once a response was too unlike the template, later ones are hashed, not diffed again (each diff that fails costs MOST_EDITS' worth).
-    const learning = kind.learned && !kind.unmasked.length;
-    const widened = learning ? widen(kind.template, text) : fits(kind.template, kind.learned ? text : this.hash(text)) ? kind.template : undefined;
-    if (widened) {
-      kind.template = widened;
-      kind.lastLength = text.length;
-    } else kind.unmasked.push(this.hash(text));
+    if (kind.tail?.hash !== tail?.hash) {
+      const chars = (t?: { chars: number }): string => grouped(MOST_LEARNED_CHARS + (t?.chars ?? 0));
+      this.unlike(kind, r.text, { why: `past the first ${MOST_LEARNED_CHARS >> 20} Mi characters learned, what follows differs (${chars(kind.tail)} characters, then ${chars(tail)})` });
+      return;
+    }
+    // After a few responses unlike the template, later ones only fit it or are unlike too: not aligned again (each failed alignment costs the most).
+    if (!kind.learned || (kind.unlike?.responses ?? 0) >= ALIGNED_UNLIKE) {
+      if (!fits(kind.template, kind.learned ? text : this.hash(text))) this.unlike(kind, text);
+      return;
+    }
+    const learned = learnFrom(kind.template, text);
+    if ('unlike' in learned) {
+      this.unlike(kind, text, unlikeSaid(learned.unlike, kind.template, text));
+      return;
+    }
+    kind.template = learned.template;
+    kind.lastLength = text.length;
   }
 
-  /** The round's answers in the order each kind first came, each template within the saved bound. */
+  /** The kind's template packed, once per change (a round whose template did not change points back to the round that saved it). */
+  private packed(kind: Kind, whole: string): Kind['packed'] {
+    if (!this.pack) return undefined;
+    if (kind.packed?.template !== kind.template) {
+      const text = this.pack(whole);
+      if (text.length > MOST_PACKED_CHARS) delete kind.packed;
+      else kind.packed = { template: kind.template, round: this.round, text };
+    }
+    return kind.packed;
+  }
+
+  private unlike(kind: Kind, text: string, said?: Omit<UnlikeSaid, 'responses'>): void {
+    if (kind.unlikeHashes.length < HASHED_UNLIKE) kind.unlikeHashes.push(this.hash(text));
+    if (kind.unlike) kind.unlike.responses++;
+    else kind.unlike = { responses: 1, ...(said ?? { why: kind.learned ? 'they differ in more than a changing value' : `past the first ${MOST_KINDS} kinds of answer, responses are compared whole` }) };
+  }
+
+  /** The arm's answers in the order each kind first came, each template within the saved bound. */
   answers(): MaskedAnswer[] {
     return [...this.kinds.values()].map((k, i) => {
       const saved = savedSegments(k.template, i < SAVED_KINDS ? SAVED_CHARS : 0);
       const whole = JSON.stringify(k.template.segments);
+      const packed = saved.truncated && k.learned ? this.packed(k, whole) : undefined;
+      const parts = [whole, ...(k.tail ? [`tail ${k.tail.chars} ${k.tail.hash}`] : []), ...k.unlikeHashes];
       return {
         request: k.request,
         status: k.status,
         ...(k.contentType !== undefined ? { contentType: k.contentType } : {}),
+        ...(k.headers ? { headers: { ...k.headers } } : {}),
         count: k.count,
         bytes: k.bytes,
         maskedChars: Math.max(0, k.lastLength - literalLength(k.template)),
         spans: holes(k.template),
         segments: saved.segments,
         ...(saved.truncated ? { truncated: true as const } : {}),
-        ...(k.unmasked.length ? { unmasked: k.unmasked.length } : {}),
-        hash: this.hash(k.unmasked.length ? `${whole}\n${k.unmasked.join('\n')}` : whole),
+        ...(packed ? { packedRound: packed.round, ...(packed.round === this.round ? { packed: packed.text } : {}) } : {}),
+        ...(k.unlike ? { unmasked: k.unlike.responses, unlike: k.unlike } : {}),
+        rounds: Math.max(1, this.round),
+        hash: this.hash(parts.join('\n')),
       };
     });
   }

@@ -1,156 +1,70 @@
 /**
- * Whether two processes' answers are the same work, after masking, and if
- * not, where they first differ. Each process learned its own holes, so one
- * may hold a hole where another, whose value never changed while it ran
- * (a time to the second), holds the value: a run of differing tokens is
- * forgiven only when one side has a hole there and every other token on
- * both sides is of a changing shape (holds a digit, or is white space or a
- * single mark). Anything else — another page, a missing section, a word —
- * is different work.
+ * Whether variants' answers are the same work, after masking, and if not,
+ * where they first differ. Each variant learned its own holes (across its
+ * processes), so one may hold a hole where another, whose value never
+ * changed while it ran, holds the value: a region where they differ is
+ * forgiven only when a hole is in it and the rest is values
+ * (templateDifference). Anything else — another page, a missing section, a
+ * word, two values that each held still and differ — is different work; so
+ * is a variant whose own responses differed in more than values.
  */
-import { diffArrays } from 'diff';
 import type { MaskedAnswer, WorkDifference } from '../schema.ts';
-import { HOLE_MARK, MOST_EDITS } from './template.ts';
-import { tokenize } from './tokens.ts';
+import { clip, lineAt } from './lines.ts';
+import { HOLE_MARK, templateDifference } from './template.ts';
 
-const HOLE: unique symbol = Symbol('hole');
-type Piece = string | typeof HOLE;
-
-function pieces(segments: readonly string[]): Piece[] {
-  const out: Piece[] = [];
-  segments.forEach((s, i) => {
-    if (i > 0) out.push(HOLE);
-    for (const token of tokenize(s)) out.push(token);
-  });
-  return out;
+/** "GET / → 200 text/html", and any header compared besides: "GET / → 302 location: /next". */
+export function answerName(a: Pick<MaskedAnswer, 'request' | 'status' | 'contentType' | 'headers'>): string {
+  const headers = Object.entries(a.headers ?? {})
+    .sort(([x], [y]) => (x < y ? -1 : 1))
+    .map(([name, value]) => ` ${name}: ${value}`)
+    .join(';');
+  return `${a.request} → ${a.status}${a.contentType ? ` ${a.contentType}` : ''}${headers}`;
 }
 
-/** A token a changing value could have left where another process has a hole. */
-export function changingShape(token: string): boolean {
-  return /\d/.test(token) || /^\s+$/.test(token) || (token.length === 1 && !/[\p{L}\p{N}]/u.test(token));
+/** A variant's own responses that were unlike each other, in words: why, and the line where. */
+export function unlikeText(a: MaskedAnswer): string {
+  if (!a.unlike) return `${a.unmasked} responses unlike the rest`;
+  const { responses, why, line, response } = a.unlike;
+  return `${responses} of ${a.count} responses unlike the first: ${why}${line !== undefined && response !== undefined ? ` (${JSON.stringify(response)})` : ''}`;
 }
-
-const shownLength = (p: Piece): number => (p === HOLE ? HOLE_MARK.length : p.length);
 
 /**
- * Where two templates first differ beyond what their holes forgive, as
- * offsets into each one's masked text (holes shown as HOLE_MARK); undefined
- * when they are the same work.
- */
-export function templateDifference(a: { readonly segments: readonly string[] }, b: { readonly segments: readonly string[] }): { a: number; b: number } | undefined {
-  const pa = pieces(a.segments);
-  const pb = pieces(b.segments);
-  const changes = diffArrays<Piece>(pa, pb, { maxEditLength: MOST_EDITS });
-  // Too many differences to list: they differ, from the first character that does.
-  if (!changes) return firstDifferentChar(pa, pb);
-  let atA = 0;
-  let atB = 0;
-  for (let i = 0; i < changes.length; ) {
-    const c = changes[i]!;
-    if (!c.added && !c.removed) {
-      atA += c.value.reduce((n, p) => n + shownLength(p), 0);
-      atB += c.value.reduce((n, p) => n + shownLength(p), 0);
-      i++;
-      continue;
-    }
-    // One run of differences: the removed and added changes between two common ones.
-    const removed: Piece[] = [];
-    const added: Piece[] = [];
-    for (; i < changes.length && (changes[i]!.added || changes[i]!.removed); i++) for (const token of changes[i]!.value) (changes[i]!.added ? added : removed).push(token);
-    const hole = removed.includes(HOLE) || added.includes(HOLE);
-    const changing = [...removed, ...added].every((p) => p === HOLE || changingShape(p));
-    if (!hole || !changing) {
-      // From the first character that differs: a run that starts with a line break both sides share is on the next line.
-      const shown = (ps: Piece[]): string => ps.map((p) => (p === HOLE ? HOLE_MARK : p)).join('');
-      const [ta, tb] = [shown(removed), shown(added)];
-      let same = 0;
-      while (same < ta.length && same < tb.length && ta[same] === tb[same]) same++;
-      return { a: atA + same, b: atB + same };
-    }
-    atA += removed.reduce((n, p) => n + shownLength(p), 0);
-    atB += added.reduce((n, p) => n + shownLength(p), 0);
-  }
-  return undefined;
-}
-
-function firstDifferentChar(pa: readonly Piece[], pb: readonly Piece[]): { a: number; b: number } {
-  const text = (ps: readonly Piece[]): string => ps.map((p) => (p === HOLE ? HOLE_MARK : p)).join('');
-  const ta = text(pa);
-  const tb = text(pb);
-  let i = 0;
-  while (i < ta.length && i < tb.length && ta[i] === tb[i]) i++;
-  return { a: i, b: i };
-}
-
-/** Characters of a line shown either side of where it differs. */
-const SHOWN = 40;
-
-/** The 1-based line holding `offset`, and that line clipped to SHOWN characters either side of its column. */
-export function lineAt(text: string, offset: number): { line: number; column: number; text: string } {
-  const start = text.lastIndexOf('\n', offset - 1) + 1;
-  const endAt = text.indexOf('\n', offset);
-  const whole = text.slice(start, endAt < 0 ? text.length : endAt);
-  const column = offset - start;
-  return { line: text.slice(0, start).split('\n').length, column, text: clip(whole, column) };
-}
-
-function clip(line: string, column: number): string {
-  const from = Math.max(0, column - SHOWN);
-  const to = Math.min(line.length, column + SHOWN);
-  return `${from > 0 ? '…' : ''}${line.slice(from, to)}${to < line.length ? '…' : ''}`;
-}
-
-/** The first line where two texts differ (1-based) and each text's line; undefined when they are equal. */
-export function firstDifferingLine(a: string, b: string): { line: number; a: string; b: string } | undefined {
-  if (a === b) return undefined;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  const la = lineAt(a, i);
-  return { line: la.line, a: la.text, b: lineAt(b, i).text };
-}
-
-/** "GET / → 200 text/html". */
-export function answerName(a: Pick<MaskedAnswer, 'request' | 'status' | 'contentType'>): string {
-  return `${a.request} → ${a.status}${a.contentType ? ` ${a.contentType}` : ''}`;
-}
-
-const keyOf = (a: MaskedAnswer): string => answerName(a);
-
-/**
- * Whether every variant's answers are the same work as the first's: the same
- * kinds of answer (request, status, content type), as many of each, and each
- * template the same once holes are forgiven. Undefined when they are; else
- * the first difference, with each variant's line there and length.
+ * Whether every variant's answers are the same work as the first's: the
+ * same kinds of answer (request, status, content type, headers compared),
+ * each learned without a response unlike the rest, and each template the
+ * same once holes are forgiven. How many of each came is not compared: a
+ * round cut short by a time-out answered fewer, and says so itself.
+ * Undefined when they are; else the first difference, with each variant's
+ * line there and length.
  */
 export function answersDifference(byVariant: Readonly<Record<string, readonly MaskedAnswer[]>>): WorkDifference | undefined {
   const entries = Object.entries(byVariant);
   const [baseId, base] = entries[0] ?? [];
   if (!baseId || !base) return undefined;
-  for (const [otherId, other] of entries.slice(1)) {
-    const keys = [...new Set([...base, ...other].map(keyOf))];
+  for (const [otherId, other] of entries) {
+    const keys = [...new Set([...base, ...other].map(answerName))];
     for (const key of keys) {
-      const a = base.find((x) => keyOf(x) === key);
-      const b = other.find((x) => keyOf(x) === key);
-      if (!a || !b) return countsDiffer(key, byVariant);
-      if (a.count !== b.count) return countsDiffer(key, byVariant);
+      const a = base.find((x) => answerName(x) === key);
+      const b = other.find((x) => answerName(x) === key);
+      if (!a || !b) return kindsDiffer(key, byVariant);
+      if (a.unmasked || b.unmasked) return unlikeWithin(key, byVariant);
       if (a.hash === b.hash) continue;
       const at = templateDifference(a, b);
       // Saved parts that agree say nothing of the rest: the whole templates' hashes differ.
       if (!at) {
-        if (a.truncated || b.truncated || a.unmasked || b.unmasked) return beyondSaved(key, byVariant);
+        if (a.truncated || b.truncated) return beyondSaved(key, byVariant);
         continue;
       }
       const shownA = a.segments.join(HOLE_MARK);
       const where = lineAt(shownA, at.a);
-      const shownB = b.segments.join(HOLE_MARK);
-      const whereB = lineAt(shownB, at.b);
+      const whereB = lineAt(b.segments.join(HOLE_MARK), at.b);
       const variants: WorkDifference['variants'] = Object.create(null);
       for (const [id, answers] of entries) {
-        const mine = answers.find((x) => keyOf(x) === key);
+        const mine = answers.find((x) => answerName(x) === key);
         if (!mine) continue;
         variants[id] = { text: id === otherId ? whereB.text : id === baseId ? where.text : lineOfSame(mine, where.line, where.column), bytes: mine.bytes };
       }
-      return { answer: key, line: where.line, variants };
+      return { answer: key, line: whereB.line, variants };
     }
   }
   return undefined;
@@ -161,20 +75,70 @@ function lineOfSame(a: MaskedAnswer, line: number, column: number): string {
   return clip(lines[line - 1] ?? '', column);
 }
 
-function countsDiffer(key: string, byVariant: Readonly<Record<string, readonly MaskedAnswer[]>>): WorkDifference {
+function kindsDiffer(key: string, byVariant: Readonly<Record<string, readonly MaskedAnswer[]>>): WorkDifference {
   const variants: WorkDifference['variants'] = Object.create(null);
   for (const [id, answers] of Object.entries(byVariant)) {
-    const mine = answers.find((x) => keyOf(x) === key);
+    const mine = answers.find((x) => answerName(x) === key);
     variants[id] = mine ? { text: `${mine.count} responses`, bytes: mine.bytes } : { text: `no such response (${answers.map((x) => `${answerName(x)} ×${x.count}`).join(', ')})` };
   }
   return { answer: key, variants };
 }
 
+function unlikeWithin(key: string, byVariant: Readonly<Record<string, readonly MaskedAnswer[]>>): WorkDifference {
+  const variants: WorkDifference['variants'] = Object.create(null);
+  let line: number | undefined;
+  for (const [id, answers] of Object.entries(byVariant)) {
+    const mine = answers.find((x) => answerName(x) === key);
+    if (!mine) continue;
+    line ??= mine.unlike?.line;
+    variants[id] = { text: mine.unmasked ? unlikeText(mine) : 'alike', bytes: mine.bytes };
+  }
+  return { answer: key, ...(line !== undefined ? { line } : {}), variants };
+}
+
 function beyondSaved(key: string, byVariant: Readonly<Record<string, readonly MaskedAnswer[]>>): WorkDifference {
   const variants: WorkDifference['variants'] = Object.create(null);
   for (const [id, answers] of Object.entries(byVariant)) {
-    const mine = answers.find((x) => keyOf(x) === key);
-    if (mine) variants[id] = { text: mine.unmasked ? `${mine.unmasked} responses unlike the rest` : 'differs past the saved template', bytes: mine.bytes };
+    const mine = answers.find((x) => answerName(x) === key);
+    if (mine) variants[id] = { text: 'differs past the saved template', bytes: mine.bytes };
   }
   return { answer: key, variants };
+}
+
+/**
+ * The round whose answers stand for a variant's work: the last, when its
+ * answers were learned across the variant's rounds (each round's answers
+ * hold all before it, and say they were learned from as many rounds as
+ * there are, or more: a round that crashed taught too); else the first (runs saved before, and cases that
+ * are not request-shaped).
+ */
+export function standingRound<R extends { readonly requests?: { readonly answers?: readonly MaskedAnswer[] } }>(rounds: readonly R[]): R | undefined {
+  const last = rounds.at(-1);
+  const across = last?.requests?.answers?.[0]?.rounds;
+  return across !== undefined && across >= rounds.length ? last : rounds[0];
+}
+
+/** A variant's own responses that were not alike (learned across its rounds), in one line; undefined when they were. */
+export function unlikeWithinText(answers: readonly MaskedAnswer[]): string | undefined {
+  const unlike = answers.filter((a) => a.unmasked);
+  return unlike.length ? unlike.map((a) => `${answerName(a)}: ${unlikeText(a)}`).join('; ') : undefined;
+}
+
+/**
+ * The answers standing for a variant's work (standingRound), each template
+ * saved only in part made whole again from the round that packed it
+ * (`unpack`: the host's unpacking of AnswerLearner's `pack`); a template
+ * whose packed text is not there stays in part.
+ */
+export function standingAnswers<R extends { readonly requests?: { readonly answers?: readonly MaskedAnswer[] } }>(rounds: readonly R[], unpack: (packed: string) => string): readonly MaskedAnswer[] | undefined {
+  const answers = standingRound(rounds)?.requests?.answers;
+  if (!answers) return undefined;
+  return answers.map((a) => {
+    if (!a.truncated || a.packedRound === undefined) return a;
+    const name = answerName(a);
+    const packed = rounds.flatMap((r) => r.requests?.answers ?? []).find((x) => x.rounds === a.packedRound && x.packed !== undefined && answerName(x) === name)?.packed;
+    if (packed === undefined) return a;
+    const { truncated: _, packed: __, ...whole } = a;
+    return { ...whole, segments: JSON.parse(unpack(packed)) as string[] };
+  });
 }

@@ -1,5 +1,6 @@
-/** Same work on changing responses: learning a mask from one process's answers, and comparing masked answers across processes. */
-export { tokenize } from './tokens.ts';
-export { fits, holes, learn, literalTemplate, maskedText, widen, HOLE_MARK, HOLE_SLACK, type Template } from './template.ts';
+/** Same work on changing responses: learning a mask from an arm's answers, and comparing masked answers across variants. */
+export { tokenize, valueText } from './tokens.ts';
+export { fits, holes, learn, learnFrom, literalTemplate, maskedText, templateDifference, widen, HOLE_MARK, HOLE_SLACK, MOST_MASKED_SHARE, MOST_SHAPE_EDITS, type Template } from './template.ts';
 export { AnswerLearner, bodyText, MOST_KINDS, MOST_LEARNED_CHARS, SAVED_CHARS, SAVED_KINDS, type Response } from './answers.ts';
-export { answerName, answersDifference, changingShape, firstDifferingLine, lineAt, templateDifference } from './compare.ts';
+export { answerName, answersDifference, standingAnswers, standingRound, unlikeText, unlikeWithinText } from './compare.ts';
+export { firstDifferingLine, lineAt } from './lines.ts';

@@ -1,15 +1,17 @@
 /**
- * The masked template of one request's responses in one process: the text
- * every response shared, with a hole where responses differed (a time, an
- * id, a counter). It is learned one response at a time: a response that
- * fits the template changes nothing; one that does not is diffed against it
- * token by token (the `diff` library's Myers diff over tokenize()'s
- * tokens), and every run of tokens that differs becomes one hole. A hole
- * only ever comes from a difference seen between two responses to the same
- * request, so text that never changed in that process is never masked.
+ * The masked template of one request's responses: the text every response
+ * shared, with a hole where responses differed in a value (a time, an id, a
+ * counter). It is learned one response at a time: a response that fits the
+ * template changes nothing; one that does not is aligned with it by shape
+ * (the `diff` library's Myers diff over tokenize()'s tokens, every value
+ * token standing for any value), and each run where the two differ becomes
+ * one hole, if it is all values. A word, a section or white space that
+ * differs is not a changing value: the response is unlike the template,
+ * and nothing of it is masked. A hole only ever comes from a difference
+ * seen between two responses, so text that never changed is never masked.
  */
 import { diffArrays } from 'diff';
-import { tokenize } from './tokens.ts';
+import { markToken, tokenize, valueText, valueToken } from './tokens.ts';
 
 /**
  * The literal text between holes: `segments.length - 1` holes, one between
@@ -22,8 +24,28 @@ export interface Template {
   readonly widths: readonly number[];
 }
 
-/** How much longer than anything it stood for a hole's text may be (a counter gaining a digit, a shorter month's name). */
+/** How much longer than anything it stood for a hole's text may be (a counter gaining a digit). */
 export const HOLE_SLACK = 8;
+
+/** Differences in structure (tokens that are not values: a value written in more or fewer parts, "1,000" for "999") aligned before two responses are taken as two pages. */
+export const MOST_SHAPE_EDITS = 128;
+
+/** The most of a response's characters its holes may stand for, as a share: a page that is nearly all values proves little of its work. */
+export const MOST_MASKED_SHARE = 0.75;
+/** Characters any response may have masked whatever its length (a short body that is mostly a time and an id). */
+const ALWAYS_MASKABLE_CHARS = 256;
+
+/** A template's holes at most: one hole is an entry per learned response's value, so this bounds the memory a page of values can take. */
+export const MOST_HOLES = 100_000;
+
+/** Why a response could not be learned into a template: what a reader is told. */
+export type Unlike =
+  /** They differ in something that is not a value, first at offset `a` of the template's masked text and `b` of the response; `many`: in more than MOST_SHAPE_EDITS places. */
+  | { why: 'structure'; a: number; b: number; many?: true; side?: 'added' | 'missing' }
+  /** Masking it would have hidden more than MOST_MASKED_SHARE of the response. */
+  | { why: 'share'; maskedChars: number; chars: number }
+  /** Masking it would take more than MOST_HOLES holes. */
+  | { why: 'holes'; holes: number };
 
 /** A token of a template: literal text, or a hole. */
 type Piece = string | typeof HOLE;
@@ -34,22 +56,24 @@ export function literalTemplate(text: string): Template {
   return { segments: [text], widths: [] };
 }
 
-export function holes(t: Template): number {
+export function holes(t: Pick<Template, 'segments'>): number {
   return t.segments.length - 1;
 }
 
 /** Characters of the template that are literal (not masked). */
-export function literalLength(t: Template): number {
+export function literalLength(t: Pick<Template, 'segments'>): number {
   return t.segments.reduce((n, s) => n + s.length, 0);
 }
 
 /**
- * Whether the text can be written as the template's segments in order with
- * at most HOLE_SLACK more characters in each hole than it has stood for, so a section added
- * next to a changing value does not pass as part of it. The first segment
- * must start the text and the last end it; the ones between are found
- * leftmost. That can miss a fit (a segment found too early): a miss only
- * sends the text to widen()'s diff, which finds the fit if there is one.
+ * Whether the text can be written as the template's segments in order,
+ * each hole holding only what a value is made of (valueText) and at most
+ * HOLE_SLACK more characters than it has stood for, so a word or section
+ * added next to a changing value does not pass as part of it. The first
+ * segment must start the text and the last end it; the ones between are
+ * found leftmost. That can miss a fit (a segment found too early): a miss
+ * only sends the text to learnFrom()'s alignment, which finds the fit if
+ * there is one.
  */
 export function fits(t: Template, text: string): boolean {
   const { segments } = t;
@@ -57,80 +81,137 @@ export function fits(t: Template, text: string): boolean {
   const first = segments[0]!;
   const last = segments[segments.length - 1]!;
   if (first.length + last.length > text.length || !text.startsWith(first) || !text.endsWith(last)) return false;
-  const most = (hole: number): number => (t.widths[hole] ?? 0) + HOLE_SLACK;
+  const held = (hole: number, from: number, to: number): boolean => to - from <= (t.widths[hole] ?? 0) + HOLE_SLACK && valueText(text.slice(from, to));
   let at = first.length;
   const end = text.length - last.length;
   for (let i = 1; i < segments.length - 1; i++) {
     const found = text.indexOf(segments[i]!, at);
-    if (found < 0 || found - at > most(i - 1) || found + segments[i]!.length > end) return false;
+    if (found < 0 || found + segments[i]!.length > end || !held(i - 1, at, found)) return false;
     at = found + segments[i]!.length;
   }
-  return end - at <= most(segments.length - 2);
+  return held(segments.length - 2, at, end);
 }
 
-function pieces(t: Template): Piece[] {
+function pieces(segments: readonly string[]): Piece[] {
   const out: Piece[] = [];
-  t.segments.forEach((s, i) => {
+  segments.forEach((s, i) => {
     if (i > 0) out.push(HOLE);
     for (const token of tokenize(s)) out.push(token);
   });
   return out;
 }
 
-/** Pieces back into a template: adjacent holes become one. */
-function fromPieces(ps: readonly Piece[], widths: readonly number[]): Template {
-  const segments: string[] = [''];
-  let lastWasHole = false;
-  for (const p of ps) {
-    if (p === HOLE) {
-      if (!lastWasHole) segments.push('');
-      lastWasHole = true;
-    } else {
-      segments[segments.length - 1] += p;
-      lastWasHole = false;
-    }
-  }
-  return { segments, widths };
-}
+/** What a piece is aligned as: any value (or hole) stands for any other. */
+const VALUE = '\u0000value';
+const shape = (p: Piece): string => (p === HOLE || valueToken(p) ? VALUE : p);
+const sameShape = (a: Piece, b: Piece): boolean => shape(a) === shape(b);
+const shown = (p: Piece): number => (p === HOLE ? HOLE_MARK.length : p.length);
 
-/** Above this many differing tokens between two responses, they are not taken as one page with changing spans. */
-export const MOST_EDITS = 1_000;
+/** A stretch of two aligned piece lists: literal text both share, or a region where they differ (in values, a hole, or more). */
+type Step = { same: string } | { a: Piece[]; b: Piece[]; atA: number; atB: number };
 
 /**
- * The template widened to fit the text: every run of tokens where the two
- * differ becomes a hole. Undefined when they differ in more than MOST_EDITS
- * tokens (two different pages, not one page with changing values).
+ * The two lists aligned by shape, as steps; or, when they differ in more
+ * than MOST_SHAPE_EDITS places, the offsets (shown text) where they first do.
  */
-export function widen(t: Template, text: string): Template | undefined {
-  if (fits(t, text)) return t;
-  const before = pieces(t);
-  const changes = diffArrays<Piece>(before, tokenize(text), { maxEditLength: MOST_EDITS });
-  if (!changes) return undefined;
-  const out: Piece[] = [];
-  // Per new hole: the text it now stands for (the added tokens of its run of changes), or more if an old hole in the run stood for more.
-  const widths: number[] = [];
-  // A hole never equals a token, so every old hole is in a removed change, in order.
-  let oldHole = 0;
-  for (const c of changes) {
-    if (!c.added && !c.removed) {
-      for (const token of c.value) out.push(token);
-      continue;
+function align(a: readonly Piece[], b: readonly Piece[]): Step[] | { a: number; b: number } {
+  const changes = diffArrays<Piece>(a as Piece[], b as Piece[], { comparator: sameShape, maxEditLength: MOST_SHAPE_EDITS });
+  if (!changes) {
+    let i = 0;
+    let atA = 0;
+    let atB = 0;
+    while (i < a.length && i < b.length && sameShape(a[i]!, b[i]!)) {
+      atA += shown(a[i]!);
+      atB += shown(b[i]!);
+      i++;
     }
-    if (out.at(-1) !== HOLE) {
-      out.push(HOLE);
-      widths.push(0);
-    }
-    let width = widths.at(-1)!;
-    for (const p of c.value) {
-      if (c.added) width += (p as string).length;
-      else if (p === HOLE) width = Math.max(width, t.widths[oldHole++] ?? 0);
-    }
-    widths[widths.length - 1] = width;
+    return { a: atA, b: atB };
   }
-  return fromPieces(out, widths);
+  const steps: Step[] = [];
+  let region: { a: Piece[]; b: Piece[]; atA: number; atB: number } | undefined;
+  let i = 0;
+  let j = 0;
+  let atA = 0;
+  let atB = 0;
+  const take = (side: 'a' | 'b', p: Piece): void => {
+    region ??= { a: [], b: [], atA, atB };
+    region[side].push(p);
+    if (side === 'a') atA += shown(p);
+    else atB += shown(p);
+  };
+  for (const c of changes) {
+    const n = c.count ?? c.value.length;
+    if (c.removed) for (let k = 0; k < n; k++) take('a', a[i++]!);
+    else if (c.added) for (let k = 0; k < n; k++) take('b', b[j++]!);
+    else
+      for (let k = 0; k < n; k++, i++, j++) {
+        const p = a[i]!;
+        const q = b[j]!;
+        if (typeof p === 'string' && p === q) {
+          if (region) steps.push(region);
+          region = undefined;
+          const last = steps.at(-1);
+          if (last && 'same' in last) last.same += p;
+          else steps.push({ same: p });
+          atA += p.length;
+          atB += p.length;
+        } else {
+          take('a', p);
+          take('b', q);
+        }
+      }
+  }
+  if (region) steps.push(region);
+  return steps;
 }
 
-/** The template learned from a process's responses to one request, in the order they came. */
+/** Whether a region only adds to one side: what the other has there is at most a value. */
+function sideOf(r: { a: readonly Piece[]; b: readonly Piece[] }): { side?: 'added' | 'missing' } {
+  const atMostValue = (ps: readonly Piece[]): boolean => ps.every((p) => p === HOLE || valueToken(p) || markToken(p));
+  return atMostValue(r.a) ? { side: 'added' } : atMostValue(r.b) ? { side: 'missing' } : {};
+}
+
+/** A region a changing value can explain: all values and marks, with a value or a hole in it. */
+function valueRegion(r: { a: readonly Piece[]; b: readonly Piece[] }): boolean {
+  const all = [...r.a, ...r.b];
+  return all.every((p) => p === HOLE || valueToken(p) || markToken(p)) && all.some((p) => p === HOLE || valueToken(p));
+}
+
+/** The template widened to fit the text, or why the text is unlike it. */
+export function learnFrom(t: Template, text: string): { template: Template } | { unlike: Unlike } {
+  if (fits(t, text)) return { template: t };
+  const steps = align(pieces(t.segments), tokenize(text));
+  if (!Array.isArray(steps)) return { unlike: { why: 'structure', ...steps, many: true } };
+  const segments: string[] = [''];
+  const widths: number[] = [];
+  let oldHole = 0;
+  let masked = 0;
+  for (const s of steps) {
+    if ('same' in s) {
+      segments[segments.length - 1] += s.same;
+      continue;
+    }
+    if (!valueRegion(s)) return { unlike: { why: 'structure', ...firstDifferent(s), ...sideOf(s) } };
+    let was = 0;
+    for (const p of s.a) was += p === HOLE ? (t.widths[oldHole++] ?? 0) : p.length;
+    const now = s.b.reduce((n, p) => n + (p as string).length, 0);
+    masked += now;
+    widths.push(Math.max(was, now));
+    segments.push('');
+  }
+  const chars = text.length;
+  if (masked > Math.max(ALWAYS_MASKABLE_CHARS, MOST_MASKED_SHARE * chars)) return { unlike: { why: 'share', maskedChars: masked, chars } };
+  if (widths.length > MOST_HOLES) return { unlike: { why: 'holes', holes: widths.length } };
+  return { template: { segments, widths } };
+}
+
+/** The template widened to fit the text; undefined when the text is unlike it (learnFrom says why). */
+export function widen(t: Template, text: string): Template | undefined {
+  const learned = learnFrom(t, text);
+  return 'template' in learned ? learned.template : undefined;
+}
+
+/** The template learned from responses to one request, in the order they came; undefined when one is unlike the rest. */
 export function learn(texts: readonly string[]): Template | undefined {
   if (!texts.length) return undefined;
   let t: Template | undefined = literalTemplate(texts[0]!);
@@ -141,10 +222,34 @@ export function learn(texts: readonly string[]): Template | undefined {
   return t;
 }
 
+/**
+ * Where two templates (two variants' answers) first differ beyond what
+ * their holes forgive, as offsets into each one's masked text; undefined
+ * when they are the same work. A region where they differ is forgiven only
+ * when a hole is in it and the rest is values: a value one variant held
+ * still facing the other's changing one. Two values that each held still
+ * and differ (41 against 42) are different work, as is any word.
+ */
+export function templateDifference(a: Pick<Template, 'segments'>, b: Pick<Template, 'segments'>): { a: number; b: number } | undefined {
+  const steps = align(pieces(a.segments), pieces(b.segments));
+  if (!Array.isArray(steps)) return steps;
+  for (const s of steps) if (!('same' in s) && !(valueRegion(s) && [...s.a, ...s.b].includes(HOLE))) return firstDifferent(s);
+  return undefined;
+}
+
+/** Where a region's two sides first differ by character: a run that starts with text both share is pointed past it. */
+function firstDifferent(s: { a: readonly Piece[]; b: readonly Piece[]; atA: number; atB: number }): { a: number; b: number } {
+  const text = (ps: readonly Piece[]): string => ps.map((p) => (p === HOLE ? HOLE_MARK : p)).join('');
+  const [ta, tb] = [text(s.a), text(s.b)];
+  let same = 0;
+  while (same < ta.length && same < tb.length && ta[same] === tb[same]) same++;
+  return { a: s.atA + same, b: s.atB + same };
+}
+
 /** How a hole is shown to a reader. */
 export const HOLE_MARK = '⟨…⟩';
 
 /** The template as text, each hole shown as HOLE_MARK. */
-export function maskedText(t: Template): string {
+export function maskedText(t: Pick<Template, 'segments'>): string {
   return t.segments.join(HOLE_MARK);
 }

@@ -1,12 +1,14 @@
 /**
  * What a request round proves of the work: every answered handler request's
- * status, content type and body, learned into masked templates (core's
- * same-work: the spans that changed between this process's responses to one
- * request are holes) and digested as templates, so a page that prints the
- * time digests alike in every process. `strict`: every body hashed as it is
- * (--same-work strict), no masking.
+ * status, content type (a charset that restates its type's default dropped),
+ * location and body, learned into masked templates (core's same-work: a
+ * value that differed between two responses of the arm, in one process or
+ * across its processes, is a hole) and digested as templates, so a page
+ * that prints the time digests alike in every process. `strict`: every
+ * body hashed as it is (--same-work strict), no masking.
  */
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { RequestShape, ResponseNormalizer } from '@rtbench/core';
 import type { MaskedAnswer, RoundRecord } from '@rtbench/core/schema';
 import { AnswerLearner, bodyText } from '@rtbench/core/same-work';
@@ -16,6 +18,11 @@ export type SameWorkRule = NonNullable<NonNullable<RoundRecord['requests']>['sam
 
 const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
+/** One arm's learner, kept across its rounds by whoever runs them (each round's process adds to it). */
+export function armAnswers(): AnswerLearner {
+  return new AnswerLearner(sha256, (text) => gzipSync(text).toString('base64'));
+}
+
 /** "GET /bench"; a request with a body or headers also by their hash, so two requests' answers are never learned as one. */
 function requestName(r: RequestShape): string {
   const name = `${r.method ?? 'GET'} ${r.path}`;
@@ -23,32 +30,59 @@ function requestName(r: RequestShape): string {
   return `${name} [${sha256(`${JSON.stringify(r.headers ?? {})}\n${typeof r.body === 'string' ? r.body : sha256(r.body ?? '')}`).slice(0, 8)}]`;
 }
 
+/** Media types whose charset is UTF-8 by their definition (JSON, JavaScript, event streams): saying so adds nothing. */
+const UTF8_BY_DEFINITION = /^(application\/(json|javascript|ecmascript)|application\/[^;]*\+json|text\/(javascript|event-stream))$/;
+
 /**
  * A content type as a media type compares: servers spell the same default
- * differently ("text/plain;charset=UTF-8", "text/plain; charset=utf-8"), and
- * type, subtype, parameter names and the charset are case-insensitive.
+ * differently ("text/plain;charset=UTF-8", "text/plain; charset=utf-8",
+ * "application/json" and "application/json; charset=utf-8"), and type,
+ * subtype, parameter names and the charset are case-insensitive.
  */
 export function mediaType(contentType: string): string {
-  return contentType.trim().toLowerCase().split(';').map((part) => part.trim()).filter(Boolean).join('; ');
+  const [type = '', ...params] = contentType.trim().toLowerCase().split(';').map((part) => part.trim()).filter(Boolean);
+  const kept = params.filter((p) => !(UTF8_BY_DEFINITION.test(type) && /^charset\s*=\s*"?utf-8"?$/.test(p)));
+  return [type, ...kept].join('; ');
+}
+
+/** What a response says besides its body that is compared: its status, content type and these headers. */
+export interface AnswerHead {
+  status: number;
+  contentType: string | null;
+  /** Where a redirect points (compared: a 3xx is the handler's answer). */
+  location?: string | null;
 }
 
 export class RoundAnswers {
-  private readonly learner = new AnswerLearner(sha256);
   private count = 0;
 
-  constructor(private readonly normalize?: ResponseNormalizer) {}
-
-  add(request: RequestShape, status: number, contentType: string | null, body: Uint8Array): void {
-    this.count++;
-    const raw = bodyText(body);
-    const text = this.normalize ? this.normalize({ request, status, ...(contentType !== null ? { contentType } : {}), body: raw }) : raw;
-    this.learner.add({ request: requestName(request), status, ...(contentType !== null ? { contentType: mediaType(contentType) } : {}), text, bytes: body.length });
+  /** `learner`: the arm's, kept across its rounds; without it the round learns alone. */
+  constructor(
+    private readonly normalize?: ResponseNormalizer,
+    private readonly learner: AnswerLearner = armAnswers(),
+  ) {
+    learner.nextRound();
   }
 
-  /** The round's digest text, and its masked answers. */
+  add(request: RequestShape, head: AnswerHead, body: Uint8Array): void {
+    this.count++;
+    const { status, contentType, location } = head;
+    const raw = bodyText(body);
+    const text = this.normalize ? this.normalize({ request, status, ...(contentType !== null ? { contentType } : {}), body: raw }) : raw;
+    this.learner.add({
+      request: requestName(request),
+      status,
+      ...(contentType !== null ? { contentType: mediaType(contentType) } : {}),
+      ...(location ? { headers: { location } } : {}),
+      text,
+      bytes: body.length,
+    });
+  }
+
+  /** The round's digest text (of the arm's templates so far: how many answered is the round's own count), and the masked answers. */
   result(): { answer: string; answers: MaskedAnswer[] } {
     const answers = this.learner.answers();
-    const digest = sha256(answers.map((a) => `${a.request} ${a.status} ${a.contentType ?? ''} ×${a.count} ${a.hash}`).join('\n'));
-    return { answer: `${this.count} responses, masked sha256 ${digest}`, answers };
+    const digest = sha256(answers.map((a) => `${a.request} ${a.status} ${a.contentType ?? ''} ${JSON.stringify(a.headers ?? {})} ${a.hash}`).join('\n'));
+    return { answer: `masked sha256 ${digest}`, answers };
   }
 }

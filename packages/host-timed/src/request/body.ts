@@ -8,6 +8,7 @@
  * N bodies at once hold no more than the budget and one body.
  */
 import { createHash } from 'node:crypto';
+import { mediaType } from './answers.ts';
 
 /** The most of one response body the host holds: the CLI's memory bound for a request round, beside its own. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -88,7 +89,7 @@ export async function readBoundedBody(body: ReadableStream<Uint8Array> | null, m
   return { bytes };
 }
 
-/** What one answered request is compared on across runtimes: its status, where a redirect points, and a hash of its body. */
-export function digestResponse(status: number, body: Uint8Array, location?: string | null): string {
-  return `${status}${location ? ` → ${location}` : ''} ${createHash('sha256').update(body).digest('hex')}`;
+/** What one answered request is compared on across runtimes (--same-work strict): its status, where a redirect points, its media type (a restated default charset aside) and a hash of its whole body. */
+export function digestResponse(status: number, body: Uint8Array, location?: string | null, contentType?: string | null): string {
+  return `${status}${location ? ` → ${location}` : ''}${contentType ? ` ${mediaType(contentType)}` : ''} ${createHash('sha256').update(body).digest('hex')}`;
 }

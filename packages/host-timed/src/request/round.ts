@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import type { DrawnRequest, RequestShape, ResponseNormalizer, ServerPermissions, WorkersCompatibility } from '@rtbench/core';
 import type { MaskedAnswer } from '@rtbench/core/schema';
+import type { AnswerLearner } from '@rtbench/core/same-work';
 import { leftBehindWarning, threadCpuDeltas, threadCpuTimes, totalCpuNs } from '@rtbench/process';
 import type { RunnableVariant } from '../variant.ts';
 import type { BundledProgram } from '@rtbench/host';
@@ -52,6 +53,8 @@ export interface RequestRoundPlan {
   sameWork?: SameWorkRule;
   /** The suite's own normalizing of a body before masking. */
   normalize?: ResponseNormalizer;
+  /** The arm's answers learned in its earlier rounds (armAnswers()), added to: a value that differs between its processes is masked. Absent: the round learns alone. */
+  learner?: AnswerLearner;
   /** Handler requests kept in flight (absent: 1, one at a time); above 1 a request's CPU is its wave's share (waves.ts). */
   concurrency?: number;
   /** Serve `requests` only until this says enough (absent: every one, a count the suite fixed). */
@@ -233,8 +236,8 @@ function digestAnswer(answer: Answer, request: RequestShape, answers: RoundAnswe
   // A 5xx may be the runtime's own answer for a handler call that never returned (workerd's for a hung handler):
   // it waits, capped, until the wrapper's record says whether the handler gave it, since elsewhere the same call is a time-out.
   const held = answers && answer.status >= 500 ? { request, status: answer.status, contentType: answer.contentType, body: answer.body.slice(0, PENDING_BODY_BYTES) } : undefined;
-  if (answers && !held) answers.add(request, answer.status, answer.contentType, answer.body);
-  return { status: answer.status, digest: digestResponse(answer.status, answer.body, answer.location), ...(answer.status >= 500 ? { said: saidBy(answer.body) } : {}), ...(held ? { held } : {}) };
+  if (answers && !held) answers.add(request, answer, answer.body);
+  return { status: answer.status, digest: digestResponse(answer.status, answer.body, answer.location, answer.contentType), ...(answer.status >= 500 ? { said: saidBy(answer.body) } : {}), ...(held ? { held } : {}) };
 }
 
 /** Per measured request so far, its CPU on the thread that spent most over them (the JavaScript thread, near enough to judge steadiness by), ms. */
@@ -264,7 +267,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   let stopped = false;
   let inFlightMost = 0;
   // Learned as the responses come, so no body is kept past its request.
-  const answers = plan.sameWork === 'strict' ? undefined : new RoundAnswers(plan.normalize);
+  const answers = plan.sameWork === 'strict' ? undefined : new RoundAnswers(plan.normalize, plan.learner);
   const pending: PendingAnswer[] = [];
   const concurrency = plan.concurrency ?? 1;
   const budget = new BodyBudget();
@@ -405,7 +408,7 @@ async function serveRound(v: RunnableVariant, server: RunningServer, plan: Reque
   const answered = sent.filter((_, i) => ends[i] !== 'noAnswer');
   // Figures come from the answered requests that were measured (a wave with no response gave none).
   const kept = answered.filter((s): s is SentRequest & { deltas: Map<number, number> } => s.deltas !== undefined);
-  for (const p of pending) if (ends[p.call] !== 'noAnswer') answers?.add(p.request, p.status, p.contentType, p.body);
+  for (const p of pending) if (ends[p.call] !== 'noAnswer') answers?.add(p.request, { status: p.status, contentType: p.contentType }, p.body);
   if (kept.length === 0) {
     const cause = problem ?? (answered.length ? `no answered request could be measured: each shared its wave with one that got no response (${sent.length} sent)` : sent.length ? `no request was answered by the handler (${sent.length} sent)` : 'no request was answered');
     return fail(sent.length ? 'timeout' : 'error', cause, server.output.toString());

@@ -13,7 +13,7 @@
 import { digest, MAX_CPU_LIMIT_MS, drawRequests, handlerOf, isRequestCaseSpec, type RequestCaseSpec, type RequestDeclaration, type RequestFigure, type ServerPermissions } from '@rtbench/core';
 import type { RoundRecord } from '@rtbench/core/schema';
 import { THREAD_CPU_SUPPORT } from '@rtbench/host';
-import { bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule, type ServeUntil } from '@rtbench/host-timed';
+import { armAnswers, bundleRequestServer, runRequestRound, type RequestRoundOutcome, type RequestRoundValues, type SameWorkRule, type ServeUntil } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type MeasurerRecord, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
 import type { NodeEnvUse } from '@rtbench/host';
 import { z } from 'zod';
@@ -164,6 +164,14 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
     }
     return p;
   };
+  // Each arm's answers are learned across its rounds: a value fixed per process is masked once another process printed another.
+  const learners = new Map<string, ReturnType<typeof armAnswers>>();
+  const learnerOf = (key: string, arm: Arm): ReturnType<typeof armAnswers> => {
+    const id = `${key}\u0000${arm.id}`;
+    const learner = learners.get(id) ?? armAnswers();
+    learners.set(id, learner);
+    return learner;
+  };
   // Each handler's arms are bundled before its first round, and the NODE_ENV each got is said once.
   const saidFor = new Set<string>();
   const sayNodeEnv = async (d: RequestDeclaration, key: string, arms: readonly Arm[]): Promise<void> => {
@@ -190,7 +198,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
         const server = await bundled(declaration, unit.key, arm);
         const outcome: RequestRoundOutcome =
           'path' in server
-            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, boundMs: budget.boundMs, sameWork: budget.sameWork, concurrency: budget.concurrency, ...(until ? { until } : {}), ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(server.permissions ? { permissions: server.permissions } : {}), ...(context.signal ? { signal: context.signal } : {}) })
+            ? await runRequestRound(arm, { serverPath: server.path, requests, emptyRequests: Math.min(EMPTY_REQUESTS, requests.length), requestTimeoutMs: budget.requestTimeoutMs, timeoutMs: budget.timeoutMs, boundMs: budget.boundMs, sameWork: budget.sameWork, learner: learnerOf(unit.key, arm), concurrency: budget.concurrency, ...(until ? { until } : {}), ...(declaration.normalize ? { normalize: declaration.normalize } : {}), ...(declaration.compatibility ? { compatibility: declaration.compatibility } : {}), ...(server.permissions ? { permissions: server.permissions } : {}), ...(context.signal ? { signal: context.signal } : {}) })
             : 'unsupported' in server
               ? { ok: false, kind: 'unsupported', message: server.unsupported }
               : { ok: false, kind: 'error', message: server.error };

@@ -65,8 +65,10 @@ function withQuantiles(run: RunRecord, baseline: Variant, candidate: Variant, re
   const out: PendingSection = { section: { baseline: armInfo(baseline), candidate: armInfo(candidate), cases: [] }, caseIds: [], pairs: [], quantiles: [] };
   for (const c of run.cases) {
     const [b, k] = [resultFor.get(`${c.id}\u0000${baseline.id}`), resultFor.get(`${c.id}\u0000${candidate.id}`)];
-    const rows = [{ pair: pairedCase(b, k, options, undefined, metricOf(run, c.id)), quantile: undefined as ComparedQuantile | undefined }];
-    if (isRequestResult(b) && isRequestResult(k)) rows.push(...quantilePairs(b, k, options));
+    const pair = pairedCase(b, k, options, undefined, metricOf(run, c.id));
+    const rows = [{ pair, quantile: undefined as ComparedQuantile | undefined }];
+    // A case's quantile rows did the work the case did: different work on it is different work on each.
+    if (isRequestResult(b) && isRequestResult(k)) rows.push(...quantilePairs(b, k, options).map((q) => (pair.digests ? { ...q, pair: { ...q.pair, digests: pair.digests } } : q)));
     for (const row of rows) {
       out.caseIds.push(c.id);
       out.pairs.push(row.pair);
