@@ -59,6 +59,25 @@ describe('changing responses on four runtimes', () => {
     expect(stdout).not.toMatch(/[0-9a-f]{40}/);
   });
 
+  it('a thousand timestamps, a locale date and a start time per process, and five hundred UUIDs in JSON, are the same work with verdicts', () => {
+    const { run } = four;
+    for (const caseId of ['many values [cpu=js thread]', 'json items [cpu=js thread]']) {
+      expect(run.digestMismatches.map((m) => m.caseId)).not.toContain(caseId);
+      for (const variant of RUNTIMES) {
+        const result = run.results.find((r) => r.caseId === caseId && r.variantId === variant)!;
+        expect(result.rounds.length, `${variant} ${caseId}: ${JSON.stringify(result.failures)}`).toBe(2);
+        expect(result.failures.filter((f) => f.kind === 'digest-mismatch')).toEqual([]);
+        // Learned across both rounds: the last round's answers hold them all, with no response unlike the rest.
+        const [answer] = result.rounds[1]!.requests!.answers!;
+        expect(answer).toMatchObject({ rounds: 2, count: 24 });
+        expect(answer!.unmasked).toBeUndefined();
+        expect(answer!.spans).toBeGreaterThanOrEqual(caseId.startsWith('many') ? 1000 : 500);
+      }
+    }
+    // One media type for Response.json() on every runtime, whatever charset each spelled.
+    expect(new Set(RUNTIMES.map((v) => run.results.find((r) => r.caseId === 'json items [cpu=js thread]' && r.variantId === v)!.rounds[0]!.requests!.answers![0]!.contentType))).toEqual(new Set(['application/json']));
+  });
+
   it('a value constant within a process but not across them is made plain by the suite\'s normalize', () => {
     expect(four.run.digestMismatches.map((m) => m.caseId)).toEqual(['planted section [cpu=js thread]']);
     expect(four.run.results.filter((r) => r.caseId === 'named server [cpu=js thread]').every((r) => r.rounds.length === 2)).toBe(true);

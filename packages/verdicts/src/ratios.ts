@@ -116,6 +116,9 @@ const ZERO_NOTE = 'a round median is 0 ns (below the clock resolution): no ratio
 function differentWork(baseline: CaseResult, candidate: CaseResult): PairedCase['digests'] {
   const [db, dc] = [digestOf(baseline), digestOf(candidate)];
   if (!db || !dc || db === dc) return undefined;
+  // Values that agree once rounded (fractions' last bits) are the same work, as the run's record judged them.
+  const [rb, rc] = [standingRound(baseline.rounds)?.digest.rounded, standingRound(candidate.rounds)?.digest.rounded];
+  if (rb !== undefined && rb === rc) return undefined;
   const [ab, ac] = [workAnswers(baseline.rounds), workAnswers(candidate.rounds)];
   const where = ab && ac ? answersDifference({ [baseline.variantId]: ab, [candidate.variantId]: ac }) : undefined;
   if (ab && ac && !where) return undefined;
