@@ -90,7 +90,7 @@ describe("a bench table's legend (--explain)", () => {
     const lines = benchLegend(twoArms());
     expect(lines).toHaveLength(2);
     expect(lines[1]).toBe(
-      "vs node: time / node's, paired set by set. [low–high] is the interval over independent process pairs at 95% (95% adjusted for the table's 1 comparison), and the word is read from it: " +
+      "vs node: time against node's, paired set by set, said as a factor of at least 1 and its direction. [low–high] is the interval over independent process pairs at 95% (95% adjusted for the table's 1 comparison), and the word is read from it: " +
         'faster/slower when it excludes 1 and the change exceeds 1%, "faster <1%" when it excludes 1 with a smaller change, "=" when it lies within ±1%, "≈" otherwise.',
     );
   });

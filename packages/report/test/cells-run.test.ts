@@ -33,7 +33,7 @@ function parse(text: string): { estimate: number; word: string; lo: number; hi: 
 }
 
 describe('the relative cell', () => {
-  it('prints the estimate inside its interval, turned over (baseline / this) only when it says faster', () => {
+  it('prints the estimate inside its interval, one way: a factor of at least 1 and its direction, whatever was decided', () => {
     fc.assert(
       fc.property(fc.double({ min: -0.3, max: 0.3, noNaN: true }), fc.double({ min: 0.0005, max: 0.2, noNaN: true }), fc.integer({ min: 3, max: 12 }), (mean, spread, n) => {
         const c = comparison(mean, spread, n);
@@ -42,13 +42,13 @@ describe('the relative cell', () => {
         expect(cell.verdict).toBe(c.verdict);
         expect(p.lo).toBeLessThanOrEqual(p.estimate);
         expect(p.estimate).toBeLessThanOrEqual(p.hi);
-        const turned = c.ratio < 1 && (c.verdict === 'faster' || c.verdict === 'small');
+        const turned = c.ratio < 1;
         const shown = turned ? 1 / c.ratio : c.ratio;
+        expect(p.estimate).toBeGreaterThanOrEqual(1);
         // To the printed digits: half a unit of the last one.
         const digits = cell.relative.split('×')[0]!.split('.')[1]!.length;
         expect(Math.abs(p.estimate - shown)).toBeLessThanOrEqual(0.5 * 10 ** -digits + 1e-12);
-        if (turned) expect(p.word).toMatch(/^faster/);
-        if (c.verdict === 'slower' || (c.verdict === 'small' && c.ratio > 1)) expect(p.word).toMatch(/^slower/);
+        expect(p.word).toMatch(turned ? /^faster/ : /^slower/);
         if (c.verdict === 'equivalent') expect(cell.relative.startsWith('= ')).toBe(true);
         if (c.verdict === 'inconclusive') expect(cell.relative.startsWith('≈ ')).toBe(true);
         // An interval that excludes 1 is printed on one side of 1.
@@ -58,11 +58,13 @@ describe('the relative cell', () => {
     );
   });
 
-  it('an undecided ratio below 1 is printed as it is, not turned over ("≈ 0.97×", never "≈ 1.03×")', () => {
+  it('an undecided ratio below 1 is said as decided ones are, turned over with its word ("≈ 1.03× faster", never "≈ 0.97×")', () => {
     const c = comparison(Math.log(0.97), 0.05, 4);
     expect(c.verdict).toBe('inconclusive');
     expect(c.ratio).toBeLessThan(1);
-    expect(relativeText(withRelative(c), false).relative).toBe(`≈ ${c.ratio.toFixed(2)}× [${c.ci[0].toFixed(2)}–${c.ci[1].toFixed(2)}]`);
+    expect(relativeText(withRelative(c), false).relative).toBe(`≈ ${(1 / c.ratio).toFixed(2)}× faster [${(1 / c.ci[1]).toFixed(2)}–${(1 / c.ci[0]).toFixed(2)}]`);
+    const above = comparison(Math.log(1.04), 0.05, 4);
+    expect(relativeText(withRelative(above), false).relative).toBe(`≈ ${above.ratio.toFixed(2)}× slower [${above.ci[0].toFixed(2)}–${above.ci[1].toFixed(2)}]`);
   });
 
   it('"≠ work" for different work, whatever the verdict; the baseline says so; no interval says how few units', () => {
@@ -73,7 +75,7 @@ describe('the relative cell', () => {
     expect(relativeText(baseRow, false)).toEqual({ relative: 'baseline', verdict: 'baseline' });
     expect(relativeText({ ...baseRow, stats: undefined }, false)).toEqual({ relative: '' });
     const two = { ...comparePaired([1, 1], [1.1, 1.2]), qValue: 1 };
-    expect(relativeText(withRelative(two), false)).toEqual({ relative: `≈ ${two.ratio.toFixed(2)}× (no interval: 2 process pairs)`, verdict: 'inconclusive' });
+    expect(relativeText(withRelative(two), false)).toEqual({ relative: `≈ ${two.ratio.toFixed(2)}× slower (no interval: 2 process pairs)`, verdict: 'inconclusive' });
     expect(relativeText({ ...candidateRow, relative: undefined, relativeNote: 'not measured' }, false).relative).toBe('—');
   });
 

@@ -67,9 +67,11 @@ export function relativeText(row: BenchRow, digestMismatch: boolean): Pick<Bench
     const digits = intervalDigits(c.ci[0], c.ci[1], c.ci[1] - c.ci[0] < 0.02 ? 3 : 2);
     return { relative: `${c.ratio.toFixed(digits)}× [${c.ci[0].toFixed(digits)}–${c.ci[1].toFixed(digits)}]`, verdict: 'inconclusive' };
   }
-  if (!Number.isFinite(c.ci[1])) return { relative: `≈ ${c.ratio.toFixed(2)}× (no interval: ${unitsText(c.units)})`, verdict: 'inconclusive' };
-  // A ratio below 1 reads as the baseline's cost over this one's: its interval is turned the same way.
-  const better = c.ratio < 1 && (c.verdict === 'faster' || c.verdict === 'small');
+  // Every ratio is said one way: a factor of at least 1 and its direction ("1.19× faster" is the baseline's cost over
+  // this one's), its interval turned the same way; the mark before it (= or ≈) says what was decided.
+  const better = c.ratio < 1;
+  const direction = verdictWord(better ? 'faster' : 'slower', row.metric);
+  if (!Number.isFinite(c.ci[1])) return { relative: `≈ ${(better ? 1 / c.ratio : c.ratio).toFixed(2)}× ${direction} (no interval: ${unitsText(c.units)})`, verdict: 'inconclusive' };
   const [estimate, lo, hi] = better ? [1 / c.ratio, 1 / c.ci[1], 1 / c.ci[0]] : [c.ratio, c.ci[0], c.ci[1]];
   // Narrow intervals get a third decimal, so that [0.995–1.006] does not read as [1.00–1.01]; one that excludes 1 never prints a bound of 1.
   const digits = intervalDigits(lo, hi, hi - lo < 0.02 ? 3 : 2);
@@ -82,9 +84,9 @@ export function relativeText(row: BenchRow, digestMismatch: boolean): Pick<Bench
     case 'small':
       return { relative: `${text} ${smallWord(c.ratio, c.threshold, row.metric)} ${range}`, verdict: 'small' };
     case 'equivalent':
-      return { relative: `= ${text} ${range}`, verdict: 'equivalent' };
+      return { relative: `= ${text} ${direction} ${range}`, verdict: 'equivalent' };
     default:
-      return { relative: `≈ ${text} ${range}`, verdict: 'inconclusive' };
+      return { relative: `≈ ${text} ${direction} ${range}`, verdict: 'inconclusive' };
   }
 }
 
@@ -241,7 +243,7 @@ export function benchLegend(view: BenchView): string[] {
   const words = verdictWords(view.run.cases[0]?.metric);
   const facts = intervalFacts(view.cases.flatMap((c) => c.rows.flatMap((r) => (r.relative ? [r.relative] : []))));
   const lines = [`${view.statsMethod}.`];
-  if (facts) lines.push(`vs ${view.baseline.label}: ${words.quantity} / ${view.baseline.label}'s, paired set by set. ${intervalSentence(facts, view.threshold, words, view.confidence, 'marks')}`);
+  if (facts) lines.push(`vs ${view.baseline.label}: ${words.quantity} against ${view.baseline.label}'s, paired set by set, said as a factor of at least 1 and its direction. ${intervalSentence(facts, view.threshold, words, view.confidence, 'marks')}`);
   if (facts && designOfRun(view.run.options) === 'anytime') lines.push(ANYTIME_SENTENCE);
   const adaptive = view.run.options.adaptive;
   if (adaptive) {
