@@ -12,10 +12,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
-import { BUDGET_EXIT, CampaignBudget, INTERRUPTED_EXIT, openCampaignFolder, runIntoFile } from './campaign.ts';
+import { BUDGET_EXIT, CampaignBudget, openCampaignFolder, runIntoFile } from './campaign.ts';
 import { readCampaignRun } from './campaign-files.ts';
 import { UsageError } from '@rtbench/suite-loader';
-import { listenForStop, type RunRequest, type StopCause, type StopPorts } from '@rtbench/run';
+import { listenForStop, SIGNAL_EXIT, type RunRequest, type StopCause, type StopPorts, type StopSignal } from '@rtbench/run';
 
 /** One run a planner asks for: planned through the plan port, saved as `file` in the campaign's folder. */
 export interface CampaignRun<About> {
@@ -94,7 +94,7 @@ export interface CampaignOptions {
 /**
  * Runs a campaign to its end: the folder locked, the planner's runs
  * measured (or read back) in turn within the budget and stoppable, each
- * saved as it goes; its exit code (the planner's; BUDGET_EXIT; INTERRUPTED_EXIT).
+ * saved as it goes; its exit code (the planner's; BUDGET_EXIT; a stopped run's, by its signal).
  */
 export async function runCampaign<Facts, About, Step, View>(planner: CampaignPlanner<Facts, About, Step, View>, options: CampaignOptions, listen: CampaignListener<Facts, About, Step, View>): Promise<number> {
   const { dir } = planner;
@@ -108,6 +108,7 @@ export async function runCampaign<Facts, About, Step, View>(planner: CampaignPla
     budget.restart();
     let runs = 0;
     let ending: CampaignEnding = 'done';
+    let stoppedBy: StopSignal | undefined;
     if (!planner.planOnly) {
       const stop = listenForStop((cause) => listen({ kind: 'stopping', cause, dir }), options.stop);
       try {
@@ -152,13 +153,14 @@ export async function runCampaign<Facts, About, Step, View>(planner: CampaignPla
           await planner.told(run, record, Date.now() - t0);
         }
       } finally {
+        stoppedBy = stop.received();
         stop.end();
       }
     }
     if (ending === 'budget') listen({ kind: 'budget-reached', budgetMs: options.budgetMs, runs: saved + runs });
     if (ending === 'stopped') listen({ kind: 'stopped', dir, runs: saved + runs });
     const end = await planner.end(ending);
-    const exit = ending === 'budget' ? BUDGET_EXIT : ending === 'stopped' ? INTERRUPTED_EXIT : end.exit;
+    const exit = ending === 'budget' ? BUDGET_EXIT : ending === 'stopped' ? SIGNAL_EXIT[stoppedBy ?? 'SIGINT'] : end.exit;
     listen({ kind: 'finished', ending, dir, ...(end.view !== undefined ? { view: end.view } : {}), files: end.files ?? [], runs, saved, elapsedMs: elapsed(), exit });
     return exit;
   } finally {

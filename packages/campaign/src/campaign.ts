@@ -4,7 +4,8 @@
  * opened and locked against a second invocation, with the machine it
  * measures on; each run it asks for measured into that folder and saved as
  * it goes, so a stopped campaign resumes from what it saved; its budget and
- * the exit code that says the budget stopped it; and the tones its lines
+ * the exit code that says the budget stopped it (a signal's stop exits as
+ * any run's does: @rtbench/run stop.ts); and the tones its lines
  * take. A planner asks the command for each run through the run's plan port
  * (@rtbench/run plan-port.ts). The loop that holds a planner
  * with these is campaign-loop.ts; the planners (@rtbench/bisect,
@@ -22,8 +23,6 @@ import { tryCreatingIn, writeRunAtomically } from '@rtbench/saved-runs';
 
 /** Exit code of a campaign stopped by its budget: the same command continues. */
 export const BUDGET_EXIT = 75;
-/** Exit code of a campaign stopped by a signal or its launcher's end, whichever (128 + SIGINT's number). */
-export const INTERRUPTED_EXIT = 130;
 
 /** How a campaign's line reads, which the command shows as it shows its own (colours): a heading, a quiet note, a warning, or why it stopped short (said even when quiet). */
 export type LineTone = 'heading' | 'note' | 'warning' | 'ending';

@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assertWritableFolder, campaignFolder, CampaignBudget, INTERRUPTED_EXIT, runCampaign, type CampaignPlanner } from '../src/index.ts';
+import { SIGNAL_EXIT } from '@rtbench/run';
+import { assertWritableFolder, campaignFolder, CampaignBudget, runCampaign, type CampaignPlanner } from '../src/index.ts';
 
 describe('a campaign', () => {
   it('names its folder by a slug of what it measures under results/<kind>/, unless one is given; a shard keeps its suffix past the slug', () => {
@@ -24,7 +25,7 @@ describe('a campaign', () => {
     expect(new CampaignBudget(0).fits(1)).toBe(false);
   });
 
-  it('turns the first SIGINT, SIGTERM or SIGHUP into a stop of the loop, told once with its cause, and leaves no handler behind', async () => {
+  it('turns the first SIGINT, SIGTERM or SIGHUP into a stop of the loop, told once with its cause, exits by that signal and leaves no handler behind', async () => {
     const count = (): number[] => (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((s) => process.listenerCount(s));
     const before = count();
     const quiet = { watch: () => () => {}, exit: () => {} };
@@ -46,7 +47,8 @@ describe('a campaign', () => {
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
       const events: string[] = [];
       const exit = await runCampaign(planner(signal), { budgetMs: 60_000, stop: quiet }, (e) => events.push(e.kind === 'stopping' ? `stopping ${JSON.stringify(e.cause)}` : e.kind));
-      expect(exit).toBe(INTERRUPTED_EXIT);
+      // Exit by the signal, as a stopped bench does: 130, 143, 129.
+      expect(exit).toBe(SIGNAL_EXIT[signal]);
       expect(events).toEqual(['opened', `stopping ${JSON.stringify({ signal })}`, 'stopped', 'finished']);
       expect(count()).toEqual(before);
     }

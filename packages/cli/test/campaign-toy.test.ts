@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUDGET_EXIT, INTERRUPTED_EXIT, runCampaign } from '@rtbench/campaign';
+import { BUDGET_EXIT, runCampaign } from '@rtbench/campaign';
 import { campaignListener } from '../src/emit/campaign.ts';
 import { toyPlanner } from './fixtures/toy-planner.ts';
 
@@ -64,7 +64,7 @@ describe('a fourth planner, added as one file', () => {
 
   it('stops on a signal: the run in progress saved as it was, exit 130, and the same command continues', async () => {
     const stopped = toyPlanner(dir, { runs: 2, estimateMs: 10, beforeRun: (n) => void (n === 2 && process.emit('SIGINT')) });
-    expect(await runCampaign(stopped, { budgetMs: 60_000, stop: quiet }, campaignListener({}, {}, {}))).toBe(INTERRUPTED_EXIT);
+    expect(await runCampaign(stopped, { budgetMs: 60_000, stop: quiet }, campaignListener({}, {}, {}))).toBe(130);
     expect(plain()).toContain('interrupted: stopping the current run; the runs measured are saved, run the same command to continue');
     expect(stopped.heard.map((t) => t.file)).toEqual(['01-toy.json']);
     const again = toyPlanner(dir, { runs: 2, estimateMs: 10 });

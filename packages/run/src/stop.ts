@@ -4,8 +4,10 @@
  * rtbench (launchers.ts: SIGTERM sent to pnpm or npx alone does not reach it)
  * each abort one signal, so the run stops and saves what it measured; a
  * second signal ends the process at once with its exit code (128 + its
- * number). bench and claims exit by the signal; a campaign (bisect, a
- * release matrix) exits INTERRUPTED_EXIT (campaign.ts).
+ * number). A run stopped so, and a campaign (bisect, a release matrix,
+ * claims) stopped between or inside its runs, exits by the first signal too:
+ * one rule for every command, the code a shell or a supervisor reads as
+ * "ended by this signal", whether the stop was the first or the second.
  */
 import { setMaxListeners } from 'node:events';
 import { watchLaunchers, type Ancestor } from './launchers.ts';

@@ -353,7 +353,7 @@ export const COMMANDS: readonly Command[] = [
     summary: 'Every release of one or more runtimes on every case of the suites: each adjacent step\'s paired verdict, change points located, kept up to date',
     details: [
       "Releases come from the npm registry's list. A runtime's adjacent releases are measured side by side as variants of one comparison (windows of up to --window releases sharing one release), so each step is paired inside the same sets of processes; every step of every case is read together (Benjamini-Hochberg). A change point names both releases, their engines, and the bench --compare that reproduces it.",
-      `The folder keeps every run: stopped (Ctrl-C, --budget) the same command continues; run again after a release is published, it measures only the new step, in fresh sets. It writes releases.html (the page) and releases.md (the report) there. Exit 0: drawn; ${75}: budget reached; 130: interrupted.`,
+      `The folder keeps every run: stopped (Ctrl-C, --budget) the same command continues; run again after a release is published, it measures only the new step, in fresh sets. It writes releases.html (the page) and releases.md (the report) there. Exit 0: drawn; ${75}: budget reached; 130, 143 or 129: stopped by Ctrl-C, SIGTERM or SIGHUP.`,
     ],
     options: RELEASES_OPTIONS,
     run: (targets, flags) => releasesCommand(targets, flags),
