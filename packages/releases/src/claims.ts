@@ -10,11 +10,10 @@
  */
 import type { RunRecord, Variant } from '@rtbench/core/schema';
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
-import { claimSides } from '@rtbench/report/views';
 import { bisectCommand } from './commands.ts';
 import { MatrixRefused } from './refused.ts';
 import type { MatrixState, ReleaseClaim } from './types.ts';
-import { type ClaimsMatrix, claimsMatrix, type MatrixColumn, type ReleaseEngine, type ReleaseTrack } from '@rtbench/verdicts';
+import { type ClaimsMatrix, claimsMatrix, type MatrixColumn, type MatrixRowSides, type ReleaseEngine, type ReleaseTrack } from '@rtbench/verdicts';
 
 /** The claims runs one `--claims` argument named: a folder's, or one run's. */
 export interface GivenClaims {
@@ -139,13 +138,14 @@ export function claimsGrid(track: ReleaseTrack, claims: readonly ReleaseClaim[],
   const columns: MatrixColumn[] = track.releases
     .filter((tag) => mine.some((c) => c.release === tag))
     .map((tag) => ({ label: tag, ...(engines[tag]?.engine ? { versionText: engines[tag].engine } : {}), outcomes: rows.map((key) => newest.get(`${key}\u0000${tag}`)?.outcome) }));
-  const rowOf = (o: ClaimOutcome): string => {
+  // A row compares the track's sides without their release ("node"); report words it where it is shown.
+  const sidesOf = (o: ClaimOutcome): MatrixRowSides => {
     const c = of.get(o)!;
-    return claimSides({ subject: { ...o.subject, variantId: c.sides.subject }, other: { ...o.other, variantId: c.sides.other }, ...(o.params ? { params: o.params } : {}) });
+    return { subject: { caseId: o.subject.caseId, variantId: c.sides.subject }, other: { caseId: o.other.caseId, variantId: c.sides.other }, ...(o.params ? { params: o.params } : {}) };
   };
   const bisect = (from: MatrixColumn, to: MatrixColumn, o: ClaimOutcome): string[] => {
     const where = { runtime: track.runtime, extra: releaseExtra(track.runtime, of.get(o)!), suite: track.suite };
     return [...new Set([o.subject.caseId, o.other.caseId])].map((caseId) => bisectCommand(where, from.label, to.label, caseId));
   };
-  return claimsMatrix(columns, bisect, rowOf);
+  return claimsMatrix(columns, bisect, sidesOf);
 }

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseMatrix, keepClaims, loadMatrix, matchClaims, MatrixRefused, mergeMatrices, openMatrix, saveMatrix, syncTracks, type MatrixIdentity } from '../src/index.ts';
 import { claimsRun, given, outcome, releaseOf, variant } from './fake-claims.ts';
 import type { ReleaseTrack } from '@rtbench/verdicts';
+import { matrixRowText } from '@rtbench/report';
 
 const IDENTITY: MatrixIdentity = { filter: '', threshold: 0.01, timePerSetMs: 100, warmupMs: 150, sets: 12, setsPerProcess: 2, windowSize: 6 };
 
@@ -87,7 +88,7 @@ describe('claims on a release matrix', () => {
     expect(view.tracks.map((t) => Boolean(t.claims))).toEqual([true, false, false]);
     const grid = view.tracks[0]!.claims!;
     expect(grid.columns.map((c) => c.label)).toEqual(['2', '4']);
-    const words = grid.rows.map((r) => [r.says, r.row, ...r.cells.map((o) => o?.word ?? '—')]);
+    const words = grid.rows.map((r) => [r.says, matrixRowText(r.sides), ...r.cells.map((o) => o?.word ?? '—')]);
     expect(words).toEqual([
       ['arrow beats plain', 'node: arrow vs plain', 'held', 'broken'],
       ['newer beats 1', 'node vs node@1', 'held', 'held'],

@@ -22,7 +22,7 @@ function trackWith(words: [ClaimWord, ClaimWord][] | undefined, key = 'node × j
   const track: TrackAnalysis = { track: { key, runtime: 'node', extra: [], suite: 'json-reviver', range: 'node@25.9.0..node@26.1.0', listed: releases, releases }, engines: {}, cases: [], setsMeasured: 12, setsWanted: 12 };
   if (!words) return track;
   const columns = ['25.9.0', '26.0.0'].map((label, k) => ({ label, versionText: `V8 ${k}`, outcomes: words.map(([a, b], i) => outcome(`${SAYS} (${i})`, k ? b : a, k ? (b === 'held' ? 3.5 : 2) : 3.5)) }));
-  return { ...track, claims: claimsMatrix(columns, (from, to) => [`rtbench bisect node@${from.label}..node@${to.label} json-reviver --filter '/^parse \\/ arrow$/'`], () => 'node: arrow vs plain') };
+  return { ...track, claims: claimsMatrix(columns, (from, to) => [`rtbench bisect node@${from.label}..node@${to.label} json-reviver --filter '/^parse \\/ arrow$/'`], () => ({ subject: { caseId: 'arrow', variantId: 'node' }, other: { caseId: 'plain', variantId: 'node' } })) };
 }
 
 const drawn = { color: false, columns: 100 };

@@ -13,7 +13,7 @@
 export { adjustAll, designOfRun, DEFAULT_RATIO_OPTIONS, geomeanOf, pairedCase, ratioHalfWidth, roundMedians, unpairedCase, type ArmStat, type Geomean, type PairedCase, type RatioComparison, type RatioOptions } from './ratios.ts';
 export { adjustedConfidence, adjustmentText, CLAIM_METHOD, decideClaim, decideFrom, wordOf, type ClaimDecision, type ClaimFamily } from './claim-decision.ts';
 export { checkClaims, claimPairs, claimsBlock, countWords, recheckClaims, type ClaimCheck, type ClaimPairs, type Reworded } from './claims.ts';
-export { claimsMatrix, type AcrossColumn, type ClaimFlip, type ClaimsMatrix, type MatrixColumn } from './claims-matrix.ts';
+export { claimsMatrix, type AcrossColumn, type ClaimFlip, type ClaimsMatrix, type MatrixColumn, type MatrixRowSides } from './claims-matrix.ts';
 export { judgedRatios, regressionsOf, type GatedView, type Regression } from './regressions.ts';
 export { CHANGE_METHOD, decidedDirection, historyChanges, type HistoryChange } from './change-points.ts';
 export { changedSteps, judgeSteps, type CaseSeries, type ChangePoint, type ReleaseEngine, type ReleaseTrack, type StepVerdict, type TrackAnalysis } from './release-matrix.ts';

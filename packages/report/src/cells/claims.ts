@@ -8,7 +8,7 @@ import type { ClaimOutcome, ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsRunInfo, ClaimsView } from '../views/claims-types.ts';
 import { formatThreshold, percentText } from '../format.ts';
 import { formatBytes } from '../metrics.ts';
-import type { ClaimFlip } from '@rtbench/verdicts';
+import type { ClaimFlip, MatrixRowSides } from '@rtbench/verdicts';
 
 const fixed = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 const pct = (x: number): string => percentText(x * 100, 1, true);
@@ -52,12 +52,34 @@ export function claimedText(o: Pick<ClaimOutcome, 'expect' | 'threshold'> & Part
 
 /** A claim that flipped between two columns: "<claim> · node: a vs b: held on 25.9.0, broken on 26.0.0". */
 export function claimFlipText(f: ClaimFlip): string {
-  return `${f.says} · ${f.row}: ${f.from.word} on ${f.from.column}, ${f.to.word} on ${f.to.column}`;
+  return `${f.says} · ${matrixRowText(f.sides)}: ${f.from.word} on ${f.from.column}, ${f.to.word} on ${f.to.column}`;
+}
+
+/** A check's two sides: a case on a variant each, and the subject's parameters. */
+interface Sides {
+  subject: { caseId: string; variantId: string };
+  other: { caseId: string; variantId: string };
+  params?: ClaimOutcome['params'];
+}
+
+const paramsText = (params: ClaimOutcome['params']): string => (params && Object.keys(params).length ? ` [${Object.entries(params).map(([k, v]) => `${k}=${String(v)}`).join(', ')}]` : '');
+
+/**
+ * A claims matrix's row: its sides as claimSides says them where the row names
+ * its variants (a release matrix's "node: a vs b"), else its cases and
+ * parameters ("a vs b [size=10kb]": each column is another release).
+ */
+export function matrixRowText(s: MatrixRowSides): string {
+  const { variantId: subject } = s.subject;
+  const { variantId: other } = s.other;
+  if (subject !== undefined && other !== undefined) return claimSides({ subject: { caseId: s.subject.caseId, variantId: subject }, other: { caseId: s.other.caseId, variantId: other }, ...(s.params ? { params: s.params } : {}) });
+  const cases = s.subject.caseId === s.other.caseId ? s.subject.caseId : `${s.subject.caseId} vs ${s.other.caseId}`;
+  return `${cases.replace(/ \[[^\]]*\]$/, '')}${paramsText(s.params)}`;
 }
 
 /** The sides compared: "node@26: a vs b", "workerd vs node@26", with the subject's parameters. */
-export function claimSides(o: Pick<ClaimOutcome, 'subject' | 'other' | 'params'>): string {
-  const params = o.params && Object.keys(o.params).length ? ` [${Object.entries(o.params).map(([k, v]) => `${k}=${String(v)}`).join(', ')}]` : '';
+export function claimSides(o: Sides): string {
+  const params = paramsText(o.params);
   // An absolute bound's other side is its subject: it is checked on one variant.
   if (o.subject.caseId === o.other.caseId && o.subject.variantId === o.other.variantId && !o.other.variantId.endsWith(' #2')) return `${o.subject.variantId}${params}`;
   if (o.subject.caseId === o.other.caseId) return `${o.subject.variantId} vs ${o.other.variantId}${params}`;

@@ -9,7 +9,7 @@
 import type { ClaimWord } from '@rtbench/core/claims-schema';
 import { counted } from '../text.ts';
 import { formatChange, formatThreshold, ratioWithCi } from '../format.ts';
-import { claimedText, claimFigure, claimFlipText } from '../cells/claims.ts';
+import { claimedText, claimFigure, claimFlipText, matrixRowText } from '../cells/claims.ts';
 import { claimFlips, lastStepLine } from '../cells/releases.ts';
 import type { ReleaseMatrixView } from '../views/releases.ts';
 import type { ClaimsMatrix } from '@rtbench/verdicts';
@@ -65,7 +65,7 @@ function pageClaims(m: ClaimsMatrix): ReleasesPageClaims {
     releases: m.columns.map((c) => ({ tag: c.label, engine: c.versionText ?? '' })),
     rows: m.rows.map((r) => ({
       says: r.says,
-      row: r.row,
+      row: matrixRowText(r.sides),
       cells: r.cells.map((o) => (o ? { word: o.word, text: `${o.word}: ${claimFigure(o)}; claimed ${claimedText(o)}; ${counted(o.units, 'unit')}${o.note ? `; ${o.note}` : ''}` } : null)),
     })),
     flips: m.flips.map(claimFlipText),

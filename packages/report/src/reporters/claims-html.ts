@@ -5,7 +5,7 @@
  */
 import type { ClaimsView } from '../views/claims-types.ts';
 import { documentHead, escapeHtml as e } from '../html/document.ts';
-import { bySuite, claimedText, claimFigure, claimFlipText, claimSides, countsLine, runLine } from '../cells/claims.ts';
+import { bySuite, claimedText, claimFigure, claimFlipText, claimSides, countsLine, matrixRowText, runLine } from '../cells/claims.ts';
 
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;margin:.5rem 0 1.5rem}td,th{border-bottom:1px solid #ddd;padding:.25rem .6rem;text-align:left;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}.held{color:#1a7f37}.broken{color:#cf222e;font-weight:600}.undecided{color:#9a6700}pre{background:#f6f8fa;padding:.5rem}small{color:#666}`;
 
@@ -25,7 +25,7 @@ function claimsSection(view: ClaimsView): string {
     const m = view.matrix;
     out.push(`<h3>claims × releases</h3><table><thead><tr><th>claim</th>${m.columns.map((c) => `<th>${e(c.label)}${c.versionText ? `<br><small>${e(c.versionText)}</small>` : ''}</th>`).join('')}</tr></thead><tbody>`);
     for (const row of m.rows) {
-      out.push(`<tr><td>${e(`${row.suite}: ${row.says}`)}<br><small>${e(row.row)}</small></td>${row.cells.map((o) => (o ? `<td class="${o.word}">${o.word}<br><small>${e(claimFigure(o))}</small></td>` : '<td>—</td>')).join('')}</tr>`);
+      out.push(`<tr><td>${e(`${row.suite}: ${row.says}`)}<br><small>${e(matrixRowText(row.sides))}</small></td>${row.cells.map((o) => (o ? `<td class="${o.word}">${o.word}<br><small>${e(claimFigure(o))}</small></td>` : '<td>—</td>')).join('')}</tr>`);
     }
     out.push('</tbody></table>');
     for (const f of m.flips) out.push(`<p><b>Flipped</b>: ${e(claimFlipText(f))}.</p><pre>${e(f.bisect.join('\n'))}</pre>`);

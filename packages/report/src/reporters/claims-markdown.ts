@@ -1,7 +1,7 @@
 /** Claims as markdown for a pull request: a table per suite, the --across matrix, how they were measured. */
 import type { ClaimsView } from '../views/claims-types.ts';
 import { markdownCell as cell, markdownCode as code, markdownFence, shellQuote } from '../text.ts';
-import { bySuite, claimedText, claimFigure, claimFlipText, claimSides, countsLine, runLine } from '../cells/claims.ts';
+import { bySuite, claimedText, claimFigure, claimFlipText, claimSides, countsLine, matrixRowText, runLine } from '../cells/claims.ts';
 
 const WORD_MARK = { held: '✅ held', broken: '❌ broken', undecided: '❔ undecided' } as const;
 
@@ -18,7 +18,7 @@ export function renderClaimsMarkdown(view: ClaimsView): string {
   if (view.matrix) {
     const m = view.matrix;
     lines.push(`#### claims × releases`, '', `| claim | ${m.columns.map((c) => cell(c.label)).join(' | ')} |`, `|---|${m.columns.map(() => '---').join('|')}|`);
-    for (const row of m.rows) lines.push(`| ${cell(`${row.suite}: ${row.says} · ${row.row}`)} | ${row.cells.map((o) => (o ? `${WORD_MARK[o.word]} ${cell(claimFigure(o))}` : '—')).join(' | ')} |`);
+    for (const row of m.rows) lines.push(`| ${cell(`${row.suite}: ${row.says} · ${matrixRowText(row.sides)}`)} | ${row.cells.map((o) => (o ? `${WORD_MARK[o.word]} ${cell(claimFigure(o))}` : '—')).join(' | ')} |`);
     lines.push('');
     for (const f of m.flips) {
       lines.push(`**Flipped**: ${cell(claimFlipText(f))}. Where:`, '', ...markdownFence(f.bisect, 'sh'), '');

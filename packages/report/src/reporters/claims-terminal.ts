@@ -3,7 +3,7 @@ import { counted, oneLine } from '../text.ts';
 import pc from 'picocolors';
 import type { ClaimWord } from '@rtbench/core/claims-schema';
 import type { ClaimsView } from '../views/claims-types.ts';
-import { bySentence, bySuite, claimedText, claimFigure, claimFlipText, claimSides, countsLine, runLine } from '../cells/claims.ts';
+import { bySentence, bySuite, claimedText, claimFigure, claimFlipText, claimSides, countsLine, matrixRowText, runLine } from '../cells/claims.ts';
 import { fitCommand, fitLine, wrapWords } from './grid.ts';
 import { displayWidth, padToWidth } from '../width.ts';
 import type { ReporterOptions } from './reporter.ts';
@@ -37,7 +37,7 @@ export function renderClaimsTerminal(view: ClaimsView, options: ReporterOptions)
       const cells = row.cells.map((o) => (o ? paint[o.word](o.word.padEnd(width)) : c.dim('—'.padEnd(width))));
       // The claim wrapped in its column, under the words of its row.
       const lead = 2 + m.columns.length * (width + 1) + 1;
-      wrapWords(oneLine(`${row.suite}: ${row.says} · ${row.row}`), Math.max(30, columns - lead)).forEach((line, i) => lines.push(i === 0 ? `  ${cells.join(' ')}  ${line}` : `${' '.repeat(lead)}${line}`));
+      wrapWords(oneLine(`${row.suite}: ${row.says} · ${matrixRowText(row.sides)}`), Math.max(30, columns - lead)).forEach((line, i) => lines.push(i === 0 ? `  ${cells.join(' ')}  ${line}` : `${' '.repeat(lead)}${line}`));
     }
     for (const f of m.flips) {
       lines.push('');

@@ -12,9 +12,6 @@ export type * from './types.ts';
 export type * from './releases.ts';
 export { checkLabel, claimsView, runInfo } from './claims.ts';
 export type { ClaimsRunInfo, ClaimsView } from './claims-types.ts';
-export { claimFlipNotes } from './claims-history.ts';
-// A claim's sides, as a claims view labels its rows (and a release matrix its claims grid).
-export { claimSides } from '../cells/claims.ts';
 
 /** The view a run is shown as by default: a comparison run as verdicts, any other as the bench table. */
 export function viewOfRun(run: RunRecord, options: RunViewOptions = {}): RunView {

@@ -3,11 +3,13 @@
  * (its suite, sentence, sides and parameters) followed through the runs that
  * carry it; a run that decided it the other way from the last run that
  * decided it is a flip. Undecided runs neither flip a claim nor reset it.
+ * Worded here, with the sides as every claims reporter says them; the
+ * history command adds the notes to its view.
  */
 import type { ClaimOutcome } from '@rtbench/core/claims-schema';
 import type { RunRecord } from '@rtbench/core/schema';
-import { claimSides } from '../cells/claims.ts';
-import type { Note } from './types.ts';
+import { claimSides } from './claims.ts';
+import type { Note } from '../views/types.ts';
 
 function checkKey(o: ClaimOutcome): string {
   return JSON.stringify([o.suite, o.says, o.subject, o.other, o.params ?? {}]);
