@@ -58,7 +58,7 @@ function releasesView(): ReleaseMatrixView {
     cases: [],
     setsMeasured: 6,
     setsWanted: 12,
-    claims: claimsMatrix(columns, (from, to) => [`rtbench bisect node@${from.label}..node@${to.label} json-reviver --filter '/^${LONG}$/' --threshold 2%`], () => 'node: arrow vs plain'),
+    claims: claimsMatrix(columns, (from, to) => [`rtbench bisect node@${from.label}..node@${to.label} json-reviver --filter '/^${LONG}$/' --threshold 2%`], () => ({ subject: { caseId: 'arrow', variantId: 'node' }, other: { caseId: 'plain', variantId: 'node' } })),
   };
   const comparison = { ratio: 0.66, ci: [0.62, 0.7] as [number, number], confidence: 0.99, units: 6, inference: { estimate: Math.log(0.66), se: 0.02, df: 5, units: 6 }, pValue: 0.001, verdict: 'faster' as const, threshold: 0.01, n: 6, method: 'm', qValue: 0.0004 };
   const changePoint = { track: track.track.key, caseId: LONG, older: '25.9.0', newer: '26.0.0', direction: 'faster' as const, comparison, engines: { older: { engine: 'V8 13.6.233.17' }, newer: { engine: 'V8 14.1.146.11' } }, skipped: [], compareCommand: `rtbench bench json-reviver --compare node@25.9.0 node@26.0.0 --filter '/^${LONG}$/'` };
