@@ -12,6 +12,7 @@ import { digestWithSight, readBodies, UNDEFINED_SUMMARY } from './digest.ts';
 import { FLOOR_CASES_BELOW_NS, harnessFloor, measure, measureFixed, warmUp, type MeasureOptions, type Sampler } from './measure.ts';
 import type { EngineMetrics } from './engine-metrics.ts';
 import type { ErrorMessage, GcCounters, Job, RuntimeFacts, RuntimeMessage, WarmupSeries } from './protocol.ts';
+import type { SampleSpan } from './protocol-schema.ts';
 import { caseOfCommand, COLLECT_COMMAND, type CaseOpening, FINISH_COMMAND, parseSampleCommand, PROTOCOL_VERSION, SAMPLE_COMMAND } from './protocol.ts';
 import { round } from './primordials.ts';
 import { UnsupportedError, type CaseContext, type CaseSpec, type ParamValue, type SuiteDefinition, type TimedFn } from './suite.ts';
@@ -314,7 +315,7 @@ async function prepare(spec: CaseSpec, ctx: CaseContext, setup: Setup, env: Runt
 function resultMessage(
   spec: CaseSpec,
   prepared: Prepared,
-  m: { samples: number[]; sampleStartMs: number[]; iterationsPerSample: number; warmupIterations: number; warmup?: WarmupSeries | undefined; floorNs?: number | undefined },
+  m: { samples: number[]; sampleStartMs: number[]; iterationsPerSample: number; warmupIterations: number; warmup?: WarmupSeries | undefined; floorNs?: number | undefined; span?: SampleSpan | undefined },
   metrics: EngineMetrics | undefined,
   clock: Clock,
 ): RuntimeMessage {
@@ -333,6 +334,7 @@ function resultMessage(
     async: prepared.isAsync,
     ...(prepared.untimedWork ? { untimedWork: true as const } : {}),
     ...(m.floorNs !== undefined ? { floorNs: m.floorNs } : {}),
+    ...(m.span ? { span: m.span } : {}),
     ...(gc ? { gc } : {}),
     ...(metrics ? { metrics } : {}),
   };
@@ -400,7 +402,7 @@ async function lockstepAnswer(spec: CaseSpec, setup: Setup, prepared: Prepared, 
   env.collect?.();
   const metrics = withHeld(stopped, heldReadyBytes, heldReadyBytes !== undefined ? heldBytes(env.metrics) : undefined);
   const floorNs = await floorFor(samples, env.clock, prepared.clockInfo);
-  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, warmup, floorNs }, metrics, env.clock);
+  return resultMessage(spec, prepared, { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations, warmup, floorNs, span: sampler.span }, metrics, env.clock);
 }
 
 /** Batches of a fixed-iteration lockstep job's warmup. */

@@ -12,6 +12,8 @@ import { max, min, objectAssign, round } from './primordials.ts';
 import { lockstepPreBatch } from './protocol.ts';
 import type { MeasureOptions, WarmupSeries } from './protocol-schema.ts';
 import { WarmupWatch, type SteadyRule } from './steady-state.ts';
+import { spanPeriodicCosts } from './amortize.ts';
+import type { SampleSpan } from './protocol-schema.ts';
 
 export type { MeasureOptions };
 
@@ -26,7 +28,7 @@ export type { MeasureOptions };
  */
 export const MEASURE_FRAMES = {
   source: 'packages/core/src/measure.ts',
-  warmup: ['warmUp', 'watchedWarmup', 'steadyTime', 'threeBatches', 'harnessFloor'],
+  warmup: ['warmUp', 'watchedWarmup', 'spannedSampler', 'spanWindow', 'steadyTime', 'threeBatches', 'harnessFloor'],
   sampling: ['sample'],
   timedPath: ['timedLoop', 'timedLoopAsync', 'runSync', 'runAsync', 'runOwnSync', 'runOwnAsync', '(anonymous)'],
 } as const;
@@ -55,6 +57,8 @@ export interface Measurement {
   warmup?: WarmupSeries;
   /** True when the case returned a promise and each iteration was awaited. */
   async: boolean;
+  /** How long the samples were made to span the case's periodic costs (MeasureOptions.amortize). */
+  span?: SampleSpan;
 }
 
 /**
@@ -365,6 +369,8 @@ export interface Sampler {
   warmupIterations: number;
   /** The first warmup as watched, under a steady rule (MeasureOptions.steady). */
   warmup?: WarmupSeries;
+  /** How long its samples span the case's periodic costs (MeasureOptions.amortize). */
+  span?: SampleSpan;
   /**
    * The expected length of one sample, in ns: the fastest warmup batch of n
    * since n last changed (the last batch when there was none). Not the last
@@ -470,7 +476,7 @@ export async function warmUp(fn: TimedFn, isAsync: boolean, clock: Clock, info: 
     }
   }
   if (best < batchNs) batchNs = best;
-  return samplerOf(time, clock, options, { n, batchNs, warmupIterations }, fn.betweenSamples);
+  return spannedSampler(time, clock, options, { n, batchNs, warmupIterations, target }, fn.betweenSamples);
 }
 
 /**
@@ -509,7 +515,32 @@ async function watchedWarmup(
       watch.resized();
     }
   }
-  return samplerOf(time, clock, options, { n, batchNs, warmupIterations, warmup: watch.series() }, between);
+  return spannedSampler(time, clock, options, { n, batchNs, warmupIterations, warmup: watch.series(), target }, between);
+}
+
+/**
+ * The sampler once warm, its batch grown to span the case's periodic costs
+ * when the job asks (MeasureOptions.amortize; not when it fixed the sample's
+ * length): the span's batches count as warmup calls.
+ */
+async function spannedSampler(
+  time: BatchTimer,
+  clock: Clock,
+  options: MeasureOptions,
+  warmed: { n: number; batchNs: number; warmupIterations: number; warmup?: WarmupSeries; target: number },
+  between: (() => void) | undefined,
+): Promise<Sampler> {
+  const { target, ...rest } = warmed;
+  if (!options.amortize || options.sampleMs > 0 || !(warmed.batchNs > 0)) return samplerOf(time, clock, options, rest, between);
+  const spanned = await spanPeriodicCosts((size, batches) => spanWindow(time, size, batches), warmed.n, warmed.batchNs, target);
+  return samplerOf(time, clock, options, { ...rest, n: spanned.n, batchNs: spanned.batchNs, warmupIterations: warmed.warmupIterations + spanned.calls, span: spanned.span }, between);
+}
+
+/** One window of the span (amortize.ts): `batches` batches of `size` calls, in ns per call. */
+async function spanWindow(time: BatchTimer, size: number, batches: number): Promise<number[]> {
+  const perCall: number[] = [];
+  for (let i = 0; i < batches; i++) perCall[i] = (await time(size)) / size;
+  return perCall;
 }
 
 /** The sampler of a warmed, calibrated case. */
@@ -517,7 +548,7 @@ function samplerOf(
   time: BatchTimer,
   clock: Clock,
   options: MeasureOptions,
-  warmed: { n: number; batchNs: number; warmupIterations: number; warmup?: WarmupSeries },
+  warmed: { n: number; batchNs: number; warmupIterations: number; warmup?: WarmupSeries; span?: SampleSpan },
   between: (() => void) | undefined,
 ): Sampler {
   const { n, batchNs, warmupIterations } = warmed;
@@ -527,6 +558,7 @@ function samplerOf(
     iterationsPerSample: n,
     warmupIterations,
     ...(warmed.warmup ? { warmup: warmed.warmup } : {}),
+    ...(warmed.span ? { span: warmed.span } : {}),
     batchNs,
     async sample(preBatch) {
       if (between) between();
@@ -674,7 +706,7 @@ export async function measure(
     sampleStartMs[sampleStartMs.length] = startMs;
     samples[samples.length] = ns;
   }
-  return { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations, ...(sampler.warmup ? { warmup: sampler.warmup } : {}), async: isAsync };
+  return { samples, sampleStartMs, iterationsPerSample: sampler.iterationsPerSample, warmupIterations: sampler.warmupIterations, ...(sampler.warmup ? { warmup: sampler.warmup } : {}), ...(sampler.span ? { span: sampler.span } : {}), async: isAsync };
 }
 
 /**

@@ -7,7 +7,7 @@
  * taken here: the harness's hot paths use plain loops and index stores
  * instead, and where it needs one it calls it through `apply`.
  */
-export const { abs, max, min, round, sqrt } = Math;
+export const { abs, ceil, max, min, round, sqrt } = Math;
 const apply = Reflect.apply;
 export const objectKeys = Object.keys;
 export const objectAssign = Object.assign;

@@ -105,6 +105,8 @@ export const measureOptionsSchema = z.object({
       maxMs: finite.positive(),
     })
     .optional(),
+  /** Grow each sample until it spans the case's own periodic costs, collections first (amortize.ts); the timing measurers send it. */
+  amortize: z.literal(true).optional(),
 });
 export type MeasureOptions = z.infer<typeof measureOptionsSchema>;
 
@@ -236,6 +238,20 @@ export const warmupSeriesSchema = z.object({
 });
 export type WarmupSeries = z.infer<typeof warmupSeriesSchema>;
 
+/**
+ * How long a process's samples were made to span the case's periodic costs
+ * (amortize.ts): the median ns per call of batches of the calibrated size (the
+ * cost between collections), how many times that size a sample holds, and
+ * whether the sample hit its cap with its mean still above its median (then
+ * the process is read by the mean of its samples).
+ */
+export const sampleSpanSchema = z.object({
+  quietCallNs: finite.nonnegative(),
+  grownBy: finite.positive(),
+  capped: z.literal(true).optional(),
+});
+export type SampleSpan = z.infer<typeof sampleSpanSchema>;
+
 export const caseResultMessageSchema = z.object({
   type: z.literal('result'),
   caseId: z.string(),
@@ -258,6 +274,8 @@ export const caseResultMessageSchema = z.object({
   untimedWork: z.literal(true).optional(),
   /** The harness's own cost per call in this process, ns: an empty case timed by the same loop (measure.ts harnessFloor); absent from fixed-iteration jobs and older runners. */
   floorNs: finite.nonnegative().optional(),
+  /** The samples' span of the case's periodic costs (absent: not asked, a fixed-iteration job, or an older runner). */
+  span: sampleSpanSchema.optional(),
   gc: gcCountersSchema.optional(),
   /** GC by kind, allocation and heap state over sampling (engine-metrics.ts). */
   metrics: engineMetricsSchema.optional(),

@@ -5,7 +5,7 @@
  * Host-only: runtime bundles do not import this module.
  */
 import { z } from 'zod';
-import { clockInfoSchema, engineKind, finite, gcCountersSchema, namedRecord, paramValue, runtimeKind, warmupSeriesSchema } from './protocol-schema.ts';
+import { clockInfoSchema, engineKind, finite, gcCountersSchema, namedRecord, paramValue, runtimeKind, sampleSpanSchema, warmupSeriesSchema } from './protocol-schema.ts';
 import { engineMetricsSchema } from './engine-metrics.ts';
 import { claimsBlockSchema } from './claims-schema.ts';
 
@@ -222,6 +222,8 @@ export const roundSchema = z.object({
   clock: clockInfoSchema,
   /** The harness's own cost per call in this round's process, ns: an empty case timed by the same loop (absent in older runs, and where nothing is timed in the runtime). */
   floorNs: finite.nonnegative().optional(),
+  /** How long its samples were made to span the case's periodic costs (absent in older runs: their samples are a calibrated ~1 ms). */
+  span: sampleSpanSchema.optional(),
   digest: z.object({ hash: z.string(), summary: z.string(), rounded: z.string().optional() }),
   gc: gcCountersSchema.optional(),
   /** GC by kind, allocation, heap state of this process's sampling phase (optional: older runs lack it). */

@@ -228,6 +228,11 @@ export const ENGINE_METRIC_FIELDS: readonly EngineMetricField[] = [
   { column: 'metrics_rounds', value: (s) => (s.roundsWithMetrics > 0 ? s.roundsWithMetrics : undefined) },
 ];
 
+/** Whether any round of any result had its samples grown to span the case's collections (then the tables show the collector's share). */
+export function hasSpans(run: Pick<RunRecord, 'results'>): boolean {
+  return run.results.some((r) => r.rounds.some((round) => round.span !== undefined));
+}
+
 /** Whether any round of any result recorded engine metrics (then csv-stats grows their columns). */
 export function hasEngineMetrics(run: Pick<RunRecord, 'results'>): boolean {
   return run.results.some((r) => r.rounds.some((round) => round.metrics !== undefined));

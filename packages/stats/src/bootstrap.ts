@@ -6,6 +6,7 @@
  * and pooling them as if independent makes the CI too narrow. A cluster
  * bootstrap over processes puts that between-process variance into the CI.
  */
+import { meanOf, type ProcessStatistic } from './amortized.ts';
 import { detectModes, type ModeSummary } from './modes.ts';
 import { medianInPlace, quantileSorted } from './quantile.ts';
 import { createRandom } from './random.ts';
@@ -17,7 +18,7 @@ export interface RoundsSummary extends Omit<Summary, 'ci' | 'ciHalfWidthRel'> {
   roundMedians: number[];
   /** Independent processes behind the rounds (rounds without a process label are each their own). */
   processes: number;
-  /** Each process's median (of its pooled samples), in the order processes first appear. */
+  /** Each process's figure (the median of its pooled samples, or their mean: `estimator`), in the order processes first appear. */
   processMedians: number[];
   /** The median's interval: a bootstrap over processes; absent with fewer than MIN_ROUNDS_FOR_BOOTSTRAP processes. */
   ci?: [number, number];
@@ -27,8 +28,10 @@ export interface RoundsSummary extends Omit<Summary, 'ci' | 'ciHalfWidthRel'> {
    * What `median` is: the median of the process medians with >= 5 processes,
    * else the median of the pooled samples. Chosen on repeated runs against
    * the minimum, a low quantile and the lower mode (README.md, "The headline estimate").
+   * Read by the mean (samples that could not span the case's collections,
+   * amortized.ts): the median of the process means, else the pooled mean.
    */
-  estimator: 'median-of-medians' | 'pooled-median';
+  estimator: 'median-of-medians' | 'pooled-median' | 'median-of-means' | 'pooled-mean';
   /** Clusters of the process medians (detectModes; one mode when fewer than 6 processes). */
   modes: ModeSummary;
 }
@@ -85,8 +88,9 @@ function samplesByProcess(rounds: readonly (readonly number[])[], processes: rea
  */
 export function summarizeRounds(
   rounds: readonly (readonly number[])[],
-  opts: BootstrapOptions & { processes?: readonly (string | number)[] } = {},
+  opts: BootstrapOptions & { processes?: readonly (string | number)[]; statistic?: ProcessStatistic } = {},
 ): RoundsSummary {
+  const byMean = opts.statistic === 'mean';
   const confidence = checkConfidence(opts.confidence ?? 0.95, 'summarizeRounds');
   const resamples = checkResamples(opts.resamples ?? bootstrapDefaults.resamples, 'summarizeRounds');
   const seed = opts.seed ?? bootstrapDefaults.seed;
@@ -106,11 +110,12 @@ export function summarizeRounds(
   pooled.sort();
   const { ci: _ci, ciHalfWidthRel: _half, ...base } = summarizeSorted(pooled, confidence);
   const roundMedians = rounds.map((r) => medianInPlace(Float64Array.from(r), r.length));
-  const processMedians = samplesByProcess(rounds, opts.processes).map((s) => medianInPlace(Float64Array.from(s), s.length));
+  const processMedians = samplesByProcess(rounds, opts.processes).map((s) => (byMean ? meanOf(s) : medianInPlace(Float64Array.from(s), s.length)));
   const modes = modesOfMedians(processMedians);
   const shared = { rounds: rounds.length, roundMedians, processes: processMedians.length, processMedians, modes };
 
   if (processMedians.length < MIN_ROUNDS_FOR_BOOTSTRAP) {
+    if (byMean) return { ...base, ...shared, median: base.mean, rsd: relativeTo(base.p75 - base.p25, base.mean), ciMethod: 'none: too few processes', estimator: 'pooled-mean' };
     return { ...base, ...shared, ciMethod: 'none: too few processes', estimator: 'pooled-median' };
   }
 
@@ -125,7 +130,7 @@ export function summarizeRounds(
     ci,
     ciHalfWidthRel: relativeTo((ci[1] - ci[0]) / 2, median),
     ciMethod: 'process-medians-bootstrap',
-    estimator: 'median-of-medians',
+    estimator: byMean ? 'median-of-means' : 'median-of-medians',
   };
 }
 

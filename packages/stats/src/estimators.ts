@@ -4,6 +4,7 @@
  * runs; README.md has the comparison and why summarizeRounds uses the one it
  * uses. Inputs are assumed valid (summarizeRounds checks them).
  */
+import { meanOf } from './amortized.ts';
 import { detectModes } from './modes.ts';
 import { medianInPlace, quantileSorted } from './quantile.ts';
 
@@ -35,6 +36,8 @@ function fastStateMedian(rounds: Rounds, factor: number): number {
 export const estimators = {
   /** The median of the process medians: the typical process. */
   'median-of-medians': (rounds: Rounds): number => medianOf(roundMedians(rounds)),
+  /** The median of the process means: the typical process's amortized cost, collections included (amortized.ts). */
+  'median-of-means': (rounds: Rounds): number => medianOf(rounds.map(meanOf)),
   /** The fastest sample of all (Chen & Revels 2016). */
   min: (rounds: Rounds): number => Math.min(...pooled(rounds)),
   /** The 10th percentile of all samples pooled. */

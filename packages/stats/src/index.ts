@@ -25,6 +25,7 @@ export { normalCdf, normalQuantile } from './normal.ts';
 export { detectModes, bestSplit, criticalRatio, modeDefaults, MIN_VALUES_FOR_MODES, type Mode, type ModeSummary, type ModeOptions, type Split } from './modes.ts';
 export { estimators, type EstimatorName, type Rounds } from './estimators.ts';
 export { pairedStopping, stoppingDefaults, type StoppingDecision, type StoppingOptions } from './stopping.ts';
+export { collectorShare, readByMean } from './amortized.ts';
 export { pairRounds, processesOf, summarizeArm, turnLogRatio, type PairableRound, type RoundPairs } from './pairing.ts';
 export { studentTQuantile, studentTTwoSided } from './t-interval.ts';
 export {

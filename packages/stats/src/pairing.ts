@@ -8,11 +8,12 @@
  * average over. It is returned as the pair (b, b·exp(r)) so the paired
  * statistics apply as they are.
  */
+import { meanOf, processStatisticOf, readByMean, statisticOf, type SpannedRound } from './amortized.ts';
 import { summarizeRounds, type BootstrapOptions, type RoundsSummary } from './bootstrap.ts';
 import { median } from './quantile.ts';
 import { hodgesLehmann } from './rank-tests.ts';
 
-export interface PairableRound {
+export interface PairableRound extends SpannedRound {
   round: number;
   samples: readonly number[];
   /** Present on lockstep rounds: sample i was taken in turn i; `process`: which of the arm's warm processes took it. */
@@ -59,21 +60,26 @@ export function turnLogRatio(baseline: readonly number[], candidate: readonly nu
 /**
  * The pairs of two arms' rounds. `value` maps a median to the scale compared
  * (e.g. requests/s to seconds per request); lockstep rounds are compared on
- * their samples, which are always times.
+ * their samples, which are always times. When either arm is read by its
+ * processes' means (amortized.ts readByMean), both are, and a lockstep set's
+ * log ratio is that of its two means: the ratio then reads what the figures
+ * beside it read.
  */
 export function pairRounds(baseline: readonly PairableRound[], candidate: readonly PairableRound[], value: (median: number) => number = (m) => m): RoundPairs {
+  const byMean = readByMean(baseline) || readByMean(candidate);
+  const figure = (samples: readonly number[]): number => statisticOf(samples, byMean ? 'mean' : 'median');
   const byRound = new Map(candidate.filter((r) => r.samples.length).map((r) => [r.round, r]));
   const out: RoundPairs = { rounds: [], baseline: [], candidate: [] };
   const clusters: string[] = [];
   for (const b of [...baseline].sort((x, y) => x.round - y.round)) {
     const c = byRound.get(b.round);
     if (!c || !b.samples.length) continue;
-    const bm = value(median(b.samples));
+    const bm = value(figure(b.samples));
     let cm: number;
     if (b.lockstep && c.lockstep) {
-      const r = turnLogRatio(b.samples, c.samples);
+      const r = byMean ? Math.log(meanOf(c.samples) / meanOf(b.samples)) : turnLogRatio(b.samples, c.samples);
       cm = Number.isFinite(r) ? bm * Math.exp(r) : 0;
-    } else cm = value(median(c.samples));
+    } else cm = value(figure(c.samples));
     out.rounds.push(b.round);
     out.baseline.push(bm);
     out.candidate.push(cm);
@@ -95,5 +101,5 @@ export function processesOf(rounds: readonly PairableRound[]): number[] | undefi
 export function summarizeArm(rounds: readonly PairableRound[], opts: BootstrapOptions = {}): RoundsSummary {
   const taken = rounds.filter((r) => r.samples.length);
   const processes = processesOf(taken);
-  return summarizeRounds(taken.map((r) => r.samples), { ...opts, ...(processes ? { processes } : {}) });
+  return summarizeRounds(taken.map((r) => r.samples), { ...opts, ...(processes ? { processes } : {}), statistic: processStatisticOf(taken) });
 }

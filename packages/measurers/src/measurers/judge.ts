@@ -42,11 +42,13 @@ export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, ro
     warmupIterations: m.warmupIterations,
     ...(m.warmup ? { warmup: m.warmup } : {}),
     // Every process timed in the runtime is classified: from its watched warmup and its samples (a rewarm: its samples alone).
-    steadyState: classifyProcess(m.warmup, m.samples),
+    // Samples grown past the warmup's batch hold the collections its short batches mostly missed: its level is not theirs to be held against (whether it found a steady state still counts).
+    steadyState: classifyProcess(m.warmup && m.span && m.span.grownBy > 1 ? { ...m.warmup, ns: [] } : m.warmup, m.samples),
     async: m.async,
     ...(m.untimedWork ? { untimedWork: true as const } : {}),
     clock: m.clock,
     ...(m.floorNs !== undefined ? { floorNs: m.floorNs } : {}),
+    ...(m.span ? { span: m.span } : {}),
     digest: m.digest,
     ...(m.gc ? { gc: m.gc } : {}),
     ...(m.metrics ? { metrics: m.metrics } : {}),

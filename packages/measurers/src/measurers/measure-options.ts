@@ -22,6 +22,8 @@ export function timedMeasureOptions(setup: TimedSetup): MeasureOptions {
     minSamples: 5,
     maxSamples: 100_000,
     sampleMs: 0,
+    // Samples grown to span the case's collections: the median of such samples is the amortized cost (core amortize.ts).
+    amortize: true,
     ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : {}),
   };
 }

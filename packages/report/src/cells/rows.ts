@@ -4,7 +4,7 @@
  * RESULT_ROWS; every tabular reporter then renders its rows.
  */
 import { metricOf, type CaseResult, type RunRecord } from '@rtbench/core/schema';
-import { hasEngineMetrics } from '../metrics.ts';
+import { hasEngineMetrics, hasSpans } from '../metrics.ts';
 import { rowStats } from '../views/bench.ts';
 import type { ArmComparison, BenchView, CaseComparison, ComparisonView, RunView } from '../views/types.ts';
 import type { ResultRow, TableFacts } from '../columns/results.ts';
@@ -26,6 +26,7 @@ export function comparisonFacts(view: ComparisonView): TableFacts {
     ownMetric: runs.some((r) => r.cases.some((c) => c.metric)),
     adaptive: runs.some((r) => r.options.adaptive !== undefined),
     engineMetrics: runs.some(hasEngineMetrics),
+    spanned: runs.some(hasSpans),
   };
 }
 

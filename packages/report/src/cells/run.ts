@@ -7,7 +7,7 @@ import { formatChange, formatCount, formatMetric, formatPercent, formatQ, format
 export { formatChange, formatQ, formatRatio, ratioWithCi };
 import type { BenchCase, BenchRow, BenchView, CaseComparison, ComparisonView, FunctionShift } from '../views/types.ts';
 import { belowClock, budgetMarked, budgetRanOut, tableColumns, type ResultRow, type RowVerdict, type TableColumnId, type TableFacts } from '../columns/results.ts';
-import { hasEngineMetrics } from '../metrics.ts';
+import { hasEngineMetrics, hasSpans } from '../metrics.ts';
 import { change } from '../views/where.ts';
 import { WITHOUT_WORK_MARK } from '../views/without-work.ts';
 import { shownName } from '../names.ts';
@@ -141,6 +141,7 @@ export function benchFacts(view: BenchView, baseline: string = view.baseline.lab
     ownMetric: view.run.cases.some((c) => c.metric),
     adaptive: view.run.options.adaptive !== undefined,
     engineMetrics: hasEngineMetrics(view.run),
+    spanned: hasSpans(view.run),
   };
 }
 

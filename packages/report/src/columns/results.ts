@@ -6,7 +6,7 @@
  * so a column added here is in every one of them.
  */
 import type { CaseResult, CaseStats, Metric } from '@rtbench/core/schema';
-import { processesOf } from '@rtbench/stats';
+import { collectorShare, processesOf } from '@rtbench/stats';
 import { formatMetric, formatMetricRange, formatOpsOfMedian, formatPercent } from '../format.ts';
 import { ENGINE_METRIC_FIELDS, summarizeMetrics } from '../metrics.ts';
 import type { PrecisionCell } from '../views/types.ts';
@@ -45,6 +45,8 @@ export interface TableFacts {
   adaptive: boolean;
   /** Some run recorded engine metrics (--metrics gc). */
   engineMetrics: boolean;
+  /** Some round's samples were grown to span the case's collections (runs saved before spans have none): the collector's share is known. */
+  spanned?: boolean;
 }
 
 /** How a reporter sets a cell apart: the headline figure, a verdict's colour, a row the budget left undecided. */
@@ -100,6 +102,17 @@ function processCount(result: CaseResult): number {
 }
 
 const field = (key: string, value: (row: ResultRow) => CsvValue): CsvField<ResultRow> => baseField(key, value);
+
+/**
+ * The collector's share of the per-operation cost (stats' collectorShare):
+ * "none" below half a percent (the samples held no collection the span could
+ * see), blank for a run saved before spans.
+ */
+function collectorText(result: CaseResult): string {
+  const share = collectorShare(result.rounds);
+  if (share === undefined) return '';
+  return share < 0.005 ? 'none' : formatPercent(share, 0);
+}
 
 /** The case and the variant lead every table; the reporters lay them out themselves (a heading, a swatch, a short label). */
 export const CASE_COLUMN = { id: 'case', head: () => 'case', csv: { fields: [field('case', (r) => r.result.caseId)] } } as const satisfies Column;
@@ -163,6 +176,15 @@ export const COLUMNS = [
     align: 'right',
     table: {},
     page: { class: 'ops', num: true },
+  },
+  {
+    id: 'collector',
+    head: () => 'gc share',
+    text: (r) => collectorText(r.result),
+    align: 'right',
+    table: { when: (t) => t.spanned === true },
+    page: { class: 'collector', num: true, when: (t) => t.spanned === true },
+    csv: { fields: [field('gc_share', (r) => collectorShare(r.result.rounds))], when: (t) => t.spanned === true },
   },
   {
     id: 'relative',

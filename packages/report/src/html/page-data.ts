@@ -108,6 +108,8 @@ export type PageCell = ColumnTexts & {
   relativeNote?: string;
   note?: string;
   skew?: string;
+  /** Read by its processes' means: samples bimodal by collection (views/bench.ts). */
+  byCollection?: string;
   /** The medians and the paired ratio point opposite ways (views/bench.ts). */
   opposite?: string;
   modesText?: string;
@@ -270,6 +272,7 @@ function benchPage(view: BenchView): PageData {
           ...optional('relativeNote', row.relativeNote),
           ...optional('note', row.note),
           ...optional('skew', row.skew),
+          ...optional('byCollection', row.byCollection),
           ...optional('opposite', row.opposite),
           ...optional('modesText', row.modes),
           ...optional('steadyText', row.steady?.text ? `${row.steady.text} (${row.steady.summary})` : undefined),

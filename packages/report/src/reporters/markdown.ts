@@ -49,7 +49,7 @@ function renderBenchMarkdown(view: BenchView): string {
       // A row without figures says why in the first figure column.
       if (!row.stats) lines.push(tableRow([caseCell, cell(row.variantId), cell(row.note ?? '—')]) + ' |'.repeat(figures.length - 1));
       else lines.push(tableRow([caseCell, cell(row.variantId), ...figures.map(text)]));
-      for (const extra of [row.modes, row.skew, row.opposite]) if (extra) remarks.push(`${row.variantId} · ${bc.label}: ${extra}`);
+      for (const extra of [row.modes, row.skew, row.byCollection, row.opposite]) if (extra) remarks.push(`${row.variantId} · ${bc.label}: ${extra}`);
       if (row.withoutWork) remarks.push(`${WITHOUT_WORK_MARK} ${row.variantId} · ${bc.label}: ${row.withoutWork}`);
     });
   }

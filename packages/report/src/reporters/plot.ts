@@ -150,7 +150,7 @@ export function casePlot(bc: BenchCase, options: PlotOptions): string {
   lines.push(c.dim(`  ${''.padEnd(LABEL - 2)}${rule} log`), c.dim(`  ${''.padEnd(LABEL - 2)}${ticks}`));
   // What the table's marks stand for, with their figures.
   for (const row of bc.rows) {
-    for (const extra of [row.modes, row.skew, row.opposite]) if (extra) lines.push(c.yellow(`  ${label(row.variantId)}: ${extra}`));
+    for (const extra of [row.modes, row.skew, row.byCollection, row.opposite]) if (extra) lines.push(c.yellow(`  ${label(row.variantId)}: ${extra}`));
   }
   return lines.join('\n');
 }

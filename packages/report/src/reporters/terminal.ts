@@ -91,6 +91,7 @@ function widerLine(layout: Layout, widths: readonly number[], what: { short: str
 const MARKS = {
   modes: { mark: 'm', text: 'the process medians form 2 or more modes (a fast and a slow state)' },
   skew: { mark: 's', text: 'the mean is ≥ 1.5× the median: rare slow samples the median hides' },
+  collection: { mark: 'g', text: 'samples bimodal by collection even at their longest: each process read by its mean, and the ratio too' },
   opposite: { mark: '⇄', text: 'the medians and the paired ratio point opposite ways (the reason is listed below)' },
   failed: { mark: '✗', text: 'a round failed (the failures are listed below)' },
   'warmed-late': { mark: '↘', text: 'processes still warming as sampling began: their samples stepped down' },
@@ -106,7 +107,7 @@ function steadyMark(cls: string): string {
 
 function marksOf(row: BenchCase['rows'][number]): string {
   const steady = row.steady?.mark ? steadyMark(row.steady.mark) : '';
-  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.opposite ? MARKS.opposite.mark : ''}${row.note ? MARKS.failed.mark : ''}${steady}${row.withoutWork ? MARKS['without-work'].mark : ''}`;
+  return `${row.modes ? MARKS.modes.mark : ''}${row.skew ? MARKS.skew.mark : ''}${row.byCollection ? MARKS.collection.mark : ''}${row.opposite ? MARKS.opposite.mark : ''}${row.note ? MARKS.failed.mark : ''}${steady}${row.withoutWork ? MARKS['without-work'].mark : ''}`;
 }
 
 function benchGrid(view: BenchView, layout: Layout, c: Colors) {

@@ -6,7 +6,7 @@
 import { loadSection, measurementId } from './load.ts';
 import { cpuPerRequestSection } from './cpu-per-request.ts';
 import { asCost, metricOf, statsSchema, TIME_PER_OP, type CaseResult, type CaseStats, type Metric, type RunRecord } from '@rtbench/core/schema';
-import { MIN_ROUNDS_FOR_BOOTSTRAP, summarizeArm } from '@rtbench/stats';
+import { MIN_ROUNDS_FOR_BOOTSTRAP, readByMean, summarizeArm } from '@rtbench/stats';
 import { formatMetric } from '../format.ts';
 import { shownNames } from '../names.ts';
 import { counted, firstLine } from '../text.ts';
@@ -60,6 +60,10 @@ function oppositeText(row: BenchRow, base: CaseStats | undefined, threshold: num
   if (!(byMedians * paired < 0 && Math.abs(byMedians) > tau && Math.abs(paired) > tau && outside)) return undefined;
   return `the medians read ${medians.toFixed(2)}× while the paired ratio reads ${r.ratio.toFixed(2)}× [${r.ci[0].toFixed(2)}–${r.ci[1].toFixed(2)}]: the ratio pairs samples taken in turn, and when a set's samples fall into modes (see the distribution) the two can point opposite ways`;
 }
+
+/** Said of a cell read by its processes' means: samples long enough to hold the case's collections would pass their cap. */
+const BY_COLLECTION_TEXT =
+  'its samples, at their longest, still hold a collection or none (bimodal by collection): each process is read by the mean of its samples, and its ratio by the means too';
 
 function skewText(s: CaseStats, metric: Metric): string | undefined {
   const ratio = s.mean / s.median;
@@ -188,8 +192,12 @@ export function benchView(run: RunRecord, options: RunViewOptions = {}): BenchVi
       const row: BenchRow = { caseId: c.id, variantId: v.id, ...(metric !== TIME_PER_OP ? { metric } : {}), result, status: result.status, isBaseline };
       if (stats) {
         row.stats = stats;
-        const skew = skewText(stats, metric);
-        if (skew) row.skew = skew;
+        // A cell read by its means holds its slow samples in its figure: the skew line would say the opposite.
+        if (readByMean(result.rounds)) row.byCollection = BY_COLLECTION_TEXT;
+        else {
+          const skew = skewText(stats, metric);
+          if (skew) row.skew = skew;
+        }
         const modes = modesText(stats, metric);
         if (modes) row.modes = modes;
         const steady = steadyStateCell(result);

@@ -78,6 +78,8 @@ export interface BenchRow {
   note?: string;
   /** Mean far above the median: rare slow samples the median hides. */
   skew?: string;
+  /** Its samples could not span the case's collections within their cap: each process is read by the mean of its samples (stats' readByMean), and why, in one sentence. */
+  byCollection?: string;
   /** The medians and the paired ratio point opposite ways beyond the threshold, and why that can be. */
   opposite?: string;
   /** Several modes across processes, e.g. "2 modes: 152 µs ×12, 251 µs ×18" (when the run's statistics have them). */

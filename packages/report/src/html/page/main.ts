@@ -160,7 +160,7 @@ function caseDomain(c: PageCase): [number, number] | undefined {
 
 function cellNotes(cell: PageCell): string[] {
   const label = variantLabel.get(cell.variant) ?? cell.variant;
-  return [cell.note, cell.skew, cell.opposite, cell.modesText, cell.steadyText ? `steady state: ${cell.steadyText}` : undefined, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
+  return [cell.note, cell.skew, cell.byCollection, cell.opposite, cell.modesText, cell.steadyText ? `steady state: ${cell.steadyText}` : undefined, cell.relativeNote].filter((t): t is string => Boolean(t)).map((t) => `${label}: ${t}`);
 }
 
 function caseCard(c: PageCase): HTMLElement {

@@ -1,0 +1,67 @@
+/**
+ * Samples long enough to hold a case's own periodic costs. A ~1 ms sample of
+ * code that allocates usually holds no collection, and the few that do are
+ * the slow tail: their median leaves out the collector's share, which a
+ * program pays on every call, amortized. After the warmup, windows of batches
+ * are timed; while their mean and their median differ by more than
+ * SPAN_TOLERANCE the batch doubles, up to SPAN_CAP_TARGETS times the sample
+ * target. Once it holds, a sample's time is the amortized cost and the median
+ * over samples still rejects a neighbour's preemption. Where the cap is hit
+ * the span says so (`capped`): the host then reads that process by the mean
+ * of its samples (docs/how-a-number-is-made.md, "The collector's share").
+ * Runs beside case code: captured built-ins, index stores, plain loops.
+ */
+import { abs, ceil, max, min } from './primordials.ts';
+import type { SampleSpan } from './protocol-schema.ts';
+import { medianOf } from './steady-state.ts';
+
+/** The mean of a window may differ from its median by this share and the batch still be taken to span the case's periodic costs. */
+const SPAN_TOLERANCE = 0.05;
+/** A sample grows to at most this many sample targets (8 ms on a fine clock). */
+export const SPAN_CAP_TARGETS = 8;
+/** A window spans at least this many sample targets of time (16 ms on a fine clock), and holds SPAN_MIN_BATCHES batches at least. */
+const SPAN_WINDOW_TARGETS = 16;
+const SPAN_MIN_BATCHES = 7;
+
+/** Times `batches` batches of `size` calls each, in ns per call (measure.ts spanWindow: a warmup frame for profiles). */
+export type SpanWindow = (size: number, batches: number) => Promise<readonly number[]>;
+
+/** The batch size that spans the case's periodic costs, what one batch of it takes (ns), and the span as the result reports it. */
+export interface Spanned {
+  n: number;
+  batchNs: number;
+  span: SampleSpan;
+  /** Calls the windows made. */
+  calls: number;
+}
+
+/**
+ * Windows of batches from the calibrated size `n` (whose batch takes about
+ * `batchNs`) until their mean is within SPAN_TOLERANCE of their median or the
+ * next size would pass the cap. `quietCallNs` is the first window's median
+ * per call: the cost between collections, against which the collector's
+ * share is read.
+ */
+export async function spanPeriodicCosts(window: SpanWindow, n: number, batchNs: number, targetNs: number): Promise<Spanned> {
+  const capNs = SPAN_CAP_TARGETS * targetNs;
+  let size = n;
+  let callNs = batchNs / n;
+  let quietCallNs = -1;
+  let calls = 0;
+  for (;;) {
+    // Odd: the median is one of the batches, so a window half with a collection and half without cannot read its mean.
+    const batches = max(SPAN_MIN_BATCHES, min(64, ceil((SPAN_WINDOW_TARGETS * targetNs) / max(1, callNs * size)))) | 1;
+    const perCall = await window(size, batches);
+    let sum = 0;
+    for (let i = 0; i < batches; i++) sum += perCall[i]!;
+    calls += batches * size;
+    const median = medianOf(perCall, 0, batches);
+    if (quietCallNs < 0) quietCallNs = median;
+    callNs = median;
+    const span: SampleSpan = { quietCallNs, grownBy: size / n };
+    // A window the clock did not see (a median of 0) says nothing about its collections.
+    if (!(median > 0) || !(abs(sum / batches - median) > median * SPAN_TOLERANCE)) return { n: size, batchNs: median * size, span, calls };
+    if (median * size * 2 > capNs || size >= 2 ** 30) return { n: size, batchNs: median * size, span: { ...span, capped: true }, calls };
+    size *= 2;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The span (amortize.ts) on a scripted case: a call costs `quiet` ns, and
+ * every `period`-th call also pays a collection of `pause` ns, so a batch's
+ * time is exact and the growth's arithmetic is checked whatever the machine
+ * does.
+ */
+import { describe, expect, it } from 'vitest';
+import { SPAN_CAP_TARGETS, spanPeriodicCosts, type SpanWindow } from '../src/amortize.ts';
+
+const TARGET = 1e6;
+
+/** A case whose calls cost `quiet` ns and whose every `period`-th call also pays `pause` ns; its windows, and the sizes it was asked for. */
+function scripted(quiet: number, period: number, pause: number): { window: SpanWindow; sizes: number[] } {
+  let calls = 0;
+  const sizes: number[] = [];
+  const window: SpanWindow = (size, batches) => {
+    sizes.push(size);
+    const perCall: number[] = [];
+    for (let b = 0; b < batches; b++) {
+      const collections = Math.floor((calls + size) / period) - Math.floor(calls / period);
+      calls += size;
+      perCall.push((size * quiet + collections * pause) / size);
+    }
+    return Promise.resolve(perCall);
+  };
+  return { window, sizes };
+}
+
+describe('samples grown to span the collections', () => {
+  it('keeps the calibrated batch for a case that pays nothing periodic: its median is its cost', async () => {
+    const { window, sizes } = scripted(100, Infinity, 0);
+    const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET);
+    expect(s.n).toBe(10_000);
+    expect(s.span).toEqual({ quietCallNs: 100, grownBy: 1 });
+    expect(new Set(sizes)).toEqual(new Set([10_000]));
+    // 16 ms of batches at least
+    expect(s.calls).toBeGreaterThanOrEqual(16 * 10_000);
+  });
+
+  it('doubles the batch until each sample holds its collections, and its median then reads the amortized cost', async () => {
+    // A collection of 300 µs every 25,000 calls (2.5 ms): a 1 ms batch holds one in 2.5 batches at most.
+    const { window, sizes } = scripted(100, 25_000, 300_000);
+    const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET);
+    expect(s.span.quietCallNs).toBe(100);
+    expect(s.span.capped).toBeUndefined();
+    expect(s.span.grownBy).toBeGreaterThan(1);
+    expect(sizes[0]).toBe(10_000);
+    expect(sizes.at(-1)).toBe(s.n);
+    // amortized: 100 + 300,000 / 25,000 = 112 ns per call
+    expect(s.batchNs / s.n).toBeGreaterThan(110);
+    expect(s.batchNs / s.n).toBeLessThan(116);
+  });
+
+  it('stops at the cap and says so when collections are rarer than the longest sample', async () => {
+    // One collection of 3 ms every 150,000 calls (15 ms): most samples of up to 8 ms hold none, the rest one.
+    const { window, sizes } = scripted(100, 150_000, 3e6);
+    const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET);
+    expect(s.span.capped).toBe(true);
+    expect(s.n * 100).toBeLessThanOrEqual(SPAN_CAP_TARGETS * TARGET);
+    expect(s.n * 100 * 2).toBeGreaterThan(SPAN_CAP_TARGETS * TARGET);
+    expect(sizes).toContain(80_000);
+    expect(s.span.grownBy).toBe(8);
+  });
+
+  it('does not grow a batch whose windows the clock did not see', async () => {
+    const window: SpanWindow = (_size, batches) => Promise.resolve(Array.from({ length: batches }, (_, i) => (i === 0 ? 5 : 0)));
+    const s = await spanPeriodicCosts(window, 1_000, 0, TARGET);
+    expect(s.span).toEqual({ quietCallNs: 0, grownBy: 1 });
+  });
+
+  it('takes a call longer than the cap as it is: one window, capped when its mean still leads', async () => {
+    // 10 ms a call, every third call 5 ms more.
+    const { window, sizes } = scripted(10e6, 3, 5e6);
+    const s = await spanPeriodicCosts(window, 1, 10e6, TARGET);
+    expect(sizes).toEqual([1]);
+    expect(s.span.capped).toBe(true);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The amortized figure (amortized.ts): an arm whose samples stayed bimodal by
+ * collection at their cap is read by its processes' means, in its figure and
+ * in its paired ratio alike; the collector's share is read against each
+ * round's cost between collections; a run saved before spans reads as it did.
+ */
+import { describe, expect, it } from 'vitest';
+import { collectorShare, pairRounds, readByMean, summarizeArm, type PairableRound } from '../src/index.ts';
+
+const lockstep = (n: number) => ({ positions: Array.from({ length: n }, () => 0), process: undefined });
+
+/** Seven turns: two of seven samples hold a collection that triples them. */
+const bimodal = (quiet: number): number[] => [quiet, quiet * 3, quiet, quiet, quiet * 3, quiet, quiet];
+
+function rounds(n: number, samples: (i: number) => number[], span?: PairableRound['span']): PairableRound[] {
+  return Array.from({ length: n }, (_, i) => ({ round: i, samples: samples(i), lockstep: lockstep(7), ...(span ? { span } : {}) }));
+}
+
+describe('an arm read by its means', () => {
+  const capped = { quietCallNs: 100, grownBy: 8, capped: true as const };
+
+  it('is one whose spanned rounds hit the cap, half of them or more', () => {
+    expect(readByMean(rounds(6, () => [1], capped))).toBe(true);
+    const mixed = [...rounds(3, () => [1], capped), ...rounds(3, () => [1], { quietCallNs: 1, grownBy: 2 })];
+    expect(readByMean(mixed)).toBe(true);
+    expect(readByMean([...mixed, ...rounds(1, () => [1], { quietCallNs: 1, grownBy: 1 })])).toBe(false);
+    // A run saved before spans: medians, as it was reported.
+    expect(readByMean(rounds(6, () => [1]))).toBe(false);
+  });
+
+  it('has the median of its process means as its figure, and says so', () => {
+    const arm = rounds(6, (i) => bimodal(100 + i));
+    const before = summarizeArm(arm);
+    expect(before.estimator).toBe('median-of-medians');
+    expect(before.median).toBeCloseTo(102.5, 9);
+    const after = summarizeArm(arm.map((r) => ({ ...r, span: capped })));
+    expect(after.estimator).toBe('median-of-means');
+    // Each process's mean is 11/7 of its quiet cost.
+    expect(after.median).toBeCloseTo((102.5 * 11) / 7, 9);
+    expect(after.processMedians[0]).toBeCloseTo((100 * 11) / 7, 9);
+  });
+
+  it('with fewer than five processes: the pooled mean', () => {
+    const s = summarizeArm(rounds(2, () => bimodal(100), capped));
+    expect(s.estimator).toBe('pooled-mean');
+    expect(s.median).toBeCloseTo((100 * 11) / 7, 9);
+  });
+
+  it('pairs its sets by their means, so the ratio reads what the figures read', () => {
+    // The candidate's collections fall in other turns than the baseline's: turn by turn the ratios are 3, 1/3 and 1.
+    const base = rounds(6, () => [100, 300, 100, 100, 300, 100, 100], capped);
+    const cand = rounds(6, () => [300, 100, 100, 300, 100, 100, 100].map((x) => x * 2), capped);
+    const p = pairRounds(base, cand);
+    for (let i = 0; i < 6; i++) expect(p.candidate[i]! / p.baseline[i]!).toBeCloseTo(2, 9);
+    const bFigure = summarizeArm(base).median;
+    const cFigure = summarizeArm(cand).median;
+    expect(cFigure / bFigure).toBeCloseTo(2, 9);
+    // Either arm read by its means makes both: one side's samples spanned, the other's capped.
+    const spanned = cand.map((r) => ({ ...r, span: { quietCallNs: 200, grownBy: 2 } }));
+    expect(pairRounds(base, spanned).baseline[0]).toBeCloseTo((100 * 11) / 7, 9);
+    expect(pairRounds(spanned, base).candidate[0]).toBeCloseTo((100 * 11) / 7, 9);
+  });
+});
+
+describe("the collector's share", () => {
+  it('is 1 − the cost between collections / the figure, per round, their median', () => {
+    const spanned = rounds(5, (i) => [150 + i, 150 + i, 150 + i], { quietCallNs: 50, grownBy: 4 });
+    expect(collectorShare(spanned)).toBeCloseTo(1 - 50 / 152, 9);
+  });
+
+  it('is read against the mean where the arm is read by its means', () => {
+    expect(collectorShare(rounds(3, () => bimodal(100), { quietCallNs: 100, grownBy: 8, capped: true }))).toBeCloseTo(1 - 7 / 11, 9);
+  });
+
+  it('is none below nothing, and unknown for a run saved before spans', () => {
+    expect(collectorShare(rounds(3, () => [90], { quietCallNs: 100, grownBy: 1 }))).toBe(0);
+    expect(collectorShare(rounds(3, () => [90]))).toBeUndefined();
+  });
+});
