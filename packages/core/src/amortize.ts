@@ -26,6 +26,14 @@ const SPAN_MIN_BATCHES = 7;
 /** Times `batches` batches of `size` calls each, in ns per call (measure.ts spanWindow: a warmup frame for profiles). */
 export type SpanWindow = (size: number, batches: number) => Promise<readonly number[]>;
 
+/** The latest odd number of values (a copy, by index: case code may have replaced Array's methods). */
+function lastOdd(values: readonly number[]): number[] {
+  const k = values.length & 1 ? values.length : values.length - 1;
+  const out: number[] = [];
+  for (let i = 0; i < k; i++) out[i] = values[values.length - k + i]!;
+  return out;
+}
+
 /** The batch size that spans the case's periodic costs, what one batch of it takes (ns), and the span as the result reports it. */
 export interface Spanned {
   n: number;
@@ -42,19 +50,22 @@ export interface Spanned {
  * per call: the cost between collections, against which the collector's
  * share is read.
  */
-export async function spanPeriodicCosts(window: SpanWindow, n: number, batchNs: number, targetNs: number): Promise<Spanned> {
+export async function spanPeriodicCosts(window: SpanWindow, n: number, batchNs: number, targetNs: number, warmed: readonly number[] = []): Promise<Spanned> {
   const capNs = SPAN_CAP_TARGETS * targetNs;
   let size = n;
   let callNs = batchNs / n;
   let quietCallNs = -1;
   let calls = 0;
+  // The warmup's last batches, of size n, stand in for the first window when there are enough of them (an odd count, the latest).
+  let carried = warmed.length >= SPAN_MIN_BATCHES ? lastOdd(warmed) : undefined;
   for (;;) {
     // Odd: the median is one of the batches, so a window half with a collection and half without cannot read its mean.
-    const batches = max(SPAN_MIN_BATCHES, min(64, ceil((SPAN_WINDOW_TARGETS * targetNs) / max(1, callNs * size)))) | 1;
-    const perCall = await window(size, batches);
+    const batches = carried ? carried.length : max(SPAN_MIN_BATCHES, min(64, ceil((SPAN_WINDOW_TARGETS * targetNs) / max(1, callNs * size)))) | 1;
+    const perCall = carried ?? (await window(size, batches));
+    if (!carried) calls += batches * size;
+    carried = undefined;
     let sum = 0;
     for (let i = 0; i < batches; i++) sum += perCall[i]!;
-    calls += batches * size;
     const median = medianOf(perCall, 0, batches);
     if (quietCallNs < 0) quietCallNs = median;
     callNs = median;

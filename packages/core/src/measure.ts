@@ -515,7 +515,7 @@ async function watchedWarmup(
       watch.resized();
     }
   }
-  return spannedSampler(time, clock, options, { n, batchNs, warmupIterations, warmup: watch.series(), target }, between);
+  return spannedSampler(time, clock, options, { n, batchNs, warmupIterations, warmup: watch.series(), target, recent: watch.recentBatches() }, between);
 }
 
 /**
@@ -527,12 +527,13 @@ async function spannedSampler(
   time: BatchTimer,
   clock: Clock,
   options: MeasureOptions,
-  warmed: { n: number; batchNs: number; warmupIterations: number; warmup?: WarmupSeries; target: number },
+  warmed: { n: number; batchNs: number; warmupIterations: number; warmup?: WarmupSeries; target: number; recent?: readonly number[] },
   between: (() => void) | undefined,
 ): Promise<Sampler> {
-  const { target, ...rest } = warmed;
+  const { target, recent, ...rest } = warmed;
   if (!options.amortize || options.sampleMs > 0 || !(warmed.batchNs > 0)) return samplerOf(time, clock, options, rest, between);
-  const spanned = await spanPeriodicCosts((size, batches) => spanWindow(time, size, batches), warmed.n, warmed.batchNs, target);
+  // The watched warmup's last batches, of the size it ends with, are the span's first window: a case that allocates nothing pays no more.
+  const spanned = await spanPeriodicCosts((size, batches) => spanWindow(time, size, batches), warmed.n, warmed.batchNs, target, recent);
   return samplerOf(time, clock, options, { ...rest, n: spanned.n, batchNs: spanned.batchNs, warmupIterations: warmed.warmupIterations + spanned.calls, span: spanned.span }, between);
 }
 

@@ -180,6 +180,11 @@ export class WarmupWatch {
     return true;
   }
 
+  /** The batches since the size last changed, in ns per call (a copy): the span's first window (amortize.ts). */
+  recentBatches(): number[] {
+    return lastOf(this.window, this.window.length);
+  }
+
   /** The fastest batch of the last window, in ns per call: what one sample will take. */
   fastestRecent(): number {
     const n = this.window.length;

@@ -6,6 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SPAN_CAP_TARGETS, spanPeriodicCosts, type SpanWindow } from '../src/amortize.ts';
+import { bench, suite } from '../src/index.ts';
+import { executeJob, type RuntimeEnvironment } from '../src/execute.ts';
+import type { Clock } from '../src/clock.ts';
+import type { CaseResultMessage, RuntimeMessage } from '../src/protocol.ts';
 
 const TARGET = 1e6;
 
@@ -62,6 +66,27 @@ describe('samples grown to span the collections', () => {
     expect(s.span.grownBy).toBe(8);
   });
 
+  it("takes the warmup's last batches as its first window: a case that pays nothing periodic times no batch more", async () => {
+    const { window, sizes } = scripted(100, Infinity, 0);
+    const warmed = [130, 101, 100, 99, 100, 100, 101, 100];
+    const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET, warmed);
+    expect(sizes).toEqual([]);
+    expect(s.calls).toBe(0);
+    // the latest seven: their median
+    expect(s.span).toEqual({ quietCallNs: 100, grownBy: 1 });
+    // Too few to judge: a window of its own.
+    await spanPeriodicCosts(window, 10_000, 1e6, TARGET, [100, 100, 100]);
+    expect(sizes).toEqual([10_000]);
+  });
+
+  it('grows from an uneven warmup window as from its own', async () => {
+    const { window, sizes } = scripted(100, 25_000, 300_000);
+    const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET, [100, 100, 400, 100, 100, 100, 400]);
+    expect(sizes[0]).toBe(20_000);
+    expect(s.span.quietCallNs).toBe(100);
+    expect(s.span.grownBy).toBeGreaterThan(1);
+  });
+
   it('does not grow a batch whose windows the clock did not see', async () => {
     const window: SpanWindow = (_size, batches) => Promise.resolve(Array.from({ length: batches }, (_, i) => (i === 0 ? 5 : 0)));
     const s = await spanPeriodicCosts(window, 1_000, 0, TARGET);
@@ -74,5 +99,54 @@ describe('samples grown to span the collections', () => {
     const s = await spanPeriodicCosts(window, 1, 10e6, TARGET);
     expect(sizes).toEqual([1]);
     expect(s.span.capped).toBe(true);
+  });
+});
+
+describe('a job that asks for spanned samples', () => {
+  // A virtual clock: a read costs 10 ns, a call 500 ns, and every 6,000th call a collection of 600 µs (an eighth of the amortized cost).
+  let virtualNs = 0;
+  const clock: Clock = { name: 'virtual', now: () => (virtualNs += 10) };
+  let calls = 0;
+  const collecting = suite('span', () => {
+    bench('allocates', () => {
+      virtualNs += 500;
+      if (++calls % 6_000 === 0) virtualNs += 600_000;
+      return calls & 1;
+    });
+    bench('pure', () => {
+      virtualNs += 500;
+      return 1;
+    });
+  });
+
+  async function answer(caseId: string, amortize: boolean): Promise<CaseResultMessage> {
+    const messages: RuntimeMessage[] = [];
+    const env: RuntimeEnvironment = { facts: { runtime: 'node', version: '0', engine: 'v8', engineVersion: '0', gcExposed: false }, clock, emit: (m) => messages.push(m) };
+    const options = { warmupMs: 50, timeMs: 200, minSamples: 5, maxSamples: 100_000, sampleMs: 0, ...(amortize ? { amortize: true as const } : {}) };
+    await executeJob(collecting, { protocol: 1, kind: 'measure', caseId, options }, env);
+    const r = messages.find((m): m is CaseResultMessage => m.type === 'result');
+    if (!r) throw new Error(JSON.stringify(messages));
+    return r;
+  }
+
+  const medianOf = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+  it('reads the amortized cost where short samples read the cost between collections, and says its span', async () => {
+    const short = await answer('allocates', false);
+    expect(short.span).toBeUndefined();
+    expect(medianOf(short.samples)).toBeLessThan(510);
+    const spanned = await answer('allocates', true);
+    expect(spanned.span!.grownBy).toBeGreaterThan(1);
+    expect(spanned.span!.quietCallNs).toBeLessThan(510);
+    // 500 + 600,000 / 6,000 = 600 ns a call
+    expect(medianOf(spanned.samples)).toBeGreaterThan(570);
+    expect(medianOf(spanned.samples)).toBeLessThan(630);
+    expect(spanned.iterationsPerSample).toBeGreaterThan(short.iterationsPerSample);
+  });
+
+  it('keeps the calibrated sample of a case that pays nothing periodic', async () => {
+    const r = await answer('pure', true);
+    expect(r.span).toEqual({ quietCallNs: expect.any(Number), grownBy: 1 });
+    expect(medianOf(r.samples)).toBeLessThan(510);
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * A case both ways: rtbench's table, and a plain loop of the same function
+ * for a fixed long count in a fresh process, on every runtime of the table
+ * (docs/how-a-number-is-made.md, "The collector's share"). The long loop is
+ * the in-runtime loop's fixed-iteration job (core measure.ts measureFixed):
+ * the case's first call, then exactly `calls` calls timed as one batch, no
+ * warmup, no sample sizing; `calls` makes the loop last about --loop-ms at
+ * the table's figure. Per cell it prints both per-operation figures, their
+ * ratio, the table's collector's share and its mark; a ratio within ±20%
+ * is what an allocating case should read, and an allocation-free case's
+ * figure should not move.
+ *
+ *   npx tsx scripts/long-loop-check.ts                       the four cases below, on the table's default runtimes
+ *   npx tsx scripts/long-loop-check.ts --loop-ms 500 --processes 1 -- --rounds 6 --max-rounds 6
+ *   npx tsx scripts/long-loop-check.ts --case json-reviver "identity reviver (arrow) [size=10kb]"
+ *
+ * Arguments after `--` go to every table (`pnpm bench`); real runs wait
+ * for /tmp/rtbench-quiet to go.
+ */
+import { join } from 'node:path';
+import { benchView } from '@rtbench/report';
+import { bundleSuite, locateSuite } from '@rtbench/suite-loader';
+import { pluginForSpec } from '@rtbench/runtime-registry';
+import type { RunRecord } from '@rtbench/core/schema';
+import { collectorShare, median } from '@rtbench/stats';
+import { benchRun, calibrationArgs, loadText, repoRoot } from './lib.ts';
+
+interface CheckedCase {
+  /** A suite name or a brought file. */
+  target: string;
+  /** The --filter that picks the one case. */
+  filter: string;
+  /** What it is, in the printout. */
+  label: string;
+}
+
+const HERE = join(repoRoot, 'scripts/long-loop-check');
+const CASES: CheckedCase[] = [
+  { target: join(HERE, 'benchmark/util/text-encoder.js'), filter: "op='encode'", label: 'Node core file: encode (allocates)' },
+  { target: join(HERE, 'benchmark/util/text-encoder.js'), filter: "op='encodeInto'", label: 'Node core file: encodeInto (allocates nothing)' },
+  { target: join(HERE, 'allocating.mjs'), filter: 'records from a CSV line', label: 'mitata file: records from a CSV line (allocates)' },
+  { target: 'json-reviver', filter: 'identity reviver (arrow) [size=10kb]', label: 'json-reviver: identity reviver (arrow), 10 KB' },
+];
+
+/** The loop's calls: about loopMs at the table's figure, within bounds that keep a sub-ns figure and a 10 ms one sane. */
+function callsFor(tableNs: number, loopMs: number): number {
+  return Math.max(1_000, Math.min(50_000_000, Math.round((loopMs * 1e6) / Math.max(1, tableNs))));
+}
+
+/** ns per call of `calls` calls of the case in a fresh process of the variant, or a reason. */
+async function longLoop(run: RunRecord, variantId: string, caseId: string, target: string, calls: number, loopMs: number): Promise<number | string> {
+  const variant = run.variants.find((v) => v.id === variantId);
+  if (!variant) return 'no such variant';
+  const plugin = pluginForSpec(variant.spec);
+  if (!plugin) return `no plug-in for ${variant.spec}`;
+  const location = locateSuite(target);
+  const bundlePath = (await bundleSuite(location.entry, location.name, plugin.name, plugin.bundle)).path;
+  const outcome = await plugin.runJob({
+    target: await plugin.resolve(variant.spec),
+    flags: plugin.translateFlags(variant.flags),
+    bundlePath,
+    job: { protocol: 1, kind: 'measure', caseId, options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: calls } },
+    timeoutMs: 60_000 + 20 * loopMs,
+  });
+  const result = outcome.messages.find((m) => m.type === 'result');
+  if (result?.type === 'result') return result.samples[0]!;
+  const error = outcome.messages.find((m) => m.type === 'error' || m.type === 'unsupported');
+  return error && 'message' in error ? error.message : error && 'reason' in error ? error.reason : `no result (${outcome.stderr.trim().split('\n').at(-1) ?? ''})`;
+}
+
+const ns = (x: number): string => (x >= 1e6 ? `${(x / 1e6).toPrecision(3)} ms` : x >= 1e3 ? `${(x / 1e3).toPrecision(3)} µs` : `${x.toPrecision(3)} ns`);
+
+async function check(c: CheckedCase, benchArgs: readonly string[], loopMs: number, processes: number): Promise<void> {
+  const { run, wallMs, path } = benchRun([c.target, '--filter', c.filter, ...benchArgs]);
+  const view = benchView(run);
+  const bc = view.cases[0];
+  if (!bc || view.cases.length !== 1) {
+    console.log(`${c.label}: the filter picked ${view.cases.length} cases (${path})`);
+    return;
+  }
+  console.log(`${c.label} — ${bc.caseId} (table ${(wallMs / 1000).toFixed(0)} s, ${path}; load ${loadText()})`);
+  console.log(`  ${'runtime'.padEnd(10)} ${'table/op'.padStart(10)} ${'gc share'.padStart(9)} ${'mark'.padStart(4)} ${'long loop/op'.padStart(13)} ${'calls'.padStart(10)} ${'table÷loop'.padStart(10)}`);
+  for (const row of bc.rows) {
+    if (!row.stats) {
+      console.log(`  ${row.variantId.padEnd(10)} ${row.note ?? 'no figure'}`);
+      continue;
+    }
+    const tableNs = row.stats.median;
+    const calls = callsFor(tableNs, loopMs);
+    const loops: number[] = [];
+    let problem: string | undefined;
+    for (let p = 0; p < processes && !problem; p++) {
+      const got = await longLoop(run, row.variantId, bc.caseId, c.target, calls, loopMs);
+      if (typeof got === 'string') problem = got;
+      else loops.push(got);
+    }
+    const shareOf = collectorShare(row.result.rounds);
+    const share = shareOf === undefined ? '—' : `${(100 * shareOf).toFixed(0)}%`;
+    const mark = row.byCollection ? 'g' : '';
+    if (problem || !loops.length) {
+      console.log(`  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${share.padStart(9)} ${mark.padStart(4)}  long loop failed: ${problem ?? 'no result'}`);
+      continue;
+    }
+    const loopNs = median(loops);
+    const ratio = tableNs / loopNs;
+    const within = Math.abs(ratio - 1) <= 0.2 ? 'within ±20%' : 'outside ±20%';
+    console.log(`  ${row.variantId.padEnd(10)} ${ns(tableNs).padStart(10)} ${share.padStart(9)} ${mark.padStart(4)} ${ns(loopNs).padStart(13)} ${calls.toExponential(1).padStart(10)} ${ratio.toFixed(2).padStart(10)}  ${within}`);
+  }
+}
+
+const args = calibrationArgs(['check', ...process.argv.slice(2)]);
+const loopMs = args.flag('--loop-ms', 2000);
+const processes = args.flag('--processes', 3);
+const caseAt = args.rest.indexOf('--case');
+const cases = caseAt >= 0 ? [{ target: args.rest[caseAt + 1]!, filter: args.rest[caseAt + 2]!, label: `${args.rest[caseAt + 1]}: ${args.rest[caseAt + 2]}` }] : CASES;
+console.log(`long loop against the table: ${processes} fresh process(es) of about ${loopMs} ms per cell; load ${loadText()}`);
+for (const c of cases) await check(c, args.benchArgs, loopMs, processes);
