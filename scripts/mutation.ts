@@ -50,6 +50,11 @@ const AREAS: Record<string, Area> = {
     mutate: ['packages/core/src/clock.ts'],
     tests: ['packages/core/test/clock.test.ts'],
   },
+  // The span that sizes a sample to hold the case's collections: the headline's first step, against scripted cases.
+  amortize: {
+    mutate: ['packages/core/src/amortize.ts'],
+    tests: ['packages/core/test/amortize.test.ts'],
+  },
   run: {
     mutate: ['packages/run/src/record.ts'],
     tests: ['packages/run/test/**/*.test.ts', 'packages/measurers/test/**/*.test.ts', 'test/digest-tolerance.test.ts'],
@@ -59,7 +64,7 @@ const AREAS: Record<string, Area> = {
     mutate: ['packages/verdicts/src/ratios.ts', 'packages/report/src/cells/run.ts', 'packages/report/src/columns/results.ts', 'packages/verdicts/src/claim-decision.ts'],
     // The tests of these files' behaviour; the tables' end-to-end tests (views, reporters,
     // word-and-interval: seconds per test) made a mutant cost minutes.
-    tests: ['cells-run', 'cells-run-text', 'cells-run-budget', 'columns', 'compare-render', 'verdict-words', 'format', 'table-key', 'without-work-marks', 'views', 'steady-state-marks', 'where', 'metrics', 'profile-section', 'platforms']
+    tests: ['cells-run', 'cells-run-text', 'cells-run-budget', 'columns', 'compare-render', 'verdict-words', 'format', 'table-key', 'without-work-marks', 'collector-share', 'views', 'steady-state-marks', 'where', 'metrics', 'profile-section', 'platforms']
       .map((f) => `packages/report/test/${f}.test.ts`)
       .concat(['ratios', 'claim-decision'].map((f) => `packages/verdicts/test/${f}.test.ts`))
       .concat('packages/cli/test/claims-views.test.ts'),
