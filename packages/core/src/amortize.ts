@@ -3,7 +3,8 @@
  * code that allocates usually holds no collection, and the few that do are
  * the slow tail: their median leaves out the collector's share, which a
  * program pays on every call, amortized. After the warmup, windows of batches
- * are timed; while their mean and their median differ by more than
+ * are timed; while their mean (without the slowest batch, which one
+ * preemption can make) and their median differ by more than
  * SPAN_TOLERANCE the batch doubles, up to SPAN_CAP_TARGETS times the sample
  * target. Once it holds, a sample's time is the amortized cost and the median
  * over samples still rejects a neighbour's preemption. Where the cap is hit
@@ -43,12 +44,24 @@ export interface Spanned {
   calls: number;
 }
 
+/** A window's median per call, and whether its mean is off it by more than SPAN_TOLERANCE (a median of 0: the clock did not see it, and it judges nothing). */
+function judged(perCall: readonly number[]): { median: number; uneven: boolean } {
+  const batches = perCall.length;
+  let sum = 0;
+  for (let i = 0; i < batches; i++) sum += perCall[i]!;
+  const median = medianOf(perCall, 0, batches);
+  return { median, uneven: median > 0 && abs(sum / batches - median) > median * SPAN_TOLERANCE };
+}
+
 /**
  * Windows of batches from the calibrated size `n` (whose batch takes about
  * `batchNs`) until their mean is within SPAN_TOLERANCE of their median or the
- * next size would pass the cap. `quietCallNs` is the first window's median
- * per call: the cost between collections, against which the collector's
- * share is read.
+ * next size would pass the cap. An uneven window is timed again at the same
+ * size, and the batch grows only when the second is uneven too: collections
+ * recur in every window that spans their period, while a neighbour's
+ * preemption, one stretch of time, seldom hits two windows alike.
+ * `quietCallNs` is the first window's median per call: the cost between
+ * collections, against which the collector's share is read.
  */
 export async function spanPeriodicCosts(window: SpanWindow, n: number, batchNs: number, targetNs: number, warmed: readonly number[] = []): Promise<Spanned> {
   const capNs = SPAN_CAP_TARGETS * targetNs;
@@ -58,21 +71,21 @@ export async function spanPeriodicCosts(window: SpanWindow, n: number, batchNs: 
   let calls = 0;
   // The warmup's last batches, of size n, stand in for the first window when there are enough of them (an odd count, the latest).
   let carried = warmed.length >= SPAN_MIN_BATCHES ? lastOdd(warmed) : undefined;
-  for (;;) {
+  const timed = async (): Promise<readonly number[]> => {
     // Odd: the median is one of the batches, so a window half with a collection and half without cannot read its mean.
-    const batches = carried ? carried.length : max(SPAN_MIN_BATCHES, min(64, ceil((SPAN_WINDOW_TARGETS * targetNs) / max(1, callNs * size)))) | 1;
-    const perCall = carried ?? (await window(size, batches));
-    if (!carried) calls += batches * size;
+    const batches = max(SPAN_MIN_BATCHES, min(64, ceil((SPAN_WINDOW_TARGETS * targetNs) / max(1, callNs * size)))) | 1;
+    calls += batches * size;
+    return window(size, batches);
+  };
+  for (;;) {
+    let w = judged(carried ?? (await timed()));
     carried = undefined;
-    let sum = 0;
-    for (let i = 0; i < batches; i++) sum += perCall[i]!;
-    const median = medianOf(perCall, 0, batches);
-    if (quietCallNs < 0) quietCallNs = median;
-    callNs = median;
+    if (quietCallNs < 0) quietCallNs = w.median;
+    if (w.uneven) w = judged(await timed());
+    callNs = w.median;
     const span: SampleSpan = { quietCallNs, grownBy: size / n };
-    // A window the clock did not see (a median of 0) says nothing about its collections.
-    if (!(median > 0) || !(abs(sum / batches - median) > median * SPAN_TOLERANCE)) return { n: size, batchNs: median * size, span, calls };
-    if (median * size * 2 > capNs || size >= 2 ** 30) return { n: size, batchNs: median * size, span: { ...span, capped: true }, calls };
+    if (!w.uneven) return { n: size, batchNs: w.median * size, span, calls };
+    if (w.median * size * 2 > capNs || size >= 2 ** 30) return { n: size, batchNs: w.median * size, span: { ...span, capped: true }, calls };
     size *= 2;
   }
 }

@@ -79,12 +79,28 @@ describe('samples grown to span the collections', () => {
     expect(sizes).toEqual([10_000]);
   });
 
-  it('grows from an uneven warmup window as from its own', async () => {
+  it('grows from an uneven warmup window as from its own, once a window of its own is uneven too', async () => {
     const { window, sizes } = scripted(100, 25_000, 300_000);
     const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET, [100, 100, 400, 100, 100, 100, 400]);
-    expect(sizes[0]).toBe(20_000);
+    // The warmup's window, then one of its own at the same size, then the doubled size.
+    expect(sizes.slice(0, 2)).toEqual([10_000, 20_000]);
     expect(s.span.quietCallNs).toBe(100);
     expect(s.span.grownBy).toBeGreaterThan(1);
+  });
+
+  it("does not grow for one neighbour's preemption: the window timed again at the same size is even", async () => {
+    let windows = 0;
+    const sizes: number[] = [];
+    const window: SpanWindow = (size, batches) => {
+      sizes.push(size);
+      // The first window has one batch preempted for 4 ms; the next is clean.
+      const preempted = windows++ === 0;
+      return Promise.resolve(Array.from({ length: batches }, (_, i) => 100 + (preempted && i === 3 ? 4e6 / size : 0)));
+    };
+    const s = await spanPeriodicCosts(window, 10_000, 1e6, TARGET);
+    expect(sizes).toEqual([10_000, 10_000]);
+    expect(s.span).toEqual({ quietCallNs: 100, grownBy: 1 });
+    expect(s.n).toBe(10_000);
   });
 
   it('does not grow a batch whose windows the clock did not see', async () => {
@@ -97,7 +113,7 @@ describe('samples grown to span the collections', () => {
     // 10 ms a call, every third call 5 ms more.
     const { window, sizes } = scripted(10e6, 3, 5e6);
     const s = await spanPeriodicCosts(window, 1, 10e6, TARGET);
-    expect(sizes).toEqual([1]);
+    expect(sizes).toEqual([1, 1]);
     expect(s.span.capped).toBe(true);
   });
 });
