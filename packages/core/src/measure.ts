@@ -534,7 +534,10 @@ async function spannedSampler(
   if (!options.amortize || options.sampleMs > 0 || !(warmed.batchNs > 0)) return samplerOf(time, clock, options, rest, between);
   // The watched warmup's last batches, of the size it ends with, are the span's first window: a case that allocates nothing pays no more.
   const spanned = await spanPeriodicCosts((size, batches) => spanWindow(time, size, batches), warmed.n, warmed.batchNs, target, recent);
-  return samplerOf(time, clock, options, { ...rest, n: spanned.n, batchNs: spanned.batchNs, warmupIterations: warmed.warmupIterations + spanned.calls, span: spanned.span }, between);
+  const grownBy = spanned.span.grownBy;
+  // The series says its batches were shorter than the samples: its level is not held against theirs (stats classifyProcess).
+  const warmup = rest.warmup && grownBy > 1 ? { ...rest.warmup, samplesGrown: grownBy } : rest.warmup;
+  return samplerOf(time, clock, options, { ...rest, ...(warmup ? { warmup } : {}), n: spanned.n, batchNs: spanned.batchNs, warmupIterations: warmed.warmupIterations + spanned.calls, span: spanned.span }, between);
 }
 
 /** One window of the span (amortize.ts): `batches` batches of `size` calls, in ns per call. */

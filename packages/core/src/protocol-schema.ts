@@ -209,6 +209,8 @@ export type GcCounters = z.infer<typeof gcCountersSchema>;
  * ns per call (a merged point: the mean over its batches).
  */
 export const warmupSeriesSchema = z.object({
+  /** The samples' batches hold this many times the series' last one (grown to span the case's collections: amortize.ts); absent: the same size. */
+  samplesGrown: finite.positive().optional(),
   calls: z.array(finite.nonnegative()),
   ms: z.array(finite.nonnegative()),
   ns: z.array(finite.nonnegative()),

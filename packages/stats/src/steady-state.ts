@@ -25,6 +25,8 @@ export interface WarmupCourse {
   ns: readonly number[];
   calibrationCalls: number;
   steadyAt?: { calls: number; ms: number };
+  /** The samples' batches hold this many times the series' last (grown to span the case's collections); absent: the same. */
+  samplesGrown?: number | undefined;
 }
 
 export interface ProcessSteadyState {
@@ -94,7 +96,8 @@ export function classifyProcess(warmup: WarmupCourse | undefined, samples: reado
   const early = warmup.ns.filter((_, i) => warmup.calls[i]! > warmup.calibrationCalls).slice(0, options.earlyPoints);
   const course = levelChange(early, samples, options);
   if (course < 0) return { class: 'warmed', calls: warmup.steadyAt!.calls, ms: warmup.steadyAt!.ms };
-  if (course > 0) return { class: 'slowdown' };
+  // Samples grown past the warmup's batches hold the collections its short batches mostly missed: slower for that, not slowed.
+  if (course > 0 && !((warmup.samplesGrown ?? 1) > 1)) return { class: 'slowdown' };
   return { class: 'flat' };
 }
 

@@ -5,7 +5,7 @@
  * round's cost between collections; a run saved before spans reads as it did.
  */
 import { describe, expect, it } from 'vitest';
-import { collectorShare, pairRounds, readByMean, summarizeArm, type PairableRound } from '../src/index.ts';
+import { classifyProcess, collectorShare, pairRounds, readByMean, summarizeArm, type PairableRound } from '../src/index.ts';
 
 const lockstep = (n: number) => ({ positions: Array.from({ length: n }, () => 0), process: undefined });
 
@@ -75,5 +75,17 @@ describe("the collector's share", () => {
   it('is none below nothing, and unknown for a run saved before spans', () => {
     expect(collectorShare(rounds(3, () => [90], { quietCallNs: 100, grownBy: 1 }))).toBe(0);
     expect(collectorShare(rounds(3, () => [90]))).toBeUndefined();
+  });
+});
+
+describe('a process whose samples were grown past its warmup', () => {
+  it("is not read as slowed down by its warmup's short batches, which missed the collections its samples hold", () => {
+    const warmup = { calls: [100, 200, 300, 400, 500, 600, 700, 800, 900], ms: [1, 2, 3, 4, 5, 6, 7, 8, 9], ns: [100, 100, 101, 99, 100, 100, 101, 99, 100], calibrationCalls: 50, steadyAt: { calls: 900, ms: 9 } };
+    const samples = Array.from({ length: 10 }, (_, i) => 150 + (i % 3));
+    expect(classifyProcess(warmup, samples).class).toBe('slowdown');
+    expect(classifyProcess({ ...warmup, samplesGrown: 4 }, samples)).toEqual({ class: 'flat' });
+    expect(classifyProcess({ ...warmup, samplesGrown: 4, steadyAt: undefined }, samples)).toEqual({ class: 'no-steady-state' });
+    // A first phase slower than the grown samples is still where it warmed.
+    expect(classifyProcess({ ...warmup, ns: warmup.ns.map((x) => 4 * x), samplesGrown: 4 }, samples)).toEqual({ class: 'warmed', calls: 900, ms: 9 });
   });
 });

@@ -42,8 +42,7 @@ export function armResultOf(arm: Arm, outcome: JobOutcome, timeoutMs: number, ro
     warmupIterations: m.warmupIterations,
     ...(m.warmup ? { warmup: m.warmup } : {}),
     // Every process timed in the runtime is classified: from its watched warmup and its samples (a rewarm: its samples alone).
-    // Samples grown past the warmup's batch hold the collections its short batches mostly missed: its level is not theirs to be held against (whether it found a steady state still counts).
-    steadyState: classifyProcess(m.warmup && m.span && m.span.grownBy > 1 ? { ...m.warmup, ns: [] } : m.warmup, m.samples),
+    steadyState: classifyProcess(m.warmup, m.samples),
     async: m.async,
     ...(m.untimedWork ? { untimedWork: true as const } : {}),
     clock: m.clock,

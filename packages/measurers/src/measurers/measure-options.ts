@@ -22,9 +22,9 @@ export function timedMeasureOptions(setup: TimedSetup): MeasureOptions {
     minSamples: 5,
     maxSamples: 100_000,
     sampleMs: 0,
-    // Samples grown to span the case's collections: the median of such samples is the amortized cost (core amortize.ts).
-    amortize: true,
-    ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : {}),
+    // Samples grown to span the case's collections: the median of such samples is the amortized cost (core
+    // amortize.ts). Not for the memory view: its leak rule reads growth per sample and needs the samples' number.
+    ...(collectsBeforeSampling(setup) ? { collectBeforeSampling: true } : { amortize: true }),
   };
 }
 

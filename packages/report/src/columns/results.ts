@@ -179,7 +179,7 @@ export const COLUMNS = [
   },
   {
     id: 'collector',
-    head: () => 'gc share',
+    head: () => 'gc',
     text: (r) => collectorText(r.result),
     align: 'right',
     table: { when: (t) => t.spanned === true },
