@@ -42,6 +42,7 @@ describe('CPU per request in phases', () => {
     expect(text).toContain('warm-up');
     expect(text).toContain('~ 1 of 6 never steady');
     expect(text).toContain('in three phases');
+    expect(text.replace(/\s+/g, ' ')).toContain('requests: steady requests in processes');
   });
 
   it('a run saved before phases pools every request after the first, with no warm-up column', () => {
