@@ -29,17 +29,18 @@ export const REQUEST_STEADY_DEFAULTS: RequestSteadyOptions = { window: 10, toler
 type Levels = Pick<SteadyStateOptions, 'tolerance' | 'alpha'>;
 
 /**
- * Per start index i, the start of the stretch of `length` points with the
- * lowest median among those starting at i, i + step, i + 2·step, … (each
- * whole within the series): a later stretch that is a lower level is the
- * lowest one if any is.
+ * Per start i of a whole stretch of `length` points, the start of the one
+ * with the lowest median among those starting at i, i + step, i + 2·step, …:
+ * a later stretch that is a lower level is the lowest one, if any is.
  */
 function lowestFrom(series: readonly number[], length: number, step: number): number[] {
-  const medians = series.map((_, i) => (i + length <= series.length ? median(series.slice(i, i + length)) : Infinity));
-  const lowest = series.map((_, i) => i);
-  for (let i = series.length - 1 - step; i >= 0; i--) {
-    const later = lowest[i + step]!;
-    if (medians[later]! < medians[i]!) lowest[i] = later;
+  const medians: number[] = [];
+  const lowest: number[] = [];
+  for (let i = series.length - length; i >= 0; i--) {
+    medians[i] = median(series.slice(i, i + length));
+    const later = lowest[i + step];
+    // Stryker disable next-line ConditionalExpression: with no later stretch, medians[undefined] compares false and i stays
+    lowest[i] = later !== undefined && medians[later]! < medians[i]! ? later : i;
   }
   return lowest;
 }
@@ -55,9 +56,9 @@ export function steadyPoint(series: readonly number[], options: RequestSteadyOpt
   const lowest = lowestFrom(series, 2 * w, w);
   for (let s = 1; s + 2 * w <= series.length; s++) {
     if (levelChange(series.slice(s, s + w), series.slice(s + w, s + 2 * w), windows) !== 0) continue;
-    // No later stretch of two windows is a lower level (the lowest of them stands for all).
-    const after = s + 2 * w < series.length ? lowest[s + 2 * w]! : undefined;
-    if (after !== undefined && after + 2 * w <= series.length && levelChange(series.slice(s, s + 2 * w), series.slice(after, after + 2 * w), later) < 0) continue;
+    // No later stretch of two windows is a lower level (the lowest of them stands for all); near the end, the last whole one.
+    const after = lowest[Math.min(s + 2 * w, series.length - 2 * w)]!;
+    if (levelChange(series.slice(s, s + 2 * w), series.slice(after, after + 2 * w), later) < 0) continue;
     return s;
   }
   return undefined;
@@ -66,5 +67,6 @@ export function steadyPoint(series: readonly number[], options: RequestSteadyOpt
 /** Whether a round may stop: the series is steady and its steady stretch holds at least `steadyPoints` points. */
 export function steadyEnough(series: readonly number[], steadyPoints: number, options: RequestSteadyOptions = REQUEST_STEADY_DEFAULTS): boolean {
   const s = steadyPoint(series, options);
+  // Stryker disable next-line ConditionalExpression: never steady, the length less undefined is NaN, never at least the points asked for
   return s !== undefined && series.length - s >= steadyPoints;
 }

@@ -69,3 +69,22 @@ describe('steadyEnough', () => {
     expect(steadyEnough(Array.from({ length: 80 }, (_, i) => 100 * 0.9 ** i), 1)).toBe(false);
   });
 });
+
+describe('steadyPoint, the later stretches', () => {
+  it('a lower level in the very last whole stretch moves the point past it', () => {
+    // 41 points: [21, 41) is the last whole stretch of 20, lower than any before it; from 17 most of each window is at 5.
+    expect(steadyPoint([40, ...flat(20, 10), ...flat(20, 5)])).toBe(17);
+    // Its last points alone lower: the last whole stretch still reads them.
+    expect(steadyPoint([40, ...flat(20, 10), ...flat(11, 5)])).toBeUndefined();
+  });
+
+  it('a lower stretch half a window later is seen (stretches start a window apart)', () => {
+    const series = [40, ...flat(25, 10), ...flat(20, 5)];
+    expect(steadyPoint(series)).toBe(22);
+  });
+
+  it('of two later stretches, the lowest stands for both', () => {
+    const series = [40, ...flat(20, 10), ...flat(20, 9), ...flat(20, 5), ...flat(20, 9)];
+    expect(steadyPoint(series)).toBeGreaterThanOrEqual(36);
+  });
+});
