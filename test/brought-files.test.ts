@@ -5,7 +5,8 @@
  * names a case after a variable of the CLI's shell, runs on all four
  * runtimes as it would under its own harness. No assertion is on time.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '@rtbench/core/schema';
@@ -72,5 +73,22 @@ describe('brought files listed where they run', () => {
       expect(failure.message, result.variantId).toContain(`(at ${join('test', 'fixtures', 'brought', 'throws-renamed.mjs')}:9:16)`);
       expect(failure.stack, result.variantId).toContain('throws-renamed.mjs:9:16');
     }
+  });
+
+  it('a tinybench file taken through a runner module, with a native addon built beside it: run where it loads, one line where it cannot, each warning once a case', () => {
+    // The fixture's copy with its addon built by the C compiler (a Node-API module needs no headers of its own).
+    const dir = join(tempFile('native-addon'), 'project');
+    cpSync(join('test', 'fixtures', 'brought', 'native-addon'), dir, { recursive: true });
+    mkdirSync(join(dir, 'build'));
+    execFileSync('cc', ['-shared', '-fPIC', '-o', join(dir, 'build', 'addon.node'), join(dir, 'addon.c')]);
+    const out = tempFile('run.json');
+    const r = runCli(['run', join(dir, 'bench.mjs'), '--runtime', 'node,bun,workerd', '--time', '30ms', '--warmup', '10ms', '--fixed-warmup', '--rounds', '2', '--no-color', '--save', out]);
+    expect(r.status, r.stderr).toBe(0);
+    const run = JSON.parse(readFileSync(out, 'utf8')) as RunRecord;
+    const read = (variant: string) => run.results.find((x) => x.caseId === 'read the answer' && x.variantId === variant)!;
+    for (const variant of ['node', 'bun']) expect(read(variant).rounds.length, variant).toBe(2);
+    expect(read('workerd').failures).toEqual([expect.objectContaining({ kind: 'unsupported', message: expect.stringContaining(`it loads a native addon (${join(dir, 'build', 'addon.node')}), which only a runtime with Node.js's module loader can load`) })]);
+    // The case that returns nothing: its mark's reason said once, naming both runtimes, not once per cell.
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('∅ touch the answer'))).toEqual([expect.stringMatching(/^∅ touch the answer \(node, bun\): returns undefined/)]);
   });
 });

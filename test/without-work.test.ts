@@ -39,6 +39,6 @@ describe('a case without work', () => {
     const prose = r.stdout.replace(/\s+/g, ' ');
     // The default key names the mark; what it means is --explain's (the rows below say why for each cell).
     expect(prose).toMatch(/marks [^.]*∅/);
-    expect(prose).toMatch(/∅ bun · empty: returns undefined/);
+    expect(prose).toMatch(/∅ empty \([^)]*\bbun\b[^)]*\): returns undefined/);
   });
 });

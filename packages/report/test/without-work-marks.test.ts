@@ -28,6 +28,17 @@ const render = (format: string, view: Parameters<NonNullable<ReturnType<typeof r
 const line = (out: string, pattern: RegExp): string => out.split('\n').find((l) => pattern.test(l)) ?? '';
 
 describe('a case without work in a table', () => {
+  it('is said once per case and reason, naming every variant it holds for', () => {
+    const r = run();
+    for (const round of r.results.find((x) => x.caseId === 'folded' && x.variantId === 'node@26')!.rounds) {
+      round.digest = { ...round.digest, summary: 'undefined' };
+      delete round.floorNs;
+    }
+    finishRun(r, false);
+    const out = render('terminal', benchView(r));
+    expect(out.split('\n').filter((l) => l.startsWith('∅ '))).toEqual([expect.stringMatching(/^∅ folded \(node@26, node@24\): returns undefined/)]);
+  });
+
   it('is marked ∅, said under the table, and its ratio has its interval and no word', () => {
     const view = benchView(run());
     const [folded, work] = view.cases;
@@ -44,8 +55,8 @@ describe('a case without work in a table', () => {
     const explained = reporterFor('terminal')!.render(view, { color: false, columns: 160, explain: true }).replace(/\s+/g, ' ');
     expect(explained).toContain('∅ a case without work: it returns undefined, or its fastest process takes at most 1.25× an empty call');
     expect(explained).toContain('(2 rows)');
-    expect(prose).toContain('∅ node@24 · folded: returns undefined: there is no value to digest');
-    expect(prose).toMatch(/∅ node@26 · folded: its fastest process took \d\.\d+ ns per call, 1\.\d\d× an empty call timed by the same loop \(0\.980 ns\)/);
+    expect(prose).toContain('∅ folded (node@24): returns undefined: there is no value to digest');
+    expect(prose).toMatch(/∅ folded \(node@26\): its fastest process took \d\.\d+ ns per call, 1\.\d\d× an empty call timed by the same loop \(0\.980 ns\)/);
   });
 
   it('markdown gives the ratio no word and says why under the table', () => {

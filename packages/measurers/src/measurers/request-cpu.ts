@@ -17,6 +17,7 @@ import { armAnswers, bundleRequestServer, runRequestRound, type RequestRoundOutc
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type MeasurerOption, type MeasurerRecord, type PrepareContext, type PreparedMeasurer, type ReplicateContext, type Unit } from '../measurer.ts';
 import type { NodeEnvUse } from '@rtbench/host';
 import { z } from 'zod';
+import { oneLine } from '@rtbench/core/words';
 import { nodeEnvPerArm, requestSuiteCode } from '../suite-code.ts';
 import { TIMING_DEFAULTS } from './lockstep.ts';
 import { timedMethod } from './timed-methods.ts';
@@ -28,6 +29,13 @@ const EMPTY_REQUESTS = 50;
 const REQUEST_TIMEOUT_MS = 10_000;
 /** A server gets at least this long to start, whatever --timeout says of one request (a loaded machine starts processes slowly). */
 const MIN_START_MS = 20_000;
+
+/** esbuild's failure in one line: each error's place and text, not its heading ("Build failed with 1 error:") alone. */
+export function buildFailureText(error: unknown): string {
+  const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors;
+  if (!errors?.length) return oneLine((error as Error).message);
+  return oneLine(errors.map((e) => `${e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ` : ''}${e.text}`).join('; '));
+}
 
 /** What every empty-handler request answers (request/round.ts checks it). */
 const EMPTY_ANSWER = 'the empty handler: 200, no body';
@@ -159,7 +167,7 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
       bundles.set(id, p);
     }
     if (!p) {
-      p = bundleRequestServer(handlerOf(d, arm.packages ?? {}), arm, `${d.name.replace(/[^a-z0-9-]+/gi, '-')}-${arm.plugin.name}`, budget.programDir, d.define).catch((error: unknown) => ({ error: `bundling the handler failed: ${(error as Error).message}` }));
+      p = bundleRequestServer(handlerOf(d, arm.packages ?? {}), arm, `${d.name.replace(/[^a-z0-9-]+/gi, '-')}-${arm.plugin.name}`, budget.programDir, d.define).catch((error: unknown) => ({ error: `bundling the handler failed: ${buildFailureText(error)}` }));
       bundles.set(id, p);
     }
     return p;

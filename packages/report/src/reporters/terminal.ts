@@ -208,7 +208,12 @@ function renderBenchTerminal(view: BenchView, options: ReporterOptions = {}): st
   const steadyLine = options.explain ? steadyStateLine(view) : undefined;
   if (steadyLine) lines.push(...wrapped(steadyLine, columns, c.yellow));
   for (const bc of view.cases) for (const row of bc.rows) if (row.opposite) lines.push(...wrapped(`⇄ ${row.variantId} · ${bc.label}: ${row.opposite}`, columns, c.yellow, 2));
-  for (const bc of view.cases) for (const row of bc.rows) if (row.withoutWork) lines.push(...wrapped(`${WITHOUT_WORK_MARK} ${row.variantId} · ${bc.label}: ${row.withoutWork}`, columns, c.yellow, 2));
+  // Once per case and reason, naming the variants it holds for: a file whose cases all return nothing says so once a case, not once a cell.
+  for (const bc of view.cases) {
+    const variantsBy = new Map<string, string[]>();
+    for (const row of bc.rows) if (row.withoutWork) variantsBy.set(row.withoutWork, [...(variantsBy.get(row.withoutWork) ?? []), row.variantId]);
+    for (const [text, ids] of variantsBy) lines.push(...wrapped(`${WITHOUT_WORK_MARK} ${bc.label} (${ids.join(', ')}): ${text}`, columns, c.yellow, 2));
+  }
   if (grid.belowClock) lines.push(...wrapped(`ops/s —: ${NO_RATE_REASON}`, columns, c.dim));
   const wider = widerLine(grid.layout, grid.widths, { short: 'the full variant names in the table', caseColumn: 'the case names in a column' });
   if (wider && options.explain) lines.push(...wrapped(wider, columns, c.dim));
