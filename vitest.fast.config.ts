@@ -28,7 +28,7 @@ export const PURE_TESTS: string[] = [
   'packages/arms/test/**/*.test.ts',
   'packages/campaign/test/**/*.test.ts',
   'runners/*/test/{gc-trace,edge-timing}.test.ts',
-  'runners/workerd/test/{v8-version,http-exchange}.test.ts',
+  'runners/workerd/test/{v8-version,http-exchange,compatibility}.test.ts',
   'runners/deno/test/flags.test.ts',
   'bench/*/test/**/*.test.ts',
   'packages/cli/test/{usage-errors,bisect-threshold,brought-schedule,campaign-lines,claims-on-releases,claims-views,cli-args,command-reference,edited-run,findings,cli-names,compare-analyze,cache-advice,plan,platforms,progress,refused-variants,releases-ranges,run-heading,saved-before-block,saved-load-run,shards-merge,terminal-width}.test.ts',

@@ -79,6 +79,8 @@ type ProgramHost =
       readonly handlerKey: string;
       /** `options.compatibility`: the Workers compatibility date and flags the program was written for (a wrangler project's), instead of the runtime's own. */
       serve(target: RuntimeTarget, flags: TranslatedFlags, modulePath: string, options?: { compatibility?: WorkersCompatibility }): ServedProgram;
+      /** Why it cannot serve a program with these compatibility settings (a date newer than its own, a flag it does not know), in one clause; checked before any round. */
+      compatibilityProblem?(target: RuntimeTarget, compatibility: WorkersCompatibility): string | undefined;
       readonly codeCache: Unavailable;
       /**
        * A running server that loads the program (a module whose default export

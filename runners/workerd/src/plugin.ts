@@ -16,6 +16,7 @@ import { liveCase, warmProcess } from '@rtbench/process';
 import { HANDLER_KEY } from './handoff.ts';
 import { BUNDLE_MODULE } from './config.ts';
 import { serveLoader, serveModule } from './programs.ts';
+import { compatibilityProblem } from './compatibility.ts';
 import { npmWorkerd, probeWorkerd, workerdDateOf, workerdReleases } from './binary.ts';
 import { checkWorkerdFlags, translateWorkerdFlags } from './flags.ts';
 import { runWorkerdJob, startWorkerdJob } from './run-job.ts';
@@ -72,6 +73,7 @@ export const workerdRuntime: RuntimePlugin = {
     kind: 'server',
     handlerKey: HANDLER_KEY,
     serve: serveModule,
+    compatibilityProblem,
     codeCache: { unavailable: 'it keeps no code cache between processes or workers' },
     isolateStart: { serveLoader },
     // Measured: the worker's performance.now() reads the same before and after a 1 MB bundle's top level.

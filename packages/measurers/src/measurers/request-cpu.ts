@@ -162,6 +162,13 @@ function requestMeasurer(budget: RequestBudget, warn: (line: string) => void): M
     let p = bundles.get(id);
     // A server the suite brings for this runtime (a framework's own) runs as it is.
     const brought = d.server?.(arm.plugin.name, arm.packages ?? {});
+    // A program's own compatibility settings the runtime cannot serve: that runtime's one line, before any round.
+    const programs = arm.plugin.programs;
+    const incompatible = !p && d.compatibility && programs.kind === 'server' ? programs.compatibilityProblem?.(arm.target, d.compatibility) : undefined;
+    if (incompatible) {
+      p = Promise.resolve({ unsupported: incompatible });
+      bundles.set(id, p);
+    }
     if (!p && brought) {
       p = Promise.resolve('program' in brought ? { path: brought.program, ...(brought.permissions ? { permissions: brought.permissions } : {}) } : brought);
       bundles.set(id, p);
