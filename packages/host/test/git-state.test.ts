@@ -12,14 +12,19 @@ const git = (dir: string, ...args: string[]) => {
   return r.stdout.trim();
 };
 
+/** A checkout with one committed file, and its commit. */
+function checkout(file: string, text: string): { repo: string; head: string } {
+  const repo = mkdtempSync(join(tmpdir(), 'rtbench-git-'));
+  git(repo, 'init', '-q');
+  writeFileSync(join(repo, file), text);
+  git(repo, 'add', file);
+  git(repo, 'commit', '-qm', 'build');
+  return { repo, head: git(repo, 'rev-parse', 'HEAD') };
+}
+
 describe('gitState', () => {
   it('gives the commit of a checkout, clean or dirty, from any directory inside it, and nothing outside one', () => {
-    const repo = mkdtempSync(join(tmpdir(), 'rtbench-git-'));
-    git(repo, 'init', '-q');
-    writeFileSync(join(repo, 'node.cc'), 'int main() {}\n');
-    git(repo, 'add', 'node.cc');
-    git(repo, 'commit', '-qm', 'build');
-    const head = git(repo, 'rev-parse', 'HEAD');
+    const { repo, head } = checkout('node.cc', 'int main() {}\n');
     mkdirSync(join(repo, 'out', 'Release'), { recursive: true });
     expect(gitState(join(repo, 'out', 'Release'))).toEqual({ commit: head, dirty: false });
     // An untracked build output does not make the source dirty; a changed source file does.
@@ -31,12 +36,7 @@ describe('gitState', () => {
   });
 
   it("gives a binary built in a checkout that checkout's commit, and a package's binary inside one none", () => {
-    const repo = mkdtempSync(join(tmpdir(), 'rtbench-git-bin-'));
-    git(repo, 'init', '-q');
-    writeFileSync(join(repo, 'package.json'), '{"name":"rtbench"}\n');
-    git(repo, 'add', 'package.json');
-    git(repo, 'commit', '-qm', 'root');
-    const head = git(repo, 'rev-parse', 'HEAD');
+    const { repo, head } = checkout('package.json', '{"name":"rtbench"}\n');
     const built = join(repo, 'out', 'Release', 'node');
     mkdirSync(dirname(built), { recursive: true });
     writeFileSync(built, 'binary');
