@@ -14,7 +14,7 @@ import { fixture, runCliAsync, tableRow, tempFile } from './helpers/cli.ts';
 describe('a case without work', () => {
   it('is marked, saved, given no verdict word, and fails --strict after the run is saved', async () => {
     const out = tempFile('without-work.json');
-    const r = await runCliAsync(['bench', fixture('without-work'), '--filter', 'empty,sum of 8', '--runtime', 'node,bun', '--rounds', '2', '--time', '40ms', '--strict', '--save', out, '--quiet']);
+    const r = await runCliAsync(['bench', fixture('without-work'), '--filter', 'empty,sum of 8', '--runtime', 'node,bun', '--rounds', '2', '--time', '40ms', '--strict', '--save', out, '--quiet'], { COLUMNS: '140' });
     expect(r.status, r.stderr).toBe(1);
     const errors = r.stderr.split('\n').filter((l) => l.startsWith('error:'));
     expect(errors).toEqual([expect.stringMatching(/^error: --strict: 1 case without work .*: "empty" \(node, bun\); the run is saved/)]);
@@ -29,6 +29,7 @@ describe('a case without work', () => {
       for (const caseId of ['empty', 'sum of 8']) for (const round of cell(caseId, variant).rounds) expect(round.floorNs).toBeGreaterThan(0);
     }
 
+    // 140 columns: wide enough for the arms' names beside an undecided cell's words (at 100 they would read A and B).
     const row = (caseId: string, variant: string): string => tableRow(r.stdout, caseId, variant);
     // Other marks (s, m, ~) may stand before it on a loaded machine.
     expect(row('empty', 'bun')).toMatch(/^\s+bun\s.*\d\.\d\d× \(no interval: 2 process pairs\)\s+\S*∅$/);

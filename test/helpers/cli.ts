@@ -15,7 +15,8 @@ export interface CliResult {
 
 /** The installed command's own launcher (packages/cli/bin/rtbench.mjs): the CLI from its bundle, as `pnpm bench` runs it. */
 export const cliArgv = (args: string[]): string[] => [join(repoRoot, 'packages/cli/bin/rtbench.mjs'), ...args];
-const cliEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, NO_COLOR: '1', ...env });
+// COLUMNS pinned: a shell that exports its own would otherwise change every table's layout (the CLI reads it first).
+const cliEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, NO_COLOR: '1', COLUMNS: '100', ...env });
 
 /** Runs the CLI to the end. */
 export function runCli(args: string[], env: Record<string, string> = {}): CliResult {
