@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { NO_PROCESSES_SETUP, PURE_EXCLUDE, PURE_TESTS } from './vitest.fast.config.ts';
 import { SlowestFirst } from './test/helpers/sequencer.ts';
+import { CpuBudgetReporter } from './test/helpers/cpu-reporter.ts';
 
 const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runners/*/test/**/*.test.ts', 'bench/*/test/**/*.test.ts', 'test/**/*.test.ts'];
 
@@ -22,6 +23,8 @@ const ALL_TESTS = ['packages/*/test/**/*.test.ts', 'runners/*/test/**/*.test.ts'
  */
 const APART_TESTS = ['packages/cli/test/host-timed.test.ts', 'packages/profile/test/native-runtimes.test.ts', 'test/instructions.test.ts', 'test/instructions-stops.test.ts'];
 
+const CPU_RECORD_SETUP = 'test/helpers/cpu-record.ts';
+
 const ESBUILD_TESTS = PURE_EXCLUDE.map((p) => (p.endsWith('/**') ? `${p}/*.test.ts` : p));
 
 // Tests start real runtime processes; on a shared 2-core machine a few seconds per
@@ -42,12 +45,16 @@ export default defineConfig({
     // then the system programs tests need (chromium, wrk, valgrind, perf), installed once if missing
     // (test/helpers/install-programs.ts), so no test's outcome depends on which ran first.
     globalSetup: ['test/helpers/temp-root.ts', 'test/helpers/install-programs.ts'],
+    // Each file's CPU (its worker's and every process below it) recorded, and checked against
+    // test/helpers/cpu-budget.json at the end (test/helpers/cpu-budget.ts).
+    setupFiles: [CPU_RECORD_SETUP],
+    reporters: ['default', new CpuBudgetReporter()],
     // picocolors turns colours on when CI is set; tests read plain text.
     env: { NO_COLOR: '1' },
     sequence: { sequencer: SlowestFirst },
     projects: [
       { extends: true, test: { name: 'runtimes', include: ALL_TESTS, exclude: [...PURE_TESTS, ...APART_TESTS], maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'pure', include: PURE_TESTS, exclude: PURE_EXCLUDE, setupFiles: [NO_PROCESSES_SETUP], maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'pure', include: PURE_TESTS, exclude: PURE_EXCLUDE, setupFiles: [CPU_RECORD_SETUP, NO_PROCESSES_SETUP], maxWorkers: 2, isolate: false, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'esbuild', include: ESBUILD_TESTS, maxWorkers: 2, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'apart', include: APART_TESTS, maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],

@@ -17,7 +17,7 @@ import { NpmRuntimeStore } from '@rtbench/host';
 import { DEFAULT_RUNTIMES, runtimePlugins } from '@rtbench/runtime-registry';
 import { cacheDir } from '@rtbench/suite-loader';
 import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
-import { ARM64_LIBRARIES, requireProgram } from './helpers/system-programs.ts';
+import { ARM64_LIBRARIES, program } from './helpers/system-programs.ts';
 
 /** ELF's e_machine for AArch64. */
 const EM_AARCH64 = 183;
@@ -35,8 +35,8 @@ function elfMachine(file: string): number {
 
 describe('linux-arm64 under emulation', () => {
   it("runs the tiny suite on every runtime's arm64 build, with the same digests as on x64", async () => {
-    const qemu = requireProgram('qemu-aarch64');
-    for (const lib of ['arm64-libc', 'arm64-libstdc++', 'arm64-libatomic'] as const) requireProgram(lib);
+    const qemu = await program('qemu-aarch64');
+    for (const lib of ['arm64-libc', 'arm64-libstdc++', 'arm64-libatomic'] as const) await program(lib);
     const arm64 = new NpmRuntimeStore({ dir: join(cacheDir, 'runtimes'), install: true, platform: 'linux-arm64', log: (line) => process.stderr.write(`${line}\n`) });
     // Each plug-in's newest pin (node@26; the one pin of the others), installed in parallel as a run does.
     const pins = runtimePlugins().flatMap((plugin) => (plugin.npmRuntimes.length ? [{ plugin, rt: plugin.npmRuntimes.at(-1)! }] : []));

@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { installMissing, missingPrograms, type CommandResult, type Machine } from './helpers/install-programs.ts';
-import { INSTALL_PROBLEM_ENV, requireProgram, SYSTEM_PROGRAMS, type ProgramId } from './helpers/system-programs.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { needsProgram, programsLater } from './helpers/sequencer.ts';
+import { INSTALL_PROBLEM_ENV, INSTALL_STATUS_ENV, program, requireProgram, SYSTEM_PROGRAMS, type ProgramId } from './helpers/system-programs.ts';
 
 /** The linux-arm64 emulation's pieces: present in the fakes unless a test leaves them out. */
 const EMULATION: ProgramId[] = ['qemu-aarch64', 'arm64-libc', 'arm64-libstdc++', 'arm64-libatomic'];
@@ -96,5 +100,44 @@ describe('installing the programs the tests need', () => {
 
   it('names the variable when a named binary does not exist', () => {
     expect(() => requireProgram('valgrind', { RTBENCH_VALGRIND: '/nonexistent/valgrind' }, () => false)).toThrow(/^RTBENCH_VALGRIND=\/nonexistent\/valgrind does not exist/);
+  });
+});
+
+describe('the install beside the first tests', () => {
+  it('a test that asks for a program waits until the install has ended, then has its path', async () => {
+    const status = join(mkdtempSync(join(tmpdir(), 'rtbench-install-')), 'status.json');
+    const present = new Set<string>();
+    let waits = 0;
+    const path = await program('wrk', { [INSTALL_STATUS_ENV]: status }, (p) => present.has(p), async () => {
+      // The install ends while the test waits: the program is in place, the status written.
+      if (++waits === 3) {
+        present.add('/usr/bin/wrk');
+        writeFileSync(status, JSON.stringify({ seconds: 42 }));
+      }
+    });
+    expect(path).toBe('/usr/bin/wrk');
+    expect(waits).toBe(3);
+  });
+
+  it('fails with the install\'s reason when it could not install', async () => {
+    const status = join(mkdtempSync(join(tmpdir(), 'rtbench-install-')), 'status.json');
+    writeFileSync(status, JSON.stringify({ problem: 'apt-get install wrk failed: E: Unable to locate package wrk', seconds: 3 }));
+    await expect(program('wrk', { [INSTALL_STATUS_ENV]: status }, () => false)).rejects.toThrow(/the http-hello tests need wrk, which is not at \/usr\/bin\/wrk \(the test set-up could not install it: apt-get install wrk failed/);
+  });
+
+  it('does not wait when the program is there, or when no install is under way', async () => {
+    const never = async (): Promise<void> => {
+      throw new Error('waited');
+    };
+    expect(await program('valgrind', { [INSTALL_STATUS_ENV]: '/nonexistent/status.json' }, (p) => p === '/usr/bin/valgrind', never)).toBe('/usr/bin/valgrind');
+    await expect(program('valgrind', {}, () => false, never)).rejects.toThrow(/the instruction-count tests need valgrind/);
+  });
+
+  it('the files that need a program start after the first six that need none', () => {
+    const order = ['a*', 'b', 'c*', 'd', 'e', 'f', 'g', 'h', 'i*', 'j'];
+    expect(programsLater(order, (f) => f.endsWith('*'))).toEqual(['b', 'd', 'e', 'f', 'g', 'h', 'a*', 'c*', 'i*', 'j']);
+    expect(needsProgram("const perf = await program('perf');")).toBe(true);
+    expect(needsProgram('const browser = await launchChromium();')).toBe(true);
+    expect(needsProgram("import { program } from './helpers/system-programs.ts';")).toBe(false);
   });
 });

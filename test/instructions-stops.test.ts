@@ -8,13 +8,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { requireProgram } from './helpers/system-programs.ts';
+import { program } from './helpers/system-programs.ts';
 import { fixture, runCliAsync, spawnCli, tempFile } from './helpers/cli.ts';
 
 let valgrind: string;
 
-beforeAll(() => {
-  valgrind = requireProgram('valgrind');
+beforeAll(async () => {
+  valgrind = await program('valgrind');
 });
 
 // Side by side: each run is one process under valgrind, which uses one core and counts the same whatever runs beside it.

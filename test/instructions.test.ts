@@ -9,13 +9,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
-import { requireProgram } from './helpers/system-programs.ts';
+import { program } from './helpers/system-programs.ts';
 import { fixture, runCliAsync, tempFile } from './helpers/cli.ts';
 
 let valgrind: string;
 
-beforeAll(() => {
-  valgrind = requireProgram('valgrind');
+beforeAll(async () => {
+  valgrind = await program('valgrind');
 });
 
 describe('--measure instructions', () => {

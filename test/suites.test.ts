@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRun } from '@rtbench/core/schema';
 import { listSuites } from '@rtbench/suite-loader';
 import { runCliAsync, tempFile } from './helpers/cli.ts';
-import { requireProgram } from './helpers/system-programs.ts';
+import { program } from './helpers/system-programs.ts';
 
 const RUNTIME = 'node@26';
 /**
@@ -35,7 +35,7 @@ describe.concurrent('every suite runs on one runtime', () => {
   it.each(suites)('%s: every case has a result or a declared unsupported, no digest mismatch', async (name) => {
     const out = tempFile(`${name}.json`);
     // http-hello's load comes from wrk (installed by the test set-up): without it the case warns that autocannon generated the load.
-    const env: Record<string, string> = name === 'http-hello' ? { RTBENCH_WRK: requireProgram('wrk') } : {};
+    const env: Record<string, string> = name === 'http-hello' ? { RTBENCH_WRK: await program('wrk') } : {};
     const r = await runCliAsync(['bench', name, '--runtime', RUNTIME, '--time', '30ms', '--rounds', '1', '--warmup', '10ms', '--fixed-warmup', '--save', out, '--quiet'], env);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     const run = parseRun(JSON.parse(readFileSync(out, 'utf8')), out);

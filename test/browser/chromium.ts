@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { requireProgram } from '../helpers/system-programs.ts';
+import { program } from '../helpers/system-programs.ts';
 
 /**
  * Flags for a closed network: without the background-networking ones,
@@ -34,7 +34,7 @@ export interface Browser {
 
 /** A headless Chromium with a fresh profile directory, removed on close. */
 export async function launchChromium(viewport = { width: 1200, height: 900 }): Promise<Browser> {
-  const executablePath = requireProgram('chromium');
+  const executablePath = await program('chromium');
   const profile = mkdtempSync(join(tmpdir(), 'rtbench-chromium-'));
   try {
     const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: CHROMIUM_ARGS, viewport });

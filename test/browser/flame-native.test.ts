@@ -14,12 +14,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProfileManifest, type ProfileManifest } from '@rtbench/core/profile-manifest';
 import { TIMED_LOOP } from '../../packages/profile/src/native-frames.ts';
-import { requireProgram } from '../helpers/system-programs.ts';
+import { program } from '../helpers/system-programs.ts';
 import { runCli } from '../helpers/cli.ts';
 import { launchChromium, type Browser } from './chromium.ts';
 import { frameTitles, openReport } from './flame-page.ts';
 
-const perf = requireProgram('perf');
+const perf = await program('perf');
 
 let browser: Browser;
 let dir: string;

@@ -1,20 +1,26 @@
 /**
  * vitest globalSetup: installs the system programs the tests need
- * (test/helpers/system-programs.ts) that are missing, once per test run and
- * before any test starts, with one `apt-get update` and one `apt-get install`
- * of the packages alone, without what they recommend (chromium's printer,
- * desktop and device services, valgrind's debug symbols): no test uses them,
- * and on a fresh machine they were most of the packages and a quarter of the
- * download.
+ * (test/helpers/system-programs.ts) that are missing, once per test run, with
+ * one `apt-get update` and one `apt-get install` of the packages alone,
+ * without what they recommend (chromium's printer, desktop and device
+ * services, valgrind's debug symbols): no test uses them, and on a fresh
+ * machine they were most of the packages and a quarter of the download.
+ * The install runs in a process of its own beside the first tests, which need
+ * none of the programs (test/helpers/sequencer.ts starts the files that do a
+ * few files later); a test that asks for a program (`program`) waits until the
+ * install has ended, and the set-up says how long it took. The run's end waits
+ * for it too: apt is never stopped halfway.
  * apt's locks may be held by another run on the machine: install waits on the
  * dpkg lock (DPkg::Lock::Timeout), and both steps are retried while apt says
  * a lock is taken (`apt-get update` does not wait on the lists lock itself).
  * When it cannot install (not root and no passwordless sudo, no apt-get, apt
  * fails), it prints one line and the tests that need a program fail with it.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { INSTALL_PROBLEM_ENV, SYSTEM_PROGRAMS, type ProgramId } from './system-programs.ts';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { INSTALL_STATUS_ENV, SYSTEM_PROGRAMS, type InstallStatus, type ProgramId } from './system-programs.ts';
 
 const LOCK_WAIT_S = 600;
 const LOCK_RETRY_MS = 2_000;
@@ -88,13 +94,32 @@ const realMachine = (): Machine => ({
   say: (line) => process.stderr.write(`${line}\n`),
 });
 
-export default function setup(): void {
-  // vitest calls a global set-up for the root and again per project: the first call does the work.
-  if (process.env.RTBENCH_TEST_PROGRAMS_CHECKED) return;
-  process.env.RTBENCH_TEST_PROGRAMS_CHECKED = '1';
+/** The install itself, in the process the set-up starts: writes its outcome to the status file when it ends. */
+function installInto(statusFile: string): void {
   const machine = realMachine();
+  const started = machine.now();
   const problem = installMissing(machine);
-  if (problem === undefined) return;
-  process.env[INSTALL_PROBLEM_ENV] = problem;
-  machine.say(`test set-up: ${problem}; the tests that need them will fail`);
+  const seconds = Math.round((machine.now() - started) / 1000);
+  const status: InstallStatus = problem === undefined ? { seconds } : { problem, seconds };
+  writeFileSync(statusFile, JSON.stringify(status));
+  machine.say(problem === undefined ? `test set-up: the system programs installed in ${seconds} s, beside the first tests` : `test set-up: ${problem}; the tests that need them will fail`);
 }
+
+export default function setup(): (() => Promise<void>) | undefined {
+  // vitest calls a global set-up for the root and again per project: the first call does the work.
+  if (process.env.RTBENCH_TEST_PROGRAMS_CHECKED) return undefined;
+  process.env.RTBENCH_TEST_PROGRAMS_CHECKED = '1';
+  if (!missingPrograms({ env: process.env, exists: existsSync }).length) return undefined;
+  const statusFile = join(process.env.RTBENCH_TEST_TMP ?? process.cwd(), 'system-programs.json');
+  process.env[INSTALL_STATUS_ENV] = statusFile;
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), statusFile], { stdio: ['ignore', 'inherit', 'inherit'] });
+  // A status in any case, so that no test waits for an install that died without writing one.
+  const failed = (problem: string): void => {
+    if (!existsSync(statusFile)) writeFileSync(statusFile, JSON.stringify({ problem, seconds: 0 } satisfies InstallStatus));
+  };
+  child.on('error', (error) => failed(`the install could not start: ${error.message}`));
+  const ended = new Promise<void>((resolve) => child.on('close', (code, signal) => resolve(failed(`the install ended (${signal ?? `exit ${code}`}) without saying how`))));
+  return () => ended;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) installInto(process.argv[2]!);

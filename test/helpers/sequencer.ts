@@ -4,6 +4,7 @@
  * durations, from a cache a fresh clone does not have (then by size, which
  * says little here): a long file started last leaves a core idle at the end.
  */
+import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -70,6 +71,37 @@ const SLOWEST_FIRST = [
   'test/faults/hostile-text.test.ts',
 ];
 
+/**
+ * How many files of a project start before one that needs a system program: the set-up installs
+ * them beside the first tests (test/helpers/install-programs.ts), and on a fresh machine apt takes
+ * about as long as the slowest few files that need none.
+ */
+const PROGRAMS_AFTER = 6;
+
+/** Whether a test file asks for a system program (test/helpers/system-programs.ts), itself or through the browser helper. */
+export const needsProgram = (source: string): boolean => /\bawait program\(|launchChromium\(/.test(source);
+
+/** The order with each file that needs a program moved after the first PROGRAMS_AFTER files that do not. */
+export function programsLater<T>(files: readonly T[], needs: (f: T) => boolean): T[] {
+  const head: T[] = [];
+  const waiting: T[] = [];
+  const rest: T[] = [];
+  for (const f of files) {
+    if (needs(f) && head.length < PROGRAMS_AFTER) waiting.push(f);
+    else if (head.length < PROGRAMS_AFTER) head.push(f);
+    else rest.push(f);
+  }
+  return [...head, ...waiting, ...rest];
+}
+
+const readSource = (path: string): string => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
 export class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
@@ -80,9 +112,11 @@ export class SlowestFirst extends BaseSequencer {
     // Where each project's files begin in vitest's order (groups and projects stay in its order).
     const projectStart = new Map<string, number>();
     sorted.forEach((f, i) => projectStart.has(f.project.name) || projectStart.set(f.project.name, i));
-    return sorted
+    const ranked = sorted
       .map((f, i) => ({ f, i, key: [projectStart.get(f.project.name)!, rank(f), i] as const }))
       .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
       .map(({ f }) => f);
+    const projects = [...new Set(ranked.map((f) => f.project.name))];
+    return projects.flatMap((name) => programsLater(ranked.filter((f) => f.project.name === name), (f) => needsProgram(readSource(f.moduleId))));
   }
 }

@@ -5,12 +5,14 @@
  * qemu-user and Debian's arm64 cross libraries (run with `qemu-aarch64-static
  * -L /usr/aarch64-linux-gnu`, so no binfmt_misc registration and no second
  * dpkg architecture are needed). They are installed once, before any test runs, by
- * the suite's global set-up (test/helpers/install-programs.ts); a test file
- * only asks for the path here and fails with the set-up's reason when the
- * program is missing. An environment variable naming another binary is used
+ * the suite's global set-up (test/helpers/install-programs.ts), beside the
+ * first tests, which need none of them; a test file asks for the path here
+ * (`program`, which waits while the set-up is still installing) and fails
+ * with the set-up's reason when the program is missing. An environment variable naming another binary is used
  * as it is and never installed.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export type ProgramId = 'chromium' | 'wrk' | 'valgrind' | 'perf' | 'qemu-aarch64' | 'arm64-libc' | 'arm64-libstdc++' | 'arm64-libatomic';
 
@@ -42,6 +44,15 @@ export const SYSTEM_PROGRAMS: Readonly<Record<ProgramId, SystemProgram>> = {
 /** Set by the global set-up when it could not install what was missing: its one line. */
 export const INSTALL_PROBLEM_ENV = 'RTBENCH_TEST_INSTALL_PROBLEM';
 
+/** Set by the global set-up while it installs beside the tests: the file it writes its outcome to when done. */
+export const INSTALL_STATUS_ENV = 'RTBENCH_TEST_INSTALL_STATUS';
+
+/** What the set-up's install wrote when it ended: the one-line reason it could not, if any, and how long it took. */
+export interface InstallStatus {
+  problem?: string;
+  seconds: number;
+}
+
 /** The binary's path: the variable's value when set, else Debian's path. */
 export function programPath(id: ProgramId, env: NodeJS.ProcessEnv = process.env): string {
   const p = SYSTEM_PROGRAMS[id];
@@ -62,4 +73,26 @@ export function requireProgram(id: ProgramId, env: NodeJS.ProcessEnv = process.e
   if (env[p.env]) throw new Error(`${p.env}=${path} does not exist (${p.purpose} need ${id}); ${howToInstall(id)}`);
   const why = env[INSTALL_PROBLEM_ENV] ? ` (the test set-up could not install it: ${env[INSTALL_PROBLEM_ENV]})` : '';
   throw new Error(`${p.purpose} need ${id}, which is not at ${path}${why}; ${howToInstall(id)}`);
+}
+
+const readStatus = (path: string): InstallStatus | undefined => {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as InstallStatus;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The program's path, once the set-up's install (if one is under way) has
+ * ended; throws as `requireProgram` does when it is still missing.
+ */
+export async function program(id: ProgramId, env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync, wait: (ms: number) => Promise<unknown> = sleep): Promise<string> {
+  const statusFile = env[INSTALL_STATUS_ENV];
+  if (statusFile && !exists(programPath(id, env))) {
+    let status: InstallStatus | undefined;
+    while ((status = readStatus(statusFile)) === undefined) await wait(1_000);
+    if (status.problem) return requireProgram(id, { ...env, [INSTALL_PROBLEM_ENV]: status.problem }, exists);
+  }
+  return requireProgram(id, env, exists);
 }

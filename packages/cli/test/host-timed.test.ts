@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { runCli, runCliAsync, tempFile, type CliResult } from '../../../test/helpers/cli.ts';
-import { requireProgram } from '../../../test/helpers/system-programs.ts';
+import { program } from '../../../test/helpers/system-programs.ts';
 import { cacheDir } from '../src/paths.ts';
 import { DEFAULT_MEASURER } from '../src/plan.ts';
 
@@ -17,7 +17,7 @@ import { DEFAULT_MEASURER } from '../src/plan.ts';
 const PROGRAMS = join(cacheDir, 'programs') + '/';
 
 // http-hello's load comes from wrk (installed by the test set-up when it is missing).
-const WRK = requireProgram('wrk');
+const WRK = await program('wrk');
 
 /** PIDs of processes whose command line mentions `needle` (Linux /proc). */
 function processesMentioning(needle: string): number[] {

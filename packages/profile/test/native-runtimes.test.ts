@@ -13,7 +13,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { RuntimePlugin } from '@rtbench/runtime-kit';
 import { guardDir, liveChildPids, removeGuardedDir } from '@rtbench/process';
 import { bundleSuite } from '@rtbench/suite-loader';
-import { requireProgram } from '../../../test/helpers/system-programs.ts';
+import { program } from '../../../test/helpers/system-programs.ts';
 import { parseCpuProfile, profileNative, topTable, TIMED_LOOP, type NativeCaseResult, type ProfileArm } from '../src/index.ts';
 import { terminalProfileBlock } from '../../report/src/reporters/profiles.ts';
 import { pluginNamed } from '@rtbench/runtime-registry';
@@ -23,7 +23,7 @@ const denoRuntime = pluginNamed('deno')!;
 const bunRuntime = pluginNamed('bun')!;
 const workerdRuntime = pluginNamed('workerd')!;
 
-const perf = requireProgram('perf');
+const perf = await program('perf');
 
 const suiteEntry = join(import.meta.dirname, '..', '..', '..', 'bench', 'json-reviver', 'index.ts');
 const CASE = 'parse / identity reviver (arrow) [size=10kb]';

@@ -1,0 +1,90 @@
+/**
+ * The test suite's CPU budget (test/helpers/cpu-budget.ts) on planted
+ * records: a file that grew by 20 CPU-s fails the check by its name, whatever
+ * its budget; a file without a line may take a little; the total is compared
+ * on whole runs only; /proc's stat line is read past a command name with
+ * spaces and parentheses. And the committed budget is one the checker reads.
+ * (Checked for real too: a file whose test ran a child busy for 20 CPU-s,
+ * run with `npx vitest run` on it, failed the run with the budget's line
+ * naming it; docs/tests.md, "The CPU budget".)
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { budgetFrom, checkBudget, fileMargin, overrunLines, parseProcStat, summaryLines, UNLISTED_FILE_S, type CpuBudget, type CpuRecord } from './helpers/cpu-budget.ts';
+
+const rec = (file: string, cpuS: number): CpuRecord => ({ file, cpuS, childrenS: cpuS / 2, leftRunning: 0 });
+
+const BUDGET: CpuBudget = {
+  files: { 'test/small.test.ts': 1, 'test/mid.test.ts': 30, 'test/big.test.ts': 120, 'test/rest.test.ts': 400 },
+  totalS: 551,
+};
+const ASBUDGETED = Object.entries(BUDGET.files).map(([file, cpuS]) => rec(file, cpuS));
+
+describe('the CPU budget check', () => {
+  it('passes a run that took what the budget says, and one a little over it', () => {
+    expect(checkBudget(ASBUDGETED, BUDGET).over).toEqual([]);
+    const jitter = [rec('test/small.test.ts', 3.5), rec('test/mid.test.ts', 35), rec('test/big.test.ts', 133), rec('test/rest.test.ts', 410)];
+    expect(checkBudget(jitter, BUDGET).over).toEqual([]);
+  });
+
+  it('fails a planted 20 CPU-second test in any listed file, and names the file', () => {
+    for (const file of Object.keys(BUDGET.files)) {
+      const planted = ASBUDGETED.map((r) => (r.file === file ? rec(file, r.cpuS + 20) : r));
+      const check = checkBudget(planted, BUDGET);
+      expect(check.over.map((o) => o.file)).toEqual([file]);
+      expect(overrunLines(check)).toEqual([expect.stringMatching(new RegExp(`^test CPU budget: ${file.replaceAll('.', '\\.')} took [\\d.]+ CPU-s, over its budget of ${BUDGET.files[file]!.toFixed(1)} CPU-s`))]);
+    }
+  });
+
+  it('fails a new file of 20 CPU-s that has no line, and says where to give it one', () => {
+    const check = checkBudget([...ASBUDGETED, rec('test/planted.test.ts', 20)], BUDGET);
+    expect(check.over.map((o) => o.file)).toEqual(['test/planted.test.ts']);
+    expect(overrunLines(check)[0]).toMatch(/test\/planted\.test\.ts took 20\.0 CPU-s and has no budget .* test\/helpers\/cpu-budget\.json/);
+    expect(checkBudget([...ASBUDGETED, rec('test/new.test.ts', UNLISTED_FILE_S - 1)], BUDGET).over).toEqual([]);
+  });
+
+  it('the margin is at least 3 CPU-s and at most 15 CPU-s, so 20 CPU-s more always fails', () => {
+    expect(fileMargin(0.5)).toBe(3);
+    expect(fileMargin(40)).toBe(8);
+    expect(fileMargin(500)).toBe(15);
+  });
+
+  it('compares the total on a whole run only', () => {
+    // Twenty files of 5 CPU-s, each a little over, none past its own margin: the total is.
+    const files = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`test/f${i}.test.ts`, 5]));
+    const budget: CpuBudget = { files, totalS: 100 };
+    const allOver = Object.keys(files).map((f) => rec(f, 5 + fileMargin(5) - 0.1));
+    const whole = checkBudget(allOver, budget);
+    expect(whole.whole).toBe(true);
+    expect(whole.over.map((o) => [o.file, o.budgetS])).toEqual([[undefined, 100]]);
+    expect(overrunLines(whole)[0]).toMatch(/^test CPU budget: the files took 158\.0 CPU-s together, over the budget's 100\.0 CPU-s/);
+    const part = checkBudget(allOver.slice(1), budget);
+    expect(part.whole).toBe(false);
+    expect(part.over).toEqual([]);
+    expect(summaryLines(allOver.slice(1), part)[0]).toMatch(/not a whole run/);
+    // A listed file that no longer exists does not make the run partial.
+    expect(checkBudget(allOver.slice(1), budget, (f) => f !== 'test/f0.test.ts').over.map((o) => o.file)).toEqual([undefined]);
+  });
+
+  it('a budget taken from a run passes that run', () => {
+    const run = [rec('test/a.test.ts', 12.34), rec('test/b.test.ts', 0.01)];
+    const budget = budgetFrom(run);
+    expect(budget.files).toEqual({ 'test/a.test.ts': 12.4, 'test/b.test.ts': 0.1 });
+    expect(checkBudget(run, budget).over).toEqual([]);
+  });
+
+  it('reads /proc/<pid>/stat past a command name with spaces and parentheses', () => {
+    const line = '4242 (node (vitest 1)) S 4200 4242 4200 0 -1 4194560 9311 0 0 0 1234 567 89 10 20 0 11 0 5000 1000 2000';
+    expect(parseProcStat(line)).toEqual({ utime: 1234, stime: 567, cutime: 89, cstime: 10 });
+  });
+
+  it('the committed budget is one the checker reads, with a total that is its files\' sum', () => {
+    const root = join(import.meta.dirname, '..');
+    const budget = JSON.parse(readFileSync(join(root, 'test/helpers/cpu-budget.json'), 'utf8')) as CpuBudget;
+    const sum = Object.values(budget.files).reduce((a, b) => a + b, 0);
+    expect(budget.totalS).toBeGreaterThanOrEqual(sum);
+    expect(budget.totalS).toBeLessThan(sum + 1);
+    expect(Object.keys(budget.files).length).toBeGreaterThan(0);
+  });
+});

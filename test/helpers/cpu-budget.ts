@@ -1,0 +1,124 @@
+/**
+ * The test suite's CPU budget: what each test file's processes cost in
+ * CPU-seconds (user + system of the vitest worker that ran the file and of
+ * every process below it), compared with the budget committed in
+ * test/helpers/cpu-budget.json. CPU-seconds, not wall: a slow or busy machine
+ * stretches a file's wall time but hardly its CPU, so the check holds across
+ * machines of one kind. Pure: the records come from test/helpers/cpu-record.ts
+ * (one per file, written by the worker) through test/helpers/cpu-reporter.ts.
+ */
+
+/** One test file's cost in one run. */
+export interface CpuRecord {
+  /** The file, relative to the repository's root. */
+  file: string;
+  /** User + system CPU of the worker and every process below it while the file ran. */
+  cpuS: number;
+  /** Of which the processes the file started (the rest is the worker's own: imports, assertions). */
+  childrenS: number;
+  /** Processes of the file still alive when it ended (their CPU so far is counted). */
+  leftRunning: number;
+}
+
+/** The committed budget: CPU-seconds per file, measured on a whole run (the margin is the checker's). */
+export interface CpuBudget {
+  /** Per file: the CPU-seconds it took on the run the budget was taken from. */
+  files: Record<string, number>;
+  /** The sum over the files of that run. */
+  totalS: number;
+}
+
+/** A file the budget does not list may take this much. */
+export const UNLISTED_FILE_S = 10;
+
+/**
+ * The margin a file may grow by before the check fails: a fifth of its
+ * budget, at least 3 s (a small file's CPU jitters by a second or two with
+ * the machine's caches and load) and at most 15 s, so that work of 20 CPU-s
+ * added to any file fails the check.
+ */
+export const fileMargin = (budgetS: number): number => Math.min(15, Math.max(3, 0.2 * budgetS));
+
+/** The whole run's margin over the budget's total. */
+export const totalMargin = (totalS: number): number => 0.1 * totalS;
+
+export interface Overrun {
+  /** The file that grew, or undefined for the total. */
+  file?: string;
+  cpuS: number;
+  budgetS: number;
+  limitS: number;
+}
+
+export interface BudgetCheck {
+  over: Overrun[];
+  /** The run's sum over its files. */
+  totalS: number;
+  /** Whether the run ran every file the budget lists (only then is the total compared). */
+  whole: boolean;
+}
+
+/**
+ * Compares a run's records with the budget: every file that ran, and the total when the run was whole
+ * (it ran every listed file that still exists: a line left by a removed file does not make every run partial).
+ */
+export function checkBudget(records: readonly CpuRecord[], budget: CpuBudget, exists: (file: string) => boolean = () => true): BudgetCheck {
+  const over: Overrun[] = [];
+  for (const r of records) {
+    const budgetS = budget.files[r.file];
+    const limitS = budgetS === undefined ? UNLISTED_FILE_S : budgetS + fileMargin(budgetS);
+    if (r.cpuS > limitS) over.push({ file: r.file, cpuS: r.cpuS, budgetS: budgetS ?? 0, limitS });
+  }
+  const totalS = records.reduce((s, r) => s + r.cpuS, 0);
+  const ran = new Set(records.map((r) => r.file));
+  const whole = Object.keys(budget.files).every((f) => ran.has(f) || !exists(f));
+  if (whole && totalS > budget.totalS + totalMargin(budget.totalS)) over.push({ cpuS: totalS, budgetS: budget.totalS, limitS: budget.totalS + totalMargin(budget.totalS) });
+  return { over, totalS, whole };
+}
+
+const s = (x: number): string => `${x.toFixed(1)} CPU-s`;
+
+/** One line per overrun, naming the file and what to do. */
+export function overrunLines(check: BudgetCheck): string[] {
+  return check.over.map((o) =>
+    o.file === undefined
+      ? `test CPU budget: the files took ${s(o.cpuS)} together, over the budget's ${s(o.budgetS)} + 10% (${s(o.limitS)}): find the files that grew (above) or take the budget again (docs/tests.md, "The CPU budget")`
+      : o.budgetS === 0
+        ? `test CPU budget: ${o.file} took ${s(o.cpuS)} and has no budget (a file not listed may take ${s(UNLISTED_FILE_S)}): make it cheaper, or give it a line in test/helpers/cpu-budget.json`
+        : `test CPU budget: ${o.file} took ${s(o.cpuS)}, over its budget of ${s(o.budgetS)} + margin (${s(o.limitS)}): make it cheaper (share a run, move checks to pure tests), or raise its line in test/helpers/cpu-budget.json and say why`,
+  );
+}
+
+/** The run's summary: the costliest files and the total. */
+export function summaryLines(records: readonly CpuRecord[], check: BudgetCheck, top = 10): string[] {
+  const sorted = [...records].sort((a, b) => b.cpuS - a.cpuS);
+  const lines = [`test CPU: ${s(check.totalS)} over ${records.length} files${check.whole ? '' : ' (not a whole run: the total is not compared)'}; the costliest:`];
+  for (const r of sorted.slice(0, top)) lines.push(`  ${r.cpuS.toFixed(1).padStart(7)}  ${r.file}${r.leftRunning ? ` (${r.leftRunning} of its processes still running at its end)` : ''}`);
+  return lines;
+}
+
+/** A budget from a whole run's records: each file's CPU rounded up to a tenth of a second. */
+export function budgetFrom(records: readonly CpuRecord[]): CpuBudget {
+  const files: Record<string, number> = {};
+  for (const r of [...records].sort((a, b) => a.file.localeCompare(b.file))) files[r.file] = Math.ceil(r.cpuS * 10) / 10;
+  return { files, totalS: Math.ceil(Object.values(files).reduce((a, b) => a + b, 0)) };
+}
+
+/** The fields of /proc/<pid>/stat the budget reads, in clock ticks: the process's own and its reaped children's CPU. */
+export interface ProcStat {
+  utime: number;
+  stime: number;
+  cutime: number;
+  cstime: number;
+}
+
+/** Parses /proc/<pid>/stat (the command's name may hold spaces and parentheses: the fields start after the last one). */
+export function parseProcStat(text: string): ProcStat {
+  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // f[0] is field 3 (state): utime is field 14.
+  const n = (field: number): number => Number(f[field - 3]);
+  return { utime: n(14), stime: n(15), cutime: n(16), cstime: n(17) };
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times (100 on every architecture Linux user space sees). */
+export const TICKS_PER_S = 100;

@@ -1,0 +1,57 @@
+/**
+ * vitest reporter of the whole suite: at the run's end, reads each test
+ * file's CPU record (test/helpers/cpu-record.ts), prints the costliest files
+ * and the total, keeps the records in .rtbench-cache/test-cpu/last-run.json
+ * (scripts/test-cpu.ts reads them), and fails the run, naming the file, when
+ * a file or the whole run took more CPU than test/helpers/cpu-budget.json
+ * allows (test/helpers/cpu-budget.ts). The vitest process's own CPU
+ * (collecting and transforming the files, the set-up's installs and shared
+ * fixtures) is printed beside it, not budgeted: it depends on what the
+ * machine already had.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Reporter } from 'vitest/node';
+import { checkBudget, overrunLines, parseProcStat, summaryLines, TICKS_PER_S, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
+import { cpuRecordDir } from './cpu-record.ts';
+
+const repoRoot = join(import.meta.dirname, '..', '..');
+export const BUDGET_FILE = join(repoRoot, 'test/helpers/cpu-budget.json');
+export const LAST_RUN_FILE = join(repoRoot, '.rtbench-cache/test-cpu/last-run.json');
+
+export interface LastRun {
+  records: CpuRecord[];
+  /** The vitest process's own CPU and its reaped children's (the set-up's installs and shared fixtures). */
+  vitestS: number;
+}
+
+export const readBudget = (): CpuBudget => JSON.parse(readFileSync(BUDGET_FILE, 'utf8')) as CpuBudget;
+
+function readRecords(dir: string): CpuRecord[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.filter((n) => n.endsWith('.json')).map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')) as CpuRecord);
+}
+
+export class CpuBudgetReporter implements Reporter {
+  onTestRunEnd(): void {
+    const tmpRoot = process.env.RTBENCH_TEST_TMP;
+    if (!tmpRoot || process.platform !== 'linux') return;
+    const records = readRecords(cpuRecordDir(tmpRoot));
+    if (!records.length) return;
+    const usage = process.resourceUsage();
+    const st = parseProcStat(readFileSync('/proc/self/stat', 'utf8'));
+    const vitestS = (usage.userCPUTime + usage.systemCPUTime) / 1e6 + (st.cutime + st.cstime) / TICKS_PER_S;
+    const last: LastRun = { records, vitestS };
+    mkdirSync(join(LAST_RUN_FILE, '..'), { recursive: true });
+    writeFileSync(LAST_RUN_FILE, `${JSON.stringify(last, null, 1)}\n`);
+    const check = checkBudget(records, readBudget(), (f) => existsSync(join(repoRoot, f)));
+    const out = [...summaryLines(records, check), `  (vitest itself and the set-up: ${vitestS.toFixed(1)} CPU-s, not budgeted)`, ...overrunLines(check)];
+    process.stdout.write(`\n${out.join('\n')}\n`);
+    if (check.over.length) process.exitCode = 1;
+  }
+}
