@@ -42,9 +42,10 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     // Every test's scratch files in one folder, removed after the run (test/helpers/temp-root.ts);
-    // then the system programs tests need (chromium, wrk, valgrind, perf), installed once if missing
-    // (test/helpers/install-programs.ts), so no test's outcome depends on which ran first.
-    globalSetup: ['test/helpers/temp-root.ts', 'test/helpers/install-programs.ts'],
+    // then the system programs tests need (chromium, wrk, valgrind, perf, qemu), installed once if missing,
+    // beside the first tests, which need none (test/helpers/install-programs.ts); then what many files
+    // share, made once (test/helpers/fixture-pool.ts).
+    globalSetup: ['test/helpers/temp-root.ts', 'test/helpers/install-programs.ts', 'test/helpers/fixture-pool.ts'],
     // Each file's CPU (its worker's and every process below it) recorded, and checked against
     // test/helpers/cpu-budget.json at the end (test/helpers/cpu-budget.ts).
     setupFiles: [CPU_RECORD_SETUP],

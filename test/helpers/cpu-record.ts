@@ -76,7 +76,7 @@ if (tmpRoot && process.platform === 'linux') {
     const record: CpuRecord = {
       file: relative(repoRoot, filepath),
       cpuS: (end.ticks - start.ticks) / TICKS_PER_S,
-      childrenS: (end.childTicks - start.childTicks) / TICKS_PER_S,
+      childrenS: Math.max(0, end.childTicks - start.childTicks) / TICKS_PER_S,
       leftRunning: childrenOf(process.pid).length,
     };
     const dir = cpuRecordDir(tmpRoot);

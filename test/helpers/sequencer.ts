@@ -68,7 +68,6 @@ const SLOWEST_FIRST = [
   'test/profile-cli.test.ts',
   'packages/report/test/history.test.ts',
   'test/shards.test.ts',
-  'test/faults/hostile-text.test.ts',
 ];
 
 /**

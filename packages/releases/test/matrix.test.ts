@@ -68,6 +68,22 @@ describe('a release matrix', () => {
     expect(view.tracks[0]!.setsMeasured).toBe(view.tracks[0]!.setsWanted);
   });
 
+  it('marks each of two steps of one case, each with its command', () => {
+    // Release 2 makes the arrow case twice as long, release 4 twice as long again (test/library-releases.test.ts plants one step on a real package).
+    const twoSteps = (release: string, caseId: string): number => (caseId === 'parse / arrow' ? (Number(release) >= 2 ? 2 : 1) * (Number(release) >= 4 ? 2 : 1) : 1);
+    const { state, tracks, read, dir } = folderWith([track(['1', '2', '3', '4'])], (_, n) => ({ cases: CASES, factor: twoSteps, sets: 12, seed: 21 + n }));
+    // A threshold of 30%, as that test's: a change of a few percent between processes is no change point.
+    const view = analyseMatrix({ ...state.identity, threshold: 0.3 }, tracks, read, dir);
+    expect(view.changePoints.map((c) => [c.caseId, c.older, c.newer, c.direction])).toEqual([
+      ['parse / arrow', '1', '2', 'slower'],
+      ['parse / arrow', '3', '4', 'slower'],
+    ]);
+    expect(view.changePoints.map((c) => c.compareCommand)).toEqual([
+      "rtbench bench fake --compare node@1 node@2 --filter '/^parse \\/ arrow$/'",
+      "rtbench bench fake --compare node@3 node@4 --filter '/^parse \\/ arrow$/'",
+    ]);
+  });
+
   it('names the bisect that finds the step when --every skipped releases between the two', () => {
     const listed = ['1', '2', '3', '4', '5'];
     const { state, tracks, read, dir } = folderWith([track(thin(listed, 2), listed)], full(11));

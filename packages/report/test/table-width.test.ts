@@ -82,22 +82,37 @@ function requestRun(): RunRecord {
   return syntheticRequestRun({ arms: [{ id: 'node@26', factor: 1 }, { id: 'node@24 --max-semi-space-size=64', factor: 1.2, tailFactor: 1.5 }], rounds: 6 });
 }
 
+/** A table kind's view, made once for both renderings (most of the file's time is making views of saved runs). */
+const once = <T>(make: () => T): (() => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+const table = (view: () => View) => {
+  const v = once(view);
+  return (color: boolean) => render(v(), color);
+};
+const metrics = (view: () => View, kind: 'memory' | 'gc') => {
+  const v = once(view);
+  return (color: boolean) => terminalMetrics(metricsSection(v(), kind)!, { color, columns: COLUMNS });
+};
+const relayRequest = once(() => viewOfRun(saved('20261126-111226Z-relay-request.json'), { cpuLimitMs: 10 }));
+
 /** Each table kind: its name and how it renders with colour on or off. */
 const TABLES: [string, (color: boolean) => string][] = [
-  ['bench table', (color) => render(viewOfRun(saved('20261124-080039Z-json-reviver.json')), color)],
-  ['compare', (color) => render(viewOfRun(saved('20261121-130300Z-gc-pressure-compare.json')), color)],
+  ['bench table', table(() => viewOfRun(saved('20261124-080039Z-json-reviver.json')))],
+  ['compare', table(() => viewOfRun(saved('20261121-130300Z-gc-pressure-compare.json')))],
   // The limit is a view option: the 10 ms the saved run was made with, 5 ms for the synthetic one.
-  ['CPU per request (bench)', (color) => render(viewOfRun(saved('20261126-111226Z-relay-request.json'), { cpuLimitMs: 10 }), color)],
-  ['CPU per request (compare, a limit)', (color) => render(viewOfRun(requestRun(), { cpuLimitMs: 5 }), color)],
-  ['memory', (color) => terminalMetrics(metricsSection(viewOfRun(saved('20261126-213742Z-json-reviver-precise.json')), 'memory')!, { color, columns: COLUMNS })],
-  ['memory of a compare', (color) => terminalMetrics(metricsSection(viewOfRun(saved('20261126-222223Z-ssr-compare.json')), 'memory')!, { color, columns: COLUMNS })],
-  ['memory with a leak marked', (color) => terminalMetrics(metricsSection(viewOfRun(leakingMemory()), 'memory')!, { color, columns: COLUMNS })],
-  ['gc', (color) => terminalMetrics(metricsSection(viewOfRun(saved('20261126-111226Z-relay-request.json')), 'gc')!, { color, columns: COLUMNS })],
-  ['claims', (color) => render(claimsOfSavedRuns(), color)],
-  ['history', (color) => render(historyView(historyRuns([{ factor: 1 }, { factor: 1.1 }, { factor: 1.1 }], { cases: [{ id: LONG, ns: 1_000 }], rounds: 6, seed: 3 }).map((run, i) => ({ run, file: `/results/run-${i}.json` }))), color)],
-  ['history of two suites with request cases', (color) => render(historyView(['20261126-111226Z-relay-request.json', '20261127-010336Z-next-page.json'].map((f) => ({ run: saved(f), file: `/results/${f}` }))), color)],
-  ['releases', (color) => render(releasesView(), color)],
-  ['bisect', (color) => render(bisectView(), color)],
+  ['CPU per request (bench)', table(relayRequest)],
+  ['CPU per request (compare, a limit)', table(() => viewOfRun(requestRun(), { cpuLimitMs: 5 }))],
+  ['memory', metrics(() => viewOfRun(saved('20261126-213742Z-json-reviver-precise.json')), 'memory')],
+  ['memory of a compare', metrics(() => viewOfRun(saved('20261126-222223Z-ssr-compare.json')), 'memory')],
+  ['memory with a leak marked', metrics(() => viewOfRun(leakingMemory()), 'memory')],
+  ['gc', metrics(() => viewOfRun(saved('20261126-111226Z-relay-request.json')), 'gc')],
+  ['claims', table(claimsOfSavedRuns)],
+  ['history', table(() => historyView(historyRuns([{ factor: 1 }, { factor: 1.1 }, { factor: 1.1 }], { cases: [{ id: LONG, ns: 1_000 }], rounds: 6, seed: 3 }).map((run, i) => ({ run, file: `/results/run-${i}.json` }))))],
+  ['history of two suites with request cases', table(() => historyView(['20261126-111226Z-relay-request.json', '20261127-010336Z-next-page.json'].map((f) => ({ run: saved(f), file: `/results/${f}` }))))],
+  ['releases', table(releasesView)],
+  ['bisect', table(bisectView)],
 ];
 
 describe.each(TABLES)('the %s at 100 columns', (_name, draw) => {
@@ -121,7 +136,7 @@ describe.each(TABLES)('the %s at 100 columns', (_name, draw) => {
 describe('the CPU-per-request table', () => {
   it('puts each interval under its figure, and says which columns a narrow terminal left out', () => {
     for (const color of [true, false]) {
-      const lines = visible(render(viewOfRun(saved('20261126-111226Z-relay-request.json'), { cpuLimitMs: 10 }), color)).split('\n');
+      const lines = visible(render(relayRequest(), color)).split('\n');
       const intervals = lines.flatMap((l, i) => (/^\s+[\d.]+–[\d.]+/.test(l) ? [i] : []));
       expect(intervals.length).toBeGreaterThan(10);
       for (const i of intervals) {
