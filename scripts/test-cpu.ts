@@ -38,6 +38,6 @@ for (const r of rows) {
   console.log(`${r.cpuS.toFixed(1).padStart(6)}  ${(b === undefined ? '—' : b.toFixed(1)).padStart(6)}  ${r.childrenS.toFixed(1).padStart(17)}  ${r.file}`);
 }
 console.log(`${check.totalS.toFixed(1).padStart(6)}  ${budget.totalS.toFixed(1).padStart(6)}  ${rows.reduce((s, r) => s + r.childrenS, 0).toFixed(1).padStart(17)}  total over ${rows.length} files${check.whole ? '' : ' (not a whole run)'}`);
-console.log(`vitest itself and the set-up: ${last.vitestS.toFixed(1)} CPU-s`);
+console.log(`the vitest process itself: ${last.vitestS.toFixed(1)} CPU-s`);
 for (const line of overrunLines(check)) console.log(line);
 process.exitCode = check.over.length ? 1 : 0;

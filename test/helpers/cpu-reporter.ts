@@ -5,14 +5,13 @@
  * (scripts/test-cpu.ts reads them), and fails the run, naming the file, when
  * a file or the whole run took more CPU than test/helpers/cpu-budget.json
  * allows (test/helpers/cpu-budget.ts). The vitest process's own CPU
- * (collecting and transforming the files, the set-up's installs and shared
- * fixtures) is printed beside it, not budgeted: it depends on what the
- * machine already had.
+ * (collecting and transforming the files) is printed beside it, not
+ * budgeted; the set-up's installs depend on what the machine already had.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reporter } from 'vitest/node';
-import { checkBudget, overrunLines, parseProcStat, summaryLines, TICKS_PER_S, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
+import { checkBudget, overrunLines, summaryLines, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
 import { cpuRecordDir } from './cpu-record.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
@@ -21,7 +20,7 @@ export const LAST_RUN_FILE = join(repoRoot, '.rtbench-cache/test-cpu/last-run.js
 
 export interface LastRun {
   records: CpuRecord[];
-  /** The vitest process's own CPU and its reaped children's (the set-up's installs and shared fixtures). */
+  /** The vitest process's own CPU: collecting and transforming the files, the reporters. */
   vitestS: number;
 }
 
@@ -43,14 +42,14 @@ export class CpuBudgetReporter implements Reporter {
     if (!tmpRoot || process.platform !== 'linux') return;
     const records = readRecords(cpuRecordDir(tmpRoot));
     if (!records.length) return;
+    // The vitest process's own CPU: its children's (cutime) would count every worker again.
     const usage = process.resourceUsage();
-    const st = parseProcStat(readFileSync('/proc/self/stat', 'utf8'));
-    const vitestS = (usage.userCPUTime + usage.systemCPUTime) / 1e6 + (st.cutime + st.cstime) / TICKS_PER_S;
+    const vitestS = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
     const last: LastRun = { records, vitestS };
     mkdirSync(join(LAST_RUN_FILE, '..'), { recursive: true });
     writeFileSync(LAST_RUN_FILE, `${JSON.stringify(last, null, 1)}\n`);
     const check = checkBudget(records, readBudget(), (f) => existsSync(join(repoRoot, f)));
-    const out = [...summaryLines(records, check), `  (vitest itself and the set-up: ${vitestS.toFixed(1)} CPU-s, not budgeted)`, ...overrunLines(check)];
+    const out = [...summaryLines(records, check), `  (the vitest process itself: ${vitestS.toFixed(1)} CPU-s, not budgeted)`, ...overrunLines(check)];
     process.stdout.write(`\n${out.join('\n')}\n`);
     if (check.over.length) process.exitCode = 1;
   }

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { INSTALL_STATUS_ENV } from './system-programs.ts';
 
 /**
  * The files that took 5 s or more in the last whole run, slowest first by vitest's duration of each (a run beside
@@ -80,7 +81,7 @@ const PROGRAMS_AFTER = 6;
 /** Whether a test file asks for a system program (test/helpers/system-programs.ts), itself or through the browser helper. */
 export const needsProgram = (source: string): boolean => /\bawait program\(|launchChromium\(/.test(source);
 
-/** The order with each file that needs a program moved after the first PROGRAMS_AFTER files that do not. */
+/** The order with each file that needs a program moved after the first PROGRAMS_AFTER files that do not (while the set-up installs). */
 export function programsLater<T>(files: readonly T[], needs: (f: T) => boolean): T[] {
   const head: T[] = [];
   const waiting: T[] = [];
@@ -115,6 +116,8 @@ export class SlowestFirst extends BaseSequencer {
       .map((f, i) => ({ f, i, key: [projectStart.get(f.project.name)!, rank(f), i] as const }))
       .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
       .map(({ f }) => f);
+    // The global set-up has run: it names a status file only while it installs programs beside the tests.
+    if (!process.env[INSTALL_STATUS_ENV]) return ranked;
     const projects = [...new Set(ranked.map((f) => f.project.name))];
     return projects.flatMap((name) => programsLater(ranked.filter((f) => f.project.name === name), (f) => needsProgram(readSource(f.moduleId))));
   }
