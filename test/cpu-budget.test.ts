@@ -5,8 +5,8 @@
  * on whole runs only; /proc's stat line is read past a command name with
  * spaces and parentheses. And the committed budget is one the checker reads.
  * (Checked for real too: a file whose test ran a child busy for 20 CPU-s,
- * run with `npx vitest run` on it, failed the run with the budget's line
- * naming it; docs/tests.md, "The CPU budget".)
+ * run with `RTBENCH_CPU_BUDGET=strict npx vitest run` on it, failed the run
+ * with the budget's line naming it; docs/tests.md, "The CPU budget".)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
