@@ -172,13 +172,13 @@ describe("common.js's other exports", () => {
   });
 
   it('gives the query strings and URLs files select by name, and bakes URL data from them', () => {
-    expect(new URLSearchParams(common.searchParams.multivalue).getAll('foo')).toEqual(['bar', 'baz', 'quux']);
+    expect(new URLSearchParams(common.searchParams.multivalue).getAll('arm')).toEqual(['node', 'deno', 'bun']);
     expect(Object.keys(common.searchParams)).toHaveLength(10);
     expect(common.urlDataTypes).toEqual([...Object.keys(common.urls), 'wpt']);
-    expect(common.bakeUrlData('short', 1)).toEqual(new Array(400).fill('https://nodejs.org/en/blog/'));
+    expect(common.bakeUrlData('short', 1)).toEqual(new Array(400).fill(common.urls.short));
     const withBase = common.bakeUrlData('dot', 0, true, true);
     expect(withBase).toHaveLength(200);
-    expect((withBase[0] as URL).href).toBe('https://example.org/b/c');
+    expect((withBase[0] as URL).href).toBe('https://bench.example/y/z');
     expect(() => common.bakeUrlData('nope')).toThrow('Unknown url data type nope');
     expect(() => common.bakeUrlData('wpt')).toThrow(/^common\.bakeUrlData\('wpt'\) .* is part of Node's own benchmark harness/);
   });
