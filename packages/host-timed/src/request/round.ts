@@ -280,7 +280,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
     }
     const now = performance.now();
     if (plan.boundMs !== undefined && now - started >= plan.boundMs) {
-      bound = `the round reached its time bound (${Math.round(plan.boundMs / 1000)} s) after ${sent.length} requests; what it measured is kept`;
+      bound = `the round reached its time bound (${Math.round(plan.boundMs / 1000)} s, the run's --timeout) and kept the ${sent.length} requests it measured`;
       break;
     }
     // The least is always served: every runtime's round then holds the same first requests.
@@ -357,7 +357,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       order.push('empty');
     }
   }
-  if (stopped) problem ??= `the run was stopped after ${sent.length} requests; what the round measured is kept`;
+  if (stopped) problem ??= `the run was stopped; the round kept the ${sent.length} requests it measured`;
   return { sent, empty, order, problem: problem ?? bound, emptyProblem, busy, ended, stopped, answers, pending, inFlight: Math.max(1, inFlightMost) };
 }
 
