@@ -109,6 +109,14 @@ module.exports = {
       to: { path: '^(packages/(?!core/|stats/|verdicts/)[^/]+/|runners/)' },
     },
     {
+      name: 'reporting-starts-nothing',
+      severity: 'error',
+      comment:
+        'report lays out what a saved run holds and verdicts decide: views, cells and every format, read from records. So it imports core, stats and verdicts only, and showing a run (`rtbench report`, the pages, a comparison of saved runs) loads nothing that starts a process: not the run, a measurer, the host tools, the process, a profiler, the loaders or a runtime.',
+      from: { path: '^packages/report/src/' },
+      to: { path: '^(packages/(?!core/|stats/|verdicts/|report/)[^/]+/|runners/)' },
+    },
+    {
       name: 'reporters-sit-on-top',
       severity: 'error',
       comment: 'In report, the reporters render views with shared cells: views, cells and the HTML page never import a reporter (reporters import down). Only reporters/ names formats.',
