@@ -37,8 +37,9 @@ describe('samples grown to span the collections', () => {
     expect(s.n).toBe(10_000);
     expect(s.span).toEqual({ quietCallNs: 100, grownBy: 1 });
     expect(new Set(sizes)).toEqual(new Set([10_000]));
-    // 16 ms of batches at least
-    expect(s.calls).toBeGreaterThanOrEqual(16 * 10_000);
+    // 16 sample targets of 1 ms batches, made odd: 17 batches.
+    expect(s.calls).toBe(17 * 10_000);
+    expect(s.batchNs).toBe(1e6);
   });
 
   it('doubles the batch until each sample holds its collections, and its median then reads the amortized cost', async () => {
@@ -64,6 +65,17 @@ describe('samples grown to span the collections', () => {
     expect(s.n * 100 * 2).toBeGreaterThan(SPAN_CAP_TARGETS * TARGET);
     expect(sizes).toContain(80_000);
     expect(s.span.grownBy).toBe(8);
+    // Its sample as the last window read it: the median batch of 80,000 calls.
+    expect(s.batchNs).toBe(80_000 * 100);
+    // Windows of 16 targets at least, 7 batches at least, odd: 17 of 10,000 calls, 9 of 20,000, then 7.
+    expect(s.calls).toBe(2 * (17 * 10_000 + 9 * 20_000 + 7 * 40_000 + 7 * 80_000));
+  });
+
+  it('stops growing at 2^30 calls a batch, whatever the clock says', async () => {
+    const window: SpanWindow = (_size, batches) => Promise.resolve(Array.from({ length: batches }, (_, i) => (i === 0 ? 1e-8 : 1e-9)));
+    const s = await spanPeriodicCosts(window, 2 ** 29, 1, TARGET);
+    expect(s.n).toBe(2 ** 30);
+    expect(s.span.capped).toBe(true);
   });
 
   it("takes the warmup's last batches as its first window: a case that pays nothing periodic times no batch more", async () => {
