@@ -44,6 +44,10 @@ describe('an arm read by its means', () => {
     const s = summarizeArm(rounds(2, () => bimodal(100), capped));
     expect(s.estimator).toBe('pooled-mean');
     expect(s.median).toBeCloseTo((100 * 11) / 7, 9);
+    expect(s.ciMethod).toBe('none: too few processes');
+    // The samples' interquartile range against the mean.
+    expect(s.rsd).toBeCloseTo((s.p75 - s.p25) / s.median, 9);
+    expect(s.p25).toBeLessThan(s.p75);
   });
 
   it('pairs its sets by their means, so the ratio reads what the figures read', () => {
