@@ -5,8 +5,9 @@
  * (`rtbench run <worker>`: each runtime's own server, CPU per request on
  * the JavaScript thread, p50 of the steady requests) and the same `fetch`
  * + `text()` called in the runtime's own loop (`rtbench bench
- * scripts/request-loop/loop.ts`: its median per call once steady), each
- * round a fresh process. Prints both figures, each runtime's ratio to the
+ * scripts/request-loop/loop.ts`, warmed until steady: the JavaScript
+ * thread's CPU per sampled call, and the loop's own time per call, which
+ * only a quiet machine keeps near it), each round a fresh process. Prints both figures, each runtime's ratio to the
  * first runtime by each path, and the request path's ratio over the loop's:
  * within ±15% the request path adds only the server's own cost.
  *
@@ -21,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import { benchView } from '@rtbench/report';
+import { median } from '../packages/stats/src/index.ts';
 import { benchRun, loadText, repoRoot } from './lib.ts';
 
 const argv = process.argv.slice(2);
@@ -51,6 +53,20 @@ function requestRun(page: string): { run: RunRecord; wallMs: number; status: num
   return { run: parseRun(JSON.parse(readFileSync(out, 'utf8')), out), wallMs: performance.now() - started, status: r.status };
 }
 
+/**
+ * The loop's CPU per call on the JavaScript thread: per round, the main
+ * thread's CPU the host read over the sampling stretch (lockstep
+ * mainThreadCpuUs) over the calls sampled in it, the median over rounds.
+ * Unlike the loop's time per call, it holds on a loaded machine, as CPU
+ * per request does.
+ */
+function loopCpuMs(page: string, variant: string): number | undefined {
+  const caseId = loop.run.cases.find((c) => c.name === page)?.id;
+  const rounds = loop.run.results.find((r) => r.caseId === caseId && r.variantId === variant)?.rounds ?? [];
+  const perCall = rounds.flatMap((r) => (r.lockstep?.mainThreadCpuUs !== undefined && r.samples.length ? [r.lockstep.mainThreadCpuUs / 1e3 / (r.samples.length * r.iterationsPerSample)] : []));
+  return perCall.length ? median(perCall) : undefined;
+}
+
 const ms = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(2));
 const ratio = (x: number | undefined, base: number | undefined): number | undefined => (x !== undefined && base !== undefined && base > 0 ? x / base : undefined);
 
@@ -68,16 +84,16 @@ for (const page of PAGES) {
   const figures = variants.map((id) => {
     const row = rows.find((r) => r.variantId === id);
     const loopNs = loopRows.find((r) => r.variantId === id)?.stats?.median;
-    return { id, request: row?.distribution?.quantiles.p50.value, first: row?.distribution?.first.value, warmup: row?.phases, loop: loopNs === undefined ? undefined : loopNs / 1e6 };
+    return { id, request: row?.distribution?.quantiles.p50.value, first: row?.distribution?.first.value, warmup: row?.phases, loop: loopCpuMs(page, id), loopWall: loopNs === undefined ? undefined : loopNs / 1e6 };
   });
   const base = figures[0];
-  console.log('runtime    request p50 (steady)   first   warm-up (req, ms; never steady)   loop median   request / loop   vs first runtime: request   loop   request ÷ loop');
+  console.log('runtime    request p50 (steady)   first   warm-up (req, ms; never steady)   loop CPU/call   loop time/call   request / loop   vs first runtime: request   loop   request ÷ loop');
   for (const f of figures) {
     const r = ratio(f.request, base?.request);
     const l = ratio(f.loop, base?.loop);
     const warm = f.warmup ? `${f.warmup.warmupRequests ?? '—'} req, ${ms(f.warmup.warmupMs)} ms; ${f.warmup.unsteady} of ${f.warmup.processes}` : '—';
     console.log(
-      [f.id.padEnd(10), `${ms(f.request)} ms`.padStart(20), ms(f.first).padStart(8), warm.padStart(33), `${ms(f.loop)} ms`.padStart(13), ms(ratio(f.request, f.loop)).padStart(16), ms(r).padStart(27), ms(l).padStart(6), ms(ratio(r, l)).padStart(16)].join(' '),
+      [f.id.padEnd(10), `${ms(f.request)} ms`.padStart(20), ms(f.first).padStart(8), warm.padStart(33), `${ms(f.loop)} ms`.padStart(15), `${ms(f.loopWall)} ms`.padStart(16), ms(ratio(f.request, f.loop)).padStart(16), ms(r).padStart(27), ms(l).padStart(6), ms(ratio(r, l)).padStart(16)].join(' '),
     );
   }
 }
