@@ -51,13 +51,21 @@ export function statisticOf(samples: readonly number[], statistic: ProcessStatis
 /**
  * The collector's share of the per-operation cost: per spanned round,
  * 1 − (the cost between collections) / (the round's figure), at least 0;
- * their median. Undefined when no round was spanned (an older run).
+ * their median. A round whose samples needed no growth counts 0: its first
+ * window was even, so any periodic cost is within the span's tolerance, and
+ * its short batches differ from its samples by the clock and the loop, not by
+ * collections (a case of a few ns would read half its time as collection).
+ * Undefined when no round was spanned (an older run).
  */
 export function collectorShare(rounds: readonly SpannedRound[]): number | undefined {
   const statistic = processStatisticOf(rounds);
   const shares: number[] = [];
   for (const r of rounds) {
     if (!r.span || !r.samples.length) continue;
+    if (r.span.grownBy <= 1 && !r.span.capped) {
+      shares.push(0);
+      continue;
+    }
     const figure = statisticOf(r.samples, statistic);
     if (figure > 0) shares.push(Math.max(0, 1 - r.span.quietCallNs / figure));
   }

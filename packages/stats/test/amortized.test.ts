@@ -76,6 +76,12 @@ describe("the collector's share", () => {
     expect(collectorShare(rounds(3, () => bimodal(100), { quietCallNs: 100, grownBy: 8, capped: true }))).toBeCloseTo(1 - 7 / 11, 9);
   });
 
+  it('is none for rounds whose samples needed no growth, however their short batches read', () => {
+    // A case of a few ns: its short batches read a third of its samples' time (the clock and the loop), not a collection.
+    expect(collectorShare(rounds(3, () => [16, 17, 15], { quietCallNs: 5, grownBy: 1 }))).toBe(0);
+    expect(collectorShare([...rounds(2, () => [16], { quietCallNs: 5, grownBy: 1 }), ...rounds(3, () => [20], { quietCallNs: 10, grownBy: 2 })])).toBeCloseTo(0.5, 9);
+  });
+
   it('is none below nothing, and unknown for a run saved before spans', () => {
     expect(collectorShare(rounds(3, () => [90], { quietCallNs: 100, grownBy: 1 }))).toBe(0);
     expect(collectorShare(rounds(3, () => [90]))).toBeUndefined();
