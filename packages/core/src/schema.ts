@@ -185,6 +185,8 @@ export const maskedAnswerSchema = z.object({
       response: z.string().optional(),
     })
     .optional(),
+  /** Holes (0-based) whose value came back within one process to a value it had left (41, 42, 41): an answer that alternates, not a time or an id; facing a value another variant held still, it is different work. */
+  returning: z.array(z.number().int().nonnegative()).optional(),
   /** Rounds (processes) of the variant the answers were learned from, this one and every one before it: the last round's answers then stand for the variant. Absent: runs saved before. */
   rounds: z.number().int().positive().optional(),
   /** sha256 of the whole template (and of any unmasked response). */

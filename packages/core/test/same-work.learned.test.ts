@@ -101,6 +101,33 @@ describe('learned across processes', () => {
     expect(answersDifference({ node: held(42), deno: held(42) })).toBeUndefined();
   });
 
+  it('an answer that alternates (41 on every other request) facing one held still (42) is different work; a value that moves on is not', () => {
+    const answer = (n: number, k: number): string => `<p>answer ${n}</p><p>at ${T0 + k}</p>`;
+    const still = arm([[0, 1, 2, 3].map((k) => answer(42, k)), [4, 5].map((k) => answer(42, k))]);
+    const alternating = arm([[0, 1, 2, 3].map((k) => answer(k % 2 ? 41 : 42, k)), [4, 5].map((k) => answer(42, k))]);
+    expect(alternating[0]!.returning).toEqual([0]);
+    expect(alternating[0]!.spans).toBe(2);
+    const d = answersDifference({ node: still, bun: alternating })!;
+    expect(d.variants).toMatchObject({ node: { text: '<p>answer 42</p><p>at ⟨…⟩</p>' }, bun: { text: '<p>answer ⟨…⟩</p><p>at ⟨…⟩</p>' } });
+    expect(answersDifference({ bun: alternating, node: still })).toBeDefined();
+    // Alternating on both is the same work; a counter (it moves on) facing a value held still is too.
+    expect(answersDifference({ node: alternating, bun: arm([[0, 1, 2, 3].map((k) => answer(k % 2 ? 41 : 42, k))]) })).toBeUndefined();
+    const counting = arm([[0, 1, 2, 3].map((k) => answer(40 + k, k)), [4, 5].map((k) => answer(40 + k - 4, k))]);
+    expect(counting[0]!.returning).toBeUndefined();
+    expect(answersDifference({ node: still, bun: counting })).toBeUndefined();
+  });
+
+  it('whatever values a hole takes, it is marked returning exactly when one process came back to a value it had left', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 3 }), (processes) => {
+        const answers = arm(processes.map((values) => values.map((v, k) => `<p>n ${v}</p><p>k ${k}</p>`)));
+        const returned = processes.some((values) => values.some((v, i) => i > 1 && v !== values[i - 1] && values.slice(0, i - 1).includes(v)));
+        const hole = answers[0]!.segments[0] === '<p>n ';
+        expect(Boolean(answers[0]!.returning?.includes(0)) && hole).toBe(returned && hole);
+      }),
+    );
+  });
+
   it('the last round stands for the variant when its answers were learned across every round, else the first', () => {
     const answers = arm([['a 1'], ['a 2']]);
     const rounds = [{ requests: { answers: arm([['a 1']]) } }, { requests: { answers } }];

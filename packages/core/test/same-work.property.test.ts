@@ -25,7 +25,8 @@ const pageShape = fc.array(line, { minLength: 2, maxLength: 12 }).filter((ls) =>
 const hex = (n: number, seed: number): string => Array.from({ length: n }, (_, i) => '0123456789abcdef'[(seed * 7 + i * 13 + ((seed * i) % 11)) % 16]).join('');
 function value(kind: 'time' | 'uuid' | 'counter', seed: number): string {
   if (kind === 'time') return new Date(Date.UTC(2026, 0, 1) + seed * 1009).toISOString();
-  if (kind === 'uuid') return `${hex(8, seed)}-${hex(4, seed + 1)}-4${hex(3, seed + 2)}-8${hex(3, seed + 3)}-${hex(12, seed + 4)}`;
+  // A UUID never repeats: its last group is the seed's own.
+  if (kind === 'uuid') return `${hex(8, seed)}-${hex(4, seed + 1)}-4${hex(3, seed + 2)}-8${hex(3, seed + 3)}-${seed.toString(16).padStart(12, '0')}`;
   return String(seed);
 }
 /** The page rendered with values from `seed`; `plant` added after line `at`. */

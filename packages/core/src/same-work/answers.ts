@@ -53,6 +53,12 @@ interface Kind {
   lastLength: number;
   /** Past MOST_KINDS: not learned, its first text's hash stands for it. */
   learned: boolean;
+  /** Holes whose value came back, in one process, to a value it had left: not a time, a counter or an id, which move on. */
+  returning: Set<number>;
+  /** Per hole, in the process of the last response: its last value and the values it has left (at most LEFT_KEPT each). */
+  held?: { last: (string | undefined)[]; left: Set<string>[] };
+  /** The round of the last response. */
+  lastRound: number;
   /** The template last packed whole (saved past SAVED_CHARS), the round it was packed in, and the packed text. */
   packed?: { template: Template; round: number; text: string };
 }
@@ -62,6 +68,9 @@ const MOST_PACKED_CHARS = 1 << 20;
 
 /** Responses unlike the template after which no more are aligned with it: a page that is another page costs its alignment this often, not once per request. */
 const ALIGNED_UNLIKE = 3;
+
+/** Values a hole is remembered to have left, per process: enough to see an answer alternate between a few. */
+const LEFT_KEPT = 8;
 
 /** Unlike responses hashed into the digest: enough to tell two arms apart, bounded whatever the count. */
 const HASHED_UNLIKE = 8;
@@ -150,6 +159,8 @@ export class AnswerLearner {
         template: literalTemplate(learned ? text : this.hash(text)),
         ...(tail !== undefined ? { tail } : {}),
         unlikeHashes: [],
+        returning: new Set(),
+        lastRound: this.round,
         lastLength: text.length,
         learned,
       });
@@ -172,8 +183,42 @@ export class AnswerLearner {
       this.unlike(kind, text, unlikeSaid(learned.unlike, kind.template, text));
       return;
     }
+    this.track(kind, learned);
     kind.template = learned.template;
     kind.lastLength = text.length;
+    kind.lastRound = this.round;
+  }
+
+  /**
+   * Follows each hole's values within one process: a value that returns to
+   * one it had left (41, 42, 41) is an answer that alternates, which a
+   * variant holding it still does not explain (compare.ts). A template that
+   * widened carries each hole's marks and history over to the hole that took
+   * it; a hole made where the template was literal starts from the text it
+   * had there, when the responses before were this process's.
+   */
+  private track(kind: Kind, learned: { values: readonly string[]; from: readonly (readonly number[])[]; was: readonly (string | undefined)[] }): void {
+    const { values, from, was } = learned;
+    const changed = from.length !== kind.template.segments.length - 1 || from.some((f, i) => f.length !== 1 || f[0] !== i);
+    const sameProcess = kind.lastRound === this.round;
+    const prev = sameProcess ? kind.held : undefined;
+    if (changed) kind.returning = new Set(from.flatMap((f, i) => (f.some((h) => kind.returning.has(h)) ? [i] : [])));
+    const held =
+      prev && !changed
+        ? prev
+        : {
+            last: from.map((f, i) => (f.length === 1 ? prev?.last[f[0]!] : f.length === 0 && sameProcess ? was[i] : undefined)),
+            left: from.map((f) => (f.length === 1 && prev ? prev.left[f[0]!]! : new Set<string>())),
+          };
+    values.forEach((v, i) => {
+      const last = held.last[i];
+      if (last !== undefined && v !== last) {
+        if (held.left[i]!.has(v)) kind.returning.add(i);
+        if (held.left[i]!.size < LEFT_KEPT) held.left[i]!.add(last);
+      }
+      held.last[i] = v;
+    });
+    kind.held = held;
   }
 
   /** The kind's template packed, once per change (a round whose template did not change points back to the round that saved it). */
@@ -213,6 +258,7 @@ export class AnswerLearner {
         ...(saved.truncated ? { truncated: true as const } : {}),
         ...(packed ? { packedRound: packed.round, ...(packed.round === this.round ? { packed: packed.text } : {}) } : {}),
         ...(k.unlike ? { unmasked: k.unlike.responses, unlike: k.unlike } : {}),
+        ...(k.returning.size ? { returning: [...k.returning].sort((a, b) => a - b) } : {}),
         rounds: Math.max(1, this.round),
         hash: this.hash(parts.join('\n')),
       };

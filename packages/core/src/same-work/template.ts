@@ -76,20 +76,30 @@ export function literalLength(t: Pick<Template, 'segments'>): number {
  * there is one.
  */
 export function fits(t: Template, text: string): boolean {
+  return holeValues(t, text) !== undefined;
+}
+
+/** The text each hole holds when the text fits the template (fits()), in order; undefined when it does not. */
+export function holeValues(t: Template, text: string): string[] | undefined {
   const { segments } = t;
-  if (segments.length === 1) return segments[0] === text;
+  if (segments.length === 1) return segments[0] === text ? [] : undefined;
   const first = segments[0]!;
   const last = segments[segments.length - 1]!;
-  if (first.length + last.length > text.length || !text.startsWith(first) || !text.endsWith(last)) return false;
-  const held = (hole: number, from: number, to: number): boolean => to - from <= (t.widths[hole] ?? 0) + HOLE_SLACK && valueText(text.slice(from, to));
+  if (first.length + last.length > text.length || !text.startsWith(first) || !text.endsWith(last)) return undefined;
+  const values: string[] = [];
+  const held = (hole: number, from: number, to: number): boolean => {
+    const value = text.slice(from, to);
+    values.push(value);
+    return to - from <= (t.widths[hole] ?? 0) + HOLE_SLACK && valueText(value);
+  };
   let at = first.length;
   const end = text.length - last.length;
   for (let i = 1; i < segments.length - 1; i++) {
     const found = text.indexOf(segments[i]!, at);
-    if (found < 0 || found + segments[i]!.length > end || !held(i - 1, at, found)) return false;
+    if (found < 0 || found + segments[i]!.length > end || !held(i - 1, at, found)) return undefined;
     at = found + segments[i]!.length;
   }
-  return held(segments.length - 2, at, end);
+  return held(segments.length - 2, at, end) ? values : undefined;
 }
 
 function pieces(segments: readonly string[]): Piece[] {
@@ -177,13 +187,22 @@ function valueRegion(r: { a: readonly Piece[]; b: readonly Piece[] }): boolean {
   return all.every((p) => p === HOLE || valueToken(p) || markToken(p)) && all.some((p) => p === HOLE || valueToken(p));
 }
 
-/** The template widened to fit the text, or why the text is unlike it. */
-export function learnFrom(t: Template, text: string): { template: Template } | { unlike: Unlike } {
-  if (fits(t, text)) return { template: t };
+/**
+ * The template widened to fit the text, or why the text is unlike it; with
+ * the text each hole held, and per hole the old template's holes it took in
+ * (a hole that stayed is its own one).
+ */
+export function learnFrom(t: Template, text: string): { template: Template; values: string[]; from: number[][]; was: (string | undefined)[] } | { unlike: Unlike } {
+  const held = holeValues(t, text);
+  if (held) return { template: t, values: held, from: held.map((_, i) => [i]), was: held.map(() => undefined) };
   const steps = align(pieces(t.segments), tokenize(text));
   if (!Array.isArray(steps)) return { unlike: { why: 'structure', ...steps, many: true } };
   const segments: string[] = [''];
   const widths: number[] = [];
+  const values: string[] = [];
+  const from: number[][] = [];
+  // Per new hole made where the template was literal: the text it had there (every earlier response's value).
+  const literalBefore: (string | undefined)[] = [];
   let oldHole = 0;
   let masked = 0;
   for (const s of steps) {
@@ -193,16 +212,23 @@ export function learnFrom(t: Template, text: string): { template: Template } | {
     }
     if (!valueRegion(s)) return { unlike: { why: 'structure', ...firstDifferent(s), ...sideOf(s) } };
     let was = 0;
-    for (const p of s.a) was += p === HOLE ? (t.widths[oldHole++] ?? 0) : p.length;
-    const now = s.b.reduce((n, p) => n + (p as string).length, 0);
-    masked += now;
-    widths.push(Math.max(was, now));
+    const took: number[] = [];
+    for (const p of s.a) {
+      if (p === HOLE) took.push(oldHole);
+      was += p === HOLE ? (t.widths[oldHole++] ?? 0) : p.length;
+    }
+    const value = s.b.join('');
+    masked += value.length;
+    widths.push(Math.max(was, value.length));
+    values.push(value);
+    from.push(took);
+    literalBefore.push(took.length ? undefined : s.a.join(''));
     segments.push('');
   }
   const chars = text.length;
   if (masked > Math.max(ALWAYS_MASKABLE_CHARS, MOST_MASKED_SHARE * chars)) return { unlike: { why: 'share', maskedChars: masked, chars } };
   if (widths.length > MOST_HOLES) return { unlike: { why: 'holes', holes: widths.length } };
-  return { template: { segments, widths } };
+  return { template: { segments, widths }, values, from, was: literalBefore };
 }
 
 /** The template widened to fit the text; undefined when the text is unlike it (learnFrom says why). */
@@ -227,15 +253,31 @@ export function learn(texts: readonly string[]): Template | undefined {
  * their holes forgive, as offsets into each one's masked text; undefined
  * when they are the same work. A region where they differ is forgiven only
  * when a hole is in it and the rest is values: a value one variant held
- * still facing the other's changing one. Two values that each held still
- * and differ (41 against 42) are different work, as is any word.
+ * still facing the other's changing one — unless that hole's value came
+ * back to one it had left (`returning`: 41, 42, 41 facing 42 every time).
+ * Two values that each held still and differ (41 against 42) are different
+ * work, as is any word.
  */
-export function templateDifference(a: Pick<Template, 'segments'>, b: Pick<Template, 'segments'>): { a: number; b: number } | undefined {
+export function templateDifference(a: TemplateSaid, b: TemplateSaid): { a: number; b: number } | undefined {
   const steps = align(pieces(a.segments), pieces(b.segments));
   if (!Array.isArray(steps)) return steps;
-  for (const s of steps) if (!('same' in s) && !(valueRegion(s) && [...s.a, ...s.b].includes(HOLE))) return firstDifferent(s);
+  const [returnsA, returnsB] = [new Set(a.returning), new Set(b.returning)];
+  let [holeA, holeB] = [0, 0];
+  for (const s of steps) {
+    if ('same' in s) continue;
+    const holesOf = (ps: readonly Piece[], first: number): number[] => Array.from({ length: ps.filter((p) => p === HOLE).length }, (_, k) => first + k);
+    const [ha, hb] = [holesOf(s.a, holeA), holesOf(s.b, holeB)];
+    holeA += ha.length;
+    holeB += hb.length;
+    const stillFacing = (holes: number[], returns: Set<number>, other: number[]): boolean => holes.length > 0 && (other.length > 0 || !holes.some((h) => returns.has(h)));
+    const forgiven = valueRegion(s) && (stillFacing(ha, returnsA, hb) || stillFacing(hb, returnsB, ha));
+    if (!forgiven) return firstDifferent(s);
+  }
   return undefined;
 }
+
+/** A template as saved: its segments, and the holes whose value came back to one it had left. */
+type TemplateSaid = Pick<Template, 'segments'> & { readonly returning?: readonly number[] };
 
 /** Where a region's two sides first differ by character: a run that starts with text both share is pointed past it. */
 function firstDifferent(s: { a: readonly Piece[]; b: readonly Piece[]; atA: number; atB: number }): { a: number; b: number } {
