@@ -80,7 +80,7 @@ export function fits(t: Template, text: string): boolean {
 }
 
 /** The text each hole holds when the text fits the template (fits()), in order; undefined when it does not. */
-export function holeValues(t: Template, text: string): string[] | undefined {
+function holeValues(t: Template, text: string): string[] | undefined {
   const { segments } = t;
   if (segments.length === 1) return segments[0] === text ? [] : undefined;
   const first = segments[0]!;
