@@ -67,6 +67,21 @@ describe('the CPU budget check', () => {
     expect(checkBudget(allOver.slice(1), budget, (f) => f !== 'test/f0.test.ts').over.map((o) => o.file)).toEqual([undefined]);
   });
 
+  it('budgets files that share a module graph by their sum, and names the costliest when it grew', () => {
+    const group = '(the pure project\'s files, one module graph a worker)';
+    const shared = (file: string, cpuS: number): CpuRecord => ({ ...rec(file, cpuS), childrenS: 0, group });
+    const budget: CpuBudget = { files: { [group]: 10, 'test/e2e.test.ts': 5 }, totalS: 15 };
+    // Which file paid for the imports moved: the sum held.
+    expect(checkBudget([shared('a.test.ts', 8), shared('b.test.ts', 2), rec('test/e2e.test.ts', 5)], budget).over).toEqual([]);
+    expect(checkBudget([shared('a.test.ts', 1), shared('b.test.ts', 9), rec('test/e2e.test.ts', 5)], budget).over).toEqual([]);
+    const planted = checkBudget([shared('a.test.ts', 1), shared('b.test.ts', 29), rec('test/e2e.test.ts', 5)], budget);
+    expect(planted.over.map((o) => o.file)).toEqual([group, undefined]);
+    expect(overrunLines(planted)[0]).toContain('the costliest b.test.ts (29.0 CPU-s)');
+    // The group ran when one of its files did; a run without any is not whole.
+    expect(checkBudget([rec('test/e2e.test.ts', 5)], budget).whole).toBe(false);
+    expect(budgetFrom([shared('a.test.ts', 8), shared('b.test.ts', 2.05), rec('test/e2e.test.ts', 5)]).files).toEqual({ [group]: 10.1, 'test/e2e.test.ts': 5 });
+  });
+
   it('a budget taken from a run passes that run', () => {
     const run = [rec('test/a.test.ts', 12.34), rec('test/b.test.ts', 0.01)];
     const budget = budgetFrom(run);

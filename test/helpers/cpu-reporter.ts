@@ -10,8 +10,8 @@
  * budgeted; the set-up's installs depend on what the machine already had.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Reporter } from 'vitest/node';
+import { join, relative } from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
 import { checkBudget, overrunLines, summaryLines, type CpuBudget, type CpuRecord } from './cpu-budget.ts';
 import { cpuRecordDir } from './cpu-record.ts';
 
@@ -38,10 +38,12 @@ function readRecords(dir: string): CpuRecord[] {
 }
 
 export class CpuBudgetReporter implements Reporter {
-  onTestRunEnd(): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const tmpRoot = process.env.RTBENCH_TEST_TMP;
     if (!tmpRoot || process.platform !== 'linux') return;
-    const records = readRecords(cpuRecordDir(tmpRoot));
+    // Files of a project whose workers run several files on one module graph are budgeted together.
+    const shared = new Map(testModules.filter((m) => m.project.config.isolate === false).map((m) => [relative(repoRoot, m.moduleId), `(the ${m.project.name} project's files, one module graph a worker)`]));
+    const records = readRecords(cpuRecordDir(tmpRoot)).map((r) => (shared.has(r.file) ? { ...r, group: shared.get(r.file) } : r));
     if (!records.length) return;
     // The vitest process's own CPU: its children's (cutime) would count every worker again.
     const usage = process.resourceUsage();
