@@ -16,16 +16,12 @@ import type { BisectResult } from '../../packages/bisect/src/index.ts';
 import { printable, reporterFor, type BisectView } from '@rtbench/report';
 import { caseFilter, exactFilter } from '@rtbench/suite-loader';
 import { runCliAsync, tempFile, unwrapped } from '../helpers/cli.ts';
-import { CONTROL, HOSTILE, inertMarkdown, inertText } from '../helpers/hostile-name.ts';
-import { syntheticRun, writeRun } from '../compare-synthetic.ts';
+import { CONTROL, HOSTILE, hostileRuns, inertMarkdown, inertText } from '../helpers/hostile-name.ts';
 import { writeMatrixFolder } from '../matrix-synthetic.ts';
 
 describe('a hostile name', () => {
   const dir = dirname(tempFile('x'));
-  const cases = [{ id: HOSTILE, ns: 1000 }, { id: 'plain', ns: 2000 }];
-  const bench = writeRun(join(dir, 'bench.json'), syntheticRun({ mode: 'bench', cases, arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26', factor: 1.4 }], rounds: 6 }));
-  const base = writeRun(join(dir, 'base.json'), { ...syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 6, seed: 2 }), id: 'base' });
-  const head = writeRun(join(dir, 'head.json'), { ...syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1.5 }], rounds: 6, seed: 3 }), id: 'head', startedAt: '2026-01-02T00:00:00.000Z' });
+  const { bench, base, head } = hostileRuns(dir);
 
   it('is inert on the real command\'s stdout and stderr (every format of every command: packages/cli/test/hostile-formats.test.ts, in process)', async () => {
     const [table, markdown] = await Promise.all([runCliAsync(['report', bench, '--format', 'terminal']), runCliAsync(['history', base, head, '--format', 'markdown'])]);

@@ -10,16 +10,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, tempFile } from '../../../test/helpers/cli.ts';
-import { CONTROL, HOSTILE, inertMarkdown, inertText } from '../../../test/helpers/hostile-name.ts';
-import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
+import { CONTROL, HOSTILE, hostileRuns, inertMarkdown, inertText } from '../../../test/helpers/hostile-name.ts';
 import { commandLine } from './usage-lines.ts';
 
 describe('a hostile name in every format', () => {
   const dir = dirname(tempFile('x'));
-  const cases = [{ id: HOSTILE, ns: 1000 }, { id: 'plain', ns: 2000 }];
-  const bench = writeRun(join(dir, 'bench.json'), syntheticRun({ mode: 'bench', cases, arms: [{ id: 'node@24', factor: 1 }, { id: 'node@26', factor: 1.4 }], rounds: 6 }));
-  const base = writeRun(join(dir, 'base.json'), { ...syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1 }], rounds: 6, seed: 2 }), id: 'base' });
-  const head = writeRun(join(dir, 'head.json'), { ...syntheticRun({ cases, arms: [{ id: 'node@24', factor: 1.5 }], rounds: 6, seed: 3 }), id: 'head', startedAt: '2026-01-02T00:00:00.000Z' });
+  const { bench, base, head } = hostileRuns(dir);
   const claims = JSON.parse(readFileSync(join(repoRoot, 'results/claims-20261124-035723Z/08-json-reviver.json'), 'utf8')) as { claims: { outcomes: { says: string }[] } };
   for (const o of claims.claims.outcomes) o.says = HOSTILE;
   const claimsFile = join(dir, 'claims.json');
