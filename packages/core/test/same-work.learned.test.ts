@@ -145,8 +145,8 @@ describe('words are not changing values', () => {
     const a = arm([[page(1), page(2), page(3, ' and a sentence only here'), page(4)]]);
     expect(a[0]!.unmasked).toBe(1);
     expect(a[0]!.unlike).toMatchObject({ responses: 1, line: 3, why: 'words added on line 3', response: '<p>count 3 and a sentence only here</p>' });
-    expect(unlikeWithinText(a)).toBe('GET / → 200 text/html: 1 of 4 responses unlike the first: words added on line 3 ("<p>count 3 and a sentence only here</p>")');
-    expect(answersDifference({ node: arm([[page(1), page(2)]]), bun: a })!.variants.bun!.text).toMatch(/^1 of 4 responses unlike the first/);
+    expect(unlikeWithinText(a)).toBe('GET / → 200 text/html: 1 of 4 responses unlike the rest: words added on line 3 ("<p>count 3 and a sentence only here</p>")');
+    expect(answersDifference({ node: arm([[page(1), page(2)]]), bun: a })!.variants.bun!.text).toMatch(/^1 of 4 responses unlike the rest/);
   });
 
   it('a word that changed, or a line that went missing, is named as such', () => {

@@ -75,6 +75,42 @@ function runAnswering(pagesOf: (variant: string, round: number) => string[]): Ru
   return run;
 }
 
+/** The same run with each variant's answers learned across its rounds, as the measurer learns them (one learner per variant). */
+function runLearning(pagesOf: (variant: string, round: number) => string[]): RunRecord {
+  const run = runReturning([['aaaa', 'aaaa']]);
+  for (const result of run.results) {
+    const learner = new AnswerLearner((text) => createHash('sha256').update(text).digest('hex'));
+    result.rounds.forEach((round, i) => {
+      learner.nextRound();
+      for (const text of pagesOf(result.variantId, i)) learner.add({ request: 'GET /', status: 200, contentType: 'text/html', text, bytes: text.length });
+      const answers = learner.answers();
+      round.digest = { hash: createHash('sha256').update(JSON.stringify(answers.map((a) => a.hash))).digest('hex'), summary: 'responses' };
+      round.requests = { outcomes: { ok: 2, serverError: 0, threw: 0, notAResponse: 0, timedOut: 0 }, jsThread: { tid: 1, name: 'main', main: true }, threads: 1, unsettled: 0, answers };
+    });
+  }
+  return run;
+}
+
+describe('finishRun: answers learned across a variant\'s rounds', () => {
+  it('the last round stands for the variant: a value fixed per process is the same work, though each round digested another template', () => {
+    const run = runLearning((variant, round) => [page(`20:46:0${round}`, `<i>pid ${variant === 'node' ? 100 + round : 200 + round}</i>\n`), page(`20:47:1${round}`, `<i>pid ${variant === 'node' ? 100 + round : 200 + round}</i>\n`)]);
+    expect(new Set(run.results[0]!.rounds.map((r) => r.digest.hash)).size).toBeGreaterThan(1);
+    finishRun(run, false);
+    expect(run.results.flatMap((r) => r.failures)).toEqual([]);
+    expect(run.digestMismatches).toEqual([]);
+    expect(run.sameWorkMasked?.[0]?.spans).toBe(2);
+  });
+
+  it('responses of one variant unlike each other fail it with the cause and its line, and are different work', () => {
+    const run = runLearning((variant, round) => [page(`20:46:0${round}`), page(`20:47:1${round}`, variant === 'node' && round === 1 ? '<p>late</p>\n' : '')]);
+    finishRun(run, false);
+    const node = run.results.find((r) => r.variantId === 'node')!;
+    expect(node.failures.map((f) => f.message)).toEqual(['its responses differ from each other in more than changing values (GET / → 200 text/html: 1 of 6 responses unlike the rest: another section on line 3 ("<p>late</p>")): it is not deterministic']);
+    expect(node.status).toBe('partial');
+    expect(run.digestMismatches.map((m) => m.where?.variants.node?.text)).toEqual(['1 of 6 responses unlike the rest: another section on line 3 ("<p>late</p>")']);
+  });
+});
+
 describe('finishRun: the same work on changing responses', () => {
   it('answers that differ only where a process saw a time change are the same work, said with the spans masked', () => {
     // node's time changed in its rounds; node@24's stayed on one second, so it masked nothing: its value faces node's hole.

@@ -25,7 +25,7 @@ export function answerName(a: Pick<MaskedAnswer, 'request' | 'status' | 'content
 export function unlikeText(a: MaskedAnswer): string {
   if (!a.unlike) return `${a.unmasked} responses unlike the rest`;
   const { responses, why, line, response } = a.unlike;
-  return `${responses} of ${a.count} responses unlike the first: ${why}${line !== undefined && response !== undefined ? ` (${JSON.stringify(response)})` : ''}`;
+  return `${responses} of ${a.count} responses unlike the rest: ${why}${line !== undefined && response !== undefined ? ` (${JSON.stringify(response)})` : ''}`;
 }
 
 /**
