@@ -63,7 +63,7 @@ const SAME_WORK_OPTION: MeasurerOption = {
   name: SAME_WORK,
   kind: 'value',
   value: 'masked|strict',
-  help: "Request-shaped cases: how responses prove the same work. masked (default): the spans that change between one process's responses to a request (times, ids, counters) are masked; strict: every byte of every body",
+  help: "Request-shaped cases: how responses prove the same work. masked (default): values (times, ids, counters) that differ between an arm's responses to a request, in one process or across its processes, are masked, words never; strict: every byte of every body",
 };
 
 const CONCURRENCY = 'concurrency';
