@@ -59,7 +59,7 @@ export interface RequestRoundPlan {
   concurrency?: number;
   /** Serve `requests` only until this says enough (absent: every one, a count the suite fixed). */
   until?: ServeUntil;
-  /** The round sends no more requests past this, ms since it began, and keeps what it measured (absent: no bound). */
+  /** The round sends no more requests past this (or leastBoundMs, if more), ms since it began, and keeps what it measured (absent: no bound). */
   boundMs?: number;
   /** Aborted: the round stops sending and keeps what it measured (the server is stopped). */
   signal?: AbortSignal;
@@ -142,6 +142,13 @@ const MOST_TIMEOUTS = 3;
 /** After a request got no response, how long the server may take to go idle before the round stops: three request time-outs, and at least 10 s (a loaded machine). */
 const IDLE_WAIT_TIMEOUTS = 3;
 const MIN_IDLE_WAIT_MS = 10_000;
+/**
+ * The least a round's time bound can be: room for its own rules on requests
+ * that get no answer (MOST_TIMEOUTS time-outs, one more request, the idle
+ * wait) to act first, so a short --timeout, which is also one request's
+ * time-out, cannot end a round at its first slow request.
+ */
+const leastBoundMs = (requestTimeoutMs: number): number => (MOST_TIMEOUTS + 1) * requestTimeoutMs + Math.max(MIN_IDLE_WAIT_MS, IDLE_WAIT_TIMEOUTS * requestTimeoutMs);
 /** A round that serves until steady asks its rule after every this many requests (the rule reads the whole series). */
 const ASK_EVERY = 5;
 
@@ -258,6 +265,7 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
   // Adapting, the empty requests are spread over the least the round serves.
   const emptyAfter = emptiesAfter(until ? Math.min(until.minRequests, plan.requests.length) : plan.requests.length, plan.emptyRequests);
   const idleWaitMs = Math.max(MIN_IDLE_WAIT_MS, IDLE_WAIT_TIMEOUTS * plan.requestTimeoutMs);
+  const boundMs = plan.boundMs === undefined ? undefined : Math.max(plan.boundMs, leastBoundMs(plan.requestTimeoutMs));
   let problem: string | undefined;
   let emptyProblem: string | undefined;
   let bound: string | undefined;
@@ -279,8 +287,8 @@ async function sendAll(v: RunnableVariant, server: RunningServer, pid: number, p
       break;
     }
     const now = performance.now();
-    if (plan.boundMs !== undefined && now - started >= plan.boundMs) {
-      bound = `the round reached its time bound (${Math.round(plan.boundMs / 1000)} s, the run's --timeout) and kept the ${sent.length} requests it measured`;
+    if (boundMs !== undefined && now - started >= boundMs) {
+      bound = `the round reached its time bound (${Math.round(boundMs / 1000)} s: the run's --timeout, at least room for its requests' own time-outs) and kept the ${sent.length} requests it measured`;
       break;
     }
     // The least is always served: every runtime's round then holds the same first requests.
