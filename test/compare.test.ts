@@ -177,7 +177,7 @@ describe.concurrent('bench --compare: bad variants', () => {
     const unknown = await runCli(['bench', fixture('tiny'), '--compare', 'nodejs@99', 'node@24']);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('unknown runtime "nodejs@99"');
-    expect(unknown.stderr).toContain('Variant syntax: <runtime> [--engine-flag[=value] ...]');
+    expect(unknown.stderr).toContain('Variant syntax: [name:] <runtime> [--engine-flag[=value] ...]');
     const single = await runCli(['bench', fixture('tiny'), '--compare', 'node@24']);
     expect(single.status).toBe(2);
     expect(single.stderr).toContain('--compare needs two or more variants, the baseline first');
