@@ -9,7 +9,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filterCases, UsageError } from '@rtbench/suite-loader';
+import { filterCases } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { frameLocation, mapStack } from '../../packages/measurers/src/stack-map.ts';
 import { capStack, capText, MAX_MESSAGE_CHARS, MAX_STACK_LINES } from '../../packages/measurers/src/case-text.ts';
 

@@ -16,7 +16,8 @@ import type { ReleaseIndex } from '@rtbench/host';
 import { parseVariant, quotePart, splitVariantList } from './variants.ts';
 import { runtimeStore } from './runtime-store.ts';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { bundleSuite, isBroughtEntry, locateSuite, UsageError } from '@rtbench/suite-loader';
+import { bundleSuite, isBroughtEntry, locateSuite } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import type { VariantSpec } from '@rtbench/runtime-registry';
 import { followersOf, listedWhere } from './package-pins.ts';
 

@@ -15,7 +15,7 @@ import type { ResolvedVariant, UnavailableVariant, VariantSpec } from '@rtbench/
 import { sha256File } from '@rtbench/host';
 import { runtimeStore } from './runtime-store.ts';
 import type { Variant } from '@rtbench/core/schema';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { askPlugin, pluginForSpec, runtimePlugins } from '@rtbench/runtime-registry';
 
 export const VARIANT_SYNTAX = '[name:] <runtime> [--engine-flag[=value] ...] [ENV=value ...] [package@version | package=/path ...]   e.g. "node@26 --max-semi-space-size=64", "workerd react@19.2.0", "patched: node=/src/node/out/Release/node"; quote a part that holds spaces or commas: \'NODE_OPTIONS=--a --b\'';

@@ -16,7 +16,7 @@ import type { PlanFlags, PlanPort } from '@rtbench/run';
 import { listRange, releaseVariant, runtimeCacheDir } from '@rtbench/arms';
 import type { MeasurerDescriptor } from '@rtbench/measurers';
 import { isResolved } from '@rtbench/runtime-registry';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { bisectView } from './answer.ts';
 import { BISECT_DEFAULTS, bisectThreshold } from './defaults.ts';
 import { bisect } from './search.ts';

@@ -10,7 +10,7 @@ import { STATE_FILE, type BisectFolder, type SavedStep } from './state.ts';
 import { readCampaignRun } from '@rtbench/campaign';
 import { isCacheEntryName, releaseVariant, type ReleaseRange } from '@rtbench/arms';
 import { isResolved } from '@rtbench/runtime-registry';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { logRatiosOf, type Releases } from './step.ts';
 
 /**

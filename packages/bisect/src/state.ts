@@ -12,7 +12,7 @@
 import { join } from 'node:path';
 import type { StepOutcome, StepRequest } from './types.ts';
 import { campaignMachine, openCampaignState, type CampaignStatePolicy, type OpenCampaign } from '@rtbench/campaign';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 
 /** What must match for saved steps to be reused: the same question, asked the same way. */
 export interface BisectIdentity {

@@ -15,7 +15,7 @@ import { releaseSeriesInputs, releaseSeriesView } from '../src/series.ts';
 import { reporterFor, type BisectView } from '../../report/src/index.ts';
 import { BisectFolder, LOCK_FILE, STATE_FILE, type BisectIdentity } from '../src/state.ts';
 import { logRatiosOf } from '../src/step.ts';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
 
 let dir: string;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRange } from '@rtbench/arms';
 import { computeStats } from '@rtbench/run';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { syntheticRun, writeRun } from '../../../test/compare-synthetic.ts';
 import { bisect, BISECT_DEFAULTS, type Measure, type StepRecord } from '../src/index.ts';
 import { removeInstalled, replayStep } from '../src/resume.ts';

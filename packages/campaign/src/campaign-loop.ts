@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { BUDGET_EXIT, CampaignBudget, openCampaignFolder, runIntoFile } from './campaign.ts';
 import { readCampaignRun } from './campaign-files.ts';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { listenForStop, SIGNAL_EXIT, type RunRequest, type StopCause, type StopPorts, type StopSignal } from '@rtbench/run';
 
 /** One run a planner asks for: planned through the plan port, saved as `file` in the campaign's folder. */

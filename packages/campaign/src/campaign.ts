@@ -17,7 +17,7 @@ import { cpus, hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { slug } from '@rtbench/host';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { executeRun, takeLock, type RunHooks, type RunRequest } from '@rtbench/run';
 import { tryCreatingIn, writeRunAtomically } from '@rtbench/saved-runs';
 

@@ -12,7 +12,7 @@ import { isResolved } from '@rtbench/runtime-registry';
 import { openCampaignState, type CampaignBudget, type CampaignPlanner, type CampaignRun, type CampaignStatePolicy, type SavedCampaign } from '@rtbench/campaign';
 import type { PlanPort } from '@rtbench/run';
 import { writeRunAtomically } from '@rtbench/saved-runs';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { checkClaims, claimsBlock, type ClaimFamily } from '@rtbench/verdicts';
 import { claimsColumns, columnChecks, columnsView, type ColumnRun } from './across.ts';
 import { suitesToCheck } from './checks.ts';

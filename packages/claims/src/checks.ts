@@ -8,7 +8,8 @@
 import { importUserModule } from '@rtbench/process';
 import { isBound, type ClaimSpec, type Expectation } from '@rtbench/core';
 import { DEFAULT_RUNTIMES } from '@rtbench/runtime-registry';
-import { listSuites, loadSuite, locateSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
+import { listSuites, loadSuite, locateSuite, type SuiteLocation } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { parseVariant } from '@rtbench/arms';
 import type { ClaimCheck } from '@rtbench/verdicts';
 

@@ -8,7 +8,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { assertWritableFolder, campaignFolder } from '@rtbench/campaign';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 
 export function claimsFolder(resultsDir: string, suites: readonly string[], columns: readonly { label: string }[], stamp: string, given?: string): string {
   return campaignFolder(resultsDir, 'claims', [...suites, ...columns.flatMap((c) => (c.label ? [c.label] : [])), stamp], given);

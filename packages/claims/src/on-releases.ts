@@ -11,7 +11,8 @@ import { existsSync, statSync } from 'node:fs';
 import type { RunRecord, Variant } from '@rtbench/core/schema';
 import { pluginNamed } from '@rtbench/runtime-registry';
 import { loadSavedRun } from '@rtbench/saved-runs';
-import { isBroughtEntry, loadSuite, locateSuite, UsageError } from '@rtbench/suite-loader';
+import { isBroughtEntry, loadSuite, locateSuite } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { loadClaimsFolder } from './saved.ts';
 
 /** Each `--claims` argument's runs that checked claims, in its order; a bad argument refused before anything is listed or measured. */

@@ -7,7 +7,7 @@
  */
 import { isBound, type ClaimMeasure } from '@rtbench/core';
 import { pluginForSpec } from '@rtbench/runtime-registry';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import type { RunRequest } from '@rtbench/run';
 import { parseVariant, pinText, quotePart } from '@rtbench/arms';
 import type { VariantSpec } from '@rtbench/runtime-registry';

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import type { RunRecord } from '@rtbench/core/schema';
 import { claimsView, type ClaimsView } from '@rtbench/report/views';
 import { loadSavedRun } from '@rtbench/saved-runs';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 
 function isFolder(path: string): boolean {
   try {

@@ -1,5 +1,5 @@
-/** An error in what the user asked for (declared beneath the CLI, where suites are found): printed without a stack, exit code 2. */
-export { UsageError } from '@rtbench/suite-loader';
+/** An error in what the user asked for (declared in core, beneath every package that refuses input): printed without a stack, exit code 2. */
+export { UsageError } from '@rtbench/core/usage-error';
 
 /**
  * "<subject>: <message>", with one prefix per line: a message that already

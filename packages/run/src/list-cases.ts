@@ -9,7 +9,8 @@ import type { CaseListing } from '@rtbench/core/protocol';
 import { crashCause, endedHow, stderrReason, type JobOutcome } from '@rtbench/process';
 import { UnsafeCacheError } from '@rtbench/host';
 import { capText } from '@rtbench/measurers';
-import { bundleSuite, UsageError, type SuiteLocation } from '@rtbench/suite-loader';
+import { bundleSuite, type SuiteLocation } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import type { ResolvedVariant } from '@rtbench/runtime-registry';
 
 /** A listing job loads the file and answers at once; a minute is generous. */

@@ -12,7 +12,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { pidAlive } from '@rtbench/process';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 
 /** When `pid` started, in clock ticks since boot (field 22 of /proc/<pid>/stat); undefined where there is no /proc. */
 function startedAt(pid: number): string | undefined {

@@ -9,7 +9,8 @@
 import type { CaseListing } from '@rtbench/core/protocol';
 import type { GitState, MeasurerFields, RunRecord, VerdictParameters } from '@rtbench/core/schema';
 import { isResolved, type ResolvedVariant, type UnavailableVariant } from '@rtbench/runtime-registry';
-import { UsageError, type SuiteLocation } from '@rtbench/suite-loader';
+import { type SuiteLocation } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import { hostInfo } from './host.ts';
 import { watchMachine } from './machine-watch.ts';
 import { executeLoop, type LoopPlan, type Profiler, type RunHooks } from './loop.ts';

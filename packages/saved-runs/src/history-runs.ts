@@ -6,7 +6,7 @@
  * copy never shadows the run it claims to be, whichever name sorts first.
  */
 import { resolve } from 'node:path';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 import type { HistoryInput } from '@rtbench/verdicts';
 import { loadSavedRun, runFilesIn } from './saved-run.ts';
 

@@ -9,7 +9,7 @@
  * are kept (run.shards).
  */
 import type { RunRecord } from '@rtbench/core/schema';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 
 /** Options that must agree between shards (everything but the seed, the shard and the command line). */
 function comparableOptions(run: RunRecord): string {

@@ -10,7 +10,7 @@
  * costs the user one word.
  */
 import { lstatSync, readlinkSync, statSync, type Stats } from 'node:fs';
-import { UsageError } from '@rtbench/suite-loader';
+import { UsageError } from '@rtbench/core/usage-error';
 
 function statOf(path: string, follow: boolean): Stats | undefined {
   try {

@@ -16,7 +16,7 @@ import { BROUGHT_FORMATS, type BroughtFormat, type IsolationNeed } from '@rtbenc
 import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import { storeNamedFile } from '@rtbench/host';
 import { CALLS_DENO_BENCH, IMPORTS_ADAPTED, markBroughtGraph } from './bundle.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
 

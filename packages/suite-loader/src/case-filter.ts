@@ -16,7 +16,7 @@
  * a lookahead, which no linear-time matcher has, is refused in one line.
  */
 import { RE2JS } from 're2js';
-import { UsageError } from './errors.ts';
+import { UsageError } from '@rtbench/core/usage-error';
 
 /** JavaScript's flags that mean something for a test against an id; g, y and u change nothing here. */
 const FLAGS: Readonly<Record<string, number>> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL, g: 0, y: 0, u: 0 };

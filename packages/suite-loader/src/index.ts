@@ -19,7 +19,6 @@ export {
 } from './brought-file.ts';
 export type { Isolation } from '@rtbench/adapters/formats';
 export { caseFilter, exactFilter } from './case-filter.ts';
-export { UsageError } from './errors.ts';
 export { cacheDir, inCheckout, projectDir, repoRoot } from './places.ts';
 export { storePolicy } from './store-policy.ts';
 export type { SuiteLocation } from './suite-location.ts';

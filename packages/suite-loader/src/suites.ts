@@ -5,7 +5,7 @@ import { importUserModule } from '@rtbench/process';
 import { isSuiteDefinition, type CaseSpec, type SuiteDefinition } from '@rtbench/core';
 import { oneLine } from '@rtbench/core/words';
 import { isBroughtFile, locateBroughtFile } from './brought-file.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '@rtbench/core/usage-error';
 import { isWorkerTarget, locateWorker } from './worker.ts';
 import { caseFilter } from './case-filter.ts';
 import { suitesDir } from './places.ts';

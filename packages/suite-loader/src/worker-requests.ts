@@ -8,7 +8,7 @@ import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { MAX_REQUESTS_PER_PROCESS, type RequestKind, type RequestShape } from '@rtbench/core';
-import { UsageError } from './errors.ts';
+import { UsageError } from '@rtbench/core/usage-error';
 
 /** The largest body file a request is sent with, and the largest --requests file read. */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;

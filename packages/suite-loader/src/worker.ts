@@ -16,7 +16,7 @@ import { suiteNameFor } from '@rtbench/adapters/suite-name';
 import type { RequestDeclaration, WorkersCompatibility } from '@rtbench/core';
 import { storeNamedFile } from '@rtbench/host';
 import { IMPORTS_SUITE_API } from './brought-file.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '@rtbench/core/usage-error';
 import { cacheDir, rtbenchModule } from './places.ts';
 import type { SuiteLocation } from './suite-location.ts';
 import { readWranglerProject, wranglerConfigAt } from './wrangler-config.ts';

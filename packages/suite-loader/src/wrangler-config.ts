@@ -16,7 +16,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { transformSync } from 'esbuild';
 import { oneLine } from '@rtbench/core/words';
-import { UsageError } from './errors.ts';
+import { UsageError } from '@rtbench/core/usage-error';
 
 /** The names wrangler looks for in a project folder, in its order of preference. */
 const WRANGLER_CONFIG_NAMES = ['wrangler.json', 'wrangler.jsonc', 'wrangler.toml'] as const;
