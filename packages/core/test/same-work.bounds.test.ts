@@ -127,6 +127,9 @@ describe('an arm\'s learner', () => {
     // A new value no response showed yet: aligned it would be learned; past three unlike it is not.
     add(l, '<p>fixed</p> 2');
     expect(l.answers()[0]).toMatchObject({ unmasked: 4, spans: 0 });
+    // One that fits is not unlike.
+    add(l, '<p>fixed</p> 1');
+    expect(l.answers()[0]).toMatchObject({ unmasked: 4, count: 6 });
     const fewer = new AnswerLearner(sha);
     add(fewer, '<p>fixed</p> 1');
     for (const w of ['one', 'two']) add(fewer, `<p>${w}</p> 1`);
@@ -165,7 +168,34 @@ describe('an arm\'s learner', () => {
     expect(l.answers()[0]!.returning).toBeUndefined();
   });
 
-  it('keys a kind by its headers, and says them', () => {
+  it('says the share bound it hit, with the counts grouped', () => {
+    const l = new AnswerLearner(sha);
+    for (const v of ['1', '2']) add(l, `${'f'.repeat(200)}<${v.repeat(1000)}>`);
+    expect(l.answers()[0]!.unlike!.why).toBe("masking it would hide 1,000 of its 1,202 characters, more than 75%: nothing masked; a suite's normalize can rewrite such values before they are compared (docs/requests.md)");
+  });
+
+  it('learns the first 4 Mi characters and hashes the rest with its length', () => {
+    const most = 4 << 20;
+    const exact = 'a'.repeat(most);
+    const l = new AnswerLearner(sha);
+    add(l, exact);
+    expect(l.answers()[0]!.hash).toBe(sha(JSON.stringify([exact])));
+    const long = `${exact}tail`;
+    const m = new AnswerLearner(sha);
+    add(m, long);
+    expect(m.answers()[0]!.hash).toBe(sha(`${JSON.stringify([exact])}\ntail 4 ${sha('tail')}`));
+    add(m, `${exact}tails`);
+    expect(m.answers()[0]!.unlike!.why).toBe('past the first 4 Mi characters learned, what follows differs (4,194,308 characters, then 4,194,309)');
+  });
+
+  it('keys a kind by its headers in any order, and says them', () => {
+    const k = new AnswerLearner(sha);
+    k.add({ request: 'GET /', status: 200, headers: { b: '2', a: '1' }, text: 'x', bytes: 1 });
+    k.add({ request: 'GET /', status: 200, headers: { a: '1', b: '2' }, text: 'x', bytes: 1 });
+    expect(k.answers()).toHaveLength(1);
+    k.add({ request: 'GET /', status: 200, contentType: 'text/plain', text: 'x', bytes: 1 });
+    k.add({ request: 'GET /', status: 200, text: 'x', bytes: 1 });
+    expect(k.answers().map((a) => a.contentType)).toEqual([undefined, 'text/plain', undefined]);
     const l = new AnswerLearner(sha);
     l.add({ request: 'GET /', status: 302, headers: { location: '/a' }, text: '', bytes: 0 });
     l.add({ request: 'GET /', status: 302, headers: { location: '/b' }, text: '', bytes: 0 });

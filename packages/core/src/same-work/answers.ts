@@ -199,17 +199,13 @@ export class AnswerLearner {
    */
   private track(kind: Kind, learned: { values: readonly string[]; from: readonly (readonly number[])[]; was: readonly (string | undefined)[] }): void {
     const { values, from, was } = learned;
-    const changed = from.length !== kind.template.segments.length - 1 || from.some((f, i) => f.length !== 1 || f[0] !== i);
     const sameProcess = kind.lastRound === this.round;
     const prev = sameProcess ? kind.held : undefined;
-    if (changed) kind.returning = new Set(from.flatMap((f, i) => (f.some((h) => kind.returning.has(h)) ? [i] : [])));
-    const held =
-      prev && !changed
-        ? prev
-        : {
-            last: from.map((f, i) => (f.length === 1 ? prev?.last[f[0]!] : f.length === 0 && sameProcess ? was[i] : undefined)),
-            left: from.map((f) => (f.length === 1 && prev ? prev.left[f[0]!]! : new Set<string>())),
-          };
+    kind.returning = new Set(from.flatMap((f, i) => (f.some((h) => kind.returning.has(h)) ? [i] : [])));
+    const held = {
+      last: from.map((f, i) => (f.length === 1 ? prev?.last[f[0]!] : f.length === 0 && sameProcess ? was[i] : undefined)),
+      left: from.map((f) => (f.length === 1 && prev ? prev.left[f[0]!]! : new Set<string>())),
+    };
     values.forEach((v, i) => {
       const last = held.last[i];
       if (last !== undefined && v !== last) {
