@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { AnswerLearner, fits, HOLE_SLACK, holes, learn, learnFrom, literalTemplate, maskedText, MOST_KINDS, MOST_SHAPE_EDITS, SAVED_CHARS, SAVED_KINDS } from '../src/same-work/index.ts';
+import { AnswerLearner, answersDifference, fits, HOLE_SLACK, holes, learn, learnFrom, literalTemplate, maskedText, MOST_KINDS, MOST_SHAPE_EDITS, SAVED_CHARS, SAVED_KINDS, templateDifference } from '../src/same-work/index.ts';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 const add = (l: AnswerLearner, text: string, request = 'GET /'): void => l.add({ request, status: 200, text, bytes: text.length });
@@ -55,6 +55,14 @@ describe('what masking may hide', () => {
     const words = (prefix: string, n: number): string => Array.from({ length: n }, (_, i) => (i < 3 ? 'same' : `${prefix}${String.fromCharCode(97 + (i % 26))}`)).join(' ');
     expect(learnFrom(literalTemplate(words('x', 200)), words('y', 200))).toEqual({ unlike: { why: 'structure', a: 15, b: 15, many: true } });
     expect(learnFrom(literalTemplate(words('x', 40)), words('y', 40))).toMatchObject({ unlike: { why: 'structure', a: 15, b: 15 } });
+  });
+  it('a page unlike the first is not learned, whatever follows it', () => {
+    expect(learn(['a 1 b', 'a 2 c', 'a 3 b'])).toBeUndefined();
+    expect(learn(['a 1 b', 'a 2 b', 'a 3 b'])!.segments).toEqual(['a ', ' b']);
+  });
+  it('two templates that differ in more places beyond values than are aligned differ where they first do', () => {
+    const words = (prefix: string): string => Array.from({ length: 200 }, (_, i) => (i < 3 ? 'same' : `${prefix}${String.fromCharCode(97 + (i % 26))}`)).join(' ');
+    expect(templateDifference({ segments: [words('x')] }, { segments: [words('y')] })).toEqual({ a: 15, b: 15 });
   });
   it('a section added or gone, or words changed, say which side', () => {
     expect(learnFrom(literalTemplate('a\nb'), 'a\nnew\nb')).toMatchObject({ unlike: { side: 'added' } });
@@ -186,6 +194,19 @@ describe('an arm\'s learner', () => {
     expect(m.answers()[0]!.hash).toBe(sha(`${JSON.stringify([exact])}\ntail 4 ${sha('tail')}`));
     add(m, `${exact}tails`);
     expect(m.answers()[0]!.unlike!.why).toBe('past the first 4 Mi characters learned, what follows differs (4,194,308 characters, then 4,194,309)');
+  });
+
+  it('an answer alternating in the second hole facing one held still is different work; two alternating answers are not', () => {
+    const arm = (values: (k: number) => number): ReturnType<AnswerLearner['answers']> => {
+      const l = new AnswerLearner(sha);
+      l.nextRound();
+      for (let k = 0; k < 5; k++) add(l, `<p>at ${1000 + k}</p><p>answer ${values(k)}</p>`);
+      return l.answers();
+    };
+    const alternating = arm((k) => (k % 2 ? 41 : 42));
+    expect(alternating[0]!.returning).toEqual([1]);
+    expect(answersDifference({ node: arm(() => 42), bun: alternating })).toBeDefined();
+    expect(answersDifference({ node: arm((k) => (k % 2 ? 43 : 44)), bun: alternating })).toBeUndefined();
   });
 
   it('keys a kind by its headers in any order, and says them', () => {
