@@ -175,6 +175,9 @@ describe('words are not changing values', () => {
       fc.property(fc.array(fc.oneof(fc.stringMatching(/^[a-z]{2,8}$/), fc.constantFrom('#', 'T', 'U')), { minLength: 1, maxLength: 12 }), fc.uniqueArray(fc.integer({ min: 1, max: 1e9 }), { minLength: 4, maxLength: 4 }), (shape, seeds) => {
         const value = (kind: string, seed: number): string => (kind === '#' ? String(seed) : kind === 'T' ? new Date(seed * 1000).toISOString() : `${sha(String(seed)).slice(0, 8)}-0000-4000-8000-${sha(String(seed)).slice(8, 20)}`);
         const render = (seed: number): string => shape.map((s, i) => `<p>${s.length === 1 ? value(s, seed + i) : s}</p>`).join('\n');
+        // Past 256 characters masking hides at most 75% of a response (same-work.bounds.test.ts): a page nearly all values is that rule's case.
+        const valueChars = shape.reduce((n, s, i) => n + (s.length === 1 ? value(s, seeds[0]! + i).length : 0), 0);
+        fc.pre(valueChars <= 0.6 * render(seeds[0]!).length);
         const [a, b, c, d] = seeds as [number, number, number, number];
         expect(answersDifference({ node: arm([[render(a), render(b)], [render(c)]]), bun: arm([[render(d)], [render(c)], [render(a)]]) })).toBeUndefined();
       }),
