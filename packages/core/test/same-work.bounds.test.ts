@@ -176,6 +176,30 @@ describe('an arm\'s learner', () => {
     expect(l.answers()[0]!.returning).toBeUndefined();
   });
 
+  it('says why a response was unlike the rest', () => {
+    const why = (texts: string[]): string | undefined => {
+      const l = new AnswerLearner(sha);
+      for (const t of texts) add(l, t);
+      return l.answers()[0]!.unlike?.why;
+    };
+    const words = (prefix: string): string => Array.from({ length: 200 }, (_, i) => `${prefix}${String.fromCharCode(97 + (i % 26))}`).join(' ');
+    expect(why([words('x'), words('y')])).toBe(`they differ in more than ${MOST_SHAPE_EDITS} places beyond changing values, first on line 1`);
+    expect(why(['a\nb 1', 'a\nnew\nb 2'])).toBe('another section on line 2');
+    expect(why(['a old b 1', 'a b 2'])).toBe('words missing at line 1');
+    expect(why(['a\nold\nb 1', 'a\nb 2'])).toBe('a section missing at line 2');
+    const many = new AnswerLearner(sha);
+    for (let k = 0; k <= MOST_KINDS; k++) for (const n of [1, 2]) add(many, `page ${n}`, `GET /${k}`);
+    expect(many.answers().at(-1)!.unlike!.why).toBe(`past the first ${MOST_KINDS} kinds of answer, responses are compared whole`);
+  });
+
+  it('packs only a template saved in part', () => {
+    const l = new AnswerLearner(sha, () => 'packed');
+    l.nextRound();
+    add(l, 'short 1');
+    add(l, 'short 2');
+    expect(l.answers()[0]!.packedRound).toBeUndefined();
+  });
+
   it('says the share bound it hit, with the counts grouped', () => {
     const l = new AnswerLearner(sha);
     for (const v of ['1', '2']) add(l, `${'f'.repeat(200)}<${v.repeat(1000)}>`);
