@@ -51,10 +51,15 @@ describe.concurrent('request-shaped cases', () => {
     // node's own thread clock is the cross-check; the others have none.
     expect(result(run, 'planted tail [cpu=js thread]', 'node').rounds[0]!.requests!.threadClockMs?.length).toBe(40);
     expect(result(run, 'planted tail [cpu=js thread]', 'workerd').rounds[0]!.requests!.threadClockMs).toBeUndefined();
-    // The distribution section: 4 of 40 warm requests a process over 15 ms.
+    // The distribution section: 4 of 40 requests a process over 15 ms, read over each process's steady
+    // requests (how many came before its steady point varies): the share near a tenth, at most 80 requests.
     expect(stdout).toContain('CPU per request (ms)');
     expect(stdout).toMatch(/> 15 ms/);
-    expect(stdout).toMatch(/\n {2}node\s.*10\.00%\s+80 in 2\n/);
+    const row = /\n {2}node\s.*\s(\d+\.\d\d)%\s+(\d+) in 2\n/.exec(stdout);
+    expect(row, stdout).not.toBeNull();
+    expect(Number(row![1])).toBeGreaterThanOrEqual(8);
+    expect(Number(row![1])).toBeLessThanOrEqual(14);
+    expect(Number(row![2])).toBeLessThanOrEqual(80);
   });
 
   it('a handler that throws or answers no Response on some requests, and one that never answers one: counted, the rest measured', async () => {
