@@ -4,6 +4,7 @@
  * beside each file's budget (test/helpers/cpu-budget.json), costliest first.
  *
  *   npx tsx scripts/test-cpu.ts                  # the table
+ *   npx tsx scripts/test-cpu.ts --check          # exit 1 naming each file over its line (the budget's check)
  *   npx tsx scripts/test-cpu.ts --write-budget   # the budget taken again from the last run (a whole one)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,12 @@ if (process.argv.includes('--write-budget')) {
   writeFileSync(BUDGET_FILE, `${JSON.stringify(budgetFrom(last.records), null, 1)}\n`);
   console.log(`wrote ${BUDGET_FILE}`);
   process.exit(0);
+}
+
+if (process.argv.includes('--check')) {
+  const lines = overrunLines(check);
+  console.log(lines.length ? lines.join('\n') : `every file within its line (${check.totalS.toFixed(1)} CPU-s over ${last.records.length} files${check.whole ? '' : ', not a whole run'})`);
+  process.exit(lines.length ? 1 : 0);
 }
 
 const rows = [...last.records].sort((a, b) => b.cpuS - a.cpuS);
