@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRun, type RunRecord } from '@rtbench/core/schema';
 import type { ComparisonView } from '@rtbench/report';
-import { readByMean, turnLogRatio } from '../packages/stats/src/index.ts';
-import { meanOf } from '../packages/stats/src/amortized.ts';
+import { pairRounds } from '../packages/stats/src/index.ts';
 import { cliArgv, fixture, repoRoot, runCliAsync, tempFile, type CliResult } from './helpers/cli.ts';
 
 const SHORT = ['--filter', 'n=200', '--time', '60ms', '--warmup', '10ms', '--fixed-warmup'];
@@ -79,9 +78,10 @@ describe.concurrent('--schedule duet', () => {
     expect(view.pairing).toBe('paired');
     const row = view.sections[0]!.cases[0]!;
     const [baseline, candidate] = ['node', 'bun'].map((id) => compared.run.results.find((x) => x.variantId === id)!.rounds);
-    // A round's window ratio: turn by turn, or, where either arm's samples stayed bimodal by collection, the ratio of its means.
-    const byMean = readByMean(baseline!) || readByMean(candidate!);
-    const logs = baseline!.map((b, i) => (byMean ? Math.log(meanOf(candidate![i]!.samples) / meanOf(b.samples)) : turnLogRatio(b.samples, candidate![i]!.samples)));
+    // Each round's window ratio as stats' pairing reads it (turn by turn, or by means where samples stayed bimodal by collection).
+    const pairs = pairRounds(baseline!, candidate!);
+    expect(pairs.rounds).toHaveLength(baseline!.length);
+    const logs = pairs.baseline.map((b, i) => Math.log(pairs.candidate[i]! / b));
     const mean = logs.reduce((s, x) => s + x, 0) / logs.length;
     expect(row.comparison!.ratio).toBeCloseTo(Math.exp(mean), 9);
     expect(row.comparison!.ci[0]).toBeLessThan(row.comparison!.ratio);
