@@ -250,9 +250,7 @@ function digestAnswer(answer: Answer, request: RequestShape, answers: RoundAnswe
 /** Per measured request so far, its CPU on the thread that spent most over them (the JavaScript thread, near enough to judge steadiness by), ms. */
 function busiestSeries(sent: readonly SentRequest[]): { ms: number[]; waves: number[] } {
   const measured = sent.filter((s): s is SentRequest & { deltas: Map<number, number> } => s.deltas !== undefined && 'status' in s.received);
-  const total = new Map<number, number>();
-  for (const s of measured) for (const [tid, ns] of s.deltas) total.set(tid, (total.get(tid) ?? 0) + ns);
-  const tid = busiest(total, -1);
+  const tid = busiest(cpuByThread(measured), -1);
   return { ms: measured.map((s) => (s.deltas.get(tid) ?? 0) / 1e6), waves: measured.map((s) => s.wave) };
 }
 
@@ -490,10 +488,16 @@ async function readServed(port: number, timeoutMs: number): Promise<ServedOutcom
 async function jsThreadOf(pid: number, port: number, timeoutMs: number, kept: readonly { deltas: Map<number, number> }[], alive: boolean): Promise<{ tid: number; threads: number; note?: string }> {
   const spin = alive ? await measured(pid, port, GET, timeoutMs, RESERVED.spin) : undefined;
   if (spin && 'status' in spin.answer) return { tid: busiest(spin.deltas, pid), threads: spin.deltas.size };
-  const total = new Map<number, number>();
-  for (const s of kept) for (const [tid, ns] of s.deltas) total.set(tid, (total.get(tid) ?? 0) + ns);
+  const total = cpuByThread(kept);
   const why = alive ? 'got no answer' : 'could not be sent (the server had stopped serving)';
   return { tid: busiest(total, pid), threads: total.size, note: `the spin that finds the JavaScript thread ${why}: it was taken as the thread that spent most over the handler's requests` };
+}
+
+/** Each thread's CPU summed over requests, ns. */
+function cpuByThread(requests: readonly { deltas: Map<number, number> }[]): Map<number, number> {
+  const total = new Map<number, number>();
+  for (const r of requests) for (const [tid, ns] of r.deltas) total.set(tid, (total.get(tid) ?? 0) + ns);
+  return total;
 }
 
 /** The thread that spent most (the process's main thread when none was read). */
