@@ -18,7 +18,7 @@ import type { MeasurerDescriptor } from '@rtbench/measurers';
 import { isResolved } from '@rtbench/runtime-registry';
 import { UsageError } from '@rtbench/core/usage-error';
 import { bisectView } from './answer.ts';
-import { BISECT_DEFAULTS, bisectThreshold } from './defaults.ts';
+import { BISECT_DEFAULTS, bisectRounds, bisectThreshold } from './defaults.ts';
 import { bisect } from './search.ts';
 import { removeInstalled, replayStep } from './resume.ts';
 import { BisectFolder, LOCK_FILE, type BisectIdentity } from './state.ts';
@@ -93,9 +93,9 @@ export type BisectPlanner = CampaignPlanner<BisectFacts, StepAbout, BisectStep, 
 
 /** The rounds asked, else the measurer's for a bisect; checked with the filter before the registry is asked. */
 function rounds(request: BisectRequest): { minRounds: number; maxRounds: number } {
-  const { bisectRounds } = (request.measured ?? request.timing).defaults;
-  const minRounds = request.rounds ?? bisectRounds.min;
-  const maxRounds = request.maxRounds ?? Math.max(bisectRounds.max, minRounds);
+  const own = bisectRounds(request.measured ?? request.timing);
+  const minRounds = request.rounds ?? own.min;
+  const maxRounds = request.maxRounds ?? Math.max(own.max, minRounds);
   if (maxRounds < minRounds) throw new UsageError(`--max-rounds ${maxRounds} is below --rounds ${minRounds}`);
   if (!request.filter.length) throw new UsageError('bisect follows one case: name it with --filter (rtbench bench <suite> --filter <text> shows which cases a filter picks)');
   return { minRounds, maxRounds };

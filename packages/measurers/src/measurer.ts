@@ -228,7 +228,7 @@ export interface RunDefaults {
   readonly timeout?: string;
 }
 
-/** A measurer's own policy: its defaults for a table and a comparison, its verdicts' parameters and a bisect's steps. */
+/** A measurer's own policy: its defaults for a table and a comparison, and its verdicts' parameters. */
 export interface MeasurerDefaults {
   readonly bench: RunDefaults;
   readonly compare: RunDefaults;
@@ -241,8 +241,6 @@ export interface MeasurerDefaults {
    */
   threshold(engines: readonly (string | undefined)[]): number;
   readonly confidence: number;
-  /** A bisect step's rounds: the first measurement's, doubled up to the most. */
-  readonly bisectRounds: { readonly min: number; readonly max: number };
 }
 
 /**
@@ -285,7 +283,7 @@ export interface MeasurerDescriptor {
   readonly warmsInRuntime: boolean;
   /** How it measures, in one sentence for --help. */
   readonly help: string;
-  /** Its defaults, verdict threshold and bisect steps. */
+  /** Its defaults and verdict threshold. */
   readonly defaults: MeasurerDefaults;
   /**
    * How many rounds give each arm of a run of `arms` arms one process pair

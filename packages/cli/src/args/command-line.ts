@@ -15,7 +15,7 @@ import { benchCommand } from '../commands/bench.ts';
 import { CLAIMS_DETAILS, CLAIMS_OPTIONS, CLAIMS_SUMMARY } from '../commands/claims-options.ts';
 import { claimsCommand } from '../commands/claims.ts';
 import { bisectCommand } from '../commands/bisect.ts';
-import { BISECT_DEFAULTS } from '@rtbench/bisect';
+import { BISECT_DEFAULTS, bisectRounds } from '@rtbench/bisect';
 import { releasesCommand } from '../commands/releases.ts';
 import { MATRIX_DEFAULTS } from '@rtbench/releases';
 import { compareFilesCommand } from '../commands/compare.ts';
@@ -35,7 +35,7 @@ const BENCH_DEFAULTS = DEFAULT_MEASURER.defaults.bench;
 const COMPARE_DEFAULTS = DEFAULT_MEASURER.defaults.compare;
 const TIMING_THRESHOLD = DEFAULT_MEASURER.defaults.threshold([]);
 /** "; instructions 3": a bisect's rounds for each --measure measurer. */
-const ownBisectRounds = (which: 'min' | 'max'): string => measurersChosenBy('measure').map((m) => `; ${m.name} ${m.defaults.bisectRounds[which]}`).join('');
+const ownBisectRounds = (which: 'min' | 'max'): string => measurersChosenBy('measure').map((m) => `; ${m.name} ${bisectRounds(m)[which]}`).join('');
 
 /** Taken by bench, run, bisect and releases. */
 const FIXED_WARMUP_OPTION = { name: 'fixed-warmup', kind: 'flag', help: 'Warm each process for --warmup exactly, not until its batch times are steady: for smoke runs whose figures are not read (docs/warmup.md)' } as const satisfies OptionSpec;
@@ -159,8 +159,8 @@ const BISECT_OPTIONS = [
     value: 'percent',
     help: `A change smaller than this is not one (default ${pct(TIMING_THRESHOLD)}; instructions: the engine's, ${runtimeEngines().flatMap((e) => (e.counting ? [`${e.displayName} ${pct(e.counting.threshold)}`] : [])).join(', ')})`,
   },
-  { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${DEFAULT_MEASURER.defaults.bisectRounds.min}${ownBisectRounds('min')})` },
-  { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${DEFAULT_MEASURER.defaults.bisectRounds.max}${ownBisectRounds('max')})` },
+  { name: 'rounds', kind: 'value', value: 'n', help: `Paired rounds of a comparison's first measurement; undecided, it is measured again with as many more (default ${bisectRounds(DEFAULT_MEASURER).min}${ownBisectRounds('min')})` },
+  { name: 'max-rounds', kind: 'value', value: 'n', help: `A comparison still undecided at this many rounds is reported undecided (default ${bisectRounds(DEFAULT_MEASURER).max}${ownBisectRounds('max')})` },
   { name: 'time', kind: 'value', value: 'duration', help: `Sampling time per process and round (default ${BISECT_DEFAULTS.timePerRoundMs}ms)` },
   { name: 'warmup', kind: 'value', value: 'duration', help: `Warmup in each process, at least (default ${COMPARE_DEFAULTS.warmup})` },
   FIXED_WARMUP_OPTION,

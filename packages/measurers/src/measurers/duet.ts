@@ -16,7 +16,8 @@ import type { RunRecord } from '@rtbench/core/schema';
 import { linuxOnly } from '@rtbench/host';
 import { whichOnPath } from '@rtbench/process';
 import { MeasurerRefused, type Arm, type MeasurerDescriptor, type MeasurerSetup, type PreparedMeasurer, type ReplicateContext } from '../measurer.ts';
-import { LOCKSTEP_OWN, lockstepOptions, TIMING_DEFAULTS, warmLockstepMeasurer, type Seat } from './lockstep.ts';
+import { LOCKSTEP_OWN, lockstepOptions, warmLockstepMeasurer, type Seat } from './lockstep.ts';
+import { TIMING_DEFAULTS } from './timing-defaults.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
 
 /** What prepare() found: the taskset binary and the two cores the arms are pinned to. */

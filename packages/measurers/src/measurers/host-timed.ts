@@ -13,7 +13,7 @@ import type { RoundRecord } from '@rtbench/core/schema';
 import { disposePrepared, isHostCaseSpec, isUnsupported, namedWrkProblem, prepareMeasurement, runRound, type HostCaseSpec, type HostMeasurement, type Prepared, type RoundOutcome } from '@rtbench/host-timed';
 import { MeasurerRefused, type Arm, type ArmResult, type CaseOutcome, type Measurer, type MeasurerDescriptor, type ReplicateContext, type Unit } from '../measurer.ts';
 import { hostTimedSuiteCode } from '../suite-code.ts';
-import { TIMING_DEFAULTS } from './lockstep.ts';
+import { TIMING_DEFAULTS } from './timing-defaults.ts';
 import { timedMethod } from './timed-methods.ts';
 
 /** A load run shorter than this is mostly connection set-up; --time is raised to it per round. */

@@ -32,7 +32,7 @@ import { z } from 'zod';
 import { MeasurerRefused, type Arm, type ArmResult, type LateFailure, type Measurer, type MeasurerDescriptor, type MeasurerRecord, type ReplicateContext, type Unit } from '../measurer.ts';
 import { armResultOf, crashAfterLastAnswer } from './judge.ts';
 import { WarmPool } from './warm-pool.ts';
-import { TIMING_DEFAULTS } from './lockstep.ts';
+import { TIMING_DEFAULTS } from './timing-defaults.ts';
 
 /** A function is recorded when it executed at least this share of the counted sample's instructions itself, */
 const FUNCTION_SHARE = 0.001;
@@ -149,13 +149,12 @@ export const INSTRUCTIONS: MeasurerDescriptor = {
   warmsInRuntime: true,
   help: `counted under valgrind (callgrind): per runtime and round one process serves every case, its counter read around samples of n calls, the count per call the smallest of ${WINDOW_SAMPLES} samples less the smallest of ${EMPTY_SAMPLES} empty ones`,
   // 3 rounds, fixed unless --target is given: 3 independent units, the fewest a t interval takes; the counts of a round
-  // barely move (docs/instructions.md). A bisect's steps: 3 rounds doubling up to 24.
+  // barely move (docs/instructions.md).
   defaults: {
     bench: { ...TIMING_DEFAULTS.bench, rounds: 3, adaptive: 'when-asked', timeout: '10m' },
     compare: { ...TIMING_DEFAULTS.compare, rounds: 3, adaptive: 'when-asked', timeout: '10m' },
     threshold: instructionThreshold,
     confidence: 0.95,
-    bisectRounds: { min: 3, max: 24 },
   },
   describe: () => ({
     rounds:

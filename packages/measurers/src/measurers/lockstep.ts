@@ -6,7 +6,7 @@
  * ratio is the Hodges–Lehmann estimate over its turns (stats' pairRounds).
  * Warm (the default): one process per arm serves every case of a set, in an
  * order shuffled per set, and with setsPerProcess > 1 (a comparison's default:
- * TIMING_DEFAULTS below) several sets in a row, its cases kept warm
+ * timing-defaults.ts) several sets in a row, its cases kept warm
  * between them. Per case: a process per arm and case, fresh every set unless
  * setsPerProcess > 1. Why and what was measured: docs/lockstep.md.
  */
@@ -14,12 +14,12 @@ import type { MeasureOptions } from '@rtbench/core';
 import { lockstepJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
 import type { MeasuredBy, MeasurerFields, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import { z } from 'zod';
-import { DEFAULT_THRESHOLD, processesOf } from '@rtbench/stats';
+import { processesOf } from '@rtbench/stats';
 import { cpuNsBetween, type CpuBetween, type JobOutcome, type LiveCase, type SampleReading, type WarmProcess } from '@rtbench/process';
 import { leftBehindWarning } from '@rtbench/process';
 import { EVERY_PLATFORM } from '@rtbench/host';
 import type { TranslatedFlags } from '@rtbench/runtime-kit';
-import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDefaults, MeasurerDescriptor, MeasurerOption, MeasurerRecord, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
+import type { Arm, ArmResult, LateFailure, Measurer, MeasurerDescriptor, MeasurerOption, MeasurerRecord, MeasurerSetup, PrepareContext, PreparedMeasurer, ReplicateContext, Unit } from '../measurer.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
 import { collectedFieldSchema, collectsBeforeSampling, givenWholeNumber, timedMeasureOptions, type TimedSetup } from './measure-options.ts';
 import { corroborate } from './corroborate.ts';
@@ -27,6 +27,7 @@ import { armResultOf, crashAfterLastAnswer, timedMsOf } from './judge.ts';
 import { capStack, capText } from '../case-text.ts';
 import { WarmPool, type ClosedOutcome } from './warm-pool.ts';
 import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
+import { TIMING_DEFAULTS } from './timing-defaults.ts';
 
 export interface LockstepOptions {
   /** Warmup (adaptive when warmupMinMs is set) and the sample length, as in a fresh process. */
@@ -72,7 +73,7 @@ export interface LockstepSetup {
 /**
  * Lockstep's own defaults per kind of run: a table's long operations take 8
  * turns at least and one set per process, a comparison's 12 and two sets per
- * warm process (TIMING_DEFAULTS below says why).
+ * warm process (timing-defaults.ts says why).
  */
 export const LOCKSTEP_OWN = { bench: { minTurns: 8, setsPerProcess: 1 }, compare: { minTurns: MIN_TURNS, setsPerProcess: 2 } } as const;
 
@@ -148,26 +149,6 @@ export function lockstepOptions(setup: TimedSetup, own: LockstepSetup): Lockstep
     ...(own.setsPerProcess !== undefined ? { setsPerProcess: own.setsPerProcess } : {}),
   };
 }
-
-/**
- * Timing's defaults (lockstep's, and the other measurers' of time). A table:
- * one set per process, since the process pair is the unit an interval
- * counts; 40 ms a set and long operations at 8 turns, which decide as many
- * cells as more in less time (docs/comparing.md, "The default designs");
- * warmup until steady within the engine's horizons (docs/warmup.md). A
- * comparison: two sets per warm process, since a second set costs about
- * half a first, in the design that detects a suite-wide 5% change in nine
- * comparisons of ten (docs/comparing.md, "Calibration"); the 1% threshold
- * because below it processes of one binary differ for reasons not under
- * test. A bisect step doubles its paired rounds as Pinpoint does.
- */
-export const TIMING_DEFAULTS: MeasurerDefaults = {
-  bench: { time: '240ms', warmup: '20ms', rounds: 6, adaptive: 'unless-fixed', target: 0.02, maxRounds: 30, maxTime: '60s' },
-  compare: { time: '3s', warmup: '50ms', rounds: 30, adaptive: 'when-asked', target: 0.02, maxRounds: 60 },
-  threshold: () => DEFAULT_THRESHOLD,
-  confidence: 0.95,
-  bisectRounds: { min: 10, max: 160 },
-};
 
 /** What every lockstep process does besides its samples, as a saved run says it (collectingFlags; the one before the first sample only for the memory view). */
 function collections(o: LockstepFields): string {

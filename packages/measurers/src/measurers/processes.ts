@@ -14,7 +14,8 @@ import type { Arm, ArmResult, Measurer, MeasurerDescriptor, ReplicateContext, Un
 import { armResultOf, timedMsOf } from './judge.ts';
 import { corroborateProcess, corroborateSampling } from './corroborate.ts';
 import { collectedFieldSchema, timedMeasureOptions } from './measure-options.ts';
-import { collectedFields, TIMING_DEFAULTS } from './lockstep.ts';
+import { collectedFields } from './lockstep.ts';
+import { TIMING_DEFAULTS } from './timing-defaults.ts';
 import { roundLengths, timedMethod } from './timed-methods.ts';
 import { TierUpHorizons, withSteadyRule } from './steady-rule.ts';
 

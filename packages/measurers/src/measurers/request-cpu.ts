@@ -19,7 +19,7 @@ import type { NodeEnvUse } from '@rtbench/host';
 import { z } from 'zod';
 import { oneLine } from '@rtbench/core/words';
 import { nodeEnvPerArm, requestSuiteCode } from '../suite-code.ts';
-import { TIMING_DEFAULTS } from './lockstep.ts';
+import { TIMING_DEFAULTS } from './timing-defaults.ts';
 import { timedMethod } from './timed-methods.ts';
 import { requestSteadyState, SERVE_UNTIL_STEADY, steadyEnoughOf, steadyFromOf } from './request-phases.ts';
 
