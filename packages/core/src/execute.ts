@@ -484,7 +484,7 @@ export async function executeJob(suite: SuiteDefinition, job: Job, env: RuntimeE
     // Syntax, not Object.create: case code may have replaced it by the time a case is kept.
     const kept: KeptCases = { __proto__: null } as unknown as KeptCases;
     try {
-      await serveCases(env, (opened) => caseAnswer(suite, cases, opened.caseId, 'lockstep', opened.tierUpCallNs !== undefined ? withTierUpRate(job.options, opened.tierUpCallNs) : job.options, env, { kept, keep: opened.keep }));
+      await serveCases(env, (opened) => caseAnswer(suite, cases, opened.caseId, 'paced', opened.tierUpCallNs !== undefined ? withTierUpRate(job.options, opened.tierUpCallNs) : job.options, env, { kept, keep: opened.keep }));
     } finally {
       // The channel closed: kept cases end here, after every answer. A teardown that fails says so in a late error
       // message, which the host takes after closing the input (@rtbench/process protocol-reader.ts closeInput): it fails
@@ -547,7 +547,7 @@ async function caseAnswer(
   suite: SuiteDefinition,
   cases: readonly CaseSpec[],
   caseId: string,
-  kind: 'measure' | 'lockstep',
+  kind: 'measure' | 'paced',
   options: MeasureOptions,
   env: RuntimeEnvironment,
   keeping?: { kept: KeptCases; keep: boolean },
@@ -593,7 +593,7 @@ async function caseAnswer(
   return tornDown(spec, setup, answer);
 }
 
-function lockstepOrMeasure(spec: CaseSpec, setup: Setup, prepared: Prepared, kind: 'measure' | 'lockstep', options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
+function lockstepOrMeasure(spec: CaseSpec, setup: Setup, prepared: Prepared, kind: 'measure' | 'paced', options: MeasureOptions, env: RuntimeEnvironment): Promise<RuntimeMessage> {
   return kind === 'measure' ? measureAnswer(spec, setup, prepared, options, env) : lockstepAnswer(spec, setup, prepared, options, env);
 }
 

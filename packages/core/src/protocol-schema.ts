@@ -126,7 +126,7 @@ export type ServeJob = z.infer<typeof serveJobSchema>;
 
 /**
  * What one process is asked to do. `measure`: warm up, sample back to back,
- * answer. `lockstep`: warm up, say `ready`, then take one sample each time the
+ * answer. `paced`: warm up, say `ready`, then take one sample each time the
  * host sends SAMPLE_COMMAND (answering with a `sample` message) until it sends
  * FINISH_COMMAND, then answer with the result of all samples; the host asks
  * several live processes in turn, so their samples interleave a few ms apart.
@@ -134,7 +134,7 @@ export type ServeJob = z.infer<typeof serveJobSchema>;
 export const jobSchema = z.discriminatedUnion('kind', [
   z.object({ protocol, kind: z.literal('list') }),
   z.object({ protocol, kind: z.literal('measure'), caseId: z.string(), options: measureOptionsSchema }),
-  z.object({ protocol, kind: z.literal('lockstep'), caseId: z.string(), options: measureOptionsSchema }),
+  z.object({ protocol, kind: z.literal('paced'), caseId: z.string(), options: measureOptionsSchema }),
   serveJobSchema,
 ]);
 export type Job = z.infer<typeof jobSchema>;

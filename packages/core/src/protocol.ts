@@ -33,9 +33,9 @@ export type {
 } from './protocol-schema.ts';
 export { CASE_COMMAND, COLLECT_COMMAND, FINISH_COMMAND, KEEP_COMMAND, LINE_MARKER, PROTOCOL_VERSION, SAMPLE_COMMAND, TOKEN_PATTERN } from './wire.ts';
 
-/** A lockstep job for one case (warm up, say ready, then one sample per SAMPLE_COMMAND until FINISH_COMMAND). */
-export function lockstepJob(caseId: string, options: MeasureOptions): Job {
-  return { protocol: PROTOCOL_VERSION, kind: 'lockstep', caseId, options };
+/** A paced job for one case (warm up, say ready, then one sample per SAMPLE_COMMAND until FINISH_COMMAND). */
+export function pacedJob(caseId: string, options: MeasureOptions): Job {
+  return { protocol: PROTOCOL_VERSION, kind: 'paced', caseId, options };
 }
 
 /**
@@ -173,7 +173,7 @@ export function encodeLine(message: RuntimeMessage, token: string): string {
 /** Reads the job an entry was given; throws if it is not one (the host's bug, not the case's). */
 export function decodeJob(text: string | undefined): WireJob {
   const job = parse(text ?? 'null') as Partial<WireJob> | null;
-  if (!job || typeof job.token !== 'string' || !TOKEN_PATTERN.test(job.token) || !Array.isArray(job.env) || (job.kind !== 'list' && job.kind !== 'measure' && job.kind !== 'lockstep' && job.kind !== 'serve')) {
+  if (!job || typeof job.token !== 'string' || !TOKEN_PATTERN.test(job.token) || !Array.isArray(job.env) || (job.kind !== 'list' && job.kind !== 'measure' && job.kind !== 'paced' && job.kind !== 'serve')) {
     throw new Error(`rtbench entry: not a job: ${String(text).slice(0, 200)}`);
   }
   return job as WireJob;

@@ -21,7 +21,7 @@ describe('fixed-iteration lockstep job', () => {
     let tick = 0;
     await executeJob(
       counting,
-      { protocol: 1, kind: 'lockstep', caseId: 'calls', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 70 } },
+      { protocol: 1, kind: 'paced', caseId: 'calls', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 70 } },
       {
         facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: false },
         clock: { name: 'ticks', now: () => (tick += 1000) },
@@ -53,7 +53,7 @@ describe('fixed-iteration lockstep job', () => {
     const messages: RuntimeMessage[] = [];
     await executeJob(
       counting,
-      { protocol: 1, kind: 'lockstep', caseId: 'calls', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 4 } },
+      { protocol: 1, kind: 'paced', caseId: 'calls', options: { warmupMs: 0, timeMs: 0, minSamples: 1, maxSamples: 1, sampleMs: 0, fixedIterations: 4 } },
       {
         facts: { runtime: 'node', version: process.versions.node, engine: 'v8', engineVersion: process.versions.v8, gcExposed: true },
         clock: { name: 'ticks', now: () => 0 },

@@ -52,7 +52,7 @@ export interface ProtocolReaderOptions {
 const ANSWERS: Record<Job['kind'], ReadonlySet<RuntimeMessage['type']>> = {
   list: new Set(['cases', 'error']),
   measure: new Set(['result', 'unsupported', 'error']),
-  lockstep: new Set(['result', 'unsupported', 'error']),
+  paced: new Set(['result', 'unsupported', 'error']),
   serve: new Set(['result', 'unsupported', 'error']),
 };
 
@@ -155,7 +155,7 @@ export class ProtocolReader {
    */
   get waitingForHost(): boolean {
     const kind = this.options.job.kind;
-    if ((kind !== 'lockstep' && kind !== 'serve') || this.inputClosed || this.answer) return false;
+    if ((kind !== 'paced' && kind !== 'serve') || this.inputClosed || this.answer) return false;
     if (kind === 'serve' && (this.currentCase === undefined || this.caseAnswered)) return true;
     return this.ready && this.samples === this.asked;
   }
@@ -298,11 +298,11 @@ export class ProtocolReader {
     if (message.type === 'warning' || message.type === 'waiting') return job.kind === 'list' ? `a ${message.type} message for case "${message.caseId}" from a process that was listing cases` : undefined;
     // A lockstep process: one ready, then samples numbered 0, 1, 2, … each asked for by the host.
     if (message.type === 'ready') {
-      if (job.kind !== 'lockstep' && job.kind !== 'serve') return `a "ready" message in answer to a ${job.kind} job`;
+      if (job.kind !== 'paced' && job.kind !== 'serve') return `a "ready" message in answer to a ${job.kind} job`;
       return this.ready ? 'a second "ready" message' : ((this.ready = true), undefined);
     }
     if (message.type === 'sample') {
-      if (job.kind !== 'lockstep' && job.kind !== 'serve') return `a "sample" message in answer to a ${job.kind} job`;
+      if (job.kind !== 'paced' && job.kind !== 'serve') return `a "sample" message in answer to a ${job.kind} job`;
       if (!this.ready) return 'a "sample" message before "ready"';
       if (message.index !== this.samples) return `sample ${message.index} where sample ${this.samples} was due`;
       if (this.samples >= this.asked) return `sample ${message.index} that the host did not ask for`;

@@ -135,7 +135,7 @@ describe('spawnJob', () => {
     const running = startJob({
       command: process.execPath,
       args: ['-e', standIn('fs.readSync(0, Buffer.alloc(1), 0, 1, null);')],
-      job: sealJob({ ...job, kind: 'lockstep' } as Job, {}),
+      job: sealJob({ ...job, kind: 'paced' } as Job, {}),
       env: { LINES: JSON.stringify([encodeLine(hello, 'TOKEN'), encodeLine(ready, 'TOKEN')]) },
       timeoutMs: 2_000,
     });

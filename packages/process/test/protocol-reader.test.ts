@@ -76,7 +76,7 @@ describe('ProtocolReader', () => {
   });
 
   it('holds a lockstep process to its conversation: one ready, then only the samples the host asked for, in order', () => {
-    const lockstep: Job = { ...measure, kind: 'lockstep' } as Job;
+    const lockstep: Job = { ...measure, kind: 'paced' } as Job;
     const ready: RuntimeMessage = { type: 'ready', caseId: 'a case', iterationsPerSample: 10, warmupIterations: 100, batchNs: 1e6 };
     const sample = (index: number): RuntimeMessage => ({ type: 'sample', caseId: 'a case', index, ns: 5 });
     const converse = (asked: number, messages: RuntimeMessage[], job: Job = lockstep): ProtocolReader => {
@@ -98,7 +98,7 @@ describe('ProtocolReader', () => {
   });
 
   it('says when a lockstep process has answered all it was asked and can only wait for the host', () => {
-    const lockstep: Job = { ...measure, kind: 'lockstep' } as Job;
+    const lockstep: Job = { ...measure, kind: 'paced' } as Job;
     const reader = new ProtocolReader({ token, job: lockstep, other: new Tail() });
     const states: boolean[] = [];
     const say = (m: RuntimeMessage): void => {

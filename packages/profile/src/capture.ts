@@ -11,7 +11,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { lockstepJob, type CaseResultMessage, type Job } from '@rtbench/core/protocol';
+import { pacedJob, type CaseResultMessage, type Job } from '@rtbench/core/protocol';
 import type { RuntimePlugin, RuntimeTarget, TranslatedFlags } from '@rtbench/runtime-kit';
 import { guardDir, removeGuardedDir, type JobOutcome } from '@rtbench/process';
 import { cannotMessage, isUnavailable, writeFileAtomically } from '@rtbench/host';
@@ -98,7 +98,7 @@ export function processProblem(outcome: JobOutcome): ProcessProblem | undefined 
 
 /** The job of a profiled process that is asked for samples by the host (allocation and native profiles): warmed, then sampling until told. */
 export function profileLockstepJob(caseId: string, warmupMs: number): Job {
-  return lockstepJob(caseId, { warmupMs, timeMs: 0, minSamples: 1, maxSamples: 1_000_000, sampleMs: 0 });
+  return pacedJob(caseId, { warmupMs, timeMs: 0, minSamples: 1, maxSamples: 1_000_000, sampleMs: 0 });
 }
 
 function answerOf(outcome: JobOutcome): { result?: CaseResultMessage; problem?: ProfileCaseResult } {

@@ -11,7 +11,7 @@
  * setsPerProcess > 1. Why and what was measured: docs/lockstep.md.
  */
 import type { MeasureOptions } from '@rtbench/core';
-import { lockstepJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
+import { pacedJob, type CaseResultMessage, type ErrorMessage, type Job } from '@rtbench/core/protocol';
 import type { MeasuredBy, MeasurerFields, RoundRecord, RunRecord } from '@rtbench/core/schema';
 import { z } from 'zod';
 import { processesOf } from '@rtbench/stats';
@@ -371,7 +371,7 @@ function lockstepMeasurer(options: LockstepOptions): Measurer {
       // Start-up and warmup are not measured: the processes start together and warm up side by side, each until steady by its engine's rule.
       const sessions: LiveCase[] = arms.map((arm) => {
         context.onArmStart?.(arm);
-        const job = lockstepJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, horizons.callNs(arm.id, caseId)));
+        const job = pacedJob(caseId, withSteadyRule(options.measure, arm.plugin.engine.warmup, horizons.callNs(arm.id, caseId)));
         return arm.plugin.startSession({ target: arm.target, flags: collectingFlags(arm), bundlePath: arm.bundlePath, job, timeoutMs: options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
       });
       const { results } = await sampleInTurn(sessions, arms, options, context);
